@@ -1,0 +1,80 @@
+// Package neardup holds the types every part of the near-duplicate detector
+// shares: the documents that come in, the pairs and clusters that go out, and
+// the typed reasons a document is skipped. It imports nothing of the project;
+// the stages under internal/ and the public pipeline in package dedup import it.
+package neardup
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Document is one input record as the pipeline sees it.
+//
+// Text and Title are the original strings; every byte offset the pipeline
+// reports (evidence, diffs) points into them.
+type Document struct {
+	// ID identifies the document in every output. Readers assign one from the
+	// record's position ("file:line" or a path) when the input has none.
+	ID string
+	// Title is the headline; it may be empty.
+	Title string
+	// Text is the body.
+	Text string
+	// URL is where the document was found; it may be empty.
+	URL string
+	// Source names the publisher (a site, an agency); it may be empty.
+	Source string
+	// Date is the publication time; the zero Time means unknown.
+	Date time.Time
+	// Origin says where the record was read: "file:line" or a path inside
+	// a directory or archive. Messages about the record name it.
+	Origin string
+	// Raw is the record as read, a JSON object, written unchanged to the
+	// de-duplicated corpus. Readers of non-JSON inputs build it from the
+	// record's fields.
+	Raw json.RawMessage
+}
+
+// SkipReason says why a record was not compared. The zero value means the
+// record was used.
+type SkipReason string
+
+// The reasons a record is skipped. Each shows in stats by name.
+const (
+	SkipNone        SkipReason = ""
+	SkipMalformed   SkipReason = "malformed"    // not parseable as a record of its format
+	SkipInvalidUTF8 SkipReason = "invalid-utf8" // text is not valid UTF-8
+	SkipBinary      SkipReason = "binary"       // contains NUL bytes
+	SkipEmpty       SkipReason = "empty"        // no text
+	SkipTooLarge    SkipReason = "too-large"    // over the size limit
+	SkipTooShort    SkipReason = "too-short"    // under the method's minimum (words, characters)
+	SkipNoUnits     SkipReason = "no-units"     // no sentence or shingle survives analysis
+)
+
+// Label grades a detected pair.
+type Label string
+
+// The labels a pair can carry.
+const (
+	Duplicate Label = "duplicate" // at or above the method's duplicate threshold or rule
+	Similar   Label = "similar"   // at or above the similar threshold, below duplicate
+)
+
+// Pair is two documents a method found alike, with its reasons.
+type Pair struct {
+	A        string  `json:"a"`
+	B        string  `json:"b"`
+	Method   string  `json:"method"`
+	Score    float64 `json:"score"`
+	Label    Label   `json:"label"`
+	Evidence any     `json:"evidence,omitempty"`
+}
+
+// Cluster is a group of two or more documents joined by duplicate pairs.
+type Cluster struct {
+	ID             int      `json:"cluster"`
+	Representative string   `json:"representative"`
+	Members        []string `json:"members"`
+	Why            string   `json:"why"`
+}
