@@ -1,0 +1,149 @@
+package candidates
+
+// Postings maps 64-bit keys to the documents (int32 ordinals) added under
+// them, in an open-addressing table with the lists in one arena. It is built
+// for tens of millions of keys: about 24 bytes a key plus 8 a posting, no
+// pointers for the garbage collector to scan.
+//
+// A Postings is not safe for concurrent use. The zero value is ready.
+type Postings struct {
+	slots []slot // power-of-two length; key 0 is stored out of band
+	used  int
+	zero  slot // the list of key 0
+	nodes []node
+}
+
+type slot struct {
+	key    uint64
+	head   int32 // most recent node, -1 when the slot is free
+	anchor int32 // first document added under the key
+	count  int32
+}
+
+type node struct {
+	doc  int32
+	next int32 // -1 ends the list
+}
+
+// Add records doc under key.
+func (p *Postings) Add(key uint64, doc int32) {
+	s := p.slotFor(key, true)
+	p.nodes = append(p.nodes, node{doc: doc, next: s.head})
+	if s.count == 0 {
+		s.anchor = doc
+	}
+	s.head = int32(len(p.nodes) - 1)
+	s.count++
+}
+
+// Count returns how many documents were added under key.
+func (p *Postings) Count(key uint64) int {
+	if s := p.slotFor(key, false); s != nil {
+		return int(s.count)
+	}
+	return 0
+}
+
+// Visit calls fn for the documents under key: all of them, newest first,
+// when there are at most limit; otherwise the first one added (the anchor)
+// and the limit-1 newest. Capping keeps a huge bucket from costing a
+// comparison with every member, while linking every member to the anchor
+// keeps the bucket one connected group. A limit <= 0 means no cap.
+func (p *Postings) Visit(key uint64, limit int, fn func(doc int32)) {
+	s := p.slotFor(key, false)
+	if s == nil {
+		return
+	}
+	n := 0
+	for i := s.head; i >= 0; i = p.nodes[i].next {
+		if limit > 0 && n == limit-1 && int(s.count) > limit {
+			fn(s.anchor)
+			return
+		}
+		fn(p.nodes[i].doc)
+		n++
+	}
+}
+
+// Keys returns the number of distinct keys.
+func (p *Postings) Keys() int {
+	n := p.used
+	if p.zero.count > 0 {
+		n++
+	}
+	return n
+}
+
+// EachKey calls fn with every key and its count, in table order.
+func (p *Postings) EachKey(fn func(key uint64, count int)) {
+	if p.zero.count > 0 {
+		fn(0, int(p.zero.count))
+	}
+	for _, s := range p.slots {
+		if s.head >= 0 && s.count > 0 {
+			fn(s.key, int(s.count))
+		}
+	}
+}
+
+func (p *Postings) slotFor(key uint64, create bool) *slot {
+	if key == 0 {
+		if p.zero.count == 0 && !create {
+			return nil
+		}
+		if p.zero.count == 0 {
+			p.zero.head = -1
+		}
+		return &p.zero
+	}
+	if create && (p.used+1)*2 > len(p.slots) {
+		p.grow()
+	}
+	if len(p.slots) == 0 {
+		return nil
+	}
+	mask := uint64(len(p.slots) - 1)
+	for i := spread(key) & mask; ; i = (i + 1) & mask {
+		s := &p.slots[i]
+		if s.count == 0 {
+			if !create {
+				return nil
+			}
+			*s = slot{key: key, head: -1}
+			p.used++
+			return s
+		}
+		if s.key == key {
+			return s
+		}
+	}
+}
+
+func (p *Postings) grow() {
+	old := p.slots
+	n := 1024
+	if len(old) > 0 {
+		n = len(old) * 2
+	}
+	p.slots = make([]slot, n)
+	mask := uint64(n - 1)
+	for _, s := range old {
+		if s.count == 0 {
+			continue
+		}
+		i := spread(s.key) & mask
+		for p.slots[i].count != 0 {
+			i = (i + 1) & mask
+		}
+		p.slots[i] = s
+	}
+}
+
+// spread mixes a key so that keys differing only in high bits spread over
+// the table.
+func spread(k uint64) uint64 {
+	k ^= k >> 33
+	k *= 0xff51afd7ed558ccd
+	k ^= k >> 33
+	return k
+}

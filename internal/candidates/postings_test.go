@@ -1,0 +1,87 @@
+package candidates
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func visit(p *Postings, key uint64, limit int) []int32 {
+	var got []int32
+	p.Visit(key, limit, func(d int32) { got = append(got, d) })
+	return got
+}
+
+func TestPostings(t *testing.T) {
+	var p Postings
+	if got := visit(&p, 5, 0); got != nil {
+		t.Fatalf("empty table visited %v", got)
+	}
+	for d := int32(0); d < 5; d++ {
+		p.Add(7, d)
+	}
+	p.Add(0, 9) // key 0 is legal
+	p.Add(0, 10)
+	for _, tc := range []struct {
+		name  string
+		key   uint64
+		limit int
+		want  []int32
+	}{
+		{"all newest first", 7, 0, []int32{4, 3, 2, 1, 0}},
+		{"limit above count", 7, 10, []int32{4, 3, 2, 1, 0}},
+		{"limit equal count", 7, 5, []int32{4, 3, 2, 1, 0}},
+		{"capped keeps anchor", 7, 3, []int32{4, 3, 0}},
+		{"cap of one is the anchor", 7, 1, []int32{0}},
+		{"zero key", 0, 0, []int32{10, 9}},
+		{"missing key", 8, 0, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, visit(&p, tc.key, tc.limit)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+	if p.Count(7) != 5 || p.Count(0) != 2 || p.Count(8) != 0 || p.Keys() != 2 {
+		t.Errorf("counts: %d %d %d keys %d", p.Count(7), p.Count(0), p.Count(8), p.Keys())
+	}
+}
+
+func TestPostingsGrowKeepsEverything(t *testing.T) {
+	var p Postings
+	const n = 50000
+	for i := 1; i <= n; i++ {
+		p.Add(uint64(i)*0x9e3779b97f4a7c15, int32(i))
+		if i%3 == 0 {
+			p.Add(uint64(i)*0x9e3779b97f4a7c15, int32(-i))
+		}
+	}
+	if p.Keys() != n {
+		t.Fatalf("keys %d, want %d", p.Keys(), n)
+	}
+	for i := 1; i <= n; i++ {
+		got := visit(&p, uint64(i)*0x9e3779b97f4a7c15, 0)
+		want := []int32{int32(i)}
+		if i%3 == 0 {
+			want = []int32{int32(-i), int32(i)}
+		}
+		if !cmp.Equal(want, got) {
+			t.Fatalf("key %d: got %v want %v", i, got, want)
+		}
+	}
+	total := 0
+	p.EachKey(func(_ uint64, c int) { total += c })
+	if total != n+n/3 {
+		t.Errorf("EachKey total %d", total)
+	}
+}
+
+func BenchmarkPostingsAdd(b *testing.B) {
+	b.ReportAllocs()
+	var p Postings
+	i := uint64(0)
+	for b.Loop() {
+		i++
+		p.Add(i*0x9e3779b97f4a7c15, int32(i))
+	}
+}

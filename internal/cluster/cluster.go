@@ -1,0 +1,169 @@
+// Package cluster owns grouping: union-find over duplicate pairs and the
+// choice of each group's representative by a policy the user names.
+package cluster
+
+import (
+	"fmt"
+	"slices"
+)
+
+// UnionFind is a disjoint-set forest over document ordinals 0..n-1 with path
+// halving and union by size. The zero value is an empty forest that grows as
+// ordinals are added. Not safe for concurrent use.
+type UnionFind struct {
+	parent []int32
+	size   []int32
+}
+
+// Grow makes room for ordinals below n, each in its own set.
+func (u *UnionFind) Grow(n int) {
+	for i := len(u.parent); i < n; i++ {
+		u.parent = append(u.parent, int32(i))
+		u.size = append(u.size, 1)
+	}
+}
+
+// Find returns the root of x's set.
+func (u *UnionFind) Find(x int32) int32 {
+	for u.parent[x] != x {
+		u.parent[x] = u.parent[u.parent[x]]
+		x = u.parent[x]
+	}
+	return x
+}
+
+// Union joins the sets of a and b.
+func (u *UnionFind) Union(a, b int32) {
+	u.Grow(int(max(a, b)) + 1)
+	ra, rb := u.Find(a), u.Find(b)
+	if ra == rb {
+		return
+	}
+	if u.size[ra] < u.size[rb] {
+		ra, rb = rb, ra
+	}
+	u.parent[rb] = ra
+	u.size[ra] += u.size[rb]
+}
+
+// Groups returns every set of two or more members, each sorted ascending,
+// ordered by their smallest member.
+func (u *UnionFind) Groups() [][]int32 {
+	byRoot := map[int32][]int32{}
+	var roots []int32
+	for i := range u.parent {
+		x := int32(i)
+		r := u.Find(x)
+		if u.size[r] < 2 {
+			continue
+		}
+		if _, ok := byRoot[r]; !ok {
+			roots = append(roots, r)
+		}
+		byRoot[r] = append(byRoot[r], x)
+	}
+	groups := make([][]int32, 0, len(roots))
+	for _, r := range roots {
+		groups = append(groups, byRoot[r]) // members arrive ascending
+	}
+	return groups
+}
+
+// Policy names how a group's representative is chosen.
+type Policy string
+
+// The representative policies.
+const (
+	Longest  Policy = "longest"  // the most text; ties to the earliest in input order
+	Earliest Policy = "earliest" // the oldest date; undated members last; ties to input order
+	First    Policy = "first"    // the first in input order
+	Central  Policy = "central"  // the highest mean similarity to the other members
+)
+
+// ParsePolicy checks a policy name.
+func ParsePolicy(s string) (Policy, error) {
+	switch p := Policy(s); p {
+	case Longest, Earliest, First, Central:
+		return p, nil
+	}
+	return "", fmt.Errorf("cluster: unknown representative policy %q (want longest, earliest, first or central)", s)
+}
+
+// Member is what the policies know of a document.
+type Member struct {
+	Ord    int32 // input order
+	Length int   // text length in bytes
+	Date   int64 // Unix seconds; 0 when unknown
+}
+
+// CentralSample caps how many members the central policy compares each
+// member with, so a group of thousands costs a bounded number of measures.
+const CentralSample = 64
+
+// Representative returns the member of group chosen by policy and a
+// sentence saying why. sim gives the exact similarity of two members and is
+// used only by Central.
+func Representative(group []Member, policy Policy, sim func(a, b int32) float64) (Member, string) {
+	switch policy {
+	case Earliest:
+		best := slices.MinFunc(group, func(a, b Member) int {
+			if (a.Date == 0) != (b.Date == 0) {
+				if a.Date == 0 {
+					return 1
+				}
+				return -1
+			}
+			if a.Date != b.Date {
+				return cmpInt(a.Date, b.Date)
+			}
+			return cmpInt(a.Ord, b.Ord)
+		})
+		if best.Date == 0 {
+			return best, "earliest: no member has a date, so the first in input order"
+		}
+		return best, "earliest: the oldest date among the members"
+	case First:
+		return slices.MinFunc(group, func(a, b Member) int { return cmpInt(a.Ord, b.Ord) }), "first: the first member in input order"
+	case Central:
+		return central(group, sim)
+	default:
+		best := slices.MinFunc(group, func(a, b Member) int {
+			if a.Length != b.Length {
+				return cmpInt(b.Length, a.Length)
+			}
+			return cmpInt(a.Ord, b.Ord)
+		})
+		return best, fmt.Sprintf("longest: the most text (%d bytes)", best.Length)
+	}
+}
+
+func central(group []Member, sim func(a, b int32) float64) (Member, string) {
+	peers := group
+	if len(peers) > CentralSample {
+		peers = peers[:CentralSample]
+	}
+	best, bestMean := group[0], -1.0
+	for _, m := range group {
+		sum, n := 0.0, 0
+		for _, p := range peers {
+			if p.Ord != m.Ord {
+				sum += sim(m.Ord, p.Ord)
+				n++
+			}
+		}
+		if mean := sum / float64(max(n, 1)); mean > bestMean {
+			best, bestMean = m, mean
+		}
+	}
+	return best, fmt.Sprintf("central: the highest mean similarity to the other members (%.3f)", bestMean)
+}
+
+func cmpInt[T int | int32 | int64](a, b T) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

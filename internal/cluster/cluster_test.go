@@ -1,0 +1,60 @@
+package cluster
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestGroups(t *testing.T) {
+	var u UnionFind
+	u.Grow(8)
+	for _, e := range [][2]int32{{5, 1}, {1, 3}, {6, 7}, {2, 2}} {
+		u.Union(e[0], e[1])
+	}
+	want := [][]int32{{1, 3, 5}, {6, 7}}
+	if diff := cmp.Diff(want, u.Groups()); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+func TestRepresentative(t *testing.T) {
+	group := []Member{
+		{Ord: 3, Length: 100, Date: 0},
+		{Ord: 1, Length: 300, Date: 2000},
+		{Ord: 2, Length: 300, Date: 1000},
+		{Ord: 4, Length: 50, Date: 500},
+	}
+	// sim: member 2 is close to everyone, others less so.
+	sim := func(a, b int32) float64 {
+		if a == 2 || b == 2 {
+			return 0.9
+		}
+		return 0.5
+	}
+	for _, tc := range []struct {
+		policy  Policy
+		want    int32
+		whyPart string
+	}{
+		{Longest, 1, "longest"},
+		{Earliest, 4, "oldest date"},
+		{First, 1, "first"},
+		{Central, 2, "0.900"},
+	} {
+		t.Run(string(tc.policy), func(t *testing.T) {
+			got, why := Representative(group, tc.policy, sim)
+			if got.Ord != tc.want || !strings.Contains(why, tc.whyPart) {
+				t.Errorf("got %d (%s), want %d (%s)", got.Ord, why, tc.want, tc.whyPart)
+			}
+		})
+	}
+	undated := []Member{{Ord: 7}, {Ord: 5}}
+	if got, why := Representative(undated, Earliest, nil); got.Ord != 5 || !strings.Contains(why, "no member has a date") {
+		t.Errorf("undated earliest: %d %s", got.Ord, why)
+	}
+	if _, err := ParsePolicy("biggest"); err == nil {
+		t.Error("unknown policy accepted")
+	}
+}

@@ -1,0 +1,51 @@
+package similarity
+
+import (
+	"math"
+	"testing"
+)
+
+func TestScores(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		a, b []uint32
+		want SetScores
+	}{
+		{"identical", []uint32{1, 2, 3}, []uint32{1, 2, 3}, SetScores{1, 1, 1}},
+		{"disjoint", []uint32{1, 2}, []uint32{3, 4}, SetScores{}},
+		{"contained", []uint32{2, 3}, []uint32{1, 2, 3, 4}, SetScores{0.5, 1, 0.5}},
+		{"half", []uint32{1, 2, 3}, []uint32{2, 3, 4}, SetScores{0.5, 2.0 / 3, 2.0 / 3}},
+		{"empty", nil, []uint32{1}, SetScores{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Scores(tc.a, tc.b)
+			if !near(got.Jaccard, tc.want.Jaccard) || !near(got.ContainmentAB, tc.want.ContainmentAB) || !near(got.ContainmentBA, tc.want.ContainmentBA) {
+				t.Errorf("got %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestWeightedJaccard(t *testing.T) {
+	ones := func(n int) []float64 {
+		w := make([]float64, n)
+		for i := range w {
+			w[i] = 1
+		}
+		return w
+	}
+	a, b := []uint64{1, 2, 3, 5}, []uint64{2, 3, 4}
+	if got, want := WeightedJaccard(a, ones(4), b, ones(3)), Scores(a, b).Jaccard; !near(got, want) {
+		t.Errorf("unit weights: %v, want Jaccard %v", got, want)
+	}
+	// A heavy shared member dominates light private ones.
+	got := WeightedJaccard([]uint64{1, 2}, []float64{10, 1}, []uint64{1, 3}, []float64{10, 1})
+	if !near(got, 10.0/12) {
+		t.Errorf("weighted: %v", got)
+	}
+	if WeightedJaccard[uint64](nil, nil, nil, nil) != 0 {
+		t.Error("empty sets should score 0")
+	}
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }

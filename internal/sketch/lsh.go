@@ -1,0 +1,71 @@
+package sketch
+
+import (
+	"fmt"
+	"math"
+)
+
+// Bands is an LSH banding of a MinHash signature: B bands of R rows each.
+// Two documents become candidates when all R values of any one band agree,
+// which for Jaccard similarity s happens with probability 1-(1-s^R)^B.
+type Bands struct {
+	B, R int
+}
+
+// String returns "BxR".
+func (b Bands) String() string { return fmt.Sprintf("%dx%d", b.B, b.R) }
+
+// Probability returns the chance that two documents of Jaccard similarity s
+// share at least one band.
+func (b Bands) Probability(s float64) float64 {
+	return 1 - math.Pow(1-math.Pow(s, float64(b.R)), float64(b.B))
+}
+
+// ChooseBands returns the banding of at most k values that minimises
+// wFP·(false-positive area below threshold) + wFN·(false-negative area above
+// it), the areas being integrals of the candidate probability curve over
+// similarity. Verification is exact, so a false positive costs only time,
+// while a false negative is a lost pair: callers weigh wFN above wFP.
+func ChooseBands(threshold float64, k int, wFP, wFN float64) Bands {
+	best, bestErr := Bands{B: 1, R: k}, math.Inf(1)
+	for b := 1; b <= k; b++ {
+		for r := 1; b*r <= k; r++ {
+			bd := Bands{B: b, R: r}
+			fp := integrate(bd.Probability, 0, threshold)
+			fn := integrate(func(s float64) float64 { return 1 - bd.Probability(s) }, threshold, 1)
+			if e := wFP*fp + wFN*fn; e < bestErr {
+				best, bestErr = bd, e
+			}
+		}
+	}
+	return best
+}
+
+// integrate applies the composite Simpson rule with a fixed step count.
+func integrate(f func(float64) float64, a, b float64) float64 {
+	const n = 200
+	h := (b - a) / n
+	sum := f(a) + f(b)
+	for i := 1; i < n; i++ {
+		w := 2.0
+		if i%2 == 1 {
+			w = 4
+		}
+		sum += w * f(a+float64(i)*h)
+	}
+	return sum * h / 3
+}
+
+// BandKeys appends one 64-bit key per band of sig to dst. The band's index
+// is mixed into its key so keys of different bands never collide by design
+// and can share one table.
+func (b Bands) BandKeys(sig []uint32, dst []uint64) []uint64 {
+	for band := 0; band < b.B; band++ {
+		h := mix64(uint64(band) + 0x9e3779b97f4a7c15)
+		for _, v := range sig[band*b.R : (band+1)*b.R] {
+			h = mix64(h ^ uint64(v))
+		}
+		dst = append(dst, h)
+	}
+	return dst
+}

@@ -1,0 +1,106 @@
+package sketch
+
+import "math/bits"
+
+// mix64 is a fixed 64-bit finaliser (the SplitMix64 output function). It is
+// part of the persisted format: changing it changes every signature.
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+// empty marks a bin no shingle fell into before densification.
+const empty = ^uint32(0)
+
+// MinHash makes one-permutation MinHash signatures of K values.
+//
+// Each element is hashed once: the hash picks a bin and gives the value kept
+// as that bin's minimum, so a signature costs O(d + K) for d elements instead
+// of K hash evaluations per element. Empty bins are then filled by optimal
+// densification: bin i borrows from the first non-empty bin on a probe
+// sequence that depends only on i and the seed, so two documents borrow
+// alike and the probability that bin i agrees stays the Jaccard similarity.
+//
+// A MinHash is immutable after New and safe for concurrent use.
+type MinHash struct {
+	k    int
+	seed uint64
+}
+
+// NewMinHash returns a MinHash of k values (k > 0) seeded with seed.
+func NewMinHash(k int, seed uint64) *MinHash {
+	if k <= 0 {
+		panic("sketch: MinHash size must be positive")
+	}
+	return &MinHash{k: k, seed: mix64(seed ^ 0x6a09e667f3bcc908)}
+}
+
+// Size returns the number of values in a signature.
+func (m *MinHash) Size() int { return m.k }
+
+// Signature writes the signature of the set given by elems (hashes of its
+// elements; duplicates allowed) into dst, which it grows to Size and returns.
+// An empty set yields a signature of all 0xFFFFFFFF values.
+func (m *MinHash) Signature(elems []uint64, dst []uint32) []uint32 {
+	if cap(dst) < m.k {
+		dst = make([]uint32, m.k)
+	}
+	dst = dst[:m.k]
+	for i := range dst {
+		dst[i] = empty
+	}
+	k := uint64(m.k)
+	filled := 0
+	for _, e := range elems {
+		h := mix64(e ^ m.seed)
+		bin, _ := bits.Mul64(h, k)
+		v := uint32(h) // low bits: independent of the bin choice (high bits)
+		if v == empty {
+			v--
+		}
+		if dst[bin] == empty {
+			filled++
+		}
+		if v < dst[bin] {
+			dst[bin] = v
+		}
+	}
+	if filled == 0 || filled == m.k {
+		return dst
+	}
+	m.densify(dst)
+	return dst
+}
+
+// densify fills each empty bin from a bin that was non-empty before
+// densification, chosen by a probe sequence seeded by the empty bin's index,
+// the same for every document.
+func (m *MinHash) densify(sig []uint32) {
+	var small [16]uint64
+	full := small[:]
+	if n := (len(sig) + 63) / 64; n > len(small) {
+		full = make([]uint64, n)
+	}
+	for i, v := range sig {
+		if v != empty {
+			full[i/64] |= 1 << (i % 64)
+		}
+	}
+	k := uint64(m.k)
+	for i, v := range sig {
+		if v != empty {
+			continue
+		}
+		for attempt := uint64(1); ; attempt++ {
+			j, _ := bits.Mul64(mix64(m.seed^uint64(i)<<32^attempt), k)
+			if full[j/64]&(1<<(j%64)) != 0 {
+				sig[i] = sig[j]
+				break
+			}
+		}
+	}
+}
