@@ -1,0 +1,417 @@
+package corpus
+
+import (
+	"archive/zip"
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"strings"
+	"sync/atomic"
+
+	"github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/gzip"
+)
+
+// kind is what an input holds, known from its extension or its first bytes.
+type kind uint8
+
+const (
+	kUnknown kind = iota
+	kJSONL
+	kCSV
+	kTSV
+	kText
+	kMarkdown
+	kGzip
+	kZip
+	kBinary
+)
+
+// kindOf tells an input's kind from its name's extension.
+func kindOf(name string) kind {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".jsonl", ".ndjson":
+		return kJSONL
+	case ".csv":
+		return kCSV
+	case ".tsv":
+		return kTSV
+	case ".txt":
+		return kText
+	case ".md", ".markdown":
+		return kMarkdown
+	case ".gz":
+		return kGzip
+	case ".zip":
+		return kZip
+	}
+	return kUnknown
+}
+
+// listed reports whether a file found in a directory or archive is read.
+func listed(name string) bool { return kindOf(name) != kUnknown }
+
+// maxNesting bounds gzip and zip containers around one stream.
+const maxNesting = 4
+
+// leaf is one byte stream to read records from.
+type leaf struct {
+	origin string // names records and errors: "news.jsonl.gz", "a.zip/b.txt"
+	id     string // the id of a whole-file record
+	name   string // the name whose extension tells the kind; the origin minus ".gz"
+	depth  int    // gzip and zip containers around this stream
+	size   int64  // bytes, when known and not compressed; else -1
+	// at gives random access for a zip archive; nil inside a container.
+	at func() (io.ReaderAt, int64, error)
+}
+
+// openInput opens one input for reading.
+func (r *Reader) openInput(in *input) (source, error) {
+	l := leaf{origin: in.origin, id: in.id, name: in.origin, size: in.size}
+	if in.stream != nil {
+		if err := r.startTee(in); err != nil {
+			return nil, err
+		}
+		l.at = func() (io.ReaderAt, int64, error) { return r.reopen(in) }
+		return r.openLeaf(l, &countReader{r: io.TeeReader(in.stream, in.tee), n: &r.reading})
+	}
+	f, err := os.Open(in.path)
+	if err != nil {
+		return nil, err
+	}
+	l.at = func() (io.ReaderAt, int64, error) { return &countReaderAt{r: f, n: &r.reading}, in.size, nil }
+	src, err := r.openLeaf(l, &countReader{r: f, n: &r.reading})
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return withClose(src, f), nil
+}
+
+// openLeaf chooses a stream's kind and returns its records' source.
+func (r *Reader) openLeaf(l leaf, rd io.Reader) (source, error) {
+	k := kindOf(l.name)
+	switch k {
+	case kGzip:
+		return r.openGzip(l, rd)
+	case kZip:
+		return r.openZip(l)
+	}
+	br := bufio.NewReaderSize(rd, r.cfg.bufSize)
+	if k == kUnknown {
+		head, err := br.Peek(4)
+		if err != nil && err != io.EOF {
+			return nil, fmt.Errorf("reading %s: %w after 0 bytes", l.origin, err)
+		}
+		switch {
+		case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+			return r.openGzip(l, br)
+		case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("PK\x05\x06")):
+			return r.openZip(l)
+		}
+	}
+	if head, _ := br.Peek(3); bytes.Equal(head, []byte("\xef\xbb\xbf")) {
+		br.Discard(3)
+	}
+	switch r.opts.Format {
+	case FormatJSONL:
+		k = kJSONL
+	case FormatCSV:
+		k = kCSV
+	case FormatTSV:
+		k = kTSV
+	case FormatText:
+		if k != kMarkdown {
+			k = kText
+		}
+	}
+	if k == kUnknown {
+		var err error
+		if k, err = r.sniff(l, br); err != nil {
+			return nil, err
+		}
+	}
+	return r.sourceOf(k, l, br), nil
+}
+
+// sourceOf returns the source of a stream whose kind is known.
+func (r *Reader) sourceOf(k kind, l leaf, br *bufio.Reader) source {
+	limit := 3*r.opts.MaxBytes + r.cfg.slack
+	switch k {
+	case kJSONL:
+		return &lineSource{br: br, origin: l.origin, limit: limit}
+	case kCSV:
+		return newCSVSource(br, l.origin, ',', limit, r.names)
+	case kTSV:
+		return newCSVSource(br, l.origin, '\t', limit, r.names)
+	case kBinary:
+		return &binarySource{origin: l.origin, id: l.id}
+	case kUnknown: // an empty stream of unknown kind holds no records
+		return &binarySource{done: true}
+	}
+	return &textSource{rd: br, origin: l.origin, id: l.id, md: k == kMarkdown,
+		limit: r.opts.MaxBytes + r.cfg.slack, size: l.size}
+}
+
+// sniffLen is how much of a stream of unknown kind is looked at.
+const sniffLen = 8 << 10
+
+// sniff tells a stream's kind from its first bytes: NUL bytes mean binary,
+// '{' JSONL, a first line with the text column CSV or TSV, else text.
+func (r *Reader) sniff(l leaf, br *bufio.Reader) (kind, error) {
+	head, err := br.Peek(min(sniffLen, br.Size()))
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return 0, fmt.Errorf("reading %s: %w after 0 bytes", l.origin, err)
+	}
+	if bytes.IndexByte(head, 0) >= 0 {
+		return kBinary, nil
+	}
+	t := bytes.TrimLeft(head, " \t\r\n")
+	switch {
+	case len(t) == 0:
+		return kUnknown, nil
+	case t[0] == '{':
+		return kJSONL, nil
+	case t[0] == '[':
+		return 0, fmt.Errorf("%s: a JSON array; write one JSON object per line (JSONL) instead", l.origin)
+	}
+	if line, _, ok := bytes.Cut(head, []byte("\n")); ok || err == io.EOF {
+		if hasColumn(line, '\t', r.names[fText]) {
+			return kTSV, nil
+		}
+		if hasColumn(line, ',', r.names[fText]) {
+			return kCSV, nil
+		}
+	}
+	return kText, nil
+}
+
+// hasColumn reports whether a header line split at sep names col.
+func hasColumn(line []byte, sep byte, col string) bool {
+	for f := range bytes.SplitSeq(trimEOL(line), []byte{sep}) {
+		f = bytes.Trim(bytes.TrimSpace(f), `"`)
+		if bytes.EqualFold(bytes.TrimSpace(f), []byte(col)) {
+			return true
+		}
+	}
+	return false
+}
+
+// openGzip decompresses a stream and reads what it holds by the name
+// without ".gz".
+func (r *Reader) openGzip(l leaf, rd io.Reader) (source, error) {
+	if l.depth >= maxNesting {
+		return nil, fmt.Errorf("reading %s: more than %d nested gzip or zip containers", l.origin, maxNesting)
+	}
+	zr, err := gzip.NewReader(rd)
+	if err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, fmt.Errorf("reading %s: gzip header: %w", l.origin, err)
+	}
+	inner := l
+	if kindOf(l.name) == kGzip {
+		inner.name = l.name[:len(l.name)-len(".gz")]
+	}
+	inner.depth++
+	inner.size = -1
+	inner.at = nil
+	src, err := r.openLeaf(inner, zr)
+	if err != nil {
+		zr.Close()
+		return nil, err
+	}
+	return withClose(src, zr), nil
+}
+
+// openZip reads the members of a zip archive in archive order.
+func (r *Reader) openZip(l leaf) (source, error) {
+	if l.at == nil || l.depth >= maxNesting {
+		return nil, fmt.Errorf("reading %s: a zip archive inside gzip or zip is not supported", l.origin)
+	}
+	ra, size, err := l.at()
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", l.origin, err)
+	}
+	zr, err := zip.NewReader(ra, size)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s (%d bytes): %w", l.origin, size, err)
+	}
+	zr.RegisterDecompressor(zip.Deflate, func(rd io.Reader) io.ReadCloser { return flate.NewReader(rd) })
+	src := &zipSource{r: r, l: l, files: zr.File}
+	if c, ok := ra.(io.Closer); ok {
+		return withClose(src, c), nil
+	}
+	return src, nil
+}
+
+// zipSource yields the records of an archive's members, one after another.
+type zipSource struct {
+	r     *Reader
+	l     leaf
+	files []*zip.File
+	cur   source
+}
+
+func (z *zipSource) next() (Raw, error) {
+	for {
+		if z.cur == nil {
+			if len(z.files) == 0 {
+				return Raw{}, io.EOF
+			}
+			f := z.files[0]
+			z.files = z.files[1:]
+			if !zipListed(f) {
+				continue
+			}
+			src, err := z.openMember(f)
+			if err != nil {
+				return Raw{}, err
+			}
+			z.cur = src
+		}
+		raw, err := z.cur.next()
+		if err != io.EOF {
+			return raw, err
+		}
+		if err := z.close(); err != nil {
+			return Raw{}, err
+		}
+	}
+}
+
+// zipListed reports whether an archive member is read: a file with a known
+// extension other than .zip, not hidden and not macOS metadata.
+func zipListed(f *zip.File) bool {
+	name := f.Name
+	if f.FileInfo().IsDir() || strings.HasPrefix(name, "__MACOSX/") {
+		return false
+	}
+	for part := range strings.SplitSeq(name, "/") {
+		if strings.HasPrefix(part, ".") {
+			return false
+		}
+	}
+	k := kindOf(name)
+	return k != kUnknown && k != kZip
+}
+
+func (z *zipSource) openMember(f *zip.File) (source, error) {
+	origin := z.l.origin + "/" + f.Name
+	rc, err := f.Open()
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", origin, err)
+	}
+	m := leaf{origin: origin, id: z.l.id + "/" + f.Name, name: f.Name, depth: z.l.depth + 1, size: int64(f.UncompressedSize64)}
+	if f.UncompressedSize64 > 1<<62 {
+		m.size = -1
+	}
+	src, err := z.r.openLeaf(m, rc)
+	if err != nil {
+		rc.Close()
+		return nil, err
+	}
+	return withClose(src, rc), nil
+}
+
+func (z *zipSource) close() error {
+	if z.cur == nil {
+		return nil
+	}
+	err := z.cur.close()
+	z.cur = nil
+	return err
+}
+
+// closing is a source that closes more when it is closed.
+type closing struct {
+	source
+	c io.Closer
+}
+
+func withClose(s source, c io.Closer) source { return &closing{s, c} }
+
+func (c *closing) close() error {
+	err := c.source.close()
+	if cerr := c.c.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// countReader adds the bytes read to n.
+type countReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// countReaderAt adds the bytes read to n.
+type countReaderAt struct {
+	r io.ReaderAt
+	n *atomic.Int64
+}
+
+func (c *countReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	n, err := c.r.ReadAt(p, off)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// startTee starts the copy of a stream, on its first pass.
+func (r *Reader) startTee(in *input) error {
+	if in.tee != nil {
+		return nil
+	}
+	f, err := os.CreateTemp("", "neardup-corpus-*")
+	if err != nil {
+		return fmt.Errorf("copying %s for a second pass: %w", in.origin, err)
+	}
+	in.tee, in.temp = f, f.Name()
+	return nil
+}
+
+// drain copies the rest of a stream and turns it into a file input.
+func (r *Reader) drain(in *input) error {
+	if in.stream == nil {
+		return nil
+	}
+	if err := r.startTee(in); err != nil {
+		return err
+	}
+	_, err := io.Copy(in.tee, in.stream)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", in.origin, err)
+	}
+	info, err := in.tee.Stat()
+	if err == nil {
+		err = in.tee.Close()
+	}
+	if err != nil {
+		return fmt.Errorf("copying %s for a second pass: %w", in.origin, err)
+	}
+	in.stream, in.tee, in.path, in.size = nil, nil, in.temp, info.Size()
+	return nil
+}
+
+// reopen drains a stream and opens its copy, for a zip archive read from a
+// stream.
+func (r *Reader) reopen(in *input) (io.ReaderAt, int64, error) {
+	if err := r.drain(in); err != nil {
+		return nil, 0, err
+	}
+	f, err := os.Open(in.path)
+	if err != nil {
+		return nil, 0, err
+	}
+	return f, in.size, nil
+}

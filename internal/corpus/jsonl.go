@@ -1,0 +1,192 @@
+package corpus
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/neardup/neardup"
+)
+
+// lineSource cuts a JSONL stream into lines. Only the line's own copy is
+// allocated per record.
+type lineSource struct {
+	br     *bufio.Reader
+	origin string
+	limit  int    // the longest line kept, in bytes
+	line   int    // lines read so far
+	long   []byte // scratch for lines longer than br's buffer
+	obuf   []byte // scratch for origins
+	eof    bool
+}
+
+func (s *lineSource) close() error { return nil }
+
+func (s *lineSource) readErr(err error) error {
+	return fmt.Errorf("reading %s: %w after line %d", s.origin, err, s.line)
+}
+
+func (s *lineSource) next() (Raw, error) {
+	for !s.eof {
+		b, err := s.br.ReadSlice('\n')
+		switch {
+		case err == bufio.ErrBufferFull:
+			raw, ok, err := s.longLine(b)
+			if ok || err != nil {
+				return raw, err
+			}
+			continue
+		case err == io.EOF:
+			s.eof = true
+			if len(b) == 0 {
+				return Raw{}, io.EOF
+			}
+		case err != nil:
+			return Raw{}, s.readErr(err)
+		}
+		s.line++
+		if b = trimEOL(b); !isBlankBytes(b) {
+			return s.raw(bytes.Clone(b)), nil
+		}
+	}
+	return Raw{}, io.EOF
+}
+
+// longLine reads the rest of a line that does not fit br's buffer. ok is
+// false for a blank line.
+func (s *lineSource) longLine(first []byte) (raw Raw, ok bool, err error) {
+	buf := append(s.long[:0], first...)
+	for {
+		b, err := s.br.ReadSlice('\n')
+		if len(buf)+len(b) > s.limit {
+			return s.discard(int64(len(buf)), b, err)
+		}
+		buf = append(buf, b...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == io.EOF {
+			s.eof = true
+		} else if err != nil {
+			return Raw{}, false, s.readErr(err)
+		}
+		break
+	}
+	s.line++
+	s.long = buf[:0]
+	if cap(buf) > 4<<20 {
+		s.long = nil // don't hold on to one huge line's buffer
+	}
+	if b := trimEOL(buf); !isBlankBytes(b) {
+		return s.raw(bytes.Clone(b)), true, nil
+	}
+	return Raw{}, false, nil
+}
+
+// discard skips the rest of a line over the limit: n bytes before b, the
+// last slice read, and err, what reading it returned.
+func (s *lineSource) discard(n int64, b []byte, err error) (Raw, bool, error) {
+	n += int64(len(b))
+	for err == bufio.ErrBufferFull {
+		b, err = s.br.ReadSlice('\n')
+		n += int64(len(b))
+	}
+	n -= int64(len(b) - len(trimEOL(b)))
+	if err == io.EOF {
+		s.eof = true
+	} else if err != nil {
+		return Raw{}, false, s.readErr(err)
+	}
+	s.line++
+	raw := s.raw(nil)
+	raw.kind, raw.size = rawTooLarge, n
+	return raw, true, nil
+}
+
+func (s *lineSource) raw(data []byte) Raw {
+	s.obuf = appendOrigin(s.obuf[:0], s.origin, s.line)
+	return Raw{Origin: string(s.obuf), kind: rawJSON, data: data}
+}
+
+// trimEOL removes a trailing "\n" or "\r\n".
+func trimEOL(b []byte) []byte {
+	if n := len(b); n > 0 && b[n-1] == '\n' {
+		b = b[:n-1]
+	}
+	if n := len(b); n > 0 && b[n-1] == '\r' {
+		b = b[:n-1]
+	}
+	return b
+}
+
+func isBlankBytes(b []byte) bool {
+	for _, c := range b {
+		switch c {
+		case ' ', '\t', '\r', '\n', '\v', '\f':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// decodeJSON maps one JSONL line to a document.
+func (r *Reader) decodeJSON(raw Raw) Record {
+	doc := neardup.Document{ID: raw.Origin, Origin: raw.Origin, Raw: raw.data}
+	var vals [nFields]jsonValue
+	valid, isObject := scanRecord(raw.data, &r.keys, &vals)
+	if !valid {
+		return skip(doc, neardup.SkipMalformed, "", syntaxMessage(raw.data))
+	}
+	if !isObject {
+		return skip(doc, neardup.SkipMalformed, "", "malformed: not a JSON object")
+	}
+	if v := &vals[fID]; v.kind == vString || v.kind == vNumber {
+		if id := v.text(); id != "" {
+			doc.ID = id
+		}
+	} else if v.kind != vMissing && v.kind != vNull {
+		return skip(doc, neardup.SkipMalformed, r.opts.IDField, "want a string or number, got "+v.kind.String())
+	}
+	strs := [...]struct {
+		f   field
+		dst *string
+	}{{fTitle, &doc.Title}, {fText, &doc.Text}, {fURL, &doc.URL}, {fSource, &doc.Source}}
+	for _, s := range strs {
+		switch v := &vals[s.f]; v.kind {
+		case vString:
+			*s.dst = v.text()
+		case vMissing, vNull:
+		default:
+			if s.f == fTitle || s.f == fText {
+				return skip(doc, neardup.SkipMalformed, r.names[s.f], "want a string, got "+v.kind.String())
+			}
+		}
+	}
+	if k := vals[fText].kind; k == vMissing || k == vNull {
+		return skip(doc, neardup.SkipEmpty, r.opts.TextField, "missing")
+	}
+	switch v := &vals[fDate]; v.kind {
+	case vString:
+		doc.Date = parseDate(v.text())
+	case vNumber:
+		doc.Date = unixDate(v.b)
+	}
+	return r.finish(doc)
+}
+
+// syntaxMessage describes why data is not JSON, in encoding/json's words.
+func syntaxMessage(data []byte) string {
+	err := json.Unmarshal(data, new(json.RawMessage))
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("malformed JSON at byte %d: %v", se.Offset, se)
+	}
+	if err != nil {
+		return "malformed JSON: " + err.Error()
+	}
+	return "malformed JSON"
+}

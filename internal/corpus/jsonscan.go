@@ -1,0 +1,399 @@
+package corpus
+
+import (
+	"bytes"
+	"strings"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// This file holds a JSON scanner specialised for JSONL records: it validates
+// a whole line with the grammar encoding/json accepts and picks out the
+// top-level values of a few keys, without building a map or reflecting.
+
+// maxDepth is encoding/json's nesting limit; scanning agrees with json.Valid.
+const maxDepth = 10000
+
+// valueKind is the JSON type of a picked value.
+type valueKind uint8
+
+const (
+	vMissing valueKind = iota
+	vString
+	vNumber
+	vNull
+	vBool
+	vObject
+	vArray
+)
+
+// String names the kind as messages say it.
+func (k valueKind) String() string {
+	return [...]string{"missing", "string", "number", "null", "boolean", "object", "array"}[k]
+}
+
+// jsonValue is one picked top-level value: for a string, its bytes between
+// the quotes; for a number, its literal.
+type jsonValue struct {
+	kind  valueKind
+	b     []byte
+	esc   bool // the string contains escapes
+	exact bool // the key matched exactly (not ignoring case)
+}
+
+// text decodes a string value (escapes resolved; bytes that are not UTF-8
+// are kept as they are, so callers can reject them) or returns a number's
+// literal.
+func (v *jsonValue) text() string {
+	if v.kind == vString && v.esc {
+		return unquote(v.b)
+	}
+	return string(v.b)
+}
+
+// strSafe marks the bytes a string may hold without a closer look.
+var strSafe = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+type jsonScanner struct {
+	b     []byte
+	i     int
+	depth int
+}
+
+func (s *jsonScanner) ws() {
+	for s.i < len(s.b) {
+		switch s.b[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+// str scans a string whose opening quote is at s.i and returns its contents.
+func (s *jsonScanner) str() (content []byte, esc, ok bool) {
+	b := s.b
+	start := s.i + 1
+	i := start
+	for {
+		for i < len(b) && strSafe[b[i]] {
+			i++
+		}
+		if i >= len(b) {
+			return nil, false, false
+		}
+		switch b[i] {
+		case '"':
+			s.i = i + 1
+			return b[start:i], esc, true
+		case '\\':
+			esc = true
+			if i+1 >= len(b) {
+				return nil, false, false
+			}
+			switch b[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > len(b) || !isHex4(b[i+2:i+6]) {
+					return nil, false, false
+				}
+				i += 6
+			default:
+				return nil, false, false
+			}
+		default: // a control character
+			return nil, false, false
+		}
+	}
+}
+
+func isHex4(b []byte) bool {
+	for _, c := range b[:4] {
+		if hexVal(c) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func hexVal(c byte) rune {
+	switch {
+	case '0' <= c && c <= '9':
+		return rune(c - '0')
+	case 'a' <= c && c <= 'f':
+		return rune(c - 'a' + 10)
+	case 'A' <= c && c <= 'F':
+		return rune(c - 'A' + 10)
+	}
+	return -1
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// digits skips a run of digits and reports whether there was at least one.
+func (s *jsonScanner) digits() bool {
+	start := s.i
+	for s.i < len(s.b) && isDigit(s.b[s.i]) {
+		s.i++
+	}
+	return s.i > start
+}
+
+// number scans a number with JSON's grammar.
+func (s *jsonScanner) number() bool {
+	if s.i < len(s.b) && s.b[s.i] == '-' {
+		s.i++
+	}
+	switch {
+	case s.i >= len(s.b):
+		return false
+	case s.b[s.i] == '0':
+		s.i++
+	case isDigit(s.b[s.i]):
+		s.digits()
+	default:
+		return false
+	}
+	if s.i < len(s.b) && s.b[s.i] == '.' {
+		s.i++
+		if !s.digits() {
+			return false
+		}
+	}
+	if s.i < len(s.b) && (s.b[s.i] == 'e' || s.b[s.i] == 'E') {
+		s.i++
+		if s.i < len(s.b) && (s.b[s.i] == '+' || s.b[s.i] == '-') {
+			s.i++
+		}
+		if !s.digits() {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *jsonScanner) literal(lit string) bool {
+	if !bytes.HasPrefix(s.b[s.i:], []byte(lit)) {
+		return false
+	}
+	s.i += len(lit)
+	return true
+}
+
+// value scans any value at s.i.
+func (s *jsonScanner) value() (valueKind, bool) {
+	if s.i >= len(s.b) {
+		return 0, false
+	}
+	switch c := s.b[s.i]; c {
+	case '"':
+		_, _, ok := s.str()
+		return vString, ok
+	case '{':
+		return vObject, s.object(nil, nil)
+	case '[':
+		return vArray, s.array()
+	case 't':
+		return vBool, s.literal("true")
+	case 'f':
+		return vBool, s.literal("false")
+	case 'n':
+		return vNull, s.literal("null")
+	default:
+		return vNumber, s.number()
+	}
+}
+
+func (s *jsonScanner) push() bool {
+	s.depth++
+	s.i++
+	return s.depth <= maxDepth
+}
+
+func (s *jsonScanner) array() bool {
+	if !s.push() {
+		return false
+	}
+	s.ws()
+	if s.i < len(s.b) && s.b[s.i] == ']' {
+		s.i++
+		s.depth--
+		return true
+	}
+	for {
+		s.ws()
+		if _, ok := s.value(); !ok {
+			return false
+		}
+		s.ws()
+		if s.i >= len(s.b) {
+			return false
+		}
+		switch s.b[s.i] {
+		case ',':
+			s.i++
+		case ']':
+			s.i++
+			s.depth--
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// object scans an object at s.i. When keys is not nil, the values of the
+// keys it lists are stored in the same position of out.
+func (s *jsonScanner) object(keys *[nFields][]byte, out *[nFields]jsonValue) bool {
+	if !s.push() {
+		return false
+	}
+	s.ws()
+	if s.i < len(s.b) && s.b[s.i] == '}' {
+		s.i++
+		s.depth--
+		return true
+	}
+	for {
+		s.ws()
+		if s.i >= len(s.b) || s.b[s.i] != '"' {
+			return false
+		}
+		key, kesc, ok := s.str()
+		if !ok {
+			return false
+		}
+		s.ws()
+		if s.i >= len(s.b) || s.b[s.i] != ':' {
+			return false
+		}
+		s.i++
+		s.ws()
+		start := s.i
+		kind, ok := s.value()
+		if !ok {
+			return false
+		}
+		if keys != nil {
+			pick(keys, out, key, kesc, kind, s.b[start:s.i])
+		}
+		s.ws()
+		if s.i >= len(s.b) {
+			return false
+		}
+		switch s.b[s.i] {
+		case ',':
+			s.i++
+		case '}':
+			s.i++
+			s.depth--
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// pick stores a top-level value under every field whose name its key
+// matches. An exact match wins over one ignoring case; among equals the
+// last one wins, as in encoding/json.
+func pick(keys *[nFields][]byte, out *[nFields]jsonValue, key []byte, kesc bool, kind valueKind, raw []byte) {
+	if kesc {
+		key = []byte(unquote(key))
+	}
+	for f := range nFields {
+		exact := bytes.Equal(key, keys[f])
+		if !exact && (out[f].exact || !bytes.EqualFold(key, keys[f])) {
+			continue
+		}
+		v := jsonValue{kind: kind, b: raw, exact: exact}
+		if kind == vString {
+			v.b = raw[1 : len(raw)-1]
+			v.esc = bytes.IndexByte(v.b, '\\') >= 0
+		}
+		out[f] = v
+	}
+}
+
+// scanRecord validates line as JSON and picks the top-level values of keys.
+// isObject is false when line is valid JSON of another type.
+func scanRecord(line []byte, keys *[nFields][]byte, out *[nFields]jsonValue) (valid, isObject bool) {
+	s := jsonScanner{b: line}
+	s.ws()
+	if s.i < len(line) && line[s.i] == '{' {
+		isObject = true
+		valid = s.object(keys, out)
+	} else {
+		_, valid = s.value()
+	}
+	if valid {
+		s.ws()
+		valid = s.i == len(line)
+	}
+	return valid, isObject
+}
+
+// unquote resolves the escapes of a JSON string's contents the way
+// encoding/json does, except that bytes that are not UTF-8 are kept.
+func unquote(b []byte) string {
+	var sb strings.Builder
+	sb.Grow(len(b))
+	for i := 0; i < len(b); {
+		j := bytes.IndexByte(b[i:], '\\')
+		if j < 0 {
+			sb.Write(b[i:])
+			break
+		}
+		sb.Write(b[i : i+j])
+		i += j
+		c := b[i+1]
+		i += 2
+		switch c {
+		case 'b':
+			sb.WriteByte('\b')
+		case 'f':
+			sb.WriteByte('\f')
+		case 'n':
+			sb.WriteByte('\n')
+		case 'r':
+			sb.WriteByte('\r')
+		case 't':
+			sb.WriteByte('\t')
+		case 'u':
+			var r rune
+			r, i = unquoteU(b, i)
+			sb.WriteRune(r)
+		default: // '"', '\\', '/'
+			sb.WriteByte(c)
+		}
+	}
+	return sb.String()
+}
+
+// unquoteU decodes the four hex digits at b[i:] and, for a surrogate pair,
+// the \uXXXX that follows; a lone surrogate becomes U+FFFD.
+func unquoteU(b []byte, i int) (rune, int) {
+	r := u4(b[i:])
+	i += 4
+	if !utf16.IsSurrogate(r) {
+		return r, i
+	}
+	if i+6 <= len(b) && b[i] == '\\' && b[i+1] == 'u' {
+		if dec := utf16.DecodeRune(r, u4(b[i+2:])); dec != unicode.ReplacementChar {
+			return dec, i + 6
+		}
+	}
+	return utf8.RuneError, i
+}
+
+func u4(b []byte) rune {
+	return hexVal(b[0])<<12 | hexVal(b[1])<<8 | hexVal(b[2])<<4 | hexVal(b[3])
+}

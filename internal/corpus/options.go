@@ -1,0 +1,76 @@
+package corpus
+
+import "fmt"
+
+// Options choose the format and the field mapping. The zero value reads
+// every supported format with the field names id, title, text, url, source
+// and date and a 10 MiB limit per record.
+type Options struct {
+	// Format forces the record format of every input: "jsonl", "csv", "tsv"
+	// or "txt". Empty chooses by extension and, for an unknown extension, by
+	// the content. Compression (.gz, .zip) is recognised either way.
+	Format string
+	// IDField, TitleField, TextField, URLField, SourceField and DateField
+	// name the JSON keys or CSV header columns of each part of a document.
+	// Empty means id, title, text, url, source and date. A name matches
+	// exactly, or else ignoring case (and, for CSV, surrounding spaces).
+	IDField, TitleField, TextField, URLField, SourceField, DateField string
+	// MaxBytes limits a record's title plus text, in bytes; a larger record
+	// is skipped as too-large. Zero or negative means 10 MiB. A JSONL line or
+	// CSV row is buffered up to 3×MaxBytes+1 MiB (room for JSON escapes);
+	// longer ones are skipped without being held in memory.
+	MaxBytes int
+}
+
+// DefaultMaxBytes is the record size limit when Options.MaxBytes is zero.
+const DefaultMaxBytes = 10 << 20
+
+// The record formats Options.Format accepts.
+const (
+	FormatJSONL = "jsonl"
+	FormatCSV   = "csv"
+	FormatTSV   = "tsv"
+	FormatText  = "txt"
+)
+
+// field indexes the parts of a document a record maps.
+type field int
+
+const (
+	fID field = iota
+	fTitle
+	fText
+	fURL
+	fSource
+	fDate
+	nFields
+)
+
+// withDefaults fills zero fields and checks Format.
+func (o Options) withDefaults() (Options, error) {
+	switch o.Format {
+	case "", FormatJSONL, FormatCSV, FormatTSV, FormatText:
+	default:
+		return o, fmt.Errorf("corpus: unknown format %q (want jsonl, csv, tsv or txt)", o.Format)
+	}
+	fill := func(s *string, def string) {
+		if *s == "" {
+			*s = def
+		}
+	}
+	fill(&o.IDField, "id")
+	fill(&o.TitleField, "title")
+	fill(&o.TextField, "text")
+	fill(&o.URLField, "url")
+	fill(&o.SourceField, "source")
+	fill(&o.DateField, "date")
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = DefaultMaxBytes
+	}
+	return o, nil
+}
+
+// names returns the field names in field order.
+func (o Options) names() [nFields]string {
+	return [nFields]string{o.IDField, o.TitleField, o.TextField, o.URLField, o.SourceField, o.DateField}
+}

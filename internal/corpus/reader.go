@@ -1,0 +1,304 @@
+package corpus
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+)
+
+// Reader yields the records of a list of inputs, in order. NextRaw, Next,
+// Rewind and Close are for one goroutine at a time; Decode and Progress are
+// safe to call from any goroutine at any time.
+type Reader struct {
+	opts   Options
+	cfg    config
+	names  [nFields]string
+	keys   [nFields][]byte
+	inputs []*input
+
+	next   int    // the index of the next input to open
+	cur    source // the open input, nil between inputs
+	in     *input // the open input's description
+	err    error  // the fatal error that ended this pass
+	closed bool
+
+	finished atomic.Int64 // bytes of the inputs done this pass
+	reading  atomic.Int64 // bytes read of the open input
+	total    atomic.Int64 // bytes of all inputs; -1 until known
+}
+
+// config holds what tests change.
+type config struct {
+	stdin   io.Reader // what "-" reads
+	bufSize int       // the read buffer of line formats
+	slack   int       // bytes a line or file may hold beyond the limit's own
+}
+
+const defaultBufSize = 1 << 20
+
+// input is one file or stream named by the caller (or found in a directory).
+type input struct {
+	path   string // the file to open; a stream's copy once drained
+	origin string // names its records and errors
+	id     string // the id of a whole-file record: relative path or base name
+	size   int64  // bytes; -1 while unknown
+	stream io.Reader // nil for a file, and for a stream once copied whole
+	tee    *os.File  // the copy of stream being made
+	temp   string    // the copy's path, removed by Close
+}
+
+// source yields the records of one opened input.
+type source interface {
+	next() (Raw, error) // io.EOF at the end
+	close() error
+}
+
+// Open returns a Reader of paths, read in order. "-" is standard input. A
+// directory is walked in lexical order for .txt, .md, .jsonl, .ndjson, .csv,
+// .tsv, .zip and .gz files, skipping names that start with "."; a file given
+// directly is read whatever its extension. Errors name the path at fault.
+func Open(paths []string, opts Options) (*Reader, error) {
+	return open(paths, nil, opts, config{stdin: os.Stdin})
+}
+
+// OpenReader returns a Reader of one stream. name stands for it in origins
+// and ids, and its extension, if any, chooses the format ("upload.jsonl.gz").
+// The Reader copies r to a temporary file as it reads, for Rewind; it does
+// not close r.
+func OpenReader(name string, r io.Reader, opts Options) (*Reader, error) {
+	return open(nil, &input{origin: name, id: filepath.Base(name), stream: r, size: -1}, opts, config{})
+}
+
+func open(paths []string, stream *input, opts Options, cfg config) (*Reader, error) {
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	if cfg.bufSize == 0 {
+		cfg.bufSize = defaultBufSize
+	}
+	if cfg.slack == 0 {
+		cfg.slack = 1 << 20
+	}
+	r := &Reader{opts: opts, cfg: cfg, names: opts.names()}
+	for f, n := range r.names {
+		r.keys[f] = []byte(n)
+	}
+	if stream != nil {
+		r.inputs = append(r.inputs, stream)
+	}
+	for _, p := range paths {
+		if err := r.add(p); err != nil {
+			return nil, err
+		}
+	}
+	r.total.Store(r.totalSize())
+	return r, nil
+}
+
+// add appends the inputs a path names.
+func (r *Reader) add(p string) error {
+	if p == "-" {
+		for _, in := range r.inputs {
+			if in.stream != nil {
+				return errors.New("corpus: standard input (-) given twice")
+			}
+		}
+		r.inputs = append(r.inputs, &input{origin: "stdin", id: "stdin", stream: r.cfg.stdin, size: -1})
+		return nil
+	}
+	info, err := os.Stat(p)
+	if err != nil {
+		return err
+	}
+	if !info.IsDir() {
+		r.inputs = append(r.inputs, &input{path: p, origin: p, id: filepath.Base(p), size: info.Size()})
+		return nil
+	}
+	return r.addDir(p)
+}
+
+// addDir appends the files of a directory tree that have a known extension.
+func (r *Reader) addDir(dir string) error {
+	n := len(r.inputs)
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p != dir && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() || !listed(d.Name()) {
+			return nil
+		}
+		info, err := os.Stat(p) // follows a symbolic link
+		if err != nil {
+			return err
+		}
+		if !info.Mode().IsRegular() {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		r.inputs = append(r.inputs, &input{path: p, origin: p, id: filepath.ToSlash(rel), size: info.Size()})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if len(r.inputs) == n {
+		return fmt.Errorf("%s: no .txt, .md, .jsonl, .ndjson, .csv, .tsv, .zip or .gz files", dir)
+	}
+	return nil
+}
+
+// totalSize returns the bytes of all inputs, or -1 when a stream's size is
+// not known yet.
+func (r *Reader) totalSize() int64 {
+	var t int64
+	for _, in := range r.inputs {
+		if in.size < 0 {
+			return -1
+		}
+		t += in.size
+	}
+	return t
+}
+
+// NextRaw returns the next record undecoded, or io.EOF after the last. A
+// fatal error (an input that cannot be opened or read to its end) names the
+// file and how far reading got; it ends the pass and is returned again by
+// later calls until Rewind.
+func (r *Reader) NextRaw() (Raw, error) {
+	if r.closed {
+		return Raw{}, errors.New("corpus: NextRaw after Close")
+	}
+	for r.err == nil {
+		if r.cur == nil {
+			if r.next >= len(r.inputs) {
+				return Raw{}, io.EOF
+			}
+			r.in = r.inputs[r.next]
+			r.next++
+			src, err := r.openInput(r.in)
+			if err != nil {
+				r.err = err
+				break
+			}
+			r.cur = src
+		}
+		raw, err := r.cur.next()
+		if err == nil {
+			return raw, nil
+		}
+		if err != io.EOF {
+			r.err = err
+			break
+		}
+		r.err = r.endInput()
+	}
+	return Raw{}, r.err
+}
+
+// Next returns the next record decoded: Decode(NextRaw()).
+func (r *Reader) Next() (Record, error) {
+	raw, err := r.NextRaw()
+	if err != nil {
+		return Record{}, err
+	}
+	return r.Decode(raw), nil
+}
+
+// endInput closes the open input; a stream is read to its end so the copy
+// for the next pass is whole.
+func (r *Reader) endInput() error {
+	err := r.cur.close()
+	r.cur = nil
+	in := r.in
+	if in.stream != nil {
+		if derr := r.drain(in); err == nil {
+			err = derr
+		}
+		r.total.Store(r.totalSize())
+	}
+	if in.size >= 0 {
+		r.finished.Add(in.size)
+	} else {
+		r.finished.Add(r.reading.Load())
+	}
+	r.reading.Store(0)
+	return err
+}
+
+// Progress returns the bytes of the inputs consumed so far in this pass
+// (compressed bytes for .gz and .zip) and their total, -1 while unknown (a
+// stream on its first pass).
+func (r *Reader) Progress() (done, total int64) {
+	done = r.finished.Load() + r.reading.Load()
+	total = r.total.Load()
+	if total >= 0 && done > total {
+		done = total
+	}
+	return done, total
+}
+
+// Rewind restarts reading from the first input; the next pass yields the
+// same records in the same order. A stream not read to its end yet is
+// copied to its end first.
+func (r *Reader) Rewind() error {
+	if r.closed {
+		return errors.New("corpus: Rewind after Close")
+	}
+	var err error
+	if r.cur != nil {
+		err = r.cur.close()
+		r.cur = nil
+	}
+	for _, in := range r.inputs {
+		if in.stream != nil {
+			if derr := r.drain(in); err == nil {
+				err = derr
+			}
+		}
+	}
+	r.next, r.in, r.err = 0, nil, nil
+	r.finished.Store(0)
+	r.reading.Store(0)
+	r.total.Store(r.totalSize())
+	return err
+}
+
+// Close ends reading and removes temporary files. It does not close
+// standard input or a stream given to OpenReader. It is safe to call twice.
+func (r *Reader) Close() error {
+	if r.closed {
+		return nil
+	}
+	r.closed = true
+	var errs []error
+	if r.cur != nil {
+		errs = append(errs, r.cur.close())
+		r.cur = nil
+	}
+	for _, in := range r.inputs {
+		if in.tee != nil {
+			errs = append(errs, in.tee.Close())
+			in.tee = nil
+		}
+		if in.temp != "" {
+			errs = append(errs, os.Remove(in.temp))
+			in.temp = ""
+		}
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,150 @@
+package corpus
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/neardup/neardup"
+)
+
+// Raw is an undecoded record: where it came from and its bytes. It owns its
+// data (nothing is shared with the Reader's buffers), so it may be kept and
+// decoded on any goroutine after later calls to NextRaw.
+type Raw struct {
+	// Origin names the record: "file:line" for JSONL and CSV, the path of a
+	// text file, "archive.zip/member.txt" (plus ":line") inside an archive.
+	Origin string
+
+	kind   rawKind
+	data   []byte     // a JSONL line; a text file's contents
+	fields []string   // a CSV row
+	header *csvHeader // the CSV row's header
+	id     string     // the id of a whole-file record; for a CSV row encoding/csv rejected, why
+	size   int64      // bytes of a too-large record
+	md     bool       // a Markdown text file
+}
+
+// rawKind says how Decode reads a Raw.
+type rawKind uint8
+
+const (
+	rawNone     rawKind = iota
+	rawJSON             // data is one JSON object
+	rawCSV              // fields and header are a CSV row
+	rawText             // data is a whole text file
+	rawBinary           // a file of unknown kind with NUL bytes
+	rawTooLarge         // a line or file over the limit, not kept
+)
+
+// Record is a decoded record. When Skip is set the document cannot be used
+// and Err says why; Doc then holds what could be read (at least ID and
+// Origin).
+type Record struct {
+	Doc  neardup.Document
+	Skip neardup.SkipReason
+	Err  error // a *RecordError when Skip is set
+}
+
+// RecordError says why one record was skipped.
+type RecordError struct {
+	Origin string             // the record's origin, "file:line" or a path
+	Field  string             // the JSON key or CSV column at fault; empty for the whole record
+	Reason neardup.SkipReason // the skip reason
+	Msg    string             // what is wrong
+}
+
+// Error reads "origin: field "name": msg", or "origin: msg".
+func (e *RecordError) Error() string {
+	if e.Field == "" {
+		return e.Origin + ": " + e.Msg
+	}
+	return fmt.Sprintf("%s: field %q: %s", e.Origin, e.Field, e.Msg)
+}
+
+// skip returns a skipped record of doc.
+func skip(doc neardup.Document, reason neardup.SkipReason, field, msg string) Record {
+	return Record{Doc: doc, Skip: reason, Err: &RecordError{Origin: doc.Origin, Field: field, Reason: reason, Msg: msg}}
+}
+
+// Decode parses and validates raw. It is safe for concurrent use, also with
+// NextRaw, Rewind and Progress.
+func (r *Reader) Decode(raw Raw) Record {
+	switch raw.kind {
+	case rawJSON:
+		return r.decodeJSON(raw)
+	case rawCSV:
+		return r.decodeCSV(raw)
+	case rawText:
+		return r.decodeText(raw)
+	case rawBinary:
+		doc := neardup.Document{ID: raw.id, Origin: raw.Origin}
+		return skip(doc, neardup.SkipBinary, "", "binary data (a NUL byte in the first 8 KiB)")
+	case rawTooLarge:
+		doc := neardup.Document{ID: raw.Origin, Origin: raw.Origin}
+		if raw.id != "" {
+			doc.ID = raw.id
+		}
+		return skip(doc, neardup.SkipTooLarge, "", fmt.Sprintf("%d bytes, too large to read (the limit is %d bytes of title and text)", raw.size, r.opts.MaxBytes))
+	}
+	doc := neardup.Document{ID: raw.Origin, Origin: raw.Origin}
+	return skip(doc, neardup.SkipMalformed, "", "not a record read by this Reader")
+}
+
+// check validates a decoded document: its size, then NUL bytes and UTF-8 in
+// title and text, UTF-8 in the id, and a text that is not blank. URL and
+// source bytes that are not UTF-8 become U+FFFD.
+func (r *Reader) check(doc *neardup.Document) (neardup.SkipReason, string, string) {
+	if n := len(doc.Title) + len(doc.Text); n > r.opts.MaxBytes {
+		return neardup.SkipTooLarge, "", fmt.Sprintf("title and text are %d bytes, over the limit of %d", n, r.opts.MaxBytes)
+	}
+	parts := [...]struct {
+		name string
+		s    string
+	}{{r.opts.TitleField, doc.Title}, {r.opts.TextField, doc.Text}}
+	for _, p := range parts {
+		if strings.IndexByte(p.s, 0) >= 0 {
+			return neardup.SkipBinary, p.name, "NUL byte (binary data)"
+		}
+	}
+	for _, p := range parts {
+		if !utf8.ValidString(p.s) {
+			return neardup.SkipInvalidUTF8, p.name, "invalid UTF-8"
+		}
+	}
+	if !utf8.ValidString(doc.ID) {
+		return neardup.SkipInvalidUTF8, r.opts.IDField, "invalid UTF-8"
+	}
+	if isBlank(doc.Text) {
+		return neardup.SkipEmpty, r.opts.TextField, "empty"
+	}
+	doc.URL = strings.ToValidUTF8(doc.URL, "\uFFFD")
+	doc.Source = strings.ToValidUTF8(doc.Source, "\uFFFD")
+	return neardup.SkipNone, "", ""
+}
+
+// finish validates doc and returns its record.
+func (r *Reader) finish(doc neardup.Document) Record {
+	if reason, field, msg := r.check(&doc); reason != neardup.SkipNone {
+		return skip(doc, reason, field, msg)
+	}
+	return Record{Doc: doc}
+}
+
+func isBlank(s string) bool {
+	for _, c := range s {
+		if !unicode.IsSpace(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// appendOrigin appends "name:line".
+func appendOrigin(dst []byte, name string, line int) []byte {
+	dst = append(dst, name...)
+	dst = append(dst, ':')
+	return strconv.AppendInt(dst, int64(line), 10)
+}

@@ -1,0 +1,123 @@
+package corpus
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/neardup/neardup"
+)
+
+// textSource yields a whole text file as one record.
+type textSource struct {
+	rd     io.Reader
+	origin string
+	id     string
+	md     bool
+	limit  int
+	size   int64 // the stream's size when known (a capacity hint), else -1
+	done   bool
+}
+
+func (s *textSource) close() error { return nil }
+
+func (s *textSource) next() (Raw, error) {
+	if s.done {
+		return Raw{}, io.EOF
+	}
+	s.done = true
+	data, err := readAtMost(s.rd, s.limit, s.size)
+	if err != nil {
+		return Raw{}, fmt.Errorf("reading %s: %w after %d bytes", s.origin, err, len(data))
+	}
+	if len(data) > s.limit {
+		n, err := io.Copy(io.Discard, s.rd)
+		if err != nil {
+			return Raw{}, fmt.Errorf("reading %s: %w after %d bytes", s.origin, err, int64(len(data))+n)
+		}
+		return Raw{Origin: s.origin, kind: rawTooLarge, id: s.id, size: int64(len(data)) + n}, nil
+	}
+	return Raw{Origin: s.origin, kind: rawText, data: data, id: s.id, md: s.md}, nil
+}
+
+// readAtMost reads up to limit+1 bytes, in one allocation when the size is
+// known.
+func readAtMost(rd io.Reader, limit int, size int64) ([]byte, error) {
+	n := 512
+	if size >= 0 {
+		n = int(min(size, int64(limit))) + 1
+	}
+	buf := make([]byte, 0, n)
+	for len(buf) <= limit {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		m, err := rd.Read(buf[len(buf):min(cap(buf), limit+1)])
+		buf = buf[:len(buf)+m]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
+	return buf, nil
+}
+
+// binarySource yields one record standing for a binary file.
+type binarySource struct {
+	origin, id string
+	done       bool
+}
+
+func (s *binarySource) close() error { return nil }
+
+func (s *binarySource) next() (Raw, error) {
+	if s.done {
+		return Raw{}, io.EOF
+	}
+	s.done = true
+	return Raw{Origin: s.origin, kind: rawBinary, id: s.id}, nil
+}
+
+// decodeText makes a document of a text file: the first non-blank line is
+// the title (for Markdown, without its leading '#'s) and the rest the text.
+// A file of one line is all text. Doc.Raw is {"id","title","text"}.
+func (r *Reader) decodeText(raw Raw) Record {
+	doc := neardup.Document{ID: raw.id, Origin: raw.Origin}
+	doc.Title, doc.Text = splitTitle(string(raw.data), raw.md)
+	rec := r.finish(doc)
+	if rec.Skip == neardup.SkipNone {
+		b := make([]byte, 0, len(doc.ID)+len(doc.Title)+len(doc.Text)+32)
+		b = append(b, `{"id":`...)
+		b = appendJSONString(b, doc.ID)
+		b = append(b, `,"title":`...)
+		b = appendJSONString(b, doc.Title)
+		b = append(b, `,"text":`...)
+		b = appendJSONString(b, doc.Text)
+		rec.Doc.Raw = append(b, '}')
+	}
+	return rec
+}
+
+// splitTitle splits a text file into its title line and the text after it.
+func splitTitle(s string, md bool) (title, text string) {
+	rest := s
+	for rest != "" {
+		line, after, _ := strings.Cut(rest, "\n")
+		if strings.TrimSpace(line) == "" {
+			rest = after
+			continue
+		}
+		title = strings.TrimSpace(line)
+		if md {
+			title = strings.TrimSpace(strings.TrimLeft(title, "#"))
+		}
+		text = strings.TrimRight(strings.TrimLeft(after, "\r\n"), " \t\r\n")
+		if text == "" {
+			return "", strings.TrimSpace(line)
+		}
+		return title, text
+	}
+	return "", ""
+}
