@@ -14,8 +14,8 @@ import (
 // it. It is immutable once made and shared by the file's rows.
 type csvHeader struct {
 	names []string
-	keys  [][]byte      // the names as JSON strings, for Doc.Raw
-	col   [nFields]int  // the column of each field; -1 when absent
+	keys  [][]byte     // the names as JSON strings, for Doc.Raw
+	col   [nFields]int // the column of each field; -1 when absent
 }
 
 // newCSVHeader maps names to fields: an exact match first, else one ignoring

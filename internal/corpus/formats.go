@@ -400,7 +400,27 @@ func (r *Reader) drain(in *input) error {
 		return fmt.Errorf("copying %s for a second pass: %w", in.origin, err)
 	}
 	in.stream, in.tee, in.path, in.size = nil, nil, in.temp, info.Size()
+	r.unknown--
+	r.sized(in, in.size)
 	return nil
+}
+
+// onceEOF ends a stream at its first io.EOF and does not read it again: a
+// terminal would wait for more input.
+type onceEOF struct {
+	r   io.Reader
+	eof bool
+}
+
+func (o *onceEOF) Read(p []byte) (int, error) {
+	if o.eof {
+		return 0, io.EOF
+	}
+	n, err := o.r.Read(p)
+	if err == io.EOF {
+		o.eof = true
+	}
+	return n, err
 }
 
 // reopen drains a stream and opens its copy, for a zip archive read from a

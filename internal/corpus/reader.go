@@ -30,6 +30,8 @@ type Reader struct {
 	finished atomic.Int64 // bytes of the inputs done this pass
 	reading  atomic.Int64 // bytes read of the open input
 	total    atomic.Int64 // bytes of all inputs; -1 until known
+	known    int64        // bytes of the inputs whose size is known
+	unknown  int          // inputs whose size is not known yet
 }
 
 // config holds what tests change.
@@ -43,10 +45,10 @@ const defaultBufSize = 1 << 20
 
 // input is one file or stream named by the caller (or found in a directory).
 type input struct {
-	path   string // the file to open; a stream's copy once drained
-	origin string // names its records and errors
-	id     string // the id of a whole-file record: relative path or base name
-	size   int64  // bytes; -1 while unknown
+	path   string    // the file to open; a stream's copy once drained
+	origin string    // names its records and errors
+	id     string    // the id of a whole-file record: relative path or base name
+	size   int64     // bytes; -1 while unknown
 	stream io.Reader // nil for a file, and for a stream once copied whole
 	tee    *os.File  // the copy of stream being made
 	temp   string    // the copy's path, removed by Close
@@ -71,7 +73,7 @@ func Open(paths []string, opts Options) (*Reader, error) {
 // The Reader copies r to a temporary file as it reads, for Rewind; it does
 // not close r.
 func OpenReader(name string, r io.Reader, opts Options) (*Reader, error) {
-	return open(nil, &input{origin: name, id: filepath.Base(name), stream: r, size: -1}, opts, config{})
+	return open(nil, &input{origin: name, id: filepath.Base(name), stream: &onceEOF{r: r}, size: -1}, opts, config{})
 }
 
 func open(paths []string, stream *input, opts Options, cfg config) (*Reader, error) {
@@ -97,8 +99,24 @@ func open(paths []string, stream *input, opts Options, cfg config) (*Reader, err
 			return nil, err
 		}
 	}
-	r.total.Store(r.totalSize())
+	for _, in := range r.inputs {
+		r.sized(in, in.size)
+	}
 	return r, nil
+}
+
+// sized counts an input of size bytes (-1: unknown) in the total.
+func (r *Reader) sized(in *input, size int64) {
+	if size < 0 {
+		r.unknown++
+	} else {
+		r.known += size
+	}
+	if r.unknown == 0 {
+		r.total.Store(r.known)
+	} else {
+		r.total.Store(-1)
+	}
 }
 
 // add appends the inputs a path names.
@@ -109,7 +127,7 @@ func (r *Reader) add(p string) error {
 				return errors.New("corpus: standard input (-) given twice")
 			}
 		}
-		r.inputs = append(r.inputs, &input{origin: "stdin", id: "stdin", stream: r.cfg.stdin, size: -1})
+		r.inputs = append(r.inputs, &input{origin: "stdin", id: "stdin", stream: &onceEOF{r: r.cfg.stdin}, size: -1})
 		return nil
 	}
 	info, err := os.Stat(p)
@@ -160,19 +178,6 @@ func (r *Reader) addDir(dir string) error {
 		return fmt.Errorf("%s: no .txt, .md, .jsonl, .ndjson, .csv, .tsv, .zip or .gz files", dir)
 	}
 	return nil
-}
-
-// totalSize returns the bytes of all inputs, or -1 when a stream's size is
-// not known yet.
-func (r *Reader) totalSize() int64 {
-	var t int64
-	for _, in := range r.inputs {
-		if in.size < 0 {
-			return -1
-		}
-		t += in.size
-	}
-	return t
 }
 
 // NextRaw returns the next record undecoded, or io.EOF after the last. A
@@ -229,7 +234,6 @@ func (r *Reader) endInput() error {
 		if derr := r.drain(in); err == nil {
 			err = derr
 		}
-		r.total.Store(r.totalSize())
 	}
 	if in.size >= 0 {
 		r.finished.Add(in.size)
@@ -274,7 +278,6 @@ func (r *Reader) Rewind() error {
 	r.next, r.in, r.err = 0, nil, nil
 	r.finished.Store(0)
 	r.reading.Store(0)
-	r.total.Store(r.totalSize())
 	return err
 }
 

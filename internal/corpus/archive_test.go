@@ -1,0 +1,273 @@
+package corpus
+
+import (
+	"archive/zip"
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestDirectory(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"corpus/b.txt":          "B title\nb body",
+		"corpus/a/z.md":         "# Z\nz body",
+		"corpus/a/y.jsonl":      `{"text":"y"}`,
+		"corpus/c.csv":          "text\nc\n",
+		"corpus/d.tsv":          "text\nd\n",
+		"corpus/e.jsonl.gz":     gz(t, `{"text":"e"}`),
+		"corpus/f.zip":          zipOf(t, member{"in/g.txt", "G\ng body"}),
+		"corpus/ignored.html":   "<p>no</p>",
+		"corpus/.hidden.txt":    "H\nh",
+		"corpus/.git/x.txt":     "X\nx",
+		"corpus/a/README":       "no extension",
+		"corpus/sub/h.ndjson":   `{"text":"h"}`,
+		"corpus/sub/i.MARKDOWN": "I\ni body",
+	})
+	t.Chdir(dir)
+	got, err := readAll(t, []string{"corpus"}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []rec{
+		{ID: "corpus/a/y.jsonl:1", Text: "y", Origin: "corpus/a/y.jsonl:1", Raw: `{"text":"y"}`},
+		{ID: "a/z.md", Title: "Z", Text: "z body", Origin: "corpus/a/z.md", Raw: `{"id":"a/z.md","title":"Z","text":"z body"}`},
+		{ID: "b.txt", Title: "B title", Text: "b body", Origin: "corpus/b.txt", Raw: `{"id":"b.txt","title":"B title","text":"b body"}`},
+		{ID: "corpus/c.csv:2", Text: "c", Origin: "corpus/c.csv:2", Raw: `{"text":"c"}`},
+		{ID: "corpus/d.tsv:2", Text: "d", Origin: "corpus/d.tsv:2", Raw: `{"text":"d"}`},
+		{ID: "corpus/e.jsonl.gz:1", Text: "e", Origin: "corpus/e.jsonl.gz:1", Raw: `{"text":"e"}`},
+		{ID: "f.zip/in/g.txt", Title: "G", Text: "g body", Origin: "corpus/f.zip/in/g.txt", Raw: `{"id":"f.zip/in/g.txt","title":"G","text":"g body"}`},
+		{ID: "corpus/sub/h.ndjson:1", Text: "h", Origin: "corpus/sub/h.ndjson:1", Raw: `{"text":"h"}`},
+		{ID: "sub/i.MARKDOWN", Title: "I", Text: "i body", Origin: "corpus/sub/i.MARKDOWN", Raw: `{"id":"sub/i.MARKDOWN","title":"I","text":"i body"}`},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"empty/x.html": "", "ok.txt": "a"})
+	t.Chdir(dir)
+	for _, tc := range []struct {
+		name  string
+		paths []string
+		opts  Options
+		want  string
+	}{
+		{"missing path", []string{"ok.txt", "nope.jsonl"}, Options{}, "stat nope.jsonl: no such file or directory"},
+		{"directory without inputs", []string{"empty"}, Options{}, "empty: no .txt, .md, .jsonl, .ndjson, .csv, .tsv, .zip or .gz files"},
+		{"stdin twice", []string{"-", "-"}, Options{}, "corpus: standard input (-) given twice"},
+		{"unknown format", []string{"ok.txt"}, Options{Format: "xml"}, `corpus: unknown format "xml" (want jsonl, csv, tsv or txt)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := open(tc.paths, nil, tc.opts, config{stdin: strings.NewReader("")})
+			if errString(err) != tc.want {
+				t.Errorf("error %q, want %q", errString(err), tc.want)
+			}
+		})
+	}
+}
+
+func TestGzip(t *testing.T) {
+	jsonl := "{\"text\":\"a\"}\n{\"text\":\"b\"}\n{\"text\":\"c\"}\n"
+	for _, tc := range []struct {
+		name    string
+		file    string
+		content string
+		want    []rec
+		wantErr string
+	}{
+		{
+			name:    "jsonl inside",
+			file:    "x.jsonl.gz",
+			content: gz(t, jsonl),
+			want: []rec{
+				{ID: "x.jsonl.gz:1", Text: "a", Origin: "x.jsonl.gz:1", Raw: `{"text":"a"}`},
+				{ID: "x.jsonl.gz:2", Text: "b", Origin: "x.jsonl.gz:2", Raw: `{"text":"b"}`},
+				{ID: "x.jsonl.gz:3", Text: "c", Origin: "x.jsonl.gz:3", Raw: `{"text":"c"}`},
+			},
+		},
+		{
+			name:    "concatenated members",
+			file:    "x.txt.GZ",
+			content: gz(t, "Title\n") + gz(t, "body"),
+			want:    []rec{{ID: "x.txt.GZ", Title: "Title", Text: "body", Origin: "x.txt.GZ", Raw: `{"id":"x.txt.GZ","title":"Title","text":"body"}`}},
+		},
+		{
+			name:    "csv inside, BOM",
+			file:    "x.csv.gz",
+			content: gz(t, "\ufefftext\nq\n"),
+			want:    []rec{{ID: "x.csv.gz:2", Text: "q", Origin: "x.csv.gz:2", Raw: `{"text":"q"}`}},
+		},
+		{
+			name:    "unknown inside is sniffed",
+			file:    "x.gz",
+			content: gz(t, "id\ttext\n1\tz\n"),
+			want:    []rec{{ID: "1", Text: "z", Origin: "x.gz:2", Raw: `{"id":"1","text":"z"}`}},
+		},
+		{
+			name:    "not gzip",
+			file:    "x.jsonl.gz",
+			content: "{\"text\":\"a\"}\n",
+			wantErr: "reading x.jsonl.gz: gzip header: gzip: invalid header",
+		},
+		{
+			name:    "empty",
+			file:    "x.jsonl.gz",
+			content: "",
+			wantErr: "reading x.jsonl.gz: gzip header: unexpected EOF",
+		},
+		{
+			name:    "zip inside",
+			file:    "x.zip.gz",
+			content: gz(t, zipOf(t)),
+			wantErr: "reading x.zip.gz: a zip archive inside gzip or zip is not supported",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{tc.file: tc.content})
+			t.Chdir(dir)
+			got, err := readAll(t, []string{tc.file}, Options{}, config{})
+			if errString(err) != tc.wantErr {
+				t.Errorf("error %q, want %q", errString(err), tc.wantErr)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestTruncatedGzip pins that a cut gzip stream is a fatal error saying how
+// far reading got: the lines delivered, or the bytes of a text file.
+func TestTruncatedGzip(t *testing.T) {
+	content := strings.Repeat("{\"text\":\"line\"}\n", 2000)
+	whole := gz(t, content)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"x.jsonl.gz": whole[:len(whole)-12],
+		"x.txt.gz":   whole[:len(whole)-12],
+	})
+	t.Chdir(dir)
+	got, err := readAll(t, []string{"x.jsonl.gz"}, Options{}, config{})
+	m := regexp.MustCompile(`^reading x\.jsonl\.gz: unexpected EOF after line (\d+)$`).FindStringSubmatch(errString(err))
+	if m == nil {
+		t.Fatalf("error %q", errString(err))
+	}
+	if n, _ := strconv.Atoi(m[1]); n != len(got) || n >= 2000 {
+		t.Errorf("error says line %s, %d records read of 2000", m[1], len(got))
+	}
+	_, err = readAll(t, []string{"x.txt.gz"}, Options{}, config{})
+	m = regexp.MustCompile(`^reading x\.txt\.gz: unexpected EOF after (\d+) bytes$`).FindStringSubmatch(errString(err))
+	if m == nil {
+		t.Fatalf("error %q", errString(err))
+	}
+	if n, _ := strconv.Atoi(m[1]); n >= len(content) {
+		t.Errorf("error says %d bytes of %d", n, len(content))
+	}
+}
+
+func TestZip(t *testing.T) {
+	archive := zipOf(t,
+		member{"b.txt", "B\nb body"},
+		member{"dir/", ""},
+		member{"a.jsonl", "{\"text\":\"one\"}\n\n{\"id\":\"x\",\"text\":\"two\"}\n"},
+		member{"c.csv", "text\nthree\n"},
+		member{"d.jsonl.gz", gz(t, `{"text":"four"}`)},
+		member{"__MACOSX/._b.txt", "\x00\x05\x16\x07"},
+		member{"dir/.DS_Store", "\x00\x00"},
+		member{"e.html", "<p>"},
+		member{"inner.zip", "PK"},
+	)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"news.zip":      archive,
+		"truncated.zip": archive[:len(archive)-30],
+		"corrupt.zip":   corruptMember(t),
+		"checksum.zip":  badChecksum(t),
+	})
+	t.Chdir(dir)
+	got, err := readAll(t, []string{"news.zip"}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []rec{
+		{ID: "news.zip/b.txt", Title: "B", Text: "b body", Origin: "news.zip/b.txt", Raw: `{"id":"news.zip/b.txt","title":"B","text":"b body"}`},
+		{ID: "news.zip/a.jsonl:1", Text: "one", Origin: "news.zip/a.jsonl:1", Raw: `{"text":"one"}`},
+		{ID: "x", Text: "two", Origin: "news.zip/a.jsonl:3", Raw: `{"id":"x","text":"two"}`},
+		{ID: "news.zip/c.csv:2", Text: "three", Origin: "news.zip/c.csv:2", Raw: `{"text":"three"}`},
+		{ID: "news.zip/d.jsonl.gz:1", Text: "four", Origin: "news.zip/d.jsonl.gz:1", Raw: `{"text":"four"}`},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+	for _, tc := range []struct{ file, want string }{
+		{"truncated.zip", `^reading truncated\.zip \(` + strconv.Itoa(len(archive)-30) + ` bytes\): zip: not a valid zip file$`},
+		{"corrupt.zip", `^reading corrupt\.zip/a\.jsonl: flate: corrupt input .* after line 0$`},
+		{"checksum.zip", `^reading checksum\.zip/a\.jsonl: zip: checksum error after line 3$`},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			_, err := readAll(t, []string{tc.file}, Options{}, config{})
+			if !regexp.MustCompile(tc.want).MatchString(errString(err)) {
+				t.Errorf("error %q, want %s", errString(err), tc.want)
+			}
+		})
+	}
+}
+
+// corruptMember returns an archive whose one member's compressed data is
+// damaged.
+func corruptMember(t *testing.T) string {
+	b := []byte(zipOf(t, member{"a.jsonl", strings.Repeat("{\"text\":\"abc\"}\n", 100)}))
+	// The local header is 30 bytes plus the name; the data follows.
+	data := 30 + len("a.jsonl")
+	for i := data; i < data+8; i++ {
+		b[i] = 0xff
+	}
+	return string(b)
+}
+
+
+// badChecksum returns an archive whose one stored member was changed after
+// its checksum was taken.
+func badChecksum(t *testing.T) string {
+	var b bytes.Buffer
+	w := zip.NewWriter(&b)
+	f, err := w.CreateHeader(&zip.FileHeader{Name: "a.jsonl", Method: zip.Store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte("{\"text\":\"a\"}\n{\"text\":\"b\"}\n{\"text\":\"c\"}\n"))
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Replace(b.String(), `"c"`, `"C"`, 1)
+}
+
+func TestSymlinkedFileInDirectory(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"real/a.txt": "A\na body"})
+	if err := os.MkdirAll(filepath.Join(dir, "corpus"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "real", "a.txt"), filepath.Join(dir, "corpus", "link.txt")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	t.Chdir(dir)
+	got, err := readAll(t, []string{"corpus"}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []rec{{ID: "link.txt", Title: "A", Text: "a body", Origin: "corpus/link.txt", Raw: `{"id":"link.txt","title":"A","text":"a body"}`}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}

@@ -1,0 +1,130 @@
+package corpus
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestCSV(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		file    string
+		input   string
+		opts    Options
+		cfg     config
+		want    []rec
+		wantErr string
+	}{
+		{
+			name:  "all fields, raw object in header order",
+			file:  "news.csv",
+			input: "date,text,title,id,url,source,extra\n2024-03-05,Body.,T,a1,http://x/1,AP,e\n",
+			want: []rec{{ID: "a1", Title: "T", Text: "Body.", URL: "http://x/1", Source: "AP", Date: "2024-03-05T00:00:00Z", Origin: "news.csv:2",
+				Raw: `{"date":"2024-03-05","text":"Body.","title":"T","id":"a1","url":"http://x/1","source":"AP","extra":"e"}`}},
+		},
+		{
+			name:  "field mapping, header matched ignoring case and spaces",
+			file:  "news.csv",
+			input: "Guid, Body ,HEADLINE\n7,B,H\n",
+			opts:  Options{IDField: "guid", TitleField: "headline", TextField: "body"},
+			want:  []rec{{ID: "7", Title: "H", Text: "B", Origin: "news.csv:2", Raw: `{"Guid":"7"," Body ":"B","HEADLINE":"H"}`}},
+		},
+		{
+			name:  "missing ids, quoted multi-line fields, origin is the row's first line",
+			file:  "news.csv",
+			input: "title,text\nA,\"one\ntwo\"\n\nB,\"say \"\"hi\"\"\"\n",
+			want: []rec{
+				{ID: "news.csv:2", Title: "A", Text: "one\ntwo", Origin: "news.csv:2", Raw: `{"title":"A","text":"one\ntwo"}`},
+				{ID: "news.csv:5", Title: "B", Text: `say "hi"`, Origin: "news.csv:5", Raw: `{"title":"B","text":"say \"hi\""}`},
+			},
+		},
+		{
+			name:  "CRLF and BOM",
+			file:  "news.csv",
+			input: "\ufeffid,text\r\n1,a\r\n2,\"b\r\nc\"\r\n",
+			want: []rec{
+				{ID: "1", Text: "a", Origin: "news.csv:2", Raw: `{"id":"1","text":"a"}`},
+				{ID: "2", Text: "b\nc", Origin: "news.csv:3", Raw: `{"id":"2","text":"b\nc"}`},
+			},
+		},
+		{
+			name:  "lazy quotes",
+			file:  "news.csv",
+			input: "id,text\n1,a \"quoted\" word\n2,\"bare \" quote\"\n",
+			want: []rec{
+				{ID: "1", Text: `a "quoted" word`, Origin: "news.csv:2", Raw: `{"id":"1","text":"a \"quoted\" word"}`},
+				{ID: "2", Text: `bare " quote`, Origin: "news.csv:3", Raw: `{"id":"2","text":"bare \" quote"}`},
+			},
+		},
+		{
+			name:  "rows with too many or too few fields",
+			file:  "news.csv",
+			input: "id,title,text\n1,t,a,extra\n2,t\n3,t,ok\n",
+			want: []rec{
+				{ID: "news.csv:2", Origin: "news.csv:2", Skip: "malformed", Err: "news.csv:2: malformed: 4 fields, the header has 3"},
+				{ID: "2", Title: "t", Origin: "news.csv:3", Skip: "empty", Err: `news.csv:3: field "text": empty`},
+				{ID: "3", Title: "t", Text: "ok", Origin: "news.csv:4", Raw: `{"id":"3","title":"t","text":"ok"}`},
+			},
+		},
+		{
+			name:  "skip reasons",
+			file:  "news.csv",
+			input: "id,title,text\n1,t,\xff\n2,\xfe,ok\n3,t,a\x00b\n4,t,\"  \"\n",
+			want: []rec{
+				{ID: "1", Title: "t", Text: "\xff", Origin: "news.csv:2", Skip: "invalid-utf8", Err: `news.csv:2: field "text": invalid UTF-8`},
+				{ID: "2", Title: "\xfe", Text: "ok", Origin: "news.csv:3", Skip: "invalid-utf8", Err: `news.csv:3: field "title": invalid UTF-8`},
+				{ID: "3", Title: "t", Text: "a\x00b", Origin: "news.csv:4", Skip: "binary", Err: `news.csv:4: field "text": NUL byte (binary data)`},
+				{ID: "4", Title: "t", Text: "  ", Origin: "news.csv:5", Skip: "empty", Err: `news.csv:5: field "text": empty`},
+			},
+		},
+		{
+			name:  "too large",
+			file:  "news.csv",
+			input: "title,text\n12345,123456\n",
+			opts:  Options{MaxBytes: 10},
+			want: []rec{{ID: "news.csv:2", Title: "12345", Text: "123456", Origin: "news.csv:2", Skip: "too-large",
+				Err: "news.csv:2: title and text are 11 bytes, over the limit of 10"}},
+		},
+		{
+			name:  "TSV",
+			file:  "news.tsv",
+			input: "id\ttitle\ttext\n1\tT\ta, b\n",
+			want:  []rec{{ID: "1", Title: "T", Text: "a, b", Origin: "news.tsv:2", Raw: `{"id":"1","title":"T","text":"a, b"}`}},
+		},
+		{
+			name:  "empty file",
+			file:  "news.csv",
+			input: "",
+		},
+		{
+			name:    "no text column",
+			file:    "news.csv",
+			input:   "id,headline,body\n1,h,b\n",
+			wantErr: `news.csv: no "text" column in the header (columns: "id", "headline", "body")`,
+		},
+		{
+			name:    "an unclosed quote stops at the limit",
+			file:    "news.csv",
+			input:   "id,text\n1,ok\n2,\"never closed\n" + strings.Repeat("line\n", 100),
+			opts:    Options{MaxBytes: 10},
+			cfg:     config{bufSize: 16, slack: 100},
+			want:    []rec{{ID: "1", Text: "ok", Origin: "news.csv:2", Raw: `{"id":"1","text":"ok"}`}},
+			wantErr: "reading news.csv: the row after line 2 is over 130 bytes (an unclosed quote?)",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{tc.file: tc.input})
+			t.Chdir(dir)
+			got, err := readAll(t, []string{tc.file}, tc.opts, tc.cfg)
+			if errString(err) != tc.wantErr {
+				t.Errorf("error %q, want %q", errString(err), tc.wantErr)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}

@@ -1,0 +1,182 @@
+package corpus
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestJSONL(t *testing.T) {
+	long := `{"text":"` + strings.Repeat("a", 300) + `"}`
+	for _, tc := range []struct {
+		name  string
+		input string
+		opts  Options
+		cfg   config
+		want  []rec
+	}{
+		{
+			name:  "all fields",
+			input: `{"id":"a1","title":"T","text":"Body.","url":"http://x/1","source":"AP","date":"2024-03-05T10:00:00Z","extra":[1,{"k":null}]}` + "\n",
+			want: []rec{{ID: "a1", Title: "T", Text: "Body.", URL: "http://x/1", Source: "AP", Date: "2024-03-05T10:00:00Z", Origin: "news.jsonl:1",
+				Raw: `{"id":"a1","title":"T","text":"Body.","url":"http://x/1","source":"AP","date":"2024-03-05T10:00:00Z","extra":[1,{"k":null}]}`}},
+		},
+		{
+			name:  "field mapping",
+			input: `{"guid":7,"headline":"H","body":"B","link":"L","site":"S","published":"2024-03-05"}`,
+			opts:  Options{IDField: "guid", TitleField: "headline", TextField: "body", URLField: "link", SourceField: "site", DateField: "published"},
+			want: []rec{{ID: "7", Title: "H", Text: "B", URL: "L", Source: "S", Date: "2024-03-05T00:00:00Z", Origin: "news.jsonl:1",
+				Raw: `{"guid":7,"headline":"H","body":"B","link":"L","site":"S","published":"2024-03-05"}`}},
+		},
+		{
+			name:  "missing, null and empty ids come from the origin",
+			input: "{\"text\":\"a\"}\n{\"id\":null,\"text\":\"b\"}\n{\"id\":\"\",\"text\":\"c\"}\n{\"id\":1.5e3,\"text\":\"d\"}\n",
+			want: []rec{
+				{ID: "news.jsonl:1", Text: "a", Origin: "news.jsonl:1", Raw: `{"text":"a"}`},
+				{ID: "news.jsonl:2", Text: "b", Origin: "news.jsonl:2", Raw: `{"id":null,"text":"b"}`},
+				{ID: "news.jsonl:3", Text: "c", Origin: "news.jsonl:3", Raw: `{"id":"","text":"c"}`},
+				{ID: "1.5e3", Text: "d", Origin: "news.jsonl:4", Raw: `{"id":1.5e3,"text":"d"}`},
+			},
+		},
+		{
+			name:  "blank lines, CRLF and BOM",
+			input: "\ufeff{\"text\":\"a\"}\r\n\r\n   \n{\"text\":\"b\"}\r\n\n",
+			want: []rec{
+				{ID: "news.jsonl:1", Text: "a", Origin: "news.jsonl:1", Raw: `{"text":"a"}`},
+				{ID: "news.jsonl:4", Text: "b", Origin: "news.jsonl:4", Raw: `{"text":"b"}`},
+			},
+		},
+		{
+			name:  "last line without newline",
+			input: "{\"text\":\"a\"}\n{\"text\":\"b\"}",
+			want: []rec{
+				{ID: "news.jsonl:1", Text: "a", Origin: "news.jsonl:1", Raw: `{"text":"a"}`},
+				{ID: "news.jsonl:2", Text: "b", Origin: "news.jsonl:2", Raw: `{"text":"b"}`},
+			},
+		},
+		{
+			name:  "escapes",
+			input: `{"title":"\"q\" \\ \/ \b\f\n\r\t","text":"\u00e9\u0416\ud83d\ude00 \ud800x"}`,
+			want: []rec{{ID: "news.jsonl:1", Title: "\"q\" \\ / \b\f\n\r\t", Text: "éЖ😀 \ufffdx", Origin: "news.jsonl:1",
+				Raw: `{"title":"\"q\" \\ \/ \b\f\n\r\t","text":"\u00e9\u0416\ud83d\ude00 \ud800x"}`}},
+		},
+		{
+			name:  "exact key wins over one ignoring case, last duplicate wins",
+			input: `{"Text":"folded","text":"first","TEXT":"ignored","text":"last","Title":"t"}`,
+			want: []rec{{ID: "news.jsonl:1", Title: "t", Text: "last", Origin: "news.jsonl:1",
+				Raw: `{"Text":"folded","text":"first","TEXT":"ignored","text":"last","Title":"t"}`}},
+		},
+		{
+			name:  "url, source and date of other types are ignored",
+			input: `{"text":"a","url":5,"source":{"name":"BBC"},"date":"yesterday"}`,
+			want: []rec{{ID: "news.jsonl:1", Text: "a", Origin: "news.jsonl:1", Raw: `{"text":"a","url":5,"source":{"name":"BBC"},"date":"yesterday"}`}},
+		},
+		{
+			name:  "unix dates",
+			input: "{\"text\":\"a\",\"date\":1700000000}\n{\"text\":\"b\",\"date\":1700000000000}\n",
+			want: []rec{
+				{ID: "news.jsonl:1", Text: "a", Date: "2023-11-14T22:13:20Z", Origin: "news.jsonl:1", Raw: `{"text":"a","date":1700000000}`},
+				{ID: "news.jsonl:2", Text: "b", Date: "2023-11-14T22:13:20Z", Origin: "news.jsonl:2", Raw: `{"text":"b","date":1700000000000}`},
+			},
+		},
+		{
+			name:  "malformed JSON",
+			input: "{\"text\":\"a\",}\n",
+			want: []rec{{ID: "news.jsonl:1", Origin: "news.jsonl:1", Raw: `{"text":"a",}`, Skip: "malformed",
+				Err: `news.jsonl:1: malformed JSON at byte 13: invalid character '}' looking for beginning of object key string`}},
+		},
+		{
+			name:  "not an object",
+			input: "[1,2]\n\"text\"\n",
+			want: []rec{
+				{ID: "news.jsonl:1", Origin: "news.jsonl:1", Raw: `[1,2]`, Skip: "malformed", Err: `news.jsonl:1: malformed: not a JSON object`},
+				{ID: "news.jsonl:2", Origin: "news.jsonl:2", Raw: `"text"`, Skip: "malformed", Err: `news.jsonl:2: malformed: not a JSON object`},
+			},
+		},
+		{
+			name:  "wrong types",
+			input: "{\"id\":true,\"text\":\"a\"}\n{\"text\":1}\n{\"title\":[],\"text\":\"a\"}\n",
+			want: []rec{
+				{ID: "news.jsonl:1", Origin: "news.jsonl:1", Raw: `{"id":true,"text":"a"}`, Skip: "malformed", Err: `news.jsonl:1: field "id": want a string or number, got boolean`},
+				{ID: "news.jsonl:2", Origin: "news.jsonl:2", Raw: `{"text":1}`, Skip: "malformed", Err: `news.jsonl:2: field "text": want a string, got number`},
+				{ID: "news.jsonl:3", Origin: "news.jsonl:3", Raw: `{"title":[],"text":"a"}`, Skip: "malformed", Err: `news.jsonl:3: field "title": want a string, got array`},
+			},
+		},
+		{
+			name:  "invalid UTF-8",
+			input: "{\"text\":\"a\xffb\"}\n{\"title\":\"\xc3\",\"text\":\"ok\"}\n{\"id\":\"\xfe\",\"text\":\"ok\"}\n",
+			want: []rec{
+				{ID: "news.jsonl:1", Text: "a\xffb", Origin: "news.jsonl:1", Raw: "{\"text\":\"a\xffb\"}", Skip: "invalid-utf8", Err: `news.jsonl:1: field "text": invalid UTF-8`},
+				{ID: "news.jsonl:2", Title: "\xc3", Text: "ok", Origin: "news.jsonl:2", Raw: "{\"title\":\"\xc3\",\"text\":\"ok\"}", Skip: "invalid-utf8", Err: `news.jsonl:2: field "title": invalid UTF-8`},
+				{ID: "\xfe", Text: "ok", Origin: "news.jsonl:3", Raw: "{\"id\":\"\xfe\",\"text\":\"ok\"}", Skip: "invalid-utf8", Err: `news.jsonl:3: field "id": invalid UTF-8`},
+			},
+		},
+		{
+			name:  "invalid UTF-8 in url and source is replaced",
+			input: "{\"text\":\"a\",\"url\":\"u\xff\",\"source\":\"s\xfe\"}\n",
+			want:  []rec{{ID: "news.jsonl:1", Text: "a", URL: "u\ufffd", Source: "s\ufffd", Origin: "news.jsonl:1", Raw: "{\"text\":\"a\",\"url\":\"u\xff\",\"source\":\"s\xfe\"}"}},
+		},
+		{
+			name:  "NUL bytes",
+			input: "{\"text\":\"a\\u0000b\"}\n{\"text\":\"a\x00b\"}\n",
+			want: []rec{
+				{ID: "news.jsonl:1", Text: "a\x00b", Origin: "news.jsonl:1", Raw: `{"text":"a\u0000b"}`, Skip: "binary", Err: `news.jsonl:1: field "text": NUL byte (binary data)`},
+				{ID: "news.jsonl:2", Origin: "news.jsonl:2", Raw: "{\"text\":\"a\x00b\"}", Skip: "malformed",
+					Err: `news.jsonl:2: malformed JSON at byte 11: invalid character '\x00' in string literal`},
+			},
+		},
+		{
+			name:  "empty and missing text",
+			input: "{\"text\":\" \\n\\t \"}\n{\"title\":\"t\"}\n{\"text\":null}\n",
+			want: []rec{
+				{ID: "news.jsonl:1", Text: " \n\t ", Origin: "news.jsonl:1", Raw: `{"text":" \n\t "}`, Skip: "empty", Err: `news.jsonl:1: field "text": empty`},
+				{ID: "news.jsonl:2", Title: "t", Origin: "news.jsonl:2", Raw: `{"title":"t"}`, Skip: "empty", Err: `news.jsonl:2: field "text": missing`},
+				{ID: "news.jsonl:3", Origin: "news.jsonl:3", Raw: `{"text":null}`, Skip: "empty", Err: `news.jsonl:3: field "text": missing`},
+			},
+		},
+		{
+			name:  "too large title and text",
+			input: `{"title":"12345","text":"123456"}` + "\n" + `{"title":"12345","text":"12345"}`,
+			opts:  Options{MaxBytes: 10},
+			want: []rec{
+				{ID: "news.jsonl:1", Title: "12345", Text: "123456", Origin: "news.jsonl:1", Raw: `{"title":"12345","text":"123456"}`, Skip: "too-large",
+					Err: `news.jsonl:1: title and text are 11 bytes, over the limit of 10`},
+				{ID: "news.jsonl:2", Title: "12345", Text: "12345", Origin: "news.jsonl:2", Raw: `{"title":"12345","text":"12345"}`},
+			},
+		},
+		{
+			name:  "line over the limit is skipped and reading goes on",
+			input: long + "\r\n" + `{"text":"after"}` + "\n" + long,
+			opts:  Options{MaxBytes: 10},
+			cfg:   config{bufSize: 16, slack: 100},
+			want: []rec{
+				{ID: "news.jsonl:1", Origin: "news.jsonl:1", Skip: "too-large", Err: `news.jsonl:1: 311 bytes, too large to read (the limit is 10 bytes of title and text)`},
+				{ID: "news.jsonl:2", Text: "after", Origin: "news.jsonl:2", Raw: `{"text":"after"}`},
+				{ID: "news.jsonl:3", Origin: "news.jsonl:3", Skip: "too-large", Err: `news.jsonl:3: 311 bytes, too large to read (the limit is 10 bytes of title and text)`},
+			},
+		},
+		{
+			name:  "lines longer than the buffer",
+			input: long + "\n" + strings.Repeat(" ", 40) + "\n" + `{"text":"after"}`,
+			cfg:   config{bufSize: 16},
+			want: []rec{
+				{ID: "news.jsonl:1", Text: strings.Repeat("a", 300), Origin: "news.jsonl:1", Raw: long},
+				{ID: "news.jsonl:3", Text: "after", Origin: "news.jsonl:3", Raw: `{"text":"after"}`},
+			},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"news.jsonl": tc.input})
+			t.Chdir(dir)
+			got, err := readAll(t, []string{"news.jsonl"}, tc.opts, tc.cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}

@@ -1,0 +1,175 @@
+package corpus
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestText(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		file  string
+		input string
+		opts  Options
+		cfg   config
+		want  []rec
+	}{
+		{
+			name:  "title is the first non-blank line",
+			file:  "a.txt",
+			input: "\n  \nThe Title  \n\nFirst paragraph.\n\nSecond.\n\n",
+			want: []rec{{ID: "a.txt", Title: "The Title", Text: "First paragraph.\n\nSecond.", Origin: "a.txt",
+				Raw: `{"id":"a.txt","title":"The Title","text":"First paragraph.\n\nSecond."}`}},
+		},
+		{
+			name:  "CRLF and BOM",
+			file:  "a.txt",
+			input: "\ufeffTitle\r\n\r\nBody\r\nmore\r\n",
+			want: []rec{{ID: "a.txt", Title: "Title", Text: "Body\r\nmore", Origin: "a.txt",
+				Raw: `{"id":"a.txt","title":"Title","text":"Body\r\nmore"}`}},
+		},
+		{
+			name:  "one line is all text",
+			file:  "a.txt",
+			input: "Only a line.\n",
+			want:  []rec{{ID: "a.txt", Text: "Only a line.", Origin: "a.txt", Raw: `{"id":"a.txt","title":"","text":"Only a line."}`}},
+		},
+		{
+			name:  "markdown heading",
+			file:  "a.md",
+			input: "## Heading\nBody \"quoted\".\n",
+			want:  []rec{{ID: "a.md", Title: "Heading", Text: `Body "quoted".`, Origin: "a.md", Raw: `{"id":"a.md","title":"Heading","text":"Body \"quoted\"."}`}},
+		},
+		{
+			name:  "empty file",
+			file:  "a.txt",
+			input: "",
+			want:  []rec{{ID: "a.txt", Origin: "a.txt", Skip: "empty", Err: `a.txt: field "text": empty`}},
+		},
+		{
+			name:  "NUL byte",
+			file:  "a.txt",
+			input: "T\nab\x00c",
+			want:  []rec{{ID: "a.txt", Title: "T", Text: "ab\x00c", Origin: "a.txt", Skip: "binary", Err: `a.txt: field "text": NUL byte (binary data)`}},
+		},
+		{
+			name:  "invalid UTF-8",
+			file:  "a.txt",
+			input: "T\xff\nbody",
+			want:  []rec{{ID: "a.txt", Title: "T\xff", Text: "body", Origin: "a.txt", Skip: "invalid-utf8", Err: `a.txt: field "title": invalid UTF-8`}},
+		},
+		{
+			name:  "too large to read",
+			file:  "a.txt",
+			input: strings.Repeat("x", 200),
+			opts:  Options{MaxBytes: 50},
+			cfg:   config{slack: 10},
+			want:  []rec{{ID: "a.txt", Origin: "a.txt", Skip: "too-large", Err: `a.txt: 200 bytes, too large to read (the limit is 50 bytes of title and text)`}},
+		},
+		{
+			name:  "too large",
+			file:  "a.txt",
+			input: "title\n" + strings.Repeat("x", 50),
+			opts:  Options{MaxBytes: 50},
+			cfg:   config{slack: 10},
+			want: []rec{{ID: "a.txt", Title: "title", Text: strings.Repeat("x", 50), Origin: "a.txt", Skip: "too-large",
+				Err: `a.txt: title and text are 55 bytes, over the limit of 50`}},
+		},
+		{
+			name:  "format forced",
+			file:  "a.jsonl",
+			input: "{\"text\":\"x\"}\n{}",
+			opts:  Options{Format: "txt"},
+			want:  []rec{{ID: "a.jsonl", Title: `{"text":"x"}`, Text: "{}", Origin: "a.jsonl", Raw: `{"id":"a.jsonl","title":"{\"text\":\"x\"}","text":"{}"}`}},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{tc.file: tc.input})
+			t.Chdir(dir)
+			got, err := readAll(t, []string{tc.file}, tc.opts, tc.cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestSniff(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		input   string
+		want    []rec
+		wantErr string
+	}{
+		{
+			name:  "JSON lines",
+			input: "\n  {\"text\":\"a\"}\n",
+			want:  []rec{{ID: "data:2", Text: "a", Origin: "data:2", Raw: `  {"text":"a"}`}},
+		},
+		{
+			name:  "CSV header with the text column",
+			input: "id,\"Text\"\n1,a\n",
+			want:  []rec{{ID: "1", Text: "a", Origin: "data:2", Raw: `{"id":"1","Text":"a"}`}},
+		},
+		{
+			name:  "TSV header with the text column",
+			input: "id\ttext\n1\ta,b\n",
+			want:  []rec{{ID: "1", Text: "a,b", Origin: "data:2", Raw: `{"id":"1","text":"a,b"}`}},
+		},
+		{
+			name:  "text without such a header",
+			input: "Title, with a comma\nbody",
+			want:  []rec{{ID: "data", Title: "Title, with a comma", Text: "body", Origin: "data", Raw: `{"id":"data","title":"Title, with a comma","text":"body"}`}},
+		},
+		{
+			name:  "binary",
+			input: "\x7fELF\x00\x01" + strings.Repeat("\x00", 100),
+			want:  []rec{{ID: "data", Origin: "data", Skip: "binary", Err: "data: binary data (a NUL byte in the first 8 KiB)"}},
+		},
+		{
+			name:  "gzip by its magic",
+			input: "GZ",
+			want:  []rec{{ID: "data:1", Text: "z", Origin: "data:1", Raw: `{"text":"z"}`}},
+		},
+		{
+			name:  "zip by its magic",
+			input: "ZIP",
+			want:  []rec{{ID: "data/m.txt", Title: "T", Text: "body", Origin: "data/m.txt", Raw: `{"id":"data/m.txt","title":"T","text":"body"}`}},
+		},
+		{
+			name:  "empty",
+			input: " \n",
+		},
+		{
+			name:    "JSON array",
+			input:   "[{\"text\":\"a\"}]",
+			wantErr: "data: a JSON array; write one JSON object per line (JSONL) instead",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			input := tc.input
+			switch input {
+			case "GZ":
+				input = gz(t, `{"text":"z"}`)
+			case "ZIP":
+				input = zipOf(t, member{"m.txt", "T\nbody"})
+			}
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"data": input})
+			t.Chdir(dir)
+			got, err := readAll(t, []string{"data"}, Options{}, config{})
+			if errString(err) != tc.wantErr {
+				t.Errorf("error %q, want %q", errString(err), tc.wantErr)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
