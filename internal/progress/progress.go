@@ -48,7 +48,8 @@ func (m *Meter) Stage(name string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.endLine()
-	m.stage, m.start, m.last = name, time.Now(), time.Time{}
+	m.stage, m.start = name, time.Now()
+	m.last = m.start
 }
 
 // Update reports docs done in this stage and, when total > 0, the bytes done

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/neardup/neardup/dedup"
+	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/job"
+)
+
+// dedupCmd is `neardup dedup`: batch near-duplicate detection.
+type dedupCmd struct {
+	Inputs []string `arg:"" name:"input" help:"JSONL, CSV/TSV, .txt/.md files, directories, .zip or .gz archives; - for stdin."`
+	Out    string   `short:"o" default:"out" help:"Output directory for pairs.jsonl, clusters.jsonl, kept.jsonl and stats.json."`
+
+	Method    string  `default:"minhash" enum:"minhash,sentences" help:"Detection method: ${enum}."`
+	Threshold float64 `help:"Score at or above which a pair is a duplicate (default: the method's own, see README)."`
+	Similar   float64 `default:"0.3" help:"Score at or above which a pair is reported as similar; 0 reports duplicates only."`
+	Keep      string  `default:"longest" enum:"longest,earliest,first,central" help:"Which member represents a cluster: ${enum}."`
+	Seed      uint64  `help:"Seed of every hash function."`
+
+	Shingle     int `default:"3" help:"minhash: words per shingle."`
+	Hashes      int `default:"128" help:"minhash: MinHash values per document."`
+	BucketLimit int `default:"32" help:"Members of one LSH bucket or sentence posting list a document is compared with (beyond it: the first and the newest)."`
+
+	MaxSentenceDocs  int  `default:"10" help:"sentences: a sentence in more documents than this is boilerplate and ignored."`
+	MinSentenceChars int  `default:"20" help:"sentences: ignore sentences shorter than this many characters."`
+	Weighted         bool `help:"sentences: weigh sentences by length and rarity (IDF)."`
+
+	Format      string `enum:",jsonl,csv,tsv,txt" default:"" help:"Input format; default: by extension and content."`
+	IDCol       string `name:"id-col" default:"id" help:"Field or column holding the document id."`
+	TitleCol    string `name:"title-col" default:"title" help:"Field or column holding the title."`
+	TextCol     string `name:"text-col" default:"text" help:"Field or column holding the body text."`
+	URLCol      string `name:"url-col" default:"url" help:"Field or column holding the URL."`
+	SourceCol   string `name:"source-col" default:"source" help:"Field or column holding the source (publisher)."`
+	DateCol     string `name:"date-col" default:"date" help:"Field or column holding the date."`
+	MaxBytes    int    `default:"10485760" help:"Skip documents larger than this many bytes."`
+	Strict      bool   `help:"Stop at the first bad record instead of skipping it."`
+	Workers     int    `help:"Sketching goroutines (default: one per CPU)."`
+	MaxWarnings int    `default:"20" help:"Warn about at most this many skipped records on stderr."`
+}
+
+// Run turns the flags into job options.
+func (c *dedupCmd) Run(g *globals) error {
+	if c.Similar < 0 || c.Similar > 1 || c.Threshold < 0 || c.Threshold > 1 {
+		return usageError{fmt.Sprintf("--threshold %v and --similar %v must be between 0 and 1", c.Threshold, c.Similar)}
+	}
+	similar := c.Similar
+	if similar == 0 {
+		similar = -1 // the flag's 0 means "none"; the library's 0 means "default"
+	}
+	o := job.Options{
+		Inputs: c.Inputs,
+		Out:    c.Out,
+		Corpus: corpus.Options{Format: c.Format, IDField: c.IDCol, TitleField: c.TitleCol, TextField: c.TextCol,
+			URLField: c.URLCol, SourceField: c.SourceCol, DateField: c.DateCol, MaxBytes: c.MaxBytes},
+		Dedup: dedup.Options{Method: c.Method, Threshold: c.Threshold, Similar: similar, Keep: c.Keep, Seed: c.Seed,
+			Shingle: c.Shingle, Hashes: c.Hashes, BucketLimit: c.BucketLimit,
+			MaxSentenceDocs: c.MaxSentenceDocs, MinSentenceChars: c.MinSentenceChars, Weighted: c.Weighted},
+		Strict:      c.Strict,
+		Workers:     c.Workers,
+		Warn:        os.Stderr,
+		MaxWarnings: c.MaxWarnings,
+	}
+	if !g.quiet {
+		o.Progress = os.Stderr
+	}
+	if _, err := (o.Dedup).Defaults(); err != nil {
+		return usageError{err.Error()}
+	}
+	return runDedup(g.ctx, o)
+}
+
+// runDedup runs the job and prints a one-line summary on stderr.
+func runDedup(ctx context.Context, o job.Options) error {
+	st, err := job.Run(ctx, o)
+	if err != nil {
+		return err
+	}
+	if o.Progress != nil {
+		fmt.Fprintf(o.Progress, "%d documents, %d duplicate and %d similar pairs, %d clusters, %d kept → %s\n",
+			st.Documents, st.Pairs["duplicate"], st.Pairs["similar"], st.Clusters, st.Kept, o.Out)
+	}
+	return nil
+}

@@ -1,0 +1,77 @@
+// Command neardup finds duplicate and near-duplicate documents.
+//
+// This file is the composition root: it declares the commands, parses the
+// command line and maps errors to exit codes. Each command lives in its own
+// file as a flag struct whose Run method calls a testable run function.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+
+	"github.com/alecthomas/kong"
+)
+
+// cli lists the commands. Each field's type is defined in <command>.go.
+type cli struct {
+	Quiet bool `help:"No progress output on stderr." short:"q"`
+
+	Dedup dedupCmd `cmd:"" help:"Find duplicate and near-duplicate documents in a corpus."`
+}
+
+// globals is what every command's Run receives besides its own flags.
+type globals struct {
+	ctx   context.Context
+	quiet bool
+}
+
+// usageError marks a mistake in the command line; it exits with code 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:]))
+}
+
+// run parses args, runs the chosen command and returns the exit code:
+// 0 success, 1 failure, 2 bad usage.
+func run(ctx context.Context, args []string) int {
+	var c cli
+	parser, err := kong.New(&c,
+		kong.Name("neardup"),
+		kong.Description("Find duplicate and near-duplicate documents, above all news articles."),
+		kong.UsageOnError(),
+		kong.Exit(func(int) {}),
+	)
+	if err != nil {
+		panic(err) // the cli struct is malformed: a programmer error
+	}
+	kctx, err := parser.Parse(args)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "neardup: %v\n", err)
+		return 2
+	}
+	if kctx.Error != nil || kctx.Command() == "" {
+		return 0 // --help was printed
+	}
+	err = kctx.Run(&globals{ctx: ctx, quiet: c.Quiet})
+	return exitCode(err)
+}
+
+func exitCode(err error) int {
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(os.Stderr, "neardup: %v\n", err)
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
+}

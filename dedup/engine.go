@@ -1,0 +1,145 @@
+package dedup
+
+import (
+	"fmt"
+
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/cluster"
+)
+
+// method is one detection method's stages behind the shared pipeline.
+// Documents are numbered by ordinal in the order they are added.
+type method interface {
+	// newSketcher returns a sketcher for one goroutine.
+	newSketcher() sketcher
+	// add stores the next document's sketch (nil for a document the
+	// method skipped) and updates corpus statistics.
+	add(s any)
+	// match finds the stored documents below id that can match it (the
+	// candidates), verifies each exactly, calls emit for each one scoring
+	// at least the lowest reporting threshold, and then indexes id.
+	match(id int32, emit func(other int32, score float64, ev any))
+	// similarity returns the exact score of two stored documents.
+	similarity(a, b int32) float64
+	// report adds the method's own statistics.
+	report(st *Stats)
+}
+
+// sketcher analyses documents into sketches; each goroutine has its own.
+type sketcher interface {
+	sketch(doc *neardup.Document) (any, neardup.SkipReason)
+}
+
+// explainer is a method whose evidence needs the text of the documents a
+// pair joins, which the sketches do not keep: a second reading supplies it.
+type explainer interface {
+	needsText(id int32) bool
+	explain(id int32, doc *neardup.Document)
+}
+
+func newMethod(o *Options) method {
+	switch o.Method {
+	case MethodSentences:
+		return newSentences(o)
+	default:
+		return newMinHash(o)
+	}
+}
+
+// docTable holds what the pipeline keeps of each document: no text.
+type docTable struct {
+	ids     []string
+	origins []string
+	lengths []int32
+	dates   []int64
+	byID    map[string]int32
+}
+
+// add records doc and returns its ordinal, or an error naming both places
+// when its ID was seen before.
+func (t *docTable) add(doc *neardup.Document) (int32, error) {
+	if t.byID == nil {
+		t.byID = map[string]int32{}
+	}
+	if prev, ok := t.byID[doc.ID]; ok {
+		return 0, fmt.Errorf("%s: id %q repeats the id of %s", doc.Origin, doc.ID, t.origins[prev])
+	}
+	id := int32(len(t.ids))
+	t.byID[doc.ID] = id
+	t.ids = append(t.ids, doc.ID)
+	t.origins = append(t.origins, doc.Origin)
+	t.lengths = append(t.lengths, int32(min(len(doc.Text), 1<<31-1)))
+	var date int64
+	if !doc.Date.IsZero() {
+		date = doc.Date.Unix()
+	}
+	t.dates = append(t.dates, date)
+	return id, nil
+}
+
+func (t *docTable) member(id int32) cluster.Member {
+	return cluster.Member{Ord: id, Length: int(t.lengths[id]), Date: t.dates[id]}
+}
+
+// engine couples a method with the document table and labels its matches.
+type engine struct {
+	opts  Options
+	m     method
+	docs  docTable
+	stats Stats
+}
+
+func newEngine(opts Options) (*engine, error) {
+	o, err := opts.Defaults()
+	if err != nil {
+		return nil, err
+	}
+	e := &engine{opts: o, m: newMethod(&o)}
+	e.stats.Method = o.Method
+	e.stats.Skipped = map[neardup.SkipReason]int{}
+	e.stats.Pairs = map[neardup.Label]int{}
+	return e, nil
+}
+
+// add stores a sketched document and returns its ordinal.
+func (e *engine) add(doc *neardup.Document, s any, skip neardup.SkipReason) (int32, error) {
+	id, err := e.docs.add(doc)
+	if err != nil {
+		return 0, err
+	}
+	e.stats.Documents++
+	if skip != neardup.SkipNone {
+		e.stats.Skipped[skip]++
+		s = nil
+	}
+	e.m.add(s)
+	return id, nil
+}
+
+// pairsOf runs the match stage for id and returns its labelled pairs.
+func (e *engine) pairsOf(id int32, dst []match) []match {
+	e.m.match(id, func(other int32, score float64, ev any) {
+		e.stats.Candidates++
+		if l, ok := e.opts.label(score); ok {
+			e.stats.Pairs[l]++
+			dst = append(dst, match{a: other, b: id, score: score, label: l, ev: ev})
+		}
+	})
+	return dst
+}
+
+// match is a verified pair of ordinals, a < b.
+type match struct {
+	a, b  int32
+	score float64
+	label neardup.Label
+	ev    any
+}
+
+func (e *engine) pair(m match) neardup.Pair {
+	return neardup.Pair{A: e.docs.ids[m.a], B: e.docs.ids[m.b], Method: e.opts.Method,
+		Score: round(m.score), Label: m.label, Evidence: m.ev}
+}
+
+// round keeps four decimals: scores are shown, not computed with.
+func round(x float64) float64 { return float64(int64(x*10000+0.5)) / 10000 }

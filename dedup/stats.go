@@ -1,0 +1,46 @@
+package dedup
+
+import "github.com/neardup/neardup"
+
+// Stats describe a run. The pipeline fills the counts; callers that read and
+// write files add their own stages' timings and skips.
+type Stats struct {
+	Method string `json:"method"`
+	// Read counts the records read, Documents those that were documents
+	// (read without error, possibly skipped by the method).
+	Read      int `json:"records_read"`
+	Documents int `json:"documents"`
+	// Skipped counts records and documents not compared, by reason.
+	Skipped map[neardup.SkipReason]int `json:"skipped"`
+	// Candidates counts candidate pairs verified exactly.
+	Candidates int `json:"candidates_verified"`
+	// Pairs counts reported pairs by label.
+	Pairs map[neardup.Label]int `json:"pairs"`
+	// Clusters counts groups of two or more duplicates; Clustered their
+	// members; Kept the documents in the de-duplicated corpus.
+	Clusters  int `json:"clusters"`
+	Clustered int `json:"clustered_documents"`
+	Kept      int `json:"kept"`
+	// Bands is the LSH banding of the minhash method, "BxR".
+	Bands string `json:"lsh_bands,omitempty"`
+	// Boilerplate describes the sentences the sentences method ignored.
+	Boilerplate *BoilerplateStats `json:"boilerplate,omitempty"`
+	// Seconds per stage, by stage name.
+	Seconds map[string]float64 `json:"seconds,omitempty"`
+	// PeakRSS is the process's peak resident memory in bytes.
+	PeakRSS int64 `json:"peak_rss_bytes,omitempty"`
+}
+
+// BoilerplateStats describe sentences found in too many documents.
+type BoilerplateStats struct {
+	Sentences   int                `json:"distinct_sentences"`
+	Occurrences int                `json:"occurrences"`
+	Top         []FrequentSentence `json:"most_frequent"`
+}
+
+// FrequentSentence is a boilerplate sentence and how many documents hold it.
+// Text is empty when no reading of the input supplied it.
+type FrequentSentence struct {
+	Text string `json:"text"`
+	Docs int    `json:"documents"`
+}

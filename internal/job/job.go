@@ -1,0 +1,185 @@
+// Package job owns a whole `neardup dedup` run: it reads the inputs once to
+// sketch every document, runs the batch pipeline, reads them a second time
+// to write the de-duplicated corpus and complete the evidence, and writes
+// the output files atomically.
+package job
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/dedup"
+	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/progress"
+)
+
+// Options configure a run. Inputs and Out are required.
+type Options struct {
+	Inputs []string       // files, directories or "-" for stdin
+	Out    string         // output directory, created if missing
+	Corpus corpus.Options // formats and field mapping
+	Dedup  dedup.Options  // method and thresholds
+	// Strict makes the first bad record fatal instead of skipped.
+	Strict bool
+	// Workers is the number of sketching goroutines; 0 means GOMAXPROCS.
+	Workers int
+	// Progress receives the progress line; nil prints none.
+	Progress io.Writer
+	// Warn receives one line per skipped record (up to MaxWarnings);
+	// nil prints none.
+	Warn io.Writer
+	// MaxWarnings caps the warning lines; 0 means 20.
+	MaxWarnings int
+}
+
+// Output file names inside Options.Out.
+const (
+	PairsFile    = "pairs.jsonl"
+	ClustersFile = "clusters.jsonl"
+	KeptFile     = "kept.jsonl"
+	StatsFile    = "stats.json"
+)
+
+// ErrStrict marks the error that ends a strict run at its first bad record.
+var ErrStrict = errors.New("job: bad record in strict mode")
+
+// Run executes the job and returns its statistics.
+func Run(ctx context.Context, o Options) (dedup.Stats, error) {
+	if len(o.Inputs) == 0 {
+		return dedup.Stats{}, errors.New("job: no input")
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	if o.MaxWarnings <= 0 {
+		o.MaxWarnings = 20
+	}
+	b, err := dedup.NewBatch(o.Dedup)
+	if err != nil {
+		return dedup.Stats{}, err
+	}
+	r, err := corpus.Open(o.Inputs, o.Corpus)
+	if err != nil {
+		return dedup.Stats{}, err
+	}
+	defer r.Close()
+	out, err := newOutputs(o.Out)
+	if err != nil {
+		return dedup.Stats{}, err
+	}
+	defer out.abort()
+
+	run := &runner{o: o, b: b, r: r, meter: progress.New(o.Progress), seconds: map[string]float64{},
+		skipped: map[neardup.SkipReason]int{}}
+	if err := run.sketchAll(ctx); err != nil {
+		return dedup.Stats{}, err
+	}
+	res, err := run.finish(ctx)
+	if err != nil {
+		return dedup.Stats{}, err
+	}
+	if err := run.secondPass(ctx, out); err != nil {
+		return dedup.Stats{}, err
+	}
+	st := run.stats()
+	if err := out.commit(res, st); err != nil {
+		return dedup.Stats{}, err
+	}
+	return st, nil
+}
+
+// runner carries one run's state between its stages.
+type runner struct {
+	o       Options
+	b       *dedup.Batch
+	r       *corpus.Reader
+	meter   *progress.Meter
+	seconds map[string]float64
+	read    int
+	skipped map[neardup.SkipReason]int
+	warned  int
+}
+
+// item is one record on its way through the workers.
+type item struct {
+	rec    corpus.Record
+	sketch dedup.Sketch
+}
+
+// sketchAll is the first pass: read, decode and sketch in parallel, add in
+// input order.
+func (run *runner) sketchAll(ctx context.Context) error {
+	start := time.Now()
+	run.meter.Stage("reading")
+	sketchers := make([]*dedup.Sketcher, run.o.Workers)
+	for i := range sketchers {
+		sketchers[i] = run.b.NewSketcher()
+	}
+	work := func(w int, raw corpus.Raw) item {
+		it := item{rec: run.r.Decode(raw)}
+		if it.rec.Skip == neardup.SkipNone {
+			it.sketch = sketchers[w].Sketch(&it.rec.Doc)
+		}
+		return it
+	}
+	err := ordered(ctx, run.r.NextRaw, run.o.Workers, work, func(it item) error {
+		run.read++
+		if it.rec.Skip != neardup.SkipNone {
+			return run.skip(it.rec)
+		}
+		if err := run.b.Add(&it.rec.Doc, it.sketch); err != nil {
+			return err
+		}
+		if run.read%1024 == 0 {
+			done, total := run.r.Progress()
+			run.meter.Update(run.read, done, total)
+		}
+		return nil
+	})
+	run.meter.Done(run.read)
+	run.seconds["read_and_sketch"] = time.Since(start).Seconds()
+	return err
+}
+
+// skip records a bad record, warns, and in strict mode fails the run.
+func (run *runner) skip(rec corpus.Record) error {
+	run.skipped[rec.Skip]++
+	if run.o.Strict {
+		return fmt.Errorf("%w: %v", ErrStrict, rec.Err)
+	}
+	if run.o.Warn != nil {
+		switch {
+		case run.warned < run.o.MaxWarnings:
+			fmt.Fprintf(run.o.Warn, "warning: skipped: %v\n", rec.Err)
+		case run.warned == run.o.MaxWarnings:
+			fmt.Fprintf(run.o.Warn, "warning: more records skipped; stats.json counts them by reason\n")
+		}
+		run.warned++
+	}
+	return nil
+}
+
+func (run *runner) finish(ctx context.Context) (*dedup.Result, error) {
+	start := time.Now()
+	run.meter.Stage("matching")
+	res, err := run.b.Finish(ctx, func(done int) { run.meter.Update(done, int64(done), int64(run.b.Len())) })
+	run.meter.Done(run.b.Len())
+	run.seconds["candidates_verify_group"] = time.Since(start).Seconds()
+	return res, err
+}
+
+func (run *runner) stats() dedup.Stats {
+	st := run.b.Stats()
+	st.Read = run.read
+	for k, v := range run.skipped {
+		st.Skipped[k] += v
+	}
+	st.Seconds = run.seconds
+	st.PeakRSS = peakRSS()
+	return st
+}

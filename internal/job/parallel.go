@@ -1,0 +1,108 @@
+package job
+
+import (
+	"context"
+	"errors"
+	"io"
+	"sync"
+
+	"github.com/neardup/neardup/internal/corpus"
+)
+
+// chunkSize is how many records travel together between goroutines.
+const chunkSize = 256
+
+type chunk[T any] struct {
+	seq  int
+	raws []corpus.Raw
+	out  []T
+}
+
+// ordered reads raw records with next on one goroutine, applies work on
+// workers goroutines (w is the worker's index, for per-worker state) and
+// calls consume on the results in input order on the calling goroutine.
+// It stops at the first error of next, consume or ctx.
+func ordered[T any](ctx context.Context, next func() (corpus.Raw, error), workers int,
+	work func(w int, raw corpus.Raw) T, consume func(T) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	todo := make(chan *chunk[T], workers*2)
+	done := make(chan *chunk[T], workers*2)
+	var readErr error
+	go func() {
+		defer close(todo)
+		readErr = readChunks(ctx, next, todo)
+	}()
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range todo {
+				c.out = make([]T, len(c.raws))
+				for i, raw := range c.raws {
+					c.out[i] = work(w, raw)
+				}
+				select {
+				case done <- c:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(done) }()
+
+	waiting := map[int]*chunk[T]{}
+	want := 0
+	for c := range done {
+		waiting[c.seq] = c
+		for c, ok := waiting[want]; ok; c, ok = waiting[want] {
+			delete(waiting, want)
+			want++
+			for _, v := range c.out {
+				if err := consume(v); err != nil {
+					cancel()
+					drain(done)
+					return err
+				}
+			}
+		}
+	}
+	if readErr != nil {
+		return readErr
+	}
+	return ctx.Err()
+}
+
+func readChunks[T any](ctx context.Context, next func() (corpus.Raw, error), todo chan<- *chunk[T]) error {
+	for seq := 0; ; seq++ {
+		c := &chunk[T]{seq: seq, raws: make([]corpus.Raw, 0, chunkSize)}
+		var err error
+		for len(c.raws) < chunkSize {
+			var raw corpus.Raw
+			if raw, err = next(); err != nil {
+				break
+			}
+			c.raws = append(c.raws, raw)
+		}
+		if len(c.raws) > 0 {
+			select {
+			case todo <- c:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func drain[T any](c <-chan T) {
+	for range c {
+	}
+}

@@ -1,0 +1,20 @@
+//go:build unix
+
+package job
+
+import (
+	"runtime"
+	"syscall"
+)
+
+// peakRSS returns the process's peak resident set size in bytes.
+func peakRSS() int64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	if runtime.GOOS == "darwin" {
+		return ru.Maxrss // bytes there
+	}
+	return ru.Maxrss * 1024 // kilobytes on Linux and the BSDs
+}
