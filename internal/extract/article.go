@@ -1,0 +1,54 @@
+package extract
+
+import (
+	nurl "net/url"
+	"strings"
+
+	"github.com/neardup/neardup/internal/extract/rules"
+	"golang.org/x/net/html"
+)
+
+// extractDoc finds the article in a parsed page. Unless opts.LibraryOnly,
+// the tree is cleaned first (never-text and hidden elements, the rule's
+// drops), the rule's body selector takes precedence over the engine's
+// choice, the text is rendered block-aware and the rule's boilerplate is
+// stripped.
+func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) (Article, error) {
+	u, err := nurl.Parse(pageURL)
+	if err != nil || pageURL == "" {
+		u = nil
+	}
+	if opts.LibraryOnly {
+		f := opts.Engine(doc, u)
+		a := f.Meta
+		a.Text = strings.TrimSpace(f.Text)
+		return a, nil
+	}
+	var drop dropFunc
+	if rule.CanDrop() {
+		drop = rule.Drops
+	}
+	clean(doc, drop)
+	var bodyText string
+	if nodes := rule.Body(doc); len(nodes) > 0 {
+		parts := make([]string, 0, len(nodes))
+		for _, n := range nodes {
+			if t := Text(n); t != "" {
+				parts = append(parts, t)
+			}
+		}
+		bodyText = strings.Join(parts, "\n\n")
+	}
+	f := opts.Engine(doc, u)
+	a := f.Meta
+	switch {
+	case bodyText != "":
+		a.Text = bodyText
+	case f.Node != nil:
+		a.Text = Text(f.Node)
+	}
+	a.Text = rule.Strip(a.Text)
+	a.Title = strings.Join(strings.Fields(a.Title), " ")
+	a.Author = strings.Join(strings.Fields(a.Author), " ")
+	return a, nil
+}

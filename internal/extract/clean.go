@@ -1,0 +1,119 @@
+package extract
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// neverText are elements whose content is never article text: code,
+// embedded objects and form controls. They are removed from the page before
+// extraction (measured on the gold sets: this helps the engine slightly) and
+// Text skips them.
+var neverText = map[atom.Atom]bool{
+	atom.Script: true, atom.Style: true, atom.Noscript: true, atom.Template: true,
+	atom.Iframe: true, atom.Object: true, atom.Embed: true, atom.Svg: true,
+	atom.Math: true, atom.Canvas: true, atom.Select: true, atom.Textarea: true,
+	atom.Button: true,
+}
+
+// keepScript reports whether a script element carries metadata the library
+// reads (JSON-LD) rather than code; it stays in the tree for the metadata
+// step and is still never rendered as text.
+func keepScript(n *html.Node) bool {
+	if n.DataAtom != atom.Script {
+		return false
+	}
+	return strings.EqualFold(strings.TrimSpace(attr(n, "type")), "application/ld+json")
+}
+
+// attr returns the value of n's attribute key, or "".
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key && a.Namespace == "" {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+// hasAttr reports whether n carries attribute key.
+func hasAttr(n *html.Node, key string) bool {
+	for _, a := range n.Attr {
+		if a.Key == key && a.Namespace == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// Hidden reports whether an element is hidden by its own markup: the hidden
+// attribute, or an inline style setting display:none or visibility:hidden
+// (or collapse), in any case and with any spacing or !important.
+func Hidden(n *html.Node) bool {
+	if n.Type != html.ElementNode {
+		return false
+	}
+	if hasAttr(n, "hidden") {
+		return true
+	}
+	style := attr(n, "style")
+	if style == "" {
+		return false
+	}
+	for decl := range strings.SplitSeq(style, ";") {
+		prop, val, ok := strings.Cut(decl, ":")
+		if !ok {
+			continue
+		}
+		prop = strings.ToLower(strings.TrimSpace(prop))
+		val = strings.ToLower(strings.Join(strings.Fields(val), ""))
+		val = strings.TrimSuffix(val, "!important")
+		switch {
+		case prop == "display" && val == "none":
+			return true
+		case prop == "visibility" && (val == "hidden" || val == "collapse"):
+			return true
+		}
+	}
+	return false
+}
+
+// dropFunc decides whether an element and its subtree leave the page.
+type dropFunc func(*html.Node) bool
+
+// clean removes from the tree under root every element that is never text
+// (JSON-LD scripts excepted), every hidden element below <body>, every
+// comment, and every element drop selects. The html, head and body elements
+// themselves are never removed: pages that hide <body> until a script runs
+// still have their article.
+func clean(root *html.Node, drop dropFunc) {
+	var next *html.Node
+	for c := root.FirstChild; c != nil; c = next {
+		next = c.NextSibling
+		if removable(c, drop) {
+			root.RemoveChild(c)
+			continue
+		}
+		clean(c, drop)
+	}
+}
+
+func removable(n *html.Node, drop dropFunc) bool {
+	switch n.Type {
+	case html.CommentNode:
+		return true
+	case html.ElementNode:
+	default:
+		return false
+	}
+	switch n.DataAtom {
+	case atom.Html, atom.Head, atom.Body:
+		return false
+	}
+	if neverText[n.DataAtom] {
+		return !keepScript(n)
+	}
+	return Hidden(n) || (drop != nil && drop(n))
+}

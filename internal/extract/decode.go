@@ -1,0 +1,124 @@
+package extract
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html/charset"
+)
+
+// errTooLarge is returned when a body inflates past the size limit.
+var errTooLarge = errors.New("extract: page over the size limit")
+
+// isGzip reports whether b starts with the gzip magic number.
+func isGzip(b []byte) bool {
+	return len(b) >= 3 && b[0] == 0x1f && b[1] == 0x8b && b[2] == 8
+}
+
+// gunzip inflates a gzip body, refusing output past limit bytes.
+func gunzip(b []byte, limit int) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("gzip body: %w", err)
+	}
+	out, err := io.ReadAll(io.LimitReader(zr, int64(limit)+1))
+	if err != nil {
+		return nil, fmt.Errorf("gzip body: %w", err)
+	}
+	if len(out) > limit {
+		return nil, errTooLarge
+	}
+	return out, nil
+}
+
+// metaCharset finds a charset declared anywhere in the document head,
+// for pages whose declaration comes after the first 1024 bytes that the
+// standard prescan reads.
+var metaCharset = regexp.MustCompile(`(?i)<meta[^>]+charset\s*=\s*["']?\s*([a-z0-9_:.-]+)`)
+
+// headLimit bounds how far metaCharset looks.
+const headLimit = 16 << 10
+
+// ToUTF8 converts an HTML body to UTF-8. The encoding comes from, in order:
+// a byte-order mark, the charset of contentType (an HTTP Content-Type
+// value, may be empty), a <meta> declaration; a body without any that is
+// valid UTF-8 is taken as UTF-8, anything else as Windows-1252 (the web's
+// default). It returns the encoding's name.
+func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
+	enc, name, certain := charset.DetermineEncoding(body, contentType)
+	if !certain {
+		switch {
+		case utf8.Valid(body):
+			return body, "utf-8", nil
+		default:
+			if m := metaCharset.FindSubmatch(body[:min(len(body), headLimit)]); m != nil {
+				if e, n := charset.Lookup(string(m[1])); e != nil {
+					enc, name = e, n
+				}
+			}
+		}
+	}
+	if name == "utf-8" {
+		body = bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))
+		if utf8.Valid(body) {
+			return body, name, nil
+		}
+		return bytes.ToValidUTF8(body, []byte("\uFFFD")), name, nil
+	}
+	out, err := enc.NewDecoder().Bytes(body)
+	if err != nil {
+		return nil, name, fmt.Errorf("decoding %s: %w", name, err)
+	}
+	return out, name, nil
+}
+
+// htmlTag finds a tag that only HTML has, near the start of a body.
+var htmlTag = regexp.MustCompile(`(?i)<(!doctype\s+html|html|head|body|title|meta|div|p|table|article|span|a|br|h[1-6])[\s>/]`)
+
+// sniffLimit bounds how much of a body looksHTML reads.
+const sniffLimit = 64 << 10
+
+// looksHTML reports whether body (with its Content-Type, may be empty) is
+// an HTML page: not declared as another type, not binary, and carrying an
+// HTML tag near the start.
+func looksHTML(body []byte, contentType string) bool {
+	if mt, _, err := mime.ParseMediaType(contentType); err == nil && !htmlType(mt) {
+		return false
+	}
+	head := body[:min(len(body), sniffLimit)]
+	if bytes.IndexByte(head[:min(len(head), 1024)], 0) >= 0 && !hasUTF16BOM(head) {
+		return false
+	}
+	sniffed := http.DetectContentType(head)
+	if !strings.HasPrefix(sniffed, "text/") {
+		return false
+	}
+	if hasUTF16BOM(head) {
+		return true // the tag test below needs decoded text; trust the mark
+	}
+	return htmlTag.Match(head)
+}
+
+// htmlType reports whether a declared media type may hold HTML. Servers
+// label HTML as text/plain or application/octet-stream often enough that
+// those are sniffed rather than refused.
+func htmlType(mt string) bool {
+	switch mt {
+	case "text/html", "application/xhtml+xml", "text/plain", "application/octet-stream",
+		"application/xml", "text/xml", "":
+		return true
+	}
+	return false
+}
+
+func hasUTF16BOM(b []byte) bool {
+	return bytes.HasPrefix(b, []byte{0xff, 0xfe}) || bytes.HasPrefix(b, []byte{0xfe, 0xff})
+}

@@ -1,0 +1,23 @@
+// Package extract owns turning a web page into an article: title, main
+// text, date, author and language.
+//
+// The main-text detection is go-trafilatura's; this package wraps it with
+// what the pipeline needs and the library misses:
+//
+//   - the page's bytes are decoded to UTF-8 (byte-order mark, HTTP header,
+//     <meta> charset; gzip-compressed bodies are inflated);
+//   - script, style, noscript, template and elements hidden by inline style
+//     (display:none, visibility:hidden, any spacing or case) or by the
+//     hidden attribute are removed before the library sees the page;
+//   - the text is rendered from the library's content tree so that every
+//     block boundary is a paragraph break and two paragraphs never run
+//     into one word;
+//   - site rules (package rules) choose the body by CSS selector, drop
+//     parts by selector or attribute pattern, strip boilerplate lines and
+//     say which URLs are articles;
+//   - every page that yields no article gets a typed skip reason, and every
+//     page runs under a size, element-count and time limit.
+//
+// Page is the entry point for one page; the neardup extract command and the
+// corpus reader both call it.
+package extract

@@ -1,0 +1,206 @@
+package extract
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"time"
+	"unicode/utf8"
+
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/extract/rules"
+	"golang.org/x/net/html"
+)
+
+// The skip reasons this package adds to those of package neardup. Each
+// names why a page gave no article.
+const (
+	SkipNotHTML       neardup.SkipReason = "not-html"        // binary, another media type, or text without HTML tags
+	SkipNoArticle     neardup.SkipReason = "no-article"      // the extractor found no main text
+	SkipNotArticleURL neardup.SkipReason = "not-article-url" // a site rule's article_url does not match
+	SkipTooShort                         = neardup.SkipTooShort
+	SkipTooLarge                         = neardup.SkipTooLarge
+)
+
+// ErrTimeout is returned for a page whose extraction outlived Options.Timeout.
+var ErrTimeout = errors.New("extract: page timed out")
+
+// Input is one page as fetched.
+type Input struct {
+	// URL is the page's address; site rules match it. It may be empty.
+	URL string
+	// ContentType is the HTTP Content-Type header, may be empty. Its charset
+	// parameter decodes the body when no byte-order mark says otherwise.
+	ContentType string
+	// Body is the page as served: any charset, gzip-compressed or not.
+	Body []byte
+}
+
+// Article is what a page yields.
+type Article struct {
+	Title  string
+	Text   string // paragraphs separated by "\n\n"
+	Author string
+	Date   time.Time // zero when unknown
+	Lang   string    // ISO 639-1 code, empty when unknown
+}
+
+// Options control extraction. The zero value works: no site rules and the
+// defaults named on each field.
+type Options struct {
+	// Rules are the site rules; nil means none.
+	Rules *rules.Set
+	// MinChars is the fewest characters (runes) of text an article has;
+	// shorter pages are skipped as too short (galleries, video pages).
+	// 0 means 500; negative means no minimum.
+	MinChars int
+	// MaxBytes is the largest body, before and after gzip inflation, that
+	// is extracted; larger ones are skipped as too large. 0 means 8 MiB.
+	MaxBytes int
+	// MaxElements is the most HTML elements a page may have; pages with
+	// more are skipped as too large. 0 means 60000.
+	MaxElements int
+	// Timeout bounds one page's extraction; a page that outlives it fails
+	// with ErrTimeout. 0 means 20 s.
+	Timeout time.Duration
+	// Engine is the main-text detector; nil means Readeck.
+	Engine Engine
+	// LibraryOnly measures the engine alone: no cleaning before it, its
+	// own text rendering, no site rules. For comparisons only.
+	LibraryOnly bool
+}
+
+// Defaults for Options fields left zero.
+const (
+	DefaultMinChars    = 500
+	DefaultMaxBytes    = 8 << 20
+	DefaultMaxElements = 60000
+	DefaultTimeout     = 20 * time.Second
+)
+
+func (o Options) withDefaults() Options {
+	if o.MinChars == 0 {
+		o.MinChars = DefaultMinChars
+	}
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = DefaultMaxBytes
+	}
+	if o.MaxElements <= 0 {
+		o.MaxElements = DefaultMaxElements
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.Engine == nil {
+		o.Engine = Readeck
+	}
+	return o
+}
+
+// Page extracts the article of one page. It returns the article and no
+// skip reason, or a skip reason saying why the page has no article (with
+// whatever metadata was found), or an error when the page failed: it could
+// not be decoded, the extractor panicked, or it ran past opts.Timeout (the
+// abandoned work then finishes in the background; the element limit keeps
+// it bounded).
+//
+// Page is safe for concurrent use; it never modifies in.Body.
+func Page(ctx context.Context, in Input, opts Options) (Article, neardup.SkipReason, error) {
+	opts = opts.withDefaults()
+	type result struct {
+		a    Article
+		skip neardup.SkipReason
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- result{err: fmt.Errorf("extract: panic: %v\n%s", p, debug.Stack())}
+			}
+		}()
+		a, skip, err := page(in, opts)
+		done <- result{a, skip, err}
+	}()
+	timer := time.NewTimer(opts.Timeout)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		return r.a, r.skip, r.err
+	case <-timer.C:
+		return Article{}, "", ErrTimeout
+	case <-ctx.Done():
+		return Article{}, "", ctx.Err()
+	}
+}
+
+// page does Page's work without the time limit.
+func page(in Input, opts Options) (Article, neardup.SkipReason, error) {
+	body := in.Body
+	if len(body) > opts.MaxBytes {
+		return Article{}, SkipTooLarge, nil
+	}
+	if isGzip(body) {
+		var err error
+		if body, err = gunzip(body, opts.MaxBytes); errors.Is(err, errTooLarge) {
+			return Article{}, SkipTooLarge, nil
+		} else if err != nil {
+			return Article{}, "", err
+		}
+	}
+	var rule *rules.Rule
+	if !opts.LibraryOnly {
+		rule = opts.Rules.Match(in.URL)
+		if !rule.IsArticleURL(in.URL) {
+			return Article{}, SkipNotArticleURL, nil
+		}
+	}
+	if !looksHTML(body, in.ContentType) {
+		return Article{}, SkipNotHTML, nil
+	}
+	utf, _, err := ToUTF8(body, in.ContentType)
+	if err != nil {
+		return Article{}, "", err
+	}
+	doc, err := html.Parse(bytes.NewReader(utf))
+	if err != nil {
+		return Article{}, "", fmt.Errorf("parsing html: %w", err)
+	}
+	if countElements(doc, opts.MaxElements) > opts.MaxElements {
+		return Article{}, SkipTooLarge, nil
+	}
+	a, err := extractDoc(doc, in.URL, rule, opts)
+	if err != nil {
+		return a, "", err
+	}
+	return a, judge(a, opts), nil
+}
+
+// judge decides whether an extracted article is kept.
+func judge(a Article, opts Options) neardup.SkipReason {
+	switch n := utf8.RuneCountInString(a.Text); {
+	case n == 0:
+		return SkipNoArticle
+	case opts.MinChars > 0 && n < opts.MinChars:
+		return SkipTooShort
+	}
+	return ""
+}
+
+// countElements counts element nodes under n, stopping past limit.
+func countElements(n *html.Node, limit int) int {
+	count := 0
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && count <= limit; c = c.NextSibling {
+			if c.Type == html.ElementNode {
+				count++
+			}
+			walk(c)
+		}
+	}
+	walk(n)
+	return count
+}

@@ -1,0 +1,269 @@
+package rules
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+
+	"github.com/andybalholm/cascadia"
+	"gopkg.in/yaml.v3"
+)
+
+// Error is a mistake in a rules file, located by line and rule.
+type Error struct {
+	File string
+	Line int
+	Rule string // empty for mistakes outside a rule
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Rule == "" {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: rule %q: %s", e.File, e.Line, e.Rule, e.Msg)
+}
+
+// Load reads and compiles the rules file at path.
+func Load(path string) (*Set, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(data, path)
+}
+
+// Parse compiles rules from YAML; file names the source in errors.
+func Parse(data []byte, file string) (*Set, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return &Set{}, nil
+	}
+	top := doc.Content[0]
+	if top.Kind != yaml.MappingNode {
+		return nil, &Error{file, top.Line, "", "want a mapping with a rules list"}
+	}
+	set := &Set{}
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		key, val := top.Content[i], top.Content[i+1]
+		switch key.Value {
+		case "version":
+			if val.Value != "1" {
+				return nil, &Error{file, val.Line, "", fmt.Sprintf("unsupported version %q (want 1)", val.Value)}
+			}
+		case "rules":
+			if val.Kind != yaml.SequenceNode {
+				return nil, &Error{file, val.Line, "", "rules: want a list"}
+			}
+			for n, item := range val.Content {
+				r, err := compile(item, n+1, file)
+				if err != nil {
+					return nil, err
+				}
+				set.rules = append(set.rules, r)
+			}
+		default:
+			return nil, &Error{file, key.Line, "", fmt.Sprintf("unknown key %q (want version, rules)", key.Value)}
+		}
+	}
+	return set, nil
+}
+
+// fields are the keys a rule may have.
+var fields = []string{"name", "hosts", "url", "article_url", "body", "drop", "drop_attr", "strip", "strip_regex"}
+
+// ruleCompiler compiles one rule, remembering where it is for errors.
+type ruleCompiler struct {
+	file string
+	rule *Rule
+}
+
+func (c *ruleCompiler) errorf(line int, format string, args ...any) error {
+	return &Error{c.file, line, c.rule.Name, fmt.Sprintf(format, args...)}
+}
+
+// compile turns the n-th rule's mapping node into a Rule.
+func compile(node *yaml.Node, n int, file string) (*Rule, error) {
+	c := &ruleCompiler{file: file, rule: &Rule{Name: fmt.Sprintf("#%d", n), Line: node.Line}}
+	if node.Kind != yaml.MappingNode {
+		return nil, c.errorf(node.Line, "want a mapping of %s", strings.Join(fields, ", "))
+	}
+	vals := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(node.Content); i += 2 {
+		key := node.Content[i]
+		if !known(key.Value) {
+			return nil, c.errorf(key.Line, "unknown key %q (want one of %s)", key.Value, strings.Join(fields, ", "))
+		}
+		if _, dup := vals[key.Value]; dup {
+			return nil, c.errorf(key.Line, "key %q given twice", key.Value)
+		}
+		vals[key.Value] = node.Content[i+1]
+	}
+	if v := vals["name"]; v != nil {
+		c.rule.Name = v.Value
+	}
+	for _, step := range []func(map[string]*yaml.Node) error{c.match, c.selectors, c.dropAttr, c.strip} {
+		if err := step(vals); err != nil {
+			return nil, err
+		}
+	}
+	return c.rule, nil
+}
+
+func known(key string) bool {
+	for _, f := range fields {
+		if f == key {
+			return true
+		}
+	}
+	return false
+}
+
+// match compiles hosts, url and article_url.
+func (c *ruleCompiler) match(vals map[string]*yaml.Node) error {
+	hosts, err := c.strings(vals, "hosts")
+	if err != nil {
+		return err
+	}
+	for _, h := range hosts {
+		c.rule.hosts = append(c.rule.hosts, strings.TrimPrefix(strings.ToLower(h.Value), "*."))
+	}
+	if c.rule.url, err = c.regexp(vals["url"], "url"); err != nil {
+		return err
+	}
+	c.rule.articleURL, err = c.regexp(vals["article_url"], "article_url")
+	return err
+}
+
+// selectors compiles body and drop.
+func (c *ruleCompiler) selectors(vals map[string]*yaml.Node) error {
+	if v := vals["body"]; v != nil {
+		sel, err := c.selector(v, "body")
+		if err != nil {
+			return err
+		}
+		c.rule.body = sel
+	}
+	drops, err := c.strings(vals, "drop")
+	if err != nil {
+		return err
+	}
+	for _, d := range drops {
+		sel, err := c.selector(d, "drop")
+		if err != nil {
+			return err
+		}
+		c.rule.drop = append(c.rule.drop, sel)
+	}
+	return nil
+}
+
+// dropAttr compiles the attribute filters.
+func (c *ruleCompiler) dropAttr(vals map[string]*yaml.Node) error {
+	v := vals["drop_attr"]
+	if v == nil {
+		return nil
+	}
+	if v.Kind != yaml.SequenceNode {
+		return c.errorf(v.Line, "drop_attr: want a list of {tag, attr, match}")
+	}
+	for _, item := range v.Content {
+		var raw struct{ Tag, Attr, Match string }
+		if item.Kind != yaml.MappingNode {
+			return c.errorf(item.Line, "drop_attr: want a mapping {tag, attr, match}")
+		}
+		for i := 0; i < len(item.Content); i += 2 {
+			switch k := item.Content[i]; k.Value {
+			case "tag", "attr", "match":
+			default:
+				return c.errorf(k.Line, "drop_attr: unknown key %q (want tag, attr, match)", k.Value)
+			}
+		}
+		if err := item.Decode(&raw); err != nil {
+			return c.errorf(item.Line, "drop_attr: %v", err)
+		}
+		if raw.Attr == "" || raw.Match == "" {
+			return c.errorf(item.Line, "drop_attr: attr and match are required")
+		}
+		re, err := regexp.Compile(raw.Match)
+		if err != nil {
+			return c.errorf(item.Line, "drop_attr: bad regexp %q: %v", raw.Match, err)
+		}
+		c.rule.dropAttr = append(c.rule.dropAttr, AttrFilter{Tag: raw.Tag, Attr: raw.Attr, Match: re})
+	}
+	return nil
+}
+
+// strip compiles strip (literal) and strip_regex.
+func (c *ruleCompiler) strip(vals map[string]*yaml.Node) error {
+	lits, err := c.strings(vals, "strip")
+	if err != nil {
+		return err
+	}
+	for _, l := range lits {
+		if l.Value == "" {
+			return c.errorf(l.Line, "strip: empty text")
+		}
+		c.rule.strip = append(c.rule.strip, regexp.MustCompile(regexp.QuoteMeta(l.Value)))
+	}
+	res, err := c.strings(vals, "strip_regex")
+	if err != nil {
+		return err
+	}
+	for _, r := range res {
+		re, err := c.regexp(r, "strip_regex")
+		if err != nil {
+			return err
+		}
+		c.rule.strip = append(c.rule.strip, re)
+	}
+	return nil
+}
+
+// strings reads a key that holds one string or a list of strings.
+func (c *ruleCompiler) strings(vals map[string]*yaml.Node, key string) ([]*yaml.Node, error) {
+	v := vals[key]
+	switch {
+	case v == nil:
+		return nil, nil
+	case v.Kind == yaml.ScalarNode:
+		return []*yaml.Node{v}, nil
+	case v.Kind != yaml.SequenceNode:
+		return nil, c.errorf(v.Line, "%s: want a string or a list of strings", key)
+	}
+	for _, item := range v.Content {
+		if item.Kind != yaml.ScalarNode {
+			return nil, c.errorf(item.Line, "%s: want a string", key)
+		}
+	}
+	return v.Content, nil
+}
+
+func (c *ruleCompiler) regexp(v *yaml.Node, key string) (*regexp.Regexp, error) {
+	if v == nil {
+		return nil, nil
+	}
+	if v.Kind != yaml.ScalarNode {
+		return nil, c.errorf(v.Line, "%s: want a regexp string", key)
+	}
+	re, err := regexp.Compile(v.Value)
+	if err != nil {
+		return nil, c.errorf(v.Line, "%s: bad regexp %q: %v", key, v.Value, err)
+	}
+	return re, nil
+}
+
+func (c *ruleCompiler) selector(v *yaml.Node, key string) (cascadia.SelectorGroup, error) {
+	if v.Kind != yaml.ScalarNode || strings.TrimSpace(v.Value) == "" {
+		return nil, c.errorf(v.Line, "%s: want a CSS selector", key)
+	}
+	sel, err := cascadia.ParseGroup(v.Value)
+	if err != nil {
+		return nil, c.errorf(v.Line, "%s: bad CSS selector %q: %v", key, v.Value, err)
+	}
+	return sel, nil
+}

@@ -1,0 +1,228 @@
+package extracteval
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"golang.org/x/net/html/charset"
+)
+
+// Dataset is a folder of pages with gold text: input/<id>.html (or .htm)
+// beside GoldStandard/<id>.txt. Only ids with a gold file are pages.
+type Dataset struct {
+	// Name labels the dataset in tables.
+	Name string
+	// Pages are in id order.
+	Pages []Page
+	// MissingInput counts gold files without an input page; they are not
+	// in Pages.
+	MissingInput int
+}
+
+// Page is one input page and its cleaned gold text.
+type Page struct {
+	ID        string
+	InputPath string
+	Gold      string
+}
+
+// OpenOptions restrict and name a dataset. The zero value takes every page
+// and names the dataset after its folder.
+type OpenOptions struct {
+	// Name labels the dataset; empty means the folder's base name.
+	Name string
+	// IDs, when not empty, keeps only these ids (e.g. a test split).
+	IDs []string
+}
+
+// Open reads the gold files of the dataset in dir. dir is the folder that
+// holds input/ and GoldStandard/, or a folder of such folders (CleanEval's
+// dev and final sets side by side), whose pages then have ids
+// "<subfolder>/<id>".
+func Open(dir string, opts OpenOptions) (*Dataset, error) {
+	name := opts.Name
+	if name == "" {
+		name = filepath.Base(filepath.Clean(dir))
+	}
+	keep := make(map[string]bool, len(opts.IDs))
+	for _, id := range opts.IDs {
+		keep[id] = true
+	}
+	ds := &Dataset{Name: name}
+	parts, err := layoutParts(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, part := range parts {
+		if err := ds.add(filepath.Join(dir, part), part, keep); err != nil {
+			return nil, err
+		}
+	}
+	if len(ds.Pages) == 0 {
+		return nil, fmt.Errorf("extracteval: no page with gold text and input in %s", dir)
+	}
+	return ds, nil
+}
+
+// layoutParts returns "" when dir itself holds input/, else the names of
+// its subfolders that do.
+func layoutParts(dir string) ([]string, error) {
+	if isDir(filepath.Join(dir, "input")) {
+		return []string{""}, nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("extracteval: dataset layout: %w", err)
+	}
+	var parts []string
+	for _, e := range entries {
+		if e.IsDir() && isDir(filepath.Join(dir, e.Name(), "input")) {
+			parts = append(parts, e.Name())
+		}
+	}
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("extracteval: dataset layout: no input/ folder in %s or its subfolders", dir)
+	}
+	return parts, nil
+}
+
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+// add appends the pages of one input/ + GoldStandard/ folder, their ids
+// prefixed with part.
+func (ds *Dataset) add(dir, part string, keep map[string]bool) error {
+	inputs, err := stems(filepath.Join(dir, "input"), ".html", ".htm")
+	if err != nil {
+		return err
+	}
+	golds, err := stems(filepath.Join(dir, "GoldStandard"), ".txt")
+	if err != nil {
+		return err
+	}
+	for _, stem := range sortedKeys(golds) {
+		id := path.Join(part, stem)
+		if len(keep) > 0 && !keep[id] && !keep[stem] {
+			continue
+		}
+		in, ok := inputs[stem]
+		if !ok {
+			ds.MissingInput++
+			continue
+		}
+		raw, err := os.ReadFile(golds[stem])
+		if err != nil {
+			return err
+		}
+		ds.Pages = append(ds.Pages, Page{ID: id, InputPath: in, Gold: CleanGold(raw)})
+	}
+	return nil
+}
+
+// stems maps each file's name without extension to its path, for files in
+// dir ending in one of exts.
+func stems(dir string, exts ...string) (map[string]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("extracteval: dataset layout: %w", err)
+	}
+	m := make(map[string]string, len(entries))
+	for _, e := range entries {
+		ext := filepath.Ext(e.Name())
+		for _, want := range exts {
+			if !e.IsDir() && strings.EqualFold(ext, want) {
+				m[strings.TrimSuffix(e.Name(), ext)] = filepath.Join(dir, e.Name())
+			}
+		}
+	}
+	return m, nil
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// ReadIDs reads a split file: one id per line, blank lines ignored.
+func ReadIDs(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var ids []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if id := strings.TrimSpace(sc.Text()); id != "" {
+			ids = append(ids, id)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if len(ids) == 0 {
+		return nil, errors.New("extracteval: empty id list " + path)
+	}
+	return ids, nil
+}
+
+// Input is one page handed to a System.
+type Input struct {
+	// ID is the page's id in the dataset.
+	ID string
+	// URL is the page's address when the dataset records it, else empty.
+	URL string
+	// ContentType is a Content-Type header value carrying the charset the
+	// dataset records for the page, else empty.
+	ContentType string
+	// Body is the page's HTML as stored.
+	Body []byte
+}
+
+var envelopeAttr = regexp.MustCompile(`(\w+)="([^"]*)"`)
+
+// ReadInput reads a page. A CleanEval envelope line
+// (<text id="URL" title="..." encoding="...">) is removed from the body; its
+// id becomes the URL and a known encoding becomes the charset; the closing
+// </text> is removed too.
+func ReadInput(p Page) (Input, error) {
+	body, err := os.ReadFile(p.InputPath)
+	if err != nil {
+		return Input{}, err
+	}
+	in := Input{ID: p.ID, Body: body}
+	if !bytes.HasPrefix(body, []byte("<text ")) {
+		return in, nil
+	}
+	end := bytes.IndexByte(body, '>')
+	if end < 0 {
+		return in, nil
+	}
+	for _, m := range envelopeAttr.FindAllSubmatch(body[:end], -1) {
+		switch string(m[1]) {
+		case "id":
+			in.URL = string(m[2])
+		case "encoding":
+			if enc, name := charset.Lookup(string(m[2])); enc != nil {
+				in.ContentType = "text/html; charset=" + name
+			}
+		}
+	}
+	body = bytes.TrimRight(body[end+1:], " \t\r\n")
+	in.Body = bytes.TrimSuffix(bytes.TrimLeft(body, "\r\n"), []byte("</text>"))
+	return in, nil
+}

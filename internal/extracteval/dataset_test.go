@@ -1,0 +1,129 @@
+package extracteval
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// writeFiles creates files under dir from a name → content map.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestCleanGold(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		raw  []byte
+		want string
+	}{
+		{"plain", []byte("Body text.\n"), "Body text.\n"},
+		{"dragnet comments cut", []byte("Article.\n!@#$%^&*()  COMMENTS\nnice post"), "Article.\n"},
+		{"cleaneval url line and markers", []byte("URL: http://x.test/a\n<h>Title\n<p>First para.\n  <l> item\n"),
+			"Title\nFirst para.\n item\n"},
+		{"windows-1252", []byte("caf\xe9 \x93quoted\x94"), "café “quoted”"},
+		{"utf-16 with bom", []byte("\xff\xfeh\x00i\x00"), "hi"},
+		{"utf-8 bom dropped", []byte("\xef\xbb\xbfhi"), "hi"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, CleanGold(tc.raw)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestOpen(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"flat/input/1.html":               "<p>one</p>",
+		"flat/input/2.html":               "<p>two</p>",
+		"flat/input/3.html":               "<p>no gold</p>",
+		"flat/GoldStandard/1.txt":         "one",
+		"flat/GoldStandard/2.txt":         "two",
+		"flat/GoldStandard/9.txt":         "no input",
+		"nested/dev/input/1.html":         "<p>a</p>",
+		"nested/dev/GoldStandard/1.txt":   "a",
+		"nested/final/input/1.htm":        "<p>b</p>",
+		"nested/final/GoldStandard/1.txt": "b",
+		"split.txt":                       "2\n\n",
+	})
+	ids := func(ds *Dataset) []string {
+		var out []string
+		for _, p := range ds.Pages {
+			out = append(out, p.ID+"="+p.Gold)
+		}
+		return out
+	}
+	split, err := ReadIDs(filepath.Join(dir, "split.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name        string
+		dir         string
+		opts        OpenOptions
+		want        []string
+		wantMissing int
+	}{
+		{"flat pairs by stem", "flat", OpenOptions{}, []string{"1=one", "2=two"}, 1},
+		{"split restricts", "flat", OpenOptions{IDs: split}, []string{"2=two"}, 0},
+		{"nested folders prefix ids", "nested", OpenOptions{}, []string{"dev/1=a", "final/1=b"}, 0},
+		{"nested split by full id", "nested", OpenOptions{IDs: []string{"final/1"}}, []string{"final/1=b"}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ds, err := Open(filepath.Join(dir, tc.dir), tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, ids(ds)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+			if ds.MissingInput != tc.wantMissing || ds.Name != tc.dir {
+				t.Errorf("missing %d name %q, want %d %q", ds.MissingInput, ds.Name, tc.wantMissing, tc.dir)
+			}
+		})
+	}
+	if _, err := Open(filepath.Join(dir, "split.txt"), OpenOptions{}); err == nil {
+		t.Error("Open of a file: no error")
+	}
+}
+
+func TestReadInputEnvelope(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"plain.html": "<html><p>x</p></html>",
+		"env.html":   "<text id=\"http://a.test/p\" title=\"T\" encoding=\"iso-8859-1\">\n<html><p>x</p></html>\n</text>\n",
+		"unset.html": "<text id=\"http://a.test/q\" title=\"T\" encoding=\"unset\">\n<p>y</p></text>",
+	})
+	for _, tc := range []struct {
+		name string
+		want Input
+	}{
+		{"plain", Input{ID: "plain", Body: []byte("<html><p>x</p></html>")}},
+		{"env", Input{ID: "env", URL: "http://a.test/p", ContentType: "text/html; charset=windows-1252",
+			Body: []byte("<html><p>x</p></html>\n")}},
+		{"unset", Input{ID: "unset", URL: "http://a.test/q", Body: []byte("<p>y</p>")}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ReadInput(Page{ID: tc.name, InputPath: filepath.Join(dir, tc.name+".html")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}

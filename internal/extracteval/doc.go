@@ -1,0 +1,11 @@
+// Package extracteval measures article extraction against gold text.
+//
+// It owns the shingle metric (Unicode \w+ tokens, lower-cased; multisets of
+// 4-token shingles; per-page precision and recall from the multiset overlap;
+// means over pages; F1 of the two means), the reading of gold folders laid
+// out as input/<id>.html beside GoldStandard/<id>.txt (the Dragnet and
+// CleanEval layout), and the running of extraction systems over such folders.
+//
+// It does not extract anything itself: a System is a function the caller
+// supplies, so the package imports nothing of the extractor.
+package extracteval

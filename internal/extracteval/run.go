@@ -1,0 +1,125 @@
+package extracteval
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+	"text/tabwriter"
+	"time"
+)
+
+// System is an extractor under test: it returns the main text of a page.
+// An error counts the page as failed with an empty prediction.
+// Extract is called from several goroutines at once.
+type System struct {
+	Name    string
+	Extract func(ctx context.Context, in Input) (string, error)
+}
+
+// Result is one system's score on one dataset.
+type Result struct {
+	Dataset string
+	System  string
+	Mean    Mean
+	// Failed counts pages whose Extract returned an error.
+	Failed int
+	// Empty counts pages with an empty prediction (failures included).
+	Empty int
+	// Elapsed is the wall time of the extraction over all pages.
+	Elapsed time.Duration
+	// Workers is the number of pages extracted at once.
+	Workers int
+	// Pages are the per-page scores in dataset order, for error analysis.
+	Pages []PageScore
+}
+
+// PageScore is one page's score.
+type PageScore struct {
+	ID string
+	PR
+	Failed bool
+}
+
+// PagesPerSecond is the throughput the run measured.
+func (r Result) PagesPerSecond() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(r.Mean.Pages) / r.Elapsed.Seconds()
+}
+
+type scored struct {
+	pr     PR
+	failed bool
+	empty  bool
+}
+
+// Evaluate runs sys over every page of ds with workers goroutines (0 means
+// GOMAXPROCS) and scores each prediction against the gold text. Reading a
+// page is a fatal error; an extraction error is not.
+func Evaluate(ctx context.Context, ds *Dataset, sys System, workers int) (Result, error) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	inputs := make([]Input, len(ds.Pages))
+	for i, p := range ds.Pages {
+		in, err := ReadInput(p)
+		if err != nil {
+			return Result{}, err
+		}
+		inputs[i] = in
+	}
+	out := make([]scored, len(ds.Pages))
+	start := time.Now()
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				text, err := sys.Extract(ctx, inputs[i])
+				out[i] = scored{Score(ds.Pages[i].Gold, text), err != nil, text == ""}
+			}
+		}()
+	}
+	for i := range inputs {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	res := Result{Dataset: ds.Name, System: sys.Name, Elapsed: time.Since(start), Workers: workers}
+	res.Pages = make([]PageScore, len(out))
+	for i, s := range out {
+		res.Pages[i] = PageScore{ds.Pages[i].ID, s.pr, s.failed}
+		res.Mean.Add(s.pr)
+		if s.failed {
+			res.Failed++
+		}
+		if s.empty {
+			res.Empty++
+		}
+	}
+	return res, nil
+}
+
+// WriteTable prints results as an aligned table, one row per dataset and
+// system.
+func WriteTable(w io.Writer, results []Result) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "dataset\tsystem\tpages\tempty\tfailed\tprecision\trecall\tF1\tpages/s\t")
+	for _, r := range results {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%.4f\t%.4f\t%.4f\t%.0f\t\n",
+			r.Dataset, r.System, r.Mean.Pages, r.Empty, r.Failed,
+			r.Mean.Precision(), r.Mean.Recall(), r.Mean.F1(), r.PagesPerSecond())
+	}
+	return tw.Flush()
+}
