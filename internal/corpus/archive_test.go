@@ -235,7 +235,6 @@ func corruptMember(t *testing.T) string {
 	return string(b)
 }
 
-
 // badChecksum returns an archive whose one stored member was changed after
 // its checksum was taken.
 func badChecksum(t *testing.T) string {

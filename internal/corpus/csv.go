@@ -81,7 +81,7 @@ func newCSVSource(rd io.Reader, origin string, comma rune, limit int, want [nFie
 	return &csvSource{cr: cr, lim: lim, want: want, origin: origin}
 }
 
-func (s *csvSource) close() error { return nil }
+func (s *csvSource) close() {}
 
 func (s *csvSource) next() (Raw, error) {
 	if s.header == nil {

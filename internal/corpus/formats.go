@@ -278,9 +278,7 @@ func (z *zipSource) next() (Raw, error) {
 		if err != io.EOF {
 			return raw, err
 		}
-		if err := z.close(); err != nil {
-			return Raw{}, err
-		}
+		z.close()
 	}
 }
 
@@ -318,13 +316,11 @@ func (z *zipSource) openMember(f *zip.File) (source, error) {
 	return withClose(src, rc), nil
 }
 
-func (z *zipSource) close() error {
-	if z.cur == nil {
-		return nil
+func (z *zipSource) close() {
+	if z.cur != nil {
+		z.cur.close()
+		z.cur = nil
 	}
-	err := z.cur.close()
-	z.cur = nil
-	return err
 }
 
 // closing is a source that closes more when it is closed.
@@ -335,12 +331,9 @@ type closing struct {
 
 func withClose(s source, c io.Closer) source { return &closing{s, c} }
 
-func (c *closing) close() error {
-	err := c.source.close()
-	if cerr := c.c.Close(); err == nil {
-		err = cerr
-	}
-	return err
+func (c *closing) close() {
+	c.source.close()
+	c.c.Close()
 }
 
 // countReader adds the bytes read to n.

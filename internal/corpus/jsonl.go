@@ -23,7 +23,7 @@ type lineSource struct {
 	eof    bool
 }
 
-func (s *lineSource) close() error { return nil }
+func (s *lineSource) close() {}
 
 func (s *lineSource) readErr(err error) error {
 	return fmt.Errorf("reading %s: %w after line %d", s.origin, err, s.line)

@@ -70,7 +70,7 @@ func TestJSONL(t *testing.T) {
 		{
 			name:  "url, source and date of other types are ignored",
 			input: `{"text":"a","url":5,"source":{"name":"BBC"},"date":"yesterday"}`,
-			want: []rec{{ID: "news.jsonl:1", Text: "a", Origin: "news.jsonl:1", Raw: `{"text":"a","url":5,"source":{"name":"BBC"},"date":"yesterday"}`}},
+			want:  []rec{{ID: "news.jsonl:1", Text: "a", Origin: "news.jsonl:1", Raw: `{"text":"a","url":5,"source":{"name":"BBC"},"date":"yesterday"}`}},
 		},
 		{
 			name:  "unix dates",

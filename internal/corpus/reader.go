@@ -57,7 +57,7 @@ type input struct {
 // source yields the records of one opened input.
 type source interface {
 	next() (Raw, error) // io.EOF at the end
-	close() error
+	close()
 }
 
 // Open returns a Reader of paths, read in order. "-" is standard input. A
@@ -208,11 +208,21 @@ func (r *Reader) NextRaw() (Raw, error) {
 		}
 		if err != io.EOF {
 			r.err = err
+			r.closeInput()
 			break
 		}
 		r.err = r.endInput()
 	}
 	return Raw{}, r.err
+}
+
+// closeInput closes the open input, if any. Inputs are only read, so closing
+// loses nothing; a reading error has been reported by then.
+func (r *Reader) closeInput() {
+	if r.cur != nil {
+		r.cur.close()
+		r.cur = nil
+	}
 }
 
 // Next returns the next record decoded: Decode(NextRaw()).
@@ -227,13 +237,11 @@ func (r *Reader) Next() (Record, error) {
 // endInput closes the open input; a stream is read to its end so the copy
 // for the next pass is whole.
 func (r *Reader) endInput() error {
-	err := r.cur.close()
-	r.cur = nil
+	r.closeInput()
 	in := r.in
+	var err error
 	if in.stream != nil {
-		if derr := r.drain(in); err == nil {
-			err = derr
-		}
+		err = r.drain(in)
 	}
 	if in.size >= 0 {
 		r.finished.Add(in.size)
@@ -263,11 +271,8 @@ func (r *Reader) Rewind() error {
 	if r.closed {
 		return errors.New("corpus: Rewind after Close")
 	}
+	r.closeInput()
 	var err error
-	if r.cur != nil {
-		err = r.cur.close()
-		r.cur = nil
-	}
 	for _, in := range r.inputs {
 		if in.stream != nil {
 			if derr := r.drain(in); err == nil {
@@ -288,11 +293,8 @@ func (r *Reader) Close() error {
 		return nil
 	}
 	r.closed = true
+	r.closeInput()
 	var errs []error
-	if r.cur != nil {
-		errs = append(errs, r.cur.close())
-		r.cur = nil
-	}
 	for _, in := range r.inputs {
 		if in.tee != nil {
 			errs = append(errs, in.tee.Close())

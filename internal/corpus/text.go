@@ -19,7 +19,7 @@ type textSource struct {
 	done   bool
 }
 
-func (s *textSource) close() error { return nil }
+func (s *textSource) close() {}
 
 func (s *textSource) next() (Raw, error) {
 	if s.done {
@@ -70,7 +70,7 @@ type binarySource struct {
 	done       bool
 }
 
-func (s *binarySource) close() error { return nil }
+func (s *binarySource) close() {}
 
 func (s *binarySource) next() (Raw, error) {
 	if s.done {

@@ -1,0 +1,231 @@
+package corpus
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// benchWords is a vocabulary for generated articles, with some escapes and
+// non-ASCII words as real news has.
+var benchWords = strings.Fields(`the a of to in and said on for that with by was is at from
+	government minister police year percent market company people told reporters officials
+	Reuters "quoted" économie Zürich Kraków Москва новости inflation election court shares
+	rose fell billion million week Monday Tuesday report president city state national`)
+
+// writeBenchJSONL writes about size bytes of JSONL news articles of 1–3 KB
+// to a file in dir and returns its path and record count.
+func writeBenchJSONL(b *testing.B, dir string, size int) (string, int) {
+	b.Helper()
+	p := filepath.Join(dir, "bench.jsonl")
+	f, err := os.Create(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	rng := rand.New(rand.NewPCG(1, 2))
+	words := func(n int) string {
+		var sb strings.Builder
+		for i := range n {
+			if i > 0 {
+				sb.WriteByte(' ')
+				if rng.IntN(40) == 0 {
+					sb.WriteString(".\n")
+				}
+			}
+			sb.WriteString(benchWords[rng.IntN(len(benchWords))])
+		}
+		return sb.String()
+	}
+	type article struct {
+		ID     string `json:"id"`
+		Title  string `json:"title"`
+		Text   string `json:"text"`
+		URL    string `json:"url"`
+		Source string `json:"source"`
+		Date   string `json:"date"`
+	}
+	n, written := 0, 0
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for written < size {
+		a := article{ID: fmt.Sprintf("doc-%d", n), Title: words(8), Text: words(150 + rng.IntN(300)),
+			URL: fmt.Sprintf("https://news.example/%d", n), Source: "example", Date: "2024-03-05T10:20:30Z"}
+		before := w.Buffered()
+		if err := enc.Encode(a); err != nil {
+			b.Fatal(err)
+		}
+		written += w.Buffered() - before
+		if w.Available() < 64<<10 {
+			w.Flush()
+		}
+		n++
+	}
+	if err := w.Flush(); err != nil {
+		b.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		b.Fatal(err)
+	}
+	return p, n
+}
+
+const benchSize = 20 << 20
+
+// benchRead runs read over a fresh Reader of a generated 20 MB JSONL file
+// per iteration and reports MB/s and documents/s.
+func benchRead(b *testing.B, read func(b *testing.B, r *Reader) int) {
+	p, n := writeBenchJSONL(b, b.TempDir(), benchSize)
+	info, _ := os.Stat(p)
+	b.SetBytes(info.Size())
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := Open([]string{p}, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if got := read(b, r); got != n {
+			b.Fatalf("%d records, want %d", got, n)
+		}
+		r.Close()
+	}
+	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "docs/s")
+}
+
+// BenchmarkNextRaw measures cutting records alone: the work of the one
+// reading goroutine.
+func BenchmarkNextRaw(b *testing.B) {
+	benchRead(b, func(b *testing.B, r *Reader) int {
+		n := 0
+		for {
+			_, err := r.NextRaw()
+			if err == io.EOF {
+				return n
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			n++
+		}
+	})
+}
+
+// BenchmarkNextRawDecode measures reading and decoding on one goroutine.
+func BenchmarkNextRawDecode(b *testing.B) {
+	benchRead(b, func(b *testing.B, r *Reader) int {
+		n := 0
+		for {
+			raw, err := r.NextRaw()
+			if err == io.EOF {
+				return n
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			if rec := r.Decode(raw); rec.Skip != "" {
+				b.Fatal(rec.Err)
+			}
+			n++
+		}
+	})
+}
+
+// BenchmarkNextRawDecodeWorkers measures reading on one goroutine with
+// decoding on two workers, the shape of the pipeline.
+func BenchmarkNextRawDecodeWorkers(b *testing.B) {
+	benchRead(b, func(b *testing.B, r *Reader) int {
+		batches := make(chan []Raw, 8)
+		var wg sync.WaitGroup
+		for range 2 {
+			wg.Go(func() {
+				for batch := range batches {
+					for _, raw := range batch {
+						if rec := r.Decode(raw); rec.Skip != "" {
+							panic(rec.Err)
+						}
+					}
+				}
+			})
+		}
+		n := 0
+		batch := make([]Raw, 0, 256)
+		for {
+			raw, err := r.NextRaw()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			n++
+			if batch = append(batch, raw); len(batch) == cap(batch) {
+				batches <- batch
+				batch = make([]Raw, 0, 256)
+			}
+		}
+		batches <- batch
+		close(batches)
+		wg.Wait()
+		return n
+	})
+}
+
+// BenchmarkDecode measures Decode alone over records cut beforehand.
+func BenchmarkDecode(b *testing.B) {
+	raws, r, size := benchRaws(b)
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, raw := range raws {
+			if rec := r.Decode(raw); rec.Skip != "" {
+				b.Fatal(rec.Err)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(raws)*b.N)/b.Elapsed().Seconds(), "docs/s")
+}
+
+// BenchmarkUnmarshalStruct is the yardstick Decode is compared with:
+// encoding/json into a struct of string fields, with no validation.
+func BenchmarkUnmarshalStruct(b *testing.B) {
+	raws, _, size := benchRaws(b)
+	b.SetBytes(size)
+	b.ReportAllocs()
+	var a struct{ ID, Title, Text, URL, Source, Date string }
+	for b.Loop() {
+		for _, raw := range raws {
+			if err := json.Unmarshal(raw.data, &a); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(raws)*b.N)/b.Elapsed().Seconds(), "docs/s")
+}
+
+func benchRaws(b *testing.B) ([]Raw, *Reader, int64) {
+	p, _ := writeBenchJSONL(b, b.TempDir(), benchSize)
+	info, _ := os.Stat(p)
+	r, err := Open([]string{p}, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { r.Close() })
+	var raws []Raw
+	for {
+		raw, err := r.NextRaw()
+		if err == io.EOF {
+			return raws, r, info.Size()
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		raws = append(raws, raw)
+	}
+}
