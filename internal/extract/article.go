@@ -48,6 +48,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		a.Text = Text(f.Node)
 	}
 	a.Text = rule.Strip(a.Text)
+	a.Lang = language(a.Text, a.Lang)
 	a.Title = strings.Join(strings.Fields(a.Title), " ")
 	a.Author = strings.Join(strings.Fields(a.Author), " ")
 	return a, nil

@@ -92,6 +92,11 @@ func compile(node *yaml.Node, n int, file string) (*Rule, error) {
 	if node.Kind != yaml.MappingNode {
 		return nil, c.errorf(node.Line, "want a mapping of %s", strings.Join(fields, ", "))
 	}
+	for i := 0; i+1 < len(node.Content); i += 2 {
+		if node.Content[i].Value == "name" {
+			c.rule.Name = node.Content[i+1].Value
+		}
+	}
 	vals := map[string]*yaml.Node{}
 	for i := 0; i+1 < len(node.Content); i += 2 {
 		key := node.Content[i]
@@ -102,9 +107,6 @@ func compile(node *yaml.Node, n int, file string) (*Rule, error) {
 			return nil, c.errorf(key.Line, "key %q given twice", key.Value)
 		}
 		vals[key.Value] = node.Content[i+1]
-	}
-	if v := vals["name"]; v != nil {
-		c.rule.Name = v.Value
 	}
 	for _, step := range []func(map[string]*yaml.Node) error{c.match, c.selectors, c.dropAttr, c.strip} {
 		if err := step(vals); err != nil {

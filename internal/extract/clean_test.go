@@ -1,0 +1,109 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/net/html"
+)
+
+func TestHidden(t *testing.T) {
+	for _, tc := range []struct {
+		name, attrs string
+		want        bool
+	}{
+		{"no style", `class="x"`, false},
+		{"display none", `style="display:none"`, true},
+		{"spaced with semicolon", `style="display: none ;"`, true},
+		{"upper case and spaces", `style="DISPLAY : NONE"`, true},
+		{"among other declarations", `style="color:red; display:none; margin:0"`, true},
+		{"important", `style="display:none !important"`, true},
+		{"visibility hidden", `style="visibility:hidden"`, true},
+		{"visibility spaced", `style="visibility :  Hidden;"`, true},
+		{"visibility collapse", `style="visibility:collapse"`, true},
+		{"hidden attribute", `hidden`, true},
+		{"hidden attribute with value", `hidden="hidden"`, true},
+		{"display block", `style="display:block"`, false},
+		{"none elsewhere", `style="border:none"`, false},
+		{"display in a value", `style="font-family:'display:none'"`, false},
+		{"aria-hidden is not hidden", `aria-hidden="true"`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, "<div id=t "+tc.attrs+">x</div>")
+			n := find(doc, "t")
+			if n == nil {
+				t.Fatal("element not found")
+			}
+			if got := Hidden(n); got != tc.want {
+				t.Errorf("Hidden = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// find returns the element with id under n.
+func find(n *html.Node, id string) *html.Node {
+	if n.Type == html.ElementNode && attr(n, "id") == id {
+		return n
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if f := find(c, id); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+func TestClean(t *testing.T) {
+	for _, tc := range []struct {
+		name, html, want string
+		drop             dropFunc
+	}{
+		{"code and comments removed",
+			`<p>a<!-- note --><script>x()</script><style>p{}</style><noscript>n</noscript>b</p>`,
+			"<p>ab</p>", nil},
+		{"json-ld kept for metadata",
+			`<script type="application/ld+json">{}</script><p>a</p>`,
+			`<script type="application/ld+json">{}</script><p>a</p>`, nil},
+		{"hidden removed",
+			`<p>a</p><div style="display : none">b</div><span hidden>c</span>`,
+			"<p>a</p>", nil},
+		{"hidden body kept",
+			`<body style="display:none"><p>a</p></body>`,
+			"<p>a</p>", nil},
+		{"form controls removed",
+			`<p>a</p><button>Share</button><select><option>x</option></select>`,
+			"<p>a</p>", nil},
+		{"drop func applied",
+			`<p>a</p><div class="ad">b</div>`,
+			"<p>a</p>", func(n *html.Node) bool { return attr(n, "class") == "ad" }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, tc.html)
+			clean(doc, tc.drop)
+			if diff := cmp.Diff(tc.want, renderBody(t, doc)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// renderBody renders the head's and body's children as HTML.
+func renderBody(t *testing.T, doc *html.Node) string {
+	t.Helper()
+	var out []byte
+	var w byteWriter = func(p []byte) { out = append(out, p...) }
+	htmlEl := doc.LastChild
+	for part := htmlEl.FirstChild; part != nil; part = part.NextSibling {
+		for c := part.FirstChild; c != nil; c = c.NextSibling {
+			if err := html.Render(w, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return string(out)
+}
+
+type byteWriter func([]byte)
+
+func (w byteWriter) Write(p []byte) (int, error) { w(p); return len(p), nil }

@@ -1,0 +1,261 @@
+package extract
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	nurl "net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/extract/rules"
+	"golang.org/x/net/html"
+)
+
+// sentences are the article text the test pages are made of.
+var sentences = []string{
+	"The city council approved the new budget on Tuesday after a long debate.",
+	"Officials said the plan would fund road repairs and two new libraries.",
+	"Opposition members argued that the tax increase was larger than promised.",
+	"The mayor defended the proposal, saying the repairs could not wait.",
+	"Residents will see the changes in their bills from the first of March.",
+}
+
+// paragraph returns the i-th test paragraph: three sentences.
+func paragraph(i int) string {
+	var b strings.Builder
+	for j := range 3 {
+		if j > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(sentences[(i+j)%len(sentences)])
+	}
+	return fmt.Sprintf("Paragraph %d. %s", i, b.String())
+}
+
+// newsPage returns a news page with navigation, an article of n paragraphs
+// and a footer.
+func newsPage(n int) string {
+	var b strings.Builder
+	b.WriteString(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Council passes budget</title>
+<meta name="author" content="Jane Reporter"><meta property="article:published_time" content="2024-03-05T10:00:00Z">
+<style>body{font-family:serif}</style><script>window.ads = [];</script></head><body>
+<nav><ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li><li><a href="/sport">Sport</a></li></ul></nav>
+<article><h1>Council passes budget</h1>`)
+	for i := range n {
+		fmt.Fprintf(&b, "<p>%s</p>\n", paragraph(i))
+	}
+	b.WriteString(`</article><footer><p>Copyright 2024 Example Media. All rights reserved.</p></footer></body></html>`)
+	return b.String()
+}
+
+func extractPage(t *testing.T, body string, opts Options) (Article, neardup.SkipReason) {
+	t.Helper()
+	a, skip, err := Page(context.Background(), Input{URL: "https://news.example/2024/03/05/budget", Body: []byte(body)}, opts)
+	if err != nil {
+		t.Fatalf("Page: %v", err)
+	}
+	return a, skip
+}
+
+func TestPageArticle(t *testing.T) {
+	a, skip := extractPage(t, newsPage(6), Options{})
+	if skip != "" {
+		t.Fatalf("skipped: %s", skip)
+	}
+	want := Article{
+		Title:  "Council passes budget",
+		Author: "Jane Reporter",
+		Date:   time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC),
+		Lang:   "en",
+	}
+	got := a
+	got.Text = ""
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("metadata (-want +got)\n%s", diff)
+	}
+	for i := range 6 {
+		if !strings.Contains(a.Text, paragraph(i)) {
+			t.Errorf("paragraph %d missing from text:\n%s", i, a.Text)
+		}
+	}
+	for _, junk := range []string{"Sport", "window.ads", "font-family", "All rights reserved"} {
+		if strings.Contains(a.Text, junk) {
+			t.Errorf("text contains %q:\n%s", junk, a.Text)
+		}
+	}
+}
+
+// The fixes the issue asks for, end to end through the engine.
+func TestPageFixes(t *testing.T) {
+	inject := func(extra string) string {
+		return strings.Replace(newsPage(6), "<p>Paragraph 2.", extra+"<p>Paragraph 2.", 1)
+	}
+	for _, tc := range []struct {
+		name   string
+		body   string
+		absent []string
+	}{
+		{"display none", inject(`<p style="display: none ;">Secret teaser one.</p>`), []string{"Secret teaser"}},
+		{"display none upper case", inject(`<div style="DISPLAY:NONE"><p>Secret teaser two.</p></div>`), []string{"Secret teaser"}},
+		{"visibility hidden", inject(`<p style="visibility : hidden">Secret teaser three.</p>`), []string{"Secret teaser"}},
+		{"hidden attribute", inject(`<p hidden>Secret teaser four.</p>`), []string{"Secret teaser"}},
+		{"inline script", inject(`<script>var tracking = "leak";</script>`), []string{"tracking", "leak"}},
+		{"inline style", inject(`<style>.leak{color:red}</style>`), []string{"leak", "color"}},
+		{"noscript", inject(`<noscript>Please enable JavaScript leak</noscript>`), []string{"JavaScript", "leak"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, skip := extractPage(t, tc.body, Options{})
+			if skip != "" {
+				t.Fatalf("skipped: %s", skip)
+			}
+			for _, s := range tc.absent {
+				if strings.Contains(a.Text, s) {
+					t.Errorf("text contains %q:\n%s", s, a.Text)
+				}
+			}
+		})
+	}
+}
+
+// Regression: </p><p> must never glue the last word of one paragraph to the
+// first of the next.
+func TestPageParagraphsNeverGlue(t *testing.T) {
+	body := strings.ReplaceAll(newsPage(6), "</p>\n<p>", "</p><p>")
+	a, _ := extractPage(t, body, Options{})
+	for i := range 5 {
+		last := sentences[(i+2)%len(sentences)]
+		next := fmt.Sprintf("Paragraph %d.", i+1)
+		if !strings.Contains(a.Text, last+"\n\n"+next) {
+			t.Errorf("paragraphs %d and %d not separated by a blank line:\n%s", i, i+1, a.Text)
+		}
+	}
+}
+
+func gz(t *testing.T, s string) string {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write([]byte(s))
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+func TestPageSkips(t *testing.T) {
+	rs, err := rules.Parse([]byte("rules:\n  - hosts: [news.example]\n    article_url: '/\\d{4}/\\d{2}/'\n"), "r.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		in   Input
+		opts Options
+		want neardup.SkipReason
+	}{
+		{"article", Input{Body: []byte(newsPage(6))}, Options{}, ""},
+		{"gzip body", Input{Body: []byte(gz(t, newsPage(6)))}, Options{}, ""},
+		{"png", Input{Body: []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")}, Options{}, SkipNotHTML},
+		{"plain text", Input{Body: []byte("Just some words, no markup at all.")}, Options{}, SkipNotHTML},
+		{"declared image", Input{ContentType: "image/jpeg", Body: []byte(newsPage(6))}, Options{}, SkipNotHTML},
+		{"empty page", Input{Body: []byte("<html><body></body></html>")}, Options{}, SkipNoArticle},
+		{"short page", Input{Body: []byte(newsPage(1))}, Options{}, SkipTooShort},
+		{"short page allowed", Input{Body: []byte(newsPage(1))}, Options{MinChars: -1}, ""},
+		{"over byte limit", Input{Body: []byte(newsPage(6))}, Options{MaxBytes: 1000}, SkipTooLarge},
+		{"gzip over byte limit", Input{Body: []byte(gz(t, newsPage(60)))}, Options{MaxBytes: 5000}, SkipTooLarge},
+		{"over element limit", Input{Body: []byte(newsPage(6))}, Options{MaxElements: 10}, SkipTooLarge},
+		{"article url", Input{URL: "https://news.example/2024/03/x", Body: []byte(newsPage(6))}, Options{Rules: rs}, ""},
+		{"not article url", Input{URL: "https://news.example/video/x", Body: []byte(newsPage(6))}, Options{Rules: rs}, SkipNotArticleURL},
+		{"other host", Input{URL: "https://other.example/video/x", Body: []byte(newsPage(6))}, Options{Rules: rs}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, skip, err := Page(context.Background(), tc.in, tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if skip != tc.want {
+				t.Errorf("skip %q, want %q", skip, tc.want)
+			}
+		})
+	}
+}
+
+func TestPageFailures(t *testing.T) {
+	block := make(chan struct{})
+	defer close(block)
+	for _, tc := range []struct {
+		name   string
+		engine Engine
+		want   string
+	}{
+		{"timeout", func(*html.Node, *nurl.URL) Found { <-block; return Found{} }, ErrTimeout.Error()},
+		{"panic", func(*html.Node, *nurl.URL) Found { panic("engine bug") }, "panic: engine bug"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := Page(context.Background(), Input{Body: []byte(newsPage(6))},
+				Options{Engine: tc.engine, Timeout: 50 * time.Millisecond})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err %v, want %q", err, tc.want)
+			}
+		})
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := Page(ctx, Input{Body: []byte(newsPage(6))}, Options{
+		Engine: func(*html.Node, *nurl.URL) Found { <-block; return Found{} }}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: err %v", err)
+	}
+}
+
+func TestPageRules(t *testing.T) {
+	const yaml = `rules:
+  - name: example
+    hosts: [news.example]
+    body: 'article'
+    drop: ['.share']
+    drop_attr:
+      - {tag: div, attr: class, match: '^author'}
+    strip: ['Read more:']
+    strip_regex: ['(?m)^Follow us .*$']
+`
+	rs, err := rules.Parse([]byte(yaml), "r.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := strings.Replace(newsPage(6), "<h1>", `<div class="share">Share on Facebook</div>
+<div class="author-box">About the author: Jane writes about councils.</div><p>Read more: budget</p><p>Follow us on social media</p><h1>`, 1)
+	a, skip := extractPage(t, body, Options{Rules: rs})
+	if skip != "" {
+		t.Fatalf("skipped: %s", skip)
+	}
+	if !strings.HasPrefix(a.Text, "budget\n\nCouncil passes budget\n\nParagraph 0.") {
+		t.Errorf("text does not start with the stripped article:\n%s", a.Text)
+	}
+	for _, s := range []string{"Share on", "About the author", "Read more", "Follow us"} {
+		if strings.Contains(a.Text, s) {
+			t.Errorf("text contains %q:\n%s", s, a.Text)
+		}
+	}
+}
+
+func TestPageLibraryOnly(t *testing.T) {
+	a, skip := extractPage(t, newsPage(6), Options{LibraryOnly: true})
+	if skip != "" || !strings.Contains(a.Text, paragraph(3)) {
+		t.Errorf("library-only: skip %q text:\n%s", skip, a.Text)
+	}
+}
+
+func BenchmarkPage(b *testing.B) {
+	in := Input{URL: "https://news.example/2024/03/05/budget", Body: []byte(newsPage(25))}
+	b.SetBytes(int64(len(in.Body)))
+	for b.Loop() {
+		if _, _, err := Page(context.Background(), in, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,149 @@
+package rules
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/net/html"
+)
+
+const example = `version: 1
+rules:
+  - name: news
+    hosts: [news.example, "*.paper.example"]
+    article_url: '/\d{4}/'
+    body: 'article .body'
+    drop: ['.share', 'aside']
+    drop_attr:
+      - {tag: div, attr: class, match: 'author.*'}
+      - {attr: id, match: '^promo$'}
+    strip: 'Subscribe now'
+    strip_regex: ['(?m)^© .*$']
+  - name: blogs
+    url: '^https?://blog\.example/posts/'
+  - name: everything else
+`
+
+func mustParse(t *testing.T, src string) *Set {
+	t.Helper()
+	s, err := Parse([]byte(src), "rules.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestMatch(t *testing.T) {
+	s := mustParse(t, example)
+	for _, tc := range []struct {
+		url, want string
+	}{
+		{"https://news.example/2024/a", "news"},
+		{"https://www.news.example/a", "news"},
+		{"https://NEWS.EXAMPLE/a", "news"},
+		{"https://city.paper.example/a", "news"},
+		{"https://fakenews.example/a", "everything else"},
+		{"https://blog.example/posts/1", "blogs"},
+		{"https://blog.example/about", "everything else"},
+		{"", "everything else"},
+	} {
+		t.Run(tc.url, func(t *testing.T) {
+			if got := s.Match(tc.url); got == nil || got.Name != tc.want {
+				t.Errorf("Match = %v, want %q", got, tc.want)
+			}
+		})
+	}
+	var none *Set
+	if none.Match("https://x.example/") != nil || none.Len() != 0 {
+		t.Error("nil set matched")
+	}
+	if mustParse(t, "rules: []").Match("https://x/") != nil {
+		t.Error("empty set matched")
+	}
+}
+
+func TestRule(t *testing.T) {
+	r := mustParse(t, example).Match("https://news.example/2024/a")
+	if !r.IsArticleURL("https://news.example/2024/a") || r.IsArticleURL("https://news.example/video/a") {
+		t.Error("article_url not applied")
+	}
+	doc, err := html.Parse(strings.NewReader(`<div class="author-box">a</div><div class="coauthors">b</div>
+<span class="author">c</span><p id="promo">d</p><p id="promotion">e</p><div class="share">f</div><aside>g</aside>
+<article><div class="body">one</div><div class="body">two</div></article><div class="body">out</div>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dropped, bodies []string
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if r.Drops(n) {
+			dropped = append(dropped, n.FirstChild.Data)
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	for _, n := range r.Body(doc) {
+		bodies = append(bodies, n.FirstChild.Data)
+	}
+	if diff := cmp.Diff([]string{"a", "b", "d", "f", "g"}, dropped); diff != "" {
+		t.Errorf("dropped (-want +got)\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"one", "two"}, bodies); diff != "" {
+		t.Errorf("body (-want +got)\n%s", diff)
+	}
+	got := r.Strip("Subscribe now\n\nFirst para. Subscribe now to read.\n\n© 2024 Example\n\nLast.")
+	if diff := cmp.Diff("First para.  to read.\n\nLast.", got); diff != "" {
+		t.Errorf("strip (-want +got)\n%s", diff)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, want string
+	}{
+		{"unknown top-level key", "rulez: []\n", `rules.yaml:1: unknown key "rulez"`},
+		{"unknown rule key names rule and line", "rules:\n  - name: a\n    bodyy: p\n", `rules.yaml:3: rule "a": unknown key "bodyy"`},
+		{"unnamed rule is numbered", "rules:\n  - hosts: x\n  - hots: y\n", `rules.yaml:3: rule "#2": unknown key "hots"`},
+		{"bad body selector", "rules:\n  - name: a\n    body: 'div[['\n", `rules.yaml:3: rule "a": body: bad CSS selector "div[["`},
+		{"bad drop selector", "rules:\n  - name: a\n    drop:\n      - p\n      - '>>'\n", `rules.yaml:5: rule "a": drop: bad CSS selector ">>"`},
+		{"bad url regexp", "rules:\n  - name: a\n    url: '('\n", `rules.yaml:3: rule "a": url: bad regexp "("`},
+		{"bad article_url", "rules:\n  - name: a\n    article_url: '[z-a]'\n", `rules.yaml:3: rule "a": article_url: bad regexp`},
+		{"bad strip_regex", "rules:\n  - name: a\n    strip_regex: ['a**']\n", `rules.yaml:3: rule "a": strip_regex: bad regexp`},
+		{"bad drop_attr regexp", "rules:\n  - name: a\n    drop_attr:\n      - {attr: class, match: '(x'}\n", `rules.yaml:4: rule "a": drop_attr: bad regexp "(x"`},
+		{"drop_attr unknown key", "rules:\n  - name: a\n    drop_attr:\n      - {attr: class, regex: x}\n", `rules.yaml:4: rule "a": drop_attr: unknown key "regex"`},
+		{"drop_attr missing match", "rules:\n  - name: a\n    drop_attr:\n      - {attr: class}\n", `rules.yaml:4: rule "a": drop_attr: attr and match are required`},
+		{"duplicate key", "rules:\n  - name: a\n    body: p\n    body: div\n", `rules.yaml:4: rule "a": key "body" given twice`},
+		{"rules not a list", "rules: {a: b}\n", `rules.yaml:1: rules: want a list`},
+		{"rule not a mapping", "rules:\n  - just a string\n", `rules.yaml:2: rule "#1": want a mapping`},
+		{"hosts not strings", "rules:\n  - hosts: [[a]]\n", `rules.yaml:2: rule "#1": hosts: want a string`},
+		{"version", "version: 2\n", `rules.yaml:1: unsupported version "2"`},
+		{"yaml syntax", "rules:\n  - name: [\n", `rules.yaml: yaml:`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse([]byte(tc.src), "rules.yaml")
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("err %v\nwant prefix %s", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestLoad(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.yaml")
+	if err := os.WriteFile(path, []byte(example), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(path)
+	if err != nil || s.Len() != 3 {
+		t.Fatalf("Load: %v, %d rules", err, s.Len())
+	}
+	if _, err := Load(filepath.Join(t.TempDir(), "missing.yaml")); err == nil {
+		t.Error("missing file: no error")
+	}
+}

@@ -1,0 +1,68 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/net/html"
+)
+
+func parse(t testing.TB, s string) *html.Node {
+	t.Helper()
+	doc, err := html.Parse(strings.NewReader(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+func TestText(t *testing.T) {
+	for _, tc := range []struct {
+		name, html, want string
+	}{
+		{"paragraphs never glue", "<p>One ends.</p><p>Two starts.</p>", "One ends.\n\nTwo starts."},
+		{"divs are blocks", "<div>alpha</div><div>beta</div>", "alpha\n\nbeta"},
+		{"heading then paragraph", "<h2>Head</h2>Body text", "Head\n\nBody text"},
+		{"list items", "<ul><li>one</li><li>two</li></ul>after", "one\n\ntwo\n\nafter"},
+		{"br is a line break", "<p>line one<br>line two</p>", "line one\nline two"},
+		{"table cells and rows", "<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table>", "a\nb\n\nc"},
+		{"inline markup joins letters", "<p><b>W</b>ord and <i>more</i>.</p>", "Word and more."},
+		{"whitespace collapses", "<p>  a \n\t b\u00a0 c  </p>", "a b c"},
+		{"pre keeps spacing", "<pre>x  =  1\n  y</pre>", "x  =  1\n  y"},
+		{"script never leaks", "<p>Text<script>var x = 1;</script> more</p>", "Text more"},
+		{"style never leaks", "<style>p{color:red}</style><p>Text</p>", "Text"},
+		{"noscript never leaks", "<p>Text</p><noscript>Enable JavaScript</noscript>", "Text"},
+		{"template never leaks", "<template><p>hidden</p></template><p>Text</p>", "Text"},
+		{"hidden element skipped", "<p>Shown</p><p style=\"display:none\">Hidden</p>", "Shown"},
+		{"empty blocks vanish", "<div><div> </div><p></p></div><p>x</p>", "x"},
+		{"title and head are blocks", "<title>T</title><p>x</p>", "T\n\nx"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, Text(parse(t, tc.html))); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// Regression: libraries build elements with Data set but DataAtom zero;
+// their block boundaries must still break paragraphs.
+func TestTextLibraryBuiltElements(t *testing.T) {
+	root := &html.Node{Type: html.ElementNode, Data: "div"}
+	for _, s := range []string{"INTRODUCTION", "4.1 There are"} {
+		p := &html.Node{Type: html.ElementNode, Data: "p"}
+		p.AppendChild(&html.Node{Type: html.TextNode, Data: s})
+		root.AppendChild(p)
+	}
+	if diff := cmp.Diff("INTRODUCTION\n\n4.1 There are", Text(root)); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+func BenchmarkText(b *testing.B) {
+	doc := parse(b, newsPage(40))
+	for b.Loop() {
+		Text(doc)
+	}
+}
