@@ -1,0 +1,157 @@
+package diff
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// step is an Op as the tests spell it: its kind and the texts it covers.
+type step struct{ Op, A, B string }
+
+func steps(d *Diff) []step {
+	out := make([]step, len(d.Ops))
+	for i, op := range d.Ops {
+		out[i] = step{op.Kind.String(), d.A.Text[op.A.Start:op.A.End], d.B.Text[op.B.Start:op.B.End]}
+	}
+	return out
+}
+
+func TestCompare(t *testing.T) {
+	tests := []struct {
+		name             string
+		a, b             string
+		by               By
+		want             []step
+		sharedA, sharedB int
+	}{
+		{name: "both empty", a: "", b: "", want: []step{}},
+		{name: "only punctuation", a: "-- !!", b: "...", want: []step{}},
+		{name: "empty A", a: "", b: "Breaking news.", want: []step{{"insert", "", "Breaking news"}}},
+		{name: "empty B", a: "Breaking news.", b: " ", want: []step{{"delete", "Breaking news", ""}}},
+		{name: "identical", a: "One two. Three.", b: "One two. Three.",
+			want: []step{{"equal", "One two. Three", "One two. Three"}}, sharedA: 3, sharedB: 3},
+		{name: "case and spacing", a: "The  Cat,\nsat.", b: "the cat sat",
+			want: []step{{"equal", "The  Cat,\nsat", "the cat sat"}}, sharedA: 3, sharedB: 3},
+		{name: "disjoint", a: "alpha beta gamma", b: "delta epsilon",
+			want: []step{{"replace", "alpha beta gamma", "delta epsilon"}}},
+		{name: "replace in the middle", a: "the cat sat on the mat", b: "the dog sat on the mat",
+			want:    []step{{"equal", "the", "the"}, {"replace", "cat", "dog"}, {"equal", "sat on the mat", "sat on the mat"}},
+			sharedA: 5, sharedB: 5},
+		{name: "insert at start", a: "world peace", b: "Hello world peace",
+			want: []step{{"insert", "", "Hello"}, {"equal", "world peace", "world peace"}}, sharedA: 2, sharedB: 2},
+		{name: "delete at end", a: "world peace now", b: "world peace",
+			want: []step{{"equal", "world peace", "world peace"}, {"delete", "now", ""}}, sharedA: 2, sharedB: 2},
+		{name: "chaff merged into replacement", a: "red apples and green pears", b: "blue plums and yellow figs",
+			want: []step{{"replace", "red apples and green pears", "blue plums and yellow figs"}}},
+		{name: "Polish diacritics and case", a: "Zażółć gęślą jaźń w Łodzi.", b: "ZAŻÓŁĆ GĘŚLĄ JAŹŃ w Krakowie.",
+			want:    []step{{"equal", "Zażółć gęślą jaźń w", "ZAŻÓŁĆ GĘŚLĄ JAŹŃ w"}, {"replace", "Łodzi", "Krakowie"}},
+			sharedA: 4, sharedB: 4},
+		{name: "Cyrillic yo and case", a: "Учёные нашли воду.", b: "УЧЕНЫЕ нашли лёд.",
+			want: []step{{"equal", "Учёные нашли", "УЧЕНЫЕ нашли"}, {"replace", "воду", "лёд"}}, sharedA: 2, sharedB: 2},
+		{name: "NFKC ligature", a: "ﬁnal result", b: "final result",
+			want: []step{{"equal", "ﬁnal result", "final result"}}, sharedA: 2, sharedB: 2},
+		{name: "glued sentences by word", a: "It rained.Then it stopped.", b: "It rained. Then it stopped.",
+			want: []step{{"equal", "It rained.Then it stopped", "It rained. Then it stopped"}}, sharedA: 5, sharedB: 5},
+		{name: "glued sentences by sentence", by: BySentence,
+			a: "The storm hit the coast.Power was cut in the city.", b: "The storm hit the coast. Power was cut in the city.",
+			want:    []step{{"equal", "The storm hit the coast.Power was cut in the city.", "The storm hit the coast. Power was cut in the city."}},
+			sharedA: 11, sharedB: 11},
+		{name: "moved sentence", by: BySentence,
+			a: "First comes first. Second comes next. Third ends it.", b: "Second comes next. Third ends it. First comes first.",
+			want: []step{{"delete", "First comes first.", ""}, {"equal", "Second comes next. Third ends it.", "Second comes next. Third ends it."},
+				{"insert", "", "First comes first."}},
+			sharedA: 6, sharedB: 6},
+		{name: "sentence rewritten", by: BySentence,
+			a: "Markets fell today. Oil rose sharply. Gold was flat.", b: "Markets fell today. Oil rose a little. Gold was flat.",
+			want: []step{{"equal", "Markets fell today.", "Markets fell today."}, {"replace", "Oil rose sharply.", "Oil rose a little."},
+				{"equal", "Gold was flat.", "Gold was flat."}},
+			sharedA: 6, sharedB: 6},
+		{name: "lines ignore spacing", by: ByLine,
+			a: "Name: Anna\n\n  Age: 31  \nCity: Gdańsk", b: "name: anna\nAge 31\nCity: Warszawa\n",
+			want:    []step{{"equal", "Name: Anna\n\n  Age: 31", "name: anna\nAge 31"}, {"replace", "City: Gdańsk", "City: Warszawa"}},
+			sharedA: 4, sharedB: 4},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := Compare(tc.a, tc.b, Options{By: tc.by})
+			if diff := cmp.Diff(tc.want, steps(d)); diff != "" {
+				t.Errorf("ops (-want +got):\n%s", diff)
+			}
+			if d.A.Shared != tc.sharedA || d.B.Shared != tc.sharedB {
+				t.Errorf("shared words = %d, %d; want %d, %d", d.A.Shared, d.B.Shared, tc.sharedA, tc.sharedB)
+			}
+			checkInvariants(t, d)
+		})
+	}
+}
+
+func TestOverlap(t *testing.T) {
+	d := Compare("one two three four", "one two five", Options{})
+	if got, want := [2]float64{d.A.Overlap(), d.B.Overlap()}, [2]float64{0.5, 2.0 / 3}; got != want {
+		t.Errorf("overlap = %v, want %v", got, want)
+	}
+	if got := Compare("", "", Options{}).A.Overlap(); got != 0 {
+		t.Errorf("overlap of an empty text = %v, want 0", got)
+	}
+}
+
+func TestParseBy(t *testing.T) {
+	for _, b := range []By{ByWord, BySentence, ByLine} {
+		got, err := ParseBy(b.String())
+		if err != nil || got != b {
+			t.Errorf("ParseBy(%q) = %v, %v", b.String(), got, err)
+		}
+	}
+	if _, err := ParseBy("paragraph"); err == nil {
+		t.Error("ParseBy(paragraph) gave no error")
+	}
+}
+
+// checkInvariants verifies what every Diff promises: ops alternate between
+// Equal and edits, cover both texts' units in order, equal ops hold units
+// with the same keys and the shared counts add up.
+func checkInvariants(t *testing.T, d *Diff) {
+	t.Helper()
+	if len(d.Ops) != len(d.spans) {
+		t.Fatalf("%d ops, %d unit ranges", len(d.Ops), len(d.spans))
+	}
+	a, b, sharedA, sharedB := 0, 0, 0, 0
+	for i, u := range d.spans {
+		if u.a0 != a || u.b0 != b || u.a1 < u.a0 || u.b1 < u.b0 {
+			t.Fatalf("op %d covers units [%d,%d) [%d,%d), want to start at %d, %d", i, u.a0, u.a1, u.b0, u.b1, a, b)
+		}
+		if i > 0 && (u.kind == Equal) == (d.spans[i-1].kind == Equal) {
+			t.Errorf("ops %d and %d do not alternate between equal and edits", i-1, i)
+		}
+		if u.kind == Equal {
+			for k := range u.a1 - u.a0 {
+				if d.A.units[u.a0+k].key != d.B.units[u.b0+k].key {
+					t.Errorf("equal op %d: unit %d of A differs from unit %d of B", i, u.a0+k, u.b0+k)
+				}
+			}
+			sharedA += d.A.wordCount(u.a0, u.a1)
+			sharedB += d.B.wordCount(u.b0, u.b1)
+		}
+		if op := d.Ops[i]; op.A.Start > op.A.End || op.A.End > len(d.A.Text) || op.B.Start > op.B.End || op.B.End > len(d.B.Text) {
+			t.Errorf("op %d spans %v %v outside the texts", i, op.A, op.B)
+		}
+		a, b = u.a1, u.b1
+	}
+	if a != len(d.A.units) || b != len(d.B.units) {
+		t.Errorf("ops end at units %d, %d of %d, %d", a, b, len(d.A.units), len(d.B.units))
+	}
+	if sharedA != d.A.Shared || sharedB != d.B.Shared || d.A.Shared > d.A.Words || d.B.Shared > d.B.Words {
+		t.Errorf("shared %d/%d, %d/%d words; ops give %d, %d", d.A.Shared, d.A.Words, d.B.Shared, d.B.Words, sharedA, sharedB)
+	}
+}
+
+func FuzzCompare(f *testing.F) {
+	f.Add("The cat sat. On the mat.", "the dog sat on the mat!", uint8(0))
+	f.Add("Zażółć gęślą\njaźń.", "Учёные нашли воду.\nZażółć", uint8(1))
+	f.Add("a a a b a a", "a b a a a", uint8(2))
+	f.Fuzz(func(t *testing.T, a, b string, by uint8) {
+		d := Compare(a, b, Options{By: By(by % 3)})
+		checkInvariants(t, d)
+	})
+}

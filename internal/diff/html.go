@@ -1,0 +1,253 @@
+package diff
+
+import (
+	"bufio"
+	"fmt"
+	"html"
+	"io"
+	"strings"
+)
+
+// HTMLStyle is the CSS of WriteHTMLFragment's tables. Every rule is scoped to
+// the class nd-diff, so a page can include it beside its own. WriteHTML
+// includes it; other pages put it in a <style> element once.
+const HTMLStyle = `table.nd-diff{width:100%;border-collapse:collapse;table-layout:fixed;font:15px/1.5 Georgia,"DejaVu Serif",serif;color:#1b1b1b}
+table.nd-diff th{font:13px/1.4 system-ui,"DejaVu Sans",sans-serif;text-align:left;vertical-align:top;padding:6px 10px;background:#f2f2f2;border-bottom:2px solid #ccc;overflow-wrap:anywhere}
+table.nd-diff th .nd-id{font-weight:700}
+table.nd-diff th .nd-title{display:block;font-weight:400;color:#333}
+table.nd-diff th .nd-stat{display:block;font-weight:400;color:#666}
+table.nd-diff td{vertical-align:top;padding:4px 10px;border-bottom:1px solid #eee;white-space:pre-wrap;overflow-wrap:anywhere;width:50%}
+table.nd-diff td+td,table.nd-diff th+th{border-left:1px solid #ddd}
+table.nd-diff td.nd-none{background:repeating-linear-gradient(-45deg,#fafafa 0 6px,#f0f0f0 6px 12px)}
+table.nd-diff .nd-a{background:#ffd4d1;border-radius:2px}
+table.nd-diff .nd-b{background:#c8f0cf;border-radius:2px}
+table.nd-diff tr.nd-same td{color:#555}`
+
+// HTMLLegend is a short explanation of the colours of WriteHTMLFragment, as
+// an HTML paragraph styled by HTMLStyle.
+const HTMLLegend = `<p class="nd-legend">Shared text is plain. <span class="nd-a">Red</span>: only in the left text. ` +
+	`<span class="nd-b">Green</span>: only in the right text. ` +
+	`Red facing green was replaced. Case, spacing and punctuation are not compared.</p>`
+
+// rowBytes is the length above which a row of the side-by-side view ends at
+// the next sentence end; rows also end at every line break.
+const rowBytes = 300
+
+// WriteHTML writes d as a complete, self-contained HTML page: inline CSS, no
+// scripts, every text escaped.
+func WriteHTML(w io.Writer, d *Diff) error {
+	bw := bufio.NewWriter(w)
+	title := html.EscapeString(label(&d.A, "A") + " ↔ " + label(&d.B, "B"))
+	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"+
+		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"+
+		"<title>neardup diff: %s</title>\n<style>\nbody{margin:16px 24px;font:15px/1.5 system-ui,\"DejaVu Sans\",sans-serif}\n"+
+		"h1{font-size:20px;margin:0 0 6px}\n.nd-legend{color:#444;font-size:13px}\n%s\n"+
+		".nd-legend .nd-a{background:#ffd4d1}.nd-legend .nd-b{background:#c8f0cf}\n"+
+		"</style>\n</head>\n<body>\n<h1>%s</h1>\n%s\n", title, HTMLStyle, title, HTMLLegend)
+	if err := writeTable(bw, d); err != nil {
+		return err
+	}
+	bw.WriteString("</body>\n</html>\n")
+	return bw.Flush()
+}
+
+// WriteHTMLFragment writes d as an HTML table of class nd-diff (see
+// HTMLStyle): A in the left column, B in the right, in rows that end at line
+// breaks and at sentence ends inside shared text, so shared passages face
+// each other. Text is escaped; the table has no scripts.
+func WriteHTMLFragment(w io.Writer, d *Diff) error {
+	bw := bufio.NewWriter(w)
+	if err := writeTable(bw, d); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+func label(s *Side, name string) string {
+	if s.ID != "" {
+		return s.ID
+	}
+	return name
+}
+
+func writeTable(w *bufio.Writer, d *Diff) error {
+	w.WriteString("<table class=\"nd-diff\">\n<thead><tr>")
+	for _, s := range []struct {
+		side *Side
+		name string
+	}{{&d.A, "A"}, {&d.B, "B"}} {
+		fmt.Fprintf(w, "<th><span class=\"nd-id\">%s</span>", html.EscapeString(label(s.side, s.name)))
+		if s.side.Title != "" {
+			fmt.Fprintf(w, "<span class=\"nd-title\">%s</span>", html.EscapeString(s.side.Title))
+		}
+		fmt.Fprintf(w, "<span class=\"nd-stat\">%d words, %.1f%% shared</span></th>",
+			s.side.Words, 100*s.side.Overlap())
+	}
+	w.WriteString("</tr></thead>\n<tbody>\n")
+	ca, cb := newCells(d, true), newCells(d, false)
+	for _, r := range rows(d) {
+		class := ""
+		if r.same {
+			class = " class=\"nd-same\""
+		}
+		fmt.Fprintf(w, "<tr%s>", class)
+		ca.write(w, r.a)
+		cb.write(w, r.b)
+		w.WriteString("</tr>\n")
+	}
+	_, err := w.WriteString("</tbody>\n</table>\n")
+	return err
+}
+
+// row is one line of the side-by-side view: byte ranges of A and B.
+type row struct {
+	a, b Span
+	same bool // only shared text
+}
+
+// rows cuts both texts at the same places of the alignment: between two
+// Ops or between two units of an Op that pairs them one to one, where
+// either text has a line break or, once the row is long, a sentence ends.
+func rows(d *Diff) []row {
+	var out []row
+	cur := row{same: true}
+	cut := func(ua, ub int) {
+		sa, sb := d.A.start(ua), d.B.start(ub)
+		if sa == cur.a.Start && sb == cur.b.Start {
+			return
+		}
+		cur.a.End, cur.b.End = sa, sb
+		out = append(out, cur)
+		cur = row{a: Span{sa, sa}, b: Span{sb, sb}, same: true}
+	}
+	for _, op := range d.spans {
+		if d.breaksAt(op.a0, op.b0, cur) {
+			cut(op.a0, op.b0)
+		}
+		if op.kind != Equal {
+			cur.same = false
+		}
+		if !d.paired(op) {
+			continue
+		}
+		for k := 1; k < op.a1-op.a0; k++ {
+			if d.breaksAt(op.a0+k, op.b0+k, cur) {
+				cut(op.a0+k, op.b0+k)
+				cur.same = op.kind == Equal
+			}
+		}
+	}
+	cur.a.End, cur.b.End = len(d.A.Text), len(d.B.Text)
+	if cur.a.End > cur.a.Start || cur.b.End > cur.b.Start || len(out) == 0 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// paired reports whether op pairs its units one to one, so that a row may
+// end between two pairs: an Equal op, or a Replace of as many units as it
+// replaces, each a rewrite of the unit facing it.
+func (d *Diff) paired(op unitOp) bool {
+	if op.kind == Equal {
+		return true
+	}
+	if op.kind != Replace || op.a1-op.a0 != op.b1-op.b0 {
+		return false
+	}
+	for k := range op.a1 - op.a0 {
+		if !alike(&d.A, &d.B, op.a0+k, op.b0+k) {
+			return false
+		}
+	}
+	return true
+}
+
+// start returns the byte offset of unit i, the text's length past the last.
+func (s *Side) start(i int) int {
+	if i < len(s.units) {
+		return s.units[i].span.Start
+	}
+	return len(s.Text)
+}
+
+// gap returns the text between unit i-1 and unit i.
+func (s *Side) gap(i int) string {
+	if i == 0 || i > len(s.units) {
+		return ""
+	}
+	return s.Text[s.units[i-1].span.End:s.start(i)]
+}
+
+// breaksAt reports whether a row ends before unit ua of A and ub of B.
+func (d *Diff) breaksAt(ua, ub int, cur row) bool {
+	ga, gb := d.A.gap(ua), d.B.gap(ub)
+	if strings.Contains(ga, "\n") || strings.Contains(gb, "\n") {
+		return true
+	}
+	if d.A.start(ua)-cur.a.Start < rowBytes && d.B.start(ub)-cur.b.Start < rowBytes {
+		return false
+	}
+	return d.By != ByWord || strings.ContainsAny(ga, ".!?…") || strings.ContainsAny(gb, ".!?…")
+}
+
+// cells writes one side's cells: its text with the units that are not
+// shared marked.
+type cells struct {
+	text  string
+	class string
+	marks []Span // text not shared, in order; one mark never spans a line break
+	next  int    // first mark that may still overlap the next cell
+}
+
+func newCells(d *Diff, isA bool) *cells {
+	s, class := &d.B, "nd-b"
+	if isA {
+		s, class = &d.A, "nd-a"
+	}
+	c := &cells{text: s.Text, class: class}
+	for _, op := range d.spans {
+		i, j := op.b0, op.b1
+		if isA {
+			i, j = op.a0, op.a1
+		}
+		if op.kind == Equal {
+			continue
+		}
+		for k := i; k < j; k++ {
+			u := s.units[k].span
+			if n := len(c.marks) - 1; k > i && !strings.Contains(s.Text[c.marks[n].End:u.Start], "\n") {
+				c.marks[n].End = u.End
+				continue
+			}
+			c.marks = append(c.marks, u)
+		}
+	}
+	return c
+}
+
+// write writes the cell of bytes sp, trimmed of surrounding space.
+func (c *cells) write(w *bufio.Writer, sp Span) {
+	sp = trim(c.text, sp.Start, sp.End)
+	if sp.Start >= sp.End {
+		w.WriteString("<td class=\"nd-none\"></td>")
+		return
+	}
+	w.WriteString("<td>")
+	pos := sp.Start
+	for ; c.next < len(c.marks); c.next++ {
+		m := c.marks[c.next]
+		if m.Start >= sp.End {
+			break
+		}
+		if s, e := max(m.Start, pos), min(m.End, sp.End); s < e {
+			w.WriteString(html.EscapeString(c.text[pos:s]))
+			fmt.Fprintf(w, "<span class=\"%s\">%s</span>", c.class, html.EscapeString(c.text[s:e]))
+			pos = e
+		}
+		if m.End > sp.End {
+			break
+		}
+	}
+	w.WriteString(html.EscapeString(c.text[pos:sp.End]))
+	w.WriteString("</td>")
+}

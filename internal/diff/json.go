@@ -1,0 +1,58 @@
+package diff
+
+import (
+	"encoding/json"
+	"io"
+	"math"
+)
+
+// jsonDiff is the JSON form of a Diff, the format of WriteJSON.
+type jsonDiff struct {
+	By  string   `json:"by"`
+	A   jsonSide `json:"a"`
+	B   jsonSide `json:"b"`
+	Ops []jsonOp `json:"ops"`
+}
+
+type jsonSide struct {
+	ID      string  `json:"id"`
+	Title   string  `json:"title,omitempty"`
+	Words   int     `json:"words"`
+	Shared  int     `json:"shared"`
+	Overlap float64 `json:"overlap"`
+}
+
+type jsonOp struct {
+	Op    string `json:"op"`
+	A     Span   `json:"a"`
+	B     Span   `json:"b"`
+	AText string `json:"a_text"`
+	BText string `json:"b_text"`
+}
+
+// WriteJSON writes d as one indented JSON object:
+//
+//	{"by": "word",
+//	 "a": {"id", "title", "words", "shared", "overlap"}, "b": {...},
+//	 "ops": [{"op": "equal|replace|delete|insert", "a": [start, end], "b": [start, end],
+//	          "a_text": "...", "b_text": "..."}, ...]}
+//
+// Spans are byte offsets into the original texts; a_text and b_text are the
+// texts they cover (empty for the side an op lacks). Overlap is Shared/Words
+// rounded to four decimals.
+func WriteJSON(w io.Writer, d *Diff) error {
+	out := jsonDiff{By: d.By.String(), A: side(&d.A), B: side(&d.B), Ops: make([]jsonOp, len(d.Ops))}
+	for i, op := range d.Ops {
+		out.Ops[i] = jsonOp{Op: op.Kind.String(), A: op.A, B: op.B,
+			AText: d.A.Text[op.A.Start:op.A.End], BText: d.B.Text[op.B.Start:op.B.End]}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(&out)
+}
+
+func side(s *Side) jsonSide {
+	return jsonSide{ID: s.ID, Title: s.Title, Words: s.Words, Shared: s.Shared,
+		Overlap: math.Round(s.Overlap()*1e4) / 1e4}
+}

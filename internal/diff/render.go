@@ -1,0 +1,5 @@
+package diff
+
+import "unicode"
+
+func isSpace(r rune) bool { return unicode.IsSpace(r) }

@@ -1,0 +1,150 @@
+package diff
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// TextOptions control WriteText.
+type TextOptions struct {
+	// Color marks text with ANSI colours: shared text plain, text only in A
+	// red, text only in B green. Without it, text only in A is written as
+	// [-text-] and text only in B as {+text+}, as git's word diff does.
+	Color bool
+}
+
+// ANSI escape sequences of the terminal rendering.
+const (
+	ansiRed   = "\x1b[31m"
+	ansiGreen = "\x1b[32m"
+	ansiReset = "\x1b[0m"
+)
+
+// style is how a piece of text is marked.
+type style uint8
+
+const (
+	plain style = iota
+	onlyA
+	onlyB
+)
+
+// WriteText writes d for a terminal: a header line per side with its word
+// count and overlap, then one inline text that reads as A with B's edits in
+// place. Shared text appears once, a replacement as A's words then B's, text
+// only in A or only in B where it stands. The texts' own line breaks are
+// kept and lines are not wrapped, so the terminal wraps at its width; inline
+// reads better than two columns in 80–120 columns, where each column would
+// be too narrow for prose and a side that moved on would leave the other
+// column blank.
+func WriteText(w io.Writer, d *Diff, o TextOptions) error {
+	t := &textWriter{w: bufio.NewWriter(w), color: o.Color}
+	t.header("---", "a", &d.A, ansiRed)
+	t.header("+++", "b", &d.B, ansiGreen)
+	t.w.WriteString("\n")
+	posA, posB, afterB := 0, 0, false
+	for _, op := range d.Ops {
+		gapA, gapB := d.A.Text[posA:op.A.Start], d.B.Text[posB:op.B.Start]
+		a, b := d.A.Text[op.A.Start:op.A.End], d.B.Text[op.B.Start:op.B.End]
+		if op.Kind == Insert || afterB {
+			// Text from B reads on with B's own spacing and punctuation.
+			t.write(gapB, plain)
+		} else {
+			t.write(gapA, plain)
+		}
+		switch op.Kind {
+		case Equal:
+			t.write(a, plain)
+		case Delete:
+			t.write(a, onlyA)
+		case Insert:
+			t.write(b, onlyB)
+		case Replace:
+			t.write(a, onlyA)
+			t.write(separator(a, gapB, d.By), plain)
+			t.write(b, onlyB)
+		}
+		posA, posB, afterB = op.A.End, op.B.End, op.Kind == Insert || op.Kind == Replace
+	}
+	tail := d.A.Text[posA:]
+	if afterB {
+		tail = d.B.Text[posB:]
+	}
+	t.write(strings.TrimRightFunc(tail, isSpace), plain)
+	t.w.WriteString("\n")
+	return t.w.Flush()
+}
+
+// textWriter writes the pieces of the inline rendering.
+type textWriter struct {
+	w     *bufio.Writer
+	color bool
+	last  byte // last byte written, 0 before the first piece
+	fromB bool // the last piece came from text B
+}
+
+// header writes a side's summary line, coloured like its text.
+func (t *textWriter) header(mark, name string, s *Side, color string) {
+	if s.ID != "" {
+		name = s.ID
+	}
+	line := fmt.Sprintf("%s %s", mark, name)
+	if s.Title != "" {
+		line += fmt.Sprintf(" %q", s.Title)
+	}
+	line += fmt.Sprintf("  %d words, %.1f%% shared", s.Words, 100*s.Overlap())
+	if t.color {
+		line = color + line + ansiReset
+	}
+	t.w.WriteString(line + "\n")
+}
+
+// separator returns what goes between the replaced text a and its
+// replacement: B's own gap before the replacement from its first space on
+// (what precedes it closes the shared text, already written from A), or a
+// space, a line break after text of several lines, when B has none.
+func separator(a, gapB string, by By) string {
+	if i := strings.IndexFunc(gapB, isSpace); i >= 0 {
+		return gapB[i:]
+	}
+	if by == ByLine || strings.Contains(a, "\n") {
+		return "\n" + gapB
+	}
+	return " " + gapB
+}
+
+// write writes one piece of text in style st.
+func (t *textWriter) write(s string, st style) {
+	if s == "" {
+		return
+	}
+	if st == plain {
+		t.w.WriteString(s)
+		return
+	}
+	if !t.color {
+		open, close := "[-", "-]"
+		if st == onlyB {
+			open, close = "{+", "+}"
+		}
+		t.w.WriteString(open + s + close)
+		return
+	}
+	color := ansiRed
+	if st == onlyB {
+		color = ansiGreen
+	}
+	// Colour each line on its own so pagers that reset at line ends keep it.
+	for i, line := range strings.Split(s, "\n") {
+		if i > 0 {
+			t.w.WriteByte('\n')
+		}
+		if line != "" {
+			t.w.WriteString(color + line + ansiReset)
+		}
+	}
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
