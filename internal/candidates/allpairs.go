@@ -1,0 +1,246 @@
+package candidates
+
+import (
+	"math"
+	"slices"
+
+	"github.com/neardup/neardup/internal/similarity"
+)
+
+// AllPairs is an exact cosine similarity join over sparse vectors of norm
+// at most 1, built one vector at a time: Query returns every vector added
+// before whose dot product with the query is at least the threshold, and
+// nothing else, exactly as comparing the query with each of them would,
+// but without doing so.
+//
+// It is the AllPairs / L2AP family of joins. Terms are taken in increasing
+// id order, which callers should make the order of decreasing document
+// frequency. Each added vector keeps its first terms out of the inverted
+// lists while a bound shows they alone cannot reach the threshold with any
+// query: the Euclidean norm of that prefix (Cauchy–Schwarz), and with
+// SetQueryBound also the sum of its weights times the largest weight each
+// term will have in a query. A query walks its own terms from the last
+// (rarest), admits new candidates only while the norm of its remaining
+// terms, or their weights times the largest stored weight of each term,
+// can still reach the threshold, and drops a candidate as soon as its
+// accumulated score plus the product of both remaining norms falls short.
+// Survivors are verified with similarity.Dot, so a reported score is the
+// exact one and a pair is reported exactly when Dot reaches the threshold.
+//
+// Bounds are compared with a slack of 1e-6, so float32 rounding of the
+// weights can only admit more candidates, never lose a pair.
+//
+// An AllPairs is not safe for concurrent use. Add and Query take ordinals
+// (ids need not be dense, but memory grows with the largest).
+type AllPairs struct {
+	t, cut float64
+	vector func(id int32) similarity.Sparse
+
+	qmax    []float32   // bound on each term's weight in every future query; nil: none
+	amax    []float32   // largest weight of each term among added vectors
+	lists   [][]posting // by term: the indexed suffixes of the added vectors
+	prefix  []prefix    // by id
+	acc     []accum     // by id, during a query
+	touched []int32
+	stats   JoinStats
+}
+
+// prefix bounds the dot product of any query with the unindexed prefix of
+// a vector: norm is the prefix's norm (Cauchy–Schwarz), lin the sum of its
+// weights times their query bounds.
+type prefix struct {
+	norm, lin float32
+	added     bool
+}
+
+// accum is a candidate's state during a query: the score accumulated so
+// far (-1 once pruned), the norm of its own terms before the last term
+// accumulated, and the norm of the query's terms before that term.
+type accum struct{ score, before, rest float64 }
+
+// JoinStats count an AllPairs' work.
+type JoinStats struct {
+	Indexed    int // postings in the inverted lists
+	Scanned    int // postings read by queries
+	Candidates int // vectors a query accumulated a score for
+	Verified   int // dot products computed
+	Found      int // pairs at or above the threshold
+}
+
+// posting is one indexed term of a vector: the vector, the term's weight,
+// and the norm of the vector's terms before this one.
+type posting struct {
+	id     int32
+	w      float32
+	before float32
+}
+
+// slack absorbs float32 rounding in the bounds.
+const slack = 1e-6
+
+// NewAllPairs returns an empty join at threshold t (0 < t <= 1). vector
+// returns the vector added under id; the join calls it to verify
+// candidates, so it must return the same vector as long as the join is in
+// use.
+func NewAllPairs(t float64, vector func(id int32) similarity.Sparse) *AllPairs {
+	if !(t > 0 && t <= 1) {
+		panic("candidates: all-pairs threshold out of (0, 1]")
+	}
+	return &AllPairs{t: t, cut: t - slack, vector: vector}
+}
+
+// Threshold returns the join's threshold.
+func (j *AllPairs) Threshold() float64 { return j.t }
+
+// SetQueryBound declares that no vector queried from now on has a weight
+// above qmax[term] for any term below len(qmax); terms past its end are
+// unbounded. It is valid only when that holds (a batch knows every vector in
+// advance) and must be called before the first Add. It shortens the
+// inverted lists of frequent terms, whose weights are small everywhere.
+func (j *AllPairs) SetQueryBound(qmax []float32) {
+	if len(j.prefix) > 0 {
+		panic("candidates: SetQueryBound after Add")
+	}
+	j.qmax = qmax
+}
+
+// Stats returns the work done so far.
+func (j *AllPairs) Stats() JoinStats { return j.stats }
+
+// Add indexes v under id. Each id is added once; v's weights must not be
+// negative and its norm must be at most 1.
+func (j *AllPairs) Add(id int32, v similarity.Sparse) {
+	j.grow(id)
+	var norm2, lin float64
+	k := 0
+	for ; k < len(v.Terms); k++ {
+		w := float64(v.Weights[k])
+		bound := math.Sqrt(norm2 + w*w)
+		if q := j.queryMax(v.Terms[k]); q < 1 {
+			bound = min(bound, lin+w*q)
+		}
+		if bound >= j.cut {
+			break
+		}
+		norm2 += w * w
+		lin += w * j.queryMax(v.Terms[k])
+	}
+	j.prefix[id] = prefix{norm: float32(math.Sqrt(norm2)), lin: float32(lin), added: true}
+	for ; k < len(v.Terms); k++ {
+		term, w := v.Terms[k], v.Weights[k]
+		if w == 0 {
+			continue
+		}
+		for int(term) >= len(j.lists) {
+			j.lists = append(j.lists, nil)
+		}
+		j.lists[term] = append(j.lists[term], posting{id: id, w: w, before: float32(math.Sqrt(norm2))})
+		norm2 += float64(w) * float64(w)
+		j.stats.Indexed++
+	}
+	if norm2 > 1+1e-5 {
+		panic("candidates: all-pairs vector of norm above 1")
+	}
+	for i, term := range v.Terms {
+		for int(term) >= len(j.amax) {
+			j.amax = append(j.amax, 0)
+		}
+		j.amax[term] = max(j.amax[term], v.Weights[i])
+	}
+}
+
+func (j *AllPairs) queryMax(term uint32) float64 {
+	if int(term) < len(j.qmax) {
+		return float64(j.qmax[term])
+	}
+	return 1
+}
+
+func (j *AllPairs) addedMax(term uint32) float64 {
+	if int(term) < len(j.amax) {
+		return float64(j.amax[term])
+	}
+	return 0
+}
+
+func (j *AllPairs) grow(id int32) {
+	if n := int(id) + 1; n > len(j.prefix) {
+		j.prefix = slices.Grow(j.prefix, n-len(j.prefix))[:n]
+		j.acc = slices.Grow(j.acc, n-len(j.acc))[:n]
+	}
+	if j.prefix[id].added {
+		panic("candidates: all-pairs id added twice")
+	}
+}
+
+// Query calls fn, in increasing id order, with every added vector whose dot
+// product with x reaches the threshold, and that product. x's norm must be
+// at most 1. x itself need not be added.
+func (j *AllPairs) Query(x similarity.Sparse, fn func(id int32, score float64)) {
+	var rest2, lin float64
+	for k, term := range x.Terms {
+		w := float64(x.Weights[k])
+		rest2 += w * w
+		lin += w * j.addedMax(term)
+	}
+	for k := len(x.Terms) - 1; k >= 0; k-- {
+		if min(math.Sqrt(max(rest2, 0)), lin) < j.cut {
+			break // no vector not yet a candidate can reach the threshold
+		}
+		term, w := x.Terms[k], float64(x.Weights[k])
+		rest2 -= w * w
+		lin -= w * j.addedMax(term)
+		if w > 0 && int(term) < len(j.lists) {
+			j.scan(j.lists[term], w, math.Sqrt(max(rest2, 0)))
+		}
+	}
+	unwalked := math.Sqrt(max(rest2, 0))
+	slices.Sort(j.touched)
+	for _, id := range j.touched {
+		c := j.acc[id]
+		j.acc[id] = accum{}
+		if c.score < 0 || c.score+j.unaccounted(c, id, unwalked) < j.cut {
+			continue
+		}
+		j.stats.Verified++
+		if s := similarity.Dot(x, j.vector(id)); s >= j.t {
+			j.stats.Found++
+			fn(id, s)
+		}
+	}
+	j.stats.Candidates += len(j.touched)
+	j.touched = j.touched[:0]
+}
+
+// unaccounted bounds what a candidate's accumulated score lacks once the
+// walk has stopped with the query terms of norm unwalked not walked. The
+// shared terms not accumulated are of two kinds, both before the last term
+// accumulated: unwalked query terms, which the norms bound, and walked
+// query terms in the candidate's unindexed prefix, which its prefix bounds.
+func (j *AllPairs) unaccounted(c accum, id int32, unwalked float64) float64 {
+	p := j.prefix[id]
+	return unwalked*c.before + min(c.rest*float64(p.norm), float64(p.lin))
+}
+
+// scan accumulates one query term of weight w over its inverted list;
+// rest is the norm of the query's terms before it. A candidate is dropped
+// when its score plus rest times the norm of its own terms before this one
+// falls short: every shared term not yet accumulated lies there.
+func (j *AllPairs) scan(list []posting, w, rest float64) {
+	j.stats.Scanned += len(list)
+	acc := j.acc
+	for _, p := range list {
+		c := &acc[p.id]
+		if c.score < 0 {
+			continue
+		}
+		if c.score == 0 {
+			j.touched = append(j.touched, p.id)
+		}
+		c.score += w * float64(p.w)
+		c.before, c.rest = float64(p.before), rest
+		if c.score+rest*c.before < j.cut {
+			c.score = -1
+		}
+	}
+}

@@ -1,0 +1,157 @@
+package candidates
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/internal/similarity"
+)
+
+// randomVectors returns n L2-normalised TF-IDF vectors over a Zipf
+// vocabulary (term 0 the most frequent), a third of them edited copies of
+// earlier ones so that every threshold has pairs above it.
+func randomVectors(seed uint64, n, vocab int) []similarity.Sparse {
+	r := rand.New(rand.NewPCG(seed, 7))
+	zipf := rand.NewZipf(r, 1.1, 2, uint64(vocab-1))
+	docs := make([][]uint32, n)
+	for i := range docs {
+		if i > 0 && r.IntN(3) == 0 {
+			src := docs[r.IntN(i)]
+			d := slices.Clone(src)
+			for e := r.IntN(len(d)/2 + 1); e > 0; e-- {
+				d[r.IntN(len(d))] = uint32(zipf.Uint64())
+			}
+			docs[i] = d
+			continue
+		}
+		d := make([]uint32, 5+r.IntN(150))
+		for k := range d {
+			d[k] = uint32(zipf.Uint64())
+		}
+		docs[i] = d
+	}
+	df := make([]int, vocab)
+	for _, d := range docs {
+		s := slices.Compact(slices.Sorted(slices.Values(d)))
+		for _, t := range s {
+			df[t]++
+		}
+	}
+	vecs := make([]similarity.Sparse, n)
+	for i, d := range docs {
+		slices.Sort(d)
+		var v similarity.Sparse
+		var w []float64
+		for k := 0; k < len(d); {
+			e := k
+			for e < len(d) && d[e] == d[k] {
+				e++
+			}
+			v.Terms = append(v.Terms, d[k])
+			w = append(w, float64(e-k)*math.Log(float64(n+1)/float64(df[d[k]])))
+			k = e
+		}
+		var norm float64
+		for _, x := range w {
+			norm += x * x
+		}
+		for _, x := range w {
+			v.Weights = append(v.Weights, float32(x/math.Sqrt(norm)))
+		}
+		vecs[i] = v
+	}
+	return vecs
+}
+
+type scored struct {
+	A, B  int32
+	Score float64
+}
+
+func bruteForce(vecs []similarity.Sparse, t float64) []scored {
+	var out []scored
+	for b := range vecs {
+		for a := range b {
+			if s := similarity.Dot(vecs[b], vecs[a]); s >= t {
+				out = append(out, scored{int32(a), int32(b), s})
+			}
+		}
+	}
+	return out
+}
+
+func joined(vecs []similarity.Sparse, t float64, bound bool) ([]scored, JoinStats) {
+	j := NewAllPairs(t, func(id int32) similarity.Sparse { return vecs[id] })
+	if bound {
+		var qmax []float32
+		for _, v := range vecs {
+			for k, term := range v.Terms {
+				for int(term) >= len(qmax) {
+					qmax = append(qmax, 0)
+				}
+				qmax[term] = max(qmax[term], v.Weights[k])
+			}
+		}
+		j.SetQueryBound(qmax)
+	}
+	var out []scored
+	for b, v := range vecs {
+		j.Query(v, func(a int32, s float64) { out = append(out, scored{a, int32(b), s}) })
+		j.Add(int32(b), v)
+	}
+	return out, j.Stats()
+}
+
+func TestAllPairsEqualsBruteForce(t *testing.T) {
+	vecs := randomVectors(1, 1000, 3000)
+	vecs = append(vecs, similarity.Sparse{}, vecs[3], vecs[3]) // empty and exact copies
+	for _, th := range []float64{0.1, 0.2, 0.5, 0.7, 0.85, 0.99, 1} {
+		want := bruteForce(vecs, th)
+		for _, bound := range []bool{false, true} {
+			t.Run(fmt.Sprintf("t=%v bound=%v", th, bound), func(t *testing.T) {
+				got, st := joined(vecs, th, bound)
+				if !slices.Equal(want, got) {
+					t.Fatalf("(-brute force +join)\n%s", cmp.Diff(want, got))
+				}
+				if all := len(vecs) * (len(vecs) - 1) / 2; th >= 0.5 && st.Verified > all/10 {
+					t.Errorf("verified %d of %d pairs: the bounds prune too little", st.Verified, all)
+				}
+				t.Logf("%d pairs; %+v", len(want), st)
+			})
+		}
+	}
+}
+
+func TestAllPairsSparseIDsAndQueryWithoutAdd(t *testing.T) {
+	v := similarity.Sparse{Terms: []uint32{1, 5}, Weights: []float32{0.6, 0.8}}
+	vecs := map[int32]similarity.Sparse{7: v, 100: {Terms: []uint32{5}, Weights: []float32{1}}}
+	j := NewAllPairs(0.5, func(id int32) similarity.Sparse { return vecs[id] })
+	j.Add(100, vecs[100])
+	j.Add(7, v)
+	var got []scored
+	for range 2 { // a query leaves no state behind
+		got = got[:0]
+		j.Query(v, func(id int32, s float64) { got = append(got, scored{id, -1, math.Round(s*1e6) / 1e6}) })
+	}
+	want := []scored{{7, -1, 1}, {100, -1, 0.8}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+func BenchmarkAllPairs(b *testing.B) {
+	vecs := randomVectors(2, 20000, 50000)
+	for _, th := range []float64{0.2, 0.5, 0.85} {
+		b.Run(fmt.Sprint("t=", th), func(b *testing.B) {
+			for b.Loop() {
+				_, st := joined(vecs, th, true)
+				b.ReportMetric(float64(st.Scanned)/float64(len(vecs)), "scanned/doc")
+			}
+			b.ReportMetric(float64(len(vecs)*b.N)/b.Elapsed().Seconds(), "docs/s")
+		})
+	}
+}
