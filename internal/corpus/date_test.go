@@ -6,7 +6,9 @@ import (
 )
 
 func TestParseDate(t *testing.T) {
-	utc := func(y int, m time.Month, d, h, min, s int) time.Time { return time.Date(y, m, d, h, min, s, 0, time.UTC) }
+	utc := func(y int, m time.Month, d, h, min, s int) time.Time {
+		return time.Date(y, m, d, h, min, s, 0, time.UTC)
+	}
 	for _, tc := range []struct {
 		in   string
 		want time.Time

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -70,7 +71,10 @@ type leaf struct {
 
 // openInput opens one input for reading.
 func (r *Reader) openInput(in *input) (source, error) {
-	l := leaf{origin: in.origin, id: in.id, name: in.origin, size: in.size}
+	l := leaf{origin: in.origin, id: in.id, name: in.origin, size: in.size, at: noRandomAccess}
+	if in.stream != nil && r.opts.SinglePass {
+		return r.openLeaf(l, &countReader{r: in.stream, n: &r.reading})
+	}
 	if in.stream != nil {
 		if err := r.startTee(in); err != nil {
 			return nil, err
@@ -228,9 +232,14 @@ func (r *Reader) openGzip(l leaf, rd io.Reader) (source, error) {
 	return withClose(src, zr), nil
 }
 
+// noRandomAccess is the random access of a stream read once.
+func noRandomAccess() (io.ReaderAt, int64, error) {
+	return nil, 0, errors.New("a zip archive cannot be read from a single-pass stream; give it as a file")
+}
+
 // openZip reads the members of a zip archive in archive order.
 func (r *Reader) openZip(l leaf) (source, error) {
-	if l.at == nil || l.depth >= maxNesting {
+	if l.depth >= maxNesting || l.at == nil {
 		return nil, fmt.Errorf("reading %s: a zip archive inside gzip or zip is not supported", l.origin)
 	}
 	ra, size, err := l.at()

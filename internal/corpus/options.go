@@ -20,6 +20,12 @@ type Options struct {
 	// CSV row is buffered up to 3×MaxBytes+1 MiB (room for JSON escapes);
 	// longer ones are skipped without being held in memory.
 	MaxBytes int
+	// SinglePass promises that Rewind will not be called, so standard input
+	// (and an OpenReader stream) is read without being copied to a
+	// temporary file: for an endless stream, such as a crawler's output
+	// piped into an incremental run. A zip archive cannot be read from such
+	// a stream. Files can be rewound either way.
+	SinglePass bool
 }
 
 // DefaultMaxBytes is the record size limit when Options.MaxBytes is zero.

@@ -240,7 +240,7 @@ func (r *Reader) endInput() error {
 	r.closeInput()
 	in := r.in
 	var err error
-	if in.stream != nil {
+	if in.stream != nil && !r.opts.SinglePass {
 		err = r.drain(in)
 	}
 	if in.size >= 0 {
@@ -274,6 +274,9 @@ func (r *Reader) Rewind() error {
 	r.closeInput()
 	var err error
 	for _, in := range r.inputs {
+		if in.stream != nil && r.opts.SinglePass {
+			return fmt.Errorf("corpus: Rewind of %s, opened with SinglePass", in.origin)
+		}
 		if in.stream != nil {
 			if derr := r.drain(in); err == nil {
 				err = derr

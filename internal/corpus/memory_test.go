@@ -1,0 +1,110 @@
+package corpus
+
+import (
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// repeat is an endless stream of one byte.
+type repeat byte
+
+func (b repeat) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(b)
+	}
+	return len(p), nil
+}
+
+// huge is a stream of prefix, n bytes of c, and suffix.
+func huge(prefix string, c byte, n int64, suffix string) io.Reader {
+	return io.MultiReader(strings.NewReader(prefix), io.LimitReader(repeat(c), n), strings.NewReader(suffix))
+}
+
+// TestLongInputsAreNotBuffered reads a 100 MB line, file and CSV field with a
+// 1 MB limit and checks that what reading allocated depends on the limit,
+// not the input: a record over the limit is skipped (or, for CSV, fails)
+// without being held.
+func TestLongInputsAreNotBuffered(t *testing.T) {
+	const n = 100 << 20
+	for _, tc := range []struct {
+		name    string
+		file    string
+		input   io.Reader
+		want    []rec
+		wantErr string
+	}{
+		{
+			name:  "JSONL line",
+			file:  "big.jsonl",
+			input: huge(`{"text":"`, 'a', n, "\"}\n{\"text\":\"after\"}\n"),
+			want: []rec{
+				{ID: "big.jsonl:1", Origin: "big.jsonl:1", Skip: "too-large", Err: "big.jsonl:1: 104857611 bytes, too large to read (the limit is 1048576 bytes of title and text)"},
+				{ID: "big.jsonl:2", Text: "after", Origin: "big.jsonl:2", Raw: `{"text":"after"}`},
+			},
+		},
+		{
+			name:  "text file",
+			file:  "big.txt",
+			input: huge("Title\n", 'a', n, ""),
+			want:  []rec{{ID: "big.txt", Origin: "big.txt", Skip: "too-large", Err: "big.txt: 104857606 bytes, too large to read (the limit is 1048576 bytes of title and text)"}},
+		},
+		{
+			name:    "CSV field with an unclosed quote",
+			file:    "big.csv",
+			input:   huge("id,text\n1,\"", 'a', n, "\"\n"),
+			wantErr: "reading big.csv: the row after line 1 is over 4194304 bytes (an unclosed quote?)",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := OpenReader(tc.file, tc.input, Options{MaxBytes: 1 << 20, SinglePass: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			got, err := drain(t, r)
+			runtime.ReadMemStats(&after)
+			if errString(err) != tc.wantErr {
+				t.Errorf("error %q, want %q", errString(err), tc.wantErr)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+			// A line or row is held up to 3×MaxBytes + 1 MiB = 4 MiB.
+			alloc := after.TotalAlloc - before.TotalAlloc
+			if alloc > 10*(4<<20) {
+				t.Errorf("allocated %d MB reading %d MB", alloc>>20, n>>20)
+			}
+			t.Logf("allocated %d MB reading %d MB", alloc>>20, n>>20)
+		})
+	}
+}
+
+func TestSinglePass(t *testing.T) {
+	r, err := open([]string{"-"}, nil, Options{SinglePass: true}, config{stdin: pipe("{\"text\":\"a\"}\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	got, err := drain(t, r)
+	if err != nil || len(got) != 1 {
+		t.Fatalf("%v, %v", got, err)
+	}
+	if err := r.Rewind(); errString(err) != "corpus: Rewind of stdin, opened with SinglePass" {
+		t.Errorf("Rewind: %v", err)
+	}
+	r, err = OpenReader("x", strings.NewReader(zipOf(t)), Options{SinglePass: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	want := "reading x: a zip archive cannot be read from a single-pass stream; give it as a file"
+	if _, err := r.Next(); errString(err) != want {
+		t.Errorf("error %q, want %q", errString(err), want)
+	}
+}
