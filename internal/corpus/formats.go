@@ -106,39 +106,58 @@ func (r *Reader) openLeaf(l leaf, rd io.Reader) (source, error) {
 	}
 	br := bufio.NewReaderSize(rd, r.cfg.bufSize)
 	if k == kUnknown {
-		head, err := br.Peek(4)
-		if err != nil && err != io.EOF {
-			return nil, fmt.Errorf("reading %s: %w after 0 bytes", l.origin, err)
-		}
+		c, err := container(l, br)
 		switch {
-		case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+		case err != nil:
+			return nil, err
+		case c == kGzip:
 			return r.openGzip(l, br)
-		case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("PK\x05\x06")):
+		case c == kZip:
 			return r.openZip(l)
 		}
 	}
 	if head, _ := br.Peek(3); bytes.Equal(head, []byte("\xef\xbb\xbf")) {
 		br.Discard(3)
 	}
-	switch r.opts.Format {
-	case FormatJSONL:
-		k = kJSONL
-	case FormatCSV:
-		k = kCSV
-	case FormatTSV:
-		k = kTSV
-	case FormatText:
-		if k != kMarkdown {
-			k = kText
-		}
-	}
-	if k == kUnknown {
+	if k = r.forced(k); k == kUnknown {
 		var err error
 		if k, err = r.sniff(l, br); err != nil {
 			return nil, err
 		}
 	}
 	return r.sourceOf(k, l, br), nil
+}
+
+// container tells a gzip stream or zip archive by its magic bytes.
+func container(l leaf, br *bufio.Reader) (kind, error) {
+	head, err := br.Peek(4)
+	if err != nil && err != io.EOF {
+		return 0, fmt.Errorf("reading %s: %w after 0 bytes", l.origin, err)
+	}
+	switch {
+	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+		return kGzip, nil
+	case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("PK\x05\x06")):
+		return kZip, nil
+	}
+	return kUnknown, nil
+}
+
+// forced applies Options.Format to a stream of kind k.
+func (r *Reader) forced(k kind) kind {
+	switch r.opts.Format {
+	case FormatJSONL:
+		return kJSONL
+	case FormatCSV:
+		return kCSV
+	case FormatTSV:
+		return kTSV
+	case FormatText:
+		if k != kMarkdown {
+			return kText
+		}
+	}
+	return k
 }
 
 // sourceOf returns the source of a stream whose kind is known.

@@ -144,12 +144,24 @@ func (r *Reader) decodeJSON(raw Raw) Record {
 	if !isObject {
 		return skip(doc, neardup.SkipMalformed, "", "malformed: not a JSON object")
 	}
-	if v := &vals[fID]; v.kind == vString || v.kind == vNumber {
+	if reason, f, msg := r.mapJSON(&doc, &vals); reason != neardup.SkipNone {
+		return skip(doc, reason, r.names[f], msg)
+	}
+	return r.finish(doc)
+}
+
+// mapJSON sets doc's fields from the picked values. The id may be a string
+// or a number; title and text must be strings; a url, source or date of
+// another type is ignored. A date may be a string or Unix time.
+func (r *Reader) mapJSON(doc *neardup.Document, vals *[nFields]jsonValue) (neardup.SkipReason, field, string) {
+	switch v := &vals[fID]; v.kind {
+	case vString, vNumber:
 		if id := v.text(); id != "" {
 			doc.ID = id
 		}
-	} else if v.kind != vMissing && v.kind != vNull {
-		return skip(doc, neardup.SkipMalformed, r.opts.IDField, "want a string or number, got "+v.kind.String())
+	case vMissing, vNull:
+	default:
+		return neardup.SkipMalformed, fID, "want a string or number, got " + v.kind.String()
 	}
 	strs := [...]struct {
 		f   field
@@ -162,12 +174,12 @@ func (r *Reader) decodeJSON(raw Raw) Record {
 		case vMissing, vNull:
 		default:
 			if s.f == fTitle || s.f == fText {
-				return skip(doc, neardup.SkipMalformed, r.names[s.f], "want a string, got "+v.kind.String())
+				return neardup.SkipMalformed, s.f, "want a string, got " + v.kind.String()
 			}
 		}
 	}
 	if k := vals[fText].kind; k == vMissing || k == vNull {
-		return skip(doc, neardup.SkipEmpty, r.opts.TextField, "missing")
+		return neardup.SkipEmpty, fText, "missing"
 	}
 	switch v := &vals[fDate]; v.kind {
 	case vString:
@@ -175,7 +187,7 @@ func (r *Reader) decodeJSON(raw Raw) Record {
 	case vNumber:
 		doc.Date = unixDate(v.b)
 	}
-	return r.finish(doc)
+	return neardup.SkipNone, 0, ""
 }
 
 // syntaxMessage describes why data is not JSON, in encoding/json's words.

@@ -264,26 +264,8 @@ func (s *jsonScanner) object(keys *[nFields][]byte, out *[nFields]jsonValue) boo
 	}
 	for {
 		s.ws()
-		if s.i >= len(s.b) || s.b[s.i] != '"' {
+		if !s.member(keys, out) {
 			return false
-		}
-		key, kesc, ok := s.str()
-		if !ok {
-			return false
-		}
-		s.ws()
-		if s.i >= len(s.b) || s.b[s.i] != ':' {
-			return false
-		}
-		s.i++
-		s.ws()
-		start := s.i
-		kind, ok := s.value()
-		if !ok {
-			return false
-		}
-		if keys != nil {
-			pick(keys, out, key, kesc, kind, s.b[start:s.i])
 		}
 		s.ws()
 		if s.i >= len(s.b) {
@@ -300,6 +282,29 @@ func (s *jsonScanner) object(keys *[nFields][]byte, out *[nFields]jsonValue) boo
 			return false
 		}
 	}
+}
+
+// member scans one "key": value of an object.
+func (s *jsonScanner) member(keys *[nFields][]byte, out *[nFields]jsonValue) bool {
+	if s.i >= len(s.b) || s.b[s.i] != '"' {
+		return false
+	}
+	key, kesc, ok := s.str()
+	if !ok {
+		return false
+	}
+	s.ws()
+	if s.i >= len(s.b) || s.b[s.i] != ':' {
+		return false
+	}
+	s.i++
+	s.ws()
+	start := s.i
+	kind, ok := s.value()
+	if ok && keys != nil {
+		pick(keys, out, key, kesc, kind, s.b[start:s.i])
+	}
+	return ok
 }
 
 // pick stores a top-level value under every field whose name its key
