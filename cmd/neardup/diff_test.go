@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/diff"
+)
+
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestRunDiff(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"a.txt":       "Rates rose on Monday. Markets fell.",
+		"b.json":      `{"id": 42, "title": "Rates", "text": "Rates rose on Tuesday. Markets fell."}`,
+		"notext.json": `{"title": "no body"}`,
+		"bad.txt":     "caf\xe9",
+		"news.jsonl": `{"id":"x","title":"X","text":"Rates rose on Monday. Markets fell."}
+{"id":"y","text":"Rates rose on Monday."}
+{"id":"empty","text":""}
+`,
+	})
+	p := func(name string) string { return filepath.Join(dir, name) }
+	tests := []struct {
+		name    string
+		corpus  string
+		a, b    string
+		want    [2]string  // ids of the sides
+		overlap [2]float64 // overlap ratios
+		wantErr string     // substring of the error
+	}{
+		{name: "text and JSON files", a: p("a.txt"), b: p("b.json"), want: [2]string{p("a.txt"), "42"}, overlap: [2]float64{5.0 / 6, 5.0 / 6}},
+		{name: "ids in a corpus", corpus: p("news.jsonl"), a: "y", b: "x", want: [2]string{"y", "x"}, overlap: [2]float64{1, 4.0 / 6}},
+		{name: "missing file", a: p("a.txt"), b: p("nope.txt"), wantErr: "nope.txt"},
+		{name: "JSON without text", a: p("notext.json"), b: p("a.txt"), wantErr: `notext.json: JSON object has no "text" field`},
+		{name: "not UTF-8", a: p("a.txt"), b: p("bad.txt"), wantErr: "bad.txt: not UTF-8"},
+		{name: "missing ids", corpus: p("news.jsonl"), a: "x", b: "zz", wantErr: `no document with id "zz" in ` + p("news.jsonl")},
+		{name: "both ids missing", corpus: p("news.jsonl"), a: "q", b: "r", wantErr: `no document with id "q" or "r"`},
+		{name: "skipped document", corpus: p("news.jsonl"), a: "x", b: "empty", wantErr: `document "empty" in ` + p("news.jsonl") + " cannot be compared (empty)"},
+		{name: "missing corpus", corpus: p("none.jsonl"), a: "x", b: "y", wantErr: "none.jsonl"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			o := diffOptions{corpus: tc.corpus, read: corpus.Options{SinglePass: true}, by: diff.ByWord, format: "json", out: &out}
+			err := runDiff(context.Background(), o, tc.a, tc.b)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("error = %v, want one containing %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got struct {
+				A, B struct {
+					ID      string
+					Overlap float64
+				}
+			}
+			if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+				t.Fatal(err)
+			}
+			round := func(x float64) float64 { return float64(int(x*1e4+0.5)) / 1e4 }
+			if diff := cmp.Diff(
+				[]any{tc.want[0], tc.want[1], round(tc.overlap[0]), round(tc.overlap[1])},
+				[]any{got.A.ID, got.B.ID, got.A.Overlap, got.B.Overlap}); diff != "" {
+				t.Errorf("ids and overlaps (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestRunDiffFormats(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"a.txt": "One & two < three.", "b.txt": "One two four."})
+	tests := []struct {
+		name   string
+		format string
+		color  bool
+		want   []string // substrings of the output
+	}{
+		{"plain text", "text", false, []string{"--- " + filepath.Join(dir, "a.txt"), "One & two < [-three-] {+four+}."}},
+		{"coloured text", "text", true, []string{"\x1b[31mthree\x1b[0m \x1b[32mfour\x1b[0m"}},
+		{"html", "html", false, []string{"<!DOCTYPE html>", "One &amp; two &lt; <span class=\"nd-a\">three</span>."}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, info bytes.Buffer
+			o := diffOptions{format: tc.format, color: tc.color, out: &out, info: &info}
+			if err := runDiff(context.Background(), o, filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")); err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("output lacks %q:\n%s", w, out.String())
+				}
+			}
+			if tc.format == "html" && !strings.Contains(info.String(), "66.7% of 3 words shared") {
+				t.Errorf("summary = %q, want the overlap ratios", info.String())
+			}
+		})
+	}
+}
