@@ -20,6 +20,7 @@ type cli struct {
 	Quiet bool `help:"No progress output on stderr." short:"q"`
 
 	Dedup dedupCmd `cmd:"" help:"Find duplicate and near-duplicate documents in a corpus."`
+	Diff  diffCmd  `cmd:"" help:"Show what two documents share, side by side or inline, with each side's overlap."`
 }
 
 // globals is what every command's Run receives besides its own flags.
