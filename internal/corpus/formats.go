@@ -1,18 +1,14 @@
 package corpus
 
 import (
-	"archive/zip"
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path"
 	"strings"
-	"sync/atomic"
 
-	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/gzip"
 )
 
@@ -251,106 +247,6 @@ func (r *Reader) openGzip(l leaf, rd io.Reader) (source, error) {
 	return withClose(src, zr), nil
 }
 
-// noRandomAccess is the random access of a stream read once.
-func noRandomAccess() (io.ReaderAt, int64, error) {
-	return nil, 0, errors.New("a zip archive cannot be read from a single-pass stream; give it as a file")
-}
-
-// openZip reads the members of a zip archive in archive order.
-func (r *Reader) openZip(l leaf) (source, error) {
-	if l.depth >= maxNesting || l.at == nil {
-		return nil, fmt.Errorf("reading %s: a zip archive inside gzip or zip is not supported", l.origin)
-	}
-	ra, size, err := l.at()
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", l.origin, err)
-	}
-	zr, err := zip.NewReader(ra, size)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s (%d bytes): %w", l.origin, size, err)
-	}
-	zr.RegisterDecompressor(zip.Deflate, func(rd io.Reader) io.ReadCloser { return flate.NewReader(rd) })
-	src := &zipSource{r: r, l: l, files: zr.File}
-	if c, ok := ra.(io.Closer); ok {
-		return withClose(src, c), nil
-	}
-	return src, nil
-}
-
-// zipSource yields the records of an archive's members, one after another.
-type zipSource struct {
-	r     *Reader
-	l     leaf
-	files []*zip.File
-	cur   source
-}
-
-func (z *zipSource) next() (Raw, error) {
-	for {
-		if z.cur == nil {
-			if len(z.files) == 0 {
-				return Raw{}, io.EOF
-			}
-			f := z.files[0]
-			z.files = z.files[1:]
-			if !zipListed(f) {
-				continue
-			}
-			src, err := z.openMember(f)
-			if err != nil {
-				return Raw{}, err
-			}
-			z.cur = src
-		}
-		raw, err := z.cur.next()
-		if err != io.EOF {
-			return raw, err
-		}
-		z.close()
-	}
-}
-
-// zipListed reports whether an archive member is read: a file with a known
-// extension other than .zip, not hidden and not macOS metadata.
-func zipListed(f *zip.File) bool {
-	name := f.Name
-	if f.FileInfo().IsDir() || strings.HasPrefix(name, "__MACOSX/") {
-		return false
-	}
-	for part := range strings.SplitSeq(name, "/") {
-		if strings.HasPrefix(part, ".") {
-			return false
-		}
-	}
-	k := kindOf(name)
-	return k != kUnknown && k != kZip
-}
-
-func (z *zipSource) openMember(f *zip.File) (source, error) {
-	origin := z.l.origin + "/" + f.Name
-	rc, err := f.Open()
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", origin, err)
-	}
-	m := leaf{origin: origin, id: z.l.id + "/" + f.Name, name: f.Name, depth: z.l.depth + 1, size: int64(f.UncompressedSize64)}
-	if f.UncompressedSize64 > 1<<62 {
-		m.size = -1
-	}
-	src, err := z.r.openLeaf(m, rc)
-	if err != nil {
-		rc.Close()
-		return nil, err
-	}
-	return withClose(src, rc), nil
-}
-
-func (z *zipSource) close() {
-	if z.cur != nil {
-		z.cur.close()
-		z.cur = nil
-	}
-}
-
 // closing is a source that closes more when it is closed.
 type closing struct {
 	source
@@ -362,97 +258,4 @@ func withClose(s source, c io.Closer) source { return &closing{s, c} }
 func (c *closing) close() {
 	c.source.close()
 	c.c.Close()
-}
-
-// countReader adds the bytes read to n.
-type countReader struct {
-	r io.Reader
-	n *atomic.Int64
-}
-
-func (c *countReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n.Add(int64(n))
-	return n, err
-}
-
-// countReaderAt adds the bytes read to n.
-type countReaderAt struct {
-	r io.ReaderAt
-	n *atomic.Int64
-}
-
-func (c *countReaderAt) ReadAt(p []byte, off int64) (int, error) {
-	n, err := c.r.ReadAt(p, off)
-	c.n.Add(int64(n))
-	return n, err
-}
-
-// startTee starts the copy of a stream, on its first pass.
-func (r *Reader) startTee(in *input) error {
-	if in.tee != nil {
-		return nil
-	}
-	f, err := os.CreateTemp("", "neardup-corpus-*")
-	if err != nil {
-		return fmt.Errorf("copying %s for a second pass: %w", in.origin, err)
-	}
-	in.tee, in.temp = f, f.Name()
-	return nil
-}
-
-// drain copies the rest of a stream and turns it into a file input.
-func (r *Reader) drain(in *input) error {
-	if in.stream == nil {
-		return nil
-	}
-	if err := r.startTee(in); err != nil {
-		return err
-	}
-	_, err := io.Copy(in.tee, in.stream)
-	if err != nil {
-		return fmt.Errorf("reading %s: %w", in.origin, err)
-	}
-	info, err := in.tee.Stat()
-	if err == nil {
-		err = in.tee.Close()
-	}
-	if err != nil {
-		return fmt.Errorf("copying %s for a second pass: %w", in.origin, err)
-	}
-	in.stream, in.tee, in.path, in.size = nil, nil, in.temp, info.Size()
-	r.unknown--
-	r.sized(in, in.size)
-	return nil
-}
-
-// onceEOF ends a stream at its first io.EOF and does not read it again: a
-// terminal would wait for more input.
-type onceEOF struct {
-	r   io.Reader
-	eof bool
-}
-
-func (o *onceEOF) Read(p []byte) (int, error) {
-	if o.eof {
-		return 0, io.EOF
-	}
-	n, err := o.r.Read(p)
-	if err == io.EOF {
-		o.eof = true
-	}
-	return n, err
-}
-
-// reopen drains a stream and opens its copy, for a zip archive read from a
-// stream.
-func (r *Reader) reopen(in *input) (io.ReaderAt, int64, error) {
-	if err := r.drain(in); err != nil {
-		return nil, 0, err
-	}
-	f, err := os.Open(in.path)
-	if err != nil {
-		return nil, 0, err
-	}
-	return f, in.size, nil
 }

@@ -1,0 +1,101 @@
+package corpus
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync/atomic"
+)
+
+// countReader adds the bytes read to n.
+type countReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// countReaderAt adds the bytes read to n.
+type countReaderAt struct {
+	r io.ReaderAt
+	n *atomic.Int64
+}
+
+func (c *countReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	n, err := c.r.ReadAt(p, off)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// startTee starts the copy of a stream, on its first pass.
+func (r *Reader) startTee(in *input) error {
+	if in.tee != nil {
+		return nil
+	}
+	f, err := os.CreateTemp("", "neardup-corpus-*")
+	if err != nil {
+		return fmt.Errorf("copying %s for a second pass: %w", in.origin, err)
+	}
+	in.tee, in.temp = f, f.Name()
+	return nil
+}
+
+// drain copies the rest of a stream and turns it into a file input.
+func (r *Reader) drain(in *input) error {
+	if in.stream == nil {
+		return nil
+	}
+	if err := r.startTee(in); err != nil {
+		return err
+	}
+	_, err := io.Copy(in.tee, in.stream)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", in.origin, err)
+	}
+	info, err := in.tee.Stat()
+	if err == nil {
+		err = in.tee.Close()
+	}
+	if err != nil {
+		return fmt.Errorf("copying %s for a second pass: %w", in.origin, err)
+	}
+	in.stream, in.tee, in.path, in.size = nil, nil, in.temp, info.Size()
+	r.unknown--
+	r.sized(in, in.size)
+	return nil
+}
+
+// onceEOF ends a stream at its first io.EOF and does not read it again: a
+// terminal would wait for more input.
+type onceEOF struct {
+	r   io.Reader
+	eof bool
+}
+
+func (o *onceEOF) Read(p []byte) (int, error) {
+	if o.eof {
+		return 0, io.EOF
+	}
+	n, err := o.r.Read(p)
+	if err == io.EOF {
+		o.eof = true
+	}
+	return n, err
+}
+
+// reopen drains a stream and opens its copy, for a zip archive read from a
+// stream.
+func (r *Reader) reopen(in *input) (io.ReaderAt, int64, error) {
+	if err := r.drain(in); err != nil {
+		return nil, 0, err
+	}
+	f, err := os.Open(in.path)
+	if err != nil {
+		return nil, 0, err
+	}
+	return f, in.size, nil
+}
