@@ -1,0 +1,225 @@
+// Package warc reads WARC files (ISO 28500, versions 0.17 to 1.1), plain
+// or gzip-compressed record by record, and parses the HTTP responses their
+// response records hold.
+//
+// The reader is written for untrusted input: header lines and header blocks
+// have size limits, a record's declared length is never allocated before
+// its bytes arrive, and blocks over Reader.MaxBlock are skipped, not read
+// into memory.
+package warc
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/textproto"
+	"strconv"
+	"strings"
+)
+
+// Limits on untrusted input.
+const (
+	// MaxHeaderBytes bounds one record's header block.
+	MaxHeaderBytes = 64 << 10
+	// DefaultMaxBlock is Reader.MaxBlock's default: 32 MiB.
+	DefaultMaxBlock = 32 << 20
+)
+
+// ErrFormat reports input that is not a WARC record where one should be.
+var ErrFormat = errors.New("warc: malformed record")
+
+// Record is one WARC record.
+type Record struct {
+	// Version is the record's version line, e.g. "WARC/1.0".
+	Version string
+	// Header holds the named fields; look them up with Get
+	// ("WARC-Type", "WARC-Target-URI", "Content-Type" …).
+	Header http.Header
+	// Block is the record's content block. It is nil when the block was
+	// larger than the reader's MaxBlock (then TooLarge is set).
+	Block    []byte
+	TooLarge bool
+	// Offset is where the record starts in the uncompressed stream.
+	Offset int64
+}
+
+// Type returns the WARC-Type field, lower-cased: "response", "request",
+// "resource", "warcinfo" ….
+func (r *Record) Type() string { return strings.ToLower(r.Header.Get("WARC-Type")) }
+
+// TargetURI returns the WARC-Target-URI field, without the angle brackets
+// WARC 1.0 writers sometimes put around it.
+func (r *Record) TargetURI() string {
+	return strings.Trim(strings.TrimSpace(r.Header.Get("WARC-Target-URI")), "<>")
+}
+
+// Reader reads records in order. It is not safe for concurrent use.
+type Reader struct {
+	// MaxBlock is the largest block read into memory; larger blocks are
+	// skipped. 0 means DefaultMaxBlock.
+	MaxBlock int64
+
+	br     *bufio.Reader
+	offset int64
+	err    error
+}
+
+// NewReader returns a reader of r. A gzip stream (one member per record,
+// as .warc.gz files are written, or one member in all) is inflated
+// transparently.
+func NewReader(r io.Reader) (*Reader, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("warc: %w", err)
+		}
+		br = bufio.NewReaderSize(zr, 64<<10)
+	}
+	return &Reader{br: br}, nil
+}
+
+// Next returns the next record, or io.EOF after the last one. After an
+// error other than io.EOF the reader is stuck: every later call returns the
+// same error, since a WARC stream has no reliable resynchronisation point.
+func (r *Reader) Next() (*Record, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	rec, err := r.next()
+	if err != nil {
+		r.err = err
+		return nil, err
+	}
+	return rec, nil
+}
+
+func (r *Reader) next() (*Record, error) {
+	version, start, err := r.versionLine()
+	if err != nil {
+		return nil, err
+	}
+	rec := &Record{Version: version, Offset: start}
+	if rec.Header, err = r.header(); err != nil {
+		return nil, err
+	}
+	length, err := strconv.ParseInt(strings.TrimSpace(rec.Header.Get("Content-Length")), 10, 64)
+	if err != nil || length < 0 {
+		return nil, r.errorf("bad Content-Length %q", rec.Header.Get("Content-Length"))
+	}
+	limit := r.MaxBlock
+	if limit <= 0 {
+		limit = DefaultMaxBlock
+	}
+	if length > limit {
+		rec.TooLarge = true
+		n, err := io.CopyN(io.Discard, r.br, length)
+		r.offset += n
+		if err != nil {
+			return nil, r.errorf("block cut short: %v", io.ErrUnexpectedEOF)
+		}
+		return rec, nil
+	}
+	// Read as the bytes arrive: a forged length allocates nothing.
+	block, err := io.ReadAll(io.LimitReader(r.br, length))
+	r.offset += int64(len(block))
+	if err != nil || int64(len(block)) != length {
+		return nil, r.errorf("block cut short: %v", io.ErrUnexpectedEOF)
+	}
+	rec.Block = block
+	return rec, nil
+}
+
+func (r *Reader) errorf(format string, args ...any) error {
+	return fmt.Errorf("%w at offset %d: %s", ErrFormat, r.offset, fmt.Sprintf(format, args...))
+}
+
+// versionLine skips the blank lines between records and returns the
+// version line without its line end and the offset where it starts;
+// io.EOF at a clean end.
+func (r *Reader) versionLine() (string, int64, error) {
+	for {
+		start := r.offset
+		line, err := r.line()
+		if err == io.EOF && line == "" {
+			return "", 0, io.EOF
+		}
+		if err != nil {
+			return "", 0, err
+		}
+		if line == "" {
+			continue
+		}
+		if !strings.HasPrefix(line, "WARC/") {
+			return "", 0, r.errorf("want a WARC/ version line, got %q", truncate(line))
+		}
+		return line, start, nil
+	}
+}
+
+// header reads header lines up to the blank line that ends them.
+func (r *Reader) header() (http.Header, error) {
+	h := http.Header{}
+	var last string
+	total := 0
+	for {
+		line, err := r.line()
+		if err != nil {
+			if err == io.EOF {
+				return nil, r.errorf("header cut short: %v", io.ErrUnexpectedEOF)
+			}
+			return nil, err
+		}
+		if total += len(line); total > MaxHeaderBytes {
+			return nil, r.errorf("header over %d bytes", MaxHeaderBytes)
+		}
+		if line == "" {
+			return h, nil
+		}
+		if (line[0] == ' ' || line[0] == '\t') && last != "" {
+			vals := h[last]
+			vals[len(vals)-1] += " " + strings.TrimSpace(line)
+			continue
+		}
+		name, val, ok := strings.Cut(line, ":")
+		if !ok || strings.TrimSpace(name) == "" {
+			return nil, r.errorf("bad header line %q", truncate(line))
+		}
+		last = textproto.CanonicalMIMEHeaderKey(strings.TrimSpace(name))
+		h[last] = append(h[last], strings.TrimSpace(val))
+	}
+}
+
+// line reads one line, without CRLF or LF, of at most MaxHeaderBytes.
+func (r *Reader) line() (string, error) {
+	var buf []byte
+	for {
+		chunk, err := r.br.ReadSlice('\n')
+		r.offset += int64(len(chunk))
+		buf = append(buf, chunk...)
+		if len(buf) > MaxHeaderBytes {
+			return "", r.errorf("line over %d bytes", MaxHeaderBytes)
+		}
+		switch {
+		case err == nil:
+			return string(bytes.TrimRight(buf, "\r\n")), nil
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF && len(buf) > 0:
+			return string(buf), io.ErrUnexpectedEOF
+		default:
+			return "", err
+		}
+	}
+}
+
+func truncate(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
+}

@@ -1,0 +1,227 @@
+package warc
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// record formats one WARC record with the given fields and block.
+func record(typ, uri, contentType, block string) string {
+	return fmt.Sprintf("WARC/1.0\r\nWARC-Type: %s\r\nWARC-Target-URI: %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n",
+		typ, uri, contentType, len(block), block)
+}
+
+func httpResponse(body string) string {
+	return "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=iso-8859-2\r\n\r\n" + body
+}
+
+// gzipMembers compresses each part as its own gzip member, as .warc.gz
+// writers do.
+func gzipMembers(t testing.TB, parts ...string) string {
+	var buf bytes.Buffer
+	for _, p := range parts {
+		zw := gzip.NewWriter(&buf)
+		zw.Write([]byte(p))
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return buf.String()
+}
+
+type summary struct {
+	Type, URI string
+	Block     string
+	TooLarge  bool
+}
+
+func readAll(t *testing.T, input string, maxBlock int64) ([]summary, error) {
+	t.Helper()
+	r, err := NewReader(strings.NewReader(input))
+	if err != nil {
+		return nil, err
+	}
+	r.MaxBlock = maxBlock
+	var out []summary
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, summary{rec.Type(), rec.TargetURI(), string(rec.Block), rec.TooLarge})
+	}
+}
+
+func TestReader(t *testing.T) {
+	info := record("warcinfo", "", "application/warc-fields", "software: test\r\n")
+	resp := record("response", "http://a.example/1", "application/http; msgtype=response", httpResponse("<p>one</p>"))
+	resp2 := record("response", "<http://a.example/2>", "application/http; msgtype=response", httpResponse("<p>two</p>"))
+	want := []summary{
+		{"warcinfo", "", "software: test\r\n", false},
+		{"response", "http://a.example/1", httpResponse("<p>one</p>"), false},
+		{"response", "http://a.example/2", httpResponse("<p>two</p>"), false},
+	}
+	for _, tc := range []struct {
+		name     string
+		input    string
+		maxBlock int64
+		want     []summary
+	}{
+		{"plain", info + resp + resp2, 0, want},
+		{"gzip member per record", gzipMembers(t, info, resp, resp2), 0, want},
+		{"one gzip member", gzipMembers(t, info+resp+resp2), 0, want},
+		{"empty", "", 0, nil},
+		{"leading blank lines", "\r\n\r\n" + info, 0, want[:1]},
+		{"lf line ends", "WARC/1.0\nWARC-Type: warcinfo\nContent-Length: 15\n\nsoftware: test\n\n\n", 0,
+			[]summary{{"warcinfo", "", "software: test\n", false}}},
+		{"block over limit skipped", info + resp, 20, []summary{{"warcinfo", "", "software: test\r\n", false}, {"response", "http://a.example/1", "", true}}},
+		{"folded header", "WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a.example/\r\n  long\r\nContent-Length: 0\r\n\r\n\r\n\r\n", 0,
+			[]summary{{"resource", "http://a.example/ long", "", false}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := readAll(t, tc.input, tc.maxBlock)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestReaderErrors(t *testing.T) {
+	info := record("warcinfo", "", "text/plain", "x")
+	for _, tc := range []struct {
+		name, input string
+		records     int
+	}{
+		{"not warc", "<html>hello</html>\n", 0},
+		{"garbage after a record", info + "garbage\r\n", 1},
+		{"missing length", "WARC/1.0\r\nWARC-Type: response\r\n\r\n", 0},
+		{"negative length", "WARC/1.0\r\nContent-Length: -1\r\n\r\n", 0},
+		{"forged huge length", "WARC/1.0\r\nContent-Length: 900000000\r\n\r\nshort", 0},
+		{"block cut short", "WARC/1.0\r\nContent-Length: 100\r\n\r\nshort", 0},
+		{"header cut short", "WARC/1.0\r\nContent-Length: 1\r\n", 0},
+		{"header line without colon", "WARC/1.0\r\nnot a field\r\n\r\n", 0},
+		{"header too long", "WARC/1.0\r\nX: " + strings.Repeat("a", MaxHeaderBytes) + "\r\n\r\n", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := readAll(t, tc.input, 0)
+			if !errors.Is(err, ErrFormat) {
+				t.Errorf("err %v, want ErrFormat", err)
+			}
+			if len(got) != tc.records {
+				t.Errorf("%d records before the error, want %d", len(got), tc.records)
+			}
+		})
+	}
+}
+
+func TestReaderStaysFailed(t *testing.T) {
+	r, err := NewReader(strings.NewReader("nope\n" + record("warcinfo", "", "text/plain", "x")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err1 := r.Next()
+	_, err2 := r.Next()
+	if err1 == nil || err1 != err2 {
+		t.Errorf("errors %v then %v, want the same error twice", err1, err2)
+	}
+}
+
+func TestRecordOffset(t *testing.T) {
+	a := record("warcinfo", "", "text/plain", "x")
+	b := record("resource", "http://a.example/", "text/html", "<p>y</p>")
+	r, _ := NewReader(strings.NewReader(a + b))
+	var offsets []int64
+	for {
+		rec, err := r.Next()
+		if err != nil {
+			break
+		}
+		offsets = append(offsets, rec.Offset)
+	}
+	if diff := cmp.Diff([]int64{0, int64(len(a))}, offsets); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+func TestParseResponse(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		block     string
+		max       int
+		status    int
+		ctype     string
+		body      string
+		truncated bool
+	}{
+		{"plain", httpResponse("<p>x</p>"), 0, 200, "text/html; charset=iso-8859-2", "<p>x</p>", false},
+		{"chunked", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Type: text/html\r\n\r\n4\r\n<p>x\r\n4\r\n</p>\r\n0\r\n\r\n",
+			0, 200, "text/html", "<p>x</p>", false},
+		{"not found", "HTTP/1.0 404 Not Found\r\nContent-Type: text/html\r\n\r\ngone", 0, 404, "text/html", "gone", false},
+		{"truncated", httpResponse("0123456789"), 4, 200, "text/html; charset=iso-8859-2", "0123", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, truncated, err := ParseResponse([]byte(tc.block), tc.max)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := []any{resp.Status, resp.Header.Get("Content-Type"), string(resp.Body), truncated}
+			want := []any{tc.status, tc.ctype, tc.body, tc.truncated}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+	if _, _, err := ParseResponse([]byte("not http"), 0); err == nil {
+		t.Error("garbage parsed")
+	}
+}
+
+func FuzzReader(f *testing.F) {
+	f.Add([]byte(record("response", "http://a.example/", "application/http; msgtype=response", httpResponse("<p>x</p>"))))
+	f.Add([]byte(gzipMembers(f, record("warcinfo", "", "text/plain", "x"), record("resource", "u", "text/html", "<p>"))))
+	f.Add([]byte("WARC/1.0\r\nContent-Length: 5\r\n\r\nab"))
+	f.Add([]byte("WARC/1.1\nX: a\n b\nContent-Length: 0\n\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := NewReader(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		r.MaxBlock = 1 << 16
+		for range 1000 {
+			rec, err := r.Next()
+			if err != nil {
+				if err != io.EOF && !errors.Is(err, ErrFormat) && !isGzipErr(err) {
+					t.Fatalf("unexpected error type: %v", err)
+				}
+				return
+			}
+			if rec.TooLarge && rec.Block != nil {
+				t.Fatalf("TooLarge with a block")
+			}
+			if rec.IsHTTP() {
+				ParseResponse(rec.Block, 1<<10)
+			}
+		}
+	})
+}
+
+// isGzipErr reports errors from a corrupt gzip stream, which surface
+// through the reader unchanged.
+func isGzipErr(err error) bool {
+	return errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "flate")
+}
