@@ -11,10 +11,12 @@ import (
 )
 
 // LSH band choice weighs a lost pair (false negative) four times a wasted
-// verification (false positive): verification is exact and cheap.
+// verification (false positive): verification is exact and cheap. Each band
+// costs an index entry (about 40 bytes) per document, so bands are capped.
 const (
 	bandWeightFP = 0.2
 	bandWeightFN = 0.8
+	maxBands     = 20
 )
 
 // minHash is the minhash method: word n-gram shingles, one-permutation
@@ -51,7 +53,7 @@ func newMinHash(o *Options) *minHash {
 	return &minHash{
 		opts:   o,
 		mh:     sketch.NewMinHash(o.Hashes, o.Seed),
-		bands:  sketch.ChooseBands(low, o.Hashes, bandWeightFP, bandWeightFN),
+		bands:  sketch.ChooseBands(low, o.Hashes, maxBands, bandWeightFP, bandWeightFN),
 		setOff: []int64{0},
 	}
 }

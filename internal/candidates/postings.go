@@ -2,8 +2,8 @@ package candidates
 
 // Postings maps 64-bit keys to the documents (int32 ordinals) added under
 // them, in an open-addressing table with the lists in one arena. It is built
-// for tens of millions of keys: about 24 bytes a key plus 8 a posting, no
-// pointers for the garbage collector to scan.
+// for tens of millions of keys: 16 bytes a slot at most half full, plus 8 a
+// posting, and no pointers for the garbage collector to scan.
 //
 // A Postings is not safe for concurrent use. The zero value is ready.
 type Postings struct {
@@ -11,13 +11,16 @@ type Postings struct {
 	used  int
 	zero  slot // the list of key 0
 	nodes []node
+	// anchors holds the first document of each key whose list grew past a
+	// Visit limit: rare, so a map beside the table rather than a field in
+	// every slot.
+	anchors map[uint64]int32
 }
 
 type slot struct {
-	key    uint64
-	head   int32 // most recent node, -1 when the slot is free
-	anchor int32 // first document added under the key
-	count  int32
+	key   uint64
+	head  int32 // most recent node
+	count int32 // 0 when the slot is free
 }
 
 type node struct {
@@ -28,10 +31,11 @@ type node struct {
 // Add records doc under key.
 func (p *Postings) Add(key uint64, doc int32) {
 	s := p.slotFor(key, true)
-	p.nodes = append(p.nodes, node{doc: doc, next: s.head})
-	if s.count == 0 {
-		s.anchor = doc
+	next := int32(-1)
+	if s.count > 0 {
+		next = s.head
 	}
+	p.nodes = append(p.nodes, node{doc: doc, next: next})
 	s.head = int32(len(p.nodes) - 1)
 	s.count++
 }
@@ -54,15 +58,34 @@ func (p *Postings) Visit(key uint64, limit int, fn func(doc int32)) {
 	if s == nil {
 		return
 	}
-	n := 0
-	for i := s.head; i >= 0; i = p.nodes[i].next {
-		if limit > 0 && n == limit-1 && int(s.count) > limit {
-			fn(s.anchor)
-			return
+	if limit <= 0 || int(s.count) <= limit {
+		for i := s.head; i >= 0; i = p.nodes[i].next {
+			fn(p.nodes[i].doc)
 		}
-		fn(p.nodes[i].doc)
-		n++
+		return
 	}
+	i := s.head
+	for range limit - 1 {
+		fn(p.nodes[i].doc)
+		i = p.nodes[i].next
+	}
+	fn(p.anchor(key, i))
+}
+
+// anchor returns the first document added under key, walking the list from
+// node i once and remembering the answer.
+func (p *Postings) anchor(key uint64, i int32) int32 {
+	if a, ok := p.anchors[key]; ok {
+		return a
+	}
+	for p.nodes[i].next >= 0 {
+		i = p.nodes[i].next
+	}
+	if p.anchors == nil {
+		p.anchors = map[uint64]int32{}
+	}
+	p.anchors[key] = p.nodes[i].doc
+	return p.nodes[i].doc
 }
 
 // Keys returns the number of distinct keys.
@@ -80,7 +103,7 @@ func (p *Postings) EachKey(fn func(key uint64, count int)) {
 		fn(0, int(p.zero.count))
 	}
 	for _, s := range p.slots {
-		if s.head >= 0 && s.count > 0 {
+		if s.count > 0 {
 			fn(s.key, int(s.count))
 		}
 	}
@@ -90,9 +113,6 @@ func (p *Postings) slotFor(key uint64, create bool) *slot {
 	if key == 0 {
 		if p.zero.count == 0 && !create {
 			return nil
-		}
-		if p.zero.count == 0 {
-			p.zero.head = -1
 		}
 		return &p.zero
 	}
@@ -109,7 +129,7 @@ func (p *Postings) slotFor(key uint64, create bool) *slot {
 			if !create {
 				return nil
 			}
-			*s = slot{key: key, head: -1}
+			*s = slot{key: key}
 			p.used++
 			return s
 		}

@@ -21,14 +21,15 @@ func (b Bands) Probability(s float64) float64 {
 	return 1 - math.Pow(1-math.Pow(s, float64(b.R)), float64(b.B))
 }
 
-// ChooseBands returns the banding of at most k values that minimises
+// ChooseBands returns the banding of at most k values in at most maxBands
+// bands (each band costs an index entry per document) that minimises
 // wFP·(false-positive area below threshold) + wFN·(false-negative area above
 // it), the areas being integrals of the candidate probability curve over
 // similarity. Verification is exact, so a false positive costs only time,
 // while a false negative is a lost pair: callers weigh wFN above wFP.
-func ChooseBands(threshold float64, k int, wFP, wFN float64) Bands {
+func ChooseBands(threshold float64, k, maxBands int, wFP, wFN float64) Bands {
 	best, bestErr := Bands{B: 1, R: k}, math.Inf(1)
-	for b := 1; b <= k; b++ {
+	for b := 1; b <= min(k, maxBands); b++ {
 		for r := 1; b*r <= k; r++ {
 			bd := Bands{B: b, R: r}
 			fp := integrate(bd.Probability, 0, threshold)

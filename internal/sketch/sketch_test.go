@@ -94,7 +94,7 @@ func TestChooseBands(t *testing.T) {
 		threshold float64
 		k         int
 	}{{0.5, 128}, {0.7, 128}, {0.9, 128}, {0.3, 256}} {
-		bd := ChooseBands(tc.threshold, tc.k, 0.5, 0.5)
+		bd := ChooseBands(tc.threshold, tc.k, tc.k, 0.5, 0.5)
 		if bd.B*bd.R > tc.k {
 			t.Errorf("%v: %v uses more than %d values", tc.threshold, bd, tc.k)
 		}
@@ -107,9 +107,12 @@ func TestChooseBands(t *testing.T) {
 		}
 	}
 	// Weighing false negatives more never lowers recall at the threshold.
-	even, fnHeavy := ChooseBands(0.6, 128, 0.5, 0.5), ChooseBands(0.6, 128, 0.1, 0.9)
+	even, fnHeavy := ChooseBands(0.6, 128, 128, 0.5, 0.5), ChooseBands(0.6, 128, 128, 0.1, 0.9)
 	if fnHeavy.Probability(0.6) < even.Probability(0.6) {
 		t.Errorf("FN-weighted %v less sensitive than %v", fnHeavy, even)
+	}
+	if capped := ChooseBands(0.3, 128, 20, 0.2, 0.8); capped.B > 20 {
+		t.Errorf("band cap ignored: %v", capped)
 	}
 }
 
