@@ -1,0 +1,136 @@
+package analysis
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// abbrevKind says how a period after a word behaves before a word that
+// starts with a capital letter or a digit (a period before a lower-case
+// word never ends a sentence).
+type abbrevKind uint8
+
+const (
+	// notAbbrev: an ordinary word; the period ends the sentence.
+	notAbbrev abbrevKind = iota
+	// abbrevTitle precedes a name or a clause and practically never ends a
+	// sentence: "Mr. Smith", "e.g. The", "np. Warszawa", "т.е. Москва".
+	abbrevTitle
+	// abbrevNumber precedes a number ("No. 5", "Jan. 5", "godz. 12",
+	// "стр. 7") and is an ordinary word otherwise ("The answer was No. The
+	// ...", "for Oct/Dec. Buyers were ...").
+	abbrevNumber
+	// abbrevFinal often ends a sentence but is often followed by a name
+	// too ("Apple Inc. The ..." vs "Apple Inc. Chief ..."): the period ends
+	// the sentence only before a capitalised function word (see starters),
+	// never before a digit ("Co. 5").
+	abbrevFinal
+	// abbrevUnit is abbrevFinal, except that after a number it ends the
+	// sentence before any capitalised word: "w 2020 r. Prezydent",
+	// "в 2019 г. Власти", "at 5 p.m. Officials".
+	abbrevUnit
+)
+
+// Abbreviations, written in normalised form as their token appears (the
+// final period is not part of the token; inner periods are).
+var abbrevLists = map[abbrevKind]string{
+	abbrevTitle: `mr mrs ms messrs mme mlle dr prof gen sen rep gov lt col sgt capt cmdr adm maj
+		rev hon pres supt det insp fr e.g i.e cf viz vs
+		np tzw ul pl m.in tj ww wg mgr inż ks św płk ppłk gen im
+		т.е т.к т.н ул им пер проф акад ген напр просп пос`,
+	abbrevNumber: `no nos vol p pp fig art sec ch approx ca tel
+		jan feb mar apr jun jul aug sep sept oct nov dec
+		nr ok godz str s pkt poz ust rozdz
+		стр ст п ч рис табл тел`,
+	abbrevFinal: `inc corp ltd co jr sr bros plc llc etc dept univ assn st mt ave blvd al os
+		u.s u.k u.n e.u u.s.a
+		itd itp
+		т.д т.п др пр д с обл`,
+	abbrevUnit: `a.m p.m r rr tys mln mld zł gr proc
+		г гг в вв млн млрд тыс руб коп долл`,
+}
+
+// Capitalised function words that start sentences but rarely names: after
+// an abbrevFinal period they mean a new sentence. The lists are shared by
+// all languages, so words that are also abbreviations elsewhere are left
+// out (Polish "co" is English "Co.").
+const starterList = `the a an this that these those there then he she it its they we i you
+	his her their our my your in on at for from by with after before as but and or so if
+	when while although though since because however meanwhile also yet still some many
+	most all both each no not one two what who why how where which today yesterday last
+	according under over during despite
+	w we na z ze do od po o u za przez przed dla to ten ta te tym tego jest był była było
+	są nie i a ale lecz jednak więc także również on ona ono oni one my wy ja jak gdy kiedy
+	jeśli jeżeli choć chociaż według dlatego tak kto czy już jeszcze wtedy teraz obecnie
+	ponadto natomiast
+	в во на с со к ко по о об от до из за у при для без это этот эта эти тот та те он она
+	оно они мы вы я но и а однако также тоже так как когда если хотя что кто где почему
+	уже еще сейчас теперь сегодня вчера кроме поэтому`
+
+// sentenceTables are the abbreviation and starter sets keyed by word hash.
+type sentenceTables struct {
+	abbrevs  map[uint64]abbrevKind
+	starters map[uint64]struct{}
+}
+
+var tables = sync.OnceValue(func() *sentenceTables {
+	t := &sentenceTables{abbrevs: map[uint64]abbrevKind{}, starters: map[uint64]struct{}{}}
+	for kind, list := range abbrevLists {
+		for _, w := range strings.Fields(list) {
+			t.abbrevs[HashWord([]byte(Normalize(w)))] = kind
+		}
+	}
+	for _, w := range strings.Fields(starterList) {
+		t.starters[HashWord([]byte(Normalize(w)))] = struct{}{}
+	}
+	return t
+})
+
+// abbrevKindOf classifies the word token tok of text (followed by a
+// period): listed abbreviations by their hash, then single capital
+// letters (initials: "J. R. Smith") and dotted short forms ("U.S.A",
+// "Ph.D") as abbrevFinal.
+func abbrevKindOf(text string, tok Token) abbrevKind {
+	if k, ok := tables().abbrevs[tok.Hash]; ok {
+		return k
+	}
+	w := text[tok.Start:tok.End]
+	if r, size := utf8.DecodeRuneInString(w); size == len(w) && isUpper(r) {
+		return abbrevFinal
+	}
+	if strings.IndexByte(w, '.') >= 0 && shortSegments(w) {
+		return abbrevFinal
+	}
+	return notAbbrev
+}
+
+// shortSegments reports whether every period-separated part of w has at
+// most three runes.
+func shortSegments(w string) bool {
+	for _, part := range strings.Split(w, ".") {
+		if utf8.RuneCountInString(part) > 3 {
+			return false
+		}
+	}
+	return true
+}
+
+// isStarter reports whether tok is a listed sentence-starting word and not
+// an initial: a one-letter starter ("A", "W", "С") followed by a period is
+// taken for an initial ("J. A. Smith", "А. С. Пушкин").
+func isStarter(text string, tok Token) bool {
+	if _, ok := tables().starters[tok.Hash]; !ok {
+		return false
+	}
+	_, size := utf8.DecodeRuneInString(text[tok.Start:tok.End])
+	initial := int(tok.Start)+size == int(tok.End) && int(tok.End) < len(text) && text[tok.End] == '.'
+	return !initial
+}
+
+// isNumberToken reports whether the token starts with a digit.
+func isNumberToken(text string, tok Token) bool {
+	r, _ := utf8.DecodeRuneInString(text[tok.Start:tok.End])
+	return unicode.IsDigit(r)
+}

@@ -1,0 +1,91 @@
+// Package analysis owns text analysis: normalisation, word tokens,
+// sentences and shingles, with byte offsets into the original text kept
+// for diffs and evidence. It is multilingual (Latin with diacritics,
+// Cyrillic; English, Polish and Russian are tuned) and sits on the hot
+// path of every method, so it is written not to allocate per token.
+//
+// # Words and hashes
+//
+// Analyzer.Words segments text with the Unicode word rules (UAX #29,
+// github.com/clipperhouse/uax29/v2/words, a zero-allocation iterator over
+// the original string) and keeps the segments holding a letter or digit.
+// Apostrophes join ("don't"), hyphens split ("well-known" is two words,
+// so it matches "well known"), numbers such as "3.5", "1,000" and
+// "1.000,5" stay whole. One departure from UAX #29: a period glued between
+// a letter and a capitalised word splits ("here.Another", "U.S.Army",
+// "e.g.The"), since it is nearly always a missing space.
+//
+// Each word is normalised (Normalize: format characters removed, NFKC,
+// case folding, typographic apostrophes and Cyrillic "ё" unified) and
+// hashed with xxh3 under a fixed seed (HashWord). Pure-ASCII words are
+// lower-cased in a reused buffer; words made of runes below U+0800
+// (Latin-1, Latin Extended, Greek, Cyrillic) go through a table built from
+// Normalize itself; anything else takes the golang.org/x/text path. The
+// hashes are persisted: HashVersion names the scheme.
+//
+// Sentence and shingle hashes combine token hashes without touching bytes
+// again: a polynomial over the token hashes (order-sensitive, O(1) per
+// sliding step) through a 64-bit finaliser (HashTokens, Shingles).
+//
+// # Sentences
+//
+// Analyzer.Sentences builds on the word segmentation: every sentence
+// boundary lies in a gap between two words, so one pass yields the words,
+// the sentence spans, their word counts and hashes (Analyze returns both).
+// In each gap the splitter looks at the terminators (. ! ? … and runs such
+// as "?!" or "..."), the closing quotes and brackets after them, the line
+// breaks, the word before and the case of the word after:
+//
+//   - A terminator ends the sentence after the closing quotes and brackets
+//     that follow it (`he said." Next` splits after the quote), unless the
+//     next word starts in lower case ("e.g. the", "Wait... what", `"Stop!"
+//     he said`).
+//   - A single period after a known abbreviation follows the
+//     abbreviation's kind: titles never end a sentence before a name
+//     ("Mr.", "Dr.", "e.g.", "np.", "tzw.", "т.е.", "ул."); number
+//     abbreviations do not end it before a digit ("No. 5", "Jan. 5",
+//     "godz. 12", "стр. 5"); final-able ones ("Inc.", "Corp.", "etc.",
+//     "U.S.", "itd.", "т.д.", initials such as "J." and dotted forms such
+//     as "Ph.D.") end it only before a capitalised function word ("Inc. The
+//     deal ..." splits, "Inc. Chief Executive ..." does not); units ("r.",
+//     "proc.", "г.", "млн", "p.m.") end it before any capital after a
+//     number ("w 2020 r. Prezydent ...").
+//   - Glued terminators split as any other ("said here.Another" and
+//     "Why?Because"); "U.S.Army" and "e.g.The" do not, by the abbreviation
+//     rules.
+//   - A blank line (or U+2029) always ends a sentence, so does a line that
+//     starts with a bullet or dash and a space.
+//   - A single line break with no terminator before it ends a sentence
+//     when the next line starts with a capital or digit and either the
+//     next line is indented (plain-text paragraphs, as in Reuters) or one
+//     of the two lines is longer than 100 runes. Hard-wrapped text wraps
+//     below that, so its line breaks are not taken for sentence ends,
+//     while a headline or a paragraph without a final period followed by
+//     a paragraph on one line is split. Two short lines stay joined ("a
+//     headline\nover a wrapped paragraph" is not split): wrongly joining
+//     costs less than splitting every wrapped line at a capitalised name.
+//
+// Sentences partition the non-space text: punctuation outside any word
+// belongs to the sentence it is in, and a sentence without words exists
+// only where symbols stand alone between blank lines.
+//
+// Why not the alternatives: UAX #29 sentences (github.com/clipperhouse/
+// uax29/v2/sentences) split after every abbreviation and know nothing of
+// line breaks, so fixing them up means a second segmentation plus the
+// word pass for hashes anyway; Punkt (github.com/neurosnap/sentences)
+// needs trained parameters per language. Here the sentence logic adds
+// only the gap scan to the word pass.
+//
+// Measured on a shared 2-core machine (CPU time of one thread, best of
+// five, 2026-11-22): BBC News 5.0 MB: Words 107 MB/s, Sentences 101 MB/s,
+// plain UAX #29 word iteration 158 MB/s; Reuters-21578 15.9 MB: Words 117
+// MB/s, Sentences 86 MB/s. A 3 KB article takes about 30 µs, so a core
+// analyses over 30,000 articles per second. `go test -bench .` reports
+// the same for generated English, Polish and Russian text, with zero
+// allocations per call once an Analyzer's buffers have grown.
+//
+// Known limits: a sentence that ends with a final-able abbreviation and
+// continues with a capitalised noun ("Apple Inc. Analysts said") stays
+// joined; quoted speech ending in a terminator and followed by a
+// capitalised name (`"Go!" Smith said`) splits.
+package analysis

@@ -1,0 +1,107 @@
+package analysis
+
+import (
+	"testing"
+	"unicode"
+	"unicode/utf8"
+)
+
+var fuzzSeeds = []string{
+	"",
+	"Mr. Smith said \"hello.\" Then he left!\n\nNext",
+	"U.S.Army e.g.The here.Another www.Example.com 3.5 1.000,5",
+	"Łódź, 2020 r. Prezydent… W 2020 r. rząd",
+	"В 2019 г. Он ушёл. т.е. Москва и т. д. Всё.",
+	"Headline\nA long paragraph line that goes on and on and on and on and on and on and on and on and on and on.",
+	"ﬁle co\u00adoperate cafe\u0301 ΟΔΟΣ Straße ＡＢＣ",
+	"***\n\n* * *\r\n\r\n\u2029 — «»",
+	"a\xffb\xc3. \xe2\x80",
+}
+
+func FuzzWords(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		var a Analyzer
+		toks := a.Words(text)
+		prevEnd := int32(0)
+		for _, tok := range toks {
+			if tok.Start < prevEnd || tok.End <= tok.Start || int(tok.End) > len(text) {
+				t.Fatalf("token [%d,%d) out of order or bounds (prev end %d, len %d)", tok.Start, tok.End, prevEnd, len(text))
+			}
+			prevEnd = tok.End
+			w := text[tok.Start:tok.End]
+			if !hasWordRune(w) {
+				t.Errorf("token %q has no letter or digit", w)
+			}
+			if want := HashWord([]byte(Normalize(w))); tok.Hash != want {
+				t.Errorf("token %q: hash differs from Normalize-based hash", w)
+			}
+		}
+		n := Normalize(text)
+		if Normalize(n) != n {
+			t.Errorf("Normalize not idempotent on %q", text)
+		}
+		if got := string(a.AppendNormalized(nil, text)); got != n {
+			t.Errorf("AppendNormalized(%q) = %q, Normalize = %q", text, got, n)
+		}
+	})
+}
+
+func FuzzSentences(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		var a Analyzer
+		words := append([]Token(nil), a.Words(text)...)
+		toks, sents := a.Analyze(text)
+		if len(toks) != len(words) {
+			t.Fatalf("Analyze found %d words, Words %d", len(toks), len(words))
+		}
+		covered, next := 0, 0
+		for _, s := range sents {
+			if int(s.Start) < covered || s.End <= s.Start || int(s.End) > len(text) {
+				t.Fatalf("sentence [%d,%d) out of order or bounds (covered %d, len %d)", s.Start, s.End, covered, len(text))
+			}
+			if !onlySpace(text[covered:s.Start]) {
+				t.Errorf("non-space %q between sentences", text[covered:s.Start])
+			}
+			span := text[s.Start:s.End]
+			first, _ := utf8.DecodeRuneInString(span)
+			last, _ := utf8.DecodeLastRuneInString(span)
+			if unicode.IsSpace(first) || unicode.IsSpace(last) {
+				t.Errorf("sentence %q not trimmed", span)
+			}
+			own := words[next : next+int(s.Words)]
+			next += int(s.Words)
+			if s.Hash != HashTokens(own) {
+				t.Errorf("sentence %q: hash is not HashTokens of its words", span)
+			}
+			if len(own) > 0 && (own[0].Start < s.Start || own[len(own)-1].End > s.End) {
+				t.Errorf("sentence %q does not hold its words", span)
+			}
+			if utf8.ValidString(span) && int(s.Chars) != utf8.RuneCountInString(span) {
+				t.Errorf("sentence %q: Chars %d", span, s.Chars)
+			}
+			covered = int(s.End)
+		}
+		if !onlySpace(text[covered:]) {
+			t.Errorf("non-space %q after the last sentence", text[covered:])
+		}
+		if next != len(words) {
+			t.Errorf("sentences hold %d words of %d", next, len(words))
+		}
+	})
+}
+
+// onlySpace reports whether s is white space only.
+func onlySpace(s string) bool {
+	for _, r := range s {
+		if !unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,136 @@
+package analysis
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// gapInfo describes the text between two words.
+type gapInfo struct {
+	runs        int  // number of runs of terminators (". ! ? …")
+	firstRun    int  // byte offset of the first run
+	firstRunLen int  // byte length of the first run
+	termEnd     int  // end of the last run and the closing quotes or brackets right after it
+	firstNL     int  // byte offset of the first line break, -1 if none
+	lastNL      int  // byte offset just after the last line break
+	cleanBefore bool // only space, terminators and closers before the first line break
+}
+
+// Character classes inside a gap.
+const (
+	gcOther   = iota
+	gcSpace   // horizontal white space
+	gcNewline // line break
+	gcPara    // paragraph break on its own (U+2029, form feed)
+	gcTerm    // sentence terminator
+	gcCloser  // quote or closing bracket
+)
+
+// asciiGapClass classifies ASCII bytes; '\r' is decided in context.
+var asciiGapClass = func() (t [utf8.RuneSelf]uint8) {
+	for _, c := range " \t" {
+		t[c] = gcSpace
+	}
+	t['\n'], t['\v'], t['\f'] = gcNewline, gcNewline, gcPara
+	for _, c := range ".!?" {
+		t[c] = gcTerm
+	}
+	for _, c := range "\"')]}" {
+		t[c] = gcCloser
+	}
+	return t
+}()
+
+// gapClass classifies a rune of a gap.
+func gapClass(r rune) uint8 {
+	if r < utf8.RuneSelf {
+		return asciiGapClass[r]
+	}
+	switch r {
+	case '\u0085', '\u2028':
+		return gcNewline
+	case '\u2029':
+		return gcPara
+	case '…', '‼', '⁇', '⁈', '⁉', '。', '！', '？', '．', '؟', '।':
+		return gcTerm
+	}
+	switch {
+	case unicode.IsSpace(r):
+		return gcSpace
+	case unicode.In(r, unicode.Pe, unicode.Pi, unicode.Pf):
+		return gcCloser
+	}
+	return gcOther
+}
+
+// scanGap describes the gap text[s:e] and appends to a.splits the offset
+// of every blank line in it (two line breaks with only space between, or a
+// paragraph separator).
+func (a *Analyzer) scanGap(text string, s, e int) gapInfo {
+	g := gapInfo{termEnd: -1, firstNL: -1, cleanBefore: true}
+	inRun, afterTerm := false, false
+	nlRun := -1 // offset of the first line break of the current run of breaks and space
+	blankDone := false
+	for i := s; i < e; {
+		r, size := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(text[i:e])
+		}
+		cls := gapClass(r)
+		if r == '\r' {
+			cls = gcNewline
+			if i+1 < e && text[i+1] == '\n' {
+				cls = gcSpace // the '\n' that follows is the break
+			}
+		}
+		if cls != gcTerm {
+			inRun = false
+		}
+		switch cls {
+		case gcTerm:
+			if !inRun {
+				g.runs++
+				if g.runs == 1 {
+					g.firstRun = i
+				}
+				inRun = true
+			}
+			if g.runs == 1 {
+				g.firstRunLen = i + size - g.firstRun
+			}
+			g.termEnd, afterTerm = i+size, true
+			nlRun = -1
+		case gcCloser:
+			if afterTerm {
+				g.termEnd = i + size
+			}
+			nlRun = -1
+		case gcSpace:
+			afterTerm = false
+		case gcNewline, gcPara:
+			afterTerm = false
+			if g.firstNL < 0 {
+				g.firstNL = i
+			}
+			g.lastNL = i + size
+			if nlRun < 0 {
+				nlRun, blankDone = i, false
+				if cls == gcNewline {
+					break
+				}
+			}
+			if !blankDone {
+				a.splits = append(a.splits, nlRun)
+				blankDone = true
+			}
+		default:
+			afterTerm = false
+			nlRun = -1
+			if g.firstNL < 0 {
+				g.cleanBefore = false
+			}
+		}
+		i += size
+	}
+	return g
+}

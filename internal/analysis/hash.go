@@ -1,0 +1,99 @@
+package analysis
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/zeebo/xxh3"
+)
+
+// HashVersion names the hashing scheme of this package: the normalisation
+// of Normalize, the word segmentation of Words, the seed and the way token
+// hashes are combined into sentence and shingle hashes. Token, sentence
+// and shingle hashes are persisted by the index; any change to one of
+// those parts must increment HashVersion so that stored hashes are
+// recognised as stale.
+//
+// Changelog:
+//   - 1: first version.
+const HashVersion = 1
+
+// hashSeed is the fixed xxh3 seed of word hashes ("neardup" and version 1).
+const hashSeed uint64 = 0x6e65617264757001
+
+// seqPrime is the odd multiplier of the polynomial combining token hashes
+// into sequence hashes.
+const seqPrime uint64 = 0x9e3779b97f4a7c15
+
+// HashWord returns the hash of an already normalised word, the value a
+// Token of that word carries. Callers that start from raw text use
+// Analyzer.Words instead.
+func HashWord(normalised []byte) uint64 {
+	return xxh3.HashSeed(normalised, hashSeed)
+}
+
+// HashTokens returns the order-sensitive hash of a sequence of tokens: the
+// value of Sentence.Hash for a sentence made of exactly these tokens and of
+// the single shingle Shingles gives for fewer tokens than its window. It
+// is 0 only for an empty sequence.
+func HashTokens(tokens []Token) uint64 {
+	if len(tokens) == 0 {
+		return 0
+	}
+	var h uint64
+	for _, t := range tokens {
+		h = h*seqPrime + t.Hash
+	}
+	return finishSeq(h, len(tokens))
+}
+
+// finishSeq turns the polynomial sum of n token hashes into a well-mixed
+// sequence hash: the murmur3 64-bit finaliser over the sum and the length,
+// mapped away from 0 so that 0 can mean "no words".
+func finishSeq(h uint64, n int) uint64 {
+	h ^= bits.RotateLeft64(uint64(n)*0xc2b2ae3d27d4eb4f, 31)
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	if h == 0 {
+		h = 1
+	}
+	return h
+}
+
+// Shingles appends to dst the hash of every window of n consecutive
+// tokens, in order and not deduplicated, and returns the extended slice:
+// len(tokens)-n+1 hashes. With fewer than n tokens (but at least one) it
+// appends one shingle of all of them, equal to HashTokens(tokens); with no
+// tokens it appends nothing. n < 1 is treated as 1.
+//
+// A window hash is a polynomial in the token hashes (order-sensitive,
+// updated in O(1) per step) passed through a 64-bit finaliser; token bytes
+// are never re-hashed.
+func Shingles(tokens []Token, n int, dst []uint64) []uint64 {
+	if n < 1 {
+		n = 1
+	}
+	if len(tokens) == 0 {
+		return dst
+	}
+	if len(tokens) <= n {
+		return append(dst, HashTokens(tokens))
+	}
+	dst = slices.Grow(dst, len(tokens)-n+1)
+	var h, top uint64 = 0, 1 // top = seqPrime^(n-1)
+	for i := 0; i < n; i++ {
+		h = h*seqPrime + tokens[i].Hash
+		if i > 0 {
+			top *= seqPrime
+		}
+	}
+	dst = append(dst, finishSeq(h, n))
+	for i := n; i < len(tokens); i++ {
+		h = (h-tokens[i-n].Hash*top)*seqPrime + tokens[i].Hash
+		dst = append(dst, finishSeq(h, n))
+	}
+	return dst
+}
