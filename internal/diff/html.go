@@ -170,24 +170,57 @@ func (s *Side) start(i int) int {
 	return len(s.Text)
 }
 
-// gap returns the text between unit i-1 and unit i.
-func (s *Side) gap(i int) string {
-	if i == 0 || i > len(s.units) {
-		return ""
+// paragraphEnds reports whether a paragraph ends before unit i: the gap
+// before it holds a blank line, or a line break that is followed by
+// indentation, ends a sentence or closes a line too long to come from
+// hard-wrapped text. Other line breaks of hard-wrapped text (60–80 columns)
+// do not end paragraphs.
+func (s *Side) paragraphEnds(i int) bool {
+	if i == 0 || i >= len(s.units) {
+		return false
 	}
-	return s.Text[s.units[i-1].span.End:s.start(i)]
+	gs, ge := s.units[i-1].span.End, s.units[i].span.Start
+	gap := s.Text[gs:ge]
+	nl := strings.IndexByte(gap, '\n')
+	switch {
+	case nl < 0:
+		return false
+	case strings.Count(gap, "\n") > 1:
+		return true
+	case nl+1 < len(gap) && (gap[nl+1] == ' ' || gap[nl+1] == '\t'):
+		return true
+	}
+	line := s.Text[strings.LastIndexByte(s.Text[:gs+nl], '\n')+1 : gs+nl]
+	line = strings.TrimRightFunc(line, isSpace)
+	return len(line) > wrapWidth || strings.HasSuffix(line, ".") || strings.HasSuffix(line, "!") ||
+		strings.HasSuffix(line, "?") || strings.HasSuffix(line, "…") || strings.HasSuffix(line, ":")
 }
 
-// breaksAt reports whether a row ends before unit ua of A and ub of B.
+// wrapWidth is the longest line, in bytes, taken for hard-wrapped text.
+const wrapWidth = 100
+
+// breaksAt reports whether a row ends before unit ua of A and ub of B: at
+// the end of a paragraph, or at the end of a sentence (in word mode, a gap
+// with a full stop, question or exclamation mark) once the row is long.
 func (d *Diff) breaksAt(ua, ub int, cur row) bool {
-	ga, gb := d.A.gap(ua), d.B.gap(ub)
-	if strings.Contains(ga, "\n") || strings.Contains(gb, "\n") {
+	if d.By == ByLine || d.A.paragraphEnds(ua) || d.B.paragraphEnds(ub) {
 		return true
 	}
 	if d.A.start(ua)-cur.a.Start < rowBytes && d.B.start(ub)-cur.b.Start < rowBytes {
 		return false
 	}
-	return d.By != ByWord || strings.ContainsAny(ga, ".!?…") || strings.ContainsAny(gb, ".!?…")
+	if d.By != ByWord {
+		return true
+	}
+	return strings.ContainsAny(d.A.gapBefore(ua), ".!?…") || strings.ContainsAny(d.B.gapBefore(ub), ".!?…")
+}
+
+// gapBefore returns the text between unit i-1 and unit i, "" at the ends.
+func (s *Side) gapBefore(i int) string {
+	if i == 0 || i >= len(s.units) {
+		return ""
+	}
+	return s.Text[s.units[i-1].span.End:s.units[i].span.Start]
 }
 
 // cells writes one side's cells: its text with the units that are not

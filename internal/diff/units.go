@@ -3,6 +3,7 @@ package diff
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/neardup/neardup/internal/analysis"
 )
@@ -95,3 +96,5 @@ func alike(a, b *Side, i, j int) bool {
 	}
 	return 2*shared >= min(len(wa), len(wb))
 }
+
+func isSpace(r rune) bool { return unicode.IsSpace(r) }
