@@ -1,0 +1,184 @@
+package source
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func gzipBytes(t testing.TB, data string) string {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write([]byte(data))
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+func zipBytes(t testing.TB, files ...string) string {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for i := 0; i < len(files); i += 2 {
+		f, err := zw.Create(files[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write([]byte(files[i+1]))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+func tarBytes(t testing.TB, files ...string) string {
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	for i := 0; i < len(files); i += 2 {
+		tw.WriteHeader(&tar.Header{Name: files[i], Mode: 0o644, Size: int64(len(files[i+1])), Typeflag: tar.TypeReg})
+		tw.Write([]byte(files[i+1]))
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+func warcRecord(typ, uri, contentType, block string) string {
+	return fmt.Sprintf("WARC/1.0\r\nWARC-Type: %s\r\nWARC-Target-URI: %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n",
+		typ, uri, contentType, len(block), block)
+}
+
+func warcResponse(uri, status, header, body string) string {
+	return warcRecord("response", uri, "application/http; msgtype=response",
+		"HTTP/1.1 "+status+"\r\n"+header+"\r\n"+body)
+}
+
+// summary is the part of a page the tests compare.
+type summary struct {
+	ID, URL, ContentType string
+	Status               int
+	Body                 string
+	TooLarge             bool
+	Err                  bool
+}
+
+func walk(t *testing.T, opts Options, paths ...string) []summary {
+	t.Helper()
+	var got []summary
+	err := Walk(context.Background(), paths, opts, func(p Page) error {
+		got = append(got, summary{p.ID, p.URL, p.ContentType, p.Status, string(p.Body), p.TooLarge, p.Err != nil})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestWalk(t *testing.T) {
+	crawl := warcRecord("warcinfo", "", "application/warc-fields", "software: test\r\n") +
+		warcRecord("request", "http://a.example/1", "application/http; msgtype=request", "GET /1 HTTP/1.1\r\n\r\n") +
+		warcResponse("http://a.example/1", "200 OK", "Content-Type: text/html; charset=koi8-r\r\nContent-Encoding: gzip\r\n", gzipBytes(t, "<p>one</p>")) +
+		warcResponse("http://a.example/2", "404 Not Found", "Content-Type: text/html\r\n", "gone") +
+		warcResponse("http://a.example/3", "200 OK", "Content-Type: text/html\r\nContent-Encoding: br\r\n", "xx") +
+		warcRecord("resource", "http://a.example/4", "text/html", "<p>four</p>") +
+		warcResponse("http://a.example/5", "200 OK", "Content-Type: text/html\r\n", strings.Repeat("x", 100))
+	dir := writeTree(t, map[string]string{
+		"a.html":          "<p>a</p>",
+		"sub/b.htm":       "<p>b</p>",
+		"c.html.gz":       gzipBytes(t, "<p>c</p>"),
+		"d.zip":           zipBytes(t, "in/e.html", "<p>e</p>", "f.warc", warcRecord("resource", "http://z.example/", "text/html", "<p>f</p>")),
+		"g.tar.gz":        gzipBytes(t, tarBytes(t, "h.html", "<p>h</p>", "i.zip", zipBytes(t, "j.html", "<p>j</p>"))),
+		"k.warc.gz":       gzipBytes(t, crawl),
+		"l.html":          strings.Repeat("y", 100),
+		"m.gz":            "\x1f\x8bnot gzip at all",
+		"n.warc":          "WARC/1.0\r\nContent-Length: 99\r\n\r\nshort",
+		"empty/.keep.txt": "",
+	})
+	got := walk(t, Options{MaxBytes: 50}, dir)
+	p := func(rel string) string { return filepath.Join(dir, rel) }
+	want := []summary{
+		{ID: p("a.html"), Body: "<p>a</p>"},
+		{ID: p("c.html.gz"), Body: "<p>c</p>"},
+		{ID: p("d.zip/in/e.html"), Body: "<p>e</p>"},
+		{ID: p("d.zip/f.warc#1"), URL: "http://z.example/", ContentType: "text/html", Body: "<p>f</p>"},
+		{ID: p("empty/.keep.txt")},
+		{ID: p("g.tar.gz/h.html"), Body: "<p>h</p>"},
+		{ID: p("g.tar.gz/i.zip/j.html"), Body: "<p>j</p>"},
+		{ID: p("k.warc.gz#3"), URL: "http://a.example/1", ContentType: "text/html; charset=koi8-r", Status: 200, Body: "<p>one</p>"},
+		{ID: p("k.warc.gz#4"), URL: "http://a.example/2", ContentType: "text/html", Status: 404, Body: "gone"},
+		{ID: p("k.warc.gz#5"), URL: "http://a.example/3", ContentType: "text/html", Status: 200, Err: true},
+		{ID: p("k.warc.gz#6"), URL: "http://a.example/4", ContentType: "text/html", Body: "<p>four</p>"},
+		{ID: p("k.warc.gz#7"), URL: "http://a.example/5", ContentType: "text/html", Status: 200, TooLarge: true},
+		{ID: p("l.html"), TooLarge: true},
+		{ID: p("m.gz"), Err: true},
+		{ID: p("n.warc#1"), Err: true},
+		{ID: p("sub/b.htm"), Body: "<p>b</p>"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+func TestWalkFilesInArgumentOrder(t *testing.T) {
+	dir := writeTree(t, map[string]string{"z.html": "z", "a.html": "a"})
+	got := walk(t, Options{}, filepath.Join(dir, "z.html"), filepath.Join(dir, "a.html"))
+	if len(got) != 2 || got[0].Body != "z" || got[1].Body != "a" {
+		t.Errorf("got %+v", got)
+	}
+}
+
+func TestWalkStops(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.zip": zipBytes(t, "1.html", "1", "2.html", "2"), "b.html": "b"})
+	stop := errors.New("stop")
+	n := 0
+	err := Walk(context.Background(), []string{dir}, Options{}, func(Page) error { n++; return stop })
+	if !errors.Is(err, stop) || n != 1 {
+		t.Errorf("err %v after %d pages, want the callback's error after 1", err, n)
+	}
+	if err := Walk(context.Background(), []string{filepath.Join(dir, "missing")}, Options{}, func(Page) error { return nil }); err == nil {
+		t.Error("missing input: no error")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := Walk(ctx, []string{dir}, Options{}, func(Page) error { return nil }); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+}
+
+func TestWalkNestingLimit(t *testing.T) {
+	data := "<p>deep</p>"
+	for range maxDepth + 2 {
+		data = gzipBytes(t, data)
+	}
+	dir := writeTree(t, map[string]string{"deep.gz": data})
+	got := walk(t, Options{}, dir)
+	if len(got) != 1 || !got[0].Err {
+		t.Errorf("got %+v, want one failed page", got)
+	}
+}
