@@ -100,7 +100,17 @@ func (r *Reader) openLeaf(l leaf, rd io.Reader) (source, error) {
 	case kZip:
 		return r.openZip(l)
 	}
-	br := bufio.NewReaderSize(rd, r.cfg.bufSize)
+	br := r.getBuf(rd)
+	src, err := r.openBuffered(k, l, br)
+	if err != nil {
+		r.putBuf(br)
+		return nil, err
+	}
+	return withClose(src, bufReturn{r, br}), nil
+}
+
+// openBuffered goes on with openLeaf once the stream is buffered.
+func (r *Reader) openBuffered(k kind, l leaf, br *bufio.Reader) (source, error) {
 	if k == kUnknown {
 		c, err := container(l, br)
 		switch {
@@ -122,6 +132,36 @@ func (r *Reader) openLeaf(l leaf, rd io.Reader) (source, error) {
 		}
 	}
 	return r.sourceOf(k, l, br), nil
+}
+
+// getBuf returns a read buffer over rd. Buffers are big (a megabyte by
+// default) for the speed of line formats, so they are reused from input
+// to input rather than made per file.
+func (r *Reader) getBuf(rd io.Reader) *bufio.Reader {
+	if n := len(r.bufs); n > 0 {
+		br := r.bufs[n-1]
+		r.bufs = r.bufs[:n-1]
+		br.Reset(rd)
+		return br
+	}
+	return bufio.NewReaderSize(rd, r.cfg.bufSize)
+}
+
+// putBuf keeps a buffer no longer read for the next input.
+func (r *Reader) putBuf(br *bufio.Reader) {
+	br.Reset(nil)
+	r.bufs = append(r.bufs, br)
+}
+
+// bufReturn puts a buffer back when its source is closed.
+type bufReturn struct {
+	r  *Reader
+	br *bufio.Reader
+}
+
+func (b bufReturn) Close() error {
+	b.r.putBuf(b.br)
+	return nil
 }
 
 // container tells a gzip stream or zip archive by its magic bytes.

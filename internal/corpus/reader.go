@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -20,6 +21,7 @@ type Reader struct {
 	names  [nFields]string
 	keys   [nFields][]byte
 	inputs []*input
+	bufs   []*bufio.Reader // read buffers free for reuse
 
 	next   int    // the index of the next input to open
 	cur    source // the open input, nil between inputs
