@@ -1,0 +1,304 @@
+package eval
+
+import (
+	"cmp"
+	"slices"
+)
+
+// evalClusters scores a prediction against a cluster-form truth.
+func evalClusters(t *Truth, p *Prediction, r *Result) {
+	var pc []int32
+	var nPred int
+	if len(p.Clusters) > 0 {
+		pc, nPred = assignClusters(t, p.Clusters, r)
+	} else {
+		pc, nPred = assignComponents(t, p.Pairs, r)
+		r.ComponentClusters = true
+	}
+	cells, predSize := contingency(t, pc, nPred)
+	truthSize := make([]int64, t.nClusters)
+	for _, c := range t.cluster {
+		truthSize[c]++
+	}
+	r.Clusters = clusterScores(cells, truthSize, predSize, int64(len(t.ids)))
+	r.Pairs.Truth = sumChoose2(truthSize)
+	if len(p.Pairs) > 0 {
+		explicitPairs(t, p.Pairs, r)
+	} else {
+		r.Pairs.Predicted = sumChoose2(predSize)
+		for _, c := range cells {
+			r.Pairs.Correct += choose2(c.n)
+		}
+	}
+	r.Pairs.scores()
+	if t.by != "" {
+		r.By = clusterBreakdown(t, pc, p.Pairs)
+	}
+	if len(t.negatives) > 0 {
+		r.Negatives = &Negatives{Total: len(t.negatives)}
+		for _, n := range t.negatives {
+			if a, b := pc[n[0]], pc[n[1]]; a >= 0 && a == b {
+				r.Negatives.Merged++
+			}
+		}
+	}
+}
+
+// assignClusters maps each truth document to its predicted cluster (-1 for
+// none) and returns the number of predicted clusters.
+func assignClusters(t *Truth, clusters [][]string, r *Result) ([]int32, int) {
+	pc := make([]int32, len(t.ids))
+	for i := range pc {
+		pc[i] = -1
+	}
+	for ci, members := range clusters {
+		for _, id := range members {
+			d, ok := t.index[id]
+			switch {
+			case !ok:
+				r.UnknownIDs++
+			case pc[d] >= 0 && pc[d] != int32(ci):
+				r.Overlaps++
+			default:
+				pc[d] = int32(ci)
+			}
+		}
+	}
+	return pc, len(clusters)
+}
+
+// assignComponents maps each truth document to the connected component of
+// predicted pairs it belongs to (-1 when it is in no pair).
+func assignComponents(t *Truth, pairs [][2]string, r *Result) ([]int32, int) {
+	parent := make([]int32, len(t.ids))
+	for i := range parent {
+		parent[i] = int32(i)
+	}
+	find := func(x int32) int32 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	inPair := make([]bool, len(t.ids))
+	unknown := map[string]bool{}
+	for _, pr := range pairs {
+		a, okA := t.index[pr[0]]
+		b, okB := t.index[pr[1]]
+		if !okA || !okB {
+			for _, id := range pr {
+				if _, ok := t.index[id]; !ok {
+					unknown[id] = true
+				}
+			}
+			continue
+		}
+		inPair[a], inPair[b] = true, true
+		if ra, rb := find(a), find(b); ra != rb {
+			parent[max(ra, rb)] = min(ra, rb)
+		}
+	}
+	r.UnknownIDs = len(unknown)
+	pc := make([]int32, len(t.ids))
+	ids := map[int32]int32{}
+	for d := range pc {
+		pc[d] = -1
+		if !inPair[d] {
+			continue
+		}
+		root := find(int32(d))
+		c, ok := ids[root]
+		if !ok {
+			c = int32(len(ids))
+			ids[root] = c
+		}
+		pc[d] = c
+	}
+	return pc, len(ids)
+}
+
+// cell is one non-empty entry of the contingency table of truth cluster
+// against predicted cluster.
+type cell struct {
+	truth, pred int32
+	n           int64
+}
+
+// contingency counts documents per (truth, predicted) cluster; documents in
+// no predicted cluster are singleton cells of their own. It also returns the
+// size of each predicted cluster counting truth documents only.
+func contingency(t *Truth, pc []int32, nPred int) ([]cell, []int64) {
+	predSize := make([]int64, nPred)
+	idx := map[uint64]int{}
+	var cells []cell
+	for d, p := range pc {
+		tc := t.cluster[d]
+		if p < 0 {
+			cells = append(cells, cell{truth: tc, pred: -1, n: 1})
+			continue
+		}
+		predSize[p]++
+		k := uint64(tc)<<32 | uint64(p)
+		if i, ok := idx[k]; ok {
+			cells[i].n++
+			continue
+		}
+		idx[k] = len(cells)
+		cells = append(cells, cell{truth: tc, pred: p, n: 1})
+	}
+	return cells, predSize
+}
+
+func sumChoose2(sizes []int64) int64 {
+	var s int64
+	for _, n := range sizes {
+		s += choose2(n)
+	}
+	return s
+}
+
+// clusterScores computes the adjusted Rand index and B-cubed scores from
+// the contingency table (Hubert and Arabie 1985; Bagga and Baldwin 1998).
+func clusterScores(cells []cell, truthSize, predSize []int64, n int64) *ClusterScores {
+	s := &ClusterScores{}
+	for _, b := range predSize {
+		if b >= 2 {
+			s.Predicted++
+		}
+	}
+	var index, bp, br float64
+	for _, c := range cells {
+		index += float64(choose2(c.n))
+		b := int64(1)
+		if c.pred >= 0 {
+			b = predSize[c.pred]
+		}
+		nn := float64(c.n * c.n)
+		bp += nn / float64(b)
+		br += nn / float64(truthSize[c.truth])
+	}
+	if n > 0 {
+		s.BCubedPrecision, s.BCubedRecall = bp/float64(n), br/float64(n)
+	}
+	s.BCubedF1 = f1(s.BCubedPrecision, s.BCubedRecall)
+	sumA, sumB := float64(sumChoose2(truthSize)), float64(sumChoose2(predSize))
+	total := float64(choose2(n))
+	s.ARI = 1
+	if total > 0 {
+		expected := sumA * sumB / total
+		maxIndex := (sumA + sumB) / 2
+		if maxIndex != expected {
+			s.ARI = (index - expected) / (maxIndex - expected)
+		}
+	}
+	return s
+}
+
+// explicitPairs scores predicted pairs one by one: each distinct pair of
+// two truth documents counts once.
+func explicitPairs(t *Truth, pairs [][2]string, r *Result) {
+	seen := make(map[uint64]struct{}, len(pairs))
+	for _, pr := range pairs {
+		a, okA := t.index[pr[0]]
+		b, okB := t.index[pr[1]]
+		if !okA || !okB || a == b {
+			continue
+		}
+		k := uint64(min(a, b))<<32 | uint64(max(a, b))
+		if _, dup := seen[k]; dup {
+			continue
+		}
+		seen[k] = struct{}{}
+		r.Pairs.Predicted++
+		if t.cluster[a] == t.cluster[b] {
+			r.Pairs.Correct++
+		}
+	}
+}
+
+// clusterBreakdown counts, per value of the truth's field, the truth pairs
+// and those found: the pairs with a member having the value are C(n,2) -
+// C(n-n_v,2) in a group of n members of which n_v have it, so groups of any
+// size are counted without listing their pairs. With explicit pairs, found
+// pairs are counted one by one instead.
+func clusterBreakdown(t *Truth, pc []int32, pairs [][2]string) []Recall {
+	none := len(t.names)
+	names := append(slices.Clone(t.names), noneValue)
+	truth := make([]int64, len(names))
+	found := make([]int64, len(names))
+	docs, start := t.clusterMembers()
+	for c := range t.nClusters {
+		members := docs[start[c]:start[c+1]]
+		if len(members) < 2 {
+			continue
+		}
+		t.groupCounts(members, truth, none)
+		if len(pairs) > 0 {
+			continue
+		}
+		group := slices.Clone(members)
+		slices.SortFunc(group, func(x, y int32) int { return cmp.Compare(pc[x], pc[y]) })
+		for i := 0; i < len(group); {
+			j := i + 1
+			for j < len(group) && pc[group[j]] == pc[group[i]] {
+				j++
+			}
+			if pc[group[i]] >= 0 {
+				t.groupCounts(group[i:j], found, none)
+			}
+			i = j
+		}
+	}
+	if len(pairs) > 0 {
+		t.foundPairs(pairs, found, none)
+	}
+	return breakdown(names, truth, found)
+}
+
+// groupCounts adds, for each value, the pairs of members where at least one
+// member has the value; pairs where neither member has any value go to none.
+func (t *Truth) groupCounts(members []int32, counts []int64, none int) {
+	n := int64(len(members))
+	have := map[int32]int64{}
+	var empty int64
+	for _, d := range members {
+		if len(t.values[d]) == 0 {
+			empty++
+		}
+		for _, v := range t.values[d] {
+			have[v]++
+		}
+	}
+	for v, k := range have {
+		counts[v] += choose2(n) - choose2(n-k)
+	}
+	counts[none] += choose2(empty)
+}
+
+// foundPairs counts each distinct correct predicted pair under the values of
+// both its members.
+func (t *Truth) foundPairs(pairs [][2]string, found []int64, none int) {
+	seen := map[uint64]struct{}{}
+	for _, pr := range pairs {
+		a, okA := t.index[pr[0]]
+		b, okB := t.index[pr[1]]
+		if !okA || !okB || a == b || t.cluster[a] != t.cluster[b] {
+			continue
+		}
+		k := uint64(min(a, b))<<32 | uint64(max(a, b))
+		if _, dup := seen[k]; dup {
+			continue
+		}
+		seen[k] = struct{}{}
+		vals := append(slices.Clone(t.values[a]), t.values[b]...)
+		slices.Sort(vals)
+		vals = slices.Compact(vals)
+		if len(vals) == 0 {
+			found[none]++
+		}
+		for _, v := range vals {
+			found[v]++
+		}
+	}
+}

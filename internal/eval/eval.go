@@ -1,0 +1,199 @@
+package eval
+
+import (
+	"slices"
+	"strings"
+)
+
+// PairScores are the scores of pair decisions. Precision is 1 when nothing
+// is predicted and recall is 1 when the truth has no pairs.
+type PairScores struct {
+	Predicted int64   `json:"predicted"` // predicted duplicate pairs that were scored
+	Truth     int64   `json:"truth"`     // duplicate pairs in the truth
+	Correct   int64   `json:"correct"`   // predicted pairs that are truth pairs
+	Precision float64 `json:"precision"`
+	Recall    float64 `json:"recall"`
+	F1        float64 `json:"f1"`
+}
+
+// ClusterScores compare the predicted clustering with the truth's; every
+// document of the truth counts, those in no predicted cluster as singletons.
+type ClusterScores struct {
+	ARI             float64 `json:"ari"` // adjusted Rand index: 1 identical, about 0 chance
+	BCubedPrecision float64 `json:"bcubed_precision"`
+	BCubedRecall    float64 `json:"bcubed_recall"`
+	BCubedF1        float64 `json:"bcubed_f1"`
+	Predicted       int     `json:"predicted_clusters"` // predicted clusters of two or more truth documents
+}
+
+// Recall is the recall of the truth pairs that have one value of the
+// breakdown field. A pair of documents has the values of both members (for
+// ops: a pair of an original and its copy counts under each op of the copy);
+// pairs whose members have no value count under "(none)".
+type Recall struct {
+	Value  string  `json:"value"`
+	Truth  int64   `json:"truth"`
+	Found  int64   `json:"found"`
+	Recall float64 `json:"recall"`
+}
+
+// Negatives counts the must-not-link pairs of the truth (negative_of) and
+// how many of them the prediction put in one cluster.
+type Negatives struct {
+	Total  int `json:"total"`
+	Merged int `json:"merged"`
+}
+
+// Result is the evaluation of one prediction.
+type Result struct {
+	Name      string         `json:"name"`
+	Kind      string         `json:"kind"` // pairs, clusters or pairs+clusters
+	Pairs     PairScores     `json:"pairs"`
+	Clusters  *ClusterScores `json:"clusters,omitempty"` // nil for a pair-form truth
+	By        []Recall       `json:"by,omitempty"`
+	Negatives *Negatives     `json:"negatives,omitempty"`
+	// ComponentClusters is true when the clusters scored are the connected
+	// components of predicted pairs (the prediction had no clusters).
+	ComponentClusters bool `json:"component_clusters,omitempty"`
+	UnknownIDs        int  `json:"unknown_ids"`     // predicted ids absent from the truth (ignored)
+	Overlaps          int  `json:"overlaps"`        // documents in two predicted clusters (first kept)
+	SkippedSimilar    int  `json:"skipped_similar"` // "similar" pairs not counted
+}
+
+// Evaluate scores p against t.
+func Evaluate(t *Truth, p *Prediction) Result {
+	r := Result{Name: p.Name, Kind: p.Kind(), SkippedSimilar: p.Skipped}
+	if t.Pairs() {
+		evalLabelled(t, p, &r)
+	} else {
+		evalClusters(t, p, &r)
+	}
+	return r
+}
+
+func choose2(n int64) int64 { return n * (n - 1) / 2 }
+
+// scores fills precision, recall and F1 from the counts.
+func (s *PairScores) scores() {
+	s.Precision, s.Recall = 1, 1
+	if s.Predicted > 0 {
+		s.Precision = float64(s.Correct) / float64(s.Predicted)
+	}
+	if s.Truth > 0 {
+		s.Recall = float64(s.Correct) / float64(s.Truth)
+	}
+	s.F1 = f1(s.Precision, s.Recall)
+}
+
+func f1(p, r float64) float64 {
+	if p+r == 0 {
+		return 0
+	}
+	return 2 * p * r / (p + r)
+}
+
+// breakdown turns per-value counts into sorted Recall rows, "(none)" last.
+func breakdown(names []string, truth, found []int64) []Recall {
+	var out []Recall
+	for i, n := range names {
+		if truth[i] == 0 {
+			continue
+		}
+		out = append(out, Recall{Value: n, Truth: truth[i], Found: found[i],
+			Recall: float64(found[i]) / float64(truth[i])})
+	}
+	slices.SortFunc(out, func(a, b Recall) int {
+		if (a.Value == noneValue) != (b.Value == noneValue) {
+			if a.Value == noneValue {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(a.Value, b.Value)
+	})
+	return out
+}
+
+// noneValue labels pairs whose members have no value of the field.
+const noneValue = "(none)"
+
+// evalLabelled scores a prediction on labelled pairs only.
+func evalLabelled(t *Truth, p *Prediction, r *Result) {
+	same := predictedRelation(p)
+	names := map[string]int{}
+	var valueNames []string
+	var truthBy, foundBy []int64
+	count := func(values []string, found bool) {
+		if len(values) == 0 {
+			values = []string{noneValue}
+		}
+		for _, v := range values {
+			i, ok := names[v]
+			if !ok {
+				i = len(valueNames)
+				names[v] = i
+				valueNames = append(valueNames, v)
+				truthBy, foundBy = append(truthBy, 0), append(foundBy, 0)
+			}
+			truthBy[i]++
+			if found {
+				foundBy[i]++
+			}
+		}
+	}
+	seen := map[[2]string]bool{}
+	for _, lp := range t.pairs {
+		k := pairKey(lp.a, lp.b)
+		if lp.a == lp.b || seen[k] {
+			continue
+		}
+		seen[k] = true
+		s := same(lp.a, lp.b)
+		if s {
+			r.Pairs.Predicted++
+		}
+		if lp.positive {
+			r.Pairs.Truth++
+			if s {
+				r.Pairs.Correct++
+			}
+			if t.by != "" {
+				count(lp.values, s)
+			}
+		}
+	}
+	r.Pairs.scores()
+	r.By = breakdown(valueNames, truthBy, foundBy)
+}
+
+func pairKey(a, b string) [2]string {
+	if b < a {
+		a, b = b, a
+	}
+	return [2]string{a, b}
+}
+
+// predictedRelation returns whether p calls two ids duplicates: by its
+// pairs when it has any, else by its clusters.
+func predictedRelation(p *Prediction) func(a, b string) bool {
+	if len(p.Pairs) > 0 {
+		set := make(map[[2]string]bool, len(p.Pairs))
+		for _, pr := range p.Pairs {
+			set[pairKey(pr[0], pr[1])] = true
+		}
+		return func(a, b string) bool { return set[pairKey(a, b)] }
+	}
+	of := map[string]int{}
+	for i, c := range p.Clusters {
+		for _, id := range c {
+			if _, ok := of[id]; !ok {
+				of[id] = i
+			}
+		}
+	}
+	return func(a, b string) bool {
+		ca, okA := of[a]
+		cb, okB := of[b]
+		return okA && okB && ca == cb
+	}
+}

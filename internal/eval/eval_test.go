@@ -1,0 +1,339 @@
+package eval
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+func readTruth(t *testing.T, by string, lines ...string) *Truth {
+	t.Helper()
+	tr, err := ReadTruth(strings.NewReader(strings.Join(lines, "\n")), by)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+func readPred(t *testing.T, opts PredictionOptions, lines ...string) *Prediction {
+	t.Helper()
+	p, err := ReadPrediction(strings.NewReader(strings.Join(lines, "\n")), "pred", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// truthOf writes cluster-form truth lines from a map of id to cluster.
+func truthOf(ids []string, clusters []string) []string {
+	var lines []string
+	for i, id := range ids {
+		lines = append(lines, fmt.Sprintf(`{"id":%q,"cluster":%q}`, id, clusters[i]))
+	}
+	return lines
+}
+
+func clustersOf(groups ...[]string) []string {
+	var lines []string
+	for i, g := range groups {
+		lines = append(lines, fmt.Sprintf(`{"cluster":%d,"representative":%q,"members":["%s"],"why":"longest"}`,
+			i, g[0], strings.Join(g, `","`)))
+	}
+	return lines
+}
+
+var approx = cmpopts.EquateApprox(0, 1e-9)
+
+func TestEvaluateClusters(t *testing.T) {
+	abcd := []string{"a", "b", "c", "d"}
+	tests := []struct {
+		name          string
+		truth         []string
+		pred          []string
+		wantPairs     PairScores
+		wantClusters  ClusterScores
+		wantUnknown   int
+		wantComponent bool
+	}{
+		{
+			name:         "perfect",
+			truth:        truthOf(abcd, []string{"x", "x", "y", "y"}),
+			pred:         clustersOf([]string{"a", "b"}, []string{"c", "d"}),
+			wantPairs:    PairScores{Predicted: 2, Truth: 2, Correct: 2, Precision: 1, Recall: 1, F1: 1},
+			wantClusters: ClusterScores{ARI: 1, BCubedPrecision: 1, BCubedRecall: 1, BCubedF1: 1, Predicted: 2},
+		},
+		{
+			// ARI of [0,0,1,1] against [0,0,1,2] is 4/7 (the scikit-learn
+			// documentation example): index 1, expected 2·1/6, max 3/2.
+			name:         "split cluster, known ARI 4/7",
+			truth:        truthOf(abcd, []string{"x", "x", "y", "y"}),
+			pred:         clustersOf([]string{"a", "b"}),
+			wantPairs:    PairScores{Predicted: 1, Truth: 2, Correct: 1, Precision: 1, Recall: 0.5, F1: 2.0 / 3},
+			wantClusters: ClusterScores{ARI: 4.0 / 7, BCubedPrecision: 1, BCubedRecall: 0.75, BCubedF1: 6.0 / 7, Predicted: 1},
+		},
+		{
+			name:         "all merged",
+			truth:        truthOf(abcd, []string{"x", "x", "y", "y"}),
+			pred:         clustersOf(abcd),
+			wantPairs:    PairScores{Predicted: 6, Truth: 2, Correct: 2, Precision: 1.0 / 3, Recall: 1, F1: 0.5},
+			wantClusters: ClusterScores{ARI: 0, BCubedPrecision: 0.5, BCubedRecall: 1, BCubedF1: 2.0 / 3, Predicted: 1},
+		},
+		{
+			// [0,0,1,1] against [0,1,0,1]: ARI -0.5.
+			name:         "crossed, negative ARI",
+			truth:        truthOf(abcd, []string{"x", "x", "y", "y"}),
+			pred:         clustersOf([]string{"a", "c"}, []string{"b", "d"}),
+			wantPairs:    PairScores{Predicted: 2, Truth: 2, Correct: 0, Precision: 0, Recall: 0, F1: 0},
+			wantClusters: ClusterScores{ARI: -0.5, BCubedPrecision: 0.5, BCubedRecall: 0.5, BCubedF1: 0.5, Predicted: 2},
+		},
+		{
+			name:         "nothing predicted",
+			truth:        truthOf(abcd, []string{"x", "x", "y", "y"}),
+			pred:         nil,
+			wantPairs:    PairScores{Predicted: 0, Truth: 2, Correct: 0, Precision: 1, Recall: 0, F1: 0},
+			wantClusters: ClusterScores{ARI: 0, BCubedPrecision: 1, BCubedRecall: 0.5, BCubedF1: 2.0 / 3},
+			// ARI: index 0, expected 0, max 1 → 0.
+			wantComponent: true,
+		},
+		{
+			// Explicit pairs: (a,b) twice and reversed, (a,zz) unknown,
+			// (c,d) wrong. Truth X={a,b,c}, Y={d}; components {a,b},{c,d}.
+			// B³ precision (2·2/2 + 1/2 + 1/2)/4; recall (2·2/3 + 1/3 + 1)/4;
+			// ARI: index 1, expected 3·2/6 = 1, so 0.
+			name:  "pairs with repeats and unknown ids",
+			truth: truthOf(abcd, []string{"x", "x", "x", "y"}),
+			pred: []string{`{"a":"a","b":"b","label":"duplicate"}`, `{"a":"b","b":"a","label":"duplicate"}`,
+				`{"a":"a","b":"zz","label":"duplicate"}`, `{"a":"c","b":"d","method":"minhash","score":0.9,"label":"duplicate","evidence":{"jaccard":0.9}}`},
+			wantPairs:     PairScores{Predicted: 2, Truth: 3, Correct: 1, Precision: 0.5, Recall: 1.0 / 3, F1: 0.4},
+			wantClusters:  ClusterScores{ARI: 0, BCubedPrecision: 0.75, BCubedRecall: 2.0 / 3, BCubedF1: 2 * 0.75 * (2.0 / 3) / (0.75 + 2.0/3), Predicted: 2},
+			wantUnknown:   1,
+			wantComponent: true,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Evaluate(readTruth(t, "", tc.truth...), readPred(t, PredictionOptions{}, tc.pred...))
+			if diff := cmp.Diff(tc.wantPairs, r.Pairs, approx); diff != "" {
+				t.Errorf("pair scores (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(&tc.wantClusters, r.Clusters, approx); diff != "" {
+				t.Errorf("cluster scores (-want +got):\n%s", diff)
+			}
+			if r.UnknownIDs != tc.wantUnknown || r.ComponentClusters != tc.wantComponent {
+				t.Errorf("unknown ids %d, components %v; want %d, %v", r.UnknownIDs, r.ComponentClusters, tc.wantUnknown, tc.wantComponent)
+			}
+		})
+	}
+}
+
+// breakdownTruth: X = {a (original), b (truncate), c (truncate, glue)},
+// Y = {e (original), f (glue)}, d alone and a must-not-link with a.
+var breakdownTruth = []string{
+	`{"id":"a","cluster":"a","ops":[]}`,
+	`{"id":"b","cluster":"a","ops":["truncate"]}`,
+	`{"id":"c","cluster":"a","ops":["truncate","glue"]}`,
+	`{"id":"d","cluster":"d","ops":["template-negative"],"negative_of":"a"}`,
+	`{"id":"e","cluster":"e","ops":[]}`,
+	`{"id":"f","cluster":"e","ops":["glue"]}`,
+}
+
+func TestEvaluateBreakdown(t *testing.T) {
+	// Truth pairs: truncate counts (a,b),(a,c),(b,c) = 3; glue (a,c),(b,c),(e,f) = 3.
+	tests := []struct {
+		name       string
+		pred       []string
+		want       []Recall
+		wantMerged int
+	}{
+		{
+			// Within X, a and b share a cluster (a truncate pair); c is with
+			// e and f, which finds (e,f) under glue only.
+			name: "clusters",
+			pred: clustersOf([]string{"a", "b"}, []string{"c", "e", "f"}),
+			want: []Recall{{"glue", 3, 1, 1.0 / 3}, {"truncate", 3, 1, 1.0 / 3}},
+		},
+		{
+			name: "explicit pairs",
+			pred: []string{`{"a":"a","b":"b","label":"duplicate"}`, `{"a":"b","b":"c","label":"duplicate"}`,
+				`{"a":"e","b":"f","label":"duplicate"}`, `{"a":"c","b":"e","label":"duplicate"}`},
+			want: []Recall{{"glue", 3, 2, 2.0 / 3}, {"truncate", 3, 2, 2.0 / 3}},
+		},
+		{
+			name:       "negative merged",
+			pred:       clustersOf([]string{"a", "b", "c", "d"}),
+			want:       []Recall{{"glue", 3, 2, 2.0 / 3}, {"truncate", 3, 3, 1}},
+			wantMerged: 1,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Evaluate(readTruth(t, "ops", breakdownTruth...), readPred(t, PredictionOptions{}, tc.pred...))
+			if diff := cmp.Diff(tc.want, r.By, approx); diff != "" {
+				t.Errorf("breakdown (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(&Negatives{Total: 1, Merged: tc.wantMerged}, r.Negatives); diff != "" {
+				t.Errorf("negatives (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestEvaluateBreakdownNone(t *testing.T) {
+	tr := readTruth(t, "ops", `{"id":"a","cluster":1}`, `{"id":"b","cluster":1}`, `{"id":"c","cluster":1,"ops":"ocr-heavy"}`)
+	r := Evaluate(tr, readPred(t, PredictionOptions{}, clustersOf([]string{"a", "b"})...))
+	want := []Recall{{"ocr-heavy", 2, 0, 0}, {noneValue, 1, 1, 1}}
+	if diff := cmp.Diff(want, r.By, approx); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestEvaluateLabelledPairs(t *testing.T) {
+	truth := []string{
+		`{"a":"a","b":"b","label":"duplicate","lang":"en"}`,
+		`{"a":"c","b":"d","label":"OK","lang":"ru"}`,
+		`{"a":"e","b":"f","label":"BAD","lang":"en"}`,
+		`{"a":"g","b":"h","label":false}`,
+		`{"a":"b","b":"a","label":1,"lang":"en"}`,
+	}
+	tests := []struct {
+		name string
+		pred []string
+		want PairScores
+		by   []Recall
+	}{
+		{
+			name: "pairs",
+			pred: []string{`{"a":"b","b":"a","label":"duplicate"}`, `{"a":"e","b":"f","label":"duplicate"}`,
+				`{"a":"x","b":"y","label":"duplicate"}`, `{"a":"c","b":"d","label":"similar"}`},
+			want: PairScores{Predicted: 2, Truth: 2, Correct: 1, Precision: 0.5, Recall: 0.5, F1: 0.5},
+			by:   []Recall{{"en", 1, 1, 1}, {"ru", 1, 0, 0}},
+		},
+		{
+			name: "clusters",
+			pred: clustersOf([]string{"a", "b", "e"}, []string{"c", "d"}),
+			want: PairScores{Predicted: 2, Truth: 2, Correct: 2, Precision: 1, Recall: 1, F1: 1},
+			by:   []Recall{{"en", 1, 1, 1}, {"ru", 1, 1, 1}},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Evaluate(readTruth(t, "lang", truth...), readPred(t, PredictionOptions{}, tc.pred...))
+			if diff := cmp.Diff(tc.want, r.Pairs, approx); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.by, r.By, approx); diff != "" {
+				t.Errorf("breakdown (-want +got):\n%s", diff)
+			}
+			if r.Clusters != nil {
+				t.Errorf("cluster scores for a pair truth: %+v", r.Clusters)
+			}
+		})
+	}
+}
+
+// TestEvaluateHugeClusters pins that cluster pairs are counted, not listed:
+// a 200,000-document cluster has 19,999,900,000 pairs.
+func TestEvaluateHugeClusters(t *testing.T) {
+	const n = 200000
+	var truth, members bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&truth, `{"id":"d%d","cluster":"c"}`+"\n", i)
+		if i > 0 {
+			members.WriteByte(',')
+		}
+		fmt.Fprintf(&members, `"d%d"`, i)
+	}
+	tr, err := ReadTruth(&truth, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	half := strings.SplitN(members.String(), `,"d100000"`, 2)[0]
+	p := readPred(t, PredictionOptions{}, `{"cluster":0,"members":[`+half+`]}`)
+	r := Evaluate(tr, p)
+	want := PairScores{Predicted: 100000 * 99999 / 2, Truth: n * (n - 1) / 2, Correct: 100000 * 99999 / 2, Precision: 1}
+	want.Recall = float64(want.Correct) / float64(want.Truth)
+	want.F1 = 2 * want.Recall / (1 + want.Recall)
+	if diff := cmp.Diff(want, r.Pairs, approx); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if math.IsNaN(r.Clusters.ARI) || r.Clusters.BCubedPrecision != 1 {
+		t.Errorf("cluster scores %+v", r.Clusters)
+	}
+}
+
+func TestReadPrediction(t *testing.T) {
+	lines := []string{`{"a":"x","b":"y","label":"duplicate"}`, `{"a":1,"b":2,"label":"similar"}`, ``, `{"cluster":0,"members":["x",3]}`}
+	tests := []struct {
+		name string
+		opts PredictionOptions
+		want *Prediction
+	}{
+		{"duplicates only", PredictionOptions{},
+			&Prediction{Name: "pred", Pairs: [][2]string{{"x", "y"}}, Clusters: [][]string{{"x", "3"}}, Skipped: 1}},
+		{"include similar", PredictionOptions{IncludeSimilar: true},
+			&Prediction{Name: "pred", Pairs: [][2]string{{"x", "y"}, {"1", "2"}}, Clusters: [][]string{{"x", "3"}}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, readPred(t, tc.opts, lines...)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	truthErrs := []struct{ name, in, want string }{
+		{"empty", "", "no lines"},
+		{"no cluster", `{"id":"a"}`, "line 1: id \"a\" has no cluster"},
+		{"repeated id", "{\"id\":\"a\",\"cluster\":1}\n{\"id\":\"a\",\"cluster\":2}", "line 2: id \"a\" repeated"},
+		{"mixed", "{\"id\":\"a\",\"cluster\":1}\n{\"a\":\"a\",\"b\":\"b\",\"label\":true}", "line 2: eval: truth mixes"},
+		{"bad label", `{"a":"a","b":"b","label":"maybe"}`, "line 1: label \"maybe\" is neither"},
+		{"not json", `{"id":`, "line 1: unexpected end of JSON input"},
+	}
+	for _, tc := range truthErrs {
+		t.Run("truth/"+tc.name, func(t *testing.T) {
+			_, err := ReadTruth(strings.NewReader(tc.in), "")
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
+	predErrs := []struct{ name, in, want string }{
+		{"no ids", `{"x":1}`, "line 1: want a pair"},
+		{"bad label", `{"a":"a","b":"b","label":"maybe"}`, "line 1: label \"maybe\""},
+		{"bad member", `{"members":[{}]}`, "line 1: member {} is not an id"},
+	}
+	for _, tc := range predErrs {
+		t.Run("prediction/"+tc.name, func(t *testing.T) {
+			_, err := ReadPrediction(strings.NewReader(tc.in), "p.jsonl", PredictionOptions{})
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "p.jsonl") {
+				t.Errorf("got %v, want an error naming p.jsonl containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func FuzzReadTruth(f *testing.F) {
+	f.Add(strings.Join(breakdownTruth, "\n"))
+	f.Add(`{"a":"a","b":"b","label":"duplicate","lang":["en",1,null]}`)
+	f.Fuzz(func(t *testing.T, in string) {
+		tr, err := ReadTruth(strings.NewReader(in), "ops")
+		if err != nil {
+			return
+		}
+		p, err := ReadPrediction(strings.NewReader(in), "p", PredictionOptions{})
+		if err != nil {
+			p = &Prediction{}
+		}
+		r := Evaluate(tr, p)
+		if r.Pairs.Correct > r.Pairs.Truth || r.Pairs.Correct > r.Pairs.Predicted {
+			t.Errorf("correct %d > truth %d or predicted %d", r.Pairs.Correct, r.Pairs.Truth, r.Pairs.Predicted)
+		}
+	})
+}

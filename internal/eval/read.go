@@ -1,0 +1,106 @@
+package eval
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// maxLine is the longest JSON line read (evidence can be long).
+const maxLine = 64 << 20
+
+// scanLines calls f with each non-blank line and its 1-based number.
+func scanLines(r io.Reader, f func(line []byte, n int) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		if err := f(line, n); err != nil {
+			return fmt.Errorf("line %d: %w", n, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("after line %d: %w", n, err)
+	}
+	return nil
+}
+
+// idOf reads an id that may be a JSON string or number; ok is false for
+// null, absent or other values.
+func idOf(raw json.RawMessage) (string, bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return "", false
+	}
+	if raw[0] == '"' {
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return "", false
+		}
+		return s, true
+	}
+	if raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9' {
+		return string(raw), true
+	}
+	return "", false
+}
+
+// valuesOf turns a field's value into the strings a breakdown counts: each
+// element of an array, or the value itself. Empty and null give none.
+func valuesOf(raw json.RawMessage) []string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	if raw[0] == '[' {
+		var elems []json.RawMessage
+		if json.Unmarshal(raw, &elems) != nil {
+			return nil
+		}
+		var out []string
+		for _, e := range elems {
+			out = append(out, valuesOf(e)...)
+		}
+		return out
+	}
+	if raw[0] == '"' {
+		var s string
+		if json.Unmarshal(raw, &s) != nil || s == "" {
+			return nil
+		}
+		return []string{s}
+	}
+	return []string{string(raw)}
+}
+
+// parseLabel reads a truth pair's label: true for a duplicate.
+func parseLabel(raw json.RawMessage) (bool, error) {
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return false, fmt.Errorf("label: %w", err)
+	}
+	switch x := v.(type) {
+	case bool:
+		return x, nil
+	case float64:
+		if x == 0 || x == 1 {
+			return x == 1, nil
+		}
+	case string:
+		switch strings.ToLower(strings.TrimSpace(x)) {
+		case "1", "true", "yes", "duplicate", "near-duplicate", "same", "ok", "positive", "match":
+			return true, nil
+		case "0", "false", "no", "different", "distinct", "bad", "negative", "not-duplicate", "non-duplicate":
+			return false, nil
+		}
+	}
+	return false, fmt.Errorf("label %s is neither a duplicate (true, 1, duplicate, same, ok) nor a non-duplicate (false, 0, different, bad)", raw)
+}

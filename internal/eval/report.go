@@ -1,0 +1,173 @@
+package eval
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+)
+
+// Report is the evaluation of one or more predictions against one truth.
+type Report struct {
+	Truth   TruthSummary `json:"truth"`
+	Results []Result     `json:"results"`
+}
+
+// TruthSummary describes the truth a report scored against.
+type TruthSummary struct {
+	Form      string `json:"form"`                // "clusters" or "pairs"
+	Documents int    `json:"documents,omitempty"` // cluster form
+	Clusters  int    `json:"clusters,omitempty"`  // cluster form, singletons included
+	Pairs     int64  `json:"pairs"`               // duplicate pairs
+	By        string `json:"by,omitempty"`
+}
+
+// NewReport evaluates every prediction against t.
+func NewReport(t *Truth, preds []*Prediction) *Report {
+	rep := &Report{Truth: TruthSummary{Form: "clusters", Documents: t.Documents(), Clusters: t.Clusters(), By: t.by}}
+	if t.Pairs() {
+		rep.Truth = TruthSummary{Form: "pairs", By: t.by}
+	}
+	for _, p := range preds {
+		r := Evaluate(t, p)
+		rep.Truth.Pairs = r.Pairs.Truth
+		rep.Results = append(rep.Results, r)
+	}
+	return rep
+}
+
+// WriteJSON writes the report as indented JSON.
+func (rep *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
+
+// WriteText writes the report as aligned tables for a terminal.
+func (rep *Report) WriteText(w io.Writer) error {
+	ew := &errWriter{w: w}
+	t := rep.Truth
+	if t.Form == "pairs" {
+		fmt.Fprintf(ew, "truth: %s labelled duplicate pairs\n\n", commas(t.Pairs))
+	} else {
+		fmt.Fprintf(ew, "truth: %s documents in %s clusters, %s duplicate pairs\n\n",
+			commas(int64(t.Documents)), commas(int64(t.Clusters)), commas(t.Pairs))
+	}
+	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "prediction\tkind\tpredicted\tcorrect\tprecision\trecall\tF1\tARI\tB3 prec\tB3 recall\tB3 F1\t")
+	for _, r := range rep.Results {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.4f\t%.4f\t%.4f\t%s\t", r.Name, r.Kind, commas(r.Pairs.Predicted),
+			commas(r.Pairs.Correct), r.Pairs.Precision, r.Pairs.Recall, r.Pairs.F1, optional(r.Clusters, func(c *ClusterScores) float64 { return c.ARI }))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t\n", optional(r.Clusters, func(c *ClusterScores) float64 { return c.BCubedPrecision }),
+			optional(r.Clusters, func(c *ClusterScores) float64 { return c.BCubedRecall }),
+			optional(r.Clusters, func(c *ClusterScores) float64 { return c.BCubedF1 }))
+	}
+	tw.Flush()
+	rep.writeNotes(ew)
+	if t.By != "" {
+		rep.writeBreakdown(ew)
+	}
+	return ew.err
+}
+
+// writeNotes explains the numbers a reader might misread.
+func (rep *Report) writeNotes(w io.Writer) {
+	for _, r := range rep.Results {
+		var notes []string
+		if r.ComponentClusters && r.Clusters != nil {
+			notes = append(notes, "cluster scores use connected components of the pairs")
+		}
+		if r.Negatives != nil {
+			notes = append(notes, fmt.Sprintf("%d of %d must-not-link pairs (templated negatives) merged", r.Negatives.Merged, r.Negatives.Total))
+		}
+		if r.UnknownIDs > 0 {
+			notes = append(notes, fmt.Sprintf("%d ids not in the truth ignored", r.UnknownIDs))
+		}
+		if r.Overlaps > 0 {
+			notes = append(notes, fmt.Sprintf("%d documents in two clusters (first kept)", r.Overlaps))
+		}
+		if r.SkippedSimilar > 0 {
+			notes = append(notes, fmt.Sprintf("%d similar pairs not counted (--include-similar counts them)", r.SkippedSimilar))
+		}
+		if len(notes) > 0 {
+			fmt.Fprintf(w, "%s: %s\n", r.Name, strings.Join(notes, "; "))
+		}
+	}
+}
+
+// writeBreakdown writes recall per value of the breakdown field, one column
+// per prediction.
+func (rep *Report) writeBreakdown(w io.Writer) {
+	fmt.Fprintf(w, "\nrecall by %s\n", rep.Truth.By)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, rep.Truth.By+"\ttruth pairs\t")
+	for _, r := range rep.Results {
+		fmt.Fprint(tw, r.Name+"\t")
+	}
+	fmt.Fprintln(tw)
+	var order []string
+	truth := map[string]int64{}
+	for _, r := range rep.Results {
+		for _, b := range r.By {
+			if _, ok := truth[b.Value]; !ok {
+				order = append(order, b.Value)
+			}
+			truth[b.Value] = b.Truth
+		}
+	}
+	for _, v := range order {
+		fmt.Fprintf(tw, "%s\t%s\t", v, commas(truth[v]))
+		for _, r := range rep.Results {
+			cell := "-"
+			for _, b := range r.By {
+				if b.Value == v {
+					cell = fmt.Sprintf("%.4f (%s)", b.Recall, commas(b.Found))
+				}
+			}
+			fmt.Fprint(tw, cell+"\t")
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+}
+
+func optional(c *ClusterScores, f func(*ClusterScores) float64) string {
+	if c == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.4f", f(c))
+}
+
+// commas formats n with thousands separators.
+func commas(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	if n < 0 {
+		return "-" + commas(-n)
+	}
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// errWriter keeps the first write error so a report is written without
+// checking every line.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}

@@ -1,0 +1,173 @@
+package eval
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+)
+
+// Truth is the labelled answer predictions are scored against: a clustering
+// of documents or a set of labelled pairs. It is read once and not modified.
+type Truth struct {
+	by string // the field values were read from; "" for none
+
+	// Cluster form.
+	ids       []string         // document ids in input order
+	index     map[string]int32 // id → document
+	cluster   []int32          // document → truth cluster
+	nClusters int
+	values    [][]int32  // document → distinct values of the by field, as indices into names
+	names     []string   // the by field's values
+	negatives [][2]int32 // documents that must not be merged
+
+	// Pair form.
+	pairs []labelledPair
+}
+
+// labelledPair is one line of a pair-form truth.
+type labelledPair struct {
+	a, b     string
+	positive bool
+	values   []string
+}
+
+// Pairs reports whether the truth is labelled pairs rather than clusters.
+func (t *Truth) Pairs() bool { return t.pairs != nil }
+
+// Documents returns the number of documents of a cluster-form truth.
+func (t *Truth) Documents() int { return len(t.ids) }
+
+// Clusters returns the number of clusters of a cluster-form truth,
+// singletons included.
+func (t *Truth) Clusters() int { return t.nClusters }
+
+// By returns the field recall is broken down by, or "".
+func (t *Truth) By() string { return t.by }
+
+// ErrMixedTruth is returned for a truth file with both document lines and
+// pair lines.
+var ErrMixedTruth = errors.New("eval: truth mixes {id, cluster} and {a, b, label} lines")
+
+// ReadTruth reads a truth file. by names a field whose values break recall
+// down ("" for none); in the cluster form it is read from each document's
+// line, in the pair form from each pair's line.
+func ReadTruth(r io.Reader, by string) (*Truth, error) {
+	t := &Truth{by: by, index: map[string]int32{}}
+	clusters := map[string]int32{}
+	names := map[string]int32{}
+	var negativeOf []string // per document; resolved after reading
+	err := scanLines(r, func(line []byte, _ int) error {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(line, &m); err != nil {
+			return err
+		}
+		if _, isPair := m["a"]; isPair {
+			if t.ids != nil {
+				return ErrMixedTruth
+			}
+			return t.addPair(m)
+		}
+		if t.pairs != nil {
+			return ErrMixedTruth
+		}
+		neg, err := t.addDocument(m, clusters, names)
+		negativeOf = append(negativeOf, neg)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading truth: %w", err)
+	}
+	if t.ids == nil && t.pairs == nil {
+		return nil, errors.New("reading truth: no lines")
+	}
+	t.nClusters = len(clusters)
+	for d, other := range negativeOf {
+		if o, ok := t.index[other]; ok && other != "" {
+			t.negatives = append(t.negatives, [2]int32{int32(d), o})
+		}
+	}
+	return t, nil
+}
+
+// addDocument adds one {id, cluster} line and returns its negative_of id.
+func (t *Truth) addDocument(m map[string]json.RawMessage, clusters, names map[string]int32) (string, error) {
+	id, ok := idOf(m["id"])
+	if !ok {
+		return "", errors.New(`want "id" and "cluster", or "a", "b" and "label"`)
+	}
+	if _, dup := t.index[id]; dup {
+		return "", fmt.Errorf("id %q repeated", id)
+	}
+	c, ok := idOf(m["cluster"])
+	if !ok {
+		return "", fmt.Errorf("id %q has no cluster", id)
+	}
+	ci, ok := clusters[c]
+	if !ok {
+		ci = int32(len(clusters))
+		clusters[c] = ci
+	}
+	t.index[id] = int32(len(t.ids))
+	t.ids = append(t.ids, id)
+	t.cluster = append(t.cluster, ci)
+	if t.by != "" {
+		var vals []int32
+		for _, v := range valuesOf(m[t.by]) {
+			vi, ok := names[v]
+			if !ok {
+				vi = int32(len(t.names))
+				names[v] = vi
+				t.names = append(t.names, v)
+			}
+			if !slices.Contains(vals, vi) {
+				vals = append(vals, vi)
+			}
+		}
+		t.values = append(t.values, vals)
+	}
+	neg, _ := idOf(m["negative_of"])
+	return neg, nil
+}
+
+// addPair adds one {a, b, label} line.
+func (t *Truth) addPair(m map[string]json.RawMessage) error {
+	a, okA := idOf(m["a"])
+	b, okB := idOf(m["b"])
+	if !okA || !okB {
+		return errors.New(`a pair needs "a" and "b" ids`)
+	}
+	pos, err := parseLabel(m["label"])
+	if err != nil {
+		return err
+	}
+	p := labelledPair{a: a, b: b, positive: pos}
+	if t.by != "" {
+		p.values = valuesOf(m[t.by])
+	}
+	if t.pairs == nil {
+		t.pairs = []labelledPair{}
+	}
+	t.pairs = append(t.pairs, p)
+	return nil
+}
+
+// clusterMembers returns the documents of each truth cluster, in one slice
+// of document indices ordered by cluster, and where each cluster starts.
+func (t *Truth) clusterMembers() (docs []int32, start []int) {
+	start = make([]int, t.nClusters+1)
+	for _, c := range t.cluster {
+		start[c+1]++
+	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	docs = make([]int32, len(t.cluster))
+	next := slices.Clone(start[:t.nClusters])
+	for d, c := range t.cluster {
+		docs[next[c]] = int32(d)
+		next[c]++
+	}
+	return docs, start
+}
