@@ -1,0 +1,164 @@
+package extract
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/extract/source"
+)
+
+// More skip reasons, for pages that never reach the extractor.
+const (
+	SkipHTTPStatus neardup.SkipReason = "http-status" // a WARC response whose status is not 2xx
+	SkipFailed     neardup.SkipReason = "failed"      // unreadable, undecodable, timed out or crashed: see Result.Err
+)
+
+// Result is one page's outcome.
+type Result struct {
+	// ID and URL identify the page as its source named it.
+	ID, URL string
+	// Article is what was found; only metadata when the page was skipped.
+	Article Article
+	// Skip says why the page has no article; empty for an article.
+	Skip neardup.SkipReason
+	// Err is set when Skip is SkipFailed.
+	Err error
+}
+
+// Batch extracts many pages concurrently. The zero value works.
+type Batch struct {
+	// Options apply to every page.
+	Options Options
+	// Workers is the number of pages extracted at once; 0 means GOMAXPROCS.
+	Workers int
+}
+
+// Run extracts every page walk yields and calls emit with each result in
+// the order walk yielded the pages, from the calling goroutine. walk is
+// typically a source.Walk with its inputs bound. Run returns walk's error,
+// emit's first error or the context's; a page that fails does not stop it.
+func (b Batch) Run(ctx context.Context, walk func(func(source.Page) error) error, emit func(Result) error) error {
+	workers := b.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type job struct {
+		seq int
+		p   source.Page
+	}
+	type done struct {
+		seq int
+		r   Result
+	}
+	jobs := make(chan job)
+	results := make(chan done, workers)
+	window := make(chan struct{}, 4*workers) // pages read but not yet emitted
+	var walkErr error
+	go func() {
+		defer close(jobs)
+		seq := 0
+		walkErr = walk(func(p source.Page) error {
+			select {
+			case window <- struct{}{}:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			jobs <- job{seq, p}
+			seq++
+			return nil
+		})
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				results <- done{j.seq, b.one(ctx, j.p)}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+	pending := map[int]Result{}
+	next := 0
+	var emitErr error
+	for d := range results {
+		pending[d.seq] = d.r
+		for r, ok := pending[next]; ok && emitErr == nil; r, ok = pending[next] {
+			delete(pending, next)
+			next++
+			<-window
+			if emitErr = emit(r); emitErr != nil {
+				cancel()
+			}
+		}
+	}
+	if emitErr != nil {
+		return emitErr
+	}
+	if walkErr != nil {
+		return walkErr
+	}
+	return ctx.Err()
+}
+
+// one extracts a single page read by package source.
+func (b Batch) one(ctx context.Context, p source.Page) Result {
+	r := Result{ID: p.ID, URL: p.URL}
+	switch {
+	case p.Err != nil:
+		r.Skip, r.Err = SkipFailed, p.Err
+	case p.TooLarge:
+		r.Skip = SkipTooLarge
+	case p.Status != 0 && (p.Status < 200 || p.Status > 299):
+		r.Skip = SkipHTTPStatus
+	default:
+		var err error
+		r.Article, r.Skip, err = Page(ctx, Input{URL: p.URL, ContentType: p.ContentType, Body: p.Body}, b.Options)
+		if err != nil {
+			r.Skip, r.Err = SkipFailed, err
+		}
+	}
+	return r
+}
+
+// Stats counts results by outcome. The zero value is empty and ready.
+type Stats struct {
+	Pages    int
+	Articles int
+	Skipped  map[neardup.SkipReason]int
+}
+
+// Add counts one result.
+func (s *Stats) Add(r Result) {
+	if s.Skipped == nil {
+		s.Skipped = map[neardup.SkipReason]int{}
+	}
+	s.Pages++
+	if r.Skip == "" {
+		s.Articles++
+		return
+	}
+	s.Skipped[r.Skip]++
+}
+
+// String summarises the counts: "120 pages: 100 articles, 15 too-short, 5 not-html".
+func (s *Stats) String() string {
+	parts := []string{fmt.Sprintf("%d articles", s.Articles)}
+	reasons := make([]string, 0, len(s.Skipped))
+	for r := range s.Skipped {
+		reasons = append(reasons, string(r))
+	}
+	sort.Strings(reasons)
+	for _, r := range reasons {
+		parts = append(parts, fmt.Sprintf("%d %s", s.Skipped[neardup.SkipReason(r)], r))
+	}
+	return fmt.Sprintf("%d pages: %s", s.Pages, strings.Join(parts, ", "))
+}

@@ -1,0 +1,126 @@
+package extract
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	nurl "net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/extract/source"
+	"golang.org/x/net/html"
+)
+
+// pages returns a walk over the given pages.
+func pages(ps ...source.Page) func(func(source.Page) error) error {
+	return func(fn func(source.Page) error) error {
+		for _, p := range ps {
+			if err := fn(p); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+func TestBatchRun(t *testing.T) {
+	article := []byte(newsPage(6))
+	var in []source.Page
+	for i := range 40 {
+		in = append(in, source.Page{ID: fmt.Sprint(i), Body: article})
+	}
+	in[3] = source.Page{ID: "3", Err: errors.New("unreadable")}
+	in[5] = source.Page{ID: "5", TooLarge: true}
+	in[7] = source.Page{ID: "7", Status: 404, Body: article}
+	in[9] = source.Page{ID: "9", Body: []byte("\x00\x01binary")}
+	// A slow engine on some pages makes workers finish out of order.
+	slow := func(doc *html.Node, u *nurl.URL) Found {
+		if strings.HasSuffix(u.Path, "1") {
+			time.Sleep(5 * time.Millisecond)
+		}
+		return Readeck(doc, u)
+	}
+	for i := range in {
+		in[i].URL = "https://news.example/a/" + in[i].ID
+	}
+	var got []string
+	var st Stats
+	b := Batch{Options: Options{Engine: slow}, Workers: 4}
+	err := b.Run(context.Background(), pages(in...), func(r Result) error {
+		got = append(got, r.ID+":"+string(r.Skip))
+		st.Add(r)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for i := range 40 {
+		skip := map[int]neardup.SkipReason{3: SkipFailed, 5: SkipTooLarge, 7: SkipHTTPStatus, 9: SkipNotHTML}[i]
+		want = append(want, fmt.Sprintf("%d:%s", i, skip))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+	if s := st.String(); s != "40 pages: 36 articles, 1 failed, 1 http-status, 1 not-html, 1 too-large" {
+		t.Errorf("stats %q", s)
+	}
+}
+
+func TestBatchStops(t *testing.T) {
+	stop := errors.New("stop")
+	var in []source.Page
+	for i := range 100 {
+		in = append(in, source.Page{ID: fmt.Sprint(i), Body: []byte("<p>x</p>")})
+	}
+	n := 0
+	err := Batch{Workers: 2}.Run(context.Background(), pages(in...), func(Result) error {
+		n++
+		if n == 3 {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) || n != 3 {
+		t.Errorf("err %v after %d results", err, n)
+	}
+	walkErr := errors.New("walk failed")
+	err = Batch{}.Run(context.Background(), func(fn func(source.Page) error) error {
+		fn(source.Page{ID: "a", Body: []byte("<p>x</p>")})
+		return walkErr
+	}, func(Result) error { return nil })
+	if !errors.Is(err, walkErr) {
+		t.Errorf("err %v, want the walk's", err)
+	}
+}
+
+func TestRecordJSON(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		r    Result
+		want string
+	}{
+		{"article", Result{ID: "a.html", URL: "https://x.example/a", Article: Article{Title: "T", Text: "Body.",
+			Author: "A", Lang: "en", Date: time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)}},
+			`{"id":"a.html","url":"https://x.example/a","title":"T","text":"Body.","date":"2024-03-05T10:00:00Z","author":"A","lang":"en"}`},
+		{"skipped keeps metadata, drops text", Result{ID: "b", Article: Article{Title: "Gallery", Text: "short"}, Skip: SkipTooShort},
+			`{"id":"b","url":"","title":"Gallery","text":"","date":"","author":"","lang":"","skipped":"too-short"}`},
+		{"failed", Result{ID: "c", Skip: SkipFailed, Err: ErrTimeout},
+			`{"id":"c","url":"","title":"","text":"","date":"","author":"","lang":"","skipped":"failed","error":"extract: page timed out"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := json.Marshal(tc.r.Record())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, string(got)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
