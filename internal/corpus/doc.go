@@ -17,5 +17,6 @@
 // .zip, .gz around any of them) or, when the extension says nothing, by
 // sniffing the first bytes; Options.Format forces one. Rewind restarts the
 // same records in the same order for a second pass; standard input is copied
-// to a temporary file during the first pass to make that possible.
+// to a temporary file during the first pass to make that possible (unless
+// Options.SinglePass says there will be no second pass).
 package corpus

@@ -63,17 +63,24 @@ type source interface {
 }
 
 // Open returns a Reader of paths, read in order. "-" is standard input. A
-// directory is walked in lexical order for .txt, .md, .jsonl, .ndjson, .csv,
-// .tsv, .zip and .gz files, skipping names that start with "."; a file given
-// directly is read whatever its extension. Errors name the path at fault.
+// directory is walked in lexical order for .txt, .md, .markdown, .jsonl,
+// .ndjson, .csv, .tsv, .zip and .gz files, skipping names that start with
+// "."; a file given directly is read whatever its extension. Errors name the
+// path at fault. Files are opened one at a time, as reading reaches them.
+//
+// Origins use the path as given, joined with the path under a directory
+// ("news.jsonl:17", "dir/sub/a.txt", "dir/b.zip/c.jsonl:3"). A record without
+// an id takes its origin as id, except that a whole-file record (a text file)
+// takes its path relative to the directory given, or its base name
+// ("sub/a.txt", "b.zip/c.txt", "a.txt").
 func Open(paths []string, opts Options) (*Reader, error) {
 	return open(paths, nil, opts, config{stdin: os.Stdin})
 }
 
 // OpenReader returns a Reader of one stream. name stands for it in origins
 // and ids, and its extension, if any, chooses the format ("upload.jsonl.gz").
-// The Reader copies r to a temporary file as it reads, for Rewind; it does
-// not close r.
+// Unless opts.SinglePass is set, the Reader copies r to a temporary file
+// as it reads, for Rewind; it does not close r.
 func OpenReader(name string, r io.Reader, opts Options) (*Reader, error) {
 	return open(nil, &input{origin: name, id: filepath.Base(name), stream: &onceEOF{r: r}, size: -1}, opts, config{})
 }

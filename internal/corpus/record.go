@@ -42,6 +42,11 @@ const (
 // Record is a decoded record. When Skip is set the document cannot be used
 // and Err says why; Doc then holds what could be read (at least ID and
 // Origin).
+//
+// Doc.Raw is a JSONL line exactly as read (also when skipped). For a CSV row
+// it is an object of the header's names and the row's values in header
+// order, and for a text file {"id","title","text"}; these are built only
+// for records that are used.
 type Record struct {
 	Doc  neardup.Document
 	Skip neardup.SkipReason
