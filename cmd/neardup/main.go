@@ -21,6 +21,8 @@ type cli struct {
 
 	Dedup dedupCmd `cmd:"" help:"Find duplicate and near-duplicate documents in a corpus."`
 	Diff  diffCmd  `cmd:"" help:"Show what two documents share, side by side or inline, with each side's overlap."`
+	Eval  evalCmd  `cmd:"" help:"Measure predictions against a labelled truth: pair P/R/F1, ARI, B-cubed."`
+	Gen   genCmd   `cmd:"" help:"Generate a labelled near-duplicate news corpus from real texts (seeded)."`
 }
 
 // globals is what every command's Run receives besides its own flags.

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/neardup/neardup/internal/eval"
+)
+
+// evalCmd is the `neardup eval` group. Its default subcommand scores
+// predictions, so `neardup eval --truth T --pred P` means
+// `neardup eval pairs --truth T --pred P`. Other evaluations add a field
+// here.
+type evalCmd struct {
+	Pairs evalPairsCmd `cmd:"" default:"withargs" help:"Score pairs.jsonl and clusters.jsonl against a truth (the default)."`
+}
+
+// evalPairsCmd is `neardup eval pairs`.
+type evalPairsCmd struct {
+	Truth          string   `required:"" type:"existingfile" help:"Truth JSON Lines: {id, cluster, ...} per document or {a, b, label} per pair."`
+	Pred           []string `required:"" type:"existingfile" help:"Prediction: a pairs.jsonl or clusters.jsonl from dedup; repeat for more."`
+	By             string   `help:"Break recall down by this field of the truth (e.g. ops)."`
+	IncludeSimilar bool     `help:"Count pairs labelled similar as predicted duplicates."`
+	JSON           bool     `name:"json" help:"Write the report as JSON."`
+}
+
+// evalOptions is what runEvalPairs needs.
+type evalOptions struct {
+	truth          string
+	preds          []string
+	by             string
+	includeSimilar bool
+	json           bool
+	out            io.Writer
+}
+
+// Run turns the flags into evaluation options.
+func (c *evalPairsCmd) Run(g *globals) error {
+	return runEvalPairs(g.ctx, evalOptions{truth: c.Truth, preds: c.Pred, by: c.By,
+		includeSimilar: c.IncludeSimilar, json: c.JSON, out: os.Stdout})
+}
+
+// runEvalPairs reads the truth and every prediction and writes the report.
+func runEvalPairs(ctx context.Context, o evalOptions) error {
+	t, err := readTruthFile(o.truth, o.by)
+	if err != nil {
+		return err
+	}
+	var preds []*eval.Prediction
+	for _, name := range o.preds {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		p, err := readPredictionFile(name, eval.PredictionOptions{IncludeSimilar: o.includeSimilar})
+		if err != nil {
+			return err
+		}
+		preds = append(preds, p)
+	}
+	rep := eval.NewReport(t, preds)
+	if o.json {
+		return rep.WriteJSON(o.out)
+	}
+	return rep.WriteText(o.out)
+}
+
+func readTruthFile(name, by string) (*eval.Truth, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	t, err := eval.ReadTruth(f, by)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return t, nil
+}
+
+func readPredictionFile(name string, opts eval.PredictionOptions) (*eval.Prediction, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return eval.ReadPrediction(f, name, opts)
+}
