@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/alecthomas/kong"
+)
+
+// TestEvalDefaultSubcommand pins that `neardup eval --truth T --pred P`
+// runs `eval pairs`.
+func TestEvalDefaultSubcommand(t *testing.T) {
+	dir := t.TempDir()
+	truth, pred := filepath.Join(dir, "t.jsonl"), filepath.Join(dir, "p.jsonl")
+	os.WriteFile(truth, nil, 0o644)
+	os.WriteFile(pred, nil, 0o644)
+	for _, args := range [][]string{
+		{"eval", "--truth", truth, "--pred", pred, "--by", "ops"},
+		{"eval", "pairs", "--truth", truth, "--pred", pred, "--by", "ops"},
+	} {
+		var c cli
+		parser, err := kong.New(&c, kong.Exit(func(int) { t.Fatal("exit") }))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kctx, err := parser.Parse(args)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if kctx.Command() != "eval pairs" || c.Eval.Pairs.By != "ops" || c.Eval.Pairs.Truth != truth {
+			t.Errorf("%v: command %q, flags %+v", args, kctx.Command(), c.Eval.Pairs)
+		}
+	}
+}
+
+func TestRunEvalPairs(t *testing.T) {
+	dir := t.TempDir()
+	truth := filepath.Join(dir, "truth.jsonl")
+	os.WriteFile(truth, []byte(`{"id":"a","cluster":"a","ops":[]}
+{"id":"b","cluster":"a","ops":["truncate"]}
+{"id":"c","cluster":"c","ops":[]}
+`), 0o644)
+	pred := filepath.Join(dir, "pairs.jsonl")
+	os.WriteFile(pred, []byte(`{"a":"a","b":"b","method":"minhash","score":0.9,"label":"duplicate"}
+{"a":"a","b":"c","method":"minhash","score":0.4,"label":"similar"}
+`), 0o644)
+	tests := []struct {
+		name    string
+		o       evalOptions
+		want    []string
+		wantErr string
+	}{
+		{"text", evalOptions{truth: truth, preds: []string{pred}, by: "ops"},
+			[]string{"3 documents in 2 clusters, 1 duplicate pairs", "1.0000  1.0000  1.0000", "1.0000 (1)", "recall by ops"}, ""},
+		{"similar", evalOptions{truth: truth, preds: []string{pred}, includeSimilar: true, json: true},
+			[]string{`"precision": 0.5`, `"recall": 1`}, ""},
+		{"missing prediction", evalOptions{truth: truth, preds: []string{filepath.Join(dir, "none.jsonl")}},
+			nil, "none.jsonl"},
+		{"bad truth", evalOptions{truth: pred, preds: []string{pred}}, nil, "pairs.jsonl: reading truth: line 2: label \"similar\""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			tc.o.out = &out
+			err := runEvalPairs(context.Background(), tc.o)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("got %v, want an error containing %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("output lacks %q:\n%s", w, out.String())
+				}
+			}
+		})
+	}
+}
