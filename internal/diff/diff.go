@@ -206,7 +206,7 @@ func unitOps(ms []match, na, nb int) []unitOp {
 
 // maxChaff is the longest run of equal words cleanup may merge into the
 // edits around it; longer shared runs are rarely chance.
-const maxChaff = 3
+const maxChaff = 2
 
 // cleanup merges into the edits around it every run of at most maxChaff
 // equal units that is no longer than the edit on either side of it: an

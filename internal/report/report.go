@@ -1,0 +1,131 @@
+// Package report owns the HTML report of a de-duplication run: one
+// self-contained page (inline CSS, no scripts, no external assets) with a
+// summary of the run, a table of contents of the clusters shown and, for
+// each cluster, its representative and a side-by-side diff of every member
+// shown against the representative.
+//
+// A report shows at most Limits.Clusters clusters (the largest first) and
+// Limits.Members members of each, so its size and the memory of the
+// documents it needs stay bounded whatever the corpus: a caller asks
+// Limits.Wanted which documents to keep, collects their texts, and calls
+// Write.
+package report
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/diff"
+)
+
+// The limits of a report whose Limits are zero.
+const (
+	DefaultClusters = 100 // clusters shown
+	DefaultMembers  = 5   // members shown per cluster, besides the representative
+)
+
+// Limits bound what a report shows. The zero value means the defaults.
+type Limits struct {
+	// Clusters is how many clusters are shown, the largest first (ties by
+	// cluster ID). Default DefaultClusters.
+	Clusters int
+	// Members is how many members of a cluster are shown besides its
+	// representative, in the order of Cluster.Members. Default
+	// DefaultMembers.
+	Members int
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.Clusters <= 0 {
+		l.Clusters = DefaultClusters
+	}
+	if l.Members <= 0 {
+		l.Members = DefaultMembers
+	}
+	return l
+}
+
+// Summary describes the run at the top of the report. Zero counts are left
+// out.
+type Summary struct {
+	Method     string   // the detection method, e.g. "minhash"
+	Inputs     []string // the inputs read, as the user named them
+	Documents  int      // documents compared
+	Skipped    int      // records not compared (malformed, empty, too short...)
+	Duplicates int      // duplicate pairs
+	Similar    int      // similar pairs
+	Clusters   int      // clusters found; 0 means len(Report.Clusters)
+	Clustered  int      // documents in clusters
+	Kept       int      // documents in the de-duplicated corpus
+	Seconds    float64  // wall time of the run
+}
+
+// Report is the content of one report.
+type Report struct {
+	// Title heads the page. Default "neardup report".
+	Title   string
+	Summary Summary
+	// Clusters are every cluster of the run (or those the caller wants
+	// considered); Write shows the Limits.Clusters largest.
+	Clusters []neardup.Cluster
+	// Docs holds, by ID, the documents Limits.Wanted(Clusters) names. Only
+	// ID, Title, Text, URL, Source and Date are used. A document missing
+	// from Docs is listed by its ID without a diff. The caller need not
+	// hold more than the wanted documents: at most
+	// Limits.Clusters × (Limits.Members + 1).
+	Docs map[string]neardup.Document
+	// By is the unit of the diffs. Default diff.ByWord.
+	By     diff.By
+	Limits Limits
+}
+
+// Wanted returns the IDs of the documents a report of clusters shows: the
+// representative and the first Members other members of each of the
+// Clusters largest clusters.
+func (l Limits) Wanted(clusters []neardup.Cluster) map[string]bool {
+	ids := map[string]bool{}
+	for _, c := range l.shown(clusters) {
+		ids[c.Representative] = true
+		for _, m := range l.members(c) {
+			ids[m] = true
+		}
+	}
+	return ids
+}
+
+// shown returns the clusters a report shows, largest first.
+func (l Limits) shown(clusters []neardup.Cluster) []neardup.Cluster {
+	l = l.withDefaults()
+	out := slices.Clone(clusters)
+	slices.SortStableFunc(out, func(a, b neardup.Cluster) int {
+		return cmp.Or(cmp.Compare(len(b.Members), len(a.Members)), cmp.Compare(a.ID, b.ID))
+	})
+	return out[:min(len(out), l.Clusters)]
+}
+
+// members returns the members of c shown beside its representative.
+func (l Limits) members(c neardup.Cluster) []string {
+	l = l.withDefaults()
+	var out []string
+	for _, m := range c.Members {
+		if m != c.Representative && len(out) < l.Members {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Write writes r as one self-contained HTML page. Every text from the
+// documents is escaped, so markup or "</script>" in a document shows as
+// text. Write compares each member shown with its representative; it
+// reports only errors of w.
+func Write(w io.Writer, r Report) error {
+	p := build(r)
+	if err := page.Execute(w, p); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,163 @@
+package report
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup"
+	"golang.org/x/net/html"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// sample is a small run: a cluster of three wire copies (one member's text
+// not collected), a pair whose member carries markup and "</script>", and
+// a hostile URL.
+func sample() Report {
+	base := "Officials in Gdańsk said on Tuesday that the port will reopen next week after the storm.\n" +
+		"Ships waiting offshore will be let in from Monday, the harbour master said."
+	docs := []neardup.Document{
+		{ID: "wire-1", Title: "Port to reopen", Text: base, Source: "Agency", URL: "https://example.com/a?x=1&y=2",
+			Date: time.Date(2024, 3, 5, 9, 30, 0, 0, time.UTC)},
+		{ID: "site-7", Title: "Gdańsk port reopens", Text: strings.Replace(base, "next week", "on Monday", 1) +
+			"\nThe storm damaged two cranes."},
+		{ID: "blog-3", Title: `Port <i>reopening</i> "soon"`, Text: "officials in GDAŃSK said on tuesday that the port will reopen next week " +
+			"</script><script>alert(1)</script> after the storm.", URL: "javascript:alert(2)"},
+		{ID: "memo-1", Title: "Budget", Text: "The council approved the budget. Spending on roads rises by 4 %."},
+		{ID: "memo-2", Title: "Budget approved", Text: "The council approved the budget on Friday. Spending on roads rises by 4 %."},
+	}
+	r := Report{
+		Summary: Summary{Method: "minhash", Inputs: []string{"news.jsonl"}, Documents: 12345, Skipped: 3,
+			Duplicates: 4, Similar: 1, Clustered: 6, Kept: 12342, Seconds: 1.25},
+		Clusters: []neardup.Cluster{
+			{ID: 1, Representative: "memo-1", Members: []string{"memo-1", "memo-2"}, Why: "longest"},
+			{ID: 2, Representative: "wire-1", Members: []string{"wire-1", "site-7", "blog-3", "lost-9"}, Why: "earliest"},
+		},
+		Docs: map[string]neardup.Document{},
+	}
+	for _, d := range docs {
+		r.Docs[d.ID] = d
+	}
+	return r
+}
+
+func TestWriteGolden(t *testing.T) {
+	var got bytes.Buffer
+	if err := Write(&got, sample()); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("testdata", "report.html.golden")
+	if *update {
+		if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), got.String()); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", path, diff)
+	}
+}
+
+// TestWriteEscapes parses the page as a browser would: documents' markup
+// must come out as text, never as elements or script.
+func TestWriteEscapes(t *testing.T) {
+	var out bytes.Buffer
+	if err := Write(&out, sample()); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := html.Parse(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tags []string
+	var text strings.Builder
+	for n := range doc.Descendants() {
+		switch n.Type {
+		case html.ElementNode:
+			tags = append(tags, n.Data)
+			for _, a := range n.Attr {
+				if a.Key == "href" && strings.HasPrefix(a.Val, "javascript:") {
+					t.Errorf("link to %q", a.Val)
+				}
+			}
+		case html.TextNode:
+			text.WriteString(n.Data)
+		}
+	}
+	for _, bad := range []string{"script", "i"} {
+		if slices.Contains(tags, bad) {
+			t.Errorf("page has a <%s> element", bad)
+		}
+	}
+	for _, want := range []string{"</script><script>alert(1)</script>", `Port <i>reopening</i> "soon"`} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("page text lacks %q", want)
+		}
+	}
+}
+
+func TestWanted(t *testing.T) {
+	clusters := []neardup.Cluster{
+		{ID: 1, Representative: "a", Members: []string{"a", "b"}},
+		{ID: 2, Representative: "e", Members: []string{"c", "d", "e", "f"}},
+		{ID: 3, Representative: "g", Members: []string{"g", "h", "i"}},
+		{ID: 4, Representative: "j", Members: []string{"j", "k", "l"}},
+	}
+	tests := []struct {
+		name   string
+		limits Limits
+		want   []string
+	}{
+		{"defaults show all", Limits{}, []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"}},
+		{"largest clusters first, ties by ID", Limits{Clusters: 2}, []string{"c", "d", "e", "f", "g", "h", "i"}},
+		{"members capped, representative kept", Limits{Clusters: 1, Members: 1}, []string{"c", "e"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for id := range tc.limits.Wanted(clusters) {
+				got = append(got, id)
+			}
+			slices.Sort(got)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Wanted (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestWriteLimits(t *testing.T) {
+	r := sample()
+	r.Limits = Limits{Clusters: 1, Members: 1}
+	var out bytes.Buffer
+	if err := Write(&out, r); err != nil {
+		t.Fatal(err)
+	}
+	page := out.String()
+	for _, want := range []string{"Showing the 1 largest of 2 clusters, at most 1 members each", "2 more members not shown", `id="c2"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, `id="c1"`) || strings.Contains(page, "blog-3") {
+		t.Error("page shows more than its limits")
+	}
+}
+
+func TestThousands(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1\u202f000", -1234567: "-1\u202f234\u202f567"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
