@@ -14,7 +14,8 @@ import (
 // `neardup eval pairs --truth T --pred P`. Other evaluations add a field
 // here.
 type evalCmd struct {
-	Pairs evalPairsCmd `cmd:"" default:"withargs" help:"Score pairs.jsonl and clusters.jsonl against a truth (the default)."`
+	Pairs   evalPairsCmd   `cmd:"" default:"withargs" help:"Score pairs.jsonl and clusters.jsonl against a truth (the default)."`
+	Extract extractEvalCmd `cmd:"" help:"Score extracted text against gold text (Dragnet, CleanEval layout): shingle P/R/F1 per dataset."`
 }
 
 // evalPairsCmd is `neardup eval pairs`.

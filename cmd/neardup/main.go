@@ -19,10 +19,11 @@ import (
 type cli struct {
 	Quiet bool `help:"No progress output on stderr." short:"q"`
 
-	Dedup dedupCmd `cmd:"" help:"Find duplicate and near-duplicate documents in a corpus."`
-	Diff  diffCmd  `cmd:"" help:"Show what two documents share, side by side or inline, with each side's overlap."`
-	Eval  evalCmd  `cmd:"" help:"Measure predictions against a labelled truth: pair P/R/F1, ARI, B-cubed."`
-	Gen   genCmd   `cmd:"" help:"Generate a labelled near-duplicate news corpus from real texts (seeded)."`
+	Dedup   dedupCmd   `cmd:"" help:"Find duplicate and near-duplicate documents in a corpus."`
+	Diff    diffCmd    `cmd:"" help:"Show what two documents share, side by side or inline, with each side's overlap."`
+	Eval    evalCmd    `cmd:"" help:"Measure predictions against a labelled truth: pair P/R/F1, ARI, B-cubed."`
+	Extract extractCmd `cmd:"" help:"Extract articles (title, text, date, author, language) from HTML pages, archives and WARC files."`
+	Gen     genCmd     `cmd:"" help:"Generate a labelled near-duplicate news corpus from real texts (seeded)."`
 }
 
 // globals is what every command's Run receives besides its own flags.

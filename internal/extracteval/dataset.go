@@ -184,6 +184,8 @@ func ReadIDs(path string) ([]string, error) {
 type Input struct {
 	// ID is the page's id in the dataset.
 	ID string
+	// Path is the input file the page was read from.
+	Path string
 	// URL is the page's address when the dataset records it, else empty.
 	URL string
 	// ContentType is a Content-Type header value carrying the charset the
@@ -204,7 +206,7 @@ func ReadInput(p Page) (Input, error) {
 	if err != nil {
 		return Input{}, err
 	}
-	in := Input{ID: p.ID, Body: body}
+	in := Input{ID: p.ID, Path: p.InputPath, Body: body}
 	if !bytes.HasPrefix(body, []byte("<text ")) {
 		return in, nil
 	}

@@ -1,6 +1,7 @@
 package extracteval
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -121,9 +122,54 @@ func TestReadInputEnvelope(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			got.Path = ""
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestPredictions(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ds/input/1.html":       "<p>one</p>",
+		"ds/input/2.html":       "<p>two</p>",
+		"ds/input/3.html":       "<p>three</p>",
+		"ds/GoldStandard/1.txt": "alpha beta gamma delta",
+		"ds/GoldStandard/2.txt": "alpha beta gamma delta",
+		"ds/GoldStandard/3.txt": "alpha beta gamma delta",
+	})
+	pred := filepath.Join(dir, "pred.jsonl")
+	writeFiles(t, dir, map[string]string{"pred.jsonl": `{"id":"` + filepath.Join(dir, "ds/input/1.html") + `","text":"alpha beta gamma delta"}
+{"id":"elsewhere/2.html","text":"alpha beta gamma delta","skipped":""}
+{"id":"x/3.html","text":"wrong"}
+{"id":"y/3.html","text":"alpha beta gamma delta"}
+`})
+	sys, err := Predictions("pred", pred)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := Open(filepath.Join(dir, "ds"), OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Evaluate(context.Background(), ds, sys, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Page 1 by path, page 2 by unique stem, page 3 ambiguous: empty.
+	var got []PR
+	for _, p := range res.Pages {
+		got = append(got, p.PR)
+	}
+	if diff := cmp.Diff([]PR{{1, 1}, {1, 1}, {0, 0}}, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+	if res.Empty != 1 {
+		t.Errorf("empty %d, want 1", res.Empty)
+	}
+	if _, err := Predictions("bad", filepath.Join(dir, "ds/input/1.html")); err == nil {
+		t.Error("non-JSON predictions: no error")
 	}
 }

@@ -1,0 +1,195 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/internal/extracteval"
+)
+
+// extractEvalCmd is `neardup eval extract`: extraction quality against
+// gold text, one table row per dataset and system.
+type extractEvalCmd struct {
+	Gold    []string      `required:"" placeholder:"[NAME=]DIR" help:"Gold folder: input/ beside GoldStandard/ (Dragnet, CleanEval layout), or a folder of such folders; repeat for more datasets. NAME defaults to the folder's name."`
+	IDs     []string      `name:"ids" placeholder:"[NAME=]FILE" help:"Score only the ids listed in FILE (a split such as Dragnet's test.txt); NAME picks the dataset when there are several."`
+	Pred    []string      `placeholder:"[NAME=]FILE" help:"Also score a JSONL of {id, text} (e.g. from neardup extract) as a system on dataset NAME."`
+	System  []string      `default:"neardup" placeholder:"SYSTEM" help:"Systems to run on every dataset: neardup (extraction with its fixes and rules), library (the engine alone)."`
+	Rules   string        `type:"existingfile" help:"Site rules (YAML) for the neardup system."`
+	Timeout time.Duration `default:"20s" help:"Per-page time limit."`
+	Workers int           `short:"j" help:"Pages extracted at once (default: one per CPU)."`
+	Pages   string        `placeholder:"FILE" help:"Write per-page precision and recall as TSV here, for error analysis."`
+}
+
+// dataset is one --gold with its split and prediction files.
+type evalDataset struct {
+	name, dir, ids string
+	preds          []string
+}
+
+// extractEvalOptions are runExtractEval's inputs.
+type extractEvalOptions struct {
+	datasets []evalDataset
+	systems  []string // "neardup", "library"
+	extract  extract.Options
+	workers  int
+	out      io.Writer
+	pages    string // per-page TSV path, empty for none
+	log      io.Writer
+}
+
+// Run turns the flags into options.
+func (c *extractEvalCmd) Run(g *globals) error {
+	o := extractEvalOptions{workers: c.Workers, out: os.Stdout, pages: c.Pages,
+		extract: extract.Options{MinChars: -1, Timeout: c.Timeout}}
+	if !g.quiet {
+		o.log = os.Stderr
+	}
+	for _, s := range c.System {
+		if s != "neardup" && s != "library" {
+			return usageError{fmt.Sprintf("--system %q: want neardup or library", s)}
+		}
+		o.systems = append(o.systems, s)
+	}
+	var err error
+	if o.datasets, err = evalDatasets(c.Gold, c.IDs, c.Pred); err != nil {
+		return usageError{err.Error()}
+	}
+	if c.Rules != "" {
+		if o.extract.Rules, err = rules.Load(c.Rules); err != nil {
+			return usageError{err.Error()}
+		}
+	}
+	return runExtractEval(g.ctx, o)
+}
+
+// evalDatasets pairs --gold folders with their --ids and --pred files.
+func evalDatasets(gold, ids, preds []string) ([]evalDataset, error) {
+	var ds []evalDataset
+	index := map[string]int{}
+	for _, g := range gold {
+		name, dir, ok := strings.Cut(g, "=")
+		if !ok {
+			name, dir = filepath.Base(filepath.Clean(g)), g
+		}
+		if _, dup := index[name]; dup {
+			return nil, fmt.Errorf("--gold: two datasets named %q; name them NAME=DIR", name)
+		}
+		index[name] = len(ds)
+		ds = append(ds, evalDataset{name: name, dir: dir})
+	}
+	pick := func(flag, spec string) (*evalDataset, string, error) {
+		name, file, ok := strings.Cut(spec, "=")
+		switch {
+		case !ok && len(ds) == 1:
+			return &ds[0], spec, nil
+		case !ok:
+			return nil, "", fmt.Errorf("--%s %q: name the dataset (NAME=FILE) when there are several", flag, spec)
+		}
+		i, found := index[name]
+		if !found {
+			return nil, "", fmt.Errorf("--%s %q: no --gold dataset named %q", flag, spec, name)
+		}
+		return &ds[i], file, nil
+	}
+	for _, spec := range ids {
+		d, file, err := pick("ids", spec)
+		if err != nil {
+			return nil, err
+		}
+		d.ids = file
+	}
+	for _, spec := range preds {
+		d, file, err := pick("pred", spec)
+		if err != nil {
+			return nil, err
+		}
+		d.preds = append(d.preds, file)
+	}
+	return ds, nil
+}
+
+// runExtractEval scores every system on every dataset and prints the table.
+func runExtractEval(ctx context.Context, o extractEvalOptions) error {
+	var results []extracteval.Result
+	for _, d := range o.datasets {
+		ds, err := openEvalDataset(d)
+		if err != nil {
+			return err
+		}
+		systems, err := evalSystems(o, d)
+		if err != nil {
+			return err
+		}
+		for _, sys := range systems {
+			r, err := extracteval.Evaluate(ctx, ds, sys, o.workers)
+			if err != nil {
+				return err
+			}
+			if o.log != nil {
+				fmt.Fprintf(o.log, "eval extract: %s %s: F1 %.4f over %d pages\n", r.Dataset, r.System, r.Mean.F1(), r.Mean.Pages)
+			}
+			results = append(results, r)
+		}
+	}
+	if o.pages != "" {
+		if err := writeAtomic(o.pages, func(w io.Writer) error { return writePageScores(w, results) }); err != nil {
+			return err
+		}
+	}
+	return extracteval.WriteTable(o.out, results)
+}
+
+func openEvalDataset(d evalDataset) (*extracteval.Dataset, error) {
+	opts := extracteval.OpenOptions{Name: d.name}
+	if d.ids != "" {
+		ids, err := extracteval.ReadIDs(d.ids)
+		if err != nil {
+			return nil, err
+		}
+		opts.IDs = ids
+	}
+	return extracteval.Open(d.dir, opts)
+}
+
+// evalSystems builds the systems to score on one dataset.
+func evalSystems(o extractEvalOptions, d evalDataset) ([]extracteval.System, error) {
+	var out []extracteval.System
+	for _, s := range o.systems {
+		opts := o.extract
+		opts.LibraryOnly = s == "library"
+		out = append(out, extracteval.System{Name: s, Extract: func(ctx context.Context, in extracteval.Input) (string, error) {
+			a, _, err := extract.Page(ctx, extract.Input{URL: in.URL, ContentType: in.ContentType, Body: in.Body}, opts)
+			return a.Text, err
+		}})
+	}
+	for _, p := range d.preds {
+		sys, err := extracteval.Predictions(filepath.Base(p), p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sys)
+	}
+	return out, nil
+}
+
+// writePageScores writes one TSV line per dataset, system and page.
+func writePageScores(w io.Writer, results []extracteval.Result) error {
+	if _, err := fmt.Fprintln(w, "dataset\tsystem\tid\tprecision\trecall\tfailed"); err != nil {
+		return err
+	}
+	for _, r := range results {
+		for _, p := range r.Pages {
+			if _, err := fmt.Fprintf(w, "%s\t%s\t%s\t%.4f\t%.4f\t%v\n", r.Dataset, r.System, p.ID, p.Precision, p.Recall, p.Failed); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

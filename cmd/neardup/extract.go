@@ -1,0 +1,137 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/internal/extract/source"
+	"github.com/neardup/neardup/internal/progress"
+)
+
+// extractCmd is `neardup extract`: web pages in, articles out.
+type extractCmd struct {
+	Inputs []string `arg:"" name:"input" help:"HTML files, directories, zip/tar/gzip archives, WARC files (.warc, .warc.gz); recognised by content."`
+	Out    string   `short:"o" default:"-" help:"Write one JSON record per page here; - is stdout."`
+
+	Rules       string        `type:"existingfile" help:"Site rules (YAML): body selectors, parts to drop, boilerplate, article URL patterns."`
+	MinChars    int           `default:"500" help:"Skip pages with less text than this many characters as too short; 0 keeps them."`
+	MaxBytes    int           `default:"8388608" help:"Skip pages larger than this many bytes (before and after gzip)."`
+	MaxElements int           `default:"60000" help:"Skip pages with more HTML elements than this."`
+	Timeout     time.Duration `default:"20s" help:"Give up on a page after this long; it is reported as failed and the run goes on."`
+	Workers     int           `short:"j" help:"Pages extracted at once (default: one per CPU)."`
+	Articles    bool          `help:"Write articles only, not the records of skipped pages."`
+}
+
+// extractOptions are runExtract's inputs.
+type extractOptions struct {
+	Inputs   []string
+	Out      string // "-" for stdout
+	Batch    extract.Batch
+	Source   source.Options
+	Articles bool      // omit skipped pages' records
+	Log      io.Writer // failed pages; nil for none
+	Progress io.Writer // progress line and summary; nil for none
+}
+
+// Run turns the flags into options.
+func (c *extractCmd) Run(g *globals) error {
+	if c.MinChars < 0 || c.MaxBytes <= 0 || c.MaxElements <= 0 || c.Timeout <= 0 || c.Workers < 0 {
+		return usageError{"--min-chars, --workers must be ≥ 0; --max-bytes, --max-elements and --timeout > 0"}
+	}
+	minChars := c.MinChars
+	if minChars == 0 {
+		minChars = -1 // the flag's 0 keeps short pages; the library's 0 means its default
+	}
+	o := extractOptions{
+		Inputs: c.Inputs,
+		Out:    c.Out,
+		Batch: extract.Batch{Workers: c.Workers, Options: extract.Options{
+			MinChars: minChars, MaxBytes: c.MaxBytes, MaxElements: c.MaxElements, Timeout: c.Timeout}},
+		Source:   source.Options{MaxBytes: c.MaxBytes},
+		Articles: c.Articles,
+		Log:      os.Stderr,
+	}
+	if c.Rules != "" {
+		rs, err := rules.Load(c.Rules)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		o.Batch.Options.Rules = rs
+	}
+	if !g.quiet {
+		o.Progress = os.Stderr
+	}
+	return runExtract(g.ctx, o)
+}
+
+// runExtract extracts every page of the inputs and writes the records.
+// A file output appears complete or not at all.
+func runExtract(ctx context.Context, o extractOptions) error {
+	return writeAtomic(o.Out, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		meter := progress.New(o.Progress)
+		meter.Stage("extract")
+		var st extract.Stats
+		walk := func(fn func(source.Page) error) error { return source.Walk(ctx, o.Inputs, o.Source, fn) }
+		err := o.Batch.Run(ctx, walk, func(r extract.Result) error {
+			st.Add(r)
+			meter.Update(st.Pages, 0, 0)
+			if r.Err != nil && o.Log != nil {
+				fmt.Fprintf(o.Log, "extract: %s: %v\n", r.ID, r.Err)
+			}
+			if o.Articles && r.Skip != "" {
+				return nil
+			}
+			return enc.Encode(r.Record())
+		})
+		meter.Done(st.Pages)
+		if o.Progress != nil {
+			fmt.Fprintf(o.Progress, "extract: %s\n", st.String())
+		}
+		return err
+	})
+}
+
+// writeAtomic calls write with stdout when path is "-", else with a
+// temporary file renamed to path once write succeeds.
+func writeAtomic(path string, write func(io.Writer) error) error {
+	if path == "-" {
+		bw := bufio.NewWriterSize(os.Stdout, 1<<16)
+		if err := write(bw); err != nil {
+			bw.Flush()
+			return err
+		}
+		return bw.Flush()
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name()) // a no-op once renamed
+	bw := bufio.NewWriterSize(f, 1<<16)
+	if err := write(bw); err != nil {
+		f.Close()
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}

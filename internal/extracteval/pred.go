@@ -1,0 +1,60 @@
+package extracteval
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Predictions is a System that looks pages up in a JSON-lines file of
+// {"id": …, "text": …} records, such as `neardup extract` writes, instead
+// of extracting them. A record matches a page when its id is the path of
+// the page's input file (compared as absolute paths), or else when its id's
+// file name without extension is the page's id without folder (if only one
+// record has that name). A page without a record predicts empty text.
+func Predictions(name, path string) (System, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return System{}, err
+	}
+	defer f.Close()
+	byPath := map[string]string{}
+	byStem := map[string][]string{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 256<<20)
+	for line := 1; sc.Scan(); line++ {
+		var rec struct{ ID, Text string }
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+			return System{}, fmt.Errorf("%s:%d: %w", path, line, err)
+		}
+		if abs, err := filepath.Abs(rec.ID); err == nil {
+			byPath[abs] = rec.Text
+		}
+		stem := stemOf(rec.ID)
+		byStem[stem] = append(byStem[stem], rec.Text)
+	}
+	if err := sc.Err(); err != nil {
+		return System{}, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return System{Name: name, Extract: func(_ context.Context, in Input) (string, error) {
+		if abs, err := filepath.Abs(in.Path); err == nil {
+			if text, ok := byPath[abs]; ok {
+				return text, nil
+			}
+		}
+		if texts := byStem[stemOf(in.ID)]; len(texts) == 1 {
+			return texts[0], nil
+		}
+		return "", nil
+	}}, nil
+}
+
+// stemOf returns the last path element of id without its extension.
+func stemOf(id string) string {
+	base := filepath.Base(id)
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
