@@ -35,7 +35,7 @@ type vocabulary struct {
 }
 
 // newVocabulary collects the all-letter words of the bases' bodies and keeps
-// a fixed-size frequency-weighted sample of them, stored contiguously.
+// them and a fixed-size frequency-weighted sample of them.
 func newVocabulary(bases []prepared) *vocabulary {
 	ids := map[string]uint32{}
 	var list []string
@@ -61,24 +61,21 @@ func newVocabulary(bases []prepared) *vocabulary {
 	if len(stream) == 0 {
 		list, stream = []string{"alpha", "beta"}, []uint32{0, 1}
 	}
-	rng := rand.New(rand.NewPCG(uint64(len(stream)), 0x5851f42d4c957f2d))
+	// Both tables point into one contiguous string, which stays in cache.
 	var arena strings.Builder
-	picks := make([]uint32, vocabularySample)
-	for i := range picks {
-		picks[i] = stream[rng.IntN(len(stream))]
-	}
-	offsets := map[uint32][2]int{}
-	for _, id := range picks {
-		if _, ok := offsets[id]; !ok {
-			offsets[id] = [2]int{arena.Len(), arena.Len() + len(list[id])}
-			arena.WriteString(list[id])
-		}
+	for _, w := range list {
+		arena.WriteString(w)
 	}
 	all := arena.String()
-	v := &vocabulary{sample: make([]string, len(picks)), distinct: list}
-	for i, id := range picks {
-		o := offsets[id]
-		v.sample[i] = all[o[0]:o[1]]
+	v := &vocabulary{sample: make([]string, vocabularySample), distinct: make([]string, len(list))}
+	off := 0
+	for i, w := range list {
+		v.distinct[i] = all[off : off+len(w)]
+		off += len(w)
+	}
+	rng := rand.New(rand.NewPCG(uint64(len(stream)), 0x5851f42d4c957f2d))
+	for i := range v.sample {
+		v.sample[i] = v.distinct[stream[rng.IntN(len(stream))]]
 	}
 	return v
 }
