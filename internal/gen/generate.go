@@ -155,7 +155,11 @@ func (g *generator) plan() error {
 	o := g.opts
 	n := o.N
 	if n == 0 {
-		n = int(math.Ceil(float64(len(g.bases)) / max(1-o.DupRate-o.TemplateRate, 0.01)))
+		rate := o.TemplateRate
+		if len(g.templated) == 0 {
+			rate = 0
+		}
+		n = int(math.Ceil(float64(len(g.bases)) / max(1-o.DupRate-rate, 0.01)))
 	}
 	nCopies := int(math.Round(float64(n) * o.DupRate))
 	g.nNeg = int(math.Round(float64(n) * o.TemplateRate))
