@@ -27,14 +27,15 @@ type minHash struct {
 	mh    *sketch.MinHash
 	bands sketch.Bands
 
-	// Shingle sets: document i's sorted 32-bit shingle fingerprints are
-	// sets[setOff[i]:setOff[i+1]]. 32 bits make a false shared shingle
-	// between two 1,000-shingle documents a one-in-4,000 event, far below
-	// what moves a score, at half the memory of 64.
-	sets   []uint32
-	setOff []int64
-	// Band keys, Bands.B per document, kept from add until match.
-	keys  []uint64
+	// sets[i] is document i's sorted 32-bit shingle fingerprints. 32 bits
+	// make a false shared shingle between two 1,000-shingle documents a
+	// one-in-4,000 event, far below what moves a score, at half the memory
+	// of 64. Each set is its own pointer-free allocation: no arena to
+	// regrow and copy, nothing for the garbage collector to scan.
+	sets [][]uint32
+	// keys[i] is document i's band keys, kept from add until match
+	// indexes them.
+	keys  [][]uint64
 	index candidates.Postings
 	cands []int32
 }
@@ -51,10 +52,9 @@ func newMinHash(o *Options) *minHash {
 		low = o.Similar
 	}
 	return &minHash{
-		opts:   o,
-		mh:     sketch.NewMinHash(o.Hashes, o.Seed),
-		bands:  sketch.ChooseBands(low, o.Hashes, maxBands, bandWeightFP, bandWeightFN),
-		setOff: []int64{0},
+		opts:  o,
+		mh:    sketch.NewMinHash(o.Hashes, o.Seed),
+		bands: sketch.ChooseBands(low, o.Hashes, maxBands, bandWeightFP, bandWeightFN),
 	}
 }
 
@@ -85,24 +85,26 @@ func (s *minHashSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason
 
 func (m *minHash) add(v any) {
 	if v == nil {
-		m.setOff = append(m.setOff, int64(len(m.sets)))
-		m.keys = append(m.keys, make([]uint64, m.bands.B)...)
+		m.sets, m.keys = append(m.sets, nil), append(m.keys, nil)
 		return
 	}
 	s := v.(*minHashSketch)
-	m.sets = append(m.sets, s.set...)
-	m.setOff = append(m.setOff, int64(len(m.sets)))
-	m.keys = append(m.keys, s.keys...)
+	m.sets, m.keys = append(m.sets, s.set), append(m.keys, s.keys)
 }
 
-func (m *minHash) set(id int32) []uint32 { return m.sets[m.setOff[id]:m.setOff[id+1]] }
+func (m *minHash) set(id int32) []uint32 { return m.sets[id] }
 
 func (m *minHash) match(id int32, emit func(int32, float64, any)) {
 	a := m.set(id)
 	if len(a) == 0 {
 		return
 	}
-	keys := m.keys[int(id)*m.bands.B : int(id+1)*m.bands.B]
+	if id == 0 {
+		// A batch adds every document before matching: size the index once.
+		n := len(m.sets) * m.bands.B
+		m.index.Reserve(n, n)
+	}
+	keys := m.keys[id]
 	m.cands = m.cands[:0]
 	for _, k := range keys {
 		m.index.Visit(k, m.opts.BucketLimit, func(d int32) { m.cands = append(m.cands, d) })
@@ -115,6 +117,7 @@ func (m *minHash) match(id int32, emit func(int32, float64, any)) {
 	for _, k := range keys {
 		m.index.Add(k, id)
 	}
+	m.keys[id] = nil
 }
 
 func (m *minHash) similarity(a, b int32) float64 {

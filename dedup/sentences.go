@@ -16,14 +16,12 @@ import (
 // MaxSentenceDocs documents are boilerplate: they neither propose nor score.
 type sentences struct {
 	opts *Options
-	// Document i's sorted sentence hashes are hashes[off[i]:off[i+1]];
-	// chars holds each sentence's length for weighting.
-	hashes []uint64
-	chars  []int32
-	off    []int64
-	df     candidates.Counter
-	index  candidates.Postings
-	cands  []int32
+	// docs[i] is document i's sentences: sorted hashes and, for
+	// weighting, each one's length.
+	docs  []*sentenceSketch
+	df    candidates.Counter
+	index candidates.Postings
+	cands []int32
 
 	// evidence waiting for text, by the ordinal whose text resolves it.
 	pending map[int32][]*SentenceEvidence
@@ -53,7 +51,7 @@ type sentenceSketch struct {
 }
 
 func newSentences(o *Options) *sentences {
-	return &sentences{opts: o, off: []int64{0}, pending: map[int32][]*SentenceEvidence{},
+	return &sentences{opts: o, pending: map[int32][]*SentenceEvidence{},
 		topText: map[uint64]string{}}
 }
 
@@ -99,20 +97,18 @@ func sortUnique(sk *sentenceSketch) {
 }
 
 func (m *sentences) add(v any) {
-	if v != nil {
-		s := v.(*sentenceSketch)
-		m.hashes = append(m.hashes, s.hashes...)
-		m.chars = append(m.chars, s.chars...)
-		for _, h := range s.hashes {
-			m.df.Inc(h)
-		}
+	s, _ := v.(*sentenceSketch)
+	if s == nil {
+		s = &sentenceSketch{}
 	}
-	m.off = append(m.off, int64(len(m.hashes)))
+	for _, h := range s.hashes {
+		m.df.Inc(h)
+	}
+	m.docs = append(m.docs, s)
 }
 
 func (m *sentences) doc(id int32) ([]uint64, []int32) {
-	lo, hi := m.off[id], m.off[id+1]
-	return m.hashes[lo:hi], m.chars[lo:hi]
+	return m.docs[id].hashes, m.docs[id].chars
 }
 
 func (m *sentences) boilerplate(h uint64) bool { return m.df.Count(h) > m.opts.MaxSentenceDocs }
@@ -190,7 +186,7 @@ func (m *sentences) weight(h uint64, chars int32) float64 {
 	if !m.opts.Weighted {
 		return 1
 	}
-	n := float64(len(m.off) - 1)
+	n := float64(len(m.docs))
 	return float64(chars) * math.Log(1+n/float64(max(df, 1)))
 }
 

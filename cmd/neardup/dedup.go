@@ -15,10 +15,10 @@ type dedupCmd struct {
 	Inputs []string `arg:"" name:"input" help:"JSONL, CSV/TSV, .txt/.md files, directories, .zip or .gz archives; - for stdin."`
 	Out    string   `short:"o" default:"out" help:"Output directory for pairs.jsonl, clusters.jsonl, kept.jsonl and stats.json."`
 
-	Method    string  `default:"minhash" enum:"minhash,sentences" help:"Detection method: ${enum}."`
+	Method    string  `default:"minhash" enum:"minhash,sentences,tfidf,rarewords,cosine" help:"Detection method: ${enum}."`
 	Threshold float64 `help:"Score at or above which a pair is a duplicate (default: the method's own, see README)."`
 	Similar   float64 `default:"0.3" help:"Score at or above which a pair is reported as similar; 0 reports duplicates only."`
-	Keep      string  `default:"longest" enum:"longest,earliest,first,central" help:"Which member represents a cluster: ${enum}."`
+	Keep      string  `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (default; central for cosine), earliest, first or central."`
 	Seed      uint64  `help:"Seed of every hash function."`
 
 	Shingle     int `default:"3" help:"minhash: words per shingle."`
@@ -28,6 +28,16 @@ type dedupCmd struct {
 	MaxSentenceDocs  int  `default:"10" help:"sentences: a sentence in more documents than this is boilerplate and ignored."`
 	MinSentenceChars int  `default:"20" help:"sentences: ignore sentences shorter than this many characters."`
 	Weighted         bool `help:"sentences: weigh sentences by length and rarity (IDF)."`
+
+	Rule      string `help:"tfidf, rarewords: duplicate rule, clauses joined by | of conditions joined by & (tfidf default: 'title>0.2 & body>=0.2 | title>=0.1 & body>=0.7 | body>=0.85' over the title and body cosines; rarewords: 'min>=0.7' over the smaller and larger containment)."`
+	TitlesCSV string `name:"titles-csv" help:"tfidf: also write the titles of the duplicate pairs to this CSV file (title_a,title_b)."`
+
+	MinWords   int     `name:"min-words" default:"200" help:"rarewords: skip documents of fewer words."`
+	CommonDF   float64 `name:"common-df" default:"0.05" help:"rarewords: drop a word from a source's documents when more than this share of them hold it."`
+	SameSource bool    `name:"same-source" help:"rarewords: also compare documents of the same source."`
+
+	Weighting string `default:"tfidf" enum:"tfidf,pmi" help:"cosine: term weights, ${enum}."`
+	Matrix    string `help:"cosine: also write the similarity matrix with row labels to this JSON file (at most 20000 documents)."`
 
 	Format      string `enum:",jsonl,csv,tsv,txt" default:"" help:"Input format; default: by extension and content."`
 	IDCol       string `name:"id-col" default:"id" help:"Field or column holding the document id."`
@@ -40,6 +50,7 @@ type dedupCmd struct {
 	Strict      bool   `help:"Stop at the first bad record instead of skipping it."`
 	Workers     int    `help:"Sketching goroutines (default: one per CPU)."`
 	MaxWarnings int    `default:"20" help:"Warn about at most this many skipped records on stderr."`
+	CPUProfile  string `name:"cpuprofile" hidden:"" help:"Write a CPU profile to this file."`
 }
 
 // Run turns the flags into job options.
@@ -58,7 +69,9 @@ func (c *dedupCmd) Run(g *globals) error {
 			URLField: c.URLCol, SourceField: c.SourceCol, DateField: c.DateCol, MaxBytes: c.MaxBytes},
 		Dedup: dedup.Options{Method: c.Method, Threshold: c.Threshold, Similar: similar, Keep: c.Keep, Seed: c.Seed,
 			Shingle: c.Shingle, Hashes: c.Hashes, BucketLimit: c.BucketLimit,
-			MaxSentenceDocs: c.MaxSentenceDocs, MinSentenceChars: c.MinSentenceChars, Weighted: c.Weighted},
+			MaxSentenceDocs: c.MaxSentenceDocs, MinSentenceChars: c.MinSentenceChars, Weighted: c.Weighted,
+			Rule: c.Rule, TitlesCSV: c.TitlesCSV, MinWords: c.MinWords, CommonDF: c.CommonDF, SameSource: c.SameSource,
+			Weighting: c.Weighting, Matrix: c.Matrix},
 		Strict:      c.Strict,
 		Workers:     c.Workers,
 		Warn:        os.Stderr,
@@ -69,6 +82,13 @@ func (c *dedupCmd) Run(g *globals) error {
 	}
 	if _, err := (o.Dedup).Defaults(); err != nil {
 		return usageError{err.Error()}
+	}
+	if c.CPUProfile != "" {
+		stop, err := startCPUProfile(c.CPUProfile)
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	return runDedup(g.ctx, o)
 }

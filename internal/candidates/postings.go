@@ -40,6 +40,23 @@ func (p *Postings) Add(key uint64, doc int32) {
 	s.count++
 }
 
+// Reserve makes room for keys distinct keys and postings postings without
+// further growth; a batch that knows its size avoids rehashing and copying.
+func (p *Postings) Reserve(keys, postings int) {
+	n := 1024
+	for n < 2*keys {
+		n *= 2
+	}
+	if n > len(p.slots) {
+		old := p.slots
+		p.slots = make([]slot, n)
+		p.rehashInto(old)
+	}
+	if cap(p.nodes) < postings {
+		p.nodes = append(make([]node, 0, postings), p.nodes...)
+	}
+}
+
 // Count returns how many documents were added under key.
 func (p *Postings) Count(key uint64) int {
 	if s := p.slotFor(key, false); s != nil {
@@ -146,7 +163,11 @@ func (p *Postings) grow() {
 		n = len(old) * 2
 	}
 	p.slots = make([]slot, n)
-	mask := uint64(n - 1)
+	p.rehashInto(old)
+}
+
+func (p *Postings) rehashInto(old []slot) {
+	mask := uint64(len(p.slots) - 1)
 	for _, s := range old {
 		if s.count == 0 {
 			continue

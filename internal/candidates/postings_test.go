@@ -76,6 +76,21 @@ func TestPostingsGrowKeepsEverything(t *testing.T) {
 	}
 }
 
+func TestPostingsReserve(t *testing.T) {
+	var p Postings
+	p.Add(3, 1)
+	p.Reserve(10000, 20000)
+	for i := uint64(1); i <= 10000; i++ {
+		p.Add(i*7919, int32(i))
+	}
+	if got := visit(&p, 3, 0); !cmp.Equal(got, []int32{1}) {
+		t.Errorf("key added before Reserve: %v", got)
+	}
+	if p.Keys() != 10001 || p.Count(7919*5000) != 1 {
+		t.Errorf("keys %d", p.Keys())
+	}
+}
+
 func BenchmarkPostingsAdd(b *testing.B) {
 	b.ReportAllocs()
 	var p Postings
