@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/neardup/neardup/internal/extract"
@@ -75,6 +76,9 @@ func (c *extractCmd) Run(g *globals) error {
 // runExtract extracts every page of the inputs and writes the records.
 // A file output appears complete or not at all.
 func runExtract(ctx context.Context, o extractOptions) error {
+	if o.Out != "-" {
+		o.Source.Exclude = isOutput(o.Out)
+	}
 	return writeAtomic(o.Out, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
@@ -99,6 +103,19 @@ func runExtract(ctx context.Context, o extractOptions) error {
 		}
 		return err
 	})
+}
+
+// isOutput returns a test for the output file at out and the temporary
+// files writeAtomic makes for it, so a run never reads its own output.
+func isOutput(out string) func(string) bool {
+	dir, base := filepath.Dir(out), filepath.Base(out)
+	return func(path string) bool {
+		if filepath.Dir(path) != dir {
+			return false
+		}
+		b := filepath.Base(path)
+		return b == base || strings.HasPrefix(b, "."+base+".")
+	}
 }
 
 // writeAtomic calls write with stdout when path is "-", else with a

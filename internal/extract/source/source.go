@@ -50,6 +50,9 @@ type Options struct {
 	// MaxArchive is the largest zip archive read into memory when it is
 	// not a plain file (nested in another container). 0 means 512 MiB.
 	MaxArchive int64
+	// Exclude, when set, names files met while walking a directory that
+	// are not inputs (the run's own output file, say).
+	Exclude func(path string) bool
 }
 
 func (o Options) withDefaults() Options {
@@ -86,7 +89,7 @@ func Walk(ctx context.Context, paths []string, opts Options, fn func(Page) error
 			if d.IsDir() {
 				return ctx.Err()
 			}
-			if !d.Type().IsRegular() {
+			if !d.Type().IsRegular() || (path != p && w.opts.Exclude != nil && w.opts.Exclude(path)) {
 				return nil
 			}
 			return w.file(path)

@@ -182,3 +182,17 @@ func TestWalkNestingLimit(t *testing.T) {
 		t.Errorf("got %+v, want one failed page", got)
 	}
 }
+
+func TestWalkExclude(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.html": "a", "out.jsonl": "{}", "sub/b.html": "b"})
+	opts := Options{Exclude: func(p string) bool { return filepath.Base(p) == "out.jsonl" || filepath.Base(p) == "b.html" }}
+	got := walk(t, opts, dir, filepath.Join(dir, "sub", "b.html"))
+	var ids []string
+	for _, p := range got {
+		ids = append(ids, strings.TrimPrefix(p.ID, dir+"/"))
+	}
+	// Exclude applies to files found in directories, not to named inputs.
+	if diff := cmp.Diff([]string{"a.html", "sub/b.html"}, ids); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestEvalDatasets(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		gold, ids, preds []string
+		want             []evalDataset
+		err              string
+	}{
+		{"one dataset, bare files", []string{"/d/dragnet"}, []string{"test.txt"}, []string{"p.jsonl"},
+			[]evalDataset{{name: "dragnet", dir: "/d/dragnet", ids: "test.txt", preds: []string{"p.jsonl"}}}, ""},
+		{"named datasets", []string{"dn=/d/x", "/d/cleaneval"}, []string{"dn=t.txt"}, []string{"cleaneval=c.jsonl"},
+			[]evalDataset{{name: "dn", dir: "/d/x", ids: "t.txt"}, {name: "cleaneval", dir: "/d/cleaneval", preds: []string{"c.jsonl"}}}, ""},
+		{"bare file with two datasets", []string{"/a", "/b"}, []string{"t.txt"}, nil, nil, "name the dataset"},
+		{"unknown dataset", []string{"/a"}, []string{"b=t.txt"}, nil, nil, `no --gold dataset named "b"`},
+		{"duplicate names", []string{"/x/a", "/y/a"}, nil, nil, nil, `two datasets named "a"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := evalDatasets(tc.gold, tc.ids, tc.preds)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("err %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got, cmp.AllowUnexported(evalDataset{})); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestRunExtractEval(t *testing.T) {
+	page := articleHTML("Ferry line opens", 5)
+	var gold strings.Builder
+	for i := range 5 {
+		gold.WriteString("Paragraph " + string(rune('0'+i)) + " of the story. The harbour authority said on Monday that the new ferry line would start in spring, " +
+			"linking the two islands for the first time since the old pier closed.\n")
+	}
+	dir := writeTree(t, map[string]string{
+		"gold/input/1.html":       page,
+		"gold/input/2.html":       page,
+		"gold/GoldStandard/1.txt": gold.String(),
+		"gold/GoldStandard/2.txt": gold.String(),
+		"split.txt":               "1\n",
+		"pred.jsonl":              `{"id":"1.html","text":"nothing alike at all here"}` + "\n",
+	})
+	var out bytes.Buffer
+	err := runExtractEval(context.Background(), extractEvalOptions{
+		datasets: []evalDataset{{name: "tiny", dir: filepath.Join(dir, "gold"), ids: filepath.Join(dir, "split.txt"),
+			preds: []string{filepath.Join(dir, "pred.jsonl")}}},
+		systems: []string{"library", "neardup"},
+		out:     &out,
+		pages:   filepath.Join(dir, "pages.tsv"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n")[1:] {
+		f := strings.Fields(line)
+		rows = append(rows, strings.Join([]string{f[0], f[1], f[2], f[7]}, " ")) // dataset system pages F1
+	}
+	want := []string{"tiny library 1 1.0000", "tiny neardup 1 1.0000", "tiny pred.jsonl 1 0.0000"}
+	if diff := cmp.Diff(want, rows); diff != "" {
+		t.Errorf("(-want +got)\n%s\n%s", diff, out.String())
+	}
+	tsv, err := os.ReadFile(filepath.Join(dir, "pages.tsv"))
+	if err != nil || strings.Count(string(tsv), "\n") != 4 {
+		t.Errorf("pages.tsv: %v\n%s", err, tsv)
+	}
+}

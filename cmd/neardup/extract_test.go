@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/extract/source"
+)
+
+// articleHTML returns a news page whose article has n paragraphs.
+func articleHTML(title string, n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "<html lang=en><head><title>%s</title></head><body><nav><a href=/>Home</a> <a href=/news>News</a></nav><article><h1>%s</h1>", title, title)
+	for i := range n {
+		fmt.Fprintf(&b, "<p>Paragraph %d of the story. The harbour authority said on Monday that the new ferry line would start in spring, "+
+			"linking the two islands for the first time since the old pier closed.</p>", i)
+	}
+	b.WriteString("</article><footer>Contact us</footer></body></html>")
+	return b.String()
+}
+
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func warcResponseRecord(uri, html string) string {
+	block := "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n\r\n" + html
+	return fmt.Sprintf("WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: %s\r\nContent-Type: application/http; msgtype=response\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n",
+		uri, len(block), block)
+}
+
+func readRecords(t *testing.T, path string) []extract.Record {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []extract.Record
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var r extract.Record
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func TestRunExtract(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"pages/a.html":       articleHTML("Ferry line opens", 5),
+		"pages/gallery.html": articleHTML("Photos", 1),
+		"pages/logo.png":     "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+		"crawl.warc":         warcResponseRecord("https://port.example/2024/ferry", articleHTML("Ferry from the crawl", 5)),
+		"rules.yaml":         "rules:\n  - hosts: [port.example]\n    article_url: '/\\d{4}/'\n",
+	})
+	out := filepath.Join(dir, "articles.jsonl")
+	var log, progress bytes.Buffer
+	o := extractOptions{
+		Inputs:   []string{filepath.Join(dir, "pages"), filepath.Join(dir, "crawl.warc")},
+		Out:      out,
+		Log:      &log,
+		Progress: &progress,
+	}
+	if err := runExtract(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	type row struct{ ID, URL, Title, Skipped string }
+	var got []row
+	for _, r := range readRecords(t, out) {
+		if r.Skipped == "" && !strings.Contains(r.Text, "Paragraph 4 of the story.") {
+			t.Errorf("%s: article text incomplete:\n%s", r.ID, r.Text)
+		}
+		got = append(got, row{strings.TrimPrefix(r.ID, dir+"/"), r.URL, r.Title, string(r.Skipped)})
+	}
+	want := []row{
+		{"pages/a.html", "", "Ferry line opens", ""},
+		{"pages/gallery.html", "", "Photos", "too-short"},
+		{"pages/logo.png", "", "", "not-html"},
+		{"crawl.warc#1", "https://port.example/2024/ferry", "Ferry from the crawl", ""},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+	if !strings.Contains(progress.String(), "4 pages: 2 articles, 1 not-html, 1 too-short") {
+		t.Errorf("no summary on the progress writer: %q", progress.String())
+	}
+	o.Articles = true
+	if err := runExtract(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(readRecords(t, out)); n != 2 {
+		t.Errorf("--articles wrote %d records, want 2", n)
+	}
+}
+
+func TestRunExtractReportsFailures(t *testing.T) {
+	dir := writeTree(t, map[string]string{"broken.gz": "\x1f\x8b\x08garbage", "a.html": articleHTML("Fine", 5)})
+	out := filepath.Join(dir, "out.jsonl")
+	var log bytes.Buffer
+	err := runExtract(context.Background(), extractOptions{Inputs: []string{dir}, Out: out, Log: &log,
+		Source: source.Options{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := readRecords(t, out)
+	if len(recs) != 2 || recs[1].Skipped != extract.SkipFailed || recs[1].Error == "" {
+		t.Fatalf("records %+v, want a.html then a failed broken.gz", recs)
+	}
+	if !strings.Contains(log.String(), "broken.gz: ") {
+		t.Errorf("failure not logged with its id: %q", log.String())
+	}
+}
+
+func TestExtractCommandLine(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"a.html":    articleHTML("Ferry line opens", 5),
+		"bad.yaml":  "rules:\n  - name: port\n    body: 'div[['\n",
+		"typo.yaml": "rules:\n  - name: port\n    bdy: article\n",
+	})
+	p := func(n string) string { return filepath.Join(dir, n) }
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"ok", []string{"-q", "extract", p("a.html"), "-o", p("out.jsonl")}, 0},
+		{"bad selector", []string{"-q", "extract", "--rules", p("bad.yaml"), p("a.html"), "-o", p("x.jsonl")}, 2},
+		{"unknown key", []string{"-q", "extract", "--rules", p("typo.yaml"), p("a.html"), "-o", p("x.jsonl")}, 2},
+		{"bad timeout", []string{"-q", "extract", "--timeout", "0s", p("a.html")}, 2},
+		{"missing input", []string{"-q", "extract", p("nope.html"), "-o", p("x.jsonl")}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if code := run(context.Background(), tc.args); code != tc.code {
+				t.Errorf("exit %d, want %d", code, tc.code)
+			}
+		})
+	}
+	if _, err := os.Stat(p("x.jsonl")); !os.IsNotExist(err) {
+		t.Errorf("a failed run left its output: %v", err)
+	}
+	if recs := readRecords(t, p("out.jsonl")); len(recs) != 1 || recs[0].Skipped != "" {
+		t.Errorf("records %+v", recs)
+	}
+}

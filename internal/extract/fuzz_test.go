@@ -1,0 +1,34 @@
+package extract
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzPage runs whole pages through decoding, cleaning, the engine and the
+// text rendering. Page recovers panics into errors; here they fail.
+func FuzzPage(f *testing.F) {
+	f.Add([]byte(newsPage(3)), "text/html; charset=utf-8")
+	f.Add([]byte("<p>a</p><p style='display : none'>b</p><p hidden>c</p><script>d</script>"), "")
+	f.Add([]byte("\xff\xfe<\x00p\x00>\x00x\x00"), "")
+	f.Add([]byte("<meta charset=koi8-r><p>\xf0\xd2\xc9\xd7\xc5\xd4</p>"), "")
+	f.Add([]byte("<table><tr><td><pre>a\n b</pre><br><li>x"), "text/html; charset=bogus")
+	f.Add([]byte("\x1f\x8b\x08\x00"), "")
+	f.Fuzz(func(t *testing.T, body []byte, contentType string) {
+		a, _, err := Page(context.Background(), Input{URL: "https://x.example/a", ContentType: contentType, Body: body},
+			Options{MinChars: -1})
+		if err != nil && strings.Contains(err.Error(), "panic") {
+			t.Fatal(err)
+		}
+		for name, s := range map[string]string{"text": a.Text, "title": a.Title, "author": a.Author} {
+			if !utf8.ValidString(s) {
+				t.Fatalf("%s is not UTF-8: %q", name, s)
+			}
+		}
+		if strings.TrimSpace(a.Text) != a.Text || strings.Contains(a.Text, "\n\n\n") {
+			t.Fatalf("text not normalised: %q", a.Text)
+		}
+	})
+}
