@@ -70,17 +70,7 @@ func assignClusters(t *Truth, clusters [][]string, r *Result) ([]int32, int) {
 // assignComponents maps each truth document to the connected component of
 // predicted pairs it belongs to (-1 when it is in no pair).
 func assignComponents(t *Truth, pairs [][2]string, r *Result) ([]int32, int) {
-	parent := make([]int32, len(t.ids))
-	for i := range parent {
-		parent[i] = int32(i)
-	}
-	find := func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	uf := newUnionFind(len(t.ids))
 	inPair := make([]bool, len(t.ids))
 	unknown := map[string]bool{}
 	for _, pr := range pairs {
@@ -95,9 +85,7 @@ func assignComponents(t *Truth, pairs [][2]string, r *Result) ([]int32, int) {
 			continue
 		}
 		inPair[a], inPair[b] = true, true
-		if ra, rb := find(a), find(b); ra != rb {
-			parent[max(ra, rb)] = min(ra, rb)
-		}
+		uf.union(a, b)
 	}
 	r.UnknownIDs = len(unknown)
 	pc := make([]int32, len(t.ids))
@@ -107,7 +95,7 @@ func assignComponents(t *Truth, pairs [][2]string, r *Result) ([]int32, int) {
 		if !inPair[d] {
 			continue
 		}
-		root := find(int32(d))
+		root := uf.find(int32(d))
 		c, ok := ids[root]
 		if !ok {
 			c = int32(len(ids))
@@ -116,6 +104,31 @@ func assignComponents(t *Truth, pairs [][2]string, r *Result) ([]int32, int) {
 		pc[d] = c
 	}
 	return pc, len(ids)
+}
+
+// unionFind is a disjoint-set forest over 0..n-1 with path halving.
+type unionFind []int32
+
+func newUnionFind(n int) unionFind {
+	uf := make(unionFind, n)
+	for i := range uf {
+		uf[i] = int32(i)
+	}
+	return uf
+}
+
+func (uf unionFind) find(x int32) int32 {
+	for uf[x] != x {
+		uf[x] = uf[uf[x]]
+		x = uf[x]
+	}
+	return x
+}
+
+func (uf unionFind) union(a, b int32) {
+	if ra, rb := uf.find(a), uf.find(b); ra != rb {
+		uf[max(ra, rb)] = min(ra, rb)
+	}
 }
 
 // cell is one non-empty entry of the contingency table of truth cluster

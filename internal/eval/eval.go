@@ -120,27 +120,7 @@ const noneValue = "(none)"
 // evalLabelled scores a prediction on labelled pairs only.
 func evalLabelled(t *Truth, p *Prediction, r *Result) {
 	same := predictedRelation(p)
-	names := map[string]int{}
-	var valueNames []string
-	var truthBy, foundBy []int64
-	count := func(values []string, found bool) {
-		if len(values) == 0 {
-			values = []string{noneValue}
-		}
-		for _, v := range values {
-			i, ok := names[v]
-			if !ok {
-				i = len(valueNames)
-				names[v] = i
-				valueNames = append(valueNames, v)
-				truthBy, foundBy = append(truthBy, 0), append(foundBy, 0)
-			}
-			truthBy[i]++
-			if found {
-				foundBy[i]++
-			}
-		}
-	}
+	var by valueCounts
 	seen := map[[2]string]bool{}
 	for _, lp := range t.pairs {
 		k := pairKey(lp.a, lp.b)
@@ -158,12 +138,42 @@ func evalLabelled(t *Truth, p *Prediction, r *Result) {
 				r.Pairs.Correct++
 			}
 			if t.by != "" {
-				count(lp.values, s)
+				by.add(lp.values, s)
 			}
 		}
 	}
 	r.Pairs.scores()
-	r.By = breakdown(valueNames, truthBy, foundBy)
+	r.By = breakdown(by.names, by.truth, by.found)
+}
+
+// valueCounts counts truth and found pairs per value of a field.
+type valueCounts struct {
+	index        map[string]int
+	names        []string
+	truth, found []int64
+}
+
+// add counts one truth pair with the given values ("(none)" for none).
+func (c *valueCounts) add(values []string, found bool) {
+	if len(values) == 0 {
+		values = []string{noneValue}
+	}
+	if c.index == nil {
+		c.index = map[string]int{}
+	}
+	for _, v := range values {
+		i, ok := c.index[v]
+		if !ok {
+			i = len(c.names)
+			c.index[v] = i
+			c.names = append(c.names, v)
+			c.truth, c.found = append(c.truth, 0), append(c.found, 0)
+		}
+		c.truth[i]++
+		if found {
+			c.found[i]++
+		}
+	}
 }
 
 func pairKey(a, b string) [2]string {

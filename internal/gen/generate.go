@@ -153,17 +153,7 @@ func newGenerator(bases []Base, opts *Options) (*generator, error) {
 // plan fixes the number of each kind of document and the shuffled order.
 func (g *generator) plan() error {
 	o := g.opts
-	n := o.N
-	if n == 0 {
-		rate := o.TemplateRate
-		if len(g.templated) == 0 {
-			rate = 0
-		}
-		n = int(math.Ceil(float64(len(g.bases)) / max(1-o.DupRate-rate, 0.01)))
-	}
-	nCopies := int(math.Round(float64(n) * o.DupRate))
-	g.nNeg = int(math.Round(float64(n) * o.TemplateRate))
-	g.nOrig = n - nCopies - g.nNeg
+	n, nCopies := g.counts()
 	if g.nOrig < 1 || n > math.MaxUint32 {
 		return fmt.Errorf("gen: %d documents at dup rate %g and template rate %g leave no originals",
 			n, o.DupRate, o.TemplateRate)
@@ -189,12 +179,27 @@ func (g *generator) plan() error {
 		g.pos[s] = uint32(p)
 	}
 	g.idWidth = len(fmt.Sprint(n - 1))
-	g.stats.Documents = n
-	g.stats.Originals = g.nOrig
+	g.stats.Documents, g.stats.Originals, g.stats.Copies = n, g.nOrig, nCopies
 	g.stats.Synthesised = max(g.nOrig-len(g.bases), 0)
 	g.stats.TemplateNegatives = g.nNeg
-	g.stats.Copies = nCopies
 	return nil
+}
+
+// counts sets nOrig and nNeg and returns the number of documents and copies.
+func (g *generator) counts() (n, nCopies int) {
+	o := g.opts
+	n = o.N
+	if n == 0 {
+		rate := o.TemplateRate
+		if len(g.templated) == 0 {
+			rate = 0
+		}
+		n = int(math.Ceil(float64(len(g.bases)) / max(1-o.DupRate-rate, 0.01)))
+	}
+	nCopies = int(math.Round(float64(n) * o.DupRate))
+	g.nNeg = int(math.Round(float64(n) * o.TemplateRate))
+	g.nOrig = n - nCopies - g.nNeg
+	return n, nCopies
 }
 
 // id returns the id of the document in slot s.
