@@ -1,5 +1,7 @@
 package diff
 
+import "math"
+
 // This file aligns two sequences of unit keys with a histogram diff: the
 // rarest run common to both regions anchors the alignment, and the regions
 // left and right of it are aligned the same way. Anchoring on rare units
@@ -9,9 +11,18 @@ package diff
 // near duplicates, where the anchors split regions roughly in half.
 
 // maxChain is how many times a unit may occur in a region of A and still
-// anchor it. Regions whose only common units are more frequent than this
-// (stop words in otherwise unrelated text) are reported as replaced.
+// anchor it in the first search; more frequent units (stop words) anchor a
+// region only when it has no rarer unit in common.
 const maxChain = 64
+
+// Work budget of one alignment, in unit comparisons: budgetPerUnit per unit
+// of both texts plus budgetBase. Texts that are alike spend a small fraction
+// of it; once it is spent on pathological input (long texts made of a few
+// distinct units), the regions left are reported as replaced.
+const (
+	budgetPerUnit = 64
+	budgetBase    = 1 << 20
+)
 
 // match is a run of n equal units at a[a:a+n] and b[b:b+n].
 type match struct{ a, b, n int }
@@ -20,6 +31,7 @@ type match struct{ a, b, n int }
 // (0..distinct-1) so the per-region tables are slices, reset after use.
 type aligner struct {
 	a, b    []int32
+	budget  int     // unit comparisons left
 	count   []int32 // occurrences of an id in the current region of a
 	head    []int32 // first index of an id in the current region of a, -1 if none
 	next    []int32 // next index in a with the same id, -1 at the end
@@ -48,7 +60,7 @@ func newAligner(ka, kb []uint64) *aligner {
 		}
 		return out
 	}
-	al := &aligner{a: dense(ka), b: dense(kb)}
+	al := &aligner{a: dense(ka), b: dense(kb), budget: budgetPerUnit*(len(ka)+len(kb)) + budgetBase}
 	al.count = make([]int32, len(ids))
 	al.head = make([]int32, len(ids))
 	for i := range al.head {
@@ -104,49 +116,80 @@ func (al *aligner) appendSuffix(m match) {
 }
 
 // anchor finds the run common to both regions whose rarest unit occurs least
-// often in a's region, the longest such run on ties. It returns n == 0 when
-// no unit occurring at most maxChain times is common to both.
+// often in a's region; on ties the longest, then the one nearest the middle
+// of the regions, which keeps the recursion balanced. Units occurring more
+// than maxChain times are considered only when no rarer unit is common. It
+// returns n == 0 when no unit is common or the work budget is spent.
 func (al *aligner) anchor(alo, ahi, blo, bhi int) match {
-	a, b := al.a, al.b
 	for i := ahi - 1; i >= alo; i-- {
-		id := a[i]
+		id := al.a[i]
 		al.next[i] = al.head[id]
 		al.head[id] = int32(i)
 		al.count[id]++
 	}
+	al.budget -= (ahi - alo) + (bhi - blo)
+	r := region{alo, ahi, blo, bhi}
+	best := al.search(r, maxChain)
+	if best.n == 0 {
+		best = al.search(r, math.MaxInt32-1)
+	}
+	for i := alo; i < ahi; i++ {
+		al.count[al.a[i]] = 0
+		al.head[al.a[i]] = -1
+	}
+	return best
+}
+
+// region is a range of a and a range of b being aligned.
+type region struct{ alo, ahi, blo, bhi int }
+
+// search returns the best anchor among units occurring at most limit times
+// in a's region (see anchor), spending the work budget.
+func (al *aligner) search(r region, limit int32) match {
 	var best match
-	lowest := int32(maxChain + 1)
-	for bi := blo; bi < bhi; {
-		id := b[bi]
+	lowest := limit + 1
+	for bi := r.blo; bi < r.bhi && al.budget > 0; {
+		id := al.b[bi]
 		nextB := bi + 1
 		if c := al.count[id]; c == 0 || c > lowest {
 			bi = nextB
 			continue
 		}
-		for ai := int(al.head[id]); ai >= 0; ai = int(al.next[ai]) {
-			as, bs := ai, bi
-			rc := al.count[id]
-			for as > alo && bs > blo && a[as-1] == b[bs-1] {
-				as, bs = as-1, bs-1
-				rc = min(rc, al.count[a[as]])
+		for ai := int(al.head[id]); ai >= 0 && al.budget > 0; ai = int(al.next[ai]) {
+			m, rc := al.extend(ai, bi, r)
+			al.budget -= m.n + 1
+			if rc < lowest || rc == lowest && (m.n > best.n || m.n == best.n && r.offCentre(m) < r.offCentre(best)) {
+				best, lowest = m, rc
 			}
-			ae, be := ai+1, bi+1
-			for ae < ahi && be < bhi && a[ae] == b[be] {
-				rc = min(rc, al.count[a[ae]])
-				ae, be = ae+1, be+1
-			}
-			if rc < lowest || (rc == lowest && ae-as > best.n) {
-				best, lowest = match{as, bs, ae - as}, rc
-			}
-			nextB = max(nextB, be)
+			nextB = max(nextB, m.b+m.n)
 		}
 		bi = nextB
 	}
-	for i := alo; i < ahi; i++ {
-		al.count[a[i]] = 0
-		al.head[a[i]] = -1
-	}
 	return best
+}
+
+// offCentre measures how far m lies from the middle of the region.
+func (r region) offCentre(m match) int {
+	da, db := 2*m.a+m.n-r.alo-r.ahi, 2*m.b+m.n-r.blo-r.bhi
+	return max(da, -da) + max(db, -db)
+}
+
+// extend grows the match of a[ai] and b[bi] both ways within the regions and
+// returns it with the lowest count in a's region of the units it holds.
+func (al *aligner) extend(ai, bi int, r region) (match, int32) {
+	a, b := al.a, al.b
+	as, bs := ai, bi
+	rc := al.count[a[ai]]
+	for as > r.alo && bs > r.blo && a[as-1] == b[bs-1] {
+		as, bs = as-1, bs-1
+		rc = min(rc, al.count[a[as]])
+	}
+	ae, be := ai+1, bi+1
+	for ae < r.ahi && be < r.bhi && a[ae] == b[be] {
+		rc = min(rc, al.count[a[ae]])
+		ae, be = ae+1, be+1
+	}
+	return match{as, bs, ae - as}, rc
 }
 
 // merge joins runs that touch in both sequences.
