@@ -22,6 +22,7 @@ type Batch struct {
 	groups  [][]int32
 	kept    []bool
 	done    bool
+	err     error // of the method's own files, returned by every Finish
 }
 
 // NewBatch returns an empty Batch, or an error when opts are invalid.
@@ -64,6 +65,10 @@ func (b *Batch) Add(doc *neardup.Document, s Sketch) error {
 	if b.done {
 		return fmt.Errorf("dedup: Add after Finish")
 	}
+	if b.e.opts.Matrix != "" && b.Len() >= MatrixLimit {
+		return fmt.Errorf("dedup: %s: the similarity matrix is limited to %d documents; this is one more (drop --matrix for a larger corpus)",
+			doc.Origin, MatrixLimit)
+	}
 	_, err := b.e.add(doc, s.v, s.skip)
 	return err
 }
@@ -86,6 +91,9 @@ type Result struct {
 func (b *Batch) Finish(ctx context.Context, progress func(done int)) (*Result, error) {
 	n := b.Len()
 	if !b.done {
+		if s, ok := b.e.m.(sealer); ok {
+			s.seal()
+		}
 		for id := range n {
 			if id%4096 == 0 {
 				if err := ctx.Err(); err != nil {
@@ -97,8 +105,15 @@ func (b *Batch) Finish(ctx context.Context, progress func(done int)) (*Result, e
 			}
 			b.matches = b.e.pairsOf(int32(id), b.matches)
 		}
+		b.matches = b.e.selectPairs(b.matches, false)
 		b.group()
 		b.done = true
+		if x, ok := b.e.m.(exporter); ok {
+			b.err = x.export(b.matches, b.e.docs.ids)
+		}
+	}
+	if b.err != nil {
+		return nil, b.err
 	}
 	if progress != nil {
 		progress(n)

@@ -37,12 +37,47 @@ type explainer interface {
 	explain(id int32, doc *neardup.Document)
 }
 
-func newMethod(o *Options) method {
+// sealer is a method told when a Batch has added every document, before
+// any match: its corpus statistics are final, which lets it prepare for
+// matching once (the vector methods weigh every document then).
+type sealer interface {
+	seal()
+}
+
+// labeler is a method that labels its pairs itself, from their evidence,
+// instead of by Options.Threshold and Options.Similar: by a rule over
+// several scores (tfidf, rarewords). ok false drops the pair.
+type labeler interface {
+	label(score float64, ev any) (l neardup.Label, ok bool)
+}
+
+// selector is a method that reports only the best of the pairs it verified,
+// which are known only once every pair is (rarewords: each document's best
+// match per source). In a Batch ms holds every pair and every document's
+// view counts; in an Index (newest true) ms holds the newest document's
+// pairs and only its view counts. It returns the kept pairs in order.
+type selector interface {
+	selectPairs(ms []match, newest bool) []match
+}
+
+// exporter is a method that writes files of its own when a Batch finishes
+// (tfidf's title pairs, cosine's matrix). ids are the documents' IDs.
+type exporter interface {
+	export(ms []match, ids []string) error
+}
+
+func newMethod(o *Options) (method, error) {
 	switch o.Method {
 	case MethodSentences:
-		return newSentences(o)
+		return newSentences(o), nil
+	case MethodTFIDF:
+		return newTFIDF(o)
+	case MethodRareWords:
+		return newRareWords(o)
+	case MethodCosine:
+		return newCosine(o), nil
 	default:
-		return newMinHash(o)
+		return newMinHash(o), nil
 	}
 }
 
@@ -94,7 +129,10 @@ func newEngine(opts Options) (*engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &engine{opts: o, m: newMethod(&o)}
+	e := &engine{opts: o}
+	if e.m, err = newMethod(&e.opts); err != nil {
+		return nil, err
+	}
 	e.stats.Method = o.Method
 	e.stats.Skipped = map[neardup.SkipReason]int{}
 	e.stats.Pairs = map[neardup.Label]int{}
@@ -120,12 +158,36 @@ func (e *engine) add(doc *neardup.Document, s any, skip neardup.SkipReason) (int
 func (e *engine) pairsOf(id int32, dst []match) []match {
 	e.m.match(id, func(other int32, score float64, ev any) {
 		e.stats.Candidates++
-		if l, ok := e.opts.label(score); ok {
+		if l, ok := e.label(score, ev); ok {
 			e.stats.Pairs[l]++
 			dst = append(dst, match{a: other, b: id, score: score, label: l, ev: ev})
 		}
 	})
 	return dst
+}
+
+func (e *engine) label(score float64, ev any) (neardup.Label, bool) {
+	if lb, ok := e.m.(labeler); ok {
+		return lb.label(score, ev)
+	}
+	return e.opts.label(score)
+}
+
+// selectPairs keeps the pairs a selector method reports, uncounting the
+// others; see selector.
+func (e *engine) selectPairs(ms []match, newest bool) []match {
+	sel, ok := e.m.(selector)
+	if !ok {
+		return ms
+	}
+	for _, m := range ms {
+		e.stats.Pairs[m.label]--
+	}
+	ms = sel.selectPairs(ms, newest)
+	for _, m := range ms {
+		e.stats.Pairs[m.label]++
+	}
+	return ms
 }
 
 // match is a verified pair of ordinals, a < b.

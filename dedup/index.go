@@ -10,8 +10,14 @@ import (
 // Index answers, for each document added, what it matches among the
 // documents added before it: the incremental mode, as a crawler checks each
 // article on arrival. Adding a corpus to an Index in input order finds the
-// same pairs as a Batch, except that the sentences method judges boilerplate
-// by the sentence counts seen so far rather than over the whole corpus.
+// same pairs as a Batch, except where a method depends on corpus statistics,
+// which an Index takes as they stand when each document is added: the
+// sentences method judges boilerplate by the sentence counts seen so far;
+// tfidf and cosine weigh each document by the document frequencies so far
+// (its vector is then fixed, so scores differ from a Batch's); rarewords
+// fixes each document's rare words by its source's counts so far and
+// reports the new document's best match per source only (a Batch also
+// reports each earlier document's best).
 //
 // An Index is not safe for concurrent use.
 type Index struct {
@@ -39,7 +45,7 @@ func (x *Index) Add(doc neardup.Document) ([]neardup.Pair, neardup.SkipReason, e
 	if err != nil {
 		return nil, skip, err
 	}
-	x.ms = x.e.pairsOf(id, x.ms[:0])
+	x.ms = x.e.selectPairs(x.e.pairsOf(id, x.ms[:0]), true)
 	pairs := make([]neardup.Pair, 0, len(x.ms))
 	for _, m := range x.ms {
 		pairs = append(pairs, x.e.pair(m))

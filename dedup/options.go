@@ -13,16 +13,20 @@ import (
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/similarity"
 )
 
 // The method names Options.Method accepts.
 const (
 	MethodMinHash   = "minhash"   // MinHash/LSH over word shingles, verified by exact shingle Jaccard
 	MethodSentences = "sentences" // shared sentence fingerprints, verified by sentence-set Jaccard
+	MethodTFIDF     = "tfidf"     // title and body TF-IDF cosines, decided by a rule
+	MethodRareWords = "rarewords" // containment of rare words, best match per other source
+	MethodCosine    = "cosine"    // cosine of word and bigram vectors, grouped by connected components
 )
 
 // Methods lists the method names in the order help texts show them.
-var Methods = []string{MethodMinHash, MethodSentences}
+var Methods = []string{MethodMinHash, MethodSentences, MethodTFIDF, MethodRareWords, MethodCosine}
 
 // Options configure a Batch or an Index. The zero value is the default
 // configuration; Defaults fills each zero field.
@@ -30,14 +34,17 @@ type Options struct {
 	// Method is the detection method; "" means minhash.
 	Method string
 	// Threshold is the score at or above which a pair is a duplicate
-	// (Jaccard for both methods). 0 means the method's default.
+	// (Jaccard for minhash and sentences, cosine for cosine). For
+	// rarewords it is the share of a document's rare words its best match
+	// must hold to be reported (default 0.1); tfidf decides by Rule and
+	// takes none. 0 means the method's default.
 	Threshold float64
 	// Similar is the score at or above which a pair below Threshold is
 	// reported as similar. 0 means 0.3; a negative value reports duplicates
 	// only.
 	Similar float64
-	// Keep chooses each cluster's representative: "longest" (default),
-	// "earliest", "first" or "central".
+	// Keep chooses each cluster's representative: "longest" (default;
+	// "central" for cosine), "earliest", "first" or "central".
 	Keep string
 	// Seed seeds every hash function. 0 is a valid seed; sketches made
 	// with different seeds are not comparable.
@@ -61,6 +68,33 @@ type Options struct {
 	// Weighted makes the sentences method weigh each sentence by its
 	// length times its rarity, log(1 + N/df), instead of counting it once.
 	Weighted bool
+
+	// Rule decides duplicates for tfidf and rarewords (see
+	// similarity.Rule): "" means DefaultTFIDFRule over the title and body
+	// cosines, or DefaultRareWordsRule over min and max, the smaller and
+	// the larger containment. Other methods take none.
+	Rule string
+	// TitlesCSV, for tfidf, is a file Finish writes with the titles of the
+	// duplicate pairs, two CSV columns title_a, title_b. "" writes none.
+	TitlesCSV string
+
+	// MinWords: rarewords skips documents of fewer words (SkipTooShort).
+	// 0 means 200.
+	MinWords int
+	// CommonDF: rarewords drops a word from the documents of a source
+	// when more than this share of the source's documents (and at least
+	// two) hold it. 0 means 0.05; 1 keeps every word.
+	CommonDF float64
+	// SameSource makes rarewords compare documents of the same source too.
+	SameSource bool
+
+	// Weighting weighs the cosine method's terms: WeightTFIDF ("", the
+	// default) or WeightPMI.
+	Weighting string
+	// Matrix, for cosine, is a JSON file Finish writes with the similarity
+	// matrix (see matrixFile); "" writes none. A Batch with Matrix set
+	// refuses more than MatrixLimit documents.
+	Matrix string
 }
 
 // Method defaults. The thresholds were chosen by measurement on generated
@@ -69,6 +103,8 @@ const (
 	defaultMinHashThreshold   = 0.5
 	defaultSentencesThreshold = 0.5
 	defaultSimilar            = 0.3
+	defaultRareWordsThreshold = 0.1
+	defaultCosineThreshold    = 0.7
 )
 
 // Defaults returns o with every zero field set to its default, or an error
@@ -82,15 +118,26 @@ func (o Options) Defaults() (Options, error) {
 		o.Threshold = orDefault(o.Threshold, defaultMinHashThreshold)
 	case MethodSentences:
 		o.Threshold = orDefault(o.Threshold, defaultSentencesThreshold)
+	case MethodTFIDF:
+		if o.Threshold != 0 {
+			return o, fmt.Errorf("dedup: tfidf decides duplicates by its rule, not a threshold")
+		}
+	case MethodRareWords:
+		o.Threshold = orDefault(o.Threshold, defaultRareWordsThreshold)
+	case MethodCosine:
+		o.Threshold = orDefault(o.Threshold, defaultCosineThreshold)
 	default:
 		return o, fmt.Errorf("dedup: unknown method %q (want one of %v)", o.Method, Methods)
 	}
 	o.Similar = orDefault(o.Similar, defaultSimilar)
-	if o.Similar > o.Threshold {
+	if o.Threshold > 0 && o.Similar > o.Threshold {
 		o.Similar = o.Threshold
 	}
 	if o.Keep == "" {
 		o.Keep = string(cluster.Longest)
+		if o.Method == MethodCosine {
+			o.Keep = string(cluster.Central)
+		}
 	}
 	if _, err := cluster.ParsePolicy(o.Keep); err != nil {
 		return o, fmt.Errorf("dedup: keep: %w", err)
@@ -100,8 +147,11 @@ func (o Options) Defaults() (Options, error) {
 	o.BucketLimit = int(orDefault(float64(o.BucketLimit), 32))
 	o.MaxSentenceDocs = int(orDefault(float64(o.MaxSentenceDocs), 10))
 	o.MinSentenceChars = int(orDefault(float64(o.MinSentenceChars), 20))
+	if err := o.ruleAndMethodDefaults(); err != nil {
+		return o, err
+	}
 	switch {
-	case o.Threshold <= 0 || o.Threshold > 1:
+	case o.Method != MethodTFIDF && (o.Threshold <= 0 || o.Threshold > 1):
 		return o, fmt.Errorf("dedup: threshold %v is not in (0, 1]", o.Threshold)
 	case o.Shingle < 1 || o.Shingle > 16:
 		return o, fmt.Errorf("dedup: shingle size %d is not in 1..16", o.Shingle)
@@ -112,6 +162,47 @@ func (o Options) Defaults() (Options, error) {
 			o.BucketLimit, o.MaxSentenceDocs, o.MinSentenceChars)
 	}
 	return o, nil
+}
+
+// ruleAndMethodDefaults fills and checks the options of the tfidf,
+// rarewords and cosine methods, and refuses them for other methods.
+func (o *Options) ruleAndMethodDefaults() error {
+	fields := map[string][]string{MethodTFIDF: tfidfFields, MethodRareWords: rareWordsFields}[o.Method]
+	switch {
+	case o.Method == MethodTFIDF && o.Rule == "":
+		o.Rule = DefaultTFIDFRule
+	case o.Method == MethodRareWords && o.Rule == "":
+		o.Rule = DefaultRareWordsRule
+	case fields == nil && o.Rule != "":
+		return fmt.Errorf("dedup: a rule applies to the tfidf and rarewords methods, not %s", o.Method)
+	}
+	if fields != nil {
+		rule, err := similarity.ParseRule(o.Rule, fields...)
+		if err != nil {
+			return fmt.Errorf("dedup: %w", err)
+		}
+		if o.Method == MethodTFIDF {
+			if _, err := joinThresholds(rule, o.Similar, tfidfBody); err != nil {
+				return err
+			}
+		}
+	}
+	o.MinWords = int(orDefault(float64(o.MinWords), 200))
+	o.CommonDF = orDefault(o.CommonDF, 0.05)
+	if o.Weighting == "" {
+		o.Weighting = WeightTFIDF
+	}
+	switch {
+	case o.MinWords < 0 || o.CommonDF < 0 || o.CommonDF > 1:
+		return fmt.Errorf("dedup: min words %d or common document share %v out of range", o.MinWords, o.CommonDF)
+	case o.Weighting != WeightTFIDF && o.Weighting != WeightPMI:
+		return fmt.Errorf("dedup: unknown weighting %q (want %s or %s)", o.Weighting, WeightTFIDF, WeightPMI)
+	case o.TitlesCSV != "" && o.Method != MethodTFIDF:
+		return fmt.Errorf("dedup: the title pairs file is written by the tfidf method, not %s", o.Method)
+	case o.Matrix != "" && o.Method != MethodCosine:
+		return fmt.Errorf("dedup: the similarity matrix is written by the cosine method, not %s", o.Method)
+	}
+	return nil
 }
 
 func orDefault(v, def float64) float64 {

@@ -1,0 +1,306 @@
+package dedup
+
+import (
+	"cmp"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/analysis"
+	"github.com/neardup/neardup/internal/candidates"
+	"github.com/neardup/neardup/internal/similarity"
+)
+
+// DefaultRareWordsRule makes a rarewords pair a duplicate when each
+// document's rare words are mostly in the other; other reported pairs are
+// similar (one reuses part of the other).
+const DefaultRareWordsRule = "min>=0.7"
+
+// The score fields a rarewords rule may name: the smaller and the larger of
+// the two containments.
+var rareWordsFields = []string{"min", "max"}
+
+// rareWords is the rare-word containment method, for text reused across
+// publishers. Each document is the set of its words that are rare in its
+// own source (the publisher: Document.Source, else the URL's host): a word
+// in more than Options.CommonDF of the source's documents, and in at least
+// two of them, is common there and dropped. A pair scores its containment
+// both ways, A→B = |A∩B|/|A| (how much of A is in B) and B→A, because a
+// short piece can sit whole inside a long one; its score is the larger.
+// Candidates come from inverted lists of rare words; only documents of
+// different sources are compared unless Options.SameSource.
+//
+// What is reported is each document's best match in every other source:
+// the document there holding the largest share of its rare words, when
+// that share reaches Options.Threshold. In a Batch every document's view
+// counts, with statistics over the whole corpus; in an Index only the
+// newest document's, with each document's rare words fixed when it is
+// added, by its source's statistics at that time.
+type rareWords struct {
+	opts *Options
+	rule *similarity.Rule
+
+	sources  map[string]int32
+	srcNames []string
+	srcDocs  []int32            // compared documents per source
+	df       candidates.Counter // key source<<32 | term: documents of the source holding the term
+	terms    map[uint64]uint32  // word hash → term id
+	docSrc   []int32            // source of each document, -1 for a skipped one
+	words    []uint32           // pending documents' words, as in field
+	wOff     []int
+	rare     []uint32 // rare words of matched documents: rare[rOff[i]:rOff[i+1]]
+	rOff     []int64
+	lists    [][]int32 // by term: the documents holding it as rare, in match order
+	acc      []int32
+	touched  []int32
+	verified int
+}
+
+// RareWordsEvidence is the evidence of a rarewords pair.
+type RareWordsEvidence struct {
+	SourceA string `json:"source_a"`
+	SourceB string `json:"source_b"`
+	// Shared counts the rare words both hold; RareA and RareB each one's.
+	Shared int `json:"shared_rare_words"`
+	RareA  int `json:"rare_words_a"`
+	RareB  int `json:"rare_words_b"`
+	// AInB is the share of A's rare words found in B, BInA the reverse.
+	AInB float64 `json:"a_in_b"`
+	BInA float64 `json:"b_in_a"`
+	// BestFor says whose best match in the other's source the pair is:
+	// "a", "b" or "both".
+	BestFor string     `json:"best_match_for"`
+	ab, ba  float64    // AInB and BInA unrounded
+	minmax  [2]float64 // the smaller and the larger of the two
+}
+
+type rareSketch struct {
+	source string
+	words  []uint64
+}
+
+func newRareWords(o *Options) (*rareWords, error) {
+	rule, err := similarity.ParseRule(o.Rule, rareWordsFields...)
+	if err != nil {
+		return nil, fmt.Errorf("dedup: %w", err)
+	}
+	return &rareWords{opts: o, rule: rule, sources: map[string]int32{}, terms: map[uint64]uint32{},
+		wOff: []int{0}, rOff: []int64{0}}, nil
+}
+
+// SourceOf returns the source a document is counted in by the rarewords
+// method: its Source, else its URL's host without "www.", else "".
+func SourceOf(doc *neardup.Document) string {
+	if s := strings.TrimSpace(doc.Source); s != "" {
+		return s
+	}
+	if u, err := url.Parse(doc.URL); err == nil {
+		return strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
+	}
+	return ""
+}
+
+func (m *rareWords) newSketcher() sketcher { return &rareSketcher{m: m} }
+
+type rareSketcher struct {
+	m      *rareWords
+	an     analysis.Analyzer
+	hashes []uint64
+}
+
+func (s *rareSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason) {
+	words := s.an.Words(doc.Text)
+	if len(words) == 0 {
+		return nil, neardup.SkipNoUnits
+	}
+	if len(words) < s.m.opts.MinWords {
+		return nil, neardup.SkipTooShort
+	}
+	s.hashes = s.hashes[:0]
+	for _, t := range words {
+		s.hashes = append(s.hashes, t.Hash)
+	}
+	slices.Sort(s.hashes)
+	return &rareSketch{source: SourceOf(doc), words: slices.Clone(slices.Compact(s.hashes))}, neardup.SkipNone
+}
+
+func (m *rareWords) add(v any) {
+	src := int32(-1)
+	if sk, ok := v.(*rareSketch); ok {
+		var known bool
+		if src, known = m.sources[sk.source]; !known {
+			src = int32(len(m.srcDocs))
+			m.sources[sk.source] = src
+			m.srcNames = append(m.srcNames, sk.source)
+			m.srcDocs = append(m.srcDocs, 0)
+		}
+		m.srcDocs[src]++
+		for _, h := range sk.words {
+			id, ok := m.terms[h]
+			if !ok {
+				id = uint32(len(m.terms))
+				m.terms[h] = id
+			}
+			m.df.Inc(uint64(src)<<32 | uint64(id))
+			m.words = append(m.words, id)
+		}
+	}
+	m.docSrc = append(m.docSrc, src)
+	m.wOff = append(m.wOff, len(m.words))
+}
+
+// seal: with final statistics, every document's rare words are known.
+func (m *rareWords) seal() { m.keepRare() }
+
+// keepRare replaces the pending documents' words by their rare words, by
+// their sources' statistics as they stand.
+func (m *rareWords) keepRare() {
+	for k := 0; k+1 < len(m.wOff); k++ {
+		id := len(m.rOff) - 1
+		if src := m.docSrc[id]; src >= 0 {
+			limit := m.opts.CommonDF * float64(m.srcDocs[src])
+			for _, w := range m.words[m.wOff[k]:m.wOff[k+1]] {
+				if n := m.df.Count(uint64(src)<<32 | uint64(w)); n < 2 || float64(n) <= limit {
+					m.rare = append(m.rare, w)
+				}
+			}
+		}
+		slices.Sort(m.rare[m.rOff[id]:])
+		m.rOff = append(m.rOff, int64(len(m.rare)))
+	}
+	m.words, m.wOff = m.words[:0], m.wOff[:1]
+}
+
+func (m *rareWords) rareOf(id int32) []uint32 { return m.rare[m.rOff[id]:m.rOff[id+1]] }
+
+func (m *rareWords) match(id int32, emit func(int32, float64, any)) {
+	m.keepRare()
+	a := m.rareOf(id)
+	if len(a) == 0 {
+		return
+	}
+	if len(m.acc) < int(id) {
+		m.acc = append(m.acc, make([]int32, int(id)-len(m.acc))...)
+	}
+	src := m.docSrc[id]
+	for _, w := range a {
+		if int(w) >= len(m.lists) {
+			continue
+		}
+		for _, d := range m.lists[w] {
+			if m.docSrc[d] == src && !m.opts.SameSource {
+				continue
+			}
+			if m.acc[d] == 0 {
+				m.touched = append(m.touched, d)
+			}
+			m.acc[d]++
+		}
+	}
+	slices.Sort(m.touched)
+	for _, d := range m.touched {
+		shared := int(m.acc[d])
+		m.acc[d] = 0
+		if ev := m.evidence(d, id, shared); ev.minmax[1] >= m.opts.Threshold {
+			emit(d, ev.minmax[1], ev)
+		}
+	}
+	m.verified += len(m.touched)
+	m.touched = m.touched[:0]
+	for _, w := range a {
+		for int(w) >= len(m.lists) {
+			m.lists = append(m.lists, nil)
+		}
+		m.lists[w] = append(m.lists[w], id)
+	}
+}
+
+func (m *rareWords) evidence(a, b int32, shared int) *RareWordsEvidence {
+	na, nb := len(m.rareOf(a)), len(m.rareOf(b))
+	ab, ba := float64(shared)/float64(na), float64(shared)/float64(nb)
+	return &RareWordsEvidence{SourceA: m.sourceName(a), SourceB: m.sourceName(b), Shared: shared, RareA: na, RareB: nb,
+		AInB: round(ab), BInA: round(ba), ab: ab, ba: ba, minmax: [2]float64{min(ab, ba), max(ab, ba)}}
+}
+
+func (m *rareWords) sourceName(id int32) string {
+	if s := m.docSrc[id]; s >= 0 {
+		return m.srcNames[s]
+	}
+	return ""
+}
+
+// label makes a pair a duplicate when the rule holds and similar otherwise:
+// match reports only pairs at or above the threshold.
+func (m *rareWords) label(score float64, ev any) (neardup.Label, bool) {
+	if m.rule.Eval(ev.(*RareWordsEvidence).minmax[:]) >= 0 {
+		return neardup.Duplicate, true
+	}
+	return neardup.Similar, true
+}
+
+func (m *rareWords) similarity(a, b int32) float64 {
+	s := similarity.Scores(m.rareOf(a), m.rareOf(b))
+	return max(s.ContainmentAB, s.ContainmentBA)
+}
+
+func (m *rareWords) report(st *Stats) {}
+
+// view is one document's side of a pair: the document, the source of its
+// partner, and the share of its rare words the partner holds.
+type view struct {
+	doc, partnerSrc int32
+}
+
+// selectPairs keeps the pairs that are some document's best match in the
+// partner's source: its share of rare words in the partner is the largest
+// there (ties to the larger reverse share, then to the earlier pair) and
+// reaches the threshold. With newest only the later document's view
+// counts.
+func (m *rareWords) selectPairs(ms []match, newest bool) []match {
+	best := map[view]int{}
+	consider := func(i int, doc, partner int32, own, other float64) {
+		if own < m.opts.Threshold {
+			return
+		}
+		k := view{doc, m.docSrc[partner]}
+		j, ok := best[k]
+		if ok {
+			e := ms[j].ev.(*RareWordsEvidence)
+			jOwn, jOther := e.ab, e.ba
+			if ms[j].b == doc {
+				jOwn, jOther = jOther, jOwn
+			}
+			if cmp.Or(cmp.Compare(own, jOwn), cmp.Compare(other, jOther)) <= 0 {
+				return
+			}
+		}
+		best[k] = i
+	}
+	for i, p := range ms {
+		e := p.ev.(*RareWordsEvidence)
+		if !newest {
+			consider(i, p.a, p.b, e.ab, e.ba)
+		}
+		consider(i, p.b, p.a, e.ba, e.ab)
+	}
+	for k, i := range best {
+		e := ms[i].ev.(*RareWordsEvidence)
+		side := "a"
+		if ms[i].b == k.doc {
+			side = "b"
+		}
+		if e.BestFor != "" && e.BestFor != side {
+			side = "both"
+		}
+		e.BestFor = side
+	}
+	kept := ms[:0]
+	for _, p := range ms {
+		if p.ev.(*RareWordsEvidence).BestFor != "" {
+			kept = append(kept, p)
+		}
+	}
+	return kept
+}

@@ -1,0 +1,227 @@
+package dedup
+
+import (
+	"bufio"
+	"encoding/csv"
+	"fmt"
+	"slices"
+
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/analysis"
+	"github.com/neardup/neardup/internal/similarity"
+)
+
+// DefaultTFIDFRule is the tfidf method's decision rule: a pair is a
+// duplicate when its title and body cosines satisfy it.
+const DefaultTFIDFRule = "title>0.2 & body>=0.2 | title>=0.1 & body>=0.7 | body>=0.85"
+
+// The score fields a tfidf rule may name, in the order its scores are kept.
+const (
+	tfidfTitle = iota
+	tfidfBody
+)
+
+var tfidfFields = []string{"title", "body"}
+
+// tfidf is the title-and-body TF-IDF method: the title and the body are
+// separate L2-normalised TF-IDF vectors over words, with document
+// frequencies from the corpus; a pair's scores are the two exact cosines,
+// and a rule over them decides duplicates. Candidates come from exact
+// all-pairs joins: one per field some clause of the rule (or the similar
+// threshold) bounds from below, at the lowest such bound, so every pair
+// the rule can accept is found and nothing is compared pairwise.
+//
+// A pair that is not a duplicate is similar when its body cosine reaches
+// Options.Similar. The score of a pair is its body cosine.
+type tfidf struct {
+	opts   *Options
+	rule   *similarity.Rule
+	fields [2]*field
+	cands  []int32
+	seen   map[int32]bool
+	// titles are kept only to write Options.TitlesCSV.
+	titles []string
+}
+
+// TFIDFEvidence is the evidence of a tfidf pair: both cosines and the
+// clause of the rule that made it a duplicate, if any.
+type TFIDFEvidence struct {
+	Title  float64 `json:"title_cosine"`
+	Body   float64 `json:"body_cosine"`
+	Clause string  `json:"rule,omitempty"`
+}
+
+type tfidfSketch struct {
+	fields [2]termCounts
+	title  string
+}
+
+func newTFIDF(o *Options) (*tfidf, error) {
+	rule, err := similarity.ParseRule(o.Rule, tfidfFields...)
+	if err != nil {
+		return nil, fmt.Errorf("dedup: %w", err)
+	}
+	at, err := joinThresholds(rule, o.Similar, tfidfBody)
+	if err != nil {
+		return nil, err
+	}
+	m := &tfidf{opts: o, rule: rule, seen: map[int32]bool{}}
+	for i := range m.fields {
+		m.fields[i] = newField(WeightTFIDF, at[i])
+	}
+	return m, nil
+}
+
+// joinThresholds chooses, for each score field, the threshold of the join
+// that finds candidates on it (0: no join): each clause of the rule is
+// assigned its field with the highest lower bound (ties to prefer), and
+// prefer also gets similar when that is positive. A clause that bounds no
+// field from below would accept pairs that share nothing, which no join
+// can find: that rule is an error.
+func joinThresholds(rule *similarity.Rule, similar float64, prefer int) ([]float64, error) {
+	at := make([]float64, len(rule.Fields))
+	lower := func(f int, v float64) {
+		if at[f] == 0 || v < at[f] {
+			at[f] = v
+		}
+	}
+	for i, c := range rule.Clauses {
+		best, bestV := -1, 0.0
+		for f := range rule.Fields {
+			v, ok := c.LowerBound(f)
+			if ok && v > 0 && (best < 0 || v > bestV || v == bestV && f == prefer) {
+				best, bestV = f, v
+			}
+		}
+		if best < 0 {
+			return nil, fmt.Errorf("dedup: rule clause %q puts no positive lower bound on %v: it would accept pairs that share no word",
+				rule.ClauseString(i), rule.Fields)
+		}
+		lower(best, bestV)
+	}
+	if similar > 0 {
+		lower(prefer, similar)
+	}
+	return at, nil
+}
+
+func (m *tfidf) newSketcher() sketcher { return &tfidfSketcher{m: m} }
+
+type tfidfSketcher struct {
+	m      *tfidf
+	an     analysis.Analyzer
+	hashes []uint64
+}
+
+func (s *tfidfSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason) {
+	var sk tfidfSketch
+	for i, text := range [2]string{doc.Title, doc.Text} {
+		s.hashes = s.hashes[:0]
+		for _, t := range s.an.Words(text) {
+			s.hashes = append(s.hashes, t.Hash)
+		}
+		sk.fields[i] = countTerms(s.hashes)
+	}
+	if sk.fields[tfidfTitle].total+sk.fields[tfidfBody].total == 0 {
+		return nil, neardup.SkipNoUnits
+	}
+	if s.m.opts.TitlesCSV != "" {
+		sk.title = doc.Title
+	}
+	return &sk, neardup.SkipNone
+}
+
+func (m *tfidf) add(v any) {
+	sk, _ := v.(*tfidfSketch)
+	for i, f := range m.fields {
+		if sk == nil {
+			f.add(nil)
+		} else {
+			f.add(&sk.fields[i])
+		}
+	}
+	if m.opts.TitlesCSV != "" {
+		title := ""
+		if sk != nil {
+			title = sk.title
+		}
+		m.titles = append(m.titles, title)
+	}
+}
+
+func (m *tfidf) seal() {
+	for _, f := range m.fields {
+		f.seal()
+	}
+}
+
+func (m *tfidf) match(id int32, emit func(int32, float64, any)) {
+	m.cands = m.cands[:0]
+	for _, f := range m.fields {
+		f.vectorise()
+		f.candidates(id, func(other int32, _ float64) {
+			if !m.seen[other] {
+				m.seen[other] = true
+				m.cands = append(m.cands, other)
+			}
+		})
+	}
+	slices.Sort(m.cands)
+	for _, c := range m.cands {
+		delete(m.seen, c)
+		body, ev := m.evidence(c, id)
+		emit(c, body, ev)
+	}
+	for _, f := range m.fields {
+		f.index(id)
+	}
+}
+
+// evidence computes both cosines of a pair and applies the rule; it
+// returns the exact body cosine, the pair's score.
+func (m *tfidf) evidence(a, b int32) (float64, *TFIDFEvidence) {
+	scores := []float64{m.fields[tfidfTitle].cosine(a, b), m.fields[tfidfBody].cosine(a, b)}
+	ev := &TFIDFEvidence{Title: round(scores[tfidfTitle]), Body: round(scores[tfidfBody])}
+	if c := m.rule.Eval(scores); c >= 0 {
+		ev.Clause = m.rule.ClauseString(c)
+	}
+	return scores[tfidfBody], ev
+}
+
+// label makes a pair a duplicate by the rule and similar by its body
+// cosine.
+func (m *tfidf) label(score float64, ev any) (neardup.Label, bool) {
+	switch e := ev.(*TFIDFEvidence); {
+	case e.Clause != "":
+		return neardup.Duplicate, true
+	case m.opts.Similar > 0 && score >= m.opts.Similar:
+		return neardup.Similar, true
+	}
+	return "", false
+}
+
+func (m *tfidf) similarity(a, b int32) float64 { return m.fields[tfidfBody].cosine(a, b) }
+
+func (m *tfidf) report(st *Stats) {}
+
+// export writes the titles of the duplicate pairs to Options.TitlesCSV.
+func (m *tfidf) export(ms []match, ids []string) error {
+	if m.opts.TitlesCSV == "" {
+		return nil
+	}
+	return writeAtomic(m.opts.TitlesCSV, func(w *bufio.Writer) error {
+		cw := csv.NewWriter(w)
+		if err := cw.Write([]string{"title_a", "title_b"}); err != nil {
+			return err
+		}
+		for _, p := range ms {
+			if p.label == neardup.Duplicate {
+				if err := cw.Write([]string{m.titles[p.a], m.titles[p.b]}); err != nil {
+					return err
+				}
+			}
+		}
+		cw.Flush()
+		return cw.Error()
+	})
+}
