@@ -20,8 +20,8 @@ type evalCmd struct {
 
 // evalPairsCmd is `neardup eval pairs`.
 type evalPairsCmd struct {
-	Truth          string   `required:"" type:"existingfile" help:"Truth JSON Lines: {id, cluster, ...} per document or {a, b, label} per pair."`
-	Pred           []string `required:"" type:"existingfile" help:"Prediction: a pairs.jsonl or clusters.jsonl from dedup; repeat for more."`
+	Truth          string   `required:"" help:"Truth JSON Lines: {id, cluster, ...} per document or {a, b, label} per pair."`
+	Pred           []string `required:"" help:"Prediction: a pairs.jsonl or clusters.jsonl from dedup; repeat for more."`
 	By             string   `help:"Break recall down by this field of the truth (e.g. ops)."`
 	IncludeSimilar bool     `help:"Count pairs labelled similar as predicted duplicates."`
 	JSON           bool     `name:"json" help:"Write the report as JSON."`
