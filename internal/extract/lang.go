@@ -7,13 +7,19 @@ import (
 	"github.com/abadojack/whatlanggo"
 )
 
-// langSample bounds how much text language detection reads.
-const langSample = 4096
+// langSample bounds how much text language detection reads: its trigram
+// profile costs time in proportion, and a paragraph or two is enough.
+const langSample = 1024
 
-// language returns the ISO 639-1 code of text's language: detected from
-// the text when the detector is sure, else the page's declared language
-// (<html lang>), else "".
+// language returns the ISO 639-1 code of text's language: the page's
+// declared language (<html lang>) when it has one, else detected from the
+// text when the detector is sure, else "". Detection costs as much as the
+// rest of the extraction, so the declaration, present on most news pages,
+// is trusted.
 func language(text, declared string) string {
+	if tag := primaryTag(declared); tag != "" {
+		return tag
+	}
 	sample := text
 	if len(sample) > langSample {
 		sample = sample[:langSample]
@@ -21,15 +27,14 @@ func language(text, declared string) string {
 			sample = sample[:len(sample)-1]
 		}
 	}
-	if sample != "" {
-		info := whatlanggo.Detect(sample)
-		if info.IsReliable() {
-			if code := info.Lang.Iso6391(); code != "" {
-				return code
-			}
-		}
+	if sample == "" {
+		return ""
 	}
-	return primaryTag(declared)
+	info := whatlanggo.Detect(sample)
+	if !info.IsReliable() {
+		return ""
+	}
+	return info.Lang.Iso6391()
 }
 
 // primaryTag returns the lower-cased primary subtag of a language tag:

@@ -250,6 +250,22 @@ func TestPageLibraryOnly(t *testing.T) {
 	}
 }
 
+// BenchmarkPageParallel reports pages/s with every core extracting, the
+// figure the throughput target is stated in.
+func BenchmarkPageParallel(b *testing.B) {
+	in := Input{URL: "https://news.example/2024/03/05/budget", Body: []byte(newsPage(25))}
+	b.SetBytes(int64(len(in.Body)))
+	start := time.Now()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if _, _, err := Page(context.Background(), in, Options{}); err != nil {
+				b.Error(err)
+			}
+		}
+	})
+	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "pages/s")
+}
+
 func BenchmarkPage(b *testing.B) {
 	in := Input{URL: "https://news.example/2024/03/05/budget", Body: []byte(newsPage(25))}
 	b.SetBytes(int64(len(in.Body)))
