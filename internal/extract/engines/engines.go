@@ -108,3 +108,4 @@ func DomDistiller(doc *html.Node, u *nurl.URL) extract.Found {
 		Meta: extract.Article{Title: res.Title, Author: res.MarkupInfo.Author},
 	}
 }
+
