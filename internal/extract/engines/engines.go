@@ -108,4 +108,3 @@ func DomDistiller(doc *html.Node, u *nurl.URL) extract.Found {
 		Meta: extract.Article{Title: res.Title, Author: res.MarkupInfo.Author},
 	}
 }
-
