@@ -80,6 +80,12 @@ func benchDocs(lang string) []string {
 }
 
 func benchmarkDocs(b *testing.B, run func(a *Analyzer, doc string)) {
+	benchmarkDocsBytes(b, true, run)
+}
+
+// benchmarkDocsBytes runs run over generated documents; setBytes reports
+// MB/s, which is wrong for work that reads only part of a document.
+func benchmarkDocsBytes(b *testing.B, setBytes bool, run func(a *Analyzer, doc string)) {
 	for _, lang := range []string{"en", "pl", "ru"} {
 		b.Run(lang, func(b *testing.B) {
 			docs := benchDocs(lang)
@@ -91,7 +97,9 @@ func benchmarkDocs(b *testing.B, run func(a *Analyzer, doc string)) {
 			for _, d := range docs {
 				run(&a, d) // warm-up: buffers reach their final size
 			}
-			b.SetBytes(int64(total / len(docs)))
+			if setBytes {
+				b.SetBytes(int64(total / len(docs)))
+			}
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
@@ -129,6 +137,60 @@ func BenchmarkNormalize(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				dst = a.AppendNormalized(dst[:0], w)
+			}
+		})
+	}
+}
+
+// BenchmarkDetectLang reports the cost per ~3 KB document (ns/op) of
+// tokenising the first words and detecting the language.
+func BenchmarkDetectLang(b *testing.B) {
+	benchmarkDocsBytes(b, false, func(a *Analyzer, doc string) { a.DetectLang(doc) })
+}
+
+// BenchmarkDetectLangTokens reports the cost per document when the words
+// are already there (the pipeline tokenises once).
+func BenchmarkDetectLangTokens(b *testing.B) {
+	for _, lang := range []string{"en", "pl", "ru"} {
+		b.Run(lang, func(b *testing.B) {
+			docs := benchDocs(lang)
+			var a Analyzer
+			toks := make([][]Token, len(docs))
+			for i, d := range docs {
+				toks[i] = append([]Token(nil), a.Words(d)...)
+			}
+			DetectLangTokens(docs[0], toks[0])
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				j := i % len(docs)
+				DetectLangTokens(docs[j], toks[j])
+			}
+		})
+	}
+}
+
+func BenchmarkStem(b *testing.B) {
+	cases := map[Lang][]string{
+		English: strings.Fields("running governments said markets companies people announced"),
+		Polish:  strings.Fields("prezydenta rządu ministrów powiedział wyborach polskiego samochodów"),
+		Russian: strings.Fields("правительства рынков компании сказал людей объявил президента"),
+	}
+	for _, lang := range []Lang{English, Polish, Russian} {
+		words := cases[lang]
+		b.Run(string(lang)+"/cached", func(b *testing.B) {
+			var s Stemmer
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				s.Stem(lang, words[i%len(words)])
+			}
+		})
+		b.Run(string(lang)+"/uncached", func(b *testing.B) {
+			var s Stemmer
+			s.Stem(lang, words[0])
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				s.stem(lang, words[i%len(words)])
 			}
 		})
 	}

@@ -1,6 +1,6 @@
 // Package analysis owns text analysis: normalisation, word tokens,
-// sentences and shingles, with byte offsets into the original text kept
-// for diffs and evidence. It is multilingual (Latin with diacritics,
+// sentences, shingles, language identification, stop words and stemming,
+// with byte offsets into the original text kept for diffs and evidence. It is multilingual (Latin with diacritics,
 // Cyrillic; English, Polish and Russian are tuned) and sits on the hot
 // path of every method, so it is written not to allocate per token.
 //
@@ -88,4 +88,48 @@
 // continues with a capitalised noun ("Apple Inc. Analysts said") stays
 // joined; quoted speech ending in a terminator and followed by a
 // capitalised name (`"Go!" Smith said`) splits.
+//
+// # Languages, stop words, stems
+//
+// DetectLang tells English, Polish, Russian, Ukrainian, German, French,
+// Spanish, Italian and Czech apart with a vote over the first words (at
+// most 256, fewer once a language leads clearly): stop words vote for the
+// languages whose lists hold them, letters only some languages use ("ł",
+// "ř", "ß", "ñ", "ї", "ы") vote likewise, and the majority script (Latin
+// or Cyrillic) picks the candidates. It reuses the word hashes, so on
+// tokens the pipeline already has (DetectLangTokens) it costs about 1 µs
+// per news article, 4 µs from raw text (CPU time on BBC News, where it
+// labels all 2,225 articles English; all 40 Russian tgnews articles
+// Russian). The libraries it was measured against cost far more per
+// article: github.com/pemistahl/lingua-go restricted to the same nine
+// languages 3,000 µs (and +10 MB of heap in low-accuracy mode, +198 MB
+// and 4 s of loading in high-accuracy mode, with 124 MB of models
+// embedded in the binary), github.com/abadojack/whatlanggo 1,200 µs.
+// Accuracy on 10,567 labelled snippets (UDHR texts, Debian fortune files,
+// news), by snippet length in words:
+//
+//	words               1     3     5    10    20    50
+//	this package      0.47  0.77  0.90  0.97  0.99  1.00
+//	lingua-go (low)   0.58  0.85  0.94  0.98  1.00  1.00
+//	lingua-go (high)  0.72  0.94  0.98  1.00  1.00  1.00
+//	whatlanggo        0.55  0.77  0.88  0.95  0.99  1.00
+//
+// so titles of a few words are where it errs; documents are identified
+// reliably. Short Ukrainian text without "і", "ї", "є" or "ґ" is taken for
+// Russian, and other Cyrillic languages are reported as Russian.
+//
+// IsStopWord and IsStopToken use the stopwords-iso 1.1.0 lists of the
+// same languages (generated into stopwords_gen.go by internal/gen; see
+// NOTICE.md). They are broad: the English and Russian lists also hold
+// frequent content words ("year", "new", "год", "россия").
+//
+// Stem and Stemmer apply Snowball (github.com/blevesearch/snowballstem)
+// for English, Russian, German, French, Spanish and Italian, and the
+// Stempel table (github.com/blevesearch/stempel) for Polish. Stempel opens
+// tables by file path only, so the table is embedded gzip-compressed and
+// unpacked into a temporary file once, on the first Polish word (0.1 s,
+// 6 MB of heap); when that fails Polish words stay unstemmed
+// (LoadPolishStemmer reports why). Ukrainian and Czech are not stemmed. A
+// Stemmer caches stems: a hit costs 50–85 ns and no allocation, a miss
+// 0.2–2.6 µs.
 package analysis
