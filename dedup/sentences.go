@@ -255,7 +255,7 @@ func (m *sentences) explain(id int32, doc *neardup.Document) {
 }
 
 func (m *sentences) report(st *Stats) {
-	b := &BoilerplateStats{}
+	b := &BoilerplateStats{Top: []FrequentSentence{}}
 	m.df.EachKey(func(h uint64, n int) {
 		if n > m.opts.MaxSentenceDocs {
 			b.Sentences++

@@ -50,6 +50,7 @@ type dedupCmd struct {
 	Strict      bool   `help:"Stop at the first bad record instead of skipping it."`
 	Workers     int    `help:"Sketching goroutines (default: one per CPU)."`
 	MaxWarnings int    `default:"20" help:"Warn about at most this many skipped records on stderr."`
+	Report      string `help:"Also write an HTML report of the clusters with side-by-side diffs to this file."`
 	CPUProfile  string `name:"cpuprofile" hidden:"" help:"Write a CPU profile to this file."`
 }
 
@@ -76,6 +77,7 @@ func (c *dedupCmd) Run(g *globals) error {
 		Workers:     c.Workers,
 		Warn:        os.Stderr,
 		MaxWarnings: c.MaxWarnings,
+		Report:      c.Report,
 	}
 	if !g.quiet {
 		o.Progress = os.Stderr

@@ -45,28 +45,38 @@ func main() {
 
 // run parses args, runs the chosen command and returns the exit code:
 // 0 success, 1 failure, 2 bad usage.
-func run(ctx context.Context, args []string) int {
+func run(ctx context.Context, args []string) (code int) {
 	var c cli
 	parser, err := kong.New(&c,
 		kong.Name("neardup"),
 		kong.Description("Find duplicate and near-duplicate documents, above all news articles."),
 		kong.UsageOnError(),
-		kong.Exit(func(int) {}),
+		// --help makes kong exit: turn that into a return from run.
+		kong.Exit(func(code int) { panic(helpExit(code)) }),
 	)
 	if err != nil {
 		panic(err) // the cli struct is malformed: a programmer error
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			h, ok := r.(helpExit)
+			if !ok {
+				panic(r)
+			}
+			code = int(h)
+		}
+	}()
 	kctx, err := parser.Parse(args)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "neardup: %v\n", err)
 		return 2
 	}
-	if kctx.Error != nil || kctx.Command() == "" {
-		return 0 // --help was printed
-	}
 	err = kctx.Run(&globals{ctx: ctx, quiet: c.Quiet})
 	return exitCode(err)
 }
+
+// helpExit carries kong's exit code after it printed help.
+type helpExit int
 
 func exitCode(err error) int {
 	if err == nil {

@@ -35,6 +35,9 @@ type Options struct {
 	Warn io.Writer
 	// MaxWarnings caps the warning lines; 0 means 20.
 	MaxWarnings int
+	// Report, if set, is the path of an HTML report of the largest
+	// clusters with each member's diff against its representative.
+	Report string
 }
 
 // Output file names inside Options.Out.
@@ -75,7 +78,7 @@ func Run(ctx context.Context, o Options) (dedup.Stats, error) {
 	defer out.abort()
 
 	run := &runner{o: o, b: b, r: r, meter: progress.New(o.Progress), seconds: map[string]float64{},
-		skipped: map[neardup.SkipReason]int{}}
+		skipped: map[neardup.SkipReason]int{}, started: time.Now()}
 	if err := run.sketchAll(ctx); err != nil {
 		return dedup.Stats{}, err
 	}
@@ -83,12 +86,18 @@ func Run(ctx context.Context, o Options) (dedup.Stats, error) {
 	if err != nil {
 		return dedup.Stats{}, err
 	}
+	run.wantReport(res)
 	if err := run.secondPass(ctx, out); err != nil {
 		return dedup.Stats{}, err
 	}
 	st := run.stats()
 	if err := out.commit(res, st); err != nil {
 		return dedup.Stats{}, err
+	}
+	if o.Report != "" {
+		if err := run.writeReport(res, st); err != nil {
+			return st, err
+		}
 	}
 	return st, nil
 }
@@ -103,6 +112,11 @@ type runner struct {
 	read    int
 	skipped map[neardup.SkipReason]int
 	warned  int
+	started time.Time
+	// wanted names the documents the report shows; docs collects them in
+	// the second reading.
+	wanted map[string]bool
+	docs   map[string]neardup.Document
 }
 
 // item is one record on its way through the workers.

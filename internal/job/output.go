@@ -70,7 +70,7 @@ func (o *outputs) commit(res *dedup.Result, st dedup.Stats) error {
 	}
 	for _, name := range []string{PairsFile, ClustersFile, KeptFile, StatsFile} {
 		f := o.tmp[name]
-		if err := errors.Join(f.Sync(), f.Close()); err != nil {
+		if err := errors.Join(f.Chmod(0o644), f.Sync(), f.Close()); err != nil {
 			return fmt.Errorf("writing %s: %w", name, err)
 		}
 		if err := os.Rename(f.Name(), filepath.Join(o.dir, name)); err != nil {
@@ -112,6 +112,9 @@ func (run *runner) secondPass(ctx context.Context, out *outputs) error {
 		ord++
 		if run.b.NeedsText(id) {
 			run.b.Explain(id, &rec.Doc)
+		}
+		if run.wanted[rec.Doc.ID] {
+			run.docs[rec.Doc.ID] = rec.Doc
 		}
 		if run.b.Kept(id) {
 			if _, err := out.kept.Write(append(rec.Doc.Raw, '\n')); err != nil {

@@ -1,0 +1,183 @@
+package job
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/dedup"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+var words = strings.Fields(`market shares company profit quarter growth analysts said city bridge
+river police station train weather storm power homes school hospital prices energy bank rates
+inflation economy workers union strike talks agreement election voters party court judge museum
+festival music film players coach season league match club farmers harvest wheat export trade`)
+
+// corpus writes a small labelled corpus: originals, edited copies, and a few
+// bad lines, to dir/corpus.jsonl.
+func writeCorpus(t *testing.T, dir string) string {
+	t.Helper()
+	r := rand.New(rand.NewPCG(7, 7))
+	sentence := func() string {
+		w := make([]string, 9+r.IntN(6))
+		for i := range w {
+			w[i] = words[r.IntN(len(words))]
+		}
+		return strings.ToUpper(w[0][:1]) + strings.Join(w, " ")[1:] + "."
+	}
+	var b bytes.Buffer
+	line := func(id, title string, sents []string) {
+		rec, _ := json.Marshal(map[string]string{"id": id, "title": title, "text": strings.Join(sents, " ")})
+		b.Write(append(rec, '\n'))
+	}
+	for i := range 12 {
+		s := make([]string, 8)
+		for j := range s {
+			s[j] = sentence()
+		}
+		line(fmt.Sprint("a", i), "Story "+fmt.Sprint(i), s)
+		switch i % 3 {
+		case 0: // a reprint with one sentence rewritten and a new headline
+			c := append([]string(nil), s...)
+			c[3] = sentence()
+			line(fmt.Sprint("a", i, "-edit"), "Reprint", c)
+		case 1: // a truncated reprint with a footer
+			line(fmt.Sprint("a", i, "-cut"), "Story", append(s[:6:6], "Subscribe to our newsletter for the morning headlines."))
+		}
+	}
+	b.WriteString("{\"id\": \"broken\", \"text\": \n")
+	b.WriteString("{\"id\": \"bad-utf8\", \"text\": \"caf\xe9 au lait\"}\n")
+	b.WriteString("{\"id\": \"empty\", \"text\": \"  \"}\n")
+	path := filepath.Join(dir, "corpus.jsonl")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestRunGolden(t *testing.T) {
+	for _, method := range []string{dedup.MethodMinHash, dedup.MethodSentences} {
+		t.Run(method, func(t *testing.T) {
+			dir := t.TempDir()
+			in := writeCorpus(t, dir)
+			out := filepath.Join(dir, "out")
+			var warn bytes.Buffer
+			st, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out, Dedup: dedup.Options{Method: method}, Warn: &warn})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Read != 23 || st.Documents != 20 {
+				t.Errorf("read %d records, %d documents; want 23, 20", st.Read, st.Documents)
+			}
+			for _, want := range []string{"corpus.jsonl:21", "corpus.jsonl:22", "corpus.jsonl:23"} {
+				if !strings.Contains(warn.String(), want) {
+					t.Errorf("no warning names %s:\n%s", want, warn.String())
+				}
+			}
+			for _, name := range []string{PairsFile, ClustersFile, KeptFile, StatsFile} {
+				got, err := os.ReadFile(filepath.Join(out, name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if name == StatsFile {
+					got = stableStats(t, got)
+				}
+				golden(t, filepath.Join("testdata", method, name), got)
+			}
+		})
+	}
+}
+
+// stableStats drops the fields that vary between runs: timings and memory.
+func stableStats(t *testing.T, data []byte) []byte {
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m, "seconds")
+	delete(m, "peak_rss_bytes")
+	out, _ := json.MarshalIndent(m, "", "  ")
+	return append(out, '\n')
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(want, got) {
+		t.Errorf("%s differs from the golden file (run with -update if the change is intended)\n--- want\n%s\n--- got\n%s", path, want, got)
+	}
+}
+
+func TestRunStrictStopsAtFirstBadRecord(t *testing.T) {
+	dir := t.TempDir()
+	in := writeCorpus(t, dir)
+	_, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Strict: true})
+	if !errors.Is(err, ErrStrict) || !strings.Contains(err.Error(), "corpus.jsonl:21") {
+		t.Fatalf("got %v, want a strict-mode error naming corpus.jsonl:21", err)
+	}
+}
+
+func TestFailedRunKeepsEarlierResults(t *testing.T) {
+	dir := t.TempDir()
+	in := writeCorpus(t, dir)
+	out := filepath.Join(dir, "out")
+	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(filepath.Join(out, PairsFile))
+	dup := filepath.Join(dir, "dup.jsonl")
+	os.WriteFile(dup, []byte("{\"id\":\"x\",\"text\":\"one text here\"}\n{\"id\":\"x\",\"text\":\"another text\"}\n"), 0o644)
+	_, err := Run(t.Context(), Options{Inputs: []string{dup}, Out: out})
+	if err == nil || !strings.Contains(err.Error(), "dup.jsonl:2") || !strings.Contains(err.Error(), "dup.jsonl:1") {
+		t.Fatalf("repeated id: got %v, want an error naming both lines", err)
+	}
+	after, _ := os.ReadFile(filepath.Join(out, PairsFile))
+	if !bytes.Equal(before, after) || len(before) == 0 {
+		t.Error("a failed run changed the earlier results")
+	}
+	entries, _ := os.ReadDir(out)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("temporary file left behind: %s", e.Name())
+		}
+	}
+}
+
+func TestRunReport(t *testing.T) {
+	dir := t.TempDir()
+	in := writeCorpus(t, dir)
+	rep := filepath.Join(dir, "report.html")
+	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Report: rep}); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"a0-edit", "a1-cut", "<html"} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+}

@@ -1,0 +1,56 @@
+package job
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/dedup"
+	"github.com/neardup/neardup/internal/report"
+)
+
+// reportLimits bounds the report, and with it the texts held in memory.
+var reportLimits = report.Limits{}
+
+// wantReport records which documents the report will show, before the
+// second reading collects their texts.
+func (run *runner) wantReport(res *dedup.Result) {
+	if run.o.Report == "" {
+		return
+	}
+	run.wanted = reportLimits.Wanted(res.Clusters)
+	run.docs = make(map[string]neardup.Document, len(run.wanted))
+}
+
+// writeReport writes the HTML report atomically.
+func (run *runner) writeReport(res *dedup.Result, st dedup.Stats) error {
+	skipped := 0
+	for _, n := range st.Skipped {
+		skipped += n
+	}
+	r := report.Report{
+		Summary: report.Summary{Method: st.Method, Inputs: run.o.Inputs, Documents: st.Documents, Skipped: skipped,
+			Duplicates: st.Pairs[neardup.Duplicate], Similar: st.Pairs[neardup.Similar], Clusters: st.Clusters,
+			Clustered: st.Clustered, Kept: st.Kept, Seconds: time.Since(run.started).Seconds()},
+		Clusters: res.Clusters,
+		Docs:     run.docs,
+		Limits:   reportLimits,
+	}
+	dir := filepath.Dir(run.o.Report)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(run.o.Report)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("writing report: %w", err)
+	}
+	defer os.Remove(f.Name())
+	if err := report.Write(f, r); err != nil {
+		f.Close()
+		return fmt.Errorf("writing report %s: %w", run.o.Report, err)
+	}
+	if err := errors.Join(f.Chmod(0o644), f.Close()); err != nil {
+		return fmt.Errorf("writing report %s: %w", run.o.Report, err)
+	}
+	return os.Rename(f.Name(), run.o.Report)
+}
