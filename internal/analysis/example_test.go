@@ -40,3 +40,30 @@ func ExampleNormalize() {
 	fmt.Println(analysis.Normalize("ŁÓDŹ ﬁle Straße don’t Учёные"))
 	// Output: łódź file strasse don't ученые
 }
+
+func ExampleDetectLang() {
+	fmt.Println(analysis.DetectLang("Rząd przyjął we wtorek projekt ustawy."))
+	fmt.Println(analysis.DetectLang("Правительство объявило о новом законе."))
+	fmt.Println(analysis.DetectLang("The government announced a new law."))
+	// Output:
+	// pl
+	// ru
+	// en
+}
+
+func ExampleStemmer() {
+	var a analysis.Analyzer
+	var s analysis.Stemmer
+	text := "Wybory prezydenta: prezydentowi brakuje głosów w wyborach"
+	lang := analysis.DetectLang(text)
+	var buf []byte
+	for _, t := range a.Words(text) {
+		if analysis.IsStopToken(lang, t) {
+			continue
+		}
+		buf = a.AppendNormalized(buf[:0], text[t.Start:t.End])
+		fmt.Print(s.StemBytes(lang, buf), " ")
+	}
+	fmt.Println()
+	// Output: wybór prezydent prezydent brakujć głos wybór
+}

@@ -63,14 +63,20 @@ func gapClass(r rune) uint8 {
 	return gcOther
 }
 
+// gapScanner is the state of scanGap.
+type gapScanner struct {
+	g         gapInfo
+	inRun     bool // the previous rune was a terminator
+	afterTerm bool // only terminators and closers since the last terminator
+	nlRun     int  // offset of the first line break of the current run of breaks and space, -1 if none
+	blankDone bool // the current run of breaks has recorded its blank line
+}
+
 // scanGap describes the gap text[s:e] and appends to a.splits the offset
 // of every blank line in it (two line breaks with only space between, or a
 // paragraph separator).
 func (a *Analyzer) scanGap(text string, s, e int) gapInfo {
-	g := gapInfo{termEnd: -1, firstNL: -1, cleanBefore: true}
-	inRun, afterTerm := false, false
-	nlRun := -1 // offset of the first line break of the current run of breaks and space
-	blankDone := false
+	sc := gapScanner{g: gapInfo{termEnd: -1, firstNL: -1, cleanBefore: true}, nlRun: -1}
 	for i := s; i < e; {
 		r, size := rune(text[i]), 1
 		if r >= utf8.RuneSelf {
@@ -84,53 +90,64 @@ func (a *Analyzer) scanGap(text string, s, e int) gapInfo {
 			}
 		}
 		if cls != gcTerm {
-			inRun = false
+			sc.inRun = false
 		}
 		switch cls {
 		case gcTerm:
-			if !inRun {
-				g.runs++
-				if g.runs == 1 {
-					g.firstRun = i
-				}
-				inRun = true
-			}
-			if g.runs == 1 {
-				g.firstRunLen = i + size - g.firstRun
-			}
-			g.termEnd, afterTerm = i+size, true
-			nlRun = -1
+			sc.terminator(i, size)
 		case gcCloser:
-			if afterTerm {
-				g.termEnd = i + size
+			if sc.afterTerm {
+				sc.g.termEnd = i + size
 			}
-			nlRun = -1
+			sc.nlRun = -1
 		case gcSpace:
-			afterTerm = false
+			sc.afterTerm = false
 		case gcNewline, gcPara:
-			afterTerm = false
-			if g.firstNL < 0 {
-				g.firstNL = i
-			}
-			g.lastNL = i + size
-			if nlRun < 0 {
-				nlRun, blankDone = i, false
-				if cls == gcNewline {
-					break
-				}
-			}
-			if !blankDone {
-				a.splits = append(a.splits, nlRun)
-				blankDone = true
-			}
+			sc.lineBreak(a, i, size, cls == gcPara)
 		default:
-			afterTerm = false
-			nlRun = -1
-			if g.firstNL < 0 {
-				g.cleanBefore = false
+			sc.afterTerm, sc.nlRun = false, -1
+			if sc.g.firstNL < 0 {
+				sc.g.cleanBefore = false
 			}
 		}
 		i += size
 	}
-	return g
+	return sc.g
+}
+
+// terminator records the terminator text[i:i+size].
+func (sc *gapScanner) terminator(i, size int) {
+	g := &sc.g
+	if !sc.inRun {
+		g.runs++
+		if g.runs == 1 {
+			g.firstRun = i
+		}
+		sc.inRun = true
+	}
+	if g.runs == 1 {
+		g.firstRunLen = i + size - g.firstRun
+	}
+	g.termEnd, sc.afterTerm = i+size, true
+	sc.nlRun = -1
+}
+
+// lineBreak records the line break text[i:i+size] and, when it completes
+// a blank line, the split at the first break of the run.
+func (sc *gapScanner) lineBreak(a *Analyzer, i, size int, para bool) {
+	sc.afterTerm = false
+	if sc.g.firstNL < 0 {
+		sc.g.firstNL = i
+	}
+	sc.g.lastNL = i + size
+	if sc.nlRun < 0 {
+		sc.nlRun, sc.blankDone = i, false
+		if !para {
+			return
+		}
+	}
+	if !sc.blankDone {
+		a.splits = append(a.splits, sc.nlRun)
+		sc.blankDone = true
+	}
 }
