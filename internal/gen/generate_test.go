@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strings"
@@ -365,4 +366,25 @@ func BenchmarkGenerate(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(20000*b.N)/b.Elapsed().Seconds(), "docs/s")
+}
+
+func BenchmarkSynthesise(b *testing.B) {
+	opts := Options{N: 100}
+	opts.setDefaults()
+	g, err := newGenerator(testBases(), &opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var sents []string
+	words := 0
+	for i := 0; b.Loop(); i++ {
+		a := g.synthesise(i%len(g.bases), 1+i%50, rng, sents)
+		for _, p := range a.paras {
+			for _, s := range p {
+				words += strings.Count(s, " ") + 1
+			}
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()*1e9/float64(words), "ns/word")
 }
