@@ -17,6 +17,10 @@
 // "template-negative", a cluster of its own and negative_of naming the
 // document whose template it reuses with another company and other numbers.
 //
+// Copies pick their original at random, a tenth of them among 1 % of the
+// originals, so most stories have no or few copies and some have many, as
+// widely syndicated stories do.
+//
 // Large corpora are resampled: when more originals are needed than there are
 // bases, new distinct originals are synthesised from the real ones by mixing
 // the sentences of two articles, shuffling their order and replacing about a

@@ -124,6 +124,9 @@ func (m *maker) make(s int) (DocRecord, TruthRecord) {
 		m.ownSrc.Seed(g.opts.Seed^streamCopy, uint64(s))
 		rng := m.ownRng
 		src := rng.IntN(g.nOrig)
+		if rng.IntN(10) == 0 { // widely syndicated stories: a tenth of the copies go to 1 % of originals
+			src = rng.IntN(max(g.nOrig/100, 1))
+		}
 		o := m.original(src)
 		o.a.date = o.a.date.Add(time.Duration(1+rng.IntN(72*60)) * time.Minute)
 		site := (o.site + 1 + rng.IntN(len(sites)-1)) % len(sites)
