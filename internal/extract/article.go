@@ -9,10 +9,10 @@ import (
 )
 
 // extractDoc finds the article in a parsed page. Unless opts.LibraryOnly,
-// the tree is cleaned first (never-text and hidden elements, the rule's
-// drops), the rule's body selector takes precedence over the engine's
-// choice, the text is rendered block-aware and the rule's boilerplate is
-// stripped.
+// the tree is cleaned first (never-text, hidden and comment elements, the
+// rule's drops), the rule's body selector takes precedence over the
+// engine's choice, short link-only blocks leave the engine's content, the
+// text is rendered block-aware and the rule's boilerplate is stripped.
 func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) (Article, error) {
 	u, err := nurl.Parse(pageURL)
 	if err != nil || pageURL == "" {
@@ -24,9 +24,9 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		a.Text = strings.TrimSpace(f.Text)
 		return a, nil
 	}
-	var drop dropFunc
+	drop := isComments
 	if rule.CanDrop() {
-		drop = rule.Drops
+		drop = func(n *html.Node) bool { return isComments(n) || rule.Drops(n) }
 	}
 	clean(doc, drop)
 	var bodyText string
@@ -45,6 +45,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	case bodyText != "":
 		a.Text = bodyText
 	case f.Node != nil:
+		pruneLinkBlocks(f.Node)
 		a.Text = Text(f.Node)
 	}
 	a.Text = rule.Strip(a.Text)

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -107,3 +108,61 @@ func renderBody(t *testing.T, doc *html.Node) string {
 type byteWriter func([]byte)
 
 func (w byteWriter) Write(p []byte) (int, error) { w(p); return len(p), nil }
+
+func TestIsComments(t *testing.T) {
+	for _, tc := range []struct {
+		attrs string
+		want  bool
+	}{
+		{`id="comments"`, true},
+		{`id="disqus_thread"`, true},
+		{`class="post comment-list"`, true},
+		{`class="comments-area"`, true},
+		{`id="respond"`, true},
+		{`class="Comments"`, true},
+		{`class="has-comments"`, false},
+		{`class="comment-count"`, false},
+		{`class="article-body"`, false},
+		{`id="commentary"`, false},
+	} {
+		t.Run(tc.attrs, func(t *testing.T) {
+			n := firstDiv(parse(t, "<div "+tc.attrs+">x</div>"))
+			if got := isComments(n); got != tc.want {
+				t.Errorf("isComments = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// firstDiv returns the first div element under n.
+func firstDiv(n *html.Node) *html.Node {
+	if n.Type == html.ElementNode && n.Data == "div" {
+		return n
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if d := firstDiv(c); d != nil {
+			return d
+		}
+	}
+	return nil
+}
+
+func TestPruneLinkBlocks(t *testing.T) {
+	for _, tc := range []struct {
+		name, html, want string
+	}{
+		{"share bar", `<p>Story.</p><ul><li><a href=#>Twitter</a></li><li><a href=#>Email</a></li></ul>`, "Story."},
+		{"link-only paragraph", `<p>Story.</p><p><a href=#>Related: more news</a></p>`, "Story."},
+		{"text with a link stays", `<p>Read the <a href=#>report</a> here.</p>`, "Read the report here."},
+		{"long link-only block stays", `<p><a href=#>` + strings.Repeat("word ", 20) + `</a></p>`, strings.TrimSpace(strings.Repeat("word ", 20))},
+		{"outer block with text stays", `<div>Intro text.<p><a href=#>Menu</a></p></div>`, "Intro text."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, tc.html)
+			pruneLinkBlocks(doc)
+			if diff := cmp.Diff(tc.want, Text(doc)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}

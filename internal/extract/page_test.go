@@ -275,3 +275,19 @@ func BenchmarkPage(b *testing.B) {
 		}
 	}
 }
+
+func TestPageDropsComments(t *testing.T) {
+	body := strings.Replace(newsPage(6), "</article>", `<div id="comments"><h3>3 comments</h3>
+<div class="comment"><p>Reader one says this budget is a scandal and everybody should protest at the town hall.</p></div>
+<div class="comment"><p>Reader two thinks the roads needed repairs for years and the council finally acted.</p></div></div></article>`, 1)
+	a, skip := extractPage(t, body, Options{})
+	if skip != "" {
+		t.Fatalf("skipped: %s", skip)
+	}
+	if strings.Contains(a.Text, "Reader one") || strings.Contains(a.Text, "Reader two") {
+		t.Errorf("comments in text:\n%s", a.Text)
+	}
+	if !strings.Contains(a.Text, paragraph(5)) {
+		t.Errorf("article lost:\n%s", a.Text)
+	}
+}
