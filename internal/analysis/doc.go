@@ -77,12 +77,13 @@
 // only the gap scan to the word pass.
 //
 // Measured on a shared 2-core machine (CPU time of one thread, best of
-// five, 2026-11-22): BBC News 5.0 MB: Words 107 MB/s, Sentences 101 MB/s,
-// plain UAX #29 word iteration 158 MB/s; Reuters-21578 15.9 MB: Words 117
-// MB/s, Sentences 86 MB/s. A 3 KB article takes about 30 µs, so a core
-// analyses over 30,000 articles per second. `go test -bench .` reports
-// the same for generated English, Polish and Russian text, with zero
-// allocations per call once an Analyzer's buffers have grown.
+// five, 2026-11-22): BBC News 5.0 MB: Words 113 MB/s, Sentences 94 MB/s,
+// plain UAX #29 word iteration 140 MB/s; Reuters-21578 15.9 MB: Words 112
+// MB/s, Sentences 82 MB/s. A 3 KB article takes about 30 µs, so a core
+// analyses over 30,000 articles per second. `go test -bench .` runs the
+// same over generated English, Polish and Russian text and shows zero
+// allocations per call once an Analyzer's buffers have grown (its
+// wall-clock MB/s fall by up to three times when the machine is busy).
 //
 // Known limits: a sentence that ends with a final-able abbreviation and
 // continues with a capitalised noun ("Apple Inc. Analysts said") stays
