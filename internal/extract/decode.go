@@ -83,13 +83,14 @@ func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
 // htmlTag finds a tag that only HTML has, near the start of a body.
 var htmlTag = regexp.MustCompile(`(?i)<(!doctype\s+html|html|head|body|title|meta|div|p|table|article|span|a|br|h[1-6])[\s>/]`)
 
-// sniffLimit bounds how much of a body looksHTML reads.
+// sniffLimit bounds how much of a body LooksHTML reads.
 const sniffLimit = 64 << 10
 
-// looksHTML reports whether body (with its Content-Type, may be empty) is
+// LooksHTML reports whether body (with its Content-Type, may be empty) is
 // an HTML page: not declared as another type, not binary, and carrying an
-// HTML tag near the start.
-func looksHTML(body []byte, contentType string) bool {
+// HTML tag near the start. Readers that accept mixed inputs use it to route
+// a file to Page; Page applies it too (SkipNotHTML).
+func LooksHTML(body []byte, contentType string) bool {
 	if mt, _, err := mime.ParseMediaType(contentType); err == nil && !htmlType(mt) {
 		return false
 	}

@@ -157,7 +157,7 @@ func page(in Input, opts Options) (Article, neardup.SkipReason, error) {
 			return Article{}, SkipNotArticleURL, nil
 		}
 	}
-	if !looksHTML(body, in.ContentType) {
+	if !LooksHTML(body, in.ContentType) {
 		return Article{}, SkipNotHTML, nil
 	}
 	utf, _, err := ToUTF8(body, in.ContentType)

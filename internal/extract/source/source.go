@@ -157,6 +157,11 @@ const (
 	kindWARC
 )
 
+// IsWARC reports whether a stream starting with head is a WARC file, plain
+// or gzip-compressed (for gzip, head must be the inflated start; pass the
+// raw start and a gzip stream reports false).
+func IsWARC(head []byte) bool { return bytes.HasPrefix(head, []byte("WARC/")) }
+
 // sniff looks at a stream's first bytes without consuming them.
 func sniff(br *bufio.Reader) kind {
 	head, _ := br.Peek(512)
@@ -165,7 +170,7 @@ func sniff(br *bufio.Reader) kind {
 		return kindGzip
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("PK\x05\x06")):
 		return kindZip
-	case bytes.HasPrefix(head, []byte("WARC/")):
+	case IsWARC(head):
 		return kindWARC
 	case len(head) >= 262 && bytes.Equal(head[257:262], []byte("ustar")):
 		return kindTar
