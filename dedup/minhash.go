@@ -35,15 +35,26 @@ type minHash struct {
 	sets [][]uint32
 	// keys[i] is document i's band keys, kept from add until match
 	// indexes them.
-	keys  [][]uint64
+	keys [][]uint64
+	// nums[i] is document i's sorted distinct number fingerprints.
+	nums  [][]uint32
 	index candidates.Postings
 	cands []int32
+}
+
+// MinHashEvidence is the evidence of a minhash pair: the exact overlap of
+// the shingle sets and, when both documents hold two or more numbers, the
+// share of the smaller set of numbers the other holds too.
+type MinHashEvidence struct {
+	similarity.SetScores
+	NumberOverlap *float64 `json:"number_overlap,omitempty"`
 }
 
 // minHashSketch is one document's shingle set and band keys.
 type minHashSketch struct {
 	set  []uint32
 	keys []uint64
+	nums []uint32
 }
 
 func newMinHash(o *Options) *minHash {
@@ -80,16 +91,46 @@ func (s *minHashSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason
 	}
 	slices.Sort(set)
 	set = slices.Compact(set)
-	return &minHashSketch{set: slices.Clip(set), keys: s.m.bands.BandKeys(s.sig, nil)}, neardup.SkipNone
+	return &minHashSketch{set: slices.Clip(set), keys: s.m.bands.BandKeys(s.sig, nil),
+		nums: numbers(doc.Text, words)}, neardup.SkipNone
+}
+
+// numbers returns the sorted distinct fingerprints of the words of text
+// that hold a digit, with their separators dropped so "1,000" and "1000"
+// agree.
+func numbers(text string, words []analysis.Token) []uint32 {
+	var out []uint32
+	var buf [32]byte
+	for _, w := range words {
+		tok := text[w.Start:w.End]
+		digits := buf[:0]
+		for i := 0; i < len(tok) && len(digits) < len(buf); i++ {
+			if c := tok[i]; c >= '0' && c <= '9' {
+				digits = append(digits, c)
+			}
+		}
+		if len(digits) == 0 {
+			continue
+		}
+		h := uint32(2166136261) // FNV-1a: numbers are short
+		for _, c := range digits {
+			h = (h ^ uint32(c)) * 16777619
+		}
+		out = append(out, h)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 func (m *minHash) add(v any) {
 	if v == nil {
 		m.sets, m.keys = append(m.sets, nil), append(m.keys, nil)
+		m.nums = append(m.nums, nil)
 		return
 	}
 	s := v.(*minHashSketch)
 	m.sets, m.keys = append(m.sets, s.set), append(m.keys, s.keys)
+	m.nums = append(m.nums, s.nums)
 }
 
 func (m *minHash) set(id int32) []uint32 { return m.sets[id] }
@@ -111,8 +152,12 @@ func (m *minHash) match(id int32, emit func(int32, float64, any)) {
 	}
 	slices.Sort(m.cands)
 	for _, c := range slices.Compact(m.cands) {
-		sc := similarity.Scores(m.set(c), a)
-		emit(c, sc.Jaccard, &sc)
+		ev := &MinHashEvidence{SetScores: similarity.Scores(m.set(c), a)}
+		if na, nb := m.nums[c], m.nums[id]; len(na) >= 2 && len(nb) >= 2 {
+			o := float64(similarity.Overlap(na, nb)) / float64(min(len(na), len(nb)))
+			ev.NumberOverlap = &o
+		}
+		emit(c, ev.Jaccard, ev)
 	}
 	for _, k := range keys {
 		m.index.Add(k, id)
@@ -122,6 +167,24 @@ func (m *minHash) match(id int32, emit func(int32, float64, any)) {
 
 func (m *minHash) similarity(a, b int32) float64 {
 	return similarity.Scores(m.set(a), m.set(b)).Jaccard
+}
+
+// label marks a pair duplicate by Jaccard or by containment, unless the
+// numbers of the two documents disagree; similar by Jaccard alone.
+func (m *minHash) label(score float64, v any) (neardup.Label, bool) {
+	ev := v.(*MinHashEvidence)
+	o := m.opts
+	dup := score >= o.Threshold || max(ev.ContainmentAB, ev.ContainmentBA) >= o.Containment
+	if dup && ev.NumberOverlap != nil && *ev.NumberOverlap < o.NumberAgreement {
+		dup = false
+	}
+	switch {
+	case dup:
+		return neardup.Duplicate, true
+	case o.Similar > 0 && score >= o.Similar:
+		return neardup.Similar, true
+	}
+	return "", false
 }
 
 func (m *minHash) report(st *Stats) {

@@ -54,6 +54,17 @@ type Options struct {
 	Shingle int
 	// Hashes is the number of MinHash values per document; 0 means 128.
 	Hashes int
+	// Containment: minhash also marks a pair duplicate when the smaller
+	// document lies at least this share inside the larger (truncated
+	// reprints, a story inside a round-up). 0 means 0.6; above 1 turns it
+	// off.
+	Containment float64
+	// NumberAgreement: when both documents of a minhash pair hold at least
+	// two distinct numbers and they share less than this share of the
+	// smaller set, the pair is not a duplicate (templated reports of
+	// different companies share words, not figures). 0 means 0.5; a
+	// negative value turns the check off.
+	NumberAgreement float64
 	// BucketLimit caps how many members of one LSH bucket or sentence
 	// posting list a new document is compared with: beyond it, the first
 	// member (the anchor) and the newest ones. 0 means 32.
@@ -100,7 +111,9 @@ type Options struct {
 // Method defaults. The thresholds were chosen by measurement on generated
 // news corpora (see the README's quality section).
 const (
-	defaultMinHashThreshold   = 0.5
+	defaultMinHashThreshold   = 0.4
+	defaultContainment        = 0.6
+	defaultNumberAgreement    = 0.5
 	defaultSentencesThreshold = 0.5
 	defaultSimilar            = 0.3
 	defaultRareWordsThreshold = 0.1
@@ -116,6 +129,8 @@ func (o Options) Defaults() (Options, error) {
 	switch o.Method {
 	case MethodMinHash:
 		o.Threshold = orDefault(o.Threshold, defaultMinHashThreshold)
+		o.Containment = orDefault(o.Containment, defaultContainment)
+		o.NumberAgreement = orDefault(o.NumberAgreement, defaultNumberAgreement)
 	case MethodSentences:
 		o.Threshold = orDefault(o.Threshold, defaultSentencesThreshold)
 	case MethodTFIDF:

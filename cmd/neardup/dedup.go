@@ -21,9 +21,11 @@ type dedupCmd struct {
 	Keep      string  `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (default; central for cosine), earliest, first or central."`
 	Seed      uint64  `help:"Seed of every hash function."`
 
-	Shingle     int `default:"3" help:"minhash: words per shingle."`
-	Hashes      int `default:"128" help:"minhash: MinHash values per document."`
-	BucketLimit int `default:"32" help:"Members of one LSH bucket or sentence posting list a document is compared with (beyond it: the first and the newest)."`
+	Shingle         int     `default:"3" help:"minhash: words per shingle."`
+	Containment     float64 `default:"0.6" help:"minhash: also a duplicate when the smaller document is at least this share inside the larger; above 1 turns it off."`
+	NumberAgreement float64 `default:"0.5" help:"minhash: not a duplicate when both documents have 2+ numbers and share less than this share of them; negative turns it off."`
+	Hashes          int     `default:"128" help:"minhash: MinHash values per document."`
+	BucketLimit     int     `default:"32" help:"Members of one LSH bucket or sentence posting list a document is compared with (beyond it: the first and the newest)."`
 
 	MaxSentenceDocs  int  `default:"10" help:"sentences: a sentence in more documents than this is boilerplate and ignored."`
 	MinSentenceChars int  `default:"20" help:"sentences: ignore sentences shorter than this many characters."`
@@ -70,6 +72,7 @@ func (c *dedupCmd) Run(g *globals) error {
 			URLField: c.URLCol, SourceField: c.SourceCol, DateField: c.DateCol, MaxBytes: c.MaxBytes},
 		Dedup: dedup.Options{Method: c.Method, Threshold: c.Threshold, Similar: similar, Keep: c.Keep, Seed: c.Seed,
 			Shingle: c.Shingle, Hashes: c.Hashes, BucketLimit: c.BucketLimit,
+			Containment: c.Containment, NumberAgreement: c.NumberAgreement,
 			MaxSentenceDocs: c.MaxSentenceDocs, MinSentenceChars: c.MinSentenceChars, Weighted: c.Weighted,
 			Rule: c.Rule, TitlesCSV: c.TitlesCSV, MinWords: c.MinWords, CommonDF: c.CommonDF, SameSource: c.SameSource,
 			Weighting: c.Weighting, Matrix: c.Matrix},
