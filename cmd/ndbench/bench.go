@@ -1,0 +1,247 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/neardup/neardup/dedup"
+	"github.com/neardup/neardup/internal/eval"
+	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/internal/progress"
+)
+
+// benchCmd is the benchmark, ndbench's default command.
+type benchCmd struct {
+	Reuters     string   `help:"Directory of Reuters-21578 .sgm or .sgm.gz files (base texts)." type:"existingdir"`
+	BBC         string   `name:"bbc" help:"BBC News full-text archive (bbc.tar.gz) or its directory (base texts)." type:"existingfile"`
+	N           int      `short:"n" default:"20000" help:"Documents in the generated corpus."`
+	Seed        uint64   `default:"1" help:"Seed of the generated corpus."`
+	Methods     []string `default:"minhash,sentences" help:"Methods to run, comma-separated, or 'all' for every method dedup offers."`
+	Set         []string `help:"A dedup option for every method, field=value (threshold=0.6, bucket-limit=64), or for one, method.field=value (rarewords.min-words=50). Repeatable."`
+	Work        string   `help:"Work directory; generated corpora are cached here by size, seed and sources (default: a new temporary directory, removed at the end unless --keep-corpus)."`
+	KeepCorpus  bool     `help:"Keep the temporary work directory (corpus and outputs) to pass to --work next time."`
+	KeepOutputs bool     `help:"Keep each method's kept.jsonl (the de-duplicated corpus, as large as the input); pairs and clusters are always kept."`
+	Workers     int      `help:"Sketching goroutines of each job (default: one per CPU)."`
+	CPUProfile  bool     `name:"cpuprofile" help:"Write each method's CPU profile to cpu.pprof in its output directory."`
+	JSON        string   `name:"json" help:"Also write the results as JSON to this file."`
+}
+
+// benchOptions is what runBench needs.
+type benchOptions struct {
+	corpus      corpusSpec
+	methods     []string
+	settings    []setting
+	work        string
+	keepOutputs bool
+	workers     int
+	cpuProfile  bool
+	jsonPath    string
+	launch      launcher
+	out         io.Writer // the tables
+	log         io.Writer // what ndbench is doing
+	meter       *progress.Meter
+}
+
+// Run turns the flags into benchmark options.
+func (c *benchCmd) Run(ctx context.Context) error {
+	o, err := c.options()
+	if err != nil {
+		return err
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	o.launch = launcher{exe: exe}
+	if isTerminal(os.Stderr) {
+		o.launch.stderr = os.Stderr
+		o.meter = progress.New(os.Stderr)
+	}
+	if o.work == "" {
+		if o.work, err = os.MkdirTemp("", "ndbench-"); err != nil {
+			return err
+		}
+		if !c.KeepCorpus {
+			defer os.RemoveAll(o.work)
+		}
+		fmt.Fprintf(o.log, "ndbench: work directory %s (%s)\n", o.work, map[bool]string{
+			true: "kept: pass it to --work to reuse the corpus", false: "removed at the end; --keep-corpus keeps it"}[c.KeepCorpus])
+	}
+	_, err = runBench(ctx, o)
+	return err
+}
+
+// options checks the flags and turns them into benchOptions.
+func (c *benchCmd) options() (benchOptions, error) {
+	if c.Reuters == "" && c.BBC == "" {
+		return benchOptions{}, usageError{"give --reuters DIR, --bbc FILE or both"}
+	}
+	if c.N < 1 {
+		return benchOptions{}, usageError{"-n must be at least 1"}
+	}
+	methods, err := parseMethods(c.Methods)
+	if err != nil {
+		return benchOptions{}, usageError{err.Error()}
+	}
+	sets, err := parseSettings(c.Set)
+	if err != nil {
+		return benchOptions{}, usageError{err.Error()}
+	}
+	for _, m := range methods {
+		if _, err := optionsFor(m, sets); err != nil {
+			return benchOptions{}, usageError{fmt.Sprintf("%s: %v", m, err)}
+		}
+	}
+	return benchOptions{corpus: corpusSpec{Reuters: c.Reuters, BBC: c.BBC, N: c.N, Seed: c.Seed},
+		methods: methods, settings: sets, work: c.Work, keepOutputs: c.KeepOutputs, workers: c.Workers,
+		cpuProfile: c.CPUProfile, jsonPath: c.JSON, out: os.Stdout, log: os.Stderr}, nil
+}
+
+// parseMethods checks method names; "all" means dedup.Methods.
+func parseMethods(names []string) ([]string, error) {
+	var out []string
+	for _, m := range names {
+		switch {
+		case m == "all":
+			out = append(out, dedup.Methods...)
+		case slices.Contains(dedup.Methods, m):
+			out = append(out, m)
+		default:
+			return nil, fmt.Errorf("unknown method %q (want one of %v or all)", m, dedup.Methods)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no method given")
+	}
+	return out, nil
+}
+
+// runBench builds or reuses the corpus, measures the baseline and every
+// method, scores each against the truth and writes the tables (and the
+// JSON file when asked). Every stage runs in a child process so that this
+// one stays small (see kindGen).
+func runBench(ctx context.Context, o benchOptions) (*benchReport, error) {
+	rep := &benchReport{Machine: machineInfo{CPUs: runtime.NumCPU(), GOMAXPROCS: runtime.GOMAXPROCS(0),
+		GoVersion: runtime.Version(), LoadStart: loadAverage(), Started: time.Now().UTC().Format(time.RFC3339)}}
+	fmt.Fprintf(o.log, "ndbench: corpus of %d documents, seed %d, in %s\n", o.corpus.N, o.corpus.Seed, o.work)
+	res, _, err := o.launch.run(ctx, childSpec{Kind: kindGen, Corpus: &o.corpus, Work: o.work})
+	if err != nil {
+		return nil, fmt.Errorf("generating the corpus: %w", err)
+	}
+	cf := *res.Corpus
+	rep.Corpus = corpusInfo{corpusSpec: o.corpus, corpusFiles: cf}
+	how := fmt.Sprintf("generated in %.1fs", cf.GenSeconds)
+	if cf.Cached {
+		how = "cached"
+	}
+	fmt.Fprintf(o.log, "ndbench: %s: %d documents, %.1f MB, %s\n", cf.Docs, cf.Gen.Documents, float64(cf.Bytes)/1e6, how)
+
+	fmt.Fprintf(o.log, "ndbench: baseline (read and decode)\n")
+	if rep.Baseline, err = measure(ctx, o, childSpec{Kind: kindRead, Inputs: []string{cf.Docs}}, cf.Bytes); err != nil {
+		return nil, fmt.Errorf("baseline: %w", err)
+	}
+	for _, m := range o.methods {
+		mr := runMethod(ctx, o, m, cf, rep.Baseline)
+		if mr.Error != "" {
+			fmt.Fprintf(o.log, "ndbench: %s failed: %s\n", m, mr.Error)
+		}
+		rep.Methods = append(rep.Methods, mr)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	rep.Machine.LoadEnd = loadAverage()
+	if err := rep.writeText(o.out); err != nil {
+		return rep, err
+	}
+	if o.jsonPath != "" {
+		if err := writeFile(o.jsonPath, rep.writeJSON); err != nil {
+			return rep, err
+		}
+	}
+	return rep, nil
+}
+
+// measure runs spec in a child and turns its usage into a measurement of a
+// corpus of size bytes.
+func measure(ctx context.Context, o benchOptions, spec childSpec, size int64) (measurement, error) {
+	load := loadAverage()
+	res, u, err := o.launch.run(ctx, spec)
+	m := measurement{Load: load, WallSeconds: u.Wall.Seconds(), CPUSeconds: u.CPU.Seconds(),
+		PeakRSSMiB: mib(u.PeakRSS), SelfPeakRSSMiB: mib(res.SelfPeakRSS),
+		Records: res.Records, Documents: res.Documents, Skipped: res.Skipped}
+	if err != nil {
+		return m, err
+	}
+	if m.WallSeconds > 0 {
+		m.DocsPerSecond = float64(res.Records) / m.WallSeconds
+		m.MBPerSecond = float64(size) / 1e6 / m.WallSeconds
+	}
+	m.Stats = res.Stats
+	return m, nil
+}
+
+func mib(b int64) float64 { return float64(b) / (1 << 20) }
+
+// runMethod runs one method's job and then scores its output; a failure is
+// recorded in the result, not returned, so the other methods still run.
+func runMethod(ctx context.Context, o benchOptions, method string, cf corpusFiles, base measurement) methodResult {
+	mr := methodResult{Method: method, Out: filepath.Join(o.work, "out-"+filepath.Base(cf.Dir), method)}
+	opts, err := optionsFor(method, o.settings)
+	if err != nil {
+		mr.Error = err.Error()
+		return mr
+	}
+	spec := childSpec{Kind: kindJob, Inputs: []string{cf.Docs}, Out: mr.Out, Dedup: opts, Workers: o.workers}
+	if o.cpuProfile {
+		if err := os.MkdirAll(mr.Out, 0o755); err != nil {
+			mr.Error = err.Error()
+			return mr
+		}
+		spec.CPUProfile = filepath.Join(mr.Out, "cpu.pprof")
+	}
+	fmt.Fprintf(o.log, "ndbench: %s → %s\n", method, mr.Out)
+	if mr.measurement, err = measure(ctx, o, spec, cf.Bytes); err != nil {
+		mr.Error = err.Error()
+		return mr
+	}
+	if base.WallSeconds > 0 {
+		mr.WallRatio = mr.WallSeconds / base.WallSeconds
+	}
+	if !o.keepOutputs {
+		os.Remove(filepath.Join(mr.Out, job.KeptFile))
+	}
+	res, _, err := o.launch.run(ctx, childSpec{Kind: kindEval, Truth: cf.Truth, Out: mr.Out, Dedup: opts})
+	if err != nil {
+		mr.Error = fmt.Sprintf("scoring: %v", err)
+		return mr
+	}
+	mr.Eval = res.Eval
+	return mr
+}
+
+// score evaluates a job's pairs (pair scores) and clusters (cluster
+// scores) together as one prediction; only duplicate pairs count.
+func score(t *eval.Truth, method, dir string) (eval.Result, error) {
+	p := &eval.Prediction{Name: method}
+	for _, name := range []string{job.PairsFile, job.ClustersFile} {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			return eval.Result{}, err
+		}
+		q, err := eval.ReadPrediction(f, name, eval.PredictionOptions{})
+		f.Close()
+		if err != nil {
+			return eval.Result{}, err
+		}
+		p.Pairs, p.Clusters = append(p.Pairs, q.Pairs...), append(p.Clusters, q.Clusters...)
+		p.Skipped += q.Skipped
+	}
+	return eval.Evaluate(t, p), nil
+}

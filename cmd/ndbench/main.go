@@ -1,0 +1,91 @@
+// Command ndbench benchmarks the whole neardup pipeline on a generated
+// corpus: it builds an N-document corpus with seeded edits from real texts
+// given by path (internal/gen), measures a baseline that only reads and
+// decodes it, runs each method's batch job in a child process of its own,
+// and prints documents per second, MB per second, CPU time, peak resident
+// memory and the quality against the generator's truth (internal/eval).
+//
+//	go run ./cmd/ndbench --reuters ../shared/data/reuters21578/sgm -n 20000 --methods minhash,sentences
+//
+// The baseline and every method run as `ndbench child SPEC`, a hidden
+// subcommand, so that each peak RSS and CPU time is that run's alone; the
+// parent takes them from the child's rusage. Generated corpora are cached
+// in the work directory by size, seed and sources.
+//
+// This file is the composition root: it declares the commands, parses the
+// command line and maps errors to exit codes.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+
+	"github.com/alecthomas/kong"
+)
+
+// cli lists the commands: the benchmark (the default) and the hidden child
+// the benchmark re-executes itself as.
+type cli struct {
+	Bench benchCmd `cmd:"" default:"withargs" help:"Generate (or reuse) a corpus, run each method and report speed, memory and quality."`
+	Child childCmd `cmd:"" hidden:"" help:"Run one measured job (internal)."`
+}
+
+// usageError marks a mistake in the command line; it exits with code 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:]))
+}
+
+// run parses args, runs the chosen command and returns the exit code:
+// 0 success, 1 failure, 2 bad usage.
+func run(ctx context.Context, args []string) (code int) {
+	var c cli
+	parser, err := kong.New(&c,
+		kong.Name("ndbench"),
+		kong.Description("Benchmark neardup end to end on a generated corpus: speed, peak memory and quality per method."),
+		kong.UsageOnError(),
+		kong.BindTo(ctx, (*context.Context)(nil)),
+		kong.Exit(func(code int) { panic(helpExit(code)) }),
+	)
+	if err != nil {
+		panic(err) // the cli struct is malformed: a programmer error
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			h, ok := r.(helpExit)
+			if !ok {
+				panic(r)
+			}
+			code = int(h)
+		}
+	}()
+	kctx, err := parser.Parse(args)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "ndbench: %v\n", err)
+		return 2
+	}
+	return exitCode(kctx.Run())
+}
+
+// helpExit carries kong's exit code after it printed help.
+type helpExit int
+
+func exitCode(err error) int {
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(os.Stderr, "ndbench: %v\n", err)
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
+}
