@@ -49,64 +49,86 @@ func (b Batch) Run(ctx context.Context, walk func(func(source.Page) error) error
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	type job struct {
-		seq int
-		p   source.Page
+	r := &run{
+		jobs:    make(chan job),
+		results: make(chan done, workers),
+		window:  make(chan struct{}, 4*workers),
 	}
-	type done struct {
-		seq int
-		r   Result
-	}
-	jobs := make(chan job)
-	results := make(chan done, workers)
-	window := make(chan struct{}, 4*workers) // pages read but not yet emitted
-	var walkErr error
-	go func() {
-		defer close(jobs)
-		seq := 0
-		walkErr = walk(func(p source.Page) error {
-			select {
-			case window <- struct{}{}:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-			jobs <- job{seq, p}
-			seq++
-			return nil
-		})
-	}()
+	go r.produce(ctx, walk)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range jobs {
-				results <- done{j.seq, b.one(ctx, j.p)}
+			for j := range r.jobs {
+				r.results <- done{j.seq, b.one(ctx, j.p)}
 			}
 		}()
 	}
-	go func() { wg.Wait(); close(results) }()
+	go func() { wg.Wait(); close(r.results) }()
+	if err := r.emitInOrder(emit, cancel); err != nil {
+		return err
+	}
+	if r.walkErr != nil {
+		return r.walkErr
+	}
+	return ctx.Err()
+}
+
+// job is a page with its place in the input.
+type job struct {
+	seq int
+	p   source.Page
+}
+
+// done is a result with its place in the input.
+type done struct {
+	seq int
+	r   Result
+}
+
+// run is the plumbing of one Batch.Run.
+type run struct {
+	jobs    chan job
+	results chan done
+	window  chan struct{} // pages read but not yet emitted, bounding memory
+	walkErr error         // written before jobs closes
+}
+
+// produce feeds the walk's pages to the workers, numbered.
+func (r *run) produce(ctx context.Context, walk func(func(source.Page) error) error) {
+	defer close(r.jobs)
+	seq := 0
+	r.walkErr = walk(func(p source.Page) error {
+		select {
+		case r.window <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		r.jobs <- job{seq, p}
+		seq++
+		return nil
+	})
+}
+
+// emitInOrder hands results to emit in input order until the workers are
+// done; after emit fails it cancels the run and drains the rest.
+func (r *run) emitInOrder(emit func(Result) error, cancel func()) error {
 	pending := map[int]Result{}
 	next := 0
-	var emitErr error
-	for d := range results {
+	var err error
+	for d := range r.results {
 		pending[d.seq] = d.r
-		for r, ok := pending[next]; ok && emitErr == nil; r, ok = pending[next] {
+		for res, ok := pending[next]; ok && err == nil; res, ok = pending[next] {
 			delete(pending, next)
 			next++
-			<-window
-			if emitErr = emit(r); emitErr != nil {
+			<-r.window
+			if err = emit(res); err != nil {
 				cancel()
 			}
 		}
 	}
-	if emitErr != nil {
-		return emitErr
-	}
-	if walkErr != nil {
-		return walkErr
-	}
-	return ctx.Err()
+	return err
 }
 
 // one extracts a single page read by package source.
