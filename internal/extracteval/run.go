@@ -63,13 +63,9 @@ func Evaluate(ctx context.Context, ds *Dataset, sys System, workers int) (Result
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	inputs := make([]Input, len(ds.Pages))
-	for i, p := range ds.Pages {
-		in, err := ReadInput(p)
-		if err != nil {
-			return Result{}, err
-		}
-		inputs[i] = in
+	inputs, err := readInputs(ds)
+	if err != nil {
+		return Result{}, err
 	}
 	out := make([]scored, len(ds.Pages))
 	start := time.Now()
@@ -96,7 +92,25 @@ func Evaluate(ctx context.Context, ds *Dataset, sys System, workers int) (Result
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	res := Result{Dataset: ds.Name, System: sys.Name, Elapsed: time.Since(start), Workers: workers}
+	return summarise(ds, sys, out, time.Since(start), workers), nil
+}
+
+// readInputs reads every page before the clock starts.
+func readInputs(ds *Dataset) ([]Input, error) {
+	inputs := make([]Input, len(ds.Pages))
+	for i, p := range ds.Pages {
+		in, err := ReadInput(p)
+		if err != nil {
+			return nil, err
+		}
+		inputs[i] = in
+	}
+	return inputs, nil
+}
+
+// summarise turns per-page scores into a Result.
+func summarise(ds *Dataset, sys System, out []scored, elapsed time.Duration, workers int) Result {
+	res := Result{Dataset: ds.Name, System: sys.Name, Elapsed: elapsed, Workers: workers}
 	res.Pages = make([]PageScore, len(out))
 	for i, s := range out {
 		res.Pages[i] = PageScore{ds.Pages[i].ID, s.pr, s.failed}
@@ -108,7 +122,7 @@ func Evaluate(ctx context.Context, ds *Dataset, sys System, workers int) (Result
 			res.Empty++
 		}
 	}
-	return res, nil
+	return res
 }
 
 // WriteTable prints results as an aligned table, one row per dataset and
