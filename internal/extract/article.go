@@ -39,8 +39,12 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		}
 		bodyText = strings.Join(parts, "\n\n")
 	}
+	declared := pageDate(doc, pageURL)
 	f := opts.Engine(doc, u)
 	a := f.Meta
+	if a.Date.IsZero() {
+		a.Date = declared
+	}
 	switch {
 	case bodyText != "":
 		a.Text = bodyText
@@ -51,6 +55,6 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	a.Text = rule.Strip(a.Text)
 	a.Lang = language(a.Text, a.Lang)
 	a.Title = strings.Join(strings.Fields(a.Title), " ")
-	a.Author = strings.Join(strings.Fields(a.Author), " ")
+	a.Author = cleanByline(a.Author)
 	return a, nil
 }
