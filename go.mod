@@ -4,7 +4,6 @@ go 1.26.8
 
 require (
 	codeberg.org/readeck/go-readability/v2 v2.1.0 // indirect
-	github.com/PuerkitoBio/goquery v1.13.0 // indirect
 	github.com/RadhiFadlillah/whatlanggo v0.0.0-20240916001553-aac1f0f737fc // indirect
 	github.com/abadojack/whatlanggo v1.0.1 // indirect
 	github.com/alecthomas/kong v1.17.0 // indirect
