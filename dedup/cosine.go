@@ -34,19 +34,20 @@ func newCosine(o *Options) *cosine {
 	return &cosine{opts: o, text: newField(o.Weighting, low)}
 }
 
-func (m *cosine) newSketcher() sketcher { return &cosineSketcher{} }
+func (m *cosine) newSketcher() sketcher { return &cosineSketcher{terms: textTerms{stem: true}} }
 
 type cosineSketcher struct {
-	an     analysis.Analyzer
+	terms  textTerms
 	hashes []uint64
 }
 
-// sketch counts the words and the word bigrams of the title and the body;
-// a bigram never spans the two.
+// sketch counts the content words (not stop words), stemmed where the
+// language has a stemmer, and the bigrams of consecutive content words, of
+// the title and the body; a bigram never spans the two.
 func (s *cosineSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason) {
 	s.hashes = s.hashes[:0]
-	for _, text := range [2]string{doc.Title, doc.Text} {
-		words := s.an.Words(text)
+	s.terms.analyze(doc)
+	for _, words := range [2][]analysis.Token{s.terms.title, s.terms.body} {
 		for _, t := range words {
 			s.hashes = append(s.hashes, t.Hash)
 		}
@@ -75,7 +76,8 @@ func (m *cosine) match(id int32, emit func(int32, float64, any)) {
 
 func (m *cosine) similarity(a, b int32) float64 { return m.text.cosine(a, b) }
 
-func (m *cosine) report(st *Stats) {}
+// report counts the candidates the join verified, more than were emitted.
+func (m *cosine) report(st *Stats) { st.Candidates = m.text.verified() }
 
 // matrixFile is the JSON of Options.Matrix: a sparse symmetric matrix.
 // Row i lists [j, cosine] for every other document j whose cosine with

@@ -41,7 +41,10 @@ type Options struct {
 	Threshold float64
 	// Similar is the score at or above which a pair below Threshold is
 	// reported as similar. 0 means 0.3; a negative value reports duplicates
-	// only.
+	// only. For tfidf, whose rule decides duplicates, a pair is similar
+	// when its body cosine reaches Similar, and 0 means none: finding them
+	// takes an exact join at that low a cosine, several times the cost of
+	// the rule's own.
 	Similar float64
 	// Keep chooses each cluster's representative: "longest" (default;
 	// "central" for cosine), "earliest", "first" or "central".
@@ -144,6 +147,9 @@ func (o Options) Defaults() (Options, error) {
 	default:
 		return o, fmt.Errorf("dedup: unknown method %q (want one of %v)", o.Method, Methods)
 	}
+	if o.Method == MethodTFIDF && o.Similar == 0 {
+		o.Similar = -1 // tfidf's rule decides; similar pairs cost a join at a low threshold
+	}
 	o.Similar = orDefault(o.Similar, defaultSimilar)
 	if o.Threshold > 0 && o.Similar > o.Threshold {
 		o.Similar = o.Threshold
@@ -197,7 +203,7 @@ func (o *Options) ruleAndMethodDefaults() error {
 			return fmt.Errorf("dedup: %w", err)
 		}
 		if o.Method == MethodTFIDF {
-			if _, err := joinThresholds(rule, o.Similar, tfidfBody); err != nil {
+			if _, err := joinThresholds(rule, o.Similar, tfidfBody, tfidfTitle); err != nil {
 				return err
 			}
 		}

@@ -245,7 +245,9 @@ func (m *rareWords) similarity(a, b int32) float64 {
 	return max(s.ContainmentAB, s.ContainmentBA)
 }
 
-func (m *rareWords) report(st *Stats) {}
+// report counts the candidates whose overlap was counted, more than were
+// emitted.
+func (m *rareWords) report(st *Stats) { st.Candidates = m.verified }
 
 // view is one document's side of a pair: the document, the source of its
 // partner, and the share of its rare words the partner holds.

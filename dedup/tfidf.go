@@ -2,6 +2,7 @@ package dedup
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/csv"
 	"fmt"
 	"slices"
@@ -61,7 +62,7 @@ func newTFIDF(o *Options) (*tfidf, error) {
 	if err != nil {
 		return nil, fmt.Errorf("dedup: %w", err)
 	}
-	at, err := joinThresholds(rule, o.Similar, tfidfBody)
+	at, err := joinThresholds(rule, o.Similar, tfidfBody, tfidfTitle)
 	if err != nil {
 		return nil, err
 	}
@@ -73,51 +74,94 @@ func newTFIDF(o *Options) (*tfidf, error) {
 }
 
 // joinThresholds chooses, for each score field, the threshold of the join
-// that finds candidates on it (0: no join): each clause of the rule is
-// assigned its field with the highest lower bound (ties to prefer), and
-// prefer also gets similar when that is positive. A clause that bounds no
-// field from below would accept pairs that share nothing, which no join
-// can find: that rule is an error.
-func joinThresholds(rule *similarity.Rule, similar float64, prefer int) ([]float64, error) {
+// that finds candidates on it (0: no join), so that every pair a clause of
+// the rule accepts, or with similar > 0 every pair whose similarField
+// reaches it, is found. Clauses are taken from the most demanding; one that
+// a join already serves (its threshold is at most the clause's bound on
+// that field) adds nothing, any other lowers the join of its field with the
+// highest bound, ties going to cheap (titles are short, so their join is
+// cheap). Last, a join whose clauses the others serve is dropped. A clause
+// that bounds no field from below would accept pairs that share nothing,
+// which no join can find: that rule is an error.
+func joinThresholds(rule *similarity.Rule, similar float64, similarField, cheap int) ([]float64, error) {
 	at := make([]float64, len(rule.Fields))
-	lower := func(f int, v float64) {
-		if at[f] == 0 || v < at[f] {
-			at[f] = v
-		}
+	if similar > 0 {
+		at[similarField] = similar
 	}
+	best := make([]int, len(rule.Clauses))
+	bound := make([]float64, len(rule.Clauses))
 	for i, c := range rule.Clauses {
-		best, bestV := -1, 0.0
+		best[i] = -1
 		for f := range rule.Fields {
-			v, ok := c.LowerBound(f)
-			if ok && v > 0 && (best < 0 || v > bestV || v == bestV && f == prefer) {
-				best, bestV = f, v
+			if v, ok := c.LowerBound(f); ok && v > 0 && (best[i] < 0 || v > bound[i] || v == bound[i] && f == cheap) {
+				best[i], bound[i] = f, v
 			}
 		}
-		if best < 0 {
+		if best[i] < 0 {
 			return nil, fmt.Errorf("dedup: rule clause %q puts no positive lower bound on %v: it would accept pairs that share no word",
 				rule.ClauseString(i), rule.Fields)
 		}
-		lower(best, bestV)
 	}
-	if similar > 0 {
-		lower(prefer, similar)
+	order := make([]int, len(rule.Clauses))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(bound[b], bound[a]) })
+	owner := make([]int, len(rule.Clauses))
+	for _, i := range order {
+		if owner[i] = servedBy(rule.Clauses[i], at, -1); owner[i] < 0 {
+			if owner[i] = best[i]; at[best[i]] == 0 || bound[i] < at[best[i]] {
+				at[best[i]] = bound[i]
+			}
+		}
+	}
+	for f := range at {
+		if at[f] == 0 || f == similarField && similar > 0 {
+			continue
+		}
+		redundant := true
+		for i, c := range rule.Clauses {
+			redundant = redundant && (owner[i] != f || servedBy(c, at, f) >= 0)
+		}
+		if redundant {
+			for i, c := range rule.Clauses {
+				if owner[i] == f {
+					owner[i] = servedBy(c, at, f)
+				}
+			}
+			at[f] = 0
+		}
 	}
 	return at, nil
+}
+
+// servedBy returns a field other than skip whose join finds every pair
+// that clause c accepts, or -1.
+func servedBy(c similarity.Clause, at []float64, skip int) int {
+	for f, t := range at {
+		if v, ok := c.LowerBound(f); f != skip && ok && t > 0 && t <= v {
+			return f
+		}
+	}
+	return -1
 }
 
 func (m *tfidf) newSketcher() sketcher { return &tfidfSketcher{m: m} }
 
 type tfidfSketcher struct {
 	m      *tfidf
-	an     analysis.Analyzer
+	terms  textTerms
 	hashes []uint64
 }
 
+// sketch counts the content words (not stop words) of the title and the
+// body.
 func (s *tfidfSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason) {
 	var sk tfidfSketch
-	for i, text := range [2]string{doc.Title, doc.Text} {
+	s.terms.analyze(doc)
+	for i, words := range [2][]analysis.Token{s.terms.title, s.terms.body} {
 		s.hashes = s.hashes[:0]
-		for _, t := range s.an.Words(text) {
+		for _, t := range words {
 			s.hashes = append(s.hashes, t.Hash)
 		}
 		sk.fields[i] = countTerms(s.hashes)
@@ -202,7 +246,10 @@ func (m *tfidf) label(score float64, ev any) (neardup.Label, bool) {
 
 func (m *tfidf) similarity(a, b int32) float64 { return m.fields[tfidfBody].cosine(a, b) }
 
-func (m *tfidf) report(st *Stats) {}
+// report counts the candidates the joins verified, more than were emitted.
+func (m *tfidf) report(st *Stats) {
+	st.Candidates = m.fields[tfidfTitle].verified() + m.fields[tfidfBody].verified()
+}
 
 // export writes the titles of the duplicate pairs to Options.TitlesCSV.
 func (m *tfidf) export(ms []match, ids []string) error {

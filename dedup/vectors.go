@@ -226,6 +226,14 @@ func (f *field) index(id int32) {
 	}
 }
 
+// verified returns how many candidate pairs the join verified exactly.
+func (f *field) verified() int {
+	if f.join == nil {
+		return 0
+	}
+	return f.join.Stats().Verified
+}
+
 // cosine returns the exact cosine of two vectorised documents.
 func (f *field) cosine(a, b int32) float64 {
 	return similarity.Dot(f.vector(a), f.vector(b))

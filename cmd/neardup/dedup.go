@@ -15,11 +15,11 @@ type dedupCmd struct {
 	Inputs []string `arg:"" name:"input" help:"JSONL, CSV/TSV, .txt/.md files, directories, .zip or .gz archives; - for stdin."`
 	Out    string   `short:"o" default:"out" help:"Output directory for pairs.jsonl, clusters.jsonl, kept.jsonl and stats.json."`
 
-	Method    string  `default:"minhash" enum:"minhash,sentences,tfidf,rarewords,cosine" help:"Detection method: ${enum}."`
-	Threshold float64 `help:"Score at or above which a pair is a duplicate (default: the method's own, see README)."`
-	Similar   float64 `default:"0.3" help:"Score at or above which a pair is reported as similar; 0 reports duplicates only."`
-	Keep      string  `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (default; central for cosine), earliest, first or central."`
-	Seed      uint64  `help:"Seed of every hash function."`
+	Method    string   `default:"minhash" enum:"minhash,sentences,tfidf,rarewords,cosine" help:"Detection method: ${enum}."`
+	Threshold float64  `help:"Score at or above which a pair is a duplicate (default: the method's own, see README)."`
+	Similar   *float64 `help:"Score at or above which a pair is reported as similar (default 0.3; tfidf: none, its rule decides; for tfidf the body cosine); 0 reports duplicates only."`
+	Keep      string   `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (default; central for cosine), earliest, first or central."`
+	Seed      uint64   `help:"Seed of every hash function."`
 
 	Shingle         int     `default:"3" help:"minhash: words per shingle."`
 	Containment     float64 `default:"0.6" help:"minhash: also a duplicate when the smaller document is at least this share inside the larger; above 1 turns it off."`
@@ -58,12 +58,14 @@ type dedupCmd struct {
 
 // Run turns the flags into job options.
 func (c *dedupCmd) Run(g *globals) error {
-	if c.Similar < 0 || c.Similar > 1 || c.Threshold < 0 || c.Threshold > 1 {
-		return usageError{fmt.Sprintf("--threshold %v and --similar %v must be between 0 and 1", c.Threshold, c.Similar)}
+	similar := 0.0 // the method's default
+	if c.Similar != nil {
+		if similar = *c.Similar; similar == 0 {
+			similar = -1 // the flag's 0 means "none"; the library's 0 means "default"
+		}
 	}
-	similar := c.Similar
-	if similar == 0 {
-		similar = -1 // the flag's 0 means "none"; the library's 0 means "default"
+	if similar > 1 || similar < 0 && similar != -1 || c.Threshold < 0 || c.Threshold > 1 {
+		return usageError{fmt.Sprintf("--threshold %v and --similar %v must be between 0 and 1", c.Threshold, similar)}
 	}
 	o := job.Options{
 		Inputs: c.Inputs,

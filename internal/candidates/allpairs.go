@@ -50,6 +50,7 @@ type AllPairs struct {
 // weights times their query bounds.
 type prefix struct {
 	norm, lin float32
+	n         int32 // terms in the prefix
 	added     bool
 }
 
@@ -125,7 +126,7 @@ func (j *AllPairs) Add(id int32, v similarity.Sparse) {
 		norm2 += w * w
 		lin += w * j.queryMax(v.Terms[k])
 	}
-	j.prefix[id] = prefix{norm: float32(math.Sqrt(norm2)), lin: float32(lin), added: true}
+	j.prefix[id] = prefix{norm: float32(math.Sqrt(norm2)), lin: float32(lin), n: int32(k), added: true}
 	for ; k < len(v.Terms); k++ {
 		term, w := v.Terms[k], v.Weights[k]
 		if w == 0 {
@@ -183,10 +184,12 @@ func (j *AllPairs) Query(x similarity.Sparse, fn func(id int32, score float64)) 
 		rest2 += w * w
 		lin += w * j.addedMax(term)
 	}
+	walked := len(x.Terms) // x.Terms[walked:] are walked
 	for k := len(x.Terms) - 1; k >= 0; k-- {
 		if min(math.Sqrt(max(rest2, 0)), lin) < j.cut {
 			break // no vector not yet a candidate can reach the threshold
 		}
+		walked = k
 		term, w := x.Terms[k], float64(x.Weights[k])
 		rest2 -= w * w
 		lin -= w * j.addedMax(term)
@@ -195,21 +198,45 @@ func (j *AllPairs) Query(x similarity.Sparse, fn func(id int32, score float64)) 
 		}
 	}
 	unwalked := math.Sqrt(max(rest2, 0))
-	slices.Sort(j.touched)
+	j.stats.Candidates += len(j.touched)
+	kept := j.touched[:0]
 	for _, id := range j.touched {
 		c := j.acc[id]
 		j.acc[id] = accum{}
 		if c.score < 0 || c.score+j.unaccounted(c, id, unwalked) < j.cut {
 			continue
 		}
+		if c.score+j.rest(x, walked, id) < j.cut {
+			continue
+		}
+		kept = append(kept, id)
+	}
+	slices.Sort(kept)
+	for _, id := range kept {
 		j.stats.Verified++
 		if s := similarity.Dot(x, j.vector(id)); s >= j.t {
 			j.stats.Found++
 			fn(id, s)
 		}
 	}
-	j.stats.Candidates += len(j.touched)
 	j.touched = j.touched[:0]
+}
+
+// rest returns exactly what a candidate's accumulated score lacks when
+// the query's terms from walked on were walked: the dot product of the
+// walked terms with the candidate's unindexed prefix, and of the terms not
+// walked with the whole candidate. Both are short merges: the prefix and
+// the terms not walked are the most frequent terms, first in order. It
+// filters candidates cheaply before the verification.
+func (j *AllPairs) rest(x similarity.Sparse, walked int, id int32) float64 {
+	y := j.vector(id)
+	n := j.prefix[id].n
+	s := similarity.Dot(similarity.Sparse{Terms: x.Terms[:walked], Weights: x.Weights[:walked]}, y)
+	if n > 0 {
+		s += similarity.Dot(similarity.Sparse{Terms: x.Terms[walked:], Weights: x.Weights[walked:]},
+			similarity.Sparse{Terms: y.Terms[:n], Weights: y.Weights[:n]})
+	}
+	return s
 }
 
 // unaccounted bounds what a candidate's accumulated score lacks once the
