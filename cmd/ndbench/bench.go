@@ -23,7 +23,7 @@ type benchCmd struct {
 	N           int      `short:"n" default:"20000" help:"Documents in the generated corpus."`
 	Seed        uint64   `default:"1" help:"Seed of the generated corpus."`
 	Methods     []string `default:"minhash,sentences" help:"Methods to run, comma-separated, or 'all' for every method dedup offers."`
-	Set         []string `help:"A dedup option for every method, field=value (threshold=0.6, bucket-limit=64), or for one, method.field=value (rarewords.min-words=50). Repeatable."`
+	Set         []string `sep:"none" help:"A dedup option for every method, field=value (threshold=0.6, bucket-limit=64), or for one, method.field=value (rarewords.min-words=50). Repeatable."`
 	Work        string   `help:"Work directory; generated corpora are cached here by size, seed and sources (default: a new temporary directory, removed at the end unless --keep-corpus)."`
 	KeepCorpus  bool     `help:"Keep the temporary work directory (corpus and outputs) to pass to --work next time."`
 	KeepOutputs bool     `help:"Keep each method's kept.jsonl (the de-duplicated corpus, as large as the input); pairs and clusters are always kept."`
@@ -211,8 +211,8 @@ func runMethod(ctx context.Context, o benchOptions, method string, cf corpusFile
 		mr.Error = err.Error()
 		return mr
 	}
-	if base.WallSeconds > 0 {
-		mr.WallRatio = mr.WallSeconds / base.WallSeconds
+	if base.WallSeconds > 0 && base.CPUSeconds > 0 {
+		mr.WallRatio, mr.CPURatio = mr.WallSeconds/base.WallSeconds, mr.CPUSeconds/base.CPUSeconds
 	}
 	if !o.keepOutputs {
 		os.Remove(filepath.Join(mr.Out, job.KeptFile))

@@ -154,8 +154,8 @@ func checkMethod(t *testing.T, m methodResult, want, table string) {
 		t.Errorf("clusters %+v, %d recall rows; want B-cubed F1 > 0 and recall by op", e.Clusters, len(e.By))
 	}
 	row := tableRow(table, m.Method)
-	if len(row) != 13 {
-		t.Fatalf("table row %q has %d cells, want 13", row, len(row))
+	if len(row) != 14 {
+		t.Fatalf("table row %q has %d cells, want 14", row, len(row))
 	}
 	if got, want := row[1], "200"; got != want {
 		t.Errorf("docs cell = %q, want %q", got, want)

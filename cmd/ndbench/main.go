@@ -12,8 +12,8 @@
 // parent takes them from the child's rusage. Generated corpora are cached
 // in the work directory by size, seed and sources.
 //
-// This file is the composition root: it declares the commands, parses the
-// command line and maps errors to exit codes.
+// This file is the composition root: it parses the command line and maps
+// errors to exit codes.
 package main
 
 import (
@@ -26,13 +26,6 @@ import (
 	"github.com/alecthomas/kong"
 )
 
-// cli lists the commands: the benchmark (the default) and the hidden child
-// the benchmark re-executes itself as.
-type cli struct {
-	Bench benchCmd `cmd:"" default:"withargs" help:"Generate (or reuse) a corpus, run each method and report speed, memory and quality."`
-	Child childCmd `cmd:"" hidden:"" help:"Run one measured job (internal)."`
-}
-
 // usageError marks a mistake in the command line; it exits with code 2.
 type usageError struct{ msg string }
 
@@ -44,19 +37,26 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:]))
 }
 
-// run parses args, runs the chosen command and returns the exit code:
-// 0 success, 1 failure, 2 bad usage.
-func run(ctx context.Context, args []string) (code int) {
-	var c cli
-	parser, err := kong.New(&c,
-		kong.Name("ndbench"),
-		kong.Description("Benchmark neardup end to end on a generated corpus: speed, peak memory and quality per method."),
-		kong.UsageOnError(),
+// run parses args, runs the benchmark (or, when args start with "child",
+// one child run) and returns the exit code: 0 success, 1 failure, 2 bad
+// usage.
+func run(ctx context.Context, args []string) int {
+	if len(args) > 0 && args[0] == "child" {
+		return parseAndRun(ctx, &childCmd{}, "ndbench child", "Run one measured job (internal).", args[1:])
+	}
+	return parseAndRun(ctx, &benchCmd{}, "ndbench",
+		"Benchmark neardup end to end on a generated corpus: speed, peak memory and quality per method.", args)
+}
+
+// parseAndRun parses args into cmd, a kong flag struct with a
+// Run(context.Context) error method, and runs it.
+func parseAndRun(ctx context.Context, cmd any, name, desc string, args []string) (code int) {
+	parser, err := kong.New(cmd, kong.Name(name), kong.Description(desc), kong.UsageOnError(),
 		kong.BindTo(ctx, (*context.Context)(nil)),
-		kong.Exit(func(code int) { panic(helpExit(code)) }),
-	)
+		// --help makes kong exit: turn that into a return from run.
+		kong.Exit(func(code int) { panic(helpExit(code)) }))
 	if err != nil {
-		panic(err) // the cli struct is malformed: a programmer error
+		panic(err) // the flag struct is malformed: a programmer error
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -69,7 +69,7 @@ func run(ctx context.Context, args []string) (code int) {
 	}()
 	kctx, err := parser.Parse(args)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "ndbench: %v\n", err)
+		fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
 		return 2
 	}
 	return exitCode(kctx.Run())

@@ -60,6 +60,7 @@ type methodResult struct {
 	Out    string `json:"out"` // its output directory
 	measurement
 	WallRatio float64      `json:"wall_ratio_to_baseline"`
+	CPURatio  float64      `json:"cpu_ratio_to_baseline"`
 	Eval      *eval.Result `json:"eval,omitempty"`
 	Error     string       `json:"error,omitempty"`
 }
@@ -109,16 +110,16 @@ func orUnknown(s string) string {
 // writeMain writes one row for the baseline and one per method.
 func (rep *benchReport) writeMain(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "method\tdocs\twall s\tdocs/s\tMB/s\tCPU s\tpeak RSS MiB\twall/base\tprecision\trecall\tF1\tB3 F1\tload before\t")
+	fmt.Fprintln(tw, "method\tdocs\twall s\tdocs/s\tMB/s\tCPU s\tpeak RSS MiB\twall/base\tCPU/base\tprecision\trecall\tF1\tB3 F1\tload before\t")
 	b := rep.Baseline
-	fmt.Fprintf(tw, "(read+decode)\t%d\t%s\t1.00\t\t\t\t\t%s\t\n", b.Records, costCells(b), firstField(b.Load))
+	fmt.Fprintf(tw, "(read+decode)\t%d\t%s\t1.00\t1.00\t\t\t\t\t%s\t\n", b.Records, costCells(b), firstField(b.Load))
 	for _, r := range rep.Methods {
 		if r.Error != "" && r.WallSeconds == 0 {
-			fmt.Fprintf(tw, "%s\tfailed\t\t\t\t\t\t\t\t\t\t\t\t\n", r.Method)
+			fmt.Fprintf(tw, "%s\tfailed\t\t\t\t\t\t\t\t\t\t\t\t\t\n", r.Method)
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%.2f\t%s\t%s\t\n", r.Method, r.Records, costCells(r.measurement), r.WallRatio,
-			qualityCells(r.Eval), firstField(r.Load))
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%.2f\t%.2f\t%s\t%s\t\n", r.Method, r.Records, costCells(r.measurement),
+			r.WallRatio, r.CPURatio, qualityCells(r.Eval), firstField(r.Load))
 	}
 	tw.Flush()
 	for _, r := range rep.Methods {
