@@ -9,8 +9,16 @@
 //
 // The baseline and every method run as `ndbench child SPEC`, a hidden
 // subcommand, so that each peak RSS and CPU time is that run's alone; the
-// parent takes them from the child's rusage. Generated corpora are cached
-// in the work directory by size, seed and sources.
+// parent takes them from the child's rusage. Generation and scoring run in
+// children too, so the parent stays small (Linux counts a parent's peak
+// RSS in a child's rusage when the child starts). Generated corpora are
+// cached in the work directory by size, seed and sources; the baseline runs
+// first and reads the corpus into the page cache for the methods. The
+// environment (GOGC, GOMEMLIMIT, GODEBUG) passes to every child.
+//
+// On a shared machine compare methods by their ratio to the baseline
+// measured in the same run (wall/base, CPU/base) and note the load average
+// the report prints.
 //
 // This file is the composition root: it parses the command line and maps
 // errors to exit codes.
