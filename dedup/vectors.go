@@ -21,6 +21,7 @@ import (
 // occurrences in all.
 type termCounts struct {
 	hashes []uint64
+	ids    []uint32 // the terms' ids, once added to a field
 	tfs    []uint32
 	total  int
 }
@@ -75,12 +76,11 @@ type field struct {
 	docs   int               // documents added with at least one term
 	tokens int64             // occurrences of all terms (PMI)
 
-	// pending documents: counts of document vectorised+k are
-	// pTerms[pOff[k]:pOff[k+1]] with pTFs alongside, pLen[k] occurrences.
-	pTerms []uint32
-	pTFs   []uint32
-	pOff   []int
-	pLen   []int
+	// pending documents: pending[k] is document len()+k, its terms
+	// numbered, in slices of its own (a growing arena would be copied
+	// over and over), nil for a skipped document.
+	pending []*termCounts
+	nPend   int // terms in pending
 
 	// vectors of documents 0..len(vOff)-2, terms in join order.
 	vTerms []uint32
@@ -93,14 +93,16 @@ type field struct {
 
 func newField(weighting string, joinAt float64) *field {
 	return &field{weighting: weighting, joinAt: joinAt, ids: map[uint64]uint32{},
-		pOff: []int{0}, vOff: []int64{0}}
+		vOff: []int64{0}}
 }
 
-// add counts the next document's terms; tc may be nil (a skipped document).
+// add counts the next document's terms; tc may be nil (a skipped
+// document). It takes tc over: its hashes become term ids.
 func (f *field) add(tc *termCounts) {
 	if tc != nil && len(tc.hashes) > 0 {
 		f.docs++
 		f.tokens += int64(tc.total)
+		tc.ids = make([]uint32, len(tc.hashes))
 		for i, h := range tc.hashes {
 			id, ok := f.ids[h]
 			if !ok {
@@ -111,16 +113,12 @@ func (f *field) add(tc *termCounts) {
 			}
 			f.df[id]++
 			f.cf[id] += int64(tc.tfs[i])
-			f.pTerms = append(f.pTerms, id)
-			f.pTFs = append(f.pTFs, tc.tfs[i])
+			tc.ids[i] = id
 		}
+		tc.hashes = nil
+		f.nPend += len(tc.ids)
 	}
-	f.pOff = append(f.pOff, len(f.pTerms))
-	total := 0
-	if tc != nil {
-		total = tc.total
-	}
-	f.pLen = append(f.pLen, total)
+	f.pending = append(f.pending, tc)
 }
 
 // len returns the number of documents vectorised.
@@ -166,12 +164,14 @@ func (f *field) vectorise() {
 	var terms []uint32
 	var ws []float64
 	var idx []int
-	for k := 0; k+1 < len(f.pOff); k++ {
+	f.vTerms = slices.Grow(f.vTerms, f.nPend)
+	f.vW = slices.Grow(f.vW, f.nPend)
+	for _, tc := range f.pending {
 		terms, ws = terms[:0], ws[:0]
 		var norm float64
-		for i := f.pOff[k]; i < f.pOff[k+1]; i++ {
-			id := f.pTerms[i]
-			w := f.weight(id, f.pTFs[i], f.pLen[k])
+		for i := 0; tc != nil && i < len(tc.ids); i++ {
+			id := tc.ids[i]
+			w := f.weight(id, tc.tfs[i], tc.total)
 			if w <= 0 {
 				continue
 			}
@@ -194,7 +194,8 @@ func (f *field) vectorise() {
 		}
 		f.vOff = append(f.vOff, int64(len(f.vTerms)))
 	}
-	f.pTerms, f.pTFs, f.pOff, f.pLen = f.pTerms[:0], f.pTFs[:0], f.pOff[:1], f.pLen[:0]
+	clear(f.pending)
+	f.pending, f.nPend = f.pending[:0], 0
 }
 
 // weight is a term's weight in a document where it occurs tf times among

@@ -42,6 +42,7 @@ type AllPairs struct {
 	prefix  []prefix    // by id
 	acc     []accum     // by id, during a query
 	touched []int32
+	dense   []float64 // by term: the query's weights, during a query
 	stats   JoinStats
 }
 
@@ -199,6 +200,8 @@ func (j *AllPairs) Query(x similarity.Sparse, fn func(id int32, score float64)) 
 	}
 	unwalked := math.Sqrt(max(rest2, 0))
 	j.stats.Candidates += len(j.touched)
+	j.scatter(x)
+	defer j.clear(x)
 	kept := j.touched[:0]
 	for _, id := range j.touched {
 		c := j.acc[id]
@@ -222,21 +225,46 @@ func (j *AllPairs) Query(x similarity.Sparse, fn func(id int32, score float64)) 
 	j.touched = j.touched[:0]
 }
 
-// rest returns exactly what a candidate's accumulated score lacks when
-// the query's terms from walked on were walked: the dot product of the
-// walked terms with the candidate's unindexed prefix, and of the terms not
-// walked with the whole candidate. Both are short merges: the prefix and
-// the terms not walked are the most frequent terms, first in order. It
-// filters candidates cheaply before the verification.
+// rest returns what a candidate's accumulated score lacks when the
+// query's terms from walked on were walked: the dot product of the walked
+// terms with the candidate's unindexed prefix, and of the terms not walked
+// with the whole candidate. Both lie among the candidate's first terms,
+// the most frequent: the prefix, and those up to the last term not walked.
+// The query's weights are looked up in j.dense. It filters candidates
+// cheaply before the verification.
 func (j *AllPairs) rest(x similarity.Sparse, walked int, id int32) float64 {
 	y := j.vector(id)
-	n := j.prefix[id].n
-	s := similarity.Dot(similarity.Sparse{Terms: x.Terms[:walked], Weights: x.Weights[:walked]}, y)
-	if n > 0 {
-		s += similarity.Dot(similarity.Sparse{Terms: x.Terms[walked:], Weights: x.Weights[walked:]},
-			similarity.Sparse{Terms: y.Terms[:n], Weights: y.Weights[:n]})
+	n := int(j.prefix[id].n)
+	last := int64(-1)
+	if walked > 0 {
+		last = int64(x.Terms[walked-1])
+	}
+	var s float64
+	for i, t := range y.Terms {
+		if i >= n && int64(t) > last {
+			break
+		}
+		if int(t) < len(j.dense) {
+			s += j.dense[t] * float64(y.Weights[i])
+		}
 	}
 	return s
+}
+
+// scatter writes the query's weights into j.dense; clear zeroes them.
+func (j *AllPairs) scatter(x similarity.Sparse) {
+	if n := len(x.Terms); n > 0 && int(x.Terms[n-1]) >= len(j.dense) {
+		j.dense = append(j.dense, make([]float64, int(x.Terms[n-1])+1-len(j.dense))...)
+	}
+	for k, t := range x.Terms {
+		j.dense[t] = float64(x.Weights[k])
+	}
+}
+
+func (j *AllPairs) clear(x similarity.Sparse) {
+	for _, t := range x.Terms {
+		j.dense[t] = 0
+	}
 }
 
 // unaccounted bounds what a candidate's accumulated score lacks once the
