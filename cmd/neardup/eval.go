@@ -16,6 +16,7 @@ import (
 type evalCmd struct {
 	Pairs   evalPairsCmd   `cmd:"" default:"withargs" help:"Score pairs.jsonl and clusters.jsonl against a truth (the default)."`
 	Extract extractEvalCmd `cmd:"" help:"Score extracted text against gold text (Dragnet, CleanEval layout): shingle P/R/F1 per dataset."`
+	Sweep   evalSweepCmd   `cmd:"" help:"Run methods once over a labelled corpus and score every threshold of a range: table, CSV, SVG plot."`
 }
 
 // evalPairsCmd is `neardup eval pairs`.

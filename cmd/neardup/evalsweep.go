@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+
+	"github.com/neardup/neardup/dedup"
+	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/sweep"
+)
+
+// evalSweepCmd is `neardup eval sweep`: each method run once over a
+// labelled corpus, its pairs re-decided at every threshold of a range.
+type evalSweepCmd struct {
+	Inputs  []string `arg:"" name:"input" help:"Documents of the labelled corpus: any input dedup reads."`
+	Truth   string   `required:"" help:"Truth JSON Lines: {id, cluster, ...} per document or {a, b, label} per pair."`
+	Methods []string `default:"minhash,sentences" help:"Methods to sweep, comma-separated: minhash, sentences, tfidf, rarewords, cosine."`
+	From    float64  `default:"0.1" help:"Lowest threshold."`
+	To      float64  `default:"0.95" help:"Highest threshold."`
+	Step    float64  `default:"0.05" help:"Threshold step."`
+	CSV     string   `name:"csv" help:"Also write the table as CSV to this file."`
+	Plot    string   `help:"Also write an SVG plot of precision, recall and F1 against the threshold to this file."`
+	BCubed  bool     `name:"bcubed" help:"Plot B-cubed precision, recall and F1 over clusters instead of pair scores."`
+	Title   string   `help:"Title of the plot (default: names the scores drawn)."`
+
+	Seed            uint64  `help:"Seed of every hash function."`
+	Shingle         int     `help:"minhash: words per shingle (default 3)."`
+	Containment     float64 `help:"minhash: also a duplicate when the smaller document is at least this share inside the larger (default 0.6; above 1 turns it off)."`
+	NumberAgreement float64 `help:"minhash: not a duplicate when both documents have 2+ numbers and share less than this share of them (default 0.5; negative turns it off)."`
+	Weighted        bool    `help:"sentences: weigh sentences by length and rarity (IDF)."`
+
+	Format  string `enum:",jsonl,csv,tsv,txt" default:"" help:"Input format; default: by extension and content."`
+	IDCol   string `name:"id-col" default:"id" help:"Field or column holding the document id."`
+	Workers int    `help:"Sketching goroutines (default: one per CPU)."`
+}
+
+// evalSweepOptions is what runEvalSweep needs.
+type evalSweepOptions struct {
+	inputs          []string
+	corpus          corpus.Options
+	truth           string
+	sweep           sweep.Options
+	csv, plot       string
+	plotOpts        sweep.PlotOptions
+	out, progress   io.Writer // progress nil: none
+	skippedWarnings io.Writer
+}
+
+// Run turns the flags into sweep options.
+func (c *evalSweepCmd) Run(g *globals) error {
+	ts, err := sweep.Range(c.From, c.To, c.Step)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	for _, m := range c.Methods {
+		if !slices.Contains(dedup.Methods, m) {
+			return usageError{fmt.Sprintf("unknown method %q (want some of %v)", m, dedup.Methods)}
+		}
+	}
+	o := evalSweepOptions{inputs: c.Inputs, truth: c.Truth, csv: c.CSV, plot: c.Plot,
+		corpus:   corpus.Options{Format: c.Format, IDField: c.IDCol},
+		plotOpts: sweep.PlotOptions{Title: c.Title, BCubed: c.BCubed},
+		sweep: sweep.Options{Methods: c.Methods, Thresholds: ts, Workers: c.Workers,
+			Dedup: dedup.Options{Seed: c.Seed, Shingle: c.Shingle, Containment: c.Containment,
+				NumberAgreement: c.NumberAgreement, Weighted: c.Weighted}},
+		out: os.Stdout, skippedWarnings: os.Stderr}
+	if _, err := o.sweep.Dedup.Defaults(); err != nil {
+		return usageError{err.Error()}
+	}
+	if !g.quiet {
+		o.progress = os.Stderr
+	}
+	return runEvalSweep(g.ctx, o)
+}
+
+// runEvalSweep reads the truth and the corpus, sweeps every method and
+// writes the table and, when asked, the CSV and the plot.
+func runEvalSweep(ctx context.Context, o evalSweepOptions) error {
+	t, err := readTruthFile(o.truth, "")
+	if err != nil {
+		return err
+	}
+	docs, skipped, err := sweep.ReadDocuments(ctx, o.inputs, o.corpus)
+	if err != nil {
+		return err
+	}
+	if skipped > 0 && o.skippedWarnings != nil {
+		fmt.Fprintf(o.skippedWarnings, "warning: %d records could not be read and are left out\n", skipped)
+	}
+	if o.progress != nil {
+		fmt.Fprintf(o.progress, "sweep: %d documents, %d thresholds from %g to %g\n", len(docs),
+			len(o.sweep.Thresholds), o.sweep.Thresholds[0], o.sweep.Thresholds[len(o.sweep.Thresholds)-1])
+		o.sweep.Progress = func(m string, done bool, s float64) {
+			if done {
+				fmt.Fprintf(o.progress, "sweep: %s done in %.1fs\n", m, s)
+			}
+		}
+	}
+	res, err := sweep.Sweep(ctx, docs, t, o.sweep)
+	if err != nil {
+		return err
+	}
+	if o.csv != "" {
+		if err := writeAtomic(o.csv, res.WriteCSV); err != nil {
+			return err
+		}
+	}
+	if o.plot != "" {
+		err := writeAtomic(o.plot, func(w io.Writer) error { return res.WriteSVG(w, o.plotOpts) })
+		if err != nil {
+			return err
+		}
+	}
+	return res.WriteText(o.out)
+}

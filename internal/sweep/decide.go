@@ -1,0 +1,97 @@
+package sweep
+
+import (
+	"fmt"
+
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/dedup"
+)
+
+// scored is one reported pair as the sweep re-decides it: a duplicate at
+// threshold t when !never && (always || score >= t).
+type scored struct {
+	a, b  int32 // document ordinals
+	score float64
+	// always: the method's own rules make the pair a duplicate whatever
+	// the threshold (minhash containment). never: they veto it whatever
+	// the threshold (minhash number check).
+	always, never bool
+	// ruleDup is the method's own label: duplicate by its rule or
+	// configured threshold. Only rule methods' Default point reads it.
+	ruleDup bool
+}
+
+// duplicateAt reports whether the pair is a duplicate at threshold t.
+func (s scored) duplicateAt(t float64) bool {
+	return !s.never && (s.always || s.score >= t)
+}
+
+// ruleMethod reports whether the method decides by a rule over several
+// scores instead of a threshold on one.
+func ruleMethod(method string) bool {
+	return method == dedup.MethodTFIDF || method == dedup.MethodRareWords
+}
+
+// runOptions returns the options of the one run that serves a sweep whose
+// lowest threshold is low: every pair that can be a duplicate at low, or
+// at the method's configured threshold, is reported.
+func runOptions(o dedup.Options, low float64) (dedup.Options, error) {
+	def, err := o.Defaults()
+	if err != nil {
+		return o, err
+	}
+	switch {
+	case def.Method == dedup.MethodTFIDF:
+		o.Similar = low
+	case def.Method == dedup.MethodRareWords:
+		// Threshold is the share a best match must hold to be reported.
+		o.Threshold = min(low, def.Threshold)
+		o.Similar = o.Threshold
+	default:
+		o.Threshold = min(low, def.Threshold)
+		o.Similar = o.Threshold
+	}
+	return o, nil
+}
+
+// scorePairs turns a run's pairs into scored pairs. ord maps ids to
+// ordinals; o are the run's options, defaults filled in.
+func scorePairs(pairs []neardup.Pair, ord map[string]int32, o dedup.Options) ([]scored, error) {
+	out := make([]scored, 0, len(pairs))
+	for _, p := range pairs {
+		a, okA := ord[p.A]
+		b, okB := ord[p.B]
+		if !okA || !okB {
+			return nil, fmt.Errorf("sweep: pair %s, %s names a document the corpus lacks", p.A, p.B)
+		}
+		s := scored{a: a, b: b, score: p.Score, ruleDup: p.Label == neardup.Duplicate}
+		if ev, ok := p.Evidence.(*dedup.MinHashEvidence); ok && o.Method == dedup.MethodMinHash {
+			// The run's threshold is at or below every swept one, so a
+			// pair not labelled duplicate there failed the number check.
+			s.score = ev.Jaccard
+			s.never = p.Label != neardup.Duplicate
+			s.always = !s.never && max(ev.ContainmentAB, ev.ContainmentBA) >= o.Containment
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// Describe says what a method's sweep applies the threshold to, given the
+// options in force.
+func Describe(o dedup.Options) string {
+	switch o.Method {
+	case dedup.MethodMinHash:
+		return fmt.Sprintf("Jaccard of word %d-shingles; containment >= %g and the number check (< %g shared vetoes) apply at every threshold",
+			o.Shingle, o.Containment, o.NumberAgreement)
+	case dedup.MethodSentences:
+		return "Jaccard of the sentence sets"
+	case dedup.MethodTFIDF:
+		return "body TF-IDF cosine, the score tfidf reports; its rule is not applied (the default row is the rule's result)"
+	case dedup.MethodRareWords:
+		return "larger rare-word containment of the best-match pairs, the score rarewords reports; its rule is not applied (the default row is the rule's result)"
+	case dedup.MethodCosine:
+		return "cosine of the word and bigram vectors"
+	}
+	return "score"
+}

@@ -1,0 +1,103 @@
+package sweep
+
+import (
+	"context"
+	"errors"
+	"io"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/dedup"
+	"github.com/neardup/neardup/internal/corpus"
+)
+
+// ReadDocuments reads every document of inputs as neardup dedup reads them.
+// Records that cannot be read (malformed, empty, too large) are left out
+// and counted in skipped; a labelled corpus should have none.
+func ReadDocuments(ctx context.Context, inputs []string, opts corpus.Options) (docs []neardup.Document, skipped int, err error) {
+	if len(inputs) == 0 {
+		return nil, 0, errors.New("sweep: no input")
+	}
+	r, err := corpus.Open(inputs, opts)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer r.Close()
+	for n := 0; ; n++ {
+		if n%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, 0, err
+			}
+		}
+		rec, err := r.Next()
+		if err == io.EOF {
+			return docs, skipped, nil
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		if rec.Skip != neardup.SkipNone {
+			skipped++
+			continue
+		}
+		rec.Doc.Raw = nil // the sweep never writes the corpus back
+		docs = append(docs, rec.Doc)
+	}
+}
+
+// Run runs one method over docs in-process, as neardup dedup does without
+// its files: it sketches the documents on workers goroutines (0: one per
+// CPU), adds them in order and finishes the batch. It returns what the
+// batch found and the options in force, defaults filled in.
+func Run(ctx context.Context, docs []neardup.Document, o dedup.Options, workers int) (*dedup.Result, dedup.Options, error) {
+	b, err := dedup.NewBatch(o)
+	if err != nil {
+		return nil, o, err
+	}
+	sketches, err := sketchAll(ctx, b, docs, workers)
+	if err != nil {
+		return nil, o, err
+	}
+	for i := range docs {
+		if err := b.Add(&docs[i], sketches[i]); err != nil {
+			return nil, o, err
+		}
+		sketches[i] = dedup.Sketch{}
+	}
+	res, err := b.Finish(ctx, nil)
+	return res, b.Options(), err
+}
+
+// sketchChunk is how many documents a sketching goroutine takes at a time.
+const sketchChunk = 256
+
+// sketchAll sketches every document concurrently, each goroutine with its
+// own Sketcher, and returns the sketches in document order.
+func sketchAll(ctx context.Context, b *dedup.Batch, docs []neardup.Document, workers int) ([]dedup.Sketch, error) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	out := make([]dedup.Sketch, len(docs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := b.NewSketcher()
+			for ctx.Err() == nil {
+				start := int(next.Add(sketchChunk)) - sketchChunk
+				if start >= len(docs) {
+					return
+				}
+				for i := start; i < min(start+sketchChunk, len(docs)); i++ {
+					out[i] = s.Sketch(&docs[i])
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return out, ctx.Err()
+}
