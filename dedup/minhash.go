@@ -96,21 +96,21 @@ func (s *minHashSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason
 }
 
 // numbers returns the sorted distinct fingerprints of the words of text
-// that hold a digit, with their separators dropped so "1,000" and "1000"
-// agree.
+// that begin or end with a digit (figures, including OCR-damaged ones), with
+// everything but the digits dropped so "1,000" and "1000" agree.
 func numbers(text string, words []analysis.Token) []uint32 {
 	var out []uint32
 	var buf [32]byte
 	for _, w := range words {
 		tok := text[w.Start:w.End]
+		if !isDigit(tok[0]) && !isDigit(tok[len(tok)-1]) {
+			continue // words, not numbers: the common case, decided at once
+		}
 		digits := buf[:0]
 		for i := 0; i < len(tok) && len(digits) < len(buf); i++ {
-			if c := tok[i]; c >= '0' && c <= '9' {
-				digits = append(digits, c)
+			if isDigit(tok[i]) {
+				digits = append(digits, tok[i])
 			}
-		}
-		if len(digits) == 0 {
-			continue
 		}
 		h := uint32(2166136261) // FNV-1a: numbers are short
 		for _, c := range digits {
@@ -121,6 +121,8 @@ func numbers(text string, words []analysis.Token) []uint32 {
 	slices.Sort(out)
 	return slices.Compact(out)
 }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 func (m *minHash) add(v any) {
 	if v == nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime/debug"
 
 	"github.com/neardup/neardup/dedup"
 	"github.com/neardup/neardup/internal/corpus"
@@ -89,6 +90,12 @@ func (c *dedupCmd) Run(g *globals) error {
 	}
 	if _, err := (o.Dedup).Defaults(); err != nil {
 		return usageError{err.Error()}
+	}
+	if os.Getenv("GOGC") == "" {
+		// The heap is mostly long-lived sketches: collecting at 1.5× the
+		// live heap instead of 2× costs little CPU and keeps a million
+		// documents under 4 GiB.
+		debug.SetGCPercent(50)
 	}
 	if c.CPUProfile != "" {
 		stop, err := startCPUProfile(c.CPUProfile)

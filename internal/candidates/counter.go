@@ -19,7 +19,7 @@ func (c *Counter) Inc(key uint64) int {
 		c.zero++
 		return int(c.zero)
 	}
-	if (c.used+1)*2 > len(c.slots) {
+	if !fits(c.used+1, len(c.slots)) {
 		c.grow()
 	}
 	s := c.find(key)

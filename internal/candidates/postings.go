@@ -2,8 +2,9 @@ package candidates
 
 // Postings maps 64-bit keys to the documents (int32 ordinals) added under
 // them, in an open-addressing table with the lists in one arena. It is built
-// for tens of millions of keys: 16 bytes a slot at most half full, plus 8 a
-// posting, and no pointers for the garbage collector to scan.
+// for tens of millions of keys: 16 bytes a slot, at most 70 % of slots in
+// use, plus 8 bytes a posting, and no pointers for the garbage collector to
+// scan.
 //
 // A Postings is not safe for concurrent use. The zero value is ready.
 type Postings struct {
@@ -44,7 +45,7 @@ func (p *Postings) Add(key uint64, doc int32) {
 // further growth; a batch that knows its size avoids rehashing and copying.
 func (p *Postings) Reserve(keys, postings int) {
 	n := 1024
-	for n < 2*keys {
+	for !fits(keys, n) {
 		n *= 2
 	}
 	if n > len(p.slots) {
@@ -133,7 +134,7 @@ func (p *Postings) slotFor(key uint64, create bool) *slot {
 		}
 		return &p.zero
 	}
-	if create && (p.used+1)*2 > len(p.slots) {
+	if create && !fits(p.used+1, len(p.slots)) {
 		p.grow()
 	}
 	if len(p.slots) == 0 {
@@ -179,6 +180,11 @@ func (p *Postings) rehashInto(old []slot) {
 		p.slots[i] = s
 	}
 }
+
+// fits reports whether keys keys fit a table of n slots within the load
+// limit of 70 %, which keeps linear probing short while a 20-million-key
+// table takes 512 MB rather than 1 GB.
+func fits(keys, n int) bool { return keys*10 <= n*7 }
 
 // spread mixes a key so that keys differing only in high bits spread over
 // the table.
