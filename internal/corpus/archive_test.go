@@ -23,7 +23,7 @@ func TestDirectory(t *testing.T) {
 		"corpus/d.tsv":          "text\nd\n",
 		"corpus/e.jsonl.gz":     gz(t, `{"text":"e"}`),
 		"corpus/f.zip":          zipOf(t, member{"in/g.txt", "G\ng body"}),
-		"corpus/ignored.html":   "<p>no</p>",
+		"corpus/ignored.xml":    "<p>no</p>",
 		"corpus/.hidden.txt":    "H\nh",
 		"corpus/.git/x.txt":     "X\nx",
 		"corpus/a/README":       "no extension",
@@ -53,7 +53,7 @@ func TestDirectory(t *testing.T) {
 
 func TestOpenErrors(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"empty/x.html": "", "ok.txt": "a"})
+	writeFiles(t, dir, map[string]string{"empty/x.xml": "", "ok.txt": "a"})
 	t.Chdir(dir)
 	for _, tc := range []struct {
 		name  string
@@ -62,9 +62,9 @@ func TestOpenErrors(t *testing.T) {
 		want  string
 	}{
 		{"missing path", []string{"ok.txt", "nope.jsonl"}, Options{}, "stat nope.jsonl: no such file or directory"},
-		{"directory without inputs", []string{"empty"}, Options{}, "empty: no .txt, .md, .jsonl, .ndjson, .csv, .tsv, .zip or .gz files"},
+		{"directory without inputs", []string{"empty"}, Options{}, "empty: no .txt, .md, .jsonl, .ndjson, .csv, .tsv, .html, .htm, .warc, .zip or .gz files"},
 		{"stdin twice", []string{"-", "-"}, Options{}, "corpus: standard input (-) given twice"},
-		{"unknown format", []string{"ok.txt"}, Options{Format: "xml"}, `corpus: unknown format "xml" (want jsonl, csv, tsv or txt)`},
+		{"unknown format", []string{"ok.txt"}, Options{Format: "xml"}, `corpus: unknown format "xml" (want jsonl, csv, tsv, txt, html or warc)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := open(tc.paths, nil, tc.opts, config{stdin: strings.NewReader("")})
@@ -184,7 +184,7 @@ func TestZip(t *testing.T) {
 		member{"d.jsonl.gz", gz(t, `{"text":"four"}`)},
 		member{"__MACOSX/._b.txt", "\x00\x05\x16\x07"},
 		member{"dir/.DS_Store", "\x00\x00"},
-		member{"e.html", "<p>"},
+		member{"e.xml", "<p>"},
 		member{"inner.zip", "PK"},
 	)
 	dir := t.TempDir()

@@ -25,6 +25,8 @@ const (
 	kGzip
 	kZip
 	kBinary
+	kHTML // a web page, one record (html.go)
+	kWARC // a WARC file, one record per page (warc.go)
 )
 
 // kindOf tells an input's kind from its name's extension.
@@ -44,6 +46,10 @@ func kindOf(name string) kind {
 		return kGzip
 	case ".zip":
 		return kZip
+	case ".html", ".htm":
+		return kHTML
+	case ".warc":
+		return kWARC
 	}
 	return kUnknown
 }
@@ -122,14 +128,14 @@ func (r *Reader) openBuffered(k kind, l leaf, br *bufio.Reader) (source, error) 
 			return r.openZip(l)
 		}
 	}
-	if head, _ := br.Peek(3); bytes.Equal(head, []byte("\xef\xbb\xbf")) {
-		br.Discard(3)
-	}
 	if k = r.forced(k); k == kUnknown {
 		var err error
 		if k, err = r.sniff(l, br); err != nil {
 			return nil, err
 		}
+	}
+	if head, _ := br.Peek(3); bytes.Equal(head, utf8BOM) && k != kHTML && k != kWARC {
+		br.Discard(3) // a page keeps its mark: it declares the charset
 	}
 	return r.sourceOf(k, l, br), nil
 }
@@ -192,6 +198,10 @@ func (r *Reader) forced(k kind) kind {
 		if k != kMarkdown {
 			return kText
 		}
+	case FormatHTML:
+		return kHTML
+	case FormatWARC:
+		return kWARC
 	}
 	return k
 }
@@ -208,6 +218,10 @@ func (r *Reader) sourceOf(k kind, l leaf, br *bufio.Reader) source {
 		return newCSVSource(br, l.origin, '\t', limit, r.names)
 	case kBinary:
 		return &binarySource{origin: l.origin, id: l.id}
+	case kHTML:
+		return &pageSource{r: r, rd: br, origin: l.origin, size: l.size}
+	case kWARC:
+		return &warcSource{r: r, rd: br, origin: l.origin}
 	case kUnknown: // an empty stream of unknown kind holds no records
 		return &binarySource{done: true}
 	}
@@ -218,12 +232,18 @@ func (r *Reader) sourceOf(k kind, l leaf, br *bufio.Reader) source {
 // sniffLen is how much of a stream of unknown kind is looked at.
 const sniffLen = 8 << 10
 
-// sniff tells a stream's kind from its first bytes: NUL bytes mean binary,
-// '{' JSONL, a first line with the text column CSV or TSV, else text.
+// sniff tells a stream's kind from its first bytes (after a UTF-8
+// byte-order mark): a WARC version line means WARC, NUL bytes binary, '{'
+// JSONL, an HTML page (isPage) HTML, a first line with the text column CSV
+// or TSV, else text.
 func (r *Reader) sniff(l leaf, br *bufio.Reader) (kind, error) {
 	head, err := br.Peek(min(sniffLen, br.Size()))
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return 0, fmt.Errorf("reading %s: %w after 0 bytes", l.origin, err)
+	}
+	head = bytes.TrimPrefix(head, utf8BOM)
+	if isWARC(head) {
+		return kWARC, nil
 	}
 	if bytes.IndexByte(head, 0) >= 0 {
 		return kBinary, nil
@@ -236,6 +256,8 @@ func (r *Reader) sniff(l leaf, br *bufio.Reader) (kind, error) {
 		return kJSONL, nil
 	case t[0] == '[':
 		return 0, fmt.Errorf("%s: a JSON array; write one JSON object per line (JSONL) instead", l.origin)
+	case isPage(t):
+		return kHTML, nil
 	}
 	if line, _, ok := bytes.Cut(head, []byte("\n")); ok || err == io.EOF {
 		if hasColumn(line, '\t', r.names[fText]) {

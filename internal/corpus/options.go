@@ -1,14 +1,19 @@
 package corpus
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/neardup/neardup/internal/extract"
+)
 
 // Options choose the format and the field mapping. The zero value reads
 // every supported format with the field names id, title, text, url, source
 // and date and a 10 MiB limit per record.
 type Options struct {
-	// Format forces the record format of every input: "jsonl", "csv", "tsv"
-	// or "txt". Empty chooses by extension and, for an unknown extension, by
-	// the content. Compression (.gz, .zip) is recognised either way.
+	// Format forces the record format of every input: "jsonl", "csv",
+	// "tsv", "txt", "html" or "warc". Empty chooses by extension and, for
+	// an unknown extension, by the content. Compression (.gz, .zip) is
+	// recognised either way.
 	Format string
 	// IDField, TitleField, TextField, URLField, SourceField and DateField
 	// name the JSON keys or CSV header columns of each part of a document.
@@ -26,6 +31,12 @@ type Options struct {
 	// piped into an incremental run. A zip archive cannot be read from such
 	// a stream. Files can be rewound either way.
 	SinglePass bool
+	// Extract controls how HTML pages and the pages of WARC files become
+	// documents: site rules, the shortest article kept (MinChars, 500
+	// characters by default), and the size, element and time limits of one
+	// page. The zero value is extract's defaults. MaxBytes above does not
+	// apply to a page's HTML, only to the title and text extracted from it.
+	Extract extract.Options
 }
 
 // DefaultMaxBytes is the record size limit when Options.MaxBytes is zero.
@@ -37,6 +48,8 @@ const (
 	FormatCSV   = "csv"
 	FormatTSV   = "tsv"
 	FormatText  = "txt"
+	FormatHTML  = "html" // a whole file is one web page
+	FormatWARC  = "warc" // a WARC file, one document per response or resource record
 )
 
 // field indexes the parts of a document a record maps.
@@ -55,9 +68,9 @@ const (
 // withDefaults fills zero fields and checks Format.
 func (o Options) withDefaults() (Options, error) {
 	switch o.Format {
-	case "", FormatJSONL, FormatCSV, FormatTSV, FormatText:
+	case "", FormatJSONL, FormatCSV, FormatTSV, FormatText, FormatHTML, FormatWARC:
 	default:
-		return o, fmt.Errorf("corpus: unknown format %q (want jsonl, csv, tsv or txt)", o.Format)
+		return o, fmt.Errorf("corpus: unknown format %q (want jsonl, csv, tsv, txt, html or warc)", o.Format)
 	}
 	fill := func(s *string, def string) {
 		if *s == "" {

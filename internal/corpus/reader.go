@@ -28,6 +28,8 @@ type Reader struct {
 	in     *input // the open input's description
 	err    error  // the fatal error that ended this pass
 	closed bool
+	pages  int      // web pages yielded this pass, numbering them for memo
+	memo   pageMemo // how each web page turned out (html.go)
 
 	finished atomic.Int64 // bytes of the inputs done this pass
 	reading  atomic.Int64 // bytes read of the open input
@@ -64,15 +66,18 @@ type source interface {
 
 // Open returns a Reader of paths, read in order. "-" is standard input. A
 // directory is walked in lexical order for .txt, .md, .markdown, .jsonl,
-// .ndjson, .csv, .tsv, .zip and .gz files, skipping names that start with
-// "."; a file given directly is read whatever its extension. Errors name the
-// path at fault. Files are opened one at a time, as reading reaches them.
+// .ndjson, .csv, .tsv, .html, .htm, .warc, .zip and .gz files, skipping
+// names that start with "."; a file given directly is read whatever its
+// extension. Errors name the path at fault. Files are opened one at a time,
+// as reading reaches them.
 //
 // Origins use the path as given, joined with the path under a directory
 // ("news.jsonl:17", "dir/sub/a.txt", "dir/b.zip/c.jsonl:3"). A record without
 // an id takes its origin as id, except that a whole-file record (a text file)
 // takes its path relative to the directory given, or its base name
-// ("sub/a.txt", "b.zip/c.txt", "a.txt").
+// ("sub/a.txt", "b.zip/c.txt", "a.txt"). A web page's id is its origin, as
+// `neardup extract` names it: "dir/sub/a.html", "dir/b.zip/c.html",
+// "crawl.warc.gz#17" for the 17th record of a WARC file.
 func Open(paths []string, opts Options) (*Reader, error) {
 	return open(paths, nil, opts, config{stdin: os.Stdin})
 }
@@ -184,7 +189,7 @@ func (r *Reader) addDir(dir string) error {
 		return err
 	}
 	if len(r.inputs) == n {
-		return fmt.Errorf("%s: no .txt, .md, .jsonl, .ndjson, .csv, .tsv, .zip or .gz files", dir)
+		return fmt.Errorf("%s: no .txt, .md, .jsonl, .ndjson, .csv, .tsv, .html, .htm, .warc, .zip or .gz files", dir)
 	}
 	return nil
 }
@@ -292,7 +297,7 @@ func (r *Reader) Rewind() error {
 			}
 		}
 	}
-	r.next, r.in, r.err = 0, nil, nil
+	r.next, r.in, r.err, r.pages = 0, nil, nil, 0
 	r.finished.Store(0)
 	r.reading.Store(0)
 	return err

@@ -25,6 +25,7 @@ type Raw struct {
 	id     string     // the id of a whole-file record; for a CSV row encoding/csv rejected, why
 	size   int64      // bytes of a too-large record
 	md     bool       // a Markdown text file
+	page   *pageRaw   // a web page: a file or a WARC record (html.go)
 }
 
 // rawKind says how Decode reads a Raw.
@@ -37,6 +38,7 @@ const (
 	rawText             // data is a whole text file
 	rawBinary           // a file of unknown kind with NUL bytes
 	rawTooLarge         // a line or file over the limit, not kept
+	rawPage             // page holds a web page
 )
 
 // Record is a decoded record. When Skip is set the document cannot be used
@@ -45,7 +47,9 @@ const (
 //
 // Doc.Raw is a JSONL line exactly as read (also when skipped). For a CSV row
 // it is an object of the header's names and the row's values in header
-// order, and for a text file {"id","title","text"}; these are built only
+// order, for a text file {"id","title","text"}, and for a web page the
+// article as `neardup extract` writes it,
+// {"id","url","title","text","date","author","lang"}; these are built only
 // for records that are used.
 type Record struct {
 	Doc  neardup.Document
@@ -84,6 +88,8 @@ func (r *Reader) Decode(raw Raw) Record {
 		return r.decodeCSV(raw)
 	case rawText:
 		return r.decodeText(raw)
+	case rawPage:
+		return r.decodePage(raw)
 	case rawBinary:
 		doc := neardup.Document{ID: raw.id, Origin: raw.Origin}
 		return skip(doc, neardup.SkipBinary, "", "binary data (a NUL byte in the first 8 KiB)")

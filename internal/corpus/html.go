@@ -1,0 +1,264 @@
+package corpus
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/extract"
+	extsource "github.com/neardup/neardup/internal/extract/source"
+)
+
+// A web page (an HTML file, or a page in a WARC file) becomes a document
+// through extract.Page: NextRaw only reads its bytes, Decode extracts the
+// article. The document's id is the page's origin, as `neardup extract`
+// names it, so that the ids of the two commands agree; Doc.Raw, the record
+// written to the de-duplicated corpus, is the article as `neardup extract`
+// writes it: {"id","url","title","text","date","author","lang"}. A page
+// without an article is skipped with extract's reason (not-html,
+// no-article, too-short, not-article-url, too-large, http-status, failed).
+
+// utf8BOM is the UTF-8 byte-order mark.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// pageRaw is what NextRaw keeps of a web page besides its bytes (Raw.data).
+type pageRaw struct {
+	seq         int    // the page's number in its pass, the key of Reader.memo
+	url         string // WARC-Target-URI; empty for a file
+	contentType string // a WARC resource record's Content-Type
+	http        bool   // the bytes are an HTTP response (a WARC response record)
+	tooLarge    bool   // over the page size limit; the bytes were not kept
+	err         error  // why the record could not be read (a malformed WARC record)
+}
+
+// newPage numbers a page and returns its Raw. Called from NextRaw only.
+func (r *Reader) newPage(origin string, data []byte, p *pageRaw) Raw {
+	p.seq = r.pages
+	r.pages++
+	return Raw{Origin: origin, kind: rawPage, id: origin, data: data, page: p}
+}
+
+// pageLimit is the largest page read into memory, in bytes.
+func (r *Reader) pageLimit() int {
+	if n := r.opts.Extract.MaxBytes; n > 0 {
+		return n
+	}
+	return extract.DefaultMaxBytes
+}
+
+// pageTimeout bounds one page's extraction.
+func (r *Reader) pageTimeout() time.Duration {
+	if d := r.opts.Extract.Timeout; d > 0 {
+		return d
+	}
+	return extract.DefaultTimeout
+}
+
+// isPage reports whether a stream of unknown kind, starting with t (blanks
+// and byte-order mark removed), is an HTML page: it starts with a tag and
+// extract takes it for HTML.
+func isPage(t []byte) bool {
+	return len(t) > 0 && t[0] == '<' && extract.LooksHTML(t, "")
+}
+
+// isWARC reports whether a stream starts with a WARC version line.
+func isWARC(head []byte) bool {
+	return extsource.IsWARC(head) && len(head) > 5 && head[5] >= '0' && head[5] <= '9'
+}
+
+// pageSource yields a whole file as one web page.
+type pageSource struct {
+	r      *Reader
+	rd     io.Reader
+	origin string
+	size   int64 // the file's size when known (a capacity hint), else -1
+	done   bool
+}
+
+func (s *pageSource) close() {}
+
+func (s *pageSource) next() (Raw, error) {
+	if s.done {
+		return Raw{}, io.EOF
+	}
+	s.done = true
+	limit := s.r.pageLimit()
+	data, err := readAtMost(s.rd, limit, s.size)
+	if err != nil {
+		return Raw{}, fmt.Errorf("reading %s: %w after %d bytes", s.origin, err, len(data))
+	}
+	p := &pageRaw{}
+	if len(data) > limit {
+		n, err := io.Copy(io.Discard, s.rd)
+		if err != nil {
+			return Raw{}, fmt.Errorf("reading %s: %w after %d bytes", s.origin, err, int64(len(data))+n)
+		}
+		data, p.tooLarge = nil, true
+	}
+	return s.r.newPage(s.origin, data, p), nil
+}
+
+// decodePage extracts a page's article. A page decoded a second time (after
+// Rewind) gives the record it gave the first time: a skipped page is not
+// extracted again, and a page that had an article is given ten times the
+// time limit, so that a machine busier than before cannot turn it into a
+// timeout and shift the records of the pass.
+func (r *Reader) decodePage(raw Raw) Record {
+	if r.opts.SinglePass {
+		return r.pageRecord(raw, r.pageTimeout())
+	}
+	state, rec := r.memo.get(raw.page.seq)
+	switch state {
+	case memoSkipped:
+		return rec
+	case memoUsed:
+		return r.pageRecord(raw, 10*r.pageTimeout())
+	}
+	rec = r.pageRecord(raw, r.pageTimeout())
+	r.memo.put(raw.page.seq, rec)
+	return rec
+}
+
+// pageRecord extracts a page under a time limit and makes its record.
+func (r *Reader) pageRecord(raw Raw, timeout time.Duration) Record {
+	p := raw.page
+	doc := neardup.Document{ID: raw.id, Origin: raw.Origin, URL: strings.ToValidUTF8(p.url, "\uFFFD")}
+	a, reason, msg := r.extractPage(raw, timeout)
+	doc.Title, doc.Date = a.Title, a.Date
+	if reason != neardup.SkipNone {
+		return skip(doc, reason, "", string(reason)+": "+msg)
+	}
+	doc.Text = a.Text
+	rec := r.finish(doc)
+	if rec.Skip == neardup.SkipNone {
+		rec.Doc.Raw = articleJSON(rec.Doc, a)
+	}
+	return rec
+}
+
+// extractPage runs extract.Page on a page, or says why it cannot: msg
+// explains the skip reason.
+func (r *Reader) extractPage(raw Raw, timeout time.Duration) (a extract.Article, reason neardup.SkipReason, msg string) {
+	p := raw.page
+	opts := r.opts.Extract
+	switch {
+	case p.err != nil:
+		return a, extract.SkipFailed, p.err.Error()
+	case p.tooLarge:
+		return a, extract.SkipTooLarge, fmt.Sprintf("over %d bytes", r.pageLimit())
+	}
+	in := extract.Input{URL: p.url, ContentType: p.contentType, Body: raw.data}
+	if p.http {
+		var ok bool
+		if in, reason, msg, ok = r.httpInput(raw); !ok {
+			return a, reason, msg
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	opts.Timeout = timeout
+	a, reason, err := extract.Page(ctx, in, opts)
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = extract.ErrTimeout // whichever of the two equal clocks fired first
+	}
+	if err != nil {
+		return a, extract.SkipFailed, err.Error()
+	}
+	return a, reason, skipMessage(reason, a, p.url, opts)
+}
+
+// skipMessage says why extract gave no article; "" for an article.
+func skipMessage(reason neardup.SkipReason, a extract.Article, url string, opts extract.Options) string {
+	switch reason {
+	case neardup.SkipNone:
+		return ""
+	case extract.SkipNotHTML:
+		return "not an HTML page"
+	case extract.SkipNoArticle:
+		return "no article found"
+	case extract.SkipTooShort:
+		minChars := opts.MinChars
+		if minChars == 0 {
+			minChars = extract.DefaultMinChars
+		}
+		return fmt.Sprintf("%d characters of text, fewer than %d", utf8.RuneCountInString(a.Text), minChars)
+	case extract.SkipNotArticleURL:
+		return fmt.Sprintf("the site rules do not take %q for an article", url)
+	case extract.SkipTooLarge:
+		return "over the page's size or element limit"
+	}
+	return string(reason)
+}
+
+// articleJSON is a page's record in the de-duplicated corpus: its article as
+// `neardup extract` writes it.
+func articleJSON(doc neardup.Document, a extract.Article) []byte {
+	date := ""
+	if !a.Date.IsZero() {
+		date = a.Date.Format(time.RFC3339)
+	}
+	parts := [...]struct{ key, val string }{
+		{`{"id":`, doc.ID}, {`,"url":`, doc.URL}, {`,"title":`, doc.Title}, {`,"text":`, doc.Text},
+		{`,"date":`, date}, {`,"author":`, a.Author}, {`,"lang":`, a.Lang},
+	}
+	b := make([]byte, 0, len(doc.ID)+len(doc.URL)+len(doc.Title)+len(doc.Text)+len(a.Author)+96)
+	for _, p := range parts {
+		b = append(b, p.key...)
+		b = appendJSONString(b, p.val)
+	}
+	return append(b, '}')
+}
+
+// pageMemo remembers how each page of a Reader turned out the first time it
+// was decoded, by its number in the pass: whether it was used, and the
+// record of a skipped page. It costs a byte per page plus the skipped
+// pages' records (no text). It is safe for concurrent use.
+type pageMemo struct {
+	mu      sync.Mutex
+	state   []uint8        // by page number: memoUnknown, memoUsed or memoSkipped
+	skipped map[int]Record // the records of skipped pages
+}
+
+// The states of a page in pageMemo.
+const (
+	memoUnknown uint8 = iota
+	memoUsed
+	memoSkipped
+)
+
+// get returns a page's state and, for a skipped page, its record.
+func (m *pageMemo) get(seq int) (uint8, Record) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if seq >= len(m.state) {
+		return memoUnknown, Record{}
+	}
+	return m.state[seq], m.skipped[seq]
+}
+
+// put records a page's first outcome.
+func (m *pageMemo) put(seq int, rec Record) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if seq >= len(m.state) {
+		m.state = append(m.state, make([]uint8, seq+1-len(m.state))...)
+	}
+	if m.state[seq] != memoUnknown {
+		return
+	}
+	if rec.Skip == neardup.SkipNone {
+		m.state[seq] = memoUsed
+		return
+	}
+	if m.skipped == nil {
+		m.skipped = map[int]Record{}
+	}
+	m.state[seq] = memoSkipped
+	m.skipped[seq] = rec
+}

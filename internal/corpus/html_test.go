@@ -1,0 +1,390 @@
+package corpus
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/json"
+	"fmt"
+	nurl "net/url"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/internal/extract"
+	"golang.org/x/net/html"
+)
+
+// storyParagraphs are the article the test pages reprint.
+var storyParagraphs = []string{
+	"The harbour ferry returned to service on Monday after six weeks in dry dock, the port authority said.",
+	"Engineers replaced both propeller shafts and repainted the hull, work that cost 1.2 million euros.",
+	"Commuters who had driven around the bay during the repairs welcomed the return of the morning crossing.",
+	"The authority said a second vessel would join the route in the spring, doubling the service at peak hours.",
+	"Fares will stay at their current level until the end of the year, a spokeswoman for the operator confirmed.",
+	"Local businesses on the island said the closure had cut the number of visitors by almost a third.",
+}
+
+// otherParagraphs are an unrelated article.
+var otherParagraphs = []string{
+	"The regional orchestra announced its new season on Thursday, with eleven concerts in the old theatre.",
+	"The programme opens with a symphony by a local composer that has not been performed for eighty years.",
+	"Ticket prices fall for students and pensioners, and two rehearsals will be open to schools for free.",
+	"The conductor said the season was planned around the restoration of the theatre's organ last winter.",
+	"A festival of chamber music in July will close the season, with concerts in churches across the valley.",
+}
+
+// sitePage is an article as site A publishes it: a menu, the story, a
+// newsletter box and a footer.
+func sitePage(title string, paras []string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>%s | Port News</title>
+<meta property="article:published_time" content="2024-03-05T10:00:00Z"></head><body>
+<nav class="menu"><ul><li><a href="/">Home</a></li><li><a href="/local">Local</a></li><li><a href="/sport">Sport</a></li><li><a href="/weather">Weather</a></li></ul></nav>
+<article><h1>%s</h1>`, title, title)
+	for _, p := range paras {
+		fmt.Fprintf(&b, "<p>%s</p>\n", p)
+	}
+	b.WriteString(`</article><aside class="newsletter"><p>Sign up for the Port News morning briefing.</p></aside>
+<footer><p>Copyright 2024 Port News Ltd. All rights reserved.</p></footer></body></html>`)
+	return b.String()
+}
+
+// reprintPage is the same story as site B reprints it: another menu, a
+// sidebar of links, an agency credit and another footer.
+func reprintPage(title string, paras []string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `<html><head><title>%s - Daily Coast</title></head><body>
+<div id="header"><a href="/">Daily Coast</a> <a href="/news">News</a> <a href="/opinion">Opinion</a> <a href="/shop">Shop</a></div>
+<div id="sidebar"><h3>Most read</h3><ul><li><a href="/a">Storm warning for the weekend</a></li><li><a href="/b">New mayor sworn in</a></li></ul></div>
+<div class="story"><h2>%s</h2><p class="credit">By our correspondent</p>`, title, title)
+	for _, p := range paras {
+		fmt.Fprintf(&b, "<p>%s</p>\n", p)
+	}
+	b.WriteString(`</div><div id="footer">Daily Coast &middot; Contact &middot; Advertise</div></body></html>`)
+	return b.String()
+}
+
+// galleryPage has no article: a few captions.
+const galleryPage = `<html><head><title>Photos of the week</title></head><body>
+<div class="gallery"><img src="1.jpg"><p>Sunset over the bay.</p><img src="2.jpg"><p>Boats.</p></div></body></html>`
+
+// warcRecord formats one WARC record.
+func warcRecord(typ, uri, contentType, block string) string {
+	return fmt.Sprintf("WARC/1.0\r\nWARC-Type: %s\r\nWARC-Target-URI: %s\r\nWARC-Date: 2024-03-06T00:00:00Z\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n",
+		typ, uri, contentType, len(block), block)
+}
+
+// httpResponse formats an HTTP response with the given status, headers and
+// body.
+func httpResponse(status int, header, body string) string {
+	return fmt.Sprintf("HTTP/1.1 %d X\r\n%sContent-Length: %d\r\n\r\n%s", status, header, len(body), body)
+}
+
+// testWARC is a crawl of a reprint of the story (record 3), its request
+// (2), a 404 (4), a resource record with the unrelated article (5), a DNS
+// response (6) and a deflate-encoded gallery (7).
+func testWARC(t testing.TB) string {
+	var deflated bytes.Buffer
+	zw := zlib.NewWriter(&deflated)
+	zw.Write([]byte(galleryPage))
+	zw.Close()
+	const html = "application/http; msgtype=response"
+	return warcRecord("warcinfo", "", "application/warc-fields", "software: test\r\n") +
+		warcRecord("request", "https://coast.example/ferry", "application/http; msgtype=request", "GET /ferry HTTP/1.1\r\n\r\n") +
+		warcRecord("response", "https://coast.example/ferry", html,
+			httpResponse(200, "Content-Type: text/html; charset=utf-8\r\n", reprintPage("Ferry back in service", storyParagraphs))) +
+		warcRecord("response", "https://coast.example/gone", html, httpResponse(404, "Content-Type: text/html\r\n", "<p>gone</p>")) +
+		warcRecord("resource", "https://port.example/orchestra", "text/html", sitePage("Orchestra season", otherParagraphs)) +
+		warcRecord("response", "dns:coast.example", "text/dns", "coast.example. 300 IN A 192.0.2.1\n") +
+		warcRecord("response", "https://coast.example/photos", html,
+			httpResponse(200, "Content-Type: text/html\r\nContent-Encoding: deflate\r\n", deflated.String()))
+}
+
+// page is a page's record, reduced to what these tests compare.
+type page struct {
+	ID, URL, Title, Date, Skip, Err string
+	Story                           bool // the text holds the story's first and last paragraphs
+	Boilerplate                     bool // the text holds a menu, sidebar or footer
+	Raw                             map[string]string
+}
+
+func pageOf(t testing.TB, r rec) page {
+	p := page{ID: r.ID, URL: r.URL, Title: r.Title, Date: r.Date, Skip: r.Skip, Err: r.Err}
+	for _, paras := range [][]string{storyParagraphs, otherParagraphs} {
+		p.Story = p.Story || strings.Contains(r.Text, paras[0]) && strings.Contains(r.Text, paras[len(paras)-1])
+	}
+	for _, s := range []string{"Home", "Most read", "Copyright", "Advertise", "morning briefing"} {
+		p.Boilerplate = p.Boilerplate || strings.Contains(r.Text, s)
+	}
+	if r.Raw != "" {
+		if err := json.Unmarshal([]byte(r.Raw), &p.Raw); err != nil {
+			t.Fatalf("%s: Raw %s: %v", r.ID, r.Raw, err)
+		}
+		if p.Raw["text"] != r.Text {
+			t.Errorf("%s: Raw text differs from the document's", r.ID)
+		}
+		delete(p.Raw, "text")
+	}
+	return p
+}
+
+func readPages(t *testing.T, paths []string, opts Options) []page {
+	t.Helper()
+	recs, err := readAll(t, paths, opts, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []page
+	for _, r := range recs {
+		got = append(got, pageOf(t, r))
+	}
+	return got
+}
+
+// raw is the Raw of an article record without its text.
+func raw(id, url, title, date, author, lang string) map[string]string {
+	return map[string]string{"id": id, "url": url, "title": title, "date": date, "author": author, "lang": lang}
+}
+
+func TestPages(t *testing.T) {
+	dir := t.TempDir()
+	story := sitePage("Ferry back in service", storyParagraphs)
+	writeFiles(t, dir, map[string]string{
+		"pages/a.html":           story,
+		"pages/b.htm":            reprintPage("Ferry back in service", storyParagraphs),
+		"pages/c/gallery.html":   galleryPage,
+		"pages/d.html.gz":        gz(t, sitePage("Orchestra season", otherParagraphs)),
+		"pages/e.zip":            zipOf(t, member{"in/f.html", story}, member{"in/g.css", "body{}"}),
+		"pages/crawl.warc":       testWARC(t),
+		"pages/h.warc.gz":        gz(t, warcRecord("resource", "https://port.example/x", "image/png", "\x89PNG\r\n\x1a\n\x00")),
+		"pages/notes.css":        "body{}",
+		"pages/sniffed/page.php": "\n  " + story,
+	})
+	t.Chdir(dir)
+	const (
+		portStory = "Ferry back in service | Port News"
+		portOther = "Orchestra season | Port News"
+		coast     = "Ferry back in service - Daily Coast"
+		date      = "2024-03-05T10:00:00Z"
+	)
+	article := func(id, url, title, date string) page {
+		return page{ID: id, URL: url, Title: title, Date: date, Story: true, Raw: raw(id, url, title, date, "", "en")}
+	}
+	short := func(id, url string) page {
+		return page{ID: id, URL: url, Title: "Photos of the week", Skip: "too-short",
+			Err: id + ": too-short: 28 characters of text, fewer than 500"}
+	}
+	want := []page{
+		article("pages/a.html", "", portStory, date),
+		article("pages/b.htm", "", coast, ""),
+		short("pages/c/gallery.html", ""),
+		article("pages/crawl.warc#3", "https://coast.example/ferry", coast, ""),
+		{ID: "pages/crawl.warc#4", URL: "https://coast.example/gone", Skip: "http-status",
+			Err: "pages/crawl.warc#4: http-status: HTTP status 404"},
+		article("pages/crawl.warc#5", "https://port.example/orchestra", portOther, date),
+		short("pages/crawl.warc#7", "https://coast.example/photos"),
+		article("pages/d.html.gz", "", portOther, date),
+		article("pages/e.zip/in/f.html", "", portStory, date),
+		{ID: "pages/h.warc.gz#1", URL: "https://port.example/x", Skip: "not-html", Err: "pages/h.warc.gz#1: not-html: not an HTML page"},
+	}
+	if diff := cmp.Diff(want, readPages(t, []string{"pages"}, Options{})); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+	// A file given directly is sniffed: HTML after blank lines.
+	want = []page{article("pages/sniffed/page.php", "", portStory, date)}
+	if diff := cmp.Diff(want, readPages(t, []string{"pages/sniffed/page.php"}, Options{})); diff != "" {
+		t.Errorf("sniffed (-want +got)\n%s", diff)
+	}
+}
+
+func TestPageSniff(t *testing.T) {
+	story := sitePage("Ferry back in service", storyParagraphs)
+	warcFile := warcRecord("resource", "https://port.example/ferry", "text/html", story)
+	for _, tc := range []struct {
+		name, input string
+		opts        Options
+		want        []string // id and skip reason of each record
+	}{
+		{"HTML", story, Options{}, []string{"stdin "}},
+		{"HTML with a byte-order mark", "\ufeff" + story, Options{}, []string{"stdin "}},
+		{"WARC", warcFile + warcFile, Options{}, []string{"stdin#1 ", "stdin#2 "}},
+		{"gzip WARC", gz(t, warcFile), Options{}, []string{"stdin#1 "}},
+		{"CSV with markup in the text", "id,text\n1,\"<p>a <b>b</b></p>\"\n", Options{}, []string{"1 "}},
+		{"text starting with a bracket", "<3 a note\nbody", Options{}, []string{"stdin "}},
+		{"WARC in name only", "WARC/x\nnotes", Options{}, []string{"stdin "}},
+		{"forced HTML", "just words", Options{Format: FormatHTML}, []string{"stdin not-html"}},
+		{"forced WARC", "just words", Options{Format: FormatWARC},
+			[]string{`stdin#1 failed`}},
+		{"empty forced WARC", "", Options{Format: FormatWARC}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			recs, err := readAll(t, []string{"-"}, tc.opts, config{stdin: pipe(tc.input)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range recs {
+				got = append(got, r.ID+" "+r.Skip)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestWARCDamage(t *testing.T) {
+	story := sitePage("Ferry back in service", storyParagraphs)
+	good := warcRecord("resource", "https://port.example/ferry", "text/html", story)
+	broken := strings.Replace(good, "Content-Length: ", "Content-Length: x", 1)
+	whole := gz(t, good+good)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"broken.warc":     good + broken + good,
+		"truncated.warc":  good + good[:len(good)/2],
+		"cut.warc.gz":     whole[:len(whole)-10],
+		"after.jsonl":     `{"text":"next"}`,
+		"not-a-warc.warc": "hello\n",
+	})
+	t.Chdir(dir)
+	for _, tc := range []struct {
+		file string
+		want []string // id, skip reason and error of each record
+		err  string
+	}{
+		{"broken.warc", []string{"broken.warc#1  ",
+			`broken.warc#2 failed broken.warc#2: failed: warc: malformed record at offset ` + fmt.Sprint(len(good)+len(broken)-len(story)-4) + `: bad Content-Length "x` + fmt.Sprint(len(story)) + `" (the rest of the file is not read)`,
+			"after.jsonl:1  "}, ""},
+		{"truncated.warc", []string{"truncated.warc#1  ",
+			"truncated.warc#2 failed truncated.warc#2: failed: warc: malformed record at offset " + fmt.Sprint(len(good)+len(good)/2) + ": block cut short: unexpected EOF (the rest of the file is not read)",
+			"after.jsonl:1  "}, ""},
+		{"cut.warc.gz", nil, "reading cut.warc.gz: unexpected EOF after record "},
+		{"not-a-warc.warc", []string{`not-a-warc.warc#1 failed not-a-warc.warc#1: failed: warc: malformed record at offset 6: want a WARC/ version line, got "hello" (the rest of the file is not read)`,
+			"after.jsonl:1  "}, ""},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			recs, err := readAll(t, []string{tc.file, "after.jsonl"}, Options{}, config{})
+			if tc.err != "" && !strings.HasPrefix(errString(err), tc.err) || tc.err == "" && err != nil {
+				t.Errorf("error %q, want %q", errString(err), tc.err)
+			}
+			var got []string
+			for _, r := range recs {
+				got = append(got, r.ID+" "+r.Skip+" "+r.Err)
+			}
+			if tc.err != "" {
+				got = nil // records before a fatal error depend on how far it was read
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestPageRewind checks that a second pass gives the records of the first:
+// skipped pages are not extracted again, so a page that timed out the first
+// time is failed the second time too, however fast it would be now.
+func TestPageRewind(t *testing.T) {
+	story := sitePage("Ferry back in service", storyParagraphs)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"crawl.warc": warcRecord("resource", "https://port.example/ferry", "text/html", story) +
+			warcRecord("resource", "https://port.example/slow", "text/html", story) +
+			warcRecord("resource", "https://port.example/photos", "text/html", galleryPage),
+		"page.html": reprintPage("Ferry back in service", storyParagraphs),
+	})
+	t.Chdir(dir)
+	var calls atomic.Int32
+	var firstPass atomic.Bool
+	firstPass.Store(true)
+	release := make(chan struct{})
+	defer close(release)
+	engine := func(doc *html.Node, u *nurl.URL) extract.Found {
+		calls.Add(1)
+		if u != nil && u.Path == "/slow" && firstPass.Load() {
+			<-release // outlives the time limit
+		}
+		return extract.Readeck(doc, u)
+	}
+	opts := Options{Extract: extract.Options{Engine: engine, Timeout: 500 * time.Millisecond}}
+	r, err := open([]string{"crawl.warc", "page.html"}, nil, opts, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	first, err := drain(t, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var skips []string
+	for _, rc := range first {
+		skips = append(skips, rc.ID+" "+rc.Skip)
+	}
+	want := []string{"crawl.warc#1 ", "crawl.warc#2 failed", "crawl.warc#3 too-short", "page.html "}
+	if diff := cmp.Diff(want, skips); diff != "" {
+		t.Errorf("first pass (-want +got)\n%s", diff)
+	}
+	if n := calls.Load(); n != 4 {
+		t.Errorf("%d pages extracted in the first pass, want 4", n)
+	}
+	firstPass.Store(false)
+	if err := r.Rewind(); err != nil {
+		t.Fatal(err)
+	}
+	second, err := drain(t, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(first, second); diff != "" {
+		t.Errorf("second pass (-first +second)\n%s", diff)
+	}
+	if n := calls.Load() - 4; n != 2 {
+		t.Errorf("%d pages extracted in the second pass, want the 2 articles", n)
+	}
+}
+
+// fuzzPages reads data as a stream called name, twice, as fuzzRead does,
+// with extraction options that let short pages through.
+func fuzzPages(t *testing.T, name string, data []byte, small bool) {
+	opts, cfg := Options{Extract: extract.Options{MinChars: -1, MaxElements: 2000}}, config{}
+	if small {
+		opts.MaxBytes, opts.Extract.MaxBytes, cfg.bufSize, cfg.slack = 24, 64, 16, 16
+	}
+	r, err := open(nil, &input{origin: name, id: name, stream: &onceEOF{r: bytes.NewReader(data)}, size: -1}, opts, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	first, ferr := fuzzPass(t, r, len(data))
+	if err := r.Rewind(); err != nil {
+		t.Fatalf("Rewind: %v", err)
+	}
+	second, serr := fuzzPass(t, r, len(data))
+	if diff := cmp.Diff(first, second); diff != "" || errString(ferr) != errString(serr) {
+		t.Fatalf("passes differ: %v / %v (-first +second)\n%s", ferr, serr, diff)
+	}
+}
+
+func FuzzHTML(f *testing.F) {
+	addSeeds(f, "<p>one</p><p>two</p>", "\ufeff<html><title>T</title><body><article><p>text</p></article>",
+		"<div hidden>x</div>\xff\x00", "<meta charset=iso-8859-2><p>\xb1</p>", "")
+	f.Fuzz(func(t *testing.T, data []byte, small bool) {
+		fuzzPages(t, "f.html", data, small)
+		fuzzPages(t, "f", data, small)
+	})
+}
+
+func FuzzWARC(f *testing.F) {
+	resp := warcRecord("response", "https://a.example/1", "application/http; msgtype=response",
+		httpResponse(200, "Content-Type: text/html\r\n", "<p>one</p>"))
+	res := warcRecord("resource", "https://a.example/2", "text/html", "<article><p>two</p></article>")
+	addSeeds(f, resp+res, res+"WARC/1.0\r\nContent-Length: 99\r\n\r\nshort",
+		warcRecord("response", "x", "application/http", "HTTP/1.1 200 OK\r\nContent-Encoding: deflate\r\n\r\n\x78\x9c"))
+	f.Fuzz(func(t *testing.T, data []byte, small bool) {
+		fuzzPages(t, "f.warc", data, small)
+		fuzzPages(t, "f", data, small)
+		fuzzPages(t, "f.warc.gz", []byte(gz(t, string(data))), small)
+	})
+}

@@ -1,0 +1,161 @@
+package corpus
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/zlib"
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/extract/warc"
+)
+
+// warcHeaderRoom is how much a WARC block may exceed the page limit: room
+// for the HTTP header before the page.
+const warcHeaderRoom = 64 << 10
+
+// warcSource yields the pages of a WARC file: its response records holding
+// HTTP and its resource records, numbered like every record of the file
+// ("crawl.warc#3" is its third record, as `neardup extract` numbers them).
+// Other records (warcinfo, request, metadata, revisit) are not pages.
+//
+// A malformed record is a failed page, and the rest of the file is not
+// read: a WARC file has no point to resynchronise at. An error of the
+// stream under the records (a truncated or corrupt gzip stream, a read
+// error) is fatal, as in every other format.
+type warcSource struct {
+	r      *Reader
+	rd     io.Reader
+	origin string
+	in     *errReader   // rd, remembering its error
+	wr     *warc.Reader // nil until the first record is read
+	n      int          // records read
+	done   bool
+}
+
+func (s *warcSource) close() {}
+
+func (s *warcSource) next() (Raw, error) {
+	if s.done {
+		return Raw{}, io.EOF
+	}
+	if s.wr == nil {
+		s.in = &errReader{r: s.rd}
+		wr, err := warc.NewReader(s.in)
+		if err != nil {
+			return Raw{}, fmt.Errorf("reading %s: %w", s.origin, err)
+		}
+		wr.MaxBlock = int64(s.r.pageLimit()) + warcHeaderRoom
+		s.wr = wr
+	}
+	for {
+		rec, err := s.wr.Next()
+		if err == io.EOF {
+			s.done = true
+			return Raw{}, io.EOF
+		}
+		s.n++
+		id := fmt.Sprintf("%s#%d", s.origin, s.n)
+		if err != nil && s.in.err != nil {
+			return Raw{}, fmt.Errorf("reading %s: %w after record %d", s.origin, s.in.err, s.n-1)
+		}
+		if err != nil {
+			s.done = true
+			return s.r.newPage(id, nil, &pageRaw{err: fmt.Errorf("%w (the rest of the file is not read)", err)}), nil
+		}
+		if p, ok := warcPage(rec); ok {
+			return s.r.newPage(id, rec.Block, p), nil
+		}
+	}
+}
+
+// warcPage describes the page a WARC record holds; ok is false for records
+// that hold none.
+func warcPage(rec *warc.Record) (p *pageRaw, ok bool) {
+	p = &pageRaw{url: rec.TargetURI(), tooLarge: rec.TooLarge}
+	switch rec.Type() {
+	case "response":
+		if !rec.IsHTTP() {
+			return nil, false // a DNS response, say
+		}
+		p.http = true
+	case "resource":
+		p.contentType = rec.Header.Get("Content-Type")
+	default:
+		return nil, false
+	}
+	return p, true
+}
+
+// errReader remembers the first error other than io.EOF its reader returned.
+type errReader struct {
+	r   io.Reader
+	err error
+}
+
+func (e *errReader) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF && e.err == nil {
+		e.err = err
+	}
+	return n, err
+}
+
+// httpInput parses the HTTP response of a WARC response record into
+// extract's input. ok is false when the page is skipped: reason and msg
+// say why (an unreadable response, a status other than 2xx, a body over
+// the limit, an unknown content coding).
+func (r *Reader) httpInput(raw Raw) (in extract.Input, reason neardup.SkipReason, msg string, ok bool) {
+	limit := r.pageLimit()
+	resp, truncated, err := warc.ParseResponse(raw.data, limit)
+	switch {
+	case err != nil:
+		return in, extract.SkipFailed, err.Error(), false
+	case resp.Status < 200 || resp.Status > 299:
+		return in, extract.SkipHTTPStatus, fmt.Sprintf("HTTP status %d", resp.Status), false
+	case truncated:
+		return in, extract.SkipTooLarge, fmt.Sprintf("over %d bytes", limit), false
+	}
+	body, err := decodeContent(resp.Body, resp.Header.Get("Content-Encoding"), limit)
+	switch {
+	case errors.Is(err, errPageTooLarge):
+		return in, extract.SkipTooLarge, fmt.Sprintf("over %d bytes once inflated", limit), false
+	case err != nil:
+		return in, extract.SkipFailed, err.Error(), false
+	}
+	in = extract.Input{URL: raw.page.url, ContentType: resp.Header.Get("Content-Type"), Body: body}
+	return in, neardup.SkipNone, "", true
+}
+
+// errPageTooLarge reports a body over the page limit once inflated.
+var errPageTooLarge = errors.New("corpus: page over the size limit")
+
+// decodeContent removes an HTTP Content-Encoding. A gzip body is left to
+// extract.Page, which inflates gzip by its magic number under its own limit.
+func decodeContent(body []byte, encoding string, limit int) ([]byte, error) {
+	var zr io.ReadCloser
+	switch enc := strings.ToLower(strings.TrimSpace(encoding)); enc {
+	case "", "identity", "gzip", "x-gzip":
+		return body, nil
+	case "deflate": // zlib-wrapped, or raw deflate from some servers
+		var err error
+		if zr, err = zlib.NewReader(bytes.NewReader(body)); err != nil {
+			zr = flate.NewReader(bytes.NewReader(body))
+		}
+	default:
+		return nil, fmt.Errorf("unsupported content-encoding %q", enc)
+	}
+	defer zr.Close()
+	out, err := io.ReadAll(io.LimitReader(zr, int64(limit)+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("content-encoding deflate: %w", err)
+	case len(out) > limit:
+		return nil, errPageTooLarge
+	}
+	return out, nil
+}
