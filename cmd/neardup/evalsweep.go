@@ -21,6 +21,7 @@ type evalSweepCmd struct {
 	From    float64  `default:"0.1" help:"Lowest threshold."`
 	To      float64  `default:"0.95" help:"Highest threshold."`
 	Step    float64  `default:"0.05" help:"Threshold step."`
+	Vary    string   `default:"threshold" enum:"threshold,containment" help:"What the thresholds apply to: each method's threshold, or (minhash only) its containment threshold with the Jaccard threshold at its default."`
 	CSV     string   `name:"csv" help:"Also write the table as CSV to this file."`
 	Plot    string   `help:"Also write an SVG plot of precision, recall and F1 against the threshold to this file."`
 	BCubed  bool     `name:"bcubed" help:"Plot B-cubed precision, recall and F1 over clusters instead of pair scores."`
@@ -59,11 +60,14 @@ func (c *evalSweepCmd) Run(g *globals) error {
 		if !slices.Contains(dedup.Methods, m) {
 			return usageError{fmt.Sprintf("unknown method %q (want some of %v)", m, dedup.Methods)}
 		}
+		if c.Vary == sweep.VaryContainment && m != dedup.MethodMinHash {
+			return usageError{fmt.Sprintf("--vary containment applies to minhash only, not %s", m)}
+		}
 	}
 	o := evalSweepOptions{inputs: c.Inputs, truth: c.Truth, csv: c.CSV, plot: c.Plot,
 		corpus:   corpus.Options{Format: c.Format, IDField: c.IDCol},
 		plotOpts: sweep.PlotOptions{Title: c.Title, BCubed: c.BCubed},
-		sweep: sweep.Options{Methods: c.Methods, Thresholds: ts, Workers: c.Workers,
+		sweep: sweep.Options{Methods: c.Methods, Thresholds: ts, Vary: c.Vary, Workers: c.Workers,
 			Dedup: dedup.Options{Seed: c.Seed, Shingle: c.Shingle, Containment: c.Containment,
 				NumberAgreement: c.NumberAgreement, Weighted: c.Weighted}},
 		out: os.Stdout, skippedWarnings: os.Stderr}

@@ -79,6 +79,8 @@ func TestEvalSweepFlags(t *testing.T) {
 	}{
 		{"runs", []string{"-q", "eval", "sweep", "--truth", truth, "--methods", "sentences", docs}, 0},
 		{"bad range", []string{"-q", "eval", "sweep", "--truth", truth, "--from", "0.9", "--to", "0.5", docs}, 2},
+		{"containment of minhash", []string{"-q", "eval", "sweep", "--truth", truth, "--methods", "minhash", "--vary", "containment", docs}, 0},
+		{"containment of sentences", []string{"-q", "eval", "sweep", "--truth", truth, "--vary", "containment", docs}, 2},
 		{"unknown method", []string{"-q", "eval", "sweep", "--truth", truth, "--methods", "nosuch", docs}, 2},
 		{"bad option", []string{"-q", "eval", "sweep", "--truth", truth, "--shingle", "99", docs}, 2},
 		{"missing truth file", []string{"-q", "eval", "sweep", "--truth", truth + ".none", docs}, 1},

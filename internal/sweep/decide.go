@@ -32,15 +32,31 @@ func ruleMethod(method string) bool {
 	return method == dedup.MethodTFIDF || method == dedup.MethodRareWords
 }
 
+// What a sweep varies (Options.Vary).
+const (
+	// VaryThreshold sweeps each method's threshold (see the package
+	// documentation).
+	VaryThreshold = "threshold"
+	// VaryContainment sweeps the minhash containment threshold
+	// (Options.Containment) with the Jaccard threshold as configured.
+	VaryContainment = "containment"
+)
+
 // runOptions returns the options of the one run that serves a sweep whose
 // lowest threshold is low: every pair that can be a duplicate at low, or
 // at the method's configured threshold, is reported.
-func runOptions(o dedup.Options, low float64) (dedup.Options, error) {
+func runOptions(o dedup.Options, low float64, vary string) (dedup.Options, error) {
 	def, err := o.Defaults()
 	if err != nil {
 		return o, err
 	}
 	switch {
+	case vary == VaryContainment && def.Method != dedup.MethodMinHash:
+		return o, fmt.Errorf("only minhash has a containment threshold to sweep")
+	case vary == VaryContainment:
+		// Threshold and Similar stay as configured: they choose the LSH
+		// bands, and so the candidates, of a run at any containment.
+		o.Containment = min(low, def.Containment)
 	case def.Method == dedup.MethodTFIDF:
 		o.Similar = low
 	case def.Method == dedup.MethodRareWords:
@@ -56,7 +72,7 @@ func runOptions(o dedup.Options, low float64) (dedup.Options, error) {
 
 // scorePairs turns a run's pairs into scored pairs. ord maps ids to
 // ordinals; o are the run's options, defaults filled in.
-func scorePairs(pairs []neardup.Pair, ord map[string]int32, o dedup.Options) ([]scored, error) {
+func scorePairs(pairs []neardup.Pair, ord map[string]int32, o dedup.Options, vary string) ([]scored, error) {
 	out := make([]scored, 0, len(pairs))
 	for _, p := range pairs {
 		a, okA := ord[p.A]
@@ -66,20 +82,37 @@ func scorePairs(pairs []neardup.Pair, ord map[string]int32, o dedup.Options) ([]
 		}
 		s := scored{a: a, b: b, score: p.Score, ruleDup: p.Label == neardup.Duplicate}
 		if ev, ok := p.Evidence.(*dedup.MinHashEvidence); ok && o.Method == dedup.MethodMinHash {
-			// The run's threshold is at or below every swept one, so a
-			// pair not labelled duplicate there failed the number check.
-			s.score = ev.Jaccard
-			s.never = p.Label != neardup.Duplicate
-			s.always = !s.never && max(ev.ContainmentAB, ev.ContainmentBA) >= o.Containment
+			minHashScore(&s, p.Label, ev, o, vary)
 		}
 		out = append(out, s)
 	}
 	return out, nil
 }
 
+// minHashScore re-decides a minhash pair by its Jaccard or, when vary is
+// VaryContainment, by the larger of its two containments. The run's
+// threshold on the varied score is at or below every swept one, so a pair
+// it did not label duplicate failed the number check or is below every
+// swept threshold.
+func minHashScore(s *scored, l neardup.Label, ev *dedup.MinHashEvidence, o dedup.Options, vary string) {
+	containment := max(ev.ContainmentAB, ev.ContainmentBA)
+	s.never = l != neardup.Duplicate
+	if vary == VaryContainment {
+		s.score = containment
+		s.always = !s.never && ev.Jaccard >= o.Threshold
+		return
+	}
+	s.score = ev.Jaccard
+	s.always = !s.never && containment >= o.Containment
+}
+
 // Describe says what a method's sweep applies the threshold to, given the
-// options in force.
-func Describe(o dedup.Options) string {
+// options in force and what is varied.
+func Describe(o dedup.Options, vary string) string {
+	if vary == VaryContainment {
+		return fmt.Sprintf("larger containment of the word %d-shingle sets (a duplicate also at Jaccard >= %g; the number check, < %g shared vetoes, applies)",
+			o.Shingle, o.Threshold, o.NumberAgreement)
+	}
 	switch o.Method {
 	case dedup.MethodMinHash:
 		return fmt.Sprintf("Jaccard of word %d-shingles; containment >= %g and the number check (< %g shared vetoes) apply at every threshold",

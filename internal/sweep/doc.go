@@ -11,6 +11,9 @@
 //   - minhash: the Jaccard of the shingle sets, exactly as Options.Threshold
 //     does; containment (Options.Containment) and the number check
 //     (Options.NumberAgreement) apply at every threshold as configured.
+//   - minhash with Options.Vary = VaryContainment: the larger containment
+//     of the shingle sets, exactly as Options.Containment does, with the
+//     Jaccard threshold and the number check as configured.
 //   - sentences, cosine: the pair's score, exactly as Options.Threshold.
 //   - tfidf, rarewords: these decide by a rule, not a threshold; the sweep
 //     applies the threshold to the score the method reports (tfidf: the

@@ -173,15 +173,15 @@ func (p svgPlot) curve(b *strings.Builder, c *Curve, colour string) {
 			dash = fmt.Sprintf(` stroke-dasharray="%s" stroke-linecap="round"`, m.dash)
 		}
 		fmt.Fprintf(b, `<polyline fill="none" stroke="%s" stroke-width="%.1f"%s points="%s"><title>%s %s</title></polyline>`+"\n",
-			colour, m.width, dash, strings.Join(pts, " "), c.Method, m.name)
+			colour, m.width, dash, strings.Join(pts, " "), html.EscapeString(c.Name), m.name)
 	}
 	f1 := metrics[0].value
 	best := c.Best(func(r *eval.Result) float64 { return f1(r, p.b3) })
 	fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="4.5" fill="%s"><title>%s best F1 %.4f at %.3g</title></circle>`+"\n",
-		p.x(best.Threshold), p.y(f1(&best.Result, p.b3)), colour, c.Method, f1(&best.Result, p.b3), best.Threshold)
+		p.x(best.Threshold), p.y(f1(&best.Result, p.b3)), colour, html.EscapeString(c.Name), f1(&best.Result, p.b3), best.Threshold)
 	if d := c.Default; !math.IsNaN(d.Threshold) && d.Threshold >= p.x0-1e-9 && d.Threshold <= p.x1+1e-9 {
 		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="7" fill="none" stroke="%s" stroke-width="1.6"><title>%s default %.3g: F1 %.4f</title></circle>`+"\n",
-			p.x(d.Threshold), p.y(f1(&d.Result, p.b3)), colour, c.Method, d.Threshold, f1(&d.Result, p.b3))
+			p.x(d.Threshold), p.y(f1(&d.Result, p.b3)), colour, html.EscapeString(c.Name), d.Threshold, f1(&d.Result, p.b3))
 	}
 }
 
@@ -202,7 +202,7 @@ func (p svgPlot) legend(b *strings.Builder, curves []Curve) {
 		colour := palette[i%len(palette)]
 		best := c.Best(func(r *eval.Result) float64 { return f1(r, p.b3) })
 		fmt.Fprintf(b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="4"/>`+"\n", legendLeft, y, legendLeft+24, y, colour)
-		fmt.Fprintf(b, `<text x="%d" y="%d" font-weight="bold">%s</text>`+"\n", legendLeft+32, y+4, html.EscapeString(c.Method))
+		fmt.Fprintf(b, `<text x="%d" y="%d" font-weight="bold">%s</text>`+"\n", legendLeft+32, y+4, html.EscapeString(c.Name))
 		fmt.Fprintf(b, `<text x="%d" y="%d" font-size="12" fill="#444">best %s %.3f at %.3g</text>`+"\n",
 			legendLeft+32, y+20, p.f1Name(), f1(&best.Result, p.b3), best.Threshold)
 		def := fmt.Sprintf("default %.3g: %s %.3f", c.Default.Threshold, p.f1Name(), f1(&c.Default.Result, p.b3))

@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -23,6 +24,9 @@ type Options struct {
 	// Threshold and Similar are set per run); the zero value is the
 	// defaults.
 	Dedup dedup.Options
+	// Vary is what the thresholds apply to: VaryThreshold ("" too) or,
+	// for minhash only, VaryContainment.
+	Vary string
 	// Workers is the number of sketching goroutines; 0 means one per CPU.
 	Workers int
 	// Progress, when not nil, is called before each method runs and after
@@ -60,6 +64,9 @@ type Point struct {
 // Curve is one method's sweep.
 type Curve struct {
 	Method string
+	// Name labels the curve: the method, with what is varied when that is
+	// not its threshold ("minhash (containment)").
+	Name string
 	// Swept says what the thresholds apply to (see Describe).
 	Swept string
 	// Points are the evaluations at each threshold, in Options.Thresholds
@@ -112,6 +119,9 @@ func Sweep(ctx context.Context, docs []neardup.Document, truth *eval.Truth, opts
 	if len(opts.Thresholds) == 0 {
 		return nil, fmt.Errorf("sweep: no thresholds")
 	}
+	if v := opts.Vary; v != "" && v != VaryThreshold && v != VaryContainment {
+		return nil, fmt.Errorf("sweep: cannot vary %q (want %s or %s)", v, VaryThreshold, VaryContainment)
+	}
 	methods := opts.Methods
 	if len(methods) == 0 {
 		methods = []string{dedup.MethodMinHash, dedup.MethodSentences}
@@ -151,7 +161,8 @@ func sweepMethod(ctx context.Context, docs []neardup.Document, ord map[string]in
 	if err != nil {
 		return nil, err
 	}
-	ro, err := runOptions(o, opts.Thresholds[0])
+	vary := cmp.Or(opts.Vary, VaryThreshold)
+	ro, err := runOptions(o, opts.Thresholds[0], vary)
 	if err != nil {
 		return nil, err
 	}
@@ -159,12 +170,17 @@ func sweepMethod(ctx context.Context, docs []neardup.Document, ord map[string]in
 	if err != nil {
 		return nil, err
 	}
-	ps, err := scorePairs(run.Pairs, ord, ro)
+	ps, err := scorePairs(run.Pairs, ord, ro, vary)
 	if err != nil {
 		return nil, err
 	}
 	run = nil // the scored pairs are all that is needed
-	c := &Curve{Method: o.Method, Swept: Describe(ro), Pairs: len(ps)}
+	c := &Curve{Method: o.Method, Name: o.Method, Swept: Describe(ro, vary), Pairs: len(ps)}
+	defaultAt := def.Threshold
+	if vary == VaryContainment {
+		c.Name += " (containment)"
+		defaultAt = def.Containment
+	}
 	ids := make([]string, len(docs))
 	for i, d := range docs {
 		ids[i] = d.ID
@@ -179,8 +195,8 @@ func sweepMethod(ctx context.Context, docs []neardup.Document, ord map[string]in
 	if ruleMethod(o.Method) {
 		c.Default = Point{Threshold: math.NaN(), Result: evaluate(truth, ids, ps, func(s scored) bool { return s.ruleDup })}
 	} else {
-		c.Default = Point{Threshold: def.Threshold,
-			Result: evaluate(truth, ids, ps, func(s scored) bool { return s.duplicateAt(def.Threshold) })}
+		c.Default = Point{Threshold: defaultAt,
+			Result: evaluate(truth, ids, ps, func(s scored) bool { return s.duplicateAt(defaultAt) })}
 	}
 	c.Seconds = time.Since(start).Seconds()
 	return c, nil

@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/xml"
 	"io"
@@ -11,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	gocmp "github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/dedup"
@@ -43,7 +44,7 @@ func TestRange(t *testing.T) {
 			if (err != nil) != tc.wantErr {
 				t.Fatalf("err = %v, want error %v", err, tc.wantErr)
 			}
-			if diff := cmp.Diff(tc.want, got); diff != "" {
+			if diff := gocmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
@@ -56,35 +57,46 @@ func TestScorePairs(t *testing.T) {
 		return &dedup.MinHashEvidence{SetScores: similarity.SetScores{Jaccard: j, ContainmentAB: cab, ContainmentBA: cba}}
 	}
 	minhash := dedup.Options{Method: dedup.MethodMinHash, Containment: 0.6}
+	minhashC := dedup.Options{Method: dedup.MethodMinHash, Threshold: 0.4, Containment: 0.2}
 	tests := []struct {
 		name string
 		o    dedup.Options
+		vary string
 		pair neardup.Pair
 		// want is the decision at thresholds 0.2, 0.4, 0.6, 0.8.
 		want [4]bool
 	}{
-		{"minhash by Jaccard", minhash,
+		{"minhash by Jaccard", minhash, "",
 			neardup.Pair{A: "a", B: "b", Score: 0.5, Label: neardup.Duplicate, Evidence: mh(0.5, 0.55, 0.58)},
 			[4]bool{true, true, false, false}},
-		{"minhash by containment at any threshold", minhash,
+		{"minhash by containment at any threshold", minhash, "",
 			neardup.Pair{A: "a", B: "b", Score: 0.3, Label: neardup.Duplicate, Evidence: mh(0.3, 0.9, 0.31)},
 			[4]bool{true, true, true, true}},
-		{"minhash unrounded Jaccard", minhash,
+		{"minhash unrounded Jaccard", minhash, "",
 			neardup.Pair{A: "a", B: "b", Score: 0.4, Label: neardup.Duplicate, Evidence: mh(0.39996, 0.5, 0.5)},
 			[4]bool{true, false, false, false}},
-		{"minhash vetoed by numbers", minhash,
+		{"minhash vetoed by numbers", minhash, "",
 			neardup.Pair{A: "a", B: "b", Score: 0.9, Label: neardup.Similar, Evidence: mh(0.9, 0.95, 0.95)},
 			[4]bool{false, false, false, false}},
-		{"sentences by score", dedup.Options{Method: dedup.MethodSentences},
+		{"sentences by score", dedup.Options{Method: dedup.MethodSentences}, "",
 			neardup.Pair{A: "b", B: "a", Score: 0.6, Label: neardup.Similar},
 			[4]bool{true, true, true, false}},
-		{"tfidf by body cosine, rule ignored", dedup.Options{Method: dedup.MethodTFIDF},
+		{"tfidf by body cosine, rule ignored", dedup.Options{Method: dedup.MethodTFIDF}, "",
 			neardup.Pair{A: "a", B: "b", Score: 0.3, Label: neardup.Duplicate, Evidence: &dedup.TFIDFEvidence{Title: 0.9, Body: 0.3}},
 			[4]bool{true, false, false, false}},
+		{"minhash containment varied", minhashC, VaryContainment,
+			neardup.Pair{A: "a", B: "b", Score: 0.3, Label: neardup.Duplicate, Evidence: mh(0.3, 0.5, 0.7)},
+			[4]bool{true, true, true, false}},
+		{"minhash containment varied, duplicate by Jaccard", minhashC, VaryContainment,
+			neardup.Pair{A: "a", B: "b", Score: 0.45, Label: neardup.Duplicate, Evidence: mh(0.45, 0.5, 0.5)},
+			[4]bool{true, true, true, true}},
+		{"minhash containment varied, vetoed", minhashC, VaryContainment,
+			neardup.Pair{A: "a", B: "b", Score: 0.35, Label: neardup.Similar, Evidence: mh(0.35, 0.9, 0.4)},
+			[4]bool{false, false, false, false}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ps, err := scorePairs([]neardup.Pair{tc.pair}, ord, tc.o)
+			ps, err := scorePairs([]neardup.Pair{tc.pair}, ord, tc.o, cmp.Or(tc.vary, VaryThreshold))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,7 +109,7 @@ func TestScorePairs(t *testing.T) {
 			}
 		})
 	}
-	if _, err := scorePairs([]neardup.Pair{{A: "a", B: "zz"}}, ord, minhash); err == nil {
+	if _, err := scorePairs([]neardup.Pair{{A: "a", B: "zz"}}, ord, minhash, VaryThreshold); err == nil {
 		t.Error("a pair naming an unknown document: no error")
 	}
 }
@@ -115,34 +127,47 @@ func TestSweepMatchesDirectRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	methods := []string{dedup.MethodMinHash, dedup.MethodSentences, dedup.MethodCosine}
-	res, err := Sweep(context.Background(), docs, truth, Options{Methods: methods, Thresholds: ts, Workers: 2})
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		method, vary string
+		// direct returns the options of a direct run at threshold th.
+		direct func(th float64) dedup.Options
+	}{
+		// minhash's LSH bands follow its lowest reporting threshold: the
+		// direct run reports similar pairs from the same bottom.
+		{dedup.MethodMinHash, VaryThreshold, func(th float64) dedup.Options {
+			return dedup.Options{Method: dedup.MethodMinHash, Threshold: th, Similar: ts[0]}
+		}},
+		{dedup.MethodMinHash, VaryContainment, func(th float64) dedup.Options {
+			return dedup.Options{Method: dedup.MethodMinHash, Containment: th}
+		}},
+		{dedup.MethodSentences, VaryThreshold, func(th float64) dedup.Options {
+			return dedup.Options{Method: dedup.MethodSentences, Threshold: th, Similar: -1}
+		}},
+		{dedup.MethodCosine, VaryThreshold, func(th float64) dedup.Options {
+			return dedup.Options{Method: dedup.MethodCosine, Threshold: th, Similar: -1}
+		}},
 	}
-	for i, m := range methods {
-		c := res.Curves[i]
-		if c.Method != m || len(c.Points) != len(ts) {
-			t.Fatalf("curve %d: method %s with %d points, want %s with %d", i, c.Method, len(c.Points), m, len(ts))
+	for _, tc := range tests {
+		res, err := Sweep(context.Background(), docs, truth, Options{Methods: []string{tc.method}, Vary: tc.vary, Thresholds: ts, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := res.Curves[0]
+		if c.Method != tc.method || len(c.Points) != len(ts) {
+			t.Fatalf("%s: curve of %s with %d points, want %d", tc.method, c.Method, len(c.Points), len(ts))
 		}
 		for k, th := range ts {
-			// minhash's LSH bands follow its lowest reporting threshold:
-			// the direct run reports similar pairs from the same bottom.
-			o := dedup.Options{Method: m, Threshold: th, Similar: -1}
-			if m == dedup.MethodMinHash {
-				o.Similar = ts[0]
-			}
-			direct, _, err := Run(context.Background(), docs, o, 2)
+			direct, _, err := Run(context.Background(), docs, tc.direct(th), 2)
 			if err != nil {
 				t.Fatal(err)
 			}
 			want := eval.Evaluate(truth, predictionOf(direct))
-			if diff := cmp.Diff(want, c.Points[k].Result, scoresOnly); diff != "" {
-				if edge := onlyRoundingEdges(t, docs, m, ts[0], th, direct); edge {
-					t.Logf("%s at %g: differs only by pairs whose score rounds to %g", m, th, th)
+			if diff := gocmp.Diff(want, c.Points[k].Result, scoresOnly); diff != "" {
+				if tc.vary == VaryThreshold && onlyRoundingEdges(t, docs, tc.method, ts[0], th, direct) {
+					t.Logf("%s at %g: differs only by pairs whose score rounds to %g", c.Name, th, th)
 					continue
 				}
-				t.Errorf("%s at %g: (-direct run +sweep)\n%s", m, th, diff)
+				t.Errorf("%s at %g: (-direct run +sweep)\n%s", c.Name, th, diff)
 			}
 		}
 	}
@@ -153,7 +178,7 @@ func TestSweepMatchesDirectRuns(t *testing.T) {
 // reported score is th.
 func onlyRoundingEdges(t *testing.T, docs []neardup.Document, method string, low, th float64, direct *dedup.Result) bool {
 	t.Helper()
-	ro, err := runOptions(dedup.Options{Method: method}, low)
+	ro, err := runOptions(dedup.Options{Method: method}, low, VaryThreshold)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +190,7 @@ func onlyRoundingEdges(t *testing.T, docs []neardup.Document, method string, low
 	for i, d := range docs {
 		ord[d.ID] = int32(i)
 	}
-	ps, err := scorePairs(run.Pairs, ord, ro)
+	ps, err := scorePairs(run.Pairs, ord, ro, VaryThreshold)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +235,7 @@ func TestDefaultPointOfRuleMethods(t *testing.T) {
 		if !math.IsNaN(d.Threshold) {
 			t.Errorf("%s: default threshold %g, want NaN (a rule)", m, d.Threshold)
 		}
-		if diff := cmp.Diff(want, d.Result, scoresOnly); diff != "" {
+		if diff := gocmp.Diff(want, d.Result, scoresOnly); diff != "" {
 			t.Errorf("%s default: (-direct run +sweep)\n%s", m, diff)
 		}
 	}
@@ -225,6 +250,8 @@ func TestSweepErrors(t *testing.T) {
 		{"no thresholds", Options{}},
 		{"unknown method", Options{Methods: []string{"nosuch"}, Thresholds: []float64{0.5}}},
 		{"bad option", Options{Methods: []string{"minhash"}, Thresholds: []float64{0.5}, Dedup: dedup.Options{Shingle: 99}}},
+		{"unknown vary", Options{Methods: []string{"minhash"}, Vary: "shingle", Thresholds: []float64{0.5}}},
+		{"containment of sentences", Options{Methods: []string{"sentences"}, Vary: VaryContainment, Thresholds: []float64{0.5}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -250,10 +277,10 @@ func fixture() *Result {
 		Documents:  300,
 		Thresholds: []float64{0.2, 0.4, 0.6, 0.8},
 		Curves: []Curve{
-			{Method: "minhash", Swept: "Jaccard", Pairs: 150, Points: []Point{
+			{Method: "minhash", Name: "minhash", Swept: "Jaccard", Pairs: 150, Points: []Point{
 				pt(0.2, 0.5, 1, 0.8, 3), pt(0.4, 0.9, 0.9, 0.95, 1), pt(0.6, 0.95, 0.7, 0.9, 0), pt(0.8, 1, 0.4, 0.85, 0)},
 				Default: pt(0.4, 0.9, 0.9, 0.95, 1)},
-			{Method: "tfidf", Swept: "body cosine", Pairs: 90, Points: []Point{
+			{Method: "tfidf", Name: "tfidf", Swept: "body cosine", Pairs: 90, Points: []Point{
 				pt(0.2, 0.3, 0.95, 0.7, 4), pt(0.4, 0.6, 0.9, 0.85, 2), pt(0.6, 0.8, 0.8, 0.88, 1), pt(0.8, 0.97, 0.5, 0.8, 0)},
 				Default: pt(math.NaN(), 0.85, 0.85, 0.9, 1)},
 		},
@@ -290,7 +317,7 @@ func TestOutputs(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v (create it with -update)", err)
 			}
-			if diff := cmp.Diff(string(want), b.String()); diff != "" {
+			if diff := gocmp.Diff(string(want), b.String()); diff != "" {
 				t.Errorf("%s (-want +got)\n%s", tc.file, diff)
 			}
 			if strings.HasSuffix(tc.file, ".svg") {

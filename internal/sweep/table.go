@@ -22,7 +22,7 @@ func (r *Result) WriteText(w io.Writer) error {
 			r.Truth.Documents, r.Truth.Clusters, r.Truth.Pairs, r.Documents)
 	}
 	for _, c := range r.Curves {
-		fmt.Fprintf(ew, "\n%s: threshold on the %s (%d scored pairs, %.1fs)\n", c.Method, c.Swept, c.Pairs, c.Seconds)
+		fmt.Fprintf(ew, "\n%s: threshold on the %s (%d scored pairs, %.1fs)\n", c.Name, c.Swept, c.Pairs, c.Seconds)
 		tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "threshold\tpredicted\tcorrect\tprecision\trecall\tF1\tB3 prec\tB3 recall\tB3 F1\tARI\tnegatives merged\t")
 		for _, p := range c.Points {
@@ -76,13 +76,13 @@ func (r *Result) WriteCSV(w io.Writer) error {
 	cw.Write(csvHeader)
 	for _, c := range r.Curves {
 		for _, p := range c.Points {
-			cw.Write(csvRow(c.Method, num(p.Threshold), &p.Result))
+			cw.Write(csvRow(c.Name, num(p.Threshold), &p.Result))
 		}
 		label := "default"
 		if !math.IsNaN(c.Default.Threshold) {
 			label += ":" + num(c.Default.Threshold)
 		}
-		cw.Write(csvRow(c.Method, label, &c.Default.Result))
+		cw.Write(csvRow(c.Name, label, &c.Default.Result))
 	}
 	cw.Flush()
 	return cw.Error()
