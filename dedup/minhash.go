@@ -150,7 +150,7 @@ func (m *minHash) match(id int32, emit func(int32, float64, any)) {
 	keys := m.keys[id]
 	m.cands = m.cands[:0]
 	for _, k := range keys {
-		m.index.Visit(k, m.opts.BucketLimit, func(d int32) { m.cands = append(m.cands, d) })
+		m.index.VisitAdd(k, m.opts.BucketLimit, id, m.collect)
 	}
 	slices.Sort(m.cands)
 	for _, c := range slices.Compact(m.cands) {
@@ -161,11 +161,11 @@ func (m *minHash) match(id int32, emit func(int32, float64, any)) {
 		}
 		emit(c, ev.Jaccard, ev)
 	}
-	for _, k := range keys {
-		m.index.Add(k, id)
-	}
 	m.keys[id] = nil
 }
+
+// collect gathers candidates; the closure is made once, not per band.
+func (m *minHash) collect(d int32) { m.cands = append(m.cands, d) }
 
 func (m *minHash) similarity(a, b int32) float64 {
 	return similarity.Scores(m.set(a), m.set(b)).Jaccard

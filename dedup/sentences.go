@@ -126,7 +126,7 @@ func (m *sentences) match(id int32, emit func(int32, float64, any)) {
 			}
 			continue
 		}
-		m.index.Visit(h, m.opts.BucketLimit, func(d int32) { m.cands = append(m.cands, d) })
+		m.index.VisitAdd(h, m.opts.BucketLimit, id, func(d int32) { m.cands = append(m.cands, d) })
 	}
 	slices.Sort(m.cands)
 	for _, c := range slices.Compact(m.cands) {
@@ -136,11 +136,6 @@ func (m *sentences) match(id int32, emit func(int32, float64, any)) {
 			m.pending[c] = append(m.pending[c], ev)
 		}
 		emit(c, score, ev)
-	}
-	for _, h := range hs {
-		if !m.boilerplate(h) {
-			m.index.Add(h, id)
-		}
 	}
 }
 

@@ -24,8 +24,9 @@ import (
 // terms, or their weights times the largest stored weight of each term,
 // can still reach the threshold, and drops a candidate as soon as its
 // accumulated score plus the product of both remaining norms falls short.
-// Survivors are verified with similarity.Dot, so a reported score is the
-// exact one and a pair is reported exactly when Dot reaches the threshold.
+// Survivors are verified with similarity.Dense, whose dot products are
+// those of similarity.Dot to the bit, so a reported score is the exact one
+// and a pair is reported exactly when Dot reaches the threshold.
 //
 // Bounds are compared with a slack of 1e-6, so float32 rounding of the
 // weights can only admit more candidates, never lose a pair.
@@ -42,7 +43,7 @@ type AllPairs struct {
 	prefix  []prefix    // by id
 	acc     []accum     // by id, during a query
 	touched []int32
-	dense   []float64 // by term: the query's weights, during a query
+	query   similarity.Dense // the query, during a query
 	stats   JoinStats
 }
 
@@ -185,12 +186,10 @@ func (j *AllPairs) Query(x similarity.Sparse, fn func(id int32, score float64)) 
 		rest2 += w * w
 		lin += w * j.addedMax(term)
 	}
-	walked := len(x.Terms) // x.Terms[walked:] are walked
 	for k := len(x.Terms) - 1; k >= 0; k-- {
 		if min(math.Sqrt(max(rest2, 0)), lin) < j.cut {
 			break // no vector not yet a candidate can reach the threshold
 		}
-		walked = k
 		term, w := x.Terms[k], float64(x.Weights[k])
 		rest2 -= w * w
 		lin -= w * j.addedMax(term)
@@ -200,71 +199,24 @@ func (j *AllPairs) Query(x similarity.Sparse, fn func(id int32, score float64)) 
 	}
 	unwalked := math.Sqrt(max(rest2, 0))
 	j.stats.Candidates += len(j.touched)
-	j.scatter(x)
-	defer j.clear(x)
 	kept := j.touched[:0]
 	for _, id := range j.touched {
 		c := j.acc[id]
 		j.acc[id] = accum{}
-		if c.score < 0 || c.score+j.unaccounted(c, id, unwalked) < j.cut {
-			continue
+		if c.score >= 0 && c.score+j.unaccounted(c, id, unwalked) >= j.cut {
+			kept = append(kept, id)
 		}
-		if c.score+j.rest(x, walked, id) < j.cut {
-			continue
-		}
-		kept = append(kept, id)
 	}
 	slices.Sort(kept)
+	j.query.Set(x)
 	for _, id := range kept {
 		j.stats.Verified++
-		if s := similarity.Dot(x, j.vector(id)); s >= j.t {
+		if s := j.query.Dot(j.vector(id)); s >= j.t {
 			j.stats.Found++
 			fn(id, s)
 		}
 	}
 	j.touched = j.touched[:0]
-}
-
-// rest returns what a candidate's accumulated score lacks when the
-// query's terms from walked on were walked: the dot product of the walked
-// terms with the candidate's unindexed prefix, and of the terms not walked
-// with the whole candidate. Both lie among the candidate's first terms,
-// the most frequent: the prefix, and those up to the last term not walked.
-// The query's weights are looked up in j.dense. It filters candidates
-// cheaply before the verification.
-func (j *AllPairs) rest(x similarity.Sparse, walked int, id int32) float64 {
-	y := j.vector(id)
-	n := int(j.prefix[id].n)
-	last := int64(-1)
-	if walked > 0 {
-		last = int64(x.Terms[walked-1])
-	}
-	var s float64
-	for i, t := range y.Terms {
-		if i >= n && int64(t) > last {
-			break
-		}
-		if int(t) < len(j.dense) {
-			s += j.dense[t] * float64(y.Weights[i])
-		}
-	}
-	return s
-}
-
-// scatter writes the query's weights into j.dense; clear zeroes them.
-func (j *AllPairs) scatter(x similarity.Sparse) {
-	if n := len(x.Terms); n > 0 && int(x.Terms[n-1]) >= len(j.dense) {
-		j.dense = append(j.dense, make([]float64, int(x.Terms[n-1])+1-len(j.dense))...)
-	}
-	for k, t := range x.Terms {
-		j.dense[t] = float64(x.Weights[k])
-	}
-}
-
-func (j *AllPairs) clear(x similarity.Sparse) {
-	for _, t := range x.Terms {
-		j.dense[t] = 0
-	}
 }
 
 // unaccounted bounds what a candidate's accumulated score lacks once the

@@ -31,7 +31,10 @@ type node struct {
 
 // Add records doc under key.
 func (p *Postings) Add(key uint64, doc int32) {
-	s := p.slotFor(key, true)
+	p.push(p.slotFor(key, true), doc)
+}
+
+func (p *Postings) push(s *slot, doc int32) {
 	next := int32(-1)
 	if s.count > 0 {
 		next = s.head
@@ -72,10 +75,22 @@ func (p *Postings) Count(key uint64) int {
 // comparison with every member, while linking every member to the anchor
 // keeps the bucket one connected group. A limit <= 0 means no cap.
 func (p *Postings) Visit(key uint64, limit int, fn func(doc int32)) {
-	s := p.slotFor(key, false)
-	if s == nil {
-		return
+	if s := p.slotFor(key, false); s != nil {
+		p.visit(s, key, limit, fn)
 	}
+}
+
+// VisitAdd is Visit followed by Add(key, doc) with one table probe: the
+// query-then-index step of matching a document.
+func (p *Postings) VisitAdd(key uint64, limit int, doc int32, fn func(doc int32)) {
+	s := p.slotFor(key, true)
+	if s.count > 0 {
+		p.visit(s, key, limit, fn)
+	}
+	p.push(s, doc)
+}
+
+func (p *Postings) visit(s *slot, key uint64, limit int, fn func(doc int32)) {
 	if limit <= 0 || int(s.count) <= limit {
 		for i := s.head; i >= 0; i = p.nodes[i].next {
 			fn(p.nodes[i].doc)

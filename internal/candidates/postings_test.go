@@ -76,6 +76,20 @@ func TestPostingsGrowKeepsEverything(t *testing.T) {
 	}
 }
 
+func TestPostingsVisitAdd(t *testing.T) {
+	var p, q Postings
+	for d := int32(0); d < 40; d++ {
+		key := uint64(d % 3)
+		var got, want []int32
+		p.VisitAdd(key, 5, d, func(x int32) { got = append(got, x) })
+		q.Visit(key, 5, func(x int32) { want = append(want, x) })
+		q.Add(key, d)
+		if !cmp.Equal(got, want) {
+			t.Fatalf("doc %d: VisitAdd saw %v, Visit then Add %v", d, got, want)
+		}
+	}
+}
+
 func TestPostingsReserve(t *testing.T) {
 	var p Postings
 	p.Add(3, 1)
