@@ -38,6 +38,7 @@ type tfidf struct {
 	opts   *Options
 	rule   *similarity.Rule
 	fields [2]*field
+	query  [2]similarity.Dense // the document being matched, per field
 	cands  []int32
 	seen   map[int32]bool
 	// titles are kept only to write Options.TitlesCSV.
@@ -211,9 +212,12 @@ func (m *tfidf) match(id int32, emit func(int32, float64, any)) {
 		})
 	}
 	slices.Sort(m.cands)
+	for i, f := range m.fields {
+		m.query[i].Set(f.vector(id))
+	}
 	for _, c := range m.cands {
 		delete(m.seen, c)
-		body, ev := m.evidence(c, id)
+		body, ev := m.evidence(c)
 		emit(c, body, ev)
 	}
 	for _, f := range m.fields {
@@ -221,10 +225,11 @@ func (m *tfidf) match(id int32, emit func(int32, float64, any)) {
 	}
 }
 
-// evidence computes both cosines of a pair and applies the rule; it
-// returns the exact body cosine, the pair's score.
-func (m *tfidf) evidence(a, b int32) (float64, *TFIDFEvidence) {
-	scores := []float64{m.fields[tfidfTitle].cosine(a, b), m.fields[tfidfBody].cosine(a, b)}
+// evidence computes both cosines of document a with the one being
+// matched, in m.query, and applies the rule; it returns the exact body
+// cosine, the pair's score.
+func (m *tfidf) evidence(a int32) (float64, *TFIDFEvidence) {
+	scores := []float64{m.query[tfidfTitle].Dot(m.fields[tfidfTitle].vector(a)), m.query[tfidfBody].Dot(m.fields[tfidfBody].vector(a))}
 	ev := &TFIDFEvidence{Title: round(scores[tfidfTitle]), Body: round(scores[tfidfBody])}
 	if c := m.rule.Eval(scores); c >= 0 {
 		ev.Clause = m.rule.ClauseString(c)

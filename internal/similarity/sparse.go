@@ -44,3 +44,41 @@ func Norm(w []float32) float64 {
 	}
 	return math.Sqrt(s)
 }
+
+// Dense holds one sparse vector spread over a dense array, for many dot
+// products with others: Dot costs one look-up per term of the other
+// vector, with no merge. Its results are those of the function Dot to the
+// bit: the same products, added in the same (increasing term) order, the
+// terms the vector lacks adding zero. The zero value is ready; a Dense is
+// not safe for concurrent use.
+type Dense struct {
+	w []float64
+	x Sparse
+}
+
+// Set makes x the vector, replacing the previous one.
+func (d *Dense) Set(x Sparse) {
+	for _, t := range d.x.Terms {
+		d.w[t] = 0
+	}
+	if n := len(x.Terms); n > 0 && int(x.Terms[n-1]) >= len(d.w) {
+		d.w = append(d.w, make([]float64, int(x.Terms[n-1])+1-len(d.w))...)
+	}
+	for k, t := range x.Terms {
+		d.w[t] = float64(x.Weights[k])
+	}
+	d.x = x
+}
+
+// Dot returns Dot(x, y) for the vector x last Set.
+func (d *Dense) Dot(y Sparse) float64 {
+	var s float64
+	w := d.w
+	for i, t := range y.Terms {
+		if int(t) >= len(w) {
+			break
+		}
+		s += w[t] * float64(y.Weights[i])
+	}
+	return s
+}
