@@ -8,12 +8,14 @@ import (
 
 	"github.com/neardup/neardup/dedup"
 	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/job"
 )
 
 // dedupCmd is `neardup dedup`: batch near-duplicate detection.
 type dedupCmd struct {
-	Inputs []string `arg:"" name:"input" help:"JSONL, CSV/TSV, .txt/.md files, directories, .zip or .gz archives; - for stdin."`
+	Inputs []string `arg:"" name:"input" help:"JSONL, CSV/TSV, .txt/.md files, HTML pages, WARC files, directories, .zip or .gz archives; - for stdin."`
 	Out    string   `short:"o" default:"out" help:"Output directory for pairs.jsonl, clusters.jsonl, kept.jsonl and stats.json."`
 
 	Method    string   `default:"minhash" enum:"minhash,sentences,tfidf,rarewords,cosine" help:"Detection method: ${enum}."`
@@ -42,7 +44,7 @@ type dedupCmd struct {
 	Weighting string `default:"tfidf" enum:"tfidf,pmi" help:"cosine: term weights, ${enum}."`
 	Matrix    string `help:"cosine: also write the similarity matrix with row labels to this JSON file (at most 20000 documents)."`
 
-	Format      string `enum:",jsonl,csv,tsv,txt" default:"" help:"Input format; default: by extension and content."`
+	Format      string `enum:",jsonl,csv,tsv,txt,html,warc" default:"" help:"Input format; default: by extension and content."`
 	IDCol       string `name:"id-col" default:"id" help:"Field or column holding the document id."`
 	TitleCol    string `name:"title-col" default:"title" help:"Field or column holding the title."`
 	TextCol     string `name:"text-col" default:"text" help:"Field or column holding the body text."`
@@ -50,6 +52,8 @@ type dedupCmd struct {
 	SourceCol   string `name:"source-col" default:"source" help:"Field or column holding the source (publisher)."`
 	DateCol     string `name:"date-col" default:"date" help:"Field or column holding the date."`
 	MaxBytes    int    `default:"10485760" help:"Skip documents larger than this many bytes."`
+	Rules       string `type:"existingfile" help:"HTML and WARC inputs: site rules (YAML) for article extraction, as for neardup extract."`
+	MinChars    int    `name:"min-chars" default:"500" help:"HTML and WARC inputs: skip pages with less article text than this many characters as too short; 0 keeps them."`
 	Strict      bool   `help:"Stop at the first bad record instead of skipping it."`
 	Workers     int    `help:"Sketching goroutines (default: one per CPU)."`
 	MaxWarnings int    `default:"20" help:"Warn about at most this many skipped records on stderr."`
@@ -91,6 +95,9 @@ func (c *dedupCmd) Run(g *globals) error {
 	if _, err := (o.Dedup).Defaults(); err != nil {
 		return usageError{err.Error()}
 	}
+	if err := c.extractOptions(&o.Corpus.Extract); err != nil {
+		return err
+	}
 	if os.Getenv("GOGC") == "" {
 		// The heap is mostly long-lived sketches: collecting at 1.5× the
 		// live heap instead of 2× costs little CPU and keeps a million
@@ -105,6 +112,25 @@ func (c *dedupCmd) Run(g *globals) error {
 		defer stop()
 	}
 	return runDedup(g.ctx, o)
+}
+
+// extractOptions sets how HTML pages become documents from the flags.
+func (c *dedupCmd) extractOptions(o *extract.Options) error {
+	if c.MinChars < 0 {
+		return usageError{"--min-chars must be ≥ 0"}
+	}
+	o.MinChars = c.MinChars
+	if o.MinChars == 0 {
+		o.MinChars = -1 // the flag's 0 keeps short pages; the library's 0 means its default
+	}
+	if c.Rules != "" {
+		rs, err := rules.Load(c.Rules)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		o.Rules = rs
+	}
+	return nil
 }
 
 // runDedup runs the job and prints a one-line summary on stderr.
