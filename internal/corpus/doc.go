@@ -1,6 +1,7 @@
 // Package corpus owns reading documents: JSON Lines, CSV and TSV files with a
-// header row, directories of .txt and .md files, .zip archives of any of
-// these, gzip-compressed copies of any of them, and standard input.
+// header row, directories of .txt and .md files, HTML pages and WARC files
+// (whose articles package extract finds), .zip archives of any of these,
+// gzip-compressed copies of any of them, and standard input.
 //
 // A Reader streams: memory does not grow with the size of the input, only
 // with the largest record (bounded by Options.MaxBytes). Reading is split in
@@ -14,9 +15,22 @@
 // and how far reading got.
 //
 // Formats are chosen by extension (.jsonl/.ndjson, .csv, .tsv, .txt, .md,
-// .zip, .gz around any of them) or, when the extension says nothing, by
-// sniffing the first bytes; Options.Format forces one. Rewind restarts the
-// same records in the same order for a second pass; standard input is copied
-// to a temporary file during the first pass to make that possible (unless
-// Options.SinglePass says there will be no second pass).
+// .html/.htm, .warc, .zip, .gz around any of them) or, when the extension
+// says nothing, by sniffing the first bytes; Options.Format forces one.
+//
+// A web page is one record, and so is each response (HTTP) or resource
+// record of a WARC file; Decode runs extract.Page on it under a time limit.
+// Its id is named as `neardup extract` names it ("dir/a.html",
+// "crawl.warc.gz#17"), and Doc.Raw, what a de-duplicated corpus holds of
+// it, is the article as `neardup extract` writes it:
+// {"id","url","title","text","date","author","lang"}. A page without an
+// article is skipped with extract's reason (not-html, no-article,
+// too-short, not-article-url, too-large, http-status, failed).
+//
+// Rewind restarts the same records in the same order for a second pass;
+// standard input is copied to a temporary file during the first pass to
+// make that possible (unless Options.SinglePass says there will be no
+// second pass). A page skipped in the first pass is not extracted again
+// but gets the same record, so that a timeout cannot come and go between
+// the passes.
 package corpus
