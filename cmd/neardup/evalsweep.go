@@ -17,7 +17,7 @@ import (
 type evalSweepCmd struct {
 	Inputs  []string `arg:"" name:"input" help:"Documents of the labelled corpus: any input dedup reads."`
 	Truth   string   `required:"" help:"Truth JSON Lines: {id, cluster, ...} per document or {a, b, label} per pair."`
-	Methods []string `default:"minhash,sentences" help:"Methods to sweep, comma-separated: minhash, sentences, tfidf, rarewords, cosine."`
+	Methods []string `default:"minhash,sentences" help:"Methods to sweep, comma-separated: minhash, sentences, tfidf, rarewords, cosine. tfidf and rarewords decide by a rule: their thresholds apply to the score they report (body cosine; larger rare-word containment) instead, and the rule's own result is their default row."`
 	From    float64  `default:"0.1" help:"Lowest threshold."`
 	To      float64  `default:"0.95" help:"Highest threshold."`
 	Step    float64  `default:"0.05" help:"Threshold step."`
