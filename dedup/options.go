@@ -117,7 +117,7 @@ const (
 	defaultMinHashThreshold   = 0.4
 	defaultContainment        = 0.6
 	defaultNumberAgreement    = 0.5
-	defaultSentencesThreshold = 0.5
+	defaultSentencesThreshold = 0.35
 	defaultSimilar            = 0.3
 	defaultRareWordsThreshold = 0.1
 	defaultCosineThreshold    = 0.7
