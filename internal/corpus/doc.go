@@ -30,7 +30,8 @@
 // Rewind restarts the same records in the same order for a second pass;
 // standard input is copied to a temporary file during the first pass to
 // make that possible (unless Options.SinglePass says there will be no
-// second pass). A page skipped in the first pass is not extracted again
-// but gets the same record, so that a timeout cannot come and go between
-// the passes.
+// second pass). Web pages are not extracted again: the second pass gets
+// the records of the first, a skipped page's from memory and an article
+// from a temporary file of the articles (their Doc.Raw), so that a timeout
+// cannot come and go between the passes and the second pass costs little.
 package corpus

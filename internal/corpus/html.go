@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -105,22 +104,20 @@ func (s *pageSource) next() (Raw, error) {
 }
 
 // decodePage extracts a page's article. A page decoded a second time (after
-// Rewind) gives the record it gave the first time: a skipped page is not
-// extracted again, and a page that had an article is given ten times the
-// time limit, so that a machine busier than before cannot turn it into a
-// timeout and shift the records of the pass.
+// Rewind) gives the record it gave the first time without being extracted
+// again (pageMemo); should its article not be at hand, it is extracted
+// with ten times the time limit, so that a machine busier than before
+// cannot turn it into a timeout and shift the records of the pass.
 func (r *Reader) decodePage(raw Raw) Record {
 	if r.opts.SinglePass {
 		return r.pageRecord(raw, r.pageTimeout())
 	}
-	state, rec := r.memo.get(raw.page.seq)
-	switch state {
-	case memoSkipped:
+	if rec, state := r.memo.get(raw); state == memoSkipped || state == memoCached {
 		return rec
-	case memoUsed:
+	} else if state == memoUsed {
 		return r.pageRecord(raw, 10*r.pageTimeout())
 	}
-	rec = r.pageRecord(raw, r.pageTimeout())
+	rec := r.pageRecord(raw, r.pageTimeout())
 	r.memo.put(raw.page.seq, rec)
 	return rec
 }
@@ -130,7 +127,7 @@ func (r *Reader) pageRecord(raw Raw, timeout time.Duration) Record {
 	p := raw.page
 	doc := neardup.Document{ID: raw.id, Origin: raw.Origin, URL: strings.ToValidUTF8(p.url, "\uFFFD")}
 	a, reason, msg := r.extractPage(raw, timeout)
-	doc.Title, doc.Date = a.Title, a.Date
+	doc.Title, doc.Date = a.Title, a.Date.Truncate(time.Second) // as Raw writes it
 	if reason != neardup.SkipNone {
 		return skip(doc, reason, "", string(reason)+": "+msg)
 	}
@@ -213,52 +210,4 @@ func articleJSON(doc neardup.Document, a extract.Article) []byte {
 		b = appendJSONString(b, p.val)
 	}
 	return append(b, '}')
-}
-
-// pageMemo remembers how each page of a Reader turned out the first time it
-// was decoded, by its number in the pass: whether it was used, and the
-// record of a skipped page. It costs a byte per page plus the skipped
-// pages' records (no text). It is safe for concurrent use.
-type pageMemo struct {
-	mu      sync.Mutex
-	state   []uint8        // by page number: memoUnknown, memoUsed or memoSkipped
-	skipped map[int]Record // the records of skipped pages
-}
-
-// The states of a page in pageMemo.
-const (
-	memoUnknown uint8 = iota
-	memoUsed
-	memoSkipped
-)
-
-// get returns a page's state and, for a skipped page, its record.
-func (m *pageMemo) get(seq int) (uint8, Record) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if seq >= len(m.state) {
-		return memoUnknown, Record{}
-	}
-	return m.state[seq], m.skipped[seq]
-}
-
-// put records a page's first outcome.
-func (m *pageMemo) put(seq int, rec Record) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if seq >= len(m.state) {
-		m.state = append(m.state, make([]uint8, seq+1-len(m.state))...)
-	}
-	if m.state[seq] != memoUnknown {
-		return
-	}
-	if rec.Skip == neardup.SkipNone {
-		m.state[seq] = memoUsed
-		return
-	}
-	if m.skipped == nil {
-		m.skipped = map[int]Record{}
-	}
-	m.state[seq] = memoSkipped
-	m.skipped[seq] = rec
 }

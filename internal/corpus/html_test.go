@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	nurl "net/url"
+	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -283,9 +284,11 @@ func TestWARCDamage(t *testing.T) {
 	}
 }
 
-// TestPageRewind checks that a second pass gives the records of the first:
-// skipped pages are not extracted again, so a page that timed out the first
-// time is failed the second time too, however fast it would be now.
+// TestPageRewind checks that a second pass gives the records of the first
+// without extracting pages again: a skipped page keeps its record, so one
+// that timed out the first time is failed the second time too, however fast
+// it would be now; an article is read back from the Reader's file, or, when
+// that file cannot be written, extracted again.
 func TestPageRewind(t *testing.T) {
 	story := sitePage("Ferry back in service", storyParagraphs)
 	dir := t.TempDir()
@@ -296,52 +299,74 @@ func TestPageRewind(t *testing.T) {
 		"page.html": reprintPage("Ferry back in service", storyParagraphs),
 	})
 	t.Chdir(dir)
-	var calls atomic.Int32
-	var firstPass atomic.Bool
-	firstPass.Store(true)
-	release := make(chan struct{})
-	defer close(release)
-	engine := func(doc *html.Node, u *nurl.URL) extract.Found {
-		calls.Add(1)
-		if u != nil && u.Path == "/slow" && firstPass.Load() {
-			<-release // outlives the time limit
-		}
-		return extract.Readeck(doc, u)
-	}
-	opts := Options{Extract: extract.Options{Engine: engine, Timeout: 500 * time.Millisecond}}
-	r, err := open([]string{"crawl.warc", "page.html"}, nil, opts, config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	first, err := drain(t, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var skips []string
-	for _, rc := range first {
-		skips = append(skips, rc.ID+" "+rc.Skip)
-	}
-	want := []string{"crawl.warc#1 ", "crawl.warc#2 failed", "crawl.warc#3 too-short", "page.html "}
-	if diff := cmp.Diff(want, skips); diff != "" {
-		t.Errorf("first pass (-want +got)\n%s", diff)
-	}
-	if n := calls.Load(); n != 4 {
-		t.Errorf("%d pages extracted in the first pass, want 4", n)
-	}
-	firstPass.Store(false)
-	if err := r.Rewind(); err != nil {
-		t.Fatal(err)
-	}
-	second, err := drain(t, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(first, second); diff != "" {
-		t.Errorf("second pass (-first +second)\n%s", diff)
-	}
-	if n := calls.Load() - 4; n != 2 {
-		t.Errorf("%d pages extracted in the second pass, want the 2 articles", n)
+	for _, tc := range []struct {
+		name       string
+		noFile     bool
+		wantSecond int32 // pages extracted in the second pass
+	}{
+		{"articles read back", false, 0},
+		{"articles extracted again", true, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var calls atomic.Int32
+			var firstPass atomic.Bool
+			firstPass.Store(true)
+			release := make(chan struct{})
+			defer close(release)
+			engine := func(doc *html.Node, u *nurl.URL) extract.Found {
+				calls.Add(1)
+				if u != nil && u.Path == "/slow" && firstPass.Load() {
+					<-release // outlives the time limit
+				}
+				return extract.Readeck(doc, u)
+			}
+			opts := Options{Extract: extract.Options{Engine: engine, Timeout: 500 * time.Millisecond}}
+			r, err := open([]string{"crawl.warc", "page.html"}, nil, opts, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			r.memo.failed = tc.noFile
+			first, err := drain(t, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var skips []string
+			for _, rc := range first {
+				skips = append(skips, rc.ID+" "+rc.Skip)
+			}
+			want := []string{"crawl.warc#1 ", "crawl.warc#2 failed", "crawl.warc#3 too-short", "page.html "}
+			if diff := cmp.Diff(want, skips); diff != "" {
+				t.Errorf("first pass (-want +got)\n%s", diff)
+			}
+			if n := calls.Load(); n != 4 {
+				t.Errorf("%d pages extracted in the first pass, want 4", n)
+			}
+			firstPass.Store(false)
+			if err := r.Rewind(); err != nil {
+				t.Fatal(err)
+			}
+			second, err := drain(t, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(first, second); diff != "" {
+				t.Errorf("second pass (-first +second)\n%s", diff)
+			}
+			if n := calls.Load() - 4; n != tc.wantSecond {
+				t.Errorf("%d pages extracted in the second pass, want %d", n, tc.wantSecond)
+			}
+			name := ""
+			if r.memo.file != nil {
+				name = r.memo.file.Name()
+			}
+			if err := r.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Stat(name); name != "" && !os.IsNotExist(err) {
+				t.Errorf("%s left behind after Close: %v", name, err)
+			}
+		})
 	}
 }
 

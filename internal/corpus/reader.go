@@ -29,7 +29,7 @@ type Reader struct {
 	err    error  // the fatal error that ended this pass
 	closed bool
 	pages  int      // web pages yielded this pass, numbering them for memo
-	memo   pageMemo // how each web page turned out (html.go)
+	memo   pageMemo // how each web page turned out (memo.go)
 
 	finished atomic.Int64 // bytes of the inputs done this pass
 	reading  atomic.Int64 // bytes read of the open input
@@ -311,7 +311,7 @@ func (r *Reader) Close() error {
 	}
 	r.closed = true
 	r.closeInput()
-	var errs []error
+	errs := []error{r.memo.close()}
 	for _, in := range r.inputs {
 		if in.tee != nil {
 			errs = append(errs, in.tee.Close())
