@@ -28,6 +28,16 @@ type Raw struct {
 	page   *pageRaw   // a web page: a file or a WARC record (html.go)
 }
 
+// Size returns the bytes the record holds in memory, so callers can bound
+// how much they keep in flight.
+func (r Raw) Size() int {
+	n := len(r.data)
+	for _, f := range r.fields {
+		n += len(f)
+	}
+	return n
+}
+
 // rawKind says how Decode reads a Raw.
 type rawKind uint8
 

@@ -9,8 +9,13 @@ import (
 	"github.com/neardup/neardup/internal/corpus"
 )
 
-// chunkSize is how many records travel together between goroutines.
-const chunkSize = 256
+// A chunk of records travels between goroutines: up to chunkSize records or
+// chunkBytes of them, whichever comes first, so web pages of 100 KB do not
+// pile up hundreds of megabytes in flight.
+const (
+	chunkSize  = 256
+	chunkBytes = 4 << 20
+)
 
 type chunk[T any] struct {
 	seq  int
@@ -79,12 +84,13 @@ func readChunks[T any](ctx context.Context, next func() (corpus.Raw, error), tod
 	for seq := 0; ; seq++ {
 		c := &chunk[T]{seq: seq, raws: make([]corpus.Raw, 0, chunkSize)}
 		var err error
-		for len(c.raws) < chunkSize {
+		for size := 0; len(c.raws) < chunkSize && size < chunkBytes; {
 			var raw corpus.Raw
 			if raw, err = next(); err != nil {
 				break
 			}
 			c.raws = append(c.raws, raw)
+			size += raw.Size()
 		}
 		if len(c.raws) > 0 {
 			select {
