@@ -140,15 +140,15 @@ func forEachMethod(t *testing.T, f func(t *testing.T, opts Options)) {
 // defaults, except where they assume a real corpus. Rarewords skips
 // documents under 200 words, and here, where each document is its own
 // source, no word is common to a source, so two strangers share the
-// common half of the vocabulary (a third of their words). Tfidf reports
-// duplicates only by default, mostly found through titles, which the
-// suite's documents lack: it reports similar bodies here too.
+// common half of the vocabulary (a third of their words). Tfidf and
+// cosine report duplicates only by default (tfidf mostly through titles,
+// which the suite's documents lack): they report similar pairs here too.
 func conformanceOptions(method string) Options {
 	o := Options{Method: method}
 	switch method {
 	case MethodRareWords:
 		o.MinWords, o.Threshold = 20, 0.5
-	case MethodTFIDF:
+	case MethodTFIDF, MethodCosine:
 		o.Similar = defaultSimilar
 	}
 	return o

@@ -18,8 +18,11 @@ func TestCosineDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Threshold != 0.7 || o.Similar != 0.3 || o.Keep != string(cluster.Central) || o.Weighting != WeightTFIDF {
+	if o.Threshold != 0.7 || o.Similar != -1 || o.Keep != string(cluster.Central) || o.Weighting != WeightTFIDF {
 		t.Errorf("defaults %+v", o)
+	}
+	if o, _ := (Options{Method: MethodCosine, Matrix: "m.json"}).Defaults(); o.Similar != 0.3 {
+		t.Errorf("with a matrix, similar %v, want 0.3", o.Similar)
 	}
 	for _, bad := range []Options{
 		{Method: MethodCosine, Weighting: "bm25"},

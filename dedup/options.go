@@ -42,9 +42,10 @@ type Options struct {
 	// Similar is the score at or above which a pair below Threshold is
 	// reported as similar. 0 means 0.3; a negative value reports duplicates
 	// only. For tfidf, whose rule decides duplicates, a pair is similar
-	// when its body cosine reaches Similar, and 0 means none: finding them
-	// takes an exact join at that low a cosine, several times the cost of
-	// the rule's own.
+	// when its body cosine reaches Similar. For tfidf, and for cosine
+	// without a Matrix, 0 means none: finding similar pairs takes an exact
+	// join at that low a cosine, several times the cost of the rule's or
+	// the threshold's own.
 	Similar float64
 	// Keep chooses each cluster's representative: "longest" (default;
 	// "central" for cosine), "earliest", "first" or "central".
@@ -147,8 +148,8 @@ func (o Options) Defaults() (Options, error) {
 	default:
 		return o, fmt.Errorf("dedup: unknown method %q (want one of %v)", o.Method, Methods)
 	}
-	if o.Method == MethodTFIDF && o.Similar == 0 {
-		o.Similar = -1 // tfidf's rule decides; similar pairs cost a join at a low threshold
+	if (o.Method == MethodTFIDF || o.Method == MethodCosine && o.Matrix == "") && o.Similar == 0 {
+		o.Similar = -1 // similar pairs cost an exact join at a low cosine
 	}
 	o.Similar = orDefault(o.Similar, defaultSimilar)
 	if o.Threshold > 0 && o.Similar > o.Threshold {

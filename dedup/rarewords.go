@@ -175,6 +175,8 @@ func (m *rareWords) keepRare() {
 
 func (m *rareWords) rareOf(id int32) []uint32 { return m.rare[m.rOff[id]:m.rOff[id+1]] }
 
+func (m *rareWords) rareLen(id int32) int { return int(m.rOff[id+1] - m.rOff[id]) }
+
 func (m *rareWords) match(id int32, emit func(int32, float64, any)) {
 	m.keepRare()
 	a := m.rareOf(id)
@@ -199,15 +201,23 @@ func (m *rareWords) match(id int32, emit func(int32, float64, any)) {
 			m.acc[d]++
 		}
 	}
-	slices.Sort(m.touched)
+	// A pair is reported when the larger containment, the shared words
+	// over the smaller set, reaches the threshold.
+	m.verified += len(m.touched)
+	kept := m.touched[:0]
 	for _, d := range m.touched {
-		shared := int(m.acc[d])
-		m.acc[d] = 0
-		if ev := m.evidence(d, id, shared); ev.minmax[1] >= m.opts.Threshold {
-			emit(d, ev.minmax[1], ev)
+		if float64(m.acc[d])/float64(min(len(a), m.rareLen(d))) >= m.opts.Threshold {
+			kept = append(kept, d)
+		} else {
+			m.acc[d] = 0
 		}
 	}
-	m.verified += len(m.touched)
+	slices.Sort(kept)
+	for _, d := range kept {
+		ev := m.evidence(d, id, int(m.acc[d]))
+		m.acc[d] = 0
+		emit(d, ev.minmax[1], ev)
+	}
 	m.touched = m.touched[:0]
 	for _, w := range a {
 		for int(w) >= len(m.lists) {

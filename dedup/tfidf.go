@@ -35,12 +35,13 @@ var tfidfFields = []string{"title", "body"}
 // A pair that is not a duplicate is similar when its body cosine reaches
 // Options.Similar. The score of a pair is its body cosine.
 type tfidf struct {
-	opts   *Options
-	rule   *similarity.Rule
-	fields [2]*field
-	query  [2]similarity.Dense // the document being matched, per field
-	cands  []int32
-	seen   map[int32]bool
+	opts    *Options
+	rule    *similarity.Rule
+	fields  [2]*field
+	query   [2]similarity.Dense // the document being matched, per field
+	scores  [2]float64
+	clauses []string // the rule's clauses as text, for the evidence
+	cands   []int32
 	// titles are kept only to write Options.TitlesCSV.
 	titles []string
 }
@@ -67,7 +68,10 @@ func newTFIDF(o *Options) (*tfidf, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &tfidf{opts: o, rule: rule, seen: map[int32]bool{}}
+	m := &tfidf{opts: o, rule: rule}
+	for i := range rule.Clauses {
+		m.clauses = append(m.clauses, rule.ClauseString(i))
+	}
 	for i := range m.fields {
 		m.fields[i] = newField(WeightTFIDF, at[i])
 	}
@@ -204,21 +208,17 @@ func (m *tfidf) match(id int32, emit func(int32, float64, any)) {
 	m.cands = m.cands[:0]
 	for _, f := range m.fields {
 		f.vectorise()
-		f.candidates(id, func(other int32, _ float64) {
-			if !m.seen[other] {
-				m.seen[other] = true
-				m.cands = append(m.cands, other)
-			}
-		})
+		f.candidates(id, func(other int32, _ float64) { m.cands = append(m.cands, other) })
 	}
 	slices.Sort(m.cands)
+	m.cands = slices.Compact(m.cands)
 	for i, f := range m.fields {
 		m.query[i].Set(f.vector(id))
 	}
 	for _, c := range m.cands {
-		delete(m.seen, c)
-		body, ev := m.evidence(c)
-		emit(c, body, ev)
+		if body, ev := m.evidence(c); ev != nil {
+			emit(c, body, ev)
+		}
 	}
 	for _, f := range m.fields {
 		f.index(id)
@@ -227,12 +227,19 @@ func (m *tfidf) match(id int32, emit func(int32, float64, any)) {
 
 // evidence computes both cosines of document a with the one being
 // matched, in m.query, and applies the rule; it returns the exact body
-// cosine, the pair's score.
+// cosine, the pair's score, and nil evidence for a pair neither duplicate
+// nor similar.
 func (m *tfidf) evidence(a int32) (float64, *TFIDFEvidence) {
-	scores := []float64{m.query[tfidfTitle].Dot(m.fields[tfidfTitle].vector(a)), m.query[tfidfBody].Dot(m.fields[tfidfBody].vector(a))}
+	scores := &m.scores
+	scores[tfidfTitle] = m.query[tfidfTitle].Dot(m.fields[tfidfTitle].vector(a))
+	scores[tfidfBody] = m.query[tfidfBody].Dot(m.fields[tfidfBody].vector(a))
+	c := m.rule.Eval(scores[:])
+	if c < 0 && !(m.opts.Similar > 0 && scores[tfidfBody] >= m.opts.Similar) {
+		return 0, nil
+	}
 	ev := &TFIDFEvidence{Title: round(scores[tfidfTitle]), Body: round(scores[tfidfBody])}
-	if c := m.rule.Eval(scores); c >= 0 {
-		ev.Clause = m.rule.ClauseString(c)
+	if c >= 0 {
+		ev.Clause = m.clauses[c]
 	}
 	return scores[tfidfBody], ev
 }

@@ -20,7 +20,7 @@ type dedupCmd struct {
 
 	Method    string   `default:"minhash" enum:"minhash,sentences,tfidf,rarewords,cosine" help:"Detection method: ${enum}."`
 	Threshold float64  `help:"Score at or above which a pair is a duplicate (default: the method's own, see README)."`
-	Similar   *float64 `help:"Score at or above which a pair is reported as similar (default 0.3; tfidf: none, its rule decides; for tfidf the body cosine); 0 reports duplicates only."`
+	Similar   *float64 `help:"Score at or above which a pair is reported as similar (for tfidf: the body cosine); 0 reports duplicates only. Default 0.3; for tfidf, and cosine without --matrix: none (similar pairs cost an exact join at a low cosine)."`
 	Keep      string   `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (default; central for cosine), earliest, first or central."`
 	Seed      uint64   `help:"Seed of every hash function."`
 
