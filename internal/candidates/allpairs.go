@@ -22,8 +22,10 @@ import (
 // term will have in a query. A query walks its own terms from the last
 // (rarest), admits new candidates only while the norm of its remaining
 // terms, or their weights times the largest stored weight of each term,
-// can still reach the threshold, and drops a candidate as soon as its
-// accumulated score plus the product of both remaining norms falls short.
+// can still reach the threshold, completes the candidates' scores over the
+// rest of its terms (frequent terms have short lists: they mostly sit in
+// unindexed prefixes), and drops a candidate as soon as its accumulated
+// score plus the product of both remaining norms falls short.
 // Survivors are verified with similarity.Dense, whose dot products are
 // those of similarity.Dot to the bit, so a reported score is the exact one
 // and a pair is reported exactly when Dot reaches the threshold.
@@ -57,9 +59,9 @@ type prefix struct {
 }
 
 // accum is a candidate's state during a query: the score accumulated so
-// far (-1 once pruned), the norm of its own terms before the last term
-// accumulated, and the norm of the query's terms before that term.
-type accum struct{ score, before, rest float64 }
+// far (-1 once pruned) and the norm of the query's terms before the last
+// term accumulated.
+type accum struct{ score, rest float64 }
 
 // JoinStats count an AllPairs' work.
 type JoinStats struct {
@@ -186,24 +188,24 @@ func (j *AllPairs) Query(x similarity.Sparse, fn func(id int32, score float64)) 
 		rest2 += w * w
 		lin += w * j.addedMax(term)
 	}
+	admit := true
 	for k := len(x.Terms) - 1; k >= 0; k-- {
-		if min(math.Sqrt(max(rest2, 0)), lin) < j.cut {
-			break // no vector not yet a candidate can reach the threshold
-		}
+		// Once no vector not yet a candidate can reach the threshold, the
+		// rest of the walk only completes the candidates' scores.
+		admit = admit && min(math.Sqrt(max(rest2, 0)), lin) >= j.cut
 		term, w := x.Terms[k], float64(x.Weights[k])
 		rest2 -= w * w
 		lin -= w * j.addedMax(term)
 		if w > 0 && int(term) < len(j.lists) {
-			j.scan(j.lists[term], w, math.Sqrt(max(rest2, 0)))
+			j.scan(j.lists[term], w, math.Sqrt(max(rest2, 0)), admit)
 		}
 	}
-	unwalked := math.Sqrt(max(rest2, 0))
 	j.stats.Candidates += len(j.touched)
 	kept := j.touched[:0]
 	for _, id := range j.touched {
 		c := j.acc[id]
 		j.acc[id] = accum{}
-		if c.score >= 0 && c.score+j.unaccounted(c, id, unwalked) >= j.cut {
+		if c.score >= 0 && c.score+j.unaccounted(c, id) >= j.cut {
 			kept = append(kept, id)
 		}
 	}
@@ -219,34 +221,33 @@ func (j *AllPairs) Query(x similarity.Sparse, fn func(id int32, score float64)) 
 	j.touched = j.touched[:0]
 }
 
-// unaccounted bounds what a candidate's accumulated score lacks once the
-// walk has stopped with the query terms of norm unwalked not walked. The
-// shared terms not accumulated are of two kinds, both before the last term
-// accumulated: unwalked query terms, which the norms bound, and walked
-// query terms in the candidate's unindexed prefix, which its prefix bounds.
-func (j *AllPairs) unaccounted(c accum, id int32, unwalked float64) float64 {
+// unaccounted bounds what a candidate's accumulated score lacks after the
+// walk: the shared terms in its unindexed prefix, all before the last term
+// accumulated, where the query's norm was c.rest.
+func (j *AllPairs) unaccounted(c accum, id int32) float64 {
 	p := j.prefix[id]
-	return unwalked*c.before + min(c.rest*float64(p.norm), float64(p.lin))
+	return min(c.rest*float64(p.norm), float64(p.lin))
 }
 
-// scan accumulates one query term of weight w over its inverted list;
-// rest is the norm of the query's terms before it. A candidate is dropped
+// scan accumulates one query term of weight w over its inverted list,
+// making new candidates only if admit; rest is the norm of the query's
+// terms before it. A candidate is dropped
 // when its score plus rest times the norm of its own terms before this one
 // falls short: every shared term not yet accumulated lies there.
-func (j *AllPairs) scan(list []posting, w, rest float64) {
+func (j *AllPairs) scan(list []posting, w, rest float64, admit bool) {
 	j.stats.Scanned += len(list)
 	acc := j.acc
 	for _, p := range list {
 		c := &acc[p.id]
-		if c.score < 0 {
+		if c.score < 0 || c.score == 0 && !admit {
 			continue
 		}
 		if c.score == 0 {
 			j.touched = append(j.touched, p.id)
 		}
 		c.score += w * float64(p.w)
-		c.before, c.rest = float64(p.before), rest
-		if c.score+rest*c.before < j.cut {
+		c.rest = rest
+		if c.score+rest*float64(p.before) < j.cut {
 			c.score = -1
 		}
 	}
