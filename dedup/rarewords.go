@@ -48,9 +48,9 @@ type rareWords struct {
 	df       candidates.Counter // key source<<32 | term: documents of the source holding the term
 	terms    map[uint64]uint32  // word hash → term id
 	docSrc   []int32            // source of each document, -1 for a skipped one
-	words    []uint32           // pending documents' words, as in field
-	wOff     []int
-	rare     []uint32 // rare words of matched documents: rare[rOff[i]:rOff[i+1]]
+	pending  [][]uint32         // words of the documents added since the last match
+	nPend    int                // words in pending
+	rare     []uint32           // rare words of matched documents: rare[rOff[i]:rOff[i+1]]
 	rOff     []int64
 	lists    [][]int32 // by term: the documents holding it as rare, in match order
 	acc      []int32
@@ -87,7 +87,7 @@ func newRareWords(o *Options) (*rareWords, error) {
 		return nil, fmt.Errorf("dedup: %w", err)
 	}
 	return &rareWords{opts: o, rule: rule, sources: map[string]int32{}, terms: map[uint64]uint32{},
-		wOff: []int{0}, rOff: []int64{0}}, nil
+		rOff: []int64{0}}, nil
 }
 
 // SourceOf returns the source a document is counted in by the rarewords
@@ -128,6 +128,7 @@ func (s *rareSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason) {
 
 func (m *rareWords) add(v any) {
 	src := int32(-1)
+	var words []uint32
 	if sk, ok := v.(*rareSketch); ok {
 		var known bool
 		if src, known = m.sources[sk.source]; !known {
@@ -137,18 +138,20 @@ func (m *rareWords) add(v any) {
 			m.srcDocs = append(m.srcDocs, 0)
 		}
 		m.srcDocs[src]++
-		for _, h := range sk.words {
+		words = make([]uint32, len(sk.words))
+		for i, h := range sk.words {
 			id, ok := m.terms[h]
 			if !ok {
 				id = uint32(len(m.terms))
 				m.terms[h] = id
 			}
 			m.df.Inc(uint64(src)<<32 | uint64(id))
-			m.words = append(m.words, id)
+			words[i] = id
 		}
 	}
 	m.docSrc = append(m.docSrc, src)
-	m.wOff = append(m.wOff, len(m.words))
+	m.pending = append(m.pending, words)
+	m.nPend += len(words)
 }
 
 // seal: with final statistics, every document's rare words are known.
@@ -157,11 +160,12 @@ func (m *rareWords) seal() { m.keepRare() }
 // keepRare replaces the pending documents' words by their rare words, by
 // their sources' statistics as they stand.
 func (m *rareWords) keepRare() {
-	for k := 0; k+1 < len(m.wOff); k++ {
+	m.rare = slices.Grow(m.rare, m.nPend)
+	for _, words := range m.pending {
 		id := len(m.rOff) - 1
 		if src := m.docSrc[id]; src >= 0 {
 			limit := m.opts.CommonDF * float64(m.srcDocs[src])
-			for _, w := range m.words[m.wOff[k]:m.wOff[k+1]] {
+			for _, w := range words {
 				if n := m.df.Count(uint64(src)<<32 | uint64(w)); n < 2 || float64(n) <= limit {
 					m.rare = append(m.rare, w)
 				}
@@ -170,7 +174,8 @@ func (m *rareWords) keepRare() {
 		slices.Sort(m.rare[m.rOff[id]:])
 		m.rOff = append(m.rOff, int64(len(m.rare)))
 	}
-	m.words, m.wOff = m.words[:0], m.wOff[:1]
+	clear(m.pending)
+	m.pending, m.nPend = m.pending[:0], 0
 }
 
 func (m *rareWords) rareOf(id int32) []uint32 { return m.rare[m.rOff[id]:m.rOff[id+1]] }
@@ -192,9 +197,6 @@ func (m *rareWords) match(id int32, emit func(int32, float64, any)) {
 			continue
 		}
 		for _, d := range m.lists[w] {
-			if m.docSrc[d] == src && !m.opts.SameSource {
-				continue
-			}
 			if m.acc[d] == 0 {
 				m.touched = append(m.touched, d)
 			}
@@ -202,11 +204,13 @@ func (m *rareWords) match(id int32, emit func(int32, float64, any)) {
 		}
 	}
 	// A pair is reported when the larger containment, the shared words
-	// over the smaller set, reaches the threshold.
+	// over the smaller set, reaches the threshold, and unless SameSource
+	// only across sources (checked here, once per candidate).
 	m.verified += len(m.touched)
 	kept := m.touched[:0]
 	for _, d := range m.touched {
-		if float64(m.acc[d])/float64(min(len(a), m.rareLen(d))) >= m.opts.Threshold {
+		if float64(m.acc[d])/float64(min(len(a), m.rareLen(d))) >= m.opts.Threshold &&
+			(m.opts.SameSource || m.docSrc[d] != src) {
 			kept = append(kept, d)
 		} else {
 			m.acc[d] = 0
