@@ -15,12 +15,17 @@ import (
 // end-to-end figures on resampled news are in the README.
 func BenchmarkBatch(b *testing.B) {
 	for _, n := range []int{20000, 200000} {
-		docs := newsCorpus(31, n)
-		for i := range docs {
-			docs[i].Source = fmt.Sprint("site", i%16)
-		}
+		corpus := sync.OnceValue(func() []neardup.Document { // made only if a benchmark runs
+			docs := newsCorpus(31, n)
+			for i := range docs {
+				docs[i].Source = fmt.Sprint("site", i%16)
+			}
+			return docs
+		})
 		for _, m := range Methods {
 			b.Run(fmt.Sprintf("%s/%d", m, n), func(b *testing.B) {
+				docs := corpus()
+				b.ResetTimer()
 				opts := Options{Method: m}
 				if m == MethodRareWords {
 					opts.MinWords = 20 // the generated articles are short
