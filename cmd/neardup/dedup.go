@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"runtime/debug"
 
 	"github.com/neardup/neardup/dedup"
 	"github.com/neardup/neardup/internal/corpus"
@@ -97,12 +96,6 @@ func (c *dedupCmd) Run(g *globals) error {
 	}
 	if err := c.extractOptions(&o.Corpus.Extract); err != nil {
 		return err
-	}
-	if os.Getenv("GOGC") == "" {
-		// The heap is mostly long-lived sketches: collecting at 1.5× the
-		// live heap instead of 2× costs little CPU and keeps a million
-		// documents under 4 GiB.
-		debug.SetGCPercent(50)
 	}
 	if c.CPUProfile != "" {
 		stop, err := startCPUProfile(c.CPUProfile)
