@@ -27,7 +27,7 @@ func newsCorpus(seed uint64, n int) []neardup.Document {
 	for i := range n {
 		id := fmt.Sprint("n", i)
 		if i < 10 || g.r.IntN(3) > 0 {
-			title := strings.TrimSuffix(g.sentence(), ".")
+			title := headline(g)
 			docs = append(docs, neardup.Document{ID: id, Title: title, Text: strings.Join(g.sentences(4+g.r.IntN(12)), " ")})
 			continue
 		}
@@ -43,11 +43,21 @@ func newsCorpus(seed uint64, n int) []neardup.Document {
 			w[g.r.IntN(len(w))] = names[g.r.IntN(len(names))]
 			title = strings.Join(w, " ")
 		case 2:
-			title = strings.TrimSuffix(g.sentence(), ".")
+			title = headline(g)
 		}
 		docs = append(docs, neardup.Document{ID: id, Title: title, Text: strings.Join(sents, "")})
 	}
 	return docs
+}
+
+// headline returns six made-up names: like the proper nouns of a news
+// headline, two titles rarely share one by chance.
+func headline(g *textGen) string {
+	w := make([]string, 6)
+	for i := range w {
+		w[i] = names[g.r.IntN(len(names))]
+	}
+	return strings.Join(w, " ")
 }
 
 // runBatchOf runs a Batch over docs and returns it finished with its pairs.
