@@ -188,26 +188,42 @@ func (m *rareWords) match(id int32, emit func(int32, float64, any)) {
 	if len(a) == 0 {
 		return
 	}
+	for _, d := range m.candidates(id, a) {
+		ev := m.evidence(d, id, int(m.acc[d]))
+		m.acc[d] = 0
+		emit(d, ev.minmax[1], ev)
+	}
+	for _, w := range a {
+		for int(w) >= len(m.lists) {
+			m.lists = append(m.lists, nil)
+		}
+		m.lists[w] = append(m.lists[w], id)
+	}
+}
+
+// candidates counts in m.acc the rare words each earlier document shares
+// with document id, whose rare words are a, and returns in increasing order
+// those to report: the larger containment, the shared words over the
+// smaller set, reaches the threshold, and unless SameSource the sources
+// differ (checked here, once per candidate, not per posting). Their counts
+// stay in m.acc for the caller to read and clear.
+func (m *rareWords) candidates(id int32, a []uint32) []int32 {
 	if len(m.acc) < int(id) {
 		m.acc = append(m.acc, make([]int32, int(id)-len(m.acc))...)
 	}
-	src := m.docSrc[id]
+	m.touched = m.touched[:0]
 	for _, w := range a {
-		if int(w) >= len(m.lists) {
-			continue
-		}
-		for _, d := range m.lists[w] {
-			if m.acc[d] == 0 {
-				m.touched = append(m.touched, d)
+		if int(w) < len(m.lists) {
+			for _, d := range m.lists[w] {
+				if m.acc[d] == 0 {
+					m.touched = append(m.touched, d)
+				}
+				m.acc[d]++
 			}
-			m.acc[d]++
 		}
 	}
-	// A pair is reported when the larger containment, the shared words
-	// over the smaller set, reaches the threshold, and unless SameSource
-	// only across sources (checked here, once per candidate).
 	m.verified += len(m.touched)
-	kept := m.touched[:0]
+	src, kept := m.docSrc[id], m.touched[:0]
 	for _, d := range m.touched {
 		if float64(m.acc[d])/float64(min(len(a), m.rareLen(d))) >= m.opts.Threshold &&
 			(m.opts.SameSource || m.docSrc[d] != src) {
@@ -217,18 +233,7 @@ func (m *rareWords) match(id int32, emit func(int32, float64, any)) {
 		}
 	}
 	slices.Sort(kept)
-	for _, d := range kept {
-		ev := m.evidence(d, id, int(m.acc[d]))
-		m.acc[d] = 0
-		emit(d, ev.minmax[1], ev)
-	}
-	m.touched = m.touched[:0]
-	for _, w := range a {
-		for int(w) >= len(m.lists) {
-			m.lists = append(m.lists, nil)
-		}
-		m.lists[w] = append(m.lists[w], id)
-	}
+	return kept
 }
 
 func (m *rareWords) evidence(a, b int32, shared int) *RareWordsEvidence {

@@ -89,23 +89,13 @@ func newTFIDF(o *Options) (*tfidf, error) {
 // that bounds no field from below would accept pairs that share nothing,
 // which no join can find: that rule is an error.
 func joinThresholds(rule *similarity.Rule, similar float64, similarField, cheap int) ([]float64, error) {
+	best, bound, err := clauseFields(rule, cheap)
+	if err != nil {
+		return nil, err
+	}
 	at := make([]float64, len(rule.Fields))
 	if similar > 0 {
 		at[similarField] = similar
-	}
-	best := make([]int, len(rule.Clauses))
-	bound := make([]float64, len(rule.Clauses))
-	for i, c := range rule.Clauses {
-		best[i] = -1
-		for f := range rule.Fields {
-			if v, ok := c.LowerBound(f); ok && v > 0 && (best[i] < 0 || v > bound[i] || v == bound[i] && f == cheap) {
-				best[i], bound[i] = f, v
-			}
-		}
-		if best[i] < 0 {
-			return nil, fmt.Errorf("dedup: rule clause %q puts no positive lower bound on %v: it would accept pairs that share no word",
-				rule.ClauseString(i), rule.Fields)
-		}
 	}
 	order := make([]int, len(rule.Clauses))
 	for i := range order {
@@ -121,23 +111,47 @@ func joinThresholds(rule *similarity.Rule, similar float64, similarField, cheap 
 		}
 	}
 	for f := range at {
-		if at[f] == 0 || f == similarField && similar > 0 {
-			continue
-		}
-		redundant := true
-		for i, c := range rule.Clauses {
-			redundant = redundant && (owner[i] != f || servedBy(c, at, f) >= 0)
-		}
-		if redundant {
-			for i, c := range rule.Clauses {
-				if owner[i] == f {
-					owner[i] = servedBy(c, at, f)
-				}
-			}
-			at[f] = 0
+		if at[f] > 0 && !(f == similarField && similar > 0) {
+			dropIfServed(rule, at, owner, f)
 		}
 	}
 	return at, nil
+}
+
+// dropIfServed drops the join of field f when the other joins serve every
+// clause it serves (owner[i] is the field serving clause i).
+func dropIfServed(rule *similarity.Rule, at []float64, owner []int, f int) {
+	for i, c := range rule.Clauses {
+		if owner[i] == f && servedBy(c, at, f) < 0 {
+			return
+		}
+	}
+	for i, c := range rule.Clauses {
+		if owner[i] == f {
+			owner[i] = servedBy(c, at, f)
+		}
+	}
+	at[f] = 0
+}
+
+// clauseFields returns, for each clause of rule, its field with the highest
+// positive lower bound (ties to cheap) and that bound.
+func clauseFields(rule *similarity.Rule, cheap int) (best []int, bound []float64, err error) {
+	best = make([]int, len(rule.Clauses))
+	bound = make([]float64, len(rule.Clauses))
+	for i, c := range rule.Clauses {
+		best[i] = -1
+		for f := range rule.Fields {
+			if v, ok := c.LowerBound(f); ok && v > 0 && (best[i] < 0 || v > bound[i] || v == bound[i] && f == cheap) {
+				best[i], bound[i] = f, v
+			}
+		}
+		if best[i] < 0 {
+			return nil, nil, fmt.Errorf("dedup: rule clause %q puts no positive lower bound on %v: it would accept pairs that share no word",
+				rule.ClauseString(i), rule.Fields)
+		}
+	}
+	return best, bound, nil
 }
 
 // servedBy returns a field other than skip whose join finds every pair

@@ -49,6 +49,7 @@ const (
 
 var opText = [...]string{Above: ">", AtLeast: ">=", Below: "<", AtMost: "<="}
 
+// String returns the operator as written in a rule.
 func (o Op) String() string { return opText[o] }
 
 // holds reports whether score op value.
@@ -128,6 +129,7 @@ type RuleError struct {
 	Msg    string // what was expected
 }
 
+// Error names the rule, the column and the token, and what was expected.
 func (e *RuleError) Error() string {
 	tok := strconv.Quote(e.Token)
 	if e.Token == "" {

@@ -1,7 +1,5 @@
 package similarity
 
-import "math"
-
 // Sparse is a sparse vector: Weights[i] is the weight of term Terms[i], and
 // Terms is strictly increasing. Term ids are the caller's; weights are
 // stored in 32 bits, which keeps a million documents' vectors in memory.
@@ -9,9 +7,6 @@ type Sparse struct {
 	Terms   []uint32
 	Weights []float32
 }
-
-// Len returns the number of non-zero terms.
-func (v Sparse) Len() int { return len(v.Terms) }
 
 // Dot returns the dot product of a and b: the sum of the products of the
 // weights of their shared terms, accumulated in float64 in increasing term
@@ -34,15 +29,6 @@ func Dot(a, b Sparse) float64 {
 		}
 	}
 	return s
-}
-
-// Norm returns the Euclidean norm of w.
-func Norm(w []float32) float64 {
-	var s float64
-	for _, x := range w {
-		s += float64(x) * float64(x)
-	}
-	return math.Sqrt(s)
 }
 
 // Dense holds one sparse vector spread over a dense array, for many dot
