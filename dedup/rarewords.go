@@ -280,14 +280,36 @@ type view struct {
 // reaches the threshold. With newest only the later document's view
 // counts.
 func (m *rareWords) selectPairs(ms []match, newest bool) []match {
+	for k, i := range m.bestViews(ms, newest) {
+		e := ms[i].ev.(*RareWordsEvidence)
+		side := "a"
+		if ms[i].b == k.doc {
+			side = "b"
+		}
+		if e.BestFor != "" && e.BestFor != side {
+			side = "both"
+		}
+		e.BestFor = side
+	}
+	kept := ms[:0]
+	for _, p := range ms {
+		if p.ev.(*RareWordsEvidence).BestFor != "" {
+			kept = append(kept, p)
+		}
+	}
+	return kept
+}
+
+// bestViews returns, for each document and partner source, the index in ms
+// of the document's best pair there; see selectPairs.
+func (m *rareWords) bestViews(ms []match, newest bool) map[view]int {
 	best := map[view]int{}
 	consider := func(i int, doc, partner int32, own, other float64) {
 		if own < m.opts.Threshold {
 			return
 		}
 		k := view{doc, m.docSrc[partner]}
-		j, ok := best[k]
-		if ok {
+		if j, ok := best[k]; ok {
 			e := ms[j].ev.(*RareWordsEvidence)
 			jOwn, jOther := e.ab, e.ba
 			if ms[j].b == doc {
@@ -306,22 +328,5 @@ func (m *rareWords) selectPairs(ms []match, newest bool) []match {
 		}
 		consider(i, p.b, p.a, e.ba, e.ab)
 	}
-	for k, i := range best {
-		e := ms[i].ev.(*RareWordsEvidence)
-		side := "a"
-		if ms[i].b == k.doc {
-			side = "b"
-		}
-		if e.BestFor != "" && e.BestFor != side {
-			side = "both"
-		}
-		e.BestFor = side
-	}
-	kept := ms[:0]
-	for _, p := range ms {
-		if p.ev.(*RareWordsEvidence).BestFor != "" {
-			kept = append(kept, p)
-		}
-	}
-	return kept
+	return best
 }
