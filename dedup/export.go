@@ -18,7 +18,10 @@ func writeAtomic(path string, write func(w *bufio.Writer) error) error {
 	}
 	defer os.Remove(f.Name())
 	w := bufio.NewWriterSize(f, 1<<20)
-	err = write(w)
+	err = f.Chmod(0o644) // CreateTemp makes it private; this is an output for the user
+	if err == nil {
+		err = write(w)
+	}
 	if err == nil {
 		err = w.Flush()
 	}
