@@ -155,6 +155,7 @@ func (f *field) seal() {
 		}
 		f.join = candidates.NewAllPairs(f.joinAt, f.vector)
 		f.join.SetQueryBound(qmax)
+		f.join.Reserve(f.len(), len(f.df))
 	}
 }
 

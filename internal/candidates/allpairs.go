@@ -109,6 +109,15 @@ func (j *AllPairs) SetQueryBound(qmax []float32) {
 	j.qmax = qmax
 }
 
+// Reserve makes room for ids below ids and terms below terms, so that a
+// batch that knows its sizes does not grow the tables as it adds.
+func (j *AllPairs) Reserve(ids, terms int) {
+	j.prefix = slices.Grow(j.prefix, ids-len(j.prefix))
+	j.acc = slices.Grow(j.acc, ids-len(j.acc))
+	j.lists = slices.Grow(j.lists, terms-len(j.lists))
+	j.amax = slices.Grow(j.amax, terms-len(j.amax))
+}
+
 // Stats returns the work done so far.
 func (j *AllPairs) Stats() JoinStats { return j.stats }
 
