@@ -18,6 +18,7 @@ type Error struct {
 	Msg  string
 }
 
+// Error returns "file:line: rule \"name\": message".
 func (e *Error) Error() string {
 	if e.Rule == "" {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
