@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"github.com/neardup/neardup/internal/jsonenc"
 	"io"
 	"strings"
 
@@ -23,7 +24,7 @@ type csvHeader struct {
 func newCSVHeader(names []string, want [nFields]string) *csvHeader {
 	h := &csvHeader{names: names, keys: make([][]byte, len(names))}
 	for i, n := range names {
-		h.keys[i] = appendJSONString(nil, n)
+		h.keys[i] = jsonenc.AppendString(nil, n)
 	}
 	for f, w := range want {
 		h.col[f] = -1

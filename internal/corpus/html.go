@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/neardup/neardup/internal/jsonenc"
 	"io"
 	"strings"
 	"time"
@@ -207,7 +208,7 @@ func articleJSON(doc neardup.Document, a extract.Article) []byte {
 	b := make([]byte, 0, len(doc.ID)+len(doc.URL)+len(doc.Title)+len(doc.Text)+len(a.Author)+96)
 	for _, p := range parts {
 		b = append(b, p.key...)
-		b = appendJSONString(b, p.val)
+		b = jsonenc.AppendString(b, p.val)
 	}
 	return append(b, '}')
 }

@@ -103,25 +103,3 @@ func FuzzScanJSON(f *testing.F) {
 		}
 	})
 }
-
-// FuzzAppendJSONString checks that any string encodes to a JSON string that
-// decodes to it (invalid UTF-8 replaced).
-func FuzzAppendJSONString(f *testing.F) {
-	for _, s := range []string{"plain", "q\"\\\n\r\t\x00\x1f", "\xff\xfe é \u2028", "\ufffd"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		b := appendJSONString(nil, s)
-		var got string
-		if err := json.Unmarshal(b, &got); err != nil {
-			t.Fatalf("%q encodes to invalid JSON %s: %v", s, b, err)
-		}
-		var want strings.Builder
-		for _, r := range s { // one U+FFFD per byte that is not UTF-8
-			want.WriteRune(r)
-		}
-		if got != want.String() {
-			t.Errorf("%q round-trips to %q", s, got)
-		}
-	})
-}

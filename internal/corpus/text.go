@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"fmt"
+	"github.com/neardup/neardup/internal/jsonenc"
 	"io"
 	"strings"
 
@@ -90,11 +91,11 @@ func (r *Reader) decodeText(raw Raw) Record {
 	if rec.Skip == neardup.SkipNone {
 		b := make([]byte, 0, len(doc.ID)+len(doc.Title)+len(doc.Text)+32)
 		b = append(b, `{"id":`...)
-		b = appendJSONString(b, doc.ID)
+		b = jsonenc.AppendString(b, doc.ID)
 		b = append(b, `,"title":`...)
-		b = appendJSONString(b, doc.Title)
+		b = jsonenc.AppendString(b, doc.Title)
 		b = append(b, `,"text":`...)
-		b = appendJSONString(b, doc.Text)
+		b = jsonenc.AppendString(b, doc.Text)
 		rec.Doc.Raw = append(b, '}')
 	}
 	return rec

@@ -221,20 +221,6 @@ func TestAppendJSON(t *testing.T) {
 	}
 }
 
-func FuzzAppendJSONString(f *testing.F) {
-	f.Add("plain")
-	f.Add("quote\" back\\ nl\n ctl\x1f \xff\xfe \u2028")
-	f.Fuzz(func(t *testing.T, s string) {
-		var got string
-		if err := json.Unmarshal(appendJSONString(nil, s), &got); err != nil {
-			t.Fatalf("%q: %v", s, err)
-		}
-		if want := perByteValid(s); got != want {
-			t.Errorf("%q decoded as %q, want %q", s, got, want)
-		}
-	})
-}
-
 // perByteValid replaces each invalid byte of s with U+FFFD.
 func perByteValid(s string) string {
 	var b strings.Builder
