@@ -305,14 +305,26 @@ func TestGenerateDropsNaturalDuplicates(t *testing.T) {
 	correction := bases[1]
 	correction.ID = "t:grain-correction"
 	correction.Text += "\n\nThis corrects the crop figure in the second paragraph."
-	bases = append(bases, repeat, correction, Base{ID: "t:short", Text: "Too short."})
+	// A flash followed by the full story: the later base holds most of the
+	// earlier one, which is not the other way round.
+	flash := Base{ID: "t:oil-flash", Title: "OIL FALLS", Text: strings.SplitN(bases[7].Text, "\n\n", 2)[0]}
+	full := bases[7]
+	full.ID = "t:oil-full"
+	full.Text += "\n\nAnalysts said the market had expected the output figures to show restraint. " +
+		"Several producers denied that they were pumping above their quotas and blamed the reports on rivals. " +
+		"Refiners said stocks of heating oil were ample after a mild winter across most of the country."
+	bases = append(bases[:7:7], bases[8:]...)
+	bases = append(bases, repeat, correction, Base{ID: "t:short", Text: "Too short."}, flash, full)
 	var d, tr bytes.Buffer
 	st, err := Generate(bases, Options{Seed: 1}, &d, &tr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.DroppedExact != 1 || st.DroppedNear != 1 || st.DroppedShort != 1 {
-		t.Errorf("dropped exact %d, near %d, short %d; want 1 each", st.DroppedExact, st.DroppedNear, st.DroppedShort)
+	if st.DroppedExact != 1 || st.DroppedNear != 2 || st.DroppedShort != 1 {
+		t.Errorf("dropped exact %d, near %d, short %d; want 1, 2, 1", st.DroppedExact, st.DroppedNear, st.DroppedShort)
+	}
+	if strings.Contains(tr.String(), "t:oil-full") || !strings.Contains(tr.String(), "t:oil-flash") {
+		t.Error("the full story that contains an earlier flash was kept, or the flash was dropped")
 	}
 	st, err = Generate(bases, Options{Seed: 1, KeepNaturalDuplicates: true}, io.Discard, io.Discard)
 	if err != nil || st.DroppedNear != 0 {

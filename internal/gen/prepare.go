@@ -24,7 +24,7 @@ type prepared struct {
 const (
 	dropShort = iota // fewer than MinWords words
 	dropExact        // same words as an earlier base
-	dropNear         // most of its word 5-grams are in one earlier base
+	dropNear         // shares most of the word 5-grams of one earlier base or of its own with it
 	numDrops
 )
 
@@ -70,18 +70,21 @@ func prepareOne(b Base, i int) prepared {
 }
 
 // nearShingle is the word n-gram size of the natural-duplicate check, and
-// nearContainment the share of a base's n-grams found in one earlier base
-// that makes it a duplicate of that base.
+// nearContainment the share of either base's n-grams found in the other that
+// makes a base a duplicate of an earlier one.
 const (
 	nearShingle     = 5
 	nearContainment = 0.5
 )
 
-// nearIndex finds bases most of whose word 5-grams occur in one earlier kept
-// base: repeats, corrections and updates of a wire story. It keeps, for each
-// 5-gram hash, the first base that had it.
+// nearIndex finds bases that repeat an earlier kept base: most of the new
+// base's word 5-grams occur in the earlier one (a repeat or a correction), or
+// most of the earlier one's occur in the new base (a flash followed by the
+// full story, an update that adds paragraphs). It keeps, for each 5-gram
+// hash, the first base that had it, and each kept base's 5-gram count.
 type nearIndex struct {
 	first map[uint64]int32
+	size  []int // size[id] is the number of distinct 5-grams of kept base id
 	hits  map[int32]int
 }
 
@@ -89,26 +92,28 @@ func newNearIndex() *nearIndex {
 	return &nearIndex{first: map[uint64]int32{}, hits: map[int32]int{}}
 }
 
-// duplicate reports whether ws is mostly contained in one indexed base; if
-// not, it indexes ws as base id.
+// duplicate reports whether ws and one indexed base mostly contain each
+// other's 5-grams, either way; if not, it indexes ws as base id, which must
+// be the number of bases indexed so far.
 func (x *nearIndex) duplicate(ws []string, id int) bool {
 	hashes := shingleHashes(ws, nearShingle)
 	clear(x.hits)
-	best := 0
 	for _, h := range hashes {
 		if d, ok := x.first[h]; ok {
 			x.hits[d]++
-			best = max(best, x.hits[d])
 		}
 	}
-	if float64(best) >= nearContainment*float64(len(hashes)) {
-		return true
+	for d, n := range x.hits {
+		if float64(n) >= nearContainment*float64(min(len(hashes), x.size[d])) {
+			return true
+		}
 	}
 	for _, h := range hashes {
 		if _, ok := x.first[h]; !ok {
 			x.first[h] = int32(id)
 		}
 	}
+	x.size = append(x.size, len(hashes))
 	return false
 }
 
