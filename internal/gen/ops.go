@@ -188,13 +188,18 @@ func (e *editor) swapSentences(a *article) bool {
 	return false
 }
 
+// minDonorSentences is the fewest sentences an article must have to give
+// sentences to another: two inserted sentences are then less than half of
+// it, so a copy never holds most of an unrelated story.
+const minDonorSentences = 5
+
 func (e *editor) insertSentence(a *article) bool {
 	count := 1 + e.rng.IntN(2)
 	inserted := 0
-	for try := 0; try < 8 && inserted < count; try++ {
+	for try := 0; try < 16 && inserted < count; try++ {
 		d := e.rng.IntN(len(e.g.bases))
 		donor := &e.g.bases[d]
-		if d == e.self || len(donor.paras) == 0 {
+		if d == e.self || donor.sentences() < minDonorSentences {
 			continue
 		}
 		dp := donor.paras[e.rng.IntN(len(donor.paras))]

@@ -347,3 +347,51 @@ func TestRandomDigits(t *testing.T) {
 		})
 	}
 }
+
+// A dividend notice whose figures are all spelled out used to come out of
+// templateNegative with its body unchanged: only digits were replaced.
+func TestTemplateNegativeSpelledFigures(t *testing.T) {
+	a := &article{title: "FRIEDMAN INDUSTRIES INC <FRD> QUARTERLY DIV",
+		paras: [][]string{{"Qtly div seven cts vs seven cts prior"}, {"Pay June one"}, {"Record May Four"}}}
+	before := a.clone()
+	templateNegative(a, rand.New(rand.NewPCG(5, 5)))
+	bw, aw := flat(before), flat(a)
+	for i := range bw {
+		if bw[i] == aw[i] {
+			t.Errorf("line %q kept its figures", bw[i])
+		}
+	}
+	if !strings.HasPrefix(aw[0], "Qtly div ") || !strings.HasPrefix(aw[2], "Record May ") {
+		t.Errorf("template words lost: %q", aw)
+	}
+	if w := strings.Fields(aw[2])[2]; w[0] < 'A' || w[0] > 'Z' {
+		t.Errorf("capitalised number word became %q", w)
+	}
+}
+
+// An inserted sentence never comes from a short story, so a copy never holds
+// most of an unrelated story.
+func TestInsertSentenceDonorsAreLong(t *testing.T) {
+	g := testGenerator(t)
+	short := map[string]bool{}
+	for _, b := range g.bases {
+		if b.sentences() < minDonorSentences {
+			for _, p := range b.paras {
+				for _, s := range p {
+					short[s] = true
+				}
+			}
+		}
+	}
+	for seed := range uint64(200) {
+		a, self := testArticle(t, g, "t:bank")
+		before := flat(a)
+		e := editor{rng: rand.New(rand.NewPCG(seed, 1)), g: g, self: self}
+		e.insertSentence(a)
+		for _, s := range flat(a) {
+			if short[s] && !slices.Contains(before, s) {
+				t.Fatalf("seed %d: inserted %q from a story of fewer than %d sentences", seed, s, minDonorSentences)
+			}
+		}
+	}
+}

@@ -136,3 +136,12 @@ func shingleHashes(ws []string, n int) []uint64 {
 	slices.Sort(out)
 	return slices.Compact(out)
 }
+
+// sentences returns the number of sentences of the base.
+func (p *prepared) sentences() int {
+	n := 0
+	for _, para := range p.paras {
+		n += len(para)
+	}
+	return n
+}

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -89,8 +90,14 @@ func templateNegative(a *article, rng *rand.Rand) {
 	}
 	f := func(tok string) (string, bool) {
 		lead, core, trail := splitToken(tok)
-		if r, ok := repl[strings.ToLower(core)]; ok {
+		lower := strings.ToLower(core)
+		if r, ok := repl[lower]; ok {
 			return lead + caseLike(strings.ToLower(r), core) + trail, true
+		}
+		if i := slices.Index(numberWords, lower); i >= 0 {
+			// Wire copy spells small figures out ("Qtly div seven cts").
+			n := numberWords[(i+1+rng.IntN(len(numberWords)-1))%len(numberWords)]
+			return lead + caseLike(n, core) + trail, true
 		}
 		return "", false
 	}
@@ -102,6 +109,11 @@ func templateNegative(a *article, rng *rand.Rand) {
 		}
 	}
 }
+
+// numberWords are the figures wire copy spells out; a templated negative
+// replaces each with another.
+var numberWords = []string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+	"eleven", "twelve"}
 
 // randomDigits replaces every number in s with another of the same shape
 // (digit count, separators). Four-digit years 1900..2099, ordinals ("4TH")
