@@ -1,11 +1,91 @@
 package dedup
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/neardup/neardup"
 )
+
+// damage replaces or drops every n-th letter of s, as a character
+// recogniser misreads a page.
+func damage(s string, n int) string {
+	var b strings.Builder
+	letters := 0
+	for _, r := range s {
+		if r >= 'a' && r <= 'z' {
+			if letters++; letters%n == 0 {
+				if letters%(2*n) == 0 {
+					continue // dropped
+				}
+				r = map[rune]rune{'l': '1', 'o': '0', 'e': 'c', 'i': 'l'}[r] | 'x'*rune(btoi(!strings.ContainsRune("loei", r)))
+			}
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// splitAndGlue joins every other pair of sentences without a space and
+// splits the longest word of each other sentence in two.
+func splitAndGlue(sents []string) string {
+	var b strings.Builder
+	for i, s := range sents {
+		if i%2 == 1 {
+			b.WriteString(s)
+			continue
+		}
+		words := strings.Fields(s)
+		long := 0
+		for j, w := range words {
+			if len(w) > len(words[long]) {
+				long = j
+			}
+		}
+		if w := words[long]; len(w) > 3 {
+			words[long] = w[:2] + " " + w[2:]
+		}
+		b.WriteString(strings.Join(words, " ") + " ")
+	}
+	return b.String()
+}
+
+// bond is a templated eurobond announcement whose only figures are its
+// coupon and price (the year is not a figure).
+func bond(coupon, price string) string {
+	return "LONDON - The company is issuing a eurobond due in 1992 paying " + coupon +
+		" pct and priced at " + price + " pct, the lead manager said. The non-callable bond is " +
+		"available in the usual denominations and will be listed in Luxembourg. " +
+		"The selling concession and the combined management and underwriting fee are the usual ones."
+}
+
+func TestNumbers(t *testing.T) {
+	for _, tc := range []struct{ a, b string }{
+		{"1,000 and 3.5", "1000 and 35"},
+		{"13-3/8 pct", "1338 pct"},
+		{"in 1987, 12 mln", "12 mln in 1986"}, // years are left out
+		{"l986 tonnes", "986 tonnes"},         // letters around digits are ignored
+		{"the 1986/87 crop", "198687"},        // a joined season is a figure, not a year
+	} {
+		if a, b := numbers(tc.a), numbers(tc.b); !slices.Equal(a, b) || len(a) == 0 {
+			t.Errorf("numbers(%q) = %v, numbers(%q) = %v; want equal and not empty", tc.a, a, tc.b, b)
+		}
+	}
+	if a, b := numbers("13-3/8"), numbers("8-1/2"); len(a) != 1 || slices.Equal(a, b) {
+		t.Errorf("fractions: %v and %v, want one figure each, different", a, b)
+	}
+	if got := numbers("In 1987 and 2004."); len(got) != 0 {
+		t.Errorf("years: got %v, want none", got)
+	}
+}
 
 func TestMinHashLabels(t *testing.T) {
 	g := newTextGen(11)
@@ -32,6 +112,16 @@ func TestMinHashLabels(t *testing.T) {
 			report("Acme Corp", "1,250", "1,010", "140", "128", "31"), report("Acme Corp", "1250", "1010", "140", "128", "31"), neardup.Duplicate},
 		{"number check off marks templated reports duplicate", Options{NumberAgreement: -1},
 			report("Acme Corp", "12.5", "10.1", "140", "128", "31"), report("Acme Corp", "3.2", "4.8", "61", "77", "9"), neardup.Duplicate},
+		{"a reprint with a damaged letter in every 20 is a duplicate", Options{},
+			strings.Join(story, " "), damage(strings.Join(story, " "), 20), neardup.Duplicate},
+		{"word shingles lose the damaged reprint", Options{ShingleUnit: ShingleWords},
+			strings.Join(story, " "), damage(strings.Join(story, " "), 20), ""},
+		{"split and glued words are the same characters", Options{},
+			strings.Join(story, " "), splitAndGlue(story), neardup.Duplicate},
+		{"fractions are whole figures: other prices are another report", Options{},
+			bond("13-3/8", "101-7/8"), bond("8-1/2", "101-3/8"), neardup.Similar},
+		{"the same prices are the same report", Options{},
+			bond("13-3/8", "101-7/8"), "Update: " + bond("13-3/8", "101-7/8"), neardup.Duplicate},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.opts.Method = MethodMinHash

@@ -14,15 +14,22 @@ import (
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/similarity"
+	"github.com/neardup/neardup/internal/sketch"
 )
 
 // The method names Options.Method accepts.
 const (
-	MethodMinHash   = "minhash"   // MinHash/LSH over word shingles, verified by exact shingle Jaccard
+	MethodMinHash   = "minhash"   // MinHash/LSH over character or word shingles, verified by shingle Jaccard and containment
 	MethodSentences = "sentences" // shared sentence fingerprints, verified by sentence-set Jaccard
 	MethodTFIDF     = "tfidf"     // title and body TF-IDF cosines, decided by a rule
 	MethodRareWords = "rarewords" // containment of rare words, best match per other source
 	MethodCosine    = "cosine"    // cosine of word and bigram vectors, grouped by connected components
+)
+
+// The shingle units Options.ShingleUnit accepts.
+const (
+	ShingleChars = "chars" // letters and digits of the words, spaces and punctuation left out
+	ShingleWords = "words" // consecutive words
 )
 
 // Methods lists the method names in the order help texts show them.
@@ -54,20 +61,40 @@ type Options struct {
 	// with different seeds are not comparable.
 	Seed uint64
 
-	// Shingle is the number of words in a minhash shingle; 0 means 3.
+	// ShingleUnit is what a minhash shingle is made of: ShingleChars (the
+	// default), consecutive letters and digits of the words, which a
+	// damaged character, a split or glued word or another way of writing a
+	// figure changes only locally; or ShingleWords, consecutive words,
+	// cheaper and half the memory, for clean text.
+	ShingleUnit string
+	// Shingle is the length of a minhash shingle in ShingleUnit; 0 means
+	// 6 characters or 3 words.
 	Shingle int
+	// SampleSize bounds the shingle fingerprints minhash keeps per
+	// document for verification: a document with more than SampleSize
+	// keeps the smallest max(SampleSize, n/4) of its n fingerprints, a
+	// consistent sample on which the scores of two documents are computed
+	// over the hash range both kept (see similarity.ScoresBelow). Shorter
+	// documents keep all and are scored exactly. 0 means 256; a negative
+	// value keeps every fingerprint.
+	SampleSize int
+	// Bands is the LSH banding of minhash, "BxR": B bands of R signature
+	// values each (B·R ≤ Hashes). "" chooses it from the lowest reporting
+	// threshold (see sketch.ChooseBands), with at least 3 rows for
+	// character shingles.
+	Bands string
 	// Hashes is the number of MinHash values per document; 0 means 128.
 	Hashes int
 	// Containment: minhash also marks a pair duplicate when the smaller
 	// document lies at least this share inside the larger (truncated
-	// reprints, a story inside a round-up). 0 means 0.6; above 1 turns it
+	// reprints, a story inside a round-up). 0 means 0.7; above 1 turns it
 	// off.
 	Containment float64
 	// NumberAgreement: when both documents of a minhash pair hold at least
-	// two distinct numbers and they share less than this share of the
-	// smaller set, the pair is not a duplicate (templated reports of
-	// different companies share words, not figures). 0 means 0.5; a
-	// negative value turns the check off.
+	// two distinct figures (years left out) and they share less than this
+	// share of the smaller set, the pair is not a duplicate (templated
+	// reports of different companies or days share words, not figures).
+	// 0 means 0.5; a negative value turns the check off.
 	NumberAgreement float64
 	// BucketLimit caps how many members of one LSH bucket or sentence
 	// posting list a new document is compared with: beyond it, the first
@@ -115,8 +142,11 @@ type Options struct {
 // Method defaults. The thresholds were chosen by measurement on generated
 // news corpora (see the README's quality section).
 const (
-	defaultMinHashThreshold   = 0.4
-	defaultContainment        = 0.6
+	defaultMinHashThreshold   = 0.45
+	defaultContainment        = 0.7
+	defaultCharShingle        = 6
+	defaultWordShingle        = 3
+	defaultSampleSize         = 256
 	defaultNumberAgreement    = 0.5
 	defaultSentencesThreshold = 0.35
 	defaultSimilar            = 0.3
@@ -164,8 +194,9 @@ func (o Options) Defaults() (Options, error) {
 	if _, err := cluster.ParsePolicy(o.Keep); err != nil {
 		return o, fmt.Errorf("dedup: keep: %w", err)
 	}
-	o.Shingle = int(orDefault(float64(o.Shingle), 3))
-	o.Hashes = int(orDefault(float64(o.Hashes), 128))
+	if err := o.shingleDefaults(); err != nil {
+		return o, err
+	}
 	o.BucketLimit = int(orDefault(float64(o.BucketLimit), 32))
 	o.MaxSentenceDocs = int(orDefault(float64(o.MaxSentenceDocs), 10))
 	o.MinSentenceChars = int(orDefault(float64(o.MinSentenceChars), 20))
@@ -175,15 +206,40 @@ func (o Options) Defaults() (Options, error) {
 	switch {
 	case o.Method != MethodTFIDF && (o.Threshold <= 0 || o.Threshold > 1):
 		return o, fmt.Errorf("dedup: threshold %v is not in (0, 1]", o.Threshold)
-	case o.Shingle < 1 || o.Shingle > 16:
-		return o, fmt.Errorf("dedup: shingle size %d is not in 1..16", o.Shingle)
-	case o.Hashes < 8 || o.Hashes > 4096:
-		return o, fmt.Errorf("dedup: MinHash size %d is not in 8..4096", o.Hashes)
 	case o.BucketLimit < 2 || o.MaxSentenceDocs < 1 || o.MinSentenceChars < 0:
 		return o, fmt.Errorf("dedup: bucket limit %d, max sentence docs %d or min sentence chars %d out of range",
 			o.BucketLimit, o.MaxSentenceDocs, o.MinSentenceChars)
 	}
 	return o, nil
+}
+
+// shingleDefaults fills and checks the minhash shingling, sampling and
+// banding options.
+func (o *Options) shingleDefaults() error {
+	switch o.ShingleUnit {
+	case "":
+		o.ShingleUnit = ShingleChars
+	case ShingleChars, ShingleWords:
+	default:
+		return fmt.Errorf("dedup: unknown shingle unit %q (want %s or %s)", o.ShingleUnit, ShingleChars, ShingleWords)
+	}
+	if o.Shingle == 0 {
+		o.Shingle = map[string]int{ShingleChars: defaultCharShingle, ShingleWords: defaultWordShingle}[o.ShingleUnit]
+	}
+	o.SampleSize = int(orDefault(float64(o.SampleSize), defaultSampleSize))
+	o.Hashes = int(orDefault(float64(o.Hashes), 128))
+	switch {
+	case o.Shingle < 1 || o.Shingle > 32:
+		return fmt.Errorf("dedup: shingle size %d is not in 1..32", o.Shingle)
+	case o.Hashes < 8 || o.Hashes > 4096:
+		return fmt.Errorf("dedup: MinHash size %d is not in 8..4096", o.Hashes)
+	}
+	if o.Bands != "" {
+		if _, err := sketch.ParseBands(o.Bands, o.Hashes); err != nil {
+			return fmt.Errorf("dedup: bands: %w", err)
+		}
+	}
+	return nil
 }
 
 // ruleAndMethodDefaults fills and checks the options of the tfidf,

@@ -23,9 +23,12 @@ type dedupCmd struct {
 	Keep      string   `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (default; central for cosine), earliest, first or central."`
 	Seed      uint64   `help:"Seed of every hash function."`
 
-	Shingle         int     `default:"3" help:"minhash: words per shingle."`
-	Containment     float64 `default:"0.6" help:"minhash: also a duplicate when the smaller document is at least this share inside the larger; above 1 turns it off."`
-	NumberAgreement float64 `default:"0.5" help:"minhash: not a duplicate when both documents have 2+ numbers and share less than this share of them; negative turns it off."`
+	ShingleUnit     string  `name:"shingle-unit" default:"chars" enum:"chars,words" help:"minhash: shingles of characters (letters and digits of the words; robust to OCR damage, split and glued words, number formats) or of words (cheaper, for clean text): ${enum}."`
+	Shingle         int     `help:"minhash: shingle length in --shingle-unit (default 6 characters or 3 words)."`
+	SampleSize      int     `name:"sample-size" default:"256" help:"minhash: a document with more shingles keeps the smallest max(N, n/4) of its n fingerprints, a consistent sample that bounds memory; 0 keeps all."`
+	Bands           string  `help:"minhash: LSH banding BxR, B bands of R MinHash values (default: chosen from the threshold, at least 3 rows for characters)."`
+	Containment     float64 `default:"0.7" help:"minhash: also a duplicate when the smaller document is at least this share inside the larger; above 1 turns it off."`
+	NumberAgreement float64 `default:"0.5" help:"minhash: not a duplicate when both documents have 2+ figures and share less than this share of them; negative turns it off."`
 	Hashes          int     `default:"128" help:"minhash: MinHash values per document."`
 	BucketLimit     int     `default:"32" help:"Members of one LSH bucket or sentence posting list a document is compared with (beyond it: the first and the newest)."`
 
@@ -77,7 +80,8 @@ func (c *dedupCmd) Run(g *globals) error {
 		Corpus: corpus.Options{Format: c.Format, IDField: c.IDCol, TitleField: c.TitleCol, TextField: c.TextCol,
 			URLField: c.URLCol, SourceField: c.SourceCol, DateField: c.DateCol, MaxBytes: c.MaxBytes},
 		Dedup: dedup.Options{Method: c.Method, Threshold: c.Threshold, Similar: similar, Keep: c.Keep, Seed: c.Seed,
-			Shingle: c.Shingle, Hashes: c.Hashes, BucketLimit: c.BucketLimit,
+			ShingleUnit: c.ShingleUnit, Shingle: c.Shingle, SampleSize: sampleSize(c.SampleSize), Bands: c.Bands,
+			Hashes: c.Hashes, BucketLimit: c.BucketLimit,
 			Containment: c.Containment, NumberAgreement: c.NumberAgreement,
 			MaxSentenceDocs: c.MaxSentenceDocs, MinSentenceChars: c.MinSentenceChars, Weighted: c.Weighted,
 			Rule: c.Rule, TitlesCSV: c.TitlesCSV, MinWords: c.MinWords, CommonDF: c.CommonDF, SameSource: c.SameSource,
@@ -105,6 +109,15 @@ func (c *dedupCmd) Run(g *globals) error {
 		defer stop()
 	}
 	return runDedup(g.ctx, o)
+}
+
+// sampleSize maps the flag's 0 ("keep all") to the library's negative value
+// (its 0 means the default).
+func sampleSize(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }
 
 // extractOptions sets how HTML pages become documents from the flags.

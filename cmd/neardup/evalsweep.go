@@ -28,9 +28,12 @@ type evalSweepCmd struct {
 	Title   string   `help:"Title of the plot (default: names the scores drawn)."`
 
 	Seed            uint64  `help:"Seed of every hash function."`
-	Shingle         int     `help:"minhash: words per shingle (default 3)."`
-	Containment     float64 `help:"minhash: also a duplicate when the smaller document is at least this share inside the larger (default 0.6; above 1 turns it off)."`
-	NumberAgreement float64 `help:"minhash: not a duplicate when both documents have 2+ numbers and share less than this share of them (default 0.5; negative turns it off)."`
+	ShingleUnit     string  `name:"shingle-unit" default:"chars" enum:"chars,words" help:"minhash: shingles of ${enum}."`
+	Shingle         int     `help:"minhash: shingle length in --shingle-unit (default 6 characters or 3 words)."`
+	SampleSize      int     `name:"sample-size" default:"256" help:"minhash: fingerprints a long document keeps, at least a quarter of them; 0 keeps all."`
+	Bands           string  `help:"minhash: LSH banding BxR (default: chosen from the lowest threshold swept)."`
+	Containment     float64 `help:"minhash: also a duplicate when the smaller document is at least this share inside the larger (default 0.7; above 1 turns it off)."`
+	NumberAgreement float64 `help:"minhash: not a duplicate when both documents have 2+ figures and share less than this share of them (default 0.5; negative turns it off)."`
 	Weighted        bool    `help:"sentences: weigh sentences by length and rarity (IDF)."`
 
 	Format  string `enum:",jsonl,csv,tsv,txt" default:"" help:"Input format; default: by extension and content."`
@@ -68,7 +71,8 @@ func (c *evalSweepCmd) Run(g *globals) error {
 		corpus:   corpus.Options{Format: c.Format, IDField: c.IDCol},
 		plotOpts: sweep.PlotOptions{Title: c.Title, BCubed: c.BCubed},
 		sweep: sweep.Options{Methods: c.Methods, Thresholds: ts, Vary: c.Vary, Workers: c.Workers,
-			Dedup: dedup.Options{Seed: c.Seed, Shingle: c.Shingle, Containment: c.Containment,
+			Dedup: dedup.Options{Seed: c.Seed, ShingleUnit: c.ShingleUnit, Shingle: c.Shingle,
+				SampleSize: sampleSize(c.SampleSize), Bands: c.Bands, Containment: c.Containment,
 				NumberAgreement: c.NumberAgreement, Weighted: c.Weighted}},
 		out: os.Stdout, skippedWarnings: os.Stderr}
 	if _, err := o.sweep.Dedup.Defaults(); err != nil {

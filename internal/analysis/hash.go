@@ -40,11 +40,16 @@ func HashTokens(tokens []Token) uint64 {
 	if len(tokens) == 0 {
 		return 0
 	}
+	return finishSeq(seqSum(tokens), len(tokens))
+}
+
+// seqSum is the polynomial of a sequence's token hashes.
+func seqSum(tokens []Token) uint64 {
 	var h uint64
 	for _, t := range tokens {
 		h = h*seqPrime + t.Hash
 	}
-	return finishSeq(h, len(tokens))
+	return h
 }
 
 // finishSeq turns the polynomial sum of n token hashes into a well-mixed
@@ -73,14 +78,21 @@ func finishSeq(h uint64, n int) uint64 {
 // updated in O(1) per step) passed through a 64-bit finaliser; token bytes
 // are never re-hashed.
 func Shingles(tokens []Token, n int, dst []uint64) []uint64 {
-	if n < 1 {
-		n = 1
-	}
+	return appendWindows(dst, tokens, n, 0)
+}
+
+// appendWindows appends to dst the hash of every window of n consecutive
+// tokens (one hash of them all when there are fewer than n, none when there
+// are none): a polynomial in the token hashes, updated in O(1) per step,
+// with salt mixed in before the finaliser so that different kinds of
+// shingles never share hashes by design.
+func appendWindows(dst []uint64, tokens []Token, n int, salt uint64) []uint64 {
+	n = max(n, 1)
 	if len(tokens) == 0 {
 		return dst
 	}
 	if len(tokens) <= n {
-		return append(dst, HashTokens(tokens))
+		return append(dst, finishSeq(seqSum(tokens)^salt, len(tokens)))
 	}
 	dst = slices.Grow(dst, len(tokens)-n+1)
 	var h, top uint64 = 0, 1 // top = seqPrime^(n-1)
@@ -90,10 +102,10 @@ func Shingles(tokens []Token, n int, dst []uint64) []uint64 {
 			top *= seqPrime
 		}
 	}
-	dst = append(dst, finishSeq(h, n))
+	dst = append(dst, finishSeq(h^salt, n))
 	for i := n; i < len(tokens); i++ {
 		h = (h-tokens[i-n].Hash*top)*seqPrime + tokens[i].Hash
-		dst = append(dst, finishSeq(h, n))
+		dst = append(dst, finishSeq(h^salt, n))
 	}
 	return dst
 }

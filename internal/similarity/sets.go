@@ -1,6 +1,9 @@
 package similarity
 
-import "cmp"
+import (
+	"cmp"
+	"slices"
+)
 
 // Overlap returns the size of the intersection of two sorted sets (strictly
 // increasing slices) by a linear merge.
@@ -72,4 +75,25 @@ func WeightedJaccard[T cmp.Ordered](a []T, wa []float64, b []T, wb []float64) fl
 		return 0
 	}
 	return inter / union
+}
+
+// ScoresBelow returns the overlap measures of two sorted samples of sets,
+// each holding every value of its set up to its cut-off (ta, tb; see
+// sketch.Bottom): both are compared over the values up to the smaller
+// cut-off, the part of the hash space both sampled. When neither sample
+// left anything out (both cut-offs at the largest value) it equals Scores.
+func ScoresBelow(a []uint32, ta uint32, b []uint32, tb uint32) SetScores {
+	t := min(ta, tb)
+	a = a[:upTo(a, t)]
+	b = b[:upTo(b, t)]
+	return Scores(a, b)
+}
+
+// upTo returns the number of values of the sorted s that are at most t.
+func upTo(s []uint32, t uint32) int {
+	if len(s) == 0 || s[len(s)-1] <= t {
+		return len(s)
+	}
+	i, _ := slices.BinarySearch(s, t+1)
+	return i
 }

@@ -2,6 +2,8 @@ package similarity
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -49,3 +51,42 @@ func TestWeightedJaccard(t *testing.T) {
 }
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+func TestScoresBelow(t *testing.T) {
+	const max = math.MaxUint32
+	a := []uint32{1, 5, 9, 20, 40}
+	b := []uint32{5, 9, 30}
+	if got, want := ScoresBelow(a, max, b, max), Scores(a, b); got != want {
+		t.Errorf("complete samples: %+v, want Scores %+v", got, want)
+	}
+	// b kept values up to 9 only: both are compared over [0, 9].
+	got := ScoresBelow(a, max, b[:2], 9)
+	if want := Scores([]uint32{1, 5, 9}, []uint32{5, 9}); got != want {
+		t.Errorf("cut at 9: %+v, want %+v", got, want)
+	}
+}
+
+// Consistent samples estimate the scores of the whole sets.
+func TestScoresBelowEstimates(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	var a, b []uint32
+	for range 4000 { // 2000 shared, 1000 private to each: J = 0.5
+		v := rng.Uint32()
+		switch r := rng.IntN(4); {
+		case r < 2:
+			a, b = append(a, v), append(b, v)
+		case r == 2:
+			a = append(a, v)
+		default:
+			b = append(b, v)
+		}
+	}
+	slices.Sort(a)
+	slices.Sort(b)
+	full := Scores(a, b)
+	sa, sb := a[:400], b[:300]
+	got := ScoresBelow(sa, sa[len(sa)-1], sb, sb[len(sb)-1])
+	if math.Abs(got.Jaccard-full.Jaccard) > 0.06 || math.Abs(got.ContainmentAB-full.ContainmentAB) > 0.08 {
+		t.Errorf("sampled %+v, whole sets %+v", got, full)
+	}
+}

@@ -3,6 +3,8 @@ package sketch
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 )
 
 // Bands is an LSH banding of a MinHash signature: B bands of R rows each.
@@ -14,6 +16,23 @@ type Bands struct {
 
 // String returns "BxR".
 func (b Bands) String() string { return fmt.Sprintf("%dx%d", b.B, b.R) }
+
+// ParseBands reads a banding written "BxR" ("20x3") and checks that it fits
+// a signature of k values.
+func ParseBands(s string, k int) (Bands, error) {
+	var b Bands
+	bs, rs, ok := strings.Cut(s, "x")
+	var errB, errR error
+	b.B, errB = strconv.Atoi(bs)
+	b.R, errR = strconv.Atoi(rs)
+	switch {
+	case !ok || errB != nil || errR != nil:
+		return Bands{}, fmt.Errorf("%q is not BxR, bands x rows (20x3)", s)
+	case b.B < 1 || b.R < 1 || b.B*b.R > k:
+		return Bands{}, fmt.Errorf("%s needs %d signature values, have %d", s, b.B*b.R, k)
+	}
+	return b, nil
+}
 
 // Probability returns the chance that two documents of Jaccard similarity s
 // share at least one band.
@@ -27,10 +46,17 @@ func (b Bands) Probability(s float64) float64 {
 // it), the areas being integrals of the candidate probability curve over
 // similarity. Verification is exact, so a false positive costs only time,
 // while a false negative is a lost pair: callers weigh wFN above wFP.
-func ChooseBands(threshold float64, k, maxBands int, wFP, wFN float64) Bands {
+//
+// Bands have at least minRows rows. The areas weigh every similarity alike,
+// but the pairs of a corpus are almost all unrelated documents at a small
+// similarity; when that background is not negligible (character shingles
+// share common letter sequences), a floor on the rows keeps each
+// document's candidates few.
+func ChooseBands(threshold float64, k, maxBands, minRows int, wFP, wFN float64) Bands {
+	minRows = max(1, min(minRows, k))
 	best, bestErr := Bands{B: 1, R: k}, math.Inf(1)
-	for b := 1; b <= min(k, maxBands); b++ {
-		for r := 1; b*r <= k; r++ {
+	for b := 1; b <= min(k/minRows, maxBands); b++ {
+		for r := minRows; b*r <= k; r++ {
 			bd := Bands{B: b, R: r}
 			fp := integrate(bd.Probability, 0, threshold)
 			fn := integrate(func(s float64) float64 { return 1 - bd.Probability(s) }, threshold, 1)

@@ -2,6 +2,8 @@ package sketch
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -94,7 +96,7 @@ func TestChooseBands(t *testing.T) {
 		threshold float64
 		k         int
 	}{{0.5, 128}, {0.7, 128}, {0.9, 128}, {0.3, 256}} {
-		bd := ChooseBands(tc.threshold, tc.k, tc.k, 0.5, 0.5)
+		bd := ChooseBands(tc.threshold, tc.k, tc.k, 1, 0.5, 0.5)
 		if bd.B*bd.R > tc.k {
 			t.Errorf("%v: %v uses more than %d values", tc.threshold, bd, tc.k)
 		}
@@ -107,12 +109,36 @@ func TestChooseBands(t *testing.T) {
 		}
 	}
 	// Weighing false negatives more never lowers recall at the threshold.
-	even, fnHeavy := ChooseBands(0.6, 128, 128, 0.5, 0.5), ChooseBands(0.6, 128, 128, 0.1, 0.9)
+	even, fnHeavy := ChooseBands(0.6, 128, 128, 1, 0.5, 0.5), ChooseBands(0.6, 128, 128, 1, 0.1, 0.9)
 	if fnHeavy.Probability(0.6) < even.Probability(0.6) {
 		t.Errorf("FN-weighted %v less sensitive than %v", fnHeavy, even)
 	}
-	if capped := ChooseBands(0.3, 128, 20, 0.2, 0.8); capped.B > 20 {
+	if capped := ChooseBands(0.3, 128, 20, 1, 0.2, 0.8); capped.B > 20 {
 		t.Errorf("band cap ignored: %v", capped)
+	}
+	if floor := ChooseBands(0.3, 128, 20, 3, 0.2, 0.8); floor.R < 3 || floor.B > 20 {
+		t.Errorf("row floor 3 ignored: %v", floor)
+	}
+}
+
+func TestParseBands(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Bands
+		ok   bool
+	}{
+		{"20x3", Bands{B: 20, R: 3}, true},
+		{"1x128", Bands{B: 1, R: 128}, true},
+		{"20x7", Bands{}, false}, // 140 values
+		{"0x3", Bands{}, false},
+		{"20", Bands{}, false},
+		{"ax3", Bands{}, false},
+		{"20x", Bands{}, false},
+	} {
+		got, err := ParseBands(tc.in, 128)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("ParseBands(%q) = %v, %v; want %v, ok %v", tc.in, got, err, tc.want, tc.ok)
+		}
 	}
 }
 
@@ -145,4 +171,61 @@ func BenchmarkSignature(b *testing.B) {
 	for b.Loop() {
 		dst = m.Signature(a, dst)
 	}
+}
+
+func TestBottom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, n := range []int{0, 1, 5, 100, 257, 1000, 5000} {
+		for _, k := range []int{1, 10, 256, 6000} {
+			hs := make([]uint32, n)
+			for i := range hs {
+				hs[i] = rng.Uint32()
+			}
+			hs = append(hs, hs[:n/3]...) // duplicates
+			want := slices.Sorted(slices.Values(hs))
+			want = slices.Compact(want)
+			wantCut := uint32(Complete)
+			if len(want) > k {
+				want, wantCut = want[:k], want[k-1]
+			}
+			in := slices.Clone(hs)
+			got, cut := Bottom(hs, k, nil)
+			if !slices.Equal(got, want) || cut != wantCut {
+				t.Errorf("n=%d k=%d: got %d values cut %d, want %d values cut %d", n, k, len(got), cut, len(want), wantCut)
+			}
+			if !slices.Equal(hs, in) {
+				t.Errorf("n=%d k=%d: input modified", n, k)
+			}
+		}
+	}
+	// Skewed values defeat the cut-off estimate: the fallback still gives
+	// the k smallest.
+	skewed := []uint32{math.MaxUint32 - 5, math.MaxUint32 - 4, math.MaxUint32 - 3, math.MaxUint32 - 2, math.MaxUint32 - 1}
+	if got, cut := Bottom(skewed, 2, nil); !slices.Equal(got, skewed[:2]) || cut != skewed[1] {
+		t.Errorf("skewed: got %v cut %d", got, cut)
+	}
+	// Exactly k distinct values are the whole set.
+	if _, cut := Bottom([]uint32{9, 3, 3, 7}, 3, nil); cut != Complete {
+		t.Errorf("k distinct values: cut %d, want Complete", cut)
+	}
+}
+
+func BenchmarkBottom(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	hs := make([]uint32, 1500) // a 2,000-character article's character shingles
+	for i := range hs {
+		hs[i] = rng.Uint32()
+	}
+	var dst []uint32
+	b.Run("bottom-375", func(b *testing.B) {
+		for b.Loop() {
+			dst, _ = Bottom(hs, 375, dst)
+		}
+	})
+	b.Run("sort-all", func(b *testing.B) { // the baseline: sort every value
+		for b.Loop() {
+			dst = append(dst[:0], hs...)
+			slices.Sort(dst)
+		}
+	})
 }

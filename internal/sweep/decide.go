@@ -110,13 +110,13 @@ func minHashScore(s *scored, l neardup.Label, ev *dedup.MinHashEvidence, o dedup
 // options in force and what is varied.
 func Describe(o dedup.Options, vary string) string {
 	if vary == VaryContainment {
-		return fmt.Sprintf("larger containment of the word %d-shingle sets (a duplicate also at Jaccard >= %g; the number check, < %g shared vetoes, applies)",
-			o.Shingle, o.Threshold, o.NumberAgreement)
+		return fmt.Sprintf("larger containment of the %s (a duplicate also at Jaccard >= %g; the figures check, < %g shared vetoes, applies)",
+			shingles(o), o.Threshold, o.NumberAgreement)
 	}
 	switch o.Method {
 	case dedup.MethodMinHash:
-		return fmt.Sprintf("Jaccard of word %d-shingles; containment >= %g and the number check (< %g shared vetoes) apply at every threshold",
-			o.Shingle, o.Containment, o.NumberAgreement)
+		return fmt.Sprintf("Jaccard of the %s; containment >= %g and the figures check (< %g shared vetoes) apply at every threshold",
+			shingles(o), o.Containment, o.NumberAgreement)
 	case dedup.MethodSentences:
 		return "Jaccard of the sentence sets"
 	case dedup.MethodTFIDF:
@@ -127,4 +127,13 @@ func Describe(o dedup.Options, vary string) string {
 		return "cosine of the word and bigram vectors"
 	}
 	return "score"
+}
+
+// shingles names minhash's shingle sets: "character 6-shingles".
+func shingles(o dedup.Options) string {
+	unit := "word"
+	if o.ShingleUnit == dedup.ShingleChars {
+		unit = "character"
+	}
+	return fmt.Sprintf("%s %d-shingles", unit, o.Shingle)
 }

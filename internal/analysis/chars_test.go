@@ -1,0 +1,85 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+)
+
+func charShingles(text string, n int) []uint64 {
+	var a Analyzer
+	return a.CharShingles(text, a.Words(text), n, nil)
+}
+
+func TestCharShinglesSameCharacters(t *testing.T) {
+	for _, tc := range []struct{ name, a, b string }{
+		{"case and punctuation", "The U.S. Treasury, said: fine.", "the us treasury said fine"},
+		{"split word", "the government said", "the gov ernment said"},
+		{"glued words", "prices rose. Traders said", "prices rose.Traders said"},
+		{"digit grouping", "sales of 1,000,000 tonnes", "sales of 1000000 tonnes"},
+		{"hyphenation", "a well-known firm", "a wellknown firm"},
+		{"compatibility forms", "ﬁnance ﬁrms", "finance firms"},
+		{"Polish letters fold case", "Łódź dziś", "ŁÓDŹ DZIŚ"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if a, b := charShingles(tc.a, 5), charShingles(tc.b, 5); !slices.Equal(a, b) {
+				t.Errorf("%q and %q shingle differently:\n%x\n%x", tc.a, tc.b, a, b)
+			}
+		})
+	}
+}
+
+func TestCharShinglesCounts(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		n    int
+		want int
+	}{
+		{"", 5, 0},
+		{"... !!", 5, 0},
+		{"abc", 5, 1},      // shorter than a window: one shingle of it all
+		{"abcde", 5, 1},    // exactly one window
+		{"abcdef", 5, 2},   // two windows
+		{"ab cd ef", 5, 2}, // spaces are not characters
+		{"żółw", 2, 3},     // windows count characters, not bytes
+		{"abc", 0, 3},      // n < 1 is 1
+	} {
+		if got := len(charShingles(tc.text, tc.n)); got != tc.want {
+			t.Errorf("CharShingles(%q, %d): %d shingles, want %d", tc.text, tc.n, got, tc.want)
+		}
+	}
+}
+
+// A damaged character changes only the windows that hold it.
+func TestCharShinglesLocalDamage(t *testing.T) {
+	a := charShingles("the federal reserve entered the market", 6)
+	b := charShingles("the federa1 reserve entered the market", 6)
+	diff := 0
+	for i := range a {
+		if a[i] != b[i] {
+			diff++
+		}
+	}
+	if len(a) != len(b) || diff != 6 {
+		t.Errorf("%d of %d windows differ, want 6", diff, len(a))
+	}
+}
+
+func TestCharShinglesApartFromWordShingles(t *testing.T) {
+	var a Analyzer
+	text := "abc def"
+	words := slices.Clone(a.Words(text))
+	if c, w := a.CharShingles(text, words, 1, nil), Shingles(words, 1, nil); slices.ContainsFunc(c, func(h uint64) bool { return slices.Contains(w, h) }) {
+		t.Error("a character shingle equals a word shingle")
+	}
+}
+
+// BenchmarkCharShingles measures character shingling after segmentation;
+// BenchmarkWords (bench_test.go) is the segmentation it follows.
+func BenchmarkCharShingles(b *testing.B) {
+	var words []Token
+	var dst []uint64
+	benchmarkDocs(b, func(a *Analyzer, doc string) {
+		words = append(words[:0], a.Words(doc)...)
+		dst = a.CharShingles(doc, words, 6, dst[:0])
+	})
+}
