@@ -96,6 +96,7 @@ type minHashSketcher struct {
 	fps    []uint32
 	set    []uint32
 	sig    []uint32
+	bottom sketch.Bottomer
 }
 
 func (s *minHashSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason) {
@@ -119,7 +120,7 @@ func (s *minHashSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason
 		k = min(k, max(o.SampleSize, len(s.fps)/sampleShare))
 	}
 	var cut uint32
-	s.set, cut = sketch.Bottom(s.fps, k, s.set)
+	s.set, cut = s.bottom.Bottom(s.fps, k, s.set)
 	return &minHashSketch{set: slices.Clone(s.set), cut: cut, keys: s.m.bands.BandKeys(s.sig, nil),
 		nums: numbers(doc.Text)}, neardup.SkipNone
 }

@@ -24,6 +24,28 @@ const Complete = math.MaxUint32
 // The work is linear in len(hs) plus a sort of about k values: values above
 // an estimated cut-off are never sorted.
 func Bottom(hs []uint32, k int, dst []uint32) ([]uint32, uint32) {
+	var b bottom
+	return b.bottom(hs, k, dst)
+}
+
+// A Bottomer makes Bottom samples with reusable scratch space. The zero
+// value is ready to use; it is not safe for concurrent use.
+type Bottomer struct {
+	bottom
+}
+
+// Bottom is the function Bottom, with the Bottomer's scratch space.
+func (b *Bottomer) Bottom(hs []uint32, k int, dst []uint32) ([]uint32, uint32) {
+	return b.bottom.bottom(hs, k, dst)
+}
+
+// bottom holds the scratch space of a distribution sort.
+type bottom struct {
+	tmp    []uint32
+	counts []int32
+}
+
+func (b *bottom) bottom(hs []uint32, k int, dst []uint32) ([]uint32, uint32) {
 	dst = dst[:0]
 	if k <= 0 {
 		return dst, 0
@@ -38,7 +60,7 @@ func Bottom(hs []uint32, k int, dst []uint32) ([]uint32, uint32) {
 					dst = append(dst, h)
 				}
 			}
-			slices.Sort(dst)
+			b.sortUniform(dst, limit)
 			dst = slices.Compact(dst)
 			switch {
 			case len(dst) > k:
@@ -52,7 +74,7 @@ func Bottom(hs []uint32, k int, dst []uint32) ([]uint32, uint32) {
 		}
 	}
 	dst = append(dst, hs...)
-	slices.Sort(dst)
+	b.sortUniform(dst, math.MaxUint32)
 	dst = slices.Compact(dst)
 	if len(dst) > k {
 		return dst[:k], dst[k-1]
@@ -68,4 +90,44 @@ func hasAbove(hs []uint32, t uint32) bool {
 		}
 	}
 	return false
+}
+
+// sortUniform sorts values spread about evenly over [0, limit] in linear
+// expected time: a counting pass scatters them into len(vs) buckets of
+// equal width, after which each value is at most a few places from its
+// own, and an insertion sort finishes. Any values sort correctly; skewed
+// ones only cost more time.
+func (b *bottom) sortUniform(vs []uint32, limit uint32) {
+	n := len(vs)
+	if n < 32 {
+		slices.Sort(vs)
+		return
+	}
+	if cap(b.counts) < n+1 {
+		b.counts = make([]int32, n+1)
+		b.tmp = make([]uint32, n)
+	}
+	counts, tmp := b.counts[:n+1], b.tmp[:n]
+	clear(counts)
+	span := uint64(limit) + 1
+	bucket := func(v uint32) uint64 { return min(uint64(v)*uint64(n)/span, uint64(n-1)) }
+	for _, v := range vs {
+		counts[bucket(v)+1]++
+	}
+	for i := 1; i <= n; i++ {
+		counts[i] += counts[i-1]
+	}
+	for _, v := range vs {
+		i := bucket(v)
+		tmp[counts[i]] = v
+		counts[i]++
+	}
+	for i := 1; i < n; i++ {
+		v, j := tmp[i], i
+		for ; j > 0 && tmp[j-1] > v; j-- {
+			tmp[j] = tmp[j-1]
+		}
+		tmp[j] = v
+	}
+	copy(vs, tmp)
 }

@@ -229,3 +229,30 @@ func BenchmarkBottom(b *testing.B) {
 		}
 	})
 }
+
+func TestSortUniform(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	inputs := map[string][]uint32{"empty": {}, "one": {5}}
+	uniform, narrow, dups, desc := make([]uint32, 500), make([]uint32, 500), make([]uint32, 500), make([]uint32, 500)
+	for i := range 500 {
+		uniform[i] = rng.Uint32()
+		narrow[i] = 1000 + rng.Uint32N(50) // all in one bucket of the full range
+		dups[i] = uint32(i % 7)
+		desc[i] = math.MaxUint32 - uint32(i)*9
+	}
+	inputs["uniform"], inputs["narrow"], inputs["duplicates"], inputs["descending"] = uniform, narrow, dups, desc
+	var b bottom
+	for name, in := range inputs {
+		for _, limit := range []uint32{math.MaxUint32, 1 << 20} {
+			vs := slices.Clone(in)
+			if limit < math.MaxUint32 {
+				vs = slices.DeleteFunc(vs, func(v uint32) bool { return v > limit })
+			}
+			want := slices.Sorted(slices.Values(vs))
+			b.sortUniform(vs, limit)
+			if !slices.Equal(vs, want) {
+				t.Errorf("%s, limit %d: not sorted", name, limit)
+			}
+		}
+	}
+}
