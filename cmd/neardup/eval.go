@@ -24,6 +24,7 @@ type evalPairsCmd struct {
 	Truth          string   `required:"" help:"Truth JSON Lines: {id, cluster, ...} per document or {a, b, label} per pair."`
 	Pred           []string `required:"" help:"Prediction: a pairs.jsonl or clusters.jsonl from dedup; repeat for more."`
 	By             string   `help:"Break recall down by this field of the truth (e.g. ops)."`
+	Direct         bool     `help:"With --by: count only pairs one of whose members has no value of the field (for ops: each copy with its own original, so an edit's recall is not mixed with that of the story's other copies)."`
 	IncludeSimilar bool     `help:"Count pairs labelled similar as predicted duplicates."`
 	JSON           bool     `name:"json" help:"Write the report as JSON."`
 }
@@ -33,6 +34,7 @@ type evalOptions struct {
 	truth          string
 	preds          []string
 	by             string
+	direct         bool
 	includeSimilar bool
 	json           bool
 	out            io.Writer
@@ -40,7 +42,10 @@ type evalOptions struct {
 
 // Run turns the flags into evaluation options.
 func (c *evalPairsCmd) Run(g *globals) error {
-	return runEvalPairs(g.ctx, evalOptions{truth: c.Truth, preds: c.Pred, by: c.By,
+	if c.Direct && c.By == "" {
+		return usageError{"--direct needs --by"}
+	}
+	return runEvalPairs(g.ctx, evalOptions{truth: c.Truth, preds: c.Pred, by: c.By, direct: c.Direct,
 		includeSimilar: c.IncludeSimilar, json: c.JSON, out: os.Stdout})
 }
 
@@ -50,6 +55,7 @@ func runEvalPairs(ctx context.Context, o evalOptions) error {
 	if err != nil {
 		return err
 	}
+	t.SetDirect(o.direct)
 	var preds []*eval.Prediction
 	for _, name := range o.preds {
 		if err := ctx.Err(); err != nil {

@@ -270,7 +270,8 @@ func clusterBreakdown(t *Truth, pc []int32, pairs [][2]string) []Recall {
 }
 
 // groupCounts adds, for each value, the pairs of members where at least one
-// member has the value; pairs where neither member has any value go to none.
+// member has the value (with SetDirect, where the other has no value);
+// pairs where neither member has any value go to none.
 func (t *Truth) groupCounts(members []int32, counts []int64, none int) {
 	n := int64(len(members))
 	have := map[int32]int64{}
@@ -284,13 +285,18 @@ func (t *Truth) groupCounts(members []int32, counts []int64, none int) {
 		}
 	}
 	for v, k := range have {
-		counts[v] += choose2(n) - choose2(n-k)
+		if t.direct {
+			counts[v] += k * empty // with the members that have no value
+		} else {
+			counts[v] += choose2(n) - choose2(n-k)
+		}
 	}
 	counts[none] += choose2(empty)
 }
 
 // foundPairs counts each distinct correct predicted pair under the values of
-// both its members.
+// both its members (with SetDirect, only pairs one of whose members has no
+// value).
 func (t *Truth) foundPairs(pairs [][2]string, found []int64, none int) {
 	seen := map[uint64]struct{}{}
 	for _, pr := range pairs {
@@ -304,6 +310,9 @@ func (t *Truth) foundPairs(pairs [][2]string, found []int64, none int) {
 			continue
 		}
 		seen[k] = struct{}{}
+		if t.direct && len(t.values[a]) > 0 && len(t.values[b]) > 0 {
+			continue
+		}
 		vals := append(slices.Clone(t.values[a]), t.values[b]...)
 		slices.Sort(vals)
 		vals = slices.Compact(vals)

@@ -183,6 +183,30 @@ func TestEvaluateBreakdown(t *testing.T) {
 	}
 }
 
+func TestEvaluateBreakdownDirect(t *testing.T) {
+	// Direct pairs: truncate (a,b),(a,c) = 2; glue (a,c),(e,f) = 2.
+	for _, tc := range []struct {
+		name string
+		pred []string
+		want []Recall
+	}{
+		{"clusters", clustersOf([]string{"a", "b"}, []string{"c", "e", "f"}),
+			[]Recall{{"glue", 2, 1, 0.5}, {"truncate", 2, 1, 0.5}}},
+		{"explicit pairs", []string{`{"a":"a","b":"b","label":"duplicate"}`, `{"a":"b","b":"c","label":"duplicate"}`,
+			`{"a":"e","b":"f","label":"duplicate"}`},
+			[]Recall{{"glue", 2, 1, 0.5}, {"truncate", 2, 1, 0.5}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := readTruth(t, "ops", breakdownTruth...)
+			tr.SetDirect(true)
+			r := Evaluate(tr, readPred(t, PredictionOptions{}, tc.pred...))
+			if diff := cmp.Diff(tc.want, r.By, approx); diff != "" {
+				t.Errorf("breakdown (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 func TestEvaluateBreakdownNone(t *testing.T) {
 	tr := readTruth(t, "ops", `{"id":"a","cluster":1}`, `{"id":"b","cluster":1}`, `{"id":"c","cluster":1,"ops":"ocr-heavy"}`)
 	r := Evaluate(tr, readPred(t, PredictionOptions{}, clustersOf([]string{"a", "b"})...))

@@ -22,11 +22,13 @@ type TruthSummary struct {
 	Clusters  int    `json:"clusters,omitempty"`  // cluster form, singletons included
 	Pairs     int64  `json:"pairs"`               // duplicate pairs
 	By        string `json:"by,omitempty"`
+	Direct    bool   `json:"direct,omitempty"` // the breakdown counts only pairs with a member without values
 }
 
 // NewReport evaluates every prediction against t.
 func NewReport(t *Truth, preds []*Prediction) *Report {
-	rep := &Report{Truth: TruthSummary{Form: "clusters", Documents: t.Documents(), Clusters: t.Clusters(), By: t.by}}
+	rep := &Report{Truth: TruthSummary{Form: "clusters", Documents: t.Documents(), Clusters: t.Clusters(), By: t.by,
+		Direct: t.direct}}
 	if t.Pairs() {
 		rep.Truth = TruthSummary{Form: "pairs", By: t.by}
 	}
@@ -100,7 +102,11 @@ func (rep *Report) writeNotes(w io.Writer) {
 // writeBreakdown writes recall per value of the breakdown field, one column
 // per prediction.
 func (rep *Report) writeBreakdown(w io.Writer) {
-	fmt.Fprintf(w, "\nrecall by %s\n", rep.Truth.By)
+	if rep.Truth.Direct {
+		fmt.Fprintf(w, "\nrecall by %s, pairs of a member with and a member without %[1]s only\n", rep.Truth.By)
+	} else {
+		fmt.Fprintf(w, "\nrecall by %s\n", rep.Truth.By)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, rep.Truth.By+"\ttruth pairs\t")
 	for _, r := range rep.Results {

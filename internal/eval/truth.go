@@ -11,7 +11,8 @@ import (
 // Truth is the labelled answer predictions are scored against: a clustering
 // of documents or a set of labelled pairs. It is read once and not modified.
 type Truth struct {
-	by string // the field values were read from; "" for none
+	by     string // the field values were read from; "" for none
+	direct bool   // the breakdown counts only pairs with a member without values
 
 	// Cluster form.
 	ids       []string         // document ids in input order
@@ -42,6 +43,12 @@ func (t *Truth) Documents() int { return len(t.ids) }
 // Clusters returns the number of clusters of a cluster-form truth,
 // singletons included.
 func (t *Truth) Clusters() int { return t.nClusters }
+
+// SetDirect makes the breakdown of a cluster truth count only the pairs one
+// of whose members has no value of the field. For the ops of a generated
+// corpus these are the pairs of a copy and its own original, so each edit's
+// recall is not mixed with that of the other copies of the story.
+func (t *Truth) SetDirect(on bool) { t.direct = on }
 
 // By returns the field recall is broken down by, or "".
 func (t *Truth) By() string { return t.by }
