@@ -26,6 +26,11 @@
 // Sentence and shingle hashes combine token hashes without touching bytes
 // again: a polynomial over the token hashes (order-sensitive, O(1) per
 // sliding step) through a 64-bit finaliser (HashTokens, Shingles).
+// Character shingles (Analyzer.CharShingles) run the same window over the
+// letters and digits of the normalised words, spaces and punctuation left
+// out, so a damaged character, a split or glued word or "1,000" for "1000"
+// changes only the windows around it; a salt keeps them apart from word
+// shingles.
 //
 // # Sentences
 //
