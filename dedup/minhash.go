@@ -131,7 +131,9 @@ func (s *minHashSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason
 // range is one figure: "13-3/8" and "8-1/2" differ instead of sharing 3
 // and 8. Letters around the digits are ignored, so an OCR-damaged "l986"
 // is the figure 986. Years (four plain digits from 1900 to 2099) are left
-// out: the stories of one year share them whatever they report.
+// out: the stories of one year share them whatever they report. So are
+// ordinals ("4th qtr", "1ST HALF"), wording of a template rather than
+// figures of a report.
 func numbers(text string) []uint32 {
 	var out []uint32
 	for i := 0; i < len(text); {
@@ -152,7 +154,7 @@ func numbers(text string) []uint32 {
 			}
 			h = (h ^ uint32(c)) * 16777619
 		}
-		if !joined && isYear(text[start:i]) {
+		if !joined && isYear(text[start:i]) || isOrdinalSuffix(text[i:]) {
 			continue
 		}
 		out = append(out, h)
@@ -160,6 +162,22 @@ func numbers(text string) []uint32 {
 	slices.Sort(out)
 	return slices.Compact(out)
 }
+
+// isOrdinalSuffix reports whether rest, the text after a figure, starts
+// with an ordinal suffix that ends a word: "th", "ST", "nd", "rd".
+func isOrdinalSuffix(rest string) bool {
+	if len(rest) < 2 {
+		return false
+	}
+	suf := string([]byte{rest[0] | 0x20, rest[1] | 0x20})
+	if suf != "st" && suf != "nd" && suf != "rd" && suf != "th" {
+		return false
+	}
+	return len(rest) == 2 || !isWordByte(rest[2])
+}
+
+// isWordByte reports ASCII letters and digits.
+func isWordByte(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' || isDigit(c) }
 
 // isYear reports whether the digits d are a year from 1900 to 2099.
 func isYear(d string) bool {
