@@ -25,6 +25,7 @@ type evalPairsCmd struct {
 	Pred           []string `required:"" help:"Prediction: a pairs.jsonl or clusters.jsonl from dedup; repeat for more."`
 	By             string   `help:"Break recall down by this field of the truth (e.g. ops)."`
 	Direct         bool     `help:"With --by: count only pairs one of whose members has no value of the field (for ops: each copy with its own original, so an edit's recall is not mixed with that of the story's other copies)."`
+	Without        []string `help:"With --by: leave out of the breakdown every document with one of these values (e.g. ocr-heavy: the copies that also carry heavy OCR noise)."`
 	IncludeSimilar bool     `help:"Count pairs labelled similar as predicted duplicates."`
 	JSON           bool     `name:"json" help:"Write the report as JSON."`
 }
@@ -35,6 +36,7 @@ type evalOptions struct {
 	preds          []string
 	by             string
 	direct         bool
+	without        []string
 	includeSimilar bool
 	json           bool
 	out            io.Writer
@@ -42,10 +44,10 @@ type evalOptions struct {
 
 // Run turns the flags into evaluation options.
 func (c *evalPairsCmd) Run(g *globals) error {
-	if c.Direct && c.By == "" {
-		return usageError{"--direct needs --by"}
+	if (c.Direct || len(c.Without) > 0) && c.By == "" {
+		return usageError{"--direct and --without need --by"}
 	}
-	return runEvalPairs(g.ctx, evalOptions{truth: c.Truth, preds: c.Pred, by: c.By, direct: c.Direct,
+	return runEvalPairs(g.ctx, evalOptions{truth: c.Truth, preds: c.Pred, by: c.By, direct: c.Direct, without: c.Without,
 		includeSimilar: c.IncludeSimilar, json: c.JSON, out: os.Stdout})
 }
 
@@ -56,6 +58,9 @@ func runEvalPairs(ctx context.Context, o evalOptions) error {
 		return err
 	}
 	t.SetDirect(o.direct)
+	if err := t.SetWithout(o.without); err != nil {
+		return usageError{err.Error()}
+	}
 	var preds []*eval.Prediction
 	for _, name := range o.preds {
 		if err := ctx.Err(); err != nil {

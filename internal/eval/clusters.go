@@ -273,6 +273,9 @@ func clusterBreakdown(t *Truth, pc []int32, pairs [][2]string) []Recall {
 // member has the value (with SetDirect, where the other has no value);
 // pairs where neither member has any value go to none.
 func (t *Truth) groupCounts(members []int32, counts []int64, none int) {
+	if len(t.without) > 0 {
+		members = slices.DeleteFunc(slices.Clone(members), t.excluded)
+	}
 	n := int64(len(members))
 	have := map[int32]int64{}
 	var empty int64
@@ -310,7 +313,7 @@ func (t *Truth) foundPairs(pairs [][2]string, found []int64, none int) {
 			continue
 		}
 		seen[k] = struct{}{}
-		if t.direct && len(t.values[a]) > 0 && len(t.values[b]) > 0 {
+		if t.direct && len(t.values[a]) > 0 && len(t.values[b]) > 0 || t.excluded(a) || t.excluded(b) {
 			continue
 		}
 		vals := append(slices.Clone(t.values[a]), t.values[b]...)
@@ -323,4 +326,14 @@ func (t *Truth) foundPairs(pairs [][2]string, found []int64, none int) {
 			found[v]++
 		}
 	}
+}
+
+// excluded reports whether document d has a value SetWithout left out.
+func (t *Truth) excluded(d int32) bool {
+	for _, v := range t.values[d] {
+		if slices.Contains(t.without, v) {
+			return true
+		}
+	}
+	return false
 }

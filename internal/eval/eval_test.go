@@ -207,6 +207,23 @@ func TestEvaluateBreakdownDirect(t *testing.T) {
 	}
 }
 
+func TestEvaluateBreakdownWithout(t *testing.T) {
+	// Without glue: c and f are left out; truncate keeps (a,b) alone.
+	tr := readTruth(t, "ops", breakdownTruth...)
+	tr.SetDirect(true)
+	if err := tr.SetWithout([]string{"glue"}); err != nil {
+		t.Fatal(err)
+	}
+	r := Evaluate(tr, readPred(t, PredictionOptions{}, clustersOf([]string{"a", "b"}, []string{"c", "e", "f"})...))
+	want := []Recall{{"truncate", 1, 1, 1}}
+	if diff := cmp.Diff(want, r.By, approx); diff != "" {
+		t.Errorf("breakdown (-want +got):\n%s", diff)
+	}
+	if err := tr.SetWithout([]string{"no-such-op"}); err == nil {
+		t.Error("an unknown value: want an error")
+	}
+}
+
 func TestEvaluateBreakdownNone(t *testing.T) {
 	tr := readTruth(t, "ops", `{"id":"a","cluster":1}`, `{"id":"b","cluster":1}`, `{"id":"c","cluster":1,"ops":"ocr-heavy"}`)
 	r := Evaluate(tr, readPred(t, PredictionOptions{}, clustersOf([]string{"a", "b"})...))

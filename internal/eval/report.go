@@ -17,18 +17,19 @@ type Report struct {
 
 // TruthSummary describes the truth a report scored against.
 type TruthSummary struct {
-	Form      string `json:"form"`                // "clusters" or "pairs"
-	Documents int    `json:"documents,omitempty"` // cluster form
-	Clusters  int    `json:"clusters,omitempty"`  // cluster form, singletons included
-	Pairs     int64  `json:"pairs"`               // duplicate pairs
-	By        string `json:"by,omitempty"`
-	Direct    bool   `json:"direct,omitempty"` // the breakdown counts only pairs with a member without values
+	Form      string   `json:"form"`                // "clusters" or "pairs"
+	Documents int      `json:"documents,omitempty"` // cluster form
+	Clusters  int      `json:"clusters,omitempty"`  // cluster form, singletons included
+	Pairs     int64    `json:"pairs"`               // duplicate pairs
+	By        string   `json:"by,omitempty"`
+	Direct    bool     `json:"direct,omitempty"`  // the breakdown counts only pairs with a member without values
+	Without   []string `json:"without,omitempty"` // documents with these values are left out of the breakdown
 }
 
 // NewReport evaluates every prediction against t.
 func NewReport(t *Truth, preds []*Prediction) *Report {
 	rep := &Report{Truth: TruthSummary{Form: "clusters", Documents: t.Documents(), Clusters: t.Clusters(), By: t.by,
-		Direct: t.direct}}
+		Direct: t.direct, Without: t.withoutNames()}}
 	if t.Pairs() {
 		rep.Truth = TruthSummary{Form: "pairs", By: t.by}
 	}
@@ -102,11 +103,14 @@ func (rep *Report) writeNotes(w io.Writer) {
 // writeBreakdown writes recall per value of the breakdown field, one column
 // per prediction.
 func (rep *Report) writeBreakdown(w io.Writer) {
+	fmt.Fprintf(w, "\nrecall by %s", rep.Truth.By)
 	if rep.Truth.Direct {
-		fmt.Fprintf(w, "\nrecall by %s, pairs of a member with and a member without %[1]s only\n", rep.Truth.By)
-	} else {
-		fmt.Fprintf(w, "\nrecall by %s\n", rep.Truth.By)
+		fmt.Fprintf(w, ", pairs of a member with and a member without %s only", rep.Truth.By)
 	}
+	if len(rep.Truth.Without) > 0 {
+		fmt.Fprintf(w, ", documents with %s left out", strings.Join(rep.Truth.Without, " or "))
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, rep.Truth.By+"\ttruth pairs\t")
 	for _, r := range rep.Results {

@@ -11,8 +11,9 @@ import (
 // Truth is the labelled answer predictions are scored against: a clustering
 // of documents or a set of labelled pairs. It is read once and not modified.
 type Truth struct {
-	by     string // the field values were read from; "" for none
-	direct bool   // the breakdown counts only pairs with a member without values
+	by      string  // the field values were read from; "" for none
+	direct  bool    // the breakdown counts only pairs with a member without values
+	without []int32 // the breakdown leaves out documents with these values
 
 	// Cluster form.
 	ids       []string         // document ids in input order
@@ -49,6 +50,31 @@ func (t *Truth) Clusters() int { return t.nClusters }
 // corpus these are the pairs of a copy and its own original, so each edit's
 // recall is not mixed with that of the other copies of the story.
 func (t *Truth) SetDirect(on bool) { t.direct = on }
+
+// SetWithout makes the breakdown of a cluster truth leave out every
+// document that has one of values ("ocr-heavy": the copies that also carry
+// heavy OCR noise), so the recall of the other values is measured without
+// them. A value no document has is an error.
+func (t *Truth) SetWithout(values []string) error {
+	t.without = t.without[:0]
+	for _, v := range values {
+		i := slices.Index(t.names, v)
+		if i < 0 {
+			return fmt.Errorf("eval: no document has %s %q", t.by, v)
+		}
+		t.without = append(t.without, int32(i))
+	}
+	return nil
+}
+
+// withoutNames returns the values SetWithout left out.
+func (t *Truth) withoutNames() []string {
+	var out []string
+	for _, v := range t.without {
+		out = append(out, t.names[v])
+	}
+	return out
+}
 
 // By returns the field recall is broken down by, or "".
 func (t *Truth) By() string { return t.by }
