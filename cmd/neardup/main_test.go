@@ -19,6 +19,10 @@ func TestRunExitCodes(t *testing.T) {
 		{"unknown command", []string{"bogus"}, 2},
 		{"bad threshold", []string{"dedup", "-q", "--threshold", "1.5", example, "-o", out}, 2},
 		{"bad method", []string{"dedup", "-q", "--method", "magic", example, "-o", out}, 2},
+		{"bands need more MinHash values", []string{"dedup", "-q", "--bands", "20x9", example, "-o", out}, 2},
+		{"bands not BxR", []string{"dedup", "-q", "--bands", "twenty", example, "-o", out}, 2},
+		{"bad shingle unit", []string{"dedup", "-q", "--shingle-unit", "bytes", example, "-o", out}, 2},
+		{"word shingles", []string{"-q", "dedup", "--shingle-unit", "words", example, "-o", t.TempDir()}, 0},
 		{"missing input", []string{"dedup", "-q", filepath.Join(out, "nope.jsonl"), "-o", out}, 1},
 		{"example", []string{"-q", "dedup", example, "-o", out}, 0},
 	} {
