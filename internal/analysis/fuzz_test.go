@@ -105,3 +105,34 @@ func onlySpace(s string) bool {
 	}
 	return true
 }
+
+// FuzzCharShingles checks that any text shingles without panicking, the
+// same way twice, into one window per character beyond the first n-1 (one
+// for a shorter text, none without letters or digits).
+func FuzzCharShingles(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s, 6)
+	}
+	f.Fuzz(func(t *testing.T, text string, n int) {
+		n = n%20 + 1
+		if n < 1 {
+			n += 20
+		}
+		var a, b Analyzer
+		got := a.CharShingles(text, a.Words(text), n, nil)
+		again := b.CharShingles(text, b.Words(text), n, nil)
+		if len(got) != len(again) {
+			t.Fatalf("%d then %d shingles", len(got), len(again))
+		}
+		for i := range got {
+			if got[i] != again[i] {
+				t.Fatalf("shingle %d differs between runs", i)
+			}
+		}
+		chars := len(a.runes)
+		want := max(chars-n+1, min(chars, 1))
+		if len(got) != want {
+			t.Fatalf("%d characters, n=%d: %d shingles, want %d", chars, n, len(got), want)
+		}
+	})
+}
