@@ -15,7 +15,9 @@ import (
 // recognised as stale.
 //
 // Changelog:
-//   - 1: first version.
+//   - 1: first version. Character shingles (CharShingles) came later
+//     within it: they are new hashes, salted apart from word shingles,
+//     and no existing token, sentence or word-shingle hash changed.
 const HashVersion = 1
 
 // hashSeed is the fixed xxh3 seed of word hashes ("neardup" and version 1).
