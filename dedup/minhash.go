@@ -39,7 +39,7 @@ type minHash struct {
 	bands sketch.Bands
 
 	// sets[i] is document i's sorted 32-bit shingle fingerprints, all of
-	// them up to cuts[i] (sketch.Bottom). 32 bits make a false shared
+	// them up to cuts[i] (sketch.Bottomer). 32 bits make a false shared
 	// shingle between two 1,000-shingle documents a one-in-4,000 event,
 	// far below what moves a score, at half the memory of 64. Each set is
 	// its own pointer-free allocation: no arena to regrow and copy,

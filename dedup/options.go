@@ -223,8 +223,12 @@ func (o *Options) shingleDefaults() error {
 	default:
 		return fmt.Errorf("dedup: unknown shingle unit %q (want %s or %s)", o.ShingleUnit, ShingleChars, ShingleWords)
 	}
-	if o.Shingle == 0 {
-		o.Shingle = map[string]int{ShingleChars: defaultCharShingle, ShingleWords: defaultWordShingle}[o.ShingleUnit]
+	switch {
+	case o.Shingle != 0:
+	case o.ShingleUnit == ShingleChars:
+		o.Shingle = defaultCharShingle
+	default:
+		o.Shingle = defaultWordShingle
 	}
 	o.SampleSize = int(orDefault(float64(o.SampleSize), defaultSampleSize))
 	o.Hashes = int(orDefault(float64(o.Hashes), 128))

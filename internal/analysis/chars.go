@@ -20,12 +20,14 @@ import (
 // that breaks every word shingle it touches, at the price of about one
 // shingle per character instead of one per word.
 func (a *Analyzer) CharShingles(text string, tokens []Token, n int, dst []uint64) []uint64 {
-	rs := a.runes[:0]
+	// Each character becomes a token whose hash is the character's, so
+	// one window loop serves words and characters.
+	chars := a.chars[:0]
 	for _, t := range tokens {
 		w := text[t.Start:t.End]
 		if isLowerASCIIWord(w) {
 			for i := 0; i < len(w); i++ {
-				rs = append(rs, rune(w[i]))
+				chars = append(chars, Token{Hash: runeHash(rune(w[i]))})
 			}
 			continue
 		}
@@ -34,16 +36,9 @@ func (a *Analyzer) CharShingles(text string, tokens []Token, n int, dst []uint64
 			r, size := utf8.DecodeRune(a.buf[i:])
 			i += size
 			if r < utf8.RuneSelf && asciiWord[r] || r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-				rs = append(rs, r)
+				chars = append(chars, Token{Hash: runeHash(r)})
 			}
 		}
-	}
-	a.runes = rs
-	// Each character becomes a token whose hash is the character's, so
-	// one window loop serves words and characters.
-	chars := a.chars[:0]
-	for _, r := range rs {
-		chars = append(chars, Token{Hash: runeHash(r)})
 	}
 	a.chars = chars
 	return appendWindows(dst, chars, n, charSalt)

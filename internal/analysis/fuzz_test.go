@@ -129,7 +129,7 @@ func FuzzCharShingles(f *testing.F) {
 				t.Fatalf("shingle %d differs between runs", i)
 			}
 		}
-		chars := len(a.runes)
+		chars := len(a.chars)
 		want := max(chars-n+1, min(chars, 1))
 		if len(got) != want {
 			t.Fatalf("%d characters, n=%d: %d shingles, want %d", chars, n, len(got), want)

@@ -30,7 +30,6 @@ type Analyzer struct {
 	sentences []Sentence
 	splits    []int // split offsets of the gap being examined
 	buf       []byte
-	runes     []rune      // characters of CharShingles
 	chars     []Token     // CharShingles' characters as tokens
 	fold      cases.Caser // case folder of the slow normalisation path
 	foldReady bool

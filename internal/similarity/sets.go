@@ -79,7 +79,7 @@ func WeightedJaccard[T cmp.Ordered](a []T, wa []float64, b []T, wb []float64) fl
 
 // ScoresBelow returns the overlap measures of two sorted samples of sets,
 // each holding every value of its set up to its cut-off (ta, tb; see
-// sketch.Bottom): both are compared over the values up to the smaller
+// sketch.Bottomer): both are compared over the values up to the smaller
 // cut-off, the part of the hash space both sampled. When neither sample
 // left anything out (both cut-offs at the largest value) it equals Scores.
 func ScoresBelow(a []uint32, ta uint32, b []uint32, tb uint32) SetScores {

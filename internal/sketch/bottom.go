@@ -8,6 +8,14 @@ import (
 // Complete is the cut-off of a sample that holds every value of its set.
 const Complete = math.MaxUint32
 
+// A Bottomer takes consistent samples of sets of hashes, reusing its scratch
+// space from call to call. The zero value is ready to use; a Bottomer is not
+// safe for concurrent use.
+type Bottomer struct {
+	tmp    []uint32
+	counts []int32
+}
+
 // Bottom returns the k smallest distinct values of hs, sorted ascending, in
 // dst's storage, and their cut-off: the largest value kept when values were
 // left out, or Complete when every distinct value is kept. hs is not
@@ -23,29 +31,7 @@ const Complete = math.MaxUint32
 //
 // The work is linear in len(hs) plus a sort of about k values: values above
 // an estimated cut-off are never sorted.
-func Bottom(hs []uint32, k int, dst []uint32) ([]uint32, uint32) {
-	var b bottom
-	return b.bottom(hs, k, dst)
-}
-
-// A Bottomer makes Bottom samples with reusable scratch space. The zero
-// value is ready to use; it is not safe for concurrent use.
-type Bottomer struct {
-	bottom
-}
-
-// Bottom is the function Bottom, with the Bottomer's scratch space.
 func (b *Bottomer) Bottom(hs []uint32, k int, dst []uint32) ([]uint32, uint32) {
-	return b.bottom.bottom(hs, k, dst)
-}
-
-// bottom holds the scratch space of a distribution sort.
-type bottom struct {
-	tmp    []uint32
-	counts []int32
-}
-
-func (b *bottom) bottom(hs []uint32, k int, dst []uint32) ([]uint32, uint32) {
 	dst = dst[:0]
 	if k <= 0 {
 		return dst, 0
@@ -97,7 +83,7 @@ func hasAbove(hs []uint32, t uint32) bool {
 // equal width, after which each value is at most a few places from its
 // own, and an insertion sort finishes. Any values sort correctly; skewed
 // ones only cost more time.
-func (b *bottom) sortUniform(vs []uint32, limit uint32) {
+func (b *Bottomer) sortUniform(vs []uint32, limit uint32) {
 	n := len(vs)
 	if n < 32 {
 		slices.Sort(vs)

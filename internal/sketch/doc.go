@@ -1,7 +1,7 @@
 // Package sketch owns the compact signatures documents are compared by:
 // MinHash signatures made by one-permutation hashing with densification,
 // their LSH band keys, the choice of bands and rows for a threshold, and
-// Bottom, the consistent sample of a set's smallest hashes that bounds
+// Bottomer, the consistent sample of a set's smallest hashes that bounds
 // what a long document keeps for verification.
 //
 // Every value here is seeded explicitly and computed with fixed integer

@@ -189,7 +189,8 @@ func TestBottom(t *testing.T) {
 				want, wantCut = want[:k], want[k-1]
 			}
 			in := slices.Clone(hs)
-			got, cut := Bottom(hs, k, nil)
+			var b Bottomer
+			got, cut := b.Bottom(hs, k, nil)
 			if !slices.Equal(got, want) || cut != wantCut {
 				t.Errorf("n=%d k=%d: got %d values cut %d, want %d values cut %d", n, k, len(got), cut, len(want), wantCut)
 			}
@@ -201,11 +202,12 @@ func TestBottom(t *testing.T) {
 	// Skewed values defeat the cut-off estimate: the fallback still gives
 	// the k smallest.
 	skewed := []uint32{math.MaxUint32 - 5, math.MaxUint32 - 4, math.MaxUint32 - 3, math.MaxUint32 - 2, math.MaxUint32 - 1}
-	if got, cut := Bottom(skewed, 2, nil); !slices.Equal(got, skewed[:2]) || cut != skewed[1] {
+	var b Bottomer
+	if got, cut := b.Bottom(skewed, 2, nil); !slices.Equal(got, skewed[:2]) || cut != skewed[1] {
 		t.Errorf("skewed: got %v cut %d", got, cut)
 	}
 	// Exactly k distinct values are the whole set.
-	if _, cut := Bottom([]uint32{9, 3, 3, 7}, 3, nil); cut != Complete {
+	if _, cut := b.Bottom([]uint32{9, 3, 3, 7}, 3, nil); cut != Complete {
 		t.Errorf("k distinct values: cut %d, want Complete", cut)
 	}
 }
@@ -217,9 +219,10 @@ func BenchmarkBottom(b *testing.B) {
 		hs[i] = rng.Uint32()
 	}
 	var dst []uint32
+	var bt Bottomer
 	b.Run("bottom-375", func(b *testing.B) {
 		for b.Loop() {
-			dst, _ = Bottom(hs, 375, dst)
+			dst, _ = bt.Bottom(hs, 375, dst)
 		}
 	})
 	b.Run("sort-all", func(b *testing.B) { // the baseline: sort every value
@@ -241,7 +244,7 @@ func TestSortUniform(t *testing.T) {
 		desc[i] = math.MaxUint32 - uint32(i)*9
 	}
 	inputs["uniform"], inputs["narrow"], inputs["duplicates"], inputs["descending"] = uniform, narrow, dups, desc
-	var b bottom
+	var b Bottomer
 	for name, in := range inputs {
 		for _, limit := range []uint32{math.MaxUint32, 1 << 20} {
 			vs := slices.Clone(in)
