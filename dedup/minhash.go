@@ -14,10 +14,9 @@ import (
 // verification (false positive): verification is exact and cheap. Each band
 // costs an index entry (about 40 bytes) per document, so bands are capped.
 // Character shingles of unrelated news articles overlap by a few percent
-// (common letter sequences; the 99th percentile of their Jaccard is about
-// 0.05 on Reuters and BBC text), which two-row bands turn into tens of
-// candidates per document in a corpus of 200,000: their bands have at least
-// three rows.
+// (common letter sequences), which two-row bands turn into tens of
+// candidates per document in a corpus of 200,000 (31, against 1.5 with
+// three rows): their bands have at least three rows.
 const (
 	bandWeightFP = 0.2
 	bandWeightFN = 0.8
