@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"maps"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
 )
 
@@ -40,11 +40,11 @@ func (b *Batch) Options() Options { return b.e.opts }
 // Sketch is a document analysed by a method, ready for Add.
 type Sketch struct {
 	v    any
-	skip neardup.SkipReason
+	skip core.SkipReason
 }
 
 // Skip is the reason the method will not compare the document, if any.
-func (s Sketch) Skip() neardup.SkipReason { return s.skip }
+func (s Sketch) Skip() core.SkipReason { return s.skip }
 
 // Sketcher analyses documents for one goroutine. It is not safe for
 // concurrent use; make one per goroutine.
@@ -54,14 +54,14 @@ type Sketcher struct{ s sketcher }
 func (b *Batch) NewSketcher() *Sketcher { return &Sketcher{s: b.e.m.newSketcher()} }
 
 // Sketch analyses doc. The result keeps no reference to doc's text.
-func (s *Sketcher) Sketch(doc *neardup.Document) Sketch {
+func (s *Sketcher) Sketch(doc *core.Document) Sketch {
 	v, skip := s.s.sketch(doc)
 	return Sketch{v: v, skip: skip}
 }
 
 // Add appends a sketched document. A document whose ID was added before is
 // an error naming both origins, and is not added.
-func (b *Batch) Add(doc *neardup.Document, s Sketch) error {
+func (b *Batch) Add(doc *core.Document, s Sketch) error {
 	if b.done {
 		return fmt.Errorf("dedup: Add after Finish")
 	}
@@ -80,9 +80,9 @@ func (b *Batch) Len() int { return len(b.e.docs.ids) }
 type Result struct {
 	// Pairs are the reported pairs in discovery order: by the later
 	// document's input position, then the earlier one's.
-	Pairs []neardup.Pair
+	Pairs []core.Pair
 	// Clusters are the groups of duplicates, ordered by first member.
-	Clusters []neardup.Cluster
+	Clusters []core.Cluster
 }
 
 // Finish runs candidates → verify → group over everything added. progress,
@@ -131,7 +131,7 @@ func (b *Batch) group() {
 	var uf cluster.UnionFind
 	uf.Grow(b.Len())
 	for _, m := range b.matches {
-		if m.label == neardup.Duplicate {
+		if m.label == core.Duplicate {
 			uf.Union(m.a, m.b)
 		}
 	}
@@ -157,11 +157,11 @@ func (b *Batch) representative(g []int32) (int32, string) {
 	return rep.Ord, why
 }
 
-func (b *Batch) clusters() []neardup.Cluster {
-	out := make([]neardup.Cluster, 0, len(b.groups))
+func (b *Batch) clusters() []core.Cluster {
+	out := make([]core.Cluster, 0, len(b.groups))
 	for i, g := range b.groups {
 		rep, why := b.representative(g)
-		c := neardup.Cluster{ID: i + 1, Representative: b.e.docs.ids[rep], Why: why}
+		c := core.Cluster{ID: i + 1, Representative: b.e.docs.ids[rep], Why: why}
 		for _, id := range g {
 			c.Members = append(c.Members, b.e.docs.ids[id])
 		}
@@ -184,7 +184,7 @@ func (b *Batch) NeedsText(id int) bool {
 
 // Explain gives the text of the document of ordinal id to the evidence that
 // quotes it. doc must be the document added at that position.
-func (b *Batch) Explain(id int, doc *neardup.Document) {
+func (b *Batch) Explain(id int, doc *core.Document) {
 	if x, ok := b.e.m.(explainer); ok && b.done {
 		x.explain(int32(id), doc)
 	}

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 )
 
 // BenchmarkBatch measures a whole Batch (sketch on every CPU, add, match,
@@ -19,7 +19,7 @@ import (
 // on resampled news are in the README.
 func BenchmarkBatch(b *testing.B) {
 	for _, n := range []int{20000, 200000} {
-		corpus := sync.OnceValue(func() []neardup.Document { return zipfCorpus(31, n) }) // made only if needed
+		corpus := sync.OnceValue(func() []core.Document { return zipfCorpus(31, n) }) // made only if needed
 		for _, m := range Methods {
 			b.Run(fmt.Sprintf("%s/%d", m, n), func(b *testing.B) {
 				docs := corpus()
@@ -39,7 +39,7 @@ func BenchmarkBatch(b *testing.B) {
 // corpus share words): originals of 8 title and 150 to 450 body words, and
 // a third of copies of earlier articles with a tenth of their body words
 // replaced. Sources rotate over 16 sites.
-func zipfCorpus(seed uint64, n int) []neardup.Document {
+func zipfCorpus(seed uint64, n int) []core.Document {
 	r := rand.New(rand.NewPCG(seed, 3))
 	zipf := rand.NewZipf(r, 1.07, 2, 199999)
 	words := func(k int) []string {
@@ -49,9 +49,9 @@ func zipfCorpus(seed uint64, n int) []neardup.Document {
 		}
 		return w
 	}
-	docs := make([]neardup.Document, n)
+	docs := make([]core.Document, n)
 	for i := range docs {
-		d := neardup.Document{ID: fmt.Sprint("z", i), Source: fmt.Sprint("site", i%16)}
+		d := core.Document{ID: fmt.Sprint("z", i), Source: fmt.Sprint("site", i%16)}
 		if i > 0 && r.IntN(3) == 0 {
 			src := docs[r.IntN(i)]
 			body := strings.Fields(src.Text)
@@ -68,7 +68,7 @@ func zipfCorpus(seed uint64, n int) []neardup.Document {
 }
 
 // batchOf runs a Batch over docs, sketching on every CPU.
-func batchOf(b *testing.B, opts Options, docs []neardup.Document) *Result {
+func batchOf(b *testing.B, opts Options, docs []core.Document) *Result {
 	batch, err := NewBatch(opts)
 	if err != nil {
 		b.Fatal(err)

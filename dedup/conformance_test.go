@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 )
 
 // The conformance suite: every method must pass it.
@@ -69,16 +69,16 @@ func (g *textGen) sentences(n int) []string {
 
 // doc makes a document of sentences. Each is its own source, which only
 // rarewords reads: it compares documents of different sources.
-func doc(id string, sents []string) neardup.Document {
-	return neardup.Document{ID: id, Text: strings.Join(sents, " "), Origin: "test:" + id, Source: id}
+func doc(id string, sents []string) core.Document {
+	return core.Document{ID: id, Text: strings.Join(sents, " "), Origin: "test:" + id, Source: id}
 }
 
 // background returns n unrelated documents bg0, bg1, ... Methods that
 // weigh words by their document frequency need a corpus to count in: in
 // five documents of which three are copies, the copied text is the common
 // text, and what an edit adds is the rarest.
-func background(g *textGen, n int) []neardup.Document {
-	docs := make([]neardup.Document, n)
+func background(g *textGen, n int) []core.Document {
+	docs := make([]core.Document, n)
 	for i := range docs {
 		docs[i] = doc(fmt.Sprint("bg", i), g.sentences(12))
 	}
@@ -86,7 +86,7 @@ func background(g *textGen, n int) []neardup.Document {
 }
 
 // runBatch returns the labelled pairs of docs as "a~b" → label.
-func runBatch(t *testing.T, opts Options, docs []neardup.Document) map[string]neardup.Pair {
+func runBatch(t *testing.T, opts Options, docs []core.Document) map[string]core.Pair {
 	t.Helper()
 	b, err := NewBatch(opts)
 	if err != nil {
@@ -102,7 +102,7 @@ func runBatch(t *testing.T, opts Options, docs []neardup.Document) map[string]ne
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]neardup.Pair{}
+	got := map[string]core.Pair{}
 	for _, p := range res.Pairs {
 		got[p.A+"~"+p.B] = p
 	}
@@ -110,7 +110,7 @@ func runBatch(t *testing.T, opts Options, docs []neardup.Document) map[string]ne
 }
 
 // summary renders pairs with their evidence, without pointers.
-func summary(pairs map[string]neardup.Pair) string {
+func summary(pairs map[string]core.Pair) string {
 	keys := slices.Sorted(maps.Keys(pairs))
 	var b strings.Builder
 	for _, k := range keys {
@@ -122,10 +122,10 @@ func summary(pairs map[string]neardup.Pair) string {
 }
 
 // decisions keeps only the labels of pairs.
-func decisions(pairs map[string]neardup.Pair) map[string]neardup.Pair {
-	out := map[string]neardup.Pair{}
+func decisions(pairs map[string]core.Pair) map[string]core.Pair {
+	out := map[string]core.Pair{}
 	for k, p := range pairs {
-		out[k] = neardup.Pair{A: p.A, B: p.B, Label: p.Label}
+		out[k] = core.Pair{A: p.A, B: p.B, Label: p.Label}
 	}
 	return out
 }
@@ -165,7 +165,7 @@ func TestConformanceFindsCopiesNotStrangers(t *testing.T) {
 		base := g.sentences(12)
 		edited := append([]string(nil), base...)
 		edited[5] = g.sentence()
-		docs := []neardup.Document{
+		docs := []core.Document{
 			doc("orig", base),
 			doc("copy", base),
 			doc("edit", edited),
@@ -175,7 +175,7 @@ func TestConformanceFindsCopiesNotStrangers(t *testing.T) {
 		docs = append(docs, background(g, 40)...)
 		got := runBatch(t, opts, docs)
 		for _, want := range []string{"orig~copy", "orig~edit", "copy~edit"} {
-			if got[want].Label != neardup.Duplicate {
+			if got[want].Label != core.Duplicate {
 				t.Errorf("%s: got %+v, want a duplicate", want, got[want])
 			}
 		}
@@ -198,12 +198,12 @@ func TestConformanceIgnoresSharedBoilerplate(t *testing.T) {
 			"Copyright Example Media Group, all rights reserved, no reproduction.",
 			"Follow us on social media for breaking news and live coverage.",
 		}
-		var docs []neardup.Document
+		var docs []core.Document
 		for i := range 30 {
 			docs = append(docs, doc(fmt.Sprint("d", i), append(g.sentences(3), boiler...)))
 		}
 		for k, p := range runBatch(t, opts, docs) {
-			if p.Label == neardup.Duplicate {
+			if p.Label == core.Duplicate {
 				t.Errorf("%s: documents sharing only boilerplate marked duplicate (%.3f)", k, p.Score)
 			}
 		}
@@ -215,7 +215,7 @@ func TestConformanceEditsLowerScore(t *testing.T) {
 		opts.Similar = 0.01
 		g := newTextGen(3)
 		base := g.sentences(20)
-		docs := []neardup.Document{doc("base", base)}
+		docs := []core.Document{doc("base", base)}
 		for edits := 1; edits <= 8; edits++ {
 			e := append([]string(nil), base...)
 			for i := range edits {
@@ -242,7 +242,7 @@ func TestConformanceEditsLowerScore(t *testing.T) {
 func TestConformanceDeterministic(t *testing.T) {
 	forEachMethod(t, func(t *testing.T, opts Options) {
 		g := newTextGen(4)
-		var docs []neardup.Document
+		var docs []core.Document
 		for i := range 40 {
 			s := g.sentences(8)
 			docs = append(docs, doc(fmt.Sprint("d", i), s))
@@ -264,7 +264,7 @@ func TestConformanceEmptyAndTinyDocuments(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, d := range []neardup.Document{
+		for _, d := range []core.Document{
 			{ID: "empty", Text: ""},
 			{ID: "punct", Text: "?!. ,,, --"},
 			{ID: "one", Text: "word"},
@@ -275,12 +275,12 @@ func TestConformanceEmptyAndTinyDocuments(t *testing.T) {
 				t.Fatalf("%s: %v", d.ID, err)
 			}
 			if d.ID == "empty" || d.ID == "punct" {
-				if skip == neardup.SkipNone || len(pairs) > 0 {
+				if skip == core.SkipNone || len(pairs) > 0 {
 					t.Errorf("%s: skip %q pairs %v", d.ID, skip, pairs)
 				}
 			}
 		}
-		if _, _, err := x.Add(neardup.Document{ID: "one", Text: "again"}); err == nil {
+		if _, _, err := x.Add(core.Document{ID: "one", Text: "again"}); err == nil {
 			t.Error("repeated id accepted")
 		}
 	})
@@ -289,7 +289,7 @@ func TestConformanceEmptyAndTinyDocuments(t *testing.T) {
 func TestIndexMatchesBatch(t *testing.T) {
 	forEachMethod(t, func(t *testing.T, opts Options) {
 		g := newTextGen(5)
-		var docs []neardup.Document
+		var docs []core.Document
 		for i := range 60 {
 			s := g.sentences(10)
 			docs = append(docs, doc(fmt.Sprint("d", i), s))
@@ -303,7 +303,7 @@ func TestIndexMatchesBatch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		inc := map[string]neardup.Pair{}
+		inc := map[string]core.Pair{}
 		for _, d := range docs {
 			pairs, _, err := x.Add(d)
 			if err != nil {

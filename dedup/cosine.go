@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
 )
 
@@ -44,7 +44,7 @@ type cosineSketcher struct {
 // sketch counts the content words (not stop words), stemmed where the
 // language has a stemmer, and the bigrams of consecutive content words, of
 // the title and the body; a bigram never spans the two.
-func (s *cosineSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason) {
+func (s *cosineSketcher) sketch(doc *core.Document) (any, core.SkipReason) {
 	s.hashes = s.hashes[:0]
 	s.terms.analyze(doc)
 	for _, words := range [2][]analysis.Token{s.terms.title, s.terms.body} {
@@ -56,10 +56,10 @@ func (s *cosineSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason)
 		}
 	}
 	if len(s.hashes) == 0 {
-		return nil, neardup.SkipNoUnits
+		return nil, core.SkipNoUnits
 	}
 	tc := countTerms(s.hashes)
-	return &tc, neardup.SkipNone
+	return &tc, core.SkipNone
 }
 
 func (m *cosine) add(v any) {

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
 )
 
@@ -41,7 +41,7 @@ func TestCosineWeightings(t *testing.T) {
 	base := g.sentences(12)
 	edited := append([]string(nil), base...)
 	edited[3] = g.sentence()
-	docs := append([]neardup.Document{doc("orig", base), doc("copy", base), doc("edit", edited)}, background(g, 30)...)
+	docs := append([]core.Document{doc("orig", base), doc("copy", base), doc("edit", edited)}, background(g, 30)...)
 	for _, w := range []string{WeightTFIDF, WeightPMI} {
 		t.Run(w, func(t *testing.T) {
 			_, pairs := runBatchOf(t, Options{Method: MethodCosine, Weighting: w}, docs)
@@ -73,8 +73,8 @@ func TestCosineBigramsAndStems(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			x.Add(neardup.Document{ID: "a", Text: a})
-			pairs, _, err := x.Add(neardup.Document{ID: "b", Text: tc.b})
+			x.Add(core.Document{ID: "a", Text: a})
+			pairs, _, err := x.Add(core.Document{ID: "b", Text: tc.b})
 			if err != nil || len(pairs) != 1 || pairs[0].Score < tc.min || pairs[0].Score > tc.max {
 				t.Errorf("pairs %+v, %v; want a score in [%v, %v]", pairs, err, tc.min, tc.max)
 			}
@@ -87,7 +87,7 @@ func TestCosineMatrix(t *testing.T) {
 	base := g.sentences(10)
 	edited := append([]string(nil), base...)
 	edited[1], edited[6] = g.sentence(), g.sentence()
-	docs := append([]neardup.Document{doc("a", base), doc("b", edited), doc("c", g.sentences(10))}, background(g, 20)...)
+	docs := append([]core.Document{doc("a", base), doc("b", edited), doc("c", g.sentences(10))}, background(g, 20)...)
 	path := filepath.Join(t.TempDir(), "matrix.json")
 	_, pairs := runBatchOf(t, Options{Method: MethodCosine, Matrix: path}, docs)
 	data, err := os.ReadFile(path)
@@ -130,7 +130,7 @@ func TestCosineMatrixRefusesLargeCorpora(t *testing.T) {
 	}
 	sk := b.NewSketcher()
 	for i := range MatrixLimit + 1 {
-		d := neardup.Document{ID: fmt.Sprint(i), Text: "word", Origin: fmt.Sprintf("in.jsonl:%d", i+1)}
+		d := core.Document{ID: fmt.Sprint(i), Text: "word", Origin: fmt.Sprintf("in.jsonl:%d", i+1)}
 		err = b.Add(&d, sk.Sketch(&d))
 		if err != nil {
 			break

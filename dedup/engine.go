@@ -3,7 +3,7 @@ package dedup
 import (
 	"fmt"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
 )
 
@@ -27,14 +27,14 @@ type method interface {
 
 // sketcher analyses documents into sketches; each goroutine has its own.
 type sketcher interface {
-	sketch(doc *neardup.Document) (any, neardup.SkipReason)
+	sketch(doc *core.Document) (any, core.SkipReason)
 }
 
 // explainer is a method whose evidence needs the text of the documents a
 // pair joins, which the sketches do not keep: a second reading supplies it.
 type explainer interface {
 	needsText(id int32) bool
-	explain(id int32, doc *neardup.Document)
+	explain(id int32, doc *core.Document)
 }
 
 // sealer is a method told when a Batch has added every document, before
@@ -48,7 +48,7 @@ type sealer interface {
 // instead of by Options.Threshold and Options.Similar: by a rule over
 // several scores (tfidf, rarewords). ok false drops the pair.
 type labeler interface {
-	label(score float64, ev any) (l neardup.Label, ok bool)
+	label(score float64, ev any) (l core.Label, ok bool)
 }
 
 // selector is a method that reports only the best of the pairs it verified,
@@ -92,7 +92,7 @@ type docTable struct {
 
 // add records doc and returns its ordinal, or an error naming both places
 // when its ID was seen before.
-func (t *docTable) add(doc *neardup.Document) (int32, error) {
+func (t *docTable) add(doc *core.Document) (int32, error) {
 	if t.byID == nil {
 		t.byID = map[string]int32{}
 	}
@@ -134,19 +134,19 @@ func newEngine(opts Options) (*engine, error) {
 		return nil, err
 	}
 	e.stats.Method = o.Method
-	e.stats.Skipped = map[neardup.SkipReason]int{}
-	e.stats.Pairs = map[neardup.Label]int{}
+	e.stats.Skipped = map[core.SkipReason]int{}
+	e.stats.Pairs = map[core.Label]int{}
 	return e, nil
 }
 
 // add stores a sketched document and returns its ordinal.
-func (e *engine) add(doc *neardup.Document, s any, skip neardup.SkipReason) (int32, error) {
+func (e *engine) add(doc *core.Document, s any, skip core.SkipReason) (int32, error) {
 	id, err := e.docs.add(doc)
 	if err != nil {
 		return 0, err
 	}
 	e.stats.Documents++
-	if skip != neardup.SkipNone {
+	if skip != core.SkipNone {
 		e.stats.Skipped[skip]++
 		s = nil
 	}
@@ -166,7 +166,7 @@ func (e *engine) pairsOf(id int32, dst []match) []match {
 	return dst
 }
 
-func (e *engine) label(score float64, ev any) (neardup.Label, bool) {
+func (e *engine) label(score float64, ev any) (core.Label, bool) {
 	if lb, ok := e.m.(labeler); ok {
 		return lb.label(score, ev)
 	}
@@ -194,12 +194,12 @@ func (e *engine) selectPairs(ms []match, newest bool) []match {
 type match struct {
 	a, b  int32
 	score float64
-	label neardup.Label
+	label core.Label
 	ev    any
 }
 
-func (e *engine) pair(m match) neardup.Pair {
-	return neardup.Pair{A: e.docs.ids[m.a], B: e.docs.ids[m.b], Method: e.opts.Method,
+func (e *engine) pair(m match) core.Pair {
+	return core.Pair{A: e.docs.ids[m.a], B: e.docs.ids[m.b], Method: e.opts.Method,
 		Score: round(m.score), Label: m.label, Evidence: m.ev}
 }
 

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/dedup"
 )
 
@@ -17,7 +17,7 @@ func ExampleIndex() {
 	story := "The city council approved the new harbour bridge on Tuesday evening. " +
 		"Construction is expected to cost 412 million euros over six years. " +
 		"Opponents said the estimate was far too optimistic for such a project."
-	for _, d := range []neardup.Document{
+	for _, d := range []core.Document{
 		{ID: "courier-1", Text: story},
 		{ID: "wire-7", Text: "NORTHPORT (Wire) - " + story},
 		{ID: "sport-3", Text: "A late header gave United a narrow win over Rovers on Sunday afternoon."},
@@ -43,7 +43,7 @@ func ExampleBatch() {
 	sk := b.NewSketcher() // one per goroutine
 	text := "Shares of the mining group rose sharply after it reported record copper output " +
 		"for the third quarter, beating forecasts by analysts polled before the results."
-	for _, d := range []neardup.Document{
+	for _, d := range []core.Document{
 		{ID: "a", Text: text},
 		{ID: "b", Text: text + " Trading volume was twice the daily average."},
 		{ID: "c", Text: "Heavy rain flooded several streets in the old town overnight, the fire brigade said."},

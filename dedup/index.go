@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 )
 
 // Index answers, for each document added, what it matches among the
@@ -39,14 +39,14 @@ func NewIndex(opts Options) (*Index, error) {
 // best score first. A document the method cannot compare is still stored
 // (its ID is taken) and its reason returned. A repeated ID is an error and
 // nothing is stored.
-func (x *Index) Add(doc neardup.Document) ([]neardup.Pair, neardup.SkipReason, error) {
+func (x *Index) Add(doc core.Document) ([]core.Pair, core.SkipReason, error) {
 	v, skip := x.sk.sketch(&doc)
 	id, err := x.e.add(&doc, v, skip)
 	if err != nil {
 		return nil, skip, err
 	}
 	x.ms = x.e.selectPairs(x.e.pairsOf(id, x.ms[:0]), true)
-	pairs := make([]neardup.Pair, 0, len(x.ms))
+	pairs := make([]core.Pair, 0, len(x.ms))
 	for _, m := range x.ms {
 		pairs = append(pairs, x.e.pair(m))
 	}
@@ -57,6 +57,6 @@ func (x *Index) Add(doc neardup.Document) ([]neardup.Pair, neardup.SkipReason, e
 // Len returns the number of documents added.
 func (x *Index) Len() int { return len(x.e.docs.ids) }
 
-func sortByScore(ps []neardup.Pair) {
-	slices.SortStableFunc(ps, func(a, b neardup.Pair) int { return cmp.Compare(b.Score, a.Score) })
+func sortByScore(ps []core.Pair) {
+	slices.SortStableFunc(ps, func(a, b core.Pair) int { return cmp.Compare(b.Score, a.Score) })
 }

@@ -3,7 +3,7 @@ package dedup
 import (
 	"slices"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/candidates"
 	"github.com/neardup/neardup/internal/similarity"
@@ -98,11 +98,11 @@ type minHashSketcher struct {
 	bottom sketch.Bottomer
 }
 
-func (s *minHashSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason) {
+func (s *minHashSketcher) sketch(doc *core.Document) (any, core.SkipReason) {
 	o := s.m.opts
 	words := s.an.Words(doc.Text)
 	if len(words) == 0 {
-		return nil, neardup.SkipNoUnits
+		return nil, core.SkipNoUnits
 	}
 	if o.ShingleUnit == ShingleChars {
 		s.shings = s.an.CharShingles(doc.Text, words, o.Shingle, s.shings[:0])
@@ -121,7 +121,7 @@ func (s *minHashSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason
 	var cut uint32
 	s.set, cut = s.bottom.Bottom(s.fps, k, s.set)
 	return &minHashSketch{set: slices.Clone(s.set), cut: cut, keys: s.m.bands.BandKeys(s.sig, nil),
-		nums: numbers(doc.Text)}, neardup.SkipNone
+		nums: numbers(doc.Text)}, core.SkipNone
 }
 
 // numbers returns the sorted distinct fingerprints of the figures of text:
@@ -245,7 +245,7 @@ func (m *minHash) scores(a, b int32) similarity.SetScores {
 
 // label marks a pair duplicate by Jaccard or by containment, unless the
 // numbers of the two documents disagree; similar by Jaccard alone.
-func (m *minHash) label(score float64, v any) (neardup.Label, bool) {
+func (m *minHash) label(score float64, v any) (core.Label, bool) {
 	ev := v.(*MinHashEvidence)
 	o := m.opts
 	dup := score >= o.Threshold || max(ev.ContainmentAB, ev.ContainmentBA) >= o.Containment
@@ -254,9 +254,9 @@ func (m *minHash) label(score float64, v any) (neardup.Label, bool) {
 	}
 	switch {
 	case dup:
-		return neardup.Duplicate, true
+		return core.Duplicate, true
 	case o.Similar > 0 && score >= o.Similar:
-		return neardup.Similar, true
+		return core.Similar, true
 	}
 	return "", false
 }

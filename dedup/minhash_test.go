@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 )
 
 // damage replaces or drops every n-th letter of s, as a character
@@ -105,32 +105,32 @@ func TestMinHashLabels(t *testing.T) {
 		name string
 		opts Options
 		a, b string
-		want neardup.Label // "" means no pair reported
+		want core.Label // "" means no pair reported
 	}{
 		{"truncated reprint is inside the original", Options{},
-			strings.Join(story, " "), strings.Join(story[:10], " "), neardup.Duplicate},
+			strings.Join(story, " "), strings.Join(story[:10], " "), core.Duplicate},
 		{"containment off leaves it similar at most", Options{Containment: 2},
-			strings.Join(story, " "), strings.Join(story[:10], " "), neardup.Similar},
+			strings.Join(story, " "), strings.Join(story[:10], " "), core.Similar},
 		{"templated reports with other figures are not duplicates", Options{},
-			report("Acme Corp", "12.5", "10.1", "140", "128", "31"), report("Acme Corp", "3.2", "4.8", "61", "77", "9"), neardup.Similar},
+			report("Acme Corp", "12.5", "10.1", "140", "128", "31"), report("Acme Corp", "3.2", "4.8", "61", "77", "9"), core.Similar},
 		{"same figures, other spelling of numbers, are duplicates", Options{},
-			report("Acme Corp", "1,250", "1,010", "140", "128", "31"), report("Acme Corp", "1250", "1010", "140", "128", "31"), neardup.Duplicate},
+			report("Acme Corp", "1,250", "1,010", "140", "128", "31"), report("Acme Corp", "1250", "1010", "140", "128", "31"), core.Duplicate},
 		{"number check off marks templated reports duplicate", Options{NumberAgreement: -1},
-			report("Acme Corp", "12.5", "10.1", "140", "128", "31"), report("Acme Corp", "3.2", "4.8", "61", "77", "9"), neardup.Duplicate},
+			report("Acme Corp", "12.5", "10.1", "140", "128", "31"), report("Acme Corp", "3.2", "4.8", "61", "77", "9"), core.Duplicate},
 		{"a reprint with a damaged letter in every 20 is a duplicate", Options{},
-			strings.Join(story, " "), damage(strings.Join(story, " "), 20), neardup.Duplicate},
+			strings.Join(story, " "), damage(strings.Join(story, " "), 20), core.Duplicate},
 		{"word shingles lose the damaged reprint", Options{ShingleUnit: ShingleWords},
 			strings.Join(story, " "), damage(strings.Join(story, " "), 20), ""},
 		{"split and glued words are the same characters", Options{},
-			strings.Join(story, " "), splitAndGlue(story), neardup.Duplicate},
+			strings.Join(story, " "), splitAndGlue(story), core.Duplicate},
 		{"fractions are whole figures: other prices are another report", Options{},
-			bond("13-3/8", "101-7/8"), bond("8-1/2", "101-3/8"), neardup.Similar},
+			bond("13-3/8", "101-7/8"), bond("8-1/2", "101-3/8"), core.Similar},
 		{"the same prices are the same report", Options{},
-			bond("13-3/8", "101-7/8"), "Update: " + bond("13-3/8", "101-7/8"), neardup.Duplicate},
+			bond("13-3/8", "101-7/8"), "Update: " + bond("13-3/8", "101-7/8"), core.Duplicate},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.opts.Method = MethodMinHash
-			got := runBatch(t, tc.opts, []neardup.Document{{ID: "a", Text: tc.a}, {ID: "b", Text: tc.b}})
+			got := runBatch(t, tc.opts, []core.Document{{ID: "a", Text: tc.a}, {ID: "b", Text: tc.b}})
 			if p := got["a~b"]; p.Label != tc.want {
 				t.Errorf("label %q, want %q (evidence %+v)", p.Label, tc.want, p.Evidence)
 			}

@@ -11,7 +11,7 @@ package dedup
 import (
 	"fmt"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/similarity"
 	"github.com/neardup/neardup/internal/sketch"
@@ -295,12 +295,12 @@ func orDefault(v, def float64) float64 {
 }
 
 // label grades a score by the thresholds; ok is false below both.
-func (o *Options) label(score float64) (l neardup.Label, ok bool) {
+func (o *Options) label(score float64) (l core.Label, ok bool) {
 	switch {
 	case score >= o.Threshold:
-		return neardup.Duplicate, true
+		return core.Duplicate, true
 	case o.Similar > 0 && score >= o.Similar:
-		return neardup.Similar, true
+		return core.Similar, true
 	}
 	return "", false
 }

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/candidates"
 	"github.com/neardup/neardup/internal/similarity"
@@ -92,7 +92,7 @@ func newRareWords(o *Options) (*rareWords, error) {
 
 // SourceOf returns the source a document is counted in by the rarewords
 // method: its Source, else its URL's host without "www.", else "".
-func SourceOf(doc *neardup.Document) string {
+func SourceOf(doc *core.Document) string {
 	if s := strings.TrimSpace(doc.Source); s != "" {
 		return s
 	}
@@ -110,20 +110,20 @@ type rareSketcher struct {
 	hashes []uint64
 }
 
-func (s *rareSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason) {
+func (s *rareSketcher) sketch(doc *core.Document) (any, core.SkipReason) {
 	words := s.an.Words(doc.Text)
 	if len(words) == 0 {
-		return nil, neardup.SkipNoUnits
+		return nil, core.SkipNoUnits
 	}
 	if len(words) < s.m.opts.MinWords {
-		return nil, neardup.SkipTooShort
+		return nil, core.SkipTooShort
 	}
 	s.hashes = s.hashes[:0]
 	for _, t := range words {
 		s.hashes = append(s.hashes, t.Hash)
 	}
 	slices.Sort(s.hashes)
-	return &rareSketch{source: SourceOf(doc), words: slices.Clone(slices.Compact(s.hashes))}, neardup.SkipNone
+	return &rareSketch{source: SourceOf(doc), words: slices.Clone(slices.Compact(s.hashes))}, core.SkipNone
 }
 
 func (m *rareWords) add(v any) {
@@ -252,11 +252,11 @@ func (m *rareWords) sourceName(id int32) string {
 
 // label makes a pair a duplicate when the rule holds and similar otherwise:
 // match reports only pairs at or above the threshold.
-func (m *rareWords) label(score float64, ev any) (neardup.Label, bool) {
+func (m *rareWords) label(score float64, ev any) (core.Label, bool) {
 	if m.rule.Eval(ev.(*RareWordsEvidence).minmax[:]) >= 0 {
-		return neardup.Duplicate, true
+		return core.Duplicate, true
 	}
-	return neardup.Similar, true
+	return core.Similar, true
 }
 
 func (m *rareWords) similarity(a, b int32) float64 {

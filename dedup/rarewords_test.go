@@ -7,20 +7,20 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 )
 
 func TestSourceOf(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		doc  neardup.Document
+		doc  core.Document
 		want string
 	}{
-		{"source field", neardup.Document{Source: " Daily Ledger ", URL: "https://ledger.example/a"}, "Daily Ledger"},
-		{"url host", neardup.Document{URL: "https://www.Ledger.example:8080/2024/a?x=1"}, "ledger.example"},
-		{"url without www", neardup.Document{URL: "http://news.ledger.example/a"}, "news.ledger.example"},
-		{"nothing", neardup.Document{}, ""},
-		{"not a url", neardup.Document{URL: "::"}, ""},
+		{"source field", core.Document{Source: " Daily Ledger ", URL: "https://ledger.example/a"}, "Daily Ledger"},
+		{"url host", core.Document{URL: "https://www.Ledger.example:8080/2024/a?x=1"}, "ledger.example"},
+		{"url without www", core.Document{URL: "http://news.ledger.example/a"}, "news.ledger.example"},
+		{"nothing", core.Document{}, ""},
+		{"not a url", core.Document{URL: "::"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := SourceOf(&tc.doc); got != tc.want {
@@ -42,10 +42,10 @@ func words(k, n int) []string {
 // filler returns n documents of source src, each of 10 words of its own
 // from the from-th on: with them a source has enough documents for a word
 // in two of them to be rare (2 <= 5 % of 40).
-func filler(src string, n, from int) []neardup.Document {
-	docs := make([]neardup.Document, n)
+func filler(src string, n, from int) []core.Document {
+	docs := make([]core.Document, n)
 	for i := range docs {
-		docs[i] = neardup.Document{ID: fmt.Sprintf("%s-filler%d", src, i), Source: src, Text: text(words(from+10*i, 10))}
+		docs[i] = core.Document{ID: fmt.Sprintf("%s-filler%d", src, i), Source: src, Text: text(words(from+10*i, 10))}
 	}
 	return docs
 }
@@ -61,7 +61,7 @@ func text(ws ...[]string) string {
 var ignoreUnexported = cmpopts.IgnoreUnexported(RareWordsEvidence{})
 
 // rareEvidence returns the evidence of the reported pairs by "a~b".
-func rareEvidence(t *testing.T, opts Options, docs []neardup.Document) map[string]RareWordsEvidence {
+func rareEvidence(t *testing.T, opts Options, docs []core.Document) map[string]RareWordsEvidence {
 	t.Helper()
 	opts.Method = MethodRareWords
 	_, pairs := runBatchOf(t, opts, docs)
@@ -75,16 +75,16 @@ func rareEvidence(t *testing.T, opts Options, docs []neardup.Document) map[strin
 // TestRareWordsContainmentBothWays: a short piece wholly inside a long one
 // is found whichever comes first, with each share on its side.
 func TestRareWordsContainmentBothWays(t *testing.T) {
-	short := neardup.Document{ID: "short", Source: "agency", Text: text(words(0, 40))}
-	long := neardup.Document{ID: "long", Source: "site", Text: text(words(100, 60), words(0, 40), words(200, 60))}
+	short := core.Document{ID: "short", Source: "agency", Text: text(words(0, 40))}
+	long := core.Document{ID: "long", Source: "site", Text: text(words(100, 60), words(0, 40), words(200, 60))}
 	for _, tc := range []struct {
 		name string
-		docs []neardup.Document
+		docs []core.Document
 		want map[string]RareWordsEvidence
 	}{
-		{"short first", []neardup.Document{short, long}, map[string]RareWordsEvidence{"short~long": {
+		{"short first", []core.Document{short, long}, map[string]RareWordsEvidence{"short~long": {
 			SourceA: "agency", SourceB: "site", Shared: 40, RareA: 40, RareB: 160, AInB: 1, BInA: 0.25, BestFor: "both"}}},
-		{"long first", []neardup.Document{long, short}, map[string]RareWordsEvidence{"long~short": {
+		{"long first", []core.Document{long, short}, map[string]RareWordsEvidence{"long~short": {
 			SourceA: "site", SourceB: "agency", Shared: 40, RareA: 160, RareB: 40, AInB: 0.25, BInA: 1, BestFor: "both"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -99,15 +99,15 @@ func TestRareWordsContainmentBothWays(t *testing.T) {
 // TestRareWordsCommonPerSource: a word in more than 5 % of its source's
 // documents is dropped for that source only.
 func TestRareWordsCommonPerSource(t *testing.T) {
-	var docs []neardup.Document
+	var docs []core.Document
 	// Source "wire": 40 documents, each with "common" plus 30 words of its own.
 	for i := range 40 {
-		docs = append(docs, neardup.Document{ID: fmt.Sprint("w", i), Source: "wire", Text: text([]string{"common"}, words(1000+30*i, 30))})
+		docs = append(docs, core.Document{ID: fmt.Sprint("w", i), Source: "wire", Text: text([]string{"common"}, words(1000+30*i, 30))})
 	}
 	// Source "site": 40 documents; only s0 holds "common". s0 copies w0.
-	docs = append(docs, neardup.Document{ID: "s0", Source: "site", Text: docs[0].Text})
+	docs = append(docs, core.Document{ID: "s0", Source: "site", Text: docs[0].Text})
 	for i := 1; i < 40; i++ {
-		docs = append(docs, neardup.Document{ID: fmt.Sprint("s", i), Source: "site", Text: text(words(3000+30*i, 30))})
+		docs = append(docs, core.Document{ID: fmt.Sprint("s", i), Source: "site", Text: text(words(3000+30*i, 30))})
 	}
 	got := rareEvidence(t, Options{MinWords: 10}, docs)
 	want := map[string]RareWordsEvidence{"w0~s0": {
@@ -118,7 +118,7 @@ func TestRareWordsCommonPerSource(t *testing.T) {
 }
 
 func TestRareWordsSourcesCompared(t *testing.T) {
-	docs := []neardup.Document{
+	docs := []core.Document{
 		{ID: "a", Source: "wire", Text: text(words(0, 50))},
 		{ID: "b", Source: "wire", Text: text(words(0, 50))},
 		{ID: "c", URL: "https://www.site.example/c", Text: text(words(0, 25), words(500, 25))},
@@ -149,7 +149,7 @@ func TestRareWordsSourcesCompared(t *testing.T) {
 // match of one of its documents in the other's source; BestFor says whose.
 func TestRareWordsBestMatchPerSource(t *testing.T) {
 	x := words(0, 100)
-	docs := []neardup.Document{
+	docs := []core.Document{
 		{ID: "x", Source: "s1", Text: text(x)},
 		{ID: "b1", Source: "s2", Text: text(x[:80], words(300, 20))}, // 80 % of x
 		{ID: "b2", Source: "s2", Text: text(x[:60], words(400, 40))}, // 60 % of x
@@ -184,9 +184,9 @@ func TestRareWordsSkipsShortDocuments(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		words int
-		want  neardup.SkipReason
-	}{{199, neardup.SkipTooShort}, {200, neardup.SkipNone}} {
-		_, skip, err := x.Add(neardup.Document{ID: fmt.Sprint(tc.words), Text: text(words(0, tc.words))})
+		want  core.SkipReason
+	}{{199, core.SkipTooShort}, {200, core.SkipNone}} {
+		_, skip, err := x.Add(core.Document{ID: fmt.Sprint(tc.words), Text: text(words(0, tc.words))})
 		if err != nil || skip != tc.want {
 			t.Errorf("%d words: skip %q, %v; want %q", tc.words, skip, err, tc.want)
 		}
@@ -201,11 +201,11 @@ func TestRareWordsIndexReportsNewestBest(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := words(0, 100)
-	var docs []neardup.Document
+	var docs []core.Document
 	for i, src := range []string{"s1", "s2", "s3"} {
 		docs = append(docs, filler(src, 40, 1000+400*i)...)
 	}
-	for _, d := range append(docs, []neardup.Document{
+	for _, d := range append(docs, []core.Document{
 		{ID: "a", Source: "s1", Text: text(base[:70], words(200, 30))},
 		{ID: "b", Source: "s1", Text: text(base[:90], words(300, 10))},
 		{ID: "c", Source: "s2", Text: text(base[:50], words(400, 50))},
@@ -214,7 +214,7 @@ func TestRareWordsIndexReportsNewestBest(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	pairs, _, err := x.Add(neardup.Document{ID: "new", Source: "s3", Text: text(base)})
+	pairs, _, err := x.Add(core.Document{ID: "new", Source: "s3", Text: text(base)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/candidates"
 )
@@ -62,7 +62,7 @@ type sentenceSketcher struct {
 	an analysis.Analyzer
 }
 
-func (s *sentenceSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason) {
+func (s *sentenceSketcher) sketch(doc *core.Document) (any, core.SkipReason) {
 	var sk sentenceSketch
 	for _, sn := range s.an.Sentences(doc.Text) {
 		if sn.Hash != 0 && int(sn.Chars) >= s.m.opts.MinSentenceChars {
@@ -71,10 +71,10 @@ func (s *sentenceSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReaso
 		}
 	}
 	if len(sk.hashes) == 0 {
-		return nil, neardup.SkipNoUnits
+		return nil, core.SkipNoUnits
 	}
 	sortUnique(&sk)
-	return &sk, neardup.SkipNone
+	return &sk, core.SkipNone
 }
 
 // sortUnique sorts a sketch by hash and drops repeats, keeping the longest.
@@ -222,7 +222,7 @@ func (m *sentences) needsText(id int32) bool {
 	return false
 }
 
-func (m *sentences) explain(id int32, doc *neardup.Document) {
+func (m *sentences) explain(id int32, doc *core.Document) {
 	var an analysis.Analyzer
 	type quote struct {
 		text  string

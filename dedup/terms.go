@@ -1,7 +1,7 @@
 package dedup
 
 import (
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
 )
 
@@ -25,7 +25,7 @@ type textTerms struct {
 // stemming and the language has a stemmer, of its stem. The language is
 // detected from the body, or from the title when the body has no words.
 // The slices are valid until the next call.
-func (s *textTerms) analyze(doc *neardup.Document) {
+func (s *textTerms) analyze(doc *core.Document) {
 	words := s.an.Words(doc.Text)
 	lang := analysis.DetectLangTokens(doc.Text, words)
 	s.body = s.filter(doc.Text, words, lang, s.body[:0])

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/similarity"
 )
@@ -175,7 +175,7 @@ type tfidfSketcher struct {
 
 // sketch counts the content words (not stop words) of the title and the
 // body.
-func (s *tfidfSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason) {
+func (s *tfidfSketcher) sketch(doc *core.Document) (any, core.SkipReason) {
 	var sk tfidfSketch
 	s.terms.analyze(doc)
 	for i, words := range [2][]analysis.Token{s.terms.title, s.terms.body} {
@@ -186,12 +186,12 @@ func (s *tfidfSketcher) sketch(doc *neardup.Document) (any, neardup.SkipReason) 
 		sk.fields[i] = countTerms(s.hashes)
 	}
 	if sk.fields[tfidfTitle].total+sk.fields[tfidfBody].total == 0 {
-		return nil, neardup.SkipNoUnits
+		return nil, core.SkipNoUnits
 	}
 	if s.m.opts.TitlesCSV != "" {
 		sk.title = doc.Title
 	}
-	return &sk, neardup.SkipNone
+	return &sk, core.SkipNone
 }
 
 func (m *tfidf) add(v any) {
@@ -260,12 +260,12 @@ func (m *tfidf) evidence(a int32) (float64, *TFIDFEvidence) {
 
 // label makes a pair a duplicate by the rule and similar by its body
 // cosine.
-func (m *tfidf) label(score float64, ev any) (neardup.Label, bool) {
+func (m *tfidf) label(score float64, ev any) (core.Label, bool) {
 	switch e := ev.(*TFIDFEvidence); {
 	case e.Clause != "":
-		return neardup.Duplicate, true
+		return core.Duplicate, true
 	case m.opts.Similar > 0 && score >= m.opts.Similar:
-		return neardup.Similar, true
+		return core.Similar, true
 	}
 	return "", false
 }
@@ -288,7 +288,7 @@ func (m *tfidf) export(ms []match, ids []string) error {
 			return err
 		}
 		for _, p := range ms {
-			if p.label == neardup.Duplicate {
+			if p.label == core.Duplicate {
 				if err := cw.Write([]string{m.titles[p.a], m.titles[p.b]}); err != nil {
 					return err
 				}

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/similarity"
 )
@@ -21,14 +21,14 @@ import (
 // copies of earlier ones with a few sentences replaced and the title kept,
 // reworded or replaced, so that every clause of the tfidf rule and every
 // side of its thresholds has pairs.
-func newsCorpus(seed uint64, n int) []neardup.Document {
+func newsCorpus(seed uint64, n int) []core.Document {
 	g := newTextGen(seed)
-	docs := make([]neardup.Document, 0, n)
+	docs := make([]core.Document, 0, n)
 	for i := range n {
 		id := fmt.Sprint("n", i)
 		if i < 10 || g.r.IntN(3) > 0 {
 			title := headline(g)
-			docs = append(docs, neardup.Document{ID: id, Title: title, Text: strings.Join(g.sentences(4+g.r.IntN(12)), " ")})
+			docs = append(docs, core.Document{ID: id, Title: title, Text: strings.Join(g.sentences(4+g.r.IntN(12)), " ")})
 			continue
 		}
 		src := docs[g.r.IntN(len(docs))]
@@ -45,7 +45,7 @@ func newsCorpus(seed uint64, n int) []neardup.Document {
 		case 2:
 			title = headline(g)
 		}
-		docs = append(docs, neardup.Document{ID: id, Title: title, Text: strings.Join(sents, "")})
+		docs = append(docs, core.Document{ID: id, Title: title, Text: strings.Join(sents, "")})
 	}
 	return docs
 }
@@ -61,7 +61,7 @@ func headline(g *textGen) string {
 }
 
 // runBatchOf runs a Batch over docs and returns it finished with its pairs.
-func runBatchOf(t testing.TB, opts Options, docs []neardup.Document) (*Batch, []neardup.Pair) {
+func runBatchOf(t testing.TB, opts Options, docs []core.Document) (*Batch, []core.Pair) {
 	t.Helper()
 	b, err := NewBatch(opts)
 	if err != nil {
@@ -88,7 +88,7 @@ func tieredDirect(title, body float64) bool {
 type decided struct {
 	A, B  string
 	Score float64
-	Label neardup.Label
+	Label core.Label
 }
 
 // TestTFIDFEqualsBruteForce checks on 2,000 generated articles that tfidf
@@ -104,12 +104,12 @@ func TestTFIDFEqualsBruteForce(t *testing.T) {
 		for i := range j {
 			title := m.fields[tfidfTitle].cosine(int32(i), int32(j))
 			body := m.fields[tfidfBody].cosine(int32(i), int32(j))
-			l := neardup.Label("")
+			l := core.Label("")
 			switch {
 			case tieredDirect(title, body):
-				l = neardup.Duplicate
+				l = core.Duplicate
 			case body >= defaultSimilar:
-				l = neardup.Similar
+				l = core.Similar
 			default:
 				continue
 			}
@@ -117,7 +117,7 @@ func TestTFIDFEqualsBruteForce(t *testing.T) {
 		}
 	}
 	var got []decided
-	labels := map[neardup.Label]int{}
+	labels := map[core.Label]int{}
 	for _, p := range pairs {
 		got = append(got, decided{p.A, p.B, p.Score, p.Label})
 		labels[p.Label]++
@@ -125,7 +125,7 @@ func TestTFIDFEqualsBruteForce(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("(-brute force +tfidf)\n%s", diff)
 	}
-	if labels[neardup.Duplicate] < 100 || labels[neardup.Similar] < 100 {
+	if labels[core.Duplicate] < 100 || labels[core.Similar] < 100 {
 		t.Errorf("the corpus exercises too little: %v", labels)
 	}
 	if st := b.Stats(); st.Candidates >= len(docs)*len(docs)/2/4 {
@@ -241,14 +241,14 @@ func TestJoinThresholds(t *testing.T) {
 // title vectors.
 func TestTFIDFTitleJoin(t *testing.T) {
 	g := newTextGen(13)
-	docs := []neardup.Document{
+	docs := []core.Document{
 		{ID: "a", Title: "Harbour bridge approved, council", Text: strings.Join(g.sentences(5), " ")},
 		{ID: "b", Title: "HARBOUR BRIDGE APPROVED - COUNCIL", Text: strings.Join(g.sentences(5), " ")},
 		{ID: "c", Title: "Storm closes the northern railway", Text: strings.Join(g.sentences(5), " ")},
 	}
 	docs = append(docs, background(g, 20)...)
 	_, pairs := runBatchOf(t, Options{Method: MethodTFIDF, Rule: "title>=0.9", Similar: -1}, docs)
-	if len(pairs) != 1 || pairs[0].A != "a" || pairs[0].B != "b" || pairs[0].Label != neardup.Duplicate {
+	if len(pairs) != 1 || pairs[0].A != "a" || pairs[0].B != "b" || pairs[0].Label != core.Duplicate {
 		t.Errorf("pairs %+v, want a~b alone", pairs)
 	}
 }
@@ -256,7 +256,7 @@ func TestTFIDFTitleJoin(t *testing.T) {
 func TestTFIDFTitlesCSV(t *testing.T) {
 	g := newTextGen(14)
 	body := strings.Join(g.sentences(8), " ")
-	docs := []neardup.Document{
+	docs := []core.Document{
 		{ID: "a", Title: `Bridge "approved", council says`, Text: body},
 		{ID: "b", Title: "Council approves bridge", Text: body},
 		{ID: "c", Title: "Unrelated", Text: strings.Join(g.sentences(8), " ")},

@@ -10,7 +10,7 @@ import (
 	"runtime/pprof"
 	"sync"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/dedup"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/eval"
@@ -220,7 +220,7 @@ func feed(ctx context.Context, r *corpus.Reader, chunks chan<- []corpus.Raw) err
 
 // add counts one decoded record.
 func (p *childResult) add(rec corpus.Record) {
-	if rec.Skip != neardup.SkipNone {
+	if rec.Skip != core.SkipNone {
 		p.Skipped++
 		return
 	}

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/diff"
 )
@@ -70,7 +70,7 @@ func isTerminal(f *os.File) bool {
 
 // runDiff compares documents a and b and writes the diff to o.out.
 func runDiff(ctx context.Context, o diffOptions, a, b string) error {
-	var docs [2]neardup.Document
+	var docs [2]core.Document
 	var err error
 	if o.corpus != "" {
 		docs, err = lookupDocs(ctx, o.corpus, o.read, a, b)
@@ -104,12 +104,12 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 // readDocFile reads a document from a file: a JSON object with a text field
 // (and optionally id and title), or else the whole file as plain text. The
 // document's id is its path unless the object gives one.
-func readDocFile(path string) (neardup.Document, error) {
+func readDocFile(path string) (core.Document, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return neardup.Document{}, err
+		return core.Document{}, err
 	}
-	doc := neardup.Document{ID: path, Text: string(data)}
+	doc := core.Document{ID: path, Text: string(data)}
 	if trimmed := bytes.TrimSpace(data); len(trimmed) > 0 && trimmed[0] == '{' {
 		var obj struct {
 			ID    json.RawMessage `json:"id"`
@@ -148,8 +148,8 @@ func jsonID(raw json.RawMessage) string {
 
 // lookupDocs reads the corpus at path until it has found the documents with
 // ids a and b; the first record with an id wins.
-func lookupDocs(ctx context.Context, path string, ro corpus.Options, a, b string) ([2]neardup.Document, error) {
-	var docs [2]neardup.Document
+func lookupDocs(ctx context.Context, path string, ro corpus.Options, a, b string) ([2]core.Document, error) {
+	var docs [2]core.Document
 	r, err := corpus.Open([]string{path}, ro)
 	if err != nil {
 		return docs, err
@@ -171,7 +171,7 @@ func lookupDocs(ctx context.Context, path string, ro corpus.Options, a, b string
 			if found[i] || rec.Doc.ID != id {
 				continue
 			}
-			if rec.Skip != neardup.SkipNone {
+			if rec.Skip != core.SkipNone {
 				return docs, fmt.Errorf("document %q in %s cannot be compared (%s): %w", id, path, rec.Skip, rec.Err)
 			}
 			docs[i], found[i] = rec.Doc, true

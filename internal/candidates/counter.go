@@ -23,11 +23,29 @@ func (c *Counter) Inc(key uint64) int {
 		c.grow()
 	}
 	s := c.find(key)
-	if s.count == 0 {
+	if s.key == 0 {
 		s.key = key
 		c.used++
 	}
 	s.count++
+	return int(s.count)
+}
+
+// Dec takes one from key's count, if it is above zero, and returns the new
+// count. A key counted down to zero keeps its slot until the table grows.
+func (c *Counter) Dec(key uint64) int {
+	if key == 0 {
+		c.zero -= min(c.zero, 1)
+		return int(c.zero)
+	}
+	if len(c.slots) == 0 {
+		return 0
+	}
+	s := c.find(key)
+	if s.key == 0 || s.count == 0 {
+		return 0
+	}
+	s.count--
 	return int(s.count)
 }
 
@@ -57,7 +75,7 @@ func (c *Counter) EachKey(fn func(key uint64, count int)) {
 func (c *Counter) find(key uint64) *counterSlot {
 	mask := uint64(len(c.slots) - 1)
 	for i := spread(key) & mask; ; i = (i + 1) & mask {
-		if s := &c.slots[i]; s.count == 0 || s.key == key {
+		if s := &c.slots[i]; s.key == 0 || s.key == key {
 			return s
 		}
 	}
@@ -66,9 +84,11 @@ func (c *Counter) find(key uint64) *counterSlot {
 func (c *Counter) grow() {
 	old := c.slots
 	c.slots = make([]counterSlot, max(1024, 2*len(old)))
+	c.used = 0
 	for _, s := range old {
 		if s.count > 0 {
 			*c.find(s.key) = s
+			c.used++
 		}
 	}
 }

@@ -28,3 +28,28 @@ func TestCounter(t *testing.T) {
 		t.Errorf("EachKey saw %d keys, want %d", seen, len(want))
 	}
 }
+
+func TestCounterDec(t *testing.T) {
+	var c Counter
+	for k := uint64(0); k < 2000; k++ {
+		c.Inc(k)
+		c.Inc(k)
+	}
+	for k := uint64(0); k < 2000; k += 2 {
+		c.Dec(k)
+		c.Dec(k)
+		c.Dec(k) // below zero: stays at zero
+	}
+	for k := uint64(0); k < 2000; k++ {
+		want := 2 * int(k%2)
+		if got := c.Count(k); got != want {
+			t.Fatalf("key %d counts %d, want %d", k, got, want)
+		}
+	}
+	for k := uint64(5000); k < 9000; k++ { // grow past the emptied slots
+		c.Inc(k)
+	}
+	if c.Count(1) != 2 || c.Count(2) != 0 || c.Count(8999) != 1 {
+		t.Errorf("after growth: %d %d %d", c.Count(1), c.Count(2), c.Count(8999))
+	}
+}

@@ -19,9 +19,9 @@ type Postings struct {
 }
 
 type slot struct {
-	key   uint64
-	head  int32 // most recent node
-	count int32 // 0 when the slot is free
+	key   uint64 // 0 when the slot is free
+	head  int32  // most recent node
+	count int32  // 0 when every document under key was removed
 }
 
 type node struct {
@@ -61,6 +61,31 @@ func (p *Postings) Reserve(keys, postings int) {
 	}
 }
 
+// Remove takes doc off key's list, if it is there. The slot and node stay
+// allocated until the table is rebuilt; a removed anchor is forgotten.
+func (p *Postings) Remove(key uint64, doc int32) {
+	s := p.slotFor(key, false)
+	if s == nil || s.count == 0 {
+		return
+	}
+	prev := int32(-1)
+	for i := s.head; i >= 0; prev, i = i, p.nodes[i].next {
+		if p.nodes[i].doc != doc {
+			continue
+		}
+		if prev < 0 {
+			s.head = p.nodes[i].next
+		} else {
+			p.nodes[prev].next = p.nodes[i].next
+		}
+		s.count--
+		if a, ok := p.anchors[key]; ok && a == doc {
+			delete(p.anchors, key)
+		}
+		return
+	}
+}
+
 // Count returns how many documents were added under key.
 func (p *Postings) Count(key uint64) int {
 	if s := p.slotFor(key, false); s != nil {
@@ -75,7 +100,7 @@ func (p *Postings) Count(key uint64) int {
 // comparison with every member, while linking every member to the anchor
 // keeps the bucket one connected group. A limit <= 0 means no cap.
 func (p *Postings) Visit(key uint64, limit int, fn func(doc int32)) {
-	if s := p.slotFor(key, false); s != nil {
+	if s := p.slotFor(key, false); s != nil && s.count > 0 {
 		p.visit(s, key, limit, fn)
 	}
 }
@@ -121,12 +146,10 @@ func (p *Postings) anchor(key uint64, i int32) int32 {
 	return p.nodes[i].doc
 }
 
-// Keys returns the number of distinct keys.
+// Keys returns the number of distinct keys with documents.
 func (p *Postings) Keys() int {
-	n := p.used
-	if p.zero.count > 0 {
-		n++
-	}
+	n := 0
+	p.EachKey(func(uint64, int) { n++ })
 	return n
 }
 
@@ -158,7 +181,7 @@ func (p *Postings) slotFor(key uint64, create bool) *slot {
 	mask := uint64(len(p.slots) - 1)
 	for i := spread(key) & mask; ; i = (i + 1) & mask {
 		s := &p.slots[i]
-		if s.count == 0 {
+		if s.key == 0 {
 			if !create {
 				return nil
 			}
@@ -184,15 +207,17 @@ func (p *Postings) grow() {
 
 func (p *Postings) rehashInto(old []slot) {
 	mask := uint64(len(p.slots) - 1)
+	p.used = 0
 	for _, s := range old {
 		if s.count == 0 {
-			continue
+			continue // free, or emptied by Remove: dropped
 		}
 		i := spread(s.key) & mask
-		for p.slots[i].count != 0 {
+		for p.slots[i].key != 0 {
 			i = (i + 1) & mask
 		}
 		p.slots[i] = s
+		p.used++
 	}
 }
 

@@ -1,6 +1,7 @@
 package candidates
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -112,5 +113,44 @@ func BenchmarkPostingsAdd(b *testing.B) {
 	for b.Loop() {
 		i++
 		p.Add(i*0x9e3779b97f4a7c15, int32(i))
+	}
+}
+
+func TestPostingsRemove(t *testing.T) {
+	var p Postings
+	for d := int32(0); d < 5; d++ {
+		p.Add(7, d)
+		p.Add(0, d)
+	}
+	p.Add(9, 1)
+	p.Remove(7, 0) // the anchor
+	p.Remove(7, 3)
+	p.Remove(7, 42) // absent: nothing happens
+	p.Remove(0, 4)
+	p.Remove(9, 1)
+	var got []int32
+	p.Visit(7, 0, func(d int32) { got = append(got, d) })
+	if !slices.Equal(got, []int32{4, 2, 1}) {
+		t.Errorf("key 7 holds %v, want [4 2 1]", got)
+	}
+	got = got[:0]
+	p.Visit(7, 2, func(d int32) { got = append(got, d) })
+	if !slices.Equal(got, []int32{4, 1}) {
+		t.Errorf("capped visit of key 7 gave %v, want the newest and the new anchor [4 1]", got)
+	}
+	if p.Count(0) != 4 || p.Count(9) != 0 || p.Keys() != 2 {
+		t.Errorf("counts %d %d, keys %d", p.Count(0), p.Count(9), p.Keys())
+	}
+	p.Add(9, 8)
+	got = got[:0]
+	p.Visit(9, 0, func(d int32) { got = append(got, d) })
+	if !slices.Equal(got, []int32{8}) {
+		t.Errorf("key 9 re-added holds %v", got)
+	}
+	for k := uint64(100); k < 3000; k++ { // grow past the emptied slot
+		p.Add(k, 1)
+	}
+	if p.Count(7) != 3 || p.Count(9) != 1 || p.Count(2999) != 1 {
+		t.Errorf("after growth: %d %d %d", p.Count(7), p.Count(9), p.Count(2999))
 	}
 }

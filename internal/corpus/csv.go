@@ -8,7 +8,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 )
 
 // csvHeader is a CSV file's header row and where the mapped fields are in
@@ -148,13 +148,13 @@ func quoteList(names []string) string {
 // decodeCSV maps one CSV row to a document; Doc.Raw is an object of the
 // header's names and the row's values in header order.
 func (r *Reader) decodeCSV(raw Raw) Record {
-	doc := neardup.Document{ID: raw.Origin, Origin: raw.Origin}
+	doc := core.Document{ID: raw.Origin, Origin: raw.Origin}
 	h := raw.header
 	if h == nil { // encoding/csv rejected the row; raw.id holds why
-		return skip(doc, neardup.SkipMalformed, "", "malformed CSV: "+raw.id)
+		return skip(doc, core.SkipMalformed, "", "malformed CSV: "+raw.id)
 	}
 	if len(raw.fields) > len(h.names) {
-		return skip(doc, neardup.SkipMalformed, "", fmt.Sprintf("malformed: %d fields, the header has %d", len(raw.fields), len(h.names)))
+		return skip(doc, core.SkipMalformed, "", fmt.Sprintf("malformed: %d fields, the header has %d", len(raw.fields), len(h.names)))
 	}
 	get := func(f field) string {
 		if c := h.col[f]; c >= 0 && c < len(raw.fields) {
@@ -168,7 +168,7 @@ func (r *Reader) decodeCSV(raw Raw) Record {
 	doc.Title, doc.Text, doc.URL, doc.Source = get(fTitle), get(fText), get(fURL), get(fSource)
 	doc.Date = parseDate(get(fDate))
 	rec := r.finish(doc)
-	if rec.Skip == neardup.SkipNone {
+	if rec.Skip == core.SkipNone {
 		rec.Doc.Raw = appendJSONObject(make([]byte, 0, rowSize(raw.fields)+16*len(h.names)), h.keys, raw.fields)
 	}
 	return rec

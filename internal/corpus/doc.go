@@ -8,8 +8,8 @@
 // two so a pipeline can spread the work over cores: NextRaw, called from one
 // goroutine, only cuts the input into records (a line, a CSV row, a file);
 // Decode, safe for concurrent use, parses and validates one record into a
-// neardup.Document. A record that cannot be used comes back with a typed
-// neardup.SkipReason and an error naming its origin ("news.jsonl:17") and
+// core.Document. A record that cannot be used comes back with a typed
+// core.SkipReason and an error naming its origin ("news.jsonl:17") and
 // field; an input that cannot be read at all (a missing file, a truncated
 // gzip stream or zip archive) is a fatal error from NextRaw naming the file
 // and how far reading got.

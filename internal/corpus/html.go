@@ -10,7 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract"
 	extsource "github.com/neardup/neardup/internal/extract/source"
 )
@@ -126,15 +126,15 @@ func (r *Reader) decodePage(raw Raw) Record {
 // pageRecord extracts a page under a time limit and makes its record.
 func (r *Reader) pageRecord(raw Raw, timeout time.Duration) Record {
 	p := raw.page
-	doc := neardup.Document{ID: raw.id, Origin: raw.Origin, URL: strings.ToValidUTF8(p.url, "\uFFFD")}
+	doc := core.Document{ID: raw.id, Origin: raw.Origin, URL: strings.ToValidUTF8(p.url, "\uFFFD")}
 	a, reason, msg := r.extractPage(raw, timeout)
 	doc.Title, doc.Date = a.Title, a.Date.Truncate(time.Second) // as Raw writes it
-	if reason != neardup.SkipNone {
+	if reason != core.SkipNone {
 		return skip(doc, reason, "", string(reason)+": "+msg)
 	}
 	doc.Text = a.Text
 	rec := r.finish(doc)
-	if rec.Skip == neardup.SkipNone {
+	if rec.Skip == core.SkipNone {
 		rec.Doc.Raw = articleJSON(rec.Doc, a)
 	}
 	return rec
@@ -142,7 +142,7 @@ func (r *Reader) pageRecord(raw Raw, timeout time.Duration) Record {
 
 // extractPage runs extract.Page on a page, or says why it cannot: msg
 // explains the skip reason.
-func (r *Reader) extractPage(raw Raw, timeout time.Duration) (a extract.Article, reason neardup.SkipReason, msg string) {
+func (r *Reader) extractPage(raw Raw, timeout time.Duration) (a extract.Article, reason core.SkipReason, msg string) {
 	p := raw.page
 	opts := r.opts.Extract
 	switch {
@@ -172,9 +172,9 @@ func (r *Reader) extractPage(raw Raw, timeout time.Duration) (a extract.Article,
 }
 
 // skipMessage says why extract gave no article; "" for an article.
-func skipMessage(reason neardup.SkipReason, a extract.Article, url string, opts extract.Options) string {
+func skipMessage(reason core.SkipReason, a extract.Article, url string, opts extract.Options) string {
 	switch reason {
-	case neardup.SkipNone:
+	case core.SkipNone:
 		return ""
 	case extract.SkipNotHTML:
 		return "not an HTML page"
@@ -196,7 +196,7 @@ func skipMessage(reason neardup.SkipReason, a extract.Article, url string, opts 
 
 // articleJSON is a page's record in the de-duplicated corpus: its article as
 // `neardup extract` writes it.
-func articleJSON(doc neardup.Document, a extract.Article) []byte {
+func articleJSON(doc core.Document, a extract.Article) []byte {
 	date := ""
 	if !a.Date.IsZero() {
 		date = a.Date.Format(time.RFC3339)

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/dedup"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/job"
@@ -40,7 +40,7 @@ func TestDedupPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantSkipped := map[neardup.SkipReason]int{"too-short": 2, "http-status": 1}
+	wantSkipped := map[core.SkipReason]int{"too-short": 2, "http-status": 1}
 	for reason, n := range st.Skipped {
 		if n == 0 {
 			delete(st.Skipped, reason)
@@ -49,9 +49,9 @@ func TestDedupPages(t *testing.T) {
 	if diff := cmp.Diff(wantSkipped, st.Skipped); diff != "" || st.Read != 7 || st.Documents != 4 {
 		t.Errorf("read %d, %d documents, want 7, 4; skipped (-want +got)\n%s", st.Read, st.Documents, diff)
 	}
-	var clusters []neardup.Cluster
+	var clusters []core.Cluster
 	readJSONL(t, "out/"+job.ClustersFile, func(b []byte) {
-		var c neardup.Cluster
+		var c core.Cluster
 		if err := json.Unmarshal(b, &c); err != nil {
 			t.Fatal(err)
 		}

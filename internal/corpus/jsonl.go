@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 )
 
 // lineSource cuts a JSONL stream into lines. Only the line's own copy is
@@ -135,16 +135,16 @@ func isBlankBytes(b []byte) bool {
 
 // decodeJSON maps one JSONL line to a document.
 func (r *Reader) decodeJSON(raw Raw) Record {
-	doc := neardup.Document{ID: raw.Origin, Origin: raw.Origin, Raw: raw.data}
+	doc := core.Document{ID: raw.Origin, Origin: raw.Origin, Raw: raw.data}
 	var vals [nFields]jsonValue
 	valid, isObject := scanRecord(raw.data, &r.keys, &vals)
 	if !valid {
-		return skip(doc, neardup.SkipMalformed, "", syntaxMessage(raw.data))
+		return skip(doc, core.SkipMalformed, "", syntaxMessage(raw.data))
 	}
 	if !isObject {
-		return skip(doc, neardup.SkipMalformed, "", "malformed: not a JSON object")
+		return skip(doc, core.SkipMalformed, "", "malformed: not a JSON object")
 	}
-	if reason, f, msg := r.mapJSON(&doc, &vals); reason != neardup.SkipNone {
+	if reason, f, msg := r.mapJSON(&doc, &vals); reason != core.SkipNone {
 		return skip(doc, reason, r.names[f], msg)
 	}
 	return r.finish(doc)
@@ -153,7 +153,7 @@ func (r *Reader) decodeJSON(raw Raw) Record {
 // mapJSON sets doc's fields from the picked values. The id may be a string
 // or a number; title and text must be strings; a url, source or date of
 // another type is ignored. A date may be a string or Unix time.
-func (r *Reader) mapJSON(doc *neardup.Document, vals *[nFields]jsonValue) (neardup.SkipReason, field, string) {
+func (r *Reader) mapJSON(doc *core.Document, vals *[nFields]jsonValue) (core.SkipReason, field, string) {
 	switch v := &vals[fID]; v.kind {
 	case vString, vNumber:
 		if id := v.text(); id != "" {
@@ -161,7 +161,7 @@ func (r *Reader) mapJSON(doc *neardup.Document, vals *[nFields]jsonValue) (neard
 		}
 	case vMissing, vNull:
 	default:
-		return neardup.SkipMalformed, fID, "want a string or number, got " + v.kind.String()
+		return core.SkipMalformed, fID, "want a string or number, got " + v.kind.String()
 	}
 	strs := [...]struct {
 		f   field
@@ -174,12 +174,12 @@ func (r *Reader) mapJSON(doc *neardup.Document, vals *[nFields]jsonValue) (neard
 		case vMissing, vNull:
 		default:
 			if s.f == fTitle || s.f == fText {
-				return neardup.SkipMalformed, s.f, "want a string, got " + v.kind.String()
+				return core.SkipMalformed, s.f, "want a string, got " + v.kind.String()
 			}
 		}
 	}
 	if k := vals[fText].kind; k == vMissing || k == vNull {
-		return neardup.SkipEmpty, fText, "missing"
+		return core.SkipEmpty, fText, "missing"
 	}
 	switch v := &vals[fDate]; v.kind {
 	case vString:
@@ -187,7 +187,7 @@ func (r *Reader) mapJSON(doc *neardup.Document, vals *[nFields]jsonValue) (neard
 	case vNumber:
 		doc.Date = unixDate(v.b)
 	}
-	return neardup.SkipNone, 0, ""
+	return core.SkipNone, 0, ""
 }
 
 // syntaxMessage describes why data is not JSON, in encoding/json's words.

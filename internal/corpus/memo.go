@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 )
 
 // pageMemo remembers how each web page of a Reader turned out the first
@@ -78,7 +78,7 @@ func (m *pageMemo) put(seq int, rec Record) {
 	e := &m.pages[seq]
 	switch {
 	case e.state != memoUnknown:
-	case rec.Skip != neardup.SkipNone:
+	case rec.Skip != core.SkipNone:
 		if m.skipped == nil {
 			m.skipped = map[int]Record{}
 		}
@@ -135,7 +135,7 @@ func cachedRecord(raw Raw, article []byte) (Record, error) {
 	if err := json.Unmarshal(article, &a); err != nil {
 		return Record{}, fmt.Errorf("corpus: cached article of %s: %w", raw.Origin, err)
 	}
-	doc := neardup.Document{ID: raw.id, Origin: raw.Origin, URL: a.URL, Title: a.Title, Text: a.Text, Raw: article}
+	doc := core.Document{ID: raw.id, Origin: raw.Origin, URL: a.URL, Title: a.Title, Text: a.Text, Raw: article}
 	if a.Date != "" {
 		var err error
 		if doc.Date, err = time.Parse(time.RFC3339, a.Date); err != nil {

@@ -7,7 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 )
 
 // Raw is an undecoded record: where it came from and its bytes. It owns its
@@ -62,8 +62,8 @@ const (
 // {"id","url","title","text","date","author","lang"}; these are built only
 // for records that are used.
 type Record struct {
-	Doc  neardup.Document
-	Skip neardup.SkipReason
+	Doc  core.Document
+	Skip core.SkipReason
 	Err  error // a *RecordError when Skip is set
 }
 
@@ -71,7 +71,7 @@ type Record struct {
 type RecordError struct {
 	Origin string             // the record's origin, "file:line" or a path
 	Field  string             // the JSON key or CSV column at fault; empty for the whole record
-	Reason neardup.SkipReason // the skip reason
+	Reason core.SkipReason // the skip reason
 	Msg    string             // what is wrong
 }
 
@@ -84,7 +84,7 @@ func (e *RecordError) Error() string {
 }
 
 // skip returns a skipped record of doc.
-func skip(doc neardup.Document, reason neardup.SkipReason, field, msg string) Record {
+func skip(doc core.Document, reason core.SkipReason, field, msg string) Record {
 	return Record{Doc: doc, Skip: reason, Err: &RecordError{Origin: doc.Origin, Field: field, Reason: reason, Msg: msg}}
 }
 
@@ -101,25 +101,25 @@ func (r *Reader) Decode(raw Raw) Record {
 	case rawPage:
 		return r.decodePage(raw)
 	case rawBinary:
-		doc := neardup.Document{ID: raw.id, Origin: raw.Origin}
-		return skip(doc, neardup.SkipBinary, "", "binary data (a NUL byte in the first 8 KiB)")
+		doc := core.Document{ID: raw.id, Origin: raw.Origin}
+		return skip(doc, core.SkipBinary, "", "binary data (a NUL byte in the first 8 KiB)")
 	case rawTooLarge:
-		doc := neardup.Document{ID: raw.Origin, Origin: raw.Origin}
+		doc := core.Document{ID: raw.Origin, Origin: raw.Origin}
 		if raw.id != "" {
 			doc.ID = raw.id
 		}
-		return skip(doc, neardup.SkipTooLarge, "", fmt.Sprintf("%d bytes, too large to read (the limit is %d bytes of title and text)", raw.size, r.opts.MaxBytes))
+		return skip(doc, core.SkipTooLarge, "", fmt.Sprintf("%d bytes, too large to read (the limit is %d bytes of title and text)", raw.size, r.opts.MaxBytes))
 	}
-	doc := neardup.Document{ID: raw.Origin, Origin: raw.Origin}
-	return skip(doc, neardup.SkipMalformed, "", "not a record read by this Reader")
+	doc := core.Document{ID: raw.Origin, Origin: raw.Origin}
+	return skip(doc, core.SkipMalformed, "", "not a record read by this Reader")
 }
 
 // check validates a decoded document: its size, then NUL bytes and UTF-8 in
 // title and text, UTF-8 in the id, and a text that is not blank. URL and
 // source bytes that are not UTF-8 become U+FFFD.
-func (r *Reader) check(doc *neardup.Document) (neardup.SkipReason, string, string) {
+func (r *Reader) check(doc *core.Document) (core.SkipReason, string, string) {
 	if n := len(doc.Title) + len(doc.Text); n > r.opts.MaxBytes {
-		return neardup.SkipTooLarge, "", fmt.Sprintf("title and text are %d bytes, over the limit of %d", n, r.opts.MaxBytes)
+		return core.SkipTooLarge, "", fmt.Sprintf("title and text are %d bytes, over the limit of %d", n, r.opts.MaxBytes)
 	}
 	parts := [...]struct {
 		name string
@@ -127,28 +127,28 @@ func (r *Reader) check(doc *neardup.Document) (neardup.SkipReason, string, strin
 	}{{r.opts.TitleField, doc.Title}, {r.opts.TextField, doc.Text}}
 	for _, p := range parts {
 		if strings.IndexByte(p.s, 0) >= 0 {
-			return neardup.SkipBinary, p.name, "NUL byte (binary data)"
+			return core.SkipBinary, p.name, "NUL byte (binary data)"
 		}
 	}
 	for _, p := range parts {
 		if !utf8.ValidString(p.s) {
-			return neardup.SkipInvalidUTF8, p.name, "invalid UTF-8"
+			return core.SkipInvalidUTF8, p.name, "invalid UTF-8"
 		}
 	}
 	if !utf8.ValidString(doc.ID) {
-		return neardup.SkipInvalidUTF8, r.opts.IDField, "invalid UTF-8"
+		return core.SkipInvalidUTF8, r.opts.IDField, "invalid UTF-8"
 	}
 	if isBlank(doc.Text) {
-		return neardup.SkipEmpty, r.opts.TextField, "empty"
+		return core.SkipEmpty, r.opts.TextField, "empty"
 	}
 	doc.URL = strings.ToValidUTF8(doc.URL, "\uFFFD")
 	doc.Source = strings.ToValidUTF8(doc.Source, "\uFFFD")
-	return neardup.SkipNone, "", ""
+	return core.SkipNone, "", ""
 }
 
 // finish validates doc and returns its record.
-func (r *Reader) finish(doc neardup.Document) Record {
-	if reason, field, msg := r.check(&doc); reason != neardup.SkipNone {
+func (r *Reader) finish(doc core.Document) Record {
+	if reason, field, msg := r.check(&doc); reason != core.SkipNone {
 		return skip(doc, reason, field, msg)
 	}
 	return Record{Doc: doc}

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 )
 
 // textSource yields a whole text file as one record.
@@ -85,10 +85,10 @@ func (s *binarySource) next() (Raw, error) {
 // the title (for Markdown, without its leading '#'s) and the rest the text.
 // A file of one line is all text. Doc.Raw is {"id","title","text"}.
 func (r *Reader) decodeText(raw Raw) Record {
-	doc := neardup.Document{ID: raw.id, Origin: raw.Origin}
+	doc := core.Document{ID: raw.id, Origin: raw.Origin}
 	doc.Title, doc.Text = splitTitle(string(raw.data), raw.md)
 	rec := r.finish(doc)
-	if rec.Skip == neardup.SkipNone {
+	if rec.Skip == core.SkipNone {
 		b := make([]byte, 0, len(doc.ID)+len(doc.Title)+len(doc.Text)+32)
 		b = append(b, `{"id":`...)
 		b = jsonenc.AppendString(b, doc.ID)

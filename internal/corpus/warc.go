@@ -9,7 +9,7 @@ import (
 
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/zlib"
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/warc"
 )
@@ -109,7 +109,7 @@ func (e *errReader) Read(p []byte) (int, error) {
 // extract's input. ok is false when the page is skipped: reason and msg
 // say why (an unreadable response, a status other than 2xx, a body over
 // the limit, an unknown content coding).
-func (r *Reader) httpInput(raw Raw) (in extract.Input, reason neardup.SkipReason, msg string, ok bool) {
+func (r *Reader) httpInput(raw Raw) (in extract.Input, reason core.SkipReason, msg string, ok bool) {
 	limit := r.pageLimit()
 	resp, truncated, err := warc.ParseResponse(raw.data, limit)
 	switch {
@@ -128,7 +128,7 @@ func (r *Reader) httpInput(raw Raw) (in extract.Input, reason neardup.SkipReason
 		return in, extract.SkipFailed, err.Error(), false
 	}
 	in = extract.Input{URL: raw.page.url, ContentType: resp.Header.Get("Content-Type"), Body: body}
-	return in, neardup.SkipNone, "", true
+	return in, core.SkipNone, "", true
 }
 
 // errPageTooLarge reports a body over the page limit once inflated.

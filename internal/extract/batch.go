@@ -8,14 +8,14 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract/source"
 )
 
 // More skip reasons, for pages that never reach the extractor.
 const (
-	SkipHTTPStatus neardup.SkipReason = "http-status" // a WARC response whose status is not 2xx
-	SkipFailed     neardup.SkipReason = "failed"      // unreadable, undecodable, timed out or crashed: see Result.Err
+	SkipHTTPStatus core.SkipReason = "http-status" // a WARC response whose status is not 2xx
+	SkipFailed     core.SkipReason = "failed"      // unreadable, undecodable, timed out or crashed: see Result.Err
 )
 
 // Result is one page's outcome.
@@ -25,7 +25,7 @@ type Result struct {
 	// Article is what was found; only metadata when the page was skipped.
 	Article Article
 	// Skip says why the page has no article; empty for an article.
-	Skip neardup.SkipReason
+	Skip core.SkipReason
 	// Err is set when Skip is SkipFailed.
 	Err error
 }
@@ -155,13 +155,13 @@ func (b Batch) one(ctx context.Context, p source.Page) Result {
 type Stats struct {
 	Pages    int
 	Articles int
-	Skipped  map[neardup.SkipReason]int
+	Skipped  map[core.SkipReason]int
 }
 
 // Add counts one result.
 func (s *Stats) Add(r Result) {
 	if s.Skipped == nil {
-		s.Skipped = map[neardup.SkipReason]int{}
+		s.Skipped = map[core.SkipReason]int{}
 	}
 	s.Pages++
 	if r.Skip == "" {
@@ -180,7 +180,7 @@ func (s *Stats) String() string {
 	}
 	sort.Strings(reasons)
 	for _, r := range reasons {
-		parts = append(parts, fmt.Sprintf("%d %s", s.Skipped[neardup.SkipReason(r)], r))
+		parts = append(parts, fmt.Sprintf("%d %s", s.Skipped[core.SkipReason(r)], r))
 	}
 	return fmt.Sprintf("%d pages: %s", s.Pages, strings.Join(parts, ", "))
 }

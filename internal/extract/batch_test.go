@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract/source"
 	"golang.org/x/net/html"
 )
@@ -61,7 +61,7 @@ func TestBatchRun(t *testing.T) {
 	}
 	var want []string
 	for i := range 40 {
-		skip := map[int]neardup.SkipReason{3: SkipFailed, 5: SkipTooLarge, 7: SkipHTTPStatus, 9: SkipNotHTML}[i]
+		skip := map[int]core.SkipReason{3: SkipFailed, 5: SkipTooLarge, 7: SkipHTTPStatus, 9: SkipNotHTML}[i]
 		want = append(want, fmt.Sprintf("%d:%s", i, skip))
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

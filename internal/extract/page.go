@@ -9,7 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract/rules"
 	"golang.org/x/net/html"
 )
@@ -17,11 +17,11 @@ import (
 // The skip reasons this package adds to those of package neardup. Each
 // names why a page gave no article.
 const (
-	SkipNotHTML       neardup.SkipReason = "not-html"        // binary, another media type, or text without HTML tags
-	SkipNoArticle     neardup.SkipReason = "no-article"      // the extractor found no main text
-	SkipNotArticleURL neardup.SkipReason = "not-article-url" // a site rule's article_url does not match
-	SkipTooShort                         = neardup.SkipTooShort
-	SkipTooLarge                         = neardup.SkipTooLarge
+	SkipNotHTML       core.SkipReason = "not-html"        // binary, another media type, or text without HTML tags
+	SkipNoArticle     core.SkipReason = "no-article"      // the extractor found no main text
+	SkipNotArticleURL core.SkipReason = "not-article-url" // a site rule's article_url does not match
+	SkipTooShort                         = core.SkipTooShort
+	SkipTooLarge                         = core.SkipTooLarge
 )
 
 // ErrTimeout is returned for a page whose extraction outlived Options.Timeout.
@@ -107,11 +107,11 @@ func (o Options) withDefaults() Options {
 // it bounded).
 //
 // Page is safe for concurrent use; it never modifies in.Body.
-func Page(ctx context.Context, in Input, opts Options) (Article, neardup.SkipReason, error) {
+func Page(ctx context.Context, in Input, opts Options) (Article, core.SkipReason, error) {
 	opts = opts.withDefaults()
 	type result struct {
 		a    Article
-		skip neardup.SkipReason
+		skip core.SkipReason
 		err  error
 	}
 	done := make(chan result, 1)
@@ -137,7 +137,7 @@ func Page(ctx context.Context, in Input, opts Options) (Article, neardup.SkipRea
 }
 
 // page does Page's work without the time limit.
-func page(in Input, opts Options) (Article, neardup.SkipReason, error) {
+func page(in Input, opts Options) (Article, core.SkipReason, error) {
 	body := in.Body
 	if len(body) > opts.MaxBytes {
 		return Article{}, SkipTooLarge, nil
@@ -179,7 +179,7 @@ func page(in Input, opts Options) (Article, neardup.SkipReason, error) {
 }
 
 // judge decides whether an extracted article is kept.
-func judge(a Article, opts Options) neardup.SkipReason {
+func judge(a Article, opts Options) core.SkipReason {
 	switch n := utf8.RuneCountInString(a.Text); {
 	case n == 0:
 		return SkipNoArticle

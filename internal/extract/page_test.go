@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract/rules"
 	"golang.org/x/net/html"
 )
@@ -54,7 +54,7 @@ func newsPage(n int) string {
 	return b.String()
 }
 
-func extractPage(t *testing.T, body string, opts Options) (Article, neardup.SkipReason) {
+func extractPage(t *testing.T, body string, opts Options) (Article, core.SkipReason) {
 	t.Helper()
 	a, skip, err := Page(context.Background(), Input{URL: "https://news.example/2024/03/05/budget", Body: []byte(body)}, opts)
 	if err != nil {
@@ -156,7 +156,7 @@ func TestPageSkips(t *testing.T) {
 		name string
 		in   Input
 		opts Options
-		want neardup.SkipReason
+		want core.SkipReason
 	}{
 		{"article", Input{Body: []byte(newsPage(6))}, Options{}, ""},
 		{"gzip body", Input{Body: []byte(gz(t, newsPage(6)))}, Options{}, ""},

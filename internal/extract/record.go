@@ -3,7 +3,7 @@ package extract
 import (
 	"time"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 )
 
 // Record is one line of `neardup extract` output (JSON). Every field but
@@ -16,7 +16,7 @@ type Record struct {
 	Date    string             `json:"date"`
 	Author  string             `json:"author"`
 	Lang    string             `json:"lang"`
-	Skipped neardup.SkipReason `json:"skipped,omitempty"`
+	Skipped core.SkipReason `json:"skipped,omitempty"`
 	Error   string             `json:"error,omitempty"`
 }
 

@@ -14,7 +14,7 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/dedup"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/progress"
@@ -86,7 +86,7 @@ func Run(ctx context.Context, o Options) (dedup.Stats, error) {
 	defer out.abort()
 
 	run := &runner{o: o, b: b, r: r, meter: progress.New(o.Progress), seconds: map[string]float64{},
-		skipped: map[neardup.SkipReason]int{}, started: time.Now()}
+		skipped: map[core.SkipReason]int{}, started: time.Now()}
 	if err := run.sketchAll(ctx); err != nil {
 		return dedup.Stats{}, err
 	}
@@ -118,13 +118,13 @@ type runner struct {
 	meter   *progress.Meter
 	seconds map[string]float64
 	read    int
-	skipped map[neardup.SkipReason]int
+	skipped map[core.SkipReason]int
 	warned  int
 	started time.Time
 	// wanted names the documents the report shows; docs collects them in
 	// the second reading.
 	wanted map[string]bool
-	docs   map[string]neardup.Document
+	docs   map[string]core.Document
 }
 
 // item is one record on its way through the workers.
@@ -144,14 +144,14 @@ func (run *runner) sketchAll(ctx context.Context) error {
 	}
 	work := func(w int, raw corpus.Raw) item {
 		it := item{rec: run.r.Decode(raw)}
-		if it.rec.Skip == neardup.SkipNone {
+		if it.rec.Skip == core.SkipNone {
 			it.sketch = sketchers[w].Sketch(&it.rec.Doc)
 		}
 		return it
 	}
 	err := ordered(ctx, run.r.NextRaw, run.o.Workers, work, func(it item) error {
 		run.read++
-		if it.rec.Skip != neardup.SkipNone {
+		if it.rec.Skip != core.SkipNone {
 			return run.skip(it.rec)
 		}
 		if err := run.b.Add(&it.rec.Doc, it.sketch); err != nil {

@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/dedup"
 	"github.com/neardup/neardup/internal/corpus"
 )
@@ -105,7 +105,7 @@ func (run *runner) secondPass(ctx context.Context, out *outputs) error {
 	work := func(_ int, raw corpus.Raw) corpus.Record { return run.r.Decode(raw) }
 	err := ordered(ctx, run.r.NextRaw, run.o.Workers, work, func(rec corpus.Record) error {
 		seen++
-		if rec.Skip != neardup.SkipNone {
+		if rec.Skip != core.SkipNone {
 			return nil
 		}
 		id := ord

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/dedup"
 	"github.com/neardup/neardup/internal/report"
 )
@@ -22,7 +22,7 @@ func (run *runner) wantReport(res *dedup.Result) {
 		return
 	}
 	run.wanted = reportLimits.Wanted(res.Clusters)
-	run.docs = make(map[string]neardup.Document, len(run.wanted))
+	run.docs = make(map[string]core.Document, len(run.wanted))
 }
 
 // writeReport writes the HTML report atomically.
@@ -33,7 +33,7 @@ func (run *runner) writeReport(res *dedup.Result, st dedup.Stats) error {
 	}
 	r := report.Report{
 		Summary: report.Summary{Method: st.Method, Inputs: run.o.Inputs, Documents: st.Documents, Skipped: skipped,
-			Duplicates: st.Pairs[neardup.Duplicate], Similar: st.Pairs[neardup.Similar], Clusters: st.Clusters,
+			Duplicates: st.Pairs[core.Duplicate], Similar: st.Pairs[core.Similar], Clusters: st.Clusters,
 			Clustered: st.Clustered, Kept: st.Kept, Seconds: time.Since(run.started).Seconds()},
 		Clusters: res.Clusters,
 		Docs:     run.docs,

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
 )
 
@@ -83,7 +83,7 @@ func build(r Report) *view {
 	return v
 }
 
-func buildCluster(r Report, lim Limits, c neardup.Cluster) clusterView {
+func buildCluster(r Report, lim Limits, c core.Cluster) clusterView {
 	rep, repOK := r.Docs[c.Representative]
 	cv := clusterView{ID: c.ID, Size: len(c.Members), Why: c.Why, Rep: docOf(c.Representative, rep, repOK)}
 	members := lim.members(c)
@@ -117,7 +117,7 @@ func buildCluster(r Report, lim Limits, c neardup.Cluster) clusterView {
 	return cv
 }
 
-func docOf(id string, d neardup.Document, ok bool) docView {
+func docOf(id string, d core.Document, ok bool) docView {
 	v := docView{ID: id, Missing: !ok}
 	if ok {
 		v.Title, v.Source, v.URL = d.Title, d.Source, d.URL

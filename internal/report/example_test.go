@@ -7,25 +7,25 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/report"
 )
 
 // A pipeline asks which documents the report shows, keeps only their texts
 // while it reads the input again, and writes the page.
 func Example() {
-	clusters := []neardup.Cluster{
+	clusters := []core.Cluster{
 		{ID: 1, Representative: "a", Members: []string{"a", "b", "c"}, Why: "longest"},
 	}
 	lim := report.Limits{Members: 1}
 	wanted := lim.Wanted(clusters)
 
-	input := []neardup.Document{
+	input := []core.Document{
 		{ID: "a", Text: "Rates rose on Monday, the bank said."},
 		{ID: "b", Text: "Rates rose on Monday, the central bank said."},
 		{ID: "c", Text: "Rates rose on Monday."},
 	}
-	docs := map[string]neardup.Document{}
+	docs := map[string]core.Document{}
 	for _, d := range input {
 		if wanted[d.ID] {
 			docs[d.ID] = d

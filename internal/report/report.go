@@ -17,7 +17,7 @@ import (
 	"io"
 	"slices"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
 )
 
@@ -70,13 +70,13 @@ type Report struct {
 	Summary Summary
 	// Clusters are every cluster of the run (or those the caller wants
 	// considered); Write shows the Limits.Clusters largest.
-	Clusters []neardup.Cluster
+	Clusters []core.Cluster
 	// Docs holds, by ID, the documents Limits.Wanted(Clusters) names. Only
 	// ID, Title, Text, URL, Source and Date are used. A document missing
 	// from Docs is listed by its ID without a diff. The caller need not
 	// hold more than the wanted documents: at most
 	// Limits.Clusters × (Limits.Members + 1).
-	Docs map[string]neardup.Document
+	Docs map[string]core.Document
 	// By is the unit of the diffs. Default diff.ByWord.
 	By     diff.By
 	Limits Limits
@@ -85,7 +85,7 @@ type Report struct {
 // Wanted returns the IDs of the documents a report of clusters shows: the
 // representative and the first Members other members of each of the
 // Clusters largest clusters.
-func (l Limits) Wanted(clusters []neardup.Cluster) map[string]bool {
+func (l Limits) Wanted(clusters []core.Cluster) map[string]bool {
 	ids := map[string]bool{}
 	for _, c := range l.shown(clusters) {
 		ids[c.Representative] = true
@@ -97,17 +97,17 @@ func (l Limits) Wanted(clusters []neardup.Cluster) map[string]bool {
 }
 
 // shown returns the clusters a report shows, largest first.
-func (l Limits) shown(clusters []neardup.Cluster) []neardup.Cluster {
+func (l Limits) shown(clusters []core.Cluster) []core.Cluster {
 	l = l.withDefaults()
 	out := slices.Clone(clusters)
-	slices.SortStableFunc(out, func(a, b neardup.Cluster) int {
+	slices.SortStableFunc(out, func(a, b core.Cluster) int {
 		return cmp.Or(cmp.Compare(len(b.Members), len(a.Members)), cmp.Compare(a.ID, b.ID))
 	})
 	return out[:min(len(out), l.Clusters)]
 }
 
 // members returns the members of c shown beside its representative.
-func (l Limits) members(c neardup.Cluster) []string {
+func (l Limits) members(c core.Cluster) []string {
 	l = l.withDefaults()
 	var out []string
 	for _, m := range c.Members {

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"golang.org/x/net/html"
 )
 
@@ -23,7 +23,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 func sample() Report {
 	base := "Officials in Gdańsk said on Tuesday that the port will reopen next week after the storm.\n" +
 		"Ships waiting offshore will be let in from Monday, the harbour master said."
-	docs := []neardup.Document{
+	docs := []core.Document{
 		{ID: "wire-1", Title: "Port to reopen", Text: base, Source: "Agency", URL: "https://example.com/a?x=1&y=2",
 			Date: time.Date(2024, 3, 5, 9, 30, 0, 0, time.UTC)},
 		{ID: "site-7", Title: "Gdańsk port reopens", Text: strings.Replace(base, "next week", "on Monday", 1) +
@@ -36,11 +36,11 @@ func sample() Report {
 	r := Report{
 		Summary: Summary{Method: "minhash", Inputs: []string{"news.jsonl"}, Documents: 12345, Skipped: 3,
 			Duplicates: 4, Similar: 1, Clustered: 6, Kept: 12342, Seconds: 1.25},
-		Clusters: []neardup.Cluster{
+		Clusters: []core.Cluster{
 			{ID: 1, Representative: "memo-1", Members: []string{"memo-1", "memo-2"}, Why: "longest"},
 			{ID: 2, Representative: "wire-1", Members: []string{"wire-1", "site-7", "blog-3", "lost-9"}, Why: "earliest"},
 		},
-		Docs: map[string]neardup.Document{},
+		Docs: map[string]core.Document{},
 	}
 	for _, d := range docs {
 		r.Docs[d.ID] = d
@@ -107,7 +107,7 @@ func TestWriteEscapes(t *testing.T) {
 }
 
 func TestWanted(t *testing.T) {
-	clusters := []neardup.Cluster{
+	clusters := []core.Cluster{
 		{ID: 1, Representative: "a", Members: []string{"a", "b"}},
 		{ID: 2, Representative: "e", Members: []string{"c", "d", "e", "f"}},
 		{ID: 3, Representative: "g", Members: []string{"g", "h", "i"}},

@@ -3,7 +3,7 @@ package sweep
 import (
 	"fmt"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/dedup"
 )
 
@@ -72,7 +72,7 @@ func runOptions(o dedup.Options, low float64, vary string) (dedup.Options, error
 
 // scorePairs turns a run's pairs into scored pairs. ord maps ids to
 // ordinals; o are the run's options, defaults filled in.
-func scorePairs(pairs []neardup.Pair, ord map[string]int32, o dedup.Options, vary string) ([]scored, error) {
+func scorePairs(pairs []core.Pair, ord map[string]int32, o dedup.Options, vary string) ([]scored, error) {
 	out := make([]scored, 0, len(pairs))
 	for _, p := range pairs {
 		a, okA := ord[p.A]
@@ -80,7 +80,7 @@ func scorePairs(pairs []neardup.Pair, ord map[string]int32, o dedup.Options, var
 		if !okA || !okB {
 			return nil, fmt.Errorf("sweep: pair %s, %s names a document the corpus lacks", p.A, p.B)
 		}
-		s := scored{a: a, b: b, score: p.Score, ruleDup: p.Label == neardup.Duplicate}
+		s := scored{a: a, b: b, score: p.Score, ruleDup: p.Label == core.Duplicate}
 		if ev, ok := p.Evidence.(*dedup.MinHashEvidence); ok && o.Method == dedup.MethodMinHash {
 			minHashScore(&s, p.Label, ev, o, vary)
 		}
@@ -94,9 +94,9 @@ func scorePairs(pairs []neardup.Pair, ord map[string]int32, o dedup.Options, var
 // threshold on the varied score is at or below every swept one, so a pair
 // it did not label duplicate failed the number check or is below every
 // swept threshold.
-func minHashScore(s *scored, l neardup.Label, ev *dedup.MinHashEvidence, o dedup.Options, vary string) {
+func minHashScore(s *scored, l core.Label, ev *dedup.MinHashEvidence, o dedup.Options, vary string) {
 	containment := max(ev.ContainmentAB, ev.ContainmentBA)
-	s.never = l != neardup.Duplicate
+	s.never = l != core.Duplicate
 	if vary == VaryContainment {
 		s.score = containment
 		s.always = !s.never && ev.Jaccard >= o.Threshold

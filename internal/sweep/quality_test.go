@@ -15,7 +15,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/dedup"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/eval"
@@ -39,19 +39,19 @@ var testCorpora = []struct {
 // generated caches each test corpus: its documents and its truth file.
 var generated struct {
 	sync.Mutex
-	docs  map[string][]neardup.Document
+	docs  map[string][]core.Document
 	truth map[string][]byte
 }
 
 // qualityCorpus returns the documents of the named test corpus, generated
 // once per test binary, and a fresh reading of its truth.
-func qualityCorpus(t testing.TB, name string) ([]neardup.Document, *eval.Truth) {
+func qualityCorpus(t testing.TB, name string) ([]core.Document, *eval.Truth) {
 	t.Helper()
 	g := &generated
 	g.Lock()
 	defer g.Unlock()
 	if g.docs == nil {
-		g.docs, g.truth = map[string][]neardup.Document{}, map[string][]byte{}
+		g.docs, g.truth = map[string][]core.Document{}, map[string][]byte{}
 	}
 	if _, ok := g.docs[name]; !ok {
 		docs, truth, err := generateCorpus(name)
@@ -67,7 +67,7 @@ func qualityCorpus(t testing.TB, name string) ([]neardup.Document, *eval.Truth) 
 	return g.docs[name], truth
 }
 
-func generateCorpus(name string) ([]neardup.Document, []byte, error) {
+func generateCorpus(name string) ([]core.Document, []byte, error) {
 	for _, c := range testCorpora {
 		if c.name != name {
 			continue
@@ -80,7 +80,7 @@ func generateCorpus(name string) ([]neardup.Document, []byte, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		var out []neardup.Document
+		var out []core.Document
 		for {
 			rec, err := r.Next()
 			if err == io.EOF {

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/dedup"
 	"github.com/neardup/neardup/internal/corpus"
 )
@@ -16,7 +16,7 @@ import (
 // ReadDocuments reads every document of inputs as neardup dedup reads them.
 // Records that cannot be read (malformed, empty, too large) are left out
 // and counted in skipped; a labelled corpus should have none.
-func ReadDocuments(ctx context.Context, inputs []string, opts corpus.Options) (docs []neardup.Document, skipped int, err error) {
+func ReadDocuments(ctx context.Context, inputs []string, opts corpus.Options) (docs []core.Document, skipped int, err error) {
 	if len(inputs) == 0 {
 		return nil, 0, errors.New("sweep: no input")
 	}
@@ -38,7 +38,7 @@ func ReadDocuments(ctx context.Context, inputs []string, opts corpus.Options) (d
 		if err != nil {
 			return nil, 0, err
 		}
-		if rec.Skip != neardup.SkipNone {
+		if rec.Skip != core.SkipNone {
 			skipped++
 			continue
 		}
@@ -51,7 +51,7 @@ func ReadDocuments(ctx context.Context, inputs []string, opts corpus.Options) (d
 // its files: it sketches the documents on workers goroutines (0: one per
 // CPU), adds them in order and finishes the batch. It returns what the
 // batch found and the options in force, defaults filled in.
-func Run(ctx context.Context, docs []neardup.Document, o dedup.Options, workers int) (*dedup.Result, dedup.Options, error) {
+func Run(ctx context.Context, docs []core.Document, o dedup.Options, workers int) (*dedup.Result, dedup.Options, error) {
 	b, err := dedup.NewBatch(o)
 	if err != nil {
 		return nil, o, err
@@ -75,7 +75,7 @@ const sketchChunk = 256
 
 // sketchAll sketches every document concurrently, each goroutine with its
 // own Sketcher, and returns the sketches in document order.
-func sketchAll(ctx context.Context, b *dedup.Batch, docs []neardup.Document, workers int) ([]dedup.Sketch, error) {
+func sketchAll(ctx context.Context, b *dedup.Batch, docs []core.Document, workers int) ([]dedup.Sketch, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}

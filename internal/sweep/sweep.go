@@ -7,7 +7,7 @@ import (
 	"math"
 	"time"
 
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/dedup"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/eval"
@@ -115,7 +115,7 @@ type Result struct {
 
 // Sweep runs every method of opts once over docs and evaluates each
 // threshold against truth.
-func Sweep(ctx context.Context, docs []neardup.Document, truth *eval.Truth, opts Options) (*Result, error) {
+func Sweep(ctx context.Context, docs []core.Document, truth *eval.Truth, opts Options) (*Result, error) {
 	if len(opts.Thresholds) == 0 {
 		return nil, fmt.Errorf("sweep: no thresholds")
 	}
@@ -154,7 +154,7 @@ func Sweep(ctx context.Context, docs []neardup.Document, truth *eval.Truth, opts
 }
 
 // sweepMethod runs one method and evaluates every threshold.
-func sweepMethod(ctx context.Context, docs []neardup.Document, ord map[string]int32, truth *eval.Truth,
+func sweepMethod(ctx context.Context, docs []core.Document, ord map[string]int32, truth *eval.Truth,
 	o dedup.Options, opts Options) (*Curve, error) {
 	start := time.Now()
 	def, err := o.Defaults()

@@ -14,7 +14,7 @@ import (
 
 	gocmp "github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/dedup"
 	"github.com/neardup/neardup/internal/eval"
 	"github.com/neardup/neardup/internal/similarity"
@@ -62,41 +62,41 @@ func TestScorePairs(t *testing.T) {
 		name string
 		o    dedup.Options
 		vary string
-		pair neardup.Pair
+		pair core.Pair
 		// want is the decision at thresholds 0.2, 0.4, 0.6, 0.8.
 		want [4]bool
 	}{
 		{"minhash by Jaccard", minhash, "",
-			neardup.Pair{A: "a", B: "b", Score: 0.5, Label: neardup.Duplicate, Evidence: mh(0.5, 0.55, 0.58)},
+			core.Pair{A: "a", B: "b", Score: 0.5, Label: core.Duplicate, Evidence: mh(0.5, 0.55, 0.58)},
 			[4]bool{true, true, false, false}},
 		{"minhash by containment at any threshold", minhash, "",
-			neardup.Pair{A: "a", B: "b", Score: 0.3, Label: neardup.Duplicate, Evidence: mh(0.3, 0.9, 0.31)},
+			core.Pair{A: "a", B: "b", Score: 0.3, Label: core.Duplicate, Evidence: mh(0.3, 0.9, 0.31)},
 			[4]bool{true, true, true, true}},
 		{"minhash unrounded Jaccard", minhash, "",
-			neardup.Pair{A: "a", B: "b", Score: 0.4, Label: neardup.Duplicate, Evidence: mh(0.39996, 0.5, 0.5)},
+			core.Pair{A: "a", B: "b", Score: 0.4, Label: core.Duplicate, Evidence: mh(0.39996, 0.5, 0.5)},
 			[4]bool{true, false, false, false}},
 		{"minhash vetoed by numbers", minhash, "",
-			neardup.Pair{A: "a", B: "b", Score: 0.9, Label: neardup.Similar, Evidence: mh(0.9, 0.95, 0.95)},
+			core.Pair{A: "a", B: "b", Score: 0.9, Label: core.Similar, Evidence: mh(0.9, 0.95, 0.95)},
 			[4]bool{false, false, false, false}},
 		{"sentences by score", dedup.Options{Method: dedup.MethodSentences}, "",
-			neardup.Pair{A: "b", B: "a", Score: 0.6, Label: neardup.Similar},
+			core.Pair{A: "b", B: "a", Score: 0.6, Label: core.Similar},
 			[4]bool{true, true, true, false}},
 		{"tfidf by body cosine, rule ignored", dedup.Options{Method: dedup.MethodTFIDF}, "",
-			neardup.Pair{A: "a", B: "b", Score: 0.3, Label: neardup.Duplicate, Evidence: &dedup.TFIDFEvidence{Title: 0.9, Body: 0.3}},
+			core.Pair{A: "a", B: "b", Score: 0.3, Label: core.Duplicate, Evidence: &dedup.TFIDFEvidence{Title: 0.9, Body: 0.3}},
 			[4]bool{true, false, false, false}},
 		{"minhash containment varied", minhashC, VaryContainment,
-			neardup.Pair{A: "a", B: "b", Score: 0.3, Label: neardup.Duplicate, Evidence: mh(0.3, 0.5, 0.7)},
+			core.Pair{A: "a", B: "b", Score: 0.3, Label: core.Duplicate, Evidence: mh(0.3, 0.5, 0.7)},
 			[4]bool{true, true, true, false}},
 		{"minhash containment varied, duplicate by Jaccard", minhashC, VaryContainment,
-			neardup.Pair{A: "a", B: "b", Score: 0.45, Label: neardup.Duplicate, Evidence: mh(0.45, 0.5, 0.5)},
+			core.Pair{A: "a", B: "b", Score: 0.45, Label: core.Duplicate, Evidence: mh(0.45, 0.5, 0.5)},
 			[4]bool{true, true, true, true}},
 		{"minhash containment varied, vetoed", minhashC, VaryContainment,
-			neardup.Pair{A: "a", B: "b", Score: 0.35, Label: neardup.Similar, Evidence: mh(0.35, 0.9, 0.4)},
+			core.Pair{A: "a", B: "b", Score: 0.35, Label: core.Similar, Evidence: mh(0.35, 0.9, 0.4)},
 			[4]bool{false, false, false, false}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ps, err := scorePairs([]neardup.Pair{tc.pair}, ord, tc.o, cmp.Or(tc.vary, VaryThreshold))
+			ps, err := scorePairs([]core.Pair{tc.pair}, ord, tc.o, cmp.Or(tc.vary, VaryThreshold))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,7 +109,7 @@ func TestScorePairs(t *testing.T) {
 			}
 		})
 	}
-	if _, err := scorePairs([]neardup.Pair{{A: "a", B: "zz"}}, ord, minhash, VaryThreshold); err == nil {
+	if _, err := scorePairs([]core.Pair{{A: "a", B: "zz"}}, ord, minhash, VaryThreshold); err == nil {
 		t.Error("a pair naming an unknown document: no error")
 	}
 }
@@ -176,7 +176,7 @@ func TestSweepMatchesDirectRuns(t *testing.T) {
 // onlyRoundingEdges reports whether the duplicate pairs of direct and
 // those the sweep keeps at threshold th differ only by pairs whose
 // reported score is th.
-func onlyRoundingEdges(t *testing.T, docs []neardup.Document, method string, low, th float64, direct *dedup.Result) bool {
+func onlyRoundingEdges(t *testing.T, docs []core.Document, method string, low, th float64, direct *dedup.Result) bool {
 	t.Helper()
 	ro, err := runOptions(dedup.Options{Method: method}, low, VaryThreshold)
 	if err != nil {
@@ -204,7 +204,7 @@ func onlyRoundingEdges(t *testing.T, docs []neardup.Document, method string, low
 		k := [2]int32{ord[p.A], ord[p.B]}
 		if _, ok := kept[k]; ok {
 			delete(kept, k)
-		} else if p.Label == neardup.Duplicate && p.Score != th {
+		} else if p.Label == core.Duplicate && p.Score != th {
 			return false
 		}
 	}

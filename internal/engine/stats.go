@@ -1,6 +1,6 @@
-package dedup
+package engine
 
-import "github.com/neardup/neardup"
+import "github.com/neardup/neardup/core"
 
 // Stats describe a run. The pipeline fills the counts; callers that read and
 // write files add their own stages' timings and skips.
@@ -11,11 +11,11 @@ type Stats struct {
 	Read      int `json:"records_read"`
 	Documents int `json:"documents"`
 	// Skipped counts records and documents not compared, by reason.
-	Skipped map[neardup.SkipReason]int `json:"skipped"`
+	Skipped map[core.SkipReason]int `json:"skipped"`
 	// Candidates counts candidate pairs verified exactly.
 	Candidates int `json:"candidates_verified"`
 	// Pairs counts reported pairs by label.
-	Pairs map[neardup.Label]int `json:"pairs"`
+	Pairs map[core.Label]int `json:"pairs"`
 	// Clusters counts groups of two or more duplicates; Clustered their
 	// members; Kept the documents in the de-duplicated corpus.
 	Clusters  int `json:"clusters"`

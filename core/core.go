@@ -1,8 +1,9 @@
-// Package neardup holds the types every part of the near-duplicate detector
-// shares: the documents that come in, the pairs and clusters that go out, and
-// the typed reasons a document is skipped. It imports nothing of the project;
-// the stages under internal/ and the public pipeline in package dedup import it.
-package neardup
+// Package core holds the types every part of neardup shares: the documents
+// that come in, the typed reasons a document is skipped, and the pairs,
+// labels, evidence and clusters that go out. It imports nothing of the
+// project; the stages under internal/, the method packages and the public
+// facade (package neardup) import it, and the facade re-exports its types.
+package core
 
 import (
 	"encoding/json"
@@ -61,19 +62,28 @@ const (
 	Similar   Label = "similar"   // at or above the similar threshold, below duplicate
 )
 
-// Pair is two documents a method found alike, with its reasons.
+// Evidence is a method's reasons for a pair: a value of the method's own
+// type (minhash.Evidence, sentences.Evidence, ...), written as JSON in
+// outputs and in the store, so a reader sees why two documents were paired.
+type Evidence interface {
+	// Method names the method whose evidence this is.
+	Method() string
+}
+
+// Pair is two documents a method found alike, with its reasons. A is the
+// earlier document (added or read first), B the later one.
 type Pair struct {
-	A        string  `json:"a"`
-	B        string  `json:"b"`
-	Method   string  `json:"method"`
-	Score    float64 `json:"score"`
-	Label    Label   `json:"label"`
-	Evidence any     `json:"evidence,omitempty"`
+	A        string   `json:"a"`
+	B        string   `json:"b"`
+	Method   string   `json:"method"`
+	Score    float64  `json:"score"`
+	Label    Label    `json:"label"`
+	Evidence Evidence `json:"evidence,omitempty"`
 }
 
 // Cluster is a group of two or more documents joined by duplicate pairs.
 type Cluster struct {
-	ID             int      `json:"cluster"`
+	ID             int64    `json:"cluster"`
 	Representative string   `json:"representative"`
 	Members        []string `json:"members"`
 	Why            string   `json:"why"`

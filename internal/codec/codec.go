@@ -1,0 +1,253 @@
+// Package codec owns the binary encodings of sketches: unsigned varints,
+// fixed-width words, sets of sorted integers as Rice-coded gaps, and a Reader
+// that decodes them from untrusted bytes, refusing truncated, oversized or
+// out-of-order input instead of panicking or allocating without bound.
+package codec
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/bits"
+)
+
+// ErrCorrupt is wrapped by every decoding error.
+var ErrCorrupt = errors.New("codec: corrupt data")
+
+// AppendUvarint appends v as an unsigned varint.
+func AppendUvarint(dst []byte, v uint64) []byte { return binary.AppendUvarint(dst, v) }
+
+// AppendUint64s appends a count and each value as 8 little-endian bytes: for
+// hashes, which no shorter encoding shrinks.
+func AppendUint64s(dst []byte, vs []uint64) []byte {
+	dst = AppendUvarint(dst, uint64(len(vs)))
+	for _, v := range vs {
+		dst = binary.LittleEndian.AppendUint64(dst, v)
+	}
+	return dst
+}
+
+// AppendSorted32 appends a strictly increasing set of 32-bit values as its
+// count, a Rice parameter and the Rice codes of the gaps between them. The
+// values of a sketch are hashes, spread evenly below their largest, so their
+// gaps are close to geometric: Rice codes take about log2(mean gap) + 2 bits
+// a value where plain words take 32.
+func AppendSorted32(dst []byte, vs []uint32) []byte {
+	dst = AppendUvarint(dst, uint64(len(vs)))
+	if len(vs) == 0 {
+		return dst
+	}
+	k := riceParameter(uint64(vs[len(vs)-1])+1, len(vs))
+	dst = append(dst, byte(k))
+	w := bitWriter{buf: dst}
+	prev := uint64(0)
+	for i, v := range vs {
+		gap := uint64(v) - prev
+		if i > 0 {
+			gap--
+		}
+		w.rice(gap, k)
+		prev = uint64(v)
+	}
+	return w.flush()
+}
+
+// riceParameter returns the Rice parameter for n values spread below
+// limit: the bit length of their mean gap, less one.
+func riceParameter(limit uint64, n int) uint {
+	mean := limit / uint64(n)
+	if mean < 2 {
+		return 0
+	}
+	return uint(bits.Len64(mean) - 1)
+}
+
+type bitWriter struct {
+	buf  []byte
+	acc  uint64
+	nacc uint
+}
+
+func (w *bitWriter) bits(v uint64, n uint) {
+	for n > 0 {
+		take := min(n, 64-w.nacc, 32)
+		w.acc |= (v & (1<<take - 1)) << w.nacc
+		w.nacc += take
+		v >>= take
+		n -= take
+		for w.nacc >= 8 {
+			w.buf = append(w.buf, byte(w.acc))
+			w.acc >>= 8
+			w.nacc -= 8
+		}
+	}
+}
+
+// rice writes v>>k in unary (that many ones, then a zero) and the k low bits.
+func (w *bitWriter) rice(v uint64, k uint) {
+	for q := v >> k; q > 0; q -= min(q, 32) {
+		n := uint(min(q, 32))
+		w.bits(1<<n-1, n)
+	}
+	w.bits(0, 1)
+	w.bits(v, k)
+}
+
+func (w *bitWriter) flush() []byte {
+	if w.nacc > 0 {
+		w.buf = append(w.buf, byte(w.acc))
+		w.acc, w.nacc = 0, 0
+	}
+	return w.buf
+}
+
+// Reader decodes values from a byte slice. The first error sticks: later
+// calls return zero values, and Err reports it.
+type Reader struct {
+	b   []byte
+	err error
+}
+
+// NewReader returns a Reader of b.
+func NewReader(b []byte) *Reader { return &Reader{b: b} }
+
+// Err returns the first decoding error.
+func (r *Reader) Err() error { return r.err }
+
+// Done returns the first decoding error, or one if bytes are left over.
+func (r *Reader) Done() error {
+	if r.err == nil && len(r.b) > 0 {
+		r.fail("%d bytes left over", len(r.b))
+	}
+	return r.err
+}
+
+func (r *Reader) fail(format string, args ...any) {
+	if r.err == nil {
+		r.err = fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(format, args...))
+	}
+	r.b = nil
+}
+
+// Byte reads one byte.
+func (r *Reader) Byte() byte {
+	if len(r.b) == 0 {
+		r.fail("truncated")
+		return 0
+	}
+	c := r.b[0]
+	r.b = r.b[1:]
+	return c
+}
+
+// Uvarint reads an unsigned varint.
+func (r *Reader) Uvarint() uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.fail("bad varint")
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+// Count reads a count of items that each take at least minBits bits of
+// what follows, refusing one the remaining bytes cannot hold: a corrupt
+// count never makes a decoder allocate more than its input justifies.
+func (r *Reader) Count(minBits int) int {
+	n := r.Uvarint()
+	if r.err == nil && n > uint64(len(r.b))*8/uint64(max(minBits, 1)) {
+		r.fail("count %d exceeds the %d bytes left", n, len(r.b))
+		return 0
+	}
+	return int(n)
+}
+
+// Uint64s reads what AppendUint64s wrote.
+func (r *Reader) Uint64s() []uint64 {
+	n := r.Count(64)
+	if n == 0 {
+		return nil
+	}
+	out := make([]uint64, n)
+	for i := range out {
+		out[i] = binary.LittleEndian.Uint64(r.b)
+		r.b = r.b[8:]
+	}
+	return out
+}
+
+// Sorted32 reads what AppendSorted32 wrote, checking that the values stay
+// strictly increasing and within 32 bits.
+func (r *Reader) Sorted32() []uint32 {
+	n := r.Count(1)
+	if n == 0 {
+		return nil
+	}
+	k := uint(r.Byte())
+	if r.err == nil && k > 32 {
+		r.fail("rice parameter %d", k)
+	}
+	if r.err != nil {
+		return nil
+	}
+	out := make([]uint32, n)
+	br := bitReader{b: r.b}
+	prev := uint64(0)
+	for i := range out {
+		gap, ok := br.rice(k)
+		v := prev + gap
+		if i > 0 {
+			v++
+		}
+		if !ok || v > 1<<32-1 || v < prev {
+			r.fail("bad set value %d", i)
+			return nil
+		}
+		out[i], prev = uint32(v), v
+	}
+	r.b = r.b[br.used():]
+	return out
+}
+
+type bitReader struct {
+	b   []byte
+	pos uint // bits consumed
+}
+
+func (br *bitReader) bit() (uint64, bool) {
+	if br.pos >= uint(len(br.b))*8 {
+		return 0, false
+	}
+	v := uint64(br.b[br.pos/8]>>(br.pos%8)) & 1
+	br.pos++
+	return v, true
+}
+
+// rice reads a value written by bitWriter.rice. Quotients past 2^32 are
+// refused: no value of a 32-bit set has one.
+func (br *bitReader) rice(k uint) (uint64, bool) {
+	var q uint64
+	for {
+		b, ok := br.bit()
+		if !ok || q > 1<<32 {
+			return 0, false
+		}
+		if b == 0 {
+			break
+		}
+		q++
+	}
+	v := q << k
+	for i := range k {
+		b, ok := br.bit()
+		if !ok {
+			return 0, false
+		}
+		v |= b << i
+	}
+	return v, true
+}
+
+// used returns the bytes the bits read occupy.
+func (br *bitReader) used() int { return int((br.pos + 7) / 8) }

@@ -1,0 +1,302 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"maps"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
+)
+
+// Batch finds every duplicate pair and cluster of a corpus.
+//
+// Lifecycle: Spec.NewBatch, then Sketch (from any number of goroutines, each
+// with its own Sketcher) and Add (from one goroutine, in input order) for
+// every document, then Finish. After Finish, a second reading of the input
+// may call Explain for each document whose NeedsText is true, which completes
+// evidence that quotes text; Result then shows it.
+type Batch interface {
+	// NewSketcher returns a Sketcher for one goroutine.
+	NewSketcher() *Sketcher
+	// Add appends a sketched document. A document whose ID was added before
+	// is an error naming both origins, and is not added.
+	Add(doc *core.Document, s Sketch) error
+	// Len returns the number of documents added.
+	Len() int
+	// Finish runs candidates → verify → group over everything added.
+	// progress, if not nil, is called now and then with the documents
+	// matched so far. A second call does nothing.
+	Finish(ctx context.Context, progress func(done int)) error
+	// Result returns the pairs and clusters found; valid after Finish.
+	Result() *Result
+	// Kept reports whether the document of ordinal ord (its position
+	// among the documents added) belongs in the de-duplicated corpus: it is
+	// in no cluster, or it is its cluster's representative.
+	Kept(ord int) bool
+	// NeedsText reports whether evidence or statistics quote the text of
+	// the document of ordinal ord. Valid after Finish.
+	NeedsText(ord int) bool
+	// Explain gives that text; doc must be the document added at ord.
+	Explain(ord int, doc *core.Document)
+	// Stats returns the run's statistics as they stand.
+	Stats() Stats
+}
+
+// Result is what a Batch found.
+type Result struct {
+	// Pairs are the reported pairs in discovery order: by the later
+	// document's input position, then the earlier one's.
+	Pairs []core.Pair
+	// Clusters are the groups of duplicates, ordered by first member,
+	// numbered from 1.
+	Clusters []core.Cluster
+}
+
+// Sketch is a document analysed by a method, ready for Add. Its value is the
+// method's own sketch type, which only that method's Batch reads.
+type Sketch struct {
+	v    any
+	skip core.SkipReason
+}
+
+// Skip is the reason the method will not compare the document, if any.
+func (s Sketch) Skip() core.SkipReason { return s.skip }
+
+// Sketcher analyses documents for one goroutine. It is not safe for
+// concurrent use; make one per goroutine.
+type Sketcher struct {
+	sketch func(doc *core.Document) Sketch
+}
+
+// Sketch analyses doc. The result keeps no reference to doc's text.
+func (s *Sketcher) Sketch(doc *core.Document) Sketch { return s.sketch(doc) }
+
+// batch is the Batch of a method with sketches S and evidence E.
+type batch[S any, E core.Evidence] struct {
+	name     string
+	m        Method[S, E]
+	keep     cluster.Policy
+	docs     docTable
+	sketches []*S
+	stats    Stats
+	found    []Found[E]
+	byB      []int32 // after Finish: found[byB[b]:byB[b+1]] are the pairs of later document b
+	groups   [][]int32
+	kept     []bool
+	done     bool
+}
+
+func newBatch[S any, E core.Evidence](name string, m Method[S, E], keep cluster.Policy) *batch[S, E] {
+	return &batch[S, E]{name: name, m: m, keep: keep, stats: newStats(name)}
+}
+
+func newStats(method string) Stats {
+	return Stats{Method: method, Skipped: map[core.SkipReason]int{}, Pairs: map[core.Label]int{}}
+}
+
+func (b *batch[S, E]) NewSketcher() *Sketcher {
+	sk := b.m.NewSketcher()
+	return &Sketcher{sketch: func(doc *core.Document) Sketch {
+		s, skip := sk.Sketch(doc)
+		if skip != core.SkipNone {
+			return Sketch{skip: skip}
+		}
+		return Sketch{v: s}
+	}}
+}
+
+func (b *batch[S, E]) Add(doc *core.Document, sk Sketch) error {
+	if b.done {
+		return fmt.Errorf("engine: Add after Finish")
+	}
+	var s *S
+	if sk.skip == core.SkipNone {
+		var ok bool
+		if s, ok = sk.v.(*S); !ok {
+			return fmt.Errorf("engine: %s: a sketch of another method given to %s", doc.Origin, b.name)
+		}
+	}
+	ord, err := b.docs.add(doc)
+	if err != nil {
+		return err
+	}
+	b.stats.Documents++
+	if sk.skip != core.SkipNone {
+		b.stats.Skipped[sk.skip]++
+	}
+	b.sketches = append(b.sketches, s)
+	b.m.Add(ord, s)
+	return nil
+}
+
+func (b *batch[S, E]) Len() int { return len(b.docs.ids) }
+
+// Sketch is the batch's Source: every sketch stays in memory.
+func (b *batch[S, E]) Sketch(ord int32) (*S, error) { return b.sketches[ord], nil }
+
+func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error {
+	if b.done {
+		return nil
+	}
+	n := b.Len()
+	if r, ok := b.m.(Reserver); ok {
+		r.Reserve(n)
+	}
+	if s, ok := b.m.(Sealer); ok {
+		s.Seal()
+	}
+	for ord := range n {
+		if ord%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if progress != nil {
+				progress(ord)
+			}
+		}
+		if err := b.match(int32(ord)); err != nil {
+			return err
+		}
+	}
+	if sel, ok := b.m.(Selector[E]); ok {
+		b.found = sel.Select(b.found, false)
+	}
+	for _, f := range b.found {
+		b.stats.Pairs[f.Label]++
+	}
+	b.indexByB()
+	b.group()
+	b.done = true
+	if progress != nil {
+		progress(n)
+	}
+	return nil
+}
+
+// match verifies document ord against the documents before it, then
+// indexes it.
+func (b *batch[S, E]) match(ord int32) error {
+	s := b.sketches[ord]
+	if s == nil {
+		return nil
+	}
+	err := b.m.Match(ord, s, b, func(other int32, score float64, ev E) {
+		b.stats.Candidates++
+		if l, ok := b.m.Label(score, ev); ok {
+			b.found = append(b.found, Found[E]{A: other, B: ord, Score: score, Label: l, Ev: ev})
+		}
+	})
+	b.m.Index(ord, s)
+	return err
+}
+
+// indexByB records where each later document's pairs start in b.found,
+// which holds them in discovery order, by B.
+func (b *batch[S, E]) indexByB() {
+	b.byB = make([]int32, b.Len()+1)
+	for _, f := range b.found {
+		b.byB[f.B+1]++
+	}
+	for i := 1; i < len(b.byB); i++ {
+		b.byB[i] += b.byB[i-1]
+	}
+}
+
+// group unions the duplicate pairs and marks every member but the
+// representative of each group as not kept.
+func (b *batch[S, E]) group() {
+	var uf cluster.UnionFind
+	uf.Grow(b.Len())
+	for _, f := range b.found {
+		if f.Label == core.Duplicate {
+			uf.Union(f.A, f.B)
+		}
+	}
+	b.groups = uf.Groups()
+	b.kept = make([]bool, b.Len())
+	for i := range b.kept {
+		b.kept[i] = true
+	}
+	for _, g := range b.groups {
+		rep, _ := b.representative(g)
+		for _, id := range g {
+			b.kept[id] = id == rep
+		}
+	}
+}
+
+func (b *batch[S, E]) representative(g []int32) (int32, string) {
+	members := make([]cluster.Member, len(g))
+	for i, id := range g {
+		members[i] = b.docs.member(id)
+	}
+	rep, why := cluster.Representative(members, b.keep, func(x, y int32) float64 {
+		s, _ := b.m.Similarity(x, y, b) // a Batch's Source does not fail
+		return s
+	})
+	return rep.Ord, why
+}
+
+func (b *batch[S, E]) Result() *Result {
+	res := &Result{Pairs: make([]core.Pair, 0, len(b.found)), Clusters: make([]core.Cluster, 0, len(b.groups))}
+	for _, f := range b.found {
+		res.Pairs = append(res.Pairs, core.Pair{A: b.docs.ids[f.A], B: b.docs.ids[f.B], Method: b.name,
+			Score: Round(f.Score), Label: f.Label, Evidence: f.Ev})
+	}
+	for i, g := range b.groups {
+		rep, why := b.representative(g)
+		c := core.Cluster{ID: int64(i + 1), Representative: b.docs.ids[rep], Why: why}
+		for _, id := range g {
+			c.Members = append(c.Members, b.docs.ids[id])
+		}
+		res.Clusters = append(res.Clusters, c)
+	}
+	return res
+}
+
+func (b *batch[S, E]) Kept(ord int) bool { return b.done && ord < len(b.kept) && b.kept[ord] }
+
+func (b *batch[S, E]) NeedsText(ord int) bool {
+	if !b.done || ord >= b.Len() {
+		return false
+	}
+	if _, ok := b.m.(Explainer[E]); ok && b.byB[ord+1] > b.byB[ord] {
+		return true
+	}
+	ts, ok := b.m.(TextStats)
+	return ok && ts.NeedsText(int32(ord))
+}
+
+func (b *batch[S, E]) Explain(ord int, doc *core.Document) {
+	if !b.done || ord >= b.Len() {
+		return
+	}
+	if x, ok := b.m.(Explainer[E]); ok {
+		for i := b.byB[ord]; i < b.byB[ord+1]; i++ {
+			x.Explain(&b.found[i].Ev, doc)
+		}
+	}
+	if ts, ok := b.m.(TextStats); ok && ts.NeedsText(int32(ord)) {
+		ts.SeeText(int32(ord), doc)
+	}
+}
+
+func (b *batch[S, E]) Stats() Stats {
+	st := b.stats
+	st.Skipped = maps.Clone(b.stats.Skipped)
+	st.Pairs = maps.Clone(b.stats.Pairs)
+	if r, ok := b.m.(Reporter); ok {
+		r.Report(&st)
+	}
+	st.Clusters = len(b.groups)
+	for _, g := range b.groups {
+		st.Clustered += len(g)
+	}
+	for _, k := range b.kept {
+		if k {
+			st.Kept++
+		}
+	}
+	return st
+}

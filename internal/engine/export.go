@@ -1,0 +1,111 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// Exporter receives an index's contents as a batch run writes them.
+type Exporter interface {
+	// Pair receives each mark, by later document then earlier.
+	Pair(p *core.Pair) error
+	// Cluster receives each cluster, by its first member.
+	Cluster(c *core.Cluster) error
+	// Kept receives each document of the de-duplicated corpus: those in
+	// no cluster and each cluster's representative, in the order added.
+	Kept(d *store.Doc) error
+}
+
+func (x *index[S, E]) export(ctx context.Context, e Exporter) error {
+	return x.st.View(ctx, func(r store.Reader) error {
+		var rows []store.Doc
+		if err := r.EachDoc(false, func(d *store.Doc) error {
+			rows = append(rows, *d)
+			return nil
+		}); err != nil {
+			return err
+		}
+		ids := make(map[int64]string, len(rows))
+		for _, d := range rows {
+			ids[d.Ord] = d.ID
+		}
+		if err := r.EachMark(func(m *store.Mark) error {
+			ev, err := x.spec.DecodeEvidence(m.Evidence)
+			if err != nil {
+				return fmt.Errorf("mark %d~%d: %w", m.A, m.B, err)
+			}
+			return e.Pair(&core.Pair{A: ids[m.A], B: ids[m.B], Method: m.Method, Score: m.Score, Label: m.Label, Evidence: ev})
+		}); err != nil {
+			return err
+		}
+		reps, err := x.exportClusters(r, rows, e)
+		if err != nil {
+			return err
+		}
+		return r.EachDoc(x.meta.StoreText, func(d *store.Doc) error {
+			if d.Cluster == 0 || reps[d.Ord] {
+				return e.Kept(d)
+			}
+			return nil
+		})
+	})
+}
+
+// exportClusters sends every cluster with its representative, and returns
+// the representatives.
+func (x *index[S, E]) exportClusters(r store.Reader, rows []store.Doc, e Exporter) (map[int64]bool, error) {
+	groups := map[int64][]*store.Doc{}
+	var order []int64
+	for i := range rows {
+		if c := rows[i].Cluster; c != 0 {
+			if groups[c] == nil {
+				order = append(order, c)
+			}
+			groups[c] = append(groups[c], &rows[i])
+		}
+	}
+	reps := map[int64]bool{}
+	for _, c := range order {
+		rep, why, err := x.representative(r, groups[c])
+		if err != nil {
+			return nil, err
+		}
+		reps[rep.Ord] = true
+		cl := core.Cluster{ID: c, Representative: rep.ID, Why: why}
+		for _, d := range groups[c] {
+			cl.Members = append(cl.Members, d.ID)
+		}
+		if err := e.Cluster(&cl); err != nil {
+			return nil, err
+		}
+	}
+	return reps, nil
+}
+
+// representative chooses a cluster's representative by the index's policy.
+// Members are numbered by their position in g, which is in the order added.
+func (x *index[S, E]) representative(r store.Reader, g []*store.Doc) (*store.Doc, string, error) {
+	members := make([]cluster.Member, len(g))
+	for i, d := range g {
+		members[i] = cluster.Member{Ord: int32(i), Length: d.Length, Date: d.Date}
+	}
+	var simErr error
+	src := source[S, E]{x, r}
+	rep, why := cluster.Representative(members, x.keep, func(a, b int32) float64 {
+		ma, okA := x.mem[g[a].Ord]
+		mb, okB := x.mem[g[b].Ord]
+		if !okA || !okB {
+			return 0
+		}
+		s, err := x.m.Similarity(ma, mb, src)
+		if err != nil && simErr == nil {
+			simErr = err
+		}
+		return s
+	})
+	return g[rep.Ord], why, simErr
+}

@@ -1,0 +1,555 @@
+package engine
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// Index is a persistent index: each document added is checked against
+// every document stored before it, marked, and stored. Its method keeps an
+// in-memory candidate index, rebuilt from the stored sketches when the Index
+// opens and kept up to date with what other processes write to the same
+// store (see package store). Its methods are safe for concurrent use; they
+// run one at a time.
+type Index struct {
+	mu   sync.Mutex
+	impl indexer
+	meta store.Meta
+	spec Spec
+}
+
+// indexer is an Index's method-typed part.
+type indexer interface {
+	restore(ctx context.Context) error
+	add(ctx context.Context, docs []core.Document, o AddOptions) ([]Outcome, error)
+	query(ctx context.Context, docs []core.Document) ([]Outcome, error)
+	remove(ctx context.Context, ids []string) (removed []string, err error)
+	expire(ctx context.Context, before time.Time) (int, error)
+	rescore(ctx context.Context, progress func(done int)) (Stats, error)
+	verify(ctx context.Context, progress func(done int)) ([]string, error)
+	export(ctx context.Context, e Exporter) error
+	documents() int
+}
+
+// AddOptions change how Add treats a document.
+type AddOptions struct {
+	// Replace removes a stored document of the same ID first; without it
+	// such a document is left as it is and reported as existing.
+	Replace bool
+	// StoreText stores each document's text with it.
+	StoreText bool
+}
+
+// Status says what became of a document given to Add or Query.
+type Status string
+
+// The statuses of an Outcome.
+const (
+	Added    Status = "added"    // stored, with its matches
+	Replaced Status = "replaced" // stored in place of a document of the same ID
+	Exists   Status = "exists"   // not stored: a document of the same ID is
+	Checked  Status = "checked"  // matched by Query, not stored
+)
+
+// Outcome is what adding or checking one document found.
+type Outcome struct {
+	ID     string          `json:"id"`
+	Status Status          `json:"status"`
+	Skip   core.SkipReason `json:"skipped,omitempty"`
+	// Cluster is the cluster the document joined; 0 for none.
+	Cluster int64 `json:"cluster,omitempty"`
+	// Pairs are the document's matches among the stored documents, best
+	// first: A is the stored document, B this one.
+	Pairs []core.Pair `json:"matches"`
+}
+
+// Settings are what an index is created with and reopened with.
+type Settings struct {
+	// Keep is the representative policy of clusters ("" means the
+	// method's own).
+	Keep cluster.Policy
+	// StoreText keeps each document's text (for export and search).
+	StoreText bool
+}
+
+// openIndex restores an Index of method m over st.
+func openIndex[S any, E core.Evidence](spec Spec, build func() (Method[S, E], error), st store.Store, meta store.Meta) (*Index, error) {
+	m, err := build()
+	if err != nil {
+		return nil, err
+	}
+	x := &index[S, E]{spec: spec, build: build, m: m, st: st, meta: meta, keep: spec.Keep,
+		cache: newDetailCache[S](detailCacheSize)}
+	return &Index{impl: x, meta: meta, spec: spec}, nil
+}
+
+// detailCacheSize is how many decoded sketch details an index keeps: the
+// documents added last are the likeliest candidates of the next ones.
+const detailCacheSize = 1 << 15
+
+// index is the Index of a method with sketches S and evidence E.
+type index[S any, E core.Evidence] struct {
+	spec  Spec
+	build func() (Method[S, E], error)
+	m     Method[S, E]
+	st    store.Store
+	meta  store.Meta
+	keep  cluster.Policy
+
+	// ords maps the method's ordinals to stored ones; mem the reverse.
+	// An ordinal whose document was removed, or that a Query used, maps
+	// to 0.
+	ords []int64
+	mem  map[int64]int32
+	// lastOrd and lastRemoval are how far this process has read the
+	// store: its in-memory index holds every document up to lastOrd, less
+	// those removed up to lastRemoval.
+	lastOrd, lastRemoval int64
+	// dirty is set while the in-memory index is ahead of the store, in a
+	// write that may yet fail.
+	dirty bool
+	cache *detailCache[S]
+	pool  sync.Pool // of DocSketcher[S]
+}
+
+func (x *index[S, E]) documents() int { return len(x.mem) }
+
+// restore rebuilds the method's in-memory index from the store.
+func (x *index[S, E]) restore(ctx context.Context) error {
+	m, err := x.build()
+	if err != nil {
+		return err
+	}
+	x.m, x.ords, x.mem, x.lastOrd, x.lastRemoval = m, nil, map[int64]int32{}, 0, 0
+	x.cache = newDetailCache[S](detailCacheSize)
+	return x.st.View(ctx, func(r store.Reader) error {
+		last, _, err := r.Head()
+		if err != nil {
+			return err
+		}
+		if rs, ok := x.m.(Reserver); ok {
+			rs.Reserve(int(last))
+		}
+		return x.catchUp(r)
+	})
+}
+
+// catchUp applies what the store holds beyond lastOrd and lastRemoval to
+// the in-memory index: removals first (a document added and removed since
+// is never loaded), then documents in order.
+func (x *index[S, E]) catchUp(r store.Reader) error {
+	lastOrd, lastRemoval, err := r.Head()
+	if err != nil {
+		return err
+	}
+	if lastRemoval > x.lastRemoval {
+		rs, err := r.Removals(x.lastRemoval)
+		if err != nil {
+			return err
+		}
+		for _, rm := range rs {
+			if err := x.forget(rm.Ord, rm.Index); err != nil {
+				return err
+			}
+		}
+		x.lastRemoval = lastRemoval
+	}
+	if lastOrd > x.lastOrd {
+		err := r.Indexes(x.lastOrd, func(ord int64, data []byte) error {
+			s, err := x.m.DecodeIndex(data)
+			if err != nil {
+				return fmt.Errorf("document %d: %w", ord, err)
+			}
+			mem := x.assign(ord)
+			x.m.Add(mem, s)
+			x.m.Index(mem, s)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		x.lastOrd = lastOrd
+	}
+	return nil
+}
+
+// assign gives stored ordinal ord (0 for a Query) the next method ordinal.
+func (x *index[S, E]) assign(ord int64) int32 {
+	mem := int32(len(x.ords))
+	x.ords = append(x.ords, ord)
+	if ord != 0 {
+		x.mem[ord] = mem
+	}
+	return mem
+}
+
+// forget takes a removed document out of the in-memory index; index is its
+// sketch's index part, nil for a document without one.
+func (x *index[S, E]) forget(ord int64, data []byte) error {
+	mem, ok := x.mem[ord]
+	if !ok {
+		return nil // never loaded: skipped, or added and removed since
+	}
+	var s *S
+	if data != nil {
+		var err error
+		if s, err = x.m.DecodeIndex(data); err != nil {
+			return fmt.Errorf("removed document %d: %w", ord, err)
+		}
+	}
+	x.m.Remove(mem, s)
+	delete(x.mem, ord)
+	x.ords[mem] = 0
+	x.cache.drop(ord)
+	return nil
+}
+
+// update runs fn in a write transaction after catching up; when the
+// transaction fails after fn changed the in-memory index, the index is
+// rebuilt from the store.
+func (x *index[S, E]) update(ctx context.Context, fn func(w store.Writer) error) error {
+	err := x.st.Update(ctx, func(w store.Writer) error {
+		if err := x.catchUp(w); err != nil {
+			return err
+		}
+		x.dirty = true
+		if err := fn(w); err != nil {
+			return err
+		}
+		var err error
+		x.lastOrd, x.lastRemoval, err = w.Head()
+		return err
+	})
+	if err != nil && x.dirty {
+		if rerr := x.restore(context.WithoutCancel(ctx)); rerr != nil {
+			err = errors.Join(err, fmt.Errorf("rebuilding the in-memory index: %w", rerr))
+		}
+	}
+	x.dirty = false
+	return err
+}
+
+// sketched is a document analysed for an Index.
+type sketched[S any] struct {
+	s    *S
+	skip core.SkipReason
+}
+
+// sketchAll analyses docs, in parallel when there are many.
+func (x *index[S, E]) sketchAll(docs []core.Document) []sketched[S] {
+	out := make([]sketched[S], len(docs))
+	workers := min(runtime.GOMAXPROCS(0), (len(docs)+15)/16)
+	var wg sync.WaitGroup
+	for w := range max(workers, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sk := x.sketcher()
+			defer x.pool.Put(sk)
+			for i := w; i < len(docs); i += max(workers, 1) {
+				out[i].s, out[i].skip = sk.Sketch(&docs[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+func (x *index[S, E]) sketcher() DocSketcher[S] {
+	if sk, ok := x.pool.Get().(DocSketcher[S]); ok {
+		return sk
+	}
+	return x.m.NewSketcher()
+}
+
+func (x *index[S, E]) add(ctx context.Context, docs []core.Document, o AddOptions) ([]Outcome, error) {
+	sks := x.sketchAll(docs)
+	var outs []Outcome
+	err := x.update(ctx, func(w store.Writer) error {
+		outs = make([]Outcome, len(docs))
+		ids := make([]string, len(docs))
+		for i := range docs {
+			ids[i] = docs[i].ID
+		}
+		stored, err := w.Lookup(ids)
+		if err != nil {
+			return err
+		}
+		now := time.Now().Unix()
+		for i := range docs {
+			d := &docs[i]
+			outs[i] = Outcome{ID: d.ID, Status: Added, Pairs: []core.Pair{}}
+			if prev, ok := stored[d.ID]; ok {
+				if !o.Replace {
+					outs[i].Status = Exists
+					continue
+				}
+				if err := x.removeOrds(w, []int64{prev}); err != nil {
+					return err
+				}
+				outs[i].Status = Replaced
+			}
+			ord, err := x.addOne(w, d, sks[i], now, o.StoreText, &outs[i])
+			if err != nil {
+				return fmt.Errorf("%s: %w", d.Origin, err)
+			}
+			stored[d.ID] = ord
+		}
+		return nil
+	})
+	return outs, err
+}
+
+// addOne matches, stores and indexes one document.
+func (x *index[S, E]) addOne(w store.Writer, d *core.Document, sk sketched[S], now int64, storeText bool, out *Outcome) (int64, error) {
+	row := docRow(d, now, storeText)
+	if sk.skip != core.SkipNone {
+		row.Skip, out.Skip = sk.skip, sk.skip
+		return w.Insert(row, nil)
+	}
+	mem := x.assign(0)
+	x.m.Add(mem, sk.s)
+	found, err := x.match(mem, sk.s, w, d)
+	if err != nil {
+		return 0, err
+	}
+	stored := &store.Sketch{Index: x.m.AppendIndex(nil, sk.s), Detail: x.m.AppendDetail(nil, sk.s)}
+	ord, err := w.Insert(row, stored)
+	if err != nil {
+		return 0, err
+	}
+	x.ords[mem], x.mem[ord] = ord, mem
+	x.m.Index(mem, sk.s)
+	x.cache.put(ord, sk.s)
+	return ord, x.mark(w, ord, found, out)
+}
+
+// docRow is what the store keeps of a document.
+func docRow(d *core.Document, now int64, storeText bool) *store.Doc {
+	row := &store.Doc{ID: d.ID, Source: d.Source, URL: d.URL, Title: d.Title, Date: unixOrZero(d), Added: now,
+		Lang: string(analysis.DetectLang(d.Text)), Hash: ContentHash(d), Length: len(d.Text)}
+	if storeText {
+		row.Text = d.Text
+	}
+	return row
+}
+
+// match verifies document mem against the index, selects and explains its
+// pairs, best first.
+func (x *index[S, E]) match(mem int32, s *S, r store.Reader, d *core.Document) ([]Found[E], error) {
+	var found []Found[E]
+	err := x.m.Match(mem, s, source[S, E]{x, r}, func(other int32, score float64, ev E) {
+		if l, ok := x.m.Label(score, ev); ok {
+			found = append(found, Found[E]{A: other, B: mem, Score: score, Label: l, Ev: ev})
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if sel, ok := x.m.(Selector[E]); ok {
+		found = sel.Select(found, true)
+	}
+	if ex, ok := x.m.(Explainer[E]); ok {
+		for i := range found {
+			ex.Explain(&found[i].Ev, d)
+		}
+	}
+	slices.SortStableFunc(found, func(a, b Found[E]) int { return cmp.Compare(b.Score, a.Score) })
+	return found, nil
+}
+
+// mark stores the marks of document ord, puts it in the cluster of its
+// duplicates, and fills out.
+func (x *index[S, E]) mark(w store.Writer, ord int64, found []Found[E], out *Outcome) error {
+	if len(found) == 0 {
+		return nil
+	}
+	others := make([]int64, len(found))
+	marks := make([]store.Mark, len(found))
+	now := time.Now().Unix()
+	for i, f := range found {
+		others[i] = x.ords[f.A]
+		ev, err := json.Marshal(f.Ev)
+		if err != nil {
+			return err
+		}
+		marks[i] = store.Mark{A: others[i], B: ord, Method: x.spec.Name, Score: Round(f.Score), Label: f.Label,
+			Evidence: ev, At: now}
+	}
+	if err := w.AddMarks(marks); err != nil {
+		return err
+	}
+	docs, err := w.Docs(others)
+	if err != nil {
+		return err
+	}
+	byOrd := make(map[int64]*store.Doc, len(docs))
+	for i := range docs {
+		byOrd[docs[i].Ord] = &docs[i]
+	}
+	var dups []*store.Doc
+	for i, f := range found {
+		od := byOrd[others[i]]
+		if od == nil {
+			return fmt.Errorf("matched document %d is not stored", others[i])
+		}
+		out.Pairs = append(out.Pairs, core.Pair{A: od.ID, B: out.ID, Method: x.spec.Name, Score: Round(f.Score),
+			Label: f.Label, Evidence: f.Ev})
+		if f.Label == core.Duplicate {
+			dups = append(dups, od)
+		}
+	}
+	var err2 error
+	out.Cluster, err2 = join(w, ord, dups)
+	return err2
+}
+
+// join puts document ord in one cluster with its duplicates: the oldest of
+// their clusters, into which the others merge, or a new one.
+func join(w store.Writer, ord int64, dups []*store.Doc) (int64, error) {
+	if len(dups) == 0 {
+		return 0, nil
+	}
+	target := int64(0)
+	for _, d := range dups {
+		if d.Cluster != 0 && (target == 0 || d.Cluster < target) {
+			target = d.Cluster
+		}
+	}
+	if target == 0 {
+		var err error
+		if target, err = w.NewCluster(); err != nil {
+			return 0, err
+		}
+	}
+	set := []int64{ord}
+	moved := map[int64]bool{}
+	for _, d := range dups {
+		switch {
+		case d.Cluster == 0:
+			set = append(set, d.Ord)
+		case d.Cluster != target && !moved[d.Cluster]:
+			moved[d.Cluster] = true
+			if err := w.MoveCluster(d.Cluster, target); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return target, w.SetCluster(set, target)
+}
+
+func (x *index[S, E]) query(ctx context.Context, docs []core.Document) ([]Outcome, error) {
+	sks := x.sketchAll(docs)
+	outs := make([]Outcome, len(docs))
+	err := x.st.View(ctx, func(r store.Reader) error {
+		if err := x.catchUp(r); err != nil {
+			return err
+		}
+		for i := range docs {
+			outs[i] = Outcome{ID: docs[i].ID, Status: Checked, Skip: sks[i].skip, Pairs: []core.Pair{}}
+			if sks[i].skip != core.SkipNone {
+				continue
+			}
+			mem := x.assign(0)
+			x.m.Add(mem, sks[i].s)
+			found, err := x.match(mem, sks[i].s, r, &docs[i])
+			x.m.Remove(mem, sks[i].s)
+			if err != nil {
+				return err
+			}
+			if err := x.pairs(r, &outs[i], found); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return outs, err
+}
+
+// pairs fills out's pairs from found, reading the matched documents' IDs.
+func (x *index[S, E]) pairs(r store.Reader, out *Outcome, found []Found[E]) error {
+	others := make([]int64, len(found))
+	for i, f := range found {
+		others[i] = x.ords[f.A]
+	}
+	docs, err := r.Docs(others)
+	if err != nil {
+		return err
+	}
+	ids := map[int64]string{}
+	for _, d := range docs {
+		ids[d.Ord] = d.ID
+	}
+	for i, f := range found {
+		out.Pairs = append(out.Pairs, core.Pair{A: ids[others[i]], B: out.ID, Method: x.spec.Name,
+			Score: Round(f.Score), Label: f.Label, Evidence: f.Ev})
+	}
+	return nil
+}
+
+// source reads other documents' sketch details for Match: from the cache,
+// else from the store through r.
+type source[S any, E core.Evidence] struct {
+	x *index[S, E]
+	r store.Reader
+}
+
+func (src source[S, E]) Sketch(mem int32) (*S, error) {
+	ord := src.x.ords[mem]
+	if s := src.x.cache.get(ord); s != nil {
+		return s, nil
+	}
+	data, err := src.r.Detail(ord)
+	if err != nil {
+		return nil, err
+	}
+	s, err := src.x.m.DecodeDetail(data)
+	if err != nil {
+		return nil, fmt.Errorf("document %d: %w", ord, err)
+	}
+	src.x.cache.put(ord, s)
+	return s, nil
+}
+
+// detailCache keeps decoded sketch details of recent documents, evicting
+// the oldest entry when full.
+type detailCache[S any] struct {
+	max   int
+	items map[int64]*S
+	order []int64
+	next  int
+}
+
+func newDetailCache[S any](max int) *detailCache[S] {
+	return &detailCache[S]{max: max, items: make(map[int64]*S)}
+}
+
+func (c *detailCache[S]) get(ord int64) *S { return c.items[ord] }
+
+func (c *detailCache[S]) put(ord int64, s *S) {
+	if _, ok := c.items[ord]; ok {
+		return
+	}
+	if len(c.order) < c.max {
+		c.order = append(c.order, ord)
+	} else {
+		delete(c.items, c.order[c.next])
+		c.order[c.next] = ord
+		c.next = (c.next + 1) % c.max
+	}
+	c.items[ord] = s
+}
+
+func (c *detailCache[S]) drop(ord int64) { delete(c.items, ord) }

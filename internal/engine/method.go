@@ -1,0 +1,130 @@
+// Package engine drives the stages every detection method shares, analyse →
+// sketch → candidates → verify → group, in two modes over the same code: a
+// Batch over a whole corpus and an Index that checks each document as it
+// arrives against everything stored. It knows methods only through the small
+// interfaces of this file; the method packages (minhash, sentences, tfidf,
+// rarewords, cosine) implement them and register with Register.
+package engine
+
+import (
+	"github.com/neardup/neardup/core"
+)
+
+// Method is one detection method's stages, over its sketch type S (a document
+// analysed into what the method compares) and its evidence type E.
+//
+// Documents are numbered by ordinal (dense int32s, in the order they are
+// added). The engine calls, for every document in order: Add; then, in a
+// Batch once every document is added (and Seal, if the method has it), or in
+// an Index at once: Match, then Index. A document the method skipped comes
+// with a nil sketch; it is added, never matched or indexed.
+type Method[S any, E core.Evidence] interface {
+	// NewSketcher returns a DocSketcher for one goroutine.
+	NewSketcher() DocSketcher[S]
+	// Add counts document ord into the method's corpus statistics
+	// (document frequencies). s may be nil.
+	Add(ord int32, s *S)
+	// Match finds the indexed documents that can match ord (the
+	// candidates), verifies each exactly against s, and calls emit for
+	// each scoring at least the lowest reporting threshold, in increasing
+	// ordinal order. src gives other documents' sketches to a method that
+	// keeps none of its own; its errors are Match's.
+	Match(ord int32, s *S, src Source[S], emit func(other int32, score float64, ev E)) error
+	// Index makes ord a candidate of the documents matched after it. It
+	// may drop the parts of s that only indexing reads.
+	Index(ord int32, s *S)
+	// Remove undoes Add and, if it was called, Index. s holds at least what
+	// DecodeIndex restores; it may be nil.
+	Remove(ord int32, s *S)
+	// Label grades a verified pair; ok false drops it.
+	Label(score float64, ev E) (l core.Label, ok bool)
+	// Similarity returns the exact score of two indexed documents, for the
+	// representative policy "central".
+	Similarity(a, b int32, src Source[S]) (float64, error)
+	Codec[S]
+}
+
+// DocSketcher analyses documents for one goroutine; it need not be safe for
+// concurrent use. The sketch keeps no reference to the document's text.
+type DocSketcher[S any] interface {
+	Sketch(doc *core.Document) (*S, core.SkipReason)
+}
+
+// Source returns the sketch of an added document, complete enough to verify
+// a pair (the detail part included). A Batch keeps every sketch in memory; an
+// Index reads them from its store.
+type Source[S any] interface {
+	Sketch(ord int32) (*S, error)
+}
+
+// Codec is the versioned binary encoding of a method's sketches, in two
+// parts: the index part, what Add, Index and Remove read, which an Index
+// reads back for every stored document when it opens; and the detail part,
+// what only verification reads, which it reads on demand. A method whose
+// verification reads only its own state has no detail part. Each part
+// starts with a version byte; a decoder refuses versions it does not know.
+type Codec[S any] interface {
+	AppendIndex(dst []byte, s *S) []byte
+	AppendDetail(dst []byte, s *S) []byte
+	// DecodeIndex reads an index part: a sketch holding what Add, Index
+	// and Remove read.
+	DecodeIndex(b []byte) (*S, error)
+	// DecodeDetail reads a detail part: a sketch holding what Match and
+	// Similarity read of another document.
+	DecodeDetail(b []byte) (*S, error)
+	// DecodeSketch reads both parts into a whole sketch.
+	DecodeSketch(index, detail []byte) (*S, error)
+}
+
+// Reserver is a method told how many documents are about to be added, to
+// size its index once.
+type Reserver interface {
+	Reserve(n int)
+}
+
+// Sealer is a method told when a Batch has added every document, before any
+// match: its statistics are final, which lets it prepare matching once.
+type Sealer interface {
+	Seal()
+}
+
+// Found is a verified pair of ordinals, A < B.
+type Found[E any] struct {
+	A, B  int32
+	Score float64
+	Label core.Label
+	Ev    E
+}
+
+// Selector is a method that reports only the best of the pairs it verified,
+// known only once every pair is (rarewords: each document's best match per
+// source). In a Batch fs holds every pair and every document's view counts;
+// in an Index (newest true) fs holds the newest document's pairs and only
+// its view counts. It returns the pairs kept, in order.
+type Selector[E any] interface {
+	Select(fs []Found[E], newest bool) []Found[E]
+}
+
+// Explainer is a method whose evidence quotes text that sketches do not
+// keep. Explain completes ev from the text of the pair's later document b,
+// which holds what both share.
+type Explainer[E any] interface {
+	Explain(ev *E, b *core.Document)
+}
+
+// Reporter is a method that adds statistics of its own to a run's.
+type Reporter interface {
+	Report(st *Stats)
+}
+
+// TextStats is a method whose statistics quote text (the sentences method's
+// most frequent boilerplate): a Batch's second reading gives it the text of
+// each document for which NeedsText is true.
+type TextStats interface {
+	NeedsText(ord int32) bool
+	SeeText(ord int32, doc *core.Document)
+}
+
+// Round keeps four decimals: scores and evidence are shown, not computed
+// with.
+func Round(x float64) float64 { return float64(int64(x*10000+0.5)) / 10000 }

@@ -1,0 +1,234 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// OpenOptions say what index to open.
+type OpenOptions struct {
+	// Method is the method's options. For a new index nil means the
+	// first of the specs with its defaults; for a stored one nil means its
+	// own, and anything else must equal them.
+	Method Config
+	// Keep is the representative policy of exported clusters ("" means
+	// the method's own).
+	Keep cluster.Policy
+	// StoreText creates an index that stores each document's text. For a
+	// stored index it must agree with how it was created, unless
+	// KeepStored is set.
+	StoreText bool
+	// KeepStored takes the stored index's settings (StoreText) as they
+	// are: for commands that only read or remove.
+	KeepStored bool
+}
+
+// OpenIndex opens the index st holds, or creates one, and rebuilds its
+// in-memory candidate index. specs are the methods the binary knows.
+func OpenIndex(ctx context.Context, st store.Store, specs []Spec, o OpenOptions) (*Index, error) {
+	meta, ok, err := readMeta(ctx, st)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		if meta, err = create(ctx, st, specs, o); err != nil {
+			return nil, err
+		}
+	}
+	spec, c, err := settle(specs, meta, o)
+	if err != nil {
+		return nil, err
+	}
+	x, err := spec.index(c, st, meta)
+	if err != nil {
+		return nil, err
+	}
+	if o.Keep != "" {
+		x.impl.(interface{ setKeep(cluster.Policy) }).setKeep(o.Keep)
+	}
+	if err := x.impl.restore(ctx); err != nil {
+		return nil, fmt.Errorf("loading the index: %w", err)
+	}
+	return x, nil
+}
+
+func readMeta(ctx context.Context, st store.Store) (store.Meta, bool, error) {
+	var meta store.Meta
+	var ok bool
+	err := st.View(ctx, func(r store.Reader) (err error) {
+		meta, ok, err = r.Meta()
+		return err
+	})
+	return meta, ok, err
+}
+
+// create records a new index's settings, unless another process did first.
+func create(ctx context.Context, st store.Store, specs []Spec, o OpenOptions) (store.Meta, error) {
+	c := o.Method
+	if c == nil {
+		c = specs[0].Defaults()
+	}
+	spec, err := lookup(specs, c.Method())
+	if err != nil {
+		return store.Meta{}, err
+	}
+	if err := c.Check(); err != nil {
+		return store.Meta{}, err
+	}
+	opts, err := json.Marshal(c)
+	if err != nil {
+		return store.Meta{}, err
+	}
+	meta := store.Meta{Method: spec.Name, Options: string(opts), Format: spec.Format,
+		HashVersion: analysis.HashVersion, StoreText: o.StoreText, Created: time.Now().Unix()}
+	err = st.Update(ctx, func(w store.Writer) error {
+		got, ok, err := w.Meta()
+		if ok || err != nil {
+			meta = got
+			return err
+		}
+		return w.Init(meta)
+	})
+	return meta, err
+}
+
+// settle checks a stored index's settings against the binary and the
+// caller's, and returns its method and options.
+func settle(specs []Spec, meta store.Meta, o OpenOptions) (Spec, Config, error) {
+	spec, err := lookup(specs, meta.Method)
+	if err != nil {
+		return spec, nil, fmt.Errorf("the index uses method %q: %w", meta.Method, err)
+	}
+	if meta.Format != spec.Format || meta.HashVersion != analysis.HashVersion {
+		return spec, nil, fmt.Errorf("the index holds %s sketches of format %d and hash version %d; this binary makes format %d, "+
+			"hash version %d, which cannot be compared with them: build a new index", meta.Method, meta.Format,
+			meta.HashVersion, spec.Format, analysis.HashVersion)
+	}
+	c, err := spec.DecodeOptions([]byte(meta.Options))
+	if err != nil {
+		return spec, nil, err
+	}
+	if o.Method != nil {
+		if o.Method.Method() != meta.Method {
+			return spec, nil, fmt.Errorf("the index uses method %s, not %s; its method is fixed when it is created", meta.Method, o.Method.Method())
+		}
+		if diff := optionsDiff(c, o.Method); diff != "" {
+			return spec, nil, fmt.Errorf("the index was created with other %s options (%s); they are fixed when it is created", meta.Method, diff)
+		}
+	}
+	if !o.KeepStored && o.StoreText != meta.StoreText {
+		return spec, nil, fmt.Errorf("the index was created %s storing texts; it cannot change", map[bool]string{true: "with", false: "without"}[meta.StoreText])
+	}
+	return spec, c, nil
+}
+
+// optionsDiff names the options of b that differ from a's: "threshold 0.45
+// → 0.5, ...", or "" when they are equal.
+func optionsDiff(a, b Config) string {
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if bytes.Equal(ja, jb) {
+		return ""
+	}
+	var ma, mb map[string]any
+	json.Unmarshal(ja, &ma)
+	json.Unmarshal(jb, &mb)
+	var diffs []string
+	for k, va := range ma {
+		if vb := mb[k]; fmt.Sprint(va) != fmt.Sprint(vb) {
+			diffs = append(diffs, fmt.Sprintf("%s %v → %v", k, va, vb))
+		}
+	}
+	slices.Sort(diffs)
+	return fmt.Sprint(diffs)
+}
+
+func lookup(specs []Spec, name string) (Spec, error) {
+	var names []string
+	for _, s := range specs {
+		if s.Name == name {
+			return s, nil
+		}
+		names = append(names, s.Name)
+	}
+	return Spec{}, fmt.Errorf("unknown method %q (this binary knows %v)", name, names)
+}
+
+func (x *index[S, E]) setKeep(p cluster.Policy) { x.keep = p }
+
+// Meta returns the index's settings.
+func (x *Index) Meta() store.Meta { return x.meta }
+
+// Spec returns the index's method.
+func (x *Index) Spec() Spec { return x.spec }
+
+// Add checks each document against everything stored and stores it, in
+// one transaction: all documents are stored, or none.
+func (x *Index) Add(ctx context.Context, docs []core.Document, o AddOptions) ([]Outcome, error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	o.StoreText = x.meta.StoreText
+	return x.impl.add(ctx, docs, o)
+}
+
+// Query checks each document against everything stored, storing nothing.
+func (x *Index) Query(ctx context.Context, docs []core.Document) ([]Outcome, error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.impl.query(ctx, docs)
+}
+
+// Remove removes the stored documents of the given IDs with their sketches
+// and marks, and returns the IDs it removed.
+func (x *Index) Remove(ctx context.Context, ids []string) ([]string, error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.impl.remove(ctx, ids)
+}
+
+// Expire removes the documents dated before t (their own date, else when
+// they were stored) and returns how many.
+func (x *Index) Expire(ctx context.Context, before time.Time) (int, error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.impl.expire(ctx, before)
+}
+
+// Rescore judges every pair again with the statistics of the whole index,
+// as a batch run over the stored documents would, and replaces the marks
+// and clusters.
+func (x *Index) Rescore(ctx context.Context, progress func(done int)) (Stats, error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.impl.rescore(ctx, progress)
+}
+
+// Verify checks the index and returns the faults it found.
+func (x *Index) Verify(ctx context.Context, progress func(done int)) ([]string, error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.impl.verify(ctx, progress)
+}
+
+// Export sends the index's pairs, clusters and kept documents to e.
+func (x *Index) Export(ctx context.Context, e Exporter) error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.impl.export(ctx, e)
+}
+
+// Len returns the number of compared documents in the in-memory index.
+func (x *Index) Len() int {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.impl.documents()
+}

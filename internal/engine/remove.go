@@ -1,0 +1,134 @@
+package engine
+
+import (
+	"context"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/store"
+)
+
+func (x *index[S, E]) remove(ctx context.Context, ids []string) ([]string, error) {
+	var removed []string
+	err := x.update(ctx, func(w store.Writer) error {
+		stored, err := w.Lookup(ids)
+		if err != nil {
+			return err
+		}
+		var ords []int64
+		removed = removed[:0]
+		for _, id := range ids {
+			if ord, ok := stored[id]; ok {
+				ords = append(ords, ord)
+				removed = append(removed, id)
+				delete(stored, id) // an ID given twice is removed once
+			}
+		}
+		return x.removeOrds(w, ords)
+	})
+	return removed, err
+}
+
+// expireChunk bounds the documents one expiry step removes and re-clusters.
+const expireChunk = 10000
+
+func (x *index[S, E]) expire(ctx context.Context, before time.Time) (int, error) {
+	n := 0
+	for {
+		done := 0
+		err := x.update(ctx, func(w store.Writer) error {
+			ords, err := w.Older(before.Unix())
+			if err != nil {
+				return err
+			}
+			ords = ords[:min(len(ords), expireChunk)]
+			done = len(ords)
+			return x.removeOrds(w, ords)
+		})
+		n += done
+		if err != nil || done < expireChunk {
+			return n, err
+		}
+	}
+}
+
+// removeOrds removes stored documents, takes them out of the in-memory
+// index (through the change log, as another process would), and splits the
+// clusters they held together.
+func (x *index[S, E]) removeOrds(w store.Writer, ords []int64) error {
+	if len(ords) == 0 {
+		return nil
+	}
+	clusters, err := w.Remove(ords)
+	if err != nil {
+		return err
+	}
+	if err := x.catchUp(w); err != nil {
+		return err
+	}
+	for _, c := range clusters {
+		if err := recluster(w, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recluster recomputes a cluster that lost members: its remaining members
+// joined by duplicate marks. Of the parts of two or more, the one with the
+// oldest member keeps its id and the others get new ids; members left alone
+// leave it.
+func recluster(w store.Writer, c int64) error {
+	members, err := w.Members(c)
+	if err != nil {
+		return err
+	}
+	idx := make(map[int64]int32, len(members))
+	for i, o := range members {
+		idx[o] = int32(i)
+	}
+	var uf cluster.UnionFind
+	uf.Grow(len(members))
+	for _, o := range members {
+		ms, err := w.MarksOf(o)
+		if err != nil {
+			return err
+		}
+		for _, m := range ms {
+			a, okA := idx[m.A]
+			b, okB := idx[m.B]
+			if okA && okB && m.Label == core.Duplicate {
+				uf.Union(a, b)
+			}
+		}
+	}
+	groups := uf.Groups()
+	inGroup := make([]bool, len(members))
+	for gi, g := range groups {
+		for _, i := range g {
+			inGroup[i] = true
+		}
+		if gi == 0 {
+			continue // the part with the oldest member keeps the id
+		}
+		id, err := w.NewCluster()
+		if err != nil {
+			return err
+		}
+		set := make([]int64, len(g))
+		for k, i := range g {
+			set[k] = members[i]
+		}
+		if err := w.SetCluster(set, id); err != nil {
+			return err
+		}
+	}
+	var alone []int64
+	for i, in := range inGroup {
+		if !in {
+			alone = append(alone, members[i])
+		}
+	}
+	return w.SetCluster(alone, 0)
+}

@@ -1,0 +1,107 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// Config is a method's options: a struct of the method package's own
+// (minhash.Options, ...), made by its Defaults function, encoded as JSON in
+// an index so that a later run uses exactly the same settings.
+type Config interface {
+	// Method names the method the options are for.
+	Method() string
+	// Check returns an error naming the first option out of range.
+	Check() error
+}
+
+// Spec is a method as the composition root sees it: its name and defaults,
+// and how to build its stages with its types erased. Make one with Register.
+type Spec struct {
+	// Name is the method's name, as --method takes it.
+	Name string
+	// Summary describes the method in one line.
+	Summary string
+	// Keep is the representative policy the method's clusters use unless
+	// told otherwise.
+	Keep cluster.Policy
+	// Format is the version of the method's sketch encoding. An index
+	// records it and refuses to open with a binary whose format differs.
+	Format int
+
+	defaults func() Config
+	decode   func(data []byte) (Config, error)
+	evidence func(data []byte) (core.Evidence, error)
+	batch    func(c Config, keep cluster.Policy) (Batch, error)
+	index    func(c Config, st store.Store, meta store.Meta) (*Index, error)
+}
+
+// Register returns the Spec of a method: defaults returns its default
+// options, build makes its stages from options that passed Check.
+func Register[O Config, S any, E core.Evidence](s Spec, defaults func() O, build func(O) (Method[S, E], error)) Spec {
+	s.defaults = func() Config { return defaults() }
+	s.decode = func(data []byte) (Config, error) {
+		o := defaults()
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&o); err != nil {
+			return nil, fmt.Errorf("engine: %s options: %w", s.Name, err)
+		}
+		return o, nil
+	}
+	s.evidence = func(data []byte) (core.Evidence, error) {
+		var e E
+		if err := json.Unmarshal(data, &e); err != nil {
+			return nil, fmt.Errorf("engine: %s evidence: %w", s.Name, err)
+		}
+		return e, nil
+	}
+	method := func(c Config) (Method[S, E], error) {
+		if c == nil {
+			return nil, fmt.Errorf("engine: no options for %s", s.Name)
+		}
+		o, ok := c.(O)
+		if !ok {
+			return nil, fmt.Errorf("engine: options of %s given to %s", c.Method(), s.Name)
+		}
+		if err := o.Check(); err != nil {
+			return nil, err
+		}
+		return build(o)
+	}
+	s.batch = func(c Config, keep cluster.Policy) (Batch, error) {
+		m, err := method(c)
+		if err != nil {
+			return nil, err
+		}
+		return newBatch(s.Name, m, keep), nil
+	}
+	s.index = func(c Config, st store.Store, meta store.Meta) (*Index, error) {
+		return openIndex(s, func() (Method[S, E], error) { return method(c) }, st, meta)
+	}
+	return s
+}
+
+// Defaults returns the method's default options.
+func (s Spec) Defaults() Config { return s.defaults() }
+
+// DecodeOptions reads options encoded as JSON; fields left out keep their
+// defaults, unknown fields are an error.
+func (s Spec) DecodeOptions(data []byte) (Config, error) { return s.decode(data) }
+
+// DecodeEvidence reads a pair's evidence encoded as JSON.
+func (s Spec) DecodeEvidence(data []byte) (core.Evidence, error) { return s.evidence(data) }
+
+// NewBatch returns an empty Batch of the method with options c, grouping
+// with representative policy keep ("" means the method's own).
+func (s Spec) NewBatch(c Config, keep cluster.Policy) (Batch, error) {
+	if keep == "" {
+		keep = s.Keep
+	}
+	return s.batch(c, keep)
+}

@@ -1,0 +1,135 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// maxFaults bounds the faults verify lists; past it, it counts.
+const maxFaults = 100
+
+// verify checks the store's integrity and the index's consistency: every
+// compared document has a sketch that decodes, every mark joins two stored
+// documents in order with evidence that decodes, and every cluster is its
+// duplicate marks' connected group. It returns the faults found.
+func (x *index[S, E]) verify(ctx context.Context, progress func(done int)) ([]string, error) {
+	faults, err := x.st.Check(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f := &faultList{list: faults}
+	err = x.st.View(ctx, func(r store.Reader) error {
+		last, _, err := r.Head()
+		if err != nil {
+			return err
+		}
+		var rows []store.Doc
+		if err := r.EachDoc(false, func(d *store.Doc) error {
+			rows = append(rows, *d)
+			return nil
+		}); err != nil {
+			return err
+		}
+		byOrd := make(map[int64]int, len(rows))
+		for i, d := range rows {
+			byOrd[d.Ord] = i
+			if d.Ord > last {
+				f.add("document %q has ordinal %d, past the last assigned, %d", d.ID, d.Ord, last)
+			}
+			if i%4096 == 0 && progress != nil {
+				progress(i)
+			}
+			if err := x.verifySketch(r, &d, f); err != nil {
+				return err
+			}
+		}
+		return x.verifyMarks(r, rows, byOrd, f)
+	})
+	return f.result(), err
+}
+
+func (x *index[S, E]) verifySketch(r store.Reader, d *store.Doc, f *faultList) error {
+	parts, err := r.Sketch(d.Ord)
+	switch {
+	case d.Skip != core.SkipNone && err == nil:
+		f.add("document %q is skipped (%s) but has a sketch", d.ID, d.Skip)
+	case d.Skip != core.SkipNone:
+	case err != nil:
+		f.add("document %q: %v", d.ID, err)
+	default:
+		if _, err := x.m.DecodeSketch(parts.Index, parts.Detail); err != nil {
+			f.add("document %q: %v", d.ID, err)
+		}
+	}
+	return nil
+}
+
+// verifyMarks checks each mark and that clusters are the groups their
+// duplicate marks join.
+func (x *index[S, E]) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]int, f *faultList) error {
+	var uf cluster.UnionFind
+	uf.Grow(len(rows))
+	err := r.EachMark(func(m *store.Mark) error {
+		a, okA := byOrd[m.A]
+		b, okB := byOrd[m.B]
+		switch {
+		case !okA || !okB:
+			f.add("mark %d~%d names a document that is not stored", m.A, m.B)
+			return nil
+		case m.A >= m.B:
+			f.add("mark %d~%d is not in the order of adds", m.A, m.B)
+		case m.Label != core.Duplicate && m.Label != core.Similar:
+			f.add("mark %d~%d has label %q", m.A, m.B, m.Label)
+		case m.Method == x.spec.Name:
+			if _, err := x.spec.DecodeEvidence(m.Evidence); err != nil {
+				f.add("mark %d~%d: %v", m.A, m.B, err)
+			}
+		}
+		if m.Label == core.Duplicate {
+			uf.Union(int32(a), int32(b))
+			if ca, cb := rows[a].Cluster, rows[b].Cluster; ca == 0 || ca != cb {
+				f.add("duplicates %q and %q are in clusters %d and %d", rows[a].ID, rows[b].ID, ca, cb)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	root := map[int64]int32{}
+	for i, d := range rows {
+		if d.Cluster == 0 {
+			continue
+		}
+		r := uf.Find(int32(i))
+		if prev, ok := root[d.Cluster]; ok && prev != r {
+			f.add("cluster %d holds documents no duplicate marks join", d.Cluster)
+		}
+		root[d.Cluster] = r
+	}
+	return nil
+}
+
+type faultList struct {
+	list []string
+	more int
+}
+
+func (f *faultList) add(format string, args ...any) {
+	if len(f.list) < maxFaults {
+		f.list = append(f.list, fmt.Sprintf(format, args...))
+		return
+	}
+	f.more++
+}
+
+func (f *faultList) result() []string {
+	if f.more > 0 {
+		f.list = append(f.list, fmt.Sprintf("and %d more faults", f.more))
+	}
+	return f.list
+}

@@ -1,0 +1,222 @@
+package enginetest
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// Suite says how to run the conformance suite on a method.
+type Suite struct {
+	Spec engine.Spec
+	// Options are the options the suite runs the method with.
+	Options engine.Config
+	// Low are options that also report pairs of low scores (similar at
+	// 0.01), to see scores fall as edits accumulate.
+	Low engine.Config
+	// ScoresSeeCorpus is set for methods whose Index weighs each document
+	// by the statistics as they stand when it is added, so that its scores
+	// and evidence differ from a Batch's, though not its decisions.
+	ScoresSeeCorpus bool
+}
+
+// Run runs the conformance suite.
+func (s Suite) Run(t *testing.T) {
+	t.Run("FindsCopiesNotStrangers", s.findsCopiesNotStrangers)
+	t.Run("IgnoresSharedBoilerplate", s.ignoresSharedBoilerplate)
+	t.Run("EditsLowerScore", s.editsLowerScore)
+	t.Run("Deterministic", s.deterministic)
+	t.Run("EmptyAndTinyDocuments", s.emptyAndTiny)
+	t.Run("IndexMatchesBatch", s.indexMatchesBatch)
+	t.Run("ReopenedIndexMatchesBatch", s.reopened)
+	t.Run("RemoveAndAddAgain", s.removeAndAddAgain)
+}
+
+func (s Suite) findsCopiesNotStrangers(t *testing.T) {
+	g := NewTextGen(1)
+	base := g.Sentences(12)
+	edited := slices.Clone(base)
+	edited[5] = g.Sentence()
+	docs := []core.Document{Doc("orig", base), Doc("copy", base), Doc("edit", edited),
+		Doc("other", g.Sentences(12)), Doc("third", g.Sentences(12))}
+	docs = append(docs, Background(g, 40)...)
+	got := Batch(t, s.Spec, s.Options, docs)
+	for _, want := range []string{"orig~copy", "orig~edit", "copy~edit"} {
+		if got[want].Label != core.Duplicate {
+			t.Errorf("%s: got %+v, want a duplicate", want, got[want])
+		}
+	}
+	for k, p := range got {
+		if strings.Contains(k, "other") || strings.Contains(k, "third") || strings.Contains(k, "bg") {
+			t.Errorf("unrelated documents paired: %+v", p)
+		}
+	}
+	if p := got["orig~copy"]; p.Score != 1 {
+		t.Errorf("identical documents scored %v", p.Score)
+	}
+}
+
+func (s Suite) ignoresSharedBoilerplate(t *testing.T) {
+	g := NewTextGen(2)
+	boiler := []string{
+		"Subscribe to our newsletter to receive the morning headlines every day.",
+		"Copyright Example Media Group, all rights reserved, no reproduction.",
+		"Follow us on social media for breaking news and live coverage.",
+	}
+	var docs []core.Document
+	for i := range 30 {
+		docs = append(docs, Doc(fmt.Sprint("d", i), append(g.Sentences(3), boiler...)))
+	}
+	for k, p := range Batch(t, s.Spec, s.Options, docs) {
+		if p.Label == core.Duplicate {
+			t.Errorf("%s: documents sharing only boilerplate marked duplicate (%.3f)", k, p.Score)
+		}
+	}
+}
+
+func (s Suite) editsLowerScore(t *testing.T) {
+	g := NewTextGen(3)
+	base := g.Sentences(20)
+	docs := []core.Document{Doc("base", base)}
+	for edits := 1; edits <= 8; edits++ {
+		e := slices.Clone(base)
+		for i := range edits {
+			e[i*2] = g.Sentence()
+		}
+		docs = append(docs, Doc(fmt.Sprint("e", edits), e))
+	}
+	docs = append(docs, Background(g, 40)...)
+	got := Batch(t, s.Spec, s.Low, docs)
+	prev := 1.01
+	for edits := 1; edits <= 8; edits++ {
+		p, ok := got[fmt.Sprint("base~e", edits)]
+		if !ok {
+			t.Fatalf("%d edits: pair not found", edits)
+		}
+		if p.Score >= prev {
+			t.Errorf("%d edits scored %.3f, not below %.3f", edits, p.Score, prev)
+		}
+		prev = p.Score
+	}
+}
+
+func (s Suite) deterministic(t *testing.T) {
+	docs := Copies(NewTextGen(4), 40, 8)
+	a, b := Batch(t, s.Spec, s.Options, docs), Batch(t, s.Spec, s.Options, docs)
+	if Summary(a) != Summary(b) || len(a) < 10 {
+		t.Errorf("two runs differ or found too little: %d vs %d pairs", len(a), len(b))
+	}
+}
+
+func (s Suite) emptyAndTiny(t *testing.T) {
+	x := OpenIndex(t, s.Spec, s.Options)
+	outs, err := x.Add(t.Context(), []core.Document{
+		{ID: "empty", Text: ""},
+		{ID: "punct", Text: "?!. ,,, --"},
+		{ID: "one", Text: "word"},
+		{ID: "one-again", Text: "word"},
+	}, engine.AddOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range outs[:2] {
+		if o.Skip == core.SkipNone || len(o.Pairs) > 0 {
+			t.Errorf("%s: skip %q pairs %v", o.ID, o.Skip, o.Pairs)
+		}
+	}
+	outs, err = x.Add(t.Context(), []core.Document{{ID: "one", Text: "again"}}, engine.AddOptions{})
+	if err != nil || outs[0].Status != engine.Exists {
+		t.Errorf("a repeated id: %+v, %v; want it reported as existing", outs, err)
+	}
+}
+
+// compare checks that incremental pairs equal batch pairs.
+func (s Suite) compare(t *testing.T, what string, batch, inc map[string]core.Pair) {
+	t.Helper()
+	if s.ScoresSeeCorpus {
+		batch, inc = Decisions(batch), Decisions(inc)
+	}
+	if b, i := Summary(batch), Summary(inc); b != i {
+		t.Errorf("%s: batch found %d pairs, incremental %d\nbatch:\n%s\nincremental:\n%s", what, len(batch), len(inc), b, i)
+	}
+}
+
+func (s Suite) indexMatchesBatch(t *testing.T) {
+	docs := Copies(NewTextGen(5), 60, 10)
+	reversed := slices.Clone(docs)
+	slices.Reverse(reversed)
+	for name, order := range map[string][]core.Document{"input order": docs, "reversed": reversed} {
+		batch := Batch(t, s.Spec, s.Options, order)
+		if len(batch) < 10 {
+			t.Fatalf("%s: the batch found %d pairs", name, len(batch))
+		}
+		for _, chunk := range []int{1, 7, 0} {
+			inc := Incremental(t, s.Spec, s.Options, order, chunk)
+			s.compare(t, fmt.Sprintf("%s, chunks of %d", name, chunk), batch, inc)
+		}
+	}
+}
+
+// reopened adds half a corpus, reopens the store, adds the rest: the
+// in-memory index rebuilt from the store must find what it would have.
+func (s Suite) reopened(t *testing.T) {
+	docs := Copies(NewTextGen(6), 60, 10)
+	path := filepath.Join(t.TempDir(), "index.db")
+	got := map[string]core.Pair{}
+	for _, part := range [][]core.Document{docs[:len(docs)/2], docs[len(docs)/2:]} {
+		st, err := store.Open(t.Context(), path, store.Options{Sync: "normal"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := engine.OpenIndex(t.Context(), st, []engine.Spec{s.Spec}, engine.OpenOptions{Method: s.Options})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, p := range AddAll(t, x, part, 5) {
+			got[k] = p
+		}
+		faults, err := x.Verify(t.Context(), nil)
+		if err != nil || len(faults) > 0 {
+			t.Errorf("verify: %v %v", faults, err)
+		}
+		st.Close()
+	}
+	s.compare(t, "reopened", Batch(t, s.Spec, s.Options, docs), got)
+}
+
+func (s Suite) removeAndAddAgain(t *testing.T) {
+	g := NewTextGen(7)
+	docs := Copies(g, 30, 10)
+	x := OpenIndex(t, s.Spec, s.Options)
+	first := AddAll(t, x, docs, 0)
+	var ids []string
+	var again []core.Document
+	for _, d := range docs {
+		if strings.HasPrefix(d.ID, "c") {
+			ids = append(ids, d.ID)
+			again = append(again, d)
+		}
+	}
+	removed, err := x.Remove(t.Context(), append(ids, "no-such-document"))
+	if err != nil || len(removed) != len(ids) {
+		t.Fatalf("removed %v, %v; want %d", removed, err, len(ids))
+	}
+	second := AddAll(t, x, again, 0)
+	for k, p := range first {
+		if !strings.Contains(k, "~c") {
+			continue
+		}
+		if q, ok := second[k]; !ok || q.Label != p.Label {
+			t.Errorf("%s: first %s, after remove and add %+v", k, p.Label, q)
+		}
+	}
+	if faults, err := x.Verify(t.Context(), nil); err != nil || len(faults) > 0 {
+		t.Errorf("verify: %v %v", faults, err)
+	}
+}

@@ -1,0 +1,134 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/stdlib"
+)
+
+// postgresMigrations build the PostgreSQL schema, step for step the
+// SQLite one's (see sqliteMigrations). Documents, sketches and marks are
+// keyed by ordinal, so a distributed deployment (Citus) can shard them by
+// it; see docs/index.md.
+var postgresMigrations = []string{`
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+INSERT INTO schema_version VALUES (0);
+CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE counters (name TEXT PRIMARY KEY, value BIGINT NOT NULL);
+INSERT INTO counters VALUES ('ord', 0), ('removal', 0), ('cluster', 0);
+CREATE TABLE docs (
+	ord BIGINT PRIMARY KEY,
+	id TEXT NOT NULL UNIQUE,
+	source TEXT NOT NULL,
+	url TEXT NOT NULL,
+	title TEXT NOT NULL,
+	date BIGINT,
+	added BIGINT NOT NULL,
+	lang TEXT NOT NULL,
+	hash BIGINT NOT NULL,
+	length INTEGER NOT NULL,
+	skip TEXT NOT NULL,
+	cluster BIGINT
+);
+CREATE INDEX docs_dated ON docs ((COALESCE(date, added)));
+CREATE INDEX docs_cluster ON docs (cluster) WHERE cluster IS NOT NULL;
+CREATE TABLE texts (ord BIGINT PRIMARY KEY, text TEXT NOT NULL);
+CREATE TABLE sketch_index (ord BIGINT PRIMARY KEY, data BYTEA NOT NULL);
+CREATE TABLE sketch_detail (ord BIGINT PRIMARY KEY, data BYTEA NOT NULL);
+CREATE TABLE marks (
+	a BIGINT NOT NULL,
+	b BIGINT NOT NULL,
+	method TEXT NOT NULL,
+	score DOUBLE PRECISION NOT NULL,
+	label TEXT NOT NULL,
+	evidence TEXT NOT NULL,
+	at BIGINT NOT NULL,
+	PRIMARY KEY (a, b, method)
+);
+CREATE INDEX marks_b ON marks (b);
+CREATE TABLE removals (seq BIGINT PRIMARY KEY, ord BIGINT NOT NULL, data BYTEA)
+`}
+
+// postgresLock is the advisory lock every writer of one index takes, keyed
+// by the schema the index lives in, so several indexes can share a
+// database in schemas of their own (search_path in the URL).
+const postgresLock = `SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.neardup'))`
+
+var postgresDialect = dialect{
+	name:       "postgres",
+	migrations: postgresMigrations,
+	rebind:     rebindDollar,
+	lock: func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, postgresLock)
+		return err
+	},
+	mapErr: postgresErr,
+	check:  func(context.Context, *sql.DB) ([]string, error) { return nil, nil },
+	tables: func(ctx context.Context, db *sql.DB) ([]string, error) {
+		return stringRows(ctx, db, `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`)
+	},
+}
+
+func openPostgres(ctx context.Context, dsn string, o Options) (Store, error) {
+	cfg, err := pgx.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	db := stdlib.OpenDB(*cfg)
+	db.SetMaxOpenConns(8)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: connecting to PostgreSQL at %s:%d: %w", cfg.Host, cfg.Port, err)
+	}
+	s := &sqlStore{db: db, d: &postgresDialect, readOnly: o.ReadOnly}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: PostgreSQL database %s: %w", cfg.Database, err)
+	}
+	return s, nil
+}
+
+// rebindDollar rewrites ? placeholders as $1, $2, ...: the queries of this
+// package hold no ? inside strings.
+func rebindDollar(q string) string {
+	if !strings.Contains(q, "?") {
+		return q
+	}
+	var b strings.Builder
+	n := 0
+	for _, c := range q {
+		if c == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// postgresErr maps PostgreSQL error codes to the package's errors.
+func postgresErr(err error) error {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) {
+		return nil
+	}
+	switch pe.Code {
+	case "53100":
+		return ErrDiskFull
+	case "25006", "42501":
+		return ErrReadOnly
+	case "55P03":
+		return ErrLocked
+	case "XX001", "XX002":
+		return ErrCorrupt
+	}
+	return nil
+}

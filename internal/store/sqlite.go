@@ -1,0 +1,161 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// sqliteMigrations build the SQLite schema. Each is one step of the schema
+// version; a store records how many ran. Never edit a released step: append.
+//
+// Changelog:
+//   - 1: documents, texts, the two parts of each sketch, marks, clusters (a
+//     column of documents), counters, settings and the removal log.
+var sqliteMigrations = []string{`
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+INSERT INTO schema_version VALUES (0);
+CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+INSERT INTO counters VALUES ('ord', 0), ('removal', 0), ('cluster', 0);
+CREATE TABLE docs (
+	ord INTEGER PRIMARY KEY,
+	id TEXT NOT NULL UNIQUE,
+	source TEXT NOT NULL,
+	url TEXT NOT NULL,
+	title TEXT NOT NULL,
+	date INTEGER,
+	added INTEGER NOT NULL,
+	lang TEXT NOT NULL,
+	hash INTEGER NOT NULL,
+	length INTEGER NOT NULL,
+	skip TEXT NOT NULL,
+	cluster INTEGER
+);
+CREATE INDEX docs_dated ON docs (COALESCE(date, added));
+CREATE INDEX docs_cluster ON docs (cluster) WHERE cluster IS NOT NULL;
+CREATE TABLE texts (ord INTEGER PRIMARY KEY, text TEXT NOT NULL);
+CREATE TABLE sketch_index (ord INTEGER PRIMARY KEY, data BLOB NOT NULL);
+CREATE TABLE sketch_detail (ord INTEGER PRIMARY KEY, data BLOB NOT NULL);
+CREATE TABLE marks (
+	a INTEGER NOT NULL,
+	b INTEGER NOT NULL,
+	method TEXT NOT NULL,
+	score REAL NOT NULL,
+	label TEXT NOT NULL,
+	evidence TEXT NOT NULL,
+	at INTEGER NOT NULL,
+	PRIMARY KEY (a, b, method)
+) WITHOUT ROWID;
+CREATE INDEX marks_b ON marks (b);
+CREATE TABLE removals (seq INTEGER PRIMARY KEY, ord INTEGER NOT NULL, data BLOB)
+`}
+
+var sqliteDialect = dialect{
+	name:       "sqlite",
+	migrations: sqliteMigrations,
+	rebind:     func(q string) string { return q },
+	mapErr:     sqliteErr,
+	check:      sqliteCheck,
+	tables: func(ctx context.Context, db *sql.DB) ([]string, error) {
+		return stringRows(ctx, db, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+	},
+}
+
+// openSQLite opens (creating it when missing) the SQLite file at path in
+// WAL mode: readers never wait for the writer, and a commit is one append
+// to the log.
+func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
+	if o.Sync == "" {
+		o.Sync = DefaultOptions().Sync
+	}
+	if o.Sync != "full" && o.Sync != "normal" {
+		return nil, fmt.Errorf("store: sync %q is not full or normal", o.Sync)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("store: %s is a directory, not an index file", path)
+	} else if err != nil && o.ReadOnly {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	db, err := sql.Open("sqlite", sqliteDSN(path, o))
+	if err != nil {
+		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(4)
+	s := &sqlStore{db: db, d: &sqliteDialect, readOnly: o.ReadOnly}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// sqliteDSN builds the driver's DSN: a file URI (so names holding ? or #
+// stay names) and the pragmas every connection runs.
+func sqliteDSN(path string, o Options) string {
+	name := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+	busy := o.BusyTimeoutMillis
+	if busy <= 0 {
+		busy = DefaultOptions().BusyTimeoutMillis
+	}
+	q := fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=journal_mode(WAL)&_pragma=synchronous(%s)&_txlock=immediate", busy, o.Sync)
+	if o.ReadOnly {
+		q += "&_pragma=query_only(1)"
+	}
+	return "file:" + name + q
+}
+
+// sqliteErr maps SQLite result codes to the package's errors.
+func sqliteErr(err error) error {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return nil
+	}
+	switch se.Code() & 0xff {
+	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+		return ErrLocked
+	case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM:
+		return ErrReadOnly
+	case sqlite3.SQLITE_CORRUPT:
+		return ErrCorrupt
+	case sqlite3.SQLITE_NOTADB:
+		return ErrNotIndex
+	case sqlite3.SQLITE_FULL:
+		return ErrDiskFull
+	}
+	return nil
+}
+
+func sqliteCheck(ctx context.Context, db *sql.DB) ([]string, error) {
+	rows, err := stringRows(ctx, db, `PRAGMA integrity_check`)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 1 && rows[0] == "ok" {
+		return nil, nil
+	}
+	return rows, nil
+}
+
+func stringRows(ctx context.Context, db *sql.DB, q string) ([]string, error) {
+	rows, err := db.QueryContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,231 @@
+// Package store owns the persistent index: documents, each method's
+// sketches, the marks a method put on pairs, clusters and the change log that
+// lets several processes share one index. It has two engines behind one
+// interface and one conformance suite: SQLite (a single file, pure Go, the
+// embedded default) and PostgreSQL (a shared server). The schema carries a
+// version; opening an older store migrates it in one transaction, opening a
+// newer one fails.
+//
+// Every write happens in Update, one transaction that first takes the
+// index's writer lock: SQLite's write lock (BEGIN IMMEDIATE, waiting up to
+// the busy timeout), or a transaction-scoped advisory lock in PostgreSQL.
+// Writers therefore commit one at a time, in the order of the ordinals they
+// assign, so a process that remembers the last ordinal and removal it has
+// seen catches up on every other writer's work by reading what follows them.
+package store
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/neardup/neardup/core"
+)
+
+// Doc is a stored document: everything of it but its sketches.
+type Doc struct {
+	// Ord is the document's ordinal, assigned in the order of adds, never
+	// reused.
+	Ord int64
+	ID  string
+	// Source, URL and Title are as the input gave them.
+	Source, URL, Title string
+	// Date is the publication time in Unix seconds; 0 when unknown.
+	Date int64
+	// Added is when the document was stored, in Unix seconds.
+	Added int64
+	// Lang is the detected language, "" when unknown.
+	Lang string
+	// Hash is a hash of the normalised title and text: equal hashes mean
+	// an exact duplicate.
+	Hash uint64
+	// Length is the text's length in bytes.
+	Length int
+	// Skip is why the method did not compare the document, if it did not.
+	Skip core.SkipReason
+	// Cluster is the document's cluster; 0 when it is in none.
+	Cluster int64
+	// Text is the body, when the index stores texts; "" otherwise.
+	Text string
+}
+
+// Dated returns the time the news window counts from: the document's own
+// date, or when it was stored.
+func (d *Doc) Dated() int64 {
+	if d.Date != 0 {
+		return d.Date
+	}
+	return d.Added
+}
+
+// Mark is a pair a method found, stored: A is the earlier document.
+type Mark struct {
+	A, B     int64
+	Method   string
+	Score    float64
+	Label    core.Label
+	Evidence []byte // the method's evidence as JSON
+	At       int64  // Unix seconds
+}
+
+// Meta is what an index records when it is created: the method, its options
+// and the versions of what its sketches depend on. A later open with other
+// settings is refused.
+type Meta struct {
+	Method      string `json:"method"`
+	Options     string `json:"options"` // the method's options as JSON
+	Format      int    `json:"sketch_format"`
+	HashVersion int    `json:"hash_version"`
+	StoreText   bool   `json:"store_text"`
+	Created     int64  `json:"created"`
+}
+
+// Removal is an entry of the change log: a document removed, with the
+// index part of its sketch, which another process needs to take it out of
+// its own in-memory index.
+type Removal struct {
+	Seq   int64
+	Ord   int64
+	Index []byte
+}
+
+// Sketch is the two parts of a stored document's sketch (see engine.Codec).
+type Sketch struct {
+	Index, Detail []byte
+}
+
+// Reader reads a consistent view of the index: within Update, the
+// transaction's own writes included.
+type Reader interface {
+	// Meta returns the index's settings; ok is false for a store that
+	// holds no index yet.
+	Meta() (m Meta, ok bool, err error)
+	// Head returns the last ordinal assigned and the last removal logged.
+	Head() (lastOrd, lastRemoval int64, err error)
+	// Indexes calls fn with the ordinal and index part of every document
+	// with a sketch whose ordinal is above after, in increasing order.
+	Indexes(after int64, fn func(ord int64, index []byte) error) error
+	// Removals returns the change log after seq, in order.
+	Removals(after int64) ([]Removal, error)
+	// Detail returns the detail part of a document's sketch; nil when it
+	// has none; ErrNotFound when the document is not stored.
+	Detail(ord int64) ([]byte, error)
+	// Sketch returns both parts of a document's sketch.
+	Sketch(ord int64) (Sketch, error)
+	// Docs returns the stored documents of the given ordinals, in the
+	// given order, leaving out those not stored.
+	Docs(ords []int64) ([]Doc, error)
+	// Lookup returns the ordinals of the stored documents with the given
+	// IDs, by ID.
+	Lookup(ids []string) (map[string]int64, error)
+	// Doc returns the document with the given ID, or ErrNotFound.
+	Doc(id string) (Doc, error)
+	// MarksOf returns the marks of a document, as A or as B.
+	MarksOf(ord int64) ([]Mark, error)
+	// Members returns the ordinals of a cluster's documents, in order.
+	Members(cluster int64) ([]int64, error)
+	// EachDoc calls fn with every stored document in ordinal order, with
+	// its text when withText.
+	EachDoc(withText bool, fn func(d *Doc) error) error
+	// EachMark calls fn with every mark, by B then A.
+	EachMark(fn func(m *Mark) error) error
+	// Older returns the ordinals of the documents dated before t (Unix
+	// seconds; see Doc.Dated), in order.
+	Older(t int64) ([]int64, error)
+	// Counts returns how many documents, documents skipped by reason, marks
+	// by label and clusters the index holds.
+	Counts() (Counts, error)
+}
+
+// Counts summarise an index.
+type Counts struct {
+	Documents int                     `json:"documents"`
+	Skipped   map[core.SkipReason]int `json:"skipped"`
+	Marks     map[core.Label]int      `json:"marks"`
+	Clusters  int                     `json:"clusters"`
+	Clustered int                     `json:"clustered_documents"`
+}
+
+// Writer changes the index within one transaction.
+type Writer interface {
+	Reader
+	// Init records the settings of a new index.
+	Init(m Meta) error
+	// Insert stores a document, its sketch (absent for a skipped document)
+	// and its text when the index stores texts, and returns its ordinal.
+	// The document's Ord is ignored.
+	Insert(d *Doc, sk *Sketch) (ord int64, err error)
+	// AddMarks stores marks.
+	AddMarks(ms []Mark) error
+	// NewCluster returns an unused cluster id.
+	NewCluster() (int64, error)
+	// SetCluster puts documents in a cluster; 0 takes them out of any.
+	SetCluster(ords []int64, cluster int64) error
+	// MoveCluster puts every member of cluster from into cluster to.
+	MoveCluster(from, to int64) error
+	// Remove deletes documents with their sketches, texts and marks, and
+	// logs each removal with its sketch's index part. It returns the
+	// clusters the documents were in.
+	Remove(ords []int64) (clusters []int64, err error)
+	// DeleteMarks deletes every mark of a method.
+	DeleteMarks(method string) error
+}
+
+// Store is a persistent index. Its methods are safe for concurrent use.
+type Store interface {
+	// View runs fn in a read-only transaction: a consistent snapshot.
+	View(ctx context.Context, fn func(r Reader) error) error
+	// Update runs fn in a read-write transaction holding the writer lock,
+	// committed when fn returns nil, rolled back otherwise.
+	Update(ctx context.Context, fn func(w Writer) error) error
+	// Check verifies the store's own integrity (for SQLite, its pages and
+	// indexes) and returns the faults found.
+	Check(ctx context.Context) ([]string, error)
+	// Close closes the store.
+	Close() error
+}
+
+// Errors a store returns, wrapped with details.
+var (
+	ErrNotFound  = errors.New("store: not found")
+	ErrTooNew    = errors.New("store: the index was written by a newer version of neardup")
+	ErrNotIndex  = errors.New("store: not a neardup index")
+	ErrLocked    = errors.New("store: another process is writing to the index")
+	ErrReadOnly  = errors.New("store: the index cannot be written")
+	ErrCorrupt   = errors.New("store: the index file is damaged")
+	ErrDiskFull  = errors.New("store: the disk is full")
+	errForbidden = errors.New("store: a Reader cannot write")
+)
+
+// Options configure Open.
+type Options struct {
+	// Sync is SQLite's synchronous setting in WAL mode: "full" (the
+	// default: a committed add survives a power cut) or "normal" (faster;
+	// a power cut may lose the last commits, never corrupt the file).
+	// PostgreSQL keeps its server's own setting.
+	Sync string
+	// BusyTimeoutMillis is how long a SQLite writer waits for another
+	// process's write lock before failing with ErrLocked.
+	BusyTimeoutMillis int
+	// ReadOnly opens without writing: no schema migration, Update fails.
+	ReadOnly bool
+}
+
+// DefaultOptions returns the options Open uses when given none.
+func DefaultOptions() Options {
+	return Options{Sync: "full", BusyTimeoutMillis: 30000}
+}
+
+// Open opens the index at dsn, creating it when missing: a PostgreSQL URL
+// ("postgres://" or "postgresql://") or else the path of a SQLite file.
+func Open(ctx context.Context, dsn string, o Options) (Store, error) {
+	if IsPostgres(dsn) {
+		return openPostgres(ctx, dsn, o)
+	}
+	return openSQLite(ctx, dsn, o)
+}
+
+// IsPostgres reports whether dsn names a PostgreSQL database.
+func IsPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}

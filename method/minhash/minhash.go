@@ -1,0 +1,143 @@
+package minhash
+
+import (
+	"slices"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/candidates"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/similarity"
+	"github.com/neardup/neardup/internal/sketch"
+)
+
+// Spec registers the method with the engine.
+var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster.Longest,
+	Summary: "MinHash/LSH over character or word shingles, verified by shingle Jaccard and containment"},
+	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) { return newMethod(o) })
+
+type engineSketcher = engine.DocSketcher[Sketch]
+
+// Evidence is the evidence of a minhash pair: the overlap of the shingle
+// sets and, when both documents hold two or more figures, the share of the
+// smaller set of figures the other holds too.
+type Evidence struct {
+	similarity.SetScores
+	NumberOverlap *float64 `json:"number_overlap,omitempty"`
+}
+
+// Method returns the method's name.
+func (Evidence) Method() string { return Name }
+
+// method holds the LSH index: band key → documents. Verification reads the
+// candidates' sketches from the engine.
+type method struct {
+	o     Options
+	mh    *sketch.MinHash
+	bands sketch.Bands
+	index candidates.Postings
+	cands []int32
+}
+
+func newMethod(o Options) (*method, error) {
+	bands, err := o.bands()
+	if err != nil {
+		return nil, err
+	}
+	return &method{o: o, mh: sketch.NewMinHash(o.Hashes, o.Seed), bands: bands}, nil
+}
+
+// Add does nothing: the method keeps no corpus statistics.
+func (m *method) Add(int32, *Sketch) {}
+
+// Reserve sizes the index for n more documents.
+func (m *method) Reserve(n int) {
+	k := (m.index.Keys() + n) * m.bands.B
+	m.index.Reserve(k, k)
+}
+
+func (m *method) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	if len(s.Set) == 0 {
+		return nil
+	}
+	m.cands = m.cands[:0]
+	for _, k := range s.Keys {
+		m.index.Visit(k, m.o.BucketLimit, m.collect)
+	}
+	slices.Sort(m.cands)
+	for _, c := range slices.Compact(m.cands) {
+		cs, err := src.Sketch(c)
+		if err != nil {
+			return err
+		}
+		ev := evidence(cs, s)
+		emit(c, ev.Jaccard, ev)
+	}
+	return nil
+}
+
+// collect gathers candidates; the method value is made once, not per band.
+func (m *method) collect(d int32) { m.cands = append(m.cands, d) }
+
+// evidence compares two documents' shingle samples over the hash range both
+// kept (exactly, when neither left a fingerprint out) and their figures.
+func evidence(a, b *Sketch) Evidence {
+	ev := Evidence{SetScores: similarity.ScoresBelow(a.Set, a.Cut, b.Set, b.Cut)}
+	if len(a.Nums) >= 2 && len(b.Nums) >= 2 {
+		o := float64(similarity.Overlap(a.Nums, b.Nums)) / float64(min(len(a.Nums), len(b.Nums)))
+		ev.NumberOverlap = &o
+	}
+	return ev
+}
+
+// Index adds the document's band keys to the index and drops them from s.
+func (m *method) Index(ord int32, s *Sketch) {
+	if len(s.Set) == 0 {
+		return
+	}
+	for _, k := range s.Keys {
+		m.index.Add(k, ord)
+	}
+	s.Keys = nil
+}
+
+func (m *method) Remove(ord int32, s *Sketch) {
+	if s == nil {
+		return
+	}
+	for _, k := range s.Keys {
+		m.index.Remove(k, ord)
+	}
+}
+
+// Label marks a pair duplicate by Jaccard or by containment, unless the
+// figures of the two documents disagree; similar by Jaccard alone.
+func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
+	o := &m.o
+	dup := score >= o.Threshold || max(ev.ContainmentAB, ev.ContainmentBA) >= o.Containment
+	if dup && ev.NumberOverlap != nil && *ev.NumberOverlap < o.NumberAgreement {
+		dup = false
+	}
+	switch {
+	case dup:
+		return core.Duplicate, true
+	case o.Similar > 0 && score >= o.Similar:
+		return core.Similar, true
+	}
+	return "", false
+}
+
+func (m *method) Similarity(a, b int32, src engine.Source[Sketch]) (float64, error) {
+	sa, err := src.Sketch(a)
+	if err != nil {
+		return 0, err
+	}
+	sb, err := src.Sketch(b)
+	if err != nil {
+		return 0, err
+	}
+	return similarity.ScoresBelow(sa.Set, sa.Cut, sb.Set, sb.Cut).Jaccard, nil
+}
+
+// Report adds the banding in force.
+func (m *method) Report(st *engine.Stats) { st.Bands = m.bands.String() }

@@ -1,0 +1,191 @@
+package minhash
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/enginetest"
+)
+
+// damage replaces or drops every n-th letter of s, as a character
+// recogniser misreads a page.
+func damage(s string, n int) string {
+	var b strings.Builder
+	letters := 0
+	for _, r := range s {
+		if r >= 'a' && r <= 'z' {
+			if letters++; letters%n == 0 {
+				if letters%(2*n) == 0 {
+					continue // dropped
+				}
+				r = map[rune]rune{'l': '1', 'o': '0', 'e': 'c', 'i': 'l'}[r] | 'x'*rune(btoi(!strings.ContainsRune("loei", r)))
+			}
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// splitAndGlue joins every other pair of sentences without a space and
+// splits the longest word of each other sentence in two.
+func splitAndGlue(sents []string) string {
+	var b strings.Builder
+	for i, s := range sents {
+		if i%2 == 1 {
+			b.WriteString(s)
+			continue
+		}
+		words := strings.Fields(s)
+		long := 0
+		for j, w := range words {
+			if len(w) > len(words[long]) {
+				long = j
+			}
+		}
+		if w := words[long]; len(w) > 3 {
+			words[long] = w[:2] + " " + w[2:]
+		}
+		b.WriteString(strings.Join(words, " ") + " ")
+	}
+	return b.String()
+}
+
+// bond is a templated eurobond announcement whose only figures are its
+// coupon and price (the year is not a figure).
+func bond(coupon, price string) string {
+	return "LONDON - The company is issuing a eurobond due in 1992 paying " + coupon +
+		" pct and priced at " + price + " pct, the lead manager said. The non-callable bond is " +
+		"available in the usual denominations and will be listed in Luxembourg. " +
+		"The selling concession and the combined management and underwriting fee are the usual ones."
+}
+
+func TestNumbers(t *testing.T) {
+	for _, tc := range []struct{ a, b string }{
+		{"1,000 and 3.5", "1000 and 35"},
+		{"13-3/8 pct", "1338 pct"},
+		{"in 1987, 12 mln", "12 mln in 1986"},         // years are left out
+		{"l986 tonnes", "986 tonnes"},                 // letters around digits are ignored
+		{"the 1986/87 crop", "198687"},                // a joined season is a figure, not a year
+		{"4th qtr net 12 mln", "1ST HALF net 12 mln"}, // ordinals are wording
+		{"12 mln 3rd", "12 mln"},
+	} {
+		if a, b := numbers(tc.a), numbers(tc.b); !slices.Equal(a, b) || len(a) == 0 {
+			t.Errorf("numbers(%q) = %v, numbers(%q) = %v; want equal and not empty", tc.a, a, tc.b, b)
+		}
+	}
+	if a, b := numbers("13-3/8"), numbers("8-1/2"); len(a) != 1 || slices.Equal(a, b) {
+		t.Errorf("fractions: %v and %v, want one figure each, different", a, b)
+	}
+	if got := numbers("In 1987 and 2004."); len(got) != 0 {
+		t.Errorf("years: got %v, want none", got)
+	}
+	if got := numbers("4 things, 4s and 4thx"); len(got) != 1 {
+		t.Errorf("not ordinals: got %v, want the figure 4", got)
+	}
+}
+
+func TestLabels(t *testing.T) {
+	g := enginetest.NewTextGen(11)
+	story := g.Sentences(30)
+	report := func(company string, figures ...string) string {
+		return company + " said quarterly net profit rose to " + figures[0] + " mln dlrs from " + figures[1] +
+			" mln dlrs, on revenue of " + figures[2] + " mln dlrs against " + figures[3] + " mln dlrs a year earlier. " +
+			"The company said it expected growth to continue in the coming quarter as demand stayed firm. " +
+			"Shares of the company closed at " + figures[4] + " dlrs on the exchange."
+	}
+	with := func(f func(o *Options)) Options {
+		o := Defaults()
+		f(&o)
+		return o
+	}
+	none := func(*Options) {}
+	for _, tc := range []struct {
+		name string
+		opts Options
+		a, b string
+		want core.Label // "" means no pair reported
+	}{
+		{"truncated reprint is inside the original", with(none),
+			strings.Join(story, " "), strings.Join(story[:10], " "), core.Duplicate},
+		{"containment off leaves it similar at most", with(func(o *Options) { o.Containment = 2 }),
+			strings.Join(story, " "), strings.Join(story[:10], " "), core.Similar},
+		{"templated reports with other figures are not duplicates", with(none),
+			report("Acme Corp", "12.5", "10.1", "140", "128", "31"), report("Acme Corp", "3.2", "4.8", "61", "77", "9"), core.Similar},
+		{"same figures, other spelling of numbers, are duplicates", with(none),
+			report("Acme Corp", "1,250", "1,010", "140", "128", "31"), report("Acme Corp", "1250", "1010", "140", "128", "31"), core.Duplicate},
+		{"number check off marks templated reports duplicate", with(func(o *Options) { o.NumberAgreement = -1 }),
+			report("Acme Corp", "12.5", "10.1", "140", "128", "31"), report("Acme Corp", "3.2", "4.8", "61", "77", "9"), core.Duplicate},
+		{"a reprint with a damaged letter in every 20 is a duplicate", with(none),
+			strings.Join(story, " "), damage(strings.Join(story, " "), 20), core.Duplicate},
+		{"word shingles lose the damaged reprint", with(func(o *Options) { o.ShingleUnit = Words }),
+			strings.Join(story, " "), damage(strings.Join(story, " "), 20), ""},
+		{"split and glued words are the same characters", with(none),
+			strings.Join(story, " "), splitAndGlue(story), core.Duplicate},
+		{"fractions are whole figures: other prices are another report", with(none),
+			bond("13-3/8", "101-7/8"), bond("8-1/2", "101-3/8"), core.Similar},
+		{"the same prices are the same report", with(none),
+			bond("13-3/8", "101-7/8"), "Update: " + bond("13-3/8", "101-7/8"), core.Duplicate},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := enginetest.Batch(t, Spec, tc.opts, []core.Document{{ID: "a", Text: tc.a}, {ID: "b", Text: tc.b}})
+			if p := got["a~b"]; p.Label != tc.want {
+				t.Errorf("label %q, want %q (evidence %+v)", p.Label, tc.want, p.Evidence)
+			}
+		})
+	}
+}
+
+func TestConformance(t *testing.T) {
+	low := Defaults()
+	low.Similar = 0.01
+	enginetest.Suite{Spec: Spec, Options: Defaults(), Low: low}.Run(t)
+}
+
+func TestSketchRoundTrip(t *testing.T) {
+	m, err := newMethod(Defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk := m.NewSketcher()
+	for _, d := range enginetest.Copies(enginetest.NewTextGen(8), 10, 20) {
+		s, _ := sk.Sketch(&d)
+		index, detail := m.AppendIndex(nil, s), m.AppendDetail(nil, s)
+		got, err := m.DecodeSketch(index, detail)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.Set, s.Set) || got.Cut != s.Cut || !slices.Equal(got.Keys, s.Keys) || !slices.Equal(got.Nums, s.Nums) {
+			t.Fatalf("%s: the sketch changed in a round trip", d.ID)
+		}
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	m, err := newMethod(Defaults())
+	if err != nil {
+		f.Fatal(err)
+	}
+	d := enginetest.Doc("a", enginetest.NewTextGen(9).Sentences(5))
+	s, _ := m.NewSketcher().Sketch(&d)
+	f.Add(m.AppendIndex(nil, s), m.AppendDetail(nil, s))
+	f.Add([]byte{Format, 1}, []byte{Format, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, index, detail []byte) {
+		s, err := m.DecodeSketch(index, detail)
+		if err != nil {
+			return
+		}
+		again, err := m.DecodeSketch(m.AppendIndex(nil, s), m.AppendDetail(nil, s))
+		if err != nil || !slices.Equal(again.Set, s.Set) || !slices.Equal(again.Keys, s.Keys) || again.Cut != s.Cut {
+			t.Fatalf("a decoded sketch does not survive re-encoding: %v", err)
+		}
+	})
+}

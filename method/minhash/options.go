@@ -1,0 +1,162 @@
+// Package minhash is the MinHash/LSH detection method, the scalable
+// workhorse of web-scale de-duplication: a document is the set of its
+// character (or word) shingles; a one-permutation MinHash signature cut into
+// LSH bands gives candidate keys; each candidate pair is verified on a
+// consistent bottom-k sample of the two shingle sets (exactly, for documents
+// short enough to keep every shingle) by Jaccard and containment, and a pair
+// whose figures disagree is not a duplicate.
+package minhash
+
+import (
+	"fmt"
+
+	"github.com/neardup/neardup/internal/sketch"
+)
+
+// Name is the method's name.
+const Name = "minhash"
+
+// The shingle units Options.ShingleUnit accepts.
+const (
+	Chars = "chars" // letters and digits of the words, spaces and punctuation left out
+	Words = "words" // consecutive words
+)
+
+// Options configure the method. Make them with Defaults and change what you
+// need: every field means what it says, zero included.
+type Options struct {
+	// Threshold is the Jaccard index at or above which a pair is a
+	// duplicate.
+	Threshold float64 `json:"threshold" flag:"threshold" help:"Score at or above which a pair is a duplicate"`
+	// Similar is the Jaccard index at or above which a pair below Threshold
+	// is reported as similar; 0 reports duplicates only.
+	Similar float64 `json:"similar" flag:"similar" help:"Score at or above which a pair below the threshold is similar; 0 reports duplicates only"`
+	// Containment also makes a pair a duplicate when the smaller document
+	// lies at least this share inside the larger (truncated reprints, a
+	// story inside a round-up); above 1 turns it off.
+	Containment float64 `json:"containment" flag:"containment" help:"Also a duplicate when the smaller document is at least this share inside the larger; above 1 turns it off"`
+	// NumberAgreement: when both documents hold at least two distinct
+	// figures (years and ordinals left out) and share less than this share
+	// of the smaller set, the pair is not a duplicate (templated reports of
+	// different companies or days share words, not figures). Negative
+	// turns the check off.
+	NumberAgreement float64 `json:"number_agreement" flag:"number-agreement" help:"Not a duplicate when both documents have 2+ figures and share less than this share of them; negative turns it off"`
+	// ShingleUnit is what a shingle is made of: Chars, consecutive letters
+	// and digits of the words, which a damaged character, a split or glued
+	// word or another way of writing a figure changes only locally; or
+	// Words, consecutive words, cheaper and half the memory, for clean text.
+	ShingleUnit string `json:"shingle_unit" flag:"shingle-unit" enum:"chars,words" help:"Shingles of characters (robust to OCR damage, split and glued words, number formats) or of words (cheaper, for clean text)"`
+	// CharShingle is the length of a character shingle.
+	CharShingle int `json:"char_shingle" flag:"char-shingle" help:"Characters in a shingle of --shingle-unit chars"`
+	// WordShingle is the length of a word shingle.
+	WordShingle int `json:"word_shingle" flag:"word-shingle" help:"Words in a shingle of --shingle-unit words"`
+	// SampleSize bounds the shingle fingerprints kept per document for
+	// verification: a document with more keeps the smallest
+	// max(SampleSize, n/4) of its n, a consistent sample on which two
+	// documents are compared over the hash range both kept (see
+	// similarity.ScoresBelow). Shorter documents keep all and are scored
+	// exactly; 0 keeps every fingerprint.
+	SampleSize int `json:"sample_size" flag:"sample-size" help:"A document with more shingles keeps the smallest max(N, n/4) of its n fingerprints, a consistent sample that bounds memory; 0 keeps all"`
+	// Hashes is the number of MinHash values per document.
+	Hashes int `json:"hashes" flag:"hashes" help:"MinHash values per document"`
+	// Bands is the LSH banding "BxR", B bands of R signature values each
+	// (B·R ≤ Hashes), or "auto": chosen from the lowest reporting threshold
+	// (see sketch.ChooseBands), with at least 3 rows for characters.
+	Bands string `json:"bands" flag:"bands" help:"LSH banding BxR, B bands of R MinHash values, or auto: chosen from the threshold"`
+	// BucketLimit caps how many members of one LSH bucket a document is
+	// compared with: beyond it, the first member (the anchor) and the
+	// newest ones.
+	BucketLimit int `json:"bucket_limit" flag:"bucket-limit" help:"Members of one LSH bucket a document is compared with (beyond it: the first and the newest)"`
+	// Seed seeds the MinHash functions. Sketches made with different seeds
+	// are not comparable.
+	Seed uint64 `json:"seed" flag:"seed" help:"Seed of the MinHash functions"`
+}
+
+// Defaults returns the method's default options, chosen by measurement on
+// news corpora (docs/evaluation.md).
+func Defaults() Options {
+	return Options{
+		Threshold:       0.45,
+		Similar:         0.3,
+		Containment:     0.7,
+		NumberAgreement: 0.5,
+		ShingleUnit:     Chars,
+		CharShingle:     6,
+		WordShingle:     3,
+		SampleSize:      256,
+		Hashes:          128,
+		Bands:           "auto",
+		BucketLimit:     32,
+	}
+}
+
+// Method returns the method's name.
+func (Options) Method() string { return Name }
+
+// Check returns an error naming the first option out of range.
+func (o Options) Check() error {
+	switch {
+	case o.Threshold <= 0 || o.Threshold > 1:
+		return fmt.Errorf("minhash: threshold %v is not in (0, 1]", o.Threshold)
+	case o.Similar < 0 || o.Similar > 1:
+		return fmt.Errorf("minhash: similar %v is not in [0, 1]", o.Similar)
+	case o.Containment <= 0:
+		return fmt.Errorf("minhash: containment %v is not above 0", o.Containment)
+	case o.NumberAgreement > 1:
+		return fmt.Errorf("minhash: number agreement %v is above 1", o.NumberAgreement)
+	case o.ShingleUnit != Chars && o.ShingleUnit != Words:
+		return fmt.Errorf("minhash: unknown shingle unit %q (want %s or %s)", o.ShingleUnit, Chars, Words)
+	case o.CharShingle < 1 || o.CharShingle > 32 || o.WordShingle < 1 || o.WordShingle > 32:
+		return fmt.Errorf("minhash: shingle sizes %d characters, %d words are not in 1..32", o.CharShingle, o.WordShingle)
+	case o.SampleSize < 0:
+		return fmt.Errorf("minhash: sample size %d is negative", o.SampleSize)
+	case o.Hashes < 8 || o.Hashes > 4096:
+		return fmt.Errorf("minhash: MinHash size %d is not in 8..4096", o.Hashes)
+	case o.BucketLimit < 2:
+		return fmt.Errorf("minhash: bucket limit %d is below 2", o.BucketLimit)
+	}
+	_, err := o.bands()
+	return err
+}
+
+// LSH band choice weighs a lost pair (false negative) four times a wasted
+// verification (false positive): verification is exact and cheap. Each band
+// costs an index entry per document, so bands are capped. Character shingles
+// of unrelated news articles overlap by a few percent (common letter
+// sequences), which two-row bands turn into tens of candidates per document
+// in a corpus of 200,000 (31, against 1.5 with three rows): their bands have
+// at least three rows.
+const (
+	bandWeightFP = 0.2
+	bandWeightFN = 0.8
+	maxBands     = 20
+	minCharRows  = 3
+)
+
+// bands returns the banding in force.
+func (o Options) bands() (sketch.Bands, error) {
+	if o.Bands != "auto" {
+		b, err := sketch.ParseBands(o.Bands, o.Hashes)
+		if err != nil {
+			return b, fmt.Errorf("minhash: bands: %w (or auto)", err)
+		}
+		return b, nil
+	}
+	low := o.Threshold
+	if o.Similar > 0 {
+		low = min(low, o.Similar)
+	}
+	minRows := 1
+	if o.ShingleUnit == Chars {
+		minRows = minCharRows
+	}
+	return sketch.ChooseBands(low, o.Hashes, maxBands, minRows, bandWeightFP, bandWeightFN), nil
+}
+
+// shingle returns the shingle length of the unit in force.
+func (o Options) shingle() int {
+	if o.ShingleUnit == Chars {
+		return o.CharShingle
+	}
+	return o.WordShingle
+}

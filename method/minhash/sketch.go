@@ -1,0 +1,137 @@
+package minhash
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
+	"github.com/neardup/neardup/internal/codec"
+	"github.com/neardup/neardup/internal/sketch"
+)
+
+// Sketch is one document as the method compares it.
+type Sketch struct {
+	// Set is the document's sorted 32-bit shingle fingerprints: all of
+	// them up to Cut (see sketch.Bottomer). 32 bits make a false shared
+	// shingle between two 1,000-shingle documents a one-in-4,000 event, far
+	// below what moves a score, at half the memory of 64.
+	Set []uint32
+	Cut uint32
+	// Keys are the LSH band keys of the document's MinHash signature.
+	Keys []uint64
+	// Nums are the sorted distinct fingerprints of its figures.
+	Nums []uint32
+}
+
+// Format is the version of the sketch encoding.
+//
+// Changelog:
+//   - 1: first version. Index part: band keys. Detail part: cut, the
+//     fingerprint set and the figures, Rice-coded.
+const Format = 1
+
+// AppendIndex appends the index part of s: its band keys.
+func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
+	return codec.AppendUint64s(append(dst, Format), s.Keys)
+}
+
+// AppendDetail appends the detail part of s: what verification reads.
+func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
+	dst = codec.AppendUvarint(append(dst, Format), uint64(s.Cut))
+	return codec.AppendSorted32(codec.AppendSorted32(dst, s.Set), s.Nums)
+}
+
+// DecodeIndex reads what AppendIndex wrote.
+func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
+	r := codec.NewReader(b)
+	if err := checkFormat(r); err != nil {
+		return nil, err
+	}
+	s := &Sketch{Keys: r.Uint64s()}
+	if err := r.Done(); err != nil {
+		return nil, fmt.Errorf("minhash: index part: %w", err)
+	}
+	return s, nil
+}
+
+// DecodeDetail reads what AppendDetail wrote.
+func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
+	r := codec.NewReader(b)
+	if err := checkFormat(r); err != nil {
+		return nil, err
+	}
+	cut := r.Uvarint()
+	s := &Sketch{Set: r.Sorted32(), Nums: r.Sorted32(), Cut: uint32(cut)}
+	if err := r.Done(); err != nil {
+		return nil, fmt.Errorf("minhash: detail part: %w", err)
+	}
+	if cut > 1<<32-1 || len(s.Set) > 0 && s.Set[len(s.Set)-1] > s.Cut {
+		return nil, fmt.Errorf("minhash: detail part: %w: cut %d below the set", codec.ErrCorrupt, cut)
+	}
+	return s, nil
+}
+
+// DecodeSketch reads both parts into a whole sketch.
+func (m *method) DecodeSketch(index, detail []byte) (*Sketch, error) {
+	s, err := m.DecodeDetail(detail)
+	if err != nil {
+		return nil, err
+	}
+	k, err := m.DecodeIndex(index)
+	if err != nil {
+		return nil, err
+	}
+	s.Keys = k.Keys
+	return s, nil
+}
+
+func checkFormat(r *codec.Reader) error {
+	if v := r.Byte(); r.Err() != nil || v != Format {
+		return fmt.Errorf("minhash: sketch format %d, this binary reads %d: %w", v, Format, codec.ErrCorrupt)
+	}
+	return nil
+}
+
+// sampleShare is the least share of its fingerprints a long document keeps
+// (see Options.SampleSize): a short document inside a long one is then
+// still compared on a quarter of its shingles.
+const sampleShare = 4
+
+type sketcher struct {
+	m      *method
+	an     analysis.Analyzer
+	shings []uint64
+	fps    []uint32
+	set    []uint32
+	sig    []uint32
+	bottom sketch.Bottomer
+}
+
+func (m *method) NewSketcher() engineSketcher { return &sketcher{m: m} }
+
+func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
+	o := &s.m.o
+	words := s.an.Words(doc.Text)
+	if len(words) == 0 {
+		return nil, core.SkipNoUnits
+	}
+	if o.ShingleUnit == Chars {
+		s.shings = s.an.CharShingles(doc.Text, words, o.CharShingle, s.shings[:0])
+	} else {
+		s.shings = analysis.Shingles(words, o.WordShingle, s.shings[:0])
+	}
+	s.sig = s.m.mh.Signature(s.shings, s.sig)
+	s.fps = s.fps[:0]
+	for _, h := range s.shings {
+		s.fps = append(s.fps, uint32(h))
+	}
+	k := len(s.fps)
+	if o.SampleSize > 0 {
+		k = min(k, max(o.SampleSize, len(s.fps)/sampleShare))
+	}
+	var cut uint32
+	s.set, cut = s.bottom.Bottom(s.fps, k, s.set)
+	return &Sketch{Set: slices.Clone(s.set), Cut: cut, Keys: s.m.bands.BandKeys(s.sig, nil),
+		Nums: numbers(doc.Text)}, core.SkipNone
+}

@@ -1,0 +1,205 @@
+package sentences
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
+	"github.com/neardup/neardup/internal/candidates"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
+)
+
+// Spec registers the method with the engine.
+var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster.Longest,
+	Summary: "shared sentence fingerprints, verified by sentence-set Jaccard"},
+	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) { return newMethod(o), nil })
+
+// Evidence is the evidence of a sentences pair: how many sentences both
+// documents hold, and up to five of them quoted.
+type Evidence struct {
+	Shared    int      `json:"shared"`
+	Sentences []string `json:"sentences,omitempty"`
+	hashes    []uint64 // of the sentences to quote, until Explain quotes them
+}
+
+// Method returns the method's name.
+func (Evidence) Method() string { return Name }
+
+// maxQuoted caps the shared sentences quoted in evidence.
+const maxQuoted = 5
+
+// topBoilerplate is how many of the most frequent boilerplate sentences
+// the stats quote.
+const topBoilerplate = 10
+
+// method keeps every document's sentences: posting lists of sentence
+// hashes propose candidates, and each one's document frequency decides
+// what is boilerplate and, weighted, how much a sentence counts.
+type method struct {
+	o     Options
+	docs  []*Sketch // by ordinal; nil for a skipped or removed document
+	n     int       // documents with sentences
+	df    candidates.Counter
+	index candidates.Postings
+	cands []int32
+	// top boilerplate sentences, once a batch's statistics are final:
+	// hash → the text quoted ("" until a document holding it is read).
+	top map[uint64]string
+}
+
+func newMethod(o Options) *method { return &method{o: o} }
+
+func (m *method) Add(ord int32, s *Sketch) {
+	for int(ord) >= len(m.docs) {
+		m.docs = append(m.docs, nil)
+	}
+	if s == nil {
+		return
+	}
+	m.docs[ord] = s
+	m.n++
+	for _, h := range s.Hashes {
+		m.df.Inc(h)
+	}
+}
+
+func (m *method) boilerplate(h uint64) bool { return m.df.Count(h) > m.o.MaxDocs }
+
+func (m *method) Match(ord int32, s *Sketch, _ engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	m.cands = m.cands[:0]
+	for _, h := range s.Hashes {
+		if !m.boilerplate(h) {
+			m.index.Visit(h, m.o.BucketLimit, m.collect)
+		}
+	}
+	slices.Sort(m.cands)
+	for _, c := range slices.Compact(m.cands) {
+		score, shared := m.score(m.docs[c], s)
+		emit(c, score, Evidence{Shared: len(shared), hashes: shared})
+	}
+	return nil
+}
+
+// collect gathers candidates; the method value is made once, not per hash.
+func (m *method) collect(d int32) { m.cands = append(m.cands, d) }
+
+// Index adds the document's sentences that are not boilerplate to the
+// posting lists.
+func (m *method) Index(ord int32, s *Sketch) {
+	for _, h := range s.Hashes {
+		if !m.boilerplate(h) {
+			m.index.Add(h, ord)
+		}
+	}
+}
+
+func (m *method) Remove(ord int32, s *Sketch) {
+	if int(ord) < len(m.docs) && m.docs[ord] != nil {
+		s = m.docs[ord]
+		m.docs[ord] = nil
+		m.n--
+	} else if s == nil {
+		return
+	}
+	for _, h := range s.Hashes {
+		m.df.Dec(h)
+		m.index.Remove(h, ord)
+	}
+}
+
+// score returns the (optionally weighted) Jaccard index of two documents'
+// non-boilerplate sentence sets and the first shared hashes.
+func (m *method) score(a, b *Sketch) (float64, []uint64) {
+	ha, ca, hb, cb := a.Hashes, a.Chars, b.Hashes, b.Chars
+	var inter, union float64
+	var shared []uint64
+	i, j := 0, 0
+	for i < len(ha) || j < len(hb) {
+		switch {
+		case j == len(hb) || (i < len(ha) && ha[i] < hb[j]):
+			union += m.weight(ha[i], ca[i])
+			i++
+		case i == len(ha) || hb[j] < ha[i]:
+			union += m.weight(hb[j], cb[j])
+			j++
+		default:
+			w := m.weight(ha[i], ca[i])
+			inter, union = inter+w, union+w
+			if w > 0 && len(shared) < maxQuoted {
+				shared = append(shared, ha[i])
+			}
+			i++
+			j++
+		}
+	}
+	if union == 0 {
+		return 0, nil
+	}
+	return inter / union, shared
+}
+
+// weight is a sentence's weight: 0 for boilerplate; 1, or with Weighted its
+// length times log(1 + N/df).
+func (m *method) weight(h uint64, chars int32) float64 {
+	df := m.df.Count(h)
+	if df > m.o.MaxDocs {
+		return 0
+	}
+	if !m.o.Weighted {
+		return 1
+	}
+	return float64(chars) * math.Log(1+float64(m.n)/float64(max(df, 1)))
+}
+
+func (m *method) Label(score float64, _ Evidence) (core.Label, bool) {
+	switch {
+	case score >= m.o.Threshold:
+		return core.Duplicate, true
+	case m.o.Similar > 0 && score >= m.o.Similar:
+		return core.Similar, true
+	}
+	return "", false
+}
+
+func (m *method) Similarity(a, b int32, _ engine.Source[Sketch]) (float64, error) {
+	s, _ := m.score(m.docs[a], m.docs[b])
+	return s, nil
+}
+
+// Explain quotes the shared sentences from the later document, in the
+// order it holds them.
+func (m *method) Explain(ev *Evidence, b *core.Document) {
+	if len(ev.hashes) == 0 {
+		return
+	}
+	found := quotes(b.Text)
+	hs := ev.hashes
+	slices.SortFunc(hs, func(x, y uint64) int { return cmp.Compare(found[x].start, found[y].start) })
+	ev.Sentences = ev.Sentences[:0]
+	for _, h := range hs {
+		if q, ok := found[h]; ok {
+			ev.Sentences = append(ev.Sentences, q.text)
+		}
+	}
+	ev.hashes = nil
+}
+
+type quote struct {
+	text  string
+	start int32
+}
+
+// quotes returns the sentences of text by hash, the first of each.
+func quotes(text string) map[uint64]quote {
+	var an analysis.Analyzer
+	found := map[uint64]quote{}
+	for _, s := range an.Sentences(text) {
+		if _, ok := found[s.Hash]; !ok {
+			found[s.Hash] = quote{text[s.Start:s.End], s.Start}
+		}
+	}
+	return found
+}
