@@ -69,10 +69,10 @@ type Record struct {
 
 // RecordError says why one record was skipped.
 type RecordError struct {
-	Origin string             // the record's origin, "file:line" or a path
-	Field  string             // the JSON key or CSV column at fault; empty for the whole record
+	Origin string          // the record's origin, "file:line" or a path
+	Field  string          // the JSON key or CSV column at fault; empty for the whole record
 	Reason core.SkipReason // the skip reason
-	Msg    string             // what is wrong
+	Msg    string          // what is wrong
 }
 
 // Error reads "origin: field "name": msg", or "origin: msg".

@@ -20,8 +20,8 @@ const (
 	SkipNotHTML       core.SkipReason = "not-html"        // binary, another media type, or text without HTML tags
 	SkipNoArticle     core.SkipReason = "no-article"      // the extractor found no main text
 	SkipNotArticleURL core.SkipReason = "not-article-url" // a site rule's article_url does not match
-	SkipTooShort                         = core.SkipTooShort
-	SkipTooLarge                         = core.SkipTooLarge
+	SkipTooShort                      = core.SkipTooShort
+	SkipTooLarge                      = core.SkipTooLarge
 )
 
 // ErrTimeout is returned for a page whose extraction outlived Options.Timeout.

@@ -9,15 +9,15 @@ import (
 // Record is one line of `neardup extract` output (JSON). Every field but
 // Skipped and Error is always present; Date is RFC 3339 or empty.
 type Record struct {
-	ID      string             `json:"id"`
-	URL     string             `json:"url"`
-	Title   string             `json:"title"`
-	Text    string             `json:"text"`
-	Date    string             `json:"date"`
-	Author  string             `json:"author"`
-	Lang    string             `json:"lang"`
+	ID      string          `json:"id"`
+	URL     string          `json:"url"`
+	Title   string          `json:"title"`
+	Text    string          `json:"text"`
+	Date    string          `json:"date"`
+	Author  string          `json:"author"`
+	Lang    string          `json:"lang"`
 	Skipped core.SkipReason `json:"skipped,omitempty"`
-	Error   string             `json:"error,omitempty"`
+	Error   string          `json:"error,omitempty"`
 }
 
 // Record returns the output record of a result. A skipped page keeps its
