@@ -5,11 +5,15 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 
-	"github.com/neardup/neardup/dedup"
+	"github.com/alecthomas/kong"
+
 	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/flagopts"
+	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/sweep"
+	"github.com/neardup/neardup/method/minhash"
 )
 
 // evalSweepCmd is `neardup eval sweep`: each method run once over a
@@ -27,18 +31,13 @@ type evalSweepCmd struct {
 	BCubed  bool     `name:"bcubed" help:"Plot B-cubed precision, recall and F1 over clusters instead of pair scores."`
 	Title   string   `help:"Title of the plot (default: names the scores drawn)."`
 
-	Seed            uint64  `help:"Seed of every hash function."`
-	ShingleUnit     string  `name:"shingle-unit" default:"chars" enum:"chars,words" help:"minhash: shingles of ${enum}."`
-	Shingle         int     `help:"minhash: shingle length in --shingle-unit (default 6 characters or 3 words)."`
-	SampleSize      int     `name:"sample-size" default:"256" help:"minhash: fingerprints a long document keeps, at least a quarter of them; 0 keeps all."`
-	Bands           string  `help:"minhash: LSH banding BxR (default: chosen from the lowest threshold swept)."`
-	Containment     float64 `help:"minhash: also a duplicate when the smaller document is at least this share inside the larger (default 0.7; above 1 turns it off)."`
-	NumberAgreement float64 `help:"minhash: not a duplicate when both documents have 2+ figures and share less than this share of them (default 0.5; negative turns it off)."`
-	Weighted        bool    `help:"sentences: weigh sentences by length and rarity (IDF)."`
+	kong.Plugins
 
 	Format  string `enum:",jsonl,csv,tsv,txt" default:"" help:"Input format; default: by extension and content."`
 	IDCol   string `name:"id-col" default:"id" help:"Field or column holding the document id."`
 	Workers int    `help:"Sketching goroutines (default: one per CPU)."`
+
+	flags *methodFlags
 }
 
 // evalSweepOptions is what runEvalSweep needs.
@@ -59,29 +58,52 @@ func (c *evalSweepCmd) Run(g *globals) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	for _, m := range c.Methods {
-		if !slices.Contains(dedup.Methods, m) {
-			return usageError{fmt.Sprintf("unknown method %q (want some of %v)", m, dedup.Methods)}
-		}
-		if c.Vary == sweep.VaryContainment && m != dedup.MethodMinHash {
-			return usageError{fmt.Sprintf("--vary containment applies to minhash only, not %s", m)}
-		}
+	configs, err := c.configs()
+	if err != nil {
+		return err
 	}
 	o := evalSweepOptions{inputs: c.Inputs, truth: c.Truth, csv: c.CSV, plot: c.Plot,
 		corpus:   corpus.Options{Format: c.Format, IDField: c.IDCol},
 		plotOpts: sweep.PlotOptions{Title: c.Title, BCubed: c.BCubed},
-		sweep: sweep.Options{Methods: c.Methods, Thresholds: ts, Vary: c.Vary, Workers: c.Workers,
-			Dedup: dedup.Options{Seed: c.Seed, ShingleUnit: c.ShingleUnit, Shingle: c.Shingle,
-				SampleSize: sampleSize(c.SampleSize), Bands: c.Bands, Containment: c.Containment,
-				NumberAgreement: c.NumberAgreement, Weighted: c.Weighted}},
-		out: os.Stdout, skippedWarnings: os.Stderr}
-	if _, err := o.sweep.Dedup.Defaults(); err != nil {
-		return usageError{err.Error()}
-	}
+		sweep:    sweep.Options{Methods: configs, Thresholds: ts, Vary: c.Vary, Workers: c.Workers},
+		out:      os.Stdout, skippedWarnings: os.Stderr}
 	if !g.quiet {
 		o.progress = os.Stderr
 	}
 	return runEvalSweep(g.ctx, o)
+}
+
+// configs returns the options of each method swept: its defaults with the
+// method flags given that it has. A flag none of them has is an error.
+func (c *evalSweepCmd) configs() ([]engine.Config, error) {
+	var out []engine.Config
+	used := map[string]bool{}
+	for _, m := range c.Methods {
+		spec, err := methods.Lookup(m)
+		if err != nil {
+			return nil, usageError{err.Error()}
+		}
+		if c.Vary == sweep.VaryContainment && m != minhash.Name {
+			return nil, usageError{fmt.Sprintf("--vary containment applies to minhash only, not %s", m)}
+		}
+		cfg := spec.Defaults()
+		for _, name := range c.flags.given() {
+			if _, ok := flagopts.Get(cfg, name); ok {
+				used[name] = true
+			}
+		}
+		cfg, err = c.flags.applyOwn(cfg)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, cfg)
+	}
+	for _, name := range c.flags.given() {
+		if !used[name] {
+			return nil, usageError{fmt.Sprintf("--%s is an option of %s, none of the methods swept", name, owners(name, methods.All))}
+		}
+	}
+	return out, nil
 }
 
 // runEvalSweep reads the truth and the corpus, sweeps every method and

@@ -11,8 +11,11 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/alecthomas/kong"
+
+	"github.com/neardup/neardup/internal/methods"
 )
 
 // cli lists the commands. Each field's type is defined in <command>.go.
@@ -20,6 +23,7 @@ type cli struct {
 	Quiet bool `help:"No progress output on stderr." short:"q"`
 
 	Dedup   dedupCmd   `cmd:"" help:"Find duplicate and near-duplicate documents in a corpus."`
+	Index   indexCmd   `cmd:"" help:"Keep a persistent index: check each new document against everything stored, on arrival."`
 	Diff    diffCmd    `cmd:"" help:"Show what two documents share, side by side or inline, with each side's overlap."`
 	Eval    evalCmd    `cmd:"" help:"Measure predictions against a labelled truth: pair P/R/F1, ARI, B-cubed."`
 	Extract extractCmd `cmd:"" help:"Extract articles (title, text, date, author, language) from HTML pages, archives and WARC files."`
@@ -47,9 +51,15 @@ func main() {
 // 0 success, 1 failure, 2 bad usage.
 func run(ctx context.Context, args []string) (code int) {
 	var c cli
+	flags := newMethodFlags(methods.All)
+	c.Dedup.flags, c.Index.Add.flags, c.Eval.Sweep.flags = flags, flags, flags
+	c.Dedup.Plugins = kong.Plugins{flags.plugin()}
+	c.Index.Add.Plugins = kong.Plugins{flags.plugin()}
+	c.Eval.Sweep.Plugins = kong.Plugins{flags.plugin()}
 	parser, err := kong.New(&c,
 		kong.Name("neardup"),
 		kong.Description("Find duplicate and near-duplicate documents, above all news articles."),
+		kong.Vars{"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name},
 		kong.UsageOnError(),
 		// --help makes kong exit: turn that into a return from run.
 		kong.Exit(func(code int) { panic(helpExit(code)) }),

@@ -28,19 +28,22 @@ type Index struct {
 	impl indexer
 	meta store.Meta
 	spec Spec
+	st   store.Store // owned, when made by Open
 }
 
 // indexer is an Index's method-typed part.
 type indexer interface {
 	restore(ctx context.Context) error
-	add(ctx context.Context, docs []core.Document, o AddOptions) ([]Outcome, error)
-	query(ctx context.Context, docs []core.Document) ([]Outcome, error)
+	add(ctx context.Context, docs []core.Document, sks []Sketch, o AddOptions) ([]Match, error)
+	newSketcher() *Sketcher
+	query(ctx context.Context, docs []core.Document, sks []Sketch) ([]Match, error)
 	remove(ctx context.Context, ids []string) (removed []string, err error)
 	expire(ctx context.Context, before time.Time) (int, error)
 	rescore(ctx context.Context, progress func(done int)) (Stats, error)
 	verify(ctx context.Context, progress func(done int)) ([]string, error)
 	export(ctx context.Context, e Exporter) error
 	documents() int
+	view(ctx context.Context, fn func(r store.Reader) error) error
 }
 
 // AddOptions change how Add treats a document.
@@ -55,7 +58,7 @@ type AddOptions struct {
 // Status says what became of a document given to Add or Query.
 type Status string
 
-// The statuses of an Outcome.
+// The statuses of an Match.
 const (
 	Added    Status = "added"    // stored, with its matches
 	Replaced Status = "replaced" // stored in place of a document of the same ID
@@ -63,8 +66,9 @@ const (
 	Checked  Status = "checked"  // matched by Query, not stored
 )
 
-// Outcome is what adding or checking one document found.
-type Outcome struct {
+// Match is what adding or checking one document found: its status and its
+// matches among the stored documents.
+type Match struct {
 	ID     string          `json:"id"`
 	Status Status          `json:"status"`
 	Skip   core.SkipReason `json:"skipped,omitempty"`
@@ -125,6 +129,10 @@ type index[S any, E core.Evidence] struct {
 }
 
 func (x *index[S, E]) documents() int { return len(x.mem) }
+
+func (x *index[S, E]) view(ctx context.Context, fn func(r store.Reader) error) error {
+	return x.st.View(ctx, fn)
+}
 
 // restore rebuilds the method's in-memory index from the store.
 func (x *index[S, E]) restore(ctx context.Context) error {
@@ -247,6 +255,32 @@ type sketched[S any] struct {
 	skip core.SkipReason
 }
 
+func (x *index[S, E]) newSketcher() *Sketcher {
+	sk := x.m.NewSketcher()
+	return &Sketcher{sketch: func(doc *core.Document) Sketch {
+		s, skip := sk.Sketch(doc)
+		if skip != core.SkipNone {
+			return Sketch{skip: skip}
+		}
+		return Sketch{v: s}
+	}}
+}
+
+// typed returns the sketches of a Sketcher of this index's method.
+func (x *index[S, E]) typed(sks []Sketch) ([]sketched[S], error) {
+	out := make([]sketched[S], len(sks))
+	for i, sk := range sks {
+		out[i].skip = sk.skip
+		if sk.skip == core.SkipNone {
+			var ok bool
+			if out[i].s, ok = sk.v.(*S); !ok {
+				return nil, fmt.Errorf("engine: a sketch of another method given to %s", x.spec.Name)
+			}
+		}
+	}
+	return out, nil
+}
+
 // sketchAll analyses docs, in parallel when there are many.
 func (x *index[S, E]) sketchAll(docs []core.Document) []sketched[S] {
 	out := make([]sketched[S], len(docs))
@@ -274,11 +308,14 @@ func (x *index[S, E]) sketcher() DocSketcher[S] {
 	return x.m.NewSketcher()
 }
 
-func (x *index[S, E]) add(ctx context.Context, docs []core.Document, o AddOptions) ([]Outcome, error) {
-	sks := x.sketchAll(docs)
-	var outs []Outcome
-	err := x.update(ctx, func(w store.Writer) error {
-		outs = make([]Outcome, len(docs))
+func (x *index[S, E]) add(ctx context.Context, docs []core.Document, given []Sketch, o AddOptions) ([]Match, error) {
+	sks, err := x.sketches(docs, given)
+	if err != nil {
+		return nil, err
+	}
+	var outs []Match
+	err = x.update(ctx, func(w store.Writer) error {
+		outs = make([]Match, len(docs))
 		ids := make([]string, len(docs))
 		for i := range docs {
 			ids[i] = docs[i].ID
@@ -290,7 +327,7 @@ func (x *index[S, E]) add(ctx context.Context, docs []core.Document, o AddOption
 		now := time.Now().Unix()
 		for i := range docs {
 			d := &docs[i]
-			outs[i] = Outcome{ID: d.ID, Status: Added, Pairs: []core.Pair{}}
+			outs[i] = Match{ID: d.ID, Status: Added, Pairs: []core.Pair{}}
 			if prev, ok := stored[d.ID]; ok {
 				if !o.Replace {
 					outs[i].Status = Exists
@@ -313,7 +350,7 @@ func (x *index[S, E]) add(ctx context.Context, docs []core.Document, o AddOption
 }
 
 // addOne matches, stores and indexes one document.
-func (x *index[S, E]) addOne(w store.Writer, d *core.Document, sk sketched[S], now int64, storeText bool, out *Outcome) (int64, error) {
+func (x *index[S, E]) addOne(w store.Writer, d *core.Document, sk sketched[S], now int64, storeText bool, out *Match) (int64, error) {
 	row := docRow(d, now, storeText)
 	if sk.skip != core.SkipNone {
 		row.Skip, out.Skip = sk.skip, sk.skip
@@ -372,7 +409,7 @@ func (x *index[S, E]) match(mem int32, s *S, r store.Reader, d *core.Document) (
 
 // mark stores the marks of document ord, puts it in the cluster of its
 // duplicates, and fills out.
-func (x *index[S, E]) mark(w store.Writer, ord int64, found []Found[E], out *Outcome) error {
+func (x *index[S, E]) mark(w store.Writer, ord int64, found []Found[E], out *Match) error {
 	if len(found) == 0 {
 		return nil
 	}
@@ -450,15 +487,29 @@ func join(w store.Writer, ord int64, dups []*store.Doc) (int64, error) {
 	return target, w.SetCluster(set, target)
 }
 
-func (x *index[S, E]) query(ctx context.Context, docs []core.Document) ([]Outcome, error) {
-	sks := x.sketchAll(docs)
-	outs := make([]Outcome, len(docs))
-	err := x.st.View(ctx, func(r store.Reader) error {
+// sketches returns given as the method's sketches, or sketches docs.
+func (x *index[S, E]) sketches(docs []core.Document, given []Sketch) ([]sketched[S], error) {
+	if given == nil {
+		return x.sketchAll(docs), nil
+	}
+	if len(given) != len(docs) {
+		return nil, fmt.Errorf("engine: %d sketches for %d documents", len(given), len(docs))
+	}
+	return x.typed(given)
+}
+
+func (x *index[S, E]) query(ctx context.Context, docs []core.Document, given []Sketch) ([]Match, error) {
+	sks, err := x.sketches(docs, given)
+	if err != nil {
+		return nil, err
+	}
+	outs := make([]Match, len(docs))
+	err = x.st.View(ctx, func(r store.Reader) error {
 		if err := x.catchUp(r); err != nil {
 			return err
 		}
 		for i := range docs {
-			outs[i] = Outcome{ID: docs[i].ID, Status: Checked, Skip: sks[i].skip, Pairs: []core.Pair{}}
+			outs[i] = Match{ID: docs[i].ID, Status: Checked, Skip: sks[i].skip, Pairs: []core.Pair{}}
 			if sks[i].skip != core.SkipNone {
 				continue
 			}
@@ -479,7 +530,7 @@ func (x *index[S, E]) query(ctx context.Context, docs []core.Document) ([]Outcom
 }
 
 // pairs fills out's pairs from found, reading the matched documents' IDs.
-func (x *index[S, E]) pairs(r store.Reader, out *Outcome, found []Found[E]) error {
+func (x *index[S, E]) pairs(r store.Reader, out *Match, found []Found[E]) error {
 	others := make([]int64, len(found))
 	for i, f := range found {
 		others[i] = x.ords[f.A]

@@ -32,6 +32,35 @@ type OpenOptions struct {
 	KeepStored bool
 }
 
+// Open opens the store at dsn (see store.Open) and the index it holds, or
+// creates one; the Index owns the store and closes it with Close.
+func Open(ctx context.Context, dsn string, so store.Options, specs []Spec, o OpenOptions) (*Index, error) {
+	st, err := store.Open(ctx, dsn, so)
+	if err != nil {
+		return nil, err
+	}
+	x, err := OpenIndex(ctx, st, specs, o)
+	if err != nil {
+		st.Close()
+		return nil, fmt.Errorf("%s: %w", dsn, err)
+	}
+	x.st = st
+	return x, nil
+}
+
+// Close closes the store of an Index made by Open; a second call does
+// nothing.
+func (x *Index) Close() error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.st == nil {
+		return nil
+	}
+	err := x.st.Close()
+	x.st = nil
+	return err
+}
+
 // OpenIndex opens the index st holds, or creates one, and rebuilds its
 // in-memory candidate index. specs are the methods the binary knows.
 func OpenIndex(ctx context.Context, st store.Store, specs []Spec, o OpenOptions) (*Index, error) {
@@ -173,18 +202,37 @@ func (x *Index) Spec() Spec { return x.spec }
 
 // Add checks each document against everything stored and stores it, in
 // one transaction: all documents are stored, or none.
-func (x *Index) Add(ctx context.Context, docs []core.Document, o AddOptions) ([]Outcome, error) {
+func (x *Index) Add(ctx context.Context, docs []core.Document, o AddOptions) ([]Match, error) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	o.StoreText = x.meta.StoreText
-	return x.impl.add(ctx, docs, o)
+	return x.impl.add(ctx, docs, nil, o)
+}
+
+// NewSketcher returns a Sketcher of the index's method for one goroutine,
+// to sketch documents for AddSketched.
+func (x *Index) NewSketcher() *Sketcher { return x.impl.newSketcher() }
+
+// AddSketched is Add of documents sketched already: sks[i] is docs[i]'s.
+func (x *Index) AddSketched(ctx context.Context, docs []core.Document, sks []Sketch, o AddOptions) ([]Match, error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	o.StoreText = x.meta.StoreText
+	return x.impl.add(ctx, docs, sks, o)
 }
 
 // Query checks each document against everything stored, storing nothing.
-func (x *Index) Query(ctx context.Context, docs []core.Document) ([]Outcome, error) {
+func (x *Index) Query(ctx context.Context, docs []core.Document) ([]Match, error) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	return x.impl.query(ctx, docs)
+	return x.impl.query(ctx, docs, nil)
+}
+
+// QuerySketched is Query of documents sketched already.
+func (x *Index) QuerySketched(ctx context.Context, docs []core.Document, sks []Sketch) ([]Match, error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.impl.query(ctx, docs, sks)
 }
 
 // Remove removes the stored documents of the given IDs with their sketches
@@ -231,4 +279,26 @@ func (x *Index) Len() int {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	return x.impl.documents()
+}
+
+// IndexStats describe a stored index.
+type IndexStats struct {
+	store.Counts
+	Method  string          `json:"method"`
+	Options json.RawMessage `json:"options"`
+	// Loaded counts the documents in this process's in-memory index.
+	Loaded    int   `json:"loaded_documents"`
+	StoreText bool  `json:"store_text"`
+	Created   int64 `json:"created"`
+}
+
+// Stats counts what the index holds.
+func (x *Index) Stats(ctx context.Context) (IndexStats, error) {
+	st := IndexStats{Method: x.meta.Method, Options: json.RawMessage(x.meta.Options), Loaded: x.Len(),
+		StoreText: x.meta.StoreText, Created: x.meta.Created}
+	err := x.impl.view(ctx, func(r store.Reader) (err error) {
+		st.Counts, err = r.Counts()
+		return err
+	})
+	return st, err
 }

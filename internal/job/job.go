@@ -15,8 +15,11 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/dedup"
+	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
 )
 
@@ -25,7 +28,11 @@ type Options struct {
 	Inputs []string       // files, directories or "-" for stdin
 	Out    string         // output directory, created if missing
 	Corpus corpus.Options // formats and field mapping
-	Dedup  dedup.Options  // method and thresholds
+	// Method is the detection method's options; nil means the default
+	// method with its defaults.
+	Method engine.Config
+	// Keep is the representative policy; "" means the method's own.
+	Keep cluster.Policy
 	// Strict makes the first bad record fatal instead of skipped.
 	Strict bool
 	// Workers is the number of sketching goroutines; 0 means GOMAXPROCS.
@@ -40,23 +47,21 @@ type Options struct {
 	// Report, if set, is the path of an HTML report of the largest
 	// clusters with each member's diff against its representative.
 	Report string
+	// TitlesCSV, if set, is the path of a CSV file of the titles of the
+	// duplicate pairs, two columns title_a, title_b.
+	TitlesCSV string
+	// Matrix, if set, is the path of a JSON file of the similarity matrix
+	// of the reported pairs, for corpora of at most MatrixLimit documents.
+	Matrix string
 }
-
-// Output file names inside Options.Out.
-const (
-	PairsFile    = "pairs.jsonl"
-	ClustersFile = "clusters.jsonl"
-	KeptFile     = "kept.jsonl"
-	StatsFile    = "stats.json"
-)
 
 // ErrStrict marks the error that ends a strict run at its first bad record.
 var ErrStrict = errors.New("job: bad record in strict mode")
 
 // Run executes the job and returns its statistics.
-func Run(ctx context.Context, o Options) (dedup.Stats, error) {
+func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if len(o.Inputs) == 0 {
-		return dedup.Stats{}, errors.New("job: no input")
+		return engine.Stats{}, errors.New("job: no input")
 	}
 	if os.Getenv("GOGC") == "" {
 		// The heap is mostly long-lived sketches: collecting at 1.5× the
@@ -70,50 +75,52 @@ func Run(ctx context.Context, o Options) (dedup.Stats, error) {
 	if o.MaxWarnings <= 0 {
 		o.MaxWarnings = 20
 	}
-	b, err := dedup.NewBatch(o.Dedup)
+	if o.Method == nil {
+		o.Method = methods.Default()
+	}
+	spec, err := methods.Lookup(o.Method.Method())
 	if err != nil {
-		return dedup.Stats{}, err
+		return engine.Stats{}, err
+	}
+	b, err := spec.NewBatch(o.Method, o.Keep)
+	if err != nil {
+		return engine.Stats{}, err
 	}
 	r, err := corpus.Open(o.Inputs, o.Corpus)
 	if err != nil {
-		return dedup.Stats{}, err
+		return engine.Stats{}, err
 	}
 	defer r.Close()
-	out, err := newOutputs(o.Out)
+	out, err := output.Create(o.Out)
 	if err != nil {
-		return dedup.Stats{}, err
+		return engine.Stats{}, err
 	}
-	defer out.abort()
+	defer out.Abort()
 
 	run := &runner{o: o, b: b, r: r, meter: progress.New(o.Progress), seconds: map[string]float64{},
 		skipped: map[core.SkipReason]int{}, started: time.Now()}
 	if err := run.sketchAll(ctx); err != nil {
-		return dedup.Stats{}, err
+		return engine.Stats{}, err
 	}
-	res, err := run.finish(ctx)
-	if err != nil {
-		return dedup.Stats{}, err
+	if err := run.finish(ctx); err != nil {
+		return engine.Stats{}, err
 	}
-	run.wantReport(res)
+	run.wantTexts(b.Result())
 	if err := run.secondPass(ctx, out); err != nil {
-		return dedup.Stats{}, err
+		return engine.Stats{}, err
 	}
+	res := b.Result() // with the evidence the second reading completed
 	st := run.stats()
-	if err := out.commit(res, st); err != nil {
-		return dedup.Stats{}, err
+	if err := commit(out, res, st); err != nil {
+		return engine.Stats{}, err
 	}
-	if o.Report != "" {
-		if err := run.writeReport(res, st); err != nil {
-			return st, err
-		}
-	}
-	return st, nil
+	return st, run.extras(res, st)
 }
 
 // runner carries one run's state between its stages.
 type runner struct {
 	o       Options
-	b       *dedup.Batch
+	b       engine.Batch
 	r       *corpus.Reader
 	meter   *progress.Meter
 	seconds map[string]float64
@@ -125,12 +132,16 @@ type runner struct {
 	// the second reading.
 	wanted map[string]bool
 	docs   map[string]core.Document
+	// titles collects the titles of the documents in duplicate pairs, for
+	// Options.TitlesCSV; ids every document's ID, for Options.Matrix.
+	titles map[string]string
+	ids    []string
 }
 
 // item is one record on its way through the workers.
 type item struct {
 	rec    corpus.Record
-	sketch dedup.Sketch
+	sketch engine.Sketch
 }
 
 // sketchAll is the first pass: read, decode and sketch in parallel, add in
@@ -138,7 +149,7 @@ type item struct {
 func (run *runner) sketchAll(ctx context.Context) error {
 	start := time.Now()
 	run.meter.Stage("reading")
-	sketchers := make([]*dedup.Sketcher, run.o.Workers)
+	sketchers := make([]*engine.Sketcher, run.o.Workers)
 	for i := range sketchers {
 		sketchers[i] = run.b.NewSketcher()
 	}
@@ -153,6 +164,10 @@ func (run *runner) sketchAll(ctx context.Context) error {
 		run.read++
 		if it.rec.Skip != core.SkipNone {
 			return run.skip(it.rec)
+		}
+		if run.o.Matrix != "" && run.b.Len() >= MatrixLimit {
+			return fmt.Errorf("%s: the similarity matrix is limited to %d documents; this is one more (drop --matrix for a larger corpus)",
+				it.rec.Doc.Origin, MatrixLimit)
 		}
 		if err := run.b.Add(&it.rec.Doc, it.sketch); err != nil {
 			return err
@@ -186,16 +201,16 @@ func (run *runner) skip(rec corpus.Record) error {
 	return nil
 }
 
-func (run *runner) finish(ctx context.Context) (*dedup.Result, error) {
+func (run *runner) finish(ctx context.Context) error {
 	start := time.Now()
 	run.meter.Stage("matching")
-	res, err := run.b.Finish(ctx, func(done int) { run.meter.Update(done, int64(done), int64(run.b.Len())) })
+	err := run.b.Finish(ctx, func(done int) { run.meter.Update(done, int64(done), int64(run.b.Len())) })
 	run.meter.Done(run.b.Len())
 	run.seconds["candidates_verify_group"] = time.Since(start).Seconds()
-	return res, err
+	return err
 }
 
-func (run *runner) stats() dedup.Stats {
+func (run *runner) stats() engine.Stats {
 	st := run.b.Stats()
 	st.Read = run.read
 	for k, v := range run.skipped {

@@ -12,7 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/dedup"
+	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/output"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -65,13 +66,17 @@ func writeCorpus(t *testing.T, dir string) string {
 }
 
 func TestRunGolden(t *testing.T) {
-	for _, method := range []string{dedup.MethodMinHash, dedup.MethodSentences} {
+	for _, method := range []string{"minhash", "sentences"} {
 		t.Run(method, func(t *testing.T) {
+			spec, err := methods.Lookup(method)
+			if err != nil {
+				t.Fatal(err)
+			}
 			dir := t.TempDir()
 			in := writeCorpus(t, dir)
 			out := filepath.Join(dir, "out")
 			var warn bytes.Buffer
-			st, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out, Dedup: dedup.Options{Method: method}, Warn: &warn})
+			st, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out, Method: spec.Defaults(), Warn: &warn})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,12 +88,12 @@ func TestRunGolden(t *testing.T) {
 					t.Errorf("no warning names %s:\n%s", want, warn.String())
 				}
 			}
-			for _, name := range []string{PairsFile, ClustersFile, KeptFile, StatsFile} {
+			for _, name := range []string{output.PairsFile, output.ClustersFile, output.KeptFile, output.StatsFile} {
 				got, err := os.ReadFile(filepath.Join(out, name))
 				if err != nil {
 					t.Fatal(err)
 				}
-				if name == StatsFile {
+				if name == output.StatsFile {
 					got = stableStats(t, got)
 				}
 				golden(t, filepath.Join("testdata", method, name), got)
@@ -145,14 +150,14 @@ func TestFailedRunKeepsEarlierResults(t *testing.T) {
 	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out}); err != nil {
 		t.Fatal(err)
 	}
-	before, _ := os.ReadFile(filepath.Join(out, PairsFile))
+	before, _ := os.ReadFile(filepath.Join(out, output.PairsFile))
 	dup := filepath.Join(dir, "dup.jsonl")
 	os.WriteFile(dup, []byte("{\"id\":\"x\",\"text\":\"one text here\"}\n{\"id\":\"x\",\"text\":\"another text\"}\n"), 0o644)
 	_, err := Run(t.Context(), Options{Inputs: []string{dup}, Out: out})
 	if err == nil || !strings.Contains(err.Error(), "dup.jsonl:2") || !strings.Contains(err.Error(), "dup.jsonl:1") {
 		t.Fatalf("repeated id: got %v, want an error naming both lines", err)
 	}
-	after, _ := os.ReadFile(filepath.Join(out, PairsFile))
+	after, _ := os.ReadFile(filepath.Join(out, output.PairsFile))
 	if !bytes.Equal(before, after) || len(before) == 0 {
 		t.Error("a failed run changed the earlier results")
 	}

@@ -8,25 +8,32 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/dedup"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/report"
 )
 
 // reportLimits bounds the report, and with it the texts held in memory.
 var reportLimits = report.Limits{}
 
-// wantReport records which documents the report will show, before the
-// second reading collects their texts.
-func (run *runner) wantReport(res *dedup.Result) {
-	if run.o.Report == "" {
-		return
+// wantTexts records which documents the report will show, and whose
+// titles the titles file lists, before the second reading collects them.
+func (run *runner) wantTexts(res *engine.Result) {
+	if run.o.Report != "" {
+		run.wanted = reportLimits.Wanted(res.Clusters)
+		run.docs = make(map[string]core.Document, len(run.wanted))
 	}
-	run.wanted = reportLimits.Wanted(res.Clusters)
-	run.docs = make(map[string]core.Document, len(run.wanted))
+	if run.o.TitlesCSV != "" {
+		run.titles = map[string]string{}
+		for _, p := range res.Pairs {
+			if p.Label == core.Duplicate {
+				run.titles[p.A], run.titles[p.B] = "", ""
+			}
+		}
+	}
 }
 
 // writeReport writes the HTML report atomically.
-func (run *runner) writeReport(res *dedup.Result, st dedup.Stats) error {
+func (run *runner) writeReport(res *engine.Result, st engine.Stats) error {
 	skipped := 0
 	for _, n := range st.Skipped {
 		skipped += n

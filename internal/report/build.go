@@ -26,7 +26,7 @@ type view struct {
 type stat struct{ Label, Value string }
 
 type clusterView struct {
-	ID      int
+	ID      int64
 	Size    int
 	Why     string
 	Rep     docView

@@ -4,7 +4,9 @@ import (
 	"fmt"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/dedup"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/flagopts"
+	"github.com/neardup/neardup/method/minhash"
 )
 
 // scored is one reported pair as the sweep re-decides it: a duplicate at
@@ -27,9 +29,10 @@ func (s scored) duplicateAt(t float64) bool {
 }
 
 // ruleMethod reports whether the method decides by a rule over several
-// scores instead of a threshold on one.
-func ruleMethod(method string) bool {
-	return method == dedup.MethodTFIDF || method == dedup.MethodRareWords
+// scores instead of a threshold on one: its options have no threshold.
+func ruleMethod(c engine.Config) bool {
+	_, ok := flagopts.Get(c, "threshold")
+	return !ok || c.Method() == "rarewords"
 }
 
 // What a sweep varies (Options.Vary).
@@ -37,42 +40,54 @@ const (
 	// VaryThreshold sweeps each method's threshold (see the package
 	// documentation).
 	VaryThreshold = "threshold"
-	// VaryContainment sweeps the minhash containment threshold
-	// (Options.Containment) with the Jaccard threshold as configured.
+	// VaryContainment sweeps the minhash containment threshold with the
+	// Jaccard threshold as configured.
 	VaryContainment = "containment"
 )
+
+// defaultAt returns the option a sweep of c varies, as configured.
+func defaultAt(c engine.Config, vary string) float64 {
+	name := "threshold"
+	if vary == VaryContainment {
+		name = "containment"
+	}
+	v, _ := flagopts.Get(c, name)
+	f, _ := v.(float64)
+	return f
+}
 
 // runOptions returns the options of the one run that serves a sweep whose
 // lowest threshold is low: every pair that can be a duplicate at low, or
 // at the method's configured threshold, is reported.
-func runOptions(o dedup.Options, low float64, vary string) (dedup.Options, error) {
-	def, err := o.Defaults()
-	if err != nil {
-		return o, err
+func runOptions(c engine.Config, low float64, vary string) (engine.Config, error) {
+	set := func(c engine.Config, name string, v float64) engine.Config {
+		next, err := flagopts.Set(c, name, v)
+		if err != nil {
+			panic(err) // every method sets threshold and similar: checked by the callers' tests
+		}
+		return next
 	}
+	_, hasThreshold := flagopts.Get(c, "threshold")
 	switch {
-	case vary == VaryContainment && def.Method != dedup.MethodMinHash:
-		return o, fmt.Errorf("only minhash has a containment threshold to sweep")
+	case vary == VaryContainment && c.Method() != minhash.Name:
+		return c, fmt.Errorf("only minhash has a containment threshold to sweep")
 	case vary == VaryContainment:
 		// Threshold and Similar stay as configured: they choose the LSH
 		// bands, and so the candidates, of a run at any containment.
-		o.Containment = min(low, def.Containment)
-	case def.Method == dedup.MethodTFIDF:
-		o.Similar = low
-	case def.Method == dedup.MethodRareWords:
-		// Threshold is the share a best match must hold to be reported.
-		o.Threshold = min(low, def.Threshold)
-		o.Similar = o.Threshold
+		return set(c, "containment", min(low, defaultAt(c, vary))), nil
+	case !hasThreshold: // tfidf: its rule decides; similar pairs carry the body cosine
+		return set(c, "similar", low), nil
 	default:
-		o.Threshold = min(low, def.Threshold)
-		o.Similar = o.Threshold
+		// rarewords: the threshold is the share a best match must hold
+		// to be reported.
+		t := min(low, defaultAt(c, vary))
+		return set(set(c, "threshold", t), "similar", t), nil
 	}
-	return o, nil
 }
 
 // scorePairs turns a run's pairs into scored pairs. ord maps ids to
-// ordinals; o are the run's options, defaults filled in.
-func scorePairs(pairs []core.Pair, ord map[string]int32, o dedup.Options, vary string) ([]scored, error) {
+// ordinals; c are the run's options.
+func scorePairs(pairs []core.Pair, ord map[string]int32, c engine.Config, vary string) ([]scored, error) {
 	out := make([]scored, 0, len(pairs))
 	for _, p := range pairs {
 		a, okA := ord[p.A]
@@ -81,8 +96,8 @@ func scorePairs(pairs []core.Pair, ord map[string]int32, o dedup.Options, vary s
 			return nil, fmt.Errorf("sweep: pair %s, %s names a document the corpus lacks", p.A, p.B)
 		}
 		s := scored{a: a, b: b, score: p.Score, ruleDup: p.Label == core.Duplicate}
-		if ev, ok := p.Evidence.(*dedup.MinHashEvidence); ok && o.Method == dedup.MethodMinHash {
-			minHashScore(&s, p.Label, ev, o, vary)
+		if ev, ok := p.Evidence.(minhash.Evidence); ok {
+			minHashScore(&s, p.Label, ev, c.(minhash.Options), vary)
 		}
 		out = append(out, s)
 	}
@@ -94,7 +109,7 @@ func scorePairs(pairs []core.Pair, ord map[string]int32, o dedup.Options, vary s
 // threshold on the varied score is at or below every swept one, so a pair
 // it did not label duplicate failed the number check or is below every
 // swept threshold.
-func minHashScore(s *scored, l core.Label, ev *dedup.MinHashEvidence, o dedup.Options, vary string) {
+func minHashScore(s *scored, l core.Label, ev minhash.Evidence, o minhash.Options, vary string) {
 	containment := max(ev.ContainmentAB, ev.ContainmentBA)
 	s.never = l != core.Duplicate
 	if vary == VaryContainment {
@@ -108,32 +123,32 @@ func minHashScore(s *scored, l core.Label, ev *dedup.MinHashEvidence, o dedup.Op
 
 // Describe says what a method's sweep applies the threshold to, given the
 // options in force and what is varied.
-func Describe(o dedup.Options, vary string) string {
-	if vary == VaryContainment {
-		return fmt.Sprintf("larger containment of the %s (a duplicate also at Jaccard >= %g; the figures check, < %g shared vetoes, applies)",
-			shingles(o), o.Threshold, o.NumberAgreement)
-	}
-	switch o.Method {
-	case dedup.MethodMinHash:
+func Describe(c engine.Config, vary string) string {
+	if o, ok := c.(minhash.Options); ok {
+		if vary == VaryContainment {
+			return fmt.Sprintf("larger containment of the %s (a duplicate also at Jaccard >= %g; the figures check, < %g shared vetoes, applies)",
+				shingles(o), o.Threshold, o.NumberAgreement)
+		}
 		return fmt.Sprintf("Jaccard of the %s; containment >= %g and the figures check (< %g shared vetoes) apply at every threshold",
 			shingles(o), o.Containment, o.NumberAgreement)
-	case dedup.MethodSentences:
+	}
+	switch c.Method() {
+	case "sentences":
 		return "Jaccard of the sentence sets"
-	case dedup.MethodTFIDF:
+	case "tfidf":
 		return "body TF-IDF cosine, the score tfidf reports; its rule is not applied (the default row is the rule's result)"
-	case dedup.MethodRareWords:
+	case "rarewords":
 		return "larger rare-word containment of the best-match pairs, the score rarewords reports; its rule is not applied (the default row is the rule's result)"
-	case dedup.MethodCosine:
+	case "cosine":
 		return "cosine of the word and bigram vectors"
 	}
 	return "score"
 }
 
 // shingles names minhash's shingle sets: "character 6-shingles".
-func shingles(o dedup.Options) string {
-	unit := "word"
-	if o.ShingleUnit == dedup.ShingleChars {
-		unit = "character"
+func shingles(o minhash.Options) string {
+	if o.ShingleUnit == minhash.Chars {
+		return fmt.Sprintf("character %d-shingles", o.CharShingle)
 	}
-	return fmt.Sprintf("%s %d-shingles", unit, o.Shingle)
+	return fmt.Sprintf("word %d-shingles", o.WordShingle)
 }

@@ -9,7 +9,8 @@ import (
 	"sync/atomic"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/dedup"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/corpus"
 )
 
@@ -49,25 +50,30 @@ func ReadDocuments(ctx context.Context, inputs []string, opts corpus.Options) (d
 
 // Run runs one method over docs in-process, as neardup dedup does without
 // its files: it sketches the documents on workers goroutines (0: one per
-// CPU), adds them in order and finishes the batch. It returns what the
-// batch found and the options in force, defaults filled in.
-func Run(ctx context.Context, docs []core.Document, o dedup.Options, workers int) (*dedup.Result, dedup.Options, error) {
-	b, err := dedup.NewBatch(o)
+// CPU), adds them in order and finishes the batch.
+func Run(ctx context.Context, docs []core.Document, c engine.Config, workers int) (*engine.Result, error) {
+	spec, err := methods.Lookup(c.Method())
 	if err != nil {
-		return nil, o, err
+		return nil, err
+	}
+	b, err := spec.NewBatch(c, "")
+	if err != nil {
+		return nil, err
 	}
 	sketches, err := sketchAll(ctx, b, docs, workers)
 	if err != nil {
-		return nil, o, err
+		return nil, err
 	}
 	for i := range docs {
 		if err := b.Add(&docs[i], sketches[i]); err != nil {
-			return nil, o, err
+			return nil, err
 		}
-		sketches[i] = dedup.Sketch{}
+		sketches[i] = engine.Sketch{}
 	}
-	res, err := b.Finish(ctx, nil)
-	return res, b.Options(), err
+	if err := b.Finish(ctx, nil); err != nil {
+		return nil, err
+	}
+	return b.Result(), nil
 }
 
 // sketchChunk is how many documents a sketching goroutine takes at a time.
@@ -75,11 +81,11 @@ const sketchChunk = 256
 
 // sketchAll sketches every document concurrently, each goroutine with its
 // own Sketcher, and returns the sketches in document order.
-func sketchAll(ctx context.Context, b *dedup.Batch, docs []core.Document, workers int) ([]dedup.Sketch, error) {
+func sketchAll(ctx context.Context, b engine.Batch, docs []core.Document, workers int) ([]engine.Sketch, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	out := make([]dedup.Sketch, len(docs))
+	out := make([]engine.Sketch, len(docs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {

@@ -8,22 +8,20 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/dedup"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/eval"
 )
 
 // Options configure a sweep.
 type Options struct {
-	// Methods are swept one after the other; empty means minhash and
-	// sentences.
-	Methods []string
+	// Methods are the options of the methods swept, one after the other
+	// (their threshold and similar are set per run); empty means minhash
+	// and sentences with their defaults.
+	Methods []engine.Config
 	// Thresholds are the values swept, ascending; see Range.
 	Thresholds []float64
-	// Dedup are the method options every run starts from (Method,
-	// Threshold and Similar are set per run); the zero value is the
-	// defaults.
-	Dedup dedup.Options
 	// Vary is what the thresholds apply to: VaryThreshold ("" too) or,
 	// for minhash only, VaryContainment.
 	Vary string
@@ -122,22 +120,21 @@ func Sweep(ctx context.Context, docs []core.Document, truth *eval.Truth, opts Op
 	if v := opts.Vary; v != "" && v != VaryThreshold && v != VaryContainment {
 		return nil, fmt.Errorf("sweep: cannot vary %q (want %s or %s)", v, VaryThreshold, VaryContainment)
 	}
-	methods := opts.Methods
-	if len(methods) == 0 {
-		methods = []string{dedup.MethodMinHash, dedup.MethodSentences}
+	configs := opts.Methods
+	if len(configs) == 0 {
+		configs = []engine.Config{methods.All[0].Defaults(), methods.All[1].Defaults()}
 	}
 	ord := make(map[string]int32, len(docs))
 	for i, d := range docs {
 		ord[d.ID] = int32(i)
 	}
 	res := &Result{Documents: len(docs), Thresholds: opts.Thresholds}
-	for _, m := range methods {
+	for _, cfg := range configs {
+		m := cfg.Method()
 		if opts.Progress != nil {
 			opts.Progress(m, false, 0)
 		}
-		o := opts.Dedup
-		o.Method = m
-		c, err := sweepMethod(ctx, docs, ord, truth, o, opts)
+		c, err := sweepMethod(ctx, docs, ord, truth, cfg, opts)
 		if err != nil {
 			return nil, fmt.Errorf("sweep: %s: %w", m, err)
 		}
@@ -155,18 +152,14 @@ func Sweep(ctx context.Context, docs []core.Document, truth *eval.Truth, opts Op
 
 // sweepMethod runs one method and evaluates every threshold.
 func sweepMethod(ctx context.Context, docs []core.Document, ord map[string]int32, truth *eval.Truth,
-	o dedup.Options, opts Options) (*Curve, error) {
+	o engine.Config, opts Options) (*Curve, error) {
 	start := time.Now()
-	def, err := o.Defaults()
-	if err != nil {
-		return nil, err
-	}
 	vary := cmp.Or(opts.Vary, VaryThreshold)
 	ro, err := runOptions(o, opts.Thresholds[0], vary)
 	if err != nil {
 		return nil, err
 	}
-	run, ro, err := Run(ctx, docs, ro, opts.Workers)
+	run, err := Run(ctx, docs, ro, opts.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -175,11 +168,10 @@ func sweepMethod(ctx context.Context, docs []core.Document, ord map[string]int32
 		return nil, err
 	}
 	run = nil // the scored pairs are all that is needed
-	c := &Curve{Method: o.Method, Name: o.Method, Swept: Describe(ro, vary), Pairs: len(ps)}
-	defaultAt := def.Threshold
+	c := &Curve{Method: o.Method(), Name: o.Method(), Swept: Describe(ro, vary), Pairs: len(ps)}
+	at := defaultAt(o, vary)
 	if vary == VaryContainment {
 		c.Name += " (containment)"
-		defaultAt = def.Containment
 	}
 	ids := make([]string, len(docs))
 	for i, d := range docs {
@@ -192,11 +184,11 @@ func sweepMethod(ctx context.Context, docs []core.Document, ord map[string]int32
 		c.Points = append(c.Points, Point{Threshold: t,
 			Result: evaluate(truth, ids, ps, func(s scored) bool { return s.duplicateAt(t) })})
 	}
-	if ruleMethod(o.Method) {
+	if ruleMethod(o) {
 		c.Default = Point{Threshold: math.NaN(), Result: evaluate(truth, ids, ps, func(s scored) bool { return s.ruleDup })}
 	} else {
-		c.Default = Point{Threshold: defaultAt,
-			Result: evaluate(truth, ids, ps, func(s scored) bool { return s.duplicateAt(defaultAt) })}
+		c.Default = Point{Threshold: at,
+			Result: evaluate(truth, ids, ps, func(s scored) bool { return s.duplicateAt(at) })}
 	}
 	c.Seconds = time.Since(start).Seconds()
 	return c, nil

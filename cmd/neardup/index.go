@@ -1,0 +1,400 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/alecthomas/kong"
+
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/internal/progress"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// indexCmd is `neardup index`: the persistent index.
+type indexCmd struct {
+	Add     indexAddCmd     `cmd:"" help:"Check documents against everything stored, store them and print their matches (JSONL)."`
+	Query   indexQueryCmd   `cmd:"" help:"Check documents against everything stored without storing them."`
+	Remove  indexRemoveCmd  `cmd:"" help:"Remove documents by id, with their sketches and marks."`
+	Expire  indexExpireCmd  `cmd:"" help:"Remove the documents older than a window: their own date, else when they were stored."`
+	Stats   indexStatsCmd   `cmd:"" help:"Print what the index holds (JSON)."`
+	Export  indexExportCmd  `cmd:"" help:"Write pairs.jsonl, clusters.jsonl, kept.jsonl and stats.json as neardup dedup does."`
+	Verify  indexVerifyCmd  `cmd:"" help:"Check the index's integrity; exit 1 on any fault."`
+	Rescore indexRescoreCmd `cmd:"" help:"Judge every pair again with the statistics of the whole index, as neardup dedup would."`
+}
+
+// dbFlags name the index.
+type dbFlags struct {
+	DB   string `default:"neardup.db" help:"The index: a SQLite file (created when missing) or a PostgreSQL URL (postgres://user@host/db)."`
+	Sync string `default:"full" enum:"full,normal" help:"SQLite durability: full (an add reported done survives a power cut) or normal (faster; a power cut may lose the last adds, never corrupt the index)."`
+}
+
+// open opens the index with the options given; see engine.OpenOptions.
+func (f *dbFlags) open(ctx context.Context, o engine.OpenOptions) (*engine.Index, error) {
+	so := store.DefaultOptions()
+	so.Sync = f.Sync
+	return engine.Open(ctx, f.DB, so, methods.All, o)
+}
+
+// openStored opens an existing index as it was created.
+func (f *dbFlags) openStored(ctx context.Context, keep string) (*engine.Index, error) {
+	if !store.IsPostgres(f.DB) {
+		if _, err := os.Stat(f.DB); err != nil {
+			return nil, fmt.Errorf("%s: no index there (neardup index add creates one): %w", f.DB, err)
+		}
+	}
+	return f.open(ctx, engine.OpenOptions{KeepStored: true, Keep: cluster.Policy(keep)})
+}
+
+// indexAddCmd is `neardup index add`.
+type indexAddCmd struct {
+	Inputs []string `arg:"" name:"input" help:"Documents to add: any input neardup dedup reads; - for stdin."`
+	dbFlags
+	Method string `help:"Detection method of a new index: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
+	kong.Plugins
+	StoreText   bool `name:"store-text" help:"A new index stores each document's text (for export with texts and search)."`
+	Replace     bool `help:"A document whose id is stored replaces it (default: it is reported as existing and left alone)."`
+	Chunk       int  `default:"1000" help:"Documents added in one transaction; a document's line is printed once its transaction commits."`
+	OnlyMatches bool `name:"only-matches" help:"Print only the documents with matches."`
+	inputFlags
+
+	flags *methodFlags
+}
+
+func (c *indexAddCmd) Run(g *globals) error {
+	if c.Chunk < 1 {
+		return usageError{"--chunk must be at least 1"}
+	}
+	cfg, err := methodConfig(g.ctx, c.DB, c.Method, c.flags)
+	if err != nil {
+		return err
+	}
+	x, err := c.open(g.ctx, engine.OpenOptions{Method: cfg, StoreText: c.StoreText})
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	return feed(g, x, job.FeedOptions{Inputs: c.Inputs, Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
+}
+
+// methodConfig returns the method options the flags ask for: nil when they
+// ask for none (an existing index's own, or the default for a new one).
+// Options given without --method apply to the stored index's method, or to
+// the default one for a new index.
+func methodConfig(ctx context.Context, db, method string, flags *methodFlags) (engine.Config, error) {
+	if method == "" && len(flags.given()) == 0 {
+		return nil, nil
+	}
+	if method == "" {
+		method = methods.All[0].Name
+		if stored, ok := storedMethod(ctx, db); ok {
+			method = stored
+		}
+	}
+	spec, err := methods.Lookup(method)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	base := spec.Defaults()
+	if stored, ok := storedOptions(ctx, db, spec); ok {
+		base = stored
+	}
+	return flags.apply(base, methods.All)
+}
+
+// storedMethod returns the method of the index at db, if there is one.
+func storedMethod(ctx context.Context, db string) (string, bool) {
+	m, ok := storedMeta(ctx, db)
+	return m.Method, ok
+}
+
+// storedOptions returns the options of the index at db when it uses spec.
+func storedOptions(ctx context.Context, db string, spec engine.Spec) (engine.Config, bool) {
+	m, ok := storedMeta(ctx, db)
+	if !ok || m.Method != spec.Name {
+		return nil, false
+	}
+	c, err := spec.DecodeOptions([]byte(m.Options))
+	return c, err == nil
+}
+
+func storedMeta(ctx context.Context, db string) (store.Meta, bool) {
+	if !store.IsPostgres(db) {
+		if _, err := os.Stat(db); err != nil {
+			return store.Meta{}, false
+		}
+	}
+	so := store.DefaultOptions()
+	so.ReadOnly = true
+	st, err := store.Open(ctx, db, so)
+	if err != nil {
+		return store.Meta{}, false
+	}
+	defer st.Close()
+	var m store.Meta
+	var ok bool
+	err = st.View(ctx, func(r store.Reader) (err error) {
+		m, ok, err = r.Meta()
+		return err
+	})
+	return m, ok && err == nil
+}
+
+// feed runs an add or a query over the inputs and prints the summary.
+func feed(g *globals, x *engine.Index, o job.FeedOptions, in *inputFlags) error {
+	co, err := in.corpusOptions()
+	if err != nil {
+		return err
+	}
+	o.Index, o.Corpus, o.Workers, o.Strict, o.MaxWarnings = x, co, in.Workers, in.Strict, in.MaxWarnings
+	o.Out, o.Warn = os.Stdout, os.Stderr
+	if !g.quiet {
+		o.Progress = os.Stderr
+	}
+	st, err := job.Feed(g.ctx, o)
+	if !g.quiet {
+		fmt.Fprintln(os.Stderr, feedSummary(st, o.Query))
+	}
+	return err
+}
+
+func feedSummary(st job.FeedStats, query bool) string {
+	var b strings.Builder
+	if query {
+		fmt.Fprintf(&b, "%d documents checked", st.Checked)
+	} else {
+		fmt.Fprintf(&b, "%d documents added", st.Added)
+		if st.Replaced > 0 {
+			fmt.Fprintf(&b, ", %d replaced", st.Replaced)
+		}
+		if st.Exists > 0 {
+			fmt.Fprintf(&b, ", %d already stored", st.Exists)
+		}
+	}
+	skipped := 0
+	for _, n := range st.Skipped {
+		skipped += n
+	}
+	if skipped > 0 {
+		fmt.Fprintf(&b, ", %d skipped %v", skipped, st.Skipped)
+	}
+	fmt.Fprintf(&b, "; %d duplicate and %d similar pairs in %.1fs", st.Duplicates, st.Similar, st.Seconds)
+	return b.String()
+}
+
+// indexQueryCmd is `neardup index query`.
+type indexQueryCmd struct {
+	Inputs []string `arg:"" name:"input" help:"Documents to check: any input neardup dedup reads; - for stdin."`
+	dbFlags
+	OnlyMatches bool `name:"only-matches" help:"Print only the documents with matches."`
+	inputFlags
+}
+
+func (c *indexQueryCmd) Run(g *globals) error {
+	x, err := c.openStored(g.ctx, "")
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	return feed(g, x, job.FeedOptions{Inputs: c.Inputs, Query: true, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
+}
+
+// indexRemoveCmd is `neardup index remove`.
+type indexRemoveCmd struct {
+	IDs []string `arg:"" name:"id" help:"Ids of the documents to remove."`
+	dbFlags
+}
+
+func (c *indexRemoveCmd) Run(g *globals) error {
+	x, err := c.openStored(g.ctx, "")
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	removed, err := x.Remove(g.ctx, c.IDs)
+	if err != nil {
+		return err
+	}
+	if !g.quiet {
+		fmt.Fprintf(os.Stderr, "%d of %d documents removed\n", len(removed), len(c.IDs))
+	}
+	if len(removed) < len(c.IDs) {
+		gone := map[string]bool{}
+		for _, id := range removed {
+			gone[id] = true
+		}
+		var missing []string
+		for _, id := range c.IDs {
+			if !gone[id] {
+				missing = append(missing, strconv.Quote(id))
+			}
+		}
+		return fmt.Errorf("not stored: %s", strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+// indexExpireCmd is `neardup index expire`.
+type indexExpireCmd struct {
+	dbFlags
+	OlderThan string `name:"older-than" required:"" help:"The news window: remove documents dated more than this long ago, e.g. 30d, 12h, 2w."`
+}
+
+func (c *indexExpireCmd) Run(g *globals) error {
+	d, err := parseAge(c.OlderThan)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	x, err := c.openStored(g.ctx, "")
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	n, err := x.Expire(g.ctx, time.Now().Add(-d))
+	if !g.quiet {
+		fmt.Fprintf(os.Stderr, "%d documents expired\n", n)
+	}
+	return err
+}
+
+// parseAge reads a duration with days and weeks as well: "30d", "2w",
+// "36h", "1d12h".
+func parseAge(s string) (time.Duration, error) {
+	var total time.Duration
+	rest := s
+	for rest != "" {
+		i := strings.IndexAny(rest, "dw")
+		if i < 0 {
+			d, err := time.ParseDuration(rest)
+			if err != nil {
+				return 0, fmt.Errorf("--older-than %q: want a duration such as 30d, 12h or 2w", s)
+			}
+			total += d
+			break
+		}
+		n, err := strconv.Atoi(rest[:i])
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("--older-than %q: want a duration such as 30d, 12h or 2w", s)
+		}
+		unit := 24 * time.Hour
+		if rest[i] == 'w' {
+			unit *= 7
+		}
+		total += time.Duration(n) * unit
+		rest = rest[i+1:]
+	}
+	if total <= 0 {
+		return 0, fmt.Errorf("--older-than %q: want a positive duration", s)
+	}
+	return total, nil
+}
+
+// indexStatsCmd is `neardup index stats`.
+type indexStatsCmd struct {
+	dbFlags
+}
+
+func (c *indexStatsCmd) Run(g *globals) error {
+	x, err := c.openStored(g.ctx, "")
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	st, err := x.Stats(g.ctx)
+	if err != nil {
+		return err
+	}
+	return printJSON(os.Stdout, st)
+}
+
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// indexExportCmd is `neardup index export`.
+type indexExportCmd struct {
+	dbFlags
+	Out  string `short:"o" default:"out" help:"Output directory."`
+	Keep string `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (the default; central for cosine), earliest, first or central."`
+}
+
+func (c *indexExportCmd) Run(g *globals) error {
+	x, err := c.openStored(g.ctx, c.Keep)
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	return output.Export(g.ctx, x, c.Out)
+}
+
+// indexVerifyCmd is `neardup index verify`.
+type indexVerifyCmd struct {
+	dbFlags
+}
+
+// errFaults marks a verify that found faults: exit code 1, faults printed.
+var errFaults = errors.New("the index has faults")
+
+func (c *indexVerifyCmd) Run(g *globals) error {
+	x, err := c.openStored(g.ctx, "")
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	var meter *progress.Meter
+	if !g.quiet {
+		meter = progress.New(os.Stderr)
+		meter.Stage("verifying")
+	}
+	faults, err := x.Verify(g.ctx, func(done int) { meter.Update(done, 0, 0) })
+	meter.Done(x.Len())
+	if err != nil {
+		return err
+	}
+	for _, f := range faults {
+		fmt.Println(f)
+	}
+	if len(faults) > 0 {
+		return fmt.Errorf("%w: %d", errFaults, len(faults))
+	}
+	if !g.quiet {
+		fmt.Fprintln(os.Stderr, "the index is sound")
+	}
+	return nil
+}
+
+// indexRescoreCmd is `neardup index rescore`.
+type indexRescoreCmd struct {
+	dbFlags
+}
+
+func (c *indexRescoreCmd) Run(g *globals) error {
+	x, err := c.openStored(g.ctx, "")
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	st, err := x.Rescore(g.ctx, nil)
+	if err != nil {
+		return err
+	}
+	if !g.quiet {
+		fmt.Fprintf(os.Stderr, "%d documents rescored: %d duplicate and %d similar pairs, %d clusters\n",
+			st.Documents, st.Pairs["duplicate"], st.Pairs["similar"], st.Clusters)
+	}
+	return nil
+}

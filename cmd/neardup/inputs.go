@@ -1,0 +1,50 @@
+package main
+
+import (
+	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/extract/rules"
+)
+
+// inputFlags are how every command that reads documents reads them.
+type inputFlags struct {
+	Format      string `enum:",jsonl,csv,tsv,txt,html,warc" default:"" help:"Input format; default: by extension and content."`
+	IDCol       string `name:"id-col" default:"id" help:"Field or column holding the document id."`
+	TitleCol    string `name:"title-col" default:"title" help:"Field or column holding the title."`
+	TextCol     string `name:"text-col" default:"text" help:"Field or column holding the body text."`
+	URLCol      string `name:"url-col" default:"url" help:"Field or column holding the URL."`
+	SourceCol   string `name:"source-col" default:"source" help:"Field or column holding the source (publisher)."`
+	DateCol     string `name:"date-col" default:"date" help:"Field or column holding the date."`
+	MaxBytes    int    `default:"10485760" help:"Skip documents larger than this many bytes."`
+	Rules       string `type:"existingfile" help:"HTML and WARC inputs: site rules (YAML) for article extraction, as for neardup extract."`
+	MinChars    int    `name:"min-chars" default:"500" help:"HTML and WARC inputs: skip pages with less article text than this many characters as too short; 0 keeps them."`
+	Strict      bool   `help:"Stop at the first bad record instead of skipping it."`
+	Workers     int    `help:"Reading and sketching goroutines (default: one per CPU)."`
+	MaxWarnings int    `default:"20" help:"Warn about at most this many skipped records on stderr."`
+}
+
+// corpusOptions are the reader's options the flags give.
+func (f *inputFlags) corpusOptions() (corpus.Options, error) {
+	o := corpus.Options{Format: f.Format, IDField: f.IDCol, TitleField: f.TitleCol, TextField: f.TextCol,
+		URLField: f.URLCol, SourceField: f.SourceCol, DateField: f.DateCol, MaxBytes: f.MaxBytes}
+	return o, f.extractOptions(&o.Extract)
+}
+
+// extractOptions sets how HTML pages become documents.
+func (f *inputFlags) extractOptions(o *extract.Options) error {
+	if f.MinChars < 0 {
+		return usageError{"--min-chars must be ≥ 0"}
+	}
+	o.MinChars = f.MinChars
+	if o.MinChars == 0 {
+		o.MinChars = -1 // the flag's 0 keeps short pages; the library's 0 means its default
+	}
+	if f.Rules != "" {
+		rs, err := rules.Load(f.Rules)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		o.Rules = rs
+	}
+	return nil
+}

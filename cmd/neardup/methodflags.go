@@ -1,0 +1,135 @@
+package main
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/flagopts"
+)
+
+// methodFlags are the flags of the methods' options, made from the options
+// structs' tags (see package flagopts): one flag a name, shared by the
+// methods whose options have it (--threshold), its help listing each one's
+// default. The defaults are the methods' own, never restated here: a flag
+// not given leaves the option as the method (or a stored index) has it.
+type methodFlags struct {
+	ptr   reflect.Value // *struct of one pointer field a flag, which kong fills
+	names []string      // the flag name of each field
+}
+
+// newMethodFlags builds the flags of the methods of specs.
+func newMethodFlags(specs []engine.Spec) *methodFlags {
+	type flag struct {
+		field    flagopts.Field
+		defaults []string
+	}
+	var order []string
+	flags := map[string]*flag{}
+	for _, s := range specs {
+		for _, f := range flagopts.Fields(s.Defaults()) {
+			fl, ok := flags[f.Name]
+			if !ok {
+				fl = &flag{field: f}
+				flags[f.Name] = fl
+				order = append(order, f.Name)
+			} else if fl.field.Type != f.Type {
+				panic(fmt.Sprintf("--%s is a %s in one method and a %s in another", f.Name, fl.field.Type, f.Type))
+			}
+			fl.defaults = append(fl.defaults, fmt.Sprintf("%s %v", s.Name, showDefault(f.Value)))
+		}
+	}
+	mf := &methodFlags{}
+	var fields []reflect.StructField
+	for i, name := range order {
+		fl := flags[name]
+		help := fl.field.Help
+		if fl.field.Enum != nil {
+			help += ": " + strings.Join(fl.field.Enum, ", ")
+		}
+		help += ". Default: " + strings.Join(fl.defaults, "; ") + "."
+		tag := fmt.Sprintf(`name:%q help:%q group:"Method options (the chosen method's defaults unless given)"`, name, help)
+		fields = append(fields, reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: reflect.PointerTo(fl.field.Type),
+			Tag: reflect.StructTag(tag)})
+		mf.names = append(mf.names, name)
+	}
+	mf.ptr = reflect.New(reflect.StructOf(fields))
+	return mf
+}
+
+func showDefault(v any) string {
+	if s, ok := v.(string); ok && s == "" {
+		return `""`
+	}
+	return fmt.Sprint(v)
+}
+
+// plugin is the struct kong fills.
+func (mf *methodFlags) plugin() any { return mf.ptr.Interface() }
+
+// given returns the names of the flags given.
+func (mf *methodFlags) given() []string {
+	var out []string
+	for i, name := range mf.names {
+		if !mf.ptr.Elem().Field(i).IsNil() {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// apply sets the flags given on c. A flag c's method does not have is a
+// usage error naming the methods that have it.
+func (mf *methodFlags) apply(c engine.Config, specs []engine.Spec) (engine.Config, error) {
+	for i, name := range mf.names {
+		f := mf.ptr.Elem().Field(i)
+		if f.IsNil() {
+			continue
+		}
+		next, err := flagopts.Set(c, name, f.Elem().Interface())
+		if err != nil {
+			return c, usageError{fmt.Sprintf("--%s is an option of %s, not of %s", name, owners(name, specs), c.Method())}
+		}
+		c = next
+	}
+	if err := c.Check(); err != nil {
+		return c, usageError{err.Error()}
+	}
+	return c, nil
+}
+
+// applyOwn sets the flags given that c's method has, leaving the others.
+func (mf *methodFlags) applyOwn(c engine.Config) (engine.Config, error) {
+	for i, name := range mf.names {
+		f := mf.ptr.Elem().Field(i)
+		if f.IsNil() {
+			continue
+		}
+		if _, ok := flagopts.Get(c, name); !ok {
+			continue
+		}
+		next, err := flagopts.Set(c, name, f.Elem().Interface())
+		if err != nil {
+			return c, usageError{err.Error()}
+		}
+		c = next
+	}
+	if err := c.Check(); err != nil {
+		return c, usageError{err.Error()}
+	}
+	return c, nil
+}
+
+// owners lists the methods with an option named name.
+func owners(name string, specs []engine.Spec) string {
+	var out []string
+	for _, s := range specs {
+		if _, ok := flagopts.Get(s.Defaults(), name); ok {
+			out = append(out, s.Name)
+		}
+	}
+	slices.Sort(out)
+	return strings.Join(out, ", ")
+}

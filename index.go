@@ -1,0 +1,38 @@
+package neardup
+
+import (
+	"context"
+
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/output"
+)
+
+// IndexStats describe a stored index: its method and options, and how many
+// documents, skipped documents, marks and clusters it holds.
+type IndexStats = engine.IndexStats
+
+// Stats counts what the index holds.
+func (x *Index) Stats(ctx context.Context) (IndexStats, error) { return x.x.Stats(ctx) }
+
+// Verify checks the index: the store's own integrity, every sketch
+// decoding, every mark joining stored documents, every cluster being the
+// group its duplicate marks join. It returns the faults it found.
+func (x *Index) Verify(ctx context.Context, progress func(done int)) ([]string, error) {
+	return x.x.Verify(ctx, progress)
+}
+
+// Rescore judges every pair again with the statistics of the whole index
+// (for the methods that weigh by them: sentences, tfidf, rarewords, cosine)
+// as `neardup dedup` over the stored documents in the order they were added
+// would, and replaces the marks and clusters. It holds the writer lock while
+// it runs.
+func (x *Index) Rescore(ctx context.Context, progress func(done int)) (Stats, error) {
+	return x.x.Rescore(ctx, progress)
+}
+
+// Export writes the index as `neardup dedup` writes its results: pairs.jsonl,
+// clusters.jsonl, kept.jsonl (the documents in no cluster and each
+// cluster's representative, with their text when the index stores texts)
+// and stats.json, in dir, replacing what was there only once all is
+// written.
+func (x *Index) Export(ctx context.Context, dir string) error { return output.Export(ctx, x.x, dir) }

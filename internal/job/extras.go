@@ -1,0 +1,37 @@
+package job
+
+import (
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/output"
+)
+
+// MatrixLimit is the largest corpus Options.Matrix accepts: the matrix
+// lists the reported pairs of every document, which past this size is too
+// large to read.
+const MatrixLimit = 20000
+
+// extras writes the files asked for beside the result set: the report, the
+// titles of the duplicate pairs, the similarity matrix.
+func (run *runner) extras(res *engine.Result, st engine.Stats) error {
+	if run.o.Report != "" {
+		if err := run.writeReport(res, st); err != nil {
+			return err
+		}
+	}
+	if run.o.TitlesCSV != "" {
+		var rows [][2]string
+		for _, p := range res.Pairs {
+			if p.Label == core.Duplicate {
+				rows = append(rows, [2]string{run.titles[p.A], run.titles[p.B]})
+			}
+		}
+		if err := output.WriteTitles(run.o.TitlesCSV, rows); err != nil {
+			return err
+		}
+	}
+	if run.o.Matrix != "" {
+		return output.WriteMatrix(run.o.Matrix, st.Method, run.ids, res.Pairs)
+	}
+	return nil
+}

@@ -1,0 +1,209 @@
+package job
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/progress"
+)
+
+// FeedOptions configure a run that reads inputs into an index: `neardup
+// index add` (Query false) or `neardup index query` (Query true).
+type FeedOptions struct {
+	Inputs []string
+	Corpus corpus.Options
+	Index  *engine.Index
+	// Query checks the documents without storing them.
+	Query bool
+	// Replace makes a document replace a stored one of the same ID.
+	Replace bool
+	// Chunk is how many documents one transaction adds; a document is
+	// stored, and reported on Out, when its chunk commits. 0 means 1000.
+	Chunk int
+	// Workers is the number of decoding and sketching goroutines; 0 means
+	// GOMAXPROCS.
+	Workers int
+	// Out receives one JSON line a document (an engine.Match), in input
+	// order; nil prints none.
+	Out io.Writer
+	// OnlyMatches prints only the documents with matches.
+	OnlyMatches bool
+	// Progress, Warn, MaxWarnings and Strict are as in Options.
+	Progress    io.Writer
+	Warn        io.Writer
+	MaxWarnings int
+	Strict      bool
+}
+
+// FeedStats summarise a feed run.
+type FeedStats struct {
+	Read       int                     `json:"records_read"`
+	Added      int                     `json:"added"`
+	Replaced   int                     `json:"replaced"`
+	Exists     int                     `json:"existing"`
+	Checked    int                     `json:"checked"`
+	Skipped    map[core.SkipReason]int `json:"skipped"`
+	Duplicates int                     `json:"duplicate_pairs"`
+	Similar    int                     `json:"similar_pairs"`
+	Seconds    float64                 `json:"seconds"`
+}
+
+// Feed reads the inputs, sketching in parallel, and adds (or checks) the
+// documents in chunks, in input order.
+func Feed(ctx context.Context, o FeedOptions) (FeedStats, error) {
+	st := FeedStats{Skipped: map[core.SkipReason]int{}}
+	if len(o.Inputs) == 0 {
+		return st, fmt.Errorf("job: no input")
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	if o.Chunk <= 0 {
+		o.Chunk = 1000
+	}
+	if o.MaxWarnings <= 0 {
+		o.MaxWarnings = 20
+	}
+	o.Corpus.SinglePass = true
+	r, err := corpus.Open(o.Inputs, o.Corpus)
+	if err != nil {
+		return st, err
+	}
+	defer r.Close()
+	f := &feeder{ctx: ctx, o: o, r: r, st: &st, meter: progress.New(o.Progress), started: time.Now()}
+	if o.Out != nil {
+		f.out = bufio.NewWriter(o.Out)
+		f.enc = json.NewEncoder(f.out)
+		f.enc.SetEscapeHTML(false)
+	}
+	sketchers := make([]*engine.Sketcher, o.Workers)
+	for i := range sketchers {
+		sketchers[i] = o.Index.NewSketcher()
+	}
+	f.meter.Stage(map[bool]string{false: "adding", true: "checking"}[o.Query])
+	err = ordered(ctx, r.NextRaw, o.Workers, func(w int, raw corpus.Raw) item {
+		it := item{rec: r.Decode(raw)}
+		if it.rec.Skip == core.SkipNone {
+			it.sketch = sketchers[w].Sketch(&it.rec.Doc)
+		}
+		return it
+	}, f.consume)
+	if err == nil {
+		err = f.flush(ctx)
+	}
+	f.meter.Done(st.Read)
+	st.Seconds = time.Since(f.started).Seconds()
+	return st, err
+}
+
+// feeder collects sketched documents into chunks and applies them.
+type feeder struct {
+	ctx     context.Context
+	o       FeedOptions
+	r       *corpus.Reader
+	st      *FeedStats
+	meter   *progress.Meter
+	started time.Time
+	docs    []core.Document
+	sks     []engine.Sketch
+	warned  int
+	out     *bufio.Writer
+	enc     *json.Encoder
+}
+
+func (f *feeder) consume(it item) error {
+	f.st.Read++
+	if it.rec.Skip != core.SkipNone {
+		return f.bad(it.rec)
+	}
+	f.docs = append(f.docs, it.rec.Doc)
+	f.sks = append(f.sks, it.sketch)
+	if len(f.docs) >= f.o.Chunk {
+		return f.flush(f.ctx)
+	}
+	return nil
+}
+
+// bad records a record that could not be read as a document.
+func (f *feeder) bad(rec corpus.Record) error {
+	f.st.Skipped[rec.Skip]++
+	if f.o.Strict {
+		return fmt.Errorf("%w: %v", ErrStrict, rec.Err)
+	}
+	if f.o.Warn != nil {
+		switch {
+		case f.warned < f.o.MaxWarnings:
+			fmt.Fprintf(f.o.Warn, "warning: skipped: %v\n", rec.Err)
+		case f.warned == f.o.MaxWarnings:
+			fmt.Fprintf(f.o.Warn, "warning: more records skipped; the summary counts them by reason\n")
+		}
+		f.warned++
+	}
+	return nil
+}
+
+// flush adds or checks the documents collected, then reports them.
+func (f *feeder) flush(ctx context.Context) error {
+	if len(f.docs) == 0 {
+		return nil
+	}
+	var ms []engine.Match
+	var err error
+	if f.o.Query {
+		ms, err = f.o.Index.QuerySketched(ctx, f.docs, f.sks)
+	} else {
+		ms, err = f.o.Index.AddSketched(ctx, f.docs, f.sks, engine.AddOptions{Replace: f.o.Replace})
+	}
+	if err != nil {
+		return err
+	}
+	for i := range ms {
+		f.count(&ms[i])
+		if f.enc != nil && (!f.o.OnlyMatches || len(ms[i].Pairs) > 0) {
+			if err := f.enc.Encode(&ms[i]); err != nil {
+				return fmt.Errorf("writing matches: %w", err)
+			}
+		}
+	}
+	if f.out != nil {
+		if err := f.out.Flush(); err != nil {
+			return fmt.Errorf("writing matches: %w", err)
+		}
+	}
+	clear(f.docs)
+	f.docs, f.sks = f.docs[:0], f.sks[:0]
+	done, total := f.r.Progress()
+	f.meter.Update(f.st.Read, done, total)
+	return nil
+}
+
+func (f *feeder) count(m *engine.Match) {
+	switch m.Status {
+	case engine.Added:
+		f.st.Added++
+	case engine.Replaced:
+		f.st.Replaced++
+	case engine.Exists:
+		f.st.Exists++
+	case engine.Checked:
+		f.st.Checked++
+	}
+	if m.Skip != core.SkipNone {
+		f.st.Skipped[m.Skip]++
+	}
+	for _, p := range m.Pairs {
+		if p.Label == core.Duplicate {
+			f.st.Duplicates++
+		} else {
+			f.st.Similar++
+		}
+	}
+}

@@ -1,0 +1,54 @@
+package output
+
+import (
+	"context"
+	"time"
+
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// Export writes an index as a batch run writes its results: pairs.jsonl,
+// clusters.jsonl, kept.jsonl (the documents in no cluster and each
+// cluster's representative, with their text when the index stores texts)
+// and stats.json, in dir, replacing what was there only once all is
+// written.
+func Export(ctx context.Context, x *engine.Index, dir string) error {
+	set, err := Create(dir)
+	if err != nil {
+		return err
+	}
+	defer set.Abort()
+	if err := x.Export(ctx, exporter{set}); err != nil {
+		return err
+	}
+	st, err := x.Stats(ctx)
+	if err != nil {
+		return err
+	}
+	if err := set.Stats(st); err != nil {
+		return err
+	}
+	return set.Commit()
+}
+
+// exporter writes an index's contents to a result set.
+type exporter struct{ *Set }
+
+// keptDoc is a stored document as kept.jsonl lists it.
+type keptDoc struct {
+	ID     string `json:"id"`
+	Title  string `json:"title,omitempty"`
+	Text   string `json:"text,omitempty"`
+	URL    string `json:"url,omitempty"`
+	Source string `json:"source,omitempty"`
+	Date   string `json:"date,omitempty"`
+}
+
+func (e exporter) Kept(d *store.Doc) error {
+	k := keptDoc{ID: d.ID, Title: d.Title, Text: d.Text, URL: d.URL, Source: d.Source}
+	if d.Date != 0 {
+		k.Date = time.Unix(d.Date, 0).UTC().Format(time.RFC3339)
+	}
+	return e.Set.Kept(&k)
+}

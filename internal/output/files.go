@@ -1,0 +1,124 @@
+package output
+
+import (
+	"bufio"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+
+	"github.com/neardup/neardup/core"
+)
+
+// WriteAtomic writes a file through write: to a temporary name in the same
+// directory first, renamed to path only when everything is written, so a
+// failed run never leaves a partial file.
+func WriteAtomic(path string, write func(w *bufio.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer os.Remove(f.Name())
+	w := bufio.NewWriterSize(f, 1<<20)
+	err = f.Chmod(0o644) // CreateTemp makes it private; this is an output for the user
+	if err == nil {
+		err = write(w)
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if err = errors.Join(err, f.Close()); err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// WriteTitles writes a CSV file of the titles of pairs: a header title_a,
+// title_b, then a row a pair.
+func WriteTitles(path string, rows [][2]string) error {
+	return WriteAtomic(path, func(w *bufio.Writer) error {
+		cw := csv.NewWriter(w)
+		if err := cw.Write([]string{"title_a", "title_b"}); err != nil {
+			return err
+		}
+		for _, r := range rows {
+			if err := cw.Write(r[:]); err != nil {
+				return err
+			}
+		}
+		cw.Flush()
+		return cw.Error()
+	})
+}
+
+// matrixHead is the JSON of a similarity matrix file but its rows: a sparse
+// symmetric matrix. Row i lists [j, score] for every other document j
+// paired with document i, by increasing j; absent entries are below the
+// lowest score the method reports, and the diagonal, 1, is left out. IDs
+// label rows and columns.
+type matrixHead struct {
+	Format string   `json:"format"`
+	Method string   `json:"method"`
+	IDs    []string `json:"ids"`
+}
+
+// WriteMatrix writes the similarity matrix of pairs over the documents ids,
+// one row a line, so that a reader sees the structure and a large file
+// streams.
+func WriteMatrix(path, method string, ids []string, pairs []core.Pair) error {
+	pos := make(map[string]int, len(ids))
+	for i, id := range ids {
+		pos[id] = i
+	}
+	rows := make([][][2]float64, len(ids))
+	for _, p := range pairs {
+		a, b := pos[p.A], pos[p.B]
+		rows[a] = append(rows[a], [2]float64{float64(b), p.Score})
+		rows[b] = append(rows[b], [2]float64{float64(a), p.Score})
+	}
+	for i := range rows {
+		slices.SortFunc(rows[i], func(x, y [2]float64) int { return int(x[0] - y[0]) })
+	}
+	return WriteAtomic(path, func(w *bufio.Writer) error {
+		head, err := json.Marshal(matrixHead{Format: "sparse-rows", Method: method, IDs: ids})
+		if err != nil {
+			return err
+		}
+		w.Write(head[:len(head)-1])
+		w.WriteString(`,"matrix":[` + "\n")
+		var line []byte
+		for i, row := range rows {
+			line = append(line[:0], '[')
+			for k, e := range row {
+				if k > 0 {
+					line = append(line, ',')
+				}
+				line = append(line, '[')
+				line = strconv.AppendInt(line, int64(e[0]), 10)
+				line = append(line, ',')
+				line = strconv.AppendFloat(line, e[1], 'g', -1, 64)
+				line = append(line, ']')
+			}
+			line = append(line, ']')
+			if i+1 < len(rows) {
+				line = append(line, ',')
+			}
+			line = append(line, '\n')
+			if _, err := w.Write(line); err != nil {
+				return err
+			}
+		}
+		_, err = w.WriteString("]}\n")
+		return err
+	})
+}

@@ -1,0 +1,215 @@
+// Package neardup finds duplicate and near-duplicate documents, above all
+// news articles, with a choice of methods (package method/...) that share
+// one pipeline: analyse → sketch → candidates → verify → group.
+//
+// Two calls cover most uses. Dedup finds every pair and cluster of a corpus
+// in memory. Open opens a persistent index (a SQLite file, or a PostgreSQL
+// database shared by several processes) whose Add checks each new document
+// against everything stored, marks it, and stores it: the way a news
+// crawler checks each article on arrival.
+package neardup
+
+import (
+	"context"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// The shared types, defined in package core.
+type (
+	// Document is one input document.
+	Document = core.Document
+	// Pair is two documents a method found alike, with its evidence.
+	Pair = core.Pair
+	// Cluster is a group of duplicates with its representative.
+	Cluster = core.Cluster
+	// Label grades a pair: Duplicate or Similar.
+	Label = core.Label
+	// SkipReason says why a document was not compared.
+	SkipReason = core.SkipReason
+	// Evidence is a method's reasons for a pair.
+	Evidence = core.Evidence
+	// MethodOptions are a method's options: minhash.Options,
+	// sentences.Options, ..., made with the method package's Defaults.
+	MethodOptions = engine.Config
+	// Match is what adding or checking one document found: its status
+	// and its matches among the stored documents, best first.
+	Match = engine.Match
+	// Stats describe a batch run.
+	Stats = engine.Stats
+)
+
+// The labels of pairs.
+const (
+	Duplicate = core.Duplicate
+	Similar   = core.Similar
+)
+
+// The statuses of a Match.
+const (
+	Added    = engine.Added
+	Replaced = engine.Replaced
+	Exists   = engine.Exists
+	Checked  = engine.Checked
+)
+
+// Methods returns the names of the methods, the default first.
+func Methods() []string { return methods.Names() }
+
+// Options configure Dedup and Open. The zero value is the default method
+// with its defaults.
+type Options struct {
+	// Method is the detection method and its options, e.g.
+	// minhash.Defaults(). nil means minhash's defaults for Dedup and for
+	// a new index, and a stored index's own for an existing one (whose
+	// method and options are fixed when it is created: other ones are an
+	// error).
+	Method MethodOptions
+	// Keep chooses each cluster's representative: "longest", "earliest",
+	// "first" or "central"; "" means the method's own (central for
+	// cosine, longest for the others).
+	Keep string
+	// StoreText makes a new index keep each document's text, for export
+	// and search. It cannot change once the index exists.
+	StoreText bool
+	// Sync is a SQLite index's durability: "full" (the default: an add
+	// that returned survives a power cut) or "normal" (faster; a power cut
+	// may lose the last adds, never corrupt the file).
+	Sync string
+}
+
+func (o Options) keep() (cluster.Policy, error) {
+	if o.Keep == "" {
+		return "", nil
+	}
+	return cluster.ParsePolicy(o.Keep)
+}
+
+// Result is what Dedup found.
+type Result struct {
+	// Pairs are the reported pairs, by the later document's position,
+	// then the earlier one's.
+	Pairs []Pair
+	// Clusters are the groups of duplicates, ordered by first member.
+	Clusters []Cluster
+	// Kept says, for each document, whether it belongs in the
+	// de-duplicated corpus: it is in no cluster or represents its cluster.
+	Kept []bool
+	// Skipped says why each document was not compared, if it was not.
+	Skipped []SkipReason
+}
+
+// Dedup finds the duplicate and near-duplicate pairs and clusters of docs,
+// compared in order. IDs must be unique.
+func Dedup(ctx context.Context, docs []Document, o Options) (*Result, error) {
+	c := o.Method
+	if c == nil {
+		c = methods.Default()
+	}
+	spec, err := methods.Lookup(c.Method())
+	if err != nil {
+		return nil, err
+	}
+	keep, err := o.keep()
+	if err != nil {
+		return nil, err
+	}
+	b, err := spec.NewBatch(c, keep)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Kept: make([]bool, len(docs)), Skipped: make([]SkipReason, len(docs))}
+	sk := b.NewSketcher()
+	for i := range docs {
+		s := sk.Sketch(&docs[i])
+		res.Skipped[i] = s.Skip()
+		if err := b.Add(&docs[i], s); err != nil {
+			return nil, err
+		}
+	}
+	if err := b.Finish(ctx, nil); err != nil {
+		return nil, err
+	}
+	for i := range docs {
+		if b.NeedsText(i) {
+			b.Explain(i, &docs[i])
+		}
+		res.Kept[i] = b.Kept(i)
+	}
+	r := b.Result()
+	res.Pairs, res.Clusters = r.Pairs, r.Clusters
+	return res, nil
+}
+
+// Index is a persistent index. Its methods are safe for concurrent use.
+type Index struct {
+	x *engine.Index
+}
+
+// Open opens the index at path, creating it when missing: a PostgreSQL URL
+// ("postgres://user@host/db") or the path of a SQLite file.
+func Open(ctx context.Context, path string, o Options) (*Index, error) {
+	keep, err := o.keep()
+	if err != nil {
+		return nil, err
+	}
+	so := store.DefaultOptions()
+	if o.Sync != "" {
+		so.Sync = o.Sync
+	}
+	x, err := engine.Open(ctx, path, so, methods.All, engine.OpenOptions{Method: o.Method, Keep: keep, StoreText: o.StoreText})
+	if err != nil {
+		return nil, err
+	}
+	return &Index{x: x}, nil
+}
+
+// Add checks each document against everything stored and stores it, in one
+// transaction: when Add returns nil every document is stored (or reported as
+// existing: a stored document's ID is never stored twice), otherwise none
+// is. It returns one Match a document, in order.
+func (x *Index) Add(ctx context.Context, docs ...Document) ([]Match, error) {
+	return x.x.Add(ctx, docs, engine.AddOptions{})
+}
+
+// Replace is Add, except that a document whose ID is stored replaces it.
+func (x *Index) Replace(ctx context.Context, docs ...Document) ([]Match, error) {
+	return x.x.Add(ctx, docs, engine.AddOptions{Replace: true})
+}
+
+// Query checks each document against everything stored without storing it.
+func (x *Index) Query(ctx context.Context, docs ...Document) ([]Match, error) {
+	return x.x.Query(ctx, docs)
+}
+
+// Remove removes the documents of the given IDs, with their sketches and
+// marks, and returns the IDs it found and removed.
+func (x *Index) Remove(ctx context.Context, ids ...string) ([]string, error) {
+	return x.x.Remove(ctx, ids)
+}
+
+// Expire removes the documents dated before t (their own date, else when
+// they were stored), as a news window does, and returns how many.
+func (x *Index) Expire(ctx context.Context, before time.Time) (int, error) {
+	return x.x.Expire(ctx, before)
+}
+
+// Method returns the name of the index's method and its options.
+func (x *Index) Method() (string, MethodOptions, error) {
+	m := x.x.Meta()
+	spec := x.x.Spec()
+	c, err := spec.DecodeOptions([]byte(m.Options))
+	return m.Method, c, err
+}
+
+// Close closes the index. A second call does nothing.
+func (x *Index) Close() error { return x.x.Close() }
+
+// ErrLocked is returned (wrapped) when another process holds the index's
+// writer lock for longer than a writer waits.
+var ErrLocked = store.ErrLocked
