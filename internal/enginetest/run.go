@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // Batch runs a batch of the method over docs and returns its pairs by
@@ -50,23 +50,25 @@ func byKey(pairs []core.Pair) map[string]core.Pair {
 // OpenIndex opens an index of the method in a new SQLite file of the test.
 func OpenIndex(t testing.TB, spec engine.Spec, c engine.Config) *engine.Index {
 	t.Helper()
-	st, err := store.Open(t.Context(), filepath.Join(t.TempDir(), "index.db"), store.Options{Sync: "normal"})
+	return OpenAt(t, storetest.DSN(t, "sqlite"), spec, c)
+}
+
+// OpenAt opens the index at dsn, closed when t ends.
+func OpenAt(t testing.TB, dsn string, spec engine.Spec, c engine.Config) *engine.Index {
+	t.Helper()
+	x, err := engine.Open(t.Context(), dsn, store.Options{Sync: "normal"}, []engine.Spec{spec}, engine.OpenOptions{Method: c})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { st.Close() })
-	x, err := engine.OpenIndex(t.Context(), st, []engine.Spec{spec}, engine.OpenOptions{Method: c})
-	if err != nil {
-		t.Fatal(err)
-	}
+	t.Cleanup(func() { x.Close() })
 	return x
 }
 
-// Incremental adds docs to a new index in chunks of the given size (0: all
-// at once) and returns the pairs reported.
-func Incremental(t testing.TB, spec engine.Spec, c engine.Config, docs []core.Document, chunk int) map[string]core.Pair {
+// Incremental adds docs to a new index of the store engine in chunks of the
+// given size (0: all at once) and returns the pairs reported.
+func Incremental(t testing.TB, storeEngine string, spec engine.Spec, c engine.Config, docs []core.Document, chunk int) map[string]core.Pair {
 	t.Helper()
-	return AddAll(t, OpenIndex(t, spec, c), docs, chunk)
+	return AddAll(t, OpenAt(t, storetest.DSN(t, storeEngine), spec, c), docs, chunk)
 }
 
 // AddAll adds docs to x in chunks of the given size (0: all at once) and

@@ -2,7 +2,6 @@ package enginetest
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // Suite says how to run the conformance suite on a method.
@@ -157,37 +157,52 @@ func (s Suite) indexMatchesBatch(t *testing.T) {
 			t.Fatalf("%s: the batch found %d pairs", name, len(batch))
 		}
 		for _, chunk := range []int{1, 7, 0} {
-			inc := Incremental(t, s.Spec, s.Options, order, chunk)
+			inc := Incremental(t, "sqlite", s.Spec, s.Options, order, chunk)
 			s.compare(t, fmt.Sprintf("%s, chunks of %d", name, chunk), batch, inc)
 		}
+		t.Run("postgres", func(t *testing.T) {
+			s.compare(t, name+", PostgreSQL", batch, Incremental(t, "postgres", s.Spec, s.Options, order, 7))
+		})
 	}
 }
 
-// reopened adds half a corpus, reopens the store, adds the rest: the
-// in-memory index rebuilt from the store must find what it would have.
+// reopened adds the originals of a corpus, reopens the store, adds their
+// copies: the in-memory index rebuilt from the store must find every pair.
 func (s Suite) reopened(t *testing.T) {
-	docs := Copies(NewTextGen(6), 60, 10)
-	path := filepath.Join(t.TempDir(), "index.db")
-	got := map[string]core.Pair{}
-	for _, part := range [][]core.Document{docs[:len(docs)/2], docs[len(docs)/2:]} {
-		st, err := store.Open(t.Context(), path, store.Options{Sync: "normal"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		x, err := engine.OpenIndex(t.Context(), st, []engine.Spec{s.Spec}, engine.OpenOptions{Method: s.Options})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for k, p := range AddAll(t, x, part, 5) {
-			got[k] = p
-		}
-		faults, err := x.Verify(t.Context(), nil)
-		if err != nil || len(faults) > 0 {
-			t.Errorf("verify: %v %v", faults, err)
-		}
-		st.Close()
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			var originals, copies []core.Document
+			for _, d := range Copies(NewTextGen(6), 60, 10) {
+				if strings.HasPrefix(d.ID, "c") {
+					copies = append(copies, d)
+				} else {
+					originals = append(originals, d)
+				}
+			}
+			docs := append(slices.Clone(originals), copies...)
+			dsn := storetest.DSN(t, e)
+			got := map[string]core.Pair{}
+			for _, part := range [][]core.Document{originals, copies} {
+				x, err := engine.Open(t.Context(), dsn, store.Options{Sync: "normal"}, []engine.Spec{s.Spec}, engine.OpenOptions{Method: s.Options})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for k, p := range AddAll(t, x, part, 5) {
+					got[k] = p
+				}
+				faults, err := x.Verify(t.Context(), nil)
+				if err != nil || len(faults) > 0 {
+					t.Errorf("verify: %v %v", faults, err)
+				}
+				x.Close()
+			}
+			batch := Batch(t, s.Spec, s.Options, docs)
+			if len(batch) < len(copies) {
+				t.Fatalf("the batch found %d pairs for %d copies", len(batch), len(copies))
+			}
+			s.compare(t, "reopened", batch, got)
+		})
 	}
-	s.compare(t, "reopened", Batch(t, s.Spec, s.Options, docs), got)
 }
 
 func (s Suite) removeAndAddAgain(t *testing.T) {

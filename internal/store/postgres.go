@@ -74,6 +74,7 @@ var postgresDialect = dialect{
 	tables: func(ctx context.Context, db *sql.DB) ([]string, error) {
 		return stringRows(ctx, db, `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`)
 	},
+	hasVersionTable: `SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'schema_version'`,
 }
 
 func openPostgres(ctx context.Context, dsn string, o Options) (Store, error) {

@@ -28,6 +28,8 @@ type dialect struct {
 	check func(ctx context.Context, db *sql.DB) ([]string, error)
 	// tables lists the user tables of the database.
 	tables func(ctx context.Context, db *sql.DB) ([]string, error)
+	// hasVersionTable counts the schema_version tables (0 or 1).
+	hasVersionTable string
 }
 
 // sqlStore is a Store over database/sql.
@@ -125,10 +127,20 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 		if err := s.d.lock(ctx, tx); err != nil {
 			return s.wrap("upgrading the index", err)
 		}
-		// Another process may have migrated while this one waited.
+	}
+	// Another process may have migrated while this one waited for the lock.
+	var n int
+	if err := tx.QueryRowContext(ctx, s.d.hasVersionTable).Scan(&n); err != nil {
+		return s.wrap("upgrading the index", err)
+	}
+	version = 0
+	if n > 0 {
 		if err := tx.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&version); err != nil {
-			version = 0
+			return s.wrap("upgrading the index", err)
 		}
+	}
+	if version >= want {
+		return nil
 	}
 	for v := version; v < want; v++ {
 		for _, stmt := range splitStatements(s.d.migrations[v]) {

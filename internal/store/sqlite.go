@@ -66,6 +66,7 @@ var sqliteDialect = dialect{
 	tables: func(ctx context.Context, db *sql.DB) ([]string, error) {
 		return stringRows(ctx, db, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
 	},
+	hasVersionTable: `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'`,
 }
 
 // openSQLite opens (creating it when missing) the SQLite file at path in

@@ -91,10 +91,8 @@ func evidence(a, b *Sketch) Evidence {
 }
 
 // Index adds the document's band keys to the index and drops them from s.
+// It reads only the keys: a sketch restored from the index part has no set.
 func (m *method) Index(ord int32, s *Sketch) {
-	if len(s.Set) == 0 {
-		return
-	}
 	for _, k := range s.Keys {
 		m.index.Add(k, ord)
 	}

@@ -1,0 +1,226 @@
+package engine_test
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
+	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/sentences"
+)
+
+var specs = []engine.Spec{minhash.Spec, sentences.Spec}
+
+func open(t *testing.T, dsn string, o engine.OpenOptions) *engine.Index {
+	t.Helper()
+	x, err := engine.Open(t.Context(), dsn, store.Options{Sync: "normal"}, specs, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { x.Close() })
+	return x
+}
+
+func add(t *testing.T, x *engine.Index, docs ...core.Document) []engine.Match {
+	t.Helper()
+	ms, err := x.Add(t.Context(), docs, engine.AddOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms
+}
+
+// marks returns every stored mark as "a~b label", read through a fresh
+// handle.
+func marks(t *testing.T, dsn string) map[string]core.Label {
+	t.Helper()
+	st, err := store.Open(t.Context(), dsn, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	out := map[string]core.Label{}
+	err = st.View(t.Context(), func(r store.Reader) error {
+		ids := map[int64]string{}
+		if err := r.EachDoc(false, func(d *store.Doc) error { ids[d.Ord] = d.ID; return nil }); err != nil {
+			return err
+		}
+		return r.EachMark(func(m *store.Mark) error {
+			out[ids[m.A]+"~"+ids[m.B]] = m.Label
+			return nil
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// Two writers on one index, each with its own in-memory index, add the two
+// halves of many near-duplicate pairs at the same time: every pair is
+// marked, whichever writer stored which half first.
+func TestConcurrentWritersPairEverything(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			a, b := open(t, dsn, engine.OpenOptions{}), open(t, dsn, engine.OpenOptions{})
+			g := enginetest.NewTextGen(21)
+			var left, right []core.Document
+			for i := range 60 {
+				s := g.Sentences(10)
+				left = append(left, enginetest.Doc(fmt.Sprint("l", i), s))
+				s[3] = g.Sentence()
+				right = append(right, enginetest.Doc(fmt.Sprint("r", i), s))
+			}
+			var wg sync.WaitGroup
+			for _, w := range []struct {
+				x    *engine.Index
+				docs []core.Document
+			}{{a, left}, {b, right}} {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for i := range w.docs {
+						if _, err := w.x.Add(t.Context(), w.docs[i:i+1], engine.AddOptions{}); err != nil {
+							t.Error(err)
+							return
+						}
+					}
+				}()
+			}
+			wg.Wait()
+			got := marks(t, dsn)
+			for i := range 60 {
+				l, r := fmt.Sprint("l", i), fmt.Sprint("r", i)
+				if got[l+"~"+r] != core.Duplicate && got[r+"~"+l] != core.Duplicate {
+					t.Errorf("%s and %s, added at once by two writers, were not paired", l, r)
+				}
+			}
+			if len(got) != 60 {
+				t.Errorf("%d marks, want 60", len(got))
+			}
+		})
+	}
+}
+
+// A writer catches up on what another removed: a copy of a removed document
+// finds no match, a copy of a kept one does.
+func TestCatchUpOnRemovals(t *testing.T) {
+	dsn := storetest.DSN(t, "sqlite")
+	a, b := open(t, dsn, engine.OpenOptions{}), open(t, dsn, engine.OpenOptions{})
+	g := enginetest.NewTextGen(22)
+	gone, kept := g.Sentences(10), g.Sentences(10)
+	add(t, a, enginetest.Doc("gone", gone), enginetest.Doc("kept", kept))
+	if removed, err := b.Remove(t.Context(), []string{"gone"}); err != nil || len(removed) != 1 {
+		t.Fatalf("remove: %v %v", removed, err)
+	}
+	ms := add(t, a, enginetest.Doc("gone-copy", gone), enginetest.Doc("kept-copy", kept))
+	if len(ms[0].Pairs) != 0 {
+		t.Errorf("a copy of a removed document matched %+v", ms[0].Pairs)
+	}
+	if len(ms[1].Pairs) != 1 || ms[1].Pairs[0].A != "kept" {
+		t.Errorf("a copy of a kept document matched %+v", ms[1].Pairs)
+	}
+	if faults, err := a.Verify(t.Context(), nil); err != nil || len(faults) > 0 {
+		t.Errorf("verify: %v %v", faults, err)
+	}
+}
+
+// Cluster ids stay put as clusters grow, merge into the older id, and
+// split when a member that held them together is removed.
+func TestClusterIDsAreStable(t *testing.T) {
+	x := open(t, storetest.DSN(t, "sqlite"), engine.OpenOptions{})
+	g := enginetest.NewTextGen(23)
+	s1, s2 := g.Sentences(8), g.Sentences(8)
+	both := append(append([]string{}, s1...), s2...)
+	cluster := func(ms []engine.Match) int64 { return ms[0].Cluster }
+	c1 := cluster(add(t, x, enginetest.Doc("a", s1)))
+	c1 = cluster(add(t, x, enginetest.Doc("b", s1)))
+	if c1 == 0 {
+		t.Fatal("a copy joined no cluster")
+	}
+	if c := cluster(add(t, x, enginetest.Doc("c", s1))); c != c1 {
+		t.Errorf("a growing cluster changed id: %d → %d", c1, c)
+	}
+	add(t, x, enginetest.Doc("x", s2))
+	c2 := cluster(add(t, x, enginetest.Doc("y", s2)))
+	if c2 == c1 || c2 == 0 {
+		t.Fatalf("a second story's cluster: %d (first %d)", c2, c1)
+	}
+	// z contains both stories whole: a duplicate of each by containment.
+	if c := cluster(add(t, x, enginetest.Doc("z", both))); c != c1 {
+		t.Errorf("a merge kept id %d, want the older %d", c, c1)
+	}
+	if removed, err := x.Remove(t.Context(), []string{"z"}); err != nil || len(removed) != 1 {
+		t.Fatal(err)
+	}
+	st, err := x.Stats(t.Context())
+	if err != nil || st.Clusters != 2 || st.Clustered != 5 {
+		t.Errorf("after the split: %+v %v", st.Counts, err)
+	}
+	ms, err := x.Query(t.Context(), []core.Document{enginetest.Doc("q", s1)})
+	if err != nil || len(ms[0].Pairs) != 3 {
+		t.Errorf("query after the split: %+v %v", ms, err)
+	}
+	if faults, err := x.Verify(t.Context(), nil); err != nil || len(faults) > 0 {
+		t.Errorf("verify: %v %v", faults, err)
+	}
+}
+
+// An index keeps the method and options it was created with; asking for
+// others is refused with a message naming what differs.
+func TestOptionsAreFixed(t *testing.T) {
+	dsn := storetest.DSN(t, "sqlite")
+	open(t, dsn, engine.OpenOptions{}).Close()
+	other := minhash.Defaults()
+	other.Threshold = 0.5
+	for _, tc := range []struct {
+		name string
+		o    engine.OpenOptions
+		want string
+	}{
+		{"other threshold", engine.OpenOptions{Method: other}, "threshold 0.45 → 0.5"},
+		{"other method", engine.OpenOptions{Method: sentences.Defaults()}, "uses method minhash, not sentences"},
+		{"texts", engine.OpenOptions{StoreText: true}, "created without storing texts"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := engine.Open(t.Context(), dsn, store.Options{}, specs, tc.o)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error saying %q", err, tc.want)
+			}
+		})
+	}
+	same := open(t, dsn, engine.OpenOptions{Method: minhash.Defaults()})
+	if same.Meta().Method != minhash.Name {
+		t.Error("the same options were refused")
+	}
+}
+
+// Documents are stored with what was read of them, skipped ones with their
+// reason, and an id is never stored twice; Replace replaces.
+func TestAddStatuses(t *testing.T) {
+	x := open(t, storetest.DSN(t, "sqlite"), engine.OpenOptions{StoreText: true})
+	g := enginetest.NewTextGen(24)
+	d := enginetest.Doc("a", g.Sentences(6))
+	d.Date = time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	ms := add(t, x, d, core.Document{ID: "empty"}, d)
+	if ms[0].Status != engine.Added || ms[1].Skip != core.SkipNoUnits || ms[2].Status != engine.Exists {
+		t.Errorf("statuses %+v", ms)
+	}
+	d2 := enginetest.Doc("a", g.Sentences(6))
+	ms, err := x.Add(t.Context(), []core.Document{d2}, engine.AddOptions{Replace: true})
+	if err != nil || ms[0].Status != engine.Replaced {
+		t.Fatalf("replace: %+v %v", ms, err)
+	}
+	st, _ := x.Stats(t.Context())
+	if st.Documents != 2 || st.Skipped[core.SkipNoUnits] != 1 {
+		t.Errorf("stats %+v", st.Counts)
+	}
+}

@@ -1,0 +1,476 @@
+package store_test
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	_ "modernc.org/sqlite"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
+)
+
+// forEachEngine runs f against a new store of every engine.
+func forEachEngine(t *testing.T, f func(t *testing.T, dsn string)) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) { f(t, storetest.DSN(t, e)) })
+	}
+}
+
+func open(t *testing.T, dsn string) store.Store {
+	t.Helper()
+	st, err := store.Open(t.Context(), dsn, store.Options{Sync: "normal"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+func update(t *testing.T, st store.Store, fn func(w store.Writer) error) {
+	t.Helper()
+	if err := st.Update(t.Context(), fn); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func view(t *testing.T, st store.Store, fn func(r store.Reader) error) {
+	t.Helper()
+	if err := st.View(t.Context(), fn); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func doc(id string, date int64) *store.Doc {
+	return &store.Doc{ID: id, Source: "wire", URL: "https://example.com/" + id, Title: "Title " + id, Date: date,
+		Added: 1000, Lang: "en", Hash: 1 << 63, Length: 42}
+}
+
+func TestDocumentsAndSketches(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		meta := store.Meta{Method: "minhash", Options: `{"threshold":0.45}`, Format: 1, HashVersion: 1, Created: 7}
+		var ords []int64
+		update(t, st, func(w store.Writer) error {
+			if _, ok, err := w.Meta(); ok || err != nil {
+				t.Errorf("a new store has settings: %v", err)
+			}
+			if err := w.Init(meta); err != nil {
+				return err
+			}
+			for i, id := range []string{"a", "b", "c"} {
+				d := doc(id, int64(100*i))
+				var sk *store.Sketch
+				if id != "b" {
+					sk = &store.Sketch{Index: []byte("index " + id), Detail: []byte("detail " + id)}
+				} else {
+					d.Skip = core.SkipTooShort
+				}
+				if id == "c" {
+					d.Text = "the text of c"
+				}
+				ord, err := w.Insert(d, sk)
+				if err != nil {
+					return err
+				}
+				ords = append(ords, ord)
+			}
+			return nil
+		})
+		if !slices.IsSorted(ords) || ords[0] < 1 {
+			t.Fatalf("ordinals %v", ords)
+		}
+		view(t, st, func(r store.Reader) error {
+			got, ok, err := r.Meta()
+			if !ok || err != nil || got != meta {
+				t.Errorf("meta %+v, %v, %v", got, ok, err)
+			}
+			last, _, err := r.Head()
+			if err != nil || last != ords[2] {
+				t.Errorf("head %d, %v", last, err)
+			}
+			var seen []int64
+			if err := r.Indexes(ords[0], func(ord int64, data []byte) error {
+				seen = append(seen, ord)
+				if want := "index c"; string(data) != want {
+					t.Errorf("index of %d: %q", ord, data)
+				}
+				return nil
+			}); err != nil {
+				return err
+			}
+			if !slices.Equal(seen, ords[2:]) {
+				t.Errorf("indexes after %d: %v (a skipped document has none)", ords[0], seen)
+			}
+			if d, err := r.Detail(ords[0]); err != nil || string(d) != "detail a" {
+				t.Errorf("detail %q %v", d, err)
+			}
+			if _, err := r.Detail(ords[1]); !errors.Is(err, store.ErrNotFound) {
+				t.Errorf("the detail of a skipped document: %v", err)
+			}
+			d, err := r.Doc("c")
+			want := *doc("c", 200)
+			want.Ord, want.Text = ords[2], "the text of c"
+			if err != nil || d != want {
+				t.Errorf("Doc: %v\n%s", err, cmp.Diff(want, d))
+			}
+			if _, err := r.Doc("nope"); !errors.Is(err, store.ErrNotFound) {
+				t.Errorf("missing document: %v", err)
+			}
+			docs, err := r.Docs([]int64{ords[2], 999, ords[0]})
+			if err != nil || len(docs) != 2 || docs[0].ID != "c" || docs[1].ID != "a" || docs[1].Date != 0 {
+				t.Errorf("Docs: %+v %v", docs, err)
+			}
+			ids, err := r.Lookup([]string{"a", "zz", "b"})
+			if err != nil || !cmp.Equal(ids, map[string]int64{"a": ords[0], "b": ords[1]}) {
+				t.Errorf("Lookup: %v %v", ids, err)
+			}
+			c, err := r.Counts()
+			if err != nil || c.Documents != 3 || c.Skipped[core.SkipTooShort] != 1 {
+				t.Errorf("counts %+v %v", c, err)
+			}
+			return nil
+		})
+	})
+}
+
+func TestMarksClustersAndRemoval(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		var a, b, c int64
+		update(t, st, func(w store.Writer) error {
+			var err error
+			for _, p := range []*int64{&a, &b, &c} {
+				if *p, err = w.Insert(doc(fmt.Sprint("d", len(fmt.Sprint(*p))+int(a+b)), 0), &store.Sketch{Index: []byte{1}}); err != nil {
+					return err
+				}
+			}
+			if err := w.AddMarks([]store.Mark{
+				{A: a, B: b, Method: "minhash", Score: 0.9, Label: core.Duplicate, Evidence: []byte(`{"jaccard":0.9}`), At: 5},
+				{A: b, B: c, Method: "minhash", Score: 0.4, Label: core.Similar, Evidence: []byte(`{}`), At: 6},
+			}); err != nil {
+				return err
+			}
+			id, err := w.NewCluster()
+			if err != nil {
+				return err
+			}
+			id2, err := w.NewCluster()
+			if err != nil || id2 == id {
+				return fmt.Errorf("cluster ids %d %d: %v", id, id2, err)
+			}
+			if err := w.SetCluster([]int64{a}, id2); err != nil {
+				return err
+			}
+			if err := w.SetCluster([]int64{b}, id); err != nil {
+				return err
+			}
+			return w.MoveCluster(id2, id)
+		})
+		var cluster int64
+		view(t, st, func(r store.Reader) error {
+			ms, err := r.MarksOf(b)
+			if err != nil || len(ms) != 2 {
+				t.Errorf("marks of b: %+v %v", ms, err)
+			}
+			var order [][2]int64
+			if err := r.EachMark(func(m *store.Mark) error {
+				order = append(order, [2]int64{m.A, m.B})
+				return nil
+			}); err != nil {
+				return err
+			}
+			if !cmp.Equal(order, [][2]int64{{a, b}, {b, c}}) {
+				t.Errorf("marks in order %v", order)
+			}
+			docs, _ := r.Docs([]int64{a})
+			cluster = docs[0].Cluster
+			members, err := r.Members(cluster)
+			if err != nil || !slices.Equal(members, []int64{a, b}) {
+				t.Errorf("members of %d: %v %v", cluster, members, err)
+			}
+			cs, err := r.Counts()
+			if err != nil || cs.Clusters != 1 || cs.Clustered != 2 || cs.Marks[core.Duplicate] != 1 {
+				t.Errorf("counts %+v %v", cs, err)
+			}
+			return nil
+		})
+		update(t, st, func(w store.Writer) error {
+			clusters, err := w.Remove([]int64{b})
+			if err != nil || !slices.Equal(clusters, []int64{cluster}) {
+				return fmt.Errorf("remove returned clusters %v: %v", clusters, err)
+			}
+			return nil
+		})
+		view(t, st, func(r store.Reader) error {
+			rs, err := r.Removals(0)
+			if err != nil || len(rs) != 1 || rs[0].Ord != b || !slices.Equal(rs[0].Index, []byte{1}) {
+				t.Errorf("removal log %+v %v", rs, err)
+			}
+			if ms, _ := r.MarksOf(a); len(ms) != 0 {
+				t.Errorf("marks of a removed document left: %+v", ms)
+			}
+			if _, rem, _ := r.Head(); rem != rs[0].Seq {
+				t.Errorf("head's removal %d, log %d", rem, rs[0].Seq)
+			}
+			return nil
+		})
+	})
+}
+
+// A failed Update writes nothing: not the rows, not the counters.
+func TestUpdateRollsBack(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		boom := errors.New("boom")
+		err := st.Update(t.Context(), func(w store.Writer) error {
+			if _, err := w.Insert(doc("x", 0), nil); err != nil {
+				return err
+			}
+			return boom
+		})
+		if !errors.Is(err, boom) {
+			t.Fatalf("got %v", err)
+		}
+		view(t, st, func(r store.Reader) error {
+			last, _, err := r.Head()
+			c, _ := r.Counts()
+			if last != 0 || c.Documents != 0 || err != nil {
+				t.Errorf("after a failed update: head %d, %d documents, %v", last, c.Documents, err)
+			}
+			return nil
+		})
+		update(t, st, func(w store.Writer) error {
+			_, err := w.Insert(doc("x", 0), nil)
+			return err
+		})
+		err = st.Update(t.Context(), func(w store.Writer) error {
+			_, err := w.Insert(doc("x", 0), nil)
+			return err
+		})
+		if err == nil {
+			t.Error("a second document of the same id was stored")
+		}
+	})
+}
+
+func TestOlderAndDeleteMarks(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		var ords []int64
+		update(t, st, func(w store.Writer) error {
+			for i, date := range []int64{500, 0, 2000} { // the undated one counts from Added, 1000
+				o, err := w.Insert(doc(fmt.Sprint(i), date), nil)
+				if err != nil {
+					return err
+				}
+				ords = append(ords, o)
+			}
+			return w.AddMarks([]store.Mark{{A: ords[0], B: ords[2], Method: "m", Label: core.Duplicate, Evidence: []byte("{}")}})
+		})
+		view(t, st, func(r store.Reader) error {
+			got, err := r.Older(1500)
+			if err != nil || !slices.Equal(got, ords[:2]) {
+				t.Errorf("older than 1500: %v %v", got, err)
+			}
+			return nil
+		})
+		update(t, st, func(w store.Writer) error { return w.DeleteMarks("m") })
+		view(t, st, func(r store.Reader) error {
+			if c, _ := r.Counts(); len(c.Marks) != 0 {
+				t.Errorf("marks left: %v", c.Marks)
+			}
+			return nil
+		})
+	})
+}
+
+// Two handles on one index: writers wait for each other and every write
+// lands, with distinct ordinals.
+func TestConcurrentWriters(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		a, b := open(t, dsn), open(t, dsn)
+		var wg sync.WaitGroup
+		errs := make(chan error, 2)
+		for i, st := range []store.Store{a, b} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for k := range 20 {
+					if err := st.Update(t.Context(), func(w store.Writer) error {
+						_, err := w.Insert(doc(fmt.Sprintf("w%d-%d", i, k), 0), &store.Sketch{Index: []byte{byte(i)}})
+						return err
+					}); err != nil {
+						errs <- err
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Fatal(err)
+		}
+		view(t, a, func(r store.Reader) error {
+			n := 0
+			err := r.Indexes(0, func(int64, []byte) error { n++; return nil })
+			last, _, _ := r.Head()
+			if n != 40 || last != 40 || err != nil {
+				t.Errorf("%d documents, last ordinal %d: %v", n, last, err)
+			}
+			return nil
+		})
+	})
+}
+
+func TestReadOnly(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		open(t, dsn) // create it
+		ro, err := store.Open(t.Context(), dsn, store.Options{ReadOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ro.Close()
+		err = ro.Update(t.Context(), func(w store.Writer) error { return nil })
+		if !errors.Is(err, store.ErrReadOnly) {
+			t.Errorf("a write to a read-only store: %v", err)
+		}
+	})
+}
+
+func TestNewerSchemaRefused(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		open(t, dsn).Close()
+		driver, src := "sqlite", dsn
+		if store.IsPostgres(dsn) {
+			driver = "pgx"
+		}
+		db, err := sql.Open(driver, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec("UPDATE schema_version SET version = 99"); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		_, err = store.Open(t.Context(), dsn, store.Options{})
+		if !errors.Is(err, store.ErrTooNew) {
+			t.Errorf("opening a newer schema: %v", err)
+		}
+	})
+}
+
+func TestForeignFilesRefused(t *testing.T) {
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "garbage.db")
+	os.WriteFile(garbage, []byte("this is not a database file at all, just some text to fill a page"), 0o644)
+	other := filepath.Join(dir, "other.db")
+	db, err := sql.Open("sqlite", other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	for _, tc := range []struct {
+		path string
+		want error
+	}{
+		{garbage, store.ErrNotIndex},
+		{other, store.ErrNotIndex},
+	} {
+		_, err := store.Open(t.Context(), tc.path, store.Options{})
+		if !errors.Is(err, tc.want) {
+			t.Errorf("%s: %v, want %v", filepath.Base(tc.path), err, tc.want)
+		}
+	}
+	if _, err := store.Open(t.Context(), dir, store.Options{}); err == nil {
+		t.Error("a directory opened as an index")
+	}
+	b, _ := os.ReadFile(garbage)
+	if string(b) != "this is not a database file at all, just some text to fill a page" {
+		t.Error("opening a foreign file changed it")
+	}
+}
+
+// TestFixtureVersion1 opens an index written by schema version 1, kept in
+// testdata: every later version must read (migrate) it.
+func TestFixtureVersion1(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "v1.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "v1.db")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := open(t, path)
+	view(t, st, func(r store.Reader) error {
+		m, ok, err := r.Meta()
+		if !ok || err != nil || m.Method != "minhash" {
+			t.Errorf("meta %+v %v %v", m, ok, err)
+		}
+		d, err := r.Doc("fixture-2")
+		if err != nil || d.Title != "Second" || d.Cluster == 0 {
+			t.Errorf("doc %+v %v", d, err)
+		}
+		return nil
+	})
+}
+
+// TestWriteFixture rewrites testdata/v1.db with NEARDUP_WRITE_FIXTURE=1; run
+// it only when the schema is still at version 1.
+func TestWriteFixture(t *testing.T) {
+	if os.Getenv("NEARDUP_WRITE_FIXTURE") == "" {
+		t.Skip("set NEARDUP_WRITE_FIXTURE=1 to rewrite testdata/v1.db")
+	}
+	path := filepath.Join(t.TempDir(), "v1.db")
+	st, err := store.Open(context.Background(), path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	update(t, st, func(w store.Writer) error {
+		if err := w.Init(store.Meta{Method: "minhash", Options: "{}", Format: 1, HashVersion: 1}); err != nil {
+			return err
+		}
+		a, err := w.Insert(&store.Doc{ID: "fixture-1", Title: "First", Added: 1}, &store.Sketch{Index: []byte{1}, Detail: []byte{1}})
+		if err != nil {
+			return err
+		}
+		b, err := w.Insert(&store.Doc{ID: "fixture-2", Title: "Second", Added: 2}, &store.Sketch{Index: []byte{1}, Detail: []byte{1}})
+		if err != nil {
+			return err
+		}
+		c, err := w.NewCluster()
+		if err != nil {
+			return err
+		}
+		if err := w.AddMarks([]store.Mark{{A: a, B: b, Method: "minhash", Score: 1, Label: core.Duplicate, Evidence: []byte("{}")}}); err != nil {
+			return err
+		}
+		return w.SetCluster([]int64{a, b}, c)
+	})
+	st.Close()
+	db, _ := sql.Open("sqlite", path)
+	db.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
+	db.Exec("PRAGMA journal_mode=DELETE")
+	db.Close()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("testdata", "v1.db"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,77 @@
+// Package storetest gives tests a store to run against: a SQLite file in
+// the test's temporary directory, or a schema of its own in the PostgreSQL
+// server named by $NEARDUP_TEST_POSTGRES, so that every suite runs against
+// both engines. .ci/run starts a throw-away server and sets the variable,
+// with NEARDUP_REQUIRE_POSTGRES=1 so that a missing server fails instead of
+// skipping.
+package storetest
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver, to make and drop schemas
+)
+
+// Engines are the names of the store engines a test runs against.
+var Engines = []string{"sqlite", "postgres"}
+
+// DSN returns the address of a new, empty store of the engine for t, removed
+// when t ends. A PostgreSQL store is skipped when no server is configured
+// (and fails the test when one is required).
+func DSN(t testing.TB, engine string) string {
+	t.Helper()
+	if engine == "sqlite" {
+		return filepath.Join(t.TempDir(), "index.db")
+	}
+	return PostgresDSN(t)
+}
+
+// PostgresDSN returns the URL of a new schema in the test server, dropped
+// when t ends.
+func PostgresDSN(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv("NEARDUP_TEST_POSTGRES")
+	if base == "" {
+		if os.Getenv("NEARDUP_REQUIRE_POSTGRES") != "" {
+			t.Fatal("NEARDUP_REQUIRE_POSTGRES is set but NEARDUP_TEST_POSTGRES names no server")
+		}
+		t.Skip("no PostgreSQL server: set NEARDUP_TEST_POSTGRES=postgres://... (.ci/run starts one) to run this test")
+	}
+	db, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.PingContext(context.Background()); err != nil {
+		if os.Getenv("NEARDUP_REQUIRE_POSTGRES") != "" {
+			t.Fatalf("PostgreSQL at $NEARDUP_TEST_POSTGRES: %v", err)
+		}
+		t.Skipf("PostgreSQL at $NEARDUP_TEST_POSTGRES is not reachable: %v", err)
+	}
+	schema := fmt.Sprintf("test_%d", rand.Uint64()>>1)
+	if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		db, err := sql.Open("pgx", base)
+		if err == nil {
+			db.Exec("DROP SCHEMA " + schema + " CASCADE")
+			db.Close()
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
