@@ -10,9 +10,9 @@ import (
 	"slices"
 	"time"
 
-	"github.com/neardup/neardup/dedup"
 	"github.com/neardup/neardup/internal/eval"
-	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
 )
 
@@ -30,6 +30,9 @@ type benchCmd struct {
 	Workers     int      `help:"Sketching goroutines of each job (default: one per CPU)."`
 	CPUProfile  bool     `name:"cpuprofile" help:"Write each method's CPU profile to cpu.pprof in its output directory."`
 	JSON        string   `name:"json" help:"Also write the results as JSON to this file."`
+	Index       bool     `help:"Also benchmark the persistent index with the first method: the corpus but --probe documents added in bulk (against dedup of the whole corpus), the index opened, then the probes added and checked one at a time (latency percentiles)."`
+	Probe       int      `default:"1000" help:"With --index: documents added one at a time after the bulk add."`
+	Postgres    string   `help:"With --index: also benchmark the index in this PostgreSQL database (a schema of its own, dropped at the end)."`
 }
 
 // benchOptions is what runBench needs.
@@ -42,6 +45,9 @@ type benchOptions struct {
 	workers     int
 	cpuProfile  bool
 	jsonPath    string
+	index       bool
+	probe       int
+	postgres    string
 	launch      launcher
 	out         io.Writer // the tables
 	log         io.Writer // what ndbench is doing
@@ -85,6 +91,9 @@ func (c *benchCmd) options() (benchOptions, error) {
 	if c.N < 1 {
 		return benchOptions{}, usageError{"-n must be at least 1"}
 	}
+	if c.Probe < 1 || c.Probe >= c.N {
+		return benchOptions{}, usageError{"--probe must be at least 1 and below -n"}
+	}
 	methods, err := parseMethods(c.Methods)
 	if err != nil {
 		return benchOptions{}, usageError{err.Error()}
@@ -100,20 +109,21 @@ func (c *benchCmd) options() (benchOptions, error) {
 	}
 	return benchOptions{corpus: corpusSpec{Reuters: c.Reuters, BBC: c.BBC, N: c.N, Seed: c.Seed},
 		methods: methods, settings: sets, work: c.Work, keepOutputs: c.KeepOutputs, workers: c.Workers,
-		cpuProfile: c.CPUProfile, jsonPath: c.JSON, out: os.Stdout, log: os.Stderr}, nil
+		cpuProfile: c.CPUProfile, jsonPath: c.JSON, index: c.Index || c.Postgres != "", probe: c.Probe, postgres: c.Postgres,
+		out: os.Stdout, log: os.Stderr}, nil
 }
 
-// parseMethods checks method names; "all" means dedup.Methods.
+// parseMethods checks method names; "all" means every method.
 func parseMethods(names []string) ([]string, error) {
 	var out []string
 	for _, m := range names {
 		switch {
 		case m == "all":
-			out = append(out, dedup.Methods...)
-		case slices.Contains(dedup.Methods, m):
+			out = append(out, methods.Names()...)
+		case slices.Contains(methods.Names(), m):
 			out = append(out, m)
 		default:
-			return nil, fmt.Errorf("unknown method %q (want one of %v or all)", m, dedup.Methods)
+			return nil, fmt.Errorf("unknown method %q (want one of %v or all)", m, methods.Names())
 		}
 	}
 	if len(out) == 0 {
@@ -156,6 +166,9 @@ func runBench(ctx context.Context, o benchOptions) (*benchReport, error) {
 			return nil, err
 		}
 	}
+	if o.index && len(rep.Methods) > 0 && rep.Methods[0].Error == "" {
+		rep.Index = runIndex(ctx, o, cf, rep.Methods[0])
+	}
 	rep.Machine.LoadEnd = loadAverage()
 	if err := rep.writeText(o.out); err != nil {
 		return rep, err
@@ -193,12 +206,17 @@ func mib(b int64) float64 { return float64(b) / (1 << 20) }
 // recorded in the result, not returned, so the other methods still run.
 func runMethod(ctx context.Context, o benchOptions, method string, cf corpusFiles, base measurement) methodResult {
 	mr := methodResult{Method: method, Out: filepath.Join(o.work, "out-"+filepath.Base(cf.Dir), method)}
-	opts, err := optionsFor(method, o.settings)
+	c, err := optionsFor(method, o.settings)
 	if err != nil {
 		mr.Error = err.Error()
 		return mr
 	}
-	spec := childSpec{Kind: kindJob, Inputs: []string{cf.Docs}, Out: mr.Out, Dedup: opts, Workers: o.workers}
+	opts, err := encodeOptions(c)
+	if err != nil {
+		mr.Error = err.Error()
+		return mr
+	}
+	spec := childSpec{Kind: kindJob, Inputs: []string{cf.Docs}, Out: mr.Out, Method: opts, Workers: o.workers}
 	if o.cpuProfile {
 		if err := os.MkdirAll(mr.Out, 0o755); err != nil {
 			mr.Error = err.Error()
@@ -215,9 +233,9 @@ func runMethod(ctx context.Context, o benchOptions, method string, cf corpusFile
 		mr.WallRatio, mr.CPURatio = mr.WallSeconds/base.WallSeconds, mr.CPUSeconds/base.CPUSeconds
 	}
 	if !o.keepOutputs {
-		os.Remove(filepath.Join(mr.Out, job.KeptFile))
+		os.Remove(filepath.Join(mr.Out, output.KeptFile))
 	}
-	res, _, err := o.launch.run(ctx, childSpec{Kind: kindEval, Truth: cf.Truth, Out: mr.Out, Dedup: opts})
+	res, _, err := o.launch.run(ctx, childSpec{Kind: kindEval, Truth: cf.Truth, Out: mr.Out, Method: opts})
 	if err != nil {
 		mr.Error = fmt.Sprintf("scoring: %v", err)
 		return mr
@@ -230,7 +248,7 @@ func runMethod(ctx context.Context, o benchOptions, method string, cf corpusFile
 // scores) together as one prediction; only duplicate pairs count.
 func score(t *eval.Truth, method, dir string) (eval.Result, error) {
 	p := &eval.Prediction{Name: method}
-	for _, name := range []string{job.PairsFile, job.ClustersFile} {
+	for _, name := range []string{output.PairsFile, output.ClustersFile} {
 		f, err := os.Open(filepath.Join(dir, name))
 		if err != nil {
 			return eval.Result{}, err

@@ -11,8 +11,8 @@ import (
 	"sync"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/dedup"
 	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/eval"
 	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/progress"
@@ -42,22 +42,26 @@ type childSpec struct {
 	Work       string        `json:"work,omitempty"`   // gen: the directory that caches corpora
 	Inputs     []string      `json:"inputs,omitempty"` // read, job
 	Out        string        `json:"out,omitempty"`    // job, eval: the job's output directory
-	Dedup      dedup.Options `json:"dedup"`            // job: method and settings; eval: method
+	Method     methodOptions `json:"method"`           // job: the method and its options; eval: the method
 	Truth      string        `json:"truth,omitempty"`  // eval: the truth file
 	Progress   bool          `json:"progress"`         // print progress on stderr
 	CPUProfile string        `json:"cpu_profile"`      // write a CPU profile here when set
 	Workers    int           `json:"workers"`          // 0: GOMAXPROCS for a job, 2 for read
+	DB         string        `json:"db,omitempty"`     // index-add, index-probe: the index
+	Skip       int           `json:"skip,omitempty"`   // index-probe: records before its documents
+	Limit      int           `json:"limit,omitempty"`  // index-add, index-probe: documents to take
 }
 
 // childResult is what a child reports on stdout.
 type childResult struct {
-	Records   int          `json:"records"`   // records read
-	Documents int          `json:"documents"` // records read without error (and, for a job, not skipped)
-	Skipped   int          `json:"skipped"`   // records skipped by the reader (and, for a job, the method)
-	TextBytes int64        `json:"text_bytes"`
-	Stats     *dedup.Stats `json:"stats,omitempty"`  // job
-	Corpus    *corpusFiles `json:"corpus,omitempty"` // gen
-	Eval      *eval.Result `json:"eval,omitempty"`   // eval
+	Records   int           `json:"records"`   // records read
+	Documents int           `json:"documents"` // records read without error (and, for a job, not skipped)
+	Skipped   int           `json:"skipped"`   // records skipped by the reader (and, for a job, the method)
+	TextBytes int64         `json:"text_bytes"`
+	Stats     *engine.Stats `json:"stats,omitempty"`  // job
+	Corpus    *corpusFiles  `json:"corpus,omitempty"` // gen
+	Eval      *eval.Result  `json:"eval,omitempty"`   // eval
+	Probe     *probeResult  `json:"probe,omitempty"`  // index-probe
 	// SelfPeakRSS is the child's own peak resident memory in bytes
 	// (VmHWM), where the platform tells; 0 elsewhere.
 	SelfPeakRSS int64 `json:"self_peak_rss"`
@@ -99,13 +103,21 @@ func runChild(ctx context.Context, spec childSpec) (childResult, error) {
 		return readOnly(ctx, spec.Inputs, max(spec.Workers, 2))
 	case kindJob:
 		return runJob(ctx, spec)
+	case kindIndexAdd:
+		return indexAdd(ctx, spec)
+	case kindIndexProbe:
+		return indexProbe(ctx, spec)
 	}
 	return childResult{}, usageError{fmt.Sprintf("child spec: unknown kind %q", spec.Kind)}
 }
 
 // runJob runs the dedup job as `neardup dedup` would.
 func runJob(ctx context.Context, spec childSpec) (childResult, error) {
-	o := job.Options{Inputs: spec.Inputs, Out: spec.Out, Dedup: spec.Dedup, Workers: spec.Workers}
+	c, err := spec.Method.decode()
+	if err != nil {
+		return childResult{}, err
+	}
+	o := job.Options{Inputs: spec.Inputs, Out: spec.Out, Method: c, Workers: spec.Workers}
 	if spec.Progress {
 		o.Progress, o.Warn = os.Stderr, os.Stderr
 	}
@@ -147,7 +159,7 @@ func evalJob(spec childSpec) (childResult, error) {
 	if err != nil {
 		return childResult{}, fmt.Errorf("%s: %w", spec.Truth, err)
 	}
-	res, err := score(t, spec.Dedup.Method, spec.Out)
+	res, err := score(t, spec.Method.Method, spec.Out)
 	if err != nil {
 		return childResult{}, err
 	}

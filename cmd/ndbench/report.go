@@ -9,7 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/neardup/neardup/dedup"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/eval"
 )
 
@@ -19,6 +19,7 @@ type benchReport struct {
 	Corpus   corpusInfo     `json:"corpus"`
 	Baseline measurement    `json:"baseline"`
 	Methods  []methodResult `json:"methods"`
+	Index    []indexResult  `json:"index,omitempty"`
 }
 
 // machineInfo says what the numbers were measured on and how busy it was.
@@ -47,11 +48,11 @@ type measurement struct {
 	PeakRSSMiB  float64 `json:"peak_rss_mib"` // rusage of the child as its parent sees it
 	// SelfPeakRSSMiB is the child's own VmHWM (Linux); it leaves out the
 	// parent's memory that rusage counts from before exec.
-	SelfPeakRSSMiB float64      `json:"self_peak_rss_mib,omitempty"`
-	DocsPerSecond  float64      `json:"docs_per_second"` // records / wall
-	MBPerSecond    float64      `json:"mb_per_second"`   // corpus file MB (1e6 bytes) / wall
-	Load           string       `json:"load_before"`     // load averages when it started
-	Stats          *dedup.Stats `json:"job_stats,omitempty"`
+	SelfPeakRSSMiB float64       `json:"self_peak_rss_mib,omitempty"`
+	DocsPerSecond  float64       `json:"docs_per_second"` // records / wall
+	MBPerSecond    float64       `json:"mb_per_second"`   // corpus file MB (1e6 bytes) / wall
+	Load           string        `json:"load_before"`     // load averages when it started
+	Stats          *engine.Stats `json:"job_stats,omitempty"`
 }
 
 // methodResult is one method's measurement and scores.
@@ -84,6 +85,7 @@ func (rep *benchReport) writeText(w io.Writer) error {
 	fmt.Fprintf(ew, "machine: %d CPUs, GOMAXPROCS %d, %s; load average %s at start, %s at end\n\n",
 		m.CPUs, m.GOMAXPROCS, m.GoVersion, orUnknown(m.LoadStart), orUnknown(m.LoadEnd))
 	rep.writeMain(ew)
+	rep.writeIndex(ew)
 	rep.writeByOp(ew)
 	rep.writeStages(ew)
 	return ew.err

@@ -1,89 +1,100 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
-	"github.com/neardup/neardup/dedup"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/flagopts"
+	"github.com/neardup/neardup/internal/methods"
 )
 
-// setting is one --set flag: a dedup.Options field and its value, for
-// every method or for one.
+// setting is one --set flag: a method option by its flag name and a value,
+// for every method that has it or for one.
 type setting struct {
-	method string // "" for every method
-	field  string // a dedup.Options field name, case and dashes ignored
+	method string // "" for every method that has the option
+	name   string // the option's flag name, "bucket-limit"
 	value  string
 }
 
-// parseSettings reads --set values of the form [method.]field=value, where
-// field names a dedup.Options field ("threshold", "bucket-limit",
-// "max-sentence-docs") and value is a number, true/false or text.
+// parseSettings reads --set values of the form [method.]name=value, where
+// name is an option's flag name ("threshold", "bucket-limit",
+// "max-sentence-docs"). A setting for every method must name an option of
+// at least one.
 func parseSettings(sets []string) ([]setting, error) {
 	var out []setting
 	for _, s := range sets {
 		k, v, ok := strings.Cut(s, "=")
 		if !ok || k == "" {
-			return nil, fmt.Errorf("--set %q: want [method.]field=value", s)
+			return nil, fmt.Errorf("--set %q: want [method.]name=value", s)
 		}
 		var st setting
 		if m, f, ok := strings.Cut(k, "."); ok {
-			if !slices.Contains(dedup.Methods, m) {
-				return nil, fmt.Errorf("--set %q: unknown method %q (want one of %v)", s, m, dedup.Methods)
+			if _, err := methods.Lookup(m); err != nil {
+				return nil, fmt.Errorf("--set %q: %w", s, err)
 			}
 			st.method, k = m, f
 		}
-		st.field = strings.NewReplacer("-", "", "_", "").Replace(k)
-		if strings.EqualFold(st.field, "method") {
-			return nil, fmt.Errorf("--set %q: choose methods with --methods", s)
-		}
-		st.value = v
-		if _, err := apply(dedup.Options{}, []setting{st}); err != nil {
-			return nil, fmt.Errorf("--set %q: %w", s, err)
+		st.name, st.value = strings.ReplaceAll(k, "_", "-"), v
+		if !known(st) {
+			return nil, fmt.Errorf("--set %q: no method has an option %q", s, st.name)
 		}
 		out = append(out, st)
 	}
 	return out, nil
 }
 
-// optionsFor returns the dedup options of one method: its name and the
-// settings that apply to it, in order. The values are checked by
-// dedup.Options.Defaults.
-func optionsFor(method string, sets []setting) (dedup.Options, error) {
-	var mine []setting
-	for _, s := range sets {
-		if s.method == "" || s.method == method {
-			mine = append(mine, s)
+// known reports whether some method the setting applies to has its option.
+func known(st setting) bool {
+	for _, spec := range methods.All {
+		if st.method != "" && st.method != spec.Name {
+			continue
+		}
+		if _, ok := flagopts.Get(spec.Defaults(), st.name); ok {
+			return true
 		}
 	}
-	o, err := apply(dedup.Options{Method: method}, mine)
-	if err != nil {
-		return o, err
-	}
-	if _, err := o.Defaults(); err != nil {
-		return o, err
-	}
-	return o, nil
+	return false
 }
 
-// apply sets each field by decoding a one-member JSON object into o, so
-// field names match dedup.Options' without a table of them here. A value
-// that is not JSON is taken as a string.
-func apply(o dedup.Options, sets []setting) (dedup.Options, error) {
+// optionsFor returns the options of one method: its defaults with the
+// settings that apply to it, in order.
+func optionsFor(method string, sets []setting) (engine.Config, error) {
+	spec, err := methods.Lookup(method)
+	if err != nil {
+		return nil, err
+	}
+	c := spec.Defaults()
 	for _, s := range sets {
-		v := []byte(s.value)
-		if !json.Valid(v) {
-			v, _ = json.Marshal(s.value)
+		if s.method != "" && s.method != method {
+			continue
 		}
-		key, _ := json.Marshal(s.field)
-		obj := append(append(append(append([]byte("{"), key...), ':'), v...), '}')
-		dec := json.NewDecoder(bytes.NewReader(obj))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&o); err != nil {
-			return o, fmt.Errorf("%s=%s: %w", s.field, s.value, err)
+		if _, ok := flagopts.Get(c, s.name); !ok {
+			continue // an option of other methods
+		}
+		if c, err = flagopts.Parse(c, s.name, s.value); err != nil {
+			return nil, err
 		}
 	}
-	return o, nil
+	return c, c.Check()
+}
+
+// methodOptions is a method's options as a child spec carries them.
+type methodOptions struct {
+	Method  string          `json:"method"`
+	Options json.RawMessage `json:"options"`
+}
+
+func encodeOptions(c engine.Config) (methodOptions, error) {
+	data, err := json.Marshal(c)
+	return methodOptions{Method: c.Method(), Options: data}, err
+}
+
+func (m methodOptions) decode() (engine.Config, error) {
+	spec, err := methods.Lookup(m.Method)
+	if err != nil {
+		return nil, err
+	}
+	return spec.DecodeOptions(m.Options)
 }

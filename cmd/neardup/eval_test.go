@@ -23,7 +23,7 @@ func TestEvalDefaultSubcommand(t *testing.T) {
 		{"eval", "pairs", "--truth", truth, "--pred", pred, "--by", "ops"},
 	} {
 		var c cli
-		parser, err := kong.New(&c, kong.Exit(func(int) { t.Fatal("exit") }))
+		parser, err := newParser(&c, kong.Exit(func(int) { t.Fatal("exit") }))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,10 @@ import (
 	"testing"
 
 	"github.com/alecthomas/kong"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/sweep"
+	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/sentences"
 )
 
 // sweepCorpus writes a labelled corpus of five documents: a story, its
@@ -43,7 +46,7 @@ func TestRunEvalSweep(t *testing.T) {
 	csvPath, svgPath := filepath.Join(dir, "sweep.csv"), filepath.Join(dir, "sweep.svg")
 	var out, progress bytes.Buffer
 	err := runEvalSweep(context.Background(), evalSweepOptions{inputs: []string{docs}, truth: truth,
-		sweep: sweep.Options{Methods: []string{"minhash", "sentences"}, Thresholds: ts},
+		sweep: sweep.Options{Methods: []engine.Config{minhash.Defaults(), sentences.Defaults()}, Thresholds: ts},
 		csv:   csvPath, plot: svgPath, out: &out, progress: &progress})
 	if err != nil {
 		t.Fatal(err)
@@ -102,7 +105,7 @@ func TestEvalSweepFlags(t *testing.T) {
 // argument of the default `eval pairs`.
 func TestEvalSweepParses(t *testing.T) {
 	var c cli
-	parser, err := kong.New(&c, kong.Exit(func(int) { t.Fatal("exit") }))
+	parser, err := newParser(&c, kong.Exit(func(int) { t.Fatal("exit") }))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,7 +54,7 @@ func (f *dbFlags) openStored(ctx context.Context, keep string) (*engine.Index, e
 			return nil, fmt.Errorf("%s: no index there (neardup index add creates one): %w", f.DB, err)
 		}
 	}
-	return f.open(ctx, engine.OpenOptions{KeepStored: true, Keep: cluster.Policy(keep)})
+	return f.open(ctx, engine.OpenOptions{Keep: cluster.Policy(keep)})
 }
 
 // indexAddCmd is `neardup index add`.
@@ -68,6 +68,7 @@ type indexAddCmd struct {
 	Chunk       int  `default:"1000" help:"Documents added in one transaction; a document's line is printed once its transaction commits."`
 	OnlyMatches bool `name:"only-matches" help:"Print only the documents with matches."`
 	inputFlags
+	CPUProfile string `name:"cpuprofile" hidden:"" help:"Write a CPU profile to this file."`
 
 	flags *methodFlags
 }
@@ -85,6 +86,13 @@ func (c *indexAddCmd) Run(g *globals) error {
 		return err
 	}
 	defer x.Close()
+	if c.CPUProfile != "" {
+		stop, err := startCPUProfile(c.CPUProfile)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	return feed(g, x, job.FeedOptions{Inputs: c.Inputs, Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
 }
 

@@ -51,19 +51,9 @@ func main() {
 // 0 success, 1 failure, 2 bad usage.
 func run(ctx context.Context, args []string) (code int) {
 	var c cli
-	flags := newMethodFlags(methods.All)
-	c.Dedup.flags, c.Index.Add.flags, c.Eval.Sweep.flags = flags, flags, flags
-	c.Dedup.Plugins = kong.Plugins{flags.plugin()}
-	c.Index.Add.Plugins = kong.Plugins{flags.plugin()}
-	c.Eval.Sweep.Plugins = kong.Plugins{flags.plugin()}
-	parser, err := kong.New(&c,
-		kong.Name("neardup"),
-		kong.Description("Find duplicate and near-duplicate documents, above all news articles."),
-		kong.Vars{"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name},
-		kong.UsageOnError(),
+	parser, err := newParser(&c, kong.UsageOnError(),
 		// --help makes kong exit: turn that into a return from run.
-		kong.Exit(func(code int) { panic(helpExit(code)) }),
-	)
+		kong.Exit(func(code int) { panic(helpExit(code)) }))
 	if err != nil {
 		panic(err) // the cli struct is malformed: a programmer error
 	}
@@ -83,6 +73,21 @@ func run(ctx context.Context, args []string) (code int) {
 	}
 	err = kctx.Run(&globals{ctx: ctx, quiet: c.Quiet})
 	return exitCode(err)
+}
+
+// newParser returns the parser of the command line into c: the method
+// flags made from the methods' options, the variables help texts name.
+func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
+	flags := newMethodFlags(methods.All)
+	c.Dedup.flags, c.Index.Add.flags, c.Eval.Sweep.flags = flags, flags, flags
+	c.Dedup.Plugins = kong.Plugins{flags.plugin()}
+	c.Index.Add.Plugins = kong.Plugins{flags.plugin()}
+	c.Eval.Sweep.Plugins = kong.Plugins{flags.plugin()}
+	return kong.New(c, append([]kong.Option{
+		kong.Name("neardup"),
+		kong.Description("Find duplicate and near-duplicate documents, above all news articles."),
+		kong.Vars{"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name},
+	}, options...)...)
 }
 
 // helpExit carries kong's exit code after it printed help.

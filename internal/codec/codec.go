@@ -27,6 +27,15 @@ func AppendUint64s(dst []byte, vs []uint64) []byte {
 	return dst
 }
 
+// AppendUint32s appends a count and each value as 4 little-endian bytes.
+func AppendUint32s(dst []byte, vs []uint32) []byte {
+	dst = AppendUvarint(dst, uint64(len(vs)))
+	for _, v := range vs {
+		dst = binary.LittleEndian.AppendUint32(dst, v)
+	}
+	return dst
+}
+
 // AppendSorted32 appends a strictly increasing set of 32-bit values as its
 // count, a Rice parameter and the Rice codes of the gaps between them. The
 // values of a sketch are hashes, spread evenly below their largest, so their
@@ -173,6 +182,20 @@ func (r *Reader) Uint64s() []uint64 {
 	for i := range out {
 		out[i] = binary.LittleEndian.Uint64(r.b)
 		r.b = r.b[8:]
+	}
+	return out
+}
+
+// Uint32s reads what AppendUint32s wrote.
+func (r *Reader) Uint32s() []uint32 {
+	n := r.Count(32)
+	if n == 0 {
+		return nil
+	}
+	out := make([]uint32, n)
+	for i := range out {
+		out[i] = binary.LittleEndian.Uint32(r.b)
+		r.b = r.b[4:]
 	}
 	return out
 }

@@ -23,13 +23,9 @@ type OpenOptions struct {
 	// Keep is the representative policy of exported clusters ("" means
 	// the method's own).
 	Keep cluster.Policy
-	// StoreText creates an index that stores each document's text. For a
-	// stored index it must agree with how it was created, unless
-	// KeepStored is set.
+	// StoreText creates an index that stores each document's text; asking
+	// it of a stored index created without is an error.
 	StoreText bool
-	// KeepStored takes the stored index's settings (StoreText) as they
-	// are: for commands that only read or remove.
-	KeepStored bool
 }
 
 // Open opens the store at dsn (see store.Open) and the index it holds, or
@@ -154,8 +150,8 @@ func settle(specs []Spec, meta store.Meta, o OpenOptions) (Spec, Config, error) 
 			return spec, nil, fmt.Errorf("the index was created with other %s options (%s); they are fixed when it is created", meta.Method, diff)
 		}
 	}
-	if !o.KeepStored && o.StoreText != meta.StoreText {
-		return spec, nil, fmt.Errorf("the index was created %s storing texts; it cannot change", map[bool]string{true: "with", false: "without"}[meta.StoreText])
+	if o.StoreText && !meta.StoreText {
+		return spec, nil, fmt.Errorf("the index was created without storing texts; it cannot start")
 	}
 	return spec, c, nil
 }

@@ -36,6 +36,8 @@ type FeedOptions struct {
 	Out io.Writer
 	// OnlyMatches prints only the documents with matches.
 	OnlyMatches bool
+	// Limit stops after this many records; 0 reads them all.
+	Limit int
 	// Progress, Warn, MaxWarnings and Strict are as in Options.
 	Progress    io.Writer
 	Warn        io.Writer
@@ -89,7 +91,17 @@ func Feed(ctx context.Context, o FeedOptions) (FeedStats, error) {
 		sketchers[i] = o.Index.NewSketcher()
 	}
 	f.meter.Stage(map[bool]string{false: "adding", true: "checking"}[o.Query])
-	err = ordered(ctx, r.NextRaw, o.Workers, func(w int, raw corpus.Raw) item {
+	next := r.NextRaw
+	if o.Limit > 0 {
+		n := 0
+		next = func() (corpus.Raw, error) {
+			if n++; n > o.Limit {
+				return corpus.Raw{}, io.EOF
+			}
+			return r.NextRaw()
+		}
+	}
+	err = ordered(ctx, next, o.Workers, func(w int, raw corpus.Raw) item {
 		it := item{rec: r.Decode(raw)}
 		if it.rec.Skip == core.SkipNone {
 			it.sketch = sketchers[w].Sketch(&it.rec.Doc)

@@ -35,12 +35,12 @@ CREATE TABLE docs (
 	hash BIGINT NOT NULL,
 	length INTEGER NOT NULL,
 	skip TEXT NOT NULL,
-	cluster BIGINT
+	cluster BIGINT,
+	sketch BYTEA
 );
 CREATE INDEX docs_dated ON docs ((COALESCE(date, added)));
 CREATE INDEX docs_cluster ON docs (cluster) WHERE cluster IS NOT NULL;
 CREATE TABLE texts (ord BIGINT PRIMARY KEY, text TEXT NOT NULL);
-CREATE TABLE sketch_index (ord BIGINT PRIMARY KEY, data BYTEA NOT NULL);
 CREATE TABLE sketch_detail (ord BIGINT PRIMARY KEY, data BYTEA NOT NULL);
 CREATE TABLE marks (
 	a BIGINT NOT NULL,

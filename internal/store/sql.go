@@ -329,7 +329,7 @@ func (t *txn) Head() (int64, int64, error) {
 }
 
 func (t *txn) Indexes(after int64, fn func(ord int64, index []byte) error) error {
-	rows, err := t.query(`SELECT ord, data FROM sketch_index WHERE ord > ? ORDER BY ord`, after)
+	rows, err := t.query(`SELECT ord, sketch FROM docs WHERE ord > ? AND sketch IS NOT NULL ORDER BY ord`, after)
 	if err != nil {
 		return err
 	}
@@ -381,15 +381,17 @@ func (t *txn) Detail(ord int64) ([]byte, error) {
 
 func (t *txn) Sketch(ord int64) (Sketch, error) {
 	var sk Sketch
-	st, err := t.stmt(`SELECT data FROM sketch_index WHERE ord = ?`)
+	st, err := t.stmt(`SELECT sketch FROM docs WHERE ord = ?`)
 	if err != nil {
 		return sk, err
 	}
 	switch err := st.QueryRowContext(t.ctx, ord).Scan(&sk.Index); {
 	case errors.Is(err, sql.ErrNoRows):
-		return sk, fmt.Errorf("%w: the sketch of document %d", ErrNotFound, ord)
+		return sk, fmt.Errorf("%w: document %d", ErrNotFound, ord)
 	case err != nil:
 		return sk, err
+	case sk.Index == nil:
+		return sk, fmt.Errorf("%w: the sketch of document %d", ErrNotFound, ord)
 	}
 	sk.Detail, err = t.Detail(ord)
 	if errors.Is(err, ErrNotFound) {
@@ -417,7 +419,15 @@ func scanDoc(rows interface{ Scan(...any) error }, d *Doc, withText bool) error 
 	return nil
 }
 
+// shortList is the longest list Docs and SetCluster look up a row at a
+// time, with a statement prepared once, rather than by one query of a new
+// IN list.
+const shortList = 8
+
 func (t *txn) Docs(ords []int64) ([]Doc, error) {
+	if len(ords) <= shortList {
+		return t.docsOneByOne(ords)
+	}
 	byOrd := map[int64]Doc{}
 	for lo := 0; lo < len(ords); lo += inChunk {
 		part := ords[lo:min(lo+inChunk, len(ords))]
@@ -440,6 +450,25 @@ func (t *txn) Docs(ords []int64) ([]Doc, error) {
 	out := make([]Doc, 0, len(byOrd))
 	for _, o := range ords {
 		if d, ok := byOrd[o]; ok {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+func (t *txn) docsOneByOne(ords []int64) ([]Doc, error) {
+	st, err := t.stmt(`SELECT ` + docColumns + ` FROM docs WHERE ord = ?`)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Doc, 0, len(ords))
+	for _, o := range ords {
+		var d Doc
+		switch err := scanDoc(st.QueryRowContext(t.ctx, o), &d, false); {
+		case errors.Is(err, sql.ErrNoRows):
+		case err != nil:
+			return nil, err
+		default:
 			out = append(out, d)
 		}
 	}
@@ -632,14 +661,15 @@ func (t *txn) Insert(d *Doc, sk *Sketch) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	err = t.exec(`INSERT INTO docs(`+docColumns+`) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)`,
+	var index []byte
+	if sk != nil {
+		index = sk.Index
+	}
+	err = t.exec(`INSERT INTO docs(`+docColumns+`, sketch) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 		ord, d.ID, d.Source, d.URL, d.Title, nullable(d.Date), d.Added, d.Lang, int64(d.Hash), d.Length,
-		string(d.Skip), nullable(d.Cluster))
-	if err == nil && sk != nil {
-		err = t.exec(`INSERT INTO sketch_index(ord, data) VALUES(?, ?)`, ord, sk.Index)
-		if err == nil && len(sk.Detail) > 0 {
-			err = t.exec(`INSERT INTO sketch_detail(ord, data) VALUES(?, ?)`, ord, sk.Detail)
-		}
+		string(d.Skip), nullable(d.Cluster), index)
+	if err == nil && sk != nil && len(sk.Detail) > 0 {
+		err = t.exec(`INSERT INTO sketch_detail(ord, data) VALUES(?, ?)`, ord, sk.Detail)
 	}
 	if err == nil && d.Text != "" {
 		err = t.exec(`INSERT INTO texts(ord, text) VALUES(?, ?)`, ord, d.Text)
@@ -671,6 +701,14 @@ func (t *txn) AddMarks(ms []Mark) error {
 func (t *txn) NewCluster() (int64, error) { return t.next("cluster") }
 
 func (t *txn) SetCluster(ords []int64, cluster int64) error {
+	if len(ords) <= shortList {
+		for _, o := range ords {
+			if err := t.exec(`UPDATE docs SET cluster = ? WHERE ord = ?`, nullable(cluster), o); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for lo := 0; lo < len(ords); lo += inChunk {
 		part := ords[lo:min(lo+inChunk, len(ords))]
 		if !t.write {
@@ -714,7 +752,7 @@ func (t *txn) Remove(ords []int64) ([]int64, error) {
 		if err := t.logRemovals(part); err != nil {
 			return nil, err
 		}
-		for _, q := range []string{`DELETE FROM docs WHERE ord IN `, `DELETE FROM sketch_index WHERE ord IN `,
+		for _, q := range []string{`DELETE FROM docs WHERE ord IN `,
 			`DELETE FROM sketch_detail WHERE ord IN `, `DELETE FROM texts WHERE ord IN `,
 			`DELETE FROM marks WHERE a IN `, `DELETE FROM marks WHERE b IN `} {
 			if _, err := t.tx.ExecContext(t.ctx, t.s.d.rebind(q+in), args...); err != nil {
@@ -730,7 +768,7 @@ func (t *txn) Remove(ords []int64) ([]int64, error) {
 func (t *txn) logRemovals(ords []int64) error {
 	for _, ord := range ords {
 		var index []byte
-		st, err := t.stmt(`SELECT data FROM sketch_index WHERE ord = ?`)
+		st, err := t.stmt(`SELECT sketch FROM docs WHERE ord = ?`)
 		if err != nil {
 			return err
 		}

@@ -16,8 +16,9 @@ import (
 // version; a store records how many ran. Never edit a released step: append.
 //
 // Changelog:
-//   - 1: documents, texts, the two parts of each sketch, marks, clusters (a
-//     column of documents), counters, settings and the removal log.
+//   - 1: documents (with their clusters and the index parts of their
+//     sketches), texts, the detail parts of sketches, marks, counters,
+//     settings and the removal log.
 var sqliteMigrations = []string{`
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 INSERT INTO schema_version VALUES (0);
@@ -36,12 +37,12 @@ CREATE TABLE docs (
 	hash INTEGER NOT NULL,
 	length INTEGER NOT NULL,
 	skip TEXT NOT NULL,
-	cluster INTEGER
+	cluster INTEGER,
+	sketch BLOB
 );
 CREATE INDEX docs_dated ON docs (COALESCE(date, added));
 CREATE INDEX docs_cluster ON docs (cluster) WHERE cluster IS NOT NULL;
 CREATE TABLE texts (ord INTEGER PRIMARY KEY, text TEXT NOT NULL);
-CREATE TABLE sketch_index (ord INTEGER PRIMARY KEY, data BLOB NOT NULL);
 CREATE TABLE sketch_detail (ord INTEGER PRIMARY KEY, data BLOB NOT NULL);
 CREATE TABLE marks (
 	a INTEGER NOT NULL,
@@ -105,7 +106,9 @@ func sqliteDSN(path string, o Options) string {
 	if busy <= 0 {
 		busy = DefaultOptions().BusyTimeoutMillis
 	}
-	q := fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=journal_mode(WAL)&_pragma=synchronous(%s)&_txlock=immediate", busy, o.Sync)
+	// A page of 8 KiB holds seven documents' sketch details where one of 4
+	// KiB holds three: less space left over. It applies to a new file.
+	q := fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=page_size(8192)&_pragma=journal_mode(WAL)&_pragma=synchronous(%s)&_txlock=immediate", busy, o.Sync)
 	if o.ReadOnly {
 		q += "&_pragma=query_only(1)"
 	}

@@ -1,6 +1,7 @@
 package minhash
 
 import (
+	"encoding/json"
 	"slices"
 
 	"github.com/neardup/neardup/core"
@@ -28,6 +29,23 @@ type Evidence struct {
 
 // Method returns the method's name.
 func (Evidence) Method() string { return Name }
+
+// MarshalJSON writes the evidence with four decimals: it is read, not
+// computed with.
+func (e Evidence) MarshalJSON() ([]byte, error) {
+	type rounded struct {
+		Jaccard       float64  `json:"jaccard"`
+		ContainmentAB float64  `json:"containment_ab"`
+		ContainmentBA float64  `json:"containment_ba"`
+		NumberOverlap *float64 `json:"number_overlap,omitempty"`
+	}
+	r := rounded{engine.Round(e.Jaccard), engine.Round(e.ContainmentAB), engine.Round(e.ContainmentBA), nil}
+	if e.NumberOverlap != nil {
+		o := engine.Round(*e.NumberOverlap)
+		r.NumberOverlap = &o
+	}
+	return json.Marshal(r)
+}
 
 // method holds the LSH index: band key → documents. Verification reads the
 // candidates' sketches from the engine.
@@ -62,7 +80,7 @@ func (m *method) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit fun
 	}
 	m.cands = m.cands[:0]
 	for _, k := range s.Keys {
-		m.index.Visit(k, m.o.BucketLimit, m.collect)
+		m.index.Visit(uint64(k), m.o.BucketLimit, m.collect)
 	}
 	slices.Sort(m.cands)
 	for _, c := range slices.Compact(m.cands) {
@@ -94,7 +112,7 @@ func evidence(a, b *Sketch) Evidence {
 // It reads only the keys: a sketch restored from the index part has no set.
 func (m *method) Index(ord int32, s *Sketch) {
 	for _, k := range s.Keys {
-		m.index.Add(k, ord)
+		m.index.Add(uint64(k), ord)
 	}
 	s.Keys = nil
 }
@@ -104,7 +122,7 @@ func (m *method) Remove(ord int32, s *Sketch) {
 		return
 	}
 	for _, k := range s.Keys {
-		m.index.Remove(k, ord)
+		m.index.Remove(uint64(k), ord)
 	}
 }
 

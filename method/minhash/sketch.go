@@ -18,8 +18,12 @@ type Sketch struct {
 	// below what moves a score, at half the memory of 64.
 	Set []uint32
 	Cut uint32
-	// Keys are the LSH band keys of the document's MinHash signature.
-	Keys []uint64
+	// Keys are the LSH band keys of the document's MinHash signature, 32
+	// bits each: two documents that share a band share its key; a key two
+	// unrelated documents share by chance makes one more candidate, which
+	// verification refuses (at a million documents, one in a thousand
+	// documents gains one).
+	Keys []uint32
 	// Nums are the sorted distinct fingerprints of its figures.
 	Nums []uint32
 }
@@ -27,13 +31,13 @@ type Sketch struct {
 // Format is the version of the sketch encoding.
 //
 // Changelog:
-//   - 1: first version. Index part: band keys. Detail part: cut, the
-//     fingerprint set and the figures, Rice-coded.
+//   - 1: first version. Index part: 32-bit band keys. Detail part: cut,
+//     the fingerprint set and the figures, Rice-coded.
 const Format = 1
 
 // AppendIndex appends the index part of s: its band keys.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
-	return codec.AppendUint64s(append(dst, Format), s.Keys)
+	return codec.AppendUint32s(append(dst, Format), s.Keys)
 }
 
 // AppendDetail appends the detail part of s: what verification reads.
@@ -48,7 +52,7 @@ func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
 	if err := checkFormat(r); err != nil {
 		return nil, err
 	}
-	s := &Sketch{Keys: r.Uint64s()}
+	s := &Sketch{Keys: r.Uint32s()}
 	if err := r.Done(); err != nil {
 		return nil, fmt.Errorf("minhash: index part: %w", err)
 	}
@@ -105,6 +109,7 @@ type sketcher struct {
 	fps    []uint32
 	set    []uint32
 	sig    []uint32
+	keys   []uint64
 	bottom sketch.Bottomer
 }
 
@@ -132,6 +137,10 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	}
 	var cut uint32
 	s.set, cut = s.bottom.Bottom(s.fps, k, s.set)
-	return &Sketch{Set: slices.Clone(s.set), Cut: cut, Keys: s.m.bands.BandKeys(s.sig, nil),
-		Nums: numbers(doc.Text)}, core.SkipNone
+	s.keys = s.m.bands.BandKeys(s.sig, s.keys[:0])
+	keys := make([]uint32, len(s.keys))
+	for i, k := range s.keys {
+		keys[i] = uint32(k >> 32)
+	}
+	return &Sketch{Set: slices.Clone(s.set), Cut: cut, Keys: keys, Nums: numbers(doc.Text)}, core.SkipNone
 }

@@ -1,0 +1,326 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// TestMain lets the test binary stand in for the neardup binary: with
+// NEARDUP_TEST_CHILD set it runs the command line after "--" and exits.
+func TestMain(m *testing.M) {
+	if os.Getenv("NEARDUP_TEST_CHILD") != "" {
+		for i, a := range os.Args {
+			if a == "--" {
+				os.Exit(run(context.Background(), os.Args[i+1:]))
+			}
+		}
+		os.Exit(2)
+	}
+	os.Exit(m.Run())
+}
+
+// long reports whether the long tests run: CI sets NEARDUP_LONG.
+func long() bool { return os.Getenv("NEARDUP_LONG") != "" }
+
+// child returns the command that runs neardup with args in a process of
+// its own.
+func child(t *testing.T, args ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
+	cmd.Env = append(os.Environ(), "NEARDUP_TEST_CHILD=1")
+	return cmd
+}
+
+// writeCorpus writes n documents, every third followed by a copy with one
+// sentence changed, as JSONL, and returns the path and the documents.
+func writeCorpus(t *testing.T, dir string, n int) (string, []core.Document) {
+	t.Helper()
+	docs := enginetest.Copies(enginetest.NewTextGen(31), n, 8)
+	var b bytes.Buffer
+	for _, d := range docs {
+		line, _ := json.Marshal(map[string]string{"id": d.ID, "text": d.Text, "source": d.Source})
+		b.Write(append(line, '\n'))
+	}
+	path := filepath.Join(dir, "corpus.jsonl")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, docs
+}
+
+// runOK runs neardup in-process and fails the test on a non-zero exit.
+func runOK(t *testing.T, args ...string) {
+	t.Helper()
+	if code := run(t.Context(), append([]string{"-q"}, args...)); code != 0 {
+		t.Fatalf("neardup %s: exit code %d", strings.Join(args, " "), code)
+	}
+}
+
+// storedIndex opens the index at db and returns its document ids and its
+// marks as "a~b label".
+func storedIndex(t *testing.T, db string) (ids map[string]bool, marks map[string]core.Label) {
+	t.Helper()
+	st, err := store.Open(t.Context(), db, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ids, marks = map[string]bool{}, map[string]core.Label{}
+	err = st.View(t.Context(), func(r store.Reader) error {
+		byOrd := map[int64]string{}
+		if err := r.EachDoc(false, func(d *store.Doc) error {
+			ids[d.ID], byOrd[d.Ord] = true, d.ID
+			return nil
+		}); err != nil {
+			return err
+		}
+		return r.EachMark(func(m *store.Mark) error {
+			marks[byOrd[m.A]+"~"+byOrd[m.B]] = m.Label
+			return nil
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ids, marks
+}
+
+func verifyClean(t *testing.T, db string) {
+	t.Helper()
+	x, err := engine.Open(t.Context(), db, store.Options{}, methods.All, engine.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	faults, err := x.Verify(t.Context(), nil)
+	if err != nil || len(faults) > 0 {
+		t.Fatalf("verify: %v %v", faults, err)
+	}
+}
+
+// batchPairs returns the duplicate pairs neardup dedup finds in path.
+func batchPairs(t *testing.T, path string) map[string]core.Label {
+	t.Helper()
+	out := t.TempDir()
+	runOK(t, "dedup", path, "-o", out)
+	f, err := os.Open(filepath.Join(out, "pairs.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	pairs := map[string]core.Label{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var p struct{ A, B, Label string }
+		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
+			t.Fatal(err)
+		}
+		pairs[p.A+"~"+p.B] = core.Label(p.Label)
+	}
+	return pairs
+}
+
+// TestIndexAddSurvivesKill kills `neardup index add` with SIGKILL at random
+// moments: after each kill every document whose line was printed is stored
+// with its marks, the index verifies clean, and a run to the end leaves the
+// pairs an uninterrupted run, and neardup dedup, find.
+func TestIndexAddSurvivesKill(t *testing.T) {
+	n, kills := 1500, 3
+	if long() {
+		n, kills = 75000, 6 // 100,000 documents with their copies
+	}
+	dir := t.TempDir()
+	corpus, docs := writeCorpus(t, dir, n)
+	db := filepath.Join(dir, "news.db")
+	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
+	reported := map[string]bool{}
+	for k := range kills {
+		// Kill once a random number of further documents is reported,
+		// plus a random delay: at a random moment of a chunk's work.
+		target := len(reported) + 1 + r.IntN(max(1, (len(docs)-len(reported))/2))
+		cmd := child(t, "-q", "index", "add", "--db", db, "--chunk", "100", corpus)
+		stdout, _ := cmd.StdoutPipe()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		var mu sync.Mutex
+		reached := make(chan struct{})
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			sc := bufio.NewScanner(stdout)
+			for sc.Scan() {
+				var m struct{ ID, Status string }
+				if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+					t.Errorf("a line of index add: %v: %s", err, sc.Bytes())
+				}
+				mu.Lock()
+				if m.Status == string(engine.Added) {
+					reported[m.ID] = true
+				}
+				if len(reported) >= target && target > 0 {
+					close(reached)
+					target = -1
+				}
+				mu.Unlock()
+			}
+		}()
+		select {
+		case <-reached:
+			time.Sleep(time.Duration(r.IntN(40)) * time.Millisecond)
+		case <-done:
+		}
+		cmd.Process.Signal(syscall.SIGKILL)
+		<-done
+		cmd.Wait()
+		ids, _ := storedIndex(t, db)
+		mu.Lock()
+		for id := range reported {
+			if !ids[id] {
+				t.Fatalf("kill %d: %s was reported added but is not stored", k, id)
+			}
+		}
+		t.Logf("kill %d: %d documents reported, %d stored", k, len(reported), len(ids))
+		mu.Unlock()
+		verifyClean(t, db)
+	}
+	runOK(t, "index", "add", "--db", db, "--chunk", "100", corpus)
+	verifyClean(t, db)
+	ids, marks := storedIndex(t, db)
+	if len(ids) != len(docs) {
+		t.Fatalf("%d documents stored, want %d", len(ids), len(docs))
+	}
+	if want := batchPairs(t, corpus); !maps(marks, want) {
+		t.Errorf("after the kills the index holds %d pairs, neardup dedup finds %d", len(marks), len(want))
+	}
+}
+
+func maps(a, b map[string]core.Label) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// Two `neardup index add` processes on one SQLite file: each waits for the
+// other's transactions, both finish, and the pairs across their inputs are
+// found.
+func TestTwoProcessesOneFile(t *testing.T) {
+	dir := t.TempDir()
+	_, docs := writeCorpus(t, dir, 600)
+	var halves [2]bytes.Buffer
+	for i, d := range docs {
+		line, _ := json.Marshal(map[string]string{"id": d.ID, "text": d.Text})
+		halves[i%2].Write(append(line, '\n'))
+	}
+	db := filepath.Join(dir, "news.db")
+	var cmds []*exec.Cmd
+	var stderrs [2]bytes.Buffer
+	for i := range halves {
+		p := filepath.Join(dir, fmt.Sprintf("half%d.jsonl", i))
+		os.WriteFile(p, halves[i].Bytes(), 0o644)
+		cmd := child(t, "-q", "index", "add", "--db", db, "--chunk", "20", p)
+		cmd.Stderr = &stderrs[i]
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		cmds = append(cmds, cmd)
+	}
+	for i, c := range cmds {
+		if err := c.Wait(); err != nil {
+			t.Errorf("process %d: %v\n%s", i, err, stderrs[i].String())
+		}
+	}
+	verifyClean(t, db)
+	ids, marks := storedIndex(t, db)
+	if len(ids) != len(docs) {
+		t.Errorf("%d documents stored, want %d", len(ids), len(docs))
+	}
+	missed := 0
+	for _, d := range docs {
+		if strings.HasPrefix(d.ID, "c") {
+			orig := "d" + d.ID[1:]
+			if marks[orig+"~"+d.ID] != core.Duplicate && marks[d.ID+"~"+orig] != core.Duplicate {
+				missed++
+			}
+		}
+	}
+	if missed > 0 {
+		t.Errorf("%d copies added by one process were not paired with their original, added by the other", missed)
+	}
+}
+
+func TestIndexCommands(t *testing.T) {
+	dir := t.TempDir()
+	corpus, docs := writeCorpus(t, dir, 90)
+	db := filepath.Join(dir, "news.db")
+	runOK(t, "index", "add", "--db", db, "--store-text", corpus)
+	runOK(t, "index", "verify", "--db", db)
+	out := filepath.Join(dir, "out")
+	runOK(t, "index", "export", "--db", db, "-o", out)
+	for _, f := range []string{"pairs.jsonl", "clusters.jsonl", "kept.jsonl", "stats.json"} {
+		if st, err := os.Stat(filepath.Join(out, f)); err != nil || st.Size() == 0 {
+			t.Errorf("export %s: %v", f, err)
+		}
+	}
+	kept, _ := os.ReadFile(filepath.Join(out, "kept.jsonl"))
+	if n := bytes.Count(kept, []byte("\n")); n != 90 || !bytes.Contains(kept, []byte(`"text":`)) {
+		t.Errorf("kept.jsonl: %d lines (want the 90 originals) with texts: %v", n, bytes.Contains(kept, []byte(`"text":`)))
+	}
+	_, marks := storedIndex(t, db)
+	if want := batchPairs(t, corpus); !maps(marks, want) {
+		t.Errorf("index add found %d pairs, neardup dedup %d", len(marks), len(want))
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"other options refused", []string{"index", "add", "--db", db, "--threshold", "0.6", corpus}, 1},
+		{"other method refused", []string{"index", "add", "--db", db, "--method", "sentences", corpus}, 1},
+		{"an option of another method", []string{"index", "add", "--db", db, "--max-sentence-docs", "5", corpus}, 2},
+		{"the same options", []string{"index", "add", "--db", db, "--threshold", "0.45", corpus}, 0},
+		{"query", []string{"index", "query", "--db", db, corpus}, 0},
+		{"remove", []string{"index", "remove", "--db", db, "c0", "d3"}, 0},
+		{"remove what is gone", []string{"index", "remove", "--db", db, "c0"}, 1},
+		{"expire nothing", []string{"index", "expire", "--db", db, "--older-than", "3650d"}, 0},
+		{"expire badly", []string{"index", "expire", "--db", db, "--older-than", "soon"}, 2},
+		{"stats", []string{"index", "stats", "--db", db}, 0},
+		{"rescore", []string{"index", "rescore", "--db", db}, 0},
+		{"verify", []string{"index", "verify", "--db", db}, 0},
+		{"no index", []string{"index", "stats", "--db", filepath.Join(dir, "none.db")}, 1},
+		{"not an index", []string{"index", "stats", "--db", corpus}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := run(t.Context(), append([]string{"-q"}, tc.args...)); got != tc.want {
+				t.Errorf("exit code %d, want %d", got, tc.want)
+			}
+		})
+	}
+	ids, _ := storedIndex(t, db)
+	if ids["c0"] || ids["d3"] || len(ids) != len(docs)-2 {
+		t.Errorf("after remove: %d documents, c0 %v, d3 %v", len(ids), ids["c0"], ids["d3"])
+	}
+}
