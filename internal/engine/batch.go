@@ -58,6 +58,7 @@ type Result struct {
 type Sketch struct {
 	v    any
 	skip core.SkipReason
+	info docInfo // what an Index stores of the document besides its sketch
 }
 
 // Skip is the reason the method will not compare the document, if any.

@@ -253,6 +253,18 @@ func (x *index[S, E]) update(ctx context.Context, fn func(w store.Writer) error)
 type sketched[S any] struct {
 	s    *S
 	skip core.SkipReason
+	info docInfo
+}
+
+// docInfo is what an Index computes of a document besides its sketch,
+// while sketching, in parallel: its language and content hash.
+type docInfo struct {
+	lang analysis.Lang
+	hash uint64
+}
+
+func infoOf(doc *core.Document) docInfo {
+	return docInfo{lang: analysis.DetectLang(doc.Text), hash: ContentHash(doc)}
 }
 
 func (x *index[S, E]) newSketcher() *Sketcher {
@@ -260,9 +272,9 @@ func (x *index[S, E]) newSketcher() *Sketcher {
 	return &Sketcher{sketch: func(doc *core.Document) Sketch {
 		s, skip := sk.Sketch(doc)
 		if skip != core.SkipNone {
-			return Sketch{skip: skip}
+			return Sketch{skip: skip, info: infoOf(doc)}
 		}
-		return Sketch{v: s}
+		return Sketch{v: s, info: infoOf(doc)}
 	}}
 }
 
@@ -270,7 +282,7 @@ func (x *index[S, E]) newSketcher() *Sketcher {
 func (x *index[S, E]) typed(sks []Sketch) ([]sketched[S], error) {
 	out := make([]sketched[S], len(sks))
 	for i, sk := range sks {
-		out[i].skip = sk.skip
+		out[i].skip, out[i].info = sk.skip, sk.info
 		if sk.skip == core.SkipNone {
 			var ok bool
 			if out[i].s, ok = sk.v.(*S); !ok {
@@ -294,6 +306,7 @@ func (x *index[S, E]) sketchAll(docs []core.Document) []sketched[S] {
 			defer x.pool.Put(sk)
 			for i := w; i < len(docs); i += max(workers, 1) {
 				out[i].s, out[i].skip = sk.Sketch(&docs[i])
+				out[i].info = infoOf(&docs[i])
 			}
 		}()
 	}
@@ -351,7 +364,7 @@ func (x *index[S, E]) add(ctx context.Context, docs []core.Document, given []Ske
 
 // addOne matches, stores and indexes one document.
 func (x *index[S, E]) addOne(w store.Writer, d *core.Document, sk sketched[S], now int64, storeText bool, out *Match) (int64, error) {
-	row := docRow(d, now, storeText)
+	row := docRow(d, sk.info, now, storeText)
 	if sk.skip != core.SkipNone {
 		row.Skip, out.Skip = sk.skip, sk.skip
 		return w.Insert(row, nil)
@@ -374,9 +387,9 @@ func (x *index[S, E]) addOne(w store.Writer, d *core.Document, sk sketched[S], n
 }
 
 // docRow is what the store keeps of a document.
-func docRow(d *core.Document, now int64, storeText bool) *store.Doc {
+func docRow(d *core.Document, info docInfo, now int64, storeText bool) *store.Doc {
 	row := &store.Doc{ID: d.ID, Source: d.Source, URL: d.URL, Title: d.Title, Date: unixOrZero(d), Added: now,
-		Lang: string(analysis.DetectLang(d.Text)), Hash: ContentHash(d), Length: len(d.Text)}
+		Lang: string(info.lang), Hash: info.hash, Length: len(d.Text)}
 	if storeText {
 		row.Text = d.Text
 	}

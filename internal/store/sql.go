@@ -80,6 +80,9 @@ func (s *sqlStore) Update(ctx context.Context, fn func(w Writer) error) error {
 	if err := fn(t); err != nil {
 		return s.wrap("writing to the index", err)
 	}
+	if err := t.flush(); err != nil {
+		return s.wrap("writing to the index", err)
+	}
 	if err := t.flushCounters(); err != nil {
 		return s.wrap("writing to the index", err)
 	}
@@ -207,7 +210,21 @@ type txn struct {
 	// counters read and advanced in this transaction, written at its end.
 	counters map[string]int64
 	dirty    map[string]bool
+	// rows inserted but not written yet: they are written many rows a
+	// statement (see flush), before anything reads their tables.
+	details  []detailRow
+	detailAt map[int64]int // ord → index in details
+	marks    []Mark
 }
+
+type detailRow struct {
+	ord  int64
+	data []byte
+}
+
+// batchRows is how many rows one buffered INSERT statement writes: a
+// statement costs about as much as a row.
+const batchRows = 64
 
 func (t *txn) stmt(q string) (*sql.Stmt, error) {
 	if st, ok := t.stmts[q]; ok {
@@ -365,6 +382,9 @@ func (t *txn) Removals(after int64) ([]Removal, error) {
 }
 
 func (t *txn) Detail(ord int64) ([]byte, error) {
+	if i, ok := t.detailAt[ord]; ok {
+		return t.details[i].data, nil
+	}
 	st, err := t.stmt(`SELECT data FROM sketch_detail WHERE ord = ?`)
 	if err != nil {
 		return nil, err
@@ -544,6 +564,9 @@ func scanMarks(rows *sql.Rows, fn func(m *Mark) error) error {
 }
 
 func (t *txn) MarksOf(ord int64) ([]Mark, error) {
+	if err := t.flushMarks(); err != nil {
+		return nil, err
+	}
 	rows, err := t.query(`SELECT `+markColumns+` FROM marks WHERE a = ? UNION ALL SELECT `+markColumns+` FROM marks WHERE b = ?`, ord, ord)
 	if err != nil {
 		return nil, err
@@ -593,6 +616,9 @@ func (t *txn) EachDoc(withText bool, fn func(d *Doc) error) error {
 }
 
 func (t *txn) EachMark(fn func(m *Mark) error) error {
+	if err := t.flushMarks(); err != nil {
+		return err
+	}
 	rows, err := t.query(`SELECT ` + markColumns + ` FROM marks ORDER BY b, a, method`)
 	if err != nil {
 		return err
@@ -618,6 +644,9 @@ func (t *txn) Older(before int64) ([]int64, error) {
 }
 
 func (t *txn) Counts() (Counts, error) {
+	if err := t.flushMarks(); err != nil {
+		return Counts{}, err
+	}
 	c := Counts{Skipped: map[core.SkipReason]int{}, Marks: map[core.Label]int{}}
 	if err := t.groupCount(`SELECT skip, count(*) FROM docs GROUP BY skip`, func(k string, n int) {
 		c.Documents += n
@@ -669,7 +698,14 @@ func (t *txn) Insert(d *Doc, sk *Sketch) (int64, error) {
 		ord, d.ID, d.Source, d.URL, d.Title, nullable(d.Date), d.Added, d.Lang, int64(d.Hash), d.Length,
 		string(d.Skip), nullable(d.Cluster), index)
 	if err == nil && sk != nil && len(sk.Detail) > 0 {
-		err = t.exec(`INSERT INTO sketch_detail(ord, data) VALUES(?, ?)`, ord, sk.Detail)
+		if t.detailAt == nil {
+			t.detailAt = map[int64]int{}
+		}
+		t.detailAt[ord] = len(t.details)
+		t.details = append(t.details, detailRow{ord, sk.Detail})
+		if len(t.details) >= 16*batchRows {
+			err = t.flushDetails()
+		}
 	}
 	if err == nil && d.Text != "" {
 		err = t.exec(`INSERT INTO texts(ord, text) VALUES(?, ?)`, ord, d.Text)
@@ -689,10 +725,66 @@ func nullable(v int64) any {
 }
 
 func (t *txn) AddMarks(ms []Mark) error {
-	for _, m := range ms {
-		if err := t.exec(`INSERT INTO marks(`+markColumns+`) VALUES(?,?,?,?,?,?,?)`,
-			m.A, m.B, m.Method, m.Score, string(m.Label), string(m.Evidence), m.At); err != nil {
-			return fmt.Errorf("storing the mark of %d and %d: %w", m.A, m.B, err)
+	if !t.write {
+		return errForbidden
+	}
+	t.marks = append(t.marks, ms...)
+	if len(t.marks) >= 16*batchRows {
+		return t.flushMarks()
+	}
+	return nil
+}
+
+// flush writes the buffered rows.
+func (t *txn) flush() error {
+	if err := t.flushDetails(); err != nil {
+		return err
+	}
+	return t.flushMarks()
+}
+
+func (t *txn) flushDetails() error {
+	err := insertRows(t, `INSERT INTO sketch_detail(ord, data) VALUES`, 2, t.details, func(args []any, r detailRow) []any {
+		return append(args, r.ord, r.data)
+	})
+	if err != nil {
+		return fmt.Errorf("storing sketches: %w", err)
+	}
+	t.details = t.details[:0]
+	clear(t.detailAt)
+	return nil
+}
+
+func (t *txn) flushMarks() error {
+	err := insertRows(t, `INSERT INTO marks(`+markColumns+`) VALUES`, 7, t.marks, func(args []any, m Mark) []any {
+		return append(args, m.A, m.B, m.Method, m.Score, string(m.Label), string(m.Evidence), m.At)
+	})
+	if err != nil {
+		return fmt.Errorf("storing marks: %w", err)
+	}
+	t.marks = t.marks[:0]
+	return nil
+}
+
+// insertRows inserts rows of width columns each, batchRows a statement and
+// the rest one a statement; args appends a row's values.
+func insertRows[R any](t *txn, insert string, width int, rows []R, args func([]any, R) []any) error {
+	one := "(" + marks(width) + ")"
+	batch := insert + strings.TrimSuffix(strings.Repeat(one+",", batchRows), ",")
+	vals := make([]any, 0, width*batchRows)
+	for len(rows) >= batchRows {
+		vals = vals[:0]
+		for _, r := range rows[:batchRows] {
+			vals = args(vals, r)
+		}
+		if err := t.exec(batch, vals...); err != nil {
+			return err
+		}
+		rows = rows[batchRows:]
+	}
+	for _, r := range rows {
+		if err := t.exec(insert+one, args(vals[:0], r)...); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -729,6 +821,9 @@ func (t *txn) MoveCluster(from, to int64) error {
 func (t *txn) Remove(ords []int64) ([]int64, error) {
 	if !t.write {
 		return nil, errForbidden
+	}
+	if err := t.flush(); err != nil {
+		return nil, err
 	}
 	var clusters []int64
 	for lo := 0; lo < len(ords); lo += inChunk {
@@ -787,5 +882,8 @@ func (t *txn) logRemovals(ords []int64) error {
 }
 
 func (t *txn) DeleteMarks(method string) error {
+	if err := t.flushMarks(); err != nil {
+		return err
+	}
 	return t.exec(`DELETE FROM marks WHERE method = ?`, method)
 }
