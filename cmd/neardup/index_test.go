@@ -5,11 +5,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -27,6 +30,14 @@ import (
 // NEARDUP_TEST_CHILD set it runs the command line after "--" and exits.
 func TestMain(m *testing.M) {
 	if os.Getenv("NEARDUP_TEST_CHILD") != "" {
+		if n, err := strconv.ParseUint(os.Getenv("NEARDUP_TEST_FSIZE"), 10, 64); err == nil {
+			// A file size limit stands in for a full disk: writes past it
+			// fail (EFBIG) instead of killing the process.
+			signal.Ignore(syscall.SIGXFSZ)
+			if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: n, Max: n}); err != nil {
+				panic(err)
+			}
+		}
 		for i, a := range os.Args {
 			if a == "--" {
 				os.Exit(run(context.Background(), os.Args[i+1:]))
@@ -322,5 +333,67 @@ func TestIndexCommands(t *testing.T) {
 	ids, _ := storedIndex(t, db)
 	if ids["c0"] || ids["d3"] || len(ids) != len(docs)-2 {
 		t.Errorf("after remove: %d documents, c0 %v, d3 %v", len(ids), ids["c0"], ids["d3"])
+	}
+}
+
+// A write that fails for want of space (a file size limit here) fails the
+// add with a clear message and leaves what was stored before intact.
+func TestIndexAddOnAFullDisk(t *testing.T) {
+	dir := t.TempDir()
+	corpus, docs := writeCorpus(t, dir, 600)
+	db := filepath.Join(dir, "news.db")
+	first := filepath.Join(dir, "first.jsonl")
+	data, _ := os.ReadFile(corpus)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	os.WriteFile(first, bytes.Join(lines[:100], nil), 0o644)
+	runOK(t, "index", "add", "--db", db, first)
+	before, _ := storedIndex(t, db)
+	fi, _ := os.Stat(db)
+	cmd := child(t, "-q", "index", "add", "--db", db, "--chunk", "50", corpus)
+	cmd.Env = append(cmd.Env, fmt.Sprintf("NEARDUP_TEST_FSIZE=%d", fi.Size()+200<<10))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("add past the limit: %v, want exit code 1\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "could not be read or written") {
+		t.Errorf("the message does not say what failed:\n%s", stderr.String())
+	}
+	verifyClean(t, db)
+	after, _ := storedIndex(t, db)
+	for id := range before {
+		if !after[id] {
+			t.Errorf("%s was lost", id)
+		}
+	}
+	if len(after) >= len(docs) {
+		t.Errorf("%d documents stored past the limit", len(after))
+	}
+	runOK(t, "index", "add", "--db", db, corpus) // with room again, the rest goes in
+	if ids, _ := storedIndex(t, db); len(ids) != len(docs) {
+		t.Errorf("%d documents after the retry, want %d", len(ids), len(docs))
+	}
+}
+
+// A damaged index file is reported, by verify with exit code 1.
+func TestCorruptIndexIsReported(t *testing.T) {
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 600)
+	db := filepath.Join(dir, "news.db")
+	runOK(t, "index", "add", "--db", db, corpus)
+	f, err := os.OpenFile(db, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, _ := f.Stat()
+	junk := bytes.Repeat([]byte{0xA5}, 8192)
+	if _, err := f.WriteAt(junk, fi.Size()/2/8192*8192); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if code := run(t.Context(), []string{"-q", "index", "verify", "--db", db}); code != 1 {
+		t.Errorf("verify of a damaged file: exit code %d, want 1", code)
 	}
 }

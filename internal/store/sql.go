@@ -101,7 +101,10 @@ func (s *sqlStore) wrap(doing string, err error) error {
 	return err
 }
 
-func (s *sqlStore) Check(ctx context.Context) ([]string, error) { return s.d.check(ctx, s.db) }
+func (s *sqlStore) Check(ctx context.Context) ([]string, error) {
+	faults, err := s.d.check(ctx, s.db)
+	return faults, s.wrap("checking the index", err)
+}
 
 func (s *sqlStore) Close() error { return s.db.Close() }
 

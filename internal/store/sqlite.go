@@ -132,6 +132,8 @@ func sqliteErr(err error) error {
 		return ErrNotIndex
 	case sqlite3.SQLITE_FULL:
 		return ErrDiskFull
+	case sqlite3.SQLITE_IOERR:
+		return ErrIO
 	}
 	return nil
 }

@@ -194,6 +194,7 @@ var (
 	ErrReadOnly  = errors.New("store: the index cannot be written")
 	ErrCorrupt   = errors.New("store: the index file is damaged")
 	ErrDiskFull  = errors.New("store: the disk is full")
+	ErrIO        = errors.New("store: the index file could not be read or written (a full disk, a file size limit or a failing disk)")
 	errForbidden = errors.New("store: a Reader cannot write")
 )
 
