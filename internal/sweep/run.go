@@ -9,9 +9,9 @@ import (
 	"sync/atomic"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/methods"
-	"github.com/neardup/neardup/internal/corpus"
 )
 
 // ReadDocuments reads every document of inputs as neardup dedup reads them.

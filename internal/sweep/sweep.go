@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
-	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/eval"
+	"github.com/neardup/neardup/internal/methods"
 )
 
 // Options configure a sweep.
