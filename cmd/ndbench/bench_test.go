@@ -10,7 +10,10 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/neardup/neardup/dedup"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/sentences"
 )
 
 // TestMain lets the test binary stand in for ndbench when the benchmark
@@ -96,7 +99,7 @@ func TestBenchEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, log bytes.Buffer
-	o := benchOptions{corpus: corpusSpec{Reuters: src, N: 200, Seed: 3}, methods: dedup.Methods, settings: sets,
+	o := benchOptions{corpus: corpusSpec{Reuters: src, N: 200, Seed: 3}, methods: methods.Names(), settings: sets,
 		work: filepath.Join(dir, "work"), jsonPath: filepath.Join(dir, "bench.json"),
 		launch: launcher{exe: os.Args[0]}, out: &out, log: &log}
 	rep, err := runBench(context.Background(), o)
@@ -105,18 +108,18 @@ func TestBenchEndToEnd(t *testing.T) {
 	}
 	t.Log(out.String())
 	checkBaseline(t, rep.Baseline, 200)
-	if len(rep.Methods) != len(dedup.Methods) {
-		t.Fatalf("got %d method results, want %d", len(rep.Methods), len(dedup.Methods))
+	if len(rep.Methods) != len(methods.All) {
+		t.Fatalf("got %d method results, want %d", len(rep.Methods), len(methods.All))
 	}
 	for i, m := range rep.Methods {
-		t.Run(m.Method, func(t *testing.T) { checkMethod(t, m, dedup.Methods[i], out.String()) })
+		t.Run(m.Method, func(t *testing.T) { checkMethod(t, m, methods.All[i].Name, out.String()) })
 	}
 	if _, err := os.Stat(o.jsonPath); err != nil {
 		t.Errorf("--json file: %v", err)
 	}
 
 	// A second run finds the corpus cached.
-	o.methods, o.jsonPath = []string{dedup.MethodMinHash}, ""
+	o.methods, o.jsonPath = []string{minhash.Name}, ""
 	out.Reset()
 	rep2, err := runBench(context.Background(), o)
 	if err != nil {
@@ -173,32 +176,39 @@ func tableRow(table, name string) []string {
 }
 
 func TestParseSettings(t *testing.T) {
+	with := func(c engine.Config, f func(c engine.Config) engine.Config) engine.Config { return f(c) }
 	tests := []struct {
 		name   string
 		sets   []string
 		method string
-		want   dedup.Options
+		want   engine.Config
 		err    bool
 	}{
 		{name: "number", sets: []string{"threshold=0.6"}, method: "minhash",
-			want: dedup.Options{Method: "minhash", Threshold: 0.6}},
+			want: with(minhash.Defaults(), func(c engine.Config) engine.Config { o := c.(minhash.Options); o.Threshold = 0.6; return o })},
 		{name: "dashed name", sets: []string{"bucket-limit=64", "max_sentence_docs=20"}, method: "sentences",
-			want: dedup.Options{Method: "sentences", BucketLimit: 64, MaxSentenceDocs: 20}},
+			want: with(sentences.Defaults(), func(c engine.Config) engine.Config {
+				o := c.(sentences.Options)
+				o.BucketLimit, o.MaxDocs = 64, 20
+				return o
+			})},
 		{name: "per method", sets: []string{"sentences.threshold=0.4", "minhash.threshold=0.7"}, method: "minhash",
-			want: dedup.Options{Method: "minhash", Threshold: 0.7}},
-		{name: "text and bool", sets: []string{"keep=earliest", "weighted=true"}, method: "sentences",
-			want: dedup.Options{Method: "sentences", Keep: "earliest", Weighted: true}},
-		{name: "unknown field", sets: []string{"thresold=0.5"}, err: true},
+			want: with(minhash.Defaults(), func(c engine.Config) engine.Config { o := c.(minhash.Options); o.Threshold = 0.7; return o })},
+		{name: "text and bool", sets: []string{"shingle-unit=words", "weighted=true"}, method: "sentences",
+			want: with(sentences.Defaults(), func(c engine.Config) engine.Config { o := c.(sentences.Options); o.Weighted = true; return o })},
+		{name: "an option of other methods", sets: []string{"max-sentence-docs=5"}, method: "minhash", want: minhash.Defaults()},
+		{name: "unknown option", sets: []string{"thresold=0.5"}, err: true},
 		{name: "unknown method", sets: []string{"simhash.threshold=0.5"}, err: true},
-		{name: "wrong type", sets: []string{"hashes=many"}, err: true},
+		{name: "wrong type", sets: []string{"hashes=many"}, method: "minhash", err: true},
 		{name: "no value", sets: []string{"threshold"}, err: true},
-		{name: "method field", sets: []string{"method=tfidf"}, err: true},
-		{name: "refused by dedup", sets: []string{"threshold=0.5"}, method: "tfidf", err: true},
+		{name: "method is not an option", sets: []string{"method=tfidf"}, err: true},
+		{name: "not an option of that method", sets: []string{"tfidf.threshold=0.5"}, err: true},
+		{name: "refused by the method", sets: []string{"threshold=1.5"}, method: "minhash", err: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			sets, err := parseSettings(tc.sets)
-			var got dedup.Options
+			var got engine.Config
 			if err == nil {
 				got, err = optionsFor(tc.method, sets)
 			}
@@ -223,7 +233,7 @@ func TestParseMethods(t *testing.T) {
 		err  bool
 	}{
 		{name: "two", in: []string{"sentences", "minhash"}, want: []string{"sentences", "minhash"}},
-		{name: "all", in: []string{"all"}, want: dedup.Methods},
+		{name: "all", in: []string{"all"}, want: methods.Names()},
 		{name: "unknown", in: []string{"minhash", "simhash"}, err: true},
 		{name: "none", in: nil, err: true},
 	}

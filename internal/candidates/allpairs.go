@@ -1,6 +1,7 @@
 package candidates
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -33,8 +34,8 @@ import (
 // Bounds are compared with a slack of 1e-6, so float32 rounding of the
 // weights can only admit more candidates, never lose a pair.
 //
-// An AllPairs is not safe for concurrent use. Add and Query take ordinals
-// (ids need not be dense, but memory grows with the largest).
+// An AllPairs is not safe for concurrent use. Add, Remove and Query take
+// ordinals (ids need not be dense, but memory grows with the largest).
 type AllPairs struct {
 	t, cut float64
 	vector func(id int32) similarity.Sparse
@@ -161,6 +162,41 @@ func (j *AllPairs) Add(id int32, v similarity.Sparse) {
 		}
 		j.amax[term] = max(j.amax[term], v.Weights[i])
 	}
+}
+
+// Remove takes id out of the join: its postings leave the inverted lists
+// of the terms it indexed, and its prefix is reset, so no later query
+// returns it. vector(id) must still return the vector added under id when
+// Remove is called; an id never added, or removed already, is ignored. The
+// largest weight of each term among added vectors is not lowered: it stays
+// a valid, if loose, bound.
+func (j *AllPairs) Remove(id int32) {
+	if id < 0 || int(id) >= len(j.prefix) || !j.prefix[id].added {
+		return
+	}
+	v := j.vector(id)
+	for k := int(j.prefix[id].n); k < len(v.Terms); k++ {
+		term := v.Terms[k]
+		if v.Weights[k] == 0 || int(term) >= len(j.lists) {
+			continue
+		}
+		if i := find(j.lists[term], id); i >= 0 {
+			j.lists[term] = slices.Delete(j.lists[term], i, i+1)
+			j.stats.Indexed--
+		}
+	}
+	j.prefix[id] = prefix{}
+}
+
+// find returns the position of id's posting in list, or -1. Lists are in
+// the order vectors were added, which is increasing id order when ids are
+// added in order: a binary search finds it then, a scan otherwise.
+func find(list []posting, id int32) int {
+	i, ok := slices.BinarySearchFunc(list, id, func(p posting, id int32) int { return cmp.Compare(p.id, id) })
+	if ok {
+		return i
+	}
+	return slices.IndexFunc(list, func(p posting) bool { return p.id == id })
 }
 
 func (j *AllPairs) queryMax(term uint32) float64 {

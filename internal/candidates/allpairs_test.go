@@ -87,16 +87,7 @@ func bruteForce(vecs []similarity.Sparse, t float64) []scored {
 func joined(vecs []similarity.Sparse, t float64, bound bool) ([]scored, JoinStats) {
 	j := NewAllPairs(t, func(id int32) similarity.Sparse { return vecs[id] })
 	if bound {
-		var qmax []float32
-		for _, v := range vecs {
-			for k, term := range v.Terms {
-				for int(term) >= len(qmax) {
-					qmax = append(qmax, 0)
-				}
-				qmax[term] = max(qmax[term], v.Weights[k])
-			}
-		}
-		j.SetQueryBound(qmax)
+		j.SetQueryBound(queryBound(vecs))
 	}
 	var out []scored
 	for b, v := range vecs {
@@ -141,6 +132,69 @@ func TestAllPairsSparseIDsAndQueryWithoutAdd(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
+}
+
+// TestAllPairsRemove removes a third of the vectors, some before and some
+// after others are added, and checks that every query then returns what
+// brute force over the vectors still in the join returns.
+func TestAllPairsRemove(t *testing.T) {
+	vecs := randomVectors(3, 600, 2000)
+	for _, th := range []float64{0.1, 0.5, 0.85} {
+		for _, bound := range []bool{false, true} {
+			t.Run(fmt.Sprintf("t=%v bound=%v", th, bound), func(t *testing.T) {
+				j := NewAllPairs(th, func(id int32) similarity.Sparse { return vecs[id] })
+				if bound {
+					j.SetQueryBound(queryBound(vecs))
+				}
+				live := map[int32]bool{}
+				r := rand.New(rand.NewPCG(4, 5))
+				for b, v := range vecs {
+					j.Add(int32(b), v)
+					live[int32(b)] = true
+					if r.IntN(3) == 0 { // remove a random live vector, maybe this one
+						id := int32(r.IntN(b + 1))
+						j.Remove(id)
+						j.Remove(id) // a second removal is ignored
+						delete(live, id)
+					}
+				}
+				j.Remove(int32(len(vecs) + 5)) // never added
+				for q := range vecs {
+					var want, got []scored
+					for a := range vecs {
+						if s := similarity.Dot(vecs[q], vecs[a]); live[int32(a)] && s >= th {
+							want = append(want, scored{int32(a), int32(q), s})
+						}
+					}
+					j.Query(vecs[q], func(a int32, s float64) { got = append(got, scored{a, int32(q), s}) })
+					if !slices.Equal(want, got) {
+						t.Fatalf("query %d: (-brute force +join)\n%s", q, cmp.Diff(want, got))
+					}
+				}
+				indexed := 0
+				for _, l := range j.lists {
+					indexed += len(l)
+				}
+				if st := j.Stats(); st.Indexed != indexed || len(live) > len(vecs)*4/5 || len(live) < len(vecs)/2 {
+					t.Errorf("%d postings counted, %d in the lists; %d of %d vectors live", st.Indexed, indexed, len(live), len(vecs))
+				}
+			})
+		}
+	}
+}
+
+// queryBound returns the largest weight of each term among vecs.
+func queryBound(vecs []similarity.Sparse) []float32 {
+	var qmax []float32
+	for _, v := range vecs {
+		for k, term := range v.Terms {
+			for int(term) >= len(qmax) {
+				qmax = append(qmax, 0)
+			}
+			qmax[term] = max(qmax[term], v.Weights[k])
+		}
+	}
+	return qmax
 }
 
 func BenchmarkAllPairs(b *testing.B) {

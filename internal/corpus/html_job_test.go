@@ -10,9 +10,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/dedup"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/method/minhash"
 )
 
 // TestDedupPages runs a whole dedup job on web pages: a story on one site,
@@ -36,7 +37,7 @@ func TestDedupPages(t *testing.T) {
 		}
 	}
 	t.Chdir(dir)
-	st, err := job.Run(t.Context(), job.Options{Inputs: []string{"pages"}, Out: "out", Dedup: dedup.Options{Method: dedup.MethodMinHash}})
+	st, err := job.Run(t.Context(), job.Options{Inputs: []string{"pages"}, Out: "out", Method: minhash.Defaults()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func TestDedupPages(t *testing.T) {
 		t.Errorf("read %d, %d documents, want 7, 4; skipped (-want +got)\n%s", st.Read, st.Documents, diff)
 	}
 	var clusters []core.Cluster
-	readJSONL(t, "out/"+job.ClustersFile, func(b []byte) {
+	readJSONL(t, "out/"+output.ClustersFile, func(b []byte) {
 		var c core.Cluster
 		if err := json.Unmarshal(b, &c); err != nil {
 			t.Fatal(err)
@@ -62,7 +63,7 @@ func TestDedupPages(t *testing.T) {
 		t.Errorf("clusters %+v, want one of a.html, b.html and crawl.warc#3", clusters)
 	}
 	var kept []string
-	readJSONL(t, "out/"+job.KeptFile, func(b []byte) {
+	readJSONL(t, "out/"+output.KeptFile, func(b []byte) {
 		var rec map[string]string
 		if err := json.Unmarshal(b, &rec); err != nil {
 			t.Fatalf("kept record %s: %v", b, err)

@@ -171,8 +171,12 @@ func (s Suite) indexMatchesBatch(t *testing.T) {
 func (s Suite) reopened(t *testing.T) {
 	for _, e := range storetest.Engines {
 		t.Run(e, func(t *testing.T) {
-			var originals, copies []core.Document
-			for _, d := range Copies(NewTextGen(6), 60, 10) {
+			// A background corpus first, as in any real index: methods
+			// that weigh words by the statistics at arrival need some.
+			g := NewTextGen(6)
+			originals := Background(g, 40)
+			var copies []core.Document
+			for _, d := range Copies(g, 60, 10) {
 				if strings.HasPrefix(d.ID, "c") {
 					copies = append(copies, d)
 				} else {

@@ -79,9 +79,13 @@ func runOptions(c engine.Config, low float64, vary string) (engine.Config, error
 		return set(c, "similar", low), nil
 	default:
 		// rarewords: the threshold is the share a best match must hold
-		// to be reported.
+		// to be reported, and it has no similar threshold.
 		t := min(low, defaultAt(c, vary))
-		return set(set(c, "threshold", t), "similar", t), nil
+		c = set(c, "threshold", t)
+		if _, ok := flagopts.Get(c, "similar"); ok {
+			c = set(c, "similar", t)
+		}
+		return c, nil
 	}
 }
 

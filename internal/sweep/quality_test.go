@@ -16,10 +16,11 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/dedup"
 	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/eval"
 	"github.com/neardup/neardup/internal/gen"
+	"github.com/neardup/neardup/internal/methods"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -182,13 +183,13 @@ func TestQuality(t *testing.T) {
 	var got []figures
 	for _, c := range testCorpora {
 		docs, truth := qualityCorpus(t, c.name)
-		for _, m := range dedup.Methods {
-			res, _, err := Run(context.Background(), docs, dedup.Options{Method: m}, 2)
+		for _, spec := range methods.All {
+			res, err := Run(context.Background(), docs, spec.Defaults(), 2)
 			if err != nil {
-				t.Fatalf("%s: %v", m, err)
+				t.Fatalf("%s: %v", spec.Name, err)
 			}
 			r := eval.Evaluate(truth, predictionOf(res))
-			got = append(got, figuresOf(c.name, m, &r))
+			got = append(got, figuresOf(c.name, spec.Name, &r))
 		}
 	}
 	path := filepath.Join("testdata", "quality.golden")
@@ -231,7 +232,7 @@ func compareFigures(t *testing.T, want, got figures) {
 }
 
 // predictionOf turns a batch's clusters into a prediction.
-func predictionOf(res *dedup.Result) *eval.Prediction {
+func predictionOf(res *engine.Result) *eval.Prediction {
 	p := &eval.Prediction{Name: "batch"}
 	for _, c := range res.Clusters {
 		p.Clusters = append(p.Clusters, c.Members)

@@ -15,9 +15,14 @@ import (
 	gocmp "github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/dedup"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/eval"
 	"github.com/neardup/neardup/internal/similarity"
+	"github.com/neardup/neardup/method/cosine"
+	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/rarewords"
+	"github.com/neardup/neardup/method/sentences"
+	"github.com/neardup/neardup/method/tfidf"
 )
 
 func TestRange(t *testing.T) {
@@ -53,44 +58,46 @@ func TestRange(t *testing.T) {
 
 func TestScorePairs(t *testing.T) {
 	ord := map[string]int32{"a": 0, "b": 1}
-	mh := func(j, cab, cba float64) *dedup.MinHashEvidence {
-		return &dedup.MinHashEvidence{SetScores: similarity.SetScores{Jaccard: j, ContainmentAB: cab, ContainmentBA: cba}}
+	mh := func(j, cab, cba float64) minhash.Evidence {
+		return minhash.Evidence{SetScores: similarity.SetScores{Jaccard: j, ContainmentAB: cab, ContainmentBA: cba}}
 	}
-	minhash := dedup.Options{Method: dedup.MethodMinHash, Containment: 0.6}
-	minhashC := dedup.Options{Method: dedup.MethodMinHash, Threshold: 0.4, Containment: 0.2}
+	byJaccard := minhash.Defaults()
+	byJaccard.Containment = 0.6
+	byContainment := minhash.Defaults()
+	byContainment.Threshold, byContainment.Containment = 0.4, 0.2
 	tests := []struct {
 		name string
-		o    dedup.Options
+		o    engine.Config
 		vary string
 		pair core.Pair
 		// want is the decision at thresholds 0.2, 0.4, 0.6, 0.8.
 		want [4]bool
 	}{
-		{"minhash by Jaccard", minhash, "",
+		{"minhash by Jaccard", byJaccard, "",
 			core.Pair{A: "a", B: "b", Score: 0.5, Label: core.Duplicate, Evidence: mh(0.5, 0.55, 0.58)},
 			[4]bool{true, true, false, false}},
-		{"minhash by containment at any threshold", minhash, "",
+		{"minhash by containment at any threshold", byJaccard, "",
 			core.Pair{A: "a", B: "b", Score: 0.3, Label: core.Duplicate, Evidence: mh(0.3, 0.9, 0.31)},
 			[4]bool{true, true, true, true}},
-		{"minhash unrounded Jaccard", minhash, "",
+		{"minhash unrounded Jaccard", byJaccard, "",
 			core.Pair{A: "a", B: "b", Score: 0.4, Label: core.Duplicate, Evidence: mh(0.39996, 0.5, 0.5)},
 			[4]bool{true, false, false, false}},
-		{"minhash vetoed by numbers", minhash, "",
+		{"minhash vetoed by numbers", byJaccard, "",
 			core.Pair{A: "a", B: "b", Score: 0.9, Label: core.Similar, Evidence: mh(0.9, 0.95, 0.95)},
 			[4]bool{false, false, false, false}},
-		{"sentences by score", dedup.Options{Method: dedup.MethodSentences}, "",
+		{"sentences by score", sentences.Defaults(), "",
 			core.Pair{A: "b", B: "a", Score: 0.6, Label: core.Similar},
 			[4]bool{true, true, true, false}},
-		{"tfidf by body cosine, rule ignored", dedup.Options{Method: dedup.MethodTFIDF}, "",
-			core.Pair{A: "a", B: "b", Score: 0.3, Label: core.Duplicate, Evidence: &dedup.TFIDFEvidence{Title: 0.9, Body: 0.3}},
+		{"tfidf by body cosine, rule ignored", tfidf.Defaults(), "",
+			core.Pair{A: "a", B: "b", Score: 0.3, Label: core.Duplicate, Evidence: tfidf.Evidence{Title: 0.9, Body: 0.3}},
 			[4]bool{true, false, false, false}},
-		{"minhash containment varied", minhashC, VaryContainment,
+		{"minhash containment varied", byContainment, VaryContainment,
 			core.Pair{A: "a", B: "b", Score: 0.3, Label: core.Duplicate, Evidence: mh(0.3, 0.5, 0.7)},
 			[4]bool{true, true, true, false}},
-		{"minhash containment varied, duplicate by Jaccard", minhashC, VaryContainment,
+		{"minhash containment varied, duplicate by Jaccard", byContainment, VaryContainment,
 			core.Pair{A: "a", B: "b", Score: 0.45, Label: core.Duplicate, Evidence: mh(0.45, 0.5, 0.5)},
 			[4]bool{true, true, true, true}},
-		{"minhash containment varied, vetoed", minhashC, VaryContainment,
+		{"minhash containment varied, vetoed", byContainment, VaryContainment,
 			core.Pair{A: "a", B: "b", Score: 0.35, Label: core.Similar, Evidence: mh(0.35, 0.9, 0.4)},
 			[4]bool{false, false, false, false}},
 	}
@@ -109,7 +116,7 @@ func TestScorePairs(t *testing.T) {
 			}
 		})
 	}
-	if _, err := scorePairs([]core.Pair{{A: "a", B: "zz"}}, ord, minhash, VaryThreshold); err == nil {
+	if _, err := scorePairs([]core.Pair{{A: "a", B: "zz"}}, ord, byJaccard, VaryThreshold); err == nil {
 		t.Error("a pair naming an unknown document: no error")
 	}
 }
@@ -128,42 +135,51 @@ func TestSweepMatchesDirectRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	tests := []struct {
-		method, vary string
+		base engine.Config
+		vary string
 		// direct returns the options of a direct run at threshold th.
-		direct func(th float64) dedup.Options
+		direct func(th float64) engine.Config
 	}{
 		// minhash's LSH bands follow its lowest reporting threshold: the
 		// direct run reports similar pairs from the same bottom.
-		{dedup.MethodMinHash, VaryThreshold, func(th float64) dedup.Options {
-			return dedup.Options{Method: dedup.MethodMinHash, Threshold: th, Similar: ts[0]}
+		{minhash.Defaults(), VaryThreshold, func(th float64) engine.Config {
+			o := minhash.Defaults()
+			o.Threshold, o.Similar = th, ts[0]
+			return o
 		}},
-		{dedup.MethodMinHash, VaryContainment, func(th float64) dedup.Options {
-			return dedup.Options{Method: dedup.MethodMinHash, Containment: th}
+		{minhash.Defaults(), VaryContainment, func(th float64) engine.Config {
+			o := minhash.Defaults()
+			o.Containment = th
+			return o
 		}},
-		{dedup.MethodSentences, VaryThreshold, func(th float64) dedup.Options {
-			return dedup.Options{Method: dedup.MethodSentences, Threshold: th, Similar: -1}
+		{sentences.Defaults(), VaryThreshold, func(th float64) engine.Config {
+			o := sentences.Defaults()
+			o.Threshold, o.Similar = th, 0
+			return o
 		}},
-		{dedup.MethodCosine, VaryThreshold, func(th float64) dedup.Options {
-			return dedup.Options{Method: dedup.MethodCosine, Threshold: th, Similar: -1}
+		{cosine.Defaults(), VaryThreshold, func(th float64) engine.Config {
+			o := cosine.Defaults()
+			o.Threshold, o.Similar = th, 0
+			return o
 		}},
 	}
 	for _, tc := range tests {
-		res, err := Sweep(context.Background(), docs, truth, Options{Methods: []string{tc.method}, Vary: tc.vary, Thresholds: ts, Workers: 2})
+		res, err := Sweep(context.Background(), docs, truth, Options{Methods: []engine.Config{tc.base}, Vary: tc.vary, Thresholds: ts, Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
 		c := res.Curves[0]
-		if c.Method != tc.method || len(c.Points) != len(ts) {
-			t.Fatalf("%s: curve of %s with %d points, want %d", tc.method, c.Method, len(c.Points), len(ts))
+		if c.Method != tc.base.Method() || len(c.Points) != len(ts) {
+			t.Fatalf("%s: curve of %s with %d points, want %d", tc.base.Method(), c.Method, len(c.Points), len(ts))
 		}
 		for k, th := range ts {
-			direct, _, err := Run(context.Background(), docs, tc.direct(th), 2)
+			direct, err := Run(context.Background(), docs, tc.direct(th), 2)
 			if err != nil {
 				t.Fatal(err)
 			}
 			want := eval.Evaluate(truth, predictionOf(direct))
 			if diff := gocmp.Diff(want, c.Points[k].Result, scoresOnly); diff != "" {
-				if tc.vary == VaryThreshold && onlyRoundingEdges(t, docs, tc.method, ts[0], th, direct) {
+				if tc.vary == VaryThreshold && onlyRoundingEdges(t, docs, tc.base, ts[0], th, direct) {
 					t.Logf("%s at %g: differs only by pairs whose score rounds to %g", c.Name, th, th)
 					continue
 				}
@@ -176,13 +192,13 @@ func TestSweepMatchesDirectRuns(t *testing.T) {
 // onlyRoundingEdges reports whether the duplicate pairs of direct and
 // those the sweep keeps at threshold th differ only by pairs whose
 // reported score is th.
-func onlyRoundingEdges(t *testing.T, docs []core.Document, method string, low, th float64, direct *dedup.Result) bool {
+func onlyRoundingEdges(t *testing.T, docs []core.Document, base engine.Config, low, th float64, direct *engine.Result) bool {
 	t.Helper()
-	ro, err := runOptions(dedup.Options{Method: method}, low, VaryThreshold)
+	ro, err := runOptions(base, low, VaryThreshold)
 	if err != nil {
 		t.Fatal(err)
 	}
-	run, ro, err := Run(context.Background(), docs, ro, 2)
+	run, err := Run(context.Background(), docs, ro, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,13 +236,13 @@ func onlyRoundingEdges(t *testing.T, docs []core.Document, method string, low, t
 // at its default options.
 func TestDefaultPointOfRuleMethods(t *testing.T) {
 	docs, truth := qualityCorpus(t, "natural")
-	methods := []string{dedup.MethodTFIDF, dedup.MethodRareWords}
+	methods := []engine.Config{tfidf.Defaults(), rarewords.Defaults()}
 	res, err := Sweep(context.Background(), docs, truth, Options{Methods: methods, Thresholds: []float64{0.05, 0.5}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, m := range methods {
-		direct, _, err := Run(context.Background(), docs, dedup.Options{Method: m}, 0)
+		direct, err := Run(context.Background(), docs, m, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -248,10 +264,9 @@ func TestSweepErrors(t *testing.T) {
 		o    Options
 	}{
 		{"no thresholds", Options{}},
-		{"unknown method", Options{Methods: []string{"nosuch"}, Thresholds: []float64{0.5}}},
-		{"bad option", Options{Methods: []string{"minhash"}, Thresholds: []float64{0.5}, Dedup: dedup.Options{Shingle: 99}}},
-		{"unknown vary", Options{Methods: []string{"minhash"}, Vary: "shingle", Thresholds: []float64{0.5}}},
-		{"containment of sentences", Options{Methods: []string{"sentences"}, Vary: VaryContainment, Thresholds: []float64{0.5}}},
+		{"bad option", Options{Methods: []engine.Config{badShingle()}, Thresholds: []float64{0.5}}},
+		{"unknown vary", Options{Methods: []engine.Config{minhash.Defaults()}, Vary: "shingle", Thresholds: []float64{0.5}}},
+		{"containment of sentences", Options{Methods: []engine.Config{sentences.Defaults()}, Vary: VaryContainment, Thresholds: []float64{0.5}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -260,6 +275,12 @@ func TestSweepErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+func badShingle() engine.Config {
+	o := minhash.Defaults()
+	o.CharShingle = 99
+	return o
 }
 
 // fixture is a hand-made sweep of two methods, one with a rule, on a

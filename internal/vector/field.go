@@ -1,0 +1,343 @@
+package vector
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/neardup/neardup/internal/candidates"
+	"github.com/neardup/neardup/internal/similarity"
+)
+
+// Weighting is how a Field weighs a term in a document.
+type Weighting uint8
+
+// The weightings.
+const (
+	// TFIDF is the term's count times 1 + ln((N+1)/(df+1)), N the number
+	// of documents and df how many hold the term: scikit-learn's smoothed
+	// IDF, which the tfidf method's rule thresholds assume. A term in every
+	// document weighs its count, one in a single document its count times
+	// 1 + ln((N+1)/2).
+	TFIDF Weighting = iota
+	// PMI is the positive pointwise mutual information of term and
+	// document, max(0, ln(tf·T / (cf·len))), T the occurrences of all terms
+	// in the corpus, cf those of the term, len those in the document.
+	PMI
+)
+
+// state is where a document is in a Field.
+type state uint8
+
+const (
+	absent     state = iota // never added, added without counts, or removed
+	pending                 // counted; its vector waits for the next vectorise
+	vectorised              // weighed into a vector
+	indexed                 // and in the join
+)
+
+// Field is one document field of a vector method: its terms, their corpus
+// statistics, the documents' vectors and the exact cosine join over them.
+//
+// Documents are numbered by ordinal. Lifecycle of one: Add counts its terms
+// and leaves it pending; Candidates (or Index, or Seal) turns every pending
+// document into a vector with the statistics as they stand; Index puts it in
+// the join, where later documents' Candidates find it; Remove undoes all of
+// that. Ordinals need not be dense, but per-ordinal tables grow with the
+// largest; a removed ordinal leaves a hole. Term ids whose last document is
+// removed are reused, so a long-lived field's memory follows the documents
+// it holds, not all it ever saw.
+//
+// A Field is not safe for concurrent use.
+type Field struct {
+	weighting Weighting
+	joinAt    float64 // threshold of the join; 0 means no join
+
+	ids    map[uint64]uint32 // term hash → term id, for terms some document holds
+	df     []int32           // documents holding each term
+	cf     []int64           // occurrences of each term (PMI)
+	free   []uint32          // term ids no document holds, to reuse
+	docs   int               // documents added with at least one term
+	tokens int64             // occurrences of all terms (PMI)
+
+	state []state             // by ordinal
+	vecs  []similarity.Sparse // by ordinal, once vectorised; terms in join order
+
+	pending []pendingDoc // documents counted, not yet vectorised, in the order added
+	nPend   int          // terms in pending
+	started bool         // some document was vectorised: the join order is fixed
+
+	// order maps a term id to its join term, from Seal; ids past its end
+	// are their own join term. nil: every term id is.
+	order []uint32
+	join  *candidates.AllPairs
+	tw    []termWeight // vectorise's scratch
+}
+
+// pendingDoc is a document counted and not yet vectorised: its term ids
+// and their counts. hashes and tfs are the caller's Counts, not copied.
+type pendingDoc struct {
+	ord    int32
+	ids    []uint32
+	hashes []uint64
+	tfs    []uint32
+	total  int
+}
+
+type termWeight struct {
+	t uint32
+	w float64
+}
+
+// NewField returns an empty field weighing terms by w, whose candidates are
+// the documents of cosine at least joinAt (0 < joinAt <= 1) with the one
+// matched; joinAt 0 means no join: Candidates finds none.
+func NewField(w Weighting, joinAt float64) *Field {
+	return &Field{weighting: w, joinAt: joinAt, ids: map[uint64]uint32{}}
+}
+
+// Add counts the terms of document ord, which must not be in the field; c
+// nil means the document has no such field and is left out. The field
+// keeps c's slices until the document is vectorised; it never changes them.
+func (f *Field) Add(ord int32, c *Counts) {
+	f.grow(ord)
+	if f.state[ord] != absent {
+		panic("vector: document added twice")
+	}
+	if c == nil {
+		return
+	}
+	p := pendingDoc{ord: ord, ids: make([]uint32, len(c.Hashes)), hashes: c.Hashes, tfs: c.TFs, total: c.Total()}
+	if len(c.Hashes) > 0 {
+		f.docs++
+		f.tokens += int64(p.total)
+	}
+	for i, h := range c.Hashes {
+		id, ok := f.ids[h]
+		if !ok {
+			id = f.newTerm(h)
+		}
+		f.df[id]++
+		f.cf[id] += int64(c.TFs[i])
+		p.ids[i] = id
+	}
+	f.pending = append(f.pending, p)
+	f.nPend += len(p.ids)
+	f.state[ord] = pending
+}
+
+// newTerm numbers term hash h, reusing a free id if there is one.
+func (f *Field) newTerm(h uint64) uint32 {
+	var id uint32
+	if n := len(f.free); n > 0 {
+		id, f.free = f.free[n-1], f.free[:n-1]
+	} else {
+		id = uint32(len(f.df))
+		f.df = append(f.df, 0)
+		f.cf = append(f.cf, 0)
+	}
+	f.ids[h] = id
+	return id
+}
+
+func (f *Field) grow(ord int32) {
+	if n := int(ord) + 1; n > len(f.state) {
+		f.state = append(f.state, make([]state, n-len(f.state))...)
+		f.vecs = append(f.vecs, make([]similarity.Sparse, n-len(f.vecs))...)
+	}
+}
+
+// Seal is called once every document of a batch is added and before any
+// is vectorised: the statistics are final. It numbers the join terms by
+// decreasing document frequency, which keeps frequent terms out of the
+// join's lists, vectorises every document, and bounds each term's weight
+// in the queries to come. Once a document is vectorised it only
+// vectorises what is pending.
+func (f *Field) Seal() {
+	if f.started || f.join != nil {
+		f.vectorise()
+		return
+	}
+	byDF := make([]uint32, len(f.df))
+	for i := range byDF {
+		byDF[i] = uint32(i)
+	}
+	slices.SortFunc(byDF, func(a, b uint32) int { return cmp.Or(cmp.Compare(f.df[b], f.df[a]), cmp.Compare(a, b)) })
+	f.order = make([]uint32, len(f.df))
+	for rank, id := range byDF {
+		f.order[id] = uint32(rank)
+	}
+	f.vectorise()
+	if f.joinAt <= 0 {
+		return
+	}
+	qmax := make([]float32, len(f.df))
+	for _, v := range f.vecs {
+		for i, t := range v.Terms {
+			qmax[t] = max(qmax[t], v.Weights[i])
+		}
+	}
+	f.join = candidates.NewAllPairs(f.joinAt, f.Vector)
+	f.join.SetQueryBound(qmax)
+	f.join.Reserve(len(f.vecs), len(f.df))
+}
+
+// vectorise turns the pending documents into vectors with the statistics
+// as they stand, in one allocation, and lets go of their counts.
+func (f *Field) vectorise() {
+	if len(f.pending) == 0 {
+		return
+	}
+	f.started = true
+	terms := make([]uint32, 0, f.nPend)
+	weights := make([]float32, 0, f.nPend)
+	for _, p := range f.pending {
+		f.tw = f.tw[:0]
+		var norm float64
+		for i, id := range p.ids {
+			w := f.weight(id, p.tfs[i], p.total)
+			if w <= 0 {
+				continue
+			}
+			f.tw = append(f.tw, termWeight{f.joinTerm(id), w})
+			norm += w * w
+		}
+		slices.SortFunc(f.tw, func(a, b termWeight) int { return cmp.Compare(a.t, b.t) })
+		norm = math.Sqrt(norm)
+		lo := len(terms)
+		for _, x := range f.tw {
+			terms = append(terms, x.t)
+			weights = append(weights, float32(x.w/norm))
+		}
+		hi := len(terms)
+		f.vecs[p.ord] = similarity.Sparse{Terms: terms[lo:hi:hi], Weights: weights[lo:hi:hi]}
+		f.state[p.ord] = vectorised
+	}
+	clear(f.pending)
+	f.pending, f.nPend = f.pending[:0], 0
+}
+
+func (f *Field) joinTerm(id uint32) uint32 {
+	if int(id) < len(f.order) {
+		return f.order[id]
+	}
+	return id
+}
+
+// weight is a term's weight in a document where it occurs tf times among
+// length occurrences.
+func (f *Field) weight(id, tf uint32, length int) float64 {
+	if f.weighting == PMI {
+		return math.Log(float64(tf) * float64(f.tokens) / (float64(f.cf[id]) * float64(length)))
+	}
+	return float64(tf) * (1 + math.Log(float64(f.docs+1)/float64(f.df[id]+1)))
+}
+
+// Candidates vectorises what is pending and calls fn, in increasing
+// ordinal order, with every indexed document whose cosine with document ord
+// reaches the join threshold, and that cosine.
+func (f *Field) Candidates(ord int32, fn func(other int32, cos float64)) {
+	f.vectorise()
+	if f.joinAt <= 0 || int(ord) >= len(f.state) || f.state[ord] < vectorised {
+		return
+	}
+	f.joiner().Query(f.vecs[ord], fn)
+}
+
+func (f *Field) joiner() *candidates.AllPairs {
+	if f.join == nil {
+		f.join = candidates.NewAllPairs(f.joinAt, f.Vector)
+	}
+	return f.join
+}
+
+// Index vectorises document ord if it is pending and puts it in the join,
+// where the Candidates of later documents find it. A document absent or
+// indexed already is left as it is.
+func (f *Field) Index(ord int32) {
+	if int(ord) >= len(f.state) {
+		return
+	}
+	if f.state[ord] == pending {
+		f.vectorise()
+	}
+	if f.state[ord] != vectorised {
+		return
+	}
+	if f.joinAt > 0 {
+		f.joiner().Add(ord, f.vecs[ord])
+	}
+	f.state[ord] = indexed
+}
+
+// Remove undoes Add of document ord and, if they happened, its
+// vectorising and Index: it leaves the join, its vector is dropped and its
+// counts are taken off the statistics. c must be the counts given to Add
+// (or equal ones, decoded again); with c nil a document no longer pending
+// leaves the join but its counts stay. A document absent is ignored.
+func (f *Field) Remove(ord int32, c *Counts) {
+	if int(ord) >= len(f.state) || f.state[ord] == absent {
+		return
+	}
+	switch f.state[ord] {
+	case pending:
+		i := slices.IndexFunc(f.pending, func(p pendingDoc) bool { return p.ord == ord })
+		p := f.pending[i]
+		f.pending = slices.Delete(f.pending, i, i+1)
+		f.nPend -= len(p.ids)
+		if c == nil {
+			c = &Counts{Hashes: p.hashes, TFs: p.tfs}
+		}
+	case indexed:
+		if f.join != nil {
+			f.join.Remove(ord)
+		}
+	}
+	f.vecs[ord], f.state[ord] = similarity.Sparse{}, absent
+	if c != nil {
+		f.uncount(c)
+	}
+}
+
+// uncount takes a document's counts off the statistics, freeing the ids of
+// terms no document holds any more.
+func (f *Field) uncount(c *Counts) {
+	total := 0
+	for i, h := range c.Hashes {
+		id, ok := f.ids[h]
+		if !ok {
+			continue
+		}
+		total += int(c.TFs[i])
+		f.cf[id] -= int64(c.TFs[i])
+		if f.df[id]--; f.df[id] <= 0 {
+			f.df[id], f.cf[id] = 0, 0
+			delete(f.ids, h)
+			f.free = append(f.free, id)
+		}
+	}
+	if len(c.Hashes) > 0 {
+		f.docs--
+		f.tokens -= int64(total)
+	}
+}
+
+// Vector returns document ord's vector: empty until it is vectorised, and
+// once it is removed.
+func (f *Field) Vector(ord int32) similarity.Sparse {
+	if int(ord) >= len(f.vecs) {
+		return similarity.Sparse{}
+	}
+	return f.vecs[ord]
+}
+
+// Cosine returns the exact cosine of two vectorised documents.
+func (f *Field) Cosine(a, b int32) float64 { return similarity.Dot(f.Vector(a), f.Vector(b)) }
+
+// Verified returns how many candidate pairs the join verified exactly.
+func (f *Field) Verified() int {
+	if f.join == nil {
+		return 0
+	}
+	return f.join.Stats().Verified
+}

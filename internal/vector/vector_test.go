@@ -1,0 +1,88 @@
+package vector
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/internal/codec"
+)
+
+func TestCount(t *testing.T) {
+	got := Count([]uint64{7, 3, 7, 9, 3, 7})
+	want := Counts{Hashes: []uint64{3, 7, 9}, TFs: []uint32{2, 3, 1}}
+	if diff := cmp.Diff(want, got); diff != "" || got.Total() != 6 {
+		t.Errorf("(-want +got)\n%s total %d", diff, got.Total())
+	}
+}
+
+func TestReadCounts(t *testing.T) {
+	c := Counts{Hashes: []uint64{3, 1 << 60}, TFs: []uint32{1, math.MaxUint32}}
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want error // nil: decodes to c
+	}{
+		{"round trip", AppendCounts(nil, &c), nil},
+		{"count of 0", append(codec.AppendUint64s(nil, c.Hashes), 1, 0), codec.ErrCorrupt},
+		{"count past 32 bits", codec.AppendUvarint(codec.AppendUvarint(codec.AppendUint64s(nil, c.Hashes), 1), 1<<32), codec.ErrCorrupt},
+		{"hashes out of order", append(codec.AppendUint64s(nil, []uint64{5, 5}), 1, 1), codec.ErrCorrupt},
+		{"truncated", AppendCounts(nil, &c)[:17], codec.ErrCorrupt},
+		{"count larger than the input", []byte{200, 1}, codec.ErrCorrupt},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := codec.NewReader(tc.data)
+			got, err := ReadCounts(r)
+			if err == nil {
+				err = r.Done()
+			}
+			switch {
+			case tc.want == nil && (err != nil || !cmp.Equal(c, got)):
+				t.Errorf("got %+v, %v; want %+v", got, err, c)
+			case tc.want != nil && !errors.Is(err, tc.want):
+				t.Errorf("error %v, want %v", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestFieldRemove: a document removed, whether pending, vectorised or
+// indexed, leaves the statistics, the join and the term ids as they were.
+// (Ordinals are never reused; the test reuses 1, which Remove allows.)
+func TestFieldRemove(t *testing.T) {
+	a := Count([]uint64{1, 2, 2, 3})
+	b := Count([]uint64{2, 3, 4})
+	c := Count([]uint64{4, 5, 6})
+	for _, w := range []Weighting{TFIDF, PMI} {
+		f := NewField(w, 0.1)
+		f.Add(0, &a)
+		f.Index(0)
+		want := [][]int32{slices.Clone(f.df), {int32(f.docs), int32(f.tokens), int32(len(f.ids))}}
+		for _, stop := range []string{"pending", "vectorised", "indexed"} {
+			f.Add(1, &b)
+			if stop != "pending" {
+				f.Candidates(1, func(int32, float64) {})
+			}
+			if stop == "indexed" {
+				f.Index(1)
+			}
+			f.Remove(1, &b)
+			f.Remove(1, &b) // a second removal is ignored
+			got := [][]int32{f.df[:len(want[0])], {int32(f.docs), int32(f.tokens), int32(len(f.ids))}}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("weighting %d, removed %s: (-before +after)\n%s", w, stop, diff)
+			}
+		}
+		if len(f.free) != 1 {
+			t.Errorf("weighting %d: free term ids %v, want the one of the removed term", w, f.free)
+		}
+		f.Add(2, &c)
+		var found []int32
+		f.Candidates(2, func(other int32, _ float64) { found = append(found, other) })
+		if len(found) != 0 || len(f.Vector(1).Terms) != 0 {
+			t.Errorf("weighting %d: a removed document found: %v", w, found)
+		}
+	}
+}

@@ -1,0 +1,97 @@
+package cosine
+
+import (
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/vector"
+)
+
+// Spec registers the method with the engine.
+var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster.Central,
+	Summary: "cosine of word and bigram vectors, grouped by connected components"},
+	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) { return newMethod(o) })
+
+// Evidence is the evidence of a cosine pair: nothing beyond its score, the
+// cosine. It shows as an empty object.
+type Evidence struct{}
+
+// Method returns the method's name.
+func (Evidence) Method() string { return Name }
+
+// method holds the documents' vectors and the join over them.
+type method struct {
+	o    Options
+	text *vector.Field
+	emit func(int32, float64, Evidence) // Match's, for found
+}
+
+func newMethod(o Options) (*method, error) {
+	w, err := o.weighting()
+	if err != nil {
+		return nil, err
+	}
+	return &method{o: o, text: vector.NewField(w, o.low())}, nil
+}
+
+// Add counts the document's terms into the corpus statistics.
+func (m *method) Add(ord int32, s *Sketch) {
+	if s == nil {
+		m.text.Add(ord, nil)
+		return
+	}
+	m.text.Add(ord, &s.Terms)
+}
+
+// Seal weighs every document with the final statistics.
+func (m *method) Seal() { m.text.Seal() }
+
+// Match reports the indexed documents whose cosine with the document
+// reaches the lowest reporting threshold, in increasing ordinal order.
+func (m *method) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	m.emit = emit
+	m.text.Candidates(ord, m.found)
+	m.emit = nil
+	return nil
+}
+
+// found emits a pair the join found: its cosine is exact.
+func (m *method) found(other int32, cos float64) { m.emit(other, cos, Evidence{}) }
+
+// Index puts the document in the join and drops its counts from s: the
+// field holds its vector.
+func (m *method) Index(ord int32, s *Sketch) {
+	m.text.Index(ord)
+	if s != nil {
+		*s = Sketch{}
+	}
+}
+
+// Remove takes the document out of the join and its counts off the
+// statistics.
+func (m *method) Remove(ord int32, s *Sketch) {
+	if s == nil {
+		m.text.Remove(ord, nil)
+		return
+	}
+	m.text.Remove(ord, &s.Terms)
+}
+
+// Label grades a pair by its cosine.
+func (m *method) Label(score float64, _ Evidence) (core.Label, bool) {
+	switch {
+	case score >= m.o.Threshold:
+		return core.Duplicate, true
+	case m.o.Similar > 0 && score >= m.o.Similar:
+		return core.Similar, true
+	}
+	return "", false
+}
+
+// Similarity returns the cosine.
+func (m *method) Similarity(a, b int32, _ engine.Source[Sketch]) (float64, error) {
+	return m.text.Cosine(a, b), nil
+}
+
+// Report counts the candidates the join verified, more than were emitted.
+func (m *method) Report(st *engine.Stats) { st.Candidates = m.text.Verified() }

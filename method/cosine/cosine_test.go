@@ -1,0 +1,208 @@
+package cosine
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/enginetest"
+)
+
+// conformance are the options the suite runs the method with: by default
+// it reports duplicates only; here it reports similar pairs too.
+func conformance() Options {
+	o := Defaults()
+	o.Similar = 0.3
+	return o
+}
+
+func TestConformance(t *testing.T) {
+	low := conformance()
+	low.Similar = 0.01
+	enginetest.Suite{Spec: Spec, Options: conformance(), Low: low, ScoresSeeCorpus: true}.Run(t)
+}
+
+func TestDefaults(t *testing.T) {
+	o := Defaults()
+	if o.Threshold != 0.7 || o.Similar != 0 || o.Weighting != TFIDF || Spec.Keep != cluster.Central {
+		t.Errorf("defaults %+v, keep %s", o, Spec.Keep)
+	}
+	for _, bad := range []Options{
+		{Threshold: 0.7, Weighting: "bm25"},
+		{Threshold: 0, Weighting: TFIDF},
+		{Threshold: 0.7, Similar: -0.1, Weighting: TFIDF},
+	} {
+		if err := bad.Check(); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+	if _, err := Spec.DecodeOptions([]byte(`{"matrix": "m.json"}`)); err == nil {
+		t.Error("a matrix file accepted as an option")
+	}
+}
+
+// TestWeightings: both weightings find an edited copy and give identical
+// documents a cosine of 1.
+func TestWeightings(t *testing.T) {
+	g := enginetest.NewTextGen(21)
+	base := g.Sentences(12)
+	edited := slices.Clone(base)
+	edited[3] = g.Sentence()
+	docs := append([]core.Document{enginetest.Doc("orig", base), enginetest.Doc("copy", base), enginetest.Doc("edit", edited)},
+		enginetest.Background(g, 30)...)
+	for _, w := range []string{TFIDF, PMI} {
+		t.Run(w, func(t *testing.T) {
+			o := Defaults()
+			o.Weighting = w
+			got := enginetest.Batch(t, Spec, o, docs)
+			if got["orig~copy"].Score != 1 || got["orig~edit"].Score < 0.7 || len(got) != 3 {
+				t.Errorf("pairs\n%s", enginetest.Summary(got))
+			}
+		})
+	}
+}
+
+// TestBigramsAndStems: the same words in another order share their words
+// but not their bigrams; inflected forms share their stems.
+func TestBigramsAndStems(t *testing.T) {
+	const a = "The council approved the new harbour bridge after a long debate about its cost and its design."
+	for _, tc := range []struct {
+		name, b  string
+		min, max float64
+	}{
+		{"same text", a, 0.9999, 1},
+		{"words reversed", "Design its and cost its about debate long a after bridge harbour new the approved council the.", 0.3, 0.7},
+		{"inflected", "The councils approve the new harbour bridges after long debates about their costs and their designs.", 0.9999, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := Defaults()
+			o.Similar = 0.01
+			got := enginetest.Incremental(t, "sqlite", Spec, o, []core.Document{{ID: "a", Text: a}, {ID: "b", Text: tc.b}}, 1)
+			if p, ok := got["a~b"]; !ok || len(got) != 1 || p.Score < tc.min || p.Score > tc.max {
+				t.Errorf("pairs\n%s; want a~b scoring in [%v, %v]", enginetest.Summary(got), tc.min, tc.max)
+			}
+		})
+	}
+}
+
+// TestRemoveUndoesAdd: documents added and removed (indexed, or only
+// matched, as a query is) leave the statistics as if they were never
+// added: the documents added next get the weights and pairs they get in a
+// method that never saw them. Copies of the removed documents find nothing.
+func TestRemoveUndoesAdd(t *testing.T) {
+	g := enginetest.NewTextGen(23)
+	docs := enginetest.Copies(g, 90, 8)
+	keep, gone, later := docs[:40], docs[40:80], slices.Clone(docs[80:])
+	for _, d := range gone[:4] {
+		d.ID += "-again"
+		later = append(later, d)
+	}
+	for _, w := range []string{TFIDF, PMI} {
+		t.Run(w, func(t *testing.T) {
+			o := conformance()
+			o.Weighting = w
+			wantW, wantP := addRemove(t, o, keep, nil, later)
+			gotW, gotP := addRemove(t, o, keep, gone, later)
+			if len(wantP) < 5 {
+				t.Errorf("the later documents found %d pairs", len(wantP))
+			}
+			if diff := cmp.Diff(wantP, gotP); diff != "" {
+				t.Errorf("pairs (-never added +removed)\n%s", diff)
+			}
+			if diff := cmp.Diff(wantW, gotW); diff != "" {
+				t.Errorf("weights (-never added +removed)\n%s", diff)
+			}
+		})
+	}
+}
+
+// addRemove adds keep, then adds and removes gone, then adds later, as an
+// Index does, and returns the weights of later's vectors and their pairs.
+func addRemove(t *testing.T, o Options, keep, gone, later []core.Document) (weights, pairs []string) {
+	m, err := newMethod(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk := m.NewSketcher()
+	var ids []string
+	step := func(d *core.Document, index bool) (int32, *Sketch) {
+		ord := int32(len(ids))
+		ids = append(ids, d.ID)
+		s, _ := sk.Sketch(d)
+		enc := m.AppendIndex(nil, s)
+		m.Add(ord, s)
+		m.Match(ord, s, nil, func(other int32, score float64, _ Evidence) {
+			pairs = append(pairs, fmt.Sprintf("%s~%s %.6f", ids[other], d.ID, score))
+		})
+		if index {
+			m.Index(ord, s)
+		}
+		decoded, err := m.DecodeIndex(enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ord, decoded
+	}
+	for i := range keep {
+		step(&keep[i], true)
+	}
+	for i := range gone {
+		ord, s := step(&gone[i], i%2 == 0) // half indexed, half only queried
+		m.Remove(ord, s)
+	}
+	pairs = nil
+	for i := range later {
+		ord, _ := step(&later[i], true)
+		weights = append(weights, fmt.Sprint(later[i].ID, slices.Sorted(slices.Values(m.text.Vector(ord).Weights))))
+	}
+	return weights, pairs
+}
+
+func TestSketchRoundTrip(t *testing.T) {
+	m, _ := newMethod(Defaults())
+	sk := m.NewSketcher()
+	for _, d := range enginetest.Copies(enginetest.NewTextGen(8), 10, 20) {
+		s, _ := sk.Sketch(&d)
+		got, err := m.DecodeSketch(m.AppendIndex(nil, s), m.AppendDetail(nil, s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(s, got); diff != "" {
+			t.Fatalf("%s: the sketch changed in a round trip (-want +got)\n%s", d.ID, diff)
+		}
+	}
+	if _, err := m.DecodeDetail(nil); err == nil {
+		t.Error("a detail part decoded")
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	m, _ := newMethod(Defaults())
+	d := enginetest.Doc("a", enginetest.NewTextGen(9).Sentences(5))
+	s, _ := m.NewSketcher().Sketch(&d)
+	f.Add(m.AppendIndex(nil, s))
+	f.Add([]byte{Format, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := m.DecodeIndex(b)
+		if err != nil {
+			return
+		}
+		again, err := m.DecodeIndex(m.AppendIndex(nil, s))
+		if err != nil || !cmp.Equal(s, again) {
+			t.Fatalf("a decoded sketch does not survive re-encoding: %v", err)
+		}
+	})
+}
+
+// BenchmarkBatch measures a whole Batch over 5,334 generated articles, a
+// quarter of them edited copies.
+func BenchmarkBatch(b *testing.B) {
+	docs := enginetest.Copies(enginetest.NewTextGen(31), 4000, 12)
+	for b.Loop() {
+		enginetest.Batch(b, Spec, Defaults(), docs)
+	}
+	b.ReportMetric(float64(len(docs)*b.N)/b.Elapsed().Seconds(), "docs/s")
+}

@@ -1,0 +1,92 @@
+// Package rarewords is the rare-word containment detection method, for text
+// reused across publishers. Each document is the set of its words that are
+// rare in its own source (the publisher: Document.Source, else the URL's
+// host, see SourceOf): a word in more than Options.CommonDF of the source's
+// documents, and in at least two of them, is common there and dropped. A
+// pair scores its containment both ways, A→B = |A∩B|/|A| (how much of A is
+// in B) and B→A, because a short piece can sit whole inside a long one; its
+// score is the larger, and a rule over the smaller and the larger
+// (DefaultRareWordsRule unless told otherwise) makes it a duplicate, else it
+// is similar. Candidates come from inverted lists of rare words; only
+// documents of different sources are compared unless Options.SameSource.
+//
+// What is reported is each document's best match in every other source:
+// the document there holding the largest share of its rare words, when that
+// share reaches Options.Threshold. In a Batch every document's view counts,
+// with statistics over the whole corpus. In an Index only the newest
+// document's view counts, and each document's rare words are fixed when it
+// is matched, by its source's statistics as they stand then (the documents
+// stored so far and itself); they never change afterwards. Removing a
+// document takes it off its source's statistics, which later documents'
+// rare words are chosen by, and out of the inverted lists.
+package rarewords
+
+import (
+	"fmt"
+
+	"github.com/neardup/neardup/internal/similarity"
+)
+
+// Name is the method's name.
+const Name = "rarewords"
+
+// DefaultRareWordsRule makes a pair a duplicate when each document's rare
+// words are mostly in the other; other reported pairs are similar (one
+// reuses part of the other).
+const DefaultRareWordsRule = "min>=0.7"
+
+// fields are the score fields a rule may name: the smaller and the larger
+// of the two containments.
+var fields = []string{"min", "max"}
+
+// Options configure the method. Make them with Defaults and change what you
+// need: every field means what it says, zero included.
+type Options struct {
+	// Threshold is the share of a document's rare words its best match in
+	// another source must hold for the pair to be reported.
+	Threshold float64 `json:"threshold" flag:"threshold" help:"Share of a document's rare words its best match in another source must hold to be reported"`
+	// Rule decides duplicates from the smaller (min) and the larger (max)
+	// of the two containments (see similarity.Rule); a reported pair it
+	// does not accept is similar.
+	Rule string `json:"rule" flag:"rule" help:"Rule over the smaller (min) and larger (max) containment that makes a pair a duplicate"`
+	// MinWords: documents of fewer words are skipped (core.SkipTooShort);
+	// short texts have too few rare words to tell reuse from chance.
+	MinWords int `json:"min_words" flag:"min-words" help:"Skip documents of fewer words"`
+	// CommonDF: a word held by more than this share of a source's
+	// documents, and by at least two, is common in that source and not
+	// one of its documents' rare words; 1 keeps every word, 0 drops every
+	// word two documents of the source share.
+	CommonDF float64 `json:"common_df" flag:"common-df" help:"A word in more than this share of a source's documents (and in 2+) is common there and ignored"`
+	// SameSource compares documents of the same source too.
+	SameSource bool `json:"same_source" flag:"same-source" help:"Also compare documents of the same source"`
+}
+
+// Defaults returns the method's default options.
+func Defaults() Options {
+	return Options{Threshold: 0.1, Rule: DefaultRareWordsRule, MinWords: 200, CommonDF: 0.05}
+}
+
+// Method returns the method's name.
+func (Options) Method() string { return Name }
+
+// Check returns an error naming the first option out of range.
+func (o Options) Check() error {
+	switch {
+	case o.Threshold <= 0 || o.Threshold > 1:
+		return fmt.Errorf("rarewords: threshold %v is not in (0, 1]", o.Threshold)
+	case o.MinWords < 0:
+		return fmt.Errorf("rarewords: min words %d is negative", o.MinWords)
+	case o.CommonDF < 0 || o.CommonDF > 1:
+		return fmt.Errorf("rarewords: common document share %v is not in [0, 1]", o.CommonDF)
+	}
+	_, err := o.rule()
+	return err
+}
+
+func (o Options) rule() (*similarity.Rule, error) {
+	r, err := similarity.ParseRule(o.Rule, fields...)
+	if err != nil {
+		return nil, fmt.Errorf("rarewords: %w", err)
+	}
+	return r, nil
+}

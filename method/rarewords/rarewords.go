@@ -1,0 +1,342 @@
+package rarewords
+
+import (
+	"slices"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/candidates"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/similarity"
+)
+
+// Spec registers the method with the engine.
+var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster.Longest,
+	Summary: "containment of rare words, best match per other source"},
+	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) { return newMethod(o) })
+
+// Evidence is the evidence of a rarewords pair.
+type Evidence struct {
+	SourceA string `json:"source_a"`
+	SourceB string `json:"source_b"`
+	// Shared counts the rare words both hold; RareA and RareB each one's.
+	Shared int `json:"shared_rare_words"`
+	RareA  int `json:"rare_words_a"`
+	RareB  int `json:"rare_words_b"`
+	// AInB is the share of A's rare words found in B, BInA the reverse,
+	// rounded to four decimals.
+	AInB float64 `json:"a_in_b"`
+	BInA float64 `json:"b_in_a"`
+	// BestFor says whose best match in the other's source the pair is:
+	// "a", "b" or "both".
+	BestFor string `json:"best_match_for"`
+}
+
+// Method returns the method's name.
+func (Evidence) Method() string { return Name }
+
+// shares returns AInB and BInA unrounded.
+func (e *Evidence) shares() (ab, ba float64) {
+	if e.RareA > 0 {
+		ab = float64(e.Shared) / float64(e.RareA)
+	}
+	if e.RareB > 0 {
+		ba = float64(e.Shared) / float64(e.RareB)
+	}
+	return ab, ba
+}
+
+// state is where a document is in the method.
+type state uint8
+
+const (
+	absent  state = iota // never added, skipped, or removed
+	pending              // counted; its rare words wait for the next match
+	matched              // its rare words are chosen
+	indexed              // and in the inverted lists
+)
+
+// method keeps each source's word statistics, each document's rare words
+// and inverted lists of them.
+type method struct {
+	o    Options
+	rule *similarity.Rule
+
+	sources  map[string]int32
+	srcNames []string
+	srcDocs  []int32            // documents compared per source
+	df       candidates.Counter // key source<<32 | term: documents of the source holding the term
+	terms    map[uint64]uint32  // word hash → term id, for words some document holds
+	refs     []int32            // documents holding each term, in any source
+	free     []uint32           // term ids no document holds, to reuse
+
+	docSrc  []int32      // by ordinal: the document's source, -1 when absent
+	state   []state      // by ordinal
+	rare    [][]uint32   // by ordinal: the document's rare words, sorted, once matched
+	pending []pendingDoc // documents added since the last match, in order
+	nPend   int          // words in pending
+	lists   [][]int32    // by term: the indexed documents holding it as rare, in index order
+
+	acc      []int32 // by ordinal, during a match: rare words shared with the document matched
+	touched  []int32
+	verified int
+}
+
+// pendingDoc is a document whose rare words are not chosen yet: its term
+// ids, and its word hashes (the sketch's, not copied).
+type pendingDoc struct {
+	ord    int32
+	ids    []uint32
+	hashes []uint64
+}
+
+func newMethod(o Options) (*method, error) {
+	rule, err := o.rule()
+	if err != nil {
+		return nil, err
+	}
+	return &method{o: o, rule: rule, sources: map[string]int32{}, terms: map[uint64]uint32{}}, nil
+}
+
+// Add counts the document's words into its source's statistics.
+func (m *method) Add(ord int32, s *Sketch) {
+	m.grow(ord)
+	if m.state[ord] != absent {
+		panic("rarewords: document added twice")
+	}
+	if s == nil {
+		return
+	}
+	src := m.source(s.Source)
+	m.srcDocs[src]++
+	p := pendingDoc{ord: ord, ids: make([]uint32, len(s.Words)), hashes: s.Words}
+	for i, h := range s.Words {
+		id, ok := m.terms[h]
+		if !ok {
+			id = m.newTerm(h)
+		}
+		m.refs[id]++
+		m.df.Inc(uint64(src)<<32 | uint64(id))
+		p.ids[i] = id
+	}
+	m.docSrc[ord], m.state[ord] = src, pending
+	m.pending = append(m.pending, p)
+	m.nPend += len(p.ids)
+}
+
+func (m *method) grow(ord int32) {
+	for int(ord) >= len(m.state) {
+		m.state = append(m.state, absent)
+		m.docSrc = append(m.docSrc, -1)
+		m.rare = append(m.rare, nil)
+	}
+}
+
+// source returns the number of the source named name, numbering it if it
+// is new.
+func (m *method) source(name string) int32 {
+	src, ok := m.sources[name]
+	if !ok {
+		src = int32(len(m.srcDocs))
+		m.sources[name] = src
+		m.srcNames = append(m.srcNames, name)
+		m.srcDocs = append(m.srcDocs, 0)
+	}
+	return src
+}
+
+// newTerm numbers word hash h, reusing a free id if there is one.
+func (m *method) newTerm(h uint64) uint32 {
+	var id uint32
+	if n := len(m.free); n > 0 {
+		id, m.free = m.free[n-1], m.free[:n-1]
+	} else {
+		id = uint32(len(m.refs))
+		m.refs = append(m.refs, 0)
+	}
+	m.terms[h] = id
+	return id
+}
+
+// Seal chooses every document's rare words with final statistics.
+func (m *method) Seal() { m.keepRare() }
+
+// keepRare chooses the pending documents' rare words, by their sources'
+// statistics as they stand, in one allocation.
+func (m *method) keepRare() {
+	if len(m.pending) == 0 {
+		return
+	}
+	arena := make([]uint32, 0, m.nPend)
+	for _, p := range m.pending {
+		src := m.docSrc[p.ord]
+		limit := m.o.CommonDF * float64(m.srcDocs[src])
+		lo := len(arena)
+		for _, w := range p.ids {
+			if n := m.df.Count(uint64(src)<<32 | uint64(w)); n < 2 || float64(n) <= limit {
+				arena = append(arena, w)
+			}
+		}
+		slices.Sort(arena[lo:])
+		m.rare[p.ord] = arena[lo:len(arena):len(arena)]
+		m.state[p.ord] = matched
+	}
+	clear(m.pending)
+	m.pending, m.nPend = m.pending[:0], 0
+}
+
+// Match chooses the document's rare words, if they are pending, and
+// reports the indexed documents holding at least Options.Threshold of the
+// smaller set of rare words, of other sources unless Options.SameSource.
+func (m *method) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	m.keepRare()
+	a := m.rare[ord]
+	if len(a) == 0 {
+		return nil
+	}
+	for _, d := range m.candidates(ord, a) {
+		ev := m.evidence(d, ord, int(m.acc[d]))
+		m.acc[d] = 0
+		ab, ba := ev.shares()
+		emit(d, max(ab, ba), ev)
+	}
+	return nil
+}
+
+// candidates counts in m.acc the rare words each indexed document shares
+// with document ord, whose rare words are a, and returns in increasing
+// order those to report: the larger containment, the shared words over
+// the smaller set, reaches the threshold, and unless SameSource the sources
+// differ (checked here, once per candidate, not per posting). Their counts
+// stay in m.acc for the caller to read and clear.
+func (m *method) candidates(ord int32, a []uint32) []int32 {
+	if n := len(m.state); len(m.acc) < n {
+		m.acc = append(m.acc, make([]int32, n-len(m.acc))...)
+	}
+	m.touched = m.touched[:0]
+	for _, w := range a {
+		if int(w) < len(m.lists) {
+			for _, d := range m.lists[w] {
+				if m.acc[d] == 0 {
+					m.touched = append(m.touched, d)
+				}
+				m.acc[d]++
+			}
+		}
+	}
+	m.verified += len(m.touched)
+	src, kept := m.docSrc[ord], m.touched[:0]
+	for _, d := range m.touched {
+		if float64(m.acc[d])/float64(min(len(a), len(m.rare[d]))) >= m.o.Threshold &&
+			(m.o.SameSource || m.docSrc[d] != src) {
+			kept = append(kept, d)
+		} else {
+			m.acc[d] = 0
+		}
+	}
+	slices.Sort(kept)
+	return kept
+}
+
+func (m *method) evidence(a, b int32, shared int) Evidence {
+	e := Evidence{SourceA: m.srcNames[m.docSrc[a]], SourceB: m.srcNames[m.docSrc[b]], Shared: shared,
+		RareA: len(m.rare[a]), RareB: len(m.rare[b])}
+	ab, ba := e.shares()
+	e.AInB, e.BInA = engine.Round(ab), engine.Round(ba)
+	return e
+}
+
+// Index puts the document's rare words in the inverted lists and drops its
+// words from s: the method holds its rare words.
+func (m *method) Index(ord int32, s *Sketch) {
+	if int(ord) >= len(m.state) {
+		return
+	}
+	if m.state[ord] == pending {
+		m.keepRare()
+	}
+	if m.state[ord] != matched {
+		return
+	}
+	for _, w := range m.rare[ord] {
+		for int(w) >= len(m.lists) {
+			m.lists = append(m.lists, nil)
+		}
+		m.lists[w] = append(m.lists[w], ord)
+	}
+	m.state[ord] = indexed
+	if s != nil {
+		s.Words = nil
+	}
+}
+
+// Remove takes the document out of the inverted lists and its words off
+// its source's statistics. s must hold the words given to Add (decoded
+// again will do); with s nil a document no longer pending leaves the lists
+// but its words stay counted.
+func (m *method) Remove(ord int32, s *Sketch) {
+	if int(ord) >= len(m.state) || m.state[ord] == absent {
+		return
+	}
+	words := []uint64(nil)
+	if s != nil {
+		words = s.Words
+	}
+	switch m.state[ord] {
+	case pending:
+		i := slices.IndexFunc(m.pending, func(p pendingDoc) bool { return p.ord == ord })
+		p := m.pending[i]
+		m.pending = slices.Delete(m.pending, i, i+1)
+		m.nPend -= len(p.ids)
+		if s == nil {
+			words = p.hashes
+		}
+	case indexed:
+		for _, w := range m.rare[ord] {
+			if i := slices.Index(m.lists[w], ord); i >= 0 {
+				m.lists[w] = slices.Delete(m.lists[w], i, i+1)
+			}
+		}
+	}
+	src := m.docSrc[ord]
+	m.srcDocs[src]--
+	m.uncount(src, words)
+	m.docSrc[ord], m.state[ord], m.rare[ord] = -1, absent, nil
+}
+
+// uncount takes a document's words off its source's statistics, freeing
+// the ids of words no document holds any more.
+func (m *method) uncount(src int32, words []uint64) {
+	for _, h := range words {
+		id, ok := m.terms[h]
+		if !ok {
+			continue
+		}
+		m.df.Dec(uint64(src)<<32 | uint64(id))
+		if m.refs[id]--; m.refs[id] <= 0 {
+			m.refs[id] = 0
+			delete(m.terms, h)
+			m.free = append(m.free, id)
+		}
+	}
+}
+
+// Label makes a pair a duplicate when the rule holds and similar
+// otherwise: Match reports only pairs at or above the threshold.
+func (m *method) Label(_ float64, ev Evidence) (core.Label, bool) {
+	ab, ba := ev.shares()
+	if m.rule.Eval([]float64{min(ab, ba), max(ab, ba)}) >= 0 {
+		return core.Duplicate, true
+	}
+	return core.Similar, true
+}
+
+// Similarity returns the larger containment of two documents' rare words.
+func (m *method) Similarity(a, b int32, _ engine.Source[Sketch]) (float64, error) {
+	s := similarity.Scores(m.rare[a], m.rare[b])
+	return max(s.ContainmentAB, s.ContainmentBA), nil
+}
+
+// Report counts the candidates whose overlap was counted, more than were
+// emitted.
+func (m *method) Report(st *engine.Stats) { st.Candidates = m.verified }

@@ -1,0 +1,394 @@
+package rarewords
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/enginetest"
+)
+
+// conformance are the options the suite runs the method with: the suite's
+// documents are short, and each is its own source, so no word is common to
+// a source and two strangers share the common half of the vocabulary (a
+// third of their words).
+func conformance() Options {
+	o := Defaults()
+	o.MinWords, o.Threshold = 20, 0.5
+	return o
+}
+
+// TestConformance runs the suite; the method has no similar threshold (a
+// reported pair the rule does not accept is similar), so its low options
+// are its options.
+func TestConformance(t *testing.T) {
+	enginetest.Suite{Spec: Spec, Options: conformance(), Low: conformance(), ScoresSeeCorpus: true}.Run(t)
+}
+
+func TestSourceOf(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		doc  core.Document
+		want string
+	}{
+		{"source field", core.Document{Source: " Daily Ledger ", URL: "https://ledger.example/a"}, "Daily Ledger"},
+		{"url host", core.Document{URL: "https://www.Ledger.example:8080/2024/a?x=1"}, "ledger.example"},
+		{"url without www", core.Document{URL: "http://news.ledger.example/a"}, "news.ledger.example"},
+		{"nothing", core.Document{}, ""},
+		{"not a url", core.Document{URL: "::"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := SourceOf(&tc.doc); got != tc.want {
+				t.Errorf("SourceOf = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// names are 4,096 made-up words: three syllables and a suffix.
+var names = func() []string {
+	syl := strings.Fields("ka lo mi ser tav bru den fol gar hin jus kel mor nap pid ros")
+	var out []string
+	for _, a := range syl {
+		for _, b := range syl {
+			for _, c := range syl {
+				out = append(out, a+b+c+"n")
+			}
+		}
+	}
+	return out
+}()
+
+// words returns n distinct made-up words starting at the k-th.
+func words(k, n int) []string {
+	w := make([]string, n)
+	for i := range w {
+		w[i] = names[(k+i)%len(names)]
+	}
+	return w
+}
+
+// filler returns n documents of source src, each of 10 words of its own
+// from the from-th on: with them a source has enough documents for a word
+// in two of them to be rare (2 <= 5 % of 40).
+func filler(src string, n, from int) []core.Document {
+	docs := make([]core.Document, n)
+	for i := range docs {
+		docs[i] = core.Document{ID: fmt.Sprintf("%s-filler%d", src, i), Source: src, Text: text(words(from+10*i, 10))}
+	}
+	return docs
+}
+
+func text(ws ...[]string) string {
+	var all []string
+	for _, w := range ws {
+		all = append(all, w...)
+	}
+	return strings.Join(all, " ")
+}
+
+// rareEvidence returns the evidence of the pairs a batch reports, by "a~b".
+func rareEvidence(t *testing.T, o Options, docs []core.Document) map[string]Evidence {
+	t.Helper()
+	out := map[string]Evidence{}
+	for k, p := range enginetest.Batch(t, Spec, o, docs) {
+		out[k] = p.Evidence.(Evidence)
+	}
+	return out
+}
+
+// short are the options of tests whose documents are short.
+func short() Options {
+	o := Defaults()
+	o.MinWords = 10
+	return o
+}
+
+// TestContainmentBothWays: a short piece wholly inside a long one is found
+// whichever comes first, with each share on its side.
+func TestContainmentBothWays(t *testing.T) {
+	short1 := core.Document{ID: "short", Source: "agency", Text: text(words(0, 40))}
+	long := core.Document{ID: "long", Source: "site", Text: text(words(100, 60), words(0, 40), words(200, 60))}
+	for _, tc := range []struct {
+		name string
+		docs []core.Document
+		want map[string]Evidence
+	}{
+		{"short first", []core.Document{short1, long}, map[string]Evidence{"short~long": {
+			SourceA: "agency", SourceB: "site", Shared: 40, RareA: 40, RareB: 160, AInB: 1, BInA: 0.25, BestFor: "both"}}},
+		{"long first", []core.Document{long, short1}, map[string]Evidence{"long~short": {
+			SourceA: "site", SourceB: "agency", Shared: 40, RareA: 160, RareB: 40, AInB: 0.25, BInA: 1, BestFor: "both"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, rareEvidence(t, short(), tc.docs)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestCommonPerSource: a word in more than 5 % of its source's documents is
+// dropped for that source only.
+func TestCommonPerSource(t *testing.T) {
+	var docs []core.Document
+	// Source "wire": 40 documents, each with "common" plus 30 words of its own.
+	for i := range 40 {
+		docs = append(docs, core.Document{ID: fmt.Sprint("w", i), Source: "wire", Text: text([]string{"common"}, words(1000+30*i, 30))})
+	}
+	// Source "site": 40 documents; only s0 holds "common". s0 copies w0.
+	docs = append(docs, core.Document{ID: "s0", Source: "site", Text: docs[0].Text})
+	for i := 1; i < 40; i++ {
+		docs = append(docs, core.Document{ID: fmt.Sprint("s", i), Source: "site", Text: text(words(3000+30*i, 30))})
+	}
+	want := map[string]Evidence{"w0~s0": {
+		SourceA: "wire", SourceB: "site", Shared: 30, RareA: 30, RareB: 31, AInB: 1, BInA: 0.9677, BestFor: "both"}}
+	if diff := cmp.Diff(want, rareEvidence(t, short(), docs)); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+func TestSourcesCompared(t *testing.T) {
+	docs := []core.Document{
+		{ID: "a", Source: "wire", Text: text(words(0, 50))},
+		{ID: "b", Source: "wire", Text: text(words(0, 50))},
+		{ID: "c", URL: "https://www.site.example/c", Text: text(words(0, 25), words(500, 25))},
+	}
+	docs = append(docs, filler("wire", 40, 1000)...)
+	docs = append(docs, filler("site.example", 40, 1500)...)
+	for _, tc := range []struct {
+		name string
+		same bool
+		want []string
+	}{
+		{"across sources only", false, []string{"a~c", "b~c"}},
+		{"same source too", true, []string{"a~b", "a~c", "b~c"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := short()
+			o.SameSource = tc.same
+			var got []string
+			for k := range rareEvidence(t, o, docs) {
+				got = append(got, k)
+			}
+			if diff := cmp.Diff(tc.want, got, cmpopts.SortSlices(func(a, b string) bool { return a < b })); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestBestMatchPerSource: a pair is reported when it is the best match of
+// one of its documents in the other's source; BestFor says whose.
+func TestBestMatchPerSource(t *testing.T) {
+	x := words(0, 100)
+	docs := []core.Document{
+		{ID: "x", Source: "s1", Text: text(x)},
+		{ID: "b1", Source: "s2", Text: text(x[:80], words(300, 20))}, // 80 % of x
+		{ID: "b2", Source: "s2", Text: text(x[:60], words(400, 40))}, // 60 % of x
+		{ID: "x2", Source: "s1", Text: text(x[:60], words(400, 40))}, // b2's copy
+		{ID: "c1", Source: "s3", Text: text(x[:50], words(500, 50))}, // 50 % of x, x2, b1 and b2
+		{ID: "c2", Source: "s3", Text: text(words(600, 100))},        // shares nothing
+	}
+	for i, src := range []string{"s1", "s2", "s3"} {
+		docs = append(docs, filler(src, 40, 1000+400*i)...)
+	}
+	got := map[string]string{}
+	for k, e := range rareEvidence(t, short(), docs) {
+		got[k] = e.BestFor
+	}
+	want := map[string]string{
+		"x~b1":  "both", // x's best in s2; b1's best in s1 (x2 holds only 60 %)
+		"x~c1":  "both", // x's best in s3; c1's best in s1 (a tie with x2: the earlier pair)
+		"b1~c1": "both", // b1's best in s3; c1's best in s2 (a tie with b2)
+		"b2~x2": "both", // copies
+		"b2~c1": "a",
+		"x2~c1": "a",
+	} // not x~b2: b2 is not x's best in s2, nor x b2's best in s1
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+func TestSkipsShortDocuments(t *testing.T) {
+	x := enginetest.OpenIndex(t, Spec, Defaults())
+	for _, tc := range []struct {
+		words int
+		want  core.SkipReason
+	}{{199, core.SkipTooShort}, {200, core.SkipNone}} {
+		outs, err := x.Add(t.Context(), []core.Document{{ID: fmt.Sprint(tc.words), Text: text(words(0, tc.words))}}, engine.AddOptions{})
+		if err != nil || outs[0].Skip != tc.want {
+			t.Errorf("%d words: %+v, %v; want skip %q", tc.words, outs, err, tc.want)
+		}
+	}
+}
+
+// TestIndexReportsNewestBest: an Index reports the new document's best
+// match per source among those before it.
+func TestIndexReportsNewestBest(t *testing.T) {
+	x := enginetest.OpenIndex(t, Spec, short())
+	base := words(0, 100)
+	var docs []core.Document
+	for i, src := range []string{"s1", "s2", "s3"} {
+		docs = append(docs, filler(src, 40, 1000+400*i)...)
+	}
+	docs = append(docs,
+		core.Document{ID: "a", Source: "s1", Text: text(base[:70], words(200, 30))},
+		core.Document{ID: "b", Source: "s1", Text: text(base[:90], words(300, 10))},
+		core.Document{ID: "c", Source: "s2", Text: text(base[:50], words(400, 50))})
+	enginetest.AddAll(t, x, docs, 1)
+	outs, err := x.Add(t.Context(), []core.Document{{ID: "new", Source: "s3", Text: text(base)}}, engine.AddOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range outs[0].Pairs {
+		e := p.Evidence.(Evidence)
+		got = append(got, fmt.Sprintf("%s~%s %v %s", p.A, p.B, e.BInA, e.BestFor))
+	}
+	want := []string{"b~new 0.9 b", "c~new 0.5 b"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestRemoveUndoesAdd: documents added and removed (indexed, or only
+// matched, as a query is) leave their sources' statistics as if they were
+// never added: the documents added next get the rare words and pairs they
+// get in a method that never saw them. Copies of the removed documents
+// find nothing.
+func TestRemoveUndoesAdd(t *testing.T) {
+	var keep, gone []core.Document
+	for i, src := range []string{"s1", "s2", "s3"} {
+		keep = append(keep, filler(src, 30, 1000+300*i)...)
+		gone = append(gone, filler(src, 30, 2000+300*i)...)
+	}
+	for i := range gone {
+		gone[i].ID += "-gone"
+	}
+	base := words(0, 100)
+	later := []core.Document{
+		{ID: "a", Source: "s1", Text: text(base[:70], words(2000, 30))}, // words of removed documents of s1
+		{ID: "b", Source: "s2", Text: text(base[:90], words(2300, 10))},
+		{ID: "c", Source: "s3", Text: text(base[:50], words(2600, 50))},
+		{ID: "d", Source: "s3", Text: text(base)},
+		{ID: "e", Source: "s2", Text: text(words(2000, 40))}, // copies removed documents of s1
+	}
+	wantR, wantP := addRemove(t, keep, nil, later)
+	gotR, gotP := addRemove(t, keep, gone, later)
+	if len(wantP) < 3 {
+		t.Errorf("the later documents found %d pairs", len(wantP))
+	}
+	if diff := cmp.Diff(wantP, gotP); diff != "" {
+		t.Errorf("pairs (-never added +removed)\n%s", diff)
+	}
+	if diff := cmp.Diff(wantR, gotR); diff != "" {
+		t.Errorf("rare words (-never added +removed)\n%s", diff)
+	}
+}
+
+// addRemove adds keep, then adds and removes gone, then adds later, as an
+// Index does, and returns how many rare words each of later has and their
+// pairs.
+func addRemove(t *testing.T, keep, gone, later []core.Document) (rare []int, pairs []string) {
+	m, err := newMethod(short())
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := m.o
+	o.MinWords = 0
+	m.o = o
+	sk := m.NewSketcher()
+	var ids []string
+	step := func(d *core.Document, index bool) (int32, *Sketch) {
+		ord := int32(len(ids))
+		ids = append(ids, d.ID)
+		s, _ := sk.Sketch(d)
+		enc := m.AppendIndex(nil, s)
+		m.Add(ord, s)
+		var fs []engine.Found[Evidence]
+		m.Match(ord, s, nil, func(other int32, score float64, ev Evidence) {
+			fs = append(fs, engine.Found[Evidence]{A: other, B: ord, Score: score, Ev: ev})
+		})
+		for _, f := range m.Select(fs, true) {
+			pairs = append(pairs, fmt.Sprintf("%s~%s %.4f %+v", ids[f.A], d.ID, f.Score, f.Ev))
+		}
+		if index {
+			m.Index(ord, s)
+		}
+		decoded, err := m.DecodeIndex(enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ord, decoded
+	}
+	for i := range keep {
+		step(&keep[i], true)
+	}
+	for i := range gone {
+		ord, s := step(&gone[i], i%2 == 0) // half indexed, half only queried
+		m.Remove(ord, s)
+	}
+	pairs = nil
+	for i := range later {
+		ord, _ := step(&later[i], true)
+		rare = append(rare, len(m.rare[ord]))
+	}
+	return rare, pairs
+}
+
+func TestSketchRoundTrip(t *testing.T) {
+	m, _ := newMethod(conformance())
+	sk := m.NewSketcher()
+	for _, d := range enginetest.Copies(enginetest.NewTextGen(8), 10, 20) {
+		d.Source = "site " + d.ID
+		s, _ := sk.Sketch(&d)
+		got, err := m.DecodeSketch(m.AppendIndex(nil, s), m.AppendDetail(nil, s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(s, got); diff != "" {
+			t.Fatalf("%s: the sketch changed in a round trip (-want +got)\n%s", d.ID, diff)
+		}
+	}
+	if _, err := m.DecodeDetail(nil); err == nil {
+		t.Error("a detail part decoded")
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	m, _ := newMethod(conformance())
+	d := enginetest.Doc("a", enginetest.NewTextGen(9).Sentences(5))
+	s, _ := m.NewSketcher().Sketch(&d)
+	f.Add(m.AppendIndex(nil, s))
+	f.Add([]byte{Format, 2, 'a', 'b', 1, 0, 0, 0, 0, 0, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := m.DecodeIndex(b)
+		if err != nil {
+			return
+		}
+		again, err := m.DecodeIndex(m.AppendIndex(nil, s))
+		if err != nil || !cmp.Equal(s, again) || !slices.IsSorted(s.Words) {
+			t.Fatalf("a decoded sketch does not survive re-encoding: %v", err)
+		}
+	})
+}
+
+// BenchmarkBatch measures a whole Batch over 5,334 generated articles of 16
+// sources, a quarter of them edited copies.
+func BenchmarkBatch(b *testing.B) {
+	docs := enginetest.Copies(enginetest.NewTextGen(31), 4000, 12)
+	for i := range docs {
+		docs[i].Source = fmt.Sprint("site", i%16)
+	}
+	o := Defaults()
+	o.MinWords = 20
+	for b.Loop() {
+		enginetest.Batch(b, Spec, o, docs)
+	}
+	b.ReportMetric(float64(len(docs)*b.N)/b.Elapsed().Seconds(), "docs/s")
+}

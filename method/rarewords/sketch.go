@@ -1,0 +1,106 @@
+package rarewords
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
+	"github.com/neardup/neardup/internal/codec"
+	"github.com/neardup/neardup/internal/engine"
+)
+
+// Sketch is one document as the method compares it: its source and the
+// hashes of its distinct words, in increasing order. Which of them are rare
+// depends on the source's statistics, which the method keeps.
+type Sketch struct {
+	Source string
+	Words  []uint64
+}
+
+// Format is the version of the sketch encoding.
+//
+// Changelog:
+//   - 1: first version: the source's length and bytes, then the word
+//     hashes. Everything is in the index part; there is no detail part.
+const Format = 1
+
+// AppendIndex appends the whole sketch.
+func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
+	dst = codec.AppendUvarint(append(dst, Format), uint64(len(s.Source)))
+	return codec.AppendUint64s(append(dst, s.Source...), s.Words)
+}
+
+// AppendDetail appends nothing: verification reads the method's own state.
+func (m *method) AppendDetail(dst []byte, _ *Sketch) []byte { return dst }
+
+// DecodeIndex reads what AppendIndex wrote.
+func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
+	r := codec.NewReader(b)
+	if v := r.Byte(); r.Err() == nil && v != Format {
+		return nil, fmt.Errorf("rarewords: sketch format %d, this binary reads %d: %w", v, Format, codec.ErrCorrupt)
+	}
+	src := make([]byte, r.Count(8))
+	for i := range src {
+		src[i] = r.Byte()
+	}
+	s := &Sketch{Source: string(src), Words: r.Uint64s()}
+	if err := r.Done(); err != nil {
+		return nil, fmt.Errorf("rarewords: %w", err)
+	}
+	for i := 1; i < len(s.Words); i++ {
+		if s.Words[i] <= s.Words[i-1] {
+			return nil, fmt.Errorf("rarewords: word hashes out of order: %w", codec.ErrCorrupt)
+		}
+	}
+	return s, nil
+}
+
+// DecodeDetail is never needed: the method has no detail part.
+func (m *method) DecodeDetail([]byte) (*Sketch, error) {
+	return nil, fmt.Errorf("rarewords: sketches have no detail part")
+}
+
+// DecodeSketch reads the index part, the whole sketch.
+func (m *method) DecodeSketch(index, _ []byte) (*Sketch, error) { return m.DecodeIndex(index) }
+
+// SourceOf returns the source a document is counted in: its Source, else
+// its URL's host without "www.", else "".
+func SourceOf(doc *core.Document) string {
+	if s := strings.TrimSpace(doc.Source); s != "" {
+		return s
+	}
+	if u, err := url.Parse(doc.URL); err == nil {
+		return strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
+	}
+	return ""
+}
+
+type sketcher struct {
+	m      *method
+	an     analysis.Analyzer
+	hashes []uint64
+}
+
+// NewSketcher returns a sketcher for one goroutine.
+func (m *method) NewSketcher() engine.DocSketcher[Sketch] { return &sketcher{m: m} }
+
+// Sketch keeps the document's distinct words; a document without words, or
+// of fewer than Options.MinWords, is skipped.
+func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
+	words := s.an.Words(doc.Text)
+	if len(words) == 0 {
+		return nil, core.SkipNoUnits
+	}
+	if len(words) < s.m.o.MinWords {
+		return nil, core.SkipTooShort
+	}
+	s.hashes = s.hashes[:0]
+	for _, t := range words {
+		s.hashes = append(s.hashes, t.Hash)
+	}
+	slices.Sort(s.hashes)
+	return &Sketch{Source: SourceOf(doc), Words: slices.Clone(slices.Compact(s.hashes))}, core.SkipNone
+}

@@ -1,0 +1,95 @@
+package tfidf
+
+import (
+	"fmt"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
+	"github.com/neardup/neardup/internal/codec"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/vector"
+)
+
+// Sketch is one document as the method compares it: the counts of the
+// content words of its title and of its body.
+type Sketch struct {
+	Title, Body vector.Counts
+}
+
+// field returns the counts of score field i (title or body).
+func (s *Sketch) field(i int) *vector.Counts {
+	if i == title {
+		return &s.Title
+	}
+	return &s.Body
+}
+
+// Format is the version of the sketch encoding.
+//
+// Changelog:
+//   - 1: first version: the title's word hashes and counts, then the
+//     body's (see vector.AppendCounts). Everything is in the index part;
+//     there is no detail part.
+const Format = 1
+
+// AppendIndex appends the whole sketch.
+func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
+	return vector.AppendCounts(vector.AppendCounts(append(dst, Format), &s.Title), &s.Body)
+}
+
+// AppendDetail appends nothing: verification reads the method's own state.
+func (m *method) AppendDetail(dst []byte, _ *Sketch) []byte { return dst }
+
+// DecodeIndex reads what AppendIndex wrote.
+func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
+	r := codec.NewReader(b)
+	if v := r.Byte(); r.Err() == nil && v != Format {
+		return nil, fmt.Errorf("tfidf: sketch format %d, this binary reads %d: %w", v, Format, codec.ErrCorrupt)
+	}
+	var s Sketch
+	for i := range fields {
+		c, err := vector.ReadCounts(r)
+		if err != nil {
+			return nil, fmt.Errorf("tfidf: %w", err)
+		}
+		*s.field(i) = c
+	}
+	if err := r.Done(); err != nil {
+		return nil, fmt.Errorf("tfidf: %w", err)
+	}
+	return &s, nil
+}
+
+// DecodeDetail is never needed: the method has no detail part.
+func (m *method) DecodeDetail([]byte) (*Sketch, error) {
+	return nil, fmt.Errorf("tfidf: sketches have no detail part")
+}
+
+// DecodeSketch reads the index part, the whole sketch.
+func (m *method) DecodeSketch(index, _ []byte) (*Sketch, error) { return m.DecodeIndex(index) }
+
+type sketcher struct {
+	terms  vector.Terms
+	hashes []uint64
+}
+
+// NewSketcher returns a sketcher for one goroutine.
+func (m *method) NewSketcher() engine.DocSketcher[Sketch] { return &sketcher{} }
+
+// Sketch counts the content words (not stop words) of the title and the
+// body; a document with none is skipped.
+func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
+	var sk Sketch
+	s.terms.Analyze(doc)
+	for i, words := range [2][]analysis.Token{s.terms.Title, s.terms.Body} {
+		s.hashes = s.hashes[:0]
+		for _, t := range words {
+			s.hashes = append(s.hashes, t.Hash)
+		}
+		*sk.field(i) = vector.Count(s.hashes)
+	}
+	if len(sk.Title.Hashes)+len(sk.Body.Hashes) == 0 {
+		return nil, core.SkipNoUnits
+	}
+	return &sk, core.SkipNone
+}

@@ -1,0 +1,160 @@
+package tfidf
+
+import (
+	"slices"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/similarity"
+	"github.com/neardup/neardup/internal/vector"
+)
+
+// Spec registers the method with the engine.
+var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster.Longest,
+	Summary: "title and body TF-IDF cosines, decided by a rule"},
+	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) { return newMethod(o) })
+
+// Evidence is the evidence of a tfidf pair: both cosines and the clause of
+// the rule that made it a duplicate, if any.
+type Evidence struct {
+	Title  float64 `json:"title_cosine"`
+	Body   float64 `json:"body_cosine"`
+	Clause string  `json:"rule,omitempty"`
+}
+
+// Method returns the method's name.
+func (Evidence) Method() string { return Name }
+
+// method holds a vector field each for titles and bodies, with their
+// joins; verification reads their vectors.
+type method struct {
+	o       Options
+	rule    *similarity.Rule
+	clauses []string // the rule's clauses as text, for the evidence
+	fields  [2]*vector.Field
+	query   [2]similarity.Dense // the document being matched, per field
+	scores  [2]float64
+	cands   []int32
+}
+
+func newMethod(o Options) (*method, error) {
+	rule, at, err := o.joins()
+	if err != nil {
+		return nil, err
+	}
+	m := &method{o: o, rule: rule}
+	for i := range rule.Clauses {
+		m.clauses = append(m.clauses, rule.ClauseString(i))
+	}
+	for i := range m.fields {
+		m.fields[i] = vector.NewField(vector.TFIDF, at[i])
+	}
+	return m, nil
+}
+
+// Add counts the document's words into the document frequencies.
+func (m *method) Add(ord int32, s *Sketch) {
+	for i, f := range m.fields {
+		if s == nil {
+			f.Add(ord, nil)
+		} else {
+			f.Add(ord, s.field(i))
+		}
+	}
+}
+
+// Seal weighs every document with the final document frequencies.
+func (m *method) Seal() {
+	for _, f := range m.fields {
+		f.Seal()
+	}
+}
+
+// Match finds the document's candidates in the title and body joins and
+// reports those the rule makes duplicates or whose body cosine reaches
+// Options.Similar, in increasing ordinal order.
+func (m *method) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	m.cands = m.cands[:0]
+	for _, f := range m.fields {
+		f.Candidates(ord, m.collect)
+	}
+	slices.Sort(m.cands)
+	m.cands = slices.Compact(m.cands)
+	for i, f := range m.fields {
+		m.query[i].Set(f.Vector(ord))
+	}
+	for _, c := range m.cands {
+		if score, ev, ok := m.evidence(c); ok {
+			emit(c, score, ev)
+		}
+	}
+	return nil
+}
+
+// collect gathers candidates; the method value is made once, not per field.
+func (m *method) collect(other int32, _ float64) { m.cands = append(m.cands, other) }
+
+// evidence computes both cosines of document a with the one being matched,
+// in m.query, and applies the rule; it returns the exact body cosine, the
+// pair's score, and ok false for a pair neither duplicate nor similar.
+func (m *method) evidence(a int32) (float64, Evidence, bool) {
+	scores := &m.scores
+	for i, f := range m.fields {
+		scores[i] = m.query[i].Dot(f.Vector(a))
+	}
+	c := m.rule.Eval(scores[:])
+	if c < 0 && !(m.o.Similar > 0 && scores[body] >= m.o.Similar) {
+		return 0, Evidence{}, false
+	}
+	ev := Evidence{Title: engine.Round(scores[title]), Body: engine.Round(scores[body])}
+	if c >= 0 {
+		ev.Clause = m.clauses[c]
+	}
+	return scores[body], ev, true
+}
+
+// Index puts the document in the joins and drops its counts from s: the
+// fields hold its vectors.
+func (m *method) Index(ord int32, s *Sketch) {
+	for _, f := range m.fields {
+		f.Index(ord)
+	}
+	if s != nil {
+		*s = Sketch{}
+	}
+}
+
+// Remove takes the document out of the joins and its counts off the
+// document frequencies.
+func (m *method) Remove(ord int32, s *Sketch) {
+	for i, f := range m.fields {
+		if s == nil {
+			f.Remove(ord, nil)
+		} else {
+			f.Remove(ord, s.field(i))
+		}
+	}
+}
+
+// Label makes a pair a duplicate by the rule and similar by its body
+// cosine.
+func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
+	switch {
+	case ev.Clause != "":
+		return core.Duplicate, true
+	case m.o.Similar > 0 && score >= m.o.Similar:
+		return core.Similar, true
+	}
+	return "", false
+}
+
+// Similarity returns the body cosine.
+func (m *method) Similarity(a, b int32, _ engine.Source[Sketch]) (float64, error) {
+	return m.fields[body].Cosine(a, b), nil
+}
+
+// Report counts the candidates the joins verified, more than were emitted.
+func (m *method) Report(st *engine.Stats) {
+	st.Candidates = m.fields[title].Verified() + m.fields[body].Verified()
+}

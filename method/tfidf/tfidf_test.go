@@ -1,0 +1,417 @@
+package tfidf
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/similarity"
+)
+
+// conformance are the options the suite runs the method with: by default
+// it reports duplicates only, mostly through titles, which the suite's
+// documents lack; here it reports similar pairs too.
+func conformance() Options {
+	o := Defaults()
+	o.Similar = 0.3
+	return o
+}
+
+func TestConformance(t *testing.T) {
+	low := conformance()
+	low.Similar = 0.01
+	enginetest.Suite{Spec: Spec, Options: conformance(), Low: low, ScoresSeeCorpus: true}.Run(t)
+}
+
+// newsCorpus returns n generated articles with titles: originals, and
+// copies of earlier ones with a few sentences replaced and the title kept,
+// reworded or replaced, so that every clause of the rule and every side of
+// its thresholds has pairs.
+func newsCorpus(seed uint64, n int) []core.Document {
+	g, r := enginetest.NewTextGen(seed), rand.New(rand.NewPCG(seed, 2))
+	docs := make([]core.Document, 0, n)
+	for i := range n {
+		id := fmt.Sprint("n", i)
+		if i < 10 || r.IntN(3) > 0 {
+			docs = append(docs, core.Document{ID: id, Title: headline(r), Text: strings.Join(g.Sentences(4+r.IntN(12)), " ")})
+			continue
+		}
+		src := docs[r.IntN(len(docs))]
+		sents := strings.SplitAfter(src.Text, ". ")
+		for e := r.IntN(len(sents)/2 + 1); e > 0; e-- {
+			sents[r.IntN(len(sents))] = g.Sentence() + " "
+		}
+		title := src.Title
+		switch r.IntN(3) {
+		case 1:
+			w := strings.Fields(title)
+			w[r.IntN(len(w))] = name(r)
+			title = strings.Join(w, " ")
+		case 2:
+			title = headline(r)
+		}
+		docs = append(docs, core.Document{ID: id, Title: title, Text: strings.Join(sents, "")})
+	}
+	return docs
+}
+
+// name returns a made-up name of three syllables, one of 4,096.
+func name(r *rand.Rand) string {
+	syl := strings.Fields("ka lo mi ser tav bru den fol gar hin jus kel mor nap pid ros")
+	return syl[r.IntN(16)] + syl[r.IntN(16)] + syl[r.IntN(16)] + "n"
+}
+
+// headline returns six made-up names: like the proper nouns of a news
+// headline, two titles rarely share one by chance.
+func headline(r *rand.Rand) string {
+	w := make([]string, 6)
+	for i := range w {
+		w[i] = name(r)
+	}
+	return strings.Join(w, " ")
+}
+
+// sealed runs the method's stages over docs as a Batch does (add all,
+// seal, then match and index each) and returns it, its vectors final.
+func sealed(t testing.TB, o Options, docs []core.Document) *method {
+	t.Helper()
+	m, err := newMethod(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk := m.NewSketcher()
+	for i := range docs {
+		s, _ := sk.Sketch(&docs[i])
+		m.Add(int32(i), s)
+	}
+	m.Seal()
+	for i := range docs {
+		ord := int32(i)
+		if err := m.Match(ord, nil, nil, func(int32, float64, Evidence) {}); err != nil {
+			t.Fatal(err)
+		}
+		m.Index(ord, nil)
+	}
+	return m
+}
+
+// tieredDirect is the default rule written out as code.
+func tieredDirect(title, body float64) bool {
+	return (title > 0.2 && body >= 0.2) || (title >= 0.1 && body >= 0.7) || body >= 0.85
+}
+
+type decided struct {
+	A, B  string
+	Score float64
+	Label core.Label
+}
+
+// TestEqualsBruteForce checks on 2,000 generated articles that the method
+// reports exactly the pairs that comparing every pair of vectors reports,
+// with the same scores, and that its labels are the three clauses of the
+// default rule evaluated directly.
+func TestEqualsBruteForce(t *testing.T) {
+	docs := newsCorpus(11, 2000)
+	o := Defaults()
+	o.Similar = 0.3
+	m := sealed(t, o, docs)
+	var want []decided
+	for j := range docs {
+		for i := range j {
+			tc := m.fields[title].Cosine(int32(i), int32(j))
+			bc := m.fields[body].Cosine(int32(i), int32(j))
+			var l core.Label
+			switch {
+			case tieredDirect(tc, bc):
+				l = core.Duplicate
+			case bc >= o.Similar:
+				l = core.Similar
+			default:
+				continue
+			}
+			want = append(want, decided{docs[i].ID, docs[j].ID, engine.Round(bc), l})
+		}
+	}
+	b, err := Spec.NewBatch(o, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk := b.NewSketcher()
+	for i := range docs {
+		if err := b.Add(&docs[i], sk.Sketch(&docs[i])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Finish(t.Context(), nil); err != nil {
+		t.Fatal(err)
+	}
+	var got []decided
+	labels := map[core.Label]int{}
+	for _, p := range b.Result().Pairs {
+		got = append(got, decided{p.A, p.B, p.Score, p.Label})
+		labels[p.Label]++
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("(-brute force +tfidf)\n%s", diff)
+	}
+	if labels[core.Duplicate] < 100 || labels[core.Similar] < 100 {
+		t.Errorf("the corpus exercises too little: %v", labels)
+	}
+	if st := b.Stats(); st.Candidates >= len(docs)*len(docs)/2/4 {
+		t.Errorf("verified %d candidates of %d pairs", st.Candidates, len(docs)*len(docs)/2)
+	}
+}
+
+// TestWeights checks the vectors against TF-IDF computed here from the
+// words: count times 1 + ln((N+1)/(df+1)), stop words dropped,
+// L2-normalised.
+func TestWeights(t *testing.T) {
+	docs := newsCorpus(12, 300)
+	m := sealed(t, Defaults(), docs)
+	var an analysis.Analyzer
+	counts := make([]map[uint64]int, len(docs))
+	df := map[uint64]int{}
+	for i, d := range docs {
+		counts[i] = map[uint64]int{}
+		words := an.Words(d.Text)
+		lang := analysis.DetectLangTokens(d.Text, words)
+		for _, w := range words {
+			if !analysis.IsStopToken(lang, w) {
+				counts[i][w.Hash]++
+			}
+		}
+		for h := range counts[i] {
+			df[h]++
+		}
+	}
+	for i := range docs {
+		var want []float64
+		var norm float64
+		for h, tf := range counts[i] {
+			w := float64(tf) * (1 + math.Log(float64(len(docs)+1)/float64(df[h]+1)))
+			want, norm = append(want, w), norm+w*w
+		}
+		for k := range want {
+			want[k] /= math.Sqrt(norm)
+		}
+		var got []float64
+		for _, w := range m.fields[body].Vector(int32(i)).Weights {
+			got = append(got, float64(w))
+		}
+		slices.Sort(want)
+		slices.Sort(got)
+		if !cmp.Equal(want, got, cmp.Comparer(func(x, y float64) bool { return math.Abs(x-y) < 1e-6 })) {
+			t.Fatalf("document %d: weights\n%v\nwant\n%v", i, got, want)
+		}
+	}
+}
+
+func TestRuleErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, rule string
+		column     int
+		token      string
+	}{
+		{"unknown field", "title>0.2 & bdy>=0.2", 13, "bdy"},
+		{"bad operator", "body=>0.85", 5, "="},
+		{"number out of range", "body>=85", 7, "85"},
+		{"trailing or", "body>=0.85 |", 13, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := Defaults()
+			o.Rule = tc.rule
+			_, err := Spec.NewBatch(o, "")
+			var re *similarity.RuleError
+			if !errors.As(err, &re) || re.Column != tc.column || re.Token != tc.token {
+				t.Errorf("error %v, want one at column %d, token %q", err, tc.column, tc.token)
+			}
+		})
+	}
+	for _, rule := range []string{"title<0.5", "body>0.9 | title<=0.3 & body<0.2"} {
+		o := Defaults()
+		o.Rule = rule
+		if err := o.Check(); err == nil || !strings.Contains(err.Error(), "no positive lower bound") {
+			t.Errorf("%q: error %v, want a clause without lower bound refused", rule, err)
+		}
+	}
+	if _, err := Spec.DecodeOptions([]byte(`{"threshold": 0.5}`)); err == nil {
+		t.Error("tfidf accepted a threshold")
+	}
+	for _, s := range []float64{-0.1, 1.5} {
+		if err := (Options{Similar: s, Rule: DefaultTFIDFRule}).Check(); err == nil {
+			t.Errorf("similar %v accepted", s)
+		}
+	}
+}
+
+func TestJoinThresholds(t *testing.T) {
+	for _, tc := range []struct {
+		name, rule string
+		similar    float64
+		want       []float64
+	}{
+		{"default rule", DefaultTFIDFRule, 0.3, []float64{0.2, 0.3}},
+		{"default rule, duplicates only", DefaultTFIDFRule, 0, []float64{0.2, 0.7}},
+		{"similar lowers the body join", "body>=0.85", 0.3, []float64{0, 0.3}},
+		{"duplicates only", "title>=0.1 & body>=0.7", 0, []float64{0, 0.7}},
+		{"title only clause", "title>=0.9 | body>=0.8", 0, []float64{0.9, 0.8}},
+		{"higher bound wins", "title>=0.6 & body>=0.4", 0, []float64{0.6, 0}},
+		{"covered by the body join", "title>=0.2 & body>=0.2 | body>=0.1", 0, []float64{0, 0.1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := similarity.ParseRule(tc.rule, fields...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := joinThresholds(r, tc.similar, body, title)
+			if err != nil || !cmp.Equal(tc.want, got) {
+				t.Errorf("got %v, %v; want %v", got, err, tc.want)
+			}
+		})
+	}
+}
+
+// TestTitleJoin: a rule on titles alone is served by a join on the title
+// vectors.
+func TestTitleJoin(t *testing.T) {
+	g := enginetest.NewTextGen(13)
+	docs := []core.Document{
+		{ID: "a", Title: "Harbour bridge approved, council", Text: strings.Join(g.Sentences(5), " ")},
+		{ID: "b", Title: "HARBOUR BRIDGE APPROVED - COUNCIL", Text: strings.Join(g.Sentences(5), " ")},
+		{ID: "c", Title: "Storm closes the northern railway", Text: strings.Join(g.Sentences(5), " ")},
+	}
+	docs = append(docs, enginetest.Background(g, 20)...)
+	o := Options{Rule: "title>=0.9"}
+	got := enginetest.Batch(t, Spec, o, docs)
+	if p, ok := got["a~b"]; len(got) != 1 || !ok || p.Label != core.Duplicate {
+		t.Errorf("pairs %v, want a~b alone", enginetest.Summary(got))
+	}
+	m := sealed(t, o, docs)
+	if m.fields[title].Verified() == 0 || m.fields[body].Verified() != 0 {
+		t.Errorf("verified %d title pairs and %d body pairs; want the title join alone",
+			m.fields[title].Verified(), m.fields[body].Verified())
+	}
+}
+
+// TestRemoveUndoesAdd: adding documents to a method and removing them
+// (matched and indexed, or only matched, as a query is) leaves the
+// statistics as if they were never added: the documents added next get the
+// weights and pairs they get in a method that never saw them.
+func TestRemoveUndoesAdd(t *testing.T) {
+	docs := newsCorpus(14, 150)
+	keep, gone, later := docs[:60], docs[60:90], slices.Clone(docs[90:])
+	for _, d := range gone[:4] { // copies of removed documents find nothing
+		d.ID += "-again"
+		later = append(later, d)
+	}
+	run := func(withGone bool) (weights, pairs []string) {
+		m, err := newMethod(conformance())
+		if err != nil {
+			t.Fatal(err)
+		}
+		sk := m.NewSketcher()
+		var ids []string
+		step := func(d *core.Document, index bool) (int32, *Sketch) {
+			ord := int32(len(ids))
+			ids = append(ids, d.ID)
+			s, _ := sk.Sketch(d)
+			enc := m.AppendIndex(nil, s)
+			m.Add(ord, s)
+			m.Match(ord, s, nil, func(other int32, score float64, ev Evidence) {
+				pairs = append(pairs, fmt.Sprintf("%s~%s %.6f %+v", ids[other], d.ID, score, ev))
+			})
+			if index {
+				m.Index(ord, s)
+			}
+			decoded, err := m.DecodeIndex(enc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ord, decoded
+		}
+		for i := range keep {
+			step(&keep[i], true)
+		}
+		if withGone {
+			for i := range gone {
+				ord, s := step(&gone[i], i%2 == 0) // half indexed, half only queried
+				m.Remove(ord, s)
+			}
+		}
+		pairs = nil
+		for i := range later {
+			ord, _ := step(&later[i], true)
+			for _, f := range m.fields {
+				w := slices.Sorted(slices.Values(f.Vector(ord).Weights))
+				weights = append(weights, fmt.Sprint(later[i].ID, w))
+			}
+		}
+		return weights, pairs
+	}
+	wantW, wantP := run(false)
+	gotW, gotP := run(true)
+	if len(wantP) < 5 {
+		t.Errorf("the later documents found %d pairs", len(wantP))
+	}
+	if diff := cmp.Diff(wantP, gotP); diff != "" {
+		t.Errorf("pairs (-never added +removed)\n%s", diff)
+	}
+	if diff := cmp.Diff(wantW, gotW); diff != "" {
+		t.Errorf("weights (-never added +removed)\n%s", diff)
+	}
+}
+
+func TestSketchRoundTrip(t *testing.T) {
+	m, _ := newMethod(Defaults())
+	sk := m.NewSketcher()
+	for _, d := range newsCorpus(8, 30) {
+		s, _ := sk.Sketch(&d)
+		got, err := m.DecodeSketch(m.AppendIndex(nil, s), m.AppendDetail(nil, s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(s, got); diff != "" {
+			t.Fatalf("%s: the sketch changed in a round trip (-want +got)\n%s", d.ID, diff)
+		}
+	}
+	if _, err := m.DecodeDetail(nil); err == nil {
+		t.Error("a detail part decoded")
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	m, _ := newMethod(Defaults())
+	d := newsCorpus(9, 1)[0]
+	s, _ := m.NewSketcher().Sketch(&d)
+	f.Add(m.AppendIndex(nil, s))
+	f.Add([]byte{Format, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := m.DecodeIndex(b)
+		if err != nil {
+			return
+		}
+		again, err := m.DecodeIndex(m.AppendIndex(nil, s))
+		if err != nil || !cmp.Equal(s, again) {
+			t.Fatalf("a decoded sketch does not survive re-encoding: %v", err)
+		}
+	})
+}
+
+// BenchmarkBatch measures a whole Batch over 5,000 generated articles with
+// titles.
+func BenchmarkBatch(b *testing.B) {
+	docs := newsCorpus(31, 5000)
+	for b.Loop() {
+		enginetest.Batch(b, Spec, Defaults(), docs)
+	}
+	b.ReportMetric(float64(len(docs)*b.N)/b.Elapsed().Seconds(), "docs/s")
+}
