@@ -22,11 +22,8 @@ type Exporter interface {
 
 func (x *index[S, E]) export(ctx context.Context, e Exporter) error {
 	return x.st.View(ctx, func(r store.Reader) error {
-		var rows []store.Doc
-		if err := r.EachDoc(false, func(d *store.Doc) error {
-			rows = append(rows, *d)
-			return nil
-		}); err != nil {
+		rows, err := allDocs(r, false)
+		if err != nil {
 			return err
 		}
 		ids := make(map[int64]string, len(rows))
@@ -108,4 +105,14 @@ func (x *index[S, E]) representative(r store.Reader, g []*store.Doc) (*store.Doc
 		return s
 	})
 	return g[rep.Ord], why, simErr
+}
+
+// allDocs reads every stored document, in the order added.
+func allDocs(r store.Reader, withText bool) ([]store.Doc, error) {
+	var rows []store.Doc
+	err := r.EachDoc(withText, func(d *store.Doc) error {
+		rows = append(rows, *d)
+		return nil
+	})
+	return rows, err
 }

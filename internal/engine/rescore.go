@@ -23,11 +23,8 @@ func (x *index[S, E]) rescore(ctx context.Context, progress func(done int)) (Sta
 			return err
 		}
 		b := newBatch(x.spec.Name, m, x.keep)
-		var rows []store.Doc
-		if err := w.EachDoc(x.meta.StoreText, func(d *store.Doc) error {
-			rows = append(rows, *d)
-			return nil
-		}); err != nil {
+		rows, err := allDocs(w, x.meta.StoreText)
+		if err != nil {
 			return err
 		}
 		for i := range rows {

@@ -39,6 +39,10 @@ type Spec struct {
 	evidence func(data []byte) (core.Evidence, error)
 	batch    func(c Config, keep cluster.Policy) (Batch, error)
 	index    func(c Config, st store.Store, meta store.Meta) (*Index, error)
+	// sample and redecode reach the default method's codec (see Sample
+	// and Redecode).
+	sample   func(doc *core.Document) (index, detail []byte, ok bool)
+	redecode func(index, detail []byte) (ok bool, err error)
 }
 
 // Register returns the Spec of a method: defaults returns its default
@@ -84,8 +88,50 @@ func Register[O Config, S any, E core.Evidence](s Spec, defaults func() O, build
 	s.index = func(c Config, st store.Store, meta store.Meta) (*Index, error) {
 		return openIndex(s, func() (Method[S, E], error) { return method(c) }, st, meta)
 	}
+	codec := func() Method[S, E] {
+		m, err := method(defaults())
+		if err != nil {
+			panic(err) // the default options must build
+		}
+		return m
+	}
+	s.sample = func(doc *core.Document) ([]byte, []byte, bool) {
+		m := codec()
+		sk, skip := m.NewSketcher().Sketch(doc)
+		if skip != core.SkipNone {
+			return nil, nil, false
+		}
+		return m.AppendIndex(nil, sk), m.AppendDetail(nil, sk), true
+	}
+	s.redecode = func(index, detail []byte) (bool, error) {
+		m := codec()
+		sk, err := m.DecodeSketch(index, detail)
+		if err != nil {
+			return false, nil
+		}
+		i1, d1 := m.AppendIndex(nil, sk), m.AppendDetail(nil, sk)
+		again, err := m.DecodeSketch(i1, d1)
+		if err != nil {
+			return true, fmt.Errorf("%s: a sketch that decoded does not decode once encoded again: %w", s.Name, err)
+		}
+		if i2, d2 := m.AppendIndex(nil, again), m.AppendDetail(nil, again); !bytes.Equal(i1, i2) || !bytes.Equal(d1, d2) {
+			return true, fmt.Errorf("%s: a sketch that decoded changes when encoded and decoded again", s.Name)
+		}
+		return true, nil
+	}
 	return s
 }
+
+// Sample returns the two encoded parts of the sketch the method's defaults
+// make of doc; ok is false when the method skips doc. Tests seed fuzz
+// targets with it.
+func (s Spec) Sample(doc *core.Document) (index, detail []byte, ok bool) { return s.sample(doc) }
+
+// Redecode decodes the parts of a stored sketch, as from an untrusted file,
+// and checks that what decodes survives another encoding and decoding
+// unchanged. ok reports whether the parts decoded; refusing them is not a
+// fault, only a decoding that loses or invents what it encodes is.
+func (s Spec) Redecode(index, detail []byte) (ok bool, err error) { return s.redecode(index, detail) }
 
 // Defaults returns the method's default options.
 func (s Spec) Defaults() Config { return s.defaults() }

@@ -27,11 +27,8 @@ func (x *index[S, E]) verify(ctx context.Context, progress func(done int)) ([]st
 		if err != nil {
 			return err
 		}
-		var rows []store.Doc
-		if err := r.EachDoc(false, func(d *store.Doc) error {
-			rows = append(rows, *d)
-			return nil
-		}); err != nil {
+		rows, err := allDocs(r, false)
+		if err != nil {
 			return err
 		}
 		byOrd := make(map[int64]int, len(rows))

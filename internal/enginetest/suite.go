@@ -36,6 +36,45 @@ func (s Suite) Run(t *testing.T) {
 	t.Run("IndexMatchesBatch", s.indexMatchesBatch)
 	t.Run("ReopenedIndexMatchesBatch", s.reopened)
 	t.Run("RemoveAndAddAgain", s.removeAndAddAgain)
+	t.Run("SketchRoundTrip", s.sketchRoundTrip)
+}
+
+// sketchRoundTrip: every sketch of a corpus decodes from its encoding and
+// encodes again to the same bytes.
+func (s Suite) sketchRoundTrip(t *testing.T) {
+	for _, d := range Copies(NewTextGen(8), 10, 20) {
+		index, detail, ok := s.Spec.Sample(&d)
+		if !ok {
+			t.Fatalf("%s: skipped", d.ID)
+		}
+		again, err := s.Spec.Redecode(index, detail)
+		if !again || err != nil {
+			t.Fatalf("%s: decoded %v: %v", d.ID, again, err)
+		}
+	}
+}
+
+// FuzzCodec fuzzes the decoding of a method's stored sketches: nothing
+// panics, and what decodes survives encoding (see engine.Spec.Redecode).
+func FuzzCodec(f *testing.F, spec engine.Spec) {
+	g := NewTextGen(9)
+	seeds := 0
+	for _, n := range []int{1, 5, 40} {
+		d := Doc("seed", g.Sentences(n))
+		if index, detail, ok := spec.Sample(&d); ok { // short ones may be skipped
+			f.Add(index, detail)
+			seeds++
+		}
+	}
+	if seeds == 0 {
+		f.Fatal("every seed document was skipped")
+	}
+	f.Add([]byte{1, 1, 0, 0, 0, 0}, []byte{1, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, index, detail []byte) {
+		if _, err := spec.Redecode(index, detail); err != nil {
+			t.Fatal(err)
+		}
+	})
 }
 
 func (s Suite) findsCopiesNotStrangers(t *testing.T) {

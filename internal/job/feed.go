@@ -80,7 +80,8 @@ func Feed(ctx context.Context, o FeedOptions) (FeedStats, error) {
 		return st, err
 	}
 	defer r.Close()
-	f := &feeder{ctx: ctx, o: o, r: r, st: &st, meter: progress.New(o.Progress), started: time.Now()}
+	f := &feeder{ctx: ctx, o: o, r: r, st: &st, meter: progress.New(o.Progress), started: time.Now(),
+		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}
 	if o.Out != nil {
 		f.out = bufio.NewWriter(o.Out)
 		f.enc = json.NewEncoder(f.out)
@@ -126,7 +127,7 @@ type feeder struct {
 	started time.Time
 	docs    []core.Document
 	sks     []engine.Sketch
-	warned  int
+	warner  warner
 	out     *bufio.Writer
 	enc     *json.Encoder
 }
@@ -147,19 +148,7 @@ func (f *feeder) consume(it item) error {
 // bad records a record that could not be read as a document.
 func (f *feeder) bad(rec corpus.Record) error {
 	f.st.Skipped[rec.Skip]++
-	if f.o.Strict {
-		return fmt.Errorf("%w: %v", ErrStrict, rec.Err)
-	}
-	if f.o.Warn != nil {
-		switch {
-		case f.warned < f.o.MaxWarnings:
-			fmt.Fprintf(f.o.Warn, "warning: skipped: %v\n", rec.Err)
-		case f.warned == f.o.MaxWarnings:
-			fmt.Fprintf(f.o.Warn, "warning: more records skipped; the summary counts them by reason\n")
-		}
-		f.warned++
-	}
-	return nil
+	return f.warner.skip(rec, "the summary counts them by reason")
 }
 
 // flush adds or checks the documents collected, then reports them.

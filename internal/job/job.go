@@ -98,7 +98,8 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	defer out.Abort()
 
 	run := &runner{o: o, b: b, r: r, meter: progress.New(o.Progress), seconds: map[string]float64{},
-		skipped: map[core.SkipReason]int{}, started: time.Now()}
+		skipped: map[core.SkipReason]int{}, started: time.Now(),
+		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}
 	if err := run.sketchAll(ctx); err != nil {
 		return engine.Stats{}, err
 	}
@@ -126,7 +127,7 @@ type runner struct {
 	seconds map[string]float64
 	read    int
 	skipped map[core.SkipReason]int
-	warned  int
+	warner  warner
 	started time.Time
 	// wanted names the documents the report shows; docs collects them in
 	// the second reading.
@@ -186,17 +187,31 @@ func (run *runner) sketchAll(ctx context.Context) error {
 // skip records a bad record, warns, and in strict mode fails the run.
 func (run *runner) skip(rec corpus.Record) error {
 	run.skipped[rec.Skip]++
-	if run.o.Strict {
+	return run.warner.skip(rec, "stats.json counts them by reason")
+}
+
+// warner warns about records that could not be read, up to a limit, or
+// fails at the first one in strict mode.
+type warner struct {
+	w      io.Writer // nil warns of nothing
+	max    int
+	strict bool
+	warned int
+}
+
+// skip warns about rec; where says where the skipped records are counted.
+func (wr *warner) skip(rec corpus.Record, where string) error {
+	if wr.strict {
 		return fmt.Errorf("%w: %v", ErrStrict, rec.Err)
 	}
-	if run.o.Warn != nil {
+	if wr.w != nil {
 		switch {
-		case run.warned < run.o.MaxWarnings:
-			fmt.Fprintf(run.o.Warn, "warning: skipped: %v\n", rec.Err)
-		case run.warned == run.o.MaxWarnings:
-			fmt.Fprintf(run.o.Warn, "warning: more records skipped; stats.json counts them by reason\n")
+		case wr.warned < wr.max:
+			fmt.Fprintf(wr.w, "warning: skipped: %v\n", rec.Err)
+		case wr.warned == wr.max:
+			fmt.Fprintf(wr.w, "warning: more records skipped; %s\n", where)
 		}
-		run.warned++
+		wr.warned++
 	}
 	return nil
 }

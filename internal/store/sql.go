@@ -580,7 +580,12 @@ func (t *txn) MarksOf(ord int64) ([]Mark, error) {
 }
 
 func (t *txn) Members(cluster int64) ([]int64, error) {
-	rows, err := t.query(`SELECT ord FROM docs WHERE cluster = ? ORDER BY ord`, cluster)
+	return t.ords(`SELECT ord FROM docs WHERE cluster = ? ORDER BY ord`, cluster)
+}
+
+// ords runs a query of one integer column and returns its values.
+func (t *txn) ords(q string, args ...any) ([]int64, error) {
+	rows, err := t.query(q, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -630,20 +635,7 @@ func (t *txn) EachMark(fn func(m *Mark) error) error {
 }
 
 func (t *txn) Older(before int64) ([]int64, error) {
-	rows, err := t.query(`SELECT ord FROM docs WHERE COALESCE(date, added) < ? ORDER BY ord`, before)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var o int64
-		if err := rows.Scan(&o); err != nil {
-			return nil, err
-		}
-		out = append(out, o)
-	}
-	return out, rows.Err()
+	return t.ords(`SELECT ord FROM docs WHERE COALESCE(date, added) < ? ORDER BY ord`, before)
 }
 
 func (t *txn) Counts() (Counts, error) {

@@ -150,42 +150,4 @@ func TestConformance(t *testing.T) {
 	enginetest.Suite{Spec: Spec, Options: Defaults(), Low: low}.Run(t)
 }
 
-func TestSketchRoundTrip(t *testing.T) {
-	m, err := newMethod(Defaults())
-	if err != nil {
-		t.Fatal(err)
-	}
-	sk := m.NewSketcher()
-	for _, d := range enginetest.Copies(enginetest.NewTextGen(8), 10, 20) {
-		s, _ := sk.Sketch(&d)
-		index, detail := m.AppendIndex(nil, s), m.AppendDetail(nil, s)
-		got, err := m.DecodeSketch(index, detail)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(got.Set, s.Set) || got.Cut != s.Cut || !slices.Equal(got.Keys, s.Keys) || !slices.Equal(got.Nums, s.Nums) {
-			t.Fatalf("%s: the sketch changed in a round trip", d.ID)
-		}
-	}
-}
-
-func FuzzDecode(f *testing.F) {
-	m, err := newMethod(Defaults())
-	if err != nil {
-		f.Fatal(err)
-	}
-	d := enginetest.Doc("a", enginetest.NewTextGen(9).Sentences(5))
-	s, _ := m.NewSketcher().Sketch(&d)
-	f.Add(m.AppendIndex(nil, s), m.AppendDetail(nil, s))
-	f.Add([]byte{Format, 1}, []byte{Format, 0, 0, 0})
-	f.Fuzz(func(t *testing.T, index, detail []byte) {
-		s, err := m.DecodeSketch(index, detail)
-		if err != nil {
-			return
-		}
-		again, err := m.DecodeSketch(m.AppendIndex(nil, s), m.AppendDetail(nil, s))
-		if err != nil || !slices.Equal(again.Set, s.Set) || !slices.Equal(again.Keys, s.Keys) || again.Cut != s.Cut {
-			t.Fatalf("a decoded sketch does not survive re-encoding: %v", err)
-		}
-	})
-}
+func FuzzDecode(f *testing.F) { enginetest.FuzzCodec(f, Spec) }

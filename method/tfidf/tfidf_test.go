@@ -370,42 +370,6 @@ func TestRemoveUndoesAdd(t *testing.T) {
 	}
 }
 
-func TestSketchRoundTrip(t *testing.T) {
-	m, _ := newMethod(Defaults())
-	sk := m.NewSketcher()
-	for _, d := range newsCorpus(8, 30) {
-		s, _ := sk.Sketch(&d)
-		got, err := m.DecodeSketch(m.AppendIndex(nil, s), m.AppendDetail(nil, s))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(s, got); diff != "" {
-			t.Fatalf("%s: the sketch changed in a round trip (-want +got)\n%s", d.ID, diff)
-		}
-	}
-	if _, err := m.DecodeDetail(nil); err == nil {
-		t.Error("a detail part decoded")
-	}
-}
-
-func FuzzDecode(f *testing.F) {
-	m, _ := newMethod(Defaults())
-	d := newsCorpus(9, 1)[0]
-	s, _ := m.NewSketcher().Sketch(&d)
-	f.Add(m.AppendIndex(nil, s))
-	f.Add([]byte{Format, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0})
-	f.Fuzz(func(t *testing.T, b []byte) {
-		s, err := m.DecodeIndex(b)
-		if err != nil {
-			return
-		}
-		again, err := m.DecodeIndex(m.AppendIndex(nil, s))
-		if err != nil || !cmp.Equal(s, again) {
-			t.Fatalf("a decoded sketch does not survive re-encoding: %v", err)
-		}
-	})
-}
-
 // BenchmarkBatch measures a whole Batch over 5,000 generated articles with
 // titles.
 func BenchmarkBatch(b *testing.B) {
@@ -415,3 +379,5 @@ func BenchmarkBatch(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(docs)*b.N)/b.Elapsed().Seconds(), "docs/s")
 }
+
+func FuzzDecode(f *testing.F) { enginetest.FuzzCodec(f, Spec) }
