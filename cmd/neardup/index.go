@@ -36,19 +36,53 @@ type indexCmd struct {
 
 // dbFlags name the index.
 type dbFlags struct {
-	DB   string `default:"neardup.db" help:"The index: a SQLite file (created when missing) or a PostgreSQL URL (postgres://user@host/db)."`
-	Sync string `default:"full" enum:"full,normal" help:"SQLite durability: full (an add reported done survives a power cut) or normal (faster; a power cut may lose the last adds, never corrupt the index)."`
+	DB         string `default:"neardup.db" help:"The index: a SQLite file (created when missing) or a PostgreSQL URL (postgres://user@host/db)."`
+	Sync       string `default:"full" enum:"full,normal" help:"SQLite durability: full (an add reported done survives a power cut) or normal (faster; a power cut may lose the last adds, never corrupt the index)."`
+	CPUProfile string `name:"cpuprofile" hidden:"" help:"Write a CPU profile of the command, opening the index included, to this file."`
+
+	stopProfile func()
 }
 
 // open opens the index with the options given; see engine.OpenOptions.
-func (f *dbFlags) open(ctx context.Context, o engine.OpenOptions) (*engine.Index, error) {
+// The index's Close also ends the CPU profile.
+func (f *dbFlags) open(ctx context.Context, o engine.OpenOptions) (*index, error) {
+	if f.CPUProfile != "" {
+		stop, err := startCPUProfile(f.CPUProfile)
+		if err != nil {
+			return nil, err
+		}
+		f.stopProfile = stop
+	}
 	so := store.DefaultOptions()
 	so.Sync = f.Sync
-	return engine.Open(ctx, f.DB, so, methods.All, o)
+	x, err := engine.Open(ctx, f.DB, so, methods.All, o)
+	if err != nil {
+		f.close()
+		return nil, err
+	}
+	return &index{Index: x, f: f}, nil
+}
+
+func (f *dbFlags) close() {
+	if f.stopProfile != nil {
+		f.stopProfile()
+		f.stopProfile = nil
+	}
+}
+
+// index is an open index that ends the command's CPU profile when closed.
+type index struct {
+	*engine.Index
+	f *dbFlags
+}
+
+func (x *index) Close() error {
+	defer x.f.close()
+	return x.Index.Close()
 }
 
 // openStored opens an existing index as it was created.
-func (f *dbFlags) openStored(ctx context.Context, keep string) (*engine.Index, error) {
+func (f *dbFlags) openStored(ctx context.Context, keep string) (*index, error) {
 	if !store.IsPostgres(f.DB) {
 		if _, err := os.Stat(f.DB); err != nil {
 			return nil, fmt.Errorf("%s: no index there (neardup index add creates one): %w", f.DB, err)
@@ -68,7 +102,6 @@ type indexAddCmd struct {
 	Chunk       int  `default:"1000" help:"Documents added in one transaction; a document's line is printed once its transaction commits."`
 	OnlyMatches bool `name:"only-matches" help:"Print only the documents with matches."`
 	inputFlags
-	CPUProfile string `name:"cpuprofile" hidden:"" help:"Write a CPU profile to this file."`
 
 	flags *methodFlags
 }
@@ -86,13 +119,6 @@ func (c *indexAddCmd) Run(g *globals) error {
 		return err
 	}
 	defer x.Close()
-	if c.CPUProfile != "" {
-		stop, err := startCPUProfile(c.CPUProfile)
-		if err != nil {
-			return err
-		}
-		defer stop()
-	}
 	return feed(g, x, job.FeedOptions{Inputs: c.Inputs, Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
 }
 
@@ -160,12 +186,12 @@ func storedMeta(ctx context.Context, db string) (store.Meta, bool) {
 }
 
 // feed runs an add or a query over the inputs and prints the summary.
-func feed(g *globals, x *engine.Index, o job.FeedOptions, in *inputFlags) error {
+func feed(g *globals, x *index, o job.FeedOptions, in *inputFlags) error {
 	co, err := in.corpusOptions()
 	if err != nil {
 		return err
 	}
-	o.Index, o.Corpus, o.Workers, o.Strict, o.MaxWarnings = x, co, in.Workers, in.Strict, in.MaxWarnings
+	o.Index, o.Corpus, o.Workers, o.Strict, o.MaxWarnings = x.Index, co, in.Workers, in.Strict, in.MaxWarnings
 	o.Out, o.Warn = os.Stdout, os.Stderr
 	if !g.quiet {
 		o.Progress = os.Stderr
@@ -346,7 +372,7 @@ func (c *indexExportCmd) Run(g *globals) error {
 		return err
 	}
 	defer x.Close()
-	return output.Export(g.ctx, x, c.Out)
+	return output.Export(g.ctx, x.Index, c.Out)
 }
 
 // indexVerifyCmd is `neardup index verify`.

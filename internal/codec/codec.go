@@ -73,39 +73,35 @@ func riceParameter(limit uint64, n int) uint {
 
 type bitWriter struct {
 	buf  []byte
-	acc  uint64
-	nacc uint
+	acc  uint64 // bits not written yet, the first in the lowest place
+	nacc uint   // how many; below 32 between calls
 }
 
+// bits writes the n low bits of v, n at most 32.
 func (w *bitWriter) bits(v uint64, n uint) {
-	for n > 0 {
-		take := min(n, 64-w.nacc, 32)
-		w.acc |= (v & (1<<take - 1)) << w.nacc
-		w.nacc += take
-		v >>= take
-		n -= take
-		for w.nacc >= 8 {
-			w.buf = append(w.buf, byte(w.acc))
-			w.acc >>= 8
-			w.nacc -= 8
-		}
+	w.acc |= (v & (1<<n - 1)) << w.nacc
+	w.nacc += n
+	if w.nacc >= 32 {
+		w.buf = binary.LittleEndian.AppendUint32(w.buf, uint32(w.acc))
+		w.acc >>= 32
+		w.nacc -= 32
 	}
 }
 
 // rice writes v>>k in unary (that many ones, then a zero) and the k low bits.
 func (w *bitWriter) rice(v uint64, k uint) {
-	for q := v >> k; q > 0; q -= min(q, 32) {
-		n := uint(min(q, 32))
-		w.bits(1<<n-1, n)
+	q := v >> k
+	for ; q >= 32; q -= 32 {
+		w.bits(1<<32-1, 32)
 	}
-	w.bits(0, 1)
+	w.bits(1<<q-1, uint(q)+1) // q ones, then a zero
 	w.bits(v, k)
 }
 
 func (w *bitWriter) flush() []byte {
-	if w.nacc > 0 {
+	for ; w.nacc > 0; w.nacc -= min(w.nacc, 8) {
 		w.buf = append(w.buf, byte(w.acc))
-		w.acc, w.nacc = 0, 0
+		w.acc >>= 8
 	}
 	return w.buf
 }
@@ -238,37 +234,50 @@ type bitReader struct {
 	pos uint // bits consumed
 }
 
-func (br *bitReader) bit() (uint64, bool) {
-	if br.pos >= uint(len(br.b))*8 {
-		return 0, false
+// avail returns how many bits are left.
+func (br *bitReader) avail() uint { return uint(len(br.b))*8 - br.pos }
+
+// peek returns the next bits, the first in the lowest place: at least 57
+// of them, or all that are left (the bits past the end read as zero).
+func (br *bitReader) peek() uint64 {
+	i := br.pos / 8
+	var w uint64
+	if i+8 <= uint(len(br.b)) {
+		w = binary.LittleEndian.Uint64(br.b[i:])
+	} else {
+		var buf [8]byte
+		copy(buf[:], br.b[i:])
+		w = binary.LittleEndian.Uint64(buf[:])
 	}
-	v := uint64(br.b[br.pos/8]>>(br.pos%8)) & 1
-	br.pos++
-	return v, true
+	return w >> (br.pos % 8)
 }
 
-// rice reads a value written by bitWriter.rice. Quotients past 2^32 are
-// refused: no value of a 32-bit set has one.
+// rice reads a value written by bitWriter.rice. A quotient that makes the
+// value larger than 2^32 is refused: no gap of a 32-bit set is.
 func (br *bitReader) rice(k uint) (uint64, bool) {
 	var q uint64
 	for {
-		b, ok := br.bit()
-		if !ok || q > 1<<32 {
+		avail := min(br.avail(), 57)
+		if avail == 0 {
 			return 0, false
 		}
-		if b == 0 {
+		ones := uint(bits.TrailingZeros64(^br.peek()))
+		if ones < avail {
+			q += uint64(ones)
+			br.pos += ones + 1
 			break
 		}
-		q++
-	}
-	v := q << k
-	for i := range k {
-		b, ok := br.bit()
-		if !ok {
+		q += uint64(avail)
+		br.pos += avail
+		if q > 1<<32 {
 			return 0, false
 		}
-		v |= b << i
 	}
+	if q > 1<<32>>k || br.avail() < k { // q<<k past 2^32 is no 32-bit value
+		return 0, false
+	}
+	v := q<<k | br.peek()&(1<<k-1)
+	br.pos += k
 	return v, true
 }
 

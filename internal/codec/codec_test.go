@@ -106,3 +106,13 @@ func FuzzSorted32(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkSorted32(b *testing.B) {
+	vs := bottom(rand.New(rand.NewPCG(5, 6)), 1000, 256)
+	enc := AppendSorted32(nil, vs)
+	b.SetBytes(int64(len(enc)))
+	for b.Loop() {
+		rd := NewReader(enc)
+		rd.Sorted32()
+	}
+}

@@ -1,43 +1,87 @@
 package engine
 
 import (
-	"unicode/utf8"
-
 	"github.com/zeebo/xxh3"
 
 	"github.com/neardup/neardup/core"
 )
 
 // ContentHash is a hash of a document's title and text with white space
-// collapsed and letters lower-cased (ASCII): equal for an exact copy, as
-// a crawler fetches a page twice under two URLs.
+// collapsed to single spaces between words and ASCII letters lower-cased:
+// equal for an exact copy, as a crawler fetches a page twice under two
+// URLs.
 func ContentHash(d *core.Document) uint64 {
-	h := xxh3.New()
-	var buf [4096]byte
-	b := buf[:0]
+	h := hasher{d: xxh3.New()}
+	h.b = h.buf[:0]
 	for _, s := range [2]string{d.Title, d.Text} {
-		space := true
-		for i := 0; i < len(s); i++ {
-			c := s[i]
-			switch {
-			case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
-				if !space {
-					b = append(b, ' ')
-				}
-				space = true
+		words := 0
+		for i := 0; i < len(s); {
+			if byteClass[s[i]] == white {
+				i++
 				continue
-			case c >= 'A' && c <= 'Z':
-				c += 'a' - 'A'
 			}
-			b = append(b, c)
-			space = false
-			if len(b) >= len(buf)-utf8.UTFMax {
-				h.Write(b)
-				b = b[:0]
+			if words > 0 {
+				h.byte(' ')
+			}
+			words++
+			for i < len(s) && byteClass[s[i]] != white {
+				j := i // a run that needs no change is copied at once
+				for j < len(s) && byteClass[s[j]] == plain {
+					j++
+				}
+				h.write(s[i:j])
+				if i = j; i < len(s) && byteClass[s[i]] == upper {
+					h.byte(s[i] + 'a' - 'A')
+					i++
+				}
 			}
 		}
-		b = append(b, 0)
+		h.byte(0)
 	}
-	h.Write(b)
-	return h.Sum64()
+	h.d.Write(h.b)
+	return h.d.Sum64()
 }
+
+// hasher buffers the bytes of a hash.
+type hasher struct {
+	d   *xxh3.Hasher
+	buf [4096]byte
+	b   []byte
+}
+
+func (h *hasher) byte(c byte) {
+	if len(h.b) == cap(h.b) {
+		h.d.Write(h.b)
+		h.b = h.b[:0]
+	}
+	h.b = append(h.b, c)
+}
+
+func (h *hasher) write(s string) {
+	for len(s) > 0 {
+		if len(h.b) == cap(h.b) {
+			h.d.Write(h.b)
+			h.b = h.b[:0]
+		}
+		n := copy(h.b[len(h.b):cap(h.b)], s)
+		h.b = h.b[:len(h.b)+n]
+		s = s[n:]
+	}
+}
+
+// The classes of bytes ContentHash treats apart.
+const (
+	plain = iota
+	white
+	upper
+)
+
+var byteClass = func() (t [256]uint8) {
+	for _, c := range []byte(" \t\n\r\f\v") {
+		t[c] = white
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = upper
+	}
+	return t
+}()

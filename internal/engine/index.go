@@ -99,9 +99,10 @@ func openIndex[S any, E core.Evidence](spec Spec, build func() (Method[S, E], er
 	return &Index{impl: x, meta: meta, spec: spec}, nil
 }
 
-// detailCacheSize is how many decoded sketch details an index keeps: the
-// documents added last are the likeliest candidates of the next ones.
-const detailCacheSize = 1 << 15
+// detailCacheSize is how many decoded sketch details an index keeps (a
+// minhash detail takes about 1 KiB): the documents added last are the
+// likeliest candidates of the next ones.
+const detailCacheSize = 1 << 17
 
 // index is the Index of a method with sketches S and evidence E.
 type index[S any, E core.Evidence] struct {
@@ -257,24 +258,32 @@ type sketched[S any] struct {
 }
 
 // docInfo is what an Index computes of a document besides its sketch,
-// while sketching, in parallel: its language and content hash.
+// while sketching, in parallel: its language, its content hash and its
+// sketch's encoding.
 type docInfo struct {
-	lang analysis.Lang
-	hash uint64
+	lang    analysis.Lang
+	hash    uint64
+	encoded *store.Sketch
 }
 
-func infoOf(doc *core.Document) docInfo {
-	return docInfo{lang: analysis.DetectLang(doc.Text), hash: ContentHash(doc)}
+// sketch analyses doc with sk.
+func (x *index[S, E]) sketch(sk DocSketcher[S], doc *core.Document) sketched[S] {
+	s, skip := sk.Sketch(doc)
+	out := sketched[S]{s: s, skip: skip, info: docInfo{lang: analysis.DetectLang(doc.Text), hash: ContentHash(doc)}}
+	if skip == core.SkipNone {
+		out.info.encoded = &store.Sketch{Index: x.m.AppendIndex(nil, s), Detail: x.m.AppendDetail(nil, s)}
+	}
+	return out
 }
 
 func (x *index[S, E]) newSketcher() *Sketcher {
 	sk := x.m.NewSketcher()
 	return &Sketcher{sketch: func(doc *core.Document) Sketch {
-		s, skip := sk.Sketch(doc)
-		if skip != core.SkipNone {
-			return Sketch{skip: skip, info: infoOf(doc)}
+		s := x.sketch(sk, doc)
+		if s.skip != core.SkipNone {
+			return Sketch{skip: s.skip, info: s.info}
 		}
-		return Sketch{v: s, info: infoOf(doc)}
+		return Sketch{v: s.s, info: s.info}
 	}}
 }
 
@@ -305,8 +314,7 @@ func (x *index[S, E]) sketchAll(docs []core.Document) []sketched[S] {
 			sk := x.sketcher()
 			defer x.pool.Put(sk)
 			for i := w; i < len(docs); i += max(workers, 1) {
-				out[i].s, out[i].skip = sk.Sketch(&docs[i])
-				out[i].info = infoOf(&docs[i])
+				out[i] = x.sketch(sk, &docs[i])
 			}
 		}()
 	}
@@ -375,8 +383,7 @@ func (x *index[S, E]) addOne(w store.Writer, d *core.Document, sk sketched[S], n
 	if err != nil {
 		return 0, err
 	}
-	stored := &store.Sketch{Index: x.m.AppendIndex(nil, sk.s), Detail: x.m.AppendDetail(nil, sk.s)}
-	ord, err := w.Insert(row, stored)
+	ord, err := w.Insert(row, sk.info.encoded)
 	if err != nil {
 		return 0, err
 	}

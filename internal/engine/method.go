@@ -63,6 +63,7 @@ type Source[S any] interface {
 // what only verification reads, which it reads on demand. A method whose
 // verification reads only its own state has no detail part. Each part
 // starts with a version byte; a decoder refuses versions it does not know.
+// The methods read only their arguments: they are safe for concurrent use.
 type Codec[S any] interface {
 	AppendIndex(dst []byte, s *S) []byte
 	AppendDetail(dst []byte, s *S) []byte

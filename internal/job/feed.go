@@ -102,7 +102,9 @@ func Feed(ctx context.Context, o FeedOptions) (FeedStats, error) {
 			return r.NextRaw()
 		}
 	}
-	err = ordered(ctx, next, o.Workers, func(w int, raw corpus.Raw) item {
+	// The workers run up to twice a transaction ahead of it.
+	ahead := max(o.Workers*2, 2*o.Chunk/chunkSize)
+	err = orderedAhead(ctx, next, o.Workers, ahead, func(w int, raw corpus.Raw) item {
 		it := item{rec: r.Decode(raw)}
 		if it.rec.Skip == core.SkipNone {
 			it.sketch = sketchers[w].Sketch(&it.rec.Doc)

@@ -29,10 +29,18 @@ type chunk[T any] struct {
 // It stops at the first error of next, consume or ctx.
 func ordered[T any](ctx context.Context, next func() (corpus.Raw, error), workers int,
 	work func(w int, raw corpus.Raw) T, consume func(T) error) error {
+	return orderedAhead(ctx, next, workers, workers*2, work, consume)
+}
+
+// orderedAhead is ordered with the workers running up to ahead chunks
+// before the consumer: a consumer that takes its input in large batches
+// (a transaction of an index add) keeps them busy meanwhile.
+func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), workers, ahead int,
+	work func(w int, raw corpus.Raw) T, consume func(T) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	todo := make(chan *chunk[T], workers*2)
-	done := make(chan *chunk[T], workers*2)
+	todo := make(chan *chunk[T], ahead)
+	done := make(chan *chunk[T], ahead)
 	var readErr error
 	go func() {
 		defer close(todo)

@@ -38,7 +38,6 @@ CREATE TABLE docs (
 	cluster BIGINT,
 	sketch BYTEA
 );
-CREATE INDEX docs_dated ON docs ((COALESCE(date, added)));
 CREATE INDEX docs_cluster ON docs (cluster) WHERE cluster IS NOT NULL;
 CREATE TABLE texts (ord BIGINT PRIMARY KEY, text TEXT NOT NULL);
 CREATE TABLE sketch_detail (ord BIGINT PRIMARY KEY, data BYTEA NOT NULL);
@@ -50,9 +49,9 @@ CREATE TABLE marks (
 	label TEXT NOT NULL,
 	evidence TEXT NOT NULL,
 	at BIGINT NOT NULL,
-	PRIMARY KEY (a, b, method)
+	PRIMARY KEY (b, a, method)
 );
-CREATE INDEX marks_b ON marks (b);
+CREATE INDEX marks_a ON marks (a);
 CREATE TABLE removals (seq BIGINT PRIMARY KEY, ord BIGINT NOT NULL, data BYTEA)
 `}
 

@@ -130,7 +130,8 @@ type Reader interface {
 	// EachMark calls fn with every mark, by B then A.
 	EachMark(fn func(m *Mark) error) error
 	// Older returns the ordinals of the documents dated before t (Unix
-	// seconds; see Doc.Dated), in order.
+	// seconds; see Doc.Dated), in order. It reads every document: about a
+	// second a million.
 	Older(t int64) ([]int64, error)
 	// Counts returns how many documents, documents skipped by reason, marks
 	// by label and clusters the index holds.

@@ -1,0 +1,440 @@
+package store
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/neardup/neardup/core"
+)
+
+func (t *txn) Meta() (Meta, bool, error) {
+	var m Meta
+	var data string
+	st, err := t.stmt(`SELECT value FROM meta WHERE name = 'index'`)
+	if err != nil {
+		return m, false, err
+	}
+	switch err := st.QueryRowContext(t.ctx).Scan(&data); {
+	case errors.Is(err, sql.ErrNoRows):
+		return m, false, nil
+	case err != nil:
+		return m, false, err
+	}
+	if err := json.Unmarshal([]byte(data), &m); err != nil {
+		return m, false, fmt.Errorf("%w: its settings: %v", ErrCorrupt, err)
+	}
+	return m, true, nil
+}
+
+func (t *txn) Head() (int64, int64, error) {
+	ord, err := t.counter("ord")
+	if err != nil {
+		return 0, 0, err
+	}
+	rem, err := t.counter("removal")
+	return ord, rem, err
+}
+
+func (t *txn) Indexes(after int64, fn func(ord int64, index []byte) error) error {
+	if err := t.flushDocs(); err != nil {
+		return err
+	}
+	rows, err := t.query(`SELECT ord, sketch FROM docs WHERE ord > ? AND sketch IS NOT NULL ORDER BY ord`, after)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var ord int64
+		var data sql.RawBytes
+		if err := rows.Scan(&ord, &data); err != nil {
+			return err
+		}
+		if err := fn(ord, data); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+func (t *txn) Removals(after int64) ([]Removal, error) {
+	rows, err := t.query(`SELECT seq, ord, data FROM removals WHERE seq > ? ORDER BY seq`, after)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Removal
+	for rows.Next() {
+		var r Removal
+		if err := rows.Scan(&r.Seq, &r.Ord, &r.Index); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+func (t *txn) Detail(ord int64) ([]byte, error) {
+	if i, ok := t.detailAt[ord]; ok {
+		return t.details[i].data, nil
+	}
+	st, err := t.stmt(`SELECT data FROM sketch_detail WHERE ord = ?`)
+	if err != nil {
+		return nil, err
+	}
+	var data []byte
+	switch err := st.QueryRowContext(t.ctx, ord).Scan(&data); {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil, fmt.Errorf("%w: the sketch detail of document %d", ErrNotFound, ord)
+	case err != nil:
+		return nil, err
+	}
+	return data, nil
+}
+
+func (t *txn) Sketch(ord int64) (Sketch, error) {
+	var sk Sketch
+	if i, ok := t.docAt[ord]; ok {
+		sk.Index = t.docs[i].index
+		if sk.Index == nil {
+			return sk, fmt.Errorf("%w: the sketch of document %d", ErrNotFound, ord)
+		}
+		sk.Detail, _ = t.Detail(ord) // a method without a detail part has none
+		return sk, nil
+	}
+	st, err := t.stmt(`SELECT sketch FROM docs WHERE ord = ?`)
+	if err != nil {
+		return sk, err
+	}
+	switch err := st.QueryRowContext(t.ctx, ord).Scan(&sk.Index); {
+	case errors.Is(err, sql.ErrNoRows):
+		return sk, fmt.Errorf("%w: document %d", ErrNotFound, ord)
+	case err != nil:
+		return sk, err
+	case sk.Index == nil:
+		return sk, fmt.Errorf("%w: the sketch of document %d", ErrNotFound, ord)
+	}
+	sk.Detail, err = t.Detail(ord)
+	if errors.Is(err, ErrNotFound) {
+		err = nil // a method without a detail part
+	}
+	return sk, err
+}
+
+const docColumns = `ord, id, source, url, title, date, added, lang, hash, length, skip, cluster`
+
+// scanDoc reads the docColumns of a row, and text when withText.
+func scanDoc(rows interface{ Scan(...any) error }, d *Doc, withText bool) error {
+	var date, cluster sql.NullInt64
+	var hash int64
+	var skip string
+	var text sql.NullString
+	dst := []any{&d.Ord, &d.ID, &d.Source, &d.URL, &d.Title, &date, &d.Added, &d.Lang, &hash, &d.Length, &skip, &cluster}
+	if withText {
+		dst = append(dst, &text)
+	}
+	if err := rows.Scan(dst...); err != nil {
+		return err
+	}
+	d.Date, d.Cluster, d.Hash, d.Skip, d.Text = date.Int64, cluster.Int64, uint64(hash), core.SkipReason(skip), text.String
+	return nil
+}
+
+// shortList is the longest list Docs and SetCluster look up a row at a
+// time, with a statement prepared once, rather than by one query of a new
+// IN list.
+const shortList = 8
+
+func (t *txn) Docs(ords []int64) ([]Doc, error) {
+	if len(t.docAt) > 0 {
+		return t.docsBuffered(ords)
+	}
+	return t.docsStored(ords)
+}
+
+// docsStored is Docs of documents written to the database.
+func (t *txn) docsStored(ords []int64) ([]Doc, error) {
+	if len(ords) <= shortList {
+		return t.docsOneByOne(ords)
+	}
+	byOrd := map[int64]Doc{}
+	for lo := 0; lo < len(ords); lo += inChunk {
+		part := ords[lo:min(lo+inChunk, len(ords))]
+		rows, err := t.tx.QueryContext(t.ctx, t.s.d.rebind(`SELECT `+docColumns+` FROM docs WHERE ord IN (`+marks(len(part))+`)`), anys(part)...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var d Doc
+			if err := scanDoc(rows, &d, false); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			byOrd[d.Ord] = d
+		}
+		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]Doc, 0, len(byOrd))
+	for _, o := range ords {
+		if d, ok := byOrd[o]; ok {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// docsBuffered is Docs with some documents not written yet.
+func (t *txn) docsBuffered(ords []int64) ([]Doc, error) {
+	var stored []int64
+	for _, o := range ords {
+		if _, ok := t.docAt[o]; !ok {
+			stored = append(stored, o)
+		}
+	}
+	read, err := t.docsStored(stored)
+	if err != nil {
+		return nil, err
+	}
+	byOrd := make(map[int64]Doc, len(ords))
+	for _, d := range read {
+		byOrd[d.Ord] = d
+	}
+	out := make([]Doc, 0, len(ords))
+	for _, o := range ords {
+		if i, ok := t.docAt[o]; ok {
+			out = append(out, t.docs[i].d)
+		} else if d, ok := byOrd[o]; ok {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+func (t *txn) docsOneByOne(ords []int64) ([]Doc, error) {
+	st, err := t.stmt(`SELECT ` + docColumns + ` FROM docs WHERE ord = ?`)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Doc, 0, len(ords))
+	for _, o := range ords {
+		var d Doc
+		switch err := scanDoc(st.QueryRowContext(t.ctx, o), &d, false); {
+		case errors.Is(err, sql.ErrNoRows):
+		case err != nil:
+			return nil, err
+		default:
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// marks returns n comma-separated placeholders.
+func marks(n int) string { return strings.TrimSuffix(strings.Repeat("?,", n), ",") }
+
+func anys[T any](vs []T) []any {
+	out := make([]any, len(vs))
+	for i, v := range vs {
+		out[i] = v
+	}
+	return out
+}
+
+func (t *txn) Lookup(ids []string) (map[string]int64, error) {
+	out := map[string]int64{}
+	if len(t.docID) > 0 {
+		var rest []string
+		for _, id := range ids {
+			if ord, ok := t.docID[id]; ok {
+				out[id] = ord
+			} else {
+				rest = append(rest, id)
+			}
+		}
+		ids = rest
+	}
+	for lo := 0; lo < len(ids); lo += inChunk {
+		part := ids[lo:min(lo+inChunk, len(ids))]
+		rows, err := t.tx.QueryContext(t.ctx, t.s.d.rebind(`SELECT id, ord FROM docs WHERE id IN (`+marks(len(part))+`)`), anys(part)...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id string
+			var ord int64
+			if err := rows.Scan(&id, &ord); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[id] = ord
+		}
+		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (t *txn) Doc(id string) (Doc, error) {
+	if err := t.flushDocs(); err != nil {
+		return Doc{}, err
+	}
+	var d Doc
+	st, err := t.stmt(`SELECT ` + docColumns + `, (SELECT text FROM texts WHERE texts.ord = docs.ord) FROM docs WHERE id = ?`)
+	if err != nil {
+		return d, err
+	}
+	switch err := scanDoc(st.QueryRowContext(t.ctx, id), &d, true); {
+	case errors.Is(err, sql.ErrNoRows):
+		return d, fmt.Errorf("%w: no document %q", ErrNotFound, id)
+	case err != nil:
+		return d, err
+	}
+	return d, nil
+}
+
+const markColumns = `a, b, method, score, label, evidence, at`
+
+func scanMarks(rows *sql.Rows, fn func(m *Mark) error) error {
+	defer rows.Close()
+	for rows.Next() {
+		var m Mark
+		var label, ev string
+		if err := rows.Scan(&m.A, &m.B, &m.Method, &m.Score, &label, &ev, &m.At); err != nil {
+			return err
+		}
+		m.Label, m.Evidence = core.Label(label), []byte(ev)
+		if err := fn(&m); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+func (t *txn) MarksOf(ord int64) ([]Mark, error) {
+	if err := t.flushMarks(); err != nil {
+		return nil, err
+	}
+	rows, err := t.query(`SELECT `+markColumns+` FROM marks WHERE a = ? UNION ALL SELECT `+markColumns+` FROM marks WHERE b = ?`, ord, ord)
+	if err != nil {
+		return nil, err
+	}
+	var out []Mark
+	err = scanMarks(rows, func(m *Mark) error { out = append(out, *m); return nil })
+	return out, err
+}
+
+func (t *txn) Members(cluster int64) ([]int64, error) {
+	if err := t.flushDocs(); err != nil {
+		return nil, err
+	}
+	return t.ords(`SELECT ord FROM docs WHERE cluster = ? ORDER BY ord`, cluster)
+}
+
+// ords runs a query of one integer column and returns its values.
+func (t *txn) ords(q string, args ...any) ([]int64, error) {
+	rows, err := t.query(q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var o int64
+		if err := rows.Scan(&o); err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, rows.Err()
+}
+
+func (t *txn) EachDoc(withText bool, fn func(d *Doc) error) error {
+	if err := t.flushDocs(); err != nil {
+		return err
+	}
+	q := `SELECT ` + docColumns + ` FROM docs ORDER BY ord`
+	if withText {
+		q = `SELECT ` + strings.ReplaceAll(docColumns, "ord", "docs.ord") + `, texts.text FROM docs LEFT JOIN texts ON texts.ord = docs.ord ORDER BY docs.ord`
+	}
+	rows, err := t.query(q)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var d Doc
+		if err := scanDoc(rows, &d, withText); err != nil {
+			return err
+		}
+		if err := fn(&d); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+func (t *txn) EachMark(fn func(m *Mark) error) error {
+	if err := t.flushMarks(); err != nil {
+		return err
+	}
+	rows, err := t.query(`SELECT ` + markColumns + ` FROM marks ORDER BY b, a, method`)
+	if err != nil {
+		return err
+	}
+	return scanMarks(rows, fn)
+}
+
+func (t *txn) Older(before int64) ([]int64, error) {
+	if err := t.flushDocs(); err != nil {
+		return nil, err
+	}
+	return t.ords(`SELECT ord FROM docs WHERE COALESCE(date, added) < ? ORDER BY ord`, before)
+}
+
+func (t *txn) Counts() (Counts, error) {
+	if err := t.flush(); err != nil {
+		return Counts{}, err
+	}
+	c := Counts{Skipped: map[core.SkipReason]int{}, Marks: map[core.Label]int{}}
+	if err := t.groupCount(`SELECT skip, count(*) FROM docs GROUP BY skip`, func(k string, n int) {
+		c.Documents += n
+		if k != "" {
+			c.Skipped[core.SkipReason(k)] = n
+		}
+	}); err != nil {
+		return c, err
+	}
+	if err := t.groupCount(`SELECT label, count(*) FROM marks GROUP BY label`, func(k string, n int) {
+		c.Marks[core.Label(k)] = n
+	}); err != nil {
+		return c, err
+	}
+	st, err := t.stmt(`SELECT count(DISTINCT cluster), count(cluster) FROM docs WHERE cluster IS NOT NULL`)
+	if err != nil {
+		return c, err
+	}
+	return c, st.QueryRowContext(t.ctx).Scan(&c.Clusters, &c.Clustered)
+}
+
+func (t *txn) groupCount(q string, fn func(k string, n int)) error {
+	rows, err := t.query(q)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k string
+		var n int
+		if err := rows.Scan(&k, &n); err != nil {
+			return err
+		}
+		fn(k, n)
+	}
+	return rows.Err()
+}

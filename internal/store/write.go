@@ -1,0 +1,258 @@
+package store
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+func (t *txn) Init(m Meta) error {
+	data, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	return t.exec(`INSERT INTO meta(name, value) VALUES('index', ?)`, string(data))
+}
+
+func (t *txn) Insert(d *Doc, sk *Sketch) (int64, error) {
+	if !t.write {
+		return 0, errForbidden
+	}
+	ord, err := t.next("ord")
+	if err != nil {
+		return 0, err
+	}
+	if _, ok := t.docID[d.ID]; ok {
+		return 0, fmt.Errorf("storing document %q: the id is stored already", d.ID)
+	}
+	row := pendingDoc{d: *d}
+	row.d.Ord, row.d.Text = ord, ""
+	if t.docAt == nil {
+		t.docAt, t.docID, t.detailAt = map[int64]int{}, map[string]int64{}, map[int64]int{}
+	}
+	if sk != nil {
+		row.index = sk.Index
+		if len(sk.Detail) > 0 {
+			t.detailAt[ord] = len(t.details)
+			t.details = append(t.details, detailRow{ord, sk.Detail})
+		}
+	}
+	t.docAt[ord], t.docID[d.ID] = len(t.docs), ord
+	t.docs = append(t.docs, row)
+	if d.Text != "" {
+		if err := t.exec(`INSERT INTO texts(ord, text) VALUES(?, ?)`, ord, d.Text); err != nil {
+			return 0, fmt.Errorf("storing the text of %q: %w", d.ID, err)
+		}
+	}
+	if len(t.docs) >= 16*batchRows {
+		if err := t.flush(); err != nil {
+			return 0, fmt.Errorf("storing document %q: %w", d.ID, err)
+		}
+	}
+	return ord, nil
+}
+
+// nullable stores 0 as NULL.
+func nullable(v int64) any {
+	if v == 0 {
+		return nil
+	}
+	return v
+}
+
+func (t *txn) AddMarks(ms []Mark) error {
+	if !t.write {
+		return errForbidden
+	}
+	t.marks = append(t.marks, ms...)
+	if len(t.marks) >= 16*batchRows {
+		return t.flushMarks()
+	}
+	return nil
+}
+
+// flush writes the buffered rows.
+func (t *txn) flush() error {
+	if err := t.flushDocs(); err != nil {
+		return err
+	}
+	if err := t.flushDetails(); err != nil {
+		return err
+	}
+	return t.flushMarks()
+}
+
+func (t *txn) flushDocs() error {
+	err := insertRows(t, `INSERT INTO docs(`+docColumns+`, sketch) VALUES`, 13, t.docs, func(args []any, r pendingDoc) []any {
+		d := &r.d
+		return append(args, d.Ord, d.ID, d.Source, d.URL, d.Title, nullable(d.Date), d.Added, d.Lang, int64(d.Hash),
+			d.Length, string(d.Skip), nullable(d.Cluster), r.index)
+	})
+	if err != nil {
+		return fmt.Errorf("storing documents: %w", err)
+	}
+	clear(t.docs)
+	t.docs = t.docs[:0]
+	clear(t.docAt)
+	clear(t.docID)
+	return nil
+}
+
+func (t *txn) flushDetails() error {
+	err := insertRows(t, `INSERT INTO sketch_detail(ord, data) VALUES`, 2, t.details, func(args []any, r detailRow) []any {
+		return append(args, r.ord, r.data)
+	})
+	if err != nil {
+		return fmt.Errorf("storing sketches: %w", err)
+	}
+	t.details = t.details[:0]
+	clear(t.detailAt)
+	return nil
+}
+
+func (t *txn) flushMarks() error {
+	err := insertRows(t, `INSERT INTO marks(`+markColumns+`) VALUES`, 7, t.marks, func(args []any, m Mark) []any {
+		return append(args, m.A, m.B, m.Method, m.Score, string(m.Label), string(m.Evidence), m.At)
+	})
+	if err != nil {
+		return fmt.Errorf("storing marks: %w", err)
+	}
+	t.marks = t.marks[:0]
+	return nil
+}
+
+// insertRows inserts rows of width columns each, batchRows a statement and
+// the rest one a statement; args appends a row's values.
+func insertRows[R any](t *txn, insert string, width int, rows []R, args func([]any, R) []any) error {
+	one := "(" + marks(width) + ")"
+	batch := insert + strings.TrimSuffix(strings.Repeat(one+",", batchRows), ",")
+	vals := make([]any, 0, width*batchRows)
+	for len(rows) >= batchRows {
+		vals = vals[:0]
+		for _, r := range rows[:batchRows] {
+			vals = args(vals, r)
+		}
+		if err := t.exec(batch, vals...); err != nil {
+			return err
+		}
+		rows = rows[batchRows:]
+	}
+	for _, r := range rows {
+		if err := t.exec(insert+one, args(vals[:0], r)...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t *txn) NewCluster() (int64, error) { return t.next("cluster") }
+
+func (t *txn) SetCluster(ords []int64, cluster int64) error {
+	var rest []int64
+	for _, o := range ords {
+		if i, ok := t.docAt[o]; ok {
+			t.docs[i].d.Cluster = cluster
+		} else {
+			rest = append(rest, o)
+		}
+	}
+	ords = rest
+	if len(ords) <= shortList {
+		for _, o := range ords {
+			if err := t.exec(`UPDATE docs SET cluster = ? WHERE ord = ?`, nullable(cluster), o); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for lo := 0; lo < len(ords); lo += inChunk {
+		part := ords[lo:min(lo+inChunk, len(ords))]
+		if !t.write {
+			return errForbidden
+		}
+		args := append([]any{nullable(cluster)}, anys(part)...)
+		if _, err := t.tx.ExecContext(t.ctx, t.s.d.rebind(`UPDATE docs SET cluster = ? WHERE ord IN (`+marks(len(part))+`)`), args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t *txn) MoveCluster(from, to int64) error {
+	if err := t.flushDocs(); err != nil {
+		return err
+	}
+	return t.exec(`UPDATE docs SET cluster = ? WHERE cluster = ?`, nullable(to), from)
+}
+
+func (t *txn) Remove(ords []int64) ([]int64, error) {
+	if !t.write {
+		return nil, errForbidden
+	}
+	if err := t.flush(); err != nil {
+		return nil, err
+	}
+	var clusters []int64
+	for lo := 0; lo < len(ords); lo += inChunk {
+		part := ords[lo:min(lo+inChunk, len(ords))]
+		in, args := `(`+marks(len(part))+`)`, anys(part)
+		rows, err := t.tx.QueryContext(t.ctx, t.s.d.rebind(`SELECT DISTINCT cluster FROM docs WHERE cluster IS NOT NULL AND ord IN `+in), args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var c int64
+			if err := rows.Scan(&c); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			clusters = append(clusters, c)
+		}
+		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+			return nil, err
+		}
+		if err := t.logRemovals(part); err != nil {
+			return nil, err
+		}
+		for _, q := range []string{`DELETE FROM docs WHERE ord IN `,
+			`DELETE FROM sketch_detail WHERE ord IN `, `DELETE FROM texts WHERE ord IN `,
+			`DELETE FROM marks WHERE a IN `, `DELETE FROM marks WHERE b IN `} {
+			if _, err := t.tx.ExecContext(t.ctx, t.s.d.rebind(q+in), args...); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return clusters, nil
+}
+
+// logRemovals appends each stored document of ords to the change log with
+// the index part of its sketch.
+func (t *txn) logRemovals(ords []int64) error {
+	for _, ord := range ords {
+		var index []byte
+		st, err := t.stmt(`SELECT sketch FROM docs WHERE ord = ?`)
+		if err != nil {
+			return err
+		}
+		if err := st.QueryRowContext(t.ctx, ord).Scan(&index); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		seq, err := t.next("removal")
+		if err != nil {
+			return err
+		}
+		if err := t.exec(`INSERT INTO removals(seq, ord, data) VALUES(?, ?, ?)`, seq, ord, index); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t *txn) DeleteMarks(method string) error {
+	if err := t.flushMarks(); err != nil {
+		return err
+	}
+	return t.exec(`DELETE FROM marks WHERE method = ?`, method)
+}
