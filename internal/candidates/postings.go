@@ -16,6 +16,49 @@ type Postings struct {
 	// Visit limit: rare, so a map beside the table rather than a field in
 	// every slot.
 	anchors map[uint64]int32
+	// frozen holds the postings given to Freeze, older than every one
+	// added after; dead marks its documents removed since.
+	frozen *frozen
+	dead   []uint64
+	nDead  int
+}
+
+// Freeze records docs[i] under keys[i] for every i, keys below 2^32,
+// documents in increasing order, on an empty Postings: a read-only part that
+// later Adds, Visits and Removes see as if the same Adds had made it, built
+// by sorting (several times faster for millions of postings, as when an
+// index opens) in a quarter of the memory.
+func (p *Postings) Freeze(keys []uint32, docs []int32) {
+	if p.used > 0 || p.zero.count > 0 || p.frozen != nil {
+		panic("candidates: Freeze of a Postings in use")
+	}
+	p.frozen = newFrozen(keys, docs)
+}
+
+// frozenRange returns key's records in the frozen part.
+func (p *Postings) frozenRange(key uint64) (lo, hi int) {
+	if p.frozen == nil || key>>32 != 0 {
+		return 0, 0
+	}
+	return p.frozen.lookup(uint32(key))
+}
+
+func (p *Postings) isDead(doc int32) bool {
+	return int(doc>>6) < len(p.dead) && p.dead[doc>>6]&(1<<(doc&63)) != 0
+}
+
+// frozenLive counts the live documents of a frozen range.
+func (p *Postings) frozenLive(lo, hi int) int {
+	if p.nDead == 0 {
+		return hi - lo
+	}
+	n := 0
+	for i := lo; i < hi; i++ {
+		if !p.isDead(p.frozen.doc(i)) {
+			n++
+		}
+	}
+	return n
 }
 
 type slot struct {
@@ -62,8 +105,20 @@ func (p *Postings) Reserve(keys, postings int) {
 }
 
 // Remove takes doc off key's list, if it is there. The slot and node stay
-// allocated until the table is rebuilt; a removed anchor is forgotten.
+// allocated until the table is rebuilt; a removed anchor is forgotten. A
+// document of the frozen part (see Freeze) leaves every key at once: remove
+// a document from all its keys.
 func (p *Postings) Remove(key uint64, doc int32) {
+	if p.frozen != nil && doc <= p.frozen.max {
+		if lo, hi := p.frozenRange(key); lo < hi && !p.isDead(doc) {
+			for int(doc>>6) >= len(p.dead) {
+				p.dead = append(p.dead, 0)
+			}
+			p.dead[doc>>6] |= 1 << (doc & 63)
+			p.nDead++
+		}
+		return
+	}
 	s := p.slotFor(key, false)
 	if s == nil || s.count == 0 {
 		return
@@ -88,10 +143,11 @@ func (p *Postings) Remove(key uint64, doc int32) {
 
 // Count returns how many documents were added under key.
 func (p *Postings) Count(key uint64) int {
+	n := p.frozenLive(p.frozenRange(key))
 	if s := p.slotFor(key, false); s != nil {
-		return int(s.count)
+		n += int(s.count)
 	}
-	return 0
+	return n
 }
 
 // Visit calls fn for the documents under key: all of them, newest first,
@@ -100,14 +156,60 @@ func (p *Postings) Count(key uint64) int {
 // comparison with every member, while linking every member to the anchor
 // keeps the bucket one connected group. A limit <= 0 means no cap.
 func (p *Postings) Visit(key uint64, limit int, fn func(doc int32)) {
-	if s := p.slotFor(key, false); s != nil && s.count > 0 {
-		p.visit(s, key, limit, fn)
+	lo, hi := p.frozenRange(key)
+	s := p.slotFor(key, false)
+	if lo == hi {
+		if s != nil && s.count > 0 {
+			p.visit(s, key, limit, fn)
+		}
+		return
 	}
+	dyn := 0
+	if s != nil {
+		dyn = int(s.count)
+	}
+	live := p.frozenLive(lo, hi)
+	capped := limit > 0 && dyn+live > limit
+	left := dyn + live
+	if capped {
+		left = limit - 1
+	}
+	for i := s.headOr(); i >= 0 && left > 0; i = p.nodes[i].next {
+		fn(p.nodes[i].doc)
+		left--
+	}
+	for i := hi - 1; i >= lo && left > 0; i-- {
+		if d := p.frozen.doc(i); !p.isDead(d) {
+			fn(d)
+			left--
+		}
+	}
+	if capped {
+		for i := lo; i < hi; i++ { // the anchor: the oldest live one
+			if d := p.frozen.doc(i); !p.isDead(d) {
+				fn(d)
+				return
+			}
+		}
+	}
+}
+
+// headOr returns the slot's most recent node, or -1 for no slot or list.
+func (s *slot) headOr() int32 {
+	if s == nil || s.count == 0 {
+		return -1
+	}
+	return s.head
 }
 
 // VisitAdd is Visit followed by Add(key, doc) with one table probe: the
 // query-then-index step of matching a document.
 func (p *Postings) VisitAdd(key uint64, limit int, doc int32, fn func(doc int32)) {
+	if p.frozen != nil {
+		p.Visit(key, limit, fn)
+		p.Add(key, doc)
+		return
+	}
 	s := p.slotFor(key, true)
 	if s.count > 0 {
 		p.visit(s, key, limit, fn)
@@ -153,17 +255,36 @@ func (p *Postings) Keys() int {
 	return n
 }
 
-// EachKey calls fn with every key and its count, in table order.
+// EachKey calls fn with every key and its count: the table's keys in table
+// order, then the frozen ones the table lacks.
 func (p *Postings) EachKey(fn func(key uint64, count int)) {
 	if p.zero.count > 0 {
-		fn(0, int(p.zero.count))
+		fn(0, int(p.zero.count)+p.frozenLive(p.frozenRange(0)))
 	}
 	for _, s := range p.slots {
 		if s.count > 0 {
-			fn(s.key, int(s.count))
+			fn(s.key, int(s.count)+p.frozenLive(p.frozenRange(s.key)))
 		}
 	}
+	if p.frozen == nil {
+		return
+	}
+	for lo := 0; lo < len(p.frozen.recs); {
+		h := p.frozen.recs[lo] >> 32
+		hi := lo
+		for hi < len(p.frozen.recs) && p.frozen.recs[hi]>>32 == h {
+			hi++
+		}
+		key := uint64(unmix32(uint32(h)))
+		if s := p.slotFor(key, false); s == nil || s.count == 0 {
+			if n := p.frozenLive(lo, hi); n > 0 {
+				fn(key, n)
+			}
+		}
+		lo = hi
+	}
 }
+
 
 func (p *Postings) slotFor(key uint64, create bool) *slot {
 	if key == 0 {

@@ -1,6 +1,7 @@
 package candidates
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -153,4 +154,88 @@ func TestPostingsRemove(t *testing.T) {
 	if p.Count(7) != 3 || p.Count(9) != 1 || p.Count(2999) != 1 {
 		t.Errorf("after growth: %d %d %d", p.Count(7), p.Count(9), p.Count(2999))
 	}
+}
+
+// A Postings frozen from its first postings behaves as the same Adds one by
+// one: every Visit, capped or not, every Count, after more Adds and after
+// Removes of old and new documents.
+func TestPostingsFreeze(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var keys []uint32
+	var docs []int32
+	var one, frozen Postings
+	for d := int32(0); d < 3000; d++ {
+		for range 1 + r.IntN(3) {
+			k := uint32(r.IntN(700)) // key 0 too, and crowded keys
+			keys, docs = append(keys, k), append(docs, d)
+			one.Add(uint64(k), d)
+		}
+	}
+	frozen.Freeze(keys, docs)
+	check := func(when string) {
+		t.Helper()
+		for k := uint64(0); k < 720; k++ {
+			for _, limit := range []int{0, 2, 5} {
+				if a, b := visit(&one, k, limit), visit(&frozen, k, limit); !slices.Equal(a, b) {
+					t.Fatalf("%s: key %d, limit %d: %v by Adds, %v frozen", when, k, limit, a, b)
+				}
+			}
+			if one.Count(k) != frozen.Count(k) {
+				t.Fatalf("%s: key %d: count %d by Adds, %d frozen", when, k, one.Count(k), frozen.Count(k))
+			}
+		}
+		if one.Keys() != frozen.Keys() {
+			t.Fatalf("%s: %d keys by Adds, %d frozen", when, one.Keys(), frozen.Keys())
+		}
+	}
+	check("frozen")
+	for d := int32(3000); d < 3500; d++ {
+		k := uint64(r.IntN(720))
+		one.Add(k, d)
+		frozen.Add(k, d)
+	}
+	check("after adds")
+	for i := range keys { // remove every seventh old document, from all its keys
+		if docs[i]%7 == 3 {
+			one.Remove(uint64(keys[i]), docs[i])
+			frozen.Remove(uint64(keys[i]), docs[i])
+		}
+	}
+	one.Remove(5, 3100)
+	frozen.Remove(5, 3100)
+	check("after removes")
+}
+
+func TestUnmix32(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 100000 {
+		x := r.Uint32()
+		if unmix32(mix32(x)) != x {
+			t.Fatalf("unmix32(mix32(%#x)) = %#x", x, unmix32(mix32(x)))
+		}
+	}
+}
+
+func BenchmarkPostingsBuild(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	keys := make([]uint32, 20_000_000)
+	docs := make([]int32, len(keys))
+	for i := range keys {
+		keys[i], docs[i] = r.Uint32(), int32(i/20)
+	}
+	b.Run("Add", func(b *testing.B) {
+		for b.Loop() {
+			var p Postings
+			p.Reserve(len(keys), len(keys))
+			for i := range keys {
+				p.Add(uint64(keys[i]), docs[i])
+			}
+		}
+	})
+	b.Run("Freeze", func(b *testing.B) {
+		for b.Loop() {
+			var p Postings
+			p.Freeze(keys, docs)
+		}
+	})
 }

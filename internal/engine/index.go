@@ -148,7 +148,8 @@ func (x *index[S, E]) restore(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if rs, ok := x.m.(Reserver); ok {
+		_, bulk := x.m.(Restorer[S])
+		if rs, ok := x.m.(Reserver); ok && !bulk {
 			rs.Reserve(int(last))
 		}
 		return x.catchUp(r)
@@ -176,22 +177,39 @@ func (x *index[S, E]) catchUp(r store.Reader) error {
 		x.lastRemoval = lastRemoval
 	}
 	if lastOrd > x.lastOrd {
-		err := r.Indexes(x.lastOrd, func(ord int64, data []byte) error {
-			s, err := x.m.DecodeIndex(data)
-			if err != nil {
-				return fmt.Errorf("document %d: %w", ord, err)
-			}
-			mem := x.assign(ord)
-			x.m.Add(mem, s)
-			x.m.Index(mem, s)
-			return nil
-		})
-		if err != nil {
+		if err := x.load(r); err != nil {
 			return err
 		}
 		x.lastOrd = lastOrd
 	}
 	return nil
+}
+
+// load adds the documents stored after lastOrd to the in-memory index, all
+// at once through the method's Restorer when the index is empty.
+func (x *index[S, E]) load(r store.Reader) error {
+	rs, bulk := x.m.(Restorer[S])
+	bulk = bulk && len(x.ords) == 0
+	var mems []int32
+	var ss []*S
+	err := r.Indexes(x.lastOrd, func(ord int64, data []byte) error {
+		s, err := x.m.DecodeIndex(data)
+		if err != nil {
+			return fmt.Errorf("document %d: %w", ord, err)
+		}
+		mem := x.assign(ord)
+		x.m.Add(mem, s)
+		if bulk {
+			mems, ss = append(mems, mem), append(ss, s)
+		} else {
+			x.m.Index(mem, s)
+		}
+		return nil
+	})
+	if err == nil && bulk {
+		rs.Restore(mems, ss)
+	}
+	return err
 }
 
 // assign gives stored ordinal ord (0 for a Query) the next method ordinal.

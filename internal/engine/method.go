@@ -77,6 +77,14 @@ type Codec[S any] interface {
 	DecodeSketch(index, detail []byte) (*S, error)
 }
 
+// Restorer is a method that rebuilds its candidate index from many stored
+// documents at once, faster than an Index of each (as an index opens):
+// Restore is called instead of Index for every document of ords, after
+// their Adds, on a method that has indexed nothing yet.
+type Restorer[S any] interface {
+	Restore(ords []int32, ss []*S)
+}
+
 // Reserver is a method told how many documents are about to be added, to
 // size its index once.
 type Reserver interface {

@@ -117,6 +117,23 @@ func (m *method) Index(ord int32, s *Sketch) {
 	s.Keys = nil
 }
 
+// Restore indexes many documents at once, their band keys sorted into a
+// read-only part of the index (candidates.Postings.Freeze).
+func (m *method) Restore(ords []int32, ss []*Sketch) {
+	n := 0
+	for _, s := range ss {
+		n += len(s.Keys)
+	}
+	keys, docs := make([]uint32, 0, n), make([]int32, 0, n)
+	for i, s := range ss {
+		for _, k := range s.Keys {
+			keys, docs = append(keys, k), append(docs, ords[i])
+		}
+		s.Keys = nil
+	}
+	m.index.Freeze(keys, docs)
+}
+
 func (m *method) Remove(ord int32, s *Sketch) {
 	if s == nil {
 		return
