@@ -285,7 +285,6 @@ func (p *Postings) EachKey(fn func(key uint64, count int)) {
 	}
 }
 
-
 func (p *Postings) slotFor(key uint64, create bool) *slot {
 	if key == 0 {
 		if p.zero.count == 0 && !create {
