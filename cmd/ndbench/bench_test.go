@@ -118,8 +118,8 @@ func TestBenchEndToEnd(t *testing.T) {
 		t.Errorf("--json file: %v", err)
 	}
 
-	// A second run finds the corpus cached.
-	o.methods, o.jsonPath = []string{minhash.Name}, ""
+	// A second run finds the corpus cached, and measures the index.
+	o.methods, o.jsonPath, o.index, o.probe = []string{minhash.Name}, "", true, 20
 	out.Reset()
 	rep2, err := runBench(context.Background(), o)
 	if err != nil {
@@ -127,6 +127,17 @@ func TestBenchEndToEnd(t *testing.T) {
 	}
 	if !rep2.Corpus.Cached || rep2.Corpus.Docs != rep.Corpus.Docs {
 		t.Errorf("second run: cached %v, corpus %s; want the cached %s", rep2.Corpus.Cached, rep2.Corpus.Docs, rep.Corpus.Docs)
+	}
+	if len(rep2.Index) != 1 {
+		t.Fatalf("index results %+v", rep2.Index)
+	}
+	ix := rep2.Index[0]
+	if ix.Error != "" || ix.Add.Documents != 180 || ix.BytesPerDoc <= 0 || ix.Probe.Stored != 180 ||
+		ix.Probe.Adds.N != 20 || ix.Probe.Adds.P50 <= 0 || ix.Probe.Queries.N != 20 || ix.Probe.Removes.N != 20 {
+		t.Errorf("index result %+v", ix)
+	}
+	if !strings.Contains(out.String(), "persistent index") {
+		t.Errorf("no index table:\n%s", out.String())
 	}
 }
 

@@ -50,6 +50,7 @@ type probeResult struct {
 	OpenSeconds float64 `json:"open_seconds"` // opening it and loading its in-memory index
 	Adds        latency `json:"add"`          // adding one document: check, store, commit
 	Queries     latency `json:"query"`        // checking one document without storing it
+	Removes     latency `json:"remove"`       // removing one document: its rows, marks, cluster
 	PeakRSSMiB  float64 `json:"peak_rss_mib"`
 }
 
@@ -191,8 +192,9 @@ func indexAdd(ctx context.Context, spec childSpec) (childResult, error) {
 }
 
 // indexProbe is the latency child: it opens the index, then adds the
-// documents after the first Skip, one a transaction, timing each, and
-// checks as many again (their copies under new ids) without storing them.
+// documents after the first Skip, one a transaction, timing each, checks
+// as many again (their copies under new ids) without storing them, and
+// removes the documents it added, one at a time.
 func indexProbe(ctx context.Context, spec childSpec) (childResult, error) {
 	docs, err := readRange(spec.Inputs, spec.Skip, spec.Limit)
 	if err != nil {
@@ -222,7 +224,15 @@ func indexProbe(ctx context.Context, spec childSpec) (childResult, error) {
 		}
 		queries = append(queries, time.Since(t))
 	}
-	p.Adds, p.Queries = summarise(adds), summarise(queries)
+	var removes []time.Duration
+	for i := range docs {
+		t := time.Now()
+		if _, err := x.Remove(ctx, []string{docs[i].ID}); err != nil {
+			return childResult{}, err
+		}
+		removes = append(removes, time.Since(t))
+	}
+	p.Adds, p.Queries, p.Removes = summarise(adds), summarise(queries), summarise(removes)
 	return childResult{Records: len(docs), Documents: len(docs), Probe: &p}, x.Close()
 }
 
@@ -260,19 +270,19 @@ func (rep *benchReport) writeIndex(w io.Writer) {
 	if len(rep.Index) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\npersistent index (%s, the first %d documents added in bulk, then %d added one at a time and checked one at a time)\n",
+	fmt.Fprintf(w, "\npersistent index (%s, the first %d documents added in bulk, then %d added, checked and removed one at a time)\n",
 		rep.Methods[0].Method, rep.Index[0].Add.Documents, rep.Index[0].Probe.Adds.N)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "store\tbulk add s\tdocs/s\tCPU s\tpeak RSS MiB\twall/dedup\tbytes/doc\topen s\tadd p50 ms\tp99 ms\tquery p50 ms\tp99 ms\tprobe RSS MiB\t")
+	fmt.Fprintln(tw, "store\tbulk add s\tdocs/s\tCPU s\tpeak RSS MiB\twall/dedup\tbytes/doc\topen s\tadd p50 ms\tp99 ms\tquery p50 ms\tp99 ms\tremove p50 ms\tp99 ms\tprobe RSS MiB\t")
 	for _, r := range rep.Index {
 		if r.Error != "" {
-			fmt.Fprintf(tw, "%s\tfailed: %s\t\t\t\t\t\t\t\t\t\t\t\t\n", r.Store, r.Error)
+			fmt.Fprintf(tw, "%s\tfailed: %s\t\t\t\t\t\t\t\t\t\t\t\t\t\t\n", r.Store, r.Error)
 			continue
 		}
 		a, p := r.Add, r.Probe
-		fmt.Fprintf(tw, "%s\t%.1f\t%.0f\t%.1f\t%.0f\t%.2f\t%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t\n", r.Store, a.WallSeconds,
+		fmt.Fprintf(tw, "%s\t%.1f\t%.0f\t%.1f\t%.0f\t%.2f\t%s\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t\n", r.Store, a.WallSeconds,
 			a.DocsPerSecond, a.CPUSeconds, a.PeakRSSMiB, r.AddRatio, cmp.Or(fmt.Sprintf("%.0f", r.BytesPerDoc), ""),
-			p.OpenSeconds, p.Adds.P50, p.Adds.P99, p.Queries.P50, p.Queries.P99, p.PeakRSSMiB)
+			p.OpenSeconds, p.Adds.P50, p.Adds.P99, p.Queries.P50, p.Queries.P99, p.Removes.P50, p.Removes.P99, p.PeakRSSMiB)
 	}
 	tw.Flush()
 }

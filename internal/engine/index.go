@@ -248,10 +248,10 @@ func (x *index[S, E]) forget(ord int64, data []byte) error {
 // rebuilt from the store.
 func (x *index[S, E]) update(ctx context.Context, fn func(w store.Writer) error) error {
 	err := x.st.Update(ctx, func(w store.Writer) error {
+		x.dirty = true // catching up may fail half way too
 		if err := x.catchUp(w); err != nil {
 			return err
 		}
-		x.dirty = true
 		if err := fn(w); err != nil {
 			return err
 		}
@@ -544,6 +544,9 @@ func (x *index[S, E]) query(ctx context.Context, docs []core.Document, given []S
 	outs := make([]Match, len(docs))
 	err = x.st.View(ctx, func(r store.Reader) error {
 		if err := x.catchUp(r); err != nil {
+			if rerr := x.restore(context.WithoutCancel(ctx)); rerr != nil { // it may have failed half way
+				err = errors.Join(err, fmt.Errorf("rebuilding the in-memory index: %w", rerr))
+			}
 			return err
 		}
 		for i := range docs {
