@@ -51,6 +51,7 @@ const (
 	SkipTooLarge    SkipReason = "too-large"    // over the size limit
 	SkipTooShort    SkipReason = "too-short"    // under the method's minimum (words, characters)
 	SkipNoUnits     SkipReason = "no-units"     // no sentence or shingle survives analysis
+	SkipExactCopy   SkipReason = "exact-copy"   // an exact copy of a stored document (same text or canonical URL), marked as its duplicate
 )
 
 // Label grades a detected pair.

@@ -31,7 +31,7 @@ func (x *index[S, E]) export(ctx context.Context, e Exporter) error {
 			ids[d.Ord] = d.ID
 		}
 		if err := r.EachMark(func(m *store.Mark) error {
-			ev, err := x.spec.DecodeEvidence(m.Evidence)
+			ev, err := x.decodeEvidence(m.Method, m.Evidence)
 			if err != nil {
 				return fmt.Errorf("mark %d~%d: %w", m.A, m.B, err)
 			}

@@ -53,6 +53,15 @@ type AddOptions struct {
 	Replace bool
 	// StoreText stores each document's text with it.
 	StoreText bool
+	// Exact checks each document first for an exact copy among the
+	// documents added with Exact: the same title and text (ContentHash) or
+	// the same URL, which should then be canonical (a crawler's documents).
+	// A copy is stored and marked a duplicate of the first (method
+	// "exact") without being sketched or compared.
+	Exact bool
+	// Then, if not nil, runs in the transaction of the add, after every
+	// document: what it writes commits with them, or nothing does.
+	Then func(w store.Writer, ms []Match) error
 }
 
 // Status says what became of a document given to Add or Query.
@@ -363,6 +372,12 @@ func (x *index[S, E]) add(ctx context.Context, docs []core.Document, given []Ske
 		if err != nil {
 			return err
 		}
+		var ex *exactKeys
+		if o.Exact {
+			if ex, err = newExactKeys(w, docs, sks); err != nil {
+				return err
+			}
+		}
 		now := time.Now().Unix()
 		for i := range docs {
 			d := &docs[i]
@@ -377,11 +392,22 @@ func (x *index[S, E]) add(ctx context.Context, docs []core.Document, given []Ske
 				}
 				outs[i].Status = Replaced
 			}
-			ord, err := x.addOne(w, d, sks[i], now, o.StoreText, &outs[i])
+			var ord int64
+			if orig, by := ex.copyOf(i); orig != 0 {
+				ord, err = x.addCopy(w, d, sks[i], now, o.StoreText, orig, by, &outs[i])
+			} else {
+				ord, err = x.addOne(w, d, sks[i], now, o.StoreText, &outs[i])
+			}
 			if err != nil {
 				return fmt.Errorf("%s: %w", d.Origin, err)
 			}
 			stored[d.ID] = ord
+			if err := ex.stored(w, i, ord); err != nil {
+				return err
+			}
+		}
+		if o.Then != nil {
+			return o.Then(w, outs)
 		}
 		return nil
 	})

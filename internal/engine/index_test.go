@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -222,5 +223,65 @@ func TestAddStatuses(t *testing.T) {
 	st, _ := x.Stats(t.Context())
 	if st.Documents != 2 || st.Skipped[core.SkipNoUnits] != 1 {
 		t.Errorf("stats %+v", st.Counts)
+	}
+}
+
+// With Exact, a copy of a stored document by content or by URL is marked
+// its duplicate without being compared, joins its cluster, and survives a
+// rescore; Then writes in the same transaction.
+func TestExactCopies(t *testing.T) {
+	x := open(t, storetest.DSN(t, "sqlite"), engine.OpenOptions{})
+	g := enginetest.NewTextGen(25)
+	a := enginetest.Doc("a", g.Sentences(8))
+	a.URL = "https://site.example/a"
+	content := a
+	content.ID, content.URL = "a-again", "https://mirror.example/a"
+	content.Text = "  " + strings.ToUpper(a.Text[:1]) + a.Text[1:] // case and white space aside, the same
+	byURL := enginetest.Doc("a-updated", g.Sentences(8))
+	byURL.URL = a.URL
+	other := enginetest.Doc("other", g.Sentences(8))
+	thenCalls := 0
+	ms, err := x.Add(t.Context(), []core.Document{a, content, byURL, other}, engine.AddOptions{Exact: true,
+		Then: func(w store.Writer, ms []engine.Match) error {
+			thenCalls++
+			if len(ms) != 4 {
+				t.Errorf("Then saw %d matches", len(ms))
+			}
+			return nil
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"", "content", "url", ""} {
+		m := ms[i]
+		if want == "" {
+			if m.Skip != core.SkipNone || (i == 0 && len(m.Pairs) != 0) {
+				t.Errorf("%s: %+v", m.ID, m)
+			}
+			continue
+		}
+		if m.Skip != core.SkipExactCopy || len(m.Pairs) != 1 || m.Pairs[0].A != "a" || m.Pairs[0].Method != engine.ExactMethod ||
+			m.Pairs[0].Evidence.(engine.ExactEvidence).By != want || m.Cluster == 0 {
+			t.Errorf("%s: %+v, want an exact copy of a by %s", m.ID, m, want)
+		}
+	}
+	if thenCalls != 1 || ms[1].Cluster != ms[2].Cluster {
+		t.Errorf("Then called %d times; clusters %d %d", thenCalls, ms[1].Cluster, ms[2].Cluster)
+	}
+	boom := errors.New("boom")
+	_, err = x.Add(t.Context(), []core.Document{enginetest.Doc("lost", g.Sentences(8))}, engine.AddOptions{
+		Then: func(store.Writer, []engine.Match) error { return boom }})
+	if !errors.Is(err, boom) {
+		t.Errorf("a failing Then: %v", err)
+	}
+	if _, err := x.Rescore(t.Context(), nil); err != nil {
+		t.Fatal(err)
+	}
+	st, err := x.Stats(t.Context())
+	if err != nil || st.Documents != 4 || st.Clusters != 1 || st.Clustered != 3 || st.Skipped[core.SkipExactCopy] != 2 {
+		t.Errorf("after rescore: %+v %v", st.Counts, err)
+	}
+	if faults, err := x.Verify(t.Context(), nil); err != nil || len(faults) > 0 {
+		t.Errorf("verify: %v %v", faults, err)
 	}
 }

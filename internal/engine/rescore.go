@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -93,9 +94,13 @@ func (x *index[S, E]) replaceMarks(w store.Writer, b *batch[S, E], rows []store.
 	if err := w.AddMarks(marks); err != nil {
 		return err
 	}
+	groups, err := groupsWithCopies(w, b, rows)
+	if err != nil {
+		return err
+	}
 	want := make([]int64, len(rows))
 	used := map[int64]bool{}
-	for _, g := range b.groups {
+	for _, g := range groups {
 		id := int64(0)
 		for _, i := range g {
 			if c := rows[i].Cluster; c != 0 && !used[c] && (id == 0 || c < id) {
@@ -125,4 +130,27 @@ func (x *index[S, E]) replaceMarks(w store.Writer, b *batch[S, E], rows []store.
 		}
 	}
 	return nil
+}
+
+// groupsWithCopies returns the clusters of the rescored index: the batch's
+// duplicates joined by the marks of exact copies, which a rescore keeps.
+func groupsWithCopies[S any, E core.Evidence](r store.Reader, b *batch[S, E], rows []store.Doc) ([][]int32, error) {
+	pos := make(map[int64]int32, len(rows))
+	for i, d := range rows {
+		pos[d.Ord] = int32(i)
+	}
+	var uf cluster.UnionFind
+	uf.Grow(len(rows))
+	for _, f := range b.found {
+		if f.Label == core.Duplicate {
+			uf.Union(f.A, f.B)
+		}
+	}
+	err := r.EachMark(func(m *store.Mark) error {
+		if m.Method == ExactMethod {
+			uf.Union(pos[m.A], pos[m.B])
+		}
+		return nil
+	})
+	return uf.Groups(), err
 }

@@ -81,8 +81,8 @@ func (x *index[S, E]) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[in
 			f.add("mark %d~%d is not in the order of adds", m.A, m.B)
 		case m.Label != core.Duplicate && m.Label != core.Similar:
 			f.add("mark %d~%d has label %q", m.A, m.B, m.Label)
-		case m.Method == x.spec.Name:
-			if _, err := x.spec.DecodeEvidence(m.Evidence); err != nil {
+		case m.Method == x.spec.Name || m.Method == ExactMethod:
+			if _, err := x.decodeEvidence(m.Method, m.Evidence); err != nil {
 				f.add("mark %d~%d: %v", m.A, m.B, err)
 			}
 		}

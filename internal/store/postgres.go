@@ -53,6 +53,24 @@ CREATE TABLE marks (
 );
 CREATE INDEX marks_a ON marks (a);
 CREATE TABLE removals (seq BIGINT PRIMARY KEY, ord BIGINT NOT NULL, data BYTEA)
+`, `
+CREATE TABLE feeds (
+	id BIGINT PRIMARY KEY,
+	url TEXT NOT NULL UNIQUE,
+	config TEXT NOT NULL,
+	state TEXT NOT NULL,
+	next_poll BIGINT NOT NULL
+);
+CREATE TABLE feed_items (
+	feed BIGINT NOT NULL,
+	item TEXT NOT NULL,
+	seen BIGINT NOT NULL,
+	outcome TEXT NOT NULL,
+	doc TEXT NOT NULL,
+	PRIMARY KEY (feed, item)
+);
+CREATE TABLE exact (key BIGINT PRIMARY KEY, ord BIGINT NOT NULL);
+INSERT INTO counters VALUES ('feed', 0)
 `}
 
 // postgresLock is the advisory lock every writer of one index takes, keyed

@@ -22,6 +22,9 @@ import (
 //     earlier one), counters, settings and the removal log. No index on
 //     dates: a bulk add in any date order would write one at random pages,
 //     and expiry, occasional, scans the documents instead.
+//   - 2: feeds (their settings and polling state as JSON), the items seen
+//     of each feed, and the exact keys (content hash, canonical URL) of the
+//     documents added with them, which find exact copies without a sketch.
 var sqliteMigrations = []string{`
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 INSERT INTO schema_version VALUES (0);
@@ -58,6 +61,24 @@ CREATE TABLE marks (
 ) WITHOUT ROWID;
 CREATE INDEX marks_a ON marks (a);
 CREATE TABLE removals (seq INTEGER PRIMARY KEY, ord INTEGER NOT NULL, data BLOB)
+`, `
+CREATE TABLE feeds (
+	id INTEGER PRIMARY KEY,
+	url TEXT NOT NULL UNIQUE,
+	config TEXT NOT NULL,
+	state TEXT NOT NULL,
+	next_poll INTEGER NOT NULL
+);
+CREATE TABLE feed_items (
+	feed INTEGER NOT NULL,
+	item TEXT NOT NULL,
+	seen INTEGER NOT NULL,
+	outcome TEXT NOT NULL,
+	doc TEXT NOT NULL,
+	PRIMARY KEY (feed, item)
+) WITHOUT ROWID;
+CREATE TABLE exact (key INTEGER PRIMARY KEY, ord INTEGER NOT NULL) WITHOUT ROWID;
+INSERT INTO counters VALUES ('feed', 0)
 `}
 
 var sqliteDialect = dialect{

@@ -136,6 +136,12 @@ type Reader interface {
 	// Counts returns how many documents, documents skipped by reason, marks
 	// by label and clusters the index holds.
 	Counts() (Counts, error)
+	// Feeds returns every feed, by id.
+	Feeds() ([]Feed, error)
+	// FeedItems returns the items of a feed dealt with, of those named.
+	FeedItems(feed int64, items []string) (map[string]FeedItem, error)
+	// Exact returns the documents stored under exact keys (see AddExact).
+	Exact(keys []uint64) (map[uint64]int64, error)
 }
 
 // Counts summarise an index.
@@ -170,6 +176,19 @@ type Writer interface {
 	Remove(ords []int64) (clusters []int64, err error)
 	// DeleteMarks deletes every mark of a method.
 	DeleteMarks(method string) error
+	// AddFeed stores a new feed and returns its id; a feed of the same URL
+	// is ErrExists.
+	AddFeed(f *Feed) (int64, error)
+	// SaveFeed stores a feed's settings and state.
+	SaveFeed(f *Feed) error
+	// DeleteFeed deletes a feed and its items (not the documents made of
+	// them).
+	DeleteFeed(id int64) error
+	// SaveItems stores items of feeds, replacing what was stored of them.
+	SaveItems(items []FeedItem) error
+	// AddExact stores the exact keys of a document; a key stored already
+	// keeps its first document.
+	AddExact(keys []uint64, ord int64) error
 }
 
 // Store is a persistent index. Its methods are safe for concurrent use.

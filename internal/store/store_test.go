@@ -474,3 +474,67 @@ func TestWriteFixture(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestFeedsAndExactKeys(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		var id int64
+		update(t, st, func(w store.Writer) error {
+			var err error
+			id, err = w.AddFeed(&store.Feed{URL: "https://a.example/rss", Config: []byte(`{"interval":"15m"}`), State: []byte(`{}`), NextPoll: 5})
+			if err != nil {
+				return err
+			}
+			if _, err := w.AddFeed(&store.Feed{URL: "https://a.example/rss", Config: []byte(`{}`), State: []byte(`{}`)}); !errors.Is(err, store.ErrExists) {
+				t.Errorf("a second feed of one URL: %v", err)
+			}
+			if err := w.SaveItems([]store.FeedItem{{Feed: id, Item: "g1", Seen: 7, Outcome: "added", Doc: "d1"},
+				{Feed: id, Item: "g2", Seen: 7, Outcome: "too-short"}}); err != nil {
+				return err
+			}
+			ord, err := w.Insert(doc("d1", 0), nil)
+			if err != nil {
+				return err
+			}
+			return w.AddExact([]uint64{1 << 63, 42}, ord)
+		})
+		update(t, st, func(w store.Writer) error {
+			f := store.Feed{ID: id, URL: "https://a.example/rss", Config: []byte(`{"interval":"1h"}`), State: []byte(`{"etag":"x"}`), NextPoll: 9}
+			if err := w.SaveFeed(&f); err != nil {
+				return err
+			}
+			return w.SaveItems([]store.FeedItem{{Feed: id, Item: "g2", Seen: 8, Outcome: "added", Doc: "d2"}})
+		})
+		view(t, st, func(r store.Reader) error {
+			fs, err := r.Feeds()
+			if err != nil || len(fs) != 1 || string(fs[0].State) != `{"etag":"x"}` || fs[0].NextPoll != 9 {
+				t.Errorf("feeds %+v %v", fs, err)
+			}
+			items, err := r.FeedItems(id, []string{"g1", "g2", "g3"})
+			if err != nil || len(items) != 2 || items["g2"].Outcome != "added" || items["g1"].Doc != "d1" {
+				t.Errorf("items %+v %v", items, err)
+			}
+			ex, err := r.Exact([]uint64{1 << 63, 42, 7})
+			if err != nil || len(ex) != 2 {
+				t.Errorf("exact %v %v", ex, err)
+			}
+			return nil
+		})
+		update(t, st, func(w store.Writer) error {
+			ids, _ := w.Lookup([]string{"d1"})
+			if _, err := w.Remove([]int64{ids["d1"]}); err != nil {
+				return err
+			}
+			return w.DeleteFeed(id)
+		})
+		view(t, st, func(r store.Reader) error {
+			if ex, _ := r.Exact([]uint64{42}); len(ex) != 0 {
+				t.Errorf("exact keys of a removed document left: %v", ex)
+			}
+			if fs, _ := r.Feeds(); len(fs) != 0 {
+				t.Errorf("deleted feed left: %+v", fs)
+			}
+			return nil
+		})
+	})
+}

@@ -216,6 +216,9 @@ func (t *txn) Remove(ords []int64) ([]int64, error) {
 		if err := t.logRemovals(part); err != nil {
 			return nil, err
 		}
+		if err := t.removeExact(in, args); err != nil {
+			return nil, err
+		}
 		for _, q := range []string{`DELETE FROM docs WHERE ord IN `,
 			`DELETE FROM sketch_detail WHERE ord IN `, `DELETE FROM texts WHERE ord IN `,
 			`DELETE FROM marks WHERE a IN `, `DELETE FROM marks WHERE b IN `} {

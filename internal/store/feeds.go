@@ -1,0 +1,160 @@
+package store
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// Feed is a web feed the index polls, as stored: its settings and its
+// polling state, each a JSON document the watcher owns, and when it is due.
+type Feed struct {
+	ID       int64
+	URL      string
+	Config   []byte // JSON
+	State    []byte // JSON
+	NextPoll int64  // Unix seconds
+}
+
+// FeedItem is an item of a feed the watcher has dealt with.
+type FeedItem struct {
+	Feed    int64
+	Item    string // the item's GUID, else its link
+	Seen    int64  // Unix seconds
+	Outcome string // "added", "exists", a skip reason, ...
+	Doc     string // the document's id, when one was made of it
+}
+
+// ErrExists is returned when adding what is stored already.
+var ErrExists = errors.New("store: already stored")
+
+func (t *txn) Feeds() ([]Feed, error) {
+	rows, err := t.query(`SELECT id, url, config, state, next_poll FROM feeds ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Feed
+	for rows.Next() {
+		var f Feed
+		var config, state string
+		if err := rows.Scan(&f.ID, &f.URL, &config, &state, &f.NextPoll); err != nil {
+			return nil, err
+		}
+		f.Config, f.State = []byte(config), []byte(state)
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+func (t *txn) AddFeed(f *Feed) (int64, error) {
+	var n int
+	st, err := t.stmt(`SELECT count(*) FROM feeds WHERE url = ?`)
+	if err != nil {
+		return 0, err
+	}
+	if err := st.QueryRowContext(t.ctx, f.URL).Scan(&n); err != nil {
+		return 0, err
+	}
+	if n > 0 {
+		return 0, fmt.Errorf("%w: the feed %s", ErrExists, f.URL)
+	}
+	id, err := t.next("feed")
+	if err != nil {
+		return 0, err
+	}
+	err = t.exec(`INSERT INTO feeds(id, url, config, state, next_poll) VALUES(?, ?, ?, ?, ?)`,
+		id, f.URL, string(f.Config), string(f.State), f.NextPoll)
+	return id, err
+}
+
+func (t *txn) SaveFeed(f *Feed) error {
+	if !t.write {
+		return errForbidden
+	}
+	res, err := t.tx.ExecContext(t.ctx, t.s.d.rebind(`UPDATE feeds SET url = ?, config = ?, state = ?, next_poll = ? WHERE id = ?`),
+		f.URL, string(f.Config), string(f.State), f.NextPoll, f.ID)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return fmt.Errorf("%w: feed %d", ErrNotFound, f.ID)
+	}
+	return nil
+}
+
+func (t *txn) DeleteFeed(id int64) error {
+	if err := t.exec(`DELETE FROM feed_items WHERE feed = ?`, id); err != nil {
+		return err
+	}
+	return t.exec(`DELETE FROM feeds WHERE id = ?`, id)
+}
+
+func (t *txn) FeedItems(feed int64, items []string) (map[string]FeedItem, error) {
+	out := map[string]FeedItem{}
+	for lo := 0; lo < len(items); lo += inChunk {
+		part := items[lo:min(lo+inChunk, len(items))]
+		args := append([]any{feed}, anys(part)...)
+		rows, err := t.tx.QueryContext(t.ctx, t.s.d.rebind(`SELECT feed, item, seen, outcome, doc FROM feed_items WHERE feed = ? AND item IN (`+marks(len(part))+`)`), args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var it FeedItem
+			if err := rows.Scan(&it.Feed, &it.Item, &it.Seen, &it.Outcome, &it.Doc); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[it.Item] = it
+		}
+		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (t *txn) SaveItems(items []FeedItem) error {
+	for _, it := range items {
+		if err := t.exec(`INSERT INTO feed_items(feed, item, seen, outcome, doc) VALUES(?, ?, ?, ?, ?)
+			ON CONFLICT (feed, item) DO UPDATE SET seen = excluded.seen, outcome = excluded.outcome, doc = excluded.doc`,
+			it.Feed, it.Item, it.Seen, it.Outcome, it.Doc); err != nil {
+			return fmt.Errorf("storing item %q of feed %d: %w", it.Item, it.Feed, err)
+		}
+	}
+	return nil
+}
+
+func (t *txn) Exact(keys []uint64) (map[uint64]int64, error) {
+	out := map[uint64]int64{}
+	st, err := t.stmt(`SELECT ord FROM exact WHERE key = ?`)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range keys {
+		var ord int64
+		switch err := st.QueryRowContext(t.ctx, int64(k)).Scan(&ord); {
+		case errors.Is(err, sql.ErrNoRows):
+		case err != nil:
+			return nil, err
+		default:
+			out[k] = ord
+		}
+	}
+	return out, nil
+}
+
+func (t *txn) AddExact(keys []uint64, ord int64) error {
+	for _, k := range keys {
+		if err := t.exec(`INSERT INTO exact(key, ord) VALUES(?, ?) ON CONFLICT (key) DO NOTHING`, int64(k), ord); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// removeExact deletes the exact keys of documents.
+func (t *txn) removeExact(in string, args []any) error {
+	_, err := t.tx.ExecContext(t.ctx, t.s.d.rebind(`DELETE FROM exact WHERE ord IN `+in), args...)
+	return err
+}
