@@ -29,6 +29,7 @@ type Index struct {
 	meta store.Meta
 	spec Spec
 	st   store.Store // owned, when made by Open
+	data store.Store // the store, owned or not
 }
 
 // indexer is an Index's method-typed part.
@@ -105,7 +106,7 @@ func openIndex[S any, E core.Evidence](spec Spec, build func() (Method[S, E], er
 	}
 	x := &index[S, E]{spec: spec, build: build, m: m, st: st, meta: meta, keep: spec.Keep,
 		cache: newDetailCache[S](detailCacheSize)}
-	return &Index{impl: x, meta: meta, spec: spec}, nil
+	return &Index{impl: x, meta: meta, spec: spec, data: st}, nil
 }
 
 // detailCacheSize is how many decoded sketch details an index keeps (a

@@ -193,6 +193,11 @@ func (x *index[S, E]) setKeep(p cluster.Policy) { x.keep = p }
 // Meta returns the index's settings.
 func (x *Index) Meta() store.Meta { return x.meta }
 
+// Store returns the store the index is kept in, for the tables it does
+// not own (feeds); documents, sketches and marks are written through the
+// Index only, which keeps its in-memory part in step.
+func (x *Index) Store() store.Store { return x.data }
+
 // Spec returns the index's method.
 func (x *Index) Spec() Spec { return x.spec }
 

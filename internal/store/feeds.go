@@ -23,6 +23,9 @@ type FeedItem struct {
 	Seen    int64  // Unix seconds
 	Outcome string // "added", "exists", a skip reason, ...
 	Doc     string // the document's id, when one was made of it
+	Lang    string // the language of its article, when extracted
+	Tries   int    // how many passes failed to fetch it
+	Detail  string // what went wrong, for an error
 }
 
 // ErrExists is returned when adding what is stored already.
@@ -95,13 +98,13 @@ func (t *txn) FeedItems(feed int64, items []string) (map[string]FeedItem, error)
 	for lo := 0; lo < len(items); lo += inChunk {
 		part := items[lo:min(lo+inChunk, len(items))]
 		args := append([]any{feed}, anys(part)...)
-		rows, err := t.tx.QueryContext(t.ctx, t.s.d.rebind(`SELECT feed, item, seen, outcome, doc FROM feed_items WHERE feed = ? AND item IN (`+marks(len(part))+`)`), args...)
+		rows, err := t.tx.QueryContext(t.ctx, t.s.d.rebind(`SELECT feed, item, seen, outcome, doc, lang, tries, detail FROM feed_items WHERE feed = ? AND item IN (`+marks(len(part))+`)`), args...)
 		if err != nil {
 			return nil, err
 		}
 		for rows.Next() {
 			var it FeedItem
-			if err := rows.Scan(&it.Feed, &it.Item, &it.Seen, &it.Outcome, &it.Doc); err != nil {
+			if err := rows.Scan(&it.Feed, &it.Item, &it.Seen, &it.Outcome, &it.Doc, &it.Lang, &it.Tries, &it.Detail); err != nil {
 				rows.Close()
 				return nil, err
 			}
@@ -114,11 +117,34 @@ func (t *txn) FeedItems(feed int64, items []string) (map[string]FeedItem, error)
 	return out, nil
 }
 
+func (t *txn) ItemCounts() (map[int64]map[string]int, error) {
+	rows, err := t.query(`SELECT feed, outcome, count(*) FROM feed_items GROUP BY feed, outcome`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]map[string]int{}
+	for rows.Next() {
+		var feed int64
+		var outcome string
+		var n int
+		if err := rows.Scan(&feed, &outcome, &n); err != nil {
+			return nil, err
+		}
+		if out[feed] == nil {
+			out[feed] = map[string]int{}
+		}
+		out[feed][outcome] = n
+	}
+	return out, rows.Err()
+}
+
 func (t *txn) SaveItems(items []FeedItem) error {
 	for _, it := range items {
-		if err := t.exec(`INSERT INTO feed_items(feed, item, seen, outcome, doc) VALUES(?, ?, ?, ?, ?)
-			ON CONFLICT (feed, item) DO UPDATE SET seen = excluded.seen, outcome = excluded.outcome, doc = excluded.doc`,
-			it.Feed, it.Item, it.Seen, it.Outcome, it.Doc); err != nil {
+		if err := t.exec(`INSERT INTO feed_items(feed, item, seen, outcome, doc, lang, tries, detail) VALUES(?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (feed, item) DO UPDATE SET seen = excluded.seen, outcome = excluded.outcome, doc = excluded.doc,
+				lang = excluded.lang, tries = excluded.tries, detail = excluded.detail`,
+			it.Feed, it.Item, it.Seen, it.Outcome, it.Doc, it.Lang, it.Tries, it.Detail); err != nil {
 			return fmt.Errorf("storing item %q of feed %d: %w", it.Item, it.Feed, err)
 		}
 	}

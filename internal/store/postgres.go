@@ -67,6 +67,9 @@ CREATE TABLE feed_items (
 	seen BIGINT NOT NULL,
 	outcome TEXT NOT NULL,
 	doc TEXT NOT NULL,
+	lang TEXT NOT NULL,
+	tries BIGINT NOT NULL,
+	detail TEXT NOT NULL,
 	PRIMARY KEY (feed, item)
 );
 CREATE TABLE exact (key BIGINT PRIMARY KEY, ord BIGINT NOT NULL);

@@ -140,6 +140,8 @@ type Reader interface {
 	Feeds() ([]Feed, error)
 	// FeedItems returns the items of a feed dealt with, of those named.
 	FeedItems(feed int64, items []string) (map[string]FeedItem, error)
+	// ItemCounts counts the items dealt with of every feed, by outcome.
+	ItemCounts() (map[int64]map[string]int, error)
 	// Exact returns the documents stored under exact keys (see AddExact).
 	Exact(keys []uint64) (map[uint64]int64, error)
 }

@@ -489,7 +489,7 @@ func TestFeedsAndExactKeys(t *testing.T) {
 				t.Errorf("a second feed of one URL: %v", err)
 			}
 			if err := w.SaveItems([]store.FeedItem{{Feed: id, Item: "g1", Seen: 7, Outcome: "added", Doc: "d1"},
-				{Feed: id, Item: "g2", Seen: 7, Outcome: "too-short"}}); err != nil {
+				{Feed: id, Item: "g2", Seen: 7, Outcome: "error", Tries: 1, Detail: "timeout"}}); err != nil {
 				return err
 			}
 			ord, err := w.Insert(doc("d1", 0), nil)
@@ -503,7 +503,7 @@ func TestFeedsAndExactKeys(t *testing.T) {
 			if err := w.SaveFeed(&f); err != nil {
 				return err
 			}
-			return w.SaveItems([]store.FeedItem{{Feed: id, Item: "g2", Seen: 8, Outcome: "added", Doc: "d2"}})
+			return w.SaveItems([]store.FeedItem{{Feed: id, Item: "g2", Seen: 8, Outcome: "added", Doc: "d2", Lang: "en"}})
 		})
 		view(t, st, func(r store.Reader) error {
 			fs, err := r.Feeds()
@@ -511,8 +511,12 @@ func TestFeedsAndExactKeys(t *testing.T) {
 				t.Errorf("feeds %+v %v", fs, err)
 			}
 			items, err := r.FeedItems(id, []string{"g1", "g2", "g3"})
-			if err != nil || len(items) != 2 || items["g2"].Outcome != "added" || items["g1"].Doc != "d1" {
+			if err != nil || len(items) != 2 || items["g2"] != (store.FeedItem{Feed: id, Item: "g2", Seen: 8, Outcome: "added", Doc: "d2", Lang: "en"}) || items["g1"].Doc != "d1" {
 				t.Errorf("items %+v %v", items, err)
+			}
+			counts, err := r.ItemCounts()
+			if err != nil || len(counts) != 1 || counts[id]["added"] != 2 || len(counts[id]) != 1 {
+				t.Errorf("item counts %v %v", counts, err)
 			}
 			ex, err := r.Exact([]uint64{1 << 63, 42, 7})
 			if err != nil || len(ex) != 2 {

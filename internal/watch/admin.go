@@ -1,0 +1,186 @@
+package watch
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/neardup/neardup/internal/store"
+)
+
+// Stored is a feed as the index keeps it: its settings, its state, when it
+// is polled next and what became of its items.
+type Stored struct {
+	ID int64 `json:"id"`
+	Feed
+	State    State     `json:"state"`
+	NextPoll time.Time `json:"next_poll"`
+	// Items counts the feed's items dealt with, by outcome.
+	Items map[string]int `json:"items"`
+}
+
+// ErrNoFeed is returned for a feed URL the index does not hold.
+var ErrNoFeed = errors.New("watch: no such feed")
+
+// Feeds returns the feeds of st, by id.
+func Feeds(ctx context.Context, st store.Store) ([]Stored, error) {
+	var out []Stored
+	err := st.View(ctx, func(r store.Reader) error {
+		feeds, err := r.Feeds()
+		if err != nil {
+			return err
+		}
+		counts, err := r.ItemCounts()
+		if err != nil {
+			return err
+		}
+		for _, f := range feeds {
+			s, err := decodeFeed(&f)
+			if err != nil {
+				return err
+			}
+			s.Items = counts[f.ID]
+			if s.Items == nil {
+				s.Items = map[string]int{}
+			}
+			out = append(out, s)
+		}
+		return nil
+	})
+	return out, err
+}
+
+func decodeFeed(f *store.Feed) (Stored, error) {
+	s := Stored{ID: f.ID, NextPoll: time.Unix(f.NextPoll, 0).UTC()}
+	if err := errors.Join(json.Unmarshal(f.Config, &s.Feed), json.Unmarshal(f.State, &s.State)); err != nil {
+		return s, fmt.Errorf("feed %s: its stored settings: %w", f.URL, err)
+	}
+	s.URL = f.URL
+	return s, nil
+}
+
+// AddFeed checks f and stores it, due at once. A feed of its URL stored
+// already is store.ErrExists.
+func AddFeed(ctx context.Context, st store.Store, f Feed) (int64, error) {
+	if f.Interval == 0 {
+		f.Interval = Duration(DefaultInterval)
+	}
+	if err := f.Check(); err != nil {
+		return 0, err
+	}
+	var id int64
+	err := st.Update(ctx, func(w store.Writer) error {
+		var err error
+		id, err = w.AddFeed(&store.Feed{URL: f.URL, Config: marshalJSON(f), State: marshalJSON(State{})})
+		return err
+	})
+	return id, err
+}
+
+// SetFeed replaces the settings of the feed of f.URL, keeping its state.
+func SetFeed(ctx context.Context, st store.Store, f Feed) error {
+	if f.Interval == 0 {
+		f.Interval = Duration(DefaultInterval)
+	}
+	if err := f.Check(); err != nil {
+		return err
+	}
+	return st.Update(ctx, func(w store.Writer) error {
+		old, err := find(w, f.URL)
+		if err != nil {
+			return err
+		}
+		old.Config = marshalJSON(f)
+		return w.SaveFeed(old)
+	})
+}
+
+// RemoveFeed removes the feed of a URL and the record of its items; the
+// articles added from it stay in the index.
+func RemoveFeed(ctx context.Context, st store.Store, feedURL string) error {
+	return st.Update(ctx, func(w store.Writer) error {
+		f, err := find(w, feedURL)
+		if err != nil {
+			return err
+		}
+		return w.DeleteFeed(f.ID)
+	})
+}
+
+func find(r store.Reader, feedURL string) (*store.Feed, error) {
+	feeds, err := r.Feeds()
+	if err != nil {
+		return nil, err
+	}
+	for i := range feeds {
+		if feeds[i].URL == feedURL {
+			return &feeds[i], nil
+		}
+	}
+	return nil, fmt.Errorf("%w: %s", ErrNoFeed, feedURL)
+}
+
+// Import stores feeds, in one transaction: new ones are added, those of a
+// URL stored already get the settings given.
+func Import(ctx context.Context, st store.Store, feeds []Feed) (added, updated int, err error) {
+	for i := range feeds {
+		if feeds[i].Interval == 0 {
+			feeds[i].Interval = Duration(DefaultInterval)
+		}
+		if err := feeds[i].Check(); err != nil {
+			return 0, 0, err
+		}
+	}
+	err = st.Update(ctx, func(w store.Writer) error {
+		added, updated = 0, 0
+		stored, err := w.Feeds()
+		if err != nil {
+			return err
+		}
+		byURL := map[string]*store.Feed{}
+		for i := range stored {
+			byURL[stored[i].URL] = &stored[i]
+		}
+		for _, f := range feeds {
+			if old := byURL[f.URL]; old != nil {
+				old.Config = marshalJSON(f)
+				if err := w.SaveFeed(old); err != nil {
+					return err
+				}
+				updated++
+				continue
+			}
+			sf := &store.Feed{URL: f.URL, Config: marshalJSON(f), State: marshalJSON(State{})}
+			if _, err := w.AddFeed(sf); err != nil {
+				return err
+			}
+			byURL[f.URL] = sf
+			added++
+		}
+		return nil
+	})
+	return added, updated, err
+}
+
+// Export writes the feeds of st as a feeds file (see ReadFile).
+func Export(ctx context.Context, st store.Store, out io.Writer) error {
+	stored, err := Feeds(ctx, st)
+	if err != nil {
+		return err
+	}
+	file := File{Version: 1, Feeds: []Feed{}}
+	for _, s := range stored {
+		file.Feeds = append(file.Feeds, s.Feed)
+	}
+	enc := yaml.NewEncoder(out)
+	enc.SetIndent(2)
+	if err := enc.Encode(file); err != nil {
+		return err
+	}
+	return enc.Close()
+}

@@ -1,0 +1,159 @@
+// Package watch owns the feed watcher: web feeds (RSS, Atom, JSON Feed)
+// polled on their intervals, politely (conditional requests, one request
+// at a time per host, Retry-After and backoff), each new item's page
+// fetched, its article extracted with the feed's site rule and added to the
+// index, where it is checked against everything stored on arrival. Feeds,
+// their polling state and the items seen are kept in the index's store, so
+// a restart or a reordered feed never adds an article twice.
+package watch
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/neardup/neardup/internal/extract/rules"
+)
+
+// Feed is a feed's settings.
+type Feed struct {
+	// URL is the feed's address.
+	URL string `json:"url" yaml:"url"`
+	// Interval is how often it is polled.
+	Interval Duration `json:"interval" yaml:"interval"`
+	// Rule is the site rule its pages are extracted with; nil means the
+	// extractor's own choice of the article.
+	Rule *Rule `json:"rule,omitempty" yaml:"rule,omitempty"`
+}
+
+// Rule is a site rule for one feed's pages, with the keys of the site rules
+// file (see package rules) but hosts and url: it applies to every page of
+// the feed.
+type Rule struct {
+	Body       string       `json:"body,omitempty" yaml:"body,omitempty"`
+	Drop       []string     `json:"drop,omitempty" yaml:"drop,omitempty"`
+	DropAttr   []AttrFilter `json:"drop_attr,omitempty" yaml:"drop_attr,omitempty"`
+	Strip      []string     `json:"strip,omitempty" yaml:"strip,omitempty"`
+	StripRegex []string     `json:"strip_regex,omitempty" yaml:"strip_regex,omitempty"`
+	ArticleURL string       `json:"article_url,omitempty" yaml:"article_url,omitempty"`
+}
+
+// AttrFilter drops elements by an attribute pattern (see rules.AttrFilter).
+type AttrFilter struct {
+	Tag   string `json:"tag,omitempty" yaml:"tag,omitempty"`
+	Attr  string `json:"attr" yaml:"attr"`
+	Match string `json:"match" yaml:"match"`
+}
+
+// Duration is a time.Duration written as "15m".
+type Duration time.Duration
+
+// MarshalText writes d as time.Duration.String does.
+func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d).String()), nil }
+
+// UnmarshalText reads "15m", "1h30m", ...
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return err
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// MinInterval is the shortest interval a feed may have.
+const MinInterval = time.Minute
+
+// Check returns an error naming the first setting that is wrong, the site
+// rule's errors included.
+func (f *Feed) Check() error {
+	u, err := url.Parse(f.URL)
+	switch {
+	case err != nil:
+		return fmt.Errorf("feed %q: %w", f.URL, err)
+	case (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
+		return fmt.Errorf("feed %q: want an http or https URL", f.URL)
+	case time.Duration(f.Interval) < MinInterval:
+		return fmt.Errorf("feed %s: interval %s is shorter than %s", f.URL, time.Duration(f.Interval), MinInterval)
+	}
+	_, err = f.rules()
+	return err
+}
+
+// rules compiles the feed's rule as a set of one rule for every page.
+func (f *Feed) rules() (*rules.Set, error) {
+	if f.Rule == nil {
+		return nil, nil
+	}
+	body, err := yaml.Marshal(map[string]any{"version": 1, "rules": []any{f.Rule}})
+	if err != nil {
+		return nil, err
+	}
+	set, err := rules.Parse(body, "the site rule of "+f.URL)
+	if err != nil {
+		return nil, err
+	}
+	return set, nil
+}
+
+// State is what the watcher remembers of a feed between polls.
+type State struct {
+	ETag         string         `json:"etag,omitempty"`
+	LastModified string         `json:"last_modified,omitempty"`
+	LastPoll     time.Time      `json:"last_poll"`
+	Status       string         `json:"status,omitempty"` // "ok", "not modified", or the last error
+	Failures     int            `json:"failures,omitempty"`
+	BrowserUA    bool           `json:"browser_user_agent,omitempty"` // the site refused the configured User-Agent
+	Polls        int            `json:"polls"`
+	LastNew      int            `json:"last_new"`       // new items of the last poll
+	Last         map[string]int `json:"last,omitempty"` // the last poll's new items by outcome
+}
+
+// File is a YAML file of feeds, as `neardup feeds import` reads and
+// `neardup feeds export` writes.
+type File struct {
+	Version int    `yaml:"version"`
+	Feeds   []Feed `yaml:"feeds"`
+}
+
+// ReadFile reads a feeds file and checks every feed.
+func ReadFile(path string) ([]Feed, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var f File
+	dec := yaml.NewDecoder(strings.NewReader(string(data)))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if f.Version != 1 {
+		return nil, fmt.Errorf("%s: version %d, want 1", path, f.Version)
+	}
+	for i := range f.Feeds {
+		if f.Feeds[i].Interval == 0 {
+			f.Feeds[i].Interval = Duration(DefaultInterval)
+		}
+		if err := f.Feeds[i].Check(); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	return f.Feeds, nil
+}
+
+// DefaultInterval is a feed's interval when its file entry gives none.
+const DefaultInterval = 15 * time.Minute
+
+func marshalJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // the types of this file always marshal
+	}
+	return b
+}

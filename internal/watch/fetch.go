@@ -1,0 +1,342 @@
+package watch
+
+import (
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/andybalholm/brotli"
+)
+
+// Errors of a fetch, wrapped with details.
+var (
+	ErrTooLarge     = errors.New("watch: body over the size limit")
+	ErrStatus       = errors.New("watch: unexpected HTTP status")
+	ErrTooManyHops  = errors.New("watch: too many redirects")
+	ErrRetryLater   = errors.New("watch: the server asked to retry later")
+	errBadEncoding  = errors.New("watch: unknown content encoding")
+	errNoHostInURL  = errors.New("watch: URL without a host")
+	errUnsupportedS = errors.New("watch: URL scheme is not http or https")
+)
+
+// statusError is an HTTP status other than 2xx and 304.
+type statusError struct {
+	code int
+	url  string
+}
+
+func (e *statusError) Error() string {
+	return fmt.Sprintf("HTTP %d %s from %s", e.code, http.StatusText(e.code), e.url)
+}
+
+// Is makes a statusError ErrStatus.
+func (e *statusError) Is(target error) bool { return target == ErrStatus }
+
+// retryLater is a server's Retry-After.
+type retryLater struct {
+	what string
+	wait time.Duration
+}
+
+func (e *retryLater) Error() string {
+	return fmt.Sprintf("%s asked to retry in %s", e.what, e.wait.Round(time.Second))
+}
+
+// Is makes a retryLater ErrRetryLater.
+func (e *retryLater) Is(target error) bool { return target == ErrRetryLater }
+
+// request is what to fetch and how: the conditional headers of a feed's
+// last answer, and which User-Agent to present.
+type request struct {
+	url          string
+	etag         string
+	lastModified string
+	browser      bool // present BrowserUserAgent
+}
+
+// response is what a fetch brought back, the body decoded from its
+// transfer compression.
+type response struct {
+	url          string // after redirects
+	status       int
+	notModified  bool
+	body         []byte
+	contentType  string
+	etag         string
+	lastModified string
+	browser      bool // BrowserUserAgent was needed (the other was refused with 403)
+}
+
+// fetcher gets feeds and pages over HTTP: one request at a time per host,
+// a delay between two to the same host, Retry-After respected, bodies
+// bounded before and after decompression.
+type fetcher struct {
+	client    *http.Client
+	userAgent string
+	browserUA string
+	maxBytes  int64
+	gate      *hostGate
+}
+
+func newFetcher(o *Options) *fetcher {
+	dialer := &net.Dialer{Timeout: o.ConnectTimeout}
+	transport := &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		DialContext:           dialer.DialContext,
+		TLSHandshakeTimeout:   o.ConnectTimeout,
+		ResponseHeaderTimeout: o.Timeout,
+		DisableCompression:    true, // the fetcher decodes, within its limits
+		MaxIdleConnsPerHost:   2,
+	}
+	client := &http.Client{Transport: transport, Timeout: o.Timeout,
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) > o.MaxRedirects {
+				return fmt.Errorf("%w (%d)", ErrTooManyHops, len(via))
+			}
+			return nil
+		}}
+	return &fetcher{client: client, userAgent: o.UserAgent, browserUA: o.BrowserUserAgent,
+		maxBytes: int64(o.MaxBytes), gate: newHostGate(o.HostDelay)}
+}
+
+// get fetches r. A 403 to the configured User-Agent is retried once with
+// the browser-like one. A 429 or 503 with Retry-After is ErrRetryLater, and
+// the host is left alone until then.
+func (f *fetcher) get(ctx context.Context, r request) (*response, error) {
+	resp, err := f.once(ctx, r)
+	if err == nil && resp.status == http.StatusForbidden && !r.browser && f.browserUA != "" {
+		r.browser = true
+		resp, err = f.once(ctx, r)
+	}
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case resp.notModified:
+	case resp.status < 200 || resp.status > 299:
+		return resp, &statusError{code: resp.status, url: resp.url}
+	}
+	return resp, nil
+}
+
+// once makes one request, under the host's gate.
+func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
+	req, err := f.build(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	release, err := f.gate.acquire(ctx, req.URL.Host)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	hr, err := f.client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer hr.Body.Close()
+	resp, err := f.handle(hr)
+	if resp != nil {
+		resp.browser = r.browser
+		if wait, ok := retryAfter(hr); ok && (hr.StatusCode == http.StatusTooManyRequests || hr.StatusCode == http.StatusServiceUnavailable) {
+			f.gate.notBefore(req.URL.Host, time.Now().Add(wait))
+			return resp, &retryLater{what: r.url, wait: wait}
+		}
+	}
+	return resp, err
+}
+
+// build makes the request: the User-Agent, the encodings the fetcher
+// decodes, and the conditional headers of the last answer.
+func (f *fetcher) build(ctx context.Context, r request) (*http.Request, error) {
+	u, err := url.Parse(r.url)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("watch: %q: %w", r.url, err)
+	case u.Scheme != "http" && u.Scheme != "https":
+		return nil, fmt.Errorf("%w: %q", errUnsupportedS, r.url)
+	case u.Host == "":
+		return nil, fmt.Errorf("%w: %q", errNoHostInURL, r.url)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.url, nil)
+	if err != nil {
+		return nil, err
+	}
+	ua := f.userAgent
+	if r.browser {
+		ua = f.browserUA
+	}
+	req.Header.Set("User-Agent", ua)
+	req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+	req.Header.Set("Accept", "application/rss+xml, application/atom+xml, application/feed+json, application/xml, text/html;q=0.9, */*;q=0.8")
+	if r.etag != "" {
+		req.Header.Set("If-None-Match", r.etag)
+	}
+	if r.lastModified != "" {
+		req.Header.Set("If-Modified-Since", r.lastModified)
+	}
+	return req, nil
+}
+
+// handle reads a response: its validators, and its body bounded before
+// and after decompression.
+func (f *fetcher) handle(hr *http.Response) (*response, error) {
+	resp := &response{url: hr.Request.URL.String(), status: hr.StatusCode, contentType: hr.Header.Get("Content-Type"),
+		etag: hr.Header.Get("ETag"), lastModified: hr.Header.Get("Last-Modified")}
+	if hr.StatusCode == http.StatusNotModified {
+		resp.notModified = true
+		return resp, nil
+	}
+	if hr.ContentLength > f.maxBytes {
+		return resp, fmt.Errorf("%w: %s declares %d bytes, the limit is %d", ErrTooLarge, resp.url, hr.ContentLength, f.maxBytes)
+	}
+	raw, err := readLimited(hr.Body, f.maxBytes)
+	if err != nil {
+		return resp, fmt.Errorf("%s: %w", resp.url, err)
+	}
+	resp.body, err = decode(raw, hr.Header.Get("Content-Encoding"), f.maxBytes)
+	if err != nil {
+		return resp, fmt.Errorf("%s: %w", resp.url, err)
+	}
+	return resp, nil
+}
+
+// readLimited reads r whole, failing past limit bytes.
+func readLimited(r io.Reader, limit int64) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%w of %d bytes", ErrTooLarge, limit)
+	}
+	return b, nil
+}
+
+// decode undoes the body's content encodings, the last applied first,
+// each inflated within limit bytes: a small compressed page that inflates
+// to gigabytes stops at the limit.
+func decode(b []byte, encoding string, limit int64) ([]byte, error) {
+	encs := strings.Split(encoding, ",")
+	for i := len(encs) - 1; i >= 0; i-- {
+		var r io.Reader
+		var err error
+		switch e := strings.ToLower(strings.TrimSpace(encs[i])); e {
+		case "", "identity":
+			continue
+		case "gzip", "x-gzip":
+			r, err = gzip.NewReader(bytes.NewReader(b))
+		case "deflate":
+			r = flate.NewReader(bytes.NewReader(b))
+		case "br":
+			r = brotli.NewReader(bytes.NewReader(b))
+		default:
+			return nil, fmt.Errorf("%w %q", errBadEncoding, e)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("inflating: %w", err)
+		}
+		if b, err = readLimited(r, limit); err != nil {
+			return nil, fmt.Errorf("inflating: %w", err)
+		}
+	}
+	return b, nil
+}
+
+// retryAfter reads a Retry-After header: seconds or an HTTP date.
+func retryAfter(hr *http.Response) (time.Duration, bool) {
+	v := strings.TrimSpace(hr.Header.Get("Retry-After"))
+	if v == "" {
+		return 0, false
+	}
+	if s, err := strconv.Atoi(v); err == nil && s >= 0 {
+		return time.Duration(s) * time.Second, true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(time.Until(t), 0), true
+	}
+	return 0, false
+}
+
+// hostGate lets one request at a time go to each host, delay after the
+// previous one ended, and none before a time a host asked for.
+type hostGate struct {
+	delay time.Duration
+	mu    sync.Mutex
+	hosts map[string]*hostState
+}
+
+type hostState struct {
+	busy  chan struct{} // holds a token while a request is out
+	next  time.Time     // no request before
+	until time.Time     // Retry-After
+}
+
+func newHostGate(delay time.Duration) *hostGate {
+	return &hostGate{delay: delay, hosts: map[string]*hostState{}}
+}
+
+func (g *hostGate) state(host string) *hostState {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	h, ok := g.hosts[host]
+	if !ok {
+		h = &hostState{busy: make(chan struct{}, 1)}
+		g.hosts[host] = h
+	}
+	return h
+}
+
+// acquire waits for the host's turn; release ends it.
+func (g *hostGate) acquire(ctx context.Context, host string) (release func(), err error) {
+	h := g.state(host)
+	select {
+	case h.busy <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	g.mu.Lock()
+	wait, later := time.Until(h.next), time.Until(h.until)
+	g.mu.Unlock()
+	if later > 0 { // the host asked for a pause: come back next pass
+		<-h.busy
+		return nil, &retryLater{what: host, wait: later}
+	}
+	if wait > 0 {
+		t := time.NewTimer(wait)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			<-h.busy
+			return nil, ctx.Err()
+		}
+	}
+	return func() {
+		g.mu.Lock()
+		h.next = time.Now().Add(g.delay)
+		g.mu.Unlock()
+		<-h.busy
+	}, nil
+}
+
+// notBefore keeps requests away from host until t.
+func (g *hostGate) notBefore(host string, t time.Time) {
+	h := g.state(host)
+	g.mu.Lock()
+	if t.After(h.until) {
+		h.until = t
+	}
+	g.mu.Unlock()
+}

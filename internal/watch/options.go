@@ -1,0 +1,150 @@
+package watch
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/neardup/neardup/internal/extract/rules"
+)
+
+// Options control a Watcher. The zero value of a field means the default
+// named on it.
+type Options struct {
+	// UserAgent is the User-Agent of every request; "" means
+	// DefaultUserAgent.
+	UserAgent string
+	// BrowserUserAgent is presented, once, to a site that answers 403 to
+	// UserAgent, and from then on to that feed; "" means
+	// DefaultBrowserUserAgent, "-" never.
+	BrowserUserAgent string
+	// HostDelay is the least time between two requests to one host (one is
+	// out at a time); 0 means 1 s, negative none.
+	HostDelay time.Duration
+	// ConnectTimeout bounds connecting, TLS included; 0 means 10 s.
+	ConnectTimeout time.Duration
+	// Timeout bounds a whole request, the body read included; 0 means 30 s.
+	Timeout time.Duration
+	// MaxRedirects is the most redirects a request follows; 0 means 5.
+	MaxRedirects int
+	// MaxBytes is the largest feed or page body, both as sent and
+	// decompressed; larger ones are errors (feeds) or skipped (pages). 0
+	// means 10 MiB.
+	MaxBytes int
+	// MinChars is the fewest characters of text an article has; shorter
+	// pages are skipped as too short. 0 means 500, negative no minimum.
+	MinChars int
+	// Rules are the site rules of the feeds that have none of their own;
+	// nil means none.
+	Rules *rules.Set
+	// GalleryWords are the words of a page's URL path that mark a gallery or video page, skipped without being fetched; nil
+	// means DefaultGalleryWords, an empty slice none.
+	GalleryWords []string
+	// Workers is how many feeds are polled at once; 0 means 4.
+	Workers int
+	// MaxBackoff bounds the wait before a failing feed's next poll, which
+	// doubles with each failure from its interval; 0 means 6 h.
+	MaxBackoff time.Duration
+	// Chunk is how many items of a feed are stored in one transaction; a
+	// pass stopped in the middle of a feed keeps the chunks it stored. 0
+	// means 20.
+	Chunk int
+	// Logger receives a line per poll and per failed item; nil means
+	// slog.Default().
+	Logger *slog.Logger
+}
+
+// Defaults of Options.
+const (
+	DefaultUserAgent        = "neardup-watch/1 (+https://github.com/neardup/neardup)"
+	DefaultBrowserUserAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
+	DefaultHostDelay        = time.Second
+	DefaultConnectTimeout   = 10 * time.Second
+	DefaultTimeout          = 30 * time.Second
+	DefaultMaxRedirects     = 5
+	DefaultMaxBytes         = 10 << 20
+	DefaultMinChars         = 500
+	DefaultWorkers          = 4
+	DefaultMaxBackoff       = 6 * time.Hour
+	DefaultChunk            = 20
+)
+
+// DefaultGalleryWords mark gallery and video pages.
+var DefaultGalleryWords = []string{"gallery", "galleries", "video", "videos", "photos", "slideshow"}
+
+func (o Options) withDefaults() Options {
+	if o.UserAgent == "" {
+		o.UserAgent = DefaultUserAgent
+	}
+	switch o.BrowserUserAgent {
+	case "":
+		o.BrowserUserAgent = DefaultBrowserUserAgent
+	case "-":
+		o.BrowserUserAgent = ""
+	}
+	switch {
+	case o.HostDelay == 0:
+		o.HostDelay = DefaultHostDelay
+	case o.HostDelay < 0:
+		o.HostDelay = 0
+	}
+	if o.ConnectTimeout == 0 {
+		o.ConnectTimeout = DefaultConnectTimeout
+	}
+	if o.Timeout == 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.MaxRedirects == 0 {
+		o.MaxRedirects = DefaultMaxRedirects
+	}
+	if o.MaxBytes == 0 {
+		o.MaxBytes = DefaultMaxBytes
+	}
+	if o.MinChars == 0 {
+		o.MinChars = DefaultMinChars
+	}
+	if o.GalleryWords == nil {
+		o.GalleryWords = DefaultGalleryWords
+	}
+	if o.Workers == 0 {
+		o.Workers = DefaultWorkers
+	}
+	if o.MaxBackoff == 0 {
+		o.MaxBackoff = DefaultMaxBackoff
+	}
+	if o.Chunk == 0 {
+		o.Chunk = DefaultChunk
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return o
+}
+
+// Check returns an error naming the first option that is out of range.
+func (o *Options) Check() error {
+	var errs []error
+	if o.ConnectTimeout < 0 {
+		errs = append(errs, fmt.Errorf("connect timeout %s is negative", o.ConnectTimeout))
+	}
+	if o.Timeout < 0 {
+		errs = append(errs, fmt.Errorf("timeout %s is negative", o.Timeout))
+	}
+	if o.MaxRedirects < 0 {
+		errs = append(errs, fmt.Errorf("max redirects %d is negative", o.MaxRedirects))
+	}
+	if o.MaxBytes < 0 {
+		errs = append(errs, fmt.Errorf("max bytes %d is negative", o.MaxBytes))
+	}
+	if o.Workers < 0 {
+		errs = append(errs, fmt.Errorf("workers %d is negative", o.Workers))
+	}
+	if o.MaxBackoff < 0 {
+		errs = append(errs, fmt.Errorf("max backoff %s is negative", o.MaxBackoff))
+	}
+	if o.Chunk < 0 {
+		errs = append(errs, fmt.Errorf("chunk %d is negative", o.Chunk))
+	}
+	return errors.Join(errs...)
+}

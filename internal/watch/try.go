@@ -1,0 +1,49 @@
+package watch
+
+import (
+	"context"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/extract"
+)
+
+// Trial is what a site rule makes of a page: the page's canonical URL and
+// the article extracted, or why there is none.
+type Trial struct {
+	URL       string          `json:"url"`       // after redirects
+	Canonical string          `json:"canonical"` // the URL the article is stored under
+	Gallery   bool            `json:"gallery"`   // the URL names a gallery or video page, which the watcher skips
+	Skip      core.SkipReason `json:"skipped,omitempty"`
+	Article   extract.Article `json:"article"`
+}
+
+// Try fetches the page at pageURL and extracts its article with rule (nil:
+// Options.Rules), as the watcher would for an item of a feed with that
+// rule, storing nothing: a site rule can be checked before it is saved.
+func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, error) {
+	if err := o.Check(); err != nil {
+		return Trial{}, err
+	}
+	o = o.withDefaults()
+	f := Feed{URL: pageURL, Rule: rule}
+	rs, err := f.rules()
+	if err != nil {
+		return Trial{}, err
+	}
+	if rs == nil {
+		rs = o.Rules
+	}
+	w := &Watcher{o: o}
+	t := Trial{Gallery: w.gallery(Canonical(pageURL))}
+	resp, err := newFetcher(&o).get(ctx, request{url: pageURL})
+	if err != nil {
+		return t, err
+	}
+	t.URL = resp.url
+	if t.Canonical = pageCanonical(resp.body, resp.url); t.Canonical == "" {
+		t.Canonical = Canonical(resp.url)
+	}
+	t.Article, t.Skip, err = extract.Page(ctx, extract.Input{URL: resp.url, ContentType: resp.contentType, Body: resp.body},
+		extract.Options{Rules: rs, MinChars: o.MinChars, MaxBytes: o.MaxBytes})
+	return t, err
+}

@@ -1,0 +1,556 @@
+package watch
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"github.com/mmcdole/gofeed"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// The outcomes of an item besides the skip reasons of package extract and
+// of the index's method: what became of it, as stored with the item.
+const (
+	OutcomeAdded     = "added"     // stored, no near-duplicate found
+	OutcomeDuplicate = "duplicate" // stored, marked a duplicate of a stored article
+	OutcomeSimilar   = "similar"   // stored, marked similar to a stored article
+	OutcomeExists    = "exists"    // an article of its URL was stored already
+	OutcomeGallery   = "gallery"   // its URL names a gallery or video page; not fetched
+	OutcomeNoLink    = "no-link"   // the item links to no page
+	OutcomeError     = "error"     // the page could not be fetched or extracted
+)
+
+// maxTries is how many passes try an item whose page failed for a reason
+// that may pass (a timeout, a 5xx, Retry-After).
+const maxTries = 3
+
+// Watcher polls the feeds stored in an index and adds their articles to it.
+// Its methods are safe for concurrent use.
+type Watcher struct {
+	x     *engine.Index
+	st    store.Store
+	o     Options
+	fetch *fetcher
+	log   *slog.Logger
+
+	mu     sync.Mutex
+	totals Totals
+}
+
+// Totals count what a Watcher did since it was made.
+type Totals struct {
+	// Polls counts polls by status: "ok", "not modified", "error".
+	Polls map[string]int `json:"polls"`
+	// Items counts new items by outcome.
+	Items map[string]int `json:"items"`
+}
+
+// New returns a Watcher of the feeds of x's store.
+func New(x *engine.Index, o Options) (*Watcher, error) {
+	if err := o.Check(); err != nil {
+		return nil, err
+	}
+	o = o.withDefaults()
+	return &Watcher{x: x, st: x.Store(), o: o, fetch: newFetcher(&o), log: o.Logger,
+		totals: Totals{Polls: map[string]int{}, Items: map[string]int{}}}, nil
+}
+
+// Totals returns what the Watcher did so far.
+func (w *Watcher) Totals() Totals {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	t := Totals{Polls: map[string]int{}, Items: map[string]int{}}
+	for k, v := range w.totals.Polls {
+		t.Polls[k] = v
+	}
+	for k, v := range w.totals.Items {
+		t.Items[k] = v
+	}
+	return t
+}
+
+// Result is what one poll of a feed did.
+type Result struct {
+	Feed string `json:"feed"`
+	// Status is "ok", "not modified" or "error".
+	Status string `json:"status"`
+	// Err is the feed's error, when Status is "error".
+	Err error `json:"-"`
+	// Items is how many items the feed holds, New how many of them were
+	// new.
+	Items int `json:"items"`
+	New   int `json:"new"`
+	// Outcomes counts the new items by outcome.
+	Outcomes map[string]int `json:"outcomes"`
+	Took     time.Duration  `json:"took"`
+}
+
+// Once polls every feed once, due or not, and returns the results in the
+// order of the feeds. An error is returned only when the feeds could not be
+// read or a result not stored; a feed's own failure is in its Result.
+func (w *Watcher) Once(ctx context.Context) ([]Result, error) {
+	feeds, err := w.feeds(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return w.pollAll(ctx, feeds)
+}
+
+// Run polls each feed when it is due until ctx is done, and then returns
+// nil once the polls under way have stored what they finished.
+func (w *Watcher) Run(ctx context.Context) error {
+	for {
+		feeds, err := w.feeds(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return err
+		}
+		now := time.Now().Unix()
+		var due []store.Feed
+		next := time.Minute // a feed added meanwhile waits no longer
+		for _, f := range feeds {
+			if f.NextPoll <= now {
+				due = append(due, f)
+			} else {
+				next = min(next, time.Duration(f.NextPoll-now)*time.Second)
+			}
+		}
+		if len(due) > 0 {
+			if _, err := w.pollAll(ctx, due); err != nil && ctx.Err() == nil {
+				return err
+			}
+			continue
+		}
+		t := time.NewTimer(next)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil
+		case <-t.C:
+		}
+	}
+}
+
+func (w *Watcher) feeds(ctx context.Context) ([]store.Feed, error) {
+	var feeds []store.Feed
+	err := w.st.View(ctx, func(r store.Reader) error {
+		var err error
+		feeds, err = r.Feeds()
+		return err
+	})
+	return feeds, err
+}
+
+// pollAll polls feeds, Options.Workers at a time.
+func (w *Watcher) pollAll(ctx context.Context, feeds []store.Feed) ([]Result, error) {
+	out := make([]Result, len(feeds))
+	errs := make([]error, len(feeds))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(w.o.Workers, len(feeds)) {
+		wg.Go(func() {
+			for i := range next {
+				out[i], errs[i] = w.poll(ctx, feeds[i])
+			}
+		})
+	}
+	for i := range feeds {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out, errors.Join(errs...)
+}
+
+// poll polls one feed: the feed, then each new item's page, stored chunk by
+// chunk, then the feed's state.
+func (w *Watcher) poll(ctx context.Context, sf store.Feed) (Result, error) {
+	start := time.Now()
+	res := Result{Feed: sf.URL, Outcomes: map[string]int{}}
+	var f Feed
+	var state State
+	if err := errors.Join(json.Unmarshal(sf.Config, &f), json.Unmarshal(sf.State, &state)); err != nil {
+		return res, fmt.Errorf("feed %s: its stored settings: %w", sf.URL, err)
+	}
+	f.URL = sf.URL
+	state.Polls++
+	state.LastPoll = start.UTC().Truncate(time.Second)
+
+	items, err := w.items(ctx, &f, &state, &res)
+	switch {
+	case ctx.Err() != nil:
+		return res, nil // stopped: the feed is polled again on the next start
+	case err != nil:
+		res.Status, res.Err = "error", err
+		state.Failures++
+		state.Status = err.Error()
+		sf.NextPoll = start.Add(w.backoff(&f, state.Failures, err)).Unix()
+	case items == nil:
+		res.Status = "not modified"
+	default:
+		res.Status = "ok"
+	}
+	if res.Status != "error" {
+		state.Failures = 0
+		state.Status = res.Status
+		sf.NextPoll = start.Add(time.Duration(f.Interval)).Unix()
+	}
+	if items != nil {
+		if err := w.fetchItems(ctx, sf.ID, &f, &state, items, &res); err != nil {
+			return res, err
+		}
+		if ctx.Err() != nil {
+			return res, nil
+		}
+	}
+	state.Last = res.Outcomes
+	state.LastNew = res.New
+	sf.State = marshalJSON(state)
+	err = w.st.Update(context.WithoutCancel(ctx), func(wr store.Writer) error { return wr.SaveFeed(&sf) })
+	if errors.Is(err, store.ErrNotFound) {
+		err = nil // removed while it was polled
+	}
+	res.Took = time.Since(start)
+	w.count(&res)
+	w.logResult(&res)
+	return res, err
+}
+
+// items fetches and parses the feed and returns its items; nil when it is
+// not modified since the last poll.
+func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result) ([]*gofeed.Item, error) {
+	resp, err := w.fetch.get(ctx, request{url: f.URL, etag: state.ETag, lastModified: state.LastModified, browser: state.BrowserUA})
+	if resp != nil && resp.browser && !state.BrowserUA {
+		state.BrowserUA = true
+		w.log.Info("feed refused the User-Agent; using the browser one", "feed", f.URL)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if resp.notModified {
+		return nil, nil
+	}
+	parsed, err := gofeed.NewParser().Parse(bytes.NewReader(resp.body))
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a feed: %w", resp.url, err)
+	}
+	state.ETag, state.LastModified = resp.etag, resp.lastModified
+	res.Items = len(parsed.Items)
+	if parsed.Items == nil {
+		return []*gofeed.Item{}, nil
+	}
+	return parsed.Items, nil
+}
+
+// backoff is how long a feed that failed failures times in a row waits:
+// its interval doubled with each failure but the first, at most
+// MaxBackoff, at least what the server asked by Retry-After, with up to
+// 20 % jitter either way.
+func (w *Watcher) backoff(f *Feed, failures int, err error) time.Duration {
+	d := time.Duration(f.Interval)
+	for i := 1; i < failures && d < w.o.MaxBackoff; i++ {
+		d *= 2
+	}
+	d = min(d, w.o.MaxBackoff)
+	d = time.Duration(float64(d) * (0.8 + 0.4*rand.Float64()))
+	var rl *retryLater
+	if errors.As(err, &rl) {
+		d = max(d, rl.wait)
+	}
+	return d
+}
+
+// entry is a feed item as the watcher keys it.
+type entry struct {
+	key   string // the canonical link, else the GUID
+	link  string // the canonical link; "" when none
+	title string
+	date  time.Time
+}
+
+// entries keys a feed's items, oldest first (by date when every item has
+// one, else the reverse of the feed's order, newest first as feeds list),
+// each key once.
+func entries(feedURL string, items []*gofeed.Item) []entry {
+	base, _ := url.Parse(feedURL)
+	var out []entry
+	dated := true
+	seen := map[string]bool{}
+	for i := len(items) - 1; i >= 0; i-- {
+		it := items[i]
+		e := entry{title: strings.TrimSpace(it.Title)}
+		if link := strings.TrimSpace(it.Link); link != "" {
+			if ref, err := url.Parse(link); err == nil && base != nil {
+				if abs := base.ResolveReference(ref); abs.Scheme == "http" || abs.Scheme == "https" {
+					e.link = Canonical(abs.String())
+				}
+			}
+		}
+		e.key = e.link
+		if e.key == "" {
+			e.key = strings.TrimSpace(it.GUID)
+		}
+		if e.key == "" || seen[e.key] {
+			continue
+		}
+		seen[e.key] = true
+		switch {
+		case it.PublishedParsed != nil:
+			e.date = it.PublishedParsed.UTC()
+		case it.UpdatedParsed != nil:
+			e.date = it.UpdatedParsed.UTC()
+		default:
+			dated = false
+		}
+		out = append(out, e)
+	}
+	if dated {
+		slices.SortStableFunc(out, func(a, b entry) int { return a.date.Compare(b.date) })
+	}
+	return out
+}
+
+// transient reports whether a page's failure may pass: a timeout, a
+// connection refused or reset, a 5xx, 408 or 429, Retry-After.
+func transient(err error) bool {
+	var se *statusError
+	if errors.As(err, &se) {
+		return se.code >= 500 || se.code == http.StatusRequestTimeout || se.code == http.StatusTooManyRequests
+	}
+	return !errors.Is(err, ErrTooManyHops) && !errors.Is(err, errBadEncoding) &&
+		!errors.Is(err, errUnsupportedS) && !errors.Is(err, errNoHostInURL)
+}
+
+// fetchItems deals with the feed's new items, a chunk at a time: each page
+// fetched and extracted, then the chunk's articles added to the index with
+// the items' outcomes, in one transaction.
+func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *State, items []*gofeed.Item, res *Result) error {
+	es := entries(f.URL, items)
+	keys, links := make([]string, len(es)), make([]string, 0, len(es))
+	for i, e := range es {
+		keys[i] = e.key
+		if e.link != "" {
+			links = append(links, e.link)
+		}
+	}
+	var prev map[string]store.FeedItem
+	var stored map[string]int64
+	err := w.st.View(ctx, func(r store.Reader) error {
+		var err error
+		if prev, err = r.FeedItems(feed, keys); err != nil {
+			return err
+		}
+		stored, err = r.Lookup(links)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("feed %s: reading its items: %w", f.URL, err)
+	}
+	var todo []entry
+	for _, e := range es {
+		if p, ok := prev[e.key]; ok && (p.Outcome != OutcomeError || p.Tries >= maxTries) {
+			continue
+		}
+		todo = append(todo, e)
+	}
+	res.New = len(todo)
+	rs, err := f.rules()
+	if err != nil {
+		return err
+	}
+	if rs == nil {
+		rs = w.o.Rules
+	}
+	for lo := 0; lo < len(todo); lo += w.o.Chunk {
+		var docs []core.Document
+		var rows []store.FeedItem
+		var rowOf []int // by document
+		for _, e := range todo[lo:min(lo+w.o.Chunk, len(todo))] {
+			row := store.FeedItem{Feed: feed, Item: e.key, Seen: time.Now().Unix(), Tries: prev[e.key].Tries}
+			var doc *core.Document
+			if _, ok := stored[e.link]; ok && e.link != "" {
+				row.Outcome, row.Doc = OutcomeExists, e.link
+			} else if doc, err = w.page(ctx, f, rs, state.BrowserUA, e, &row); err != nil {
+				return nil // stopped
+			}
+			if doc != nil {
+				docs = append(docs, *doc)
+				rowOf = append(rowOf, len(rows))
+			}
+			rows = append(rows, row)
+		}
+		if err := w.store(ctx, docs, rows, rowOf); err != nil {
+			return fmt.Errorf("feed %s: storing its articles: %w", f.URL, err)
+		}
+		for _, r := range rows {
+			res.Outcomes[r.Outcome]++
+		}
+	}
+	return nil
+}
+
+// page fetches and extracts an item's page, and returns its article, or
+// nil with the item's outcome set. It returns an error only when ctx is
+// done.
+func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool, e entry, row *store.FeedItem) (*core.Document, error) {
+	switch {
+	case e.link == "":
+		row.Outcome = OutcomeNoLink
+		return nil, nil
+	case w.gallery(e.link):
+		row.Outcome = OutcomeGallery
+		return nil, nil
+	}
+	fail := func(outcome string, err error, transient bool) (*core.Document, error) {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		row.Outcome, row.Detail = outcome, err.Error()
+		if transient {
+			row.Tries++
+		} else {
+			row.Tries = maxTries
+		}
+		w.log.Warn("item failed", "feed", f.URL, "item", e.link, "outcome", outcome, "error", err)
+		return nil, nil
+	}
+	resp, err := w.fetch.get(ctx, request{url: e.link, browser: browser})
+	if err != nil {
+		if errors.Is(err, ErrTooLarge) {
+			return fail(string(extract.SkipTooLarge), err, false)
+		}
+		return fail(OutcomeError, err, transient(err))
+	}
+	a, skip, err := extract.Page(ctx, extract.Input{URL: resp.url, ContentType: resp.contentType, Body: resp.body},
+		extract.Options{Rules: rs, MinChars: w.o.MinChars, MaxBytes: w.o.MaxBytes})
+	if err != nil {
+		return fail(OutcomeError, err, false)
+	}
+	row.Lang = a.Lang
+	if skip != core.SkipNone {
+		row.Outcome = string(skip)
+		return nil, nil
+	}
+	page := pageCanonical(resp.body, resp.url)
+	if page == "" {
+		page = Canonical(resp.url)
+	}
+	d := &core.Document{ID: e.link, Title: a.Title, Text: a.Text, URL: page, Source: site(page), Date: a.Date, Origin: f.URL}
+	if d.Title == "" {
+		d.Title = e.title
+	}
+	if d.Date.IsZero() {
+		d.Date = e.date
+	}
+	row.Doc = d.ID
+	return d, nil
+}
+
+// store adds docs to the index and stores rows, the items' outcomes, in one
+// transaction; rowOf[i] is the row of docs[i]. It runs to the end even when
+// ctx is done, so that a stopped pass keeps what it fetched.
+func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []store.FeedItem, rowOf []int) error {
+	ctx = context.WithoutCancel(ctx)
+	save := func(wr store.Writer, ms []engine.Match) error {
+		for i, m := range ms {
+			rows[rowOf[i]].Outcome = outcome(&m)
+		}
+		return wr.SaveItems(rows)
+	}
+	if len(docs) == 0 {
+		return w.st.Update(ctx, func(wr store.Writer) error { return save(wr, nil) })
+	}
+	_, err := w.x.Add(ctx, docs, engine.AddOptions{Exact: true, Then: save})
+	return err
+}
+
+// outcome is an added article's outcome.
+func outcome(m *engine.Match) string {
+	switch {
+	case m.Status == engine.Exists:
+		return OutcomeExists
+	case m.Skip != core.SkipNone:
+		return string(m.Skip)
+	}
+	out := OutcomeAdded
+	for _, p := range m.Pairs {
+		switch p.Label {
+		case core.Duplicate:
+			return OutcomeDuplicate
+		case core.Similar:
+			out = OutcomeSimilar
+		}
+	}
+	return out
+}
+
+// gallery reports whether a page's URL path has one of the gallery words.
+func (w *Watcher) gallery(link string) bool {
+	u, err := url.Parse(link)
+	if err != nil {
+		return false
+	}
+	for _, word := range strings.FieldsFunc(strings.ToLower(u.Path), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if slices.Contains(w.o.GalleryWords, word) {
+			return true
+		}
+	}
+	return false
+}
+
+// site is the source of a page: its host without "www.".
+func site(page string) string {
+	u, err := url.Parse(page)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimPrefix(u.Hostname(), "www.")
+}
+
+func (w *Watcher) count(res *Result) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.totals.Polls[res.Status]++
+	for k, v := range res.Outcomes {
+		w.totals.Items[k] += v
+	}
+}
+
+func (w *Watcher) logResult(res *Result) {
+	attrs := []any{"feed", res.Feed, "status", res.Status, "items", res.Items, "new", res.New, "took", res.Took.Round(time.Millisecond)}
+	keys := make([]string, 0, len(res.Outcomes))
+	for k := range res.Outcomes {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		attrs = append(attrs, k, res.Outcomes[k])
+	}
+	if res.Err != nil {
+		w.log.Warn("feed failed", append(attrs, "error", res.Err)...)
+		return
+	}
+	w.log.Info("feed polled", attrs...)
+}
