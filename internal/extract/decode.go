@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding/charmap"
 )
 
 // errTooLarge is returned when a body inflates past the size limit.
@@ -67,17 +68,49 @@ func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
 		}
 	}
 	if name == "utf-8" {
+		bom := bytes.HasPrefix(body, []byte("\xef\xbb\xbf"))
 		body = bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))
 		if utf8.Valid(body) {
 			return body, name, nil
 		}
-		return bytes.ToValidUTF8(body, []byte("\uFFFD")), name, nil
+		if bom || mostlyUTF8(body) {
+			return bytes.ToValidUTF8(body, []byte("\uFFFD")), name, nil
+		}
+		// A header or <meta> that says UTF-8 of a body that is not: a
+		// <meta> of another charset, else Windows-1252, reads it.
+		enc, name = charmap.Windows1252, "windows-1252"
+		if m := metaCharset.FindSubmatch(body[:min(len(body), headLimit)]); m != nil {
+			if e, n := charset.Lookup(string(m[1])); e != nil && n != "utf-8" {
+				enc, name = e, n
+			}
+		}
 	}
 	out, err := enc.NewDecoder().Bytes(body)
 	if err != nil {
 		return nil, name, fmt.Errorf("decoding %s: %w", name, err)
 	}
 	return out, name, nil
+}
+
+// mostlyUTF8 reports whether a body that is not valid UTF-8 has at least
+// as many valid multi-byte sequences as invalid bytes: UTF-8 with damage,
+// rather than a single-byte charset mislabelled.
+func mostlyUTF8(b []byte) bool {
+	valid, invalid := 0, 0
+	for len(b) > 0 {
+		if b[0] < utf8.RuneSelf {
+			b = b[1:]
+			continue
+		}
+		r, size := utf8.DecodeRune(b)
+		if r == utf8.RuneError && size == 1 {
+			invalid++
+		} else {
+			valid++
+		}
+		b = b[size:]
+	}
+	return valid >= invalid
 }
 
 // htmlTag finds a tag that only HTML has, near the start of a body.

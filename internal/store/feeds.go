@@ -117,6 +117,24 @@ func (t *txn) FeedItems(feed int64, items []string) (map[string]FeedItem, error)
 	return out, nil
 }
 
+func (t *txn) RecentItems(feed int64, limit int) ([]FeedItem, error) {
+	rows, err := t.query(`SELECT feed, item, seen, outcome, doc, lang, tries, detail FROM feed_items WHERE feed = ?
+		ORDER BY seen DESC, item LIMIT ?`, feed, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []FeedItem
+	for rows.Next() {
+		var it FeedItem
+		if err := rows.Scan(&it.Feed, &it.Item, &it.Seen, &it.Outcome, &it.Doc, &it.Lang, &it.Tries, &it.Detail); err != nil {
+			return nil, err
+		}
+		out = append(out, it)
+	}
+	return out, rows.Err()
+}
+
 func (t *txn) ItemCounts() (map[int64]map[string]int, error) {
 	rows, err := t.query(`SELECT feed, outcome, count(*) FROM feed_items GROUP BY feed, outcome`)
 	if err != nil {

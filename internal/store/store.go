@@ -140,6 +140,9 @@ type Reader interface {
 	Feeds() ([]Feed, error)
 	// FeedItems returns the items of a feed dealt with, of those named.
 	FeedItems(feed int64, items []string) (map[string]FeedItem, error)
+	// RecentItems returns the last limit items of a feed dealt with, the
+	// latest first.
+	RecentItems(feed int64, limit int) ([]FeedItem, error)
 	// ItemCounts counts the items dealt with of every feed, by outcome.
 	ItemCounts() (map[int64]map[string]int, error)
 	// Exact returns the documents stored under exact keys (see AddExact).

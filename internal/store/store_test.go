@@ -514,6 +514,10 @@ func TestFeedsAndExactKeys(t *testing.T) {
 			if err != nil || len(items) != 2 || items["g2"] != (store.FeedItem{Feed: id, Item: "g2", Seen: 8, Outcome: "added", Doc: "d2", Lang: "en"}) || items["g1"].Doc != "d1" {
 				t.Errorf("items %+v %v", items, err)
 			}
+			recent, err := r.RecentItems(id, 5)
+			if err != nil || len(recent) != 2 || recent[0].Item != "g2" || recent[1].Item != "g1" {
+				t.Errorf("recent items %+v %v", recent, err)
+			}
 			counts, err := r.ItemCounts()
 			if err != nil || len(counts) != 1 || counts[id]["added"] != 2 || len(counts[id]) != 1 {
 				t.Errorf("item counts %v %v", counts, err)

@@ -1,7 +1,6 @@
 package watch
 
 import (
-	"bytes"
 	"compress/flate"
 	"compress/gzip"
 	"context"
@@ -201,11 +200,10 @@ func (f *fetcher) handle(hr *http.Response) (*response, error) {
 	if hr.ContentLength > f.maxBytes {
 		return resp, fmt.Errorf("%w: %s declares %d bytes, the limit is %d", ErrTooLarge, resp.url, hr.ContentLength, f.maxBytes)
 	}
-	raw, err := readLimited(hr.Body, f.maxBytes)
-	if err != nil {
-		return resp, fmt.Errorf("%s: %w", resp.url, err)
+	body, err := decoder(io.LimitReader(hr.Body, f.maxBytes+1), hr.Header.Get("Content-Encoding"))
+	if err == nil {
+		resp.body, err = readLimited(body, f.maxBytes)
 	}
-	resp.body, err = decode(raw, hr.Header.Get("Content-Encoding"), f.maxBytes)
 	if err != nil {
 		return resp, fmt.Errorf("%s: %w", resp.url, err)
 	}
@@ -224,34 +222,30 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 	return b, nil
 }
 
-// decode undoes the body's content encodings, the last applied first,
-// each inflated within limit bytes: a small compressed page that inflates
-// to gigabytes stops at the limit.
-func decode(b []byte, encoding string, limit int64) ([]byte, error) {
+// decoder undoes a body's content encodings as it is read, the last
+// applied first. The caller bounds what it reads of the result, so that a
+// small compressed body that inflates to gigabytes is read only up to the
+// limit: inflating as it reads, the fetcher never holds more.
+func decoder(r io.Reader, encoding string) (io.Reader, error) {
 	encs := strings.Split(encoding, ",")
 	for i := len(encs) - 1; i >= 0; i-- {
-		var r io.Reader
-		var err error
 		switch e := strings.ToLower(strings.TrimSpace(encs[i])); e {
 		case "", "identity":
-			continue
 		case "gzip", "x-gzip":
-			r, err = gzip.NewReader(bytes.NewReader(b))
+			zr, err := gzip.NewReader(r)
+			if err != nil {
+				return nil, fmt.Errorf("inflating: %w", err)
+			}
+			r = zr
 		case "deflate":
-			r = flate.NewReader(bytes.NewReader(b))
+			r = flate.NewReader(r)
 		case "br":
-			r = brotli.NewReader(bytes.NewReader(b))
+			r = brotli.NewReader(r)
 		default:
 			return nil, fmt.Errorf("%w %q", errBadEncoding, e)
 		}
-		if err != nil {
-			return nil, fmt.Errorf("inflating: %w", err)
-		}
-		if b, err = readLimited(r, limit); err != nil {
-			return nil, fmt.Errorf("inflating: %w", err)
-		}
 	}
-	return b, nil
+	return r, nil
 }
 
 // retryAfter reads a Retry-After header: seconds or an HTTP date.

@@ -29,7 +29,7 @@ import (
 // of the index's method: what became of it, as stored with the item.
 const (
 	OutcomeAdded     = "added"     // stored, no near-duplicate found
-	OutcomeDuplicate = "duplicate" // stored, marked a duplicate of a stored article
+	OutcomeDuplicate = "duplicate" // stored, marked a duplicate of a stored article (an exact copy included)
 	OutcomeSimilar   = "similar"   // stored, marked similar to a stored article
 	OutcomeExists    = "exists"    // an article of its URL was stored already
 	OutcomeGallery   = "gallery"   // its URL names a gallery or video page; not fetched
@@ -457,7 +457,7 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 	if page == "" {
 		page = Canonical(resp.url)
 	}
-	d := &core.Document{ID: e.link, Title: a.Title, Text: a.Text, URL: page, Source: site(page), Date: a.Date, Origin: f.URL}
+	d := &core.Document{ID: e.link, Title: a.Title, Text: a.Text, URL: page, Source: siteOf(page), Date: a.Date, Origin: f.URL}
 	if d.Title == "" {
 		d.Title = e.title
 	}
@@ -491,6 +491,8 @@ func outcome(m *engine.Match) string {
 	switch {
 	case m.Status == engine.Exists:
 		return OutcomeExists
+	case m.Skip == core.SkipExactCopy:
+		return OutcomeDuplicate
 	case m.Skip != core.SkipNone:
 		return string(m.Skip)
 	}
@@ -520,8 +522,8 @@ func (w *Watcher) gallery(link string) bool {
 	return false
 }
 
-// site is the source of a page: its host without "www.".
-func site(page string) string {
+// siteOf is the source of a page: its host without "www.".
+func siteOf(page string) string {
 	u, err := url.Parse(page)
 	if err != nil {
 		return ""

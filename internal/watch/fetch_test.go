@@ -1,0 +1,237 @@
+package watch
+
+import (
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/andybalholm/brotli"
+)
+
+func testFetcher(mut func(*Options)) *fetcher {
+	o := testOptions()
+	if mut != nil {
+		mut(&o)
+	}
+	o = o.withDefaults()
+	return newFetcher(&o)
+}
+
+func TestContentEncodings(t *testing.T) {
+	s := newSite(t)
+	body := strings.Repeat("<p>The same paragraph, over and over.</p>\n", 200)
+	encoders := map[string]func(io.Writer) io.WriteCloser{
+		"gzip":    func(w io.Writer) io.WriteCloser { return gzip.NewWriter(w) },
+		"deflate": func(w io.Writer) io.WriteCloser { fw, _ := flate.NewWriter(w, flate.BestSpeed); return fw },
+		"br":      func(w io.Writer) io.WriteCloser { return brotli.NewWriter(w) },
+	}
+	f := testFetcher(nil)
+	for name, enc := range encoders {
+		s.handle("/"+name, func(rw http.ResponseWriter, r *http.Request) {
+			if !strings.Contains(r.Header.Get("Accept-Encoding"), name) {
+				t.Errorf("Accept-Encoding %q lacks %s", r.Header.Get("Accept-Encoding"), name)
+			}
+			rw.Header().Set("Content-Encoding", name)
+			zw := enc(rw)
+			io.WriteString(zw, body)
+			zw.Close()
+		})
+		resp, err := f.get(t.Context(), request{url: s.URL + "/" + name})
+		if err != nil || string(resp.body) != body {
+			t.Errorf("%s: %v, %d bytes", name, err, len(resp.body))
+		}
+	}
+}
+
+// zeros is an endless reader of zero bytes.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+func TestDecompressionBomb(t *testing.T) {
+	s := newSite(t)
+	sent := make(chan int64, 1)
+	// Ten gigabytes of zeros, gzip-compressed as they are sent: the
+	// fetcher must stop reading at its limit, not inflate them all.
+	s.handle("/bomb", func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Content-Type", "text/html")
+		rw.Header().Set("Content-Encoding", "gzip")
+		cw := &countWriter{w: rw}
+		zw, _ := gzip.NewWriterLevel(cw, gzip.BestCompression)
+		io.Copy(zw, io.LimitReader(zeros{}, 10<<30))
+		zw.Close()
+		sent <- cw.n
+	})
+	f := testFetcher(func(o *Options) { o.MaxBytes = 1 << 20 })
+	start := time.Now()
+	_, err := f.get(t.Context(), request{url: s.URL + "/bomb"})
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("got %v, want ErrTooLarge", err)
+	}
+	if n := <-sent; n > 64<<20 {
+		t.Errorf("the server sent %d compressed bytes before the fetcher stopped", n)
+	}
+	t.Logf("stopped after %s", time.Since(start))
+}
+
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+func TestSizeLimits(t *testing.T) {
+	s := newSite(t)
+	big := strings.Repeat("x", 2<<20)
+	s.serve("/declared", "text/html", big) // with a Content-Length
+	s.handle("/chunked", func(rw http.ResponseWriter, r *http.Request) {
+		for range 4 {
+			io.WriteString(rw, big[:1<<20])
+			rw.(http.Flusher).Flush()
+		}
+	})
+	f := testFetcher(func(o *Options) { o.MaxBytes = 1 << 20 })
+	for _, p := range []string{"/declared", "/chunked"} {
+		if _, err := f.get(t.Context(), request{url: s.URL + p}); !errors.Is(err, ErrTooLarge) {
+			t.Errorf("%s: %v, want ErrTooLarge", p, err)
+		}
+	}
+}
+
+func TestRedirects(t *testing.T) {
+	s := newSite(t)
+	for i := range 8 {
+		s.handle(fmt.Sprintf("/r%d", i), func(rw http.ResponseWriter, r *http.Request) {
+			http.Redirect(rw, r, fmt.Sprintf("/r%d", i+1), http.StatusMovedPermanently)
+		})
+	}
+	s.serve("/r8", "text/html", "<p>here</p>")
+	f := testFetcher(nil)
+	if _, err := f.get(t.Context(), request{url: s.URL + "/r3"}); err != nil {
+		t.Errorf("five redirects: %v", err)
+	}
+	resp, err := f.get(t.Context(), request{url: s.URL + "/r0"})
+	if !errors.Is(err, ErrTooManyHops) {
+		t.Errorf("eight redirects: %v, %+v", err, resp)
+	}
+	resp, err = f.get(t.Context(), request{url: s.URL + "/r7"})
+	if err != nil || resp.url != s.URL+"/r8" {
+		t.Errorf("the final URL: %+v %v", resp, err)
+	}
+}
+
+func TestTimeouts(t *testing.T) {
+	s := newSite(t)
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	s.handle("/headers", func(rw http.ResponseWriter, r *http.Request) { // never answers
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	})
+	s.handle("/trickle", func(rw http.ResponseWriter, r *http.Request) { // a byte now and then, forever
+		for {
+			if _, err := io.WriteString(rw, "<p>"); err != nil {
+				return
+			}
+			rw.(http.Flusher).Flush()
+			select {
+			case <-release:
+				return
+			case <-r.Context().Done():
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	})
+	f := testFetcher(func(o *Options) { o.Timeout = 300 * time.Millisecond })
+	for _, p := range []string{"/headers", "/trickle"} {
+		start := time.Now()
+		_, err := f.get(t.Context(), request{url: s.URL + p})
+		if err == nil || !transient(err) || time.Since(start) > 5*time.Second {
+			t.Errorf("%s: %v after %s", p, err, time.Since(start))
+		}
+	}
+}
+
+func TestHostGate(t *testing.T) {
+	s := newSite(t)
+	var active, most int
+	s.handle("/p", func(rw http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		active++
+		most = max(most, active)
+		s.mu.Unlock()
+		time.Sleep(20 * time.Millisecond)
+		s.mu.Lock()
+		active--
+		s.mu.Unlock()
+	})
+	f := testFetcher(func(o *Options) { o.HostDelay = 30 * time.Millisecond })
+	start := time.Now()
+	done := make(chan error)
+	for range 4 {
+		go func() {
+			_, err := f.get(t.Context(), request{url: s.URL + "/p"})
+			done <- err
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+	// Four requests one at a time, 20 ms each, 30 ms apart: at least
+	// 4×20 + 3×30 ms.
+	if took := time.Since(start); most != 1 || took < 170*time.Millisecond {
+		t.Errorf("%d requests at once; four took %s", most, took)
+	}
+}
+
+func TestRequestHeaders(t *testing.T) {
+	s := newSite(t)
+	var got http.Header
+	s.handle("/h", func(rw http.ResponseWriter, r *http.Request) { got = r.Header.Clone() })
+	f := testFetcher(func(o *Options) { o.UserAgent = "test-bot/2" })
+	if _, err := f.get(t.Context(), request{url: s.URL + "/h", etag: `"e1"`, lastModified: "Sun, 01 Nov 2026 08:00:00 GMT"}); err != nil {
+		t.Fatal(err)
+	}
+	if got.Get("User-Agent") != "test-bot/2" || got.Get("If-None-Match") != `"e1"` || got.Get("If-Modified-Since") != "Sun, 01 Nov 2026 08:00:00 GMT" {
+		t.Errorf("headers %v", got)
+	}
+	for _, bad := range []string{"ftp://x/y", "http:///nohost", "::"} {
+		if _, err := f.get(t.Context(), request{url: bad}); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+func TestDecodeUnknownEncoding(t *testing.T) {
+	if _, err := decoder(strings.NewReader("x"), "compress"); !errors.Is(err, errBadEncoding) {
+		t.Errorf("an unknown encoding: %v", err)
+	}
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	io.WriteString(zw, "hello")
+	zw.Close()
+	r, err := decoder(&buf, "gzip, identity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := io.ReadAll(r); err != nil || string(b) != "hello" {
+		t.Errorf("gzip, identity: %q %v", b, err)
+	}
+}

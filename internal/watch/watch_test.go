@@ -1,0 +1,485 @@
+package watch
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// publish serves n stories of a site from seed on under /story/i and
+// returns the feed items of them, the newest first.
+func publish(s *site, name string, seed uint64, n int) []item {
+	var items []item
+	for i := range n {
+		st := newStory(seed + uint64(i))
+		path := fmt.Sprintf("/story/%d", i)
+		s.serve(path, "text/html; charset=utf-8", st.page(name, ""))
+		items = append([]item{{title: st.title, link: s.URL + path, guid: fmt.Sprintf("g%d", i),
+			date: time.Date(2026, 11, 1, 8, i, 0, 0, time.UTC)}}, items...)
+	}
+	return items
+}
+
+func TestFeedFormats(t *testing.T) {
+	x := newIndex(t)
+	formats := []struct {
+		name, contentType string
+		render            func(...item) string
+	}{
+		{"rss 0.91", "application/rss+xml", rss091},
+		{"rss 1.0", "application/rdf+xml", rss1},
+		{"rss 2.0", "application/rss+xml", rss2},
+		{"atom", "application/atom+xml", atomFeed},
+		{"json feed", "application/feed+json", jsonFeed},
+	}
+	for i, f := range formats {
+		s := newSite(t)
+		s.serve("/feed", f.contentType, f.render(publish(s, f.name, uint64(100*i), 3)...))
+		addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	}
+	w := newWatcher(t, x, testOptions())
+	for i, r := range once(t, w) {
+		if r.Status != "ok" || r.Items != 3 || r.New != 3 || r.Outcomes[OutcomeAdded] != 3 {
+			t.Errorf("%s: %+v", formats[i].name, r)
+		}
+	}
+	if n := x.Len(); n != 15 {
+		t.Errorf("%d documents stored, want 15", n)
+	}
+	// A second pass finds nothing new.
+	for i, r := range once(t, w) {
+		if r.Status != "ok" || r.New != 0 {
+			t.Errorf("%s, second pass: %+v", formats[i].name, r)
+		}
+	}
+}
+
+func TestStoredArticle(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	st := newStory(1)
+	s.serve("/story/1", "text/html", st.page("Daily", s.URL+"/news/story-1?utm_source=rss"))
+	s.serve("/feed", "application/rss+xml", rss2(item{title: "Feed title", link: s.URL + "/story/1?utm_medium=rss#top",
+		date: time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)}))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	once(t, newWatcher(t, x, testOptions()))
+	var d store.Doc
+	err := x.Store().View(t.Context(), func(r store.Reader) error {
+		var err error
+		d, err = r.Doc(s.URL + "/story/1")
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := store.Doc{ID: s.URL + "/story/1", URL: s.URL + "/news/story-1", Title: st.title, Source: "127.0.0.1",
+		Date: time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC).Unix()}
+	if d.ID != want.ID || d.URL != want.URL || d.Title != want.Title || d.Source != want.Source || d.Date != want.Date {
+		t.Errorf("stored %+v\nwant %+v", d, want)
+	}
+	items := storedItems(t, x, s.URL+"/feed")
+	if it := items[s.URL+"/story/1"]; it.Outcome != OutcomeAdded || it.Lang != "en" || it.Doc != d.ID {
+		t.Errorf("item %+v", it)
+	}
+}
+
+func TestConditionalGet(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	body := rss2(publish(s, "Daily", 1, 2)...)
+	s.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("If-None-Match") == `"v1"` || r.Header.Get("If-Modified-Since") == "Sun, 01 Nov 2026 08:00:00 GMT" {
+			rw.WriteHeader(http.StatusNotModified)
+			return
+		}
+		rw.Header().Set("ETag", `"v1"`)
+		rw.Header().Set("Last-Modified", "Sun, 01 Nov 2026 08:00:00 GMT")
+		fmt.Fprint(rw, body)
+	})
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	w := newWatcher(t, x, testOptions())
+	if r := once(t, w)[0]; r.Status != "ok" || r.New != 2 {
+		t.Fatalf("first poll %+v", r)
+	}
+	if r := once(t, w)[0]; r.Status != "not modified" || r.New != 0 {
+		t.Errorf("second poll %+v", r)
+	}
+	if n := s.hit("/story/0"); n != 1 {
+		t.Errorf("the page was fetched %d times", n)
+	}
+	feeds, err := Feeds(t.Context(), x.Store())
+	if err != nil || len(feeds) != 1 || feeds[0].State.Status != "not modified" || feeds[0].State.Polls != 2 ||
+		feeds[0].State.ETag != `"v1"` || feeds[0].Items[OutcomeAdded] != 2 {
+		t.Errorf("feeds %+v %v", feeds, err)
+	}
+}
+
+func TestBrowserUserAgent(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	items := publish(s, "Daily", 1, 1)
+	s.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.Header.Get("User-Agent"), "Mozilla/") {
+			http.Error(rw, "bots go away", http.StatusForbidden)
+			return
+		}
+		fmt.Fprint(rw, rss2(items...))
+	})
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	w := newWatcher(t, x, testOptions())
+	if r := once(t, w)[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 1 {
+		t.Fatalf("first poll %+v", r)
+	}
+	feeds, _ := Feeds(t.Context(), x.Store())
+	if !feeds[0].State.BrowserUA {
+		t.Errorf("the feed's state does not record the browser User-Agent: %+v", feeds[0].State)
+	}
+	s.mu.Lock()
+	if got := s.agents; len(got) != 3 || got[0] != DefaultUserAgent || got[1] != DefaultBrowserUserAgent || got[2] != DefaultBrowserUserAgent {
+		t.Errorf("User-Agents %q", got)
+	}
+	s.agents = nil
+	s.mu.Unlock()
+	once(t, w)
+	if got := s.agents; len(got) != 1 || got[0] != DefaultBrowserUserAgent {
+		t.Errorf("second poll: User-Agents %q, want the browser one at once", got)
+	}
+}
+
+func TestGUIDChurnAndReordering(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	items := publish(s, "Daily", 1, 4)
+	pass := 0
+	s.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+		churned := make([]item, len(items))
+		for i, it := range items {
+			it.guid = fmt.Sprintf("urn:%d:%d", pass, i)        // new GUIDs every poll
+			it.link += fmt.Sprintf("?utm_source=feed%d", pass) // and new tracking parameters
+			churned[(i+pass)%len(items)] = it                  // in another order
+		}
+		pass++
+		fmt.Fprint(rw, rss2(churned...))
+	})
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	w := newWatcher(t, x, testOptions())
+	if r := once(t, w)[0]; r.New != 4 || r.Outcomes[OutcomeAdded] != 4 {
+		t.Fatalf("first poll %+v", r)
+	}
+	for range 2 {
+		if r := once(t, w)[0]; r.Status != "ok" || r.New != 0 {
+			t.Errorf("a later poll found new items: %+v", r)
+		}
+	}
+	if s.hit("/story/2") != 1 || x.Len() != 4 {
+		t.Errorf("a page was fetched %d times, %d documents stored", s.hit("/story/2"), x.Len())
+	}
+}
+
+func TestOldestFirst(t *testing.T) {
+	d := func(h int) time.Time { return time.Date(2026, 11, 1, h, 0, 0, 0, time.UTC) }
+	s := newSite(t)
+	x := newIndex(t)
+	// The same story published twice: the feed lists the later copy
+	// first; the earlier one must be stored as the original.
+	st := newStory(5)
+	s.serve("/story/0", "text/html", st.page("Daily", ""))
+	s.serve("/story/1", "text/html", st.page("Daily", ""))
+	s.serve("/feed", "application/rss+xml", rss2(item{title: "b", link: s.URL + "/story/1", date: d(9)}, item{title: "a", link: s.URL + "/story/0", date: d(8)}))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	once(t, newWatcher(t, x, testOptions()))
+	items := storedItems(t, x, s.URL+"/feed")
+	if items[s.URL+"/story/0"].Outcome != OutcomeAdded || items[s.URL+"/story/1"].Outcome != OutcomeDuplicate {
+		t.Errorf("items %+v", items)
+	}
+}
+
+func TestTwoFeedsOneStory(t *testing.T) {
+	x := newIndex(t)
+	a, b := newSite(t), newSite(t)
+	st := newStory(42)
+	// Site B reprints the story under its own headline and boilerplate,
+	// with a sentence of its own: a near-duplicate, not an exact copy.
+	reprint := st
+	reprint.title = "Reprinted: " + st.title
+	reprint.paras = append([]string{"Our correspondent adds that the details are still emerging tonight."}, st.paras...)
+	a.serve("/story/0", "text/html", st.page("The A Times", ""))
+	b.serve("/story/0", "text/html", reprint.page("B Herald", ""))
+	// Site C copies site A's page whole and names it as its canonical URL.
+	c := newSite(t)
+	c.serve("/story/0", "text/html", st.page("The A Times", a.URL+"/story/0"))
+	for _, s := range []*site{a, b, c} {
+		s.serve("/feed", "application/rss+xml", rss2(item{title: st.title, link: s.URL + "/story/0"}))
+	}
+	w := newWatcher(t, x, testOptions())
+	for _, s := range []*site{a, b, c} { // one after the other: a pass polls feeds at once
+		addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+		once(t, w)
+	}
+	if it := storedItems(t, x, a.URL+"/feed")[a.URL+"/story/0"]; it.Outcome != OutcomeAdded {
+		t.Errorf("the original: %+v", it)
+	}
+	if it := storedItems(t, x, b.URL+"/feed")[b.URL+"/story/0"]; it.Outcome != OutcomeDuplicate {
+		t.Errorf("the reprint: %+v", it)
+	}
+	if it := storedItems(t, x, c.URL+"/feed")[c.URL+"/story/0"]; it.Outcome != OutcomeDuplicate {
+		t.Errorf("the copy: %+v", it)
+	}
+	if _, marks := stored(t, x, c.URL+"/story/0"); len(marks) != 1 || marks[0].Method != engine.ExactMethod {
+		t.Errorf("the copy's marks: %+v", marks)
+	}
+}
+
+func TestSkips(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	short := story{title: "Short", paras: []string{"A few words only, far fewer than an article has."}}
+	s.serve("/story/short", "text/html", short.page("Daily", ""))
+	s.serve("/photos/story/2", "text/html", newStory(2).page("Daily", ""))
+	s.serve("/video/3", "text/html", newStory(3).page("Daily", ""))
+	s.serve("/story/image", "image/png", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+	s.serve("/story/huge", "text/html", "<html><body><p>"+strings.Repeat("all work and no play ", 60000)+"</p></body></html>")
+	s.serve("/story/4", "text/html", newStory(4).page("Daily", ""))
+	links := []string{"/story/short", "/photos/story/2", "/video/3", "/story/image", "/story/huge", "/story/4"}
+	var items []item
+	for _, l := range links {
+		items = append(items, item{title: l, link: s.URL + l})
+	}
+	items = append(items, item{title: "no link", guid: "urn:nolink"})
+	s.serve("/feed", "application/rss+xml", rss2(items...))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	o := testOptions()
+	o.MaxBytes = 1 << 20
+	r := once(t, newWatcher(t, x, o))[0]
+	want := map[string]int{"too-short": 1, OutcomeGallery: 2, "not-html": 1, "too-large": 1, OutcomeAdded: 1, OutcomeNoLink: 1}
+	if fmt.Sprint(r.Outcomes) != fmt.Sprint(want) {
+		t.Errorf("outcomes %v, want %v", r.Outcomes, want)
+	}
+	if s.hit("/photos/story/2")+s.hit("/video/3") != 0 {
+		t.Error("a gallery page was fetched")
+	}
+	stored := storedItems(t, x, s.URL+"/feed")
+	if it := stored[s.URL+"/story/short"]; it.Outcome != "too-short" || it.Doc != "" {
+		t.Errorf("the short page's item: %+v", it)
+	}
+	if it := stored[s.URL+"/story/huge"]; !strings.Contains(it.Detail, "size limit") {
+		t.Errorf("the huge page's item: %+v", it)
+	}
+	if x.Len() != 1 {
+		t.Errorf("%d documents stored, want 1", x.Len())
+	}
+}
+
+func TestSiteRule(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	st := newStory(7)
+	page := strings.Replace(st.page("Daily", ""), "</h1>", "</h1>"+
+		`<div class="promo"><p>Read our other stories about the council budget and the minister's plans for the railway and the airport this season.</p></div><div class="story-body"><p class="byline">By Staff Reporter</p>`, 1)
+	page = strings.Replace(page, "</article>", "</div></article>", 1)
+	s.serve("/story/0", "text/html", page)
+	s.serve("/feed", "application/rss+xml", rss2(item{title: st.title, link: s.URL + "/story/0"}))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour),
+		Rule: &Rule{Body: ".story-body", Drop: []string{".byline"}}})
+	once(t, newWatcher(t, x, testOptions()))
+	if d, _ := stored(t, x, s.URL+"/story/0"); d.Text != st.text() {
+		t.Errorf("the site rule's text:\n%q\nwant\n%q", d.Text, st.text())
+	}
+}
+
+func TestWrongCharset(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	st := newStory(9)
+	st.paras[0] = "Le café de la gare a rouvert ses portes après des travaux. " + st.paras[0]
+	latin1 := strings.NewReplacer("é", "\xe9", "è", "\xe8").Replace(st.page("Daily", ""))
+	latin1 = strings.Replace(latin1, `<meta charset="utf-8">`, "", 1)
+	s.serve("/story/0", "text/html; charset=utf-8", latin1) // the header lies
+	// The feed is ISO-8859-1, as its XML declaration says.
+	s.serve("/feed", "application/rss+xml", strings.Replace(rss2(item{title: "Caf\xe9", link: s.URL + "/story/0"}), "UTF-8", "ISO-8859-1", 1))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	if r := once(t, newWatcher(t, x, testOptions()))[0]; r.Outcomes[OutcomeAdded] != 1 {
+		t.Fatalf("poll %+v", r)
+	}
+	if d, _ := stored(t, x, s.URL+"/story/0"); !strings.Contains(d.Text, "Le café de la gare a rouvert ses portes après des travaux.") {
+		t.Errorf("text %q", d.Text)
+	}
+}
+
+func TestFailingFeedsAndPages(t *testing.T) {
+	x := newIndex(t)
+	good, bad := newSite(t), newSite(t)
+	items := publish(good, "Daily", 1, 2)
+	good.serve("/feed", "application/rss+xml", rss2(items...))
+	bad.serve("/malformed", "application/rss+xml", "<rss><channel><item><title>oops</titl")
+	bad.serve("/html", "text/html", "<html><body><p>Not a feed at all.</p></body></html>")
+	bad.handle("/loop", func(rw http.ResponseWriter, r *http.Request) { http.Redirect(rw, r, "/loop", http.StatusFound) })
+	bad.handle("/broken", func(rw http.ResponseWriter, r *http.Request) { http.Error(rw, "oops", http.StatusInternalServerError) })
+	for _, p := range []string{"/malformed", "/html", "/loop", "/broken"} {
+		addFeed(t, x, Feed{URL: bad.URL + p, Interval: Duration(time.Hour)})
+	}
+	addFeed(t, x, Feed{URL: good.URL + "/feed", Interval: Duration(time.Hour)})
+	w := newWatcher(t, x, testOptions())
+	start := time.Now()
+	res := once(t, w)
+	for _, r := range res[:4] {
+		if r.Status != "error" || r.Err == nil {
+			t.Errorf("%s: %+v", r.Feed, r)
+		}
+	}
+	if !strings.Contains(res[2].Err.Error(), "redirects") || !strings.Contains(res[3].Err.Error(), "500") {
+		t.Errorf("errors %v; %v", res[2].Err, res[3].Err)
+	}
+	if r := res[4]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 2 {
+		t.Errorf("the good feed: %+v", r)
+	}
+	feeds, _ := Feeds(t.Context(), x.Store())
+	if f := feeds[3]; f.State.Failures != 1 || !f.NextPoll.After(start.Add(45*time.Minute)) || !strings.Contains(f.State.Status, "500") {
+		t.Errorf("the failing feed's state: %+v", f)
+	}
+	once(t, w)
+	feeds, _ = Feeds(t.Context(), x.Store())
+	if f := feeds[3]; f.State.Failures != 2 || !f.NextPoll.After(start.Add(90*time.Minute)) {
+		t.Errorf("after two failures: %+v", f)
+	}
+	if tot := w.Totals(); tot.Polls["error"] != 8 || tot.Polls["ok"] != 2 || tot.Items[OutcomeAdded] != 2 {
+		t.Errorf("totals %+v", tot)
+	}
+}
+
+func TestHangingPage(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	items := publish(s, "Daily", 1, 2)
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	s.handle("/story/0", func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(rw, "<html><body><p>The start of a page that never ends")
+		rw.(http.Flusher).Flush()
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	})
+	s.serve("/feed", "application/rss+xml", rss2(items...))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	o := testOptions()
+	o.Timeout = 300 * time.Millisecond
+	w := newWatcher(t, x, o)
+	for pass := 1; pass <= maxTries+1; pass++ {
+		r := once(t, w)[0]
+		it := storedItems(t, x, s.URL+"/feed")[s.URL+"/story/0"]
+		wantNew := 1
+		switch {
+		case pass == 1:
+			wantNew = 2
+		case pass > maxTries:
+			wantNew = 0
+		}
+		if r.New != wantNew || it.Outcome != OutcomeError || it.Tries != min(pass, maxTries) {
+			t.Errorf("pass %d: %+v; item %+v", pass, r, it)
+		}
+	}
+	if n := s.hit("/story/0"); n != maxTries {
+		t.Errorf("the hanging page was asked %d times, want %d", n, maxTries)
+	}
+	if x.Len() != 1 {
+		t.Errorf("%d documents", x.Len())
+	}
+}
+
+func TestRetryAfter(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	s.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Retry-After", "7200")
+		http.Error(rw, "slow down", http.StatusTooManyRequests)
+	})
+	s.serve("/other", "application/rss+xml", rss2())
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Minute)})
+	o := testOptions()
+	o.Workers = 1
+	w := newWatcher(t, x, o)
+	start := time.Now()
+	if r := once(t, w)[0]; r.Status != "error" {
+		t.Fatalf("poll %+v", r)
+	}
+	feeds, _ := Feeds(t.Context(), x.Store())
+	if next := feeds[0].NextPoll; next.Before(start.Add(2*time.Hour - time.Second)) {
+		t.Errorf("next poll %s, want after Retry-After's two hours", next.Sub(start))
+	}
+	// The host is left alone meanwhile, other feeds of it included.
+	addFeed(t, x, Feed{URL: s.URL + "/other", Interval: Duration(time.Minute)})
+	res := once(t, w)
+	if res[1].Status != "error" || s.hit("/other") != 0 || s.hit("/feed") != 1 {
+		t.Errorf("the host was asked again: %+v, %d, %d", res[1], s.hit("/other"), s.hit("/feed"))
+	}
+}
+
+func TestBackoff(t *testing.T) {
+	w := &Watcher{o: Options{MaxBackoff: 6 * time.Hour}}
+	f := &Feed{Interval: Duration(15 * time.Minute)}
+	for _, c := range []struct {
+		failures int
+		want     time.Duration
+	}{{1, 15 * time.Minute}, {2, 30 * time.Minute}, {3, time.Hour}, {6, 6 * time.Hour}, {60, 6 * time.Hour}} {
+		for range 20 {
+			got := w.backoff(f, c.failures, fmt.Errorf("x"))
+			if got < c.want*8/10 || got > c.want*12/10 {
+				t.Errorf("%d failures: %s, want %s ± 20 %%", c.failures, got, c.want)
+			}
+		}
+	}
+	got := w.backoff(f, 1, &retryLater{wait: 3 * time.Hour})
+	if got != 3*time.Hour {
+		t.Errorf("Retry-After: %s", got)
+	}
+}
+
+func TestRun(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	s.serve("/feed", "application/rss+xml", rss2(publish(s, "Daily", 1, 2)...))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	w := newWatcher(t, x, testOptions())
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error)
+	go func() { done <- w.Run(ctx) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for x.Len() < 2 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil || x.Len() != 2 {
+		t.Errorf("Run: %v, %d documents", err, x.Len())
+	}
+	if s.hit("/feed") != 1 {
+		t.Errorf("the feed was polled %d times within its interval", s.hit("/feed"))
+	}
+}
+
+func TestOutcome(t *testing.T) {
+	for _, c := range []struct {
+		m    engine.Match
+		want string
+	}{
+		{engine.Match{Status: engine.Added}, OutcomeAdded},
+		{engine.Match{Status: engine.Exists}, OutcomeExists},
+		{engine.Match{Status: engine.Added, Skip: core.SkipTooShort}, "too-short"},
+		{engine.Match{Status: engine.Added, Skip: core.SkipExactCopy}, OutcomeDuplicate},
+		{engine.Match{Status: engine.Added, Pairs: []core.Pair{{Label: core.Similar}, {Label: core.Duplicate}}}, OutcomeDuplicate},
+		{engine.Match{Status: engine.Added, Pairs: []core.Pair{{Label: core.Similar}}}, OutcomeSimilar},
+	} {
+		if got := outcome(&c.m); got != c.want {
+			t.Errorf("%+v: %s, want %s", c.m, got, c.want)
+		}
+	}
+}
