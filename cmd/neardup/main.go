@@ -12,10 +12,12 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/alecthomas/kong"
 
 	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/watch"
 )
 
 // cli lists the commands. Each field's type is defined in <command>.go.
@@ -28,6 +30,8 @@ type cli struct {
 	Eval    evalCmd    `cmd:"" help:"Measure predictions against a labelled truth: pair P/R/F1, ARI, B-cubed."`
 	Extract extractCmd `cmd:"" help:"Extract articles (title, text, date, author, language) from HTML pages, archives and WARC files."`
 	Gen     genCmd     `cmd:"" help:"Generate a labelled near-duplicate news corpus from real texts (seeded)."`
+	Watch   watchCmd   `cmd:"" help:"Poll web feeds, extract each new article and add it to the index, checked on arrival."`
+	Feeds   feedsCmd   `cmd:"" help:"Manage the feeds neardup watch polls: add, list, set, remove, import, export, test a site rule."`
 }
 
 // globals is what every command's Run receives besides its own flags.
@@ -42,7 +46,7 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:]))
 }
@@ -86,7 +90,8 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 	return kong.New(c, append([]kong.Option{
 		kong.Name("neardup"),
 		kong.Description("Find duplicate and near-duplicate documents, above all news articles."),
-		kong.Vars{"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name},
+		kong.Vars{"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name,
+			"default_user_agent": watch.DefaultUserAgent, "default_gallery_words": strings.Join(watch.DefaultGalleryWords, ",")},
 	}, options...)...)
 }
 

@@ -53,8 +53,21 @@ type AttrFilter struct {
 // Duration is a time.Duration written as "15m".
 type Duration time.Duration
 
-// MarshalText writes d as time.Duration.String does.
-func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d).String()), nil }
+// MarshalText writes d as time.Duration.String does, without zero
+// minutes or seconds: "15m", "1h", "1h30m".
+func (d Duration) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// String writes d as MarshalText does.
+func (d Duration) String() string {
+	s := time.Duration(d).String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}
 
 // UnmarshalText reads "15m", "1h30m", ...
 func (d *Duration) UnmarshalText(b []byte) error {

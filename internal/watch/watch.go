@@ -205,7 +205,7 @@ func (w *Watcher) poll(ctx context.Context, sf store.Feed) (Result, error) {
 	case err != nil:
 		res.Status, res.Err = "error", err
 		state.Failures++
-		state.Status = err.Error()
+		state.Status = "error: " + err.Error()
 		sf.NextPoll = start.Add(w.backoff(&f, state.Failures, err)).Unix()
 	case items == nil:
 		res.Status = "not modified"

@@ -1,0 +1,312 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/watch"
+)
+
+// feedsCmd is `neardup feeds`: the feeds neardup watch polls, kept in the
+// index.
+type feedsCmd struct {
+	Add    feedsAddCmd    `cmd:"" help:"Add a feed for neardup watch to poll."`
+	List   feedsListCmd   `cmd:"" help:"List the feeds: last poll, status, items by outcome, next poll."`
+	Set    feedsSetCmd    `cmd:"" help:"Change a feed's interval or site rule."`
+	Remove feedsRemoveCmd `cmd:"" help:"Remove a feed (the articles added from it stay)."`
+	Import feedsImportCmd `cmd:"" help:"Add the feeds of a YAML file; feeds stored already get the file's settings."`
+	Export feedsExportCmd `cmd:"" help:"Write the feeds as a YAML file that neardup feeds import reads."`
+	Test   feedsTestCmd   `cmd:"" help:"Fetch a page and extract it with a site rule, storing nothing: check a rule before saving it."`
+}
+
+// ruleFlags are a feed's site rule, given on the command line.
+type ruleFlags struct {
+	SiteRule   string   `name:"site-rule" placeholder:"SELECTOR" help:"CSS selector of the article body on the feed's pages, e.g. 'article .story-body'."`
+	Drop       []string `placeholder:"SELECTOR" help:"CSS selector of parts of the page to leave out (repeatable)."`
+	Strip      []string `placeholder:"TEXT" help:"Boilerplate text to strip from the article (repeatable)."`
+	ArticleURL string   `name:"article-url" placeholder:"REGEXP" help:"Only pages whose URL matches are articles; the others are skipped."`
+}
+
+// rule returns the rule the flags give; nil when they give none.
+func (f *ruleFlags) rule() *watch.Rule {
+	if f.SiteRule == "" && len(f.Drop) == 0 && len(f.Strip) == 0 && f.ArticleURL == "" {
+		return nil
+	}
+	return &watch.Rule{Body: f.SiteRule, Drop: f.Drop, Strip: f.Strip, ArticleURL: f.ArticleURL}
+}
+
+// feedDB names the index of the feeds commands, which open its store only:
+// they neither need nor load the in-memory index.
+type feedDB struct {
+	DB string `default:"neardup.db" help:"The index: a SQLite file (created when missing) or a PostgreSQL URL."`
+}
+
+func (f *feedDB) open(ctx context.Context) (store.Store, error) {
+	return store.Open(ctx, f.DB, store.DefaultOptions())
+}
+
+// openExisting opens an index that must exist already.
+func (f *feedDB) openExisting(ctx context.Context) (store.Store, error) {
+	if !store.IsPostgres(f.DB) {
+		if _, err := os.Stat(f.DB); err != nil {
+			return nil, fmt.Errorf("%s: no index there (neardup feeds add creates one): %w", f.DB, err)
+		}
+	}
+	return f.open(ctx)
+}
+
+// feedsAddCmd is `neardup feeds add`.
+type feedsAddCmd struct {
+	URL string `arg:"" name:"url" help:"The feed's URL (RSS, Atom or JSON Feed)."`
+	feedDB
+	Interval time.Duration `default:"15m" help:"How often the feed is polled (at least 1m)."`
+	ruleFlags
+}
+
+func (c *feedsAddCmd) Run(g *globals) error {
+	st, err := c.open(g.ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	f := watch.Feed{URL: c.URL, Interval: watch.Duration(c.Interval), Rule: c.rule()}
+	if err := f.Check(); err != nil {
+		return usageError{err.Error()}
+	}
+	if _, err := watch.AddFeed(g.ctx, st, f); err != nil {
+		return err
+	}
+	if !g.quiet {
+		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s\n", c.URL, f.Interval, c.DB)
+	}
+	return nil
+}
+
+// feedsSetCmd is `neardup feeds set`.
+type feedsSetCmd struct {
+	URL string `arg:"" name:"url" help:"The feed's URL, as added."`
+	feedDB
+	Interval  time.Duration `help:"How often the feed is polled (at least 1m)."`
+	NoRule    bool          `name:"no-rule" help:"Remove the feed's site rule."`
+	ruleFlags `embed:""`
+}
+
+func (c *feedsSetCmd) Run(g *globals) error {
+	st, err := c.openExisting(g.ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	feeds, err := watch.Feeds(g.ctx, st)
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(feeds, func(s watch.Stored) bool { return s.URL == c.URL })
+	if i < 0 {
+		return fmt.Errorf("%s: %w", c.DB, fmt.Errorf("%w: %s", watch.ErrNoFeed, c.URL))
+	}
+	f := feeds[i].Feed
+	if c.Interval != 0 {
+		f.Interval = watch.Duration(c.Interval)
+	}
+	switch r := c.rule(); {
+	case c.NoRule && r != nil:
+		return usageError{"--no-rule with a rule's flags"}
+	case c.NoRule:
+		f.Rule = nil
+	case r != nil:
+		f.Rule = r
+	}
+	if err := f.Check(); err != nil {
+		return usageError{err.Error()}
+	}
+	return watch.SetFeed(g.ctx, st, f)
+}
+
+// feedsRemoveCmd is `neardup feeds remove`.
+type feedsRemoveCmd struct {
+	URLs []string `arg:"" name:"url" help:"The feeds' URLs, as added."`
+	feedDB
+}
+
+func (c *feedsRemoveCmd) Run(g *globals) error {
+	st, err := c.openExisting(g.ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	for _, u := range c.URLs {
+		if err := watch.RemoveFeed(g.ctx, st, u); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// feedsListCmd is `neardup feeds list`.
+type feedsListCmd struct {
+	feedDB
+	JSON bool `name:"json" help:"Print one JSON object per feed, with its settings, state and item counts."`
+}
+
+func (c *feedsListCmd) Run(g *globals) error {
+	st, err := c.openExisting(g.ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	feeds, err := watch.Feeds(g.ctx, st)
+	if err != nil {
+		return err
+	}
+	if c.JSON {
+		enc := json.NewEncoder(os.Stdout)
+		for _, f := range feeds {
+			if err := enc.Encode(f); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return listFeeds(os.Stdout, feeds, time.Now())
+}
+
+// listFeeds writes feeds as a table.
+func listFeeds(out io.Writer, feeds []watch.Stored, now time.Time) error {
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "FEED\tEVERY\tLAST POLL\tSTATUS\tADDED\tDUPLICATES\tSKIPPED\tERRORS\tNEXT POLL")
+	for _, f := range feeds {
+		var added, dups, skipped, errs int
+		for outcome, n := range f.Items {
+			switch outcome {
+			case watch.OutcomeAdded, watch.OutcomeSimilar:
+				added += n
+			case watch.OutcomeDuplicate:
+				dups += n
+			case watch.OutcomeError:
+				errs += n
+			case watch.OutcomeExists:
+			default:
+				skipped += n
+			}
+		}
+		last, status, next := "never", f.State.Status, "now"
+		if !f.State.LastPoll.IsZero() {
+			last = ago(now.Sub(f.State.LastPoll)) + " ago"
+		}
+		if status == "" {
+			status = "-"
+		}
+		if len(status) > 60 {
+			status = status[:57] + "..."
+		}
+		if d := f.NextPoll.Sub(now); d > 0 {
+			next = "in " + ago(d)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\n", f.URL, f.Interval, last, status, added, dups, skipped, errs, next)
+	}
+	return tw.Flush()
+}
+
+// ago writes a duration for people: "3m", "2h5m", "4d".
+func ago(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return d.Round(time.Second).String()
+	case d < 24*time.Hour:
+		return strings.TrimSuffix(d.Round(time.Minute).String(), "0s")
+	default:
+		return fmt.Sprintf("%dd", int(d.Hours()/24))
+	}
+}
+
+// feedsImportCmd is `neardup feeds import`.
+type feedsImportCmd struct {
+	File string `arg:"" type:"existingfile" help:"A YAML file of feeds (as neardup feeds export writes)."`
+	feedDB
+}
+
+func (c *feedsImportCmd) Run(g *globals) error {
+	feeds, err := watch.ReadFile(c.File)
+	if err != nil {
+		return err
+	}
+	st, err := c.open(g.ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	added, updated, err := watch.Import(g.ctx, st, feeds)
+	if err != nil {
+		return err
+	}
+	if !g.quiet {
+		fmt.Fprintf(os.Stderr, "%d feeds added, %d updated\n", added, updated)
+	}
+	return nil
+}
+
+// feedsExportCmd is `neardup feeds export`.
+type feedsExportCmd struct {
+	feedDB
+	Output string `short:"o" default:"-" help:"The file to write; - for stdout. A file is replaced whole or not at all."`
+}
+
+func (c *feedsExportCmd) Run(g *globals) error {
+	st, err := c.openExisting(g.ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if c.Output == "-" {
+		return watch.Export(g.ctx, st, os.Stdout)
+	}
+	return output.WriteAtomic(c.Output, func(w *bufio.Writer) error { return watch.Export(g.ctx, st, w) })
+}
+
+// feedsTestCmd is `neardup feeds test`.
+type feedsTestCmd struct {
+	Page string `arg:"" name:"page-url" help:"The URL of an article page of the feed."`
+	ruleFlags
+	fetchFlags
+	JSON bool `name:"json" help:"Print the result as JSON."`
+}
+
+func (c *feedsTestCmd) Run(g *globals) error {
+	o, err := c.options(g)
+	if err != nil {
+		return err
+	}
+	t, err := watch.Try(g.ctx, c.Page, c.rule(), o)
+	if err != nil {
+		return err
+	}
+	if c.JSON {
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(t)
+	}
+	fmt.Printf("URL:       %s\nCanonical: %s\n", t.URL, t.Canonical)
+	if t.Gallery {
+		fmt.Println("Gallery:   yes: neardup watch skips this URL without fetching it")
+	}
+	if t.Skip != "" {
+		fmt.Printf("Skipped:   %s\n", t.Skip)
+	}
+	fmt.Printf("Title:     %s\nLanguage:  %s\n", t.Article.Title, t.Article.Lang)
+	if !t.Article.Date.IsZero() {
+		fmt.Printf("Date:      %s\n", t.Article.Date.Format(time.RFC3339))
+	}
+	fmt.Printf("Text:      %d characters\n\n%s\n", len([]rune(t.Article.Text)), t.Article.Text)
+	return nil
+}

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/watch"
+)
+
+// fetchFlags are how the watcher fetches and extracts pages.
+type fetchFlags struct {
+	UserAgent    string        `name:"user-agent" placeholder:"UA" help:"The User-Agent of every request (default: ${default_user_agent}). A site that answers 403 is asked once more as a browser, and from then on."`
+	HostDelay    time.Duration `name:"host-delay" default:"1s" help:"The least time between two requests to one host; one is out at a time."`
+	Timeout      time.Duration `default:"30s" help:"The longest a request may take, its body included."`
+	MaxBytes     int           `name:"max-bytes" default:"10485760" help:"The largest feed or page, as sent and decompressed; larger pages are skipped."`
+	MinChars     int           `name:"min-chars" default:"500" help:"The fewest characters an article has; shorter pages are skipped."`
+	GalleryWords string        `name:"gallery-words" default:"${default_gallery_words}" help:"Words of a URL path that mark a gallery or video page, skipped without being fetched (comma-separated; empty for none)."`
+	Rules        string        `type:"existingfile" help:"Site rules (YAML) for the feeds without a rule of their own."`
+}
+
+func (f *fetchFlags) options(g *globals) (watch.Options, error) {
+	o := watch.Options{UserAgent: f.UserAgent, HostDelay: f.HostDelay, Timeout: f.Timeout, MaxBytes: f.MaxBytes,
+		MinChars: f.MinChars, GalleryWords: []string{}}
+	if f.HostDelay == 0 {
+		o.HostDelay = -1
+	}
+	for _, w := range strings.Split(f.GalleryWords, ",") {
+		if w = strings.ToLower(strings.TrimSpace(w)); w != "" {
+			o.GalleryWords = append(o.GalleryWords, w)
+		}
+	}
+	switch {
+	case f.HostDelay < 0:
+		return o, usageError{"--host-delay must not be negative"}
+	case f.Timeout <= 0:
+		return o, usageError{"--timeout must be positive"}
+	case f.MaxBytes <= 0:
+		return o, usageError{"--max-bytes must be positive"}
+	case f.MinChars < 0:
+		return o, usageError{"--min-chars must not be negative"}
+	}
+	if f.Rules != "" {
+		rs, err := rules.Load(f.Rules)
+		if err != nil {
+			return o, err
+		}
+		o.Rules = rs
+	}
+	level := slog.LevelInfo
+	if g.quiet {
+		level = slog.LevelWarn
+	}
+	o.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	return o, nil
+}
+
+// watchCmd is `neardup watch`.
+type watchCmd struct {
+	dbFlags
+	Once    bool `help:"Poll every feed once, due or not, and exit (for cron)."`
+	Workers int  `default:"4" help:"Feeds polled at once (requests to one host still go one at a time)."`
+	fetchFlags
+}
+
+func (c *watchCmd) Run(g *globals) error {
+	if c.Workers < 1 {
+		return usageError{"--workers must be at least 1"}
+	}
+	o, err := c.options(g)
+	if err != nil {
+		return err
+	}
+	o.Workers = c.Workers
+	x, err := c.openWatched(g.ctx)
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	feeds, err := watch.Feeds(g.ctx, x.Store())
+	if err != nil {
+		return err
+	}
+	if len(feeds) == 0 {
+		return fmt.Errorf("%s: no feeds to watch; add one with neardup feeds add --db %s URL", c.DB, c.DB)
+	}
+	w, err := watch.New(x.Index, o)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	if !c.Once {
+		o.Logger.Info("watching", "feeds", len(feeds), "index", c.DB)
+		err := w.Run(g.ctx)
+		summarize(o.Logger, w.Totals())
+		return err
+	}
+	start := time.Now()
+	_, err = w.Once(g.ctx)
+	summarize(o.Logger, w.Totals(), "took", time.Since(start).Round(time.Millisecond))
+	return err
+}
+
+// openWatched opens the index, creating it when missing with the default
+// method and texts stored: the watcher's articles are kept nowhere else.
+func (c *watchCmd) openWatched(ctx context.Context) (*index, error) {
+	if !store.IsPostgres(c.DB) {
+		if _, err := os.Stat(c.DB); err != nil {
+			return nil, fmt.Errorf("%s: no index there; add a feed with neardup feeds add --db %s URL", c.DB, c.DB)
+		}
+	}
+	st, err := store.Open(ctx, c.DB, store.Options{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	var exists bool
+	err = st.View(ctx, func(r store.Reader) error {
+		_, ok, err := r.Meta()
+		exists = ok
+		return err
+	})
+	st.Close()
+	if err != nil {
+		return nil, err
+	}
+	return c.open(ctx, engine.OpenOptions{StoreText: !exists})
+}
+
+// summarize logs what a watcher did.
+func summarize(log *slog.Logger, t watch.Totals, attrs ...any) {
+	for _, m := range []map[string]int{t.Polls, t.Items} {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			attrs = append(attrs, strings.ReplaceAll(k, " ", "-"), m[k])
+		}
+	}
+	log.Info("watch done", attrs...)
+}

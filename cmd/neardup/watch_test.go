@@ -1,0 +1,289 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// newsSite is a local news site: pages of stories and a feed listing the
+// stories published so far, the newest first.
+type newsSite struct {
+	*httptest.Server
+	name string
+	mu   sync.Mutex
+	// pages by path; published lists paths, oldest first.
+	pages     map[string]string
+	published []string
+	hits      map[string]int
+	delay     time.Duration
+}
+
+func newNewsSite(t *testing.T, name string) *newsSite {
+	s := &newsSite{name: name, pages: map[string]string{}, hits: map[string]int{}}
+	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	t.Cleanup(s.Close)
+	return s
+}
+
+func (s *newsSite) serve(rw http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.hits[r.URL.Path]++
+	page, ok := s.pages[r.URL.Path]
+	var feed bytes.Buffer
+	if r.URL.Path == "/rss.xml" {
+		ok = true
+		feed.WriteString(`<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>` + s.name + `</title>`)
+		for i := len(s.published) - 1; i >= 0; i-- {
+			fmt.Fprintf(&feed, "<item><title>Story %d</title><link>%s%s</link><guid>%s-%d</guid></item>", i, s.URL, s.published[i], s.name, i)
+		}
+		feed.WriteString("</channel></rss>")
+		page = feed.String()
+	}
+	delay := s.delay
+	s.mu.Unlock()
+	if !ok {
+		http.NotFound(rw, r)
+		return
+	}
+	time.Sleep(delay)
+	io.WriteString(rw, page)
+}
+
+// publish puts a story on the site and in its feed.
+func (s *newsSite) publish(path, title string, paras []string) {
+	var b strings.Builder
+	fmt.Fprintf(&b, `<html lang="en"><head><title>%s</title></head><body><nav><a href="/">%s</a></nav><article><h1>%s</h1>`, html.EscapeString(title), s.name, html.EscapeString(title))
+	for _, p := range paras {
+		fmt.Fprintf(&b, "<p>%s</p>", html.EscapeString(p))
+	}
+	b.WriteString(`</article><footer>All rights reserved.</footer></body></html>`)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.pages[path] = b.String()
+	s.published = append(s.published, path)
+}
+
+func (s *newsSite) hit(path string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hits[path]
+}
+
+// paragraphs returns a story of four paragraphs of three sentences.
+func paragraphs(g *enginetest.TextGen) []string {
+	var out []string
+	for range 4 {
+		out = append(out, strings.Join(g.Sentences(3), " "))
+	}
+	return out
+}
+
+// feedItems returns the outcomes of the stored items of every feed, by
+// item.
+func feedItems(t *testing.T, db string) map[string]string {
+	t.Helper()
+	st, err := store.Open(t.Context(), db, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	out := map[string]string{}
+	err = st.View(t.Context(), func(r store.Reader) error {
+		feeds, err := r.Feeds()
+		for _, f := range feeds {
+			items, err := r.RecentItems(f.ID, 1<<20)
+			if err != nil {
+				return err
+			}
+			for _, it := range items {
+				out[it.Item] = it.Outcome
+			}
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestWatchOnceTwice(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "news.db")
+	a, b := newNewsSite(t, "The A Times"), newNewsSite(t, "B Herald")
+	g := enginetest.NewTextGen(5)
+	stories := make([][]string, 6)
+	for i := range stories {
+		stories[i] = paragraphs(g)
+	}
+	a.publish("/news/1", "One", stories[0])
+	a.publish("/news/2", "Two", stories[1])
+	b.publish("/world/3", "Three", stories[2])
+	b.publish("/gallery/4", "Pictures", stories[3])
+
+	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml", "--site-rule", "article", "--interval", "15m")
+	runOK(t, "feeds", "add", "--db", db, b.URL+"/rss.xml")
+	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0")
+	ids, _ := storedIndex(t, db)
+	if len(ids) != 3 || !ids[a.URL+"/news/1"] || !ids[b.URL+"/world/3"] {
+		t.Fatalf("after the first pass: %v", ids)
+	}
+	if got := feedItems(t, db)[b.URL+"/gallery/4"]; got != "gallery" {
+		t.Errorf("the gallery item: %q", got)
+	}
+
+	// The sites publish: B reprints A's second story under its own title
+	// with a sentence of its own; A publishes a new story.
+	b.publish("/world/5", "Two, reprinted", append([]string{"Our correspondent adds a line of the paper's own."}, stories[1]...))
+	a.publish("/news/6", "Six", stories[5])
+	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0")
+	ids, marks := storedIndex(t, db)
+	if len(ids) != 5 {
+		t.Errorf("after the second pass: %d documents, want 5: %v", len(ids), ids)
+	}
+	if marks[a.URL+"/news/2~"+b.URL+"/world/5"] != "duplicate" || len(marks) != 1 {
+		t.Errorf("marks %v", marks)
+	}
+	items := feedItems(t, db)
+	if items[b.URL+"/world/5"] != "duplicate" || items[a.URL+"/news/6"] != "added" || items[a.URL+"/news/1"] != "added" {
+		t.Errorf("items %v", items)
+	}
+	for _, p := range []string{"/news/1", "/news/2"} {
+		if n := a.hit(p); n != 1 {
+			t.Errorf("%s was fetched %d times", p, n)
+		}
+	}
+	verifyClean(t, db)
+
+	// The feeds' file round trip, and the list.
+	export := filepath.Join(dir, "feeds.yaml")
+	runOK(t, "feeds", "export", "--db", db, "-o", export)
+	other := filepath.Join(dir, "other.db")
+	runOK(t, "feeds", "import", "--db", other, export)
+	runOK(t, "feeds", "export", "--db", other, "-o", export+".2")
+	one, _ := os.ReadFile(export)
+	two, _ := os.ReadFile(export + ".2")
+	if !bytes.Equal(one, two) || !bytes.Contains(one, []byte("body: article")) {
+		t.Errorf("export, import, export:\n%s\n%s", one, two)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"list", []string{"feeds", "list", "--db", db}, 0},
+		{"list as JSON", []string{"feeds", "list", "--db", db, "--json"}, 0},
+		{"set", []string{"feeds", "set", "--db", db, b.URL + "/rss.xml", "--interval", "1h", "--site-rule", "main"}, 0},
+		{"set a missing feed", []string{"feeds", "set", "--db", db, "http://none.example/rss", "--interval", "1h"}, 1},
+		{"add twice", []string{"feeds", "add", "--db", db, a.URL + "/rss.xml"}, 1},
+		{"add a bad URL", []string{"feeds", "add", "--db", db, "ftp://x/rss"}, 2},
+		{"add a bad selector", []string{"feeds", "add", "--db", db, "http://c.example/rss", "--site-rule", "div[["}, 2},
+		{"add a short interval", []string{"feeds", "add", "--db", db, "http://c.example/rss", "--interval", "5s"}, 2},
+		{"watch without feeds", []string{"watch", "--db", filepath.Join(dir, "empty.db"), "--once"}, 1},
+		{"watch with bad workers", []string{"watch", "--db", db, "--once", "--workers", "0"}, 2},
+		{"test a rule", []string{"feeds", "test", a.URL + "/news/6", "--site-rule", "article"}, 0},
+		{"test a missing page", []string{"feeds", "test", a.URL + "/nothing"}, 1},
+		{"remove", []string{"feeds", "remove", "--db", db, b.URL + "/rss.xml"}, 0},
+		{"remove twice", []string{"feeds", "remove", "--db", db, b.URL + "/rss.xml"}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := run(t.Context(), append([]string{"-q"}, tc.args...)); got != tc.want {
+				t.Errorf("exit code %d, want %d", got, tc.want)
+			}
+		})
+	}
+	if ids2, _ := storedIndex(t, db); len(ids2) != 5 {
+		t.Errorf("removing a feed changed the documents: %d", len(ids2))
+	}
+}
+
+// A watcher killed at any moment of a pass keeps every article it stored
+// and, restarted, neither stores one twice nor fetches a stored one again.
+func TestWatchSurvivesKill(t *testing.T) {
+	perSite, kills := 80, 3
+	if long() {
+		perSite, kills = 200, 8
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "news.db")
+	g := enginetest.NewTextGen(8)
+	var sites []*newsSite
+	for i := range 3 {
+		s := newNewsSite(t, fmt.Sprintf("Site %d", i))
+		s.delay = 15 * time.Millisecond
+		for j := range perSite {
+			s.publish(fmt.Sprintf("/story/%d", j), fmt.Sprintf("Story %d of site %d", j, i), paragraphs(g))
+		}
+		runOK(t, "feeds", "add", "--db", db, s.URL+"/rss.xml")
+		sites = append(sites, s)
+	}
+	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
+	for k := range kills {
+		cmd := child(t, "-q", "watch", "--db", db, "--once", "--host-delay", "0")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// Kill at a random moment after the pass stored a chunk more.
+		exited := make(chan struct{})
+		go func() { cmd.Wait(); close(exited) }()
+		had := len(feedItems(t, db))
+	wait:
+		for len(feedItems(t, db)) == had {
+			select {
+			case <-exited:
+				break wait
+			case <-time.After(10 * time.Millisecond):
+			}
+		}
+		time.Sleep(time.Duration(r.IntN(300)) * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGKILL)
+		<-exited
+		verifyClean(t, db)
+		ids, _ := storedIndex(t, db)
+		t.Logf("kill %d: %d articles stored", k, len(ids))
+	}
+	// Pages stored before the last run must not be fetched again.
+	before := feedItems(t, db)
+	hits := map[string]int{}
+	for _, s := range sites {
+		for j := range perSite {
+			p := fmt.Sprintf("/story/%d", j)
+			hits[s.URL+p] = s.hit(p)
+		}
+	}
+	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0")
+	verifyClean(t, db)
+	ids, marks := storedIndex(t, db)
+	items := feedItems(t, db)
+	if len(ids) != 3*perSite || len(items) != 3*perSite || len(marks) != 0 {
+		t.Errorf("%d articles, %d items, %d marks; want %d, %d and none", len(ids), len(items), len(marks), 3*perSite, 3*perSite)
+	}
+	for item, outcome := range items {
+		if outcome != "added" {
+			t.Errorf("%s: %s", item, outcome)
+		}
+	}
+	for _, s := range sites {
+		for j := range perSite {
+			p := fmt.Sprintf("/story/%d", j)
+			if _, stored := before[s.URL+p]; stored && s.hit(p) != hits[s.URL+p] {
+				t.Errorf("%s%s was stored before the last run and fetched again", s.URL, p)
+			}
+		}
+	}
+}
