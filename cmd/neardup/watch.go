@@ -22,7 +22,7 @@ type fetchFlags struct {
 	Timeout      time.Duration `default:"30s" help:"The longest a request may take, its body included."`
 	MaxBytes     int           `name:"max-bytes" default:"10485760" help:"The largest feed or page, as sent and decompressed; larger pages are skipped."`
 	MinChars     int           `name:"min-chars" default:"500" help:"The fewest characters an article has; shorter pages are skipped."`
-	GalleryWords string        `name:"gallery-words" default:"${default_gallery_words}" help:"Words of a URL path that mark a gallery or video page, skipped without being fetched (comma-separated; empty for none)."`
+	GalleryWords string        `name:"gallery-words" default:"${default_gallery_words}" help:"URL path segments that mark a gallery or video page (/video/...), skipped without being fetched (comma-separated; empty for none)."`
 	Rules        string        `type:"existingfile" help:"Site rules (YAML) for the feeds without a rule of their own."`
 }
 
@@ -66,7 +66,7 @@ func (f *fetchFlags) options(g *globals) (watch.Options, error) {
 type watchCmd struct {
 	dbFlags
 	Once    bool `help:"Poll every feed once, due or not, and exit (for cron)."`
-	Workers int  `default:"4" help:"Feeds polled at once (requests to one host still go one at a time)."`
+	Workers int  `default:"8" help:"Feeds polled at once (requests to one host still go one at a time)."`
 	fetchFlags
 }
 

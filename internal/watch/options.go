@@ -38,10 +38,11 @@ type Options struct {
 	// Rules are the site rules of the feeds that have none of their own;
 	// nil means none.
 	Rules *rules.Set
-	// GalleryWords are the words of a page's URL path that mark a gallery or video page, skipped without being fetched; nil
-	// means DefaultGalleryWords, an empty slice none.
+	// GalleryWords are the URL path segments that mark a gallery or video
+	// page ("/video/"), skipped without being fetched; nil means
+	// DefaultGalleryWords, an empty slice none.
 	GalleryWords []string
-	// Workers is how many feeds are polled at once; 0 means 4.
+	// Workers is how many feeds are polled at once; 0 means 8.
 	Workers int
 	// MaxBackoff bounds the wait before a failing feed's next poll, which
 	// doubles with each failure from its interval; 0 means 6 h.
@@ -65,7 +66,7 @@ const (
 	DefaultMaxRedirects     = 5
 	DefaultMaxBytes         = 10 << 20
 	DefaultMinChars         = 500
-	DefaultWorkers          = 4
+	DefaultWorkers          = 8
 	DefaultMaxBackoff       = 6 * time.Hour
 	DefaultChunk            = 20
 )

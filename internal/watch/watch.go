@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"github.com/mmcdole/gofeed"
 
@@ -508,14 +507,16 @@ func outcome(m *engine.Match) string {
 	return out
 }
 
-// gallery reports whether a page's URL path has one of the gallery words.
+// gallery reports whether a page's URL path has a segment that is one of
+// the gallery words ("/video/", "/gallery/"): words of a slug
+// ("/news/video-game-sales") do not count.
 func (w *Watcher) gallery(link string) bool {
 	u, err := url.Parse(link)
 	if err != nil {
 		return false
 	}
-	for _, word := range strings.FieldsFunc(strings.ToLower(u.Path), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if slices.Contains(w.o.GalleryWords, word) {
+	for _, seg := range strings.Split(strings.ToLower(u.Path), "/") {
+		if seg != "" && slices.Contains(w.o.GalleryWords, seg) {
 			return true
 		}
 	}
