@@ -11,6 +11,7 @@ import (
 
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
 )
@@ -65,8 +66,9 @@ func (f *fetchFlags) options(g *globals) (watch.Options, error) {
 // watchCmd is `neardup watch`.
 type watchCmd struct {
 	dbFlags
-	Once    bool `help:"Poll every feed once, due or not, and exit (for cron)."`
-	Workers int  `default:"8" help:"Feeds polled at once (requests to one host still go one at a time)."`
+	Once    bool   `help:"Poll every feed once, due or not, and exit (for cron)."`
+	Method  string `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
+	Workers int    `default:"8" help:"Feeds polled at once (requests to one host still go one at a time)."`
 	fetchFlags
 }
 
@@ -129,7 +131,11 @@ func (c *watchCmd) openWatched(ctx context.Context) (*index, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.open(ctx, engine.OpenOptions{StoreText: !exists})
+	cfg, err := methodConfig(ctx, c.DB, c.Method, newMethodFlags(methods.All))
+	if err != nil {
+		return nil, err
+	}
+	return c.open(ctx, engine.OpenOptions{Method: cfg, StoreText: !exists})
 }
 
 // summarize logs what a watcher did.

@@ -196,6 +196,7 @@ func TestWatchOnceTwice(t *testing.T) {
 		{"add a short interval", []string{"feeds", "add", "--db", db, "http://c.example/rss", "--interval", "5s"}, 2},
 		{"watch without feeds", []string{"watch", "--db", filepath.Join(dir, "empty.db"), "--once"}, 1},
 		{"watch with bad workers", []string{"watch", "--db", db, "--once", "--workers", "0"}, 2},
+		{"watch with another method", []string{"watch", "--db", db, "--once", "--method", "sentences"}, 1},
 		{"test a rule", []string{"feeds", "test", a.URL + "/news/6", "--site-rule", "article"}, 0},
 		{"test a missing page", []string{"feeds", "test", a.URL + "/nothing"}, 1},
 		{"remove", []string{"feeds", "remove", "--db", db, b.URL + "/rss.xml"}, 0},
