@@ -210,7 +210,13 @@ func jsonFeed(items ...item) string {
 // newIndex opens a new SQLite index in a temporary directory.
 func newIndex(t *testing.T) *engine.Index {
 	t.Helper()
-	x, err := engine.Open(t.Context(), filepath.Join(t.TempDir(), "news.db"), store.Options{}, methods.All, engine.OpenOptions{StoreText: true})
+	return newIndexAt(t, filepath.Join(t.TempDir(), "news.db"))
+}
+
+// newIndexAt opens a new index at dsn.
+func newIndexAt(t *testing.T, dsn string) *engine.Index {
+	t.Helper()
+	x, err := engine.Open(t.Context(), dsn, store.Options{}, methods.All, engine.OpenOptions{StoreText: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // publish serves n stories of a site from seed on under /story/i and
@@ -202,7 +203,12 @@ func TestOldestFirst(t *testing.T) {
 }
 
 func TestTwoFeedsOneStory(t *testing.T) {
-	x := newIndex(t)
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) { twoFeedsOneStory(t, newIndexAt(t, storetest.DSN(t, engine))) })
+	}
+}
+
+func twoFeedsOneStory(t *testing.T, x *engine.Index) {
 	a, b := newSite(t), newSite(t)
 	st := newStory(42)
 	// Site B reprints the story under its own headline and boilerplate,
