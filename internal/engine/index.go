@@ -44,6 +44,7 @@ type indexer interface {
 	verify(ctx context.Context, progress func(done int)) ([]string, error)
 	export(ctx context.Context, e Exporter) error
 	documents() int
+	cluster(ctx context.Context, id int64) (Cluster, error)
 	view(ctx context.Context, fn func(r store.Reader) error) error
 }
 

@@ -14,7 +14,9 @@ import (
 )
 
 // postgresMigrations build the PostgreSQL schema, step for step the
-// SQLite one's (see sqliteMigrations). Documents, sketches and marks are
+// SQLite one's (see sqliteMigrations). Version 3's search index is a table
+// of tsvectors (the title weighted above the text, of which the first
+// 100,000 characters count) with a GIN index, kept in step by triggers. Documents, sketches and marks are
 // keyed by ordinal, so a distributed deployment (Citus) can shard them by
 // it; see docs/index.md.
 var postgresMigrations = []string{`
@@ -74,6 +76,17 @@ CREATE TABLE feed_items (
 );
 CREATE TABLE exact (key BIGINT PRIMARY KEY, ord BIGINT NOT NULL);
 INSERT INTO counters VALUES ('feed', 0)
+`, `
+CREATE TABLE search (ord BIGINT PRIMARY KEY, doc tsvector NOT NULL);
+INSERT INTO search SELECT d.ord, setweight(to_tsvector('simple', d.title), 'A') ||
+	setweight(to_tsvector('simple', left(COALESCE(t.text, ''), 100000)), 'B') FROM docs d LEFT JOIN texts t ON t.ord = d.ord;
+CREATE INDEX search_doc ON search USING gin (doc);
+CREATE FUNCTION search_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO search VALUES (NEW.ord,
+	setweight(to_tsvector('simple', NEW.title), 'A') || setweight(to_tsvector('simple',
+	left(COALESCE((SELECT text FROM texts WHERE ord = NEW.ord), ''), 100000)), 'B')); RETURN NULL; END $$;
+CREATE FUNCTION search_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN DELETE FROM search WHERE ord = OLD.ord; RETURN NULL; END $$;
+CREATE TRIGGER docs_search_insert AFTER INSERT ON docs FOR EACH ROW EXECUTE FUNCTION search_insert();
+CREATE TRIGGER docs_search_delete AFTER DELETE ON docs FOR EACH ROW EXECUTE FUNCTION search_delete()
 `}
 
 // postgresLock is the advisory lock every writer of one index takes, keyed
@@ -95,6 +108,9 @@ var postgresDialect = dialect{
 		return stringRows(ctx, db, `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`)
 	},
 	hasVersionTable: `SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'schema_version'`,
+	match:           postgresMatch,
+	search:          postgresSearch,
+	searchCount:     postgresSearchCount,
 }
 
 func openPostgres(ctx context.Context, dsn string, o Options) (Store, error) {

@@ -26,6 +26,11 @@ type dialect struct {
 	tables func(ctx context.Context, db *sql.DB) ([]string, error)
 	// hasVersionTable counts the schema_version tables (0 or 1).
 	hasVersionTable string
+	// match, search and searchCount build a full-text search (see
+	// search.go).
+	match       func(q Query) (string, []any)
+	search      func(match string) string
+	searchCount func(match string) string
 }
 
 // sqlStore is a Store over database/sql.

@@ -25,6 +25,10 @@ import (
 //   - 2: feeds (their settings and polling state as JSON), the items seen
 //     of each feed, and the exact keys (content hash, canonical URL) of the
 //     documents added with them, which find exact copies without a sketch.
+//   - 3: full-text search over titles and texts: an FTS5 index whose
+//     content is the view search_source (no second copy of the texts), kept
+//     in step by triggers on docs. A document's text is stored before its
+//     row in docs and deleted after it, so both triggers read it.
 var sqliteMigrations = []string{`
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 INSERT INTO schema_version VALUES (0);
@@ -82,6 +86,16 @@ CREATE TABLE feed_items (
 ) WITHOUT ROWID;
 CREATE TABLE exact (key INTEGER PRIMARY KEY, ord INTEGER NOT NULL) WITHOUT ROWID;
 INSERT INTO counters VALUES ('feed', 0)
+`, `
+CREATE VIEW search_source AS SELECT docs.ord AS ord, docs.title AS title, COALESCE(texts.text, '') AS text
+	FROM docs LEFT JOIN texts ON texts.ord = docs.ord;
+CREATE VIRTUAL TABLE search USING fts5(title, text, content='search_source', content_rowid='ord',
+	tokenize='unicode61 remove_diacritics 2');
+INSERT INTO search(search) VALUES ('rebuild');
+CREATE TRIGGER docs_search_insert AFTER INSERT ON docs BEGIN INSERT INTO search(rowid, title, text)
+	VALUES (new.ord, new.title, COALESCE((SELECT text FROM texts WHERE ord = new.ord), '')); END;
+CREATE TRIGGER docs_search_delete AFTER DELETE ON docs BEGIN INSERT INTO search(search, rowid, title, text)
+	VALUES ('delete', old.ord, old.title, COALESCE((SELECT text FROM texts WHERE ord = old.ord), '')); END
 `}
 
 var sqliteDialect = dialect{
@@ -94,6 +108,9 @@ var sqliteDialect = dialect{
 		return stringRows(ctx, db, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
 	},
 	hasVersionTable: `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'`,
+	match:           sqliteMatch,
+	search:          sqliteSearch,
+	searchCount:     sqliteSearchCount,
 }
 
 // openSQLite opens (creating it when missing) the SQLite file at path in

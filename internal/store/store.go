@@ -147,6 +147,15 @@ type Reader interface {
 	ItemCounts() (map[int64]map[string]int, error)
 	// Exact returns the documents stored under exact keys (see AddExact).
 	Exact(keys []uint64) (map[uint64]int64, error)
+	// Latest returns a page of the documents f selects, the latest added
+	// first.
+	Latest(f DocFilter, p Page) ([]Doc, error)
+	// Clusters returns a page of the clusters f selects, the one with the
+	// latest added member first.
+	Clusters(f ClusterFilter, p Page) ([]ClusterInfo, error)
+	// Search returns a page of the documents whose title or text match q,
+	// the best first, and how many match in all.
+	Search(q Query, p Page) (hits []Hit, total int, err error)
 }
 
 // Counts summarise an index.

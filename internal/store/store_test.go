@@ -407,15 +407,7 @@ func TestForeignFilesRefused(t *testing.T) {
 // TestFixtureVersion1 opens an index written by schema version 1, kept in
 // testdata: every later version must read (migrate) it.
 func TestFixtureVersion1(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("testdata", "v1.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "v1.db")
-	if err := os.WriteFile(path, src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	st := open(t, path)
+	st := openFixture(t)
 	view(t, st, func(r store.Reader) error {
 		m, ok, err := r.Meta()
 		if !ok || err != nil || m.Method != "minhash" {
@@ -427,6 +419,19 @@ func TestFixtureVersion1(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// openFixture opens a copy of testdata/v1.db.
+func openFixture(t *testing.T) store.Store {
+	src, err := os.ReadFile(filepath.Join("testdata", "v1.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "v1.db")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return open(t, path)
 }
 
 // TestWriteFixture rewrites testdata/v1.db with NEARDUP_WRITE_FIXTURE=1; run

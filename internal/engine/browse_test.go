@@ -1,0 +1,124 @@
+package engine_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
+)
+
+// browsed adds a story (a), a copy of it (b), a rewrite of half of it (c)
+// and an unrelated document (d, with markup in its text), dated a day
+// apart, to a new index that stores texts.
+func browsed(t *testing.T, e string) *engine.Index {
+	t.Helper()
+	x := open(t, storetest.DSN(t, e), engine.OpenOptions{StoreText: true})
+	g := enginetest.NewTextGen(5)
+	story := g.Sentences(12)
+	copied := append([]string(nil), story...)
+	copied[11] = g.Sentence()
+	half := append(append([]string(nil), story[:6]...), g.Sentences(6)...)
+	docs := []core.Document{
+		enginetest.Doc("a", story), enginetest.Doc("b", copied), enginetest.Doc("c", half),
+		enginetest.Doc("d", append(g.Sentences(8), "A <b>bold</b> & zebra-crossing sentence.")),
+	}
+	for i := range docs {
+		docs[i].Title = "Title of " + docs[i].ID
+		docs[i].Source = "wire"
+		docs[i].Date = time.Unix(int64(86400*(i+1)), 0)
+	}
+	docs[3].Source = "paper"
+	add(t, x, docs...)
+	return x
+}
+
+func TestBrowse(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			x := browsed(t, e)
+			ctx := t.Context()
+
+			d, err := x.Document(ctx, "b")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Title != "Title of b" || d.Text == "" || d.Cluster == 0 || d.Date != time.Unix(2*86400, 0).UTC() {
+				t.Errorf("document b: %+v", d.Doc)
+			}
+			if len(d.Marks) == 0 || d.Marks[0].A != "a" || d.Marks[0].B != "b" || d.Marks[0].Label != core.Duplicate ||
+				d.Marks[0].Other == nil || d.Marks[0].Other.ID != "a" || len(d.Marks[0].Evidence) == 0 {
+				t.Errorf("marks of b: %+v", d.Marks)
+			}
+			if _, err := x.Document(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+				t.Errorf("a missing document: %v", err)
+			}
+
+			latest, more, err := x.Latest(ctx, engine.DocFilter{}, engine.Page{Limit: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := summaryIDs(latest); !cmp.Equal(got, []string{"d", "c", "b"}) || !more {
+				t.Errorf("latest: %v more %v", got, more)
+			}
+			if latest[0].Best != nil || latest[2].Best == nil || latest[2].Best.Other.ID != "a" || latest[2].Duplicates == 0 {
+				t.Errorf("latest marks: %+v", latest)
+			}
+			dups, _, err := x.Latest(ctx, engine.DocFilter{Label: core.Duplicate, Until: 2*86400 + 1}, engine.Page{})
+			if err != nil || !cmp.Equal(summaryIDs(dups), []string{"b", "a"}) {
+				t.Errorf("duplicates until day 2: %v %v", summaryIDs(dups), err)
+			}
+
+			cs, more, err := x.Clusters(ctx, engine.ClusterFilter{Source: "wire"}, engine.Page{})
+			if err != nil || len(cs) != 1 || more || cs[0].First.ID != "a" || cs[0].Size < 2 {
+				t.Fatalf("clusters: %+v %v %v", cs, more, err)
+			}
+			c, err := x.Cluster(ctx, cs[0].ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Representative == "" || c.Why == "" || len(c.Members) != cs[0].Size || len(c.Marks) == 0 || c.Marks[0].Other != nil {
+				t.Errorf("cluster: %+v", c)
+			}
+			if _, err := x.Cluster(ctx, 999); !errors.Is(err, store.ErrNotFound) {
+				t.Errorf("a missing cluster: %v", err)
+			}
+			if cs, _, err := x.Clusters(ctx, engine.ClusterFilter{Source: "paper"}, engine.Page{}); err != nil || len(cs) != 0 {
+				t.Errorf("clusters of paper: %+v %v", cs, err)
+			}
+
+			res, err := x.Search(ctx, "zebra bold", engine.Page{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Total != 1 || len(res.Hits) != 1 || res.Hits[0].ID != "d" || res.Query != "zebra bold" {
+				t.Fatalf("search: %+v", res)
+			}
+			h := res.Hits[0]
+			// PostgreSQL's headline drops what looks like markup; both
+			// escape what is left.
+			if !strings.Contains(h.Snippet, "& zebra") || !strings.Contains(h.SnippetHTML, "<mark>bold</mark>") ||
+				!strings.Contains(h.SnippetHTML, "&amp; <mark>zebra</mark>") || strings.Contains(h.SnippetHTML, "<b>") {
+				t.Errorf("snippet %q, html %q", h.Snippet, h.SnippetHTML)
+			}
+			if _, err := x.Search(ctx, "-zebra", engine.Page{}); !errors.Is(err, store.ErrQuery) {
+				t.Errorf("a query of exclusions only: %v", err)
+			}
+		})
+	}
+}
+
+func summaryIDs(s []engine.Summary) []string {
+	out := []string{}
+	for _, d := range s {
+		out = append(out, d.ID)
+	}
+	return out
+}

@@ -1,0 +1,349 @@
+package store_test
+
+import (
+	"database/sql"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	_ "github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// browseFixture stores five documents: a, b and c one cluster (a~b
+// duplicate, a~c duplicate, b~c similar), d similar to a, e alone; d is
+// stored without text.
+func browseFixture(t *testing.T, st store.Store) map[string]int64 {
+	ords := map[string]int64{}
+	texts := map[string]string{
+		"a": "The central bank raised interest rates on Tuesday, surprising the markets.",
+		"b": "The central bank raised interest rates on Tuesday; markets were surprised.",
+		"c": "Zentralbank: the central bank raised interest rates again, said Łukasz Nowak.",
+		"e": "A football club in Kraków won the cup final on penalties.",
+	}
+	update(t, st, func(w store.Writer) error {
+		if err := w.Init(store.Meta{Method: "minhash", Options: "{}", Format: 1, HashVersion: 1}); err != nil {
+			return err
+		}
+		for i, id := range []string{"a", "b", "c", "d", "e"} {
+			d := doc(id, int64(1000*(i+1)))
+			d.Text = texts[id]
+			if id == "d" {
+				d.Title, d.Source = "Rates decision by the Central Bank", "agency"
+			}
+			ord, err := w.Insert(d, &store.Sketch{Index: []byte{1}, Detail: []byte{1}})
+			if err != nil {
+				return err
+			}
+			ords[id] = ord
+		}
+		c, err := w.NewCluster()
+		if err != nil {
+			return err
+		}
+		mk := func(a, b string, l core.Label) store.Mark {
+			return store.Mark{A: ords[a], B: ords[b], Method: "minhash", Score: 0.9, Label: l, Evidence: []byte("{}")}
+		}
+		if err := w.AddMarks([]store.Mark{mk("a", "b", core.Duplicate), mk("a", "c", core.Duplicate),
+			mk("b", "c", core.Similar), mk("a", "d", core.Similar)}); err != nil {
+			return err
+		}
+		return w.SetCluster([]int64{ords["a"], ords["b"], ords["c"]}, c)
+	})
+	return ords
+}
+
+func ids(docs []store.Doc) []string {
+	out := []string{}
+	for _, d := range docs {
+		out = append(out, d.ID)
+	}
+	return out
+}
+
+func TestLatest(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		browseFixture(t, st)
+		for _, tc := range []struct {
+			name string
+			f    store.DocFilter
+			p    store.Page
+			want []string
+		}{
+			{"all", store.DocFilter{}, store.Page{Limit: 10}, []string{"e", "d", "c", "b", "a"}},
+			{"paged", store.DocFilter{}, store.Page{Offset: 1, Limit: 2}, []string{"d", "c"}},
+			{"past the end", store.DocFilter{}, store.Page{Offset: 9, Limit: 2}, []string{}},
+			{"source", store.DocFilter{Source: "agency"}, store.Page{Limit: 10}, []string{"d"}},
+			{"since", store.DocFilter{Since: 3000}, store.Page{Limit: 10}, []string{"e", "d", "c"}},
+			{"until", store.DocFilter{Until: 3000}, store.Page{Limit: 10}, []string{"b", "a"}},
+			{"window", store.DocFilter{Since: 2000, Until: 4000}, store.Page{Limit: 10}, []string{"c", "b"}},
+			{"duplicate", store.DocFilter{Label: core.Duplicate}, store.Page{Limit: 10}, []string{"c", "b", "a"}},
+			{"similar", store.DocFilter{Label: core.Similar}, store.Page{Limit: 10}, []string{"d", "c", "b", "a"}},
+			{"similar wire", store.DocFilter{Label: core.Similar, Source: "wire", Since: 2500}, store.Page{Limit: 10}, []string{"c"}},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				view(t, st, func(r store.Reader) error {
+					got, err := r.Latest(tc.f, tc.p)
+					if err != nil {
+						return err
+					}
+					if diff := cmp.Diff(tc.want, ids(got)); diff != "" {
+						t.Errorf("(-want +got)\n%s", diff)
+					}
+					return nil
+				})
+			})
+		}
+	})
+}
+
+func TestClusters(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		ords := browseFixture(t, st)
+		var second int64
+		update(t, st, func(w store.Writer) (err error) {
+			if second, err = w.NewCluster(); err != nil {
+				return err
+			}
+			return w.SetCluster([]int64{ords["d"], ords["e"]}, second)
+		})
+		var first int64
+		view(t, st, func(r store.Reader) error {
+			d, err := r.Doc("a")
+			first = d.Cluster
+			return err
+		})
+		for _, tc := range []struct {
+			name string
+			f    store.ClusterFilter
+			want []store.ClusterInfo
+		}{
+			{"all", store.ClusterFilter{}, []store.ClusterInfo{
+				{ID: second, Size: 2, First: ords["d"], Last: ords["e"], Latest: 5000},
+				{ID: first, Size: 3, First: ords["a"], Last: ords["c"], Latest: 3000}}},
+			{"min size", store.ClusterFilter{MinSize: 3}, []store.ClusterInfo{
+				{ID: first, Size: 3, First: ords["a"], Last: ords["c"], Latest: 3000}}},
+			{"source", store.ClusterFilter{Source: "agency"}, []store.ClusterInfo{
+				{ID: second, Size: 2, First: ords["d"], Last: ords["e"], Latest: 5000}}},
+			{"until", store.ClusterFilter{Until: 1500}, []store.ClusterInfo{
+				{ID: first, Size: 3, First: ords["a"], Last: ords["c"], Latest: 3000}}},
+			{"since", store.ClusterFilter{Since: 3500}, []store.ClusterInfo{
+				{ID: second, Size: 2, First: ords["d"], Last: ords["e"], Latest: 5000}}},
+			{"similar inside", store.ClusterFilter{Label: core.Similar}, []store.ClusterInfo{
+				{ID: first, Size: 3, First: ords["a"], Last: ords["c"], Latest: 3000}}},
+			{"none", store.ClusterFilter{MinSize: 4}, []store.ClusterInfo{}},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				view(t, st, func(r store.Reader) error {
+					got, err := r.Clusters(tc.f, store.Page{Limit: 10})
+					if err != nil {
+						return err
+					}
+					if diff := cmp.Diff(tc.want, got); diff != "" {
+						t.Errorf("(-want +got)\n%s", diff)
+					}
+					return nil
+				})
+			})
+		}
+	})
+}
+
+func search(t *testing.T, st store.Store, q string, p store.Page) ([]string, int, []store.Hit) {
+	t.Helper()
+	query, err := store.ParseQuery(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hits []store.Hit
+	var total int
+	view(t, st, func(r store.Reader) (err error) {
+		hits, total, err = r.Search(query, p)
+		return err
+	})
+	var got []string
+	view(t, st, func(r store.Reader) error {
+		for _, h := range hits {
+			ds, err := r.Docs([]int64{h.Ord})
+			if err != nil {
+				return err
+			}
+			got = append(got, ds[0].ID)
+		}
+		return nil
+	})
+	return got, total, hits
+}
+
+func TestSearch(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		ords := browseFixture(t, st)
+		all := store.Page{Limit: 10}
+		for _, tc := range []struct {
+			q    string
+			want []string
+		}{
+			{"football", []string{"e"}},
+			{"KRAKÓW", []string{"e"}}, // case ignored
+			{"łukasz", []string{"c"}},
+			{"decision", []string{"d"}},          // a title, of a document stored without text
+			{`"interest rates"`, nil},            // checked below: a, b, c in some order
+			{`"rates interest"`, []string{}},     // a phrase keeps its order
+			{`bank -surprised -surprising`, nil}, // checked below: c, d
+			{"nothing-like-this", []string{}},
+			{`AND OR NOT "`, []string{}}, // no syntax leaks through
+		} {
+			got, total, _ := search(t, st, tc.q, all)
+			if tc.want == nil {
+				continue
+			}
+			if diff := cmp.Diff(tc.want, got, cmpEmpty); diff != "" || total != len(tc.want) {
+				t.Errorf("%s: total %d (-want +got)\n%s", tc.q, total, diff)
+			}
+		}
+		if !store.IsPostgres(dsn) { // SQLite folds accents too
+			if got, _, _ := search(t, st, "krakow", all); len(got) != 1 {
+				t.Errorf("krakow: %v", got)
+			}
+		}
+		got, total, _ := search(t, st, `"interest rates"`, all)
+		if diff := cmp.Diff([]string{"a", "b", "c"}, sorted(got)); diff != "" || total != 3 {
+			t.Errorf("phrase: total %d (-want +got)\n%s", total, diff)
+		}
+		got, _, _ = search(t, st, `bank -surprised -surprising`, all)
+		if diff := cmp.Diff([]string{"c", "d"}, sorted(got)); diff != "" {
+			t.Errorf("negation (-want +got)\n%s", diff)
+		}
+		// The title counts more than the text: d names the bank in its
+		// title only, the others in their texts; ranks fall.
+		got, total, hits := search(t, st, "central bank", all)
+		if total != 4 || got[0] != "d" {
+			t.Errorf("central bank: %v of %d, want d first of 4", got, total)
+		}
+		for i := 1; i < len(hits); i++ {
+			if hits[i].Rank > hits[i-1].Rank {
+				t.Errorf("ranks rise: %+v", hits)
+			}
+		}
+		for _, h := range hits {
+			if !strings.Contains(strings.ToLower(h.Snippet), store.HitStart+"bank"+store.HitEnd) {
+				t.Errorf("snippet %q does not mark bank", h.Snippet)
+			}
+		}
+		page, total, _ := search(t, st, "central bank", store.Page{Offset: 1, Limit: 2})
+		if diff := cmp.Diff(got[1:3], page); diff != "" || total != 4 {
+			t.Errorf("second page: total %d (-want +got)\n%s", total, diff)
+		}
+		// A removed document is no longer found.
+		update(t, st, func(w store.Writer) error {
+			_, err := w.Remove([]int64{ords["e"], ords["d"]})
+			return err
+		})
+		if got, total, _ := search(t, st, "football", all); len(got) != 0 || total != 0 {
+			t.Errorf("removed document found: %v", got)
+		}
+		if got, _, _ := search(t, st, "decision", all); len(got) != 0 {
+			t.Errorf("removed document found: %v", got)
+		}
+		if faults, err := st.Check(t.Context()); err != nil || len(faults) > 0 {
+			t.Errorf("check: %v %v", faults, err)
+		}
+	})
+}
+
+var cmpEmpty = cmp.Transformer("nilEmpty", func(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+})
+
+func sorted(s []string) []string {
+	out := append([]string(nil), s...)
+	for i := range out {
+		for j := i + 1; j < len(out); j++ {
+			if out[j] < out[i] {
+				out[i], out[j] = out[j], out[i]
+			}
+		}
+	}
+	return out
+}
+
+func TestParseQuery(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		err      bool
+	}{
+		{"  rates  bank ", "rates bank", false},
+		{`"interest   rates" -"stock market" -bonds`, `"interest rates" -"stock market" -bonds`, false},
+		{`"unclosed phrase`, `"unclosed phrase"`, false},
+		{`--- !!! "" - ok`, "ok", false},
+		{"", "", false},
+		{"-only -excluded", "", true},
+		{strings.Repeat("w ", 17), "", true},
+		{strings.Repeat("x", store.MaxQueryBytes+1), "", true},
+		{"bad \xff utf8", "", true},
+	} {
+		q, err := store.ParseQuery(tc.in)
+		if tc.err {
+			if !errors.Is(err, store.ErrQuery) {
+				t.Errorf("%q: error %v, want ErrQuery", tc.in, err)
+			}
+			continue
+		}
+		if err != nil || q.String() != tc.want {
+			t.Errorf("%q: %q, %v; want %q", tc.in, q.String(), err, tc.want)
+		}
+	}
+}
+
+// TestSearchMigration upgrades a store of schema version 2 holding
+// documents: the upgrade makes them searchable.
+func TestSearchMigration(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		browseFixture(t, st)
+		st.Close()
+		driver, src := "sqlite", dsn
+		drop := []string{`DROP TRIGGER docs_search_insert`, `DROP TRIGGER docs_search_delete`, `DROP TABLE search`,
+			`DROP VIEW search_source`, `UPDATE schema_version SET version = 2`}
+		if store.IsPostgres(dsn) {
+			driver = "pgx"
+			drop = []string{`DROP TABLE search`, `DROP TRIGGER docs_search_insert ON docs`, `DROP TRIGGER docs_search_delete ON docs`,
+				`DROP FUNCTION search_insert`, `DROP FUNCTION search_delete`, `UPDATE schema_version SET version = 2`}
+		}
+		db, err := sql.Open(driver, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range drop {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		db.Close()
+		st = open(t, dsn)
+		if got, total, _ := search(t, st, "football", store.Page{Limit: 5}); total != 1 || got[0] != "e" {
+			t.Errorf("after the upgrade: %v of %d", got, total)
+		}
+		if got, _, _ := search(t, st, "decision", store.Page{Limit: 5}); len(got) != 1 {
+			t.Errorf("a title after the upgrade: %v", got)
+		}
+	})
+}
+
+// TestFixtureVersion1Search: documents of a version 1 index are found by
+// their titles once it is upgraded.
+func TestFixtureVersion1Search(t *testing.T) {
+	st := openFixture(t)
+	if got, total, _ := search(t, st, "second", store.Page{Limit: 5}); total != 1 || got[0] != "fixture-2" {
+		t.Errorf("%v of %d", got, total)
+	}
+}

@@ -1,0 +1,168 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Query is a full-text search: documents holding every term that is not
+// negated and none that is.
+type Query struct {
+	Terms []Term
+}
+
+// Term is a word or a phrase of a Query.
+type Term struct {
+	// Text is the word, or the phrase's words in order.
+	Text string
+	// Not excludes the documents holding it.
+	Not bool
+}
+
+// Limits of a search query.
+const (
+	MaxQueryBytes = 1000
+	MaxQueryTerms = 16
+)
+
+// ErrQuery is returned for a search query that cannot be run.
+var ErrQuery = errors.New("store: bad search query")
+
+// ParseQuery reads a search as a user types it: words and "quoted
+// phrases", each required, and -word or -"phrase" to exclude. Words match
+// whole words, case ignored (and accents, in SQLite); other syntax has no
+// meaning (AND, OR and * are words). Terms without a letter or digit are
+// dropped.
+func ParseQuery(s string) (Query, error) {
+	var q Query
+	switch {
+	case !utf8.ValidString(s):
+		return q, fmt.Errorf("%w: not UTF-8", ErrQuery)
+	case len(s) > MaxQueryBytes:
+		return q, fmt.Errorf("%w: longer than %d bytes", ErrQuery, MaxQueryBytes)
+	}
+	positive := false
+	for s = strings.TrimSpace(s); s != ""; s = strings.TrimLeftFunc(s, unicode.IsSpace) {
+		var t Term
+		if s[0] == '-' {
+			t.Not, s = true, s[1:]
+		}
+		if strings.HasPrefix(s, `"`) {
+			end := strings.IndexByte(s[1:], '"')
+			if end < 0 {
+				t.Text, s = s[1:], ""
+			} else {
+				t.Text, s = s[1:1+end], s[2+end:]
+			}
+		} else {
+			end := strings.IndexFunc(s, unicode.IsSpace)
+			if end < 0 {
+				end = len(s)
+			}
+			t.Text, s = s[:end], s[end:]
+		}
+		t.Text = strings.Join(strings.Fields(t.Text), " ")
+		if strings.IndexFunc(t.Text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
+			continue
+		}
+		positive = positive || !t.Not
+		q.Terms = append(q.Terms, t)
+	}
+	switch {
+	case len(q.Terms) > MaxQueryTerms:
+		return q, fmt.Errorf("%w: more than %d terms", ErrQuery, MaxQueryTerms)
+	case len(q.Terms) > 0 && !positive:
+		return q, fmt.Errorf("%w: every term is excluded; name one to find", ErrQuery)
+	}
+	return q, nil
+}
+
+// String writes the query back in the syntax ParseQuery reads.
+func (q Query) String() string {
+	parts := make([]string, len(q.Terms))
+	for i, t := range q.Terms {
+		s := t.Text
+		if strings.ContainsFunc(s, unicode.IsSpace) || strings.HasPrefix(s, "-") {
+			s = `"` + s + `"`
+		}
+		if t.Not {
+			s = "-" + s
+		}
+		parts[i] = s
+	}
+	return strings.Join(parts, " ")
+}
+
+// The search of each engine: match returns the condition's SQL (or, for
+// SQLite, the FTS5 expression) and its arguments; search and searchCount
+// build the statements around it.
+
+// sqliteMatch builds an FTS5 expression in which every term is a quoted
+// string, so nothing the user typed is read as syntax.
+func sqliteMatch(q Query) (string, []any) {
+	var pos, neg []string
+	for _, t := range q.Terms {
+		s := `"` + strings.ReplaceAll(t.Text, `"`, `""`) + `"`
+		if t.Not {
+			neg = append(neg, s)
+		} else {
+			pos = append(pos, s)
+		}
+	}
+	expr := "(" + strings.Join(pos, " ") + ")"
+	for _, n := range neg {
+		expr += " NOT " + n
+	}
+	return expr, []any{expr}
+}
+
+const sqliteSnippet = `COALESCE(NULLIF(snippet(search, 1, char(57344), char(57345), '…', 24), ''), ` +
+	`snippet(search, 0, char(57344), char(57345), '…', 24))`
+
+func sqliteSearch(string) string {
+	return `SELECT rowid, -bm25(search, 4.0, 1.0), ` + sqliteSnippet +
+		` FROM search WHERE search MATCH ? ORDER BY bm25(search, 4.0, 1.0), rowid DESC LIMIT ? OFFSET ?`
+}
+
+func sqliteSearchCount(string) string { return `SELECT count(*) FROM search WHERE search MATCH ?` }
+
+// postgresMatch builds a tsquery of one phrase query a term, each given
+// as an argument.
+func postgresMatch(q Query) (string, []any) {
+	var pos, neg []string
+	var args []any
+	for _, t := range q.Terms {
+		if !t.Not {
+			pos, args = append(pos, `phraseto_tsquery('simple', ?)`), append(args, t.Text)
+		}
+	}
+	for _, t := range q.Terms {
+		if t.Not {
+			neg, args = append(neg, `!! phraseto_tsquery('simple', ?)`), append(args, t.Text)
+		}
+	}
+	return `WITH q AS (SELECT ` + strings.Join(append(pos, neg...), ` && `) + ` AS q)`, args
+}
+
+// postgresHeadline are ts_headline's options: a passage or two of the text
+// with the words matched between HitStart and HitEnd.
+const postgresHeadline = `'StartSel=' || chr(57344) || ', StopSel=' || chr(57345) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'`
+
+func postgresSearch(with string) string {
+	return with + `, hits AS (SELECT s.ord, ts_rank_cd(s.doc, q.q) AS rank FROM search s, q WHERE s.doc @@ q.q` +
+		` ORDER BY rank DESC, s.ord DESC LIMIT ? OFFSET ?)` +
+		` SELECT hits.ord, hits.rank, ts_headline('simple', COALESCE(NULLIF(left(t.text, ` + searchTextChars + `), ''), d.title), q.q, ` +
+		postgresHeadline + `) FROM hits CROSS JOIN q JOIN docs d ON d.ord = hits.ord LEFT JOIN texts t ON t.ord = hits.ord` +
+		` ORDER BY hits.rank DESC, hits.ord DESC`
+}
+
+func postgresSearchCount(with string) string {
+	return with + ` SELECT count(*) FROM search s, q WHERE s.doc @@ q.q`
+}
+
+// searchTextChars is how much of a text PostgreSQL indexes and quotes: a
+// tsvector holds at most 1 MB.
+const searchTextChars = "100000"
