@@ -9,6 +9,7 @@ import (
 
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
 )
 
@@ -27,7 +28,7 @@ type dedupCmd struct {
 	Matrix     string `help:"Also write the similarity matrix of the reported pairs with row labels to this JSON file (at most 20000 documents)."`
 	CPUProfile string `name:"cpuprofile" hidden:"" help:"Write a CPU profile to this file."`
 
-	flags *methodFlags
+	flags *methodflags.Flags
 }
 
 // Run turns the flags into job options.
@@ -36,7 +37,7 @@ func (c *dedupCmd) Run(g *globals) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	cfg, err := c.flags.apply(spec.Defaults(), methods.All)
+	cfg, err := c.flags.Apply(spec.Defaults(), methods.All)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
 
@@ -14,9 +13,7 @@ import (
 // `neardup eval pairs --truth T --pred P`. Other evaluations add a field
 // here.
 type evalCmd struct {
-	Pairs   evalPairsCmd   `cmd:"" default:"withargs" help:"Score pairs.jsonl and clusters.jsonl against a truth (the default)."`
-	Extract extractEvalCmd `cmd:"" help:"Score extracted text against gold text (Dragnet, CleanEval layout): shingle P/R/F1 per dataset."`
-	Sweep   evalSweepCmd   `cmd:"" help:"Run methods once over a labelled corpus and score every threshold of a range: table, CSV, SVG plot."`
+	Pairs evalPairsCmd `cmd:"" default:"withargs" help:"Score pairs.jsonl and clusters.jsonl against a truth (the default)."`
 }
 
 // evalPairsCmd is `neardup eval pairs`.
@@ -53,7 +50,7 @@ func (c *evalPairsCmd) Run(g *globals) error {
 
 // runEvalPairs reads the truth and every prediction and writes the report.
 func runEvalPairs(ctx context.Context, o evalOptions) error {
-	t, err := readTruthFile(o.truth, o.by)
+	t, err := eval.ReadTruthFile(o.truth, o.by)
 	if err != nil {
 		return err
 	}
@@ -77,19 +74,6 @@ func runEvalPairs(ctx context.Context, o evalOptions) error {
 		return rep.WriteJSON(o.out)
 	}
 	return rep.WriteText(o.out)
-}
-
-func readTruthFile(name, by string) (*eval.Truth, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	t, err := eval.ReadTruth(f, by)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return t, nil
 }
 
 func readPredictionFile(name string, opts eval.PredictionOptions) (*eval.Prediction, error) {

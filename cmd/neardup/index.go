@@ -16,6 +16,7 @@ import (
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
@@ -103,7 +104,7 @@ type indexAddCmd struct {
 	OnlyMatches bool `name:"only-matches" help:"Print only the documents with matches."`
 	inputFlags
 
-	flags *methodFlags
+	flags *methodflags.Flags
 }
 
 func (c *indexAddCmd) Run(g *globals) error {
@@ -126,8 +127,8 @@ func (c *indexAddCmd) Run(g *globals) error {
 // ask for none (an existing index's own, or the default for a new one).
 // Options given without --method apply to the stored index's method, or to
 // the default one for a new index.
-func methodConfig(ctx context.Context, db, method string, flags *methodFlags) (engine.Config, error) {
-	if method == "" && len(flags.given()) == 0 {
+func methodConfig(ctx context.Context, db, method string, flags *methodflags.Flags) (engine.Config, error) {
+	if method == "" && len(flags.Given()) == 0 {
 		return nil, nil
 	}
 	if method == "" {
@@ -144,7 +145,7 @@ func methodConfig(ctx context.Context, db, method string, flags *methodFlags) (e
 	if stored, ok := storedOptions(ctx, db, spec); ok {
 		base = stored
 	}
-	return flags.apply(base, methods.All)
+	return flags.Apply(base, methods.All)
 }
 
 // storedMethod returns the method of the index at db, if there is one.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/alecthomas/kong"
 
+	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/watch"
 )
@@ -29,7 +30,6 @@ type cli struct {
 	Diff    diffCmd    `cmd:"" help:"Show what two documents share, side by side or inline, with each side's overlap."`
 	Eval    evalCmd    `cmd:"" help:"Measure predictions against a labelled truth: pair P/R/F1, ARI, B-cubed."`
 	Extract extractCmd `cmd:"" help:"Extract articles (title, text, date, author, language) from HTML pages, archives and WARC files."`
-	Gen     genCmd     `cmd:"" help:"Generate a labelled near-duplicate news corpus from real texts (seeded)."`
 	Watch   watchCmd   `cmd:"" help:"Poll web feeds, extract each new article and add it to the index, checked on arrival."`
 	Feeds   feedsCmd   `cmd:"" help:"Manage the feeds neardup watch polls: add, list, set, remove, import, export, test a site rule."`
 }
@@ -82,11 +82,10 @@ func run(ctx context.Context, args []string) (code int) {
 // newParser returns the parser of the command line into c: the method
 // flags made from the methods' options, the variables help texts name.
 func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
-	flags := newMethodFlags(methods.All)
-	c.Dedup.flags, c.Index.Add.flags, c.Eval.Sweep.flags = flags, flags, flags
-	c.Dedup.Plugins = kong.Plugins{flags.plugin()}
-	c.Index.Add.Plugins = kong.Plugins{flags.plugin()}
-	c.Eval.Sweep.Plugins = kong.Plugins{flags.plugin()}
+	flags := methodflags.New(methods.All)
+	c.Dedup.flags, c.Index.Add.flags = flags, flags
+	c.Dedup.Plugins = kong.Plugins{flags.Plugin()}
+	c.Index.Add.Plugins = kong.Plugins{flags.Plugin()}
 	return kong.New(c, append([]kong.Option{
 		kong.Name("neardup"),
 		kong.Description("Find duplicate and near-duplicate documents, above all news articles."),
@@ -104,7 +103,8 @@ func exitCode(err error) int {
 	}
 	fmt.Fprintf(os.Stderr, "neardup: %v\n", err)
 	var ue usageError
-	if errors.As(err, &ue) {
+	var me methodflags.UsageError
+	if errors.As(err, &ue) || errors.As(err, &me) {
 		return 2
 	}
 	return 1

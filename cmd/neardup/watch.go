@@ -11,6 +11,7 @@ import (
 
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
@@ -131,7 +132,7 @@ func (c *watchCmd) openWatched(ctx context.Context) (*index, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := methodConfig(ctx, c.DB, c.Method, newMethodFlags(methods.All))
+	cfg, err := methodConfig(ctx, c.DB, c.Method, methodflags.New(methods.All))
 	if err != nil {
 		return nil, err
 	}

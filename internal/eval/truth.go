@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 )
 
@@ -203,4 +204,19 @@ func (t *Truth) clusterMembers() (docs []int32, start []int) {
 		next[c]++
 	}
 	return docs, start
+}
+
+// ReadTruthFile reads the truth in the file name (see ReadTruth); errors in
+// its content name the file.
+func ReadTruthFile(name, by string) (*Truth, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	t, err := ReadTruth(f, by)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return t, nil
 }

@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/neardup/neardup/internal/gen"
 	"github.com/neardup/neardup/internal/progress"
+	"github.com/neardup/neardup/lab/internal/gen"
 )
 
 // corpusSpec names a generated corpus: its sources, size and seed.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/alecthomas/kong"
 	"github.com/neardup/neardup/internal/engine"
-	"github.com/neardup/neardup/internal/sweep"
+	"github.com/neardup/neardup/lab/internal/sweep"
 	"github.com/neardup/neardup/method/minhash"
 	"github.com/neardup/neardup/method/sentences"
 )
@@ -80,13 +80,13 @@ func TestEvalSweepFlags(t *testing.T) {
 		args     []string
 		wantCode int
 	}{
-		{"runs", []string{"-q", "eval", "sweep", "--truth", truth, "--methods", "sentences", docs}, 0},
-		{"bad range", []string{"-q", "eval", "sweep", "--truth", truth, "--from", "0.9", "--to", "0.5", docs}, 2},
-		{"containment of minhash", []string{"-q", "eval", "sweep", "--truth", truth, "--methods", "minhash", "--vary", "containment", docs}, 0},
-		{"containment of sentences", []string{"-q", "eval", "sweep", "--truth", truth, "--vary", "containment", docs}, 2},
-		{"unknown method", []string{"-q", "eval", "sweep", "--truth", truth, "--methods", "nosuch", docs}, 2},
-		{"bad option", []string{"-q", "eval", "sweep", "--truth", truth, "--shingle", "99", docs}, 2},
-		{"missing truth file", []string{"-q", "eval", "sweep", "--truth", truth + ".none", docs}, 1},
+		{"runs", []string{"-q", "sweep", "--truth", truth, "--methods", "sentences", docs}, 0},
+		{"bad range", []string{"-q", "sweep", "--truth", truth, "--from", "0.9", "--to", "0.5", docs}, 2},
+		{"containment of minhash", []string{"-q", "sweep", "--truth", truth, "--methods", "minhash", "--vary", "containment", docs}, 0},
+		{"containment of sentences", []string{"-q", "sweep", "--truth", truth, "--vary", "containment", docs}, 2},
+		{"unknown method", []string{"-q", "sweep", "--truth", truth, "--methods", "nosuch", docs}, 2},
+		{"bad option", []string{"-q", "sweep", "--truth", truth, "--shingle", "99", docs}, 2},
+		{"missing truth file", []string{"-q", "sweep", "--truth", truth + ".none", docs}, 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -101,20 +101,19 @@ func TestEvalSweepFlags(t *testing.T) {
 	}
 }
 
-// TestEvalSweepParses pins that `eval sweep` is its own subcommand, not an
-// argument of the default `eval pairs`.
+// TestEvalSweepParses pins the flags of `sweep`.
 func TestEvalSweepParses(t *testing.T) {
 	var c cli
 	parser, err := newParser(&c, kong.Exit(func(int) { t.Fatal("exit") }))
 	if err != nil {
 		t.Fatal(err)
 	}
-	kctx, err := parser.Parse([]string{"eval", "sweep", "--truth", "t.jsonl", "--methods", "minhash,cosine", "--csv", "s.csv", "docs.jsonl"})
+	kctx, err := parser.Parse([]string{"sweep", "--truth", "t.jsonl", "--methods", "minhash,cosine", "--csv", "s.csv", "docs.jsonl"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := c.Eval.Sweep
-	if kctx.Command() != "eval sweep <input>" || s.Truth != "t.jsonl" || len(s.Methods) != 2 || s.CSV != "s.csv" || s.From != 0.1 {
+	s := c.Sweep
+	if kctx.Command() != "sweep <input>" || s.Truth != "t.jsonl" || len(s.Methods) != 2 || s.CSV != "s.csv" || s.From != 0.1 {
 		t.Errorf("command %q, flags %+v", kctx.Command(), s)
 	}
 }

@@ -9,11 +9,11 @@ import (
 	"os"
 	"time"
 
-	"github.com/neardup/neardup/internal/gen"
 	"github.com/neardup/neardup/internal/progress"
+	"github.com/neardup/neardup/lab/internal/gen"
 )
 
-// genCmd is `neardup gen`: a seeded labelled near-duplicate corpus made from
+// genCmd is `ndlab gen`: a seeded labelled near-duplicate corpus made from
 // real news texts.
 type genCmd struct {
 	Reuters string `help:"Directory of Reuters-21578 .sgm or .sgm.gz files." type:"existingdir"`

@@ -1,11 +1,11 @@
 // Command ndbench benchmarks the whole neardup pipeline on a generated
 // corpus: it builds an N-document corpus with seeded edits from real texts
-// given by path (internal/gen), measures a baseline that only reads and
+// given by path (lab/internal/gen), measures a baseline that only reads and
 // decodes it, runs each method's batch job in a child process of its own,
 // and prints documents per second, MB per second, CPU time, peak resident
 // memory and the quality against the generator's truth (internal/eval).
 //
-//	go run ./cmd/ndbench --reuters ../shared/data/reuters21578/sgm -n 20000 --methods minhash,sentences
+//	cd lab && go run ./cmd/ndbench --reuters ../../shared/data/reuters21578/sgm -n 20000 --methods minhash,sentences
 //
 // The baseline and every method run as `ndbench child SPEC`, a hidden
 // subcommand, so that each peak RSS and CPU time is that run's alone; the

@@ -3,7 +3,7 @@
 // and with package extract's fixes, and prints one table row per dataset,
 // engine and mode. It is the measurement behind the choice of engine.
 //
-//	go run ./internal/extract/compare -ids dragnet=../shared/data/dragnet/test.txt \
+//	cd lab && go run ./cmd/extractcompare -ids dragnet=../../shared/data/dragnet/test.txt \
 //	    -engines readeck,trafilatura /tmp/data/dragnet /tmp/data/cleaneval
 //
 // Each DIR is a folder laid out as input/ beside GoldStandard/ (or a folder
@@ -20,8 +20,8 @@ import (
 	"strings"
 
 	"github.com/neardup/neardup/internal/extract"
-	"github.com/neardup/neardup/internal/extract/engines"
-	"github.com/neardup/neardup/internal/extracteval"
+	"github.com/neardup/neardup/lab/internal/engines"
+	"github.com/neardup/neardup/lab/internal/extracteval"
 )
 
 func main() {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/gen"
+	"github.com/neardup/neardup/lab/internal/gen"
 )
 
 // genTestSGML is three made-up stories in the Reuters-21578 layout.

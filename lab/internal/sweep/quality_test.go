@@ -19,8 +19,8 @@ import (
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/eval"
-	"github.com/neardup/neardup/internal/gen"
 	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/lab/internal/gen"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -122,9 +122,9 @@ func (f figures) scores() []float64 {
 var scoreNames = []string{"precision", "recall", "F1", "B3 precision", "B3 recall", "B3 F1"}
 
 const goldenHeader = `# Quality of every method at its default options on the generated test corpora
-# (internal/sweep quality_test.go, testCorpora). A figure that falls by more than
+# (lab/internal/sweep quality_test.go, testCorpora). A figure that falls by more than
 # 0.005, or more templated negatives merged, fails the test.
-# Regenerate: go test ./internal/sweep -run TestQuality -update
+# Regenerate (in lab/): go test ./internal/sweep -run TestQuality -update
 # corpus method precision recall f1 b3_precision b3_recall b3_f1 negatives_merged/negatives
 `
 

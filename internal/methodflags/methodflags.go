@@ -1,4 +1,8 @@
-package main
+// Package methodflags makes the command-line flags of the methods' options
+// from the options structs' tags (see package flagopts), for the commands of
+// the neardup and lab modules that choose a method: one flag a name, shared
+// by the methods whose options have it.
+package methodflags
 
 import (
 	"fmt"
@@ -10,18 +14,18 @@ import (
 	"github.com/neardup/neardup/internal/flagopts"
 )
 
-// methodFlags are the flags of the methods' options, made from the options
+// Flags are the flags of the methods' options, made from the options
 // structs' tags (see package flagopts): one flag a name, shared by the
 // methods whose options have it (--threshold), its help listing each one's
 // default. The defaults are the methods' own, never restated here: a flag
 // not given leaves the option as the method (or a stored index) has it.
-type methodFlags struct {
+type Flags struct {
 	ptr   reflect.Value // *struct of one pointer field a flag, which kong fills
 	names []string      // the flag name of each field
 }
 
-// newMethodFlags builds the flags of the methods of specs.
-func newMethodFlags(specs []engine.Spec) *methodFlags {
+// New builds the flags of the methods of specs.
+func New(specs []engine.Spec) *Flags {
 	type flag struct {
 		field    flagopts.Field
 		defaults []string
@@ -41,7 +45,7 @@ func newMethodFlags(specs []engine.Spec) *methodFlags {
 			fl.defaults = append(fl.defaults, fmt.Sprintf("%s %v", s.Name, showDefault(f.Value)))
 		}
 	}
-	mf := &methodFlags{}
+	mf := &Flags{}
 	var fields []reflect.StructField
 	for i, name := range order {
 		fl := flags[name]
@@ -66,11 +70,11 @@ func showDefault(v any) string {
 	return fmt.Sprint(v)
 }
 
-// plugin is the struct kong fills.
-func (mf *methodFlags) plugin() any { return mf.ptr.Interface() }
+// Plugin is the struct kong fills: pass it in a kong.Plugins field.
+func (mf *Flags) Plugin() any { return mf.ptr.Interface() }
 
-// given returns the names of the flags given.
-func (mf *methodFlags) given() []string {
+// Given returns the names of the flags given.
+func (mf *Flags) Given() []string {
 	var out []string
 	for i, name := range mf.names {
 		if !mf.ptr.Elem().Field(i).IsNil() {
@@ -80,9 +84,9 @@ func (mf *methodFlags) given() []string {
 	return out
 }
 
-// apply sets the flags given on c. A flag c's method does not have is a
-// usage error naming the methods that have it.
-func (mf *methodFlags) apply(c engine.Config, specs []engine.Spec) (engine.Config, error) {
+// Apply sets the flags given on c. A flag c's method does not have is a
+// UsageError naming the methods that have it.
+func (mf *Flags) Apply(c engine.Config, specs []engine.Spec) (engine.Config, error) {
 	for i, name := range mf.names {
 		f := mf.ptr.Elem().Field(i)
 		if f.IsNil() {
@@ -90,18 +94,18 @@ func (mf *methodFlags) apply(c engine.Config, specs []engine.Spec) (engine.Confi
 		}
 		next, err := flagopts.Set(c, name, f.Elem().Interface())
 		if err != nil {
-			return c, usageError{fmt.Sprintf("--%s is an option of %s, not of %s", name, owners(name, specs), c.Method())}
+			return c, UsageError{fmt.Sprintf("--%s is an option of %s, not of %s", name, Owners(name, specs), c.Method())}
 		}
 		c = next
 	}
 	if err := c.Check(); err != nil {
-		return c, usageError{err.Error()}
+		return c, UsageError{err.Error()}
 	}
 	return c, nil
 }
 
-// applyOwn sets the flags given that c's method has, leaving the others.
-func (mf *methodFlags) applyOwn(c engine.Config) (engine.Config, error) {
+// ApplyOwn sets the flags given that c's method has, leaving the others.
+func (mf *Flags) ApplyOwn(c engine.Config) (engine.Config, error) {
 	for i, name := range mf.names {
 		f := mf.ptr.Elem().Field(i)
 		if f.IsNil() {
@@ -112,18 +116,18 @@ func (mf *methodFlags) applyOwn(c engine.Config) (engine.Config, error) {
 		}
 		next, err := flagopts.Set(c, name, f.Elem().Interface())
 		if err != nil {
-			return c, usageError{err.Error()}
+			return c, UsageError{err.Error()}
 		}
 		c = next
 	}
 	if err := c.Check(); err != nil {
-		return c, usageError{err.Error()}
+		return c, UsageError{err.Error()}
 	}
 	return c, nil
 }
 
-// owners lists the methods with an option named name.
-func owners(name string, specs []engine.Spec) string {
+// Owners lists the methods with an option named name, comma-separated.
+func Owners(name string, specs []engine.Spec) string {
 	var out []string
 	for _, s := range specs {
 		if _, ok := flagopts.Get(s.Defaults(), name); ok {
@@ -133,3 +137,9 @@ func owners(name string, specs []engine.Spec) string {
 	slices.Sort(out)
 	return strings.Join(out, ", ")
 }
+
+// UsageError is a mistake in the method flags given: the command line is
+// wrong, not the input.
+type UsageError struct{ Msg string }
+
+func (e UsageError) Error() string { return e.Msg }

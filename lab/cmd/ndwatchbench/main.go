@@ -11,7 +11,7 @@
 // the same run put the pass's time in proportion: extracting every page in
 // process, and adding the stored articles to a fresh index.
 //
-//	go run ./cmd/ndwatchbench ../shared/data/bbc-news-fulltext/bbc.tar.gz
+//	cd lab && go run ./cmd/ndwatchbench ../../shared/data/bbc-news-fulltext/bbc.tar.gz
 //
 // The source articles are the archive's, less every article that the
 // minhash or sentence method pairs with an earlier one: the pages made

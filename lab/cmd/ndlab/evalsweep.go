@@ -10,13 +10,15 @@ import (
 
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/eval"
 	"github.com/neardup/neardup/internal/flagopts"
+	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
-	"github.com/neardup/neardup/internal/sweep"
+	"github.com/neardup/neardup/lab/internal/sweep"
 	"github.com/neardup/neardup/method/minhash"
 )
 
-// evalSweepCmd is `neardup eval sweep`: each method run once over a
+// evalSweepCmd is `ndlab sweep`: each method run once over a
 // labelled corpus, its pairs re-decided at every threshold of a range.
 type evalSweepCmd struct {
 	Inputs  []string `arg:"" name:"input" help:"Documents of the labelled corpus: any input dedup reads."`
@@ -37,7 +39,7 @@ type evalSweepCmd struct {
 	IDCol   string `name:"id-col" default:"id" help:"Field or column holding the document id."`
 	Workers int    `help:"Sketching goroutines (default: one per CPU)."`
 
-	flags *methodFlags
+	flags *methodflags.Flags
 }
 
 // evalSweepOptions is what runEvalSweep needs.
@@ -87,20 +89,20 @@ func (c *evalSweepCmd) configs() ([]engine.Config, error) {
 			return nil, usageError{fmt.Sprintf("--vary containment applies to minhash only, not %s", m)}
 		}
 		cfg := spec.Defaults()
-		for _, name := range c.flags.given() {
+		for _, name := range c.flags.Given() {
 			if _, ok := flagopts.Get(cfg, name); ok {
 				used[name] = true
 			}
 		}
-		cfg, err = c.flags.applyOwn(cfg)
+		cfg, err = c.flags.ApplyOwn(cfg)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, cfg)
 	}
-	for _, name := range c.flags.given() {
+	for _, name := range c.flags.Given() {
 		if !used[name] {
-			return nil, usageError{fmt.Sprintf("--%s is an option of %s, none of the methods swept", name, owners(name, methods.All))}
+			return nil, usageError{fmt.Sprintf("--%s is an option of %s, none of the methods swept", name, methodflags.Owners(name, methods.All))}
 		}
 	}
 	return out, nil
@@ -109,7 +111,7 @@ func (c *evalSweepCmd) configs() ([]engine.Config, error) {
 // runEvalSweep reads the truth and the corpus, sweeps every method and
 // writes the table and, when asked, the CSV and the plot.
 func runEvalSweep(ctx context.Context, o evalSweepOptions) error {
-	t, err := readTruthFile(o.truth, "")
+	t, err := eval.ReadTruthFile(o.truth, "")
 	if err != nil {
 		return err
 	}

@@ -11,10 +11,10 @@ import (
 
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
-	"github.com/neardup/neardup/internal/extracteval"
+	"github.com/neardup/neardup/lab/internal/extracteval"
 )
 
-// extractEvalCmd is `neardup eval extract`: extraction quality against
+// extractEvalCmd is `ndlab extract-eval`: extraction quality against
 // gold text, one table row per dataset and system.
 type extractEvalCmd struct {
 	Gold    []string      `required:"" placeholder:"[NAME=]DIR" help:"Gold folder: input/ beside GoldStandard/ (Dragnet, CleanEval layout), or a folder of such folders; repeat for more datasets. NAME defaults to the folder's name."`

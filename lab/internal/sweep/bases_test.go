@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/neardup/neardup/internal/gen"
+	"github.com/neardup/neardup/lab/internal/gen"
 )
 
 // qualityBases are made-up news stories written for these tests: wire
