@@ -1,0 +1,273 @@
+package webui
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"html/template"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/diff"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/extract"
+)
+
+// article is the form of check.html: an article pasted or uploaded, and
+// what was made of it.
+type article struct {
+	ID, Title, URL, Source, Date, Text string
+	Format                             string // "auto", "text" or "html"
+	Error, Field                       string // why the form was refused
+}
+
+// checkPage is the data of check.html.
+type checkPage struct {
+	Form      article
+	Checked   bool            // the article was checked: the results follow
+	Extracted bool            // the text was extracted from HTML
+	FileName  string          // the file uploaded
+	Skip      core.SkipReason // why the method did not compare it
+	Matches   []matchRow
+	Diff      template.HTML // the article against its best match, when that one's text is stored
+	DiffWith  string
+	Stored    string // the document of this ID stored already
+}
+
+// matchRow is one match of a document: the other document, the score and
+// the label.
+type matchRow struct {
+	ID, Title, Source, URL string
+	Date                   time.Time
+	Score                  float64
+	Label                  core.Label
+	Method                 string
+	Earlier                bool   // the other document was stored first
+	Diff                   string // the link to the pair's diff; "" for none
+}
+
+func (u *ui) checkForm(r *http.Request) (result, error) {
+	return result{page: "check.html", title: "Check an article", data: checkPage{Form: article{Format: "auto"}}}, nil
+}
+
+// maxIDBytes bounds a document id given in a form.
+const maxIDBytes = 1024
+
+// readArticle reads the article of a check or store form: pasted or
+// uploaded text or HTML, HTML extracted with the site rules.
+func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
+		if err := r.ParseMultipartForm(8 << 20); err != nil {
+			if errors.As(err, new(*http.MaxBytesError)) {
+				return core.Document{}, err
+			}
+			return core.Document{}, errorf(http.StatusBadRequest, "file", "the form could not be read: %v", err)
+		}
+	} else if err := parseForm(r); err != nil {
+		return core.Document{}, err
+	}
+	get := func(k string) string { return strings.TrimSpace(r.PostForm.Get(k)) }
+	f := article{ID: get("id"), Title: get("title"), URL: get("url"), Source: get("source"), Date: get("date"),
+		Text: strings.ReplaceAll(r.PostForm.Get("text"), "\r\n", "\n"), Format: get("format")}
+	p.Form = f
+	if f.Format == "" {
+		f.Format, p.Form.Format = "auto", "auto"
+	}
+	body := []byte(f.Text)
+	if file, hdr, err := r.FormFile("file"); err == nil {
+		defer file.Close()
+		if body, err = readFile(file, hdr); err != nil {
+			return core.Document{}, err
+		}
+		p.FileName = hdr.Filename
+		if f.Format == "auto" && (strings.HasSuffix(hdr.Filename, ".html") || strings.HasSuffix(hdr.Filename, ".htm")) {
+			f.Format = "html"
+		}
+	}
+	doc := core.Document{ID: f.ID, Title: f.Title, URL: f.URL, Source: f.Source, Text: string(body)}
+	switch {
+	case len(f.ID) > maxIDBytes:
+		return doc, errorf(http.StatusBadRequest, "id", "the id is longer than %d bytes", maxIDBytes)
+	case !utf8.Valid(body):
+		return doc, errorf(http.StatusBadRequest, "text", "the text is not UTF-8: upload the page as HTML, which says its charset")
+	case f.Format != "auto" && f.Format != "text" && f.Format != "html":
+		return doc, errorf(http.StatusBadRequest, "format", "the format %q is not auto, text or html", short(20, f.Format))
+	case strings.TrimSpace(string(body)) == "":
+		return doc, errorf(http.StatusBadRequest, "text", "paste an article or choose a file")
+	}
+	if f.Date != "" {
+		d, err := time.Parse("2006-01-02", f.Date)
+		if err != nil {
+			return doc, errorf(http.StatusBadRequest, "date", "the date %q is not a date such as 2026-11-26", short(20, f.Date))
+		}
+		doc.Date = d
+	}
+	if f.Format == "html" || (f.Format == "auto" && extract.LooksHTML(body, "")) {
+		if err := u.extract(r, &doc, body); err != nil {
+			return doc, err
+		}
+		p.Extracted = true
+	}
+	if doc.ID == "" {
+		doc.ID = defaultID(&doc)
+	}
+	p.Form.ID, p.Form.Title, p.Form.Text = doc.ID, doc.Title, doc.Text
+	if !doc.Date.IsZero() {
+		p.Form.Date = doc.Date.UTC().Format("2006-01-02")
+	}
+	return doc, nil
+}
+
+// readFile reads an uploaded file.
+func readFile(file multipart.File, hdr *multipart.FileHeader) ([]byte, error) {
+	b, err := io.ReadAll(file)
+	if err != nil {
+		return nil, errorf(http.StatusBadRequest, "file", "the file %s could not be read: %v", path.Base(hdr.Filename), err)
+	}
+	return b, nil
+}
+
+// extract replaces doc's text with the article of the HTML page body,
+// and fills the title and date the form left empty.
+func (u *ui) extract(r *http.Request, doc *core.Document, body []byte) error {
+	a, skip, err := extract.Page(r.Context(), extract.Input{URL: doc.URL, ContentType: "text/html", Body: body},
+		extract.Options{Rules: u.o.Rules, MinChars: -1, MaxBytes: int(u.o.MaxBytes)})
+	switch {
+	case err != nil:
+		return errorf(http.StatusUnprocessableEntity, "text", "the HTML could not be extracted: %v", err)
+	case skip != "":
+		return errorf(http.StatusUnprocessableEntity, "text", "no article in the HTML (%s)", skip)
+	}
+	doc.Text = a.Text
+	if doc.Title == "" {
+		doc.Title = a.Title
+	}
+	if doc.Date.IsZero() {
+		doc.Date = a.Date
+	}
+	return nil
+}
+
+// defaultID names an article given without an id: by its URL, else by a
+// hash of its title and text, so checking twice gives the same id.
+func defaultID(d *core.Document) string {
+	if d.URL != "" && len(d.URL) <= maxIDBytes {
+		return d.URL
+	}
+	h := sha256.Sum256([]byte(d.Title + "\x00" + d.Text))
+	return "web-" + hex.EncodeToString(h[:8])
+}
+
+// check matches the article against the index without storing it.
+func (u *ui) check(r *http.Request) (result, error) {
+	var p checkPage
+	doc, err := u.readArticle(r, &p)
+	if refusedArticle(&p.Form, err) {
+		return result{page: "check.html", title: "Check an article", status: statusOf(err), data: p}, nil
+	}
+	if err != nil {
+		return result{}, err
+	}
+	ms, err := u.x.Query(r.Context(), []core.Document{doc})
+	if err != nil {
+		return result{}, err
+	}
+	p.Checked = true
+	if len(ms) == 1 {
+		if err := u.describe(r, &p, doc, ms[0]); err != nil {
+			return result{}, err
+		}
+	}
+	return result{page: "check.html", title: "Check an article", data: p}, nil
+}
+
+// describe fills a check page with the matches found for doc, and a diff
+// against the best one.
+func (u *ui) describe(r *http.Request, p *checkPage, doc core.Document, m engine.Match) error {
+	p.Skip = m.Skip
+	ids := []string{doc.ID}
+	for _, pr := range m.Pairs {
+		ids = append(ids, pr.A)
+	}
+	docs, err := u.storedDocs(r.Context(), ids)
+	if err != nil {
+		return err
+	}
+	if _, ok := docs[doc.ID]; ok {
+		p.Stored = doc.ID
+	}
+	for _, pr := range m.Pairs {
+		row := matchRow{ID: pr.A, Score: pr.Score, Label: pr.Label, Method: pr.Method}
+		if d, ok := docs[pr.A]; ok {
+			row.Title, row.Source, row.URL, row.Date = d.Title, d.Source, d.URL, d.Date
+		}
+		p.Matches = append(p.Matches, row)
+	}
+	if len(m.Pairs) > 0 {
+		if best, ok := docs[m.Pairs[0].A]; ok && best.Text != "" {
+			p.Diff, p.DiffWith = diffHTML(best, storedDoc{ID: doc.ID, Title: doc.Title, Text: doc.Text}), best.ID
+		}
+	}
+	return nil
+}
+
+// diffHTML renders the side-by-side diff of two documents.
+func diffHTML(a, b storedDoc) template.HTML {
+	d := diff.Compare(a.Text, b.Text, diff.Options{})
+	d.A.ID, d.A.Title, d.B.ID, d.B.Title = a.ID, a.Title, b.ID, b.Title
+	var sb strings.Builder
+	diff.WriteHTMLFragment(&sb, d) // writes to memory: never fails
+	return template.HTML(sb.String())
+}
+
+// refusedArticle keeps a client error on the form; it reports whether the
+// form is to be shown again.
+func refusedArticle(f *article, err error) bool {
+	var se *statusError
+	if !errors.As(err, &se) || se.code >= 500 {
+		return false
+	}
+	f.Error, f.Field = se.msg, se.field
+	return true
+}
+
+func statusOf(err error) int {
+	code, _, _ := status(err)
+	return code
+}
+
+// store adds the article of the form (the text the check extracted) to the
+// index and shows its page.
+func (u *ui) store(r *http.Request) (result, error) {
+	var p checkPage
+	if err := parseForm(r); err != nil {
+		return result{}, err
+	}
+	r.PostForm.Set("format", "text") // the text was extracted when it was checked
+	r.Form.Set("format", "text")
+	doc, err := u.readArticle(r, &p)
+	if refusedArticle(&p.Form, err) {
+		return result{page: "check.html", title: "Check an article", status: statusOf(err), data: p}, nil
+	}
+	if err != nil {
+		return result{}, err
+	}
+	ms, err := u.x.Add(r.Context(), []core.Document{doc}, engine.AddOptions{StoreText: u.x.Meta().StoreText})
+	if err != nil {
+		return result{}, err
+	}
+	if len(ms) == 1 && ms[0].Status == engine.Exists {
+		p.Form.Error, p.Form.Field = "A document with the id "+doc.ID+" is stored already: give another id.", "id"
+		return result{page: "check.html", title: "Check an article", status: http.StatusConflict, data: p}, nil
+	}
+	return result{redirect: docPath(doc.ID) + "?stored=1"}, nil
+}
+
+// docPath is the path of a document's page.
+func docPath(id string) string { return "/documents/" + pathEscape(id) }

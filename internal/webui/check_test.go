@@ -1,0 +1,105 @@
+package webui
+
+import (
+	"bytes"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/core"
+)
+
+// A pasted near copy of a stored article shows the duplicate and a diff
+// against it without being stored; the store button stores it, with a
+// write token only, and its page then lists the match.
+func TestCheckThenStore(t *testing.T) {
+	f := newFixture(t, Options{})
+	orig, copyText := f.story(14)
+	f.add(core.Document{ID: "wire-1", Title: "Storm closes the bridge", Source: "wire", Text: orig},
+		core.Document{ID: "other", Title: "Unrelated", Source: "blog", Text: strings.Join(f.gen.Sentences(14), " ")})
+
+	form := url.Values{"title": {"Storm shuts bridge"}, "source": {"daily"}, "date": {"2026-11-20"}, "text": {copyText}, "id": {"daily-7"}}
+	a := f.post("/check", form, false)
+	a.want(t, "check", http.StatusOK, "1 matches", `class="badge dup"`, "Storm closes the bridge", "/documents/wire-1",
+		`class="nd-diff"`, "Sign in with a write token")
+	if n := f.docs(); n != 2 {
+		t.Fatalf("a check stored something: %d documents", n)
+	}
+	a = f.post("/check", form, true)
+	a.want(t, "check with a token", http.StatusOK, `action="/store"`, "Store it as daily-7")
+
+	f.post("/store", form, false).want(t, "store without a token", http.StatusUnauthorized)
+	a = f.post("/store", form, true)
+	if a.code != http.StatusSeeOther || a.hdr.Get("Location") != "/documents/daily-7?stored=1" {
+		t.Fatalf("store: %d to %q\n%s", a.code, a.hdr.Get("Location"), a.body)
+	}
+	doc := f.get("/documents/daily-7?stored=1", false)
+	doc.want(t, "stored document", http.StatusOK, "Stored.", "Storm shuts bridge", "1 matches", `class="badge dup"`,
+		"/diff?a=wire-1&amp;b=daily-7", "2026-11-20")
+	f.post("/store", form, true).want(t, "the same id again", http.StatusConflict, "stored already")
+	f.post("/check", form, false).want(t, "check a stored id", http.StatusOK, "is stored already")
+
+	d := f.get("/diff?a=wire-1&b=daily-7", false)
+	d.want(t, "diff", http.StatusOK, `class="nd-diff"`, "Storm closes the bridge", "Storm shuts bridge", "words are in the other",
+		`class="badge dup"`, `class="nd-a"`, `class="nd-b"`)
+	f.get("/diff?a=wire-1&b=daily-7&by=sentence", false).want(t, "diff by sentence", http.StatusOK, "<strong>sentence</strong>")
+	f.get("/diff?a=wire-1&b=other", false).want(t, "diff of an unmarked pair", http.StatusOK, "has not marked this pair")
+}
+
+// An uploaded HTML page is extracted before it is checked; one that is
+// not UTF-8 text, or empty, is refused on the form.
+func TestCheckUpload(t *testing.T) {
+	f := newFixture(t, Options{})
+	orig, copyText := f.story(14)
+	f.add(core.Document{ID: "wire-1", Title: "Storm closes the bridge", Text: orig})
+	page := `<html><head><title>Storm shuts the bridge - Daily</title></head><body><nav>Home | News | Sport | Weather</nav>` +
+		`<article><h1>Storm shuts the bridge</h1><p>` + copyText + `</p></article><footer>About us</footer></body></html>`
+	a := f.upload(map[string]string{"format": "auto"}, "story.html", page)
+	a.want(t, "upload", http.StatusOK, "extracted from the HTML of story.html", `class="badge dup"`, "Storm shuts the bridge")
+	if strings.Contains(a.body, "About us") {
+		t.Errorf("the footer was kept")
+	}
+	f.upload(map[string]string{}, "x.txt", "\xff\xfe bad").want(t, "not UTF-8", http.StatusBadRequest, "not UTF-8")
+	f.upload(map[string]string{"format": "pdf"}, "x.txt", "text").want(t, "bad format", http.StatusBadRequest, "not auto, text or html")
+	f.post("/check", url.Values{"text": {"  "}}, false).want(t, "empty", http.StatusBadRequest, "paste an article")
+	f.post("/check", url.Values{"text": {"x"}, "date": {"yesterday"}}, false).want(t, "bad date", http.StatusBadRequest, "not a date")
+	f.post("/check", url.Values{"text": {"x"}, "id": {strings.Repeat("i", 2000)}}, false).want(t, "long id", http.StatusBadRequest, "longer than")
+	f.post("/check", url.Values{"text": {"<html><body><nav><a href=/>Home</a></nav></body></html>"}, "format": {"html"}}, false).
+		want(t, "HTML without an article", http.StatusUnprocessableEntity, "no article in the HTML")
+}
+
+// Forms larger than Options.MaxBytes are refused with 413.
+func TestCheckTooLarge(t *testing.T) {
+	f := newFixture(t, Options{MaxBytes: 1 << 10})
+	f.post("/check", url.Values{"text": {strings.Repeat("word ", 1000)}}, false).want(t, "large form", http.StatusRequestEntityTooLarge)
+	f.upload(map[string]string{}, "big.txt", strings.Repeat("word ", 1000)).want(t, "large upload", http.StatusRequestEntityTooLarge)
+}
+
+// upload posts the check form as multipart with a file.
+func (f *fixture) upload(fields map[string]string, name, content string) answer {
+	f.t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	for k, v := range fields {
+		mw.WriteField(k, v)
+	}
+	fw, _ := mw.CreateFormFile("file", name)
+	fw.Write([]byte(content))
+	mw.Close()
+	r := httptest.NewRequest("POST", "/check", &body)
+	r.Header.Set("Content-Type", mw.FormDataContentType())
+	return f.do(r)
+}
+
+// docs counts the stored documents.
+func (f *fixture) docs() int {
+	f.t.Helper()
+	s, err := f.x.Stats(f.t.Context())
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return s.Documents
+}

@@ -1,0 +1,149 @@
+package webui
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/watch"
+)
+
+// The feed admin lists feeds with their last poll, status and counts by
+// outcome, adds and edits them (refusing bad settings with the field
+// named) and removes them after a confirmation.
+func TestFeedAdmin(t *testing.T) {
+	f := newFixture(t, Options{})
+	add := url.Values{"url": {"https://news.example/rss.xml"}, "interval": {"30m"}, "body": {"article .story"},
+		"drop": {".related\n\n  aside.promo  "}}
+	a := f.post("/feeds", add, true)
+	if a.code != http.StatusSeeOther || !strings.HasPrefix(a.hdr.Get("Location"), "/feeds/1") {
+		t.Fatalf("add: %d to %q\n%s", a.code, a.hdr.Get("Location"), a.body)
+	}
+	stored, err := watch.Feeds(t.Context(), f.x.Store())
+	if err != nil || len(stored) != 1 {
+		t.Fatalf("feeds %v, %v", stored, err)
+	}
+	s := stored[0]
+	if s.Interval != watch.Duration(30*time.Minute) || s.Rule == nil || s.Rule.Body != "article .story" ||
+		strings.Join(s.Rule.Drop, "|") != ".related|aside.promo" {
+		t.Errorf("stored feed %+v rule %+v", s.Feed, s.Rule)
+	}
+	f.get("/feeds/1?saved=added", true).want(t, "feed page after the add", http.StatusOK, "The feed is saved", "not polled yet",
+		`value="article .story"`, ".related\naside.promo</textarea>")
+
+	// A poll recorded: state and items by outcome.
+	poll := time.Now().Add(-5 * time.Minute).UTC()
+	err = f.x.Store().Update(t.Context(), func(w store.Writer) error {
+		fs, err := w.Feeds()
+		if err != nil {
+			return err
+		}
+		state, _ := json.Marshal(watch.State{LastPoll: poll, Status: "fetch: 503 Service Unavailable", Failures: 2, Polls: 4})
+		fs[0].State, fs[0].NextPoll = state, time.Now().Add(time.Hour).Unix()
+		if err := w.SaveFeed(&fs[0]); err != nil {
+			return err
+		}
+		var items []store.FeedItem
+		for i, outcome := range []string{"added", "added", "added", "duplicate", "duplicate", "similar", "too-short", "gallery", "exists", "error"} {
+			items = append(items, store.FeedItem{Feed: fs[0].ID, Item: fmt.Sprintf("https://news.example/a%d", i), Seen: poll.Unix() + int64(i),
+				Outcome: outcome, Doc: fmt.Sprintf("https://news.example/a%d", i), Detail: map[bool]string{true: "connection refused"}[outcome == "error"]})
+		}
+		return w.SaveItems(items)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := f.get("/feeds", true)
+	list.want(t, "feed list", http.StatusOK, "https://news.example/rss.xml", "30m", "5m ago", "503 Service Unavailable",
+		"2 failures in a row", "rule: article .story; drops 2")
+	for _, n := range []string{`<td class="num">3</td><td class="num">2</td><td class="num">1</td><td class="num">3</td><td class="num">1</td>`} {
+		if !strings.Contains(list.body, n) {
+			t.Errorf("feed list lacks the counts added 3, duplicates 2, similar 1, skipped 3, failed 1:\n%s", list.body)
+		}
+	}
+	f.get("/feeds/1", true).want(t, "feed page", http.StatusOK, "10 dealt with", "connection refused",
+		`href="https://news.example/a9"`, "/documents/https:%2F%2Fnews.example%2Fa3", "4 polls in all")
+
+	// Edits: a bad interval, a bad rule, then a good edit; the URL stays.
+	bad := url.Values{"interval": {"often"}}
+	f.post("/feeds/1", bad, true).want(t, "bad interval", http.StatusBadRequest, "not a duration", `aria-invalid="true"`)
+	bad = url.Values{"interval": {"10s"}}
+	f.post("/feeds/1", bad, true).want(t, "short interval", http.StatusBadRequest, "shorter than")
+	bad = url.Values{"interval": {"1h"}, "body": {"article[[["}}
+	f.post("/feeds/1", bad, true).want(t, "bad selector", http.StatusBadRequest, "article[[[")
+	good := url.Values{"url": {"https://elsewhere.example/"}, "interval": {"1h"}, "strip": {"Subscribe now"}}
+	if a := f.post("/feeds/1", good, true); a.code != http.StatusSeeOther {
+		t.Fatalf("edit: %d\n%s", a.code, a.body)
+	}
+	stored, _ = watch.Feeds(t.Context(), f.x.Store())
+	if s := stored[0]; s.URL != "https://news.example/rss.xml" || s.Interval != watch.Duration(time.Hour) || s.Rule == nil ||
+		s.Rule.Body != "" || len(s.Rule.Strip) != 1 || s.State.Polls != 4 {
+		t.Errorf("after the edit: %+v rule %+v state %+v", s.Feed, s.Rule, s.State)
+	}
+
+	// Adds refused: the same URL again, no URL, not http.
+	f.post("/feeds", add, true).want(t, "the same feed again", http.StatusConflict, "there already")
+	f.post("/feeds", url.Values{"interval": {"1h"}}, true).want(t, "no URL", http.StatusBadRequest, "URL is missing")
+	f.post("/feeds", url.Values{"url": {"ftp://x.example/feed"}}, true).want(t, "ftp", http.StatusBadRequest, "http or https")
+
+	// Removal needs the confirmation.
+	f.post("/feeds/1/remove", url.Values{}, true).want(t, "remove unconfirmed", http.StatusBadRequest, "tick the box")
+	if a := f.post("/feeds/1/remove", url.Values{"confirm": {"1"}}, true); a.code != http.StatusSeeOther {
+		t.Fatalf("remove: %d\n%s", a.code, a.body)
+	}
+	f.get("/feeds", true).want(t, "after the removal", http.StatusOK, "No feeds yet")
+	f.get("/feeds/1", true).want(t, "removed feed", http.StatusNotFound)
+}
+
+// A site rule tried on a local page shows the title and text it extracts,
+// before anything is saved, and the form keeps what was typed.
+func TestTryRule(t *testing.T) {
+	story := strings.Repeat("The river rose through the night and the council opened the shelters before dawn. ", 12)
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!DOCTYPE html><html lang="en"><head><title>Floods in the valley | Daily</title></head><body>
+<nav>Home News Sport</nav><div class="teaser"><p>%s</p></div>
+<article><h1>Floods in the valley</h1><div class="story"><p>%s</p><p class="promo">Subscribe to the Daily today.</p></div></article>
+<footer>Copyright</footer></body></html>`, strings.Repeat("Read our other stories about unrelated sports and weather. ", 10), story)
+	}))
+	defer site.Close()
+	f := newFixture(t, Options{Watch: watch.Options{HostDelay: -1, BrowserUserAgent: "-"}})
+	form := url.Values{"url": {"https://daily.example/rss"}, "interval": {"15m"}, "body": {".story"}, "drop": {".promo"},
+		"test_url": {site.URL + "/news/floods"}}
+	a := f.post("/feeds/try", form, true)
+	a.want(t, "trial", http.StatusOK, "Floods in the valley", "The river rose through the night", "characters",
+		`value="https://daily.example/rss"`, `value=".story"`)
+	if strings.Contains(a.body, "Subscribe to the Daily") || strings.Contains(a.body, "unrelated sports") {
+		t.Errorf("the trial kept what the rule leaves out:\n%s", a.body)
+	}
+	if st, _ := watch.Feeds(t.Context(), f.x.Store()); len(st) != 0 {
+		t.Errorf("a trial stored %d feeds", len(st))
+	}
+	// An unreachable page is a trial with an error, not a failed request.
+	form.Set("test_url", "http://127.0.0.1:1/none")
+	f.post("/feeds/try", form, true).want(t, "unreachable page", http.StatusOK, "could not be fetched")
+	form.Set("test_url", "file:///etc/passwd")
+	f.post("/feeds/try", form, true).want(t, "file URL", http.StatusBadRequest, "http or https")
+	form.Set("test_url", "")
+	f.post("/feeds/try", form, true).want(t, "no URL", http.StatusBadRequest, "give the URL")
+	form.Set("test_url", site.URL+"/x")
+	form.Set("strip_regex", "(unclosed")
+	f.post("/feeds/try", form, true).want(t, "bad regexp", http.StatusBadRequest, "(unclosed")
+
+	// Tried from a stored feed's page: the page of the feed comes back.
+	if _, err := watch.AddFeed(t.Context(), f.x.Store(), watch.Feed{URL: "https://daily.example/rss"}); err != nil {
+		t.Fatal(err)
+	}
+	form = url.Values{"id": {"1"}, "interval": {"15m"}, "body": {".story"}, "test_url": {site.URL + "/news/floods"}}
+	f.post("/feeds/try", form, true).want(t, "trial of a stored feed", http.StatusOK, "Latest items", "The river rose", "Save the feed")
+	form.Set("id", "99")
+	f.post("/feeds/try", form, true).want(t, "trial of a missing feed", http.StatusNotFound)
+	form.Set("id", "-1")
+	f.post("/feeds/try", form, true).want(t, "trial of feed -1", http.StatusBadRequest)
+}

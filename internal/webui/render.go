@@ -1,0 +1,340 @@
+package webui
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/neardup/neardup/internal/diff"
+	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/watch"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+//go:embed assets
+var assetFS embed.FS
+
+// pages are the parsed templates, by file name: each is the layout with
+// one page's content.
+type pages map[string]*template.Template
+
+func parsePages() pages {
+	names, err := fs.Glob(templateFS, "templates/*.html")
+	if err != nil {
+		panic(err)
+	}
+	ps := pages{}
+	for _, name := range names {
+		base := path.Base(name)
+		if base == "layout.html" || base == "partials.html" {
+			continue
+		}
+		t := template.New(base).Funcs(funcs)
+		ps[base] = template.Must(t.ParseFS(templateFS, "templates/layout.html", "templates/partials.html", name))
+	}
+	return ps
+}
+
+// funcs are the templates' helpers.
+var funcs = template.FuncMap{
+	"pct":     func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) },
+	"score":   func(f float64) string { return fmt.Sprintf("%.3f", f) },
+	"date":    formatDate,
+	"unix":    func(s int64) time.Time { return unixTime(s) },
+	"ago":     ago,
+	"short":   short,
+	"query":   query,
+	"esc":     pathEscape,
+	"add":     func(a, b int) int { return a + b },
+	"runes":   func(s string) int { return len([]rune(s)) },
+	"nonzero": func(t time.Time) bool { return !t.IsZero() },
+}
+
+func unixTime(s int64) time.Time {
+	if s == 0 {
+		return time.Time{}
+	}
+	return time.Unix(s, 0).UTC()
+}
+
+// formatDate writes a time as "2006-01-02 15:04 UTC", "" for the zero time.
+func formatDate(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format("2006-01-02 15:04 UTC")
+}
+
+// ago writes how long ago t was for people: "3m ago", "2h ago", "4d ago".
+func ago(t time.Time) string {
+	if t.IsZero() {
+		return "never"
+	}
+	d := time.Since(t)
+	switch {
+	case d < 0:
+		return "in " + span(-d)
+	case d < time.Minute:
+		return "just now"
+	}
+	return span(d) + " ago"
+}
+
+func span(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%ds", int(d.Seconds()))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh", int(d.Hours()))
+	}
+	return fmt.Sprintf("%dd", int(d.Hours()/24))
+}
+
+// short cuts s to about n runes at a word boundary, with an ellipsis.
+func short(n int, s string) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	cut := string(r[:n])
+	if i := strings.LastIndexAny(cut, " \n\t"); i > n/2 {
+		cut = cut[:i]
+	}
+	return cut + "…"
+}
+
+// query returns the current query string with key set to value ("" drops
+// it), for links that change one filter or the page.
+func query(v url.Values, key, value string) string {
+	q := url.Values{}
+	for k, vs := range v {
+		q[k] = vs
+	}
+	if value == "" {
+		q.Del(key)
+	} else {
+		q.Set(key, value)
+	}
+	if len(q) == 0 {
+		return "?"
+	}
+	return "?" + q.Encode()
+}
+
+// result is what a page handler returns: a page to render with its data,
+// or a place to redirect to.
+type result struct {
+	page     string // template file, e.g. "feeds.html"
+	title    string
+	status   int // 0 means 200
+	data     any
+	redirect string       // when set, 303 See Other to it
+	cookie   *http.Cookie // set with the answer
+}
+
+// view is what every template receives.
+type view struct {
+	Title  string
+	Path   string     // the request's path, for the navigation
+	Query  url.Values // the request's query
+	Writer bool       // the request carries a valid write token
+	Cookie bool       // ... in the sign-in cookie (the sign-out button shows)
+	CSRF   string     // the value of the forms' csrf field
+	Data   any
+}
+
+// statusError is an error with the HTTP status it answers with and, for a
+// form, the field it concerns.
+type statusError struct {
+	code  int
+	field string
+	msg   string
+}
+
+func (e *statusError) Error() string { return e.msg }
+
+func errorf(code int, field, format string, args ...any) error {
+	return &statusError{code: code, field: field, msg: fmt.Sprintf(format, args...)}
+}
+
+// errorPage is the data of error.html.
+type errorPage struct {
+	Code    int
+	Message string
+	Field   string
+	SignIn  bool // offer the sign-in form
+	Next    string
+}
+
+// status maps an error to its HTTP status and the message shown: the one
+// place errors become statuses. Unknown errors are 500 with a generic
+// message; the caller logs them.
+func status(err error) (int, string, string) {
+	var se *statusError
+	var he *http.MaxBytesError
+	switch {
+	case errors.As(err, &se):
+		return se.code, se.msg, se.field
+	case errors.As(err, &he):
+		return http.StatusRequestEntityTooLarge, fmt.Sprintf("the form is larger than %d bytes", he.Limit), ""
+	case errors.Is(err, store.ErrNotFound), errors.Is(err, watch.ErrNoFeed):
+		return http.StatusNotFound, "not found", ""
+	case errors.Is(err, store.ErrExists):
+		return http.StatusConflict, err.Error(), ""
+	case errors.Is(err, store.ErrLocked), errors.Is(err, context.DeadlineExceeded):
+		return http.StatusServiceUnavailable, "the index is busy; try again", ""
+	case errors.Is(err, context.Canceled):
+		return 499, "the request was cancelled", ""
+	}
+	return http.StatusInternalServerError, "something went wrong on the server; the error is logged", ""
+}
+
+// fail renders an error page.
+func (u *ui) fail(w http.ResponseWriter, r *http.Request, err error) {
+	code, msg, field := status(err)
+	if code >= 500 && code != http.StatusServiceUnavailable {
+		u.log.Error("web UI", "method", r.Method, "path", r.URL.Path, "error", err)
+	}
+	p := errorPage{Code: code, Message: msg, Field: field}
+	if code == http.StatusUnauthorized {
+		p.SignIn, p.Next = true, localPath(r.URL.RequestURI())
+		w.Header().Set("WWW-Authenticate", `Bearer realm="neardup"`)
+	}
+	u.render(w, r, result{page: "error.html", title: http.StatusText(code), status: code, data: p})
+}
+
+// render writes a result: a page through its template, or a redirect.
+func (u *ui) render(w http.ResponseWriter, r *http.Request, res result) {
+	if res.cookie != nil {
+		http.SetCookie(w, res.cookie)
+	}
+	if res.redirect != "" {
+		http.Redirect(w, r, res.redirect, http.StatusSeeOther)
+		return
+	}
+	t := u.pages[res.page]
+	if t == nil {
+		panic("webui: no template " + res.page)
+	}
+	tok, fromCookie := u.token(r)
+	writer := u.authorized(tok)
+	v := view{Title: res.title, Path: r.URL.Path, Query: r.URL.Query(), Writer: writer, Cookie: writer && fromCookie,
+		Data: res.data}
+	if writer {
+		v.CSRF = u.csrf(tok)
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "layout", v); err != nil {
+		u.log.Error("web UI template", "page", res.page, "error", err)
+		http.Error(w, "the page could not be rendered", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	code := res.status
+	if code == 0 {
+		code = http.StatusOK
+	}
+	w.WriteHeader(code)
+	w.Write(buf.Bytes())
+}
+
+// handler is a page's work: it reads the request and returns what to show.
+type handler func(r *http.Request) (result, error)
+
+// serve runs h and renders its result or its error.
+func (u *ui) serve(w http.ResponseWriter, r *http.Request, h handler) {
+	res, err := h(r)
+	if err != nil {
+		u.fail(w, r, err)
+		return
+	}
+	u.render(w, r, res)
+}
+
+// open serves a page anyone may see: sign-in, sign-out, not found.
+func (u *ui) open(h handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { u.serve(w, r, h) })
+}
+
+// read serves a page that needs a token only under AuthReads. A form
+// posted to it with the sign-in cookie carries the CSRF field.
+func (u *ui) read(h handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Body = http.MaxBytesReader(w, r.Body, u.o.MaxBytes)
+		if u.o.AuthReads {
+			if err := u.need(r); err != nil {
+				u.fail(w, r, err)
+				return
+			}
+		}
+		u.serve(w, r, h)
+	})
+}
+
+// write serves a page that needs a write token, with the CSRF check of
+// every form posted with the sign-in cookie.
+func (u *ui) write(h handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Body = http.MaxBytesReader(w, r.Body, u.o.MaxBytes)
+		if err := u.need(r); err != nil {
+			u.fail(w, r, err)
+			return
+		}
+		u.serve(w, r, h)
+	})
+}
+
+// assets serves the embedded stylesheet, the diff's stylesheet appended,
+// and the script; nothing else.
+func assets() http.Handler {
+	read := func(name string) []byte {
+		b, err := assetFS.ReadFile("assets/" + name)
+		if err != nil {
+			panic(err)
+		}
+		return b
+	}
+	type asset struct {
+		ctype string
+		body  []byte
+	}
+	css := append(read("style.css"), "\n/* side-by-side diffs (package diff) */\n"+diff.HTMLStyle+"\n"...)
+	files := map[string]asset{
+		"/assets/style.css": {"text/css; charset=utf-8", css},
+		"/assets/ui.js":     {"text/javascript; charset=utf-8", read("ui.js")},
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		a, ok := files[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", a.ctype)
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		w.Write(a.body)
+	})
+}
+
+// parseForm parses a request's form; a form that cannot be read is a 400,
+// one too large a 413.
+func parseForm(r *http.Request) error {
+	err := r.ParseForm()
+	if err == nil || errors.As(err, new(*http.MaxBytesError)) {
+		return err
+	}
+	return errorf(http.StatusBadRequest, "", "the form could not be read: %v", err)
+}
