@@ -3,9 +3,14 @@ package webui
 import (
 	"html/template"
 	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
+	"time"
 
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
+	"github.com/neardup/neardup/internal/engine"
 )
 
 // checkID refuses an id no document can have.
@@ -19,9 +24,228 @@ func checkID(field, id string) error {
 	return nil
 }
 
+// listPage is how many documents or clusters a list page shows.
+const listPage = 50
+
+// maxPages bounds the page number of a list: deeper pages are refused
+// rather than scanned.
+const maxPages = 2000
+
+// filters are the filters of the latest documents and of the clusters, as
+// the query string gives them.
+type filters struct {
+	Source, Since, Until, Label string
+	MinSize                     string // clusters only
+	Page                        int    // from 1
+}
+
+// parseFilters reads and checks the filters of a list page.
+func parseFilters(q url.Values) (filters, engine.DocFilter, error) {
+	f := filters{Source: strings.TrimSpace(q.Get("source")), Since: q.Get("since"), Until: q.Get("until"), Label: q.Get("label"),
+		MinSize: q.Get("min"), Page: 1}
+	var df engine.DocFilter
+	if len(f.Source) > 500 {
+		return f, df, errorf(http.StatusBadRequest, "source", "the source is longer than 500 bytes")
+	}
+	df.Source = f.Source
+	switch f.Label {
+	case "", "any":
+		f.Label = ""
+	case string(core.Duplicate), string(core.Similar):
+		df.Label = core.Label(f.Label)
+	default:
+		return f, df, errorf(http.StatusBadRequest, "label", "the label %q is not duplicate or similar", short(20, f.Label))
+	}
+	for _, d := range []struct {
+		name, value string
+		to          *int64
+		days        int
+	}{{"since", f.Since, &df.Since, 0}, {"until", f.Until, &df.Until, 1}} {
+		if d.value == "" {
+			continue
+		}
+		t, err := time.Parse("2006-01-02", d.value)
+		if err != nil {
+			return f, df, errorf(http.StatusBadRequest, d.name, "%s=%q is not a date such as 2026-11-26", d.name, short(20, d.value))
+		}
+		*d.to = t.AddDate(0, 0, d.days).Unix() // until is the whole day
+	}
+	if s := q.Get("page"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > maxPages {
+			return f, df, errorf(http.StatusBadRequest, "page", "page=%q is not a number from 1 to %d", short(20, s), maxPages)
+		}
+		f.Page = n
+	}
+	return f, df, nil
+}
+
+// pager links the pages of a list.
+type pager struct {
+	Page       int
+	Prev, Next string // links; "" at either end
+}
+
+func newPager(q url.Values, page int, more bool) pager {
+	p := pager{Page: page}
+	if page > 1 {
+		prev := ""
+		if page > 2 {
+			prev = strconv.Itoa(page - 1)
+		}
+		p.Prev = query(q, "page", prev)
+	}
+	if more && page < maxPages {
+		p.Next = query(q, "page", strconv.Itoa(page+1))
+	}
+	return p
+}
+
+// latestPage is the data of latest.html.
+type latestPage struct {
+	Filters filters
+	Docs    []engine.Summary
+	Pager   pager
+	Stats   engine.IndexStats
+	// Dups and Sims count the pairs marked duplicate and similar.
+	Dups, Sims int
+}
+
+// latest lists the documents stored last, with their best marks.
+func (u *ui) latest(r *http.Request) (result, error) {
+	q := r.URL.Query()
+	f, df, err := parseFilters(q)
+	if err != nil {
+		return result{}, err
+	}
+	docs, more, err := u.x.Latest(r.Context(), df, engine.Page{Offset: (f.Page - 1) * listPage, Limit: listPage})
+	if err != nil {
+		return result{}, err
+	}
+	stats, err := u.x.Stats(r.Context())
+	if err != nil {
+		return result{}, err
+	}
+	p := latestPage{Filters: f, Docs: docs, Pager: newPager(q, f.Page, more), Stats: stats,
+		Dups: stats.Marks[core.Duplicate], Sims: stats.Marks[core.Similar]}
+	return result{page: "latest.html", title: "Latest documents", data: p}, nil
+}
+
+// clustersPage is the data of clusters.html.
+type clustersPage struct {
+	Filters  filters
+	Clusters []engine.ClusterSummary
+	Pager    pager
+}
+
+// clusters lists the clusters of duplicates, the latest first.
+func (u *ui) clusters(r *http.Request) (result, error) {
+	q := r.URL.Query()
+	f, df, err := parseFilters(q)
+	if err != nil {
+		return result{}, err
+	}
+	cf := engine.ClusterFilter{Source: df.Source, Since: df.Since, Until: df.Until, Label: df.Label}
+	if f.MinSize != "" {
+		n, err := strconv.Atoi(f.MinSize)
+		if err != nil || n < 0 || n > 1_000_000 {
+			return result{}, errorf(http.StatusBadRequest, "min", "min=%q is not a cluster size", short(20, f.MinSize))
+		}
+		cf.MinSize = n
+	}
+	cs, more, err := u.x.Clusters(r.Context(), cf, engine.Page{Offset: (f.Page - 1) * listPage, Limit: listPage})
+	if err != nil {
+		return result{}, err
+	}
+	p := clustersPage{Filters: f, Clusters: cs, Pager: newPager(q, f.Page, more)}
+	return result{page: "clusters.html", title: "Clusters", data: p}, nil
+}
+
+// clusterPage is the data of cluster.html.
+type clusterPage struct {
+	engine.Cluster
+	Rep   engine.Doc
+	Pairs []pairRow
+}
+
+// pairRow is a mark between two members of a cluster.
+type pairRow struct {
+	engine.Mark
+	TitleA, TitleB string
+	Diff           string
+}
+
+func (u *ui) cluster(r *http.Request) (result, error) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return result{}, errorf(http.StatusBadRequest, "id", "the cluster id %q is not a positive number", short(40, r.PathValue("id")))
+	}
+	c, err := u.x.Cluster(r.Context(), id)
+	if err != nil {
+		return result{}, err
+	}
+	p := clusterPage{Cluster: c}
+	titles := map[string]string{}
+	for _, m := range c.Members {
+		titles[m.ID] = m.Title
+		if m.ID == c.Representative {
+			p.Rep = m
+		}
+	}
+	for _, m := range c.Marks {
+		p.Pairs = append(p.Pairs, pairRow{Mark: m, TitleA: titles[m.A], TitleB: titles[m.B], Diff: diffLink(m.A, m.B)})
+	}
+	return result{page: "cluster.html", title: "Cluster " + strconv.FormatInt(id, 10), data: p}, nil
+}
+
+// searchPage is the data of search.html.
+type searchPage struct {
+	Q      string
+	Result engine.SearchResult
+	Hits   []hitRow
+	Pager  pager
+	Error  string
+	From   int // the rank of the first hit shown
+}
+
+// hitRow is a search hit, its snippet as HTML.
+type hitRow struct {
+	engine.Hit
+	Snippet template.HTML
+}
+
+// search runs a full-text search over the stored titles and texts.
+func (u *ui) search(r *http.Request) (result, error) {
+	q := r.URL.Query()
+	p := searchPage{Q: strings.TrimSpace(q.Get("q")), From: 1}
+	if p.Q == "" {
+		return result{page: "search.html", title: "Search", data: p}, nil
+	}
+	f, _, err := parseFilters(url.Values{"page": q["page"]})
+	if err != nil {
+		return result{}, err
+	}
+	p.From = (f.Page-1)*listPage + 1
+	res, err := u.x.Search(r.Context(), p.Q, engine.Page{Offset: (f.Page - 1) * listPage, Limit: listPage})
+	if code, msg, _ := status(err); err != nil && code == http.StatusBadRequest {
+		p.Error = msg
+		return result{page: "search.html", title: "Search", status: code, data: p}, nil
+	}
+	if err != nil {
+		return result{}, err
+	}
+	p.Result = res
+	for _, h := range res.Hits {
+		// SnippetHTML is the engine's escaped text with <mark> elements.
+		p.Hits = append(p.Hits, hitRow{Hit: h, Snippet: template.HTML(h.SnippetHTML)})
+	}
+	p.Pager = newPager(q, f.Page, f.Page*listPage < res.Total)
+	return result{page: "search.html", title: "Search: " + short(60, p.Q), data: p}, nil
+}
+
 // documentPage is the data of document.html.
 type documentPage struct {
-	Doc     storedDoc
+	Doc     engine.Document
 	Paras   []string
 	Matches []matchRow
 	Stored  bool // just stored from the check form
@@ -38,7 +262,7 @@ func paragraphs(text string) []string {
 	return out
 }
 
-// diffLink is the path of the diff of two documents, the earlier first.
+// diffLink is the path of the diff of two documents.
 func diffLink(a, b string) string {
 	return "/diff?" + urlValues("a", a, "b", b)
 }
@@ -48,18 +272,11 @@ func (u *ui) document(r *http.Request) (result, error) {
 	if err := checkID("id", id); err != nil {
 		return result{}, err
 	}
-	doc, ms, err := u.docMarks(r.Context(), id)
+	doc, err := u.x.Document(r.Context(), id)
 	if err != nil {
 		return result{}, err
 	}
-	for i := range ms {
-		if ms[i].Earlier {
-			ms[i].Diff = diffLink(ms[i].ID, doc.ID)
-		} else {
-			ms[i].Diff = diffLink(doc.ID, ms[i].ID)
-		}
-	}
-	p := documentPage{Doc: doc, Paras: paragraphs(doc.Text), Matches: ms, Stored: r.URL.Query().Get("stored") != ""}
+	p := documentPage{Doc: doc, Paras: paragraphs(doc.Text), Matches: matchRows(doc.Marks), Stored: r.URL.Query().Get("stored") != ""}
 	title := doc.Title
 	if title == "" {
 		title = doc.ID
@@ -69,17 +286,15 @@ func (u *ui) document(r *http.Request) (result, error) {
 
 // diffPage is the data of diff.html.
 type diffPage struct {
-	A, B     storedDoc
-	By       string
-	OverlapA float64
-	OverlapB float64
-	WordsA   int
-	WordsB   int
-	Mark     *matchRow // the mark between the two, if any
-	Table    template.HTML
-	NoText   bool // the index stores no texts
-	SwapLink string
-	ByLinks  []byLink
+	A, B               engine.Document
+	By                 string
+	OverlapA, OverlapB float64
+	WordsA, WordsB     int
+	Mark               *matchRow // the mark between the two, if any
+	Table              template.HTML
+	NoText             bool // the index stores no texts
+	SwapLink           string
+	ByLinks            []byLink
 }
 
 // byLink switches a diff's unit.
@@ -88,6 +303,7 @@ type byLink struct {
 	Current    bool
 }
 
+// diff shows two stored documents side by side, with each one's overlap.
 func (u *ui) diff(r *http.Request) (result, error) {
 	q := r.URL.Query()
 	a, b := q.Get("a"), q.Get("b")
@@ -104,34 +320,30 @@ func (u *ui) diff(r *http.Request) (result, error) {
 			return result{}, errorf(http.StatusBadRequest, "by", "by=%q: want word, sentence or line", short(20, s))
 		}
 	}
-	docA, marks, err := u.docMarks(r.Context(), a)
-	if err != nil {
-		return result{}, err
+	docs := [2]engine.Document{}
+	for i, id := range []string{a, b} {
+		d, err := u.x.Document(r.Context(), id)
+		if err != nil {
+			return result{}, err
+		}
+		docs[i] = d
 	}
-	docs, err := u.storedDocs(r.Context(), []string{b})
-	if err != nil {
-		return result{}, err
-	}
-	docB, ok := docs[b]
-	if !ok {
-		return result{}, errorf(http.StatusNotFound, "b", "no document %q", short(80, b))
-	}
-	p := diffPage{A: docA, B: docB, By: by.String(), SwapLink: "/diff?" + urlValues("a", b, "b", a, "by", q.Get("by"))}
+	p := diffPage{A: docs[0], B: docs[1], By: by.String(), SwapLink: "/diff?" + urlValues("a", b, "b", a, "by", q.Get("by"))}
 	for _, name := range []string{"word", "sentence", "line"} {
 		p.ByLinks = append(p.ByLinks, byLink{Name: name, Link: "/diff?" + urlValues("a", a, "b", b, "by", name), Current: name == p.By})
 	}
-	for i := range marks {
-		if marks[i].ID == b {
-			p.Mark = &marks[i]
+	for _, m := range matchRows(p.A.Marks) {
+		if m.ID == b {
+			p.Mark = &m
 			break
 		}
 	}
-	if docA.Text == "" && docB.Text == "" && !u.x.Meta().StoreText {
+	if p.A.Text == "" && p.B.Text == "" && !u.x.Meta().StoreText {
 		p.NoText = true
 		return result{page: "diff.html", title: "Diff", data: p}, nil
 	}
-	d := diff.Compare(docA.Text, docB.Text, diff.Options{By: by})
-	d.A.ID, d.A.Title, d.B.ID, d.B.Title = docA.ID, docA.Title, docB.ID, docB.Title
+	d := diff.Compare(p.A.Text, p.B.Text, diff.Options{By: by})
+	d.A.ID, d.A.Title, d.B.ID, d.B.Title = p.A.ID, p.A.Title, p.B.ID, p.B.Title
 	var sb strings.Builder
 	diff.WriteHTMLFragment(&sb, d) // writes to memory: never fails
 	p.Table = template.HTML(sb.String())

@@ -211,16 +211,16 @@ func (u *ui) describe(r *http.Request, p *checkPage, doc core.Document, m engine
 	}
 	if len(m.Pairs) > 0 {
 		if best, ok := docs[m.Pairs[0].A]; ok && best.Text != "" {
-			p.Diff, p.DiffWith = diffHTML(best, storedDoc{ID: doc.ID, Title: doc.Title, Text: doc.Text}), best.ID
+			p.Diff, p.DiffWith = diffHTML(best.ID, best.Title, best.Text, doc.ID, doc.Title, doc.Text), best.ID
 		}
 	}
 	return nil
 }
 
-// diffHTML renders the side-by-side diff of two documents.
-func diffHTML(a, b storedDoc) template.HTML {
-	d := diff.Compare(a.Text, b.Text, diff.Options{})
-	d.A.ID, d.A.Title, d.B.ID, d.B.Title = a.ID, a.Title, b.ID, b.Title
+// diffHTML renders the side-by-side diff of two texts.
+func diffHTML(idA, titleA, textA, idB, titleB, textB string) template.HTML {
+	d := diff.Compare(textA, textB, diff.Options{})
+	d.A.ID, d.A.Title, d.B.ID, d.B.Title = idA, titleA, idB, titleB
 	var sb strings.Builder
 	diff.WriteHTMLFragment(&sb, d) // writes to memory: never fails
 	return template.HTML(sb.String())

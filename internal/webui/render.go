@@ -48,17 +48,18 @@ func parsePages() pages {
 
 // funcs are the templates' helpers.
 var funcs = template.FuncMap{
-	"pct":     func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) },
-	"score":   func(f float64) string { return fmt.Sprintf("%.3f", f) },
-	"date":    formatDate,
-	"unix":    func(s int64) time.Time { return unixTime(s) },
-	"ago":     ago,
-	"short":   short,
-	"query":   query,
-	"esc":     pathEscape,
-	"add":     func(a, b int) int { return a + b },
-	"runes":   func(s string) int { return len([]rune(s)) },
-	"nonzero": func(t time.Time) bool { return !t.IsZero() },
+	"pct":      func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) },
+	"score":    func(f float64) string { return fmt.Sprintf("%.3f", f) },
+	"date":     formatDate,
+	"unix":     func(s int64) time.Time { return unixTime(s) },
+	"ago":      ago,
+	"short":    short,
+	"query":    query,
+	"esc":      pathEscape,
+	"difflink": diffLink,
+	"add":      func(a, b int) int { return a + b },
+	"runes":    func(s string) int { return len([]rune(s)) },
+	"nonzero":  func(t time.Time) bool { return !t.IsZero() },
 }
 
 func unixTime(s int64) time.Time {
@@ -190,8 +191,10 @@ func status(err error) (int, string, string) {
 		return se.code, se.msg, se.field
 	case errors.As(err, &he):
 		return http.StatusRequestEntityTooLarge, fmt.Sprintf("the form is larger than %d bytes", he.Limit), ""
+	case errors.Is(err, store.ErrQuery):
+		return http.StatusBadRequest, strings.TrimPrefix(err.Error(), "store: "), "q"
 	case errors.Is(err, store.ErrNotFound), errors.Is(err, watch.ErrNoFeed):
-		return http.StatusNotFound, "not found", ""
+		return http.StatusNotFound, strings.TrimPrefix(strings.TrimPrefix(err.Error(), "store: "), "watch: "), ""
 	case errors.Is(err, store.ErrExists):
 		return http.StatusConflict, err.Error(), ""
 	case errors.Is(err, store.ErrLocked), errors.Is(err, context.DeadlineExceeded):

@@ -90,8 +90,12 @@ func New(x *engine.Index, o Options) http.Handler {
 func (u *ui) routes() {
 	m := u.mux
 	m.Handle("GET /assets/", assets())
+	m.Handle("GET /{$}", u.read(u.latest))
 	m.Handle("GET /documents/{id}", u.read(u.document))
+	m.Handle("GET /clusters", u.read(u.clusters))
+	m.Handle("GET /clusters/{id}", u.read(u.cluster))
 	m.Handle("GET /diff", u.read(u.diff))
+	m.Handle("GET /search", u.read(u.search))
 	m.Handle("GET /check", u.read(u.checkForm))
 	m.Handle("POST /check", u.read(u.check))
 	m.Handle("POST /store", u.write(u.store))

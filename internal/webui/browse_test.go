@@ -1,0 +1,113 @@
+package webui
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/core"
+)
+
+// browseFixture stores a wire story, a reprint of it in another source,
+// and unrelated documents, dated.
+func browseFixture(t *testing.T) *fixture {
+	f := newFixture(t, Options{})
+	orig, reprint := f.story(14)
+	day := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
+	f.add(core.Document{ID: "wire-1", Title: "Storm closes the harbour bridge", Source: "wire", Date: day, Text: orig})
+	f.add(core.Document{ID: "daily/7", Title: "Harbour bridge shut by storm", Source: "daily", Date: day.Add(3 * time.Hour), Text: reprint})
+	for i := range 3 {
+		f.add(core.Document{ID: fmt.Sprint("blog-", i), Title: fmt.Sprint("Diary ", i), Source: "blog", Date: day.AddDate(0, 0, -i-1),
+			Text: strings.Join(f.gen.Sentences(12), " ") + " zebracrossing"})
+	}
+	return f
+}
+
+func TestLatest(t *testing.T) {
+	f := browseFixture(t)
+	a := f.get("/", false)
+	a.want(t, "latest", http.StatusOK, "5 documents stored", "1 duplicate and 0 similar", `class="badge dup"`,
+		"Harbour bridge shut by storm", "/documents/daily%2F7", "Storm closes the harbour bridge", "/diff?a=wire-1&amp;b=daily%2F7")
+	if i, j := strings.Index(a.body, "Diary 2"), strings.Index(a.body, "Harbour bridge shut"); i < 0 || j < 0 || j < i {
+		t.Errorf("the latest added is not first")
+	}
+	only := f.get("/?label=duplicate", false)
+	only.want(t, "duplicates only", http.StatusOK, "Harbour bridge shut by storm", "Storm closes the harbour bridge")
+	if strings.Contains(only.body, "Diary") {
+		t.Errorf("label=duplicate lists unmarked documents")
+	}
+	src := f.get("/?source=blog", false)
+	src.want(t, "source=blog", http.StatusOK, "Diary 0", "Diary 2", `value="blog"`)
+	if strings.Contains(src.body, "Harbour bridge") {
+		t.Errorf("source=blog lists other sources")
+	}
+	dated := f.get("/?since=2026-11-18&until=2026-11-19", false)
+	dated.want(t, "dates", http.StatusOK, "Diary 0", "Diary 1")
+	if strings.Contains(dated.body, "Diary 2") || strings.Contains(dated.body, "Harbour") {
+		t.Errorf("dates 18 to 19 November list others:\n%s", dated.body)
+	}
+	f.get("/?source=nowhere", false).want(t, "no match", http.StatusOK, "No documents match these filters")
+}
+
+func TestLatestPages(t *testing.T) {
+	f := newFixture(t, Options{})
+	var docs []core.Document
+	for i := range listPage + 5 {
+		docs = append(docs, core.Document{ID: fmt.Sprintf("d%03d", i), Title: fmt.Sprintf("Story %03d", i), Text: strings.Join(f.gen.Sentences(6), " ")})
+	}
+	f.add(docs...)
+	first := f.get("/", false)
+	first.want(t, "page 1", http.StatusOK, "Story 054", "Story 005", `rel="next"`, "?page=2")
+	if strings.Contains(first.body, "Story 004") || strings.Contains(first.body, `rel="prev"`) {
+		t.Errorf("page 1 holds page 2's documents or a link back")
+	}
+	f.get("/?page=2", false).want(t, "page 2", http.StatusOK, "Story 004", "Story 000", `rel="prev"`)
+	f.get("/?page=3", false).want(t, "page 3", http.StatusOK, "No documents")
+}
+
+func TestClusters(t *testing.T) {
+	f := browseFixture(t)
+	a := f.get("/clusters", false)
+	a.want(t, "clusters", http.StatusOK, "/clusters/", `<td class="num">2</td>`, "Storm closes the harbour bridge")
+	f.get("/clusters?min=3", false).want(t, "min=3", http.StatusOK, "No clusters match")
+	f.get("/clusters?source=blog", false).want(t, "source=blog", http.StatusOK, "No clusters match")
+	f.get("/clusters?source=daily&label=duplicate&min=2", false).want(t, "filters", http.StatusOK, "Storm closes the harbour bridge")
+
+	doc, err := f.x.Document(t.Context(), "wire-1")
+	if err != nil || doc.Cluster == 0 {
+		t.Fatalf("wire-1: cluster %d, %v", doc.Cluster, err)
+	}
+	c := f.get(fmt.Sprint("/clusters/", doc.Cluster), false)
+	c.want(t, "cluster", http.StatusOK, "2 documents", "Representative:", `class="badge rep"`, "Marked pairs", `class="badge dup"`,
+		`<select id="pair-a" name="a">`, `value="daily/7"`, "/diff?a=wire-1&amp;b=daily%2F7")
+	f.get("/clusters/999", false).want(t, "no cluster", http.StatusNotFound)
+}
+
+func TestSearch(t *testing.T) {
+	f := browseFixture(t)
+	a := f.get("/search?q=zebracrossing", false)
+	a.want(t, "search", http.StatusOK, "3 documents match", "Diary 0", "<mark>zebracrossing</mark>")
+	f.get("/search?q=harbour+-storm", false).want(t, "exclusion", http.StatusOK, "No document matches")
+	f.get("/search?q=%22harbour+bridge%22", false).want(t, "phrase", http.StatusOK, "2 documents match")
+	f.get("/search", false).want(t, "no query", http.StatusOK, `id="q2"`)
+	f.get("/search?q=-storm", false).want(t, "only exclusions", http.StatusBadRequest, "every term is excluded")
+	f.get("/search?q="+strings.Repeat("word+", 400), false).want(t, "long query", http.StatusBadRequest)
+	f.get("/search?q=%ff%fe", false).want(t, "not UTF-8", http.StatusBadRequest, "not UTF-8")
+	f.get("/search?q=x&page=0", false).want(t, "page 0", http.StatusBadRequest)
+}
+
+// Bad filters are 400 with the filter named, never a 5xx.
+func TestBadFilters(t *testing.T) {
+	f := browseFixture(t)
+	for _, p := range []string{"/?page=0", "/?page=-1", "/?page=abc", "/?page=99999999999999999999", "/?page=2001",
+		"/?since=2026-13-01", "/?until=yesterday", "/?label=spam", "/?source=" + strings.Repeat("s", 600),
+		"/clusters?min=-1", "/clusters?min=x", "/clusters?label=%00", "/clusters/abc", "/clusters/0", "/clusters/-5",
+		"/clusters/99999999999999999999"} {
+		a := f.get(p, false)
+		if a.code != http.StatusBadRequest {
+			t.Errorf("%s: %d, want 400\n%s", short(60, p), a.code, short(300, a.body))
+		}
+	}
+}
