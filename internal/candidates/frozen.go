@@ -1,10 +1,13 @@
 package candidates
 
+import "slices"
+
 // frozen is a read-only set of postings of 32-bit keys, built at once (see
 // Postings.Freeze): each posting is one word, the key's mix in the high
 // half and the document in the low, sorted, with a directory of where each
 // prefix of the mix starts. It takes 8 bytes a posting, against about 31
-// in the table, and builds by sorting instead of probing a table at random.
+// in the table, and builds by a distribution sort instead of probing a
+// table at random.
 type frozen struct {
 	recs  []uint64
 	dir   []uint32 // dir[b]: the first record whose mix starts with b
@@ -24,27 +27,42 @@ func mix32(x uint32) uint32 {
 	return x
 }
 
-func newFrozen(keys []uint32, docs []int32) *frozen {
-	f := &frozen{recs: make([]uint64, len(keys)), max: -1}
-	for i, k := range keys {
-		f.recs[i] = uint64(mix32(k))<<32 | uint64(uint32(docs[i]))
-		f.max = max(f.max, docs[i])
-	}
-	radixSortHigh(f.recs, make([]uint64, len(f.recs)), 32)
+// newFrozen builds the frozen postings of n records, which each yields
+// (key, document) in increasing document order; it calls each twice. The
+// records are counted into the directory's buckets, scattered there, and
+// each bucket (about four records) sorted, in the memory of the records
+// and the directory alone.
+func newFrozen(n int, each func(yield func(key uint32, doc int32))) *frozen {
 	bits := uint(1)
-	for 1<<(bits+2) < len(keys) && bits < 30 {
+	for 1<<(bits+2) < n && bits < 30 {
 		bits++ // about four postings a bucket
 	}
-	f.shift = 32 - bits
-	f.dir = make([]uint32, 1<<bits+1)
-	for i, r := range f.recs {
-		if i == 0 || r>>32 != f.recs[i-1]>>32 {
-			f.keys++
-		}
-		f.dir[uint32(r>>32)>>f.shift+1]++
-	}
+	f := &frozen{recs: make([]uint64, n), shift: 32 - bits, dir: make([]uint32, 1<<bits+1), max: -1}
+	each(func(k uint32, _ int32) { f.dir[mix32(k)>>f.shift+1]++ })
 	for b := 1; b < len(f.dir); b++ {
 		f.dir[b] += f.dir[b-1]
+	}
+	if int(f.dir[len(f.dir)-1]) != n {
+		panic("candidates: frozen postings: each yielded another count than n")
+	}
+	next := slices.Clone(f.dir[:len(f.dir)-1])
+	each(func(k uint32, d int32) {
+		h := mix32(k)
+		b := h >> f.shift
+		f.recs[next[b]] = uint64(h)<<32 | uint64(uint32(d))
+		next[b]++
+		f.max = max(f.max, d)
+	})
+	// Within a key, documents come in increasing order: sorting whole
+	// records keeps the order they were given.
+	for b := 0; b+1 < len(f.dir); b++ {
+		bucket := f.recs[f.dir[b]:f.dir[b+1]]
+		slices.Sort(bucket)
+		for i, r := range bucket {
+			if i == 0 || r>>32 != bucket[i-1]>>32 {
+				f.keys++
+			}
+		}
 	}
 	return f
 }
@@ -66,35 +84,6 @@ func (f *frozen) lookup(key uint32) (lo, hi int) {
 }
 
 func (f *frozen) doc(i int) int32 { return int32(uint32(f.recs[i])) }
-
-// radixSortHigh sorts vs stably by their bits 32 to 32+bits, with tmp, of
-// the same length, for scratch.
-func radixSortHigh(vs, tmp []uint64, bits uint) {
-	const digit = 8
-	var count [1 << digit]int
-	passes := 0
-	for shift := uint(32); shift < 32+bits; shift += digit {
-		clear(count[:])
-		for _, v := range vs {
-			count[(v>>shift)&(1<<digit-1)]++
-		}
-		sum := 0
-		for d, c := range count {
-			count[d] = sum
-			sum += c
-		}
-		for _, v := range vs {
-			d := (v >> shift) & (1<<digit - 1)
-			tmp[count[d]] = v
-			count[d]++
-		}
-		vs, tmp = tmp, vs
-		passes++
-	}
-	if passes%2 == 1 {
-		copy(tmp, vs) // the sorted values are in the caller's scratch
-	}
-}
 
 // unmix32 is the inverse of mix32.
 func unmix32(x uint32) uint32 {

@@ -206,6 +206,41 @@ func TestPostingsFreeze(t *testing.T) {
 	check("after removes")
 }
 
+// TestPostingsVisitBefore pins that visiting the frozen postings of every
+// document below one is the Visit of a Postings those documents alone were
+// added to, one at a time, capped or not: what lets a batch index every
+// document first and match them in any order.
+func TestPostingsVisitBefore(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var keys []uint32
+	var docs []int32
+	for d := int32(0); d < 2000; d++ {
+		for range r.IntN(4) { // some documents have no key
+			keys, docs = append(keys, uint32(r.IntN(300))), append(docs, d)
+		}
+	}
+	var frozen, growing Postings
+	frozen.Freeze(keys, docs)
+	next := 0
+	for before := int32(0); before <= 2000; before++ {
+		for ; next < len(docs) && docs[next] < before; next++ {
+			growing.Add(uint64(keys[next]), docs[next])
+		}
+		if before%7 != 0 && before < 1990 {
+			continue
+		}
+		for k := uint64(0); k < 310; k++ {
+			for _, limit := range []int{0, 1, 2, 5, 32} {
+				var got []int32
+				frozen.VisitBefore(k, limit, before, func(d int32) { got = append(got, d) })
+				if want := visit(&growing, k, limit); !slices.Equal(want, got) {
+					t.Fatalf("before %d, key %d, limit %d: Visit %v, VisitBefore %v", before, k, limit, want, got)
+				}
+			}
+		}
+	}
+}
+
 func TestUnmix32(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 100000 {
@@ -236,6 +271,15 @@ func BenchmarkPostingsBuild(b *testing.B) {
 		for b.Loop() {
 			var p Postings
 			p.Freeze(keys, docs)
+		}
+	})
+	var frozen Postings
+	frozen.Freeze(keys, docs)
+	b.Run("VisitBefore", func(b *testing.B) {
+		n := 0
+		for i := 0; b.Loop(); i++ {
+			j := i % len(keys)
+			frozen.VisitBefore(uint64(keys[j]), 32, docs[j], func(int32) { n++ })
 		}
 	})
 }

@@ -4,6 +4,10 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
@@ -147,17 +151,23 @@ func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error
 	if s, ok := b.m.(Sealer); ok {
 		s.Seal()
 	}
-	for ord := range n {
-		if ord%4096 == 0 {
-			if err := ctx.Err(); err != nil {
+	if pm, ok := b.m.(ParallelMatcher[S, E]); ok {
+		if err := b.matchParallel(ctx, pm, runtime.GOMAXPROCS(0), progress); err != nil {
+			return err
+		}
+	} else {
+		for ord := range n {
+			if ord%4096 == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				if progress != nil {
+					progress(ord)
+				}
+			}
+			if err := b.match(int32(ord)); err != nil {
 				return err
 			}
-			if progress != nil {
-				progress(ord)
-			}
-		}
-		if err := b.match(int32(ord)); err != nil {
-			return err
 		}
 	}
 	if sel, ok := b.m.(Selector[E]); ok {
@@ -190,6 +200,90 @@ func (b *batch[S, E]) match(ord int32) error {
 	})
 	b.m.Index(ord, s)
 	return err
+}
+
+// matchBlock is how many consecutive documents a goroutine of
+// matchParallel matches at a time: enough to make handing out blocks cheap,
+// few enough that the goroutines finish together.
+const matchBlock = 512
+
+// block is what one block of matchParallel found, in the serial order.
+type block[E any] struct {
+	found      []Found[E]
+	candidates int
+	err        error
+}
+
+// matchParallel indexes every document, then matches blocks of documents
+// on workers goroutines, each document against those before it, and
+// appends what each block found in block order: the pairs and their order
+// are those of matching one document after another.
+func (b *batch[S, E]) matchParallel(ctx context.Context, pm ParallelMatcher[S, E], workers int, progress func(done int)) error {
+	pm.IndexAll(b.sketches)
+	n := b.Len()
+	blocks := make([]block[E], (n+matchBlock-1)/matchBlock)
+	var next atomic.Int64
+	done := make(chan int, len(blocks))
+	var wg sync.WaitGroup
+	for range max(1, min(workers, len(blocks))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mt := pm.NewMatcher()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(blocks) || ctx.Err() != nil {
+					return
+				}
+				blocks[i] = b.matchBlock(mt, i*matchBlock, min(n, (i+1)*matchBlock))
+				done <- i
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(done) }()
+	finished := 0
+	for range done {
+		if finished++; progress != nil && finished%8 == 0 {
+			progress(min(n, finished*matchBlock))
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	total := 0
+	for _, bl := range blocks {
+		if bl.err != nil {
+			return bl.err
+		}
+		total += len(bl.found)
+	}
+	b.found = slices.Grow(b.found, total)
+	for i := range blocks {
+		b.found = append(b.found, blocks[i].found...)
+		b.stats.Candidates += blocks[i].candidates
+		blocks[i] = block[E]{}
+	}
+	return nil
+}
+
+// matchBlock matches the documents from lo to hi with mt.
+func (b *batch[S, E]) matchBlock(mt Matcher[S, E], lo, hi int) block[E] {
+	var bl block[E]
+	var ord int32
+	emit := func(other int32, score float64, ev E) {
+		bl.candidates++
+		if l, ok := b.m.Label(score, ev); ok {
+			bl.found = append(bl.found, Found[E]{A: other, B: ord, Score: score, Label: l, Ev: ev})
+		}
+	}
+	for ord = int32(lo); ord < int32(hi); ord++ {
+		if s := b.sketches[ord]; s != nil {
+			if bl.err = mt.Match(ord, s, b, emit); bl.err != nil {
+				return bl
+			}
+		}
+	}
+	return bl
 }
 
 // indexByB records where each later document's pairs start in b.found,

@@ -85,6 +85,31 @@ type Restorer[S any] interface {
 	Restore(ords []int32, ss []*S)
 }
 
+// ParallelMatcher is a method whose Batch matches on many goroutines at
+// once. Once every document is added (and Seal called), IndexAll indexes
+// them all in place of Index for each; then Matchers, one per goroutine,
+// match each document against the documents before it only, finding,
+// verifying and emitting exactly what Match would with those documents
+// alone indexed, in the same order. The Batch's pairs are then the same,
+// in the same order, whatever the number of goroutines. Label must be
+// safe for concurrent use on such a method.
+type ParallelMatcher[S any, E core.Evidence] interface {
+	// IndexAll indexes every document: ss[ord] is the sketch of ordinal
+	// ord, nil for a document the method skipped.
+	IndexAll(ss []*S)
+	// NewMatcher returns a Matcher for one goroutine.
+	NewMatcher() Matcher[S, E]
+}
+
+// Matcher matches the documents of a Batch indexed by
+// ParallelMatcher.IndexAll: Match is Method.Match against the documents
+// before ord. Matchers of one method run concurrently, each on its own
+// goroutine; one Matcher is not safe for concurrent use. Match may drop the
+// parts of s that only its own matching reads, as Index may.
+type Matcher[S any, E core.Evidence] interface {
+	Match(ord int32, s *S, src Source[S], emit func(other int32, score float64, ev E)) error
+}
+
 // Reserver is a method told how many documents are about to be added, to
 // size its index once.
 type Reserver interface {

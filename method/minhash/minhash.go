@@ -19,6 +19,9 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 
 type engineSketcher = engine.DocSketcher[Sketch]
 
+// A Batch matches minhash documents on every core.
+var _ engine.ParallelMatcher[Sketch, Evidence] = (*method)(nil)
+
 // Evidence is the evidence of a minhash pair: the overlap of the shingle
 // sets and, when both documents hold two or more figures, the share of the
 // smaller set of figures the other holds too.
@@ -82,8 +85,62 @@ func (m *method) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit fun
 	for _, k := range s.Keys {
 		m.index.Visit(uint64(k), m.o.BucketLimit, m.collect)
 	}
-	slices.Sort(m.cands)
-	for _, c := range slices.Compact(m.cands) {
+	return verify(m.cands, s, src, emit)
+}
+
+// collect gathers candidates; the method value is made once, not per band.
+func (m *method) collect(d int32) { m.cands = append(m.cands, d) }
+
+// IndexAll puts every document's band keys in a read-only index at once,
+// for a Batch's matchers (engine.ParallelMatcher).
+func (m *method) IndexAll(ss []*Sketch) {
+	n := 0
+	for _, s := range ss {
+		if s != nil {
+			n += len(s.Keys)
+		}
+	}
+	m.index.FreezeEach(n, func(yield func(key uint32, doc int32)) {
+		for ord, s := range ss {
+			if s != nil {
+				for _, k := range s.Keys {
+					yield(k, int32(ord))
+				}
+			}
+		}
+	})
+}
+
+// NewMatcher returns a matcher for one goroutine of a Batch.
+func (m *method) NewMatcher() engine.Matcher[Sketch, Evidence] { return &matcher{m: m} }
+
+// matcher matches a Batch's documents against those before them in the
+// index IndexAll built; it drops each document's keys once matched.
+type matcher struct {
+	m     *method
+	cands []int32
+}
+
+func (x *matcher) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	keys := s.Keys
+	s.Keys = nil
+	if len(s.Set) == 0 {
+		return nil
+	}
+	x.cands = x.cands[:0]
+	for _, k := range keys {
+		x.m.index.VisitBefore(uint64(k), x.m.o.BucketLimit, ord, x.collect)
+	}
+	return verify(x.cands, s, src, emit)
+}
+
+func (x *matcher) collect(d int32) { x.cands = append(x.cands, d) }
+
+// verify scores the distinct candidates cands, which it sorts, against s
+// and emits each, in increasing ordinal order.
+func verify(cands []int32, s *Sketch, src engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	slices.Sort(cands)
+	for _, c := range slices.Compact(cands) {
 		cs, err := src.Sketch(c)
 		if err != nil {
 			return err
@@ -93,9 +150,6 @@ func (m *method) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit fun
 	}
 	return nil
 }
-
-// collect gathers candidates; the method value is made once, not per band.
-func (m *method) collect(d int32) { m.cands = append(m.cands, d) }
 
 // evidence compares two documents' shingle samples over the hash range both
 // kept (exactly, when neither left a fingerprint out) and their figures.

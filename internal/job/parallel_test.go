@@ -1,0 +1,119 @@
+package job
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/output"
+)
+
+// writeManyCopies writes n originals and about as many edited, truncated
+// or exact copies of them, in a shuffled order, to dir/many.jsonl: enough
+// documents and pairs that matching runs in many blocks.
+func writeManyCopies(t *testing.T, dir string, n int) string {
+	t.Helper()
+	r := rand.New(rand.NewPCG(11, 3))
+	vocab := make([]string, 20000) // made-up words, drawn Zipf-distributed
+	for i := range vocab {
+		b := make([]byte, 3+r.IntN(7))
+		for j := range b {
+			b[j] = byte('a' + r.IntN(26))
+		}
+		vocab[i] = string(b)
+	}
+	zipf := rand.NewZipf(r, 1.1, 2, uint64(len(vocab)-1))
+	sentence := func() string {
+		w := make([]string, 8+r.IntN(8))
+		for i := range w {
+			w[i] = vocab[zipf.Uint64()]
+		}
+		return strings.ToUpper(w[0][:1]) + strings.Join(w, " ")[1:] + "."
+	}
+	type doc struct{ id, title, text, source string }
+	var docs []doc
+	for i := range n {
+		s := make([]string, 16+r.IntN(10))
+		for j := range s {
+			s[j] = sentence()
+		}
+		docs = append(docs, doc{fmt.Sprint("o", i), fmt.Sprint("Story ", i), strings.Join(s, " "), "wire"})
+		for c := range r.IntN(3) {
+			e := append([]string(nil), s...)
+			switch r.IntN(3) {
+			case 0:
+				e[r.IntN(len(e))] = sentence()
+			case 1:
+				e = e[:max(1, len(e)*2/3)]
+			}
+			docs = append(docs, doc{fmt.Sprint("o", i, "-c", c), fmt.Sprint("Story ", i), strings.Join(e, " "), fmt.Sprint("paper", c)})
+		}
+	}
+	r.Shuffle(len(docs), func(i, j int) { docs[i], docs[j] = docs[j], docs[i] })
+	var b bytes.Buffer
+	for _, d := range docs {
+		rec, _ := json.Marshal(map[string]string{"id": d.id, "title": d.title, "text": d.text, "source": d.source})
+		b.Write(append(rec, '\n'))
+	}
+	path := filepath.Join(dir, "many.jsonl")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestRunSameOutputAnyGOMAXPROCS pins that a run's outputs are the same
+// bytes whatever the number of threads: parallel matching keeps the serial
+// order of pairs, clusters and kept documents.
+func TestRunSameOutputAnyGOMAXPROCS(t *testing.T) {
+	dir := t.TempDir()
+	in := writeManyCopies(t, dir, 600)
+	for _, method := range methods.Names() {
+		t.Run(method, func(t *testing.T) {
+			spec, err := methods.Lookup(method)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var first map[string][]byte
+			for _, procs := range []int{1, 2, 5} {
+				out := filepath.Join(dir, fmt.Sprint(method, procs))
+				prev := runtime.GOMAXPROCS(procs)
+				_, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out, Method: spec.Defaults()})
+				runtime.GOMAXPROCS(prev)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := map[string][]byte{}
+				for _, name := range []string{output.PairsFile, output.ClustersFile, output.KeptFile, output.StatsFile} {
+					data, err := os.ReadFile(filepath.Join(out, name))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if name == output.StatsFile {
+						data = stableStats(t, data)
+					}
+					got[name] = data
+				}
+				if procs == 1 {
+					first = got
+					if bytes.Count(got[output.PairsFile], []byte("\n")) < 100 {
+						t.Fatalf("only %d pairs: the corpus does not exercise matching", bytes.Count(got[output.PairsFile], []byte("\n")))
+					}
+					continue
+				}
+				for name, want := range first {
+					if !bytes.Equal(want, got[name]) {
+						t.Errorf("GOMAXPROCS %d: %s differs from GOMAXPROCS 1", procs, name)
+					}
+				}
+			}
+		})
+	}
+}
