@@ -52,6 +52,7 @@ const (
 	SkipTooShort    SkipReason = "too-short"    // under the method's minimum (words, characters)
 	SkipNoUnits     SkipReason = "no-units"     // no sentence or shingle survives analysis
 	SkipExactCopy   SkipReason = "exact-copy"   // an exact copy of a stored document (same text or canonical URL), marked as its duplicate
+	SkipRefused     SkipReason = "refused"      // an archive member not read: a name leaving the archive, nesting too deep, or inflating past the limits
 )
 
 // Label grades a detected pair.

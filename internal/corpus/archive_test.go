@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"archive/tar"
 	"archive/zip"
 	"bytes"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/internal/extract"
 )
 
 func TestDirectory(t *testing.T) {
@@ -42,7 +44,7 @@ func TestDirectory(t *testing.T) {
 		{ID: "corpus/c.csv:2", Text: "c", Origin: "corpus/c.csv:2", Raw: `{"text":"c"}`},
 		{ID: "corpus/d.tsv:2", Text: "d", Origin: "corpus/d.tsv:2", Raw: `{"text":"d"}`},
 		{ID: "corpus/e.jsonl.gz:1", Text: "e", Origin: "corpus/e.jsonl.gz:1", Raw: `{"text":"e"}`},
-		{ID: "f.zip/in/g.txt", Title: "G", Text: "g body", Origin: "corpus/f.zip/in/g.txt", Raw: `{"id":"f.zip/in/g.txt","title":"G","text":"g body"}`},
+		{ID: "corpus/f.zip/in/g.txt", Title: "G", Text: "g body", Origin: "corpus/f.zip/in/g.txt", Raw: `{"id":"corpus/f.zip/in/g.txt","title":"G","text":"g body"}`},
 		{ID: "corpus/sub/h.ndjson:1", Text: "h", Origin: "corpus/sub/h.ndjson:1", Raw: `{"text":"h"}`},
 		{ID: "sub/i.MARKDOWN", Title: "I", Text: "i body", Origin: "corpus/sub/i.MARKDOWN", Raw: `{"id":"sub/i.MARKDOWN","title":"I","text":"i body"}`},
 	}
@@ -62,9 +64,9 @@ func TestOpenErrors(t *testing.T) {
 		want  string
 	}{
 		{"missing path", []string{"ok.txt", "nope.jsonl"}, Options{}, "stat nope.jsonl: no such file or directory"},
-		{"directory without inputs", []string{"empty"}, Options{}, "empty: no .txt, .md, .jsonl, .ndjson, .csv, .tsv, .html, .htm, .warc, .zip or .gz files"},
+		{"directory without inputs", []string{"empty"}, Options{}, "empty: no .jsonl, .ndjson, .csv, .tsv, .txt, .md, .markdown, .html, .htm, .warc, .sgm, .sgml, .gz, .tgz, .zip or .tar files"},
 		{"stdin twice", []string{"-", "-"}, Options{}, "corpus: standard input (-) given twice"},
-		{"unknown format", []string{"ok.txt"}, Options{Format: "xml"}, `corpus: unknown format "xml" (want jsonl, csv, tsv, txt, html or warc)`},
+		{"unknown format", []string{"ok.txt"}, Options{Format: "xml"}, `corpus: unknown format "xml" (want jsonl, csv, tsv, txt, html, warc or sgml)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := open(tc.paths, nil, tc.opts, config{stdin: strings.NewReader("")})
@@ -127,8 +129,8 @@ func TestGzip(t *testing.T) {
 		{
 			name:    "zip inside",
 			file:    "x.zip.gz",
-			content: gz(t, zipOf(t)),
-			wantErr: "reading x.zip.gz: a zip archive inside gzip or zip is not supported",
+			content: gz(t, zipOf(t, member{"a.txt", "A\nbody"})),
+			want:    []rec{{ID: "x.zip.gz/a.txt", Title: "A", Text: "body", Origin: "x.zip.gz/a.txt", Raw: `{"id":"x.zip.gz/a.txt","title":"A","text":"body"}`}},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -185,7 +187,7 @@ func TestZip(t *testing.T) {
 		member{"__MACOSX/._b.txt", "\x00\x05\x16\x07"},
 		member{"dir/.DS_Store", "\x00\x00"},
 		member{"e.xml", "<p>"},
-		member{"inner.zip", "PK"},
+		member{"inner.zip", zipOf(t, member{"z.txt", "Z\nz body"})},
 	)
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
@@ -205,6 +207,7 @@ func TestZip(t *testing.T) {
 		{ID: "x", Text: "two", Origin: "news.zip/a.jsonl:3", Raw: `{"id":"x","text":"two"}`},
 		{ID: "news.zip/c.csv:2", Text: "three", Origin: "news.zip/c.csv:2", Raw: `{"text":"three"}`},
 		{ID: "news.zip/d.jsonl.gz:1", Text: "four", Origin: "news.zip/d.jsonl.gz:1", Raw: `{"text":"four"}`},
+		{ID: "news.zip/inner.zip/z.txt", Title: "Z", Text: "z body", Origin: "news.zip/inner.zip/z.txt", Raw: `{"id":"news.zip/inner.zip/z.txt","title":"Z","text":"z body"}`},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
@@ -268,5 +271,78 @@ func TestSymlinkedFileInDirectory(t *testing.T) {
 	want := []rec{{ID: "link.txt", Title: "A", Text: "a body", Origin: "corpus/link.txt", Raw: `{"id":"link.txt","title":"A","text":"a body"}`}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+func tarOf(t *testing.T, ms ...member) string {
+	var b bytes.Buffer
+	tw := tar.NewWriter(&b)
+	for _, m := range ms {
+		if err := tw.WriteHeader(&tar.Header{Name: m.name, Mode: 0o644, Size: int64(len(m.content)), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		tw.Write([]byte(m.content))
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestTarGz pins that a .tar.gz of articles (as the BBC corpus comes) is
+// read, member by member, ids qualified by the archive's path, so that the
+// same archive under two names gives no repeated id; and that members
+// whose names leave the archive are skipped records that say so.
+func TestTarGz(t *testing.T) {
+	archive := gz(t, tarOf(t,
+		member{"bbc/business/001.txt", "Ad sales boost\n\nProfits rose."},
+		member{"bbc/business/002.txt", "Dollar gains\n\nThe dollar rose."},
+		member{"../evil.txt", "Evil\n\nEscapes."},
+		member{"bbc/README.TXT.bak", "not read"},
+	))
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a/bbc.tar.gz": archive, "b/bbc.tgz": archive})
+	t.Chdir(dir)
+	got, err := readAll(t, []string{"a/bbc.tar.gz", "b"}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := func(origin, title, text string) rec {
+		return rec{ID: origin, Title: title, Text: text, Origin: origin,
+			Raw: `{"id":"` + origin + `","title":"` + title + `","text":"` + text + `"}`}
+	}
+	refused := func(origin, archive string) rec {
+		return rec{ID: origin, Origin: origin, Skip: "refused",
+			Err: origin + `: ` + archive + `: refused: the member name "../evil.txt" leaves the archive`}
+	}
+	want := []rec{
+		doc("a/bbc.tar.gz/bbc/business/001.txt", "Ad sales boost", "Profits rose."),
+		doc("a/bbc.tar.gz/bbc/business/002.txt", "Dollar gains", "The dollar rose."),
+		refused("a/bbc.tar.gz/../evil.txt", "a/bbc.tar.gz"),
+		doc("b/bbc.tgz/bbc/business/001.txt", "Ad sales boost", "Profits rose."),
+		doc("b/bbc.tgz/bbc/business/002.txt", "Dollar gains", "The dollar rose."),
+		refused("b/bbc.tgz/../evil.txt", "b/bbc.tgz"),
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestGzipBomb pins that a small gzip file inflating a thousand times its
+// size is refused as a skipped record once past the ratio, not inflated to
+// its end, and the next input is read.
+func TestGzipBomb(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"bomb.html.gz": gz(t, "<html><body><p>"+strings.Repeat(" ", 16<<20)),
+		"ok.txt":       "T\nbody",
+	})
+	t.Chdir(dir)
+	got, err := readAll(t, []string{"bomb.html.gz", "ok.txt"}, Options{Extract: extract.Options{MaxBytes: 64 << 20}}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Skip != "refused" || !strings.Contains(got[0].Err, "inflates to over 100 times its compressed size") || got[1].Text != "body" {
+		t.Errorf("got %+v", got)
 	}
 }

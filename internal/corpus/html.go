@@ -12,7 +12,6 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract"
-	extsource "github.com/neardup/neardup/internal/extract/source"
 )
 
 // A web page (an HTML file, or a page in a WARC file) becomes a document
@@ -67,11 +66,6 @@ func isPage(t []byte) bool {
 	return len(t) > 0 && t[0] == '<' && extract.LooksHTML(t, "")
 }
 
-// isWARC reports whether a stream starts with a WARC version line.
-func isWARC(head []byte) bool {
-	return extsource.IsWARC(head) && len(head) > 5 && head[5] >= '0' && head[5] <= '9'
-}
-
 // pageSource yields a whole file as one web page.
 type pageSource struct {
 	r      *Reader
@@ -95,11 +89,7 @@ func (s *pageSource) next() (Raw, error) {
 	}
 	p := &pageRaw{}
 	if len(data) > limit {
-		n, err := io.Copy(io.Discard, s.rd)
-		if err != nil {
-			return Raw{}, fmt.Errorf("reading %s: %w after %d bytes", s.origin, err, int64(len(data))+n)
-		}
-		data, p.tooLarge = nil, true
+		data, p.tooLarge = nil, true // not read further: it may be a bomb
 	}
 	return s.r.newPage(s.origin, data, p), nil
 }

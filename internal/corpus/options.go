@@ -11,7 +11,7 @@ import (
 // and date and a 10 MiB limit per record.
 type Options struct {
 	// Format forces the record format of every input: "jsonl", "csv",
-	// "tsv", "txt", "html" or "warc". Empty chooses by extension and, for
+	// "tsv", "txt", "html", "warc" or "sgml". Empty chooses by extension and, for
 	// an unknown extension, by the content. Compression (.gz, .zip) is
 	// recognised either way.
 	Format string
@@ -31,6 +31,13 @@ type Options struct {
 	// piped into an incremental run. A zip archive cannot be read from such
 	// a stream. Files can be rewound either way.
 	SinglePass bool
+	// MaxInflate and MaxRatio bound decompression: the bytes one
+	// compressed stream may inflate to, and how many times its compressed
+	// size (see container.Options). Zero means the container defaults.
+	MaxInflate, MaxRatio int64
+	// Exclude, when set, names files met while walking a directory that
+	// are not inputs (the run's own output, say).
+	Exclude func(path string) bool
 	// Extract controls how HTML pages and the pages of WARC files become
 	// documents: site rules, the shortest article kept (MinChars, 500
 	// characters by default), and the size, element and time limits of one
@@ -50,6 +57,7 @@ const (
 	FormatText  = "txt"
 	FormatHTML  = "html" // a whole file is one web page
 	FormatWARC  = "warc" // a WARC file, one document per response or resource record
+	FormatSGML  = "sgml" // Reuters-21578 SGML, one document per <REUTERS> element
 )
 
 // field indexes the parts of a document a record maps.
@@ -68,9 +76,9 @@ const (
 // withDefaults fills zero fields and checks Format.
 func (o Options) withDefaults() (Options, error) {
 	switch o.Format {
-	case "", FormatJSONL, FormatCSV, FormatTSV, FormatText, FormatHTML, FormatWARC:
+	case "", FormatJSONL, FormatCSV, FormatTSV, FormatText, FormatHTML, FormatWARC, FormatSGML:
 	default:
-		return o, fmt.Errorf("corpus: unknown format %q (want jsonl, csv, tsv, txt, html or warc)", o.Format)
+		return o, fmt.Errorf("corpus: unknown format %q (want jsonl, csv, tsv, txt, html, warc or sgml)", o.Format)
 	}
 	fill := func(s *string, def string) {
 		if *s == "" {

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync/atomic"
+
+	"github.com/neardup/neardup/internal/container"
 )
 
 // Reader yields the records of a list of inputs, in order. NextRaw, Next,
@@ -23,10 +23,11 @@ type Reader struct {
 	inputs []*input
 	bufs   []*bufio.Reader // read buffers free for reuse
 
-	next   int    // the index of the next input to open
-	cur    source // the open input, nil between inputs
-	in     *input // the open input's description
-	err    error  // the fatal error that ended this pass
+	next   int               // the index of the next input to open
+	walk   *container.Walker // the open input's walk, nil between inputs
+	cur    source            // the open leaf stream, nil between streams
+	in     *input            // the open input's description
+	err    error             // the fatal error that ended this pass
 	closed bool
 	pages  int      // web pages yielded this pass, numbering them for memo
 	memo   pageMemo // how each web page turned out (memo.go)
@@ -56,6 +57,7 @@ type input struct {
 	stream io.Reader // nil for a file, and for a stream once copied whole
 	tee    *os.File  // the copy of stream being made
 	temp   string    // the copy's path, removed by Close
+	file   *os.File  // the file while it is read
 }
 
 // source yields the records of one opened input.
@@ -65,19 +67,24 @@ type source interface {
 }
 
 // Open returns a Reader of paths, read in order. "-" is standard input. A
-// directory is walked in lexical order for .txt, .md, .markdown, .jsonl,
-// .ndjson, .csv, .tsv, .html, .htm, .warc, .zip and .gz files, skipping
-// names that start with "."; a file given directly is read whatever its
-// extension. Errors name the path at fault. Files are opened one at a time,
-// as reading reaches them.
+// directory is walked in lexical order for the files whose extensions the
+// table of formats names (package container: .jsonl, .csv, .txt, .html,
+// .warc, .sgm, .zip, .tar, .gz ...), skipping names that start with "."; a
+// file given directly is read whatever its extension. Archives and gzip
+// nest in any order (.tar.gz, a .zip of .jsonl.gz). Errors name the path at
+// fault. Files are opened one at a time, as reading reaches them.
 //
 // Origins use the path as given, joined with the path under a directory
-// ("news.jsonl:17", "dir/sub/a.txt", "dir/b.zip/c.jsonl:3"). A record without
-// an id takes its origin as id, except that a whole-file record (a text file)
-// takes its path relative to the directory given, or its base name
-// ("sub/a.txt", "b.zip/c.txt", "a.txt"). A web page's id is its origin, as
-// `neardup extract` names it: "dir/sub/a.html", "dir/b.zip/c.html",
-// "crawl.warc.gz#17" for the 17th record of a WARC file.
+// and in archives ("news.jsonl:17", "dir/sub/a.txt", "dir/b.zip/c.jsonl:3").
+// A record without an id takes its origin as id, except that a whole-file
+// record (a text file) takes its path relative to the directory given, or
+// its base name ("sub/a.txt", "a.txt"), and inside an archive its origin,
+// qualified by the archive's path ("dir/b.zip/c.txt"). A web page's id is
+// its origin, as `neardup extract` names it: "dir/sub/a.html",
+// "dir/b.zip/c.html", "crawl.warc.gz#17" for the 17th record of a WARC
+// file. A member of an archive that is refused (a name leaving the
+// archive, too deep a nesting, a decompression bomb) is a record skipped
+// as core.SkipRefused that says why.
 func Open(paths []string, opts Options) (*Reader, error) {
 	return open(paths, nil, opts, config{stdin: os.Stdin})
 }
@@ -144,52 +151,16 @@ func (r *Reader) add(p string) error {
 		r.inputs = append(r.inputs, &input{origin: "stdin", id: "stdin", stream: &onceEOF{r: r.cfg.stdin}, size: -1})
 		return nil
 	}
-	info, err := os.Stat(p)
+	files, err := container.List(p, container.ListOptions{Exclude: r.opts.Exclude})
 	if err != nil {
 		return err
 	}
-	if !info.IsDir() {
-		r.inputs = append(r.inputs, &input{path: p, origin: p, id: filepath.Base(p), size: info.Size()})
+	if len(files) == 1 && files[0].Path == p {
+		r.inputs = append(r.inputs, &input{path: p, origin: p, id: files[0].ID, size: files[0].Size})
 		return nil
 	}
-	return r.addDir(p)
-}
-
-// addDir appends the files of a directory tree that have a known extension.
-func (r *Reader) addDir(dir string) error {
-	n := len(r.inputs)
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if p != dir && strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() || !listed(d.Name()) {
-			return nil
-		}
-		info, err := os.Stat(p) // follows a symbolic link
-		if err != nil {
-			return err
-		}
-		if !info.Mode().IsRegular() {
-			return nil
-		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return err
-		}
-		r.inputs = append(r.inputs, &input{path: p, origin: p, id: filepath.ToSlash(rel), size: info.Size()})
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	if len(r.inputs) == n {
-		return fmt.Errorf("%s: no .txt, .md, .jsonl, .ndjson, .csv, .tsv, .html, .htm, .warc, .zip or .gz files", dir)
+	for _, f := range files {
+		r.inputs = append(r.inputs, &input{path: f.Path, origin: f.Path, id: f.ID, size: f.Size})
 	}
 	return nil
 }
@@ -203,16 +174,37 @@ func (r *Reader) NextRaw() (Raw, error) {
 		return Raw{}, errors.New("corpus: NextRaw after Close")
 	}
 	for r.err == nil {
-		if r.cur == nil {
+		if r.walk == nil {
 			if r.next >= len(r.inputs) {
 				return Raw{}, io.EOF
 			}
 			r.in = r.inputs[r.next]
 			r.next++
-			src, err := r.openInput(r.in)
+			w, err := r.openInput(r.in)
 			if err != nil {
 				r.err = err
 				break
+			}
+			r.walk = w
+		}
+		if r.cur == nil {
+			m, err := r.walk.Next()
+			switch {
+			case err == io.EOF:
+				r.err = r.endInput()
+				continue
+			case err != nil:
+				r.err = err
+				r.closeInput()
+				continue
+			case m.Skip != nil:
+				return Raw{Origin: m.Origin, kind: rawRefused, id: m.ID, note: m.Skip.Error()}, nil
+			}
+			src, err := r.openMember(m)
+			if err != nil {
+				r.err = err
+				r.closeInput()
+				continue
 			}
 			r.cur = src
 		}
@@ -220,12 +212,12 @@ func (r *Reader) NextRaw() (Raw, error) {
 		if err == nil {
 			return raw, nil
 		}
-		if err != io.EOF {
+		r.cur.close()
+		r.cur = nil
+		if err != io.EOF && !container.IsLimit(err) { // the walk reports a stream stopped at a limit
 			r.err = err
 			r.closeInput()
-			break
 		}
-		r.err = r.endInput()
 	}
 	return Raw{}, r.err
 }
@@ -236,6 +228,14 @@ func (r *Reader) closeInput() {
 	if r.cur != nil {
 		r.cur.close()
 		r.cur = nil
+	}
+	if r.walk != nil {
+		r.walk.Close()
+		r.walk = nil
+	}
+	if r.in != nil && r.in.file != nil {
+		r.in.file.Close()
+		r.in.file = nil
 	}
 }
 

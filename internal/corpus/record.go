@@ -23,9 +23,10 @@ type Raw struct {
 	fields []string   // a CSV row
 	header *csvHeader // the CSV row's header
 	id     string     // the id of a whole-file record; for a CSV row encoding/csv rejected, why
-	size   int64      // bytes of a too-large record
+	size   int64      // bytes of a too-large record; -n: more than n
 	md     bool       // a Markdown text file
 	page   *pageRaw   // a web page: a file or a WARC record (html.go)
+	note   string     // why a refused member is not read
 }
 
 // Size returns the bytes the record holds in memory, so callers can bound
@@ -49,6 +50,8 @@ const (
 	rawBinary           // a file of unknown kind with NUL bytes
 	rawTooLarge         // a line or file over the limit, not kept
 	rawPage             // page holds a web page
+	rawRefused          // an archive member not read; note says why
+	rawSGML             // data is one Reuters-21578 <REUTERS> element
 )
 
 // Record is a decoded record. When Skip is set the document cannot be used
@@ -100,6 +103,8 @@ func (r *Reader) Decode(raw Raw) Record {
 		return r.decodeText(raw)
 	case rawPage:
 		return r.decodePage(raw)
+	case rawSGML:
+		return r.decodeSGML(raw)
 	case rawBinary:
 		doc := core.Document{ID: raw.id, Origin: raw.Origin}
 		return skip(doc, core.SkipBinary, "", "binary data (a NUL byte in the first 8 KiB)")
@@ -108,7 +113,14 @@ func (r *Reader) Decode(raw Raw) Record {
 		if raw.id != "" {
 			doc.ID = raw.id
 		}
+		if raw.size < 0 {
+			return skip(doc, core.SkipTooLarge, "", fmt.Sprintf("over %d bytes, too large to read (the limit is %d bytes of title and text)", -raw.size, r.opts.MaxBytes))
+		}
 		return skip(doc, core.SkipTooLarge, "", fmt.Sprintf("%d bytes, too large to read (the limit is %d bytes of title and text)", raw.size, r.opts.MaxBytes))
+	case rawRefused:
+		doc := core.Document{ID: raw.id, Origin: raw.Origin}
+		msg := strings.TrimPrefix(raw.note, raw.Origin+": ")
+		return skip(doc, core.SkipRefused, "", msg)
 	}
 	doc := core.Document{ID: raw.Origin, Origin: raw.Origin}
 	return skip(doc, core.SkipMalformed, "", "not a record read by this Reader")

@@ -32,11 +32,8 @@ func (s *textSource) next() (Raw, error) {
 		return Raw{}, fmt.Errorf("reading %s: %w after %d bytes", s.origin, err, len(data))
 	}
 	if len(data) > s.limit {
-		n, err := io.Copy(io.Discard, s.rd)
-		if err != nil {
-			return Raw{}, fmt.Errorf("reading %s: %w after %d bytes", s.origin, err, int64(len(data))+n)
-		}
-		return Raw{Origin: s.origin, kind: rawTooLarge, id: s.id, size: int64(len(data)) + n}, nil
+		// Not read further: a file over the limit may be a bomb.
+		return Raw{Origin: s.origin, kind: rawTooLarge, id: s.id, size: -int64(s.limit)}, nil
 	}
 	return Raw{Origin: s.origin, kind: rawText, data: data, id: s.id, md: s.md}, nil
 }

@@ -1,14 +1,10 @@
 package corpus
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
-	"github.com/klauspost/compress/flate"
-	"github.com/klauspost/compress/zlib"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/warc"
@@ -76,17 +72,13 @@ func (s *warcSource) next() (Raw, error) {
 // warcPage describes the page a WARC record holds; ok is false for records
 // that hold none.
 func warcPage(rec *warc.Record) (p *pageRaw, ok bool) {
-	p = &pageRaw{url: rec.TargetURI(), tooLarge: rec.TooLarge}
-	switch rec.Type() {
-	case "response":
-		if !rec.IsHTTP() {
-			return nil, false // a DNS response, say
-		}
-		p.http = true
-	case "resource":
-		p.contentType = rec.Header.Get("Content-Type")
-	default:
+	isHTTP, ok := rec.HoldsPage()
+	if !ok {
 		return nil, false
+	}
+	p = &pageRaw{url: rec.TargetURI(), tooLarge: rec.TooLarge, http: isHTTP}
+	if !isHTTP {
+		p.contentType = rec.Header.Get("Content-Type")
 	}
 	return p, true
 }
@@ -120,42 +112,13 @@ func (r *Reader) httpInput(raw Raw) (in extract.Input, reason core.SkipReason, m
 	case truncated:
 		return in, extract.SkipTooLarge, fmt.Sprintf("over %d bytes", limit), false
 	}
-	body, err := decodeContent(resp.Body, resp.Header.Get("Content-Encoding"), limit)
+	body, err := warc.DecodeBody(resp.Body, resp.Header.Get("Content-Encoding"), limit)
 	switch {
-	case errors.Is(err, errPageTooLarge):
+	case errors.Is(err, warc.ErrTooLarge):
 		return in, extract.SkipTooLarge, fmt.Sprintf("over %d bytes once inflated", limit), false
 	case err != nil:
 		return in, extract.SkipFailed, err.Error(), false
 	}
 	in = extract.Input{URL: raw.page.url, ContentType: resp.Header.Get("Content-Type"), Body: body}
 	return in, core.SkipNone, "", true
-}
-
-// errPageTooLarge reports a body over the page limit once inflated.
-var errPageTooLarge = errors.New("corpus: page over the size limit")
-
-// decodeContent removes an HTTP Content-Encoding. A gzip body is left to
-// extract.Page, which inflates gzip by its magic number under its own limit.
-func decodeContent(body []byte, encoding string, limit int) ([]byte, error) {
-	var zr io.ReadCloser
-	switch enc := strings.ToLower(strings.TrimSpace(encoding)); enc {
-	case "", "identity", "gzip", "x-gzip":
-		return body, nil
-	case "deflate": // zlib-wrapped, or raw deflate from some servers
-		var err error
-		if zr, err = zlib.NewReader(bytes.NewReader(body)); err != nil {
-			zr = flate.NewReader(bytes.NewReader(body))
-		}
-	default:
-		return nil, fmt.Errorf("unsupported content-encoding %q", enc)
-	}
-	defer zr.Close()
-	out, err := io.ReadAll(io.LimitReader(zr, int64(limit)+1))
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("content-encoding deflate: %w", err)
-	case len(out) > limit:
-		return nil, errPageTooLarge
-	}
-	return out, nil
 }

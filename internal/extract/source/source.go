@@ -1,24 +1,26 @@
-// Package source reads crawled pages out of the containers they come in:
-// single files, directories, zip and tar archives, gzip files and WARC
-// files (response and resource records, with their URL and HTTP header).
-// Containers are recognised by their content, not their names, and nest
-// (a .tar.gz, a .warc.gz, an .html.gz inside a zip).
+// Package source reads crawled pages out of the inputs they come in: single
+// files, directories, and whatever package container finds in zip and tar
+// archives and gzip files, in any nesting (a .tar.gz, an .html.gz inside a
+// zip); a WARC file gives a page for each response (HTTP) and resource
+// record, with its URL and HTTP header. Containers are recognised by their
+// names and their content.
 //
 // Walk hands every page to a callback in input order. A page that cannot
-// be read reaches the callback with Err set, and the walk goes on; only a
-// missing top-level input, a cancelled context or the callback's own error
-// stop it.
+// be read, or an archive member the walk refuses (a name leaving the
+// archive, a decompression bomb), reaches the callback with Err set, and
+// the walk goes on; only a missing top-level input, a cancelled context or
+// the callback's own error stop it.
 package source
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+
+	"github.com/neardup/neardup/internal/container"
+	"github.com/neardup/neardup/internal/extract/warc"
 )
 
 // Page is one page read from an input.
@@ -45,27 +47,28 @@ type Page struct {
 // Options control reading. The zero value works.
 type Options struct {
 	// MaxBytes is the largest page body read into memory; larger pages
-	// are handed on with TooLarge set. 0 means 8 MiB.
+	// are handed on with TooLarge set, and not read further. 0 means
+	// 10 MiB.
 	MaxBytes int
-	// MaxArchive is the largest zip archive read into memory when it is
-	// not a plain file (nested in another container). 0 means 512 MiB.
-	MaxArchive int64
+	// MaxInflate and MaxRatio bound decompression (container.Options);
+	// 0 means the container defaults.
+	MaxInflate, MaxRatio int64
 	// Exclude, when set, names files met while walking a directory that
 	// are not inputs (the run's own output file, say).
 	Exclude func(path string) bool
 }
 
+// DefaultMaxBytes is Options.MaxBytes when it is 0.
+const DefaultMaxBytes = 10 << 20
+
 func (o Options) withDefaults() Options {
 	if o.MaxBytes <= 0 {
-		o.MaxBytes = 8 << 20
-	}
-	if o.MaxArchive <= 0 {
-		o.MaxArchive = 512 << 20
+		o.MaxBytes = DefaultMaxBytes
 	}
 	return o
 }
 
-// errStop carries the callback's error out of nested containers.
+// errStop carries the callback's error out of the walk.
 type errStop struct{ err error }
 
 func (e errStop) Error() string { return e.err.Error() }
@@ -76,24 +79,21 @@ func (e errStop) Unwrap() error { return e.err }
 // error, the context's error, or an error for a path that does not exist.
 func Walk(ctx context.Context, paths []string, opts Options, fn func(Page) error) error {
 	w := &walker{ctx: ctx, opts: opts.withDefaults(), fn: fn}
+	var files []container.File
 	for _, p := range paths {
-		if _, err := os.Stat(p); err != nil {
+		fs, err := container.List(p, container.ListOptions{AnyName: true, Exclude: opts.Exclude})
+		if err != nil {
 			return err
 		}
+		for i := range fs {
+			if fs[i].Path != p {
+				fs[i].ID = fs[i].Path // a page is named by its path
+			}
+		}
+		files = append(files, fs...)
 	}
-	for _, p := range paths {
-		err := filepath.WalkDir(p, func(path string, d os.DirEntry, err error) error {
-			if err != nil {
-				return w.emit(Page{ID: path, Err: err})
-			}
-			if d.IsDir() {
-				return ctx.Err()
-			}
-			if !d.Type().IsRegular() || (path != p && w.opts.Exclude != nil && w.opts.Exclude(path)) {
-				return nil
-			}
-			return w.file(path)
-		})
+	for _, f := range files {
+		err := w.file(f)
 		var stop errStop
 		if errors.As(err, &stop) {
 			return stop.err
@@ -106,10 +106,9 @@ func Walk(ctx context.Context, paths []string, opts Options, fn func(Page) error
 }
 
 type walker struct {
-	ctx   context.Context
-	opts  Options
-	fn    func(Page) error
-	depth int // containers open around the current stream
+	ctx  context.Context
+	opts Options
+	fn   func(Page) error
 }
 
 // emit hands a page to the callback.
@@ -123,102 +122,112 @@ func (w *walker) emit(p Page) error {
 	return nil
 }
 
-// fail reports an unreadable page or container and lets the walk go on.
-func (w *walker) fail(id string, err error) error {
-	return w.emit(Page{ID: id, Err: err})
-}
-
-// file reads one regular file.
-func (w *walker) file(path string) error {
-	f, err := os.Open(path)
+// file reads the pages of one input.
+func (w *walker) file(f container.File) error {
+	fh, err := os.Open(f.Path)
 	if err != nil {
-		return w.fail(path, err)
+		return w.emit(Page{ID: f.Path, Err: err})
 	}
-	defer f.Close()
-	br := bufio.NewReaderSize(f, 64<<10)
-	if sniff(br) == kindZip {
-		fi, err := f.Stat()
-		if err != nil {
-			return w.fail(path, err)
+	defer fh.Close()
+	cw := container.New(container.Top{Origin: f.Path, ID: f.Path, Name: f.Path, R: fh, Size: f.Size,
+		At: func() (io.ReaderAt, int64, error) { return fh, f.Size, nil }},
+		container.Options{MaxInflate: w.opts.MaxInflate, MaxRatio: w.opts.MaxRatio, AnyName: true})
+	defer cw.Close()
+	for {
+		m, err := cw.Next()
+		switch {
+		case err == io.EOF:
+			return nil
+		case err != nil: // a damaged container: a failed page, and the walk goes on
+			if err := w.emit(Page{ID: f.Path, Err: err}); err != nil {
+				return err
+			}
+			continue
+		case m.Skip != nil:
+			err = w.emit(Page{ID: m.Origin, Err: m.Skip})
+		case m.Format == container.WARC:
+			err = w.warc(m.Origin, m.R)
+		default:
+			err = w.page(m.Origin, m.R)
 		}
-		return w.zip(path, f, fi.Size())
-	}
-	return w.stream(path, br)
-}
-
-// kind is what a stream holds.
-type kind int
-
-const (
-	kindPage kind = iota
-	kindGzip
-	kindZip
-	kindTar
-	kindWARC
-)
-
-// IsWARC reports whether a stream starting with head is a WARC file, plain
-// or gzip-compressed (for gzip, head must be the inflated start; pass the
-// raw start and a gzip stream reports false).
-func IsWARC(head []byte) bool { return bytes.HasPrefix(head, []byte("WARC/")) }
-
-// sniff looks at a stream's first bytes without consuming them.
-func sniff(br *bufio.Reader) kind {
-	head, _ := br.Peek(512)
-	switch {
-	case len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b:
-		return kindGzip
-	case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("PK\x05\x06")):
-		return kindZip
-	case IsWARC(head):
-		return kindWARC
-	case len(head) >= 262 && bytes.Equal(head[257:262], []byte("ustar")):
-		return kindTar
-	}
-	return kindPage
-}
-
-// stream reads a container or a page from a sequential stream.
-func (w *walker) stream(id string, br *bufio.Reader) error {
-	switch sniff(br) {
-	case kindGzip:
-		return w.gzip(id, br)
-	case kindZip:
-		data, err := readLimited(br, w.opts.MaxArchive)
 		if err != nil {
-			return w.fail(id, fmt.Errorf("zip archive: %w", err))
+			return err
 		}
-		return w.zip(id, bytes.NewReader(data), int64(len(data)))
-	case kindTar:
-		return w.tar(id, br)
-	case kindWARC:
-		return w.warc(id, br)
 	}
-	return w.page(id, br)
 }
 
-// page reads a whole stream as one page.
+// page reads a whole stream as one page; a page over the limit is not read
+// further.
 func (w *walker) page(id string, r io.Reader) error {
 	body, err := io.ReadAll(io.LimitReader(r, int64(w.opts.MaxBytes)+1))
 	switch {
+	case container.IsLimit(err):
+		return nil // the walk reports the stream it stopped
 	case err != nil:
-		return w.fail(id, err)
+		return w.emit(Page{ID: id, Err: err})
 	case len(body) > w.opts.MaxBytes:
 		return w.emit(Page{ID: id, TooLarge: true})
 	}
 	return w.emit(Page{ID: id, Body: body})
 }
 
-// errTooLarge reports a container over its in-memory limit.
-var errTooLarge = errors.New("source: over the size limit")
-
-func readLimited(r io.Reader, limit int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+// warc reads the response and resource records of a WARC stream; other
+// record types (request, metadata, warcinfo, revisit …) are not pages.
+func (w *walker) warc(id string, r io.Reader) error {
+	wr, err := warc.NewReader(r)
 	if err != nil {
-		return nil, err
+		return w.emit(Page{ID: id, Err: err})
 	}
-	if int64(len(data)) > limit {
-		return nil, errTooLarge
+	wr.MaxBlock = int64(w.opts.MaxBytes) + 64<<10 // room for the HTTP header
+	for n := 1; ; n++ {
+		rec, err := wr.Next()
+		switch {
+		case err == io.EOF, container.IsLimit(err):
+			return nil
+		case err != nil:
+			return w.emit(Page{ID: fmt.Sprintf("%s#%d", id, n), Err: err})
+		}
+		p, ok := w.record(rec)
+		if !ok {
+			continue
+		}
+		p.ID = fmt.Sprintf("%s#%d", id, n)
+		if err := w.emit(p); err != nil {
+			return err
+		}
 	}
-	return data, nil
+}
+
+// record turns a WARC record into a page; ok is false for records that do
+// not hold one.
+func (w *walker) record(rec *warc.Record) (p Page, ok bool) {
+	isHTTP, ok := rec.HoldsPage()
+	if !ok {
+		return p, false
+	}
+	p.URL = rec.TargetURI()
+	switch {
+	case rec.TooLarge:
+		p.TooLarge = true
+		return p, true
+	case !isHTTP:
+		p.ContentType = rec.Header.Get("Content-Type")
+		p.Body = rec.Block
+		return p, true
+	}
+	resp, truncated, err := warc.ParseResponse(rec.Block, w.opts.MaxBytes)
+	if err != nil {
+		p.Err = err
+		return p, true
+	}
+	p.Status, p.ContentType = resp.Status, resp.Header.Get("Content-Type")
+	if truncated {
+		p.TooLarge = true
+		return p, true
+	}
+	p.Body, p.Err = warc.DecodeBody(resp.Body, resp.Header.Get("Content-Encoding"), w.opts.MaxBytes)
+	if errors.Is(p.Err, warc.ErrTooLarge) {
+		p.Body, p.Err, p.TooLarge = nil, nil, true
+	}
+	return p, true
 }

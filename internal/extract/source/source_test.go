@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/internal/container"
 )
 
 func gzipBytes(t testing.TB, data string) string {
@@ -127,7 +128,6 @@ func TestWalk(t *testing.T) {
 		{ID: p("c.html.gz"), Body: "<p>c</p>"},
 		{ID: p("d.zip/in/e.html"), Body: "<p>e</p>"},
 		{ID: p("d.zip/f.warc#1"), URL: "http://z.example/", ContentType: "text/html", Body: "<p>f</p>"},
-		{ID: p("empty/.keep.txt")},
 		{ID: p("g.tar.gz/h.html"), Body: "<p>h</p>"},
 		{ID: p("g.tar.gz/i.zip/j.html"), Body: "<p>j</p>"},
 		{ID: p("k.warc.gz#3"), URL: "http://a.example/1", ContentType: "text/html; charset=koi8-r", Status: 200, Body: "<p>one</p>"},
@@ -173,7 +173,7 @@ func TestWalkStops(t *testing.T) {
 
 func TestWalkNestingLimit(t *testing.T) {
 	data := "<p>deep</p>"
-	for range maxDepth + 2 {
+	for range container.MaxDepth + 2 {
 		data = gzipBytes(t, data)
 	}
 	dir := writeTree(t, map[string]string{"deep.gz": data})

@@ -3,10 +3,15 @@ package warc
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zlib"
 )
 
 // Response is an HTTP response held in a response record.
@@ -48,4 +53,60 @@ func ParseResponse(block []byte, maxBody int) (*Response, bool, error) {
 // Content-Type is application/http).
 func (r *Record) IsHTTP() bool {
 	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(r.Header.Get("Content-Type"))), "application/http")
+}
+
+// HoldsPage reports whether a record holds a web page: a response record
+// holding HTTP (isHTTP true) or a resource record. Request, metadata,
+// warcinfo and revisit records, and responses of other protocols (DNS),
+// hold none.
+func (r *Record) HoldsPage() (isHTTP, ok bool) {
+	switch r.Type() {
+	case "response":
+		return true, r.IsHTTP()
+	case "resource":
+		return false, true
+	}
+	return false, false
+}
+
+// ErrTooLarge reports a body over the limit once its content coding is
+// removed.
+var ErrTooLarge = errors.New("warc: body over the size limit once decoded")
+
+// DecodeBody removes an HTTP Content-Encoding (gzip, x-gzip, deflate; none
+// and identity leave the body as it is), inflating at most limit bytes: a
+// body that would inflate further is ErrTooLarge, and is not inflated
+// further.
+func DecodeBody(body []byte, encoding string, limit int) ([]byte, error) {
+	var r io.Reader
+	switch enc := strings.ToLower(strings.TrimSpace(encoding)); enc {
+	case "", "identity":
+		return body, nil
+	case "gzip", "x-gzip":
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			return nil, fmt.Errorf("content-encoding gzip: %w", err)
+		}
+		defer zr.Close()
+		r = zr
+	case "deflate": // servers send zlib-wrapped or raw deflate under this name
+		if zr, err := zlib.NewReader(bytes.NewReader(body)); err == nil {
+			defer zr.Close()
+			r = zr
+		} else {
+			fr := flate.NewReader(bytes.NewReader(body))
+			defer fr.Close()
+			r = fr
+		}
+	default:
+		return nil, fmt.Errorf("unsupported content-encoding %q", enc)
+	}
+	out, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("content-encoding %s: %w", encoding, err)
+	case len(out) > limit:
+		return nil, ErrTooLarge
+	}
+	return out, nil
 }

@@ -1,0 +1,194 @@
+// Package container owns finding the byte streams inside inputs: the files
+// of directories, the members of zip and tar archives and what gzip
+// compresses, in any nesting, and the one table of formats that says what
+// a name or a stream's first bytes hold. Every command that reads documents
+// or pages walks its inputs through it (package corpus for documents,
+// package extract/source for web pages).
+//
+// A Walker yields the leaf streams of one input, in order. It refuses, with
+// a Member whose Skip says why, what it will not read: a member whose name
+// leaves its archive ("../x", "/etc/x"), containers nested more than
+// MaxDepth deep, and a compressed stream that inflates past Options'
+// bounds (a decompression bomb). Members of archives are named by the
+// archive's origin and their path in it ("in/news.tar.gz/a/b.txt"), so two
+// archives cannot give two documents one name.
+package container
+
+import (
+	"bytes"
+	"path"
+	"strings"
+)
+
+// Format is what a stream holds.
+type Format uint8
+
+// The formats. The record formats are read by package corpus; the
+// containers (Gzip, Zip, Tar) by the Walker.
+const (
+	Unknown  Format = iota
+	JSONL           // JSON Lines, one object a line
+	CSV             // comma-separated values with a header row
+	TSV             // tab-separated values with a header row
+	Text            // a plain text file: one document
+	Markdown        // a Markdown file: one document
+	HTML            // a web page: one document, its article
+	WARC            // a WARC file: one web page a response or resource record
+	SGML            // Reuters-21578 SGML: one document a <REUTERS> element
+	Binary          // a stream with NUL bytes in its start
+	Gzip            // gzip, around one stream
+	Zip             // a zip archive
+	Tar             // a tar archive
+)
+
+// formatInfo is one row of the table of formats.
+type formatInfo struct {
+	name string   // as Options.Format and messages name it
+	exts []string // file name extensions, lower case
+}
+
+// table is the one place that says which names mean which format.
+var table = [...]formatInfo{
+	Unknown:  {"unknown", nil},
+	JSONL:    {"jsonl", []string{".jsonl", ".ndjson"}},
+	CSV:      {"csv", []string{".csv"}},
+	TSV:      {"tsv", []string{".tsv"}},
+	Text:     {"txt", []string{".txt"}},
+	Markdown: {"md", []string{".md", ".markdown"}},
+	HTML:     {"html", []string{".html", ".htm"}},
+	WARC:     {"warc", []string{".warc"}},
+	SGML:     {"sgml", []string{".sgm", ".sgml"}},
+	Binary:   {"binary", nil},
+	Gzip:     {"gzip", []string{".gz", ".tgz"}},
+	Zip:      {"zip", []string{".zip"}},
+	Tar:      {"tar", []string{".tar"}},
+}
+
+// String returns the format's name: "jsonl", "csv", "gzip" ...
+func (f Format) String() string {
+	if int(f) < len(table) {
+		return table[f].name
+	}
+	return "unknown"
+}
+
+// IsContainer reports whether the Walker opens streams of this format.
+func (f Format) IsContainer() bool { return f == Gzip || f == Zip || f == Tar }
+
+// ByName returns the format a file name's extension says, or Unknown.
+func ByName(name string) Format {
+	ext := strings.ToLower(path.Ext(name))
+	if ext == "" {
+		return Unknown
+	}
+	for f, info := range table {
+		for _, e := range info.exts {
+			if e == ext {
+				return Format(f)
+			}
+		}
+	}
+	return Unknown
+}
+
+// Parse returns the record format named s ("jsonl", "csv", "tsv", "txt",
+// "html", "warc", "sgml"); ok is false for any other name.
+func Parse(s string) (f Format, ok bool) {
+	for _, f := range []Format{JSONL, CSV, TSV, Text, HTML, WARC, SGML} {
+		if table[f].name == s {
+			return f, true
+		}
+	}
+	return Unknown, false
+}
+
+// Listed reports whether a file met in a directory or archive is read: its
+// extension is in the table of formats.
+func Listed(name string) bool { return ByName(name) != Unknown }
+
+// Extensions lists every extension in the table, for messages.
+func Extensions() []string {
+	var exts []string
+	for _, info := range table {
+		exts = append(exts, info.exts...)
+	}
+	return exts
+}
+
+// Inner returns the name of what a gzip stream named name holds: the name
+// without ".gz", and "x.tar" for "x.tgz".
+func Inner(name string) string {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".gz":
+		return name[:len(name)-len(".gz")]
+	case ".tgz":
+		return name[:len(name)-len(".tgz")] + ".tar"
+	}
+	return name
+}
+
+// Magic tells a container, a WARC file or Reuters SGML by a stream's first
+// bytes (at least 512 of them for tar), or returns Unknown.
+func Magic(head []byte) Format {
+	switch {
+	case len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b:
+		return Gzip
+	case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("PK\x05\x06")):
+		return Zip
+	case len(head) >= 262 && bytes.Equal(head[257:262], []byte("ustar")):
+		return Tar
+	case IsWARC(head):
+		return WARC
+	case IsSGML(head):
+		return SGML
+	}
+	return Unknown
+}
+
+// IsWARC reports whether a stream starts with a WARC version line
+// ("WARC/1.0").
+func IsWARC(head []byte) bool {
+	return bytes.HasPrefix(head, []byte("WARC/")) && len(head) > 5 && head[5] >= '0' && head[5] <= '9'
+}
+
+// IsSGML reports whether a stream starts, after blanks, like a
+// Reuters-21578 file: "<!DOCTYPE lewis" or a "<REUTERS" tag, in any case.
+func IsSGML(head []byte) bool {
+	t := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	return hasPrefixFold(t, "<!DOCTYPE lewis") || (hasPrefixFold(t, "<REUTERS") && len(t) > 8 &&
+		(t[8] == ' ' || t[8] == '>' || t[8] == '\t' || t[8] == '\r' || t[8] == '\n'))
+}
+
+func hasPrefixFold(b []byte, p string) bool {
+	return len(b) >= len(p) && bytes.EqualFold(b[:len(p)], []byte(p))
+}
+
+// SafeName reports whether an archive member's name stays inside the
+// archive: not absolute, no drive letter, no ".." element (with either
+// slash).
+func SafeName(name string) bool {
+	n := strings.ReplaceAll(name, `\`, "/")
+	if n == "" || strings.HasPrefix(n, "/") || (len(n) >= 2 && n[1] == ':') {
+		return false
+	}
+	for part := range strings.SplitSeq(n, "/") {
+		if part == ".." {
+			return false
+		}
+	}
+	return true
+}
+
+// hidden reports whether a member is not read as content: a name with a
+// part starting with "." or macOS metadata.
+func hidden(name string) bool {
+	if strings.HasPrefix(name, "__MACOSX/") {
+		return true
+	}
+	for part := range strings.SplitSeq(name, "/") {
+		if strings.HasPrefix(part, ".") && part != "." {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,555 @@
+package container
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/gzip"
+)
+
+// MaxDepth bounds how many containers may nest around one stream, so that
+// a crafted file cannot recurse without end.
+const MaxDepth = 4
+
+// Options control a walk. The zero value works.
+type Options struct {
+	// MaxInflate bounds the bytes one compressed stream (a .gz, a zip
+	// member) may inflate to; 0 means DefaultMaxInflate.
+	MaxInflate int64
+	// MaxRatio bounds how many times its compressed size a stream may
+	// inflate to, once past 1 MiB; it bounds the sum over all the streams
+	// of one input against the input's size too. 0 means DefaultMaxRatio.
+	MaxRatio int64
+	// AnyName reads every member of an archive; else only those whose
+	// names are in the table of formats (as in a directory).
+	AnyName bool
+	// BufSize is the read buffer of a leaf stream; 0 means 64 KiB.
+	BufSize int
+}
+
+// The defaults of Options. Text inflates three to ten times; a stream
+// inflating a hundred times its size is all but certainly a decompression
+// bomb, and the ratio is what stops one early.
+const (
+	DefaultMaxInflate int64 = 8 << 30
+	DefaultMaxRatio   int64 = 100
+	// ratioFloor is how far any stream may inflate before its ratio counts:
+	// a short, very repetitive file is no bomb.
+	ratioFloor int64 = 1 << 20
+)
+
+func (o Options) withDefaults() Options {
+	if o.MaxInflate <= 0 {
+		o.MaxInflate = DefaultMaxInflate
+	}
+	if o.MaxRatio <= 0 {
+		o.MaxRatio = DefaultMaxRatio
+	}
+	if o.BufSize <= 0 {
+		o.BufSize = 64 << 10
+	}
+	return o
+}
+
+// Top is one input to walk: a file or a stream.
+type Top struct {
+	Origin string // names it in origins and errors: the path as given, "stdin"
+	ID     string // the id of a whole-file record read from it
+	Name   string // the name whose extension tells its format
+	R      io.Reader
+	Size   int64 // bytes; -1 when unknown
+	// At gives random access to the input, for a zip archive; nil copies
+	// the stream to a temporary file when it is one.
+	At func() (io.ReaderAt, int64, error)
+}
+
+// Member is one leaf stream of an input.
+type Member struct {
+	// Origin names it: the input's origin, then the path in each archive
+	// ("news.zip/a/b.jsonl"); a gzip stream takes its file's origin.
+	Origin string
+	// ID is the id of a whole-file record: the input's ID, or inside an
+	// archive the member's Origin (qualified by the archive's path).
+	ID string
+	// Name is the name whose extension tells the format ("b.jsonl" for
+	// "b.jsonl.gz").
+	Name string
+	// Format is what Name says, or else what Magic finds; Unknown when
+	// neither says.
+	Format Format
+	// R reads the member; valid until the next call to Next.
+	R *bufio.Reader
+	// Size is the member's size in bytes when known and not compressed,
+	// else -1.
+	Size int64
+	// Skip, when set, says why the member is refused; R is nil.
+	Skip error
+}
+
+// LimitError reports a compressed stream that inflated past a bound.
+type LimitError struct {
+	Origin     string
+	Inflated   int64 // bytes inflated when reading stopped
+	Compressed int64 // compressed bytes they came from
+	Max        int64 // the bound on Inflated, or 0 when the ratio stopped it
+	Ratio      int64 // the ratio bound, when it stopped it
+}
+
+func (e *LimitError) Error() string {
+	if e.Max > 0 {
+		return fmt.Sprintf("%s: refused: inflates past %d bytes (the limit on one compressed stream)", e.Origin, e.Max)
+	}
+	return fmt.Sprintf("%s: refused: inflates to over %d times its compressed size (%d bytes from %d; a decompression bomb?)",
+		e.Origin, e.Ratio, e.Inflated, e.Compressed)
+}
+
+// IsLimit reports whether err is, or wraps, a LimitError.
+func IsLimit(err error) bool {
+	var le *LimitError
+	return errors.As(err, &le)
+}
+
+// Walker yields the leaf streams of one input. Next and Close are for one
+// goroutine.
+type Walker struct {
+	opts   Options
+	top    Top
+	topN   countReader // counts the bytes read of the input
+	frames []frame
+	cur    *leafState // the member handed out last
+	begun  bool
+	total  int64 // bytes inflated by every stream of the input
+	bufs   []*bufio.Reader
+}
+
+// New returns a Walker of top.
+func New(top Top, opts Options) *Walker {
+	w := &Walker{opts: opts.withDefaults(), top: top}
+	w.topN.r = top.R
+	return w
+}
+
+// node is a stream found in the walk, before it is known to be a container.
+type node struct {
+	origin, id, name string
+	depth            int // containers around it
+	size             int64
+	at               func() (io.ReaderAt, int64, error)
+	inArchive        bool
+}
+
+// frame is an open container.
+type frame interface {
+	// next returns the next member, io.EOF after the last.
+	next() (entry, error)
+	close()
+}
+
+// entry is a member of a container.
+type entry struct {
+	n    node
+	r    io.Reader
+	skip error
+}
+
+// leafState is what Next handed out and closes at the next call.
+type leafState struct {
+	br *bufio.Reader
+}
+
+// Next returns the next leaf stream, or io.EOF after the last. An error
+// other than io.EOF names the container that could not be read (a
+// truncated gzip stream, a damaged archive); the walk may go on with the
+// next call, past that container.
+func (w *Walker) Next() (Member, error) {
+	w.release()
+	if !w.begun {
+		w.begun = true
+		n := node{origin: w.top.Origin, id: w.top.ID, name: w.top.Name, size: w.top.Size, at: w.top.At}
+		m, ok, err := w.open(n, &w.topN)
+		if ok || err != nil {
+			return m, err
+		}
+	}
+	for len(w.frames) > 0 {
+		f := w.frames[len(w.frames)-1]
+		e, err := f.next()
+		switch {
+		case err == io.EOF:
+			w.pop()
+			continue
+		case err != nil && IsLimit(err):
+			w.pop() // the stream under it stopped; its own frame reports it
+			continue
+		case err != nil:
+			w.pop()
+			return Member{}, err
+		case e.skip != nil:
+			return Member{Origin: e.n.origin, ID: e.n.id, Name: e.n.name, Skip: e.skip}, nil
+		}
+		m, ok, err := w.open(e.n, e.r)
+		if ok || err != nil {
+			return m, err
+		}
+	}
+	return Member{}, io.EOF
+}
+
+// Close closes every open container and removes temporary files.
+func (w *Walker) Close() error {
+	w.release()
+	for len(w.frames) > 0 {
+		w.pop()
+	}
+	return nil
+}
+
+func (w *Walker) pop() {
+	f := w.frames[len(w.frames)-1]
+	w.frames = w.frames[:len(w.frames)-1]
+	f.close()
+}
+
+// release takes back the buffer of the member handed out last.
+func (w *Walker) release() {
+	if w.cur != nil {
+		w.cur.br.Reset(nil)
+		w.bufs = append(w.bufs, w.cur.br)
+		w.cur = nil
+	}
+}
+
+func (w *Walker) buffer(r io.Reader) *bufio.Reader {
+	if n := len(w.bufs); n > 0 {
+		br := w.bufs[n-1]
+		w.bufs = w.bufs[:n-1]
+		br.Reset(r)
+		return br
+	}
+	return bufio.NewReaderSize(r, w.opts.BufSize)
+}
+
+// open looks at a stream: a container is pushed as a frame (ok false), a
+// leaf is returned as a Member (ok true).
+func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
+	br := w.buffer(r)
+	// A read error is left for the reader of the stream to meet again
+	// (the readers under it repeat their errors) and report in its terms.
+	head, _ := br.Peek(512)
+	byName, magic := ByName(n.name), Magic(head)
+	f := byName
+	if !f.IsContainer() && magic.IsContainer() {
+		f = magic // content that is a container wins over a record format's name
+	}
+	if f.IsContainer() && n.depth >= MaxDepth {
+		w.putBack(br)
+		return Member{Origin: n.origin, ID: n.id, Name: n.name,
+			Skip: fmt.Errorf("%s: refused: containers nested more than %d deep", n.origin, MaxDepth)}, true, nil
+	}
+	switch f {
+	case Gzip:
+		return Member{}, false, w.pushGzip(n, br)
+	case Zip:
+		return Member{}, false, w.pushZip(n, br)
+	case Tar:
+		w.frames = append(w.frames, &tarFrame{w: w, n: n, tr: tar.NewReader(br), br: br})
+		return Member{}, false, nil
+	}
+	if f == Unknown {
+		f = magic
+	}
+	w.cur = &leafState{br: br}
+	return Member{Origin: n.origin, ID: n.id, Name: n.name, Format: f, R: br, Size: n.size}, true, nil
+}
+
+func (w *Walker) putBack(br *bufio.Reader) {
+	br.Reset(nil)
+	w.bufs = append(w.bufs, br)
+}
+
+// child names a member found at path p inside the container n.
+func child(n node, p string, size int64) node {
+	origin := n.origin + "/" + p
+	return node{origin: origin, id: origin, name: p, depth: n.depth + 1, size: size, inArchive: true}
+}
+
+// --- gzip ---
+
+// gzipFrame yields the one stream a gzip file compresses.
+type gzipFrame struct {
+	n    node
+	zr   *gzip.Reader
+	lim  *limiter
+	br   *bufio.Reader
+	w    *Walker
+	done bool
+}
+
+func (w *Walker) pushGzip(n node, br *bufio.Reader) error {
+	cr := &countReader{r: br}
+	zr, err := gzip.NewReader(cr)
+	if err != nil {
+		w.putBack(br)
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return fmt.Errorf("reading %s: gzip header: %w", n.origin, err)
+	}
+	lim := w.limiter(n.origin, zr, func() int64 { return cr.n })
+	w.frames = append(w.frames, &gzipFrame{n: n, zr: zr, lim: lim, br: br, w: w})
+	return nil
+}
+
+func (g *gzipFrame) next() (entry, error) {
+	if g.done {
+		if g.lim.err != nil {
+			err := g.lim.err
+			g.lim.err = nil
+			return entry{n: g.n, skip: err}, nil
+		}
+		return entry{}, io.EOF
+	}
+	g.done = true
+	inner := g.n
+	inner.name = Inner(g.n.name)
+	inner.depth++
+	inner.size = -1
+	inner.at = nil
+	return entry{n: inner, r: g.lim}, nil
+}
+
+func (g *gzipFrame) close() {
+	g.zr.Close()
+	g.w.putBack(g.br)
+}
+
+// --- tar ---
+
+// tarFrame yields the regular files of a tar stream.
+type tarFrame struct {
+	w  *Walker
+	n  node
+	tr *tar.Reader
+	br *bufio.Reader
+}
+
+func (t *tarFrame) next() (entry, error) {
+	for {
+		h, err := t.tr.Next()
+		switch {
+		case err == io.EOF:
+			return entry{}, io.EOF
+		case err != nil && IsLimit(err):
+			return entry{}, err
+		case err != nil:
+			return entry{}, fmt.Errorf("reading %s: tar archive: %w", t.n.origin, err)
+		}
+		if h.Typeflag != tar.TypeReg && h.Typeflag != tar.TypeRegA {
+			continue
+		}
+		if e, ok := t.w.member(t.n, h.Name, h.Size); ok {
+			if e.skip == nil {
+				e.r = t.tr
+			}
+			return e, nil
+		}
+	}
+}
+
+func (t *tarFrame) close() { t.w.putBack(t.br) }
+
+// member decides about an archive member called name: refused (an entry
+// with skip), not read (ok false: hidden, or a name not in the table), or
+// read.
+func (w *Walker) member(n node, name string, size int64) (entry, bool) {
+	if !SafeName(name) {
+		c := node{origin: n.origin + "/" + name, id: n.origin + "/" + name, name: name}
+		return entry{n: c, skip: fmt.Errorf("%s: refused: the member name %q leaves the archive", n.origin, name)}, true
+	}
+	name = strings.TrimPrefix(path.Clean(strings.ReplaceAll(name, `\`, "/")), "./")
+	if hidden(name) || (!w.opts.AnyName && !Listed(name)) {
+		return entry{}, false
+	}
+	return entry{n: child(n, name, size)}, true
+}
+
+// --- zip ---
+
+// zipFrame yields the files of a zip archive in the archive's order.
+type zipFrame struct {
+	w     *Walker
+	n     node
+	files []*zip.File
+	cur   io.ReadCloser
+	lim   *limiter
+	clean func()
+}
+
+func (w *Walker) pushZip(n node, br *bufio.Reader) error {
+	var ra io.ReaderAt
+	var size int64
+	var clean func()
+	var err error
+	if n.at != nil {
+		ra, size, err = n.at()
+		if c, ok := ra.(io.Closer); ok && err == nil {
+			clean = func() { c.Close() }
+		}
+	} else {
+		ra, size, clean, err = w.spool(n, br)
+	}
+	w.putBack(br)
+	if err != nil {
+		if IsLimit(err) {
+			return err
+		}
+		return fmt.Errorf("reading %s: %w", n.origin, err)
+	}
+	zr, err := zip.NewReader(ra, size)
+	if err != nil {
+		if clean != nil {
+			clean()
+		}
+		return fmt.Errorf("reading %s (%d bytes): %w", n.origin, size, err)
+	}
+	zr.RegisterDecompressor(zip.Deflate, func(rd io.Reader) io.ReadCloser { return flate.NewReader(rd) })
+	w.frames = append(w.frames, &zipFrame{w: w, n: n, files: zr.File, clean: clean})
+	return nil
+}
+
+// spool copies a zip archive met in a stream to a temporary file, for
+// random access.
+func (w *Walker) spool(n node, r io.Reader) (io.ReaderAt, int64, func(), error) {
+	f, err := os.CreateTemp("", "neardup-zip-*")
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	clean := func() { f.Close(); os.Remove(f.Name()) }
+	size, err := io.Copy(f, io.LimitReader(r, w.opts.MaxInflate+1))
+	if err == nil && size > w.opts.MaxInflate {
+		err = &LimitError{Origin: n.origin, Inflated: size, Max: w.opts.MaxInflate}
+	}
+	if err != nil {
+		clean()
+		return nil, 0, nil, err
+	}
+	return f, size, clean, nil
+}
+
+func (z *zipFrame) next() (entry, error) {
+	if z.cur != nil {
+		z.cur.Close()
+		z.cur = nil
+		if err := z.lim.err; err != nil {
+			return entry{n: node{origin: err.Origin, id: err.Origin}, skip: err}, nil
+		}
+	}
+	for len(z.files) > 0 {
+		f := z.files[0]
+		z.files = z.files[1:]
+		if f.FileInfo().IsDir() {
+			continue
+		}
+		size := int64(f.UncompressedSize64)
+		if f.UncompressedSize64 > 1<<62 {
+			size = -1
+		}
+		e, ok := z.w.member(z.n, f.Name, size)
+		if !ok {
+			continue
+		}
+		if e.skip != nil {
+			return e, nil
+		}
+		if f.Method == zip.Deflate && f.UncompressedSize64 > uint64(z.w.opts.MaxInflate) {
+			return entry{n: e.n, skip: &LimitError{Origin: e.n.origin, Inflated: size, Max: z.w.opts.MaxInflate}}, nil
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return entry{}, fmt.Errorf("reading %s: %w", e.n.origin, err)
+		}
+		z.cur = rc
+		comp := int64(f.CompressedSize64)
+		z.lim = z.w.limiter(e.n.origin, rc, func() int64 { return comp })
+		e.r = z.lim
+		return e, nil
+	}
+	return entry{}, io.EOF
+}
+
+func (z *zipFrame) close() {
+	if z.cur != nil {
+		z.cur.Close()
+		z.cur = nil
+	}
+	if z.clean != nil {
+		z.clean()
+	}
+}
+
+// --- bounds ---
+
+// limiter stops a decompressed stream that inflates past the bounds.
+type limiter struct {
+	w      *Walker
+	origin string
+	r      io.Reader
+	n      int64
+	comp   func() int64 // compressed bytes read so far, or the whole
+	err    *LimitError
+}
+
+func (w *Walker) limiter(origin string, r io.Reader, comp func() int64) *limiter {
+	return &limiter{w: w, origin: origin, r: r, comp: comp}
+}
+
+func (l *limiter) Read(p []byte) (int, error) {
+	if l.err != nil {
+		return 0, l.err
+	}
+	n, err := l.r.Read(p)
+	l.n += int64(n)
+	l.w.total += int64(n)
+	o := l.w.opts
+	switch c := l.comp(); {
+	case l.n > o.MaxInflate:
+		l.err = &LimitError{Origin: l.origin, Inflated: l.n, Compressed: c, Max: o.MaxInflate}
+	case l.n > ratioFloor && l.n > o.MaxRatio*max(c, 1):
+		l.err = &LimitError{Origin: l.origin, Inflated: l.n, Compressed: c, Ratio: o.MaxRatio}
+	case l.w.total > ratioFloor && l.w.total > o.MaxRatio*max(l.w.inputBytes(), 1):
+		l.err = &LimitError{Origin: l.origin, Inflated: l.w.total, Compressed: l.w.inputBytes(), Ratio: o.MaxRatio}
+	}
+	if l.err != nil {
+		l.w.total -= l.n // what a refused stream inflated does not count against the others
+		return n, l.err
+	}
+	return n, err
+}
+
+// inputBytes is the size of the input, or what has been read of it.
+func (w *Walker) inputBytes() int64 {
+	if w.top.Size > 0 {
+		return w.top.Size
+	}
+	return w.topN.n
+}
+
+// countReader counts the bytes read through it.
+type countReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}

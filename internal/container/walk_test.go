@@ -1,0 +1,277 @@
+package container
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func gz(t testing.TB, data string) string {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(data))
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// zipOf and tarOf take name, content pairs.
+func zipOf(t testing.TB, files ...string) string {
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for i := 0; i < len(files); i += 2 {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: files[i], Method: zip.Deflate})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(files[i+1]))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func tarOf(t testing.TB, files ...string) string {
+	var b bytes.Buffer
+	tw := tar.NewWriter(&b)
+	for i := 0; i < len(files); i += 2 {
+		if err := tw.WriteHeader(&tar.Header{Name: files[i], Mode: 0o644, Size: int64(len(files[i+1])), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		tw.Write([]byte(files[i+1]))
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// got is a Member as the tests compare it.
+type got struct {
+	Origin, ID, Format, Body, Skip string
+}
+
+// walkAll reads every member of one input called name.
+func walkAll(t testing.TB, name, data string, opts Options) ([]got, error) {
+	t.Helper()
+	r := strings.NewReader(data)
+	w := New(Top{Origin: name, ID: filepath.Base(name), Name: name, R: r, Size: int64(len(data)),
+		At: func() (io.ReaderAt, int64, error) { return r, int64(len(data)), nil }}, opts)
+	defer w.Close()
+	var out []got
+	for {
+		m, err := w.Next()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		g := got{Origin: m.Origin, ID: m.ID, Format: m.Format.String()}
+		if m.Skip != nil {
+			g.Skip = m.Skip.Error()
+			g.Format = ""
+		} else {
+			b, err := io.ReadAll(m.R)
+			if err != nil && !IsLimit(err) {
+				return out, err
+			}
+			g.Body = string(b)
+			if len(g.Body) > 40 {
+				g.Body = g.Body[:40]
+			}
+		}
+		out = append(out, g)
+	}
+}
+
+func TestWalkArchives(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, data string
+		want             []got
+	}{
+		{"tar.gz", "in/news.tar.gz", gz(t, tarOf(t, "bbc/a.txt", "A", "bbc/b.jsonl", "{}", "bbc/README", "x", "bbc/.hidden.txt", "h")),
+			[]got{{"in/news.tar.gz/bbc/a.txt", "in/news.tar.gz/bbc/a.txt", "txt", "A", ""},
+				{"in/news.tar.gz/bbc/b.jsonl", "in/news.tar.gz/bbc/b.jsonl", "jsonl", "{}", ""}}},
+		{"tgz", "news.tgz", gz(t, tarOf(t, "a.csv", "text\nx\n")),
+			[]got{{"news.tgz/a.csv", "news.tgz/a.csv", "csv", "text\nx\n", ""}}},
+		{"tar by content", "news.bin", tarOf(t, "a.txt", "A"),
+			[]got{{"news.bin/a.txt", "news.bin/a.txt", "txt", "A", ""}}},
+		{"gzip keeps the name", "a.jsonl.gz", gz(t, "{}"), []got{{"a.jsonl.gz", "a.jsonl.gz", "jsonl", "{}", ""}}},
+		{"gzip by content", "a.jsonl", gz(t, "{}"), []got{{"a.jsonl", "a.jsonl", "jsonl", "{}", ""}}},
+		{"a record format's name wins over content", "x.zip", zipOf(t, "a.txt", "WARC/1.0\r\n", "b.txt", "<REUTERS NEWID=\"1\">", "c.dat", "no"),
+			[]got{{"x.zip/a.txt", "x.zip/a.txt", "txt", "WARC/1.0\r\n", ""}, {"x.zip/b.txt", "x.zip/b.txt", "txt", "<REUTERS NEWID=\"1\">", ""}}},
+		{"zip in tar in gzip in zip", "deep.zip", zipOf(t, "a.tar.gz", gz(t, tarOf(t, "b.zip", zipOf(t, "c.sgm", "<!DOCTYPE lewis>")))),
+			[]got{{"deep.zip/a.tar.gz/b.zip/c.sgm", "deep.zip/a.tar.gz/b.zip/c.sgm", "sgml", "<!DOCTYPE lewis>", ""}}},
+		{"names leaving the archive", "evil.tar", tarOf(t, "../up.txt", "u", "/etc/abs.txt", "a", "ok/../../x.txt", "x", `..\win.txt`, "w", "ok/./fine.txt", "f"),
+			[]got{
+				{Origin: "evil.tar/../up.txt", ID: "evil.tar/../up.txt", Skip: `evil.tar: refused: the member name "../up.txt" leaves the archive`},
+				{Origin: "evil.tar//etc/abs.txt", ID: "evil.tar//etc/abs.txt", Skip: `evil.tar: refused: the member name "/etc/abs.txt" leaves the archive`},
+				{Origin: "evil.tar/ok/../../x.txt", ID: "evil.tar/ok/../../x.txt", Skip: `evil.tar: refused: the member name "ok/../../x.txt" leaves the archive`},
+				{Origin: `evil.tar/..\win.txt`, ID: `evil.tar/..\win.txt`, Skip: `evil.tar: refused: the member name "..\\win.txt" leaves the archive`},
+				{"evil.tar/ok/fine.txt", "evil.tar/ok/fine.txt", "txt", "f", ""},
+			}},
+		{"zip names leaving the archive", "evil.zip", zipOf(t, "../up.txt", "u", "in.txt", "i"),
+			[]got{
+				{Origin: "evil.zip/../up.txt", ID: "evil.zip/../up.txt", Skip: `evil.zip: refused: the member name "../up.txt" leaves the archive`},
+				{"evil.zip/in.txt", "evil.zip/in.txt", "txt", "i", ""},
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := walkAll(t, tc.file, tc.data, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, g); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestTwoArchivesDoNotCollide pins that members of two archives with the
+// same names get different ids.
+func TestTwoArchivesDoNotCollide(t *testing.T) {
+	a, _ := walkAll(t, "a/news.zip", zipOf(t, "x.txt", "1"), Options{})
+	b, _ := walkAll(t, "b/news.zip", zipOf(t, "x.txt", "2"), Options{})
+	if len(a) != 1 || len(b) != 1 || a[0].ID == b[0].ID {
+		t.Errorf("ids %+v and %+v", a, b)
+	}
+}
+
+func TestNestingLimit(t *testing.T) {
+	data := "x"
+	for range MaxDepth + 1 {
+		data = gz(t, data)
+	}
+	g, err := walkAll(t, "deep.txt.gz", data, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []got{{Origin: "deep.txt.gz", ID: "deep.txt.gz", Skip: "deep.txt.gz: refused: containers nested more than 4 deep"}}
+	if diff := cmp.Diff(want, g); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestBombs pins that decompression stops at the bounds, refusing the
+// stream with a Member that says why, and the walk goes on.
+func TestBombs(t *testing.T) {
+	zeros := strings.Repeat("\x00", 4<<20) // 4 MiB inflate from about 4 KiB
+	for _, tc := range []struct {
+		name, file, data string
+		opts             Options
+		want             []got
+	}{
+		{"gzip ratio", "page.html.gz", gz(t, zeros), Options{},
+			[]got{{"page.html.gz", "page.html.gz", "html", "", ""}, {Origin: "page.html.gz", ID: "page.html.gz", Skip: "page.html.gz: refused: inflates to over 100 times"}}},
+		{"gzip size", "a.txt.gz", gz(t, strings.Repeat("abc", 1000)), Options{MaxInflate: 100},
+			[]got{{"a.txt.gz", "a.txt.gz", "txt", "abc", ""}, {Origin: "a.txt.gz", ID: "a.txt.gz", Skip: "a.txt.gz: refused: inflates past 100 bytes (the limit on one compressed stream)"}}},
+		{"zip member, then the next", "a.zip", zipOf(t, "bomb.txt", zeros, "ok.txt", "fine"), Options{},
+			[]got{{"a.zip/bomb.txt", "a.zip/bomb.txt", "txt", "", ""},
+				{Origin: "a.zip/bomb.txt", ID: "a.zip/bomb.txt", Skip: "a.zip/bomb.txt: refused: inflates to over 100 times"},
+				{"a.zip/ok.txt", "a.zip/ok.txt", "txt", "fine", ""}}},
+		{"tar.gz", "a.tar.gz", gz(t, tarOf(t, "a.txt", "A", "big.txt", zeros, "c.txt", "C")), Options{},
+			[]got{{"a.tar.gz/a.txt", "a.tar.gz/a.txt", "txt", "A", ""}, {"a.tar.gz/big.txt", "a.tar.gz/big.txt", "txt", "", ""},
+				{Origin: "a.tar.gz", ID: "a.tar.gz", Skip: "a.tar.gz: refused: inflates to over 100 times"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := walkAll(t, tc.file, tc.data, tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range g {
+				g[i].Body = strings.TrimLeft(g[i].Body, "\x00")
+				if k := strings.Index(g[i].Skip, " times"); k >= 0 {
+					g[i].Skip = g[i].Skip[:k+len(" times")]
+				}
+			}
+			if len(g) > 0 && strings.HasPrefix(g[0].Body, "abc") {
+				g[0].Body = "abc"
+			}
+			if diff := cmp.Diff(tc.want, g); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestStopsEarly pins that a member read only in part is not inflated to
+// its end: the walk moves on from where its reader stopped.
+func TestStopsEarly(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var page strings.Builder
+	for page.Len() < 8<<20 {
+		page.WriteString(strconv.FormatUint(rng.Uint64(), 36))
+		page.WriteByte(' ')
+	}
+	data := gz(t, page.String())
+	r := &countingReader{r: strings.NewReader(data)}
+	w := New(Top{Origin: "page.html.gz", Name: "page.html.gz", R: r, Size: -1}, Options{})
+	defer w.Close()
+	m, err := w.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.ReadFull(m.R, make([]byte, 1<<20))
+	if _, err := w.Next(); err != io.EOF {
+		t.Fatalf("Next: %v", err)
+	}
+	if r.n > int64(len(data))/2 {
+		t.Errorf("read %d of %d compressed bytes for 1 MiB of page", r.n, len(data))
+	}
+}
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+func TestList(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{"a.txt": "", "b.tgz": "", "c.sgm": "", "README": "", ".git/x.txt": "", "sub/d.tar": ""} {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(data), 0o644)
+	}
+	files, err := List(dir, ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, f := range files {
+		ids = append(ids, f.ID)
+	}
+	if diff := cmp.Diff([]string{"a.txt", "b.tgz", "c.sgm", "sub/d.tar"}, ids); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+func TestByName(t *testing.T) {
+	for name, want := range map[string]Format{"a.JSONL": JSONL, "a.tar.gz": Gzip, "a.tgz": Gzip, "x": Unknown, "r.sgm": SGML, "a.ndjson": JSONL} {
+		if got := ByName(name); got != want {
+			t.Errorf("ByName(%q) = %v, want %v", name, got, want)
+		}
+	}
+	if Inner("a.tgz") != "a.tar" || Inner("a.warc.gz") != "a.warc" {
+		t.Error("Inner")
+	}
+}
