@@ -1,0 +1,203 @@
+package webui
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/neardup/neardup/core"
+)
+
+// chromium returns the path of a Chromium or Chrome binary. The test
+// skips without one, saying so, unless NEARDUP_REQUIRE_CHROMIUM=1 (CI),
+// where a missing browser fails it.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("NEARDUP_REQUIRE_CHROMIUM") == "1" {
+		t.Fatal("NEARDUP_REQUIRE_CHROMIUM=1 but no chromium, chromium-browser, google-chrome or headless-shell is on PATH")
+	}
+	t.Skip("browser tests skipped: no chromium on PATH (apt-get install chromium; NEARDUP_REQUIRE_CHROMIUM=1 makes this a failure)")
+	return ""
+}
+
+// browser starts a headless Chromium for one test, its profile in a
+// temporary directory, and returns its context.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	exe := chromium(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.DisableGPU,
+		chromedp.WindowSize(1280, 900),
+	)
+	if os.Geteuid() == 0 {
+		opts = append(opts, chromedp.NoSandbox) // Chromium refuses to run as root with its sandbox
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(func() { cancelTime(); cancel(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil { // starts the browser
+		t.Fatalf("starting %s: %v", exe, err)
+	}
+	return ctx
+}
+
+// do runs browser actions, failing the test with what was being done.
+func do(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		loc, _ := chromedp.Run(ctx, chromedp.Location())
+		t.Fatalf("%s (at %s): %v", what, loc, err)
+	}
+}
+
+// eval evaluates a JavaScript expression to a string.
+func eval(t *testing.T, ctx context.Context, expr string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return s
+}
+
+// text returns the text of the first element sel matches, once visible.
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel), chromedp.NodeVisible))
+	if err != nil {
+		loc, _ := chromedp.Run(ctx, chromedp.Location())
+		t.Fatalf("reading %s (at %s): %v", sel, loc, err)
+	}
+	return s
+}
+
+// css is a CSS selector.
+type css = chromedp.CSS
+
+// In a real Chromium: the latest documents show the duplicate badge, its
+// diff opens with each side's overlap, a search finds a story by keyboard,
+// an article checked shows its match and is stored, and the feed admin,
+// after signing in, tries a site rule on a local page and adds the feed.
+func TestBrowser(t *testing.T) {
+	ctx := browser(t)
+	story := strings.Repeat("The river rose through the night and the council opened the shelters before dawn. ", 12)
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<html><head><title>Floods | Daily</title></head><body><nav>Home News</nav>
+<article><h1>Floods in the valley</h1><div class="story"><p>%s</p><p class="promo">Subscribe today.</p></div></article></body></html>`, story)
+	}))
+	defer site.Close()
+
+	f := newFixture(t, Options{})
+	orig, reprint := f.story(14)
+	f.add(core.Document{ID: "wire-1", Title: "Storm closes the harbour bridge", Source: "wire", Text: orig + " zebracrossing"},
+		core.Document{ID: "daily/7", Title: "Harbour bridge shut by storm", Source: "daily", Text: reprint + " zebracrossing"},
+		core.Document{ID: "blog-1", Title: "A diary", Source: "blog", Text: strings.Join(f.gen.Sentences(12), " ")})
+	srv := httptest.NewServer(f.h)
+	defer srv.Close()
+
+	t.Run("duplicate badge and diff", func(t *testing.T) {
+		do(t, ctx, "loading the latest documents", chromedp.Navigate(srv.URL+"/"))
+		if got := text(t, ctx, "table.docs .badge.dup"); got != "duplicate" {
+			t.Errorf("badge %q, want duplicate", got)
+		}
+		do(t, ctx, "opening the diff", chromedp.Click(css(`table.docs a[href^="/diff"]`)),
+			chromedp.WaitVisible(css("table.nd-diff")))
+		ratio := text(t, ctx, ".overlap")
+		if strings.Count(ratio, "%") != 2 || !strings.Contains(ratio, "words are in the other") {
+			t.Errorf("overlap %q: want each side's ratio", ratio)
+		}
+		if n := eval(t, ctx, `String(document.querySelectorAll("table.nd-diff .nd-b").length)`); n == "0" {
+			t.Error("the diff marks nothing as changed")
+		}
+	})
+
+	t.Run("keyboard search", func(t *testing.T) {
+		do(t, ctx, "tabbing to the skip link", chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(css("table.docs")),
+			chromedp.KeyEvent(kb.Tab))
+		if focused := eval(t, ctx, `document.activeElement.textContent`); focused != "Skip to content" {
+			t.Errorf("the first Tab focuses %q, want the skip link", focused)
+		}
+		do(t, ctx, "pressing /", chromedp.KeyEvent("/"))
+		if focused := eval(t, ctx, `document.activeElement.id`); focused != "q" {
+			t.Fatalf("/ focuses %q, want the search box", focused)
+		}
+		do(t, ctx, "typing the search", chromedp.KeyEvent("zebracrossing\r"), chromedp.WaitVisible(css("ol.results")))
+		if got := text(t, ctx, "ol.results li:first-child mark"); got != "zebracrossing" {
+			t.Errorf("highlighted %q", got)
+		}
+		if got := text(t, ctx, "main > p"); !strings.Contains(got, "2 documents match") {
+			t.Errorf("search summary %q", got)
+		}
+	})
+
+	t.Run("sign in, check and store", func(t *testing.T) {
+		do(t, ctx, "signing in from the feeds page", chromedp.Navigate(srv.URL+"/feeds"), chromedp.WaitVisible(css("#token")),
+			chromedp.SendKeys(css("#token"), testToken), chromedp.Submit(css("#token")), chromedp.WaitVisible(css("form.feedform")))
+		do(t, ctx, "checking a pasted article", chromedp.Navigate(srv.URL+"/check"), chromedp.WaitVisible(css("#text")),
+			chromedp.SetValue(css("#text"), reprint), chromedp.SetValue(css("#doc-id"), "paste-1"), chromedp.SetValue(css("#title"), "Pasted copy"),
+			chromedp.Click(css("form.check button.primary")), chromedp.WaitVisible(css("#results")))
+		if got := text(t, ctx, "#results .badge.dup"); got != "duplicate" {
+			t.Errorf("check: badge %q", got)
+		}
+		do(t, ctx, "storing it", chromedp.Click(css("form.store button")), chromedp.WaitVisible(css(".notice")))
+		if got := text(t, ctx, "h1"); got != "Pasted copy" {
+			t.Errorf("stored document's page: %q", got)
+		}
+	})
+
+	t.Run("feed admin tries a rule and adds the feed", func(t *testing.T) {
+		do(t, ctx, "trying the rule", chromedp.Navigate(srv.URL+"/feeds"), chromedp.WaitVisible(css("#url")),
+			chromedp.SendKeys(css("#url"), "https://daily.example/rss.xml"), chromedp.SendKeys(css("#body"), ".story"),
+			chromedp.SendKeys(css("#drop"), ".promo"), chromedp.SendKeys(css("#test_url"), site.URL+"/news/floods"),
+			chromedp.Click(css(`button[formaction="/feeds/try"]`)), chromedp.WaitVisible(css("#trial")))
+		if got := text(t, ctx, "#trial .trial-title"); !strings.HasPrefix(got, "Floods") {
+			t.Errorf("trial title %q", got)
+		}
+		body := text(t, ctx, "#trial .trial-text")
+		if !strings.Contains(body, "The river rose") || strings.Contains(body, "Subscribe") {
+			t.Errorf("trial text %q", short(200, body))
+		}
+		if focused := eval(t, ctx, `document.activeElement.id`); focused != "trial-title" {
+			t.Errorf("after the trial the focus is on %q, want the result", focused)
+		}
+		do(t, ctx, "adding the feed", chromedp.Click(css("form.feedform button.primary")), chromedp.WaitVisible(css(".notice")))
+		if got := text(t, ctx, "h1"); got != "https://daily.example/rss.xml" {
+			t.Errorf("feed page %q", got)
+		}
+	})
+
+	t.Run("without JavaScript", func(t *testing.T) {
+		if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+			t.Fatalf("turning scripts off: %v", err)
+		}
+		do(t, ctx, "opening a cluster and a pair", chromedp.Navigate(srv.URL+"/clusters"), chromedp.WaitVisible(css("table.clusters")),
+			chromedp.Click(css(`table.clusters a[href^="/clusters/"]`)), chromedp.WaitVisible(css("form.pair")),
+			chromedp.Click(css("form.pair button")), chromedp.WaitVisible(css("table.nd-diff")))
+		do(t, ctx, "pressing /", chromedp.KeyEvent("/"))
+		if focused := eval(t, ctx, `document.activeElement.id`); focused == "q" {
+			t.Fatal("scripts still run: / focused the search box")
+		}
+		if got := text(t, ctx, ".overlap"); strings.Count(got, "%") != 2 {
+			t.Errorf("overlap %q", got)
+		}
+	})
+}
