@@ -17,6 +17,9 @@ var ErrCorrupt = errors.New("codec: corrupt data")
 // AppendUvarint appends v as an unsigned varint.
 func AppendUvarint(dst []byte, v uint64) []byte { return binary.AppendUvarint(dst, v) }
 
+// AppendUint64 appends v as 8 little-endian bytes.
+func AppendUint64(dst []byte, v uint64) []byte { return binary.LittleEndian.AppendUint64(dst, v) }
+
 // AppendUint64s appends a count and each value as 8 little-endian bytes: for
 // hashes, which no shorter encoding shrinks.
 func AppendUint64s(dst []byte, vs []uint64) []byte {
@@ -153,6 +156,17 @@ func (r *Reader) Uvarint() uint64 {
 		return 0
 	}
 	r.b = r.b[n:]
+	return v
+}
+
+// Uint64 reads what AppendUint64 wrote.
+func (r *Reader) Uint64() uint64 {
+	if len(r.b) < 8 {
+		r.fail("truncated")
+		return 0
+	}
+	v := binary.LittleEndian.Uint64(r.b)
+	r.b = r.b[8:]
 	return v
 }
 

@@ -23,6 +23,8 @@ type Stats struct {
 	Kept      int `json:"kept"`
 	// Bands is the LSH banding of the minhash method, "BxR".
 	Bands string `json:"lsh_bands,omitempty"`
+	// SimHashTables describes the candidate tables of the simhash method.
+	SimHashTables string `json:"simhash_tables,omitempty"`
 	// Boilerplate describes the sentences the sentences method ignored.
 	Boilerplate *BoilerplateStats `json:"boilerplate,omitempty"`
 	// Seconds per stage, by stage name.

@@ -10,11 +10,12 @@ import (
 	"github.com/neardup/neardup/method/minhash"
 	"github.com/neardup/neardup/method/rarewords"
 	"github.com/neardup/neardup/method/sentences"
+	"github.com/neardup/neardup/method/simhash"
 	"github.com/neardup/neardup/method/tfidf"
 )
 
 // All are the methods, in the order help texts list them.
-var All = []engine.Spec{minhash.Spec, sentences.Spec, tfidf.Spec, rarewords.Spec, cosine.Spec}
+var All = []engine.Spec{minhash.Spec, sentences.Spec, tfidf.Spec, rarewords.Spec, cosine.Spec, simhash.Spec}
 
 // Lookup returns the method of a name.
 func Lookup(name string) (engine.Spec, error) {

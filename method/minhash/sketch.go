@@ -7,6 +7,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/codec"
+	"github.com/neardup/neardup/internal/figures"
 	"github.com/neardup/neardup/internal/sketch"
 )
 
@@ -142,5 +143,5 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	for i, k := range s.keys {
 		keys[i] = uint32(k >> 32)
 	}
-	return &Sketch{Set: slices.Clone(s.set), Cut: cut, Keys: keys, Nums: numbers(doc.Text)}, core.SkipNone
+	return &Sketch{Set: slices.Clone(s.set), Cut: cut, Keys: keys, Nums: figures.Of(doc.Text)}, core.SkipNone
 }

@@ -1,0 +1,197 @@
+// Package simhash is the SimHash detection method: a document is the set of
+// its character (or word) shingles, each weighted by how often it occurs;
+// their hashes vote bit by bit into one 64-bit fingerprint, so that documents
+// sharing most of their weighted shingles get fingerprints a few bits apart.
+// Candidates are the documents whose fingerprints lie within Hamming
+// distance Distance, found through tables keyed by blocks of the fingerprint
+// (split into Blocks blocks, two fingerprints within Distance bits agree on
+// at least Blocks−Distance whole blocks), never by comparing all pairs. Each
+// candidate is verified exactly, as minhash verifies: Jaccard and containment
+// of consistent shingle samples, and a pair whose figures disagree is not a
+// duplicate.
+//
+// A document costs 8 bytes of fingerprint in the index plus one table entry
+// per table; its candidates are only its near-identical neighbours, which
+// makes the method the cheapest for finding copies with few edits and the
+// wrong one for copies that lost or gained much of their text.
+package simhash
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Name is the method's name.
+const Name = "simhash"
+
+// The shingle units Options.ShingleUnit accepts.
+const (
+	Chars = "chars" // letters and digits of the words, spaces and punctuation left out
+	Words = "words" // consecutive words
+)
+
+// The shingle weightings Options.Weighting accepts.
+const (
+	Binary = "binary" // every distinct shingle weighs 1
+	TF     = "tf"     // a shingle weighs the number of times it occurs
+	LogTF  = "logtf"  // a shingle occurring n times weighs 1 + ln n
+)
+
+// Options configure the method. Make them with Defaults and change what you
+// need: every field means what it says, zero included.
+type Options struct {
+	// Distance is the largest Hamming distance between two fingerprints
+	// that makes the documents candidates.
+	Distance int `json:"distance" flag:"distance" help:"Largest Hamming distance of two 64-bit fingerprints that makes the documents candidates"`
+	// Blocks is the number of blocks the fingerprint is cut into for the
+	// candidate tables, above Distance; there is one table for each choice
+	// of the Distance blocks in which two candidates may differ, keyed by
+	// the others. More blocks mean longer keys (fewer chance candidates) and
+	// more tables (more index entries per document). 0 chooses the fewest
+	// blocks whose keys have at least 20 bits.
+	Blocks int `json:"blocks" flag:"blocks" help:"Blocks the fingerprint is cut into for the candidate tables (one table per choice of --distance blocks); 0 chooses the fewest giving keys of 20 bits"`
+	// Threshold is the Jaccard index of the shingle samples at or above
+	// which a candidate pair is a duplicate.
+	Threshold float64 `json:"threshold" flag:"threshold" help:"Score at or above which a pair is a duplicate"`
+	// Similar is the Jaccard index at or above which a candidate pair below
+	// Threshold is reported as similar; 0 reports duplicates only.
+	Similar float64 `json:"similar" flag:"similar" help:"Score at or above which a pair below the threshold is similar; 0 reports duplicates only"`
+	// Containment also makes a candidate pair a duplicate when the smaller
+	// document lies at least this share inside the larger; above 1 turns
+	// it off.
+	Containment float64 `json:"containment" flag:"containment" help:"Also a duplicate when the smaller document is at least this share inside the larger; above 1 turns it off"`
+	// NumberAgreement: when both documents hold at least two distinct
+	// figures and share less than this share of the smaller set, the pair
+	// is not a duplicate. Negative turns the check off.
+	NumberAgreement float64 `json:"number_agreement" flag:"number-agreement" help:"Not a duplicate when both documents have 2+ figures and share less than this share of them; negative turns it off"`
+	// Features is what the fingerprint is made of: Chars, n-grams of the
+	// letters and digits of the words, or Words, n-grams of words.
+	Features string `json:"features" flag:"features" enum:"chars,words" help:"The fingerprint's features: n-grams of characters or of words"`
+	// FeatureLength is the n of the fingerprint's n-grams.
+	FeatureLength int `json:"feature_length" flag:"feature-length" help:"Characters or words in a feature of the fingerprint"`
+	// Weighting is the weight of a feature in the fingerprint.
+	Weighting string `json:"weighting" flag:"weighting" enum:"binary,tf,logtf" help:"Weight of a feature in the fingerprint: 1, its count, or 1 + ln count"`
+	// ShingleUnit is what a shingle of verification is made of: Chars or
+	// Words.
+	ShingleUnit string `json:"shingle_unit" flag:"shingle-unit" enum:"chars,words" help:"Shingles of characters (robust to OCR damage, split and glued words, number formats) or of words"`
+	// CharShingle is the length of a character shingle.
+	CharShingle int `json:"char_shingle" flag:"char-shingle" help:"Characters in a shingle of --shingle-unit chars"`
+	// WordShingle is the length of a word shingle.
+	WordShingle int `json:"word_shingle" flag:"word-shingle" help:"Words in a shingle of --shingle-unit words"`
+	// SampleSize bounds the shingle fingerprints kept per document for
+	// verification, as for minhash: a document with more keeps the
+	// smallest max(SampleSize, n/4) of its n; 0 keeps every one.
+	SampleSize int `json:"sample_size" flag:"sample-size" help:"A document with more shingles keeps the smallest max(N, n/4) of its n fingerprints for verification; 0 keeps all"`
+	// BucketLimit caps how many members of one table bucket a document is
+	// compared with: beyond it, the first member and the newest ones.
+	BucketLimit int `json:"bucket_limit" flag:"bucket-limit" help:"Members of one table bucket a document is compared with (beyond it: the first and the newest)"`
+	// Seed seeds the shingle hashes of the fingerprint. Fingerprints made
+	// with different seeds are not comparable.
+	Seed uint64 `json:"seed" flag:"seed" help:"Seed of the fingerprint's shingle hashes"`
+}
+
+// Defaults returns the method's default options, chosen by measurement on
+// news corpora (docs/evaluation.md).
+func Defaults() Options {
+	return Options{
+		Distance:        4,
+		Blocks:          0,
+		Threshold:       0.45,
+		Similar:         0.3,
+		Containment:     0.7,
+		NumberAgreement: 0.5,
+		Features:        Chars,
+		FeatureLength:   4,
+		Weighting:       TF,
+		ShingleUnit:     Chars,
+		CharShingle:     6,
+		WordShingle:     3,
+		SampleSize:      256,
+		BucketLimit:     32,
+	}
+}
+
+// Method returns the method's name.
+func (Options) Method() string { return Name }
+
+// maxTables bounds the candidate tables: each costs an index entry per
+// document.
+const maxTables = 128
+
+// minKeyBits is the key length Blocks 0 asks for: with 20 bits, a table of
+// a million documents holds about one chance member per bucket, whose
+// distance check is one XOR and a bit count on a fingerprint in memory.
+const minKeyBits = 20
+
+// Check returns an error naming the first option out of range.
+func (o Options) Check() error {
+	switch {
+	case o.Distance < 0 || o.Distance > 32:
+		return fmt.Errorf("simhash: distance %d is not in 0..32", o.Distance)
+	case o.Blocks != 0 && (o.Blocks <= o.Distance || o.Blocks > 64):
+		return fmt.Errorf("simhash: blocks %d is not above the distance %d and at most 64 (or 0, chosen)", o.Blocks, o.Distance)
+	case o.Threshold <= 0 || o.Threshold > 1:
+		return fmt.Errorf("simhash: threshold %v is not in (0, 1]", o.Threshold)
+	case o.Similar < 0 || o.Similar > 1:
+		return fmt.Errorf("simhash: similar %v is not in [0, 1]", o.Similar)
+	case o.Containment <= 0:
+		return fmt.Errorf("simhash: containment %v is not above 0", o.Containment)
+	case o.NumberAgreement > 1:
+		return fmt.Errorf("simhash: number agreement %v is above 1", o.NumberAgreement)
+	case o.Features != Chars && o.Features != Words:
+		return fmt.Errorf("simhash: unknown features %q (want %s or %s)", o.Features, Chars, Words)
+	case o.FeatureLength < 1 || o.FeatureLength > 32:
+		return fmt.Errorf("simhash: feature length %d is not in 1..32", o.FeatureLength)
+	case o.ShingleUnit != Chars && o.ShingleUnit != Words:
+		return fmt.Errorf("simhash: unknown shingle unit %q (want %s or %s)", o.ShingleUnit, Chars, Words)
+	case o.CharShingle < 1 || o.CharShingle > 32 || o.WordShingle < 1 || o.WordShingle > 32:
+		return fmt.Errorf("simhash: shingle sizes %d characters, %d words are not in 1..32", o.CharShingle, o.WordShingle)
+	case o.Weighting != Binary && o.Weighting != TF && o.Weighting != LogTF:
+		return fmt.Errorf("simhash: unknown weighting %q (want %s, %s or %s)", o.Weighting, Binary, TF, LogTF)
+	case o.SampleSize < 0:
+		return fmt.Errorf("simhash: sample size %d is negative", o.SampleSize)
+	case o.BucketLimit < 2:
+		return fmt.Errorf("simhash: bucket limit %d is below 2", o.BucketLimit)
+	}
+	if n := tableCount(o.blocks(), o.Distance); n > maxTables {
+		return fmt.Errorf("simhash: distance %d in %d blocks needs %d tables, more than %d", o.Distance, o.blocks(), n, maxTables)
+	}
+	return nil
+}
+
+// blocks returns the number of blocks in force.
+func (o Options) blocks() int {
+	if o.Blocks != 0 {
+		return o.Blocks
+	}
+	b := o.Distance + 1
+	for (b-o.Distance)*64/b < minKeyBits && b < 64 {
+		b++
+	}
+	return b
+}
+
+// tableCount returns C(b, k), the tables of k blocks allowed to differ
+// among b, or maxTables+1 when it is larger.
+func tableCount(b, k int) int {
+	n := uint64(1)
+	for i := 1; i <= k; i++ {
+		hi, lo := bits.Mul64(n, uint64(b-k+i))
+		if hi != 0 {
+			return maxTables + 1
+		}
+		n = lo / uint64(i)
+		if n > maxTables {
+			return maxTables + 1
+		}
+	}
+	return int(n)
+}
+
+// shingle returns the shingle length of the unit in force.
+func (o Options) shingle() int {
+	if o.ShingleUnit == Chars {
+		return o.CharShingle
+	}
+	return o.WordShingle
+}

@@ -1,0 +1,187 @@
+package simhash
+
+import (
+	"encoding/json"
+	"slices"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/candidates"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/similarity"
+)
+
+// Spec registers the method with the engine.
+var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster.Longest,
+	Summary: "64-bit SimHash of weighted shingles, candidates within a Hamming distance, verified by shingle Jaccard and containment"},
+	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) { return newMethod(o), nil })
+
+type engineSketcher = engine.DocSketcher[Sketch]
+
+// Evidence is the evidence of a simhash pair: the Hamming distance of the
+// fingerprints, the overlap of the shingle samples and, when both documents
+// hold two or more figures, the share of the smaller set of figures the
+// other holds too.
+type Evidence struct {
+	Distance int `json:"distance"`
+	similarity.SetScores
+	NumberOverlap *float64 `json:"number_overlap,omitempty"`
+}
+
+// Method returns the method's name.
+func (Evidence) Method() string { return Name }
+
+// MarshalJSON writes the evidence with four decimals: it is read, not
+// computed with.
+func (e Evidence) MarshalJSON() ([]byte, error) {
+	type rounded struct {
+		Distance      int      `json:"distance"`
+		Jaccard       float64  `json:"jaccard"`
+		ContainmentAB float64  `json:"containment_ab"`
+		ContainmentBA float64  `json:"containment_ba"`
+		NumberOverlap *float64 `json:"number_overlap,omitempty"`
+	}
+	r := rounded{e.Distance, engine.Round(e.Jaccard), engine.Round(e.ContainmentAB), engine.Round(e.ContainmentBA), nil}
+	if e.NumberOverlap != nil {
+		o := engine.Round(*e.NumberOverlap)
+		r.NumberOverlap = &o
+	}
+	return json.Marshal(r)
+}
+
+// method holds the fingerprint of every document added and the candidate
+// tables: table key → documents. Verification reads the candidates'
+// sketches from the engine.
+type method struct {
+	o      Options
+	tables tables
+	fps    []uint64 // by ordinal
+	index  candidates.Postings
+	keys   []uint32
+	cands  []int32
+}
+
+func newMethod(o Options) *method {
+	return &method{o: o, tables: newTables(o.Distance, o.blocks())}
+}
+
+// Add records the document's fingerprint, which Match reads to check a
+// candidate's distance without reading its sketch.
+func (m *method) Add(ord int32, s *Sketch) {
+	if int(ord) >= len(m.fps) {
+		m.fps = append(m.fps, make([]uint64, int(ord)+1-len(m.fps))...)
+	}
+	if s != nil {
+		m.fps[ord] = s.FP
+	}
+}
+
+// Reserve sizes the index for n more documents.
+func (m *method) Reserve(n int) {
+	k := (m.index.Keys() + n) * len(m.tables.masks)
+	m.index.Reserve(k, k)
+	m.fps = slices.Grow(m.fps, n)
+}
+
+func (m *method) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	if len(s.Set) == 0 {
+		return nil
+	}
+	m.cands = m.cands[:0]
+	m.keys = m.tables.keys(s.FP, m.keys[:0])
+	for _, k := range m.keys {
+		m.index.Visit(uint64(k), m.o.BucketLimit, m.collect)
+	}
+	slices.Sort(m.cands)
+	for _, c := range slices.Compact(m.cands) {
+		if !m.tables.within(m.fps[c], s.FP) {
+			continue
+		}
+		cs, err := src.Sketch(c)
+		if err != nil {
+			return err
+		}
+		ev := evidence(cs, s)
+		ev.Distance = distance(m.fps[c], s.FP)
+		emit(c, ev.Jaccard, ev)
+	}
+	return nil
+}
+
+// collect gathers candidates; the method value is made once, not per table.
+func (m *method) collect(d int32) { m.cands = append(m.cands, d) }
+
+// evidence compares two documents' shingle samples over the hash range both
+// kept (exactly, when neither left a fingerprint out) and their figures.
+func evidence(a, b *Sketch) Evidence {
+	ev := Evidence{SetScores: similarity.ScoresBelow(a.Set, a.Cut, b.Set, b.Cut)}
+	if len(a.Nums) >= 2 && len(b.Nums) >= 2 {
+		o := float64(similarity.Overlap(a.Nums, b.Nums)) / float64(min(len(a.Nums), len(b.Nums)))
+		ev.NumberOverlap = &o
+	}
+	return ev
+}
+
+// Index adds the document to every table.
+func (m *method) Index(ord int32, s *Sketch) {
+	m.keys = m.tables.keys(s.FP, m.keys[:0])
+	for _, k := range m.keys {
+		m.index.Add(uint64(k), ord)
+	}
+}
+
+// Restore indexes many documents at once, their keys sorted into a
+// read-only part of the index (candidates.Postings.Freeze).
+func (m *method) Restore(ords []int32, ss []*Sketch) {
+	n := len(ss) * len(m.tables.masks)
+	keys, docs := make([]uint32, 0, n), make([]int32, 0, n)
+	for i, s := range ss {
+		m.keys = m.tables.keys(s.FP, m.keys[:0])
+		for _, k := range m.keys {
+			keys, docs = append(keys, k), append(docs, ords[i])
+		}
+	}
+	m.index.Freeze(keys, docs)
+}
+
+func (m *method) Remove(ord int32, s *Sketch) {
+	if s == nil {
+		return
+	}
+	m.keys = m.tables.keys(s.FP, m.keys[:0])
+	for _, k := range m.keys {
+		m.index.Remove(uint64(k), ord)
+	}
+}
+
+// Label marks a pair duplicate by Jaccard or by containment, unless the
+// figures of the two documents disagree; similar by Jaccard alone.
+func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
+	o := &m.o
+	dup := score >= o.Threshold || max(ev.ContainmentAB, ev.ContainmentBA) >= o.Containment
+	if dup && ev.NumberOverlap != nil && *ev.NumberOverlap < o.NumberAgreement {
+		dup = false
+	}
+	switch {
+	case dup:
+		return core.Duplicate, true
+	case o.Similar > 0 && score >= o.Similar:
+		return core.Similar, true
+	}
+	return "", false
+}
+
+func (m *method) Similarity(a, b int32, src engine.Source[Sketch]) (float64, error) {
+	sa, err := src.Sketch(a)
+	if err != nil {
+		return 0, err
+	}
+	sb, err := src.Sketch(b)
+	if err != nil {
+		return 0, err
+	}
+	return similarity.ScoresBelow(sa.Set, sa.Cut, sb.Set, sb.Cut).Jaccard, nil
+}
+
+// Report adds the candidate tables in force.
+func (m *method) Report(st *engine.Stats) { st.SimHashTables = m.tables.String() }

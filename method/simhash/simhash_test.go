@@ -1,0 +1,290 @@
+package simhash
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/enginetest"
+)
+
+func TestConformance(t *testing.T) {
+	// The suite's copies have one sentence in 8 to 12 replaced, which
+	// moves a fingerprint up to 11 bits: beyond the default distance,
+	// chosen for near-exact copies at scale (docs/evaluation.md). Its
+	// corpora are small, so it runs with every fingerprint within 12 bits a
+	// candidate (13 tables of 4-bit keys, about a 16th of the corpus in a
+	// bucket). Low finds pairs farther still, to see scores fall as edits
+	// accumulate.
+	o := Defaults()
+	o.Distance, o.Blocks = 12, 13
+	low := o
+	low.Similar = 0.01
+	low.Distance, low.Blocks = 20, 21
+	enginetest.Suite{Spec: Spec, Options: o, Low: low}.Run(t)
+}
+
+func FuzzDecode(f *testing.F) { enginetest.FuzzCodec(f, Spec) }
+
+// fingerprintOf returns the fingerprint the default options give text.
+func fingerprintOf(t *testing.T, text string) uint64 {
+	t.Helper()
+	s, skip := newMethod(Defaults()).NewSketcher().Sketch(&core.Document{ID: "x", Text: text})
+	if skip != core.SkipNone {
+		t.Fatalf("skipped: %s", skip)
+	}
+	return s.FP
+}
+
+func TestFingerprint(t *testing.T) {
+	g := enginetest.NewTextGen(21)
+	story := g.Sentences(30)
+	orig := fingerprintOf(t, strings.Join(story, " "))
+	if again := fingerprintOf(t, strings.Join(story, " ")); again != orig {
+		t.Fatalf("the same text: %016x then %016x", orig, again)
+	}
+	// Near texts: a changed sentence, a typo, a headline added.
+	edited := slices.Clone(story)
+	edited[17] = g.Sentence()
+	typo := strings.Replace(strings.Join(story, " "), "e", "a", 1)
+	for name, text := range map[string]string{
+		"a sentence of 30 replaced": strings.Join(edited, " "),
+		"one typo":                  typo,
+		"a headline added":          "Breaking news. " + strings.Join(story, " "),
+		"spacing and case":          strings.ToUpper(strings.Join(story, "\n\n")),
+	} {
+		if d := distance(orig, fingerprintOf(t, text)); d > Defaults().Distance {
+			t.Errorf("%s: distance %d, want at most %d", name, d, Defaults().Distance)
+		}
+	}
+	// Unrelated texts are far apart. (Those of the generator share one
+	// small vocabulary of common words and syllables, so they lie nearer
+	// than the 32 bits of random fingerprints; unrelated news articles lie
+	// about 30 bits apart, docs/evaluation.md.)
+	total := 0
+	for i := range 50 {
+		d := distance(orig, fingerprintOf(t, strings.Join(g.Sentences(30), " ")))
+		if d <= 2*Defaults().Distance {
+			t.Errorf("unrelated text %d: distance %d", i, d)
+		}
+		total += d
+	}
+	if mean := float64(total) / 50; mean < 14 || mean > 44 {
+		t.Errorf("unrelated texts: mean distance %.1f", mean)
+	}
+}
+
+func TestWeighting(t *testing.T) {
+	// A shingle repeated many times pulls the tf fingerprint toward its
+	// own hash; the binary one counts it once.
+	var shingles []uint64
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 40 {
+		shingles = append(shingles, r.Uint64())
+	}
+	heavy := r.Uint64()
+	for range 100 {
+		shingles = append(shingles, heavy)
+	}
+	tf := fingerprinter{weighting: TF}
+	bin := fingerprinter{weighting: Binary}
+	logtf := fingerprinter{weighting: LogTF}
+	if fp := tf.fingerprint(shingles); fp != mix(heavy) {
+		t.Errorf("tf: %016x, want the heavy shingle's own hash %016x", fp, mix(heavy))
+	}
+	if d := distance(bin.fingerprint(shingles), mix(heavy)); d < 10 {
+		t.Errorf("binary: %d bits from the heavy shingle, want it to count once", d)
+	}
+	if lt, b := distance(logtf.fingerprint(shingles), mix(heavy)), distance(bin.fingerprint(shingles), mix(heavy)); lt > b {
+		t.Errorf("logtf is %d bits from the heavy shingle, binary %d: want logtf nearer", lt, b)
+	}
+	if fp := tf.fingerprint(nil); fp != 0 {
+		t.Errorf("no shingles: %016x", fp)
+	}
+}
+
+func TestTablesFindEveryPairWithinK(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, tc := range []struct{ k, b int }{{0, 1}, {1, 2}, {3, 4}, {3, 5}, {3, 6}, {4, 6}, {5, 8}, {6, 9}} {
+		tb := newTables(tc.k, tc.b)
+		if want := tableCount(tc.b, tc.k); len(tb.masks) != want {
+			t.Fatalf("k %d, b %d: %d tables, want %d", tc.k, tc.b, len(tb.masks), want)
+		}
+		// Random fingerprints and near copies of some, at every distance
+		// up to k+2.
+		var fps []uint64
+		for i := range 300 {
+			fp := r.Uint64()
+			fps = append(fps, fp)
+			if i%3 == 0 {
+				fps = append(fps, flip(r, fp, r.IntN(tc.k+3)))
+			}
+		}
+		m := newMethod(withTables(tc.k, tc.b))
+		found := map[[2]int32]bool{}
+		for i, fp := range fps {
+			ord := int32(i)
+			m.Add(ord, &Sketch{FP: fp})
+			m.cands = m.cands[:0]
+			for _, key := range m.tables.keys(fp, nil) {
+				m.index.Visit(uint64(key), 0, m.collect)
+			}
+			for _, c := range m.cands {
+				if m.tables.within(fps[c], fp) {
+					found[[2]int32{c, ord}] = true
+				}
+			}
+			m.Index(ord, &Sketch{FP: fp})
+		}
+		want := 0
+		for i := range fps {
+			for j := i + 1; j < len(fps); j++ {
+				if distance(fps[i], fps[j]) <= tc.k {
+					want++
+					if !found[[2]int32{int32(i), int32(j)}] {
+						t.Errorf("k %d, b %d: %016x and %016x at distance %d not found", tc.k, tc.b, fps[i], fps[j], distance(fps[i], fps[j]))
+					}
+				}
+			}
+		}
+		if len(found) != want || want < 20 {
+			t.Errorf("k %d, b %d: found %d pairs, brute force %d", tc.k, tc.b, len(found), want)
+		}
+	}
+}
+
+// flip returns fp with n distinct bits flipped.
+func flip(r *rand.Rand, fp uint64, n int) uint64 {
+	for _, b := range r.Perm(64)[:n] {
+		fp ^= 1 << b
+	}
+	return fp
+}
+
+func withTables(k, b int) Options {
+	o := Defaults()
+	o.Distance, o.Blocks = k, b
+	return o
+}
+
+func TestBlocks(t *testing.T) {
+	for _, tc := range []struct{ k, blocks, tables int }{{0, 1, 1}, {3, 5, 10}, {4, 6, 15}, {5, 8, 56}} {
+		o := withTables(tc.k, 0)
+		if err := o.Check(); err != nil {
+			t.Fatal(err)
+		}
+		if b := o.blocks(); b != tc.blocks || tableCount(b, tc.k) != tc.tables {
+			t.Errorf("distance %d: %d blocks, %d tables; want %d, %d", tc.k, b, tableCount(b, tc.k), tc.blocks, tc.tables)
+		}
+	}
+	for _, o := range []Options{withTables(8, 0), withTables(4, 4), withTables(10, 30), withTables(40, 0)} {
+		if o.Check() == nil {
+			t.Errorf("distance %d, blocks %d: no error", o.Distance, o.Blocks)
+		}
+	}
+}
+
+func TestSketchRoundTrip(t *testing.T) {
+	m := newMethod(Defaults())
+	g := enginetest.NewTextGen(22)
+	for _, n := range []int{1, 3, 60} {
+		s, _ := m.NewSketcher().Sketch(&core.Document{ID: "x", Text: strings.Join(g.Sentences(n), " ")})
+		got, err := m.DecodeSketch(m.AppendIndex(nil, s), m.AppendDetail(nil, s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.FP != s.FP || got.Cut != s.Cut || !slices.Equal(got.Set, s.Set) || !slices.Equal(got.Nums, s.Nums) {
+			t.Errorf("%d sentences: decoded %+v, want %+v", n, got, s)
+		}
+		idx, err := m.DecodeIndex(m.AppendIndex(nil, s))
+		if err != nil || idx.FP != s.FP || idx.Set != nil {
+			t.Errorf("index part: %+v, %v", idx, err)
+		}
+	}
+	for _, bad := range [][]byte{nil, {2, 0, 0, 0, 0, 0, 0, 0, 0}, {1, 0, 0}, {1, 0, 0, 0, 0, 0, 0, 0, 0, 9}} {
+		if _, err := m.DecodeIndex(bad); err == nil {
+			t.Errorf("index part %v decoded", bad)
+		}
+	}
+}
+
+func TestLabels(t *testing.T) {
+	g := enginetest.NewTextGen(23)
+	story := strings.Join(g.Sentences(25), " ")
+	report := func(a, b, c string) string {
+		return "Acme Corp said quarterly net profit rose to " + a + " mln dlrs from " + b +
+			" mln dlrs on revenue of " + c + " mln dlrs. The company said it expected growth to continue " +
+			"in the coming quarter as demand stayed firm and costs fell. The board will meet next month " +
+			"to discuss the dividend, which analysts expect to stay unchanged, and the chairman said the " +
+			"group had no plans for acquisitions this year. Shares of the company closed higher on the " +
+			"exchange after the results were published, with volume above the recent average."
+	}
+	far := withTables(12, 13) // every pair of these short texts a candidate
+	noFigures := far
+	noFigures.NumberAgreement = -1
+	for _, tc := range []struct {
+		name string
+		o    Options
+		a, b string
+		want core.Label
+	}{
+		{"a copy with a typo is a duplicate", Defaults(), story, strings.Replace(story, "e", "a", 1), core.Duplicate},
+		{"templated reports with other figures are not duplicates", far, report("12.5", "10.1", "140"), report("3.2", "4.8", "61"), core.Similar},
+		{"without the figures check they are", noFigures, report("12.5", "10.1", "140"), report("3.2", "4.8", "61"), core.Duplicate},
+		{"the same figures written otherwise are the same report", far, report("1,250", "10.1", "140"), report("1250", "10.1", "140"), core.Duplicate},
+	} {
+		got := enginetest.Batch(t, Spec, tc.o, []core.Document{{ID: "a", Text: tc.a}, {ID: "b", Text: tc.b}})
+		p := got["a~b"]
+		if p.Label != tc.want {
+			t.Errorf("%s: label %q, want %q (evidence %+v)", tc.name, p.Label, tc.want, p.Evidence)
+		}
+		if ev, ok := p.Evidence.(Evidence); !ok || ev.Distance > tc.o.Distance {
+			t.Errorf("%s: evidence %+v", tc.name, p.Evidence)
+		}
+	}
+}
+
+func TestBitCounterIsTheSignOfTheVotes(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, n := range []int{0, 1, 2, 3, 64, 1000, 4097} {
+		var c bitCounter
+		var sums [64]int
+		for range n {
+			x := r.Uint64() & r.Uint64() // skewed: fewer set bits
+			if r.IntN(2) == 0 {
+				x = r.Uint64()
+			}
+			c.add(x)
+			for b := range 64 {
+				sums[b] += int(x>>b&1)*2 - 1
+			}
+		}
+		var want uint64
+		for b, s := range sums {
+			if s > 0 {
+				want |= 1 << b
+			}
+		}
+		if got := c.majority(); got != want {
+			t.Errorf("%d words: %016x, want %016x", n, got, want)
+		}
+	}
+}
+
+func BenchmarkSketch(b *testing.B) {
+	text := strings.Join(enginetest.NewTextGen(30).Sentences(40), " ")
+	for _, w := range []string{TF, Binary, LogTF} {
+		b.Run(w, func(b *testing.B) {
+			o := Defaults()
+			o.Weighting = w
+			sk := newMethod(o).NewSketcher()
+			doc := &core.Document{ID: "x", Text: text}
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				sk.Sketch(doc)
+			}
+		})
+	}
+}

@@ -1,0 +1,148 @@
+package simhash
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
+	"github.com/neardup/neardup/internal/codec"
+	"github.com/neardup/neardup/internal/figures"
+	"github.com/neardup/neardup/internal/sketch"
+)
+
+// Sketch is one document as the method compares it.
+type Sketch struct {
+	// FP is the document's 64-bit SimHash fingerprint: all the index
+	// keeps of it.
+	FP uint64
+	// Set is the document's sorted 32-bit shingle fingerprints, all of them
+	// up to Cut (see sketch.Bottomer): what verification compares.
+	Set []uint32
+	Cut uint32
+	// Nums are the sorted distinct fingerprints of its figures.
+	Nums []uint32
+}
+
+// Format is the version of the sketch encoding.
+//
+// Changelog:
+//   - 1: first version. Index part: the fingerprint, 8 bytes. Detail part:
+//     cut, the shingle sample and the figures, Rice-coded.
+const Format = 1
+
+// AppendIndex appends the index part of s: its fingerprint.
+func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
+	return codec.AppendUint64(append(dst, Format), s.FP)
+}
+
+// AppendDetail appends the detail part of s: what verification reads.
+func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
+	dst = codec.AppendUvarint(append(dst, Format), uint64(s.Cut))
+	return codec.AppendSorted32(codec.AppendSorted32(dst, s.Set), s.Nums)
+}
+
+// DecodeIndex reads what AppendIndex wrote.
+func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
+	r := codec.NewReader(b)
+	if err := checkFormat(r); err != nil {
+		return nil, err
+	}
+	s := &Sketch{FP: r.Uint64()}
+	if err := r.Done(); err != nil {
+		return nil, fmt.Errorf("simhash: index part: %w", err)
+	}
+	return s, nil
+}
+
+// DecodeDetail reads what AppendDetail wrote.
+func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
+	r := codec.NewReader(b)
+	if err := checkFormat(r); err != nil {
+		return nil, err
+	}
+	cut := r.Uvarint()
+	s := &Sketch{Set: r.Sorted32(), Nums: r.Sorted32(), Cut: uint32(cut)}
+	if err := r.Done(); err != nil {
+		return nil, fmt.Errorf("simhash: detail part: %w", err)
+	}
+	if cut > 1<<32-1 || len(s.Set) > 0 && s.Set[len(s.Set)-1] > s.Cut {
+		return nil, fmt.Errorf("simhash: detail part: %w: cut %d below the set", codec.ErrCorrupt, cut)
+	}
+	return s, nil
+}
+
+// DecodeSketch reads both parts into a whole sketch.
+func (m *method) DecodeSketch(index, detail []byte) (*Sketch, error) {
+	s, err := m.DecodeDetail(detail)
+	if err != nil {
+		return nil, err
+	}
+	k, err := m.DecodeIndex(index)
+	if err != nil {
+		return nil, err
+	}
+	s.FP = k.FP
+	return s, nil
+}
+
+func checkFormat(r *codec.Reader) error {
+	if v := r.Byte(); r.Err() != nil || v != Format {
+		return fmt.Errorf("simhash: sketch format %d, this binary reads %d: %w", v, Format, codec.ErrCorrupt)
+	}
+	return nil
+}
+
+// sampleShare is the least share of its fingerprints a long document keeps
+// for verification (see Options.SampleSize).
+const sampleShare = 4
+
+type sketcher struct {
+	m      *method
+	an     analysis.Analyzer
+	fp     fingerprinter
+	shings []uint64 // verification's shingles
+	feats  []uint64 // the fingerprint's features, when they are others
+	fps    []uint32
+	set    []uint32
+	bottom sketch.Bottomer
+}
+
+func (m *method) NewSketcher() engineSketcher {
+	return &sketcher{m: m, fp: fingerprinter{seed: m.o.Seed, weighting: m.o.Weighting}}
+}
+
+func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
+	o := &s.m.o
+	words := s.an.Words(doc.Text)
+	if len(words) == 0 {
+		return nil, core.SkipNoUnits
+	}
+	s.shings = s.shingles(doc.Text, words, o.ShingleUnit, o.shingle(), s.shings[:0])
+	feats := s.shings
+	if o.Features != o.ShingleUnit || o.FeatureLength != o.shingle() {
+		s.feats = s.shingles(doc.Text, words, o.Features, o.FeatureLength, s.feats[:0])
+		feats = s.feats
+	}
+	fp := s.fp.fingerprint(feats)
+	s.fps = s.fps[:0]
+	for _, h := range s.shings {
+		s.fps = append(s.fps, uint32(h))
+	}
+	k := len(s.fps)
+	if o.SampleSize > 0 {
+		k = min(k, max(o.SampleSize, len(s.fps)/sampleShare))
+	}
+	var cut uint32
+	s.set, cut = s.bottom.Bottom(s.fps, k, s.set)
+	return &Sketch{FP: fp, Set: slices.Clone(s.set), Cut: cut, Nums: figures.Of(doc.Text)}, core.SkipNone
+}
+
+// shingles appends the hashes of the n-grams of unit (Chars or Words) of a
+// text whose words are words.
+func (s *sketcher) shingles(text string, words []analysis.Token, unit string, n int, dst []uint64) []uint64 {
+	if unit == Chars {
+		return s.an.CharShingles(text, words, n, dst)
+	}
+	return analysis.Shingles(words, n, dst)
+}
