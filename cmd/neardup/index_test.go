@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -40,7 +39,10 @@ func TestMain(m *testing.M) {
 		}
 		for i, a := range os.Args {
 			if a == "--" {
-				os.Exit(run(context.Background(), os.Args[i+1:]))
+				ctx, stop := signalContext()
+				code := run(ctx, os.Args[i+1:])
+				stop()
+				os.Exit(code)
 			}
 		}
 		os.Exit(2)

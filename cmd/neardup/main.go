@@ -46,13 +46,55 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signalContext()
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:]))
 }
 
+// stopSignal is the cause of the context's end when SIGINT or SIGTERM
+// stops a command.
+type stopSignal struct{ sig syscall.Signal }
+
+func (s stopSignal) Error() string { return "stopped by " + signalName(s.sig) }
+
+func signalName(s syscall.Signal) string {
+	if s == syscall.SIGINT {
+		return "SIGINT"
+	}
+	if s == syscall.SIGTERM {
+		return "SIGTERM"
+	}
+	return s.String()
+}
+
+// signalContext returns a context that SIGINT or SIGTERM ends, with the
+// signal as its cause: a command stops, removes its temporary files and
+// exits with 128 + the signal's number (130, 143), or, for the commands
+// that run until stopped (watch), ends gracefully with 0. A second signal
+// ends the process at once.
+func signalContext() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		s, ok := <-ch
+		if !ok {
+			return
+		}
+		sig, _ := s.(syscall.Signal)
+		cancel(stopSignal{sig})
+		if s, ok = <-ch; ok {
+			sig, _ = s.(syscall.Signal)
+			fmt.Fprintf(os.Stderr, "neardup: %s again: stopping at once\n", signalName(sig))
+			os.Exit(128 + int(sig))
+		}
+	}()
+	return ctx, func() { signal.Stop(ch); close(ch); cancel(nil) }
+}
+
 // run parses args, runs the chosen command and returns the exit code:
-// 0 success, 1 failure, 2 bad usage.
+// 0 success, 1 failure, 2 bad usage, 128 + the signal's number when SIGINT
+// or SIGTERM stopped it (130, 143).
 func run(ctx context.Context, args []string) (code int) {
 	var c cli
 	parser, err := newParser(&c, kong.UsageOnError(),
@@ -76,6 +118,11 @@ func run(ctx context.Context, args []string) (code int) {
 		return 2
 	}
 	err = kctx.Run(&globals{ctx: ctx, quiet: c.Quiet})
+	var stopped stopSignal
+	if err != nil && errors.As(context.Cause(ctx), &stopped) {
+		fmt.Fprintf(os.Stderr, "neardup: %v\n", stopped)
+		return 128 + int(stopped.sig)
+	}
 	return exitCode(err)
 }
 

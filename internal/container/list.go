@@ -42,9 +42,9 @@ func List(p string, o ListOptions) ([]File, error) {
 		if err != nil {
 			return err
 		}
-		if q != p && strings.HasPrefix(d.Name(), ".") {
+		if q != p && (strings.HasPrefix(d.Name(), ".") || d.IsDir() && o.Exclude != nil && o.Exclude(q)) {
 			if d.IsDir() {
-				return filepath.SkipDir
+				return filepath.SkipDir // hidden or excluded: not walked
 			}
 			return nil
 		}

@@ -11,11 +11,12 @@ import (
 // large to read.
 const MatrixLimit = 20000
 
-// extras writes the files asked for beside the result set: the report, the
-// titles of the duplicate pairs, the similarity matrix.
-func (run *runner) extras(res *engine.Result, st engine.Stats) error {
+// extras writes the files asked for with the result set: the report, the
+// titles of the duplicate pairs, the similarity matrix. They are put in
+// place with the set, so a failure here leaves the previous results.
+func (run *runner) extras(out *output.Set, res *engine.Result, st engine.Stats) error {
 	if run.o.Report != "" {
-		if err := run.writeReport(res, st); err != nil {
+		if err := run.writeReport(out, res, st); err != nil {
 			return err
 		}
 	}
@@ -26,12 +27,12 @@ func (run *runner) extras(res *engine.Result, st engine.Stats) error {
 				rows = append(rows, [2]string{run.titles[p.A], run.titles[p.B]})
 			}
 		}
-		if err := output.WriteTitles(run.o.TitlesCSV, rows); err != nil {
+		if err := out.Extra(run.o.TitlesCSV, output.Titles(rows)); err != nil {
 			return err
 		}
 	}
 	if run.o.Matrix != "" {
-		return output.WriteMatrix(run.o.Matrix, st.Method, run.ids, res.Pairs)
+		return out.Extra(run.o.Matrix, output.Matrix(st.Method, run.ids, res.Pairs))
 	}
 	return nil
 }

@@ -1,7 +1,7 @@
 // Package job owns a whole `neardup dedup` run: it reads the inputs once to
 // sketch every document, runs the batch pipeline, reads them a second time
 // to write the de-duplicated corpus and complete the evidence, and writes
-// the output files atomically.
+// the output files as one set (package output).
 package job
 
 import (
@@ -86,16 +86,29 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if err != nil {
 		return engine.Stats{}, err
 	}
-	r, err := corpus.Open(o.Inputs, o.Corpus)
-	if err != nil {
-		return engine.Stats{}, err
+	// The output directory is locked and the extra files' paths checked
+	// before any work; what is written there is not read as input.
+	var extras []string
+	for _, p := range []string{o.Report, o.TitlesCSV, o.Matrix} {
+		if p != "" {
+			extras = append(extras, p)
+		}
 	}
-	defer r.Close()
-	out, err := output.Create(o.Out)
+	out, err := output.Create(o.Out, extras...)
 	if err != nil {
 		return engine.Stats{}, err
 	}
 	defer out.Abort()
+	co := o.Corpus
+	co.Exclude = out.Excludes
+	if prev := o.Corpus.Exclude; prev != nil {
+		co.Exclude = func(p string) bool { return out.Excludes(p) || prev(p) }
+	}
+	r, err := corpus.Open(o.Inputs, co)
+	if err != nil {
+		return engine.Stats{}, err
+	}
+	defer r.Close()
 
 	run := &runner{o: o, b: b, r: r, meter: progress.New(o.Progress), seconds: map[string]float64{},
 		skipped: map[core.SkipReason]int{}, started: time.Now(),
@@ -112,10 +125,13 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	}
 	res := b.Result() // with the evidence the second reading completed
 	st := run.stats()
+	if err := run.extras(out, res, st); err != nil {
+		return engine.Stats{}, err
+	}
 	if err := commit(out, res, st); err != nil {
 		return engine.Stats{}, err
 	}
-	return st, run.extras(res, st)
+	return st, nil
 }
 
 // runner carries one run's state between its stages.

@@ -1,14 +1,12 @@
 package job
 
 import (
-	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
+	"bufio"
 	"time"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/report"
 )
 
@@ -32,8 +30,8 @@ func (run *runner) wantTexts(res *engine.Result) {
 	}
 }
 
-// writeReport writes the HTML report atomically.
-func (run *runner) writeReport(res *engine.Result, st engine.Stats) error {
+// writeReport writes the HTML report with the result set.
+func (run *runner) writeReport(out *output.Set, res *engine.Result, st engine.Stats) error {
 	skipped := 0
 	for _, n := range st.Skipped {
 		skipped += n
@@ -46,18 +44,5 @@ func (run *runner) writeReport(res *engine.Result, st engine.Stats) error {
 		Docs:     run.docs,
 		Limits:   reportLimits,
 	}
-	dir := filepath.Dir(run.o.Report)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(run.o.Report)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("writing report: %w", err)
-	}
-	defer os.Remove(f.Name())
-	if err := report.Write(f, r); err != nil {
-		f.Close()
-		return fmt.Errorf("writing report %s: %w", run.o.Report, err)
-	}
-	if err := errors.Join(f.Chmod(0o644), f.Close()); err != nil {
-		return fmt.Errorf("writing report %s: %w", run.o.Report, err)
-	}
-	return os.Rename(f.Name(), run.o.Report)
+	return out.Extra(run.o.Report, func(w *bufio.Writer) error { return report.Write(w, r) })
 }

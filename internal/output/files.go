@@ -43,10 +43,10 @@ func WriteAtomic(path string, write func(w *bufio.Writer) error) error {
 	return nil
 }
 
-// WriteTitles writes a CSV file of the titles of pairs: a header title_a,
-// title_b, then a row a pair.
-func WriteTitles(path string, rows [][2]string) error {
-	return WriteAtomic(path, func(w *bufio.Writer) error {
+// Titles returns the writer of a CSV file of the titles of pairs: a header
+// title_a, title_b, then a row a pair. Pass it to Set.Extra.
+func Titles(rows [][2]string) func(w *bufio.Writer) error {
+	return func(w *bufio.Writer) error {
 		cw := csv.NewWriter(w)
 		if err := cw.Write([]string{"title_a", "title_b"}); err != nil {
 			return err
@@ -58,7 +58,7 @@ func WriteTitles(path string, rows [][2]string) error {
 		}
 		cw.Flush()
 		return cw.Error()
-	})
+	}
 }
 
 // matrixHead is the JSON of a similarity matrix file but its rows: a sparse
@@ -72,10 +72,10 @@ type matrixHead struct {
 	IDs    []string `json:"ids"`
 }
 
-// WriteMatrix writes the similarity matrix of pairs over the documents ids,
-// one row a line, so that a reader sees the structure and a large file
-// streams.
-func WriteMatrix(path, method string, ids []string, pairs []core.Pair) error {
+// Matrix returns the writer of the similarity matrix of pairs over the
+// documents ids, one row a line, so that a reader sees the structure and a
+// large file streams. Pass it to Set.Extra.
+func Matrix(method string, ids []string, pairs []core.Pair) func(w *bufio.Writer) error {
 	pos := make(map[string]int, len(ids))
 	for i, id := range ids {
 		pos[id] = i
@@ -89,7 +89,7 @@ func WriteMatrix(path, method string, ids []string, pairs []core.Pair) error {
 	for i := range rows {
 		slices.SortFunc(rows[i], func(x, y [2]float64) int { return int(x[0] - y[0]) })
 	}
-	return WriteAtomic(path, func(w *bufio.Writer) error {
+	return func(w *bufio.Writer) error {
 		head, err := json.Marshal(matrixHead{Format: "sparse-rows", Method: method, IDs: ids})
 		if err != nil {
 			return err
@@ -120,5 +120,5 @@ func WriteMatrix(path, method string, ids []string, pairs []core.Pair) error {
 		}
 		_, err = w.WriteString("]}\n")
 		return err
-	})
+	}
 }

@@ -1,7 +1,11 @@
 // Package output owns the files of a run's results: pairs.jsonl,
-// clusters.jsonl, kept.jsonl and stats.json in one directory, written under
-// temporary names and put in place only when every one is complete, so a
-// failed run leaves the previous results untouched.
+// clusters.jsonl, kept.jsonl and stats.json in one directory, with the
+// report, titles and matrix files asked for beside them, replaced as one
+// set. A new set is written into a directory beside the output directory
+// and swapped in with a single rename, so that a failed, interrupted or
+// killed run leaves either the whole previous set or the whole new one,
+// never a mix. A lock file beside the output directory keeps two runs from
+// writing into it at once.
 package output
 
 import (
@@ -9,8 +13,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/neardup/neardup/core"
 )
@@ -21,38 +29,158 @@ const (
 	ClustersFile = "clusters.jsonl"
 	KeptFile     = "kept.jsonl"
 	StatsFile    = "stats.json"
+	// ManifestFile lists the files of the set in the output directory, so
+	// a later run knows which files it may replace.
+	ManifestFile = ".neardup-set.json"
 )
 
 var files = []string{PairsFile, ClustersFile, KeptFile, StatsFile}
 
-// Set is a result set being written. Write each part, then Commit; Abort
-// (safe after Commit) removes what was written.
-type Set struct {
-	dir string
-	tmp map[string]*os.File
-	w   map[string]*bufio.Writer
-	enc map[string]*json.Encoder
+// manifest is the content of ManifestFile.
+type manifest struct {
+	Files []string `json:"files"` // paths inside the directory, slash-separated
+	// Pending are extra files outside the directory that were written with
+	// the set and are moved into place right after the swap; a run that
+	// finds some (the previous one was killed between the two) moves them.
+	Pending []pending `json:"pending,omitempty"`
 }
 
-// Create starts a result set in dir, creating dir when missing.
-func Create(dir string) (*Set, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// pending is an extra file outside the output directory: written to Temp,
+// to be renamed to Path.
+type pending struct {
+	Temp string `json:"temp"`
+	Path string `json:"path"`
+}
+
+// Set is a result set being written. Create it, write each part (the
+// main files and the extras declared to Create), then Commit; Abort (a
+// no-op after Commit but for releasing the lock) removes what was written.
+type Set struct {
+	dir     string // the output directory, absolute
+	tmp     string // the new set's directory beside dir; "" once swapped in
+	lock    *lock
+	w       map[string]*bufio.Writer
+	f       map[string]*os.File
+	enc     map[string]*json.Encoder
+	extras  map[string]*extra // by absolute path
+	members []string          // paths in dir of the new set's files
+	same    []os.FileInfo     // the output directory and extras as they exist, for Excludes
+	done    bool
+}
+
+// extra is a file asked for beside the result set (report, titles,
+// matrix).
+type extra struct {
+	path   string // absolute destination
+	inside string // its path inside the output directory; "" when outside
+	temp   string // outside: the temporary file written; "" until written
+}
+
+// Create starts a result set for dir. It takes dir's lock (failing at once
+// with a clear message when another run holds it), finishes or cleans up
+// after a run that was killed, and checks that dir holds nothing but the
+// results of an earlier run (it is replaced as a whole) and that every
+// extra path can be written: all before any work is done. dir is created
+// when missing.
+func Create(dir string, extras ...string) (*Set, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real // swap the directory a symbolic link points to, not the link
+	}
+	parent := filepath.Dir(abs)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, fmt.Errorf("creating output directory: %w", err)
 	}
-	s := &Set{dir: dir, tmp: map[string]*os.File{}, w: map[string]*bufio.Writer{}, enc: map[string]*json.Encoder{}}
-	for _, name := range files {
-		f, err := os.CreateTemp(dir, "."+name+".*.tmp")
-		if err != nil {
-			s.Abort()
-			return nil, fmt.Errorf("creating %s: %w", filepath.Join(dir, name), err)
+	lk, err := acquire(lockPath(abs), dir)
+	if err != nil {
+		return nil, err
+	}
+	s := &Set{dir: abs, lock: lk, w: map[string]*bufio.Writer{}, f: map[string]*os.File{},
+		enc: map[string]*json.Encoder{}, extras: map[string]*extra{}}
+	if err := s.start(dir, extras); err != nil {
+		s.Abort()
+		return nil, err
+	}
+	return s, nil
+}
+
+// start does Create's work under the lock.
+func (s *Set) start(dir string, extras []string) error {
+	if err := recoverDir(s.dir); err != nil {
+		return fmt.Errorf("%s: finishing an interrupted run: %w", dir, err)
+	}
+	old, err := checkDir(s.dir, dir)
+	if err != nil {
+		return err
+	}
+	s.tmp, err = os.MkdirTemp(filepath.Dir(s.dir), "."+filepath.Base(s.dir)+".new-")
+	if err != nil {
+		return fmt.Errorf("%s: creating the new results beside it: %w", dir, err)
+	}
+	for _, p := range extras {
+		if err := s.declare(p, old); err != nil {
+			return err
 		}
-		s.tmp[name] = f
+	}
+	for _, p := range append([]string{s.dir}, extras...) {
+		if st, err := os.Stat(p); err == nil {
+			s.same = append(s.same, st)
+		}
+	}
+	for _, name := range files {
+		f, err := os.Create(filepath.Join(s.tmp, name))
+		if err != nil {
+			return fmt.Errorf("creating %s: %w", filepath.Join(dir, name), err)
+		}
+		s.f[name] = f
 		s.w[name] = bufio.NewWriterSize(f, 1<<20)
 		e := json.NewEncoder(s.w[name])
 		e.SetEscapeHTML(false)
 		s.enc[name] = e
+		s.members = append(s.members, name)
 	}
-	return s, nil
+	return nil
+}
+
+// declare checks an extra file's path before any work: inside the output
+// directory it joins the set; outside, its directory must exist and take a
+// new file, and the path must not be a directory.
+func (s *Set) declare(path string, old map[string]bool) error {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return err
+	}
+	if _, dup := s.extras[abs]; dup {
+		return fmt.Errorf("%s: given for two outputs", path)
+	}
+	x := &extra{path: abs}
+	if rel, err := filepath.Rel(s.dir, abs); err == nil && rel != "." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && rel != ".." {
+		rel = filepath.ToSlash(rel)
+		if slices.Contains(files, rel) || rel == ManifestFile {
+			return fmt.Errorf("%s: is one of the result files; choose another name", path)
+		}
+		if st, err := os.Stat(abs); err == nil && st.IsDir() && !old[rel] {
+			return fmt.Errorf("%s: is a directory", path)
+		}
+		x.inside = rel
+	} else {
+		if st, err := os.Stat(abs); err == nil && st.IsDir() {
+			return fmt.Errorf("%s: is a directory", path)
+		}
+		s.extras[abs] = x
+		f, err := s.createOutside(x)
+		if err != nil {
+			return fmt.Errorf("%s: cannot be written: %w", path, err)
+		}
+		f.Close()
+		os.Remove(x.temp)
+		x.temp = ""
+	}
+	s.extras[abs] = x
+	return nil
 }
 
 // Pair writes a line of pairs.jsonl.
@@ -93,28 +221,395 @@ func (s *Set) line(name string, v any) error {
 	return nil
 }
 
-// Commit flushes every file to disk and renames each into place.
-func (s *Set) Commit() error {
-	for _, name := range files {
-		f := s.tmp[name]
-		if err := errors.Join(s.w[name].Flush(), f.Chmod(0o644), f.Sync(), f.Close()); err != nil {
-			return fmt.Errorf("writing %s: %w", name, err)
+// Extra writes the extra file at path, one declared to Create, through
+// write. It is put in place with the set: a failure here leaves the
+// previous results as they were.
+func (s *Set) Extra(path string, write func(w *bufio.Writer) error) error {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return err
+	}
+	x, ok := s.extras[abs]
+	if !ok {
+		return fmt.Errorf("output: %s was not declared to Create", path)
+	}
+	var f *os.File
+	if x.inside != "" {
+		p := filepath.Join(s.tmp, filepath.FromSlash(x.inside))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err == nil {
+			f, err = os.Create(p)
+		}
+		if err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+	} else {
+		if f, err = s.createOutside(x); err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
 		}
 	}
-	for _, name := range files {
-		if err := os.Rename(s.tmp[name].Name(), filepath.Join(s.dir, name)); err != nil {
-			return err
-		}
-		delete(s.tmp, name)
+	w := bufio.NewWriterSize(f, 1<<20)
+	err = f.Chmod(0o644) // CreateTemp makes it private; this is an output for the user
+	if err == nil {
+		err = write(w)
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if err = errors.Join(err, f.Close()); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if x.inside != "" {
+		s.members = append(s.members, x.inside)
 	}
 	return nil
 }
 
-// Abort removes the temporary files; after Commit it does nothing.
-func (s *Set) Abort() {
-	for name, f := range s.tmp {
-		f.Close()
-		os.Remove(f.Name())
-		delete(s.tmp, name)
+// Commit flushes every file to disk and swaps the new set in for the old
+// one with a single rename; extras outside the output directory are
+// renamed into place right after (a run that finds them not yet moved
+// moves them). It releases the lock.
+func (s *Set) Commit() error {
+	if s.done {
+		return errors.New("output: set committed twice")
 	}
+	for _, name := range files {
+		f := s.f[name]
+		if err := errors.Join(s.w[name].Flush(), f.Chmod(0o644), f.Sync(), f.Close()); err != nil {
+			return fmt.Errorf("writing %s: %w", name, err)
+		}
+		delete(s.f, name)
+	}
+	m := manifest{Files: s.members, Pending: s.pending()}
+	if err := writeManifest(s.tmp, m); err != nil {
+		return err
+	}
+	if err := syncDir(s.tmp); err != nil {
+		return err
+	}
+	old, err := swap(s.tmp, s.dir)
+	if err != nil {
+		return fmt.Errorf("putting the results in place in %s: %w", s.dir, err)
+	}
+	s.tmp, s.done = "", true
+	err = finishPending(s.dir, m)
+	if old != "" {
+		err = errors.Join(err, os.RemoveAll(old))
+	}
+	s.lock.release()
+	return err
+}
+
+// Abort removes what was written and releases the lock; after Commit it
+// only makes sure the lock is released.
+func (s *Set) Abort() {
+	for name, f := range s.f {
+		f.Close()
+		delete(s.f, name)
+	}
+	if s.tmp != "" {
+		os.RemoveAll(s.tmp)
+		s.tmp = ""
+	}
+	if !s.done {
+		for _, x := range s.extras {
+			if x.temp != "" {
+				os.Remove(x.temp)
+				x.temp = ""
+			}
+		}
+	}
+	s.lock.release()
+}
+
+// Excludes reports whether path is the output directory or one of the
+// extra files: what a run must not read as its input (a directory
+// excluded is not walked).
+func (s *Set) Excludes(path string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	if abs == s.dir || strings.HasPrefix(abs, s.dir+string(filepath.Separator)) {
+		return true
+	}
+	if _, ok := s.extras[abs]; ok {
+		return true
+	}
+	if len(s.same) == 0 {
+		return false
+	}
+	st, err := os.Stat(path) // the same files by other names: symbolic links
+	if err != nil {
+		return false
+	}
+	for _, o := range s.same {
+		if os.SameFile(st, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// createOutside creates the temporary file of the extra x outside the
+// output directory, beside its destination. The file is listed in the new
+// set's manifest before it is created, so that a run that finds this set
+// unfinished removes it.
+func (s *Set) createOutside(x *extra) (*os.File, error) {
+	x.temp = filepath.Join(filepath.Dir(x.path), "."+filepath.Base(x.path)+"."+strconv.FormatUint(rand.Uint64(), 36)+".tmp")
+	if err := writeManifest(s.tmp, manifest{Pending: s.pending()}); err != nil {
+		x.temp = ""
+		return nil, err
+	}
+	f, err := os.OpenFile(x.temp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		x.temp = ""
+		return nil, err
+	}
+	return f, nil
+}
+
+// pending lists the extras outside the output directory written so far.
+func (s *Set) pending() []pending {
+	var out []pending
+	for _, x := range s.extras {
+		if x.inside == "" && x.temp != "" {
+			out = append(out, pending{Temp: x.temp, Path: x.path})
+		}
+	}
+	slices.SortFunc(out, func(a, b pending) int { return strings.Compare(a.Path, b.Path) })
+	return out
+}
+
+// lockPath is the lock file of the output directory dir: beside it, so it
+// stays in place when the directory is swapped.
+func lockPath(dir string) string {
+	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".lock")
+}
+
+// checkDir checks that dir, when it exists, is a directory holding only
+// what neardup writes there: the files of a set (those its manifest lists,
+// or the four main files of a set written before manifests), the manifest,
+// and temporary files of older versions. It returns the previous set's
+// files.
+func checkDir(dir, name string) (map[string]bool, error) {
+	st, err := os.Stat(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("%s: is not a directory", name)
+	}
+	known := map[string]bool{ManifestFile: true}
+	for _, f := range files {
+		known[f] = true
+	}
+	if m, err := readManifest(dir); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	} else {
+		for _, f := range m.Files {
+			known[f] = true
+		}
+	}
+	var foreign []string
+	err = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || p == dir {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			for f := range known {
+				if strings.HasPrefix(f, rel+"/") {
+					return nil
+				}
+			}
+		} else if known[rel] || isOldTemp(rel) {
+			return nil
+		}
+		foreign = append(foreign, rel)
+		if d.IsDir() {
+			return filepath.SkipDir
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(foreign) > 0 {
+		more := ""
+		if len(foreign) > 3 {
+			more = fmt.Sprintf(" and %d more", len(foreign)-3)
+			foreign = foreign[:3]
+		}
+		return nil, fmt.Errorf("%s: holds files neardup did not write (%s%s); the results replace the whole directory, so give -o a new or empty directory, or one neardup wrote",
+			name, strings.Join(foreign, ", "), more)
+	}
+	return known, nil
+}
+
+// isOldTemp reports whether name is a temporary file an earlier version
+// left in the output directory (.pairs.jsonl.123.tmp).
+func isOldTemp(name string) bool {
+	return !strings.Contains(name, "/") && strings.HasPrefix(name, ".") && strings.HasSuffix(name, ".tmp")
+}
+
+func readManifest(dir string) (manifest, error) {
+	var m manifest
+	data, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return m, nil
+	}
+	if err == nil {
+		err = json.Unmarshal(data, &m)
+	}
+	if err != nil {
+		return m, fmt.Errorf("reading %s: %w", ManifestFile, err)
+	}
+	return m, nil
+}
+
+// writeManifest writes dir's manifest under a temporary name and renames
+// it into place.
+func writeManifest(dir string, m manifest) error {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp := filepath.Join(dir, ManifestFile+".tmp")
+	f, err := os.Create(tmp)
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", ManifestFile, err)
+	}
+	_, err = f.Write(append(data, '\n'))
+	if err = errors.Join(err, f.Sync(), f.Close()); err == nil {
+		err = os.Rename(tmp, filepath.Join(dir, ManifestFile))
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", ManifestFile, err)
+	}
+	return nil
+}
+
+// finishPending moves the pending extras of dir's manifest into place and
+// writes the manifest without them.
+func finishPending(dir string, m manifest) error {
+	if len(m.Pending) == 0 {
+		return nil
+	}
+	for _, p := range m.Pending {
+		if err := os.Rename(p.Temp, p.Path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("putting %s in place: %w", p.Path, err)
+		}
+		if err := syncDir(filepath.Dir(p.Path)); err != nil {
+			return err
+		}
+	}
+	m.Pending = nil
+	return writeManifest(dir, m)
+}
+
+// recoverDir, under dir's lock, finishes what a killed run left: the
+// previous set restored if the run died between the two renames of a swap
+// without an atomic exchange, the extras of a swapped set moved into
+// place, and the directories of unfinished or replaced sets removed.
+func recoverDir(dir string) error {
+	parent, base := filepath.Dir(dir), filepath.Base(dir)
+	ents, err := os.ReadDir(parent)
+	if err != nil {
+		return err
+	}
+	var stale []string
+	for _, e := range ents {
+		n := e.Name()
+		if strings.HasPrefix(n, "."+base+".new-") || strings.HasPrefix(n, "."+base+".old-") {
+			stale = append(stale, filepath.Join(parent, n))
+		}
+	}
+	if _, err := os.Lstat(dir); errors.Is(err, os.ErrNotExist) {
+		for i, p := range stale {
+			if strings.HasPrefix(filepath.Base(p), "."+base+".old-") {
+				if err := os.Rename(p, dir); err != nil {
+					return err
+				}
+				stale = slices.Delete(stale, i, i+1)
+				break
+			}
+		}
+	}
+	for _, p := range stale {
+		// An unfinished set lists the extras it wrote outside the
+		// directory; a replaced set lists none not yet in place.
+		if m, err := readManifest(p); err == nil {
+			for _, x := range m.Pending {
+				os.Remove(x.Temp)
+			}
+		}
+		if err := os.RemoveAll(p); err != nil {
+			return err
+		}
+	}
+	m, err := readManifest(dir)
+	if err != nil || len(m.Pending) == 0 {
+		return nil // a damaged manifest is reported by checkDir
+	}
+	return finishPending(dir, m)
+}
+
+// swap puts the directory tmp in place at dir, replacing what is there as
+// one step, and returns where the replaced directory went ("" when there
+// was none).
+func swap(tmp, dir string) (string, error) {
+	parent := filepath.Dir(dir)
+	if _, err := os.Lstat(dir); errors.Is(err, os.ErrNotExist) {
+		if err := os.Rename(tmp, dir); err != nil {
+			return "", err
+		}
+		return "", syncDir(parent)
+	}
+	err := exchange(tmp, dir)
+	if err == nil {
+		return tmp, syncDir(parent)
+	}
+	if !errors.Is(err, errNoExchange) {
+		return "", err
+	}
+	// Two renames: a run killed between them leaves the old set at
+	// .DIR.old-*, which the next run (recoverDir) puts back.
+	old := filepath.Join(parent, "."+filepath.Base(dir)+".old-"+filepath.Base(tmp)[len(filepath.Base(dir))+6:])
+	if err := os.Rename(dir, old); err != nil {
+		return "", err
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		os.Rename(old, dir)
+		return "", err
+	}
+	return old, syncDir(parent)
+}
+
+// exchange swaps two names atomically where the system can (a variable so
+// that tests can take the other way).
+var exchange = renameExchange
+
+// errNoExchange is exchange's answer where the file system or the system
+// cannot exchange two names atomically.
+var errNoExchange = errors.New("atomic exchange not supported")
+
+// syncDir makes the entries of dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if errors.Is(err, os.ErrInvalid) {
+		err = nil // some systems cannot sync a directory
+	}
+	return errors.Join(err, d.Close())
 }

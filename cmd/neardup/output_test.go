@@ -1,0 +1,221 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/output"
+)
+
+// resultSet returns the content of the result files in dir.
+func resultSet(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, f := range []string{output.PairsFile, output.ClustersFile, output.KeptFile} {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(data)
+	}
+	return b.String()
+}
+
+// leftovers lists what a run left in dir besides the names keep.
+func leftovers(t *testing.T, dir string, keep ...string) []string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range ents {
+		if !strings.Contains(strings.Join(keep, "\x00")+"\x00", e.Name()+"\x00") {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+// A second run into an output directory another run is writing fails at
+// once, and the results stay as they were.
+func TestSecondRunIntoOneDirectory(t *testing.T) {
+	dir := t.TempDir()
+	in, _ := writeCorpus(t, dir, 30)
+	out := filepath.Join(dir, "out")
+	runOK(t, "-q", "dedup", in, "-o", out)
+	before := resultSet(t, out)
+	s, err := output.Create(out) // the other run
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Abort()
+	if code := run(t.Context(), []string{"-q", "dedup", in, "-o", out}); code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+	if resultSet(t, out) != before {
+		t.Error("the results changed")
+	}
+}
+
+// SIGINT and SIGTERM stop a batch command with 130 and 143.
+func TestStopSignalExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	in, _ := writeCorpus(t, dir, 30)
+	for _, tc := range []struct {
+		sig  syscall.Signal
+		want int
+	}{{syscall.SIGINT, 130}, {syscall.SIGTERM, 143}} {
+		ctx, cancel := context.WithCancelCause(t.Context())
+		cancel(stopSignal{tc.sig})
+		if got := run(ctx, []string{"-q", "dedup", in, "-o", filepath.Join(dir, "out")}); got != tc.want {
+			t.Errorf("%v: exit code %d, want %d", tc.sig, got, tc.want)
+		}
+	}
+	if left := leftovers(t, dir, "corpus.jsonl"); len(left) > 0 {
+		t.Errorf("left behind: %v", left)
+	}
+}
+
+// SIGTERM in the middle of a run reading standard input removes every
+// temporary file (the copy of the input, the new results) and exits with
+// 143; the previous results stay.
+func TestSIGTERMRemovesTemporaryFiles(t *testing.T) {
+	dir := t.TempDir()
+	in, _ := writeCorpus(t, dir, 30)
+	out := filepath.Join(dir, "out")
+	runOK(t, "-q", "dedup", in, "-o", out)
+	before := resultSet(t, out)
+	tmp := filepath.Join(dir, "tmp")
+	if err := os.Mkdir(tmp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := child(t, "dedup", "-", "-o", out)
+	cmd.Env = append(cmd.Env, "TMPDIR="+tmp)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Documents keep coming until the child stops reading.
+	g := enginetest.NewTextGen(5)
+	wrote := make(chan int64, 1)
+	go func() {
+		w := bufio.NewWriter(stdin)
+		var n int64
+		for i := 0; ; i++ {
+			k, err := fmt.Fprintf(w, `{"id":"s%d","text":%q}`+"\n", i, strings.Join(g.Sentences(8), " "))
+			n += int64(k)
+			if err != nil || (i%100 == 0 && w.Flush() != nil) {
+				break
+			}
+			if n > 1<<20 && len(wrote) == 0 {
+				wrote <- n
+			}
+		}
+		stdin.Close()
+	}()
+	select {
+	case <-wrote:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the child read nothing")
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 143 || !strings.Contains(stderr.String(), "stopped by SIGTERM") {
+		t.Fatalf("exit %v, want 143; stderr:\n%s", err, stderr.String())
+	}
+	if left := leftovers(t, tmp); len(left) > 0 {
+		t.Errorf("left in TMPDIR: %v", left)
+	}
+	if left := leftovers(t, dir, "corpus.jsonl", "out", "tmp"); len(left) > 0 {
+		t.Errorf("left beside the results: %v", left)
+	}
+	if resultSet(t, out) != before {
+		t.Error("the results changed")
+	}
+}
+
+// A report that cannot be written (here: past a file size limit, as on a
+// full disk) fails the run and leaves the previous results, report
+// included, as they were.
+func TestFailedReportKeepsResults(t *testing.T) {
+	dir := t.TempDir()
+	in, _ := writeCorpus(t, dir, 30)
+	out, report := filepath.Join(dir, "out"), filepath.Join(dir, "report.html")
+	runOK(t, "-q", "dedup", in, "-o", out, "--report", report)
+	before := resultSet(t, out)
+	oldReport, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every result file is smaller than the report: a limit just under
+	// the report's size fails the report alone.
+	for _, f := range []string{output.PairsFile, output.ClustersFile, output.KeptFile, output.StatsFile} {
+		if st, err := os.Stat(filepath.Join(out, f)); err != nil || st.Size() >= int64(len(oldReport)) {
+			t.Fatalf("%s is not smaller than the report (%d bytes): %v", f, len(oldReport), err)
+		}
+	}
+	// The new report differs (its run time), so a limit under its size
+	// is one under the old report's size less a margin.
+	cmd := child(t, "-q", "dedup", in, "-o", out, "--report", report)
+	cmd.Env = append(cmd.Env, fmt.Sprintf("NEARDUP_TEST_FSIZE=%d", len(oldReport)-200))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(stderr.String(), "report.html") {
+		t.Fatalf("exit %v, want 1 naming the report; stderr:\n%s", err, stderr.String())
+	}
+	if resultSet(t, out) != before {
+		t.Error("the results changed")
+	}
+	if b, _ := os.ReadFile(report); !bytes.Equal(b, oldReport) {
+		t.Error("the report changed")
+	}
+	if left := leftovers(t, dir, "corpus.jsonl", "out", "report.html"); len(left) > 0 {
+		t.Errorf("left behind: %v", left)
+	}
+}
+
+// neardup watch, which runs until stopped, ends on SIGTERM with 0.
+func TestWatchStopsGracefully(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "news.db")
+	s := newNewsSite(t, "Site")
+	g := enginetest.NewTextGen(3)
+	s.publish("/story/1", "Story 1", paragraphs(g))
+	runOK(t, "feeds", "add", "--db", db, s.URL+"/rss.xml")
+	cmd := child(t, "-q", "watch", "--db", db, "--host-delay", "0")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for start := time.Now(); len(feedItems(t, db)) == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Since(start) > 30*time.Second {
+			cmd.Process.Kill()
+			t.Fatal("the watcher added nothing")
+		}
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("watch stopped by SIGTERM: %v, want exit 0", err)
+	}
+}

@@ -1,0 +1,86 @@
+package job
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/internal/output"
+)
+
+// A run whose output directory and report lie inside its input directory
+// does not read them back: the second run reads what the first did.
+func TestOutputInsideInputNotRead(t *testing.T) {
+	in := t.TempDir()
+	writeCorpus(t, in)
+	o := Options{Inputs: []string{in}, Out: filepath.Join(in, "out"), Report: filepath.Join(in, "report.html"),
+		Matrix: filepath.Join(in, "out", "matrix.json")}
+	first, err := Run(t.Context(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := Run(t.Context(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Read != second.Read || first.Documents != second.Documents {
+		t.Errorf("second run read %d records (%d documents), the first %d (%d)", second.Read, second.Documents, first.Read, first.Documents)
+	}
+	for _, p := range []string{o.Report, o.Matrix, filepath.Join(o.Out, output.KeptFile)} {
+		if st, err := os.Stat(p); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+}
+
+// The paths of the extra files are checked before any work, and a run that
+// fails leaves the previous results as they were.
+func TestFailedRunKeepsResults(t *testing.T) {
+	dir := t.TempDir()
+	in := writeCorpus(t, dir)
+	out := filepath.Join(dir, "out")
+	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	before := readSet(t, out)
+
+	_, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out, Report: filepath.Join(dir, "missing", "r.html")})
+	if err == nil || !strings.Contains(err.Error(), "r.html: cannot be written") {
+		t.Errorf("report in a missing directory: %v", err)
+	}
+	_, err = Run(t.Context(), Options{Inputs: []string{in}, Out: out, TitlesCSV: dir})
+	if err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("titles CSV that is a directory: %v", err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := Run(ctx, Options{Inputs: []string{in}, Out: out, Report: filepath.Join(dir, "r.html")}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled run: %v", err)
+	}
+	if after := readSet(t, out); after != before {
+		t.Errorf("the results changed after failed runs")
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+}
+
+// readSet returns the content of a result set's files.
+func readSet(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, f := range []string{output.PairsFile, output.ClustersFile, output.KeptFile} {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(data)
+	}
+	return b.String()
+}
