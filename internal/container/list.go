@@ -20,8 +20,9 @@ type ListOptions struct {
 	// AnyName lists every file of a directory; else only those whose names
 	// are in the table of formats.
 	AnyName bool
-	// Exclude, when set, names files met in a directory that are not
-	// inputs (a run's own output, say).
+	// Exclude, when set, names files and directories met in a directory
+	// that are not inputs (a run's own output, say); a directory excluded
+	// is not walked.
 	Exclude func(path string) bool
 }
 
