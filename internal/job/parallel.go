@@ -41,8 +41,12 @@ func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), w
 	defer cancel()
 	todo := make(chan *chunk[T], ahead)
 	done := make(chan *chunk[T], ahead)
+	// The reader is waited for on every way out: a caller closes the
+	// reader once this returns, which must not happen while it reads.
 	var readErr error
+	readDone := make(chan struct{})
 	go func() {
+		defer close(readDone)
 		defer close(todo)
 		readErr = readChunks(ctx, next, todo)
 	}()
@@ -77,11 +81,13 @@ func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), w
 				if err := consume(v); err != nil {
 					cancel()
 					drain(done)
+					<-readDone
 					return err
 				}
 			}
 		}
 	}
+	<-readDone
 	if readErr != nil {
 		return readErr
 	}
