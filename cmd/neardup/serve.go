@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/methodflags"
+	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/server"
+	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/watch"
+	"github.com/neardup/neardup/internal/webui"
+)
+
+// serveCmd is `neardup serve`.
+type serveCmd struct {
+	dbFlags
+	Addr         string        `default:"127.0.0.1:8080" help:"Address to listen on (host:port). The default answers this machine only."`
+	TokenFile    string        `name:"token-file" type:"existingfile" help:"Bearer tokens that may write (add, remove), one a line. Without it the server takes no writes."`
+	AuthReads    bool          `name:"auth-reads" help:"Reads need a token too (all but /healthz and /readyz)."`
+	Method       string        `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own."`
+	MaxBody      int64         `name:"max-body" default:"10485760" help:"The largest request body, in bytes."`
+	MaxBatch     int           `name:"max-batch" default:"1000" help:"The most documents one request may add or check."`
+	ReadTimeout  time.Duration `name:"read-timeout" default:"30s" help:"The longest a client may take to send a request."`
+	WriteTimeout time.Duration `name:"write-timeout" default:"60s" help:"The longest a request may take, answer included."`
+	IdleTimeout  time.Duration `name:"idle-timeout" default:"120s" help:"How long an idle connection is kept open."`
+	Watch        bool          `help:"Also poll the index's feeds (see neardup feeds) and add their articles, as neardup watch does."`
+	WatchWorkers int           `name:"watch-workers" default:"8" help:"With --watch: feeds polled at once."`
+	fetchFlags
+}
+
+func (c *serveCmd) Run(g *globals) error {
+	switch {
+	case c.MaxBody < 1024:
+		return usageError{"--max-body must be at least 1024 bytes"}
+	case c.MaxBatch < 1 || c.MaxBatch > 100000:
+		return usageError{"--max-batch must be from 1 to 100000"}
+	case c.ReadTimeout <= 0 || c.WriteTimeout <= 0 || c.IdleTimeout <= 0:
+		return usageError{"the timeouts must be positive"}
+	case c.WatchWorkers < 1:
+		return usageError{"--watch-workers must be at least 1"}
+	}
+	level := slog.LevelInfo
+	if g.quiet {
+		level = slog.LevelWarn
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	o := server.Options{AuthReads: c.AuthReads, MaxBodyBytes: c.MaxBody, MaxBatch: c.MaxBatch,
+		ReadTimeout: c.ReadTimeout, WriteTimeout: c.WriteTimeout, IdleTimeout: c.IdleTimeout, Logger: log}
+	if c.TokenFile != "" {
+		toks, err := server.LoadTokens(c.TokenFile)
+		if err != nil {
+			return err
+		}
+		o.Tokens = toks
+	} else {
+		log.Warn("no --token-file: the server takes no writes")
+	}
+	if c.AuthReads && o.Tokens.Len() == 0 {
+		return usageError{"--auth-reads needs --token-file"}
+	}
+	// The watcher's options serve the UI too, which tries site rules.
+	wo, err := c.options(g)
+	if err != nil {
+		return err
+	}
+	wo.Workers, wo.Logger = c.WatchWorkers, log
+	ln, err := net.Listen("tcp", c.Addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", c.Addr, err)
+	}
+	defer ln.Close()
+	x, err := c.openServed(g.ctx)
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	o.UI = webui.New(x.Index, webui.Options{Authorized: o.Tokens.Valid, AuthReads: c.AuthReads, Rules: wo.Rules,
+		Watch: wo, MaxBytes: c.MaxBody, Logger: log})
+	return runServe(g.ctx, x.Index, o, ln, c.Watch, wo, log)
+}
+
+// openServed opens the index, creating it when missing with texts stored:
+// diffs and search need them.
+func (c *serveCmd) openServed(ctx context.Context) (*index, error) {
+	so := store.DefaultOptions()
+	so.Sync = c.Sync
+	st, err := store.Open(ctx, c.DB, so) // migrates an older index
+	if err != nil {
+		return nil, err
+	}
+	var exists bool
+	err = st.View(ctx, func(r store.Reader) error {
+		_, ok, err := r.Meta()
+		exists = ok
+		return err
+	})
+	st.Close()
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := methodConfig(ctx, c.DB, c.Method, methodflags.New(methods.All))
+	if err != nil {
+		return nil, err
+	}
+	return c.open(ctx, engine.OpenOptions{Method: cfg, StoreText: !exists})
+}
+
+// runServe serves x on ln until ctx is done, with a feed watcher on the
+// same index when watching; then it stops the watcher and the server,
+// each finishing what it has under way.
+func runServe(ctx context.Context, x *engine.Index, o server.Options, ln net.Listener, watching bool, wo watch.Options, log *slog.Logger) error {
+	var w *watch.Watcher
+	if watching {
+		var err error
+		if w, err = watch.New(x, wo); err != nil {
+			return usageError{err.Error()}
+		}
+		o.Watcher = w.Totals
+	}
+	s, err := server.New(x, o)
+	if err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	var watchErr error
+	if w != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			watchErr = w.Run(ctx)
+		}()
+	}
+	log.Info("serving", "addr", "http://"+ln.Addr().String(), "method", x.Meta().Method, "store_text", x.Meta().StoreText,
+		"tokens", o.Tokens.Len(), "auth_reads", o.AuthReads, "watch", watching)
+	err = s.Serve(ctx, ln)
+	wg.Wait()
+	if err == nil && watchErr != nil && !errors.Is(watchErr, context.Canceled) {
+		err = fmt.Errorf("watching feeds: %w", watchErr)
+	}
+	if err == nil {
+		log.Info("stopped")
+	}
+	return err
+}

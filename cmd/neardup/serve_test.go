@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// TestServe runs neardup serve as the README shows it: a token file, a new
+// index, a document posted with its token and its copy marked; then it
+// stops as on SIGTERM and the index holds both documents.
+func TestServe(t *testing.T) {
+	dir := t.TempDir()
+	db, tokens := filepath.Join(dir, "news.db"), filepath.Join(dir, "tokens.txt")
+	const token = "s3cret-token-for-tests"
+	if err := os.WriteFile(tokens, []byte(token+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	ctx, stop := context.WithCancel(t.Context())
+	code := make(chan int, 1)
+	go func() { code <- run(ctx, []string{"-q", "serve", "--db", db, "--addr", addr, "--token-file", tokens}) }()
+	base := "http://" + addr
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		resp, err := http.Get(base + "/readyz")
+		if err == nil && resp.StatusCode == 200 {
+			resp.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not ready: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	text := strings.Join(enginetest.NewTextGen(3).Sentences(10), " ")
+	for i, id := range []string{"a", "b"} {
+		r, _ := http.NewRequest("POST", base+"/v1/documents", strings.NewReader(fmt.Sprintf(`{"id": %q, "text": %q}`, id, text)))
+		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || (i == 1) != strings.Contains(string(body), `"label":"duplicate"`) {
+			t.Errorf("post %s: %d %s", id, resp.StatusCode, body)
+		}
+	}
+	stop()
+	select {
+	case c := <-code:
+		if c != 0 {
+			t.Errorf("exit code %d", c)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	st, err := store.Open(t.Context(), db, store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	st.View(t.Context(), func(r store.Reader) error {
+		c, err := r.Counts()
+		if err != nil || c.Documents != 2 || c.Clusters != 1 {
+			t.Errorf("stored %+v %v", c, err)
+		}
+		m, _, _ := r.Meta()
+		if !m.StoreText {
+			t.Error("a new served index stores no texts")
+		}
+		return nil
+	})
+}

@@ -1,0 +1,136 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
+)
+
+// errClosing is returned for an add that arrives after the server began
+// to shut down.
+var errClosing = errors.New("server: shutting down")
+
+// adder is the index's one writer: it takes the documents of concurrent
+// requests, already sketched, and adds those waiting together in one
+// transaction, which costs about what one request's would. A request's
+// documents are all stored or none; a batch that fails is retried a
+// request at a time, so that one request's failure is its own.
+type adder struct {
+	x       *engine.Index
+	maxDocs int
+	reqs    chan *addReq
+
+	mu     sync.Mutex // guards closed and the sends on reqs
+	closed bool
+	done   chan struct{}
+}
+
+// addReq is one request's documents and where its answer goes.
+type addReq struct {
+	docs    []core.Document
+	sks     []engine.Sketch
+	replace bool
+	out     chan addAnswer // buffered: the adder never waits for a reader
+}
+
+type addAnswer struct {
+	matches []engine.Match
+	err     error
+}
+
+func newAdder(x *engine.Index, maxDocs int) *adder {
+	a := &adder{x: x, maxDocs: maxDocs, reqs: make(chan *addReq, 256), done: make(chan struct{})}
+	go a.run()
+	return a
+}
+
+// add stores docs (sketched as sks) and returns their matches.
+func (a *adder) add(ctx context.Context, docs []core.Document, sks []engine.Sketch, replace bool) ([]engine.Match, error) {
+	req := &addReq{docs: docs, sks: sks, replace: replace, out: make(chan addAnswer, 1)}
+	a.mu.Lock()
+	if a.closed {
+		a.mu.Unlock()
+		return nil, errClosing
+	}
+	// The send holds mu so that close never closes reqs under it; the
+	// channel's buffer keeps it short.
+	a.reqs <- req
+	a.mu.Unlock()
+	// The answer is awaited even when the client goes: its documents may
+	// be stored, and the answer is what says so.
+	ans := <-req.out
+	return ans.matches, ans.err
+}
+
+// close stops taking adds and returns once those taken are done.
+func (a *adder) close() {
+	a.mu.Lock()
+	if !a.closed {
+		a.closed = true
+		close(a.reqs)
+	}
+	a.mu.Unlock()
+	<-a.done
+}
+
+func (a *adder) run() {
+	defer close(a.done)
+	for first := range a.reqs {
+		batch, n := []*addReq{first}, len(first.docs)
+	more:
+		for n < a.maxDocs {
+			select {
+			case r, ok := <-a.reqs:
+				if !ok {
+					break more
+				}
+				batch, n = append(batch, r), n+len(r.docs)
+			default:
+				break more
+			}
+		}
+		var plain, replace []*addReq
+		for _, r := range batch {
+			if r.replace {
+				replace = append(replace, r)
+			} else {
+				plain = append(plain, r)
+			}
+		}
+		a.commit(plain, false)
+		a.commit(replace, true)
+	}
+}
+
+// commit adds the documents of reqs in one transaction, or, when that
+// fails, each request's in its own.
+func (a *adder) commit(reqs []*addReq, replace bool) {
+	if len(reqs) == 0 {
+		return
+	}
+	var docs []core.Document
+	var sks []engine.Sketch
+	for _, r := range reqs {
+		docs, sks = append(docs, r.docs...), append(sks, r.sks...)
+	}
+	// Not the requests' contexts: a client that goes does not undo the
+	// others' adds. Shutdown waits for this transaction.
+	ms, err := a.x.AddSketched(context.Background(), docs, sks, engine.AddOptions{Replace: replace})
+	if err != nil && len(reqs) > 1 {
+		for _, r := range reqs {
+			a.commit([]*addReq{r}, replace)
+		}
+		return
+	}
+	for _, r := range reqs {
+		if err != nil {
+			r.out <- addAnswer{err: err}
+			continue
+		}
+		r.out <- addAnswer{matches: ms[:len(r.docs):len(r.docs)]}
+		ms = ms[len(r.docs):]
+	}
+}

@@ -1,0 +1,164 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestHostileInput sends what a careless or hostile client sends: each
+// gets its 4xx with a JSON error naming the field, never a 500.
+func TestHostileInput(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{MaxBodyBytes: 64 << 10, MaxBatch: 5})
+	ok := docJSON("x", story(9, 6), "")
+	huge := strings.Repeat("i", MaxIDBytes+1)
+	for _, tc := range []struct {
+		name  string
+		rq    req
+		code  int
+		field string
+	}{
+		{"no token", req{method: "POST", path: "/v1/documents", body: ok}, 401, "Authorization"},
+		{"wrong token", req{method: "POST", path: "/v1/documents", body: ok, token: "Bearer not-the-token-at-all"}, 401, "Authorization"},
+		{"basic auth", req{method: "POST", path: "/v1/documents", body: ok, token: "Basic " + token}, 401, "Authorization"},
+		{"delete without token", req{method: "DELETE", path: "/v1/documents/x"}, 401, "Authorization"},
+		{"oversized body", req{method: "POST", path: "/v1/documents", token: "ok", body: docJSON("big", []string{strings.Repeat("word ", 20000)}, "")}, 413, ""},
+		{"too many documents", req{method: "POST", path: "/v1/documents", token: "ok", body: "[" + strings.Repeat(ok+",", 5) + ok + "]"}, 413, ""},
+		{"too many lines", req{method: "POST", path: "/v1/query", ctype: "application/x-ndjson", body: strings.Repeat(ok+"\n", 6)}, 413, ""},
+		{"malformed JSON", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "unterminated`}, 400, ""},
+		{"malformed second line", req{method: "POST", path: "/v1/query", ctype: "application/x-ndjson", body: ok + "\n{nope}\n"}, 400, ""},
+		{"not an object", req{method: "POST", path: "/v1/documents", token: "ok", body: `"just a string"`}, 400, ""},
+		{"array of numbers", req{method: "POST", path: "/v1/documents", token: "ok", body: `[1, 2]`}, 400, ""},
+		{"array then more", req{method: "POST", path: "/v1/documents", token: "ok", body: "[" + ok + "]" + ok}, 400, ""},
+		{"empty body", req{method: "POST", path: "/v1/documents", token: "ok", body: " ", ctype: "application/json"}, 400, ""},
+		{"empty array", req{method: "POST", path: "/v1/documents", token: "ok", body: "[]"}, 400, ""},
+		{"wrong content type", req{method: "POST", path: "/v1/documents", token: "ok", body: ok, ctype: "application/x-www-form-urlencoded"}, 415, "Content-Type"},
+		{"text/plain", req{method: "POST", path: "/v1/query", body: ok, ctype: "text/plain"}, 415, "Content-Type"},
+		{"unknown field", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "body": "x"}`}, 400, "body"},
+		{"wrong type", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": 12, "text": "t"}`}, 400, "id"},
+		{"missing id", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"text": "t"}`}, 400, "id"},
+		{"huge id", req{method: "POST", path: "/v1/documents", token: "ok", body: fmt.Sprintf(`{"id": %q, "text": "t"}`, huge)}, 400, "id"},
+		{"control character in id", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a\u0000b", "text": "t"}`}, 400, "id"},
+		{"bad date", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "date": "yesterday"}`}, 400, "date"},
+		{"long title", req{method: "POST", path: "/v1/documents", token: "ok", body: fmt.Sprintf(`{"id": "a", "title": %q}`, strings.Repeat("t", 5000))}, 400, "title"},
+		{"unknown parameter", req{method: "POST", path: "/v1/documents?force=1", token: "ok", body: ok}, 400, "force"},
+		{"bad replace", req{method: "POST", path: "/v1/documents?replace=maybe", token: "ok", body: ok}, 400, "replace"},
+		{"huge id in the path", req{method: "GET", path: "/v1/documents/" + huge}, 400, "id"},
+		{"missing document", req{method: "GET", path: "/v1/documents/nope"}, 404, ""},
+		{"dot segments", req{method: "GET", path: "/v1/documents/..%2F..%2Fetc%2Fpasswd"}, 404, ""},
+		{"NUL in the path", req{method: "GET", path: "/v1/documents/a%00b"}, 400, "id"},
+		{"parameter on a document", req{method: "GET", path: "/v1/documents/x?text=1"}, 400, "text"},
+		{"limit too large", req{method: "GET", path: "/v1/documents?limit=100000"}, 400, "limit"},
+		{"negative offset", req{method: "GET", path: "/v1/documents?offset=-1"}, 400, "offset"},
+		{"repeated parameter", req{method: "GET", path: "/v1/documents?limit=1&limit=2"}, 400, "limit"},
+		{"bad label", req{method: "GET", path: "/v1/documents?label=maybe"}, 400, "label"},
+		{"bad since", req{method: "GET", path: "/v1/documents?since=tomorrow"}, 400, "since"},
+		{"until before since", req{method: "GET", path: "/v1/clusters?since=2024-05-02&until=2024-05-01"}, 400, "until"},
+		{"min size 1", req{method: "GET", path: "/v1/clusters?min_size=1"}, 400, "min_size"},
+		{"cluster id not a number", req{method: "GET", path: "/v1/clusters/abc"}, 400, "id"},
+		{"cluster id too big", req{method: "GET", path: "/v1/clusters/99999999999999999999999"}, 400, "id"},
+		{"missing cluster", req{method: "GET", path: "/v1/clusters/12345"}, 404, ""},
+		{"no query", req{method: "GET", path: "/v1/search"}, 400, "q"},
+		{"query of exclusions", req{method: "GET", path: "/v1/search?q=-a+-b"}, 400, "q"},
+		{"query too long", req{method: "GET", path: "/v1/search?q=" + strings.Repeat("a+", 600)}, 400, "q"},
+		{"query not UTF-8", req{method: "GET", path: "/v1/search?q=%ff%fe"}, 400, "q"},
+		{"malformed query string", req{method: "GET", path: "/v1/search?q=%zz"}, 400, ""},
+		{"diff without b", req{method: "GET", path: "/v1/diff?a=x"}, 400, "b"},
+		{"diff of a missing document", req{method: "GET", path: "/v1/diff?a=x&b=nope"}, 404, ""},
+		{"diff by letter", req{method: "GET", path: "/v1/diff?a=x&b=x&by=letter"}, 400, "by"},
+		{"wrong method", req{method: "PUT", path: "/v1/documents/x", token: "ok", body: ok}, 405, ""},
+		{"wrong method on search", req{method: "POST", path: "/v1/search?q=a", body: ok}, 405, ""},
+		{"unknown route", req{method: "GET", path: "/v1/nothing"}, 404, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, data := ts.do(t, tc.rq)
+			var e apiError
+			if err := json.Unmarshal(data, &e); err != nil || e.Msg == "" {
+				t.Errorf("not a JSON error: %d %.300s", code, data)
+			}
+			if code != tc.code || e.Field != tc.field {
+				t.Errorf("%d field %q, want %d field %q: %.300s", code, e.Field, tc.code, tc.field, data)
+			}
+			if strings.Contains(string(data), "goroutine") || strings.Contains(string(data), ".go:") {
+				t.Errorf("a stack trace: %s", data)
+			}
+		})
+	}
+	// The document x was never stored by the refused requests.
+	if code, data := ts.do(t, req{method: "GET", path: "/v1/stats"}); !strings.Contains(string(data), `"documents":0`) {
+		t.Errorf("refused requests stored documents: %d %s", code, data)
+	}
+}
+
+// TestPathTricks: paths that climb out of the API are cleaned by the mux
+// and never reach a handler as such.
+func TestPathTricks(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{})
+	for _, p := range []string{"/v1/../../etc/passwd", "/v1/documents/../../../etc/passwd", "//v1//documents"} {
+		r, _ := http.NewRequest("GET", ts.url+p, nil)
+		resp, err := http.DefaultTransport.RoundTrip(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if loc := resp.Header.Get("Location"); strings.Contains(loc, "..") {
+			t.Errorf("%s: redirected to %s", p, loc)
+		}
+		if resp.StatusCode/100 != 3 && resp.StatusCode != http.StatusNotFound {
+			t.Errorf("%s: %d", p, resp.StatusCode)
+		}
+	}
+}
+
+// TestNoTokens: a server started without tokens takes no writes, and
+// with AuthReads needs a token to read.
+func TestNoTokens(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{Tokens: NewTokens()})
+	if code, data := ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: docJSON("a", story(1, 5), "")}); code != 403 {
+		t.Errorf("write without tokens: %d %s", code, data)
+	}
+	ts = newTestServer(t, "sqlite", Options{AuthReads: true})
+	for _, p := range []string{"/v1/documents", "/v1/search?q=a", "/metrics", "/v1/stats"} {
+		if code, data := ts.do(t, req{method: "GET", path: p}); code != 401 {
+			t.Errorf("%s without a token: %d %s", p, code, data)
+		}
+		if code, data := ts.do(t, req{method: "GET", path: p, token: "ok"}); code != 200 {
+			t.Errorf("%s with a token: %d %s", p, code, data)
+		}
+	}
+	if code, _ := ts.do(t, req{method: "GET", path: "/healthz"}); code != 200 {
+		t.Errorf("healthz needs no token: %d", code)
+	}
+}
+
+func TestLoadTokens(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, content string
+		ok            bool
+	}{
+		{"good", "# writers\n" + token + "\n\n  second-token-abcdefgh  \n", true},
+		{"short", "short\n", false},
+		{"empty", "# nothing\n\n", false},
+		{"spaces", "a token with spaces in it\n", false},
+	} {
+		path := dir + "/" + tc.name
+		writeFile(t, path, tc.content)
+		toks, err := LoadTokens(path)
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+		if tc.ok {
+			r, _ := http.NewRequest("GET", "/", nil)
+			r.Header.Set("Authorization", "Bearer second-token-abcdefgh")
+			if toks.Len() != 2 || !toks.Authorized(r) {
+				t.Errorf("%s: %d tokens, second not accepted", tc.name, toks.Len())
+			}
+		}
+	}
+	if _, err := LoadTokens(dir + "/missing"); err == nil {
+		t.Error("a missing file loaded")
+	}
+}

@@ -1,0 +1,217 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/neardup/neardup/core"
+)
+
+// docInput is a document as a client sends it.
+type docInput struct {
+	ID     string `json:"id"`
+	Title  string `json:"title"`
+	Text   string `json:"text"`
+	URL    string `json:"url"`
+	Source string `json:"source"`
+	// Date is RFC 3339 ("2024-05-01T12:00:00Z") or a day ("2024-05-01").
+	Date string `json:"date"`
+}
+
+// Limits of a document's fields, in bytes; its text is bounded by the
+// body's limit.
+const (
+	MaxIDBytes     = 512
+	maxTitleBytes  = 4096
+	maxURLBytes    = 4096
+	maxSourceBytes = 256
+)
+
+// jsonTypes are the content types POST bodies may have: one JSON document,
+// a JSON array of them, or JSON Lines.
+var jsonTypes = map[string]bool{"application/json": true, "application/x-ndjson": true, "application/jsonl": true,
+	"application/x-jsonlines": true, "application/jsonlines": true}
+
+// readDocs reads the documents of a POST body. needID says whether each
+// must name its id (a query's need not: they are numbered).
+func (s *Server) readDocs(r *http.Request, needID bool) ([]core.Document, error) {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || !jsonTypes[mt] {
+		return nil, &apiError{Status: http.StatusUnsupportedMediaType, Field: "Content-Type",
+			Msg: "send documents as Content-Type: application/json (an object or an array) or application/x-ndjson (one object a line)"}
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, &apiError{Status: http.StatusRequestEntityTooLarge,
+				Msg: fmt.Sprintf("the body is larger than %d bytes (see --max-body)", mbe.Limit)}
+		}
+		return nil, &apiError{Status: http.StatusBadRequest, Msg: "reading the body: " + err.Error()}
+	}
+	raws, err := s.split(body)
+	if err != nil {
+		return nil, err
+	}
+	docs := make([]core.Document, len(raws))
+	for i, raw := range raws {
+		if err := decodeDoc(raw.data, &docs[i], needID); err != nil {
+			var ae *apiError
+			errors.As(err, &ae)
+			ae.Msg = fmt.Sprintf("document %d (line %d): %s", i+1, raw.line, ae.Msg)
+			return nil, ae
+		}
+		if docs[i].ID == "" {
+			docs[i].ID = fmt.Sprintf("#%d", i+1)
+		}
+		docs[i].Origin = fmt.Sprintf("request document %d", i+1)
+	}
+	return docs, nil
+}
+
+// rawDoc is a document's JSON object and the line it starts on.
+type rawDoc struct {
+	data json.RawMessage
+	line int
+}
+
+// split cuts a body into its documents' JSON objects: the elements of an
+// array, or the objects one after another (one, or JSON Lines).
+func (s *Server) split(body []byte) ([]rawDoc, error) {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	var out []rawDoc
+	for {
+		start := dec.InputOffset()
+		var raw json.RawMessage
+		err := dec.Decode(&raw)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, syntaxError(body, start, err)
+		}
+		first := bytes.TrimLeft(raw, " \t\r\n")
+		line := 1 + bytes.Count(body[:start], []byte("\n")) + bytes.Count(raw[:len(raw)-len(first)], []byte("\n"))
+		if first[0] == '[' {
+			if len(out) > 0 || dec.More() {
+				return nil, badRequest("", fmt.Sprintf("line %d: an array must be the whole body", line))
+			}
+			var elems []json.RawMessage
+			if err := json.Unmarshal(raw, &elems); err != nil {
+				return nil, badRequest("", "reading the array: "+err.Error())
+			}
+			if len(elems) > s.o.MaxBatch {
+				return nil, s.tooMany()
+			}
+			for _, e := range elems {
+				out = append(out, rawDoc{e, line})
+			}
+			continue
+		}
+		if len(out) == s.o.MaxBatch {
+			return nil, s.tooMany()
+		}
+		out = append(out, rawDoc{raw, line})
+	}
+	if len(out) == 0 {
+		return nil, badRequest("", "the body holds no documents")
+	}
+	return out, nil
+}
+
+func (s *Server) tooMany() error {
+	return &apiError{Status: http.StatusRequestEntityTooLarge,
+		Msg: fmt.Sprintf("more than %d documents in one request (see --max-batch)", s.o.MaxBatch)}
+}
+
+// syntaxError locates a JSON error in the body.
+func syntaxError(body []byte, start int64, err error) error {
+	off := start
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		off = se.Offset
+	}
+	off = min(off, int64(len(body)))
+	line := 1 + bytes.Count(body[:off], []byte("\n"))
+	return badRequest("", fmt.Sprintf("line %d: malformed JSON: %v", line, err))
+}
+
+// decodeDoc reads one document's object, refusing unknown fields and
+// checking each field.
+func decodeDoc(raw json.RawMessage, d *core.Document, needID bool) error {
+	if t := bytes.TrimLeft(raw, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+		return badRequest("", "a document is a JSON object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	var in docInput
+	if err := dec.Decode(&in); err != nil {
+		var te *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &te):
+			return badRequest(te.Field, fmt.Sprintf("%s must be a JSON %s", te.Field, te.Type))
+		case strings.HasPrefix(err.Error(), "json: unknown field "):
+			f := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+			return badRequest(f, fmt.Sprintf("unknown field %q (known: id, title, text, url, source, date)", f))
+		}
+		return badRequest("", err.Error())
+	}
+	if in.ID != "" || needID {
+		if err := checkID(in.ID); err != nil {
+			return err
+		}
+	}
+	for _, f := range []struct {
+		name, v string
+		max     int
+	}{{"title", in.Title, maxTitleBytes}, {"url", in.URL, maxURLBytes}, {"source", in.Source, maxSourceBytes}} {
+		if len(f.v) > f.max {
+			return badRequest(f.name, fmt.Sprintf("%s is longer than %d bytes", f.name, f.max))
+		}
+	}
+	*d = core.Document{ID: in.ID, Title: in.Title, Text: in.Text, URL: in.URL, Source: in.Source, Raw: raw}
+	if in.Date != "" {
+		t, err := parseTime(in.Date)
+		if err != nil {
+			return badRequest("date", err.Error())
+		}
+		d.Date = t
+	}
+	return nil
+}
+
+// checkID checks a document id: 1 to MaxIDBytes bytes of UTF-8 without
+// control characters.
+func checkID(id string) error {
+	switch {
+	case id == "":
+		return badRequest("id", "id is missing")
+	case len(id) > MaxIDBytes:
+		return badRequest("id", fmt.Sprintf("id is longer than %d bytes", MaxIDBytes))
+	case !utf8.ValidString(id):
+		return badRequest("id", "id is not UTF-8")
+	case strings.ContainsFunc(id, unicode.IsControl):
+		return badRequest("id", "id holds a control character")
+	}
+	return nil
+}
+
+// parseTime reads RFC 3339 or a day (YYYY-MM-DD, UTC).
+func parseTime(s string) (time.Time, error) {
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t, nil
+	}
+	if t, err := time.Parse(time.DateOnly, s); err == nil {
+		return t, nil
+	}
+	return time.Time{}, fmt.Errorf("%q is not a date: use RFC 3339 (2024-05-01T12:00:00Z) or YYYY-MM-DD", s)
+}

@@ -1,0 +1,149 @@
+// Package server owns neardup's HTTP API over a stored index: adding and
+// checking documents, reading documents, clusters and diffs, full-text
+// search, health and Prometheus metrics, and the OpenAPI document that
+// describes them. Writes need a bearer token; every body is bounded. The
+// web UI is another package's http.Handler that the server mounts at "/".
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/watch"
+)
+
+// Options configure a Server. The zero value works: reads open, writes
+// refused (no tokens), the limits below.
+type Options struct {
+	// Tokens may write (POST /v1/documents, DELETE); nil or empty: no one
+	// may.
+	Tokens *Tokens
+	// AuthReads makes every route but /healthz and /readyz need a token
+	// too.
+	AuthReads bool
+	// MaxBodyBytes bounds a request's body. Default 10 MiB.
+	MaxBodyBytes int64
+	// MaxBatch bounds the documents of one request. Default 1000.
+	MaxBatch int
+	// ReadTimeout, WriteTimeout and IdleTimeout are the http.Server's.
+	// Defaults 30 s, 60 s and 120 s.
+	ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// ShutdownTimeout bounds how long Serve waits, once its context is
+	// done, for requests under way; adds still waiting then are rolled
+	// back. Default 30 s.
+	ShutdownTimeout time.Duration
+	// UI serves every path outside /v1/, /healthz, /readyz, /metrics and
+	// /openapi.json, and checks its own tokens (a browser sends no bearer
+	// header: see Tokens.Valid); nil serves a short page saying there is
+	// no UI.
+	UI http.Handler
+	// Watcher, when not nil, gives the counters of a feed watcher running
+	// on the same index, shown in /metrics.
+	Watcher func() watch.Totals
+	// Logger logs failures and the server's start and stop; nil:
+	// slog.Default().
+	Logger *slog.Logger
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxBodyBytes <= 0 {
+		o.MaxBodyBytes = 10 << 20
+	}
+	if o.MaxBatch <= 0 {
+		o.MaxBatch = 1000
+	}
+	if o.ReadTimeout <= 0 {
+		o.ReadTimeout = 30 * time.Second
+	}
+	if o.WriteTimeout <= 0 {
+		o.WriteTimeout = 60 * time.Second
+	}
+	if o.IdleTimeout <= 0 {
+		o.IdleTimeout = 120 * time.Second
+	}
+	if o.ShutdownTimeout <= 0 {
+		o.ShutdownTimeout = 30 * time.Second
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return o
+}
+
+// Server serves the API of one index. Make it with New; Handler serves
+// it, Serve also listens and shuts down; Close stops its writer.
+type Server struct {
+	x       *engine.Index
+	o       Options
+	log     *slog.Logger
+	add     *adder
+	met     *metrics
+	handler http.Handler
+	// sketchers are the index's sketchers, one a goroutine at a time.
+	sketchers sync.Pool
+	draining  atomic.Bool
+}
+
+// New returns a Server of x. The caller closes x after the Server.
+func New(x *engine.Index, o Options) (*Server, error) {
+	o = o.withDefaults()
+	if o.MaxBatch > 100000 {
+		return nil, fmt.Errorf("server: a batch of %d documents is too many (at most 100,000)", o.MaxBatch)
+	}
+	s := &Server{x: x, o: o, log: o.Logger, add: newAdder(x, max(o.MaxBatch, 500))}
+	s.sketchers.New = func() any { return x.NewSketcher() }
+	s.met = newMetrics(x, o.Watcher)
+	s.handler = s.routes()
+	return s, nil
+}
+
+// Authorized reports whether r carries a write token (see Tokens).
+func (s *Server) Authorized(r *http.Request) bool { return s.o.Tokens.Authorized(r) }
+
+// Handler returns the server's handler: every route, with metrics, body
+// limits and recovery.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Close stops taking adds and returns once those taken are stored. Serve
+// calls it.
+func (s *Server) Close() { s.add.close() }
+
+// Serve answers on ln until ctx is done, then stops taking requests,
+// waits for those under way (at most ShutdownTimeout) and closes the
+// server. It returns nil after a shutdown asked for by ctx.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	hs := &http.Server{Handler: s.handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: s.o.ReadTimeout,
+		WriteTimeout: s.o.WriteTimeout, IdleTimeout: s.o.IdleTimeout, MaxHeaderBytes: 64 << 10,
+		ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	var err error
+	select {
+	case err = <-errc:
+	case <-ctx.Done():
+		s.draining.Store(true)
+		s.log.Info("shutting down: finishing the requests under way")
+		sctx, cancel := context.WithTimeout(context.Background(), s.o.ShutdownTimeout)
+		err = hs.Shutdown(sctx)
+		cancel()
+		if err != nil {
+			hs.Close()
+		}
+		if e := <-errc; !errors.Is(e, http.ErrServerClosed) && err == nil {
+			err = e
+		}
+	}
+	s.Close()
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
+}

@@ -1,0 +1,318 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
+	"github.com/neardup/neardup/internal/watch"
+)
+
+const token = "test-token-0123456789"
+
+// testServer is a server over a new index that stores texts, and an
+// HTTP server of it.
+type testServer struct {
+	*Server
+	x   *engine.Index
+	dsn string
+	url string
+}
+
+func newTestServer(t *testing.T, e string, o Options) *testServer {
+	t.Helper()
+	dsn := storetest.DSN(t, e)
+	x, err := engine.Open(t.Context(), dsn, store.Options{Sync: "normal"}, methods.All, engine.OpenOptions{StoreText: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Tokens == nil {
+		o.Tokens = NewTokens(token)
+	}
+	s, err := New(x, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() {
+		hs.Close()
+		s.Close()
+		x.Close()
+	})
+	return &testServer{Server: s, x: x, dsn: dsn, url: hs.URL}
+}
+
+// req is a request of a test: method, path, body, headers.
+type req struct {
+	method, path, body string
+	ctype              string // default application/json when there is a body
+	token              string // "" none; "ok" the server's
+	accept             string
+}
+
+// do sends rq and returns the status and body.
+func (ts *testServer) do(t testing.TB, rq req) (int, []byte) {
+	t.Helper()
+	var body io.Reader
+	if rq.body != "" {
+		body = strings.NewReader(rq.body)
+	}
+	r, err := http.NewRequest(rq.method, ts.url+rq.path, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case rq.ctype != "":
+		r.Header.Set("Content-Type", rq.ctype)
+	case rq.body != "":
+		r.Header.Set("Content-Type", "application/json")
+	}
+	switch rq.token {
+	case "":
+	case "ok":
+		r.Header.Set("Authorization", "Bearer "+token)
+	default:
+		r.Header.Set("Authorization", rq.token)
+	}
+	if rq.accept != "" {
+		r.Header.Set("Accept", rq.accept)
+	}
+	resp, err := http.DefaultClient.Do(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, data
+}
+
+func decode[T any](t testing.TB, data []byte) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatalf("%v in %s", err, data)
+	}
+	return v
+}
+
+// story returns a news text of n sentences made from seed.
+func story(seed uint64, n int) []string { return enginetest.NewTextGen(seed).Sentences(n) }
+
+func docJSON(id string, sents []string, extra string) string {
+	text, _ := json.Marshal(strings.Join(sents, " "))
+	return fmt.Sprintf(`{"id": %q, "title": "Title %s", "source": "wire", "date": "2024-05-0%d", "text": %s%s}`,
+		id, id, 1+len(id)%9, text, extra)
+}
+
+// testResults is Results as a client reads them.
+type testResults struct {
+	Results []struct {
+		ID      string
+		Status  engine.Status
+		Skip    core.SkipReason `json:"skipped"`
+		Cluster int64
+		Matches []struct {
+			ID       string
+			Score    float64
+			Label    core.Label
+			Method   string
+			Evidence json.RawMessage
+		}
+	}
+}
+
+// TestAPI goes through every route with good input, on each store engine.
+func TestAPI(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			ts := newTestServer(t, e, Options{})
+			a := story(1, 12)
+			b := append(append([]string(nil), a[:11]...), story(2, 1)...)
+			other := story(3, 10)
+			other[0] = "Zebras <crossed> the road & nobody minded."
+
+			// One document, then a batch as an array, then JSON Lines.
+			code, data := ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: docJSON("a", a, "")})
+			if res := decode[testResults](t, data); code != 200 || len(res.Results) != 1 || res.Results[0].Status != engine.Added || len(res.Results[0].Matches) != 0 {
+				t.Fatalf("add a: %d %s", code, data)
+			}
+			code, data = ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok",
+				body: "[" + docJSON("b", b, "") + "," + docJSON("a", a, "") + "]"})
+			res := decode[testResults](t, data)
+			if code != 200 || len(res.Results) != 2 || res.Results[1].Status != engine.Exists {
+				t.Fatalf("add b: %d %s", code, data)
+			}
+			m := res.Results[0].Matches
+			if len(m) != 1 || m[0].ID != "a" || m[0].Label != core.Duplicate || m[0].Method == "" || m[0].Score < 0.5 || m[0].Evidence == nil {
+				t.Errorf("b's matches: %s", data)
+			}
+			cluster := res.Results[0].Cluster
+			code, data = ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", ctype: "application/x-ndjson",
+				body: docJSON("c", other, "") + "\n\n" + docJSON("short", nil, "") + "\n"})
+			res = decode[testResults](t, data)
+			if code != 200 || len(res.Results) != 2 || res.Results[1].Skip == "" {
+				t.Fatalf("add c: %d %s", code, data)
+			}
+
+			// A query stores nothing.
+			code, data = ts.do(t, req{method: "POST", path: "/v1/query", body: fmt.Sprintf(`{"text": %q}`, strings.Join(a, " "))})
+			res = decode[testResults](t, data)
+			if code != 200 || res.Results[0].ID != "#1" || res.Results[0].Status != engine.Checked || len(res.Results[0].Matches) != 2 {
+				t.Fatalf("query: %d %s", code, data)
+			}
+
+			code, data = ts.do(t, req{method: "GET", path: "/v1/documents/b"})
+			doc := decode[engine.Document](t, data)
+			if code != 200 || doc.Text == "" || len(doc.Marks) != 1 || doc.Marks[0].Other.ID != "a" || doc.Cluster != cluster {
+				t.Errorf("get b: %d %s", code, data)
+			}
+			code, data = ts.do(t, req{method: "GET", path: "/v1/documents?label=duplicate&limit=1"})
+			list := decode[DocumentList](t, data)
+			if code != 200 || len(list.Documents) != 1 || list.Documents[0].ID != "b" || list.NextOffset != 1 || list.Documents[0].Best == nil {
+				t.Errorf("latest duplicates: %d %s", code, data)
+			}
+			code, data = ts.do(t, req{method: "GET", path: "/v1/clusters?min_size=2&source=wire"})
+			cl := decode[ClusterList](t, data)
+			if code != 200 || len(cl.Clusters) != 1 || cl.Clusters[0].ID != cluster || cl.Clusters[0].Size != 2 {
+				t.Fatalf("clusters: %d %s", code, data)
+			}
+			code, data = ts.do(t, req{method: "GET", path: fmt.Sprintf("/v1/clusters/%d", cluster)})
+			c := decode[engine.Cluster](t, data)
+			if code != 200 || len(c.Members) != 2 || c.Representative == "" || c.Why == "" || len(c.Marks) != 1 {
+				t.Errorf("cluster: %d %s", code, data)
+			}
+
+			code, data = ts.do(t, req{method: "GET", path: "/v1/diff?a=a&b=b"})
+			var d struct {
+				A, B struct{ Overlap float64 }
+				Ops  []json.RawMessage
+			}
+			if err := json.Unmarshal(data, &d); err != nil || code != 200 || d.A.Overlap < 0.8 || len(d.Ops) < 2 {
+				t.Errorf("diff: %d %.200s", code, data)
+			}
+			code, data = ts.do(t, req{method: "GET", path: "/v1/diff?a=a&b=c&by=sentence", accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"})
+			if code != 200 || !bytes.Contains(data, []byte("<table class=\"nd-diff\">")) || !bytes.Contains(data, []byte("Zebras &lt;crossed&gt;")) {
+				t.Errorf("html diff: %d %.300s", code, data)
+			}
+
+			code, data = ts.do(t, req{method: "GET", path: "/v1/search?q=zebras+-giraffe"})
+			sr := decode[engine.SearchResult](t, data)
+			if code != 200 || sr.Total != 1 || sr.Hits[0].ID != "c" || !strings.Contains(sr.Hits[0].SnippetHTML, "<mark>Zebras</mark>") {
+				t.Errorf("search: %d %s", code, data)
+			}
+
+			code, data = ts.do(t, req{method: "GET", path: "/v1/stats"})
+			if st := decode[engine.IndexStats](t, data); code != 200 || st.Documents != 4 {
+				t.Errorf("stats: %d %s", code, data)
+			}
+
+			code, data = ts.do(t, req{method: "DELETE", path: "/v1/documents/b", token: "ok"})
+			if code != 200 || decode[Removed](t, data).Removed != "b" {
+				t.Errorf("delete: %d %s", code, data)
+			}
+			if code, data = ts.do(t, req{method: "DELETE", path: "/v1/documents/b", token: "ok"}); code != 404 {
+				t.Errorf("delete again: %d %s", code, data)
+			}
+			if code, data = ts.do(t, req{method: "GET", path: fmt.Sprintf("/v1/clusters/%d", cluster)}); code != 404 {
+				t.Errorf("a cluster split by removal: %d %s", code, data)
+			}
+			for _, p := range []string{"/healthz", "/readyz", "/openapi.json"} {
+				if code, data = ts.do(t, req{method: "GET", path: p}); code != 200 {
+					t.Errorf("%s: %d %s", p, code, data)
+				}
+			}
+			code, data = ts.do(t, req{method: "GET", path: "/"})
+			if code != 200 || !bytes.Contains(data, []byte("no web UI")) {
+				t.Errorf("no UI: %d %s", code, data)
+			}
+		})
+	}
+}
+
+// TestReplace: a document posted again with replace=true replaces the
+// stored one.
+func TestReplace(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{})
+	ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: docJSON("a", story(1, 8), "")})
+	code, data := ts.do(t, req{method: "POST", path: "/v1/documents?replace=true", token: "ok", body: docJSON("a", story(2, 8), "")})
+	if res := decode[testResults](t, data); code != 200 || res.Results[0].Status != engine.Replaced {
+		t.Errorf("%d %s", code, data)
+	}
+}
+
+// TestDiffWithoutTexts: an index that stores no texts answers 409.
+func TestDiffWithoutTexts(t *testing.T) {
+	dsn := storetest.DSN(t, "sqlite")
+	x, err := engine.Open(t.Context(), dsn, store.Options{Sync: "normal"}, methods.All, engine.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	s, err := New(x, Options{Tokens: NewTokens(token)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	hs := httptest.NewServer(s.Handler())
+	defer hs.Close()
+	ts := &testServer{Server: s, x: x, url: hs.URL}
+	ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: "[" + docJSON("a", story(1, 8), "") + "," + docJSON("b", story(1, 8), "") + "]"})
+	if code, data := ts.do(t, req{method: "GET", path: "/v1/diff?a=a&b=b"}); code != 409 {
+		t.Errorf("%d %s", code, data)
+	}
+	// Documents stored without text are found by their titles.
+	code, data := ts.do(t, req{method: "GET", path: "/v1/search?q=%22title+b%22"})
+	if sr := decode[engine.SearchResult](t, data); code != 200 || sr.Total != 1 || sr.Hits[0].ID != "b" {
+		t.Errorf("search a title: %d %s", code, data)
+	}
+}
+
+func TestMetrics(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{Watcher: func() watch.Totals {
+		return watch.Totals{Polls: map[string]int{"ok": 3}, Items: map[string]int{"duplicate": 2}}
+	}})
+	a := story(4, 10)
+	ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: "[" + docJSON("a", a, "") + "," + docJSON("b", a, "") + "]"})
+	ts.do(t, req{method: "GET", path: "/v1/documents/nope"})
+	code, data := ts.do(t, req{method: "GET", path: "/metrics"})
+	if code != 200 {
+		t.Fatalf("%d %s", code, data)
+	}
+	for _, want := range []string{
+		`neardup_http_requests_total{code="200",route="POST /v1/documents"} 1`,
+		`neardup_http_requests_total{code="404",route="GET /v1/documents/{id...}"} 1`,
+		`neardup_http_request_duration_seconds_bucket{route="POST /v1/documents",le="+Inf"} 1`,
+		`neardup_documents 2`,
+		`neardup_marks{label="duplicate"} 1`,
+		`neardup_clusters 1`,
+		`neardup_documents_posted_total{status="added"} 2`,
+		`neardup_watch_polls_total{status="ok"} 3`,
+		`neardup_watch_items_total{outcome="duplicate"} 2`,
+	} {
+		if !bytes.Contains(data, []byte(want+"\n")) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
