@@ -448,5 +448,3 @@ func labelParam(q url.Values) (core.Label, error) {
 	}
 	return "", badRequest("label", "label is duplicate or similar")
 }
-
-
