@@ -33,6 +33,7 @@ type benchCmd struct {
 	Index       bool     `help:"Also benchmark the persistent index with the first method: the corpus but --probe documents added in bulk (against dedup of the whole corpus), the index opened, then the probes added and checked one at a time (latency percentiles)."`
 	Probe       int      `default:"1000" help:"With --index: documents added one at a time after the bulk add."`
 	Postgres    string   `help:"With --index: also benchmark the index in this PostgreSQL database (a schema of its own, dropped at the end)."`
+	Peer        bool     `help:"Also run the Go MinHash peer, github.com/ekzhu/minhash-lsh (word 5-grams, 128 hashes, LSH at Jaccard 0.5), and print each method's speed against it."`
 }
 
 // benchOptions is what runBench needs.
@@ -48,6 +49,7 @@ type benchOptions struct {
 	index       bool
 	probe       int
 	postgres    string
+	peer        bool
 	launch      launcher
 	out         io.Writer // the tables
 	log         io.Writer // what ndbench is doing
@@ -110,7 +112,7 @@ func (c *benchCmd) options() (benchOptions, error) {
 	return benchOptions{corpus: corpusSpec{Reuters: c.Reuters, BBC: c.BBC, N: c.N, Seed: c.Seed},
 		methods: methods, settings: sets, work: c.Work, keepOutputs: c.KeepOutputs, workers: c.Workers,
 		cpuProfile: c.CPUProfile, jsonPath: c.JSON, index: c.Index || c.Postgres != "", probe: c.Probe, postgres: c.Postgres,
-		out: os.Stdout, log: os.Stderr}, nil
+		peer: c.Peer, out: os.Stdout, log: os.Stderr}, nil
 }
 
 // parseMethods checks method names; "all" means every method.
@@ -164,6 +166,12 @@ func runBench(ctx context.Context, o benchOptions) (*benchReport, error) {
 		rep.Methods = append(rep.Methods, mr)
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+	}
+	if o.peer {
+		rep.Peer = runPeerRow(ctx, o, cf, rep.Baseline)
+		if rep.Peer.Error != "" {
+			fmt.Fprintf(o.log, "ndbench: %s failed: %s\n", peerName, rep.Peer.Error)
 		}
 	}
 	if o.index && len(rep.Methods) > 0 && rep.Methods[0].Error == "" {
@@ -262,4 +270,26 @@ func score(t *eval.Truth, method, dir string) (eval.Result, error) {
 		p.Skipped += q.Skipped
 	}
 	return eval.Evaluate(t, p), nil
+}
+
+// runPeerRow runs the peer on the corpus and scores it as a method.
+func runPeerRow(ctx context.Context, o benchOptions, cf corpusFiles, base measurement) *methodResult {
+	mr := &methodResult{Method: peerName, Out: filepath.Join(o.work, "out-"+filepath.Base(cf.Dir), "peer")}
+	fmt.Fprintf(o.log, "ndbench: %s → %s\n", peerName, mr.Out)
+	var err error
+	spec := childSpec{Kind: kindPeer, Inputs: []string{cf.Docs}, Out: mr.Out, Workers: o.workers}
+	if mr.measurement, err = measure(ctx, o, spec, cf.Bytes); err != nil {
+		mr.Error = err.Error()
+		return mr
+	}
+	if base.WallSeconds > 0 && base.CPUSeconds > 0 {
+		mr.WallRatio, mr.CPURatio = mr.WallSeconds/base.WallSeconds, mr.CPUSeconds/base.CPUSeconds
+	}
+	res, _, err := o.launch.run(ctx, childSpec{Kind: kindEval, Truth: cf.Truth, Out: mr.Out, Method: methodOptions{Method: peerName}})
+	if err != nil {
+		mr.Error = fmt.Sprintf("scoring: %v", err)
+		return mr
+	}
+	mr.Eval = res.Eval
+	return mr
 }

@@ -118,12 +118,19 @@ func TestBenchEndToEnd(t *testing.T) {
 		t.Errorf("--json file: %v", err)
 	}
 
-	// A second run finds the corpus cached, and measures the index.
-	o.methods, o.jsonPath, o.index, o.probe = []string{minhash.Name}, "", true, 20
+	// A second run finds the corpus cached, measures the index and the
+	// Go MinHash peer.
+	o.methods, o.jsonPath, o.index, o.probe, o.peer = []string{minhash.Name}, "", true, 20, true
 	out.Reset()
 	rep2, err := runBench(context.Background(), o)
 	if err != nil {
 		t.Fatalf("second runBench: %v", err)
+	}
+	if p := rep2.Peer; p == nil || p.Error != "" || p.Records != 200 || p.Eval == nil || p.Eval.Pairs.Correct == 0 {
+		t.Errorf("peer: %+v, want 200 records read and some true pairs found", p)
+	}
+	if want := "minhash against " + peerName + ", same run:"; !strings.Contains(out.String(), want) {
+		t.Errorf("no line %q in\n%s", want, out.String())
 	}
 	if !rep2.Corpus.Cached || rep2.Corpus.Docs != rep.Corpus.Docs {
 		t.Errorf("second run: cached %v, corpus %s; want the cached %s", rep2.Corpus.Cached, rep2.Corpus.Docs, rep.Corpus.Docs)

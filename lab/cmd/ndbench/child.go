@@ -103,6 +103,8 @@ func runChild(ctx context.Context, spec childSpec) (childResult, error) {
 		return readOnly(ctx, spec.Inputs, max(spec.Workers, 2))
 	case kindJob:
 		return runJob(ctx, spec)
+	case kindPeer:
+		return runPeer(ctx, spec)
 	case kindIndexAdd:
 		return indexAdd(ctx, spec)
 	case kindIndexProbe:

@@ -16,6 +16,10 @@
 // first and reads the corpus into the page cache for the methods. The
 // environment (GOGC, GOMEMLIMIT, GODEBUG) passes to every child.
 //
+// With --peer it also runs the Go MinHash LSH package
+// github.com/ekzhu/minhash-lsh on the same corpus, reader and cores (peer.go)
+// and prints each method's speed against it, measured in the same run.
+//
 // On a shared machine compare methods by their ratio to the baseline
 // measured in the same run (wall/base, CPU/base) and note the load average
 // the report prints.

@@ -19,6 +19,7 @@ type benchReport struct {
 	Corpus   corpusInfo     `json:"corpus"`
 	Baseline measurement    `json:"baseline"`
 	Methods  []methodResult `json:"methods"`
+	Peer     *methodResult  `json:"peer,omitempty"` // the Go MinHash peer, with --peer
 	Index    []indexResult  `json:"index,omitempty"`
 }
 
@@ -123,13 +124,33 @@ func (rep *benchReport) writeMain(w io.Writer) {
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%.2f\t%.2f\t%s\t%s\t\n", r.Method, r.Records, costCells(r.measurement),
 			r.WallRatio, r.CPURatio, qualityCells(r.Eval), firstField(r.Load))
 	}
+	if r := rep.Peer; r != nil && !(r.Error != "" && r.WallSeconds == 0) {
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%.2f\t%.2f\t%s\t%s\t\n", r.Method, r.Records, costCells(r.measurement),
+			r.WallRatio, r.CPURatio, qualityCells(r.Eval), firstField(r.Load))
+	}
 	tw.Flush()
-	for _, r := range rep.Methods {
+	for _, r := range append(rep.Methods, rep.peerRows()...) {
 		if r.Error != "" {
 			fmt.Fprintf(w, "%s: %s\n", r.Method, r.Error)
 		}
 	}
+	if p := rep.Peer; p != nil && p.Error == "" {
+		for _, r := range rep.Methods {
+			if r.Error == "" && r.WallSeconds > 0 && r.CPUSeconds > 0 {
+				fmt.Fprintf(w, "%s against %s, same run: %.1f× faster by wall time, %.1f× by CPU time\n",
+					r.Method, peerName, p.WallSeconds/r.WallSeconds, p.CPUSeconds/r.CPUSeconds)
+			}
+		}
+	}
 	fmt.Fprintln(w)
+}
+
+// peerRows is the peer's row, if it ran.
+func (rep *benchReport) peerRows() []methodResult {
+	if rep.Peer == nil {
+		return nil
+	}
+	return []methodResult{*rep.Peer}
 }
 
 // costCells are the wall, docs/s, MB/s, CPU and RSS cells of m.
