@@ -67,6 +67,9 @@ func runEvalPairs(ctx context.Context, o evalOptions) error {
 		if err != nil {
 			return err
 		}
+		if err := t.CheckIDs(p); err != nil {
+			return err
+		}
 		preds = append(preds, p)
 	}
 	rep := eval.NewReport(t, preds)

@@ -64,6 +64,7 @@ func (l *rowLimiter) Read(p []byte) (int, error) {
 
 // csvSource reads the rows of a CSV or TSV file.
 type csvSource struct {
+	r      *Reader
 	cr     *csv.Reader
 	lim    *rowLimiter
 	header *csvHeader
@@ -73,13 +74,13 @@ type csvSource struct {
 	obuf   []byte
 }
 
-func newCSVSource(rd io.Reader, origin string, comma rune, limit int, want [nFields]string) *csvSource {
+func newCSVSource(r *Reader, rd io.Reader, origin string, comma rune, limit int) *csvSource {
 	lim := &rowLimiter{r: rd, max: int64(limit)}
 	cr := csv.NewReader(lim)
 	cr.Comma = comma
 	cr.LazyQuotes = true
 	cr.FieldsPerRecord = -1
-	return &csvSource{cr: cr, lim: lim, want: want, origin: origin}
+	return &csvSource{r: r, cr: cr, lim: lim, want: r.names, origin: origin}
 }
 
 func (s *csvSource) close() {}
@@ -128,8 +129,13 @@ func (s *csvSource) readHeader() error {
 		return fmt.Errorf("reading %s: header: %w", s.origin, err)
 	}
 	h := newCSVHeader(names, s.want)
-	if h.col[fText] < 0 {
-		return fmt.Errorf("%s: no %q column in the header (columns: %s)", s.origin, s.want[fText], quoteList(names))
+	seen := map[string]bool{}
+	for _, n := range names {
+		seen[n] = true
+	}
+	s.r.seen.add(seen)
+	if f, ok := s.r.missing(seen); ok {
+		return fmt.Errorf("%s: no %q column (the %s) in the header (columns: %s)", s.origin, s.want[f], fieldRoles[f], quoteList(names))
 	}
 	line, _ := s.cr.FieldPos(len(names) - 1)
 	s.mark(line)

@@ -102,7 +102,7 @@ func TestCSV(t *testing.T) {
 			name:    "no text column",
 			file:    "news.csv",
 			input:   "id,headline,body\n1,h,b\n",
-			wantErr: `news.csv: no "text" column in the header (columns: "id", "headline", "body")`,
+			wantErr: `news.csv: no "text" column (the text) in the header (columns: "id", "headline", "body")`,
 		},
 		{
 			name:    "an unclosed quote stops at the limit",

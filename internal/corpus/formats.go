@@ -69,11 +69,11 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 	br := m.R
 	switch k {
 	case container.JSONL:
-		return &lineSource{br: br, origin: m.Origin, limit: limit}
+		return &checkedSource{r: r, origin: m.Origin, src: &lineSource{br: br, origin: m.Origin, limit: limit}}
 	case container.CSV:
-		return newCSVSource(br, m.Origin, ',', limit, r.names)
+		return newCSVSource(r, br, m.Origin, ',', limit)
 	case container.TSV:
-		return newCSVSource(br, m.Origin, '\t', limit, r.names)
+		return newCSVSource(r, br, m.Origin, '\t', limit)
 	case container.Binary:
 		return &binarySource{origin: m.Origin, id: m.ID}
 	case container.HTML:

@@ -29,8 +29,9 @@ type Reader struct {
 	in     *input            // the open input's description
 	err    error             // the fatal error that ended this pass
 	closed bool
-	pages  int      // web pages yielded this pass, numbering them for memo
-	memo   pageMemo // how each web page turned out (memo.go)
+	pages  int        // web pages yielded this pass, numbering them for memo
+	memo   pageMemo   // how each web page turned out (memo.go)
+	seen   seenFields // the field names of the first records (fields.go)
 
 	finished atomic.Int64 // bytes of the inputs done this pass
 	reading  atomic.Int64 // bytes read of the open input

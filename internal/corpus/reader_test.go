@@ -252,7 +252,7 @@ func TestFatalErrorIsSticky(t *testing.T) {
 		if _, err := r.Next(); err != nil {
 			t.Fatalf("pass %d: %v", pass, err)
 		}
-		want := `b.csv: no "text" column in the header (columns: "id")`
+		want := `b.csv: no "text" column (the text) in the header (columns: "id")`
 		for range 2 {
 			if _, err := r.NextRaw(); errString(err) != want {
 				t.Fatalf("pass %d: error %q, want %q", pass, errString(err), want)

@@ -151,6 +151,11 @@ func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error
 	if s, ok := b.m.(Sealer); ok {
 		s.Seal()
 	}
+	if c, ok := b.m.(BatchChecker); ok {
+		if err := c.CheckBatch(); err != nil {
+			return err
+		}
+	}
 	if pm, ok := b.m.(ParallelMatcher[S, E]); ok {
 		if err := b.matchParallel(ctx, pm, runtime.GOMAXPROCS(0), progress); err != nil {
 			return err

@@ -122,6 +122,14 @@ type Sealer interface {
 	Seal()
 }
 
+// BatchChecker is a method that can tell, once a Batch has added every
+// document (after Seal), that it cannot compare them as they are — a
+// method comparing documents of different sources, given documents of one
+// source — so that a run fails saying why instead of finding nothing.
+type BatchChecker interface {
+	CheckBatch() error
+}
+
 // Found is a verified pair of ordinals, A < B.
 type Found[E any] struct {
 	A, B  int32

@@ -378,3 +378,34 @@ func FuzzReadTruth(f *testing.F) {
 		}
 	})
 }
+
+// TestCheckIDs pins that a prediction naming no document of the truth is
+// an error that says so, not a report of zero scores.
+func TestCheckIDs(t *testing.T) {
+	truth := readTruth(t, "", truthOf([]string{"a", "b", "c"}, []string{"1", "1", "2"})...)
+	pairTruth := readTruth(t, "", `{"a":"a","b":"b","label":"duplicate"}`)
+	for _, tc := range []struct {
+		name  string
+		truth *Truth
+		pred  []string
+		want  string
+	}{
+		{"ids match", truth, []string{`{"a":"x","b":"a","label":"duplicate"}`}, ""},
+		{"none match", truth, []string{`{"a":"news.jsonl:1","b":"news.jsonl:2","label":"duplicate"}`},
+			`pred: none of the 2 document ids it names is in the truth (it names "news.jsonl:1"; the truth names "a"): were the prediction and the truth made from the same documents, with the same ids?`},
+		{"clusters, none match", pairTruth, clustersOf([]string{"x", "y"}),
+			`pred: none of the 2 document ids it names is in the truth (it names "x"; the truth names "a"): were the prediction and the truth made from the same documents, with the same ids?`},
+		{"nothing predicted", truth, nil, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.truth.CheckIDs(readPred(t, PredictionOptions{}, tc.pred...))
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

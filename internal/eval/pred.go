@@ -97,3 +97,53 @@ func (p *Prediction) Kind() string {
 		return "pairs"
 	}
 }
+
+// CheckIDs fails a prediction that names documents none of which the
+// truth knows: a prediction made from other inputs, or with other ids,
+// than the truth, which would score zero without saying why. A prediction
+// that names no document (no pair found) passes.
+func (t *Truth) CheckIDs(p *Prediction) error {
+	known := func(id string) bool {
+		_, ok := t.index[id]
+		return ok
+	}
+	if t.Pairs() {
+		ids := map[string]bool{}
+		for _, lp := range t.pairs {
+			ids[lp.a], ids[lp.b] = true, true
+		}
+		known = func(id string) bool { return ids[id] }
+	}
+	n, first := 0, ""
+	see := func(id string) bool {
+		if n == 0 {
+			first = id
+		}
+		n++
+		return known(id)
+	}
+	for _, pr := range p.Pairs {
+		if see(pr[0]) || see(pr[1]) {
+			return nil
+		}
+	}
+	for _, c := range p.Clusters {
+		for _, id := range c {
+			if see(id) {
+				return nil
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	truthFirst := ""
+	switch {
+	case t.Pairs() && len(t.pairs) > 0:
+		truthFirst = t.pairs[0].a
+	case len(t.ids) > 0:
+		truthFirst = t.ids[0]
+	}
+	return fmt.Errorf("%s: none of the %d document ids it names is in the truth (it names %q; the truth names %q): "+
+		"were the prediction and the truth made from the same documents, with the same ids?", p.Name, n, first, truthFirst)
+}

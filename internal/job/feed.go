@@ -114,6 +114,9 @@ func Feed(ctx context.Context, o FeedOptions) (FeedStats, error) {
 	if err == nil {
 		err = f.flush(ctx)
 	}
+	if err == nil && f.usable == 0 {
+		err = noDocuments(st.Read, st.Skipped, r.FieldsSeen())
+	}
 	f.meter.Done(st.Read)
 	st.Seconds = time.Since(f.started).Seconds()
 	return st, err
@@ -130,6 +133,7 @@ type feeder struct {
 	docs    []core.Document
 	sks     []engine.Sketch
 	warner  warner
+	usable  int // records read as documents
 	out     *bufio.Writer
 	enc     *json.Encoder
 }
@@ -139,6 +143,7 @@ func (f *feeder) consume(it item) error {
 	if it.rec.Skip != core.SkipNone {
 		return f.bad(it.rec)
 	}
+	f.usable++
 	f.docs = append(f.docs, it.rec.Doc)
 	f.sks = append(f.sks, it.sketch)
 	if len(f.docs) >= f.o.Chunk {

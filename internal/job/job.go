@@ -12,6 +12,9 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/neardup/neardup/core"
@@ -115,6 +118,9 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}
 	if err := run.sketchAll(ctx); err != nil {
 		return engine.Stats{}, err
+	}
+	if run.b.Len() == 0 {
+		return engine.Stats{}, noDocuments(run.read, run.skipped, r.FieldsSeen())
 	}
 	if err := run.finish(ctx); err != nil {
 		return engine.Stats{}, err
@@ -230,6 +236,28 @@ func (wr *warner) skip(rec corpus.Record, where string) error {
 		wr.warned++
 	}
 	return nil
+}
+
+// noDocuments is the error of a run that read no document it could use:
+// how many records it read, why each was skipped, and the fields it saw.
+func noDocuments(read int, skipped map[core.SkipReason]int, fields []string) error {
+	if read == 0 {
+		return errors.New("no documents: the inputs hold no records")
+	}
+	reasons := make([]string, 0, len(skipped))
+	for r, n := range skipped {
+		reasons = append(reasons, fmt.Sprintf("%d %s", n, r))
+	}
+	slices.Sort(reasons)
+	msg := fmt.Sprintf("no documents: %d records read, every one skipped (%s)", read, strings.Join(reasons, ", "))
+	if len(fields) > 0 {
+		q := make([]string, len(fields))
+		for i, f := range fields {
+			q[i] = strconv.Quote(f)
+		}
+		msg += "; fields seen: " + strings.Join(q, ", ")
+	}
+	return errors.New(msg)
 }
 
 func (run *runner) finish(ctx context.Context) error {

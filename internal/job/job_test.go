@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
 )
@@ -184,5 +185,53 @@ func TestRunReport(t *testing.T) {
 		if !bytes.Contains(page, []byte(want)) {
 			t.Errorf("report lacks %q", want)
 		}
+	}
+}
+
+// TestRunsThatReadNothing pins that a run reading no usable document, or
+// given a field name that matches nothing, fails naming the fields it saw,
+// and leaves the earlier results as they were.
+func TestRunsThatReadNothing(t *testing.T) {
+	dir := t.TempDir()
+	in := writeCorpus(t, dir)
+	out := filepath.Join(dir, "out")
+	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(filepath.Join(out, output.PairsFile))
+	blank := filepath.Join(dir, "blank.jsonl")
+	os.WriteFile(blank, []byte("{\"id\":\"1\",\"text\":\" \"}\n{\"id\":\"2\",\"text\":\"\"}\n"), 0o644)
+	none := filepath.Join(dir, "none.jsonl")
+	os.WriteFile(none, nil, 0o644)
+	rare := filepath.Join(dir, "rare.jsonl")
+	long := strings.Repeat(strings.Join(words, " ")+" ", 5)
+	os.WriteFile(rare, []byte(`{"id":"1","text":"`+long+`"}`+"\n"+`{"id":"2","text":"`+long+`"}`+"\n"), 0o644)
+	rarewords, _ := methods.Lookup("rarewords")
+	for _, tc := range []struct {
+		name string
+		o    Options
+		want string
+	}{
+		{"text field typo", Options{Inputs: []string{in}, Corpus: corpus.Options{TextField: "txet"}},
+			`corpus.jsonl: none of its 23 records has a field "txet" (the text); fields seen: "id", "text", "title"`},
+		{"id field typo", Options{Inputs: []string{in}, Corpus: corpus.Options{IDField: "nope"}},
+			`corpus.jsonl: none of its 23 records has a field "nope" (the id); fields seen: "id", "text", "title"`},
+		{"every record skipped", Options{Inputs: []string{blank}},
+			`no documents: 2 records read, every one skipped (2 empty); fields seen: "id", "text"`},
+		{"no records", Options{Inputs: []string{none}}, "no documents: the inputs hold no records"},
+		{"rarewords without sources", Options{Inputs: []string{rare}, Method: rarewords.Defaults()},
+			"rarewords compares documents of different sources, and no document has a source"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.o.Out = out
+			_, err := Run(t.Context(), tc.o)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want an error with %q", err, tc.want)
+			}
+			after, _ := os.ReadFile(filepath.Join(out, output.PairsFile))
+			if !bytes.Equal(before, after) || len(before) == 0 {
+				t.Error("a failed run changed the earlier results")
+			}
+		})
 	}
 }

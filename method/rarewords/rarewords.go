@@ -1,6 +1,8 @@
 package rarewords
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/neardup/neardup/core"
@@ -160,6 +162,22 @@ func (m *method) newTerm(h uint64) uint32 {
 
 // Seal chooses every document's rare words with final statistics.
 func (m *method) Seal() { m.keepRare() }
+
+// CheckBatch fails a batch of two or more documents that are all of one
+// source, unless Options.SameSource: rarewords compares documents of
+// different sources only, so it would find nothing.
+func (m *method) CheckBatch() error {
+	if m.o.SameSource || len(m.srcDocs) != 1 || m.srcDocs[0] < 2 {
+		return nil
+	}
+	if m.srcNames[0] == "" {
+		return errors.New("rarewords compares documents of different sources, and no document has a source " +
+			"(a source field, or a URL to take the host from): name the source field (--source-col), " +
+			"or compare within one source with --same-source")
+	}
+	return fmt.Errorf("rarewords compares documents of different sources, and all %d documents are of one source (%q): "+
+		"compare within it with --same-source", m.srcDocs[0], m.srcNames[0])
+}
 
 // keepRare chooses the pending documents' rare words, by their sources'
 // statistics as they stand, in one allocation.

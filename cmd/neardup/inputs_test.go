@@ -1,0 +1,86 @@
+package main
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestInputsEndToEnd pins, through the command line, the failures of
+// reading that used to pass in silence: a .tar.gz of articles read as
+// nothing, a Reuters .sgm file read as one garbage page, a field name that
+// matches nothing giving zero documents, exit 0 and wiped results, an
+// evaluation whose ids match nothing scoring zero.
+func TestInputsEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	example := filepath.Join("..", "..", "examples", "news.jsonl")
+	out := filepath.Join(dir, "out")
+	runOK(t, "dedup", example, "-o", out)
+	before, err := os.ReadFile(filepath.Join(out, "pairs.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	tw := tar.NewWriter(zw)
+	for _, name := range []string{"bbc/001.txt", "bbc/002.txt"} {
+		body := []byte("A headline\n\nThe same story about markets, rates and the bank, told twice over in full.\n")
+		tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg})
+		tw.Write(body)
+	}
+	tw.Close()
+	zw.Close()
+	archive := filepath.Join(dir, "bbc.tar.gz")
+	os.WriteFile(archive, b.Bytes(), 0o644)
+	sgm := filepath.Join(dir, "reut2-000.sgm")
+	os.WriteFile(sgm, []byte(`<!DOCTYPE lewis SYSTEM "lewis.dtd">
+<REUTERS NEWID="1"><DATE>26-FEB-1987 15:01:01.79</DATE><TEXT><TITLE>COCOA</TITLE><BODY>Showers continued in the Bahia cocoa zone.
+ Reuter
+&#3;</BODY></TEXT></REUTERS>
+<REUTERS NEWID="2"><DATE>26-FEB-1987 15:02:20.00</DATE><TEXT><TITLE>COCOA</TITLE><BODY>Showers continued in the Bahia cocoa zone.
+ Reuter
+&#3;</BODY></TEXT></REUTERS>
+`), 0o644)
+	truth := filepath.Join(dir, "truth.jsonl")
+	os.WriteFile(truth, []byte("{\"id\":\"x1\",\"cluster\":\"1\"}\n{\"id\":\"x2\",\"cluster\":\"1\"}\n"), 0o644)
+
+	for _, tc := range []struct {
+		name string
+		args []string
+		want int
+		// pairs is what pairs.jsonl of the run's own output must hold.
+		pairs string
+	}{
+		{"tar.gz of articles", []string{"dedup", archive}, 0, `"a":"` + archive + `/bbc/001.txt"`},
+		{"Reuters SGML", []string{"dedup", sgm}, 0, `"a":"1","b":"2"`},
+		{"text field typo", []string{"dedup", example, "--text-col", "txet", "-o", out}, 1, ""},
+		{"id field typo", []string{"dedup", example, "--id-col", "nope", "-o", out}, 1, ""},
+		{"index add, field typo", []string{"index", "add", "--db", filepath.Join(dir, "x.db"), "--id-col", "nope", example}, 1, ""},
+		{"eval, no id in the truth", []string{"eval", "--truth", truth, "--pred", filepath.Join(out, "pairs.jsonl")}, 1, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := tc.args
+			own := filepath.Join(t.TempDir(), "out")
+			if tc.pairs != "" {
+				args = append(args, "-o", own)
+			}
+			if got := run(t.Context(), append([]string{"-q"}, args...)); got != tc.want {
+				t.Fatalf("exit code %d, want %d", got, tc.want)
+			}
+			if tc.pairs != "" {
+				pairs, _ := os.ReadFile(filepath.Join(own, "pairs.jsonl"))
+				if !bytes.Contains(pairs, []byte(tc.pairs)) {
+					t.Errorf("pairs.jsonl lacks %s:\n%s", tc.pairs, pairs)
+				}
+			}
+		})
+	}
+	after, _ := os.ReadFile(filepath.Join(out, "pairs.jsonl"))
+	if !bytes.Equal(before, after) {
+		t.Error("a failed run changed the earlier results")
+	}
+}

@@ -1,0 +1,62 @@
+package corpus
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestFieldsThatMatchNothing pins that a field name matching nothing in the
+// first records is an error before any record is handed on, naming the
+// fields seen; default names other than the text's may be missing.
+func TestFieldsThatMatchNothing(t *testing.T) {
+	jsonl := "{\"id\":\"1\",\"title\":\"T\",\"text\":\"a\"}\n{\"id\":\"2\",\"text\":\"b\",\"lang\":\"en\"}\n"
+	csv := "id,title,text\n1,T,a\n"
+	for _, tc := range []struct {
+		name, file, data string
+		opts             Options
+		want             string
+	}{
+		{"text typo", "a.jsonl", jsonl, Options{TextField: "txet"},
+			`a.jsonl: none of its 2 records has a field "txet" (the text); fields seen: "id", "lang", "text", "title"`},
+		{"id typo", "a.jsonl", jsonl, Options{IDField: "nope"},
+			`a.jsonl: none of its 2 records has a field "nope" (the id); fields seen: "id", "lang", "text", "title"`},
+		{"no text field", "a.jsonl", "{\"body\":\"x\"}\n", Options{},
+			`a.jsonl: its one record has no field "text" (the text); fields seen: "body"`},
+		{"csv id typo", "a.csv", csv, Options{IDField: "nope"},
+			`a.csv: no "nope" column (the id) in the header (columns: "id", "title", "text")`},
+		{"case and defaults are fine", "a.jsonl", "{\"TEXT\":\"x\"}\n", Options{}, ""},
+		{"a name the user gave, in another case", "a.jsonl", "{\"Body\":\"x\"}\n", Options{TextField: "body"}, ""},
+		{"malformed records are each skipped", "a.jsonl", "not json\n", Options{}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := OpenReader(tc.file, strings.NewReader(tc.data), tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			got, err := drain(t, r)
+			if errString(err) != tc.want {
+				t.Fatalf("error %q, want %q", errString(err), tc.want)
+			}
+			if err != nil && len(got) != 0 {
+				t.Errorf("records before the error: %v", got)
+			}
+		})
+	}
+}
+
+func TestFieldsSeen(t *testing.T) {
+	r, err := OpenReader("a.jsonl", strings.NewReader("{\"body\":\"x\",\"id\":1}\n"), Options{TextField: "body"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if _, err := drain(t, r); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"body", "id"}, r.FieldsSeen()); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
