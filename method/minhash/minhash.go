@@ -2,7 +2,9 @@ package minhash
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
+	"time"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/candidates"
@@ -23,11 +25,31 @@ type engineSketcher = engine.DocSketcher[Sketch]
 var _ engine.ParallelMatcher[Sketch, Evidence] = (*method)(nil)
 
 // Evidence is the evidence of a minhash pair: the overlap of the shingle
-// sets and, when both documents hold two or more figures, the share of the
-// smaller set of figures the other holds too.
+// sets; when both documents hold two or more figures, the share of the
+// smaller set of figures the other holds too; and what tells the members of
+// a templated story family apart (see context.go): how far apart the
+// documents' own dates are, whether their datelines' dates differ, whether
+// their titles are the same, whether figures changed (each side has one the
+// other lacks), whether their titles' figures are disjoint, and how many
+// names of each the other does not hold.
 type Evidence struct {
 	similarity.SetScores
 	NumberOverlap *float64 `json:"number_overlap,omitempty"`
+	// HoursApart is the distance of the documents' own dates or, when
+	// either has none, of their datelines' days (the year left out); nil
+	// when neither tells.
+	HoursApart           *float64 `json:"hours_apart,omitempty"`
+	DatelinesDiffer      bool     `json:"datelines_differ,omitempty"`
+	SameTitle            bool     `json:"same_title,omitempty"`
+	FiguresChanged       bool     `json:"figures_changed,omitempty"`
+	TitleFiguresDisjoint bool     `json:"title_figures_disjoint,omitempty"`
+	// ForeignNames counts the names of A that B does not hold and those
+	// of B that A does not hold.
+	ForeignNames [2]int `json:"foreign_names,omitzero"`
+	// Rerun is set when either title marks its story as sent again
+	// ("RPT-", "CORRECTED - ", "UPDATE 1-"): no veto of a templated
+	// family applies then.
+	Rerun bool `json:"rerun,omitempty"`
 }
 
 // Method returns the method's name.
@@ -36,16 +58,16 @@ func (Evidence) Method() string { return Name }
 // MarshalJSON writes the evidence with four decimals: it is read, not
 // computed with.
 func (e Evidence) MarshalJSON() ([]byte, error) {
-	type rounded struct {
-		Jaccard       float64  `json:"jaccard"`
-		ContainmentAB float64  `json:"containment_ab"`
-		ContainmentBA float64  `json:"containment_ba"`
-		NumberOverlap *float64 `json:"number_overlap,omitempty"`
-	}
-	r := rounded{engine.Round(e.Jaccard), engine.Round(e.ContainmentAB), engine.Round(e.ContainmentBA), nil}
+	type plain Evidence // the fields and their tags, without this method
+	r := plain(e)
+	r.Jaccard, r.ContainmentAB, r.ContainmentBA = engine.Round(e.Jaccard), engine.Round(e.ContainmentAB), engine.Round(e.ContainmentBA)
 	if e.NumberOverlap != nil {
 		o := engine.Round(*e.NumberOverlap)
 		r.NumberOverlap = &o
+	}
+	if e.HoursApart != nil {
+		h := float64(int64(*e.HoursApart*10+0.5)) / 10
+		r.HoursApart = &h
 	}
 	return json.Marshal(r)
 }
@@ -151,6 +173,32 @@ func verify(cands []int32, s *Sketch, src engine.Source[Sketch], emit func(int32
 	return nil
 }
 
+// namesDisagree reports whether the titles and names of the two documents
+// say they are about different things: each holds a name the other never
+// mentions (another company, fund, issuer or town in the same template)
+// and their figures changed or each holds two such names; or their titles'
+// figures share none (a market report of 11:10 and one of 11:31) and their
+// figures changed.
+func (e *Evidence) namesDisagree() bool {
+	a, b := e.ForeignNames[0], e.ForeignNames[1]
+	return a > 0 && b > 0 && (e.FiguresChanged || min(a, b) >= 2) || e.TitleFiguresDisjoint && e.FiguresChanged
+}
+
+// datelineDays returns how many days apart two dateline dates
+// (month<<5 | day) are, the year left out: the shorter way round it, so
+// that December 31 and January 2 are two days apart.
+func datelineDays(a, b uint16) int {
+	day := func(d uint16) int {
+		t := time.Date(2001, time.Month(d>>5), int(d&31), 0, 0, 0, 0, time.UTC)
+		return t.YearDay()
+	}
+	n := day(a) - day(b)
+	if n < 0 {
+		n = -n
+	}
+	return min(n, 365-n)
+}
+
 // evidence compares two documents' shingle samples over the hash range both
 // kept (exactly, when neither left a fingerprint out) and their figures.
 func evidence(a, b *Sketch) Evidence {
@@ -159,6 +207,20 @@ func evidence(a, b *Sketch) Evidence {
 		o := float64(similarity.Overlap(a.Nums, b.Nums)) / float64(min(len(a.Nums), len(b.Nums)))
 		ev.NumberOverlap = &o
 	}
+	ev.DatelinesDiffer = a.Dateline != 0 && b.Dateline != 0 && a.Dateline != b.Dateline
+	switch {
+	case a.Date != 0 && b.Date != 0:
+		h := math.Abs(float64(a.Date-b.Date)) / secondsPerHour
+		ev.HoursApart = &h
+	case a.Dateline != 0 && b.Dateline != 0:
+		h := float64(24 * datelineDays(a.Dateline, b.Dateline))
+		ev.HoursApart = &h
+	}
+	ev.SameTitle = a.Title != 0 && a.Title == b.Title
+	ev.FiguresChanged = changed(a.Nums, b.Nums)
+	ev.TitleFiguresDisjoint = titleFiguresDisjoint(a.TitleNums, b.TitleNums)
+	ev.ForeignNames = [2]int{foreignNames(a, b), foreignNames(b, a)}
+	ev.Rerun = a.Rerun || b.Rerun
 	return ev
 }
 
@@ -198,11 +260,21 @@ func (m *method) Remove(ord int32, s *Sketch) {
 }
 
 // Label marks a pair duplicate by Jaccard or by containment, unless the
-// figures of the two documents disagree; similar by Jaccard alone.
+// figures of the two documents disagree, or they are members of a templated
+// family: their datelines name different days at least DateApart hours
+// apart (a recurring item of another day), or their names disagree (see
+// namesDisagree). A title marked as a re-run ("RPT-", "CORRECTED - ") keeps
+// the pair a duplicate. Similar by Jaccard alone.
 func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
 	o := &m.o
 	dup := score >= o.Threshold || max(ev.ContainmentAB, ev.ContainmentBA) >= o.Containment
 	if dup && ev.NumberOverlap != nil && *ev.NumberOverlap < o.NumberAgreement {
+		dup = false
+	}
+	if dup && !ev.Rerun && o.DateApart > 0 && ev.DatelinesDiffer && ev.HoursApart != nil && *ev.HoursApart >= o.DateApart {
+		dup = false
+	}
+	if dup && !ev.Rerun && o.Names && ev.namesDisagree() {
 		dup = false
 	}
 	switch {

@@ -30,13 +30,6 @@ func damage(s string, n int) string {
 	return b.String()
 }
 
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // splitAndGlue joins every other pair of sentences without a space and
 // splits the longest word of each other sentence in two.
 func splitAndGlue(sents []string) string {

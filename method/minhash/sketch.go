@@ -7,7 +7,6 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/codec"
-	"github.com/neardup/neardup/internal/figures"
 	"github.com/neardup/neardup/internal/sketch"
 )
 
@@ -25,8 +24,25 @@ type Sketch struct {
 	// verification refuses (at a million documents, one in a thousand
 	// documents gains one).
 	Keys []uint32
-	// Nums are the sorted distinct fingerprints of its figures.
+	// Nums are the sorted distinct fingerprints of its figures, those of
+	// the dateline left out (its day is the date, not a figure).
 	Nums []uint32
+	// Date is the document's own date in Unix seconds; 0 when unknown.
+	Date int64
+	// Dateline is the date of the text's dateline as month<<5 | day; 0
+	// when it has none.
+	Dateline uint16
+	// Title is a hash of the title's words; 0 for no title.
+	Title uint32
+	// TitleNums are the sorted fingerprints of the title's figures.
+	TitleNums []uint32
+	// Names are the names of the title (its words the text writes with a
+	// capital inside a sentence), the dateline's place and the <...> marks
+	// of the title and the opening, ordered by mask. See context.go.
+	Names []Entity
+	// Rerun is set when the title marks the story as sent again: a repeat,
+	// a correction, an update, a refile.
+	Rerun bool
 }
 
 // Format is the version of the sketch encoding.
@@ -34,7 +50,11 @@ type Sketch struct {
 // Changelog:
 //   - 1: first version. Index part: 32-bit band keys. Detail part: cut,
 //     the fingerprint set and the figures, Rice-coded.
-const Format = 1
+//   - 2: the figures leave the dateline out; the detail part adds the date
+//     (zig-zag varint), the dateline's date, the title hash and the rerun
+//     mark (varints), the title's figures (Rice-coded), the names' masks
+//     and shingles (fixed width).
+const Format = 2
 
 // AppendIndex appends the index part of s: its band keys.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
@@ -44,7 +64,22 @@ func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
 // AppendDetail appends the detail part of s: what verification reads.
 func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
 	dst = codec.AppendUvarint(append(dst, Format), uint64(s.Cut))
-	return codec.AppendSorted32(codec.AppendSorted32(dst, s.Set), s.Nums)
+	dst = codec.AppendSorted32(codec.AppendSorted32(dst, s.Set), s.Nums)
+	dst = codec.AppendUvarint(dst, uint64(s.Date<<1^s.Date>>63))
+	dst = codec.AppendUvarint(codec.AppendUvarint(dst, uint64(s.Dateline)), uint64(s.Title))
+	dst = codec.AppendSorted32(codec.AppendUvarint(dst, uint64(btoi(s.Rerun))), s.TitleNums)
+	masks, shingles := make([]uint64, len(s.Names)), make([]uint32, len(s.Names))
+	for i, n := range s.Names {
+		masks[i], shingles[i] = n.Mask, n.Shingle
+	}
+	return codec.AppendUint32s(codec.AppendUint64s(dst, masks), shingles)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // DecodeIndex reads what AppendIndex wrote.
@@ -68,11 +103,27 @@ func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 	}
 	cut := r.Uvarint()
 	s := &Sketch{Set: r.Sorted32(), Nums: r.Sorted32(), Cut: uint32(cut)}
+	date := r.Uvarint()
+	s.Date = int64(date>>1) ^ -int64(date&1)
+	dateline, title, rerun := r.Uvarint(), r.Uvarint(), r.Uvarint()
+	s.TitleNums = r.Sorted32()
+	masks, shingles := r.Uint64s(), r.Uint32s()
 	if err := r.Done(); err != nil {
 		return nil, fmt.Errorf("minhash: detail part: %w", err)
 	}
 	if cut > 1<<32-1 || len(s.Set) > 0 && s.Set[len(s.Set)-1] > s.Cut {
 		return nil, fmt.Errorf("minhash: detail part: %w: cut %d below the set", codec.ErrCorrupt, cut)
+	}
+	if dateline > 12<<5|31 || title > 1<<32-1 || rerun > 1 || len(masks) != len(shingles) {
+		return nil, fmt.Errorf("minhash: detail part: %w: dateline %d, title %d, rerun %d, %d name masks and %d shingles",
+			codec.ErrCorrupt, dateline, title, rerun, len(masks), len(shingles))
+	}
+	s.Dateline, s.Title, s.Rerun = uint16(dateline), uint32(title), rerun == 1
+	for i := range masks {
+		if masks[i]>>kindShift > uint64(Tag) {
+			return nil, fmt.Errorf("minhash: detail part: %w: name kind %d", codec.ErrCorrupt, masks[i]>>kindShift)
+		}
+		s.Names = append(s.Names, Entity{Mask: masks[i], Shingle: shingles[i]})
 	}
 	return s, nil
 }
@@ -112,6 +163,9 @@ type sketcher struct {
 	sig    []uint32
 	keys   []uint64
 	bottom sketch.Bottomer
+	names  []uint64
+	buf    []byte
+	tags   []string
 }
 
 func (m *method) NewSketcher() engineSketcher { return &sketcher{m: m} }
@@ -143,5 +197,7 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	for i, k := range s.keys {
 		keys[i] = uint32(k >> 32)
 	}
-	return &Sketch{Set: slices.Clone(s.set), Cut: cut, Keys: keys, Nums: figures.Of(doc.Text)}, core.SkipNone
+	sk := &Sketch{Set: slices.Clone(s.set), Cut: cut, Keys: keys}
+	s.context(doc, words, sk)
+	return sk, core.SkipNone
 }

@@ -1,0 +1,198 @@
+package analysis
+
+import (
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Dateline is the line that opens a wire story: where it was filed and,
+// often, the day, as in "NEW YORK, March 3 -", "WASHINGTON (Reuters) -",
+// "WARSZAWA, 3 marca (PAP) -" or "МОСКВА, 3 марта. /ТАСС/.".
+type Dateline struct {
+	// Place is the place as written, without the region that may follow
+	// it ("SAN MATEO" of "SAN MATEO, Calif., March 2 -").
+	Place string
+	// Month and Day are the date of the line; 0 when it has none. A
+	// dateline gives no year.
+	Month time.Month
+	Day   int
+	// End is the byte offset in the text where the story proper starts,
+	// after the dateline and its dash.
+	End int
+}
+
+// maxDateline bounds the bytes a dateline may take at the start of a text.
+const maxDateline = 120
+
+// dashes end a dateline; ". /" ends the TASS form "МОСКВА, 3 марта. /ТАСС/.".
+var datelineEnds = []string{" - ", " -- ", " – ", " — ", ", - ", " -\n", ". /"}
+
+// ParseDateline reads the dateline at the start of text. It accepts a place
+// of one to six words followed by a comma, a parenthesis or the dash, then
+// optionally regions, a date (English, Polish or Russian month names, the day
+// before or after the month) and an agency in parentheses or slashes, then a
+// dash. A line without a date is a dateline only when its place is written
+// in capitals (WASHINGTON (Reuters) -), so that an opening sentence with a
+// dash is not taken for one. ok is false when text does not start with one.
+func ParseDateline(text string) (d Dateline, ok bool) {
+	head := text[:min(len(text), maxDateline)]
+	cut, end := -1, 0
+	for _, e := range datelineEnds {
+		if i := strings.Index(head, e); i > 0 && (cut < 0 || i < cut) {
+			cut, end = i, i+len(e)
+		}
+	}
+	if cut < 0 {
+		return Dateline{}, false
+	}
+	line := strings.TrimSpace(head[:cut])
+	if strings.HasSuffix(head[:end], ". /") {
+		end = skipAgency(text, cut+2) // "/ТАСС/." and the spaces after it
+	}
+	place, rest := splitPlace(line)
+	if !isPlace(place) {
+		return Dateline{}, false
+	}
+	d = Dateline{Place: place, End: end}
+	d.Month, d.Day = findDate(rest)
+	if d.Month == 0 && !isCapitals(place) {
+		return Dateline{}, false
+	}
+	for d.End < len(text) && (text[d.End] == ' ' || text[d.End] == '\n') {
+		d.End++
+	}
+	return d, true
+}
+
+// skipAgency returns the offset past "/AGENCY/." at i.
+func skipAgency(text string, i int) int {
+	if j := strings.IndexByte(text[i+1:min(len(text), i+40)], '/'); j >= 0 {
+		i += j + 2
+		if i < len(text) && text[i] == '.' {
+			i++
+		}
+	}
+	return i
+}
+
+// splitPlace splits a dateline into its place and the rest (regions, date,
+// agency).
+func splitPlace(line string) (place, rest string) {
+	i := strings.IndexAny(line, ",(")
+	if i < 0 {
+		return strings.TrimSpace(line), ""
+	}
+	return strings.TrimSpace(line[:i]), line[i:]
+}
+
+// isPlace reports whether s can be the place of a dateline: one to six
+// words of letters (and ".", "'", "-", "/"), starting with a letter.
+func isPlace(s string) bool {
+	f := strings.Fields(s)
+	if len(f) == 0 || len(f) > 6 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	if !unicode.IsLetter(r) {
+		return false
+	}
+	for _, c := range s {
+		if !unicode.IsLetter(c) && !strings.ContainsRune(" .'-/", c) {
+			return false
+		}
+	}
+	return true
+}
+
+// isCapitals reports whether every letter of s is upper case.
+func isCapitals(s string) bool {
+	for _, c := range s {
+		if unicode.IsLetter(c) && !unicode.IsUpper(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// findDate finds a month name and the day next to it in the words of s.
+func findDate(s string) (time.Month, int) {
+	f := strings.FieldsFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || r == ',' || r == '(' || r == ')' || r == '/'
+	})
+	for i, w := range f {
+		m := monthOf(w)
+		if m == 0 {
+			continue
+		}
+		if i+1 < len(f) {
+			if day := dayOf(f[i+1]); day > 0 {
+				return m, day
+			}
+		}
+		if i > 0 {
+			if day := dayOf(f[i-1]); day > 0 {
+				return m, day
+			}
+		}
+	}
+	return 0, 0
+}
+
+// dayOf reads a day of the month, 1 to 31 ("3", "03", "3.").
+func dayOf(w string) int {
+	w = strings.TrimSuffix(w, ".")
+	if len(w) == 0 || len(w) > 2 {
+		return 0
+	}
+	d := 0
+	for i := 0; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return 0
+		}
+		d = d*10 + int(w[i]-'0')
+	}
+	if d < 1 || d > 31 {
+		return 0
+	}
+	return d
+}
+
+// monthNames are the month words a dateline may use, lower case, without a
+// final period: English names and their three- and four-letter forms,
+// Polish and Russian names in the genitive and nominative, Russian
+// abbreviations.
+var monthNames = func() map[string]time.Month {
+	m := map[string]time.Month{}
+	add := func(month time.Month, words ...string) {
+		for _, w := range words {
+			m[w] = month
+		}
+	}
+	for mo := time.January; mo <= time.December; mo++ {
+		name := strings.ToLower(mo.String())
+		add(mo, name, name[:3])
+	}
+	add(time.June, "june")
+	add(time.July, "july")
+	add(time.September, "sept")
+	add(time.January, "stycznia", "styczeń", "январь", "января", "янв")
+	add(time.February, "lutego", "luty", "февраль", "февраля", "фев")
+	add(time.March, "marca", "marzec", "март", "марта", "мар")
+	add(time.April, "kwietnia", "kwiecień", "апрель", "апреля", "апр")
+	add(time.May, "maja", "maj", "май", "мая")
+	add(time.June, "czerwca", "czerwiec", "июнь", "июня", "июн")
+	add(time.July, "lipca", "lipiec", "июль", "июля", "июл")
+	add(time.August, "sierpnia", "sierpień", "август", "августа", "авг")
+	add(time.September, "września", "wrzesień", "сентябрь", "сентября", "сен", "сент")
+	add(time.October, "października", "październik", "октябрь", "октября", "окт")
+	add(time.November, "listopada", "listopad", "ноябрь", "ноября", "ноя")
+	add(time.December, "grudnia", "grudzień", "декабрь", "декабря", "дек")
+	return m
+}()
+
+// monthOf returns the month a word names, or 0.
+func monthOf(w string) time.Month {
+	return monthNames[strings.ToLower(strings.TrimSuffix(w, "."))]
+}

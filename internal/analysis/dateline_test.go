@@ -1,0 +1,62 @@
+package analysis
+
+import (
+	"testing"
+	"time"
+)
+
+func TestParseDateline(t *testing.T) {
+	tests := []struct {
+		name, text string
+		ok         bool
+		place      string
+		month      time.Month
+		day        int
+		rest       string
+	}{
+		{"english", "NEW YORK, March 3 - The Federal Reserve entered", true, "NEW YORK", time.March, 3, "The Federal Reserve entered"},
+		{"region and abbreviation", "SAN MATEO, Calif., Feb 26 - Mthly div", true, "SAN MATEO", time.February, 26, "Mthly div"},
+		{"day first", "AMSTERDAM, 2 March - The Dutch", true, "AMSTERDAM", time.March, 2, "The Dutch"},
+		{"agency after the date", "NORTHPORT, March 3 (Newswire) - The city", true, "NORTHPORT", time.March, 3, "The city"},
+		{"lower case", "amarillo, april 7 - slaughter steers", true, "amarillo", time.April, 7, "slaughter steers"},
+		{"no date", "WASHINGTON (Reuters) - The Senate", true, "WASHINGTON", 0, 0, "The Senate"},
+		{"polish", "WARSZAWA, 3 marca (PAP) - Sejm przyjął", true, "WARSZAWA", time.March, 3, "Sejm przyjął"},
+		{"polish lower-case place", "Kraków, 15 września - Rada miasta", true, "Kraków", time.September, 15, "Rada miasta"},
+		{"russian tass", "МОСКВА, 3 марта. /ТАСС/. Центральный банк", true, "МОСКВА", time.March, 3, "Центральный банк"},
+		{"russian dash", "САНКТ-ПЕТЕРБУРГ, 12 апреля - Городские власти", true, "САНКТ-ПЕТЕРБУРГ", time.April, 12, "Городские власти"},
+		{"sentence with a dash", "The council said - after a long debate - that", false, "", 0, 0, ""},
+		{"market table", "MAR8 -- -- MINNEAPOLIS WHEAT MAY7 285", false, "", 0, 0, ""},
+		{"no dash", "LONDON, March 3 The bank said", false, "", 0, 0, ""},
+		{"empty", "", false, "", 0, 0, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d, ok := ParseDateline(tc.text)
+			if ok != tc.ok {
+				t.Fatalf("ParseDateline(%q) ok = %v, want %v (%+v)", tc.text, ok, tc.ok, d)
+			}
+			if !ok {
+				return
+			}
+			if d.Place != tc.place || d.Month != tc.month || d.Day != tc.day || tc.text[d.End:] != tc.rest {
+				t.Errorf("ParseDateline(%q) = %q %v %d, rest %q; want %q %v %d, rest %q",
+					tc.text, d.Place, d.Month, d.Day, tc.text[d.End:], tc.place, tc.month, tc.day, tc.rest)
+			}
+		})
+	}
+}
+
+func FuzzParseDateline(f *testing.F) {
+	f.Add("NEW YORK, March 3 - The Federal Reserve")
+	f.Add("МОСКВА, 3 марта. /ТАСС/. Текст")
+	f.Add("WARSZAWA, 3 marca (PAP) - Sejm")
+	f.Fuzz(func(t *testing.T, text string) {
+		d, ok := ParseDateline(text)
+		if !ok {
+			return
+		}
+		if d.End < 0 || d.End > len(text) || d.Place == "" || d.Day < 0 || d.Day > 31 || (d.Day == 0) != (d.Month == 0) {
+			t.Fatalf("ParseDateline(%q) = %+v", text, d)
+		}
+	})
+}

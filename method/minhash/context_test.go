@@ -1,0 +1,174 @@
+package minhash
+
+import (
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/enginetest"
+)
+
+// repo is the Fed's daily repurchase item of one day.
+func repo(dateline, amount, funds string) string {
+	return dateline + " - The Federal Reserve entered the U.S. Government securities market to arrange " + amount +
+		" billion dlrs of customer repurchase agreements, a Fed spokesman said. Dealers said Federal funds were trading at " +
+		funds + " pct when the Fed began its temporary and indirect supply of reserves to the banking system."
+}
+
+// dividend is a dividend notice of one company.
+func dividend(dateline string) string {
+	return dateline + " - Qtly div 25 cts vs 25 cts prior Pay April 15 Record March 31. " +
+		"The board also said the annual meeting of shareholders will be held as planned in the spring."
+}
+
+// story is a wire story under a dateline.
+func story(dateline string) string {
+	return dateline + " - The harbour board approved construction of a new container terminal on the north shore, " +
+		"ending a debate that lasted nearly four years. The project is expected to cost 412 mln dlrs and to take six " +
+		"years to complete, Chairman Anna Keller told reporters after a session that ran late into the evening."
+}
+
+// grain is an hourly futures report.
+func grain(a, b string) string {
+	return "Wheat futures were mixed at midsession. MAY7 285 UP 1 1/2 JUL7 " + a + " SEP7 277 UP 1 DEC7 " + b +
+		" MAR8 292 UP 3/4. Corn MAY7 158 UP 1/4 JUL7 162 1/2 UNCH SEP7 166 UP 1/2 DEC7 172 3/4 UP 1/4. " +
+		"Oats MAY7 148 OFF 1 JUL7 139 1/4 OFF 3/4. Soybeans MAY7 502 UP 2 JUL7 497 1/2 UP 1 1/2."
+}
+
+func at(s string) time.Time {
+	t, err := time.Parse("2006-01-02 15:04", s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+func TestTemplatedFamilies(t *testing.T) {
+	type doc struct {
+		title, text string
+		date        time.Time
+	}
+	for _, tc := range []struct {
+		name string
+		a, b doc
+		dup  bool
+	}{
+		{"the Fed's repurchases of two days are two events",
+			doc{"FED ADDS RESERVES VIA CUSTOMER REPURCHASES", repo("NEW YORK, March 3", "1.5", "6-1/8"), at("1987-03-03 11:45")},
+			doc{"FED ADDS RESERVES VIA CUSTOMER REPURCHASES", repo("NEW YORK, March 19", "1.5", "6-1/8"), at("1987-03-19 11:45")}, false},
+		{"undated items of two days are told apart by their datelines",
+			doc{"FED ADDS RESERVES", repo("NEW YORK, March 3", "1.5", "6-1/8"), time.Time{}},
+			doc{"FED ADDS RESERVES", repo("NEW YORK, March 19", "1.5", "6-1/8"), time.Time{}}, false},
+		{"a story re-sent the next morning under that morning's dateline is the same story",
+			doc{"HARBOUR BOARD APPROVES TERMINAL", story("BALTIMORE, March 15"), at("1987-03-15 22:38")},
+			doc{"HARBOUR BOARD APPROVES TERMINAL", story("BALTIMORE, March 16"), at("1987-03-16 08:08")}, true},
+		{"a re-run that keeps its dateline is the same story whenever it runs",
+			doc{"HARBOUR BOARD APPROVES TERMINAL", story("BALTIMORE, March 15"), at("1987-03-15 22:38")},
+			doc{"HARBOUR BOARD APPROVES TERMINAL", story("BALTIMORE, March 15"), at("1987-03-29 08:08")}, true},
+		{"a re-run marked in its title is the same story",
+			doc{"HARBOUR BOARD APPROVES TERMINAL", story("BALTIMORE, March 15"), at("1987-03-15 22:38")},
+			doc{"RPT-HARBOUR BOARD APPROVES TERMINAL", story("BALTIMORE, March 29"), at("1987-03-29 08:08")}, true},
+		{"a reprint under a new headline is the same story",
+			doc{"HARBOUR BOARD APPROVES TERMINAL", story("BALTIMORE, March 15"), at("1987-03-15 10:00")},
+			doc{"Baltimore port gets its terminal", story("BALTIMORE, March 15"), at("1987-03-16 12:00")}, true},
+		{"dividend notices of two companies are two events",
+			doc{"KNIGHT-RIDDER INC <KRN> SETS QUARTERLY", dividend("MIAMI, March 26"), at("1987-03-26 11:55")},
+			doc{"COMBUSTION ENGINEERING INC <CSP> REGULAR DIV", dividend("STAMFORD, Conn., March 26"), at("1987-03-26 16:26")}, false},
+		{"the same notice under two headlines is one event",
+			doc{"KNIGHT-RIDDER INC <KRN> SETS QUARTERLY", dividend("MIAMI, March 26"), at("1987-03-26 11:55")},
+			doc{"KNIGHT-RIDDER <KRN> DECLARES QTLY DIV", dividend("MIAMI, March 26"), at("1987-03-26 12:40")}, true},
+		{"market reports of two hours are two reports",
+			doc{"MIDWEST GRAIN FUTURES 11:10 EDT", grain("280 3/4 UNCH", "284"), at("1987-04-07 11:12")},
+			doc{"MIDWEST GRAIN FUTURES 11:31 EDT", grain("281 UP 1/4", "284"), at("1987-04-07 11:34")}, false},
+		{"Polish items of two days are two events",
+			doc{"", "WARSZAWA, 3 marca (PAP) - Narodowy Bank Polski ustalił kurs średni złotego wobec dolara na poziomie, jaki obowiązywał wczoraj, podał bank w komunikacie.", time.Time{}},
+			doc{"", "WARSZAWA, 19 marca (PAP) - Narodowy Bank Polski ustalił kurs średni złotego wobec dolara na poziomie, jaki obowiązywał wczoraj, podał bank w komunikacie.", time.Time{}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			docs := []core.Document{{ID: "a", Title: tc.a.title, Text: tc.a.text, Date: tc.a.date},
+				{ID: "b", Title: tc.b.title, Text: tc.b.text, Date: tc.b.date}}
+			got := enginetest.Batch(t, Spec, Defaults(), docs)
+			if p := got["a~b"]; (p.Label == core.Duplicate) != tc.dup {
+				t.Errorf("label %q, want duplicate %v (evidence %+v)", p.Label, tc.dup, p.Evidence)
+			}
+			off := Defaults()
+			off.DateApart, off.Names = 0, false
+			if p := enginetest.Batch(t, Spec, off, docs)["a~b"]; p.Label != core.Duplicate {
+				t.Errorf("without the family rules: label %q, want duplicate (the case would test nothing)", p.Label)
+			}
+		})
+	}
+}
+
+func TestNames(t *testing.T) {
+	var s sketcher
+	mask := func(name string) Entity {
+		s.buf = s.an.AppendNormalized(s.buf[:0], name)
+		return Entity{Mask: nameMask(s.buf)}
+	}
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{
+		{"Manville", "Manvville", true},
+		{"JJPC", "JPC", true},
+		{"MICHIGAN", "Michigan", true},
+		{"Michigan", "Minnesota", false},
+		{"PEBW", "STBK", false},
+		{"E", "E", true},
+		{"E", "T", false},
+	} {
+		if got := sameName(mask(tc.a), mask(tc.b)); got != tc.same {
+			t.Errorf("sameName(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.same)
+		}
+	}
+}
+
+func TestTitleFigures(t *testing.T) {
+	for _, tc := range []struct {
+		a, b     string
+		disjoint bool
+	}{
+		{"MIDWEST GRAIN FUTURES 11:10 EDT", "MIDWEST GRAIN FUTURES 11:31 EDT", true},
+		{"US insurer Marsh cuts 2,500 jobs", "US insurer Marsh cuts 2,50 jobs", false},
+		{"US budget deficit to reach $368bn", "US budget deficit to reach $36Bbn", false},
+		{"GM TO IDLE SIX PLANTS, 21,600 WORKERS", "CORRECTED - GM TO IDLE SIX PLANTS", false},
+		{"TREASURY BALANCES AT FED FELL ON MARCH 27", "TREASURY BALANCES AT FED ROSE ON MARCH 31", true},
+	} {
+		if got := titleFiguresDisjoint(titleFigures(tc.a), titleFigures(tc.b)); got != tc.disjoint {
+			t.Errorf("titleFiguresDisjoint(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.disjoint)
+		}
+	}
+}
+
+func TestIsRerun(t *testing.T) {
+	for title, want := range map[string]bool{
+		"RPT-INSITUFORM OF NORTH AMERICA INC <INSUA> NET":      true,
+		"(RPT) U.S. SAYS TIN DISPOSALS WILL NOT AFFECT ACCORD": true,
+		"CORRECTED - GM <GM> TO IDLE SIX PLANTS":               true,
+		"UPDATE 2-South Korea To Pay More For Ethylene":        true,
+		"Harbour bridge approved (updated)":                    true,
+		"UPDATES TO FARM BILL SEEN":                            false,
+		"REPORTERS SEE DELAY":                                  false,
+	} {
+		if got := isRerun(title); got != want {
+			t.Errorf("isRerun(%q) = %v, want %v", title, got, want)
+		}
+	}
+}
+
+func TestDatelineDays(t *testing.T) {
+	d := func(m time.Month, day int) uint16 { return uint16(m)<<5 | uint16(day) }
+	for _, tc := range []struct {
+		a, b uint16
+		want int
+	}{
+		{d(time.March, 3), d(time.March, 19), 16},
+		{d(time.December, 31), d(time.January, 2), 2},
+		{d(time.June, 1), d(time.June, 1), 0},
+	} {
+		if got := datelineDays(tc.a, tc.b); got != tc.want {
+			t.Errorf("datelineDays(%d, %d) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
