@@ -29,6 +29,7 @@ type extractCmd struct {
 	Timeout     time.Duration `default:"20s" help:"Give up on a page after this long; it is reported as failed and the run goes on."`
 	Workers     int           `short:"j" help:"Pages extracted at once (default: one per CPU)."`
 	Articles    bool          `help:"Write articles only, not the records of skipped pages."`
+	decompressFlags
 }
 
 // extractOptions are runExtract's inputs.
@@ -47,6 +48,9 @@ func (c *extractCmd) Run(g *globals) error {
 	if c.MinChars < 0 || c.MaxBytes <= 0 || c.MaxElements <= 0 || c.Timeout <= 0 || c.Workers < 0 {
 		return usageError{"--min-chars, --workers must be ≥ 0; --max-bytes, --max-elements and --timeout > 0"}
 	}
+	if err := c.decompressFlags.check(); err != nil {
+		return err
+	}
 	minChars := c.MinChars
 	if minChars == 0 {
 		minChars = -1 // the flag's 0 keeps short pages; the library's 0 means its default
@@ -56,7 +60,7 @@ func (c *extractCmd) Run(g *globals) error {
 		Out:    c.Out,
 		Batch: extract.Batch{Workers: c.Workers, Options: extract.Options{
 			MinChars: minChars, MaxBytes: c.MaxBytes, MaxElements: c.MaxElements, Timeout: c.Timeout}},
-		Source:   source.Options{MaxBytes: c.MaxBytes},
+		Source:   source.Options{MaxBytes: c.MaxBytes, MaxInflate: c.MaxInflate, MaxRatio: c.MaxRatio},
 		Articles: c.Articles,
 		Log:      os.Stderr,
 	}

@@ -8,7 +8,8 @@ import (
 
 // inputFlags are how every command that reads documents reads them.
 type inputFlags struct {
-	Format      string `enum:",jsonl,csv,tsv,txt,html,warc" default:"" help:"Input format; default: by extension and content."`
+	Format      string `enum:",jsonl,csv,tsv,txt,html,warc,sgml" default:"" help:"Input format; default: by extension and content."`
+	Charset     string `help:"Charset of text, CSV and TSV inputs (e.g. latin1, windows-1251); default: UTF-8, or detected for a file that is not. JSONL is always UTF-8."`
 	IDCol       string `name:"id-col" default:"id" help:"Field or column holding the document id."`
 	TitleCol    string `name:"title-col" default:"title" help:"Field or column holding the title."`
 	TextCol     string `name:"text-col" default:"text" help:"Field or column holding the body text."`
@@ -16,6 +17,7 @@ type inputFlags struct {
 	SourceCol   string `name:"source-col" default:"source" help:"Field or column holding the source (publisher)."`
 	DateCol     string `name:"date-col" default:"date" help:"Field or column holding the date."`
 	MaxBytes    int    `default:"10485760" help:"Skip documents larger than this many bytes."`
+	decompressFlags
 	Rules       string `type:"existingfile" help:"HTML and WARC inputs: site rules (YAML) for article extraction, as for neardup extract."`
 	MinChars    int    `name:"min-chars" default:"500" help:"HTML and WARC inputs: skip pages with less article text than this many characters as too short; 0 keeps them."`
 	Strict      bool   `help:"Stop at the first bad record instead of skipping it."`
@@ -26,7 +28,11 @@ type inputFlags struct {
 // corpusOptions are the reader's options the flags give.
 func (f *inputFlags) corpusOptions() (corpus.Options, error) {
 	o := corpus.Options{Format: f.Format, IDField: f.IDCol, TitleField: f.TitleCol, TextField: f.TextCol,
-		URLField: f.URLCol, SourceField: f.SourceCol, DateField: f.DateCol, MaxBytes: f.MaxBytes}
+		URLField: f.URLCol, SourceField: f.SourceCol, DateField: f.DateCol, MaxBytes: f.MaxBytes, Charset: f.Charset,
+		MaxInflate: f.MaxInflate, MaxRatio: f.MaxRatio}
+	if err := f.decompressFlags.check(); err != nil {
+		return o, err
+	}
 	return o, f.extractOptions(&o.Extract)
 }
 
@@ -45,6 +51,20 @@ func (f *inputFlags) extractOptions(o *extract.Options) error {
 			return usageError{err.Error()}
 		}
 		o.Rules = rs
+	}
+	return nil
+}
+
+// decompressFlags bound decompression, for every command that reads
+// compressed files or archives.
+type decompressFlags struct {
+	MaxInflate int64 `name:"max-inflate" default:"8589934592" help:"Refuse a compressed file or archive member that inflates past this many bytes."`
+	MaxRatio   int64 `name:"max-ratio" default:"100" help:"Refuse a compressed file or archive member that inflates to more than this many times its compressed size (past 1 MiB): a decompression bomb."`
+}
+
+func (f decompressFlags) check() error {
+	if f.MaxInflate <= 0 || f.MaxRatio <= 0 {
+		return usageError{"--max-inflate and --max-ratio must be positive"}
 	}
 	return nil
 }

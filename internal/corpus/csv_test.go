@@ -72,6 +72,7 @@ func TestCSV(t *testing.T) {
 			name:  "skip reasons",
 			file:  "news.csv",
 			input: "id,title,text\n1,t,\xff\n2,\xfe,ok\n3,t,a\x00b\n4,t,\"  \"\n",
+			opts:  Options{Charset: "utf-8"},
 			want: []rec{
 				{ID: "1", Title: "t", Text: "\xff", Origin: "news.csv:2", Skip: "invalid-utf8", Err: `news.csv:2: field "text": invalid UTF-8`},
 				{ID: "2", Title: "\xfe", Text: "ok", Origin: "news.csv:3", Skip: "invalid-utf8", Err: `news.csv:3: field "title": invalid UTF-8`},

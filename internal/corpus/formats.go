@@ -67,13 +67,17 @@ func (r *Reader) forced(k container.Format) container.Format {
 func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 	limit := 3*r.opts.MaxBytes + r.cfg.slack
 	br := m.R
+	var text io.Reader = br // in UTF-8
+	if k == container.CSV || k == container.TSV || k == container.Text || k == container.Markdown {
+		text, _ = r.utf8Reader(br)
+	}
 	switch k {
 	case container.JSONL:
 		return &checkedSource{r: r, origin: m.Origin, src: &lineSource{br: br, origin: m.Origin, limit: limit}}
 	case container.CSV:
-		return newCSVSource(r, br, m.Origin, ',', limit)
+		return newCSVSource(r, text, m.Origin, ',', limit)
 	case container.TSV:
-		return newCSVSource(r, br, m.Origin, '\t', limit)
+		return newCSVSource(r, text, m.Origin, '\t', limit)
 	case container.Binary:
 		return &binarySource{origin: m.Origin, id: m.ID}
 	case container.HTML:
@@ -85,7 +89,7 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 	case container.Unknown: // an empty stream of unknown kind holds no records
 		return &binarySource{done: true}
 	}
-	return &textSource{rd: br, origin: m.Origin, id: m.ID, md: k == container.Markdown,
+	return &textSource{rd: text, origin: m.Origin, id: m.ID, md: k == container.Markdown,
 		limit: r.opts.MaxBytes + r.cfg.slack, size: m.Size}
 }
 

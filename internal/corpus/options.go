@@ -31,6 +31,11 @@ type Options struct {
 	// piped into an incremental run. A zip archive cannot be read from such
 	// a stream. Files can be rewound either way.
 	SinglePass bool
+	// Charset, when set, is the charset of every text, CSV and TSV input
+	// ("latin1", "windows-1251" ...), converted to UTF-8; empty reads UTF-8
+	// and detects the charset of a file that is not. JSON Lines is always
+	// UTF-8; web pages declare their own.
+	Charset string
 	// MaxInflate and MaxRatio bound decompression: the bytes one
 	// compressed stream may inflate to, and how many times its compressed
 	// size (see container.Options). Zero means the container defaults.

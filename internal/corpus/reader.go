@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/neardup/neardup/internal/container"
+	"golang.org/x/text/encoding"
 )
 
 // Reader yields the records of a list of inputs, in order. NextRaw, Next,
@@ -29,9 +30,10 @@ type Reader struct {
 	in     *input            // the open input's description
 	err    error             // the fatal error that ended this pass
 	closed bool
-	pages  int        // web pages yielded this pass, numbering them for memo
-	memo   pageMemo   // how each web page turned out (memo.go)
-	seen   seenFields // the field names of the first records (fields.go)
+	pages  int               // web pages yielded this pass, numbering them for memo
+	memo   pageMemo          // how each web page turned out (memo.go)
+	seen   seenFields        // the field names of the first records (fields.go)
+	enc    encoding.Encoding // Options.Charset; nil when not set
 
 	finished atomic.Int64 // bytes of the inputs done this pass
 	reading  atomic.Int64 // bytes read of the open input
@@ -110,6 +112,11 @@ func open(paths []string, stream *input, opts Options, cfg config) (*Reader, err
 		cfg.slack = 1 << 20
 	}
 	r := &Reader{opts: opts, cfg: cfg, names: opts.names()}
+	if opts.Charset != "" {
+		if r.enc, err = lookupCharset(opts.Charset); err != nil {
+			return nil, err
+		}
+	}
 	for f, n := range r.names {
 		r.keys[f] = []byte(n)
 	}

@@ -58,6 +58,7 @@ func TestText(t *testing.T) {
 			name:  "invalid UTF-8",
 			file:  "a.txt",
 			input: "T\xff\nbody",
+			opts:  Options{Charset: "UTF-8"},
 			want:  []rec{{ID: "a.txt", Title: "T\xff", Text: "body", Origin: "a.txt", Skip: "invalid-utf8", Err: `a.txt: field "title": invalid UTF-8`}},
 		},
 		{

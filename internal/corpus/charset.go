@@ -1,0 +1,98 @@
+package corpus
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gogs/chardet"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/ianaindex"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
+)
+
+// Text and CSV files need not be UTF-8: a file whose start is not valid
+// UTF-8 is read in the charset its start is detected to be (github.com/
+// gogs/chardet; Windows-1252 when detection is not confident), or in
+// Options.Charset when it is set, and converted to UTF-8; a charset given
+// as UTF-8 turns detection off. A UTF-16 file
+// with a byte-order mark is read as UTF-16. JSON Lines stays UTF-8, as its
+// specification says: a line that is not is a skipped record, located.
+
+// charsetHead is how much of a stream charset detection looks at.
+const charsetHead = 64 << 10
+
+// lookupCharset returns the encoding named name (a WHATWG or IANA name:
+// "latin1", "windows-1251", "koi8-r", "shift_jis" ...).
+func lookupCharset(name string) (encoding.Encoding, error) {
+	if e, err := htmlindex.Get(name); err == nil {
+		return e, nil
+	}
+	if e, err := ianaindex.IANA.Encoding(name); err == nil && e != nil {
+		return e, nil
+	}
+	return nil, fmt.Errorf("corpus: unknown charset %q (want a name such as utf-8, latin1, windows-1251, koi8-r, shift_jis)", name)
+}
+
+// utf8Reader returns a reader of a text or CSV stream in UTF-8, and the
+// charset it was read in ("" for UTF-8).
+func (r *Reader) utf8Reader(br *bufio.Reader) (io.Reader, string) {
+	switch {
+	case r.enc == unicode.UTF8:
+		return br, "" // given as UTF-8: bytes that are not are skipped records
+	case r.enc != nil:
+		return transform.NewReader(br, r.enc.NewDecoder()), r.opts.Charset
+	}
+	head, _ := br.Peek(min(charsetHead, br.Size()))
+	switch {
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
+		return transform.NewReader(br, unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewDecoder()), "utf-16le"
+	case bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		return transform.NewReader(br, unicode.UTF16(unicode.BigEndian, unicode.UseBOM).NewDecoder()), "utf-16be"
+	}
+	if validUTF8Prefix(head) {
+		return br, ""
+	}
+	name := detectCharset(head)
+	e, err := lookupCharset(name)
+	if err != nil {
+		name, e = "windows-1252", encodingWindows1252()
+	}
+	return transform.NewReader(br, e.NewDecoder()), name
+}
+
+// validUTF8Prefix reports whether head is valid UTF-8 but for a rune cut
+// at its end.
+func validUTF8Prefix(head []byte) bool {
+	for i := 1; i <= utf8.UTFMax && i <= len(head); i++ {
+		if utf8.RuneStart(head[len(head)-i]) {
+			if !utf8.FullRune(head[len(head)-i:]) {
+				head = head[:len(head)-i]
+			}
+			break
+		}
+	}
+	return utf8.Valid(head)
+}
+
+// detectCharset names the charset of a start of text that is not UTF-8.
+func detectCharset(head []byte) string {
+	res, err := chardet.NewTextDetector().DetectBest(head)
+	if err != nil || res == nil || res.Confidence < 30 || strings.EqualFold(res.Charset, "UTF-8") || strings.HasPrefix(strings.ToUpper(res.Charset), "UTF-") {
+		return "windows-1252"
+	}
+	if strings.EqualFold(res.Charset, "ISO-8859-1") {
+		return "windows-1252" // as browsers read it: a superset
+	}
+	return res.Charset
+}
+
+func encodingWindows1252() encoding.Encoding {
+	e, _ := htmlindex.Get("windows-1252")
+	return e
+}

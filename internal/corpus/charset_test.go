@@ -1,0 +1,64 @@
+package corpus
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/text/encoding/charmap"
+)
+
+func encode(t *testing.T, e *charmap.Charmap, s string) string {
+	t.Helper()
+	b, err := e.NewEncoder().String(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestCharsets pins that text and CSV files that are not UTF-8 are read in
+// their detected charset, or the one given, and converted; and that JSON
+// Lines stays UTF-8, a bad line a skipped record that says where.
+func TestCharsets(t *testing.T) {
+	russian := "Центральный банк России сохранил ключевую ставку на прежнем уровне, сообщили в пятницу в Москве."
+	for _, tc := range []struct {
+		name, file, data string
+		opts             Options
+		want             []rec
+		wantErr          string
+	}{
+		{"latin-1 text", "a.txt", "Cup tie\n\nTickets cost \xa320 for the caf\xe9 final.", Options{},
+			[]rec{{ID: "a.txt", Title: "Cup tie", Text: "Tickets cost £20 for the café final.", Origin: "a.txt",
+				Raw: `{"id":"a.txt","title":"Cup tie","text":"Tickets cost £20 for the café final."}`}}, ""},
+		{"windows-1251 csv", "a.csv", "id,text\n1,\"" + encode(t, charmap.Windows1251, russian) + "\"\n", Options{},
+			[]rec{{ID: "1", Text: russian, Origin: "a.csv:2", Raw: `{"id":"1","text":"` + russian + `"}`}}, ""},
+		{"charset given", "a.tsv", "id\ttext\n1\t" + encode(t, charmap.KOI8R, russian) + "\n", Options{Charset: "koi8-r"},
+			[]rec{{ID: "1", Text: russian, Origin: "a.tsv:2", Raw: `{"id":"1","text":"` + russian + `"}`}}, ""},
+		{"utf-16 with its mark", "a.txt", "\xff\xfeT\x00\n\x00b\x00", Options{},
+			[]rec{{ID: "a.txt", Title: "T", Text: "b", Origin: "a.txt", Raw: `{"id":"a.txt","title":"T","text":"b"}`}}, ""},
+		{"jsonl stays utf-8", "a.jsonl", "{\"id\":\"1\",\"text\":\"caf\xe9\"}\n{\"id\":\"2\",\"text\":\"ok\"}\n", Options{Charset: "latin1"},
+			[]rec{{ID: "1", Text: "caf\xe9", Origin: "a.jsonl:1", Raw: "{\"id\":\"1\",\"text\":\"caf\xe9\"}", Skip: "invalid-utf8", Err: `a.jsonl:1: field "text": invalid UTF-8`},
+				{ID: "2", Text: "ok", Origin: "a.jsonl:2", Raw: `{"id":"2","text":"ok"}`}}, ""},
+		{"unknown charset", "a.txt", "x", Options{Charset: "klingon"}, nil,
+			`corpus: unknown charset "klingon" (want a name such as utf-8, latin1, windows-1251, koi8-r, shift_jis)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := OpenReader(tc.file, strings.NewReader(tc.data), tc.opts)
+			if err != nil {
+				if errString(err) != tc.wantErr {
+					t.Fatalf("error %q, want %q", errString(err), tc.wantErr)
+				}
+				return
+			}
+			defer r.Close()
+			got, err := drain(t, r)
+			if errString(err) != tc.wantErr {
+				t.Fatalf("error %q, want %q", errString(err), tc.wantErr)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
