@@ -8,15 +8,15 @@ import (
 
 // inputFlags are how every command that reads documents reads them.
 type inputFlags struct {
-	Format      string `enum:",jsonl,csv,tsv,txt,html,warc,sgml" default:"" help:"Input format; default: by extension and content."`
-	Charset     string `help:"Charset of text, CSV and TSV inputs (e.g. latin1, windows-1251); default: UTF-8, or detected for a file that is not. JSONL is always UTF-8."`
-	IDCol       string `name:"id-col" default:"id" help:"Field or column holding the document id."`
-	TitleCol    string `name:"title-col" default:"title" help:"Field or column holding the title."`
-	TextCol     string `name:"text-col" default:"text" help:"Field or column holding the body text."`
-	URLCol      string `name:"url-col" default:"url" help:"Field or column holding the URL."`
-	SourceCol   string `name:"source-col" default:"source" help:"Field or column holding the source (publisher)."`
-	DateCol     string `name:"date-col" default:"date" help:"Field or column holding the date."`
-	MaxBytes    int    `default:"10485760" help:"Skip documents larger than this many bytes."`
+	Format    string `enum:",jsonl,csv,tsv,txt,html,warc,sgml" default:"" help:"Input format; default: by extension and content."`
+	Charset   string `help:"Charset of text, CSV and TSV inputs (e.g. latin1, windows-1251); default: UTF-8, or detected for a file that is not. JSONL is always UTF-8."`
+	IDCol     string `name:"id-col" default:"id" help:"Field or column holding the document id."`
+	TitleCol  string `name:"title-col" default:"title" help:"Field or column holding the title."`
+	TextCol   string `name:"text-col" default:"text" help:"Field or column holding the body text."`
+	URLCol    string `name:"url-col" default:"url" help:"Field or column holding the URL."`
+	SourceCol string `name:"source-col" default:"source" help:"Field or column holding the source (publisher)."`
+	DateCol   string `name:"date-col" default:"date" help:"Field or column holding the date."`
+	MaxBytes  int    `default:"10485760" help:"Skip documents larger than this many bytes."`
 	decompressFlags
 	Rules       string `type:"existingfile" help:"HTML and WARC inputs: site rules (YAML) for article extraction, as for neardup extract."`
 	MinChars    int    `name:"min-chars" default:"500" help:"HTML and WARC inputs: skip pages with less article text than this many characters as too short; 0 keeps them."`
