@@ -275,3 +275,26 @@ func TestByName(t *testing.T) {
 		t.Error("Inner")
 	}
 }
+
+// FuzzWalk walks any bytes as an input, plain and gzipped, under small
+// bounds: every walk ends, every member is read or refused, and no member
+// read has a name that leaves its archive.
+func FuzzWalk(f *testing.F) {
+	f.Add([]byte(tarOf(f, "a.txt", "A", "../b.txt", "B")), "x.tar")
+	f.Add([]byte(zipOf(f, "a.jsonl", "{}", "c/d.tgz", gz(f, tarOf(f, "e.txt", "E")))), "x.zip")
+	f.Add([]byte(gz(f, strings.Repeat("\x00", 1<<16))), "x.html.gz")
+	f.Add([]byte("WARC/1.0\r\n"), "x")
+	f.Fuzz(func(t *testing.T, data []byte, name string) {
+		for _, in := range []struct {
+			name string
+			data string
+		}{{name, string(data)}, {name + ".gz", gz(t, string(data))}} {
+			g, _ := walkAll(t, in.name, in.data, Options{MaxInflate: 1 << 20, MaxRatio: 50})
+			for _, m := range g {
+				if m.Skip == "" && strings.Contains("/"+strings.TrimPrefix(m.Origin, in.name)+"/", "/../") {
+					t.Errorf("member %q read", m.Origin)
+				}
+			}
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"archive/tar"
 	"bytes"
 	"encoding/json"
 	"strings"
@@ -147,5 +148,28 @@ func FuzzZip(f *testing.F) {
 	f.Fuzz(func(t *testing.T, a, b []byte, cut, flip uint16, small bool) {
 		archive := zipOf(t, member{"a.jsonl", string(a)}, member{"b.csv", string(b)}, member{"c.txt", string(a)}, member{"d.jsonl.gz", gz(t, string(b))})
 		fuzzRead(t, "f.zip", damage([]byte(archive), cut, flip), small)
+	})
+}
+
+// FuzzTar reads tar archives, plain and gzipped, of members named by the
+// fuzzer (names leaving the archive among them), damaged as a download
+// would be.
+func FuzzTar(f *testing.F) {
+	f.Add("a.jsonl", []byte("{\"text\":\"a\"}\n"), "../b.txt", []byte("T\nb"), uint16(9999), uint16(9999), false)
+	f.Add("x/c.csv", []byte("id,text\n1,a\n"), "/abs.txt", []byte("x"), uint16(700), uint16(9999), true)
+	f.Add("d.sgm", []byte("<REUTERS NEWID=\"1\"><BODY>b</BODY></REUTERS>"), "e.txt.gz", []byte("x"), uint16(9999), uint16(600), false)
+	f.Fuzz(func(t *testing.T, name1 string, a []byte, name2 string, b []byte, cut, flip uint16, small bool) {
+		var buf bytes.Buffer
+		tw := tar.NewWriter(&buf)
+		for _, m := range []member{{name1, string(a)}, {name2, string(b)}, {"in.zip", zipOf(t, member{"z.txt", string(a)})}} {
+			if tw.WriteHeader(&tar.Header{Name: m.name, Mode: 0o644, Size: int64(len(m.content)), Typeflag: tar.TypeReg}) != nil {
+				return
+			}
+			tw.Write([]byte(m.content))
+		}
+		tw.Close()
+		archive := damage(buf.Bytes(), cut, flip)
+		fuzzRead(t, "f.tar", archive, small)
+		fuzzRead(t, "f.tgz", []byte(gz(t, string(archive))), small)
 	})
 }
