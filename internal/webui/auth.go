@@ -50,13 +50,13 @@ func (u *ui) need(r *http.Request) error {
 	tok, fromCookie := u.token(r)
 	if !u.authorized(tok) {
 		if tok != "" {
-			return errorf(http.StatusUnauthorized, "token", "the write token is not valid (or no longer): sign in again")
+			return errorf(http.StatusUnauthorized, "token", "The write token is not valid (or no longer): sign in again.")
 		}
-		return errorf(http.StatusUnauthorized, "token", "this page needs a write token: sign in")
+		return errorf(http.StatusUnauthorized, "token", "This page needs a write token: sign in below.")
 	}
 	if fromCookie && r.Method != http.MethodGet && r.Method != http.MethodHead {
 		if !hmac.Equal([]byte(r.PostFormValue("csrf")), []byte(u.csrf(tok))) {
-			return errorf(http.StatusForbidden, "csrf", "the form has expired (the server restarted or you signed in again): reload the page and send it again")
+			return errorf(http.StatusForbidden, "csrf", "The form has expired (the server restarted, or you signed in again): reload the page and send it again.")
 		}
 	}
 	return nil

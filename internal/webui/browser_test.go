@@ -62,9 +62,12 @@ func browser(t *testing.T) context.Context {
 // do runs browser actions, failing the test with what was being done.
 func do(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	if err := chromedp.Do(ctx, steps...); err != nil {
+	sctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	if err := chromedp.Do(sctx, steps...); err != nil {
 		loc, _ := chromedp.Run(ctx, chromedp.Location())
-		t.Fatalf("%s (at %s): %v", what, loc, err)
+		body, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body ? document.body.innerText.slice(0, 1500) : ""`))
+		t.Fatalf("%s (at %s): %v\npage text:\n%s", what, loc, err, body)
 	}
 }
 
@@ -87,6 +90,25 @@ func text(t *testing.T, ctx context.Context, sel string) string {
 		t.Fatalf("reading %s (at %s): %v", sel, loc, err)
 	}
 	return s
+}
+
+// loaded waits until the page has loaded, its script run.
+func loaded() chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := chromedp.Poll[bool](`document.readyState === "complete"`, chromedp.WithPollingTimeout(10*time.Second))(ctx, t)
+		return err
+	})
+}
+
+// focusOn waits until the element of the id has the focus, and fails the
+// test if it does not within seconds.
+func focusOn(t *testing.T, ctx context.Context, id, what string) {
+	t.Helper()
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.activeElement && document.activeElement.id === "`+id+`"`,
+		chromedp.WithPollingTimeout(5*time.Second)))
+	if err != nil {
+		t.Errorf("%s: the focus is on %q, want #%s", what, eval(t, ctx, `document.activeElement ? document.activeElement.id : ""`), id)
+	}
 }
 
 // css is a CSS selector.
@@ -131,15 +153,13 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("keyboard search", func(t *testing.T) {
-		do(t, ctx, "tabbing to the skip link", chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(css("table.docs")),
+		do(t, ctx, "tabbing to the skip link", chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(css("table.docs")), loaded(),
 			chromedp.KeyEvent(kb.Tab))
 		if focused := eval(t, ctx, `document.activeElement.textContent`); focused != "Skip to content" {
 			t.Errorf("the first Tab focuses %q, want the skip link", focused)
 		}
 		do(t, ctx, "pressing /", chromedp.KeyEvent("/"))
-		if focused := eval(t, ctx, `document.activeElement.id`); focused != "q" {
-			t.Fatalf("/ focuses %q, want the search box", focused)
-		}
+		focusOn(t, ctx, "q", "after /")
 		do(t, ctx, "typing the search", chromedp.KeyEvent("zebracrossing\r"), chromedp.WaitVisible(css("ol.results")))
 		if got := text(t, ctx, "ol.results li:first-child mark"); got != "zebracrossing" {
 			t.Errorf("highlighted %q", got)
@@ -165,10 +185,10 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("feed admin tries a rule and adds the feed", func(t *testing.T) {
-		do(t, ctx, "trying the rule", chromedp.Navigate(srv.URL+"/feeds"), chromedp.WaitVisible(css("#url")),
+		do(t, ctx, "trying the rule", chromedp.Navigate(srv.URL+"/feeds"), chromedp.WaitVisible(css("#url")), loaded(),
 			chromedp.SendKeys(css("#url"), "https://daily.example/rss.xml"), chromedp.SendKeys(css("#body"), ".story"),
-			chromedp.SendKeys(css("#drop"), ".promo"), chromedp.SendKeys(css("#test_url"), site.URL+"/news/floods"),
-			chromedp.Click(css(`button[formaction="/feeds/try"]`)), chromedp.WaitVisible(css("#trial")))
+			chromedp.SendKeys(css("#drop"), ".promo"), chromedp.SendKeys(css("#test_url"), site.URL+"/news/floods\r"),
+			chromedp.WaitVisible(css("#trial")))
 		if got := text(t, ctx, "#trial .trial-title"); !strings.HasPrefix(got, "Floods") {
 			t.Errorf("trial title %q", got)
 		}
@@ -176,10 +196,10 @@ func TestBrowser(t *testing.T) {
 		if !strings.Contains(body, "The river rose") || strings.Contains(body, "Subscribe") {
 			t.Errorf("trial text %q", short(200, body))
 		}
-		if focused := eval(t, ctx, `document.activeElement.id`); focused != "trial-title" {
-			t.Errorf("after the trial the focus is on %q, want the result", focused)
-		}
-		do(t, ctx, "adding the feed", chromedp.Click(css("form.feedform button.primary")), chromedp.WaitVisible(css(".notice")))
+		focusOn(t, ctx, "trial-title", "after the trial")
+		// Enter in a field submits the form's default: adding the feed,
+		// not another trial.
+		do(t, ctx, "adding the feed with Enter", chromedp.Focus(css("#interval")), chromedp.KeyEvent("\r"), chromedp.WaitVisible(css(".notice")))
 		if got := text(t, ctx, "h1"); got != "https://daily.example/rss.xml" {
 			t.Errorf("feed page %q", got)
 		}
@@ -189,7 +209,7 @@ func TestBrowser(t *testing.T) {
 		if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
 			t.Fatalf("turning scripts off: %v", err)
 		}
-		do(t, ctx, "opening a cluster and a pair", chromedp.Navigate(srv.URL+"/clusters"), chromedp.WaitVisible(css("table.clusters")),
+		do(t, ctx, "opening a cluster and a pair", chromedp.Navigate(srv.URL+"/clusters"), chromedp.WaitVisible(css("table.clusters")), loaded(),
 			chromedp.Click(css(`table.clusters a[href^="/clusters/"]`)), chromedp.WaitVisible(css("form.pair")),
 			chromedp.Click(css("form.pair button")), chromedp.WaitVisible(css("table.nd-diff")))
 		do(t, ctx, "pressing /", chromedp.KeyEvent("/"))

@@ -10,6 +10,15 @@
     var q = document.getElementById("q");
     if (q) { e.preventDefault(); q.focus(); q.select(); }
   });
+  // Enter in the feed form's test URL tries the rule (without the script
+  // it saves the feed, the form's default).
+  document.addEventListener("submit", function (e) {
+    var a = document.activeElement, b = document.getElementById("try");
+    if (b && a && a.id === "test_url" && e.submitter && e.submitter.classList.contains("default-submit")) {
+      e.preventDefault();
+      setTimeout(function () { b.click(); }, 0); // not while this submission is under way
+    }
+  });
   document.addEventListener("DOMContentLoaded", function () {
     var first = document.querySelector("#trial-title, #results-title");
     if (first) first.focus();
