@@ -212,7 +212,8 @@ func (d jsonDoc) document() core.Document {
 
 // build stores documents until the index holds n (skipping as many of the
 // file's as are stored already), 1,000 a transaction, and returns a sample
-// of those it read to check during the load.
+// of those it read to check during the load. The clients then add the
+// documents that follow.
 func build(ctx context.Context, x *engine.Index, docs *docReader, n int) ([]jsonDoc, error) {
 	stored, err := x.Stats(ctx)
 	if err != nil {
@@ -233,6 +234,9 @@ func build(ctx context.Context, x *engine.Index, docs *docReader, n int) ([]json
 		}
 		return err
 	}
+	// A second run skips what the first stored, its load's adds included:
+	// the file is read in the same order every time.
+	n = max(n, stored.Documents)
 	for i := range n {
 		d, err := docs.next()
 		if err != nil {
