@@ -268,6 +268,7 @@ func build(ctx context.Context, x *engine.Index, docs *docReader, n int) ([]json
 // result is what the load measured.
 type result struct {
 	elapsed        time.Duration
+	cpu            time.Duration // the process's CPU time (server and clients) while counting
 	adds, queries  []time.Duration // latency of each counted request
 	docsAdded      int
 	errors, status map[string]int
@@ -288,9 +289,23 @@ func (r *result) print(o options) {
 	all := append(append([]time.Duration(nil), r.adds...), r.queries...)
 	fmt.Printf("  all:     %7.1f requests/s                        p50 %6.1f ms  p99 %6.1f ms\n",
 		float64(len(all))/secs, ms(pct(all, 50)), ms(pct(all, 99)))
+	if n := len(all); n > 0 {
+		per := r.cpu / time.Duration(n)
+		fmt.Printf("  CPU:     %.1f s of %.1f s wall, %.2f ms a request (server and clients): %.0f requests/s on 2 idle cores at most\n",
+			r.cpu.Seconds(), secs, ms(per), 2/per.Seconds())
+	}
 	if len(r.errors) > 0 || len(r.status) > 0 {
 		fmt.Printf("  failures: %v %v\n", r.errors, r.status)
 	}
+}
+
+// cpuTime returns the process's user and system CPU time.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func ms(d time.Duration) float64 { return float64(d) / 1e6 }
@@ -421,12 +436,12 @@ func load(ctx context.Context, o options, do doFunc, docs *docReader, sample []j
 	case <-ctx.Done():
 	}
 	counting.Store(true)
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	select {
 	case <-time.After(o.duration):
 	case <-ctx.Done():
 	}
-	res.elapsed = time.Since(start)
+	res.elapsed, res.cpu = time.Since(start), cpuTime()-cpu0
 	cancel()
 	wg.Wait()
 	if exhausted.Load() {
