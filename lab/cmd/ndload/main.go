@@ -268,7 +268,7 @@ func build(ctx context.Context, x *engine.Index, docs *docReader, n int) ([]json
 // result is what the load measured.
 type result struct {
 	elapsed        time.Duration
-	cpu            time.Duration // the process's CPU time (server and clients) while counting
+	cpu            time.Duration   // the process's CPU time (server and clients) while counting
 	adds, queries  []time.Duration // latency of each counted request
 	docsAdded      int
 	errors, status map[string]int
