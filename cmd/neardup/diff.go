@@ -24,7 +24,8 @@ type diffCmd struct {
 	Corpus string `help:"Read A and B as document ids from this corpus (any input neardup dedup reads)."`
 	By     string `default:"word" enum:"word,sentence,line" help:"Unit of comparison: ${enum}."`
 	Color  string `default:"auto" enum:"auto,always,never" help:"Colour the text format: ${enum} (auto: when standard output is a terminal and NO_COLOR is unset)."`
-	Format string `default:"text" enum:"text,html,json" help:"Output: ${enum}. html is a self-contained side-by-side page."`
+	JSON   bool   `name:"json" xor:"output" help:"Write the diff as JSON instead of text."`
+	HTML   bool   `name:"html" xor:"output" help:"Write the diff as a self-contained side-by-side HTML page instead of text."`
 
 	IDCol    string `name:"id-col" default:"id" help:"With --corpus: field or column holding the document id."`
 	TitleCol string `name:"title-col" default:"title" help:"With --corpus: field or column holding the title."`
@@ -48,8 +49,14 @@ func (c *diffCmd) Run(g *globals) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	o := diffOptions{corpus: c.Corpus, by: by, format: c.Format, out: os.Stdout,
+	o := diffOptions{corpus: c.Corpus, by: by, format: "text", out: os.Stdout,
 		read: corpus.Options{IDField: c.IDCol, TitleField: c.TitleCol, TextField: c.TextCol, SinglePass: true}}
+	switch {
+	case c.JSON:
+		o.format = "json"
+	case c.HTML:
+		o.format = "html"
+	}
 	switch c.Color {
 	case "always":
 		o.color = true

@@ -16,12 +16,12 @@ type inputFlags struct {
 	URLCol    string `name:"url-col" default:"url" help:"Field or column holding the URL."`
 	SourceCol string `name:"source-col" default:"source" help:"Field or column holding the source (publisher)."`
 	DateCol   string `name:"date-col" default:"date" help:"Field or column holding the date."`
-	MaxBytes  int    `default:"10485760" help:"Skip documents larger than this many bytes."`
+	MaxBytes  int    `default:"${max_bytes}" help:"Skip documents larger than this many bytes."`
 	decompressFlags
 	Rules       string `type:"existingfile" help:"HTML and WARC inputs: site rules (YAML) for article extraction, as for neardup extract."`
 	MinChars    int    `name:"min-chars" default:"500" help:"HTML and WARC inputs: skip pages with less article text than this many characters as too short; 0 keeps them."`
 	Strict      bool   `help:"Stop at the first bad record instead of skipping it."`
-	Workers     int    `help:"Reading and sketching goroutines (default: one per CPU)."`
+	Workers     int    `short:"j" help:"Reading and sketching goroutines (default: one per CPU)."`
 	MaxWarnings int    `default:"20" help:"Warn about at most this many skipped records on stderr."`
 }
 

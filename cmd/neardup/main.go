@@ -11,11 +11,14 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/alecthomas/kong"
 
+	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/watch"
@@ -23,7 +26,8 @@ import (
 
 // cli lists the commands. Each field's type is defined in <command>.go.
 type cli struct {
-	Quiet bool `help:"No progress output on stderr." short:"q"`
+	Quiet   bool             `help:"No progress output on stderr." short:"q"`
+	Version kong.VersionFlag `help:"Print the version and exit."`
 
 	Dedup   dedupCmd   `cmd:"" help:"Find duplicate and near-duplicate documents in a corpus."`
 	Index   indexCmd   `cmd:"" help:"Keep a persistent index: check each new document against everything stored, on arrival."`
@@ -137,9 +141,45 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 	return kong.New(c, append([]kong.Option{
 		kong.Name("neardup"),
 		kong.Description("Find duplicate and near-duplicate documents, above all news articles."),
-		kong.Vars{"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name,
+		// A flag's value may begin with a hyphen: --number-agreement -1.
+		kong.WithHyphenPrefixedParameters(true),
+		kong.Vars{"version": version(), "max_bytes": strconv.Itoa(corpus.DefaultMaxBytes),
+			"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name,
 			"default_user_agent": watch.DefaultUserAgent, "default_gallery_words": strings.Join(watch.DefaultGalleryWords, ",")},
 	}, options...)...)
+}
+
+// version is neardup's version as the build recorded it: the module's
+// version (or "devel" for a build from a clone) and the commit.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "neardup (unknown version)"
+	}
+	v := bi.Main.Version
+	if v == "" || v == "(devel)" {
+		v = "devel"
+	}
+	var rev, when, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+			if len(rev) > 12 {
+				rev = rev[:12]
+			}
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+changes"
+			}
+		}
+	}
+	if rev != "" {
+		v += fmt.Sprintf(" (commit %s%s, %s)", rev, dirty, when)
+	}
+	return "neardup " + v + " " + bi.GoVersion
 }
 
 // helpExit carries kong's exit code after it printed help.

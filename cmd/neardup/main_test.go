@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/alecthomas/kong"
 )
 
 func TestRunExitCodes(t *testing.T) {
@@ -23,6 +26,9 @@ func TestRunExitCodes(t *testing.T) {
 		{"bands not BxR", []string{"dedup", "-q", "--bands", "twenty", example, "-o", out}, 2},
 		{"bad shingle unit", []string{"dedup", "-q", "--shingle-unit", "bytes", example, "-o", out}, 2},
 		{"word shingles", []string{"-q", "dedup", "--shingle-unit", "words", example, "-o", t.TempDir()}, 0},
+		{"negative number", []string{"-q", "dedup", "--number-agreement", "-1", example, "-o", t.TempDir()}, 0},
+		{"rule number with an exponent", []string{"-q", "dedup", "--method", "tfidf", "--rule", "body>=1e-05", example, "-o", t.TempDir()}, 0},
+		{"version", []string{"--version"}, 0},
 		{"missing input", []string{"dedup", "-q", filepath.Join(out, "nope.jsonl"), "-o", out}, 1},
 		{"example", []string{"-q", "dedup", example, "-o", out}, 0},
 	} {
@@ -37,4 +43,46 @@ func TestRunExitCodes(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
+}
+
+// One name is one idea: a flag of the same name has the same type and
+// short form in every command, and these the same default too.
+func TestFlagNamesAgree(t *testing.T) {
+	var c cli
+	parser, err := newParser(&c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameDefault := map[string]bool{"max-bytes": true, "min-chars": true, "db": true, "sync": true, "id-col": true,
+		"title-col": true, "text-col": true, "format": true, "keep": true, "max-warnings": true}
+	type seen struct {
+		where, typ, def string
+		short       rune
+	}
+	flags := map[string]seen{}
+	var walk func(n *kong.Node)
+	walk = func(n *kong.Node) {
+		for _, f := range n.Flags {
+			s := seen{where: n.Path(), typ: f.Target.Type().String(), def: f.Default, short: f.Short}
+			if prev, ok := flags[f.Name]; ok {
+				if prev.typ != s.typ || prev.short != s.short || sameDefault[f.Name] && prev.def != s.def {
+					t.Errorf("--%s: %s in %s, %s in %s", f.Name, describe(prev.typ, prev.short, prev.def), prev.where,
+						describe(s.typ, s.short, s.def), s.where)
+				}
+			} else {
+				flags[f.Name] = s
+			}
+		}
+		for _, ch := range n.Children {
+			walk(ch)
+		}
+	}
+	walk(parser.Model.Node)
+	if flags["workers"].short != 'j' {
+		t.Errorf("--workers is not -j")
+	}
+}
+
+func describe(typ string, short rune, def string) string {
+	return fmt.Sprintf("%s short %q default %q", typ, short, def)
 }

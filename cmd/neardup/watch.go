@@ -22,7 +22,7 @@ type fetchFlags struct {
 	UserAgent    string        `name:"user-agent" placeholder:"UA" help:"The User-Agent of every request (default: ${default_user_agent}). A site that answers 403 is asked once more as a browser, and from then on."`
 	HostDelay    time.Duration `name:"host-delay" default:"1s" help:"The least time between two requests to one host; one is out at a time."`
 	Timeout      time.Duration `default:"30s" help:"The longest a request may take, its body included."`
-	MaxBytes     int           `name:"max-bytes" default:"10485760" help:"The largest feed or page, as sent and decompressed; larger pages are skipped."`
+	MaxBytes     int           `name:"max-bytes" default:"${max_bytes}" help:"The largest feed or page, as sent and decompressed; larger pages are skipped."`
 	MinChars     int           `name:"min-chars" default:"500" help:"The fewest characters an article has; shorter pages are skipped."`
 	GalleryWords string        `name:"gallery-words" default:"${default_gallery_words}" help:"URL path segments that mark a gallery or video page (/video/...), skipped without being fetched (comma-separated; empty for none)."`
 	Rules        string        `type:"existingfile" help:"Site rules (YAML) for the feeds without a rule of their own."`
@@ -69,7 +69,7 @@ type watchCmd struct {
 	dbFlags
 	Once    bool   `help:"Poll every feed once, due or not, and exit (for cron)."`
 	Method  string `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
-	Workers int    `default:"8" help:"Feeds polled at once (requests to one host still go one at a time)."`
+	Workers int    `short:"j" default:"8" help:"Feeds polled at once (requests to one host still go one at a time)."`
 	fetchFlags
 }
 

@@ -285,12 +285,15 @@ func isName(s string) bool {
 	return true
 }
 
-// isNumber reports whether s is a plain decimal: digits with at most one
-// point and at least one digit (no sign, exponent, hex, Inf or NaN).
+// isNumber reports whether s is a decimal number as a rule writes it:
+// digits with at most one point and at least one digit, then optionally an
+// exponent (e or E, an optional sign, digits), the form a rule prints very
+// small numbers in (1e-05). No sign, hex, Inf or NaN.
 func isNumber(s string) bool {
+	mant, exp, _ := strings.Cut(strings.ToLower(s), "e")
 	digits, points := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
+	for i := 0; i < len(mant); i++ {
+		switch c := mant[i]; {
 		case '0' <= c && c <= '9':
 			digits++
 		case c == '.':
@@ -299,5 +302,20 @@ func isNumber(s string) bool {
 			return false
 		}
 	}
-	return digits > 0 && points <= 1
+	if digits == 0 || points > 1 {
+		return false
+	}
+	if len(s) == len(mant) {
+		return true
+	}
+	exp = strings.TrimLeft(exp, "+-")
+	if len(exp) == 0 || len(exp)+1 < len(s)-len(mant)-1 {
+		return false // no digits, or more than one sign
+	}
+	for i := 0; i < len(exp); i++ {
+		if exp[i] < '0' || exp[i] > '9' {
+			return false
+		}
+	}
+	return true
 }

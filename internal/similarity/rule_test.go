@@ -52,7 +52,7 @@ func TestParseRuleErrors(t *testing.T) {
 		{"missing number", "body>=", 7, ""},
 		{"number above one", "body>=1.5", 7, "1.5"},
 		{"negative number", "body>=-0.5", 7, "-0.5"},
-		{"exponent", "body>=1e-3", 7, "1e-3"},
+		{"exponent without digits", "body>=1e-", 7, "1e-"},
 		{"two points", "body>=0.2.1", 7, "0.2.1"},
 		{"field as number", "body>=title", 7, "title"},
 		{"dangling and", "title>0.2 &", 12, ""},
@@ -143,8 +143,52 @@ func TestClauseLowerBound(t *testing.T) {
 	}
 }
 
+// Every number a rule prints is read back: very small ones print with an
+// exponent.
+func TestRuleNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want float64
+		ok   bool
+	}{
+		{"body>=1e-05", 1e-05, true},
+		{"body>=1E-5", 1e-05, true},
+		{"body>=2.5e-3", 0.0025, true},
+		{"body>=1e0", 1, true},
+		{"body>=1e+0", 1, true},
+		{"body>=.5", 0.5, true},
+		{"body>=1e", 0, false},
+		{"body>=1e+-5", 0, false},
+		{"body>=e5", 0, false},
+		{"body>=1e5", 0, false}, // above 1
+		{"body>=0x1p-2", 0, false},
+		{"body>=1.e-2.5", 0, false},
+		{"body>=-0.5", 0, false},
+	} {
+		r, err := ParseRule(tc.src, "title", "body")
+		if (err == nil) != tc.ok {
+			t.Errorf("%q: %v, want ok %v", tc.src, err, tc.ok)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		if got := r.Clauses[0][0].Value; got != tc.want {
+			t.Errorf("%q: %v, want %v", tc.src, got, tc.want)
+		}
+		again, err := ParseRule(r.String(), "title", "body")
+		if err != nil || !cmp.Equal(r, again) {
+			t.Errorf("%q: printed as %q, read back: %v", tc.src, r.String(), err)
+		}
+	}
+	r, _ := ParseRule("body>=0.00001", "title", "body")
+	if r.String() != "body>=1e-05" {
+		t.Errorf("printed as %q", r.String())
+	}
+}
+
 func FuzzParseRule(f *testing.F) {
-	for _, s := range []string{tieredRule, "body>=.5|title<1", "x", "body>=", "(body>0.1)", "body≥0.2"} {
+	for _, s := range []string{tieredRule, "body>=.5|title<1", "x", "body>=", "(body>0.1)", "body≥0.2", "body>=1e-05", "title>0.00001"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {

@@ -98,6 +98,7 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 	return kong.New(c, append([]kong.Option{
 		kong.Name("ndlab"),
 		kong.Description("The neardup project's measurement tools: corpus generator, threshold sweeps, extraction scores."),
+		kong.WithHyphenPrefixedParameters(true),
 		kong.Vars{"methods": strings.Join(methods.Names(), ",")},
 	}, options...)...)
 }
