@@ -57,7 +57,7 @@ func TestFlagNamesAgree(t *testing.T) {
 		"title-col": true, "text-col": true, "format": true, "keep": true, "max-warnings": true}
 	type seen struct {
 		where, typ, def string
-		short       rune
+		short           rune
 	}
 	flags := map[string]seen{}
 	var walk func(n *kong.Node)

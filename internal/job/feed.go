@@ -2,6 +2,7 @@ package job
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -83,8 +84,10 @@ func Feed(ctx context.Context, o FeedOptions) (FeedStats, error) {
 	f := &feeder{ctx: ctx, o: o, r: r, st: &st, meter: progress.New(o.Progress), started: time.Now(),
 		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}
 	if o.Out != nil {
-		f.out = bufio.NewWriter(o.Out)
-		f.enc = json.NewEncoder(f.out)
+		f.out = bufio.NewWriterSize(o.Out, 64<<10)
+		// Each line is encoded on its own and written whole: a reader of
+		// the output never sees half a line, even of a process killed.
+		f.enc = json.NewEncoder(&f.line)
 		f.enc.SetEscapeHTML(false)
 	}
 	sketchers := make([]*engine.Sketcher, o.Workers)
@@ -135,7 +138,8 @@ type feeder struct {
 	warner  warner
 	usable  int // records read as documents
 	out     *bufio.Writer
-	enc     *json.Encoder
+	enc     *json.Encoder // encodes into line
+	line    bytes.Buffer
 }
 
 func (f *feeder) consume(it item) error {
@@ -176,7 +180,16 @@ func (f *feeder) flush(ctx context.Context) error {
 	for i := range ms {
 		f.count(&ms[i])
 		if f.enc != nil && (!f.o.OnlyMatches || len(ms[i].Pairs) > 0) {
+			f.line.Reset()
 			if err := f.enc.Encode(&ms[i]); err != nil {
+				return fmt.Errorf("writing matches: %w", err)
+			}
+			if f.out.Available() < f.line.Len() && f.out.Buffered() > 0 {
+				if err := f.out.Flush(); err != nil {
+					return fmt.Errorf("writing matches: %w", err)
+				}
+			}
+			if _, err := f.out.Write(f.line.Bytes()); err != nil {
 				return fmt.Errorf("writing matches: %w", err)
 			}
 		}
