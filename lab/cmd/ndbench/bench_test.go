@@ -216,7 +216,7 @@ func TestParseSettings(t *testing.T) {
 			want: with(sentences.Defaults(), func(c engine.Config) engine.Config { o := c.(sentences.Options); o.Weighted = true; return o })},
 		{name: "an option of other methods", sets: []string{"max-sentence-docs=5"}, method: "minhash", want: minhash.Defaults()},
 		{name: "unknown option", sets: []string{"thresold=0.5"}, err: true},
-		{name: "unknown method", sets: []string{"simhash.threshold=0.5"}, err: true},
+		{name: "unknown method", sets: []string{"nosuch.threshold=0.5"}, err: true},
 		{name: "wrong type", sets: []string{"hashes=many"}, method: "minhash", err: true},
 		{name: "no value", sets: []string{"threshold"}, err: true},
 		{name: "method is not an option", sets: []string{"method=tfidf"}, err: true},
@@ -252,7 +252,7 @@ func TestParseMethods(t *testing.T) {
 	}{
 		{name: "two", in: []string{"sentences", "minhash"}, want: []string{"sentences", "minhash"}},
 		{name: "all", in: []string{"all"}, want: methods.Names()},
-		{name: "unknown", in: []string{"minhash", "simhash"}, err: true},
+		{name: "unknown", in: []string{"minhash", "nosuch"}, err: true},
 		{name: "none", in: nil, err: true},
 	}
 	for _, tc := range tests {
