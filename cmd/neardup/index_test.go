@@ -157,7 +157,7 @@ func batchPairs(t *testing.T, path string) map[string]core.Label {
 func TestIndexAddSurvivesKill(t *testing.T) {
 	n, kills := 1500, 3
 	if long() {
-		n, kills = 75000, 6 // 100,000 documents with their copies
+		n, kills = 30000, 6 // 40,000 documents with their copies
 	}
 	dir := t.TempDir()
 	corpus, docs := writeCorpus(t, dir, n)
