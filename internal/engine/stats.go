@@ -29,6 +29,10 @@ type Stats struct {
 	Boilerplate *BoilerplateStats `json:"boilerplate,omitempty"`
 	// Seconds per stage, by stage name.
 	Seconds map[string]float64 `json:"seconds,omitempty"`
+	// CPUSeconds per stage, user and system time of every thread, by
+	// stage name: on a shared machine a stage's cost, where its wall time
+	// is how busy the machine was.
+	CPUSeconds map[string]float64 `json:"cpu_seconds,omitempty"`
 	// PeakRSS is the process's peak resident memory in bytes.
 	PeakRSS int64 `json:"peak_rss_bytes,omitempty"`
 }

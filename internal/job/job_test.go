@@ -110,6 +110,7 @@ func stableStats(t *testing.T, data []byte) []byte {
 		t.Fatal(err)
 	}
 	delete(m, "seconds")
+	delete(m, "cpu_seconds")
 	delete(m, "peak_rss_bytes")
 	out, _ := json.MarshalIndent(m, "", "  ")
 	return append(out, '\n')

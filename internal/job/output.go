@@ -32,7 +32,7 @@ func commit(out *output.Set, res *engine.Result, st engine.Stats) error {
 // secondPass reads the input again: it writes each kept document's record
 // unchanged and gives the batch the text its evidence quotes.
 func (run *runner) secondPass(ctx context.Context, out *output.Set) error {
-	start := time.Now()
+	start, cpu := time.Now(), cpuSeconds()
 	if err := run.r.Rewind(); err != nil {
 		return fmt.Errorf("reading the input a second time: %w", err)
 	}
@@ -71,6 +71,7 @@ func (run *runner) secondPass(ctx context.Context, out *output.Set) error {
 	})
 	run.meter.Done(seen)
 	run.seconds["write"] = time.Since(start).Seconds()
+	run.cpu["write"] = cpuSeconds() - cpu
 	if err == nil && (seen != run.read || ord != run.b.Len()) {
 		err = fmt.Errorf("the input changed while it was read: %d records the first time, %d the second", run.read, seen)
 	}
