@@ -23,6 +23,7 @@ func TestWritePagesNeedToken(t *testing.T) {
 		{"POST", "/feeds/1"},
 		{"POST", "/feeds/1/remove"},
 		{"POST", "/store"},
+		{"POST", "/documents/x/remove"},
 	}
 	form := url.Values{"url": {"https://example.com/rss"}, "interval": {"15m"}, "text": {"a text"}, "id": {"x"}}
 	for _, c := range cases {

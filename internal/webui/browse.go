@@ -106,6 +106,7 @@ type latestPage struct {
 	Filters filters
 	Docs    []engine.Summary
 	Pager   pager
+	Removed string // the document just removed
 	Stats   engine.IndexStats
 	// Dups and Sims count the pairs marked duplicate and similar.
 	Dups, Sims int
@@ -126,7 +127,7 @@ func (u *ui) latest(r *http.Request) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	p := latestPage{Filters: f, Docs: docs, Pager: newPager(q, f.Page, more), Stats: stats,
+	p := latestPage{Filters: f, Docs: docs, Pager: newPager(q, f.Page, more), Stats: stats, Removed: short(200, q.Get("removed")),
 		Dups: stats.Marks[core.Duplicate], Sims: stats.Marks[core.Similar]}
 	return result{page: "latest.html", title: "Latest documents", data: p}, nil
 }
@@ -282,6 +283,26 @@ func (u *ui) document(r *http.Request) (result, error) {
 		title = doc.ID
 	}
 	return result{page: "document.html", title: title, data: p}, nil
+}
+
+// removeDocument removes a stored document, with its marks, after a
+// confirmation; the documents it matched stay.
+func (u *ui) removeDocument(r *http.Request) (result, error) {
+	id := r.PathValue("id")
+	if err := checkID("id", id); err != nil {
+		return result{}, err
+	}
+	if r.PostFormValue("confirm") == "" {
+		return result{}, errorf(http.StatusBadRequest, "confirm", "tick the box to confirm that %s is to be removed", short(80, id))
+	}
+	removed, err := u.x.Remove(r.Context(), []string{id})
+	if err != nil {
+		return result{}, err
+	}
+	if len(removed) == 0 {
+		return result{}, errorf(http.StatusNotFound, "id", "no document %q", short(80, id))
+	}
+	return result{redirect: "/?" + urlValues("removed", id)}, nil
 }
 
 // diffPage is the data of diff.html.

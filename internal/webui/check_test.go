@@ -47,6 +47,18 @@ func TestCheckThenStore(t *testing.T) {
 		`class="badge dup"`, `class="nd-a"`, `class="nd-b"`)
 	f.get("/diff?a=wire-1&b=daily-7&by=sentence", false).want(t, "diff by sentence", http.StatusOK, "<strong>sentence</strong>")
 	f.get("/diff?a=wire-1&b=other", false).want(t, "diff of an unmarked pair", http.StatusOK, "has not marked this pair")
+
+	// Removal: a write, confirmed.
+	f.post("/documents/daily-7/remove", url.Values{"confirm": {"1"}}, false).want(t, "remove without a token", http.StatusUnauthorized)
+	f.get("/documents/daily-7", true).want(t, "document page with a token", http.StatusOK, "Remove the document")
+	f.post("/documents/daily-7/remove", url.Values{}, true).want(t, "remove unconfirmed", http.StatusBadRequest, "tick the box")
+	if a := f.post("/documents/daily-7/remove", url.Values{"confirm": {"1"}}, true); a.code != http.StatusSeeOther {
+		t.Fatalf("remove: %d\n%s", a.code, a.body)
+	}
+	f.get("/?removed=daily-7", false).want(t, "after the removal", http.StatusOK, "daily-7 is removed")
+	f.get("/documents/daily-7", false).want(t, "removed document", http.StatusNotFound)
+	f.get("/documents/wire-1", false).want(t, "its match", http.StatusOK, "No matches")
+	f.post("/documents/daily-7/remove", url.Values{"confirm": {"1"}}, true).want(t, "remove again", http.StatusNotFound)
 }
 
 // An uploaded HTML page is extracted before it is checked; one that is

@@ -92,6 +92,7 @@ func (u *ui) routes() {
 	m.Handle("GET /assets/", assets())
 	m.Handle("GET /{$}", u.read(u.latest))
 	m.Handle("GET /documents/{id}", u.read(u.document))
+	m.Handle("POST /documents/{id}/remove", u.write(u.removeDocument))
 	m.Handle("GET /clusters", u.read(u.clusters))
 	m.Handle("GET /clusters/{id}", u.read(u.cluster))
 	m.Handle("GET /diff", u.read(u.diff))
