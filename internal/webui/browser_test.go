@@ -1,7 +1,9 @@
 package webui
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -15,7 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/server"
 )
 
 // chromium returns the path of a Chromium or Chrome binary. The test
@@ -114,7 +116,8 @@ func focusOn(t *testing.T, ctx context.Context, id, what string) {
 // css is a CSS selector.
 type css = chromedp.CSS
 
-// In a real Chromium: the latest documents show the duplicate badge, its
+// In a real Chromium, on the server neardup serve runs, with documents
+// added through its API: the latest documents show the duplicate badge, its
 // diff opens with each side's overlap, a search finds a story by keyboard,
 // an article checked shows its match and is stored, and the feed admin,
 // after signing in, tries a site rule on a local page and adds the feed.
@@ -128,13 +131,38 @@ func TestBrowser(t *testing.T) {
 	}))
 	defer site.Close()
 
+	// The server as neardup serve runs it: the API, with this UI at "/".
 	f := newFixture(t, Options{})
-	orig, reprint := f.story(14)
-	f.add(core.Document{ID: "wire-1", Title: "Storm closes the harbour bridge", Source: "wire", Text: orig + " zebracrossing"},
-		core.Document{ID: "daily/7", Title: "Harbour bridge shut by storm", Source: "daily", Text: reprint + " zebracrossing"},
-		core.Document{ID: "blog-1", Title: "A diary", Source: "blog", Text: strings.Join(f.gen.Sentences(12), " ")})
-	srv := httptest.NewServer(f.h)
+	toks := server.NewTokens(testToken)
+	s, err := server.New(f.x, server.Options{Tokens: toks, UI: New(f.x, Options{Authorized: toks.Valid})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
+	defer s.Close()
+
+	// Documents added through the API.
+	orig, reprint := f.story(14)
+	docs, _ := json.Marshal([]map[string]string{
+		{"id": "wire-1", "title": "Storm closes the harbour bridge", "source": "wire", "text": orig + " zebracrossing"},
+		{"id": "daily/7", "title": "Harbour bridge shut by storm", "source": "daily", "text": reprint + " zebracrossing"},
+		{"id": "blog-1", "title": "A diary", "source": "blog", "text": strings.Join(f.gen.Sentences(12), " ")},
+	})
+	req, _ := http.NewRequest("POST", srv.URL+"/v1/documents", bytes.NewReader(docs))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+testToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("POST /v1/documents: %s", resp.Status)
+	}
+	if d, err := f.x.Document(t.Context(), "wire-1"); err != nil || d.Text == "" {
+		t.Fatalf("a document added through the API has no text (%v): the diffs would be empty", err)
+	}
 
 	t.Run("duplicate badge and diff", func(t *testing.T) {
 		do(t, ctx, "loading the latest documents", chromedp.Navigate(srv.URL+"/"))

@@ -57,7 +57,7 @@ func (u *ui) checkForm(r *http.Request) (result, error) {
 }
 
 // maxIDBytes bounds a document id given in a form.
-const maxIDBytes = 1024
+const maxIDBytes = 512
 
 // readArticle reads the article of a check or store form: pasted or
 // uploaded text or HTML, HTML extracted with the site rules.
@@ -258,7 +258,7 @@ func (u *ui) store(r *http.Request) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	ms, err := u.x.Add(r.Context(), []core.Document{doc}, engine.AddOptions{StoreText: u.x.Meta().StoreText})
+	ms, err := u.x.Add(r.Context(), []core.Document{doc}, engine.AddOptions{})
 	if err != nil {
 		return result{}, err
 	}
