@@ -24,7 +24,7 @@ type extractCmd struct {
 
 	Rules       string        `type:"existingfile" help:"Site rules (YAML): body selectors, parts to drop, boilerplate, article URL patterns."`
 	MinChars    int           `default:"500" help:"Skip pages with less text than this many characters as too short; 0 keeps them."`
-	MaxBytes    int           `default:"${max_bytes}" help:"Skip pages larger than this many bytes (before and after gzip)."`
+	MaxBytes    int           `default:"${max_bytes}" help:"Skip pages larger than this many bytes (before and after gzip); they are not read into memory."`
 	MaxElements int           `default:"60000" help:"Skip pages with more HTML elements than this."`
 	Timeout     time.Duration `default:"20s" help:"Give up on a page after this long; it is reported as failed and the run goes on."`
 	Workers     int           `short:"j" help:"Pages extracted at once (default: one per CPU)."`

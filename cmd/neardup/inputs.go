@@ -16,7 +16,7 @@ type inputFlags struct {
 	URLCol    string `name:"url-col" default:"url" help:"Field or column holding the URL."`
 	SourceCol string `name:"source-col" default:"source" help:"Field or column holding the source (publisher)."`
 	DateCol   string `name:"date-col" default:"date" help:"Field or column holding the date."`
-	MaxBytes  int    `default:"${max_bytes}" help:"Skip documents larger than this many bytes."`
+	MaxBytes  int    `default:"${max_bytes}" help:"Skip records (a JSONL line, a CSV row, a text file, a web page) larger than this many bytes; they are not read into memory."`
 	decompressFlags
 	Rules       string `type:"existingfile" help:"HTML and WARC inputs: site rules (YAML) for article extraction, as for neardup extract."`
 	MinChars    int    `name:"min-chars" default:"500" help:"HTML and WARC inputs: skip pages with less article text than this many characters as too short; 0 keeps them."`

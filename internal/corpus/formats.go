@@ -65,7 +65,7 @@ func (r *Reader) forced(k container.Format) container.Format {
 
 // sourceOf returns the source of a stream whose format is known.
 func (r *Reader) sourceOf(k container.Format, m container.Member) source {
-	limit := 3*r.opts.MaxBytes + r.cfg.slack
+	limit := r.opts.MaxBytes + r.cfg.slack // no record over it is held in memory
 	br := m.R
 	var text io.Reader = br // in UTF-8
 	if k == container.CSV || k == container.TSV || k == container.Text || k == container.Markdown {

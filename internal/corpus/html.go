@@ -48,7 +48,7 @@ func (r *Reader) pageLimit() int {
 	if n := r.opts.Extract.MaxBytes; n > 0 {
 		return n
 	}
-	return extract.DefaultMaxBytes
+	return r.opts.MaxBytes
 }
 
 // pageTimeout bounds one page's extraction.

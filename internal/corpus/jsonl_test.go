@@ -151,9 +151,9 @@ func TestJSONL(t *testing.T) {
 			opts:  Options{MaxBytes: 10},
 			cfg:   config{bufSize: 16, slack: 100},
 			want: []rec{
-				{ID: "news.jsonl:1", Origin: "news.jsonl:1", Skip: "too-large", Err: `news.jsonl:1: 311 bytes, too large to read (the limit is 10 bytes of title and text)`},
+				{ID: "news.jsonl:1", Origin: "news.jsonl:1", Skip: "too-large", Err: `news.jsonl:1: 311 bytes, too large to read (the limit is 10 bytes a record)`},
 				{ID: "news.jsonl:2", Text: "after", Origin: "news.jsonl:2", Raw: `{"text":"after"}`},
-				{ID: "news.jsonl:3", Origin: "news.jsonl:3", Skip: "too-large", Err: `news.jsonl:3: 311 bytes, too large to read (the limit is 10 bytes of title and text)`},
+				{ID: "news.jsonl:3", Origin: "news.jsonl:3", Skip: "too-large", Err: `news.jsonl:3: 311 bytes, too large to read (the limit is 10 bytes a record)`},
 			},
 		},
 		{

@@ -20,10 +20,11 @@ type Options struct {
 	// Empty means id, title, text, url, source and date. A name matches
 	// exactly, or else ignoring case (and, for CSV, surrounding spaces).
 	IDField, TitleField, TextField, URLField, SourceField, DateField string
-	// MaxBytes limits a record's title plus text, in bytes; a larger record
-	// is skipped as too-large. Zero or negative means 10 MiB. A JSONL line or
-	// CSV row is buffered up to 3×MaxBytes+1 MiB (room for JSON escapes);
-	// longer ones are skipped without being held in memory.
+	// MaxBytes limits a record (a JSONL line, a CSV row, a text file, a
+	// Reuters story, a web page), in bytes: a larger record is skipped as
+	// too-large without being held in memory, so that memory is bounded by
+	// it, and so is the title plus text of every document. Zero or negative
+	// means 10 MiB, the one default of every command.
 	MaxBytes int
 	// SinglePass promises that Rewind will not be called, so standard input
 	// (and an OpenReader stream) is read without being copied to a
@@ -46,8 +47,8 @@ type Options struct {
 	// Extract controls how HTML pages and the pages of WARC files become
 	// documents: site rules, the shortest article kept (MinChars, 500
 	// characters by default), and the size, element and time limits of one
-	// page. The zero value is extract's defaults. MaxBytes above does not
-	// apply to a page's HTML, only to the title and text extracted from it.
+	// page. The zero value is extract's defaults, but for the size limit of
+	// a page, which is MaxBytes above unless Extract.MaxBytes is set.
 	Extract extract.Options
 }
 

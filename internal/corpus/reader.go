@@ -46,7 +46,7 @@ type Reader struct {
 type config struct {
 	stdin   io.Reader // what "-" reads
 	bufSize int       // the read buffer of line formats
-	slack   int       // bytes a line or file may hold beyond the limit's own
+	slack   int       // bytes a line or file may hold beyond MaxBytes (tests)
 }
 
 const defaultBufSize = 1 << 20
@@ -107,9 +107,6 @@ func open(paths []string, stream *input, opts Options, cfg config) (*Reader, err
 	}
 	if cfg.bufSize == 0 {
 		cfg.bufSize = defaultBufSize
-	}
-	if cfg.slack == 0 {
-		cfg.slack = 1 << 20
 	}
 	r := &Reader{opts: opts, cfg: cfg, names: opts.names()}
 	if opts.Charset != "" {

@@ -114,9 +114,9 @@ func (r *Reader) Decode(raw Raw) Record {
 			doc.ID = raw.id
 		}
 		if raw.size < 0 {
-			return skip(doc, core.SkipTooLarge, "", fmt.Sprintf("over %d bytes, too large to read (the limit is %d bytes of title and text)", -raw.size, r.opts.MaxBytes))
+			return skip(doc, core.SkipTooLarge, "", fmt.Sprintf("over %d bytes, too large to read (the limit is %d bytes a record)", -raw.size, r.opts.MaxBytes))
 		}
-		return skip(doc, core.SkipTooLarge, "", fmt.Sprintf("%d bytes, too large to read (the limit is %d bytes of title and text)", raw.size, r.opts.MaxBytes))
+		return skip(doc, core.SkipTooLarge, "", fmt.Sprintf("%d bytes, too large to read (the limit is %d bytes a record)", raw.size, r.opts.MaxBytes))
 	case rawRefused:
 		doc := core.Document{ID: raw.id, Origin: raw.Origin}
 		msg := strings.TrimPrefix(raw.note, raw.Origin+": ")

@@ -75,7 +75,7 @@ type Options struct {
 // Defaults for Options fields left zero.
 const (
 	DefaultMinChars    = 500
-	DefaultMaxBytes    = 8 << 20
+	DefaultMaxBytes    = 10 << 20 // the one default of every command
 	DefaultMaxElements = 60000
 	DefaultTimeout     = 20 * time.Second
 )
