@@ -155,7 +155,7 @@ func batchPairs(t *testing.T, path string) map[string]core.Label {
 // with its marks, the index verifies clean, and a run to the end leaves the
 // pairs an uninterrupted run, and neardup dedup, find.
 func TestIndexAddSurvivesKill(t *testing.T) {
-	n, kills := 1500, 3
+	n, kills := 600, 2
 	if long() {
 		n, kills = 30000, 6 // 40,000 documents with their copies
 	}

@@ -216,7 +216,7 @@ func TestWatchOnceTwice(t *testing.T) {
 // A watcher killed at any moment of a pass keeps every article it stored
 // and, restarted, neither stores one twice nor fetches a stored one again.
 func TestWatchSurvivesKill(t *testing.T) {
-	perSite, kills := 80, 3
+	perSite, kills := 30, 2
 	if long() {
 		perSite, kills = 200, 8
 	}

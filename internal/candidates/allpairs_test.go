@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 
@@ -98,7 +99,11 @@ func joined(vecs []similarity.Sparse, t float64, bound bool) ([]scored, JoinStat
 }
 
 func TestAllPairsEqualsBruteForce(t *testing.T) {
-	vecs := randomVectors(1, 1000, 3000)
+	n := 400
+	if os.Getenv("NEARDUP_LONG") != "" {
+		n = 1000
+	}
+	vecs := randomVectors(1, n, 3000)
 	vecs = append(vecs, similarity.Sparse{}, vecs[3], vecs[3]) // empty and exact copies
 	for _, th := range []float64{0.1, 0.2, 0.5, 0.7, 0.85, 0.99, 1} {
 		want := bruteForce(vecs, th)
@@ -138,7 +143,11 @@ func TestAllPairsSparseIDsAndQueryWithoutAdd(t *testing.T) {
 // after others are added, and checks that every query then returns what
 // brute force over the vectors still in the join returns.
 func TestAllPairsRemove(t *testing.T) {
-	vecs := randomVectors(3, 600, 2000)
+	n := 250
+	if os.Getenv("NEARDUP_LONG") != "" {
+		n = 600
+	}
+	vecs := randomVectors(3, n, 2000)
 	for _, th := range []float64{0.1, 0.5, 0.85} {
 		for _, bound := range []bool{false, true} {
 			t.Run(fmt.Sprintf("t=%v bound=%v", th, bound), func(t *testing.T) {

@@ -25,6 +25,9 @@ import (
 // where a missing browser fails it.
 func chromium(t *testing.T) string {
 	t.Helper()
+	if os.Getenv("NEARDUP_LONG") == "" && os.Getenv("NEARDUP_REQUIRE_CHROMIUM") != "1" {
+		t.Skip("browser tests are long: NEARDUP_LONG=1 runs them (CI does)")
+	}
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -115,12 +116,17 @@ type decided struct {
 	Label core.Label
 }
 
-// TestEqualsBruteForce checks on 2,000 generated articles that the method
+// TestEqualsBruteForce checks on 2,000 generated articles (700 unless
+// NEARDUP_LONG is set) that the method
 // reports exactly the pairs that comparing every pair of vectors reports,
 // with the same scores, and that its labels are the three clauses of the
 // default rule evaluated directly.
 func TestEqualsBruteForce(t *testing.T) {
-	docs := newsCorpus(11, 2000)
+	n := 700
+	if os.Getenv("NEARDUP_LONG") != "" {
+		n = 2000
+	}
+	docs := newsCorpus(11, n)
 	o := Defaults()
 	o.Similar = 0.3
 	m := sealed(t, o, docs)
