@@ -7,19 +7,28 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
 	"github.com/neardup/neardup/internal/engine"
 )
 
-// checkID refuses an id no document can have.
+// checkID refuses an id no document can have, as the API does; field
+// names the parameter ("id", or "a" and "b" of a diff).
 func checkID(field, id string) error {
+	name := "the document id"
+	if field != "id" {
+		name += " " + field
+	}
 	switch {
 	case id == "":
-		return errorf(http.StatusBadRequest, field, "the document id %s is missing", field)
+		return errorf(http.StatusBadRequest, field, "%s is missing", name)
 	case len(id) > maxIDBytes:
-		return errorf(http.StatusBadRequest, field, "the document id %s is longer than %d bytes", field, maxIDBytes)
+		return errorf(http.StatusBadRequest, field, "%s is longer than %d bytes", name, maxIDBytes)
+	case !utf8.ValidString(id) || strings.ContainsFunc(id, unicode.IsControl):
+		return errorf(http.StatusBadRequest, field, "%s is not UTF-8 text without control characters", name)
 	}
 	return nil
 }

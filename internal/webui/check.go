@@ -92,8 +92,8 @@ func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
 	}
 	doc := core.Document{ID: f.ID, Title: f.Title, URL: f.URL, Source: f.Source, Text: string(body)}
 	switch {
-	case len(f.ID) > maxIDBytes:
-		return doc, errorf(http.StatusBadRequest, "id", "the id is longer than %d bytes", maxIDBytes)
+	case f.ID != "" && checkID("id", f.ID) != nil:
+		return doc, checkID("id", f.ID)
 	case !utf8.Valid(body):
 		return doc, errorf(http.StatusBadRequest, "text", "the text is not UTF-8: upload the page as HTML, which says its charset")
 	case f.Format != "auto" && f.Format != "text" && f.Format != "html":
