@@ -1,8 +1,10 @@
 // Package extract owns turning a web page into an article: title, main
 // text, date, author and language.
 //
-// The main-text detection is go-trafilatura's; this package wraps it with
-// what the pipeline needs and the library misses:
+// The main-text detection is an Engine's, by default readeck's
+// go-readability v2 (Readeck; the other engines it was measured against
+// live in the lab module, not here); this package wraps it with what the
+// pipeline needs and the library misses:
 //
 //   - the page's bytes are decoded to UTF-8 (byte-order mark, HTTP header,
 //     <meta> charset; gzip-compressed bodies are inflated);

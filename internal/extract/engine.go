@@ -29,7 +29,8 @@ type Found struct {
 // Readeck is the default engine: readeck's go-readability v2, a port of
 // Readability.js 0.6. Compared by shingle F1 on the Dragnet and CleanEval
 // gold sets with go-trafilatura, go-domdistiller and go-shiori's
-// go-readability (package engines), it measured best on both and fastest.
+// go-readability (lab/internal/engines), it measured best on both and
+// fastest.
 func Readeck(doc *html.Node, pageURL *nurl.URL) Found {
 	p := readeck.NewParser()
 	if pageURL == nil {
