@@ -2,6 +2,7 @@ package neardup
 
 import (
 	"context"
+	"time"
 
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/output"
@@ -36,3 +37,9 @@ func (x *Index) Rescore(ctx context.Context, progress func(done int)) (Stats, er
 // and stats.json, in dir, replacing what was there only once all is
 // written.
 func (x *Index) Export(ctx context.Context, dir string) error { return output.Export(ctx, x.x, dir) }
+
+// SetWindow makes Add and Query pair a document only with stored documents
+// dated at most d from it, as Options.Window does for Dedup (undated
+// documents pair with any); 0, the default, pairs with every one. It holds
+// for this Index value only; nothing is stored.
+func (x *Index) SetWindow(d time.Duration) { x.x.SetWindow(d) }

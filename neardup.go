@@ -81,6 +81,15 @@ type Options struct {
 	// that returned survives a power cut) or "normal" (faster; a power cut
 	// may lose the last adds, never corrupt the file).
 	Sync string
+	// Link is how Dedup lets a document join a cluster: "any" (the
+	// default: clusters are the connected groups of duplicate pairs),
+	// "anchor" (through a duplicate of the cluster's first member) or
+	// "majority" (duplicates of at least half of its members).
+	Link string
+	// Window, when positive, pairs only documents dated at most this far
+	// apart; an undated document pairs with any. An Index takes it from
+	// Index.SetWindow.
+	Window time.Duration
 }
 
 func (o Options) keep() (cluster.Policy, error) {
@@ -119,7 +128,13 @@ func Dedup(ctx context.Context, docs []Document, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := spec.NewBatch(c, keep)
+	link := cluster.Any
+	if o.Link != "" {
+		if link, err = cluster.ParseLinking(o.Link); err != nil {
+			return nil, err
+		}
+	}
+	b, err := spec.NewBatchWith(c, engine.Grouping{Keep: keep, Link: link, Window: o.Window})
 	if err != nil {
 		return nil, err
 	}

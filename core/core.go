@@ -89,4 +89,9 @@ type Cluster struct {
 	Representative string   `json:"representative"`
 	Members        []string `json:"members"`
 	Why            string   `json:"why"`
+	// Linking is the policy by which documents joined the cluster (any,
+	// anchor, majority); Joined says, for each member in the order of
+	// Members, why it is in. Both are empty where nothing recorded them.
+	Linking string   `json:"linking,omitempty"`
+	Joined  []string `json:"joined,omitempty"`
 }

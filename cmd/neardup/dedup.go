@@ -20,6 +20,8 @@ type dedupCmd struct {
 
 	Method string `default:"${default_method}" enum:"${methods}" help:"Detection method: ${methods}."`
 	Keep   string `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (the default; central for cosine), earliest, first or central."`
+	Link   string `default:"any" enum:"any,anchor,majority" help:"How a document joins a cluster: any duplicate link (clusters are connected groups), a link to the cluster's first member (anchor), or links to at least half of its members (majority)."`
+	Window string `help:"Pair only documents dated at most this far apart, e.g. 3d, 36h, 1w (undated documents pair with any)."`
 	kong.Plugins
 
 	inputFlags
@@ -45,7 +47,13 @@ func (c *dedupCmd) Run(g *globals) error {
 	if err != nil {
 		return err
 	}
+	window, err := parseWindow(c.Window)
+	if err != nil {
+		return err
+	}
 	o := job.Options{
+		Link:        cluster.Linking(c.Link),
+		Window:      window,
 		Inputs:      c.Inputs,
 		Out:         c.Out,
 		Corpus:      co,

@@ -98,10 +98,11 @@ type indexAddCmd struct {
 	dbFlags
 	Method string `help:"Detection method of a new index: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
 	kong.Plugins
-	StoreText   bool `name:"store-text" help:"A new index stores each document's text (for export with texts and search)."`
-	Replace     bool `help:"A document whose id is stored replaces it (default: it is reported as existing and left alone)."`
-	Chunk       int  `default:"1000" help:"Documents added in one transaction; a document's line is printed once its transaction commits."`
-	OnlyMatches bool `name:"only-matches" help:"Print only the documents with matches."`
+	StoreText   bool   `name:"store-text" help:"A new index stores each document's text (for export with texts and search)."`
+	Replace     bool   `help:"A document whose id is stored replaces it (default: it is reported as existing and left alone)."`
+	Chunk       int    `default:"1000" help:"Documents added in one transaction; a document's line is printed once its transaction commits."`
+	OnlyMatches bool   `name:"only-matches" help:"Print only the documents with matches."`
+	Window      string `help:"Pair a document only with stored documents dated at most this far from it, e.g. 3d (undated documents pair with any)."`
 	inputFlags
 
 	flags *methodflags.Flags
@@ -110,6 +111,10 @@ type indexAddCmd struct {
 func (c *indexAddCmd) Run(g *globals) error {
 	if c.Chunk < 1 {
 		return usageError{"--chunk must be at least 1"}
+	}
+	window, err := parseWindow(c.Window)
+	if err != nil {
+		return err
 	}
 	cfg, err := methodConfig(g.ctx, c.DB, c.Method, c.flags)
 	if err != nil {
@@ -120,6 +125,7 @@ func (c *indexAddCmd) Run(g *globals) error {
 		return err
 	}
 	defer x.Close()
+	x.SetWindow(window)
 	return feed(g, x, job.FeedOptions{Inputs: c.Inputs, Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
 }
 
@@ -232,16 +238,22 @@ func feedSummary(st job.FeedStats, query bool) string {
 type indexQueryCmd struct {
 	Inputs []string `arg:"" name:"input" help:"Documents to check: any input neardup dedup reads; - for stdin."`
 	dbFlags
-	OnlyMatches bool `name:"only-matches" help:"Print only the documents with matches."`
+	OnlyMatches bool   `name:"only-matches" help:"Print only the documents with matches."`
+	Window      string `help:"Pair a document only with stored documents dated at most this far from it, e.g. 3d (undated documents pair with any)."`
 	inputFlags
 }
 
 func (c *indexQueryCmd) Run(g *globals) error {
+	window, err := parseWindow(c.Window)
+	if err != nil {
+		return err
+	}
 	x, err := c.openStored(g.ctx, "")
 	if err != nil {
 		return err
 	}
 	defer x.Close()
+	x.SetWindow(window)
 	return feed(g, x, job.FeedOptions{Inputs: c.Inputs, Query: true, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
 }
 
@@ -303,9 +315,21 @@ func (c *indexExpireCmd) Run(g *globals) error {
 	return err
 }
 
-// parseAge reads a duration with days and weeks as well: "30d", "2w",
-// "36h", "1d12h".
-func parseAge(s string) (time.Duration, error) {
+// parseWindow reads --window: "" for none, else a positive duration as
+// parseAge reads it.
+func parseWindow(s string) (time.Duration, error) {
+	if s == "" {
+		return 0, nil
+	}
+	return parseSpan("--window", s)
+}
+
+// parseAge reads --older-than (see parseSpan).
+func parseAge(s string) (time.Duration, error) { return parseSpan("--older-than", s) }
+
+// parseSpan reads the value s of flag as a duration with days and weeks as
+// well: "30d", "2w", "36h", "1d12h".
+func parseSpan(flag, s string) (time.Duration, error) {
 	var total time.Duration
 	rest := s
 	for rest != "" {
@@ -313,14 +337,14 @@ func parseAge(s string) (time.Duration, error) {
 		if i < 0 {
 			d, err := time.ParseDuration(rest)
 			if err != nil {
-				return 0, fmt.Errorf("--older-than %q: want a duration such as 30d, 12h or 2w", s)
+				return 0, usageError{fmt.Sprintf("%s %q: want a duration such as 30d, 12h or 2w", flag, s)}
 			}
 			total += d
 			break
 		}
 		n, err := strconv.Atoi(rest[:i])
 		if err != nil || n < 0 {
-			return 0, fmt.Errorf("--older-than %q: want a duration such as 30d, 12h or 2w", s)
+			return 0, usageError{fmt.Sprintf("%s %q: want a duration such as 30d, 12h or 2w", flag, s)}
 		}
 		unit := 24 * time.Hour
 		if rest[i] == 'w' {
@@ -330,7 +354,7 @@ func parseAge(s string) (time.Duration, error) {
 		rest = rest[i+1:]
 	}
 	if total <= 0 {
-		return 0, fmt.Errorf("--older-than %q: want a positive duration", s)
+		return 0, usageError{fmt.Sprintf("%s %q: want a positive duration", flag, s)}
 	}
 	return total, nil
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
@@ -82,6 +83,9 @@ type batch[S any, E core.Evidence] struct {
 	name     string
 	m        Method[S, E]
 	keep     cluster.Policy
+	link     cluster.Linking
+	window   int64 // seconds; 0 for none
+	linker   *cluster.Linker
 	docs     docTable
 	sketches []*S
 	stats    Stats
@@ -92,8 +96,19 @@ type batch[S any, E core.Evidence] struct {
 	done     bool
 }
 
-func newBatch[S any, E core.Evidence](name string, m Method[S, E], keep cluster.Policy) *batch[S, E] {
-	return &batch[S, E]{name: name, m: m, keep: keep, stats: newStats(name)}
+func newBatch[S any, E core.Evidence](name string, m Method[S, E], g Grouping) *batch[S, E] {
+	return &batch[S, E]{name: name, m: m, keep: g.Keep, link: g.Link, window: int64(g.Window / time.Second),
+		stats: newStats(name)}
+}
+
+// outside reports whether documents a and b are dated farther apart than
+// the window.
+func (b *batch[S, E]) outside(a, c int32) bool {
+	if b.window <= 0 {
+		return false
+	}
+	da, dc := b.docs.dates[a], b.docs.dates[c]
+	return da != 0 && dc != 0 && max(da-dc, dc-da) > b.window
 }
 
 func newStats(method string) Stats {
@@ -199,6 +214,9 @@ func (b *batch[S, E]) match(ord int32) error {
 	}
 	err := b.m.Match(ord, s, b, func(other int32, score float64, ev E) {
 		b.stats.Candidates++
+		if b.outside(other, ord) {
+			return
+		}
 		if l, ok := b.m.Label(score, ev); ok {
 			b.found = append(b.found, Found[E]{A: other, B: ord, Score: score, Label: l, Ev: ev})
 		}
@@ -277,6 +295,9 @@ func (b *batch[S, E]) matchBlock(mt Matcher[S, E], lo, hi int) block[E] {
 	var ord int32
 	emit := func(other int32, score float64, ev E) {
 		bl.candidates++
+		if b.outside(other, ord) {
+			return
+		}
 		if l, ok := b.m.Label(score, ev); ok {
 			bl.found = append(bl.found, Found[E]{A: other, B: ord, Score: score, Label: l, Ev: ev})
 		}
@@ -306,14 +327,18 @@ func (b *batch[S, E]) indexByB() {
 // group unions the duplicate pairs and marks every member but the
 // representative of each group as not kept.
 func (b *batch[S, E]) group() {
-	var uf cluster.UnionFind
-	uf.Grow(b.Len())
-	for _, f := range b.found {
+	b.linker = cluster.NewLinker(b.link)
+	var links []cluster.Link
+	for i, f := range b.found {
 		if f.Label == core.Duplicate {
-			uf.Union(f.A, f.B)
+			links = append(links, cluster.Link{Other: f.A, Score: Round(f.Score)})
+		}
+		if last := i+1 == len(b.found) || b.found[i+1].B != f.B; last && len(links) > 0 {
+			b.linker.Add(f.B, links)
+			links = links[:0]
 		}
 	}
-	b.groups = uf.Groups()
+	b.groups = b.linker.Groups()
 	b.kept = make([]bool, b.Len())
 	for i := range b.kept {
 		b.kept[i] = true
@@ -346,9 +371,11 @@ func (b *batch[S, E]) Result() *Result {
 	}
 	for i, g := range b.groups {
 		rep, why := b.representative(g)
-		c := core.Cluster{ID: int64(i + 1), Representative: b.docs.ids[rep], Why: why}
+		c := core.Cluster{ID: int64(i + 1), Representative: b.docs.ids[rep], Why: why, Linking: string(b.link)}
+		name := func(d int32) string { return b.docs.ids[d] }
 		for _, id := range g {
 			c.Members = append(c.Members, b.docs.ids[id])
+			c.Joined = append(c.Joined, b.linker.Why(id, g).Format(b.link, name))
 		}
 		res.Clusters = append(res.Clusters, c)
 	}

@@ -30,7 +30,11 @@ func (x *index[S, E]) export(ctx context.Context, e Exporter) error {
 		for _, d := range rows {
 			ids[d.Ord] = d.ID
 		}
+		best := map[int64]store.Mark{} // document → its best duplicate mark to an earlier one
 		if err := r.EachMark(func(m *store.Mark) error {
+			if b, ok := best[m.B]; m.Label == core.Duplicate && (!ok || m.Score > b.Score) {
+				best[m.B] = store.Mark{A: m.A, B: m.B, Score: m.Score}
+			}
 			ev, err := x.decodeEvidence(m.Method, m.Evidence)
 			if err != nil {
 				return fmt.Errorf("mark %d~%d: %w", m.A, m.B, err)
@@ -39,7 +43,7 @@ func (x *index[S, E]) export(ctx context.Context, e Exporter) error {
 		}); err != nil {
 			return err
 		}
-		reps, err := x.exportClusters(r, rows, e)
+		reps, err := x.exportClusters(r, rows, best, e)
 		if err != nil {
 			return err
 		}
@@ -52,9 +56,15 @@ func (x *index[S, E]) export(ctx context.Context, e Exporter) error {
 	})
 }
 
-// exportClusters sends every cluster with its representative, and returns
-// the representatives.
-func (x *index[S, E]) exportClusters(r store.Reader, rows []store.Doc, e Exporter) (map[int64]bool, error) {
+// exportClusters sends every cluster with its representative and why each
+// member is in (clusters of an index are the connected groups of its
+// duplicate marks: linking any), and returns the representatives. best
+// holds each document's best duplicate mark to an earlier one.
+func (x *index[S, E]) exportClusters(r store.Reader, rows []store.Doc, best map[int64]store.Mark, e Exporter) (map[int64]bool, error) {
+	ids := make(map[int64]string, len(rows))
+	for _, d := range rows {
+		ids[d.Ord] = d.ID
+	}
 	groups := map[int64][]*store.Doc{}
 	var order []int64
 	for i := range rows {
@@ -72,9 +82,16 @@ func (x *index[S, E]) exportClusters(r store.Reader, rows []store.Doc, e Exporte
 			return nil, err
 		}
 		reps[rep.Ord] = true
-		cl := core.Cluster{ID: c, Representative: rep.ID, Why: why}
-		for _, d := range groups[c] {
+		cl := core.Cluster{ID: c, Representative: rep.ID, Why: why, Linking: string(cluster.Any)}
+		for i, d := range groups[c] {
 			cl.Members = append(cl.Members, d.ID)
+			var reason cluster.Reason
+			if m, ok := best[d.Ord]; ok {
+				reason = cluster.Reason{Links: 1, Size: 1, Score: m.Score}
+			} else if i > 0 {
+				reason = cluster.Reason{Size: len(groups[c])}
+			}
+			cl.Joined = append(cl.Joined, reason.Format(cluster.Any, func(int32) string { return ids[best[d.Ord].A] }))
 		}
 		if err := e.Cluster(&cl); err != nil {
 			return nil, err

@@ -44,6 +44,7 @@ type indexer interface {
 	verify(ctx context.Context, progress func(done int)) ([]string, error)
 	export(ctx context.Context, e Exporter) error
 	documents() int
+	setWindow(seconds int64)
 	cluster(ctx context.Context, id int64) (Cluster, error)
 	view(ctx context.Context, fn func(r store.Reader) error) error
 }
@@ -138,6 +139,35 @@ type index[S any, E core.Evidence] struct {
 	dirty bool
 	cache *detailCache[S]
 	pool  sync.Pool // of DocSketcher[S]
+	// window, when positive, is the most seconds apart two dated
+	// documents may be to pair (see Index.SetWindow).
+	window int64
+}
+
+func (x *index[S, E]) setWindow(seconds int64) { x.window = seconds }
+
+// inWindow keeps the pairs of found whose stored document is dated within
+// the window of date (Unix seconds; 0 unknown), reading their dates from r.
+func (x *index[S, E]) inWindow(found []Found[E], date int64, r store.Reader) ([]Found[E], error) {
+	if x.window <= 0 || date == 0 || len(found) == 0 {
+		return found, nil
+	}
+	others := make([]int64, len(found))
+	for i, f := range found {
+		others[i] = x.ords[f.A]
+	}
+	docs, err := r.Docs(others)
+	if err != nil {
+		return nil, err
+	}
+	dates := make(map[int64]int64, len(docs))
+	for _, d := range docs {
+		dates[d.Ord] = d.Date
+	}
+	return slices.DeleteFunc(found, func(f Found[E]) bool {
+		d := dates[x.ords[f.A]]
+		return d != 0 && max(d-date, date-d) > x.window
+	}), nil
 }
 
 func (x *index[S, E]) documents() int { return len(x.mem) }
@@ -459,6 +489,9 @@ func (x *index[S, E]) match(mem int32, s *S, r store.Reader, d *core.Document) (
 		}
 	})
 	if err != nil {
+		return nil, err
+	}
+	if found, err = x.inWindow(found, unixOrZero(d), r); err != nil {
 		return nil, err
 	}
 	if sel, ok := x.m.(Selector[E]); ok {

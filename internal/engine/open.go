@@ -222,6 +222,16 @@ func (x *Index) AddSketched(ctx context.Context, docs []core.Document, sks []Ske
 	return x.impl.add(ctx, docs, sks, o)
 }
 
+// SetWindow makes Add and Query pair a document only with stored documents
+// dated at most d from it, as a Batch of Grouping.Window does; a document
+// without a date, or a stored one without, pairs with any. 0 (the default)
+// pairs with every stored document. It is not stored with the index.
+func (x *Index) SetWindow(d time.Duration) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.impl.setWindow(int64(d / time.Second))
+}
+
 // Query checks each document against everything stored, storing nothing.
 func (x *Index) Query(ctx context.Context, docs []core.Document) ([]Match, error) {
 	x.mu.Lock()

@@ -23,7 +23,7 @@ func (x *index[S, E]) rescore(ctx context.Context, progress func(done int)) (Sta
 		if err != nil {
 			return err
 		}
-		b := newBatch(x.spec.Name, m, x.keep)
+		b := newBatch(x.spec.Name, m, Grouping{Keep: x.keep, Link: cluster.Any})
 		rows, err := allDocs(w, x.meta.StoreText)
 		if err != nil {
 			return err

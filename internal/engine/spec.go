@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
@@ -37,7 +38,7 @@ type Spec struct {
 	defaults func() Config
 	decode   func(data []byte) (Config, error)
 	evidence func(data []byte) (core.Evidence, error)
-	batch    func(c Config, keep cluster.Policy) (Batch, error)
+	batch    func(c Config, g Grouping) (Batch, error)
 	index    func(c Config, st store.Store, meta store.Meta) (*Index, error)
 	// sample and redecode reach the default method's codec (see Sample
 	// and Redecode).
@@ -78,12 +79,12 @@ func Register[O Config, S any, E core.Evidence](s Spec, defaults func() O, build
 		}
 		return build(o)
 	}
-	s.batch = func(c Config, keep cluster.Policy) (Batch, error) {
+	s.batch = func(c Config, g Grouping) (Batch, error) {
 		m, err := method(c)
 		if err != nil {
 			return nil, err
 		}
-		return newBatch(s.Name, m, keep), nil
+		return newBatch(s.Name, m, g), nil
 	}
 	s.index = func(c Config, st store.Store, meta store.Meta) (*Index, error) {
 		return openIndex(s, func() (Method[S, E], error) { return method(c) }, st, meta)
@@ -146,8 +147,30 @@ func (s Spec) DecodeEvidence(data []byte) (core.Evidence, error) { return s.evid
 // NewBatch returns an empty Batch of the method with options c, grouping
 // with representative policy keep ("" means the method's own).
 func (s Spec) NewBatch(c Config, keep cluster.Policy) (Batch, error) {
-	if keep == "" {
-		keep = s.Keep
+	return s.NewBatchWith(c, Grouping{Keep: keep})
+}
+
+// Grouping says which candidates a Batch compares and how it groups the
+// duplicates it finds. The zero value compares every candidate and groups
+// as the method does, by connected groups.
+type Grouping struct {
+	// Keep is the representative policy; "" means the method's own.
+	Keep cluster.Policy
+	// Link is how a document joins a cluster; "" means cluster.Any.
+	Link cluster.Linking
+	// Window, when positive, pairs only documents whose dates are at most
+	// this far apart; a document without a date is paired with any.
+	Window time.Duration
+}
+
+// NewBatchWith returns an empty Batch of the method with options c and
+// grouping g.
+func (s Spec) NewBatchWith(c Config, g Grouping) (Batch, error) {
+	if g.Keep == "" {
+		g.Keep = s.Keep
 	}
-	return s.batch(c, keep)
+	if g.Link == "" {
+		g.Link = cluster.Any
+	}
+	return s.batch(c, g)
 }

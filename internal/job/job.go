@@ -36,6 +36,11 @@ type Options struct {
 	Method engine.Config
 	// Keep is the representative policy; "" means the method's own.
 	Keep cluster.Policy
+	// Link is how a document joins a cluster; "" means cluster.Any.
+	Link cluster.Linking
+	// Window, when positive, pairs only documents dated at most this far
+	// apart (undated documents pair with any).
+	Window time.Duration
 	// Strict makes the first bad record fatal instead of skipped.
 	Strict bool
 	// Workers is the number of sketching goroutines; 0 means GOMAXPROCS.
@@ -86,7 +91,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if err != nil {
 		return engine.Stats{}, err
 	}
-	b, err := spec.NewBatch(o.Method, o.Keep)
+	b, err := spec.NewBatchWith(o.Method, engine.Grouping{Keep: o.Keep, Link: o.Link, Window: o.Window})
 	if err != nil {
 		return engine.Stats{}, err
 	}

@@ -1,0 +1,205 @@
+package cluster
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Linking names how a document joins a cluster through its duplicate links
+// to the documents before it.
+type Linking string
+
+// The linking policies. With Any, clusters are the connected groups of the
+// duplicate links: A ~ B and B ~ C put A and C together although nothing
+// matched them, so one templated report that resembles two families chains
+// them into one. The others let a document join a cluster only through a
+// strong enough link to it, and never merge two clusters.
+const (
+	Any      Linking = "any"      // any duplicate link joins, clusters merge: the connected groups
+	Anchor   Linking = "anchor"   // a duplicate link to the cluster's first member
+	Majority Linking = "majority" // duplicate links to at least half of the cluster's members
+)
+
+// ParseLinking checks a linking policy's name.
+func ParseLinking(s string) (Linking, error) {
+	switch l := Linking(s); l {
+	case Any, Anchor, Majority:
+		return l, nil
+	}
+	return "", fmt.Errorf("cluster: unknown linking %q (want any, anchor or majority)", s)
+}
+
+// Link is a duplicate link of a document to an earlier one.
+type Link struct {
+	Other int32   // the earlier document
+	Score float64 // the pair's score
+}
+
+// Linker groups documents into clusters as they arrive, in order, by a
+// linking policy, and says why each member is in. The zero value is not
+// ready: make one with NewLinker. Not safe for concurrent use.
+type Linker struct {
+	policy  Linking
+	uf      UnionFind
+	of      map[int32]int32   // document → its cluster's first member (not Any)
+	members map[int32][]int32 // first member → members in order of joining (not Any)
+	why     map[int32]Reason  // document → why it is in
+}
+
+// Reason says why a document is in its cluster.
+type Reason struct {
+	// Links is how many members it has duplicate links to when it joined
+	// (Majority); 1 otherwise; 0 for a first member or, with Any, a
+	// document that later members linked to.
+	Links int
+	// Size is the cluster's size when it joined.
+	Size int
+	// Other is the member of its best link; Score that link's score.
+	Other int32
+	Score float64
+}
+
+// Format writes the reason in words, naming documents with name.
+func (r Reason) Format(policy Linking, name func(int32) string) string {
+	switch {
+	case r.Links == 0 && r.Size == 0:
+		return "first member"
+	case r.Links == 0:
+		return "a later member is its duplicate"
+	case policy == Anchor:
+		return fmt.Sprintf("duplicate of the first member %s (%.4g)", name(r.Other), r.Score)
+	case policy == Majority:
+		return fmt.Sprintf("duplicate of %d of %d members, best %s (%.4g)", r.Links, r.Size, name(r.Other), r.Score)
+	}
+	return fmt.Sprintf("duplicate of %s (%.4g)", name(r.Other), r.Score)
+}
+
+// NewLinker returns a Linker of policy; "" means Any.
+func NewLinker(policy Linking) *Linker {
+	if policy == "" {
+		policy = Any
+	}
+	return &Linker{policy: policy, of: map[int32]int32{}, members: map[int32][]int32{}, why: map[int32]Reason{}}
+}
+
+// Policy returns the linking policy in force.
+func (l *Linker) Policy() Linking { return l.policy }
+
+// Add places doc, given its duplicate links to earlier documents, and
+// returns the first member of the cluster it joined, or -1 when it joined
+// none. Each document is added once, after every document it links to.
+func (l *Linker) Add(doc int32, links []Link) int32 {
+	if len(links) == 0 {
+		return -1
+	}
+	if l.policy == Any {
+		best := links[0]
+		for _, k := range links {
+			l.uf.Union(doc, k.Other)
+			if k.Score > best.Score {
+				best = k
+			}
+		}
+		l.why[doc] = Reason{Links: 1, Size: 1, Other: best.Other, Score: best.Score}
+		return l.uf.Find(doc)
+	}
+	type cand struct {
+		first int32
+		links int
+		best  Link
+	}
+	var cands []cand
+	for _, k := range links {
+		first, ok := l.of[k.Other]
+		if !ok {
+			first = k.Other // not in a cluster yet: a cluster of one
+		}
+		i := slices.IndexFunc(cands, func(c cand) bool { return c.first == first })
+		if i < 0 {
+			cands = append(cands, cand{first: first, best: k})
+			i = len(cands) - 1
+		}
+		c := &cands[i]
+		c.links++
+		if k.Score > c.best.Score {
+			c.best = k
+		}
+	}
+	chosen := -1
+	for i, c := range cands {
+		size := max(len(l.members[c.first]), 1)
+		anchored := slices.ContainsFunc(links, func(k Link) bool { return k.Other == c.first })
+		ok := l.policy == Anchor && anchored || l.policy == Majority && 2*c.links >= size
+		if !ok {
+			continue
+		}
+		if chosen < 0 || better(c.links, c.best.Score, c.first, cands[chosen].links, cands[chosen].best.Score, cands[chosen].first) {
+			chosen = i
+		}
+	}
+	if chosen < 0 {
+		return -1
+	}
+	c := cands[chosen]
+	if _, ok := l.members[c.first]; !ok {
+		l.members[c.first] = []int32{c.first}
+		l.of[c.first] = c.first
+	}
+	size := len(l.members[c.first])
+	l.members[c.first] = append(l.members[c.first], doc)
+	l.of[doc] = c.first
+	if l.policy == Anchor {
+		l.why[doc] = Reason{Links: 1, Size: size, Other: c.first, Score: scoreOf(links, c.first)}
+	} else {
+		l.why[doc] = Reason{Links: c.links, Size: size, Other: c.best.Other, Score: c.best.Score}
+	}
+	return c.first
+}
+
+// better orders candidate clusters: more links, then the better best
+// score, then the older cluster.
+func better(links int, score float64, first int32, links2 int, score2 float64, first2 int32) bool {
+	if links != links2 {
+		return links > links2
+	}
+	if score != score2 {
+		return score > score2
+	}
+	return first < first2
+}
+
+func scoreOf(links []Link, other int32) float64 {
+	for _, k := range links {
+		if k.Other == other {
+			return k.Score
+		}
+	}
+	return 0
+}
+
+// Groups returns every cluster of two or more members, each sorted
+// ascending, ordered by their smallest member.
+func (l *Linker) Groups() [][]int32 {
+	if l.policy == Any {
+		return l.uf.Groups()
+	}
+	var out [][]int32
+	for _, ms := range l.members {
+		g := slices.Clone(ms)
+		slices.Sort(g)
+		out = append(out, g)
+	}
+	slices.SortFunc(out, func(a, b []int32) int { return cmpInt(a[0], b[0]) })
+	return out
+}
+
+// Why says why doc, a member of group (as Groups returns it), is in it.
+func (l *Linker) Why(doc int32, group []int32) Reason {
+	if r, ok := l.why[doc]; ok {
+		return r
+	}
+	if doc == group[0] {
+		return Reason{}
+	}
+	return Reason{Size: len(group)} // with Any: only later members link to it
+}
