@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -81,9 +82,22 @@ func validUTF8Prefix(head []byte) bool {
 }
 
 // detectCharset names the charset of a start of text that is not UTF-8.
+// Of charsets detected with equal confidence it takes the first by name:
+// the detector's own choice among them varies from run to run, and a
+// second reading must read a file as the first did.
 func detectCharset(head []byte) string {
-	res, err := chardet.NewTextDetector().DetectBest(head)
-	if err != nil || res == nil || res.Confidence < 30 || strings.EqualFold(res.Charset, "UTF-8") || strings.HasPrefix(strings.ToUpper(res.Charset), "UTF-") {
+	all, err := chardet.NewTextDetector().DetectAll(head)
+	var res *chardet.Result
+	if err == nil && len(all) > 0 {
+		slices.SortFunc(all, func(a, b chardet.Result) int {
+			if a.Confidence != b.Confidence {
+				return b.Confidence - a.Confidence
+			}
+			return strings.Compare(a.Charset, b.Charset)
+		})
+		res = &all[0]
+	}
+	if res == nil || res.Confidence < 30 || strings.EqualFold(res.Charset, "UTF-8") || strings.HasPrefix(strings.ToUpper(res.Charset), "UTF-") {
 		return "windows-1252"
 	}
 	if strings.EqualFold(res.Charset, "ISO-8859-1") {
