@@ -12,6 +12,7 @@ import (
 // Every write page answers 401 without a token and with a wrong one,
 // and changes nothing.
 func TestWritePagesNeedToken(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Options{})
 	cases := []struct {
 		method, path string
@@ -50,6 +51,7 @@ func TestWritePagesNeedToken(t *testing.T) {
 // forms posted with the cookie need their CSRF field; a cross-site post is
 // refused whatever it carries.
 func TestSignInCookieAndCSRF(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Options{})
 	f.post("/signin", url.Values{"token": {"nope"}, "next": {"/feeds"}}, false).
 		want(t, "wrong token", http.StatusUnauthorized, "not a write token")
@@ -105,6 +107,7 @@ func TestSignInCookieAndCSRF(t *testing.T) {
 
 // A redirect after sign-in never leaves the site.
 func TestSignInNextStaysLocal(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Options{})
 	for next, want := range map[string]string{
 		"/clusters?x=1":       "/clusters?x=1",
@@ -123,16 +126,26 @@ func TestSignInNextStaysLocal(t *testing.T) {
 
 // Under AuthReads every page needs the token; the sign-in page does not.
 func TestAuthReads(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Options{AuthReads: true})
 	for _, p := range []string{"/check", "/documents/x", "/diff?a=x&b=y"} {
 		f.get(p, false).want(t, p+" without a token", http.StatusUnauthorized, `name="token"`)
 	}
 	f.get("/check", true).want(t, "/check with the token", http.StatusOK, "Check an article")
 	f.get("/signin", false).want(t, "sign-in page", http.StatusOK, `name="token"`)
+	a := f.post("/signin", url.Values{"token": {testToken}, "next": {"/check"}}, false)
+	cookies := (&http.Response{Header: a.hdr}).Cookies()
+	if a.code != http.StatusSeeOther || len(cookies) != 1 {
+		t.Fatalf("sign in: %d, %d cookies", a.code, len(cookies))
+	}
+	r := httptest.NewRequest("GET", "/check", nil)
+	r.AddCookie(cookies[0])
+	f.do(r).want(t, "/check with the cookie", http.StatusOK, "Check an article", "Sign out")
 }
 
 // Without Options.Authorized no token is valid.
 func TestNoTokensNoWrites(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Options{})
 	h := New(f.x, Options{})
 	r := httptest.NewRequest("GET", "/feeds", nil)
@@ -147,6 +160,7 @@ func TestNoTokensNoWrites(t *testing.T) {
 // Every answer carries the security headers; the assets are served, and
 // nothing else under /assets/.
 func TestHeadersAndAssets(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Options{})
 	a := f.get("/check", false)
 	if csp := a.hdr.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self'") || !strings.Contains(csp, "frame-ancestors 'none'") {

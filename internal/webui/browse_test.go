@@ -26,6 +26,7 @@ func browseFixture(t *testing.T) *fixture {
 }
 
 func TestLatest(t *testing.T) {
+	t.Parallel()
 	f := browseFixture(t)
 	a := f.get("/", false)
 	a.want(t, "latest", http.StatusOK, "5 documents stored", "1 duplicate and 0 similar", `class="badge dup"`,
@@ -52,6 +53,7 @@ func TestLatest(t *testing.T) {
 }
 
 func TestLatestPages(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Options{})
 	var docs []core.Document
 	for i := range listPage + 5 {
@@ -68,6 +70,7 @@ func TestLatestPages(t *testing.T) {
 }
 
 func TestClusters(t *testing.T) {
+	t.Parallel()
 	f := browseFixture(t)
 	a := f.get("/clusters", false)
 	a.want(t, "clusters", http.StatusOK, "/clusters/", `<td class="num">2</td>`, "Storm closes the harbour bridge")
@@ -86,6 +89,7 @@ func TestClusters(t *testing.T) {
 }
 
 func TestSearch(t *testing.T) {
+	t.Parallel()
 	f := browseFixture(t)
 	a := f.get("/search?q=zebracrossing", false)
 	a.want(t, "search", http.StatusOK, "3 documents match", "Diary 0", "<mark>zebracrossing</mark>")
@@ -100,6 +104,7 @@ func TestSearch(t *testing.T) {
 
 // Bad filters are 400 with the filter named, never a 5xx.
 func TestBadFilters(t *testing.T) {
+	t.Parallel()
 	f := browseFixture(t)
 	for _, p := range []string{"/?page=0", "/?page=-1", "/?page=abc", "/?page=99999999999999999999", "/?page=2001",
 		"/?since=2026-13-01", "/?until=yesterday", "/?label=spam", "/?source=" + strings.Repeat("s", 600),

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -20,9 +21,10 @@ import (
 	"github.com/neardup/neardup/internal/server"
 )
 
-// chromium returns the path of a Chromium or Chrome binary. The test
-// skips without one, saying so, unless NEARDUP_REQUIRE_CHROMIUM=1 (CI),
-// where a missing browser fails it.
+// chromium returns the path of a Chromium or Chrome binary. The browser
+// tests run with NEARDUP_LONG=1 or NEARDUP_REQUIRE_CHROMIUM=1 (CI sets
+// both); they skip without a browser, saying so, unless
+// NEARDUP_REQUIRE_CHROMIUM=1, where a missing browser fails them.
 func chromium(t *testing.T) string {
 	t.Helper()
 	if os.Getenv("NEARDUP_LONG") == "" && os.Getenv("NEARDUP_REQUIRE_CHROMIUM") != "1" {
@@ -125,6 +127,7 @@ type css = chromedp.CSS
 // an article checked shows its match and is stored, and the feed admin,
 // after signing in, tries a site rule on a local page and adds the feed.
 func TestBrowser(t *testing.T) {
+	t.Parallel()
 	ctx := browser(t)
 	story := strings.Repeat("The river rose through the night and the council opened the shelters before dawn. ", 12)
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -212,6 +215,18 @@ func TestBrowser(t *testing.T) {
 		do(t, ctx, "storing it", chromedp.Click(css("form.store button")), chromedp.WaitVisible(css(".notice")))
 		if got := text(t, ctx, "h1"); got != "Pasted copy" {
 			t.Errorf("stored document's page: %q", got)
+		}
+		page := filepath.Join(t.TempDir(), "story.html")
+		html := `<html><head><title>Bridge shut - Gazette</title></head><body><nav>Home | News</nav><article><h1>Bridge shut</h1><p>` +
+			reprint + `</p></article><footer>About us</footer></body></html>`
+		if err := os.WriteFile(page, []byte(html), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		do(t, ctx, "uploading a page", chromedp.Navigate(srv.URL+"/check"), chromedp.WaitVisible(css("#file")),
+			chromedp.SetUploadFiles(css("#file"), []string{page}), chromedp.Click(css("form.check button.primary")),
+			chromedp.WaitVisible(css("#results")))
+		if got := text(t, ctx, "#results"); !strings.Contains(got, "extracted from the HTML of story.html") || !strings.Contains(got, "duplicate") {
+			t.Errorf("upload result %q", short(300, got))
 		}
 	})
 

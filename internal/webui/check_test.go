@@ -16,6 +16,7 @@ import (
 // against it without being stored; the store button stores it, with a
 // write token only, and its page then lists the match.
 func TestCheckThenStore(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Options{})
 	orig, copyText := f.story(14)
 	f.add(core.Document{ID: "wire-1", Title: "Storm closes the bridge", Source: "wire", Text: orig},
@@ -64,6 +65,7 @@ func TestCheckThenStore(t *testing.T) {
 // An uploaded HTML page is extracted before it is checked; one that is
 // not UTF-8 text, or empty, is refused on the form.
 func TestCheckUpload(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Options{})
 	orig, copyText := f.story(14)
 	f.add(core.Document{ID: "wire-1", Title: "Storm closes the bridge", Text: orig})
@@ -86,6 +88,7 @@ func TestCheckUpload(t *testing.T) {
 
 // Forms larger than Options.MaxBytes are refused with 413.
 func TestCheckTooLarge(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Options{MaxBytes: 1 << 10})
 	f.post("/check", url.Values{"text": {strings.Repeat("word ", 1000)}}, false).want(t, "large form", http.StatusRequestEntityTooLarge)
 	f.upload(map[string]string{}, "big.txt", strings.Repeat("word ", 1000)).want(t, "large upload", http.StatusRequestEntityTooLarge)

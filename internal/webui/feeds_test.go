@@ -18,6 +18,7 @@ import (
 // outcome, adds and edits them (refusing bad settings with the field
 // named) and removes them after a confirmation.
 func TestFeedAdmin(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Options{})
 	add := url.Values{"url": {"https://news.example/rss.xml"}, "interval": {"30m"}, "body": {"article .story"},
 		"drop": {".related\n\n  aside.promo  "}}
@@ -104,6 +105,7 @@ func TestFeedAdmin(t *testing.T) {
 // A site rule tried on a local page shows the title and text it extracts,
 // before anything is saved, and the form keeps what was typed.
 func TestTryRule(t *testing.T) {
+	t.Parallel()
 	story := strings.Repeat("The river rose through the night and the council opened the shelters before dawn. ", 12)
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -10,6 +10,7 @@ import (
 
 // Hostile or broken requests get a 4xx page, never a 5xx.
 func TestHostileRequests(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Options{})
 	orig, _ := f.story(12)
 	f.add(core.Document{ID: "a/b", Title: "<script>alert(1)</script>", Text: orig})
