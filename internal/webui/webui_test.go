@@ -21,13 +21,18 @@ const testToken = "s3cret-write-token"
 
 // fixture is a UI over a fresh index on a temporary SQLite file.
 type fixture struct {
-	t   *testing.T
+	t   testing.TB
 	x   *engine.Index
 	h   http.Handler
 	gen *enginetest.TextGen
 }
 
-func newFixture(t *testing.T, o Options) *fixture {
+func newFixture(t *testing.T, o Options) *fixture { return newBenchFixtureOf(t, o) }
+
+// newBenchFixture is newFixture for a benchmark.
+func newBenchFixture(b *testing.B) *fixture { return newBenchFixtureOf(b, Options{}) }
+
+func newBenchFixtureOf(t testing.TB, o Options) *fixture {
 	t.Helper()
 	x, err := engine.Open(t.Context(), filepath.Join(t.TempDir(), "ui.db"), store.Options{Sync: "normal"}, methods.All,
 		engine.OpenOptions{StoreText: true})
