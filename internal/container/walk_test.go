@@ -44,18 +44,24 @@ func zipOf(t testing.TB, files ...string) string {
 }
 
 func tarOf(t testing.TB, files ...string) string {
+	s, err := tarBytes(files...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func tarBytes(files ...string) (string, error) {
 	var b bytes.Buffer
 	tw := tar.NewWriter(&b)
 	for i := 0; i < len(files); i += 2 {
 		if err := tw.WriteHeader(&tar.Header{Name: files[i], Mode: 0o644, Size: int64(len(files[i+1])), Typeflag: tar.TypeReg}); err != nil {
-			t.Fatal(err)
+			return "", err
 		}
 		tw.Write([]byte(files[i+1]))
 	}
-	if err := tw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
+	err := tw.Close()
+	return b.String(), err
 }
 
 // got is a Member as the tests compare it.
@@ -276,24 +282,47 @@ func TestByName(t *testing.T) {
 	}
 }
 
-// FuzzWalk walks any bytes as an input, plain and gzipped, under small
-// bounds: every walk ends, every member is read or refused, and no member
-// read has a name that leaves its archive.
+// FuzzWalk walks archives made of what the fuzzer gives (a member's name
+// and content, the kind of container, a cut and a flipped byte, as a
+// damaged download would be), under small bounds: every walk ends, and no
+// member read has a name that leaves its archive. The inputs stay small,
+// so that minimising one found interesting is quick.
 func FuzzWalk(f *testing.F) {
-	f.Add([]byte(tarOf(f, "a.txt", "A", "../b.txt", "B")), "x.tar")
-	f.Add([]byte(zipOf(f, "a.jsonl", "{}", "c/d.tgz", gz(f, tarOf(f, "e.txt", "E")))), "x.zip")
-	f.Add([]byte(gz(f, strings.Repeat("\x00", 1<<16))), "x.html.gz")
-	f.Add([]byte("WARC/1.0\r\n"), "x")
-	f.Fuzz(func(t *testing.T, data []byte, name string) {
-		for _, in := range []struct {
-			name string
-			data string
-		}{{name, string(data)}, {name + ".gz", gz(t, string(data))}} {
-			g, _ := walkAll(t, in.name, in.data, Options{MaxInflate: 1 << 20, MaxRatio: 50})
-			for _, m := range g {
-				if m.Skip == "" && strings.Contains("/"+strings.TrimPrefix(m.Origin, in.name)+"/", "/../") {
-					t.Errorf("member %q read", m.Origin)
-				}
+	f.Add(uint8(0), "a.txt", []byte("A"), uint16(999), uint16(999))
+	f.Add(uint8(1), "../b.jsonl", []byte("{}"), uint16(40), uint16(999))
+	f.Add(uint8(2), "c/d.sgm", []byte("<REUTERS>"), uint16(999), uint16(30))
+	f.Add(uint8(3), "e.html.gz", []byte("\x1f\x8b\x08\x00"), uint16(999), uint16(999))
+	f.Fuzz(func(t *testing.T, kind uint8, name string, content []byte, cut, flip uint16) {
+		if len(content) > 1<<10 || len(name) > 64 {
+			return
+		}
+		if _, err := tarBytes(name, ""); err != nil {
+			return // a name tar cannot hold
+		}
+		var archive string
+		switch kind % 5 {
+		case 0:
+			archive = tarOf(t, name, string(content), "../x.txt", "x")
+		case 1:
+			archive = zipOf(t, name, string(content), "/abs.txt", "x")
+		case 2:
+			archive = gz(t, tarOf(t, name, string(content), "in.zip", zipOf(t, name, string(content))))
+		case 3:
+			archive = gz(t, string(content))
+		default:
+			archive = string(content) // any bytes as an input
+		}
+		b := []byte(archive)
+		if int(flip) < len(b) {
+			b[flip] ^= 0x5a
+		}
+		if int(cut) < len(b) {
+			b = b[:cut]
+		}
+		g, _ := walkAll(t, "f", string(b), Options{MaxInflate: 64 << 10, MaxRatio: 50, BufSize: 4 << 10})
+		for _, m := range g {
+			if m.Skip == "" && strings.Contains("/"+strings.TrimPrefix(m.Origin, "f")+"/", "/../") {
+				t.Errorf("member %q read", m.Origin)
 			}
 		}
 	})

@@ -375,7 +375,7 @@ func TestPageRewind(t *testing.T) {
 func fuzzPages(t *testing.T, name string, data []byte, small bool) {
 	// The work per input is bounded (elements, time, size), so that no
 	// input stalls the fuzzer, nor its minimising.
-	if len(data) > 64<<10 {
+	if len(data) > 8<<10 {
 		return
 	}
 	opts, cfg := Options{Extract: extract.Options{MinChars: -1, MaxElements: 2000, Timeout: 2 * time.Second}}, config{}
