@@ -50,9 +50,11 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		a.Text = bodyText
 	case f.Node != nil:
 		pruneLinkBlocks(f.Node)
+		pruneDateLines(f.Node)
+		pruneHeadline(f.Node, a.Title)
 		a.Text = Text(f.Node)
 	}
-	a.Text = rule.Strip(a.Text)
+	a.Text = rule.Strip(tidy(a.Text))
 	a.Lang = language(a.Text, a.Lang)
 	a.Title = strings.Join(strings.Fields(a.Title), " ")
 	a.Author = cleanByline(a.Author)

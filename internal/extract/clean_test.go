@@ -152,10 +152,14 @@ func TestPruneLinkBlocks(t *testing.T) {
 		name, html, want string
 	}{
 		{"share bar", `<p>Story.</p><ul><li><a href=#>Twitter</a></li><li><a href=#>Email</a></li></ul>`, "Story."},
-		{"link-only paragraph", `<p>Story.</p><p><a href=#>Related: more news</a></p>`, "Story."},
+		{"a paragraph of one link among paragraphs stays", `<p>Story.</p><p><a href=#>Related: more news</a></p><p>More.</p>`,
+			"Story.\n\nRelated: more news\n\nMore."},
+		{"link-only blocks side by side", `<p>Story.</p><div><a href=#>Sport</a></div><div><a href=#>Weather</a></div>`, "Story."},
+		{"a list of links", `<p>Story.</p><ol><li><a href=#>Most read one</a></li></ol>`, "Story."},
+		{"the navigation cell of a table layout", `<table><tr><td><a href=#>Front page</a><br><a href=#>Archive</a></td><td>Story.</td></tr></table>`, "Story."},
 		{"text with a link stays", `<p>Read the <a href=#>report</a> here.</p>`, "Read the report here."},
-		{"long link-only block stays", `<p><a href=#>` + strings.Repeat("word ", 20) + `</a></p>`, strings.TrimSpace(strings.Repeat("word ", 20))},
-		{"outer block with text stays", `<div>Intro text.<p><a href=#>Menu</a></p></div>`, "Intro text."},
+		{"long link-only block stays", `<ul><li><a href=#>` + strings.Repeat("word ", 20) + `</a></li></ul>`, strings.TrimSpace(strings.Repeat("word ", 20))},
+		{"outer block with text stays", `<div>Intro text.<div><a href=#>Menu</a></div><div><a href=#>Home</a></div></div>`, "Intro text."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.html)
@@ -164,5 +168,66 @@ func TestPruneLinkBlocks(t *testing.T) {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestPruneDateLines(t *testing.T) {
+	for _, tc := range []struct {
+		name, html, want string
+	}{
+		{"a dateline under the headline", `<article><h1>Ferry</h1><time>2 November 2026</time><p>Story.</p></article>`, "Ferry\n\nStory."},
+		{"an update time in its own block", `<div><p><time datetime="x">Updated 10:32 GMT, Tue 3 Nov 2026</time></p><p>Story.</p></div>`, "Story."},
+		{"a date inside a sentence stays", `<p>It sailed on <time>2 November</time> at dawn.</p>`, "It sailed on 2 November at dawn."},
+		{"a time element that is not a date stays", `<p><time>Tonight</time></p><p>Story.</p>`, "Tonight\n\nStory."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, tc.html)
+			pruneDateLines(doc)
+			if diff := cmp.Diff(tc.want, Text(doc)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestPruneHeadline(t *testing.T) {
+	for _, tc := range []struct {
+		name, html, want string
+	}{
+		{"a bold headline in a table cell", `<td><font size="4"><b>Ferry returns</b></font><br><br>Story.<br><br>More.</td>`, "Story.\n\nMore."},
+		{"another bold first line stays", `<td><b>Breaking</b><br><br>Story.</td>`, "Breaking\n\nStory."},
+		{"bold words inside the first sentence stay", `<p><b>Ferry returns</b> to the port, the council said.</p>`, "Ferry returns to the port, the council said."},
+		{"text before the headline: it stays", `<p>Intro.</p><p><b>Ferry returns</b></p>`, "Intro.\n\nFerry returns"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, tc.html)
+			pruneHeadline(doc, "Ferry Returns!")
+			if diff := cmp.Diff(tc.want, Text(doc)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestTidy(t *testing.T) {
+	in := "First paragraph.\n\nAdvertisement\n\nSecond paragraph.\nADVERTISEMENT\n\nStory continues below advertisement\n\nAn advertisement for the ferry ran all week."
+	want := "First paragraph.\n\nSecond paragraph.\n\nAn advertisement for the ferry ran all week."
+	if got := tidy(in); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestIsDateLine(t *testing.T) {
+	for _, s := range []string{"2 November 2026", "November 2, 2026", "Updated 10:32 GMT", "2026-11-02",
+		"Posted on July 12th, 2012", "updated 9:32 PM EST, Tue November 6, 2012", "Published: 02/11/2026 | 14:05"} {
+		if !isDateLine(s) {
+			t.Errorf("%q: not a date line", s)
+		}
+	}
+	for _, s := range []string{"", "May the best team win", "Page 2 of 3", "1 dead, 4 injured", "2026",
+		"The ferry sailed on 2 November 2026 after a long delay caused by the storm over the bay"} {
+		if isDateLine(s) {
+			t.Errorf("%q: a date line", s)
+		}
 	}
 }

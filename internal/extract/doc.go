@@ -11,9 +11,15 @@
 //   - script, style, noscript, template and elements hidden by inline style
 //     (display:none, visibility:hidden, any spacing or case) or by the
 //     hidden attribute are removed before the library sees the page;
+//   - reader-comment sections are removed before the library runs;
 //   - the text is rendered from the library's content tree so that every
 //     block boundary is a paragraph break and two paragraphs never run
 //     into one word;
+//   - what the library leaves in the article that is not its text is taken
+//     out: menus, share bars and lists of short links (and the navigation
+//     cell of a page laid out in a table), a dateline standing alone in a
+//     <time> element, a headline repeated in bold type at the start of the
+//     content, and advertisement labels between paragraphs;
 //   - site rules (package rules) choose the body by CSS selector, drop
 //     parts by selector or attribute pattern, strip boilerplate lines and
 //     say which URLs are articles;

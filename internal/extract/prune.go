@@ -35,20 +35,31 @@ func isComments(n *html.Node) bool {
 // (within 0.001) and all raise precision; 40 was best on both together.
 const maxLinkBlock = 40
 
-// pruneLinkBlocks removes from the content tree the innermost blocks whose
-// text is all link text and short.
+// pruneLinkBlocks removes from the content tree the short link-only
+// blocks that make menus, share bars, tag clouds and "related" lists: an
+// innermost block (or table cell: the navigation column of a page laid out
+// in a table) whose text is all link text, at most maxLinkBlock runes, and
+// that is an entry of a list or table or stands next to another such block.
+// A paragraph of one link, alone among the article's paragraphs, stays.
+// Measured on the gold sets (docs/extraction.md): against removing every
+// short link-only block, F1 0.8928 instead of 0.8914 on the Dragnet test
+// split, 0.8912 on CleanEval either way, 0.9954 instead of 0.9902 on the
+// Readability.js test pages, whose gold keeps lists of links.
 func pruneLinkBlocks(n *html.Node) {
-	var next *html.Node
-	for c := n.FirstChild; c != nil; c = next {
-		next = c.NextSibling
-		if c.Type != html.ElementNode {
-			continue
+	var drop []*html.Node // decided before any sibling goes
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && tag(c) != atom.P && linkBlock(c) &&
+			(listLike(c) || linkBlock(elementSibling(c, -1)) || linkBlock(elementSibling(c, 1))) {
+			drop = append(drop, c)
 		}
-		if block[tag(c)] && !hasBlockChild(c) && linkOnly(c) {
-			n.RemoveChild(c)
-			continue
+	}
+	for _, c := range drop {
+		n.RemoveChild(c)
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			pruneLinkBlocks(c)
 		}
-		pruneLinkBlocks(c)
 	}
 }
 
@@ -82,4 +93,132 @@ func linkOnly(n *html.Node) bool {
 	}
 	walk(n, false)
 	return all > 0 && all <= maxLinkBlock && linked == all
+}
+
+// pruneDateLines removes the <time> elements of the content tree that stand
+// on a line of their own and hold only a date or a time: the dateline under
+// a headline. A date inside a sentence stays.
+func pruneDateLines(root *html.Node) {
+	var times []*html.Node
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && tag(c) == atom.Time {
+				times = append(times, c)
+				continue
+			}
+			walk(c)
+		}
+	}
+	walk(root)
+	for _, t := range times {
+		if t.Parent != nil && standsAlone(t) && isDateLine(strings.TrimSpace(Text(t))) {
+			t.Parent.RemoveChild(t)
+		}
+	}
+}
+
+// standsAlone reports whether n is a line of its own: its siblings up to the
+// nearest block boundary (or line break) on either side hold no text, and
+// where its parent is inline, the parent stands alone.
+func standsAlone(n *html.Node) bool {
+	for {
+		for _, next := range []func(*html.Node) *html.Node{
+			func(x *html.Node) *html.Node { return x.PrevSibling },
+			func(x *html.Node) *html.Node { return x.NextSibling },
+		} {
+			for s := next(n); s != nil; s = next(s) {
+				if s.Type == html.ElementNode && (block[tag(s)] || lineBreak[tag(s)]) {
+					break
+				}
+				if s.Type == html.TextNode && strings.TrimSpace(s.Data) != "" || s.Type == html.ElementNode && strings.TrimSpace(Text(s)) != "" {
+					return false
+				}
+			}
+		}
+		p := n.Parent
+		if p == nil || p.Type != html.ElementNode || block[tag(p)] || lineBreak[tag(p)] {
+			return true
+		}
+		n = p
+	}
+}
+
+// headlineTags are the inline elements a headline is set in on pages
+// without heading elements (tables of <font> and <b>).
+var headlineTags = map[atom.Atom]bool{atom.B: true, atom.Strong: true, atom.Font: true, atom.Big: true, atom.Span: true}
+
+// pruneHeadline removes the headline from the start of the content tree
+// when it is set in bold or large type on a line of its own (a page laid out
+// in a table, whose content cell starts with it) and repeats the title.
+// Headline elements (h1, h2) are the engine's to keep or drop.
+func pruneHeadline(root *html.Node, title string) {
+	headline := fold(title)
+	if headline == "" {
+		return
+	}
+	var first *html.Node
+	var walk func(*html.Node) bool // reports whether the search is over
+	walk = func(n *html.Node) bool {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch {
+			case c.Type == html.TextNode && strings.TrimSpace(c.Data) != "":
+				return true // text comes first
+			case c.Type != html.ElementNode:
+				continue
+			case headlineTags[tag(c)] && strings.TrimSpace(Text(c)) != "":
+				first = c
+				return true
+			case walk(c):
+				return true
+			}
+		}
+		return false
+	}
+	walk(root)
+	for first != nil && first.Parent != nil && headlineTags[tag(first.Parent)] {
+		first = first.Parent
+	}
+	if first != nil && fold(Text(first)) == headline && standsAlone(first) {
+		first.Parent.RemoveChild(first)
+	}
+}
+
+// linkBlock reports whether n is an innermost block (or table cell) whose
+// text is all link text and short.
+func linkBlock(n *html.Node) bool {
+	return n != nil && n.Type == html.ElementNode && (block[tag(n)] || tag(n) == atom.Td || tag(n) == atom.Th) &&
+		!hasBlockChild(n) && linkOnly(n)
+}
+
+// listLike reports the elements that are one entry of a list or a table:
+// a list item, a cell.
+func listLike(n *html.Node) bool {
+	switch tag(n) {
+	case atom.Li, atom.Td, atom.Th, atom.Dt, atom.Dd:
+		return true
+	}
+	return false
+}
+
+// elementSibling returns n's previous (dir -1) or next element sibling,
+// skipping white space; nil if text or nothing comes first.
+func elementSibling(n *html.Node, dir int) *html.Node {
+	for {
+		if dir < 0 {
+			n = n.PrevSibling
+		} else {
+			n = n.NextSibling
+		}
+		switch {
+		case n == nil:
+			return nil
+		case n.Type == html.TextNode && strings.TrimSpace(n.Data) == "":
+			continue
+		case n.Type == html.ElementNode:
+			return n
+		case n.Type == html.TextNode:
+			return nil
+		}
+	}
 }

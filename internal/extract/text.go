@@ -30,7 +30,8 @@ var lineBreak = map[atom.Atom]bool{atom.Br: true, atom.Td: true, atom.Th: true}
 
 // Text renders the text under n. Every block boundary (paragraphs,
 // headings, list items, table rows, divisions …) becomes a paragraph break
-// ("\n\n"), <br> and table cells a line break; other whitespace collapses
+// ("\n\n"), <br> and table cells a line break (two <br> in a row a
+// paragraph break); other whitespace collapses
 // to one space except inside <pre>. Script, style and the other elements
 // that are never text are skipped, as are hidden elements.
 func Text(n *html.Node) string {
@@ -74,6 +75,10 @@ func (w *textWriter) node(n *html.Node) {
 	case block[a]:
 		w.breakPara()
 		defer w.breakPara()
+	case a == atom.Br && endsWithNewline(w.cur.String()):
+		// A second <br> in a row separates paragraphs, as on pages laid
+		// out without <p>.
+		w.breakPara()
 	case lineBreak[a]:
 		defer w.breakLine()
 	}

@@ -26,6 +26,7 @@ func TestText(t *testing.T) {
 		{"heading then paragraph", "<h2>Head</h2>Body text", "Head\n\nBody text"},
 		{"list items", "<ul><li>one</li><li>two</li></ul>after", "one\n\ntwo\n\nafter"},
 		{"br is a line break", "<p>line one<br>line two</p>", "line one\nline two"},
+		{"two br are a paragraph break", "<td>para one<br><br>para two<br>line</td>", "para one\n\npara two\nline"},
 		{"table cells and rows", "<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table>", "a\nb\n\nc"},
 		{"inline markup joins letters", "<p><b>W</b>ord and <i>more</i>.</p>", "Word and more."},
 		{"whitespace collapses", "<p>  a \n\t b\u00a0 c  </p>", "a b c"},

@@ -57,6 +57,7 @@ type benchCmd struct {
 	JSON      string        `name:"json" help:"Also write the report as JSON to this file."`
 	Hanging   int           `default:"-1" help:"Pages that hang past the timeout (default: 0.5 % of the pages)."`
 	Show      int           `help:"Print this many stored texts that differ from their page's article, with the article (stderr)."`
+	Gold      string        `help:"Write the article pages (originals, reprints and copies) with their article text as an extraction gold folder (DIR/input/ID.html, DIR/GoldStandard/ID.txt) and exit."`
 }
 
 func main() {
@@ -157,6 +158,9 @@ func (c *benchCmd) run(ctx context.Context) error {
 	}
 	w.start(c.Timeout)
 	defer w.stop()
+	if c.Gold != "" {
+		return w.writeGold(c.Gold)
+	}
 	rep := &report{Articles: len(arts), Distinct: len(pool), Pages: len(w.pages), Sites: len(w.sites), Kinds: map[string]int{},
 		Workers: c.Workers, HostDelay: c.HostDelay.String()}
 	for _, p := range w.pages {

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -445,4 +447,33 @@ func (s *site) writeFeed(rw http.ResponseWriter) {
 		b.Write(data)
 	}
 	fmt.Fprint(rw, b.String())
+}
+
+// writeGold writes the article pages, each in its site's layout, beside
+// their article text (the paragraphs, a blank line apart; the headline is
+// the title, not the text): a gold folder for extraction scores.
+func (w *world) writeGold(dir string) error {
+	for _, sub := range []string{"input", "GoldStandard"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			return err
+		}
+	}
+	n := 0
+	for i, p := range w.pages {
+		switch p.kind {
+		case kindOriginal, kindReprint, kindCopy, kindCanonical:
+		default:
+			continue
+		}
+		id := fmt.Sprintf("page%05d", i)
+		if err := os.WriteFile(filepath.Join(dir, "input", id+".html"), []byte(p.site.render(p)), 0o644); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, "GoldStandard", id+".txt"), []byte(strings.Join(p.paras, "\n\n")), 0o644); err != nil {
+			return err
+		}
+		n++
+	}
+	fmt.Fprintf(os.Stderr, "%d article pages written to %s\n", n, dir)
+	return nil
 }

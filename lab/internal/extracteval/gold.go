@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
 )
@@ -16,9 +18,14 @@ const commentSeparator = "!@#$%^&*()"
 // CleanGold turns a gold file into the plain text it grades: it decodes the
 // bytes (UTF-16 with a byte-order mark, UTF-8, or else Windows-1252), cuts
 // Dragnet's comment section, drops CleanEval's leading "URL:" line and its
-// <p>, <h> and <l> block markers.
+// <p>, <h> and <l> block markers. A gold file that is HTML (the expected
+// output of the Readability.js tests, `<div id="readability-page-1"`) is
+// reduced to its text, a block element a paragraph.
 func CleanGold(raw []byte) string {
 	text := decodeText(raw)
+	if t := strings.TrimSpace(text); strings.HasPrefix(t, "<div") || strings.HasPrefix(t, "<html") || strings.HasPrefix(t, "<article") {
+		return htmlText(t)
+	}
 	if i := strings.Index(text, commentSeparator); i >= 0 {
 		text = text[:i]
 	}
@@ -40,6 +47,44 @@ func CleanGold(raw []byte) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// htmlText returns the text of an HTML fragment, a blank line after each
+// block element and a line break for <br>; scripts and styles are left out.
+func htmlText(src string) string {
+	doc, err := html.Parse(strings.NewReader(src))
+	if err != nil {
+		return src
+	}
+	var b strings.Builder
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		switch {
+		case n.Type == html.TextNode:
+			b.WriteString(n.Data)
+			return
+		case n.Type == html.ElementNode && (n.DataAtom == atom.Script || n.DataAtom == atom.Style):
+			return
+		case n.Type == html.ElementNode && n.DataAtom == atom.Br:
+			b.WriteString("\n")
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+		if n.Type == html.ElementNode && blockElement[n.DataAtom] {
+			b.WriteString("\n\n")
+		}
+	}
+	walk(doc)
+	return b.String()
+}
+
+// blockElement are the elements whose end ends a paragraph of gold text.
+var blockElement = map[atom.Atom]bool{
+	atom.P: true, atom.Div: true, atom.H1: true, atom.H2: true, atom.H3: true, atom.H4: true, atom.H5: true,
+	atom.H6: true, atom.Li: true, atom.Tr: true, atom.Blockquote: true, atom.Pre: true, atom.Table: true,
+	atom.Section: true, atom.Article: true, atom.Figcaption: true, atom.Dd: true, atom.Dt: true,
 }
 
 // decodeText reads text files whose encoding is not declared.

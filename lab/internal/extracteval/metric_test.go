@@ -2,6 +2,7 @@ package extracteval
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -108,5 +109,13 @@ func BenchmarkScore(b *testing.B) {
 	b.SetBytes(int64(len(gold) + len(pred)))
 	for b.Loop() {
 		Score(gold, pred)
+	}
+}
+
+func TestCleanGoldHTML(t *testing.T) {
+	got := CleanGold([]byte(`<div id="readability-page-1" class="page"><h2>The ferry</h2><p>First <b>bold</b> words.</p><p>Second<br>line.</p><script>var x;</script></div>`))
+	want := "The ferry\n\nFirst bold words.\n\nSecond\nline.\n\n"
+	if !strings.HasPrefix(got, want) || strings.Contains(got, "var x") || strings.Contains(got, "readability") {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

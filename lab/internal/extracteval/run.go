@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"sync"
 	"text/tabwriter"
 	"time"
@@ -31,6 +32,8 @@ type Result struct {
 	Elapsed time.Duration
 	// Workers is the number of pages extracted at once.
 	Workers int
+	// Median is the median wall time of one page's extraction.
+	Median time.Duration
 	// Pages are the per-page scores in dataset order, for error analysis.
 	Pages []PageScore
 }
@@ -54,6 +57,7 @@ type scored struct {
 	pr     PR
 	failed bool
 	empty  bool
+	took   time.Duration
 }
 
 // Evaluate runs sys over every page of ds with workers goroutines (0 means
@@ -76,8 +80,10 @@ func Evaluate(ctx context.Context, ds *Dataset, sys System, workers int) (Result
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				t0 := time.Now()
 				text, err := sys.Extract(ctx, inputs[i])
-				out[i] = scored{Score(ds.Pages[i].Gold, text), err != nil, text == ""}
+				took := time.Since(t0)
+				out[i] = scored{Score(ds.Pages[i].Gold, text), err != nil, text == "", took}
 			}
 		}()
 	}
@@ -112,7 +118,9 @@ func readInputs(ds *Dataset) ([]Input, error) {
 func summarise(ds *Dataset, sys System, out []scored, elapsed time.Duration, workers int) Result {
 	res := Result{Dataset: ds.Name, System: sys.Name, Elapsed: elapsed, Workers: workers}
 	res.Pages = make([]PageScore, len(out))
+	took := make([]time.Duration, len(out))
 	for i, s := range out {
+		took[i] = s.took
 		res.Pages[i] = PageScore{ds.Pages[i].ID, s.pr, s.failed}
 		res.Mean.Add(s.pr)
 		if s.failed {
@@ -122,6 +130,10 @@ func summarise(ds *Dataset, sys System, out []scored, elapsed time.Duration, wor
 			res.Empty++
 		}
 	}
+	if len(took) > 0 {
+		slices.Sort(took)
+		res.Median = took[len(took)/2]
+	}
 	return res
 }
 
@@ -129,11 +141,11 @@ func summarise(ds *Dataset, sys System, out []scored, elapsed time.Duration, wor
 // system.
 func WriteTable(w io.Writer, results []Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "dataset\tsystem\tpages\tempty\tfailed\tprecision\trecall\tF1\tpages/s\t")
+	fmt.Fprintln(tw, "dataset\tsystem\tpages\tempty\tfailed\tprecision\trecall\tF1\tpages/s\tp50 ms\t")
 	for _, r := range results {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%.4f\t%.4f\t%.4f\t%.0f\t\n",
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%.4f\t%.4f\t%.4f\t%.0f\t%.1f\t\n",
 			r.Dataset, r.System, r.Mean.Pages, r.Empty, r.Failed,
-			r.Mean.Precision(), r.Mean.Recall(), r.Mean.F1(), r.PagesPerSecond())
+			r.Mean.Precision(), r.Mean.Recall(), r.Mean.F1(), r.PagesPerSecond(), float64(r.Median)/1e6)
 	}
 	return tw.Flush()
 }

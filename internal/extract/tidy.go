@@ -1,0 +1,138 @@
+package extract
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// tidy removes from an extracted text the advertisement labels that
+// engines leave inside an article ("Advertisement" where an ad slot sat
+// between two paragraphs).
+func tidy(text string) string {
+	paras := strings.Split(text, "\n\n")
+	out := paras[:0]
+	for _, p := range paras {
+		lines := strings.Split(p, "\n")
+		kept := lines[:0]
+		for _, l := range lines {
+			if !isAdLabel(l) {
+				kept = append(kept, l)
+			}
+		}
+		if len(kept) > 0 {
+			out = append(out, strings.Join(kept, "\n"))
+		}
+	}
+	return strings.Join(out, "\n\n")
+}
+
+// fold reduces a line to its lower-case letters and digits, single spaces
+// between words, for comparing a line with the headline.
+func fold(s string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}), " ")
+}
+
+// adLabels are the labels of advertisement slots, folded.
+var adLabels = map[string]bool{
+	"advertisement": true, "advertisements": true, "advert": true, "adverts": true, "ad": true,
+	"sponsored": true, "sponsored content": true, "paid content": true, "promoted content": true,
+	"story continues below advertisement": true, "article continues below advertisement": true,
+	"article continues below": true, "continue reading below": true, "scroll to continue with content": true,
+	"advertisement scroll to continue": true, "anzeige": true, "werbung": true, "reklama": true,
+	"реклама": true, "publicité": true, "publicidad": true, "pubblicità": true,
+}
+
+// isAdLabel reports whether a line is only an advertisement label.
+func isAdLabel(line string) bool {
+	return len(line) <= 60 && adLabels[fold(line)]
+}
+
+// dateWords are the words a date or time line is made of besides figures:
+// months, weekdays (English, full and short), time zones and the verbs that
+// introduce a date, folded.
+var dateWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`january february march april may june july august september october
+		november december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday
+		thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun am pm a m p m gmt
+		utc bst cet cest est edt cst cdt mst mdt pst pdt et pt msk ist published updated posted last
+		modified first on at st nd rd th of the`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// monthWords are the month names and abbreviations among dateWords.
+var monthWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`january february march april may june july august september october
+		november december jan feb mar apr jun jul aug sep sept oct nov dec`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// isDateLine reports whether a line is only a date, a time or both, with at
+// most a word such as "Updated" before it: every word a figure or a word of
+// dateWords, at least one figure, and a month name or a figure joined by
+// "-", "/" or "." (2026-11-02, 02/11/2026) or by ":" (a time).
+func isDateLine(line string) bool {
+	if n := utf8.RuneCountInString(line); n == 0 || n > 60 {
+		return false
+	}
+	figures, month, joined := 0, false, false
+	for _, w := range strings.FieldsFunc(strings.ToLower(line), func(r rune) bool {
+		return unicode.IsSpace(r) || r == ',' || r == '|' || r == '(' || r == ')' || r == '\u2013' || r == '\u2014' || r == '·' || r == '•'
+	}) {
+		w = strings.Trim(w, ".-")
+		switch {
+		case w == "":
+		case isFigure(w):
+			figures++
+			joined = joined || strings.ContainsAny(w, "-/.:")
+		case strings.HasSuffix(w, ":") && dateWords[strings.TrimSuffix(w, ":")]:
+		case dateWords[w]:
+			month = month || monthWords[w]
+		case isOrdinal(w):
+			figures++
+		default:
+			return false
+		}
+	}
+	return figures > 0 && (month || joined)
+}
+
+// isFigure reports a run of digits, possibly joined by "-", "/", "." or
+// ":" (2026-11-02, 10:32, 2.11.2026).
+func isFigure(w string) bool {
+	digits := 0
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '-' || c == '/' || c == '.' || c == ':':
+		default:
+			return false
+		}
+	}
+	return digits > 0
+}
+
+// isOrdinal reports a day written as an ordinal: 1st, 22nd, 3rd, 4th.
+func isOrdinal(w string) bool {
+	i := 0
+	for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+		i++
+	}
+	if i == 0 || i > 2 {
+		return false
+	}
+	switch w[i:] {
+	case "st", "nd", "rd", "th":
+		return true
+	}
+	return false
+}
