@@ -155,6 +155,7 @@ func TestPruneLinkBlocks(t *testing.T) {
 		{"a paragraph of one link among paragraphs stays", `<p>Story.</p><p><a href=#>Related: more news</a></p><p>More.</p>`,
 			"Story.\n\nRelated: more news\n\nMore."},
 		{"link-only blocks side by side", `<p>Story.</p><div><a href=#>Sport</a></div><div><a href=#>Weather</a></div>`, "Story."},
+		{"navigation", `<p>Story.</p><nav><a href=#>Home</a></nav>`, "Story."},
 		{"a list of links", `<p>Story.</p><ol><li><a href=#>Most read one</a></li></ol>`, "Story."},
 		{"the navigation cell of a table layout", `<table><tr><td><a href=#>Front page</a><br><a href=#>Archive</a></td><td>Story.</td></tr></table>`, "Story."},
 		{"text with a link stays", `<p>Read the <a href=#>report</a> here.</p>`, "Read the report here."},
