@@ -183,6 +183,7 @@ func TestOpenReader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer r.Close() // removes the copy of the stream kept for the second pass
 	first, err := drain(t, r)
 	if err != nil {
 		t.Fatal(err)
