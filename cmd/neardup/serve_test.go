@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -32,7 +33,7 @@ func TestServe(t *testing.T) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	ctx, stop := context.WithCancel(t.Context())
+	ctx, stop := context.WithCancelCause(t.Context())
 	code := make(chan int, 1)
 	go func() { code <- run(ctx, []string{"-q", "serve", "--db", db, "--addr", addr, "--token-file", tokens}) }()
 	base := "http://" + addr
@@ -63,7 +64,7 @@ func TestServe(t *testing.T) {
 			t.Errorf("post %s: %d %s", id, resp.StatusCode, body)
 		}
 	}
-	stop()
+	stop(stopSignal{syscall.SIGTERM}) // as SIGTERM stops it: gracefully, exit 0
 	select {
 	case c := <-code:
 		if c != 0 {
