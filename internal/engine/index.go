@@ -205,17 +205,8 @@ func (x *index[S, E]) catchUp(r store.Reader) error {
 	if err != nil {
 		return err
 	}
-	if lastRemoval > x.lastRemoval {
-		rs, err := r.Removals(x.lastRemoval)
-		if err != nil {
-			return err
-		}
-		for _, rm := range rs {
-			if err := x.forget(rm.Ord, rm.Index); err != nil {
-				return err
-			}
-		}
-		x.lastRemoval = lastRemoval
+	if err := x.forgetRemoved(r, lastRemoval); err != nil {
+		return err
 	}
 	if lastOrd > x.lastOrd {
 		if err := x.load(r); err != nil {
@@ -223,6 +214,25 @@ func (x *index[S, E]) catchUp(r store.Reader) error {
 		}
 		x.lastOrd = lastOrd
 	}
+	return nil
+}
+
+// forgetRemoved takes the documents removed after lastRemoval, up to
+// removal upTo, out of the in-memory index.
+func (x *index[S, E]) forgetRemoved(r store.Reader, upTo int64) error {
+	if upTo <= x.lastRemoval {
+		return nil
+	}
+	rs, err := r.Removals(x.lastRemoval)
+	if err != nil {
+		return err
+	}
+	for _, rm := range rs {
+		if err := x.forget(rm.Ord, rm.Index); err != nil {
+			return err
+		}
+	}
+	x.lastRemoval = upTo
 	return nil
 }
 

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -223,6 +224,43 @@ func TestAddStatuses(t *testing.T) {
 	st, _ := x.Stats(t.Context())
 	if st.Documents != 2 || st.Skipped[core.SkipNoUnits] != 1 {
 		t.Errorf("stats %+v", st.Counts)
+	}
+}
+
+// Replacing a batch of documents that duplicate one another marks each new
+// version once against each other document stored, and keeps them in one
+// cluster.
+func TestReplaceMutualDuplicates(t *testing.T) {
+	for _, kind := range storetest.Engines {
+		t.Run(kind, func(t *testing.T) {
+			x := open(t, storetest.DSN(t, kind), engine.OpenOptions{})
+			g := enginetest.NewTextGen(26)
+			base := g.Sentences(12)
+			var docs []core.Document
+			for i := range 4 {
+				docs = append(docs, enginetest.Doc(fmt.Sprintf("d%d", i), append(slices.Clone(base), g.Sentence())))
+			}
+			add(t, x, docs...)
+			for round := range 2 {
+				ms, err := x.Add(t.Context(), docs, engine.AddOptions{Replace: true})
+				if err != nil {
+					t.Fatalf("round %d: %v", round, err)
+				}
+				for i, m := range ms {
+					others := map[string]bool{}
+					for _, p := range m.Pairs {
+						others[p.A] = true
+					}
+					if m.Status != engine.Replaced || len(m.Pairs) != len(docs)-1 || len(others) != len(docs)-1 ||
+						m.Cluster == 0 || m.Cluster != ms[0].Cluster {
+						t.Errorf("round %d: %s: status %s, pairs %v, cluster %d", round, docs[i].ID, m.Status, m.Pairs, m.Cluster)
+					}
+				}
+			}
+			if st, _ := x.Stats(t.Context()); st.Documents != len(docs) {
+				t.Errorf("%d documents stored, want %d", st.Documents, len(docs))
+			}
+		})
 	}
 }
 

@@ -64,7 +64,13 @@ func (x *index[S, E]) removeOrds(w store.Writer, ords []int64) error {
 	if err != nil {
 		return err
 	}
-	if err := x.catchUp(w); err != nil {
+	// Only the removals: the transaction caught up with the store when it
+	// began, and the documents it has added since are indexed already.
+	_, lastRemoval, err := w.Head()
+	if err != nil {
+		return err
+	}
+	if err := x.forgetRemoved(w, lastRemoval); err != nil {
 		return err
 	}
 	for _, c := range clusters {
