@@ -17,7 +17,10 @@ import (
 
 // Reuters-21578 SGML (.sgm): each <REUTERS NEWID="n" ...> element is one
 // document. Its id is NEWID, its title TITLE, its date DATE
-// ("26-FEB-1987 15:01:01.79"), its text BODY, or for an unprocessed story
+// ("26-FEB-1987 15:01:01.79"), its text the DATELINE followed by BODY (the
+// story as it reads on the wire, "SALVADOR, Feb 26 - Showers continued
+// ...": the methods read a story's date from its dateline), or for an
+// unprocessed story
 // (<TEXT TYPE="UNPROC">) the text of TEXT. A brief (<TEXT TYPE="BRIEF">)
 // is a headline whose body is a placeholder: it is skipped as empty,
 // and so is any story without text. Tags and attribute names are matched
@@ -129,7 +132,11 @@ func (r *Reader) decodeSGML(raw Raw) Record {
 		}
 	}
 	st := parseReuters(s)
-	doc := core.Document{ID: raw.Origin, Origin: raw.Origin, Title: st.title, Text: st.text, Date: st.date}
+	text := st.text
+	if st.dateline != "" && strings.TrimSpace(text) != "" {
+		text = st.dateline + " " + text
+	}
+	doc := core.Document{ID: raw.Origin, Origin: raw.Origin, Title: st.title, Text: text, Date: st.date}
 	if st.id != "" {
 		doc.ID = st.id
 	}

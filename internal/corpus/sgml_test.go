@@ -54,9 +54,9 @@ FEDERAL RESERVE WEEKLY REPORT 1 - FEB 26
 // empty, and a stray byte read as Windows-1252.
 func TestReutersSGML(t *testing.T) {
 	want := []rec{
-		{ID: "1", Title: "BAHIA COCOA & SUGAR REVIEW", Text: "Showers continued throughout the week in\nthe Bahia cocoa zone <CSRA>, alleviating the drought.",
+		{ID: "1", Title: "BAHIA COCOA & SUGAR REVIEW", Text: "SALVADOR, Feb 26 - Showers continued throughout the week in\nthe Bahia cocoa zone <CSRA>, alleviating the drought.",
 			Date: "1987-02-26T15:01:01Z", Origin: "x:2",
-			Raw: `{"id":"1","title":"BAHIA COCOA & SUGAR REVIEW","dateline":"SALVADOR, Feb 26 -","date":"1987-02-26T15:01:01Z","text":"Showers continued throughout the week in\nthe Bahia cocoa zone <CSRA>, alleviating the drought.","topics":["cocoa"],"places":["el-salvador","usa"]}`},
+			Raw: `{"id":"1","title":"BAHIA COCOA & SUGAR REVIEW","dateline":"SALVADOR, Feb 26 -","date":"1987-02-26T15:01:01Z","text":"SALVADOR, Feb 26 - Showers continued throughout the week in\nthe Bahia cocoa zone <CSRA>, alleviating the drought.","topics":["cocoa"],"places":["el-salvador","usa"]}`},
 		{ID: "2", Title: "Mixed case", Text: "Tags in any case are read.", Date: "1987-03-27T09:00:00Z", Origin: "x:17",
 			Raw: `{"id":"2","title":"Mixed case","dateline":"","date":"1987-03-27T09:00:00Z","text":"Tags in any case are read.","topics":[],"places":[]}`},
 		{ID: "3", Title: "ASSETS OF MONEY MARKET MUTUAL FUNDS ROSE", Origin: "x:21", Skip: "empty", Err: `x:21: field "text": a brief: a headline without a body`},
