@@ -38,12 +38,7 @@ var datelineEnds = []string{" - ", " -- ", " – ", " — ", ", - ", " -\n", ". 
 // dash is not taken for one. ok is false when text does not start with one.
 func ParseDateline(text string) (d Dateline, ok bool) {
 	head := text[:min(len(text), maxDateline)]
-	cut, end := -1, 0
-	for _, e := range datelineEnds {
-		if i := strings.Index(head, e); i > 0 && (cut < 0 || i < cut) {
-			cut, end = i, i+len(e)
-		}
-	}
+	cut, end := datelineEnd(head)
 	if cut < 0 {
 		return Dateline{}, false
 	}
@@ -64,6 +59,22 @@ func ParseDateline(text string) (d Dateline, ok bool) {
 		d.End++
 	}
 	return d, true
+}
+
+// datelineEnd returns where the first of datelineEnds starts in head and
+// where it ends; -1 when none does (after the first byte).
+func datelineEnd(head string) (cut, end int) {
+	for i := 1; i < len(head); i++ {
+		if c := head[i]; c != ' ' && c != ',' && c != '.' {
+			continue
+		}
+		for _, e := range datelineEnds {
+			if strings.HasPrefix(head[i:], e) {
+				return i, i + len(e)
+			}
+		}
+	}
+	return -1, 0
 }
 
 // skipAgency returns the offset past "/AGENCY/." at i.

@@ -41,7 +41,7 @@ const maxTagBytes = 600
 // tokens of doc.Text; the analyzer's buffers are reused afterwards, so they
 // are read first.
 func (s *sketcher) context(doc *core.Document, words []analysis.Token, sk *Sketch) {
-	caps := s.capitalised(doc.Text, words)
+	s.caps = s.capitalised(doc.Text, words, s.caps[:0])
 	dl, ok := analysis.ParseDateline(doc.Text)
 	body := doc.Text
 	if ok {
@@ -60,7 +60,7 @@ func (s *sketcher) context(doc *core.Document, words []analysis.Token, sk *Sketc
 	tw := s.an.Words(doc.Title)
 	sk.Title = uint32(analysis.HashTokens(tw))
 	for _, t := range tw {
-		if _, ok := caps[t.Hash]; ok && letterCount(doc.Title[t.Start:t.End]) >= s.m.o.CharShingle {
+		if slices.Contains(s.caps, t.Hash) && letterCount(doc.Title[t.Start:t.End]) >= s.m.o.CharShingle {
 			s.addName(doc.Title[t.Start:t.End], TitleName, sk)
 		}
 	}
@@ -94,11 +94,10 @@ func isRerun(title string) bool {
 	return strings.HasSuffix(t, "UPDATE") || strings.HasSuffix(t, "UPDATED")
 }
 
-// capitalised returns the hashes of the words of text written with a
-// capital inside a sentence (not after a sentence's end or a dash): the
+// capitalised appends to dst the hashes of the words of text written with
+// a capital inside a sentence (not after a sentence's end or a dash): the
 // names a story mentions, not the words a sentence happens to start with.
-func (s *sketcher) capitalised(text string, words []analysis.Token) map[uint64]struct{} {
-	caps := map[uint64]struct{}{}
+func (s *sketcher) capitalised(text string, words []analysis.Token, dst []uint64) []uint64 {
 	for i, t := range words[:min(len(words), maxCapsTokens)] {
 		r, _ := utf8.DecodeRuneInString(text[t.Start:])
 		if !unicode.IsUpper(r) || i == 0 {
@@ -107,9 +106,9 @@ func (s *sketcher) capitalised(text string, words []analysis.Token) map[uint64]s
 		if startsSentence(text[words[i-1].End:t.Start]) {
 			continue
 		}
-		caps[t.Hash] = struct{}{}
+		dst = append(dst, t.Hash)
 	}
-	return caps
+	return dst
 }
 
 // startsSentence reports whether gap, the text between two words, ends a

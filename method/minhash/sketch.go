@@ -166,6 +166,7 @@ type sketcher struct {
 	names  []uint64
 	buf    []byte
 	tags   []string
+	caps   []uint64
 }
 
 func (m *method) NewSketcher() engineSketcher { return &sketcher{m: m} }
