@@ -116,41 +116,93 @@ func (t *txn) Clusters(f ClusterFilter, p Page) ([]ClusterInfo, error) {
 	if err := t.flush(); err != nil {
 		return nil, err
 	}
-	having := []string{`count(*) >= ?`}
-	args := []any{max(f.MinSize, 2)}
-	if f.Source != "" {
-		having, args = append(having, `sum(CASE WHEN source = ? THEN 1 ELSE 0 END) > 0`), append(args, f.Source)
-	}
-	if f.Since != 0 || f.Until != 0 {
-		until := f.Until
-		if until == 0 {
-			until = 1<<62 - 1
-		}
-		having = append(having, `sum(CASE WHEN `+dated+` >= ? AND `+dated+` < ? THEN 1 ELSE 0 END) > 0`)
-		args = append(args, f.Since, until)
-	}
-	where := `cluster IS NOT NULL`
-	if f.Label != "" {
-		where += ` AND cluster IN (SELECT d.cluster FROM marks m JOIN docs d ON d.ord = m.b JOIN docs e ON e.ord = m.a` +
-			` WHERE m.label = ? AND d.cluster = e.cluster)`
-		args = append([]any{string(f.Label)}, args...)
-	}
-	q := `SELECT cluster, count(*), min(ord), max(ord), max(` + dated + `) FROM docs WHERE ` + where +
-		` GROUP BY cluster HAVING ` + strings.Join(having, ` AND `) + ` ORDER BY max(ord) DESC LIMIT ? OFFSET ?`
-	rows, err := t.query(q, append(args, p.Limit, p.Offset)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
+	// The clusters in the order of their latest added members: read the
+	// clustered documents from the newest, a chunk at a time, and take
+	// each cluster the first time it shows, until the page is full. A
+	// page costs the documents read to reach it, not the whole index.
 	out := []ClusterInfo{}
-	for rows.Next() {
-		var c ClusterInfo
-		if err := rows.Scan(&c.ID, &c.Size, &c.First, &c.Last, &c.Latest); err != nil {
+	seen := map[int64]bool{}
+	skip := p.Offset
+	before := int64(1<<63 - 1)
+	for len(out) < p.Limit {
+		ids, last, err := t.clusterChunk(before)
+		if err != nil {
 			return nil, err
 		}
-		out = append(out, c)
+		if last == 0 {
+			break
+		}
+		before = last
+		for _, id := range ids {
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			c, ok, err := t.clusterInfo(id, f)
+			if err != nil {
+				return nil, err
+			}
+			switch {
+			case !ok:
+			case skip > 0:
+				skip--
+			case len(out) < p.Limit:
+				out = append(out, c)
+			}
+		}
 	}
-	return out, rows.Err()
+	return out, nil
+}
+
+// clusterChunk returns the clusters of the clustered documents added
+// before ordinal before, the latest first, a chunk of them, and the
+// ordinal of the earliest read (0 when none was).
+func (t *txn) clusterChunk(before int64) (ids []int64, last int64, err error) {
+	rows, err := t.query(`SELECT ord, cluster FROM docs WHERE cluster IS NOT NULL AND ord < ? ORDER BY ord DESC LIMIT 1000`, before)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var c int64
+		if err := rows.Scan(&last, &c); err != nil {
+			return nil, 0, err
+		}
+		ids = append(ids, c)
+	}
+	return ids, last, rows.Err()
+}
+
+// clusterInfo summarises cluster id and reports whether f selects it.
+func (t *txn) clusterInfo(id int64, f ClusterFilter) (ClusterInfo, bool, error) {
+	c := ClusterInfo{ID: id}
+	until := f.Until
+	if until == 0 {
+		until = 1<<62 - 1
+	}
+	var bySource, inWindow int
+	st, err := t.stmt(`SELECT count(*), min(ord), max(ord), max(` + dated + `), sum(CASE WHEN source = ? THEN 1 ELSE 0 END),` +
+		` sum(CASE WHEN ` + dated + ` >= ? AND ` + dated + ` < ? THEN 1 ELSE 0 END) FROM docs WHERE cluster = ?`)
+	if err != nil {
+		return c, false, err
+	}
+	if err := st.QueryRowContext(t.ctx, f.Source, f.Since, until, id).Scan(&c.Size, &c.First, &c.Last, &c.Latest, &bySource, &inWindow); err != nil {
+		return c, false, err
+	}
+	if c.Size < max(f.MinSize, 2) || f.Source != "" && bySource == 0 || (f.Since != 0 || f.Until != 0) && inWindow == 0 {
+		return c, false, nil
+	}
+	if f.Label == "" {
+		return c, true, nil
+	}
+	st, err = t.stmt(`SELECT count(*) FROM marks m JOIN docs d ON d.ord = m.b JOIN docs e ON e.ord = m.a` +
+		` WHERE d.cluster = ? AND e.cluster = ? AND m.label = ?`)
+	if err != nil {
+		return c, false, err
+	}
+	var n int
+	err = st.QueryRowContext(t.ctx, id, id, string(f.Label)).Scan(&n)
+	return c, n > 0, err
 }
 
 func (t *txn) Search(q Query, p Page) ([]Hit, int, error) {
