@@ -407,14 +407,16 @@ func FuzzHTML(f *testing.F) {
 }
 
 func FuzzWARC(f *testing.F) {
-	resp := warcRecord("response", "https://a.example/1", "application/http; msgtype=response",
-		httpResponse(200, "Content-Type: text/html\r\n", "<p>one</p>"))
-	res := warcRecord("resource", "https://a.example/2", "text/html", "<article><p>two</p></article>")
-	addSeeds(f, resp+res, res+"WARC/1.0\r\nContent-Length: 99\r\n\r\nshort",
+	// Small seeds and inputs, so that minimising an input found
+	// interesting (six extractions an input) is quick.
+	res := warcRecord("resource", "u", "text/html", "<p>two</p>")
+	addSeeds(f, res, "WARC/1.0\r\nContent-Length: 99\r\n\r\nshort",
 		warcRecord("response", "x", "application/http", "HTTP/1.1 200 OK\r\nContent-Encoding: deflate\r\n\r\n\x78\x9c"))
 	f.Fuzz(func(t *testing.T, data []byte, small bool) {
+		if len(data) > 2<<10 {
+			return
+		}
 		fuzzPages(t, "f.warc", data, small)
-		fuzzPages(t, "f", data, small)
 		fuzzPages(t, "f.warc.gz", []byte(gz(t, string(data))), small)
 	})
 }
