@@ -132,6 +132,32 @@ func (c *indexAddCmd) Run(g *globals) error {
 // methodConfig returns the method options the flags ask for: nil when they
 // ask for none (an existing index's own, or the default for a new one).
 // Options given without --method apply to the stored index's method, or to
+// openKeepingTexts opens the index for a command whose documents live
+// nowhere else (serve, watch): a new index is created storing texts, an
+// existing one keeps its own choice and method. so opens the store to see
+// whether it holds an index yet.
+func (f *dbFlags) openKeepingTexts(ctx context.Context, so store.Options, method string) (*index, error) {
+	st, err := store.Open(ctx, f.DB, so)
+	if err != nil {
+		return nil, err
+	}
+	var exists bool
+	err = st.View(ctx, func(r store.Reader) error {
+		_, ok, err := r.Meta()
+		exists = ok
+		return err
+	})
+	st.Close()
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := methodConfig(ctx, f.DB, method, methodflags.New(methods.All))
+	if err != nil {
+		return nil, err
+	}
+	return f.open(ctx, engine.OpenOptions{Method: cfg, StoreText: !exists})
+}
+
 // the default one for a new index.
 func methodConfig(ctx context.Context, db, method string, flags *methodflags.Flags) (engine.Config, error) {
 	if method == "" && len(flags.Given()) == 0 {

@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/internal/engine"
-	"github.com/neardup/neardup/internal/methodflags"
-	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/server"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
@@ -92,25 +90,7 @@ func (c *serveCmd) Run(g *globals) error {
 func (c *serveCmd) openServed(ctx context.Context) (*index, error) {
 	so := store.DefaultOptions()
 	so.Sync = c.Sync
-	st, err := store.Open(ctx, c.DB, so) // migrates an older index
-	if err != nil {
-		return nil, err
-	}
-	var exists bool
-	err = st.View(ctx, func(r store.Reader) error {
-		_, ok, err := r.Meta()
-		exists = ok
-		return err
-	})
-	st.Close()
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := methodConfig(ctx, c.DB, c.Method, methodflags.New(methods.All))
-	if err != nil {
-		return nil, err
-	}
-	return c.open(ctx, engine.OpenOptions{Method: cfg, StoreText: !exists})
+	return c.openKeepingTexts(ctx, so, c.Method) // store.Open migrates an older index
 }
 
 // runServe serves x on ln until ctx is done, with a feed watcher on the

@@ -9,10 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/extract/rules"
-	"github.com/neardup/neardup/internal/methodflags"
-	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
 )
@@ -118,25 +115,7 @@ func (c *watchCmd) openWatched(ctx context.Context) (*index, error) {
 			return nil, fmt.Errorf("%s: no index there; add a feed with neardup feeds add --db %s URL", c.DB, c.DB)
 		}
 	}
-	st, err := store.Open(ctx, c.DB, store.Options{ReadOnly: true})
-	if err != nil {
-		return nil, err
-	}
-	var exists bool
-	err = st.View(ctx, func(r store.Reader) error {
-		_, ok, err := r.Meta()
-		exists = ok
-		return err
-	})
-	st.Close()
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := methodConfig(ctx, c.DB, c.Method, methodflags.New(methods.All))
-	if err != nil {
-		return nil, err
-	}
-	return c.open(ctx, engine.OpenOptions{Method: cfg, StoreText: !exists})
+	return c.openKeepingTexts(ctx, store.Options{ReadOnly: true}, c.Method)
 }
 
 // summarize logs what a watcher did.
