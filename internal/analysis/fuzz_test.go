@@ -136,3 +136,23 @@ func FuzzCharShingles(f *testing.F) {
 		}
 	})
 }
+
+// FuzzWordsSameAsLibrary checks Words against the UAX #29 library run on
+// the whole text.
+func FuzzWordsSameAsLibrary(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		var a Analyzer
+		got, want := a.Words(text), libraryTokens(text, 1<<30)
+		if len(got) != len(want) {
+			t.Fatalf("%d tokens, the library %d", len(got), len(want))
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("token %d: %+v, the library %+v", i, got[i], want[i])
+			}
+		}
+	})
+}

@@ -69,19 +69,6 @@ func (a *Analyzer) tokenize(text string) {
 	a.tokenizeUpTo(text, math.MaxInt)
 }
 
-// tokenizeUpTo fills a.tokens with the word tokens of text, stopping once
-// it holds at least limit tokens.
-func (a *Analyzer) tokenizeUpTo(text string, limit int) {
-	if a.iter == nil {
-		a.iter = words.FromString("")
-	}
-	a.iter.SetText(text)
-	a.tokens = a.tokens[:0]
-	for len(a.tokens) < limit && a.iter.Next() {
-		a.addSegment(text, a.iter.Start(), a.iter.End())
-	}
-}
-
 // asciiWord reports the ASCII letters and digits.
 var asciiWord = func() (t [utf8.RuneSelf]bool) {
 	for c := range t {

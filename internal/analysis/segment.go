@@ -1,0 +1,142 @@
+package analysis
+
+import "github.com/clipperhouse/uax29/v2/words"
+
+// Word segmentation reads text in runs of bytes between ASCII white space
+// (space, tab, CR, LF, VT, FF). A run of ASCII bytes only is segmented by
+// asciiSegments, a transcription of the UAX #29 word-break rules (the
+// library's own state machine) restricted to ASCII; a run that holds any
+// other byte goes to the UAX #29 library. Splitting at ASCII white space
+// changes no word: no rule joins a letter or a digit across it (its
+// neighbours are word boundaries, or join it into a segment of no letter
+// or digit, which yields no token), and the library reads a run from its
+// first byte to the text's end as it would have from a boundary inside the
+// whole text. TestWordsSameAsLibrary and FuzzWords check the tokens against
+// the library on the whole text.
+
+// Word-break classes of the ASCII bytes (UAX #29, as the library tables
+// them).
+const (
+	wbOther      = iota
+	wbLetter     // ALetter: A–Z, a–z
+	wbNumeric    // 0–9
+	wbMidLetter  // ':'
+	wbMidNumLetQ // '.', and the single quote (MidNumLet and Single_Quote)
+	wbMidNum     // ',', ';'
+	wbExtendNum  // '_' (ExtendNumLet)
+	wbSpace      // ASCII white space: a run ends
+	wbNonASCII   // a byte of a multi-byte or invalid sequence
+)
+
+// wbClass gives each byte its class.
+var wbClass = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c >= 0x80:
+			t[c] = wbNonASCII
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			t[c] = wbLetter
+		case '0' <= c && c <= '9':
+			t[c] = wbNumeric
+		}
+	}
+	t[':'] = wbMidLetter
+	t['.'], t['\''] = wbMidNumLetQ, wbMidNumLetQ
+	t[','], t[';'] = wbMidNum, wbMidNum
+	t['_'] = wbExtendNum
+	for _, c := range " \t\n\v\f\r" {
+		t[c] = wbSpace
+	}
+	return t
+}()
+
+// tokenizeUpTo fills a.tokens with the word tokens of text, stopping once
+// it holds at least limit tokens.
+func (a *Analyzer) tokenizeUpTo(text string, limit int) {
+	a.tokens = a.tokens[:0]
+	for i := 0; i < len(text) && len(a.tokens) < limit; {
+		if wbClass[text[i]] == wbSpace {
+			i++
+			continue
+		}
+		// The run text[i:j] ends at white space or the text's end.
+		j, ascii := i, true
+		for ; j < len(text); j++ {
+			c := wbClass[text[j]]
+			if c == wbSpace {
+				break
+			}
+			if c == wbNonASCII {
+				ascii = false
+			}
+		}
+		if ascii {
+			a.asciiSegments(text, i, j, limit)
+			i = j
+		} else {
+			i = a.librarySegments(text, i, j, limit)
+		}
+	}
+}
+
+// asciiSegments adds the word tokens of the UAX #29 segments of the ASCII
+// run text[s:e], up to limit tokens.
+func (a *Analyzer) asciiSegments(text string, s, e, limit int) {
+	for s < e && len(a.tokens) < limit {
+		end := asciiSegmentEnd(text[s:e])
+		a.addSegment(text, s, s+end)
+		s += end
+	}
+}
+
+// asciiSegmentEnd returns the length of the UAX #29 word segment that
+// starts run, an ASCII run without white space. It follows the library's
+// state machine: with no characters to ignore (Extend, Format, ZWJ) and no
+// Hebrew, Katakana or regional indicators in ASCII, the rules left are WB5
+// to WB13b.
+func asciiSegmentEnd(run string) int {
+	cur := wbClass[run[0]]
+	var last, lastLast uint8 = wbOther, wbOther
+	pos := 1
+	for pos < len(run) {
+		// The character at pos is cur's successor; last and lastLast are
+		// the two before it within this segment (wbOther when none).
+		lastLast, last = last, cur
+		cur = wbClass[run[pos]]
+		next := uint8(wbOther)
+		if pos+1 < len(run) {
+			next = wbClass[run[pos+1]]
+		}
+		alnum := func(c uint8) bool { return c == wbLetter || c == wbNumeric }
+		switch {
+		case alnum(cur) && alnum(last): // WB5, WB8, WB9, WB10
+		case (cur == wbMidLetter || cur == wbMidNumLetQ) && last == wbLetter && next == wbLetter: // WB6
+		case cur == wbLetter && (last == wbMidLetter || last == wbMidNumLetQ) && lastLast == wbLetter: // WB7
+		case cur == wbNumeric && (last == wbMidNum || last == wbMidNumLetQ) && lastLast == wbNumeric: // WB11
+		case (cur == wbMidNum || cur == wbMidNumLetQ) && last == wbNumeric && next == wbNumeric: // WB12
+		case cur == wbExtendNum && (alnum(last) || last == wbExtendNum): // WB13a
+		case alnum(cur) && last == wbExtendNum: // WB13b
+		default: // WB999
+			return pos
+		}
+		pos++
+	}
+	return pos
+}
+
+// librarySegments adds the word tokens of the segments the UAX #29 library
+// finds from text[s:], a run holding a non-ASCII byte that ends at e, up to
+// limit tokens. It returns where the last segment read ends: e, or past it
+// when a segment without letters ran on into white space.
+func (a *Analyzer) librarySegments(text string, s, e, limit int) int {
+	if a.iter == nil {
+		a.iter = words.FromString("")
+	}
+	a.iter.SetText(text[s:])
+	end := s
+	for end < e && len(a.tokens) < limit && a.iter.Next() {
+		a.addSegment(text, s+a.iter.Start(), s+a.iter.End())
+		end = s + a.iter.End()
+	}
+	return max(end, e)
+}

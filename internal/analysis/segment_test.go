@@ -1,0 +1,57 @@
+package analysis
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/clipperhouse/uax29/v2/words"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// libraryTokens is Words as the UAX #29 library alone segments the whole
+// text: the reference the ASCII path must agree with.
+func libraryTokens(text string, limit int) []Token {
+	var a Analyzer
+	it := words.FromString(text)
+	for len(a.tokens) < limit && it.Next() {
+		a.addSegment(text, it.Start(), it.End())
+	}
+	return a.tokens
+}
+
+// segmentPieces are the pieces random texts are made of: every ASCII class
+// of the word-break rules, white space of each kind, and non-ASCII
+// characters that join words, are ignored, are spaces or are invalid.
+var segmentPieces = []string{
+	"a", "B", "z", "Q", "1", "0", "9", ".", ",", ";", ":", "'", "_", "\"", "-", "$", "%", "(", "<",
+	" ", "  ", "\t", "\n", "\r\n", "\v", "\f",
+	"é", "Ł", "ß", "\u0301", "\u00ad", "\u200d", "\u3000", "\u2019", "\u2018", "東", "👍", "\u05d0",
+	"\xff", "\xe2", "\xc3", "\xe2\x80",
+	"don't", "U.S.Army", "3.5", "1,000", "here.Another", "www.Example.com",
+}
+
+func TestWordsSameAsLibrary(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var a Analyzer
+	check := func(text string, limit int) {
+		t.Helper()
+		want := libraryTokens(text, limit)
+		a.tokenizeUpTo(text, limit)
+		if diff := cmp.Diff(want, a.tokens, cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("tokens of %q (limit %d) differ from the library's (-library +here):\n%s", text, limit, diff)
+		}
+	}
+	for _, s := range fuzzSeeds {
+		check(s, 1<<30)
+	}
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(24) {
+			b.WriteString(segmentPieces[rng.IntN(len(segmentPieces))])
+		}
+		check(b.String(), 1<<30)
+		check(b.String(), rng.IntN(6))
+	}
+}
