@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -20,14 +21,16 @@ import (
 // that breaks every word shingle it touches, at the price of about one
 // shingle per character instead of one per word.
 func (a *Analyzer) CharShingles(text string, tokens []Token, n int, dst []uint64) []uint64 {
-	// Each character becomes a token whose hash is the character's, so
-	// one window loop serves words and characters.
-	chars := a.chars[:0]
+	hs := a.charHashes[:0]
 	for _, t := range tokens {
 		w := text[t.Start:t.End]
-		if isLowerASCIIWord(w) {
+		if isASCII(w) {
+			// Normalised ASCII is lower case: the table gives the hash of
+			// each letter or digit, in either case, and 0 for the rest.
 			for i := 0; i < len(w); i++ {
-				chars = append(chars, Token{Hash: runeHash(rune(w[i]))})
+				if h := asciiCharHash[w[i]]; h != 0 {
+					hs = append(hs, h)
+				}
 			}
 			continue
 		}
@@ -36,24 +39,63 @@ func (a *Analyzer) CharShingles(text string, tokens []Token, n int, dst []uint64
 			r, size := utf8.DecodeRune(a.buf[i:])
 			i += size
 			if r < utf8.RuneSelf && asciiWord[r] || r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-				chars = append(chars, Token{Hash: runeHash(r)})
+				hs = append(hs, runeHash(r))
 			}
 		}
 	}
-	a.chars = chars
-	return appendWindows(dst, chars, n, charSalt)
+	a.charHashes = hs
+	return appendHashWindows(dst, hs, n, charSalt)
 }
 
-// isLowerASCIIWord reports whether w is made of lower-case ASCII letters and
-// digits only: its own normalised form, every character kept.
-func isLowerASCIIWord(w string) bool {
+// isASCII reports whether w is ASCII only.
+func isASCII(w string) bool {
 	for i := 0; i < len(w); i++ {
-		c := w[i]
-		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
+		if w[i] >= utf8.RuneSelf {
 			return false
 		}
 	}
 	return true
+}
+
+// asciiCharHash is runeHash of each ASCII letter or digit lower-cased, 0
+// for the other bytes (no letter's or digit's hash is 0; see
+// TestASCIICharHash).
+var asciiCharHash = func() (t [256]uint64) {
+	for c := range utf8.RuneSelf {
+		if asciiWord[c] {
+			t[c] = runeHash(rune(asciiLower[c]))
+		}
+	}
+	return t
+}()
+
+// appendHashWindows is appendWindows over a slice of hashes.
+func appendHashWindows(dst []uint64, hs []uint64, n int, salt uint64) []uint64 {
+	n = max(n, 1)
+	if len(hs) == 0 {
+		return dst
+	}
+	if len(hs) <= n {
+		var h uint64
+		for _, x := range hs {
+			h = h*seqPrime + x
+		}
+		return append(dst, finishSeq(h^salt, len(hs)))
+	}
+	dst = slices.Grow(dst, len(hs)-n+1)
+	var h, top uint64 = 0, 1 // top = seqPrime^(n-1)
+	for i := 0; i < n; i++ {
+		h = h*seqPrime + hs[i]
+		if i > 0 {
+			top *= seqPrime
+		}
+	}
+	dst = append(dst, finishSeq(h^salt, n))
+	for i, x := range hs[n:] {
+		h = (h-hs[i]*top)*seqPrime + x
+		dst = append(dst, finishSeq(h^salt, n))
+	}
+	return dst
 }
 
 // runeHash spreads a code point over 64 bits so that the polynomial of a

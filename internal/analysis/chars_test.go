@@ -1,8 +1,12 @@
 package analysis
 
 import (
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 func charShingles(text string, n int) []uint64 {
@@ -82,4 +86,43 @@ func BenchmarkCharShingles(b *testing.B) {
 		words = append(words[:0], a.Words(doc)...)
 		dst = a.CharShingles(doc, words, 6, dst[:0])
 	})
+}
+
+// charShinglesReference is CharShingles written plainly: every word
+// normalised, its letters and digits as tokens of their rune hashes, the
+// windows of appendWindows over them.
+func charShinglesReference(text string, tokens []Token, n int) []uint64 {
+	var chars []Token
+	for _, t := range tokens {
+		for _, r := range Normalize(text[t.Start:t.End]) {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				chars = append(chars, Token{Hash: runeHash(r)})
+			}
+		}
+	}
+	return appendWindows(nil, chars, n, charSalt)
+}
+
+func TestCharShinglesSameAsReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var a Analyzer
+	for i := range 20000 {
+		var b strings.Builder
+		for range rng.IntN(40) {
+			b.WriteString(segmentPieces[rng.IntN(len(segmentPieces))])
+		}
+		text, n := b.String(), 1+i%8
+		got := a.CharShingles(text, a.Words(text), n, nil)
+		if want := charShinglesReference(text, a.Words(text), n); !slices.Equal(got, want) {
+			t.Fatalf("CharShingles(%q, %d) = %x, the reference %x", text, n, got, want)
+		}
+	}
+}
+
+func TestASCIICharHash(t *testing.T) {
+	for c := range 256 {
+		if got := asciiCharHash[c] != 0; got != (c < utf8.RuneSelf && asciiWord[c]) {
+			t.Errorf("byte %#x: hashed %v", c, got)
+		}
+	}
 }

@@ -124,12 +124,16 @@ func FuzzCharShingles(f *testing.F) {
 		if len(got) != len(again) {
 			t.Fatalf("%d then %d shingles", len(got), len(again))
 		}
+		ref := charShinglesReference(text, b.Words(text), n)
 		for i := range got {
 			if got[i] != again[i] {
 				t.Fatalf("shingle %d differs between runs", i)
 			}
+			if got[i] != ref[i] {
+				t.Fatalf("shingle %d differs from the reference", i)
+			}
 		}
-		chars := len(a.chars)
+		chars := len(a.charHashes)
 		want := max(chars-n+1, min(chars, 1))
 		if len(got) != want {
 			t.Fatalf("%d characters, n=%d: %d shingles, want %d", chars, n, len(got), want)

@@ -95,8 +95,11 @@ func (b *Bottomer) sortUniform(vs []uint32, limit uint32) {
 	}
 	counts, tmp := b.counts[:n+1], b.tmp[:n]
 	clear(counts)
-	span := uint64(limit) + 1
-	bucket := func(v uint32) uint64 { return min(uint64(v)*uint64(n)/span, uint64(n-1)) }
+	// bucket is about v·n/(limit+1), by a multiplication: scale is
+	// n·2³²/(limit+1) rounded down, so buckets grow with v and stay below
+	// n for v ≤ limit.
+	scale := uint64(n) << 32 / (uint64(limit) + 1)
+	bucket := func(v uint32) uint64 { return min(uint64(v)*scale>>32, uint64(n-1)) }
 	for _, v := range vs {
 		counts[bucket(v)+1]++
 	}

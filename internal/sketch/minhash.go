@@ -54,19 +54,19 @@ func (m *MinHash) Signature(elems []uint64, dst []uint32) []uint32 {
 		dst[i] = empty
 	}
 	k := uint64(m.k)
-	filled := 0
 	for _, e := range elems {
 		h := mix64(e ^ m.seed)
 		bin, _ := bits.Mul64(h, k)
-		v := uint32(h) // low bits: independent of the bin choice (high bits)
-		if v == empty {
-			v--
-		}
-		if dst[bin] == empty {
+		// The low bits are independent of the bin choice (high bits);
+		// empty itself becomes the value below it. No branch depends on
+		// the data: bins are chosen at random.
+		v := min(uint32(h), empty-1)
+		dst[bin] = min(dst[bin], v)
+	}
+	filled := 0
+	for _, v := range dst {
+		if v != empty {
 			filled++
-		}
-		if v < dst[bin] {
-			dst[bin] = v
 		}
 	}
 	if filled == 0 || filled == m.k {
