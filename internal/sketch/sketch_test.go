@@ -220,6 +220,11 @@ func BenchmarkBottom(b *testing.B) {
 	}
 	var dst []uint32
 	var bt Bottomer
+	b.Run("bottom-256-of-650", func(b *testing.B) { // an 820-character story
+		for b.Loop() {
+			dst, _ = bt.Bottom(hs[:650], 256, dst)
+		}
+	})
 	b.Run("bottom-375", func(b *testing.B) {
 		for b.Loop() {
 			dst, _ = bt.Bottom(hs, 375, dst)
