@@ -14,6 +14,7 @@ import (
 // TestEvalDefaultSubcommand pins that `neardup eval --truth T --pred P`
 // runs `eval pairs`.
 func TestEvalDefaultSubcommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	truth, pred := filepath.Join(dir, "t.jsonl"), filepath.Join(dir, "p.jsonl")
 	os.WriteFile(truth, nil, 0o644)

@@ -70,6 +70,7 @@ func readRecords(t *testing.T, path string) []extract.Record {
 }
 
 func TestRunExtract(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, map[string]string{
 		"pages/a.html":       articleHTML("Ferry line opens", 5),
 		"pages/gallery.html": articleHTML("Photos", 1),

@@ -57,7 +57,9 @@ func long() bool { return os.Getenv("NEARDUP_LONG") != "" }
 // its own.
 func child(t *testing.T, args ...string) *exec.Cmd {
 	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
-	cmd.Env = append(os.Environ(), "NEARDUP_TEST_CHILD=1")
+	// A child killed on purpose leaves its temporary files in its test's
+	// own directory, which the test removes, not in the system's.
+	cmd.Env = append(os.Environ(), "NEARDUP_TEST_CHILD=1", "TMPDIR="+t.TempDir())
 	return cmd
 }
 
@@ -155,6 +157,7 @@ func batchPairs(t *testing.T, path string) map[string]core.Label {
 // with its marks, the index verifies clean, and a run to the end leaves the
 // pairs an uninterrupted run, and neardup dedup, find.
 func TestIndexAddSurvivesKill(t *testing.T) {
+	t.Parallel()
 	n, kills := 600, 2
 	if long() {
 		n, kills = 30000, 6 // 40,000 documents with their copies
@@ -241,6 +244,7 @@ func maps(a, b map[string]core.Label) bool {
 // other's transactions, both finish, and the pairs across their inputs are
 // found.
 func TestTwoProcessesOneFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	_, docs := writeCorpus(t, dir, 600)
 	var halves [2]bytes.Buffer
@@ -286,6 +290,7 @@ func TestTwoProcessesOneFile(t *testing.T) {
 }
 
 func TestIndexCommands(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	corpus, docs := writeCorpus(t, dir, 90)
 	db := filepath.Join(dir, "news.db")
@@ -341,6 +346,7 @@ func TestIndexCommands(t *testing.T) {
 // A write that fails for want of space (a file size limit here) fails the
 // add with a clear message and leaves what was stored before intact.
 func TestIndexAddOnAFullDisk(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	corpus, docs := writeCorpus(t, dir, 600)
 	db := filepath.Join(dir, "news.db")
@@ -381,6 +387,7 @@ func TestIndexAddOnAFullDisk(t *testing.T) {
 
 // A damaged index file is reported, by verify with exit code 1.
 func TestCorruptIndexIsReported(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	corpus, _ := writeCorpus(t, dir, 600)
 	db := filepath.Join(dir, "news.db")

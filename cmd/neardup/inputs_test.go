@@ -15,6 +15,7 @@ import (
 // matches nothing giving zero documents, exit 0 and wiped results, an
 // evaluation whose ids match nothing scoring zero.
 func TestInputsEndToEnd(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	example := filepath.Join("..", "..", "examples", "news.jsonl")
 	out := filepath.Join(dir, "out")

@@ -10,6 +10,7 @@ import (
 )
 
 func TestRunExitCodes(t *testing.T) {
+	t.Parallel()
 	out := t.TempDir()
 	example := filepath.Join("..", "..", "examples", "news.jsonl")
 	for _, tc := range []struct {

@@ -51,6 +51,7 @@ func leftovers(t *testing.T, dir string, keep ...string) []string {
 // A second run into an output directory another run is writing fails at
 // once, and the results stay as they were.
 func TestSecondRunIntoOneDirectory(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	in, _ := writeCorpus(t, dir, 30)
 	out := filepath.Join(dir, "out")
@@ -71,6 +72,7 @@ func TestSecondRunIntoOneDirectory(t *testing.T) {
 
 // SIGINT and SIGTERM stop a batch command with 130 and 143.
 func TestStopSignalExitCodes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	in, _ := writeCorpus(t, dir, 30)
 	for _, tc := range []struct {
@@ -92,6 +94,7 @@ func TestStopSignalExitCodes(t *testing.T) {
 // temporary file (the copy of the input, the new results) and exits with
 // 143; the previous results stay.
 func TestSIGTERMRemovesTemporaryFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	in, _ := writeCorpus(t, dir, 30)
 	out := filepath.Join(dir, "out")
@@ -158,6 +161,7 @@ func TestSIGTERMRemovesTemporaryFiles(t *testing.T) {
 // full disk) fails the run and leaves the previous results, report
 // included, as they were.
 func TestFailedReportKeepsResults(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	in, _ := writeCorpus(t, dir, 30)
 	out, report := filepath.Join(dir, "out"), filepath.Join(dir, "report.html")
@@ -198,6 +202,7 @@ func TestFailedReportKeepsResults(t *testing.T) {
 
 // neardup watch, which runs until stopped, ends on SIGTERM with 0.
 func TestWatchStopsGracefully(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "news.db")
 	s := newNewsSite(t, "Site")

@@ -21,6 +21,7 @@ import (
 // index, a document posted with its token and its copy marked; then it
 // stops as on SIGTERM and the index holds both documents.
 func TestServe(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db, tokens := filepath.Join(dir, "news.db"), filepath.Join(dir, "tokens.txt")
 	const token = "s3cret-token-for-tests"

@@ -123,6 +123,7 @@ func feedItems(t *testing.T, db string) map[string]string {
 }
 
 func TestWatchOnceTwice(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "news.db")
 	a, b := newNewsSite(t, "The A Times"), newNewsSite(t, "B Herald")
@@ -216,6 +217,7 @@ func TestWatchOnceTwice(t *testing.T) {
 // A watcher killed at any moment of a pass keeps every article it stored
 // and, restarted, neither stores one twice nor fetches a stored one again.
 func TestWatchSurvivesKill(t *testing.T) {
+	t.Parallel()
 	perSite, kills := 30, 2
 	if long() {
 		perSite, kills = 200, 8

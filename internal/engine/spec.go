@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/neardup/neardup/core"
@@ -89,13 +90,15 @@ func Register[O Config, S any, E core.Evidence](s Spec, defaults func() O, build
 	s.index = func(c Config, st store.Store, meta store.Meta) (*Index, error) {
 		return openIndex(s, func() (Method[S, E], error) { return method(c) }, st, meta)
 	}
-	codec := func() Method[S, E] {
+	// The codec is one method at the defaults, built on first use: its
+	// encoding and decoding keep no state.
+	codec := sync.OnceValue(func() Method[S, E] {
 		m, err := method(defaults())
 		if err != nil {
 			panic(err) // the default options must build
 		}
 		return m
-	}
+	})
 	s.sample = func(doc *core.Document) ([]byte, []byte, bool) {
 		m := codec()
 		sk, skip := m.NewSketcher().Sketch(doc)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Bands is an LSH banding of a MinHash signature: B bands of R rows each.
@@ -52,7 +53,31 @@ func (b Bands) Probability(s float64) float64 {
 // similarity; when that background is not negligible (character shingles
 // share common letter sequences), a floor on the rows keeps each
 // document's candidates few.
+//
+// The choice is computed once for each set of arguments and remembered:
+// every method built with the same options (a batch run, an index opened,
+// options checked) asks for it again.
 func ChooseBands(threshold float64, k, maxBands, minRows int, wFP, wFN float64) Bands {
+	key := bandsQuery{threshold, k, maxBands, minRows, wFP, wFN}
+	if b, ok := chosenBands.Load(key); ok {
+		return b.(Bands)
+	}
+	b := chooseBands(threshold, k, maxBands, minRows, wFP, wFN)
+	chosenBands.Store(key, b)
+	return b
+}
+
+// bandsQuery is the arguments of ChooseBands, as a key of chosenBands.
+type bandsQuery struct {
+	threshold         float64
+	k, maxBands, rows int
+	wFP, wFN          float64
+}
+
+// chosenBands remembers ChooseBands' answers.
+var chosenBands sync.Map
+
+func chooseBands(threshold float64, k, maxBands, minRows int, wFP, wFN float64) Bands {
 	minRows = max(1, min(minRows, k))
 	best, bestErr := Bands{B: 1, R: k}, math.Inf(1)
 	for b := 1; b <= min(k/minRows, maxBands); b++ {
