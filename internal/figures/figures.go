@@ -1,9 +1,15 @@
-// Package figures owns the fingerprints of the figures a text reports, which
-// verification compares: templated reports (earnings, dividends, bond
-// issues) share nearly every word and differ in their figures.
+// Package figures owns the figures a text reports, which verification
+// compares: templated reports (earnings, dividends, bond issues, market
+// reports of another hour) share nearly every word and differ in their
+// figures.
 package figures
 
-import "slices"
+import (
+	"bytes"
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // Of returns the sorted distinct fingerprints of the figures of text:
 // runs of digits joined by "-", "/", "." or "," ("13-3/8", "1,000", "3.5"),
@@ -16,13 +22,105 @@ import "slices"
 // figures of a report.
 func Of(text string) []uint32 {
 	var out []uint32
+	scan(text, false, func(_ uint32, d []byte) {
+		h := uint32(2166136261) // FNV-1a: figures are short
+		for _, c := range d {
+			h = (h ^ uint32(c)) * 16777619
+		}
+		out = append(out, h)
+	})
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// Slots returns the sorted distinct figures of text with the places they
+// fill. A figure's place is the word of letters before it and the word
+// after it on its line, lower-cased ("shortfall to 750 mln" fills "to _
+// mln"); a table's row, whose neighbours are other rows, ends at the line.
+// Here a figure is its value: a fraction as a decimal ("17-1/2" and "17.5"
+// are one value, "1/2" and "0.50" another), the zeros that do not change a
+// value dropped ("1.0" is 1), and the numbers one to ten written as words
+// ("div five cts"), as wire style writes them. Each is a 16-bit hash of the
+// place in the top bits and the value's first twelve digits, four bits
+// each, in the low 48, unused digits 0xF. A template filled in twice has
+// other figures in the same places; see InPlace.
+func Slots(text string) []uint64 {
+	var out []uint64
+	scan(text, true, func(place uint32, digits []byte) {
+		v := uint64(place>>16^place&0xFFFF) << slotShift
+		for i := range slotDigits {
+			d := uint64(0xF)
+			if i < len(digits) {
+				d = uint64(digits[i] - '0')
+			}
+			v |= d << (4 * (slotDigits - 1 - i))
+		}
+		out = append(out, v)
+	})
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// A slotted figure keeps twelve digits under a 16-bit place.
+const (
+	slotDigits = 12
+	slotShift  = 4 * slotDigits
+	slotMask   = 1<<slotShift - 1
+)
+
+// slotFigure appends the digits of a slotted figure to buf.
+func slotFigure(v uint64, buf []byte) []byte {
+	for i := range slotDigits {
+		d := byte(v >> (4 * (slotDigits - 1 - i)) & 0xF)
+		if d == 0xF {
+			break
+		}
+		buf = append(buf, '0'+d)
+	}
+	return buf
+}
+
+// scan calls yield with the digits of each figure of text (see Of). With
+// places, a figure is its value, the numbers written as words count, and
+// place is the hash of the figure's place (see Slots); without, place is 0.
+func scan(text string, places bool, yield func(place uint32, digits []byte)) {
+	var prev uint32
+	var digits []byte
+	var pending [][]byte // figures waiting for the word after them
+	flush := func(next uint32) {
+		for _, d := range pending {
+			yield(prev*16777619^next, d)
+		}
+		pending = pending[:0]
+	}
 	for i := 0; i < len(text); {
-		if !isDigit(text[i]) {
-			i++
+		c := text[i]
+		if !isDigit(c) {
+			if c == '\n' && places {
+				flush(0)
+				prev = 0
+			}
+			if !isLetter(c) || !places {
+				i++
+				continue
+			}
+			j := i + 1
+			for j < len(text) && isLetter(text[j]) {
+				j++
+			}
+			w := text[i:j]
+			i = j
+			if d := numberWord(w); d != "" && (j == len(w) || !isDigit(text[j-len(w)-1])) && (j == len(text) || !isDigit(text[j])) {
+				pending = append(pending, []byte(d))
+				continue
+			}
+			h := wordHash(w)
+			flush(h)
+			prev = h
 			continue
 		}
 		start, joined := i, false
-		h := uint32(2166136261) // FNV-1a: figures are short
+		digits = digits[:0]
 		for ; i < len(text); i++ {
 			c := text[i]
 			if !isDigit(c) {
@@ -32,15 +130,142 @@ func Of(text string) []uint32 {
 				joined = true
 				continue
 			}
-			h = (h ^ uint32(c)) * 16777619
+			digits = append(digits, c)
 		}
 		if !joined && isYear(text[start:i]) || isOrdinalSuffix(text[i:]) {
 			continue
 		}
-		out = append(out, h)
+		if places {
+			pending = append(pending, value(text[start:i]))
+		} else {
+			yield(0, digits)
+		}
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	flush(0)
+}
+
+// value returns the digits of the value of the figure f, as a place
+// compares them: a fraction as a decimal ("17-1/2" and "17.5" are 175,
+// "1/2" and "0.50" are 5), a decimal without the zeros that do not change
+// it ("1.0" is 1), thousands' commas left out.
+func value(f string) []byte {
+	var whole, frac string
+	if k := strings.IndexByte(f, '/'); k > 0 && strings.Count(f, "/") == 1 {
+		num, den := f[:k], f[k+1:]
+		if h := strings.LastIndexByte(num, '-'); h > 0 {
+			whole, num = num[:h], num[h+1:]
+		}
+		n, errN := strconv.Atoi(strings.ReplaceAll(num, ",", ""))
+		d, errD := strconv.Atoi(strings.ReplaceAll(den, ",", ""))
+		if errN != nil || errD != nil || d == 0 || n >= d || strings.ContainsAny(whole, "-/.") {
+			return digitsOnly(f)
+		}
+		frac = strconv.FormatFloat(float64(n)/float64(d), 'f', 4, 64)[2:]
+	} else if k := strings.LastIndexByte(f, '.'); k >= 0 && strings.Count(f, ".") == 1 {
+		whole, frac = f[:k], f[k+1:]
+	} else {
+		whole = f
+	}
+	w := strings.TrimLeft(string(digitsOnly(whole)), "0")
+	fr := strings.TrimRight(string(digitsOnly(frac)), "0")
+	if w == "" && fr == "" {
+		return []byte("0")
+	}
+	return []byte(w + fr)
+}
+
+// digitsOnly returns the ASCII digits of s.
+func digitsOnly(s string) []byte {
+	var d []byte
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) {
+			d = append(d, s[i])
+		}
+	}
+	return d
+}
+
+// wordHash returns a hash of the ASCII letters w, lower-cased, never 0.
+func wordHash(w string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(w); i++ {
+		h = (h ^ uint32(w[i]|0x20)) * 16777619
+	}
+	return max(h, 1)
+}
+
+// InPlace compares the places two sorted sets of slotted figures (see
+// Slots) fill with one figure each, and returns how many places both fill
+// so and in how many of them the figures differ: neither explains the other
+// as a damaged copy of it (see explains). A place a text fills with two or
+// more figures (a row of a table, "vs" in an earnings report) is left out:
+// which figure fills it is not known.
+func InPlace(a, b []uint64) (shared, other int) {
+	var bx, by [slotDigits]byte
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		pa, pb := a[i]>>slotShift, b[j]>>slotShift
+		switch {
+		case pa < pb:
+			i++
+		case pb < pa:
+			j++
+		default:
+			ni, nj := i, j
+			for ni < len(a) && a[ni]>>slotShift == pa {
+				ni++
+			}
+			for nj < len(b) && b[nj]>>slotShift == pb {
+				nj++
+			}
+			if ni-i == 1 && nj-j == 1 {
+				shared++
+				if a[i] != b[j] && !explains(slotFigure(a[i], bx[:0]), slotFigure(b[j], by[:0])) {
+					other++
+				}
+			}
+			i, j = ni, nj
+		}
+	}
+	return shared, other
+}
+
+// numberWords are the numbers wire style writes as words, lower-cased.
+var numberWords = []string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+
+// numberWord returns the digits of the word w when it is one of
+// numberWords in any case, else "".
+func numberWord(w string) string {
+	if len(w) < 3 || len(w) > 5 {
+		return ""
+	}
+	for i, n := range numberWords {
+		if strings.EqualFold(w, n) {
+			return []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}[i]
+		}
+	}
+	return ""
+}
+
+// explains reports whether one of the digits x and y can be a damaged copy
+// of the other: one digit dropped or doubled, or one a piece of the other (a
+// figure split in two, a digit misread as a letter). A digit replaced by
+// another is not forgiven: "750" and "800", "6.1" and "7.1" are other
+// figures.
+func explains(x, y []byte) bool {
+	if len(x) > len(y) {
+		x, y = y, x
+	}
+	if bytes.Contains(y, x) {
+		return true
+	}
+	if len(y)-len(x) != 1 {
+		return false
+	}
+	i := 0
+	for i < len(x) && x[i] == y[i] {
+		i++
+	}
+	return bytes.Equal(x[i:], y[i+1:])
 }
 
 // isOrdinalSuffix reports whether rest, the text after a figure, starts
@@ -57,7 +282,10 @@ func isOrdinalSuffix(rest string) bool {
 }
 
 // isWordByte reports ASCII letters and digits.
-func isWordByte(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' || isDigit(c) }
+func isWordByte(c byte) bool { return isLetter(c) || isDigit(c) }
+
+// isLetter reports ASCII letters.
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // isYear reports whether the digits d are a year from 1900 to 2099.
 func isYear(d string) bool {

@@ -29,3 +29,36 @@ func TestOf(t *testing.T) {
 		t.Errorf("not ordinals: got %v, want the figure 4", got)
 	}
 }
+
+func TestInPlace(t *testing.T) {
+	for _, tc := range []struct {
+		a, b          string
+		shared, other int
+	}{
+		{"revised its estimate to 750 mln stg from 700 mln.", "revised its estimate to 800 mln stg from 750 mln.", 2, 2},
+		{"revised its estimate to 750 mln stg from 700 mln.", "revised its estimate to 750 mln stg from 700 mln.", 2, 0},
+		{"Qtly div five cts vs five cts prior", "Qtly div 73 cts vs 73 cts prior", 2, 2},          // numbers in words are figures
+		{"Qtly div 17-1/2 cts vs 17-1/2 cts prior", "Qtly div 17.5 cts vs 17.50 cts prior", 2, 0}, // values, not digits
+		{"showed 1.0 ounce of gold and 0.50 ounce of silver", "showed one ounce of gold and 1/2 ounce of silver", 2, 0},
+		{"Sales on 3,600 steers and 700 heifers", "Sales on 3,6600 steers and 70 heifers", 2, 0}, // digits doubled and dropped
+		{"Sales on 3,600 steers and 700 heifers", "Sales on 3,800 steers and 700 heifers", 2, 1}, // a digit replaced is another figure
+		{"Net 421 vs 333\nRevs 2,103 vs 2,287\n", "Revs 2,103 vs 2,287\nNet 421 vs 333\n", 2, 0}, // rows moved: "vs _" of two figures left out
+		{"Net 421 vs 333\nRevs 2,103 vs 2,287", "Net 421 vs 333 Revs 2,103 vs 2,287", 2, 0},
+		{"one of the four", "none of them", 0, 0},
+	} {
+		shared, other := InPlace(Slots(tc.a), Slots(tc.b))
+		if shared != tc.shared || other != tc.other {
+			t.Errorf("InPlace(%q, %q) = %d, %d; want %d, %d", tc.a, tc.b, shared, other, tc.shared, tc.other)
+		}
+	}
+}
+
+func TestSlotsKeepDigits(t *testing.T) {
+	s := Slots("div 123456789012345 cts")
+	if len(s) != 1 || string(slotFigure(s[0], nil)) != "123456789012" {
+		t.Errorf("Slots kept %v, want the first twelve digits", s)
+	}
+	if got := Slots("in 1987 the 4th"); len(got) != 0 {
+		t.Errorf("years and ordinals: got %v, want none", got)
+	}
+}

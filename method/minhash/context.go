@@ -49,6 +49,7 @@ func (s *sketcher) context(doc *core.Document, words []analysis.Token, sk *Sketc
 		sk.Dateline = dateOf(dl)
 	}
 	sk.Nums = figures.Of(body)
+	sk.Slots = figures.Slots(body)
 	if !doc.Date.IsZero() {
 		sk.Date = doc.Date.Unix()
 	}

@@ -35,6 +35,24 @@ func grain(a, b string) string {
 		"Oats MAY7 148 OFF 1 JUL7 139 1/4 OFF 3/4. Soybeans MAY7 502 UP 2 JUL7 497 1/2 UP 1 1/2."
 }
 
+// estimate is a money-market estimate of one hour.
+func estimate(now, before string) string {
+	return "LONDON, April 3 - The central bank said it has revised its estimate of today's shortfall in the money market to " +
+		now + " mln stg from " + before + " mln, before taking account of its morning operations."
+}
+
+// livestock is a livestock report of one hour.
+func livestock(trade, steers, heifers string) string {
+	return "OMAHA, April 7 - Slaughter steers were steady and heifers firm in " + trade + " trade, the agency said.\n" +
+		"Feedlots reported good interest from buyers. Sales on " + steers + " steers and " + heifers + " heifers.\n" +
+		"Steers good and mostly choice 1025-1150 lbs 68.50-69.00."
+}
+
+// payout is a monthly payout notice of one fund.
+func payout(div string) string {
+	return "SAN MATEO, Calif., April 13 - Mthly div " + div + " cts vs " + div + " cts prior\nPay April 30\nRecord April 15"
+}
+
 func at(s string) time.Time {
 	t, err := time.Parse("2006-01-02 15:04", s)
 	if err != nil {
@@ -80,6 +98,21 @@ func TestTemplatedFamilies(t *testing.T) {
 		{"market reports of two hours are two reports",
 			doc{"MIDWEST GRAIN FUTURES 11:10 EDT", grain("280 3/4 UNCH", "284"), at("1987-04-07 11:12")},
 			doc{"MIDWEST GRAIN FUTURES 11:31 EDT", grain("281 UP 1/4", "284"), at("1987-04-07 11:34")}, false},
+		{"a money-market estimate revised is another estimate",
+			doc{"MONEY MARKET SHORTAGE REVISED UP", estimate("750", "700"), at("1987-04-03 10:20")},
+			doc{"MONEY MARKET SHORTAGE REVISED UP", estimate("800", "750"), at("1987-04-03 12:17")}, false},
+		{"the morning and the afternoon livestock reports are two reports",
+			doc{"PLAINS FEEDLOT CATTLE STEADY", livestock("slow", "3,600", "700"), at("1987-04-07 12:45")},
+			doc{"PLAINS FEEDLOT CATTLE STEADY", livestock("slow", "6,800", "2,400"), at("1987-04-07 16:41")}, false},
+		{"two funds' payouts are two events",
+			doc{"NORTHERN FUND SETS PAYOUT", payout("6.1"), at("1987-04-13 12:40")},
+			doc{"SOUTHERN FUND SETS PAYOUT", payout("7.1"), at("1987-04-13 12:40")}, false},
+		{"a payout written with a fraction and with a decimal is one payout",
+			doc{"NORTHERN FUND SETS PAYOUT", payout("17-1/2"), at("1987-04-13 12:40")},
+			doc{"NORTHERN FUND SETS PAYOUT", payout("17.5"), at("1987-04-13 13:40")}, true},
+		{"a report whose figures a scanner damaged is the same report",
+			doc{"PLAINS FEEDLOT CATTLE STEADY", livestock("slow", "3,600", "700"), at("1987-04-07 12:45")},
+			doc{"PLAINS FEEDLOT CATTLE STEADY", livestock("slow", "3,6600", "70"), at("1987-04-07 16:41")}, true},
 		{"Polish items of two days are two events",
 			doc{"", "WARSZAWA, 3 marca (PAP) - Narodowy Bank Polski ustalił kurs średni złotego wobec dolara na poziomie, jaki obowiązywał wczoraj, podał bank w komunikacie.", time.Time{}},
 			doc{"", "WARSZAWA, 19 marca (PAP) - Narodowy Bank Polski ustalił kurs średni złotego wobec dolara na poziomie, jaki obowiązywał wczoraj, podał bank w komunikacie.", time.Time{}}, false},
@@ -92,7 +125,7 @@ func TestTemplatedFamilies(t *testing.T) {
 				t.Errorf("label %q, want duplicate %v (evidence %+v)", p.Label, tc.dup, p.Evidence)
 			}
 			off := Defaults()
-			off.DateApart, off.Names = 0, false
+			off.DateApart, off.Names, off.Template = 0, false, false
 			if p := enginetest.Batch(t, Spec, off, docs)["a~b"]; p.Label != core.Duplicate {
 				t.Errorf("without the family rules: label %q, want duplicate (the case would test nothing)", p.Label)
 			}

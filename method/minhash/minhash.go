@@ -10,6 +10,7 @@ import (
 	"github.com/neardup/neardup/internal/candidates"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/figures"
 	"github.com/neardup/neardup/internal/similarity"
 	"github.com/neardup/neardup/internal/sketch"
 )
@@ -46,6 +47,10 @@ type Evidence struct {
 	// ForeignNames counts the names of A that B does not hold and those
 	// of B that A does not hold.
 	ForeignNames [2]int `json:"foreign_names,omitzero"`
+	// Places counts the places (the words on either side of a figure on
+	// its line) where both texts write one figure, and of those, the places
+	// where the figures differ (see figures.InPlace).
+	Places [2]int `json:"places,omitzero"`
 	// Rerun is set when either title marks its story as sent again
 	// ("RPT-", "CORRECTED - ", "UPDATE 1-"): no veto of a templated
 	// family applies then.
@@ -184,6 +189,21 @@ func (e *Evidence) namesDisagree() bool {
 	return a > 0 && b > 0 && (e.FiguresChanged || min(a, b) >= 2) || e.TitleFiguresDisjoint && e.FiguresChanged
 }
 
+// minTemplatePlaces is the fewest places filled with other figures that
+// make two texts one template filled in twice: one changed figure in its
+// place is as often a correction or a misprint (see Evidence.isTemplate).
+const minTemplatePlaces = 2
+
+// isTemplate reports whether the two documents are one template filled in
+// with other figures: at least minTemplatePlaces of the places both texts
+// fill with a figure, and at least half of them, hold other figures (a
+// money-market estimate revised, another fund's payout, a livestock report
+// of the afternoon).
+func (e *Evidence) isTemplate() bool {
+	shared, other := e.Places[0], e.Places[1]
+	return other >= minTemplatePlaces && 2*other >= shared
+}
+
 // datelineDays returns how many days apart two dateline dates
 // (month<<5 | day) are, the year left out: the shorter way round it, so
 // that December 31 and January 2 are two days apart.
@@ -220,6 +240,7 @@ func evidence(a, b *Sketch) Evidence {
 	ev.FiguresChanged = changed(a.Nums, b.Nums)
 	ev.TitleFiguresDisjoint = titleFiguresDisjoint(a.TitleNums, b.TitleNums)
 	ev.ForeignNames = [2]int{foreignNames(a, b), foreignNames(b, a)}
+	ev.Places[0], ev.Places[1] = figures.InPlace(a.Slots, b.Slots)
 	ev.Rerun = a.Rerun || b.Rerun
 	return ev
 }
@@ -275,6 +296,9 @@ func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
 		dup = false
 	}
 	if dup && !ev.Rerun && o.Names && ev.namesDisagree() {
+		dup = false
+	}
+	if dup && !ev.Rerun && o.Template && ev.isTemplate() {
 		dup = false
 	}
 	switch {

@@ -58,6 +58,15 @@ type Options struct {
 	// market report of 11:10 and one of 11:31). Another company, fund,
 	// town or hour in the same template. Needs character shingles.
 	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (character shingles only)"`
+	// Template: two documents that fill at least two of the places where
+	// both write a figure (the words on either side of it on one line,
+	// "shortfall to 750 mln", "div five cts") with other figures, and at
+	// least half of those places, are one template filled in twice (a
+	// money-market estimate revised, another fund's payout, the afternoon's
+	// livestock report), not duplicates. Figures are compared by value
+	// ("17-1/2" is "17.5", "five" is "5"), a digit dropped, doubled or split
+	// off forgiven as damage.
+	Template bool `json:"template" flag:"template" help:"Not a duplicate when two or more places, at least half of those both texts fill with a figure, hold other figures"`
 	// ShingleUnit is what a shingle is made of: Chars, consecutive letters
 	// and digits of the words, which a damaged character, a split or glued
 	// word or another way of writing a figure changes only locally; or
@@ -99,6 +108,7 @@ func Defaults() Options {
 		NumberAgreement: 0.5,
 		DateApart:       72,
 		Names:           true,
+		Template:        true,
 		ShingleUnit:     Chars,
 		CharShingle:     6,
 		WordShingle:     3,

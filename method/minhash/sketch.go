@@ -27,6 +27,9 @@ type Sketch struct {
 	// Nums are the sorted distinct fingerprints of its figures, those of
 	// the dateline left out (its day is the date, not a figure).
 	Nums []uint32
+	// Slots are its figures with the places they fill (see
+	// figures.Slots), the dateline's left out too.
+	Slots []uint64
 	// Date is the document's own date in Unix seconds; 0 when unknown.
 	Date int64
 	// Dateline is the date of the text's dateline as month<<5 | day; 0
@@ -54,7 +57,8 @@ type Sketch struct {
 //     (zig-zag varint), the dateline's date, the title hash and the rerun
 //     mark (varints), the title's figures (Rice-coded), the names' masks
 //     and shingles (fixed width).
-const Format = 2
+//   - 3: the detail part adds the figures with their places (fixed width).
+const Format = 3
 
 // AppendIndex appends the index part of s: its band keys.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
@@ -72,7 +76,7 @@ func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
 	for i, n := range s.Names {
 		masks[i], shingles[i] = n.Mask, n.Shingle
 	}
-	return codec.AppendUint32s(codec.AppendUint64s(dst, masks), shingles)
+	return codec.AppendUint64s(codec.AppendUint32s(codec.AppendUint64s(dst, masks), shingles), s.Slots)
 }
 
 func btoi(b bool) int {
@@ -108,6 +112,7 @@ func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 	dateline, title, rerun := r.Uvarint(), r.Uvarint(), r.Uvarint()
 	s.TitleNums = r.Sorted32()
 	masks, shingles := r.Uint64s(), r.Uint32s()
+	s.Slots = r.Uint64s()
 	if err := r.Done(); err != nil {
 		return nil, fmt.Errorf("minhash: detail part: %w", err)
 	}
