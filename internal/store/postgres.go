@@ -3,14 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // postgresMigrations build the PostgreSQL schema, step for step the
@@ -114,20 +109,23 @@ var postgresDialect = dialect{
 }
 
 func openPostgres(ctx context.Context, dsn string, o Options) (Store, error) {
-	cfg, err := pgx.ParseConfig(dsn)
+	drv, err := driver("postgres")
+	if err != nil {
+		return nil, err
+	}
+	db, where, err := drv.Open(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	db := stdlib.OpenDB(*cfg)
 	db.SetMaxOpenConns(8)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: connecting to PostgreSQL at %s:%d: %w", cfg.Host, cfg.Port, err)
+		return nil, fmt.Errorf("store: connecting to PostgreSQL at %s: %w", where, err)
 	}
 	s := &sqlStore{db: db, d: &postgresDialect, readOnly: o.ReadOnly}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: PostgreSQL database %s: %w", cfg.Database, err)
+		return nil, fmt.Errorf("store: PostgreSQL at %s: %w", where, err)
 	}
 	return s, nil
 }
@@ -153,11 +151,7 @@ func rebindDollar(q string) string {
 
 // postgresErr maps PostgreSQL error codes to the package's errors.
 func postgresErr(err error) error {
-	var pe *pgconn.PgError
-	if !errors.As(err, &pe) {
-		return nil
-	}
-	switch pe.Code {
+	switch errCode("postgres", err) {
 	case "53100":
 		return ErrDiskFull
 	case "25006", "42501":

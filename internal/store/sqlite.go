@@ -3,13 +3,10 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
-
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // sqliteMigrations build the SQLite schema. Each is one step of the schema
@@ -128,7 +125,11 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 	} else if err != nil && o.ReadOnly {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	db, err := sql.Open("sqlite", sqliteDSN(path, o))
+	drv, err := driver("sqlite")
+	if err != nil {
+		return nil, err
+	}
+	db, _, err := drv.Open(sqliteDSN(path, o))
 	if err != nil {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
@@ -164,24 +165,38 @@ func sqliteDSN(path string, o Options) string {
 	return "file:" + name + q
 }
 
+// SQLite's primary result codes (the low byte of an extended one): they
+// are part of its stable interface.
+const (
+	sqlitePerm     = 3
+	sqliteBusy     = 5
+	sqliteLocked   = 6
+	sqliteReadOnly = 8
+	sqliteIOErr    = 10
+	sqliteCorrupt  = 11
+	sqliteFull     = 13
+	sqliteCantOpen = 14
+	sqliteNotADB   = 26
+)
+
 // sqliteErr maps SQLite result codes to the package's errors.
 func sqliteErr(err error) error {
-	var se *sqlite.Error
-	if !errors.As(err, &se) {
+	code, e := strconv.Atoi(errCode("sqlite", err))
+	if e != nil {
 		return nil
 	}
-	switch se.Code() & 0xff {
-	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+	switch code & 0xff {
+	case sqliteBusy, sqliteLocked:
 		return ErrLocked
-	case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM:
+	case sqliteReadOnly, sqliteCantOpen, sqlitePerm:
 		return ErrReadOnly
-	case sqlite3.SQLITE_CORRUPT:
+	case sqliteCorrupt:
 		return ErrCorrupt
-	case sqlite3.SQLITE_NOTADB:
+	case sqliteNotADB:
 		return ErrNotIndex
-	case sqlite3.SQLITE_FULL:
+	case sqliteFull:
 		return ErrDiskFull
-	case sqlite3.SQLITE_IOERR:
+	case sqliteIOErr:
 		return ErrIO
 	}
 	return nil

@@ -16,7 +16,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver, to make and drop schemas
+	_ "github.com/jackc/pgx/v5/stdlib"                    // the "pgx" driver, to make and drop schemas
+	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite and PostgreSQL
 )
 
 // Engines are the names of the store engines a test runs against.

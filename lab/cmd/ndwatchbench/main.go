@@ -42,6 +42,7 @@ import (
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
+	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite and PostgreSQL
 	"github.com/neardup/neardup/internal/watch"
 )
 
