@@ -246,6 +246,10 @@ func numberWord(w string) string {
 	return ""
 }
 
+// Explains reports whether one of the figures written by the digits x and
+// y can be a damaged copy of the other (see explains).
+func Explains(x, y []byte) bool { return explains(x, y) }
+
 // explains reports whether one of the digits x and y can be a damaged copy
 // of the other: one digit dropped or doubled, or one a piece of the other (a
 // figure split in two, a digit misread as a letter). A digit replaced by

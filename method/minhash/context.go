@@ -365,8 +365,10 @@ func digitsOf(v uint32) []byte {
 }
 
 // titleFiguresDisjoint reports whether two titles' figures, both non-empty,
-// share none, a figure matching another of three or more digits one edit
-// away as a misreading of it.
+// share none, a figure of three or more digits matching another that can be
+// a damaged copy of it (a digit dropped, doubled or split off, see
+// figures.Explains); a digit replaced by another is another figure ("12:00"
+// and "12:10" are two hours).
 func titleFiguresDisjoint(a, b []uint32) bool {
 	if len(a) == 0 || len(b) == 0 {
 		return false
@@ -377,29 +379,10 @@ func titleFiguresDisjoint(a, b []uint32) bool {
 			if x == y {
 				return false
 			}
-			if dy := digitsOf(y); max(len(dx), len(dy)) >= 3 && oneEdit(dx, dy) {
+			if dy := digitsOf(y); max(len(dx), len(dy)) >= 3 && figures.Explains(dx, dy) {
 				return false
 			}
 		}
 	}
 	return true
-}
-
-// oneEdit reports whether a and b differ by at most one inserted, deleted
-// or replaced byte.
-func oneEdit(a, b []byte) bool {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	if len(b)-len(a) > 1 {
-		return false
-	}
-	i := 0
-	for i < len(a) && a[i] == b[i] {
-		i++
-	}
-	if len(a) == len(b) {
-		return string(a[i+min(1, len(a)-i):]) == string(b[i+min(1, len(b)-i):])
-	}
-	return string(a[i:]) == string(b[i+1:])
 }

@@ -53,6 +53,14 @@ func payout(div string) string {
 	return "SAN MATEO, Calif., April 13 - Mthly div " + div + " cts vs " + div + " cts prior\nPay April 30\nRecord April 15"
 }
 
+// deposits is a central bank's issue of certificates of deposit of one day.
+func deposits(dateline, issued, total string) string {
+	return dateline + " - The central bank issued " + issued + " billion dlrs worth of certificates of deposit, " +
+		"bringing issues so far this year to " + total + " billion against 40 billion a year ago, a bank spokesman said. " +
+		"The new certificates, with maturities of six months, one and two years, carry interest ranging from 4.07 to 5.12 pct. " +
+		"The issues are meant to curb the growth of the money supply, which rose 51 pct in the year to March."
+}
+
 func at(s string) time.Time {
 	t, err := time.Parse("2006-01-02 15:04", s)
 	if err != nil {
@@ -113,6 +121,9 @@ func TestTemplatedFamilies(t *testing.T) {
 		{"a report whose figures a scanner damaged is the same report",
 			doc{"PLAINS FEEDLOT CATTLE STEADY", livestock("slow", "3,600", "700"), at("1987-04-07 12:45")},
 			doc{"PLAINS FEEDLOT CATTLE STEADY", livestock("slow", "3,6600", "70"), at("1987-04-07 16:41")}, true},
+		{"issues of two days two days apart are two events",
+			doc{"BANK ISSUES MORE CDS", deposits("TAIPEI, April 27", "7.53", "174.48"), at("1987-04-27 06:47")},
+			doc{"BANK ISSUES MORE CDS", deposits("TAIPEI, April 29", "5.68", "180.16"), at("1987-04-29 05:30")}, false},
 		{"Polish items of two days are two events",
 			doc{"", "WARSZAWA, 3 marca (PAP) - Narodowy Bank Polski ustalił kurs średni złotego wobec dolara na poziomie, jaki obowiązywał wczoraj, podał bank w komunikacie.", time.Time{}},
 			doc{"", "WARSZAWA, 19 marca (PAP) - Narodowy Bank Polski ustalił kurs średni złotego wobec dolara na poziomie, jaki obowiązywał wczoraj, podał bank w komunikacie.", time.Time{}}, false},
@@ -163,6 +174,7 @@ func TestTitleFigures(t *testing.T) {
 		disjoint bool
 	}{
 		{"MIDWEST GRAIN FUTURES 11:10 EDT", "MIDWEST GRAIN FUTURES 11:31 EDT", true},
+		{"MIDWEST GRAIN FUTURES 12:00 EDT", "MIDWEST GRAIN FUTURES 12:10 EDT", true}, // a digit replaced is another hour
 		{"US insurer Marsh cuts 2,500 jobs", "US insurer Marsh cuts 2,50 jobs", false},
 		{"US budget deficit to reach $368bn", "US budget deficit to reach $36Bbn", false},
 		{"GM TO IDLE SIX PLANTS, 21,600 WORKERS", "CORRECTED - GM TO IDLE SIX PLANTS", false},

@@ -196,12 +196,13 @@ const minTemplatePlaces = 2
 
 // isTemplate reports whether the two documents are one template filled in
 // with other figures: at least minTemplatePlaces of the places both texts
-// fill with a figure, and at least half of them, hold other figures (a
-// money-market estimate revised, another fund's payout, a livestock report
-// of the afternoon).
+// fill with a figure hold other figures, and those are at least half of
+// the places (a money-market estimate revised, another fund's payout, a
+// livestock report of the afternoon) or the datelines name another day
+// (the same item of another day, rewritten around its new figures).
 func (e *Evidence) isTemplate() bool {
 	shared, other := e.Places[0], e.Places[1]
-	return other >= minTemplatePlaces && 2*other >= shared
+	return other >= minTemplatePlaces && (2*other >= shared || e.DatelinesDiffer)
 }
 
 // datelineDays returns how many days apart two dateline dates
@@ -283,8 +284,9 @@ func (m *method) Remove(ord int32, s *Sketch) {
 // Label marks a pair duplicate by Jaccard or by containment, unless the
 // figures of the two documents disagree, or they are members of a templated
 // family: their datelines name different days at least DateApart hours
-// apart (a recurring item of another day), or their names disagree (see
-// namesDisagree). A title marked as a re-run ("RPT-", "CORRECTED - ") keeps
+// apart (a recurring item of another day), their names disagree (see
+// namesDisagree), or they are one template filled in with other figures
+// (see isTemplate). A title marked as a re-run ("RPT-", "CORRECTED - ") keeps
 // the pair a duplicate. Similar by Jaccard alone.
 func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
 	o := &m.o

@@ -61,12 +61,13 @@ type Options struct {
 	// Template: two documents that fill at least two of the places where
 	// both write a figure (the words on either side of it on one line,
 	// "shortfall to 750 mln", "div five cts") with other figures, and at
-	// least half of those places, are one template filled in twice (a
-	// money-market estimate revised, another fund's payout, the afternoon's
-	// livestock report), not duplicates. Figures are compared by value
-	// ("17-1/2" is "17.5", "five" is "5"), a digit dropped, doubled or split
-	// off forgiven as damage.
-	Template bool `json:"template" flag:"template" help:"Not a duplicate when two or more places, at least half of those both texts fill with a figure, hold other figures"`
+	// least half of those places, are one template filled in twice, not
+	// duplicates (a money-market estimate revised, another fund's payout,
+	// the afternoon's livestock report); so are two whose datelines name
+	// different days with two such places, whatever their share. Figures
+	// are compared by value ("17-1/2" is "17.5", "five" is "5"), a digit
+	// dropped, doubled or split off forgiven as damage.
+	Template bool `json:"template" flag:"template" help:"Not a duplicate when two or more places where both texts write a figure hold other figures and they are half of those places or the datelines name other days"`
 	// ShingleUnit is what a shingle is made of: Chars, consecutive letters
 	// and digits of the words, which a damaged character, a split or glued
 	// word or another way of writing a figure changes only locally; or
