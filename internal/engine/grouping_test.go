@@ -9,6 +9,7 @@ import (
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/indextest"
 	"github.com/neardup/neardup/method/minhash"
 )
 
@@ -82,9 +83,9 @@ func TestWindowIncremental(t *testing.T) {
 		{ID: "undated", Text: text},
 	}
 	window := 3 * 24 * time.Hour
-	x := enginetest.OpenIndex(t, minhash.Spec, minhash.Defaults())
+	x := indextest.OpenIndex(t, minhash.Spec, minhash.Defaults())
 	x.SetWindow(window)
-	got := enginetest.Summary(enginetest.AddAll(t, x, docs, 2))
+	got := enginetest.Summary(indextest.AddAll(t, x, docs, 2))
 	res := runBatch(t, engine.Grouping{Window: window}, docs)
 	want := map[string]core.Pair{}
 	for _, p := range res.Pairs {

@@ -1,7 +1,9 @@
-// Package enginetest is the conformance suite every detection method must
-// pass, run by each method package's tests against its Spec, and the
-// deterministic text generator the suite and other tests write their
-// documents with, so that no test needs a data file.
+// Package enginetest holds what tests of the methods and of the engine
+// share without a store: the deterministic text generator tests write
+// their documents with (so that no test needs a data file), a batch run of
+// a method with its pairs by "a~b", and the fuzzing of a method's sketch
+// codec. The conformance suite, which also runs the methods' indexes on
+// real stores, is package indextest.
 package enginetest
 
 import (

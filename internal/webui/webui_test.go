@@ -14,6 +14,7 @@ import (
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
+	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite
 )
 
 // testToken is the write token of the tests' UIs.

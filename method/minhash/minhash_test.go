@@ -116,12 +116,6 @@ func TestLabels(t *testing.T) {
 	}
 }
 
-func TestConformance(t *testing.T) {
-	low := Defaults()
-	low.Similar = 0.01
-	enginetest.Suite{Spec: Spec, Options: Defaults(), Low: low}.Run(t)
-}
-
 func FuzzDecode(f *testing.F) { enginetest.FuzzCodec(f, Spec) }
 
 // found is one emitted candidate, for comparing matchers.

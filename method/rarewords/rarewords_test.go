@@ -22,13 +22,6 @@ func conformance() Options {
 	return o
 }
 
-// TestConformance runs the suite; the method has no similar threshold (a
-// reported pair the rule does not accept is similar), so its low options
-// are its options.
-func TestConformance(t *testing.T) {
-	enginetest.Suite{Spec: Spec, Options: conformance(), Low: conformance(), ScoresSeeCorpus: true}.Run(t)
-}
-
 func TestSourceOf(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -214,44 +207,19 @@ func TestBestMatchPerSource(t *testing.T) {
 }
 
 func TestSkipsShortDocuments(t *testing.T) {
-	x := enginetest.OpenIndex(t, Spec, Defaults())
+	m, err := newMethod(Defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk := m.NewSketcher()
 	for _, tc := range []struct {
 		words int
 		want  core.SkipReason
 	}{{199, core.SkipTooShort}, {200, core.SkipNone}} {
-		outs, err := x.Add(t.Context(), []core.Document{{ID: fmt.Sprint(tc.words), Text: text(words(0, tc.words))}}, engine.AddOptions{})
-		if err != nil || outs[0].Skip != tc.want {
-			t.Errorf("%d words: %+v, %v; want skip %q", tc.words, outs, err, tc.want)
+		doc := core.Document{ID: fmt.Sprint(tc.words), Text: text(words(0, tc.words))}
+		if _, skip := sk.Sketch(&doc); skip != tc.want {
+			t.Errorf("%d words: skip %q, want %q", tc.words, skip, tc.want)
 		}
-	}
-}
-
-// TestIndexReportsNewestBest: an Index reports the new document's best
-// match per source among those before it.
-func TestIndexReportsNewestBest(t *testing.T) {
-	x := enginetest.OpenIndex(t, Spec, short())
-	base := words(0, 100)
-	var docs []core.Document
-	for i, src := range []string{"s1", "s2", "s3"} {
-		docs = append(docs, filler(src, 40, 1000+400*i)...)
-	}
-	docs = append(docs,
-		core.Document{ID: "a", Source: "s1", Text: text(base[:70], words(200, 30))},
-		core.Document{ID: "b", Source: "s1", Text: text(base[:90], words(300, 10))},
-		core.Document{ID: "c", Source: "s2", Text: text(base[:50], words(400, 50))})
-	enginetest.AddAll(t, x, docs, 1)
-	outs, err := x.Add(t.Context(), []core.Document{{ID: "new", Source: "s3", Text: text(base)}}, engine.AddOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, p := range outs[0].Pairs {
-		e := p.Evidence.(Evidence)
-		got = append(got, fmt.Sprintf("%s~%s %v %s", p.A, p.B, e.BInA, e.BestFor))
-	}
-	want := []string{"b~new 0.9 b", "c~new 0.5 b"}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("(-want +got)\n%s", diff)
 	}
 }
 

@@ -10,22 +10,6 @@ import (
 	"github.com/neardup/neardup/internal/enginetest"
 )
 
-func TestConformance(t *testing.T) {
-	// The suite's copies have one sentence in 8 to 12 replaced, which
-	// moves a fingerprint up to 11 bits: beyond the default distance,
-	// chosen for near-exact copies at scale (docs/evaluation.md). Its
-	// corpora are small, so it runs with every fingerprint within 12 bits a
-	// candidate (13 tables of 4-bit keys, about a 16th of the corpus in a
-	// bucket). Low finds pairs farther still, to see scores fall as edits
-	// accumulate.
-	o := Defaults()
-	o.Distance, o.Blocks = 12, 13
-	low := o
-	low.Similar = 0.01
-	low.Distance, low.Blocks = 20, 21
-	enginetest.Suite{Spec: Spec, Options: o, Low: low}.Run(t)
-}
-
 func FuzzDecode(f *testing.F) { enginetest.FuzzCodec(f, Spec) }
 
 // fingerprintOf returns the fingerprint the default options give text.

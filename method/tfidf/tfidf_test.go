@@ -27,12 +27,6 @@ func conformance() Options {
 	return o
 }
 
-func TestConformance(t *testing.T) {
-	low := conformance()
-	low.Similar = 0.01
-	enginetest.Suite{Spec: Spec, Options: conformance(), Low: low, ScoresSeeCorpus: true}.Run(t)
-}
-
 // newsCorpus returns n generated articles with titles: originals, and
 // copies of earlier ones with a few sentences replaced and the title kept,
 // reworded or replaced, so that every clause of the rule and every side of

@@ -1,4 +1,4 @@
-package enginetest
+package indextest
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
@@ -42,7 +43,7 @@ func (s Suite) Run(t *testing.T) {
 // sketchRoundTrip: every sketch of a corpus decodes from its encoding and
 // encodes again to the same bytes.
 func (s Suite) sketchRoundTrip(t *testing.T) {
-	for _, d := range Copies(NewTextGen(8), 10, 20) {
+	for _, d := range enginetest.Copies(enginetest.NewTextGen(8), 10, 20) {
 		index, detail, ok := s.Spec.Sample(&d)
 		if !ok {
 			t.Fatalf("%s: skipped", d.ID)
@@ -54,38 +55,15 @@ func (s Suite) sketchRoundTrip(t *testing.T) {
 	}
 }
 
-// FuzzCodec fuzzes the decoding of a method's stored sketches: nothing
-// panics, and what decodes survives encoding (see engine.Spec.Redecode).
-func FuzzCodec(f *testing.F, spec engine.Spec) {
-	g := NewTextGen(9)
-	seeds := 0
-	for _, n := range []int{1, 5, 40} {
-		d := Doc("seed", g.Sentences(n))
-		if index, detail, ok := spec.Sample(&d); ok { // short ones may be skipped
-			f.Add(index, detail)
-			seeds++
-		}
-	}
-	if seeds == 0 {
-		f.Fatal("every seed document was skipped")
-	}
-	f.Add([]byte{1, 1, 0, 0, 0, 0}, []byte{1, 0, 0, 0})
-	f.Fuzz(func(t *testing.T, index, detail []byte) {
-		if _, err := spec.Redecode(index, detail); err != nil {
-			t.Fatal(err)
-		}
-	})
-}
-
 func (s Suite) findsCopiesNotStrangers(t *testing.T) {
-	g := NewTextGen(1)
+	g := enginetest.NewTextGen(1)
 	base := g.Sentences(12)
 	edited := slices.Clone(base)
 	edited[5] = g.Sentence()
-	docs := []core.Document{Doc("orig", base), Doc("copy", base), Doc("edit", edited),
-		Doc("other", g.Sentences(12)), Doc("third", g.Sentences(12))}
-	docs = append(docs, Background(g, 40)...)
-	got := Batch(t, s.Spec, s.Options, docs)
+	docs := []core.Document{enginetest.Doc("orig", base), enginetest.Doc("copy", base), enginetest.Doc("edit", edited),
+		enginetest.Doc("other", g.Sentences(12)), enginetest.Doc("third", g.Sentences(12))}
+	docs = append(docs, enginetest.Background(g, 40)...)
+	got := enginetest.Batch(t, s.Spec, s.Options, docs)
 	for _, want := range []string{"orig~copy", "orig~edit", "copy~edit"} {
 		if got[want].Label != core.Duplicate {
 			t.Errorf("%s: got %+v, want a duplicate", want, got[want])
@@ -102,7 +80,7 @@ func (s Suite) findsCopiesNotStrangers(t *testing.T) {
 }
 
 func (s Suite) ignoresSharedBoilerplate(t *testing.T) {
-	g := NewTextGen(2)
+	g := enginetest.NewTextGen(2)
 	boiler := []string{
 		"Subscribe to our newsletter to receive the morning headlines every day.",
 		"Copyright Example Media Group, all rights reserved, no reproduction.",
@@ -110,9 +88,9 @@ func (s Suite) ignoresSharedBoilerplate(t *testing.T) {
 	}
 	var docs []core.Document
 	for i := range 30 {
-		docs = append(docs, Doc(fmt.Sprint("d", i), append(g.Sentences(3), boiler...)))
+		docs = append(docs, enginetest.Doc(fmt.Sprint("d", i), append(g.Sentences(3), boiler...)))
 	}
-	for k, p := range Batch(t, s.Spec, s.Options, docs) {
+	for k, p := range enginetest.Batch(t, s.Spec, s.Options, docs) {
 		if p.Label == core.Duplicate {
 			t.Errorf("%s: documents sharing only boilerplate marked duplicate (%.3f)", k, p.Score)
 		}
@@ -120,18 +98,18 @@ func (s Suite) ignoresSharedBoilerplate(t *testing.T) {
 }
 
 func (s Suite) editsLowerScore(t *testing.T) {
-	g := NewTextGen(3)
+	g := enginetest.NewTextGen(3)
 	base := g.Sentences(20)
-	docs := []core.Document{Doc("base", base)}
+	docs := []core.Document{enginetest.Doc("base", base)}
 	for edits := 1; edits <= 8; edits++ {
 		e := slices.Clone(base)
 		for i := range edits {
 			e[i*2] = g.Sentence()
 		}
-		docs = append(docs, Doc(fmt.Sprint("e", edits), e))
+		docs = append(docs, enginetest.Doc(fmt.Sprint("e", edits), e))
 	}
-	docs = append(docs, Background(g, 40)...)
-	got := Batch(t, s.Spec, s.Low, docs)
+	docs = append(docs, enginetest.Background(g, 40)...)
+	got := enginetest.Batch(t, s.Spec, s.Low, docs)
 	prev := 1.01
 	for edits := 1; edits <= 8; edits++ {
 		p, ok := got[fmt.Sprint("base~e", edits)]
@@ -146,9 +124,9 @@ func (s Suite) editsLowerScore(t *testing.T) {
 }
 
 func (s Suite) deterministic(t *testing.T) {
-	docs := Copies(NewTextGen(4), 40, 8)
-	a, b := Batch(t, s.Spec, s.Options, docs), Batch(t, s.Spec, s.Options, docs)
-	if Summary(a) != Summary(b) || len(a) < 10 {
+	docs := enginetest.Copies(enginetest.NewTextGen(4), 40, 8)
+	a, b := enginetest.Batch(t, s.Spec, s.Options, docs), enginetest.Batch(t, s.Spec, s.Options, docs)
+	if enginetest.Summary(a) != enginetest.Summary(b) || len(a) < 10 {
 		t.Errorf("two runs differ or found too little: %d vs %d pairs", len(a), len(b))
 	}
 }
@@ -179,19 +157,19 @@ func (s Suite) emptyAndTiny(t *testing.T) {
 func (s Suite) compare(t *testing.T, what string, batch, inc map[string]core.Pair) {
 	t.Helper()
 	if s.ScoresSeeCorpus {
-		batch, inc = Decisions(batch), Decisions(inc)
+		batch, inc = enginetest.Decisions(batch), enginetest.Decisions(inc)
 	}
-	if b, i := Summary(batch), Summary(inc); b != i {
+	if b, i := enginetest.Summary(batch), enginetest.Summary(inc); b != i {
 		t.Errorf("%s: batch found %d pairs, incremental %d\nbatch:\n%s\nincremental:\n%s", what, len(batch), len(inc), b, i)
 	}
 }
 
 func (s Suite) indexMatchesBatch(t *testing.T) {
-	docs := Copies(NewTextGen(5), 60, 10)
+	docs := enginetest.Copies(enginetest.NewTextGen(5), 60, 10)
 	reversed := slices.Clone(docs)
 	slices.Reverse(reversed)
 	for name, order := range map[string][]core.Document{"input order": docs, "reversed": reversed} {
-		batch := Batch(t, s.Spec, s.Options, order)
+		batch := enginetest.Batch(t, s.Spec, s.Options, order)
 		if len(batch) < 10 {
 			t.Fatalf("%s: the batch found %d pairs", name, len(batch))
 		}
@@ -212,10 +190,10 @@ func (s Suite) reopened(t *testing.T) {
 		t.Run(e, func(t *testing.T) {
 			// A background corpus first, as in any real index: methods
 			// that weigh words by the statistics at arrival need some.
-			g := NewTextGen(6)
-			originals := Background(g, 40)
+			g := enginetest.NewTextGen(6)
+			originals := enginetest.Background(g, 40)
 			var copies []core.Document
-			for _, d := range Copies(g, 60, 10) {
+			for _, d := range enginetest.Copies(g, 60, 10) {
 				if strings.HasPrefix(d.ID, "c") {
 					copies = append(copies, d)
 				} else {
@@ -239,7 +217,7 @@ func (s Suite) reopened(t *testing.T) {
 				}
 				x.Close()
 			}
-			batch := Batch(t, s.Spec, s.Options, docs)
+			batch := enginetest.Batch(t, s.Spec, s.Options, docs)
 			if len(batch) < len(copies) {
 				t.Fatalf("the batch found %d pairs for %d copies", len(batch), len(copies))
 			}
@@ -249,8 +227,8 @@ func (s Suite) reopened(t *testing.T) {
 }
 
 func (s Suite) removeAndAddAgain(t *testing.T) {
-	g := NewTextGen(7)
-	docs := Copies(g, 30, 10)
+	g := enginetest.NewTextGen(7)
+	docs := enginetest.Copies(g, 30, 10)
 	x := OpenIndex(t, s.Spec, s.Options)
 	first := AddAll(t, x, docs, 0)
 	var ids []string
