@@ -106,7 +106,7 @@ func charShinglesReference(text string, tokens []Token, n int) []uint64 {
 func TestCharShinglesSameAsReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var a Analyzer
-	for i := range 20000 {
+	for i := range randomTexts() {
 		var b strings.Builder
 		for range rng.IntN(40) {
 			b.WriteString(segmentPieces[rng.IntN(len(segmentPieces))])
