@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/candidates"
@@ -82,6 +83,39 @@ type method struct {
 	acc      []int32 // by ordinal, during a match: rare words shared with the document matched
 	touched  []int32
 	verified int
+
+	// After IndexAll (a Batch matching in parallel): the lists hold dense
+	// numbers, the ordinals of the documents with rare words in
+	// increasing order, and the matchers count candidates here.
+	dense            []int32
+	denseSize        []int32 // by dense number: how many rare words
+	denseSrc         []int32 // by dense number: the source
+	need             []int32 // by size: the fewest shared words that reach the threshold
+	denseLists       bool
+	parallelVerified atomic.Int64
+}
+
+// needTable returns, for each size n up to most, the fewest shared words
+// c for which c/n reaches threshold as Match computes it (float64(c) /
+// float64(n) >= threshold), so that comparing counts decides as that
+// division does.
+func needTable(most int32, threshold float64) []int32 {
+	need := make([]int32, most+1)
+	for n := int32(1); n <= most; n++ {
+		c := max(0, int32(threshold*float64(n))-1)
+		for float64(c)/float64(n) < threshold {
+			c++
+		}
+		need[n] = c
+	}
+	return need
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // pendingDoc is a document whose rare words are not chosen yet: its term
@@ -207,6 +241,7 @@ func (m *method) keepRare() {
 // reports the indexed documents holding at least Options.Threshold of the
 // smaller set of rare words, of other sources unless Options.SameSource.
 func (m *method) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	m.noDenseLists()
 	m.keepRare()
 	a := m.rare[ord]
 	if len(a) == 0 {
@@ -267,6 +302,7 @@ func (m *method) evidence(a, b int32, shared int) Evidence {
 // Index puts the document's rare words in the inverted lists and drops its
 // words from s: the method holds its rare words.
 func (m *method) Index(ord int32, s *Sketch) {
+	m.noDenseLists()
 	if int(ord) >= len(m.state) {
 		return
 	}
@@ -357,4 +393,129 @@ func (m *method) Similarity(a, b int32, _ engine.Source[Sketch]) (float64, error
 
 // Report counts the candidates whose overlap was counted, more than were
 // emitted.
-func (m *method) Report(st *engine.Stats) { st.Candidates = m.verified }
+func (m *method) Report(st *engine.Stats) {
+	st.Candidates = m.verified + int(m.parallelVerified.Load())
+}
+
+var _ engine.ParallelMatcher[Sketch, Evidence] = (*method)(nil)
+
+// IndexAll puts every matched document's rare words in the inverted lists,
+// in ordinal order, for a Batch's matchers (engine.ParallelMatcher), and
+// numbers the documents that have rare words densely, so that a matcher's
+// counts are a small array the processor's cache holds.
+func (m *method) IndexAll(ss []*Sketch) {
+	m.keepRare()
+	m.dense = m.dense[:0]
+	lens := []int32(nil)
+	for ord := range m.state {
+		if m.state[ord] != matched || len(m.rare[ord]) == 0 {
+			continue
+		}
+		m.dense = append(m.dense, int32(ord))
+		for _, w := range m.rare[ord] {
+			if int(w) >= len(lens) {
+				lens = append(lens, make([]int32, int(w)+1-len(lens))...)
+			}
+			lens[w]++
+		}
+	}
+	// One arena holds every list, each in ordinal order.
+	total := 0
+	for _, n := range lens {
+		total += int(n)
+	}
+	arena := make([]int32, total)
+	m.lists = make([][]int32, len(lens))
+	at := 0
+	for w, n := range lens {
+		m.lists[w] = arena[at : at : at+int(n)]
+		at += int(n)
+	}
+	m.denseSize, m.denseSrc = make([]int32, len(m.dense)), make([]int32, len(m.dense))
+	most := int32(0)
+	for id, ord := range m.dense {
+		for _, w := range m.rare[ord] {
+			m.lists[w] = append(m.lists[w], int32(id))
+		}
+		m.state[ord] = indexed
+		m.denseSize[id], m.denseSrc[id] = int32(len(m.rare[ord])), m.docSrc[ord]
+		most = max(most, m.denseSize[id])
+	}
+	m.need = needTable(most, m.o.Threshold)
+	for ord, s := range ss {
+		if s != nil && m.state[ord] == indexed {
+			s.Words = nil
+		}
+	}
+	m.denseLists = true
+}
+
+// noDenseLists panics once IndexAll has turned the lists over to a
+// Batch's matchers: a method matches one way or the other.
+func (m *method) noDenseLists() {
+	if m.denseLists {
+		panic("rarewords: Match or Index after IndexAll")
+	}
+}
+
+// NewMatcher returns a matcher for one goroutine of a Batch.
+func (m *method) NewMatcher() engine.Matcher[Sketch, Evidence] {
+	return &matcher{m: m, acc: make([]int32, len(m.dense))}
+}
+
+// matcher matches a Batch's documents against those before them in the
+// lists IndexAll built, which hold dense numbers (method.dense) in
+// increasing order: a document is matched against the entries of its
+// words' lists below its own number.
+type matcher struct {
+	m       *method
+	acc     []int32 // by dense number: rare words shared with the document matched
+	touched []int32
+}
+
+func (x *matcher) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	m := x.m
+	a := m.rare[ord]
+	if len(a) == 0 || m.state[ord] != indexed {
+		return nil
+	}
+	self, _ := slices.BinarySearch(m.dense, ord)
+	acc, touched := x.acc, x.touched
+	k := 0
+	for _, w := range a {
+		list := m.lists[w]
+		// The list is in increasing order and holds self: the entries
+		// before self's are the documents before ord.
+		end, _ := slices.BinarySearch(list, int32(self))
+		touched = slices.Grow(touched[:k], end)[:k+end]
+		for _, d := range list[:end] {
+			// Every entry is written and kept only when new: about half
+			// are, a branch the processor would mispredict.
+			n := acc[d]
+			touched[k] = d
+			k += btoi(n == 0)
+			acc[d] = n + 1
+		}
+	}
+	touched = touched[:k]
+	x.touched = touched
+	m.parallelVerified.Add(int64(k))
+	src, size := m.docSrc[ord], int32(len(a))
+	kept := touched[:0]
+	for _, d := range touched {
+		if acc[d] >= m.need[min(size, m.denseSize[d])] && (m.o.SameSource || m.denseSrc[d] != src) {
+			kept = append(kept, d)
+		} else {
+			acc[d] = 0
+		}
+	}
+	slices.Sort(kept) // dense numbers sort as the ordinals they stand for
+	for _, d := range kept {
+		o := m.dense[d]
+		ev := m.evidence(o, ord, int(x.acc[d]))
+		x.acc[d] = 0
+		ab, ba := ev.shares()
+		emit(o, max(ab, ba), ev)
+	}
+	return nil
+}

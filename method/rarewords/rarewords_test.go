@@ -2,6 +2,8 @@ package rarewords
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -324,3 +326,85 @@ func BenchmarkBatch(b *testing.B) {
 }
 
 func FuzzDecode(f *testing.F) { enginetest.FuzzCodec(f, Spec) }
+
+// TestParallelMatchIsSerial: the matchers of a Batch (IndexAll, then each
+// document against those before it, in any order) find what matching one
+// document after another finds, in the same order, and count as many
+// candidates.
+func TestParallelMatchIsSerial(t *testing.T) {
+	g := enginetest.NewTextGen(9)
+	docs := enginetest.Copies(g, 300, 6)
+	for i := range docs {
+		docs[i].Source = fmt.Sprint("s", i%4)
+	}
+	docs = append(docs, core.Document{ID: "tiny", Source: "s1", Text: "two words"})
+	o := short()
+	sketch := func() (*method, []*Sketch) {
+		m, err := newMethod(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sk := m.NewSketcher()
+		var ss []*Sketch
+		for i := range docs {
+			s, _ := sk.Sketch(&docs[i])
+			ss = append(ss, s)
+			m.Add(int32(i), s)
+		}
+		m.Seal()
+		return m, ss
+	}
+	type found struct {
+		a, b  int32
+		score float64
+		ev    Evidence
+	}
+	ms, serial := sketch()
+	var want []found
+	for ord, s := range serial {
+		if s == nil {
+			continue
+		}
+		if err := ms.Match(int32(ord), s, nil, func(c int32, score float64, ev Evidence) {
+			want = append(want, found{c, int32(ord), score, ev})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		ms.Index(int32(ord), s)
+	}
+	mp, parallel := sketch()
+	mp.IndexAll(parallel)
+	got := make([][]found, len(parallel))
+	mt := mp.NewMatcher()
+	for _, ord := range rand.New(rand.NewPCG(1, 2)).Perm(len(parallel)) {
+		if s := parallel[ord]; s != nil {
+			if err := mt.Match(int32(ord), s, nil, func(c int32, score float64, ev Evidence) {
+				got[ord] = append(got[ord], found{c, int32(ord), score, ev})
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if diff := cmp.Diff(want, slices.Concat(got...), cmp.AllowUnexported(found{})); diff != "" || len(want) < 100 {
+		t.Errorf("parallel matching differs from serial (-serial +parallel), or %d pairs are too few to test:\n%s", len(want), diff)
+	}
+	var stS, stP engine.Stats
+	ms.Report(&stS)
+	mp.Report(&stP)
+	if stS.Candidates != stP.Candidates {
+		t.Errorf("candidates counted: serial %d, parallel %d", stS.Candidates, stP.Candidates)
+	}
+}
+
+func TestNeedTable(t *testing.T) {
+	for _, th := range []float64{0.1, 0.3, 1.0 / 3, 0.5, 0.7, 0.999, 1} {
+		need := needTable(3000, th)
+		for n := int32(1); n <= 3000; n++ {
+			for _, c := range []int32{need[n] - 1, need[n]} {
+				if c >= 0 && (float64(c)/float64(n) >= th) != (c >= need[n]) {
+					t.Fatalf("threshold %v, %d of %d: the table says %v", th, c, n, c >= need[n])
+				}
+			}
+		}
+	}
+}
