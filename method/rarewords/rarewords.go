@@ -111,12 +111,6 @@ func needTable(most int32, threshold float64) []int32 {
 	return need
 }
 
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
 
 // pendingDoc is a document whose rare words are not chosen yet: its term
 // ids, and its word hashes (the sketch's, not copied).
@@ -480,26 +474,21 @@ func (x *matcher) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func
 		return nil
 	}
 	self, _ := slices.BinarySearch(m.dense, ord)
-	acc, touched := x.acc, x.touched
-	k := 0
+	acc, touched := x.acc, x.touched[:0]
 	for _, w := range a {
 		list := m.lists[w]
 		// The list is in increasing order and holds self: the entries
 		// before self's are the documents before ord.
 		end, _ := slices.BinarySearch(list, int32(self))
-		touched = slices.Grow(touched[:k], end)[:k+end]
 		for _, d := range list[:end] {
-			// Every entry is written and kept only when new: about half
-			// are, a branch the processor would mispredict.
-			n := acc[d]
-			touched[k] = d
-			k += btoi(n == 0)
-			acc[d] = n + 1
+			if acc[d] == 0 {
+				touched = append(touched, d)
+			}
+			acc[d]++
 		}
 	}
-	touched = touched[:k]
 	x.touched = touched
-	m.parallelVerified.Add(int64(k))
+	m.parallelVerified.Add(int64(len(touched)))
 	src, size := m.docSrc[ord], int32(len(a))
 	kept := touched[:0]
 	for _, d := range touched {
