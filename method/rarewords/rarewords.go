@@ -111,7 +111,6 @@ func needTable(most int32, threshold float64) []int32 {
 	return need
 }
 
-
 // pendingDoc is a document whose rare words are not chosen yet: its term
 // ids, and its word hashes (the sketch's, not copied).
 type pendingDoc struct {
