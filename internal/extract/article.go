@@ -9,10 +9,12 @@ import (
 )
 
 // extractDoc finds the article in a parsed page. Unless opts.LibraryOnly,
-// the tree is cleaned first (never-text, hidden and comment elements, the
-// rule's drops), the rule's body selector takes precedence over the
-// engine's choice, short link-only blocks leave the engine's content, the
-// text is rendered block-aware and the rule's boilerplate is stripped.
+// the tree is cleaned first (never-text, hidden, control and comment
+// elements, the rule's drops) and its navigation regions are marked, the
+// rule's body selector takes precedence over the engine's choice, sections
+// of related stories and short link-only navigation blocks leave the
+// engine's content, the text is rendered block-aware and the rule's
+// boilerplate is stripped.
 func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) (Article, error) {
 	u, err := nurl.Parse(pageURL)
 	if err != nil || pageURL == "" {
@@ -29,6 +31,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		drop = func(n *html.Node) bool { return isComments(n) || rule.Drops(n) }
 	}
 	clean(doc, drop)
+	markRegions(doc)
 	var bodyText string
 	if nodes := rule.Body(doc); len(nodes) > 0 {
 		parts := make([]string, 0, len(nodes))
@@ -49,6 +52,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	case bodyText != "":
 		a.Text = bodyText
 	case f.Node != nil:
+		dropRelated(f.Node)
 		pruneLinkBlocks(f.Node)
 		pruneDateLines(f.Node)
 		pruneHeadline(f.Node, a.Title)

@@ -18,6 +18,21 @@ var neverText = map[atom.Atom]bool{
 	atom.Button: true,
 }
 
+// widgetRoles are the ARIA roles of controls: an element announced as one is
+// a control like <button> or <select> (a video player's buttons and
+// sliders), never text. A link keeps its text whatever its role.
+var widgetRoles = map[string]bool{
+	"button": true, "checkbox": true, "combobox": true, "listbox": true, "menuitem": true,
+	"menuitemcheckbox": true, "menuitemradio": true, "progressbar": true, "radio": true,
+	"scrollbar": true, "searchbox": true, "slider": true, "spinbutton": true, "switch": true,
+	"textbox": true,
+}
+
+// isWidget reports whether n is a control by its ARIA role.
+func isWidget(n *html.Node) bool {
+	return n.DataAtom != atom.A && widgetRoles[strings.ToLower(strings.TrimSpace(attr(n, "role")))]
+}
+
 // keepScript reports whether a script element carries metadata the library
 // reads (JSON-LD) rather than code; it stays in the tree for the metadata
 // step and is still never rendered as text.
@@ -84,8 +99,8 @@ func Hidden(n *html.Node) bool {
 type dropFunc func(*html.Node) bool
 
 // clean removes from the tree under root every element that is never text
-// (JSON-LD scripts excepted), every hidden element below <body>, every
-// comment, and every element drop selects. The html, head and body elements
+// (JSON-LD scripts excepted) or a control by its role, every hidden element
+// below <body>, every comment, and every element drop selects. The html, head and body elements
 // themselves are never removed: pages that hide <body> until a script runs
 // still have their article.
 func clean(root *html.Node, drop dropFunc) {
@@ -115,5 +130,5 @@ func removable(n *html.Node, drop dropFunc) bool {
 	if neverText[n.DataAtom] {
 		return !keepScript(n)
 	}
-	return Hidden(n) || (drop != nil && drop(n))
+	return Hidden(n) || isWidget(n) || (drop != nil && drop(n))
 }

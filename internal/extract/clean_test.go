@@ -75,6 +75,9 @@ func TestClean(t *testing.T) {
 		{"form controls removed",
 			`<p>a</p><button>Share</button><select><option>x</option></select>`,
 			"<p>a</p>", nil},
+		{"controls by their role removed, a link kept",
+			`<p>a</p><div role="button">Play Video</div><div role="slider">Progress: 0%</div><a href="#next" role="button">Next</a>`,
+			`<p>a</p><a href="#next" role="button">Next</a>`, nil},
 		{"drop func applied",
 			`<p>a</p><div class="ad">b</div>`,
 			"<p>a</p>", func(n *html.Node) bool { return attr(n, "class") == "ad" }},
@@ -108,6 +111,50 @@ func renderBody(t *testing.T, doc *html.Node) string {
 type byteWriter func([]byte)
 
 func (w byteWriter) Write(p []byte) (int, error) { w(p); return len(p), nil }
+
+func TestIsCommentsInCode(t *testing.T) {
+	doc := parse(t, `<pre><code><span id="c" class="token comment">// add.c</span></code></pre><div id="d" class="comment">x</div>`)
+	if isComments(find(doc, "c")) {
+		t.Error("a highlighter's comment class inside <code> is taken for a comment section")
+	}
+	if !isComments(find(doc, "d")) {
+		t.Error("a comment section outside code is not recognised")
+	}
+}
+
+func TestRegion(t *testing.T) {
+	for _, tc := range []struct {
+		html, want string
+	}{
+		{`<div id=t class="sidebar">x</div>`, "nav"},
+		{`<div id=t class="widget widget_archive">x</div>`, "nav"},
+		{`<ul id=t class="ipNav">x</ul>`, "nav"},
+		{`<div id=t class="site-footer">x</div>`, "nav"},
+		{`<div id="t" role="navigation">x</div>`, "nav"},
+		{`<aside id=t>x</aside>`, "nav"},
+		{`<div id=t class="jp-relatedposts">x</div>`, "related"},
+		{`<div id="t" class="related-articles">x</div>`, "related"},
+		{`<div id=t class="article-body">x</div>`, ""},
+		{`<div id=t class="canvas-wrap">x</div>`, ""},
+		{`<div id=t class="unrelated">x</div>`, ""},
+		{`<article id=t class="sidebar">x</article>`, ""},
+	} {
+		t.Run(tc.html, func(t *testing.T) {
+			if got := region(find(parse(t, tc.html), "t")); got != tc.want {
+				t.Errorf("region = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestDropRelated(t *testing.T) {
+	doc := parse(t, `<div><p>Story.</p><div class="jp-relatedposts"><h3>Related</h3><p>Another story, with its excerpt.</p></div><p>End.</p></div>`)
+	markRegions(doc)
+	dropRelated(doc)
+	if diff := cmp.Diff("Story.\n\nEnd.", Text(doc)); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
 
 func TestIsComments(t *testing.T) {
 	for _, tc := range []struct {
@@ -151,19 +198,24 @@ func TestPruneLinkBlocks(t *testing.T) {
 	for _, tc := range []struct {
 		name, html, want string
 	}{
-		{"share bar", `<p>Story.</p><ul><li><a href=#>Twitter</a></li><li><a href=#>Email</a></li></ul>`, "Story."},
-		{"a paragraph of one link among paragraphs stays", `<p>Story.</p><p><a href=#>Related: more news</a></p><p>More.</p>`,
+		{"share bar", `<p>Story.</p><ul class="share-tools"><li><a href=/t>Twitter</a></li><li><a href=/e>Email</a></li></ul>`, "Story."},
+		{"a paragraph of one link among paragraphs stays", `<div class="sidebar"><p>Story.</p><p><a href=/r>Related: more news</a></p><p>More.</p></div>`,
 			"Story.\n\nRelated: more news\n\nMore."},
-		{"link-only blocks side by side", `<p>Story.</p><div><a href=#>Sport</a></div><div><a href=#>Weather</a></div>`, "Story."},
-		{"navigation", `<p>Story.</p><nav><a href=#>Home</a></nav>`, "Story."},
-		{"a list of links", `<p>Story.</p><ol><li><a href=#>Most read one</a></li></ol>`, "Story."},
-		{"the navigation cell of a table layout", `<table><tr><td><a href=#>Front page</a><br><a href=#>Archive</a></td><td>Story.</td></tr></table>`, "Story."},
+		{"link-only blocks side by side in a sidebar", `<p>Story.</p><div id="sidebar"><div><a href=/s>Sport</a></div><div><a href=/w>Weather</a></div></div>`, "Story."},
+		{"navigation", `<p>Story.</p><nav><a href=/>Home</a></nav>`, "Story."},
+		{"a list of links in a most-read box", `<p>Story.</p><div class="most-popular"><ol><li><a href=/m>Most read one</a></li></ol></div>`, "Story."},
+		{"the navigation cell of a table layout", `<table><tr><td class="nav"><a href=/>Front page</a><br><a href=/a>Archive</a></td><td>Story.</td></tr></table>`, "Story."},
+		{"a table of link cells", `<table><tr><td><a href=/>Home</a></td><td><a href=/a>Archive</a></td></tr><tr><td colspan=2>Story.</td></tr></table>`, "Story."},
+		{"one link cell in a table stays", `<table><tr><th>Founder</th><td><a href=/n>Netscape</a></td></tr></table>`, "Founder\nNetscape"},
+		{"a list of links in the article stays", `<p>Apps I use:</p><ul><li><a href=/b>BBEdit</a></li><li><a href=/a>Acorn</a></li></ul>`, "Apps I use:\n\nBBEdit\n\nAcorn"},
+		{"a table of contents stays, even in a sidebar", `<div class="sidebar"><ul><li><a href="#one">One</a></li><li><a href="#two">Two</a></li></ul></div>`, "One\n\nTwo"},
 		{"text with a link stays", `<p>Read the <a href=#>report</a> here.</p>`, "Read the report here."},
-		{"long link-only block stays", `<ul><li><a href=#>` + strings.Repeat("word ", 20) + `</a></li></ul>`, strings.TrimSpace(strings.Repeat("word ", 20))},
-		{"outer block with text stays", `<div>Intro text.<div><a href=#>Menu</a></div><div><a href=#>Home</a></div></div>`, "Intro text."},
+		{"long link-only block stays", `<ul class="menu"><li><a href=/l>` + strings.Repeat("word ", 20) + `</a></li></ul>`, strings.TrimSpace(strings.Repeat("word ", 20))},
+		{"outer block with text stays", `<div class="menu">Intro text.<div><a href=/m>Menu</a></div><div><a href=/>Home</a></div></div>`, "Intro text."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.html)
+			markRegions(doc)
 			pruneLinkBlocks(doc)
 			if diff := cmp.Diff(tc.want, Text(doc)); diff != "" {
 				t.Errorf("(-want +got)\n%s", diff)
