@@ -158,7 +158,7 @@ func batchPairs(t *testing.T, path string) map[string]core.Label {
 // pairs an uninterrupted run, and neardup dedup, find.
 func TestIndexAddSurvivesKill(t *testing.T) {
 	t.Parallel()
-	n, kills := 600, 2
+	n, kills := 400, 1
 	if long() {
 		n, kills = 30000, 6 // 40,000 documents with their copies
 	}
@@ -246,7 +246,11 @@ func maps(a, b map[string]core.Label) bool {
 func TestTwoProcessesOneFile(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	_, docs := writeCorpus(t, dir, 600)
+	n := 300
+	if long() {
+		n = 1500
+	}
+	_, docs := writeCorpus(t, dir, n)
 	var halves [2]bytes.Buffer
 	for i, d := range docs {
 		line, _ := json.Marshal(map[string]string{"id": d.ID, "text": d.Text})

@@ -218,7 +218,7 @@ func TestWatchOnceTwice(t *testing.T) {
 // and, restarted, neither stores one twice nor fetches a stored one again.
 func TestWatchSurvivesKill(t *testing.T) {
 	t.Parallel()
-	perSite, kills := 30, 2
+	perSite, kills := 20, 1
 	if long() {
 		perSite, kills = 200, 8
 	}
