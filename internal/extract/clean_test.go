@@ -206,6 +206,8 @@ func TestPruneLinkBlocks(t *testing.T) {
 		{"a list of links in a most-read box", `<p>Story.</p><div class="most-popular"><ol><li><a href=/m>Most read one</a></li></ol></div>`, "Story."},
 		{"the navigation cell of a table layout", `<table><tr><td class="nav"><a href=/>Front page</a><br><a href=/a>Archive</a></td><td>Story.</td></tr></table>`, "Story."},
 		{"a table of link cells", `<table><tr><td><a href=/>Home</a></td><td><a href=/a>Archive</a></td></tr><tr><td colspan=2>Story.</td></tr></table>`, "Story."},
+		{"links beside dates in a table of data stay", `<table><tr><td><a href=/3>4.2.3</a></td><td>April 2014</td></tr><tr><td><a href=/4>4.2.4</a></td><td>May 2014</td></tr></table>`,
+			"4.2.3\nApril 2014\n\n4.2.4\nMay 2014"},
 		{"one link cell in a table stays", `<table><tr><th>Founder</th><td><a href=/n>Netscape</a></td></tr></table>`, "Founder\nNetscape"},
 		{"a list of links in the article stays", `<p>Apps I use:</p><ul><li><a href=/b>BBEdit</a></li><li><a href=/a>Acorn</a></li></ul>`, "Apps I use:\n\nBBEdit\n\nAcorn"},
 		{"a table of contents stays, even in a sidebar", `<div class="sidebar"><ul><li><a href="#one">One</a></li><li><a href="#two">Two</a></li></ul></div>`, "One\n\nTwo"},
