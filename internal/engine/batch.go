@@ -104,11 +104,16 @@ func newBatch[S any, E core.Evidence](name string, m Method[S, E], g Grouping) *
 // outside reports whether documents a and b are dated farther apart than
 // the window.
 func (b *batch[S, E]) outside(a, c int32) bool {
+	return b.window > 0 && farApart(b.docs.dates[a], b.docs.dates[c], b.window)
+}
+
+// source returns the Source for matching document ord: the batch, or under
+// a window one that rules out the candidates outside it (see Outside).
+func (b *batch[S, E]) source(ord int32) Source[S] {
 	if b.window <= 0 {
-		return false
+		return b
 	}
-	da, dc := b.docs.dates[a], b.docs.dates[c]
-	return da != 0 && dc != 0 && max(da-dc, dc-da) > b.window
+	return windowSource[S, E]{b, ord}
 }
 
 func newStats(method string) Stats {
@@ -212,7 +217,7 @@ func (b *batch[S, E]) match(ord int32) error {
 	if s == nil {
 		return nil
 	}
-	err := b.m.Match(ord, s, b, func(other int32, score float64, ev E) {
+	err := b.m.Match(ord, s, b.source(ord), func(other int32, score float64, ev E) {
 		b.stats.Candidates++
 		if b.outside(other, ord) {
 			return
@@ -304,7 +309,7 @@ func (b *batch[S, E]) matchBlock(mt Matcher[S, E], lo, hi int) block[E] {
 	}
 	for ord = int32(lo); ord < int32(hi); ord++ {
 		if s := b.sketches[ord]; s != nil {
-			if bl.err = mt.Match(ord, s, b, emit); bl.err != nil {
+			if bl.err = mt.Match(ord, s, b.source(ord), emit); bl.err != nil {
 				return bl
 			}
 		}

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,8 @@ import (
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/indextest"
+	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
 	"github.com/neardup/neardup/method/minhash"
 )
 
@@ -93,5 +96,69 @@ func TestWindowIncremental(t *testing.T) {
 	}
 	if got != enginetest.Summary(want) {
 		t.Errorf("incremental with a window:\n%s\nbatch:\n%s", got, enginetest.Summary(want))
+	}
+}
+
+// windowDocs are one text dated three ways and undated.
+func windowDocs() []core.Document {
+	text := strings.Join(enginetest.NewTextGen(5).Sentences(12), " ")
+	day := time.Date(2026, 3, 3, 9, 0, 0, 0, time.UTC)
+	return []core.Document{
+		{ID: "a", Text: text, Date: day},
+		{ID: "b", Text: text, Date: day.Add(36 * time.Hour)},
+		{ID: "c", Text: text, Date: day.Add(5 * 24 * time.Hour)},
+		{ID: "undated", Text: text},
+	}
+}
+
+func TestWindowLimitsCandidates(t *testing.T) {
+	docs := windowDocs()
+	verified := func(window time.Duration) int {
+		b, err := minhash.Spec.NewBatchWith(minhash.Defaults(), engine.Grouping{Window: window})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sk := b.NewSketcher()
+		for i := range docs {
+			if err := b.Add(&docs[i], sk.Sketch(&docs[i])); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := b.Finish(t.Context(), nil); err != nil {
+			t.Fatal(err)
+		}
+		return b.Stats().Candidates
+	}
+	// Every pair of the four is a candidate; a~c and b~c lie outside three
+	// days and are ruled out before verification.
+	if all, within := verified(0), verified(3*24*time.Hour); all != 6 || within != 4 {
+		t.Errorf("candidates verified: %d without a window, %d with 3 days; want 6 and 4", all, within)
+	}
+}
+
+func TestWindowReadsStoredDates(t *testing.T) {
+	docs := windowDocs()
+	dsn := storetest.DSN(t, "sqlite")
+	x, err := engine.Open(t.Context(), dsn, store.Options{Sync: "normal"}, []engine.Spec{minhash.Spec}, engine.OpenOptions{Method: minhash.Defaults()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	indextest.AddAll(t, x, docs[:2], 0)
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Reopened, the index knows a and b from the store only: their dates
+	// are read from it, so c (5 days after a, 84 hours after b) pairs with
+	// neither under a window of 3 days.
+	y := indextest.OpenAt(t, dsn, minhash.Spec, minhash.Defaults())
+	y.SetWindow(3 * 24 * time.Hour)
+	got := indextest.AddAll(t, y, docs[2:], 1)
+	var keys []string
+	for k := range got {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	if strings.Join(keys, " ") != "a~undated b~undated c~undated" {
+		t.Errorf("pairs %v, want a~undated b~undated c~undated", keys)
 	}
 }

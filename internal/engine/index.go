@@ -142,32 +142,47 @@ type index[S any, E core.Evidence] struct {
 	// window, when positive, is the most seconds apart two dated
 	// documents may be to pair (see Index.SetWindow).
 	window int64
+	// dates are the documents' own dates by method ordinal (Unix seconds,
+	// 0 unknown); undated lists the ordinals loaded from the store whose
+	// dates are not read yet (see readDates).
+	dates   []int64
+	undated []int32
 }
 
 func (x *index[S, E]) setWindow(seconds int64) { x.window = seconds }
 
-// inWindow keeps the pairs of found whose stored document is dated within
-// the window of date (Unix seconds; 0 unknown), reading their dates from r.
-func (x *index[S, E]) inWindow(found []Found[E], date int64, r store.Reader) ([]Found[E], error) {
-	if x.window <= 0 || date == 0 || len(found) == 0 {
-		return found, nil
+// readDatesChunk is how many documents' dates readDates asks the store for
+// at once.
+const readDatesChunk = 1000
+
+// readDates reads the dates of the documents loaded from the store since
+// the last call, under a window: the window rules candidates out by date
+// before they are verified.
+func (x *index[S, E]) readDates(r store.Reader) error {
+	if x.window <= 0 || len(x.undated) == 0 {
+		return nil
 	}
-	others := make([]int64, len(found))
-	for i, f := range found {
-		others[i] = x.ords[f.A]
+	for len(x.undated) > 0 {
+		chunk := x.undated[:min(len(x.undated), readDatesChunk)]
+		ords := make([]int64, 0, len(chunk))
+		for _, mem := range chunk {
+			if o := x.ords[mem]; o != 0 {
+				ords = append(ords, o)
+			}
+		}
+		docs, err := r.Docs(ords)
+		if err != nil {
+			return err
+		}
+		for _, d := range docs {
+			if mem, ok := x.mem[d.Ord]; ok {
+				x.dates[mem] = d.Date
+			}
+		}
+		x.undated = x.undated[len(chunk):]
 	}
-	docs, err := r.Docs(others)
-	if err != nil {
-		return nil, err
-	}
-	dates := make(map[int64]int64, len(docs))
-	for _, d := range docs {
-		dates[d.Ord] = d.Date
-	}
-	return slices.DeleteFunc(found, func(f Found[E]) bool {
-		d := dates[x.ords[f.A]]
-		return d != 0 && max(d-date, date-d) > x.window
-	}), nil
+	x.undated = nil
+	return nil
 }
 
 func (x *index[S, E]) documents() int { return len(x.mem) }
@@ -183,6 +198,7 @@ func (x *index[S, E]) restore(ctx context.Context) error {
 		return err
 	}
 	x.m, x.ords, x.mem, x.lastOrd, x.lastRemoval = m, nil, map[int64]int32{}, 0, 0
+	x.dates, x.undated = nil, nil
 	x.cache = newDetailCache[S](detailCacheSize)
 	return x.st.View(ctx, func(r store.Reader) error {
 		last, _, err := r.Head()
@@ -248,7 +264,7 @@ func (x *index[S, E]) load(r store.Reader) error {
 		if err != nil {
 			return fmt.Errorf("document %d: %w", ord, err)
 		}
-		mem := x.assign(ord)
+		mem := x.assign(ord, 0)
 		x.m.Add(mem, s)
 		if bulk {
 			mems, ss = append(mems, mem), append(ss, s)
@@ -263,12 +279,16 @@ func (x *index[S, E]) load(r store.Reader) error {
 	return err
 }
 
-// assign gives stored ordinal ord (0 for a Query) the next method ordinal.
-func (x *index[S, E]) assign(ord int64) int32 {
+// assign gives stored ordinal ord (0 for a document being added or
+// queried) the next method ordinal; date is the document's own date (Unix
+// seconds, 0 unknown), unread for a stored document.
+func (x *index[S, E]) assign(ord int64, date int64) int32 {
 	mem := int32(len(x.ords))
 	x.ords = append(x.ords, ord)
+	x.dates = append(x.dates, date)
 	if ord != 0 {
 		x.mem[ord] = mem
+		x.undated = append(x.undated, mem)
 	}
 	return mem
 }
@@ -463,7 +483,7 @@ func (x *index[S, E]) addOne(w store.Writer, d *core.Document, sk sketched[S], n
 		row.Skip, out.Skip = sk.skip, sk.skip
 		return w.Insert(row, nil)
 	}
-	mem := x.assign(0)
+	mem := x.assign(0, unixOrZero(d))
 	x.m.Add(mem, sk.s)
 	found, err := x.match(mem, sk.s, w, d)
 	if err != nil {
@@ -493,15 +513,22 @@ func docRow(d *core.Document, info docInfo, now int64, storeText bool) *store.Do
 // pairs, best first.
 func (x *index[S, E]) match(mem int32, s *S, r store.Reader, d *core.Document) ([]Found[E], error) {
 	var found []Found[E]
-	err := x.m.Match(mem, s, source[S, E]{x, r}, func(other int32, score float64, ev E) {
+	if err := x.readDates(r); err != nil {
+		return nil, err
+	}
+	src := Source[S](source[S, E]{x, r})
+	if x.window > 0 {
+		src = indexWindowSource[S, E]{source[S, E]{x, r}, mem}
+	}
+	err := x.m.Match(mem, s, src, func(other int32, score float64, ev E) {
+		if farApart(x.dates[other], x.dates[mem], x.window) {
+			return // a method that does not ask Outside
+		}
 		if l, ok := x.m.Label(score, ev); ok {
 			found = append(found, Found[E]{A: other, B: mem, Score: score, Label: l, Ev: ev})
 		}
 	})
 	if err != nil {
-		return nil, err
-	}
-	if found, err = x.inWindow(found, unixOrZero(d), r); err != nil {
 		return nil, err
 	}
 	if sel, ok := x.m.(Selector[E]); ok {
@@ -625,7 +652,7 @@ func (x *index[S, E]) query(ctx context.Context, docs []core.Document, given []S
 			if sks[i].skip != core.SkipNone {
 				continue
 			}
-			mem := x.assign(0)
+			mem := x.assign(0, unixOrZero(&docs[i]))
 			x.m.Add(mem, sks[i].s)
 			found, err := x.match(mem, sks[i].s, r, &docs[i])
 			x.m.Remove(mem, sks[i].s)
@@ -667,6 +694,18 @@ func (x *index[S, E]) pairs(r store.Reader, out *Match, found []Found[E]) error 
 type source[S any, E core.Evidence] struct {
 	x *index[S, E]
 	r store.Reader
+}
+
+// indexWindowSource is an Index's Source for matching document mem under
+// a window (see Outside).
+type indexWindowSource[S any, E core.Evidence] struct {
+	source[S, E]
+	mem int32
+}
+
+func (w indexWindowSource[S, E]) Outside(other int32) bool {
+	x := w.x
+	return farApart(x.dates[other], x.dates[w.mem], x.window)
 }
 
 func (src source[S, E]) Sketch(mem int32) (*S, error) {

@@ -225,7 +225,9 @@ func (x *Index) AddSketched(ctx context.Context, docs []core.Document, sks []Ske
 // SetWindow makes Add and Query pair a document only with stored documents
 // dated at most d from it, as a Batch of Grouping.Window does; a document
 // without a date, or a stored one without, pairs with any. 0 (the default)
-// pairs with every stored document. It is not stored with the index.
+// pairs with every stored document. Candidates outside the window are ruled
+// out before verification (see Outside); the stored documents' dates are
+// read once into memory. It is not stored with the index.
 func (x *Index) SetWindow(d time.Duration) {
 	x.mu.Lock()
 	defer x.mu.Unlock()

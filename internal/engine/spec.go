@@ -162,7 +162,8 @@ type Grouping struct {
 	// Link is how a document joins a cluster; "" means cluster.Any.
 	Link cluster.Linking
 	// Window, when positive, pairs only documents whose dates are at most
-	// this far apart; a document without a date is paired with any.
+	// this far apart; a document without a date is paired with any. The
+	// candidates outside it are not verified (see Outside).
 	Window time.Duration
 }
 

@@ -164,10 +164,14 @@ func (x *matcher) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit fu
 func (x *matcher) collect(d int32) { x.cands = append(x.cands, d) }
 
 // verify scores the distinct candidates cands, which it sorts, against s
-// and emits each, in increasing ordinal order.
+// and emits each, in increasing ordinal order; a candidate outside the news
+// window (engine.Outside) is skipped unread.
 func verify(cands []int32, s *Sketch, src engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
 	slices.Sort(cands)
 	for _, c := range slices.Compact(cands) {
+		if engine.Outside(src, c) {
+			continue
+		}
 		cs, err := src.Sketch(c)
 		if err != nil {
 			return err

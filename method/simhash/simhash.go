@@ -97,6 +97,9 @@ func (m *method) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit fun
 		if !m.tables.within(m.fps[c], s.FP) {
 			continue
 		}
+		if engine.Outside(src, c) {
+			continue
+		}
 		cs, err := src.Sketch(c)
 		if err != nil {
 			return err
