@@ -229,6 +229,21 @@ func InPlace(a, b []uint64) (shared, other int) {
 	return shared, other
 }
 
+// minRefilled is the fewest places with other figures that make two texts
+// one template filled in twice (see Refilled): one changed figure in its
+// place is as often a correction or a misprint.
+const minRefilled = 2
+
+// Refilled reports whether two texts whose places compare as InPlace
+// returned (shared places, other figures) are one template filled in
+// twice: at least two places hold other figures, and those are at least
+// half of the shared places or, when otherDay (the texts are dated on
+// different days), any share of them (the same item of another day,
+// rewritten around its new figures).
+func Refilled(shared, other int, otherDay bool) bool {
+	return other >= minRefilled && (2*other >= shared || otherDay)
+}
+
 // numberWords are the numbers wire style writes as words, lower-cased.
 var numberWords = []string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
 

@@ -193,20 +193,11 @@ func (e *Evidence) namesDisagree() bool {
 	return a > 0 && b > 0 && (e.FiguresChanged || min(a, b) >= 2) || e.TitleFiguresDisjoint && e.FiguresChanged
 }
 
-// minTemplatePlaces is the fewest places filled with other figures that
-// make two texts one template filled in twice: one changed figure in its
-// place is as often a correction or a misprint (see Evidence.isTemplate).
-const minTemplatePlaces = 2
-
 // isTemplate reports whether the two documents are one template filled in
-// with other figures: at least minTemplatePlaces of the places both texts
-// fill with a figure hold other figures, and those are at least half of
-// the places (a money-market estimate revised, another fund's payout, a
-// livestock report of the afternoon) or the datelines name another day
-// (the same item of another day, rewritten around its new figures).
+// with other figures (see figures.Refilled), datelines of different days
+// counting as documents of other days.
 func (e *Evidence) isTemplate() bool {
-	shared, other := e.Places[0], e.Places[1]
-	return other >= minTemplatePlaces && (2*other >= shared || e.DatelinesDiffer)
+	return figures.Refilled(e.Places[0], e.Places[1], e.DatelinesDiffer)
 }
 
 // datelineDays returns how many days apart two dateline dates

@@ -64,6 +64,11 @@ type Options struct {
 	// figures and share less than this share of the smaller set, the pair
 	// is not a duplicate. Negative turns the check off.
 	NumberAgreement float64 `json:"number_agreement" flag:"number-agreement" help:"Not a duplicate when both documents have 2+ figures and share less than this share of them; negative turns it off"`
+	// Template: two documents that fill at least two of the places where
+	// both write a figure (the words on either side of it on one line) with
+	// other figures, and at least half of those places, are one template
+	// filled in twice, not duplicates (see figures.Refilled).
+	Template bool `json:"template" flag:"template" help:"Not a duplicate when two or more places, at least half of those where both texts write a figure, hold other figures"`
 	// Features is what the fingerprint is made of: Chars, n-grams of the
 	// letters and digits of the words, or Words, n-grams of words.
 	Features string `json:"features" flag:"features" enum:"chars,words" help:"The fingerprint's features: n-grams of characters or of words"`
@@ -100,6 +105,7 @@ func Defaults() Options {
 		Similar:         0.3,
 		Containment:     0.7,
 		NumberAgreement: 0.5,
+		Template:        true,
 		Features:        Chars,
 		FeatureLength:   4,
 		Weighting:       TF,

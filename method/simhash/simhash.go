@@ -8,6 +8,7 @@ import (
 	"github.com/neardup/neardup/internal/candidates"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/figures"
 	"github.com/neardup/neardup/internal/similarity"
 )
 
@@ -26,6 +27,9 @@ type Evidence struct {
 	Distance int `json:"distance"`
 	similarity.SetScores
 	NumberOverlap *float64 `json:"number_overlap,omitempty"`
+	// Places counts the places where both texts write one figure and, of
+	// those, the places where the figures differ (see figures.InPlace).
+	Places [2]int `json:"places,omitzero"`
 }
 
 // Method returns the method's name.
@@ -40,8 +44,9 @@ func (e Evidence) MarshalJSON() ([]byte, error) {
 		ContainmentAB float64  `json:"containment_ab"`
 		ContainmentBA float64  `json:"containment_ba"`
 		NumberOverlap *float64 `json:"number_overlap,omitempty"`
+		Places        [2]int   `json:"places,omitzero"`
 	}
-	r := rounded{e.Distance, engine.Round(e.Jaccard), engine.Round(e.ContainmentAB), engine.Round(e.ContainmentBA), nil}
+	r := rounded{e.Distance, engine.Round(e.Jaccard), engine.Round(e.ContainmentAB), engine.Round(e.ContainmentBA), nil, e.Places}
 	if e.NumberOverlap != nil {
 		o := engine.Round(*e.NumberOverlap)
 		r.NumberOverlap = &o
@@ -122,6 +127,7 @@ func evidence(a, b *Sketch) Evidence {
 		o := float64(similarity.Overlap(a.Nums, b.Nums)) / float64(min(len(a.Nums), len(b.Nums)))
 		ev.NumberOverlap = &o
 	}
+	ev.Places[0], ev.Places[1] = figures.InPlace(a.Slots, b.Slots)
 	return ev
 }
 
@@ -158,11 +164,15 @@ func (m *method) Remove(ord int32, s *Sketch) {
 }
 
 // Label marks a pair duplicate by Jaccard or by containment, unless the
-// figures of the two documents disagree; similar by Jaccard alone.
+// figures of the two documents disagree or they are one template filled in
+// twice (figures.Refilled); similar by Jaccard alone.
 func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
 	o := &m.o
 	dup := score >= o.Threshold || max(ev.ContainmentAB, ev.ContainmentBA) >= o.Containment
 	if dup && ev.NumberOverlap != nil && *ev.NumberOverlap < o.NumberAgreement {
+		dup = false
+	}
+	if dup && o.Template && figures.Refilled(ev.Places[0], ev.Places[1], false) {
 		dup = false
 	}
 	switch {

@@ -22,6 +22,9 @@ type Sketch struct {
 	Cut uint32
 	// Nums are the sorted distinct fingerprints of its figures.
 	Nums []uint32
+	// Slots are its figures with the places they fill (see
+	// figures.Slots), those of a dateline left out.
+	Slots []uint64
 }
 
 // Format is the version of the sketch encoding.
@@ -29,7 +32,8 @@ type Sketch struct {
 // Changelog:
 //   - 1: first version. Index part: the fingerprint, 8 bytes. Detail part:
 //     cut, the shingle sample and the figures, Rice-coded.
-const Format = 1
+//   - 2: the detail part adds the figures with their places (fixed width).
+const Format = 2
 
 // AppendIndex appends the index part of s: its fingerprint.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
@@ -39,7 +43,7 @@ func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
 // AppendDetail appends the detail part of s: what verification reads.
 func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
 	dst = codec.AppendUvarint(append(dst, Format), uint64(s.Cut))
-	return codec.AppendSorted32(codec.AppendSorted32(dst, s.Set), s.Nums)
+	return codec.AppendUint64s(codec.AppendSorted32(codec.AppendSorted32(dst, s.Set), s.Nums), s.Slots)
 }
 
 // DecodeIndex reads what AppendIndex wrote.
@@ -63,6 +67,7 @@ func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 	}
 	cut := r.Uvarint()
 	s := &Sketch{Set: r.Sorted32(), Nums: r.Sorted32(), Cut: uint32(cut)}
+	s.Slots = r.Uint64s()
 	if err := r.Done(); err != nil {
 		return nil, fmt.Errorf("simhash: detail part: %w", err)
 	}
@@ -135,7 +140,11 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	}
 	var cut uint32
 	s.set, cut = s.bottom.Bottom(s.fps, k, s.set)
-	return &Sketch{FP: fp, Set: slices.Clone(s.set), Cut: cut, Nums: figures.Of(doc.Text)}, core.SkipNone
+	body := doc.Text
+	if dl, ok := analysis.ParseDateline(body); ok {
+		body = body[dl.End:]
+	}
+	return &Sketch{FP: fp, Set: slices.Clone(s.set), Cut: cut, Nums: figures.Of(doc.Text), Slots: figures.Slots(body)}, core.SkipNone
 }
 
 // shingles appends the hashes of the n-grams of unit (Chars or Words) of a
