@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"sync/atomic"
 
 	"github.com/neardup/neardup/internal/similarity"
 )
@@ -40,13 +41,24 @@ type AllPairs struct {
 	t, cut float64
 	vector func(id int32) similarity.Sparse
 
-	qmax    []float32   // bound on each term's weight in every future query; nil: none
-	amax    []float32   // largest weight of each term among added vectors
-	lists   [][]posting // by term: the indexed suffixes of the added vectors
-	prefix  []prefix    // by id
-	acc     []accum     // by id, during a query
+	qmax   []float32   // bound on each term's weight in every future query; nil: none
+	amax   []float32   // largest weight of each term among added vectors
+	lists  [][]posting // by term: the indexed suffixes of the added vectors
+	prefix []prefix    // by id
+	q      Querier     // Query's state
+	stats  JoinStats   // Indexed; the rest is Query's
+
+	// Queriers' counts (see NewQuerier), added as they query.
+	scanned, candidates, verified, found atomic.Int64
+}
+
+// A Querier queries a join that no longer changes (QueryBefore) with its
+// own state, so that several goroutines, one Querier each, query at once.
+type Querier struct {
+	j       *AllPairs
+	acc     []accum // by id, during a query
 	touched []int32
-	query   similarity.Dense // the query, during a query
+	dense   similarity.Dense // the query, during a query
 	stats   JoinStats
 }
 
@@ -92,7 +104,15 @@ func NewAllPairs(t float64, vector func(id int32) similarity.Sparse) *AllPairs {
 	if !(t > 0 && t <= 1) {
 		panic("candidates: all-pairs threshold out of (0, 1]")
 	}
-	return &AllPairs{t: t, cut: t - slack, vector: vector}
+	j := &AllPairs{t: t, cut: t - slack, vector: vector}
+	j.q.j = j
+	return j
+}
+
+// NewQuerier returns a Querier of the join as it stands: the join must not
+// change while it is in use.
+func (j *AllPairs) NewQuerier() *Querier {
+	return &Querier{j: j, acc: make([]accum, len(j.prefix))}
 }
 
 // Threshold returns the join's threshold.
@@ -114,13 +134,20 @@ func (j *AllPairs) SetQueryBound(qmax []float32) {
 // batch that knows its sizes does not grow the tables as it adds.
 func (j *AllPairs) Reserve(ids, terms int) {
 	j.prefix = slices.Grow(j.prefix, ids-len(j.prefix))
-	j.acc = slices.Grow(j.acc, ids-len(j.acc))
+	j.q.acc = slices.Grow(j.q.acc, ids-len(j.q.acc))
 	j.lists = slices.Grow(j.lists, terms-len(j.lists))
 	j.amax = slices.Grow(j.amax, terms-len(j.amax))
 }
 
-// Stats returns the work done so far.
-func (j *AllPairs) Stats() JoinStats { return j.stats }
+// Stats returns the work done so far, Queriers' included.
+func (j *AllPairs) Stats() JoinStats {
+	st := j.stats
+	st.Scanned += j.q.stats.Scanned + int(j.scanned.Load())
+	st.Candidates += j.q.stats.Candidates + int(j.candidates.Load())
+	st.Verified += j.q.stats.Verified + int(j.verified.Load())
+	st.Found += j.q.stats.Found + int(j.found.Load())
+	return st
+}
 
 // Add indexes v under id. Each id is added once; v's weights must not be
 // negative and its norm must be at most 1.
@@ -216,7 +243,7 @@ func (j *AllPairs) addedMax(term uint32) float64 {
 func (j *AllPairs) grow(id int32) {
 	if n := int(id) + 1; n > len(j.prefix) {
 		j.prefix = slices.Grow(j.prefix, n-len(j.prefix))[:n]
-		j.acc = slices.Grow(j.acc, n-len(j.acc))[:n]
+		j.q.acc = slices.Grow(j.q.acc, n-len(j.q.acc))[:n]
 	}
 	if j.prefix[id].added {
 		panic("candidates: all-pairs id added twice")
@@ -227,6 +254,28 @@ func (j *AllPairs) grow(id int32) {
 // product with x reaches the threshold, and that product. x's norm must be
 // at most 1. x itself need not be added.
 func (j *AllPairs) Query(x similarity.Sparse, fn func(id int32, score float64)) {
+	j.q.query(x, math.MaxInt32, fn)
+}
+
+// QueryBefore is Query restricted to the vectors added under ids below
+// before: what Query would return had only they been added. It needs
+// vectors added in increasing id order (each inverted list is then in that
+// order); the bounds on the query's terms count every vector added, so it
+// may accumulate more candidates than Query would have then, and verifies
+// them exactly. Each Querier counts its work into the join's Stats.
+func (q *Querier) QueryBefore(x similarity.Sparse, before int32, fn func(id int32, score float64)) {
+	q.stats = JoinStats{}
+	q.query(x, before, fn)
+	j := q.j
+	j.scanned.Add(int64(q.stats.Scanned))
+	j.candidates.Add(int64(q.stats.Candidates))
+	j.verified.Add(int64(q.stats.Verified))
+	j.found.Add(int64(q.stats.Found))
+}
+
+// query is Query over the postings of ids below before.
+func (q *Querier) query(x similarity.Sparse, before int32, fn func(id int32, score float64)) {
+	j := q.j
 	var rest2, lin float64
 	for k, term := range x.Terms {
 		w := float64(x.Weights[k])
@@ -242,28 +291,33 @@ func (j *AllPairs) Query(x similarity.Sparse, fn func(id int32, score float64)) 
 		rest2 -= w * w
 		lin -= w * j.addedMax(term)
 		if w > 0 && int(term) < len(j.lists) {
-			j.scan(j.lists[term], w, math.Sqrt(max(rest2, 0)), admit)
+			list := j.lists[term]
+			if before < math.MaxInt32 {
+				n, _ := slices.BinarySearchFunc(list, before, func(p posting, id int32) int { return cmp.Compare(p.id, id) })
+				list = list[:n]
+			}
+			q.scan(list, w, math.Sqrt(max(rest2, 0)), admit)
 		}
 	}
-	j.stats.Candidates += len(j.touched)
-	kept := j.touched[:0]
-	for _, id := range j.touched {
-		c := j.acc[id]
-		j.acc[id] = accum{}
+	q.stats.Candidates += len(q.touched)
+	kept := q.touched[:0]
+	for _, id := range q.touched {
+		c := q.acc[id]
+		q.acc[id] = accum{}
 		if c.score >= 0 && c.score+j.unaccounted(c, id) >= j.cut {
 			kept = append(kept, id)
 		}
 	}
 	slices.Sort(kept)
-	j.query.Set(x)
+	q.dense.Set(x)
 	for _, id := range kept {
-		j.stats.Verified++
-		if s := j.query.Dot(j.vector(id)); s >= j.t {
-			j.stats.Found++
+		q.stats.Verified++
+		if s := q.dense.Dot(j.vector(id)); s >= j.t {
+			q.stats.Found++
 			fn(id, s)
 		}
 	}
-	j.touched = j.touched[:0]
+	q.touched = q.touched[:0]
 }
 
 // unaccounted bounds what a candidate's accumulated score lacks after the
@@ -279,20 +333,20 @@ func (j *AllPairs) unaccounted(c accum, id int32) float64 {
 // terms before it. A candidate is dropped
 // when its score plus rest times the norm of its own terms before this one
 // falls short: every shared term not yet accumulated lies there.
-func (j *AllPairs) scan(list []posting, w, rest float64, admit bool) {
-	j.stats.Scanned += len(list)
-	acc := j.acc
+func (q *Querier) scan(list []posting, w, rest float64, admit bool) {
+	q.stats.Scanned += len(list)
+	acc, cut := q.acc, q.j.cut
 	for _, p := range list {
 		c := &acc[p.id]
 		if c.score < 0 || c.score == 0 && !admit {
 			continue
 		}
 		if c.score == 0 {
-			j.touched = append(j.touched, p.id)
+			q.touched = append(q.touched, p.id)
 		}
 		c.score += w * float64(p.w)
 		c.rest = rest
-		if c.score+rest*float64(p.before) < j.cut {
+		if c.score+rest*float64(p.before) < cut {
 			c.score = -1
 		}
 	}

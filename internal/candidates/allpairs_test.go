@@ -122,6 +122,37 @@ func TestAllPairsEqualsBruteForce(t *testing.T) {
 	}
 }
 
+// TestQueryBeforeEqualsBruteForce: with every vector added first, queriers
+// asking in any order for the vectors before each one find what comparing
+// every pair finds, with the same scores, and count their work.
+func TestQueryBeforeEqualsBruteForce(t *testing.T) {
+	vecs := randomVectors(2, 400, 3000)
+	vecs = append(vecs, similarity.Sparse{}, vecs[5], vecs[5])
+	for _, th := range []float64{0.1, 0.5, 0.85} {
+		for _, bound := range []bool{false, true} {
+			j := NewAllPairs(th, func(id int32) similarity.Sparse { return vecs[id] })
+			if bound {
+				j.SetQueryBound(queryBound(vecs))
+			}
+			for b, v := range vecs {
+				j.Add(int32(b), v)
+			}
+			got := make([][]scored, len(vecs))
+			qs := []*Querier{j.NewQuerier(), j.NewQuerier()}
+			for i, b := range rand.New(rand.NewPCG(3, 3)).Perm(len(vecs)) {
+				qs[i%2].QueryBefore(vecs[b], int32(b), func(a int32, s float64) { got[b] = append(got[b], scored{a, int32(b), s}) })
+			}
+			want := bruteForce(vecs, th)
+			if flat := slices.Concat(got...); !slices.Equal(want, flat) {
+				t.Fatalf("t=%v bound=%v: (-brute force +queriers)\n%s", th, bound, cmp.Diff(want, flat))
+			}
+			if st := j.Stats(); st.Found != len(want) || st.Verified < st.Found || st.Scanned == 0 {
+				t.Errorf("t=%v bound=%v: stats %+v for %d pairs", th, bound, st, len(want))
+			}
+		}
+	}
+}
+
 func TestAllPairsSparseIDsAndQueryWithoutAdd(t *testing.T) {
 	v := similarity.Sparse{Terms: []uint32{1, 5}, Weights: []float32{0.6, 0.8}}
 	vecs := map[int32]similarity.Sparse{7: v, 100: {Terms: []uint32{5}, Weights: []float32{1}}}

@@ -251,6 +251,50 @@ func (f *Field) joiner() *candidates.AllPairs {
 	return f.join
 }
 
+// IndexAll vectorises what is pending and puts every vectorised document
+// in the join, in ordinal order, as Index of each would: a Batch then
+// matches them with Matchers, on many goroutines.
+func (f *Field) IndexAll() {
+	f.vectorise()
+	for ord, st := range f.state {
+		if st != vectorised {
+			continue
+		}
+		if f.joinAt > 0 {
+			f.joiner().Add(int32(ord), f.vecs[ord])
+		}
+		f.state[ord] = indexed
+	}
+}
+
+// A Matcher finds a document's candidates among the documents before it
+// once IndexAll has indexed them all; each goroutine has its own.
+type Matcher struct {
+	f *Field
+	q *candidates.Querier
+}
+
+// NewMatcher returns a Matcher of the field as IndexAll left it: the field
+// must not change while Matchers are in use.
+func (f *Field) NewMatcher() *Matcher {
+	m := &Matcher{f: f}
+	if f.joinAt > 0 {
+		m.q = f.joiner().NewQuerier()
+	}
+	return m
+}
+
+// Candidates is Field.Candidates against the documents before ord only:
+// it calls fn, in increasing ordinal order, with those whose cosine with
+// document ord reaches the join threshold, and that cosine.
+func (m *Matcher) Candidates(ord int32, fn func(other int32, cos float64)) {
+	f := m.f
+	if f.joinAt <= 0 || int(ord) >= len(f.state) || f.state[ord] != indexed {
+		return
+	}
+	m.q.QueryBefore(f.vecs[ord], ord, fn)
+}
+
 // Index vectorises document ord if it is pending and puts it in the join,
 // where the Candidates of later documents find it. A document absent or
 // indexed already is left as it is.

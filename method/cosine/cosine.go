@@ -58,6 +58,39 @@ func (m *method) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(
 // found emits a pair the join found: its cosine is exact.
 func (m *method) found(other int32, cos float64) { m.emit(other, cos, Evidence{}) }
 
+var _ engine.ParallelMatcher[Sketch, Evidence] = (*method)(nil)
+
+// IndexAll puts every document in the join at once and drops the counts
+// from the sketches, for a Batch's matchers (engine.ParallelMatcher).
+func (m *method) IndexAll(ss []*Sketch) {
+	m.text.IndexAll()
+	for _, s := range ss {
+		if s != nil {
+			*s = Sketch{}
+		}
+	}
+}
+
+// NewMatcher returns a matcher for one goroutine of a Batch.
+func (m *method) NewMatcher() engine.Matcher[Sketch, Evidence] {
+	return &matcher{text: m.text.NewMatcher()}
+}
+
+// matcher matches a Batch's documents against those before them.
+type matcher struct {
+	text *vector.Matcher
+	emit func(int32, float64, Evidence)
+}
+
+func (x *matcher) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	x.emit = emit
+	x.text.Candidates(ord, x.found)
+	x.emit = nil
+	return nil
+}
+
+func (x *matcher) found(other int32, cos float64) { x.emit(other, cos, Evidence{}) }
+
 // Index puts the document in the join and drops its counts from s: the
 // field holds its vector.
 func (m *method) Index(ord int32, s *Sketch) {

@@ -79,29 +79,80 @@ func (m *method) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(
 	for _, f := range m.fields {
 		f.Candidates(ord, m.collect)
 	}
-	slices.Sort(m.cands)
-	m.cands = slices.Compact(m.cands)
+	m.verify(ord, m.cands, &m.query, &m.scores, emit)
+	return nil
+}
+
+// verify scores the distinct candidates cands, which it sorts, against
+// document ord, with query and scores for scratch, and emits those the rule
+// or the similar threshold reports, in increasing ordinal order.
+func (m *method) verify(ord int32, cands []int32, query *[2]similarity.Dense, scores *[2]float64,
+	emit func(int32, float64, Evidence)) {
+	slices.Sort(cands)
 	for i, f := range m.fields {
-		m.query[i].Set(f.Vector(ord))
+		query[i].Set(f.Vector(ord))
 	}
-	for _, c := range m.cands {
-		if score, ev, ok := m.evidence(c); ok {
+	for _, c := range slices.Compact(cands) {
+		if score, ev, ok := m.evidence(c, query, scores); ok {
 			emit(c, score, ev)
 		}
 	}
-	return nil
 }
 
 // collect gathers candidates; the method value is made once, not per field.
 func (m *method) collect(other int32, _ float64) { m.cands = append(m.cands, other) }
 
-// evidence computes both cosines of document a with the one being matched,
-// in m.query, and applies the rule; it returns the exact body cosine, the
-// pair's score, and ok false for a pair neither duplicate nor similar.
-func (m *method) evidence(a int32) (float64, Evidence, bool) {
-	scores := &m.scores
+var _ engine.ParallelMatcher[Sketch, Evidence] = (*method)(nil)
+
+// IndexAll puts every document in both joins at once and drops the counts
+// from the sketches, for a Batch's matchers (engine.ParallelMatcher).
+func (m *method) IndexAll(ss []*Sketch) {
+	for _, f := range m.fields {
+		f.IndexAll()
+	}
+	for _, s := range ss {
+		if s != nil {
+			*s = Sketch{}
+		}
+	}
+}
+
+// NewMatcher returns a matcher for one goroutine of a Batch.
+func (m *method) NewMatcher() engine.Matcher[Sketch, Evidence] {
+	x := &matcher{m: m}
 	for i, f := range m.fields {
-		scores[i] = m.query[i].Dot(f.Vector(a))
+		x.fields[i] = f.NewMatcher()
+	}
+	x.collect = func(other int32, _ float64) { x.cands = append(x.cands, other) }
+	return x
+}
+
+// matcher matches a Batch's documents against those before them, with its
+// own scratch space.
+type matcher struct {
+	m       *method
+	fields  [2]*vector.Matcher
+	query   [2]similarity.Dense
+	scores  [2]float64
+	cands   []int32
+	collect func(int32, float64)
+}
+
+func (x *matcher) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	x.cands = x.cands[:0]
+	for _, f := range x.fields {
+		f.Candidates(ord, x.collect)
+	}
+	x.m.verify(ord, x.cands, &x.query, &x.scores, emit)
+	return nil
+}
+
+// evidence computes both cosines of document a with the one being matched,
+// in query, and applies the rule; it returns the exact body cosine, the
+// pair's score, and ok false for a pair neither duplicate nor similar.
+func (m *method) evidence(a int32, query *[2]similarity.Dense, scores *[2]float64) (float64, Evidence, bool) {
+	for i, f := range m.fields {
+		scores[i] = query[i].Dot(f.Vector(a))
 	}
 	c := m.rule.Eval(scores[:])
 	if c < 0 && !(m.o.Similar > 0 && scores[body] >= m.o.Similar) {

@@ -381,3 +381,55 @@ func BenchmarkBatch(b *testing.B) {
 }
 
 func FuzzDecode(f *testing.F) { enginetest.FuzzCodec(f, Spec) }
+
+// TestParallelMatchIsSerial: the matchers of a Batch (IndexAll, then each
+// document against those before it, in any order, on two matchers) report
+// what matching one document after another reports, in the same order.
+func TestParallelMatchIsSerial(t *testing.T) {
+	docs := newsCorpus(4, 300)
+	o := conformance()
+	type found struct {
+		a, b  int32
+		score float64
+		ev    Evidence
+	}
+	added := func() *method {
+		m, err := newMethod(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sk := m.NewSketcher()
+		for i := range docs {
+			s, _ := sk.Sketch(&docs[i])
+			m.Add(int32(i), s)
+		}
+		m.Seal()
+		return m
+	}
+	ms := added()
+	var want []found
+	for i := range docs {
+		ord := int32(i)
+		if err := ms.Match(ord, nil, nil, func(c int32, score float64, ev Evidence) {
+			want = append(want, found{c, ord, score, ev})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		ms.Index(ord, nil)
+	}
+	mp := added()
+	mp.IndexAll(make([]*Sketch, len(docs)))
+	got := make([][]found, len(docs))
+	mts := []engine.Matcher[Sketch, Evidence]{mp.NewMatcher(), mp.NewMatcher()}
+	for k, i := range rand.New(rand.NewPCG(5, 5)).Perm(len(docs)) {
+		ord := int32(i)
+		if err := mts[k%2].Match(ord, nil, nil, func(c int32, score float64, ev Evidence) {
+			got[i] = append(got[i], found{c, ord, score, ev})
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if diff := cmp.Diff(want, slices.Concat(got...), cmp.AllowUnexported(found{})); diff != "" || len(want) < 50 {
+		t.Errorf("parallel matching differs from serial (-serial +parallel), or %d pairs are too few to test:\n%s", len(want), diff)
+	}
+}
