@@ -293,8 +293,7 @@ func (q *Querier) query(x similarity.Sparse, before int32, fn func(id int32, sco
 		if w > 0 && int(term) < len(j.lists) {
 			list := j.lists[term]
 			if before < math.MaxInt32 {
-				n, _ := slices.BinarySearchFunc(list, before, func(p posting, id int32) int { return cmp.Compare(p.id, id) })
-				list = list[:n]
+				list = list[:below(list, before)]
 			}
 			q.scan(list, w, math.Sqrt(max(rest2, 0)), admit)
 		}
@@ -318,6 +317,22 @@ func (q *Querier) query(x similarity.Sparse, before int32, fn func(id int32, sco
 		}
 	}
 	q.touched = q.touched[:0]
+}
+
+// below returns how many postings of list, in increasing id order, are of
+// ids below id: a binary search written out, since it runs for every term
+// of every query.
+func below(list []posting, id int32) int {
+	lo, hi := 0, len(list)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if list[mid].id < id {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
 // unaccounted bounds what a candidate's accumulated score lacks after the
