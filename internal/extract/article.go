@@ -14,8 +14,10 @@ import (
 // rule's body selector takes precedence over the engine's choice, sections
 // of related stories and short link-only navigation blocks leave the
 // engine's content, the text is rendered block-aware and the rule's
-// boilerplate is stripped.
-func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) (Article, error) {
+// boilerplate is stripped. When sections of related stories make most of
+// the engine's content, the engine chooses again on a fresh parse of the
+// page (reparse) without them.
+func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL string, rule *rules.Rule, opts Options) (Article, error) {
 	u, err := nurl.Parse(pageURL)
 	if err != nil || pageURL == "" {
 		u = nil
@@ -52,6 +54,18 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	case bodyText != "":
 		a.Text = bodyText
 	case f.Node != nil:
+		if mostlyRelated(f.Node) {
+			// The engine took sections of related stories for the article:
+			// it chooses again on the page without them.
+			if again, err := reparse(); err == nil {
+				clean(again, drop)
+				markRegions(again)
+				dropRelated(again)
+				if g := opts.Engine(again, u); g.Node != nil {
+					f.Node = g.Node
+				}
+			}
+		}
 		dropRelated(f.Node)
 		pruneLinkBlocks(f.Node)
 		pruneDateLines(f.Node)
@@ -63,4 +77,27 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	a.Title = strings.Join(strings.Fields(a.Title), " ")
 	a.Author = cleanByline(a.Author)
 	return a, nil
+}
+
+// mostlyRelated reports whether sections of related stories hold most of
+// the text of the content tree n.
+func mostlyRelated(n *html.Node) bool {
+	var all, related int
+	var walk func(*html.Node, bool)
+	walk = func(n *html.Node, in bool) {
+		if n.Type == html.TextNode {
+			k := len(strings.TrimSpace(n.Data))
+			all += k
+			if in {
+				related += k
+			}
+			return
+		}
+		in = in || n.Type == html.ElementNode && attr(n, regionAttr) == "related"
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, in)
+		}
+	}
+	walk(n, false)
+	return related > 0 && 2*related > all
 }

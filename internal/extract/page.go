@@ -171,7 +171,8 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 	if countElements(doc, opts.MaxElements) > opts.MaxElements {
 		return Article{}, SkipTooLarge, nil
 	}
-	a, err := extractDoc(doc, in.URL, rule, opts)
+	reparse := func() (*html.Node, error) { return html.Parse(bytes.NewReader(utf)) }
+	a, err := extractDoc(doc, reparse, in.URL, rule, opts)
 	if err != nil {
 		return a, "", err
 	}

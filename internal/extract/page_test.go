@@ -291,3 +291,45 @@ func TestPageDropsComments(t *testing.T) {
 		t.Errorf("article lost:\n%s", a.Text)
 	}
 }
+
+func TestPageRelatedStoriesTakenForTheArticle(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<!DOCTYPE html><html><head><title>Ferry returns</title></head><body><article><h1>Ferry returns</h1>`)
+	b.WriteString(`<p>The ferry returned to the harbour on Monday, a week late, after the storm.</p></article>`)
+	b.WriteString(`<div class="related-stories">`)
+	for i := range 3 {
+		fmt.Fprintf(&b, `<div><h3><a href="/s/%d">Other story %d</a></h3><p>%s</p></div>`, i, i, paragraph(i))
+	}
+	b.WriteString(`</div></body></html>`)
+	// An engine that takes the related stories for the article while they
+	// are on the page, as readeck does on some pages whose article is short.
+	var calls int
+	engine := func(doc *html.Node, _ *nurl.URL) Found {
+		calls++
+		var related, article *html.Node
+		var walk func(*html.Node)
+		walk = func(n *html.Node) {
+			if n.Type == html.ElementNode && strings.Contains(attr(n, "class"), "related") && related == nil {
+				related = n
+			}
+			if n.Type == html.ElementNode && n.Data == "article" {
+				article = n
+			}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				walk(c)
+			}
+		}
+		walk(doc)
+		if related != nil {
+			return Found{Node: related}
+		}
+		return Found{Node: article}
+	}
+	a, _ := extractPage(t, b.String(), Options{MinChars: -1, Engine: engine})
+	if want := "Ferry returns\n\nThe ferry returned to the harbour on Monday, a week late, after the storm."; a.Text != want {
+		t.Errorf("text %q, want %q", a.Text, want)
+	}
+	if calls != 2 {
+		t.Errorf("engine called %d times, want 2 (a second choice without the related stories)", calls)
+	}
+}

@@ -116,8 +116,10 @@ func inRegion(n *html.Node) bool {
 // dropRelated removes from the content tree the sections of related stories
 // that markRegions marked: teasers with headlines and excerpts that the
 // engine kept beside the article. They are removed after the engine has
-// chosen: removing them before changed its choice on some pages, for the
-// better on two Dragnet pages and for the worse on other sets.
+// chosen: removing them before changed its choice on other pages too, for
+// the worse as often as for the better. Only when they hold most of the
+// content (the engine took them for the article) does it choose again
+// without them (extractDoc).
 func dropRelated(n *html.Node) {
 	var next *html.Node
 	for c := n.FirstChild; c != nil; c = next {
