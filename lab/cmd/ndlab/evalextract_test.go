@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -82,5 +83,47 @@ func TestRunExtractEval(t *testing.T) {
 	tsv, err := os.ReadFile(filepath.Join(dir, "pages.tsv"))
 	if err != nil || strings.Count(string(tsv), "\n") != 4 {
 		t.Errorf("pages.tsv: %v\n%s", err, tsv)
+	}
+}
+
+func TestRunExtractSpeed(t *testing.T) {
+	page := articleHTML("Ferry line opens", 5)
+	dir := writeTree(t, map[string]string{
+		"gold/input/1.html":       page,
+		"gold/input/2.html":       page,
+		"gold/GoldStandard/1.txt": "x",
+		"gold/GoldStandard/2.txt": "x",
+	})
+	var out bytes.Buffer
+	if err := runExtractSpeed(context.Background(), []evalDataset{{name: "tiny", dir: filepath.Join(dir, "gold")}}, 2, &out, nil); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 5 || !strings.Contains(lines[0], "fastest of 2 rounds") {
+		t.Fatalf("want a heading, a header and three rows:\n%s", out.String())
+	}
+	for i, stage := range speedStages {
+		row := lines[2+i]
+		if !strings.Contains(row, stage) || strings.Fields(row)[len(strings.Fields(row))-7] != "2" {
+			t.Errorf("row %d %q: want stage %q over 2 pages", i, row, stage)
+		}
+	}
+	if f := strings.Fields(lines[2]); f[len(f)-1] != "1.00" {
+		t.Errorf("baseline ratio %s, want 1.00", f[len(f)-1])
+	}
+}
+
+func TestPercentile(t *testing.T) {
+	var times []time.Duration
+	for i := 100; i >= 1; i-- {
+		times = append(times, time.Duration(i)*time.Millisecond)
+	}
+	for q, want := range map[float64]time.Duration{0.5: 50 * time.Millisecond, 0.99: 99 * time.Millisecond, 1: 100 * time.Millisecond, 0.001: time.Millisecond} {
+		if got := percentile(times, q); got != want {
+			t.Errorf("percentile(%v) = %v, want %v", q, got, want)
+		}
+	}
+	if percentile(nil, 0.5) != 0 {
+		t.Error("percentile of no times is not 0")
 	}
 }

@@ -1,12 +1,13 @@
 // Command ndlab holds the project's own measurement tools that users of
 // neardup do not need: the labelled corpus generator (gen), threshold
-// sweeps over a labelled corpus (sweep) and extraction scored against gold
-// text (extract-eval). Scoring a run against a truth stays in the product as
+// sweeps over a labelled corpus (sweep), extraction scored against gold
+// text (extract-eval) and timed per page (extract-speed). Scoring a run against a truth stays in the product as
 // `neardup eval`.
 //
 //	go run ./cmd/ndlab gen --reuters ../../shared/data/reuters21578 -n 20000 -o docs.jsonl --truth truth.jsonl
 //	go run ./cmd/ndlab sweep docs.jsonl --truth truth.jsonl --methods minhash,sentences
 //	go run ./cmd/ndlab extract-eval --gold dragnet=../../shared/data/dragnet
+//	go run ./cmd/ndlab extract-speed --gold dragnet=/tmp/data/dragnet
 //
 // Run from the lab directory (the lab module).
 package main
@@ -33,9 +34,10 @@ import (
 type cli struct {
 	Quiet bool `help:"No progress output on stderr." short:"q"`
 
-	Gen         genCmd         `cmd:"" help:"Generate a labelled near-duplicate news corpus from real texts (seeded)."`
-	Sweep       evalSweepCmd   `cmd:"" help:"Run methods once over a labelled corpus and score every threshold of a range: table, CSV, SVG plot."`
-	ExtractEval extractEvalCmd `cmd:"" name:"extract-eval" help:"Score extracted text against gold text (Dragnet, CleanEval layout): shingle P/R/F1 per dataset."`
+	Gen          genCmd          `cmd:"" help:"Generate a labelled near-duplicate news corpus from real texts (seeded)."`
+	Sweep        evalSweepCmd    `cmd:"" help:"Run methods once over a labelled corpus and score every threshold of a range: table, CSV, SVG plot."`
+	ExtractEval  extractEvalCmd  `cmd:"" name:"extract-eval" help:"Score extracted text against gold text (Dragnet, CleanEval layout): shingle P/R/F1 per dataset."`
+	ExtractSpeed extractSpeedCmd `cmd:"" name:"extract-speed" help:"Time extraction per page over real pages (p50, p90, p99) beside parsing the same HTML, in one run."`
 }
 
 // globals is what every command's Run receives besides its own flags.
