@@ -133,13 +133,49 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
-	db.SetMaxOpenConns(4)
+	db.SetMaxOpenConns(5) // four for the index, one for the checkpoints
 	s := &sqlStore{db: db, d: &sqliteDialect, readOnly: o.ReadOnly}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
+	if !o.ReadOnly {
+		if err := tuneSearch(ctx, db); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("store: %s: %w", path, s.wrap("setting up the full-text index", err))
+		}
+		if s.checkpoints, err = startCheckpointer(ctx, db); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("store: %s: %w", path, err)
+		}
+	}
 	return s, nil
+}
+
+// searchAutomerge is how many segments of one level the full-text index
+// merges into one (FTS5's automerge; its default is 4).
+//
+// Every add's transaction writes a new segment of the full-text index and
+// then does some of the merging this calls for, and at four a level most
+// of an add's cost under a steady flow of small transactions went to
+// merging: a posting is rewritten once a level, and there are
+// log(segments)/log(automerge) levels. At eight it is rewritten a third
+// less often; a search reads up to seven segments of a level where it
+// read three.
+const searchAutomerge = 8
+
+// tuneSearch records searchAutomerge in the full-text index's settings
+// (which the index keeps), unless it is there already.
+func tuneSearch(ctx context.Context, db *sql.DB) error {
+	var v int
+	switch err := db.QueryRowContext(ctx, `SELECT v FROM search_config WHERE k = 'automerge'`).Scan(&v); {
+	case err == nil && v == searchAutomerge:
+		return nil
+	case err != nil && !errors.Is(err, sql.ErrNoRows):
+		return err
+	}
+	_, err := db.ExecContext(ctx, `INSERT INTO search(search, rank) VALUES ('automerge', ?)`, searchAutomerge)
+	return err
 }
 
 // sqliteDSN builds the driver's DSN: a file URI (so names holding ? or #
@@ -153,12 +189,19 @@ func sqliteDSN(path string, o Options) string {
 	// A page of 8 KiB holds seven documents' sketch details where one of 4
 	// KiB holds three: less space left over. It applies to a new file.
 	// Its page cache holds 128 MiB a connection (SQLite's default is 2): the
-	// candidates' sketch details are read at random across the file. The
-	// log is copied into the file every 10,000 pages (80 MiB) rather than
-	// every 1,000, so that the pages every add touches (the ends of the
-	// tables and indexes) are copied ten times less often.
+	// candidates' sketch details are read at random across the file. A
+	// store that writes copies its log into the file in the background
+	// every second (see checkpointer); a commit does it itself only when the
+	// log has outgrown 100,000 pages (800 MiB), which only a checkpointer
+	// that cannot keep up lets happen.
+	//
+	// SQLite empties a connection's page cache when it begins a
+	// transaction after another connection's commit. The index's reads and
+	// writes run one at a time (the engine's lock) and the pool gives back
+	// the connection used last, so they mostly share one connection and its
+	// cache.
 	q := fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=page_size(8192)&_pragma=journal_mode(WAL)&_pragma=synchronous(%s)"+
-		"&_pragma=cache_size(-131072)&_pragma=wal_autocheckpoint(10000)&_txlock=immediate", busy, o.Sync)
+		"&_pragma=cache_size(-131072)&_pragma=wal_autocheckpoint(100000)&_txlock=immediate", busy, o.Sync)
 	if o.ReadOnly {
 		q += "&_pragma=query_only(1)"
 	}

@@ -29,6 +29,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -54,6 +55,8 @@ type options struct {
 	batch            int
 	sync             string
 	cpuprofile       string
+	mutexprofile     string
+	timeline         bool
 	direct           bool
 }
 
@@ -70,6 +73,8 @@ func main() {
 	flag.StringVar(&o.sync, "sync", "full", "SQLite synchronous setting: full or normal")
 	flag.BoolVar(&o.direct, "direct", false, "call the engine from the clients directly, one transaction a request, without HTTP or the server's batching: the baseline")
 	flag.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the load (not the build) to this file")
+	flag.StringVar(&o.mutexprofile, "mutexprofile", "", "write a profile of the load's lock contention to this file")
+	flag.BoolVar(&o.timeline, "timeline", false, "also print each second's requests, p99 and slowest request")
 	flag.Parse()
 	if o.docs == "" || o.db == "" || o.clients < 1 || o.adds < 0 || o.adds > 1 || o.batch < 1 {
 		flag.Usage()
@@ -135,6 +140,10 @@ func run(ctx context.Context, o options) error {
 			return err
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if o.mutexprofile != "" {
+		runtime.SetMutexProfileFraction(10)
+		defer writeProfile("mutex", o.mutexprofile)
 	}
 	do := httpDo(o, "http://"+ln.Addr().String(), token)
 	if o.direct {
@@ -271,6 +280,11 @@ type result struct {
 	elapsed        time.Duration
 	cpu            time.Duration   // the process's CPU time (server and clients) while counting
 	adds, queries  []time.Duration // latency of each counted request
+	gcs            uint32          // garbage collections while counting
+	gcPause        time.Duration   // their stop-the-world pauses, all told
+	gcMaxPause     time.Duration   // the longest
+	heap           uint64          // the heap in use at the end
+	seconds        []second        // each counted second (--timeline)
 	docsAdded      int
 	errors, status map[string]int
 }
@@ -295,8 +309,35 @@ func (r *result) print(o options) {
 		fmt.Printf("  CPU:     %.1f s of %.1f s wall, %.2f ms a request (server and clients): %.0f requests/s on 2 idle cores at most\n",
 			r.cpu.Seconds(), secs, ms(per), 2/per.Seconds())
 	}
+	fmt.Printf("  GC:      %d collections, %.1f ms paused all told, longest %.2f ms; heap in use %d MiB\n",
+		r.gcs, ms(r.gcPause), ms(r.gcMaxPause), r.heap>>20)
+	if o.timeline {
+		for i, s := range r.seconds {
+			fmt.Printf("  second %3d: %5d requests  p99 %6.1f ms  max %6.1f ms\n", i+1, s.reqs, ms(pct(s.lat, 99)), ms(pct(s.lat, 100)))
+		}
+	}
 	if len(r.errors) > 0 || len(r.status) > 0 {
 		fmt.Printf("  failures: %v %v\n", r.errors, r.status)
+	}
+}
+
+// second is what one second of the load measured.
+type second struct {
+	reqs int
+	lat  []time.Duration
+}
+
+// writeProfile writes the runtime profile name to path.
+func writeProfile(name, path string) {
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.Lookup(name).WriteTo(f, 0)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ndload:", err)
 	}
 }
 
@@ -379,6 +420,7 @@ func load(ctx context.Context, o options, do doFunc, docs *docReader, sample []j
 	var mu sync.Mutex
 	var counting atomic.Bool
 	var exhausted atomic.Bool
+	var start0 atomic.Value // when counting began
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -416,6 +458,14 @@ func load(ctx context.Context, o options, do doFunc, docs *docReader, sample []j
 					continue
 				}
 				mu.Lock()
+				if o.timeline && err == nil && code == 200 {
+					i := int(time.Since(start0.Load().(time.Time)) / time.Second)
+					for len(res.seconds) <= i {
+						res.seconds = append(res.seconds, second{})
+					}
+					res.seconds[i].reqs++
+					res.seconds[i].lat = append(res.seconds[i].lat, took)
+				}
 				switch {
 				case err != nil && ctx.Err() != nil:
 				case err != nil:
@@ -436,6 +486,9 @@ func load(ctx context.Context, o options, do doFunc, docs *docReader, sample []j
 	case <-time.After(o.warmup):
 	case <-ctx.Done():
 	}
+	var m0 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	start0.Store(time.Now())
 	counting.Store(true)
 	start, cpu0 := time.Now(), cpuTime()
 	select {
@@ -443,6 +496,13 @@ func load(ctx context.Context, o options, do doFunc, docs *docReader, sample []j
 	case <-ctx.Done():
 	}
 	res.elapsed, res.cpu = time.Since(start), cpuTime()-cpu0
+	var m1 runtime.MemStats
+	runtime.ReadMemStats(&m1)
+	res.gcs, res.heap = m1.NumGC-m0.NumGC, m1.HeapInuse
+	res.gcPause = time.Duration(m1.PauseTotalNs - m0.PauseTotalNs)
+	for i := m0.NumGC; i < m1.NumGC && m1.NumGC-i <= 256; i++ {
+		res.gcMaxPause = max(res.gcMaxPause, time.Duration(m1.PauseNs[i%256]))
+	}
 	cancel()
 	wg.Wait()
 	if exhausted.Load() {
