@@ -73,14 +73,28 @@ func (f *frozen) lookup(key uint32) (lo, hi int) {
 	h := uint64(mix32(key))
 	b := uint32(h) >> f.shift
 	lo, hi = int(f.dir[b]), int(f.dir[b+1])
-	for lo < hi && f.recs[lo]>>32 < h {
-		lo++
+	// The bucket is sorted and key's records are a run in it, found by
+	// binary searches: a crowded key holds thousands of documents, of
+	// which a visit reads a few, and every one of them looks it up.
+	lo = f.firstFrom(lo, hi, h<<32)
+	if h == 1<<32-1 {
+		return lo, hi
 	}
-	end := lo
-	for end < hi && f.recs[end]>>32 == h {
-		end++
+	return lo, f.firstFrom(lo, hi, (h+1)<<32)
+}
+
+// firstFrom returns the first record in recs[lo:hi] at or above r, hi if
+// none is.
+func (f *frozen) firstFrom(lo, hi int, r uint64) int {
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if f.recs[m] < r {
+			lo = m + 1
+		} else {
+			hi = m
+		}
 	}
-	return lo, end
+	return lo
 }
 
 func (f *frozen) doc(i int) int32 { return int32(uint32(f.recs[i])) }

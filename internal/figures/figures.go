@@ -22,15 +22,30 @@ import (
 // figures of a report.
 func Of(text string) []uint32 {
 	var out []uint32
-	scan(text, false, func(_ uint32, d []byte) {
-		h := uint32(2166136261) // FNV-1a: figures are short
-		for _, c := range d {
-			h = (h ^ uint32(c)) * 16777619
-		}
-		out = append(out, h)
-	})
+	scan(text, nil, func(d []byte) { out = append(out, fingerprint(d)) })
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// fingerprint is a figure's fingerprint in Of: FNV-1a of its digits
+// (figures are short).
+func fingerprint(d []byte) uint32 {
+	h := uint32(2166136261)
+	for _, c := range d {
+		h = (h ^ uint32(c)) * 16777619
+	}
+	return h
+}
+
+// OfSlots returns Of(text) and Slots(text), reading text once.
+func OfSlots(text string) ([]uint32, []uint64) {
+	var of []uint32
+	var slots []uint64
+	scan(text, func(place uint32, value []byte) { slots = append(slots, slot(place, value)) },
+		func(d []byte) { of = append(of, fingerprint(d)) })
+	slices.Sort(of)
+	slices.Sort(slots)
+	return slices.Compact(of), slices.Compact(slots)
 }
 
 // Slots returns the sorted distinct figures of text with the places they
@@ -46,19 +61,22 @@ func Of(text string) []uint32 {
 // other figures in the same places; see InPlace.
 func Slots(text string) []uint64 {
 	var out []uint64
-	scan(text, true, func(place uint32, digits []byte) {
-		v := uint64(place>>16^place&0xFFFF) << slotShift
-		for i := range slotDigits {
-			d := uint64(0xF)
-			if i < len(digits) {
-				d = uint64(digits[i] - '0')
-			}
-			v |= d << (4 * (slotDigits - 1 - i))
-		}
-		out = append(out, v)
-	})
+	scan(text, func(place uint32, value []byte) { out = append(out, slot(place, value)) }, nil)
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// slot packs a figure's value under its place (see Slots).
+func slot(place uint32, digits []byte) uint64 {
+	v := uint64(place>>16^place&0xFFFF) << slotShift
+	for i := range slotDigits {
+		d := uint64(0xF)
+		if i < len(digits) {
+			d = uint64(digits[i] - '0')
+		}
+		v |= d << (4 * (slotDigits - 1 - i))
+	}
+	return v
 }
 
 // A slotted figure keeps twelve digits under a 16-bit place.
@@ -80,16 +98,18 @@ func slotFigure(v uint64, buf []byte) []byte {
 	return buf
 }
 
-// scan calls yield with the digits of each figure of text (see Of). With
-// places, a figure is its value, the numbers written as words count, and
-// place is the hash of the figure's place (see Slots); without, place is 0.
-func scan(text string, places bool, yield func(place uint32, digits []byte)) {
+// scan reads the figures of text: it calls figure, unless nil, with the
+// digits of each figure (see Of), and slotted, unless nil, with the value
+// and the hash of the place of each figure, the numbers written as words
+// included (see Slots).
+func scan(text string, slotted func(place uint32, value []byte), figure func(digits []byte)) {
+	places := slotted != nil
 	var prev uint32
 	var digits []byte
 	var pending [][]byte // figures waiting for the word after them
 	flush := func(next uint32) {
 		for _, d := range pending {
-			yield(prev*16777619^next, d)
+			slotted(prev*16777619^next, d)
 		}
 		pending = pending[:0]
 	}
@@ -135,10 +155,11 @@ func scan(text string, places bool, yield func(place uint32, digits []byte)) {
 		if !joined && isYear(text[start:i]) || isOrdinalSuffix(text[i:]) {
 			continue
 		}
+		if figure != nil {
+			figure(digits)
+		}
 		if places {
 			pending = append(pending, value(text[start:i]))
-		} else {
-			yield(0, digits)
 		}
 	}
 	flush(0)
@@ -149,6 +170,19 @@ func scan(text string, places bool, yield func(place uint32, digits []byte)) {
 // "1/2" and "0.50" are 5), a decimal without the zeros that do not change
 // it ("1.0" is 1), thousands' commas left out.
 func value(f string) []byte {
+	if strings.IndexByte(f, '/') < 0 && strings.IndexByte(f, '.') < 0 {
+		// A whole number, the common case: its digits without leading
+		// zeros, as below, in one allocation.
+		d := digitsOnly(f)
+		i := 0
+		for i < len(d) && d[i] == '0' {
+			i++
+		}
+		if i == len(d) {
+			return []byte("0")
+		}
+		return d[i:]
+	}
 	var whole, frac string
 	if k := strings.IndexByte(f, '/'); k > 0 && strings.Count(f, "/") == 1 {
 		num, den := f[:k], f[k+1:]
@@ -244,7 +278,8 @@ func Refilled(shared, other int, otherDay bool) bool {
 	return other >= minRefilled && (2*other >= shared || otherDay)
 }
 
-// numberWords are the numbers wire style writes as words, lower-cased.
+// numberWords are the numbers wire style writes as words, lower-cased, in
+// the order of their values (numberWord spells them out).
 var numberWords = []string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
 
 // numberWord returns the digits of the word w when it is one of
@@ -253,10 +288,33 @@ func numberWord(w string) string {
 	if len(w) < 3 || len(w) > 5 {
 		return ""
 	}
-	for i, n := range numberWords {
-		if strings.EqualFold(w, n) {
-			return []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"}[i]
-		}
+	// w is ASCII letters (see scan): lower-cased in place of EqualFold,
+	// which every word of three to five letters would call ten times.
+	var lower [5]byte
+	for i := 0; i < len(w); i++ {
+		lower[i] = w[i] | 0x20
+	}
+	switch string(lower[:len(w)]) {
+	case "one":
+		return "1"
+	case "two":
+		return "2"
+	case "three":
+		return "3"
+	case "four":
+		return "4"
+	case "five":
+		return "5"
+	case "six":
+		return "6"
+	case "seven":
+		return "7"
+	case "eight":
+		return "8"
+	case "nine":
+		return "9"
+	case "ten":
+		return "10"
 	}
 	return ""
 }

@@ -1,7 +1,11 @@
 package figures
 
 import (
+	"bytes"
+	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -60,5 +64,73 @@ func TestSlotsKeepDigits(t *testing.T) {
 	}
 	if got := Slots("in 1987 the 4th"); len(got) != 0 {
 		t.Errorf("years and ordinals: got %v, want none", got)
+	}
+}
+
+// TestNumberWordAndValueSameAsPlain compares numberWord and value with
+// their plain forms (EqualFold against each number word; the general path
+// of value for every figure) on random words and figures.
+func TestNumberWordAndValueSameAsPlain(t *testing.T) {
+	plainNumberWord := func(w string) string {
+		for i, n := range numberWords {
+			if len(w) >= 3 && len(w) <= 5 && strings.EqualFold(w, n) {
+				return strconv.Itoa(i + 1)
+			}
+		}
+		return ""
+	}
+	plainValue := func(f string) []byte {
+		w := strings.TrimLeft(string(digitsOnly(f)), "0")
+		if w == "" {
+			return []byte("0")
+		}
+		return []byte(w)
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	letters := "oneNTWthreEfuivsxghOTFSEN"
+	for range 20000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(6) {
+			b.WriteByte(letters[rng.IntN(len(letters))])
+		}
+		w := b.String()
+		if rng.IntN(4) == 0 {
+			w = numberWords[rng.IntN(len(numberWords))]
+			if rng.IntN(2) == 0 {
+				w = strings.ToUpper(w)
+			}
+		}
+		if got, want := numberWord(w), plainNumberWord(w); got != want {
+			t.Fatalf("numberWord(%q) = %q, want %q", w, got, want)
+		}
+	}
+	for range 20000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(8) {
+			b.WriteByte("0001239-,"[rng.IntN(9)])
+		}
+		f := b.String()
+		if got, want := value(f), plainValue(f); !bytes.Equal(got, want) {
+			t.Fatalf("value(%q) = %q, want %q", f, got, want)
+		}
+	}
+}
+
+func TestOfSlotsIsOfAndSlots(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	pieces := []string{"rose", "to", "mln", " ", " ", "\n", "five", "Ten", "1987", "12", "3.5", "17-1/2", "1,000", "4th", "0.50", "dlrs", ",", "-", "/", "."}
+	for range 5000 {
+		var b strings.Builder
+		for range rng.IntN(30) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+			if rng.IntN(2) == 0 {
+				b.WriteByte(' ')
+			}
+		}
+		text := b.String()
+		of, slots := OfSlots(text)
+		if !slices.Equal(of, Of(text)) || !slices.Equal(slots, Slots(text)) {
+			t.Fatalf("OfSlots(%q) = %v, %v; Of and Slots %v, %v", text, of, slots, Of(text), Slots(text))
+		}
 	}
 }

@@ -48,8 +48,7 @@ func (s *sketcher) context(doc *core.Document, words []analysis.Token, sk *Sketc
 		body = doc.Text[dl.End:]
 		sk.Dateline = dateOf(dl)
 	}
-	sk.Nums = figures.Of(body)
-	sk.Slots = figures.Slots(body)
+	sk.Nums, sk.Slots = figures.OfSlots(body)
 	if !doc.Date.IsZero() {
 		sk.Date = doc.Date.Unix()
 	}
