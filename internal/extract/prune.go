@@ -54,12 +54,32 @@ const regionAttr = "data-neardup-region"
 // navigation, menus, sidebars and footers, share bars, "most popular",
 // archive, category and tag lists, blogrolls and pagination.
 var (
-	navWord   = regexp.MustCompile(`^(side|tags|pager)$`)
-	navPrefix = regexp.MustCompile(`^(nav|menu|sidebar|footer|breadcrumb|share|sharing|social|related|popular|mostpopular|archive|categor|blogroll|widget|tagcloud|pagination|sitemap|toolbar)`)
-	navSuffix = regexp.MustCompile(`(nav|menu|sidebar|footer|bar|links|widget|tags|share)$`)
-	// relatedWord names a section of related stories.
-	relatedWord = regexp.MustCompile(`^related(posts|articles|stories|links|content)?$`)
+	navWords    = map[string]bool{"side": true, "tags": true, "pager": true}
+	navPrefixes = []string{"nav", "menu", "sidebar", "footer", "breadcrumb", "share", "sharing", "social", "related",
+		"popular", "mostpopular", "archive", "categor", "blogroll", "widget", "tagcloud", "pagination", "sitemap", "toolbar"}
+	navSuffixes = []string{"nav", "menu", "sidebar", "footer", "bar", "links", "widget", "tags", "share"}
+	// relatedWords name a section of related stories.
+	relatedWords = map[string]bool{"related": true, "relatedposts": true, "relatedarticles": true,
+		"relatedstories": true, "relatedlinks": true, "relatedcontent": true}
 )
+
+// navWord reports whether one word of a name names a navigation region.
+func navWord(w string) bool {
+	if navWords[w] {
+		return true
+	}
+	for _, p := range navPrefixes {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	for _, x := range navSuffixes {
+		if strings.HasSuffix(w, x) {
+			return true
+		}
+	}
+	return false
+}
 
 // markRegions marks, before the engine runs, every element whose tag, ARIA
 // role, id or class names a navigation region or a section of related
@@ -90,15 +110,26 @@ func region(n *html.Node) string {
 	case "navigation", "menu", "menubar", "complementary":
 		kind = "nav"
 	}
-	for _, name := range strings.Fields(strings.ToLower(attr(n, "id") + " " + attr(n, "class"))) {
-		for _, w := range strings.FieldsFunc(name, func(r rune) bool { return r == '-' || r == '_' }) {
-			switch {
-			case relatedWord.MatchString(w):
-				return "related"
-			case navWord.MatchString(w) || navPrefix.MatchString(w) || navSuffix.MatchString(w):
-				kind = "nav"
-			}
+	names := attr(n, "id") + " " + attr(n, "class")
+	if len(names) == 1 {
+		return kind
+	}
+	names = strings.ToLower(names)
+	for start := 0; start < len(names); {
+		end := strings.IndexAny(names[start:], " \t\n\r\f-_")
+		if end < 0 {
+			end = len(names)
+		} else {
+			end += start
 		}
+		switch w := names[start:end]; {
+		case w == "":
+		case relatedWords[w]:
+			return "related"
+		case navWord(w):
+			kind = "nav"
+		}
+		start = end + 1
 	}
 	return kind
 }
