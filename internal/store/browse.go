@@ -75,6 +75,26 @@ func (t *txn) Latest(f DocFilter, p Page) ([]Doc, error) {
 	if err := t.flush(); err != nil {
 		return nil, err
 	}
+	q, args := latestQuery(f)
+	rows, err := t.query(q, append(args, p.Limit, p.Offset)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Doc{}
+	for rows.Next() {
+		var d Doc
+		if err := scanDoc(rows, &d, false); err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
+// latestQuery returns Latest's query and its arguments but the page's two
+// (limit and offset).
+func latestQuery(f DocFilter) (string, []any) {
 	var where []string
 	var args []any
 	if f.Source != "" {
@@ -95,21 +115,7 @@ func (t *txn) Latest(f DocFilter, p Page) ([]Doc, error) {
 	if len(where) > 0 {
 		q += ` WHERE ` + strings.Join(where, ` AND `)
 	}
-	q += ` ORDER BY ord DESC LIMIT ? OFFSET ?`
-	rows, err := t.query(q, append(args, p.Limit, p.Offset)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []Doc{}
-	for rows.Next() {
-		var d Doc
-		if err := scanDoc(rows, &d, false); err != nil {
-			return nil, err
-		}
-		out = append(out, d)
-	}
-	return out, rows.Err()
+	return q + ` ORDER BY ord DESC LIMIT ? OFFSET ?`, args
 }
 
 func (t *txn) Clusters(f ClusterFilter, p Page) ([]ClusterInfo, error) {

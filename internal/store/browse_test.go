@@ -305,7 +305,8 @@ func TestParseQuery(t *testing.T) {
 }
 
 // TestSearchMigration upgrades a store of schema version 2 holding
-// documents: the upgrade makes them searchable.
+// documents: the upgrade makes them searchable (and adds version 4's index
+// on sources).
 func TestSearchMigration(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, dsn string) {
 		st := open(t, dsn)
@@ -313,11 +314,11 @@ func TestSearchMigration(t *testing.T) {
 		st.Close()
 		driver, src := "sqlite", dsn
 		drop := []string{`DROP TRIGGER docs_search_insert`, `DROP TRIGGER docs_search_delete`, `DROP TABLE search`,
-			`DROP VIEW search_source`, `UPDATE schema_version SET version = 2`}
+			`DROP VIEW search_source`, `DROP INDEX docs_source`, `UPDATE schema_version SET version = 2`}
 		if store.IsPostgres(dsn) {
 			driver = "pgx"
 			drop = []string{`DROP TABLE search`, `DROP TRIGGER docs_search_insert ON docs`, `DROP TRIGGER docs_search_delete ON docs`,
-				`DROP FUNCTION search_insert`, `DROP FUNCTION search_delete`, `UPDATE schema_version SET version = 2`}
+				`DROP FUNCTION search_insert`, `DROP FUNCTION search_delete`, `DROP INDEX docs_source`, `UPDATE schema_version SET version = 2`}
 		}
 		db, err := sql.Open(driver, src)
 		if err != nil {

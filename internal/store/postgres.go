@@ -82,6 +82,8 @@ CREATE FUNCTION search_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INS
 CREATE FUNCTION search_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN DELETE FROM search WHERE ord = OLD.ord; RETURN NULL; END $$;
 CREATE TRIGGER docs_search_insert AFTER INSERT ON docs FOR EACH ROW EXECUTE FUNCTION search_insert();
 CREATE TRIGGER docs_search_delete AFTER DELETE ON docs FOR EACH ROW EXECUTE FUNCTION search_delete()
+`, `
+CREATE INDEX docs_source ON docs (source, ord)
 `}
 
 // postgresLock is the advisory lock every writer of one index takes, keyed

@@ -27,6 +27,10 @@ import (
 //     content is the view search_source (no second copy of the texts), kept
 //     in step by triggers on docs. A document's text is stored before its
 //     row in docs and deleted after it, so both triggers read it.
+//   - 4: an index on the documents' sources (in SQLite its entries are
+//     ordered by ordinal within a source): the latest documents of one
+//     source are read from it, newest first, instead of by a scan of
+//     every document.
 var sqliteMigrations = []string{`
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 INSERT INTO schema_version VALUES (0);
@@ -94,6 +98,8 @@ CREATE TRIGGER docs_search_insert AFTER INSERT ON docs BEGIN INSERT INTO search(
 	VALUES (new.ord, new.title, COALESCE((SELECT text FROM texts WHERE ord = new.ord), '')); END;
 CREATE TRIGGER docs_search_delete AFTER DELETE ON docs BEGIN INSERT INTO search(search, rowid, title, text)
 	VALUES ('delete', old.ord, old.title, COALESCE((SELECT text FROM texts WHERE ord = old.ord), '')); END
+`, `
+CREATE INDEX docs_source ON docs (source)
 `}
 
 var sqliteDialect = dialect{
