@@ -44,8 +44,7 @@ func OfSlots(text string) ([]uint32, []uint64) {
 	scan(text, func(place uint32, value []byte) { slots = append(slots, slot(place, value)) },
 		func(d []byte) { of = append(of, fingerprint(d)) })
 	slices.Sort(of)
-	slices.Sort(slots)
-	return slices.Compact(of), slices.Compact(slots)
+	return slices.Compact(of), keepPlaces(slots)
 }
 
 // Slots returns the sorted distinct figures of text with the places they
@@ -58,12 +57,38 @@ func OfSlots(text string) ([]uint32, []uint64) {
 // ("div five cts"), as wire style writes them. Each is a 16-bit hash of the
 // place in the top bits and the value's first twelve digits, four bits
 // each, in the low 48, unused digits 0xF. A template filled in twice has
-// other figures in the same places; see InPlace.
+// other figures in the same places; see InPlace. A place the text fills
+// with two or more values (a row of a table, "vs" in an earnings report)
+// is left out, as InPlace leaves it out, and a text with fewer than two
+// places has none (see Refilled).
 func Slots(text string) []uint64 {
 	var out []uint64
 	scan(text, func(place uint32, value []byte) { out = append(out, slot(place, value)) }, nil)
+	return keepPlaces(out)
+}
+
+// keepPlaces sorts slotted figures and returns those of the places filled
+// with one value, in a slice of their size (a sketch keeps it), nil for
+// fewer than minRefilled.
+func keepPlaces(out []uint64) []uint64 {
 	slices.Sort(out)
-	return slices.Compact(out)
+	out = slices.Compact(out)
+	n := 0
+	for i := 0; i < len(out); {
+		j := i + 1
+		for j < len(out) && out[j]>>slotShift == out[i]>>slotShift {
+			j++
+		}
+		if j == i+1 {
+			out[n] = out[i]
+			n++
+		}
+		i = j
+	}
+	if n < minRefilled {
+		return nil
+	}
+	return slices.Clone(out[:n])
 }
 
 // slot packs a figure's value under its place (see Slots).
@@ -104,12 +129,19 @@ func slotFigure(v uint64, buf []byte) []byte {
 // included (see Slots).
 func scan(text string, slotted func(place uint32, value []byte), figure func(digits []byte)) {
 	places := slotted != nil
-	var prev uint32
+	prev := "" // the word before the pending figures, hashed only if there are some
 	var digits []byte
 	var pending [][]byte // figures waiting for the word after them
 	flush := func(next uint32) {
+		if len(pending) == 0 {
+			return
+		}
+		var p uint32
+		if prev != "" {
+			p = wordHash(prev)
+		}
 		for _, d := range pending {
-			slotted(prev*16777619^next, d)
+			slotted(p*16777619^next, d)
 		}
 		pending = pending[:0]
 	}
@@ -118,7 +150,7 @@ func scan(text string, slotted func(place uint32, value []byte), figure func(dig
 		if !isDigit(c) {
 			if c == '\n' && places {
 				flush(0)
-				prev = 0
+				prev = ""
 			}
 			if !isLetter(c) || !places {
 				i++
@@ -134,9 +166,10 @@ func scan(text string, slotted func(place uint32, value []byte), figure func(dig
 				pending = append(pending, []byte(d))
 				continue
 			}
-			h := wordHash(w)
-			flush(h)
-			prev = h
+			if len(pending) > 0 {
+				flush(wordHash(w))
+			}
+			prev = w
 			continue
 		}
 		start, joined := i, false

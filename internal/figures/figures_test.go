@@ -58,9 +58,15 @@ func TestInPlace(t *testing.T) {
 }
 
 func TestSlotsKeepDigits(t *testing.T) {
-	s := Slots("div 123456789012345 cts")
-	if len(s) != 1 || string(slotFigure(s[0], nil)) != "123456789012" {
+	s := Slots("div 123456789012345 cts vs 5 cts")
+	if len(s) != 2 || string(slotFigure(s[0], nil)) != "123456789012" && string(slotFigure(s[1], nil)) != "123456789012" {
 		t.Errorf("Slots kept %v, want the first twelve digits", s)
+	}
+	if got := Slots("div 5 cts"); got != nil {
+		t.Errorf("one place: Slots kept %v, want none (one place cannot tell a template)", got)
+	}
+	if got := Slots("Qtly div 5 cts vs 6 cts prior\nPay April 30\nRecord April 15"); len(got) != 2 {
+		t.Errorf("Slots kept %d figures, want 2: a place filled twice (April) is left out", len(got))
 	}
 	if got := Slots("in 1987 the 4th"); len(got) != 0 {
 		t.Errorf("years and ordinals: got %v, want none", got)
