@@ -165,7 +165,11 @@ func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error
 		return nil
 	}
 	n := b.Len()
-	if r, ok := b.m.(Reserver); ok {
+	pm, parallel := b.m.(ParallelMatcher[S, E])
+	if r, ok := b.m.(Reserver); ok && !parallel {
+		// A parallel matcher indexes everything at once (IndexAll) in
+		// structures of its own: room reserved for indexing one at a time
+		// would stay empty (790 bytes a document for minhash's postings).
 		r.Reserve(n)
 	}
 	if s, ok := b.m.(Sealer); ok {
@@ -176,7 +180,7 @@ func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error
 			return err
 		}
 	}
-	if pm, ok := b.m.(ParallelMatcher[S, E]); ok {
+	if parallel {
 		if err := b.matchParallel(ctx, pm, runtime.GOMAXPROCS(0), progress); err != nil {
 			return err
 		}
