@@ -38,8 +38,6 @@ type sqlStore struct {
 	db       *sql.DB
 	d        *dialect
 	readOnly bool
-	// checkpoints, when not nil, copies a SQLite log into the file.
-	checkpoints *checkpointer
 }
 
 // inChunk bounds the values bound in one IN list: SQLite allows 32,766
@@ -109,12 +107,7 @@ func (s *sqlStore) Check(ctx context.Context) ([]string, error) {
 	return faults, s.wrap("checking the index", err)
 }
 
-func (s *sqlStore) Close() error {
-	if s.checkpoints != nil {
-		s.checkpoints.close()
-	}
-	return s.db.Close()
-}
+func (s *sqlStore) Close() error { return s.db.Close() }
 
 // migrate brings the schema to the current version in one transaction, or
 // refuses a store that is newer or not an index.

@@ -140,7 +140,7 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
-	db.SetMaxOpenConns(5) // four for the index, one for the checkpoints
+	db.SetMaxOpenConns(4)
 	s := &sqlStore{db: db, d: &sqliteDialect, readOnly: o.ReadOnly}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
@@ -150,10 +150,6 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 		if err := tuneSearch(ctx, db); err != nil {
 			db.Close()
 			return nil, fmt.Errorf("store: %s: %w", path, s.wrap("setting up the full-text index", err))
-		}
-		if s.checkpoints, err = startCheckpointer(ctx, db); err != nil {
-			db.Close()
-			return nil, fmt.Errorf("store: %s: %w", path, err)
 		}
 	}
 	return s, nil
@@ -196,11 +192,15 @@ func sqliteDSN(path string, o Options) string {
 	// A page of 8 KiB holds seven documents' sketch details where one of 4
 	// KiB holds three: less space left over. It applies to a new file.
 	// Its page cache holds 128 MiB a connection (SQLite's default is 2): the
-	// candidates' sketch details are read at random across the file. A
-	// store that writes copies its log into the file in the background
-	// every second (see checkpointer); a commit does it itself only when the
-	// log has outgrown 100,000 pages (800 MiB), which only a checkpointer
-	// that cannot keep up lets happen.
+	// candidates' sketch details are read at random across the file. The
+	// log is copied into the file every 10,000 pages (80 MiB) rather than
+	// every 1,000, so that the pages every add touches (the ends of the
+	// tables and indexes) are copied ten times less often. The commit that
+	// outgrows the mark copies it: a checkpoint made elsewhere (tried: every
+	// second on a connection of its own) never finds the log wholly copied
+	// when a write begins under a steady flow of adds, which is when SQLite
+	// starts the log over, and the log grew without end (400 MiB in a
+	// minute), every read of a page searching it.
 	//
 	// SQLite empties a connection's page cache when it begins a
 	// transaction after another connection's commit. The index's reads and
@@ -208,7 +208,7 @@ func sqliteDSN(path string, o Options) string {
 	// the connection used last, so they mostly share one connection and its
 	// cache.
 	q := fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=page_size(8192)&_pragma=journal_mode(WAL)&_pragma=synchronous(%s)"+
-		"&_pragma=cache_size(-131072)&_pragma=wal_autocheckpoint(100000)&_txlock=immediate", busy, o.Sync)
+		"&_pragma=cache_size(-131072)&_pragma=wal_autocheckpoint(10000)&_txlock=immediate", busy, o.Sync)
 	if o.ReadOnly {
 		q += "&_pragma=query_only(1)"
 	}
