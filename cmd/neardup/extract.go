@@ -14,6 +14,7 @@ import (
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/extract/source"
+	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
 )
 
@@ -122,8 +123,9 @@ func isOutput(out string) func(string) bool {
 	}
 }
 
-// writeAtomic calls write with stdout when path is "-", else with a
-// temporary file renamed to path once write succeeds.
+// writeAtomic calls write with stdout when path is "-", else writes path
+// as output.WriteAtomic does: a temporary file renamed to path once write
+// succeeds, or a device such as /dev/stdout written in place.
 func writeAtomic(path string, write func(io.Writer) error) error {
 	if path == "-" {
 		bw := bufio.NewWriterSize(os.Stdout, 1<<16)
@@ -133,26 +135,5 @@ func writeAtomic(path string, write func(io.Writer) error) error {
 		}
 		return bw.Flush()
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name()) // a no-op once renamed
-	bw := bufio.NewWriterSize(f, 1<<16)
-	if err := write(bw); err != nil {
-		f.Close()
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	return output.WriteAtomic(path, func(w *bufio.Writer) error { return write(w) })
 }

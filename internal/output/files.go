@@ -17,7 +17,29 @@ import (
 // WriteAtomic writes a file through write: to a temporary name in the same
 // directory first, renamed to path only when everything is written, so a
 // failed run never leaves a partial file.
+//
+// A path that names a device or a pipe (/dev/stdout, /dev/null) is written
+// in place: a rename would replace the device with a file. A symbolic link
+// is followed, so the file it points to is replaced, not the link.
 func WriteAtomic(path string, write func(w *bufio.Writer) error) error {
+	if Special(path) {
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+		w := bufio.NewWriterSize(f, 1<<20)
+		err = write(w)
+		if err == nil {
+			err = w.Flush()
+		}
+		if err = errors.Join(err, f.Close()); err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+		return nil
+	}
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
@@ -41,6 +63,15 @@ func WriteAtomic(path string, write func(w *bufio.Writer) error) error {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
+}
+
+// Special reports whether path names something that exists and is neither
+// a regular file nor a directory (a device such as /dev/stdout or
+// /dev/null, a named pipe, a socket), following symbolic links: such a
+// path must be written in place, never replaced by a rename.
+func Special(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && !fi.Mode().IsRegular() && !fi.IsDir()
 }
 
 // Titles returns the writer of a CSV file of the titles of pairs: a header

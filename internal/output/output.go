@@ -121,6 +121,9 @@ func (s *Set) start(dir string, extras []string) error {
 		return fmt.Errorf("%s: creating the new results beside it: %w", dir, err)
 	}
 	for _, p := range extras {
+		if Special(p) {
+			return fmt.Errorf("%s is not a regular file (a device or a pipe): this output is written as a file, swapped in with the others", p)
+		}
 		if err := s.declare(p, old); err != nil {
 			return err
 		}

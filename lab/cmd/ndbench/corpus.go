@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/lab/internal/gen"
 )
@@ -144,7 +145,11 @@ func generate(bases []gen.Base, opts gen.Options, docsPath, truthPath string) (g
 
 // writeFile runs write on a buffered temporary file next to path and
 // renames it to path when write succeeds.
+// A device or pipe (/dev/stdout) is refused: the rename would replace it.
 func writeFile(path string, write func(io.Writer) error) error {
+	if output.Special(path) {
+		return fmt.Errorf("%s is not a regular file (a device or a pipe): give the path of a file", path)
+	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/lab/internal/gen"
 )
@@ -114,7 +115,13 @@ func runGen(ctx context.Context, o genOptions) error {
 // writeAtomically runs write with buffered writers on temporary files next
 // to docsPath and truthPath and renames both into place when write succeeds.
 // Cancelling ctx makes the next write fail.
+// A device or pipe (/dev/stdout) is refused: the rename would replace it.
 func writeAtomically(ctx context.Context, docsPath, truthPath string, write func(docs, truth io.Writer) error) error {
+	for _, p := range []string{docsPath, truthPath} {
+		if output.Special(p) {
+			return fmt.Errorf("%s is not a regular file (a device or a pipe): give the path of a file", p)
+		}
+	}
 	df, err := os.CreateTemp(dirOf(docsPath), ".gen-docs-*")
 	if err != nil {
 		return err
