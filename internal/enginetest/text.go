@@ -29,7 +29,7 @@ agreement election voters party leader campaign court judge ruling appeal museum
 music film director players coach season league match victory defeat club fans stadium
 farmers harvest wheat export import trade tariff border ministry budget spending tax`)
 
-// names are 4,096 made-up words: two syllables and a suffix.
+// names are 4,096 made-up words: three syllables and a suffix.
 var names = func() []string {
 	syl := strings.Fields("ka lo mi ser tav bru den fol gar hin jus kel mor nap pid ros")
 	var out []string
@@ -42,6 +42,16 @@ var names = func() []string {
 	}
 	return out
 }()
+
+// Words returns n distinct made-up words (of 4,096), from the k-th on: the
+// same k and n give the same words, other ranges other words.
+func Words(k, n int) []string {
+	w := make([]string, n)
+	for i := range w {
+		w[i] = names[(k+i)%len(names)]
+	}
+	return w
+}
 
 // NewTextGen returns a generator seeded with seed.
 func NewTextGen(seed uint64) *TextGen { return &TextGen{rand.New(rand.NewPCG(seed, 1))} }

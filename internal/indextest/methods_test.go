@@ -171,28 +171,8 @@ func TestRarewordsIndexReportsNewestBest(t *testing.T) {
 	}
 }
 
-// names are 4,096 made-up words: three syllables and a suffix.
-var names = func() []string {
-	syl := strings.Fields("ka lo mi ser tav bru den fol gar hin jus kel mor nap pid ros")
-	var out []string
-	for _, a := range syl {
-		for _, b := range syl {
-			for _, c := range syl {
-				out = append(out, a+b+c+"n")
-			}
-		}
-	}
-	return out
-}()
-
 // words returns n distinct made-up words starting at the k-th.
-func words(k, n int) []string {
-	w := make([]string, n)
-	for i := range w {
-		w[i] = names[(k+i)%len(names)]
-	}
-	return w
-}
+func words(k, n int) []string { return enginetest.Words(k, n) }
 
 // filler returns n documents of source src, each of 10 words of its own
 // from the from-th on: with them a source has enough documents for a word
