@@ -219,7 +219,7 @@ func TestBombs(t *testing.T) {
 func TestStopsEarly(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var page strings.Builder
-	for page.Len() < 8<<20 {
+	for page.Len() < 4<<20 {
 		page.WriteString(strconv.FormatUint(rng.Uint64(), 36))
 		page.WriteByte(' ')
 	}

@@ -1,9 +1,9 @@
 // Package indextest gives tests an index of a method on a real store (a
 // SQLite file of the test, or a schema of the test PostgreSQL server) and
 // holds the conformance suite every detection method passes, batch against
-// index, on both engines. Its own tests run the suite for every method, so
-// that only this package's tests, not each method's, link the database
-// drivers.
+// index, on both engines. The engine's tests run the suite for every method
+// (internal/engine/conformance_test.go), so that the methods' own tests need
+// not link the database drivers.
 package indextest
 
 import (

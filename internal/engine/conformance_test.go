@@ -1,4 +1,4 @@
-package indextest_test
+package engine_test
 
 import (
 	"fmt"
