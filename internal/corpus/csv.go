@@ -41,25 +41,126 @@ func newCSVHeader(names []string, want [nFields]string) *csvHeader {
 	return h
 }
 
-// errRowTooLong stops reading a CSV row over the size limit.
+// errRowTooLong stops reading a CSV row over the size limit that never ends.
 var errRowTooLong = errors.New("corpus: CSV row too long")
 
-// rowLimiter fails a read once the current row has passed max bytes, so a
-// runaway quoted field cannot fill memory.
+// rowLimiter passes a CSV stream on to encoding/csv and keeps a runaway row
+// out of memory: once the current row has passed max bytes, it discards the
+// rest of the row from the input (up to the first line break outside
+// quotes), hands the CSV reader a line end that closes whatever it holds, and
+// notes the row as cut, so that the row becomes one too-large record and the
+// rows after it are read as usual. A row that never ends (an unclosed quote)
+// fails the read with errRowTooLong.
 type rowLimiter struct {
 	r    io.Reader
 	n    int64 // bytes passed on
 	base int64 // n at the start of the current row
 	max  int64
+
+	// tail holds the last bytes passed on, for the quoting state at the
+	// start of a row: the CSV reader reads ahead at most its buffer.
+	tail   []byte
+	quoted bool // whether the bytes passed on end inside quotes
+
+	chunk   int    // when above 0, the most one read passes on (tests)
+	pending []byte // bytes to pass on before reading more
+	cut     int64  // the size of the current row when it was cut; 0 when not
+	lines   int    // line breaks discarded, less the one passed on in their stead
 }
 
+// rowEnd closes a row the CSV reader is in the middle of, inside quotes or
+// not: a byte that cannot end a quoted field, then a quote and a line break.
+const rowEnd = "\x00\"\n"
+
+// tailSize is how many bytes rowLimiter keeps: more than the CSV reader's
+// read-ahead (its 4,096-byte buffer).
+const tailSize = 16 << 10
+
 func (l *rowLimiter) Read(p []byte) (int, error) {
-	if l.n-l.base > l.max {
-		return 0, errRowTooLong
+	if l.chunk > 0 && len(p) > l.chunk {
+		p = p[:l.chunk]
 	}
-	n, err := l.r.Read(p)
-	l.n += int64(n)
+	if len(l.pending) == 0 && l.n-l.base > l.max && l.cut == 0 {
+		if err := l.discardRow(); err != nil {
+			return 0, err
+		}
+	}
+	var n int
+	var err error
+	if len(l.pending) > 0 {
+		n = copy(p, l.pending)
+		l.pending = l.pending[n:]
+	} else {
+		n, err = l.r.Read(p)
+	}
+	l.passed(p[:n])
 	return n, err
+}
+
+// passed notes bytes passed on to the CSV reader.
+func (l *rowLimiter) passed(b []byte) {
+	l.n += int64(len(b))
+	for _, c := range b {
+		if c == '"' {
+			l.quoted = !l.quoted
+		}
+	}
+	if len(b) >= tailSize {
+		l.tail = append(l.tail[:0], b[len(b)-tailSize:]...)
+		return
+	}
+	if len(l.tail)+len(b) > tailSize {
+		l.tail = append(l.tail[:0], l.tail[len(l.tail)+len(b)-tailSize:]...)
+	}
+	l.tail = append(l.tail, b...)
+}
+
+// discardRow reads and drops the rest of the current row and queues rowEnd
+// and the bytes after the row.
+func (l *rowLimiter) discardRow() error {
+	buf := make([]byte, 32<<10)
+	quoted := l.quoted
+	l.cut = l.n - l.base
+	for {
+		n, err := l.r.Read(buf)
+		for i, c := range buf[:n] {
+			switch {
+			case c == '"':
+				quoted = !quoted
+			case c == '\n' && quoted:
+				l.lines++
+			case c == '\n':
+				l.cut += int64(i)
+				l.pending = append([]byte(rowEnd), buf[i+1:n]...)
+				l.quoted = false
+				return nil
+			}
+		}
+		l.cut += int64(n)
+		if err == io.EOF {
+			return errRowTooLong
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// startRow notes that the CSV reader has read up to offset: the next row
+// starts there, outside quotes.
+func (l *rowLimiter) startRow(offset int64) {
+	l.base = offset
+	// The quoting state at the end of what was passed on is that after the
+	// read-ahead, which starts outside quotes.
+	quoted := false
+	if ahead := l.n - offset; ahead >= 0 && ahead <= int64(len(l.tail)) {
+		for _, c := range l.tail[int64(len(l.tail))-ahead:] {
+			if c == '"' {
+				quoted = !quoted
+			}
+		}
+	}
+	l.quoted = quoted
 }
 
 // csvSource reads the rows of a CSV or TSV file.
@@ -71,11 +172,15 @@ type csvSource struct {
 	want   [nFields]string
 	origin string
 	line   int // the last line of the last row read
+	shift  int // line breaks discarded with rows over the limit
 	obuf   []byte
 }
 
 func newCSVSource(r *Reader, rd io.Reader, origin string, comma rune, limit int) *csvSource {
 	lim := &rowLimiter{r: rd, max: int64(limit)}
+	if r.cfg.bufSize < 4096 {
+		lim.chunk = r.cfg.bufSize // a small buffer in tests reaches the limit with small rows
+	}
 	cr := csv.NewReader(lim)
 	cr.Comma = comma
 	cr.LazyQuotes = true
@@ -97,25 +202,40 @@ func (s *csvSource) next() (Raw, error) {
 	case err == io.EOF:
 		return Raw{}, io.EOF
 	case errors.Is(err, errRowTooLong):
-		return Raw{}, fmt.Errorf("reading %s: the row after line %d is over %d bytes (an unclosed quote?)", s.origin, s.line, s.lim.max)
+		return Raw{}, fmt.Errorf("reading %s: the row after line %d is over %d bytes and never ends (an unclosed quote?)", s.origin, s.line, s.lim.max)
 	case errors.As(err, &pe):
-		s.mark(pe.Line)
-		s.obuf = appendOrigin(s.obuf[:0], s.origin, pe.StartLine)
+		s.obuf = appendOrigin(s.obuf[:0], s.origin, pe.StartLine+s.shift)
+		if size := s.endRow(pe.Line); size > 0 {
+			return Raw{Origin: string(s.obuf), kind: rawTooLarge, size: size}, nil
+		}
 		return Raw{Origin: string(s.obuf), kind: rawCSV, id: pe.Err.Error()}, nil
 	case err != nil:
 		return Raw{}, fmt.Errorf("reading %s: %w after line %d", s.origin, err, s.line)
 	}
 	start, _ := s.cr.FieldPos(0)
 	end, _ := s.cr.FieldPos(len(fields) - 1)
-	s.mark(end)
-	s.obuf = appendOrigin(s.obuf[:0], s.origin, start)
+	s.obuf = appendOrigin(s.obuf[:0], s.origin, start+s.shift)
+	if size := s.endRow(end); size > 0 {
+		return Raw{Origin: string(s.obuf), kind: rawTooLarge, size: size}, nil
+	}
 	return Raw{Origin: string(s.obuf), kind: rawCSV, fields: fields, header: s.header}, nil
 }
 
-// mark notes the end of a row.
+// endRow notes the end of the row read, at line as the CSV reader counts
+// lines, and returns the row's size in bytes when it was cut at the limit
+// (its fields are then not the row's), else 0.
+func (s *csvSource) endRow(line int) int64 {
+	size := s.lim.cut
+	s.shift += s.lim.lines
+	s.lim.cut, s.lim.lines = 0, 0
+	s.mark(line)
+	return size
+}
+
+// mark notes the end of a row at line (as the CSV reader counts lines).
 func (s *csvSource) mark(line int) {
-	s.line = line
-	s.lim.base = s.cr.InputOffset()
+	s.line = line + s.shift
+	s.lim.startRow(s.cr.InputOffset())
 }
 
 func (s *csvSource) readHeader() error {
@@ -123,7 +243,7 @@ func (s *csvSource) readHeader() error {
 	switch {
 	case err == io.EOF:
 		return io.EOF
-	case errors.Is(err, errRowTooLong):
+	case errors.Is(err, errRowTooLong) || err == nil && s.lim.cut > 0:
 		return fmt.Errorf("reading %s: the header row is over %d bytes", s.origin, s.lim.max)
 	case err != nil:
 		return fmt.Errorf("reading %s: header: %w", s.origin, err)

@@ -112,7 +112,24 @@ func TestCSV(t *testing.T) {
 			opts:    Options{MaxBytes: 10},
 			cfg:     config{bufSize: 16, slack: 100},
 			want:    []rec{{ID: "1", Text: "ok", Origin: "news.csv:2", Raw: `{"id":"1","text":"ok"}`}},
-			wantErr: "reading news.csv: the row after line 2 is over 110 bytes (an unclosed quote?)",
+			wantErr: "reading news.csv: the row after line 2 is over 110 bytes and never ends (an unclosed quote?)",
+		},
+		{
+			// A row over the limit (and the CSV reader's 4 KiB buffer) is
+			// skipped without being held, and the rows after it are read,
+			// their lines counted through it.
+			name:  "a row over the limit is skipped",
+			file:  "news.csv",
+			input: "id,text\n1,ok\n2,\"" + strings.Repeat("line\n", 1000) + "end\"\n3,after\n4,\"two\nlines\"\n5,\"\"\"q\"\"\"\n",
+			opts:  Options{MaxBytes: 10},
+			cfg:   config{bufSize: 16, slack: 100},
+			want: []rec{
+				{ID: "1", Text: "ok", Origin: "news.csv:2", Raw: `{"id":"1","text":"ok"}`},
+				{ID: "news.csv:3", Origin: "news.csv:3", Skip: "too-large", Err: "news.csv:3: 5007 bytes, too large to read (the limit is 10 bytes a record)"},
+				{ID: "3", Text: "after", Origin: "news.csv:1004", Raw: `{"id":"3","text":"after"}`},
+				{ID: "4", Text: "two\nlines", Origin: "news.csv:1005", Raw: `{"id":"4","text":"two\nlines"}`},
+				{ID: "5", Text: `"q"`, Origin: "news.csv:1007", Raw: `{"id":"5","text":"\"q\""}`},
+			},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -26,8 +26,8 @@ func huge(prefix string, c byte, n int64, suffix string) io.Reader {
 
 // TestLongInputsAreNotBuffered reads a 100 MB line, file and CSV field with a
 // 1 MB limit and checks that what reading allocated depends on the limit,
-// not the input: a record over the limit is skipped (or, for CSV, fails)
-// without being held.
+// not the input: a record over the limit is skipped without being held (a
+// CSV row that never ends fails).
 func TestLongInputsAreNotBuffered(t *testing.T) {
 	const n = 100 << 20
 	for _, tc := range []struct {
@@ -65,10 +65,28 @@ func TestLongInputsAreNotBuffered(t *testing.T) {
 			want:  []rec{{ID: "big.txt", Origin: "big.txt", Skip: "too-large", Err: "big.txt: over 1048576 bytes, too large to read (the limit is 1048576 bytes a record)"}},
 		},
 		{
+			name:  "CSV field",
+			file:  "big.csv",
+			input: huge("id,text\n1,\"", 'a', n, "\"\n2,after\n"),
+			want: []rec{
+				{ID: "big.csv:2", Origin: "big.csv:2", Skip: "too-large", Err: "big.csv:2: 104857604 bytes, too large to read (the limit is 1048576 bytes a record)"},
+				{ID: "2", Text: "after", Origin: "big.csv:3", Raw: `{"id":"2","text":"after"}`},
+			},
+		},
+		{
+			name:  "CSV row unquoted",
+			file:  "big.csv",
+			input: huge("id,text\n1,", 'a', n, "\n2,\"after\"\n"),
+			want: []rec{
+				{ID: "big.csv:2", Origin: "big.csv:2", Skip: "too-large", Err: "big.csv:2: 104857602 bytes, too large to read (the limit is 1048576 bytes a record)"},
+				{ID: "2", Text: "after", Origin: "big.csv:3", Raw: `{"id":"2","text":"after"}`},
+			},
+		},
+		{
 			name:    "CSV field with an unclosed quote",
 			file:    "big.csv",
-			input:   huge("id,text\n1,\"", 'a', n, "\"\n"),
-			wantErr: "reading big.csv: the row after line 1 is over 1048576 bytes (an unclosed quote?)",
+			input:   huge("id,text\n1,\"", 'a', n, "\n2,after\n"),
+			wantErr: "reading big.csv: the row after line 1 is over 1048576 bytes and never ends (an unclosed quote?)",
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

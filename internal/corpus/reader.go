@@ -45,7 +45,7 @@ type Reader struct {
 // config holds what tests change.
 type config struct {
 	stdin   io.Reader // what "-" reads
-	bufSize int       // the read buffer of line formats
+	bufSize int       // the read buffer of line formats (and, under 4 KiB, of CSV)
 	slack   int       // bytes a line or file may hold beyond MaxBytes (tests)
 }
 
