@@ -2,7 +2,6 @@ package engine_test
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -174,24 +173,11 @@ func TestRarewordsIndexReportsNewestBest(t *testing.T) {
 // words returns n distinct made-up words starting at the k-th.
 func words(k, n int) []string { return enginetest.Words(k, n) }
 
-// filler returns n documents of source src, each of 10 words of its own
-// from the from-th on: with them a source has enough documents for a word
-// in two of them to be rare (2 <= 5 % of 40).
-func filler(src string, n, from int) []core.Document {
-	docs := make([]core.Document, n)
-	for i := range docs {
-		docs[i] = core.Document{ID: fmt.Sprintf("%s-filler%d", src, i), Source: src, Text: text(words(from+10*i, 10))}
-	}
-	return docs
-}
+// filler returns n documents of source src of words of their own: with 40
+// of them a word in two documents is rare to the source (2 <= 5 % of 40).
+func filler(src string, n, from int) []core.Document { return enginetest.Filler(src, n, from) }
 
-func text(ws ...[]string) string {
-	var all []string
-	for _, w := range ws {
-		all = append(all, w...)
-	}
-	return strings.Join(all, " ")
-}
+func text(ws ...[]string) string { return enginetest.Join(ws...) }
 
 // rarewordsShort are rarewords' defaults for documents of ten words on.
 func rarewordsShort() rarewords.Options {

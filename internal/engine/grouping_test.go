@@ -23,15 +23,7 @@ func runBatch(t *testing.T, g engine.Grouping, docs []core.Document) *engine.Res
 	if err != nil {
 		t.Fatal(err)
 	}
-	sk := b.NewSketcher()
-	for i := range docs {
-		if err := b.Add(&docs[i], sk.Sketch(&docs[i])); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := b.Finish(t.Context(), nil); err != nil {
-		t.Fatal(err)
-	}
+	enginetest.Feed(t, b, docs)
 	return b.Result()
 }
 
@@ -118,15 +110,7 @@ func TestWindowLimitsCandidates(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sk := b.NewSketcher()
-		for i := range docs {
-			if err := b.Add(&docs[i], sk.Sketch(&docs[i])); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := b.Finish(t.Context(), nil); err != nil {
-			t.Fatal(err)
-		}
+		enginetest.Feed(t, b, docs)
 		return b.Stats().Candidates
 	}
 	// Every pair of the four is a candidate; a~c and b~c lie outside three

@@ -20,6 +20,18 @@ func Batch(t testing.TB, spec engine.Spec, c engine.Config, docs []core.Document
 	if err != nil {
 		t.Fatal(err)
 	}
+	Feed(t, b, docs)
+	for i := range docs { // the second reading of a batch run
+		if b.NeedsText(i) {
+			b.Explain(i, &docs[i])
+		}
+	}
+	return ByKey(b.Result().Pairs)
+}
+
+// Feed adds docs to b, each sketched by b's own sketcher, and finishes it.
+func Feed(t testing.TB, b engine.Batch, docs []core.Document) {
+	t.Helper()
 	sk := b.NewSketcher()
 	for i := range docs {
 		if err := b.Add(&docs[i], sk.Sketch(&docs[i])); err != nil {
@@ -29,12 +41,6 @@ func Batch(t testing.TB, spec engine.Spec, c engine.Config, docs []core.Document
 	if err := b.Finish(t.Context(), nil); err != nil {
 		t.Fatal(err)
 	}
-	for i := range docs { // the second reading of a batch run
-		if b.NeedsText(i) {
-			b.Explain(i, &docs[i])
-		}
-	}
-	return ByKey(b.Result().Pairs)
 }
 
 // ByKey returns pairs by "a~b".

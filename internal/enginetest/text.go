@@ -53,6 +53,26 @@ func Words(k, n int) []string {
 	return w
 }
 
+// Filler returns n documents of source src, each of 10 made-up words of its
+// own from the from-th on (IDs "src-filler0" ...): with them a source has
+// enough documents for a word in two others to be rare to it.
+func Filler(src string, n, from int) []core.Document {
+	docs := make([]core.Document, n)
+	for i := range docs {
+		docs[i] = core.Document{ID: fmt.Sprintf("%s-filler%d", src, i), Source: src, Text: Join(Words(from+10*i, 10))}
+	}
+	return docs
+}
+
+// Join returns the words of every list, in order, separated by spaces.
+func Join(ws ...[]string) string {
+	var all []string
+	for _, w := range ws {
+		all = append(all, w...)
+	}
+	return strings.Join(all, " ")
+}
+
 // NewTextGen returns a generator seeded with seed.
 func NewTextGen(seed uint64) *TextGen { return &TextGen{rand.New(rand.NewPCG(seed, 1))} }
 

@@ -145,15 +145,7 @@ func TestEqualsBruteForce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sk := b.NewSketcher()
-	for i := range docs {
-		if err := b.Add(&docs[i], sk.Sketch(&docs[i])); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := b.Finish(t.Context(), nil); err != nil {
-		t.Fatal(err)
-	}
+	enginetest.Feed(t, b, docs)
 	var got []decided
 	labels := map[core.Label]int{}
 	for _, p := range b.Result().Pairs {
