@@ -91,8 +91,10 @@ type Restorer[S any] interface {
 // match each document against the documents before it only, finding,
 // verifying and emitting exactly what Match would with those documents
 // alone indexed, in the same order. The Batch's pairs are then the same,
-// in the same order, whatever the number of goroutines. Label must be
-// safe for concurrent use on such a method.
+// in the same order, whatever the number of goroutines. A Selector may
+// leave out pairs its Select would drop, provided Select then keeps and
+// marks the same pairs. Label must be safe for concurrent use on such a
+// method.
 type ParallelMatcher[S any, E core.Evidence] interface {
 	// IndexAll indexes every document: ss[ord] is the sketch of ordinal
 	// ord, nil for a document the method skipped.

@@ -3,6 +3,7 @@ package rarewords
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"sync/atomic"
 
@@ -86,13 +87,14 @@ type method struct {
 
 	// After IndexAll (a Batch matching in parallel): the lists hold dense
 	// numbers, the ordinals of the documents with rare words in
-	// increasing order, and the matchers count candidates here.
+	// increasing order, and every pair is counted (see batch.go).
 	dense            []int32
-	denseSize        []int32 // by dense number: how many rare words
 	denseSrc         []int32 // by dense number: the source
 	need             []int32 // by size: the fewest shared words that reach the threshold
+	needDense        []int32 // by dense number: need of its size
 	denseLists       bool
 	parallelVerified atomic.Int64
+	pairs            batchPairs
 }
 
 // needTable returns, for each size n up to most, the fewest shared words
@@ -393,10 +395,17 @@ func (m *method) Report(st *engine.Stats) {
 var _ engine.ParallelMatcher[Sketch, Evidence] = (*method)(nil)
 
 // IndexAll puts every matched document's rare words in the inverted lists,
-// in ordinal order, for a Batch's matchers (engine.ParallelMatcher), and
-// numbers the documents that have rare words densely, so that a matcher's
-// counts are a small array the processor's cache holds.
+// in ordinal order, for a Batch's matchers (engine.ParallelMatcher), numbers
+// the documents that have rare words densely, so that counts are a small
+// array the processor's cache holds, and counts every pair on all cores
+// (countPairs): the matchers then emit what it found.
 func (m *method) IndexAll(ss []*Sketch) {
+	m.indexAll(ss, runtime.GOMAXPROCS(0), countBlock, countChunk)
+}
+
+// indexAll is IndexAll counting on workers goroutines, block and chunk
+// dense numbers at a time (see countPairs).
+func (m *method) indexAll(ss []*Sketch, workers, block, chunk int) {
 	m.keepRare()
 	m.dense = m.dense[:0]
 	lens := []int32(nil)
@@ -424,23 +433,28 @@ func (m *method) IndexAll(ss []*Sketch) {
 		m.lists[w] = arena[at : at : at+int(n)]
 		at += int(n)
 	}
-	m.denseSize, m.denseSrc = make([]int32, len(m.dense)), make([]int32, len(m.dense))
-	most := int32(0)
+	m.denseSrc = make([]int32, len(m.dense))
+	most := 0
 	for id, ord := range m.dense {
 		for _, w := range m.rare[ord] {
 			m.lists[w] = append(m.lists[w], int32(id))
 		}
 		m.state[ord] = indexed
-		m.denseSize[id], m.denseSrc[id] = int32(len(m.rare[ord])), m.docSrc[ord]
-		most = max(most, m.denseSize[id])
+		m.denseSrc[id] = m.docSrc[ord]
+		most = max(most, len(m.rare[ord]))
 	}
-	m.need = needTable(most, m.o.Threshold)
+	m.need = needTable(int32(most), m.o.Threshold)
+	m.needDense = make([]int32, len(m.dense))
+	for id, ord := range m.dense {
+		m.needDense[id] = m.need[len(m.rare[ord])]
+	}
 	for ord, s := range ss {
 		if s != nil && m.state[ord] == indexed {
 			s.Words = nil
 		}
 	}
 	m.denseLists = true
+	m.countPairs(workers, block, chunk)
 }
 
 // noDenseLists panics once IndexAll has turned the lists over to a
@@ -449,61 +463,4 @@ func (m *method) noDenseLists() {
 	if m.denseLists {
 		panic("rarewords: Match or Index after IndexAll")
 	}
-}
-
-// NewMatcher returns a matcher for one goroutine of a Batch.
-func (m *method) NewMatcher() engine.Matcher[Sketch, Evidence] {
-	return &matcher{m: m, acc: make([]int32, len(m.dense))}
-}
-
-// matcher matches a Batch's documents against those before them in the
-// lists IndexAll built, which hold dense numbers (method.dense) in
-// increasing order: a document is matched against the entries of its
-// words' lists below its own number.
-type matcher struct {
-	m       *method
-	acc     []int32 // by dense number: rare words shared with the document matched
-	touched []int32
-}
-
-func (x *matcher) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
-	m := x.m
-	a := m.rare[ord]
-	if len(a) == 0 || m.state[ord] != indexed {
-		return nil
-	}
-	self, _ := slices.BinarySearch(m.dense, ord)
-	acc, touched := x.acc, x.touched[:0]
-	for _, w := range a {
-		list := m.lists[w]
-		// The list is in increasing order and holds self: the entries
-		// before self's are the documents before ord.
-		end, _ := slices.BinarySearch(list, int32(self))
-		for _, d := range list[:end] {
-			if acc[d] == 0 {
-				touched = append(touched, d)
-			}
-			acc[d]++
-		}
-	}
-	x.touched = touched
-	m.parallelVerified.Add(int64(len(touched)))
-	src, size := m.docSrc[ord], int32(len(a))
-	kept := touched[:0]
-	for _, d := range touched {
-		if acc[d] >= m.need[min(size, m.denseSize[d])] && (m.o.SameSource || m.denseSrc[d] != src) {
-			kept = append(kept, d)
-		} else {
-			acc[d] = 0
-		}
-	}
-	slices.Sort(kept) // dense numbers sort as the ordinals they stand for
-	for _, d := range kept {
-		o := m.dense[d]
-		ev := m.evidence(o, ord, int(x.acc[d]))
-		x.acc[d] = 0
-		ab, ba := ev.shares()
-		emit(o, max(ab, ba), ev)
-	}
-	return nil
 }

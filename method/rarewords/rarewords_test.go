@@ -1,6 +1,7 @@
 package rarewords
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -294,17 +295,50 @@ func BenchmarkBatch(b *testing.B) {
 func FuzzDecode(f *testing.F) { enginetest.FuzzCodec(f, Spec) }
 
 // TestParallelMatchIsSerial: the matchers of a Batch (IndexAll, then each
-// document against those before it, in any order) find what matching one
-// document after another finds, in the same order, and count as many
-// candidates.
+// document against those before it, in any order) emit, of the pairs
+// matching one document after another emits, in the same order, those
+// Select keeps, and Select keeps and marks the same; under a news window
+// they emit them all. They count as many candidates. Two corpora: edited
+// copies, with exact copies in three sources, and documents drawing their
+// words from one small pool with every word rare, where nearly every pair
+// reaches the threshold and shares tie everywhere. Blocks and chunks of a
+// few documents, and one and three goroutines, are tried as well as the
+// defaults.
 func TestParallelMatchIsSerial(t *testing.T) {
 	g := enginetest.NewTextGen(9)
-	docs := enginetest.Copies(g, 300, 6)
-	for i := range docs {
-		docs[i].Source = fmt.Sprint("s", i%4)
+	copies := enginetest.Copies(g, 300, 6)
+	for i := range copies {
+		copies[i].Source = fmt.Sprint("s", i%4)
 	}
-	docs = append(docs, core.Document{ID: "tiny", Source: "s1", Text: "two words"})
-	o := short()
+	for i := 0; i < 60; i += 5 {
+		for _, src := range []string{"s1", "s2", "s3"} {
+			d := copies[i]
+			d.ID, d.Source = fmt.Sprint(d.ID, "-copy-", src), src
+			copies = append(copies, d)
+		}
+	}
+	copies = append(copies, core.Document{ID: "tiny", Source: "s1", Text: "two words"})
+	r := rand.New(rand.NewPCG(3, 4))
+	pool := words(0, 120)
+	var drawn []core.Document
+	for i := range 240 {
+		w := slices.Clone(pool)
+		r.Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
+		drawn = append(drawn, core.Document{ID: fmt.Sprint("p", i), Source: fmt.Sprint("s", r.IntN(5)),
+			Text: text(w[:10+r.IntN(5)*r.IntN(15)])})
+	}
+	allRare := short()
+	allRare.CommonDF = 1
+	for _, c := range []struct {
+		name string
+		docs []core.Document
+		o    Options
+	}{{"copies", copies, short()}, {"one pool", drawn, allRare}} {
+		t.Run(c.name, func(t *testing.T) { parallelMatchIsSerial(t, c.docs, c.o) })
+	}
+}
+
+func parallelMatchIsSerial(t *testing.T, docs []core.Document, o Options) {
 	sketch := func() (*method, []*Sketch) {
 		m, err := newMethod(o)
 		if err != nil {
@@ -320,11 +354,7 @@ func TestParallelMatchIsSerial(t *testing.T) {
 		m.Seal()
 		return m, ss
 	}
-	type found struct {
-		a, b  int32
-		score float64
-		ev    Evidence
-	}
+	type found = engine.Found[Evidence]
 	ms, serial := sketch()
 	var want []found
 	for ord, s := range serial {
@@ -332,35 +362,75 @@ func TestParallelMatchIsSerial(t *testing.T) {
 			continue
 		}
 		if err := ms.Match(int32(ord), s, nil, func(c int32, score float64, ev Evidence) {
-			want = append(want, found{c, int32(ord), score, ev})
+			l, _ := ms.Label(score, ev)
+			want = append(want, found{A: c, B: int32(ord), Score: score, Label: l, Ev: ev})
 		}); err != nil {
 			t.Fatal(err)
 		}
 		ms.Index(int32(ord), s)
 	}
-	mp, parallel := sketch()
-	mp.IndexAll(parallel)
-	got := make([][]found, len(parallel))
-	mt := mp.NewMatcher()
-	for _, ord := range rand.New(rand.NewPCG(1, 2)).Perm(len(parallel)) {
-		if s := parallel[ord]; s != nil {
-			if err := mt.Match(int32(ord), s, nil, func(c int32, score float64, ev Evidence) {
-				got[ord] = append(got[ord], found{c, int32(ord), score, ev})
-			}); err != nil {
-				t.Fatal(err)
+	wantKept := ms.Select(slices.Clone(want), false)
+	var stS engine.Stats
+	ms.Report(&stS)
+	t.Logf("%d pairs, %d kept", len(want), len(wantKept))
+	if len(wantKept) < 100 || len(wantKept) == len(want) {
+		t.Fatalf("%d pairs, %d kept: too few to test", len(want), len(wantKept))
+	}
+	for _, tc := range []struct{ workers, block, chunk int }{
+		{1, 1, 1}, {3, 7, 5}, {2, countBlock, countChunk},
+	} {
+		for _, windowed := range []bool{false, true} {
+			mp, parallel := sketch()
+			mp.indexAll(parallel, tc.workers, tc.block, tc.chunk)
+			got := make([][]found, len(parallel))
+			mt := mp.NewMatcher()
+			var src engine.Source[Sketch]
+			if windowed {
+				src = openWindow{}
+			}
+			for _, ord := range rand.New(rand.NewPCG(1, 2)).Perm(len(parallel)) {
+				if s := parallel[ord]; s != nil {
+					if err := mt.Match(int32(ord), s, src, func(c int32, score float64, ev Evidence) {
+						l, _ := mp.Label(score, ev)
+						got[ord] = append(got[ord], found{A: c, B: int32(ord), Score: score, Label: l, Ev: ev})
+					}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			all := slices.Concat(got...)
+			if windowed {
+				if diff := cmp.Diff(want, all); diff != "" {
+					t.Errorf("%+v, under a window: parallel matching differs from serial (-serial +parallel):\n%s", tc, diff)
+				}
+			} else {
+				rest := want
+				for _, f := range all {
+					i := slices.IndexFunc(rest, func(w found) bool { return w.A == f.A && w.B == f.B })
+					if i < 0 || !cmp.Equal(rest[i], f) {
+						t.Fatalf("%+v: parallel matching emits %+v, not among serial's pairs after the previous one", tc, f)
+					}
+					rest = rest[i+1:]
+				}
+				if diff := cmp.Diff(wantKept, mp.Select(all, false)); diff != "" {
+					t.Errorf("%+v: Select keeps other pairs (-serial +parallel):\n%s", tc, diff)
+				}
+			}
+			var stP engine.Stats
+			mp.Report(&stP)
+			if stS.Candidates != stP.Candidates {
+				t.Errorf("%+v: candidates counted: serial %d, parallel %d", tc, stS.Candidates, stP.Candidates)
 			}
 		}
 	}
-	if diff := cmp.Diff(want, slices.Concat(got...), cmp.AllowUnexported(found{})); diff != "" || len(want) < 100 {
-		t.Errorf("parallel matching differs from serial (-serial +parallel), or %d pairs are too few to test:\n%s", len(want), diff)
-	}
-	var stS, stP engine.Stats
-	ms.Report(&stS)
-	mp.Report(&stP)
-	if stS.Candidates != stP.Candidates {
-		t.Errorf("candidates counted: serial %d, parallel %d", stS.Candidates, stP.Candidates)
-	}
 }
+
+// openWindow is the Source of a match under a news window that rules out
+// no candidate.
+type openWindow struct{}
+
+func (openWindow) Sketch(int32) (*Sketch, error) { return nil, errors.New("no sketches") }
+func (openWindow) Outside(int32) bool            { return false }
 
 func TestNeedTable(t *testing.T) {
 	for _, th := range []float64{0.1, 0.3, 1.0 / 3, 0.5, 0.7, 0.999, 1} {
