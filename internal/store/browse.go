@@ -227,7 +227,17 @@ func (t *txn) Search(q Query, p Page) ([]Hit, int, error) {
 	if err := st.QueryRowContext(t.ctx, args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("searching: %w", err)
 	}
-	rows, err := t.query(t.s.d.search(match), append(args, p.Limit, p.Offset)...)
+	var floor int64 // the oldest document ranked
+	if q.Newest > 0 && total > q.Newest {
+		st, err := t.stmt(t.s.d.searchFloor(match))
+		if err != nil {
+			return nil, 0, err
+		}
+		if err := st.QueryRowContext(t.ctx, append(args, q.Newest-1)...).Scan(&floor); err != nil {
+			return nil, 0, fmt.Errorf("searching: %w", err)
+		}
+	}
+	rows, err := t.query(t.s.d.search(match), append(args, floor, p.Limit, p.Offset)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("searching: %w", err)
 	}

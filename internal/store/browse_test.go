@@ -154,11 +154,15 @@ func TestClusters(t *testing.T) {
 	})
 }
 
-func search(t *testing.T, st store.Store, q string, p store.Page) ([]string, int, []store.Hit) {
+// search runs q; newest, when given, is the query's Newest.
+func search(t *testing.T, st store.Store, q string, p store.Page, newest ...int) ([]string, int, []store.Hit) {
 	t.Helper()
 	query, err := store.ParseQuery(q)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(newest) > 0 {
+		query.Newest = newest[0]
 	}
 	var hits []store.Hit
 	var total int
@@ -239,6 +243,18 @@ func TestSearch(t *testing.T) {
 		page, total, _ := search(t, st, "central bank", store.Page{Offset: 1, Limit: 2})
 		if diff := cmp.Diff(got[1:3], page); diff != "" || total != 4 {
 			t.Errorf("second page: total %d (-want +got)\n%s", total, diff)
+		}
+		// Newest ranks only the latest matches: a, b, c and d were added in
+		// that order; every match is counted, and pages hold c and d only.
+		got, total, hits = search(t, st, "central bank", all, 2)
+		if diff := cmp.Diff([]string{"d", "c"}, got); diff != "" || total != 4 {
+			t.Errorf("newest 2: total %d (-want +got)\n%s", total, diff)
+		}
+		if got, _, _ := search(t, st, "central bank", store.Page{Offset: 2, Limit: 10}, 2); len(got) != 0 {
+			t.Errorf("newest 2, a page past them: %v", got)
+		}
+		if got, total, _ := search(t, st, "central bank", all, 4); len(got) != 4 || total != 4 {
+			t.Errorf("newest 4: %v of %d", got, total)
 		}
 		// A removed document is no longer found.
 		update(t, st, func(w store.Writer) error {

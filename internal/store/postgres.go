@@ -108,6 +108,7 @@ var postgresDialect = dialect{
 	match:           postgresMatch,
 	search:          postgresSearch,
 	searchCount:     postgresSearchCount,
+	searchFloor:     postgresSearchFloor,
 }
 
 func openPostgres(ctx context.Context, dsn string, o Options) (Store, error) {

@@ -12,6 +12,11 @@ import (
 // negated and none that is.
 type Query struct {
 	Terms []Term
+	// Newest, when above 0, ranks only the newest Newest matches (the
+	// latest added), so that a word in a large share of the documents is
+	// answered without ranking every one of them; the others are counted
+	// but on no page. 0 ranks every match.
+	Newest int
 }
 
 // Term is a word or a phrase of a Query.
@@ -124,10 +129,16 @@ const sqliteSnippet = `COALESCE(NULLIF(snippet(search, 1, char(57344), char(5734
 
 func sqliteSearch(string) string {
 	return `SELECT rowid, -bm25(search, 4.0, 1.0), ` + sqliteSnippet +
-		` FROM search WHERE search MATCH ? ORDER BY bm25(search, 4.0, 1.0), rowid DESC LIMIT ? OFFSET ?`
+		` FROM search WHERE search MATCH ? AND rowid >= ? ORDER BY bm25(search, 4.0, 1.0), rowid DESC LIMIT ? OFFSET ?`
 }
 
 func sqliteSearchCount(string) string { return `SELECT count(*) FROM search WHERE search MATCH ?` }
+
+// sqliteSearchFloor finds the oldest of the newest matches: FTS5 reads a
+// term's documents in rowid order, so this does not rank them.
+func sqliteSearchFloor(string) string {
+	return `SELECT rowid FROM search WHERE search MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?`
+}
 
 // postgresMatch builds a tsquery of one phrase query a term, each given
 // as an argument.
@@ -152,7 +163,7 @@ func postgresMatch(q Query) (string, []any) {
 const postgresHeadline = `'StartSel=' || chr(57344) || ', StopSel=' || chr(57345) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'`
 
 func postgresSearch(with string) string {
-	return with + `, hits AS (SELECT s.ord, ts_rank_cd(s.doc, q.q) AS rank FROM search s, q WHERE s.doc @@ q.q` +
+	return with + `, hits AS (SELECT s.ord, ts_rank_cd(s.doc, q.q) AS rank FROM search s, q WHERE s.doc @@ q.q AND s.ord >= ?` +
 		` ORDER BY rank DESC, s.ord DESC LIMIT ? OFFSET ?)` +
 		` SELECT hits.ord, hits.rank, ts_headline('simple', COALESCE(NULLIF(left(t.text, ` + searchTextChars + `), ''), d.title), q.q, ` +
 		postgresHeadline + `) FROM hits CROSS JOIN q JOIN docs d ON d.ord = hits.ord LEFT JOIN texts t ON t.ord = hits.ord` +
@@ -161,6 +172,12 @@ func postgresSearch(with string) string {
 
 func postgresSearchCount(with string) string {
 	return with + ` SELECT count(*) FROM search s, q WHERE s.doc @@ q.q`
+}
+
+// postgresSearchFloor finds the oldest of the newest matches without
+// ranking them.
+func postgresSearchFloor(with string) string {
+	return with + ` SELECT s.ord FROM search s, q WHERE s.doc @@ q.q ORDER BY s.ord DESC LIMIT 1 OFFSET ?`
 }
 
 // searchTextChars is how much of a text PostgreSQL indexes and quotes: a

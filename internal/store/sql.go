@@ -31,6 +31,7 @@ type dialect struct {
 	match       func(q Query) (string, []any)
 	search      func(match string) string
 	searchCount func(match string) string
+	searchFloor func(match string) string
 }
 
 // sqlStore is a Store over database/sql.

@@ -115,6 +115,7 @@ var sqliteDialect = dialect{
 	match:           sqliteMatch,
 	search:          sqliteSearch,
 	searchCount:     sqliteSearchCount,
+	searchFloor:     sqliteSearchFloor,
 }
 
 // openSQLite opens (creating it when missing) the SQLite file at path in

@@ -154,7 +154,8 @@ type Reader interface {
 	// latest added member first.
 	Clusters(f ClusterFilter, p Page) ([]ClusterInfo, error)
 	// Search returns a page of the documents whose title or text match q,
-	// the best first, and how many match in all.
+	// the best first (of the newest q.Newest, when set), and how many match
+	// in all.
 	Search(q Query, p Page) (hits []Hit, total int, err error)
 }
 

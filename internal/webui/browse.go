@@ -249,7 +249,7 @@ func (u *ui) search(r *http.Request) (result, error) {
 		// SnippetHTML is the engine's escaped text with <mark> elements.
 		p.Hits = append(p.Hits, hitRow{Hit: h, Snippet: template.HTML(h.SnippetHTML)})
 	}
-	p.Pager = newPager(q, f.Page, f.Page*listPage < res.Total)
+	p.Pager = newPager(q, f.Page, f.Page*listPage < res.Ranked)
 	return result{page: "search.html", title: "Search: " + short(60, p.Q), data: p}, nil
 }
 
