@@ -122,3 +122,44 @@ func summaryIDs(s []engine.Summary) []string {
 	}
 	return out
 }
+
+// TestRecentStats: a small index is counted afresh on every call; once a
+// count is slow, the last counts are shown while they are under ten seconds
+// old, and older ones are counted again in the background.
+func TestRecentStats(t *testing.T) {
+	x := browsed(t, "sqlite")
+	g := enginetest.NewTextGen(9)
+	docs := func() int {
+		st, err := x.RecentStats(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.Documents
+	}
+	if n := docs(); n != 4 {
+		t.Fatalf("%d documents, want 4", n)
+	}
+	add(t, x, enginetest.Doc("e", g.Sentences(8)))
+	if n := docs(); n != 5 {
+		t.Errorf("a quick count: %d documents, want 5", n)
+	}
+	engine.PretendSlowCount(x, 0)
+	add(t, x, enginetest.Doc("f", g.Sentences(8)))
+	if n := docs(); n != 5 {
+		t.Errorf("a slow count a moment ago: %d documents, want the last count, 5", n)
+	}
+	engine.PretendSlowCount(x, time.Minute)
+	if n := docs(); n != 5 {
+		t.Errorf("a slow count a minute ago: %d documents, want the last count, 5, at once", n)
+	}
+	engine.WaitCounts(x)
+	if n := docs(); n != 6 {
+		t.Errorf("after the count in the background: %d documents, want 6", n)
+	}
+	// Close waits for a count in the background.
+	engine.PretendSlowCount(x, time.Minute)
+	docs()
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -30,6 +30,8 @@ type Index struct {
 	spec Spec
 	st   store.Store // owned, when made by Open
 	data store.Store // the store, owned or not
+
+	counts counts // for RecentStats
 }
 
 // indexer is an Index's method-typed part.

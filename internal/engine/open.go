@@ -47,6 +47,7 @@ func Open(ctx context.Context, dsn string, so store.Options, specs []Spec, o Ope
 // Close closes the store of an Index made by Open; a second call does
 // nothing.
 func (x *Index) Close() error {
+	x.counts.stop()
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.st == nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -79,18 +78,12 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the connection.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// indexCollector reads the index's counts at most every statsEvery: they
-// cost a scan of the documents.
+// indexCollector shows the index's counts, as engine.Index.RecentStats
+// keeps them: counting a large index reads every document, so a scrape
+// shows counts up to ten seconds old rather than wait for them.
 type indexCollector struct {
 	x *engine.Index
-
-	mu    sync.Mutex
-	at    time.Time
-	stats engine.IndexStats
-	err   error
 }
-
-const statsEvery = 10 * time.Second
 
 var (
 	docsDesc     = prometheus.NewDesc("neardup_documents", "Documents stored in the index.", nil, nil)
@@ -107,15 +100,9 @@ func (c *indexCollector) Describe(ch chan<- *prometheus.Desc) {
 }
 
 func (c *indexCollector) Collect(ch chan<- prometheus.Metric) {
-	c.mu.Lock()
-	if time.Since(c.at) > statsEvery {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		c.stats, c.err = c.x.Stats(ctx)
-		cancel()
-		c.at = time.Now()
-	}
-	st, err := c.stats, c.err
-	c.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	st, err := c.x.RecentStats(ctx)
+	cancel()
 	if err != nil {
 		ch <- prometheus.MustNewConstMetric(upDesc, prometheus.GaugeValue, 0)
 		return

@@ -132,7 +132,7 @@ func (u *ui) latest(r *http.Request) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	stats, err := u.x.Stats(r.Context())
+	stats, err := u.x.RecentStats(r.Context())
 	if err != nil {
 		return result{}, err
 	}

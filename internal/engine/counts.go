@@ -1,0 +1,73 @@
+package engine
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// How RecentStats counts: an index counted in under quickCount is counted
+// afresh on every call; a slower one at most every countsMaxAge, in the
+// background, within countTimeout.
+const (
+	quickCount   = 100 * time.Millisecond
+	countsMaxAge = 10 * time.Second
+	countTimeout = time.Minute
+)
+
+// counts remembers an index's last Stats for RecentStats.
+type counts struct {
+	mu       sync.Mutex
+	stats    IndexStats
+	err      error
+	at       time.Time     // when the last count started; zero before the first
+	took     time.Duration // how long it took
+	counting bool          // a count runs in the background
+	closed   bool
+	wg       sync.WaitGroup
+}
+
+// RecentStats returns the index's Stats for a page or a metrics scrape to
+// show. Counting reads every stored document, seconds at a million, so
+// once a count has taken longer than a tenth of a second the last counts
+// are returned at once, and counted again in the background when older than
+// ten seconds; a smaller index is counted afresh on every call, exactly.
+func (x *Index) RecentStats(ctx context.Context) (IndexStats, error) {
+	c := &x.counts
+	c.mu.Lock()
+	if c.at.IsZero() || c.took < quickCount {
+		c.mu.Unlock()
+		start := time.Now()
+		st, err := x.Stats(ctx)
+		if err == nil || ctx.Err() == nil {
+			c.mu.Lock()
+			c.stats, c.err, c.at, c.took = st, err, start, time.Since(start)
+			c.mu.Unlock()
+		}
+		return st, err
+	}
+	defer c.mu.Unlock()
+	if time.Since(c.at) > countsMaxAge && !c.counting && !c.closed {
+		c.counting = true
+		c.wg.Add(1)
+		go func() {
+			defer c.wg.Done()
+			ctx, cancel := context.WithTimeout(context.Background(), countTimeout)
+			defer cancel()
+			start := time.Now()
+			st, err := x.Stats(ctx)
+			c.mu.Lock()
+			c.stats, c.err, c.at, c.took, c.counting = st, err, start, time.Since(start), false
+			c.mu.Unlock()
+		}()
+	}
+	return c.stats, c.err
+}
+
+// stop waits for a count in the background and starts no other.
+func (c *counts) stop() {
+	c.mu.Lock()
+	c.closed = true
+	c.mu.Unlock()
+	c.wg.Wait()
+}

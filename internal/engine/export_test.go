@@ -1,0 +1,14 @@
+package engine
+
+import "time"
+
+// PretendSlowCount makes x's counts look taken age ago by a count that took
+// a second, as on an index of a million documents.
+func PretendSlowCount(x *Index, age time.Duration) {
+	x.counts.mu.Lock()
+	x.counts.at, x.counts.took = time.Now().Add(-age), time.Second
+	x.counts.mu.Unlock()
+}
+
+// WaitCounts waits for a count in the background.
+func WaitCounts(x *Index) { x.counts.wg.Wait() }
