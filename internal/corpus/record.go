@@ -39,6 +39,15 @@ func (r Raw) Size() int {
 	return n
 }
 
+// JSONLine returns the bytes of a JSONL line, which Decode would give as
+// Doc.Raw; nil for a record of another kind, whose Doc.Raw Decode builds.
+func (r Raw) JSONLine() []byte {
+	if r.kind != rawJSON {
+		return nil
+	}
+	return r.data
+}
+
 // rawKind says how Decode reads a Raw.
 type rawKind uint8
 

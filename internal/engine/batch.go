@@ -42,6 +42,11 @@ type Batch interface {
 	// NeedsText reports whether evidence or statistics quote the text of
 	// the document of ordinal ord. Valid after Finish.
 	NeedsText(ord int) bool
+	// MayNeedText reports whether NeedsText may report true for ord, now
+	// or after the texts of documents before it are given: unlike
+	// NeedsText it is safe for concurrent use with Explain, so that
+	// records can be chosen for decoding ahead of it. Valid after Finish.
+	MayNeedText(ord int) bool
 	// Explain gives that text; doc must be the document added at ord.
 	Explain(ord int, doc *core.Document)
 	// Stats returns the run's statistics as they stand.
@@ -402,6 +407,18 @@ func (b *batch[S, E]) NeedsText(ord int) bool {
 	}
 	ts, ok := b.m.(TextStats)
 	return ok && ts.NeedsText(int32(ord))
+}
+
+func (b *batch[S, E]) MayNeedText(ord int) bool {
+	if !b.done || ord >= b.Len() {
+		return false
+	}
+	if _, ok := b.m.(Explainer[E]); ok && b.byB[ord+1] > b.byB[ord] {
+		return true
+	}
+	// A method's statistics change as they are given texts.
+	_, ok := b.m.(TextStats)
+	return ok
 }
 
 func (b *batch[S, E]) Explain(ord int, doc *core.Document) {

@@ -107,7 +107,7 @@ func Feed(ctx context.Context, o FeedOptions) (FeedStats, error) {
 	}
 	// The workers run up to twice a transaction ahead of it.
 	ahead := max(o.Workers*2, 2*o.Chunk/chunkSize)
-	err = orderedAhead(ctx, next, o.Workers, ahead, func(w int, raw corpus.Raw) item {
+	err = orderedAhead(ctx, next, o.Workers, ahead, func(w, _ int, raw corpus.Raw) item {
 		it := item{rec: r.Decode(raw)}
 		if it.rec.Skip == core.SkipNone {
 			it.sketch = sketchers[w].Sketch(&it.rec.Doc)

@@ -131,7 +131,9 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if err := run.finish(ctx); err != nil {
 		return engine.Stats{}, err
 	}
-	run.wantTexts(b.Result())
+	if run.o.Report != "" || run.o.TitlesCSV != "" {
+		run.wantTexts(b.Result())
+	}
 	if err := run.secondPass(ctx, out); err != nil {
 		return engine.Stats{}, err
 	}
@@ -156,8 +158,11 @@ type runner struct {
 	cpu     map[string]float64 // CPU seconds by stage
 	read    int
 	skipped map[core.SkipReason]int
-	warner  warner
-	started time.Time
+	// skippedAt are the input indexes of the records the first reading
+	// skipped, in order: the second reading skips them undecoded.
+	skippedAt []int
+	warner    warner
+	started   time.Time
 	// wanted names the documents the report shows; docs collects them in
 	// the second reading.
 	wanted map[string]bool
@@ -183,7 +188,7 @@ func (run *runner) sketchAll(ctx context.Context) error {
 	for i := range sketchers {
 		sketchers[i] = run.b.NewSketcher()
 	}
-	work := func(w int, raw corpus.Raw) item {
+	work := func(w, _ int, raw corpus.Raw) item {
 		it := item{rec: run.r.Decode(raw)}
 		if it.rec.Skip == core.SkipNone {
 			it.sketch = sketchers[w].Sketch(&it.rec.Doc)
@@ -193,6 +198,7 @@ func (run *runner) sketchAll(ctx context.Context) error {
 	err := ordered(ctx, run.r.NextRaw, run.o.Workers, work, func(it item) error {
 		run.read++
 		if it.rec.Skip != core.SkipNone {
+			run.skippedAt = append(run.skippedAt, run.read-1)
 			return run.skip(it.rec)
 		}
 		if run.o.Matrix != "" && run.b.Len() >= MatrixLimit {

@@ -3,6 +3,7 @@ package job
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/neardup/neardup/core"
@@ -30,36 +31,63 @@ func commit(out *output.Set, res *engine.Result, st engine.Stats) error {
 }
 
 // secondPass reads the input again: it writes each kept document's record
-// unchanged and gives the batch the text its evidence quotes.
+// unchanged and gives the batch the text its evidence quotes. A record is
+// decoded only when something needs more than its bytes: the batch its
+// text, the report, the titles or the matrix its fields, or kept.jsonl a
+// record built from it (not a JSONL line). The records the first reading
+// skipped are skipped again undecoded.
 func (run *runner) secondPass(ctx context.Context, out *output.Set) error {
 	start, cpu := time.Now(), cpuSeconds()
 	if err := run.r.Rewind(); err != nil {
 		return fmt.Errorf("reading the input a second time: %w", err)
 	}
 	run.meter.Stage("writing")
+	fields := run.wanted != nil || run.titles != nil || run.o.Matrix != ""
 	ord, seen := 0, 0
-	work := func(_ int, raw corpus.Raw) corpus.Record { return run.r.Decode(raw) }
-	err := ordered(ctx, run.r.NextRaw, run.o.Workers, work, func(rec corpus.Record) error {
+	work := func(_, i int, raw corpus.Raw) again {
+		k, skipped := slices.BinarySearch(run.skippedAt, i)
+		if skipped {
+			return again{skip: true}
+		}
+		// The documents before this record are the records before it
+		// but those skipped; the input changed if they are not (checked
+		// in order below).
+		id := i - k
+		a := again{ord: id, line: raw.JSONLine()}
+		if a.line == nil || fields || run.b.MayNeedText(id) {
+			a.rec, a.line = run.r.Decode(raw), nil
+			a.decoded = true
+		}
+		return a
+	}
+	err := ordered(ctx, run.r.NextRaw, run.o.Workers, work, func(a again) error {
 		seen++
-		if rec.Skip != core.SkipNone {
+		if a.skip || a.decoded && a.rec.Skip != core.SkipNone {
 			return nil
 		}
 		id := ord
 		ord++
-		if run.b.NeedsText(id) {
-			run.b.Explain(id, &rec.Doc)
+		if a.ord != id {
+			return fmt.Errorf("the input changed while it was read: the records skipped differ at record %d", seen)
 		}
-		if run.wanted[rec.Doc.ID] {
-			run.docs[rec.Doc.ID] = rec.Doc
-		}
-		if _, ok := run.titles[rec.Doc.ID]; ok {
-			run.titles[rec.Doc.ID] = rec.Doc.Title
-		}
-		if run.o.Matrix != "" {
-			run.ids = append(run.ids, rec.Doc.ID)
+		if a.decoded {
+			rec := &a.rec
+			if run.b.NeedsText(id) {
+				run.b.Explain(id, &rec.Doc)
+			}
+			if run.wanted[rec.Doc.ID] {
+				run.docs[rec.Doc.ID] = rec.Doc
+			}
+			if _, ok := run.titles[rec.Doc.ID]; ok {
+				run.titles[rec.Doc.ID] = rec.Doc.Title
+			}
+			if run.o.Matrix != "" {
+				run.ids = append(run.ids, rec.Doc.ID)
+			}
+			a.line = rec.Doc.Raw
 		}
 		if run.b.Kept(id) {
-			if err := out.KeptRaw(rec.Doc.Raw); err != nil {
+			if err := out.KeptRaw(a.line); err != nil {
 				return err
 			}
 		}
@@ -76,4 +104,15 @@ func (run *runner) secondPass(ctx context.Context, out *output.Set) error {
 		err = fmt.Errorf("the input changed while it was read: %d records the first time, %d the second", run.read, seen)
 	}
 	return err
+}
+
+// again is a record of the second reading: skipped as the first reading
+// skipped it, or the document of ordinal ord with its JSONL line, or
+// decoded when more than the line is needed.
+type again struct {
+	skip    bool
+	ord     int
+	line    []byte
+	decoded bool
+	rec     corpus.Record
 }

@@ -84,3 +84,63 @@ func readSet(t *testing.T, dir string) string {
 	}
 	return b.String()
 }
+
+// kept.jsonl holds each kept record's line byte for byte, whether the second
+// reading decodes the records (a matrix asks for their ids) or only copies
+// the lines of the ordinals it counts past the records the first skipped.
+func TestKeptLinesAsRead(t *testing.T) {
+	dir := t.TempDir()
+	in := writeCorpus(t, dir)
+	data, err := os.ReadFile(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Bad records between the documents, and documents written unlike
+	// encoding/json writes them, move every later ordinal.
+	lines := strings.SplitAfter(string(data), "\n")
+	mixed := []string{"{\"id\": \"broken-first\", \"text\":\n"}
+	for i, l := range lines {
+		if l == "" {
+			continue
+		}
+		if i%4 == 1 {
+			mixed = append(mixed, "not json\n", "{\"id\": \"blank\", \"text\": \"\\n \"}\n")
+		}
+		if i%3 == 2 {
+			l = strings.Replace(strings.Replace(l, `"text":"`, "\"text\" :  \"\\u0020", 1), `{"id"`, `{ "id"`, 1)
+		}
+		mixed = append(mixed, l)
+	}
+	if err := os.WriteFile(in, []byte(strings.Join(mixed, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	inputLines := map[string]bool{}
+	for _, l := range mixed {
+		inputLines[strings.TrimSuffix(l, "\n")] = true
+	}
+	var kept [2]string
+	for i, matrix := range []string{"", filepath.Join(dir, "matrix.json")} {
+		out := filepath.Join(dir, "out"+matrix[len(matrix)-min(len(matrix), 4):])
+		st, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out, Matrix: matrix})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(out, output.KeptFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept[i] = string(b)
+		got := strings.Split(strings.TrimSuffix(kept[i], "\n"), "\n")
+		if len(got) != st.Kept || st.Kept == 0 || st.Kept == st.Documents {
+			t.Fatalf("%d kept lines, stats say %d kept of %d documents", len(got), st.Kept, st.Documents)
+		}
+		for _, l := range got {
+			if !inputLines[l] || !strings.Contains(l, `"text"`) {
+				t.Errorf("kept line not a document's line of the input: %q", l)
+			}
+		}
+	}
+	if kept[0] != kept[1] {
+		t.Errorf("kept.jsonl differs when the records are decoded:\n%s\n---\n%s", kept[0], kept[1])
+	}
+}

@@ -18,17 +18,19 @@ const (
 )
 
 type chunk[T any] struct {
-	seq  int
-	raws []corpus.Raw
-	out  []T
+	seq   int
+	first int // the input index of raws[0]: records are counted from 0
+	raws  []corpus.Raw
+	out   []T
 }
 
 // ordered reads raw records with next on one goroutine, applies work on
-// workers goroutines (w is the worker's index, for per-worker state) and
-// calls consume on the results in input order on the calling goroutine.
+// workers goroutines (w is the worker's index, for per-worker state; i the
+// record's index in the input, counted from 0) and calls consume on the
+// results in input order on the calling goroutine.
 // It stops at the first error of next, consume or ctx.
 func ordered[T any](ctx context.Context, next func() (corpus.Raw, error), workers int,
-	work func(w int, raw corpus.Raw) T, consume func(T) error) error {
+	work func(w, i int, raw corpus.Raw) T, consume func(T) error) error {
 	return orderedAhead(ctx, next, workers, workers*2, work, consume)
 }
 
@@ -36,7 +38,7 @@ func ordered[T any](ctx context.Context, next func() (corpus.Raw, error), worker
 // before the consumer: a consumer that takes its input in large batches
 // (a transaction of an index add) keeps them busy meanwhile.
 func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), workers, ahead int,
-	work func(w int, raw corpus.Raw) T, consume func(T) error) error {
+	work func(w, i int, raw corpus.Raw) T, consume func(T) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	todo := make(chan *chunk[T], ahead)
@@ -58,7 +60,7 @@ func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), w
 			for c := range todo {
 				c.out = make([]T, len(c.raws))
 				for i, raw := range c.raws {
-					c.out[i] = work(w, raw)
+					c.out[i] = work(w, c.first+i, raw)
 				}
 				select {
 				case done <- c:
@@ -95,8 +97,8 @@ func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), w
 }
 
 func readChunks[T any](ctx context.Context, next func() (corpus.Raw, error), todo chan<- *chunk[T]) error {
-	for seq := 0; ; seq++ {
-		c := &chunk[T]{seq: seq, raws: make([]corpus.Raw, 0, chunkSize)}
+	for seq, first := 0, 0; ; seq++ {
+		c := &chunk[T]{seq: seq, first: first, raws: make([]corpus.Raw, 0, chunkSize)}
 		var err error
 		for size := 0; len(c.raws) < chunkSize && size < chunkBytes; {
 			var raw corpus.Raw
@@ -106,6 +108,7 @@ func readChunks[T any](ctx context.Context, next func() (corpus.Raw, error), tod
 			c.raws = append(c.raws, raw)
 			size += raw.Size()
 		}
+		first += len(c.raws)
 		if len(c.raws) > 0 {
 			select {
 			case todo <- c:
