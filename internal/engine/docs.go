@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
@@ -10,7 +12,7 @@ import (
 // docTable holds what a Batch keeps of each document: no text.
 type docTable struct {
 	ids     []string
-	origins []string
+	origins origins
 	lengths []int32
 	dates   []int64
 	byID    map[string]int32
@@ -23,12 +25,12 @@ func (t *docTable) add(doc *core.Document) (int32, error) {
 		t.byID = map[string]int32{}
 	}
 	if prev, ok := t.byID[doc.ID]; ok {
-		return 0, fmt.Errorf("%s: id %q repeats the id of %s", doc.Origin, doc.ID, t.origins[prev])
+		return 0, fmt.Errorf("%s: id %q repeats the id of %s", doc.Origin, doc.ID, t.origins.at(prev))
 	}
 	id := int32(len(t.ids))
 	t.byID[doc.ID] = id
 	t.ids = append(t.ids, doc.ID)
-	t.origins = append(t.origins, doc.Origin)
+	t.origins.add(doc.Origin)
 	t.lengths = append(t.lengths, int32(min(len(doc.Text), 1<<31-1)))
 	t.dates = append(t.dates, unixOrZero(doc))
 	return id, nil
@@ -44,4 +46,55 @@ func unixOrZero(doc *core.Document) int64 {
 		return 0
 	}
 	return doc.Date.Unix()
+}
+
+// origins holds the origins of a Batch's documents in 8 bytes each rather
+// than a string each: an origin "name:line" is kept as the name, shared
+// with the document before when it has the same one (the records of one
+// file), and the line.
+type origins struct {
+	names []string // the distinct names, in the order of first use
+	name  []uint32 // name[i]: the index of document i's name
+	line  []uint32 // line[i]: document i's line + 1; 0 for an origin without one
+}
+
+// add records the origin of the next document.
+func (o *origins) add(origin string) {
+	name, line := origin, uint32(0)
+	if i := strings.LastIndexByte(origin, ':'); i >= 0 {
+		if n, ok := lineNumber(origin[i+1:]); ok {
+			name, line = origin[:i], n+1
+		}
+	}
+	if len(o.names) == 0 || o.names[len(o.names)-1] != name {
+		o.names = append(o.names, strings.Clone(name))
+	}
+	o.name = append(o.name, uint32(len(o.names)-1))
+	o.line = append(o.line, line)
+}
+
+// at returns the origin of document i as it was added.
+func (o *origins) at(i int32) string {
+	name := o.names[o.name[i]]
+	if o.line[i] == 0 {
+		return name
+	}
+	return name + ":" + strconv.FormatUint(uint64(o.line[i]-1), 10)
+}
+
+// lineNumber parses a line number as "name:line" writes it: decimal digits
+// without a leading zero (but "0"), below 2^32-1, so that at gives back the
+// same origin.
+func lineNumber(s string) (uint32, bool) {
+	if s == "" || len(s) > 9 || len(s) > 1 && s[0] == '0' {
+		return 0, false
+	}
+	n := uint32(0)
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + uint32(s[i]-'0')
+	}
+	return n, true
 }
