@@ -59,20 +59,23 @@ func (s *sketcher) context(doc *core.Document, words []analysis.Token, sk *Sketc
 	sk.Rerun = isRerun(doc.Title)
 	tw := s.an.Words(doc.Title)
 	sk.Title = uint32(analysis.HashTokens(tw))
+	s.ents = s.ents[:0]
 	for _, t := range tw {
 		if slices.Contains(s.caps, t.Hash) && letterCount(doc.Title[t.Start:t.End]) >= s.m.o.CharShingle {
-			s.addName(doc.Title[t.Start:t.End], TitleName, sk)
+			s.addName(doc.Title[t.Start:t.End], TitleName)
 		}
 	}
 	if ok {
-		s.addWords(dl.Place, Place, sk)
+		s.addWords(dl.Place, Place)
 	}
 	s.tags = appendTags(appendTags(s.tags[:0], doc.Title), doc.Text[:min(len(doc.Text), maxTagBytes)])
 	for _, tag := range s.tags {
-		s.addWords(tag, Tag, sk)
+		s.addWords(tag, Tag)
 	}
-	slices.SortFunc(sk.Names, func(a, b Entity) int { return cmp.Compare(a.Mask, b.Mask) })
-	sk.Names = slices.Compact(sk.Names)
+	slices.SortFunc(s.ents, func(a, b Entity) int { return cmp.Compare(a.Mask, b.Mask) })
+	if s.ents = slices.Compact(s.ents); len(s.ents) > 0 {
+		sk.Names = slices.Clone(s.ents) // of its size: the sketch is kept
+	}
 }
 
 // rerunMarks are the words with which a wire marks a story it sends again,
@@ -146,21 +149,21 @@ const minNameLetters = 3
 // four words and differ in the others.
 // A tag of one word is a name whatever its length: tickers are short
 // ("<E>", "<NL>").
-func (s *sketcher) addWords(phrase string, kind NameKind, sk *Sketch) {
+func (s *sketcher) addWords(phrase string, kind NameKind) {
 	words := strings.FieldsFunc(phrase, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' })
 	for _, w := range words {
 		if letterCount(w) >= minNameLetters || len(words) == 1 && kind == Tag {
-			s.addName(w, kind, sk)
+			s.addName(w, kind)
 		}
 	}
 }
 
-// addName adds one name of a kind to sk: the mask of its character
+// addName adds one name of a kind to s.ents: the mask of its character
 // bigrams, which a misread letter or two leaves close (see nameMask), and,
 // for a name of at least CharShingle letters and digits, the least
 // fingerprint of its character shingles, the one a consistent sample of
 // another document's shingles keeps first; 0 for a shorter name.
-func (s *sketcher) addName(name string, kind NameKind, sk *Sketch) {
+func (s *sketcher) addName(name string, kind NameKind) {
 	s.buf = s.an.AppendNormalized(s.buf[:0], name)
 	mask := nameMask(s.buf)
 	if mask == 0 {
@@ -174,7 +177,7 @@ func (s *sketcher) addName(name string, kind NameKind, sk *Sketch) {
 			least = min(least, uint32(h))
 		}
 	}
-	sk.Names = append(sk.Names, Entity{Mask: mask | uint64(kind)<<kindShift, Shingle: least})
+	s.ents = append(s.ents, Entity{Mask: mask | uint64(kind)<<kindShift, Shingle: least})
 }
 
 // NameKind says where a name was found; names are compared with the names
