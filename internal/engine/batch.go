@@ -35,6 +35,12 @@ type Batch interface {
 	Finish(ctx context.Context, progress func(done int)) error
 	// Result returns the pairs and clusters found; valid after Finish.
 	Result() *Result
+	// EachResult calls pair with each pair of Result and then cluster
+	// with each cluster, in their order, building one at a time, and
+	// stops at the first error either returns: a large result is written
+	// out without being held in memory. The values passed are not kept
+	// by the batch, nor valid after the call returns. Valid after Finish.
+	EachResult(pair func(*core.Pair) error, cluster func(*core.Cluster) error) error
 	// Kept reports whether the document of ordinal ord (its position
 	// among the documents added) belongs in the de-duplicated corpus: it is
 	// in no cluster, or it is its cluster's representative.
@@ -379,21 +385,38 @@ func (b *batch[S, E]) representative(g []int32) (int32, string) {
 
 func (b *batch[S, E]) Result() *Result {
 	res := &Result{Pairs: make([]core.Pair, 0, len(b.found)), Clusters: make([]core.Cluster, 0, len(b.groups))}
+	b.EachResult(func(p *core.Pair) error {
+		res.Pairs = append(res.Pairs, *p)
+		return nil
+	}, func(c *core.Cluster) error {
+		res.Clusters = append(res.Clusters, *c)
+		return nil
+	})
+	return res
+}
+
+func (b *batch[S, E]) EachResult(pair func(*core.Pair) error, cluster func(*core.Cluster) error) error {
 	for _, f := range b.found {
-		res.Pairs = append(res.Pairs, core.Pair{A: b.docs.ids[f.A], B: b.docs.ids[f.B], Method: b.name,
-			Score: Round(f.Score), Label: f.Label, Evidence: f.Ev})
+		p := core.Pair{A: b.docs.ids[f.A], B: b.docs.ids[f.B], Method: b.name,
+			Score: Round(f.Score), Label: f.Label, Evidence: f.Ev}
+		if err := pair(&p); err != nil {
+			return err
+		}
 	}
+	name := func(d int32) string { return b.docs.ids[d] }
 	for i, g := range b.groups {
 		rep, why := b.representative(g)
-		c := core.Cluster{ID: int64(i + 1), Representative: b.docs.ids[rep], Why: why, Linking: string(b.link)}
-		name := func(d int32) string { return b.docs.ids[d] }
+		c := core.Cluster{ID: int64(i + 1), Representative: b.docs.ids[rep], Why: why, Linking: string(b.link),
+			Members: make([]string, 0, len(g)), Joined: make([]string, 0, len(g))}
 		for _, id := range g {
 			c.Members = append(c.Members, b.docs.ids[id])
 			c.Joined = append(c.Joined, b.linker.Why(id, g).Format(b.link, name))
 		}
-		res.Clusters = append(res.Clusters, c)
+		if err := cluster(&c); err != nil {
+			return err
+		}
 	}
-	return res
+	return nil
 }
 
 func (b *batch[S, E]) Kept(ord int) bool { return b.done && ord < len(b.kept) && b.kept[ord] }

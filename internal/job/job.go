@@ -137,12 +137,14 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if err := run.secondPass(ctx, out); err != nil {
 		return engine.Stats{}, err
 	}
-	res := b.Result() // with the evidence the second reading completed
 	st := run.stats()
-	if err := run.extras(out, res, st); err != nil {
-		return engine.Stats{}, err
+	if run.o.Report != "" || run.o.TitlesCSV != "" || run.o.Matrix != "" {
+		// with the evidence the second reading completed
+		if err := run.extras(out, b.Result(), st); err != nil {
+			return engine.Stats{}, err
+		}
 	}
-	if err := commit(out, res, st); err != nil {
+	if err := commit(out, b, st); err != nil {
 		return engine.Stats{}, err
 	}
 	return st, nil

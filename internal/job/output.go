@@ -13,16 +13,12 @@ import (
 )
 
 // commit writes pairs, clusters and stats, and puts every file in place.
-func commit(out *output.Set, res *engine.Result, st engine.Stats) error {
-	for i := range res.Pairs {
-		if err := out.Pair(&res.Pairs[i]); err != nil {
-			return err
-		}
-	}
-	for i := range res.Clusters {
-		if err := out.Cluster(&res.Clusters[i]); err != nil {
-			return err
-		}
+// The pairs and clusters are written as the batch builds them, one at a
+// time: at a million documents the whole result takes hundreds of
+// megabytes, which the run's peak memory would otherwise include.
+func commit(out *output.Set, b engine.Batch, st engine.Stats) error {
+	if err := b.EachResult(out.Pair, out.Cluster); err != nil {
+		return err
 	}
 	if err := out.Stats(st); err != nil {
 		return err
