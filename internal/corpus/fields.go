@@ -123,6 +123,10 @@ func (c *checkedSource) next() (Raw, error) {
 
 // check reads ahead up to checkRecords records and checks their keys.
 func (c *checkedSource) check() error {
+	// The records read ahead are kept: they own their bytes.
+	share := c.r.shareLines
+	c.r.shareLines = false
+	defer func() { c.r.shareLines = share }()
 	seen := map[string]bool{}
 	objects, size := 0, 0
 	for len(c.queue) < checkRecords && size < checkBytes {

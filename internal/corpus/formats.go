@@ -73,7 +73,7 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 	}
 	switch k {
 	case container.JSONL:
-		return &checkedSource{r: r, origin: m.Origin, src: &lineSource{br: br, origin: m.Origin, limit: limit}}
+		return &checkedSource{r: r, origin: m.Origin, src: &lineSource{br: br, origin: m.Origin, limit: limit, share: &r.shareLines}}
 	case container.CSV:
 		return newCSVSource(r, text, m.Origin, ',', limit)
 	case container.TSV:

@@ -12,9 +12,11 @@ import (
 )
 
 // lineSource cuts a JSONL stream into lines. Only the line's own copy is
-// allocated per record.
+// allocated per record, and not even that while *share is set (see
+// Reader.NextRawShared).
 type lineSource struct {
 	br     *bufio.Reader
+	share  *bool
 	origin string
 	limit  int    // the longest line kept, in bytes
 	line   int    // lines read so far
@@ -49,7 +51,7 @@ func (s *lineSource) next() (Raw, error) {
 		}
 		s.line++
 		if b = trimEOL(b); !isBlankBytes(b) {
-			return s.raw(bytes.Clone(b)), nil
+			return s.raw(s.own(b)), nil
 		}
 	}
 	return Raw{}, io.EOF
@@ -81,7 +83,7 @@ func (s *lineSource) longLine(first []byte) (raw Raw, ok bool, err error) {
 		s.long = nil // don't hold on to one huge line's buffer
 	}
 	if b := trimEOL(buf); !isBlankBytes(b) {
-		return s.raw(bytes.Clone(b)), true, nil
+		return s.raw(s.own(b)), true, nil
 	}
 	return Raw{}, false, nil
 }
@@ -104,6 +106,15 @@ func (s *lineSource) discard(n int64, b []byte, err error) (Raw, bool, error) {
 	raw := s.raw(nil)
 	raw.kind, raw.size = rawTooLarge, n
 	return raw, true, nil
+}
+
+// own returns the bytes of a line for its Raw: a copy, or b itself while
+// lines may be shared.
+func (s *lineSource) own(b []byte) []byte {
+	if s.share != nil && *s.share {
+		return b
+	}
+	return bytes.Clone(b)
 }
 
 func (s *lineSource) raw(data []byte) Raw {

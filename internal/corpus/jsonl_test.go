@@ -1,6 +1,9 @@
 package corpus
 
 import (
+	"fmt"
+	"io"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -178,5 +181,54 @@ func TestJSONL(t *testing.T) {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+// NextRawShared gives the lines NextRaw gives, each valid until the next
+// call: those read ahead to check the fields, lines longer than the read
+// buffer, and those of a second file and of a gzipped one.
+func TestNextRawSharedSameLines(t *testing.T) {
+	var b strings.Builder
+	for i := range 250 {
+		text := fmt.Sprint("story ", i)
+		if i%7 == 3 {
+			text = strings.Repeat("long ", 20+i%30)
+		}
+		fmt.Fprintf(&b, "{\"id\":\"d%d\",\"text\":%q}\n", i, text)
+		if i%50 == 10 {
+			b.WriteString("\n   \nnot json\n")
+		}
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.jsonl": b.String(), "b.jsonl": "{\"text\":\"x\"}\n", "c.jsonl.gz": gz(t, b.String())})
+	paths := []string{filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl"), filepath.Join(dir, "c.jsonl.gz")}
+	lines := func(shared bool) []string {
+		r, err := open(paths, nil, Options{}, config{bufSize: 64})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		var got []string
+		for {
+			next := r.NextRaw
+			if shared {
+				next = r.NextRawShared
+			}
+			raw, err := next()
+			if err == io.EOF {
+				return got
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, raw.Origin+" "+string(raw.JSONLine()))
+		}
+	}
+	want, got := lines(false), lines(true)
+	if len(want) != 2*(250+5)+1 {
+		t.Fatalf("%d records", len(want))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-NextRaw +NextRawShared)\n%s", diff)
 	}
 }

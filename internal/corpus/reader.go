@@ -35,6 +35,10 @@ type Reader struct {
 	seen   seenFields        // the field names of the first records (fields.go)
 	enc    encoding.Encoding // Options.Charset; nil when not set
 
+	// shareLines lets a JSONL line's bytes stay in the read buffer (see
+	// NextRawShared).
+	shareLines bool
+
 	finished atomic.Int64 // bytes of the inputs done this pass
 	reading  atomic.Int64 // bytes read of the open input
 	total    atomic.Int64 // bytes of all inputs; -1 until known
@@ -225,6 +229,17 @@ func (r *Reader) NextRaw() (Raw, error) {
 		}
 	}
 	return Raw{}, r.err
+}
+
+// NextRawShared is NextRaw for a caller that is done with each record
+// before it asks for the next: the bytes of a JSONL line (Raw.JSONLine) are
+// not copied out of the Reader's buffers, so they are valid only until the
+// next call of NextRaw or NextRawShared, and Decode of that Raw is valid only
+// until then too. Records of other kinds are as NextRaw gives them.
+func (r *Reader) NextRawShared() (Raw, error) {
+	r.shareLines = true
+	defer func() { r.shareLines = false }()
+	return r.NextRaw()
 }
 
 // closeInput closes the open input, if any. Inputs are only read, so closing

@@ -12,7 +12,8 @@ import (
 
 // Raw is an undecoded record: where it came from and its bytes. It owns its
 // data (nothing is shared with the Reader's buffers), so it may be kept and
-// decoded on any goroutine after later calls to NextRaw.
+// decoded on any goroutine after later calls to NextRaw; a Raw of
+// NextRawShared may not.
 type Raw struct {
 	// Origin names the record: "file:line" for JSONL and CSV, the path of a
 	// text file, "archive.zip/member.txt" (plus ":line") inside an archive.

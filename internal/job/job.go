@@ -163,8 +163,10 @@ type runner struct {
 	// skippedAt are the input indexes of the records the first reading
 	// skipped, in order: the second reading skips them undecoded.
 	skippedAt []int
-	warner    warner
-	started   time.Time
+	// lineDocs counts the documents read from JSONL lines.
+	lineDocs int
+	warner   warner
+	started  time.Time
 	// wanted names the documents the report shows; docs collects them in
 	// the second reading.
 	wanted map[string]bool
@@ -179,6 +181,7 @@ type runner struct {
 type item struct {
 	rec    corpus.Record
 	sketch engine.Sketch
+	line   bool // the record is a JSONL line
 }
 
 // sketchAll is the first pass: read, decode and sketch in parallel, add in
@@ -191,7 +194,7 @@ func (run *runner) sketchAll(ctx context.Context) error {
 		sketchers[i] = run.b.NewSketcher()
 	}
 	work := func(w, _ int, raw corpus.Raw) item {
-		it := item{rec: run.r.Decode(raw)}
+		it := item{rec: run.r.Decode(raw), line: raw.JSONLine() != nil}
 		if it.rec.Skip == core.SkipNone {
 			it.sketch = sketchers[w].Sketch(&it.rec.Doc)
 		}
@@ -209,6 +212,9 @@ func (run *runner) sketchAll(ctx context.Context) error {
 		}
 		if err := run.b.Add(&it.rec.Doc, it.sketch); err != nil {
 			return err
+		}
+		if it.line {
+			run.lineDocs++
 		}
 		if run.read%1024 == 0 {
 			done, total := run.r.Progress()

@@ -3,6 +3,7 @@ package job
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"time"
 
@@ -39,7 +40,80 @@ func (run *runner) secondPass(ctx context.Context, out *output.Set) error {
 	}
 	run.meter.Stage("writing")
 	fields := run.wanted != nil || run.titles != nil || run.o.Matrix != ""
-	ord, seen := 0, 0
+	var (
+		ord, seen int
+		err       error
+	)
+	if !fields && run.lineDocs == run.b.Len() && !run.anyText() {
+		seen, ord, err = run.keptLines(ctx, out)
+	} else {
+		seen, ord, err = run.decodeAgain(ctx, out, fields)
+	}
+	run.meter.Done(seen)
+	run.seconds["write"] = time.Since(start).Seconds()
+	run.cpu["write"] = cpuSeconds() - cpu
+	if err == nil && (seen != run.read || ord != run.b.Len()) {
+		err = fmt.Errorf("the input changed while it was read: %d records the first time, %d the second", run.read, seen)
+	}
+	return err
+}
+
+// anyText reports whether the batch may need the text of any document.
+func (run *runner) anyText() bool {
+	for id := range run.b.Len() {
+		if run.b.MayNeedText(id) {
+			return true
+		}
+	}
+	return false
+}
+
+// keptLines is the second reading when no record needs decoding: every
+// document is a JSONL line, and nothing needs a text or a field. It reads
+// on this goroutine, in the Reader's buffers (corpus.Reader.NextRawShared),
+// and writes the lines of the kept documents: nothing is copied or
+// decoded, and a run at its largest heap makes no garbage here. It returns
+// the records seen and the documents among them.
+func (run *runner) keptLines(ctx context.Context, out *output.Set) (seen, ord int, err error) {
+	skipped := run.skippedAt
+	for ; ; seen++ {
+		if seen%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return seen, ord, err
+			}
+			if seen > 0 {
+				done, total := run.r.Progress()
+				run.meter.Update(seen, done, total)
+			}
+		}
+		raw, err := run.r.NextRawShared()
+		if err == io.EOF {
+			return seen, ord, nil
+		}
+		if err != nil {
+			return seen, ord, err
+		}
+		if len(skipped) > 0 && skipped[0] == seen {
+			skipped = skipped[1:]
+			continue
+		}
+		line := raw.JSONLine()
+		if line == nil {
+			return seen, ord, fmt.Errorf("the input changed while it was read: %s is not the JSONL line it was", raw.Origin)
+		}
+		if run.b.Kept(ord) {
+			if err := out.KeptRaw(line); err != nil {
+				return seen, ord, err
+			}
+		}
+		ord++
+	}
+}
+
+// decodeAgain is the second reading with records to decode, on every
+// core (see secondPass). It returns the records seen and the documents
+// among them.
+func (run *runner) decodeAgain(ctx context.Context, out *output.Set, fields bool) (seen, ord int, err error) {
 	work := func(_, i int, raw corpus.Raw) again {
 		k, skipped := slices.BinarySearch(run.skippedAt, i)
 		if skipped {
@@ -56,7 +130,7 @@ func (run *runner) secondPass(ctx context.Context, out *output.Set) error {
 		}
 		return a
 	}
-	err := ordered(ctx, run.r.NextRaw, run.o.Workers, work, func(a again) error {
+	err = ordered(ctx, run.r.NextRaw, run.o.Workers, work, func(a again) error {
 		seen++
 		if a.skip || a.decoded && a.rec.Skip != core.SkipNone {
 			return nil
@@ -93,13 +167,7 @@ func (run *runner) secondPass(ctx context.Context, out *output.Set) error {
 		}
 		return nil
 	})
-	run.meter.Done(seen)
-	run.seconds["write"] = time.Since(start).Seconds()
-	run.cpu["write"] = cpuSeconds() - cpu
-	if err == nil && (seen != run.read || ord != run.b.Len()) {
-		err = fmt.Errorf("the input changed while it was read: %d records the first time, %d the second", run.read, seen)
-	}
-	return err
+	return seen, ord, err
 }
 
 // again is a record of the second reading: skipped as the first reading
