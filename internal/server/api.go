@@ -157,14 +157,8 @@ func (s *Server) latest(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var f engine.DocFilter
-	if f.Source, err = textParam(q, "source", maxSourceBytes); err != nil {
-		return nil, err
-	}
-	if f.Since, f.Until, err = window(q); err != nil {
-		return nil, err
-	}
-	if f.Label, err = labelParam(q); err != nil {
+	f, err := docFilter(q)
+	if err != nil {
 		return nil, err
 	}
 	p, err := page(q)
@@ -189,16 +183,11 @@ func (s *Server) clusters(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var f engine.ClusterFilter
-	if f.Source, err = textParam(q, "source", maxSourceBytes); err != nil {
+	df, err := docFilter(q)
+	if err != nil {
 		return nil, err
 	}
-	if f.Since, f.Until, err = window(q); err != nil {
-		return nil, err
-	}
-	if f.Label, err = labelParam(q); err != nil {
-		return nil, err
-	}
+	f := engine.ClusterFilter{Source: df.Source, Since: df.Since, Until: df.Until, Label: df.Label}
 	if f.MinSize, err = intParam(q, "min_size", 2, 2, 1<<30); err != nil {
 		return nil, err
 	}
@@ -420,6 +409,19 @@ func next(p engine.Page, more bool) int {
 		return 0
 	}
 	return p.Offset + p.Limit
+}
+
+// docFilter reads the filters documents and clusters share: source,
+// since, until and label.
+func docFilter(q url.Values) (f engine.DocFilter, err error) {
+	if f.Source, err = textParam(q, "source", maxSourceBytes); err != nil {
+		return f, err
+	}
+	if f.Since, f.Until, err = window(q); err != nil {
+		return f, err
+	}
+	f.Label, err = labelParam(q)
+	return f, err
 }
 
 func window(q url.Values) (since, until int64, err error) {
