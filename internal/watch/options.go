@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -75,9 +76,7 @@ const (
 var DefaultGalleryWords = []string{"gallery", "galleries", "video", "videos", "photos", "slideshow"}
 
 func (o Options) withDefaults() Options {
-	if o.UserAgent == "" {
-		o.UserAgent = DefaultUserAgent
-	}
+	o.UserAgent = cmp.Or(o.UserAgent, DefaultUserAgent)
 	switch o.BrowserUserAgent {
 	case "":
 		o.BrowserUserAgent = DefaultBrowserUserAgent
@@ -90,33 +89,17 @@ func (o Options) withDefaults() Options {
 	case o.HostDelay < 0:
 		o.HostDelay = 0
 	}
-	if o.ConnectTimeout == 0 {
-		o.ConnectTimeout = DefaultConnectTimeout
-	}
-	if o.Timeout == 0 {
-		o.Timeout = DefaultTimeout
-	}
-	if o.MaxRedirects == 0 {
-		o.MaxRedirects = DefaultMaxRedirects
-	}
-	if o.MaxBytes == 0 {
-		o.MaxBytes = DefaultMaxBytes
-	}
-	if o.MinChars == 0 {
-		o.MinChars = DefaultMinChars
-	}
+	o.ConnectTimeout = cmp.Or(o.ConnectTimeout, DefaultConnectTimeout)
+	o.Timeout = cmp.Or(o.Timeout, DefaultTimeout)
+	o.MaxRedirects = cmp.Or(o.MaxRedirects, DefaultMaxRedirects)
+	o.MaxBytes = cmp.Or(o.MaxBytes, DefaultMaxBytes)
+	o.MinChars = cmp.Or(o.MinChars, DefaultMinChars)
 	if o.GalleryWords == nil {
 		o.GalleryWords = DefaultGalleryWords
 	}
-	if o.Workers == 0 {
-		o.Workers = DefaultWorkers
-	}
-	if o.MaxBackoff == 0 {
-		o.MaxBackoff = DefaultMaxBackoff
-	}
-	if o.Chunk == 0 {
-		o.Chunk = DefaultChunk
-	}
+	o.Workers = cmp.Or(o.Workers, DefaultWorkers)
+	o.MaxBackoff = cmp.Or(o.MaxBackoff, DefaultMaxBackoff)
+	o.Chunk = cmp.Or(o.Chunk, DefaultChunk)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
