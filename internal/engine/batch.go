@@ -262,7 +262,14 @@ type block[E any] struct {
 // appends what each block found in block order: the pairs and their order
 // are those of matching one document after another.
 func (b *batch[S, E]) matchParallel(ctx context.Context, pm ParallelMatcher[S, E], workers int, progress func(done int)) error {
-	pm.IndexAll(b.sketches)
+	if pi, ok := pm.(ProgressIndexer[S]); ok {
+		// The matching is done as it indexes: it reports the progress,
+		// and the matchers only emit.
+		pi.IndexAllProgress(b.sketches, progress)
+		progress = nil
+	} else {
+		pm.IndexAll(b.sketches)
+	}
 	n := b.Len()
 	blocks := make([]block[E], (n+matchBlock-1)/matchBlock)
 	var next atomic.Int64

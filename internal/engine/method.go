@@ -103,6 +103,15 @@ type ParallelMatcher[S any, E core.Evidence] interface {
 	NewMatcher() Matcher[S, E]
 }
 
+// ProgressIndexer is a ParallelMatcher whose IndexAll does most of the
+// matching's work: a Batch calls IndexAllProgress in its place, which
+// calls progress, if not nil, now and then with the share of that work
+// done as a number of documents (of len(ss)), on the goroutine that
+// called it.
+type ProgressIndexer[S any] interface {
+	IndexAllProgress(ss []*S, progress func(done int))
+}
+
 // Matcher matches the documents of a Batch indexed by
 // ParallelMatcher.IndexAll: Match is Method.Match against the documents
 // before ord. Matchers of one method run concurrently, each on its own

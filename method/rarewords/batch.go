@@ -105,13 +105,16 @@ func (x *counter) before(self int, a []uint32, src int32, out []pairCount) ([]pa
 // countPairs counts every pair of documents with rare words on workers
 // goroutines, chunk dense numbers at a time, block at a time each (see
 // counter), keeps those reaching the threshold in m.pairs, and marks each
-// view's best (markBest).
-func (m *method) countPairs(workers, block, chunk int) {
+// view's best (markBest). It calls progress now and then with the share
+// of the counting done: a document counts against those before it, so the
+// first x of n are (x/n)² of the work.
+func (m *method) countPairs(workers, block, chunk int, progress func(share float64)) {
 	n := len(m.dense)
 	chunks := make([][]pairCount, (n+chunk-1)/chunk)
 	sizes := make([]int32, n+1) // by dense number + 1: pairs found
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	done := make(chan int, len(chunks))
 	for range max(1, min(workers, len(chunks))) {
 		wg.Go(func() {
 			x := &counter{m: m, block: block}
@@ -131,10 +134,19 @@ func (m *method) countPairs(workers, block, chunk int) {
 				}
 				chunks[i] = out
 				m.parallelVerified.Add(int64(counted))
+				done <- i
 			}
 		})
 	}
-	wg.Wait()
+	go func() { wg.Wait(); close(done) }()
+	work, finished := 0.0, 0
+	for i := range done {
+		lo, hi := float64(i*chunk), float64(min(n, (i+1)*chunk))
+		work += hi*hi - lo*lo
+		if finished++; finished%8 == 0 {
+			progress(work / (float64(n) * float64(n)))
+		}
+	}
 	p := &m.pairs
 	p.off = make([]int, n+1)
 	for x := range n {

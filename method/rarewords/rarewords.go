@@ -392,20 +392,27 @@ func (m *method) Report(st *engine.Stats) {
 	st.Candidates = m.verified + int(m.parallelVerified.Load())
 }
 
-var _ engine.ParallelMatcher[Sketch, Evidence] = (*method)(nil)
+var (
+	_ engine.ParallelMatcher[Sketch, Evidence] = (*method)(nil)
+	_ engine.ProgressIndexer[Sketch]           = (*method)(nil)
+)
 
 // IndexAll puts every matched document's rare words in the inverted lists,
 // in ordinal order, for a Batch's matchers (engine.ParallelMatcher), numbers
 // the documents that have rare words densely, so that counts are a small
 // array the processor's cache holds, and counts every pair on all cores
 // (countPairs): the matchers then emit what it found.
-func (m *method) IndexAll(ss []*Sketch) {
-	m.indexAll(ss, runtime.GOMAXPROCS(0), countBlock, countChunk)
+func (m *method) IndexAll(ss []*Sketch) { m.IndexAllProgress(ss, nil) }
+
+// IndexAllProgress is IndexAll reporting the share of pairs counted
+// (engine.ProgressIndexer): the counting is most of a Batch's matching.
+func (m *method) IndexAllProgress(ss []*Sketch, progress func(done int)) {
+	m.indexAll(ss, runtime.GOMAXPROCS(0), countBlock, countChunk, progress)
 }
 
-// indexAll is IndexAll counting on workers goroutines, block and chunk
-// dense numbers at a time (see countPairs).
-func (m *method) indexAll(ss []*Sketch, workers, block, chunk int) {
+// indexAll is IndexAllProgress counting on workers goroutines, block and
+// chunk dense numbers at a time (see countPairs).
+func (m *method) indexAll(ss []*Sketch, workers, block, chunk int, progress func(done int)) {
 	m.keepRare()
 	m.dense = m.dense[:0]
 	lens := []int32(nil)
@@ -454,7 +461,11 @@ func (m *method) indexAll(ss []*Sketch, workers, block, chunk int) {
 		}
 	}
 	m.denseLists = true
-	m.countPairs(workers, block, chunk)
+	m.countPairs(workers, block, chunk, func(share float64) {
+		if progress != nil {
+			progress(int(share * float64(len(ss))))
+		}
+	})
 }
 
 // noDenseLists panics once IndexAll has turned the lists over to a
