@@ -123,26 +123,27 @@ func (t *txn) flushMarks() error {
 	return nil
 }
 
-// insertRows inserts rows of width columns each, batchRows a statement and
-// the rest one a statement; args appends a row's values.
+// insertRows inserts rows of width columns each, up to batchRows a
+// statement; args appends a row's values.
+//
+// The rest of a transaction's rows go in one statement too, not one a row:
+// in SQLite each statement that writes documents begins with a savepoint,
+// at which the full-text index writes what it has gathered as a segment of
+// its own, and a segment a document made the full-text index's merging
+// (rewriting small segments into larger ones) most of an add's cost.
 func insertRows[R any](t *txn, insert string, width int, rows []R, args func([]any, R) []any) error {
 	one := "(" + marks(width) + ")"
-	batch := insert + strings.TrimSuffix(strings.Repeat(one+",", batchRows), ",")
-	vals := make([]any, 0, width*batchRows)
-	for len(rows) >= batchRows {
+	vals := make([]any, 0, width*min(len(rows), batchRows))
+	for len(rows) > 0 {
+		n := min(len(rows), batchRows)
 		vals = vals[:0]
-		for _, r := range rows[:batchRows] {
+		for _, r := range rows[:n] {
 			vals = args(vals, r)
 		}
-		if err := t.exec(batch, vals...); err != nil {
+		if err := t.exec(insert+strings.TrimSuffix(strings.Repeat(one+",", n), ","), vals...); err != nil {
 			return err
 		}
-		rows = rows[batchRows:]
-	}
-	for _, r := range rows {
-		if err := t.exec(insert+one, args(vals[:0], r)...); err != nil {
-			return err
-		}
+		rows = rows[n:]
 	}
 	return nil
 }
