@@ -1,12 +1,16 @@
 package candidates
 
+import "sync"
+
 // Postings maps 64-bit keys to the documents (int32 ordinals) added under
 // them, in an open-addressing table with the lists in one arena. It is built
 // for tens of millions of keys: 16 bytes a slot, at most 70 % of slots in
 // use, plus 8 bytes a posting, and no pointers for the garbage collector to
 // scan.
 //
-// A Postings is not safe for concurrent use. The zero value is ready.
+// A Postings is not safe for concurrent use, but for Visit and Count,
+// which may run on many goroutines at once while nothing adds, removes or
+// freezes. The zero value is ready.
 type Postings struct {
 	slots []slot // power-of-two length; key 0 is stored out of band
 	used  int
@@ -14,8 +18,9 @@ type Postings struct {
 	nodes []node
 	// anchors holds the first document of each key whose list grew past a
 	// Visit limit: rare, so a map beside the table rather than a field in
-	// every slot.
+	// every slot. amu guards it: Visits that run at once may each fill it.
 	anchors map[uint64]int32
+	amu     sync.Mutex
 	// frozen holds the postings given to Freeze, older than every one
 	// added after; dead marks its documents removed since.
 	frozen *frozen
@@ -180,9 +185,11 @@ func (p *Postings) Remove(key uint64, doc int32) {
 			p.nodes[prev].next = p.nodes[i].next
 		}
 		s.count--
+		p.amu.Lock()
 		if a, ok := p.anchors[key]; ok && a == doc {
 			delete(p.anchors, key)
 		}
+		p.amu.Unlock()
 		return
 	}
 }
@@ -281,6 +288,8 @@ func (p *Postings) visit(s *slot, key uint64, limit int, fn func(doc int32)) {
 // anchor returns the first document added under key, walking the list from
 // node i once and remembering the answer.
 func (p *Postings) anchor(key uint64, i int32) int32 {
+	p.amu.Lock()
+	defer p.amu.Unlock()
 	if a, ok := p.anchors[key]; ok {
 		return a
 	}

@@ -331,9 +331,10 @@ func (x *Index) Clusters(ctx context.Context, f ClusterFilter, p Page) (cs []Clu
 // store.ErrNotFound when it has no members. Choosing the representative
 // may compare members' sketches: it runs between writes, as they do.
 func (x *Index) Cluster(ctx context.Context, id int64) (Cluster, error) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	return x.impl.cluster(ctx, id)
+	var c Cluster
+	var err error
+	x.exclusively(func() { c, err = x.impl.cluster(ctx, id) })
+	return c, err
 }
 
 func (x *index[S, E]) cluster(ctx context.Context, id int64) (Cluster, error) {

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/neardup/neardup/core"
@@ -21,10 +22,18 @@ import (
 // every document stored before it, marked, and stored. Its method keeps an
 // in-memory candidate index, rebuilt from the stored sketches when the Index
 // opens and kept up to date with what other processes write to the same
-// store (see package store). Its methods are safe for concurrent use; they
-// run one at a time.
+// store (see package store). Its methods are safe for concurrent use.
+//
+// Writes (Add, Remove, Expire, Rescore) run one at a time. Checks (Query)
+// of a method that is a Checker run beside each other and beside the
+// writes: each reads the store in a snapshot of its own and the in-memory
+// index only while it gathers its candidates, and a write changes the
+// in-memory index only for as long as each change takes, not for its
+// transaction. A check sees every document whose add returned before it
+// began, and no document whose add has not committed. The other methods
+// (and checks of other methods) have the Index to themselves.
 type Index struct {
-	mu   sync.Mutex
+	lk   *locks
 	impl indexer
 	meta store.Meta
 	spec Spec
@@ -32,6 +41,32 @@ type Index struct {
 	data store.Store // the store, owned or not
 
 	counts counts // for RecentStats
+}
+
+// locks are an Index's locks.
+type locks struct {
+	// write is held by each write for its whole time, and by whatever
+	// needs the in-memory index not to change.
+	write sync.Mutex
+	// mem guards the in-memory index: held exclusively while a write
+	// changes it (and by the methods that have the Index to themselves),
+	// shared while a check gathers candidates from it.
+	mem sync.RWMutex
+	// open is held shared by each check, exclusively by Close, which
+	// waits for the checks under way to be done with the store.
+	open sync.RWMutex
+}
+
+// exclusively runs fn with the Index to itself: no write and no check runs
+// meanwhile.
+func (x *Index) exclusively(fn func()) {
+	x.lk.write.Lock()
+	defer x.lk.write.Unlock()
+	x.lk.mem.Lock()
+	defer x.lk.mem.Unlock()
+	x.impl.setExclusive(true)
+	defer x.impl.setExclusive(false)
+	fn()
 }
 
 // indexer is an Index's method-typed part.
@@ -49,6 +84,7 @@ type indexer interface {
 	setWindow(seconds int64)
 	cluster(ctx context.Context, id int64) (Cluster, error)
 	view(ctx context.Context, fn func(r store.Reader) error) error
+	setExclusive(on bool)
 }
 
 // AddOptions change how Add treats a document.
@@ -108,10 +144,16 @@ func openIndex[S any, E core.Evidence](spec Spec, build func() (Method[S, E], er
 	if err != nil {
 		return nil, err
 	}
+	lk := &locks{}
 	x := &index[S, E]{spec: spec, build: build, m: m, st: st, meta: meta, keep: spec.Keep,
-		cache: newDetailCache[S](detailCacheSize)}
-	return &Index{impl: x, meta: meta, spec: spec, data: st}, nil
+		cache: newDetailCache[S](detailCacheSize), lk: lk}
+	x.codec.Store(&methodRef[S, E]{m})
+	return &Index{lk: lk, impl: x, meta: meta, spec: spec, data: st}, nil
 }
+
+// methodRef holds an index's method for goroutines that hold none of its
+// locks (see index.codec).
+type methodRef[S any, E core.Evidence] struct{ m Method[S, E] }
 
 // detailCacheSize is how many decoded sketch details an index keeps (a
 // minhash detail takes about 1 KiB): the documents added last are the
@@ -141,6 +183,19 @@ type index[S any, E core.Evidence] struct {
 	dirty bool
 	cache *detailCache[S]
 	pool  sync.Pool // of DocSketcher[S]
+
+	// lk are the Index's locks. The in-memory index (m, ords, mem, dates,
+	// undated, lastOrd, lastRemoval, window, cache as a field) is changed
+	// only by a goroutine holding lk.write, under lk.mem held
+	// exclusively (see changing); a check reads it under lk.mem shared.
+	lk *locks
+	// exclusive is set while lk.mem is held exclusively by the goroutine
+	// holding lk.write: changing then does not take it again. Only that
+	// goroutine reads it.
+	exclusive bool
+	// codec is m, for what sketches documents on any goroutine (restore
+	// replaces m; sketching reads only its options).
+	codec atomic.Pointer[methodRef[S, E]]
 	// window, when positive, is the most seconds apart two dated
 	// documents may be to pair (see Index.SetWindow).
 	window int64
@@ -152,6 +207,24 @@ type index[S any, E core.Evidence] struct {
 }
 
 func (x *index[S, E]) setWindow(seconds int64) { x.window = seconds }
+
+func (x *index[S, E]) setExclusive(on bool) { x.exclusive = on }
+
+// changing runs fn, which changes the in-memory index, holding lk.mem
+// exclusively, unless the caller holds it so already. The caller holds
+// lk.write (or is alone with the index, as while it opens).
+func (x *index[S, E]) changing(fn func() error) error {
+	if x.exclusive {
+		return fn()
+	}
+	x.lk.mem.Lock()
+	x.exclusive = true
+	defer func() {
+		x.exclusive = false
+		x.lk.mem.Unlock()
+	}()
+	return fn()
+}
 
 // readDatesChunk is how many documents' dates readDates asks the store for
 // at once.
@@ -187,7 +260,11 @@ func (x *index[S, E]) readDates(r store.Reader) error {
 	return nil
 }
 
-func (x *index[S, E]) documents() int { return len(x.mem) }
+func (x *index[S, E]) documents() int {
+	x.lk.mem.RLock()
+	defer x.lk.mem.RUnlock()
+	return len(x.mem)
+}
 
 func (x *index[S, E]) view(ctx context.Context, fn func(r store.Reader) error) error {
 	return x.st.View(ctx, fn)
@@ -199,19 +276,22 @@ func (x *index[S, E]) restore(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	x.m, x.ords, x.mem, x.lastOrd, x.lastRemoval = m, nil, map[int64]int32{}, 0, 0
-	x.dates, x.undated = nil, nil
-	x.cache = newDetailCache[S](detailCacheSize)
-	return x.st.View(ctx, func(r store.Reader) error {
-		last, _, err := r.Head()
-		if err != nil {
-			return err
-		}
-		_, bulk := x.m.(Restorer[S])
-		if rs, ok := x.m.(Reserver); ok && !bulk {
-			rs.Reserve(int(last))
-		}
-		return x.catchUp(r)
+	return x.changing(func() error {
+		x.m, x.ords, x.mem, x.lastOrd, x.lastRemoval = m, nil, map[int64]int32{}, 0, 0
+		x.dates, x.undated = nil, nil
+		x.cache = newDetailCache[S](detailCacheSize)
+		x.codec.Store(&methodRef[S, E]{m})
+		return x.st.View(ctx, func(r store.Reader) error {
+			last, _, err := r.Head()
+			if err != nil {
+				return err
+			}
+			_, bulk := x.m.(Restorer[S])
+			if rs, ok := x.m.(Reserver); ok && !bulk {
+				rs.Reserve(int(last))
+			}
+			return x.catchUp(r)
+		})
 	})
 }
 
@@ -226,13 +306,16 @@ func (x *index[S, E]) catchUp(r store.Reader) error {
 	if err := x.forgetRemoved(r, lastRemoval); err != nil {
 		return err
 	}
-	if lastOrd > x.lastOrd {
+	if lastOrd <= x.lastOrd {
+		return nil
+	}
+	return x.changing(func() error {
 		if err := x.load(r); err != nil {
 			return err
 		}
 		x.lastOrd = lastOrd
-	}
-	return nil
+		return nil
+	})
 }
 
 // forgetRemoved takes the documents removed after lastRemoval, up to
@@ -245,13 +328,15 @@ func (x *index[S, E]) forgetRemoved(r store.Reader, upTo int64) error {
 	if err != nil {
 		return err
 	}
-	for _, rm := range rs {
-		if err := x.forget(rm.Ord, rm.Index); err != nil {
-			return err
+	return x.changing(func() error {
+		for _, rm := range rs {
+			if err := x.forget(rm.Ord, rm.Index); err != nil {
+				return err
+			}
 		}
-	}
-	x.lastRemoval = upTo
-	return nil
+		x.lastRemoval = upTo
+		return nil
+	})
 }
 
 // load adds the documents stored after lastOrd to the in-memory index, all
@@ -328,9 +413,16 @@ func (x *index[S, E]) update(ctx context.Context, fn func(w store.Writer) error)
 		if err := fn(w); err != nil {
 			return err
 		}
-		var err error
-		x.lastOrd, x.lastRemoval, err = w.Head()
-		return err
+		lastOrd, lastRemoval, err := w.Head()
+		if err != nil {
+			return err
+		}
+		// Before the commit: a check that finds the commit in its
+		// snapshot must not take it for another process's write.
+		return x.changing(func() error {
+			x.lastOrd, x.lastRemoval = lastOrd, lastRemoval
+			return nil
+		})
 	})
 	if err != nil && x.dirty {
 		if rerr := x.restore(context.WithoutCancel(ctx)); rerr != nil {
@@ -357,20 +449,21 @@ type docInfo struct {
 	encoded *store.Sketch
 }
 
-// sketch analyses doc with sk.
-func (x *index[S, E]) sketch(sk DocSketcher[S], doc *core.Document) sketched[S] {
+// sketch analyses doc with sk, a sketcher of m.
+func sketchDoc[S any, E core.Evidence](m Method[S, E], sk DocSketcher[S], doc *core.Document) sketched[S] {
 	s, skip := sk.Sketch(doc)
 	out := sketched[S]{s: s, skip: skip, info: docInfo{lang: analysis.DetectLang(doc.Text), hash: ContentHash(doc)}}
 	if skip == core.SkipNone {
-		out.info.encoded = &store.Sketch{Index: x.m.AppendIndex(nil, s), Detail: x.m.AppendDetail(nil, s)}
+		out.info.encoded = &store.Sketch{Index: m.AppendIndex(nil, s), Detail: m.AppendDetail(nil, s)}
 	}
 	return out
 }
 
 func (x *index[S, E]) newSketcher() *Sketcher {
-	sk := x.m.NewSketcher()
+	m := x.codec.Load().m
+	sk := m.NewSketcher()
 	return &Sketcher{sketch: func(doc *core.Document) Sketch {
-		s := x.sketch(sk, doc)
+		s := sketchDoc(m, sk, doc)
 		if s.skip != core.SkipNone {
 			return Sketch{skip: s.skip, info: s.info}
 		}
@@ -397,15 +490,16 @@ func (x *index[S, E]) typed(sks []Sketch) ([]sketched[S], error) {
 func (x *index[S, E]) sketchAll(docs []core.Document) []sketched[S] {
 	out := make([]sketched[S], len(docs))
 	workers := min(runtime.GOMAXPROCS(0), (len(docs)+15)/16)
+	m := x.codec.Load().m
 	var wg sync.WaitGroup
 	for w := range max(workers, 1) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sk := x.sketcher()
+			sk := x.sketcher(m)
 			defer x.pool.Put(sk)
 			for i := w; i < len(docs); i += max(workers, 1) {
-				out[i] = x.sketch(sk, &docs[i])
+				out[i] = sketchDoc(m, sk, &docs[i])
 			}
 		}()
 	}
@@ -413,11 +507,11 @@ func (x *index[S, E]) sketchAll(docs []core.Document) []sketched[S] {
 	return out
 }
 
-func (x *index[S, E]) sketcher() DocSketcher[S] {
+func (x *index[S, E]) sketcher(m Method[S, E]) DocSketcher[S] {
 	if sk, ok := x.pool.Get().(DocSketcher[S]); ok {
 		return sk
 	}
-	return x.m.NewSketcher()
+	return m.NewSketcher()
 }
 
 func (x *index[S, E]) add(ctx context.Context, docs []core.Document, given []Sketch, o AddOptions) ([]Match, error) {
@@ -485,8 +579,14 @@ func (x *index[S, E]) addOne(w store.Writer, d *core.Document, sk sketched[S], n
 		row.Skip, out.Skip = sk.skip, sk.skip
 		return w.Insert(row, nil)
 	}
-	mem := x.assign(0, unixOrZero(d))
-	x.m.Add(mem, sk.s)
+	// The writer alone changes the in-memory index: it reads it (match)
+	// without a lock, and changes it under one, which checks wait for.
+	var mem int32
+	x.changing(func() error {
+		mem = x.assign(0, unixOrZero(d))
+		x.m.Add(mem, sk.s)
+		return nil
+	})
 	found, err := x.match(mem, sk.s, w, d)
 	if err != nil {
 		return 0, err
@@ -495,8 +595,11 @@ func (x *index[S, E]) addOne(w store.Writer, d *core.Document, sk sketched[S], n
 	if err != nil {
 		return 0, err
 	}
-	x.ords[mem], x.mem[ord] = ord, mem
-	x.m.Index(mem, sk.s)
+	x.changing(func() error {
+		x.ords[mem], x.mem[ord] = ord, mem
+		x.m.Index(mem, sk.s)
+		return nil
+	})
 	x.cache.put(ord, sk.s)
 	return ord, x.mark(w, ord, found, out)
 }
@@ -515,8 +618,10 @@ func docRow(d *core.Document, info docInfo, now int64, storeText bool) *store.Do
 // pairs, best first.
 func (x *index[S, E]) match(mem int32, s *S, r store.Reader, d *core.Document) ([]Found[E], error) {
 	var found []Found[E]
-	if err := x.readDates(r); err != nil {
-		return nil, err
+	if x.window > 0 && len(x.undated) > 0 {
+		if err := x.changing(func() error { return x.readDates(r) }); err != nil {
+			return nil, err
+		}
 	}
 	src := Source[S](source[S, E]{x, r})
 	if x.window > 0 {
@@ -636,13 +741,32 @@ func (x *index[S, E]) sketches(docs []core.Document, given []Sketch) ([]sketched
 	return x.typed(given)
 }
 
+// query checks docs: beside the writer when the method is a Checker and the
+// in-memory index holds what the store does, else with the Index to
+// itself.
 func (x *index[S, E]) query(ctx context.Context, docs []core.Document, given []Sketch) ([]Match, error) {
 	sks, err := x.sketches(docs, given)
 	if err != nil {
 		return nil, err
 	}
+	outs, ok, err := x.check(ctx, docs, sks)
+	if ok || err != nil {
+		return outs, err
+	}
+	x.lk.write.Lock()
+	defer x.lk.write.Unlock()
+	x.lk.mem.Lock()
+	defer x.lk.mem.Unlock()
+	x.exclusive = true
+	defer func() { x.exclusive = false }()
+	return x.queryAlone(ctx, docs, sks)
+}
+
+// queryAlone checks docs with the Index to itself, catching up with the
+// store first.
+func (x *index[S, E]) queryAlone(ctx context.Context, docs []core.Document, sks []sketched[S]) ([]Match, error) {
 	outs := make([]Match, len(docs))
-	err = x.st.View(ctx, func(r store.Reader) error {
+	err := x.st.View(ctx, func(r store.Reader) error {
 		if err := x.catchUp(r); err != nil {
 			if rerr := x.restore(context.WithoutCancel(ctx)); rerr != nil { // it may have failed half way
 				err = errors.Join(err, fmt.Errorf("rebuilding the in-memory index: %w", rerr))
@@ -728,8 +852,9 @@ func (src source[S, E]) Sketch(mem int32) (*S, error) {
 }
 
 // detailCache keeps decoded sketch details of recent documents, evicting
-// the oldest entry when full.
+// the oldest entry when full. It is safe for concurrent use.
 type detailCache[S any] struct {
+	mu    sync.Mutex
 	max   int
 	items map[int64]*S
 	order []int64
@@ -740,9 +865,15 @@ func newDetailCache[S any](max int) *detailCache[S] {
 	return &detailCache[S]{max: max, items: make(map[int64]*S)}
 }
 
-func (c *detailCache[S]) get(ord int64) *S { return c.items[ord] }
+func (c *detailCache[S]) get(ord int64) *S {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.items[ord]
+}
 
 func (c *detailCache[S]) put(ord int64, s *S) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if _, ok := c.items[ord]; ok {
 		return
 	}
@@ -756,4 +887,8 @@ func (c *detailCache[S]) put(ord int64, s *S) {
 	c.items[ord] = s
 }
 
-func (c *detailCache[S]) drop(ord int64) { delete(c.items, ord) }
+func (c *detailCache[S]) drop(ord int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.items, ord)
+}

@@ -121,6 +121,23 @@ type Matcher[S any, E core.Evidence] interface {
 	Match(ord int32, s *S, src Source[S], emit func(other int32, score float64, ev E)) error
 }
 
+// Checker is a method whose checks against an Index (Index.Query) run on
+// many goroutines at once, beside the Index's writer: Match split in two,
+// finding the candidates, which only reads the method's index, and
+// verifying them, which reads nothing of the method's state. An Index of a
+// method that is not a Checker checks one document at a time, between
+// writes.
+type Checker[S any, E core.Evidence] interface {
+	// Candidates appends to dst the indexed documents Match would verify
+	// s against, in any order, maybe more than once. It only reads: calls
+	// may run at once, though not with Add, Index or Remove.
+	Candidates(dst []int32, s *S) []int32
+	// Verify verifies s against cands, which it may sort, and emits what
+	// Match would of them, in increasing ordinal order. It may run at once
+	// with any other method call.
+	Verify(cands []int32, s *S, src Source[S], emit func(other int32, score float64, ev E)) error
+}
+
 // Reserver is a method told how many documents are about to be added, to
 // size its index once.
 type Reserver interface {

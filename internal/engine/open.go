@@ -48,13 +48,15 @@ func Open(ctx context.Context, dsn string, so store.Options, specs []Spec, o Ope
 // nothing.
 func (x *Index) Close() error {
 	x.counts.stop()
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	if x.st == nil {
-		return nil
-	}
-	err := x.st.Close()
-	x.st = nil
+	x.lk.open.Lock()
+	defer x.lk.open.Unlock()
+	var err error
+	x.exclusively(func() {
+		if x.st != nil {
+			err = x.st.Close()
+			x.st = nil
+		}
+	})
 	return err
 }
 
@@ -205,8 +207,8 @@ func (x *Index) Spec() Spec { return x.spec }
 // Add checks each document against everything stored and stores it, in
 // one transaction: all documents are stored, or none.
 func (x *Index) Add(ctx context.Context, docs []core.Document, o AddOptions) ([]Match, error) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
+	x.lk.write.Lock()
+	defer x.lk.write.Unlock()
 	o.StoreText = x.meta.StoreText
 	return x.impl.add(ctx, docs, nil, o)
 }
@@ -217,8 +219,8 @@ func (x *Index) NewSketcher() *Sketcher { return x.impl.newSketcher() }
 
 // AddSketched is Add of documents sketched already: sks[i] is docs[i]'s.
 func (x *Index) AddSketched(ctx context.Context, docs []core.Document, sks []Sketch, o AddOptions) ([]Match, error) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
+	x.lk.write.Lock()
+	defer x.lk.write.Unlock()
 	o.StoreText = x.meta.StoreText
 	return x.impl.add(ctx, docs, sks, o)
 }
@@ -230,68 +232,65 @@ func (x *Index) AddSketched(ctx context.Context, docs []core.Document, sks []Ske
 // out before verification (see Outside); the stored documents' dates are
 // read once into memory. It is not stored with the index.
 func (x *Index) SetWindow(d time.Duration) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	x.impl.setWindow(int64(d / time.Second))
+	x.exclusively(func() { x.impl.setWindow(int64(d / time.Second)) })
 }
 
 // Query checks each document against everything stored, storing nothing.
+// It sees every document whose add returned before it began.
 func (x *Index) Query(ctx context.Context, docs []core.Document) ([]Match, error) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
 	return x.impl.query(ctx, docs, nil)
 }
 
 // QuerySketched is Query of documents sketched already.
 func (x *Index) QuerySketched(ctx context.Context, docs []core.Document, sks []Sketch) ([]Match, error) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
 	return x.impl.query(ctx, docs, sks)
 }
 
 // Remove removes the stored documents of the given IDs with their sketches
 // and marks, and returns the IDs it removed.
 func (x *Index) Remove(ctx context.Context, ids []string) ([]string, error) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	return x.impl.remove(ctx, ids)
+	var removed []string
+	var err error
+	x.exclusively(func() { removed, err = x.impl.remove(ctx, ids) })
+	return removed, err
 }
 
 // Expire removes the documents dated before t (their own date, else when
 // they were stored) and returns how many.
 func (x *Index) Expire(ctx context.Context, before time.Time) (int, error) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	return x.impl.expire(ctx, before)
+	var n int
+	var err error
+	x.exclusively(func() { n, err = x.impl.expire(ctx, before) })
+	return n, err
 }
 
 // Rescore judges every pair again with the statistics of the whole index,
 // as a batch run over the stored documents would, and replaces the marks
 // and clusters.
 func (x *Index) Rescore(ctx context.Context, progress func(done int)) (Stats, error) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	return x.impl.rescore(ctx, progress)
+	var st Stats
+	var err error
+	x.exclusively(func() { st, err = x.impl.rescore(ctx, progress) })
+	return st, err
 }
 
 // Verify checks the index and returns the faults it found.
 func (x *Index) Verify(ctx context.Context, progress func(done int)) ([]string, error) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	return x.impl.verify(ctx, progress)
+	var faults []string
+	var err error
+	x.exclusively(func() { faults, err = x.impl.verify(ctx, progress) })
+	return faults, err
 }
 
 // Export sends the index's pairs, clusters and kept documents to e.
 func (x *Index) Export(ctx context.Context, e Exporter) error {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	return x.impl.export(ctx, e)
+	var err error
+	x.exclusively(func() { err = x.impl.export(ctx, e) })
+	return err
 }
 
 // Len returns the number of compared documents in the in-memory index.
 func (x *Index) Len() int {
-	x.mu.Lock()
-	defer x.mu.Unlock()
 	return x.impl.documents()
 }
 

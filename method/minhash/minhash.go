@@ -118,6 +118,29 @@ func (m *method) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit fun
 // collect gathers candidates; the method value is made once, not per band.
 func (m *method) collect(d int32) { m.cands = append(m.cands, d) }
 
+// A check of an Index runs beside other checks and the Index's writer.
+var _ engine.Checker[Sketch, Evidence] = (*method)(nil)
+
+// Candidates appends the documents of s's LSH buckets to dst: Match's
+// candidates, unsorted. It only reads the index.
+func (m *method) Candidates(dst []int32, s *Sketch) []int32 {
+	if len(s.Set) == 0 {
+		return dst
+	}
+	for _, k := range s.Keys {
+		m.index.Visit(uint64(k), m.o.BucketLimit, func(d int32) { dst = append(dst, d) })
+	}
+	return dst
+}
+
+// Verify is Match's verification of s against cands.
+func (m *method) Verify(cands []int32, s *Sketch, src engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	if len(s.Set) == 0 {
+		return nil
+	}
+	return verify(cands, s, src, emit)
+}
+
 // IndexAll puts every document's band keys in a read-only index at once,
 // for a Batch's matchers (engine.ParallelMatcher).
 func (m *method) IndexAll(ss []*Sketch) {
