@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // dialect is what differs between the SQL engines.
@@ -39,6 +40,15 @@ type sqlStore struct {
 	db       *sql.DB
 	d        *dialect
 	readOnly bool
+	// writer, when not nil, is the one connection writes go through, one
+	// at a time (wmu). SQLite empties a connection's page cache when it
+	// begins a transaction after another connection's commit: with one
+	// connection for writes, none of the process's other connections
+	// writes, and the pages each write reads again (the ends of the tables
+	// and indexes, the full-text index's newest segments) stay in its
+	// cache from one write to the next, whatever reads run between them.
+	writer *sql.Conn
+	wmu    sync.Mutex
 }
 
 // inChunk bounds the values bound in one IN list: SQLite allows 32,766
@@ -67,7 +77,15 @@ func (s *sqlStore) Update(ctx context.Context, fn func(w Writer) error) error {
 	if s.readOnly {
 		return ErrReadOnly
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
+	var tx *sql.Tx
+	var err error
+	if s.writer != nil {
+		s.wmu.Lock()
+		defer s.wmu.Unlock()
+		tx, err = s.writer.BeginTx(ctx, nil)
+	} else {
+		tx, err = s.db.BeginTx(ctx, nil)
+	}
 	if err != nil {
 		return s.wrap("writing to the index", err)
 	}
@@ -108,7 +126,14 @@ func (s *sqlStore) Check(ctx context.Context) ([]string, error) {
 	return faults, s.wrap("checking the index", err)
 }
 
-func (s *sqlStore) Close() error { return s.db.Close() }
+func (s *sqlStore) Close() error {
+	if s.writer != nil {
+		s.wmu.Lock()
+		s.writer.Close()
+		s.wmu.Unlock()
+	}
+	return s.db.Close()
+}
 
 // migrate brings the schema to the current version in one transaction, or
 // refuses a store that is newer or not an index.

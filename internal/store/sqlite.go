@@ -141,7 +141,8 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
-	db.SetMaxOpenConns(4)
+	// Four connections for reads, one for writes (see sqlStore.writer).
+	db.SetMaxOpenConns(5)
 	s := &sqlStore{db: db, d: &sqliteDialect, readOnly: o.ReadOnly}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
@@ -151,6 +152,10 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 		if err := tuneSearch(ctx, db); err != nil {
 			db.Close()
 			return nil, fmt.Errorf("store: %s: %w", path, s.wrap("setting up the full-text index", err))
+		}
+		if s.writer, err = db.Conn(ctx); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("store: %s: %w", path, s.wrap("opening the index", err))
 		}
 	}
 	return s, nil
@@ -204,10 +209,10 @@ func sqliteDSN(path string, o Options) string {
 	// minute), every read of a page searching it.
 	//
 	// SQLite empties a connection's page cache when it begins a
-	// transaction after another connection's commit. The index's reads and
-	// writes run one at a time (the engine's lock) and the pool gives back
-	// the connection used last, so they mostly share one connection and its
-	// cache.
+	// transaction after another connection's commit: writes go through a
+	// connection of their own (see sqlStore.writer), whose cache no other
+	// connection's commit empties; a read after a commit reads its pages
+	// anew.
 	q := fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=page_size(8192)&_pragma=journal_mode(WAL)&_pragma=synchronous(%s)"+
 		"&_pragma=cache_size(-131072)&_pragma=wal_autocheckpoint(10000)&_txlock=immediate", busy, o.Sync)
 	if o.ReadOnly {
