@@ -30,12 +30,18 @@ type gcPacer struct {
 	progress func() (done, total int64) // nil: nothing to project
 	stopped  bool
 	sample   []metrics.Sample
-	prev     int // the GOGC in force before the pacer
+	prev     int     // the GOGC in force before the pacer
+	share    float64 // the headroom's share of the live heap
 }
 
 // headroomShare is the share of the live heap (projected or not) a
 // collection leaves room for: GOGC=25.
 const headroomShare = 0.25
+
+// lastShare is the headroom's share once the live heap is at its largest
+// and what is left of the run makes little garbage (see lastStretch):
+// GOGC=10.
+const lastShare = 0.10
 
 // minProjected: the live heap is projected from a 32nd of the input on.
 const minProjected = 32
@@ -48,7 +54,7 @@ const minHeadroom = 4 << 20
 // progress, when not nil, gives the input bytes read and their total (see
 // corpus.Reader.Progress). The caller calls stop at the end of the run.
 func startGCPacer(progress func() (done, total int64)) *gcPacer {
-	p := &gcPacer{progress: progress, sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}}
+	p := &gcPacer{progress: progress, share: headroomShare, sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}}
 	if os.Getenv("GOGC") != "" {
 		p.stopped = true
 		return p
@@ -73,6 +79,18 @@ func (t *gcTick) collected() {
 func (p *gcPacer) readingDone() {
 	p.mu.Lock()
 	p.progress = nil
+	p.mu.Unlock()
+	p.pace()
+}
+
+// lastStretch leaves a tenth of the live heap as headroom for the rest of
+// the run: called when the largest heap is reached and little garbage is
+// left to make (the second reading copies nothing), so that writing the
+// results, which makes some, does not take the heap a quarter above it, at
+// the cost of a collection or two.
+func (p *gcPacer) lastStretch() {
+	p.mu.Lock()
+	p.share = lastShare
 	p.mu.Unlock()
 	p.pace()
 }
@@ -109,13 +127,13 @@ func (p *gcPacer) pace() bool {
 			projected = live * float64(total) / float64(done)
 		}
 	}
-	debug.SetGCPercent(gcPercent(live, projected))
+	debug.SetGCPercent(gcPercent(live, projected, p.share))
 	return true
 }
 
-// gcPercent is the GOGC that leaves room for a quarter of the projected
-// live heap, at least a quarter of the live heap and minHeadroom.
-func gcPercent(live, projected float64) int {
-	room := max(headroomShare*max(projected, live), minHeadroom)
-	return max(int(100*room/live), 25)
+// gcPercent is the GOGC that leaves room for share of the projected live
+// heap, at least share of the live heap and minHeadroom.
+func gcPercent(live, projected, share float64) int {
+	room := max(share*max(projected, live), minHeadroom)
+	return max(int(100*room/live), int(100*share))
 }

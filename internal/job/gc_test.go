@@ -26,9 +26,12 @@ func TestGCPercent(t *testing.T) {
 		{2000 * mib, 1000 * mib, 25}, // never less than a quarter of the live heap
 		{1 * mib, 1 * mib, 400},      // the floor of 4 MiB
 	} {
-		if got := gcPercent(tc.live, tc.projected); got != tc.want {
+		if got := gcPercent(tc.live, tc.projected, headroomShare); got != tc.want {
 			t.Errorf("gcPercent(%v MiB, %v MiB) = %d, want %d", tc.live/mib, tc.projected/mib, got, tc.want)
 		}
+	}
+	if got := gcPercent(2000*mib, 2000*mib, lastShare); got != 10 {
+		t.Errorf("last stretch: GOGC %d, want 10", got)
 	}
 }
 

@@ -115,7 +115,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	defer pacer.stop()
 
 	run := &runner{o: o, b: b, r: r, meter: progress.New(o.Progress), seconds: map[string]float64{}, cpu: map[string]float64{},
-		skipped: map[core.SkipReason]int{}, started: time.Now(),
+		skipped: map[core.SkipReason]int{}, started: time.Now(), pacer: pacer,
 		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}
 	if err := run.sketchAll(ctx); err != nil {
 		return engine.Stats{}, err
@@ -161,6 +161,7 @@ type runner struct {
 	skippedAt []int
 	// lineDocs counts the documents read from JSONL lines.
 	lineDocs int
+	pacer    *gcPacer
 	warner   warner
 	started  time.Time
 	// wanted names the documents the report shows; docs collects them in

@@ -45,6 +45,7 @@ func (run *runner) secondPass(ctx context.Context, out *output.Set) error {
 		err       error
 	)
 	if !fields && run.lineDocs == run.b.Len() && !run.anyText() {
+		run.pacer.lastStretch()
 		seen, ord, err = run.keptLines(ctx, out)
 	} else {
 		seen, ord, err = run.decodeAgain(ctx, out, fields)
