@@ -49,6 +49,9 @@ type sqlStore struct {
 	// cache from one write to the next, whatever reads run between them.
 	writer *sql.Conn
 	wmu    sync.Mutex
+	// checkpoints, when not nil, copies a SQLite log into its file in the
+	// background.
+	checkpoints *checkpointer
 }
 
 // inChunk bounds the values bound in one IN list: SQLite allows 32,766
@@ -127,6 +130,9 @@ func (s *sqlStore) Check(ctx context.Context) ([]string, error) {
 }
 
 func (s *sqlStore) Close() error {
+	if s.checkpoints != nil {
+		s.checkpoints.close()
+	}
 	if s.writer != nil {
 		s.wmu.Lock()
 		s.writer.Close()

@@ -141,8 +141,11 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: opening %s: %w", path, err)
 	}
-	// Four connections for reads, one for writes (see sqlStore.writer).
+	// Four connections for reads, one for writes (see sqlStore.writer),
+	// all kept open: a connection opened anew runs the pragmas and reads
+	// the schema again, and checks running at once use all four.
 	db.SetMaxOpenConns(5)
+	db.SetMaxIdleConns(5)
 	s := &sqlStore{db: db, d: &sqliteDialect, readOnly: o.ReadOnly}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
@@ -153,10 +156,14 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 			db.Close()
 			return nil, fmt.Errorf("store: %s: %w", path, s.wrap("setting up the full-text index", err))
 		}
-		if s.writer, err = db.Conn(ctx); err != nil {
-			db.Close()
+		if s.writer, err = db.Conn(ctx); err == nil {
+			_, err = s.writer.ExecContext(ctx, fmt.Sprintf(`PRAGMA cache_size = -%d`, writerCacheKiB))
+		}
+		if err != nil {
+			s.Close()
 			return nil, fmt.Errorf("store: %s: %w", path, s.wrap("opening the index", err))
 		}
+		s.checkpoints = startCheckpointer(db, path)
 	}
 	return s, nil
 }
@@ -197,9 +204,13 @@ func sqliteDSN(path string, o Options) string {
 	}
 	// A page of 8 KiB holds seven documents' sketch details where one of 4
 	// KiB holds three: less space left over. It applies to a new file.
-	// Its page cache holds 128 MiB a connection (SQLite's default is 2): the
-	// candidates' sketch details are read at random across the file. The
-	// log is copied into the file every 10,000 pages (80 MiB) rather than
+	// The writer's page cache holds 128 MiB (see writerCacheKiB), a
+	// reader's 8 MiB (SQLite's default is 2): a read transaction after
+	// another connection's commit begins with an empty cache, and emptying
+	// it holds a lock every connection's page cache takes (SQLite's page
+	// caches share one), while it frees the pages one at a time: emptying
+	// 128 MiB (as after opening the index, which reads every sketch) held
+	// every request of a loaded server for seconds. The log is copied into the file every 10,000 pages (80 MiB) rather than
 	// every 1,000, so that the pages every add touches (the ends of the
 	// tables and indexes) are copied ten times less often. The commit that
 	// outgrows the mark copies it: a checkpoint made elsewhere (tried: every
@@ -214,12 +225,20 @@ func sqliteDSN(path string, o Options) string {
 	// connection's commit empties; a read after a commit reads its pages
 	// anew.
 	q := fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=page_size(8192)&_pragma=journal_mode(WAL)&_pragma=synchronous(%s)"+
-		"&_pragma=cache_size(-131072)&_pragma=wal_autocheckpoint(10000)&_txlock=immediate", busy, o.Sync)
+		"&_pragma=cache_size(-%d)&_pragma=wal_autocheckpoint(10000)&_txlock=immediate", busy, o.Sync, readerCacheKiB)
 	if o.ReadOnly {
 		q += "&_pragma=query_only(1)"
 	}
 	return "file:" + name + q
 }
+
+// The page caches of the writer's connection and of the others, in KiB.
+// The writer's holds what each write reads again: the ends of the tables
+// and indexes, the full-text index's newest segments, recent candidates.
+const (
+	writerCacheKiB = 128 << 10
+	readerCacheKiB = 8 << 10
+)
 
 // SQLite's primary result codes (the low byte of an extended one): they
 // are part of its stable interface.
