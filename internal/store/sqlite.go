@@ -213,11 +213,12 @@ func sqliteDSN(path string, o Options) string {
 	// every request of a loaded server for seconds. The log is copied into the file every 10,000 pages (80 MiB) rather than
 	// every 1,000, so that the pages every add touches (the ends of the
 	// tables and indexes) are copied ten times less often. The commit that
-	// outgrows the mark copies it: a checkpoint made elsewhere (tried: every
-	// second on a connection of its own) never finds the log wholly copied
-	// when a write begins under a steady flow of adds, which is when SQLite
-	// starts the log over, and the log grew without end (400 MiB in a
-	// minute), every read of a page searching it.
+	// outgrows the mark copies it: a checkpoint made elsewhere never finds
+	// the log wholly copied when a write begins under a steady flow of adds,
+	// which is when SQLite starts the log over (tried alone, every second on
+	// a connection of its own: the log grew without end, 400 MiB in a
+	// minute, every read of a page searching it). A checkpointer copies most
+	// of it before, in the background (see checkpointer).
 	//
 	// SQLite empties a connection's page cache when it begins a
 	// transaction after another connection's commit: writes go through a
