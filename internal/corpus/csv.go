@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -72,6 +73,8 @@ type rowLimiter struct {
 // not: a byte that cannot end a quoted field, then a quote and a line break.
 const rowEnd = "\x00\"\n"
 
+var quote = []byte{'"'}
+
 // tailSize is how many bytes rowLimiter keeps: more than the CSV reader's
 // read-ahead (its 4,096-byte buffer).
 const tailSize = 16 << 10
@@ -100,10 +103,8 @@ func (l *rowLimiter) Read(p []byte) (int, error) {
 // passed notes bytes passed on to the CSV reader.
 func (l *rowLimiter) passed(b []byte) {
 	l.n += int64(len(b))
-	for _, c := range b {
-		if c == '"' {
-			l.quoted = !l.quoted
-		}
+	if bytes.Count(b, quote)%2 == 1 {
+		l.quoted = !l.quoted
 	}
 	if len(b) >= tailSize {
 		l.tail = append(l.tail[:0], b[len(b)-tailSize:]...)
@@ -152,15 +153,10 @@ func (l *rowLimiter) startRow(offset int64) {
 	l.base = offset
 	// The quoting state at the end of what was passed on is that after the
 	// read-ahead, which starts outside quotes.
-	quoted := false
+	l.quoted = false
 	if ahead := l.n - offset; ahead >= 0 && ahead <= int64(len(l.tail)) {
-		for _, c := range l.tail[int64(len(l.tail))-ahead:] {
-			if c == '"' {
-				quoted = !quoted
-			}
-		}
+		l.quoted = bytes.Count(l.tail[int64(len(l.tail))-ahead:], quote)%2 == 1
 	}
-	l.quoted = quoted
 }
 
 // csvSource reads the rows of a CSV or TSV file.
