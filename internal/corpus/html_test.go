@@ -7,6 +7,7 @@ import (
 	"fmt"
 	nurl "net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -290,6 +291,7 @@ func TestWARCDamage(t *testing.T) {
 // it would be now; an article is read back from the Reader's file, or, when
 // that file cannot be written, extracted again.
 func TestPageRewind(t *testing.T) {
+	t.Parallel() // waits out a time limit
 	story := sitePage("Ferry back in service", storyParagraphs)
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
@@ -298,7 +300,7 @@ func TestPageRewind(t *testing.T) {
 			warcRecord("resource", "https://port.example/photos", "text/html", galleryPage),
 		"page.html": reprintPage("Ferry back in service", storyParagraphs),
 	})
-	t.Chdir(dir)
+	warc, page := filepath.Join(dir, "crawl.warc"), filepath.Join(dir, "page.html")
 	for _, tc := range []struct {
 		name       string
 		noFile     bool
@@ -308,6 +310,7 @@ func TestPageRewind(t *testing.T) {
 		{"articles extracted again", true, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			var calls atomic.Int32
 			var firstPass atomic.Bool
 			firstPass.Store(true)
@@ -321,7 +324,7 @@ func TestPageRewind(t *testing.T) {
 				return extract.Readeck(doc, u)
 			}
 			opts := Options{Extract: extract.Options{Engine: engine, Timeout: 500 * time.Millisecond}}
-			r, err := open([]string{"crawl.warc", "page.html"}, nil, opts, config{})
+			r, err := open([]string{warc, page}, nil, opts, config{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -335,7 +338,7 @@ func TestPageRewind(t *testing.T) {
 			for _, rc := range first {
 				skips = append(skips, rc.ID+" "+rc.Skip)
 			}
-			want := []string{"crawl.warc#1 ", "crawl.warc#2 failed", "crawl.warc#3 too-short", "page.html "}
+			want := []string{warc + "#1 ", warc + "#2 failed", warc + "#3 too-short", page + " "}
 			if diff := cmp.Diff(want, skips); diff != "" {
 				t.Errorf("first pass (-want +got)\n%s", diff)
 			}

@@ -9,10 +9,11 @@ import (
 )
 
 // checkpointEvery is how often a checkpointer looks at the log, and
-// checkpointFrom the size of the log from which it copies it into the file.
-const (
-	checkpointEvery = time.Second
-	checkpointFrom  = 8 << 20
+// checkpointFrom the size of the log from which it copies it into the file
+// (variables only so that a test can look sooner at a smaller log).
+var (
+	checkpointEvery       = time.Second
+	checkpointFrom  int64 = 8 << 20
 )
 
 // checkpointer copies a SQLite file's log into the file in the background

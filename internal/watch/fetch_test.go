@@ -133,6 +133,7 @@ func TestRedirects(t *testing.T) {
 }
 
 func TestTimeouts(t *testing.T) {
+	t.Parallel() // waits on timers
 	s := newSite(t)
 	release := make(chan struct{})
 	t.Cleanup(func() { close(release) })
@@ -168,6 +169,7 @@ func TestTimeouts(t *testing.T) {
 }
 
 func TestHostGate(t *testing.T) {
+	t.Parallel() // waits on timers
 	s := newSite(t)
 	var active, most int
 	s.handle("/p", func(rw http.ResponseWriter, r *http.Request) {

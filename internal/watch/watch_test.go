@@ -361,6 +361,7 @@ func TestFailingFeedsAndPages(t *testing.T) {
 }
 
 func TestHangingPage(t *testing.T) {
+	t.Parallel() // waits on timers
 	x := newIndex(t)
 	s := newSite(t)
 	items := publish(s, "Daily", 1, 2)

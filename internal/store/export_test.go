@@ -1,0 +1,15 @@
+package store
+
+import (
+	"testing"
+	"time"
+)
+
+// SetCheckpointing makes the checkpointers of the stores a test opens look
+// at the log every interval and copy it from the given size on, until the
+// test ends. Tests that call it do not run in parallel with others.
+func SetCheckpointing(t testing.TB, every time.Duration, from int64) {
+	e, f := checkpointEvery, checkpointFrom
+	checkpointEvery, checkpointFrom = every, from
+	t.Cleanup(func() { checkpointEvery, checkpointFrom = e, f })
+}
