@@ -163,3 +163,27 @@ func TestRecentStats(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestCountInBackground: the first count started in the background is the
+// one the first call waits for and shows; Close waits for it.
+func TestCountInBackground(t *testing.T) {
+	x := browsed(t, "sqlite")
+	x.CountInBackground()
+	st, err := x.RecentStats(t.Context())
+	if err != nil || st.Documents != 4 {
+		t.Fatalf("%d documents, %v; want 4", st.Documents, err)
+	}
+	engine.PretendSlowCount(x, 0)
+	x.CountInBackground() // counted already: no count more
+	engine.WaitCounts(x)
+	add(t, x, enginetest.Doc("e", enginetest.NewTextGen(9).Sentences(8)))
+	if st, _ := x.RecentStats(t.Context()); st.Documents != 4 {
+		t.Errorf("%d documents, want the last count, 4", st.Documents)
+	}
+
+	y := browsed(t, "sqlite")
+	y.CountInBackground()
+	if err := y.Close(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -23,6 +23,7 @@ type counts struct {
 	at       time.Time     // when the last count started; zero before the first
 	took     time.Duration // how long it took
 	counting bool          // a count runs in the background
+	done     chan struct{} // closed when that count ends
 	closed   bool
 	wg       sync.WaitGroup
 }
@@ -35,6 +36,18 @@ type counts struct {
 func (x *Index) RecentStats(ctx context.Context) (IndexStats, error) {
 	c := &x.counts
 	c.mu.Lock()
+	if c.at.IsZero() && c.counting {
+		// The first count runs in the background (CountInBackground):
+		// wait for it rather than count beside it.
+		done := c.done
+		c.mu.Unlock()
+		select {
+		case <-done:
+		case <-ctx.Done():
+			return IndexStats{}, ctx.Err()
+		}
+		c.mu.Lock()
+	}
 	if c.at.IsZero() || c.took < quickCount {
 		c.mu.Unlock()
 		start := time.Now()
@@ -47,21 +60,45 @@ func (x *Index) RecentStats(ctx context.Context) (IndexStats, error) {
 		return st, err
 	}
 	defer c.mu.Unlock()
-	if time.Since(c.at) > countsMaxAge && !c.counting && !c.closed {
-		c.counting = true
-		c.wg.Add(1)
-		go func() {
-			defer c.wg.Done()
-			ctx, cancel := context.WithTimeout(context.Background(), countTimeout)
-			defer cancel()
-			start := time.Now()
-			st, err := x.Stats(ctx)
-			c.mu.Lock()
-			c.stats, c.err, c.at, c.took, c.counting = st, err, start, time.Since(start), false
-			c.mu.Unlock()
-		}()
+	if time.Since(c.at) > countsMaxAge {
+		c.start(x)
 	}
 	return c.stats, c.err
+}
+
+// CountInBackground starts the first count of the index for RecentStats
+// in the background, as a server does when it starts, so that its first
+// page or scrape waits only for what is left of it; it does nothing once
+// the index was counted or while a count runs.
+func (x *Index) CountInBackground() {
+	c := &x.counts
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.at.IsZero() {
+		c.start(x)
+	}
+}
+
+// start counts x in the background unless a count runs or the index is
+// closing; c.mu is held.
+func (c *counts) start(x *Index) {
+	if c.counting || c.closed {
+		return
+	}
+	c.counting = true
+	c.done = make(chan struct{})
+	c.wg.Add(1)
+	go func() {
+		defer c.wg.Done()
+		ctx, cancel := context.WithTimeout(context.Background(), countTimeout)
+		defer cancel()
+		start := time.Now()
+		st, err := x.Stats(ctx)
+		c.mu.Lock()
+		c.stats, c.err, c.at, c.took, c.counting = st, err, start, time.Since(start), false
+		close(c.done)
+		c.mu.Unlock()
+	}()
 }
 
 // stop waits for a count in the background and starts no other.

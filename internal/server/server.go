@@ -118,8 +118,10 @@ func (s *Server) Close() { s.add.close() }
 
 // Serve answers on ln until ctx is done, then stops taking requests,
 // waits for those under way (at most ShutdownTimeout) and closes the
-// server. It returns nil after a shutdown asked for by ctx.
+// server. It returns nil after a shutdown asked for by ctx. The index's
+// first count for the front page and the metrics starts with it.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	s.x.CountInBackground()
 	hs := &http.Server{Handler: s.handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: s.o.ReadTimeout,
 		WriteTimeout: s.o.WriteTimeout, IdleTimeout: s.o.IdleTimeout, MaxHeaderBytes: 64 << 10,
 		ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)}
