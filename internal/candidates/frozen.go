@@ -72,9 +72,14 @@ func newFrozen(n int, each func(yield func(key uint32, doc int32))) *frozen {
 func (f *frozen) lookup(key uint32) (lo, hi int) {
 	h := uint64(mix32(key))
 	b := uint32(h) >> f.shift
-	lo, hi = int(f.dir[b]), int(f.dir[b+1])
-	// The bucket is sorted and key's records are a run in it, found by
-	// binary searches: a crowded key holds thousands of documents, of
+	return f.search(h, int(f.dir[b]), int(f.dir[b+1]))
+}
+
+// search returns the records of the key whose mix is h in its bucket,
+// recs[lo:hi].
+func (f *frozen) search(h uint64, lo, hi int) (int, int) {
+	// The bucket is sorted and the key's records are a run in it, found
+	// by binary searches: a crowded key holds thousands of documents, of
 	// which a visit reads a few, and every one of them looks it up.
 	lo = f.firstFrom(lo, hi, h<<32)
 	if h == 1<<32-1 {

@@ -62,6 +62,56 @@ func (p *Postings) VisitBefore(key uint64, limit int, before int32, fn func(doc 
 		panic("candidates: VisitBefore on postings that are not all frozen")
 	}
 	lo, hi := p.frozenRange(key)
+	p.visitRange(lo, hi, limit, before, fn)
+}
+
+// VisitEachBefore is VisitBefore of each key in turn, for 32-bit keys: a
+// document's band keys. The directory entries of a run of keys are read
+// before any of them is searched, so that their cache misses, each to a
+// random place of a table larger than the caches, overlap rather than
+// follow one another.
+func (p *Postings) VisitEachBefore(keys []uint32, limit int, before int32, fn func(doc int32)) {
+	if p.used > 0 || p.zero.count > 0 || p.nDead > 0 {
+		panic("candidates: VisitEachBefore on postings that are not all frozen")
+	}
+	f := p.frozen
+	if f == nil {
+		return
+	}
+	const run = 32
+	var hs [run]uint64
+	var ranges [run][2]int
+	for len(keys) > 0 {
+		n := min(len(keys), run)
+		for i, k := range keys[:n] {
+			h := uint64(mix32(k))
+			b := uint32(h) >> f.shift
+			hs[i], ranges[i] = h, [2]int{int(f.dir[b]), int(f.dir[b+1])}
+		}
+		// The first record of each bucket, read for all keys at once
+		// too: in most buckets the key's run starts there.
+		var heads [run]uint64
+		for i := range n {
+			if lo := ranges[i][0]; lo < ranges[i][1] {
+				heads[i] = f.recs[lo]
+			}
+		}
+		for i := range n {
+			lo, hi := ranges[i][0], ranges[i][1]
+			if lo < hi && heads[i] < hs[i]<<32 {
+				lo, hi = f.search(hs[i], lo+1, hi)
+			} else {
+				lo, hi = f.search(hs[i], lo, hi)
+			}
+			p.visitRange(lo, hi, limit, before, fn)
+		}
+		keys = keys[n:]
+	}
+}
+
+// visitRange visits the frozen records lo to hi of one key for
+// VisitBefore.
+func (p *Postings) visitRange(lo, hi, limit int, before int32, fn func(doc int32)) {
 	if lo == hi {
 		return
 	}

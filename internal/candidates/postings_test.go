@@ -229,13 +229,34 @@ func TestPostingsVisitBefore(t *testing.T) {
 		if before%7 != 0 && before < 1990 {
 			continue
 		}
-		for k := uint64(0); k < 310; k++ {
-			for _, limit := range []int{0, 1, 2, 5, 32} {
+		for _, limit := range []int{0, 1, 2, 5, 32} {
+			var all []int32
+			for k := uint64(0); k < 310; k++ {
 				var got []int32
 				frozen.VisitBefore(k, limit, before, func(d int32) { got = append(got, d) })
 				if want := visit(&growing, k, limit); !slices.Equal(want, got) {
 					t.Fatalf("before %d, key %d, limit %d: Visit %v, VisitBefore %v", before, k, limit, want, got)
 				}
+				all = append(all, got...)
+			}
+			// VisitEachBefore visits them in the order of its keys, in
+			// runs of 32: here keys 0 to 309 in a shuffled order.
+			ks := make([]uint32, 310)
+			for i := range ks {
+				ks[i] = uint32(i)
+			}
+			perm := rand.New(rand.NewPCG(uint64(before), 1)).Perm(len(ks))
+			var want, got []int32
+			for _, i := range perm {
+				frozen.VisitBefore(uint64(ks[i]), limit, before, func(d int32) { want = append(want, d) })
+			}
+			shuffled := make([]uint32, len(ks))
+			for j, i := range perm {
+				shuffled[j] = ks[i]
+			}
+			frozen.VisitEachBefore(shuffled, limit, before, func(d int32) { got = append(got, d) })
+			if !slices.Equal(want, got) || len(all) != len(got) {
+				t.Fatalf("before %d, limit %d: VisitEachBefore %v, want %v", before, limit, got, want)
 			}
 		}
 	}
@@ -280,6 +301,23 @@ func BenchmarkPostingsBuild(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
 			j := i % len(keys)
 			frozen.VisitBefore(uint64(keys[j]), 32, docs[j], func(int32) { n++ })
+		}
+	})
+	// A document's 20 keys a visit, at random places, as matching does.
+	b.Run("VisitBefore20", func(b *testing.B) {
+		n := 0
+		for i := 0; b.Loop(); i++ {
+			j := int(uint32(i)*2654435761) % (len(keys) / 20) * 20
+			for _, k := range keys[j : j+20] {
+				frozen.VisitBefore(uint64(k), 32, docs[j], func(int32) { n++ })
+			}
+		}
+	})
+	b.Run("VisitEachBefore20", func(b *testing.B) {
+		n := 0
+		for i := 0; b.Loop(); i++ {
+			j := int(uint32(i)*2654435761) % (len(keys) / 20) * 20
+			frozen.VisitEachBefore(keys[j:j+20], 32, docs[j], func(int32) { n++ })
 		}
 	})
 }

@@ -178,9 +178,7 @@ func (x *matcher) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit fu
 		return nil
 	}
 	x.cands = x.cands[:0]
-	for _, k := range keys {
-		x.m.index.VisitBefore(uint64(k), x.m.o.BucketLimit, ord, x.collect)
-	}
+	x.m.index.VisitEachBefore(keys, x.m.o.BucketLimit, ord, x.collect)
 	return verify(x.cands, s, src, emit)
 }
 
