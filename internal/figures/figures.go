@@ -21,10 +21,9 @@ import (
 // ordinals ("4th qtr", "1ST HALF"), wording of a template rather than
 // figures of a report.
 func Of(text string) []uint32 {
-	var out []uint32
-	scan(text, nil, func(d []byte) { out = append(out, fingerprint(d)) })
-	slices.Sort(out)
-	return slices.Compact(out)
+	var s Scanner
+	s.scan(text, false, true)
+	return s.sortedOf()
 }
 
 // fingerprint is a figure's fingerprint in Of: FNV-1a of its digits
@@ -39,12 +38,37 @@ func fingerprint(d []byte) uint32 {
 
 // OfSlots returns Of(text) and Slots(text), reading text once.
 func OfSlots(text string) ([]uint32, []uint64) {
-	var of []uint32
-	var slots []uint64
-	scan(text, func(place uint32, value []byte) { slots = append(slots, slot(place, value)) },
-		func(d []byte) { of = append(of, fingerprint(d)) })
-	slices.Sort(of)
-	return slices.Compact(of), keepPlaces(slots)
+	var s Scanner
+	return s.OfSlots(text)
+}
+
+// A Scanner reads the figures of one text after another, reusing its
+// buffers from one to the next: a sketcher keeps one. The zero Scanner is
+// ready to use; a Scanner is not safe for concurrent use.
+type Scanner struct {
+	of     []uint32 // the fingerprints of the figures read (see Of)
+	slots  []uint64 // the slotted figures read (see Slots)
+	digits []byte   // the digits of the figure being read
+	values []byte   // the values of the figures waiting for the word after them
+	ends   []int    // where each waiting figure's value ends in values
+}
+
+// OfSlots returns Of(text) and Slots(text), reading text once. The first
+// slice is the Scanner's own and valid until its next call (the caller
+// copies it); the second is a slice of its own.
+func (s *Scanner) OfSlots(text string) ([]uint32, []uint64) {
+	s.scan(text, true, true)
+	return s.sortedOf(), keepPlaces(s.slots)
+}
+
+// sortedOf sorts the fingerprints read and returns them without repeats,
+// nil when there are none.
+func (s *Scanner) sortedOf() []uint32 {
+	if len(s.of) == 0 {
+		return nil
+	}
+	slices.Sort(s.of)
+	return slices.Compact(s.of)
 }
 
 // Slots returns the sorted distinct figures of text with the places they
@@ -62,9 +86,9 @@ func OfSlots(text string) ([]uint32, []uint64) {
 // is left out, as InPlace leaves it out, and a text with fewer than two
 // places has none (see Refilled).
 func Slots(text string) []uint64 {
-	var out []uint64
-	scan(text, func(place uint32, value []byte) { out = append(out, slot(place, value)) }, nil)
-	return keepPlaces(out)
+	var s Scanner
+	s.scan(text, true, false)
+	return keepPlaces(s.slots)
 }
 
 // keepPlaces sorts slotted figures and returns those of the places filled
@@ -123,33 +147,19 @@ func slotFigure(v uint64, buf []byte) []byte {
 	return buf
 }
 
-// scan reads the figures of text: it calls figure, unless nil, with the
-// digits of each figure (see Of), and slotted, unless nil, with the value
-// and the hash of the place of each figure, the numbers written as words
-// included (see Slots).
-func scan(text string, slotted func(place uint32, value []byte), figure func(digits []byte)) {
-	places := slotted != nil
-	prev := "" // the word before the pending figures, hashed only if there are some
-	var digits []byte
-	var pending [][]byte // figures waiting for the word after them
-	flush := func(next uint32) {
-		if len(pending) == 0 {
-			return
-		}
-		var p uint32
-		if prev != "" {
-			p = wordHash(prev)
-		}
-		for _, d := range pending {
-			slotted(p*16777619^next, d)
-		}
-		pending = pending[:0]
-	}
+// scan reads the figures of text: when figs, it appends the fingerprint of
+// the digits of each figure to s.of (see Of); when places, each figure's
+// value slotted under the hash of its place to s.slots, the numbers written
+// as words included (see Slots).
+func (s *Scanner) scan(text string, places, figs bool) {
+	s.of, s.slots = s.of[:0], s.slots[:0]
+	s.values, s.ends = s.values[:0], s.ends[:0]
+	prev := "" // the word before the waiting figures, hashed only if there are some
 	for i := 0; i < len(text); {
 		c := text[i]
 		if !isDigit(c) {
 			if c == '\n' && places {
-				flush(0)
+				s.flush(prev, 0)
 				prev = ""
 			}
 			if !isLetter(c) || !places {
@@ -163,17 +173,18 @@ func scan(text string, slotted func(place uint32, value []byte), figure func(dig
 			w := text[i:j]
 			i = j
 			if d := numberWord(w); d != "" && (j == len(w) || !isDigit(text[j-len(w)-1])) && (j == len(text) || !isDigit(text[j])) {
-				pending = append(pending, []byte(d))
+				s.values = append(s.values, d...)
+				s.ends = append(s.ends, len(s.values))
 				continue
 			}
-			if len(pending) > 0 {
-				flush(wordHash(w))
+			if len(s.ends) > 0 {
+				s.flush(prev, wordHash(w))
 			}
 			prev = w
 			continue
 		}
 		start, joined := i, false
-		digits = digits[:0]
+		s.digits = s.digits[:0]
 		for ; i < len(text); i++ {
 			c := text[i]
 			if !isDigit(c) {
@@ -183,38 +194,65 @@ func scan(text string, slotted func(place uint32, value []byte), figure func(dig
 				joined = true
 				continue
 			}
-			digits = append(digits, c)
+			s.digits = append(s.digits, c)
 		}
 		if !joined && isYear(text[start:i]) || isOrdinalSuffix(text[i:]) {
 			continue
 		}
-		if figure != nil {
-			figure(digits)
+		if figs {
+			s.of = append(s.of, fingerprint(s.digits))
 		}
 		if places {
-			pending = append(pending, value(text[start:i]))
+			s.values = appendValue(s.values, text[start:i])
+			s.ends = append(s.ends, len(s.values))
 		}
 	}
-	flush(0)
+	s.flush(prev, 0)
+}
+
+// flush slots the waiting figures between the words prev and the word
+// whose hash is next (0 for none).
+func (s *Scanner) flush(prev string, next uint32) {
+	if len(s.ends) == 0 {
+		return
+	}
+	var p uint32
+	if prev != "" {
+		p = wordHash(prev)
+	}
+	from := 0
+	for _, end := range s.ends {
+		s.slots = append(s.slots, slot(p*16777619^next, s.values[from:end]))
+		from = end
+	}
+	s.values, s.ends = s.values[:0], s.ends[:0]
 }
 
 // value returns the digits of the value of the figure f, as a place
 // compares them: a fraction as a decimal ("17-1/2" and "17.5" are 175,
 // "1/2" and "0.50" are 5), a decimal without the zeros that do not change
 // it ("1.0" is 1), thousands' commas left out.
-func value(f string) []byte {
+func value(f string) []byte { return appendValue(nil, f) }
+
+// appendValue appends value(f) to dst.
+func appendValue(dst []byte, f string) []byte {
 	if strings.IndexByte(f, '/') < 0 && strings.IndexByte(f, '.') < 0 {
 		// A whole number, the common case: its digits without leading
-		// zeros, as below, in one allocation.
-		d := digitsOnly(f)
-		i := 0
-		for i < len(d) && d[i] == '0' {
+		// zeros, as below, appended without allocating.
+		n := len(dst)
+		for i := 0; i < len(f); i++ {
+			if isDigit(f[i]) {
+				dst = append(dst, f[i])
+			}
+		}
+		i := n
+		for i < len(dst) && dst[i] == '0' {
 			i++
 		}
-		if i == len(d) {
-			return []byte("0")
+		if i == len(dst) {
+			return append(dst[:n], '0')
 		}
-		return d[i:]
+		return append(dst[:n], dst[i:]...)
 	}
 	var whole, frac string
 	if k := strings.IndexByte(f, '/'); k > 0 && strings.Count(f, "/") == 1 {
@@ -225,7 +263,7 @@ func value(f string) []byte {
 		n, errN := strconv.Atoi(strings.ReplaceAll(num, ",", ""))
 		d, errD := strconv.Atoi(strings.ReplaceAll(den, ",", ""))
 		if errN != nil || errD != nil || d == 0 || n >= d || strings.ContainsAny(whole, "-/.") {
-			return digitsOnly(f)
+			return append(dst, digitsOnly(f)...)
 		}
 		frac = strconv.FormatFloat(float64(n)/float64(d), 'f', 4, 64)[2:]
 	} else if k := strings.LastIndexByte(f, '.'); k >= 0 && strings.Count(f, ".") == 1 {
@@ -236,9 +274,9 @@ func value(f string) []byte {
 	w := strings.TrimLeft(string(digitsOnly(whole)), "0")
 	fr := strings.TrimRight(string(digitsOnly(frac)), "0")
 	if w == "" && fr == "" {
-		return []byte("0")
+		return append(dst, '0')
 	}
-	return []byte(w + fr)
+	return append(append(dst, w...), fr...)
 }
 
 // digitsOnly returns the ASCII digits of s.

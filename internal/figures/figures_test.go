@@ -119,12 +119,16 @@ func TestNumberWordAndValueSameAsPlain(t *testing.T) {
 		if got, want := value(f), plainValue(f); !bytes.Equal(got, want) {
 			t.Fatalf("value(%q) = %q, want %q", f, got, want)
 		}
+		if got, want := appendValue([]byte("07"), f), append([]byte("07"), plainValue(f)...); !bytes.Equal(got, want) {
+			t.Fatalf("appendValue(07, %q) = %q, want %q", f, got, want)
+		}
 	}
 }
 
 func TestOfSlotsIsOfAndSlots(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 2))
-	pieces := []string{"rose", "to", "mln", " ", " ", "\n", "five", "Ten", "1987", "12", "3.5", "17-1/2", "1,000", "4th", "0.50", "dlrs", ",", "-", "/", "."}
+	pieces := []string{"rose", "to", "mln", " ", " ", "\n", "five", "Ten", "1987", "12", "3.5", "17-1/2", "1,000", "4th", "0.50", "dlrs", ",", "-", "/", ".", "007", "0"}
+	var reused Scanner // one Scanner for every text gives what a new one gives
 	for range 5000 {
 		var b strings.Builder
 		for range rng.IntN(30) {
@@ -137,6 +141,9 @@ func TestOfSlotsIsOfAndSlots(t *testing.T) {
 		of, slots := OfSlots(text)
 		if !slices.Equal(of, Of(text)) || !slices.Equal(slots, Slots(text)) {
 			t.Fatalf("OfSlots(%q) = %v, %v; Of and Slots %v, %v", text, of, slots, Of(text), Slots(text))
+		}
+		if rof, rslots := reused.OfSlots(text); !slices.Equal(rof, of) || !slices.Equal(rslots, slots) || (rof == nil) != (of == nil) {
+			t.Fatalf("a reused Scanner's OfSlots(%q) = %v, %v, want %v, %v", text, rof, rslots, of, slots)
 		}
 	}
 }

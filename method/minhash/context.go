@@ -48,7 +48,7 @@ func (s *sketcher) context(doc *core.Document, words []analysis.Token, sk *Sketc
 		body = doc.Text[dl.End:]
 		sk.Dateline = dateOf(dl)
 	}
-	sk.Nums, sk.Slots = figures.OfSlots(body)
+	sk.Nums, sk.Slots = s.figs.OfSlots(body) // Nums are copied by pack
 	if !doc.Date.IsZero() {
 		sk.Date = doc.Date.Unix()
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/codec"
+	"github.com/neardup/neardup/internal/figures"
 	"github.com/neardup/neardup/internal/sketch"
 )
 
@@ -172,6 +173,7 @@ type sketcher struct {
 	tags   []string
 	caps   []uint64
 	ents   []Entity
+	figs   figures.Scanner
 }
 
 func (m *method) NewSketcher() engineSketcher { return &sketcher{m: m} }
