@@ -64,12 +64,25 @@ type Querier struct {
 
 // prefix bounds the dot product of any query with the unindexed prefix of
 // a vector: norm is the prefix's norm (Cauchy–Schwarz), lin the sum of its
-// weights times their query bounds.
+// weights times their query bounds. A prefix of at most inline terms is
+// also kept here (terms and weights), so that a query completes a
+// candidate's score without reading its vector.
 type prefix struct {
 	norm, lin float32
 	n         int32 // terms in the prefix
 	added     bool
+	terms     [inline]uint32
+	weights   [inline]float32
 }
+
+// inline is how many prefix terms a prefix holds itself.
+const inline = 2
+
+// decided is how far from the threshold a score summed in another order
+// than Dot's must lie to decide a pair without Dot: float32 weights
+// multiply exactly in float64, so two orders of summing a few hundred
+// products differ by well under 1e-12.
+const decided = 1e-9
 
 // accum is a candidate's state during a query: the score accumulated so
 // far (-1 once pruned) and the norm of the query's terms before the last
@@ -167,7 +180,12 @@ func (j *AllPairs) Add(id int32, v similarity.Sparse) {
 		norm2 += w * w
 		lin += w * j.queryMax(v.Terms[k])
 	}
-	j.prefix[id] = prefix{norm: float32(math.Sqrt(norm2)), lin: float32(lin), n: int32(k), added: true}
+	p := prefix{norm: float32(math.Sqrt(norm2)), lin: float32(lin), n: int32(k), added: true}
+	if k <= inline {
+		copy(p.terms[:], v.Terms[:k])
+		copy(p.weights[:], v.Weights[:k])
+	}
+	j.prefix[id] = p
 	for ; k < len(v.Terms); k++ {
 		term, w := v.Terms[k], v.Weights[k]
 		if w == 0 {
@@ -254,7 +272,7 @@ func (j *AllPairs) grow(id int32) {
 // product with x reaches the threshold, and that product. x's norm must be
 // at most 1. x itself need not be added.
 func (j *AllPairs) Query(x similarity.Sparse, fn func(id int32, score float64)) {
-	j.q.query(x, math.MaxInt32, fn)
+	j.q.query(x, math.MaxInt32, true, fn)
 }
 
 // QueryBefore is Query restricted to the vectors added under ids below
@@ -264,8 +282,20 @@ func (j *AllPairs) Query(x similarity.Sparse, fn func(id int32, score float64)) 
 // may accumulate more candidates than Query would have then, and verifies
 // them exactly. Each Querier counts its work into the join's Stats.
 func (q *Querier) QueryBefore(x similarity.Sparse, before int32, fn func(id int32, score float64)) {
+	q.before(x, before, true, fn)
+}
+
+// IDsBefore calls fn with the ids QueryBefore would report, in the same
+// order, without their scores: a candidate whose score the query has
+// summed completely (its unindexed prefix held inline) and that lies
+// clearly above or below the threshold is decided without computing Dot.
+func (q *Querier) IDsBefore(x similarity.Sparse, before int32, fn func(id int32)) {
+	q.before(x, before, false, func(id int32, _ float64) { fn(id) })
+}
+
+func (q *Querier) before(x similarity.Sparse, before int32, exact bool, fn func(id int32, score float64)) {
 	q.stats = JoinStats{}
-	q.query(x, before, fn)
+	q.query(x, before, exact, fn)
 	j := q.j
 	j.scanned.Add(int64(q.stats.Scanned))
 	j.candidates.Add(int64(q.stats.Candidates))
@@ -273,8 +303,10 @@ func (q *Querier) QueryBefore(x similarity.Sparse, before int32, fn func(id int3
 	j.found.Add(int64(q.stats.Found))
 }
 
-// query is Query over the postings of ids below before.
-func (q *Querier) query(x similarity.Sparse, before int32, fn func(id int32, score float64)) {
+// query is Query over the postings of ids below before. With exact false
+// a pair may be decided without Dot (see IDsBefore): fn's score is then
+// not Dot's to the bit, and fn must not use it.
+func (q *Querier) query(x similarity.Sparse, before int32, exact bool, fn func(id int32, score float64)) {
 	j := q.j
 	var rest2, lin float64
 	for k, term := range x.Terms {
@@ -302,14 +334,29 @@ func (q *Querier) query(x similarity.Sparse, before int32, fn func(id int32, sco
 	kept := q.touched[:0]
 	for _, id := range q.touched {
 		c := q.acc[id]
-		q.acc[id] = accum{}
 		if c.score >= 0 && c.score+j.unaccounted(c, id) >= j.cut {
-			kept = append(kept, id)
+			kept = append(kept, id) // its score is cleared below
+		} else {
+			q.acc[id] = accum{}
 		}
 	}
 	slices.Sort(kept)
 	q.dense.Set(x)
 	for _, id := range kept {
+		score := q.acc[id].score
+		q.acc[id] = accum{}
+		if !exact {
+			if s, ok := q.whole(id, score); ok {
+				if s >= j.t+decided {
+					q.stats.Found++
+					fn(id, s)
+					continue
+				}
+				if s < j.t-decided {
+					continue
+				}
+			}
+		}
 		q.stats.Verified++
 		if s := q.dense.Dot(j.vector(id)); s >= j.t {
 			q.stats.Found++
@@ -317,6 +364,24 @@ func (q *Querier) query(x similarity.Sparse, before int32, fn func(id int32, sco
 		}
 	}
 	q.touched = q.touched[:0]
+}
+
+// whole returns a kept candidate's whole dot product with the query,
+// summed in another order than Dot's, when its unindexed prefix is held
+// inline: the score accumulated over its indexed terms (every shared one,
+// since a candidate is admitted at the first one the walk meets, or
+// never, and a kept one was never dropped) plus
+// the prefix's products. ok is false when the prefix is not inline.
+func (q *Querier) whole(id int32, score float64) (s float64, ok bool) {
+	p := &q.j.prefix[id]
+	if p.n > inline {
+		return 0, false
+	}
+	s = score
+	for i := range p.n {
+		s += q.dense.Weight(p.terms[i]) * float64(p.weights[i])
+	}
+	return s, true
 }
 
 // below returns how many postings of list, in increasing id order, are of

@@ -146,8 +146,28 @@ func TestQueryBeforeEqualsBruteForce(t *testing.T) {
 			if flat := slices.Concat(got...); !slices.Equal(want, flat) {
 				t.Fatalf("t=%v bound=%v: (-brute force +queriers)\n%s", th, bound, cmp.Diff(want, flat))
 			}
-			if st := j.Stats(); st.Found != len(want) || st.Verified < st.Found || st.Scanned == 0 {
+			st := j.Stats()
+			if st.Found != len(want) || st.Verified < st.Found || st.Scanned == 0 {
 				t.Errorf("t=%v bound=%v: stats %+v for %d pairs", th, bound, st, len(want))
+			}
+			// IDsBefore finds the same pairs, in the same order, and
+			// decides some without a dot product.
+			var ids, wantIDs []int32
+			for b := range vecs {
+				qs[b%2].IDsBefore(vecs[b], int32(b), func(a int32) { ids = append(ids, a, int32(b)) })
+			}
+			for _, p := range want {
+				wantIDs = append(wantIDs, p.A, p.B)
+			}
+			if !slices.Equal(wantIDs, ids) {
+				t.Fatalf("t=%v bound=%v: IDsBefore (-brute force +queriers)\n%s", th, bound, cmp.Diff(wantIDs, ids))
+			}
+			// Random vectors have prefixes of at most two terms only at a
+			// low threshold and without query bounds.
+			if st2 := j.Stats(); st2.Found-st.Found != len(want) || st2.Verified-st.Verified > st.Verified ||
+				th < 0.5 && !bound && st2.Verified-st.Verified >= st.Verified {
+				t.Errorf("t=%v bound=%v: IDsBefore verified %d of %d pairs (QueryBefore %d)", th, bound,
+					st2.Verified-st.Verified, len(want), st.Verified)
 			}
 		}
 	}
@@ -247,5 +267,23 @@ func BenchmarkAllPairs(b *testing.B) {
 			}
 			b.ReportMetric(float64(len(vecs)*b.N)/b.Elapsed().Seconds(), "docs/s")
 		})
+	}
+}
+
+// TestIDsBeforeAtTheThreshold: a pair whose summed score is the threshold
+// itself is decided by Dot, and reported.
+func TestIDsBeforeAtTheThreshold(t *testing.T) {
+	vecs := []similarity.Sparse{
+		{Terms: []uint32{1}, Weights: []float32{1}},
+		{Terms: []uint32{1, 2}, Weights: []float32{0.5, float32(math.Sqrt(0.75))}},
+	}
+	j := NewAllPairs(0.5, func(id int32) similarity.Sparse { return vecs[id] })
+	for b, v := range vecs {
+		j.Add(int32(b), v)
+	}
+	var got []int32
+	j.NewQuerier().IDsBefore(vecs[1], 1, func(a int32) { got = append(got, a) })
+	if !slices.Equal(got, []int32{0}) || j.Stats().Verified != 1 {
+		t.Errorf("found %v with %+v, want [0] verified once", got, j.Stats())
 	}
 }

@@ -68,3 +68,12 @@ func (d *Dense) Dot(y Sparse) float64 {
 	}
 	return s
 }
+
+// Weight returns the weight of term t in the vector last Set (0 if it
+// lacks t).
+func (d *Dense) Weight(t uint32) float64 {
+	if int(t) >= len(d.w) {
+		return 0
+	}
+	return d.w[t]
+}

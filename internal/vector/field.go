@@ -295,6 +295,17 @@ func (m *Matcher) Candidates(ord int32, fn func(other int32, cos float64)) {
 	m.q.QueryBefore(f.vecs[ord], ord, fn)
 }
 
+// IDs is Candidates without the cosines: it calls fn, in increasing
+// ordinal order, with the same documents, deciding some of them without
+// computing their exact cosine (candidates.Querier.IDsBefore).
+func (m *Matcher) IDs(ord int32, fn func(other int32)) {
+	f := m.f
+	if f.joinAt <= 0 || int(ord) >= len(f.state) || f.state[ord] != indexed {
+		return
+	}
+	m.q.IDsBefore(f.vecs[ord], ord, fn)
+}
+
 // Index vectorises document ord if it is pending and puts it in the join,
 // where the Candidates of later documents find it. A document absent or
 // indexed already is left as it is.

@@ -123,7 +123,7 @@ func (m *method) NewMatcher() engine.Matcher[Sketch, Evidence] {
 	for i, f := range m.fields {
 		x.fields[i] = f.NewMatcher()
 	}
-	x.collect = func(other int32, _ float64) { x.cands = append(x.cands, other) }
+	x.collect = func(other int32) { x.cands = append(x.cands, other) }
 	return x
 }
 
@@ -135,13 +135,13 @@ type matcher struct {
 	query   [2]similarity.Dense
 	scores  [2]float64
 	cands   []int32
-	collect func(int32, float64)
+	collect func(int32)
 }
 
 func (x *matcher) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
 	x.cands = x.cands[:0]
 	for _, f := range x.fields {
-		f.Candidates(ord, x.collect)
+		f.IDs(ord, x.collect)
 	}
 	x.m.verify(ord, x.cands, &x.query, &x.scores, emit)
 	return nil
