@@ -56,7 +56,8 @@ type AllPairs struct {
 // own state, so that several goroutines, one Querier each, query at once.
 type Querier struct {
 	j       *AllPairs
-	acc     []accum // by id, during a query
+	acc     []accum  // by id, during a query
+	live    []uint64 // a bit by id: a candidate not dropped, during a query
 	touched []int32
 	dense   similarity.Dense // the query, during a query
 	stats   JoinStats
@@ -308,6 +309,9 @@ func (q *Querier) before(x similarity.Sparse, before int32, exact bool, fn func(
 // not Dot's to the bit, and fn must not use it.
 func (q *Querier) query(x similarity.Sparse, before int32, exact bool, fn func(id int32, score float64)) {
 	j := q.j
+	if n := (len(q.acc) + 63) / 64; len(q.live) < n {
+		q.live = append(q.live, make([]uint64, n-len(q.live))...)
+	}
 	var rest2, lin float64
 	for k, term := range x.Terms {
 		w := float64(x.Weights[k])
@@ -327,12 +331,17 @@ func (q *Querier) query(x similarity.Sparse, before int32, exact bool, fn func(i
 			if before < math.MaxInt32 {
 				list = list[:below(list, before)]
 			}
-			q.scan(list, w, math.Sqrt(max(rest2, 0)), admit)
+			if admit {
+				q.scan(list, w, math.Sqrt(max(rest2, 0)))
+			} else {
+				q.complete(list, w, math.Sqrt(max(rest2, 0)))
+			}
 		}
 	}
 	q.stats.Candidates += len(q.touched)
 	kept := q.touched[:0]
 	for _, id := range q.touched {
+		q.live[id>>6] &^= 1 << (id & 63)
 		c := q.acc[id]
 		if c.score >= 0 && c.score+j.unaccounted(c, id) >= j.cut {
 			kept = append(kept, id) // its score is cleared below
@@ -409,25 +418,47 @@ func (j *AllPairs) unaccounted(c accum, id int32) float64 {
 }
 
 // scan accumulates one query term of weight w over its inverted list,
-// making new candidates only if admit; rest is the norm of the query's
-// terms before it. A candidate is dropped
-// when its score plus rest times the norm of its own terms before this one
-// falls short: every shared term not yet accumulated lies there.
-func (q *Querier) scan(list []posting, w, rest float64, admit bool) {
+// making new candidates; rest is the norm of the query's terms before it.
+// A candidate is dropped when its score plus rest times the norm of its
+// own terms before this one falls short: every shared term not yet
+// accumulated lies there.
+func (q *Querier) scan(list []posting, w, rest float64) {
 	q.stats.Scanned += len(list)
-	acc, cut := q.acc, q.j.cut
+	acc, live, cut := q.acc, q.live, q.j.cut
 	for _, p := range list {
 		c := &acc[p.id]
-		if c.score < 0 || c.score == 0 && !admit {
+		if c.score < 0 {
 			continue
 		}
 		if c.score == 0 {
 			q.touched = append(q.touched, p.id)
+			live[p.id>>6] |= 1 << (p.id & 63)
 		}
 		c.score += w * float64(p.w)
 		c.rest = rest
 		if c.score+rest*float64(p.before) < cut {
 			c.score = -1
+			live[p.id>>6] &^= 1 << (p.id & 63)
+		}
+	}
+}
+
+// complete is scan once no new candidate can reach the threshold: it
+// accumulates only the candidates not dropped, which a bit per id, small
+// enough to stay in cache, tells without reading their scores.
+func (q *Querier) complete(list []posting, w, rest float64) {
+	q.stats.Scanned += len(list)
+	acc, live, cut := q.acc, q.live, q.j.cut
+	for _, p := range list {
+		if live[p.id>>6]&(1<<(p.id&63)) == 0 {
+			continue
+		}
+		c := &acc[p.id]
+		c.score += w * float64(p.w)
+		c.rest = rest
+		if c.score+rest*float64(p.before) < cut {
+			c.score = -1
+			live[p.id>>6] &^= 1 << (p.id & 63)
 		}
 	}
 }
