@@ -60,15 +60,18 @@ func (m *method) found(other int32, cos float64) { m.emit(other, cos, Evidence{}
 
 var _ engine.ParallelMatcher[Sketch, Evidence] = (*method)(nil)
 
-// IndexAll puts every document in the join at once and drops the counts
-// from the sketches, for a Batch's matchers (engine.ParallelMatcher).
+// IndexAll drops the counts from the sketches, then puts every document in
+// the join at once, for a Batch's matchers (engine.ParallelMatcher). Seal
+// has vectorised every document, so the counts are garbage once dropped:
+// the join's lists take their place instead of adding to them (at 1,000,000
+// news articles, 2 GB of counts against 0.8 GB of lists).
 func (m *method) IndexAll(ss []*Sketch) {
-	m.text.IndexAll()
 	for _, s := range ss {
 		if s != nil {
 			*s = Sketch{}
 		}
 	}
+	m.text.IndexAll()
 }
 
 // NewMatcher returns a matcher for one goroutine of a Batch.
