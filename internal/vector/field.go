@@ -183,13 +183,15 @@ func (f *Field) Seal() {
 }
 
 // vectorise turns the pending documents into vectors with the statistics
-// as they stand, in one allocation, and lets go of their counts.
+// as they stand, and lets go of their counts. A vector's terms take the
+// place of the document's term ids, which it no longer needs (a batch
+// holds them all, 4 bytes a term, until its vectors are made); the
+// weights of all go into one allocation.
 func (f *Field) vectorise() {
 	if len(f.pending) == 0 {
 		return
 	}
 	f.started = true
-	terms := make([]uint32, 0, f.nPend)
 	weights := make([]float32, 0, f.nPend)
 	for _, p := range f.pending {
 		f.tw = f.tw[:0]
@@ -204,13 +206,13 @@ func (f *Field) vectorise() {
 		}
 		slices.SortFunc(f.tw, func(a, b termWeight) int { return cmp.Compare(a.t, b.t) })
 		norm = math.Sqrt(norm)
-		lo := len(terms)
+		terms, lo := p.ids[:0], len(weights) // every id was read into f.tw
 		for _, x := range f.tw {
 			terms = append(terms, x.t)
 			weights = append(weights, float32(x.w/norm))
 		}
-		hi := len(terms)
-		f.vecs[p.ord] = similarity.Sparse{Terms: terms[lo:hi:hi], Weights: weights[lo:hi:hi]}
+		n, hi := len(terms), len(weights)
+		f.vecs[p.ord] = similarity.Sparse{Terms: terms[:n:n], Weights: weights[lo:hi:hi]}
 		f.state[p.ord] = vectorised
 	}
 	clear(f.pending)
