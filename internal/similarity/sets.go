@@ -24,6 +24,30 @@ func Overlap[T cmp.Ordered](a, b []T) int {
 	return n
 }
 
+// OverlapAtLeast returns the size of the intersection of two sorted sets,
+// as Overlap does, and whether it reaches need. It stops, with ok false,
+// as soon as the members left on the shorter side cannot bring the count
+// to need: the rest of the merge of a pair that falls short is skipped.
+func OverlapAtLeast[T cmp.Ordered](a, b []T, need int) (n int, ok bool) {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if n+min(len(a)-i, len(b)-j) < need {
+			return n, false
+		}
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			n++
+			i++
+			j++
+		}
+	}
+	return n, n >= need
+}
+
 // SetScores are the overlap measures of two sets A and B.
 type SetScores struct {
 	Jaccard       float64 `json:"jaccard"`        // |A∩B| / |A∪B|
@@ -36,11 +60,19 @@ func Scores[T cmp.Ordered](a, b []T) SetScores {
 	if len(a) == 0 || len(b) == 0 {
 		return SetScores{}
 	}
-	n := float64(Overlap(a, b))
+	return ScoresOf(Overlap(a, b), len(a), len(b))
+}
+
+// ScoresOf returns the overlap measures of a set of na members and one of
+// nb that share n. Empty sets score 0.
+func ScoresOf(n, na, nb int) SetScores {
+	if na == 0 || nb == 0 {
+		return SetScores{}
+	}
 	return SetScores{
-		Jaccard:       n / (float64(len(a)+len(b)) - n),
-		ContainmentAB: n / float64(len(a)),
-		ContainmentBA: n / float64(len(b)),
+		Jaccard:       float64(n) / (float64(na+nb) - float64(n)),
+		ContainmentAB: float64(n) / float64(na),
+		ContainmentBA: float64(n) / float64(nb),
 	}
 }
 
@@ -83,10 +115,14 @@ func WeightedJaccard[T cmp.Ordered](a []T, wa []float64, b []T, wb []float64) fl
 // cut-off, the part of the hash space both sampled. When neither sample
 // left anything out (both cut-offs at the largest value) it equals Scores.
 func ScoresBelow(a []uint32, ta uint32, b []uint32, tb uint32) SetScores {
+	return Scores(InRange(a, ta, b, tb))
+}
+
+// InRange cuts two sorted samples to the hash range both kept: the values of
+// each at most min(ta, tb) (see ScoresBelow).
+func InRange(a []uint32, ta uint32, b []uint32, tb uint32) ([]uint32, []uint32) {
 	t := min(ta, tb)
-	a = a[:upTo(a, t)]
-	b = b[:upTo(b, t)]
-	return Scores(a, b)
+	return a[:upTo(a, t)], b[:upTo(b, t)]
 }
 
 // upTo returns the number of values of the sorted s that are at most t.

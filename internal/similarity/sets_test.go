@@ -90,3 +90,25 @@ func TestScoresBelowEstimates(t *testing.T) {
 		t.Errorf("sampled %+v, whole sets %+v", got, full)
 	}
 }
+
+func TestOverlapAtLeast(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	set := func() []uint32 {
+		s := make([]uint32, r.IntN(60))
+		for i := range s {
+			s[i] = uint32(r.IntN(100))
+		}
+		slices.Sort(s)
+		return slices.Compact(s)
+	}
+	for range 2000 {
+		a, b := set(), set()
+		want := Overlap(a, b)
+		for need := 0; need <= min(len(a), len(b))+1; need++ {
+			n, ok := OverlapAtLeast(a, b, need)
+			if ok != (want >= need) || ok && n != want {
+				t.Fatalf("%v and %v, need %d: %d, %v; the overlap is %d", a, b, need, n, ok, want)
+			}
+		}
+	}
+}

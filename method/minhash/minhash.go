@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/neardup/neardup/core"
@@ -85,6 +86,11 @@ type method struct {
 	bands sketch.Bands
 	index candidates.Postings
 	cands []int32
+
+	// Candidates verified and found too far apart for any label before
+	// their whole evidence was computed (see floor): they count as
+	// verified in the statistics without being emitted.
+	settled atomic.Int64
 }
 
 func newMethod(o Options) (*method, error) {
@@ -112,7 +118,7 @@ func (m *method) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit fun
 	for _, k := range s.Keys {
 		m.index.Visit(uint64(k), m.o.BucketLimit, m.collect)
 	}
-	return verify(m.cands, s, src, emit)
+	return m.verify(m.cands, s, src, emit)
 }
 
 // collect gathers candidates; the method value is made once, not per band.
@@ -138,7 +144,7 @@ func (m *method) Verify(cands []int32, s *Sketch, src engine.Source[Sketch], emi
 	if len(s.Set) == 0 {
 		return nil
 	}
-	return verify(cands, s, src, emit)
+	return m.verify(cands, s, src, emit)
 }
 
 // IndexAll puts every document's band keys in a read-only index at once,
@@ -179,16 +185,18 @@ func (x *matcher) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit fu
 	}
 	x.cands = x.cands[:0]
 	x.m.index.VisitEachBefore(keys, x.m.o.BucketLimit, ord, x.collect)
-	return verify(x.cands, s, src, emit)
+	return x.m.verify(x.cands, s, src, emit)
 }
 
 func (x *matcher) collect(d int32) { x.cands = append(x.cands, d) }
 
 // verify scores the distinct candidates cands, which it sorts, against s
-// and emits each, in increasing ordinal order; a candidate outside the news
-// window (engine.Outside) is skipped unread.
-func verify(cands []int32, s *Sketch, src engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+// and emits each that shares enough of its sample for some label (floor),
+// in increasing ordinal order; a candidate outside the news window
+// (engine.Outside) is skipped unread.
+func (m *method) verify(cands []int32, s *Sketch, src engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
 	slices.Sort(cands)
+	settled := 0
 	for _, c := range slices.Compact(cands) {
 		if engine.Outside(src, c) {
 			continue
@@ -197,10 +205,38 @@ func verify(cands []int32, s *Sketch, src engine.Source[Sketch], emit func(int32
 		if err != nil {
 			return err
 		}
-		ev := evidence(cs, s)
+		a, b := similarity.InRange(cs.Set, cs.Cut, s.Set, s.Cut)
+		n, ok := similarity.OverlapAtLeast(a, b, m.o.floor(len(a), len(b)))
+		if !ok {
+			settled++
+			continue
+		}
+		ev := evidence(cs, s, similarity.ScoresOf(n, len(a), len(b)))
 		emit(c, ev.Jaccard, ev)
 	}
+	if settled > 0 {
+		m.settled.Add(int64(settled))
+	}
 	return nil
+}
+
+// floor returns the fewest fingerprints two samples of na and nb (over the
+// range both kept) must share for Label to report the pair: a Jaccard index
+// of min(Threshold, Similar), or the Containment of the smaller. A pair
+// sharing fewer is neither duplicate nor similar, whatever else its
+// evidence holds. The bound is lowered by a relative 1e-9, so rounding in
+// it never drops a pair whose scores, computed as Label sees them, reach a
+// threshold.
+func (o *Options) floor(na, nb int) int {
+	low := o.Threshold
+	if o.Similar > 0 {
+		low = min(low, o.Similar)
+	}
+	need := low * float64(na+nb) / (1 + low)
+	if o.Containment <= 1 {
+		need = min(need, o.Containment*float64(min(na, nb)))
+	}
+	return int(math.Ceil(need * (1 - 1e-9)))
 }
 
 // namesDisagree reports whether the titles and names of the two documents
@@ -236,10 +272,11 @@ func datelineDays(a, b uint16) int {
 	return min(n, 365-n)
 }
 
-// evidence compares two documents' shingle samples over the hash range both
-// kept (exactly, when neither left a fingerprint out) and their figures.
-func evidence(a, b *Sketch) Evidence {
-	ev := Evidence{SetScores: similarity.ScoresBelow(a.Set, a.Cut, b.Set, b.Cut)}
+// evidence compares two documents' figures, with sets the scores of their
+// shingle samples over the hash range both kept (exactly, when neither
+// left a fingerprint out).
+func evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
+	ev := Evidence{SetScores: sets}
 	if len(a.Nums) >= 2 && len(b.Nums) >= 2 {
 		o := float64(similarity.Overlap(a.Nums, b.Nums)) / float64(min(len(a.Nums), len(b.Nums)))
 		ev.NumberOverlap = &o
@@ -340,5 +377,9 @@ func (m *method) Similarity(a, b int32, src engine.Source[Sketch]) (float64, err
 	return similarity.ScoresBelow(sa.Set, sa.Cut, sb.Set, sb.Cut).Jaccard, nil
 }
 
-// Report adds the banding in force.
-func (m *method) Report(st *engine.Stats) { st.Bands = m.bands.String() }
+// Report adds the banding in force, and counts as verified the candidates
+// verify settled without emitting them.
+func (m *method) Report(st *engine.Stats) {
+	st.Bands = m.bands.String()
+	st.Candidates += int(m.settled.Load())
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/similarity"
 )
 
 // damage replaces or drops every n-th letter of s, as a character
@@ -190,3 +191,34 @@ func sketchAll(t *testing.T, o Options, docs []core.Document) []*Sketch {
 type sliceSource []*Sketch
 
 func (s sliceSource) Sketch(ord int32) (*Sketch, error) { return s[ord], nil }
+
+// TestFloor checks that verify's floor drops only pairs Label cannot
+// report: for samples of every size up to 300, the floor is the fewest
+// shared fingerprints whose scores reach a threshold, or one fewer where
+// rounding leaves it in doubt (or more than either sample holds when no
+// share reaches one).
+func TestFloor(t *testing.T) {
+	for _, o := range []Options{
+		Defaults(),
+		func() Options { o := Defaults(); o.Similar = 0; return o }(),
+		func() Options { o := Defaults(); o.Containment = 2; return o }(),
+		func() Options { o := Defaults(); o.Threshold, o.Similar, o.Containment = 0.5, 0.5, 0.5; return o }(),
+	} {
+		m := &method{o: o}
+		for na := 1; na <= 300; na++ {
+			for nb := 1; nb <= 300; nb += 1 + nb/40 {
+				none := min(na, nb) + 1
+				least := none // the fewest reportable shares
+				for n := min(na, nb); n >= 0; n-- {
+					ev := Evidence{SetScores: similarity.ScoresOf(n, na, nb)}
+					if _, ok := m.Label(ev.Jaccard, ev); ok {
+						least = n
+					}
+				}
+				if f := o.floor(na, nb); f > least && least != none || f < least-1 {
+					t.Fatalf("%+v: samples of %d and %d: floor %d, but %d shared is the fewest reported", o, na, nb, f, least)
+				}
+			}
+		}
+	}
+}
