@@ -1,6 +1,9 @@
 package candidates
 
-import "slices"
+import (
+	"slices"
+	"sync"
+)
 
 // frozen is a read-only set of postings of 32-bit keys, built at once (see
 // Postings.Freeze): each posting is one word, the key's mix in the high
@@ -27,44 +30,81 @@ func mix32(x uint32) uint32 {
 	return x
 }
 
-// newFrozen builds the frozen postings of n records, which each yields
-// (key, document) in increasing document order; it calls each twice. The
-// records are counted into the directory's buckets, scattered there, and
-// each bucket (about four records) sorted, in the memory of the records
-// and the directory alone.
-func newFrozen(n int, each func(yield func(key uint32, doc int32))) *frozen {
+// newFrozen builds the frozen postings of n records, which each(part,
+// yield) yields, parts of them at once: part p yields the p-th of parts
+// disjoint shares of the records, in any split, on a goroutine of its own
+// (each part is called twice). The records are counted into the
+// directory's buckets, scattered there, and each bucket (about four
+// records) sorted, in the memory of the records and of a directory per
+// part; the result does not depend on the split.
+func newFrozen(n, parts int, each func(part int, yield func(key uint32, doc int32))) *frozen {
 	bits := uint(1)
 	for 1<<(bits+2) < n && bits < 30 {
 		bits++ // about four postings a bucket
 	}
 	f := &frozen{recs: make([]uint64, n), shift: 32 - bits, dir: make([]uint32, 1<<bits+1), max: -1}
-	each(func(k uint32, _ int32) { f.dir[mix32(k)>>f.shift+1]++ })
-	for b := 1; b < len(f.dir); b++ {
-		f.dir[b] += f.dir[b-1]
+	parts = max(1, parts)
+	// next[p][b] counts part p's records in bucket b, then becomes where
+	// the next of them goes.
+	next := make([][]uint32, parts)
+	inParallel(parts, func(p int) {
+		count := make([]uint32, len(f.dir)-1)
+		each(p, func(k uint32, _ int32) { count[mix32(k)>>f.shift]++ })
+		next[p] = count
+	})
+	for b := range len(f.dir) - 1 {
+		at := f.dir[b]
+		for _, count := range next {
+			count[b], at = at, at+count[b]
+		}
+		f.dir[b+1] = at
 	}
 	if int(f.dir[len(f.dir)-1]) != n {
 		panic("candidates: frozen postings: each yielded another count than n")
 	}
-	next := slices.Clone(f.dir[:len(f.dir)-1])
-	each(func(k uint32, d int32) {
-		h := mix32(k)
-		b := h >> f.shift
-		f.recs[next[b]] = uint64(h)<<32 | uint64(uint32(d))
-		next[b]++
-		f.max = max(f.max, d)
+	maxes := make([]int32, parts)
+	inParallel(parts, func(p int) {
+		next, most := next[p], int32(-1)
+		each(p, func(k uint32, d int32) {
+			h := mix32(k)
+			b := h >> f.shift
+			f.recs[next[b]] = uint64(h)<<32 | uint64(uint32(d))
+			next[b]++
+			most = max(most, d)
+		})
+		maxes[p] = most
 	})
+	f.max = slices.Max(maxes)
 	// Within a key, documents come in increasing order: sorting whole
-	// records keeps the order they were given.
-	for b := 0; b+1 < len(f.dir); b++ {
-		bucket := f.recs[f.dir[b]:f.dir[b+1]]
-		slices.Sort(bucket)
-		for i, r := range bucket {
-			if i == 0 || r>>32 != bucket[i-1]>>32 {
-				f.keys++
+	// records puts them so, however the parts were split.
+	keys := make([]int, parts)
+	buckets := len(f.dir) - 1
+	inParallel(parts, func(p int) {
+		for b := p * buckets / parts; b < (p+1)*buckets/parts; b++ {
+			bucket := f.recs[f.dir[b]:f.dir[b+1]]
+			slices.Sort(bucket)
+			for i, r := range bucket {
+				if i == 0 || r>>32 != bucket[i-1]>>32 {
+					keys[p]++
+				}
 			}
 		}
+	})
+	for _, k := range keys {
+		f.keys += k
 	}
 	return f
+}
+
+// inParallel calls fn(p) for every p below parts, each on a goroutine of
+// its own but the last, and returns when all have returned.
+func inParallel(parts int, fn func(p int)) {
+	var wg sync.WaitGroup
+	for p := range parts - 1 {
+		wg.Go(func() { fn(p) })
+	}
+	fn(parts - 1)
+	wg.Wait()
 }
 
 // lookup returns the range of key's records, its documents in the order

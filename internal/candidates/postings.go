@@ -34,21 +34,24 @@ type Postings struct {
 // by sorting (several times faster for millions of postings, as when an
 // index opens) in a quarter of the memory.
 func (p *Postings) Freeze(keys []uint32, docs []int32) {
-	p.FreezeEach(len(keys), func(yield func(key uint32, doc int32)) {
+	p.FreezeEach(len(keys), 1, func(_ int, yield func(key uint32, doc int32)) {
 		for i, k := range keys {
 			yield(k, docs[i])
 		}
 	})
 }
 
-// FreezeEach is Freeze of the n postings each yields, in increasing
-// document order; it calls each twice, and the postings need not be held
-// in memory besides the frozen part (8 bytes each) being built.
-func (p *Postings) FreezeEach(n int, each func(yield func(key uint32, doc int32))) {
+// FreezeEach is Freeze of the n postings that each yields, parts by parts
+// goroutines at once: each(part, yield) yields the part-th of parts
+// disjoint shares of them (for instance of the documents), and is called
+// twice for each part. The postings need not be held in memory besides the
+// frozen part (8 bytes each) being built; the index does not depend on how
+// they were split.
+func (p *Postings) FreezeEach(n, parts int, each func(part int, yield func(key uint32, doc int32))) {
 	if p.used > 0 || p.zero.count > 0 || p.frozen != nil {
 		panic("candidates: Freeze of a Postings in use")
 	}
-	p.frozen = newFrozen(n, each)
+	p.frozen = newFrozen(n, parts, each)
 }
 
 // VisitBefore calls fn for the documents below before under key, as Visit

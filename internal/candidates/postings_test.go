@@ -206,6 +206,41 @@ func TestPostingsFreeze(t *testing.T) {
 	check("after removes")
 }
 
+// TestFreezeInParts checks that freezing postings in parts, on as many
+// goroutines, split by documents or any other way, builds the same index
+// as freezing them at once.
+func TestFreezeInParts(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var keys []uint32
+	var docs []int32
+	for d := int32(0); d < 5000; d++ {
+		for range r.IntN(4) {
+			keys, docs = append(keys, uint32(r.IntN(900))), append(docs, d)
+		}
+	}
+	var whole Postings
+	whole.Freeze(keys, docs)
+	for _, parts := range []int{1, 2, 3, 8} {
+		for _, split := range []string{"documents", "interleaved"} {
+			var p Postings
+			p.FreezeEach(len(keys), parts, func(part int, yield func(uint32, int32)) {
+				for i, k := range keys {
+					in := i%parts == part
+					if split == "documents" {
+						in = int(docs[i])*parts/5000 == part
+					}
+					if in {
+						yield(k, docs[i])
+					}
+				}
+			})
+			if !cmp.Equal(*whole.frozen, *p.frozen, cmp.AllowUnexported(frozen{})) {
+				t.Fatalf("%d parts split by %s: %s", parts, split, cmp.Diff(*whole.frozen, *p.frozen, cmp.AllowUnexported(frozen{})))
+			}
+		}
+	}
+}
+
 // TestPostingsVisitBefore pins that visiting the frozen postings of every
 // document below one is the Visit of a Postings those documents alone were
 // added to, one at a time, capped or not: what lets a batch index every

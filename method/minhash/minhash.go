@@ -3,6 +3,7 @@ package minhash
 import (
 	"encoding/json"
 	"math"
+	"runtime"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -148,7 +149,8 @@ func (m *method) Verify(cands []int32, s *Sketch, src engine.Source[Sketch], emi
 }
 
 // IndexAll puts every document's band keys in a read-only index at once,
-// for a Batch's matchers (engine.ParallelMatcher).
+// for a Batch's matchers (engine.ParallelMatcher), the documents shared
+// among as many goroutines as there are processors.
 func (m *method) IndexAll(ss []*Sketch) {
 	n := 0
 	for _, s := range ss {
@@ -156,9 +158,11 @@ func (m *method) IndexAll(ss []*Sketch) {
 			n += len(s.Keys)
 		}
 	}
-	m.index.FreezeEach(n, func(yield func(key uint32, doc int32)) {
-		for ord, s := range ss {
-			if s != nil {
+	parts := runtime.GOMAXPROCS(0)
+	m.index.FreezeEach(n, parts, func(part int, yield func(key uint32, doc int32)) {
+		lo, hi := part*len(ss)/parts, (part+1)*len(ss)/parts
+		for ord := lo; ord < hi; ord++ {
+			if s := ss[ord]; s != nil {
 				for _, k := range s.Keys {
 					yield(k, int32(ord))
 				}
