@@ -2,6 +2,7 @@ package similarity
 
 import (
 	"cmp"
+	"math"
 	"slices"
 )
 
@@ -46,6 +47,19 @@ func OverlapAtLeast[T cmp.Ordered](a, b []T, need int) (n int, ok bool) {
 		}
 	}
 	return n, n >= need
+}
+
+// MinShared returns the fewest members two sets of na and nb must share for
+// their Jaccard index to reach jaccard, or for the share of the smaller one
+// inside the other to reach containment (above 1: never). The bound is
+// lowered by a relative 1e-9, so that rounding in it never passes over a
+// pair whose ScoresOf reach either.
+func MinShared(na, nb int, jaccard, containment float64) int {
+	need := jaccard * float64(na+nb) / (1 + jaccard)
+	if containment <= 1 {
+		need = min(need, containment*float64(min(na, nb)))
+	}
+	return int(math.Ceil(need * (1 - 1e-9)))
 }
 
 // SetScores are the overlap measures of two sets A and B.

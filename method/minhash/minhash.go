@@ -228,19 +228,13 @@ func (m *method) verify(cands []int32, s *Sketch, src engine.Source[Sketch], emi
 // range both kept) must share for Label to report the pair: a Jaccard index
 // of min(Threshold, Similar), or the Containment of the smaller. A pair
 // sharing fewer is neither duplicate nor similar, whatever else its
-// evidence holds. The bound is lowered by a relative 1e-9, so rounding in
-// it never drops a pair whose scores, computed as Label sees them, reach a
-// threshold.
+// evidence holds.
 func (o *Options) floor(na, nb int) int {
 	low := o.Threshold
 	if o.Similar > 0 {
 		low = min(low, o.Similar)
 	}
-	need := low * float64(na+nb) / (1 + low)
-	if o.Containment <= 1 {
-		need = min(need, o.Containment*float64(min(na, nb)))
-	}
-	return int(math.Ceil(need * (1 - 1e-9)))
+	return similarity.MinShared(na, nb, low, o.Containment)
 }
 
 // namesDisagree reports whether the titles and names of the two documents

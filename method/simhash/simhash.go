@@ -64,6 +64,11 @@ type method struct {
 	index  candidates.Postings
 	keys   []uint32
 	cands  []int32
+
+	// Candidates verified and found too far apart for any label before
+	// their whole evidence was computed (see floor): they count as
+	// verified in the statistics without being emitted.
+	settled int
 }
 
 func newMethod(o Options) *method {
@@ -109,7 +114,13 @@ func (m *method) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit fun
 		if err != nil {
 			return err
 		}
-		ev := evidence(cs, s)
+		a, b := similarity.InRange(cs.Set, cs.Cut, s.Set, s.Cut)
+		n, ok := similarity.OverlapAtLeast(a, b, m.o.floor(len(a), len(b)))
+		if !ok {
+			m.settled++
+			continue
+		}
+		ev := evidence(cs, s, similarity.ScoresOf(n, len(a), len(b)))
 		ev.Distance = distance(m.fps[c], s.FP)
 		emit(c, ev.Jaccard, ev)
 	}
@@ -119,10 +130,22 @@ func (m *method) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit fun
 // collect gathers candidates; the method value is made once, not per table.
 func (m *method) collect(d int32) { m.cands = append(m.cands, d) }
 
-// evidence compares two documents' shingle samples over the hash range both
-// kept (exactly, when neither left a fingerprint out) and their figures.
-func evidence(a, b *Sketch) Evidence {
-	ev := Evidence{SetScores: similarity.ScoresBelow(a.Set, a.Cut, b.Set, b.Cut)}
+// floor returns the fewest fingerprints two samples of na and nb (over the
+// range both kept) must share for Label to report the pair: a Jaccard index
+// of min(Threshold, Similar), or the Containment of the smaller.
+func (o *Options) floor(na, nb int) int {
+	low := o.Threshold
+	if o.Similar > 0 {
+		low = min(low, o.Similar)
+	}
+	return similarity.MinShared(na, nb, low, o.Containment)
+}
+
+// evidence compares two documents' figures, with sets the scores of their
+// shingle samples over the hash range both kept (exactly, when neither
+// left a fingerprint out).
+func evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
+	ev := Evidence{SetScores: sets}
 	if len(a.Nums) >= 2 && len(b.Nums) >= 2 {
 		o := float64(similarity.Overlap(a.Nums, b.Nums)) / float64(min(len(a.Nums), len(b.Nums)))
 		ev.NumberOverlap = &o
@@ -196,5 +219,9 @@ func (m *method) Similarity(a, b int32, src engine.Source[Sketch]) (float64, err
 	return similarity.ScoresBelow(sa.Set, sa.Cut, sb.Set, sb.Cut).Jaccard, nil
 }
 
-// Report adds the candidate tables in force.
-func (m *method) Report(st *engine.Stats) { st.SimHashTables = m.tables.String() }
+// Report adds the candidate tables in force, and counts as verified the
+// candidates Match settled without emitting them.
+func (m *method) Report(st *engine.Stats) {
+	st.SimHashTables = m.tables.String()
+	st.Candidates += m.settled
+}
