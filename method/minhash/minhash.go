@@ -119,7 +119,7 @@ func (m *method) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit fun
 	for _, k := range s.Keys {
 		m.index.Visit(uint64(k), m.o.BucketLimit, m.collect)
 	}
-	return m.verify(m.cands, s, src, emit)
+	return m.verify(m.cands, s, src, false, emit)
 }
 
 // collect gathers candidates; the method value is made once, not per band.
@@ -145,7 +145,7 @@ func (m *method) Verify(cands []int32, s *Sketch, src engine.Source[Sketch], emi
 	if len(s.Set) == 0 {
 		return nil
 	}
-	return m.verify(cands, s, src, emit)
+	return m.verify(cands, s, src, false, emit)
 }
 
 // IndexAll puts every document's band keys in a read-only index at once,
@@ -189,7 +189,7 @@ func (x *matcher) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit fu
 	}
 	x.cands = x.cands[:0]
 	x.m.index.VisitEachBefore(keys, x.m.o.BucketLimit, ord, x.collect)
-	return x.m.verify(x.cands, s, src, emit)
+	return x.m.verify(x.cands, s, src, true, emit)
 }
 
 func (x *matcher) collect(d int32) { x.cands = append(x.cands, d) }
@@ -197,11 +197,16 @@ func (x *matcher) collect(d int32) { x.cands = append(x.cands, d) }
 // verify scores the distinct candidates cands, which it sorts, against s
 // and emits each that shares enough of its sample for some label (floor),
 // in increasing ordinal order; a candidate outside the news window
-// (engine.Outside) is skipped unread.
-func (m *method) verify(cands []int32, s *Sketch, src engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+// (engine.Outside) is skipped unread. inMemory says src's sketches are in
+// memory (a Batch's), to be touched first (see touch).
+func (m *method) verify(cands []int32, s *Sketch, src engine.Source[Sketch], inMemory bool, emit func(int32, float64, Evidence)) error {
 	slices.Sort(cands)
+	cands = slices.Compact(cands)
+	if inMemory {
+		touch(cands, src)
+	}
 	settled := 0
-	for _, c := range slices.Compact(cands) {
+	for _, c := range cands {
 		if engine.Outside(src, c) {
 			continue
 		}
@@ -222,6 +227,26 @@ func (m *method) verify(cands []int32, s *Sketch, src engine.Source[Sketch], emi
 		m.settled.Add(int64(settled))
 	}
 	return nil
+}
+
+// touched keeps touch's loads from being dropped as unused.
+var touched atomic.Uint32
+
+// touch reads the first and last fingerprint of each candidate's sample
+// before any is compared: each read misses the cache (the sketch's place
+// in the table, the sketch, its sample), and reads that do not wait for
+// one another overlap their misses instead of paying them in turn. Only
+// for a source whose Sketch is a look-up in memory.
+func touch(cands []int32, src engine.Source[Sketch]) {
+	var sum uint32
+	for _, c := range cands {
+		if cs, err := src.Sketch(c); err == nil && len(cs.Set) > 0 {
+			sum += cs.Set[0] + cs.Set[len(cs.Set)-1]
+		}
+	}
+	if sum == 1 {
+		touched.Add(1)
+	}
 }
 
 // floor returns the fewest fingerprints two samples of na and nb (over the
