@@ -9,26 +9,15 @@ import (
 // Overlap returns the size of the intersection of two sorted sets (strictly
 // increasing slices) by a linear merge.
 func Overlap[T cmp.Ordered](a, b []T) int {
-	n, i, j := 0, 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			n++
-			i++
-			j++
-		}
-	}
+	n, _ := OverlapAtLeast(a, b, 0)
 	return n
 }
 
-// OverlapAtLeast returns the size of the intersection of two sorted sets,
-// as Overlap does, and whether it reaches need. It stops, with ok false,
-// as soon as the members left on the shorter side cannot bring the count
-// to need: the rest of the merge of a pair that falls short is skipped.
+// OverlapAtLeast returns the size of the intersection of two sorted sets
+// (strictly increasing slices), by a linear merge, and whether it reaches
+// need. It stops, with ok false, as soon as the members left on the
+// shorter side cannot bring the count to need: the rest of the merge of a
+// pair that falls short is skipped.
 func OverlapAtLeast[T cmp.Ordered](a, b []T, need int) (n int, ok bool) {
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {

@@ -192,11 +192,8 @@ type sliceSource []*Sketch
 
 func (s sliceSource) Sketch(ord int32) (*Sketch, error) { return s[ord], nil }
 
-// TestFloor checks that verify's floor drops only pairs Label cannot
-// report: for samples of every size up to 300, the floor is the fewest
-// shared fingerprints whose scores reach a threshold, or one fewer where
-// rounding leaves it in doubt (or more than either sample holds when no
-// share reaches one).
+// TestFloor checks that verification's floor drops only pairs Label cannot
+// report (enginetest.CheckSetFloor).
 func TestFloor(t *testing.T) {
 	for _, o := range []Options{
 		Defaults(),
@@ -205,20 +202,10 @@ func TestFloor(t *testing.T) {
 		func() Options { o := Defaults(); o.Threshold, o.Similar, o.Containment = 0.5, 0.5, 0.5; return o }(),
 	} {
 		m := &method{o: o}
-		for na := 1; na <= 300; na++ {
-			for nb := 1; nb <= 300; nb += 1 + nb/40 {
-				none := min(na, nb) + 1
-				least := none // the fewest reportable shares
-				for n := min(na, nb); n >= 0; n-- {
-					ev := Evidence{SetScores: similarity.ScoresOf(n, na, nb)}
-					if _, ok := m.Label(ev.Jaccard, ev); ok {
-						least = n
-					}
-				}
-				if f := o.floor(na, nb); f > least && least != none || f < least-1 {
-					t.Fatalf("%+v: samples of %d and %d: floor %d, but %d shared is the fewest reported", o, na, nb, f, least)
-				}
-			}
-		}
+		enginetest.CheckSetFloor(t, fmt.Sprintf("%+v", o), o.floor, func(sc similarity.SetScores) bool {
+			ev := Evidence{SetScores: sc}
+			_, ok := m.Label(ev.Jaccard, ev)
+			return ok
+		})
 	}
 }
