@@ -41,11 +41,7 @@ func (b *Bottomer) Bottom(hs []uint32, k int, dst []uint32) ([]uint32, uint32) {
 		est := (1.25*float64(k) + 32) / float64(len(hs)) * (1 << 32)
 		if est < math.MaxUint32 {
 			limit := uint32(est)
-			for _, h := range hs {
-				if h <= limit {
-					dst = append(dst, h)
-				}
-			}
+			dst = below(hs, limit, dst)
 			b.sortUniform(dst, limit)
 			dst = slices.Compact(dst)
 			switch {
@@ -66,6 +62,22 @@ func (b *Bottomer) Bottom(hs []uint32, k int, dst []uint32) ([]uint32, uint32) {
 		return dst[:k], dst[k-1]
 	}
 	return dst, Complete
+}
+
+// below appends the values of hs at most limit to dst, in their order.
+// Whether a value is kept is a coin toss a processor cannot predict, so
+// each value is stored and the end moved on by the comparison's outcome,
+// without a branch.
+func below(hs []uint32, limit uint32, dst []uint32) []uint32 {
+	n := len(dst)
+	dst = slices.Grow(dst, len(hs))[:n+len(hs)]
+	for _, h := range hs {
+		dst[n] = h
+		if h <= limit {
+			n++
+		}
+	}
+	return dst[:n]
 }
 
 // hasAbove reports whether any value of hs exceeds t.

@@ -230,6 +230,20 @@ func BenchmarkBottom(b *testing.B) {
 			dst, _ = bt.Bottom(hs, 375, dst)
 		}
 	})
+	many := make([][]uint32, 64) // other articles each time, as in a run
+	for i := range many {
+		many[i] = make([]uint32, 1500)
+		for j := range many[i] {
+			many[i][j] = rng.Uint32()
+		}
+	}
+	b.Run("bottom-375-of-many", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			dst, _ = bt.Bottom(many[i%len(many)], 375, dst)
+			i++
+		}
+	})
 	b.Run("sort-all", func(b *testing.B) { // the baseline: sort every value
 		for b.Loop() {
 			dst = append(dst[:0], hs...)
