@@ -1,6 +1,7 @@
 package similarity
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -118,5 +119,47 @@ func TestOverlapAtLeast(t *testing.T) {
 				t.Fatalf("%v and %v, need %d: %d, %v; the overlap is %d", a, b, need, n, ok, want)
 			}
 		}
+	}
+}
+
+// BenchmarkOverlapAtLeast merges samples of 400 fingerprints sharing a
+// fifth, a different pair each time, as verification meets them (the same
+// pair again and again would let the processor learn the branches).
+func BenchmarkOverlapAtLeast(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	type pair struct{ a, b []uint32 }
+	pairs := make([]pair, 256)
+	for i := range pairs {
+		var x, y []uint32
+		for range 400 {
+			v := r.Uint32()
+			x = append(x, v)
+			if r.Float64() < 0.2 {
+				y = append(y, v)
+			} else {
+				y = append(y, r.Uint32())
+			}
+		}
+		slices.Sort(x)
+		slices.Sort(y)
+		pairs[i] = pair{slices.Compact(x), slices.Compact(y)}
+	}
+	b.Run("Overlap", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			p := pairs[i%len(pairs)]
+			Overlap(p.a, p.b)
+			i++
+		}
+	})
+	for _, need := range []int{0, 180} {
+		b.Run(fmt.Sprintf("need=%d", need), func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				p := pairs[i%len(pairs)]
+				OverlapAtLeast(p.a, p.b, need)
+				i++
+			}
+		})
 	}
 }
