@@ -54,24 +54,15 @@ func (p *Postings) FreezeEach(n, parts int, each func(part int, yield func(key u
 	p.frozen = newFrozen(n, parts, each)
 }
 
-// VisitBefore calls fn for the documents below before under key, as Visit
+// VisitEachBefore calls fn, for each of keys in turn (32-bit keys: a
+// document's band keys), for the documents below before under it, as Visit
 // would if they alone had been added: all of them, newest first, when there
 // are at most limit; otherwise the first one (the anchor) and the limit-1
 // newest. It reads only the frozen part and is safe for concurrent use
-// with other VisitBefore calls; a Postings with documents added after
-// Freeze or removed panics.
-func (p *Postings) VisitBefore(key uint64, limit int, before int32, fn func(doc int32)) {
-	if p.used > 0 || p.zero.count > 0 || p.nDead > 0 {
-		panic("candidates: VisitBefore on postings that are not all frozen")
-	}
-	lo, hi := p.frozenRange(key)
-	p.visitRange(lo, hi, limit, before, fn)
-}
-
-// VisitEachBefore is VisitBefore of each key in turn, for 32-bit keys: a
-// document's band keys. The directory entries of a run of keys are read
-// before any of them is searched, so that their cache misses, each to a
-// random place of a table larger than the caches, overlap rather than
+// with other VisitEachBefore calls; a Postings with documents added after
+// Freeze or removed panics. The directory entries of a run of keys are
+// read before any of them is searched, so that their cache misses, each to
+// a random place of a table larger than the caches, overlap rather than
 // follow one another.
 func (p *Postings) VisitEachBefore(keys []uint32, limit int, before int32, fn func(doc int32)) {
 	if p.used > 0 || p.zero.count > 0 || p.nDead > 0 {
@@ -113,7 +104,7 @@ func (p *Postings) VisitEachBefore(keys []uint32, limit int, before int32, fn fu
 }
 
 // visitRange visits the frozen records lo to hi of one key for
-// VisitBefore.
+// VisitEachBefore.
 func (p *Postings) visitRange(lo, hi, limit int, before int32, fn func(doc int32)) {
 	if lo == hi {
 		return

@@ -241,11 +241,11 @@ func TestFreezeInParts(t *testing.T) {
 	}
 }
 
-// TestPostingsVisitBefore pins that visiting the frozen postings of every
+// TestPostingsVisitEachBefore pins that visiting the frozen postings of every
 // document below one is the Visit of a Postings those documents alone were
 // added to, one at a time, capped or not: what lets a batch index every
 // document first and match them in any order.
-func TestPostingsVisitBefore(t *testing.T) {
+func TestPostingsVisitEachBefore(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	var keys []uint32
 	var docs []int32
@@ -268,9 +268,9 @@ func TestPostingsVisitBefore(t *testing.T) {
 			var all []int32
 			for k := uint64(0); k < 310; k++ {
 				var got []int32
-				frozen.VisitBefore(k, limit, before, func(d int32) { got = append(got, d) })
+				frozen.VisitEachBefore([]uint32{uint32(k)}, limit, before, func(d int32) { got = append(got, d) })
 				if want := visit(&growing, k, limit); !slices.Equal(want, got) {
-					t.Fatalf("before %d, key %d, limit %d: Visit %v, VisitBefore %v", before, k, limit, want, got)
+					t.Fatalf("before %d, key %d, limit %d: Visit %v, VisitEachBefore %v", before, k, limit, want, got)
 				}
 				all = append(all, got...)
 			}
@@ -283,7 +283,7 @@ func TestPostingsVisitBefore(t *testing.T) {
 			perm := rand.New(rand.NewPCG(uint64(before), 1)).Perm(len(ks))
 			var want, got []int32
 			for _, i := range perm {
-				frozen.VisitBefore(uint64(ks[i]), limit, before, func(d int32) { want = append(want, d) })
+				frozen.VisitEachBefore(ks[i:i+1], limit, before, func(d int32) { want = append(want, d) })
 			}
 			shuffled := make([]uint32, len(ks))
 			for j, i := range perm {
@@ -331,24 +331,24 @@ func BenchmarkPostingsBuild(b *testing.B) {
 	})
 	var frozen Postings
 	frozen.Freeze(keys, docs)
-	b.Run("VisitBefore", func(b *testing.B) {
+	b.Run("VisitOne", func(b *testing.B) {
 		n := 0
 		for i := 0; b.Loop(); i++ {
 			j := i % len(keys)
-			frozen.VisitBefore(uint64(keys[j]), 32, docs[j], func(int32) { n++ })
+			frozen.VisitEachBefore(keys[j:j+1], 32, docs[j], func(int32) { n++ })
 		}
 	})
 	// A document's 20 keys a visit, at random places, as matching does.
-	b.Run("VisitBefore20", func(b *testing.B) {
+	b.Run("Visit20OneByOne", func(b *testing.B) {
 		n := 0
 		for i := 0; b.Loop(); i++ {
 			j := int(uint32(i)*2654435761) % (len(keys) / 20) * 20
-			for _, k := range keys[j : j+20] {
-				frozen.VisitBefore(uint64(k), 32, docs[j], func(int32) { n++ })
+			for x := j; x < j+20; x++ {
+				frozen.VisitEachBefore(keys[x:x+1], 32, docs[j], func(int32) { n++ })
 			}
 		}
 	})
-	b.Run("VisitEachBefore20", func(b *testing.B) {
+	b.Run("Visit20Together", func(b *testing.B) {
 		n := 0
 		for i := 0; b.Loop(); i++ {
 			j := int(uint32(i)*2654435761) % (len(keys) / 20) * 20
