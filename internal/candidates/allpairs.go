@@ -378,9 +378,9 @@ func (q *Querier) query(x similarity.Sparse, before int32, exact bool, fn func(i
 // whole returns a kept candidate's whole dot product with the query,
 // summed in another order than Dot's, when its unindexed prefix is held
 // inline: the score accumulated over its indexed terms (every shared one,
-// since a candidate is admitted at the first one the walk meets, or
-// never, and a kept one was never dropped) plus
-// the prefix's products. ok is false when the prefix is not inline.
+// since a candidate is admitted at the first one the walk meets, or never,
+// and a kept one was never dropped) plus the prefix's products. ok is
+// false when the prefix is not inline.
 func (q *Querier) whole(id int32, score float64) (s float64, ok bool) {
 	p := &q.j.prefix[id]
 	if p.n > inline {
