@@ -56,9 +56,10 @@ type AllPairs struct {
 // own state, so that several goroutines, one Querier each, query at once.
 type Querier struct {
 	j       *AllPairs
-	acc     []accum  // by id, during a query
-	live    []uint64 // a bit by id: a candidate not dropped, during a query
-	touched []int32
+	acc     []accum          // by id, during a query
+	marks   []marks          // two bits by id, during a query
+	touched []int32          // candidates with a score in acc
+	dropped []int32          // candidates dropped as they arrived, with none
 	dense   similarity.Dense // the query, during a query
 	stats   JoinStats
 }
@@ -85,8 +86,14 @@ const inline = 2
 // products differ by well under 1e-12.
 const decided = 1e-9
 
+// marks hold, for 64 ids, whether the query met each (seen) and whether it
+// is a candidate not dropped (live): small enough to stay in cache, they
+// spare the scan reading the score of a dropped candidate, and the score of
+// one dropped as it arrives is never written.
+type marks struct{ seen, live uint64 }
+
 // accum is a candidate's state during a query: the score accumulated so
-// far (-1 once pruned) and the norm of the query's terms before the last
+// far (meaningless once its live mark is cleared) and the norm of the query's terms before the last
 // term accumulated.
 type accum struct{ score, rest float64 }
 
@@ -309,8 +316,8 @@ func (q *Querier) before(x similarity.Sparse, before int32, exact bool, fn func(
 // not Dot's to the bit, and fn must not use it.
 func (q *Querier) query(x similarity.Sparse, before int32, exact bool, fn func(id int32, score float64)) {
 	j := q.j
-	if n := (len(q.acc) + 63) / 64; len(q.live) < n {
-		q.live = append(q.live, make([]uint64, n-len(q.live))...)
+	if n := (len(q.acc) + 63) / 64; len(q.marks) < n {
+		q.marks = append(q.marks, make([]marks, n-len(q.marks))...)
 	}
 	var rest2, lin float64
 	for k, term := range x.Terms {
@@ -338,17 +345,23 @@ func (q *Querier) query(x similarity.Sparse, before int32, exact bool, fn func(i
 			}
 		}
 	}
-	q.stats.Candidates += len(q.touched)
+	q.stats.Candidates += len(q.touched) + len(q.dropped)
 	kept := q.touched[:0]
 	for _, id := range q.touched {
-		q.live[id>>6] &^= 1 << (id & 63)
-		c := q.acc[id]
-		if c.score >= 0 && c.score+j.unaccounted(c, id) >= j.cut {
+		m, bit := &q.marks[id>>6], uint64(1)<<(id&63)
+		live := m.live&bit != 0
+		m.seen &^= bit
+		m.live &^= bit
+		if c := q.acc[id]; live && c.score+j.unaccounted(c, id) >= j.cut {
 			kept = append(kept, id) // its score is cleared below
 		} else {
 			q.acc[id] = accum{}
 		}
 	}
+	for _, id := range q.dropped { // after the live marks are read
+		q.marks[id>>6] = marks{}
+	}
+	q.dropped = q.dropped[:0]
 	slices.Sort(kept)
 	q.dense.Set(x)
 	for _, id := range kept {
@@ -421,44 +434,50 @@ func (j *AllPairs) unaccounted(c accum, id int32) float64 {
 // making new candidates; rest is the norm of the query's terms before it.
 // A candidate is dropped when its score plus rest times the norm of its
 // own terms before this one falls short: every shared term not yet
-// accumulated lies there.
+// accumulated lies there. Only a live candidate's score is read.
 func (q *Querier) scan(list []posting, w, rest float64) {
 	q.stats.Scanned += len(list)
-	acc, live, cut := q.acc, q.live, q.j.cut
+	acc, ms, cut := q.acc, q.marks, q.j.cut
 	for _, p := range list {
-		c := &acc[p.id]
-		if c.score < 0 {
+		m, bit := &ms[p.id>>6], uint64(1)<<(p.id&63)
+		if m.live&bit != 0 {
+			c := &acc[p.id]
+			c.score += w * float64(p.w)
+			c.rest = rest
+			if c.score+rest*float64(p.before) < cut {
+				m.live &^= bit
+			}
 			continue
 		}
-		if c.score == 0 {
-			q.touched = append(q.touched, p.id)
-			live[p.id>>6] |= 1 << (p.id & 63)
+		if m.seen&bit != 0 {
+			continue // dropped
 		}
-		c.score += w * float64(p.w)
-		c.rest = rest
-		if c.score+rest*float64(p.before) < cut {
-			c.score = -1
-			live[p.id>>6] &^= 1 << (p.id & 63)
+		m.seen |= bit
+		if s := w * float64(p.w); s+rest*float64(p.before) >= cut {
+			m.live |= bit
+			acc[p.id] = accum{score: s, rest: rest}
+			q.touched = append(q.touched, p.id)
+		} else {
+			q.dropped = append(q.dropped, p.id)
 		}
 	}
 }
 
 // complete is scan once no new candidate can reach the threshold: it
-// accumulates only the candidates not dropped, which a bit per id, small
-// enough to stay in cache, tells without reading their scores.
+// accumulates only the candidates not dropped.
 func (q *Querier) complete(list []posting, w, rest float64) {
 	q.stats.Scanned += len(list)
-	acc, live, cut := q.acc, q.live, q.j.cut
+	acc, ms, cut := q.acc, q.marks, q.j.cut
 	for _, p := range list {
-		if live[p.id>>6]&(1<<(p.id&63)) == 0 {
+		m, bit := &ms[p.id>>6], uint64(1)<<(p.id&63)
+		if m.live&bit == 0 {
 			continue
 		}
 		c := &acc[p.id]
 		c.score += w * float64(p.w)
 		c.rest = rest
 		if c.score+rest*float64(p.before) < cut {
-			c.score = -1
-			live[p.id>>6] &^= 1 << (p.id & 63)
+			m.live &^= bit
 		}
 	}
 }
