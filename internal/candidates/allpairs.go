@@ -92,8 +92,9 @@ const decided = 1e-9
 // one dropped as it arrives is never written.
 type marks struct{ seen, live uint64 }
 
-// accum is a candidate's state during a query: the score accumulated so
-// far (meaningless once its live mark is cleared) and the norm of the query's terms before the last
+// accum is a candidate's state during a query, written whole when it
+// arrives and read only while its live mark is set (so never cleared): the
+// score accumulated so far and the norm of the query's terms before the last
 // term accumulated.
 type accum struct{ score, rest float64 }
 
@@ -349,14 +350,13 @@ func (q *Querier) query(x similarity.Sparse, before int32, exact bool, fn func(i
 	kept := q.touched[:0]
 	for _, id := range q.touched {
 		m, bit := &q.marks[id>>6], uint64(1)<<(id&63)
-		live := m.live&bit != 0
+		if m.live&bit != 0 {
+			if c := q.acc[id]; c.score+j.unaccounted(c, id) >= j.cut {
+				kept = append(kept, id)
+			}
+		}
 		m.seen &^= bit
 		m.live &^= bit
-		if c := q.acc[id]; live && c.score+j.unaccounted(c, id) >= j.cut {
-			kept = append(kept, id) // its score is cleared below
-		} else {
-			q.acc[id] = accum{}
-		}
 	}
 	for _, id := range q.dropped { // after the live marks are read
 		q.marks[id>>6] = marks{}
@@ -366,7 +366,6 @@ func (q *Querier) query(x similarity.Sparse, before int32, exact bool, fn func(i
 	q.dense.Set(x)
 	for _, id := range kept {
 		score := q.acc[id].score
-		q.acc[id] = accum{}
 		if !exact {
 			if s, ok := q.whole(id, score); ok {
 				if s >= j.t+decided {
