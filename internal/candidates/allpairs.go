@@ -64,17 +64,14 @@ type Querier struct {
 	stats   JoinStats
 }
 
-// prefix bounds the dot product of any query with the unindexed prefix of
-// a vector: norm is the prefix's norm (Cauchy–Schwarz), lin the sum of its
-// weights times their query bounds. A prefix of at most inline terms is
-// also kept here (terms and weights), so that a query completes a
-// candidate's score without reading its vector.
+// prefix describes the unindexed prefix of a vector. A prefix of at most
+// inline terms is kept here (terms and weights), so that a query completes
+// a candidate's score without reading its vector.
 type prefix struct {
-	norm, lin float32
-	n         int32 // terms in the prefix
-	added     bool
-	terms     [inline]uint32
-	weights   [inline]float32
+	n       int32 // terms in the prefix
+	added   bool
+	terms   [inline]uint32
+	weights [inline]float32
 }
 
 // inline is how many prefix terms a prefix holds itself.
@@ -94,9 +91,14 @@ type marks struct{ seen, live uint64 }
 
 // accum is a candidate's state during a query, written whole when it
 // arrives and read only while its live mark is set (so never cleared): the
-// score accumulated so far and the norm of the query's terms before the last
-// term accumulated.
-type accum struct{ score, rest float64 }
+// score accumulated so far, the norm of the query's terms before the last
+// term accumulated (rounded up), and the norm of the candidate's unindexed
+// prefix, taken from its posting so that the end of the query need not read
+// the candidate's prefix.
+type accum struct {
+	score        float64
+	rest, prefix float32
+}
 
 // JoinStats count an AllPairs' work.
 type JoinStats struct {
@@ -108,11 +110,12 @@ type JoinStats struct {
 }
 
 // posting is one indexed term of a vector: the vector, the term's weight,
-// and the norm of the vector's terms before this one.
+// the norm of the vector's terms before this one and the norm of its
+// unindexed prefix.
 type posting struct {
-	id     int32
-	w      float32
-	before float32
+	id             int32
+	w              float32
+	before, prefix float32
 }
 
 // slack absorbs float32 rounding in the bounds.
@@ -189,7 +192,8 @@ func (j *AllPairs) Add(id int32, v similarity.Sparse) {
 		norm2 += w * w
 		lin += w * j.queryMax(v.Terms[k])
 	}
-	p := prefix{norm: float32(math.Sqrt(norm2)), lin: float32(lin), n: int32(k), added: true}
+	p := prefix{n: int32(k), added: true}
+	pnorm := float32(math.Sqrt(norm2))
 	if k <= inline {
 		copy(p.terms[:], v.Terms[:k])
 		copy(p.weights[:], v.Weights[:k])
@@ -203,7 +207,7 @@ func (j *AllPairs) Add(id int32, v similarity.Sparse) {
 		for int(term) >= len(j.lists) {
 			j.lists = append(j.lists, nil)
 		}
-		j.lists[term] = append(j.lists[term], posting{id: id, w: w, before: float32(math.Sqrt(norm2))})
+		j.lists[term] = append(j.lists[term], posting{id: id, w: w, before: float32(math.Sqrt(norm2)), prefix: pnorm})
 		norm2 += float64(w) * float64(w)
 		j.stats.Indexed++
 	}
@@ -351,7 +355,7 @@ func (q *Querier) query(x similarity.Sparse, before int32, exact bool, fn func(i
 	for _, id := range q.touched {
 		m, bit := &q.marks[id>>6], uint64(1)<<(id&63)
 		if m.live&bit != 0 {
-			if c := q.acc[id]; c.score+j.unaccounted(c, id) >= j.cut {
+			if c := q.acc[id]; c.score+unaccounted(c) >= j.cut {
 				kept = append(kept, id)
 			}
 		}
@@ -423,10 +427,18 @@ func below(list []posting, id int32) int {
 
 // unaccounted bounds what a candidate's accumulated score lacks after the
 // walk: the shared terms in its unindexed prefix, all before the last term
-// accumulated, where the query's norm was c.rest.
-func (j *AllPairs) unaccounted(c accum, id int32) float64 {
-	p := j.prefix[id]
-	return min(c.rest*float64(p.norm), float64(p.lin))
+// accumulated, where the query's norm was c.rest (Cauchy–Schwarz).
+func unaccounted(c accum) float64 {
+	return float64(c.rest) * float64(c.prefix)
+}
+
+// up32 returns x as a float32 no smaller than x.
+func up32(x float64) float32 {
+	f := float32(x)
+	if float64(f) < x {
+		f = math.Nextafter32(f, math.MaxFloat32)
+	}
+	return f
 }
 
 // scan accumulates one query term of weight w over its inverted list,
@@ -436,13 +448,13 @@ func (j *AllPairs) unaccounted(c accum, id int32) float64 {
 // accumulated lies there. Only a live candidate's score is read.
 func (q *Querier) scan(list []posting, w, rest float64) {
 	q.stats.Scanned += len(list)
-	acc, ms, cut := q.acc, q.marks, q.j.cut
+	acc, ms, cut, rest32 := q.acc, q.marks, q.j.cut, up32(rest)
 	for _, p := range list {
 		m, bit := &ms[p.id>>6], uint64(1)<<(p.id&63)
 		if m.live&bit != 0 {
 			c := &acc[p.id]
 			c.score += w * float64(p.w)
-			c.rest = rest
+			c.rest = rest32
 			if c.score+rest*float64(p.before) < cut {
 				m.live &^= bit
 			}
@@ -454,7 +466,7 @@ func (q *Querier) scan(list []posting, w, rest float64) {
 		m.seen |= bit
 		if s := w * float64(p.w); s+rest*float64(p.before) >= cut {
 			m.live |= bit
-			acc[p.id] = accum{score: s, rest: rest}
+			acc[p.id] = accum{score: s, rest: rest32, prefix: p.prefix}
 			q.touched = append(q.touched, p.id)
 		} else {
 			q.dropped = append(q.dropped, p.id)
@@ -466,7 +478,7 @@ func (q *Querier) scan(list []posting, w, rest float64) {
 // accumulates only the candidates not dropped.
 func (q *Querier) complete(list []posting, w, rest float64) {
 	q.stats.Scanned += len(list)
-	acc, ms, cut := q.acc, q.marks, q.j.cut
+	acc, ms, cut, rest32 := q.acc, q.marks, q.j.cut, up32(rest)
 	for _, p := range list {
 		m, bit := &ms[p.id>>6], uint64(1)<<(p.id&63)
 		if m.live&bit == 0 {
@@ -474,7 +486,7 @@ func (q *Querier) complete(list []posting, w, rest float64) {
 		}
 		c := &acc[p.id]
 		c.score += w * float64(p.w)
-		c.rest = rest
+		c.rest = rest32
 		if c.score+rest*float64(p.before) < cut {
 			m.live &^= bit
 		}
