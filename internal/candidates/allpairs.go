@@ -45,6 +45,7 @@ type AllPairs struct {
 	amax   []float32   // largest weight of each term among added vectors
 	lists  [][]posting // by term: the indexed suffixes of the added vectors
 	prefix []prefix    // by id
+	pnorm  []float32   // by id: the norm of the vector's unindexed prefix
 	q      Querier     // Query's state
 	stats  JoinStats   // Indexed; the rest is Query's
 
@@ -91,14 +92,9 @@ type marks struct{ seen, live uint64 }
 
 // accum is a candidate's state during a query, written whole when it
 // arrives and read only while its live mark is set (so never cleared): the
-// score accumulated so far, the norm of the query's terms before the last
-// term accumulated (rounded up), and the norm of the candidate's unindexed
-// prefix, taken from its posting so that the end of the query need not read
-// the candidate's prefix.
-type accum struct {
-	score        float64
-	rest, prefix float32
-}
+// score accumulated so far and the norm of the query's terms before the
+// last term accumulated.
+type accum struct{ score, rest float64 }
 
 // JoinStats count an AllPairs' work.
 type JoinStats struct {
@@ -110,12 +106,11 @@ type JoinStats struct {
 }
 
 // posting is one indexed term of a vector: the vector, the term's weight,
-// the norm of the vector's terms before this one and the norm of its
-// unindexed prefix.
+// and the norm of the vector's terms before this one.
 type posting struct {
-	id             int32
-	w              float32
-	before, prefix float32
+	id     int32
+	w      float32
+	before float32
 }
 
 // slack absorbs float32 rounding in the bounds.
@@ -159,6 +154,7 @@ func (j *AllPairs) SetQueryBound(qmax []float32) {
 // batch that knows its sizes does not grow the tables as it adds.
 func (j *AllPairs) Reserve(ids, terms int) {
 	j.prefix = slices.Grow(j.prefix, ids-len(j.prefix))
+	j.pnorm = slices.Grow(j.pnorm, ids-len(j.pnorm))
 	j.q.acc = slices.Grow(j.q.acc, ids-len(j.q.acc))
 	j.lists = slices.Grow(j.lists, terms-len(j.lists))
 	j.amax = slices.Grow(j.amax, terms-len(j.amax))
@@ -193,7 +189,7 @@ func (j *AllPairs) Add(id int32, v similarity.Sparse) {
 		lin += w * j.queryMax(v.Terms[k])
 	}
 	p := prefix{n: int32(k), added: true}
-	pnorm := float32(math.Sqrt(norm2))
+	j.pnorm[id] = float32(math.Sqrt(norm2))
 	if k <= inline {
 		copy(p.terms[:], v.Terms[:k])
 		copy(p.weights[:], v.Weights[:k])
@@ -207,7 +203,7 @@ func (j *AllPairs) Add(id int32, v similarity.Sparse) {
 		for int(term) >= len(j.lists) {
 			j.lists = append(j.lists, nil)
 		}
-		j.lists[term] = append(j.lists[term], posting{id: id, w: w, before: float32(math.Sqrt(norm2)), prefix: pnorm})
+		j.lists[term] = append(j.lists[term], posting{id: id, w: w, before: float32(math.Sqrt(norm2))})
 		norm2 += float64(w) * float64(w)
 		j.stats.Indexed++
 	}
@@ -243,7 +239,7 @@ func (j *AllPairs) Remove(id int32) {
 			j.stats.Indexed--
 		}
 	}
-	j.prefix[id] = prefix{}
+	j.prefix[id], j.pnorm[id] = prefix{}, 0
 }
 
 // find returns the position of id's posting in list, or -1. Lists are in
@@ -274,6 +270,7 @@ func (j *AllPairs) addedMax(term uint32) float64 {
 func (j *AllPairs) grow(id int32) {
 	if n := int(id) + 1; n > len(j.prefix) {
 		j.prefix = slices.Grow(j.prefix, n-len(j.prefix))[:n]
+		j.pnorm = slices.Grow(j.pnorm, n-len(j.pnorm))[:n]
 		j.q.acc = slices.Grow(j.q.acc, n-len(j.q.acc))[:n]
 	}
 	if j.prefix[id].added {
@@ -355,7 +352,7 @@ func (q *Querier) query(x similarity.Sparse, before int32, exact bool, fn func(i
 	for _, id := range q.touched {
 		m, bit := &q.marks[id>>6], uint64(1)<<(id&63)
 		if m.live&bit != 0 {
-			if c := q.acc[id]; c.score+unaccounted(c) >= j.cut {
+			if c := q.acc[id]; c.score+j.unaccounted(c, id) >= j.cut {
 				kept = append(kept, id)
 			}
 		}
@@ -427,18 +424,10 @@ func below(list []posting, id int32) int {
 
 // unaccounted bounds what a candidate's accumulated score lacks after the
 // walk: the shared terms in its unindexed prefix, all before the last term
-// accumulated, where the query's norm was c.rest (Cauchy–Schwarz).
-func unaccounted(c accum) float64 {
-	return float64(c.rest) * float64(c.prefix)
-}
-
-// up32 returns x as a float32 no smaller than x.
-func up32(x float64) float32 {
-	f := float32(x)
-	if float64(f) < x {
-		f = math.Nextafter32(f, math.MaxFloat32)
-	}
-	return f
+// accumulated, where the query's norm was c.rest (Cauchy–Schwarz). The
+// prefix norms, 4 bytes an id, mostly stay in cache.
+func (j *AllPairs) unaccounted(c accum, id int32) float64 {
+	return c.rest * float64(j.pnorm[id])
 }
 
 // scan accumulates one query term of weight w over its inverted list,
@@ -448,13 +437,13 @@ func up32(x float64) float32 {
 // accumulated lies there. Only a live candidate's score is read.
 func (q *Querier) scan(list []posting, w, rest float64) {
 	q.stats.Scanned += len(list)
-	acc, ms, cut, rest32 := q.acc, q.marks, q.j.cut, up32(rest)
+	acc, ms, cut := q.acc, q.marks, q.j.cut
 	for _, p := range list {
 		m, bit := &ms[p.id>>6], uint64(1)<<(p.id&63)
 		if m.live&bit != 0 {
 			c := &acc[p.id]
 			c.score += w * float64(p.w)
-			c.rest = rest32
+			c.rest = rest
 			if c.score+rest*float64(p.before) < cut {
 				m.live &^= bit
 			}
@@ -466,7 +455,7 @@ func (q *Querier) scan(list []posting, w, rest float64) {
 		m.seen |= bit
 		if s := w * float64(p.w); s+rest*float64(p.before) >= cut {
 			m.live |= bit
-			acc[p.id] = accum{score: s, rest: rest32, prefix: p.prefix}
+			acc[p.id] = accum{score: s, rest: rest}
 			q.touched = append(q.touched, p.id)
 		} else {
 			q.dropped = append(q.dropped, p.id)
@@ -478,7 +467,7 @@ func (q *Querier) scan(list []posting, w, rest float64) {
 // accumulates only the candidates not dropped.
 func (q *Querier) complete(list []posting, w, rest float64) {
 	q.stats.Scanned += len(list)
-	acc, ms, cut, rest32 := q.acc, q.marks, q.j.cut, up32(rest)
+	acc, ms, cut := q.acc, q.marks, q.j.cut
 	for _, p := range list {
 		m, bit := &ms[p.id>>6], uint64(1)<<(p.id&63)
 		if m.live&bit == 0 {
@@ -486,7 +475,7 @@ func (q *Querier) complete(list []posting, w, rest float64) {
 		}
 		c := &acc[p.id]
 		c.score += w * float64(p.w)
-		c.rest = rest32
+		c.rest = rest
 		if c.score+rest*float64(p.before) < cut {
 			m.live &^= bit
 		}
