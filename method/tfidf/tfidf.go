@@ -1,6 +1,7 @@
 package tfidf
 
 import (
+	"math"
 	"slices"
 
 	"github.com/neardup/neardup/core"
@@ -33,6 +34,7 @@ type method struct {
 	rule    *similarity.Rule
 	clauses []string // the rule's clauses as text, for the evidence
 	fields  [2]*vector.Field
+	floor   float64             // a pair whose body cosine is below it is neither duplicate nor similar
 	query   [2]similarity.Dense // the document being matched, per field
 	scores  [2]float64
 	cands   []int32
@@ -43,7 +45,7 @@ func newMethod(o Options) (*method, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &method{o: o, rule: rule}
+	m := &method{o: o, rule: rule, floor: bodyFloor(rule, o.Similar)}
 	for i := range rule.Clauses {
 		m.clauses = append(m.clauses, rule.ClauseString(i))
 	}
@@ -147,13 +149,36 @@ func (x *matcher) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func
 	return nil
 }
 
+// bodyFloor returns the least body cosine at which a pair may be a
+// duplicate by some clause of rule, whatever its title cosine, or similar
+// (similar > 0): the smallest of the clauses' lower bounds on the body (0
+// for a clause with none) and similar.
+func bodyFloor(rule *similarity.Rule, similar float64) float64 {
+	floor := math.Inf(1)
+	for _, c := range rule.Clauses {
+		v, ok := c.LowerBound(body)
+		if !ok {
+			v = 0
+		}
+		floor = min(floor, v)
+	}
+	if similar > 0 {
+		floor = min(floor, similar)
+	}
+	return floor
+}
+
 // evidence computes both cosines of document a with the one being matched,
 // in query, and applies the rule; it returns the exact body cosine, the
-// pair's score, and ok false for a pair neither duplicate nor similar.
+// pair's score, and ok false for a pair neither duplicate nor similar. A
+// body cosine below the floor settles the pair without reading a's title
+// (most title pairs of the default rule end there).
 func (m *method) evidence(a int32, query *[2]similarity.Dense, scores *[2]float64) (float64, Evidence, bool) {
-	for i, f := range m.fields {
-		scores[i] = query[i].Dot(f.Vector(a))
+	scores[body] = query[body].Dot(m.fields[body].Vector(a))
+	if scores[body] < m.floor {
+		return 0, Evidence{}, false
 	}
+	scores[title] = query[title].Dot(m.fields[title].Vector(a))
 	c := m.rule.Eval(scores[:])
 	if c < 0 && !(m.o.Similar > 0 && scores[body] >= m.o.Similar) {
 		return 0, Evidence{}, false

@@ -425,3 +425,29 @@ func TestParallelMatchIsSerial(t *testing.T) {
 		t.Errorf("parallel matching differs from serial (-serial +parallel), or %d pairs are too few to test:\n%s", len(want), diff)
 	}
 }
+
+// TestBodyFloor: the body cosine below which no clause and no similar
+// threshold can accept a pair, whatever its title cosine.
+func TestBodyFloor(t *testing.T) {
+	for _, tc := range []struct {
+		rule    string
+		similar float64
+		want    float64
+	}{
+		{DefaultTFIDFRule, 0, 0.2},
+		{DefaultTFIDFRule, 0.1, 0.1},
+		{DefaultTFIDFRule, 0.5, 0.2},
+		{"title>0.2 & body>0.3 | body>=0.85", 0, 0.3},
+		{"title>0.2 & body>0.3 & body>=0.4 | body>=0.85", 0, 0.4},
+		{"title>=0.9 | body>=0.85", 0, 0}, // a clause on the title alone
+		{"title>=0.5 & body<0.9 | body>=0.85", 0, 0},
+	} {
+		rule, err := similarity.ParseRule(tc.rule, fields...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := bodyFloor(rule, tc.similar); got != tc.want {
+			t.Errorf("%s, similar %v: floor %v, want %v", tc.rule, tc.similar, got, tc.want)
+		}
+	}
+}
