@@ -306,3 +306,76 @@ func TestIDsBeforeAtTheThreshold(t *testing.T) {
 		t.Errorf("found %v with %+v, want [0] verified once", got, j.Stats())
 	}
 }
+
+// FuzzAllPairs: for any small set of vectors of norm 1 built from the input
+// (few terms, so that vectors share many), and any threshold, the join and
+// its queriers report exactly the pairs and scores of brute force, with and
+// without query bounds.
+func FuzzAllPairs(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 0, 1, 2, 0, 3, 2, 1, 0, 1, 1, 1}, uint8(100))
+	f.Add([]byte{0, 0, 0, 7, 7, 7, 0, 5, 6, 7, 0, 5, 6, 7, 8}, uint8(255))
+	f.Add([]byte{9, 200, 3, 0, 9, 201, 3, 0, 1, 0, 0, 2}, uint8(0))
+	f.Fuzz(func(t *testing.T, data []byte, level uint8) {
+		// A zero byte ends a vector; each other byte is a term (its low
+		// five bits) and a weight (its high three, plus one).
+		var vecs []similarity.Sparse
+		weights := map[uint32]float64{}
+		flush := func() {
+			var v similarity.Sparse
+			var n2 float64
+			for term := range weights {
+				v.Terms = append(v.Terms, term)
+			}
+			slices.Sort(v.Terms)
+			for _, term := range v.Terms {
+				n2 += weights[term] * weights[term]
+			}
+			for _, term := range v.Terms {
+				v.Weights = append(v.Weights, float32(weights[term]/math.Sqrt(n2)))
+			}
+			vecs = append(vecs, v)
+			clear(weights)
+		}
+		for _, b := range data {
+			if b == 0 {
+				flush()
+				continue
+			}
+			weights[uint32(b&31)] += float64(b>>5) + 1
+		}
+		flush()
+		if len(vecs) > 60 {
+			vecs = vecs[:60]
+		}
+		th := 0.02 + 0.98*float64(level)/255
+		want := atLeast(pairScores(vecs), th)
+		for _, bound := range []bool{false, true} {
+			if got, _ := joined(vecs, th, bound); !slices.Equal(want, got) {
+				t.Fatalf("t=%v bound=%v: (-brute force +join)\n%s", th, bound, cmp.Diff(want, got))
+			}
+			j := NewAllPairs(th, func(id int32) similarity.Sparse { return vecs[id] })
+			if bound {
+				j.SetQueryBound(queryBound(vecs))
+			}
+			for b, v := range vecs {
+				j.Add(int32(b), v)
+			}
+			q := j.NewQuerier()
+			var got []scored
+			var ids, wantIDs [][2]int32
+			for b, v := range vecs {
+				q.QueryBefore(v, int32(b), func(a int32, s float64) { got = append(got, scored{a, int32(b), s}) })
+				q.IDsBefore(v, int32(b), func(a int32) { ids = append(ids, [2]int32{a, int32(b)}) })
+			}
+			if !slices.Equal(want, got) {
+				t.Fatalf("t=%v bound=%v: (-brute force +QueryBefore)\n%s", th, bound, cmp.Diff(want, got))
+			}
+			for _, p := range want {
+				wantIDs = append(wantIDs, [2]int32{p.A, p.B})
+			}
+			if !slices.Equal(wantIDs, ids) {
+				t.Fatalf("t=%v bound=%v: IDsBefore (-brute force +queriers)\n%s", th, bound, cmp.Diff(wantIDs, ids))
+			}
+		}
+	})
+}
