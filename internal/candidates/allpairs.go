@@ -59,8 +59,7 @@ type Querier struct {
 	j       *AllPairs
 	acc     []accum          // by id, during a query
 	marks   []marks          // two bits by id, during a query
-	touched []int32          // candidates with a score in acc
-	dropped []int32          // candidates dropped as they arrived, with none
+	touched []int32          // every id the query met (marked seen)
 	dense   similarity.Dense // the query, during a query
 	stats   JoinStats
 }
@@ -347,7 +346,7 @@ func (q *Querier) query(x similarity.Sparse, before int32, exact bool, fn func(i
 			}
 		}
 	}
-	q.stats.Candidates += len(q.touched) + len(q.dropped)
+	q.stats.Candidates += len(q.touched)
 	kept := q.touched[:0]
 	for _, id := range q.touched {
 		m, bit := &q.marks[id>>6], uint64(1)<<(id&63)
@@ -359,10 +358,6 @@ func (q *Querier) query(x similarity.Sparse, before int32, exact bool, fn func(i
 		m.seen &^= bit
 		m.live &^= bit
 	}
-	for _, id := range q.dropped { // after the live marks are read
-		q.marks[id>>6] = marks{}
-	}
-	q.dropped = q.dropped[:0]
 	slices.Sort(kept)
 	q.dense.Set(x)
 	for _, id := range kept {
@@ -453,12 +448,10 @@ func (q *Querier) scan(list []posting, w, rest float64) {
 			continue // dropped
 		}
 		m.seen |= bit
+		q.touched = append(q.touched, p.id)
 		if s := w * float64(p.w); s+rest*float64(p.before) >= cut {
 			m.live |= bit
 			acc[p.id] = accum{score: s, rest: rest}
-			q.touched = append(q.touched, p.id)
-		} else {
-			q.dropped = append(q.dropped, p.id)
 		}
 	}
 }
