@@ -34,10 +34,16 @@ type method struct {
 	rule    *similarity.Rule
 	clauses []string // the rule's clauses as text, for the evidence
 	fields  [2]*vector.Field
-	floor   float64             // a pair whose body cosine is below it is neither duplicate nor similar
+	floor   float64 // a pair whose body cosine is below it is neither duplicate nor similar
+	scratch         // of Match
+}
+
+// scratch is the working space of one goroutine's matching.
+type scratch struct {
 	query   [2]similarity.Dense // the document being matched, per field
 	scores  [2]float64
 	cands   []int32
+	touched uint32 // what touch read, kept so that its reads are not optimised away
 }
 
 func newMethod(o Options) (*method, error) {
@@ -81,24 +87,47 @@ func (m *method) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(
 	for _, f := range m.fields {
 		f.Candidates(ord, m.collect)
 	}
-	m.verify(ord, m.cands, &m.query, &m.scores, emit)
+	m.verify(ord, &m.scratch, emit)
 	return nil
 }
 
-// verify scores the distinct candidates cands, which it sorts, against
-// document ord, with query and scores for scratch, and emits those the rule
-// or the similar threshold reports, in increasing ordinal order.
-func (m *method) verify(ord int32, cands []int32, query *[2]similarity.Dense, scores *[2]float64,
-	emit func(int32, float64, Evidence)) {
-	slices.Sort(cands)
+// verify scores the distinct candidates in s.cands, which it sorts,
+// against document ord, and emits those the rule or the similar threshold
+// reports, in increasing ordinal order.
+func (m *method) verify(ord int32, s *scratch, emit func(int32, float64, Evidence)) {
+	slices.Sort(s.cands)
 	for i, f := range m.fields {
-		query[i].Set(f.Vector(ord))
+		s.query[i].Set(f.Vector(ord))
 	}
-	for _, c := range slices.Compact(cands) {
-		if score, ev, ok := m.evidence(c, query, scores); ok {
+	cands := slices.Compact(s.cands)
+	var touched uint32
+	for k, c := range cands {
+		touched += m.touch(cands, k)
+		if score, ev, ok := m.evidence(c, &s.query, &s.scores); ok {
 			emit(c, score, ev)
 		}
 	}
+	s.touched += touched
+}
+
+// touch reads a little of what evidence will read of the candidates after
+// the k-th, so that the memory system fetches it while the k-th is scored:
+// the vector headers of the candidate two ahead and the vectors of the next
+// one (see similarity.Touch). Without it each candidate's cosines start with
+// cache misses that add up; with it they overlap the work. The sum of what
+// it read is returned for the caller to keep, so the reads stay.
+func (m *method) touch(cands []int32, k int) (sum uint32) {
+	if k+2 < len(cands) {
+		for _, f := range m.fields {
+			sum += uint32(len(f.Vector(cands[k+2]).Terms))
+		}
+	}
+	if k+1 < len(cands) {
+		for _, f := range m.fields {
+			sum += similarity.Touch(f.Vector(cands[k+1]))
+		}
+	}
+	return sum
 }
 
 // collect gathers candidates; the method value is made once, not per field.
@@ -134,10 +163,8 @@ func (m *method) NewMatcher() engine.Matcher[Sketch, Evidence] {
 type matcher struct {
 	m       *method
 	fields  [2]*vector.Matcher
-	query   [2]similarity.Dense
-	scores  [2]float64
-	cands   []int32
 	collect func(int32)
+	scratch
 }
 
 func (x *matcher) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
@@ -145,7 +172,7 @@ func (x *matcher) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func
 	for _, f := range x.fields {
 		f.IDs(ord, x.collect)
 	}
-	x.m.verify(ord, x.cands, &x.query, &x.scores, emit)
+	x.m.verify(ord, &x.scratch, emit)
 	return nil
 }
 
