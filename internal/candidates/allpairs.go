@@ -60,9 +60,15 @@ type Querier struct {
 	acc     []accum          // by id, during a query
 	marks   []marks          // two bits by id, during a query
 	touched []int32          // every id the query met (marked seen)
+	lists   [][]posting      // by query term: its inverted list, cut at before
+	probes  []probe          // the binary searches cutting lists
 	dense   similarity.Dense // the query, during a query
 	stats   JoinStats
 }
+
+// probe is the state of a binary search for the cut of the list of a
+// query's k-th term: the cut lies in [base, base+n].
+type probe struct{ k, base, n int32 }
 
 // prefix describes the unindexed prefix of a vector. A prefix of at most
 // inline terms is kept here (terms and weights), so that a query completes
@@ -320,6 +326,7 @@ func (q *Querier) query(x similarity.Sparse, before int32, exact bool, fn func(i
 	if n := (len(q.acc) + 63) / 64; len(q.marks) < n {
 		q.marks = append(q.marks, make([]marks, n-len(q.marks))...)
 	}
+	q.cut(x, before)
 	var rest2, lin float64
 	for k, term := range x.Terms {
 		w := float64(x.Weights[k])
@@ -334,11 +341,7 @@ func (q *Querier) query(x similarity.Sparse, before int32, exact bool, fn func(i
 		term, w := x.Terms[k], float64(x.Weights[k])
 		rest2 -= w * w
 		lin -= w * j.addedMax(term)
-		if w > 0 && int(term) < len(j.lists) {
-			list := j.lists[term]
-			if before < math.MaxInt32 {
-				list = list[:below(list, before)]
-			}
+		if list := q.lists[k]; w > 0 && len(list) > 0 {
 			if admit {
 				q.scan(list, w, math.Sqrt(max(rest2, 0)))
 			} else {
@@ -401,20 +404,47 @@ func (q *Querier) whole(id int32, score float64) (s float64, ok bool) {
 	return s, true
 }
 
-// below returns how many postings of list, in increasing id order, are of
-// ids below id: a binary search written out, since it runs for every term
-// of every query.
-func below(list []posting, id int32) int {
-	lo, hi := 0, len(list)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if list[mid].id < id {
-			lo = mid + 1
-		} else {
-			hi = mid
+// cut sets q.lists[k] to the inverted list of x's k-th term, cut to the
+// postings of ids below before (lists are in increasing id order). The
+// binary searches of all the terms advance in step, one probe each a round,
+// so that their cache misses, which a search takes one after another,
+// overlap across terms.
+func (q *Querier) cut(x similarity.Sparse, before int32) {
+	j := q.j
+	q.lists, q.probes = q.lists[:0], q.probes[:0]
+	for k, term := range x.Terms {
+		var list []posting
+		if int(term) < len(j.lists) {
+			list = j.lists[term]
+		}
+		q.lists = append(q.lists, list)
+		if len(list) > 0 && before < math.MaxInt32 {
+			q.probes = append(q.probes, probe{k: int32(k), n: int32(len(list))})
 		}
 	}
-	return lo
+	for probes := q.probes; len(probes) > 0; {
+		left := probes[:0]
+		for _, p := range probes {
+			list := q.lists[p.k]
+			if p.n > 1 {
+				half := p.n / 2
+				if list[p.base+half].id < before {
+					p.base += half
+				}
+				p.n -= half
+			}
+			if p.n > 1 {
+				left = append(left, p)
+				continue
+			}
+			// The cut is base or the one after: list[base+1:] is not below.
+			if list[p.base].id < before {
+				p.base++
+			}
+			q.lists[p.k] = list[:p.base]
+		}
+		probes = left
+	}
 }
 
 // unaccounted bounds what a candidate's accumulated score lacks after the
