@@ -1,7 +1,5 @@
 package similarity
 
-import "math"
-
 // Sparse is a sparse vector: Weights[i] is the weight of term Terms[i], and
 // Terms is strictly increasing. Term ids are the caller's; weights are
 // stored in 32 bits, which keeps a million documents' vectors in memory.
@@ -78,19 +76,4 @@ func (d *Dense) Weight(t uint32) float64 {
 		return 0
 	}
 	return float64(d.w[t])
-}
-
-// Touch reads one word of each 64-byte cache line of x's terms and weights
-// and returns a value made of them. Called on the next vector of a series
-// while the current one is worked on, it has the memory system fetch the
-// next one meanwhile: the loads are independent of the work at hand.
-func Touch(x Sparse) uint32 {
-	var s uint32
-	for i := 0; i < len(x.Terms); i += 16 {
-		s += x.Terms[i]
-	}
-	for i := 0; i < len(x.Weights); i += 16 {
-		s += math.Float32bits(x.Weights[i])
-	}
-	return s
 }

@@ -1,7 +1,6 @@
 package similarity
 
 import (
-	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -26,21 +25,5 @@ func TestDenseDotIsDot(t *testing.T) {
 				t.Fatalf("Dense.Dot %v, Dot %v", got, want)
 			}
 		}
-	}
-}
-
-func TestTouchReadsEveryCacheLine(t *testing.T) {
-	var x Sparse
-	for i := range 40 {
-		x.Terms = append(x.Terms, uint32(i*3))
-		x.Weights = append(x.Weights, 1)
-	}
-	// One word in 16 of each array: terms 0, 16 and 32, weights likewise.
-	want := uint32(0+16*3+32*3) + 3*math.Float32bits(1)
-	if got := Touch(x); got != want {
-		t.Errorf("Touch = %d, want %d", got, want)
-	}
-	if got := Touch(Sparse{}); got != 0 {
-		t.Errorf("Touch of an empty vector = %d, want 0", got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/neardup/neardup/internal/candidates"
+	"github.com/neardup/neardup/internal/prefetch"
 	"github.com/neardup/neardup/internal/similarity"
 )
 
@@ -386,6 +387,23 @@ func (f *Field) Vector(ord int32) similarity.Sparse {
 		return similarity.Sparse{}
 	}
 	return f.vecs[ord]
+}
+
+// PrefetchHeader requests the cache line holding where document ord's
+// vector lies, the first thing reading it needs (see package prefetch).
+func (f *Field) PrefetchHeader(ord int32) {
+	if int(ord) < len(f.vecs) {
+		prefetch.Value(&f.vecs[ord])
+	}
+}
+
+// PrefetchVector requests the terms and weights of document ord's vector;
+// it reads where they lie, which PrefetchHeader requested earlier spares
+// waiting for.
+func (f *Field) PrefetchVector(ord int32) {
+	v := f.Vector(ord)
+	prefetch.Slice(v.Terms)
+	prefetch.Slice(v.Weights)
 }
 
 // Cosine returns the exact cosine of two vectorised documents.

@@ -40,10 +40,9 @@ type method struct {
 
 // scratch is the working space of one goroutine's matching.
 type scratch struct {
-	query   [2]similarity.Dense // the document being matched, per field
-	scores  [2]float64
-	cands   []int32
-	touched uint32 // what touch read, kept so that its reads are not optimised away
+	query  [2]similarity.Dense // the document being matched, per field
+	scores [2]float64
+	cands  []int32
 }
 
 func newMethod(o Options) (*method, error) {
@@ -100,34 +99,30 @@ func (m *method) verify(ord int32, s *scratch, emit func(int32, float64, Evidenc
 		s.query[i].Set(f.Vector(ord))
 	}
 	cands := slices.Compact(s.cands)
-	var touched uint32
 	for k, c := range cands {
-		touched += m.touch(cands, k)
+		m.prefetch(cands, k)
 		if score, ev, ok := m.evidence(c, &s.query, &s.scores); ok {
 			emit(c, score, ev)
 		}
 	}
-	s.touched += touched
 }
 
-// touch reads a little of what evidence will read of the candidates after
-// the k-th, so that the memory system fetches it while the k-th is scored:
-// the vector headers of the candidate two ahead and the vectors of the next
-// one (see similarity.Touch). Without it each candidate's cosines start with
-// cache misses that add up; with it they overlap the work. The sum of what
-// it read is returned for the caller to keep, so the reads stay.
-func (m *method) touch(cands []int32, k int) (sum uint32) {
+// prefetch requests what evidence will read of the candidates after the
+// k-th, so that it arrives while the k-th is scored: the vector headers of
+// the candidate two ahead and the vectors of the next one (whose headers
+// were requested a candidate ago). Without it each candidate's cosines
+// start with cache misses that add up.
+func (m *method) prefetch(cands []int32, k int) {
 	if k+2 < len(cands) {
 		for _, f := range m.fields {
-			sum += uint32(len(f.Vector(cands[k+2]).Terms))
+			f.PrefetchHeader(cands[k+2])
 		}
 	}
 	if k+1 < len(cands) {
 		for _, f := range m.fields {
-			sum += similarity.Touch(f.Vector(cands[k+1]))
+			f.PrefetchVector(cands[k+1])
 		}
 	}
-	return sum
 }
 
 // collect gathers candidates; the method value is made once, not per field.
