@@ -379,3 +379,48 @@ func FuzzAllPairs(f *testing.F) {
 		}
 	})
 }
+
+// TestCutEqualsLinearCount: the binary searches run in step cut every
+// query term's list where a count of its ids below the document does, for
+// lists of every length from empty to 70, with ids spread, clumped or
+// gapped, and cut points before, inside and after each.
+func TestCutEqualsLinearCount(t *testing.T) {
+	j := NewAllPairs(0.5, nil)
+	var x similarity.Sparse
+	for n := range 71 {
+		list := make([]posting, n)
+		id := int32(n % 3)
+		for i := range list {
+			list[i].id = id
+			id += 1 + int32(i%4*(i%5)) // gaps of 1 to 13, unevenly
+		}
+		j.lists = append(j.lists, list)
+		x.Terms = append(x.Terms, uint32(n))
+		x.Weights = append(x.Weights, 1)
+	}
+	x.Terms = append(x.Terms, uint32(len(j.lists)+5)) // a term with no list
+	x.Weights = append(x.Weights, 1)
+	q := j.NewQuerier()
+	for before := int32(-1); before <= 500; before++ {
+		q.cut(x, before)
+		for k, term := range x.Terms {
+			want := 0
+			if int(term) < len(j.lists) {
+				for _, p := range j.lists[term] {
+					if p.id < before {
+						want++
+					}
+				}
+			}
+			if got := len(q.lists[k]); got != want {
+				t.Fatalf("before %d, list of %d postings: cut at %d, want %d", before, len(j.lists[term]), got, want)
+			}
+		}
+	}
+	q.cut(x, math.MaxInt32) // Query: nothing is cut
+	for k := range j.lists {
+		if len(q.lists[k]) != len(j.lists[k]) {
+			t.Fatalf("Query cut list %d at %d of %d", k, len(q.lists[k]), len(j.lists[k]))
+		}
+	}
+}
