@@ -4,7 +4,8 @@ package prefetch
 
 import "unsafe"
 
-// line requests the cache line holding p (PREFETCHT0 or PRFM PLDL1KEEP).
+// span requests the cache lines holding the n bytes from p (n > 0): one
+// call for the whole span, since assembly is not inlined.
 //
 //go:noescape
-func line(p unsafe.Pointer)
+func span(p unsafe.Pointer, n int)

@@ -4,5 +4,5 @@ package prefetch
 
 import "unsafe"
 
-// line does nothing where no prefetch instruction is wired in.
-func line(unsafe.Pointer) {}
+// span does nothing where no prefetch instruction is wired in.
+func span(unsafe.Pointer, int) {}

@@ -8,22 +8,17 @@ package prefetch
 
 import "unsafe"
 
-// lineSize is the cache line size assumed: 64 bytes on the processors the
-// project runs on.
-const lineSize = 64
-
-// Value requests the cache line holding *p.
-func Value[T any](p *T) { line(unsafe.Pointer(p)) }
+// Value requests the cache lines holding *p.
+func Value[T any](p *T) { request(unsafe.Pointer(p), int(unsafe.Sizeof(*p))) }
 
 // Slice requests every cache line holding s's elements.
 func Slice[T any](s []T) {
-	if len(s) == 0 {
-		return
+	request(unsafe.Pointer(unsafe.SliceData(s)), len(s)*int(unsafe.Sizeof(*unsafe.SliceData(s))))
+}
+
+// request requests the lines holding the n bytes from p, if any.
+func request(p unsafe.Pointer, n int) {
+	if n > 0 {
+		span(p, n)
 	}
-	p := unsafe.Pointer(unsafe.SliceData(s))
-	n := len(s) * int(unsafe.Sizeof(s[0]))
-	for off := 0; off < n; off += lineSize {
-		line(unsafe.Add(p, off))
-	}
-	line(unsafe.Add(p, n-1)) // the last line, when s does not start on one
 }
