@@ -62,6 +62,7 @@ type Set struct {
 	w       map[string]*bufio.Writer
 	f       map[string]*os.File
 	enc     map[string]*json.Encoder
+	pairs   pairLines
 	extras  map[string]*extra // by absolute path
 	members []string          // paths in dir of the new set's files
 	same    []os.FileInfo     // the output directory and extras as they exist, for Excludes
@@ -186,9 +187,6 @@ func (s *Set) declare(path string, old map[string]bool) error {
 	return nil
 }
 
-// Pair writes a line of pairs.jsonl.
-func (s *Set) Pair(p *core.Pair) error { return s.line(PairsFile, p) }
-
 // Cluster writes a line of clusters.jsonl.
 func (s *Set) Cluster(c *core.Cluster) error { return s.line(ClustersFile, c) }
 
@@ -278,6 +276,9 @@ func (s *Set) Commit() error {
 	if s.done {
 		return errors.New("output: set committed twice")
 	}
+	if err := s.flushPairs(); err != nil {
+		return err
+	}
 	for _, name := range files {
 		f := s.f[name]
 		if err := errors.Join(s.w[name].Flush(), f.Chmod(0o644), f.Sync(), f.Close()); err != nil {
@@ -308,6 +309,7 @@ func (s *Set) Commit() error {
 // Abort removes what was written and releases the lock; after Commit it
 // only makes sure the lock is released.
 func (s *Set) Abort() {
+	s.waitPairs()
 	for name, f := range s.f {
 		f.Close()
 		delete(s.f, name)

@@ -2,9 +2,11 @@ package output
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -439,4 +441,84 @@ func TestKilledDuringSwap(t *testing.T) {
 		t.Errorf("no killed run got as far as replacing the set in %d rounds", rounds)
 	}
 	t.Logf("%d rounds, %d with a new set, last generation %d", rounds, advanced, last)
+}
+
+// evidence is a pair's evidence in the tests.
+type evidence struct {
+	Text  string  `json:"text"`
+	Score float64 `json:"score"`
+}
+
+// Method names the method of the evidence.
+func (evidence) Method() string { return "m" }
+
+// TestPairsEncodedOnEveryCoreInOrder: pairs.jsonl holds, byte for byte,
+// the lines encoding the pairs one by one gives, for counts around the
+// chunk size and with evidence that needs escaping; a pair that cannot be
+// encoded fails Commit, naming the file, and leaves the previous set.
+func TestPairsEncodedOnEveryCoreInOrder(t *testing.T) {
+	for _, n := range []int{0, 1, pairChunk - 1, pairChunk, 7*pairChunk + 17} {
+		dir := filepath.Join(t.TempDir(), "out")
+		s, err := Create(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		for i := range n {
+			p := core.Pair{A: fmt.Sprintf("a%d", i), B: fmt.Sprintf("b<%d>&\u2028", i), Method: "m", Score: float64(i) / 7,
+				Label: core.Duplicate, Evidence: evidence{Text: strings.Repeat("é\"", i%5), Score: float64(i)}}
+			if err := enc.Encode(&p); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Pair(&p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, PairsFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want.Bytes()) {
+			t.Fatalf("%d pairs: pairs.jsonl differs from the pairs encoded one by one (%d bytes against %d)", n, len(got), len(want.Bytes()))
+		}
+	}
+
+	// A bad pair in the first chunk is reported by a later Pair, one in the
+	// last by Commit; either way Commit fails and the old set stays.
+	for _, bad := range []int{3, 4*pairChunk + 3} {
+		dir := filepath.Join(t.TempDir(), "out")
+		if err := writeGeneration(dir, nil, 1); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Create(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var perr error
+		for i := range 5*pairChunk + 10 {
+			p := core.Pair{A: "a", B: "b", Evidence: evidence{Score: float64(i)}}
+			if i == bad {
+				p.Evidence = evidence{Score: math.NaN()}
+			}
+			if perr = s.Pair(&p); perr != nil {
+				break
+			}
+		}
+		if bad < pairChunk && perr == nil {
+			t.Errorf("a bad pair in the first chunk: no Pair reported it")
+		}
+		err = s.Commit()
+		s.Abort()
+		if err == nil || !strings.Contains(err.Error(), PairsFile) {
+			t.Fatalf("Commit with pair %d that cannot be encoded: %v, want an error naming %s", bad, err, PairsFile)
+		}
+		if got := generation(t, dir, nil); got != 1 {
+			t.Errorf("after the failed Commit the set is generation %d, want 1", got)
+		}
+	}
 }
