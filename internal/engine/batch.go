@@ -403,8 +403,9 @@ func (b *batch[S, E]) Result() *Result {
 }
 
 func (b *batch[S, E]) EachResult(pair func(*core.Pair) error, cluster func(*core.Cluster) error) error {
+	var p core.Pair // reused: a new one per pair would be garbage, ten million times at a million documents
 	for _, f := range b.found {
-		p := core.Pair{A: b.docs.ids[f.A], B: b.docs.ids[f.B], Method: b.name,
+		p = core.Pair{A: b.docs.ids[f.A], B: b.docs.ids[f.B], Method: b.name,
 			Score: Round(f.Score), Label: f.Label, Evidence: f.Ev}
 		if err := pair(&p); err != nil {
 			return err
