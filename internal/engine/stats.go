@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/neardup/neardup/core"
+import (
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/candidates"
+)
 
 // Stats describe a run. The pipeline fills the counts; callers that read and
 // write files add their own stages' timings and skips.
@@ -25,6 +28,9 @@ type Stats struct {
 	Bands string `json:"lsh_bands,omitempty"`
 	// SimHashTables describes the candidate tables of the simhash method.
 	SimHashTables string `json:"simhash_tables,omitempty"`
+	// Joins count the work of the cosine joins of the tfidf and cosine
+	// methods, one per field with a join.
+	Joins []JoinCount `json:"joins,omitempty"`
 	// Boilerplate describes the sentences the sentences method ignored.
 	Boilerplate *BoilerplateStats `json:"boilerplate,omitempty"`
 	// Seconds per stage, by stage name.
@@ -49,4 +55,24 @@ type BoilerplateStats struct {
 type FrequentSentence struct {
 	Text string `json:"text"`
 	Docs int    `json:"documents"`
+}
+
+// JoinCount is the work of one exact cosine join: the postings its
+// inverted lists hold, those its queries read, the candidates they
+// accumulated a score for, the dot products computed, and the pairs found
+// at or above its threshold.
+type JoinCount struct {
+	Field      string  `json:"field"`
+	Threshold  float64 `json:"threshold"`
+	Postings   int     `json:"postings"`
+	Scanned    int     `json:"postings_scanned"`
+	Candidates int     `json:"candidates"`
+	Verified   int     `json:"dot_products"`
+	Found      int     `json:"found"`
+}
+
+// JoinCountOf is the JoinCount of the join of field at threshold t.
+func JoinCountOf(field string, t float64, st candidates.JoinStats) JoinCount {
+	return JoinCount{Field: field, Threshold: t, Postings: st.Indexed, Scanned: st.Scanned,
+		Candidates: st.Candidates, Verified: st.Verified, Found: st.Found}
 }

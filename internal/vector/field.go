@@ -409,6 +409,15 @@ func (f *Field) PrefetchVector(ord int32) {
 // Cosine returns the exact cosine of two vectorised documents.
 func (f *Field) Cosine(a, b int32) float64 { return similarity.Dot(f.Vector(a), f.Vector(b)) }
 
+// JoinStats returns the work of the field's join and its threshold, and
+// false when it has none.
+func (f *Field) JoinStats() (candidates.JoinStats, float64, bool) {
+	if f.join == nil {
+		return candidates.JoinStats{}, 0, false
+	}
+	return f.join.Stats(), f.joinAt, true
+}
+
 // Verified returns how many candidate pairs the join verified exactly.
 func (f *Field) Verified() int {
 	if f.join == nil {

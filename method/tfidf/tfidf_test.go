@@ -158,8 +158,21 @@ func TestEqualsBruteForce(t *testing.T) {
 	if labels[core.Duplicate] < 100 || labels[core.Similar] < 100 {
 		t.Errorf("the corpus exercises too little: %v", labels)
 	}
-	if st := b.Stats(); st.Candidates >= len(docs)*len(docs)/2/4 {
+	st := b.Stats()
+	if st.Candidates >= len(docs)*len(docs)/2/4 {
 		t.Errorf("verified %d candidates of %d pairs", st.Candidates, len(docs)*len(docs)/2)
+	}
+	// The joins' counts add up: their dot products are the candidates
+	// verified, and each finds pairs only among the candidates it met.
+	verified := 0
+	for _, j := range st.Joins {
+		verified += j.Verified
+		if j.Found == 0 || j.Found > j.Candidates || j.Candidates > j.Scanned || j.Postings == 0 {
+			t.Errorf("join counts do not add up: %+v", j)
+		}
+	}
+	if len(st.Joins) == 0 || verified != st.Candidates {
+		t.Errorf("joins %+v: %d dot products, candidates_verified %d", st.Joins, verified, st.Candidates)
 	}
 }
 
