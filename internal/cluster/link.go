@@ -3,6 +3,7 @@ package cluster
 import (
 	"fmt"
 	"slices"
+	"strconv"
 )
 
 // Linking names how a document joins a cluster through its duplicate links
@@ -61,17 +62,31 @@ type Reason struct {
 
 // Format writes the reason in words, naming documents with name.
 func (r Reason) Format(policy Linking, name func(int32) string) string {
+	return string(r.AppendFormat(nil, policy, name))
+}
+
+// AppendFormat appends the reason in words (see Format) to dst.
+func (r Reason) AppendFormat(dst []byte, policy Linking, name func(int32) string) []byte {
 	switch {
 	case r.Links == 0 && r.Size == 0:
-		return "first member"
+		return append(dst, "first member"...)
 	case r.Links == 0:
-		return "a later member is its duplicate"
+		return append(dst, "a later member is its duplicate"...)
 	case policy == Anchor:
-		return fmt.Sprintf("duplicate of the first member %s (%.4g)", name(r.Other), r.Score)
+		dst = append(dst, "duplicate of the first member "...)
 	case policy == Majority:
-		return fmt.Sprintf("duplicate of %d of %d members, best %s (%.4g)", r.Links, r.Size, name(r.Other), r.Score)
+		dst = append(dst, "duplicate of "...)
+		dst = strconv.AppendInt(dst, int64(r.Links), 10)
+		dst = append(dst, " of "...)
+		dst = strconv.AppendInt(dst, int64(r.Size), 10)
+		dst = append(dst, " members, best "...)
+	default:
+		dst = append(dst, "duplicate of "...)
 	}
-	return fmt.Sprintf("duplicate of %s (%.4g)", name(r.Other), r.Score)
+	dst = append(dst, name(r.Other)...)
+	dst = append(dst, " ("...)
+	dst = strconv.AppendFloat(dst, r.Score, 'g', 4, 64) // fmt's %.4g
+	return append(dst, ')')
 }
 
 // NewLinker returns a Linker of policy; "" means Any.

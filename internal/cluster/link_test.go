@@ -79,3 +79,30 @@ func TestParseLinking(t *testing.T) {
 		t.Error("ParseLinking(half): no error")
 	}
 }
+
+// Reasons read as they did when written with fmt's %.4g and %d, for any
+// score and size, and AppendFormat appends to what is there.
+func TestReasonFormatIsPrintf(t *testing.T) {
+	name := func(d int32) string { return fmt.Sprint("doc-", d) }
+	scores := []float64{0, 1, 0.5, 0.9, 0.123456, 0.99995, 0.00001234, 1e-7, 0.7885, 0.30000000000000004, 123456.789}
+	for i := range 200 {
+		scores = append(scores, float64(i*7919%10007)/10007)
+	}
+	for _, s := range scores {
+		for _, r := range []Reason{{Links: 1, Size: 3, Other: 7, Score: s}, {Links: 12, Size: 40, Other: 1 << 30, Score: s}} {
+			want := map[Linking]string{
+				Any:      fmt.Sprintf("duplicate of %s (%.4g)", name(r.Other), r.Score),
+				Anchor:   fmt.Sprintf("duplicate of the first member %s (%.4g)", name(r.Other), r.Score),
+				Majority: fmt.Sprintf("duplicate of %d of %d members, best %s (%.4g)", r.Links, r.Size, name(r.Other), r.Score),
+			}
+			for policy, w := range want {
+				if got := r.Format(policy, name); got != w {
+					t.Errorf("%s %+v: %q, want %q", policy, r, got, w)
+				}
+				if got := string(r.AppendFormat([]byte("x; "), policy, name)); got != "x; "+w {
+					t.Errorf("%s %+v appended: %q", policy, r, got)
+				}
+			}
+		}
+	}
+}

@@ -370,24 +370,28 @@ func (b *batch[S, E]) group() {
 	for i := range b.kept {
 		b.kept[i] = true
 	}
+	var members []cluster.Member
 	for _, g := range b.groups {
-		rep, _ := b.representative(g)
+		var rep int32
+		rep, _, members = b.representative(g, members)
 		for _, id := range g {
 			b.kept[id] = id == rep
 		}
 	}
 }
 
-func (b *batch[S, E]) representative(g []int32) (int32, string) {
-	members := make([]cluster.Member, len(g))
-	for i, id := range g {
-		members[i] = b.docs.member(id)
+// representative returns the representative of group g and why it was
+// chosen; members is scratch space, returned for the next call.
+func (b *batch[S, E]) representative(g []int32, members []cluster.Member) (int32, string, []cluster.Member) {
+	members = slices.Grow(members[:0], len(g))
+	for _, id := range g {
+		members = append(members, b.docs.member(id))
 	}
 	rep, why := cluster.Representative(members, b.keep, func(x, y int32) float64 {
 		s, _ := b.m.Similarity(x, y, b) // a Batch's Source does not fail
 		return s
 	})
-	return rep.Ord, why
+	return rep.Ord, why, members
 }
 
 func (b *batch[S, E]) Result() *Result {
@@ -396,13 +400,15 @@ func (b *batch[S, E]) Result() *Result {
 		res.Pairs = append(res.Pairs, *p)
 		return nil
 	}, func(c *core.Cluster) error {
-		res.Clusters = append(res.Clusters, *c)
+		k := *c
+		k.Members, k.Joined = slices.Clone(c.Members), slices.Clone(c.Joined)
+		res.Clusters = append(res.Clusters, k)
 		return nil
 	})
 	return res
 }
 
-func (b *batch[S, E]) EachResult(pair func(*core.Pair) error, cluster func(*core.Cluster) error) error {
+func (b *batch[S, E]) EachResult(pair func(*core.Pair) error, each func(*core.Cluster) error) error {
 	var p core.Pair // reused: a new one per pair would be garbage, ten million times at a million documents
 	for _, f := range b.found {
 		p = core.Pair{A: b.docs.ids[f.A], B: b.docs.ids[f.B], Method: b.name,
@@ -411,16 +417,33 @@ func (b *batch[S, E]) EachResult(pair func(*core.Pair) error, cluster func(*core
 			return err
 		}
 	}
+	// One cluster's slices are reused for the next, and the reasons its
+	// members joined are one string: at a million documents a cluster's
+	// allocations each were hundreds of megabytes for the collector.
+	var (
+		c       core.Cluster
+		members []cluster.Member
+		why     []byte
+		ends    []int
+	)
 	name := func(d int32) string { return b.docs.ids[d] }
 	for i, g := range b.groups {
-		rep, why := b.representative(g)
-		c := core.Cluster{ID: int64(i + 1), Representative: b.docs.ids[rep], Why: why, Linking: string(b.link),
-			Members: make([]string, 0, len(g)), Joined: make([]string, 0, len(g))}
+		var rep int32
+		rep, c.Why, members = b.representative(g, members)
+		c.ID, c.Representative, c.Linking = int64(i+1), b.docs.ids[rep], string(b.link)
+		c.Members, c.Joined = slices.Grow(c.Members[:0], len(g)), slices.Grow(c.Joined[:0], len(g))
+		why, ends = why[:0], slices.Grow(ends[:0], len(g))
 		for _, id := range g {
 			c.Members = append(c.Members, b.docs.ids[id])
-			c.Joined = append(c.Joined, b.linker.Why(id, g).Format(b.link, name))
+			why = b.linker.Why(id, g).AppendFormat(why, b.link, name)
+			ends = append(ends, len(why))
 		}
-		if err := cluster(&c); err != nil {
+		joined, start := string(why), 0
+		for _, end := range ends {
+			c.Joined = append(c.Joined, joined[start:end])
+			start = end
+		}
+		if err := each(&c); err != nil {
 			return err
 		}
 	}

@@ -146,3 +146,39 @@ func TestWindowReadsStoredDates(t *testing.T) {
 		t.Errorf("pairs %v, want a~undated b~undated c~undated", keys)
 	}
 }
+
+// EachResult reuses one cluster's memory for the next; Result keeps copies,
+// so every cluster it returns is the one EachResult passed, untouched by
+// the clusters after it.
+func TestResultKeepsEveryCluster(t *testing.T) {
+	var docs []core.Document
+	for s := range 4 {
+		text := strings.Join(enginetest.NewTextGen(uint64(20+s)).Sentences(12), " ")
+		for c := range s + 2 {
+			docs = append(docs, core.Document{ID: string(rune('a'+s)) + string(rune('0'+c)), Text: text})
+		}
+	}
+	b, err := minhash.Spec.NewBatchWith(minhash.Defaults(), engine.Grouping{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	enginetest.Feed(t, b, docs)
+	var seen []string
+	err = b.EachResult(func(*core.Pair) error { return nil }, func(c *core.Cluster) error {
+		seen = append(seen, c.Representative+" "+strings.Join(c.Members, ",")+" "+strings.Join(c.Joined, "; "))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, c := range b.Result().Clusters {
+		kept = append(kept, c.Representative+" "+strings.Join(c.Members, ",")+" "+strings.Join(c.Joined, "; "))
+	}
+	if len(seen) != 4 || !slices.Equal(kept, seen) {
+		t.Errorf("Result's clusters\n%q\nEachResult's\n%q", kept, seen)
+	}
+	if len(seen) > 0 && !strings.HasPrefix(seen[3], "d0 d0,d1,d2,d3,d4 first member; duplicate of d0 (1)") {
+		t.Errorf("last cluster %q", seen[3])
+	}
+}
