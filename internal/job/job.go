@@ -130,7 +130,21 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if run.o.Report != "" || run.o.TitlesCSV != "" {
 		run.wantTexts(b.Result())
 	}
-	if err := run.secondPass(ctx, out); err != nil {
+	if run.linesOnly() {
+		// Nothing the results say depends on the second reading: they
+		// are written while it copies the kept lines.
+		results := startResults(out, b)
+		err := run.secondPass(ctx, out, true)
+		if err = errors.Join(err, results.wait(err != nil)); err != nil {
+			return engine.Stats{}, err
+		}
+		st := run.stats()
+		if err := errors.Join(out.Stats(st), out.Commit()); err != nil {
+			return engine.Stats{}, err
+		}
+		return st, nil
+	}
+	if err := run.secondPass(ctx, out, false); err != nil {
 		return engine.Stats{}, err
 	}
 	st := run.stats()

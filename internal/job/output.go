@@ -2,9 +2,11 @@ package job
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/neardup/neardup/core"
@@ -27,28 +29,74 @@ func commit(out *output.Set, b engine.Batch, st engine.Stats) error {
 	return out.Commit()
 }
 
+// errStopped ends the writing of results when the run failed meanwhile.
+var errStopped = errors.New("job: results no longer wanted")
+
+// results writes pairs.jsonl and clusters.jsonl, and makes them durable, on
+// a goroutine of its own while the second reading writes kept.jsonl.
+type results struct {
+	stop atomic.Bool
+	done chan error
+}
+
+// startResults starts writing the batch's results into out. The batch
+// must be finished, and nothing may change it until wait returns.
+func startResults(out *output.Set, b engine.Batch) *results {
+	r := &results{done: make(chan error, 1)}
+	go func() {
+		err := b.EachResult(func(p *core.Pair) error {
+			if r.stop.Load() {
+				return errStopped
+			}
+			return out.Pair(p)
+		}, func(c *core.Cluster) error {
+			if r.stop.Load() {
+				return errStopped
+			}
+			return out.Cluster(c)
+		})
+		if err == nil {
+			err = out.Finish(output.PairsFile, output.ClustersFile)
+		}
+		r.done <- err
+	}()
+	return r
+}
+
+// wait waits for the results to be written, and returns the error that
+// stopped them; stop asks them to end early first (the run failed), and
+// then only waits.
+func (r *results) wait(stop bool) error {
+	if stop {
+		r.stop.Store(true)
+		<-r.done
+		return nil
+	}
+	return <-r.done
+}
+
 // secondPass reads the input again: it writes each kept document's record
 // unchanged and gives the batch the text its evidence quotes. A record is
 // decoded only when something needs more than its bytes: the batch its
 // text, the report, the titles or the matrix its fields, or kept.jsonl a
-// record built from it (not a JSONL line). The records the first reading
-// skipped are skipped again undecoded.
-func (run *runner) secondPass(ctx context.Context, out *output.Set) error {
+// record built from it (not a JSONL line); linesOnly (see runner.linesOnly)
+// says none does. The records the first reading skipped are skipped again
+// undecoded.
+func (run *runner) secondPass(ctx context.Context, out *output.Set, linesOnly bool) error {
 	start, cpu := time.Now(), cpuSeconds()
 	if err := run.r.Rewind(); err != nil {
 		return fmt.Errorf("reading the input a second time: %w", err)
 	}
 	run.meter.Stage("writing")
-	fields := run.wanted != nil || run.titles != nil || run.o.Matrix != ""
 	var (
 		ord, seen int
 		err       error
 	)
-	if !fields && run.lineDocs == run.b.Len() && !run.anyText() {
+	if linesOnly {
 		run.pacer.lastStretch()
 		seen, ord, err = run.keptLines(ctx, out)
 	} else {
-		seen, ord, err = run.decodeAgain(ctx, out, fields)
+		seen, ord, err = run.decodeAgain(ctx, out, run.needFields())
 	}
 	run.meter.Done(seen)
 	run.seconds["write"] = time.Since(start).Seconds()
@@ -57,6 +105,18 @@ func (run *runner) secondPass(ctx context.Context, out *output.Set) error {
 		err = fmt.Errorf("the input changed while it was read: %d records the first time, %d the second", run.read, seen)
 	}
 	return err
+}
+
+// needFields reports whether the report, the titles or the matrix need
+// the documents' fields from the second reading.
+func (run *runner) needFields() bool {
+	return run.wanted != nil || run.titles != nil || run.o.Matrix != ""
+}
+
+// linesOnly reports whether the second reading needs no record decoded:
+// every document is a JSONL line, and nothing needs a text or a field.
+func (run *runner) linesOnly() bool {
+	return !run.needFields() && run.lineDocs == run.b.Len() && !run.anyText()
 }
 
 // anyText reports whether the batch may need the text of any document.

@@ -144,3 +144,47 @@ func TestKeptLinesAsRead(t *testing.T) {
 		t.Errorf("kept.jsonl differs when the records are decoded:\n%s\n---\n%s", kept[0], kept[1])
 	}
 }
+
+// cancelOn is a progress writer that cancels a run once a line of a stage
+// is printed.
+type cancelOn struct {
+	stage  string
+	cancel context.CancelFunc
+}
+
+func (c cancelOn) Write(p []byte) (int, error) {
+	if strings.Contains(string(p), c.stage) {
+		c.cancel()
+	}
+	return len(p), nil
+}
+
+// A run stopped as it writes its results (the pairs and clusters on one
+// goroutine, kept.jsonl on another) leaves the previous results and nothing
+// else.
+func TestStoppedWhileWritingKeepsResults(t *testing.T) {
+	dir := t.TempDir()
+	in := writeCorpus(t, dir)
+	out := filepath.Join(dir, "out")
+	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	before := readSet(t, out)
+	for range 20 {
+		ctx, cancel := context.WithCancel(t.Context())
+		_, err := Run(ctx, Options{Inputs: []string{in}, Out: out, Progress: cancelOn{"matching:", cancel}})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("run stopped after matching: %v", err)
+		}
+	}
+	if after := readSet(t, out); after != before {
+		t.Errorf("the results changed after stopped runs")
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/neardup/neardup/core"
 )
@@ -55,18 +56,42 @@ type pending struct {
 // Set is a result set being written. Create it, write each part (the
 // main files and the extras declared to Create), then Commit; Abort (a
 // no-op after Commit but for releasing the lock) removes what was written.
+// Each main file has one writer at a time: pairs and clusters may be
+// written on one goroutine while kept.jsonl is written on another, and
+// Finish makes a file durable as soon as it is whole.
 type Set struct {
 	dir     string // the output directory, absolute
 	tmp     string // the new set's directory beside dir; "" once swapped in
 	lock    *lock
-	w       map[string]*bufio.Writer
-	f       map[string]*os.File
-	enc     map[string]*json.Encoder
+	files   map[string]*file // the main files, by name; not changed after Create
 	pairs   pairLines
 	extras  map[string]*extra // by absolute path
 	members []string          // paths in dir of the new set's files
 	same    []os.FileInfo     // the output directory and extras as they exist, for Excludes
 	done    bool
+}
+
+// file is one of the main files of a set being written. Each has one
+// writer at a time: a file may be written (or finished) on one goroutine
+// while another writes a different file.
+type file struct {
+	f      *os.File
+	w      *bufio.Writer
+	enc    *json.Encoder // writing pairs.jsonl does not use it
+	closed bool          // flushed, synced and closed by Finish
+	err    error         // Finish's error, returned by Commit
+}
+
+// finish flushes the file, syncs it to disk and closes it, once.
+func (f *file) finish(name string) error {
+	if f.closed {
+		return f.err
+	}
+	f.closed = true
+	if err := errors.Join(f.w.Flush(), f.f.Chmod(0o644), f.f.Sync(), f.f.Close()); err != nil {
+		f.err = fmt.Errorf("writing %s: %w", name, err)
+	}
+	return f.err
 }
 
 // extra is a file asked for beside the result set (report, titles,
@@ -99,8 +124,7 @@ func Create(dir string, extras ...string) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Set{dir: abs, lock: lk, w: map[string]*bufio.Writer{}, f: map[string]*os.File{},
-		enc: map[string]*json.Encoder{}, extras: map[string]*extra{}}
+	s := &Set{dir: abs, lock: lk, files: map[string]*file{}, extras: map[string]*extra{}}
 	if err := s.start(dir, extras); err != nil {
 		s.Abort()
 		return nil, err
@@ -139,11 +163,10 @@ func (s *Set) start(dir string, extras []string) error {
 		if err != nil {
 			return fmt.Errorf("creating %s: %w", filepath.Join(dir, name), err)
 		}
-		s.f[name] = f
-		s.w[name] = bufio.NewWriterSize(f, 1<<20)
-		e := json.NewEncoder(s.w[name])
+		w := bufio.NewWriterSize(f, 1<<20)
+		e := json.NewEncoder(w)
 		e.SetEscapeHTML(false)
-		s.enc[name] = e
+		s.files[name] = &file{f: f, w: w, enc: e}
 		s.members = append(s.members, name)
 	}
 	return nil
@@ -192,7 +215,7 @@ func (s *Set) Cluster(c *core.Cluster) error { return s.line(ClustersFile, c) }
 
 // KeptRaw writes a line of kept.jsonl: a record as read, a JSON object.
 func (s *Set) KeptRaw(raw []byte) error {
-	w := s.w[KeptFile]
+	w := s.files[KeptFile].w
 	w.Write(raw)
 	if err := w.WriteByte('\n'); err != nil {
 		return fmt.Errorf("writing %s: %w", KeptFile, err)
@@ -207,7 +230,7 @@ func (s *Set) Kept(v any) error { return s.line(KeptFile, v) }
 func (s *Set) Stats(v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err == nil {
-		_, err = s.w[StatsFile].Write(append(data, '\n'))
+		_, err = s.files[StatsFile].w.Write(append(data, '\n'))
 	}
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", StatsFile, err)
@@ -216,7 +239,7 @@ func (s *Set) Stats(v any) error {
 }
 
 func (s *Set) line(name string, v any) error {
-	if err := s.enc[name].Encode(v); err != nil {
+	if err := s.files[name].enc.Encode(v); err != nil {
 		return fmt.Errorf("writing %s: %w", name, err)
 	}
 	return nil
@@ -268,23 +291,54 @@ func (s *Set) Extra(path string, write func(w *bufio.Writer) error) error {
 	return nil
 }
 
-// Commit flushes every file to disk and swaps the new set in for the old
-// one with a single rename; extras outside the output directory are
-// renamed into place right after (a run that finds them not yet moved
-// moves them). It releases the lock.
+// Finish flushes the named main files (PairsFile, ClustersFile, KeptFile,
+// StatsFile) to disk and closes them: nothing more is written to them, and
+// a file written in full is made durable while others are still being
+// written. It may run on one goroutine while another writes other files
+// of the set. Commit finishes the files not finished.
+func (s *Set) Finish(names ...string) error {
+	var errs []error
+	for _, name := range names {
+		f, ok := s.files[name]
+		switch {
+		case !ok:
+			errs = append(errs, fmt.Errorf("output: %s is not a file of the set", name))
+		case name == PairsFile && !f.closed:
+			if err := s.flushPairs(); err != nil {
+				f.closed, f.err = true, err
+				f.f.Close()
+				errs = append(errs, err)
+				continue
+			}
+			fallthrough
+		default:
+			errs = append(errs, f.finish(name))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Commit flushes every file to disk (those not finished yet at once, each
+// on its own goroutine) and swaps the new set in for the old one with a
+// single rename; extras outside the output directory are renamed into
+// place right after (a run that finds them not yet moved moves them). It
+// releases the lock.
 func (s *Set) Commit() error {
 	if s.done {
 		return errors.New("output: set committed twice")
 	}
-	if err := s.flushPairs(); err != nil {
+	if err := s.Finish(PairsFile); err != nil {
 		return err
 	}
+	var wg sync.WaitGroup
 	for _, name := range files {
-		f := s.f[name]
-		if err := errors.Join(s.w[name].Flush(), f.Chmod(0o644), f.Sync(), f.Close()); err != nil {
-			return fmt.Errorf("writing %s: %w", name, err)
+		wg.Go(func() { s.files[name].finish(name) })
+	}
+	wg.Wait()
+	for _, name := range files {
+		if err := s.files[name].err; err != nil {
+			return err
 		}
-		delete(s.f, name)
 	}
 	m := manifest{Files: s.members, Pending: s.pending()}
 	if err := writeManifest(s.tmp, m); err != nil {
@@ -310,9 +364,11 @@ func (s *Set) Commit() error {
 // only makes sure the lock is released.
 func (s *Set) Abort() {
 	s.waitPairs()
-	for name, f := range s.f {
-		f.Close()
-		delete(s.f, name)
+	for _, f := range s.files {
+		if !f.closed {
+			f.closed = true
+			f.f.Close()
+		}
 	}
 	if s.tmp != "" {
 		os.RemoveAll(s.tmp)

@@ -88,7 +88,7 @@ func (s *Set) writePairs() error {
 	s.pairs.pending = s.pairs.pending[1:]
 	<-e.done
 	if e.err == nil {
-		_, e.err = s.w[PairsFile].Write(e.buf.Bytes())
+		_, e.err = s.files[PairsFile].w.Write(e.buf.Bytes())
 	}
 	if e.err != nil {
 		s.pairs.err = fmt.Errorf("writing %s: %w", PairsFile, e.err)
