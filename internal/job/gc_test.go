@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -51,15 +52,16 @@ func eventually(ok func(int) bool) int {
 // changes nothing.
 func TestGCPacerRestoresGOGC(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(77))
-	done := int64(100)
-	p := startGCPacer(func() (int64, int64) { return done, 1000 })
+	var done atomic.Int64 // read by the finalizer after each collection
+	done.Store(100)
+	p := startGCPacer(func() (int64, int64) { return done.Load(), 1000 })
 	runtime.GC()
 	// Before the first collection of the process there is no live heap to
 	// pace by: the pacer sets GOGC in the finalizer that runs after it.
 	if got := eventually(func(g int) bool { return g > 25 }); got <= 25 {
 		t.Errorf("GOGC %d with a tenth of the input read", got)
 	}
-	done = 1000
+	done.Store(1000)
 	p.readingDone()
 	if got := gogc(); got < 25 {
 		t.Errorf("GOGC %d after reading", got)
