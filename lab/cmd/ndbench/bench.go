@@ -169,6 +169,12 @@ func runBench(ctx context.Context, o benchOptions) (*benchReport, error) {
 		}
 	}
 	if o.peer {
+		fmt.Fprintf(o.log, "ndbench: floor (read, decode and hash every word 5-gram)\n")
+		floor, err := measure(ctx, o, childSpec{Kind: kindFloor, Inputs: []string{cf.Docs}, Workers: o.workers}, cf.Bytes)
+		if err != nil {
+			return nil, fmt.Errorf("floor: %w", err)
+		}
+		rep.Floor = &floor
 		rep.Peer = runPeerRow(ctx, o, cf, rep.Baseline)
 		if rep.Peer.Error != "" {
 			fmt.Fprintf(o.log, "ndbench: %s failed: %s\n", peerName, rep.Peer.Error)
@@ -204,7 +210,7 @@ func measure(ctx context.Context, o benchOptions, spec childSpec, size int64) (m
 		m.DocsPerSecond = float64(res.Records) / m.WallSeconds
 		m.MBPerSecond = float64(size) / 1e6 / m.WallSeconds
 	}
-	m.Stats = res.Stats
+	m.Stats, m.Shingles = res.Stats, res.Shingles
 	return m, nil
 }
 

@@ -132,6 +132,12 @@ func TestBenchEndToEnd(t *testing.T) {
 	if want := "minhash against " + peerName + ", same run:"; !strings.Contains(out.String(), want) {
 		t.Errorf("no line %q in\n%s", want, out.String())
 	}
+	if f := rep2.Floor; f == nil || f.Records != 200 || f.Shingles <= 0 || f.WallSeconds <= 0 {
+		t.Errorf("floor: %+v, want 200 records read and their 5-grams hashed", f)
+	}
+	if want := "word 5-grams) against " + peerName + ", same run:"; !strings.Contains(out.String(), want) {
+		t.Errorf("no line %q in\n%s", want, out.String())
+	}
 	if !rep2.Corpus.Cached || rep2.Corpus.Docs != rep.Corpus.Docs {
 		t.Errorf("second run: cached %v, corpus %s; want the cached %s", rep2.Corpus.Cached, rep2.Corpus.Docs, rep.Corpus.Docs)
 	}

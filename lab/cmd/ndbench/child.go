@@ -54,14 +54,18 @@ type childSpec struct {
 
 // childResult is what a child reports on stdout.
 type childResult struct {
-	Records   int           `json:"records"`   // records read
-	Documents int           `json:"documents"` // records read without error (and, for a job, not skipped)
-	Skipped   int           `json:"skipped"`   // records skipped by the reader (and, for a job, the method)
-	TextBytes int64         `json:"text_bytes"`
-	Stats     *engine.Stats `json:"stats,omitempty"`  // job
-	Corpus    *corpusFiles  `json:"corpus,omitempty"` // gen
-	Eval      *eval.Result  `json:"eval,omitempty"`   // eval
-	Probe     *probeResult  `json:"probe,omitempty"`  // index-probe
+	Records   int   `json:"records"`   // records read
+	Documents int   `json:"documents"` // records read without error (and, for a job, not skipped)
+	Skipped   int   `json:"skipped"`   // records skipped by the reader (and, for a job, the method)
+	TextBytes int64 `json:"text_bytes"`
+	// Shingles is how many word 5-grams the floor hashed, ShingleSum the
+	// sum of their hashes.
+	Shingles   int64         `json:"shingles,omitempty"`
+	ShingleSum uint64        `json:"shingle_sum,omitempty"`
+	Stats      *engine.Stats `json:"stats,omitempty"`  // job
+	Corpus     *corpusFiles  `json:"corpus,omitempty"` // gen
+	Eval       *eval.Result  `json:"eval,omitempty"`   // eval
+	Probe      *probeResult  `json:"probe,omitempty"`  // index-probe
 	// SelfPeakRSS is the child's own peak resident memory in bytes
 	// (VmHWM), where the platform tells; 0 elsewhere.
 	SelfPeakRSS int64 `json:"self_peak_rss"`
@@ -100,7 +104,9 @@ func runChild(ctx context.Context, spec childSpec) (childResult, error) {
 	case kindEval:
 		return evalJob(spec)
 	case kindRead:
-		return readOnly(ctx, spec.Inputs, max(spec.Workers, 2))
+		return readOnly(ctx, spec.Inputs, max(spec.Workers, 2), false)
+	case kindFloor:
+		return readOnly(ctx, spec.Inputs, max(spec.Workers, 2), true)
 	case kindJob:
 		return runJob(ctx, spec)
 	case kindPeer:
@@ -173,8 +179,9 @@ const readChunk = 256
 
 // readOnly reads the inputs with corpus.Reader (NextRaw on this goroutine,
 // Decode on workers goroutines) and counts what it decoded: the floor under
-// any method's time.
-func readOnly(ctx context.Context, inputs []string, workers int) (childResult, error) {
+// any method's time. With shingles it also hashes every word 5-gram of
+// each document (kindFloor).
+func readOnly(ctx context.Context, inputs []string, workers int, shingles bool) (childResult, error) {
 	r, err := corpus.Open(inputs, corpus.Options{})
 	if err != nil {
 		return childResult{}, err
@@ -189,7 +196,13 @@ func readOnly(ctx context.Context, inputs []string, workers int) (childResult, e
 			defer wg.Done()
 			for c := range chunks {
 				for _, raw := range c {
-					results[w].add(r.Decode(raw))
+					rec := r.Decode(raw)
+					results[w].add(rec)
+					if shingles && rec.Skip == core.SkipNone {
+						n, sum := shingleHashes(rec.Doc.Title + "\n" + rec.Doc.Text)
+						results[w].Shingles += n
+						results[w].ShingleSum += sum
+					}
 				}
 			}
 		}()
@@ -203,6 +216,8 @@ func readOnly(ctx context.Context, inputs []string, workers int) (childResult, e
 		total.Documents += p.Documents
 		total.Skipped += p.Skipped
 		total.TextBytes += p.TextBytes
+		total.Shingles += p.Shingles
+		total.ShingleSum += p.ShingleSum
 	}
 	return total, err
 }

@@ -15,12 +15,15 @@ import (
 
 // benchReport is everything one benchmark run measured; --json writes it.
 type benchReport struct {
-	Machine  machineInfo    `json:"machine"`
-	Corpus   corpusInfo     `json:"corpus"`
-	Baseline measurement    `json:"baseline"`
-	Methods  []methodResult `json:"methods"`
-	Peer     *methodResult  `json:"peer,omitempty"` // the Go MinHash peer, with --peer
-	Index    []indexResult  `json:"index,omitempty"`
+	Machine  machineInfo `json:"machine"`
+	Corpus   corpusInfo  `json:"corpus"`
+	Baseline measurement `json:"baseline"`
+	// Floor is the baseline that also hashes every word 5-gram (kindFloor),
+	// measured with --peer.
+	Floor   *measurement   `json:"floor,omitempty"`
+	Methods []methodResult `json:"methods"`
+	Peer    *methodResult  `json:"peer,omitempty"` // the Go MinHash peer, with --peer
+	Index   []indexResult  `json:"index,omitempty"`
 }
 
 // machineInfo says what the numbers were measured on and how busy it was.
@@ -54,6 +57,7 @@ type measurement struct {
 	MBPerSecond    float64       `json:"mb_per_second"`   // corpus file MB (1e6 bytes) / wall
 	Load           string        `json:"load_before"`     // load averages when it started
 	Stats          *engine.Stats `json:"job_stats,omitempty"`
+	Shingles       int64         `json:"shingles,omitempty"` // the floor's word 5-grams hashed
 }
 
 // methodResult is one method's measurement and scores.
@@ -116,6 +120,9 @@ func (rep *benchReport) writeMain(w io.Writer) {
 	fmt.Fprintln(tw, "method\tdocs\twall s\tdocs/s\tMB/s\tCPU s\tpeak RSS MiB\twall/base\tCPU/base\tprecision\trecall\tF1\tB3 F1\tload before\t")
 	b := rep.Baseline
 	fmt.Fprintf(tw, "(read+decode)\t%d\t%s\t1.00\t1.00\t\t\t\t\t%s\t\n", b.Records, costCells(b), firstField(b.Load))
+	if f := rep.Floor; f != nil {
+		fmt.Fprintf(tw, "(+5-gram hashes)\t%d\t%s\t%s\t\t\t\t\t%s\t\n", f.Records, costCells(*f), ratioCells(*f, b), firstField(f.Load))
+	}
 	for _, r := range rep.Methods {
 		if r.Error != "" && r.WallSeconds == 0 {
 			fmt.Fprintf(tw, "%s\tfailed\t\t\t\t\t\t\t\t\t\t\t\t\t\n", r.Method)
@@ -135,6 +142,10 @@ func (rep *benchReport) writeMain(w io.Writer) {
 		}
 	}
 	if p := rep.Peer; p != nil && p.Error == "" {
+		if f := rep.Floor; f != nil && f.WallSeconds > 0 && f.CPUSeconds > 0 {
+			fmt.Fprintf(w, "the floor (reading, decoding, hashing %d word 5-grams) against %s, same run: %.1f× faster by wall time, %.1f× by CPU time: no method that reads every word can be faster than that\n",
+				f.Shingles, peerName, p.WallSeconds/f.WallSeconds, p.CPUSeconds/f.CPUSeconds)
+		}
 		for _, r := range rep.Methods {
 			if r.Error == "" && r.WallSeconds > 0 && r.CPUSeconds > 0 {
 				fmt.Fprintf(w, "%s against %s, same run: %.1f× faster by wall time, %.1f× by CPU time\n",
@@ -151,6 +162,14 @@ func (rep *benchReport) peerRows() []methodResult {
 		return nil
 	}
 	return []methodResult{*rep.Peer}
+}
+
+// ratioCells are the wall/base and CPU/base cells of m against base.
+func ratioCells(m, base measurement) string {
+	if base.WallSeconds <= 0 || base.CPUSeconds <= 0 {
+		return "\t"
+	}
+	return fmt.Sprintf("%.2f\t%.2f", m.WallSeconds/base.WallSeconds, m.CPUSeconds/base.CPUSeconds)
 }
 
 // costCells are the wall, docs/s, MB/s, CPU and RSS cells of m.
