@@ -60,6 +60,14 @@ func TestFailedRunKeepsResults(t *testing.T) {
 	if _, err := Run(ctx, Options{Inputs: []string{in}, Out: out, Report: filepath.Join(dir, "r.html")}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled run: %v", err)
 	}
+	checkKept(t, dir, out, before)
+}
+
+// checkKept checks that the result set in out is still before, and that
+// nothing was left behind in dir (temporary sets and files start with a
+// dot).
+func checkKept(t *testing.T, dir, out, before string) {
+	t.Helper()
 	if after := readSet(t, out); after != before {
 		t.Errorf("the results changed after failed runs")
 	}
@@ -178,13 +186,5 @@ func TestStoppedWhileWritingKeepsResults(t *testing.T) {
 			t.Fatalf("run stopped after matching: %v", err)
 		}
 	}
-	if after := readSet(t, out); after != before {
-		t.Errorf("the results changed after stopped runs")
-	}
-	ents, _ := os.ReadDir(dir)
-	for _, e := range ents {
-		if strings.HasPrefix(e.Name(), ".") {
-			t.Errorf("left behind: %s", e.Name())
-		}
-	}
+	checkKept(t, dir, out, before)
 }

@@ -77,7 +77,7 @@ type Set struct {
 type file struct {
 	f      *os.File
 	w      *bufio.Writer
-	enc    *json.Encoder // writing pairs.jsonl does not use it
+	enc    *json.Encoder // nil for pairs.jsonl, encoded in chunks (pairLines)
 	closed bool          // flushed, synced and closed by Finish
 	err    error         // Finish's error, returned by Commit
 }
@@ -164,8 +164,11 @@ func (s *Set) start(dir string, extras []string) error {
 			return fmt.Errorf("creating %s: %w", filepath.Join(dir, name), err)
 		}
 		w := bufio.NewWriterSize(f, 1<<20)
-		e := json.NewEncoder(w)
-		e.SetEscapeHTML(false)
+		var e *json.Encoder
+		if name != PairsFile { // pairs are encoded in chunks (pairLines)
+			e = json.NewEncoder(w)
+			e.SetEscapeHTML(false)
+		}
 		s.files[name] = &file{f: f, w: w, enc: e}
 		s.members = append(s.members, name)
 	}
