@@ -76,7 +76,7 @@ type Set struct {
 // while another writes a different file.
 type file struct {
 	f      *os.File
-	w      *bufio.Writer
+	w      *blockWriter
 	enc    *json.Encoder // nil for pairs.jsonl, encoded in chunks (pairLines)
 	closed bool          // flushed, synced and closed by Finish
 	err    error         // Finish's error, returned by Commit
@@ -159,11 +159,11 @@ func (s *Set) start(dir string, extras []string) error {
 		}
 	}
 	for _, name := range files {
-		f, err := os.Create(filepath.Join(s.tmp, name))
+		f, direct, err := openDirect(filepath.Join(s.tmp, name))
 		if err != nil {
 			return fmt.Errorf("creating %s: %w", filepath.Join(dir, name), err)
 		}
-		w := bufio.NewWriterSize(f, 1<<20)
+		w := newBlockWriter(f, direct, 1<<20)
 		var e *json.Encoder
 		if name != PairsFile { // pairs are encoded in chunks (pairLines)
 			e = json.NewEncoder(w)
