@@ -39,13 +39,7 @@ func TestOutputInsideInputNotRead(t *testing.T) {
 // The paths of the extra files are checked before any work, and a run that
 // fails leaves the previous results as they were.
 func TestFailedRunKeepsResults(t *testing.T) {
-	dir := t.TempDir()
-	in := writeCorpus(t, dir)
-	out := filepath.Join(dir, "out")
-	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out}); err != nil {
-		t.Fatal(err)
-	}
-	before := readSet(t, out)
+	dir, in, out, before := firstResults(t)
 
 	_, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out, Report: filepath.Join(dir, "missing", "r.html")})
 	if err == nil || !strings.Contains(err.Error(), "r.html: cannot be written") {
@@ -61,6 +55,19 @@ func TestFailedRunKeepsResults(t *testing.T) {
 		t.Errorf("cancelled run: %v", err)
 	}
 	checkKept(t, dir, out, before)
+}
+
+// firstResults writes a corpus into a new directory dir (at in) and the
+// results of a run over it into out, and returns them and the results.
+func firstResults(t *testing.T) (dir, in, out, before string) {
+	t.Helper()
+	dir = t.TempDir()
+	in = writeCorpus(t, dir)
+	out = filepath.Join(dir, "out")
+	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	return dir, in, out, readSet(t, out)
 }
 
 // checkKept checks that the result set in out is still before, and that
@@ -171,13 +178,7 @@ func (c cancelOn) Write(p []byte) (int, error) {
 // goroutine, kept.jsonl on another) leaves the previous results and nothing
 // else.
 func TestStoppedWhileWritingKeepsResults(t *testing.T) {
-	dir := t.TempDir()
-	in := writeCorpus(t, dir)
-	out := filepath.Join(dir, "out")
-	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out}); err != nil {
-		t.Fatal(err)
-	}
-	before := readSet(t, out)
+	dir, in, out, before := firstResults(t)
 	for range 20 {
 		ctx, cancel := context.WithCancel(t.Context())
 		_, err := Run(ctx, Options{Inputs: []string{in}, Out: out, Progress: cancelOn{"matching:", cancel}})
