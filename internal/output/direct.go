@@ -7,9 +7,6 @@ import (
 	"unsafe"
 )
 
-// errInval is the error of a direct write a file system refuses.
-var errInval error = syscall.EINVAL
-
 // blockSize is the alignment of direct writes: of their memory, their
 // length and their place in the file. 4,096 bytes is a multiple of the
 // logical block size of the devices and file systems that take them.
@@ -69,7 +66,7 @@ func (w *blockWriter) writeOut(n int) {
 		return
 	}
 	_, err := w.f.Write(w.buf[:n])
-	if err != nil && w.direct && errors.Is(err, errInval) {
+	if err != nil && w.direct && errors.Is(err, syscall.EINVAL) {
 		// A file system that opens files for direct I/O but refuses
 		// the writes: write through the page cache instead.
 		if err = directOff(w.f); err == nil {

@@ -82,15 +82,18 @@ type file struct {
 	err    error         // Finish's error, returned by Commit
 }
 
-// finish flushes the file, syncs it to disk and closes it, once.
-func (f *file) finish(name string) error {
+// finish flushes the file, syncs it to disk and closes it, once; prior is
+// an error of writing it that came before (nil for none), kept with any
+// of these.
+func (f *file) finish(name string, prior error) error {
 	if f.closed {
 		return f.err
 	}
 	f.closed = true
 	if err := errors.Join(f.w.Flush(), f.f.Chmod(0o644), f.f.Sync(), f.f.Close()); err != nil {
-		f.err = fmt.Errorf("writing %s: %w", name, err)
+		prior = errors.Join(prior, fmt.Errorf("writing %s: %w", name, err))
 	}
+	f.err = prior
 	return f.err
 }
 
@@ -303,20 +306,15 @@ func (s *Set) Finish(names ...string) error {
 	var errs []error
 	for _, name := range names {
 		f, ok := s.files[name]
-		switch {
-		case !ok:
+		if !ok {
 			errs = append(errs, fmt.Errorf("output: %s is not a file of the set", name))
-		case name == PairsFile && !f.closed:
-			if err := s.flushPairs(); err != nil {
-				f.closed, f.err = true, err
-				f.f.Close()
-				errs = append(errs, err)
-				continue
-			}
-			fallthrough
-		default:
-			errs = append(errs, f.finish(name))
+			continue
 		}
+		var prior error
+		if name == PairsFile && !f.closed {
+			prior = s.flushPairs()
+		}
+		errs = append(errs, f.finish(name, prior))
 	}
 	return errors.Join(errs...)
 }
@@ -335,7 +333,7 @@ func (s *Set) Commit() error {
 	}
 	var wg sync.WaitGroup
 	for _, name := range files {
-		wg.Go(func() { s.files[name].finish(name) })
+		wg.Go(func() { s.files[name].finish(name, nil) })
 	}
 	wg.Wait()
 	for _, name := range files {
