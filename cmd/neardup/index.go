@@ -14,6 +14,7 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/methodflags"
@@ -120,18 +121,20 @@ func (c *indexAddCmd) Run(g *globals) error {
 	if err != nil {
 		return err
 	}
+	r, err := c.openInputs(c.Inputs)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
 	x, err := c.open(g.ctx, engine.OpenOptions{Method: cfg, StoreText: c.StoreText})
 	if err != nil {
 		return err
 	}
 	defer x.Close()
 	x.SetWindow(window)
-	return feed(g, x, job.FeedOptions{Inputs: c.Inputs, Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
+	return feed(g, x, r, job.FeedOptions{Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
 }
 
-// methodConfig returns the method options the flags ask for: nil when they
-// ask for none (an existing index's own, or the default for a new one).
-// Options given without --method apply to the stored index's method, or to
 // openKeepingTexts opens the index for a command whose documents live
 // nowhere else (serve, watch): a new index is created storing texts, an
 // existing one keeps its own choice and method. so opens the store to see
@@ -158,6 +161,9 @@ func (f *dbFlags) openKeepingTexts(ctx context.Context, so store.Options, method
 	return f.open(ctx, engine.OpenOptions{Method: cfg, StoreText: !exists})
 }
 
+// methodConfig returns the method options the flags ask for: nil when they
+// ask for none (an existing index's own, or the default for a new one).
+// Options given without --method apply to the stored index's method, or to
 // the default one for a new index.
 func methodConfig(ctx context.Context, db, method string, flags *methodflags.Flags) (engine.Config, error) {
 	if method == "" && len(flags.Given()) == 0 {
@@ -218,18 +224,15 @@ func storedMeta(ctx context.Context, db string) (store.Meta, bool) {
 	return m, ok && err == nil
 }
 
-// feed runs an add or a query over the inputs and prints the summary.
-func feed(g *globals, x *index, o job.FeedOptions, in *inputFlags) error {
-	co, err := in.corpusOptions()
-	if err != nil {
-		return err
-	}
-	o.Index, o.Corpus, o.Workers, o.Strict, o.MaxWarnings = x.Index, co, in.Workers, in.Strict, in.MaxWarnings
+// feed runs an add or a query over the inputs r reads and prints the
+// summary.
+func feed(g *globals, x *index, r *corpus.Reader, o job.FeedOptions, in *inputFlags) error {
+	o.Index, o.Workers, o.Strict, o.MaxWarnings = x.Index, in.Workers, in.Strict, in.MaxWarnings
 	o.Out, o.Warn = os.Stdout, os.Stderr
 	if !g.quiet {
 		o.Progress = os.Stderr
 	}
-	st, err := job.Feed(g.ctx, o)
+	st, err := job.Feed(g.ctx, r, o)
 	if !g.quiet {
 		fmt.Fprintln(os.Stderr, feedSummary(st, o.Query))
 	}
@@ -274,13 +277,18 @@ func (c *indexQueryCmd) Run(g *globals) error {
 	if err != nil {
 		return err
 	}
+	r, err := c.openInputs(c.Inputs)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
 	x, err := c.openStored(g.ctx, "")
 	if err != nil {
 		return err
 	}
 	defer x.Close()
 	x.SetWindow(window)
-	return feed(g, x, job.FeedOptions{Inputs: c.Inputs, Query: true, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
+	return feed(g, x, r, job.FeedOptions{Query: true, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
 }
 
 // indexRemoveCmd is `neardup index remove`.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -408,5 +409,31 @@ func TestCorruptIndexIsReported(t *testing.T) {
 	f.Close()
 	if code := run(t.Context(), []string{"-q", "index", "verify", "--db", db}); code != 1 {
 		t.Errorf("verify of a damaged file: exit code %d, want 1", code)
+	}
+}
+
+// An input that cannot be opened fails `index add` and `index query` before
+// the index is touched: no index is created for it, and a stored one keeps
+// what it holds.
+func TestMissingInputLeavesIndexAlone(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "news.db")
+	missing := filepath.Join(dir, "nope.jsonl")
+	for _, cmd := range []string{"add", "query"} {
+		if code := run(t.Context(), []string{"-q", "index", cmd, "--db", db, missing}); code != 1 {
+			t.Errorf("index %s of a missing input: exit code %d, want 1", cmd, code)
+		}
+		if _, err := os.Stat(db); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("index %s of a missing input left %s: %v", cmd, db, err)
+		}
+	}
+	corpus, docs := writeCorpus(t, dir, 20)
+	runOK(t, "index", "add", "--db", db, corpus)
+	if code := run(t.Context(), []string{"-q", "index", "add", "--db", db, corpus, missing}); code != 1 {
+		t.Errorf("index add with a missing input: exit code %d, want 1", code)
+	}
+	if ids, _ := storedIndex(t, db); len(ids) != len(docs) {
+		t.Errorf("the index holds %d documents, want the %d stored before", len(ids), len(docs))
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/internal/job"
 )
 
 // inputFlags are how every command that reads documents reads them.
@@ -34,6 +35,16 @@ func (f *inputFlags) corpusOptions() (corpus.Options, error) {
 		return o, err
 	}
 	return o, f.extractOptions(&o.Extract)
+}
+
+// openInputs opens the inputs of `index add` or `index query`: before the
+// index, so that a missing input fails before an index is created.
+func (f *inputFlags) openInputs(inputs []string) (*corpus.Reader, error) {
+	co, err := f.corpusOptions()
+	if err != nil {
+		return nil, err
+	}
+	return job.OpenFeed(inputs, co)
 }
 
 // extractOptions sets how HTML pages become documents.

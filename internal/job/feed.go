@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -19,9 +20,7 @@ import (
 // FeedOptions configure a run that reads inputs into an index: `neardup
 // index add` (Query false) or `neardup index query` (Query true).
 type FeedOptions struct {
-	Inputs []string
-	Corpus corpus.Options
-	Index  *engine.Index
+	Index *engine.Index
 	// Query checks the documents without storing them.
 	Query bool
 	// Replace makes a document replace a stored one of the same ID.
@@ -59,13 +58,23 @@ type FeedStats struct {
 	Seconds    float64                 `json:"seconds"`
 }
 
-// Feed reads the inputs, sketching in parallel, and adds (or checks) the
-// documents in chunks, in input order.
-func Feed(ctx context.Context, o FeedOptions) (FeedStats, error) {
-	st := FeedStats{Skipped: map[core.SkipReason]int{}}
-	if len(o.Inputs) == 0 {
-		return st, fmt.Errorf("job: no input")
+// OpenFeed opens the inputs of a Feed run for a single reading (no
+// temporary copy for a second one). A command opens them before the index,
+// so that an input that is missing or unreadable fails before an index is
+// created or changed.
+func OpenFeed(inputs []string, o corpus.Options) (*corpus.Reader, error) {
+	if len(inputs) == 0 {
+		return nil, errors.New("job: no input")
 	}
+	o.SinglePass = true
+	return corpus.Open(inputs, o)
+}
+
+// Feed reads r (opened by OpenFeed) to its end, sketching in parallel, and
+// adds (or checks) the documents in chunks, in input order. The caller
+// closes r.
+func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, error) {
+	st := FeedStats{Skipped: map[core.SkipReason]int{}}
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -75,12 +84,6 @@ func Feed(ctx context.Context, o FeedOptions) (FeedStats, error) {
 	if o.MaxWarnings <= 0 {
 		o.MaxWarnings = 20
 	}
-	o.Corpus.SinglePass = true
-	r, err := corpus.Open(o.Inputs, o.Corpus)
-	if err != nil {
-		return st, err
-	}
-	defer r.Close()
 	f := &feeder{ctx: ctx, o: o, r: r, st: &st, meter: progress.New(o.Progress), started: time.Now(),
 		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}
 	if o.Out != nil {
@@ -107,7 +110,7 @@ func Feed(ctx context.Context, o FeedOptions) (FeedStats, error) {
 	}
 	// The workers run up to twice a transaction ahead of it.
 	ahead := max(o.Workers*2, 2*o.Chunk/chunkSize)
-	err = orderedAhead(ctx, next, o.Workers, ahead, func(w, _ int, raw corpus.Raw) item {
+	err := orderedAhead(ctx, next, o.Workers, ahead, func(w, _ int, raw corpus.Raw) item {
 		it := item{rec: r.Decode(raw)}
 		if it.rec.Skip == core.SkipNone {
 			it.sketch = sketchers[w].Sketch(&it.rec.Doc)

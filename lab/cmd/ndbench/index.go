@@ -177,11 +177,16 @@ func indexAdd(ctx context.Context, spec childSpec) (childResult, error) {
 		return childResult{}, err
 	}
 	defer x.Close()
-	o := job.FeedOptions{Inputs: spec.Inputs, Index: x, Limit: spec.Limit, Workers: spec.Workers}
+	r, err := job.OpenFeed(spec.Inputs, corpus.Options{})
+	if err != nil {
+		return childResult{}, err
+	}
+	defer r.Close()
+	o := job.FeedOptions{Index: x, Limit: spec.Limit, Workers: spec.Workers}
 	if spec.Progress {
 		o.Progress, o.Warn = os.Stderr, os.Stderr
 	}
-	st, err := job.Feed(ctx, o)
+	st, err := job.Feed(ctx, r, o)
 	if err != nil {
 		return childResult{}, err
 	}
