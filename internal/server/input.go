@@ -151,6 +151,11 @@ func decodeDoc(raw json.RawMessage, d *core.Document, needID bool) error {
 	if t := bytes.TrimLeft(raw, " \t\r\n"); len(t) == 0 || t[0] != '{' {
 		return badRequest("", "a document is a JSON object")
 	}
+	if !utf8.Valid(raw) {
+		// JSON is UTF-8: the decoder would quietly turn the bad bytes
+		// into U+FFFD, and the text stored would not be the text sent.
+		return notUTF8(raw)
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	var in docInput
@@ -187,6 +192,28 @@ func decodeDoc(raw json.RawMessage, d *core.Document, needID bool) error {
 		d.Date = t
 	}
 	return nil
+}
+
+// notUTF8 is the error of a document object that is not UTF-8, naming the
+// first field (in the order sent) whose value holds the bad bytes.
+func notUTF8(raw json.RawMessage) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err == nil { // {
+		for dec.More() {
+			key, err := dec.Token()
+			if err != nil {
+				break
+			}
+			var v json.RawMessage
+			if err := dec.Decode(&v); err != nil {
+				break
+			}
+			if k, _ := key.(string); !utf8.Valid(v) {
+				return badRequest(k, k+" is not UTF-8 (JSON must be)")
+			}
+		}
+	}
+	return badRequest("", "the document is not UTF-8 (JSON must be)")
 }
 
 // checkID checks a document id: 1 to MaxIDBytes bytes of UTF-8 without
