@@ -24,6 +24,10 @@ type ListOptions struct {
 	// that are not inputs (a run's own output, say); a directory excluded
 	// is not walked.
 	Exclude func(path string) bool
+	// Unlisted, when set, is called with each file of a directory that is
+	// not listed because its name is not in the table of formats (not for
+	// hidden or excluded ones), so that a caller can say what it left.
+	Unlisted func(path string)
 }
 
 // List returns the files a path names, in lexical order: the path itself
@@ -49,7 +53,15 @@ func List(p string, o ListOptions) ([]File, error) {
 			}
 			return nil
 		}
-		if d.IsDir() || (!o.AnyName && !Listed(d.Name())) || (o.Exclude != nil && o.Exclude(q)) {
+		if d.IsDir() || (o.Exclude != nil && o.Exclude(q)) {
+			return nil
+		}
+		if !o.AnyName && !Listed(d.Name()) {
+			if o.Unlisted != nil && !d.Type().IsDir() {
+				if info, err := os.Stat(q); err == nil && info.Mode().IsRegular() {
+					o.Unlisted(q)
+				}
+			}
 			return nil
 		}
 		info, err := os.Stat(q) // follows a symbolic link

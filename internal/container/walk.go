@@ -31,6 +31,10 @@ type Options struct {
 	// AnyName reads every member of an archive; else only those whose
 	// names are in the table of formats (as in a directory).
 	AnyName bool
+	// Unlisted, when set, is called with the origin of each member of an
+	// archive not read because its name is not in the table of formats
+	// (not for hidden ones).
+	Unlisted func(origin string)
 	// BufSize is the read buffer of a leaf stream; 0 means 64 KiB.
 	BufSize int
 }
@@ -375,7 +379,13 @@ func (w *Walker) member(n node, name string, size int64) (entry, bool) {
 		return entry{n: c, skip: fmt.Errorf("%s: refused: the member name %q leaves the archive", n.origin, name)}, true
 	}
 	name = strings.TrimPrefix(path.Clean(strings.ReplaceAll(name, `\`, "/")), "./")
-	if hidden(name) || (!w.opts.AnyName && !Listed(name)) {
+	if hidden(name) {
+		return entry{}, false
+	}
+	if !w.opts.AnyName && !Listed(name) {
+		if w.opts.Unlisted != nil && !strings.HasSuffix(name, "/") {
+			w.opts.Unlisted(n.origin + "/" + name)
+		}
 		return entry{}, false
 	}
 	return entry{n: child(n, name, size)}, true

@@ -258,7 +258,8 @@ func TestList(t *testing.T) {
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		os.WriteFile(p, []byte(data), 0o644)
 	}
-	files, err := List(dir, ListOptions{})
+	var unlisted []string
+	files, err := List(dir, ListOptions{Unlisted: func(p string) { unlisted = append(unlisted, p) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,6 +269,27 @@ func TestList(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"a.txt", "b.tgz", "c.sgm", "sub/d.tar"}, ids); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
+	}
+	// The file left for its name is told; the hidden one is not.
+	if diff := cmp.Diff([]string{filepath.Join(dir, "README")}, unlisted); diff != "" {
+		t.Errorf("unlisted (-want +got)\n%s", diff)
+	}
+}
+
+// TestUnlistedMembers: members of an archive left for their names are told,
+// hidden ones are not, and those read are not.
+func TestUnlistedMembers(t *testing.T) {
+	var unlisted []string
+	g, err := walkAll(t, "in/a.zip", zipOf(t, "a.txt", "A", "img/logo.png", "P", ".DS_Store", "D", "tar.tar", tarOf(t, "notes", "N")),
+		Options{Unlisted: func(o string) { unlisted = append(unlisted, o) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g) != 1 || g[0].ID != "in/a.zip/a.txt" {
+		t.Errorf("read %+v, want in/a.zip/a.txt", g)
+	}
+	if diff := cmp.Diff([]string{"in/a.zip/img/logo.png", "in/a.zip/tar.tar/notes"}, unlisted); diff != "" {
+		t.Errorf("unlisted (-want +got)\n%s", diff)
 	}
 }
 

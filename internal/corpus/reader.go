@@ -35,6 +35,12 @@ type Reader struct {
 	seen   seenFields        // the field names of the first records (fields.go)
 	enc    encoding.Encoding // Options.Charset; nil when not set
 
+	// unlisted counts the files and archive members not read for their
+	// names (see Unlisted); rewound stops the count after the first pass.
+	unlisted      int
+	firstUnlisted string
+	rewound       bool
+
 	// shareLines lets a JSONL line's bytes stay in the read buffer (see
 	// NextRawShared).
 	shareLines bool
@@ -160,7 +166,7 @@ func (r *Reader) add(p string) error {
 		r.inputs = append(r.inputs, &input{origin: "stdin", id: "stdin", stream: &onceEOF{r: r.cfg.stdin}, size: -1})
 		return nil
 	}
-	files, err := container.List(p, container.ListOptions{Exclude: r.opts.Exclude})
+	files, err := container.List(p, container.ListOptions{Exclude: r.opts.Exclude, Unlisted: r.noteUnlisted})
 	if err != nil {
 		return err
 	}
@@ -172,6 +178,26 @@ func (r *Reader) add(p string) error {
 		r.inputs = append(r.inputs, &input{path: f.Path, origin: f.Path, id: f.ID, size: f.Size})
 	}
 	return nil
+}
+
+// noteUnlisted counts a file or archive member not read for its name, once
+// (the first pass).
+func (r *Reader) noteUnlisted(origin string) {
+	if r.rewound {
+		return
+	}
+	if r.unlisted == 0 {
+		r.firstUnlisted = origin
+	}
+	r.unlisted++
+}
+
+// Unlisted returns how many files of the directories and members of the
+// archives read were left unread because their names are not of a format
+// the Reader reads (container's table of formats), and the first of them.
+// A file named by its own path is read whatever its name.
+func (r *Reader) Unlisted() (n int, first string) {
+	return r.unlisted, r.firstUnlisted
 }
 
 // NextRaw returns the next record undecoded, or io.EOF after the last. A
@@ -318,6 +344,7 @@ func (r *Reader) Rewind() error {
 		}
 	}
 	r.next, r.in, r.err, r.pages = 0, nil, nil, 0
+	r.rewound = true
 	r.finished.Store(0)
 	r.reading.Store(0)
 	return err

@@ -15,6 +15,9 @@ type Stats struct {
 	Documents int `json:"documents"`
 	// Skipped counts records and documents not compared, by reason.
 	Skipped map[core.SkipReason]int `json:"skipped"`
+	// Unlisted counts the files of directories and members of archives
+	// not read because their names are not of a format the reader reads.
+	Unlisted int `json:"files_not_read,omitempty"`
 	// Candidates counts candidate pairs verified exactly.
 	Candidates int `json:"candidates_verified"`
 	// Pairs counts reported pairs by label.

@@ -53,6 +53,7 @@ type FeedStats struct {
 	Exists     int                     `json:"existing"`
 	Checked    int                     `json:"checked"`
 	Skipped    map[core.SkipReason]int `json:"skipped"`
+	Unlisted   int                     `json:"files_not_read,omitempty"`
 	Duplicates int                     `json:"duplicate_pairs"`
 	Similar    int                     `json:"similar_pairs"`
 	Seconds    float64                 `json:"seconds"`
@@ -120,6 +121,8 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	if err == nil {
 		err = f.flush(ctx)
 	}
+	warnUnlisted(o.Warn, r)
+	st.Unlisted, _ = r.Unlisted()
 	if err == nil && f.usable == 0 {
 		err = noDocuments(st.Read, st.Skipped, r.FieldsSeen())
 	}

@@ -121,6 +121,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		return engine.Stats{}, err
 	}
 	pacer.readingDone()
+	warnUnlisted(o.Warn, r)
 	if run.b.Len() == 0 {
 		return engine.Stats{}, noDocuments(run.read, run.skipped, r.FieldsSeen())
 	}
@@ -271,6 +272,15 @@ func (wr *warner) skip(rec corpus.Record, where string) error {
 	return nil
 }
 
+// warnUnlisted says once what the inputs held that was not read for its
+// name (a directory of pages with their images, say).
+func warnUnlisted(w io.Writer, r *corpus.Reader) {
+	if n, first := r.Unlisted(); n > 0 && w != nil {
+		fmt.Fprintf(w, "warning: %d files not read, their names not of a format neardup reads (e.g. %s); "+
+			"a file named by its own path is read whatever its name\n", n, first)
+	}
+}
+
 // noDocuments is the error of a run that read no document it could use:
 // how many records it read, why each was skipped, and the fields it saw.
 func noDocuments(read int, skipped map[core.SkipReason]int, fields []string) error {
@@ -306,6 +316,7 @@ func (run *runner) finish(ctx context.Context) error {
 func (run *runner) stats() engine.Stats {
 	st := run.b.Stats()
 	st.Read = run.read
+	st.Unlisted, _ = run.r.Unlisted()
 	for k, v := range run.skipped {
 		st.Skipped[k] += v
 	}

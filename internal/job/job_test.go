@@ -1,6 +1,7 @@
 package job
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -234,5 +235,38 @@ func TestRunsThatReadNothing(t *testing.T) {
 				t.Error("a failed run changed the earlier results")
 			}
 		})
+	}
+}
+
+// TestUnlistedFilesAreTold: the files of an input directory and members of
+// its archives that are not read for their names are counted once in the
+// stats (the second reading does not count them again) and told on Warn.
+func TestUnlistedFilesAreTold(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	os.Mkdir(in, 0o755)
+	if err := os.Rename(writeCorpus(t, dir), filepath.Join(in, "corpus.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(in, "logo.png"), []byte("\x89PNG\r\n\x1a\n\x00"), 0o644)
+	os.WriteFile(filepath.Join(in, ".hidden"), []byte("x"), 0o644)
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	for _, name := range []string{"notes.doc", "more.jsonl"} {
+		w, _ := zw.Create(name)
+		w.Write([]byte(`{"id":"z","text":"` + strings.Repeat("word ", 50) + `"}` + "\n"))
+	}
+	zw.Close()
+	os.WriteFile(filepath.Join(in, "extra.zip"), zb.Bytes(), 0o644)
+	var warn bytes.Buffer
+	st, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Warn: &warn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Unlisted != 2 {
+		t.Errorf("%d files not read, want 2 (logo.png and extra.zip/notes.doc)", st.Unlisted)
+	}
+	if got := warn.String(); strings.Count(got, "not read") != 1 || !strings.Contains(got, "2 files not read") || !strings.Contains(got, filepath.Join(in, "logo.png")) {
+		t.Errorf("warnings:\n%s", got)
 	}
 }
