@@ -79,4 +79,43 @@ func TestBlockWriterKeepsItsError(t *testing.T) {
 	}
 }
 
+// Where a direct write is refused (here: at a file offset off the block,
+// EINVAL), the writer turns direct I/O off and writes the same bytes
+// through the page cache.
+func TestBlockWriterFallsBack(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "out")
+	f, direct, err := openDirect(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if !direct {
+		t.Skipf("%s refuses direct I/O at open: no direct write to refuse", path)
+	}
+	if _, err := f.Seek(1, 0); err != nil {
+		t.Fatal(err)
+	}
+	want := make([]byte, 3*blockSize+100)
+	for i := range want {
+		want[i] = byte(i*7 + i/blockSize)
+	}
+	w := newBlockWriter(f, true, 2*blockSize)
+	if _, err := w.Write(want); err != nil {
+		t.Fatal(err)
+	}
+	if w.direct {
+		t.Skip("the file system took a direct write off the block: nothing refused")
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1+len(want) || !bytes.Equal(got[1:], want) {
+		t.Errorf("the file has %d bytes, not the %d written after the first", len(got), len(want))
+	}
+}
+
 func must(f *os.File, err error) (*os.File, bool, error) { return f, false, err }
