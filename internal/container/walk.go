@@ -356,7 +356,7 @@ func (t *tarFrame) next() (entry, error) {
 		case err != nil:
 			return entry{}, fmt.Errorf("reading %s: tar archive: %w", t.n.origin, err)
 		}
-		if h.Typeflag != tar.TypeReg && h.Typeflag != tar.TypeRegA {
+		if h.Typeflag != tar.TypeReg { // the reader reports the old TypeRegA as TypeReg
 			continue
 		}
 		if e, ok := t.w.member(t.n, h.Name, h.Size); ok {

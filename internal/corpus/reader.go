@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -22,7 +21,6 @@ type Reader struct {
 	names  [nFields]string
 	keys   [nFields][]byte
 	inputs []*input
-	bufs   []*bufio.Reader // read buffers free for reuse
 
 	next   int               // the index of the next input to open
 	walk   *container.Walker // the open input's walk, nil between inputs

@@ -81,8 +81,6 @@ func WriteText(w io.Writer, d *Diff, o TextOptions) error {
 type textWriter struct {
 	w     *bufio.Writer
 	color bool
-	last  byte // last byte written, 0 before the first piece
-	fromB bool // the last piece came from text B
 }
 
 // header writes a side's summary line, coloured like its text.
@@ -146,5 +144,3 @@ func (t *textWriter) write(s string, st style) {
 		}
 	}
 }
-
-func isSpaceByte(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }

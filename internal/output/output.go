@@ -266,7 +266,7 @@ func (s *Set) Extra(path string, write func(w *bufio.Writer) error) error {
 	var f *os.File
 	if x.inside != "" {
 		p := filepath.Join(s.tmp, filepath.FromSlash(x.inside))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err == nil {
+		if err = os.MkdirAll(filepath.Dir(p), 0o755); err == nil {
 			f, err = os.Create(p)
 		}
 		if err != nil {

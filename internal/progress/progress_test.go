@@ -32,7 +32,7 @@ func TestMeterLines(t *testing.T) {
 }
 
 func TestNilMeterIsSilent(t *testing.T) {
-	var m *Meter = New(nil)
+	m := New(nil)
 	m.Stage("x")
 	m.Update(1, 1, 1)
 	m.Done(1) // no panic

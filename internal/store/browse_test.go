@@ -246,7 +246,7 @@ func TestSearch(t *testing.T) {
 		}
 		// Newest ranks only the latest matches: a, b, c and d were added in
 		// that order; every match is counted, and pages hold c and d only.
-		got, total, hits = search(t, st, "central bank", all, 2)
+		got, total, _ = search(t, st, "central bank", all, 2)
 		if diff := cmp.Diff([]string{"d", "c"}, got); diff != "" || total != 4 {
 			t.Errorf("newest 2: total %d (-want +got)\n%s", total, diff)
 		}

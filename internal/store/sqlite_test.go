@@ -52,7 +52,7 @@ func TestSQLiteSearchAutomerge(t *testing.T) {
 	if v := automerge(); v != "none" {
 		t.Fatalf("a read-only open set automerge %s", v)
 	}
-	st = open(t, path)
+	open(t, path)
 	if v := automerge(); v != "8" {
 		t.Fatalf("automerge %s after a writable open, want 8", v)
 	}

@@ -184,11 +184,3 @@ func (o Options) bands() (sketch.Bands, error) {
 	}
 	return sketch.ChooseBands(low, o.Hashes, maxBands, minRows, bandWeightFP, bandWeightFN), nil
 }
-
-// shingle returns the shingle length of the unit in force.
-func (o Options) shingle() int {
-	if o.ShingleUnit == Chars {
-		return o.CharShingle
-	}
-	return o.WordShingle
-}

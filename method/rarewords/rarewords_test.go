@@ -14,16 +14,6 @@ import (
 	"github.com/neardup/neardup/internal/enginetest"
 )
 
-// conformance are the options the suite runs the method with: the suite's
-// documents are short, and each is its own source, so no word is common to
-// a source and two strangers share the common half of the vocabulary (a
-// third of their words).
-func conformance() Options {
-	o := Defaults()
-	o.MinWords, o.Threshold = 20, 0.5
-	return o
-}
-
 func TestSourceOf(t *testing.T) {
 	for _, tc := range []struct {
 		name string
