@@ -1,0 +1,117 @@
+package neardup_test
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/sentences"
+)
+
+// TestIndexAPI runs every method of the public Index once, as a Go program
+// using the package would: what each returns, and what the index holds
+// after it.
+func TestIndexAPI(t *testing.T) {
+	ctx := t.Context()
+	if got := neardup.Methods(); len(got) == 0 || got[0] != minhash.Name || !slices.Contains(got, sentences.Name) {
+		t.Errorf("Methods() = %v, want minhash first and sentences among them", got)
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "news.db")
+	opts := sentences.Defaults()
+	x, err := neardup.Open(ctx, db, neardup.Options{Method: opts, StoreText: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	name, stored, err := x.Method()
+	if err != nil || name != sentences.Name || !reflect.DeepEqual(stored, opts) {
+		t.Errorf("Method() = %q, %+v, %v; want sentences with its defaults", name, stored, err)
+	}
+
+	day := time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
+	other := "Heavy rain flooded several streets in the old town overnight, the fire brigade said on Monday."
+	ms, err := x.Add(ctx,
+		neardup.Document{ID: "a", Text: story, Date: day},
+		neardup.Document{ID: "b", Text: "NORTHPORT (Wire) - " + story, Date: day.Add(time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 2 || ms[0].Status != neardup.Added || len(ms[1].Pairs) != 1 || ms[1].Pairs[0].A != "a" || ms[1].Pairs[0].Label != neardup.Duplicate {
+		t.Fatalf("Add: %+v, want b a duplicate of a", ms)
+	}
+
+	ms, err = x.Query(ctx, neardup.Document{ID: "q", Text: story})
+	if err != nil || len(ms) != 1 || ms[0].Status != neardup.Checked || len(ms[0].Pairs) != 2 {
+		t.Errorf("Query: %+v, %v; want q checked against a and b", ms, err)
+	}
+
+	ms, err = x.Replace(ctx, neardup.Document{ID: "b", Text: other, Date: day})
+	if err != nil || len(ms) != 1 || ms[0].Status != neardup.Replaced || len(ms[0].Pairs) != 0 {
+		t.Errorf("Replace: %+v, %v; want b replaced, matching nothing", ms, err)
+	}
+
+	// A copy published a month later pairs with a, unless a window of a
+	// day keeps them apart.
+	late := neardup.Document{ID: "late", Text: story, Date: day.AddDate(0, 1, 0)}
+	x.SetWindow(24 * time.Hour)
+	if ms, err = x.Query(ctx, late); err != nil || len(ms[0].Pairs) != 0 {
+		t.Errorf("Query with a window of a day: %+v, %v; want no pair", ms, err)
+	}
+	x.SetWindow(0)
+	if ms, err = x.Add(ctx, late); err != nil || len(ms[0].Pairs) != 1 || ms[0].Pairs[0].A != "a" {
+		t.Errorf("Add without a window: %+v, %v; want late paired with a", ms, err)
+	}
+
+	if faults, err := x.Verify(ctx, nil); err != nil || len(faults) != 0 {
+		t.Errorf("Verify: %v, %v", faults, err)
+	}
+	if _, err := x.Rescore(ctx, nil); err != nil {
+		t.Errorf("Rescore: %v", err)
+	}
+	st, err := x.Stats(ctx)
+	if err != nil || st.Documents != 3 || st.Clusters != 1 || st.Marks[neardup.Duplicate] != 1 || !st.StoreText {
+		t.Errorf("Stats: %+v, %v; want 3 documents, 1 cluster, 1 duplicate mark, texts stored", st, err)
+	}
+
+	out := filepath.Join(dir, "out")
+	if err := x.Export(ctx, out); err != nil {
+		t.Fatal(err)
+	}
+	pairs, err := os.ReadFile(filepath.Join(out, "pairs.jsonl"))
+	if err != nil || strings.Count(string(pairs), "\n") != 1 || !strings.Contains(string(pairs), `"late"`) {
+		t.Errorf("exported pairs.jsonl: %q, %v; want the one pair a~late", pairs, err)
+	}
+
+	removed, err := x.Remove(ctx, "late", "nope")
+	if err != nil || !reflect.DeepEqual(removed, []string{"late"}) {
+		t.Errorf("Remove(late, nope) = %v, %v; want [late]", removed, err)
+	}
+	// a is dated before the second day; b (replaced) is dated the first
+	// day too.
+	n, err := x.Expire(ctx, day.AddDate(0, 0, 1))
+	if err != nil || n != 2 {
+		t.Errorf("Expire: %d, %v; want 2", n, err)
+	}
+	if st, err := x.Stats(ctx); err != nil || st.Documents != 0 || st.Clusters != 0 {
+		t.Errorf("Stats after Remove and Expire: %+v, %v; want nothing left", st, err)
+	}
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.Close(); err != nil {
+		t.Errorf("a second Close: %v", err)
+	}
+
+	// The method is fixed when the index is created.
+	if y, err := neardup.Open(ctx, db, neardup.Options{Method: minhash.Defaults()}); err == nil {
+		y.Close()
+		t.Error("opening a sentences index as minhash succeeded")
+	}
+}
