@@ -77,9 +77,6 @@ func (t *Truth) withoutNames() []string {
 	return out
 }
 
-// By returns the field recall is broken down by, or "".
-func (t *Truth) By() string { return t.by }
-
 // ErrMixedTruth is returned for a truth file with both document lines and
 // pair lines.
 var ErrMixedTruth = errors.New("eval: truth mixes {id, cluster} and {a, b, label} lines")
