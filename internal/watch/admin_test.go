@@ -88,7 +88,9 @@ func TestReadFileErrors(t *testing.T) {
 		"unknown key":  {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    intervall: 5m\n", "line 4: field intervall not found"},
 		"bad interval": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: soon\n", "invalid duration"},
 		"short":        {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 10s\n", "shorter than 1m0s"},
-		"no version":   {"feeds: []\n", "version 0, want 1"},
+		"no version":   {"feeds: []\n", `no "version: 1" line`},
+		"new version":  {"version: 2\nfeeds: []\n", "version 2: this neardup reads version 1"},
+		"second feed":  {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: notaurl\n", `feed 2: feed "notaurl"`},
 		"bad selector": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule: {body: 'div[['}\n", "body"},
 	} {
 		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".yaml")

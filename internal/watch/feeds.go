@@ -146,15 +146,19 @@ func ReadFile(path string) ([]Feed, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if f.Version != 1 {
-		return nil, fmt.Errorf("%s: version %d, want 1", path, f.Version)
+	switch f.Version {
+	case 1:
+	case 0:
+		return nil, fmt.Errorf("%s: no \"version: 1\" line: a feeds file starts with it, as neardup feeds export writes", path)
+	default:
+		return nil, fmt.Errorf("%s: version %d: this neardup reads version 1", path, f.Version)
 	}
 	for i := range f.Feeds {
 		if f.Feeds[i].Interval == 0 {
 			f.Feeds[i].Interval = Duration(DefaultInterval)
 		}
 		if err := f.Feeds[i].Check(); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, fmt.Errorf("%s: feed %d: %w", path, i+1, err)
 		}
 	}
 	return f.Feeds, nil
