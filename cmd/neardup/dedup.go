@@ -1,12 +1,17 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/alecthomas/kong"
 
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/methodflags"
@@ -87,8 +92,29 @@ func runDedup(ctx context.Context, o job.Options) error {
 		return err
 	}
 	if o.Progress != nil {
-		fmt.Fprintf(o.Progress, "%d documents, %d duplicate and %d similar pairs, %d clusters, %d kept → %s\n",
-			st.Documents, st.Pairs["duplicate"], st.Pairs["similar"], st.Clusters, st.Kept, o.Out)
+		fmt.Fprintf(o.Progress, "%d documents%s, %d duplicate and %d similar pairs, %d clusters, %d kept → %s\n",
+			st.Documents, skippedNote(st.Skipped), st.Pairs["duplicate"], st.Pairs["similar"], st.Clusters, st.Kept, o.Out)
 	}
 	return nil
+}
+
+// skippedNote says how many records and documents were not compared, and
+// why, the commonest reason first, for a summary line: " (3 skipped: 2
+// empty, 1 too-short)", or "".
+func skippedNote(skipped map[core.SkipReason]int) string {
+	reasons := slices.Collect(maps.Keys(skipped))
+	slices.SortFunc(reasons, func(a, b core.SkipReason) int {
+		return cmp.Or(cmp.Compare(skipped[b], skipped[a]), cmp.Compare(a, b))
+	})
+	n, parts := 0, make([]string, 0, len(reasons))
+	for _, r := range reasons {
+		if k := skipped[r]; k > 0 {
+			n += k
+			parts = append(parts, fmt.Sprintf("%d %s", k, r))
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d skipped: %s)", n, strings.Join(parts, ", "))
 }

@@ -252,13 +252,7 @@ func feedSummary(st job.FeedStats, query bool) string {
 			fmt.Fprintf(&b, ", %d already stored", st.Exists)
 		}
 	}
-	skipped := 0
-	for _, n := range st.Skipped {
-		skipped += n
-	}
-	if skipped > 0 {
-		fmt.Fprintf(&b, ", %d skipped %v", skipped, st.Skipped)
-	}
+	b.WriteString(skippedNote(st.Skipped))
 	fmt.Fprintf(&b, "; %d duplicate and %d similar pairs in %.1fs", st.Duplicates, st.Similar, st.Seconds)
 	return b.String()
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -224,21 +225,9 @@ func TestIndexAddSurvivesKill(t *testing.T) {
 	if len(ids) != len(docs) {
 		t.Fatalf("%d documents stored, want %d", len(ids), len(docs))
 	}
-	if want := batchPairs(t, corpus); !maps(marks, want) {
+	if want := batchPairs(t, corpus); !maps.Equal(marks, want) {
 		t.Errorf("after the kills the index holds %d pairs, neardup dedup finds %d", len(marks), len(want))
 	}
-}
-
-func maps(a, b map[string]core.Label) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
 }
 
 // Two `neardup index add` processes on one SQLite file: each waits for the
@@ -313,7 +302,7 @@ func TestIndexCommands(t *testing.T) {
 		t.Errorf("kept.jsonl: %d lines (want the 90 originals) with texts: %v", n, bytes.Contains(kept, []byte(`"text":`)))
 	}
 	_, marks := storedIndex(t, db)
-	if want := batchPairs(t, corpus); !maps(marks, want) {
+	if want := batchPairs(t, corpus); !maps.Equal(marks, want) {
 		t.Errorf("index add found %d pairs, neardup dedup %d", len(marks), len(want))
 	}
 	for _, tc := range []struct {

@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"github.com/alecthomas/kong"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/job"
 )
 
 func TestRunExitCodes(t *testing.T) {
@@ -86,4 +89,20 @@ func TestFlagNamesAgree(t *testing.T) {
 
 func describe(typ string, short rune, def string) string {
 	return fmt.Sprintf("%s short %q default %q", typ, short, def)
+}
+
+// The summary lines say how many records and documents were skipped, and
+// why, so that a run whose method left out every document says so.
+func TestSummariesTellSkipped(t *testing.T) {
+	if got := skippedNote(nil); got != "" {
+		t.Errorf("nothing skipped: %q", got)
+	}
+	skipped := map[core.SkipReason]int{core.SkipTooShort: 13, core.SkipEmpty: 2, core.SkipMalformed: 0}
+	if got, want := skippedNote(skipped), " (15 skipped: 13 too-short, 2 empty)"; got != want {
+		t.Errorf("skippedNote = %q, want %q", got, want)
+	}
+	st := job.FeedStats{Added: 4, Skipped: skipped, Duplicates: 1}
+	if got, want := feedSummary(st, false), "4 documents added (15 skipped: 13 too-short, 2 empty); 1 duplicate and 0 similar pairs in 0.0s"; got != want {
+		t.Errorf("feedSummary = %q, want %q", got, want)
+	}
 }
