@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -46,6 +47,17 @@ func TestInputsEndToEnd(t *testing.T) {
  Reuter
 &#3;</BODY></TEXT></REUTERS>
 `), 0o644)
+	crawl := filepath.Join(dir, "crawl")
+	os.Mkdir(crawl, 0o755)
+	for i, name := range []string{"a.json", "b.json"} {
+		// a crawler's file per article, pretty-printed, with its own names
+		os.WriteFile(filepath.Join(crawl, name), fmt.Appendf(nil, `{
+  "url": "https://news.example/%d",
+  "title": "Markets",
+  "maintext": "The same story about markets, rates and the bank, told twice over in full, word for word."
+}
+`, i+1), 0o644)
+	}
 	truth := filepath.Join(dir, "truth.jsonl")
 	os.WriteFile(truth, []byte("{\"id\":\"x1\",\"cluster\":\"1\"}\n{\"id\":\"x2\",\"cluster\":\"1\"}\n"), 0o644)
 
@@ -58,6 +70,8 @@ func TestInputsEndToEnd(t *testing.T) {
 	}{
 		{"tar.gz of articles", []string{"dedup", archive}, 0, `"a":"` + archive + `/bbc/001.txt"`},
 		{"Reuters SGML", []string{"dedup", sgm}, 0, `"a":"1","b":"2"`},
+		{"JSON files", []string{"dedup", crawl, "--id-col", "url", "--text-col", "maintext"}, 0,
+			`"a":"https://news.example/1","b":"https://news.example/2"`},
 		{"text field typo", []string{"dedup", example, "--text-col", "txet", "-o", out}, 1, ""},
 		{"id field typo", []string{"dedup", example, "--id-col", "nope", "-o", out}, 1, ""},
 		{"index add, field typo", []string{"index", "add", "--db", filepath.Join(dir, "x.db"), "--id-col", "nope", example}, 1, ""},

@@ -28,6 +28,7 @@ type Format uint8
 const (
 	Unknown  Format = iota
 	JSONL           // JSON Lines, one object a line
+	JSON            // JSON objects, or arrays of them, in any layout
 	CSV             // comma-separated values with a header row
 	TSV             // tab-separated values with a header row
 	Text            // a plain text file: one document
@@ -51,6 +52,7 @@ type formatInfo struct {
 var table = [...]formatInfo{
 	Unknown:  {"unknown", nil},
 	JSONL:    {"jsonl", []string{".jsonl", ".ndjson"}},
+	JSON:     {"json", []string{".json"}},
 	CSV:      {"csv", []string{".csv"}},
 	TSV:      {"tsv", []string{".tsv"}},
 	Text:     {"txt", []string{".txt"}},
@@ -91,10 +93,10 @@ func ByName(name string) Format {
 	return Unknown
 }
 
-// Parse returns the record format named s ("jsonl", "csv", "tsv", "txt",
-// "html", "warc", "sgml"); ok is false for any other name.
+// Parse returns the record format named s ("jsonl", "json", "csv", "tsv",
+// "txt", "html", "warc", "sgml"); ok is false for any other name.
 func Parse(s string) (f Format, ok bool) {
-	for _, f := range []Format{JSONL, CSV, TSV, Text, HTML, WARC, SGML} {
+	for _, f := range []Format{JSONL, JSON, CSV, TSV, Text, HTML, WARC, SGML} {
 		if table[f].name == s {
 			return f, true
 		}

@@ -74,6 +74,8 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 	switch k {
 	case container.JSONL:
 		return &checkedSource{r: r, origin: m.Origin, src: &lineSource{br: br, origin: m.Origin, limit: limit, share: &r.shareLines}}
+	case container.JSON:
+		return &checkedSource{r: r, origin: m.Origin, src: newJSONSource(br, m.Origin, limit)}
 	case container.CSV:
 		return newCSVSource(r, text, m.Origin, ',', limit)
 	case container.TSV:
@@ -97,7 +99,8 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 const sniffLen = 8 << 10
 
 // sniff tells a stream's format from its first bytes (after a UTF-8
-// byte-order mark): NUL bytes mean binary, '{' JSONL, an HTML page (isPage)
+// byte-order mark): NUL bytes mean binary, '[' or a line of its own "{"
+// JSON, '{' JSONL, an HTML page (isPage)
 // HTML, a first line with the text column CSV or TSV, else text. The
 // walker has looked for containers, WARC and Reuters SGML already.
 func (r *Reader) sniff(origin string, br *bufio.Reader) (container.Format, error) {
@@ -116,10 +119,10 @@ func (r *Reader) sniff(origin string, br *bufio.Reader) (container.Format, error
 	switch {
 	case len(t) == 0:
 		return container.Unknown, nil
+	case t[0] == '[' || bytes.HasPrefix(t, []byte("{\n")) || bytes.HasPrefix(t, []byte("{\r\n")):
+		return container.JSON, nil // an array, or an object pretty-printed
 	case t[0] == '{':
 		return container.JSONL, nil
-	case t[0] == '[':
-		return 0, fmt.Errorf("%s: a JSON array; write one JSON object per line (JSONL) instead", origin)
 	case isPage(t):
 		return container.HTML, nil
 	}

@@ -74,8 +74,8 @@ func checkRecord(t *testing.T, r *Reader, rc Record) {
 	if strings.IndexByte(d.Title+d.Text, 0) >= 0 || isBlank(d.Text) || len(d.Title)+len(d.Text) > r.opts.MaxBytes {
 		t.Fatalf("%s: usable record with NUL, no text or too large: %q %q", d.Origin, d.Title, d.Text)
 	}
-	if !json.Valid(d.Raw) {
-		t.Fatalf("%s: Raw is not JSON: %q", d.Origin, d.Raw)
+	if !json.Valid(d.Raw) || bytes.IndexByte(d.Raw, '\n') >= 0 {
+		t.Fatalf("%s: Raw is not one line of JSON: %q", d.Origin, d.Raw)
 	}
 }
 
@@ -91,6 +91,12 @@ func FuzzJSONL(f *testing.F) {
 		"\ufeff{\"text\":\"0123456789012345678901234567890\"}\n{\"text\":\" \"}",
 		"{\"text\":\"\\u0000\",\"date\":\"2024-01-02\"}\n{\"text\":\"\xff\"}\n{\"id\":{},\"text\":\"x\"}")
 	f.Fuzz(func(t *testing.T, data []byte, small bool) { fuzzRead(t, "f.jsonl", data, small) })
+}
+
+func FuzzJSON(f *testing.F) {
+	addSeeds(f, "{\n  \"id\": \"a\",\n  \"text\": \"x\\\"}]\"\n}\n", "[{\"text\":\"a\"}, 1, [2], {\"text\": \"b\"}]",
+		"{\"text\":\"a\"}\n{\"text\":", "[{\"text\":\"a\"},", "\ufeff[] {} \"s\" nul", "{\"text\":\"\xff\"}")
+	f.Fuzz(func(t *testing.T, data []byte, small bool) { fuzzRead(t, "f.json", data, small) })
 }
 
 func FuzzCSV(f *testing.F) {

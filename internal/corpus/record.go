@@ -27,7 +27,7 @@ type Raw struct {
 	size   int64      // bytes of a too-large record; -n: more than n
 	md     bool       // a Markdown text file
 	page   *pageRaw   // a web page: a file or a WARC record (html.go)
-	note   string     // why a refused member is not read
+	note   string     // why a refused member is not read, or a malformed record is malformed
 }
 
 // Size returns the bytes the record holds in memory, so callers can bound
@@ -53,15 +53,16 @@ func (r Raw) JSONLine() []byte {
 type rawKind uint8
 
 const (
-	rawNone     rawKind = iota
-	rawJSON             // data is one JSON object
-	rawCSV              // fields and header are a CSV row
-	rawText             // data is a whole text file
-	rawBinary           // a file of unknown kind with NUL bytes
-	rawTooLarge         // a line or file over the limit, not kept
-	rawPage             // page holds a web page
-	rawRefused          // an archive member not read; note says why
-	rawSGML             // data is one Reuters-21578 <REUTERS> element
+	rawNone      rawKind = iota
+	rawJSON              // data is one JSON object
+	rawCSV               // fields and header are a CSV row
+	rawText              // data is a whole text file
+	rawBinary            // a file of unknown kind with NUL bytes
+	rawTooLarge          // a line or file over the limit, not kept
+	rawPage              // page holds a web page
+	rawRefused           // an archive member not read; note says why
+	rawSGML              // data is one Reuters-21578 <REUTERS> element
+	rawMalformed         // a record that could not be cut out; note says why
 )
 
 // Record is a decoded record. When Skip is set the document cannot be used
@@ -131,6 +132,9 @@ func (r *Reader) Decode(raw Raw) Record {
 		doc := core.Document{ID: raw.id, Origin: raw.Origin}
 		msg := strings.TrimPrefix(raw.note, raw.Origin+": ")
 		return skip(doc, core.SkipRefused, "", msg)
+	case rawMalformed:
+		doc := core.Document{ID: raw.Origin, Origin: raw.Origin}
+		return skip(doc, core.SkipMalformed, "", "malformed: "+raw.note)
 	}
 	doc := core.Document{ID: raw.Origin, Origin: raw.Origin}
 	return skip(doc, core.SkipMalformed, "", "not a record read by this Reader")

@@ -148,9 +148,15 @@ func TestSniff(t *testing.T) {
 			input: " \n",
 		},
 		{
-			name:    "JSON array",
-			input:   "[{\"text\":\"a\"}]",
-			wantErr: "data: a JSON array; write one JSON object per line (JSONL) instead",
+			name:  "JSON array",
+			input: "[{\"text\":\"a\"},\n {\"text\": \"b\"}]",
+			want: []rec{{ID: "data:1", Text: "a", Origin: "data:1", Raw: `{"text":"a"}`},
+				{ID: "data:2", Text: "b", Origin: "data:2", Raw: `{"text":"b"}`}},
+		},
+		{
+			name:  "JSON object pretty-printed",
+			input: "{\n  \"id\": \"x\",\n  \"text\": \"a b\"\n}\n",
+			want:  []rec{{ID: "x", Text: "a b", Origin: "data:1", Raw: `{"id":"x","text":"a b"}`}},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

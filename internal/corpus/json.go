@@ -1,0 +1,175 @@
+package corpus
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+)
+
+// jsonSource reads a JSON file (.json): JSON values one after another,
+// each an object (one record) or an array whose elements are records, in
+// any layout: one object pretty-printed over many lines (a crawler's file
+// per article), an array of them, or JSON Lines named .json. A record's
+// object is compacted onto one line, its Raw as a JSONL line's is, so that
+// kept.jsonl stays JSON Lines. Its origin is the line it starts on. No
+// record over limit bytes is held in memory.
+type jsonSource struct {
+	br      *bufio.Reader
+	origin  string
+	limit   int
+	line    int  // the line being read, from 1
+	inArray bool // within a top-level array
+	buf     []byte
+	compact bytes.Buffer
+	obuf    []byte
+}
+
+func newJSONSource(br *bufio.Reader, origin string, limit int) *jsonSource {
+	return &jsonSource{br: br, origin: origin, limit: limit, line: 1}
+}
+
+func (s *jsonSource) close() {}
+
+func (s *jsonSource) readErr(err error) error {
+	return fmt.Errorf("reading %s: %w at line %d", s.origin, err, s.line)
+}
+
+func (s *jsonSource) next() (Raw, error) {
+	for {
+		c, err := s.skipSpace()
+		if err == io.EOF {
+			if s.inArray {
+				s.inArray = false
+				return s.malformed(s.line, "the file ends inside an array (no closing ])"), nil
+			}
+			return Raw{}, io.EOF
+		}
+		if err != nil {
+			return Raw{}, s.readErr(err)
+		}
+		switch {
+		case s.inArray && c == ']':
+			s.inArray = false
+			continue
+		case s.inArray && c == ',':
+			continue
+		case !s.inArray && c == '[':
+			s.inArray = true
+			continue
+		}
+		return s.value(c)
+	}
+}
+
+// skipSpace returns the next byte that is not JSON whitespace.
+func (s *jsonSource) skipSpace() (byte, error) {
+	for {
+		c, err := s.br.ReadByte()
+		if err != nil {
+			return 0, err
+		}
+		switch c {
+		case '\n':
+			s.line++
+		case ' ', '\t', '\r':
+		default:
+			return c, nil
+		}
+	}
+}
+
+// value reads the rest of the JSON value that starts with c and returns
+// it as a record: an object compacted, anything else as read, for Decode
+// to refuse as not an object.
+func (s *jsonSource) value(c byte) (Raw, error) {
+	start := s.line
+	s.buf = s.buf[:0]
+	n := 0 // bytes of the value, kept or not
+	keep := func(b byte) {
+		if n++; n <= s.limit {
+			s.buf = append(s.buf, b)
+		}
+	}
+	keep(c)
+	depth, inString, escaped := 0, c == '"', false
+	switch c {
+	case '{', '[':
+		depth = 1
+	case '"':
+	default: // a number or literal ends before a delimiter
+		for {
+			b, err := s.br.ReadByte()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return Raw{}, s.readErr(err)
+			}
+			if isJSONDelimiter(b) {
+				s.br.UnreadByte()
+				break
+			}
+			keep(b)
+		}
+		return s.record(start, n), nil
+	}
+	for depth > 0 || inString {
+		b, err := s.br.ReadByte()
+		if err == io.EOF {
+			return s.malformed(start, "the file ends inside a JSON value"), nil
+		}
+		if err != nil {
+			return Raw{}, s.readErr(err)
+		}
+		keep(b)
+		switch {
+		case b == '\n':
+			s.line++
+		case escaped:
+			escaped = false
+		case inString && b == '\\':
+			escaped = true
+		case b == '"':
+			inString = !inString
+		case inString:
+		case b == '{' || b == '[':
+			depth++
+		case b == '}' || b == ']':
+			depth--
+		}
+	}
+	return s.record(start, n), nil
+}
+
+// record returns the value read into buf, n bytes long, that started on
+// line start.
+func (s *jsonSource) record(start, n int) Raw {
+	s.obuf = appendOrigin(s.obuf[:0], s.origin, start)
+	origin := string(s.obuf)
+	if n > s.limit {
+		return Raw{Origin: origin, kind: rawTooLarge, size: int64(n)}
+	}
+	s.compact.Reset()
+	data := s.buf
+	if json.Compact(&s.compact, s.buf) == nil {
+		data = s.compact.Bytes()
+	}
+	return Raw{Origin: origin, kind: rawJSON, data: bytes.Clone(data)}
+}
+
+// malformed returns a record that says what is wrong at line start.
+func (s *jsonSource) malformed(start int, msg string) Raw {
+	s.obuf = appendOrigin(s.obuf[:0], s.origin, start)
+	return Raw{Origin: string(s.obuf), kind: rawMalformed, note: msg}
+}
+
+// isJSONDelimiter reports whether b ends a JSON number or literal.
+func isJSONDelimiter(b byte) bool {
+	switch b {
+	case ' ', '\t', '\r', '\n', ',', ']', '}', '[', '{', '"':
+		return true
+	}
+	return false
+}

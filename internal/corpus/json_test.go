@@ -1,0 +1,79 @@
+package corpus
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestJSONFiles(t *testing.T) {
+	for _, tc := range []struct {
+		name, input string
+		want        []rec
+	}{
+		{"one object, pretty-printed", "{\n  \"id\": \"a\",\n  \"title\": \"T\",\n  \"text\": \"one\\ntwo\"\n}\n",
+			[]rec{{ID: "a", Title: "T", Text: "one\ntwo", Origin: "in.json:1", Raw: `{"id":"a","title":"T","text":"one\ntwo"}`}}},
+		{"an array over lines", "[\n  {\"id\": \"a\", \"text\": \"x\"},\n  {\n    \"id\": \"b\",\n    \"text\": \"y\"\n  }\n]\n",
+			[]rec{{ID: "a", Text: "x", Origin: "in.json:2", Raw: `{"id":"a","text":"x"}`},
+				{ID: "b", Text: "y", Origin: "in.json:3", Raw: `{"id":"b","text":"y"}`}}},
+		{"JSON Lines named .json", "{\"id\":\"a\",\"text\":\"x\"}\n\n{\"id\":\"b\",\"text\":\"y\"}\n",
+			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`},
+				{ID: "b", Text: "y", Origin: "in.json:3", Raw: `{"id":"b","text":"y"}`}}},
+		{"braces, brackets and quotes in strings", `[{"id":"a","text":"} ] { [ \" \\"}]`,
+			[]rec{{ID: "a", Text: `} ] { [ " \`, Origin: "in.json:1", Raw: `{"id":"a","text":"} ] { [ \" \\"}`}}},
+		{"nested values", `{"id":"a","text":"x","tags":["a",{"b":[1,2]}],"meta":{"k":{}}}`,
+			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x","tags":["a",{"b":[1,2]}],"meta":{"k":{}}}`}}},
+		{"elements that are not objects", "[1, \"s\", null, [2], {\"id\":\"a\",\"text\":\"x\"}]",
+			[]rec{{ID: "in.json:1", Origin: "in.json:1", Raw: "1", Skip: "malformed", Err: "in.json:1: malformed: not a JSON object"},
+				{ID: "in.json:1", Origin: "in.json:1", Raw: `"s"`, Skip: "malformed", Err: "in.json:1: malformed: not a JSON object"},
+				{ID: "in.json:1", Origin: "in.json:1", Raw: "null", Skip: "malformed", Err: "in.json:1: malformed: not a JSON object"},
+				{ID: "in.json:1", Origin: "in.json:1", Raw: "[2]", Skip: "malformed", Err: "in.json:1: malformed: not a JSON object"},
+				{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`}}},
+		{"an object cut short", "{\"id\":\"a\",\"text\":\"x\"}\n{\"id\": \"b\",\n \"text\": \"y",
+			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`},
+				{ID: "in.json:2", Origin: "in.json:2", Skip: "malformed", Err: "in.json:2: malformed: the file ends inside a JSON value"}}},
+		{"an array cut short", "[{\"id\":\"a\",\"text\":\"x\"},\n",
+			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`},
+				{ID: "in.json:2", Origin: "in.json:2", Skip: "malformed", Err: "in.json:2: malformed: the file ends inside an array (no closing ])"}}},
+		{"bad JSON inside an object", "{\"id\": \"a\", \"text\": nope}\n{\"id\":\"b\",\"text\":\"y\"}",
+			[]rec{{ID: "in.json:1", Origin: "in.json:1", Raw: `{"id": "a", "text": nope}`, Skip: "malformed",
+				Err: "in.json:1: malformed JSON at byte 22: invalid character 'o' in literal null (expecting 'u')"},
+				{ID: "b", Text: "y", Origin: "in.json:2", Raw: `{"id":"b","text":"y"}`}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"in.json": tc.input})
+			t.Chdir(dir)
+			got, err := readAll(t, []string{"in.json"}, Options{}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+			for _, r := range got {
+				if r.Skip == "" && (strings.Contains(r.Raw, "\n") || !json.Valid([]byte(r.Raw))) {
+					t.Errorf("%s: Raw %q is not one JSON line", r.Origin, r.Raw)
+				}
+			}
+		})
+	}
+}
+
+// A record over the limit is skipped without being held, and reading goes
+// on after it.
+func TestJSONRecordTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	big := strings.Repeat("word ", 200)
+	writeFiles(t, dir, map[string]string{"in.json": `[{"id":"big","text":"` + big + `"}, {"id":"b","text":"y"}]`})
+	t.Chdir(dir)
+	got, err := readAll(t, []string{"in.json"}, Options{MaxBytes: 100}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Skip != "too-large" || got[1].ID != "b" {
+		t.Errorf("got %+v, want the big record skipped as too large and b read", got)
+	}
+}
