@@ -288,7 +288,7 @@ func (r *Reader) decodeCSV(raw Raw) Record {
 		doc.ID = id
 	}
 	doc.Title, doc.Text, doc.URL, doc.Source = get(fTitle), get(fText), get(fURL), get(fSource)
-	doc.Date = parseDate(get(fDate))
+	doc.Date = r.date(get(fDate), doc.Origin)
 	rec := r.finish(doc)
 	if rec.Skip == core.SkipNone {
 		rec.Doc.Raw = appendJSONObject(make([]byte, 0, rowSize(raw.fields)+16*len(h.names)), h.keys, raw.fields)

@@ -1,8 +1,10 @@
 package corpus
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -44,6 +46,47 @@ var dateLayouts = []string{
 	"2 Jan 2006",
 	"02.01.2006 15:04",
 	"02.01.2006",
+}
+
+// unreadDates counts the date values a Reader could not read (their
+// documents are undated), with the first of them, for a warning. Decode
+// notes them during the first pass only.
+type unreadDates struct {
+	mu    sync.Mutex
+	n     int
+	first string // `"value" at origin`
+}
+
+// date reads the date s of the record at origin, noting a value no layout
+// reads.
+func (r *Reader) date(s, origin string) time.Time {
+	t := parseDate(s)
+	if t.IsZero() && strings.TrimSpace(s) != "" {
+		r.unreadDate(s, origin)
+	}
+	return t
+}
+
+// unreadDate notes the date value s of the record at origin as unread.
+func (r *Reader) unreadDate(s, origin string) {
+	if r.rewound {
+		return
+	}
+	r.dates.mu.Lock()
+	defer r.dates.mu.Unlock()
+	if r.dates.n == 0 {
+		r.dates.first = fmt.Sprintf("%q at %s", s, origin)
+	}
+	r.dates.n++
+}
+
+// UnreadDates returns how many date values of the first pass no layout
+// reads, their documents being undated, and the first of them with its
+// origin.
+func (r *Reader) UnreadDates() (n int, first string) {
+	r.dates.mu.Lock()
+	defer r.dates.mu.Unlock()
+	return r.dates.n, r.dates.first
 }
 
 // parseDate reads s in the first layout that fits; a date it cannot read

@@ -43,3 +43,41 @@ func TestParseDate(t *testing.T) {
 		})
 	}
 }
+
+// Date values no layout reads are counted once, with the first of them,
+// and their documents are undated; a second pass does not count them again.
+func TestUnreadDates(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"a.jsonl": `{"id":"1","text":"x","date":"2024-05-01"}` + "\n" +
+			`{"id":"2","text":"x","date":"the 1st of May"}` + "\n" +
+			`{"id":"3","text":"x","date":-5}` + "\n" +
+			`{"id":"4","text":"x","date":" "}` + "\n",
+		"b.csv": "id,text,date\n5,x,someday\n6,x,\n",
+	})
+	t.Chdir(dir)
+	r, err := Open([]string{"a.jsonl", "b.csv"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for pass := range 2 {
+		dated := 0
+		for {
+			rec, err := r.Next()
+			if err != nil {
+				break
+			}
+			if !rec.Doc.Date.IsZero() {
+				dated++
+			}
+		}
+		n, first := r.UnreadDates()
+		if n != 3 || first != `"the 1st of May" at a.jsonl:2` || dated != 1 {
+			t.Errorf("pass %d: %d unread dates, first %s, %d dated; want 3, the 1st of May at a.jsonl:2, 1", pass+1, n, first, dated)
+		}
+		if err := r.Rewind(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

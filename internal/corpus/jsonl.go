@@ -194,9 +194,11 @@ func (r *Reader) mapJSON(doc *core.Document, vals *[nFields]jsonValue) (core.Ski
 	}
 	switch v := &vals[fDate]; v.kind {
 	case vString:
-		doc.Date = parseDate(v.text())
+		doc.Date = r.date(v.text(), doc.Origin)
 	case vNumber:
-		doc.Date = unixDate(v.b)
+		if doc.Date = unixDate(v.b); doc.Date.IsZero() {
+			r.unreadDate(string(v.b), doc.Origin)
+		}
 	}
 	return core.SkipNone, 0, ""
 }

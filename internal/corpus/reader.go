@@ -39,6 +39,8 @@ type Reader struct {
 	firstUnlisted string
 	rewound       bool
 
+	dates unreadDates // date values no layout reads (date.go)
+
 	// shareLines lets a JSONL line's bytes stay in the read buffer (see
 	// NextRawShared).
 	shareLines bool

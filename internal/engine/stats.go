@@ -18,6 +18,9 @@ type Stats struct {
 	// Unlisted counts the files of directories and members of archives
 	// not read because their names are not of a format the reader reads.
 	Unlisted int `json:"files_not_read,omitempty"`
+	// UnreadDates counts the date values no layout reads: their
+	// documents are undated.
+	UnreadDates int `json:"dates_not_read,omitempty"`
 	// Candidates counts candidate pairs verified exactly.
 	Candidates int `json:"candidates_verified"`
 	// Pairs counts reported pairs by label.

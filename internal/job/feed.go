@@ -47,16 +47,17 @@ type FeedOptions struct {
 
 // FeedStats summarise a feed run.
 type FeedStats struct {
-	Read       int                     `json:"records_read"`
-	Added      int                     `json:"added"`
-	Replaced   int                     `json:"replaced"`
-	Exists     int                     `json:"existing"`
-	Checked    int                     `json:"checked"`
-	Skipped    map[core.SkipReason]int `json:"skipped"`
-	Unlisted   int                     `json:"files_not_read,omitempty"`
-	Duplicates int                     `json:"duplicate_pairs"`
-	Similar    int                     `json:"similar_pairs"`
-	Seconds    float64                 `json:"seconds"`
+	Read        int                     `json:"records_read"`
+	Added       int                     `json:"added"`
+	Replaced    int                     `json:"replaced"`
+	Exists      int                     `json:"existing"`
+	Checked     int                     `json:"checked"`
+	Skipped     map[core.SkipReason]int `json:"skipped"`
+	Unlisted    int                     `json:"files_not_read,omitempty"`
+	UnreadDates int                     `json:"dates_not_read,omitempty"`
+	Duplicates  int                     `json:"duplicate_pairs"`
+	Similar     int                     `json:"similar_pairs"`
+	Seconds     float64                 `json:"seconds"`
 }
 
 // OpenFeed opens the inputs of a Feed run for a single reading (no
@@ -121,8 +122,9 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	if err == nil {
 		err = f.flush(ctx)
 	}
-	warnUnlisted(o.Warn, r)
+	warnUnread(o.Warn, r)
 	st.Unlisted, _ = r.Unlisted()
+	st.UnreadDates, _ = r.UnreadDates()
 	if err == nil && f.usable == 0 {
 		err = noDocuments(st.Read, st.Skipped, r.FieldsSeen())
 	}

@@ -121,7 +121,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		return engine.Stats{}, err
 	}
 	pacer.readingDone()
-	warnUnlisted(o.Warn, r)
+	warnUnread(o.Warn, r)
 	if run.b.Len() == 0 {
 		return engine.Stats{}, noDocuments(run.read, run.skipped, r.FieldsSeen())
 	}
@@ -272,12 +272,19 @@ func (wr *warner) skip(rec corpus.Record, where string) error {
 	return nil
 }
 
-// warnUnlisted says once what the inputs held that was not read for its
-// name (a directory of pages with their images, say).
-func warnUnlisted(w io.Writer, r *corpus.Reader) {
-	if n, first := r.Unlisted(); n > 0 && w != nil {
-		fmt.Fprintf(w, "warning: %d files not read, their names not of a format neardup reads (e.g. %s); "+
+// warnUnread says once what the inputs held that was not read: files for
+// their names (a directory of pages with their images, say) and dates in
+// no form the reader knows.
+func warnUnread(w io.Writer, r *corpus.Reader) {
+	if w == nil {
+		return
+	}
+	if n, first := r.Unlisted(); n > 0 {
+		fmt.Fprintf(w, "warning: files not read: %d, their names not of a format neardup reads (e.g. %s); "+
 			"a file named by its own path is read whatever its name\n", n, first)
+	}
+	if n, first := r.UnreadDates(); n > 0 {
+		fmt.Fprintf(w, "warning: dates not read: %d (e.g. %s); their documents count as undated\n", n, first)
 	}
 }
 
@@ -317,6 +324,7 @@ func (run *runner) stats() engine.Stats {
 	st := run.b.Stats()
 	st.Read = run.read
 	st.Unlisted, _ = run.r.Unlisted()
+	st.UnreadDates, _ = run.r.UnreadDates()
 	for k, v := range run.skipped {
 		st.Skipped[k] += v
 	}

@@ -238,16 +238,18 @@ func TestRunsThatReadNothing(t *testing.T) {
 	}
 }
 
-// TestUnlistedFilesAreTold: the files of an input directory and members of
-// its archives that are not read for their names are counted once in the
-// stats (the second reading does not count them again) and told on Warn.
-func TestUnlistedFilesAreTold(t *testing.T) {
+// TestUnreadInputsAreTold: the files of an input directory and members of
+// its archives that are not read for their names, and the dates in no form
+// the reader knows, are counted once in the stats (the second reading does
+// not count them again) and told on Warn.
+func TestUnreadInputsAreTold(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in")
 	os.Mkdir(in, 0o755)
 	if err := os.Rename(writeCorpus(t, dir), filepath.Join(in, "corpus.jsonl")); err != nil {
 		t.Fatal(err)
 	}
+	os.WriteFile(filepath.Join(in, "dated.jsonl"), []byte(`{"id":"d","text":"`+strings.Repeat("word ", 50)+`","date":"someday"}`+"\n"), 0o644)
 	os.WriteFile(filepath.Join(in, "logo.png"), []byte("\x89PNG\r\n\x1a\n\x00"), 0o644)
 	os.WriteFile(filepath.Join(in, ".hidden"), []byte("x"), 0o644)
 	var zb bytes.Buffer
@@ -263,10 +265,13 @@ func TestUnlistedFilesAreTold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Unlisted != 2 {
-		t.Errorf("%d files not read, want 2 (logo.png and extra.zip/notes.doc)", st.Unlisted)
+	if st.Unlisted != 2 || st.UnreadDates != 1 {
+		t.Errorf("%d files and %d dates not read, want 2 (logo.png and extra.zip/notes.doc) and 1", st.Unlisted, st.UnreadDates)
 	}
-	if got := warn.String(); strings.Count(got, "not read") != 1 || !strings.Contains(got, "2 files not read") || !strings.Contains(got, filepath.Join(in, "logo.png")) {
-		t.Errorf("warnings:\n%s", got)
+	got := warn.String()
+	for _, want := range []string{"files not read: 2", filepath.Join(in, "logo.png"), `dates not read: 1 (e.g. "someday" at ` + filepath.Join(in, "dated.jsonl") + ":1)"} {
+		if strings.Count(got, want) != 1 {
+			t.Errorf("warnings do not say %s once:\n%s", want, got)
+		}
 	}
 }
