@@ -50,6 +50,31 @@ func TestCSV(t *testing.T) {
 			},
 		},
 		{
+			name:  "semicolons, as spreadsheets of comma-decimal locales write",
+			file:  "news.csv",
+			input: "id;title;text\n1;A, and B;\"x; y\"\n",
+			want:  []rec{{ID: "1", Title: "A, and B", Text: "x; y", Origin: "news.csv:2", Raw: `{"id":"1","title":"A, and B","text":"x; y"}`}},
+		},
+		{
+			name:  "tabs in a .csv",
+			file:  "news.csv",
+			input: "id\ttext\n1\ta, b\n",
+			want:  []rec{{ID: "1", Text: "a, b", Origin: "news.csv:2", Raw: `{"id":"1","text":"a, b"}`}},
+		},
+		{
+			name:  "the separator that names the text column wins",
+			file:  "news.csv",
+			input: "id,text;note;more;fields\n1,a;b;c;d\n",
+			want:  []rec{{ID: "1", Text: "a;b;c;d", Origin: "news.csv:2", Raw: `{"id":"1","text;note;more;fields":"a;b;c;d"}`}},
+			opts:  Options{TextField: "text;note;more;fields"},
+		},
+		{
+			name:  "semicolons without the extension",
+			file:  "news",
+			input: "id;text\n1;a, b\n",
+			want:  []rec{{ID: "1", Text: "a, b", Origin: "news:2", Raw: `{"id":"1","text":"a, b"}`}},
+		},
+		{
 			name:  "lazy quotes",
 			file:  "news.csv",
 			input: "id,text\n1,a \"quoted\" word\n2,\"bare \" quote\"\n",

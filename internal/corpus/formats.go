@@ -77,7 +77,7 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 	case container.JSON:
 		return &checkedSource{r: r, origin: m.Origin, src: newJSONSource(br, m.Origin, limit)}
 	case container.CSV:
-		return newCSVSource(r, text, m.Origin, ',', limit)
+		return newCSVSource(r, text, m.Origin, r.csvComma(br), limit)
 	case container.TSV:
 		return newCSVSource(r, text, m.Origin, '\t', limit)
 	case container.Binary:
@@ -130,11 +130,34 @@ func (r *Reader) sniff(origin string, br *bufio.Reader) (container.Format, error
 		if hasColumn(line, '\t', r.names[fText]) {
 			return container.TSV, nil
 		}
-		if hasColumn(line, ',', r.names[fText]) {
+		if hasColumn(line, ',', r.names[fText]) || hasColumn(line, ';', r.names[fText]) {
 			return container.CSV, nil
 		}
 	}
 	return container.Text, nil
+}
+
+// csvSeparators are the separators a CSV file may use, in order of
+// preference: the comma, the semicolon of spreadsheets in locales whose
+// decimal mark is a comma, the tab, the bar.
+var csvSeparators = []byte{',', ';', '\t', '|'}
+
+// csvComma returns the separator of a CSV file by its header line (peeked
+// from br): the first of csvSeparators whose fields name the text column,
+// else the one that cuts the line into the most fields, else the comma.
+func (r *Reader) csvComma(br *bufio.Reader) rune {
+	head, _ := br.Peek(min(sniffLen, br.Size()))
+	line, _, _ := bytes.Cut(bytes.TrimPrefix(head, utf8BOM), []byte("\n"))
+	best, most := byte(','), 0
+	for _, sep := range csvSeparators {
+		if hasColumn(line, sep, r.names[fText]) {
+			return rune(sep)
+		}
+		if n := bytes.Count(line, []byte{sep}); n > most {
+			best, most = sep, n
+		}
+	}
+	return rune(best)
 }
 
 // hasColumn reports whether a header line split at sep names col.
