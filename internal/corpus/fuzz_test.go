@@ -101,7 +101,8 @@ func FuzzJSON(f *testing.F) {
 
 func FuzzCSV(f *testing.F) {
 	addSeeds(f, "id,title,text\n1,t,\"a\nb\"\n2,\"x\"\"y\",z,extra\n\n3,t\n",
-		"\ufeffText\r\n\"unclosed\r\nmore\r\n", "id\n1\n", "text\n\"a\" b\"\n\xff\x00\n")
+		"\ufeffText\r\n\"unclosed\r\nmore\r\n", "id\n1\n", "text\n\"a\" b\"\n\xff\x00\n",
+		"id;text\n1;\"a;b\"\n2|x\n")
 	f.Fuzz(func(t *testing.T, data []byte, small bool) { fuzzRead(t, "f.csv", data, small) })
 }
 
