@@ -24,7 +24,7 @@ import (
 type Format uint8
 
 // The formats. The record formats are read by package corpus; the
-// containers (Gzip, Zip, Tar) by the Walker.
+// containers (Gzip, Zstd, Zip, Tar) by the Walker.
 const (
 	Unknown  Format = iota
 	JSONL           // JSON Lines, one object a line
@@ -38,6 +38,7 @@ const (
 	SGML            // Reuters-21578 SGML: one document a <REUTERS> element
 	Binary          // a stream with NUL bytes in its start
 	Gzip            // gzip, around one stream
+	Zstd            // Zstandard, around one stream
 	Zip             // a zip archive
 	Tar             // a tar archive
 )
@@ -62,6 +63,7 @@ var table = [...]formatInfo{
 	SGML:     {"sgml", []string{".sgm", ".sgml"}},
 	Binary:   {"binary", nil},
 	Gzip:     {"gzip", []string{".gz", ".tgz"}},
+	Zstd:     {"zstd", []string{".zst", ".zstd", ".tzst"}},
 	Zip:      {"zip", []string{".zip"}},
 	Tar:      {"tar", []string{".tar"}},
 }
@@ -75,7 +77,7 @@ func (f Format) String() string {
 }
 
 // IsContainer reports whether the Walker opens streams of this format.
-func (f Format) IsContainer() bool { return f == Gzip || f == Zip || f == Tar }
+func (f Format) IsContainer() bool { return f == Gzip || f == Zstd || f == Zip || f == Tar }
 
 // ByName returns the format a file name's extension says, or Unknown.
 func ByName(name string) Format {
@@ -117,14 +119,19 @@ func Extensions() []string {
 	return exts
 }
 
-// Inner returns the name of what a gzip stream named name holds: the name
-// without ".gz", and "x.tar" for "x.tgz".
+// Inner returns the name of what a gzip or Zstandard stream named name
+// holds: the name without ".gz" (".zst", ".zstd"), and "x.tar" for "x.tgz"
+// ("x.tzst").
 func Inner(name string) string {
 	switch strings.ToLower(path.Ext(name)) {
 	case ".gz":
 		return name[:len(name)-len(".gz")]
 	case ".tgz":
 		return name[:len(name)-len(".tgz")] + ".tar"
+	case ".zst", ".zstd":
+		return name[:len(name)-len(path.Ext(name))]
+	case ".tzst":
+		return name[:len(name)-len(".tzst")] + ".tar"
 	}
 	return name
 }
@@ -135,6 +142,8 @@ func Magic(head []byte) Format {
 	switch {
 	case len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b:
 		return Gzip
+	case bytes.HasPrefix(head, zstdMagic):
+		return Zstd
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("PK\x05\x06")):
 		return Zip
 	case len(head) >= 262 && bytes.Equal(head[257:262], []byte("ustar")):
@@ -146,6 +155,9 @@ func Magic(head []byte) Format {
 	}
 	return Unknown
 }
+
+// zstdMagic starts a Zstandard frame.
+var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
 
 // IsWARC reports whether a stream starts with a WARC version line
 // ("WARC/1.0").

@@ -13,6 +13,7 @@ import (
 
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
 )
 
 // MaxDepth bounds how many containers may nest around one stream, so that
@@ -261,6 +262,8 @@ func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
 	switch f {
 	case Gzip:
 		return Member{}, false, w.pushGzip(n, br)
+	case Zstd:
+		return Member{}, false, w.pushZstd(n, br)
 	case Zip:
 		return Member{}, false, w.pushZip(n, br)
 	case Tar:
@@ -285,12 +288,12 @@ func child(n node, p string, size int64) node {
 	return node{origin: origin, id: origin, name: p, depth: n.depth + 1, size: size, inArchive: true}
 }
 
-// --- gzip ---
+// --- gzip and Zstandard ---
 
-// gzipFrame yields the one stream a gzip file compresses.
-type gzipFrame struct {
+// streamFrame yields the one stream a gzip or Zstandard file compresses.
+type streamFrame struct {
 	n    node
-	zr   *gzip.Reader
+	end  func() // closes the decompressor
 	lim  *limiter
 	br   *bufio.Reader
 	w    *Walker
@@ -308,11 +311,29 @@ func (w *Walker) pushGzip(n node, br *bufio.Reader) error {
 		return fmt.Errorf("reading %s: gzip header: %w", n.origin, err)
 	}
 	lim := w.limiter(n.origin, zr, func() int64 { return cr.n })
-	w.frames = append(w.frames, &gzipFrame{n: n, zr: zr, lim: lim, br: br, w: w})
+	w.frames = append(w.frames, &streamFrame{n: n, end: func() { zr.Close() }, lim: lim, br: br, w: w})
 	return nil
 }
 
-func (g *gzipFrame) next() (entry, error) {
+// zstdMaxWindow bounds the memory a Zstandard stream may ask for its
+// window: 256 MiB, what "zstd --long=28" writes; the default levels use 8
+// MiB at most.
+const zstdMaxWindow = 256 << 20
+
+func (w *Walker) pushZstd(n node, br *bufio.Reader) error {
+	cr := &countReader{r: br}
+	zr, err := zstd.NewReader(cr, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true),
+		zstd.WithDecoderMaxWindow(zstdMaxWindow))
+	if err != nil {
+		w.putBack(br)
+		return fmt.Errorf("reading %s: zstd: %w", n.origin, err)
+	}
+	lim := w.limiter(n.origin, zr, func() int64 { return cr.n })
+	w.frames = append(w.frames, &streamFrame{n: n, end: zr.Close, lim: lim, br: br, w: w})
+	return nil
+}
+
+func (g *streamFrame) next() (entry, error) {
 	if g.done {
 		if g.lim.err != nil {
 			err := g.lim.err
@@ -330,8 +351,8 @@ func (g *gzipFrame) next() (entry, error) {
 	return entry{n: inner, r: g.lim}, nil
 }
 
-func (g *gzipFrame) close() {
-	g.zr.Close()
+func (g *streamFrame) close() {
+	g.end()
 	g.w.putBack(g.br)
 }
 

@@ -14,11 +14,25 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/klauspost/compress/zstd"
 )
 
 func gz(t testing.TB, data string) string {
 	var b bytes.Buffer
 	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(data))
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func zst(t testing.TB, data string) string {
+	var b bytes.Buffer
+	zw, err := zstd.NewWriter(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
 	zw.Write([]byte(data))
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
@@ -117,6 +131,10 @@ func TestWalkArchives(t *testing.T) {
 			[]got{{"news.bin/a.txt", "news.bin/a.txt", "txt", "A", ""}}},
 		{"gzip keeps the name", "a.jsonl.gz", gz(t, "{}"), []got{{"a.jsonl.gz", "a.jsonl.gz", "jsonl", "{}", ""}}},
 		{"gzip by content", "a.jsonl", gz(t, "{}"), []got{{"a.jsonl", "a.jsonl", "jsonl", "{}", ""}}},
+		{"zstd keeps the name", "a.jsonl.zst", zst(t, "{}"), []got{{"a.jsonl.zst", "a.jsonl.zst", "jsonl", "{}", ""}}},
+		{"zstd by content", "shard-00", zst(t, `{"text":"x"}`), []got{{"shard-00", "shard-00", "unknown", `{"text":"x"}`, ""}}},
+		{"tar.zst", "news.tar.zst", zst(t, tarOf(t, "a.txt", "A")), []got{{"news.tar.zst/a.txt", "news.tar.zst/a.txt", "txt", "A", ""}}},
+		{"tzst", "news.tzst", zst(t, tarOf(t, "a.txt", "A")), []got{{"news.tzst/a.txt", "news.tzst/a.txt", "txt", "A", ""}}},
 		{"a record format's name wins over content", "x.zip", zipOf(t, "a.txt", "WARC/1.0\r\n", "b.txt", "<REUTERS NEWID=\"1\">", "c.dat", "no"),
 			[]got{{"x.zip/a.txt", "x.zip/a.txt", "txt", "WARC/1.0\r\n", ""}, {"x.zip/b.txt", "x.zip/b.txt", "txt", "<REUTERS NEWID=\"1\">", ""}}},
 		{"zip in tar in gzip in zip", "deep.zip", zipOf(t, "a.tar.gz", gz(t, tarOf(t, "b.zip", zipOf(t, "c.sgm", "<!DOCTYPE lewis>")))),
@@ -183,6 +201,8 @@ func TestBombs(t *testing.T) {
 	}{
 		{"gzip ratio", "page.html.gz", gz(t, zeros), Options{},
 			[]got{{"page.html.gz", "page.html.gz", "html", "", ""}, {Origin: "page.html.gz", ID: "page.html.gz", Skip: "page.html.gz: refused: inflates to over 100 times"}}},
+		{"zstd ratio", "page.html.zst", zst(t, zeros), Options{},
+			[]got{{"page.html.zst", "page.html.zst", "html", "", ""}, {Origin: "page.html.zst", ID: "page.html.zst", Skip: "page.html.zst: refused: inflates to over 100 times"}}},
 		{"gzip size", "a.txt.gz", gz(t, strings.Repeat("abc", 1000)), Options{MaxInflate: 100},
 			[]got{{"a.txt.gz", "a.txt.gz", "txt", "abc", ""}, {Origin: "a.txt.gz", ID: "a.txt.gz", Skip: "a.txt.gz: refused: inflates past 100 bytes (the limit on one compressed stream)"}}},
 		{"zip member, then the next", "a.zip", zipOf(t, "bomb.txt", zeros, "ok.txt", "fine"), Options{},
@@ -294,12 +314,13 @@ func TestUnlistedMembers(t *testing.T) {
 }
 
 func TestByName(t *testing.T) {
-	for name, want := range map[string]Format{"a.JSONL": JSONL, "a.tar.gz": Gzip, "a.tgz": Gzip, "x": Unknown, "r.sgm": SGML, "a.ndjson": JSONL} {
+	for name, want := range map[string]Format{"a.JSONL": JSONL, "a.tar.gz": Gzip, "a.tgz": Gzip, "x": Unknown, "r.sgm": SGML, "a.ndjson": JSONL,
+		"a.jsonl.zst": Zstd, "a.tzst": Zstd, "a.json": JSON} {
 		if got := ByName(name); got != want {
 			t.Errorf("ByName(%q) = %v, want %v", name, got, want)
 		}
 	}
-	if Inner("a.tgz") != "a.tar" || Inner("a.warc.gz") != "a.warc" {
+	if Inner("a.tgz") != "a.tar" || Inner("a.warc.gz") != "a.warc" || Inner("a.jsonl.zst") != "a.jsonl" || Inner("a.tzst") != "a.tar" {
 		t.Error("Inner")
 	}
 }
@@ -314,6 +335,7 @@ func FuzzWalk(f *testing.F) {
 	f.Add(uint8(1), "../b.jsonl", []byte("{}"), uint16(40), uint16(999))
 	f.Add(uint8(2), "c/d.sgm", []byte("<REUTERS>"), uint16(999), uint16(30))
 	f.Add(uint8(3), "e.html.gz", []byte("\x1f\x8b\x08\x00"), uint16(999), uint16(999))
+	f.Add(uint8(4), "f.jsonl", []byte("{\"text\":\"x\"}"), uint16(999), uint16(20))
 	f.Fuzz(func(t *testing.T, kind uint8, name string, content []byte, cut, flip uint16) {
 		if len(content) > 1<<10 || len(name) > 64 {
 			return
@@ -322,7 +344,7 @@ func FuzzWalk(f *testing.F) {
 			return // a name tar cannot hold
 		}
 		var archive string
-		switch kind % 5 {
+		switch kind % 6 {
 		case 0:
 			archive = tarOf(t, name, string(content), "../x.txt", "x")
 		case 1:
@@ -331,6 +353,8 @@ func FuzzWalk(f *testing.F) {
 			archive = gz(t, tarOf(t, name, string(content), "in.zip", zipOf(t, name, string(content))))
 		case 3:
 			archive = gz(t, string(content))
+		case 4:
+			archive = zst(t, tarOf(t, name, string(content)))
 		default:
 			archive = string(content) // any bytes as an input
 		}
