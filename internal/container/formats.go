@@ -36,6 +36,7 @@ const (
 	HTML            // a web page: one document, its article
 	WARC            // a WARC file: one web page a response or resource record
 	SGML            // Reuters-21578 SGML: one document a <REUTERS> element
+	Feed            // a web feed (RSS, Atom, RDF): one document an item
 	Binary          // a stream with NUL bytes in its start
 	Gzip            // gzip, around one stream
 	Zstd            // Zstandard, around one stream
@@ -61,6 +62,7 @@ var table = [...]formatInfo{
 	HTML:     {"html", []string{".html", ".htm"}},
 	WARC:     {"warc", []string{".warc"}},
 	SGML:     {"sgml", []string{".sgm", ".sgml"}},
+	Feed:     {"feed", []string{".rss", ".atom"}}, // and .xml files named by their own path, by content
 	Binary:   {"binary", nil},
 	Gzip:     {"gzip", []string{".gz", ".tgz"}},
 	Zstd:     {"zstd", []string{".zst", ".zstd", ".tzst"}},
@@ -96,9 +98,9 @@ func ByName(name string) Format {
 }
 
 // Parse returns the record format named s ("jsonl", "json", "csv", "tsv",
-// "txt", "html", "warc", "sgml"); ok is false for any other name.
+// "txt", "html", "warc", "sgml", "feed"); ok is false for any other name.
 func Parse(s string) (f Format, ok bool) {
-	for _, f := range []Format{JSONL, JSON, CSV, TSV, Text, HTML, WARC, SGML} {
+	for _, f := range []Format{JSONL, JSON, CSV, TSV, Text, HTML, WARC, SGML, Feed} {
 		if table[f].name == s {
 			return f, true
 		}
@@ -152,12 +154,43 @@ func Magic(head []byte) Format {
 		return WARC
 	case IsSGML(head):
 		return SGML
+	case IsFeed(head):
+		return Feed
 	}
 	return Unknown
 }
 
 // zstdMagic starts a Zstandard frame.
 var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
+
+// IsFeed reports whether a stream starts, after an XML declaration,
+// comments and blanks, with the root element of a web feed: <rss>, an Atom
+// <feed> or an RDF (RSS 1.0) <rdf:RDF>.
+func IsFeed(head []byte) bool {
+	t := bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	for {
+		t = bytes.TrimLeft(t, " \t\r\n")
+		var end []byte
+		switch {
+		case bytes.HasPrefix(t, []byte("<?")):
+			end = []byte("?>")
+		case bytes.HasPrefix(t, []byte("<!--")):
+			end = []byte("-->")
+		default:
+			for _, root := range []string{"<rss", "<feed", "<rdf:RDF"} {
+				if bytes.HasPrefix(t, []byte(root)) && len(t) > len(root) && strings.IndexByte("> \t\r\n", t[len(root)]) >= 0 {
+					return true
+				}
+			}
+			return false
+		}
+		i := bytes.Index(t, end)
+		if i < 0 {
+			return false
+		}
+		t = t[i+len(end):]
+	}
+}
 
 // IsWARC reports whether a stream starts with a WARC version line
 // ("WARC/1.0").

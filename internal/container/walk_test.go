@@ -373,3 +373,23 @@ func FuzzWalk(f *testing.F) {
 		}
 	})
 }
+
+func TestIsFeed(t *testing.T) {
+	for head, want := range map[string]bool{
+		`<?xml version="1.0"?><rss version="2.0">`:                      true,
+		"\ufeff<?xml version=\"1.0\"?>\n<!-- c -->\n<feed xmlns=\"x\">": true,
+		`<rdf:RDF xmlns:rdf="x">`:                                       true,
+		`<rss>`:                                                         true,
+		`<rssx>`:                                                        false,
+		`<?xml version="1.0"?><urlset>`:                                 false,
+		`<!-- unclosed <rss>`:                                           false,
+		`<html><rss>`:                                                   false,
+	} {
+		if got := IsFeed([]byte(head)); got != want {
+			t.Errorf("IsFeed(%q) = %v, want %v", head, got, want)
+		}
+	}
+	if ByName("feed.RSS") != Feed || ByName("a.atom") != Feed || ByName("a.xml") != Unknown || Magic([]byte(`<rss version="2.0">`)) != Feed {
+		t.Error("feeds by name and by content")
+	}
+}

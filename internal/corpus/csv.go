@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
-	"github.com/neardup/neardup/internal/jsonenc"
 	"io"
 	"strings"
 
@@ -23,10 +22,7 @@ type csvHeader struct {
 // newCSVHeader maps names to fields: an exact match first, else one ignoring
 // case and surrounding spaces.
 func newCSVHeader(names []string, want [nFields]string) *csvHeader {
-	h := &csvHeader{names: names, keys: make([][]byte, len(names))}
-	for i, n := range names {
-		h.keys[i] = jsonenc.AppendString(nil, n)
-	}
+	h := &csvHeader{names: names, keys: encodedKeys(names...)}
 	for f, w := range want {
 		h.col[f] = -1
 		for i, n := range names {

@@ -88,6 +88,8 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 		return &warcSource{r: r, rd: br, origin: m.Origin}
 	case container.SGML:
 		return &sgmlSource{br: br, origin: m.Origin, limit: limit}
+	case container.Feed:
+		return &feedSource{rd: br, origin: m.Origin, limit: limit}
 	case container.Unknown: // an empty stream of unknown kind holds no records
 		return &binarySource{done: true}
 	}

@@ -99,6 +99,13 @@ func FuzzJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, small bool) { fuzzRead(t, "f.json", data, small) })
 }
 
+func FuzzFeed(f *testing.F) {
+	addSeeds(f, "<rss><channel><title>T</title><item><title>a</title><description>&lt;p&gt;x&lt;/p&gt;</description></item></channel></rss>",
+		"<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><id>1</id><content type=\"html\">&lt;b&gt;y</content></entry></feed>",
+		"<rdf:RDF><item><link>/a</link></item></rdf:RDF>", "<rss><channel><item>", "<urlset/>")
+	f.Fuzz(func(t *testing.T, data []byte, small bool) { fuzzRead(t, "f.rss", data, small) })
+}
+
 func FuzzCSV(f *testing.F) {
 	addSeeds(f, "id,title,text\n1,t,\"a\nb\"\n2,\"x\"\"y\",z,extra\n\n3,t\n",
 		"\ufeffText\r\n\"unclosed\r\nmore\r\n", "id\n1\n", "text\n\"a\" b\"\n\xff\x00\n",

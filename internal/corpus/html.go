@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/neardup/neardup/internal/jsonenc"
 	"io"
 	"strings"
 	"time"
@@ -187,18 +186,9 @@ func skipMessage(reason core.SkipReason, a extract.Article, url string, opts ext
 // articleJSON is a page's record in the de-duplicated corpus: its article as
 // `neardup extract` writes it.
 func articleJSON(doc core.Document, a extract.Article) []byte {
-	date := ""
-	if !a.Date.IsZero() {
-		date = a.Date.Format(time.RFC3339)
-	}
-	parts := [...]struct{ key, val string }{
-		{`{"id":`, doc.ID}, {`,"url":`, doc.URL}, {`,"title":`, doc.Title}, {`,"text":`, doc.Text},
-		{`,"date":`, date}, {`,"author":`, a.Author}, {`,"lang":`, a.Lang},
-	}
 	b := make([]byte, 0, len(doc.ID)+len(doc.URL)+len(doc.Title)+len(doc.Text)+len(a.Author)+96)
-	for _, p := range parts {
-		b = append(b, p.key...)
-		b = jsonenc.AppendString(b, p.val)
-	}
-	return append(b, '}')
+	return appendJSONObject(b, articleKeys, []string{doc.ID, doc.URL, doc.Title, doc.Text, jsonDate(a.Date), a.Author, a.Lang})
 }
+
+// articleKeys are the keys of a page's Raw.
+var articleKeys = encodedKeys("id", "url", "title", "text", "date", "author", "lang")

@@ -1,6 +1,28 @@
 package corpus
 
-import "github.com/neardup/neardup/internal/jsonenc"
+import (
+	"time"
+
+	"github.com/neardup/neardup/internal/jsonenc"
+)
+
+// encodedKeys returns names encoded as JSON strings, as appendJSONObject
+// takes them.
+func encodedKeys(names ...string) [][]byte {
+	keys := make([][]byte, len(names))
+	for i, n := range names {
+		keys[i] = jsonenc.AppendString(nil, n)
+	}
+	return keys
+}
+
+// jsonDate is t as RFC 3339 for an object's "date", "" when unknown.
+func jsonDate(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Format(time.RFC3339)
+}
 
 // appendJSONObject appends an object of the given keys (already encoded as
 // JSON strings) and string values, in order. A missing value is "".

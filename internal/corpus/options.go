@@ -84,7 +84,7 @@ func (o Options) withDefaults() (Options, error) {
 	switch o.Format {
 	case "", FormatJSONL, FormatCSV, FormatTSV, FormatText, FormatHTML, FormatWARC, FormatSGML:
 	default:
-		return o, fmt.Errorf("corpus: unknown format %q (want jsonl, json, csv, tsv, txt, html, warc or sgml)", o.Format)
+		return o, fmt.Errorf("corpus: unknown format %q (want jsonl, json, csv, tsv, txt, html, warc, sgml or feed)", o.Format)
 	}
 	fill := func(s *string, def string) {
 		if *s == "" {

@@ -27,6 +27,7 @@ type Raw struct {
 	size   int64      // bytes of a too-large record; -n: more than n
 	md     bool       // a Markdown text file
 	page   *pageRaw   // a web page: a file or a WARC record (html.go)
+	item   *feedItem  // an item of a web feed (feed.go)
 	note   string     // why a refused member is not read, or a malformed record is malformed
 }
 
@@ -63,6 +64,7 @@ const (
 	rawRefused           // an archive member not read; note says why
 	rawSGML              // data is one Reuters-21578 <REUTERS> element
 	rawMalformed         // a record that could not be cut out; note says why
+	rawItem              // item is one item of a web feed
 )
 
 // Record is a decoded record. When Skip is set the document cannot be used
@@ -116,6 +118,8 @@ func (r *Reader) Decode(raw Raw) Record {
 		return r.decodePage(raw)
 	case rawSGML:
 		return r.decodeSGML(raw)
+	case rawItem:
+		return r.decodeItem(raw)
 	case rawBinary:
 		doc := core.Document{ID: raw.id, Origin: raw.Origin}
 		return skip(doc, core.SkipBinary, "", "binary data (a NUL byte in the first 8 KiB)")

@@ -1,0 +1,152 @@
+package corpus
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mmcdole/gofeed"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/extract"
+)
+
+// feedItem is one item of a web feed, as its feedSource read it.
+type feedItem struct {
+	id, url, title, text, author, source string
+	date                                 time.Time
+}
+
+// feedSource reads a web feed file (RSS, Atom or RDF, saved as .rss, .atom
+// or .xml, or recognised by its root element): each item is a record,
+// named "file#n" (its place in the feed, from 1). An item's id is its GUID,
+// else its link; its text the longer of its content and its description,
+// as text (their HTML rendered as extraction renders pages); its source
+// the feed's title. The file is parsed whole: one over the record limit is
+// a too-large record.
+type feedSource struct {
+	rd     io.Reader
+	origin string
+	limit  int
+	items  []Raw
+	read   bool
+}
+
+func (s *feedSource) close() {}
+
+func (s *feedSource) next() (Raw, error) {
+	if !s.read {
+		s.read = true
+		if err := s.parse(); err != nil {
+			return Raw{}, err
+		}
+	}
+	if len(s.items) == 0 {
+		return Raw{}, io.EOF
+	}
+	raw := s.items[0]
+	s.items = s.items[1:]
+	return raw, nil
+}
+
+// parse reads the whole feed into items, or into one record saying why it
+// cannot be read.
+func (s *feedSource) parse() error {
+	data, err := io.ReadAll(io.LimitReader(s.rd, int64(s.limit)+1))
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", s.origin, err)
+	}
+	if len(data) > s.limit {
+		n, _ := io.Copy(io.Discard, s.rd)
+		s.items = []Raw{{Origin: s.origin, kind: rawTooLarge, size: int64(len(data)) + n}}
+		return nil
+	}
+	f, err := gofeed.NewParser().Parse(bytes.NewReader(data))
+	if err != nil {
+		s.items = []Raw{{Origin: s.origin, kind: rawMalformed, note: "not a web feed (RSS, Atom or RDF): " + err.Error()}}
+		return nil
+	}
+	base, _ := url.Parse(strings.TrimSpace(f.Link))
+	for i, it := range f.Items {
+		origin := s.origin + "#" + strconv.Itoa(i+1)
+		item := &feedItem{url: resolve(base, it.Link), title: html.UnescapeString(strings.TrimSpace(it.Title)),
+			text: itemText(it), source: strings.TrimSpace(f.Title)}
+		item.id = strings.TrimSpace(it.GUID)
+		if item.id == "" {
+			item.id = item.url
+		}
+		if item.id == "" {
+			item.id = origin
+		}
+		if it.Author != nil {
+			item.author = strings.TrimSpace(it.Author.Name)
+		}
+		switch {
+		case it.PublishedParsed != nil:
+			item.date = it.PublishedParsed.UTC()
+		case it.UpdatedParsed != nil:
+			item.date = it.UpdatedParsed.UTC()
+		}
+		s.items = append(s.items, Raw{Origin: origin, kind: rawItem, item: item})
+	}
+	return nil
+}
+
+// resolve returns an item's link made absolute against the feed's, or ""
+// when it is not a link.
+func resolve(base *url.URL, link string) string {
+	ref, err := url.Parse(strings.TrimSpace(link))
+	if err != nil || link == "" {
+		return ""
+	}
+	if base != nil {
+		ref = base.ResolveReference(ref)
+	}
+	return ref.String()
+}
+
+// itemText returns the longer of an item's content and description, as
+// text.
+func itemText(it *gofeed.Item) string {
+	body := it.Description
+	if len(it.Content) > len(body) {
+		body = it.Content
+	}
+	nodes, err := html.ParseFragment(strings.NewReader(body), &html.Node{Type: html.ElementNode, Data: "body", DataAtom: atom.Body})
+	if err != nil {
+		return body
+	}
+	var b strings.Builder
+	for _, n := range nodes {
+		b.WriteString(extract.Text(n))
+		b.WriteString("\n\n")
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// decodeItem makes the record of a feed item; its Raw is
+// {"id","url","title","text","date","author","source"}.
+func (r *Reader) decodeItem(raw Raw) Record {
+	it := raw.item
+	doc := core.Document{ID: it.id, Origin: raw.Origin, URL: strings.ToValidUTF8(it.url, "\uFFFD"),
+		Title: it.title, Text: it.text, Source: strings.ToValidUTF8(it.source, "\uFFFD"), Date: it.date}
+	rec := r.finish(doc)
+	if rec.Skip == core.SkipNone {
+		rec.Doc.Raw = itemJSON(rec.Doc, it.author)
+	}
+	return rec
+}
+
+func itemJSON(doc core.Document, author string) []byte {
+	b := make([]byte, 0, len(doc.ID)+len(doc.URL)+len(doc.Title)+len(doc.Text)+len(author)+len(doc.Source)+96)
+	return appendJSONObject(b, itemKeys, []string{doc.ID, doc.URL, doc.Title, doc.Text, jsonDate(doc.Date), author, doc.Source})
+}
+
+// itemKeys are the keys of a feed item's Raw.
+var itemKeys = encodedKeys("id", "url", "title", "text", "date", "author", "source")

@@ -1,0 +1,85 @@
+package corpus
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const rssFeed = `<?xml version="1.0" encoding="UTF-8"?>
+<!-- saved by a crawler -->
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/">
+<channel><title>Daily Ledger</title><link>https://ledger.example/</link>
+<item><title>Bridge &amp; tunnel</title><link>/news/1</link><guid>urn:ledger:1</guid>
+  <pubDate>Tue, 05 Mar 2024 10:00:00 GMT</pubDate>
+  <description>A short summary.</description>
+  <content:encoded><![CDATA[<p>The council approved the bridge.</p><p>Work starts <b>in May</b>.</p>]]></content:encoded></item>
+<item><title>No guid</title><link>https://ledger.example/news/2</link>
+  <description>&lt;p&gt;Only a description, escaped.&lt;/p&gt;</description></item>
+<item><title>Nothing to read</title></item>
+</channel></rss>
+`
+
+const atomFeed = `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Wire</title>
+<entry><id>tag:wire,2024:7</id><title>Rates rise</title><link href="https://wire.example/7"/>
+<updated>2024-03-06T08:00:00Z</updated><author><name>A. Writer</name></author>
+<content type="html">&lt;p&gt;The bank raised rates.&lt;/p&gt;</content></entry></feed>`
+
+func TestFeeds(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, input string
+		want              []rec
+	}{
+		{"RSS", "ledger.rss", rssFeed, []rec{
+			{ID: "urn:ledger:1", Title: "Bridge & tunnel", Text: "The council approved the bridge.\n\nWork starts in May.",
+				URL: "https://ledger.example/news/1", Source: "Daily Ledger", Date: "2024-03-05T10:00:00Z", Origin: "ledger.rss#1",
+				Raw: `{"id":"urn:ledger:1","url":"https://ledger.example/news/1","title":"Bridge & tunnel","text":"The council approved the bridge.\n\nWork starts in May.","date":"2024-03-05T10:00:00Z","author":"","source":"Daily Ledger"}`},
+			{ID: "https://ledger.example/news/2", Title: "No guid", Text: "Only a description, escaped.", URL: "https://ledger.example/news/2",
+				Source: "Daily Ledger", Origin: "ledger.rss#2",
+				Raw: `{"id":"https://ledger.example/news/2","url":"https://ledger.example/news/2","title":"No guid","text":"Only a description, escaped.","date":"","author":"","source":"Daily Ledger"}`},
+			{ID: "ledger.rss#3", Title: "Nothing to read", Source: "Daily Ledger", Origin: "ledger.rss#3", Skip: "empty",
+				Err: `ledger.rss#3: field "text": empty`},
+		}},
+		{"Atom, found by its root element", "wire", atomFeed, []rec{
+			{ID: "tag:wire,2024:7", Title: "Rates rise", Text: "The bank raised rates.", URL: "https://wire.example/7", Source: "Wire",
+				Date: "2024-03-06T08:00:00Z", Origin: "wire#1",
+				Raw: `{"id":"tag:wire,2024:7","url":"https://wire.example/7","title":"Rates rise","text":"The bank raised rates.","date":"2024-03-06T08:00:00Z","author":"A. Writer","source":"Wire"}`},
+		}},
+		{"Atom named .xml, found by its root element", "wire.xml", atomFeed, []rec{
+			{ID: "tag:wire,2024:7", Title: "Rates rise", Text: "The bank raised rates.", URL: "https://wire.example/7", Source: "Wire",
+				Date: "2024-03-06T08:00:00Z", Origin: "wire.xml#1",
+				Raw: `{"id":"tag:wire,2024:7","url":"https://wire.example/7","title":"Rates rise","text":"The bank raised rates.","date":"2024-03-06T08:00:00Z","author":"A. Writer","source":"Wire"}`},
+		}},
+		{"an .rss file that is no feed", "sitemap.rss", `<?xml version="1.0"?><urlset><url><loc>x</loc></url></urlset>`, []rec{
+			{ID: "sitemap.rss", Origin: "sitemap.rss", Skip: "malformed", Err: "sitemap.rss: malformed: not a web feed (RSS, Atom or RDF): failed to detect feed type"},
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{tc.file: tc.input})
+			t.Chdir(dir)
+			got, err := readAll(t, []string{tc.file}, Options{}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// A feed file over the record limit is one too-large record, not parsed.
+func TestFeedTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"big.rss": strings.Replace(rssFeed, "A short summary.", strings.Repeat("word ", 400), 1)})
+	t.Chdir(dir)
+	got, err := readAll(t, []string{"big.rss"}, Options{MaxBytes: 1000}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Skip != "too-large" || got[0].Origin != "big.rss" {
+		t.Errorf("got %+v, want one too-large record", got)
+	}
+}
