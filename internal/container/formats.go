@@ -192,6 +192,25 @@ func IsFeed(head []byte) bool {
 	}
 }
 
+// IsJSONFeed reports whether a stream starts as a JSON Feed does: an
+// object whose "version" (within head) is a jsonfeed.org version URL.
+func IsJSONFeed(head []byte) bool {
+	t := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	if len(t) == 0 || t[0] != '{' {
+		return false
+	}
+	i := bytes.Index(t, []byte(`"version"`))
+	if i < 0 {
+		return false
+	}
+	v := bytes.TrimLeft(t[i+len(`"version"`):], " \t\r\n")
+	if len(v) == 0 || v[0] != ':' {
+		return false
+	}
+	v = bytes.TrimLeft(v[1:], " \t\r\n")
+	return bytes.HasPrefix(v, []byte(`"https://jsonfeed.org/version/`)) || bytes.HasPrefix(v, []byte(`"http://jsonfeed.org/version/`))
+}
+
 // IsWARC reports whether a stream starts with a WARC version line
 // ("WARC/1.0").
 func IsWARC(head []byte) bool {

@@ -389,6 +389,17 @@ func TestIsFeed(t *testing.T) {
 			t.Errorf("IsFeed(%q) = %v, want %v", head, got, want)
 		}
 	}
+	for head, want := range map[string]bool{
+		`{"version": "https://jsonfeed.org/version/1.1", "items": []}`:             true,
+		"\ufeff {\n\"title\":\"x\",\"version\" :\"http://jsonfeed.org/version/1\"": true,
+		`{"version": "1.1"}`:                           false,
+		`{"id": "a", "text": "jsonfeed.org/version/"}`: false,
+		`["https://jsonfeed.org/version/1"]`:           false,
+	} {
+		if got := IsJSONFeed([]byte(head)); got != want {
+			t.Errorf("IsJSONFeed(%q) = %v, want %v", head, got, want)
+		}
+	}
 	if ByName("feed.RSS") != Feed || ByName("a.atom") != Feed || ByName("a.xml") != Unknown || Magic([]byte(`<rss version="2.0">`)) != Feed {
 		t.Error("feeds by name and by content")
 	}

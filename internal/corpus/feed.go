@@ -24,7 +24,8 @@ type feedItem struct {
 }
 
 // feedSource reads a web feed file (RSS, Atom or RDF, saved as .rss, .atom
-// or .xml, or recognised by its root element): each item is a record,
+// or .xml, or recognised by its root element; a JSON Feed, by its version):
+// each item is a record,
 // named "file#n" (its place in the feed, from 1). An item's id is its GUID,
 // else its link; its text the longer of its content and its description,
 // as text (their HTML rendered as extraction renders pages); its source
@@ -69,7 +70,7 @@ func (s *feedSource) parse() error {
 	}
 	f, err := gofeed.NewParser().Parse(bytes.NewReader(data))
 	if err != nil {
-		s.items = []Raw{{Origin: s.origin, kind: rawMalformed, note: "not a web feed (RSS, Atom or RDF): " + err.Error()}}
+		s.items = []Raw{{Origin: s.origin, kind: rawMalformed, note: "not a web feed (RSS, Atom, RDF or JSON Feed): " + err.Error()}}
 		return nil
 	}
 	base, _ := url.Parse(strings.TrimSpace(f.Link))

@@ -51,8 +51,15 @@ func TestFeeds(t *testing.T) {
 				Date: "2024-03-06T08:00:00Z", Origin: "wire.xml#1",
 				Raw: `{"id":"tag:wire,2024:7","url":"https://wire.example/7","title":"Rates rise","text":"The bank raised rates.","date":"2024-03-06T08:00:00Z","author":"A. Writer","source":"Wire"}`},
 		}},
+		{"JSON Feed named .json, found by its version", "feed.json", `{"version": "https://jsonfeed.org/version/1.1", "title": "Wire",
+			"items": [{"id": "7", "url": "https://wire.example/7", "title": "Rates rise", "content_html": "<p>The bank raised rates.</p>",
+			"date_published": "2024-03-06T08:00:00Z"}]}`, []rec{
+			{ID: "7", Title: "Rates rise", Text: "The bank raised rates.", URL: "https://wire.example/7", Source: "Wire",
+				Date: "2024-03-06T08:00:00Z", Origin: "feed.json#1",
+				Raw: `{"id":"7","url":"https://wire.example/7","title":"Rates rise","text":"The bank raised rates.","date":"2024-03-06T08:00:00Z","author":"","source":"Wire"}`},
+		}},
 		{"an .rss file that is no feed", "sitemap.rss", `<?xml version="1.0"?><urlset><url><loc>x</loc></url></urlset>`, []rec{
-			{ID: "sitemap.rss", Origin: "sitemap.rss", Skip: "malformed", Err: "sitemap.rss: malformed: not a web feed (RSS, Atom or RDF): failed to detect feed type"},
+			{ID: "sitemap.rss", Origin: "sitemap.rss", Skip: "malformed", Err: "sitemap.rss: malformed: not a web feed (RSS, Atom, RDF or JSON Feed): failed to detect feed type"},
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

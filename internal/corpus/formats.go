@@ -45,6 +45,11 @@ func (r *Reader) openMember(m container.Member) (source, error) {
 			return nil, err
 		}
 	}
+	if (k == container.JSON || k == container.JSONL) && r.opts.Format == "" {
+		if head, _ := m.R.Peek(min(jsonFeedHead, m.R.Size())); container.IsJSONFeed(head) {
+			k = container.Feed // a JSON Feed, by its version
+		}
+	}
 	if head, _ := m.R.Peek(3); bytes.Equal(head, utf8BOM) && k != container.HTML && k != container.WARC {
 		m.R.Discard(3) // a page keeps its mark: it declares the charset
 	}
@@ -96,6 +101,10 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 	return &textSource{rd: text, origin: m.Origin, id: m.ID, md: k == container.Markdown,
 		limit: r.opts.MaxBytes + r.cfg.slack, size: m.Size}
 }
+
+// jsonFeedHead is how much of a JSON stream is looked at for a JSON Feed's
+// version.
+const jsonFeedHead = 2 << 10
 
 // sniffLen is how much of a stream of unknown kind is looked at.
 const sniffLen = 8 << 10
