@@ -100,8 +100,8 @@ type batch[S any, E core.Evidence] struct {
 	docs     docTable
 	sketches []*S
 	stats    Stats
-	found    []Found[E]
-	byB      []int32 // after Finish: found[byB[b]:byB[b+1]] are the pairs of later document b
+	found    foundList[E]
+	byB      []int32 // after Finish: found's pairs byB[b] to byB[b+1]-1 are those of later document b
 	groups   [][]int32
 	kept     []bool
 	done     bool
@@ -211,10 +211,14 @@ func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error
 		}
 	}
 	if sel, ok := b.m.(Selector[E]); ok {
-		b.found = sel.Select(b.found, false)
+		kept := sel.Select(b.found.flat(), false)
+		b.found = foundList[E]{}
+		b.found.addChunk(kept)
 	}
-	for _, f := range b.found {
-		b.stats.Pairs[f.Label]++
+	for _, c := range b.found.chunks {
+		for _, f := range c {
+			b.stats.Pairs[f.Label]++
+		}
 	}
 	b.indexByB()
 	b.group()
@@ -238,7 +242,7 @@ func (b *batch[S, E]) match(ord int32) error {
 			return
 		}
 		if l, ok := b.m.Label(score, ev); ok {
-			b.found = append(b.found, Found[E]{A: other, B: ord, Score: score, Label: l, Ev: ev})
+			b.found.add(Found[E]{A: other, B: ord, Score: score, Label: l, Ev: ev})
 		}
 	})
 	b.m.Index(ord, s)
@@ -300,16 +304,13 @@ func (b *batch[S, E]) matchParallel(ctx context.Context, pm ParallelMatcher[S, E
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	total := 0
 	for _, bl := range blocks {
 		if bl.err != nil {
 			return bl.err
 		}
-		total += len(bl.found)
 	}
-	b.found = slices.Grow(b.found, total)
 	for i := range blocks {
-		b.found = append(b.found, blocks[i].found...)
+		b.found.addChunk(blocks[i].found)
 		b.stats.Candidates += blocks[i].candidates
 		blocks[i] = block[E]{}
 	}
@@ -343,8 +344,10 @@ func (b *batch[S, E]) matchBlock(mt Matcher[S, E], lo, hi int) block[E] {
 // which holds them in discovery order, by B.
 func (b *batch[S, E]) indexByB() {
 	b.byB = make([]int32, b.Len()+1)
-	for _, f := range b.found {
-		b.byB[f.B+1]++
+	for _, c := range b.found.chunks {
+		for _, f := range c {
+			b.byB[f.B+1]++
+		}
 	}
 	for i := 1; i < len(b.byB); i++ {
 		b.byB[i] += b.byB[i-1]
@@ -356,13 +359,15 @@ func (b *batch[S, E]) indexByB() {
 func (b *batch[S, E]) group() {
 	b.linker = cluster.NewLinker(b.link)
 	var links []cluster.Link
-	for i, f := range b.found {
-		if f.Label == core.Duplicate {
-			links = append(links, cluster.Link{Other: f.A, Score: Round(f.Score)})
-		}
-		if last := i+1 == len(b.found) || b.found[i+1].B != f.B; last && len(links) > 0 {
-			b.linker.Add(f.B, links)
-			links = links[:0]
+	for _, c := range b.found.chunks { // a document's pairs are in one chunk
+		for i, f := range c {
+			if f.Label == core.Duplicate {
+				links = append(links, cluster.Link{Other: f.A, Score: Round(f.Score)})
+			}
+			if last := i+1 == len(c) || c[i+1].B != f.B; last && len(links) > 0 {
+				b.linker.Add(f.B, links)
+				links = links[:0]
+			}
 		}
 	}
 	b.groups = b.linker.Groups()
@@ -395,7 +400,7 @@ func (b *batch[S, E]) representative(g []int32, members []cluster.Member) (int32
 }
 
 func (b *batch[S, E]) Result() *Result {
-	res := &Result{Pairs: make([]core.Pair, 0, len(b.found)), Clusters: make([]core.Cluster, 0, len(b.groups))}
+	res := &Result{Pairs: make([]core.Pair, 0, b.found.n), Clusters: make([]core.Cluster, 0, len(b.groups))}
 	b.EachResult(func(p *core.Pair) error {
 		res.Pairs = append(res.Pairs, *p)
 		return nil
@@ -410,11 +415,13 @@ func (b *batch[S, E]) Result() *Result {
 
 func (b *batch[S, E]) EachResult(pair func(*core.Pair) error, each func(*core.Cluster) error) error {
 	var p core.Pair // reused: a new one per pair would be garbage, ten million times at a million documents
-	for _, f := range b.found {
-		p = core.Pair{A: b.docs.ids[f.A], B: b.docs.ids[f.B], Method: b.name,
-			Score: Round(f.Score), Label: f.Label, Evidence: f.Ev}
-		if err := pair(&p); err != nil {
-			return err
+	for _, c := range b.found.chunks {
+		for _, f := range c {
+			p = core.Pair{A: b.docs.ids[f.A], B: b.docs.ids[f.B], Method: b.name,
+				Score: Round(f.Score), Label: f.Label, Evidence: f.Ev}
+			if err := pair(&p); err != nil {
+				return err
+			}
 		}
 	}
 	// One cluster's slices are reused for the next, and the reasons its
@@ -481,7 +488,7 @@ func (b *batch[S, E]) Explain(ord int, doc *core.Document) {
 	}
 	if x, ok := b.m.(Explainer[E]); ok {
 		for i := b.byB[ord]; i < b.byB[ord+1]; i++ {
-			x.Explain(&b.found[i].Ev, doc)
+			x.Explain(&b.found.at(int(i)).Ev, doc)
 		}
 	}
 	if ts, ok := b.m.(TextStats); ok && ts.NeedsText(int32(ord)) {

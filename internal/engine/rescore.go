@@ -82,14 +82,16 @@ func (x *index[S, E]) replaceMarks(w store.Writer, b *batch[S, E], rows []store.
 		return err
 	}
 	now := time.Now().Unix()
-	marks := make([]store.Mark, 0, len(b.found))
-	for _, f := range b.found {
-		ev, err := json.Marshal(f.Ev)
-		if err != nil {
-			return err
+	marks := make([]store.Mark, 0, b.found.n)
+	for _, c := range b.found.chunks {
+		for _, f := range c {
+			ev, err := json.Marshal(f.Ev)
+			if err != nil {
+				return err
+			}
+			marks = append(marks, store.Mark{A: rows[f.A].Ord, B: rows[f.B].Ord, Method: x.spec.Name,
+				Score: Round(f.Score), Label: f.Label, Evidence: ev, At: now})
 		}
-		marks = append(marks, store.Mark{A: rows[f.A].Ord, B: rows[f.B].Ord, Method: x.spec.Name,
-			Score: Round(f.Score), Label: f.Label, Evidence: ev, At: now})
 	}
 	if err := w.AddMarks(marks); err != nil {
 		return err
@@ -141,9 +143,11 @@ func groupsWithCopies[S any, E core.Evidence](r store.Reader, b *batch[S, E], ro
 	}
 	var uf cluster.UnionFind
 	uf.Grow(len(rows))
-	for _, f := range b.found {
-		if f.Label == core.Duplicate {
-			uf.Union(f.A, f.B)
+	for _, c := range b.found.chunks {
+		for _, f := range c {
+			if f.Label == core.Duplicate {
+				uf.Union(f.A, f.B)
+			}
 		}
 	}
 	err := r.EachMark(func(m *store.Mark) error {

@@ -1,0 +1,53 @@
+package engine
+
+import "slices"
+
+// foundList holds the pairs a Batch found, in the order found, as the
+// chunks they were found in: the serial matcher's one, or one a block of
+// the parallel matcher. The chunks are never copied into one slice: at a
+// million documents a method finds ten million pairs, and their copy (with
+// the collector's write barriers, and both copies live at once) cost
+// seconds and hundreds of megabytes at the end of matching. A document's
+// pairs are all in one chunk.
+type foundList[E any] struct {
+	chunks [][]Found[E]
+	starts []int // starts[i] is the index of chunks[i]'s first pair
+	n      int
+}
+
+// add appends a pair to the last chunk.
+func (l *foundList[E]) add(f Found[E]) {
+	if len(l.chunks) == 0 {
+		l.chunks, l.starts = [][]Found[E]{nil}, []int{0}
+	}
+	k := len(l.chunks) - 1
+	l.chunks[k] = append(l.chunks[k], f)
+	l.n++
+}
+
+// addChunk appends the pairs of c as a chunk of their own.
+func (l *foundList[E]) addChunk(c []Found[E]) {
+	if len(c) == 0 {
+		return
+	}
+	l.chunks, l.starts = append(l.chunks, c), append(l.starts, l.n)
+	l.n += len(c)
+}
+
+// at returns the i-th pair.
+func (l *foundList[E]) at(i int) *Found[E] {
+	k, ok := slices.BinarySearch(l.starts, i)
+	if !ok {
+		k--
+	}
+	return &l.chunks[k][i-l.starts[k]]
+}
+
+// flat returns every pair in one slice (for a Selector, which sees them
+// all at once).
+func (l *foundList[E]) flat() []Found[E] {
+	if len(l.chunks) == 1 {
+		return l.chunks[0]
+	}
+	return slices.Concat(l.chunks...)
+}
