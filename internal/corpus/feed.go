@@ -102,7 +102,8 @@ func (s *feedSource) parse() error {
 // resolve returns an item's link made absolute against the feed's, or ""
 // when it is not a link.
 func resolve(base *url.URL, link string) string {
-	ref, err := url.Parse(strings.TrimSpace(link))
+	link = strings.TrimSpace(link)
+	ref, err := url.Parse(link)
 	if err != nil || link == "" {
 		return ""
 	}

@@ -17,7 +17,7 @@ const rssFeed = `<?xml version="1.0" encoding="UTF-8"?>
   <content:encoded><![CDATA[<p>The council approved the bridge.</p><p>Work starts <b>in May</b>.</p>]]></content:encoded></item>
 <item><title>No guid</title><link>https://ledger.example/news/2</link>
   <description>&lt;p&gt;Only a description, escaped.&lt;/p&gt;</description></item>
-<item><title>Nothing to read</title></item>
+<item><title>Nothing to read</title><link>  </link></item>
 </channel></rss>
 `
 
