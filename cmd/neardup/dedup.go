@@ -20,7 +20,7 @@ import (
 
 // dedupCmd is `neardup dedup`: batch near-duplicate detection.
 type dedupCmd struct {
-	Inputs []string `arg:"" name:"input" help:"JSONL, JSON, CSV/TSV, .txt/.md files, Reuters SGML (.sgm), HTML pages, WARC files, web feeds (.rss, .atom), directories, .zip, .tar, .tar.gz, .gz or .zst archives (nested in any way); - for stdin."`
+	Inputs []string `arg:"" name:"input" help:"JSONL, JSON, CSV/TSV, .txt/.md files, Reuters SGML (.sgm), HTML pages, WARC files, web feeds (.rss, .atom), directories, .zip, .tar, .tar.gz, .gz, .zst or .bz2 archives (nested in any way); - for stdin."`
 	Out    string   `short:"o" default:"out" help:"Output directory for pairs.jsonl, clusters.jsonl, kept.jsonl and stats.json."`
 
 	Method string `default:"${default_method}" enum:"${methods}" help:"Detection method: ${methods}."`

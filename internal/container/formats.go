@@ -24,7 +24,7 @@ import (
 type Format uint8
 
 // The formats. The record formats are read by package corpus; the
-// containers (Gzip, Zstd, Zip, Tar) by the Walker.
+// containers (Gzip, Zstd, Bzip2, Zip, Tar) by the Walker.
 const (
 	Unknown  Format = iota
 	JSONL           // JSON Lines, one object a line
@@ -40,6 +40,7 @@ const (
 	Binary          // a stream with NUL bytes in its start
 	Gzip            // gzip, around one stream
 	Zstd            // Zstandard, around one stream
+	Bzip2           // bzip2, around one stream
 	Zip             // a zip archive
 	Tar             // a tar archive
 )
@@ -66,6 +67,7 @@ var table = [...]formatInfo{
 	Binary:   {"binary", nil},
 	Gzip:     {"gzip", []string{".gz", ".tgz"}},
 	Zstd:     {"zstd", []string{".zst", ".zstd", ".tzst"}},
+	Bzip2:    {"bzip2", []string{".bz2", ".tbz2", ".tbz"}},
 	Zip:      {"zip", []string{".zip"}},
 	Tar:      {"tar", []string{".tar"}},
 }
@@ -79,7 +81,9 @@ func (f Format) String() string {
 }
 
 // IsContainer reports whether the Walker opens streams of this format.
-func (f Format) IsContainer() bool { return f == Gzip || f == Zstd || f == Zip || f == Tar }
+func (f Format) IsContainer() bool {
+	return f == Gzip || f == Zstd || f == Bzip2 || f == Zip || f == Tar
+}
 
 // ByName returns the format a file name's extension says, or Unknown.
 func ByName(name string) Format {
@@ -121,19 +125,19 @@ func Extensions() []string {
 	return exts
 }
 
-// Inner returns the name of what a gzip or Zstandard stream named name
-// holds: the name without ".gz" (".zst", ".zstd"), and "x.tar" for "x.tgz"
-// ("x.tzst").
+// Inner returns the name of what a gzip, Zstandard or bzip2 stream named
+// name holds: the name without ".gz" (".zst", ".zstd", ".bz2"), and "x.tar"
+// for "x.tgz" ("x.tzst", "x.tbz2", "x.tbz").
 func Inner(name string) string {
 	switch strings.ToLower(path.Ext(name)) {
 	case ".gz":
 		return name[:len(name)-len(".gz")]
 	case ".tgz":
 		return name[:len(name)-len(".tgz")] + ".tar"
-	case ".zst", ".zstd":
+	case ".zst", ".zstd", ".bz2":
 		return name[:len(name)-len(path.Ext(name))]
-	case ".tzst":
-		return name[:len(name)-len(".tzst")] + ".tar"
+	case ".tzst", ".tbz2", ".tbz":
+		return name[:len(name)-len(path.Ext(name))] + ".tar"
 	}
 	return name
 }
@@ -146,6 +150,9 @@ func Magic(head []byte) Format {
 		return Gzip
 	case bytes.HasPrefix(head, zstdMagic):
 		return Zstd
+	case len(head) >= 10 && bytes.HasPrefix(head, []byte("BZh")) && head[3] >= '1' && head[3] <= '9' &&
+		(bytes.HasPrefix(head[4:], []byte("1AY&SY")) || bytes.HasPrefix(head[4:], []byte("\x17rE8P\x90"))):
+		return Bzip2
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("PK\x05\x06")):
 		return Zip
 	case len(head) >= 262 && bytes.Equal(head[257:262], []byte("ustar")):

@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"archive/zip"
 	"bufio"
+	"compress/bzip2"
 	"errors"
 	"fmt"
 	"io"
@@ -264,6 +265,11 @@ func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
 		return Member{}, false, w.pushGzip(n, br)
 	case Zstd:
 		return Member{}, false, w.pushZstd(n, br)
+	case Bzip2:
+		cr := &countReader{r: br}
+		lim := w.limiter(n.origin, bzip2.NewReader(cr), func() int64 { return cr.n })
+		w.frames = append(w.frames, &streamFrame{n: n, end: func() {}, lim: lim, br: br, w: w})
+		return Member{}, false, nil
 	case Zip:
 		return Member{}, false, w.pushZip(n, br)
 	case Tar:
@@ -288,9 +294,10 @@ func child(n node, p string, size int64) node {
 	return node{origin: origin, id: origin, name: p, depth: n.depth + 1, size: size, inArchive: true}
 }
 
-// --- gzip and Zstandard ---
+// --- gzip, Zstandard and bzip2 ---
 
-// streamFrame yields the one stream a gzip or Zstandard file compresses.
+// streamFrame yields the one stream a gzip, Zstandard or bzip2 file
+// compresses.
 type streamFrame struct {
 	n    node
 	end  func() // closes the decompressor

@@ -5,6 +5,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"encoding/hex"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -38,6 +39,23 @@ func zst(t testing.TB, data string) string {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// bzip2 test streams, made by the bzip2 command (Go has no bzip2 writer):
+// {"text":"x"}; a tar of a.txt holding "A"; 4 MiB of zero bytes.
+const (
+	bz2JSON  = "425a6839314159265359e03b1ed20000051980100000100200044a200022186a0860210b5bc39f8bb9229c2848701d8f6900"
+	bz2Tar   = "425a683931415926535938e7b5bf00007b7f90c9000040600177002000000860009e40040000082000750d354d3f541a68f51ea0da82454c4036a068163e794e4841b50424439c32d843a2043430eab24b760684e5aa4241cd08d5083bd060a488871e8e78b5f113379ad9920fc5dc914e14240e39ed6fc0"
+	bz2Zeros = "425a68393141592653595602e2880020204800c00000040008200030cc0529a60201b10201e2ee48a70a120ac05c5100"
+)
+
+// unhex returns the bytes of a hex string, as a string.
+func unhex(t testing.TB, h string) string {
+	b, err := hex.DecodeString(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // zipOf and tarOf take name, content pairs.
@@ -134,6 +152,10 @@ func TestWalkArchives(t *testing.T) {
 		{"zstd keeps the name", "a.jsonl.zst", zst(t, "{}"), []got{{"a.jsonl.zst", "a.jsonl.zst", "jsonl", "{}", ""}}},
 		{"zstd by content", "shard-00", zst(t, `{"text":"x"}`), []got{{"shard-00", "shard-00", "unknown", `{"text":"x"}`, ""}}},
 		{"tar.zst", "news.tar.zst", zst(t, tarOf(t, "a.txt", "A")), []got{{"news.tar.zst/a.txt", "news.tar.zst/a.txt", "txt", "A", ""}}},
+		{"bzip2 keeps the name", "a.jsonl.bz2", unhex(t, bz2JSON), []got{{"a.jsonl.bz2", "a.jsonl.bz2", "jsonl", `{"text":"x"}`, ""}}},
+		{"tar.bz2", "news.tar.bz2", unhex(t, bz2Tar), []got{{"news.tar.bz2/a.txt", "news.tar.bz2/a.txt", "txt", "A", ""}}},
+		{"tbz", "news.tbz", unhex(t, bz2Tar), []got{{"news.tbz/a.txt", "news.tbz/a.txt", "txt", "A", ""}}},
+		{"bzip2 by content", "shard-01", unhex(t, bz2JSON), []got{{"shard-01", "shard-01", "unknown", `{"text":"x"}`, ""}}},
 		{"tzst", "news.tzst", zst(t, tarOf(t, "a.txt", "A")), []got{{"news.tzst/a.txt", "news.tzst/a.txt", "txt", "A", ""}}},
 		{"a record format's name wins over content", "x.zip", zipOf(t, "a.txt", "WARC/1.0\r\n", "b.txt", "<REUTERS NEWID=\"1\">", "c.dat", "no"),
 			[]got{{"x.zip/a.txt", "x.zip/a.txt", "txt", "WARC/1.0\r\n", ""}, {"x.zip/b.txt", "x.zip/b.txt", "txt", "<REUTERS NEWID=\"1\">", ""}}},
@@ -203,6 +225,8 @@ func TestBombs(t *testing.T) {
 			[]got{{"page.html.gz", "page.html.gz", "html", "", ""}, {Origin: "page.html.gz", ID: "page.html.gz", Skip: "page.html.gz: refused: inflates to over 100 times"}}},
 		{"zstd ratio", "page.html.zst", zst(t, zeros), Options{},
 			[]got{{"page.html.zst", "page.html.zst", "html", "", ""}, {Origin: "page.html.zst", ID: "page.html.zst", Skip: "page.html.zst: refused: inflates to over 100 times"}}},
+		{"bzip2 ratio", "page.html.bz2", unhex(t, bz2Zeros), Options{},
+			[]got{{"page.html.bz2", "page.html.bz2", "html", "", ""}, {Origin: "page.html.bz2", ID: "page.html.bz2", Skip: "page.html.bz2: refused: inflates to over 100 times"}}},
 		{"gzip size", "a.txt.gz", gz(t, strings.Repeat("abc", 1000)), Options{MaxInflate: 100},
 			[]got{{"a.txt.gz", "a.txt.gz", "txt", "abc", ""}, {Origin: "a.txt.gz", ID: "a.txt.gz", Skip: "a.txt.gz: refused: inflates past 100 bytes (the limit on one compressed stream)"}}},
 		{"zip member, then the next", "a.zip", zipOf(t, "bomb.txt", zeros, "ok.txt", "fine"), Options{},
@@ -315,12 +339,12 @@ func TestUnlistedMembers(t *testing.T) {
 
 func TestByName(t *testing.T) {
 	for name, want := range map[string]Format{"a.JSONL": JSONL, "a.tar.gz": Gzip, "a.tgz": Gzip, "x": Unknown, "r.sgm": SGML, "a.ndjson": JSONL,
-		"a.jsonl.zst": Zstd, "a.tzst": Zstd, "a.json": JSON} {
+		"a.jsonl.zst": Zstd, "a.tzst": Zstd, "a.json": JSON, "a.jsonl.bz2": Bzip2, "a.tbz2": Bzip2} {
 		if got := ByName(name); got != want {
 			t.Errorf("ByName(%q) = %v, want %v", name, got, want)
 		}
 	}
-	if Inner("a.tgz") != "a.tar" || Inner("a.warc.gz") != "a.warc" || Inner("a.jsonl.zst") != "a.jsonl" || Inner("a.tzst") != "a.tar" {
+	if Inner("a.tgz") != "a.tar" || Inner("a.warc.gz") != "a.warc" || Inner("a.jsonl.zst") != "a.jsonl" || Inner("a.tzst") != "a.tar" || Inner("a.tbz") != "a.tar" || Inner("a.jsonl.bz2") != "a.jsonl" {
 		t.Error("Inner")
 	}
 }
@@ -336,6 +360,9 @@ func FuzzWalk(f *testing.F) {
 	f.Add(uint8(2), "c/d.sgm", []byte("<REUTERS>"), uint16(999), uint16(30))
 	f.Add(uint8(3), "e.html.gz", []byte("\x1f\x8b\x08\x00"), uint16(999), uint16(999))
 	f.Add(uint8(4), "f.jsonl", []byte("{\"text\":\"x\"}"), uint16(999), uint16(20))
+	if b, err := hex.DecodeString(bz2Tar); err == nil {
+		f.Add(uint8(5), "g", b, uint16(999), uint16(60)) // bzip2, as any bytes
+	}
 	f.Fuzz(func(t *testing.T, kind uint8, name string, content []byte, cut, flip uint16) {
 		if len(content) > 1<<10 || len(name) > 64 {
 			return
