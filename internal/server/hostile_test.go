@@ -1,6 +1,8 @@
 package server
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -44,6 +46,9 @@ func TestHostileInput(t *testing.T) {
 		{"text not UTF-8", req{method: "POST", path: "/v1/documents", token: "ok", body: "{\"id\": \"a\", \"title\": \"t\", \"text\": \"caf\xe9 au lait\"}"}, 400, "text"},
 		{"id not UTF-8", req{method: "POST", path: "/v1/query", body: "{\"id\": \"\xff\xfe\", \"text\": \"t\"}"}, 400, "id"},
 		{"key not UTF-8", req{method: "POST", path: "/v1/documents", token: "ok", body: "{\"id\": \"a\", \"te\xffxt\": \"t\"}"}, 400, ""},
+		{"unknown encoding", req{method: "POST", path: "/v1/documents", token: "ok", body: ok, encoding: "br"}, 415, "Content-Encoding"},
+		{"not gzip", req{method: "POST", path: "/v1/documents", token: "ok", body: ok, encoding: "gzip"}, 400, "Content-Encoding"},
+		{"gzip inflating past the limit", req{method: "POST", path: "/v1/documents", token: "ok", body: gzipped(t, strings.Repeat(" ", 1<<20)+ok), encoding: "gzip"}, 413, ""},
 		{"bad date", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "date": "yesterday"}`}, 400, "date"},
 		{"long title", req{method: "POST", path: "/v1/documents", token: "ok", body: fmt.Sprintf(`{"id": "a", "title": %q}`, strings.Repeat("t", 5000))}, 400, "title"},
 		{"unknown parameter", req{method: "POST", path: "/v1/documents?force=1", token: "ok", body: ok}, 400, "force"},
@@ -92,6 +97,29 @@ func TestHostileInput(t *testing.T) {
 	// The document x was never stored by the refused requests.
 	if code, data := ts.do(t, req{method: "GET", path: "/v1/stats"}); !strings.Contains(string(data), `"documents":0`) {
 		t.Errorf("refused requests stored documents: %d %s", code, data)
+	}
+}
+
+// gzipped returns s gzip-compressed.
+func gzipped(t testing.TB, s string) string {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(s))
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// A body sent gzip-compressed is read as the same body sent as it is.
+func TestGzipBody(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{})
+	code, data := ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: gzipped(t, docJSON("g", story(3, 6), "")), encoding: "gzip"})
+	if code/100 != 2 || !strings.Contains(string(data), `"status":"added"`) {
+		t.Fatalf("%d %s", code, data)
+	}
+	if code, _ := ts.do(t, req{method: "GET", path: "/v1/documents/g"}); code != http.StatusOK {
+		t.Errorf("the document sent gzip-compressed: %d", code)
 	}
 }
 

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -49,14 +50,9 @@ func (s *Server) readDocs(r *http.Request, needID bool) ([]core.Document, error)
 		return nil, &apiError{Status: http.StatusUnsupportedMediaType, Field: "Content-Type",
 			Msg: "send documents as Content-Type: application/json (an object or an array) or application/x-ndjson (one object a line)"}
 	}
-	body, err := io.ReadAll(r.Body)
+	body, err := s.readBody(r)
 	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, &apiError{Status: http.StatusRequestEntityTooLarge,
-				Msg: fmt.Sprintf("the body is larger than %d bytes (see --max-body)", mbe.Limit)}
-		}
-		return nil, &apiError{Status: http.StatusBadRequest, Msg: "reading the body: " + err.Error()}
+		return nil, err
 	}
 	raws, err := s.split(body)
 	if err != nil {
@@ -76,6 +72,38 @@ func (s *Server) readDocs(r *http.Request, needID bool) ([]core.Document, error)
 		docs[i].Origin = fmt.Sprintf("request document %d", i+1)
 	}
 	return docs, nil
+}
+
+// readBody reads a request's body, inflating it when its Content-Encoding
+// is gzip; the size limit holds for the body both as sent and as inflated.
+func (s *Server) readBody(r *http.Request) ([]byte, error) {
+	var rd io.Reader = r.Body
+	switch enc := strings.ToLower(strings.TrimSpace(r.Header.Get("Content-Encoding"))); enc {
+	case "", "identity":
+	case "gzip", "x-gzip":
+		zr, err := gzip.NewReader(r.Body)
+		if err != nil {
+			return nil, badRequest("Content-Encoding", "the body is not gzip: "+err.Error())
+		}
+		defer zr.Close()
+		rd = io.LimitReader(zr, s.o.MaxBodyBytes+1)
+	default:
+		return nil, &apiError{Status: http.StatusUnsupportedMediaType, Field: "Content-Encoding",
+			Msg: fmt.Sprintf("Content-Encoding %q: send the body as it is, or gzip-compressed", enc)}
+	}
+	body, err := io.ReadAll(rd)
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		return nil, &apiError{Status: http.StatusRequestEntityTooLarge,
+			Msg: fmt.Sprintf("the body is larger than %d bytes (see --max-body)", mbe.Limit)}
+	case err != nil:
+		return nil, &apiError{Status: http.StatusBadRequest, Msg: "reading the body: " + err.Error()}
+	case int64(len(body)) > s.o.MaxBodyBytes:
+		return nil, &apiError{Status: http.StatusRequestEntityTooLarge,
+			Msg: fmt.Sprintf("the body inflates to more than %d bytes (see --max-body)", s.o.MaxBodyBytes)}
+	}
+	return body, nil
 }
 
 // rawDoc is a document's JSON object and the line it starts on.

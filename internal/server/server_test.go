@@ -60,6 +60,7 @@ type req struct {
 	ctype              string // default application/json when there is a body
 	token              string // "" none; "ok" the server's
 	accept             string
+	encoding           string // Content-Encoding, of a body already encoded so
 }
 
 // do sends rq and returns the status and body.
@@ -88,6 +89,9 @@ func (ts *testServer) do(t testing.TB, rq req) (int, []byte) {
 	}
 	if rq.accept != "" {
 		r.Header.Set("Accept", rq.accept)
+	}
+	if rq.encoding != "" {
+		r.Header.Set("Content-Encoding", rq.encoding)
 	}
 	resp, err := http.DefaultClient.Do(r)
 	if err != nil {
