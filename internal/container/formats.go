@@ -41,6 +41,7 @@ const (
 	Gzip            // gzip, around one stream
 	Zstd            // Zstandard, around one stream
 	Bzip2           // bzip2, around one stream
+	XZ              // xz: recognised to be refused, not read (see Refusal)
 	Zip             // a zip archive
 	Tar             // a tar archive
 )
@@ -68,6 +69,7 @@ var table = [...]formatInfo{
 	Gzip:     {"gzip", []string{".gz", ".tgz"}},
 	Zstd:     {"zstd", []string{".zst", ".zstd", ".tzst"}},
 	Bzip2:    {"bzip2", []string{".bz2", ".tbz2", ".tbz"}},
+	XZ:       {"xz", []string{".xz", ".txz"}},
 	Zip:      {"zip", []string{".zip"}},
 	Tar:      {"tar", []string{".tar"}},
 }
@@ -150,6 +152,8 @@ func Magic(head []byte) Format {
 		return Gzip
 	case bytes.HasPrefix(head, zstdMagic):
 		return Zstd
+	case bytes.HasPrefix(head, []byte("\xfd7zXZ\x00")):
+		return XZ
 	case len(head) >= 10 && bytes.HasPrefix(head, []byte("BZh")) && head[3] >= '1' && head[3] <= '9' &&
 		(bytes.HasPrefix(head[4:], []byte("1AY&SY")) || bytes.HasPrefix(head[4:], []byte("\x17rE8P\x90"))):
 		return Bzip2
@@ -165,6 +169,16 @@ func Magic(head []byte) Format {
 		return Feed
 	}
 	return Unknown
+}
+
+// Refusal says why a stream of format f is not read, or is "" for a format
+// that is: xz is refused, since the decoder at hand sizes its dictionary by
+// what the stream declares, which no bound on inflating would hold.
+func Refusal(f Format) string {
+	if f == XZ {
+		return "xz-compressed, which is not read: decompress it (xz -d), or recompress it with zstd or gzip"
+	}
+	return ""
 }
 
 // zstdMagic starts a Zstandard frame.

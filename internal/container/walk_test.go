@@ -339,7 +339,7 @@ func TestUnlistedMembers(t *testing.T) {
 
 func TestByName(t *testing.T) {
 	for name, want := range map[string]Format{"a.JSONL": JSONL, "a.tar.gz": Gzip, "a.tgz": Gzip, "x": Unknown, "r.sgm": SGML, "a.ndjson": JSONL,
-		"a.jsonl.zst": Zstd, "a.tzst": Zstd, "a.json": JSON, "a.jsonl.bz2": Bzip2, "a.tbz2": Bzip2} {
+		"a.jsonl.zst": Zstd, "a.tzst": Zstd, "a.json": JSON, "a.jsonl.bz2": Bzip2, "a.tbz2": Bzip2, "a.jsonl.xz": XZ} {
 		if got := ByName(name); got != want {
 			t.Errorf("ByName(%q) = %v, want %v", name, got, want)
 		}

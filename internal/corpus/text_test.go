@@ -134,6 +134,12 @@ func TestSniff(t *testing.T) {
 			want:  []rec{{ID: "data", Origin: "data", Skip: "binary", Err: "data: binary data (a NUL byte in the first 8 KiB)"}},
 		},
 		{
+			name:  "xz, refused by its magic",
+			input: "\xfd7zXZ\x00\x00\x04\xe6\xd6\xb4F",
+			want: []rec{{ID: "data", Origin: "data", Skip: "refused",
+				Err: "data: xz-compressed, which is not read: decompress it (xz -d), or recompress it with zstd or gzip"}},
+		},
+		{
 			name:  "gzip by its magic",
 			input: "GZ",
 			want:  []rec{{ID: "data:1", Text: "z", Origin: "data:1", Raw: `{"text":"z"}`}},
