@@ -2,8 +2,8 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,13 +12,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/diff"
 )
 
 // diffCmd is `neardup diff`: an aligned diff of two documents.
 type diffCmd struct {
-	A string `arg:"" name:"a" help:"First document: a text file, a JSON object file with title and text, or an id with --corpus."`
+	A string `arg:"" name:"a" help:"First document: a text file, a file holding one document in any format neardup dedup reads (a JSON object, an HTML page whose article is extracted …), or an id with --corpus."`
 	B string `arg:"" name:"b" help:"Second document, like the first."`
 
 	Corpus string `help:"Read A and B as document ids from this corpus (any input neardup dedup reads)."`
@@ -82,9 +83,9 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 	if o.corpus != "" {
 		docs, err = lookupDocs(ctx, o.corpus, o.read, a, b)
 	} else {
-		docs[0], err = readDocFile(a)
+		docs[0], err = readDocFile(ctx, a, o.read)
 		if err == nil {
-			docs[1], err = readDocFile(b)
+			docs[1], err = readDocFile(ctx, b, o.read)
 		}
 	}
 	if err != nil {
@@ -108,49 +109,70 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 	return err
 }
 
-// readDocFile reads a document from a file: a JSON object with a text field
-// (and optionally id and title), or else the whole file as plain text. The
-// document's id is its path unless the object gives one.
-func readDocFile(path string) (core.Document, error) {
+// readDocFile reads the document a file holds. A text file (by its name,
+// or a file of no known name that is not markup or JSON) is the document
+// whole, its path the id; any other file is read as neardup dedup reads it
+// (an HTML page's article, a JSON object's fields, a feed's item …) and
+// must hold exactly one document.
+func readDocFile(ctx context.Context, path string, ro corpus.Options) (core.Document, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return core.Document{}, err
 	}
-	doc := core.Document{ID: path, Text: string(data)}
-	if trimmed := bytes.TrimSpace(data); len(trimmed) > 0 && trimmed[0] == '{' {
-		var obj struct {
-			ID    json.RawMessage `json:"id"`
-			Title string          `json:"title"`
-			Text  *string         `json:"text"`
+	if plainText(path, data) {
+		if !utf8.Valid(data) {
+			return core.Document{}, fmt.Errorf("%s: not UTF-8 text", path)
 		}
-		if err := json.Unmarshal(trimmed, &obj); err != nil {
-			return doc, fmt.Errorf("%s: looks like a JSON object but is not one: %w", path, err)
-		}
-		if obj.Text == nil {
-			return doc, fmt.Errorf("%s: JSON object has no \"text\" field", path)
-		}
-		doc.Title, doc.Text = obj.Title, *obj.Text
-		if id := jsonID(obj.ID); id != "" {
-			doc.ID = id
-		}
+		return core.Document{ID: path, Text: string(data)}, nil
 	}
-	if !utf8.ValidString(doc.Text) || !utf8.ValidString(doc.Title) {
-		return doc, fmt.Errorf("%s: not UTF-8 text", path)
+	ro.Extract.MinChars = -1 // a short page is compared all the same
+	r, err := corpus.Open([]string{path}, ro)
+	if err != nil {
+		return core.Document{}, err
 	}
-	return doc, nil
+	defer r.Close()
+	var docs []core.Document
+	var skipped error
+	for {
+		if err := ctx.Err(); err != nil {
+			return core.Document{}, err
+		}
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return core.Document{}, err
+		}
+		if rec.Skip != core.SkipNone {
+			skipped = cmp.Or(skipped, rec.Err)
+			continue
+		}
+		docs = append(docs, rec.Doc)
+	}
+	switch {
+	case len(docs) == 1:
+		return docs[0], nil
+	case len(docs) > 1:
+		return core.Document{}, fmt.Errorf("%s holds %d documents: compare two of them with neardup diff --corpus %s ID ID", path, len(docs), path)
+	case skipped != nil:
+		return core.Document{}, fmt.Errorf("%s cannot be compared: %w", path, skipped)
+	}
+	return core.Document{}, fmt.Errorf("%s holds no document", path)
 }
 
-// jsonID returns a JSON string or number as an id, "" for anything else.
-func jsonID(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
+// plainText reports whether a file is compared as plain text: a .txt or .md
+// file, or one of no known name whose first byte (past blanks) opens no
+// markup or JSON.
+func plainText(path string, data []byte) bool {
+	switch container.ByName(path) {
+	case container.Text, container.Markdown:
+		return true
+	case container.Unknown:
+		t := bytes.TrimLeft(data, " \t\r\n\ufeff")
+		return len(t) == 0 || (t[0] != '<' && t[0] != '{' && t[0] != '[' && container.Magic(t) == container.Unknown)
 	}
-	var n json.Number
-	if json.Unmarshal(raw, &n) == nil {
-		return n.String()
-	}
-	return ""
+	return false
 }
 
 // lookupDocs reads the corpus at path until it has found the documents with

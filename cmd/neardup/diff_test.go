@@ -31,6 +31,11 @@ func TestRunDiff(t *testing.T) {
 		"b.json":      `{"id": 42, "title": "Rates", "text": "Rates rose on Tuesday. Markets fell."}`,
 		"notext.json": `{"title": "no body"}`,
 		"bad.txt":     "caf\xe9",
+		"a.html": `<html><head><title>Rates</title></head><body><nav>Home | Sport | Weather</nav>
+<article><h1>Rates</h1><p>Rates rose on Monday. Markets fell.</p></article><footer>Subscribe now</footer></body></html>`,
+		"b.html": `<html><head><title>Rates up</title></head><body><nav>News | Sign in</nav>
+<article><h1>Rates up</h1><p>Rates rose on Tuesday. Markets fell.</p></article></body></html>`,
+		"page": `<!DOCTYPE html><html><body><article><p>Rates rose on Monday. Markets fell.</p></article></body></html>`,
 		"news.jsonl": `{"id":"x","title":"X","text":"Rates rose on Monday. Markets fell."}
 {"id":"y","text":"Rates rose on Monday."}
 {"id":"empty","text":""}
@@ -48,7 +53,10 @@ func TestRunDiff(t *testing.T) {
 		{name: "text and JSON files", a: p("a.txt"), b: p("b.json"), want: [2]string{p("a.txt"), "42"}, overlap: [2]float64{5.0 / 6, 5.0 / 6}},
 		{name: "ids in a corpus", corpus: p("news.jsonl"), a: "y", b: "x", want: [2]string{"y", "x"}, overlap: [2]float64{1, 4.0 / 6}},
 		{name: "missing file", a: p("a.txt"), b: p("nope.txt"), wantErr: "nope.txt"},
-		{name: "JSON without text", a: p("notext.json"), b: p("a.txt"), wantErr: `notext.json: JSON object has no "text" field`},
+		{name: "JSON without text", a: p("notext.json"), b: p("a.txt"), wantErr: `notext.json: its one record has no field "text"`},
+		{name: "HTML pages: their articles", a: p("a.html"), b: p("b.html"), want: [2]string{p("a.html"), p("b.html")}, overlap: [2]float64{5.0 / 6, 5.0 / 6}},
+		{name: "a page without an extension", a: p("page"), b: p("a.txt"), want: [2]string{p("page"), p("a.txt")}, overlap: [2]float64{1, 1}},
+		{name: "a file of many documents", a: p("news.jsonl"), b: p("a.txt"), wantErr: "holds 2 documents: compare two of them with neardup diff --corpus"},
 		{name: "not UTF-8", a: p("a.txt"), b: p("bad.txt"), wantErr: "bad.txt: not UTF-8"},
 		{name: "missing ids", corpus: p("news.jsonl"), a: "x", b: "zz", wantErr: `no document with id "zz" in ` + p("news.jsonl")},
 		{name: "both ids missing", corpus: p("news.jsonl"), a: "q", b: "r", wantErr: `no document with id "q" or "r"`},
