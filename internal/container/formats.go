@@ -103,10 +103,23 @@ func ByName(name string) Format {
 	return Unknown
 }
 
+// recordFormats are the formats a reader may be told to read a stream as.
+var recordFormats = []Format{JSONL, JSON, CSV, TSV, Text, HTML, WARC, SGML, Feed}
+
+// RecordFormats names the formats Parse takes, for messages: "jsonl, json,
+// ... or feed".
+func RecordFormats() string {
+	names := make([]string, len(recordFormats))
+	for i, f := range recordFormats {
+		names[i] = f.String()
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
 // Parse returns the record format named s ("jsonl", "json", "csv", "tsv",
 // "txt", "html", "warc", "sgml", "feed"); ok is false for any other name.
 func Parse(s string) (f Format, ok bool) {
-	for _, f := range []Format{JSONL, JSON, CSV, TSV, Text, HTML, WARC, SGML, Feed} {
+	for _, f := range recordFormats {
 		if table[f].name == s {
 			return f, true
 		}

@@ -77,3 +77,21 @@ func TestJSONRecordTooLarge(t *testing.T) {
 		t.Errorf("got %+v, want the big record skipped as too large and b read", got)
 	}
 }
+
+// Every format the container table names can be forced, on standard input
+// too; an unknown one is refused naming them all.
+func TestEveryFormatCanBeForced(t *testing.T) {
+	for _, f := range []string{"jsonl", "json", "csv", "tsv", "txt", "html", "warc", "sgml", "feed"} {
+		if _, err := OpenReader("stdin", strings.NewReader(""), Options{Format: f}); err != nil {
+			t.Errorf("--format %s: %v", f, err)
+		}
+	}
+	_, err := OpenReader("stdin", strings.NewReader(""), Options{Format: "xml"})
+	if want := `corpus: unknown format "xml" (want jsonl, json, csv, tsv, txt, html, warc, sgml or feed)`; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
+	}
+	got, err := readAll(t, []string{"-"}, Options{Format: "json"}, config{stdin: strings.NewReader(`[{"text":"a"},{"text":"b"}]`)})
+	if err != nil || len(got) != 2 {
+		t.Errorf("JSON on standard input: %+v, %v", got, err)
+	}
+}

@@ -3,6 +3,7 @@ package corpus
 import (
 	"fmt"
 
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/extract"
 )
 
@@ -10,10 +11,11 @@ import (
 // every supported format with the field names id, title, text, url, source
 // and date and a 10 MiB limit per record.
 type Options struct {
-	// Format forces the record format of every input: "jsonl", "csv",
-	// "tsv", "txt", "html", "warc" or "sgml". Empty chooses by extension and, for
-	// an unknown extension, by the content. Compression (.gz, .zip) is
-	// recognised either way.
+	// Format forces the record format of every input: "jsonl", "json",
+	// "csv", "tsv", "txt", "html", "warc", "sgml" or "feed"
+	// (container.Parse). Empty chooses by extension and, for an unknown
+	// extension, by the content. Compression and archives (.gz, .zst, .zip
+	// …) are recognised either way.
 	Format string
 	// IDField, TitleField, TextField, URLField, SourceField and DateField
 	// name the JSON keys or CSV header columns of each part of a document.
@@ -55,15 +57,11 @@ type Options struct {
 // DefaultMaxBytes is the record size limit when Options.MaxBytes is zero.
 const DefaultMaxBytes = 10 << 20
 
-// The record formats Options.Format accepts.
+// The record formats Options.Format accepts are those package container's
+// table names (container.Parse), among them these.
 const (
-	FormatJSONL = "jsonl"
-	FormatCSV   = "csv"
-	FormatTSV   = "tsv"
-	FormatText  = "txt"
-	FormatHTML  = "html" // a whole file is one web page
-	FormatWARC  = "warc" // a WARC file, one document per response or resource record
-	FormatSGML  = "sgml" // Reuters-21578 SGML, one document per <REUTERS> element
+	FormatHTML = "html" // a whole file is one web page
+	FormatWARC = "warc" // a WARC file, one document per response or resource record
 )
 
 // field indexes the parts of a document a record maps.
@@ -81,10 +79,8 @@ const (
 
 // withDefaults fills zero fields and checks Format.
 func (o Options) withDefaults() (Options, error) {
-	switch o.Format {
-	case "", FormatJSONL, FormatCSV, FormatTSV, FormatText, FormatHTML, FormatWARC, FormatSGML:
-	default:
-		return o, fmt.Errorf("corpus: unknown format %q (want jsonl, json, csv, tsv, txt, html, warc, sgml or feed)", o.Format)
+	if _, ok := container.Parse(o.Format); !ok && o.Format != "" {
+		return o, fmt.Errorf("corpus: unknown format %q (want %s)", o.Format, container.RecordFormats())
 	}
 	fill := func(s *string, def string) {
 		if *s == "" {
