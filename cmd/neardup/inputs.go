@@ -9,7 +9,7 @@ import (
 
 // inputFlags are how every command that reads documents reads them.
 type inputFlags struct {
-	Format    string `enum:",jsonl,json,csv,tsv,txt,html,warc,sgml,feed" default:"" help:"Input format; default: by extension and content."`
+	Format    string `enum:",${formats}" default:"" help:"Input format: ${formats}; default: by extension and content."`
 	Charset   string `help:"Charset of text, CSV and TSV inputs (e.g. latin1, windows-1251); default: UTF-8, or detected for a file that is not. JSONL is always UTF-8."`
 	IDCol     string `name:"id-col" default:"id" help:"Field or column holding the document id."`
 	TitleCol  string `name:"title-col" default:"title" help:"Field or column holding the title."`

@@ -18,6 +18,7 @@ import (
 
 	"github.com/alecthomas/kong"
 
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
@@ -146,6 +147,7 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 		kong.WithHyphenPrefixedParameters(true),
 		kong.Vars{"version": version(), "max_bytes": strconv.Itoa(corpus.DefaultMaxBytes),
 			"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name,
+			"formats": strings.Join(container.RecordFormatNames(), ","),
 			"default_user_agent": watch.DefaultUserAgent, "default_gallery_words": strings.Join(watch.DefaultGalleryWords, ",")},
 	}, options...)...)
 }

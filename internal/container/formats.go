@@ -106,13 +106,19 @@ func ByName(name string) Format {
 // recordFormats are the formats a reader may be told to read a stream as.
 var recordFormats = []Format{JSONL, JSON, CSV, TSV, Text, HTML, WARC, SGML, Feed}
 
-// RecordFormats names the formats Parse takes, for messages: "jsonl, json,
-// ... or feed".
-func RecordFormats() string {
+// RecordFormatNames returns the names Parse takes, in order.
+func RecordFormatNames() []string {
 	names := make([]string, len(recordFormats))
 	for i, f := range recordFormats {
 		names[i] = f.String()
 	}
+	return names
+}
+
+// RecordFormats names the formats Parse takes, for messages: "jsonl, json,
+// ... or feed".
+func RecordFormats() string {
+	names := RecordFormatNames()
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
