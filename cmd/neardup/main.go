@@ -147,7 +147,7 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 		kong.WithHyphenPrefixedParameters(true),
 		kong.Vars{"version": version(), "max_bytes": strconv.Itoa(corpus.DefaultMaxBytes),
 			"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name,
-			"formats": strings.Join(container.RecordFormatNames(), ","),
+			"formats":            strings.Join(container.RecordFormatNames(), ","),
 			"default_user_agent": watch.DefaultUserAgent, "default_gallery_words": strings.Join(watch.DefaultGalleryWords, ",")},
 	}, options...)...)
 }
