@@ -12,8 +12,8 @@ import (
 // each an object (one record) or an array whose elements are records, in
 // any layout: one object pretty-printed over many lines (a crawler's file
 // per article), an array of them, or JSON Lines named .json. A record's
-// object is compacted onto one line, its Raw as a JSONL line's is, so that
-// kept.jsonl stays JSON Lines. Its origin is the line it starts on. No
+// object, compacted onto one line when it spans lines, is its Raw as a
+// JSONL line is, so that kept.jsonl stays JSON Lines. Its origin is the line it starts on. No
 // record over limit bytes is held in memory.
 type jsonSource struct {
 	br      *bufio.Reader
@@ -115,30 +115,41 @@ func (s *jsonSource) value(c byte) (Raw, error) {
 		}
 		return s.record(start, n), nil
 	}
+	// The rest is scanned a buffered chunk at a time.
 	for depth > 0 || inString {
-		b, err := s.br.ReadByte()
-		if err == io.EOF {
-			return s.malformed(start, "the file ends inside a JSON value"), nil
-		}
-		if err != nil {
+		chunk, err := s.br.Peek(max(1, s.br.Buffered()))
+		if len(chunk) == 0 {
+			if err == io.EOF {
+				return s.malformed(start, "the file ends inside a JSON value"), nil
+			}
 			return Raw{}, s.readErr(err)
 		}
-		keep(b)
-		switch {
-		case b == '\n':
-			s.line++
-		case escaped:
-			escaped = false
-		case inString && b == '\\':
-			escaped = true
-		case b == '"':
-			inString = !inString
-		case inString:
-		case b == '{' || b == '[':
-			depth++
-		case b == '}' || b == ']':
-			depth--
+		i := 0
+		for ; i < len(chunk) && (depth > 0 || inString); i++ {
+			switch b := chunk[i]; {
+			case b == '\n':
+				s.line++
+			case escaped:
+				escaped = false
+			case inString:
+				if b == '\\' {
+					escaped = true
+				} else if b == '"' {
+					inString = false
+				}
+			case b == '"':
+				inString = true
+			case b == '{' || b == '[':
+				depth++
+			case b == '}' || b == ']':
+				depth--
+			}
 		}
+		if room := s.limit - n; room > 0 {
+			s.buf = append(s.buf, chunk[:min(i, room)]...)
+		}
+		n += i
+		s.br.Discard(i)
 	}
 	return s.record(start, n), nil
 }
@@ -151,10 +162,12 @@ func (s *jsonSource) record(start, n int) Raw {
 	if n > s.limit {
 		return Raw{Origin: origin, kind: rawTooLarge, size: int64(n)}
 	}
-	s.compact.Reset()
 	data := s.buf
-	if json.Compact(&s.compact, s.buf) == nil {
-		data = s.compact.Bytes()
+	if bytes.ContainsAny(data, "\r\n") { // a value over lines goes onto one
+		s.compact.Reset()
+		if json.Compact(&s.compact, s.buf) == nil {
+			data = s.compact.Bytes()
+		}
 	}
 	return Raw{Origin: origin, kind: rawJSON, data: bytes.Clone(data)}
 }

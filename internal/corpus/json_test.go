@@ -16,7 +16,7 @@ func TestJSONFiles(t *testing.T) {
 		{"one object, pretty-printed", "{\n  \"id\": \"a\",\n  \"title\": \"T\",\n  \"text\": \"one\\ntwo\"\n}\n",
 			[]rec{{ID: "a", Title: "T", Text: "one\ntwo", Origin: "in.json:1", Raw: `{"id":"a","title":"T","text":"one\ntwo"}`}}},
 		{"an array over lines", "[\n  {\"id\": \"a\", \"text\": \"x\"},\n  {\n    \"id\": \"b\",\n    \"text\": \"y\"\n  }\n]\n",
-			[]rec{{ID: "a", Text: "x", Origin: "in.json:2", Raw: `{"id":"a","text":"x"}`},
+			[]rec{{ID: "a", Text: "x", Origin: "in.json:2", Raw: `{"id": "a", "text": "x"}`},
 				{ID: "b", Text: "y", Origin: "in.json:3", Raw: `{"id":"b","text":"y"}`}}},
 		{"JSON Lines named .json", "{\"id\":\"a\",\"text\":\"x\"}\n\n{\"id\":\"b\",\"text\":\"y\"}\n",
 			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`},

@@ -157,7 +157,7 @@ func TestSniff(t *testing.T) {
 			name:  "JSON array",
 			input: "[{\"text\":\"a\"},\n {\"text\": \"b\"}]",
 			want: []rec{{ID: "data:1", Text: "a", Origin: "data:1", Raw: `{"text":"a"}`},
-				{ID: "data:2", Text: "b", Origin: "data:2", Raw: `{"text":"b"}`}},
+				{ID: "data:2", Text: "b", Origin: "data:2", Raw: `{"text": "b"}`}},
 		},
 		{
 			name:  "JSON object pretty-printed",
