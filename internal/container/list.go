@@ -11,7 +11,6 @@ import (
 // File is a file to read, given by the caller or found in a directory.
 type File struct {
 	Path string // to open
-	ID   string // the id of a whole-file record: its path under the directory given, or its base name
 	Size int64
 }
 
@@ -40,7 +39,7 @@ func List(p string, o ListOptions) ([]File, error) {
 		return nil, err
 	}
 	if !info.IsDir() {
-		return []File{{Path: p, ID: filepath.Base(p), Size: info.Size()}}, nil
+		return []File{{Path: p, Size: info.Size()}}, nil
 	}
 	var files []File
 	err = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
@@ -71,11 +70,7 @@ func List(p string, o ListOptions) ([]File, error) {
 		if !info.Mode().IsRegular() {
 			return nil
 		}
-		rel, err := filepath.Rel(p, q)
-		if err != nil {
-			return err
-		}
-		files = append(files, File{Path: q, ID: filepath.ToSlash(rel), Size: info.Size()})
+		files = append(files, File{Path: q, Size: info.Size()})
 		return nil
 	})
 	if err != nil {

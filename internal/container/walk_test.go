@@ -309,7 +309,8 @@ func TestList(t *testing.T) {
 	}
 	var ids []string
 	for _, f := range files {
-		ids = append(ids, f.ID)
+		rel, _ := filepath.Rel(dir, f.Path)
+		ids = append(ids, filepath.ToSlash(rel))
 	}
 	if diff := cmp.Diff([]string{"a.txt", "b.tgz", "c.sgm", "sub/d.tar"}, ids); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)

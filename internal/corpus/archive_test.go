@@ -39,14 +39,14 @@ func TestDirectory(t *testing.T) {
 	}
 	want := []rec{
 		{ID: "corpus/a/y.jsonl:1", Text: "y", Origin: "corpus/a/y.jsonl:1", Raw: `{"text":"y"}`},
-		{ID: "a/z.md", Title: "Z", Text: "z body", Origin: "corpus/a/z.md", Raw: `{"id":"a/z.md","title":"Z","text":"z body"}`},
-		{ID: "b.txt", Title: "B title", Text: "b body", Origin: "corpus/b.txt", Raw: `{"id":"b.txt","title":"B title","text":"b body"}`},
+		{ID: "corpus/a/z.md", Title: "Z", Text: "z body", Origin: "corpus/a/z.md", Raw: `{"id":"corpus/a/z.md","title":"Z","text":"z body"}`},
+		{ID: "corpus/b.txt", Title: "B title", Text: "b body", Origin: "corpus/b.txt", Raw: `{"id":"corpus/b.txt","title":"B title","text":"b body"}`},
 		{ID: "corpus/c.csv:2", Text: "c", Origin: "corpus/c.csv:2", Raw: `{"text":"c"}`},
 		{ID: "corpus/d.tsv:2", Text: "d", Origin: "corpus/d.tsv:2", Raw: `{"text":"d"}`},
 		{ID: "corpus/e.jsonl.gz:1", Text: "e", Origin: "corpus/e.jsonl.gz:1", Raw: `{"text":"e"}`},
 		{ID: "corpus/f.zip/in/g.txt", Title: "G", Text: "g body", Origin: "corpus/f.zip/in/g.txt", Raw: `{"id":"corpus/f.zip/in/g.txt","title":"G","text":"g body"}`},
 		{ID: "corpus/sub/h.ndjson:1", Text: "h", Origin: "corpus/sub/h.ndjson:1", Raw: `{"text":"h"}`},
-		{ID: "sub/i.MARKDOWN", Title: "I", Text: "i body", Origin: "corpus/sub/i.MARKDOWN", Raw: `{"id":"sub/i.MARKDOWN","title":"I","text":"i body"}`},
+		{ID: "corpus/sub/i.MARKDOWN", Title: "I", Text: "i body", Origin: "corpus/sub/i.MARKDOWN", Raw: `{"id":"corpus/sub/i.MARKDOWN","title":"I","text":"i body"}`},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
@@ -268,7 +268,7 @@ func TestSymlinkedFileInDirectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []rec{{ID: "link.txt", Title: "A", Text: "a body", Origin: "corpus/link.txt", Raw: `{"id":"link.txt","title":"A","text":"a body"}`}}
+	want := []rec{{ID: "corpus/link.txt", Title: "A", Text: "a body", Origin: "corpus/link.txt", Raw: `{"id":"corpus/link.txt","title":"A","text":"a body"}`}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
@@ -344,5 +344,22 @@ func TestGzipBomb(t *testing.T) {
 	}
 	if len(got) != 2 || got[0].Skip != "refused" || !strings.Contains(got[0].Err, "inflates to over 100 times its compressed size") || got[1].Text != "body" {
 		t.Errorf("got %+v", got)
+	}
+}
+
+// Files of one name in two inputs (d1/a.txt, d2/a.txt) are two documents
+// with two ids: a whole file is named by its path as found.
+func TestSameNamesInTwoInputs(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"d1/a.txt": "One\nfirst body", "d2/a.txt": "Two\nsecond body"})
+	t.Chdir(dir)
+	for _, inputs := range [][]string{{"d1", "d2"}, {"d1/a.txt", "d2/a.txt"}} {
+		got, err := readAll(t, inputs, Options{}, config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 2 || got[0].ID != "d1/a.txt" || got[1].ID != "d2/a.txt" {
+			t.Errorf("%v: %+v, want the ids d1/a.txt and d2/a.txt", inputs, got)
+		}
 	}
 }

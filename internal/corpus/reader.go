@@ -170,12 +170,11 @@ func (r *Reader) add(p string) error {
 	if err != nil {
 		return err
 	}
-	if len(files) == 1 && files[0].Path == p {
-		r.inputs = append(r.inputs, &input{path: p, origin: p, id: files[0].ID, size: files[0].Size})
-		return nil
-	}
+	// A whole-file record is named by its path as found (as a page, or an
+	// archive's member, is): two inputs holding files of one name, say
+	// d1/a.txt and d2/a.txt, give two ids.
 	for _, f := range files {
-		r.inputs = append(r.inputs, &input{path: f.Path, origin: f.Path, id: f.ID, size: f.Size})
+		r.inputs = append(r.inputs, &input{path: f.Path, origin: f.Path, id: f.Path, size: f.Size})
 	}
 	return nil
 }

@@ -85,11 +85,6 @@ func Walk(ctx context.Context, paths []string, opts Options, fn func(Page) error
 		if err != nil {
 			return err
 		}
-		for i := range fs {
-			if fs[i].Path != p {
-				fs[i].ID = fs[i].Path // a page is named by its path
-			}
-		}
 		files = append(files, fs...)
 	}
 	for _, f := range files {
