@@ -351,6 +351,11 @@ func TestReadErrors(t *testing.T) {
 			}
 		})
 	}
+	// A --by field no line has is a typo, not a breakdown of one "(none)".
+	_, err := ReadTruth(strings.NewReader("{\"id\":\"a\",\"cluster\":1,\"lang\":\"en\"}\n{\"id\":\"b\",\"cluster\":1}"), "langg")
+	if want := `no line has the field "langg" to break recall down by; fields seen: cluster, id, lang`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("--by langg: %v, want an error containing %q", err, want)
+	}
 	predErrs := []struct{ name, in, want string }{
 		{"no ids", `{"x":1}`, "line 1: want a pair"},
 		{"bad label", `{"a":"a","b":"b","label":"maybe"}`, "line 1: label \"maybe\""},
@@ -368,7 +373,7 @@ func TestReadErrors(t *testing.T) {
 
 func FuzzReadTruth(f *testing.F) {
 	f.Add(strings.Join(breakdownTruth, "\n"))
-	f.Add(`{"a":"a","b":"b","label":"duplicate","lang":["en",1,null]}`)
+	f.Add(`{"a":"a","b":"b","label":"duplicate","ops":["en",1,null]}`)
 	f.Fuzz(func(t *testing.T, in string) {
 		tr, err := ReadTruth(strings.NewReader(in), "ops")
 		if err != nil {

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
+	"strings"
 )
 
 // Truth is the labelled answer predictions are scored against: a clustering
@@ -88,11 +90,20 @@ func ReadTruth(r io.Reader, by string) (*Truth, error) {
 	t := &Truth{by: by, index: map[string]int32{}}
 	clusters := map[string]int32{}
 	names := map[string]int32{}
-	var negativeOf []string // per document; resolved after reading
-	err := scanLines(r, func(line []byte, _ int) error {
+	var negativeOf []string                 // per document; resolved after reading
+	sawBy, seen := false, map[string]bool{} // seen: the fields of the first lines, for a message
+	err := scanLines(r, func(line []byte, n int) error {
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(line, &m); err != nil {
 			return err
+		}
+		if _, ok := m[by]; ok && by != "" {
+			sawBy = true
+		}
+		if n <= 100 {
+			for k := range m {
+				seen[k] = true
+			}
 		}
 		if _, isPair := m["a"]; isPair {
 			if t.ids != nil {
@@ -112,6 +123,10 @@ func ReadTruth(r io.Reader, by string) (*Truth, error) {
 	}
 	if t.ids == nil && t.pairs == nil {
 		return nil, errors.New("reading truth: no lines")
+	}
+	if by != "" && !sawBy {
+		fields := slices.Sorted(maps.Keys(seen))
+		return nil, fmt.Errorf("reading truth: no line has the field %q to break recall down by; fields seen: %s", by, strings.Join(fields, ", "))
 	}
 	t.nClusters = len(clusters)
 	for d, other := range negativeOf {
