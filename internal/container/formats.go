@@ -41,7 +41,7 @@ const (
 	Gzip            // gzip, around one stream
 	Zstd            // Zstandard, around one stream
 	Bzip2           // bzip2, around one stream
-	XZ              // xz: recognised to be refused, not read (see Refusal)
+	XZ              // xz: recognised to be refused, not read (see refusal)
 	Zip             // a zip archive
 	Tar             // a tar archive
 )
@@ -190,10 +190,10 @@ func Magic(head []byte) Format {
 	return Unknown
 }
 
-// Refusal says why a stream of format f is not read, or is "" for a format
-// that is: xz is refused, since the decoder at hand sizes its dictionary by
+// refusal says why the Walker refuses a stream of format f, or is "" for a
+// format it reads: xz, since the decoder at hand sizes its dictionary by
 // what the stream declares, which no bound on inflating would hold.
-func Refusal(f Format) string {
+func refusal(f Format) string {
 	if f == XZ {
 		return "xz-compressed, which is not read: decompress it (xz -d), or recompress it with zstd or gzip"
 	}

@@ -279,6 +279,10 @@ func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
 	if f == Unknown {
 		f = magic
 	}
+	if why := refusal(f); why != "" {
+		w.putBack(br)
+		return Member{Origin: n.origin, ID: n.id, Name: n.name, Skip: fmt.Errorf("%s: refused: %s", n.origin, why)}, true, nil
+	}
 	w.cur = &leafState{br: br}
 	return Member{Origin: n.origin, ID: n.id, Name: n.name, Format: f, R: br, Size: n.size}, true, nil
 }

@@ -87,8 +87,6 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 		return newCSVSource(r, text, m.Origin, '\t', limit)
 	case container.Binary:
 		return &binarySource{origin: m.Origin, id: m.ID}
-	case container.XZ:
-		return &binarySource{origin: m.Origin, id: m.ID, refused: container.Refusal(k)}
 	case container.HTML:
 		return &pageSource{r: r, rd: br, origin: m.Origin, size: m.Size}
 	case container.WARC:

@@ -62,11 +62,9 @@ func readAtMost(rd io.Reader, limit int, size int64) ([]byte, error) {
 	return buf, nil
 }
 
-// binarySource yields one record standing for a binary file, or for a file
-// refused for its format (refused says why).
+// binarySource yields one record standing for a binary file.
 type binarySource struct {
 	origin, id string
-	refused    string
 	done       bool
 }
 
@@ -77,9 +75,6 @@ func (s *binarySource) next() (Raw, error) {
 		return Raw{}, io.EOF
 	}
 	s.done = true
-	if s.refused != "" {
-		return Raw{Origin: s.origin, kind: rawRefused, id: s.id, note: s.refused}, nil
-	}
 	return Raw{Origin: s.origin, kind: rawBinary, id: s.id}, nil
 }
 

@@ -137,7 +137,7 @@ func TestSniff(t *testing.T) {
 			name:  "xz, refused by its magic",
 			input: "\xfd7zXZ\x00\x00\x04\xe6\xd6\xb4F",
 			want: []rec{{ID: "data", Origin: "data", Skip: "refused",
-				Err: "data: xz-compressed, which is not read: decompress it (xz -d), or recompress it with zstd or gzip"}},
+				Err: "data: refused: xz-compressed, which is not read: decompress it (xz -d), or recompress it with zstd or gzip"}},
 		},
 		{
 			name:  "gzip by its magic",
