@@ -42,14 +42,18 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// browser starts a headless Chromium for one test, its profile in a
-// temporary directory, and returns its context.
+// browser starts a headless Chromium for one test, its profile and its own
+// temporary files (TMPDIR: the directory of its singleton socket, which a
+// killed browser leaves behind) in the test's temporary directory, and
+// returns its context.
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	exe := chromium(t)
+	dir := t.TempDir()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(filepath.Join(dir, "profile")),
+		chromedp.Env("TMPDIR="+dir),
 		chromedp.DisableGPU,
 		chromedp.WindowSize(1280, 900),
 	)
