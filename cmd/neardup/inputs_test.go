@@ -4,9 +4,12 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -97,5 +100,43 @@ func TestInputsEndToEnd(t *testing.T) {
 	after, _ := os.ReadFile(filepath.Join(out, "pairs.jsonl"))
 	if !bytes.Equal(before, after) {
 		t.Error("a failed run changed the earlier results")
+	}
+}
+
+// TestFieldHints pins the line that follows an error about a field the
+// inputs lack: the flag that names it, with the name most probably meant.
+func TestFieldHints(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "news.csv")
+	os.WriteFile(csv, []byte("url,headline,body\nhttps://a,Markets,Rates rose again today.\n"), 0o644)
+	jsonl := filepath.Join(dir, "news.jsonl")
+	os.WriteFile(jsonl, []byte(`{"id":"1","Article Body":"Rates rose again today."}`+"\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"dedup", csv}, `neardup: --text-col body reads the text from "body"`},
+		{[]string{"dedup", jsonl}, `neardup: --text-col 'Article Body' reads the text from "Article Body"`},
+		{[]string{"dedup", csv, "--text-col", "body", "--title-col", "heading"},
+			`neardup: --title-col headline reads the title from "headline"`},
+		{[]string{"index", "add", "--db", filepath.Join(dir, "x.db"), jsonl, "--text-col", "Article Body", "--id-col", "zzz"},
+			"neardup: --id-col NAME reads the id from the field or column NAME; without --id-col a document without an id is named by its place (file:line)"},
+	} {
+		cmd := child(t, append(tc.args, "-q", "-o", filepath.Join(dir, "out"))...)
+		if tc.args[0] == "index" {
+			cmd = child(t, append([]string{"-q"}, tc.args...)...)
+		}
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+			t.Errorf("%v: %v, want exit code 1; stderr:\n%s", tc.args, err, &stderr)
+			continue
+		}
+		if lines := strings.Split(strings.TrimSpace(stderr.String()), "\n"); len(lines) != 2 || lines[1] != tc.want {
+			t.Errorf("%v: stderr\n%s\nwant its second line %s", tc.args, &stderr, tc.want)
+		}
 	}
 }

@@ -247,7 +247,8 @@ func (s *csvSource) readHeader() error {
 	}
 	s.r.seen.add(seen)
 	if f, ok := s.r.missing(seen); ok {
-		return fmt.Errorf("%s: no %q column (the %s) in the header (columns: %s)", s.origin, s.want[f], fieldRoles[f], quoteList(names))
+		return s.r.fieldError(f, names,
+			fmt.Sprintf("%s: no %q column (the %s) in the header (columns: %s)", s.origin, s.want[f], fieldRoles[f], quoteList(names)))
 	}
 	line, _ := s.cr.FieldPos(len(names) - 1)
 	s.mark(line)

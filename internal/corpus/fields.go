@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // A field name that matches nothing is found in the first records of each
@@ -169,5 +170,98 @@ func (c *checkedSource) check() error {
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	return fmt.Errorf("%s: %s field %q (the %s); fields seen: %s", c.origin, where, c.r.names[f], fieldRoles[f], quoteList(names))
+	return c.r.fieldError(f, names,
+		fmt.Sprintf("%s: %s field %q (the %s); fields seen: %s", c.origin, where, c.r.names[f], fieldRoles[f], quoteList(names)))
+}
+
+// A FieldError says that no field (JSON key, CSV column) of an input's
+// first records has a name the reader looks for: the text's, or one the
+// caller chose. It names the fields seen, and Likely names the one most
+// probably meant, so that a command can say which flag reads it.
+type FieldError struct {
+	Field string   // what the field holds: "id", "title", "text", "URL", "source" or "date"
+	Name  string   // the name looked for
+	Seen  []string // the names seen
+	msg   string
+}
+
+func (e *FieldError) Error() string { return e.msg }
+
+func (r *Reader) fieldError(f field, seen []string, msg string) *FieldError {
+	return &FieldError{Field: fieldRoles[f], Name: r.names[f], Seen: seen, msg: msg}
+}
+
+// fieldAliases are names under which news corpora commonly keep each
+// field, in order of preference.
+// Names are compared by their letters and digits alone, ignoring case
+// ("Full Text" is "fulltext").
+var fieldAliases = [nFields][]string{
+	fID:     {"docid", "uuid", "guid", "key"},
+	fTitle:  {"headline", "heading", "name"},
+	fText:   {"body", "content", "maintext", "article", "fulltext", "story", "articletext", "articlebody"},
+	fURL:    {"link", "href", "uri"},
+	fSource: {"publisher", "site", "domain", "outlet", "feed"},
+	fDate:   {"published", "datepublish", "publishedat", "pubdate", "datetime", "timestamp"},
+}
+
+// letters returns s's letters and digits, in lower case.
+func letters(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, s)
+}
+
+// Likely returns the name among Seen most probably meant: one within two
+// edits of Name (a typo), else the first of the names news corpora
+// commonly give the field that is there; "" when none is.
+func (e *FieldError) Likely() string {
+	best, bestD := "", 3
+	for _, n := range e.Seen {
+		if d := editDistance(strings.ToLower(n), strings.ToLower(e.Name), bestD); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if best != "" {
+		return best
+	}
+	f := slices.Index(fieldRoles[:], e.Field)
+	if f < 0 {
+		return ""
+	}
+	for _, alias := range fieldAliases[f] {
+		for _, n := range e.Seen {
+			if letters(n) == alias {
+				return n
+			}
+		}
+	}
+	return ""
+}
+
+// editDistance returns the Levenshtein distance between a and b, in
+// bytes, or limit when it is at least limit.
+func editDistance(a, b string, limit int) int {
+	if d := len(a) - len(b); d >= limit || -d >= limit {
+		return limit
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(b)], limit)
 }

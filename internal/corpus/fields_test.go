@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -58,5 +59,56 @@ func TestFieldsSeen(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"body", "id"}, r.FieldsSeen()); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestFieldErrorLikely pins which field a FieldError names as probably
+// meant: a name within two edits of the one looked for (a typo), else one
+// news corpora commonly give the field, compared by letters and digits.
+func TestFieldErrorLikely(t *testing.T) {
+	for _, tc := range []struct {
+		file, data string
+		opts       Options
+		want       string
+	}{
+		{"a.jsonl", "{\"id\":\"1\",\"content\":\"x\",\"headline\":\"h\"}\n", Options{}, "content"},
+		{"a.jsonl", "{\"id\":\"1\",\"body\":\"x\",\"content\":\"y\"}\n", Options{}, "body"},
+		{"a.jsonl", "{\"id\":\"1\",\"Full Text\":\"x\"}\n", Options{}, "Full Text"},
+		{"a.jsonl", "{\"id\":\"1\",\"texts\":\"x\"}\n", Options{}, "texts"},
+		{"a.jsonl", "{\"id\":\"1\",\"text\":\"x\"}\n", Options{TextField: "txet"}, "text"},
+		{"a.jsonl", "{\"id\":\"1\",\"text\":\"x\",\"headline\":\"h\"}\n", Options{TitleField: "header"}, "headline"},
+		{"a.jsonl", "{\"id\":\"1\",\"zzz\":\"x\"}\n", Options{}, ""},
+		{"a.csv", "url,headline,body\nu,h,b\n", Options{}, "body"},
+		{"a.csv", "ident,text\n1,b\n", Options{IDField: "idnet"}, "ident"},
+	} {
+		r, err := OpenReader(tc.file, strings.NewReader(tc.data), tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = drain(t, r)
+		r.Close()
+		var fe *FieldError
+		if !errors.As(err, &fe) {
+			t.Errorf("%s %q: error %v, want a *FieldError", tc.file, tc.data, err)
+			continue
+		}
+		if got := fe.Likely(); got != tc.want {
+			t.Errorf("%s %q: Likely() = %q, want %q (error %v)", tc.file, tc.data, got, tc.want, err)
+		}
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b  string
+		limit int
+		want  int
+	}{
+		{"text", "text", 3, 0}, {"text", "txet", 3, 2}, {"text", "texts", 3, 1}, {"", "abc", 5, 3},
+		{"kitten", "sitting", 5, 3}, {"kitten", "sitting", 3, 3}, {"a", "abcdef", 3, 3},
+	} {
+		if got := editDistance(tc.a, tc.b, tc.limit); got != tc.want {
+			t.Errorf("editDistance(%q, %q, %d) = %d, want %d", tc.a, tc.b, tc.limit, got, tc.want)
+		}
 	}
 }
