@@ -3,6 +3,7 @@ package corpus
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -110,10 +111,11 @@ const jsonFeedHead = 2 << 10
 const sniffLen = 8 << 10
 
 // sniff tells a stream's format from its first bytes (after a UTF-8
-// byte-order mark): NUL bytes mean binary, '[' or a line of its own "{"
-// JSON, '{' JSONL, an HTML page (isPage)
-// HTML, a first line with the text column CSV or TSV, else text. The
-// walker has looked for containers, WARC and Reuters SGML already.
+// byte-order mark): NUL bytes mean binary; '[', or a '{' whose value goes
+// on past its first line (spansLines), JSON; another '{' JSONL; an HTML
+// page (isPage) HTML; a first line with the text column CSV or TSV; else
+// text. The walker has looked for containers, WARC and Reuters SGML
+// already.
 func (r *Reader) sniff(origin string, br *bufio.Reader) (container.Format, error) {
 	head, err := br.Peek(min(sniffLen, br.Size()))
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
@@ -130,7 +132,7 @@ func (r *Reader) sniff(origin string, br *bufio.Reader) (container.Format, error
 	switch {
 	case len(t) == 0:
 		return container.Unknown, nil
-	case t[0] == '[' || bytes.HasPrefix(t, []byte("{\n")) || bytes.HasPrefix(t, []byte("{\r\n")):
+	case t[0] == '[' || t[0] == '{' && spansLines(t):
 		return container.JSON, nil // an array, or an object pretty-printed
 	case t[0] == '{':
 		return container.JSONL, nil
@@ -146,6 +148,22 @@ func (r *Reader) sniff(origin string, br *bufio.Reader) (container.Format, error
 		}
 	}
 	return container.Text, nil
+}
+
+// spansLines reports whether the JSON value that head starts with goes on
+// past its first line: it does not end there, and the lines after carry
+// it on (it decodes whole, or head ends inside it) rather than breaking
+// it (a JSON Lines file whose first line is malformed, which is read line
+// by line, each bad line skipped). A first line longer than head is taken
+// for a line of JSON Lines.
+func spansLines(head []byte) bool {
+	line, _, ok := bytes.Cut(head, []byte("\n"))
+	if !ok || json.Valid(line) {
+		return false
+	}
+	var v json.RawMessage
+	err := json.NewDecoder(bytes.NewReader(head)).Decode(&v)
+	return err == nil || err == io.ErrUnexpectedEOF
 }
 
 // csvSeparators are the separators a CSV file may use, in order of

@@ -164,6 +164,25 @@ func TestSniff(t *testing.T) {
 			input: "{\n  \"id\": \"x\",\n  \"text\": \"a b\"\n}\n",
 			want:  []rec{{ID: "x", Text: "a b", Origin: "data:1", Raw: `{"id":"x","text":"a b"}`}},
 		},
+		{
+			name:  "JSON objects over lines, the first key on the brace's line",
+			input: "{\"id\": \"x\",\n \"text\": \"a b\"}\n{\"id\": \"y\",\n \"text\": \"c\"}\n",
+			want: []rec{{ID: "x", Text: "a b", Origin: "data:1", Raw: `{"id":"x","text":"a b"}`},
+				{ID: "y", Text: "c", Origin: "data:3", Raw: `{"id":"y","text":"c"}`}},
+		},
+		{
+			name:  "JSON object over lines, longer than the look ahead",
+			input: "{\"id\": \"x\",\n \"text\": \"" + strings.Repeat("a ", 5000) + "\"}\n",
+			want: []rec{{ID: "x", Text: strings.Repeat("a ", 5000), Origin: "data:1",
+				Raw: `{"id":"x","text":"` + strings.Repeat("a ", 5000) + `"}`}},
+		},
+		{
+			name:  "JSON lines, the first malformed",
+			input: "{\"id\": \"x\", \"text\": \"a\"\n{\"id\": \"y\", \"text\": \"b\"}\n",
+			want: []rec{{ID: "data:1", Origin: "data:1", Raw: `{"id": "x", "text": "a"`, Skip: "malformed",
+				Err: "data:1: malformed JSON at byte 23: unexpected end of JSON input"},
+				{ID: "y", Text: "b", Origin: "data:2", Raw: `{"id": "y", "text": "b"}`}},
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			input := tc.input
