@@ -44,6 +44,10 @@ const (
 	XZ              // xz: recognised to be refused, not read (see refusal)
 	Zip             // a zip archive
 	Tar             // a tar archive
+	Parquet         // Apache Parquet: recognised to be refused (see refusal)
+	SevenZip        // a 7z archive: recognised to be refused
+	RAR             // a RAR archive: recognised to be refused
+	PDF             // a PDF document: recognised by content, to be refused
 )
 
 // formatInfo is one row of the table of formats.
@@ -72,6 +76,10 @@ var table = [...]formatInfo{
 	XZ:       {"xz", []string{".xz", ".txz"}},
 	Zip:      {"zip", []string{".zip"}},
 	Tar:      {"tar", []string{".tar"}},
+	Parquet:  {"parquet", []string{".parquet"}},
+	SevenZip: {"7z", []string{".7z"}},
+	RAR:      {"rar", []string{".rar"}},
+	PDF:      {"pdf", nil}, // by content: a directory's PDFs are files not read, not refusals each
 }
 
 // String returns the format's name: "jsonl", "csv", "gzip" ...
@@ -137,11 +145,13 @@ func Parse(s string) (f Format, ok bool) {
 // extension is in the table of formats.
 func Listed(name string) bool { return ByName(name) != Unknown }
 
-// Extensions lists every extension in the table, for messages.
+// Extensions lists the extensions of the formats read, for messages.
 func Extensions() []string {
 	var exts []string
-	for _, info := range table {
-		exts = append(exts, info.exts...)
+	for f, info := range table {
+		if refusal(Format(f)) == "" {
+			exts = append(exts, info.exts...)
+		}
 	}
 	return exts
 }
@@ -173,6 +183,14 @@ func Magic(head []byte) Format {
 		return Zstd
 	case bytes.HasPrefix(head, []byte("\xfd7zXZ\x00")):
 		return XZ
+	case bytes.HasPrefix(head, []byte("7z\xbc\xaf\x27\x1c")):
+		return SevenZip
+	case bytes.HasPrefix(head, []byte("Rar!\x1a\x07")):
+		return RAR
+	case bytes.HasPrefix(head, []byte("PAR1")) && bytes.IndexByte(head, 0) >= 0:
+		return Parquet // binary after its magic: not a text that starts "PAR1"
+	case bytes.HasPrefix(head, []byte("%PDF-")):
+		return PDF
 	case len(head) >= 10 && bytes.HasPrefix(head, []byte("BZh")) && head[3] >= '1' && head[3] <= '9' &&
 		(bytes.HasPrefix(head[4:], []byte("1AY&SY")) || bytes.HasPrefix(head[4:], []byte("\x17rE8P\x90"))):
 		return Bzip2
@@ -190,12 +208,24 @@ func Magic(head []byte) Format {
 	return Unknown
 }
 
-// refusal says why the Walker refuses a stream of format f, or is "" for a
-// format it reads: xz, since the decoder at hand sizes its dictionary by
-// what the stream declares, which no bound on inflating would hold.
+// refusal says why the Walker refuses a stream of format f, and what to
+// do instead, or is "" for a format it reads. xz, since the decoder at hand
+// sizes its dictionary by what the stream declares, which no bound on
+// inflating would hold; formats users keep corpora or documents in that
+// neardup does not read (Parquet, 7z, RAR, PDF), so that they are told
+// how to convert them rather than that they are binary.
 func refusal(f Format) string {
-	if f == XZ {
+	switch f {
+	case XZ:
 		return "xz-compressed, which is not read: decompress it (xz -d), or recompress it with zstd or gzip"
+	case Parquet:
+		return "Parquet, which is not read: export it to JSON Lines first, e.g. with DuckDB: COPY (SELECT * FROM 'in.parquet') TO 'out.jsonl' (FORMAT json)"
+	case SevenZip:
+		return "a 7z archive, which is not read: unpack it (7z x), or repack it as zip or tar"
+	case RAR:
+		return "a RAR archive, which is not read: unpack it (unrar x), or repack it as zip or tar"
+	case PDF:
+		return "a PDF document, which is not read: extract its text first (e.g. pdftotext in.pdf out.txt)"
 	}
 	return ""
 }

@@ -159,6 +159,15 @@ func TestWalkArchives(t *testing.T) {
 		{"xz refused, in a tar too", "a.tar", tarOf(t, "b.jsonl.xz", "\xfd7zXZ\x00\x00", "c.txt", "C"),
 			[]got{{Origin: "a.tar/b.jsonl.xz", ID: "a.tar/b.jsonl.xz", Skip: "a.tar/b.jsonl.xz: refused: xz-compressed, which is not read: decompress it (xz -d), or recompress it with zstd or gzip"},
 				{"a.tar/c.txt", "a.tar/c.txt", "txt", "C", ""}}},
+		{"Parquet, 7z and RAR refused by name, PDF by content", "a.tar",
+			tarOf(t, "d/train-0.parquet", "PAR1\x15\x04\x00", "b.7z", "7z\xbc\xaf\x27\x1c\x00", "c.rar", "Rar!\x1a\x07\x01\x00",
+				"e.bin", "%PDF-1.7\n%\xe2\xe3", "f.pdf", "%PDF-1.7\n", "g.txt", "PAR1 results, in plain text"),
+			[]got{{Origin: "a.tar/d/train-0.parquet", ID: "a.tar/d/train-0.parquet", Skip: "a.tar/d/train-0.parquet: refused: Parquet, which is not read: export it to JSON Lines first, e.g. with DuckDB: COPY (SELECT * FROM 'in.parquet') TO 'out.jsonl' (FORMAT json)"},
+				{Origin: "a.tar/b.7z", ID: "a.tar/b.7z", Skip: "a.tar/b.7z: refused: a 7z archive, which is not read: unpack it (7z x), or repack it as zip or tar"},
+				{Origin: "a.tar/c.rar", ID: "a.tar/c.rar", Skip: "a.tar/c.rar: refused: a RAR archive, which is not read: unpack it (unrar x), or repack it as zip or tar"},
+				{"a.tar/g.txt", "a.tar/g.txt", "txt", "PAR1 results, in plain text", ""}}},
+		{"a PDF named by its own path", "paper.pdf", "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj",
+			[]got{{Origin: "paper.pdf", ID: "paper.pdf", Skip: "paper.pdf: refused: a PDF document, which is not read: extract its text first (e.g. pdftotext in.pdf out.txt)"}}},
 		{"tzst", "news.tzst", zst(t, tarOf(t, "a.txt", "A")), []got{{"news.tzst/a.txt", "news.tzst/a.txt", "txt", "A", ""}}},
 		{"a record format's name wins over content", "x.zip", zipOf(t, "a.txt", "WARC/1.0\r\n", "b.txt", "<REUTERS NEWID=\"1\">", "c.dat", "no"),
 			[]got{{"x.zip/a.txt", "x.zip/a.txt", "txt", "WARC/1.0\r\n", ""}, {"x.zip/b.txt", "x.zip/b.txt", "txt", "<REUTERS NEWID=\"1\">", ""}}},
@@ -343,7 +352,8 @@ func TestUnlistedMembers(t *testing.T) {
 
 func TestByName(t *testing.T) {
 	for name, want := range map[string]Format{"a.JSONL": JSONL, "a.tar.gz": Gzip, "a.tgz": Gzip, "x": Unknown, "r.sgm": SGML, "a.ndjson": JSONL,
-		"a.jsonl.zst": Zstd, "a.tzst": Zstd, "a.json": JSON, "a.jsonl.bz2": Bzip2, "a.tbz2": Bzip2, "a.jsonl.xz": XZ} {
+		"a.jsonl.zst": Zstd, "a.tzst": Zstd, "a.json": JSON, "a.jsonl.bz2": Bzip2, "a.tbz2": Bzip2, "a.jsonl.xz": XZ,
+		"train-00000-of-00004.parquet": Parquet, "a.7Z": SevenZip, "a.rar": RAR, "a.pdf": Unknown} {
 		if got := ByName(name); got != want {
 			t.Errorf("ByName(%q) = %v, want %v", name, got, want)
 		}

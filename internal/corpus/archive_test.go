@@ -64,7 +64,7 @@ func TestOpenErrors(t *testing.T) {
 		want  string
 	}{
 		{"missing path", []string{"ok.txt", "nope.jsonl"}, Options{}, "stat nope.jsonl: no such file or directory"},
-		{"directory without inputs", []string{"empty"}, Options{}, "empty: no .jsonl, .ndjson, .json, .csv, .tsv, .txt, .md, .markdown, .html, .htm, .warc, .sgm, .sgml, .rss, .atom, .gz, .tgz, .zst, .zstd, .tzst, .bz2, .tbz2, .tbz, .xz, .txz, .zip or .tar files"},
+		{"directory without inputs", []string{"empty"}, Options{}, "empty: no .jsonl, .ndjson, .json, .csv, .tsv, .txt, .md, .markdown, .html, .htm, .warc, .sgm, .sgml, .rss, .atom, .gz, .tgz, .zst, .zstd, .tzst, .bz2, .tbz2, .tbz, .zip or .tar files"},
 		{"stdin twice", []string{"-", "-"}, Options{}, "corpus: standard input (-) given twice"},
 		{"unknown format", []string{"ok.txt"}, Options{Format: "xml"}, `corpus: unknown format "xml" (want jsonl, json, csv, tsv, txt, html, warc, sgml or feed)`},
 	} {
