@@ -182,6 +182,19 @@ func TestWatchOnceTwice(t *testing.T) {
 	if !bytes.Equal(one, two) || !bytes.Contains(one, []byte("body: article")) {
 		t.Errorf("export, import, export:\n%s\n%s", one, two)
 	}
+	// A feed reader's subscription list (OPML), a feed in two folders.
+	opml := filepath.Join(dir, "subscriptions.opml")
+	os.WriteFile(opml, []byte(`<?xml version="1.0"?><opml version="2.0"><body><outline text="News">`+
+		`<outline type="rss" text="A" xmlUrl="`+a.URL+`/rss.xml"/><outline type="rss" text="C" xmlUrl="https://c.example/feed"/>`+
+		`</outline><outline text="Again"><outline type="rss" text="A" xmlUrl="`+a.URL+`/rss.xml"/></outline></body></opml>`), 0o644)
+	fromReader := filepath.Join(dir, "reader.db")
+	runOK(t, "feeds", "import", "--db", fromReader, opml)
+	runOK(t, "feeds", "export", "--db", fromReader, "-o", export+".3")
+	three, _ := os.ReadFile(export + ".3")
+	if bytes.Count(three, []byte("url: ")) != 2 || !bytes.Contains(three, []byte("url: "+a.URL+"/rss.xml")) ||
+		!bytes.Contains(three, []byte("url: https://c.example/feed")) || !bytes.Contains(three, []byte("interval: 15m")) {
+		t.Errorf("the feeds of an OPML file, exported:\n%s", three)
+	}
 	for _, tc := range []struct {
 		name string
 		args []string

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -115,5 +116,65 @@ func TestTry(t *testing.T) {
 	}
 	if _, err := Try(t.Context(), s.URL+"/story/1", &Rule{Body: "div[["}, testOptions()); err == nil {
 		t.Error("a bad rule: no error")
+	}
+}
+
+// TestReadOPML reads subscription lists as feed readers export them:
+// folders flattened, each URL once, HTML entities and a declared charset
+// understood, every feed at the default interval.
+func TestReadOPML(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "subscriptions.opml")
+	os.WriteFile(path, []byte("\ufeff"+`<?xml version="1.0" encoding="UTF-8"?>
+<opml version="2.0">
+  <head><title>Subscriptions&nbsp;of a reader</title></head>
+  <body>
+    <outline text="World" title="World">
+      <outline type="rss" text="Daily News" title="Daily News" xmlUrl="https://daily.example/rss" htmlUrl="https://daily.example/"/>
+      <outline type="rss" text="Wire" xmlUrl=" https://wire.example/atom.xml "/>
+    </outline>
+    <outline text="Economy">
+      <outline type="rss" text="Daily News again" xmlUrl="https://daily.example/rss"/>
+      <outline text="Markets &amp; more" type="rss" xmlUrl="https://markets.example/feed?x=1&amp;y=2"/>
+    </outline>
+    <outline text="A bookmark, not a feed" htmlUrl="https://bookmark.example/"/>
+  </body>
+</opml>
+`), 0o644)
+	feeds, err := ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var urls []string
+	for _, f := range feeds {
+		urls = append(urls, f.URL)
+		if f.Interval != Duration(DefaultInterval) || f.Rule != nil {
+			t.Errorf("feed %+v: want the default interval and no rule", f)
+		}
+	}
+	want := []string{"https://daily.example/rss", "https://wire.example/atom.xml", "https://markets.example/feed?x=1&y=2"}
+	if !slices.Equal(urls, want) {
+		t.Errorf("feeds %q, want %q", urls, want)
+	}
+
+	latin := filepath.Join(dir, "latin1.opml")
+	os.WriteFile(latin, []byte("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<opml><body><outline text=\"Caf\xe9\" xmlUrl=\"https://cafe.example/rss\"/></body></opml>"), 0o644)
+	if feeds, err := ReadFile(latin); err != nil || len(feeds) != 1 || feeds[0].URL != "https://cafe.example/rss" {
+		t.Errorf("ISO-8859-1 OPML: %+v, %v", feeds, err)
+	}
+
+	for name, c := range map[string]struct{ body, want string }{
+		"not opml":     {`<rss version="2.0"><channel></channel></rss>`, "not an OPML file: its root element is <rss>, not <opml>"},
+		"no feeds":     {`<opml><body><outline text="empty folder"/></body></opml>`, "no feeds: no outline of its body has an xmlUrl"},
+		"bad url":      {`<opml><body><outline text="a" xmlUrl="https://a.example/rss"/><outline title="FTP" xmlUrl="ftp://b.example/rss"/></body></opml>`, `outline "FTP" (feed 2): feed "ftp://b.example/rss": want an http or https URL`},
+		"broken":       {`<opml><body><outline text="a" xmlUrl="https://a.example/rss"`, "not an OPML file"},
+		"unknown code": {`<?xml version="1.0" encoding="x-klingon"?><opml/>`, `encoding "x-klingon"`},
+	} {
+		p := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".opml")
+		os.WriteFile(p, []byte(c.body), 0o644)
+		_, err := ReadFile(p)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), p) {
+			t.Errorf("%s: %v, want an error naming %s and %q", name, err, p, c.want)
+		}
 	}
 }

@@ -10,6 +10,7 @@ package watch
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"strings"
@@ -134,11 +135,26 @@ type File struct {
 	Feeds   []Feed `yaml:"feeds"`
 }
 
-// ReadFile reads a feeds file and checks every feed.
+// maxFeedsFile bounds the size of a feeds file.
+const maxFeedsFile = 16 << 20
+
+// ReadFile reads a feeds file and checks every feed: a YAML file as
+// `neardup feeds export` writes, or an OPML subscription list as feed
+// readers export (its feeds at DefaultInterval, with no site rule).
 func ReadFile(path string) ([]Feed, error) {
-	data, err := os.ReadFile(path)
+	fd, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(fd, maxFeedsFile+1))
+	fd.Close()
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	case len(data) > maxFeedsFile:
+		return nil, fmt.Errorf("%s: over %d MiB, too large for a feeds file", path, maxFeedsFile>>20)
+	case isXML(data):
+		return readOPML(path, data)
 	}
 	var f File
 	dec := yaml.NewDecoder(strings.NewReader(string(data)))
