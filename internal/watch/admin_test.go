@@ -178,3 +178,29 @@ func TestReadOPML(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFeedsFile reads feeds files of every kind, YAML and OPML, whole or
+// damaged: reading ends, and every feed it returns passes Check, once.
+func FuzzFeedsFile(f *testing.F) {
+	f.Add([]byte("version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 1h\n    rule: {body: main, drop: [aside]}\n"))
+	f.Add([]byte("version: 1\nfeeds:\n  - url: notaurl\n"))
+	f.Add([]byte(`<?xml version="1.0" encoding="ISO-8859-1"?><opml version="2.0"><body><outline text="F&amp;x">` +
+		`<outline type="rss" xmlUrl="https://a.example/rss"/><outline xmlUrl="http://b.example/atom&nbsp;"/></outline></body></opml>`))
+	f.Add([]byte(`<opml><body><outline xmlUrl="https://a.example/rss"><outline xmlUrl="https://a.example/rss"/>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		feeds, err := parseFeeds("fuzz", data)
+		if err != nil {
+			return
+		}
+		seen := map[string]bool{}
+		for _, fd := range feeds {
+			if err := fd.Check(); err != nil {
+				t.Fatalf("feed %+v read without error fails its check: %v", fd, err)
+			}
+			if isXML(data) && seen[fd.URL] {
+				t.Fatalf("feed %s read twice from an OPML file", fd.URL)
+			}
+			seen[fd.URL] = true
+		}
+	})
+}

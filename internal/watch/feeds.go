@@ -153,7 +153,14 @@ func ReadFile(path string) ([]Feed, error) {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	case len(data) > maxFeedsFile:
 		return nil, fmt.Errorf("%s: over %d MiB, too large for a feeds file", path, maxFeedsFile>>20)
-	case isXML(data):
+	}
+	return parseFeeds(path, data)
+}
+
+// parseFeeds reads the feeds of a file's data (see ReadFile); path names
+// it in errors.
+func parseFeeds(path string, data []byte) ([]Feed, error) {
+	if isXML(data) {
 		return readOPML(path, data)
 	}
 	var f File

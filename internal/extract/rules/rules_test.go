@@ -147,3 +147,39 @@ func TestLoad(t *testing.T) {
 		t.Error("missing file: no error")
 	}
 }
+
+// FuzzParse reads site rules files, whole or damaged: parsing ends, and a
+// set it returns matches URLs and applies its rules to a page without
+// failing.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(example), "https://news.example/2024/a")
+	f.Add([]byte("version: 1\nrules:\n  - url: '(a+)+$'\n    body: 'div > p:nth-child(2n+1)'\n"), "https://x.example/aaaa")
+	f.Add([]byte("version: 1\nrules:\n  - hosts: ['*']\n    strip_regex: ['(?s).*']\n"), "http://h/")
+	f.Add([]byte("rules: [{drop_attr: [{attr: '', match: '['}]}]"), "")
+	page, err := html.Parse(strings.NewReader(`<article><div class="body"><p>one</p><aside>x</aside></div></article><p id="promo">d</p>`))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, rawURL string) {
+		s, err := Parse(data, "rules.yaml")
+		if err != nil {
+			return
+		}
+		r := s.Match(rawURL)
+		if r == nil {
+			return
+		}
+		r.IsArticleURL(rawURL)
+		r.Body(page)
+		var walk func(*html.Node)
+		walk = func(n *html.Node) {
+			r.Drops(n)
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				walk(c)
+			}
+		}
+		walk(page)
+		r.Strip("Subscribe now.\n\nFirst para.\n\n© 2024 Example")
+		_ = r.String()
+	})
+}
