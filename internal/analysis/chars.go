@@ -21,7 +21,7 @@ import (
 // that breaks every word shingle it touches, at the price of about one
 // shingle per character instead of one per word.
 func (a *Analyzer) CharShingles(text string, tokens []Token, n int, dst []uint64) []uint64 {
-	hs := a.charHashes[:0]
+	hs := Room(a.charHashes, len(text)) // a letter or digit is a byte at least
 	for _, t := range tokens {
 		w := text[t.Start:t.End]
 		if isASCII(w) {

@@ -53,7 +53,7 @@ var wbClass = func() (t [256]uint8) {
 // tokenizeUpTo fills a.tokens with the word tokens of text, stopping once
 // it holds at least limit tokens.
 func (a *Analyzer) tokenizeUpTo(text string, limit int) {
-	a.tokens = a.tokens[:0]
+	a.tokens = Room(a.tokens, min(limit, len(text)/4+1)) // about one word in five or six bytes
 	for i := 0; i < len(text) && len(a.tokens) < limit; {
 		if wbClass[text[i]] == wbSpace {
 			i++

@@ -99,7 +99,8 @@ func (b *Bottomer) sortUniform(vs []uint32, limit uint32) {
 		slices.Sort(vs)
 		return
 	}
-	if cap(b.counts) < n+1 {
+	if c := cap(b.counts); c < n+1 || c > max(4*(n+1), 1<<16) {
+		// Sized for this call; scratch a huge set grew is let go.
 		b.counts = make([]int32, n+1)
 		b.tmp = make([]uint32, n)
 	}

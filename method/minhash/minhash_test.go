@@ -209,3 +209,27 @@ func TestFloor(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkSketchLongText sketches one text of 4 MiB with a new sketcher
+// each time, as the first long text of a run is met: the cost of sizing
+// its scratch space (the shingles, their fingerprints, the words and the
+// sample) besides the sketching itself, MB/s of text.
+func BenchmarkSketchLongText(b *testing.B) {
+	gen := enginetest.NewTextGen(7)
+	var sb strings.Builder
+	for sb.Len() < 4<<20 {
+		sb.WriteString(gen.Sentence())
+		sb.WriteByte(' ')
+	}
+	doc := &core.Document{ID: "long", Title: "A long text", Text: sb.String()}
+	m, err := newMethod(Defaults())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(doc.Text)))
+	for b.Loop() {
+		if _, skip := m.NewSketcher().Sketch(doc); skip != core.SkipNone {
+			b.Fatal(skip)
+		}
+	}
+}

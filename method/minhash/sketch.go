@@ -185,12 +185,12 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		return nil, core.SkipNoUnits
 	}
 	if o.ShingleUnit == Chars {
-		s.shings = s.an.CharShingles(doc.Text, words, o.CharShingle, s.shings[:0])
+		s.shings = s.an.CharShingles(doc.Text, words, o.CharShingle, analysis.Room(s.shings, len(doc.Text)))
 	} else {
-		s.shings = analysis.Shingles(words, o.WordShingle, s.shings[:0])
+		s.shings = analysis.Shingles(words, o.WordShingle, analysis.Room(s.shings, len(words)))
 	}
 	s.sig = s.m.mh.Signature(s.shings, s.sig)
-	s.fps = s.fps[:0]
+	s.fps = analysis.Room(s.fps, len(s.shings))
 	for _, h := range s.shings {
 		s.fps = append(s.fps, uint32(h))
 	}
@@ -199,7 +199,7 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		k = min(k, max(o.SampleSize, len(s.fps)/sampleShare))
 	}
 	var cut uint32
-	s.set, cut = s.bottom.Bottom(s.fps, k, s.set)
+	s.set, cut = s.bottom.Bottom(s.fps, k, analysis.Room(s.set, len(s.fps)))
 	s.keys = s.m.bands.BandKeys(s.sig, s.keys[:0])
 	keys := make([]uint32, len(s.keys))
 	for i, k := range s.keys {

@@ -123,14 +123,14 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	if len(words) == 0 {
 		return nil, core.SkipNoUnits
 	}
-	s.shings = s.shingles(doc.Text, words, o.ShingleUnit, o.shingle(), s.shings[:0])
+	s.shings = s.shingles(doc.Text, words, o.ShingleUnit, o.shingle(), s.shings)
 	feats := s.shings
 	if o.Features != o.ShingleUnit || o.FeatureLength != o.shingle() {
-		s.feats = s.shingles(doc.Text, words, o.Features, o.FeatureLength, s.feats[:0])
+		s.feats = s.shingles(doc.Text, words, o.Features, o.FeatureLength, s.feats)
 		feats = s.feats
 	}
 	fp := s.fp.fingerprint(feats)
-	s.fps = s.fps[:0]
+	s.fps = analysis.Room(s.fps, len(s.shings))
 	for _, h := range s.shings {
 		s.fps = append(s.fps, uint32(h))
 	}
@@ -139,7 +139,7 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		k = min(k, max(o.SampleSize, len(s.fps)/sampleShare))
 	}
 	var cut uint32
-	s.set, cut = s.bottom.Bottom(s.fps, k, s.set)
+	s.set, cut = s.bottom.Bottom(s.fps, k, analysis.Room(s.set, len(s.fps)))
 	body := doc.Text
 	if dl, ok := analysis.ParseDateline(body); ok {
 		body = body[dl.End:]
@@ -147,11 +147,11 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	return &Sketch{FP: fp, Set: slices.Clone(s.set), Cut: cut, Nums: figures.Of(doc.Text), Slots: figures.Slots(body)}, core.SkipNone
 }
 
-// shingles appends the hashes of the n-grams of unit (Chars or Words) of a
-// text whose words are words.
-func (s *sketcher) shingles(text string, words []analysis.Token, unit string, n int, dst []uint64) []uint64 {
+// shingles returns the hashes of the n-grams of unit (Chars or Words) of a
+// text whose words are words, in buf's storage when it has the room.
+func (s *sketcher) shingles(text string, words []analysis.Token, unit string, n int, buf []uint64) []uint64 {
 	if unit == Chars {
-		return s.an.CharShingles(text, words, n, dst)
+		return s.an.CharShingles(text, words, n, analysis.Room(buf, len(text)))
 	}
-	return analysis.Shingles(words, n, dst)
+	return analysis.Shingles(words, n, analysis.Room(buf, len(words)))
 }
