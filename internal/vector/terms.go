@@ -33,12 +33,12 @@ type Terms struct {
 func (t *Terms) Analyze(doc *core.Document) {
 	words := t.an.Words(doc.Text)
 	lang := analysis.DetectLangTokens(doc.Text, words)
-	t.Body = t.filter(doc.Text, words, lang, t.Body[:0])
+	t.Body = t.filter(doc.Text, words, lang, analysis.Room(t.Body, len(words)))
 	words = t.an.Words(doc.Title)
 	if len(t.Body) == 0 && len(words) > 0 {
 		lang = analysis.DetectLangTokens(doc.Title, words)
 	}
-	t.Title = t.filter(doc.Title, words, lang, t.Title[:0])
+	t.Title = t.filter(doc.Title, words, lang, analysis.Room(t.Title, len(words)))
 }
 
 // filter appends to dst the tokens of text that are not stop words of lang,
