@@ -192,9 +192,8 @@ func (r *Reader) fieldError(f field, seen []string, msg string) *FieldError {
 }
 
 // fieldAliases are names under which news corpora commonly keep each
-// field, in order of preference.
-// Names are compared by their letters and digits alone, ignoring case
-// ("Full Text" is "fulltext").
+// field, in order of preference, as their letters and digits in lower case
+// (see letters: "Full Text" is "fulltext").
 var fieldAliases = [nFields][]string{
 	fID:     {"docid", "uuid", "guid", "key"},
 	fTitle:  {"headline", "heading", "name"},
