@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -25,7 +26,7 @@ type feedsCmd struct {
 	Set    feedsSetCmd    `cmd:"" help:"Change a feed's interval or site rule."`
 	Remove feedsRemoveCmd `cmd:"" help:"Remove a feed (the articles added from it stay)."`
 	Import feedsImportCmd `cmd:"" help:"Add the feeds of a YAML or OPML file; feeds stored already get the file's settings."`
-	Export feedsExportCmd `cmd:"" help:"Write the feeds as a YAML file that neardup feeds import reads."`
+	Export feedsExportCmd `cmd:"" help:"Write the feeds as a YAML file that neardup feeds import reads, or as OPML for feed readers."`
 	Test   feedsTestCmd   `cmd:"" help:"Fetch a page and extract it with a site rule, storing nothing: check a rule before saving it."`
 }
 
@@ -260,6 +261,7 @@ func (c *feedsImportCmd) Run(g *globals) error {
 type feedsExportCmd struct {
 	feedDB
 	Output string `short:"o" default:"-" help:"The file to write; - for stdout. A file is replaced whole or not at all."`
+	Format string `enum:",yaml,opml" default:"" help:"yaml (intervals and site rules; what feeds import reads back whole) or opml (the URLs alone, for feed readers); default: opml when -o ends in .opml, else yaml."`
 }
 
 func (c *feedsExportCmd) Run(g *globals) error {
@@ -268,10 +270,14 @@ func (c *feedsExportCmd) Run(g *globals) error {
 		return err
 	}
 	defer st.Close()
-	if c.Output == "-" {
-		return watch.Export(g.ctx, st, os.Stdout)
+	export := watch.Export
+	if c.Format == "opml" || c.Format == "" && strings.EqualFold(filepath.Ext(c.Output), ".opml") {
+		export = watch.ExportOPML
 	}
-	return output.WriteAtomic(c.Output, func(w *bufio.Writer) error { return watch.Export(g.ctx, st, w) })
+	if c.Output == "-" {
+		return export(g.ctx, st, os.Stdout)
+	}
+	return output.WriteAtomic(c.Output, func(w *bufio.Writer) error { return export(g.ctx, st, w) })
 }
 
 // feedsTestCmd is `neardup feeds test`.

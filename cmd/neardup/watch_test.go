@@ -195,6 +195,20 @@ func TestWatchOnceTwice(t *testing.T) {
 		!bytes.Contains(three, []byte("url: https://c.example/feed")) || !bytes.Contains(three, []byte("interval: 15m")) {
 		t.Errorf("the feeds of an OPML file, exported:\n%s", three)
 	}
+	// Exported as OPML (by -o's extension, and by --format), and read back.
+	runOK(t, "feeds", "export", "--db", fromReader, "-o", filepath.Join(dir, "out.opml"))
+	runOK(t, "feeds", "export", "--db", fromReader, "--format", "opml", "-o", filepath.Join(dir, "out.xml"))
+	byExt, _ := os.ReadFile(filepath.Join(dir, "out.opml"))
+	byFlag, _ := os.ReadFile(filepath.Join(dir, "out.xml"))
+	if !bytes.Equal(byExt, byFlag) || !bytes.HasPrefix(byExt, []byte("<?xml")) || !bytes.Contains(byExt, []byte(`xmlUrl="https://c.example/feed"`)) {
+		t.Errorf("OPML export:\n%s\n%s", byExt, byFlag)
+	}
+	again := filepath.Join(dir, "again.db")
+	runOK(t, "feeds", "import", "--db", again, filepath.Join(dir, "out.opml"))
+	runOK(t, "feeds", "export", "--db", again, "-o", export+".4")
+	if four, _ := os.ReadFile(export + ".4"); !bytes.Equal(four, three) {
+		t.Errorf("OPML exported and imported:\n%s\nwant\n%s", four, three)
+	}
 	for _, tc := range []struct {
 		name string
 		args []string

@@ -204,3 +204,38 @@ func FuzzFeedsFile(f *testing.F) {
 		}
 	})
 }
+
+// TestExportOPML writes the stored feeds as OPML, escaped, and reads them
+// back: the same URLs, in order.
+func TestExportOPML(t *testing.T) {
+	ctx := t.Context()
+	ix := newIndex(t)
+	want := []string{"https://a.example/rss?x=1&y=<2>", `https://b.example/feed"s`, "http://c.example/atom.xml"}
+	var feeds []Feed
+	for _, u := range want {
+		feeds = append(feeds, Feed{URL: u, Interval: Duration(time.Hour)})
+	}
+	if _, _, err := Import(ctx, ix.Store(), feeds); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := ExportOPML(ctx, ix.Store(), &buf); err != nil {
+		t.Fatal(err)
+	}
+	read, err := parseFeeds("export.opml", buf.Bytes())
+	if err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	var got []string
+	for _, f := range read {
+		got = append(got, f.URL)
+	}
+	stored, _ := Feeds(ctx, ix.Store())
+	var order []string
+	for _, s := range stored {
+		order = append(order, s.URL)
+	}
+	if !slices.Equal(got, order) || len(got) != len(want) {
+		t.Errorf("read back %q, stored %q\n%s", got, order, buf.String())
+	}
+}

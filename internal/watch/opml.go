@@ -2,13 +2,17 @@ package watch
 
 import (
 	"bytes"
+	"context"
 	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
 
 	"golang.org/x/net/html/charset"
+
+	"github.com/neardup/neardup/internal/store"
 )
 
 // isXML reports whether a feeds file is XML (an OPML file) rather than
@@ -92,4 +96,42 @@ func readOPML(path string, data []byte) ([]Feed, error) {
 		return nil, fmt.Errorf("%s: no feeds: no outline of its body has an xmlUrl", path)
 	}
 	return feeds, nil
+}
+
+// ExportOPML writes the stored feeds as an OPML subscription list, which
+// feed readers import: an outline of type rss a feed, named by its URL's
+// host and path. Intervals and site rules, which OPML has no place for,
+// are left out; Export writes them.
+func ExportOPML(ctx context.Context, st store.Store, out io.Writer) error {
+	stored, err := Feeds(ctx, st)
+	if err != nil {
+		return err
+	}
+	type outlineOut struct {
+		Type   string `xml:"type,attr"`
+		Text   string `xml:"text,attr"`
+		XMLURL string `xml:"xmlUrl,attr"`
+	}
+	doc := struct {
+		XMLName xml.Name     `xml:"opml"`
+		Version string       `xml:"version,attr"`
+		Title   string       `xml:"head>title"`
+		Feeds   []outlineOut `xml:"body>outline"`
+	}{Version: "2.0", Title: "neardup feeds"}
+	for _, s := range stored {
+		text := s.URL
+		if u, err := url.Parse(s.URL); err == nil {
+			text = u.Host + u.Path
+		}
+		doc.Feeds = append(doc.Feeds, outlineOut{Type: "rss", Text: text, XMLURL: s.URL})
+	}
+	body, err := xml.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(out, xml.Header); err != nil {
+		return err
+	}
+	_, err = out.Write(append(body, '\n'))
+	return err
 }
