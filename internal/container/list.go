@@ -56,7 +56,7 @@ func List(p string, o ListOptions) ([]File, error) {
 			return nil
 		}
 		if !o.AnyName && !Listed(d.Name()) {
-			if o.Unlisted != nil && !d.Type().IsDir() {
+			if o.Unlisted != nil {
 				if info, err := os.Stat(q); err == nil && info.Mode().IsRegular() {
 					o.Unlisted(q)
 				}

@@ -415,7 +415,7 @@ func (w *Walker) member(n node, name string, size int64) (entry, bool) {
 		return entry{}, false
 	}
 	if !w.opts.AnyName && !Listed(name) {
-		if w.opts.Unlisted != nil && !strings.HasSuffix(name, "/") {
+		if w.opts.Unlisted != nil { // directories never get here (zip and tar skip them)
 			w.opts.Unlisted(n.origin + "/" + name)
 		}
 		return entry{}, false
