@@ -143,8 +143,10 @@ func (r *Reader) sniff(origin string, br *bufio.Reader) (container.Format, error
 		if hasColumn(line, '\t', r.names[fText]) {
 			return container.TSV, nil
 		}
-		if hasColumn(line, ',', r.names[fText]) || hasColumn(line, ';', r.names[fText]) {
-			return container.CSV, nil
+		for _, sep := range csvSeparators {
+			if sep != '\t' && hasColumn(line, sep, r.names[fText]) {
+				return container.CSV, nil
+			}
 		}
 	}
 	return container.Text, nil

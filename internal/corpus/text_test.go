@@ -119,6 +119,11 @@ func TestSniff(t *testing.T) {
 			want:  []rec{{ID: "1", Text: "a", Origin: "data:2", Raw: `{"id":"1","Text":"a"}`}},
 		},
 		{
+			name:  "CSV header cut by bars, the text column among them",
+			input: "id|text\n1|a\n",
+			want:  []rec{{ID: "1", Text: "a", Origin: "data:2", Raw: `{"id":"1","text":"a"}`}},
+		},
+		{
 			name:  "TSV header with the text column",
 			input: "id\ttext\n1\ta,b\n",
 			want:  []rec{{ID: "1", Text: "a,b", Origin: "data:2", Raw: `{"id":"1","text":"a,b"}`}},
