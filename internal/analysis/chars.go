@@ -22,9 +22,11 @@ import (
 // shingle per character instead of one per word.
 func (a *Analyzer) CharShingles(text string, tokens []Token, n int, dst []uint64) []uint64 {
 	hs := Room(a.charHashes, len(text)) // a letter or digit is a byte at least
+	// Most news is ASCII, and then no word need be checked.
+	ascii := isASCII(text)
 	for _, t := range tokens {
 		w := text[t.Start:t.End]
-		if isASCII(w) {
+		if ascii || isASCII(w) {
 			// Normalised ASCII is lower case: the table gives the hash of
 			// each letter or digit, in either case, and 0 for the rest.
 			for i := 0; i < len(w); i++ {
@@ -47,9 +49,19 @@ func (a *Analyzer) CharShingles(text string, tokens []Token, n int, dst []uint64
 	return appendHashWindows(dst, hs, n, charSalt)
 }
 
-// isASCII reports whether w is ASCII only.
+// isASCII reports whether w is ASCII only. It reads eight bytes at a time,
+// as one number whose high bits of each byte are then tested at once.
 func isASCII(w string) bool {
-	for i := 0; i < len(w); i++ {
+	i := 0
+	for ; i+8 <= len(w); i += 8 {
+		b := w[i : i+8]
+		v := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		if v&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for ; i < len(w); i++ {
 		if w[i] >= utf8.RuneSelf {
 			return false
 		}

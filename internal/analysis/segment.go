@@ -50,6 +50,14 @@ var wbClass = func() (t [256]uint8) {
 	return t
 }()
 
+// wbAlnum reports the bytes of classes wbLetter and wbNumeric.
+var wbAlnum = func() (t [256]bool) {
+	for c, class := range wbClass {
+		t[c] = class == wbLetter || class == wbNumeric
+	}
+	return t
+}()
+
 // tokenizeUpTo fills a.tokens with the word tokens of text, stopping once
 // it holds at least limit tokens.
 func (a *Analyzer) tokenizeUpTo(text string, limit int) {
@@ -98,6 +106,21 @@ func asciiSegmentEnd(run string) int {
 	cur := wbClass[run[0]]
 	var last, lastLast uint8 = wbOther, wbOther
 	pos := 1
+	if cur == wbLetter || cur == wbNumeric {
+		// Most segments are a word of letters or digits, all joined by
+		// WB5 and WB8–WB10 (the first case below): skip them without the
+		// look-ahead, then go on from the last two.
+		for pos < len(run) && wbAlnum[run[pos]] {
+			pos++
+		}
+		if pos == len(run) {
+			return pos
+		}
+		cur = wbClass[run[pos-1]]
+		if pos >= 2 {
+			last = wbClass[run[pos-2]]
+		}
+	}
 	for pos < len(run) {
 		// The character at pos is cur's successor; last and lastLast are
 		// the two before it within this segment (wbOther when none).

@@ -359,32 +359,34 @@ func numberWord(w string) string {
 	if len(w) < 3 || len(w) > 5 {
 		return ""
 	}
-	// w is ASCII letters (see scan): lower-cased in place of EqualFold,
-	// which every word of three to five letters would call ten times.
-	var lower [5]byte
+	// w is ASCII letters (see scan): its bytes lower-cased and packed
+	// into one number, compared at once in place of EqualFold, which
+	// every word of three to five letters would call ten times. A word's
+	// first byte is never 0, so words of different lengths differ.
+	var k uint64
 	for i := 0; i < len(w); i++ {
-		lower[i] = w[i] | 0x20
+		k = k<<8 | uint64(w[i]|0x20)
 	}
-	switch string(lower[:len(w)]) {
-	case "one":
+	switch k {
+	case 'o'<<16 | 'n'<<8 | 'e':
 		return "1"
-	case "two":
+	case 't'<<16 | 'w'<<8 | 'o':
 		return "2"
-	case "three":
+	case 't'<<32 | 'h'<<24 | 'r'<<16 | 'e'<<8 | 'e':
 		return "3"
-	case "four":
+	case 'f'<<24 | 'o'<<16 | 'u'<<8 | 'r':
 		return "4"
-	case "five":
+	case 'f'<<24 | 'i'<<16 | 'v'<<8 | 'e':
 		return "5"
-	case "six":
+	case 's'<<16 | 'i'<<8 | 'x':
 		return "6"
-	case "seven":
+	case 's'<<32 | 'e'<<24 | 'v'<<16 | 'e'<<8 | 'n':
 		return "7"
-	case "eight":
+	case 'e'<<32 | 'i'<<24 | 'g'<<16 | 'h'<<8 | 't':
 		return "8"
-	case "nine":
+	case 'n'<<24 | 'i'<<16 | 'n'<<8 | 'e':
 		return "9"
-	case "ten":
+	case 't'<<16 | 'e'<<8 | 'n':
 		return "10"
 	}
 	return ""

@@ -102,9 +102,12 @@ func isRerun(title string) bool {
 // names a story mentions, not the words a sentence happens to start with.
 func (s *sketcher) capitalised(text string, words []analysis.Token, dst []uint64) []uint64 {
 	for i, t := range words[:min(len(words), maxCapsTokens)] {
-		r, _ := utf8.DecodeRuneInString(text[t.Start:])
-		if !unicode.IsUpper(r) || i == 0 {
-			continue
+		if c := text[t.Start]; i == 0 || c < utf8.RuneSelf && (c < 'A' || c > 'Z') {
+			continue // the first word, or ASCII other than a capital
+		} else if c >= utf8.RuneSelf {
+			if r, _ := utf8.DecodeRuneInString(text[t.Start:]); !unicode.IsUpper(r) {
+				continue
+			}
 		}
 		if startsSentence(text[words[i-1].End:t.Start]) {
 			continue
@@ -118,6 +121,9 @@ func (s *sketcher) capitalised(text string, words []analysis.Token, dst []uint64
 // sentence or a clause: a period, question or exclamation mark, colon,
 // dash or paragraph break.
 func startsSentence(gap string) bool {
+	if gap == " " {
+		return false // the most common gap, decided without a search
+	}
 	return strings.ContainsAny(gap, ".!?:\n-–—")
 }
 
