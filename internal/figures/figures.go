@@ -254,6 +254,34 @@ func appendValue(dst []byte, f string) []byte {
 		}
 		return append(dst[:n], dst[i:]...)
 	}
+	if k := strings.IndexByte(f, '.'); k >= 0 && strings.IndexByte(f, '/') < 0 && strings.IndexByte(f[k+1:], '.') < 0 {
+		// A decimal, as below without allocating: the whole part's
+		// digits without leading zeros, the fraction's without trailing.
+		n := len(dst)
+		for i := 0; i < k; i++ {
+			if isDigit(f[i]) && (f[i] != '0' || len(dst) > n) {
+				dst = append(dst, f[i])
+			}
+		}
+		m := len(dst)
+		for i := k + 1; i < len(f); i++ {
+			if isDigit(f[i]) {
+				dst = append(dst, f[i])
+			}
+		}
+		for len(dst) > m && dst[len(dst)-1] == '0' {
+			dst = dst[:len(dst)-1]
+		}
+		if len(dst) == n {
+			dst = append(dst, '0')
+		}
+		return dst
+	}
+	return appendValueGeneral(dst, f)
+}
+
+// appendValueGeneral is appendValue for any figure, read plainly.
+func appendValueGeneral(dst []byte, f string) []byte {
 	var whole, frac string
 	if k := strings.IndexByte(f, '/'); k > 0 && strings.Count(f, "/") == 1 {
 		num, den := f[:k], f[k+1:]
@@ -359,38 +387,48 @@ func numberWord(w string) string {
 	if len(w) < 3 || len(w) > 5 {
 		return ""
 	}
-	// w is ASCII letters (see scan): its bytes lower-cased and packed
-	// into one number, compared at once in place of EqualFold, which
-	// every word of three to five letters would call ten times. A word's
-	// first byte is never 0, so words of different lengths differ.
+	// w is ASCII letters (see scan): its bytes lower-cased and packed into
+	// one number (see packWord), looked up in a table where each number
+	// word has a slot of its own, in place of EqualFold, which every word
+	// of three to five letters would call ten times.
+	k := packWord(w)
+	if e := &numberSlots[k*numberMagic>>60]; e.word == k {
+		return e.digits
+	}
+	return ""
+}
+
+// packWord returns the bytes of w, at most eight, lower-cased, as the
+// digits of a number in base 256. A word's first byte is never 0, so words
+// of different lengths differ.
+func packWord(w string) uint64 {
 	var k uint64
 	for i := 0; i < len(w); i++ {
 		k = k<<8 | uint64(w[i]|0x20)
 	}
-	switch k {
-	case 'o'<<16 | 'n'<<8 | 'e':
-		return "1"
-	case 't'<<16 | 'w'<<8 | 'o':
-		return "2"
-	case 't'<<32 | 'h'<<24 | 'r'<<16 | 'e'<<8 | 'e':
-		return "3"
-	case 'f'<<24 | 'o'<<16 | 'u'<<8 | 'r':
-		return "4"
-	case 'f'<<24 | 'i'<<16 | 'v'<<8 | 'e':
-		return "5"
-	case 's'<<16 | 'i'<<8 | 'x':
-		return "6"
-	case 's'<<32 | 'e'<<24 | 'v'<<16 | 'e'<<8 | 'n':
-		return "7"
-	case 'e'<<32 | 'i'<<24 | 'g'<<16 | 'h'<<8 | 't':
-		return "8"
-	case 'n'<<24 | 'i'<<16 | 'n'<<8 | 'e':
-		return "9"
-	case 't'<<16 | 'e'<<8 | 'n':
-		return "10"
-	}
-	return ""
+	return k
 }
+
+// numberMagic spreads the packed numberWords over the 16 numberSlots, one
+// each, by the top four bits of their product with it.
+const numberMagic = 0x612e7696a6cecc1b
+
+// numberSlots holds each of numberWords, packed, with its digits, in the
+// slot numberMagic gives it; the other slots hold 0, which no word packs to.
+var numberSlots = func() (t [16]struct {
+	word   uint64
+	digits string
+}) {
+	for i, w := range numberWords {
+		k := packWord(w)
+		e := &t[k*numberMagic>>60]
+		if e.word != 0 {
+			panic("figures: numberMagic gives two number words one slot")
+		}
+		e.word, e.digits = k, strconv.Itoa(i+1)
+	}
+	return t
+}()
 
 // Explains reports whether one of the figures written by the digits x and
 // y can be a damaged copy of the other (see explains).
@@ -424,8 +462,9 @@ func isOrdinalSuffix(rest string) bool {
 	if len(rest) < 2 {
 		return false
 	}
-	suf := string([]byte{rest[0] | 0x20, rest[1] | 0x20})
-	if suf != "st" && suf != "nd" && suf != "rd" && suf != "th" {
+	switch uint16(rest[0]|0x20)<<8 | uint16(rest[1]|0x20) {
+	case 's'<<8 | 't', 'n'<<8 | 'd', 'r'<<8 | 'd', 't'<<8 | 'h':
+	default:
 		return false
 	}
 	return len(rest) == 2 || !isWordByte(rest[2])

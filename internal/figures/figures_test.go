@@ -123,6 +123,18 @@ func TestNumberWordAndValueSameAsPlain(t *testing.T) {
 			t.Fatalf("appendValue(07, %q) = %q, want %q", f, got, want)
 		}
 	}
+	// The fast paths of appendValue (whole numbers, decimals) give what the
+	// general one gives, for any figure.
+	for range 50000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(9) {
+			b.WriteByte("00012390-,./"[rng.IntN(12)])
+		}
+		f := b.String()
+		if got, want := appendValue([]byte("07"), f), appendValueGeneral([]byte("07"), f); !bytes.Equal(got, want) {
+			t.Fatalf("appendValue(07, %q) = %q, want %q", f, got, want)
+		}
+	}
 }
 
 func TestOfSlotsIsOfAndSlots(t *testing.T) {
