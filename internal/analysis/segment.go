@@ -63,9 +63,22 @@ var wbAlnum = func() (t [256]bool) {
 func (a *Analyzer) tokenizeUpTo(text string, limit int) {
 	a.tokens = Room(a.tokens, min(limit, len(text)/4+1)) // about one word in five or six bytes
 	for i := 0; i < len(text) && len(a.tokens) < limit; {
-		if wbClass[text[i]] == wbSpace {
+		switch wbClass[text[i]] {
+		case wbSpace:
 			i++
 			continue
+		case wbLetter, wbNumeric:
+			// Most runs are one word of letters and digits: a segment
+			// and a token of its own, added without the general path.
+			j := i + 1
+			for j < len(text) && wbAlnum[text[j]] {
+				j++
+			}
+			if j == len(text) || wbClass[text[j]] == wbSpace {
+				a.addWord(text, i, j)
+				i = j
+				continue
+			}
 		}
 		// The run text[i:j] ends at white space or the text's end.
 		j, ascii := i, true

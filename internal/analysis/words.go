@@ -126,6 +126,20 @@ func (a *Analyzer) addSegment(text string, s, e int) {
 	}
 }
 
+// addWord appends the token of text[s:e], a segment of ASCII letters and
+// digits only: addSegment's default case, without its tests.
+func (a *Analyzer) addWord(text string, s, e int) {
+	w := text[s:e]
+	if cap(a.buf) < len(w) {
+		a.buf = make([]byte, 0, 2*len(w)+16)
+	}
+	buf := a.buf[:len(w)]
+	for i := 0; i < len(w); i++ {
+		buf[i] = byteLower[w[i]]
+	}
+	a.tokens = append(a.tokens, Token{Start: int32(s), End: int32(e), Hash: HashWord(buf)})
+}
+
 // addSegmentUnicode is addSegment for a segment with non-ASCII bytes.
 func (a *Analyzer) addSegmentUnicode(text string, s, e int) {
 	// UAX #29 segments never start or end with space in valid UTF-8; on
