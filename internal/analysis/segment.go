@@ -1,6 +1,10 @@
 package analysis
 
-import "github.com/clipperhouse/uax29/v2/words"
+import (
+	"unicode/utf8"
+
+	"github.com/clipperhouse/uax29/v2/words"
+)
 
 // Word segmentation reads text in runs of bytes between ASCII white space
 // (space, tab, CR, LF, VT, FF). A run of ASCII bytes only is segmented by
@@ -74,9 +78,9 @@ func (a *Analyzer) tokenizeUpTo(text string, limit int) {
 			for j < len(text) && wbAlnum[text[j]] {
 				j++
 			}
-			if j == len(text) || wbClass[text[j]] == wbSpace {
+			if wordEnds(text, j) {
 				a.addWord(text, i, j)
-				i = j
+				i = j // on white space, or on the segments after the word
 				continue
 			}
 		}
@@ -98,6 +102,25 @@ func (a *Analyzer) tokenizeUpTo(text string, limit int) {
 			i = a.librarySegments(text, i, j, limit)
 		}
 	}
+}
+
+// wordEnds reports whether a word segment of ASCII letters and digits
+// that reaches text[j] ends there: at the text's end, white space, or
+// ASCII punctuation that no rule joins to it, because it is not one that
+// joins letters or digits (WB6, WB7, WB11, WB12) or is not followed by
+// one (ASCII, so no Extend or Format character can come between). An
+// underscore (WB13a) or a non-ASCII byte is left to the general path.
+func wordEnds(text string, j int) bool {
+	if j == len(text) {
+		return true
+	}
+	switch wbClass[text[j]] {
+	case wbSpace, wbOther:
+		return true
+	case wbMidLetter, wbMidNumLetQ, wbMidNum:
+		return j+1 == len(text) || !wbAlnum[text[j+1]] && text[j+1] < utf8.RuneSelf
+	}
+	return false
 }
 
 // asciiSegments adds the word tokens of the UAX #29 segments of the ASCII
