@@ -114,8 +114,10 @@ func (b *Bottomer) sortUniform(vs []uint32, limit uint32) {
 	for _, v := range vs {
 		counts[bucket(v)+1]++
 	}
-	for i := 1; i <= n; i++ {
-		counts[i] += counts[i-1]
+	sum := int32(0)
+	for i, c := range counts {
+		sum += c
+		counts[i] = sum
 	}
 	for _, v := range vs {
 		i := bucket(v)

@@ -190,10 +190,11 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		s.shings = analysis.Shingles(words, o.WordShingle, analysis.Room(s.shings, len(words)))
 	}
 	s.sig = s.m.mh.Signature(s.shings, s.sig)
-	s.fps = analysis.Room(s.fps, len(s.shings))
-	for _, h := range s.shings {
-		s.fps = append(s.fps, uint32(h))
+	fps := analysis.Room(s.fps, len(s.shings))[:len(s.shings)]
+	for i, h := range s.shings {
+		fps[i] = uint32(h)
 	}
+	s.fps = fps
 	k := len(s.fps)
 	if o.SampleSize > 0 {
 		k = min(k, max(o.SampleSize, len(s.fps)/sampleShare))
