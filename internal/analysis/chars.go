@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"math"
 	"slices"
 	"unicode"
 	"unicode/utf8"
@@ -22,11 +23,25 @@ import (
 // shingle per character instead of one per word.
 func (a *Analyzer) CharShingles(text string, tokens []Token, n int, dst []uint64) []uint64 {
 	hs := Room(a.charHashes, len(text)) // a letter or digit is a byte at least
-	// Most news is ASCII, and then no word need be checked.
-	ascii := isASCII(text)
+	if len(text) <= math.MaxInt32 && isASCII(text) {
+		// Most news is ASCII, and in ASCII every letter and digit lies in
+		// one of the words (a segment holding one is a token, or two
+		// around a glued period), so the text is read whole. Every byte's
+		// hash is stored and only a letter's or digit's kept.
+		all, kept := hs[:len(text)], 0
+		for i := 0; i < len(text); i++ {
+			h := asciiCharHash[text[i]]
+			all[kept] = h
+			if h != 0 {
+				kept++
+			}
+		}
+		a.charHashes = all[:kept]
+		return appendHashWindows(dst, a.charHashes, n, charSalt)
+	}
 	for _, t := range tokens {
 		w := text[t.Start:t.End]
-		if ascii || isASCII(w) {
+		if isASCII(w) {
 			// Normalised ASCII is lower case: the table gives the hash of
 			// each letter or digit, in either case, and 0 for the rest.
 			for i := 0; i < len(w); i++ {
