@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -102,4 +103,43 @@ func FuzzScanJSON(f *testing.F) {
 			t.Errorf("text %q, encoding/json %q", got, want)
 		}
 	})
+}
+
+// TestHasStrSpecial holds the eight-byte test to the byte table: for every
+// byte at every place among safe bytes of each kind (ASCII, UTF-8, the
+// bytes next to the specials), and for random words.
+func TestHasStrSpecial(t *testing.T) {
+	plain := func(v uint64) bool {
+		for range 8 {
+			if !strSafe[byte(v)] {
+				return true
+			}
+			v >>= 8
+		}
+		return false
+	}
+	for _, fill := range []byte{'a', ' ', 0xC3, 0xFF, '"' + 1, '"' - 1, '\\' + 1, '\\' - 1, 0x20, 0x80} {
+		for place := range 8 {
+			for c := range 256 {
+				var v uint64
+				for i := range 8 {
+					b := fill
+					if i == place {
+						b = byte(c)
+					}
+					v |= uint64(b) << (8 * i)
+				}
+				if got, want := hasStrSpecial(v), plain(v); got != want {
+					t.Fatalf("hasStrSpecial(%#016x) = %v, want %v", v, got, want)
+				}
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 200000 {
+		v := rng.Uint64()
+		if got, want := hasStrSpecial(v), plain(v); got != want {
+			t.Fatalf("hasStrSpecial(%#016x) = %v, want %v", v, got, want)
+		}
+	}
 }
