@@ -32,6 +32,17 @@ type Bottomer struct {
 // The work is linear in len(hs) plus a sort of about k values: values above
 // an estimated cut-off are never sorted.
 func (b *Bottomer) Bottom(hs []uint32, k int, dst []uint32) ([]uint32, uint32) {
+	return bottom(b, hs, k, dst)
+}
+
+// BottomLow is Bottom over the low 32 bits of each of hs, read in place: a
+// sketch samples its shingles' hashes without a copy of their halves.
+func (b *Bottomer) BottomLow(hs []uint64, k int, dst []uint32) ([]uint32, uint32) {
+	return bottom(b, hs, k, dst)
+}
+
+// bottom is Bottom over the low 32 bits of each of hs.
+func bottom[H uint32 | uint64](b *Bottomer, hs []H, k int, dst []uint32) ([]uint32, uint32) {
 	dst = dst[:0]
 	if k <= 0 {
 		return dst, 0
@@ -55,7 +66,9 @@ func (b *Bottomer) Bottom(hs []uint32, k int, dst []uint32) ([]uint32, uint32) {
 			dst = dst[:0] // too few below the estimate: take them all
 		}
 	}
-	dst = append(dst, hs...)
+	for _, h := range hs {
+		dst = append(dst, uint32(h))
+	}
 	b.sortUniform(dst, math.MaxUint32)
 	dst = slices.Compact(dst)
 	if len(dst) > k {
@@ -64,24 +77,26 @@ func (b *Bottomer) Bottom(hs []uint32, k int, dst []uint32) ([]uint32, uint32) {
 	return dst, Complete
 }
 
-// below appends the values of hs at most limit to dst, in their order.
+// below appends the values of hs (their low 32 bits) at most limit to dst,
+// in their order.
 // Whether a value is kept is a coin toss a processor cannot predict, so
 // each value is stored and the end moved on by arithmetic on the
 // comparison, without a branch (BenchmarkBottom/bottom-375-of-many).
-func below(hs []uint32, limit uint32, dst []uint32) []uint32 {
+func below[H uint32 | uint64](hs []H, limit uint32, dst []uint32) []uint32 {
 	n := len(dst)
 	dst = slices.Grow(dst, len(hs))[:n+len(hs)]
 	for _, h := range hs {
-		dst[n] = h
-		n += int((uint64(h) - uint64(limit) - 1) >> 63) // 1 when h <= limit
+		v := uint32(h)
+		dst[n] = v
+		n += int((uint64(v) - uint64(limit) - 1) >> 63) // 1 when v <= limit
 	}
 	return dst[:n]
 }
 
-// hasAbove reports whether any value of hs exceeds t.
-func hasAbove(hs []uint32, t uint32) bool {
+// hasAbove reports whether any value of hs (its low 32 bits) exceeds t.
+func hasAbove[H uint32 | uint64](hs []H, t uint32) bool {
 	for _, h := range hs {
-		if h > t {
+		if uint32(h) > t {
 			return true
 		}
 	}

@@ -197,7 +197,20 @@ func TestBottom(t *testing.T) {
 			if !slices.Equal(hs, in) {
 				t.Errorf("n=%d k=%d: input modified", n, k)
 			}
+			// BottomLow reads the low halves of 64-bit values alone.
+			wide := make([]uint64, len(hs))
+			for i, h := range hs {
+				wide[i] = rng.Uint64()<<32 | uint64(h)
+			}
+			if got, cut := b.BottomLow(wide, k, nil); !slices.Equal(got, want) || cut != wantCut {
+				t.Errorf("BottomLow n=%d k=%d: got %d values cut %d, want %d values cut %d", n, k, len(got), cut, len(want), wantCut)
+			}
 		}
+	}
+	// The fallback of BottomLow, below a skewed estimate, takes low halves too.
+	var low Bottomer
+	if got, _ := low.BottomLow([]uint64{1<<40 | math.MaxUint32 - 1, 7 << 32, 1<<33 | math.MaxUint32}, 2, nil); !slices.Equal(got, []uint32{0, math.MaxUint32 - 1}) {
+		t.Errorf("BottomLow skewed: got %v", got)
 	}
 	// Skewed values defeat the cut-off estimate: the fallback still gives
 	// the k smallest.

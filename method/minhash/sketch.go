@@ -163,7 +163,6 @@ type sketcher struct {
 	m      *method
 	an     analysis.Analyzer
 	shings []uint64
-	fps    []uint32
 	set    []uint32
 	sig    []uint32
 	keys   []uint64
@@ -190,17 +189,12 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		s.shings = analysis.Shingles(words, o.WordShingle, analysis.Room(s.shings, len(words)))
 	}
 	s.sig = s.m.mh.Signature(s.shings, s.sig)
-	fps := analysis.Room(s.fps, len(s.shings))[:len(s.shings)]
-	for i, h := range s.shings {
-		fps[i] = uint32(h)
-	}
-	s.fps = fps
-	k := len(s.fps)
+	k := len(s.shings)
 	if o.SampleSize > 0 {
-		k = min(k, max(o.SampleSize, len(s.fps)/sampleShare))
+		k = min(k, max(o.SampleSize, len(s.shings)/sampleShare))
 	}
-	var cut uint32
-	s.set, cut = s.bottom.Bottom(s.fps, k, analysis.Room(s.set, len(s.fps)))
+	var cut uint32 // the fingerprints are the shingles' low 32 bits
+	s.set, cut = s.bottom.BottomLow(s.shings, k, analysis.Room(s.set, len(s.shings)))
 	s.keys = s.m.bands.BandKeys(s.sig, s.keys[:0])
 	keys := make([]uint32, len(s.keys))
 	for i, k := range s.keys {

@@ -108,7 +108,6 @@ type sketcher struct {
 	fp     fingerprinter
 	shings []uint64 // verification's shingles
 	feats  []uint64 // the fingerprint's features, when they are others
-	fps    []uint32
 	set    []uint32
 	bottom sketch.Bottomer
 }
@@ -130,16 +129,12 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		feats = s.feats
 	}
 	fp := s.fp.fingerprint(feats)
-	s.fps = analysis.Room(s.fps, len(s.shings))
-	for _, h := range s.shings {
-		s.fps = append(s.fps, uint32(h))
-	}
-	k := len(s.fps)
+	k := len(s.shings)
 	if o.SampleSize > 0 {
-		k = min(k, max(o.SampleSize, len(s.fps)/sampleShare))
+		k = min(k, max(o.SampleSize, len(s.shings)/sampleShare))
 	}
-	var cut uint32
-	s.set, cut = s.bottom.Bottom(s.fps, k, analysis.Room(s.set, len(s.fps)))
+	var cut uint32 // the fingerprints are the shingles' low 32 bits
+	s.set, cut = s.bottom.BottomLow(s.shings, k, analysis.Room(s.set, len(s.shings)))
 	body := doc.Text
 	if dl, ok := analysis.ParseDateline(body); ok {
 		body = body[dl.End:]
