@@ -79,33 +79,70 @@ var chosenBands sync.Map
 
 func chooseBands(threshold float64, k, maxBands, minRows int, wFP, wFN float64) Bands {
 	minRows = max(1, min(minRows, k))
+	below, above := newSimpson(0, threshold), newSimpson(threshold, 1)
 	best, bestErr := Bands{B: 1, R: k}, math.Inf(1)
 	for b := 1; b <= min(k/minRows, maxBands); b++ {
+		nb := float64(b)
 		for r := minRows; b*r <= k; r++ {
-			bd := Bands{B: b, R: r}
-			fp := integrate(bd.Probability, 0, threshold)
-			fn := integrate(func(s float64) float64 { return 1 - bd.Probability(s) }, threshold, 1)
+			// The terms are 1 - Probability's and Probability's, with
+			// s^r, which does not depend on b, looked up (see simpson).
+			// The areas are never negative, so a banding whose weighted
+			// false-negative area alone reaches the best error cannot
+			// beat it, whatever its false-positive area: that one is
+			// skipped, and the choice is the full search's.
+			fn := above.integrate(r, func(sr float64) float64 { return 1 - (1 - math.Pow(1-sr, nb)) })
+			if wFP >= 0 && wFN*fn >= bestErr {
+				continue
+			}
+			fp := below.integrate(r, func(sr float64) float64 { return 1 - math.Pow(1-sr, nb) })
 			if e := wFP*fp + wFN*fn; e < bestErr {
-				best, bestErr = bd, e
+				best, bestErr = Bands{B: b, R: r}, e
 			}
 		}
 	}
 	return best
 }
 
-// integrate applies the composite Simpson rule with a fixed step count.
-func integrate(f func(float64) float64, a, b float64) float64 {
-	const n = 200
-	h := (b - a) / n
-	sum := f(a) + f(b)
-	for i := 1; i < n; i++ {
+// simpsonSteps is the step count of the composite Simpson rule.
+const simpsonSteps = 200
+
+// simpson integrates functions of s^r over [a, b] by the composite Simpson
+// rule with simpsonSteps steps. s^r at each point is computed once for each
+// r and kept: chooseBands integrates over the same points for every band
+// count, and math.Pow was most of a command's start-up time.
+type simpson struct {
+	a, b, h float64
+	pows    map[int][]float64 // r: s^r at each point
+}
+
+func newSimpson(a, b float64) *simpson {
+	return &simpson{a: a, b: b, h: (b - a) / simpsonSteps, pows: map[int][]float64{}}
+}
+
+// integrate returns the integral over [a, b] of f(s^r), the same value to
+// the bit as the rule over g(s) = f(math.Pow(s, r)) evaluated at a+i·h.
+func (q *simpson) integrate(r int, f func(sr float64) float64) float64 {
+	p, ok := q.pows[r]
+	if !ok {
+		p = make([]float64, simpsonSteps+1)
+		for i := range p {
+			s := q.a + float64(i)*q.h
+			if i == simpsonSteps {
+				s = q.b
+			}
+			p[i] = math.Pow(s, float64(r))
+		}
+		q.pows[r] = p
+	}
+	sum := f(p[0]) + f(p[simpsonSteps])
+	for i := 1; i < simpsonSteps; i++ {
 		w := 2.0
 		if i%2 == 1 {
 			w = 4
 		}
-		sum += w * f(a+float64(i)*h)
+		sum += w * f(p[i])
 	}
-	return sum * h / 3
+	return sum * q.h / 3
 }
 
 // BandKeys appends one 64-bit key per band of sig to dst. The band's index

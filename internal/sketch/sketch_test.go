@@ -121,6 +121,66 @@ func TestChooseBands(t *testing.T) {
 	}
 }
 
+// TestSimpsonSameAsPlain holds chooseBands' integrals, which look s^r up,
+// to the plain rule over Probability, to the bit, and its choice to the
+// plain search's.
+func TestSimpsonSameAsPlain(t *testing.T) {
+	plainIntegrate := func(f func(float64) float64, a, b float64) float64 {
+		const n = 200
+		h := (b - a) / n
+		sum := f(a) + f(b)
+		for i := 1; i < n; i++ {
+			w := 2.0
+			if i%2 == 1 {
+				w = 4
+			}
+			sum += w * f(a+float64(i)*h)
+		}
+		return sum * h / 3
+	}
+	plainChoose := func(threshold float64, k, maxBands, minRows int, wFP, wFN float64) Bands {
+		minRows = max(1, min(minRows, k))
+		best, bestErr := Bands{B: 1, R: k}, math.Inf(1)
+		for b := 1; b <= min(k/minRows, maxBands); b++ {
+			for r := minRows; b*r <= k; r++ {
+				bd := Bands{B: b, R: r}
+				fp := plainIntegrate(bd.Probability, 0, threshold)
+				fn := plainIntegrate(func(s float64) float64 { return 1 - bd.Probability(s) }, threshold, 1)
+				if e := wFP*fp + wFN*fn; e < bestErr {
+					best, bestErr = bd, e
+				}
+			}
+		}
+		return best
+	}
+	for _, threshold := range []float64{0.05, 0.3, 0.45, 0.8} {
+		below, above := newSimpson(0, threshold), newSimpson(threshold, 1)
+		for _, bd := range []Bands{{1, 1}, {3, 7}, {20, 6}, {42, 3}, {1, 128}, {128, 1}} {
+			nb := float64(bd.B)
+			got := below.integrate(bd.R, func(sr float64) float64 { return 1 - math.Pow(1-sr, nb) })
+			if want := plainIntegrate(bd.Probability, 0, threshold); math.Float64bits(got) != math.Float64bits(want) {
+				t.Errorf("t=%v %v below: %v, want %v", threshold, bd, got, want)
+			}
+			got = above.integrate(bd.R, func(sr float64) float64 { return 1 - (1 - math.Pow(1-sr, nb)) })
+			if want := plainIntegrate(func(s float64) float64 { return 1 - bd.Probability(s) }, threshold, 1); math.Float64bits(got) != math.Float64bits(want) {
+				t.Errorf("t=%v %v above: %v, want %v", threshold, bd, got, want)
+			}
+		}
+		for _, k := range []int{16, 128} {
+			for _, w := range [][2]float64{{0.5, 0.5}, {0.2, 0.8}} {
+				for _, maxBands := range []int{20, 40} {
+					for _, minRows := range []int{1, 3} {
+						got, want := chooseBands(threshold, k, maxBands, minRows, w[0], w[1]), plainChoose(threshold, k, maxBands, minRows, w[0], w[1])
+						if got != want {
+							t.Errorf("t=%v k=%d bands ≤ %d rows ≥ %d weights %v: %v, the plain search %v", threshold, k, maxBands, minRows, w, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 func TestParseBands(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
