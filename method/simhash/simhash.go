@@ -2,7 +2,9 @@ package simhash
 
 import (
 	"encoding/json"
+	"runtime"
 	"slices"
+	"sync/atomic"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/candidates"
@@ -68,7 +70,7 @@ type method struct {
 	// Candidates verified and found too far apart for any label before
 	// their whole evidence was computed (see floor): they count as
 	// verified in the statistics without being emitted.
-	settled int
+	settled atomic.Int64
 }
 
 func newMethod(o Options) *method {
@@ -102,8 +104,20 @@ func (m *method) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit fun
 	for _, k := range m.keys {
 		m.index.Visit(uint64(k), m.o.BucketLimit, m.collect)
 	}
-	slices.Sort(m.cands)
-	for _, c := range slices.Compact(m.cands) {
+	return m.verify(m.cands, s, src, emit)
+}
+
+// collect gathers candidates; the method value is made once, not per table.
+func (m *method) collect(d int32) { m.cands = append(m.cands, d) }
+
+// verify scores the distinct candidates cands, which it sorts, against s
+// and emits each within the tables' distance that shares enough of its
+// sample for some label (floor), in increasing ordinal order.
+func (m *method) verify(cands []int32, s *Sketch, src engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	slices.Sort(cands)
+	settled := 0
+	defer func() { m.settled.Add(int64(settled)) }()
+	for _, c := range slices.Compact(cands) {
 		if !m.tables.within(m.fps[c], s.FP) {
 			continue
 		}
@@ -117,7 +131,7 @@ func (m *method) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit fun
 		a, b := similarity.InRange(cs.Set, cs.Cut, s.Set, s.Cut)
 		n, ok := similarity.OverlapAtLeast(a, b, m.o.floor(len(a), len(b)))
 		if !ok {
-			m.settled++
+			settled++
 			continue
 		}
 		ev := evidence(cs, s, similarity.ScoresOf(n, len(a), len(b)))
@@ -127,8 +141,56 @@ func (m *method) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit fun
 	return nil
 }
 
-// collect gathers candidates; the method value is made once, not per table.
-func (m *method) collect(d int32) { m.cands = append(m.cands, d) }
+// IndexAll puts every document's table keys in a read-only index at once,
+// for a Batch's matchers (engine.ParallelMatcher), the documents shared
+// among as many goroutines as there are processors.
+func (m *method) IndexAll(ss []*Sketch) {
+	n := 0
+	for _, s := range ss {
+		if s != nil {
+			n += len(m.tables.masks)
+		}
+	}
+	parts := runtime.GOMAXPROCS(0)
+	m.index.FreezeEach(n, parts, func(part int, yield func(key uint32, doc int32)) {
+		var keys []uint32
+		lo, hi := part*len(ss)/parts, (part+1)*len(ss)/parts
+		for ord := lo; ord < hi; ord++ {
+			if s := ss[ord]; s != nil {
+				keys = m.tables.keys(s.FP, keys[:0])
+				for _, k := range keys {
+					yield(k, int32(ord))
+				}
+			}
+		}
+	})
+}
+
+// A Batch matches on every core (engine.ParallelMatcher).
+var _ engine.ParallelMatcher[Sketch, Evidence] = (*method)(nil)
+
+// NewMatcher returns a matcher for one goroutine of a Batch.
+func (m *method) NewMatcher() engine.Matcher[Sketch, Evidence] { return &matcher{m: m} }
+
+// matcher matches a Batch's documents against those before them in the
+// index IndexAll built.
+type matcher struct {
+	m     *method
+	keys  []uint32
+	cands []int32
+}
+
+func (x *matcher) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	if len(s.Set) == 0 {
+		return nil
+	}
+	x.keys = x.m.tables.keys(s.FP, x.keys[:0])
+	x.cands = x.cands[:0]
+	x.m.index.VisitEachBefore(x.keys, x.m.o.BucketLimit, ord, x.collect)
+	return x.m.verify(x.cands, s, src, emit)
+}
+
+func (x *matcher) collect(d int32) { x.cands = append(x.cands, d) }
 
 // floor returns the fewest fingerprints two samples of na and nb (over the
 // range both kept) must share for Label to report the pair: a Jaccard index
@@ -223,5 +285,5 @@ func (m *method) Similarity(a, b int32, src engine.Source[Sketch]) (float64, err
 // candidates Match settled without emitting them.
 func (m *method) Report(st *engine.Stats) {
 	st.SimHashTables = m.tables.String()
-	st.Candidates += m.settled
+	st.Candidates += int(m.settled.Load())
 }
