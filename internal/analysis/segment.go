@@ -15,8 +15,11 @@ import (
 // neighbours are word boundaries, or join it into a segment of no letter
 // or digit, which yields no token), and the library reads a run from its
 // first byte to the text's end as it would have from a boundary inside the
-// whole text. TestWordsSameAsLibrary and FuzzWords check the tokens against
-// the library on the whole text.
+// whole text. Most runs start with a word of ASCII letters and digits that
+// nothing joins to what follows (see wordEnds): that word is a token at
+// once, and the rest of its run, from that boundary, is read as any run
+// is. TestWordsSameAsLibrary and FuzzWordsSameAsLibrary check the tokens
+// against the library on the whole text.
 
 // Word-break classes of the ASCII bytes (UAX #29, as the library tables
 // them).
