@@ -3,7 +3,9 @@ package vector
 import (
 	"cmp"
 	"math"
+	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/neardup/neardup/internal/candidates"
 	"github.com/neardup/neardup/internal/prefetch"
@@ -187,28 +189,60 @@ func (f *Field) Seal() {
 // as they stand, and lets go of their counts. A vector's terms take the
 // place of the document's term ids, which it no longer needs (a batch
 // holds them all, 4 bytes a term, until its vectors are made); the
-// weights of all go into one allocation.
+// weights of a run of documents go into one allocation. Many pending
+// documents (a batch's, at Seal) are vectorised on every core, in runs:
+// each document's vector depends on it and the statistics alone.
 func (f *Field) vectorise() {
 	if len(f.pending) == 0 {
 		return
 	}
 	f.started = true
-	weights := make([]float32, 0, f.nPend)
-	for _, p := range f.pending {
-		f.tw = f.tw[:0]
+	parts := min(runtime.GOMAXPROCS(0), len(f.pending)/minVectoriseRun)
+	if parts <= 1 {
+		f.tw = f.vectoriseRun(f.pending, f.nPend, f.tw)
+	} else {
+		var wg sync.WaitGroup
+		for part := range parts {
+			run := f.pending[part*len(f.pending)/parts : (part+1)*len(f.pending)/parts]
+			wg.Go(func() {
+				n := 0
+				for _, p := range run {
+					n += len(p.ids)
+				}
+				f.vectoriseRun(run, n, nil)
+			})
+		}
+		wg.Wait()
+	}
+	clear(f.pending)
+	f.pending, f.nPend = f.pending[:0], 0
+}
+
+// minVectoriseRun is the fewest pending documents each goroutine of
+// vectorise is given: fewer are vectorised on the caller's.
+const minVectoriseRun = 4096
+
+// vectoriseRun vectorises the pending documents run, which hold n terms,
+// with tw as scratch space, and returns the scratch space grown. Runs of
+// one Field's pending documents may be vectorised concurrently: each
+// writes its own documents' vectors and states, and reads the statistics.
+func (f *Field) vectoriseRun(run []pendingDoc, n int, tw []termWeight) []termWeight {
+	weights := make([]float32, 0, n)
+	for _, p := range run {
+		tw = tw[:0]
 		var norm float64
 		for i, id := range p.ids {
 			w := f.weight(id, p.tfs[i], p.total)
 			if w <= 0 {
 				continue
 			}
-			f.tw = append(f.tw, termWeight{f.joinTerm(id), w})
+			tw = append(tw, termWeight{f.joinTerm(id), w})
 			norm += w * w
 		}
-		slices.SortFunc(f.tw, func(a, b termWeight) int { return cmp.Compare(a.t, b.t) })
+		slices.SortFunc(tw, func(a, b termWeight) int { return cmp.Compare(a.t, b.t) })
 		norm = math.Sqrt(norm)
-		terms, lo := p.ids[:0], len(weights) // every id was read into f.tw
-		for _, x := range f.tw {
+		terms, lo := p.ids[:0], len(weights) // every id was read into tw
+		for _, x := range tw {
 			terms = append(terms, x.t)
 			weights = append(weights, float32(x.w/norm))
 		}
@@ -216,8 +250,7 @@ func (f *Field) vectorise() {
 		f.vecs[p.ord] = similarity.Sparse{Terms: terms[:n:n], Weights: weights[lo:hi:hi]}
 		f.state[p.ord] = vectorised
 	}
-	clear(f.pending)
-	f.pending, f.nPend = f.pending[:0], 0
+	return tw
 }
 
 func (f *Field) joinTerm(id uint32) uint32 {

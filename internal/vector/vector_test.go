@@ -3,6 +3,8 @@ package vector
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -83,6 +85,39 @@ func TestFieldRemove(t *testing.T) {
 		f.Candidates(2, func(other int32, _ float64) { found = append(found, other) })
 		if len(found) != 0 || len(f.Vector(1).Terms) != 0 {
 			t.Errorf("weighting %d: a removed document found: %v", w, found)
+		}
+	}
+}
+
+// TestSealOnEveryCoreIsSerial: a batch's documents vectorised at Seal in
+// runs on several goroutines get the vectors one goroutine gives them.
+func TestSealOnEveryCoreIsSerial(t *testing.T) {
+	const docs = 3*minVectoriseRun + 17
+	rng := rand.New(rand.NewPCG(9, 9))
+	counts := make([]Counts, docs)
+	for i := range counts {
+		hs := make([]uint64, 1+rng.IntN(40))
+		for j := range hs {
+			hs[j] = uint64(rng.IntN(2000)) // a small vocabulary: terms shared, some in every run
+		}
+		counts[i] = Count(hs)
+	}
+	for _, w := range []Weighting{TFIDF, PMI} {
+		sealed := func(procs int) *Field {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			f := NewField(w, 0.5)
+			for i := range counts {
+				c := Counts{Hashes: slices.Clone(counts[i].Hashes), TFs: slices.Clone(counts[i].TFs)}
+				f.Add(int32(i), &c)
+			}
+			f.Seal()
+			return f
+		}
+		serial, parallel := sealed(1), sealed(3)
+		for i := range docs {
+			if a, b := serial.Vector(int32(i)), parallel.Vector(int32(i)); !slices.Equal(a.Terms, b.Terms) || !slices.Equal(a.Weights, b.Weights) || len(a.Terms) == 0 {
+				t.Fatalf("weighting %d, document %d: %v on one core, %v on three", w, i, a, b)
+			}
 		}
 	}
 }
