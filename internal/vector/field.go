@@ -56,12 +56,12 @@ type Field struct {
 	weighting Weighting
 	joinAt    float64 // threshold of the join; 0 means no join
 
-	ids    map[uint64]uint32 // term hash → term id, for terms some document holds
-	df     []int32           // documents holding each term
-	cf     []int64           // occurrences of each term (PMI)
-	free   []uint32          // term ids no document holds, to reuse
-	docs   int               // documents added with at least one term
-	tokens int64             // occurrences of all terms (PMI)
+	ids    termIDs  // term hash → term id, for terms some document holds
+	df     []int32  // documents holding each term
+	cf     []int64  // occurrences of each term (PMI)
+	free   []uint32 // term ids no document holds, to reuse
+	docs   int      // documents added with at least one term
+	tokens int64    // occurrences of all terms (PMI)
 
 	state []state             // by ordinal
 	vecs  []similarity.Sparse // by ordinal, once vectorised; terms in join order
@@ -96,7 +96,7 @@ type termWeight struct {
 // the documents of cosine at least joinAt (0 < joinAt <= 1) with the one
 // matched; joinAt 0 means no join: Candidates finds none.
 func NewField(w Weighting, joinAt float64) *Field {
-	return &Field{weighting: w, joinAt: joinAt, ids: map[uint64]uint32{}}
+	return &Field{weighting: w, joinAt: joinAt}
 }
 
 // Add counts the terms of document ord, which must not be in the field; c
@@ -116,7 +116,7 @@ func (f *Field) Add(ord int32, c *Counts) {
 		f.tokens += int64(p.total)
 	}
 	for i, h := range c.Hashes {
-		id, ok := f.ids[h]
+		id, ok := f.ids.get(h)
 		if !ok {
 			id = f.newTerm(h)
 		}
@@ -139,7 +139,7 @@ func (f *Field) newTerm(h uint64) uint32 {
 		f.df = append(f.df, 0)
 		f.cf = append(f.cf, 0)
 	}
-	f.ids[h] = id
+	f.ids.put(h, id)
 	return id
 }
 
@@ -395,7 +395,7 @@ func (f *Field) Remove(ord int32, c *Counts) {
 func (f *Field) uncount(c *Counts) {
 	total := 0
 	for i, h := range c.Hashes {
-		id, ok := f.ids[h]
+		id, ok := f.ids.get(h)
 		if !ok {
 			continue
 		}
@@ -403,7 +403,7 @@ func (f *Field) uncount(c *Counts) {
 		f.cf[id] -= int64(c.TFs[i])
 		if f.df[id]--; f.df[id] <= 0 {
 			f.df[id], f.cf[id] = 0, 0
-			delete(f.ids, h)
+			f.ids.remove(h)
 			f.free = append(f.free, id)
 		}
 	}

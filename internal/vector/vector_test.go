@@ -61,7 +61,7 @@ func TestFieldRemove(t *testing.T) {
 		f := NewField(w, 0.1)
 		f.Add(0, &a)
 		f.Index(0)
-		want := [][]int32{slices.Clone(f.df), {int32(f.docs), int32(f.tokens), int32(len(f.ids))}}
+		want := [][]int32{slices.Clone(f.df), {int32(f.docs), int32(f.tokens), int32(f.ids.len())}}
 		for _, stop := range []string{"pending", "vectorised", "indexed"} {
 			f.Add(1, &b)
 			if stop != "pending" {
@@ -72,7 +72,7 @@ func TestFieldRemove(t *testing.T) {
 			}
 			f.Remove(1, &b)
 			f.Remove(1, &b) // a second removal is ignored
-			got := [][]int32{f.df[:len(want[0])], {int32(f.docs), int32(f.tokens), int32(len(f.ids))}}
+			got := [][]int32{f.df[:len(want[0])], {int32(f.docs), int32(f.tokens), int32(f.ids.len())}}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("weighting %d, removed %s: (-before +after)\n%s", w, stop, diff)
 			}
