@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // sqliteMigrations build the SQLite schema. Each is one step of the schema
@@ -133,6 +134,30 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 	} else if err != nil && o.ReadOnly {
 		return nil, fmt.Errorf("store: %w", err)
 	}
+	// A file another process is creating (its schema, or the switch to
+	// WAL, which SQLite makes under an exclusive lock) refuses a new
+	// connection at once, without waiting as a writer waits for another:
+	// the open is tried again until the busy timeout has passed.
+	busy := o.BusyTimeoutMillis
+	if busy <= 0 {
+		busy = DefaultOptions().BusyTimeoutMillis
+	}
+	deadline := time.Now().Add(time.Duration(busy) * time.Millisecond)
+	for wait := 5 * time.Millisecond; ; wait = min(2*wait, 500*time.Millisecond) {
+		s, err := openSQLiteOnce(ctx, path, o)
+		if err == nil || !errors.Is(err, ErrLocked) || time.Now().Add(wait).After(deadline) {
+			return s, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(wait):
+		}
+	}
+}
+
+// openSQLiteOnce is one try of openSQLite.
+func openSQLiteOnce(ctx context.Context, path string, o Options) (Store, error) {
 	drv, err := driver("sqlite")
 	if err != nil {
 		return nil, err

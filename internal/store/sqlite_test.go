@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"database/sql"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -55,5 +56,30 @@ func TestSQLiteSearchAutomerge(t *testing.T) {
 	open(t, path)
 	if v := automerge(); v != "8" {
 		t.Fatalf("automerge %s after a writable open, want 8", v)
+	}
+}
+
+// TestOpenNewFileAtOnce opens one new index file from several stores at
+// once, as two processes started together on a fresh index do: every open
+// succeeds, the ones that find the file being created waiting for it as a
+// writer waits for another.
+func TestOpenNewFileAtOnce(t *testing.T) {
+	for round := range 20 {
+		path := filepath.Join(t.TempDir(), fmt.Sprintf("new%d.db", round))
+		errs := make(chan error, 4)
+		for range cap(errs) {
+			go func() {
+				s, err := store.Open(t.Context(), path, store.Options{})
+				if err == nil {
+					err = s.Close()
+				}
+				errs <- err
+			}()
+		}
+		for range cap(errs) {
+			if err := <-errs; err != nil {
+				t.Fatalf("round %d: %v", round, err)
+			}
+		}
 	}
 }
