@@ -2,8 +2,6 @@ package minhash
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 
@@ -119,53 +117,18 @@ func TestLabels(t *testing.T) {
 
 func FuzzDecode(f *testing.F) { enginetest.FuzzCodec(f, Spec) }
 
-// found is one emitted candidate, for comparing matchers.
-type found struct {
-	a, b  int32
-	score float64
-}
-
 // TestParallelMatchIsSerial pins that the Batch's matchers over the index
 // IndexAll builds find exactly what matching and indexing one document
 // after another finds, in any order of documents, with buckets crowded
 // past the bucket limit (many copies of one story).
 func TestParallelMatchIsSerial(t *testing.T) {
-	g := enginetest.NewTextGen(5)
-	docs := enginetest.Copies(g, 300, 8)
-	story := g.Sentences(10)
-	for i := range 60 { // crowded buckets: copies of one story with one sentence changed
-		s := slices.Clone(story)
-		s[i%len(s)] = g.Sentence()
-		docs = append(docs, enginetest.Doc(fmt.Sprint("s", i), s))
-	}
-	rand.New(rand.NewPCG(2, 2)).Shuffle(len(docs), func(i, j int) { docs[i], docs[j] = docs[j], docs[i] })
+	docs := enginetest.Crowded()
 	for _, limit := range []int{2, 3, 32} {
 		o := Defaults()
 		o.BucketLimit = limit
-		serial, parallel := sketchAll(t, o, docs), sketchAll(t, o, docs)
-		ms, mp := mustMethod(t, o), mustMethod(t, o)
-		src := sliceSource(serial)
-		var want []found
-		for ord, s := range serial {
-			if err := ms.Match(int32(ord), s, src, func(c int32, score float64, _ Evidence) {
-				want = append(want, found{c, int32(ord), score})
-			}); err != nil {
-				t.Fatal(err)
-			}
-			ms.Index(int32(ord), s)
-		}
-		mp.IndexAll(parallel)
-		got := make([][]found, len(parallel))
-		mt := mp.NewMatcher()
-		for _, ord := range rand.New(rand.NewPCG(1, uint64(limit))).Perm(len(parallel)) {
-			if err := mt.Match(int32(ord), parallel[ord], sliceSource(parallel), func(c int32, score float64, _ Evidence) {
-				got[ord] = append(got[ord], found{c, int32(ord), score})
-			}); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if flat := slices.Concat(got...); !slices.Equal(want, flat) || len(want) < 100 {
-			t.Errorf("bucket limit %d: serial matching found %d candidates, parallel %d (or too few to test)", limit, len(want), len(flat))
+		n := enginetest.ParallelIsSerial[Sketch, Evidence](t, mustMethod(t, o), mustMethod(t, o), sketchAll(t, o, docs), sketchAll(t, o, docs), uint64(limit))
+		if n < 100 {
+			t.Errorf("bucket limit %d: %d candidates found, too few to test", limit, n)
 		}
 	}
 }
@@ -187,10 +150,6 @@ func sketchAll(t *testing.T, o Options, docs []core.Document) []*Sketch {
 	}
 	return out
 }
-
-type sliceSource []*Sketch
-
-func (s sliceSource) Sketch(ord int32) (*Sketch, error) { return s[ord], nil }
 
 // TestFloor checks that verification's floor drops only pairs Label cannot
 // report (enginetest.CheckSetFloor).

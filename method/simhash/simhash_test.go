@@ -294,68 +294,28 @@ func TestFloor(t *testing.T) {
 	}
 }
 
-// found is one emitted candidate, for comparing matchers.
-type found struct {
-	a, b  int32
-	score float64
-}
-
-type sliceSource []*Sketch
-
-func (s sliceSource) Sketch(ord int32) (*Sketch, error) { return s[ord], nil }
-
 // TestParallelMatchIsSerial pins that the Batch's matchers over the index
 // IndexAll builds find exactly what matching and indexing one document
 // after another finds, in any order of documents, with tables crowded past
-// the bucket limit (many copies of one story).
+// the bucket limit (many copies of one story), and settle as many
+// candidates.
 func TestParallelMatchIsSerial(t *testing.T) {
-	g := enginetest.NewTextGen(5)
-	docs := enginetest.Copies(g, 300, 8)
-	story := g.Sentences(10)
-	for i := range 60 { // crowded tables: copies of one story, half with one sentence changed
-		s := slices.Clone(story)
-		if i%2 == 1 {
-			s[i%len(s)] = g.Sentence()
+	docs := enginetest.Crowded()
+	sketch := func(o Options) []*Sketch {
+		sk := newMethod(o).NewSketcher()
+		var out []*Sketch
+		for i := range docs {
+			s, _ := sk.Sketch(&docs[i])
+			out = append(out, s)
 		}
-		docs = append(docs, enginetest.Doc(fmt.Sprint("s", i), s))
+		return out
 	}
-	rand.New(rand.NewPCG(2, 2)).Shuffle(len(docs), func(i, j int) { docs[i], docs[j] = docs[j], docs[i] })
 	for _, limit := range []int{2, 3, 32} {
 		o := Defaults()
 		o.BucketLimit = limit
 		ms, mp := newMethod(o), newMethod(o)
-		sk := ms.NewSketcher()
-		var sketches []*Sketch
-		for i := range docs {
-			s, _ := sk.Sketch(&docs[i])
-			sketches = append(sketches, s)
-		}
-		src := sliceSource(sketches)
-		var want []found
-		for ord, s := range sketches {
-			ms.Add(int32(ord), s)
-			if err := ms.Match(int32(ord), s, src, func(c int32, score float64, _ Evidence) {
-				want = append(want, found{c, int32(ord), score})
-			}); err != nil {
-				t.Fatal(err)
-			}
-			ms.Index(int32(ord), s)
-		}
-		for ord, s := range sketches {
-			mp.Add(int32(ord), s)
-		}
-		mp.IndexAll(sketches)
-		got := make([][]found, len(sketches))
-		mt := mp.NewMatcher()
-		for _, ord := range rand.New(rand.NewPCG(1, uint64(limit))).Perm(len(sketches)) {
-			if err := mt.Match(int32(ord), sketches[ord], src, func(c int32, score float64, _ Evidence) {
-				got[ord] = append(got[ord], found{c, int32(ord), score})
-			}); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if flat := slices.Concat(got...); !slices.Equal(want, flat) || len(want) < 50 {
-			t.Errorf("bucket limit %d: serial matching found %d candidates, parallel %d (or too few to test)", limit, len(want), len(flat))
+		if n := enginetest.ParallelIsSerial[Sketch, Evidence](t, ms, mp, sketch(o), sketch(o), uint64(limit)); n < 50 {
+			t.Errorf("bucket limit %d: %d candidates found, too few to test", limit, n)
 		}
 		var st, pt engine.Stats
 		ms.Report(&st)
