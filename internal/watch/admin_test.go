@@ -94,12 +94,19 @@ func TestReadFileErrors(t *testing.T) {
 		"second feed":  {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: notaurl\n", `feed 2: feed "notaurl"`},
 		"bad selector": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule: {body: 'div[['}\n", "body"},
 	} {
-		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".yaml")
-		os.WriteFile(path, []byte(c.body), 0o644)
-		_, err := ReadFile(path)
-		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), path) {
-			t.Errorf("%s: %v, want an error naming %s and %q", name, err, path, c.want)
-		}
+		wantReadError(t, filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".yaml"), c.body, c.want)
+	}
+}
+
+// wantReadError writes body to path and checks that ReadFile refuses it
+// with an error naming path and holding want.
+func wantReadError(t *testing.T, path, body, want string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadFile(path); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), path) {
+		t.Errorf("%s: %v, want an error naming it and %q", filepath.Base(path), err, want)
 	}
 }
 
@@ -170,12 +177,7 @@ func TestReadOPML(t *testing.T) {
 		"broken":       {`<opml><body><outline text="a" xmlUrl="https://a.example/rss"`, "not an OPML file"},
 		"unknown code": {`<?xml version="1.0" encoding="x-klingon"?><opml/>`, `encoding "x-klingon"`},
 	} {
-		p := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".opml")
-		os.WriteFile(p, []byte(c.body), 0o644)
-		_, err := ReadFile(p)
-		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), p) {
-			t.Errorf("%s: %v, want an error naming %s and %q", name, err, p, c.want)
-		}
+		wantReadError(t, filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".opml"), c.body, c.want)
 	}
 }
 
