@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"math"
-	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -109,7 +108,6 @@ func appendHashWindows(dst []uint64, hs []uint64, n int, salt uint64) []uint64 {
 		}
 		return append(dst, finishSeq(h^salt, len(hs)))
 	}
-	dst = slices.Grow(dst, len(hs)-n+1)
 	var h, top uint64 = 0, 1 // top = seqPrime^(n-1)
 	for i := 0; i < n; i++ {
 		h = h*seqPrime + hs[i]
@@ -117,10 +115,15 @@ func appendHashWindows(dst []uint64, hs []uint64, n int, salt uint64) []uint64 {
 			top *= seqPrime
 		}
 	}
-	dst = append(dst, finishSeq(h^salt, n))
-	for i, x := range hs[n:] {
-		h = (h-hs[i]*top)*seqPrime + x
-		dst = append(dst, finishSeq(h^salt, n))
+	key := salt ^ lengthKey(n)
+	dst, out := extend(dst, len(hs)-n+1)
+	out[0] = fmix(h ^ key)
+	rest := out[1:]
+	leaving, coming := hs[:len(rest)], hs[n:]
+	coming = coming[:len(rest)]
+	for i := range rest {
+		h = (h-leaving[i]*top)*seqPrime + coming[i]
+		rest[i] = fmix(h ^ key)
 	}
 	return dst
 }

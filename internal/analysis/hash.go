@@ -57,8 +57,14 @@ func seqSum(tokens []Token) uint64 {
 // finishSeq turns the polynomial sum of n token hashes into a well-mixed
 // sequence hash: the murmur3 64-bit finaliser over the sum and the length,
 // mapped away from 0 so that 0 can mean "no words".
-func finishSeq(h uint64, n int) uint64 {
-	h ^= bits.RotateLeft64(uint64(n)*0xc2b2ae3d27d4eb4f, 31)
+func finishSeq(h uint64, n int) uint64 { return fmix(h ^ lengthKey(n)) }
+
+// lengthKey is what finishSeq mixes into the sum of n hashes: a loop over
+// windows of one length computes it once.
+func lengthKey(n int) uint64 { return bits.RotateLeft64(uint64(n)*0xc2b2ae3d27d4eb4f, 31) }
+
+// fmix is the finaliser of finishSeq, mapped away from 0.
+func fmix(h uint64) uint64 {
 	h ^= h >> 33
 	h *= 0xff51afd7ed558ccd
 	h ^= h >> 33
@@ -96,7 +102,6 @@ func appendWindows(dst []uint64, tokens []Token, n int, salt uint64) []uint64 {
 	if len(tokens) <= n {
 		return append(dst, finishSeq(seqSum(tokens)^salt, len(tokens)))
 	}
-	dst = slices.Grow(dst, len(tokens)-n+1)
 	var h, top uint64 = 0, 1 // top = seqPrime^(n-1)
 	for i := 0; i < n; i++ {
 		h = h*seqPrime + tokens[i].Hash
@@ -104,10 +109,23 @@ func appendWindows(dst []uint64, tokens []Token, n int, salt uint64) []uint64 {
 			top *= seqPrime
 		}
 	}
-	dst = append(dst, finishSeq(h^salt, n))
-	for i := n; i < len(tokens); i++ {
-		h = (h-tokens[i-n].Hash*top)*seqPrime + tokens[i].Hash
-		dst = append(dst, finishSeq(h^salt, n))
+	key := salt ^ lengthKey(n)
+	dst, out := extend(dst, len(tokens)-n+1)
+	out[0] = fmix(h ^ key)
+	rest := out[1:]
+	leaving, coming := tokens[:len(rest)], tokens[n:]
+	coming = coming[:len(rest)]
+	for i := range rest {
+		h = (h-leaving[i].Hash*top)*seqPrime + coming[i].Hash
+		rest[i] = fmix(h ^ key)
 	}
 	return dst
+}
+
+// extend lengthens dst by m values and returns it with the new part, to be
+// written by index in a loop that a check of capacity per value would slow.
+func extend(dst []uint64, m int) (all, added []uint64) {
+	n := len(dst)
+	dst = slices.Grow(dst, m)[:n+m]
+	return dst, dst[n:]
 }
