@@ -100,6 +100,32 @@ func TestHostileInput(t *testing.T) {
 	}
 }
 
+// TestErrorLines: an error in a body of several lines names the line the
+// bad document starts on, in JSON Lines and in an array alike.
+func TestErrorLines(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{})
+	ok := docJSON("x", story(9, 6), "")
+	for _, tc := range []struct {
+		name, ctype, body, want string
+	}{
+		{"lines, a blank between", "application/x-ndjson", ok + "\n\n" + `{"id": "y", "text": 5}` + "\n", "document 2 (line 3): text must be a JSON string"},
+		{"lines, the last cut short", "application/x-ndjson", ok + "\n" + ok + "\n" + `{"id": "z", "te`, "line 3: malformed JSON: the body ends inside the value that starts there"},
+		{"lines, a syntax error", "application/x-ndjson", ok + "\n" + `{"id" "z"}`, "line 2: malformed JSON: invalid character"},
+		{"array over lines", "application/json", "[\n" + ok + ",\n\n" + `{"id": "y", "text": 5}` + "\n]", "document 2 (line 4): text must be a JSON string"},
+		{"array cut short", "application/json", "[\n" + ok + ",\n" + `{"id": "y",`, "line 3: malformed JSON: the body ends inside the value that starts there"},
+		{"array then more", "application/json", "[" + ok + "]\n\n" + ok, "line 3: an array must be the whole body"},
+		{"array after a document", "application/json", ok + "\n[" + ok + "]", "line 2: an array must be the whole body"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, data := ts.do(t, req{method: "POST", path: "/v1/query", ctype: tc.ctype, body: tc.body})
+			var e apiError
+			if err := json.Unmarshal(data, &e); err != nil || code != http.StatusBadRequest || !strings.HasPrefix(e.Msg, tc.want) {
+				t.Errorf("%d %s, want 400 %q", code, data, tc.want)
+			}
+		})
+	}
+}
+
 // gzipped returns s gzip-compressed.
 func gzipped(t testing.TB, s string) string {
 	var b bytes.Buffer

@@ -113,42 +113,53 @@ type rawDoc struct {
 }
 
 // split cuts a body into its documents' JSON objects: the elements of an
-// array, or the objects one after another (one, or JSON Lines).
+// array, or the objects one after another (one, or JSON Lines), each with
+// the line it starts on.
 func (s *Server) split(body []byte) ([]rawDoc, error) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	var out []rawDoc
-	for {
+	// next decodes the value that starts at or after offset start.
+	next := func() error {
 		start := dec.InputOffset()
 		var raw json.RawMessage
-		err := dec.Decode(&raw)
-		if errors.Is(err, io.EOF) {
+		if err := dec.Decode(&raw); err != nil {
+			return syntaxError(body, start, err)
+		}
+		if len(out) == s.o.MaxBatch {
+			return s.tooMany()
+		}
+		out = append(out, rawDoc{raw, lineAt(body, dec.InputOffset()-int64(len(raw)))})
+		return nil
+	}
+	for {
+		start := skipSpace(body, dec.InputOffset())
+		if start == int64(len(body)) {
 			break
 		}
-		if err != nil {
-			return nil, syntaxError(body, start, err)
-		}
-		first := bytes.TrimLeft(raw, " \t\r\n")
-		line := 1 + bytes.Count(body[:start], []byte("\n")) + bytes.Count(raw[:len(raw)-len(first)], []byte("\n"))
-		if first[0] == '[' {
-			if len(out) > 0 || dec.More() {
-				return nil, badRequest("", fmt.Sprintf("line %d: an array must be the whole body", line))
-			}
-			var elems []json.RawMessage
-			if err := json.Unmarshal(raw, &elems); err != nil {
-				return nil, badRequest("", "reading the array: "+err.Error())
-			}
-			if len(elems) > s.o.MaxBatch {
-				return nil, s.tooMany()
-			}
-			for _, e := range elems {
-				out = append(out, rawDoc{e, line})
+		if body[start] != '[' {
+			if err := next(); err != nil {
+				return nil, err
 			}
 			continue
 		}
-		if len(out) == s.o.MaxBatch {
-			return nil, s.tooMany()
+		if len(out) > 0 {
+			return nil, badRequest("", fmt.Sprintf("line %d: an array must be the whole body", lineAt(body, start)))
 		}
-		out = append(out, rawDoc{raw, line})
+		if _, err := dec.Token(); err != nil { // [
+			return nil, syntaxError(body, start, err)
+		}
+		for dec.More() {
+			if err := next(); err != nil {
+				return nil, err
+			}
+		}
+		if _, err := dec.Token(); err != nil { // ]
+			return nil, syntaxError(body, dec.InputOffset(), err)
+		}
+		if rest := skipSpace(body, dec.InputOffset()); rest < int64(len(body)) {
+			return nil, badRequest("", fmt.Sprintf("line %d: an array must be the whole body", lineAt(body, rest)))
+		}
+		break
 	}
 	if len(out) == 0 {
 		return nil, badRequest("", "the body holds no documents")
@@ -161,16 +172,39 @@ func (s *Server) tooMany() error {
 		Msg: fmt.Sprintf("more than %d documents in one request (see --max-batch)", s.o.MaxBatch)}
 }
 
-// syntaxError locates a JSON error in the body.
+// syntaxError locates a JSON error in the body: at the byte the decoder
+// stopped at, or, when the body ends too soon, on the line where the value
+// left open starts (the first byte after start that is neither a space nor
+// the comma before an array's element).
 func syntaxError(body []byte, start int64, err error) error {
-	off := start
 	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		off = se.Offset
+	switch {
+	case errors.As(err, &se):
+		return badRequest("", fmt.Sprintf("line %d: malformed JSON: %v", lineAt(body, se.Offset), err))
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return badRequest("", fmt.Sprintf("line %d: malformed JSON: the body ends inside the value that starts there",
+			lineAt(body, skip(body, start, " \t\r\n,"))))
 	}
-	off = min(off, int64(len(body)))
-	line := 1 + bytes.Count(body[:off], []byte("\n"))
-	return badRequest("", fmt.Sprintf("line %d: malformed JSON: %v", line, err))
+	return badRequest("", fmt.Sprintf("line %d: malformed JSON: %v", lineAt(body, start), err))
+}
+
+// lineAt is the line (from 1) of the byte at off in body.
+func lineAt(body []byte, off int64) int {
+	off = max(0, min(off, int64(len(body))))
+	return 1 + bytes.Count(body[:off], []byte("\n"))
+}
+
+// skipSpace is the offset of the first byte at or after off in body that is
+// not JSON white space, or len(body).
+func skipSpace(body []byte, off int64) int64 { return skip(body, off, " \t\r\n") }
+
+// skip is the offset of the first byte at or after off in body that is not
+// one of set, or len(body).
+func skip(body []byte, off int64, set string) int64 {
+	for off < int64(len(body)) && strings.IndexByte(set, body[off]) >= 0 {
+		off++
+	}
+	return off
 }
 
 // decodeDoc reads one document's object, refusing unknown fields and
