@@ -1,6 +1,9 @@
 package corpus
 
 import (
+	"encoding/csv"
+	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -81,6 +84,31 @@ func TestCSV(t *testing.T) {
 			want: []rec{
 				{ID: "1", Text: `a "quoted" word`, Origin: "news.csv:2", Raw: `{"id":"1","text":"a \"quoted\" word"}`},
 				{ID: "2", Text: `bare " quote`, Origin: "news.csv:3", Raw: `{"id":"2","text":"bare \" quote"}`},
+			},
+		},
+		{
+			// A stray quote in a quoted field would make the field run on to
+			// the next quote, taking in the rows between: the row is refused,
+			// naming the lines it took, and the rows after it are read.
+			name: "a stray quote that runs a row on",
+			file: "news.csv",
+			input: "id,title,text\n1,t1,\"two \"\"quoted\"\"\nlines\"\n2,\"t2,\"broken\n3,\"t3\",\"taken in\"\n" +
+				"4,t4,\"after\"\n",
+			want: []rec{
+				{ID: "1", Title: "t1", Text: "two \"quoted\"\nlines", Origin: "news.csv:2", Raw: `{"id":"1","title":"t1","text":"two \"quoted\"\nlines"}`},
+				{ID: "news.csv:4", Origin: "news.csv:4", Skip: "malformed", Err: "news.csv:4: malformed: a quoted field holds a quote that is neither " +
+					"doubled nor its end, or is never closed (seen on line 4): the row runs on to line 5, and lines 4 to 5 are not read"},
+				{ID: "4", Title: "t4", Text: "after", Origin: "news.csv:6", Raw: `{"id":"4","title":"t4","text":"after"}`},
+			},
+		},
+		{
+			name:  "a quoted field never closed",
+			file:  "news.csv",
+			input: "id,text\n1,ok\n\n2,\"never closed,\n3,lost\n",
+			want: []rec{
+				{ID: "1", Text: "ok", Origin: "news.csv:2", Raw: `{"id":"1","text":"ok"}`},
+				{ID: "news.csv:4", Origin: "news.csv:4", Skip: "malformed", Err: "news.csv:4: malformed: a quoted field holds a quote that is neither " +
+					"doubled nor its end, or is never closed (seen on line 4): the row runs on to line 5, and lines 4 to 5 are not read"},
 			},
 		},
 		{
@@ -169,5 +197,54 @@ func TestCSV(t *testing.T) {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestStrayQuote checks the quoting rules a run-on row breaks, and that
+// encoding/csv's strict reading agrees on every row it reads without a
+// bare quote: no error where strayQuote finds none, ErrQuote where it does.
+func TestStrayQuote(t *testing.T) {
+	for _, tc := range []struct {
+		row  string
+		want int
+	}{
+		{"1,plain,row\n", 0},
+		{"1,\"quoted\",\"with, comma\"\n", 0},
+		{"1,\"two\nlines\"\n", 0},
+		{"1,\"doubled \"\"quotes\"\"\nover lines\"\n", 0},
+		{"1,\"\"\n", 0},
+		{"1,\"\"\"\"\n", 0},
+		{"1,\"crlf\r\nend\"\r\n", 0},
+		{"1,\"at the end\"", 0},
+		{"1,\"at the end\"\r", 0},
+		{"1,\"stray \" quote\"\n", 1},
+		{"1,\"two\nlines, \"stray\" on the second\"\n", 2},
+		{"1,\"t2,\"broken\n3,\"t3\",\"taken in\"\n", 1},
+		{"1,ok,\"never closed\nmore\n", 1},
+		{"1,ok\n2,\"opens on the second line\n", 2},
+		{"1,\"quoted\"x,after\n", 1},
+	} {
+		if got := strayQuote([]byte(tc.row), ','); got != tc.want {
+			t.Errorf("strayQuote(%q) = %d, want %d", tc.row, got, tc.want)
+		}
+		cr := csv.NewReader(strings.NewReader(tc.row))
+		cr.FieldsPerRecord = -1
+		var err error
+		for err == nil {
+			_, err = cr.Read()
+		}
+		var pe *csv.ParseError
+		switch {
+		case errors.As(err, &pe) && errors.Is(pe.Err, csv.ErrQuote):
+			if tc.want == 0 {
+				t.Errorf("%q: encoding/csv finds %v, strayQuote nothing", tc.row, err)
+			}
+		case err == io.EOF:
+			if tc.want != 0 {
+				t.Errorf("%q: encoding/csv reads it, strayQuote finds a fault on line %d", tc.row, tc.want)
+			}
+		default:
+			t.Errorf("%q: %v", tc.row, err)
+		}
 	}
 }
