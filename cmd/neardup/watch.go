@@ -102,9 +102,32 @@ func (c *watchCmd) Run(g *globals) error {
 		return err
 	}
 	start := time.Now()
-	_, err = w.Once(g.ctx)
+	res, err := w.Once(g.ctx)
 	summarize(o.Logger, w.Totals(), "took", time.Since(start).Round(time.Millisecond))
-	return err
+	if err != nil {
+		return err
+	}
+	return failedFeeds(res)
+}
+
+// failedFeeds is the error of a pass in which feeds failed: a run from cron
+// exits 1 for it, and its mail names them. What the other feeds gave is
+// stored all the same.
+func failedFeeds(res []watch.Result) error {
+	var failed []string
+	for _, r := range res {
+		if r.Status == "error" {
+			failed = append(failed, fmt.Sprintf("  %v", r.Err))
+		}
+	}
+	if len(failed) == 0 {
+		return nil
+	}
+	others := ""
+	if len(failed) < len(res) {
+		others = " (the articles of the others are stored)"
+	}
+	return fmt.Errorf("%d of %d feeds failed%s:\n%s", len(failed), len(res), others, strings.Join(failed, "\n"))
 }
 
 // openWatched opens the index, creating it when missing with the default

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html"
 	"io"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/watch"
 )
 
 // newsSite is a local news site: pages of stories and a feed listing the
@@ -238,6 +240,27 @@ func TestWatchOnceTwice(t *testing.T) {
 	}
 	if ids2, _ := storedIndex(t, db); len(ids2) != 5 {
 		t.Errorf("removing a feed changed the documents: %d", len(ids2))
+	}
+}
+
+// A pass of watch --once in which a feed fails exits 1, for cron to tell,
+// and stores what the other feeds gave.
+func TestWatchOnceFailedFeed(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	a := newNewsSite(t, "The A Times")
+	a.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(7)))
+	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml")
+	runOK(t, "feeds", "add", "--db", db, a.URL+"/missing.xml")
+	if got := run(t.Context(), []string{"-q", "watch", "--db", db, "--once", "--host-delay", "0"}); got != 1 {
+		t.Errorf("exit code %d, want 1", got)
+	}
+	if ids, _ := storedIndex(t, db); len(ids) != 1 || !ids[a.URL+"/news/1"] {
+		t.Errorf("the working feed's article: %v", ids)
+	}
+	if err := failedFeeds([]watch.Result{{Status: "ok"}, {Status: "error", Err: errors.New("HTTP 404")}}); err == nil ||
+		err.Error() != "1 of 2 feeds failed (the articles of the others are stored):\n  HTTP 404" {
+		t.Errorf("the error: %v", err)
 	}
 }
 
