@@ -341,6 +341,7 @@ func TestReadErrors(t *testing.T) {
 		{"repeated id", "{\"id\":\"a\",\"cluster\":1}\n{\"id\":\"a\",\"cluster\":2}", "line 2: id \"a\" repeated"},
 		{"mixed", "{\"id\":\"a\",\"cluster\":1}\n{\"a\":\"a\",\"b\":\"b\",\"label\":true}", "line 2: eval: truth mixes"},
 		{"bad label", `{"a":"a","b":"b","label":"maybe"}`, "line 1: label \"maybe\" is neither"},
+		{"no label", `{"a":"a","b":"b"}`, `line 1: a pair needs a "label"`},
 		{"not json", `{"id":`, "line 1: unexpected end of JSON input"},
 	}
 	for _, tc := range truthErrs {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -83,6 +84,9 @@ func valuesOf(raw json.RawMessage) []string {
 
 // parseLabel reads a truth pair's label: true for a duplicate.
 func parseLabel(raw json.RawMessage) (bool, error) {
+	if raw == nil {
+		return false, errors.New(`a pair needs a "label": true or 1 for a duplicate, false or 0 for a non-duplicate`)
+	}
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
 		return false, fmt.Errorf("label: %w", err)
