@@ -130,6 +130,16 @@ func TestJSONL(t *testing.T) {
 			},
 		},
 		{
+			// No field of a usable record holds a NUL byte: PostgreSQL
+			// stores none in text.
+			name:  "NUL bytes in id, url and source",
+			input: "{\"id\":\"a\\u0000\",\"text\":\"ok\"}\n{\"text\":\"ok\",\"url\":\"u\\u0000\",\"source\":\"\\u0000s\"}\n",
+			want: []rec{
+				{ID: "a\x00", Text: "ok", Origin: "news.jsonl:1", Raw: `{"id":"a\u0000","text":"ok"}`, Skip: "binary", Err: `news.jsonl:1: field "id": NUL byte (binary data)`},
+				{ID: "news.jsonl:2", Text: "ok", URL: "u\ufffd", Source: "\ufffds", Origin: "news.jsonl:2", Raw: `{"text":"ok","url":"u\u0000","source":"\u0000s"}`},
+			},
+		},
+		{
 			name:  "empty and missing text",
 			input: "{\"text\":\" \\n\\t \"}\n{\"title\":\"t\"}\n{\"text\":null}\n",
 			want: []rec{

@@ -145,8 +145,9 @@ func (r *Reader) Decode(raw Raw) Record {
 }
 
 // check validates a decoded document: its size, then NUL bytes and UTF-8 in
-// title and text, UTF-8 in the id, and a text that is not blank. URL and
-// source bytes that are not UTF-8 become U+FFFD.
+// title, text and id, and a text that is not blank. URL and source bytes
+// that are not UTF-8, and NUL bytes, become U+FFFD. No field that passes
+// holds a NUL byte, which no index can store (PostgreSQL refuses it in text).
 func (r *Reader) check(doc *core.Document) (core.SkipReason, string, string) {
 	if n := len(doc.Title) + len(doc.Text); n > r.opts.MaxBytes {
 		return core.SkipTooLarge, "", fmt.Sprintf("title and text are %d bytes, over the limit of %d", n, r.opts.MaxBytes)
@@ -154,7 +155,7 @@ func (r *Reader) check(doc *core.Document) (core.SkipReason, string, string) {
 	parts := [...]struct {
 		name string
 		s    string
-	}{{r.opts.TitleField, doc.Title}, {r.opts.TextField, doc.Text}}
+	}{{r.opts.TitleField, doc.Title}, {r.opts.TextField, doc.Text}, {r.opts.IDField, doc.ID}}
 	for _, p := range parts {
 		if strings.IndexByte(p.s, 0) >= 0 {
 			return core.SkipBinary, p.name, "NUL byte (binary data)"
@@ -165,15 +166,22 @@ func (r *Reader) check(doc *core.Document) (core.SkipReason, string, string) {
 			return core.SkipInvalidUTF8, p.name, "invalid UTF-8"
 		}
 	}
-	if !utf8.ValidString(doc.ID) {
-		return core.SkipInvalidUTF8, r.opts.IDField, "invalid UTF-8"
-	}
 	if isBlank(doc.Text) {
 		return core.SkipEmpty, r.opts.TextField, "empty"
 	}
-	doc.URL = strings.ToValidUTF8(doc.URL, "\uFFFD")
-	doc.Source = strings.ToValidUTF8(doc.Source, "\uFFFD")
+	doc.URL = cleanMeta(doc.URL)
+	doc.Source = cleanMeta(doc.Source)
 	return core.SkipNone, "", ""
+}
+
+// cleanMeta turns the bytes of s that are not UTF-8, and NUL bytes, into
+// U+FFFD.
+func cleanMeta(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if strings.IndexByte(s, 0) >= 0 {
+		s = strings.ReplaceAll(s, "\x00", "\uFFFD")
+	}
+	return s
 }
 
 // finish validates doc and returns its record.

@@ -49,6 +49,8 @@ func TestHostileInput(t *testing.T) {
 		{"unknown encoding", req{method: "POST", path: "/v1/documents", token: "ok", body: ok, encoding: "br"}, 415, "Content-Encoding"},
 		{"not gzip", req{method: "POST", path: "/v1/documents", token: "ok", body: ok, encoding: "gzip"}, 400, "Content-Encoding"},
 		{"gzip inflating past the limit", req{method: "POST", path: "/v1/documents", token: "ok", body: gzipped(t, strings.Repeat(" ", 1<<20)+ok), encoding: "gzip"}, 413, ""},
+		{"NUL in the text", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "a\u0000b"}`}, 400, "text"},
+		{"NUL in the url", req{method: "POST", path: "/v1/query", body: `{"text": "t", "url": "http://x/\u0000"}`}, 400, "url"},
 		{"bad date", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "date": "yesterday"}`}, 400, "date"},
 		{"long title", req{method: "POST", path: "/v1/documents", token: "ok", body: fmt.Sprintf(`{"id": "a", "title": %q}`, strings.Repeat("t", 5000))}, 400, "title"},
 		{"unknown parameter", req{method: "POST", path: "/v1/documents?force=1", token: "ok", body: ok}, 400, "force"},
