@@ -309,7 +309,9 @@ func entries(feedURL string, items []*gofeed.Item) []entry {
 		}
 		e.key = e.link
 		if e.key == "" {
-			e.key = strings.TrimSpace(it.GUID)
+			// A GUID is any text a feed holds: a NUL in it (JSON Feed's
+			// \u0000) is kept out of the store, which PostgreSQL refuses.
+			e.key = strings.ReplaceAll(strings.TrimSpace(it.GUID), "\x00", "\uFFFD")
 		}
 		if e.key == "" || seen[e.key] {
 			continue

@@ -202,6 +202,27 @@ func TestOldestFirst(t *testing.T) {
 	}
 }
 
+// TestNULInGUID: an item keyed by a GUID that holds a NUL character (a JSON
+// Feed may send one) is stored on both engines, and the feed's pass is ok.
+func TestNULInGUID(t *testing.T) {
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			x := newIndexAt(t, storetest.DSN(t, engine))
+			s := newSite(t)
+			s.serve("/feed", "application/feed+json",
+				`{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[{"id":"g\u0000one","title":"no link"}]}`)
+			addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+			r := once(t, newWatcher(t, x, testOptions()))[0]
+			if r.Status != "ok" || r.Outcomes[OutcomeNoLink] != 1 {
+				t.Fatalf("%+v (%v)", r, r.Err)
+			}
+			if it, ok := storedItems(t, x, s.URL+"/feed")["g\uFFFDone"]; !ok || it.Outcome != OutcomeNoLink {
+				t.Errorf("the item: %+v", storedItems(t, x, s.URL+"/feed"))
+			}
+		})
+	}
+}
+
 func TestTwoFeedsOneStory(t *testing.T) {
 	for _, engine := range storetest.Engines {
 		t.Run(engine, func(t *testing.T) { twoFeedsOneStory(t, newIndexAt(t, storetest.DSN(t, engine))) })
