@@ -7,7 +7,9 @@ package core
 
 import (
 	"encoding/json"
+	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Document is one input record as the pipeline sees it.
@@ -35,6 +37,22 @@ type Document struct {
 	// de-duplicated corpus. Readers of non-JSON inputs build it from the
 	// record's fields.
 	Raw json.RawMessage
+}
+
+// UnstorableField returns the first of d's text fields (id, title, text,
+// URL, source) that no index can store, with why: one that is not UTF-8,
+// or that holds a NUL character (binary data, which PostgreSQL refuses in
+// text). It returns "", "" when every one can be stored.
+func (d *Document) UnstorableField() (field, why string) {
+	for _, f := range [...]struct{ name, v string }{{"id", d.ID}, {"title", d.Title}, {"text", d.Text}, {"url", d.URL}, {"source", d.Source}} {
+		switch {
+		case !utf8.ValidString(f.v):
+			return f.name, "is not UTF-8"
+		case strings.IndexByte(f.v, 0) >= 0:
+			return f.name, "holds a NUL character (binary data)"
+		}
+	}
+	return "", ""
 }
 
 // SkipReason says why a record was not compared. The zero value means the

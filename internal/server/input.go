@@ -240,17 +240,15 @@ func decodeDoc(raw json.RawMessage, d *core.Document, needID bool) error {
 	for _, f := range []struct {
 		name, v string
 		max     int
-	}{{"title", in.Title, maxTitleBytes}, {"url", in.URL, maxURLBytes}, {"source", in.Source, maxSourceBytes}, {"text", in.Text, 0}} {
-		if f.max > 0 && len(f.v) > f.max {
+	}{{"title", in.Title, maxTitleBytes}, {"url", in.URL, maxURLBytes}, {"source", in.Source, maxSourceBytes}} {
+		if len(f.v) > f.max {
 			return badRequest(f.name, fmt.Sprintf("%s is longer than %d bytes", f.name, f.max))
-		}
-		// No index stores a NUL byte (PostgreSQL refuses it in text),
-		// and neardup reads none from a file.
-		if strings.IndexByte(f.v, 0) >= 0 {
-			return badRequest(f.name, f.name+" holds a NUL byte (binary data)")
 		}
 	}
 	*d = core.Document{ID: in.ID, Title: in.Title, Text: in.Text, URL: in.URL, Source: in.Source, Raw: raw}
+	if field, why := d.UnstorableField(); field != "" {
+		return badRequest(field, field+" "+why)
+	}
 	if in.Date != "" {
 		t, err := parseTime(in.Date)
 		if err != nil {

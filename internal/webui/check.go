@@ -101,6 +101,9 @@ func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
 	case strings.TrimSpace(string(body)) == "":
 		return doc, errorf(http.StatusBadRequest, "text", "paste an article or choose a file")
 	}
+	if field, why := doc.UnstorableField(); field != "" {
+		return doc, errorf(http.StatusBadRequest, field, "the %s %s", field, why)
+	}
 	if f.Date != "" {
 		d, err := time.Parse("2006-01-02", f.Date)
 		if err != nil {
