@@ -121,6 +121,16 @@ func TestChooseBands(t *testing.T) {
 	}
 }
 
+// TestKnownBands holds the answers ChooseBands knows beforehand to the
+// search's.
+func TestKnownBands(t *testing.T) {
+	for q, want := range knownBands {
+		if got := chooseBands(q.threshold, q.k, q.maxBands, q.rows, q.wFP, q.wFN); got != want {
+			t.Errorf("%+v: the search chooses %v, knownBands says %v", q, got, want)
+		}
+	}
+}
+
 // TestSimpsonSameAsPlain holds chooseBands' integrals, which look s^r up,
 // to the plain rule over Probability, to the bit, and its choice to the
 // plain search's.
