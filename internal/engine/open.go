@@ -109,7 +109,7 @@ func create(ctx context.Context, st store.Store, specs []Spec, o OpenOptions) (s
 	if err != nil {
 		return store.Meta{}, err
 	}
-	if err := c.Check(); err != nil {
+	if err := CheckConfig(c); err != nil {
 		return store.Meta{}, err
 	}
 	opts, err := json.Marshal(c)

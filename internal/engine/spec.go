@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
+	"reflect"
+	"strings"
 	"sync"
 	"time"
 
@@ -20,6 +23,25 @@ type Config interface {
 	Method() string
 	// Check returns an error naming the first option out of range.
 	Check() error
+}
+
+// CheckConfig returns an error naming the first option of c out of range:
+// one that is not a finite number, then what c.Check finds. A check of a
+// range (x <= 0 || x > 1) lets NaN through, which would make every
+// comparison with the option false and the run find nothing.
+func CheckConfig(c Config) error {
+	v := reflect.ValueOf(c)
+	if v.Kind() == reflect.Struct {
+		for i := range v.NumField() {
+			f := v.Field(i)
+			if f.Kind() != reflect.Float64 || !math.IsNaN(f.Float()) && !math.IsInf(f.Float(), 0) {
+				continue
+			}
+			name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
+			return fmt.Errorf("%s: %s %v is not a finite number", c.Method(), strings.ReplaceAll(name, "_", " "), f.Float())
+		}
+	}
+	return c.Check()
 }
 
 // Spec is a method as the composition root sees it: its name and defaults,
@@ -75,7 +97,7 @@ func Register[O Config, S any, E core.Evidence](s Spec, defaults func() O, build
 		if !ok {
 			return nil, fmt.Errorf("engine: options of %s given to %s", c.Method(), s.Name)
 		}
-		if err := o.Check(); err != nil {
+		if err := CheckConfig(o); err != nil {
 			return nil, err
 		}
 		return build(o)

@@ -98,7 +98,7 @@ func (mf *Flags) Apply(c engine.Config, specs []engine.Spec) (engine.Config, err
 		}
 		c = next
 	}
-	if err := c.Check(); err != nil {
+	if err := engine.CheckConfig(c); err != nil {
 		return c, UsageError{err.Error()}
 	}
 	return c, nil
@@ -120,7 +120,7 @@ func (mf *Flags) ApplyOwn(c engine.Config) (engine.Config, error) {
 		}
 		c = next
 	}
-	if err := c.Check(); err != nil {
+	if err := engine.CheckConfig(c); err != nil {
 		return c, UsageError{err.Error()}
 	}
 	return c, nil
