@@ -67,7 +67,7 @@ func (c *dedupCmd) Run(g *globals) error {
 		Strict:      c.Strict,
 		Workers:     c.Workers,
 		Warn:        os.Stderr,
-		MaxWarnings: c.MaxWarnings,
+		MaxWarnings: c.maxWarnings(),
 		Report:      c.Report,
 		TitlesCSV:   c.TitlesCSV,
 		Matrix:      c.Matrix,

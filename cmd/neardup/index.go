@@ -227,7 +227,7 @@ func storedMeta(ctx context.Context, db string) (store.Meta, bool) {
 // feed runs an add or a query over the inputs r reads and prints the
 // summary.
 func feed(g *globals, x *index, r *corpus.Reader, o job.FeedOptions, in *inputFlags) error {
-	o.Index, o.Workers, o.Strict, o.MaxWarnings = x.Index, in.Workers, in.Strict, in.MaxWarnings
+	o.Index, o.Workers, o.Strict, o.MaxWarnings = x.Index, in.Workers, in.Strict, in.maxWarnings()
 	o.Out, o.Warn = os.Stdout, os.Stderr
 	if !g.quiet {
 		o.Progress = os.Stderr

@@ -23,18 +23,36 @@ type inputFlags struct {
 	MinChars    int    `name:"min-chars" default:"500" help:"HTML and WARC inputs: skip pages with less article text than this many characters as too short; 0 keeps them."`
 	Strict      bool   `help:"Stop at the first bad record instead of skipping it."`
 	Workers     int    `short:"j" help:"Reading and sketching goroutines (default: one per CPU)."`
-	MaxWarnings int    `default:"20" help:"Warn about at most this many skipped records on stderr."`
+	MaxWarnings int    `default:"20" help:"Warn about at most this many skipped records on stderr; 0 warns of none (one line says where they are counted)."`
 }
 
-// corpusOptions are the reader's options the flags give.
+// corpusOptions are the reader's options the flags give, after checking the
+// flags of every command that reads documents.
 func (f *inputFlags) corpusOptions() (corpus.Options, error) {
 	o := corpus.Options{Format: f.Format, IDField: f.IDCol, TitleField: f.TitleCol, TextField: f.TextCol,
 		URLField: f.URLCol, SourceField: f.SourceCol, DateField: f.DateCol, MaxBytes: f.MaxBytes, Charset: f.Charset,
 		MaxInflate: f.MaxInflate, MaxRatio: f.MaxRatio}
+	switch {
+	case f.MaxBytes <= 0:
+		return o, usageError{"--max-bytes must be positive"}
+	case f.MaxWarnings < 0:
+		return o, usageError{"--max-warnings must be ≥ 0"}
+	case f.Workers < 0:
+		return o, usageError{"--workers must be ≥ 0 (0: one per CPU)"}
+	}
 	if err := f.decompressFlags.check(); err != nil {
 		return o, err
 	}
 	return o, f.extractOptions(&o.Extract)
+}
+
+// maxWarnings is --max-warnings as the job takes it: there 0 means the
+// default and a negative number none.
+func (f *inputFlags) maxWarnings() int {
+	if f.MaxWarnings == 0 {
+		return -1
+	}
+	return f.MaxWarnings
 }
 
 // openInputs opens the inputs of `index add` or `index query`: before the

@@ -83,8 +83,11 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	if o.Chunk <= 0 {
 		o.Chunk = 1000
 	}
-	if o.MaxWarnings <= 0 {
+	switch {
+	case o.MaxWarnings == 0:
 		o.MaxWarnings = 20
+	case o.MaxWarnings < 0:
+		o.MaxWarnings = 0 // none; one line says where the skipped records are counted
 	}
 	f := &feeder{ctx: ctx, o: o, r: r, st: &st, meter: progress.New(o.Progress), started: time.Now(),
 		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}

@@ -48,7 +48,8 @@ type Options struct {
 	// Warn receives one line per skipped record (up to MaxWarnings);
 	// nil prints none.
 	Warn io.Writer
-	// MaxWarnings caps the warning lines; 0 means 20.
+	// MaxWarnings caps the warning lines; 0 means 20, a negative number
+	// none.
 	MaxWarnings int
 	// Report, if set, is the path of an HTML report of the largest
 	// clusters with each member's diff against its representative.
@@ -72,8 +73,11 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
-	if o.MaxWarnings <= 0 {
+	switch {
+	case o.MaxWarnings == 0:
 		o.MaxWarnings = 20
+	case o.MaxWarnings < 0:
+		o.MaxWarnings = 0 // none; one line says where the skipped records are counted
 	}
 	if o.Method == nil {
 		o.Method = methods.Default()
@@ -264,6 +268,8 @@ func (wr *warner) skip(rec corpus.Record, where string) error {
 		switch {
 		case wr.warned < wr.max:
 			fmt.Fprintf(wr.w, "warning: skipped: %v\n", rec.Err)
+		case wr.warned == wr.max && wr.max == 0:
+			fmt.Fprintf(wr.w, "warning: records skipped; %s\n", where)
 		case wr.warned == wr.max:
 			fmt.Fprintf(wr.w, "warning: more records skipped; %s\n", where)
 		}

@@ -275,3 +275,24 @@ func TestUnreadInputsAreTold(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxWarnings: MaxWarnings caps the lines about skipped records, 0
+// means 20, and a negative number none but the one that says where they
+// are counted.
+func TestMaxWarnings(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(in, []byte(strings.Repeat("{\"id\":\n", 30)+`{"id":"ok","text":"`+strings.Repeat("word ", 50)+`"}`+"\n"), 0o644)
+	for _, tc := range []struct{ max, skipped int }{{0, 20}, {3, 3}, {-1, 0}} {
+		var warn bytes.Buffer
+		if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Warn: &warn, MaxWarnings: tc.max}); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Count(warn.String(), "warning: skipped: "); got != tc.skipped {
+			t.Errorf("MaxWarnings %d: %d lines about skipped records, want %d:\n%s", tc.max, got, tc.skipped, warn.String())
+		}
+		if strings.Count(warn.String(), "records skipped; stats.json counts them") != 1 {
+			t.Errorf("MaxWarnings %d: no line says where the rest are counted:\n%s", tc.max, warn.String())
+		}
+	}
+}
