@@ -5,16 +5,15 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"slices"
-	"strings"
 	"unicode/utf8"
 
-	"github.com/gogs/chardet"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/ianaindex"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
+
+	"github.com/neardup/neardup/internal/extract"
 )
 
 // Text and CSV files need not be UTF-8: a file whose start is not valid
@@ -59,7 +58,7 @@ func (r *Reader) utf8Reader(br *bufio.Reader) (io.Reader, string) {
 	if validUTF8Prefix(head) {
 		return br, ""
 	}
-	name := detectCharset(head)
+	name := extract.DetectCharset(head, false)
 	e, err := lookupCharset(name)
 	if err != nil {
 		name, e = "windows-1252", encodingWindows1252()
@@ -79,31 +78,6 @@ func validUTF8Prefix(head []byte) bool {
 		}
 	}
 	return utf8.Valid(head)
-}
-
-// detectCharset names the charset of a start of text that is not UTF-8.
-// Of charsets detected with equal confidence it takes the first by name:
-// the detector's own choice among them varies from run to run, and a
-// second reading must read a file as the first did.
-func detectCharset(head []byte) string {
-	all, err := chardet.NewTextDetector().DetectAll(head)
-	var res *chardet.Result
-	if err == nil && len(all) > 0 {
-		slices.SortFunc(all, func(a, b chardet.Result) int {
-			if a.Confidence != b.Confidence {
-				return b.Confidence - a.Confidence
-			}
-			return strings.Compare(a.Charset, b.Charset)
-		})
-		res = &all[0]
-	}
-	if res == nil || res.Confidence < 30 || strings.EqualFold(res.Charset, "UTF-8") || strings.HasPrefix(strings.ToUpper(res.Charset), "UTF-") {
-		return "windows-1252"
-	}
-	if strings.EqualFold(res.Charset, "ISO-8859-1") {
-		return "windows-1252" // as browsers read it: a superset
-	}
-	return res.Charset
 }
 
 func encodingWindows1252() encoding.Encoding {

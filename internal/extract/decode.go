@@ -9,9 +9,11 @@ import (
 	"mime"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gogs/chardet"
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding/charmap"
 )
@@ -51,19 +53,24 @@ const headLimit = 16 << 10
 // ToUTF8 converts an HTML body to UTF-8. The encoding comes from, in order:
 // a byte-order mark, the charset of contentType (an HTTP Content-Type
 // value, may be empty), a <meta> declaration; a body without any that is
-// valid UTF-8 is taken as UTF-8, anything else as Windows-1252 (the web's
-// default). It returns the encoding's name.
+// valid UTF-8 is taken as UTF-8, anything else as the charset its text is
+// detected to be (DetectCharset), Windows-1252 (the web's default) when
+// detection is not confident. It returns the encoding's name.
 func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
 	enc, name, certain := charset.DetermineEncoding(body, contentType)
 	if !certain {
-		switch {
-		case utf8.Valid(body):
+		if utf8.Valid(body) {
 			return body, "utf-8", nil
-		default:
-			if m := metaCharset.FindSubmatch(body[:min(len(body), headLimit)]); m != nil {
-				if e, n := charset.Lookup(string(m[1])); e != nil {
-					enc, name = e, n
-				}
+		}
+		found := false
+		if m := metaCharset.FindSubmatch(body[:min(len(body), headLimit)]); m != nil {
+			if e, n := charset.Lookup(string(m[1])); e != nil {
+				enc, name, found = e, n, true
+			}
+		}
+		if !found {
+			if e, n := charset.Lookup(DetectCharset(body[:min(len(body), detectLimit)], true)); e != nil {
+				enc, name = e, n
 			}
 		}
 	}
@@ -90,6 +97,40 @@ func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
 		return nil, name, fmt.Errorf("decoding %s: %w", name, err)
 	}
 	return out, name, nil
+}
+
+// detectLimit bounds how much of a page DetectCharset reads.
+const detectLimit = 64 << 10
+
+// DetectCharset names the charset of the start of a text, or with html of
+// a page (its markup left out), that is not UTF-8: the charset
+// github.com/gogs/chardet finds most likely, or Windows-1252 when it is not
+// confident (below 30 of 100), finds a UTF form, or finds ISO-8859-1 (of
+// which Windows-1252 is the superset browsers read). Of charsets found
+// with equal confidence it takes the first by name: the detector's own
+// choice among them varies from run to run, and a second reading must read
+// a file as the first did.
+func DetectCharset(head []byte, html bool) string {
+	d := chardet.NewTextDetector()
+	if html {
+		d = chardet.NewHtmlDetector()
+	}
+	all, err := d.DetectAll(head)
+	var res *chardet.Result
+	if err == nil && len(all) > 0 {
+		slices.SortFunc(all, func(a, b chardet.Result) int {
+			if a.Confidence != b.Confidence {
+				return b.Confidence - a.Confidence
+			}
+			return strings.Compare(a.Charset, b.Charset)
+		})
+		res = &all[0]
+	}
+	if res == nil || res.Confidence < 30 || strings.HasPrefix(strings.ToUpper(res.Charset), "UTF-") ||
+		strings.EqualFold(res.Charset, "ISO-8859-1") {
+		return "windows-1252"
+	}
+	return res.Charset
 }
 
 // mostlyUTF8 reports whether a body that is not valid UTF-8 has at least
