@@ -258,9 +258,9 @@ func checkRow(raw []byte, fields []string, comma byte, first int) string {
 // closed; 0 when every quoted field keeps them. A quote inside a
 // field that does not start with one is left alone: such a field ends at
 // its line's end whatever its quotes. encoding/csv reads by these rules
-// without LazyQuotes; by hand, a row is checked without the reader's
-// buffer and copies (a sixth of the time of reading a corpus of articles
-// spanning lines).
+// without LazyQuotes, but a reader made for each row (its buffer and
+// copies) took a sixth of the CPU of reading a corpus of articles that span
+// lines; this check takes about 1 %.
 func strayQuote(raw []byte, comma byte) int {
 	line, start := 1, true
 	for i := 0; i < len(raw); i++ {
@@ -275,7 +275,7 @@ func strayQuote(raw []byte, comma byte) int {
 			if !ok {
 				return line + lines
 			}
-			i += end // the closing quote; a comma or line end follows
+			i += 1 + end // the closing quote; a comma or line end follows
 			line += lines
 			start = false
 		default:
