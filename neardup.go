@@ -11,6 +11,7 @@ package neardup
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/neardup/neardup/core"
@@ -188,14 +189,33 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 // Add checks each document against everything stored and stores it, in one
 // transaction: when Add returns nil every document is stored (or reported as
 // existing: a stored document's ID is never stored twice), otherwise none
-// is. It returns one Match a document, in order.
+// is. It returns one Match a document, in order. A document with a field
+// that is not UTF-8 or holds a NUL character, which no index stores, is an
+// error naming it, and nothing is stored.
 func (x *Index) Add(ctx context.Context, docs ...Document) ([]Match, error) {
+	if err := storable(docs); err != nil {
+		return nil, err
+	}
 	return x.x.Add(ctx, docs, engine.AddOptions{})
 }
 
 // Replace is Add, except that a document whose ID is stored replaces it.
 func (x *Index) Replace(ctx context.Context, docs ...Document) ([]Match, error) {
+	if err := storable(docs); err != nil {
+		return nil, err
+	}
 	return x.x.Add(ctx, docs, engine.AddOptions{Replace: true})
+}
+
+// storable returns an error naming the first document with a field that
+// no index can store.
+func storable(docs []Document) error {
+	for i := range docs {
+		if field, why := docs[i].UnstorableField(); field != "" {
+			return fmt.Errorf("neardup: document %d (id %q): the %s %s", i+1, docs[i].ID, field, why)
+		}
+	}
+	return nil
 }
 
 // Query checks each document against everything stored without storing it.

@@ -52,6 +52,16 @@ func TestIndexAPI(t *testing.T) {
 		t.Errorf("Query: %+v, %v; want q checked against a and b", ms, err)
 	}
 
+	// A field no index can store is an error naming it, and nothing of the
+	// call is stored.
+	if _, err := x.Add(ctx, neardup.Document{ID: "c", Text: other}, neardup.Document{ID: "d", Text: "a\x00b"}); err == nil ||
+		!strings.Contains(err.Error(), `document 2 (id "d"): the text holds a NUL character`) {
+		t.Errorf("Add of a NUL: %v", err)
+	}
+	if ms, err := x.Query(ctx, neardup.Document{ID: "q", Text: other}); err != nil || len(ms) != 1 || len(ms[0].Pairs) != 0 {
+		t.Errorf("after the refused Add, other matches %+v, %v; want nothing stored", ms, err)
+	}
+
 	ms, err = x.Replace(ctx, neardup.Document{ID: "b", Text: other, Date: day})
 	if err != nil || len(ms) != 1 || ms[0].Status != neardup.Replaced || len(ms[0].Pairs) != 0 {
 		t.Errorf("Replace: %+v, %v; want b replaced, matching nothing", ms, err)
