@@ -323,3 +323,38 @@ func TestExactCopies(t *testing.T) {
 		t.Errorf("verify: %v %v", faults, err)
 	}
 }
+
+// TestVerifyFindsFaults damages a stored index behind its back, as a
+// failing disk or a hand-made edit would: a sketch's detail part gone, a
+// document moved to a cluster of its own, a mark to a document that is
+// not there. Verify names each, on both engines.
+func TestVerifyFindsFaults(t *testing.T) {
+	for _, eng := range storetest.Engines {
+		t.Run(eng, func(t *testing.T) {
+			dsn := storetest.DSN(t, eng)
+			x := open(t, dsn, engine.OpenOptions{})
+			g := enginetest.NewTextGen(31)
+			a, b := g.Sentences(10), g.Sentences(10)
+			add(t, x, enginetest.Doc("a", a), enginetest.Doc("a-copy", a), enginetest.Doc("b", b))
+			if faults, err := x.Verify(t.Context(), nil); err != nil || len(faults) > 0 {
+				t.Fatalf("verify of a sound index: %v %v", faults, err)
+			}
+			x.Close()
+			storetest.Exec(t, dsn,
+				`DELETE FROM sketch_detail WHERE ord = (SELECT ord FROM docs WHERE id = 'b')`,
+				`UPDATE docs SET cluster = 999999 WHERE id = 'a-copy'`,
+				`INSERT INTO marks (a, b, label, score, method, evidence, at) SELECT ord, 424242, 'duplicate', 0.9, 'minhash', '{}', 0 FROM docs WHERE id = 'a'`)
+			faults, err := open(t, dsn, engine.OpenOptions{}).Verify(t.Context(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			all := strings.Join(faults, "\n")
+			for _, want := range []string{`document "b": the detail part of its sketch is missing`,
+				`duplicates "a" and "a-copy" are in clusters 1 and 999999`, `~424242 names a document that is not stored`} {
+				if !strings.Contains(all, want) {
+					t.Errorf("no fault says %q:\n%s", want, all)
+				}
+			}
+		})
+	}
+}

@@ -58,7 +58,11 @@ func (x *index[S, E]) verifySketch(r store.Reader, d *store.Doc, f *faultList) e
 	case err != nil:
 		f.add("document %q: %v", d.ID, err)
 	default:
-		if _, err := x.m.DecodeSketch(parts.Index, parts.Detail); err != nil {
+		_, err := x.m.DecodeSketch(parts.Index, parts.Detail)
+		switch {
+		case err != nil && parts.Detail == nil:
+			f.add("document %q: the detail part of its sketch is missing (%v)", d.ID, err)
+		case err != nil:
 			f.add("document %q: %v", d.ID, err)
 		}
 	}
