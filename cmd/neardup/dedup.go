@@ -39,6 +39,9 @@ type dedupCmd struct {
 }
 
 // Run turns the flags into job options.
+// Validate refuses an empty -o; kong calls it after parsing.
+func (c *dedupCmd) Validate() error { return checkOut(c.Out) }
+
 func (c *dedupCmd) Run(g *globals) error {
 	spec, err := methods.Lookup(c.Method)
 	if err != nil {

@@ -45,6 +45,14 @@ type extractOptions struct {
 }
 
 // Run turns the flags into options.
+// Validate refuses an empty -o; kong calls it after parsing.
+func (c *extractCmd) Validate() error {
+	if c.Out == "" {
+		return usageError{"-o is empty: name a file, or - for stdout"}
+	}
+	return nil
+}
+
 func (c *extractCmd) Run(g *globals) error {
 	if c.MinChars < 0 || c.MaxBytes <= 0 || c.MaxElements <= 0 || c.Timeout <= 0 || c.Workers < 0 {
 		return usageError{"--min-chars, --workers must be ≥ 0; --max-bytes, --max-elements and --timeout > 0"}

@@ -52,6 +52,9 @@ type feedDB struct {
 	DB string `default:"neardup.db" help:"The index: a SQLite file (created when missing) or a PostgreSQL URL."`
 }
 
+// Validate refuses an empty --db; kong calls it after parsing.
+func (f *feedDB) Validate() error { return checkDB(f.DB) }
+
 func (f *feedDB) open(ctx context.Context) (store.Store, error) {
 	return store.Open(ctx, f.DB, store.DefaultOptions())
 }
@@ -262,6 +265,14 @@ type feedsExportCmd struct {
 	feedDB
 	Output string `short:"o" default:"-" help:"The file to write; - for stdout. A file is replaced whole or not at all."`
 	Format string `enum:",yaml,opml" default:"" help:"yaml (intervals and site rules; what feeds import reads back whole) or opml (the URLs alone, for feed readers); default: opml when -o ends in .opml, else yaml."`
+}
+
+// Validate refuses an empty --db or -o; kong calls it after parsing.
+func (c *feedsExportCmd) Validate() error {
+	if c.Output == "" {
+		return usageError{"-o is empty: name a file, or - for stdout"}
+	}
+	return checkDB(c.DB)
 }
 
 func (c *feedsExportCmd) Run(g *globals) error {

@@ -45,6 +45,18 @@ type dbFlags struct {
 	stopProfile func()
 }
 
+// Validate refuses an empty --db (as `--db` given last, without its value,
+// is read); kong calls it after parsing.
+func (f *dbFlags) Validate() error { return checkDB(f.DB) }
+
+// checkDB is the check of every --db.
+func checkDB(db string) error {
+	if strings.TrimSpace(db) == "" {
+		return usageError{"--db is empty: name a SQLite file or a PostgreSQL URL"}
+	}
+	return nil
+}
+
 // open opens the index with the options given; see engine.OpenOptions.
 // The index's Close also ends the CPU profile.
 func (f *dbFlags) open(ctx context.Context, o engine.OpenOptions) (*index, error) {
@@ -417,6 +429,22 @@ type indexExportCmd struct {
 	dbFlags
 	Out  string `short:"o" default:"out" help:"Output directory."`
 	Keep string `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (the default; central for cosine), earliest, first or central."`
+}
+
+// Validate refuses an empty --db or -o; kong calls it after parsing.
+func (c *indexExportCmd) Validate() error {
+	if err := checkOut(c.Out); err != nil {
+		return err
+	}
+	return c.dbFlags.Validate()
+}
+
+// checkOut is the check of every output directory's -o.
+func checkOut(dir string) error {
+	if strings.TrimSpace(dir) == "" {
+		return usageError{"-o is empty: name the output directory"}
+	}
+	return nil
 }
 
 func (c *indexExportCmd) Run(g *globals) error {

@@ -112,9 +112,17 @@ type extra struct {
 // extra path can be written: all before any work is done. dir is created
 // when missing.
 func Create(dir string, extras ...string) (*Set, error) {
+	if dir == "" {
+		return nil, errors.New("no output directory: the path is empty")
+	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
+	}
+	if wd, err := os.Getwd(); err == nil && abs == wd {
+		// The set replaces the directory whole: the process and the shell
+		// it was started from would be left in a removed directory.
+		return nil, fmt.Errorf("%s: the output directory is the current directory, which a run replaces whole; name one inside it (out/)", dir)
 	}
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real // swap the directory a symbolic link points to, not the link

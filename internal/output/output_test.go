@@ -281,6 +281,27 @@ func TestForeignFilesRefused(t *testing.T) {
 	}
 }
 
+// The working directory is never the output, even empty (which a set may
+// otherwise replace): the process and its shell would be left in a removed
+// directory. An empty path is refused too (it would name the same).
+func TestCurrentDirectoryRefused(t *testing.T) {
+	wd := t.TempDir()
+	t.Chdir(wd)
+	for _, dir := range []string{".", "./", wd, ""} {
+		s, err := Create(dir)
+		if err == nil {
+			s.Abort()
+			t.Errorf("Create(%q) in %s: no error", dir, wd)
+		}
+	}
+	if got, err := os.Getwd(); err != nil || got != wd {
+		t.Errorf("the working directory: %q, %v", got, err)
+	}
+	if entries, _ := os.ReadDir(wd); len(entries) > 0 {
+		t.Errorf("left in the working directory: %v", entries)
+	}
+}
+
 // Where the system cannot exchange two names, the swap is two renames; a
 // run killed between them has the previous set put back by the next.
 func TestSwapWithoutExchange(t *testing.T) {

@@ -255,6 +255,9 @@ func DefaultOptions() Options {
 // Open opens the index at dsn, creating it when missing: a PostgreSQL URL
 // ("postgres://" or "postgresql://") or else the path of a SQLite file.
 func Open(ctx context.Context, dsn string, o Options) (Store, error) {
+	if dsn == "" {
+		return nil, errors.New("store: no index: the path or URL is empty")
+	}
 	if IsPostgres(dsn) {
 		return openPostgres(ctx, dsn, o)
 	}

@@ -551,3 +551,12 @@ func TestFeedsAndExactKeys(t *testing.T) {
 		})
 	})
 }
+
+// An empty DSN is refused: for SQLite it would open a temporary database
+// that vanishes with the connection, and every read would find no index.
+func TestOpenEmptyDSN(t *testing.T) {
+	if st, err := store.Open(t.Context(), "", store.Options{}); err == nil {
+		st.Close()
+		t.Fatal("Open(\"\"): no error")
+	}
+}
