@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -104,7 +105,7 @@ func signalContext() (context.Context, func()) {
 // or SIGTERM stopped it (130, 143).
 func run(ctx context.Context, args []string) (code int) {
 	var c cli
-	parser, err := newParser(&c, kong.UsageOnError(),
+	parser, err := newParser(&c, kong.UsageOnError(), onlyCommand(args),
 		// --help makes kong exit: turn that into a return from run.
 		kong.Exit(func(code int) { panic(helpExit(code)) }))
 	if err != nil {
@@ -150,6 +151,34 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 			"formats":            strings.Join(container.RecordFormatNames(), ","),
 			"default_user_agent": watch.DefaultUserAgent, "default_gallery_words": strings.Join(watch.DefaultGalleryWords, ",")},
 	}, options...)...)
+}
+
+// onlyCommand keeps, of the commands, only the one args name, when they name
+// one: kong interpolates the help of every flag of every command when it
+// builds the parser, for the few hundred flags of all commands half the
+// instructions of a command that does little (a one-document query), and a
+// command's run needs only its own flags. A command is named by the first
+// argument that is not a flag, and a subcommand (index add) by the next,
+// as long as the flags before it take no value (those of the program and
+// of index, feeds and eval do not). Arguments that name no command keep
+// them all, for the overview and for kong's suggestions.
+func onlyCommand(args []string) kong.Option {
+	return kong.PostBuild(func(k *kong.Kong) error {
+		node := k.Model.Node
+		for len(args) > 0 && !slices.ContainsFunc(node.Flags, func(f *kong.Flag) bool { return !f.IsBool() && !f.IsCounter() }) {
+			i := slices.IndexFunc(args, func(a string) bool { return !strings.HasPrefix(a, "-") })
+			if i < 0 {
+				return nil
+			}
+			j := slices.IndexFunc(node.Children, func(n *kong.Node) bool { return n.Type == kong.CommandNode && n.Name == args[i] })
+			if j < 0 {
+				return nil
+			}
+			node.Children = node.Children[j : j+1]
+			node, args = node.Children[0], args[i+1:]
+		}
+		return nil
+	})
 }
 
 // version is neardup's version as the build recorded it: the module's

@@ -117,3 +117,64 @@ func TestSummariesTellSkipped(t *testing.T) {
 		t.Errorf("feedSummary = %q, want %q", got, want)
 	}
 }
+
+// TestOnlyCommand: the parser built for a command line that names a
+// command holds that command alone, and reads the line as the parser of
+// every command does; a line naming none keeps them all.
+func TestOnlyCommand(t *testing.T) {
+	var full cli
+	all, err := newParser(&full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// read is what the command line set, of the command it names.
+	dedup := func(c *cli) string {
+		return fmt.Sprint(c.Quiet, c.Dedup.Inputs, c.Dedup.Out, c.Dedup.Method, c.Dedup.MaxBytes)
+	}
+	add := func(c *cli) string { return fmt.Sprint(c.Quiet, c.Index.Add.DB, c.Index.Add.Inputs, c.Index.Add.Sync) }
+	feeds := func(c *cli) string { return fmt.Sprint(c.Quiet, c.Feeds.List.DB, c.Feeds.List.JSON) }
+	for _, tc := range []struct {
+		args     []string
+		commands int
+		read     func(*cli) string
+	}{
+		{[]string{"dedup", "in.jsonl", "-o", "out", "--threshold", "0.5"}, 1, dedup},
+		{[]string{"-q", "index", "add", "--db", "x.db", "in.jsonl"}, 1, add},
+		{[]string{"index", "-q", "add", "in.jsonl", "--db", "query"}, 1, add},
+		{[]string{"feeds", "list", "--db", "x.db"}, 1, feeds},
+		{[]string{"dedpu", "in.jsonl"}, len(all.Model.Children), nil},
+		{[]string{"--version"}, len(all.Model.Children), nil},
+		{nil, len(all.Model.Children), nil},
+	} {
+		var c cli
+		k, err := newParser(&c, onlyCommand(tc.args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(k.Model.Children); got != tc.commands {
+			t.Errorf("%q: %d commands, want %d", tc.args, got, tc.commands)
+		}
+		if tc.commands == 1 && len(k.Model.Children[0].Children) > 1 {
+			t.Errorf("%q: %d subcommands kept", tc.args, len(k.Model.Children[0].Children))
+		}
+		if tc.commands != 1 {
+			continue
+		}
+		var again cli
+		full, err := newParser(&again)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kctx, err := k.Parse(tc.args)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.args, err)
+		}
+		fctx, err := full.Parse(tc.args)
+		if err != nil {
+			t.Fatalf("%q, the full parser: %v", tc.args, err)
+		}
+		if kctx.Command() != fctx.Command() || tc.read(&c) != tc.read(&again) {
+			t.Errorf("%q: read as %s %s, the full parser as %s %s", tc.args, kctx.Command(), tc.read(&c), fctx.Command(), tc.read(&again))
+		}
+	}
+}
