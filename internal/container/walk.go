@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/klauspost/compress/flate"
@@ -233,20 +234,33 @@ func (w *Walker) release() {
 	}
 }
 
-func (w *Walker) buffer(r io.Reader) *bufio.Reader {
-	if n := len(w.bufs); n > 0 {
-		br := w.bufs[n-1]
-		w.bufs = w.bufs[:n-1]
-		br.Reset(r)
-		return br
+// minBufSize is the smallest read buffer of a stream: room for the look
+// at its first bytes that tells its format.
+const minBufSize = 4 << 10
+
+// buffer returns a read buffer of r, a stream of size bytes (-1 when not
+// known): BufSize, or less for a stream known to be smaller. A directory of
+// small files opens a walk a file, and a buffer of BufSize (1 MiB for the
+// corpus reader) for each was most of the time of reading them.
+func (w *Walker) buffer(r io.Reader, size int64) *bufio.Reader {
+	want := w.opts.BufSize
+	if size >= 0 && size < int64(want) {
+		want = max(int(size)+1, min(minBufSize, want))
 	}
-	return bufio.NewReaderSize(r, w.opts.BufSize)
+	for i := len(w.bufs) - 1; i >= 0; i-- {
+		if br := w.bufs[i]; br.Size() >= want {
+			w.bufs = slices.Delete(w.bufs, i, i+1)
+			br.Reset(r)
+			return br
+		}
+	}
+	return bufio.NewReaderSize(r, want)
 }
 
 // open looks at a stream: a container is pushed as a frame (ok false), a
 // leaf is returned as a Member (ok true).
 func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
-	br := w.buffer(r)
+	br := w.buffer(r, n.size)
 	// A read error is left for the reader of the stream to meet again
 	// (the readers under it repeat their errors) and report in its terms.
 	head, _ := br.Peek(512)

@@ -445,3 +445,34 @@ func TestIsFeed(t *testing.T) {
 		t.Error("feeds by name and by content")
 	}
 }
+
+// TestBufferFitsSmallStreams: a leaf known to be small is read through a
+// buffer its size (at least 4 KiB), not BufSize: a directory of small
+// files opens a walk for each. A leaf of unknown size gets BufSize.
+func TestBufferFitsSmallStreams(t *testing.T) {
+	const bufSize = 1 << 20
+	for _, tc := range []struct {
+		name string
+		size int64
+		want int
+	}{
+		{"small file", 300, 4 << 10},
+		{"file of 10 KiB", 10 << 10, 10<<10 + 1},
+		{"large file", 4 << 20, bufSize},
+		{"size unknown", -1, bufSize},
+	} {
+		data := strings.Repeat("x", int(max(tc.size, 100)))
+		w := New(Top{Origin: "a.txt", Name: "a.txt", R: strings.NewReader(data), Size: tc.size}, Options{BufSize: bufSize})
+		m, err := w.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.R.Size(); got != tc.want {
+			t.Errorf("%s: a buffer of %d bytes, want %d", tc.name, got, tc.want)
+		}
+		if b, err := io.ReadAll(m.R); err != nil || string(b) != data {
+			t.Errorf("%s: read %d bytes of %d, %v", tc.name, len(b), len(data), err)
+		}
+		w.Close()
+	}
+}

@@ -229,3 +229,42 @@ func benchRaws(b *testing.B) ([]Raw, *Reader, int64) {
 		raws = append(raws, raw)
 	}
 }
+
+// BenchmarkSmallFiles measures reading a directory of 2,000 text files of
+// about a kilobyte each: one walk, and one read buffer, a file.
+func BenchmarkSmallFiles(b *testing.B) {
+	dir := b.TempDir()
+	total := 0
+	for i := range 2000 {
+		text := fmt.Sprintf("Story %d\n%s", i, strings.Repeat(fmt.Sprintf("Sentence %d of a short story. ", i), 30))
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%04d.txt", i)), []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		total += len(text)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := Open([]string{dir}, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n := 0
+		for {
+			raw, err := r.NextRaw()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			r.Decode(raw)
+			n++
+		}
+		if n != 2000 {
+			b.Fatalf("%d records, want 2000", n)
+		}
+		r.Close()
+	}
+	b.ReportMetric(float64(2000*b.N)/b.Elapsed().Seconds(), "docs/s")
+}
