@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -267,4 +268,48 @@ func BenchmarkSmallFiles(b *testing.B) {
 		r.Close()
 	}
 	b.ReportMetric(float64(2000*b.N)/b.Elapsed().Seconds(), "docs/s")
+}
+
+// BenchmarkJSONArray measures cutting the records of a pretty-printed JSON
+// array (the 20 MB of benchRead as one file), each object compacted onto
+// one line: the work of the one reading goroutine.
+func BenchmarkJSONArray(b *testing.B) {
+	dir := b.TempDir()
+	p, n := writeBenchJSONL(b, dir, benchSize)
+	lines, err := os.ReadFile(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var objs []json.RawMessage
+	for _, l := range bytes.Split(bytes.TrimSpace(lines), []byte("\n")) {
+		objs = append(objs, l)
+	}
+	array, err := json.MarshalIndent(objs, "", "  ")
+	if err != nil {
+		b.Fatal(err)
+	}
+	a := filepath.Join(dir, "articles.json")
+	if err := os.WriteFile(a, array, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(array)))
+	for b.Loop() {
+		r, err := Open([]string{a}, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		got := 0
+		for {
+			if _, err := r.NextRaw(); err == io.EOF {
+				break
+			} else if err != nil {
+				b.Fatal(err)
+			}
+			got++
+		}
+		if got != n {
+			b.Fatalf("%d records, want %d", got, n)
+		}
+		r.Close()
+	}
 }

@@ -3,7 +3,6 @@ package corpus
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 )
@@ -22,7 +21,6 @@ type jsonSource struct {
 	line    int  // the line being read, from 1
 	inArray bool // within a top-level array
 	buf     []byte
-	compact bytes.Buffer
 	obuf    []byte
 }
 
@@ -126,6 +124,16 @@ func (s *jsonSource) value(c byte) (Raw, error) {
 		}
 		i := 0
 		for ; i < len(chunk) && (depth > 0 || inString); i++ {
+			if inString && !escaped {
+				// A string's bytes up to a quote, backslash or line break
+				// change nothing: skipped at once.
+				j := stringSpecial(chunk[i:])
+				if j < 0 {
+					i = len(chunk)
+					break
+				}
+				i += j
+			}
 			switch b := chunk[i]; {
 			case b == '\n':
 				s.line++
@@ -162,14 +170,81 @@ func (s *jsonSource) record(start, n int) Raw {
 	if n > s.limit {
 		return Raw{Origin: origin, kind: rawTooLarge, size: int64(n)}
 	}
-	data := s.buf
-	if bytes.ContainsAny(data, "\r\n") { // a value over lines goes onto one
-		s.compact.Reset()
-		if json.Compact(&s.compact, s.buf) == nil {
-			data = s.compact.Bytes()
+	if bytes.ContainsAny(s.buf, "\r\n") { // a value over lines goes onto one
+		return Raw{Origin: origin, kind: rawJSON, data: compactJSON(make([]byte, 0, len(s.buf)), s.buf)}
+	}
+	return Raw{Origin: origin, kind: rawJSON, data: bytes.Clone(s.buf)}
+}
+
+// stringSpecial returns the index in b, the inside of a JSON string, of
+// the first quote, backslash or line break, or -1.
+func stringSpecial(b []byte) int {
+	q := bytes.IndexByte(b, '"')
+	seg := b
+	if q >= 0 {
+		seg = b[:q]
+	}
+	e := bytes.IndexByte(seg, '\\')
+	if e >= 0 {
+		seg = seg[:e]
+	}
+	if n := bytes.IndexByte(seg, '\n'); n >= 0 {
+		return n
+	}
+	if e >= 0 {
+		return e
+	}
+	return q
+}
+
+// quoteOrBackslash returns the index of the first quote or backslash in
+// b, or -1: two searches of one byte, each far faster than bytes.IndexAny.
+func quoteOrBackslash(b []byte) int {
+	q := bytes.IndexByte(b, '"')
+	seg := b
+	if q >= 0 {
+		seg = b[:q]
+	}
+	if e := bytes.IndexByte(seg, '\\'); e >= 0 {
+		return e
+	}
+	return q
+}
+
+// compactJSON appends src, a JSON value, to dst without the white space
+// outside its strings, as json.Compact does, and returns the result. It
+// does not check src: Decode does, and reports the value malformed, with
+// the offset of the fault in the compacted bytes. Copying a string's bytes
+// a run at a time, it is several times faster than json.Compact, which
+// took half of the reading goroutine's time on a pretty-printed array.
+func compactJSON(dst, src []byte) []byte {
+	for i := 0; i < len(src); {
+		switch c := src[i]; c {
+		case ' ', '\t', '\r', '\n':
+			i++
+		case '"':
+			j := i + 1 // the string runs to its closing quote
+			for j < len(src) {
+				k := quoteOrBackslash(src[j:])
+				if k < 0 {
+					j = len(src)
+					break
+				}
+				j += k + 1
+				if src[j-1] == '"' {
+					break
+				}
+				j++ // the byte after a backslash is never a closing quote
+			}
+			j = min(j, len(src))
+			dst = append(dst, src[i:j]...)
+			i = j
+		default:
+			dst = append(dst, c)
+			i++
 		}
 	}
-	return Raw{Origin: origin, kind: rawJSON, data: bytes.Clone(data)}
+	return dst
 }
 
 // malformed returns a record that says what is wrong at line start.

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -93,5 +94,42 @@ func TestEveryFormatCanBeForced(t *testing.T) {
 	got, err := readAll(t, []string{"-"}, Options{Format: "json"}, config{stdin: strings.NewReader(`[{"text":"a"},{"text":"b"}]`)})
 	if err != nil || len(got) != 2 {
 		t.Errorf("JSON on standard input: %+v, %v", got, err)
+	}
+}
+
+// compactSeeds are JSON values with white space in every place it may be,
+// and strings holding what could end them early.
+var compactSeeds = []string{
+	"{\n  \"id\": \"a\",\n  \"text\": \"two\\nlines, a \\\"quote\\\" and a \\\\ backslash\\\\\"\n}",
+	"[ 1 , 2.5e-3 ,\r\n\t true, false , null , \"\" , { } , [ ] ]",
+	"{\"a\" :{\"b\":[ \"\\\\\", \"\\\"\" , \"\\u0022 \\u005c\"]}\n}",
+	"{\"text\": \"  spaces  inside\\t\", \"n\" : -0 }",
+	"\"caf\u00e9 \\ud83d\\ude00\"",
+}
+
+// TestCompactJSON holds compactJSON to json.Compact on valid JSON.
+func TestCompactJSON(t *testing.T) {
+	for _, s := range compactSeeds {
+		checkCompact(t, []byte(s))
+	}
+}
+
+func FuzzCompactJSON(f *testing.F) {
+	for _, s := range compactSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(checkCompact)
+}
+
+func checkCompact(t *testing.T, src []byte) {
+	if !json.Valid(src) {
+		return
+	}
+	var want bytes.Buffer
+	if err := json.Compact(&want, src); err != nil {
+		t.Fatal(err)
+	}
+	if got := compactJSON(nil, src); !bytes.Equal(got, want.Bytes()) {
+		t.Errorf("compactJSON(%q) = %q, want %q", src, got, want.Bytes())
 	}
 }
