@@ -221,3 +221,20 @@ func TestLoadTokens(t *testing.T) {
 		t.Error("a missing file loaded")
 	}
 }
+
+// BenchmarkSplit cuts a body of 1,000 documents of 10 KB on one line each
+// (the most --max-batch allows by default, in 10 MB): the line each starts
+// on is counted once, not from the body's start for each.
+func BenchmarkSplit(b *testing.B) {
+	var body strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&body, "{\"id\": \"d%d\", \"text\": %q}\n", i, strings.Repeat("word\\n ", 1700))
+	}
+	s := &Server{o: Options{MaxBatch: 1000}}
+	b.SetBytes(int64(body.Len()))
+	for b.Loop() {
+		if docs, err := s.split([]byte(body.String())); err != nil || len(docs) != 1000 {
+			b.Fatal(len(docs), err)
+		}
+	}
+}

@@ -118,7 +118,8 @@ type rawDoc struct {
 func (s *Server) split(body []byte) ([]rawDoc, error) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	var out []rawDoc
-	// next decodes the value that starts at or after offset start.
+	lines := lineCounter{body: body, line: 1}
+	// next decodes the next value, a document.
 	next := func() error {
 		start := dec.InputOffset()
 		var raw json.RawMessage
@@ -128,7 +129,7 @@ func (s *Server) split(body []byte) ([]rawDoc, error) {
 		if len(out) == s.o.MaxBatch {
 			return s.tooMany()
 		}
-		out = append(out, rawDoc{raw, lineAt(body, dec.InputOffset()-int64(len(raw)))})
+		out = append(out, rawDoc{raw, lines.at(dec.InputOffset() - int64(len(raw)))})
 		return nil
 	}
 	for {
@@ -186,6 +187,23 @@ func syntaxError(body []byte, start int64, err error) error {
 			lineAt(body, skip(body, start, " \t\r\n,"))))
 	}
 	return badRequest("", fmt.Sprintf("line %d: malformed JSON: %v", lineAt(body, start), err))
+}
+
+// lineCounter gives the lines of offsets that never go back, counting
+// each line break once: the documents of a body of many lines are found
+// in order.
+type lineCounter struct {
+	body []byte
+	off  int64 // counted up to here
+	line int   // the line of off
+}
+
+// at is the line (from 1) of the byte at off, not before the last.
+func (c *lineCounter) at(off int64) int {
+	off = max(c.off, min(off, int64(len(c.body))))
+	c.line += bytes.Count(c.body[c.off:off], []byte("\n"))
+	c.off = off
+	return c.line
 }
 
 // lineAt is the line (from 1) of the byte at off in body.
