@@ -28,7 +28,8 @@ func badRequest(field, msg string) *apiError {
 
 // status maps an error to its HTTP status and the error the client sees.
 // Errors that are not the client's become a 500 (503 for a busy or
-// closing index) whose message names no internals; they are logged.
+// closing index, or one whose database cannot be reached) whose message
+// names no internals; they are logged.
 func status(err error) *apiError {
 	var ae *apiError
 	switch {
@@ -43,6 +44,8 @@ func status(err error) *apiError {
 		return &apiError{Status: http.StatusServiceUnavailable, Msg: "the index is busy or shutting down; try again"}
 	case errors.Is(err, store.ErrReadOnly):
 		return &apiError{Status: http.StatusForbidden, Msg: "the index cannot be written"}
+	case store.Unreachable(err):
+		return &apiError{Status: http.StatusServiceUnavailable, Msg: "the index's database cannot be reached; try again"}
 	}
 	return &apiError{Status: http.StatusInternalServerError, Msg: "internal error; the server's log has the details"}
 }

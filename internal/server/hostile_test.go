@@ -3,11 +3,17 @@ package server
 import (
 	"bytes"
 	"compress/gzip"
+	"database/sql/driver"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
+	"syscall"
 	"testing"
+
+	"github.com/neardup/neardup/internal/store"
 )
 
 // TestHostileInput sends what a careless or hostile client sends: each
@@ -235,6 +241,27 @@ func BenchmarkSplit(b *testing.B) {
 	for b.Loop() {
 		if docs, err := s.split([]byte(body.String())); err != nil || len(docs) != 1000 {
 			b.Fatal(len(docs), err)
+		}
+	}
+}
+
+// TestStatus maps the errors that are not the client's: a database that
+// cannot be reached is a 503 (try again), any other failure a 500, and
+// neither names internals.
+func TestStatus(t *testing.T) {
+	refused := &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
+	for _, tc := range []struct {
+		err  error
+		want int
+	}{
+		{fmt.Errorf("failed to connect to `user=x`: dial error: %w", refused), http.StatusServiceUnavailable},
+		{fmt.Errorf("reading: %w", driver.ErrBadConn), http.StatusServiceUnavailable},
+		{fmt.Errorf("writing: %w", store.ErrLocked), http.StatusServiceUnavailable},
+		{errors.New("something else"), http.StatusInternalServerError},
+	} {
+		ae := status(tc.err)
+		if ae.Status != tc.want || strings.Contains(ae.Msg, "dial") || strings.Contains(ae.Msg, "user=") {
+			t.Errorf("%v: %d %q, want %d naming nothing internal", tc.err, ae.Status, ae.Msg, tc.want)
 		}
 	}
 }

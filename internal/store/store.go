@@ -16,7 +16,9 @@ package store
 
 import (
 	"context"
+	sqldriver "database/sql/driver"
 	"errors"
+	"net"
 	"strings"
 
 	"github.com/neardup/neardup/core"
@@ -262,6 +264,14 @@ func Open(ctx context.Context, dsn string, o Options) (Store, error) {
 		return openPostgres(ctx, dsn, o)
 	}
 	return openSQLite(ctx, dsn, o)
+}
+
+// Unreachable reports whether err is a failure to reach the index's
+// database (a PostgreSQL server down or restarting): what was asked may
+// succeed later.
+func Unreachable(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op) || errors.Is(err, sqldriver.ErrBadConn)
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database.

@@ -199,6 +199,8 @@ func status(err error) (int, string, string) {
 		return http.StatusConflict, err.Error(), ""
 	case errors.Is(err, store.ErrLocked), errors.Is(err, context.DeadlineExceeded):
 		return http.StatusServiceUnavailable, "the index is busy; try again", ""
+	case store.Unreachable(err):
+		return http.StatusServiceUnavailable, "the index's database cannot be reached; try again", ""
 	case errors.Is(err, context.Canceled):
 		return 499, "the request was cancelled", ""
 	}
