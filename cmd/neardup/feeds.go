@@ -91,7 +91,7 @@ func (c *feedsAddCmd) Run(g *globals) error {
 		return err
 	}
 	if !g.quiet {
-		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s\n", c.URL, f.Interval, c.DB)
+		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s\n", c.URL, f.Interval, store.Redacted(c.DB))
 	}
 	return nil
 }
@@ -117,7 +117,7 @@ func (c *feedsSetCmd) Run(g *globals) error {
 	}
 	i := slices.IndexFunc(feeds, func(s watch.Stored) bool { return s.URL == c.URL })
 	if i < 0 {
-		return fmt.Errorf("%s: %w", c.DB, fmt.Errorf("%w: %s", watch.ErrNoFeed, c.URL))
+		return fmt.Errorf("%s: %w", store.Redacted(c.DB), fmt.Errorf("%w: %s", watch.ErrNoFeed, c.URL))
 	}
 	f := feeds[i].Feed
 	if c.Interval != 0 {

@@ -19,6 +19,7 @@ import (
 	sqldriver "database/sql/driver"
 	"errors"
 	"net"
+	"net/url"
 	"strings"
 
 	"github.com/neardup/neardup/core"
@@ -272,6 +273,19 @@ func Open(ctx context.Context, dsn string, o Options) (Store, error) {
 func Unreachable(err error) bool {
 	var op *net.OpError
 	return errors.As(err, &op) || errors.Is(err, sqldriver.ErrBadConn)
+}
+
+// Redacted returns dsn as it may be shown: a PostgreSQL URL's password
+// replaced by "xxxxx".
+func Redacted(dsn string) string {
+	if !IsPostgres(dsn) {
+		return dsn
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "postgres://(a URL that does not parse)"
+	}
+	return u.Redacted()
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -558,5 +559,19 @@ func TestOpenEmptyDSN(t *testing.T) {
 	if st, err := store.Open(t.Context(), "", store.Options{}); err == nil {
 		st.Close()
 		t.Fatal("Open(\"\"): no error")
+	}
+}
+
+// TestRedacted: a PostgreSQL URL is shown without its password; a SQLite
+// path as it is.
+func TestRedacted(t *testing.T) {
+	for in, want := range map[string]string{
+		"postgres://ann:s3cret@db.example:5432/news?sslmode=disable": "postgres://ann:xxxxx@db.example:5432/news?sslmode=disable",
+		"postgresql://ann@db.example/news":                           "postgresql://ann@db.example/news",
+		"news.db":                                                    "news.db",
+	} {
+		if got := store.Redacted(in); got != want || strings.Contains(got, "s3cret") {
+			t.Errorf("Redacted(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
