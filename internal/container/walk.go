@@ -149,8 +149,11 @@ type node struct {
 	origin, id, name string
 	depth            int // containers around it
 	size             int64
-	at               func() (io.ReaderAt, int64, error)
-	inArchive        bool
+	// bound, when size is not known, is about the most the stream may
+	// hold (0 when nothing bounds it): it sizes the read buffer.
+	bound     int64
+	at        func() (io.ReaderAt, int64, error)
+	inArchive bool
 }
 
 // frame is an open container.
@@ -238,6 +241,11 @@ func (w *Walker) release() {
 // at its first bytes that tells its format.
 const minBufSize = 4 << 10
 
+// inflateBound is how many times its compressed size an inflated stream
+// is taken to hold at most when its read buffer is sized; a stream that
+// holds more is still read whole, through a buffer that is not.
+const inflateBound = 16
+
 // buffer returns a read buffer of r, a stream of size bytes (-1 when not
 // known): BufSize, or less for a stream known to be smaller. A directory of
 // small files opens a walk a file, and a buffer of BufSize (1 MiB for the
@@ -260,7 +268,11 @@ func (w *Walker) buffer(r io.Reader, size int64) *bufio.Reader {
 // open looks at a stream: a container is pushed as a frame (ok false), a
 // leaf is returned as a Member (ok true).
 func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
-	br := w.buffer(r, n.size)
+	hint := n.size
+	if hint < 0 && n.bound > 0 {
+		hint = n.bound
+	}
+	br := w.buffer(r, hint)
 	// A read error is left for the reader of the stream to meet again
 	// (the readers under it repeat their errors) and report in its terms.
 	head, _ := br.Peek(512)
@@ -371,7 +383,12 @@ func (g *streamFrame) next() (entry, error) {
 	inner := g.n
 	inner.name = Inner(g.n.name)
 	inner.depth++
-	inner.size = -1
+	inner.size, inner.bound = -1, 0
+	if g.n.size > 0 {
+		// Text inflates 3 to 10 times: a small compressed file is read
+		// through a small buffer (the buffer grows nothing, it only holds).
+		inner.bound = min(g.n.size, 1<<30) * inflateBound
+	}
 	inner.at = nil
 	return entry{n: inner, r: g.lim}, nil
 }

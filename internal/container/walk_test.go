@@ -475,4 +475,19 @@ func TestBufferFitsSmallStreams(t *testing.T) {
 		}
 		w.Close()
 	}
+	// An inflated stream's size is not known, but a small compressed file
+	// bounds it: 16 times the compressed size, here under the 4 KiB floor.
+	data := gz(t, strings.Repeat("word ", 200))
+	w := New(Top{Origin: "a.txt.gz", Name: "a.txt.gz", R: strings.NewReader(data), Size: int64(len(data))}, Options{BufSize: bufSize})
+	defer w.Close()
+	m, err := w.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.R.Size(); got != 4<<10 {
+		t.Errorf("a small gzip file's text: a buffer of %d bytes, want %d", got, 4<<10)
+	}
+	if b, err := io.ReadAll(m.R); err != nil || string(b) != strings.Repeat("word ", 200) {
+		t.Errorf("a small gzip file's text: read %d bytes, %v", len(b), err)
+	}
 }
