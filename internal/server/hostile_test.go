@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgconn"
+
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -256,6 +258,7 @@ func TestStatus(t *testing.T) {
 	}{
 		{fmt.Errorf("failed to connect to `user=x`: dial error: %w", refused), http.StatusServiceUnavailable},
 		{fmt.Errorf("reading: %w", driver.ErrBadConn), http.StatusServiceUnavailable},
+		{fmt.Errorf("reading: %w", pgconn.ErrConnClosed), http.StatusServiceUnavailable},
 		{fmt.Errorf("writing: %w", store.ErrLocked), http.StatusServiceUnavailable},
 		{errors.New("something else"), http.StatusInternalServerError},
 	} {

@@ -19,6 +19,10 @@ type Driver struct {
 	// Code returns the engine's code of the error err carries (SQLite's
 	// extended result code in decimal, PostgreSQL's SQLSTATE), or "".
 	Code func(err error) string
+	// Lost reports whether err says the connection to the database is
+	// lost or cannot be made (see Unreachable); nil for an engine with no
+	// server.
+	Lost func(err error) bool
 }
 
 var (
@@ -51,4 +55,17 @@ func errCode(engine string, err error) string {
 		return ""
 	}
 	return d.Code(err)
+}
+
+// lost reports whether a registered driver takes err for a lost
+// connection.
+func lost(err error) bool {
+	driversMu.RLock()
+	defer driversMu.RUnlock()
+	for _, d := range drivers {
+		if d.Lost != nil && d.Lost(err) {
+			return true
+		}
+	}
+	return false
 }

@@ -272,7 +272,7 @@ func Open(ctx context.Context, dsn string, o Options) (Store, error) {
 // succeed later.
 func Unreachable(err error) bool {
 	var op *net.OpError
-	return errors.As(err, &op) || errors.Is(err, sqldriver.ErrBadConn)
+	return errors.As(err, &op) || errors.Is(err, sqldriver.ErrBadConn) || lost(err)
 }
 
 // Redacted returns dsn as it may be shown: a PostgreSQL URL's password

@@ -114,15 +114,40 @@ func (w *Watcher) Once(ctx context.Context) ([]Result, error) {
 
 // Run polls each feed when it is due until ctx is done, and then returns
 // nil once the polls under way have stored what they finished.
+//
+// When the index's database cannot be reached (a PostgreSQL server down or
+// restarting), Run logs it and tries again, after 5 s, then twice as long
+// each time up to 5 min: a watcher outlives a restart of its database. What
+// a pass committed before is kept, and its feeds are polled again.
 func (w *Watcher) Run(ctx context.Context) error {
+	wait := unreachableWait
+	// retry reports whether err is one to wait out, having waited.
+	retry := func(err error) bool {
+		if !store.Unreachable(err) {
+			return false
+		}
+		w.o.Logger.Warn("the index's database cannot be reached; trying again", "in", wait, "error", err)
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		wait = min(2*wait, maxUnreachableWait)
+		select {
+		case <-ctx.Done():
+		case <-t.C:
+		}
+		return true
+	}
 	for {
 		feeds, err := w.feeds(ctx)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil
 			}
+			if retry(err) {
+				continue
+			}
 			return err
 		}
+		wait = unreachableWait
 		now := time.Now().Unix()
 		var due []store.Feed
 		next := time.Minute // a feed added meanwhile waits no longer
@@ -135,6 +160,9 @@ func (w *Watcher) Run(ctx context.Context) error {
 		}
 		if len(due) > 0 {
 			if _, err := w.pollAll(ctx, due); err != nil && ctx.Err() == nil {
+				if retry(err) {
+					continue
+				}
 				return err
 			}
 			continue
@@ -148,6 +176,13 @@ func (w *Watcher) Run(ctx context.Context) error {
 		}
 	}
 }
+
+// The waits of Run for a database that cannot be reached: the first, and
+// the longest.
+var (
+	unreachableWait    = 5 * time.Second
+	maxUnreachableWait = 5 * time.Minute
+)
 
 func (w *Watcher) feeds(ctx context.Context) ([]store.Feed, error) {
 	var feeds []store.Feed

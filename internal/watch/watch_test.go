@@ -3,8 +3,12 @@ package watch
 import (
 	"context"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -510,4 +514,108 @@ func TestOutcome(t *testing.T) {
 			t.Errorf("%+v: %s, want %s", c.m, got, c.want)
 		}
 	}
+}
+
+// TestRunOutlivesDatabase cuts the watcher off its PostgreSQL server (the
+// connections go through a proxy the test closes) and brings the server
+// back: Run waits, tries again, and then stores the feed's stories.
+func TestRunOutlivesDatabase(t *testing.T) {
+	base, err := url.Parse(storetest.PostgresDSN(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := startProxy(t, base.Host)
+	dsn := *base
+	dsn.Host = p.addr
+	x := newIndexAt(t, dsn.String())
+	s := newSite(t)
+	s.serve("/feed", "application/rss+xml", rss2(publish(s, "Daily", 1, 2)...))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	defer func(w time.Duration) { unreachableWait = w }(unreachableWait)
+	unreachableWait = 20 * time.Millisecond
+
+	p.stop() // the server is gone before the first pass
+	w := newWatcher(t, x, testOptions())
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	time.Sleep(300 * time.Millisecond)
+	select {
+	case err := <-done:
+		t.Fatalf("Run ended while the database was away: %v", err)
+	default:
+	}
+	p.start() // and back
+	deadline := time.Now().Add(10 * time.Second)
+	for x.Len() < 2 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil || x.Len() != 2 {
+		t.Errorf("Run: %v, %d documents, want 2", err, x.Len())
+	}
+}
+
+// proxy passes TCP connections on to target; stop closes them all and
+// refuses new ones until start.
+type proxy struct {
+	t      *testing.T
+	addr   string
+	target string
+	mu     sync.Mutex
+	ln     net.Listener
+	conns  []net.Conn
+}
+
+func startProxy(t *testing.T, target string) *proxy {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &proxy{t: t, addr: ln.Addr().String(), target: target}
+	p.serve(ln)
+	t.Cleanup(p.stop)
+	return p
+}
+
+func (p *proxy) start() {
+	ln, err := net.Listen("tcp", p.addr)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	p.serve(ln)
+}
+
+func (p *proxy) serve(ln net.Listener) {
+	p.mu.Lock()
+	p.ln = ln
+	p.mu.Unlock()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			d, err := net.Dial("tcp", p.target)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			p.mu.Lock()
+			p.conns = append(p.conns, c, d)
+			p.mu.Unlock()
+			go func() { io.Copy(d, c); d.Close() }()
+			go func() { io.Copy(c, d); c.Close() }()
+		}
+	}()
+}
+
+func (p *proxy) stop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ln.Close()
+	for _, c := range p.conns {
+		c.Close()
+	}
+	p.conns = nil
 }

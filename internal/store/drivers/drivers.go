@@ -21,7 +21,7 @@ import (
 
 func init() {
 	store.Register("sqlite", store.Driver{Open: openSQLite, Code: sqliteCode})
-	store.Register("postgres", store.Driver{Open: openPostgres, Code: postgresCode})
+	store.Register("postgres", store.Driver{Open: openPostgres, Code: postgresCode, Lost: postgresLost})
 }
 
 func openSQLite(dsn string) (*sql.DB, string, error) {
@@ -43,6 +43,14 @@ func openPostgres(dsn string) (*sql.DB, string, error) {
 		return nil, "", err
 	}
 	return stdlib.OpenDB(*cfg), fmt.Sprintf("%s:%d/%s", cfg.Host, cfg.Port, cfg.Database), nil
+}
+
+// postgresLost reports whether err says the server cannot be reached or
+// closed the connection: it failed to connect, or used a connection that
+// was closed under it.
+func postgresLost(err error) bool {
+	var ce *pgconn.ConnectError
+	return errors.As(err, &ce) || errors.Is(err, pgconn.ErrConnClosed)
 }
 
 func postgresCode(err error) string {
