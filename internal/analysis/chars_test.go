@@ -89,8 +89,9 @@ func BenchmarkCharShingles(b *testing.B) {
 }
 
 // charShinglesReference is CharShingles written plainly: every word
-// normalised, its letters and digits as tokens of their rune hashes, the
-// windows of appendWindows over them.
+// normalised, its letters and digits as tokens of their rune hashes, and
+// each window's hash computed afresh from its own characters, with no
+// rolling.
 func charShinglesReference(text string, tokens []Token, n int) []uint64 {
 	var chars []Token
 	for _, t := range tokens {
@@ -100,7 +101,17 @@ func charShinglesReference(text string, tokens []Token, n int) []uint64 {
 			}
 		}
 	}
-	return appendWindows(nil, chars, n, charSalt)
+	if len(chars) <= n {
+		if len(chars) == 0 {
+			return nil
+		}
+		return []uint64{finishSeq(seqSum(chars)^charSalt, len(chars))}
+	}
+	var out []uint64
+	for i := 0; i+n <= len(chars); i++ {
+		out = append(out, finishSeq(seqSum(chars[i:i+n])^charSalt, n))
+	}
+	return out
 }
 
 func TestCharShinglesSameAsReference(t *testing.T) {
@@ -123,6 +134,33 @@ func TestASCIICharHash(t *testing.T) {
 	for c := range 256 {
 		if got := asciiCharHash[c] != 0; got != (c < utf8.RuneSelf && asciiWord[c]) {
 			t.Errorf("byte %#x: hashed %v", c, got)
+		}
+	}
+}
+
+// TestShinglesSameAsHashTokens: every word shingle is the hash of its own
+// window, as HashTokens computes it afresh, and fewer tokens than a window
+// give one shingle of them all.
+func TestShinglesSameAsHashTokens(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 200 {
+		toks := make([]Token, rng.IntN(700)) // past Shingles' stack buffer too
+		for i := range toks {
+			toks[i].Hash = rng.Uint64()
+		}
+		n := 1 + rng.IntN(6)
+		var want []uint64
+		switch {
+		case len(toks) == 0:
+		case len(toks) <= n:
+			want = []uint64{HashTokens(toks)}
+		default:
+			for i := 0; i+n <= len(toks); i++ {
+				want = append(want, HashTokens(toks[i:i+n]))
+			}
+		}
+		if got := Shingles(toks, n, nil); !slices.Equal(got, want) {
+			t.Fatalf("%d tokens, windows of %d: %d shingles differ from HashTokens' %d", len(toks), n, len(got), len(want))
 		}
 	}
 }
