@@ -23,7 +23,7 @@ type csvHeader struct {
 // newCSVHeader maps names to fields: an exact match first, else one ignoring
 // case and surrounding spaces.
 func newCSVHeader(names []string, want [nFields]string) *csvHeader {
-	h := &csvHeader{names: names, keys: encodedKeys(names...)}
+	h := &csvHeader{names: names, keys: encodedKeys(uniqueNames(names)...)}
 	for f, w := range want {
 		h.col[f] = -1
 		for i, n := range names {
@@ -37,6 +37,31 @@ func newCSVHeader(names []string, want [nFields]string) *csvHeader {
 		}
 	}
 	return h
+}
+
+// uniqueNames returns names with the second and later of a repeated name
+// suffixed "_2", "_3", ...: a row's object (its Raw) has one key a column,
+// and a reader of kept.jsonl sees each value. A suffixed name that is
+// itself a column is skipped over.
+func uniqueNames(names []string) []string {
+	seen := make(map[string]bool, len(names))
+	for _, n := range names {
+		seen[n] = true
+	}
+	if len(seen) == len(names) {
+		return names
+	}
+	out := make([]string, len(names))
+	used := make(map[string]bool, len(names))
+	for i, n := range names {
+		name := n
+		for k := 2; used[name] || name != n && seen[name]; k++ {
+			name = fmt.Sprintf("%s_%d", n, k)
+		}
+		used[name] = true
+		out[i] = name
+	}
+	return out
 }
 
 // errRowTooLong stops reading a CSV row over the size limit that never ends.

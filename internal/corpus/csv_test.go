@@ -112,6 +112,14 @@ func TestCSV(t *testing.T) {
 			},
 		},
 		{
+			// A repeated column name gets a suffix in the row's object, so
+			// that kept.jsonl holds no key twice; the first is the field.
+			name:  "a column name repeated",
+			file:  "news.csv",
+			input: "id,text,text,text_2\n1,a,b,c\n",
+			want:  []rec{{ID: "1", Text: "a", Origin: "news.csv:2", Raw: `{"id":"1","text":"a","text_3":"b","text_2":"c"}`}},
+		},
+		{
 			name:  "rows with too many or too few fields",
 			file:  "news.csv",
 			input: "id,title,text\n1,t,a,extra\n2,t\n3,t,ok\n",
