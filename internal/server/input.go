@@ -208,8 +208,8 @@ func (c *lineCounter) at(off int64) int {
 
 // lineAt is the line (from 1) of the byte at off in body.
 func lineAt(body []byte, off int64) int {
-	off = max(0, min(off, int64(len(body))))
-	return 1 + bytes.Count(body[:off], []byte("\n"))
+	c := lineCounter{body: body, line: 1}
+	return c.at(off)
 }
 
 // skipSpace is the offset of the first byte at or after off in body that is
