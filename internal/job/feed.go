@@ -83,12 +83,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	if o.Chunk <= 0 {
 		o.Chunk = 1000
 	}
-	switch {
-	case o.MaxWarnings == 0:
-		o.MaxWarnings = 20
-	case o.MaxWarnings < 0:
-		o.MaxWarnings = 0 // none; one line says where the skipped records are counted
-	}
+	o.MaxWarnings = warnLimit(o.MaxWarnings)
 	f := &feeder{ctx: ctx, o: o, r: r, st: &st, meter: progress.New(o.Progress), started: time.Now(),
 		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}
 	if o.Out != nil {

@@ -73,12 +73,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
-	switch {
-	case o.MaxWarnings == 0:
-		o.MaxWarnings = 20
-	case o.MaxWarnings < 0:
-		o.MaxWarnings = 0 // none; one line says where the skipped records are counted
-	}
+	o.MaxWarnings = warnLimit(o.MaxWarnings)
 	if o.Method == nil {
 		o.Method = methods.Default()
 	}
@@ -248,6 +243,19 @@ func (run *runner) sketchAll(ctx context.Context) error {
 func (run *runner) skip(rec corpus.Record) error {
 	run.skipped[rec.Skip]++
 	return run.warner.skip(rec, "stats.json counts them by reason")
+}
+
+// warnLimit is the cap on warning lines that Options.MaxWarnings (and
+// FeedOptions') asks for: 0 means 20, a negative number none (one line
+// then says where the skipped records are counted).
+func warnLimit(n int) int {
+	switch {
+	case n == 0:
+		return 20
+	case n < 0:
+		return 0
+	}
+	return n
 }
 
 // warner warns about records that could not be read, up to a limit, or
