@@ -106,10 +106,7 @@ var byteFlags, byteLower = func() (f, l [256]byte) {
 // addSegment appends the word tokens of the UAX #29 segment text[s:e].
 func (a *Analyzer) addSegment(text string, s, e int) {
 	seg := text[s:e]
-	if cap(a.buf) < len(seg) {
-		a.buf = make([]byte, 0, 2*len(seg)+16)
-	}
-	buf := a.buf[:len(seg)]
+	buf := a.scratch(len(seg))
 	var flags byte
 	for i := 0; i < len(seg); i++ {
 		c := seg[i]
@@ -130,14 +127,19 @@ func (a *Analyzer) addSegment(text string, s, e int) {
 // digits only: addSegment's default case, without its tests.
 func (a *Analyzer) addWord(text string, s, e int) {
 	w := text[s:e]
-	if cap(a.buf) < len(w) {
-		a.buf = make([]byte, 0, 2*len(w)+16)
-	}
-	buf := a.buf[:len(w)]
+	buf := a.scratch(len(w))
 	for i := 0; i < len(w); i++ {
 		buf[i] = byteLower[w[i]]
 	}
 	a.tokens = append(a.tokens, Token{Start: int32(s), End: int32(e), Hash: HashWord(buf)})
+}
+
+// scratch returns a.buf holding n bytes, grown when it is too small.
+func (a *Analyzer) scratch(n int) []byte {
+	if cap(a.buf) < n {
+		a.buf = make([]byte, 0, 2*n+16)
+	}
+	return a.buf[:n]
 }
 
 // addSegmentUnicode is addSegment for a segment with non-ASCII bytes.
