@@ -485,16 +485,22 @@ func TestRun(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error)
 	go func() { done <- w.Run(ctx) }()
-	deadline := time.Now().Add(10 * time.Second)
-	for x.Len() < 2 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitForDocs(x, 2)
 	cancel()
 	if err := <-done; err != nil || x.Len() != 2 {
 		t.Errorf("Run: %v, %d documents", err, x.Len())
 	}
 	if s.hit("/feed") != 1 {
 		t.Errorf("the feed was polled %d times within its interval", s.hit("/feed"))
+	}
+}
+
+// waitForDocs waits, ten seconds at most, until x holds n documents: a
+// watcher running in the background has stored them.
+func waitForDocs(x *engine.Index, n int) {
+	deadline := time.Now().Add(10 * time.Second)
+	for x.Len() < n && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
@@ -546,10 +552,7 @@ func TestRunOutlivesDatabase(t *testing.T) {
 	default:
 	}
 	p.start() // and back
-	deadline := time.Now().Add(10 * time.Second)
-	for x.Len() < 2 && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitForDocs(x, 2)
 	cancel()
 	if err := <-done; err != nil || x.Len() != 2 {
 		t.Errorf("Run: %v, %d documents, want 2", err, x.Len())
