@@ -38,6 +38,7 @@ type cli struct {
 	Sweep        evalSweepCmd    `cmd:"" help:"Run methods once over a labelled corpus and score every threshold of a range: table, CSV, SVG plot."`
 	ExtractEval  extractEvalCmd  `cmd:"" name:"extract-eval" help:"Score extracted text against gold text (Dragnet, CleanEval layout): shingle P/R/F1 per dataset."`
 	ExtractSpeed extractSpeedCmd `cmd:"" name:"extract-speed" help:"Time extraction per page over real pages (p50, p90, p99) beside parsing the same HTML, in one run."`
+	CharsetEval  charsetEvalCmd  `cmd:"" name:"charset-eval" help:"Write real texts as pages that declare no charset, in the charsets of their languages, and count those read back in the charset written."`
 }
 
 // globals is what every command's Run receives besides its own flags.
