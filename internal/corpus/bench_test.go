@@ -3,6 +3,7 @@ package corpus
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -232,21 +233,38 @@ func benchRaws(b *testing.B) ([]Raw, *Reader, int64) {
 }
 
 // BenchmarkSmallFiles measures reading a directory of 2,000 text files of
-// about a kilobyte each: one walk, and one read buffer, a file.
+// about a kilobyte each, as they are and gzipped: one walk, and one read
+// buffer (two for a gzipped file), a file.
 func BenchmarkSmallFiles(b *testing.B) {
-	dir := b.TempDir()
-	total := 0
-	for i := range 2000 {
-		text := fmt.Sprintf("Story %d\n%s", i, strings.Repeat(fmt.Sprintf("Sentence %d of a short story. ", i), 30))
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%04d.txt", i)), []byte(text), 0o644); err != nil {
-			b.Fatal(err)
+	for _, gzipped := range []bool{false, true} {
+		name := "txt"
+		if gzipped {
+			name = "txt.gz"
 		}
-		total += len(text)
+		b.Run(name, func(b *testing.B) {
+			dir := b.TempDir()
+			total := 0
+			for i := range 2000 {
+				text := fmt.Sprintf("Story %d\n%s", i, strings.Repeat(fmt.Sprintf("Sentence %d of a short story. ", i), 30))
+				total += len(text)
+				data := []byte(text)
+				if gzipped {
+					var z bytes.Buffer
+					zw := gzip.NewWriter(&z)
+					zw.Write(data)
+					zw.Close()
+					data = z.Bytes()
+				}
+				if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%04d.%s", i, name)), data, 0o644); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.SetBytes(int64(total))
+			b.ReportAllocs()
+			readEach(b, []string{dir}, 2000, true)
+			b.ReportMetric(float64(2000*b.N)/b.Elapsed().Seconds(), "docs/s")
+		})
 	}
-	b.SetBytes(int64(total))
-	b.ReportAllocs()
-	readEach(b, []string{dir}, 2000, true)
-	b.ReportMetric(float64(2000*b.N)/b.Elapsed().Seconds(), "docs/s")
 }
 
 // BenchmarkJSONArray measures cutting the records of a pretty-printed JSON
