@@ -284,7 +284,7 @@ func checkRow(raw []byte, fields []string, comma byte, first int) string {
 // field that does not start with one is left alone: such a field ends at
 // its line's end whatever its quotes. encoding/csv reads by these rules
 // without LazyQuotes, but a reader made for each row (its buffer and
-// copies) cost more than the rest of reading such a row; this check skips a
+// copies) cost about as much again as reading the row; this check skips a
 // string's bytes to its next quote.
 func strayQuote(raw []byte, comma byte) int {
 	line, start := 1, true
