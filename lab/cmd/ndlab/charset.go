@@ -1,8 +1,6 @@
 package main
 
 import (
-	"archive/tar"
-	"compress/gzip"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -18,6 +16,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 
 	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/lab/internal/gen"
 )
 
 // charsetEvalCmd is `ndlab charset-eval`: how pages that declare no charset
@@ -127,39 +126,18 @@ func tgnewsTexts(path string) ([][2]string, error) {
 	}
 }
 
-// bbcTexts reads the stories of the BBC archive: a title line, then the
-// text, whose straight apostrophes and spaced hyphens become the curly
-// apostrophes and dashes that make a Windows-1252 page hold bytes outside
-// ASCII.
+// bbcTexts reads the stories of the BBC archive (gen.LoadBBC), whose
+// straight apostrophes and spaced hyphens become the curly apostrophes and
+// dashes that make a Windows-1252 page hold bytes outside ASCII.
 func bbcTexts(path string) ([][2]string, error) {
-	f, err := os.Open(path)
+	bases, err := gen.LoadBBC(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	tr := tar.NewReader(zr)
 	curly := strings.NewReplacer("'", "\u2019", " - ", " \u2013 ")
-	var out [][2]string
-	for {
-		h, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		if !strings.HasSuffix(h.Name, ".txt") {
-			continue
-		}
-		b, err := io.ReadAll(tr)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %s: %w", path, h.Name, err)
-		}
-		title, text, _ := strings.Cut(strings.ToValidUTF8(string(b), "\uFFFD"), "\n")
-		out = append(out, [2]string{title, curly.Replace(text)})
+	out := make([][2]string, len(bases))
+	for i, b := range bases {
+		out[i] = [2]string{b.Title, curly.Replace(b.Text)}
 	}
+	return out, nil
 }
