@@ -21,6 +21,7 @@ import (
 
 	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
 	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite and PostgreSQL
@@ -228,7 +229,8 @@ func exitCode(err error) int {
 	}
 	var ue usageError
 	var me methodflags.UsageError
-	if errors.As(err, &ue) || errors.As(err, &me) {
+	// A mistake in a site rule is the user's, as a bad flag is.
+	if errors.As(err, &ue) || errors.As(err, &me) || errors.As(err, new(*rules.Error)) || errors.As(err, new(*watch.RuleError)) {
 		return 2
 	}
 	return 1

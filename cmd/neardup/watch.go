@@ -21,7 +21,7 @@ type fetchFlags struct {
 	Timeout      time.Duration `default:"30s" help:"The longest a request may take, its body included."`
 	MaxBytes     int           `name:"max-bytes" default:"${max_bytes}" help:"The largest feed or page, as sent and decompressed; larger pages are skipped."`
 	MinChars     int           `name:"min-chars" default:"500" help:"The fewest characters an article has; shorter pages are skipped."`
-	GalleryWords string        `name:"gallery-words" default:"${default_gallery_words}" help:"URL path segments that mark a gallery or video page (/video/...), skipped without being fetched (comma-separated; empty for none)."`
+	GalleryWords string        `name:"gallery-words" default:"${default_gallery_words}" help:"Words that mark a gallery, video or picture page, comma-separated (empty for none): a page whose URL path has one as a segment or a word of one (/video/..., /news/gallery-photos-3.html) is skipped without being fetched, one whose text starts with one once extracted."`
 	Rules        string        `type:"existingfile" help:"Site rules (YAML) for the feeds without a rule of their own."`
 }
 
@@ -152,6 +152,9 @@ func summarize(log *slog.Logger, t watch.Totals, attrs ...any) {
 		for _, k := range keys {
 			attrs = append(attrs, strings.ReplaceAll(k, " ", "-"), m[k])
 		}
+	}
+	if t.RuleMisses > 0 {
+		attrs = append(attrs, "rule-misses", t.RuleMisses)
 	}
 	log.Info("watch done", attrs...)
 }

@@ -100,6 +100,10 @@ type AddOptions struct {
 	// A copy is stored and marked a duplicate of the first (method
 	// "exact") without being sketched or compared.
 	Exact bool
+	// Slug, with Exact, returns the article slug of a document's ID or URL
+	// ("" for none): a document whose ID or URL has the slug of a stored
+	// one's is an exact copy of it too. Nil means no slugs.
+	Slug func(url string) string
 	// Then, if not nil, runs in the transaction of the add, after every
 	// document: what it writes commits with them, or nothing does.
 	Then func(w store.Writer, ms []Match) error
@@ -532,7 +536,7 @@ func (x *index[S, E]) add(ctx context.Context, docs []core.Document, given []Ske
 		}
 		var ex *exactKeys
 		if o.Exact {
-			if ex, err = newExactKeys(w, docs, sks); err != nil {
+			if ex, err = newExactKeys(w, docs, sks, o.Slug); err != nil {
 				return err
 			}
 		}
@@ -551,8 +555,8 @@ func (x *index[S, E]) add(ctx context.Context, docs []core.Document, given []Ske
 				outs[i].Status = Replaced
 			}
 			var ord int64
-			if orig, by := ex.copyOf(i); orig != 0 {
-				ord, err = x.addCopy(w, d, sks[i], now, o.StoreText, orig, by, &outs[i])
+			if orig, ev := ex.copyOf(i); orig != 0 {
+				ord, err = x.addCopy(w, d, sks[i], now, o.StoreText, orig, ev, &outs[i])
 			} else {
 				ord, err = x.addOne(w, d, sks[i], now, o.StoreText, &outs[i])
 			}

@@ -39,9 +39,12 @@ type Options struct {
 	// Rules are the site rules of the feeds that have none of their own;
 	// nil means none.
 	Rules *rules.Set
-	// GalleryWords are the URL path segments that mark a gallery or video
-	// page ("/video/"), skipped without being fetched; nil means
-	// DefaultGalleryWords, an empty slice none.
+	// GalleryWords are the words that mark a gallery, video or picture
+	// page, lower-case: a page whose URL path has one as a segment or as a
+	// word of a segment (split at "-", "_", "."): "/video/...",
+	// "/news/gallery-photos-3.html", is skipped without being fetched; one
+	// whose text starts with one ("Gallery: ...") is skipped once
+	// extracted. Nil means DefaultGalleryWords, an empty slice none.
 	GalleryWords []string
 	// Workers is how many feeds are polled at once; 0 means 8.
 	Workers int
@@ -72,8 +75,10 @@ const (
 	DefaultChunk            = 20
 )
 
-// DefaultGalleryWords mark gallery and video pages.
-var DefaultGalleryWords = []string{"gallery", "galleries", "video", "videos", "photos", "slideshow"}
+// DefaultGalleryWords mark gallery, video and picture pages: each word in
+// its singular and plural, but "photo" and "picture", which name single
+// pictures in articles' URLs ("photo-finish-...").
+var DefaultGalleryWords = []string{"gallery", "galleries", "video", "videos", "pics", "pictures", "photos", "slideshow", "slideshows"}
 
 func (o Options) withDefaults() Options {
 	o.UserAgent = cmp.Or(o.UserAgent, DefaultUserAgent)

@@ -83,6 +83,7 @@ type feedForm struct {
 	StripRegex string // one regexp a line
 	ArticleURL string
 	TestURL    string
+	NoCheck    bool   // add a new feed without fetching it first
 	Error      string // what is wrong with it, when it was refused
 	Field      string // the field the error concerns
 }
@@ -143,7 +144,7 @@ func formOf(r *http.Request) (feedForm, error) {
 	}
 	get := func(k string) string { return strings.TrimSpace(r.PostForm.Get(k)) }
 	f := feedForm{URL: get("url"), Interval: get("interval"), Body: get("body"), Drop: get("drop"), Strip: get("strip"),
-		StripRegex: get("strip_regex"), ArticleURL: get("article_url"), TestURL: get("test_url")}
+		StripRegex: get("strip_regex"), ArticleURL: get("article_url"), TestURL: get("test_url"), NoCheck: get("no_check") != ""}
 	for name, v := range map[string]string{"url": f.URL, "interval": f.Interval, "body": f.Body, "drop": f.Drop, "strip": f.Strip,
 		"strip_regex": f.StripRegex, "article_url": f.ArticleURL, "test_url": f.TestURL} {
 		if len(v) > 8<<10 {
@@ -284,6 +285,9 @@ func (u *ui) addFeed(r *http.Request) (result, error) {
 		return result{}, err
 	}
 	f, err := form.feed()
+	if err == nil && !form.NoCheck {
+		err = u.checkFeed(r.Context(), f.URL)
+	}
 	var id int64
 	if err == nil {
 		id, err = watch.AddFeed(r.Context(), u.x.Store(), f)
@@ -298,6 +302,20 @@ func (u *ui) addFeed(r *http.Request) (result, error) {
 		return result{}, err
 	}
 	return result{redirect: "/feeds/" + strconv.FormatInt(id, 10) + "?saved=added"}, nil
+}
+
+// checkFeed fetches a new feed as the watcher would: one that cannot be
+// fetched or is no feed is refused, saying why.
+func (u *ui) checkFeed(ctx context.Context, feedURL string) error {
+	ctx, cancel := context.WithTimeout(ctx, tryTimeout)
+	defer cancel()
+	if _, err := watch.CheckFeed(ctx, feedURL, u.o.Watch); err != nil {
+		if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+			return err
+		}
+		return errorf(http.StatusUnprocessableEntity, "url", "%s; tick “add without checking” to add it all the same", err)
+	}
+	return nil
 }
 
 func (u *ui) saveFeed(r *http.Request) (result, error) {

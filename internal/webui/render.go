@@ -60,6 +60,17 @@ var funcs = template.FuncMap{
 	"add":      func(a, b int) int { return a + b },
 	"runes":    func(s string) int { return len([]rune(s)) },
 	"nonzero":  func(t time.Time) bool { return !t.IsZero() },
+	"plural":   plural,
+	"count":    func(n int, one, many string) string { return fmt.Sprintf("%d %s", n, plural(n, one, many)) },
+}
+
+// plural returns one when n is 1 and many otherwise: "1 match", "0
+// matches", "3 matches".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func unixTime(s int64) time.Time {
