@@ -350,6 +350,9 @@ func (c *feedsTestCmd) Run(g *globals) error {
 	if err != nil {
 		return ruleFlagError(err)
 	}
+	if t.Article.RuleMiss != "" {
+		fmt.Fprintf(os.Stderr, "neardup: warning: %s\n", t.Article.RuleMiss)
+	}
 	if c.JSON {
 		enc := json.NewEncoder(os.Stdout)
 		enc.SetIndent("", "  ")
@@ -364,7 +367,6 @@ func (c *feedsTestCmd) Run(g *globals) error {
 	}
 	if t.Article.RuleMiss != "" {
 		fmt.Printf("Rule:      %s\n", t.Article.RuleMiss)
-		fmt.Fprintf(os.Stderr, "neardup: warning: %s\n", t.Article.RuleMiss)
 	}
 	fmt.Printf("Title:     %s\nLanguage:  %s\n", t.Article.Title, t.Article.Lang)
 	if !t.Article.Date.IsZero() {

@@ -102,10 +102,20 @@ func (f *Feed) Check() error {
 
 // rules compiles the feed's rule as a set of one rule for every page.
 func (f *Feed) rules() (*rules.Set, error) {
-	if f.Rule == nil {
+	return compileRule(f.Rule, f.URL)
+}
+
+// compileRule compiles a feed's rule (the feed's URL, "" for a rule tried
+// on a page) as a set of one rule for every page; nil for no rule.
+func compileRule(r *Rule, feed string) (*rules.Set, error) {
+	if r == nil {
 		return nil, nil
 	}
-	body, err := yaml.Marshal(map[string]any{"version": 1, "rules": []any{namedRule{"the site rule of feed " + f.URL, f.Rule}}})
+	name := "the site rule"
+	if feed != "" {
+		name += " of feed " + feed
+	}
+	body, err := yaml.Marshal(map[string]any{"version": 1, "rules": []any{namedRule{name, r}}})
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +123,7 @@ func (f *Feed) rules() (*rules.Set, error) {
 	var re *rules.Error
 	if errors.As(err, &re) {
 		key, msg, _ := strings.Cut(re.Msg, ": ")
-		return nil, &RuleError{Feed: f.URL, Key: key, Msg: msg}
+		return nil, &RuleError{Feed: feed, Key: key, Msg: msg}
 	}
 	return set, err
 }
@@ -133,8 +143,12 @@ type RuleError struct {
 	Msg  string
 }
 
-// Error returns "feed URL: site rule: key: message".
+// Error returns "feed URL: site rule: key: message", without the feed for
+// a rule tried on a page.
 func (e *RuleError) Error() string {
+	if e.Feed == "" {
+		return fmt.Sprintf("site rule: %s: %s", e.Key, e.Msg)
+	}
 	return fmt.Sprintf("feed %s: site rule: %s: %s", e.Feed, e.Key, e.Msg)
 }
 

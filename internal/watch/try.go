@@ -26,8 +26,7 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 		return Trial{}, err
 	}
 	o = o.withDefaults()
-	f := Feed{URL: pageURL, Rule: rule}
-	rs, err := f.rules()
+	rs, err := compileRule(rule, "")
 	if err != nil {
 		return Trial{}, err
 	}
