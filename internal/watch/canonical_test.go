@@ -30,4 +30,3 @@ func TestPageCanonical(t *testing.T) {
 		}
 	}
 }
-

@@ -24,7 +24,7 @@ func TestCheckThenStore(t *testing.T) {
 
 	form := url.Values{"title": {"Storm shuts bridge"}, "source": {"daily"}, "date": {"2026-11-20"}, "text": {copyText}, "id": {"daily-7"}}
 	a := f.post("/check", form, false)
-	a.want(t, "check", http.StatusOK, "1 matches", `class="badge dup"`, "Storm closes the bridge", "/documents/wire-1",
+	a.want(t, "check", http.StatusOK, "1 match among", `class="badge dup"`, "Storm closes the bridge", "/documents/wire-1",
 		`class="nd-diff"`, "Sign in with a write token")
 	if n := f.docs(); n != 2 {
 		t.Fatalf("a check stored something: %d documents", n)
@@ -38,7 +38,7 @@ func TestCheckThenStore(t *testing.T) {
 		t.Fatalf("store: %d to %q\n%s", a.code, a.hdr.Get("Location"), a.body)
 	}
 	doc := f.get("/documents/daily-7?stored=1", false)
-	doc.want(t, "stored document", http.StatusOK, "Stored.", "Storm shuts bridge", "1 matches", `class="badge dup"`,
+	doc.want(t, "stored document", http.StatusOK, "Stored.", "Storm shuts bridge", ">1 match<", `class="badge dup"`,
 		"/diff?a=wire-1&amp;b=daily-7", "2026-11-20")
 	f.post("/store", form, true).want(t, "the same id again", http.StatusConflict, "stored already")
 	f.post("/check", form, false).want(t, "check a stored id", http.StatusOK, "is stored already")

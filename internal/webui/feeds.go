@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
 )
@@ -185,6 +186,11 @@ type itemRow struct {
 	store.FeedItem
 	Seen time.Time
 	Link string // the item, when it is a URL
+	// Of is the stored document a duplicate or similar item was marked
+	// against (the earlier one when there are several), Diff the link to
+	// the two side by side; nil and "" for the other outcomes.
+	Of   *engine.Doc
+	Diff string
 }
 
 // trialView is a site rule tried on a page.
@@ -253,7 +259,41 @@ func (u *ui) feedPage(ctx context.Context, s watch.Stored, form feedForm, trial 
 	if err != nil {
 		return result{}, err
 	}
+	for i := range p.Items {
+		if err := u.markedAgainst(ctx, &p.Items[i]); err != nil {
+			return result{}, err
+		}
+	}
 	return result{page: "feed.html", title: "Feed " + s.URL, status: code, data: p}, nil
+}
+
+// markedAgainst fills a duplicate or similar item's Of and Diff from its
+// document's marks: the mark of the item's outcome against an earlier
+// document first, else its best mark of that label. A document removed
+// since leaves them empty.
+func (u *ui) markedAgainst(ctx context.Context, it *itemRow) error {
+	if it.Doc == "" || (it.Outcome != watch.OutcomeDuplicate && it.Outcome != watch.OutcomeSimilar) {
+		return nil
+	}
+	d, err := u.x.Document(ctx, it.Doc)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	var best *engine.Mark
+	for i, m := range d.Marks {
+		if string(m.Label) != it.Outcome || m.Other == nil {
+			continue
+		}
+		if best == nil || m.A == m.Other.ID && best.A != best.Other.ID {
+			best = &d.Marks[i]
+		}
+	}
+	if best != nil {
+		it.Of, it.Diff = best.Other, diffLink(best.A, best.B)
+	}
+	return nil
 }
 
 func (u *ui) feed(r *http.Request) (result, error) {

@@ -80,12 +80,18 @@ func unixTime(s int64) time.Time {
 	return time.Unix(s, 0).UTC()
 }
 
-// formatDate writes a time as "2006-01-02 15:04 UTC", "" for the zero time.
+// formatDate writes a time as "2006-01-02 15:04 UTC", a date without a
+// time of day (midnight UTC to the second, as dates without one are kept)
+// as "2006-01-02", and the zero time as "".
 func formatDate(t time.Time) string {
 	if t.IsZero() {
 		return ""
 	}
-	return t.UTC().Format("2006-01-02 15:04 UTC")
+	t = t.UTC()
+	if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
+		return t.Format("2006-01-02")
+	}
+	return t.Format("2006-01-02 15:04 UTC")
 }
 
 // ago writes how long ago t was for people: "3m ago", "2h ago", "4d ago".
