@@ -63,7 +63,7 @@ func TestFeedAdmin(t *testing.T) {
 	list := f.get("/feeds", true)
 	list.want(t, "feed list", http.StatusOK, "https://news.example/rss.xml", "30m", "5m ago", "503 Service Unavailable",
 		"2 failures in a row", "rule: article .story; drops 2")
-	for _, n := range []string{`<td class="num">3</td><td class="num">2</td><td class="num">1</td><td class="num">3</td><td class="num">1</td>`} {
+	for _, n := range []string{`<td data-label="Added" class="num">3</td><td data-label="Duplicates" class="num">2</td><td data-label="Similar" class="num">1</td><td data-label="Skipped" class="num">3</td><td data-label="Failed" class="num">1</td>`} {
 		if !strings.Contains(list.body, n) {
 			t.Errorf("feed list lacks the counts added 3, duplicates 2, similar 1, skipped 3, failed 1:\n%s", list.body)
 		}
