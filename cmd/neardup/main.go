@@ -150,7 +150,8 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 		kong.Vars{"version": version(), "max_bytes": strconv.Itoa(corpus.DefaultMaxBytes),
 			"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name,
 			"formats":            strings.Join(container.RecordFormatNames(), ","),
-			"default_user_agent": watch.DefaultUserAgent, "default_gallery_words": strings.Join(watch.DefaultGalleryWords, ",")},
+			"default_user_agent": watch.DefaultUserAgent, "default_gallery_words": strings.Join(watch.DefaultGalleryWords, ","),
+			"default_gallery_text_words": strings.Join(watch.DefaultGalleryTextWords, ",")},
 	}, options...)...)
 }
 

@@ -77,7 +77,7 @@ func (w *Watcher) galleryURL(link string) string {
 func (w *Watcher) galleryText(text string) string {
 	first, _, _ := strings.Cut(strings.TrimSpace(text), " ")
 	first = strings.ToLower(strings.TrimRightFunc(first, func(r rune) bool { return !unicode.IsLetter(r) }))
-	if first != "" && slices.Contains(w.o.GalleryWords, first) {
+	if first != "" && slices.Contains(w.o.GalleryTextWords, first) {
 		return first
 	}
 	return ""

@@ -30,7 +30,7 @@ func TestGalleryURL(t *testing.T) {
 	w := &Watcher{o: Options{GalleryWords: DefaultGalleryWords}}
 	for link, want := range map[string]string{
 		"https://x.example/news/photos/flood-2026":               "photos",
-		"https://x.example/news/in-pictures-photos-of-the-flood": "pictures",
+		"https://x.example/news/in-pictures-photos-of-the-flood": "photos",
 		"https://x.example/video/2026/11/storm":                  "video",
 		"https://x.example/news/gallery":                         "gallery",
 		"https://x.example/news/gallery-photos-3.html":           "gallery",
@@ -52,11 +52,12 @@ func TestGalleryURL(t *testing.T) {
 }
 
 func TestGalleryText(t *testing.T) {
-	w := &Watcher{o: Options{GalleryWords: DefaultGalleryWords}}
+	w := &Watcher{o: Options{GalleryTextWords: DefaultGalleryTextWords}}
 	for text, want := range map[string]string{
 		"Gallery: the week in pictures":      "gallery",
-		"  VIDEO - Storm hits the coast":     "video",
-		"Pictures of the flood, day by day.": "pictures",
+		"  GALLERIES - Storm hits the coast": "galleries",
+		"Video game makers met on Monday.":   "",
+		"Pictures of the flood, day by day.": "",
 		"The gallery opened on Monday.":      "",
 		"Videographers gathered at the port": "",
 		"":                                   "",

@@ -466,8 +466,7 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 // selector matched nothing on the page (also the item's detail). It returns
 // an error only when ctx is done.
 func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool, e entry, row *store.FeedItem, miss *string) (*core.Document, error) {
-	switch {
-	case e.link == "":
+	if e.link == "" {
 		row.Outcome = OutcomeNoLink
 		return nil, nil
 	}
