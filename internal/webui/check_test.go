@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/extract/rules"
 )
 
 // A pasted near copy of a stored article shows the duplicate and a diff
@@ -121,4 +122,19 @@ func (f *fixture) docs() int {
 		f.t.Fatal(err)
 	}
 	return s.Documents
+}
+
+// A site rule whose body selector matches nothing on a checked page is
+// said on the result, the page extracted without it.
+func TestCheckRuleMiss(t *testing.T) {
+	t.Parallel()
+	rs, err := rules.Parse([]byte("version: 1\nrules:\n  - name: daily\n    body: '.story-body'\n"), "rules.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFixture(t, Options{Rules: rs})
+	_, copyText := f.story(14)
+	page := `<html><head><title>Storm shuts the bridge</title></head><body><article><p>` + copyText + `</p></article></body></html>`
+	f.upload(map[string]string{"format": "auto"}, "story.html", page).want(t, "upload", http.StatusOK, "extracted from the HTML of story.html",
+		`class="warn rule-miss">rule &#34;daily&#34; (rules.yaml:3): body &#34;.story-body&#34; matched nothing on the page`)
 }
