@@ -188,3 +188,20 @@ func TestExtractRuleMiss(t *testing.T) {
 		t.Errorf("records %+v", recs)
 	}
 }
+
+// dedup and index add, reading HTML pages with site rules, warn when a
+// rule's body selector matched nothing on some of them.
+func TestDedupRuleMiss(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{
+		"pages/a.html": articleHTML("Ferry line opens", 5),
+		"pages/b.html": articleHTML("Ferry line delayed", 6),
+		"rules.yaml":   "version: 1\nrules:\n  - name: port\n    body: '.story-body'\n",
+	})
+	p := func(n string) string { return filepath.Join(dir, n) }
+	code, _, errOut := runChild(t, "dedup", "--rules", p("rules.yaml"), p("pages"), "-o", p("out"))
+	if code != 0 || !strings.Contains(errOut, "warning: pages where a site rule's body matched nothing: 2, extracted without it") ||
+		!strings.Contains(errOut, `body ".story-body" matched nothing`) {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+}
