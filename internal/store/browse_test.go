@@ -359,7 +359,7 @@ func TestSearchMigration(t *testing.T) {
 // TestFixtureVersion1Search: documents of a version 1 index are found by
 // their titles once it is upgraded.
 func TestFixtureVersion1Search(t *testing.T) {
-	st := openFixture(t)
+	st := openFixture(t, 1)
 	if got, total, _ := search(t, st, "second", store.Page{Limit: 5}); total != 1 || got[0] != "fixture-2" {
 		t.Errorf("%v of %d", got, total)
 	}

@@ -405,68 +405,84 @@ func TestForeignFilesRefused(t *testing.T) {
 	}
 }
 
-// TestFixtureVersion1 opens an index written by schema version 1, kept in
-// testdata: every later version must read (migrate) it.
-func TestFixtureVersion1(t *testing.T) {
-	st := openFixture(t)
-	view(t, st, func(r store.Reader) error {
-		m, ok, err := r.Meta()
-		if !ok || err != nil || m.Method != "minhash" {
-			t.Errorf("meta %+v %v %v", m, ok, err)
-		}
-		d, err := r.Doc("fixture-2")
-		if err != nil || d.Title != "Second" || d.Cluster == 0 {
-			t.Errorf("doc %+v %v", d, err)
-		}
-		return nil
-	})
+// fixtureVersions are the schema versions of the indexes kept in testdata
+// as v<N>.db, each written by the store of its version (see
+// TestWriteFixture): every later version must open (migrate) and read them.
+// Version 1's holds two documents, a mark and a cluster; the later ones also
+// texts, a skipped document and a removal.
+var fixtureVersions = []int{1, 4}
+
+func TestFixtures(t *testing.T) {
+	for _, v := range fixtureVersions {
+		t.Run(fmt.Sprintf("v%d", v), func(t *testing.T) {
+			st := openFixture(t, v)
+			view(t, st, func(r store.Reader) error {
+				m, ok, err := r.Meta()
+				if !ok || err != nil || m.Method != "minhash" {
+					t.Errorf("meta %+v %v %v", m, ok, err)
+				}
+				d, err := r.Doc("fixture-2")
+				if err != nil || d.Title != "Second" || d.Cluster == 0 {
+					t.Errorf("doc %+v %v", d, err)
+				}
+				ms, err := r.MarksOf(d.Ord)
+				if err != nil || len(ms) != 1 || string(ms[0].Evidence) != `{"shared":1}` && v > 1 {
+					t.Errorf("marks %+v %v", ms, err)
+				}
+				if v == 1 {
+					return nil
+				}
+				if d.Text != "The second text, near the first." {
+					t.Errorf("text %q", d.Text)
+				}
+				sk, err := r.Sketch(d.Ord)
+				if err != nil || !slices.Equal(sk.Index, []byte{2, 1}) || !slices.Equal(sk.Detail, []byte{2, 2, 2}) {
+					t.Errorf("sketch %v %v", sk, err)
+				}
+				rs, err := r.Removals(0)
+				if err != nil || len(rs) != 1 || !slices.Equal(rs[0].Index, []byte{4, 1}) {
+					t.Errorf("removals %+v %v", rs, err)
+				}
+				n := 0
+				if err := r.EachDoc(true, func(d *store.Doc) error { n++; return nil }); err != nil || n != 3 {
+					t.Errorf("%d documents: %v", n, err)
+				}
+				return nil
+			})
+			if faults, err := st.Check(t.Context()); len(faults) > 0 || err != nil {
+				t.Errorf("check: %q %v", faults, err)
+			}
+		})
+	}
 }
 
-// openFixture opens a copy of testdata/v1.db.
-func openFixture(t *testing.T) store.Store {
-	src, err := os.ReadFile(filepath.Join("testdata", "v1.db"))
+// openFixture opens a copy of testdata/v<version>.db.
+func openFixture(t *testing.T, version int) store.Store {
+	name := fmt.Sprintf("v%d.db", version)
+	src, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "v1.db")
+	path := filepath.Join(t.TempDir(), name)
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return open(t, path)
 }
 
-// TestWriteFixture rewrites testdata/v1.db with NEARDUP_WRITE_FIXTURE=1; run
-// it only when the schema is still at version 1.
+// TestWriteFixture writes testdata/v<N>.db, an index of the current schema
+// version N, with NEARDUP_WRITE_FIXTURE=1: run it when a migration is added,
+// before changing what it writes, and add N to fixtureVersions.
 func TestWriteFixture(t *testing.T) {
 	if os.Getenv("NEARDUP_WRITE_FIXTURE") == "" {
-		t.Skip("set NEARDUP_WRITE_FIXTURE=1 to rewrite testdata/v1.db")
+		t.Skip("set NEARDUP_WRITE_FIXTURE=1 to write testdata/v<N>.db")
 	}
-	path := filepath.Join(t.TempDir(), "v1.db")
+	path := filepath.Join(t.TempDir(), "fixture.db")
 	st, err := store.Open(context.Background(), path, store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	update(t, st, func(w store.Writer) error {
-		if err := w.Init(store.Meta{Method: "minhash", Options: "{}", Format: 1, HashVersion: 1}); err != nil {
-			return err
-		}
-		a, err := w.Insert(&store.Doc{ID: "fixture-1", Title: "First", Added: 1}, &store.Sketch{Index: []byte{1}, Detail: []byte{1}})
-		if err != nil {
-			return err
-		}
-		b, err := w.Insert(&store.Doc{ID: "fixture-2", Title: "Second", Added: 2}, &store.Sketch{Index: []byte{1}, Detail: []byte{1}})
-		if err != nil {
-			return err
-		}
-		c, err := w.NewCluster()
-		if err != nil {
-			return err
-		}
-		if err := w.AddMarks([]store.Mark{{A: a, B: b, Method: "minhash", Score: 1, Label: core.Duplicate, Evidence: []byte("{}")}}); err != nil {
-			return err
-		}
-		return w.SetCluster([]int64{a, b}, c)
-	})
+	update(t, st, writeFixture)
 	st.Close()
 	db, _ := sql.Open("sqlite", path)
 	db.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -476,9 +492,48 @@ func TestWriteFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join("testdata", "v1.db"), data, 0o644); err != nil {
+	name := fmt.Sprintf("v%d.db", store.SchemaVersion)
+	if err := os.WriteFile(filepath.Join("testdata", name), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// writeFixture writes what TestFixtures reads.
+func writeFixture(w store.Writer) error {
+	if err := w.Init(store.Meta{Method: "minhash", Options: "{}", Format: 1, HashVersion: 1, StoreText: true}); err != nil {
+		return err
+	}
+	a, err := w.Insert(&store.Doc{ID: "fixture-1", Title: "First", Added: 1, Text: "The first text."},
+		&store.Sketch{Index: []byte{1, 1}, Detail: []byte{1, 1, 1}})
+	if err != nil {
+		return err
+	}
+	b, err := w.Insert(&store.Doc{ID: "fixture-2", Title: "Second", Added: 2, Text: "The second text, near the first."},
+		&store.Sketch{Index: []byte{2, 1}, Detail: []byte{2, 2, 2}})
+	if err != nil {
+		return err
+	}
+	if _, err := w.Insert(&store.Doc{ID: "fixture-3", Title: "Short", Added: 3, Skip: core.SkipTooShort, Text: "Short."}, nil); err != nil {
+		return err
+	}
+	gone, err := w.Insert(&store.Doc{ID: "fixture-4", Title: "Gone", Added: 4, Text: "Removed."},
+		&store.Sketch{Index: []byte{4, 1}, Detail: []byte{4, 4}})
+	if err != nil {
+		return err
+	}
+	c, err := w.NewCluster()
+	if err != nil {
+		return err
+	}
+	if err := w.AddMarks([]store.Mark{{A: a, B: b, Method: "minhash", Score: 0.75, Label: core.Duplicate,
+		Evidence: []byte(`{"shared":1}`), At: 5}}); err != nil {
+		return err
+	}
+	if err := w.SetCluster([]int64{a, b}, c); err != nil {
+		return err
+	}
+	_, err = w.Remove([]int64{gone})
+	return err
 }
 
 func TestFeedsAndExactKeys(t *testing.T) {
