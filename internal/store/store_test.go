@@ -371,37 +371,93 @@ func TestNewerSchemaRefused(t *testing.T) {
 	})
 }
 
+// TestForeignFilesRefused opens files that are not neardup indexes, for
+// writing and for reading: each is refused with an error naming it, and
+// stays byte for byte as it was, with no log, shared-memory or journal file
+// left beside it.
 func TestForeignFilesRefused(t *testing.T) {
 	dir := t.TempDir()
-	garbage := filepath.Join(dir, "garbage.db")
-	os.WriteFile(garbage, []byte("this is not a database file at all, just some text to fill a page"), 0o644)
-	other := filepath.Join(dir, "other.db")
-	db, err := sql.Open("sqlite", other)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)"); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	for _, tc := range []struct {
-		path string
-		want error
-	}{
-		{garbage, store.ErrNotIndex},
-		{other, store.ErrNotIndex},
-	} {
-		_, err := store.Open(t.Context(), tc.path, store.Options{})
-		if !errors.Is(err, tc.want) {
-			t.Errorf("%s: %v, want %v", filepath.Base(tc.path), err, tc.want)
+	sqlite := func(name string, stmts ...string) string {
+		path := filepath.Join(dir, name)
+		db, err := sql.Open("sqlite", path)
+		if err != nil {
+			t.Fatal(err)
 		}
+		defer db.Close()
+		for _, q := range stmts {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return path
+	}
+	file := func(name string, data []byte) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	random := make([]byte, 8192)
+	for i := range random {
+		random[i] = byte(i*7919>>3 ^ i)
+	}
+	cases := map[string]string{
+		"text":                              file("text.db", []byte("this is not a database file at all, just some text to fill a page")),
+		"random bytes":                      file("random.db", random),
+		"random bytes with a SQLite header": file("header.db", append([]byte("SQLite format 3\x00"), random[16:]...)),
+		"another program's database": sqlite("other.db", `CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)`,
+			`INSERT INTO invoices VALUES (1, 9.5)`),
+		"another program's database in WAL mode": sqlite("wal.db", `PRAGMA journal_mode=WAL`,
+			`CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)`),
+		"another program's empty database": sqlite("app.db", `PRAGMA application_id = 1234`),
+	}
+	for name, path := range cases {
+		t.Run(name, func(t *testing.T) {
+			before, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, ro := range []bool{false, true} {
+				_, err := store.Open(t.Context(), path, store.Options{ReadOnly: ro})
+				if !errors.Is(err, store.ErrNotIndex) || !strings.Contains(fmt.Sprint(err), path) {
+					t.Errorf("read-only %v: %v, want %v naming %s", ro, err, store.ErrNotIndex, path)
+				}
+			}
+			if after, _ := os.ReadFile(path); !slices.Equal(before, after) {
+				t.Error("opening a foreign file changed it")
+			}
+			for _, suffix := range []string{"-wal", "-shm", "-journal"} {
+				if _, err := os.Stat(path + suffix); !errors.Is(err, os.ErrNotExist) {
+					t.Errorf("%s%s is there: %v", filepath.Base(path), suffix, err)
+				}
+			}
+		})
 	}
 	if _, err := store.Open(t.Context(), dir, store.Options{}); err == nil {
 		t.Error("a directory opened as an index")
 	}
-	b, _ := os.ReadFile(garbage)
-	if string(b) != "this is not a database file at all, just some text to fill a page" {
-		t.Error("opening a foreign file changed it")
+}
+
+// An empty file, or a SQLite database with nothing in it, becomes an index.
+func TestEmptyFileBecomesIndex(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.db")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	blank := filepath.Join(dir, "blank.db")
+	db, err := sql.Open("sqlite", blank)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`CREATE TABLE t (a); DROP TABLE t`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	for _, path := range []string{empty, blank} {
+		st := open(t, path)
+		update(t, st, func(w store.Writer) error { return w.Init(store.Meta{Method: "minhash"}) })
 	}
 }
 
