@@ -34,6 +34,9 @@ import (
 //     ordered by ordinal within a source): the latest documents of one
 //     source are read from it, newest first, instead of by a scan of
 //     every document.
+//   - 5: a checksum (CRC-32C, see checksum.go) in every row of docs (of
+//     its sketch's index part), sketch_detail, texts, marks and removals,
+//     computed for the rows stored before (fillChecksums).
 var sqliteMigrations = []string{`
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 INSERT INTO schema_version VALUES (0);
@@ -103,6 +106,12 @@ CREATE TRIGGER docs_search_delete AFTER DELETE ON docs BEGIN INSERT INTO search(
 	VALUES ('delete', old.ord, old.title, COALESCE((SELECT text FROM texts WHERE ord = old.ord), '')); END
 `, `
 CREATE INDEX docs_source ON docs (source)
+`, `
+ALTER TABLE docs ADD COLUMN sketch_crc INTEGER;
+ALTER TABLE sketch_detail ADD COLUMN crc INTEGER;
+ALTER TABLE texts ADD COLUMN crc INTEGER;
+ALTER TABLE marks ADD COLUMN crc INTEGER;
+ALTER TABLE removals ADD COLUMN crc INTEGER
 `}
 
 var sqliteDialect = dialect{
