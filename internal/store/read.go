@@ -321,7 +321,7 @@ func (t *txn) Doc(id string) (Doc, error) {
 		return Doc{}, err
 	}
 	var d Doc
-	st, err := t.stmt(`SELECT ` + docColumns + `, (SELECT text FROM texts WHERE texts.ord = docs.ord), (SELECT crc FROM texts WHERE texts.ord = docs.ord) FROM docs WHERE id = ?`)
+	st, err := t.stmt(`SELECT ` + strings.ReplaceAll(docColumns, "ord", "docs.ord") + `, texts.text, texts.crc FROM docs LEFT JOIN texts ON texts.ord = docs.ord WHERE docs.id = ?`)
 	if err != nil {
 		return d, err
 	}
