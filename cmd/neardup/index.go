@@ -466,6 +466,9 @@ var errFaults = errors.New("the index has faults")
 
 func (c *indexVerifyCmd) Run(g *globals) error {
 	x, err := c.openStored(g.ctx, "")
+	if errors.Is(err, store.ErrCorrupt) {
+		return c.checkStore(g, err)
+	}
 	if err != nil {
 		return err
 	}
@@ -480,6 +483,30 @@ func (c *indexVerifyCmd) Run(g *globals) error {
 	if err != nil {
 		return err
 	}
+	return printFaults(g, faults)
+}
+
+// checkStore lists the faults of a store whose index could not be loaded
+// because of damage (openErr): a record the load reads that does not match
+// its checksum. It returns openErr when the store finds no fault.
+func (c *indexVerifyCmd) checkStore(g *globals, openErr error) error {
+	so := store.DefaultOptions()
+	so.ReadOnly = true
+	st, err := store.Open(g.ctx, c.DB, so)
+	if err != nil {
+		return openErr
+	}
+	defer st.Close()
+	faults, err := st.Check(g.ctx)
+	if err != nil || len(faults) == 0 {
+		return openErr
+	}
+	return printFaults(g, faults)
+}
+
+// printFaults prints the faults verify found, one a line, and returns
+// errFaults when there are any.
+func printFaults(g *globals, faults []string) error {
 	for _, f := range faults {
 		fmt.Println(f)
 	}

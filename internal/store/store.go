@@ -98,7 +98,9 @@ type Sketch struct {
 }
 
 // Reader reads a consistent view of the index: within Update, the
-// transaction's own writes included.
+// transaction's own writes included. A sketch part, text or mark read that
+// does not match its checksum is a *ChecksumError (see checksum.go), never
+// returned as if it were sound.
 type Reader interface {
 	// Meta returns the index's settings; ok is false for a store that
 	// holds no index yet.
@@ -217,7 +219,8 @@ type Store interface {
 	// committed when fn returns nil, rolled back otherwise.
 	Update(ctx context.Context, fn func(w Writer) error) error
 	// Check verifies the store's own integrity (for SQLite, its pages and
-	// indexes) and returns the faults found.
+	// indexes) and that every stored sketch part, text and mark matches
+	// its checksum, and returns the faults found.
 	Check(ctx context.Context) ([]string, error)
 	// Close closes the store.
 	Close() error
