@@ -115,7 +115,6 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	return &Sketch{Source: SourceOf(doc), Words: slices.Clone(slices.Compact(s.hashes))}, core.SkipNone
 }
 
-
 // appendPieces appends to dst the hash (analysis.HashWord) of each piece of
 // text between white space, in order, repeats included: white space is
 // what Python's str.split splits at, Unicode's White_Space and the ASCII

@@ -1,7 +1,6 @@
 package tfidf
 
 import (
-
 	"github.com/neardup/neardup/internal/analysis"
 )
 
@@ -53,4 +52,3 @@ func (t *tmTerms) appendHashes(dst []uint64, text string) []uint64 {
 	}
 	return dst
 }
-
