@@ -21,7 +21,12 @@
 // document takes its counts off the document frequencies, which later
 // documents are weighed with, and takes it out of the joins. So an Index's
 // scores differ slightly from a Batch's over the same documents; Rescore
-// recomputes them as a Batch would.
+// recomputes them as a Batch would. Under the default weighting they
+// differ most in a young index: log2(N/df) gives a term every document so
+// far holds no weight, so the first document's vectors are empty and the
+// second's keep only what it does not share with the first; words less
+// stop words with the smoothed IDF (TermsWords, WeightingSmooth) weigh an
+// index's first documents as a batch would nearly.
 package tfidf
 
 import (
