@@ -183,7 +183,7 @@ func TestEqualsBruteForce(t *testing.T) {
 // smooth count × (1 + ln((N+1)/(df+1))), words less stop words.
 func TestWeights(t *testing.T) {
 	docs := newsCorpus(12, 300)
-	tmSplit := regexp.MustCompile(`[\t\n\v\f\r !-/:-@\[-\x60{-~]+`)
+	tmSplit := regexp.MustCompile(`[\t\n\v\f\r ]+`)
 	tmTermsOf := func(text string) []uint64 {
 		var out []uint64
 		for _, w := range tmSplit.Split(strings.ToLower(text), -1) {
@@ -335,7 +335,7 @@ func TestTitleJoin(t *testing.T) {
 	g := enginetest.NewTextGen(13)
 	docs := []core.Document{
 		{ID: "a", Title: "Harbour bridge approved, council", Text: strings.Join(g.Sentences(5), " ")},
-		{ID: "b", Title: "HARBOUR BRIDGE APPROVED - COUNCIL", Text: strings.Join(g.Sentences(5), " ")},
+		{ID: "b", Title: "HARBOUR  BRIDGE\tApproved, COUNCIL", Text: strings.Join(g.Sentences(5), " ")},
 		{ID: "c", Title: "Storm closes the northern railway", Text: strings.Join(g.Sentences(5), " ")},
 	}
 	docs = append(docs, enginetest.Background(g, 20)...)
