@@ -172,6 +172,8 @@ type index[S any, E core.Evidence] struct {
 	st    store.Store
 	meta  store.Meta
 	keep  cluster.Policy
+	// minChars is the minimum length of a text compared (see stubSkip).
+	minChars int
 
 	// ords maps the method's ordinals to stored ones; mem the reverse.
 	// An ordinal whose document was removed, or that a Query used, maps
@@ -454,8 +456,12 @@ type docInfo struct {
 }
 
 // sketch analyses doc with sk, a sketcher of m.
-func sketchDoc[S any, E core.Evidence](m Method[S, E], sk DocSketcher[S], doc *core.Document) sketched[S] {
-	s, skip := sk.Sketch(doc)
+func sketchDoc[S any, E core.Evidence](m Method[S, E], sk DocSketcher[S], doc *core.Document, minChars int) sketched[S] {
+	var s *S
+	skip := stubSkip(doc, minChars)
+	if skip == core.SkipNone {
+		s, skip = sk.Sketch(doc)
+	}
 	out := sketched[S]{s: s, skip: skip, info: docInfo{lang: analysis.DetectLang(doc.Text), hash: ContentHash(doc)}}
 	if skip == core.SkipNone {
 		out.info.encoded = &store.Sketch{Index: m.AppendIndex(nil, s), Detail: m.AppendDetail(nil, s)}
@@ -467,7 +473,7 @@ func (x *index[S, E]) newSketcher() *Sketcher {
 	m := x.codec.Load().m
 	sk := m.NewSketcher()
 	return &Sketcher{sketch: func(doc *core.Document) Sketch {
-		s := sketchDoc(m, sk, doc)
+		s := sketchDoc(m, sk, doc, x.minChars)
 		if s.skip != core.SkipNone {
 			return Sketch{skip: s.skip, info: s.info}
 		}
@@ -503,7 +509,7 @@ func (x *index[S, E]) sketchAll(docs []core.Document) []sketched[S] {
 			sk := x.sketcher(m)
 			defer x.pool.Put(sk)
 			for i := w; i < len(docs); i += max(workers, 1) {
-				out[i] = sketchDoc(m, sk, &docs[i])
+				out[i] = sketchDoc(m, sk, &docs[i], x.minChars)
 			}
 		}()
 	}

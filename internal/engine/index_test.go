@@ -213,7 +213,7 @@ func TestAddStatuses(t *testing.T) {
 	d := enginetest.Doc("a", g.Sentences(6))
 	d.Date = time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	ms := add(t, x, d, core.Document{ID: "empty"}, d)
-	if ms[0].Status != engine.Added || ms[1].Skip != core.SkipNoUnits || ms[2].Status != engine.Exists {
+	if ms[0].Status != engine.Added || ms[1].Skip != core.SkipTooShort || ms[2].Status != engine.Exists {
 		t.Errorf("statuses %+v", ms)
 	}
 	d2 := enginetest.Doc("a", g.Sentences(6))
@@ -222,7 +222,7 @@ func TestAddStatuses(t *testing.T) {
 		t.Fatalf("replace: %+v %v", ms, err)
 	}
 	st, _ := x.Stats(t.Context())
-	if st.Documents != 2 || st.Skipped[core.SkipNoUnits] != 1 {
+	if st.Documents != 2 || st.Skipped[core.SkipTooShort] != 1 {
 		t.Errorf("stats %+v", st.Counts)
 	}
 }

@@ -26,6 +26,10 @@ type OpenOptions struct {
 	// StoreText creates an index that stores each document's text; asking
 	// it of a stored index created without is an error.
 	StoreText bool
+	// MinChars is the minimum length of a text compared, in characters
+	// (see stubSkip); 0 means analysis.DefaultStubChars, negative none. It
+	// is not stored with the index.
+	MinChars int
 }
 
 // Open opens the store at dsn (see store.Open) and the index it holds, or
@@ -83,6 +87,7 @@ func OpenIndex(ctx context.Context, st store.Store, specs []Spec, o OpenOptions)
 	if o.Keep != "" {
 		x.impl.(interface{ setKeep(cluster.Policy) }).setKeep(o.Keep)
 	}
+	x.impl.(interface{ setMinChars(int) }).setMinChars(o.MinChars)
 	if err := x.impl.restore(ctx); err != nil {
 		return nil, fmt.Errorf("loading the index: %w", err)
 	}
@@ -192,6 +197,8 @@ func lookup(specs []Spec, name string) (Spec, error) {
 }
 
 func (x *index[S, E]) setKeep(p cluster.Policy) { x.keep = p }
+
+func (x *index[S, E]) setMinChars(n int) { x.minChars = n }
 
 // Meta returns the index's settings.
 func (x *Index) Meta() store.Meta { return x.meta }
