@@ -116,6 +116,7 @@ type indexAddCmd struct {
 	Chunk       int    `default:"1000" help:"Documents added in one transaction; a document's line is printed once its transaction commits."`
 	OnlyMatches bool   `name:"only-matches" help:"Print only the documents with matches."`
 	Window      string `help:"Pair a document only with stored documents dated at most this far from it, e.g. 3d (undated documents pair with any)."`
+	stubFlags
 	inputFlags
 
 	flags *methodflags.Flags
@@ -138,7 +139,7 @@ func (c *indexAddCmd) Run(g *globals) error {
 		return err
 	}
 	defer r.Close()
-	x, err := c.open(g.ctx, engine.OpenOptions{Method: cfg, StoreText: c.StoreText})
+	x, err := c.open(g.ctx, engine.OpenOptions{Method: cfg, StoreText: c.StoreText, MinChars: c.minChars()})
 	if err != nil {
 		return err
 	}
@@ -150,8 +151,9 @@ func (c *indexAddCmd) Run(g *globals) error {
 // openKeepingTexts opens the index for a command whose documents live
 // nowhere else (serve, watch): a new index is created storing texts, an
 // existing one keeps its own choice and method. so opens the store to see
-// whether it holds an index yet.
-func (f *dbFlags) openKeepingTexts(ctx context.Context, so store.Options, method string) (*index, error) {
+// whether it holds an index yet; minChars is the minimum length of a
+// text compared (engine.OpenOptions).
+func (f *dbFlags) openKeepingTexts(ctx context.Context, so store.Options, method string, minChars int) (*index, error) {
 	st, err := store.Open(ctx, f.DB, so)
 	if err != nil {
 		return nil, err
@@ -170,7 +172,7 @@ func (f *dbFlags) openKeepingTexts(ctx context.Context, so store.Options, method
 	if err != nil {
 		return nil, err
 	}
-	return f.open(ctx, engine.OpenOptions{Method: cfg, StoreText: !exists})
+	return f.open(ctx, engine.OpenOptions{Method: cfg, StoreText: !exists, MinChars: minChars})
 }
 
 // methodConfig returns the method options the flags ask for: nil when they

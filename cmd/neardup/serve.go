@@ -20,6 +20,7 @@ import (
 // serveCmd is `neardup serve`.
 type serveCmd struct {
 	dbFlags
+	stubFlags
 	Addr         string        `default:"127.0.0.1:8080" help:"Address to listen on (host:port). The default answers this machine only."`
 	TokenFile    string        `name:"token-file" type:"existingfile" help:"Bearer tokens that may write (add, remove), one a line. Without it the server takes no writes."`
 	AuthReads    bool          `name:"auth-reads" help:"Reads need a token too (all but /healthz and /readyz)."`
@@ -90,7 +91,7 @@ func (c *serveCmd) Run(g *globals) error {
 func (c *serveCmd) openServed(ctx context.Context) (*index, error) {
 	so := store.DefaultOptions()
 	so.Sync = c.Sync
-	return c.openKeepingTexts(ctx, so, c.Method) // store.Open migrates an older index
+	return c.openKeepingTexts(ctx, so, c.Method, c.minChars()) // store.Open migrates an older index
 }
 
 // runServe serves x on ln until ctx is done, with a feed watcher on the
