@@ -22,6 +22,7 @@ import (
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/internal/outbound"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -35,6 +36,7 @@ const (
 	OutcomeGallery   = "gallery"   // a gallery, video or picture page by its URL (not fetched) or the start of its text
 	OutcomeNoLink    = "no-link"   // the item links to no page
 	OutcomeError     = "error"     // the page could not be fetched or extracted
+	OutcomeRefused   = "refused"   // its page is at an address the outbound rule refuses (see Options.AllowPrivate)
 )
 
 // maxTries is how many passes try an item whose page failed for a reason
@@ -384,7 +386,7 @@ func transient(err error) bool {
 	if errors.As(err, &se) {
 		return se.code >= 500 || se.code == http.StatusRequestTimeout || se.code == http.StatusTooManyRequests
 	}
-	return !errors.Is(err, ErrTooManyHops) && !errors.Is(err, errBadEncoding) &&
+	return !errors.Is(err, ErrTooManyHops) && !errors.Is(err, errBadEncoding) && !errors.Is(err, outbound.ErrRefused) &&
 		!errors.Is(err, errUnsupportedS) && !errors.Is(err, errNoHostInURL)
 }
 
@@ -491,6 +493,9 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 	if err != nil {
 		if errors.Is(err, ErrTooLarge) {
 			return fail(string(extract.SkipTooLarge), err, false)
+		}
+		if errors.Is(err, outbound.ErrRefused) {
+			return fail(OutcomeRefused, err, false)
 		}
 		return fail(OutcomeError, err, transient(err))
 	}
