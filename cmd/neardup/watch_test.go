@@ -141,7 +141,7 @@ func TestWatchOnceTwice(t *testing.T) {
 
 	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml", "--site-rule", "article", "--interval", "15m")
 	runOK(t, "feeds", "add", "--db", db, b.URL+"/rss.xml")
-	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0")
+	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1")
 	ids, _ := storedIndex(t, db)
 	if len(ids) != 3 || !ids[a.URL+"/news/1"] || !ids[b.URL+"/world/3"] {
 		t.Fatalf("after the first pass: %v", ids)
@@ -154,7 +154,7 @@ func TestWatchOnceTwice(t *testing.T) {
 	// with a sentence of its own; A publishes a new story.
 	b.publish("/world/5", "Two, reprinted", append([]string{"Our correspondent adds a line of the paper's own."}, stories[1]...))
 	a.publish("/news/6", "Six", stories[5])
-	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0")
+	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1")
 	ids, marks := storedIndex(t, db)
 	if len(ids) != 5 {
 		t.Errorf("after the second pass: %d documents, want 5: %v", len(ids), ids)
@@ -227,8 +227,11 @@ func TestWatchOnceTwice(t *testing.T) {
 		{"watch without feeds", []string{"watch", "--db", filepath.Join(dir, "empty.db"), "--once"}, 1},
 		{"watch with bad workers", []string{"watch", "--db", db, "--once", "--workers", "0"}, 2},
 		{"watch with another method", []string{"watch", "--db", db, "--once", "--method", "sentences"}, 1},
-		{"test a rule", []string{"feeds", "test", a.URL + "/news/6", "--site-rule", "article"}, 0},
-		{"test a missing page", []string{"feeds", "test", a.URL + "/nothing"}, 1},
+		{"test a rule", []string{"feeds", "test", a.URL + "/news/6", "--site-rule", "article", "--allow-private", "127.0.0.1"}, 0},
+		{"test a page on this machine", []string{"feeds", "test", a.URL + "/news/6"}, 1},
+		{"test with a bad range", []string{"feeds", "test", a.URL + "/news/6", "--allow-private", "intranet"}, 2},
+		{"watch with a bad range", []string{"watch", "--db", db, "--once", "--allow-private", "10.0.0.0/33"}, 2},
+		{"test a missing page", []string{"feeds", "test", a.URL + "/nothing", "--allow-private", "127.0.0.1"}, 1},
 		{"remove", []string{"feeds", "remove", "--db", db, b.URL + "/rss.xml"}, 0},
 		{"remove twice", []string{"feeds", "remove", "--db", db, b.URL + "/rss.xml"}, 1},
 	} {
@@ -252,7 +255,7 @@ func TestWatchOnceFailedFeed(t *testing.T) {
 	a.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(7)))
 	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml")
 	runOK(t, "feeds", "add", "--db", db, "--no-check", a.URL+"/missing.xml")
-	if got := run(t.Context(), []string{"-q", "watch", "--db", db, "--once", "--host-delay", "0"}); got != 1 {
+	if got := run(t.Context(), []string{"-q", "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1"}); got != 1 {
 		t.Errorf("exit code %d, want 1", got)
 	}
 	if ids, _ := storedIndex(t, db); len(ids) != 1 || !ids[a.URL+"/news/1"] {
@@ -287,7 +290,7 @@ func TestWatchSurvivesKill(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
 	for k := range kills {
-		cmd := child(t, "-q", "watch", "--db", db, "--once", "--host-delay", "0")
+		cmd := child(t, "-q", "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1")
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
@@ -319,7 +322,7 @@ func TestWatchSurvivesKill(t *testing.T) {
 			hits[s.URL+p] = s.hit(p)
 		}
 	}
-	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0")
+	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1")
 	verifyClean(t, db)
 	ids, marks := storedIndex(t, db)
 	items := feedItems(t, db)
