@@ -1,7 +1,6 @@
 package watch
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -297,9 +296,9 @@ func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result)
 	if resp.notModified {
 		return nil, nil
 	}
-	parsed, err := gofeed.NewParser().Parse(bytes.NewReader(resp.body))
+	parsed, err := parseFeed(resp.body)
 	if err != nil {
-		return nil, fmt.Errorf("%s: not a feed: %w", resp.url, err)
+		return nil, fmt.Errorf("%s: %w", resp.url, err)
 	}
 	state.ETag, state.LastModified = resp.etag, resp.lastModified
 	res.Items = len(parsed.Items)
