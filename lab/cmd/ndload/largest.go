@@ -45,6 +45,7 @@ func largestQueries(ctx context.Context, o options, x *engine.Index, sample []js
 		{"no pool (baseline)", server.Options{QueryWorkers: o.clients, QueryQueue: o.clients}},
 	} {
 		run.so.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+		run.so.ShutdownTimeout = 10 * time.Minute // the queries under way at the end finish, and count
 		peak, answers, err := queryRun(ctx, o, x, run.so, body)
 		if err != nil {
 			return err
@@ -81,7 +82,8 @@ func largestBody(sample []jsonDoc, limit int) ([]byte, error) {
 }
 
 // queryRun serves x with so and sends body from o.clients clients for
-// o.duration; it returns the peak memory held and the answers by status.
+// o.duration; it returns the peak memory held, until the server has
+// finished the queries under way, and the answers by status.
 func queryRun(ctx context.Context, o options, x *engine.Index, so server.Options, body []byte) (uint64, map[int]int, error) {
 	s, err := server.New(x, so)
 	if err != nil {
@@ -135,10 +137,11 @@ func queryRun(ctx context.Context, o options, x *engine.Index, so server.Options
 		})
 	}
 	wg.Wait()
+	stop() // the server finishes the queries under way, sampled still
+	err = <-served
 	close(done)
 	<-sampled
-	stop()
-	return peak.Load(), answers, <-served
+	return peak.Load(), answers, err
 }
 
 // post sends body and returns the status, 0 for a failure to send (the
