@@ -343,3 +343,29 @@ func TestWatchSurvivesKill(t *testing.T) {
 		}
 	}
 }
+
+// watch and feeds test refuse a feed on this machine unless --allow-private
+// names its address: the site is never asked.
+func TestWatchRefusesLoopback(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	a := newNewsSite(t, "The Local Times")
+	a.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(9)))
+	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml")
+	if got := run(t.Context(), []string{"-q", "watch", "--db", db, "--once", "--host-delay", "0"}); got != 1 {
+		t.Errorf("watch: exit code %d, want 1 (the feed refused)", got)
+	}
+	if got := run(t.Context(), []string{"-q", "feeds", "test", a.URL + "/news/1"}); got != 1 {
+		t.Errorf("feeds test: exit code %d, want 1", got)
+	}
+	a.mu.Lock()
+	hits := len(a.hits)
+	a.mu.Unlock()
+	if hits != 0 {
+		t.Errorf("the site was asked for %d paths, want none", hits)
+	}
+	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.0/8")
+	if ids, _ := storedIndex(t, db); !ids[a.URL+"/news/1"] {
+		t.Errorf("allowed, the article is not stored: %v", ids)
+	}
+}
