@@ -139,8 +139,8 @@ func TestWatchOnceTwice(t *testing.T) {
 	b.publish("/world/3", "Three", stories[2])
 	b.publish("/gallery/4", "Pictures", stories[3])
 
-	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml", "--site-rule", "article", "--interval", "15m")
-	runOK(t, "feeds", "add", "--db", db, b.URL+"/rss.xml")
+	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml", "--site-rule", "article", "--interval", "15m", "--allow-private", "127.0.0.1")
+	runOK(t, "feeds", "add", "--db", db, b.URL+"/rss.xml", "--allow-private", "127.0.0.1")
 	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1")
 	ids, _ := storedIndex(t, db)
 	if len(ids) != 3 || !ids[a.URL+"/news/1"] || !ids[b.URL+"/world/3"] {
@@ -220,7 +220,7 @@ func TestWatchOnceTwice(t *testing.T) {
 		{"list as JSON", []string{"feeds", "list", "--db", db, "--json"}, 0},
 		{"set", []string{"feeds", "set", "--db", db, b.URL + "/rss.xml", "--interval", "1h", "--site-rule", "main"}, 0},
 		{"set a missing feed", []string{"feeds", "set", "--db", db, "http://none.example/rss", "--interval", "1h"}, 1},
-		{"add twice", []string{"feeds", "add", "--db", db, a.URL + "/rss.xml"}, 1},
+		{"add twice", []string{"feeds", "add", "--db", db, a.URL + "/rss.xml", "--allow-private", "127.0.0.1"}, 1},
 		{"add a bad URL", []string{"feeds", "add", "--db", db, "ftp://x/rss"}, 2},
 		{"add a bad selector", []string{"feeds", "add", "--db", db, "http://c.example/rss", "--site-rule", "div[["}, 2},
 		{"add a short interval", []string{"feeds", "add", "--db", db, "http://c.example/rss", "--interval", "5s"}, 2},
@@ -253,7 +253,7 @@ func TestWatchOnceFailedFeed(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "news.db")
 	a := newNewsSite(t, "The A Times")
 	a.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(7)))
-	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml")
+	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml", "--allow-private", "127.0.0.1")
 	runOK(t, "feeds", "add", "--db", db, "--no-check", a.URL+"/missing.xml")
 	if got := run(t.Context(), []string{"-q", "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1"}); got != 1 {
 		t.Errorf("exit code %d, want 1", got)
@@ -285,7 +285,7 @@ func TestWatchSurvivesKill(t *testing.T) {
 		for j := range perSite {
 			s.publish(fmt.Sprintf("/story/%d", j), fmt.Sprintf("Story %d of site %d", j, i), paragraphs(g))
 		}
-		runOK(t, "feeds", "add", "--db", db, s.URL+"/rss.xml")
+		runOK(t, "feeds", "add", "--db", db, s.URL+"/rss.xml", "--allow-private", "127.0.0.1")
 		sites = append(sites, s)
 	}
 	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
@@ -344,14 +344,23 @@ func TestWatchSurvivesKill(t *testing.T) {
 	}
 }
 
-// watch and feeds test refuse a feed on this machine unless --allow-private
-// names its address: the site is never asked.
+// feeds add, watch and feeds test refuse a feed on this machine unless
+// --allow-private names its address: the site is never asked.
 func TestWatchRefusesLoopback(t *testing.T) {
 	t.Parallel()
 	db := filepath.Join(t.TempDir(), "news.db")
 	a := newNewsSite(t, "The Local Times")
 	a.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(9)))
-	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml")
+	if got := run(t.Context(), []string{"-q", "feeds", "add", "--db", db, a.URL + "/rss.xml"}); got != 1 {
+		t.Errorf("feeds add: exit code %d, want 1 (the feed refused)", got)
+	}
+	a.mu.Lock()
+	hits := len(a.hits)
+	a.mu.Unlock()
+	if hits != 0 {
+		t.Fatalf("feeds add asked the site for %d paths, want none", hits)
+	}
+	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml", "--no-check")
 	if got := run(t.Context(), []string{"-q", "watch", "--db", db, "--once", "--host-delay", "0"}); got != 1 {
 		t.Errorf("watch: exit code %d, want 1 (the feed refused)", got)
 	}
@@ -359,7 +368,7 @@ func TestWatchRefusesLoopback(t *testing.T) {
 		t.Errorf("feeds test: exit code %d, want 1", got)
 	}
 	a.mu.Lock()
-	hits := len(a.hits)
+	hits = len(a.hits)
 	a.mu.Unlock()
 	if hits != 0 {
 		t.Errorf("the site was asked for %d paths, want none", hits)

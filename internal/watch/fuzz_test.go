@@ -8,7 +8,7 @@ import (
 )
 
 // FuzzFeed reads feed bodies as a poll does: never a panic; a body is a
-// feed or errNotFeed; every item's key is unique, and a link is an http
+// feed or ErrNotFeed; every item's key is unique, and a link is an http
 // or https URL that Canonical leaves as it is.
 func FuzzFeed(f *testing.F) {
 	items := []item{{title: "a & b", link: "http://[::1]:9200/x?utm_source=1"}, {title: "b", link: "/rel", guid: "g"}}
@@ -21,8 +21,8 @@ func FuzzFeed(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body string) {
 		parsed, err := parseFeed([]byte(body))
 		if err != nil {
-			if !errors.Is(err, errNotFeed) {
-				t.Fatalf("%q: %v, want errNotFeed", body, err)
+			if !errors.Is(err, ErrNotFeed) {
+				t.Fatalf("%q: %v, want ErrNotFeed", body, err)
 			}
 			return
 		}

@@ -11,10 +11,8 @@ import (
 	"golang.org/x/net/html/charset"
 )
 
-// errNotFeed is the error of a body that is not a well-formed feed.
-var errNotFeed = errors.New("watch: not a well-formed feed")
-
-// parseFeed reads a feed's body: RSS, Atom or JSON Feed. An XML feed must
+// parseFeed reads a feed's body: RSS, Atom or JSON Feed; anything else is
+// ErrNotFeed. An XML feed must
 // be well-formed (the parser alone would recover from a truncated or
 // mangled one and report what it guessed): one root element, every
 // element closed in order, nothing but comments after the root; the named
@@ -22,12 +20,12 @@ var errNotFeed = errors.New("watch: not a well-formed feed")
 func parseFeed(body []byte) (*gofeed.Feed, error) {
 	if t := bytes.TrimLeft(body, " \t\r\n\ufeff"); len(t) > 0 && t[0] == '<' {
 		if err := wellFormed(body); err != nil {
-			return nil, fmt.Errorf("%w: %w", errNotFeed, err)
+			return nil, fmt.Errorf("%w: not well-formed XML: %w", ErrNotFeed, err)
 		}
 	}
 	f, err := gofeed.NewParser().Parse(bytes.NewReader(body))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", errNotFeed, err)
+		return nil, fmt.Errorf("%w: %w", ErrNotFeed, err)
 	}
 	return f, nil
 }

@@ -651,8 +651,8 @@ func TestMalformedFeed(t *testing.T) {
 			if r.Status != "ok" || r.Items != 1 {
 				t.Errorf("%s: %+v (%v), want ok with HTML entities", r.Feed, r, r.Err)
 			}
-		case r.Status != "error" || !errors.Is(r.Err, errNotFeed) || r.New != 0:
-			t.Errorf("%s: %+v (%v), want a failure: not a well-formed feed", r.Feed, r, r.Err)
+		case r.Status != "error" || !errors.Is(r.Err, ErrNotFeed) || r.New != 0:
+			t.Errorf("%s: %+v (%v), want a failure: not a feed", r.Feed, r, r.Err)
 		}
 	}
 	feeds, _ := Feeds(t.Context(), x.Store())
@@ -660,7 +660,7 @@ func TestMalformedFeed(t *testing.T) {
 		if strings.HasSuffix(f.URL, "/entities") {
 			continue
 		}
-		if f.State.Failures != 1 || !f.NextPoll.After(start.Add(45*time.Minute)) || !strings.Contains(f.State.Status, "not a well-formed feed") {
+		if f.State.Failures != 1 || !f.NextPoll.After(start.Add(45*time.Minute)) || !strings.Contains(f.State.Status, "not a feed") {
 			t.Errorf("%s: state %+v, next poll %s", f.URL, f.State, f.NextPoll)
 		}
 	}
