@@ -55,8 +55,8 @@ func (c *extractEvalCmd) Run(g *globals) error {
 		o.log = os.Stderr
 	}
 	for _, s := range c.System {
-		if _, err := engines.Lookup(s); err != nil && s != "neardup" && s != "library" {
-			return usageError{fmt.Sprintf("--system %q: want neardup, library or one of %s", s, strings.Join(engines.Names(), ", "))}
+		if _, err := engines.Lookup(s); err != nil && s != "neardup" && s != "library" && s != "vote" {
+			return usageError{fmt.Sprintf("--system %q: want neardup, library, vote or one of %s", s, strings.Join(engines.Names(), ", "))}
 		}
 		o.systems = append(o.systems, s)
 	}
@@ -189,6 +189,10 @@ func openEvalDataset(d evalDataset) (*extracteval.Dataset, error) {
 func evalSystems(o extractEvalOptions, d evalDataset) ([]extracteval.System, error) {
 	var out []extracteval.System
 	for _, s := range o.systems {
+		if s == "vote" {
+			out = append(out, voteSystem(o.extract))
+			continue
+		}
 		opts := o.extract
 		opts.LibraryOnly = s != "neardup"
 		if eng, err := engines.Lookup(s); err == nil {
@@ -207,6 +211,42 @@ func evalSystems(o extractEvalOptions, d evalDataset) ([]extracteval.System, err
 		out = append(out, sys)
 	}
 	return out, nil
+}
+
+// voteSystem is a design measured, not adopted: neardup's text, go-trafilatura's
+// (with fallbacks) and go-shiori go-readability's, of which the one that
+// agrees most with the other two (the sum of its shingle F1 against each) is
+// kept; neardup's wins ties.
+func voteSystem(base extract.Options) extracteval.System {
+	return extracteval.System{Name: "vote", Extract: func(ctx context.Context, in extracteval.Input) (string, error) {
+		page := extract.Input{URL: in.URL, ContentType: in.ContentType, Body: in.Body}
+		var texts []string
+		for _, eng := range []extract.Engine{nil, engines.TrafilaturaFallback, engines.Readability} {
+			opts := base
+			opts.Engine, opts.LibraryOnly = eng, eng != nil
+			a, _, err := extract.Page(ctx, page, opts)
+			if err != nil && eng == nil {
+				return "", err
+			}
+			texts = append(texts, a.Text)
+		}
+		best, bestScore := 0, -1.0
+		for i, t := range texts {
+			score := 0.0
+			for j, other := range texts {
+				if j != i {
+					pr := extracteval.Score(other, t)
+					if pr.Precision+pr.Recall > 0 {
+						score += 2 * pr.Precision * pr.Recall / (pr.Precision + pr.Recall)
+					}
+				}
+			}
+			if score > bestScore {
+				best, bestScore = i, score
+			}
+		}
+		return texts[best], nil
+	}}
 }
 
 // writePageScores writes one TSV line per dataset, system and page.
