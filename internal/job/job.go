@@ -15,6 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/parquet-go/parquet-go"
+
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/corpus"
@@ -26,8 +28,12 @@ import (
 
 // Options configure a run. Inputs and Out are required.
 type Options struct {
-	Inputs []string       // files, directories or "-" for stdin
-	Out    string         // output directory, created if missing
+	Inputs []string // files, directories or "-" for stdin
+	Out    string   // output directory, created if missing
+	// Kept names the de-duplicated corpus in Out, and by its extension its
+	// format: kept.jsonl (the default), kept.jsonl.gz, kept.jsonl.zst or
+	// kept.parquet (see output.Options).
+	Kept   string
 	Corpus corpus.Options // formats and field mapping
 	// Method is the detection method's options; nil means the default
 	// method with its defaults.
@@ -96,7 +102,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 			extras = append(extras, p)
 		}
 	}
-	out, err := output.Create(o.Out, extras...)
+	out, err := output.CreateWith(o.Out, output.Options{Kept: o.Kept, Removed: true, Rejects: true}, extras...)
 	if err != nil {
 		return engine.Stats{}, err
 	}
@@ -116,7 +122,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	pacer := startGCPacer(r.Progress)
 	defer pacer.stop()
 
-	run := &runner{o: o, b: b, r: r, meter: progress.New(o.Progress), seconds: map[string]float64{}, cpu: map[string]float64{},
+	run := &runner{o: o, b: b, r: r, out: out, meter: progress.New(o.Progress), seconds: map[string]float64{}, cpu: map[string]float64{},
 		skipped: map[core.SkipReason]int{}, started: time.Now(), pacer: pacer,
 		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}
 	if err := run.sketchAll(ctx); err != nil {
@@ -167,6 +173,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 type runner struct {
 	o       Options
 	b       engine.Batch
+	out     *output.Set
 	r       *corpus.Reader
 	meter   *progress.Meter
 	seconds map[string]float64
@@ -178,9 +185,17 @@ type runner struct {
 	skippedAt []int
 	// lineDocs counts the documents read from JSONL lines.
 	lineDocs int
-	pacer    *gcPacer
-	warner   warner
-	started  time.Time
+	// notCompared are the ordinals of the documents the method skipped (too
+	// short, no units), in order: like the records the reader skipped, they
+	// are in rejects.jsonl and not in the kept file.
+	notCompared []int
+	// schema is the Parquet schema every document was read with; nil when
+	// one was read from another format or another schema (mixed).
+	schema  *parquet.Schema
+	mixed   bool
+	pacer   *gcPacer
+	warner  warner
+	started time.Time
 	// wanted names the documents the report shows; docs collects them in
 	// the second reading.
 	wanted map[string]bool
@@ -195,7 +210,8 @@ type runner struct {
 type item struct {
 	rec    corpus.Record
 	sketch engine.Sketch
-	line   bool // the record is a JSONL line
+	line   bool            // the record is a JSONL line
+	schema *parquet.Schema // the record is a Parquet row of this schema
 }
 
 // sketchAll is the first pass: read, decode and sketch in parallel, add in
@@ -209,6 +225,7 @@ func (run *runner) sketchAll(ctx context.Context) error {
 	}
 	work := func(w, _ int, raw corpus.Raw) item {
 		it := item{rec: run.r.Decode(raw), line: raw.JSONLine() != nil}
+		_, it.schema = raw.ParquetRow()
 		if it.rec.Skip == core.SkipNone {
 			it.sketch = sketchers[w].Sketch(&it.rec.Doc)
 		}
@@ -227,6 +244,13 @@ func (run *runner) sketchAll(ctx context.Context) error {
 		if err := run.b.Add(&it.rec.Doc, it.sketch); err != nil {
 			return err
 		}
+		run.noteSchema(it.schema)
+		if skip := it.sketch.Skip(); skip != core.SkipNone {
+			run.notCompared = append(run.notCompared, run.b.Len()-1)
+			if err := run.rejectDoc(&it.rec.Doc, skip); err != nil {
+				return err
+			}
+		}
 		if it.line {
 			run.lineDocs++
 		}
@@ -242,10 +266,14 @@ func (run *runner) sketchAll(ctx context.Context) error {
 	return err
 }
 
-// skip records a bad record, warns, and in strict mode fails the run.
+// skip records a bad record in rejects.jsonl, warns, and in strict mode
+// fails the run.
 func (run *runner) skip(rec corpus.Record) error {
 	run.skipped[rec.Skip]++
-	return run.warner.skip(rec, "stats.json counts them by reason")
+	if err := run.reject(rec); err != nil {
+		return err
+	}
+	return run.warner.skip(rec, "rejects.jsonl lists them")
 }
 
 // warnLimit is the cap on warning lines that Options.MaxWarnings (and
@@ -348,6 +376,7 @@ func (run *runner) stats() engine.Stats {
 	for k, v := range run.skipped {
 		st.Skipped[k] += v
 	}
+	st.Kept -= len(run.notCompared)
 	st.Seconds, st.CPUSeconds = run.seconds, run.cpu
 	st.PeakRSS = peakRSS()
 	return st
