@@ -3,6 +3,7 @@ package job
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -218,4 +219,72 @@ func lines(t *testing.T, path string) []string {
 		t.Fatal(err)
 	}
 	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+}
+
+// TestDuplicateIDs runs two shards that number their records from 0 under
+// each answer to a repeated id.
+func TestDuplicateIDs(t *testing.T) {
+	dir := t.TempDir()
+	rows := trainingCorpus()
+	shard := func(name string, texts ...string) string {
+		var b bytes.Buffer
+		for i, text := range texts {
+			fmt.Fprintf(&b, `{"id":"%d","text":%q}`+"\n", i, text)
+		}
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, b.Bytes(), 0o644)
+		return p
+	}
+	a := shard("a.jsonl", rows[0].Text, rows[3].Text)
+	b := shard("b.jsonl", rows[0].Text+" Read more.")
+	ins := []string{a, b}
+	pairs := func(out string) []string {
+		var got []string
+		for _, l := range lines(t, filepath.Join(out, output.PairsFile)) {
+			var p struct{ A, B string }
+			json.Unmarshal([]byte(l), &p)
+			got = append(got, p.A+" "+p.B)
+		}
+		return got
+	}
+
+	t.Run("fail, the default, names both places", func(t *testing.T) {
+		_, err := Run(t.Context(), Options{Inputs: ins, Out: filepath.Join(dir, "fail")})
+		want := b + `:1: id "0" repeats the id of ` + a + `:1`
+		if !errors.Is(err, ErrDuplicateID) || !strings.Contains(err.Error(), want) {
+			t.Fatalf("error %v, want ErrDuplicateID with %q", err, want)
+		}
+	})
+	t.Run("skip", func(t *testing.T) {
+		out := filepath.Join(dir, "skip")
+		if _, err := Run(t.Context(), Options{Inputs: ins, Out: out, OnDuplicateID: DuplicateSkip}); err != nil {
+			t.Fatal(err)
+		}
+		rj := lines(t, filepath.Join(out, output.RejectsFile))
+		want := `{"file":"` + b + `","line":1,"id":"0","reason":"duplicate-id","field":"id","error":"id \"0\" repeats the id of ` + a + `:1"}`
+		if len(rj) != 1 || rj[0] != want {
+			t.Errorf("rejects.jsonl: %q, want %s", rj, want)
+		}
+		if got := readKept(t, filepath.Join(out, output.KeptFile)); len(got) != 2 {
+			t.Errorf("kept: %q, want a's two documents", got)
+		}
+	})
+	t.Run("rename", func(t *testing.T) {
+		out := filepath.Join(dir, "rename")
+		if _, err := Run(t.Context(), Options{Inputs: ins, Out: out, OnDuplicateID: DuplicateRename}); err != nil {
+			t.Fatal(err)
+		}
+		if got := pairs(out); !slices.Equal(got, []string{"0 0#2"}) {
+			t.Errorf("pairs %q, want 0 and 0#2", got)
+		}
+	})
+	t.Run("id scope file", func(t *testing.T) {
+		out := filepath.Join(dir, "scope")
+		if _, err := Run(t.Context(), Options{Inputs: ins, Out: out, IDScope: "file"}); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := pairs(out), []string{a + "#0 " + b + "#0"}; !slices.Equal(got, want) {
+			t.Errorf("pairs %q, want %q", got, want)
+		}
+	})
 }

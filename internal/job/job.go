@@ -50,6 +50,16 @@ type Options struct {
 	MinChars int
 	// Strict makes the first bad record fatal instead of skipped.
 	Strict bool
+	// OnDuplicateID says what becomes of a document whose id an earlier
+	// one has: DuplicateFail ("", the default) ends the run at it, naming
+	// both places; DuplicateSkip leaves it out (in rejects.jsonl, reason
+	// duplicate-id); DuplicateRename gives it the id with "#2" ("#3" ...)
+	// appended.
+	OnDuplicateID string
+	// IDScope "file" makes ids unique within their file only: a document's
+	// id becomes "file#id" (the file as its origin names it), for shards
+	// that each number their records from 0. "" (or "run"): ids are as read.
+	IDScope string
 	// Workers is the number of sketching goroutines; 0 means GOMAXPROCS.
 	Workers int
 	// Progress receives the progress line; nil prints none.
@@ -83,6 +93,9 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
 	o.MaxWarnings = warnLimit(o.MaxWarnings)
+	if err := checkIDOptions(o); err != nil {
+		return engine.Stats{}, err
+	}
 	if o.Method == nil {
 		o.Method = methods.Default()
 	}
@@ -191,8 +204,11 @@ type runner struct {
 	notCompared []int
 	// schema is the Parquet schema every document was read with; nil when
 	// one was read from another format or another schema (mixed).
-	schema  *parquet.Schema
-	mixed   bool
+	schema *parquet.Schema
+	mixed  bool
+	// renamed holds the ids given to documents whose ids repeated
+	// (Options.OnDuplicateID rename), by ordinal, for the second reading.
+	renamed map[int]string
 	pacer   *gcPacer
 	warner  warner
 	started time.Time
@@ -225,6 +241,7 @@ func (run *runner) sketchAll(ctx context.Context) error {
 	}
 	work := func(w, _ int, raw corpus.Raw) item {
 		it := item{rec: run.r.Decode(raw), line: raw.JSONLine() != nil}
+		run.scopeID(&it.rec)
 		_, it.schema = raw.ParquetRow()
 		if it.rec.Skip == core.SkipNone {
 			it.sketch = sketchers[w].Sketch(&it.rec.Doc)
@@ -241,7 +258,7 @@ func (run *runner) sketchAll(ctx context.Context) error {
 			return fmt.Errorf("%s: the similarity matrix is limited to %d documents; this is one more (drop --matrix for a larger corpus)",
 				it.rec.Doc.Origin, MatrixLimit)
 		}
-		if err := run.b.Add(&it.rec.Doc, it.sketch); err != nil {
+		if added, err := run.add(&it); err != nil || !added {
 			return err
 		}
 		run.noteSchema(it.schema)

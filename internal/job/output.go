@@ -210,6 +210,10 @@ func (run *runner) decodeAgain(ctx context.Context, out *output.Set, fields bool
 		}
 		if a.decoded {
 			rec := &a.rec
+			run.scopeID(rec)
+			if newID, ok := run.renamed[id]; ok {
+				rec.Doc.ID = newID
+			}
 			if run.b.NeedsText(id) {
 				run.b.Explain(id, &rec.Doc)
 			}
