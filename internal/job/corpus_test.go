@@ -2,6 +2,7 @@ package job
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -287,4 +288,38 @@ func TestDuplicateIDs(t *testing.T) {
 			t.Errorf("pairs %q, want %q", got, want)
 		}
 	})
+}
+
+// TestInterruptedStageSaysSo stops a run at the end of its reading: the
+// last progress line says the next stage was interrupted, not done.
+func TestInterruptedStageSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "train.parquet")
+	writeParquet(t, in, trainingCorpus())
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	var b bytes.Buffer
+	w := &recorder{b: &b, on: "reading:", cancel: cancel}
+	if _, err := Run(ctx, Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Progress: w}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("run: %v, want it cancelled", err)
+	}
+	got := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if last := got[len(got)-1]; !strings.HasPrefix(last, "matching: interrupted after ") {
+		t.Errorf("last line %q, want matching: interrupted; all:\n%s", last, b.String())
+	}
+}
+
+// recorder keeps the progress lines and cancels the run once a line
+// starting with on is printed.
+type recorder struct {
+	b      *bytes.Buffer
+	on     string
+	cancel context.CancelFunc
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	if strings.HasPrefix(string(p), r.on) {
+		r.cancel()
+	}
+	return r.b.Write(p)
 }

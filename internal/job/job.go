@@ -234,6 +234,7 @@ type item struct {
 // input order.
 func (run *runner) sketchAll(ctx context.Context) error {
 	start, cpu := time.Now(), cpuSeconds()
+	run.meter.Plan(runPlan(false)...)
 	run.meter.Stage("reading")
 	sketchers := make([]*engine.Sketcher, run.o.Workers)
 	for i := range sketchers {
@@ -277,10 +278,22 @@ func (run *runner) sketchAll(ctx context.Context) error {
 		}
 		return nil
 	})
-	run.meter.Done(run.read)
+	run.meter.End(run.read, err)
 	run.seconds["read_and_sketch"] = time.Since(start).Seconds()
 	run.cpu["read_and_sketch"] = cpuSeconds() - cpu
 	return err
+}
+
+// runPlan is the stages of a run and their expected lengths relative to
+// the first reading's, for the time left of the whole run: matching takes a
+// few percent of it; the second reading about half of it when records are
+// decoded again, a fifth when JSONL lines are only copied (linesOnly).
+func runPlan(linesOnly bool) []progress.Step {
+	write := 0.5
+	if linesOnly {
+		write = 0.2
+	}
+	return []progress.Step{{Name: "reading", Weight: 1}, {Name: "matching", Weight: 0.05}, {Name: "writing", Weight: write}}
 }
 
 // skip records a bad record in rejects.jsonl, warns, and in strict mode
@@ -379,7 +392,7 @@ func (run *runner) finish(ctx context.Context) error {
 	start, cpu := time.Now(), cpuSeconds()
 	run.meter.Stage("matching")
 	err := run.b.Finish(ctx, func(done int) { run.meter.Update(done, int64(done), int64(run.b.Len())) })
-	run.meter.Done(run.b.Len())
+	run.meter.End(run.b.Len(), err)
 	run.seconds["candidates_verify_group"] = time.Since(start).Seconds()
 	run.cpu["candidates_verify_group"] = cpuSeconds() - cpu
 	return err

@@ -89,6 +89,7 @@ func (run *runner) secondPass(ctx context.Context, out *output.Set, linesOnly bo
 	if err := run.r.Rewind(); err != nil {
 		return fmt.Errorf("reading the input a second time: %w", err)
 	}
+	run.meter.Plan(runPlan(linesOnly)...)
 	run.meter.Stage("writing")
 	var (
 		ord, seen int
@@ -103,7 +104,7 @@ func (run *runner) secondPass(ctx context.Context, out *output.Set, linesOnly bo
 	} else {
 		seen, ord, err = run.decodeAgain(ctx, out, run.needFields())
 	}
-	run.meter.Done(seen)
+	run.meter.End(seen, err)
 	run.seconds["write"] = time.Since(start).Seconds()
 	run.cpu["write"] = cpuSeconds() - cpu
 	if err == nil && (seen != run.read || ord != run.b.Len()) {
