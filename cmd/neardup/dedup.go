@@ -27,6 +27,7 @@ type dedupCmd struct {
 	Method        string `default:"${default_method}" enum:"${methods}" help:"Detection method: ${methods}."`
 	Keep          string `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (the default; central for cosine), earliest, first or central."`
 	Link          string `default:"any" enum:"any,anchor,majority" help:"How a document joins a cluster: any duplicate link (clusters are connected groups), a link to the cluster's first member (anchor), or links to at least half of its members (majority)."`
+	Profile       string `default:"news" enum:"news,corpus" help:"news: the methods' defaults, with the rules that keep apart two reports of one template (other figures, names, days) and a similar label; corpus (training data): those rules off, no similar label, no containment rule: one score at one --threshold decides every copy, and the banding follows it. Method flags given win."`
 	OnDuplicateID string `name:"on-duplicate-id" default:"fail" enum:"fail,skip,rename" help:"A document whose id an earlier one has: fail stops the run at it, naming both places (the default: which of the two is meant, a run cannot tell); skip leaves it out (listed in rejects.jsonl); rename gives it the id with #2 (#3 ...) appended."`
 	IDScope       string `name:"id-scope" default:"run" enum:"run,file" help:"Where ids are unique: run (every input) or file (each file numbers its own records: a document's id becomes FILE#ID)."`
 	Window        string `help:"Pair only documents dated at most this far apart, e.g. 3d, 36h, 1w, 90min, 6mo (m alone is refused: min or mo); undated documents pair with any."`
@@ -51,8 +52,11 @@ func (c *dedupCmd) Run(g *globals) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	cfg, err := c.flags.Apply(spec.Defaults(), methods.All)
+	cfg, err := withProfile(spec.Defaults(), c.Profile)
 	if err != nil {
+		return err
+	}
+	if cfg, err = c.flags.Apply(cfg, methods.All); err != nil {
 		return err
 	}
 	co, err := c.corpusOptions()
