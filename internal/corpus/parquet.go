@@ -131,7 +131,24 @@ func (s *parquetSource) readerAt() (io.ReaderAt, int64, error) {
 	return f, n, nil
 }
 
-func (s *parquetSource) next() (Raw, error) {
+// next returns the next row. Package parquet-go panics on some damaged
+// files (a page whose header lies about its contents); such a panic is the
+// file's fault, not this program's, and becomes an error naming the file
+// and where reading got to, as any other damage does.
+func (s *parquetSource) next() (raw Raw, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			where := "its footer"
+			if s.h != nil {
+				where = fmt.Sprintf("row group %d, after row %d", s.g+1, s.row)
+			}
+			raw, err = Raw{}, fmt.Errorf("reading %s: damaged Parquet at %s: %v", s.origin, where, p)
+		}
+	}()
+	return s.read()
+}
+
+func (s *parquetSource) read() (Raw, error) {
 	if s.h == nil {
 		if err := s.open(); err != nil {
 			return Raw{}, err

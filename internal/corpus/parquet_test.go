@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -175,4 +176,33 @@ func TestParquetRewind(t *testing.T) {
 	if diff := cmp.Diff(first, second); diff != "" {
 		t.Errorf("second pass (-first +second)\n%s", diff)
 	}
+}
+
+// FuzzParquet reads damaged Parquet files: every one ends in records or an
+// error naming the file, never a panic.
+func FuzzParquet(f *testing.F) {
+	good := parquetOf(f, []news{{ID: 1, Title: "A", Text: str("one two"), Tags: []string{"x"}}, {ID: 2, Text: str("three")}}, 1)
+	f.Add([]byte(good), 100, byte(0xff))
+	f.Add([]byte(good), len(good)-20, byte(0))
+	f.Fuzz(func(t *testing.T, data []byte, at int, b byte) {
+		if len(data) > 0 {
+			data = bytes.Clone(data)
+			data[(at%len(data)+len(data))%len(data)] = b
+		}
+		r, err := OpenReader("f.parquet", bytes.NewReader(data), Options{SinglePass: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		for {
+			raw, err := r.NextRaw()
+			if err != nil {
+				if err != io.EOF && !strings.Contains(err.Error(), "f.parquet") {
+					t.Fatalf("error %q does not name the file", err)
+				}
+				return
+			}
+			r.Decode(raw)
+		}
+	})
 }
