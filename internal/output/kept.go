@@ -151,12 +151,10 @@ const parquetRowGroupBytes = 64 << 20
 // about parquetRowGroupBytes.
 type parquetKept struct {
 	w      io.Writer
-	schema *parquet.Schema // the rows' schema; nil: keptRow
-	pw     *parquet.Writer
+	schema *parquet.Schema             // the rows' schema; nil: keptRow
+	pw     *parquet.GenericWriter[any] // rows of schema
 	gw     *parquet.GenericWriter[keptRow]
 	bytes  int // held in the row group being written
-	rows   []parquet.Row
-	docs   []keptRow
 }
 
 func (p *parquetKept) start() {
@@ -164,7 +162,7 @@ func (p *parquetKept) start() {
 		return
 	}
 	if p.schema != nil {
-		p.pw = parquet.NewWriter(p.w, p.schema, parquet.Compression(&parquet.Zstd))
+		p.pw = parquet.NewGenericWriter[any](p.w, p.schema, parquet.Compression(&parquet.Zstd))
 	} else {
 		p.gw = parquet.NewGenericWriter[keptRow](p.w, parquet.Compression(&parquet.Zstd))
 	}
