@@ -32,7 +32,7 @@ type article struct {
 
 // trainingCorpus returns rows with copies: a and c are copies of b, the
 // longest, which is kept (the default policy), and d of e; f is
-// punctuation only (the method finds nothing to compare) and g empty.
+// punctuation only (too short to compare) and g empty.
 func trainingCorpus() []article {
 	story := func(seed int) string {
 		w := make([]string, 80)
@@ -202,7 +202,7 @@ func TestRemovedAndRejects(t *testing.T) {
 		rejects = append(rejects, r)
 	}
 	want := []output.Reject{
-		{File: in, Row: 6, ID: "f", Reason: "no-units", Error: rejects[0].Error},
+		{File: in, Row: 6, ID: "f", Reason: "too-short", Error: "not compared: too short to compare"},
 		{File: in, Row: 7, ID: "g", Reason: "empty", Field: "text", Error: "empty"},
 	}
 	if diff := cmp.Diff(want, rejects); diff != "" {

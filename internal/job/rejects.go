@@ -61,7 +61,7 @@ func (run *runner) rejectDoc(doc *core.Document, why core.SkipReason) error {
 func skipText(why core.SkipReason) string {
 	switch why {
 	case core.SkipTooShort:
-		return "shorter than the method compares"
+		return "too short to compare"
 	case core.SkipNoUnits:
 		return "no words or sentences left to compare once the text is analysed (punctuation, numbers or stop words only)"
 	}
