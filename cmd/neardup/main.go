@@ -25,6 +25,7 @@ import (
 	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/output"
 	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite and PostgreSQL
 	"github.com/neardup/neardup/internal/watch"
 )
@@ -151,6 +152,7 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 		kong.Vars{"version": version(), "max_bytes": strconv.Itoa(corpus.DefaultMaxBytes),
 			"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name,
 			"formats":            strings.Join(container.RecordFormatNames(), ","),
+			"kept_names":         strings.Join(output.KeptNames(), ","),
 			"default_user_agent": watch.DefaultUserAgent, "default_gallery_words": strings.Join(watch.DefaultGalleryWords, ","),
 			"default_gallery_text_words": strings.Join(watch.DefaultGalleryTextWords, ","),
 			"default_min_text":           strconv.Itoa(analysis.DefaultStubChars)},
