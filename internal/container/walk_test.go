@@ -415,6 +415,27 @@ func FuzzWalk(f *testing.F) {
 	})
 }
 
+// TestIsSitemap: a sitemap (a site's list of page addresses) is told by
+// its root element, so that no reader takes it for a page or a text.
+func TestIsSitemap(t *testing.T) {
+	for head, want := range map[string]bool{
+		`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`: true,
+		"\ufeff<?xml version=\"1.0\"?>\n<!-- made by a CMS -->\n<sitemapindex xmlns=\"x\">":                  true,
+		`<urlset>`:  true,
+		`<urlsetx>`: false,
+		`<?xml version="1.0"?><rss version="2.0">`: false,
+		`<html><urlset>`: false,
+		`<!DOCTYPE html><html><body>urlset</body>`: false,
+	} {
+		if got := IsSitemap([]byte(head)); got != want {
+			t.Errorf("IsSitemap(%q) = %v, want %v", head, got, want)
+		}
+	}
+	if !IsFeed([]byte(`<?xml version="1.0"?><!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "x"><rss version="0.91">`)) {
+		t.Error("an RSS 0.91 feed with its document type is not taken for a feed")
+	}
+}
+
 func TestIsFeed(t *testing.T) {
 	for head, want := range map[string]bool{
 		`<?xml version="1.0"?><rss version="2.0">`:                      true,

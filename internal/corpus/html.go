@@ -182,6 +182,10 @@ func skipMessage(reason core.SkipReason, a extract.Article, url string, opts ext
 		return fmt.Sprintf("the site rules do not take %q for an article", url)
 	case extract.SkipTooLarge:
 		return "over the page's size or element limit"
+	case extract.SkipFeed:
+		return "a web feed, not a page (a feed file read by itself gives a document for each item)"
+	case extract.SkipSitemap:
+		return "a sitemap lists a site's page addresses and holds no document"
 	}
 	return string(reason)
 }

@@ -220,6 +220,13 @@ func TestPageSniff(t *testing.T) {
 		{"forced WARC", "just words", Options{Format: FormatWARC},
 			[]string{`stdin#1 failed`}},
 		{"empty forced WARC", "", Options{Format: FormatWARC}, nil},
+		// Regression: a sitemap named by its own path was read as one text
+		// document of addresses and dates.
+		{"sitemap", `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` +
+			`<url><loc>https://port.example/ferry</loc><lastmod>2024-03-04</lastmod></url></urlset>`, Options{}, []string{"stdin sitemap"}},
+		{"feed in a crawl", warcRecord("resource", "https://port.example/rss.xml", "application/rss+xml",
+			`<?xml version="1.0"?><rss version="2.0"><channel><item><title>Ferry</title><description>&lt;p&gt;x&lt;/p&gt;</description></item></channel></rss>`),
+			Options{}, []string{"stdin#1 feed"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			recs, err := readAll(t, []string{"-"}, tc.opts, config{stdin: pipe(tc.input)})
