@@ -188,7 +188,7 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 // command's run needs only its own flags. A command is named by the first
 // argument that is not a flag, and a subcommand (index add) by the next,
 // as long as the flags before it take no value (those of the program and
-// of index, feeds and eval do not). Arguments that name no command keep
+// of index and feeds do not). Arguments that name no command keep
 // them all, for the overview and for kong's suggestions.
 func onlyCommand(args []string) kong.Option {
 	return kong.PostBuild(func(k *kong.Kong) error {
