@@ -81,4 +81,3 @@ func (l *foundList[E]) sortByB() {
 		}
 	}
 }
-
