@@ -32,7 +32,7 @@ type dedupCmd struct {
 
 	inputFlags
 	Report     string `help:"Also write an HTML report of the clusters with side-by-side diffs to this file."`
-	TitlesCSV  string `name:"titles-csv" help:"Also write the titles of the duplicate pairs to this CSV file (title_a,title_b)."`
+	TitlesCSV  string `name:"titles-csv" help:"Also write the titles of the duplicate pairs to this CSV file (a,b,score,title_a,title_b: the ids, the score and the titles)."`
 	Matrix     string `help:"Also write the similarity matrix of the reported pairs with row labels to this JSON file (at most 20000 documents)."`
 	CPUProfile string `name:"cpuprofile" hidden:"" help:"Write a CPU profile to this file."`
 

@@ -58,7 +58,7 @@ type Options struct {
 	// clusters with each member's diff against its representative.
 	Report string
 	// TitlesCSV, if set, is the path of a CSV file of the titles of the
-	// duplicate pairs, two columns title_a, title_b.
+	// duplicate pairs: columns a, b (the ids), score, title_a, title_b.
 	TitlesCSV string
 	// Matrix, if set, is the path of a JSON file of the similarity matrix
 	// of the reported pairs, for corpora of at most MatrixLimit documents.
