@@ -307,7 +307,7 @@ type IndexStats struct {
 	Method  string          `json:"method"`
 	Options json.RawMessage `json:"options"`
 	// Loaded counts the documents in this process's in-memory index.
-	Loaded    int   `json:"loaded_documents"`
+	Loaded    int  `json:"loaded_documents"`
 	StoreText bool `json:"store_text"`
 	// Created is when the index was created, in UTC (RFC 3339 in JSON).
 	Created time.Time `json:"created"`
