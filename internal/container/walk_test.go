@@ -512,3 +512,27 @@ func TestBufferFitsSmallStreams(t *testing.T) {
 		t.Errorf("a small gzip file's text: read %d bytes, %v", len(b), err)
 	}
 }
+
+// TestRelativeID: an id made from a path starts with the name of the input
+// given, never with the absolute path given; inputs of one name are told
+// apart by as many of their last path elements as it takes.
+func TestRelativeID(t *testing.T) {
+	given := []string{"/data/bbc.tar.gz", "crawl/", "d1/a.txt", "d2/a.txt", "news.jsonl", "-"}
+	names := IDNames(given)
+	if diff := cmp.Diff([]string{"bbc.tar.gz", "crawl", "d1/a.txt", "d2/a.txt", "news.jsonl", ""}, names); diff != "" {
+		t.Errorf("IDNames (-want +got)\n%s", diff)
+	}
+	for _, tc := range []struct{ given, name, origin, want string }{
+		{"/data/bbc.tar.gz", "bbc.tar.gz", "/data/bbc.tar.gz/bbc/tech/132.txt", "bbc.tar.gz/bbc/tech/132.txt"},
+		{"/data/bbc.tar.gz", "bbc.tar.gz", "/data/bbc.tar.gz", "bbc.tar.gz"},
+		{"crawl/", "crawl", "crawl/2024/a.warc.gz#3", "crawl/2024/a.warc.gz#3"},
+		{"/data/news.jsonl", "news.jsonl", "/data/news.jsonl:17", "news.jsonl:17"},
+		{"/data/news.jsonl", "news.jsonl", "/data/news.jsonl.gz:17", "/data/news.jsonl.gz:17"},
+		{"-", "", "stdin:3", "stdin:3"},
+		{"/data/a", "a", "an id of its own", "an id of its own"},
+	} {
+		if got := RelativeID(tc.given, tc.name, tc.origin); got != tc.want {
+			t.Errorf("RelativeID(%q, %q, %q) = %q, want %q", tc.given, tc.name, tc.origin, got, tc.want)
+		}
+	}
+}

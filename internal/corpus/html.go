@@ -103,6 +103,7 @@ func (r *Reader) decodePage(raw Raw) Record {
 		return r.pageRecord(raw, r.pageTimeout())
 	}
 	if rec, state := r.memo.get(raw); state == memoSkipped || state == memoCached {
+		rec.Doc.ID = r.idOf(raw.id)
 		return rec
 	} else if state == memoUsed {
 		return r.pageRecord(raw, 10*r.pageTimeout())
@@ -115,7 +116,7 @@ func (r *Reader) decodePage(raw Raw) Record {
 // pageRecord extracts a page under a time limit and makes its record.
 func (r *Reader) pageRecord(raw Raw, timeout time.Duration) Record {
 	p := raw.page
-	doc := core.Document{ID: raw.id, Origin: raw.Origin, URL: strings.ToValidUTF8(p.url, "\uFFFD")}
+	doc := core.Document{ID: r.idOf(raw.id), Origin: raw.Origin, URL: strings.ToValidUTF8(p.url, "\uFFFD")}
 	a, reason, msg := r.extractPage(raw, timeout)
 	if a.RuleMiss != "" {
 		r.ruleMiss(a.RuleMiss, raw.Origin)
