@@ -15,11 +15,11 @@ import (
 )
 
 // TestPrintedJSONIsLowerCase: every field of the values the commands print
-// as JSON (index stats, feeds list --json, eval --json, extract, the pairs
+// as JSON (index stats, feeds list and test --json, eval --json, extract, the pairs
 // and clusters of dedup and index export) has a lower-case name of its
 // own, as the API writes its fields, never a Go field name.
 func TestPrintedJSONIsLowerCase(t *testing.T) {
-	for _, v := range []any{engine.IndexStats{}, watch.Stored{}, eval.Report{}, extract.Record{}, core.Pair{}, core.Cluster{}} {
+	for _, v := range []any{engine.IndexStats{}, watch.Stored{}, eval.Report{}, extract.Record{}, core.Pair{}, core.Cluster{}, watch.Trial{}} {
 		checkJSONNames(t, reflect.TypeOf(v), reflect.TypeOf(v).String(), map[reflect.Type]bool{})
 	}
 }
