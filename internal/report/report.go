@@ -28,7 +28,7 @@ const (
 	DefaultMembers  = 5   // members shown per cluster, besides the representative
 )
 
-// All, as a limit, shows every cluster or every member.
+// All is the limit that shows every cluster or every member.
 const All = -1
 
 // Limits bound what a report shows. The zero value means the defaults.
