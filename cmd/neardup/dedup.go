@@ -16,6 +16,7 @@ import (
 	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/report"
 )
 
 // dedupCmd is `neardup dedup`: batch near-duplicate detection.
@@ -35,10 +36,12 @@ type dedupCmd struct {
 	kong.Plugins
 
 	inputFlags
-	Report     string `help:"Also write an HTML report of the clusters with side-by-side diffs to this file."`
-	TitlesCSV  string `name:"titles-csv" help:"Also write the titles of the duplicate pairs to this CSV file (title_a,title_b)."`
-	Matrix     string `help:"Also write the similarity matrix of the reported pairs with row labels to this JSON file (at most 20000 documents)."`
-	CPUProfile string `name:"cpuprofile" hidden:"" help:"Write a CPU profile to this file."`
+	Report         string `help:"Also write an HTML report of the clusters with side-by-side diffs to this file."`
+	ReportClusters int    `name:"report-clusters" default:"100" help:"Clusters the report shows, the largest first; 0 shows every one."`
+	ReportMembers  int    `name:"report-members" default:"5" help:"Members of a cluster the report shows beside its representative; 0 shows every one."`
+	TitlesCSV      string `name:"titles-csv" help:"Also write the titles of the duplicate pairs to this CSV file (a,b,score,title_a,title_b: the ids, the score and the titles)."`
+	Matrix         string `help:"Also write the similarity matrix of the reported pairs with row labels to this JSON file (at most 20000 documents)."`
+	CPUProfile     string `name:"cpuprofile" hidden:"" help:"Write a CPU profile to this file."`
 
 	flags *methodflags.Flags
 }
@@ -48,6 +51,9 @@ type dedupCmd struct {
 func (c *dedupCmd) Validate() error { return checkOut(c.Out) }
 
 func (c *dedupCmd) Run(g *globals) error {
+	if c.ReportClusters < 0 || c.ReportMembers < 0 {
+		return usageError{"--report-clusters and --report-members must be ≥ 0 (0: all)"}
+	}
 	spec, err := methods.Lookup(c.Method)
 	if err != nil {
 		return usageError{err.Error()}
@@ -84,6 +90,8 @@ func (c *dedupCmd) Run(g *globals) error {
 		Warn:          os.Stderr,
 		MaxWarnings:   c.maxWarnings(),
 		Report:        c.Report,
+		ReportLimits:  report.Limits{Clusters: allIfZero(c.ReportClusters), Members: allIfZero(c.ReportMembers)},
+		ReportMore:    "--report-clusters and --report-members show more (0: all).",
 		TitlesCSV:     c.TitlesCSV,
 		Matrix:        c.Matrix,
 	}
@@ -98,6 +106,14 @@ func (c *dedupCmd) Run(g *globals) error {
 		defer stop()
 	}
 	return runDedup(g.ctx, o)
+}
+
+// allIfZero is a report limit flag as report.Limits takes it: 0 is all.
+func allIfZero(n int) int {
+	if n == 0 {
+		return report.All
+	}
+	return n
 }
 
 // runDedup runs the job and prints a one-line summary on stderr.

@@ -8,16 +8,8 @@ import (
 	"github.com/neardup/neardup/internal/eval"
 )
 
-// evalCmd is the `neardup eval` group. Its default subcommand scores
-// predictions, so `neardup eval --truth T --pred P` means
-// `neardup eval pairs --truth T --pred P`. Other evaluations add a field
-// here.
+// evalCmd is `neardup eval`: predictions scored against a truth.
 type evalCmd struct {
-	Pairs evalPairsCmd `cmd:"" default:"withargs" help:"Score pairs.jsonl and clusters.jsonl against a truth (the default)."`
-}
-
-// evalPairsCmd is `neardup eval pairs`.
-type evalPairsCmd struct {
 	Truth          string   `required:"" help:"Truth JSON Lines: {id, cluster, ...} per document or {a, b, label} per pair, optionally with a weight (inverse probability of being drawn) and a stratum: weighted precision, recall and F1 with 95 % intervals are then reported."`
 	Pred           []string `required:"" help:"Prediction: a pairs.jsonl or clusters.jsonl from dedup; repeat for more."`
 	By             string   `help:"Break recall down by this field of the truth (e.g. ops)."`
@@ -40,7 +32,7 @@ type evalOptions struct {
 }
 
 // Run turns the flags into evaluation options.
-func (c *evalPairsCmd) Run(g *globals) error {
+func (c *evalCmd) Run(g *globals) error {
 	if (c.Direct || len(c.Without) > 0) && c.By == "" {
 		return usageError{"--direct and --without need --by"}
 	}

@@ -11,30 +11,25 @@ import (
 	"github.com/alecthomas/kong"
 )
 
-// TestEvalDefaultSubcommand pins that `neardup eval --truth T --pred P`
-// runs `eval pairs`.
-func TestEvalDefaultSubcommand(t *testing.T) {
+// TestEvalCommandLine pins `neardup eval --truth T --pred P`, as the
+// README and --help write it. Regression: --help wrote `eval pairs`.
+func TestEvalCommandLine(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	truth, pred := filepath.Join(dir, "t.jsonl"), filepath.Join(dir, "p.jsonl")
 	os.WriteFile(truth, nil, 0o644)
 	os.WriteFile(pred, nil, 0o644)
-	for _, args := range [][]string{
-		{"eval", "--truth", truth, "--pred", pred, "--by", "ops"},
-		{"eval", "pairs", "--truth", truth, "--pred", pred, "--by", "ops"},
-	} {
-		var c cli
-		parser, err := newParser(&c, kong.Exit(func(int) { t.Fatal("exit") }))
-		if err != nil {
-			t.Fatal(err)
-		}
-		kctx, err := parser.Parse(args)
-		if err != nil {
-			t.Fatalf("%v: %v", args, err)
-		}
-		if kctx.Command() != "eval pairs" || c.Eval.Pairs.By != "ops" || c.Eval.Pairs.Truth != truth {
-			t.Errorf("%v: command %q, flags %+v", args, kctx.Command(), c.Eval.Pairs)
-		}
+	var c cli
+	parser, err := newParser(&c, kong.Exit(func(int) { t.Fatal("exit") }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kctx, err := parser.Parse([]string{"eval", "--truth", truth, "--pred", pred, "--by", "ops"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kctx.Command() != "eval" || c.Eval.By != "ops" || c.Eval.Truth != truth {
+		t.Errorf("command %q, flags %+v", kctx.Command(), c.Eval)
 	}
 }
 

@@ -119,6 +119,9 @@ func runExtract(ctx context.Context, o extractOptions) error {
 		meter.Done(st.Pages)
 		if o.Progress != nil {
 			fmt.Fprintf(o.Progress, "extract: %s\n", st.String())
+			if st.Skipped[extract.SkipFeed] > 0 {
+				fmt.Fprintln(o.Progress, "extract: a feed lists articles rather than holding one, so feeds are skipped; neardup dedup and neardup index add read each item of a feed as a document, neardup watch fetches the items' pages")
+			}
 		}
 		return err
 	})

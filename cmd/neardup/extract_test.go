@@ -118,6 +118,45 @@ func TestRunExtract(t *testing.T) {
 	}
 }
 
+// TestRunExtractSkipsFeedsAndSitemaps: a site's folder holds its feeds and
+// sitemap beside its pages; each is skipped with its reason, not read as a
+// page of links run together with dates.
+func TestRunExtractSkipsFeedsAndSitemaps(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{
+		"site/2024/ferry.html": articleHTML("Ferry line opens", 5),
+		"site/rss.xml": `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Port news</title>` +
+			`<item><title>Ferry line opens</title><link>https://port.example/2024/ferry.html</link><pubDate>Mon, 04 Mar 2024 10:00:00 GMT</pubDate>` +
+			`<description><![CDATA[<p>The harbour authority said on Monday that the new ferry line would start in spring.</p>]]></description></item></channel></rss>`,
+		"site/atom.xml": `<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Port news</title>` +
+			`<entry><title>Ferry line opens</title><updated>2024-03-04T10:00:00Z</updated><content type="html">&lt;p&gt;The harbour authority said on Monday.&lt;/p&gt;</content></entry></feed>`,
+		"site/sitemap.xml": `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` +
+			`<url><loc>https://port.example/2024/ferry.html</loc><lastmod>2024-03-04</lastmod></url></urlset>`,
+	})
+	out := filepath.Join(dir, "x.jsonl")
+	var progress bytes.Buffer
+	if err := runExtract(context.Background(), extractOptions{Inputs: []string{filepath.Join(dir, "site")}, Out: out,
+		Batch: extract.Batch{Options: extract.Options{MinChars: -1}}, Progress: &progress}); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, r := range readRecords(t, out) {
+		got[filepath.Base(r.ID)] = string(r.Skipped)
+		if r.Skipped != "" && r.Text != "" {
+			t.Errorf("%s: skipped as %s but has text %q", r.ID, r.Skipped, r.Text)
+		}
+	}
+	want := map[string]string{"ferry.html": "", "rss.xml": "feed", "atom.xml": "feed", "sitemap.xml": "sitemap"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("records by file: skip reason (-want +got)\n%s", diff)
+	}
+	for _, s := range []string{"2 feed", "1 sitemap", "neardup dedup and neardup index add read each item of a feed"} {
+		if !strings.Contains(progress.String(), s) {
+			t.Errorf("the summary does not say %q:\n%s", s, progress.String())
+		}
+	}
+}
+
 func TestRunExtractReportsFailures(t *testing.T) {
 	dir := writeTree(t, map[string]string{"broken.gz": "\x1f\x8b\x08garbage", "a.html": articleHTML("Fine", 5)})
 	out := filepath.Join(dir, "out.jsonl")

@@ -13,6 +13,7 @@ import (
 
 	"github.com/alecthomas/kong"
 
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
@@ -111,7 +112,7 @@ type indexAddCmd struct {
 	dbFlags
 	Method string `help:"Detection method of a new index: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
 	kong.Plugins
-	StoreText   bool   `name:"store-text" help:"A new index stores each document's text (for export with texts and search)."`
+	StoreText   bool   `name:"store-text" default:"true" negatable:"" help:"A new index stores each document's text, for the diffs of serve, search and export with texts; --no-store-text saves the space. An existing index keeps its own choice."`
 	Replace     bool   `help:"A document whose id is stored replaces it (default: it is reported as existing and left alone)."`
 	Chunk       int    `default:"1000" help:"Documents added in one transaction; a document's line is printed once its transaction commits."`
 	OnlyMatches bool   `name:"only-matches" help:"Print only the documents with matches."`
@@ -139,11 +140,15 @@ func (c *indexAddCmd) Run(g *globals) error {
 		return err
 	}
 	defer r.Close()
-	x, err := c.open(g.ctx, engine.OpenOptions{Method: cfg, StoreText: c.StoreText, MinChars: c.minChars()})
+	_, exists := storedMeta(g.ctx, c.DB)
+	x, err := c.open(g.ctx, engine.OpenOptions{Method: cfg, StoreText: c.StoreText && !exists, MinChars: c.minChars()})
 	if err != nil {
 		return err
 	}
 	defer x.Close()
+	if !x.Meta().StoreText && !g.quiet {
+		fmt.Fprintf(os.Stderr, "note: %s stores no texts (it was created with --no-store-text): serve shows no diffs of its documents\n", c.DB)
+	}
 	x.SetWindow(window)
 	return feed(g, x, r, job.FeedOptions{Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
 }
@@ -474,7 +479,19 @@ func (c *indexExportCmd) Run(g *globals) error {
 		return err
 	}
 	defer x.Close()
-	return output.Export(g.ctx, x.Index, c.Out)
+	if err := output.Export(g.ctx, x.Index, c.Out); err != nil {
+		return err
+	}
+	if g.quiet {
+		return nil
+	}
+	st, err := x.Stats(g.ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "%d documents, %d duplicate and %d similar pairs, %d clusters → %s (pairs.jsonl, clusters.jsonl, kept.jsonl, stats.json)\n",
+		st.Documents, st.Marks[core.Duplicate], st.Marks[core.Similar], st.Clusters, c.Out)
+	return nil
 }
 
 // indexVerifyCmd is `neardup index verify`.

@@ -426,3 +426,50 @@ func TestMissingInputLeavesIndexAlone(t *testing.T) {
 		t.Errorf("the index holds %d documents, want the %d stored before", len(ids), len(docs))
 	}
 }
+
+// TestIndexNewcomer pins what a first index shows: `index add` as the
+// README writes it stores the texts (serve can diff them), --no-store-text
+// does not and a later add says so; `index stats` gives created in RFC
+// 3339; `index export` says what it wrote and where.
+func TestIndexNewcomer(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 9)
+	db, bare := filepath.Join(dir, "news.db"), filepath.Join(dir, "bare.db")
+	runOK(t, "index", "add", "--db", db, corpus)
+	runOK(t, "index", "add", "--db", bare, "--no-store-text", corpus)
+	for file, want := range map[string]bool{db: true, bare: false} {
+		x, err := engine.Open(t.Context(), file, store.Options{}, methods.All, engine.OpenOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := x.Meta().StoreText; got != want {
+			t.Errorf("%s: stores texts %v, want %v", filepath.Base(file), got, want)
+		}
+		x.Close()
+	}
+	out, err := child(t, "index", "add", "--db", bare, corpus).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "stores no texts (it was created with --no-store-text)") {
+		t.Errorf("an add to an index without texts: %v\n%s", err, out)
+	}
+	out, err = child(t, "index", "stats", "--db", db).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st struct {
+		Created   string `json:"created"`
+		Documents int    `json:"documents"`
+	}
+	if err := json.Unmarshal(out, &st); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if c, err := time.Parse(time.RFC3339, st.Created); err != nil || time.Since(c) > time.Hour || st.Documents == 0 {
+		t.Errorf("stats: created %q (%v), %d documents", st.Created, err, st.Documents)
+	}
+	exported := filepath.Join(dir, "exported")
+	out, err = child(t, "index", "export", "--db", db, "-o", exported).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "→ "+exported+" (pairs.jsonl, clusters.jsonl, kept.jsonl, stats.json)") ||
+		!strings.Contains(string(out), fmt.Sprintf("%d documents, ", st.Documents)) {
+		t.Errorf("export said: %v\n%s", err, out)
+	}
+}

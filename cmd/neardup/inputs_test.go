@@ -71,7 +71,8 @@ func TestInputsEndToEnd(t *testing.T) {
 		// pairs is what pairs.jsonl of the run's own output must hold.
 		pairs string
 	}{
-		{"tar.gz of articles", []string{"dedup", archive}, 0, `"a":"` + archive + `/bbc/001.txt"`},
+		// Regression: the ids were the absolute path given and the member's path.
+		{"tar.gz of articles", []string{"dedup", archive}, 0, `"a":"bbc.tar.gz/bbc/001.txt"`},
 		{"Reuters SGML", []string{"dedup", sgm}, 0, `"a":"1","b":"2"`},
 		{"JSON files", []string{"dedup", crawl, "--id-col", "url", "--text-col", "maintext"}, 0,
 			`"a":"https://news.example/1","b":"https://news.example/2"`},

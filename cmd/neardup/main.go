@@ -125,7 +125,9 @@ func run(ctx context.Context, args []string) (code int) {
 	}()
 	kctx, err := parser.Parse(args)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "neardup: %v\n", err)
+		if !printUsageIfNoCommand(parser, err) {
+			fmt.Fprintf(os.Stderr, "neardup: %v\n", err)
+		}
 		return 2
 	}
 	err = kctx.Run(&globals{ctx: ctx, quiet: c.Quiet})
@@ -135,6 +137,28 @@ func run(ctx context.Context, args []string) (code int) {
 		return 128 + int(stopped.sig)
 	}
 	return exitCode(err)
+}
+
+// printUsageIfNoCommand prints on the parser's stderr the help of a
+// command group the command line named without one of its commands (a bare
+// `neardup`, `neardup index`), in place of the error that one is expected,
+// and reports whether it did.
+func printUsageIfNoCommand(parser *kong.Kong, err error) bool {
+	var pe *kong.ParseError
+	if !errors.As(err, &pe) || pe.Context == nil || !strings.HasPrefix(err.Error(), "expected") {
+		return false
+	}
+	node := pe.Context.Selected()
+	if node == nil {
+		node = parser.Model.Node
+	}
+	if !slices.ContainsFunc(node.Children, func(n *kong.Node) bool { return n.Type == kong.CommandNode }) {
+		return false
+	}
+	stdout := parser.Stdout
+	parser.Stdout = parser.Stderr
+	defer func() { parser.Stdout = stdout }()
+	return pe.Context.PrintUsage(false) == nil
 }
 
 // newParser returns the parser of the command line into c: the method
@@ -166,7 +190,7 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 // command's run needs only its own flags. A command is named by the first
 // argument that is not a flag, and a subcommand (index add) by the next,
 // as long as the flags before it take no value (those of the program and
-// of index, feeds and eval do not). Arguments that name no command keep
+// of index and feeds do not). Arguments that name no command keep
 // them all, for the overview and for kong's suggestions.
 func onlyCommand(args []string) kong.Option {
 	return kong.PostBuild(func(k *kong.Kong) error {
@@ -187,18 +211,28 @@ func onlyCommand(args []string) kong.Option {
 	})
 }
 
-// version is neardup's version as the build recorded it: the module's
-// version (or "devel" for a build from a clone) and the commit.
+// version is neardup's version as the build recorded it (see versionOf).
 func version() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "neardup (unknown version)"
+		return "neardup (no build information recorded)"
 	}
+	return versionOf(bi)
+}
+
+// versionOf says which neardup bi describes: the module's version when it
+// was installed as a module (go install …@v1.2.3), else the commit it was
+// built from, the commit's time and whether the work tree had changes
+// (go build and go install record them in a git clone), and the Go release.
+// A binary that recorded neither (go run, -buildvcs=false) says how to get
+// one that does.
+func versionOf(bi *debug.BuildInfo) string {
 	v := bi.Main.Version
-	if v == "" || v == "(devel)" {
-		v = "devel"
+	if v == "(devel)" {
+		v = ""
 	}
-	var rev, when, dirty string
+	var rev, when string
+	var dirty bool
 	for _, s := range bi.Settings {
 		switch s.Key {
 		case "vcs.revision":
@@ -209,15 +243,27 @@ func version() string {
 		case "vcs.time":
 			when = s.Value
 		case "vcs.modified":
-			if s.Value == "true" {
-				dirty = "+changes"
-			}
+			dirty = s.Value == "true"
 		}
 	}
-	if rev != "" {
-		v += fmt.Sprintf(" (commit %s%s, %s)", rev, dirty, when)
+	var parts []string
+	if v != "" {
+		parts = append(parts, v)
 	}
-	return "neardup " + v + " " + bi.GoVersion
+	if rev != "" {
+		c := "commit " + rev
+		if when != "" {
+			c += " (" + when + ")"
+		}
+		if dirty {
+			c += " with uncommitted changes"
+		}
+		parts = append(parts, c)
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "development build, no version or commit recorded (go run and -buildvcs=false record none; go build or go install in a git clone does)")
+	}
+	return "neardup " + strings.Join(parts, ", ") + ", " + bi.GoVersion
 }
 
 // helpExit carries kong's exit code after it printed help.

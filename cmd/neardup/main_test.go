@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
+	"strings"
 	"testing"
 
 	"github.com/alecthomas/kong"
@@ -45,6 +48,8 @@ func TestRunExitCodes(t *testing.T) {
 		{"negative number", []string{"-q", "dedup", "--number-agreement", "-1", example, "-o", t.TempDir()}, 0},
 		{"rule number with an exponent", []string{"-q", "dedup", "--method", "tfidf", "--rule", "body>=1e-05", example, "-o", t.TempDir()}, 0},
 		{"version", []string{"--version"}, 0},
+		{"no command", nil, 2},
+		{"index without its command", []string{"index"}, 2},
 		{"missing input", []string{"dedup", "-q", filepath.Join(out, "nope.jsonl"), "-o", out}, 1},
 		{"example", []string{"-q", "dedup", example, "-o", out}, 0},
 	} {
@@ -176,6 +181,82 @@ func TestOnlyCommand(t *testing.T) {
 		}
 		if kctx.Command() != fctx.Command() || tc.read(&c) != tc.read(&again) {
 			t.Errorf("%q: read as %s %s, the full parser as %s %s", tc.args, kctx.Command(), tc.read(&c), fctx.Command(), tc.read(&again))
+		}
+	}
+}
+
+// TestNoCommandPrintsUsage: a bare `neardup` (or `neardup index`) prints the
+// usage listing the commands on stderr, not only an error that one is
+// expected; other mistakes keep their one-line error.
+func TestNoCommandPrintsUsage(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		usage bool
+		says  []string
+	}{
+		{nil, true, []string{"Usage: neardup <command>", "dedup <input> ...", "index add <input> ...", "serve [flags]"}},
+		{[]string{"-q"}, true, []string{"Usage: neardup <command>"}},
+		{[]string{"index"}, true, []string{"Usage: neardup index <command>", "index add <input> ...", "index export [flags]"}},
+		{[]string{"feeds"}, true, []string{"feeds add <url>"}},
+		{[]string{"dedup"}, false, nil},
+		{[]string{"bogus"}, false, nil},
+	} {
+		var c cli
+		var stdout, stderr bytes.Buffer
+		parser, err := newParser(&c, kong.Writers(&stdout, &stderr), onlyCommand(tc.args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = parser.Parse(tc.args)
+		if err == nil {
+			t.Fatalf("%q parsed", tc.args)
+		}
+		if got := printUsageIfNoCommand(parser, err); got != tc.usage {
+			t.Errorf("%q: usage printed %v, want %v (error %v)", tc.args, got, tc.usage, err)
+		}
+		if stdout.Len() > 0 {
+			t.Errorf("%q: usage on stdout: %q", tc.args, stdout.String())
+		}
+		for _, s := range tc.says {
+			if !strings.Contains(stderr.String(), s) {
+				t.Errorf("%q: the usage does not say %q:\n%s", tc.args, s, stderr.String())
+			}
+		}
+	}
+}
+
+// TestVersion: --version names the module version of an installed module,
+// else the commit, its time and whether the tree had changes, and says how
+// to get them from a build that recorded none.
+func TestVersion(t *testing.T) {
+	vcs := func(kv ...string) []debug.BuildSetting {
+		var out []debug.BuildSetting
+		for i := 0; i < len(kv); i += 2 {
+			out = append(out, debug.BuildSetting{Key: kv[i], Value: kv[i+1]})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name string
+		bi   debug.BuildInfo
+		want string
+	}{
+		{"module", debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.4.0"}},
+			"neardup v1.4.0, go1.26.8"},
+		{"clone", debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"},
+			Settings: vcs("vcs", "git", "vcs.revision", "2e81154ec2e4381fe61446e893c8c339baf7e9a3", "vcs.time", "2026-12-01T22:10:00Z", "vcs.modified", "false")},
+			"neardup commit 2e81154ec2e4 (2026-12-01T22:10:00Z), go1.26.8"},
+		{"clone with changes", debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"},
+			Settings: vcs("vcs.revision", "2e81154ec2e4381fe61446e893c8c339baf7e9a3", "vcs.time", "2026-12-01T22:10:00Z", "vcs.modified", "true")},
+			"neardup commit 2e81154ec2e4 (2026-12-01T22:10:00Z) with uncommitted changes, go1.26.8"},
+		{"pseudo-version with commit", debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v0.0.0-20261201221000-2e81154ec2e4"},
+			Settings: vcs("vcs.revision", "2e81154ec2e4381fe61446e893c8c339baf7e9a3", "vcs.time", "2026-12-01T22:10:00Z")},
+			"neardup v0.0.0-20261201221000-2e81154ec2e4, commit 2e81154ec2e4 (2026-12-01T22:10:00Z), go1.26.8"},
+		{"go run", debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}},
+			"neardup development build, no version or commit recorded (go run and -buildvcs=false record none; go build or go install in a git clone does), go1.26.8"},
+	} {
+		if got := versionOf(&tc.bi); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }

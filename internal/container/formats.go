@@ -234,7 +234,18 @@ var zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
 // IsFeed reports whether a stream starts, after an XML declaration,
 // comments and blanks, with the root element of a web feed: <rss>, an Atom
 // <feed> or an RDF (RSS 1.0) <rdf:RDF>.
-func IsFeed(head []byte) bool {
+func IsFeed(head []byte) bool { return hasRoot(head, "rss", "feed", "rdf:RDF") }
+
+// IsSitemap reports whether a stream starts, after an XML declaration,
+// comments and blanks, with the root element of a sitemap (sitemaps.org):
+// <urlset> or <sitemapindex>. A sitemap lists a site's page addresses; it
+// holds no document.
+func IsSitemap(head []byte) bool { return hasRoot(head, "urlset", "sitemapindex") }
+
+// hasRoot reports whether an XML stream's first element, after an XML
+// declaration, processing instructions, comments, a document type
+// declaration and blanks, is one of names.
+func hasRoot(head []byte, names ...string) bool {
 	t := bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
 	for {
 		t = bytes.TrimLeft(t, " \t\r\n")
@@ -244,8 +255,11 @@ func IsFeed(head []byte) bool {
 			end = []byte("?>")
 		case bytes.HasPrefix(t, []byte("<!--")):
 			end = []byte("-->")
+		case bytes.HasPrefix(t, []byte("<!DOCTYPE")):
+			end = []byte(">")
 		default:
-			for _, root := range []string{"<rss", "<feed", "<rdf:RDF"} {
+			for _, name := range names {
+				root := "<" + name
 				if bytes.HasPrefix(t, []byte(root)) && len(t) > len(root) && strings.IndexByte("> \t\r\n", t[len(root)]) >= 0 {
 					return true
 				}

@@ -87,3 +87,72 @@ func extList() string {
 	exts := Extensions()
 	return strings.Join(exts[:len(exts)-1], ", ") + " or " + exts[len(exts)-1]
 }
+
+// IDNames returns, for each input given on the command line, the name its
+// ids start with (see RelativeID): its last path element ("bbc.tar.gz" of
+// "/data/bbc.tar.gz", "crawl" of "crawl/"), or as many of its last
+// elements as tell it from the other inputs ("d1/a.txt" and "d2/a.txt"); a
+// path given twice keeps its whole form. "-" (stdin) has none.
+func IDNames(given []string) []string {
+	elems := make([][]string, len(given))
+	for i, g := range given {
+		if g == "" || g == "-" {
+			continue
+		}
+		elems[i] = strings.Split(filepath.ToSlash(filepath.Clean(mustAbs(g))), "/")
+	}
+	last := func(e []string, k int) string { return strings.Join(e[max(0, len(e)-k):], "/") }
+	names := make([]string, len(given))
+	for i, e := range elems {
+		if e == nil {
+			continue
+		}
+		for k := 1; k <= len(e); k++ {
+			names[i] = last(e, k)
+			clash := false
+			for j, f := range elems {
+				if j != i && f != nil && last(f, len(f)) != last(e, len(e)) && last(f, k) == names[i] {
+					clash = true
+				}
+			}
+			if !clash {
+				break
+			}
+		}
+	}
+	return names
+}
+
+// RelativeID returns the id of what origin names, origin being a path met
+// under the input given on the command line ("/data/bbc.tar.gz/bbc/1.txt",
+// "/data/news.jsonl:17", "crawl/a.warc#3"), with name (see IDNames) in
+// place of the path given: "bbc.tar.gz/bbc/1.txt", "news.jsonl:17",
+// "crawl/a.warc#3", whether the input was named by an absolute or a
+// relative path. An origin outside given is returned as it is.
+func RelativeID(given, name, origin string) string {
+	if given == "" || given == "-" || name == "" || !strings.HasPrefix(origin, given) {
+		return origin
+	}
+	rest := origin[len(given):]
+	if rest != "" && !strings.HasSuffix(given, "/") && !strings.HasSuffix(given, string(filepath.Separator)) &&
+		strings.IndexByte("/:#"+string(filepath.Separator), rest[0]) < 0 {
+		return origin // another name that starts alike: "a.jsonl" of "a.jsonl.gz"
+	}
+	rest = strings.TrimLeft(filepath.ToSlash(rest), "/")
+	switch {
+	case rest == "":
+		return name
+	case rest[0] == ':' || rest[0] == '#':
+		return name + rest
+	}
+	return name + "/" + rest
+}
+
+// mustAbs returns the absolute form of a path, or the path when the
+// working directory is unknown.
+func mustAbs(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return p
+}

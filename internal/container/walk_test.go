@@ -415,6 +415,27 @@ func FuzzWalk(f *testing.F) {
 	})
 }
 
+// TestIsSitemap: a sitemap (a site's list of page addresses) is told by
+// its root element, so that no reader takes it for a page or a text.
+func TestIsSitemap(t *testing.T) {
+	for head, want := range map[string]bool{
+		`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`: true,
+		"\ufeff<?xml version=\"1.0\"?>\n<!-- made by a CMS -->\n<sitemapindex xmlns=\"x\">":                  true,
+		`<urlset>`:  true,
+		`<urlsetx>`: false,
+		`<?xml version="1.0"?><rss version="2.0">`: false,
+		`<html><urlset>`: false,
+		`<!DOCTYPE html><html><body>urlset</body>`: false,
+	} {
+		if got := IsSitemap([]byte(head)); got != want {
+			t.Errorf("IsSitemap(%q) = %v, want %v", head, got, want)
+		}
+	}
+	if !IsFeed([]byte(`<?xml version="1.0"?><!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "x"><rss version="0.91">`)) {
+		t.Error("an RSS 0.91 feed with its document type is not taken for a feed")
+	}
+}
+
 func TestIsFeed(t *testing.T) {
 	for head, want := range map[string]bool{
 		`<?xml version="1.0"?><rss version="2.0">`:                      true,
@@ -489,5 +510,29 @@ func TestBufferFitsSmallStreams(t *testing.T) {
 	}
 	if b, err := io.ReadAll(m.R); err != nil || string(b) != strings.Repeat("word ", 200) {
 		t.Errorf("a small gzip file's text: read %d bytes, %v", len(b), err)
+	}
+}
+
+// TestRelativeID: an id made from a path starts with the name of the input
+// given, never with the absolute path given; inputs of one name are told
+// apart by as many of their last path elements as it takes.
+func TestRelativeID(t *testing.T) {
+	given := []string{"/data/bbc.tar.gz", "crawl/", "d1/a.txt", "d2/a.txt", "news.jsonl", "-"}
+	names := IDNames(given)
+	if diff := cmp.Diff([]string{"bbc.tar.gz", "crawl", "d1/a.txt", "d2/a.txt", "news.jsonl", ""}, names); diff != "" {
+		t.Errorf("IDNames (-want +got)\n%s", diff)
+	}
+	for _, tc := range []struct{ given, name, origin, want string }{
+		{"/data/bbc.tar.gz", "bbc.tar.gz", "/data/bbc.tar.gz/bbc/tech/132.txt", "bbc.tar.gz/bbc/tech/132.txt"},
+		{"/data/bbc.tar.gz", "bbc.tar.gz", "/data/bbc.tar.gz", "bbc.tar.gz"},
+		{"crawl/", "crawl", "crawl/2024/a.warc.gz#3", "crawl/2024/a.warc.gz#3"},
+		{"/data/news.jsonl", "news.jsonl", "/data/news.jsonl:17", "news.jsonl:17"},
+		{"/data/news.jsonl", "news.jsonl", "/data/news.jsonl.gz:17", "/data/news.jsonl.gz:17"},
+		{"-", "", "stdin:3", "stdin:3"},
+		{"/data/a", "a", "an id of its own", "an id of its own"},
+	} {
+		if got := RelativeID(tc.given, tc.name, tc.origin); got != tc.want {
+			t.Errorf("RelativeID(%q, %q, %q) = %q, want %q", tc.given, tc.name, tc.origin, got, tc.want)
+		}
 	}
 }

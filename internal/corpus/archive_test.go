@@ -307,21 +307,23 @@ func TestTarGz(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := func(origin, title, text string) rec {
-		return rec{ID: origin, Title: title, Text: text, Origin: origin,
-			Raw: `{"id":"` + origin + `","title":"` + title + `","text":"` + text + `"}`}
+	// An id starts with the name of the input given (bbc.tar.gz, b);
+	// the origin is the path as given.
+	doc := func(id, origin, title, text string) rec {
+		return rec{ID: id, Title: title, Text: text, Origin: origin,
+			Raw: `{"id":"` + id + `","title":"` + title + `","text":"` + text + `"}`}
 	}
-	refused := func(origin, archive string) rec {
-		return rec{ID: origin, Origin: origin, Skip: "refused",
+	refused := func(id, origin, archive string) rec {
+		return rec{ID: id, Origin: origin, Skip: "refused",
 			Err: origin + `: ` + archive + `: refused: the member name "../evil.txt" leaves the archive`}
 	}
 	want := []rec{
-		doc("a/bbc.tar.gz/bbc/business/001.txt", "Ad sales boost", "Profits rose."),
-		doc("a/bbc.tar.gz/bbc/business/002.txt", "Dollar gains", "The dollar rose."),
-		refused("a/bbc.tar.gz/../evil.txt", "a/bbc.tar.gz"),
-		doc("b/bbc.tgz/bbc/business/001.txt", "Ad sales boost", "Profits rose."),
-		doc("b/bbc.tgz/bbc/business/002.txt", "Dollar gains", "The dollar rose."),
-		refused("b/bbc.tgz/../evil.txt", "b/bbc.tgz"),
+		doc("bbc.tar.gz/bbc/business/001.txt", "a/bbc.tar.gz/bbc/business/001.txt", "Ad sales boost", "Profits rose."),
+		doc("bbc.tar.gz/bbc/business/002.txt", "a/bbc.tar.gz/bbc/business/002.txt", "Dollar gains", "The dollar rose."),
+		refused("bbc.tar.gz/../evil.txt", "a/bbc.tar.gz/../evil.txt", "a/bbc.tar.gz"),
+		doc("b/bbc.tgz/bbc/business/001.txt", "b/bbc.tgz/bbc/business/001.txt", "Ad sales boost", "Profits rose."),
+		doc("b/bbc.tgz/bbc/business/002.txt", "b/bbc.tgz/bbc/business/002.txt", "Dollar gains", "The dollar rose."),
+		refused("b/bbc.tgz/../evil.txt", "b/bbc.tgz/../evil.txt", "b/bbc.tgz"),
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)

@@ -389,7 +389,7 @@ func quoteList(names []string) string {
 // decodeCSV maps one CSV row to a document; Doc.Raw is an object of the
 // header's names and the row's values in header order.
 func (r *Reader) decodeCSV(raw Raw) Record {
-	doc := core.Document{ID: raw.Origin, Origin: raw.Origin}
+	doc := core.Document{ID: r.idOf(raw.Origin), Origin: raw.Origin}
 	h := raw.header
 	if h == nil { // encoding/csv rejected the row; raw.id holds why
 		return skip(doc, core.SkipMalformed, "", "malformed CSV: "+raw.id)

@@ -136,7 +136,7 @@ func itemText(it *gofeed.Item) string {
 // {"id","url","title","text","date","author","source"}.
 func (r *Reader) decodeItem(raw Raw) Record {
 	it := raw.item
-	doc := core.Document{ID: it.id, Origin: raw.Origin, URL: strings.ToValidUTF8(it.url, "\uFFFD"),
+	doc := core.Document{ID: r.idOf(it.id), Origin: raw.Origin, URL: strings.ToValidUTF8(it.url, "\uFFFD"),
 		Title: it.title, Text: it.text, Source: strings.ToValidUTF8(it.source, "\uFFFD"), Date: it.date}
 	rec := r.finish(doc)
 	if rec.Skip == core.SkipNone {

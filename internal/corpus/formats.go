@@ -138,8 +138,8 @@ func (r *Reader) sniff(origin string, br *bufio.Reader) (container.Format, error
 		return container.JSON, nil // an array, or an object pretty-printed
 	case t[0] == '{':
 		return container.JSONL, nil
-	case isPage(t):
-		return container.HTML, nil
+	case isPage(t), container.IsSitemap(t):
+		return container.HTML, nil // a sitemap too: extraction skips it, saying so
 	}
 	if line, _, ok := bytes.Cut(head, []byte("\n")); ok || err == io.EOF {
 		if hasColumn(line, '\t', r.names[fText]) {

@@ -103,6 +103,7 @@ func (r *Reader) decodePage(raw Raw) Record {
 		return r.pageRecord(raw, r.pageTimeout())
 	}
 	if rec, state := r.memo.get(raw); state == memoSkipped || state == memoCached {
+		rec.Doc.ID = r.idOf(raw.id)
 		return rec
 	} else if state == memoUsed {
 		return r.pageRecord(raw, 10*r.pageTimeout())
@@ -115,7 +116,7 @@ func (r *Reader) decodePage(raw Raw) Record {
 // pageRecord extracts a page under a time limit and makes its record.
 func (r *Reader) pageRecord(raw Raw, timeout time.Duration) Record {
 	p := raw.page
-	doc := core.Document{ID: raw.id, Origin: raw.Origin, URL: strings.ToValidUTF8(p.url, "\uFFFD")}
+	doc := core.Document{ID: r.idOf(raw.id), Origin: raw.Origin, URL: strings.ToValidUTF8(p.url, "\uFFFD")}
 	a, reason, msg := r.extractPage(raw, timeout)
 	if a.RuleMiss != "" {
 		r.ruleMiss(a.RuleMiss, raw.Origin)
@@ -182,6 +183,10 @@ func skipMessage(reason core.SkipReason, a extract.Article, url string, opts ext
 		return fmt.Sprintf("the site rules do not take %q for an article", url)
 	case extract.SkipTooLarge:
 		return "over the page's size or element limit"
+	case extract.SkipFeed:
+		return "a web feed, not a page (a feed file read by itself gives a document for each item)"
+	case extract.SkipSitemap:
+		return "a sitemap lists a site's page addresses and holds no document"
 	}
 	return string(reason)
 }

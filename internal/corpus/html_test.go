@@ -195,7 +195,7 @@ func TestPages(t *testing.T) {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
 	// A file given directly is sniffed: HTML after blank lines.
-	want = []page{article("pages/sniffed/page.php", "", portStory, date)}
+	want = []page{article("page.php", "", portStory, date)} // named by the file's own name
 	if diff := cmp.Diff(want, readPages(t, []string{"pages/sniffed/page.php"}, Options{})); diff != "" {
 		t.Errorf("sniffed (-want +got)\n%s", diff)
 	}
@@ -220,6 +220,13 @@ func TestPageSniff(t *testing.T) {
 		{"forced WARC", "just words", Options{Format: FormatWARC},
 			[]string{`stdin#1 failed`}},
 		{"empty forced WARC", "", Options{Format: FormatWARC}, nil},
+		// Regression: a sitemap named by its own path was read as one text
+		// document of addresses and dates.
+		{"sitemap", `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` +
+			`<url><loc>https://port.example/ferry</loc><lastmod>2024-03-04</lastmod></url></urlset>`, Options{}, []string{"stdin sitemap"}},
+		{"feed in a crawl", warcRecord("resource", "https://port.example/rss.xml", "application/rss+xml",
+			`<?xml version="1.0"?><rss version="2.0"><channel><item><title>Ferry</title><description>&lt;p&gt;x&lt;/p&gt;</description></item></channel></rss>`),
+			Options{}, []string{"stdin#1 feed"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			recs, err := readAll(t, []string{"-"}, tc.opts, config{stdin: pipe(tc.input)})
@@ -338,7 +345,8 @@ func TestPageRewind(t *testing.T) {
 			for _, rc := range first {
 				skips = append(skips, rc.ID+" "+rc.Skip)
 			}
-			want := []string{warc + "#1 ", warc + "#2 failed", warc + "#3 too-short", page + " "}
+			w, p := filepath.Base(warc), filepath.Base(page) // ids start with the name of the input given
+			want := []string{w + "#1 ", w + "#2 failed", w + "#3 too-short", p + " "}
 			if diff := cmp.Diff(want, skips); diff != "" {
 				t.Errorf("first pass (-want +got)\n%s", diff)
 			}

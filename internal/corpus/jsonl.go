@@ -146,7 +146,7 @@ func isBlankBytes(b []byte) bool {
 
 // decodeJSON maps one JSONL line to a document.
 func (r *Reader) decodeJSON(raw Raw) Record {
-	doc := core.Document{ID: raw.Origin, Origin: raw.Origin, Raw: raw.data}
+	doc := core.Document{ID: r.idOf(raw.Origin), Origin: raw.Origin, Raw: raw.data}
 	var vals [nFields]jsonValue
 	valid, isObject := scanRecord(raw.data, &r.keys, &vals)
 	if !valid {

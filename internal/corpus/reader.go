@@ -16,11 +16,13 @@ import (
 // Rewind and Close are for one goroutine at a time; Decode and Progress are
 // safe to call from any goroutine at any time.
 type Reader struct {
-	opts   Options
-	cfg    config
-	names  [nFields]string
-	keys   [nFields][]byte
-	inputs []*input
+	opts    Options
+	cfg     config
+	names   [nFields]string
+	keys    [nFields][]byte
+	inputs  []*input
+	given   []string // the paths given, each the root of its ids (idOf)
+	idNames []string // the name each path given stands for in ids
 
 	next   int               // the index of the next input to open
 	walk   *container.Walker // the open input's walk, nil between inputs
@@ -173,6 +175,8 @@ func (r *Reader) add(p string) error {
 	if err != nil {
 		return err
 	}
+	r.given = append(r.given, p)
+	r.idNames = container.IDNames(r.given)
 	// A whole-file record is named by its path as found (as a page, or an
 	// archive's member, is): two inputs holding files of one name, say
 	// d1/a.txt and d2/a.txt, give two ids.
@@ -372,4 +376,19 @@ func (r *Reader) Close() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// idOf returns the id of a record named by its origin (a whole file, an
+// archive's member, a line or a WARC record without an id of its own): the
+// origin relative to the directory holding the input given, which keeps
+// the input's own name ("bbc.tar.gz/bbc/tech/132.txt" for an input given
+// as /data/bbc.tar.gz). An id of the record's own, or one from stdin, is
+// returned as it is.
+func (r *Reader) idOf(origin string) string {
+	for i := len(r.given) - 1; i >= 0; i-- {
+		if id := container.RelativeID(r.given[i], r.idNames[i], origin); id != origin {
+			return id
+		}
+	}
+	return origin
 }

@@ -128,26 +128,26 @@ func (r *Reader) Decode(raw Raw) Record {
 	case rawParquet:
 		return r.decodeParquet(raw)
 	case rawBinary:
-		doc := core.Document{ID: raw.id, Origin: raw.Origin}
+		doc := core.Document{ID: r.idOf(raw.id), Origin: raw.Origin}
 		return skip(doc, core.SkipBinary, "", "binary data (a NUL byte in the first 8 KiB)")
 	case rawTooLarge:
-		doc := core.Document{ID: raw.Origin, Origin: raw.Origin}
+		doc := core.Document{ID: r.idOf(raw.Origin), Origin: raw.Origin}
 		if raw.id != "" {
-			doc.ID = raw.id
+			doc.ID = r.idOf(raw.id)
 		}
 		if raw.size < 0 {
 			return skip(doc, core.SkipTooLarge, "", fmt.Sprintf("over %d bytes, too large to read (the limit is %d bytes a record)", -raw.size, r.opts.MaxBytes))
 		}
 		return skip(doc, core.SkipTooLarge, "", fmt.Sprintf("%d bytes, too large to read (the limit is %d bytes a record)", raw.size, r.opts.MaxBytes))
 	case rawRefused:
-		doc := core.Document{ID: raw.id, Origin: raw.Origin}
+		doc := core.Document{ID: r.idOf(raw.id), Origin: raw.Origin}
 		msg := strings.TrimPrefix(raw.note, raw.Origin+": ")
 		return skip(doc, core.SkipRefused, "", msg)
 	case rawMalformed:
-		doc := core.Document{ID: raw.Origin, Origin: raw.Origin}
+		doc := core.Document{ID: r.idOf(raw.Origin), Origin: raw.Origin}
 		return skip(doc, core.SkipMalformed, "", "malformed: "+raw.note)
 	}
-	doc := core.Document{ID: raw.Origin, Origin: raw.Origin}
+	doc := core.Document{ID: r.idOf(raw.Origin), Origin: raw.Origin}
 	return skip(doc, core.SkipMalformed, "", "not a record read by this Reader")
 }
 

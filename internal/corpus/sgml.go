@@ -136,7 +136,7 @@ func (r *Reader) decodeSGML(raw Raw) Record {
 	if st.dateline != "" && strings.TrimSpace(text) != "" {
 		text = st.dateline + " " + text
 	}
-	doc := core.Document{ID: raw.Origin, Origin: raw.Origin, Title: st.title, Text: text, Date: st.date}
+	doc := core.Document{ID: r.idOf(raw.Origin), Origin: raw.Origin, Title: st.title, Text: text, Date: st.date}
 	if st.id != "" {
 		doc.ID = st.id
 	}

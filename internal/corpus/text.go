@@ -82,7 +82,7 @@ func (s *binarySource) next() (Raw, error) {
 // the title (for Markdown, without its leading '#'s) and the rest the text.
 // A file of one line is all text. Doc.Raw is {"id","title","text"}.
 func (r *Reader) decodeText(raw Raw) Record {
-	doc := core.Document{ID: raw.id, Origin: raw.Origin}
+	doc := core.Document{ID: r.idOf(raw.id), Origin: raw.Origin}
 	doc.Title, doc.Text = splitTitle(string(raw.data), raw.md)
 	rec := r.finish(doc)
 	if rec.Skip == core.SkipNone {

@@ -6,6 +6,7 @@ import (
 	"html"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
 // HTMLStyle is the CSS of WriteHTMLFragment's tables. Every rule is scoped to
@@ -112,7 +113,7 @@ func rows(d *Diff) []row {
 	var out []row
 	cur := row{same: true}
 	cut := func(ua, ub int) {
-		sa, sb := d.A.start(ua), d.B.start(ub)
+		sa, sb := d.A.rowStart(ua), d.B.rowStart(ub)
 		if sa == cur.a.Start && sb == cur.b.Start {
 			return
 		}
@@ -168,6 +169,23 @@ func (s *Side) start(i int) int {
 		return s.units[i].span.Start
 	}
 	return len(s.Text)
+}
+
+// rowStart returns where a row that begins with unit i begins: before the
+// punctuation that opens the unit (a quotation mark, a bracket, a dash)
+// after the last space of the gap before it, so that a paragraph's opening
+// quotation mark starts its row rather than ending the one before.
+func (s *Side) rowStart(i int) int {
+	start := s.start(i)
+	if i == 0 || i >= len(s.units) {
+		return start
+	}
+	gap := s.Text[s.units[i-1].span.End:start]
+	if j := strings.LastIndexFunc(gap, isSpace); j >= 0 {
+		_, n := utf8.DecodeRuneInString(gap[j:])
+		return s.units[i-1].span.End + j + n
+	}
+	return start
 }
 
 // paragraphEnds reports whether a paragraph ends before unit i: the gap

@@ -48,6 +48,10 @@ func WriteText(w io.Writer, d *Diff, o TextOptions) error {
 	for _, op := range d.Ops {
 		gapA, gapB := d.A.Text[posA:op.A.Start], d.B.Text[posB:op.B.Start]
 		a, b := d.A.Text[op.A.Start:op.A.End], d.B.Text[op.B.Start:op.B.End]
+		if d.By == BySentence {
+			gapA, gapB = lineGap(gapA, posA > 0), lineGap(gapB, posB > 0)
+			a, b = d.A.sentenceLines(op.A), d.B.sentenceLines(op.B)
+		}
 		if op.Kind == Insert || afterB {
 			// Text from B reads on with B's own spacing and punctuation.
 			t.write(gapB, plain)
@@ -107,10 +111,37 @@ func separator(a, gapB string, by By) string {
 	if i := strings.IndexFunc(gapB, isSpace); i >= 0 {
 		return gapB[i:]
 	}
-	if by == ByLine || strings.Contains(a, "\n") {
+	if by != ByWord || strings.Contains(a, "\n") {
 		return "\n" + gapB
 	}
 	return " " + gapB
+}
+
+// sentenceLines returns the text of sp, sentences of the side, with one
+// sentence a line: the space between two sentences of a paragraph becomes
+// a line break; paragraph breaks stay.
+func (s *Side) sentenceLines(sp Span) string {
+	var b strings.Builder
+	pos := sp.Start
+	for _, u := range s.units {
+		if u.span.Start < sp.Start || u.span.End > sp.End {
+			continue
+		}
+		b.WriteString(lineGap(s.Text[pos:u.span.Start], pos > sp.Start))
+		b.WriteString(s.Text[u.span.Start:u.span.End])
+		pos = u.span.End
+	}
+	b.WriteString(s.Text[pos:sp.End])
+	return b.String()
+}
+
+// lineGap returns the space between two sentences as a line break when it
+// holds none; between is false before the first sentence, whose gap stays.
+func lineGap(gap string, between bool) string {
+	if !between || gap == "" || strings.Contains(gap, "\n") || strings.TrimFunc(gap, isSpace) != "" {
+		return gap
+	}
+	return "\n"
 }
 
 // write writes one piece of text in style st.

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -165,7 +164,7 @@ func verifyCheck[S any, E core.Evidence](m Method[S, E], ch Checker[S, E], cache
 			ex.Explain(&found[i].Ev, d)
 		}
 	}
-	slices.SortStableFunc(found, func(a, b Found[E]) int { return cmp.Compare(b.Score, a.Score) })
+	slices.SortStableFunc(found, bestFirst[E])
 	return found, nil
 }
 

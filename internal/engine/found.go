@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+)
 
 // foundList holds the pairs a Batch found, in the order found, as the
 // chunks they were found in: the serial matcher's one, or one a block of
@@ -50,4 +53,31 @@ func (l *foundList[E]) flat() []Found[E] {
 		return l.chunks[0]
 	}
 	return slices.Concat(l.chunks...)
+}
+
+// bestFirst orders one document's pairs as every list of pairs shows them
+// (pairs.jsonl, index add and query, the API): duplicates before similar
+// pairs, then by score, highest first; pairs alike in both keep their
+// order. A method's score alone does not order the labels: minhash admits a
+// duplicate by containment at a Jaccard below that of a similar pair.
+func bestFirst[E any](a, b Found[E]) int {
+	if c := cmp.Compare(labelRank(a.Label), labelRank(b.Label)); c != 0 {
+		return c
+	}
+	return cmp.Compare(b.Score, a.Score)
+}
+
+// sortByB orders each later document's pairs bestFirst; they are
+// consecutive, in one chunk.
+func (l *foundList[E]) sortByB() {
+	for _, c := range l.chunks {
+		for i := 0; i < len(c); {
+			j := i + 1
+			for j < len(c) && c[j].B == c[i].B {
+				j++
+			}
+			slices.SortStableFunc(c[i:j], bestFirst[E])
+			i = j
+		}
+	}
 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -656,7 +655,7 @@ func (x *index[S, E]) match(mem int32, s *S, r store.Reader, d *core.Document) (
 			ex.Explain(&found[i].Ev, d)
 		}
 	}
-	slices.SortStableFunc(found, func(a, b Found[E]) int { return cmp.Compare(b.Score, a.Score) })
+	slices.SortStableFunc(found, bestFirst[E])
 	return found, nil
 }
 

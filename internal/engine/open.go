@@ -307,15 +307,16 @@ type IndexStats struct {
 	Method  string          `json:"method"`
 	Options json.RawMessage `json:"options"`
 	// Loaded counts the documents in this process's in-memory index.
-	Loaded    int   `json:"loaded_documents"`
-	StoreText bool  `json:"store_text"`
-	Created   int64 `json:"created"`
+	Loaded    int  `json:"loaded_documents"`
+	StoreText bool `json:"store_text"`
+	// Created is when the index was created, in UTC (RFC 3339 in JSON).
+	Created time.Time `json:"created"`
 }
 
 // Stats counts what the index holds.
 func (x *Index) Stats(ctx context.Context) (IndexStats, error) {
 	st := IndexStats{Method: x.meta.Method, Options: json.RawMessage(x.meta.Options), Loaded: x.Len(),
-		StoreText: x.meta.StoreText, Created: x.meta.Created}
+		StoreText: x.meta.StoreText, Created: time.Unix(x.meta.Created, 0).UTC()}
 	err := x.impl.view(ctx, func(r store.Reader) (err error) {
 		st.Counts, err = r.Counts()
 		return err

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/extract/rules"
 	"golang.org/x/net/html"
 )
@@ -21,6 +22,8 @@ const (
 	SkipNotHTML       core.SkipReason = "not-html"        // binary, another media type, or text without HTML tags
 	SkipNoArticle     core.SkipReason = "no-article"      // the extractor found no main text
 	SkipNotArticleURL core.SkipReason = "not-article-url" // a site rule's article_url does not match
+	SkipFeed          core.SkipReason = "feed"            // a web feed (RSS, Atom, RDF, JSON Feed): it lists articles, it is not one
+	SkipSitemap       core.SkipReason = "sitemap"         // a sitemap: a site's list of page addresses
 	SkipTooShort                      = core.SkipTooShort
 	SkipTooLarge                      = core.SkipTooLarge
 )
@@ -173,6 +176,9 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 			return Article{}, "", err
 		}
 	}
+	if skip := notPage(body); skip != "" {
+		return Article{}, skip, nil
+	}
 	var rule *rules.Rule
 	if !opts.LibraryOnly {
 		rule = opts.Rules.Match(in.URL)
@@ -200,6 +206,19 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 		return a, "", err
 	}
 	return a, judge(a, opts), nil
+}
+
+// notPage says why a body that may pass for HTML (its items' HTML, its
+// tags) is no page at all: a web feed or a sitemap; "" for anything else.
+func notPage(body []byte) core.SkipReason {
+	head := body[:min(len(body), sniffLimit)]
+	switch {
+	case container.IsFeed(head), container.IsJSONFeed(head):
+		return SkipFeed
+	case container.IsSitemap(head):
+		return SkipSitemap
+	}
+	return ""
 }
 
 // judge decides whether an extracted article is kept.

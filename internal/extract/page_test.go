@@ -172,6 +172,16 @@ func TestPageSkips(t *testing.T) {
 		{"article url", Input{URL: "https://news.example/2024/03/x", Body: []byte(newsPage(6))}, Options{Rules: rs}, ""},
 		{"not article url", Input{URL: "https://news.example/video/x", Body: []byte(newsPage(6))}, Options{Rules: rs}, SkipNotArticleURL},
 		{"other host", Input{URL: "https://other.example/video/x", Body: []byte(newsPage(6))}, Options{Rules: rs}, ""},
+		// Regression: a site's rss.xml and atom.xml, their items' HTML taken
+		// for a page, gave articles of links run together with dates.
+		{"rss feed", Input{Body: []byte(rssWithHTML)}, Options{MinChars: -1}, SkipFeed},
+		{"rss feed served as html", Input{ContentType: "text/html", Body: []byte(rssWithHTML)}, Options{MinChars: -1}, SkipFeed},
+		{"atom feed", Input{Body: []byte(`<?xml version="1.0" encoding="utf-8"?>` + "\n" + `<feed xmlns="http://www.w3.org/2005/Atom"><title>News</title>` +
+			`<entry><title>Ferry</title><content type="html">&lt;p&gt;The ferry line opens.&lt;/p&gt;</content></entry></feed>`)}, Options{MinChars: -1}, SkipFeed},
+		{"json feed", Input{Body: []byte(`{"version": "https://jsonfeed.org/version/1.1", "items": [{"content_html": "<p>x</p>"}]}`)}, Options{MinChars: -1}, SkipFeed},
+		{"gzipped feed", Input{Body: []byte(gz(t, rssWithHTML))}, Options{MinChars: -1}, SkipFeed},
+		{"sitemap", Input{Body: []byte(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` +
+			`<url><loc>https://news.example/2024/03/ferry</loc><lastmod>2024-03-01</lastmod></url></urlset>`)}, Options{MinChars: -1}, SkipSitemap},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, skip, err := Page(context.Background(), tc.in, tc.opts)
@@ -184,6 +194,15 @@ func TestPageSkips(t *testing.T) {
 		})
 	}
 }
+
+// rssWithHTML is a feed whose items carry HTML, as a site's rss.xml does.
+const rssWithHTML = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0"><channel><title>Port news</title><link>https://news.example/</link>
+<item><title>Ferry line opens</title><link>https://news.example/2024/03/ferry</link><pubDate>Mon, 04 Mar 2024 10:00:00 GMT</pubDate>
+<description><![CDATA[<p>The harbour authority said on Monday that the new ferry line would start in spring.</p>]]></description></item>
+<item><title>Pier closes</title><link>https://news.example/2024/03/pier</link><pubDate>Tue, 05 Mar 2024 10:00:00 GMT</pubDate>
+<description><![CDATA[<p>The old pier closes for repairs.</p> <a href="https://news.example/2024/03/pier">Read more</a>]]></description></item>
+</channel></rss>`
 
 func TestPageFailures(t *testing.T) {
 	block := make(chan struct{})

@@ -21,10 +21,10 @@ func (run *runner) extras(out *output.Set, res *engine.Result, st engine.Stats) 
 		}
 	}
 	if run.o.TitlesCSV != "" {
-		var rows [][2]string
+		var rows []output.TitleRow
 		for _, p := range res.Pairs {
 			if p.Label == core.Duplicate {
-				rows = append(rows, [2]string{run.titles[p.A], run.titles[p.B]})
+				rows = append(rows, output.TitleRow{A: p.A, B: p.B, Score: p.Score, TitleA: run.titles[p.A], TitleB: run.titles[p.B]})
 			}
 		}
 		if err := out.Extra(run.o.TitlesCSV, output.Titles(rows)); err != nil {

@@ -24,6 +24,7 @@ import (
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
+	"github.com/neardup/neardup/internal/report"
 )
 
 // Options configure a run. Inputs and Out are required.
@@ -73,8 +74,14 @@ type Options struct {
 	// Report, if set, is the path of an HTML report of the largest
 	// clusters with each member's diff against its representative.
 	Report string
+	// ReportLimits bound the clusters and members the report shows, and
+	// with them the texts held in memory; the zero value means the
+	// report's defaults.
+	ReportLimits report.Limits
+	// ReportMore says in the report how to see what its limits leave out.
+	ReportMore string
 	// TitlesCSV, if set, is the path of a CSV file of the titles of the
-	// duplicate pairs, two columns title_a, title_b.
+	// duplicate pairs: columns a, b (the ids), score, title_a, title_b.
 	TitlesCSV string
 	// Matrix, if set, is the path of a JSON file of the similarity matrix
 	// of the reported pairs, for corpora of at most MatrixLimit documents.

@@ -2,11 +2,15 @@ package job
 
 import (
 	"context"
+	"encoding/csv"
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup/internal/output"
 )
@@ -188,4 +192,41 @@ func TestStoppedWhileWritingKeepsResults(t *testing.T) {
 		}
 	}
 	checkKept(t, dir, out, before)
+}
+
+// TestTitlesCSVCarriesIDs: each row of --titles-csv names its pair by the
+// ids pairs.jsonl gives, with the score, beside the titles. Regression: the
+// rows had the two titles only.
+func TestTitlesCSVCarriesIDs(t *testing.T) {
+	dir := t.TempDir()
+	in := writeCorpus(t, dir)
+	titles := filepath.Join(dir, "titles.csv")
+	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), TitlesCSV: titles}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(titles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) < 2 {
+		t.Fatalf("%d rows", len(rows))
+	}
+	if diff := cmp.Diff([]string{"a", "b", "score", "title_a", "title_b"}, rows[0]); diff != "" {
+		t.Errorf("header (-want +got)\n%s", diff)
+	}
+	for _, r := range rows[1:] {
+		// writeCorpus names a story aN with the title "Story N", and its
+		// reprints aN-edit, aN-... with their own titles.
+		if !strings.HasPrefix(r[1], r[0]+"-") || r[3] != "Story "+strings.TrimPrefix(r[0], "a") || r[4] == "" {
+			t.Errorf("row %q: not a story's id and title beside its copy's", r)
+		}
+		if s, err := strconv.ParseFloat(r[2], 64); err != nil || s <= 0 || s > 1 {
+			t.Errorf("row %q: score %q", r, r[2])
+		}
+	}
 }

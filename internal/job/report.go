@@ -10,14 +10,11 @@ import (
 	"github.com/neardup/neardup/internal/report"
 )
 
-// reportLimits bounds the report, and with it the texts held in memory.
-var reportLimits = report.Limits{}
-
 // wantTexts records which documents the report will show, and whose
 // titles the titles file lists, before the second reading collects them.
 func (run *runner) wantTexts(res *engine.Result) {
 	if run.o.Report != "" {
-		run.wanted = reportLimits.Wanted(res.Clusters)
+		run.wanted = run.o.ReportLimits.Wanted(res.Clusters)
 		run.docs = make(map[string]core.Document, len(run.wanted))
 	}
 	if run.o.TitlesCSV != "" {
@@ -42,7 +39,8 @@ func (run *runner) writeReport(out *output.Set, res *engine.Result, st engine.St
 			Clustered: st.Clustered, Kept: st.Kept, Seconds: time.Since(run.started).Seconds()},
 		Clusters: res.Clusters,
 		Docs:     run.docs,
-		Limits:   reportLimits,
+		Limits:   run.o.ReportLimits,
+		More:     run.o.ReportMore,
 	}
 	return out.Extra(run.o.Report, func(w *bufio.Writer) error { return report.Write(w, r) })
 }

@@ -26,41 +26,85 @@ type Flags struct {
 
 // New builds the flags of the methods of specs.
 func New(specs []engine.Spec) *Flags {
-	type flag struct {
-		field    flagopts.Field
-		defaults []string
-	}
 	var order []string
-	flags := map[string]*flag{}
+	flags := map[string][]use{}
 	for _, s := range specs {
 		for _, f := range flagopts.Fields(s.Defaults()) {
-			fl, ok := flags[f.Name]
+			uses, ok := flags[f.Name]
 			if !ok {
-				fl = &flag{field: f}
-				flags[f.Name] = fl
 				order = append(order, f.Name)
-			} else if fl.field.Type != f.Type {
-				panic(fmt.Sprintf("--%s is a %s in one method and a %s in another", f.Name, fl.field.Type, f.Type))
+			} else if uses[0].field.Type != f.Type {
+				panic(fmt.Sprintf("--%s is a %s in one method and a %s in another", f.Name, uses[0].field.Type, f.Type))
 			}
-			fl.defaults = append(fl.defaults, fmt.Sprintf("%s %v", s.Name, showDefault(f.Value)))
+			flags[f.Name] = append(uses, use{method: s.Name, field: f})
 		}
 	}
 	mf := &Flags{}
 	var fields []reflect.StructField
 	for i, name := range order {
-		fl := flags[name]
-		help := fl.field.Help
-		if fl.field.Enum != nil {
-			help += ": " + strings.Join(fl.field.Enum, ", ")
-		}
-		help += ". Default: " + strings.Join(fl.defaults, "; ") + "."
-		tag := fmt.Sprintf(`name:%q help:%q group:"Method options (the chosen method's defaults unless given)"`, name, help)
-		fields = append(fields, reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: reflect.PointerTo(fl.field.Type),
+		uses := flags[name]
+		tag := fmt.Sprintf(`name:%q help:%q group:"Method options (the chosen method's defaults unless given)"`, name, help(uses))
+		fields = append(fields, reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: reflect.PointerTo(uses[0].field.Type),
 			Tag: reflect.StructTag(tag)})
 		mf.names = append(mf.names, name)
 	}
 	mf.ptr = reflect.New(reflect.StructOf(fields))
 	return mf
+}
+
+// use is one method's option behind a flag.
+type use struct {
+	method string
+	field  flagopts.Field
+}
+
+// meaning is what an option says it is and the values it takes.
+func (u use) meaning() string {
+	m := u.field.Help
+	if u.field.Enum != nil {
+		m += ": " + strings.Join(u.field.Enum, ", ")
+	}
+	return m
+}
+
+// help is a flag's help: what it means and each method's default. Methods
+// whose options of that name mean other things (--weighting: cosine's
+// tfidf or pmi, simhash's binary, tf or logtf) are described each with its
+// own meaning, values and default.
+func help(uses []use) string {
+	var meanings []string
+	byMeaning := map[string][]use{}
+	for _, u := range uses {
+		m := u.meaning()
+		if _, ok := byMeaning[m]; !ok {
+			meanings = append(meanings, m)
+		}
+		byMeaning[m] = append(byMeaning[m], u)
+	}
+	defaults := func(us []use, named bool) string {
+		var ds []string
+		for _, u := range us {
+			d := showDefault(u.field.Value)
+			if named {
+				d = u.method + " " + d
+			}
+			ds = append(ds, d)
+		}
+		return strings.Join(ds, "; ")
+	}
+	if len(meanings) == 1 {
+		return meanings[0] + ". Default: " + defaults(uses, true) + "."
+	}
+	parts := make([]string, len(meanings))
+	for i, m := range meanings {
+		us := byMeaning[m]
+		var names []string
+		for _, u := range us {
+			names = append(names, u.method)
+		}
+		parts[i] = fmt.Sprintf("%s: %s. Default: %s.", strings.Join(names, ", "), m, defaults(us, len(us) > 1))
+	}
+	return strings.Join(parts, " ")
 }
 
 func showDefault(v any) string {

@@ -74,16 +74,23 @@ func Special(path string) bool {
 	return err == nil && !fi.Mode().IsRegular() && !fi.IsDir()
 }
 
+// TitleRow is a row of the titles file: a pair's ids, score and titles.
+type TitleRow struct {
+	A, B           string  // the ids, as pairs.jsonl names them
+	Score          float64 // the pair's score
+	TitleA, TitleB string
+}
+
 // Titles returns the writer of a CSV file of the titles of pairs: a header
-// title_a, title_b, then a row a pair. Pass it to Set.Extra.
-func Titles(rows [][2]string) func(w *bufio.Writer) error {
+// a, b, score, title_a, title_b, then a row a pair. Pass it to Set.Extra.
+func Titles(rows []TitleRow) func(w *bufio.Writer) error {
 	return func(w *bufio.Writer) error {
 		cw := csv.NewWriter(w)
-		if err := cw.Write([]string{"title_a", "title_b"}); err != nil {
+		if err := cw.Write([]string{"a", "b", "score", "title_a", "title_b"}); err != nil {
 			return err
 		}
 		for _, r := range rows {
-			if err := cw.Write(r[:]); err != nil {
+			if err := cw.Write([]string{r.A, r.B, strconv.FormatFloat(r.Score, 'f', -1, 64), r.TitleA, r.TitleB}); err != nil {
 				return err
 			}
 		}

@@ -19,6 +19,7 @@ type view struct {
 	Stats    []stat
 	Inputs   string
 	Note     string
+	More     string // how to see what the limits leave out
 	Clusters []clusterView
 }
 
@@ -71,6 +72,7 @@ func build(r Report) *view {
 		v.Title = "neardup report"
 	}
 	v.Stats, v.Inputs = stats(r.Summary, len(r.Clusters)), strings.Join(r.Summary.Inputs, ", ")
+	v.More = r.More
 	lim := r.Limits.withDefaults()
 	shown := lim.shown(r.Clusters)
 	if len(shown) < len(r.Clusters) {

@@ -55,7 +55,7 @@ var page = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <p class="inputs">Input: {{.Inputs}}</p>
 {{- end}}
 {{- if .Note}}
-<p class="note">{{.Note}}</p>
+<p class="note">{{.Note}}{{if .More}} {{.More}}{{end}}</p>
 {{- end}}
 {{.Legend}}
 </header>
@@ -93,7 +93,7 @@ var page = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 </details>
 {{- end}}
 {{- if .Hidden}}
-<p class="more">{{.Hidden}} more members not shown.</p>
+<p class="more">{{.Hidden}} more members not shown.{{if $.More}} {{$.More}}{{end}}</p>
 {{- end}}
 <p class="top"><a href="#top">↑ contents</a></p>
 </section>

@@ -15,6 +15,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 
 	"github.com/neardup/neardup/core"
@@ -27,22 +28,31 @@ const (
 	DefaultMembers  = 5   // members shown per cluster, besides the representative
 )
 
+// All is the limit that shows every cluster or every member.
+const All = -1
+
 // Limits bound what a report shows. The zero value means the defaults.
 type Limits struct {
 	// Clusters is how many clusters are shown, the largest first (ties by
-	// cluster ID). Default DefaultClusters.
+	// cluster ID). Default DefaultClusters; All shows every one.
 	Clusters int
 	// Members is how many members of a cluster are shown besides its
 	// representative, in the order of Cluster.Members. Default
-	// DefaultMembers.
+	// DefaultMembers; All shows every one.
 	Members int
 }
 
 func (l Limits) withDefaults() Limits {
-	if l.Clusters <= 0 {
+	switch {
+	case l.Clusters == All:
+		l.Clusters = math.MaxInt
+	case l.Clusters <= 0:
 		l.Clusters = DefaultClusters
 	}
-	if l.Members <= 0 {
+	switch {
+	case l.Members == All:
+		l.Members = math.MaxInt
+	case l.Members <= 0:
 		l.Members = DefaultMembers
 	}
 	return l
@@ -80,6 +90,9 @@ type Report struct {
 	// By is the unit of the diffs. Default diff.ByWord.
 	By     diff.By
 	Limits Limits
+	// More says how to see what the limits leave out (the command line's
+	// flags, say); the page shows it beside each note of what is not shown.
+	More string
 }
 
 // Wanted returns the IDs of the documents a report of clusters shows: the

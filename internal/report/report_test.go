@@ -121,6 +121,8 @@ func TestWanted(t *testing.T) {
 		{"defaults show all", Limits{}, []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"}},
 		{"largest clusters first, ties by ID", Limits{Clusters: 2}, []string{"c", "d", "e", "f", "g", "h", "i"}},
 		{"members capped, representative kept", Limits{Clusters: 1, Members: 1}, []string{"c", "e"}},
+		{"every cluster", Limits{Clusters: All, Members: 1}, []string{"a", "b", "c", "e", "g", "h", "j", "k"}},
+		{"every member", Limits{Clusters: 1, Members: All}, []string{"c", "d", "e", "f"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -151,6 +153,40 @@ func TestWriteLimits(t *testing.T) {
 	}
 	if strings.Contains(page, `id="c1"`) || strings.Contains(page, "blog-3") {
 		t.Error("page shows more than its limits")
+	}
+}
+
+// TestWriteReachesEveryCluster: limits of All show every cluster and
+// member, and a report cut by its limits says how to see the rest.
+// Regression: only the 100 largest clusters, five members each, with no
+// way to see more.
+func TestWriteReachesEveryCluster(t *testing.T) {
+	r := sample()
+	r.More = "--report-clusters 0 shows all."
+	r.Limits = Limits{Clusters: 1, Members: 1}
+	var out bytes.Buffer
+	if err := Write(&out, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"at most 1 members each besides the representative. --report-clusters 0 shows all.",
+		"2 more members not shown. --report-clusters 0 shows all."} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the cut page lacks %q", want)
+		}
+	}
+	r.Limits = Limits{Clusters: All, Members: All}
+	out.Reset()
+	if err := Write(&out, r); err != nil {
+		t.Fatal(err)
+	}
+	page := out.String()
+	for _, want := range []string{`id="c1"`, `id="c2"`, "blog-3"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the whole page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "not shown") || strings.Contains(page, "Showing the") {
+		t.Error("the whole page says something is not shown")
 	}
 }
 

@@ -105,6 +105,14 @@ func tieredDirect(title, body float64) bool {
 	return (title > 0.2 && body >= 0.2) || (title >= 0.1 && body >= 0.7) || body >= 0.85
 }
 
+// rank orders labels as lists of pairs do: duplicates first.
+func rank(l core.Label) int {
+	if l == core.Duplicate {
+		return 0
+	}
+	return 1
+}
+
 type decided struct {
 	A, B  string
 	Score float64
@@ -127,6 +135,7 @@ func TestEqualsBruteForce(t *testing.T) {
 	m := sealed(t, o, docs)
 	var want []decided
 	for j := range docs {
+		first := len(want)
 		for i := range j {
 			tc := m.fields[title].Cosine(int32(i), int32(j))
 			bc := m.fields[body].Cosine(int32(i), int32(j))
@@ -141,6 +150,19 @@ func TestEqualsBruteForce(t *testing.T) {
 			}
 			want = append(want, decided{docs[i].ID, docs[j].ID, engine.Round(bc), l})
 		}
+		// A document's pairs are listed duplicates first, then by score.
+		slices.SortStableFunc(want[first:], func(a, b decided) int {
+			if ra, rb := rank(a.Label), rank(b.Label); ra != rb {
+				return ra - rb
+			}
+			switch {
+			case a.Score > b.Score:
+				return -1
+			case a.Score < b.Score:
+				return 1
+			}
+			return 0
+		})
 	}
 	b, err := Spec.NewBatch(o, "")
 	if err != nil {

@@ -25,8 +25,9 @@ import (
 
 // Page is one page read from an input.
 type Page struct {
-	// ID names the page: its path; "archive/inner/path" inside an archive;
-	// "file.warc#N" for the N-th record (from 1) of a WARC file.
+	// ID names the page: its path relative to the directory holding the
+	// input given (see container.RelativeID); "archive/inner/path" inside
+	// an archive; "file.warc#N" for the N-th record (from 1) of a WARC file.
 	ID string
 	// URL is the WARC-Target-URI of a WARC record, else empty.
 	URL string
@@ -79,14 +80,30 @@ func (e errStop) Unwrap() error { return e.err }
 // error, the context's error, or an error for a path that does not exist.
 func Walk(ctx context.Context, paths []string, opts Options, fn func(Page) error) error {
 	w := &walker{ctx: ctx, opts: opts.withDefaults(), fn: fn}
-	var files []container.File
-	for _, p := range paths {
+	type given struct {
+		path, name string
+		files      []container.File
+	}
+	var inputs []given
+	names := container.IDNames(paths)
+	for i, p := range paths {
 		fs, err := container.List(p, container.ListOptions{AnyName: true, Exclude: opts.Exclude})
 		if err != nil {
 			return err
 		}
-		files = append(files, fs...)
+		inputs = append(inputs, given{p, names[i], fs})
 	}
+	for _, in := range inputs {
+		w.given, w.name = in.path, in.name
+		if err := w.files(in.files); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// files reads the pages of the files of one input.
+func (w *walker) files(files []container.File) error {
 	for _, f := range files {
 		err := w.file(f)
 		var stop errStop
@@ -101,16 +118,18 @@ func Walk(ctx context.Context, paths []string, opts Options, fn func(Page) error
 }
 
 type walker struct {
-	ctx  context.Context
-	opts Options
-	fn   func(Page) error
+	ctx         context.Context
+	opts        Options
+	fn          func(Page) error
+	given, name string // the input being walked, as given, and its name in ids
 }
 
-// emit hands a page to the callback.
+// emit hands a page to the callback, its ID relative to the input given.
 func (w *walker) emit(p Page) error {
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
+	p.ID = container.RelativeID(w.given, w.name, p.ID)
 	if err := w.fn(p); err != nil {
 		return errStop{err}
 	}
