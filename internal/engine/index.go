@@ -444,6 +444,7 @@ type sketched[S any] struct {
 // while sketching, in parallel: its language, its content hash and its
 // sketch's encoding.
 type docInfo struct {
+	made    bool // by an Index's sketcher; a Batch's leaves it zero
 	lang    analysis.Lang
 	hash    uint64
 	encoded *store.Sketch
@@ -452,7 +453,7 @@ type docInfo struct {
 // sketch analyses doc with sk, a sketcher of m.
 func sketchDoc[S any, E core.Evidence](m Method[S, E], sk DocSketcher[S], doc *core.Document) sketched[S] {
 	s, skip := sk.Sketch(doc)
-	out := sketched[S]{s: s, skip: skip, info: docInfo{lang: analysis.DetectLang(doc.Text), hash: ContentHash(doc)}}
+	out := sketched[S]{s: s, skip: skip, info: docInfo{made: true, lang: analysis.DetectLang(doc.Text), hash: ContentHash(doc)}}
 	if skip == core.SkipNone {
 		out.info.encoded = &store.Sketch{Index: m.AppendIndex(nil, s), Detail: m.AppendDetail(nil, s)}
 	}
@@ -738,7 +739,22 @@ func (x *index[S, E]) sketches(docs []core.Document, given []Sketch) ([]sketched
 	if len(given) != len(docs) {
 		return nil, fmt.Errorf("engine: %d sketches for %d documents", len(given), len(docs))
 	}
-	return x.typed(given)
+	sks, err := x.typed(given)
+	if err != nil {
+		return nil, err
+	}
+	m := x.codec.Load().m
+	for i := range sks {
+		if !sks[i].info.made {
+			// Sketched by a Batch's Sketcher, which encodes nothing:
+			// what the store keeps is made here.
+			sks[i].info = docInfo{made: true, lang: analysis.DetectLang(docs[i].Text), hash: ContentHash(&docs[i])}
+			if sks[i].skip == core.SkipNone {
+				sks[i].info.encoded = &store.Sketch{Index: m.AppendIndex(nil, sks[i].s), Detail: m.AppendDetail(nil, sks[i].s)}
+			}
+		}
+	}
+	return sks, nil
 }
 
 // query checks docs: beside the writer when the method is a Checker and the

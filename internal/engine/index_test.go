@@ -358,3 +358,34 @@ func TestVerifyFindsFaults(t *testing.T) {
 		})
 	}
 }
+
+// TestBatchSketchAddedKeepsItsSketch pins a bug: a document sketched by a
+// Batch's Sketcher and given to AddSketched was stored without its sketch,
+// so that after reopening it was not loaded, a copy of it was not found,
+// and Verify reported the sketch missing.
+func TestBatchSketchAddedKeepsItsSketch(t *testing.T) {
+	dsn := storetest.DSN(t, "sqlite")
+	x := open(t, dsn, engine.OpenOptions{})
+	b, err := minhash.Spec.NewBatch(minhash.Defaults(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := enginetest.NewTextGen(41)
+	text := g.Sentences(10)
+	d := enginetest.Doc("a", text)
+	if _, err := x.AddSketched(t.Context(), []core.Document{d}, []engine.Sketch{b.NewSketcher().Sketch(&d)}, engine.AddOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	x = open(t, dsn, engine.OpenOptions{})
+	if x.Len() != 1 {
+		t.Errorf("after reopening %d documents loaded, want 1", x.Len())
+	}
+	if faults, err := x.Verify(t.Context(), nil); err != nil || len(faults) > 0 {
+		t.Errorf("verify: %v %v", faults, err)
+	}
+	ms := add(t, x, enginetest.Doc("a-copy", text))
+	if len(ms[0].Pairs) != 1 || ms[0].Pairs[0].A != "a" {
+		t.Errorf("the copy's matches %+v, want a", ms[0].Pairs)
+	}
+}
