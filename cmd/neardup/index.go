@@ -16,6 +16,7 @@ import (
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
@@ -57,9 +58,9 @@ func checkDB(db string) error {
 	return nil
 }
 
-// open opens the index with the options given; see engine.OpenOptions.
+// open opens the index with the options given; see index.OpenOptions.
 // The index's Close also ends the CPU profile.
-func (f *dbFlags) open(ctx context.Context, o engine.OpenOptions) (*index, error) {
+func (f *dbFlags) open(ctx context.Context, o index.OpenOptions) (*openIndex, error) {
 	if f.CPUProfile != "" {
 		stop, err := startCPUProfile(f.CPUProfile)
 		if err != nil {
@@ -69,12 +70,12 @@ func (f *dbFlags) open(ctx context.Context, o engine.OpenOptions) (*index, error
 	}
 	so := store.DefaultOptions()
 	so.Sync = f.Sync
-	x, err := engine.Open(ctx, f.DB, so, methods.All, o)
+	x, err := index.Open(ctx, f.DB, so, methods.All, o)
 	if err != nil {
 		f.close()
 		return nil, err
 	}
-	return &index{Index: x, f: f}, nil
+	return &openIndex{Index: x, f: f}, nil
 }
 
 func (f *dbFlags) close() {
@@ -84,25 +85,26 @@ func (f *dbFlags) close() {
 	}
 }
 
-// index is an open index that ends the command's CPU profile when closed.
-type index struct {
-	*engine.Index
+// openIndex is an open index that ends the command's CPU profile when
+// closed.
+type openIndex struct {
+	*index.Index
 	f *dbFlags
 }
 
-func (x *index) Close() error {
+func (x *openIndex) Close() error {
 	defer x.f.close()
 	return x.Index.Close()
 }
 
 // openStored opens an existing index as it was created.
-func (f *dbFlags) openStored(ctx context.Context, keep string) (*index, error) {
+func (f *dbFlags) openStored(ctx context.Context, keep string) (*openIndex, error) {
 	if !store.IsPostgres(f.DB) {
 		if _, err := os.Stat(f.DB); err != nil {
 			return nil, fmt.Errorf("%s: no index there (neardup index add creates one): %w", f.DB, err)
 		}
 	}
-	return f.open(ctx, engine.OpenOptions{Keep: cluster.Policy(keep)})
+	return f.open(ctx, index.OpenOptions{Keep: cluster.Policy(keep)})
 }
 
 // indexAddCmd is `neardup index add`.
@@ -138,7 +140,7 @@ func (c *indexAddCmd) Run(g *globals) error {
 		return err
 	}
 	defer r.Close()
-	x, err := c.open(g.ctx, engine.OpenOptions{Method: cfg, StoreText: c.StoreText})
+	x, err := c.open(g.ctx, index.OpenOptions{Method: cfg, StoreText: c.StoreText})
 	if err != nil {
 		return err
 	}
@@ -151,7 +153,7 @@ func (c *indexAddCmd) Run(g *globals) error {
 // nowhere else (serve, watch): a new index is created storing texts, an
 // existing one keeps its own choice and method. so opens the store to see
 // whether it holds an index yet.
-func (f *dbFlags) openKeepingTexts(ctx context.Context, so store.Options, method string) (*index, error) {
+func (f *dbFlags) openKeepingTexts(ctx context.Context, so store.Options, method string) (*openIndex, error) {
 	st, err := store.Open(ctx, f.DB, so)
 	if err != nil {
 		return nil, err
@@ -170,7 +172,7 @@ func (f *dbFlags) openKeepingTexts(ctx context.Context, so store.Options, method
 	if err != nil {
 		return nil, err
 	}
-	return f.open(ctx, engine.OpenOptions{Method: cfg, StoreText: !exists})
+	return f.open(ctx, index.OpenOptions{Method: cfg, StoreText: !exists})
 }
 
 // methodConfig returns the method options the flags ask for: nil when they
@@ -238,7 +240,7 @@ func storedMeta(ctx context.Context, db string) (store.Meta, bool) {
 
 // feed runs an add or a query over the inputs r reads and prints the
 // summary.
-func feed(g *globals, x *index, r *corpus.Reader, o job.FeedOptions, in *inputFlags) error {
+func feed(g *globals, x *openIndex, r *corpus.Reader, o job.FeedOptions, in *inputFlags) error {
 	o.Index, o.Workers, o.Strict, o.MaxWarnings = x.Index, in.Workers, in.Strict, in.maxWarnings()
 	o.Out, o.Warn = os.Stdout, os.Stderr
 	if !g.quiet {

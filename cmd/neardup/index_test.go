@@ -21,8 +21,8 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
 )
@@ -121,7 +121,7 @@ func storedIndex(t *testing.T, db string) (ids map[string]bool, marks map[string
 
 func verifyClean(t *testing.T, db string) {
 	t.Helper()
-	x, err := engine.Open(t.Context(), db, store.Options{}, methods.All, engine.OpenOptions{})
+	x, err := index.Open(t.Context(), db, store.Options{}, methods.All, index.OpenOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,7 @@ func TestIndexAddSurvivesKill(t *testing.T) {
 					t.Errorf("a line of index add: %v: %s", err, sc.Bytes())
 				}
 				mu.Lock()
-				if m.Status == string(engine.Added) {
+				if m.Status == string(index.Added) {
 					reported[m.ID] = true
 				}
 				if len(reported) >= target && target > 0 {

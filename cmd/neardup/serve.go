@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/server"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
@@ -87,7 +87,7 @@ func (c *serveCmd) Run(g *globals) error {
 
 // openServed opens the index, creating it when missing with texts stored:
 // diffs and search need them.
-func (c *serveCmd) openServed(ctx context.Context) (*index, error) {
+func (c *serveCmd) openServed(ctx context.Context) (*openIndex, error) {
 	so := store.DefaultOptions()
 	so.Sync = c.Sync
 	return c.openKeepingTexts(ctx, so, c.Method) // store.Open migrates an older index
@@ -96,7 +96,7 @@ func (c *serveCmd) openServed(ctx context.Context) (*index, error) {
 // runServe serves x on ln until ctx is done, with a feed watcher on the
 // same index when watching; then it stops the watcher and the server,
 // each finishing what it has under way.
-func runServe(ctx context.Context, x *engine.Index, o server.Options, ln net.Listener, watching bool, wo watch.Options, log *slog.Logger) error {
+func runServe(ctx context.Context, x *index.Index, o server.Options, ln net.Listener, watching bool, wo watch.Options, log *slog.Logger) error {
 	var w *watch.Watcher
 	if watching {
 		var err error

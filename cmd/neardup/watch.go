@@ -132,7 +132,7 @@ func failedFeeds(res []watch.Result) error {
 
 // openWatched opens the index, creating it when missing with the default
 // method and texts stored: the watcher's articles are kept nowhere else.
-func (c *watchCmd) openWatched(ctx context.Context) (*index, error) {
+func (c *watchCmd) openWatched(ctx context.Context) (*openIndex, error) {
 	if !store.IsPostgres(c.DB) {
 		if _, err := os.Stat(c.DB); err != nil {
 			return nil, fmt.Errorf("%s: no index there; add a feed with neardup feeds add --db %s URL", c.DB, c.DB)

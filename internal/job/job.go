@@ -19,6 +19,7 @@ import (
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
@@ -192,7 +193,9 @@ type runner struct {
 type item struct {
 	rec    corpus.Record
 	sketch engine.Sketch
-	line   bool // the record is a JSONL line
+	// indexed is the sketch of a record fed to an index (see Feed).
+	indexed index.Sketch
+	line    bool // the record is a JSONL line
 }
 
 // sketchAll is the first pass: read, decode and sketch in parallel, add in

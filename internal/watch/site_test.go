@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
 )
@@ -208,15 +208,15 @@ func jsonFeed(items ...item) string {
 }
 
 // newIndex opens a new SQLite index in a temporary directory.
-func newIndex(t *testing.T) *engine.Index {
+func newIndex(t *testing.T) *index.Index {
 	t.Helper()
 	return newIndexAt(t, filepath.Join(t.TempDir(), "news.db"))
 }
 
 // newIndexAt opens a new index at dsn.
-func newIndexAt(t *testing.T, dsn string) *engine.Index {
+func newIndexAt(t *testing.T, dsn string) *index.Index {
 	t.Helper()
-	x, err := engine.Open(t.Context(), dsn, store.Options{}, methods.All, engine.OpenOptions{StoreText: true})
+	x, err := index.Open(t.Context(), dsn, store.Options{}, methods.All, index.OpenOptions{StoreText: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +231,7 @@ func testOptions() Options {
 		Logger: slog.New(slog.DiscardHandler)}
 }
 
-func newWatcher(t *testing.T, x *engine.Index, o Options) *Watcher {
+func newWatcher(t *testing.T, x *index.Index, o Options) *Watcher {
 	t.Helper()
 	w, err := New(x, o)
 	if err != nil {
@@ -240,7 +240,7 @@ func newWatcher(t *testing.T, x *engine.Index, o Options) *Watcher {
 	return w
 }
 
-func addFeed(t *testing.T, x *engine.Index, f Feed) {
+func addFeed(t *testing.T, x *index.Index, f Feed) {
 	t.Helper()
 	if _, err := AddFeed(t.Context(), x.Store(), f); err != nil {
 		t.Fatal(err)
@@ -258,7 +258,7 @@ func once(t *testing.T, w *Watcher) []Result {
 }
 
 // storedItems returns the stored items of the feed of a URL, by key.
-func storedItems(t *testing.T, x *engine.Index, feedURL string) map[string]store.FeedItem {
+func storedItems(t *testing.T, x *index.Index, feedURL string) map[string]store.FeedItem {
 	t.Helper()
 	out := map[string]store.FeedItem{}
 	err := x.Store().View(t.Context(), func(r store.Reader) error {
@@ -279,7 +279,7 @@ func storedItems(t *testing.T, x *engine.Index, feedURL string) map[string]store
 }
 
 // stored returns a stored document, with its text, and its marks.
-func stored(t *testing.T, x *engine.Index, id string) (store.Doc, []store.Mark) {
+func stored(t *testing.T, x *index.Index, id string) (store.Doc, []store.Mark) {
 	t.Helper()
 	var d store.Doc
 	var marks []store.Mark

@@ -18,9 +18,9 @@ import (
 	"github.com/mmcdole/gofeed"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -43,7 +43,7 @@ const maxTries = 3
 // Watcher polls the feeds stored in an index and adds their articles to it.
 // Its methods are safe for concurrent use.
 type Watcher struct {
-	x     *engine.Index
+	x     *index.Index
 	st    store.Store
 	o     Options
 	fetch *fetcher
@@ -62,7 +62,7 @@ type Totals struct {
 }
 
 // New returns a Watcher of the feeds of x's store.
-func New(x *engine.Index, o Options) (*Watcher, error) {
+func New(x *index.Index, o Options) (*Watcher, error) {
 	if err := o.Check(); err != nil {
 		return nil, err
 	}
@@ -509,7 +509,7 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 // ctx is done, so that a stopped pass keeps what it fetched.
 func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []store.FeedItem, rowOf []int) error {
 	ctx = context.WithoutCancel(ctx)
-	save := func(wr store.Writer, ms []engine.Match) error {
+	save := func(wr store.Writer, ms []index.Match) error {
 		for i, m := range ms {
 			rows[rowOf[i]].Outcome = outcome(&m)
 		}
@@ -518,14 +518,14 @@ func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []store.
 	if len(docs) == 0 {
 		return w.st.Update(ctx, func(wr store.Writer) error { return save(wr, nil) })
 	}
-	_, err := w.x.Add(ctx, docs, engine.AddOptions{Exact: true, Then: save})
+	_, err := w.x.Add(ctx, docs, index.AddOptions{Exact: true, Then: save})
 	return err
 }
 
 // outcome is an added article's outcome.
-func outcome(m *engine.Match) string {
+func outcome(m *index.Match) string {
 	switch {
-	case m.Status == engine.Exists:
+	case m.Status == index.Exists:
 		return OutcomeExists
 	case m.Skip == core.SkipExactCopy:
 		return OutcomeDuplicate

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
@@ -233,7 +233,7 @@ func TestTwoFeedsOneStory(t *testing.T) {
 	}
 }
 
-func twoFeedsOneStory(t *testing.T, x *engine.Index) {
+func twoFeedsOneStory(t *testing.T, x *index.Index) {
 	a, b := newSite(t), newSite(t)
 	st := newStory(42)
 	// Site B reprints the story under its own headline and boilerplate,
@@ -263,7 +263,7 @@ func twoFeedsOneStory(t *testing.T, x *engine.Index) {
 	if it := storedItems(t, x, c.URL+"/feed")[c.URL+"/story/0"]; it.Outcome != OutcomeDuplicate {
 		t.Errorf("the copy: %+v", it)
 	}
-	if _, marks := stored(t, x, c.URL+"/story/0"); len(marks) != 1 || marks[0].Method != engine.ExactMethod {
+	if _, marks := stored(t, x, c.URL+"/story/0"); len(marks) != 1 || marks[0].Method != index.ExactMethod {
 		t.Errorf("the copy's marks: %+v", marks)
 	}
 }
@@ -497,7 +497,7 @@ func TestRun(t *testing.T) {
 
 // waitForDocs waits, ten seconds at most, until x holds n documents: a
 // watcher running in the background has stored them.
-func waitForDocs(x *engine.Index, n int) {
+func waitForDocs(x *index.Index, n int) {
 	deadline := time.Now().Add(10 * time.Second)
 	for x.Len() < n && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
@@ -506,15 +506,15 @@ func waitForDocs(x *engine.Index, n int) {
 
 func TestOutcome(t *testing.T) {
 	for _, c := range []struct {
-		m    engine.Match
+		m    index.Match
 		want string
 	}{
-		{engine.Match{Status: engine.Added}, OutcomeAdded},
-		{engine.Match{Status: engine.Exists}, OutcomeExists},
-		{engine.Match{Status: engine.Added, Skip: core.SkipTooShort}, "too-short"},
-		{engine.Match{Status: engine.Added, Skip: core.SkipExactCopy}, OutcomeDuplicate},
-		{engine.Match{Status: engine.Added, Pairs: []core.Pair{{Label: core.Similar}, {Label: core.Duplicate}}}, OutcomeDuplicate},
-		{engine.Match{Status: engine.Added, Pairs: []core.Pair{{Label: core.Similar}}}, OutcomeSimilar},
+		{index.Match{Status: index.Added}, OutcomeAdded},
+		{index.Match{Status: index.Exists}, OutcomeExists},
+		{index.Match{Status: index.Added, Skip: core.SkipTooShort}, "too-short"},
+		{index.Match{Status: index.Added, Skip: core.SkipExactCopy}, OutcomeDuplicate},
+		{index.Match{Status: index.Added, Pairs: []core.Pair{{Label: core.Similar}, {Label: core.Duplicate}}}, OutcomeDuplicate},
+		{index.Match{Status: index.Added, Pairs: []core.Pair{{Label: core.Similar}}}, OutcomeSimilar},
 	} {
 		if got := outcome(&c.m); got != c.want {
 			t.Errorf("%+v: %s, want %s", c.m, got, c.want)

@@ -38,8 +38,8 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
 	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite and PostgreSQL
@@ -171,7 +171,7 @@ func (c *benchCmd) run(ctx context.Context) error {
 
 	db := filepath.Join(dir, "watch.db")
 	os.Remove(db)
-	x, err := engine.Open(ctx, db, store.DefaultOptions(), methods.All, engine.OpenOptions{StoreText: true})
+	x, err := index.Open(ctx, db, store.DefaultOptions(), methods.All, index.OpenOptions{StoreText: true})
 	if err != nil {
 		return err
 	}
@@ -240,7 +240,7 @@ func (c *benchCmd) run(ctx context.Context) error {
 }
 
 // score compares what the pass stored with how the pages were made.
-func (c *benchCmd) score(ctx context.Context, x *engine.Index, w *world, rep *report) error {
+func (c *benchCmd) score(ctx context.Context, x *index.Index, w *world, rep *report) error {
 	byURL := map[string]*page{}
 	for _, p := range w.pages {
 		byURL[watch.Canonical(p.url())] = p
@@ -432,7 +432,7 @@ func tokenF1(got, want string) float64 {
 // baselines measure, in this run, what the pass is made of: extracting
 // every fetched page in process, and adding the stored articles to a fresh
 // index in the watcher's chunks.
-func (c *benchCmd) baselines(ctx context.Context, x *engine.Index, w *world, dir string, rep *report) error {
+func (c *benchCmd) baselines(ctx context.Context, x *index.Index, w *world, dir string, rep *report) error {
 	var bodies []extract.Input
 	for _, p := range w.pages {
 		if p.paras != nil {
@@ -459,14 +459,14 @@ func (c *benchCmd) baselines(ctx context.Context, x *engine.Index, w *world, dir
 	}
 	db := filepath.Join(dir, "baseline.db")
 	os.Remove(db)
-	y, err := engine.Open(ctx, db, store.DefaultOptions(), methods.All, engine.OpenOptions{StoreText: true})
+	y, err := index.Open(ctx, db, store.DefaultOptions(), methods.All, index.OpenOptions{StoreText: true})
 	if err != nil {
 		return err
 	}
 	defer y.Close()
 	start = time.Now()
 	for lo := 0; lo < len(docs); lo += watch.DefaultChunk {
-		if _, err := y.Add(ctx, docs[lo:min(lo+watch.DefaultChunk, len(docs))], engine.AddOptions{Exact: true}); err != nil {
+		if _, err := y.Add(ctx, docs[lo:min(lo+watch.DefaultChunk, len(docs))], index.AddOptions{Exact: true}); err != nil {
 			return err
 		}
 	}

@@ -1,8 +1,7 @@
-package engine
+package index
 
 import (
 	"encoding/json"
-	"time"
 
 	"github.com/zeebo/xxh3"
 
@@ -37,11 +36,11 @@ type exactKeys struct {
 	found map[uint64]int64
 }
 
-func newExactKeys[S any](w store.Writer, docs []core.Document, sks []sketched[S]) (*exactKeys, error) {
+func newExactKeys(w store.Writer, docs []core.Document, sks []Sketch) (*exactKeys, error) {
 	e := &exactKeys{keys: make([][2]uint64, len(docs))}
 	var all []uint64
 	for i := range docs {
-		e.keys[i][0] = sks[i].info.hash
+		e.keys[i][0] = sks[i].hash
 		if docs[i].URL != "" {
 			e.keys[i][1] = URLKey(docs[i].URL)
 		}
@@ -90,9 +89,8 @@ func (e *exactKeys) stored(w store.Writer, i int, ord int64) error {
 
 // addCopy stores an exact copy of stored document orig without sketching
 // it, marked its duplicate, in its cluster.
-func (x *index[S, E]) addCopy(w store.Writer, d *core.Document, sk sketched[S], now int64, storeText bool,
-	orig int64, by string, out *Match) (int64, error) {
-	row := docRow(d, sk.info, now, storeText)
+func (x *Index) addCopy(w store.Writer, d *core.Document, sk *Sketch, at int64, orig int64, by string, out *Match) (int64, error) {
+	row := x.docRow(d, sk, at)
 	row.Skip, out.Skip = core.SkipExactCopy, core.SkipExactCopy
 	ord, err := w.Insert(row, nil)
 	if err != nil {
@@ -104,7 +102,7 @@ func (x *index[S, E]) addCopy(w store.Writer, d *core.Document, sk sketched[S], 
 		return 0, err
 	}
 	if err := w.AddMarks([]store.Mark{{A: orig, B: ord, Method: ExactMethod, Score: 1, Label: core.Duplicate,
-		Evidence: data, At: time.Now().Unix()}}); err != nil {
+		Evidence: data, At: now()}}); err != nil {
 		return 0, err
 	}
 	docs, err := w.Docs([]int64{orig})
@@ -118,7 +116,7 @@ func (x *index[S, E]) addCopy(w store.Writer, d *core.Document, sk sketched[S], 
 
 // decodeEvidence reads a mark's evidence: the method's own, or an exact
 // copy's.
-func (x *index[S, E]) decodeEvidence(method string, data []byte) (core.Evidence, error) {
+func (x *Index) decodeEvidence(method string, data []byte) (core.Evidence, error) {
 	if method == ExactMethod {
 		var ev ExactEvidence
 		err := json.Unmarshal(data, &ev)

@@ -1,4 +1,4 @@
-package engine
+package index
 
 import (
 	"cmp"
@@ -161,7 +161,7 @@ const SearchNewest = 10000
 // store without waiting for writers.
 func (x *Index) Document(ctx context.Context, id string) (Document, error) {
 	var out Document
-	err := x.impl.view(ctx, func(r store.Reader) error {
+	err := x.st.View(ctx, func(r store.Reader) error {
 		d, err := r.Doc(id)
 		if err != nil {
 			return err
@@ -243,7 +243,7 @@ func evidenceJSON(ev []byte) json.RawMessage {
 // the store without waiting for writers.
 func (x *Index) Latest(ctx context.Context, f DocFilter, p Page) (docs []Summary, more bool, err error) {
 	p = normPage(p)
-	err = x.impl.view(ctx, func(r store.Reader) error {
+	err = x.st.View(ctx, func(r store.Reader) error {
 		rows, err := r.Latest(f, Page{Offset: p.Offset, Limit: p.Limit + 1})
 		if err != nil {
 			return err
@@ -294,7 +294,7 @@ func summarize(r store.Reader, d *store.Doc) (Summary, error) {
 // store without waiting for writers.
 func (x *Index) Clusters(ctx context.Context, f ClusterFilter, p Page) (cs []ClusterSummary, more bool, err error) {
 	p = normPage(p)
-	err = x.impl.view(ctx, func(r store.Reader) error {
+	err = x.st.View(ctx, func(r store.Reader) error {
 		infos, err := r.Clusters(f, Page{Offset: p.Offset, Limit: p.Limit + 1})
 		if err != nil {
 			return err
@@ -333,11 +333,11 @@ func (x *Index) Clusters(ctx context.Context, f ClusterFilter, p Page) (cs []Clu
 func (x *Index) Cluster(ctx context.Context, id int64) (Cluster, error) {
 	var c Cluster
 	var err error
-	x.exclusively(func() { c, err = x.impl.cluster(ctx, id) })
+	x.exclusively(func() { c, err = x.cluster(ctx, id) })
 	return c, err
 }
 
-func (x *index[S, E]) cluster(ctx context.Context, id int64) (Cluster, error) {
+func (x *Index) cluster(ctx context.Context, id int64) (Cluster, error) {
 	out := Cluster{ID: id}
 	err := x.st.View(ctx, func(r store.Reader) error {
 		ords, err := r.Members(id)
@@ -403,7 +403,7 @@ func (x *Index) Search(ctx context.Context, q string, p Page) (SearchResult, err
 	}
 	query.Newest = SearchNewest
 	out := SearchResult{Query: query.String(), Hits: []Hit{}}
-	err = x.impl.view(ctx, func(r store.Reader) error {
+	err = x.st.View(ctx, func(r store.Reader) error {
 		hits, total, err := r.Search(query, p)
 		if err != nil {
 			return err
