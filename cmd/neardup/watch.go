@@ -84,7 +84,7 @@ func (c *watchCmd) Run(g *globals) error {
 		return err
 	}
 	defer x.Close()
-	feeds, err := watch.Feeds(g.ctx, x.Store())
+	feeds, err := watch.Feeds(g.ctx, x.Index)
 	if err != nil {
 		return err
 	}

@@ -121,8 +121,9 @@ type AddOptions struct {
 	// "exact") without being sketched or compared.
 	Exact bool
 	// Then, if not nil, runs in the transaction of the add, after every
-	// document: what it writes commits with them, or nothing does.
-	Then func(w store.Writer, ms []Match) error
+	// document: what it writes of the feed tables commits with them, or
+	// nothing does.
+	Then func(w FeedWriter, ms []Match) error
 }
 
 // Status says what became of a document given to Add or Query.

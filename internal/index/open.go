@@ -194,12 +194,7 @@ func lookup(specs []engine.Spec, name string) (engine.Spec, error) {
 }
 
 // Meta returns the index's settings.
-func (x *Index) Meta() store.Meta { return x.meta }
-
-// Store returns the store the index is kept in, for the tables it does
-// not own (feeds); documents, sketches and marks are written through the
-// Index only, which keeps its in-memory part in step.
-func (x *Index) Store() store.Store { return x.st }
+func (x *Index) Meta() Meta { return x.meta }
 
 // Spec returns the index's method.
 func (x *Index) Spec() engine.Spec { return x.spec }

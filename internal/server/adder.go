@@ -19,7 +19,7 @@ var errClosing = errors.New("server: shutting down")
 // documents are all stored or none; a batch that fails is retried a
 // request at a time, so that one request's failure is its own.
 type adder struct {
-	x       *index.Index
+	x       Index
 	maxDocs int
 	reqs    chan *addReq
 
@@ -41,7 +41,7 @@ type addAnswer struct {
 	err     error
 }
 
-func newAdder(x *index.Index, maxDocs int) *adder {
+func newAdder(x Index, maxDocs int) *adder {
 	a := &adder{x: x, maxDocs: maxDocs, reqs: make(chan *addReq, 256), done: make(chan struct{})}
 	go a.run()
 	return a

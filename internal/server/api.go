@@ -14,7 +14,6 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
 	"github.com/neardup/neardup/internal/index"
-	"github.com/neardup/neardup/internal/store"
 )
 
 // Result is what became of one posted document: its status, its cluster
@@ -140,7 +139,7 @@ func (s *Server) deleteDocument(r *http.Request) (any, error) {
 		return nil, err
 	}
 	if len(removed) == 0 {
-		return nil, fmt.Errorf("%w: no document %q", store.ErrNotFound, id)
+		return nil, fmt.Errorf("%w: no document %q", index.ErrNotFound, id)
 	}
 	return Removed{Removed: id}, nil
 }
@@ -218,7 +217,7 @@ func (s *Server) search(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, err := textParam(q, "q", store.MaxQueryBytes)
+	text, err := textParam(q, "q", index.MaxQueryBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -321,10 +320,7 @@ func wantsHTML(r *http.Request) bool {
 func (s *Server) ping(r *http.Request) error {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	return s.x.Store().View(ctx, func(rd store.Reader) error {
-		_, _, err := rd.Head()
-		return err
-	})
+	return s.x.Ping(ctx)
 }
 
 // params returns the request's query, refusing parameters not named and

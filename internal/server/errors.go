@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/index"
 )
 
 // apiError is an error with its HTTP status and the request field it is
@@ -35,16 +35,16 @@ func status(err error) *apiError {
 	switch {
 	case errors.As(err, &ae):
 		return ae
-	case errors.Is(err, store.ErrNotFound):
-		return &apiError{Status: http.StatusNotFound, Msg: after(err, store.ErrNotFound)}
-	case errors.Is(err, store.ErrQuery):
-		return &apiError{Status: http.StatusBadRequest, Msg: "q: " + after(err, store.ErrQuery), Field: "q"}
-	case errors.Is(err, store.ErrLocked), errors.Is(err, errClosing), errors.Is(err, context.Canceled),
+	case errors.Is(err, index.ErrNotFound):
+		return &apiError{Status: http.StatusNotFound, Msg: after(err, index.ErrNotFound)}
+	case errors.Is(err, index.ErrQuery):
+		return &apiError{Status: http.StatusBadRequest, Msg: "q: " + after(err, index.ErrQuery), Field: "q"}
+	case errors.Is(err, index.ErrLocked), errors.Is(err, errClosing), errors.Is(err, context.Canceled),
 		errors.Is(err, context.DeadlineExceeded):
 		return &apiError{Status: http.StatusServiceUnavailable, Msg: "the index is busy or shutting down; try again"}
-	case errors.Is(err, store.ErrReadOnly):
+	case errors.Is(err, index.ErrReadOnly):
 		return &apiError{Status: http.StatusForbidden, Msg: "the index cannot be written"}
-	case store.Unreachable(err):
+	case index.Unreachable(err):
 		return &apiError{Status: http.StatusServiceUnavailable, Msg: "the index's database cannot be reached; try again"}
 	}
 	return &apiError{Status: http.StatusInternalServerError, Msg: "internal error; the server's log has the details"}

@@ -10,7 +10,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -24,7 +23,7 @@ type metrics struct {
 	added    *prometheus.CounterVec
 }
 
-func newMetrics(x *index.Index, watcher func() watch.Totals) *metrics {
+func newMetrics(x Index, watcher func() watch.Totals) *metrics {
 	m := &metrics{reg: prometheus.NewRegistry()}
 	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "neardup_http_requests_total",
 		Help: "HTTP requests answered, by route and status code."}, []string{"route", "code"})
@@ -82,7 +81,7 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // keeps them: counting a large index reads every document, so a scrape
 // shows counts up to ten seconds old rather than wait for them.
 type indexCollector struct {
-	x *index.Index
+	x Index
 }
 
 var (

@@ -16,7 +16,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -81,7 +80,7 @@ func (o Options) withDefaults() Options {
 // Server serves the API of one index. Make it with New; Handler serves
 // it, Serve also listens and shuts down; Close stops its writer.
 type Server struct {
-	x       *index.Index
+	x       Index
 	o       Options
 	log     *slog.Logger
 	add     *adder
@@ -93,7 +92,7 @@ type Server struct {
 }
 
 // New returns a Server of x. The caller closes x after the Server.
-func New(x *index.Index, o Options) (*Server, error) {
+func New(x Index, o Options) (*Server, error) {
 	o = o.withDefaults()
 	if o.MaxBatch > 100000 {
 		return nil, fmt.Errorf("server: a batch of %d documents is too many (at most 100,000)", o.MaxBatch)

@@ -242,7 +242,7 @@ func newWatcher(t *testing.T, x *index.Index, o Options) *Watcher {
 
 func addFeed(t *testing.T, x *index.Index, f Feed) {
 	t.Helper()
-	if _, err := AddFeed(t.Context(), x.Store(), f); err != nil {
+	if _, err := AddFeed(t.Context(), x, f); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -261,7 +261,7 @@ func once(t *testing.T, w *Watcher) []Result {
 func storedItems(t *testing.T, x *index.Index, feedURL string) map[string]store.FeedItem {
 	t.Helper()
 	out := map[string]store.FeedItem{}
-	err := x.Store().View(t.Context(), func(r store.Reader) error {
+	err := x.ViewFeeds(t.Context(), func(r index.FeedReader) error {
 		f, err := find(r, feedURL)
 		if err != nil {
 			return err
@@ -279,28 +279,11 @@ func storedItems(t *testing.T, x *index.Index, feedURL string) map[string]store.
 }
 
 // stored returns a stored document, with its text, and its marks.
-func stored(t *testing.T, x *index.Index, id string) (store.Doc, []store.Mark) {
+func stored(t *testing.T, x *index.Index, id string) (index.Document, []index.Mark) {
 	t.Helper()
-	var d store.Doc
-	var marks []store.Mark
-	err := x.Store().View(t.Context(), func(r store.Reader) error {
-		var err error
-		if d, err = r.Doc(id); err != nil {
-			return err
-		}
-		if err := r.EachDoc(true, func(e *store.Doc) error {
-			if e.ID == id {
-				d = *e
-			}
-			return nil
-		}); err != nil {
-			return err
-		}
-		marks, err = r.MarksOf(d.Ord)
-		return err
-	})
+	d, err := x.Document(t.Context(), id)
 	if err != nil {
-		t.Fatalf("%s: %v", id, err)
+		t.Fatal(err)
 	}
-	return d, marks
+	return d, d.Marks
 }

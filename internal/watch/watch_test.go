@@ -14,7 +14,6 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/index"
-	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
 
@@ -75,18 +74,13 @@ func TestStoredArticle(t *testing.T) {
 		date: time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)}))
 	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
 	once(t, newWatcher(t, x, testOptions()))
-	var d store.Doc
-	err := x.Store().View(t.Context(), func(r store.Reader) error {
-		var err error
-		d, err = r.Doc(s.URL + "/story/1")
-		return err
-	})
+	d, err := x.Document(t.Context(), s.URL+"/story/1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := store.Doc{ID: s.URL + "/story/1", URL: s.URL + "/news/story-1", Title: st.title, Source: "127.0.0.1",
-		Date: time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC).Unix()}
-	if d.ID != want.ID || d.URL != want.URL || d.Title != want.Title || d.Source != want.Source || d.Date != want.Date {
+	want := index.Doc{ID: s.URL + "/story/1", URL: s.URL + "/news/story-1", Title: st.title, Source: "127.0.0.1",
+		Date: time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)}
+	if d.ID != want.ID || d.URL != want.URL || d.Title != want.Title || d.Source != want.Source || !d.Date.Equal(want.Date) {
 		t.Errorf("stored %+v\nwant %+v", d, want)
 	}
 	items := storedItems(t, x, s.URL+"/feed")
@@ -119,7 +113,7 @@ func TestConditionalGet(t *testing.T) {
 	if n := s.hit("/story/0"); n != 1 {
 		t.Errorf("the page was fetched %d times", n)
 	}
-	feeds, err := Feeds(t.Context(), x.Store())
+	feeds, err := Feeds(t.Context(), x)
 	if err != nil || len(feeds) != 1 || feeds[0].State.Status != "not modified" || feeds[0].State.Polls != 2 ||
 		feeds[0].State.ETag != `"v1"` || feeds[0].Items[OutcomeAdded] != 2 {
 		t.Errorf("feeds %+v %v", feeds, err)
@@ -142,7 +136,7 @@ func TestBrowserUserAgent(t *testing.T) {
 	if r := once(t, w)[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 1 {
 		t.Fatalf("first poll %+v", r)
 	}
-	feeds, _ := Feeds(t.Context(), x.Store())
+	feeds, _ := Feeds(t.Context(), x)
 	if !feeds[0].State.BrowserUA {
 		t.Errorf("the feed's state does not record the browser User-Agent: %+v", feeds[0].State)
 	}
@@ -371,12 +365,12 @@ func TestFailingFeedsAndPages(t *testing.T) {
 	if r := res[4]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 2 {
 		t.Errorf("the good feed: %+v", r)
 	}
-	feeds, _ := Feeds(t.Context(), x.Store())
+	feeds, _ := Feeds(t.Context(), x)
 	if f := feeds[3]; f.State.Failures != 1 || !f.NextPoll.After(start.Add(45*time.Minute)) || !strings.Contains(f.State.Status, "500") {
 		t.Errorf("the failing feed's state: %+v", f)
 	}
 	once(t, w)
-	feeds, _ = Feeds(t.Context(), x.Store())
+	feeds, _ = Feeds(t.Context(), x)
 	if f := feeds[3]; f.State.Failures != 2 || !f.NextPoll.After(start.Add(90*time.Minute)) {
 		t.Errorf("after two failures: %+v", f)
 	}
@@ -444,7 +438,7 @@ func TestRetryAfter(t *testing.T) {
 	if r := once(t, w)[0]; r.Status != "error" {
 		t.Fatalf("poll %+v", r)
 	}
-	feeds, _ := Feeds(t.Context(), x.Store())
+	feeds, _ := Feeds(t.Context(), x)
 	if next := feeds[0].NextPoll; next.Before(start.Add(2*time.Hour - time.Second)) {
 		t.Errorf("next poll %s, want after Retry-After's two hours", next.Sub(start))
 	}

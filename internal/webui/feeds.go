@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -181,7 +181,7 @@ type feedPage struct {
 
 // itemRow is a feed item dealt with.
 type itemRow struct {
-	store.FeedItem
+	index.FeedItem
 	Seen time.Time
 	Link string // the item, when it is a URL
 }
@@ -199,7 +199,7 @@ func (u *ui) feeds(r *http.Request) (result, error) {
 }
 
 func (u *ui) feedsPage(ctx context.Context, form feedForm, trial *trialView, code int) (result, error) {
-	stored, err := watch.Feeds(ctx, u.x.Store())
+	stored, err := watch.Feeds(ctx, u.x)
 	if err != nil {
 		return result{}, err
 	}
@@ -221,7 +221,7 @@ func (u *ui) storedFeed(r *http.Request) (watch.Stored, error) {
 
 // feedByID returns a stored feed.
 func (u *ui) feedByID(ctx context.Context, id int64) (watch.Stored, error) {
-	stored, err := watch.Feeds(ctx, u.x.Store())
+	stored, err := watch.Feeds(ctx, u.x)
 	if err != nil {
 		return watch.Stored{}, err
 	}
@@ -238,7 +238,7 @@ const recentItems = 50
 
 func (u *ui) feedPage(ctx context.Context, s watch.Stored, form feedForm, trial *trialView, code int) (result, error) {
 	p := feedPage{Feed: newFeedRow(s), Form: form, Trial: trial}
-	err := u.x.Store().View(ctx, func(r store.Reader) error {
+	err := u.x.ViewFeeds(ctx, func(r index.FeedReader) error {
 		items, err := r.RecentItems(s.ID, recentItems)
 		for _, it := range items {
 			row := itemRow{FeedItem: it, Seen: unixTime(it.Seen)}
@@ -286,8 +286,8 @@ func (u *ui) addFeed(r *http.Request) (result, error) {
 	f, err := form.feed()
 	var id int64
 	if err == nil {
-		id, err = watch.AddFeed(r.Context(), u.x.Store(), f)
-		if errors.Is(err, store.ErrExists) {
+		id, err = watch.AddFeed(r.Context(), u.x, f)
+		if errors.Is(err, index.ErrExists) {
 			err = errorf(http.StatusConflict, "url", "the feed %s is there already: edit it in the list", f.URL)
 		}
 	}
@@ -312,7 +312,7 @@ func (u *ui) saveFeed(r *http.Request) (result, error) {
 	form.ID, form.URL = s.ID, s.URL // a feed's URL is its identity: another URL is another feed
 	f, err := form.feed()
 	if err == nil {
-		err = watch.SetFeed(r.Context(), u.x.Store(), f)
+		err = watch.SetFeed(r.Context(), u.x, f)
 	}
 	if code, ok := refused(&form, err); ok {
 		return u.feedPage(r.Context(), s, form, nil, code)
@@ -331,7 +331,7 @@ func (u *ui) removeFeed(r *http.Request) (result, error) {
 	if r.PostFormValue("confirm") == "" {
 		return result{}, errorf(http.StatusBadRequest, "confirm", "tick the box to confirm that the feed %s is to be removed", s.URL)
 	}
-	if err := watch.RemoveFeed(r.Context(), u.x.Store(), s.URL); err != nil {
+	if err := watch.RemoveFeed(r.Context(), u.x, s.URL); err != nil {
 		return result{}, err
 	}
 	return result{redirect: "/feeds"}, nil

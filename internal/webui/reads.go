@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/neardup/neardup/internal/index"
-	"github.com/neardup/neardup/internal/store"
 )
 
 // storedDocs returns the stored documents of ids with their texts (when
@@ -19,7 +18,7 @@ func (u *ui) storedDocs(ctx context.Context, ids []string) (map[string]index.Doc
 			continue
 		}
 		d, err := u.x.Document(ctx, id)
-		if errors.Is(err, store.ErrNotFound) {
+		if errors.Is(err, index.ErrNotFound) {
 			continue
 		}
 		if err != nil {

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/internal/diff"
-	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -191,15 +191,15 @@ func status(err error) (int, string, string) {
 		return se.code, se.msg, se.field
 	case errors.As(err, &he):
 		return http.StatusRequestEntityTooLarge, fmt.Sprintf("the form is larger than %d bytes", he.Limit), ""
-	case errors.Is(err, store.ErrQuery):
+	case errors.Is(err, index.ErrQuery):
 		return http.StatusBadRequest, strings.TrimPrefix(err.Error(), "store: "), "q"
-	case errors.Is(err, store.ErrNotFound), errors.Is(err, watch.ErrNoFeed):
+	case errors.Is(err, index.ErrNotFound), errors.Is(err, watch.ErrNoFeed):
 		return http.StatusNotFound, strings.TrimPrefix(strings.TrimPrefix(err.Error(), "store: "), "watch: "), ""
-	case errors.Is(err, store.ErrExists):
+	case errors.Is(err, index.ErrExists):
 		return http.StatusConflict, err.Error(), ""
-	case errors.Is(err, store.ErrLocked), errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, index.ErrLocked), errors.Is(err, context.DeadlineExceeded):
 		return http.StatusServiceUnavailable, "the index is busy; try again", ""
-	case store.Unreachable(err):
+	case index.Unreachable(err):
 		return http.StatusServiceUnavailable, "the index's database cannot be reached; try again", ""
 	case errors.Is(err, context.Canceled):
 		return 499, "the request was cancelled", ""
