@@ -2,16 +2,16 @@ package server
 
 import (
 	"context"
-	"errors"
 	"sync"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/server/httperr"
 )
 
 // errClosing is returned for an add that arrives after the server began
 // to shut down.
-var errClosing = errors.New("server: shutting down")
+var errClosing = httperr.ErrClosing
 
 // adder is the index's one writer: it takes the documents of concurrent
 // requests, already sketched, and adds those waiting together in one

@@ -233,10 +233,10 @@ func diffHTML(idA, titleA, textA, idB, titleB, textB string) template.HTML {
 // form is to be shown again.
 func refusedArticle(f *article, err error) bool {
 	var se *statusError
-	if !errors.As(err, &se) || se.code >= 500 {
+	if !errors.As(err, &se) || se.Status >= 500 {
 		return false
 	}
-	f.Error, f.Field = se.msg, se.field
+	f.Error, f.Field = se.Msg, se.Field
 	return true
 }
 

@@ -271,11 +271,11 @@ func (u *ui) feed(r *http.Request) (result, error) {
 // refused shows a form again with what is wrong with it.
 func refused(form *feedForm, err error) (int, bool) {
 	var se *statusError
-	if !errors.As(err, &se) || se.code >= 500 {
+	if !errors.As(err, &se) || se.Status >= 500 {
 		return 0, false
 	}
-	form.Error, form.Field = se.msg, se.field
-	return se.code, true
+	form.Error, form.Field = se.Msg, se.Field
+	return se.Status, true
 }
 
 func (u *ui) addFeed(r *http.Request) (result, error) {
