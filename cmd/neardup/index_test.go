@@ -426,3 +426,37 @@ func TestMissingInputLeavesIndexAlone(t *testing.T) {
 		t.Errorf("the index holds %d documents, want the %d stored before", len(ids), len(docs))
 	}
 }
+
+// TestIndexAddPrintsTheAPIShape: index add prints each document's matches
+// as the HTTP API answers them (api.Result), each match naming the stored document by
+// "id" (it printed core pairs, "a" and "b", before).
+func TestIndexAddPrintsTheAPIShape(t *testing.T) {
+	dir := t.TempDir()
+	corpus, docs := writeCorpus(t, dir, 3)
+	cmd := child(t, "-q", "index", "add", "--db", filepath.Join(dir, "news.db"), corpus)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.Split(bytes.TrimSpace(out), []byte("\n"))
+	if len(lines) != len(docs) {
+		t.Fatalf("%d lines for %d documents:\n%s", len(lines), len(docs), out)
+	}
+	var got struct {
+		ID      string
+		Matches []struct {
+			ID, Label, Method string
+			Evidence          json.RawMessage
+		}
+	}
+	if err := json.Unmarshal(lines[1], &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.ID != docs[1].ID || len(got.Matches) != 1 || got.Matches[0].ID != docs[0].ID || got.Matches[0].Label == "" ||
+		got.Matches[0].Method == "" || len(got.Matches[0].Evidence) == 0 {
+		t.Errorf("the copy's line %s, want a match with id %q", lines[1], docs[0].ID)
+	}
+	if bytes.Contains(lines[1], []byte(`"a":`)) {
+		t.Errorf("a core pair printed: %s", lines[1])
+	}
+}

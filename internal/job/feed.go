@@ -15,6 +15,7 @@ import (
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/progress"
+	"github.com/neardup/neardup/internal/server/api"
 )
 
 // FeedOptions configure a run that reads inputs into an index: `neardup
@@ -31,8 +32,8 @@ type FeedOptions struct {
 	// Workers is the number of decoding and sketching goroutines; 0 means
 	// GOMAXPROCS.
 	Workers int
-	// Out receives one JSON line a document (an index.Match), in input
-	// order; nil prints none.
+	// Out receives one JSON line a document (an api.Result, as the HTTP
+	// API answers), in input order; nil prints none.
 	Out io.Writer
 	// OnlyMatches prints only the documents with matches.
 	OnlyMatches bool
@@ -187,7 +188,7 @@ func (f *feeder) flush(ctx context.Context) error {
 		f.count(&ms[i])
 		if f.enc != nil && (!f.o.OnlyMatches || len(ms[i].Pairs) > 0) {
 			f.line.Reset()
-			if err := f.enc.Encode(&ms[i]); err != nil {
+			if err := f.enc.Encode(api.ResultOf(&ms[i])); err != nil {
 				return fmt.Errorf("writing matches: %w", err)
 			}
 			if f.out.Available() < f.line.Len() && f.out.Buffered() > 0 {

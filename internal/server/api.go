@@ -14,26 +14,15 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/server/api"
 )
 
-// Result is what became of one posted document: its status, its cluster
-// and its matches among the stored documents, the best first.
-type Result struct {
-	ID      string          `json:"id"`
-	Status  index.Status    `json:"status"`
-	Skip    core.SkipReason `json:"skipped,omitempty"`
-	Cluster int64           `json:"cluster,omitempty"`
-	Matches []Match         `json:"matches"`
-}
+// Result is what became of one posted document (see api.Result).
+type Result = api.Result
 
-// Match is a stored document a posted one matches, and why.
-type Match struct {
-	ID       string        `json:"id"`
-	Score    float64       `json:"score"`
-	Label    core.Label    `json:"label"`
-	Method   string        `json:"method"`
-	Evidence core.Evidence `json:"evidence,omitempty"`
-}
+// Match is a stored document a posted one matches, and why (see
+// api.Match).
+type Match = api.Match
 
 // Results answers POST /v1/documents and POST /v1/query.
 type Results struct {
@@ -42,12 +31,8 @@ type Results struct {
 
 func results(ms []index.Match) Results {
 	out := Results{Results: make([]Result, len(ms))}
-	for i, m := range ms {
-		r := Result{ID: m.ID, Status: m.Status, Skip: m.Skip, Cluster: m.Cluster, Matches: make([]Match, len(m.Pairs))}
-		for j, p := range m.Pairs {
-			r.Matches[j] = Match{ID: p.A, Score: p.Score, Label: p.Label, Method: p.Method, Evidence: p.Evidence}
-		}
-		out.Results[i] = r
+	for i := range ms {
+		out.Results[i] = api.ResultOf(&ms[i])
 	}
 	return out
 }
