@@ -23,7 +23,6 @@ import (
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
-	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite and PostgreSQL
 	"github.com/neardup/neardup/internal/watch"
 )
 

@@ -14,7 +14,6 @@ import (
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
-	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite
 )
 
 // testToken is the write token of the tests' UIs.

@@ -22,7 +22,6 @@ import (
 	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
-	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite and PostgreSQL
 )
 
 // The child runs of the index benchmark.

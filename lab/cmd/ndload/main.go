@@ -43,7 +43,6 @@ import (
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/server"
 	"github.com/neardup/neardup/internal/store"
-	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite and PostgreSQL
 )
 
 type options struct {

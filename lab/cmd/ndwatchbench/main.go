@@ -42,7 +42,6 @@ import (
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
-	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite and PostgreSQL
 	"github.com/neardup/neardup/internal/watch"
 )
 
