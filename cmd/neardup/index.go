@@ -40,7 +40,7 @@ type indexCmd struct {
 // dbFlags name the index.
 type dbFlags struct {
 	DB         string `default:"neardup.db" help:"The index: a SQLite file (created when missing) or a PostgreSQL URL (postgres://user@host/db)."`
-	Sync       string `default:"full" enum:"full,normal" help:"SQLite durability: full (an add reported done survives a power cut) or normal (faster; a power cut may lose the last adds, never corrupt the index)."`
+	Sync       string `default:"${default_sync}" enum:"full,normal" help:"SQLite durability: full (an add reported done survives a power cut) or normal (faster; a power cut may lose the last adds, never corrupt the index)."`
 	CPUProfile string `name:"cpuprofile" hidden:"" help:"Write a CPU profile of the command, opening the index included, to this file."`
 
 	stopProfile func()

@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/alecthomas/kong"
 
@@ -23,6 +24,8 @@ import (
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/server"
+	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -149,7 +152,22 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 			"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name,
 			"formats":            strings.Join(container.RecordFormatNames(), ","),
 			"default_user_agent": watch.DefaultUserAgent, "default_gallery_words": strings.Join(watch.DefaultGalleryWords, ",")},
+		defaultVars(),
 	}, options...)...)
+}
+
+// seconds writes a duration of whole seconds as a flag takes it: "60s".
+func seconds(d time.Duration) string { return strconv.Itoa(int(d/time.Second)) + "s" }
+
+// defaultVars are the defaults the flags of serve and of the index
+// commands show, read from the options of the parts they set: stated
+// there only.
+func defaultVars() kong.Vars {
+	so, sv := store.DefaultOptions(), server.DefaultOptions()
+	return kong.Vars{"default_sync": so.Sync,
+		"default_max_body": strconv.FormatInt(sv.MaxBodyBytes, 10), "default_max_batch": strconv.Itoa(sv.MaxBatch),
+		"default_read_timeout": seconds(sv.ReadTimeout), "default_write_timeout": seconds(sv.WriteTimeout),
+		"default_idle_timeout": seconds(sv.IdleTimeout), "default_watch_workers": strconv.Itoa(watch.DefaultWorkers)}
 }
 
 // onlyCommand keeps, of the commands, only the one args name, when they name

@@ -24,13 +24,13 @@ type serveCmd struct {
 	TokenFile    string        `name:"token-file" type:"existingfile" help:"Bearer tokens that may write (add, remove), one a line. Without it the server takes no writes."`
 	AuthReads    bool          `name:"auth-reads" help:"Reads need a token too (all but /healthz and /readyz)."`
 	Method       string        `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own."`
-	MaxBody      int64         `name:"max-body" default:"10485760" help:"The largest request body, in bytes."`
-	MaxBatch     int           `name:"max-batch" default:"1000" help:"The most documents one request may add or check."`
-	ReadTimeout  time.Duration `name:"read-timeout" default:"30s" help:"The longest a client may take to send a request."`
-	WriteTimeout time.Duration `name:"write-timeout" default:"60s" help:"The longest a request may take, answer included."`
-	IdleTimeout  time.Duration `name:"idle-timeout" default:"120s" help:"How long an idle connection is kept open."`
+	MaxBody      int64         `name:"max-body" default:"${default_max_body}" help:"The largest request body, in bytes."`
+	MaxBatch     int           `name:"max-batch" default:"${default_max_batch}" help:"The most documents one request may add or check."`
+	ReadTimeout  time.Duration `name:"read-timeout" default:"${default_read_timeout}" help:"The longest a client may take to send a request."`
+	WriteTimeout time.Duration `name:"write-timeout" default:"${default_write_timeout}" help:"The longest a request may take, answer included."`
+	IdleTimeout  time.Duration `name:"idle-timeout" default:"${default_idle_timeout}" help:"How long an idle connection is kept open."`
 	Watch        bool          `help:"Also poll the index's feeds (see neardup feeds) and add their articles, as neardup watch does."`
-	WatchWorkers int           `name:"watch-workers" default:"8" help:"With --watch: feeds polled at once."`
+	WatchWorkers int           `name:"watch-workers" default:"${default_watch_workers}" help:"With --watch: feeds polled at once."`
 	fetchFlags
 }
 

@@ -66,7 +66,7 @@ type watchCmd struct {
 	dbFlags
 	Once    bool   `help:"Poll every feed once, due or not, and exit (for cron)."`
 	Method  string `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
-	Workers int    `short:"j" default:"8" help:"Feeds polled at once (requests to one host still go one at a time)."`
+	Workers int    `short:"j" default:"${default_watch_workers}" help:"Feeds polled at once (requests to one host still go one at a time)."`
 	fetchFlags
 }
 

@@ -52,6 +52,10 @@ type Options struct {
 	Logger *slog.Logger
 }
 
+// DefaultOptions returns the options the server uses for those left zero:
+// the defaults, stated here only (the CLI's flags show them).
+func DefaultOptions() Options { return Options{}.withDefaults() }
+
 func (o Options) withDefaults() Options {
 	if o.MaxBodyBytes <= 0 {
 		o.MaxBodyBytes = 10 << 20
