@@ -131,8 +131,10 @@ func (c *indexAddCmd) Run(g *globals) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := methodConfig(g.ctx, c.DB, c.Method, c.flags)
-	if err != nil {
+	if err := checkMethod(c.Method); err != nil {
+		return err
+	}
+	if err := checkNewFlags(c.DB, c.Method, c.flags); err != nil {
 		return err
 	}
 	r, err := c.openInputs(c.Inputs)
@@ -140,7 +142,7 @@ func (c *indexAddCmd) Run(g *globals) error {
 		return err
 	}
 	defer r.Close()
-	x, err := c.open(g.ctx, index.OpenOptions{Method: cfg, StoreText: c.StoreText})
+	x, err := c.open(g.ctx, index.OpenOptions{MethodName: c.Method, Flags: applyFlags(c.flags), StoreText: c.StoreText})
 	if err != nil {
 		return err
 	}
@@ -151,91 +153,51 @@ func (c *indexAddCmd) Run(g *globals) error {
 
 // openKeepingTexts opens the index for a command whose documents live
 // nowhere else (serve, watch): a new index is created storing texts, an
-// existing one keeps its own choice and method. so opens the store to see
-// whether it holds an index yet.
-func (f *dbFlags) openKeepingTexts(ctx context.Context, so store.Options, method string) (*openIndex, error) {
-	st, err := store.Open(ctx, f.DB, so)
-	if err != nil {
+// existing one keeps its own choice and method.
+func (f *dbFlags) openKeepingTexts(ctx context.Context, method string) (*openIndex, error) {
+	if err := checkMethod(method); err != nil {
 		return nil, err
 	}
-	var exists bool
-	err = st.View(ctx, func(r store.Reader) error {
-		_, ok, err := r.Meta()
-		exists = ok
-		return err
-	})
-	st.Close()
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := methodConfig(ctx, f.DB, method, methodflags.New(methods.All))
-	if err != nil {
-		return nil, err
-	}
-	return f.open(ctx, index.OpenOptions{Method: cfg, StoreText: !exists})
+	return f.open(ctx, index.OpenOptions{MethodName: method, StoreTextIfNew: true})
 }
 
-// methodConfig returns the method options the flags ask for: nil when they
-// ask for none (an existing index's own, or the default for a new one).
-// Options given without --method apply to the stored index's method, or to
-// the default one for a new index.
-func methodConfig(ctx context.Context, db, method string, flags *methodflags.Flags) (engine.Config, error) {
-	if method == "" && len(flags.Given()) == 0 {
-		return nil, nil
-	}
+// checkMethod refuses a --method this binary does not know.
+func checkMethod(method string) error {
 	if method == "" {
-		method = methods.All[0].Name
-		if stored, ok := storedMethod(ctx, db); ok {
-			method = stored
-		}
+		return nil
 	}
-	spec, err := methods.Lookup(method)
-	if err != nil {
-		return nil, usageError{err.Error()}
+	if _, err := methods.Lookup(method); err != nil {
+		return usageError{err.Error()}
 	}
-	base := spec.Defaults()
-	if stored, ok := storedOptions(ctx, db, spec); ok {
-		base = stored
-	}
-	return flags.Apply(base, methods.All)
+	return nil
 }
 
-// storedMethod returns the method of the index at db, if there is one.
-func storedMethod(ctx context.Context, db string) (string, bool) {
-	m, ok := storedMeta(ctx, db)
-	return m.Method, ok
+// checkNewFlags refuses method flags out of range for an index that does
+// not exist yet (a SQLite file not there), before the file is made: the
+// index would refuse them over the method's defaults once it is.
+func checkNewFlags(db, method string, flags *methodflags.Flags) error {
+	apply := applyFlags(flags)
+	if apply == nil || store.IsPostgres(db) {
+		return nil
+	}
+	if _, err := os.Stat(db); err == nil {
+		return nil
+	}
+	spec := methods.All[0]
+	if method != "" {
+		spec, _ = methods.Lookup(method)
+	}
+	_, err := apply(spec.Defaults())
+	return err
 }
 
-// storedOptions returns the options of the index at db when it uses spec.
-func storedOptions(ctx context.Context, db string, spec engine.Spec) (engine.Config, bool) {
-	m, ok := storedMeta(ctx, db)
-	if !ok || m.Method != spec.Name {
-		return nil, false
+// applyFlags returns how the method flags given apply over an index's
+// options (see index.OpenOptions.Flags); nil when none is given.
+func applyFlags(flags *methodflags.Flags) func(engine.Config) (engine.Config, error) {
+	if len(flags.Given()) == 0 {
+		return nil
 	}
-	c, err := spec.DecodeOptions([]byte(m.Options))
-	return c, err == nil
-}
-
-func storedMeta(ctx context.Context, db string) (store.Meta, bool) {
-	if !store.IsPostgres(db) {
-		if _, err := os.Stat(db); err != nil {
-			return store.Meta{}, false
-		}
-	}
-	so := store.DefaultOptions()
-	so.ReadOnly = true
-	st, err := store.Open(ctx, db, so)
-	if err != nil {
-		return store.Meta{}, false
-	}
-	defer st.Close()
-	var m store.Meta
-	var ok bool
-	err = st.View(ctx, func(r store.Reader) (err error) {
-		m, ok, err = r.Meta()
-		return err
-	})
-	return m, ok && err == nil
+	return func(base engine.Config) (engine.Config, error) { return flags.Apply(base, methods.All) }
 }
 
 // feed runs an add or a query over the inputs r reads and prints the

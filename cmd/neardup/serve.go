@@ -12,7 +12,6 @@ import (
 
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/server"
-	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
 	"github.com/neardup/neardup/internal/webui"
 )
@@ -88,9 +87,7 @@ func (c *serveCmd) Run(g *globals) error {
 // openServed opens the index, creating it when missing with texts stored:
 // diffs and search need them.
 func (c *serveCmd) openServed(ctx context.Context) (*openIndex, error) {
-	so := store.DefaultOptions()
-	so.Sync = c.Sync
-	return c.openKeepingTexts(ctx, so, c.Method) // store.Open migrates an older index
+	return c.openKeepingTexts(ctx, c.Method) // store.Open migrates an older index
 }
 
 // runServe serves x on ln until ctx is done, with a feed watcher on the

@@ -138,7 +138,7 @@ func (c *watchCmd) openWatched(ctx context.Context) (*openIndex, error) {
 			return nil, fmt.Errorf("%s: no index there; add a feed with neardup feeds add --db %s URL", c.DB, c.DB)
 		}
 	}
-	return c.openKeepingTexts(ctx, store.Options{ReadOnly: true}, c.Method)
+	return c.openKeepingTexts(ctx, c.Method)
 }
 
 // summarize logs what a watcher did.

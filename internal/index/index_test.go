@@ -390,3 +390,34 @@ func TestSketchedAddKeepsItsSketch(t *testing.T) {
 		t.Error("a sketch no Sketcher made was stored")
 	}
 }
+
+// Flags apply over the stored index's own options (a command's method
+// flags), so that a flag given again with its stored value opens the
+// index, and one with another value is refused; a new index takes them
+// over the method's defaults, and StoreTextIfNew stores texts only in a
+// new index.
+func TestFlagsMergeOverStoredOptions(t *testing.T) {
+	dsn := storetest.DSN(t, "sqlite")
+	threshold := func(v float64) func(engine.Config) (engine.Config, error) {
+		return func(base engine.Config) (engine.Config, error) {
+			o := base.(minhash.Options)
+			o.Threshold = v
+			return o, nil
+		}
+	}
+	x := open(t, dsn, index.OpenOptions{Flags: threshold(0.6), StoreTextIfNew: true})
+	if m := x.Meta(); m.Method != minhash.Name || !strings.Contains(m.Options, `"threshold":0.6`) || !m.StoreText {
+		t.Errorf("a new index with flags: %+v", m)
+	}
+	x.Close()
+	open(t, dsn, index.OpenOptions{Flags: threshold(0.6), StoreTextIfNew: true}).Close()
+	open(t, dsn, index.OpenOptions{MethodName: minhash.Name}).Close()
+	if _, err := index.Open(t.Context(), dsn, store.Options{}, specs, index.OpenOptions{Flags: threshold(0.5)}); err == nil ||
+		!strings.Contains(err.Error(), "threshold 0.6 → 0.5") {
+		t.Errorf("another threshold: %v", err)
+	}
+	if _, err := index.Open(t.Context(), dsn, store.Options{}, specs, index.OpenOptions{MethodName: sentences.Name}); err == nil ||
+		!strings.Contains(err.Error(), "not sentences") {
+		t.Errorf("another method: %v", err)
+	}
+}

@@ -21,12 +21,59 @@ type OpenOptions struct {
 	// first of the specs with its defaults; for a stored one nil means its
 	// own, and anything else must equal them.
 	Method engine.Config
+	// MethodName, when Method is nil, names the method of the options
+	// Flags makes: "" means the stored index's, else the first spec's.
+	MethodName string
+	// Flags, when not nil and Method is nil, makes the options from base:
+	// the stored index's own when it uses that method, else the method's
+	// defaults; as a command's flags apply over them. Nil with MethodName
+	// "" asks for the stored index's own options.
+	Flags func(base engine.Config) (engine.Config, error)
 	// Keep is the representative policy of exported clusters ("" means
 	// the method's own).
 	Keep cluster.Policy
 	// StoreText creates an index that stores each document's text; asking
 	// it of a stored index created without is an error.
 	StoreText bool
+	// StoreTextIfNew creates a new index storing texts; a stored one
+	// keeps its own choice (for a server or a watcher, whose documents
+	// live nowhere else).
+	StoreTextIfNew bool
+}
+
+// merge resolves the options o asks for against meta, the stored index's
+// settings (ok false: none stored yet): Flags over the stored options.
+func (o OpenOptions) merge(specs []engine.Spec, meta store.Meta, ok bool) (OpenOptions, error) {
+	if o.StoreTextIfNew && !ok {
+		o.StoreText = true
+	}
+	if o.Method != nil || o.MethodName == "" && o.Flags == nil {
+		return o, nil
+	}
+	name := o.MethodName
+	switch {
+	case name == "" && ok:
+		name = meta.Method
+	case name == "":
+		name = specs[0].Name
+	}
+	spec, err := lookup(specs, name)
+	if err != nil {
+		return o, err
+	}
+	base := spec.Defaults()
+	if ok && meta.Method == spec.Name {
+		if base, err = spec.DecodeOptions([]byte(meta.Options)); err != nil {
+			return o, err
+		}
+	}
+	if o.Flags != nil {
+		if base, err = o.Flags(base); err != nil {
+			return o, err
+		}
+	}
+	o.Method = base
+	return o, nil
 }
 
 // Open opens the store at dsn (see store.Open) and the index it holds, or
@@ -66,6 +113,9 @@ func (x *Index) Close() error {
 func OpenIndex(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptions) (*Index, error) {
 	meta, ok, err := readMeta(ctx, st)
 	if err != nil {
+		return nil, err
+	}
+	if o, err = o.merge(specs, meta, ok); err != nil {
 		return nil, err
 	}
 	if !ok {
