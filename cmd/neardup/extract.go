@@ -105,6 +105,12 @@ func runExtract(ctx context.Context, o extractOptions) error {
 			if r.Err != nil && o.Log != nil {
 				fmt.Fprintf(o.Log, "extract: %s: %v\n", r.ID, r.Err)
 			}
+			if r.Article.RuleMiss != "" && o.Log != nil && st.RuleMisses <= maxRuleMissLines {
+				fmt.Fprintf(o.Log, "extract: %s: %s\n", r.ID, r.Article.RuleMiss)
+				if st.RuleMisses == maxRuleMissLines {
+					fmt.Fprintf(o.Log, "extract: more pages where a site rule matched nothing are counted, not listed\n")
+				}
+			}
 			if o.Articles && r.Skip != "" {
 				return nil
 			}
@@ -117,6 +123,11 @@ func runExtract(ctx context.Context, o extractOptions) error {
 		return err
 	})
 }
+
+// maxRuleMissLines is how many pages where a site rule matched nothing
+// extract names on stderr; the others are counted in its summary and
+// marked in their records (rule_miss).
+const maxRuleMissLines = 10
 
 // isOutput returns a test for the output file at out and the temporary
 // files writeAtomic makes for it, so a run never reads its own output.

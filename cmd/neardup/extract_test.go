@@ -167,3 +167,41 @@ func TestExtractCommandLine(t *testing.T) {
 		t.Errorf("records %+v", recs)
 	}
 }
+
+// A site rule whose body selector matches nothing on a page is said on
+// stderr, marked in the page's record and counted in the summary; the page
+// is extracted without it.
+func TestExtractRuleMiss(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{
+		"a.html":     articleHTML("Ferry line opens", 5),
+		"rules.yaml": "version: 1\nrules:\n  - name: port\n    body: '.story-body'\n",
+	})
+	p := func(n string) string { return filepath.Join(dir, n) }
+	code, _, errOut := runChild(t, "extract", "--rules", p("rules.yaml"), p("a.html"), "-o", p("out.jsonl"))
+	if code != 0 || !strings.Contains(errOut, `rule "port" (`+p("rules.yaml")+`:3): body ".story-body" matched nothing on the page`) ||
+		!strings.Contains(errOut, "1 where the site rule's body matched nothing") {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+	recs := readRecords(t, p("out.jsonl"))
+	if len(recs) != 1 || recs[0].Skipped != "" || !strings.Contains(recs[0].Text, "ferry line") || !strings.Contains(recs[0].RuleMiss, "matched nothing") {
+		t.Errorf("records %+v", recs)
+	}
+}
+
+// dedup and index add, reading HTML pages with site rules, warn when a
+// rule's body selector matched nothing on some of them.
+func TestDedupRuleMiss(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{
+		"pages/a.html": articleHTML("Ferry line opens", 5),
+		"pages/b.html": articleHTML("Ferry line delayed", 6),
+		"rules.yaml":   "version: 1\nrules:\n  - name: port\n    body: '.story-body'\n",
+	})
+	p := func(n string) string { return filepath.Join(dir, n) }
+	code, _, errOut := runChild(t, "dedup", "--rules", p("rules.yaml"), p("pages"), "-o", p("out"))
+	if code != 0 || !strings.Contains(errOut, "warning: pages where a site rule's body matched nothing: 2, extracted without it") ||
+		!strings.Contains(errOut, `body ".story-body" matched nothing`) {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+}

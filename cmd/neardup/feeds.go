@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -44,6 +45,37 @@ func (f *ruleFlags) rule() *watch.Rule {
 		return nil
 	}
 	return &watch.Rule{Body: f.SiteRule, Drop: f.Drop, Strip: f.Strip, ArticleURL: f.ArticleURL}
+}
+
+// ruleKeyFlags are the flags of a site rule's keys.
+var ruleKeyFlags = map[string]string{"body": "--site-rule", "drop": "--drop", "strip": "--strip", "article_url": "--article-url"}
+
+// checkFeed checks a feed given on the command line: a mistake is a usage
+// error, one in its site rule named by the flag that gave it.
+func checkFeed(f *watch.Feed) error {
+	err := f.Check()
+	if err == nil {
+		return nil
+	}
+	if errors.As(err, new(*watch.RuleError)) {
+		return ruleFlagError(err)
+	}
+	return usageError{err.Error()}
+}
+
+// ruleFlagError returns a mistake in a site rule given by flags as a usage
+// error naming the flag: --site-rule: bad CSS selector "div[": ...; other
+// errors as they are.
+func ruleFlagError(err error) error {
+	var re *watch.RuleError
+	if !errors.As(err, &re) {
+		return err
+	}
+	flag := ruleKeyFlags[re.Key]
+	if flag == "" {
+		flag = re.Key
+	}
+	return usageError{flag + ": " + re.Msg}
 }
 
 // feedDB names the index of the feeds commands, which open its store only:
@@ -87,19 +119,29 @@ type feedsAddCmd struct {
 	URL string `arg:"" name:"url" help:"The feed's URL (RSS, Atom or JSON Feed)."`
 	feedDB
 	Interval time.Duration `default:"15m" help:"How often the feed is polled (at least 1m)."`
+	NoCheck  bool          `name:"no-check" help:"Add the feed without fetching it first; by default it is fetched, as neardup watch would, and refused when it is not an RSS, Atom or JSON feed."`
 	ruleFlags
 }
 
 func (c *feedsAddCmd) Run(g *globals) error {
+	f := watch.Feed{URL: c.URL, Interval: watch.Duration(c.Interval), Rule: c.rule()}
+	if err := checkFeed(&f); err != nil {
+		return err
+	}
+	if !c.NoCheck {
+		n, err := watch.CheckFeed(g.ctx, c.URL, watch.Options{HostDelay: -1})
+		if err != nil {
+			return fmt.Errorf("%w (--no-check adds it all the same)", err)
+		}
+		if !g.quiet {
+			fmt.Fprintf(os.Stderr, "%s is a feed of %d items\n", c.URL, n)
+		}
+	}
 	st, err := c.open(g.ctx)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	f := watch.Feed{URL: c.URL, Interval: watch.Duration(c.Interval), Rule: c.rule()}
-	if err := f.Check(); err != nil {
-		return usageError{err.Error()}
-	}
 	if _, err := watch.AddFeed(g.ctx, st, f); err != nil {
 		return err
 	}
@@ -144,8 +186,8 @@ func (c *feedsSetCmd) Run(g *globals) error {
 	case r != nil:
 		f.Rule = r
 	}
-	if err := f.Check(); err != nil {
-		return usageError{err.Error()}
+	if err := checkFeed(&f); err != nil {
+		return err
 	}
 	return watch.SetFeed(g.ctx, st, f)
 }
@@ -201,7 +243,7 @@ func (c *feedsListCmd) Run(g *globals) error {
 // listFeeds writes feeds as a table.
 func listFeeds(out io.Writer, feeds []watch.Stored, now time.Time) error {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "FEED\tEVERY\tLAST POLL\tSTATUS\tADDED\tDUPLICATES\tSKIPPED\tERRORS\tNEXT POLL")
+	fmt.Fprintln(tw, "FEED\tEVERY\tLAST POLL\tSTATUS\tADDED\tDUPLICATES\tSKIPPED\tERRORS\tRULE MISSES\tNEXT POLL")
 	for _, f := range feeds {
 		var added, dups, skipped, errs int
 		for outcome, n := range f.Items {
@@ -230,7 +272,7 @@ func listFeeds(out io.Writer, feeds []watch.Stored, now time.Time) error {
 		if d := f.NextPoll.Sub(now); d > 0 {
 			next = "in " + ago(d)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\n", f.URL, f.Interval, last, status, added, dups, skipped, errs, next)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", f.URL, f.Interval, last, status, added, dups, skipped, errs, f.State.RuleMisses, next)
 	}
 	return tw.Flush()
 }
@@ -319,7 +361,10 @@ func (c *feedsTestCmd) Run(g *globals) error {
 	}
 	t, err := watch.Try(g.ctx, c.Page, c.rule(), o)
 	if err != nil {
-		return err
+		return ruleFlagError(err)
+	}
+	if t.Article.RuleMiss != "" {
+		fmt.Fprintf(os.Stderr, "neardup: warning: %s\n", t.Article.RuleMiss)
 	}
 	if c.JSON {
 		enc := json.NewEncoder(os.Stdout)
@@ -327,11 +372,14 @@ func (c *feedsTestCmd) Run(g *globals) error {
 		return enc.Encode(t)
 	}
 	fmt.Printf("URL:       %s\nCanonical: %s\n", t.URL, t.Canonical)
-	if t.Gallery {
-		fmt.Println("Gallery:   yes: neardup watch skips this URL without fetching it")
+	if t.Gallery != "" {
+		fmt.Printf("Gallery:   %s\n", t.Gallery)
 	}
 	if t.Skip != "" {
 		fmt.Printf("Skipped:   %s\n", t.Skip)
+	}
+	if t.Article.RuleMiss != "" {
+		fmt.Printf("Rule:      %s\n", t.Article.RuleMiss)
 	}
 	fmt.Printf("Title:     %s\nLanguage:  %s\n", t.Article.Title, t.Article.Lang)
 	if !t.Article.Date.IsZero() {

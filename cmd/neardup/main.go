@@ -22,6 +22,7 @@ import (
 
 	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/server"
@@ -151,7 +152,8 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 		kong.Vars{"version": version(), "max_bytes": strconv.Itoa(corpus.DefaultMaxBytes),
 			"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name,
 			"formats":            strings.Join(container.RecordFormatNames(), ","),
-			"default_user_agent": watch.DefaultUserAgent, "default_gallery_words": strings.Join(watch.DefaultGalleryWords, ",")},
+			"default_user_agent": watch.DefaultUserAgent, "default_gallery_words": strings.Join(watch.DefaultGalleryWords, ","),
+			"default_gallery_text_words": strings.Join(watch.DefaultGalleryTextWords, ",")},
 		defaultVars(),
 	}, options...)...)
 }
@@ -245,7 +247,8 @@ func exitCode(err error) int {
 	}
 	var ue usageError
 	var me methodflags.UsageError
-	if errors.As(err, &ue) || errors.As(err, &me) {
+	// A mistake in a site rule is the user's, as a bad flag is.
+	if errors.As(err, &ue) || errors.As(err, &me) || errors.As(err, new(*rules.Error)) || errors.As(err, new(*watch.RuleError)) {
 		return 2
 	}
 	return 1

@@ -21,20 +21,16 @@ type fetchFlags struct {
 	Timeout      time.Duration `default:"30s" help:"The longest a request may take, its body included."`
 	MaxBytes     int           `name:"max-bytes" default:"${max_bytes}" help:"The largest feed or page, as sent and decompressed; larger pages are skipped."`
 	MinChars     int           `name:"min-chars" default:"500" help:"The fewest characters an article has; shorter pages are skipped."`
-	GalleryWords string        `name:"gallery-words" default:"${default_gallery_words}" help:"URL path segments that mark a gallery or video page (/video/...), skipped without being fetched (comma-separated; empty for none)."`
+	GalleryWords string        `name:"gallery-words" default:"${default_gallery_words}" help:"Words that mark a gallery, video or picture page by its URL, comma-separated (empty for none): a page whose URL path has one as a segment or a word of one (/video/..., /news/gallery-photos-3.html) is skipped without being fetched."`
+	GalleryText  string        `name:"gallery-text-words" default:"${default_gallery_text_words}" help:"Words that mark a gallery page by its text, comma-separated (empty for none): a page whose text starts with one is skipped once extracted."`
 	Rules        string        `type:"existingfile" help:"Site rules (YAML) for the feeds without a rule of their own."`
 }
 
 func (f *fetchFlags) options(g *globals) (watch.Options, error) {
 	o := watch.Options{UserAgent: f.UserAgent, HostDelay: f.HostDelay, Timeout: f.Timeout, MaxBytes: f.MaxBytes,
-		MinChars: f.MinChars, GalleryWords: []string{}}
+		MinChars: f.MinChars, GalleryWords: wordList(f.GalleryWords), GalleryTextWords: wordList(f.GalleryText)}
 	if f.HostDelay == 0 {
 		o.HostDelay = -1
-	}
-	for _, w := range strings.Split(f.GalleryWords, ",") {
-		if w = strings.ToLower(strings.TrimSpace(w)); w != "" {
-			o.GalleryWords = append(o.GalleryWords, w)
-		}
 	}
 	switch {
 	case f.HostDelay < 0:
@@ -59,6 +55,18 @@ func (f *fetchFlags) options(g *globals) (watch.Options, error) {
 	}
 	o.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 	return o, nil
+}
+
+// wordList reads a comma-separated list of words, lower-cased; empty, not
+// nil, for none.
+func wordList(s string) []string {
+	out := []string{}
+	for _, w := range strings.Split(s, ",") {
+		if w = strings.ToLower(strings.TrimSpace(w)); w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // watchCmd is `neardup watch`.
@@ -152,6 +160,9 @@ func summarize(log *slog.Logger, t watch.Totals, attrs ...any) {
 		for _, k := range keys {
 			attrs = append(attrs, strings.ReplaceAll(k, " ", "-"), m[k])
 		}
+	}
+	if t.RuleMisses > 0 {
+		attrs = append(attrs, "rule-misses", t.RuleMisses)
 	}
 	log.Info("watch done", attrs...)
 }

@@ -117,6 +117,9 @@ func (r *Reader) pageRecord(raw Raw, timeout time.Duration) Record {
 	p := raw.page
 	doc := core.Document{ID: raw.id, Origin: raw.Origin, URL: strings.ToValidUTF8(p.url, "\uFFFD")}
 	a, reason, msg := r.extractPage(raw, timeout)
+	if a.RuleMiss != "" {
+		r.ruleMiss(a.RuleMiss, raw.Origin)
+	}
 	doc.Title, doc.Date = a.Title, a.Date.Truncate(time.Second) // as Raw writes it
 	if reason != core.SkipNone {
 		return skip(doc, reason, "", string(reason)+": "+msg)
@@ -192,3 +195,26 @@ func articleJSON(doc core.Document, a extract.Article) []byte {
 
 // articleKeys are the keys of a page's Raw.
 var articleKeys = encodedKeys("id", "url", "title", "text", "date", "author", "lang")
+
+// ruleMiss notes a page, at origin, on which a site rule's body selector
+// matched nothing (extract.Article.RuleMiss), in the first pass.
+func (r *Reader) ruleMiss(miss, origin string) {
+	if r.rewound {
+		return
+	}
+	r.misses.mu.Lock()
+	defer r.misses.mu.Unlock()
+	if r.misses.n == 0 {
+		r.misses.first = origin + ": " + miss
+	}
+	r.misses.n++
+}
+
+// RuleMisses returns how many pages of the first pass a site rule's body
+// selector matched nothing on (each extracted without it), and the first
+// of them with its origin.
+func (r *Reader) RuleMisses() (n int, first string) {
+	r.misses.mu.Lock()
+	defer r.misses.mu.Unlock()
+	return r.misses.n, r.misses.first
+}

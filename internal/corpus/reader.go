@@ -40,6 +40,9 @@ type Reader struct {
 	rewound       bool
 
 	dates unreadDates // date values no layout reads (date.go)
+	// misses counts the pages on which a site rule's body selector matched
+	// nothing, with the first (html.go); the first pass only.
+	misses unreadDates
 
 	// shareLines lets a JSONL line's bytes stay in the read buffer (see
 	// NextRawShared).

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	nurl "net/url"
 	"strings"
 
@@ -49,6 +50,9 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 	a := f.Meta
 	if a.Date.IsZero() {
 		a.Date = declared
+	}
+	if bodyText == "" && rule.BodySelector() != "" {
+		a.RuleMiss = fmt.Sprintf("%s: body %q matched nothing on the page; the text is the extractor's own choice", rule, rule.BodySelector())
 	}
 	switch {
 	case bodyText != "":

@@ -156,6 +156,9 @@ type Stats struct {
 	Pages    int
 	Articles int
 	Skipped  map[core.SkipReason]int
+	// RuleMisses counts the pages on which a site rule's body selector
+	// matched nothing (Article.RuleMiss).
+	RuleMisses int
 }
 
 // Add counts one result.
@@ -164,6 +167,9 @@ func (s *Stats) Add(r Result) {
 		s.Skipped = map[core.SkipReason]int{}
 	}
 	s.Pages++
+	if r.Article.RuleMiss != "" {
+		s.RuleMisses++
+	}
 	if r.Skip == "" {
 		s.Articles++
 		return
@@ -181,6 +187,9 @@ func (s *Stats) String() string {
 	sort.Strings(reasons)
 	for _, r := range reasons {
 		parts = append(parts, fmt.Sprintf("%d %s", s.Skipped[core.SkipReason(r)], r))
+	}
+	if s.RuleMisses > 0 {
+		parts = append(parts, fmt.Sprintf("%d where the site rule's body matched nothing", s.RuleMisses))
 	}
 	return fmt.Sprintf("%d pages: %s", s.Pages, strings.Join(parts, ", "))
 }

@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime/debug"
@@ -38,13 +39,35 @@ type Input struct {
 	Body []byte
 }
 
-// Article is what a page yields.
+// Article is what a page yields. Its JSON has the keys of the records
+// `neardup extract` writes: title, text, author, date ("" when unknown),
+// lang, and rule_miss when there is one.
 type Article struct {
 	Title  string
 	Text   string // paragraphs separated by "\n\n"
 	Author string
 	Date   time.Time // zero when unknown
 	Lang   string    // ISO 639-1 code, empty when unknown
+	// RuleMiss says, when the page's site rule has a body selector that
+	// matched nothing on it, which rule and selector: the text is then the
+	// extractor's own choice, and the rule may need mending. "" otherwise.
+	RuleMiss string
+}
+
+// MarshalJSON writes the article with lower-case keys (see Article).
+func (a Article) MarshalJSON() ([]byte, error) {
+	date := ""
+	if !a.Date.IsZero() {
+		date = a.Date.Format(time.RFC3339)
+	}
+	return json.Marshal(struct {
+		Title    string `json:"title"`
+		Text     string `json:"text"`
+		Author   string `json:"author"`
+		Date     string `json:"date"`
+		Lang     string `json:"lang"`
+		RuleMiss string `json:"rule_miss,omitempty"`
+	}{a.Title, a.Text, a.Author, date, a.Lang, a.RuleMiss})
 }
 
 // Options control extraction. The zero value works: no site rules and the

@@ -18,18 +18,21 @@ type Record struct {
 	Lang    string          `json:"lang"`
 	Skipped core.SkipReason `json:"skipped,omitempty"`
 	Error   string          `json:"error,omitempty"`
+	// RuleMiss is Article.RuleMiss: the page's site rule selected nothing.
+	RuleMiss string `json:"rule_miss,omitempty"`
 }
 
 // Record returns the output record of a result. A skipped page keeps its
 // metadata but no text: only articles carry text.
 func (r Result) Record() Record {
 	rec := Record{
-		ID:      r.ID,
-		URL:     r.URL,
-		Title:   r.Article.Title,
-		Author:  r.Article.Author,
-		Lang:    r.Article.Lang,
-		Skipped: r.Skip,
+		ID:       r.ID,
+		URL:      r.URL,
+		Title:    r.Article.Title,
+		Author:   r.Article.Author,
+		Lang:     r.Article.Lang,
+		Skipped:  r.Skip,
+		RuleMiss: r.Article.RuleMiss,
 	}
 	if !r.Article.Date.IsZero() {
 		rec.Date = r.Article.Date.Format(time.RFC3339)

@@ -31,7 +31,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 		}
 		var ex *exactKeys
 		if o.Exact {
-			if ex, err = newExactKeys(w, docs, sks); err != nil {
+			if ex, err = newExactKeys(w, docs, sks, o.Slug); err != nil {
 				return err
 			}
 		}
@@ -50,8 +50,8 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				outs[i].Status = Replaced
 			}
 			var ord int64
-			if orig, by := ex.copyOf(i); orig != 0 {
-				ord, err = x.addCopy(w, d, &sks[i], at, orig, by, &outs[i])
+			if orig, ev := ex.copyOf(i); orig != 0 {
+				ord, err = x.addCopy(w, d, &sks[i], at, orig, ev, &outs[i])
 			} else {
 				ord, err = x.addOne(w, d, &sks[i], at, &outs[i])
 			}

@@ -113,6 +113,9 @@ type ClusterSummary struct {
 	// Latest is the latest date of its members (their own, else when they
 	// were stored).
 	Latest time.Time `json:"latest"`
+	// LastAdded is when its latest added member was stored: clusters are
+	// listed by it, the latest first.
+	LastAdded time.Time `json:"last_added"`
 }
 
 // Cluster is a cluster of duplicates: its members in the order added, its
@@ -302,11 +305,11 @@ func (x *Index) Clusters(ctx context.Context, f ClusterFilter, p Page) (cs []Clu
 		if more = len(infos) > p.Limit; more {
 			infos = infos[:p.Limit]
 		}
-		firsts := make([]int64, len(infos))
-		for i, c := range infos {
-			firsts[i] = c.First
+		ords := make([]int64, 0, 2*len(infos))
+		for _, c := range infos {
+			ords = append(ords, c.First, c.Last)
 		}
-		docs, err := r.Docs(firsts)
+		docs, err := r.Docs(ords)
 		if err != nil {
 			return err
 		}
@@ -319,6 +322,9 @@ func (x *Index) Clusters(ctx context.Context, f ClusterFilter, p Page) (cs []Clu
 			s := ClusterSummary{ID: c.ID, Size: c.Size, Latest: time.Unix(c.Latest, 0).UTC()}
 			if d := byOrd[c.First]; d != nil {
 				s.First = viewDoc(d)
+			}
+			if d := byOrd[c.Last]; d != nil {
+				s.LastAdded = time.Unix(d.Added, 0).UTC()
 			}
 			cs = append(cs, s)
 		}

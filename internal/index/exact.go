@@ -2,6 +2,7 @@ package index
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/zeebo/xxh3"
 
@@ -15,38 +16,63 @@ const ExactMethod = "exact"
 // ExactEvidence is the evidence of an exact copy: what was equal.
 type ExactEvidence struct {
 	// By is "content" (the same title and text, white space and case
-	// aside) or "url" (the same canonical URL).
+	// aside), "url" (the same canonical URL) or "slug" (URLs with the same
+	// article slug, AddOptions.Slug).
 	By string `json:"by"`
+	// Slug is the slug the two URLs share, when By is "slug".
+	Slug string `json:"slug,omitempty"`
 }
 
 // Method returns ExactMethod.
 func (ExactEvidence) Method() string { return ExactMethod }
 
-// urlSeed keeps URL keys apart from content hashes in one table.
-const urlSeed uint64 = 0x75726c6b6579 // "urlkey"
+// urlSeed keeps URL keys apart from content hashes in one table, slugSeed
+// slug keys.
+const (
+	urlSeed  uint64 = 0x75726c6b6579 // "urlkey"
+	slugSeed uint64 = 0x736c75676b6579
+)
 
 // URLKey is the exact key of a canonical URL.
 func URLKey(url string) uint64 { return xxh3.HashStringSeed(url, urlSeed) }
 
+// SlugKey is the exact key of an article slug.
+func SlugKey(slug string) uint64 { return xxh3.HashStringSeed(slug, slugSeed) }
+
+// exactKey is one exact key of a document and what it stands for.
+type exactKey struct {
+	key uint64
+	ev  ExactEvidence
+}
+
 // exactKeys are the exact keys of the documents of one add: each one's
-// content hash and URL key, the stored documents they name, and those of
-// the documents of the add stored so far. A nil *exactKeys finds no copy.
+// URL key, content hash and slug keys, the stored documents they name, and
+// those of the documents of the add stored so far. A nil *exactKeys finds
+// no copy.
 type exactKeys struct {
-	keys  [][2]uint64 // by document: content, URL (0: none)
+	keys  [][]exactKey // by document, in the order they are looked up
 	found map[uint64]int64
 }
 
-func newExactKeys(w store.Writer, docs []core.Document, sks []Sketch) (*exactKeys, error) {
-	e := &exactKeys{keys: make([][2]uint64, len(docs))}
+func newExactKeys(w store.Writer, docs []core.Document, sks []Sketch, slug func(string) string) (*exactKeys, error) {
+	e := &exactKeys{keys: make([][]exactKey, len(docs))}
 	var all []uint64
 	for i := range docs {
-		e.keys[i][0] = sks[i].hash
+		var ks []exactKey
 		if docs[i].URL != "" {
-			e.keys[i][1] = URLKey(docs[i].URL)
+			ks = append(ks, exactKey{URLKey(docs[i].URL), ExactEvidence{By: "url"}})
 		}
-		all = append(all, e.keys[i][0])
-		if k := e.keys[i][1]; k != 0 {
-			all = append(all, k)
+		ks = append(ks, exactKey{sks[i].hash, ExactEvidence{By: "content"}})
+		if slug != nil {
+			for _, u := range []string{docs[i].ID, docs[i].URL} {
+				if s := slug(u); s != "" && !slices.ContainsFunc(ks, func(k exactKey) bool { return k.ev.Slug == s }) {
+					ks = append(ks, exactKey{SlugKey(s), ExactEvidence{By: "slug", Slug: s}})
+				}
+			}
+		}
+		e.keys[i] = ks
+		for _, k := range ks {
+			all = append(all, k.key)
 		}
 	}
 	var err error
@@ -54,19 +80,18 @@ func newExactKeys(w store.Writer, docs []core.Document, sks []Sketch) (*exactKey
 	return e, err
 }
 
-// copyOf returns the stored document document i copies, and by what; 0
-// when none.
-func (e *exactKeys) copyOf(i int) (int64, string) {
+// copyOf returns the stored document document i copies, and the evidence;
+// 0 when none.
+func (e *exactKeys) copyOf(i int) (int64, ExactEvidence) {
 	if e == nil {
-		return 0, ""
+		return 0, ExactEvidence{}
 	}
-	if ord, ok := e.found[e.keys[i][1]]; ok && e.keys[i][1] != 0 {
-		return ord, "url"
+	for _, k := range e.keys[i] {
+		if ord, ok := e.found[k.key]; ok {
+			return ord, k.ev
+		}
 	}
-	if ord, ok := e.found[e.keys[i][0]]; ok {
-		return ord, "content"
-	}
-	return 0, ""
+	return 0, ExactEvidence{}
 }
 
 // stored records document i's keys as stored under ord, for the documents
@@ -75,13 +100,11 @@ func (e *exactKeys) stored(w store.Writer, i int, ord int64) error {
 	if e == nil {
 		return nil
 	}
-	keys := []uint64{e.keys[i][0]}
-	if k := e.keys[i][1]; k != 0 {
-		keys = append(keys, k)
-	}
-	for _, k := range keys {
-		if _, ok := e.found[k]; !ok {
-			e.found[k] = ord
+	keys := make([]uint64, 0, len(e.keys[i]))
+	for _, k := range e.keys[i] {
+		keys = append(keys, k.key)
+		if _, ok := e.found[k.key]; !ok {
+			e.found[k.key] = ord
 		}
 	}
 	return w.AddExact(keys, ord)
@@ -89,14 +112,13 @@ func (e *exactKeys) stored(w store.Writer, i int, ord int64) error {
 
 // addCopy stores an exact copy of stored document orig without sketching
 // it, marked its duplicate, in its cluster.
-func (x *Index) addCopy(w store.Writer, d *core.Document, sk *Sketch, at int64, orig int64, by string, out *Match) (int64, error) {
+func (x *Index) addCopy(w store.Writer, d *core.Document, sk *Sketch, at int64, orig int64, ev ExactEvidence, out *Match) (int64, error) {
 	row := x.docRow(d, sk, at)
 	row.Skip, out.Skip = core.SkipExactCopy, core.SkipExactCopy
 	ord, err := w.Insert(row, nil)
 	if err != nil {
 		return 0, err
 	}
-	ev := ExactEvidence{By: by}
 	data, err := json.Marshal(ev)
 	if err != nil {
 		return 0, err

@@ -120,6 +120,10 @@ type AddOptions struct {
 	// A copy is stored and marked a duplicate of the first (method
 	// "exact") without being sketched or compared.
 	Exact bool
+	// Slug, with Exact, returns the article slug of a document's ID or URL
+	// ("" for none): a document whose ID or URL has the slug of a stored
+	// one's is an exact copy of it too. Nil means no slugs.
+	Slug func(url string) string
 	// Then, if not nil, runs in the transaction of the add, after every
 	// document: what it writes of the feed tables commits with them, or
 	// nothing does.

@@ -303,6 +303,9 @@ func warnUnread(w io.Writer, r *corpus.Reader) {
 	if n, first := r.UnreadDates(); n > 0 {
 		fmt.Fprintf(w, "warning: dates not read: %d (e.g. %s); their documents count as undated\n", n, first)
 	}
+	if n, first := r.RuleMisses(); n > 0 {
+		fmt.Fprintf(w, "warning: pages where a site rule's body matched nothing: %d, extracted without it (e.g. %s)\n", n, first)
+	}
 }
 
 // noDocuments is the error of a run that read no document it could use:

@@ -92,7 +92,7 @@ func TestReadFileErrors(t *testing.T) {
 		"no version":   {"feeds: []\n", `no "version: 1" line`},
 		"new version":  {"version: 2\nfeeds: []\n", "version 2: this neardup reads version 1"},
 		"second feed":  {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: notaurl\n", `feed 2: feed "notaurl"`},
-		"bad selector": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule: {body: 'div[['}\n", "body"},
+		"bad selector": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: https://b.example/rss\n    rule:\n      drop: [.ad]\n      body: 'div[['\n", `:7: feed 2: feed https://b.example/rss: site rule: body: bad CSS selector "div[["`},
 	} {
 		wantReadError(t, filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".yaml"), c.body, c.want)
 	}

@@ -30,20 +30,3 @@ func TestPageCanonical(t *testing.T) {
 		}
 	}
 }
-
-func TestGallery(t *testing.T) {
-	w := &Watcher{o: Options{GalleryWords: DefaultGalleryWords}}
-	for link, want := range map[string]bool{
-		"https://x.example/news/photos/flood-2026":               true,
-		"https://x.example/news/in-pictures-photos-of-the-flood": false,
-		"https://x.example/video/2026/11/storm":                  true,
-		"https://x.example/news/gallery":                         true,
-		"https://x.example/news/video-game-sales-rise":           false,
-		"https://x.example/VIDEOS/storm":                         true,
-		"https://x.example/news/storm?video=1":                   false,
-	} {
-		if got := w.gallery(link); got != want {
-			t.Errorf("%s: %v", link, got)
-		}
-	}
-}

@@ -9,6 +9,7 @@ package watch
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -101,18 +102,54 @@ func (f *Feed) Check() error {
 
 // rules compiles the feed's rule as a set of one rule for every page.
 func (f *Feed) rules() (*rules.Set, error) {
-	if f.Rule == nil {
+	return compileRule(f.Rule, f.URL)
+}
+
+// compileRule compiles a feed's rule (the feed's URL, "" for a rule tried
+// on a page) as a set of one rule for every page; nil for no rule.
+func compileRule(r *Rule, feed string) (*rules.Set, error) {
+	if r == nil {
 		return nil, nil
 	}
-	body, err := yaml.Marshal(map[string]any{"version": 1, "rules": []any{f.Rule}})
+	name := "the site rule"
+	if feed != "" {
+		name += " of feed " + feed
+	}
+	body, err := yaml.Marshal(map[string]any{"version": 1, "rules": []any{namedRule{name, r}}})
 	if err != nil {
 		return nil, err
 	}
-	set, err := rules.Parse(body, "the site rule of "+f.URL)
-	if err != nil {
-		return nil, err
+	set, err := rules.Parse(body, "")
+	var re *rules.Error
+	if errors.As(err, &re) {
+		key, msg, _ := strings.Cut(re.Msg, ": ")
+		return nil, &RuleError{Feed: feed, Key: key, Msg: msg}
 	}
-	return set, nil
+	return set, err
+}
+
+// namedRule is a feed's rule with the name its messages give it.
+type namedRule struct {
+	Name  string `yaml:"name"`
+	*Rule `yaml:",inline"`
+}
+
+// RuleError is a mistake in a feed's site rule: Key is the rule's key
+// (body, drop, strip, strip_regex, article_url, drop_attr), Msg what is
+// wrong with its value.
+type RuleError struct {
+	Feed string
+	Key  string
+	Msg  string
+}
+
+// Error returns "feed URL: site rule: key: message", without the feed for
+// a rule tried on a page.
+func (e *RuleError) Error() string {
+	if e.Feed == "" {
+		return fmt.Sprintf("site rule: %s: %s", e.Key, e.Msg)
+	}
+	return fmt.Sprintf("feed %s: site rule: %s: %s", e.Feed, e.Key, e.Msg)
 }
 
 // State is what the watcher remembers of a feed between polls.
@@ -126,6 +163,11 @@ type State struct {
 	Polls        int            `json:"polls"`
 	LastNew      int            `json:"last_new"`       // new items of the last poll
 	Last         map[string]int `json:"last,omitempty"` // the last poll's new items by outcome
+	// RuleMisses counts the pages, since the feed was added, on which its
+	// site rule's body selector matched nothing (each then extracted
+	// without it); RuleMiss says so for the latest of them.
+	RuleMisses int    `json:"rule_misses,omitempty"`
+	RuleMiss   string `json:"rule_miss,omitempty"`
 }
 
 // File is a YAML file of feeds, as `neardup feeds import` reads and
@@ -181,7 +223,7 @@ func parseFeeds(path string, data []byte) ([]Feed, error) {
 			f.Feeds[i].Interval = Duration(DefaultInterval)
 		}
 		if err := f.Feeds[i].Check(); err != nil {
-			return nil, fmt.Errorf("%s: feed %d: %w", path, i+1, err)
+			return nil, fmt.Errorf("%s:%d: feed %d: %w", path, feedLine(data, i, err), i+1, err)
 		}
 	}
 	return f.Feeds, nil
@@ -196,4 +238,39 @@ func marshalJSON(v any) []byte {
 		panic(err) // the types of this file always marshal
 	}
 	return b
+}
+
+// feedLine returns the line of the i-th feed of a feeds file's data, or of
+// the key of its rule that err, a *RuleError, names.
+func feedLine(data []byte, i int, err error) int {
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
+		return 0
+	}
+	feeds := mapValue(doc.Content[0], "feeds")
+	if feeds == nil || feeds.Kind != yaml.SequenceNode || i >= len(feeds.Content) {
+		return 0
+	}
+	feed := feeds.Content[i]
+	var re *RuleError
+	if errors.As(err, &re) {
+		if v := mapValue(mapValue(feed, "rule"), re.Key); v != nil {
+			return v.Line
+		}
+	}
+	return feed.Line
+}
+
+// mapValue returns the value of key in a YAML mapping node; nil when n is
+// not a mapping or has no such key.
+func mapValue(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for j := 0; j+1 < len(n.Content); j += 2 {
+		if n.Content[j].Value == key {
+			return n.Content[j+1]
+		}
+	}
+	return nil
 }

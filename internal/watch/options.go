@@ -39,10 +39,16 @@ type Options struct {
 	// Rules are the site rules of the feeds that have none of their own;
 	// nil means none.
 	Rules *rules.Set
-	// GalleryWords are the URL path segments that mark a gallery or video
-	// page ("/video/"), skipped without being fetched; nil means
-	// DefaultGalleryWords, an empty slice none.
+	// GalleryWords are the URL words that mark a gallery, video or picture
+	// page, lower-case: a page whose URL path has one as a segment or as a
+	// word of a segment (split at "-", "_", "."): "/video/...",
+	// "/news/gallery-photos-3.html", is skipped without being fetched. Nil
+	// means DefaultGalleryWords, an empty slice none.
 	GalleryWords []string
+	// GalleryTextWords mark a gallery page by its text: one whose text
+	// starts with one ("Gallery: the week in pictures") is skipped once
+	// extracted. Nil means DefaultGalleryTextWords, an empty slice none.
+	GalleryTextWords []string
 	// Workers is how many feeds are polled at once; 0 means 8.
 	Workers int
 	// MaxBackoff bounds the wait before a failing feed's next poll, which
@@ -72,8 +78,15 @@ const (
 	DefaultChunk            = 20
 )
 
-// DefaultGalleryWords mark gallery and video pages.
-var DefaultGalleryWords = []string{"gallery", "galleries", "video", "videos", "photos", "slideshow"}
+// DefaultGalleryWords mark gallery, video and picture pages by their URL:
+// each word with its plural, and "photos", but not "photo" or "picture",
+// which articles' URLs use for one picture ("photo-finish-...").
+var DefaultGalleryWords = []string{"gallery", "galleries", "video", "videos", "pics", "photos", "slideshow"}
+
+// DefaultGalleryTextWords mark gallery pages by the start of their text.
+// "Video" is not one: news articles start with it ("Video game makers
+// ...").
+var DefaultGalleryTextWords = []string{"gallery", "galleries"}
 
 func (o Options) withDefaults() Options {
 	o.UserAgent = cmp.Or(o.UserAgent, DefaultUserAgent)
@@ -96,6 +109,9 @@ func (o Options) withDefaults() Options {
 	o.MinChars = cmp.Or(o.MinChars, DefaultMinChars)
 	if o.GalleryWords == nil {
 		o.GalleryWords = DefaultGalleryWords
+	}
+	if o.GalleryTextWords == nil {
+		o.GalleryTextWords = DefaultGalleryTextWords
 	}
 	o.Workers = cmp.Or(o.Workers, DefaultWorkers)
 	o.MaxBackoff = cmp.Or(o.MaxBackoff, DefaultMaxBackoff)

@@ -2,6 +2,7 @@ package watch
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract"
@@ -10,9 +11,9 @@ import (
 // Trial is what a site rule makes of a page: the page's canonical URL and
 // the article extracted, or why there is none.
 type Trial struct {
-	URL       string          `json:"url"`       // after redirects
-	Canonical string          `json:"canonical"` // the URL the article is stored under
-	Gallery   bool            `json:"gallery"`   // the URL names a gallery or video page, which the watcher skips
+	URL       string          `json:"url"`               // after redirects
+	Canonical string          `json:"canonical"`         // the URL the article is stored under
+	Gallery   string          `json:"gallery,omitempty"` // why the watcher takes the page for a gallery, video or picture page and skips it; "" when it does not
 	Skip      core.SkipReason `json:"skipped,omitempty"`
 	Article   extract.Article `json:"article"`
 }
@@ -25,8 +26,7 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 		return Trial{}, err
 	}
 	o = o.withDefaults()
-	f := Feed{URL: pageURL, Rule: rule}
-	rs, err := f.rules()
+	rs, err := compileRule(rule, "")
 	if err != nil {
 		return Trial{}, err
 	}
@@ -34,7 +34,10 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 		rs = o.Rules
 	}
 	w := &Watcher{o: o}
-	t := Trial{Gallery: w.gallery(Canonical(pageURL))}
+	t := Trial{}
+	if word := w.galleryURL(Canonical(pageURL)); word != "" {
+		t.Gallery = "the URL has the gallery word " + strconv.Quote(word) + "; the watcher skips it without fetching it"
+	}
 	resp, err := newFetcher(&o).get(ctx, request{url: pageURL})
 	if err != nil {
 		return t, err
@@ -45,5 +48,8 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 	}
 	t.Article, t.Skip, err = extract.Page(ctx, extract.Input{URL: resp.url, ContentType: resp.contentType, Body: resp.body},
 		extract.Options{Rules: rs, MinChars: o.MinChars, MaxBytes: o.MaxBytes})
+	if word := w.galleryText(t.Article.Text); t.Gallery == "" && word != "" {
+		t.Gallery = "the text starts with the gallery word " + strconv.Quote(word) + "; the watcher skips it"
+	}
 	return t, err
 }

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -30,7 +31,7 @@ const (
 	OutcomeDuplicate = "duplicate" // stored, marked a duplicate of a stored article (an exact copy included)
 	OutcomeSimilar   = "similar"   // stored, marked similar to a stored article
 	OutcomeExists    = "exists"    // an article of its URL was stored already
-	OutcomeGallery   = "gallery"   // its URL names a gallery or video page; not fetched
+	OutcomeGallery   = "gallery"   // a gallery, video or picture page by its URL (not fetched) or the start of its text
 	OutcomeNoLink    = "no-link"   // the item links to no page
 	OutcomeError     = "error"     // the page could not be fetched or extracted
 )
@@ -71,6 +72,9 @@ type Totals struct {
 	Polls map[string]int `json:"polls"`
 	// Items counts new items by outcome.
 	Items map[string]int `json:"items"`
+	// RuleMisses counts pages on which a site rule's body selector matched
+	// nothing (see Result.RuleMisses).
+	RuleMisses int `json:"rule_misses"`
 }
 
 // New returns a Watcher of the feeds of x's store.
@@ -87,7 +91,7 @@ func New(x Index, o Options) (*Watcher, error) {
 func (w *Watcher) Totals() Totals {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	t := Totals{Polls: map[string]int{}, Items: map[string]int{}}
+	t := Totals{Polls: map[string]int{}, Items: map[string]int{}, RuleMisses: w.totals.RuleMisses}
 	for k, v := range w.totals.Polls {
 		t.Polls[k] = v
 	}
@@ -110,7 +114,11 @@ type Result struct {
 	New   int `json:"new"`
 	// Outcomes counts the new items by outcome.
 	Outcomes map[string]int `json:"outcomes"`
-	Took     time.Duration  `json:"took"`
+	// RuleMisses counts the pages on which the feed's site rule's body
+	// selector matched nothing, their text being the extractor's own
+	// choice.
+	RuleMisses int           `json:"rule_misses"`
+	Took       time.Duration `json:"took"`
 }
 
 // Once polls every feed once, due or not, and returns the results in the
@@ -273,6 +281,7 @@ func (w *Watcher) poll(ctx context.Context, sf index.Feed) (Result, error) {
 	}
 	state.Last = res.Outcomes
 	state.LastNew = res.New
+	state.RuleMisses += res.RuleMisses
 	sf.State = marshalJSON(state)
 	err = w.st.UpdateFeeds(context.WithoutCancel(ctx), func(wr index.FeedWriter) error { return wr.SaveFeed(&sf) })
 	if errors.Is(err, index.ErrNotFound) {
@@ -435,13 +444,18 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 		var docs []core.Document
 		var rows []index.FeedItem
 		var rowOf []int // by document
+		var miss string // the site rule's miss on a page
 		for _, e := range todo[lo:min(lo+w.o.Chunk, len(todo))] {
 			row := index.FeedItem{Feed: feed, Item: e.key, Seen: time.Now().Unix(), Tries: prev[e.key].Tries}
 			var doc *core.Document
 			if _, ok := stored[e.link]; ok && e.link != "" {
 				row.Outcome, row.Doc = OutcomeExists, e.link
-			} else if doc, err = w.page(ctx, f, rs, state.BrowserUA, e, &row); err != nil {
+			} else if doc, err = w.page(ctx, f, rs, state.BrowserUA, e, &row, &miss); err != nil {
 				return nil // stopped
+			}
+			if miss != "" {
+				res.RuleMisses++
+				state.RuleMiss, miss = miss, ""
 			}
 			if doc != nil {
 				docs = append(docs, *doc)
@@ -460,15 +474,16 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 }
 
 // page fetches and extracts an item's page, and returns its article, or
-// nil with the item's outcome set. It returns an error only when ctx is
-// done.
-func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool, e entry, row *index.FeedItem) (*core.Document, error) {
-	switch {
-	case e.link == "":
+// nil with the item's outcome set; *miss says when the site rule's body
+// selector matched nothing on the page (also the item's detail). It returns
+// an error only when ctx is done.
+func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool, e entry, row *index.FeedItem, miss *string) (*core.Document, error) {
+	if e.link == "" {
 		row.Outcome = OutcomeNoLink
 		return nil, nil
-	case w.gallery(e.link):
-		row.Outcome = OutcomeGallery
+	}
+	if word := w.galleryURL(e.link); word != "" {
+		row.Outcome, row.Detail = OutcomeGallery, "the URL has the gallery word "+strconv.Quote(word)
 		return nil, nil
 	}
 	fail := func(outcome string, err error, transient bool) (*core.Document, error) {
@@ -497,8 +512,16 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 		return fail(OutcomeError, err, false)
 	}
 	row.Lang = a.Lang
+	if a.RuleMiss != "" {
+		row.Detail, *miss = a.RuleMiss, a.RuleMiss
+		w.log.Warn("site rule matched nothing; extracted without it", "feed", f.URL, "item", e.link, "rule", a.RuleMiss)
+	}
 	if skip != core.SkipNone {
 		row.Outcome = string(skip)
+		return nil, nil
+	}
+	if word := w.galleryText(a.Text); word != "" {
+		row.Outcome, row.Detail = OutcomeGallery, "the text starts with the gallery word "+strconv.Quote(word)
 		return nil, nil
 	}
 	page := pageCanonical(resp.body, resp.url)
@@ -530,7 +553,7 @@ func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []index.
 	if len(docs) == 0 {
 		return w.st.UpdateFeeds(ctx, func(wr index.FeedWriter) error { return save(wr, nil) })
 	}
-	_, err := w.x.Add(ctx, docs, index.AddOptions{Exact: true, Then: save})
+	_, err := w.x.Add(ctx, docs, index.AddOptions{Exact: true, Slug: Slug, Then: save})
 	return err
 }
 
@@ -556,22 +579,6 @@ func outcome(m *index.Match) string {
 	return out
 }
 
-// gallery reports whether a page's URL path has a segment that is one of
-// the gallery words ("/video/", "/gallery/"): words of a slug
-// ("/news/video-game-sales") do not count.
-func (w *Watcher) gallery(link string) bool {
-	u, err := url.Parse(link)
-	if err != nil {
-		return false
-	}
-	for _, seg := range strings.Split(strings.ToLower(u.Path), "/") {
-		if seg != "" && slices.Contains(w.o.GalleryWords, seg) {
-			return true
-		}
-	}
-	return false
-}
-
 // siteOf is the source of a page: its host without "www.".
 func siteOf(page string) string {
 	u, err := url.Parse(page)
@@ -585,6 +592,7 @@ func (w *Watcher) count(res *Result) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.totals.Polls[res.Status]++
+	w.totals.RuleMisses += res.RuleMisses
 	for k, v := range res.Outcomes {
 		w.totals.Items[k] += v
 	}
@@ -592,6 +600,9 @@ func (w *Watcher) count(res *Result) {
 
 func (w *Watcher) logResult(res *Result) {
 	attrs := []any{"feed", res.Feed, "status", res.Status, "items", res.Items, "new", res.New, "took", res.Took.Round(time.Millisecond)}
+	if res.RuleMisses > 0 {
+		attrs = append(attrs, "rule_misses", res.RuleMisses)
+	}
 	keys := make([]string, 0, len(res.Outcomes))
 	for k := range res.Outcomes {
 		keys = append(keys, k)

@@ -26,7 +26,7 @@ func TestWritePagesNeedToken(t *testing.T) {
 		{"POST", "/store"},
 		{"POST", "/documents/x/remove"},
 	}
-	form := url.Values{"url": {"https://example.com/rss"}, "interval": {"15m"}, "text": {"a text"}, "id": {"x"}}
+	form := url.Values{"url": {"https://example.com/rss"}, "no_check": {"1"}, "interval": {"15m"}, "text": {"a text"}, "id": {"x"}}
 	for _, c := range cases {
 		for _, tok := range []string{"", "wrong-token"} {
 			r := httptest.NewRequest(c.method, c.path, strings.NewReader(form.Encode()))
@@ -80,15 +80,15 @@ func TestSignInCookieAndCSRF(t *testing.T) {
 	if csrf == nil {
 		t.Fatal("no CSRF field on the feeds page")
 	}
-	feed := url.Values{"url": {"https://example.com/rss.xml"}, "interval": {"20m"}}
+	feed := url.Values{"url": {"https://example.com/rss.xml"}, "no_check": {"1"}, "interval": {"20m"}}
 	f.do(withCookie("POST", "/feeds", feed)).want(t, "add without csrf", http.StatusForbidden, "expired")
 	feed.Set("csrf", "00"+csrf[1][2:])
 	f.do(withCookie("POST", "/feeds", feed)).want(t, "add with a wrong csrf", http.StatusForbidden)
 
-	cross := withCookie("POST", "/feeds", url.Values{"url": {"https://example.com/rss.xml"}, "csrf": {csrf[1]}})
+	cross := withCookie("POST", "/feeds", url.Values{"url": {"https://example.com/rss.xml"}, "no_check": {"1"}, "csrf": {csrf[1]}})
 	cross.Header.Set("Sec-Fetch-Site", "cross-site")
 	f.do(cross).want(t, "cross-site post", http.StatusForbidden, "another site")
-	cross = withCookie("POST", "/feeds", url.Values{"url": {"https://example.com/rss.xml"}, "csrf": {csrf[1]}})
+	cross = withCookie("POST", "/feeds", url.Values{"url": {"https://example.com/rss.xml"}, "no_check": {"1"}, "csrf": {csrf[1]}})
 	cross.Header.Set("Origin", "https://evil.example")
 	f.do(cross).want(t, "post from another origin", http.StatusForbidden)
 	f.get("/feeds", true).want(t, "feeds after refused adds", http.StatusOK, "No feeds yet")

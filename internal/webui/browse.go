@@ -321,6 +321,7 @@ type diffPage struct {
 	OverlapA, OverlapB float64
 	WordsA, WordsB     int
 	Mark               *matchRow // the mark between the two, if any
+	Reason             string    // why the mark was made, in words
 	Table              template.HTML
 	NoText             bool // the index stores no texts
 	SwapLink           string
@@ -362,9 +363,10 @@ func (u *ui) diff(r *http.Request) (result, error) {
 	for _, name := range []string{"word", "sentence", "line"} {
 		p.ByLinks = append(p.ByLinks, byLink{Name: name, Link: "/diff?" + urlValues("a", a, "b", b, "by", name), Current: name == p.By})
 	}
-	for _, m := range matchRows(p.A.Marks) {
+	for i, m := range matchRows(p.A.Marks) {
 		if m.ID == b {
 			p.Mark = &m
+			p.Reason = reason(p.A.Marks[i], p.A.Marks[i].A == a, u.x.Meta().Options)
 			break
 		}
 	}

@@ -73,7 +73,7 @@ func TestClusters(t *testing.T) {
 	t.Parallel()
 	f := browseFixture(t)
 	a := f.get("/clusters", false)
-	a.want(t, "clusters", http.StatusOK, "/clusters/", `<td class="num">2</td>`, "Storm closes the harbour bridge")
+	a.want(t, "clusters", http.StatusOK, "/clusters/", `<td data-label="Size" class="num">2</td>`, "Storm closes the harbour bridge")
 	f.get("/clusters?min=3", false).want(t, "min=3", http.StatusOK, "No clusters match")
 	f.get("/clusters?source=blog", false).want(t, "source=blog", http.StatusOK, "No clusters match")
 	f.get("/clusters?source=daily&label=duplicate&min=2", false).want(t, "filters", http.StatusOK, "Storm closes the harbour bridge")

@@ -62,7 +62,7 @@ func browser(t *testing.T) context.Context {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
+	ctx, cancelTime := context.WithTimeout(ctx, 120*time.Second) // TestBrowser runs a dozen pages on a shared machine
 	t.Cleanup(func() { cancelTime(); cancel(); cancelAlloc() })
 	if err := chromedp.Do(ctx); err != nil { // starts the browser
 		t.Fatalf("starting %s: %v", exe, err)
@@ -134,7 +134,13 @@ func TestBrowser(t *testing.T) {
 	t.Parallel()
 	ctx := browser(t)
 	story := strings.Repeat("The river rose through the night and the council opened the shelters before dawn. ", 12)
-	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	var site *httptest.Server
+	site = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/rss.xml" {
+			w.Header().Set("Content-Type", "application/rss+xml")
+			fmt.Fprintf(w, `<?xml version="1.0"?><rss version="2.0"><channel><title>Daily</title><item><title>Floods</title><link>%s/news/floods</link></item></channel></rss>`, site.URL)
+			return
+		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, `<html><head><title>Floods | Daily</title></head><body><nav>Home News</nav>
 <article><h1>Floods in the valley</h1><div class="story"><p>%s</p><p class="promo">Subscribe today.</p></div></article></body></html>`, story)
@@ -236,7 +242,7 @@ func TestBrowser(t *testing.T) {
 
 	t.Run("feed admin tries a rule and adds the feed", func(t *testing.T) {
 		do(t, ctx, "trying the rule", chromedp.Navigate(srv.URL+"/feeds"), chromedp.WaitVisible(css("#url")), loaded(),
-			chromedp.SendKeys(css("#url"), "https://daily.example/rss.xml"), chromedp.SendKeys(css("#body"), ".story"),
+			chromedp.SendKeys(css("#url"), site.URL+"/rss.xml"), chromedp.SendKeys(css("#body"), ".story"),
 			chromedp.SendKeys(css("#drop"), ".promo"), chromedp.SendKeys(css("#test_url"), site.URL+"/news/floods\r"),
 			chromedp.WaitVisible(css("#trial")))
 		if got := text(t, ctx, "#trial .trial-title"); !strings.HasPrefix(got, "Floods") {
@@ -250,8 +256,48 @@ func TestBrowser(t *testing.T) {
 		// Enter in a field submits the form's default: adding the feed,
 		// not another trial.
 		do(t, ctx, "adding the feed with Enter", chromedp.Focus(css("#interval")), chromedp.KeyEvent("\r"), chromedp.WaitVisible(css(".notice")))
-		if got := text(t, ctx, "h1"); got != "https://daily.example/rss.xml" {
+		if got := text(t, ctx, "h1"); got != site.URL+"/rss.xml" {
 			t.Errorf("feed page %q", got)
+		}
+		// A page that is no feed is refused, saying why, with the box that
+		// adds it all the same.
+		do(t, ctx, "adding a page that is no feed", chromedp.Navigate(srv.URL+"/feeds"), chromedp.WaitVisible(css("#url")), loaded(),
+			chromedp.SendKeys(css("#url"), site.URL+"/news/floods"), chromedp.Click(css("form.feedform button.primary")),
+			chromedp.WaitVisible(css("#form-error")))
+		if got := text(t, ctx, "#form-error"); !strings.Contains(got, "an HTML page, not a feed") {
+			t.Errorf("adding a page: %q", got)
+		}
+	})
+
+	t.Run("narrow screen", func(t *testing.T) {
+		do(t, ctx, "a 420 px wide screen", chromedp.EmulateViewport(420, 800))
+		defer chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900))
+		for _, page := range []struct{ path, table string }{
+			{"/", "table.docs"}, {"/clusters", "table.clusters"}, {"/documents/wire-1", "table.matches"}, {"/feeds", "table.feeds"},
+		} {
+			do(t, ctx, "loading "+page.path, chromedp.Navigate(srv.URL+page.path), chromedp.WaitVisible(css(page.table)), loaded())
+			// Every cell lies within the screen, none scrolled out of sight:
+			// the page does not scroll sideways.
+			out := eval(t, ctx, `(() => {
+				const w = document.documentElement.clientWidth, bad = [];
+				if (document.documentElement.scrollWidth > w) bad.push("the page is " + document.documentElement.scrollWidth + " px wide");
+				document.querySelectorAll("`+page.table+` td").forEach(td => {
+					const r = td.getBoundingClientRect();
+					if (r.width > 0 && (r.right > w + 0.5 || r.left < -0.5)) bad.push((td.dataset.label || td.cellIndex) + " ends at " + Math.round(r.right));
+				});
+				return bad.join("; ");
+			})()`)
+			if out != "" {
+				t.Errorf("%s at 420 px: %s", page.path, out)
+			}
+		}
+		// Each cell says which column it is.
+		do(t, ctx, "loading the documents", chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(css("table.docs")))
+		for _, label := range []string{"Mark", "Best match"} {
+			got := eval(t, ctx, `getComputedStyle(document.querySelector('table.docs td[data-label="`+label+`"]'), "::before").content`)
+			if !strings.Contains(got, label) {
+				t.Errorf("the %s cell is labelled %s", label, got)
+			}
 		}
 	})
 

@@ -32,6 +32,7 @@ type checkPage struct {
 	Form      article
 	Checked   bool            // the article was checked: the results follow
 	Extracted bool            // the text was extracted from HTML
+	RuleMiss  string          // the site rule's body selector matched nothing on it (extract.Article.RuleMiss)
 	FileName  string          // the file uploaded
 	Skip      core.SkipReason // why the method did not compare it
 	Matches   []matchRow
@@ -112,10 +113,11 @@ func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
 		doc.Date = d
 	}
 	if f.Format == "html" || (f.Format == "auto" && extract.LooksHTML(body, "")) {
-		if err := u.extract(r, &doc, body); err != nil {
+		miss, err := u.extract(r, &doc, body)
+		if err != nil {
 			return doc, err
 		}
-		p.Extracted = true
+		p.Extracted, p.RuleMiss = true, miss
 	}
 	if doc.ID == "" {
 		doc.ID = defaultID(&doc)
@@ -137,15 +139,16 @@ func readFile(file multipart.File, hdr *multipart.FileHeader) ([]byte, error) {
 }
 
 // extract replaces doc's text with the article of the HTML page body,
-// and fills the title and date the form left empty.
-func (u *ui) extract(r *http.Request, doc *core.Document, body []byte) error {
+// and fills the title and date the form left empty. It returns the site
+// rule's miss on the page, if any (extract.Article.RuleMiss).
+func (u *ui) extract(r *http.Request, doc *core.Document, body []byte) (string, error) {
 	a, skip, err := extract.Page(r.Context(), extract.Input{URL: doc.URL, ContentType: "text/html", Body: body},
 		extract.Options{Rules: u.o.Rules, MinChars: -1, MaxBytes: int(u.o.MaxBytes)})
 	switch {
 	case err != nil:
-		return errorf(http.StatusUnprocessableEntity, "text", "the HTML could not be extracted: %v", err)
+		return "", errorf(http.StatusUnprocessableEntity, "text", "the HTML could not be extracted: %v", err)
 	case skip != "":
-		return errorf(http.StatusUnprocessableEntity, "text", "no article in the HTML (%s)", skip)
+		return "", errorf(http.StatusUnprocessableEntity, "text", "no article in the HTML (%s)", skip)
 	}
 	doc.Text = a.Text
 	if doc.Title == "" {
@@ -154,7 +157,7 @@ func (u *ui) extract(r *http.Request, doc *core.Document, body []byte) error {
 	if doc.Date.IsZero() {
 		doc.Date = a.Date
 	}
-	return nil
+	return a.RuleMiss, nil
 }
 
 // defaultID names an article given without an id: by its URL, else by a

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/extract/rules"
 )
 
 // A pasted near copy of a stored article shows the duplicate and a diff
@@ -24,7 +25,7 @@ func TestCheckThenStore(t *testing.T) {
 
 	form := url.Values{"title": {"Storm shuts bridge"}, "source": {"daily"}, "date": {"2026-11-20"}, "text": {copyText}, "id": {"daily-7"}}
 	a := f.post("/check", form, false)
-	a.want(t, "check", http.StatusOK, "1 matches", `class="badge dup"`, "Storm closes the bridge", "/documents/wire-1",
+	a.want(t, "check", http.StatusOK, "1 match among", `class="badge dup"`, "Storm closes the bridge", "/documents/wire-1",
 		`class="nd-diff"`, "Sign in with a write token")
 	if n := f.docs(); n != 2 {
 		t.Fatalf("a check stored something: %d documents", n)
@@ -38,7 +39,7 @@ func TestCheckThenStore(t *testing.T) {
 		t.Fatalf("store: %d to %q\n%s", a.code, a.hdr.Get("Location"), a.body)
 	}
 	doc := f.get("/documents/daily-7?stored=1", false)
-	doc.want(t, "stored document", http.StatusOK, "Stored.", "Storm shuts bridge", "1 matches", `class="badge dup"`,
+	doc.want(t, "stored document", http.StatusOK, "Stored.", "Storm shuts bridge", ">1 match<", `class="badge dup"`,
 		"/diff?a=wire-1&amp;b=daily-7", "2026-11-20")
 	f.post("/store", form, true).want(t, "the same id again", http.StatusConflict, "stored already")
 	f.post("/check", form, false).want(t, "check a stored id", http.StatusOK, "is stored already")
@@ -121,4 +122,19 @@ func (f *fixture) docs() int {
 		f.t.Fatal(err)
 	}
 	return s.Documents
+}
+
+// A site rule whose body selector matches nothing on a checked page is
+// said on the result, the page extracted without it.
+func TestCheckRuleMiss(t *testing.T) {
+	t.Parallel()
+	rs, err := rules.Parse([]byte("version: 1\nrules:\n  - name: daily\n    body: '.story-body'\n"), "rules.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFixture(t, Options{Rules: rs})
+	_, copyText := f.story(14)
+	page := `<html><head><title>Storm shuts the bridge</title></head><body><article><p>` + copyText + `</p></article></body></html>`
+	f.upload(map[string]string{"format": "auto"}, "story.html", page).want(t, "upload", http.StatusOK, "extracted from the HTML of story.html",
+		`class="warn rule-miss">rule &#34;daily&#34; (rules.yaml:3): body &#34;.story-body&#34; matched nothing on the page`)
 }

@@ -83,6 +83,7 @@ type feedForm struct {
 	StripRegex string // one regexp a line
 	ArticleURL string
 	TestURL    string
+	NoCheck    bool   // add a new feed without fetching it first
 	Error      string // what is wrong with it, when it was refused
 	Field      string // the field the error concerns
 }
@@ -143,7 +144,7 @@ func formOf(r *http.Request) (feedForm, error) {
 	}
 	get := func(k string) string { return strings.TrimSpace(r.PostForm.Get(k)) }
 	f := feedForm{URL: get("url"), Interval: get("interval"), Body: get("body"), Drop: get("drop"), Strip: get("strip"),
-		StripRegex: get("strip_regex"), ArticleURL: get("article_url"), TestURL: get("test_url")}
+		StripRegex: get("strip_regex"), ArticleURL: get("article_url"), TestURL: get("test_url"), NoCheck: get("no_check") != ""}
 	for name, v := range map[string]string{"url": f.URL, "interval": f.Interval, "body": f.Body, "drop": f.Drop, "strip": f.Strip,
 		"strip_regex": f.StripRegex, "article_url": f.ArticleURL, "test_url": f.TestURL} {
 		if len(v) > 8<<10 {
@@ -184,6 +185,11 @@ type itemRow struct {
 	index.FeedItem
 	Seen time.Time
 	Link string // the item, when it is a URL
+	// Of is the stored document a duplicate or similar item was marked
+	// against (the earlier one when there are several), Diff the link to
+	// the two side by side; nil and "" for the other outcomes.
+	Of   *index.Doc
+	Diff string
 }
 
 // trialView is a site rule tried on a page.
@@ -252,7 +258,41 @@ func (u *ui) feedPage(ctx context.Context, s watch.Stored, form feedForm, trial 
 	if err != nil {
 		return result{}, err
 	}
+	for i := range p.Items {
+		if err := u.markedAgainst(ctx, &p.Items[i]); err != nil {
+			return result{}, err
+		}
+	}
 	return result{page: "feed.html", title: "Feed " + s.URL, status: code, data: p}, nil
+}
+
+// markedAgainst fills a duplicate or similar item's Of and Diff from its
+// document's marks: the mark of the item's outcome against an earlier
+// document first, else its best mark of that label. A document removed
+// since leaves them empty.
+func (u *ui) markedAgainst(ctx context.Context, it *itemRow) error {
+	if it.Doc == "" || (it.Outcome != watch.OutcomeDuplicate && it.Outcome != watch.OutcomeSimilar) {
+		return nil
+	}
+	d, err := u.x.Document(ctx, it.Doc)
+	if errors.Is(err, index.ErrNotFound) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	var best *index.Mark
+	for i, m := range d.Marks {
+		if string(m.Label) != it.Outcome || m.Other == nil {
+			continue
+		}
+		if best == nil || m.A == m.Other.ID && best.A != best.Other.ID {
+			best = &d.Marks[i]
+		}
+	}
+	if best != nil {
+		it.Of, it.Diff = best.Other, diffLink(best.A, best.B)
+	}
+	return nil
 }
 
 func (u *ui) feed(r *http.Request) (result, error) {
@@ -284,6 +324,9 @@ func (u *ui) addFeed(r *http.Request) (result, error) {
 		return result{}, err
 	}
 	f, err := form.feed()
+	if err == nil && !form.NoCheck {
+		err = u.checkFeed(r.Context(), f.URL)
+	}
 	var id int64
 	if err == nil {
 		id, err = watch.AddFeed(r.Context(), u.x, f)
@@ -298,6 +341,20 @@ func (u *ui) addFeed(r *http.Request) (result, error) {
 		return result{}, err
 	}
 	return result{redirect: "/feeds/" + strconv.FormatInt(id, 10) + "?saved=added"}, nil
+}
+
+// checkFeed fetches a new feed as the watcher would: one that cannot be
+// fetched or is no feed is refused, saying why.
+func (u *ui) checkFeed(ctx context.Context, feedURL string) error {
+	ctx, cancel := context.WithTimeout(ctx, tryTimeout)
+	defer cancel()
+	if _, err := watch.CheckFeed(ctx, feedURL, u.o.Watch); err != nil {
+		if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+			return err
+		}
+		return errorf(http.StatusUnprocessableEntity, "url", "%s; tick “add without checking” to add it all the same", err)
+	}
+	return nil
 }
 
 func (u *ui) saveFeed(r *http.Request) (result, error) {

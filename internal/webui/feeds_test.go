@@ -21,7 +21,7 @@ import (
 func TestFeedAdmin(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, Options{})
-	add := url.Values{"url": {"https://news.example/rss.xml"}, "interval": {"30m"}, "body": {"article .story"},
+	add := url.Values{"url": {"https://news.example/rss.xml"}, "no_check": {"1"}, "interval": {"30m"}, "body": {"article .story"},
 		"drop": {".related\n\n  aside.promo  "}}
 	a := f.post("/feeds", add, true)
 	if a.code != http.StatusSeeOther || !strings.HasPrefix(a.hdr.Get("Location"), "/feeds/1") {
@@ -64,7 +64,7 @@ func TestFeedAdmin(t *testing.T) {
 	list := f.get("/feeds", true)
 	list.want(t, "feed list", http.StatusOK, "https://news.example/rss.xml", "30m", "5m ago", "503 Service Unavailable",
 		"2 failures in a row", "rule: article .story; drops 2")
-	for _, n := range []string{`<td class="num">3</td><td class="num">2</td><td class="num">1</td><td class="num">3</td><td class="num">1</td>`} {
+	for _, n := range []string{`<td data-label="Added" class="num">3</td><td data-label="Duplicates" class="num">2</td><td data-label="Similar" class="num">1</td><td data-label="Skipped" class="num">3</td><td data-label="Failed" class="num">1</td>`} {
 		if !strings.Contains(list.body, n) {
 			t.Errorf("feed list lacks the counts added 3, duplicates 2, similar 1, skipped 3, failed 1:\n%s", list.body)
 		}
@@ -79,7 +79,7 @@ func TestFeedAdmin(t *testing.T) {
 	f.post("/feeds/1", bad, true).want(t, "short interval", http.StatusBadRequest, "shorter than")
 	bad = url.Values{"interval": {"1h"}, "body": {"article[[["}}
 	f.post("/feeds/1", bad, true).want(t, "bad selector", http.StatusBadRequest, "article[[[")
-	good := url.Values{"url": {"https://elsewhere.example/"}, "interval": {"1h"}, "strip": {"Subscribe now"}}
+	good := url.Values{"url": {"https://elsewhere.example/"}, "no_check": {"1"}, "interval": {"1h"}, "strip": {"Subscribe now"}}
 	if a := f.post("/feeds/1", good, true); a.code != http.StatusSeeOther {
 		t.Fatalf("edit: %d\n%s", a.code, a.body)
 	}
@@ -117,7 +117,7 @@ func TestTryRule(t *testing.T) {
 	}))
 	defer site.Close()
 	f := newFixture(t, Options{Watch: watch.Options{HostDelay: -1, BrowserUserAgent: "-"}})
-	form := url.Values{"url": {"https://daily.example/rss"}, "interval": {"15m"}, "body": {".story"}, "drop": {".promo"},
+	form := url.Values{"url": {"https://daily.example/rss"}, "no_check": {"1"}, "interval": {"15m"}, "body": {".story"}, "drop": {".promo"},
 		"test_url": {site.URL + "/news/floods"}}
 	a := f.post("/feeds/try", form, true)
 	a.want(t, "trial", http.StatusOK, "Floods in the valley", "The river rose through the night", "characters",

@@ -58,6 +58,17 @@ var funcs = template.FuncMap{
 	"add":      func(a, b int) int { return a + b },
 	"runes":    func(s string) int { return len([]rune(s)) },
 	"nonzero":  func(t time.Time) bool { return !t.IsZero() },
+	"plural":   plural,
+	"count":    func(n int, one, many string) string { return fmt.Sprintf("%d %s", n, plural(n, one, many)) },
+}
+
+// plural returns one when n is 1 and many otherwise: "1 match", "0
+// matches", "3 matches".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func unixTime(s int64) time.Time {
@@ -67,12 +78,18 @@ func unixTime(s int64) time.Time {
 	return time.Unix(s, 0).UTC()
 }
 
-// formatDate writes a time as "2006-01-02 15:04 UTC", "" for the zero time.
+// formatDate writes a time as "2006-01-02 15:04 UTC", a date without a
+// time of day (midnight UTC to the second, as dates without one are kept)
+// as "2006-01-02", and the zero time as "".
 func formatDate(t time.Time) string {
 	if t.IsZero() {
 		return ""
 	}
-	return t.UTC().Format("2006-01-02 15:04 UTC")
+	t = t.UTC()
+	if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
+		return t.Format("2006-01-02")
+	}
+	return t.Format("2006-01-02 15:04 UTC")
 }
 
 // ago writes how long ago t was for people: "3m ago", "2h ago", "4d ago".

@@ -89,7 +89,7 @@ func (c *ruleCompiler) errorf(line int, format string, args ...any) error {
 
 // compile turns the n-th rule's mapping node into a Rule.
 func compile(node *yaml.Node, n int, file string) (*Rule, error) {
-	c := &ruleCompiler{file: file, rule: &Rule{Name: fmt.Sprintf("#%d", n), Line: node.Line}}
+	c := &ruleCompiler{file: file, rule: &Rule{Name: fmt.Sprintf("#%d", n), File: file, Line: node.Line}}
 	if node.Kind != yaml.MappingNode {
 		return nil, c.errorf(node.Line, "want a mapping of %s", strings.Join(fields, ", "))
 	}
@@ -149,7 +149,7 @@ func (c *ruleCompiler) selectors(vals map[string]*yaml.Node) error {
 		if err != nil {
 			return err
 		}
-		c.rule.body = sel
+		c.rule.body, c.rule.bodySrc = sel, v.Value
 	}
 	drops, err := c.strings(vals, "drop")
 	if err != nil {

@@ -42,13 +42,17 @@ type Set struct {
 type Rule struct {
 	// Name is the rule's name, or "#N" for the N-th unnamed rule.
 	Name string
-	// Line is where the rule starts in its file.
+	// File and Line are where the rule starts; File is "" for a rule
+	// given without a file (a feed's own rule), whose Name then says what
+	// it is.
+	File string
 	Line int
 
 	hosts      []string
 	url        *regexp.Regexp
 	articleURL *regexp.Regexp
 	body       cascadia.SelectorGroup
+	bodySrc    string // body as written
 	drop       []cascadia.SelectorGroup
 	dropAttr   []AttrFilter
 	strip      []*regexp.Regexp
@@ -130,6 +134,15 @@ func (r *Rule) Body(root *html.Node) []*html.Node {
 	return out
 }
 
+// BodySelector returns the rule's body selector as written; "" when it has
+// none.
+func (r *Rule) BodySelector() string {
+	if r == nil {
+		return ""
+	}
+	return r.bodySrc
+}
+
 // Drops reports whether the rule removes element n (and its subtree).
 func (r *Rule) Drops(n *html.Node) bool {
 	if r == nil || n.Type != html.ElementNode {
@@ -179,5 +192,8 @@ func (r *Rule) Strip(text string) string {
 
 // String names the rule for messages.
 func (r *Rule) String() string {
-	return fmt.Sprintf("rule %q (line %d)", r.Name, r.Line)
+	if r.File == "" {
+		return r.Name
+	}
+	return fmt.Sprintf("rule %q (%s:%d)", r.Name, r.File, r.Line)
 }

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/internal/enginetest"
+)
+
+// runChild runs neardup in a process of its own and returns its exit code,
+// stdout and stderr.
+func runChild(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	cmd := child(t, args...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return code, out.String(), errOut.String()
+}
+
+// feeds test --json prints the article with the lower-case keys of the
+// records neardup extract writes, its text included, and a site rule that
+// matches nothing is said on stderr and in the JSON.
+func TestFeedsTestJSON(t *testing.T) {
+	t.Parallel()
+	s := newNewsSite(t, "The A Times")
+	paras := paragraphs(enginetest.NewTextGen(3))
+	s.publish("/news/1", "One", paras)
+	code, out, _ := runChild(t, "feeds", "test", "--json", "--host-delay", "0", s.URL+"/news/1")
+	var got map[string]any
+	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil {
+		t.Fatalf("exit %d, %v:\n%s", code, err, out)
+	}
+	article, _ := got["article"].(map[string]any)
+	for _, k := range []string{"title", "text", "author", "date", "lang"} {
+		if _, ok := article[k]; !ok {
+			t.Errorf("article lacks %q: %v", k, article)
+		}
+	}
+	if text, _ := article["text"].(string); !strings.Contains(text, paras[0]) {
+		t.Errorf("article text %q", text)
+	}
+	if _, ok := article["Text"]; ok {
+		t.Errorf("Go field names in %v", article)
+	}
+	code, out, errOut := runChild(t, "feeds", "test", "--json", "--host-delay", "0", s.URL+"/news/1", "--site-rule", ".story-body")
+	if code != 0 || !strings.Contains(out, `"rule_miss": "the site rule: body`) || !strings.Contains(errOut, `the site rule: body ".story-body" matched nothing`) {
+		t.Errorf("a rule that matches nothing: exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+// A bad selector or regexp in a site rule is a usage error, exit 2, that
+// names the flag, or the rules file and the rule's line.
+func TestSiteRuleErrors(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	rules := filepath.Join(dir, "rules.yaml")
+	os.WriteFile(rules, []byte("version: 1\nrules:\n  - name: port\n    body: 'div['\n"), 0o644)
+	db := filepath.Join(dir, "news.db")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"test --site-rule", []string{"feeds", "test", "http://127.0.0.1:1/news/coffee-strategy.html", "--site-rule", "div["}, `neardup: --site-rule: bad CSS selector "div["`},
+		{"test --article-url", []string{"feeds", "test", "http://127.0.0.1:1/a.html", "--article-url", "(["}, `neardup: --article-url: bad regexp "(["`},
+		{"add --drop", []string{"feeds", "add", "--db", db, "http://127.0.0.1:1/rss", "--drop", "p[["}, `neardup: --drop: bad CSS selector "p[["`},
+		{"test --rules", []string{"feeds", "test", "http://127.0.0.1:1/a.html", "--rules", rules}, rules + `:4: rule "port": body: bad CSS selector "div["`},
+		{"watch --rules", []string{"watch", "--db", db, "--once", "--rules", rules}, rules + `:4: rule "port": body: bad CSS selector "div["`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errOut := runChild(t, tc.args...)
+			if code != 2 || !strings.Contains(errOut, tc.want) || strings.Contains(errOut, "coffee-strategy.html:") {
+				t.Errorf("exit %d, stderr:\n%s\nwant 2 and %q", code, errOut, tc.want)
+			}
+		})
+	}
+}
+
+// feeds add fetches the URL first and refuses what is not a feed (an HTML
+// page, a 404), saying --no-check adds it all the same.
+func TestFeedsAddChecks(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	s := newNewsSite(t, "The A Times")
+	s.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(4)))
+	for _, path := range []string{"/news/1", "/missing.xml"} {
+		code, _, errOut := runChild(t, "feeds", "add", "--db", db, s.URL+path)
+		if code != 1 || !strings.Contains(errOut, "--no-check adds it all the same") {
+			t.Errorf("%s: exit %d\n%s", path, code, errOut)
+		}
+	}
+	if code, _, errOut := runChild(t, "feeds", "add", "--db", db, s.URL+"/news/1"); !strings.Contains(errOut, "an HTML page, not a feed") {
+		t.Errorf("an HTML page: exit %d\n%s", code, errOut)
+	}
+	runOK(t, "feeds", "add", "--db", db, s.URL+"/rss.xml")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", s.URL+"/missing.xml")
+	if items := feedURLs(t, db); strings.Join(items, " ") != s.URL+"/rss.xml "+s.URL+"/missing.xml" {
+		t.Errorf("feeds stored: %v", items)
+	}
+}
+
+// feedURLs lists the URLs of the feeds of an index, as feeds list --json
+// prints them.
+func feedURLs(t *testing.T, db string) []string {
+	t.Helper()
+	code, out, errOut := runChild(t, "feeds", "list", "--db", db, "--json")
+	if code != 0 {
+		t.Fatalf("feeds list: exit %d\n%s", code, errOut)
+	}
+	var urls []string
+	for line := range strings.Lines(out) {
+		var f struct{ URL string }
+		if err := json.Unmarshal([]byte(line), &f); err != nil {
+			t.Fatal(err)
+		}
+		urls = append(urls, f.URL)
+	}
+	return urls
+}

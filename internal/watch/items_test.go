@@ -1,0 +1,179 @@
+package watch
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/internal/index"
+)
+
+// exactEvidence returns the evidence of the exact-copy mark of a stored
+// document; fails when it has none.
+func exactEvidence(t *testing.T, x *index.Index, id string) index.ExactEvidence {
+	t.Helper()
+	_, marks := stored(t, x, id)
+	for _, m := range marks {
+		if m.Method == index.ExactMethod {
+			var ev index.ExactEvidence
+			if err := json.Unmarshal(m.Evidence, &ev); err != nil {
+				t.Fatal(err)
+			}
+			return ev
+		}
+	}
+	t.Fatalf("%s: no exact mark among %+v", id, marks)
+	return index.ExactEvidence{}
+}
+
+// Two URLs with one article slug are one article, marked an exact copy
+// with the slug as evidence: when the id in the URL changes, when another
+// site carries it, and when one site's URL redirects to another site's
+// home page. One-word slugs ("index.html") never match.
+func TestSameSlugExactCopy(t *testing.T) {
+	x := newIndex(t)
+	a, b := newSite(t), newSite(t)
+	first, update, other, home := newStory(1), newStory(2), newStory(3), newStory(4)
+	a.serve("/news/storm-hits-the-coast-1001", "text/html", first.page("A", ""))
+	a.serve("/news/storm-hits-the-coast-1002", "text/html", update.page("A", "")) // the id changed, the text too
+	a.serve("/news/index.html", "text/html", other.page("A", ""))
+	a.serve("/", "text/html", home.page("A", ""))
+	b.serve("/world/index.html", "text/html", newStory(5).page("B", ""))
+	b.handle("/2026/11/storm_hits_the_coast.html", func(rw http.ResponseWriter, r *http.Request) {
+		http.Redirect(rw, r, a.URL+"/", http.StatusFound) // to the other site's home page
+	})
+	a.serve("/feed", "application/rss+xml", rss2(
+		item{title: "Update", link: a.URL + "/news/storm-hits-the-coast-1002", date: time.Date(2026, 11, 3, 9, 0, 0, 0, time.UTC)},
+		item{title: "Index", link: a.URL + "/news/index.html", date: time.Date(2026, 11, 3, 8, 30, 0, 0, time.UTC)},
+		item{title: "Storm", link: a.URL + "/news/storm-hits-the-coast-1001", date: time.Date(2026, 11, 3, 8, 0, 0, 0, time.UTC)}))
+	b.serve("/feed", "application/rss+xml", rss2(
+		item{title: "Storm", link: b.URL + "/2026/11/storm_hits_the_coast.html"},
+		item{title: "World", link: b.URL + "/world/index.html"}))
+	w := newWatcher(t, x, testOptions())
+	addFeed(t, x, Feed{URL: a.URL + "/feed", Interval: Duration(time.Hour)})
+	once(t, w)
+	addFeed(t, x, Feed{URL: b.URL + "/feed", Interval: Duration(time.Hour)})
+	once(t, w)
+
+	ai, bi := storedItems(t, x, a.URL+"/feed"), storedItems(t, x, b.URL+"/feed")
+	for key, want := range map[string]string{
+		a.URL + "/news/storm-hits-the-coast-1001": OutcomeAdded,
+		a.URL + "/news/storm-hits-the-coast-1002": OutcomeDuplicate,
+		a.URL + "/news/index.html":                OutcomeAdded,
+	} {
+		if got := ai[key].Outcome; got != want {
+			t.Errorf("%s: %s, want %s", key, got, want)
+		}
+	}
+	for key, want := range map[string]string{
+		b.URL + "/2026/11/storm_hits_the_coast.html": OutcomeDuplicate,
+		b.URL + "/world/index.html":                  OutcomeAdded,
+	} {
+		if got := bi[key].Outcome; got != want {
+			t.Errorf("%s: %s, want %s", key, got, want)
+		}
+	}
+	for _, id := range []string{a.URL + "/news/storm-hits-the-coast-1002", b.URL + "/2026/11/storm_hits_the_coast.html"} {
+		if ev := exactEvidence(t, x, id); ev != (index.ExactEvidence{By: "slug", Slug: "storm-hits-the-coast"}) {
+			t.Errorf("%s: evidence %+v", id, ev)
+		}
+	}
+}
+
+// A site rule whose body selector matches nothing is said so: the item
+// keeps the note, the poll and the feed count it, and the page is
+// extracted without the rule.
+func TestRuleMiss(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	items := publish(s, "Daily", 10, 3)
+	s.serve("/feed", "application/rss+xml", rss2(items...))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour), Rule: &Rule{Body: ".story-body"}})
+	w := newWatcher(t, x, testOptions())
+	res := once(t, w)
+	if r := res[0]; r.RuleMisses != 3 || r.Outcomes[OutcomeAdded] != 3 {
+		t.Errorf("poll %+v, want 3 added, 3 rule misses", r)
+	}
+	if got := w.Totals().RuleMisses; got != 3 {
+		t.Errorf("totals: %d rule misses", got)
+	}
+	for key, it := range storedItems(t, x, s.URL+"/feed") {
+		if !strings.Contains(it.Detail, `body ".story-body" matched nothing`) || !strings.Contains(it.Detail, "site rule of feed "+s.URL+"/feed") {
+			t.Errorf("%s: detail %q", key, it.Detail)
+		}
+	}
+	feeds, err := Feeds(t.Context(), x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := feeds[0].State; st.RuleMisses != 3 || !strings.Contains(st.RuleMiss, "matched nothing") {
+		t.Errorf("feed state %+v", st)
+	}
+	tr, err := Try(t.Context(), items[0].link, &Rule{Body: ".story-body"}, testOptions())
+	if err != nil || !strings.Contains(tr.Article.RuleMiss, "matched nothing") || tr.Article.Text == "" {
+		t.Errorf("trial %+v, %v", tr, err)
+	}
+	if tr, _ := Try(t.Context(), items[0].link, &Rule{Body: "article"}, testOptions()); tr.Article.RuleMiss != "" {
+		t.Errorf("a rule that matches: %q", tr.Article.RuleMiss)
+	}
+}
+
+// A page whose text starts with a gallery word is skipped as a gallery,
+// with the reason; one whose URL has one is not fetched.
+func TestGalleryPages(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	pics := newStory(20)
+	pics.paras[0] = "Gallery: " + pics.paras[0]
+	s.serve("/news/week-in-review", "text/html", pics.page("Daily", ""))
+	s.serve("/news/gallery-photos-3.html", "text/html", newStory(21).page("Daily", ""))
+	s.serve("/feed", "application/rss+xml", rss2(item{title: "Week", link: s.URL + "/news/week-in-review"},
+		item{title: "Photos", link: s.URL + "/news/gallery-photos-3.html"}))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	once(t, newWatcher(t, x, testOptions()))
+	items := storedItems(t, x, s.URL+"/feed")
+	if it := items[s.URL+"/news/week-in-review"]; it.Outcome != OutcomeGallery || !strings.Contains(it.Detail, `text starts with the gallery word "gallery"`) {
+		t.Errorf("gallery by text: %+v", it)
+	}
+	if it := items[s.URL+"/news/gallery-photos-3.html"]; it.Outcome != OutcomeGallery || !strings.Contains(it.Detail, `URL has the gallery word "gallery"`) {
+		t.Errorf("gallery by URL: %+v", it)
+	}
+	if n := s.hit("/news/gallery-photos-3.html"); n != 0 {
+		t.Errorf("the gallery URL was fetched %d times", n)
+	}
+	if x.Len() != 0 {
+		t.Errorf("%d documents stored, want none", x.Len())
+	}
+}
+
+// CheckFeed takes feeds of every format, and refuses an HTML page (naming
+// the feeds it links to), a 404 and a text file.
+func TestCheckFeed(t *testing.T) {
+	s := newSite(t)
+	s.serve("/rss", "application/rss+xml", rss2(publish(s, "Daily", 30, 2)...))
+	s.serve("/atom", "application/atom+xml", atomFeed(publish(s, "Daily", 30, 2)...))
+	s.serve("/json", "application/feed+json", jsonFeed(publish(s, "Daily", 30, 2)...))
+	s.serve("/page", "text/html", `<html><head><link rel="alternate" type="application/rss+xml" href="/rss"></head><body><p>Hello</p></body></html>`)
+	s.serve("/notes.txt", "text/plain", "just some notes")
+	for _, path := range []string{"/rss", "/atom", "/json"} {
+		if n, err := CheckFeed(t.Context(), s.URL+path, testOptions()); err != nil || n != 2 {
+			t.Errorf("%s: %d items, %v", path, n, err)
+		}
+	}
+	for path, want := range map[string]string{
+		"/page":      "an HTML page, not a feed; it links to the feeds " + s.URL + "/rss",
+		"/missing":   "404",
+		"/notes.txt": "not a feed",
+	} {
+		_, err := CheckFeed(t.Context(), s.URL+path, testOptions())
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error holding %q", path, err, want)
+		}
+		if path != "/missing" && !errors.Is(err, ErrNotFeed) {
+			t.Errorf("%s: %v is not ErrNotFeed", path, err)
+		}
+	}
+}

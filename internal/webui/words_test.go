@@ -1,0 +1,131 @@
+package webui
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/watch"
+)
+
+// Counts are written with the noun's number: "1 match", "2 matches";
+// dates without a time of day have none shown ("2026-11-20", never
+// "2026-11-20 00:00 UTC"); the clusters page lists and labels the time
+// its latest member was stored.
+func TestPluralsAndDates(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	orig, reprint := f.story(14)
+	day := time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC) // a date without a time
+	f.add(core.Document{ID: "wire-1", Title: "Storm closes the harbour bridge", Source: "wire", Date: day, Text: orig})
+	f.add(core.Document{ID: "daily/7", Title: "Harbour bridge shut by storm", Source: "daily", Date: day.Add(9*time.Hour + 30*time.Minute), Text: reprint})
+	doc := f.get("/documents/wire-1", false)
+	doc.want(t, "document", http.StatusOK, ">1 match<", "2026-11-20 09:30 UTC")
+	for _, bad := range []string{"1 matches", "00:00 UTC"} {
+		if strings.Contains(doc.body, bad) {
+			t.Errorf("the document page says %q", bad)
+		}
+	}
+	latest := f.get("/", false)
+	latest.want(t, "latest", http.StatusOK, "2 documents stored", "1 duplicate and 0 similar pairs marked, 1 cluster.", ">2026-11-20<")
+	if strings.Contains(latest.body, "00:00 UTC") || strings.Contains(latest.body, "1 clusters") {
+		t.Errorf("the latest page:\n%s", latest.body)
+	}
+	clusters := f.get("/clusters", false)
+	clusters.want(t, "clusters", http.StatusOK, ">Last added</th>")
+	stored, _ := f.x.Document(t.Context(), "daily/7")
+	if added := stored.Added.UTC().Format("2006-01-02 15:04 UTC"); !strings.Contains(clusters.body, added) && !strings.Contains(clusters.body, stored.Added.UTC().Format("2006-01-02")) {
+		t.Errorf("the clusters page lacks the time the latest member was stored, %s", added)
+	}
+	if strings.Contains(clusters.body, `<th scope="col">Latest</th>`) {
+		t.Errorf("the clusters page still has its Latest column")
+	}
+	f.get(fmt.Sprint("/clusters/", stored.Cluster), false).want(t, "cluster", http.StatusOK, "2 documents")
+	for _, tc := range []struct {
+		t    time.Time
+		want string
+	}{
+		{time.Time{}, ""},
+		{day, "2026-11-20"},
+		{day.Add(time.Second), "2026-11-20 00:00 UTC"},
+		{day.Add(9*time.Hour + 30*time.Minute), "2026-11-20 09:30 UTC"},
+	} {
+		if got := formatDate(tc.t); got != tc.want {
+			t.Errorf("formatDate(%v) = %q, want %q", tc.t, got, tc.want)
+		}
+	}
+	if plural(1, "match", "matches") != "match" || plural(0, "match", "matches") != "matches" || plural(2, "match", "matches") != "matches" {
+		t.Error("plural")
+	}
+}
+
+// The diff page says in words why a pair is marked: what share of each
+// text the other holds and the bound that admitted the pair.
+func TestDiffReason(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	orig, reprint := f.story(14)
+	f.add(core.Document{ID: "wire-1", Title: "Storm", Text: orig}, core.Document{ID: "daily/7", Title: "Storm again", Text: reprint})
+	a := f.get("/diff?a=wire-1&b=daily%2F7", false)
+	a.want(t, "diff", http.StatusOK, `<p class="reason">Marked duplicate by minhash: `, "of the left text&#39;s shingles appear in the right text",
+		"is at least the duplicate threshold")
+	swapped := f.get("/diff?a=daily%2F7&b=wire-1", false)
+	swapped.want(t, "swapped diff", http.StatusOK, "of the right text&#39;s shingles appear in the left text")
+
+	for _, tc := range []struct {
+		name string
+		m    index.Mark
+		opts string
+		want string
+	}{
+		{"containment", index.Mark{A: "a", B: "b", Method: "minhash", Label: core.Duplicate, Score: 0.377,
+			Evidence: json.RawMessage(`{"jaccard":0.377,"containment_ab":0.41,"containment_ba":0.93}`)}, `{"threshold":0.5,"containment":0.9}`,
+			"Marked duplicate by minhash: 41% of the left text's shingles appear in the right text, and 93% of the right text's in the left text (Jaccard 0.38): the right text is 93% inside the other, at least the containment bound of 90%."},
+		{"similar", index.Mark{A: "a", B: "b", Method: "minhash", Label: core.Similar, Score: 0.42,
+			Evidence: json.RawMessage(`{"jaccard":0.42,"containment_ab":0.57,"containment_ba":0.65}`)}, `{"threshold":0.5,"similar":0.3}`,
+			"is at least the similar bound 0.3, below the duplicate threshold 0.5."},
+		{"slug", index.Mark{Method: index.ExactMethod, Label: core.Duplicate, Score: 1,
+			Evidence: json.RawMessage(`{"by":"slug","slug":"storm-hits-the-coast"}`)}, `{}`,
+			"Marked duplicate by exact: an exact copy: both URLs carry the article slug “storm-hits-the-coast”."},
+		{"tfidf", index.Mark{Method: "tfidf", Label: core.Duplicate, Score: 0.8,
+			Evidence: json.RawMessage(`{"title_cosine":0.31,"body_cosine":0.72,"rule":"title>=0.1 & body>=0.7"}`)}, `{}`,
+			"their titles have a cosine of 0.31 and their bodies 0.72, which meets the rule's clause title>=0.1 & body>=0.7."},
+		{"rarewords", index.Mark{Method: "rarewords", Label: core.Duplicate, Score: 0.6,
+			Evidence: json.RawMessage(`{"shared_rare_words":12,"a_in_b":0.6,"b_in_a":0.4}`)}, `{}`,
+			"they share 12 rare words: 60% of the left text's rare words are in the right text, and 40% of the right text's in the left text."},
+		{"sentences", index.Mark{Method: "sentences", Label: core.Duplicate, Score: 0.6,
+			Evidence: json.RawMessage(`{"shared":1}`)}, `{"threshold":0.5}`, "they share 1 sentence; the score 0.600 is at least the duplicate threshold 0.5."},
+	} {
+		if got := reason(tc.m, true, tc.opts); !strings.Contains(got, tc.want) {
+			t.Errorf("%s: %q\nwant it to hold %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// A feed's duplicate item links to the document it duplicates and to the
+// diff of the two, not only to itself.
+func TestFeedItemLinksWhatItDuplicates(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	orig, reprint := f.story(14)
+	f.add(core.Document{ID: "https://wire.example/storm", Title: "Storm closes the harbour bridge", Source: "wire.example", Text: orig},
+		core.Document{ID: "https://daily.example/storm", Title: "Harbour bridge shut", Source: "daily.example", Text: reprint})
+	if _, err := watch.AddFeed(t.Context(), f.x, watch.Feed{URL: "https://daily.example/rss", Interval: watch.Duration(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	err := f.x.UpdateFeeds(t.Context(), func(w index.FeedWriter) error {
+		return w.SaveItems([]index.FeedItem{{Feed: 1, Item: "https://daily.example/storm", Seen: time.Now().Unix(), Outcome: watch.OutcomeDuplicate,
+			Doc: "https://daily.example/storm"}})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.get("/feeds/1", true).want(t, "feed page", http.StatusOK, ">Marked against</th>",
+		`<a class="of" href="/documents/https:%2F%2Fwire.example%2Fstorm">Storm closes the harbour bridge</a>`,
+		`href="/diff?a=https%3A%2F%2Fwire.example%2Fstorm&amp;b=https%3A%2F%2Fdaily.example%2Fstorm">diff</a>`)
+}
