@@ -93,6 +93,12 @@ type Options struct {
 	// apart; an undated document pairs with any. An Index takes it from
 	// Index.SetWindow.
 	Window time.Duration
+	// MinChars is the minimum length of a text compared, in characters,
+	// white space not counted: a shorter one, and a gallery or video
+	// caption, is skipped (SkipTooShort, "gallery"). 0 means 30, negative
+	// compares every document. An Index is opened with it; it is not
+	// stored.
+	MinChars int
 }
 
 func (o Options) keep() (cluster.Policy, error) {
@@ -137,7 +143,7 @@ func Dedup(ctx context.Context, docs []Document, o Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	b, err := spec.NewBatchWith(c, engine.Grouping{Keep: keep, Link: link, Window: o.Window})
+	b, err := spec.NewBatchWith(c, engine.Grouping{Keep: keep, Link: link, Window: o.Window, MinChars: o.MinChars})
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +186,7 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 	if o.Sync != "" {
 		so.Sync = o.Sync
 	}
-	x, err := index.Open(ctx, path, so, methods.All, index.OpenOptions{Method: o.Method, Keep: keep, StoreText: o.StoreText})
+	x, err := index.Open(ctx, path, so, methods.All, index.OpenOptions{Method: o.Method, Keep: keep, StoreText: o.StoreText, MinChars: o.MinChars})
 	if err != nil {
 		return nil, err
 	}

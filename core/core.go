@@ -67,7 +67,8 @@ const (
 	SkipBinary      SkipReason = "binary"       // contains NUL bytes
 	SkipEmpty       SkipReason = "empty"        // no text
 	SkipTooLarge    SkipReason = "too-large"    // over the size limit
-	SkipTooShort    SkipReason = "too-short"    // under the method's minimum (words, characters)
+	SkipTooShort    SkipReason = "too-short"    // under the method's minimum (words, characters), or a text under the minimum length of every method
+	SkipGallery     SkipReason = "gallery"      // a gallery or video stub ("See all photos (18)")
 	SkipNoUnits     SkipReason = "no-units"     // no sentence or shingle survives analysis
 	SkipExactCopy   SkipReason = "exact-copy"   // an exact copy of a stored document (same text or canonical URL), marked as its duplicate
 	SkipRefused     SkipReason = "refused"      // an archive member not read: a name leaving the archive, nesting too deep, or inflating past the limits

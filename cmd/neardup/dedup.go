@@ -27,6 +27,7 @@ type dedupCmd struct {
 	Keep   string `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (the default; central for cosine), earliest, first or central."`
 	Link   string `default:"any" enum:"any,anchor,majority" help:"How a document joins a cluster: any duplicate link (clusters are connected groups), a link to the cluster's first member (anchor), or links to at least half of its members (majority)."`
 	Window string `help:"Pair only documents dated at most this far apart, e.g. 3d, 36h, 1w (undated documents pair with any)."`
+	stubFlags
 	kong.Plugins
 
 	inputFlags
@@ -62,6 +63,7 @@ func (c *dedupCmd) Run(g *globals) error {
 	o := job.Options{
 		Link:        cluster.Linking(c.Link),
 		Window:      window,
+		MinChars:    c.minChars(),
 		Inputs:      c.Inputs,
 		Out:         c.Out,
 		Corpus:      co,

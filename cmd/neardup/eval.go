@@ -18,7 +18,7 @@ type evalCmd struct {
 
 // evalPairsCmd is `neardup eval pairs`.
 type evalPairsCmd struct {
-	Truth          string   `required:"" help:"Truth JSON Lines: {id, cluster, ...} per document or {a, b, label} per pair."`
+	Truth          string   `required:"" help:"Truth JSON Lines: {id, cluster, ...} per document or {a, b, label} per pair, optionally with a weight (inverse probability of being drawn) and a stratum: weighted precision, recall and F1 with 95 % intervals are then reported."`
 	Pred           []string `required:"" help:"Prediction: a pairs.jsonl or clusters.jsonl from dedup; repeat for more."`
 	By             string   `help:"Break recall down by this field of the truth (e.g. ops)."`
 	Direct         bool     `help:"With --by: count only pairs one of whose members has no value of the field (for ops: each copy with its own original, so an edit's recall is not mixed with that of the story's other copies)."`

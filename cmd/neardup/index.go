@@ -118,6 +118,7 @@ type indexAddCmd struct {
 	Chunk       int    `default:"1000" help:"Documents added in one transaction; a document's line is printed once its transaction commits."`
 	OnlyMatches bool   `name:"only-matches" help:"Print only the documents with matches."`
 	Window      string `help:"Pair a document only with stored documents dated at most this far from it, e.g. 3d (undated documents pair with any)."`
+	stubFlags
 	inputFlags
 
 	flags *methodflags.Flags
@@ -142,7 +143,8 @@ func (c *indexAddCmd) Run(g *globals) error {
 		return err
 	}
 	defer r.Close()
-	x, err := c.open(g.ctx, index.OpenOptions{MethodName: c.Method, Flags: applyFlags(c.flags), StoreText: c.StoreText})
+	x, err := c.open(g.ctx, index.OpenOptions{MethodName: c.Method, Flags: applyFlags(c.flags), StoreText: c.StoreText,
+		MinChars: c.minChars()})
 	if err != nil {
 		return err
 	}
@@ -153,12 +155,13 @@ func (c *indexAddCmd) Run(g *globals) error {
 
 // openKeepingTexts opens the index for a command whose documents live
 // nowhere else (serve, watch): a new index is created storing texts, an
-// existing one keeps its own choice and method.
-func (f *dbFlags) openKeepingTexts(ctx context.Context, method string) (*openIndex, error) {
+// existing one keeps its own choice and method; minChars is the minimum
+// length of a text compared (index.OpenOptions).
+func (f *dbFlags) openKeepingTexts(ctx context.Context, method string, minChars int) (*openIndex, error) {
 	if err := checkMethod(method); err != nil {
 		return nil, err
 	}
-	return f.open(ctx, index.OpenOptions{MethodName: method, StoreTextIfNew: true})
+	return f.open(ctx, index.OpenOptions{MethodName: method, StoreTextIfNew: true, MinChars: minChars})
 }
 
 // checkMethod refuses a --method this binary does not know.
@@ -430,6 +433,9 @@ var errFaults = errors.New("the index has faults")
 
 func (c *indexVerifyCmd) Run(g *globals) error {
 	x, err := c.openStored(g.ctx, "")
+	if errors.Is(err, store.ErrCorrupt) {
+		return c.checkStore(g, err)
+	}
 	if err != nil {
 		return err
 	}
@@ -444,6 +450,30 @@ func (c *indexVerifyCmd) Run(g *globals) error {
 	if err != nil {
 		return err
 	}
+	return printFaults(g, faults)
+}
+
+// checkStore lists the faults of a store whose index could not be loaded
+// because of damage (openErr): a record the load reads that does not match
+// its checksum. It returns openErr when the store finds no fault.
+func (c *indexVerifyCmd) checkStore(g *globals, openErr error) error {
+	so := store.DefaultOptions()
+	so.ReadOnly = true
+	st, err := store.Open(g.ctx, c.DB, so)
+	if err != nil {
+		return openErr
+	}
+	defer st.Close()
+	faults, err := st.Check(g.ctx)
+	if err != nil || len(faults) == 0 {
+		return openErr
+	}
+	return printFaults(g, faults)
+}
+
+// printFaults prints the faults verify found, one a line, and returns
+// errFaults when there are any.
+func printFaults(g *globals, faults []string) error {
 	for _, f := range faults {
 		fmt.Println(f)
 	}

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/neardup/neardup/internal/analysis"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -153,7 +154,8 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 			"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name,
 			"formats":            strings.Join(container.RecordFormatNames(), ","),
 			"default_user_agent": watch.DefaultUserAgent, "default_gallery_words": strings.Join(watch.DefaultGalleryWords, ","),
-			"default_gallery_text_words": strings.Join(watch.DefaultGalleryTextWords, ",")},
+			"default_gallery_text_words": strings.Join(watch.DefaultGalleryTextWords, ","),
+			"default_min_text":           strconv.Itoa(analysis.DefaultStubChars)},
 		defaultVars(),
 	}, options...)...)
 }

@@ -19,6 +19,7 @@ import (
 // serveCmd is `neardup serve`.
 type serveCmd struct {
 	dbFlags
+	stubFlags
 	Addr         string        `default:"127.0.0.1:8080" help:"Address to listen on (host:port). The default answers this machine only."`
 	TokenFile    string        `name:"token-file" type:"existingfile" help:"Bearer tokens that may write (add, remove), one a line. Without it the server takes no writes."`
 	AuthReads    bool          `name:"auth-reads" help:"Reads need a token too (all but /healthz and /readyz)."`
@@ -87,7 +88,7 @@ func (c *serveCmd) Run(g *globals) error {
 // openServed opens the index, creating it when missing with texts stored:
 // diffs and search need them.
 func (c *serveCmd) openServed(ctx context.Context) (*openIndex, error) {
-	return c.openKeepingTexts(ctx, c.Method) // store.Open migrates an older index
+	return c.openKeepingTexts(ctx, c.Method, c.minChars()) // store.Open migrates an older index
 }
 
 // runServe serves x on ln until ctx is done, with a feed watcher on the

@@ -72,6 +72,7 @@ func wordList(s string) []string {
 // watchCmd is `neardup watch`.
 type watchCmd struct {
 	dbFlags
+	stubFlags
 	Once    bool   `help:"Poll every feed once, due or not, and exit (for cron)."`
 	Method  string `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
 	Workers int    `short:"j" default:"${default_watch_workers}" help:"Feeds polled at once (requests to one host still go one at a time)."`
@@ -146,7 +147,7 @@ func (c *watchCmd) openWatched(ctx context.Context) (*openIndex, error) {
 			return nil, fmt.Errorf("%s: no index there; add a feed with neardup feeds add --db %s URL", c.DB, c.DB)
 		}
 	}
-	return c.openKeepingTexts(ctx, c.Method)
+	return c.openKeepingTexts(ctx, c.Method, c.minChars())
 }
 
 // summarize logs what a watcher did.

@@ -114,6 +114,7 @@ type batch[S any, E core.Evidence] struct {
 	keep     cluster.Policy
 	link     cluster.Linking
 	window   int64 // seconds; 0 for none
+	minChars int   // the minimum length of a text compared (see stubSkip)
 	linker   *cluster.Linker
 	docs     docTable
 	sketches []*S
@@ -127,7 +128,7 @@ type batch[S any, E core.Evidence] struct {
 
 func newBatch[S any, E core.Evidence](name string, m Method[S, E], g Grouping) *batch[S, E] {
 	return &batch[S, E]{name: name, m: m, keep: g.Keep, link: g.Link, window: int64(g.Window / time.Second),
-		stats: newStats(name)}
+		minChars: g.MinChars, stats: newStats(name)}
 }
 
 // outside reports whether documents a and b are dated farther apart than
@@ -152,6 +153,9 @@ func newStats(method string) Stats {
 func (b *batch[S, E]) NewSketcher() *Sketcher {
 	sk := b.m.NewSketcher()
 	return &Sketcher{sketch: func(doc *core.Document) Sketch {
+		if skip := stubSkip(doc, b.minChars); skip != core.SkipNone {
+			return Sketch{skip: skip, method: b.name}
+		}
 		s, skip := sk.Sketch(doc)
 		if skip != core.SkipNone {
 			return Sketch{skip: skip, method: b.name}

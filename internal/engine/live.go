@@ -48,6 +48,10 @@ type Live interface {
 	// listed; those left out are taken as undated.
 	SetDates(dates map[int64]int64)
 
+	// SetMinChars sets the minimum length of a text compared, in
+	// characters (see stubSkip); 0 means analysis.DefaultStubChars,
+	// negative none. Call it before any NewSketcher.
+	SetMinChars(n int)
 	// NewSketcher returns a Sketcher for one goroutine; it encodes each
 	// sketch as it makes it (see Sketch.Encoded). Safe to call at any time.
 	NewSketcher() *Sketcher
@@ -137,6 +141,8 @@ type live[S any, E core.Evidence] struct {
 	// window, when positive, is the most seconds apart two dated
 	// documents may be to pair.
 	window int64
+	// minChars is the minimum length of a text compared (see stubSkip).
+	minChars int
 	// dates are the documents' own dates by method ordinal (Unix seconds,
 	// 0 unknown); undated lists the ordinals loaded whose dates are not
 	// read yet.
@@ -268,10 +274,16 @@ func (l *live[S, E]) SetDates(dates map[int64]int64) {
 	l.undated = nil
 }
 
+func (l *live[S, E]) SetMinChars(n int) { l.minChars = n }
+
 func (l *live[S, E]) NewSketcher() *Sketcher {
 	m := l.codec.Load().m
 	sk := m.NewSketcher()
+	minChars := l.minChars
 	return &Sketcher{sketch: func(doc *core.Document) Sketch {
+		if skip := stubSkip(doc, minChars); skip != core.SkipNone {
+			return Sketch{skip: skip, method: l.name}
+		}
 		s, skip := sk.Sketch(doc)
 		if skip != core.SkipNone {
 			return Sketch{skip: skip, method: l.name}

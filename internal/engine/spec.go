@@ -190,6 +190,9 @@ type Grouping struct {
 	// this far apart; a document without a date is paired with any. The
 	// candidates outside it are not verified (see Outside).
 	Window time.Duration
+	// MinChars is the minimum length of a text compared, in characters
+	// (see stubSkip); 0 means analysis.DefaultStubChars, negative none.
+	MinChars int
 }
 
 // NewBatchWith returns an empty Batch of the method with options c and

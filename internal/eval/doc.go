@@ -7,12 +7,16 @@
 // Truth is JSON Lines in one of two forms:
 //
 //	clusters: {"id":"d1","cluster":"d0","ops":["truncate"],"negative_of":"d7"}
-//	pairs:    {"a":"d1","b":"d2","label":"duplicate"}
+//	pairs:    {"a":"d1","b":"d2","label":"duplicate","weight":12.5,"stratum":"0.4-0.5"}
 //
 // In the first form every line is a document and documents with the same
 // cluster are duplicates of each other; other fields (such as ops) can break
 // recall down, and negative_of names a document it must not be merged with.
-// In the second form only the labelled pairs are scored. Predictions are the
+// In the second form only the labelled pairs are scored; weight (the inverse
+// of the pair's probability of being drawn, 1 when absent) and stratum (the
+// stratum it was drawn from) are optional, and with them the scores are
+// also estimated for the population the pairs were drawn from, with 95 %
+// intervals (WeightedScores). Predictions are the
 // files neardup dedup writes:
 //
 //	pairs.jsonl:    {"a":"d1","b":"d2","method":"minhash","score":0.91,"label":"duplicate","evidence":{...}}

@@ -46,12 +46,15 @@ type Negatives struct {
 
 // Result is the evaluation of one prediction.
 type Result struct {
-	Name      string         `json:"name"`
-	Kind      string         `json:"kind"` // pairs, clusters or pairs+clusters
-	Pairs     PairScores     `json:"pairs"`
-	Clusters  *ClusterScores `json:"clusters,omitempty"` // nil for a pair-form truth
-	By        []Recall       `json:"by,omitempty"`
-	Negatives *Negatives     `json:"negatives,omitempty"`
+	Name     string         `json:"name"`
+	Kind     string         `json:"kind"` // pairs, clusters or pairs+clusters
+	Pairs    PairScores     `json:"pairs"`
+	Clusters *ClusterScores `json:"clusters,omitempty"` // nil for a pair-form truth
+	By       []Recall       `json:"by,omitempty"`
+	// Weighted are the scores estimated with the pairs' weights and
+	// strata, with intervals; for a pair-form truth only.
+	Weighted  *WeightedScores `json:"weighted,omitempty"`
+	Negatives *Negatives      `json:"negatives,omitempty"`
 	// ComponentClusters is true when the clusters scored are the connected
 	// components of predicted pairs (the prediction had no clusters).
 	ComponentClusters bool `json:"component_clusters,omitempty"`
@@ -122,6 +125,8 @@ func evalLabelled(t *Truth, p *Prediction, r *Result) {
 	same := predictedRelation(p)
 	var by valueCounts
 	seen := map[[2]string]bool{}
+	strata := map[string]int{}
+	var scored []scoredPair
 	for _, lp := range t.pairs {
 		k := pairKey(lp.a, lp.b)
 		if lp.a == lp.b || seen[k] {
@@ -129,6 +134,12 @@ func evalLabelled(t *Truth, p *Prediction, r *Result) {
 		}
 		seen[k] = true
 		s := same(lp.a, lp.b)
+		st, ok := strata[lp.stratum]
+		if !ok {
+			st = len(strata)
+			strata[lp.stratum] = st
+		}
+		scored = append(scored, scoredPair{weight: lp.weight, stratum: st, positive: lp.positive, predicted: s})
 		if s {
 			r.Pairs.Predicted++
 		}
@@ -144,6 +155,7 @@ func evalLabelled(t *Truth, p *Prediction, r *Result) {
 	}
 	r.Pairs.scores()
 	r.By = breakdown(by.names, by.truth, by.found)
+	r.Weighted = weightedScores(scored, len(strata))
 }
 
 // valueCounts counts truth and found pairs per value of a field.

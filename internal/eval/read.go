@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 )
 
@@ -80,6 +81,20 @@ func valuesOf(raw json.RawMessage) []string {
 		return []string{s}
 	}
 	return []string{string(raw)}
+}
+
+// parseWeight reads a truth pair's weight: a positive finite number, 1
+// when the field is absent or null.
+func parseWeight(raw json.RawMessage) (float64, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return 1, nil
+	}
+	var w float64
+	if err := json.Unmarshal(raw, &w); err != nil || w <= 0 || math.IsInf(w, 0) {
+		return 0, fmt.Errorf("weight %s: want a positive number (the inverse of the pair's probability of being drawn)", raw)
+	}
+	return w, nil
 }
 
 // parseLabel reads a truth pair's label: true for a duplicate.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -69,6 +70,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 	}
 	tw.Flush()
 	rep.writeNotes(ew)
+	rep.writeWeighted(ew)
 	if t.By != "" {
 		rep.writeBreakdown(ew)
 	}
@@ -98,6 +100,49 @@ func (rep *Report) writeNotes(w io.Writer) {
 			fmt.Fprintf(w, "%s: %s\n", r.Name, strings.Join(notes, "; "))
 		}
 	}
+}
+
+// writeWeighted writes the weighted estimates of a pair-form truth, one
+// row per prediction.
+func (rep *Report) writeWeighted(w io.Writer) {
+	if len(rep.Results) == 0 || rep.Results[0].Weighted == nil {
+		return
+	}
+	first := rep.Results[0].Weighted
+	fmt.Fprintf(w, "\nweighted: %s labelled pairs in %s, each counting its weight (Horvitz-Thompson totals);\n"+
+		"95 %% intervals by linearisation of each ratio%s\n", commas(int64(first.Pairs)), plural(first.Strata, "stratum", "strata"),
+		map[bool]string{true: ", within strata", false: ""}[first.Strata > 1])
+	if first.SingletonStrata > 0 {
+		fmt.Fprintf(w, "strata of a single pair, which add no variance: %d\n", first.SingletonStrata)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "prediction\tpredicted\tduplicates\tcorrect\tprecision\trecall\tF1\t")
+	for _, r := range rep.Results {
+		x := r.Weighted
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Name, weight(x.Predicted), weight(x.Truth), weight(x.Correct),
+			interval(x.Precision), interval(x.Recall), interval(x.F1))
+	}
+	tw.Flush()
+}
+
+// interval formats an estimate with its interval.
+func interval(i Interval) string { return fmt.Sprintf("%.4f (%.4f-%.4f)", i.Value, i.Low, i.High) }
+
+// weight formats a sum of weights: whole with separators, else with one
+// decimal.
+func weight(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return commas(int64(x))
+	}
+	return fmt.Sprintf("%.1f", x)
+}
+
+// plural returns n and the noun for n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return commas(int64(n)) + " " + many
 }
 
 // writeBreakdown writes recall per value of the breakdown field, one column

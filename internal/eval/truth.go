@@ -36,6 +36,8 @@ type labelledPair struct {
 	a, b     string
 	positive bool
 	values   []string
+	weight   float64 // the inverse of the pair's probability of being drawn; 1 when not given
+	stratum  string  // the stratum it was drawn from; "" when not given
 }
 
 // Pairs reports whether the truth is labelled pairs rather than clusters.
@@ -188,7 +190,16 @@ func (t *Truth) addPair(m map[string]json.RawMessage) error {
 	if err != nil {
 		return err
 	}
-	p := labelledPair{a: a, b: b, positive: pos}
+	w, err := parseWeight(m["weight"])
+	if err != nil {
+		return err
+	}
+	p := labelledPair{a: a, b: b, positive: pos, weight: w}
+	if s := valuesOf(m["stratum"]); len(s) == 1 {
+		p.stratum = s[0]
+	} else if len(s) > 1 {
+		return fmt.Errorf("stratum %s: want one value", m["stratum"])
+	}
 	if t.by != "" {
 		p.values = valuesOf(m[t.by])
 	}

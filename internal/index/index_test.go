@@ -214,7 +214,7 @@ func TestAddStatuses(t *testing.T) {
 	d := enginetest.Doc("a", g.Sentences(6))
 	d.Date = time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	ms := add(t, x, d, core.Document{ID: "empty"}, d)
-	if ms[0].Status != index.Added || ms[1].Skip != core.SkipNoUnits || ms[2].Status != index.Exists {
+	if ms[0].Status != index.Added || ms[1].Skip != core.SkipTooShort || ms[2].Status != index.Exists {
 		t.Errorf("statuses %+v", ms)
 	}
 	d2 := enginetest.Doc("a", g.Sentences(6))
@@ -223,7 +223,7 @@ func TestAddStatuses(t *testing.T) {
 		t.Fatalf("replace: %+v %v", ms, err)
 	}
 	st, _ := x.Stats(t.Context())
-	if st.Documents != 2 || st.Skipped[core.SkipNoUnits] != 1 {
+	if st.Documents != 2 || st.Skipped[core.SkipTooShort] != 1 {
 		t.Errorf("stats %+v", st.Counts)
 	}
 }
@@ -327,8 +327,9 @@ func TestExactCopies(t *testing.T) {
 
 // TestVerifyFindsFaults damages a stored index behind its back, as a
 // failing disk or a hand-made edit would: a sketch's detail part gone, a
-// document moved to a cluster of its own, a mark to a document that is
-// not there. Verify names each, on both engines.
+// document moved to a cluster of its own; and, as a bug would, through the
+// store (a mark edited in SQL no longer matches its checksum), a mark to a
+// document that is not there. Verify names each, on both engines.
 func TestVerifyFindsFaults(t *testing.T) {
 	for _, eng := range storetest.Engines {
 		t.Run(eng, func(t *testing.T) {
@@ -343,8 +344,22 @@ func TestVerifyFindsFaults(t *testing.T) {
 			x.Close()
 			storetest.Exec(t, dsn,
 				`DELETE FROM sketch_detail WHERE ord = (SELECT ord FROM docs WHERE id = 'b')`,
-				`UPDATE docs SET cluster = 999999 WHERE id = 'a-copy'`,
-				`INSERT INTO marks (a, b, label, score, method, evidence, at) SELECT ord, 424242, 'duplicate', 0.9, 'minhash', '{}', 0 FROM docs WHERE id = 'a'`)
+				`UPDATE docs SET cluster = 999999 WHERE id = 'a-copy'`)
+			st, err := store.Open(t.Context(), dsn, store.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = st.Update(t.Context(), func(w store.Writer) error {
+				ords, err := w.Lookup([]string{"a"})
+				if err != nil {
+					return err
+				}
+				return w.AddMarks([]store.Mark{{A: ords["a"], B: 424242, Label: core.Duplicate, Score: 0.9, Method: "minhash", Evidence: []byte("{}")}})
+			})
+			st.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
 			faults, err := open(t, dsn, index.OpenOptions{}).Verify(t.Context(), nil)
 			if err != nil {
 				t.Fatal(err)

@@ -35,6 +35,10 @@ type OpenOptions struct {
 	// StoreText creates an index that stores each document's text; asking
 	// it of a stored index created without is an error.
 	StoreText bool
+	// MinChars is the minimum length of a text compared, in characters
+	// (see stubSkip); 0 means analysis.DefaultStubChars, negative none. It
+	// is not stored with the index.
+	MinChars int
 	// StoreTextIfNew creates a new index storing texts; a stored one
 	// keeps its own choice (for a server or a watcher, whose documents
 	// live nowhere else).
@@ -135,6 +139,7 @@ func OpenIndex(ctx context.Context, st store.Store, specs []engine.Spec, o OpenO
 	if o.Keep != "" {
 		x.keep = o.Keep
 	}
+	x.live.SetMinChars(o.MinChars)
 	if err := x.restore(ctx); err != nil {
 		return nil, fmt.Errorf("loading the index: %w", err)
 	}

@@ -15,11 +15,13 @@ const maxFaults = 100
 // verify checks the store's integrity and the index's consistency: every
 // compared document has a sketch that decodes, every mark joins two stored
 // documents in order with evidence that decodes, and every cluster is its
-// duplicate marks' connected group. It returns the faults found.
+// duplicate marks' connected group. It returns the faults found. Faults of
+// the store itself (damaged pages, records that do not match their
+// checksums) are returned alone: the consistency checks would read them.
 func (x *Index) verify(ctx context.Context, progress func(done int)) ([]string, error) {
 	faults, err := x.st.Check(ctx)
-	if err != nil {
-		return nil, err
+	if err != nil || len(faults) > 0 {
+		return faults, err
 	}
 	f := &faultList{list: faults}
 	err = x.st.View(ctx, func(r store.Reader) error {

@@ -40,6 +40,9 @@ type Options struct {
 	// Window, when positive, pairs only documents dated at most this far
 	// apart (undated documents pair with any).
 	Window time.Duration
+	// MinChars is the minimum length of a text compared (see
+	// engine.Grouping); 0 means the default, negative none.
+	MinChars int
 	// Strict makes the first bad record fatal instead of skipped.
 	Strict bool
 	// Workers is the number of sketching goroutines; 0 means GOMAXPROCS.
@@ -82,7 +85,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if err != nil {
 		return engine.Stats{}, err
 	}
-	b, err := spec.NewBatchWith(o.Method, engine.Grouping{Keep: o.Keep, Link: o.Link, Window: o.Window})
+	b, err := spec.NewBatchWith(o.Method, engine.Grouping{Keep: o.Keep, Link: o.Link, Window: o.Window, MinChars: o.MinChars})
 	if err != nil {
 		return engine.Stats{}, err
 	}

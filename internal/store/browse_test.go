@@ -322,7 +322,7 @@ func TestParseQuery(t *testing.T) {
 
 // TestSearchMigration upgrades a store of schema version 2 holding
 // documents: the upgrade makes them searchable (and adds version 4's index
-// on sources).
+// on sources and version 5's checksums).
 func TestSearchMigration(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, dsn string) {
 		st := open(t, dsn)
@@ -335,6 +335,10 @@ func TestSearchMigration(t *testing.T) {
 			driver = "pgx"
 			drop = []string{`DROP TABLE search`, `DROP TRIGGER docs_search_insert ON docs`, `DROP TRIGGER docs_search_delete ON docs`,
 				`DROP FUNCTION search_insert`, `DROP FUNCTION search_delete`, `DROP INDEX docs_source`, `UPDATE schema_version SET version = 2`}
+		}
+		for _, table := range []string{"docs DROP COLUMN sketch_crc", "sketch_detail DROP COLUMN crc", "texts DROP COLUMN crc",
+			"marks DROP COLUMN crc", "removals DROP COLUMN crc"} {
+			drop = append([]string{"ALTER TABLE " + table}, drop...)
 		}
 		db, err := sql.Open(driver, src)
 		if err != nil {
@@ -353,13 +357,16 @@ func TestSearchMigration(t *testing.T) {
 		if got, _, _ := search(t, st, "decision", store.Page{Limit: 5}); len(got) != 1 {
 			t.Errorf("a title after the upgrade: %v", got)
 		}
+		if faults, err := st.Check(t.Context()); len(faults) > 0 || err != nil {
+			t.Errorf("check after the upgrade: %q %v", faults, err)
+		}
 	})
 }
 
 // TestFixtureVersion1Search: documents of a version 1 index are found by
 // their titles once it is upgraded.
 func TestFixtureVersion1Search(t *testing.T) {
-	st := openFixture(t)
+	st := openFixture(t, 1)
 	if got, total, _ := search(t, st, "second", store.Page{Limit: 5}); total != 1 || got[0] != "fixture-2" {
 		t.Errorf("%v of %d", got, total)
 	}

@@ -13,3 +13,6 @@ func SetCheckpointing(t testing.TB, every time.Duration, from int64) {
 	checkpointEvery, checkpointFrom = every, from
 	t.Cleanup(func() { checkpointEvery, checkpointFrom = e, f })
 }
+
+// SchemaVersion is the version of the schema this binary writes.
+var SchemaVersion = len(sqliteMigrations)

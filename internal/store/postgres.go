@@ -84,6 +84,12 @@ CREATE TRIGGER docs_search_insert AFTER INSERT ON docs FOR EACH ROW EXECUTE FUNC
 CREATE TRIGGER docs_search_delete AFTER DELETE ON docs FOR EACH ROW EXECUTE FUNCTION search_delete()
 `, `
 CREATE INDEX docs_source ON docs (source, ord)
+`, `
+ALTER TABLE docs ADD COLUMN sketch_crc INTEGER;
+ALTER TABLE sketch_detail ADD COLUMN crc INTEGER;
+ALTER TABLE texts ADD COLUMN crc INTEGER;
+ALTER TABLE marks ADD COLUMN crc INTEGER;
+ALTER TABLE removals ADD COLUMN crc INTEGER
 `}
 
 // postgresLock is the advisory lock every writer of one index takes, keyed

@@ -42,7 +42,7 @@ func (t *txn) Indexes(after int64, fn func(ord int64, index []byte) error) error
 	if err := t.flushDocs(); err != nil {
 		return err
 	}
-	rows, err := t.query(`SELECT ord, sketch FROM docs WHERE ord > ? AND sketch IS NOT NULL ORDER BY ord`, after)
+	rows, err := t.query(`SELECT ord, sketch, sketch_crc FROM docs WHERE ord > ? AND sketch IS NOT NULL ORDER BY ord`, after)
 	if err != nil {
 		return err
 	}
@@ -50,8 +50,13 @@ func (t *txn) Indexes(after int64, fn func(ord int64, index []byte) error) error
 	for rows.Next() {
 		var ord int64
 		var data sql.RawBytes
-		if err := rows.Scan(&ord, &data); err != nil {
+		var crc nullInt32
+		if err := rows.Scan(&ord, &data, &crc); err != nil {
 			return err
+		}
+		if !sumOK(partIndex, ord, data, crc) {
+			rows.Close()
+			return t.sumError(ord, partName[partIndex], !crc.Valid)
 		}
 		if err := fn(ord, data); err != nil {
 			return err
@@ -61,7 +66,7 @@ func (t *txn) Indexes(after int64, fn func(ord int64, index []byte) error) error
 }
 
 func (t *txn) Removals(after int64) ([]Removal, error) {
-	rows, err := t.query(`SELECT seq, ord, data FROM removals WHERE seq > ? ORDER BY seq`, after)
+	rows, err := t.query(`SELECT seq, ord, data, crc FROM removals WHERE seq > ? ORDER BY seq`, after)
 	if err != nil {
 		return nil, err
 	}
@@ -69,8 +74,13 @@ func (t *txn) Removals(after int64) ([]Removal, error) {
 	var out []Removal
 	for rows.Next() {
 		var r Removal
-		if err := rows.Scan(&r.Seq, &r.Ord, &r.Index); err != nil {
+		var crc nullInt32
+		if err := rows.Scan(&r.Seq, &r.Ord, &r.Index, &crc); err != nil {
 			return nil, err
+		}
+		if r.Index != nil && (!crc.Valid || crc.V != recordSum(partIndex, r.Ord, r.Index)) {
+			// The document is removed: no id to name.
+			return nil, &ChecksumError{Ord: r.Ord, What: removalPart, Missing: !crc.Valid}
 		}
 		out = append(out, r)
 	}
@@ -81,18 +91,19 @@ func (t *txn) Detail(ord int64) ([]byte, error) {
 	if i, ok := t.detailAt[ord]; ok {
 		return t.details[i].data, nil
 	}
-	st, err := t.stmt(`SELECT data FROM sketch_detail WHERE ord = ?`)
+	st, err := t.stmt(`SELECT data, crc FROM sketch_detail WHERE ord = ?`)
 	if err != nil {
 		return nil, err
 	}
 	var data []byte
-	switch err := st.QueryRowContext(t.ctx, ord).Scan(&data); {
+	var crc nullInt32
+	switch err := st.QueryRowContext(t.ctx, ord).Scan(&data, &crc); {
 	case errors.Is(err, sql.ErrNoRows):
 		return nil, fmt.Errorf("%w: the sketch detail of document %d", ErrNotFound, ord)
 	case err != nil:
 		return nil, err
 	}
-	return data, nil
+	return data, t.checkSum(partDetail, ord, data, crc)
 }
 
 func (t *txn) Sketch(ord int64) (Sketch, error) {
@@ -105,17 +116,21 @@ func (t *txn) Sketch(ord int64) (Sketch, error) {
 		sk.Detail, _ = t.Detail(ord) // a method without a detail part has none
 		return sk, nil
 	}
-	st, err := t.stmt(`SELECT sketch FROM docs WHERE ord = ?`)
+	st, err := t.stmt(`SELECT sketch, sketch_crc FROM docs WHERE ord = ?`)
 	if err != nil {
 		return sk, err
 	}
-	switch err := st.QueryRowContext(t.ctx, ord).Scan(&sk.Index); {
+	var crc nullInt32
+	switch err := st.QueryRowContext(t.ctx, ord).Scan(&sk.Index, &crc); {
 	case errors.Is(err, sql.ErrNoRows):
 		return sk, fmt.Errorf("%w: document %d", ErrNotFound, ord)
 	case err != nil:
 		return sk, err
 	case sk.Index == nil:
 		return sk, fmt.Errorf("%w: the sketch of document %d", ErrNotFound, ord)
+	}
+	if err := t.checkSum(partIndex, ord, sk.Index, crc); err != nil {
+		return Sketch{}, err
 	}
 	sk.Detail, err = t.Detail(ord)
 	if errors.Is(err, ErrNotFound) {
@@ -128,18 +143,39 @@ const docColumns = `ord, id, source, url, title, date, added, lang, hash, length
 
 // scanDoc reads the docColumns of a row, and text when withText.
 func scanDoc(rows interface{ Scan(...any) error }, d *Doc, withText bool) error {
+	var text sql.NullString
+	if !withText {
+		return scanDocAnd(rows, d)
+	}
+	if err := scanDocAnd(rows, d, &text); err != nil {
+		return err
+	}
+	d.Text = text.String
+	return nil
+}
+
+// scanDocText reads the docColumns of a row, its text and the text's
+// checksum, and returns whether they match.
+func scanDocText(rows interface{ Scan(...any) error }, d *Doc) (crc nullInt32, ok bool, err error) {
+	var text []byte
+	if err := scanDocAnd(rows, d, &text, &crc); err != nil {
+		return crc, false, err
+	}
+	d.Text = string(text)
+	return crc, text == nil && !crc.Valid || sumOK(partText, d.Ord, text, crc), nil
+}
+
+// scanDocAnd reads the docColumns of a row into d and the columns after
+// them into more.
+func scanDocAnd(rows interface{ Scan(...any) error }, d *Doc, more ...any) error {
 	var date, cluster sql.NullInt64
 	var hash int64
 	var skip string
-	var text sql.NullString
-	dst := []any{&d.Ord, &d.ID, &d.Source, &d.URL, &d.Title, &date, &d.Added, &d.Lang, &hash, &d.Length, &skip, &cluster}
-	if withText {
-		dst = append(dst, &text)
-	}
+	dst := append([]any{&d.Ord, &d.ID, &d.Source, &d.URL, &d.Title, &date, &d.Added, &d.Lang, &hash, &d.Length, &skip, &cluster}, more...)
 	if err := rows.Scan(dst...); err != nil {
 		return err
 	}
-	d.Date, d.Cluster, d.Hash, d.Skip, d.Text = date.Int64, cluster.Int64, uint64(hash), core.SkipReason(skip), text.String
+	d.Date, d.Cluster, d.Hash, d.Skip = date.Int64, cluster.Int64, uint64(hash), core.SkipReason(skip)
 	return nil
 }
 
@@ -285,30 +321,40 @@ func (t *txn) Doc(id string) (Doc, error) {
 		return Doc{}, err
 	}
 	var d Doc
-	st, err := t.stmt(`SELECT ` + docColumns + `, (SELECT text FROM texts WHERE texts.ord = docs.ord) FROM docs WHERE id = ?`)
+	st, err := t.stmt(`SELECT ` + strings.ReplaceAll(docColumns, "ord", "docs.ord") + `, texts.text, texts.crc FROM docs LEFT JOIN texts ON texts.ord = docs.ord WHERE docs.id = ?`)
 	if err != nil {
 		return d, err
 	}
-	switch err := scanDoc(st.QueryRowContext(t.ctx, id), &d, true); {
+	crc, ok, err := scanDocText(st.QueryRowContext(t.ctx, id), &d)
+	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return d, fmt.Errorf("%w: no document %q", ErrNotFound, id)
 	case err != nil:
 		return d, err
+	case !ok:
+		return Doc{}, &ChecksumError{Ord: d.Ord, ID: d.ID, What: partName[partText], Missing: !crc.Valid}
 	}
 	return d, nil
 }
 
-const markColumns = `a, b, method, score, label, evidence, at`
+const markColumns = `a, b, method, score, label, evidence, at, crc`
 
-func scanMarks(rows *sql.Rows, fn func(m *Mark) error) error {
+// scanMarks calls fn with each mark rows reads, checked against its
+// checksum.
+func (t *txn) scanMarks(rows *sql.Rows, fn func(m *Mark) error) error {
 	defer rows.Close()
 	for rows.Next() {
 		var m Mark
 		var label, ev string
-		if err := rows.Scan(&m.A, &m.B, &m.Method, &m.Score, &label, &ev, &m.At); err != nil {
+		var crc nullInt32
+		if err := rows.Scan(&m.A, &m.B, &m.Method, &m.Score, &label, &ev, &m.At, &crc); err != nil {
 			return err
 		}
 		m.Label, m.Evidence = core.Label(label), []byte(ev)
+		if !crc.Valid || crc.V != markSum(&m) {
+			rows.Close()
+			return t.markError(&m, !crc.Valid)
+		}
 		if err := fn(&m); err != nil {
 			return err
 		}
@@ -325,7 +371,7 @@ func (t *txn) MarksOf(ord int64) ([]Mark, error) {
 		return nil, err
 	}
 	var out []Mark
-	err = scanMarks(rows, func(m *Mark) error { out = append(out, *m); return nil })
+	err = t.scanMarks(rows, func(m *Mark) error { out = append(out, *m); return nil })
 	return out, err
 }
 
@@ -360,7 +406,7 @@ func (t *txn) EachDoc(withText bool, fn func(d *Doc) error) error {
 	}
 	q := `SELECT ` + docColumns + ` FROM docs ORDER BY ord`
 	if withText {
-		q = `SELECT ` + strings.ReplaceAll(docColumns, "ord", "docs.ord") + `, texts.text FROM docs LEFT JOIN texts ON texts.ord = docs.ord ORDER BY docs.ord`
+		q = `SELECT ` + strings.ReplaceAll(docColumns, "ord", "docs.ord") + `, texts.text, texts.crc FROM docs LEFT JOIN texts ON texts.ord = docs.ord ORDER BY docs.ord`
 	}
 	rows, err := t.query(q)
 	if err != nil {
@@ -369,8 +415,14 @@ func (t *txn) EachDoc(withText bool, fn func(d *Doc) error) error {
 	defer rows.Close()
 	for rows.Next() {
 		var d Doc
-		if err := scanDoc(rows, &d, withText); err != nil {
+		if !withText {
+			if err := scanDoc(rows, &d, false); err != nil {
+				return err
+			}
+		} else if crc, ok, err := scanDocText(rows, &d); err != nil {
 			return err
+		} else if !ok {
+			return &ChecksumError{Ord: d.Ord, ID: d.ID, What: partName[partText], Missing: !crc.Valid}
 		}
 		if err := fn(&d); err != nil {
 			return err
@@ -387,7 +439,7 @@ func (t *txn) EachMark(fn func(m *Mark) error) error {
 	if err != nil {
 		return err
 	}
-	return scanMarks(rows, fn)
+	return t.scanMarks(rows, fn)
 }
 
 func (t *txn) Older(before int64) ([]int64, error) {

@@ -124,8 +124,18 @@ func (s *sqlStore) wrap(doing string, err error) error {
 	return err
 }
 
+// Check returns the engine's own faults (SQLite's integrity check), then
+// every record that does not match its checksum.
 func (s *sqlStore) Check(ctx context.Context) ([]string, error) {
 	faults, err := s.d.check(ctx, s.db)
+	if err != nil {
+		return nil, s.wrap("checking the index", err)
+	}
+	err = s.View(ctx, func(r Reader) error {
+		damaged, err := r.(*txn).checkRecords()
+		faults = append(faults, damaged...)
+		return err
+	})
 	return faults, s.wrap("checking the index", err)
 }
 
@@ -184,6 +194,11 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 	for v := version; v < want; v++ {
 		for _, stmt := range splitStatements(s.d.migrations[v]) {
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
+				return s.wrap(fmt.Sprintf("upgrading the index to schema version %d", v+1), err)
+			}
+		}
+		if fill := fills[v+1]; fill != nil {
+			if err := fill(ctx, tx, s.d); err != nil {
 				return s.wrap(fmt.Sprintf("upgrading the index to schema version %d", v+1), err)
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -32,6 +34,9 @@ import (
 //     ordered by ordinal within a source): the latest documents of one
 //     source are read from it, newest first, instead of by a scan of
 //     every document.
+//   - 5: a checksum (CRC-32C, see checksum.go) in every row of docs (of
+//     its sketch's index part), sketch_detail, texts, marks and removals,
+//     computed for the rows stored before (fillChecksums).
 var sqliteMigrations = []string{`
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 INSERT INTO schema_version VALUES (0);
@@ -101,6 +106,12 @@ CREATE TRIGGER docs_search_delete AFTER DELETE ON docs BEGIN INSERT INTO search(
 	VALUES ('delete', old.ord, old.title, COALESCE((SELECT text FROM texts WHERE ord = old.ord), '')); END
 `, `
 CREATE INDEX docs_source ON docs (source)
+`, `
+ALTER TABLE docs ADD COLUMN sketch_crc INTEGER;
+ALTER TABLE sketch_detail ADD COLUMN crc INTEGER;
+ALTER TABLE texts ADD COLUMN crc INTEGER;
+ALTER TABLE marks ADD COLUMN crc INTEGER;
+ALTER TABLE removals ADD COLUMN crc INTEGER
 `}
 
 var sqliteDialect = dialect{
@@ -138,10 +149,7 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 	// WAL, which SQLite makes under an exclusive lock) refuses a new
 	// connection at once, without waiting as a writer waits for another:
 	// the open is tried again until the busy timeout has passed.
-	busy := o.BusyTimeoutMillis
-	if busy <= 0 {
-		busy = DefaultOptions().BusyTimeoutMillis
-	}
+	busy := busyMillis(o)
 	deadline := time.Now().Add(time.Duration(busy) * time.Millisecond)
 	for wait := 5 * time.Millisecond; ; wait = min(2*wait, 500*time.Millisecond) {
 		s, err := openSQLiteOnce(ctx, path, o)
@@ -160,6 +168,9 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 func openSQLiteOnce(ctx context.Context, path string, o Options) (Store, error) {
 	drv, err := driver("sqlite")
 	if err != nil {
+		return nil, err
+	}
+	if err := peekSQLite(ctx, drv, path, o); err != nil {
 		return nil, err
 	}
 	db, _, err := drv.Open(sqliteDSN(path, o))
@@ -193,6 +204,82 @@ func openSQLiteOnce(ctx context.Context, path string, o Options) (Store, error) 
 	return s, nil
 }
 
+// sqliteHeader is how every SQLite database file begins.
+const sqliteHeader = "SQLite format 3\x00"
+
+// peekSQLite checks, without writing to it, that the file at path is
+// missing, empty, a neardup index of a schema version this binary knows, or
+// a SQLite database that holds nothing of another program: the connections
+// of an index change the file as they open it (the switch to WAL bumps its
+// change counter), and a file of another program must stay byte for byte as
+// it was.
+//
+// A file in WAL mode with no log beside it is read as immutable, which
+// creates no log and no shared-memory file (a read-only connection
+// otherwise creates both and leaves them); no process has it open, or its
+// log would be there. Should one begin writing meanwhile, it writes to a
+// new log, not to the file, and a read that fails is tried again the
+// usual way.
+func peekSQLite(ctx context.Context, drv Driver, path string, o Options) error {
+	var h [100]byte
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	n, err := io.ReadFull(f, h[:])
+	f.Close()
+	switch {
+	case err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Errorf("store: %w", err)
+	case n == 0:
+		return nil // a new index in an empty file
+	case n < len(h) || string(h[:len(sqliteHeader)]) != sqliteHeader:
+		return fmt.Errorf("store: %s: %w: it is not a SQLite database", path, ErrNotIndex)
+	}
+	q := "?mode=ro&_pragma=busy_timeout(" + strconv.Itoa(busyMillis(o)) + ")"
+	if _, err := os.Stat(path + "-wal"); h[18] == 2 && errors.Is(err, fs.ErrNotExist) {
+		err := peekVersion(ctx, drv, path, q+"&immutable=1")
+		if err == nil || errors.Is(err, ErrNotIndex) || errors.Is(err, ErrTooNew) {
+			return err
+		}
+	}
+	return peekVersion(ctx, drv, path, q)
+}
+
+// peekVersion reads the schema version of the file at path through a
+// connection of the URI parameters q, and refuses a file that is not an
+// index or is newer than this binary.
+func peekVersion(ctx context.Context, drv Driver, path, q string) error {
+	db, _, err := drv.Open("file:" + escapeSQLitePath(path) + q)
+	if err != nil {
+		return fmt.Errorf("store: opening %s: %w", path, err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	s := &sqlStore{db: db, d: &sqliteDialect, readOnly: true}
+	v, err := s.version(ctx)
+	switch {
+	case err != nil:
+		return fmt.Errorf("store: %s: %w", path, err)
+	case v > len(sqliteMigrations):
+		return fmt.Errorf("store: %s: %w: schema version %d, this binary knows %d", path, ErrTooNew, v, len(sqliteMigrations))
+	case v > 0:
+		return nil
+	}
+	// No tables: a new index, unless the header marks the file as
+	// another program's.
+	var app, user int64
+	if err := db.QueryRowContext(ctx, `SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)`).Scan(&app, &user); err != nil {
+		return fmt.Errorf("store: %s: %w", path, s.wrap("opening the index", err))
+	}
+	if app != 0 || user != 0 {
+		return fmt.Errorf("store: %s: %w: an empty database of another program (application id %d, user version %d)", path, ErrNotIndex, app, user)
+	}
+	return nil
+}
+
 // searchAutomerge is how many segments of one level the full-text index
 // merges into one (FTS5's automerge; its default is 4).
 //
@@ -222,11 +309,8 @@ func tuneSearch(ctx context.Context, db *sql.DB) error {
 // sqliteDSN builds the driver's DSN: a file URI (so names holding ? or #
 // stay names) and the pragmas every connection runs.
 func sqliteDSN(path string, o Options) string {
-	name := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
-	busy := o.BusyTimeoutMillis
-	if busy <= 0 {
-		busy = DefaultOptions().BusyTimeoutMillis
-	}
+	name := escapeSQLitePath(path)
+	busy := busyMillis(o)
 	// A page of 8 KiB holds seven documents' sketch details where one of 4
 	// KiB holds three: less space left over. It applies to a new file.
 	// The writer's page cache holds 128 MiB (see writerCacheKiB), a
@@ -250,12 +334,29 @@ func sqliteDSN(path string, o Options) string {
 	// connection of their own (see sqlStore.writer), whose cache no other
 	// connection's commit empties; a read after a commit reads its pages
 	// anew.
+	//
+	// A read-only store leaves the file's journal mode as it is (an index
+	// is in WAL mode once opened for writing) and changes nothing.
 	q := fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=page_size(8192)&_pragma=journal_mode(WAL)&_pragma=synchronous(%s)"+
 		"&_pragma=cache_size(-%d)&_pragma=wal_autocheckpoint(10000)&_txlock=immediate", busy, o.Sync, readerCacheKiB)
 	if o.ReadOnly {
-		q += "&_pragma=query_only(1)"
+		q = fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=cache_size(-%d)&_pragma=query_only(1)", busy, readerCacheKiB)
 	}
 	return "file:" + name + q
+}
+
+// escapeSQLitePath escapes path as the name of a file URI, so that names
+// holding ? or # stay names.
+func escapeSQLitePath(path string) string {
+	return strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+}
+
+// busyMillis returns o's busy timeout, or the default one.
+func busyMillis(o Options) int {
+	if o.BusyTimeoutMillis <= 0 {
+		return DefaultOptions().BusyTimeoutMillis
+	}
+	return o.BusyTimeoutMillis
 }
 
 // The page caches of the writer's connection and of the others, in KiB.

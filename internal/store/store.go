@@ -99,7 +99,9 @@ type Sketch struct {
 
 // Reader reads a consistent view of the index: within Update, the
 // transaction's own writes included. It is the union of the store's small
-// interfaces, which a part that reads only some of the tables takes.
+// interfaces, which a part that reads only some of the tables takes. A
+// sketch part, text or mark read that does not match its checksum is a
+// *ChecksumError (see checksum.go), never returned as if it were sound.
 type Reader interface {
 	DocReader
 	FeedReader
@@ -247,7 +249,8 @@ type Store interface {
 	// committed when fn returns nil, rolled back otherwise.
 	Update(ctx context.Context, fn func(w Writer) error) error
 	// Check verifies the store's own integrity (for SQLite, its pages and
-	// indexes) and returns the faults found.
+	// indexes) and that every stored sketch part, text and mark matches
+	// its checksum, and returns the faults found.
 	Check(ctx context.Context) ([]string, error)
 	// Close closes the store.
 	Close() error

@@ -371,102 +371,174 @@ func TestNewerSchemaRefused(t *testing.T) {
 	})
 }
 
+// TestForeignFilesRefused opens files that are not neardup indexes, for
+// writing and for reading: each is refused with an error naming it, and
+// stays byte for byte as it was, with no log, shared-memory or journal file
+// left beside it.
 func TestForeignFilesRefused(t *testing.T) {
 	dir := t.TempDir()
-	garbage := filepath.Join(dir, "garbage.db")
-	os.WriteFile(garbage, []byte("this is not a database file at all, just some text to fill a page"), 0o644)
-	other := filepath.Join(dir, "other.db")
-	db, err := sql.Open("sqlite", other)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)"); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	for _, tc := range []struct {
-		path string
-		want error
-	}{
-		{garbage, store.ErrNotIndex},
-		{other, store.ErrNotIndex},
-	} {
-		_, err := store.Open(t.Context(), tc.path, store.Options{})
-		if !errors.Is(err, tc.want) {
-			t.Errorf("%s: %v, want %v", filepath.Base(tc.path), err, tc.want)
+	sqlite := func(name string, stmts ...string) string {
+		path := filepath.Join(dir, name)
+		db, err := sql.Open("sqlite", path)
+		if err != nil {
+			t.Fatal(err)
 		}
+		defer db.Close()
+		for _, q := range stmts {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return path
+	}
+	file := func(name string, data []byte) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	random := make([]byte, 8192)
+	for i := range random {
+		random[i] = byte(i*7919>>3 ^ i)
+	}
+	cases := map[string]string{
+		"text":                              file("text.db", []byte("this is not a database file at all, just some text to fill a page")),
+		"random bytes":                      file("random.db", random),
+		"random bytes with a SQLite header": file("header.db", append([]byte("SQLite format 3\x00"), random[16:]...)),
+		"another program's database": sqlite("other.db", `CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)`,
+			`INSERT INTO invoices VALUES (1, 9.5)`),
+		"another program's database in WAL mode": sqlite("wal.db", `PRAGMA journal_mode=WAL`,
+			`CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)`),
+		"another program's empty database": sqlite("app.db", `PRAGMA application_id = 1234`),
+	}
+	for name, path := range cases {
+		t.Run(name, func(t *testing.T) {
+			before, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, ro := range []bool{false, true} {
+				_, err := store.Open(t.Context(), path, store.Options{ReadOnly: ro})
+				if !errors.Is(err, store.ErrNotIndex) || !strings.Contains(fmt.Sprint(err), path) {
+					t.Errorf("read-only %v: %v, want %v naming %s", ro, err, store.ErrNotIndex, path)
+				}
+			}
+			if after, _ := os.ReadFile(path); !slices.Equal(before, after) {
+				t.Error("opening a foreign file changed it")
+			}
+			for _, suffix := range []string{"-wal", "-shm", "-journal"} {
+				if _, err := os.Stat(path + suffix); !errors.Is(err, os.ErrNotExist) {
+					t.Errorf("%s%s is there: %v", filepath.Base(path), suffix, err)
+				}
+			}
+		})
 	}
 	if _, err := store.Open(t.Context(), dir, store.Options{}); err == nil {
 		t.Error("a directory opened as an index")
 	}
-	b, _ := os.ReadFile(garbage)
-	if string(b) != "this is not a database file at all, just some text to fill a page" {
-		t.Error("opening a foreign file changed it")
+}
+
+// An empty file, or a SQLite database with nothing in it, becomes an index.
+func TestEmptyFileBecomesIndex(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.db")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
 	}
-}
-
-// TestFixtureVersion1 opens an index written by schema version 1, kept in
-// testdata: every later version must read (migrate) it.
-func TestFixtureVersion1(t *testing.T) {
-	st := openFixture(t)
-	view(t, st, func(r store.Reader) error {
-		m, ok, err := r.Meta()
-		if !ok || err != nil || m.Method != "minhash" {
-			t.Errorf("meta %+v %v %v", m, ok, err)
-		}
-		d, err := r.Doc("fixture-2")
-		if err != nil || d.Title != "Second" || d.Cluster == 0 {
-			t.Errorf("doc %+v %v", d, err)
-		}
-		return nil
-	})
-}
-
-// openFixture opens a copy of testdata/v1.db.
-func openFixture(t *testing.T) store.Store {
-	src, err := os.ReadFile(filepath.Join("testdata", "v1.db"))
+	blank := filepath.Join(dir, "blank.db")
+	db, err := sql.Open("sqlite", blank)
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "v1.db")
+	if _, err := db.Exec(`CREATE TABLE t (a); DROP TABLE t`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	for _, path := range []string{empty, blank} {
+		st := open(t, path)
+		update(t, st, func(w store.Writer) error { return w.Init(store.Meta{Method: "minhash"}) })
+	}
+}
+
+// fixtureVersions are the schema versions of the indexes kept in testdata
+// as v<N>.db, each written by the store of its version (see
+// TestWriteFixture): every later version must open (migrate) and read them.
+// Version 1's holds two documents, a mark and a cluster; the later ones also
+// texts, a skipped document and a removal.
+var fixtureVersions = []int{1, 4, 5}
+
+func TestFixtures(t *testing.T) {
+	for _, v := range fixtureVersions {
+		t.Run(fmt.Sprintf("v%d", v), func(t *testing.T) {
+			st := openFixture(t, v)
+			view(t, st, func(r store.Reader) error {
+				m, ok, err := r.Meta()
+				if !ok || err != nil || m.Method != "minhash" {
+					t.Errorf("meta %+v %v %v", m, ok, err)
+				}
+				d, err := r.Doc("fixture-2")
+				if err != nil || d.Title != "Second" || d.Cluster == 0 {
+					t.Errorf("doc %+v %v", d, err)
+				}
+				ms, err := r.MarksOf(d.Ord)
+				if err != nil || len(ms) != 1 || string(ms[0].Evidence) != `{"shared":1}` && v > 1 {
+					t.Errorf("marks %+v %v", ms, err)
+				}
+				if v == 1 {
+					return nil
+				}
+				if d.Text != "The second text, near the first." {
+					t.Errorf("text %q", d.Text)
+				}
+				sk, err := r.Sketch(d.Ord)
+				if err != nil || !slices.Equal(sk.Index, []byte{2, 1}) || !slices.Equal(sk.Detail, []byte{2, 2, 2}) {
+					t.Errorf("sketch %v %v", sk, err)
+				}
+				rs, err := r.Removals(0)
+				if err != nil || len(rs) != 1 || !slices.Equal(rs[0].Index, []byte{4, 1}) {
+					t.Errorf("removals %+v %v", rs, err)
+				}
+				n := 0
+				if err := r.EachDoc(true, func(d *store.Doc) error { n++; return nil }); err != nil || n != 3 {
+					t.Errorf("%d documents: %v", n, err)
+				}
+				return nil
+			})
+			if faults, err := st.Check(t.Context()); len(faults) > 0 || err != nil {
+				t.Errorf("check: %q %v", faults, err)
+			}
+		})
+	}
+}
+
+// openFixture opens a copy of testdata/v<version>.db.
+func openFixture(t *testing.T, version int) store.Store {
+	name := fmt.Sprintf("v%d.db", version)
+	src, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), name)
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return open(t, path)
 }
 
-// TestWriteFixture rewrites testdata/v1.db with NEARDUP_WRITE_FIXTURE=1; run
-// it only when the schema is still at version 1.
+// TestWriteFixture writes testdata/v<N>.db, an index of the current schema
+// version N, with NEARDUP_WRITE_FIXTURE=1: run it when a migration is added,
+// before changing what it writes, and add N to fixtureVersions.
 func TestWriteFixture(t *testing.T) {
 	if os.Getenv("NEARDUP_WRITE_FIXTURE") == "" {
-		t.Skip("set NEARDUP_WRITE_FIXTURE=1 to rewrite testdata/v1.db")
+		t.Skip("set NEARDUP_WRITE_FIXTURE=1 to write testdata/v<N>.db")
 	}
-	path := filepath.Join(t.TempDir(), "v1.db")
+	path := filepath.Join(t.TempDir(), "fixture.db")
 	st, err := store.Open(context.Background(), path, store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	update(t, st, func(w store.Writer) error {
-		if err := w.Init(store.Meta{Method: "minhash", Options: "{}", Format: 1, HashVersion: 1}); err != nil {
-			return err
-		}
-		a, err := w.Insert(&store.Doc{ID: "fixture-1", Title: "First", Added: 1}, &store.Sketch{Index: []byte{1}, Detail: []byte{1}})
-		if err != nil {
-			return err
-		}
-		b, err := w.Insert(&store.Doc{ID: "fixture-2", Title: "Second", Added: 2}, &store.Sketch{Index: []byte{1}, Detail: []byte{1}})
-		if err != nil {
-			return err
-		}
-		c, err := w.NewCluster()
-		if err != nil {
-			return err
-		}
-		if err := w.AddMarks([]store.Mark{{A: a, B: b, Method: "minhash", Score: 1, Label: core.Duplicate, Evidence: []byte("{}")}}); err != nil {
-			return err
-		}
-		return w.SetCluster([]int64{a, b}, c)
-	})
+	update(t, st, writeFixture)
 	st.Close()
 	db, _ := sql.Open("sqlite", path)
 	db.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -476,9 +548,48 @@ func TestWriteFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join("testdata", "v1.db"), data, 0o644); err != nil {
+	name := fmt.Sprintf("v%d.db", store.SchemaVersion)
+	if err := os.WriteFile(filepath.Join("testdata", name), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// writeFixture writes what TestFixtures reads.
+func writeFixture(w store.Writer) error {
+	if err := w.Init(store.Meta{Method: "minhash", Options: "{}", Format: 1, HashVersion: 1, StoreText: true}); err != nil {
+		return err
+	}
+	a, err := w.Insert(&store.Doc{ID: "fixture-1", Title: "First", Added: 1, Text: "The first text."},
+		&store.Sketch{Index: []byte{1, 1}, Detail: []byte{1, 1, 1}})
+	if err != nil {
+		return err
+	}
+	b, err := w.Insert(&store.Doc{ID: "fixture-2", Title: "Second", Added: 2, Text: "The second text, near the first."},
+		&store.Sketch{Index: []byte{2, 1}, Detail: []byte{2, 2, 2}})
+	if err != nil {
+		return err
+	}
+	if _, err := w.Insert(&store.Doc{ID: "fixture-3", Title: "Short", Added: 3, Skip: core.SkipTooShort, Text: "Short."}, nil); err != nil {
+		return err
+	}
+	gone, err := w.Insert(&store.Doc{ID: "fixture-4", Title: "Gone", Added: 4, Text: "Removed."},
+		&store.Sketch{Index: []byte{4, 1}, Detail: []byte{4, 4}})
+	if err != nil {
+		return err
+	}
+	c, err := w.NewCluster()
+	if err != nil {
+		return err
+	}
+	if err := w.AddMarks([]store.Mark{{A: a, B: b, Method: "minhash", Score: 0.75, Label: core.Duplicate,
+		Evidence: []byte(`{"shared":1}`), At: 5}}); err != nil {
+		return err
+	}
+	if err := w.SetCluster([]int64{a, b}, c); err != nil {
+		return err
+	}
+	_, err = w.Remove([]int64{gone})
+	return err
 }
 
 func TestFeedsAndExactKeys(t *testing.T) {

@@ -42,7 +42,7 @@ func (t *txn) Insert(d *Doc, sk *Sketch) (int64, error) {
 	t.docAt[ord], t.docID[d.ID] = len(t.docs), ord
 	t.docs = append(t.docs, row)
 	if d.Text != "" {
-		if err := t.exec(`INSERT INTO texts(ord, text) VALUES(?, ?)`, ord, d.Text); err != nil {
+		if err := t.exec(`INSERT INTO texts(ord, text, crc) VALUES(?, ?, ?)`, ord, d.Text, textSum(ord, d.Text)); err != nil {
 			return 0, fmt.Errorf("storing the text of %q: %w", d.ID, err)
 		}
 	}
@@ -85,10 +85,14 @@ func (t *txn) flush() error {
 }
 
 func (t *txn) flushDocs() error {
-	err := insertRows(t, `INSERT INTO docs(`+docColumns+`, sketch) VALUES`, 13, t.docs, func(args []any, r pendingDoc) []any {
+	err := insertRows(t, `INSERT INTO docs(`+docColumns+`, sketch, sketch_crc) VALUES`, 14, t.docs, func(args []any, r pendingDoc) []any {
 		d := &r.d
+		var crc any
+		if r.index != nil {
+			crc = recordSum(partIndex, d.Ord, r.index)
+		}
 		return append(args, d.Ord, d.ID, d.Source, d.URL, d.Title, nullable(d.Date), d.Added, d.Lang, int64(d.Hash),
-			d.Length, string(d.Skip), nullable(d.Cluster), r.index)
+			d.Length, string(d.Skip), nullable(d.Cluster), r.index, crc)
 	})
 	if err != nil {
 		return fmt.Errorf("storing documents: %w", err)
@@ -101,8 +105,8 @@ func (t *txn) flushDocs() error {
 }
 
 func (t *txn) flushDetails() error {
-	err := insertRows(t, `INSERT INTO sketch_detail(ord, data) VALUES`, 2, t.details, func(args []any, r detailRow) []any {
-		return append(args, r.ord, r.data)
+	err := insertRows(t, `INSERT INTO sketch_detail(ord, data, crc) VALUES`, 3, t.details, func(args []any, r detailRow) []any {
+		return append(args, r.ord, r.data, recordSum(partDetail, r.ord, r.data))
 	})
 	if err != nil {
 		return fmt.Errorf("storing sketches: %w", err)
@@ -113,8 +117,8 @@ func (t *txn) flushDetails() error {
 }
 
 func (t *txn) flushMarks() error {
-	err := insertRows(t, `INSERT INTO marks(`+markColumns+`) VALUES`, 7, t.marks, func(args []any, m Mark) []any {
-		return append(args, m.A, m.B, m.Method, m.Score, string(m.Label), string(m.Evidence), m.At)
+	err := insertRows(t, `INSERT INTO marks(`+markColumns+`) VALUES`, 8, t.marks, func(args []any, m Mark) []any {
+		return append(args, m.A, m.B, m.Method, m.Score, string(m.Label), string(m.Evidence), m.At, markSum(&m))
 	})
 	if err != nil {
 		return fmt.Errorf("storing marks: %w", err)
@@ -232,22 +236,28 @@ func (t *txn) Remove(ords []int64) ([]int64, error) {
 }
 
 // logRemovals appends each stored document of ords to the change log with
-// the index part of its sketch.
+// the index part of its sketch and its checksum as stored (a damaged part
+// stays one).
 func (t *txn) logRemovals(ords []int64) error {
 	for _, ord := range ords {
 		var index []byte
-		st, err := t.stmt(`SELECT sketch FROM docs WHERE ord = ?`)
+		var crc nullInt32
+		st, err := t.stmt(`SELECT sketch, sketch_crc FROM docs WHERE ord = ?`)
 		if err != nil {
 			return err
 		}
-		if err := st.QueryRowContext(t.ctx, ord).Scan(&index); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		if err := st.QueryRowContext(t.ctx, ord).Scan(&index, &crc); err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
+		}
+		var stored any
+		if crc.Valid {
+			stored = crc.V
 		}
 		seq, err := t.next("removal")
 		if err != nil {
 			return err
 		}
-		if err := t.exec(`INSERT INTO removals(seq, ord, data) VALUES(?, ?, ?)`, seq, ord, index); err != nil {
+		if err := t.exec(`INSERT INTO removals(seq, ord, data, crc) VALUES(?, ?, ?, ?)`, seq, ord, index, stored); err != nil {
 			return err
 		}
 	}

@@ -27,6 +27,12 @@ const (
 	// document, max(0, ln(tf·T / (cf·len))), T the occurrences of all terms
 	// in the corpus, cf those of the term, len those in the document.
 	PMI
+	// TFIDFLog2 is R tm's weightTfIdf: the term's count over the
+	// document's length (the occurrences of all its terms) times
+	// log2(N/df), N the number of documents (those whose field holds no
+	// term included) and df how many hold the term. A term in every
+	// document weighs 0 and is left out of the vector.
+	TFIDFLog2
 )
 
 // state is where a document is in a Field.
@@ -61,6 +67,7 @@ type Field struct {
 	cf     []int64  // occurrences of each term (PMI)
 	free   []uint32 // term ids no document holds, to reuse
 	docs   int      // documents added with at least one term
+	added  int      // documents added with counts, empty ones included (TFIDFLog2's N)
 	tokens int64    // occurrences of all terms (PMI)
 
 	state []state             // by ordinal
@@ -110,6 +117,7 @@ func (f *Field) Add(ord int32, c *Counts) {
 	if c == nil {
 		return
 	}
+	f.added++
 	p := pendingDoc{ord: ord, ids: make([]uint32, len(c.Hashes)), hashes: c.Hashes, tfs: c.TFs, total: c.Total()}
 	if len(c.Hashes) > 0 {
 		f.docs++
@@ -263,8 +271,11 @@ func (f *Field) joinTerm(id uint32) uint32 {
 // weight is a term's weight in a document where it occurs tf times among
 // length occurrences.
 func (f *Field) weight(id, tf uint32, length int) float64 {
-	if f.weighting == PMI {
+	switch f.weighting {
+	case PMI:
 		return math.Log(float64(tf) * float64(f.tokens) / (float64(f.cf[id]) * float64(length)))
+	case TFIDFLog2:
+		return float64(tf) / float64(length) * math.Log2(float64(f.added)/float64(f.df[id]))
 	}
 	return float64(tf) * (1 + math.Log(float64(f.docs+1)/float64(f.df[id]+1)))
 }
@@ -411,6 +422,7 @@ func (f *Field) uncount(c *Counts) {
 		f.docs--
 		f.tokens -= int64(total)
 	}
+	f.added--
 }
 
 // Vector returns document ord's vector: empty until it is vectorised, and

@@ -100,7 +100,7 @@ type Options struct {
 }
 
 // Defaults returns the method's default options, chosen by measurement on
-// news corpora (docs/evaluation.md).
+// news corpora (docs/methods.md).
 func Defaults() Options {
 	return Options{
 		Threshold:       0.45,

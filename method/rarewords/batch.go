@@ -167,10 +167,10 @@ func (m *method) countPairs(workers, block, chunk int, progress func(share float
 
 // markBest marks, for each document and partner source, the pair of its
 // best match there, as Select chooses it: the most rare words shared (its
-// own share the largest), reaching the threshold of its own size; then the
-// smallest partner (the largest reverse share); then the earliest partner
-// (Select keeps the earlier pair, and a document's pairs come in the order
-// of its partners). It goes over each document's pairs with its earlier
+// own share the largest), passing the threshold of its own size; then,
+// with TiesMutual, the smallest partner (the largest reverse share); then
+// the earliest partner (a document's pairs come in the order of its
+// partners, and dense numbers keep the ordinals' order). It goes over each document's pairs with its earlier
 // partners, then, through an index built here, those with its later ones.
 func (m *method) markBest(workers, chunk int) {
 	p := &m.pairs
@@ -211,6 +211,7 @@ func (m *method) markBest(workers, chunk int) {
 				bySrc[i].pair = -1
 			}
 			var touched []int32
+			mutual := m.o.Ties == TiesMutual
 			consider := func(i int, partner int32, shared, need int32, earlier bool) {
 				if shared < need {
 					return
@@ -219,7 +220,7 @@ func (m *method) markBest(workers, chunk int) {
 				b := &bySrc[src]
 				if b.pair < 0 {
 					touched = append(touched, src)
-				} else if shared < b.shared || shared == b.shared && size >= b.size {
+				} else if shared < b.shared || shared == b.shared && (!mutual || size >= b.size) {
 					return
 				}
 				*b = best{i, shared, size, earlier}

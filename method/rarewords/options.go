@@ -11,8 +11,9 @@
 // documents of different sources are compared unless Options.SameSource.
 //
 // What is reported is each document's best match in every other source:
-// the document there holding the largest share of its rare words, when that
-// share reaches Options.Threshold. In a Batch every document's view counts,
+// the document there holding the largest share of its rare words (on a
+// tie, Options.Ties decides), when that share is more than
+// Options.Threshold. In a Batch every document's view counts,
 // with statistics over the whole corpus. In an Index only the newest
 // document's view counts, and each document's rare words are fixed when it
 // is matched, by its source's statistics as they stand then (the documents
@@ -42,16 +43,24 @@ var fields = []string{"min", "max"}
 // Options configure the method. Make them with Defaults and change what you
 // need: every field means what it says, zero included.
 type Options struct {
-	// Threshold is the share of a document's rare words its best match in
-	// another source must hold for the pair to be reported.
-	Threshold float64 `json:"threshold" flag:"threshold" help:"Share of a document's rare words its best match in another source must hold to be reported"`
+	// Threshold: a document's best match in another source is reported
+	// when it holds more than this share of the document's rare words.
+	Threshold float64 `json:"threshold" flag:"threshold" help:"A document's best match in another source is reported when it holds more than this share of its rare words"`
+	// Ties chooses between partners holding as many of a document's rare
+	// words: TiesFirst, the default, or TiesMutual.
+	Ties string `json:"ties" flag:"ties" enum:"first,mutual" help:"Best match among partners sharing as many rare words: first (the earliest in input order, as the recipe) or mutual (the one with the fewest rare words, then the earliest)"`
 	// Rule decides duplicates from the smaller (min) and the larger (max)
 	// of the two containments (see similarity.Rule); a reported pair it
 	// does not accept is similar.
 	Rule string `json:"rule" flag:"rule" help:"Rule over the smaller (min) and larger (max) containment that makes a pair a duplicate"`
-	// MinWords: documents of fewer words are skipped (core.SkipTooShort);
-	// short texts have too few rare words to tell reuse from chance.
+	// MinWords: documents of fewer words (Options.Tokens, repeats
+	// counted) are skipped (core.SkipTooShort); short texts have too few
+	// rare words to tell reuse from chance. The default, 201, keeps the
+	// recipe's articles of more than 200 words.
 	MinWords int `json:"min_words" flag:"min-words" help:"Skip documents of fewer words"`
+	// Tokens is what a word is: TokensWhitespace, the default, or
+	// TokensWords.
+	Tokens string `json:"tokens" flag:"tokens" enum:"whitespace,words" help:"Words of a text: whitespace (lower-cased pieces between spaces, punctuation kept, as the recipe) or words (Unicode words, punctuation dropped)"`
 	// CommonDF: a word held by more than this share of a source's
 	// documents, and by at least two, is common in that source and not
 	// one of its documents' rare words; 1 keeps every word, 0 drops every
@@ -61,9 +70,30 @@ type Options struct {
 	SameSource bool `json:"same_source" flag:"same-source" help:"Also compare documents of the same source"`
 }
 
+// The values of Options.Tokens.
+const (
+	// TokensWhitespace are the text's pieces between white space,
+	// lower-cased, punctuation kept ("said," and "said" are two words):
+	// the recipe's words, the default.
+	TokensWhitespace = "whitespace"
+	// TokensWords are the project's words (analysis.Analyzer.Words):
+	// Unicode word segments, normalised, punctuation dropped.
+	TokensWords = "words"
+)
+
+// The values of Options.Ties.
+const (
+	// TiesFirst takes the earliest partner, in input order (in an Index,
+	// the earliest stored): the recipe's rule, the default.
+	TiesFirst = "first"
+	// TiesMutual takes the partner with the fewest rare words, whose own
+	// share in the pair is then the largest, then the earliest.
+	TiesMutual = "mutual"
+)
+
 // Defaults returns the method's default options.
 func Defaults() Options {
-	return Options{Threshold: 0.1, Rule: DefaultRareWordsRule, MinWords: 200, CommonDF: 0.05}
+	return Options{Threshold: 0.1, Rule: DefaultRareWordsRule, MinWords: 201, CommonDF: 0.05, Tokens: TokensWhitespace, Ties: TiesFirst}
 }
 
 // Method returns the method's name.
@@ -72,12 +102,16 @@ func (Options) Method() string { return Name }
 // Check returns an error naming the first option out of range.
 func (o Options) Check() error {
 	switch {
-	case o.Threshold <= 0 || o.Threshold > 1:
-		return fmt.Errorf("rarewords: threshold %v is not in (0, 1]", o.Threshold)
+	case o.Threshold < 0 || o.Threshold >= 1:
+		return fmt.Errorf("rarewords: threshold %v is not in [0, 1)", o.Threshold)
 	case o.MinWords < 0:
 		return fmt.Errorf("rarewords: min words %d is negative", o.MinWords)
 	case o.CommonDF < 0 || o.CommonDF > 1:
 		return fmt.Errorf("rarewords: common document share %v is not in [0, 1]", o.CommonDF)
+	case o.Tokens != TokensWhitespace && o.Tokens != TokensWords:
+		return fmt.Errorf("rarewords: unknown tokens %q (want %s or %s)", o.Tokens, TokensWhitespace, TokensWords)
+	case o.Ties != TiesFirst && o.Ties != TiesMutual:
+		return fmt.Errorf("rarewords: unknown ties %q (want %s or %s)", o.Ties, TiesFirst, TiesMutual)
 	}
 	_, err := o.rule()
 	return err

@@ -98,14 +98,14 @@ type method struct {
 }
 
 // needTable returns, for each size n up to most, the fewest shared words
-// c for which c/n reaches threshold as Match computes it (float64(c) /
-// float64(n) >= threshold), so that comparing counts decides as that
+// c for which c/n passes threshold as Match computes it (float64(c) /
+// float64(n) > threshold), so that comparing counts decides as that
 // division does.
 func needTable(most int32, threshold float64) []int32 {
 	need := make([]int32, most+1)
 	for n := int32(1); n <= most; n++ {
 		c := max(0, int32(threshold*float64(n))-1)
-		for float64(c)/float64(n) < threshold {
+		for float64(c)/float64(n) <= threshold {
 			c++
 		}
 		need[n] = c
@@ -233,7 +233,7 @@ func (m *method) keepRare() {
 }
 
 // Match chooses the document's rare words, if they are pending, and
-// reports the indexed documents holding at least Options.Threshold of the
+// reports the indexed documents holding more than Options.Threshold of the
 // smaller set of rare words, of other sources unless Options.SameSource.
 func (m *method) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
 	m.noDenseLists()
@@ -275,7 +275,7 @@ func (m *method) candidates(ord int32, a []uint32) []int32 {
 	m.verified += len(m.touched)
 	src, kept := m.docSrc[ord], m.touched[:0]
 	for _, d := range m.touched {
-		if float64(m.acc[d])/float64(min(len(a), len(m.rare[d]))) >= m.o.Threshold &&
+		if float64(m.acc[d])/float64(min(len(a), len(m.rare[d]))) > m.o.Threshold &&
 			(m.o.SameSource || m.docSrc[d] != src) {
 			kept = append(kept, d)
 		} else {

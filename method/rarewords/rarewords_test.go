@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
 )
@@ -165,6 +166,8 @@ func TestBestMatchPerSource(t *testing.T) {
 	}
 }
 
+// TestSkipsShortDocuments: the recipe keeps articles of more than 200
+// words.
 func TestSkipsShortDocuments(t *testing.T) {
 	m, err := newMethod(Defaults())
 	if err != nil {
@@ -174,7 +177,7 @@ func TestSkipsShortDocuments(t *testing.T) {
 	for _, tc := range []struct {
 		words int
 		want  core.SkipReason
-	}{{199, core.SkipTooShort}, {200, core.SkipNone}} {
+	}{{200, core.SkipTooShort}, {201, core.SkipNone}} {
 		doc := core.Document{ID: fmt.Sprint(tc.words), Text: text(words(0, tc.words))}
 		if _, skip := sk.Sketch(&doc); skip != tc.want {
 			t.Errorf("%d words: skip %q, want %q", tc.words, skip, tc.want)
@@ -319,11 +322,13 @@ func TestParallelMatchIsSerial(t *testing.T) {
 	}
 	allRare := short()
 	allRare.CommonDF = 1
+	mutual := allRare
+	mutual.Ties = TiesMutual
 	for _, c := range []struct {
 		name string
 		docs []core.Document
 		o    Options
-	}{{"copies", copies, short()}, {"one pool", drawn, allRare}} {
+	}{{"copies", copies, short()}, {"one pool", drawn, allRare}, {"one pool, mutual ties", drawn, mutual}} {
 		t.Run(c.name, func(t *testing.T) { parallelMatchIsSerial(t, c.docs, c.o) })
 	}
 }
@@ -427,14 +432,114 @@ func (openWindow) Sketch(int32) (*Sketch, error) { return nil, errors.New("no sk
 func (openWindow) Outside(int32) bool            { return false }
 
 func TestNeedTable(t *testing.T) {
-	for _, th := range []float64{0.1, 0.3, 1.0 / 3, 0.5, 0.7, 0.999, 1} {
+	for _, th := range []float64{0, 0.1, 0.3, 1.0 / 3, 0.5, 0.7, 0.999} {
 		need := needTable(3000, th)
 		for n := int32(1); n <= 3000; n++ {
 			for _, c := range []int32{need[n] - 1, need[n]} {
-				if c >= 0 && (float64(c)/float64(n) >= th) != (c >= need[n]) {
+				if c >= 0 && (float64(c)/float64(n) > th) != (c >= need[n]) {
 					t.Fatalf("threshold %v, %d of %d: the table says %v", th, c, n, c >= need[n])
 				}
 			}
 		}
+	}
+}
+
+// TestTokens: the default words are the pieces between white space,
+// lower-cased, punctuation kept, as the recipe splits them; the project's
+// words drop the punctuation.
+func TestTokens(t *testing.T) {
+	doc := core.Document{ID: "d", Text: "Said, said\tSAID. «said»\u00a0said\u2003said\x1fsaid"}
+	for _, tc := range []struct {
+		tokens string
+		want   []string
+	}{
+		{TokensWhitespace, []string{"said,", "said", "said.", "«said»", "said"}},
+		{TokensWords, []string{"said"}},
+	} {
+		t.Run(tc.tokens, func(t *testing.T) {
+			o := Defaults()
+			o.Tokens, o.MinWords = tc.tokens, 0
+			m, err := newMethod(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, skip := m.NewSketcher().Sketch(&doc)
+			if skip != core.SkipNone {
+				t.Fatalf("skipped: %s", skip)
+			}
+			var want []uint64
+			for _, w := range tc.want {
+				want = append(want, analysis.HashWordString(w))
+			}
+			slices.Sort(want)
+			want = slices.Compact(want)
+			if diff := cmp.Diff(want, s.Words); diff != "" {
+				t.Errorf("words (-want +got)\n%s", diff)
+			}
+		})
+	}
+	o := Defaults()
+	long := core.Document{ID: "l", Text: text(words(0, 100), words(0, 101))} // 201 pieces, 101 distinct
+	m, _ := newMethod(o)
+	if _, skip := m.NewSketcher().Sketch(&long); skip != core.SkipNone {
+		t.Errorf("201 pieces, repeats among them: skip %q; the recipe counts every piece", skip)
+	}
+}
+
+// TestThresholdIsStrict: a best match is reported when it holds more than
+// the threshold's share of the document's rare words, not as much.
+func TestThresholdIsStrict(t *testing.T) {
+	x := words(0, 100)
+	for _, tc := range []struct {
+		shared int
+		want   []string
+	}{{10, nil}, {11, []string{"x~y"}}} {
+		t.Run(fmt.Sprint(tc.shared, " shared"), func(t *testing.T) {
+			docs := []core.Document{
+				{ID: "x", Source: "s1", Text: text(x)},
+				{ID: "y", Source: "s2", Text: text(x[:tc.shared], words(300, 100-tc.shared))},
+			}
+			docs = append(docs, filler("s1", 40, 1000)...)
+			docs = append(docs, filler("s2", 40, 2000)...)
+			var got []string
+			for k := range rareEvidence(t, short(), docs) {
+				got = append(got, k)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestTies: of two partners sharing as many of a document's rare words,
+// TiesFirst takes the earlier, TiesMutual the one with fewer rare words.
+func TestTies(t *testing.T) {
+	x := words(0, 100)
+	docs := []core.Document{
+		{ID: "x", Source: "s1", Text: text(x)},
+		{ID: "y1", Source: "s2", Text: text(x[:20], words(300, 80))}, // 20 of 100: x's share 0.2, its own 0.2
+		{ID: "y2", Source: "s2", Text: text(x[:20], words(500, 20))}, // 20 of 40: x's share 0.2, its own 0.5
+	}
+	docs = append(docs, filler("s1", 40, 1000)...)
+	docs = append(docs, filler("s2", 40, 2000)...)
+	for _, tc := range []struct {
+		ties string
+		want map[string]string
+	}{
+		{TiesFirst, map[string]string{"x~y1": "both", "x~y2": "b"}},
+		{TiesMutual, map[string]string{"x~y1": "b", "x~y2": "both"}},
+	} {
+		t.Run(tc.ties, func(t *testing.T) {
+			o := short()
+			o.Ties = tc.ties
+			got := map[string]string{}
+			for k, e := range rareEvidence(t, o, docs) {
+				got[k] = e.BestFor
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
 	}
 }

@@ -14,9 +14,8 @@ type view struct {
 
 // Select keeps the pairs that are some document's best match in the
 // partner's source: its share of rare words in the partner is the largest
-// there (ties to the larger reverse share, then to the earlier pair) and
-// reaches the threshold; it sets each kept pair's BestFor. With newest only
-// the later document's view counts.
+// there (ties by Options.Ties) and more than the threshold; it sets each
+// kept pair's BestFor. With newest only the later document's view counts.
 func (m *method) Select(fs []engine.Found[Evidence], newest bool) []engine.Found[Evidence] {
 	for k, i := range m.bestViews(fs, newest) {
 		e := &fs[i].Ev
@@ -42,17 +41,25 @@ func (m *method) Select(fs []engine.Found[Evidence], newest bool) []engine.Found
 // of the document's best pair there; see Select.
 func (m *method) bestViews(fs []engine.Found[Evidence], newest bool) map[view]int {
 	best := map[view]int{}
+	mutual := m.o.Ties == TiesMutual
 	consider := func(i int, doc, partner int32, own, other float64) {
-		if own < m.o.Threshold {
+		if own <= m.o.Threshold {
 			return
 		}
 		k := view{doc, m.docSrc[partner]}
 		if j, ok := best[k]; ok {
 			jOwn, jOther := fs[j].Ev.shares()
+			jPartner := fs[j].A
 			if fs[j].B == doc {
 				jOwn, jOther = jOther, jOwn
+			} else {
+				jPartner = fs[j].B
 			}
-			if cmp.Or(cmp.Compare(own, jOwn), cmp.Compare(other, jOther)) <= 0 {
+			c := cmp.Compare(own, jOwn)
+			if mutual {
+				c = cmp.Or(c, cmp.Compare(other, jOther))
+			}
+			if cmp.Or(c, cmp.Compare(jPartner, partner)) <= 0 {
 				return
 			}
 		}

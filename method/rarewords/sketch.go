@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
@@ -25,7 +27,10 @@ type Sketch struct {
 // Changelog:
 //   - 1: first version: the source's length and bytes, then the word
 //     hashes. Everything is in the index part; there is no detail part.
-const Format = 1
+//   - 2: the same layout; the words are chosen by Options.Tokens, the
+//     pieces between white space by default, where version 1 held
+//     Unicode words.
+const Format = 2
 
 // AppendIndex appends the whole sketch.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
@@ -81,26 +86,58 @@ func SourceOf(doc *core.Document) string {
 type sketcher struct {
 	m      *method
 	an     analysis.Analyzer
+	lower  []byte
 	hashes []uint64
 }
 
 // NewSketcher returns a sketcher for one goroutine.
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] { return &sketcher{m: m} }
 
-// Sketch keeps the document's distinct words; a document without words, or
-// of fewer than Options.MinWords, is skipped.
+// Sketch keeps the document's distinct words (Options.Tokens); a document
+// without words, or of fewer than Options.MinWords, is skipped.
 func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
-	words := s.an.Words(doc.Text)
-	if len(words) == 0 {
+	s.hashes = s.hashes[:0]
+	if s.m.o.Tokens == TokensWords {
+		for _, t := range s.an.Words(doc.Text) {
+			s.hashes = append(s.hashes, t.Hash)
+		}
+	} else {
+		s.lower = analysis.AppendLower(s.lower[:0], doc.Text)
+		s.hashes = appendPieces(s.hashes, s.lower)
+	}
+	if len(s.hashes) == 0 {
 		return nil, core.SkipNoUnits
 	}
-	if len(words) < s.m.o.MinWords {
+	if len(s.hashes) < s.m.o.MinWords {
 		return nil, core.SkipTooShort
-	}
-	s.hashes = s.hashes[:0]
-	for _, t := range words {
-		s.hashes = append(s.hashes, t.Hash)
 	}
 	slices.Sort(s.hashes)
 	return &Sketch{Source: SourceOf(doc), Words: slices.Clone(slices.Compact(s.hashes))}, core.SkipNone
+}
+
+// appendPieces appends to dst the hash (analysis.HashWord) of each piece of
+// text between white space, in order, repeats included: white space is
+// what Python's str.split splits at, Unicode's White_Space and the ASCII
+// separators 0x1C to 0x1F.
+func appendPieces(dst []uint64, text []byte) []uint64 {
+	start := -1
+	for i := 0; i < len(text); {
+		r, n := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRune(text[i:])
+		}
+		if unicode.IsSpace(r) || 0x1c <= r && r <= 0x1f {
+			if start >= 0 {
+				dst = append(dst, analysis.HashWord(text[start:i]))
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+		i += n
+	}
+	if start >= 0 {
+		dst = append(dst, analysis.HashWord(text[start:]))
+	}
+	return dst
 }

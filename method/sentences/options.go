@@ -34,7 +34,7 @@ type Options struct {
 }
 
 // Defaults returns the method's default options; the threshold was chosen
-// by measurement on news corpora (docs/evaluation.md).
+// by measurement on news corpora (docs/methods.md).
 func Defaults() Options {
 	return Options{Threshold: 0.35, Similar: 0.3, MaxDocs: 10, MinChars: 20, BucketLimit: 32}
 }

@@ -49,7 +49,7 @@ func TestFingerprint(t *testing.T) {
 	// Unrelated texts are far apart. (Those of the generator share one
 	// small vocabulary of common words and syllables, so they lie nearer
 	// than the 32 bits of random fingerprints; unrelated news articles lie
-	// about 30 bits apart, docs/evaluation.md.)
+	// about 30 bits apart, docs/methods.md.)
 	total := 0
 	for i := range 50 {
 		d := distance(orig, fingerprintOf(t, strings.Join(g.Sentences(30), " ")))

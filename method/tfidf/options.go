@@ -1,8 +1,13 @@
 // Package tfidf is the title-and-body TF-IDF detection method: a document's
-// title and body are separate L2-normalised TF-IDF vectors over their
-// content words (stop words left out), with document frequencies from the
-// corpus; a pair's scores are the two exact cosines, and a rule over them
-// (DefaultTFIDFRule unless told otherwise) decides duplicates. Candidates
+// title and body are separate L2-normalised TF-IDF vectors, with document
+// frequencies from the corpus; a pair's scores are the two exact cosines,
+// and a rule over them (DefaultTFIDFRule unless told otherwise) decides
+// duplicates. By default terms and weights are those the rule was tuned
+// on, R tm's: terms are the lower-cased pieces of at least three bytes
+// between ASCII spaces and punctuation, with no stop list and no stemming
+// (Options.Terms), weighed by their count over the document's length times
+// log2(N/df) (Options.Weighting), so a term every document holds weighs
+// nothing. Candidates
 // come from exact all-pairs joins, one per field some clause of the rule (or
 // the similar threshold) bounds from below, at the lowest such bound, so
 // every pair the rule can accept is found and nothing is compared pairwise.
@@ -16,13 +21,19 @@
 // document takes its counts off the document frequencies, which later
 // documents are weighed with, and takes it out of the joins. So an Index's
 // scores differ slightly from a Batch's over the same documents; Rescore
-// recomputes them as a Batch would.
+// recomputes them as a Batch would. Under the default weighting they
+// differ most in a young index: log2(N/df) gives a term every document so
+// far holds no weight, so the first document's vectors are empty and the
+// second's keep only what it does not share with the first; words less
+// stop words with the smoothed IDF (TermsWords, WeightingSmooth) weigh an
+// index's first documents as a batch would nearly.
 package tfidf
 
 import (
 	"fmt"
 
 	"github.com/neardup/neardup/internal/similarity"
+	"github.com/neardup/neardup/internal/vector"
 )
 
 // Name is the method's name.
@@ -40,6 +51,24 @@ const (
 
 var fields = []string{"title", "body"}
 
+// The values of Options.Terms.
+const (
+	// TermsTM are R tm's default terms (see tmTerms): the default.
+	TermsTM = "tm"
+	// TermsWords are the project's words (analysis.Analyzer.Words) less
+	// the stop words of the document's language (vector.Terms).
+	TermsWords = "words"
+)
+
+// The values of Options.Weighting.
+const (
+	// WeightingTM is R tm's weightTfIdf (vector.TFIDFLog2): the default.
+	WeightingTM = "tm"
+	// WeightingSmooth is the count times a smoothed natural-log IDF
+	// (vector.TFIDF), under which a term in every document keeps a weight.
+	WeightingSmooth = "smooth"
+)
+
 // Options configure the method. Make them with Defaults and change what you
 // need: every field means what it says, zero included.
 type Options struct {
@@ -53,25 +82,48 @@ type Options struct {
 	// field from below: a clause that does not would accept pairs sharing
 	// no word, which no join can find.
 	Rule string `json:"rule" flag:"rule" help:"Rule over the title and body cosines that makes a pair a duplicate"`
+	// Terms is how titles and bodies become terms: TermsTM, the default,
+	// or TermsWords.
+	Terms string `json:"terms" flag:"terms" enum:"tm,words" help:"Terms of titles and bodies: tm (R tm's: lower-cased pieces of 3+ bytes between spaces and punctuation, no stop list) or words (Unicode words less stop words)"`
+	// Weighting weighs the terms: WeightingTM, the default, or
+	// WeightingSmooth.
+	Weighting string `json:"weighting" flag:"weighting" enum:"tm,smooth" help:"Term weighting: tm (count/length × log2(N/df), R tm's weightTfIdf) or smooth (count × (1 + ln((N+1)/(df+1))))"`
 }
 
 // Defaults returns the method's default options.
 func Defaults() Options {
-	return Options{Similar: 0, Rule: DefaultTFIDFRule}
+	return Options{Similar: 0, Rule: DefaultTFIDFRule, Terms: TermsTM, Weighting: WeightingTM}
 }
 
 // Method returns the method's name.
 func (Options) Method() string { return Name }
 
 // Check returns an error naming the first option out of range: a similar
-// threshold outside [0, 1], a rule that does not parse (a
-// *similarity.RuleError) or that no join can serve.
+// threshold outside [0, 1], unknown terms or weighting, a rule that does
+// not parse (a *similarity.RuleError) or that no join can serve.
 func (o Options) Check() error {
 	if o.Similar < 0 || o.Similar > 1 {
 		return fmt.Errorf("tfidf: similar %v is not in [0, 1]", o.Similar)
 	}
+	if o.Terms != TermsTM && o.Terms != TermsWords {
+		return fmt.Errorf("tfidf: unknown terms %q (want %s or %s)", o.Terms, TermsTM, TermsWords)
+	}
+	if _, err := o.weighting(); err != nil {
+		return err
+	}
 	_, _, err := o.joins()
 	return err
+}
+
+// weighting returns the vector weighting of Options.Weighting.
+func (o Options) weighting() (vector.Weighting, error) {
+	switch o.Weighting {
+	case WeightingTM:
+		return vector.TFIDFLog2, nil
+	case WeightingSmooth:
+		return vector.TFIDF, nil
+	}
+	return 0, fmt.Errorf("tfidf: unknown weighting %q (want %s or %s)", o.Weighting, WeightingTM, WeightingSmooth)
 }
 
 // joins parses the rule and chooses the threshold of each field's join.

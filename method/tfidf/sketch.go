@@ -11,7 +11,7 @@ import (
 )
 
 // Sketch is one document as the method compares it: the counts of the
-// content words of its title and of its body.
+// terms of its title and of its body (Options.Terms).
 type Sketch struct {
 	Title, Body vector.Counts
 }
@@ -30,7 +30,9 @@ func (s *Sketch) field(i int) *vector.Counts {
 //   - 1: first version: the title's word hashes and counts, then the
 //     body's (see vector.AppendCounts). Everything is in the index part;
 //     there is no detail part.
-const Format = 1
+//   - 2: the same layout; the terms are chosen by Options.Terms, R tm's
+//     by default, where version 1 held words less stop words.
+const Format = 2
 
 // AppendIndex appends the whole sketch.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
@@ -69,24 +71,35 @@ func (m *method) DecodeDetail([]byte) (*Sketch, error) {
 func (m *method) DecodeSketch(index, _ []byte) (*Sketch, error) { return m.DecodeIndex(index) }
 
 type sketcher struct {
+	tm     bool // Options.Terms is TermsTM
 	terms  vector.Terms
+	tmt    tmTerms
 	hashes []uint64
 }
 
 // NewSketcher returns a sketcher for one goroutine.
-func (m *method) NewSketcher() engine.DocSketcher[Sketch] { return &sketcher{} }
+func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
+	return &sketcher{tm: m.o.Terms == TermsTM}
+}
 
-// Sketch counts the content words (not stop words) of the title and the
-// body; a document with none is skipped.
+// Sketch counts the terms (Options.Terms) of the title and the body; a
+// document with none is skipped.
 func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	var sk Sketch
-	s.terms.Analyze(doc)
-	for i, words := range [2][]analysis.Token{s.terms.Title, s.terms.Body} {
-		s.hashes = s.hashes[:0]
-		for _, t := range words {
-			s.hashes = append(s.hashes, t.Hash)
+	if s.tm {
+		for i, text := range [2]string{doc.Title, doc.Text} {
+			s.hashes = s.tmt.appendHashes(s.hashes[:0], text)
+			*sk.field(i) = vector.Count(s.hashes)
 		}
-		*sk.field(i) = vector.Count(s.hashes)
+	} else {
+		s.terms.Analyze(doc)
+		for i, words := range [2][]analysis.Token{s.terms.Title, s.terms.Body} {
+			s.hashes = s.hashes[:0]
+			for _, t := range words {
+				s.hashes = append(s.hashes, t.Hash)
+			}
+			*sk.field(i) = vector.Count(s.hashes)
+		}
 	}
 	if len(sk.Title.Hashes)+len(sk.Body.Hashes) == 0 {
 		return nil, core.SkipNoUnits

@@ -50,12 +50,16 @@ func newMethod(o Options) (*method, error) {
 	if err != nil {
 		return nil, err
 	}
+	w, err := o.weighting()
+	if err != nil {
+		return nil, err
+	}
 	m := &method{o: o, rule: rule, floor: bodyFloor(rule, o.Similar)}
 	for i := range rule.Clauses {
 		m.clauses = append(m.clauses, rule.ClauseString(i))
 	}
 	for i := range m.fields {
-		m.fields[i] = vector.NewField(vector.TFIDF, at[i])
+		m.fields[i] = vector.NewField(w, at[i])
 	}
 	return m, nil
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -176,47 +177,88 @@ func TestEqualsBruteForce(t *testing.T) {
 	}
 }
 
-// TestWeights checks the vectors against TF-IDF computed here from the
-// words: count times 1 + ln((N+1)/(df+1)), stop words dropped,
-// L2-normalised.
+// TestWeights checks the vectors of both weightings and both kinds of
+// terms against TF-IDF computed here from the terms, L2-normalised: tm's
+// count/length × log2(N/df), terms found by a regular expression; the
+// smooth count × (1 + ln((N+1)/(df+1))), words less stop words.
 func TestWeights(t *testing.T) {
 	docs := newsCorpus(12, 300)
-	m := sealed(t, Defaults(), docs)
-	var an analysis.Analyzer
-	counts := make([]map[uint64]int, len(docs))
-	df := map[uint64]int{}
-	for i, d := range docs {
-		counts[i] = map[uint64]int{}
-		words := an.Words(d.Text)
-		lang := analysis.DetectLangTokens(d.Text, words)
-		for _, w := range words {
-			if !analysis.IsStopToken(lang, w) {
-				counts[i][w.Hash]++
+	tmSplit := regexp.MustCompile(`[\t\n\v\f\r ]+`)
+	tmTermsOf := func(text string) []uint64 {
+		var out []uint64
+		for _, w := range tmSplit.Split(strings.ToLower(text), -1) {
+			if len(w) >= 3 {
+				out = append(out, analysis.HashWordString(w))
 			}
 		}
-		for h := range counts[i] {
-			df[h]++
-		}
+		return out
 	}
-	for i := range docs {
-		var want []float64
-		var norm float64
-		for h, tf := range counts[i] {
-			w := float64(tf) * (1 + math.Log(float64(len(docs)+1)/float64(df[h]+1)))
-			want, norm = append(want, w), norm+w*w
+	var an analysis.Analyzer
+	wordsOf := func(text string) []uint64 {
+		var out []uint64
+		words := an.Words(text)
+		lang := analysis.DetectLangTokens(text, words)
+		for _, w := range words {
+			if !analysis.IsStopToken(lang, w) {
+				out = append(out, w.Hash)
+			}
 		}
-		for k := range want {
-			want[k] /= math.Sqrt(norm)
-		}
-		var got []float64
-		for _, w := range m.fields[body].Vector(int32(i)).Weights {
-			got = append(got, float64(w))
-		}
-		slices.Sort(want)
-		slices.Sort(got)
-		if !cmp.Equal(want, got, cmp.Comparer(func(x, y float64) bool { return math.Abs(x-y) < 1e-6 })) {
-			t.Fatalf("document %d: weights\n%v\nwant\n%v", i, got, want)
-		}
+		return out
+	}
+	tmWeight := func(tf, length, df, n int) float64 {
+		return float64(tf) / float64(length) * math.Log2(float64(n)/float64(df))
+	}
+	smoothWeight := func(tf, _, df, n int) float64 {
+		return float64(tf) * (1 + math.Log(float64(n+1)/float64(df+1)))
+	}
+	for _, tc := range []struct {
+		terms, weighting string
+		termsOf          func(string) []uint64
+		weight           func(tf, length, df, n int) float64
+	}{
+		{TermsTM, WeightingTM, tmTermsOf, tmWeight},
+		{TermsWords, WeightingSmooth, wordsOf, smoothWeight},
+		{TermsTM, WeightingSmooth, tmTermsOf, smoothWeight},
+	} {
+		t.Run(tc.terms+","+tc.weighting, func(t *testing.T) {
+			o := Defaults()
+			o.Terms, o.Weighting = tc.terms, tc.weighting
+			m := sealed(t, o, docs)
+			counts := make([]map[uint64]int, len(docs))
+			lengths := make([]int, len(docs))
+			df := map[uint64]int{}
+			for i, d := range docs {
+				counts[i] = map[uint64]int{}
+				for _, h := range tc.termsOf(d.Text) {
+					counts[i][h]++
+					lengths[i]++
+				}
+				for h := range counts[i] {
+					df[h]++
+				}
+			}
+			for i := range docs {
+				var want []float64
+				var norm float64
+				for h, tf := range counts[i] {
+					if w := tc.weight(tf, lengths[i], df[h], len(docs)); w > 0 {
+						want, norm = append(want, w), norm+w*w
+					}
+				}
+				for k := range want {
+					want[k] /= math.Sqrt(norm)
+				}
+				var got []float64
+				for _, w := range m.fields[body].Vector(int32(i)).Weights {
+					got = append(got, float64(w))
+				}
+				slices.Sort(want)
+				slices.Sort(got)
+				if !cmp.Equal(want, got, cmp.Comparer(func(x, y float64) bool { return math.Abs(x-y) < 1e-6 })) {
+					t.Fatalf("document %d: weights\n%v\nwant\n%v", i, got, want)
+				}
+			}
+		})
 	}
 }
 
@@ -252,8 +294,10 @@ func TestRuleErrors(t *testing.T) {
 		t.Error("tfidf accepted a threshold")
 	}
 	for _, s := range []float64{-0.1, 1.5} {
-		if err := (Options{Similar: s, Rule: DefaultTFIDFRule}).Check(); err == nil {
-			t.Errorf("similar %v accepted", s)
+		o := Defaults()
+		o.Similar = s
+		if err := o.Check(); err == nil || !strings.Contains(err.Error(), "similar") {
+			t.Errorf("similar %v: error %v", s, err)
 		}
 	}
 }
@@ -291,11 +335,12 @@ func TestTitleJoin(t *testing.T) {
 	g := enginetest.NewTextGen(13)
 	docs := []core.Document{
 		{ID: "a", Title: "Harbour bridge approved, council", Text: strings.Join(g.Sentences(5), " ")},
-		{ID: "b", Title: "HARBOUR BRIDGE APPROVED - COUNCIL", Text: strings.Join(g.Sentences(5), " ")},
+		{ID: "b", Title: "HARBOUR  BRIDGE\tApproved, COUNCIL", Text: strings.Join(g.Sentences(5), " ")},
 		{ID: "c", Title: "Storm closes the northern railway", Text: strings.Join(g.Sentences(5), " ")},
 	}
 	docs = append(docs, enginetest.Background(g, 20)...)
-	o := Options{Rule: "title>=0.9"}
+	o := Defaults()
+	o.Rule = "title>=0.9"
 	got := enginetest.Batch(t, Spec, o, docs)
 	if p, ok := got["a~b"]; len(got) != 1 || !ok || p.Label != core.Duplicate {
 		t.Errorf("pairs %v, want a~b alone", enginetest.Summary(got))

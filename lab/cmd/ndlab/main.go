@@ -1,13 +1,16 @@
 // Command ndlab holds the project's own measurement tools that users of
 // neardup do not need: the labelled corpus generator (gen), threshold
 // sweeps over a labelled corpus (sweep), extraction scored against gold
-// text (extract-eval) and timed per page (extract-speed). Scoring a run against a truth stays in the product as
+// text (extract-eval) and timed per page (extract-speed), and the methods
+// compared with the seeds' recipes (recipe-docs, recipe-compare). Scoring a run against a truth stays in the product as
 // `neardup eval`.
 //
 //	go run ./cmd/ndlab gen --reuters ../../shared/data/reuters21578 -n 20000 -o docs.jsonl --truth truth.jsonl
 //	go run ./cmd/ndlab sweep docs.jsonl --truth truth.jsonl --methods minhash,sentences
 //	go run ./cmd/ndlab extract-eval --gold dragnet=../../shared/data/dragnet
 //	go run ./cmd/ndlab extract-speed --gold dragnet=/tmp/data/dragnet
+//	go run ./cmd/ndlab recipe-docs --bbc ../../shared/data/bbc-news-fulltext/bbc.tar.gz -o bbc.jsonl
+//	go run ./cmd/ndlab recipe-compare bbc.jsonl --tm tm.jsonl --rarewords rw.tsv
 //
 // Run from the lab directory (the lab module).
 package main
@@ -34,11 +37,13 @@ import (
 type cli struct {
 	Quiet bool `help:"No progress output on stderr." short:"q"`
 
-	Gen          genCmd          `cmd:"" help:"Generate a labelled near-duplicate news corpus from real texts (seeded)."`
-	Sweep        evalSweepCmd    `cmd:"" help:"Run methods once over a labelled corpus and score every threshold of a range: table, CSV, SVG plot."`
-	ExtractEval  extractEvalCmd  `cmd:"" name:"extract-eval" help:"Score extracted text against gold text (Dragnet, CleanEval layout): shingle P/R/F1 per dataset."`
-	ExtractSpeed extractSpeedCmd `cmd:"" name:"extract-speed" help:"Time extraction per page over real pages (p50, p90, p99) beside parsing the same HTML, in one run."`
-	CharsetEval  charsetEvalCmd  `cmd:"" name:"charset-eval" help:"Write real texts as pages that declare no charset, in the charsets of their languages, and count those read back in the charset written."`
+	Gen           genCmd           `cmd:"" help:"Generate a labelled near-duplicate news corpus from real texts (seeded)."`
+	Sweep         evalSweepCmd     `cmd:"" help:"Run methods once over a labelled corpus and score every threshold of a range: table, CSV, SVG plot."`
+	ExtractEval   extractEvalCmd   `cmd:"" name:"extract-eval" help:"Score extracted text against gold text (Dragnet, CleanEval layout): shingle P/R/F1 per dataset."`
+	ExtractSpeed  extractSpeedCmd  `cmd:"" name:"extract-speed" help:"Time extraction per page over real pages (p50, p90, p99) beside parsing the same HTML, in one run."`
+	CharsetEval   charsetEvalCmd   `cmd:"" name:"charset-eval" help:"Write real texts as pages that declare no charset, in the charsets of their languages, and count those read back in the charset written."`
+	RecipeDocs    recipeDocsCmd    `cmd:"" name:"recipe-docs" help:"Write the BBC archive as the JSON Lines the seeds' recipes read (id, title, text, source)."`
+	RecipeCompare recipeCompareCmd `cmd:"" name:"recipe-compare" help:"Compare --method tfidf and --method rarewords with the outputs of the seeds' recipes on the documents they read: pairs found, missed and extra."`
 }
 
 // globals is what every command's Run receives besides its own flags.
@@ -98,6 +103,8 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 	flags := methodflags.New(methods.All)
 	c.Sweep.flags = flags
 	c.Sweep.Plugins = kong.Plugins{flags.Plugin()}
+	c.RecipeCompare.flags = flags
+	c.RecipeCompare.Plugins = kong.Plugins{flags.Plugin()}
 	return kong.New(c, append([]kong.Option{
 		kong.Name("ndlab"),
 		kong.Description("The neardup project's measurement tools: corpus generator, threshold sweeps, extraction scores."),

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
+)
+
+// TestVerifyFindsDamagedRecords overwrites sixteen bytes inside a stored
+// sketch part or text of document d0, directly in the database of each
+// engine: index verify names d0 and the part and exits 1, and a query that
+// d0 is a candidate of (or an export that reads its text) fails naming d0
+// instead of answering with different evidence.
+func TestVerifyFindsDamagedRecords(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, docs := writeCorpus(t, dir, 30)
+	q, _ := json.Marshal(map[string]string{"id": "q", "text": docs[0].Text + " One more sentence closes this version of it."})
+	query := filepath.Join(dir, "query.jsonl")
+	if err := os.WriteFile(query, append(q, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const d0 = `(SELECT ord FROM docs WHERE id = 'd0')`
+	for _, tc := range []struct {
+		name, part       string
+		sqlite, postgres string
+		fails            []string // a command that must fail naming d0
+	}{
+		{"sketch index part", "the index part of its sketch",
+			`UPDATE docs SET sketch = CAST(substr(sketch, 1, 8) || x'A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5' || substr(sketch, 25) AS BLOB) WHERE id = 'd0'`,
+			`UPDATE docs SET sketch = overlay(sketch placing '\xa5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5'::bytea from 9 for 16) WHERE id = 'd0'`,
+			[]string{"index", "query", query}},
+		{"sketch detail", "the detail part of its sketch",
+			`UPDATE sketch_detail SET data = CAST(substr(data, 1, 8) || x'A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5' || substr(data, 25) AS BLOB) WHERE ord = ` + d0,
+			`UPDATE sketch_detail SET data = overlay(data placing '\xa5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5'::bytea from 9 for 16) WHERE ord = ` + d0,
+			[]string{"index", "query", query}},
+		{"text", "its text",
+			`UPDATE texts SET text = substr(text, 1, 8) || 'XXXXXXXXXXXXXXXX' || substr(text, 25) WHERE ord = ` + d0,
+			`UPDATE texts SET text = overlay(text placing 'XXXXXXXXXXXXXXXX' from 9 for 16) WHERE ord = ` + d0,
+			[]string{"index", "export", "-o", filepath.Join(dir, "out")}},
+	} {
+		for _, engine := range storetest.Engines {
+			t.Run(tc.name+"/"+engine, func(t *testing.T) {
+				dsn := storetest.DSN(t, engine)
+				runOK(t, "index", "add", "--store-text", "--db", dsn, corpus)
+				if out, err := child(t, "-q", "index", "query", "--db", dsn, query).Output(); err != nil || !strings.Contains(string(out), `"d0"`) {
+					t.Fatalf("query before the damage: %v\n%s", err, out)
+				}
+				sql := tc.sqlite
+				if store.IsPostgres(dsn) {
+					sql = tc.postgres
+				}
+				storetest.Exec(t, dsn, sql)
+				out, err := child(t, "-q", "index", "verify", "--db", dsn).CombinedOutput()
+				want := `document "d0" (ordinal 1): ` + tc.part + ` does not match its checksum`
+				if code := exitCodeOf(err); code != 1 || !strings.Contains(string(out), want) {
+					t.Errorf("verify: exit code %d, output:\n%s\nwant exit code 1 and %q", code, out, want)
+				}
+				out, err = child(t, append(append([]string{"-q"}, tc.fails...), "--db", dsn)...).CombinedOutput()
+				if err == nil || !strings.Contains(string(out), want) {
+					t.Errorf("%s after the damage: %v, output:\n%s\nwant a failure saying %q", strings.Join(tc.fails[:2], " "), err, out, want)
+				}
+			})
+		}
+	}
+}
+
+// exitCodeOf returns the exit code of a child that ended with err.
+func exitCodeOf(err error) int {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
+}

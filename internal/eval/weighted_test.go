@@ -1,0 +1,169 @@
+package eval
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// TestWeightedByHand checks the weighted estimates and their intervals on
+// labelled pairs worked out by hand (a pair is weight, duplicate, predicted;
+// z is each pair's weight × (numerator − ratio × denominator)).
+func TestWeightedByHand(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		truth  string
+		pred   string
+		want   WeightedScores
+		approx bool
+	}{{
+		// One stratum: (1, dup, pred) (1, not, pred) (2, dup, not) (4, dup, pred).
+		// Predicted 6, duplicates 7, correct 5.
+		// Precision 5/6: z = 1/6, -5/6, 0, 2/3, mean 0, Σz² = 42/36,
+		// variance 4/3 · 42/36 / 6² = 14/324.
+		// Recall 5/7: z = 2/7, 0, -10/7, 8/7, Σz² = 168/49, variance
+		// 4/3 · 168/49 / 7² = 32/343.
+		// F1 10/13: z = 2·yŷ − 10/13·(ŷ+y) weighted: 6/13, -10/13, -20/13, 24/13,
+		// Σz² = (36+100+400+576)/169 = 1112/169, variance 4/3 · 1112/169 / 13².
+		name: "one stratum",
+		truth: `{"a":"1","b":"2","label":"duplicate","weight":1}
+{"a":"3","b":"4","label":"different"}
+{"a":"5","b":"6","label":"duplicate","weight":2}
+{"a":"7","b":"8","label":"duplicate","weight":4.0}
+`,
+		pred: `{"a":"1","b":"2","label":"duplicate"}
+{"a":"4","b":"3","label":"duplicate"}
+{"a":"7","b":"8","label":"duplicate"}
+`,
+		want: WeightedScores{Pairs: 4, Strata: 1, Predicted: 6, Truth: 7, Correct: 5,
+			Precision: around(5.0/6, math.Sqrt(14.0/324)),
+			Recall:    around(5.0/7, math.Sqrt(32.0/343)),
+			F1:        around(10.0/13, math.Sqrt(4.0/3*1112/169)/13)},
+	}, {
+		// Stratum A: (1, dup, pred) (1, not, pred); stratum B: (2, dup, not)
+		// (2, dup, pred) (2, not, not). Predicted 4, duplicates 5, correct 3.
+		// Precision 3/4: z in A 1/4, -3/4 (mean -1/4: Σd² 1/2, × 2/1 = 1);
+		// in B 0, 1/2, 0 (mean 1/6: Σd² 1/6, × 3/2 = 1/4); variance 5/4 / 4².
+		// Recall 3/5: z in A 2/5, 0 (Σd² 2/25, × 2 = 4/25); in B -6/5, 4/5, 0
+		// (mean -2/15: Σd² 152/75, × 3/2 = 76/25); variance (80/25) / 5².
+		// F1 2/3: z in A 2/3, -2/3 (Σd² 8/9, × 2 = 16/9); in B -4/3, 4/3, 0
+		// (Σd² 32/9, × 3/2 = 16/3); variance (64/9) / 9².
+		name: "two strata",
+		truth: `{"a":"1","b":"2","label":"duplicate","stratum":"A"}
+{"a":"3","b":"4","label":"different","stratum":"A"}
+{"a":"5","b":"6","label":"duplicate","weight":2,"stratum":"B"}
+{"a":"7","b":"8","label":"duplicate","weight":2,"stratum":"B"}
+{"a":"9","b":"10","label":"different","weight":2,"stratum":"B"}
+`,
+		pred: `{"a":"1","b":"2","label":"duplicate"}
+{"a":"3","b":"4","label":"duplicate"}
+{"a":"7","b":"8","label":"duplicate"}
+`,
+		want: WeightedScores{Pairs: 5, Strata: 2, Predicted: 4, Truth: 5, Correct: 3,
+			Precision: around(0.75, math.Sqrt(1.25)/4),
+			Recall:    around(0.6, math.Sqrt(80.0/25)/5),
+			F1:        around(2.0/3, math.Sqrt(64.0/9)/9)},
+	}, {
+		// A stratum of one pair adds no variance; nothing predicted gives
+		// precision 1 with the interval [0, 1].
+		name: "singleton stratum, nothing predicted",
+		truth: `{"a":"1","b":"2","label":"duplicate","stratum":"A","weight":3}
+{"a":"3","b":"4","label":"duplicate","stratum":"B"}
+{"a":"5","b":"6","label":"different","stratum":"B"}
+`,
+		pred: `{"a":"1","b":"9","label":"duplicate"}
+`,
+		want: WeightedScores{Pairs: 3, Strata: 2, SingletonStrata: 1, Predicted: 0, Truth: 4, Correct: 0,
+			Precision: Interval{1, 0, 1}, Recall: Interval{0, 0, 0}, F1: Interval{0, 0, 0}},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr, err := ReadTruth(strings.NewReader(tc.truth), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := ReadPrediction(strings.NewReader(tc.pred), "p", PredictionOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := Evaluate(tr, p).Weighted
+			if diff := cmp.Diff(&tc.want, got, cmpopts.EquateApprox(0, 1e-12)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// around is value with the 95 % normal interval of standard error se,
+// clipped to [0, 1].
+func around(value, se float64) Interval {
+	return Interval{Value: value, Low: max(0, value-1.959963984540054*se), High: min(1, value+1.959963984540054*se)}
+}
+
+// TestUnweightedMatchesCounts: without weights the weighted estimates are
+// the counted scores.
+func TestUnweightedMatchesCounts(t *testing.T) {
+	tr, err := ReadTruth(strings.NewReader(`{"a":"1","b":"2","label":"duplicate"}
+{"a":"3","b":"4","label":"duplicate"}
+{"a":"5","b":"6","label":"different"}
+{"a":"7","b":"8","label":"duplicate"}
+`), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Prediction{Name: "p", Pairs: [][2]string{{"1", "2"}, {"5", "6"}, {"8", "7"}}}
+	r := Evaluate(tr, p)
+	w := r.Weighted
+	if w.Predicted != float64(r.Pairs.Predicted) || w.Truth != float64(r.Pairs.Truth) || w.Correct != float64(r.Pairs.Correct) ||
+		math.Abs(w.Precision.Value-r.Pairs.Precision) > 1e-12 || math.Abs(w.Recall.Value-r.Pairs.Recall) > 1e-12 ||
+		math.Abs(w.F1.Value-r.Pairs.F1) > 1e-12 {
+		t.Errorf("weighted %+v, counted %+v", w, r.Pairs)
+	}
+}
+
+func TestWeightErrors(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{`{"a":"1","b":"2","label":"duplicate","weight":0}`, "line 1: weight 0: want a positive number"},
+		{`{"a":"1","b":"2","label":"duplicate","weight":-2}`, "weight -2"},
+		{`{"a":"1","b":"2","label":"duplicate","weight":"2"}`, `weight "2"`},
+		{`{"a":"1","b":"2","label":"duplicate","stratum":["x","y"]}`, `stratum ["x","y"]: want one value`},
+	} {
+		_, err := ReadTruth(strings.NewReader(tc.line), "")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.line, err, tc.want)
+		}
+	}
+}
+
+// TestWeightedReport: the text report gives the weighted estimates with
+// their intervals; a cluster-form truth has none.
+func TestWeightedReport(t *testing.T) {
+	tr, err := ReadTruth(strings.NewReader(`{"a":"1","b":"2","label":"duplicate","stratum":"A","weight":2.5}
+{"a":"3","b":"4","label":"different","stratum":"A","weight":2.5}
+{"a":"5","b":"6","label":"duplicate","stratum":"B"}
+`), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	rep := NewReport(tr, []*Prediction{{Name: "run", Pairs: [][2]string{{"1", "2"}, {"3", "4"}}}})
+	if err := rep.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"weighted: 3 labelled pairs in 2 strata", "within strata", "strata of a single pair, which add no variance: 1",
+		"prediction  predicted  duplicates  correct", "run          5         3.5      2.5  0.5000 (0.0000-1.0000)  0.7143 (0.3143-1.0000)"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, b.String())
+		}
+	}
+	ct, err := ReadTruth(strings.NewReader(`{"id":"1","cluster":"a"}`+"\n"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := Evaluate(ct, &Prediction{Name: "run"}); r.Weighted != nil {
+		t.Errorf("cluster truth has weighted scores %+v", r.Weighted)
+	}
+}

@@ -1,0 +1,253 @@
+package store
+
+import (
+	"database/sql"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"math"
+	"unsafe"
+
+	"github.com/neardup/neardup/core"
+)
+
+// Record checksums. Every stored part of a document's sketch (the index
+// part in docs and in the removal log, the detail part), every text and
+// every mark carries a CRC-32C of its content, written with it and checked
+// whenever it is read and by Check, so that a record damaged on disk or
+// edited behind the store's back is an error naming its document, never
+// different evidence. The SQLite and PostgreSQL engines check their pages
+// (where they do) but not what a page holds: a byte changed inside a
+// record reads back without a complaint.
+//
+// A checksum covers the part's tag and the key the record is stored under
+// as well as its content, so that a record copied into another's place
+// does not match either. It is stored as a signed 32-bit integer (the bits
+// of the CRC), which both engines keep in four bytes.
+//
+// CRC-32C rather than a 64-bit hash: hash/crc32 computes it with the
+// processor's CRC instruction (amd64, arm64) at several GB/s, it detects
+// every error burst of up to 32 bits, and any other change escapes it with
+// a chance of 2^-32: what is asked of it is to notice damage, not to resist
+// forgery.
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// The parts a checksum covers, each summed with its own tag.
+const (
+	partIndex  = 'i'
+	partDetail = 'd'
+	partText   = 't'
+	partMark   = 'm'
+)
+
+// partName names a part in messages.
+var partName = map[byte]string{
+	partIndex:  "the index part of its sketch",
+	partDetail: "the detail part of its sketch",
+	partText:   "its text",
+}
+
+// removalPart names the index part of a removed document's sketch, kept in
+// the removal log.
+const removalPart = "the index part of its sketch in the removal log"
+
+// recordSum returns the checksum of a document's part.
+func recordSum(part byte, ord int64, data []byte) int32 {
+	var key [9]byte
+	key[0] = part
+	binary.LittleEndian.PutUint64(key[1:], uint64(ord))
+	return int32(crc32.Update(crc32.Update(0, castagnoli, key[:]), castagnoli, data))
+}
+
+// textSum returns the checksum of a document's text, read in place: a
+// copy of the text cost more than its checksum (BenchmarkChecksums).
+func textSum(ord int64, text string) int32 {
+	return recordSum(partText, ord, unsafe.Slice(unsafe.StringData(text), len(text))) // only read
+}
+
+// markSum returns the checksum of a mark: every field of it.
+func markSum(m *Mark) int32 {
+	var buf [64]byte
+	b := append(buf[:0], partMark)
+	b = binary.LittleEndian.AppendUint64(b, uint64(m.A))
+	b = binary.LittleEndian.AppendUint64(b, uint64(m.B))
+	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(m.Score))
+	b = binary.LittleEndian.AppendUint64(b, uint64(m.At))
+	b = binary.AppendUvarint(b, uint64(len(m.Method)))
+	b = append(b, m.Method...)
+	b = binary.AppendUvarint(b, uint64(len(m.Label)))
+	b = append(b, m.Label...)
+	return int32(crc32.Update(crc32.Update(0, castagnoli, b), castagnoli, m.Evidence))
+}
+
+// A ChecksumError is a stored record that does not match its checksum (or
+// has none): the index's file or database was damaged, or edited other than
+// through neardup. It wraps ErrCorrupt.
+type ChecksumError struct {
+	// Ord and ID are the document's ordinal and id (ID is "" when the
+	// document is not stored, as for a removal).
+	Ord int64
+	ID  string
+	// What is the record: "the detail part of its sketch", "its text", "its
+	// mark with document 12 (minhash)", ...
+	What string
+	// Missing is set when the record has no checksum at all.
+	Missing bool
+}
+
+// Fault describes the damage as a line of a verify report.
+func (e *ChecksumError) Fault() string {
+	doc := fmt.Sprintf("document %q (ordinal %d)", e.ID, e.Ord)
+	if e.ID == "" {
+		doc = fmt.Sprintf("document of ordinal %d", e.Ord)
+	}
+	if e.Missing {
+		return fmt.Sprintf("%s: %s has no checksum", doc, e.What)
+	}
+	return fmt.Sprintf("%s: %s does not match its checksum", doc, e.What)
+}
+
+func (e *ChecksumError) Error() string {
+	return "store: " + e.Fault() + ": the index is damaged"
+}
+
+// Unwrap returns ErrCorrupt.
+func (e *ChecksumError) Unwrap() error { return ErrCorrupt }
+
+// sumOK reports whether data matches the stored checksum crc (NULL when
+// not valid) of the part of document ord.
+func sumOK(part byte, ord int64, data []byte, crc nullInt32) bool {
+	return crc.Valid && crc.V == recordSum(part, ord, data)
+}
+
+// checkSum returns a *ChecksumError when data does not match the stored
+// checksum crc of the part of document ord.
+func (t *txn) checkSum(part byte, ord int64, data []byte, crc nullInt32) error {
+	if sumOK(part, ord, data, crc) {
+		return nil
+	}
+	return t.sumError(ord, partName[part], !crc.Valid)
+}
+
+// markError returns the ChecksumError of a mark, named by its later
+// document.
+func (t *txn) markError(m *Mark, missing bool) error {
+	return t.sumError(m.B, markPart(m.A, t.idOf(m.A), m.Method), missing)
+}
+
+// markPart names a mark of a document, with the earlier document a.
+func markPart(a int64, id, method string) string {
+	return fmt.Sprintf("its mark with document %q (ordinal %d, %s)", id, a, method)
+}
+
+// sumError returns the ChecksumError of document ord, with its id when it
+// can be read.
+func (t *txn) sumError(ord int64, what string, missing bool) error {
+	return &ChecksumError{Ord: ord, ID: t.idOf(ord), What: what, Missing: missing}
+}
+
+// idOf returns the id of document ord, or "" when it cannot be read.
+func (t *txn) idOf(ord int64) string {
+	var id string
+	if st, err := t.stmt(`SELECT id FROM docs WHERE ord = ?`); err == nil {
+		st.QueryRowContext(t.ctx, ord).Scan(&id)
+	}
+	return id
+}
+
+// checkRecords returns a fault for every record that does not match its
+// checksum, up to maxFaults and then how many more.
+func (t *txn) checkRecords() ([]string, error) {
+	var faults []string
+	more := 0
+	add := func(e *ChecksumError) {
+		if len(faults) < maxFaults {
+			faults = append(faults, e.Fault())
+		} else {
+			more++
+		}
+	}
+	for _, q := range []struct {
+		part  byte
+		what  string
+		query string
+	}{
+		{partIndex, partName[partIndex], `SELECT ord, id, sketch, sketch_crc FROM docs WHERE sketch IS NOT NULL OR sketch_crc IS NOT NULL`},
+		{partDetail, partName[partDetail], `SELECT s.ord, COALESCE(d.id, ''), s.data, s.crc FROM sketch_detail s LEFT JOIN docs d ON d.ord = s.ord`},
+		{partText, partName[partText], `SELECT s.ord, COALESCE(d.id, ''), s.text, s.crc FROM texts s LEFT JOIN docs d ON d.ord = s.ord`},
+		{partIndex, removalPart, `SELECT ord, '', data, crc FROM removals WHERE data IS NOT NULL OR crc IS NOT NULL`},
+	} {
+		err := t.each(q.query, func(rows *sql.Rows) error {
+			var e ChecksumError
+			var data []byte
+			var crc nullInt32
+			if err := rows.Scan(&e.Ord, &e.ID, &data, &crc); err != nil {
+				return err
+			}
+			if !sumOK(q.part, e.Ord, data, crc) {
+				e.What, e.Missing = q.what, !crc.Valid
+				add(&e)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	err := t.each(`SELECT m.a, m.b, m.method, m.score, m.label, m.evidence, m.at, m.crc, COALESCE(b.id, ''), COALESCE(a.id, '')`+
+		` FROM marks m LEFT JOIN docs b ON b.ord = m.b LEFT JOIN docs a ON a.ord = m.a`, func(rows *sql.Rows) error {
+		var m Mark
+		var label, ev, idB, idA string
+		var crc nullInt32
+		if err := rows.Scan(&m.A, &m.B, &m.Method, &m.Score, &label, &ev, &m.At, &crc, &idB, &idA); err != nil {
+			return err
+		}
+		m.Label, m.Evidence = core.Label(label), []byte(ev)
+		if !crc.Valid || crc.V != markSum(&m) {
+			add(&ChecksumError{Ord: m.B, ID: idB, What: markPart(m.A, idA, m.Method), Missing: !crc.Valid})
+		}
+		return nil
+	})
+	if more > 0 {
+		faults = append(faults, fmt.Sprintf("and %d more records that do not match their checksums", more))
+	}
+	return faults, err
+}
+
+// each calls fn with each row of query q.
+func (t *txn) each(q string, fn func(rows *sql.Rows) error) error {
+	rows, err := t.query(q)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// maxFaults bounds the faults checkRecords lists.
+const maxFaults = 100
+
+// nullInt32 is a checksum as read: Valid is false for NULL.
+type nullInt32 struct {
+	V     int32
+	Valid bool
+}
+
+// Scan reads an integer column (as the engines return it, an int64).
+func (n *nullInt32) Scan(v any) error {
+	switch v := v.(type) {
+	case nil:
+		*n = nullInt32{}
+	case int64:
+		*n = nullInt32{V: int32(v), Valid: true} // out of range, it cannot match
+	default:
+		return fmt.Errorf("store: a checksum of type %T", v)
+	}
+	return nil
+}

@@ -1,0 +1,53 @@
+package store
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/core"
+)
+
+// BenchmarkChecksums sums the records of one news article as an add writes
+// them: an index part of 82 bytes, a detail part of 1.2 KB, a text of 4 KB
+// and a mark.
+func BenchmarkChecksums(b *testing.B) {
+	index, detail := bytes.Repeat([]byte{0x5a}, 82), bytes.Repeat([]byte{0xa5}, 1200)
+	text := strings.Repeat("A sentence of a news article. ", 4096/30)
+	m := &Mark{A: 1, B: 2, Method: "minhash", Score: 0.9, Label: core.Duplicate, Evidence: []byte(`{"jaccard":0.9}`), At: 1}
+	b.SetBytes(int64(len(index) + len(detail) + len(text) + len(m.Evidence)))
+	for i := range b.N {
+		ord := int64(i)
+		_ = recordSum(partIndex, ord, index) ^ recordSum(partDetail, ord, detail) ^ textSum(ord, text) ^ markSum(m)
+	}
+}
+
+// The checksum of a part covers its tag, its document's ordinal and every
+// byte of it: changing any of them changes the sum.
+func TestRecordSumCoversKeyAndData(t *testing.T) {
+	data := []byte("the detail part of a sketch")
+	base := recordSum(partDetail, 7, data)
+	if recordSum(partIndex, 7, data) == base || recordSum(partDetail, 8, data) == base {
+		t.Error("the sum ignores the part or the ordinal")
+	}
+	for i := range data {
+		changed := bytes.Clone(data)
+		changed[i] ^= 1
+		if recordSum(partDetail, 7, changed) == base {
+			t.Errorf("a bit changed at byte %d leaves the sum", i)
+		}
+	}
+	m := Mark{A: 1, B: 2, Method: "minhash", Score: 0.5, Label: core.Similar, Evidence: []byte("{}"), At: 3}
+	sum := markSum(&m)
+	for name, edit := range map[string]func(m *Mark){
+		"a": func(m *Mark) { m.A++ }, "b": func(m *Mark) { m.B++ }, "method": func(m *Mark) { m.Method = "simhash" },
+		"score": func(m *Mark) { m.Score = 0.51 }, "label": func(m *Mark) { m.Label = core.Duplicate },
+		"evidence": func(m *Mark) { m.Evidence = []byte("[]") }, "at": func(m *Mark) { m.At++ },
+	} {
+		c := m
+		edit(&c)
+		if markSum(&c) == sum {
+			t.Errorf("changing the mark's %s leaves its sum", name)
+		}
+	}
+}

@@ -1,0 +1,217 @@
+package store_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
+)
+
+// damage is a way to change a stored record behind the store's back: the
+// SQL of each engine, the part Check names, and a read that must fail.
+type damage struct {
+	sqlite, postgres string
+	part             string
+	read             func(r store.Reader, ord int64) error
+}
+
+// The records damaged belong to document "b": sixteen bytes from the ninth
+// on are overwritten, as a failing disk or a hand-made edit would.
+var damages = map[string]damage{
+	"sketch index part": {
+		sqlite:   `UPDATE docs SET sketch = CAST(substr(sketch, 1, 8) || x'A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5' || substr(sketch, 25) AS BLOB) WHERE id = 'b'`,
+		postgres: `UPDATE docs SET sketch = overlay(sketch placing '\xa5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5'::bytea from 9 for 16) WHERE id = 'b'`,
+		part:     "the index part of its sketch",
+		read: func(r store.Reader, ord int64) error {
+			if _, err := r.Sketch(ord); err == nil {
+				return errors.New("Sketch read the damaged part")
+			} else if !damagedB(err) {
+				return err
+			}
+			return r.Indexes(0, func(int64, []byte) error { return nil })
+		},
+	},
+	"sketch detail": {
+		sqlite:   `UPDATE sketch_detail SET data = CAST(substr(data, 1, 8) || x'A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5' || substr(data, 25) AS BLOB) WHERE ord = (SELECT ord FROM docs WHERE id = 'b')`,
+		postgres: `UPDATE sketch_detail SET data = overlay(data placing '\xa5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5'::bytea from 9 for 16) WHERE ord = (SELECT ord FROM docs WHERE id = 'b')`,
+		part:     "the detail part of its sketch",
+		read: func(r store.Reader, ord int64) error {
+			if _, err := r.Sketch(ord); err == nil {
+				return errors.New("Sketch read the damaged part")
+			} else if !damagedB(err) {
+				return err
+			}
+			_, err := r.Detail(ord)
+			return err
+		},
+	},
+	"text": {
+		sqlite:   `UPDATE texts SET text = substr(text, 1, 8) || 'XXXXXXXXXXXXXXXX' || substr(text, 25) WHERE ord = (SELECT ord FROM docs WHERE id = 'b')`,
+		postgres: `UPDATE texts SET text = overlay(text placing 'XXXXXXXXXXXXXXXX' from 9 for 16) WHERE ord = (SELECT ord FROM docs WHERE id = 'b')`,
+		part:     "its text",
+		read: func(r store.Reader, ord int64) error {
+			if _, err := r.Doc("b"); err == nil {
+				return errors.New("Doc read the damaged text")
+			} else if !damagedB(err) {
+				return err
+			}
+			return r.EachDoc(true, func(*store.Doc) error { return nil })
+		},
+	},
+	"mark": {
+		sqlite:   `UPDATE marks SET evidence = '{"shared":["a forged sentence"]}' WHERE b = (SELECT ord FROM docs WHERE id = 'b')`,
+		postgres: `UPDATE marks SET evidence = '{"shared":["a forged sentence"]}' WHERE b = (SELECT ord FROM docs WHERE id = 'b')`,
+		part:     `its mark with document "a"`,
+		read: func(r store.Reader, ord int64) error {
+			if _, err := r.MarksOf(ord); err == nil {
+				return errors.New("MarksOf read the damaged mark")
+			} else if !damagedB(err) {
+				return err
+			}
+			return r.EachMark(func(*store.Mark) error { return nil })
+		},
+	},
+}
+
+// damagedB reports whether err is the ChecksumError of document "b".
+func damagedB(err error) bool {
+	var ce *store.ChecksumError
+	return errors.As(err, &ce) && ce.ID == "b" && errors.Is(err, store.ErrCorrupt)
+}
+
+// checksumFixture stores documents a, b (a near copy of a, marked as its
+// duplicate) and c (removed), each with a sketch of both parts and a text,
+// and returns the ordinal of b.
+func checksumFixture(t *testing.T, st store.Store) int64 {
+	t.Helper()
+	var b int64
+	update(t, st, func(w store.Writer) error {
+		sk := func(n byte) *store.Sketch {
+			return &store.Sketch{Index: bytes.Repeat([]byte{n, 1, 2, 3}, 20), Detail: bytes.Repeat([]byte{n, 7}, 200)}
+		}
+		var ords []int64
+		for i, id := range []string{"a", "b", "c"} {
+			d := doc(id, 0)
+			d.Text = strings.Repeat("The text of document "+id+" runs on. ", 20)
+			ord, err := w.Insert(d, sk(byte(i+1)))
+			if err != nil {
+				return err
+			}
+			ords = append(ords, ord)
+		}
+		b = ords[1]
+		if err := w.AddMarks([]store.Mark{{A: ords[0], B: b, Method: "minhash", Score: 0.9, Label: core.Duplicate,
+			Evidence: []byte(`{"shared":["a sentence"]}`), At: 7}}); err != nil {
+			return err
+		}
+		_, err := w.Remove(ords[2:])
+		return err
+	})
+	return b
+}
+
+// TestChecksumsFindDamage overwrites sixteen bytes inside a stored sketch
+// part, a text and a mark, directly in the database: Check names the
+// document and the part, and reading the record is a ChecksumError naming
+// the document instead of different evidence.
+func TestChecksumsFindDamage(t *testing.T) {
+	for name, dmg := range damages {
+		t.Run(name, func(t *testing.T) {
+			forEachEngine(t, func(t *testing.T, dsn string) {
+				st := open(t, dsn)
+				b := checksumFixture(t, st)
+				if faults, err := st.Check(t.Context()); len(faults) > 0 || err != nil {
+					t.Fatalf("check before the damage: %q %v", faults, err)
+				}
+				q := dmg.sqlite
+				if store.IsPostgres(dsn) {
+					q = dmg.postgres
+				}
+				storetest.Exec(t, dsn, q)
+				faults, err := st.Check(t.Context())
+				if err != nil || len(faults) != 1 || !strings.Contains(faults[0], `document "b"`) ||
+					!strings.Contains(faults[0], dmg.part) || !strings.Contains(faults[0], "does not match its checksum") {
+					t.Errorf("check after the damage: %q %v, want one fault naming document \"b\" and %s", faults, err, dmg.part)
+				}
+				view(t, st, func(r store.Reader) error {
+					if err := dmg.read(r, b); !damagedB(err) {
+						t.Errorf("reading the damaged record: %v, want a ChecksumError naming document \"b\"", err)
+					}
+					return nil
+				})
+			})
+		})
+	}
+}
+
+// A removal logged keeps the checksum of the removed sketch's index part:
+// damage to it is an error of the change log, not a different removal.
+func TestChecksumOfRemovals(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		checksumFixture(t, st)
+		q := `UPDATE removals SET data = CAST(substr(data, 1, 8) || x'A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5A5' || substr(data, 25) AS BLOB)`
+		if store.IsPostgres(dsn) {
+			q = `UPDATE removals SET data = overlay(data placing '\xa5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5'::bytea from 9 for 16)`
+		}
+		view(t, st, func(r store.Reader) error {
+			if rs, err := r.Removals(0); err != nil || len(rs) != 1 {
+				t.Errorf("removals before the damage: %v %v", rs, err)
+			}
+			return nil
+		})
+		storetest.Exec(t, dsn, q)
+		faults, err := st.Check(t.Context())
+		if err != nil || len(faults) != 1 || !strings.Contains(faults[0], "removal log") {
+			t.Errorf("check after the damage: %q %v", faults, err)
+		}
+		view(t, st, func(r store.Reader) error {
+			if _, err := r.Removals(0); !errors.Is(err, store.ErrCorrupt) {
+				t.Errorf("removals after the damage: %v", err)
+			}
+			return nil
+		})
+	})
+}
+
+// TestChecksumFindsDamageInTheFile overwrites sixteen bytes of a text in
+// the SQLite file itself, where SQLite's own integrity check sees a
+// well-formed page.
+func TestChecksumFindsDamageInTheFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "index.db")
+	st, err := store.Open(t.Context(), path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checksumFixture(t, st)
+	st.Close() // the log is copied into the file
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := bytes.Index(data, []byte("The text of document b runs on."))
+	if at < 0 {
+		t.Fatal("the text of b is not in the file")
+	}
+	copy(data[at+8:], "XXXXXXXXXXXXXXXX")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st = open(t, path)
+	faults, err := st.Check(t.Context())
+	if err != nil || len(faults) != 1 || !strings.Contains(faults[0], `document "b" (ordinal 2): its text does not match its checksum`) {
+		t.Errorf("check: %q %v", faults, err)
+	}
+	view(t, st, func(r store.Reader) error {
+		if _, err := r.Doc("b"); !damagedB(err) {
+			t.Errorf("reading the damaged text: %v", err)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,53 @@
+package tfidf
+
+import (
+	"github.com/neardup/neardup/internal/analysis"
+)
+
+// tmMinBytes is the shortest term tm keeps by default (its wordLengths
+// lower bound, 3), counted as tm counts it: in bytes of the lower-cased
+// UTF-8 text, so "£5" (three bytes) is a term and "ok" is not.
+const tmMinBytes = 3
+
+// tmSpace marks the bytes tm's tokenizer of a SimpleCorpus splits at: the
+// ASCII white space (space, tab, line feed, vertical tab, form feed,
+// carriage return). Punctuation and every non-ASCII character, no-break
+// space included, are part of terms.
+var tmSpace = func() (d [256]bool) {
+	for _, c := range []byte(" \t\n\v\f\r") {
+		d[c] = true
+	}
+	return d
+}()
+
+// tmTerms turns texts into terms the way R tm (0.7-11) makes a
+// DocumentTermMatrix of a SimpleCorpus with its defaults: the text
+// lower-cased (each character's simple lower case, as R's tolower), split
+// at ASCII white space only, so punctuation stays with its word ("said,"
+// and "said" are two terms, "don't" and "$1.13bn" one each), and the
+// pieces of at least tmMinBytes bytes kept, with no stop list and no
+// stemming. The zero value is ready; it reuses its buffers and is not safe
+// for concurrent use.
+type tmTerms struct {
+	lower []byte
+}
+
+// appendHashes appends to dst the hash (analysis.HashWord) of each term of
+// text, in order, repeats included, and returns it.
+func (t *tmTerms) appendHashes(dst []uint64, text string) []uint64 {
+	t.lower = analysis.AppendLower(t.lower[:0], text)
+	start := 0
+	for i, c := range t.lower {
+		if !tmSpace[c] {
+			continue
+		}
+		if i-start >= tmMinBytes {
+			dst = append(dst, analysis.HashWord(t.lower[start:i]))
+		}
+		start = i + 1
+	}
+	if len(t.lower)-start >= tmMinBytes {
+		dst = append(dst, analysis.HashWord(t.lower[start:]))
+	}
+	return dst
+}
