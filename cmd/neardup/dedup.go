@@ -20,13 +20,17 @@ import (
 
 // dedupCmd is `neardup dedup`: batch near-duplicate detection.
 type dedupCmd struct {
-	Inputs []string `arg:"" name:"input" help:"JSONL, JSON, CSV/TSV, .txt/.md files, Reuters SGML (.sgm), HTML pages, WARC files, web feeds (.rss, .atom), directories, .zip, .tar, .tar.gz, .gz, .zst or .bz2 archives (nested in any way); - for stdin."`
-	Out    string   `short:"o" default:"out" help:"Output directory for pairs.jsonl, clusters.jsonl, kept.jsonl and stats.json."`
+	Inputs []string `arg:"" name:"input" help:"JSONL, JSON, CSV/TSV, Parquet, .txt/.md files, Reuters SGML (.sgm), HTML pages, WARC files, web feeds (.rss, .atom), directories, .zip, .tar, .tar.gz, .gz, .zst or .bz2 archives (nested in any way); - for stdin."`
+	Out    string   `short:"o" default:"out" help:"Output directory for pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl and stats.json."`
+	Kept   string   `default:"kept.jsonl" enum:"${kept_names}" help:"Name of the de-duplicated corpus in the output directory; its extension says its format: ${kept_names} (Parquet inputs of one schema are copied row by row)."`
 
-	Method string `default:"${default_method}" enum:"${methods}" help:"Detection method: ${methods}."`
-	Keep   string `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (the default; central for cosine), earliest, first or central."`
-	Link   string `default:"any" enum:"any,anchor,majority" help:"How a document joins a cluster: any duplicate link (clusters are connected groups), a link to the cluster's first member (anchor), or links to at least half of its members (majority)."`
-	Window string `help:"Pair only documents dated at most this far apart, e.g. 3d, 36h, 1w (undated documents pair with any)."`
+	Method        string `default:"${default_method}" enum:"${methods}" help:"Detection method: ${methods}."`
+	Keep          string `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (the default; central for cosine), earliest, first or central."`
+	Link          string `default:"any" enum:"any,anchor,majority" help:"How a document joins a cluster: any duplicate link (clusters are connected groups), a link to the cluster's first member (anchor), or links to at least half of its members (majority)."`
+	Profile       string `default:"news" enum:"news,corpus" help:"news: the methods' defaults, with the rules that keep apart two reports of one template (other figures, names, days) and a similar label; corpus (training data): those rules off, no similar label, no containment rule: one score at one --threshold decides every copy, and the banding follows it. Method flags given win."`
+	OnDuplicateID string `name:"on-duplicate-id" default:"fail" enum:"fail,skip,rename" help:"A document whose id an earlier one has: fail stops the run at it, naming both places (the default: which of the two is meant, a run cannot tell); skip leaves it out (listed in rejects.jsonl); rename gives it the id with #2 (#3 ...) appended."`
+	IDScope       string `name:"id-scope" default:"run" enum:"run,file" help:"Where ids are unique: run (every input) or file (each file numbers its own records: a document's id becomes FILE#ID)."`
+	Window        string `help:"Pair only documents dated at most this far apart, e.g. 3d, 36h, 1w, 90min, 6mo (m alone is refused: min or mo); undated documents pair with any."`
 	stubFlags
 	kong.Plugins
 
@@ -48,8 +52,11 @@ func (c *dedupCmd) Run(g *globals) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	cfg, err := c.flags.Apply(spec.Defaults(), methods.All)
+	cfg, err := withProfile(spec.Defaults(), c.Profile)
 	if err != nil {
+		return err
+	}
+	if cfg, err = c.flags.Apply(cfg, methods.All); err != nil {
 		return err
 	}
 	co, err := c.corpusOptions()
@@ -61,21 +68,24 @@ func (c *dedupCmd) Run(g *globals) error {
 		return err
 	}
 	o := job.Options{
-		Link:        cluster.Linking(c.Link),
-		Window:      window,
-		MinChars:    c.minChars(),
-		Inputs:      c.Inputs,
-		Out:         c.Out,
-		Corpus:      co,
-		Method:      cfg,
-		Keep:        cluster.Policy(c.Keep),
-		Strict:      c.Strict,
-		Workers:     c.Workers,
-		Warn:        os.Stderr,
-		MaxWarnings: c.maxWarnings(),
-		Report:      c.Report,
-		TitlesCSV:   c.TitlesCSV,
-		Matrix:      c.Matrix,
+		Link:          cluster.Linking(c.Link),
+		Window:        window,
+		MinChars:      c.minChars(),
+		Inputs:        c.Inputs,
+		Out:           c.Out,
+		Kept:          c.Kept,
+		OnDuplicateID: c.OnDuplicateID,
+		IDScope:       c.IDScope,
+		Corpus:        co,
+		Method:        cfg,
+		Keep:          cluster.Policy(c.Keep),
+		Strict:        c.Strict,
+		Workers:       c.Workers,
+		Warn:          os.Stderr,
+		MaxWarnings:   c.maxWarnings(),
+		Report:        c.Report,
+		TitlesCSV:     c.TitlesCSV,
+		Matrix:        c.Matrix,
 	}
 	if !g.quiet {
 		o.Progress = os.Stderr

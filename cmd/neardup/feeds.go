@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/neardup/neardup/internal/outbound"
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
@@ -118,8 +119,9 @@ func (f *feedDB) openExisting(ctx context.Context) (feedTables, error) {
 type feedsAddCmd struct {
 	URL string `arg:"" name:"url" help:"The feed's URL (RSS, Atom or JSON Feed)."`
 	feedDB
-	Interval time.Duration `default:"15m" help:"How often the feed is polled (at least 1m)."`
-	NoCheck  bool          `name:"no-check" help:"Add the feed without fetching it first; by default it is fetched, as neardup watch would, and refused when it is not an RSS, Atom or JSON feed."`
+	Interval     time.Duration `default:"15m" help:"How often the feed is polled (at least 1m)."`
+	NoCheck      bool          `name:"no-check" help:"Add the feed without fetching it first; by default it is fetched, as neardup watch would, and refused when it is not an RSS, Atom or JSON feed."`
+	AllowPrivate string        `name:"allow-private" placeholder:"CIDR[,CIDR...]" help:"Address ranges the check may fetch the feed from though they are loopback, private, link-local, carrier-grade NAT, unspecified or multicast, all refused by default (as neardup watch --allow-private)."`
 	ruleFlags
 }
 
@@ -128,8 +130,12 @@ func (c *feedsAddCmd) Run(g *globals) error {
 	if err := checkFeed(&f); err != nil {
 		return err
 	}
+	allow, err := outbound.ParseAllow(c.AllowPrivate)
+	if err != nil {
+		return usageError{"--allow-private: " + err.Error()}
+	}
 	if !c.NoCheck {
-		n, err := watch.CheckFeed(g.ctx, c.URL, watch.Options{HostDelay: -1})
+		n, err := watch.CheckFeed(g.ctx, c.URL, watch.Options{HostDelay: -1, AllowPrivate: allow})
 		if err != nil {
 			return fmt.Errorf("%w (--no-check adds it all the same)", err)
 		}

@@ -37,7 +37,7 @@ func TestFeedsTestJSON(t *testing.T) {
 	s := newNewsSite(t, "The A Times")
 	paras := paragraphs(enginetest.NewTextGen(3))
 	s.publish("/news/1", "One", paras)
-	code, out, _ := runChild(t, "feeds", "test", "--json", "--host-delay", "0", s.URL+"/news/1")
+	code, out, _ := runChild(t, "feeds", "test", "--json", "--host-delay", "0", "--allow-private", "127.0.0.1", s.URL+"/news/1")
 	var got map[string]any
 	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil {
 		t.Fatalf("exit %d, %v:\n%s", code, err, out)
@@ -54,7 +54,7 @@ func TestFeedsTestJSON(t *testing.T) {
 	if _, ok := article["Text"]; ok {
 		t.Errorf("Go field names in %v", article)
 	}
-	code, out, errOut := runChild(t, "feeds", "test", "--json", "--host-delay", "0", s.URL+"/news/1", "--site-rule", ".story-body")
+	code, out, errOut := runChild(t, "feeds", "test", "--json", "--host-delay", "0", "--allow-private", "127.0.0.1", s.URL+"/news/1", "--site-rule", ".story-body")
 	if code != 0 || !strings.Contains(out, `"rule_miss": "the site rule: body`) || !strings.Contains(errOut, `the site rule: body ".story-body" matched nothing`) {
 		t.Errorf("a rule that matches nothing: exit %d\n%s\n%s", code, out, errOut)
 	}
@@ -96,15 +96,15 @@ func TestFeedsAddChecks(t *testing.T) {
 	s := newNewsSite(t, "The A Times")
 	s.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(4)))
 	for _, path := range []string{"/news/1", "/missing.xml"} {
-		code, _, errOut := runChild(t, "feeds", "add", "--db", db, s.URL+path)
+		code, _, errOut := runChild(t, "feeds", "add", "--db", db, s.URL+path, "--allow-private", "127.0.0.1")
 		if code != 1 || !strings.Contains(errOut, "--no-check adds it all the same") {
 			t.Errorf("%s: exit %d\n%s", path, code, errOut)
 		}
 	}
-	if code, _, errOut := runChild(t, "feeds", "add", "--db", db, s.URL+"/news/1"); !strings.Contains(errOut, "an HTML page, not a feed") {
+	if code, _, errOut := runChild(t, "feeds", "add", "--db", db, s.URL+"/news/1", "--allow-private", "127.0.0.1"); !strings.Contains(errOut, "an HTML page, not a feed") {
 		t.Errorf("an HTML page: exit %d\n%s", code, errOut)
 	}
-	runOK(t, "feeds", "add", "--db", db, s.URL+"/rss.xml")
+	runOK(t, "feeds", "add", "--db", db, s.URL+"/rss.xml", "--allow-private", "127.0.0.1")
 	runOK(t, "feeds", "add", "--db", db, "--no-check", s.URL+"/missing.xml")
 	if items := feedURLs(t, db); strings.Join(items, " ") != s.URL+"/rss.xml "+s.URL+"/missing.xml" {
 		t.Errorf("feeds stored: %v", items)

@@ -334,36 +334,55 @@ func parseWindow(s string) (time.Duration, error) {
 // parseAge reads --older-than (see parseSpan).
 func parseAge(s string) (time.Duration, error) { return parseSpan("--older-than", s) }
 
-// parseSpan reads the value s of flag as a duration with days and weeks as
-// well: "30d", "2w", "36h", "1d12h".
+// parseSpan reads the value s of flag as a span of time: numbers, each with
+// its unit, s (seconds), min (minutes), h (hours), d (days), w (weeks) or mo
+// (months of 30 days): "30d", "2w", "36h", "1d12h", "90min", "6mo". A bare
+// "m" is refused: minutes or months, a reader cannot tell ("2m" meant two
+// minutes, silently, where two months were likely meant).
 func parseSpan(flag, s string) (time.Duration, error) {
+	bad := func(why string) error {
+		return usageError{fmt.Sprintf("%s %q: %s", flag, s, why)}
+	}
+	if s == "" {
+		return 0, bad("want a duration such as 30d, 12h, 2w, 90min or 6mo")
+	}
 	var total time.Duration
-	rest := s
-	for rest != "" {
-		i := strings.IndexAny(rest, "dw")
+	for rest := s; rest != ""; {
+		i := strings.IndexFunc(rest, func(c rune) bool { return (c < '0' || c > '9') && c != '.' })
 		if i < 0 {
-			d, err := time.ParseDuration(rest)
-			if err != nil {
-				return 0, usageError{fmt.Sprintf("%s %q: want a duration such as 30d, 12h or 2w", flag, s)}
-			}
-			total += d
-			break
+			return 0, bad("a number without its unit: use s, min, h, d, w or mo")
 		}
-		n, err := strconv.Atoi(rest[:i])
-		if err != nil || n < 0 {
-			return 0, usageError{fmt.Sprintf("%s %q: want a duration such as 30d, 12h or 2w", flag, s)}
+		if i == 0 {
+			return 0, bad("want a duration such as 30d, 12h, 2w, 90min or 6mo")
 		}
-		unit := 24 * time.Hour
-		if rest[i] == 'w' {
-			unit *= 7
+		n, err := strconv.ParseFloat(rest[:i], 64)
+		if err != nil {
+			return 0, bad("want a duration such as 30d, 12h, 2w, 90min or 6mo")
 		}
-		total += time.Duration(n) * unit
-		rest = rest[i+1:]
+		j := i + strings.IndexFunc(rest[i:], func(c rune) bool { return c >= '0' && c <= '9' || c == '.' })
+		if j < i {
+			j = len(rest)
+		}
+		unit, ok := spanUnits[rest[i:j]]
+		switch {
+		case rest[i:j] == "m":
+			return 0, bad("m could be minutes or months: write min for minutes, mo for months")
+		case !ok:
+			return 0, bad(fmt.Sprintf("unknown unit %q: use s, min, h, d, w or mo", rest[i:j]))
+		}
+		total += time.Duration(n * float64(unit))
+		rest = rest[j:]
 	}
 	if total <= 0 {
-		return 0, usageError{fmt.Sprintf("%s %q: want a positive duration", flag, s)}
+		return 0, bad("want a positive duration")
 	}
 	return total, nil
+}
+
+// spanUnits are the units parseSpan reads.
+var spanUnits = map[string]time.Duration{
+	"s": time.Second, "min": time.Minute, "h": time.Hour, "d": 24 * time.Hour,
+	"w": 7 * 24 * time.Hour, "mo": 30 * 24 * time.Hour,
 }
 
 // indexStatsCmd is `neardup index stats`.

@@ -26,6 +26,7 @@ import (
 	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/server"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
@@ -153,6 +154,7 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 		kong.Vars{"version": version(), "max_bytes": strconv.Itoa(corpus.DefaultMaxBytes),
 			"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name,
 			"formats":            strings.Join(container.RecordFormatNames(), ","),
+			"kept_names":         strings.Join(output.KeptNames(), ","),
 			"default_user_agent": watch.DefaultUserAgent, "default_gallery_words": strings.Join(watch.DefaultGalleryWords, ","),
 			"default_gallery_text_words": strings.Join(watch.DefaultGalleryTextWords, ","),
 			"default_min_text":           strconv.Itoa(analysis.DefaultStubChars)},

@@ -35,6 +35,7 @@ func TestRunExitCodes(t *testing.T) {
 		{"empty -o", []string{"dedup", "-q", example, "-o"}, 2},
 		{"empty --db", []string{"index", "stats", "-q", "--db", ""}, 2},
 		{"empty --db last", []string{"serve", "-q", "--db"}, 2},
+		{"serve with a bad range", []string{"serve", "-q", "--db", filepath.Join(out, "s.db"), "--addr", "127.0.0.1:0", "--allow-private", "10.0.0.0/8,intranet"}, 2},
 		{"empty feeds --db", []string{"feeds", "list", "-q", "--db"}, 2},
 		{"bad method", []string{"dedup", "-q", "--method", "magic", example, "-o", out}, 2},
 		{"bands need more MinHash values", []string{"dedup", "-q", "--bands", "20x9", example, "-o", out}, 2},

@@ -208,8 +208,8 @@ func TestWatchStopsGracefully(t *testing.T) {
 	s := newNewsSite(t, "Site")
 	g := enginetest.NewTextGen(3)
 	s.publish("/story/1", "Story 1", paragraphs(g))
-	runOK(t, "feeds", "add", "--db", db, s.URL+"/rss.xml")
-	cmd := child(t, "-q", "watch", "--db", db, "--host-delay", "0")
+	runOK(t, "feeds", "add", "--db", db, s.URL+"/rss.xml", "--allow-private", "127.0.0.1")
+	cmd := child(t, "-q", "watch", "--db", db, "--host-delay", "0", "--allow-private", "127.0.0.1")
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

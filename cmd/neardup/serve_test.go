@@ -36,7 +36,9 @@ func TestServe(t *testing.T) {
 	ln.Close()
 	ctx, stop := context.WithCancelCause(t.Context())
 	code := make(chan int, 1)
-	go func() { code <- run(ctx, []string{"-q", "serve", "--db", db, "--addr", addr, "--token-file", tokens}) }()
+	go func() {
+		code <- run(ctx, []string{"-q", "serve", "--db", db, "--addr", addr, "--token-file", tokens, "--host", "neardup.test", "--host", "box.test"})
+	}()
 	base := "http://" + addr
 	deadline := time.Now().Add(30 * time.Second)
 	for {
@@ -63,6 +65,22 @@ func TestServe(t *testing.T) {
 		resp.Body.Close()
 		if resp.StatusCode != 200 || (i == 1) != strings.Contains(string(body), `"label":"duplicate"`) {
 			t.Errorf("post %s: %d %s", id, resp.StatusCode, body)
+		}
+	}
+	// On a loopback address it answers its own names and those of --host,
+	// and 421 to any other.
+	_, port, _ := net.SplitHostPort(addr)
+	for host, want := range map[string]int{"localhost:" + port: 200, "neardup.test:" + port: 200, "box.test:" + port: 200,
+		"rebound.example:" + port: http.StatusMisdirectedRequest} {
+		r, _ := http.NewRequest("GET", base+"/healthz", nil)
+		r.Host = host
+		resp, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Host %s: %d, want %d", host, resp.StatusCode, want)
 		}
 	}
 	stop(stopSignal{syscall.SIGTERM}) // as SIGTERM stops it: gracefully, exit 0

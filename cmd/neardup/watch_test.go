@@ -139,9 +139,9 @@ func TestWatchOnceTwice(t *testing.T) {
 	b.publish("/world/3", "Three", stories[2])
 	b.publish("/gallery/4", "Pictures", stories[3])
 
-	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml", "--site-rule", "article", "--interval", "15m")
-	runOK(t, "feeds", "add", "--db", db, b.URL+"/rss.xml")
-	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0")
+	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml", "--site-rule", "article", "--interval", "15m", "--allow-private", "127.0.0.1")
+	runOK(t, "feeds", "add", "--db", db, b.URL+"/rss.xml", "--allow-private", "127.0.0.1")
+	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1")
 	ids, _ := storedIndex(t, db)
 	if len(ids) != 3 || !ids[a.URL+"/news/1"] || !ids[b.URL+"/world/3"] {
 		t.Fatalf("after the first pass: %v", ids)
@@ -154,7 +154,7 @@ func TestWatchOnceTwice(t *testing.T) {
 	// with a sentence of its own; A publishes a new story.
 	b.publish("/world/5", "Two, reprinted", append([]string{"Our correspondent adds a line of the paper's own."}, stories[1]...))
 	a.publish("/news/6", "Six", stories[5])
-	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0")
+	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1")
 	ids, marks := storedIndex(t, db)
 	if len(ids) != 5 {
 		t.Errorf("after the second pass: %d documents, want 5: %v", len(ids), ids)
@@ -220,15 +220,18 @@ func TestWatchOnceTwice(t *testing.T) {
 		{"list as JSON", []string{"feeds", "list", "--db", db, "--json"}, 0},
 		{"set", []string{"feeds", "set", "--db", db, b.URL + "/rss.xml", "--interval", "1h", "--site-rule", "main"}, 0},
 		{"set a missing feed", []string{"feeds", "set", "--db", db, "http://none.example/rss", "--interval", "1h"}, 1},
-		{"add twice", []string{"feeds", "add", "--db", db, a.URL + "/rss.xml"}, 1},
+		{"add twice", []string{"feeds", "add", "--db", db, a.URL + "/rss.xml", "--allow-private", "127.0.0.1"}, 1},
 		{"add a bad URL", []string{"feeds", "add", "--db", db, "ftp://x/rss"}, 2},
 		{"add a bad selector", []string{"feeds", "add", "--db", db, "http://c.example/rss", "--site-rule", "div[["}, 2},
 		{"add a short interval", []string{"feeds", "add", "--db", db, "http://c.example/rss", "--interval", "5s"}, 2},
 		{"watch without feeds", []string{"watch", "--db", filepath.Join(dir, "empty.db"), "--once"}, 1},
 		{"watch with bad workers", []string{"watch", "--db", db, "--once", "--workers", "0"}, 2},
 		{"watch with another method", []string{"watch", "--db", db, "--once", "--method", "sentences"}, 1},
-		{"test a rule", []string{"feeds", "test", a.URL + "/news/6", "--site-rule", "article"}, 0},
-		{"test a missing page", []string{"feeds", "test", a.URL + "/nothing"}, 1},
+		{"test a rule", []string{"feeds", "test", a.URL + "/news/6", "--site-rule", "article", "--allow-private", "127.0.0.1"}, 0},
+		{"test a page on this machine", []string{"feeds", "test", a.URL + "/news/6"}, 1},
+		{"test with a bad range", []string{"feeds", "test", a.URL + "/news/6", "--allow-private", "intranet"}, 2},
+		{"watch with a bad range", []string{"watch", "--db", db, "--once", "--allow-private", "10.0.0.0/33"}, 2},
+		{"test a missing page", []string{"feeds", "test", a.URL + "/nothing", "--allow-private", "127.0.0.1"}, 1},
 		{"remove", []string{"feeds", "remove", "--db", db, b.URL + "/rss.xml"}, 0},
 		{"remove twice", []string{"feeds", "remove", "--db", db, b.URL + "/rss.xml"}, 1},
 	} {
@@ -250,9 +253,9 @@ func TestWatchOnceFailedFeed(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "news.db")
 	a := newNewsSite(t, "The A Times")
 	a.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(7)))
-	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml")
+	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml", "--allow-private", "127.0.0.1")
 	runOK(t, "feeds", "add", "--db", db, "--no-check", a.URL+"/missing.xml")
-	if got := run(t.Context(), []string{"-q", "watch", "--db", db, "--once", "--host-delay", "0"}); got != 1 {
+	if got := run(t.Context(), []string{"-q", "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1"}); got != 1 {
 		t.Errorf("exit code %d, want 1", got)
 	}
 	if ids, _ := storedIndex(t, db); len(ids) != 1 || !ids[a.URL+"/news/1"] {
@@ -282,12 +285,12 @@ func TestWatchSurvivesKill(t *testing.T) {
 		for j := range perSite {
 			s.publish(fmt.Sprintf("/story/%d", j), fmt.Sprintf("Story %d of site %d", j, i), paragraphs(g))
 		}
-		runOK(t, "feeds", "add", "--db", db, s.URL+"/rss.xml")
+		runOK(t, "feeds", "add", "--db", db, s.URL+"/rss.xml", "--allow-private", "127.0.0.1")
 		sites = append(sites, s)
 	}
 	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
 	for k := range kills {
-		cmd := child(t, "-q", "watch", "--db", db, "--once", "--host-delay", "0")
+		cmd := child(t, "-q", "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1")
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
@@ -319,7 +322,7 @@ func TestWatchSurvivesKill(t *testing.T) {
 			hits[s.URL+p] = s.hit(p)
 		}
 	}
-	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0")
+	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1")
 	verifyClean(t, db)
 	ids, marks := storedIndex(t, db)
 	items := feedItems(t, db)
@@ -338,5 +341,40 @@ func TestWatchSurvivesKill(t *testing.T) {
 				t.Errorf("%s%s was stored before the last run and fetched again", s.URL, p)
 			}
 		}
+	}
+}
+
+// feeds add, watch and feeds test refuse a feed on this machine unless
+// --allow-private names its address: the site is never asked.
+func TestWatchRefusesLoopback(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	a := newNewsSite(t, "The Local Times")
+	a.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(9)))
+	if got := run(t.Context(), []string{"-q", "feeds", "add", "--db", db, a.URL + "/rss.xml"}); got != 1 {
+		t.Errorf("feeds add: exit code %d, want 1 (the feed refused)", got)
+	}
+	a.mu.Lock()
+	hits := len(a.hits)
+	a.mu.Unlock()
+	if hits != 0 {
+		t.Fatalf("feeds add asked the site for %d paths, want none", hits)
+	}
+	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml", "--no-check")
+	if got := run(t.Context(), []string{"-q", "watch", "--db", db, "--once", "--host-delay", "0"}); got != 1 {
+		t.Errorf("watch: exit code %d, want 1 (the feed refused)", got)
+	}
+	if got := run(t.Context(), []string{"-q", "feeds", "test", a.URL + "/news/1"}); got != 1 {
+		t.Errorf("feeds test: exit code %d, want 1", got)
+	}
+	a.mu.Lock()
+	hits = len(a.hits)
+	a.mu.Unlock()
+	if hits != 0 {
+		t.Errorf("the site was asked for %d paths, want none", hits)
+	}
+	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.0/8")
+	if ids, _ := storedIndex(t, db); !ids[a.URL+"/news/1"] {
+		t.Errorf("allowed, the article is not stored: %v", ids)
 	}
 }

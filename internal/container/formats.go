@@ -44,7 +44,7 @@ const (
 	XZ              // xz: recognised to be refused, not read (see refusal)
 	Zip             // a zip archive
 	Tar             // a tar archive
-	Parquet         // Apache Parquet: recognised to be refused (see refusal)
+	Parquet         // Apache Parquet: one document a row (read with random access)
 	SevenZip        // a 7z archive: recognised to be refused
 	RAR             // a RAR archive: recognised to be refused
 	PDF             // a PDF document: recognised by content, to be refused
@@ -112,7 +112,7 @@ func ByName(name string) Format {
 }
 
 // recordFormats are the formats a reader may be told to read a stream as.
-var recordFormats = []Format{JSONL, JSON, CSV, TSV, Text, HTML, WARC, SGML, Feed}
+var recordFormats = []Format{JSONL, JSON, CSV, TSV, Parquet, Text, HTML, WARC, SGML, Feed}
 
 // RecordFormatNames returns the names Parse takes, in order.
 func RecordFormatNames() []string {
@@ -131,7 +131,7 @@ func RecordFormats() string {
 }
 
 // Parse returns the record format named s ("jsonl", "json", "csv", "tsv",
-// "txt", "html", "warc", "sgml", "feed"); ok is false for any other name.
+// "parquet", "txt", "html", "warc", "sgml", "feed"); ok is false for any other name.
 func Parse(s string) (f Format, ok bool) {
 	for _, f := range recordFormats {
 		if table[f].name == s {
@@ -212,14 +212,12 @@ func Magic(head []byte) Format {
 // do instead, or is "" for a format it reads. xz, since the decoder at hand
 // sizes its dictionary by what the stream declares, which no bound on
 // inflating would hold; formats users keep corpora or documents in that
-// neardup does not read (Parquet, 7z, RAR, PDF), so that they are told
+// neardup does not read (7z, RAR, PDF), so that they are told
 // how to convert them rather than that they are binary.
 func refusal(f Format) string {
 	switch f {
 	case XZ:
 		return "xz-compressed, which is not read: decompress it (xz -d), or recompress it with zstd or gzip"
-	case Parquet:
-		return "Parquet, which is not read: export it to JSON Lines first, e.g. with DuckDB: COPY (SELECT * FROM 'in.parquet') TO 'out.jsonl' (FORMAT json)"
 	case SevenZip:
 		return "a 7z archive, which is not read: unpack it (7z x), or repack it as zip or tar"
 	case RAR:

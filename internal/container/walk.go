@@ -97,6 +97,11 @@ type Member struct {
 	// Size is the member's size in bytes when known and not compressed,
 	// else -1.
 	Size int64
+	// At, when set, gives random access to the member (a file given as
+	// input, not compressed): what a Parquet reader needs. nil for a
+	// compressed stream or an archive's member, which a reader that needs
+	// random access copies to a temporary file.
+	At func() (io.ReaderAt, int64, error)
 	// Skip, when set, says why the member is refused; R is nil.
 	Skip error
 }
@@ -310,7 +315,7 @@ func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
 		return Member{Origin: n.origin, ID: n.id, Name: n.name, Skip: fmt.Errorf("%s: refused: %s", n.origin, why)}, true, nil
 	}
 	w.cur = &leafState{br: br}
-	return Member{Origin: n.origin, ID: n.id, Name: n.name, Format: f, R: br, Size: n.size}, true, nil
+	return Member{Origin: n.origin, ID: n.id, Name: n.name, Format: f, R: br, Size: n.size, At: n.at}, true, nil
 }
 
 func (w *Walker) putBack(br *bufio.Reader) {

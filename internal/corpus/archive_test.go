@@ -64,9 +64,9 @@ func TestOpenErrors(t *testing.T) {
 		want  string
 	}{
 		{"missing path", []string{"ok.txt", "nope.jsonl"}, Options{}, "stat nope.jsonl: no such file or directory"},
-		{"directory without inputs", []string{"empty"}, Options{}, "empty: no .jsonl, .ndjson, .json, .csv, .tsv, .txt, .md, .markdown, .html, .htm, .warc, .sgm, .sgml, .rss, .atom, .gz, .tgz, .zst, .zstd, .tzst, .bz2, .tbz2, .tbz, .zip or .tar files"},
+		{"directory without inputs", []string{"empty"}, Options{}, "empty: no .jsonl, .ndjson, .json, .csv, .tsv, .txt, .md, .markdown, .html, .htm, .warc, .sgm, .sgml, .rss, .atom, .gz, .tgz, .zst, .zstd, .tzst, .bz2, .tbz2, .tbz, .zip, .tar or .parquet files"},
 		{"stdin twice", []string{"-", "-"}, Options{}, "corpus: standard input (-) given twice"},
-		{"unknown format", []string{"ok.txt"}, Options{Format: "xml"}, `corpus: unknown format "xml" (want jsonl, json, csv, tsv, txt, html, warc, sgml or feed)`},
+		{"unknown format", []string{"ok.txt"}, Options{Format: "xml"}, `corpus: unknown format "xml" (want jsonl, json, csv, tsv, parquet, txt, html, warc, sgml or feed)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := open(tc.paths, nil, tc.opts, config{stdin: strings.NewReader("")})

@@ -96,6 +96,8 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 		return &sgmlSource{br: br, origin: m.Origin, limit: limit}
 	case container.Feed:
 		return &feedSource{rd: br, origin: m.Origin, limit: limit}
+	case container.Parquet:
+		return r.newParquetSource(m, limit)
 	case container.Unknown: // an empty stream of unknown kind holds no records
 		return &binarySource{done: true}
 	}

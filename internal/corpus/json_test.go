@@ -82,13 +82,13 @@ func TestJSONRecordTooLarge(t *testing.T) {
 // Every format the container table names can be forced, on standard input
 // too; an unknown one is refused naming them all.
 func TestEveryFormatCanBeForced(t *testing.T) {
-	for _, f := range []string{"jsonl", "json", "csv", "tsv", "txt", "html", "warc", "sgml", "feed"} {
+	for _, f := range []string{"jsonl", "json", "csv", "tsv", "parquet", "txt", "html", "warc", "sgml", "feed"} {
 		if _, err := OpenReader("stdin", strings.NewReader(""), Options{Format: f}); err != nil {
 			t.Errorf("--format %s: %v", f, err)
 		}
 	}
 	_, err := OpenReader("stdin", strings.NewReader(""), Options{Format: "xml"})
-	if want := `corpus: unknown format "xml" (want jsonl, json, csv, tsv, txt, html, warc, sgml or feed)`; err == nil || err.Error() != want {
+	if want := `corpus: unknown format "xml" (want jsonl, json, csv, tsv, parquet, txt, html, warc, sgml or feed)`; err == nil || err.Error() != want {
 		t.Errorf("error %v, want %s", err, want)
 	}
 	got, err := readAll(t, []string{"-"}, Options{Format: "json"}, config{stdin: strings.NewReader(`[{"text":"a"},{"text":"b"}]`)})

@@ -7,6 +7,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/parquet-go/parquet-go"
+
 	"github.com/neardup/neardup/core"
 )
 
@@ -20,15 +22,17 @@ type Raw struct {
 	Origin string
 
 	kind   rawKind
-	data   []byte     // a JSONL line; a text file's contents
-	fields []string   // a CSV row
-	header *csvHeader // the CSV row's header
-	id     string     // the id of a whole-file record; for a CSV row encoding/csv rejected, why
-	size   int64      // bytes of a too-large record; -n: more than n
-	md     bool       // a Markdown text file
-	page   *pageRaw   // a web page: a file or a WARC record (html.go)
-	item   *feedItem  // an item of a web feed (feed.go)
-	note   string     // why a refused member is not read, or a malformed record is malformed
+	data   []byte         // a JSONL line; a text file's contents
+	fields []string       // a CSV row
+	header *csvHeader     // the CSV row's header
+	id     string         // the id of a whole-file record; for a CSV row encoding/csv rejected, why
+	size   int64          // bytes of a too-large record; -n: more than n
+	md     bool           // a Markdown text file
+	page   *pageRaw       // a web page: a file or a WARC record (html.go)
+	item   *feedItem      // an item of a web feed (feed.go)
+	note   string         // why a refused member is not read, or a malformed record is malformed
+	row    parquet.Row    // a Parquet row
+	pq     *parquetHeader // the Parquet row's schema and mapping
 }
 
 // Size returns the bytes the record holds in memory, so callers can bound
@@ -38,7 +42,7 @@ func (r Raw) Size() int {
 	for _, f := range r.fields {
 		n += len(f)
 	}
-	return n
+	return n + rowBytes(r.row)
 }
 
 // JSONLine returns the bytes of a JSONL line, which Decode would give as
@@ -65,6 +69,7 @@ const (
 	rawSGML              // data is one Reuters-21578 <REUTERS> element
 	rawMalformed         // a record that could not be cut out; note says why
 	rawItem              // item is one item of a web feed
+	rawParquet           // row and pq are a Parquet row
 )
 
 // Record is a decoded record. When Skip is set the document cannot be used
@@ -120,6 +125,8 @@ func (r *Reader) Decode(raw Raw) Record {
 		return r.decodeSGML(raw)
 	case rawItem:
 		return r.decodeItem(raw)
+	case rawParquet:
+		return r.decodeParquet(raw)
 	case rawBinary:
 		doc := core.Document{ID: raw.id, Origin: raw.Origin}
 		return skip(doc, core.SkipBinary, "", "binary data (a NUL byte in the first 8 KiB)")

@@ -25,7 +25,7 @@ func (t *docTable) add(doc *core.Document) (int32, error) {
 		t.byID = map[string]int32{}
 	}
 	if prev, ok := t.byID[doc.ID]; ok {
-		return 0, fmt.Errorf("%s: id %q repeats the id of %s", doc.Origin, doc.ID, t.origins.at(prev))
+		return 0, &DuplicateIDError{ID: doc.ID, Origin: place(doc.Origin, len(t.ids)), First: place(t.origins.at(prev), int(prev))}
 	}
 	id := int32(len(t.ids))
 	t.byID[doc.ID] = id
@@ -34,6 +34,28 @@ func (t *docTable) add(doc *core.Document) (int32, error) {
 	t.lengths = append(t.lengths, int32(min(len(doc.Text), 1<<31-1)))
 	t.dates = append(t.dates, unixOrZero(doc))
 	return id, nil
+}
+
+// DuplicateIDError is Batch.Add's error for a document whose id an earlier
+// document has: it names both places.
+type DuplicateIDError struct {
+	ID     string // the id given twice
+	Origin string // where the document is: its origin, or "document N" (from 1) without one
+	First  string // where the earlier document of that id is
+}
+
+// Error reads `news.jsonl:17: id "a1" repeats the id of news.jsonl:3`.
+func (e *DuplicateIDError) Error() string {
+	return fmt.Sprintf("%s: id %q repeats the id of %s", e.Origin, e.ID, e.First)
+}
+
+// place is origin, or for a document without one (a caller of the library
+// that gives ids only) "document N", its ordinal from 1.
+func place(origin string, ord int) string {
+	if origin != "" {
+		return origin
+	}
+	return "document " + strconv.Itoa(ord+1)
 }
 
 func (t *docTable) member(id int32) cluster.Member {

@@ -1,42 +1,39 @@
 package engine
 
 import (
-	"strings"
+	"errors"
 	"testing"
 
 	"github.com/neardup/neardup/core"
 )
 
-// Every origin comes back as it was added, whatever its form, and runs of
-// one file's records share its name.
-func TestOriginsAsAdded(t *testing.T) {
-	in := []string{"a.jsonl:1", "a.jsonl:2", "a.jsonl:10", "b.csv:3", "a.jsonl:11", "dir/x.txt",
-		"dir/y.txt", "a.zip/m.txt", "a.zip/m.jsonl:4", "p:0", "p:007", "p:", ":", ":5", "", "c:\\dir\\f.txt",
-		"a:b:3", "f:123456789", "f:1234567890", "f:4294967295", "f:-1", "f:1e3", "ü:2"}
-	var o origins
-	for _, s := range in {
-		o.add(s)
-	}
-	for i, want := range in {
-		if got := o.at(int32(i)); got != want {
-			t.Errorf("origin %d: %q, want %q", i, got, want)
-		}
-	}
-	if len(o.names) >= len(in)-1 {
-		t.Errorf("%d names for %d origins: runs of a file not shared", len(o.names), len(in))
-	}
-}
-
-// A repeated id is refused with the origins of both records.
-func TestRepeatedIDNamesBothOrigins(t *testing.T) {
-	var d docTable
-	for i, origin := range []string{"in.jsonl:1", "in.jsonl:2", "in.jsonl:3"} {
-		_, err := d.add(&core.Document{ID: []string{"a", "b", "a"}[i], Origin: origin, Text: "x"})
-		if i < 2 && err != nil {
-			t.Fatal(err)
-		}
-		if i == 2 && (err == nil || !strings.Contains(err.Error(), "in.jsonl:3") || !strings.Contains(err.Error(), "in.jsonl:1")) {
-			t.Errorf("repeated id: %v", err)
-		}
+// TestDuplicateIDNamesBothPlaces pins the message of a repeated id, with
+// origins and without (a library caller that gives ids only; the message
+// read ": id "0" repeats the id of ").
+func TestDuplicateIDNamesBothPlaces(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		docs   []core.Document
+		want   string
+		origin string
+	}{
+		{"origins", []core.Document{{ID: "0", Origin: "a.jsonl:1"}, {ID: "1", Origin: "a.jsonl:2"}, {ID: "0", Origin: "b.jsonl:1"}},
+			`b.jsonl:1: id "0" repeats the id of a.jsonl:1`, "b.jsonl:1"},
+		{"no origins", []core.Document{{ID: "0"}, {ID: "1"}, {ID: "0"}},
+			`document 3: id "0" repeats the id of document 1`, "document 3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var tab docTable
+			var err error
+			for i := range tc.docs {
+				if _, err = tab.add(&tc.docs[i]); err != nil {
+					break
+				}
+			}
+			var dup *DuplicateIDError
+			if !errors.As(err, &dup) || err.Error() != tc.want || dup.Origin != tc.origin || dup.ID != "0" {
+				t.Errorf("error %v, want %s", err, tc.want)
+			}
+		})
 	}
 }

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/parquet-go/parquet-go"
+
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/corpus"
@@ -27,8 +29,12 @@ import (
 
 // Options configure a run. Inputs and Out are required.
 type Options struct {
-	Inputs []string       // files, directories or "-" for stdin
-	Out    string         // output directory, created if missing
+	Inputs []string // files, directories or "-" for stdin
+	Out    string   // output directory, created if missing
+	// Kept names the de-duplicated corpus in Out, and by its extension its
+	// format: kept.jsonl (the default), kept.jsonl.gz, kept.jsonl.zst or
+	// kept.parquet (see output.Options).
+	Kept   string
 	Corpus corpus.Options // formats and field mapping
 	// Method is the detection method's options; nil means the default
 	// method with its defaults.
@@ -45,6 +51,16 @@ type Options struct {
 	MinChars int
 	// Strict makes the first bad record fatal instead of skipped.
 	Strict bool
+	// OnDuplicateID says what becomes of a document whose id an earlier
+	// one has: DuplicateFail ("", the default) ends the run at it, naming
+	// both places; DuplicateSkip leaves it out (in rejects.jsonl, reason
+	// duplicate-id); DuplicateRename gives it the id with "#2" ("#3" ...)
+	// appended.
+	OnDuplicateID string
+	// IDScope "file" makes ids unique within their file only: a document's
+	// id becomes "file#id" (the file as its origin names it), for shards
+	// that each number their records from 0. "" (or "run"): ids are as read.
+	IDScope string
 	// Workers is the number of sketching goroutines; 0 means GOMAXPROCS.
 	Workers int
 	// Progress receives the progress line; nil prints none.
@@ -78,6 +94,9 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
 	o.MaxWarnings = warnLimit(o.MaxWarnings)
+	if err := checkIDOptions(o); err != nil {
+		return engine.Stats{}, err
+	}
 	if o.Method == nil {
 		o.Method = methods.Default()
 	}
@@ -97,7 +116,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 			extras = append(extras, p)
 		}
 	}
-	out, err := output.Create(o.Out, extras...)
+	out, err := output.CreateWith(o.Out, output.Options{Kept: o.Kept, Removed: true, Rejects: true}, extras...)
 	if err != nil {
 		return engine.Stats{}, err
 	}
@@ -117,7 +136,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	pacer := startGCPacer(r.Progress)
 	defer pacer.stop()
 
-	run := &runner{o: o, b: b, r: r, meter: progress.New(o.Progress), seconds: map[string]float64{}, cpu: map[string]float64{},
+	run := &runner{o: o, b: b, r: r, out: out, meter: progress.New(o.Progress), seconds: map[string]float64{}, cpu: map[string]float64{},
 		skipped: map[core.SkipReason]int{}, started: time.Now(), pacer: pacer,
 		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}
 	if err := run.sketchAll(ctx); err != nil {
@@ -168,6 +187,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 type runner struct {
 	o       Options
 	b       engine.Batch
+	out     *output.Set
 	r       *corpus.Reader
 	meter   *progress.Meter
 	seconds map[string]float64
@@ -179,9 +199,20 @@ type runner struct {
 	skippedAt []int
 	// lineDocs counts the documents read from JSONL lines.
 	lineDocs int
-	pacer    *gcPacer
-	warner   warner
-	started  time.Time
+	// notCompared are the ordinals of the documents the method skipped (too
+	// short, no units), in order: like the records the reader skipped, they
+	// are in rejects.jsonl and not in the kept file.
+	notCompared []int
+	// schema is the Parquet schema every document was read with; nil when
+	// one was read from another format or another schema (mixed).
+	schema *parquet.Schema
+	mixed  bool
+	// renamed holds the ids given to documents whose ids repeated
+	// (Options.OnDuplicateID rename), by ordinal, for the second reading.
+	renamed map[int]string
+	pacer   *gcPacer
+	warner  warner
+	started time.Time
 	// wanted names the documents the report shows; docs collects them in
 	// the second reading.
 	wanted map[string]bool
@@ -198,13 +229,15 @@ type item struct {
 	sketch engine.Sketch
 	// indexed is the sketch of a record fed to an index (see Feed).
 	indexed index.Sketch
-	line    bool // the record is a JSONL line
+	line    bool            // the record is a JSONL line
+	schema  *parquet.Schema // the record is a Parquet row of this schema
 }
 
 // sketchAll is the first pass: read, decode and sketch in parallel, add in
 // input order.
 func (run *runner) sketchAll(ctx context.Context) error {
 	start, cpu := time.Now(), cpuSeconds()
+	run.meter.Plan(runPlan(false)...)
 	run.meter.Stage("reading")
 	sketchers := make([]*engine.Sketcher, run.o.Workers)
 	for i := range sketchers {
@@ -212,6 +245,8 @@ func (run *runner) sketchAll(ctx context.Context) error {
 	}
 	work := func(w, _ int, raw corpus.Raw) item {
 		it := item{rec: run.r.Decode(raw), line: raw.JSONLine() != nil}
+		run.scopeID(&it.rec)
+		_, it.schema = raw.ParquetRow()
 		if it.rec.Skip == core.SkipNone {
 			it.sketch = sketchers[w].Sketch(&it.rec.Doc)
 		}
@@ -227,8 +262,15 @@ func (run *runner) sketchAll(ctx context.Context) error {
 			return fmt.Errorf("%s: the similarity matrix is limited to %d documents; this is one more (drop --matrix for a larger corpus)",
 				it.rec.Doc.Origin, MatrixLimit)
 		}
-		if err := run.b.Add(&it.rec.Doc, it.sketch); err != nil {
+		if added, err := run.add(&it); err != nil || !added {
 			return err
+		}
+		run.noteSchema(it.schema)
+		if skip := it.sketch.Skip(); skip != core.SkipNone {
+			run.notCompared = append(run.notCompared, run.b.Len()-1)
+			if err := run.rejectDoc(&it.rec.Doc, skip); err != nil {
+				return err
+			}
 		}
 		if it.line {
 			run.lineDocs++
@@ -239,16 +281,32 @@ func (run *runner) sketchAll(ctx context.Context) error {
 		}
 		return nil
 	})
-	run.meter.Done(run.read)
+	run.meter.End(run.read, err)
 	run.seconds["read_and_sketch"] = time.Since(start).Seconds()
 	run.cpu["read_and_sketch"] = cpuSeconds() - cpu
 	return err
 }
 
-// skip records a bad record, warns, and in strict mode fails the run.
+// runPlan is the stages of a run and their expected lengths relative to
+// the first reading's, for the time left of the whole run: matching takes a
+// few percent of it; the second reading about half of it when records are
+// decoded again, a fifth when JSONL lines are only copied (linesOnly).
+func runPlan(linesOnly bool) []progress.Step {
+	write := 0.5
+	if linesOnly {
+		write = 0.2
+	}
+	return []progress.Step{{Name: "reading", Weight: 1}, {Name: "matching", Weight: 0.05}, {Name: "writing", Weight: write}}
+}
+
+// skip records a bad record in rejects.jsonl, warns, and in strict mode
+// fails the run.
 func (run *runner) skip(rec corpus.Record) error {
 	run.skipped[rec.Skip]++
-	return run.warner.skip(rec, "stats.json counts them by reason")
+	if err := run.reject(rec); err != nil {
+		return err
+	}
+	return run.warner.skip(rec, "rejects.jsonl lists them")
 }
 
 // warnLimit is the cap on warning lines that Options.MaxWarnings (and
@@ -337,7 +395,7 @@ func (run *runner) finish(ctx context.Context) error {
 	start, cpu := time.Now(), cpuSeconds()
 	run.meter.Stage("matching")
 	err := run.b.Finish(ctx, func(done int) { run.meter.Update(done, int64(done), int64(run.b.Len())) })
-	run.meter.Done(run.b.Len())
+	run.meter.End(run.b.Len(), err)
 	run.seconds["candidates_verify_group"] = time.Since(start).Seconds()
 	run.cpu["candidates_verify_group"] = cpuSeconds() - cpu
 	return err
@@ -351,6 +409,7 @@ func (run *runner) stats() engine.Stats {
 	for k, v := range run.skipped {
 		st.Skipped[k] += v
 	}
+	st.Kept -= len(run.notCompared)
 	st.Seconds, st.CPUSeconds = run.seconds, run.cpu
 	st.PeakRSS = peakRSS()
 	return st

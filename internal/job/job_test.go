@@ -291,7 +291,7 @@ func TestMaxWarnings(t *testing.T) {
 		if got := strings.Count(warn.String(), "warning: skipped: "); got != tc.skipped {
 			t.Errorf("MaxWarnings %d: %d lines about skipped records, want %d:\n%s", tc.max, got, tc.skipped, warn.String())
 		}
-		if strings.Count(warn.String(), "records skipped; stats.json counts them") != 1 {
+		if strings.Count(warn.String(), "records skipped; rejects.jsonl lists them") != 1 {
 			t.Errorf("MaxWarnings %d: no line says where the rest are counted:\n%s", tc.max, warn.String())
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/parquet-go/parquet-go"
+
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
@@ -87,18 +89,22 @@ func (run *runner) secondPass(ctx context.Context, out *output.Set, linesOnly bo
 	if err := run.r.Rewind(); err != nil {
 		return fmt.Errorf("reading the input a second time: %w", err)
 	}
+	run.meter.Plan(runPlan(linesOnly)...)
 	run.meter.Stage("writing")
 	var (
 		ord, seen int
 		err       error
 	)
+	if run.out.KeptParquet() && run.schema != nil && !run.mixed {
+		run.out.KeepSchema(run.schema)
+	}
 	if linesOnly {
 		run.pacer.lastStretch()
 		seen, ord, err = run.keptLines(ctx, out)
 	} else {
 		seen, ord, err = run.decodeAgain(ctx, out, run.needFields())
 	}
-	run.meter.Done(seen)
+	run.meter.End(seen, err)
 	run.seconds["write"] = time.Since(start).Seconds()
 	run.cpu["write"] = cpuSeconds() - cpu
 	if err == nil && (seen != run.read || ord != run.b.Len()) {
@@ -116,7 +122,7 @@ func (run *runner) needFields() bool {
 // linesOnly reports whether the second reading needs no record decoded:
 // every document is a JSONL line, and nothing needs a text or a field.
 func (run *runner) linesOnly() bool {
-	return !run.needFields() && run.lineDocs == run.b.Len() && !run.anyText()
+	return !run.needFields() && run.lineDocs == run.b.Len() && !run.anyText() && !run.out.KeptParquet()
 }
 
 // anyText reports whether the batch may need the text of any document.
@@ -162,7 +168,7 @@ func (run *runner) keptLines(ctx context.Context, out *output.Set) (seen, ord in
 		if line == nil {
 			return seen, ord, fmt.Errorf("the input changed while it was read: %s is not the JSONL line it was", raw.Origin)
 		}
-		if run.b.Kept(ord) {
+		if run.kept(ord) {
 			if err := out.KeptRaw(line); err != nil {
 				return seen, ord, err
 			}
@@ -175,6 +181,7 @@ func (run *runner) keptLines(ctx context.Context, out *output.Set) (seen, ord in
 // core (see secondPass). It returns the records seen and the documents
 // among them.
 func (run *runner) decodeAgain(ctx context.Context, out *output.Set, fields bool) (seen, ord int, err error) {
+	parquetOut := out.KeptParquet()
 	work := func(_, i int, raw corpus.Raw) again {
 		k, skipped := slices.BinarySearch(run.skippedAt, i)
 		if skipped {
@@ -185,7 +192,8 @@ func (run *runner) decodeAgain(ctx context.Context, out *output.Set, fields bool
 		// in order below).
 		id := i - k
 		a := again{ord: id, line: raw.JSONLine()}
-		if a.line == nil || fields || run.b.MayNeedText(id) {
+		a.row, _ = raw.ParquetRow()
+		if a.line == nil || fields || run.b.MayNeedText(id) || parquetOut {
 			a.rec, a.line = run.r.Decode(raw), nil
 			a.decoded = true
 		}
@@ -203,6 +211,10 @@ func (run *runner) decodeAgain(ctx context.Context, out *output.Set, fields bool
 		}
 		if a.decoded {
 			rec := &a.rec
+			run.scopeID(rec)
+			if newID, ok := run.renamed[id]; ok {
+				rec.Doc.ID = newID
+			}
 			if run.b.NeedsText(id) {
 				run.b.Explain(id, &rec.Doc)
 			}
@@ -217,8 +229,8 @@ func (run *runner) decodeAgain(ctx context.Context, out *output.Set, fields bool
 			}
 			a.line = rec.Doc.Raw
 		}
-		if run.b.Kept(id) {
-			if err := out.KeptRaw(a.line); err != nil {
+		if run.kept(id) {
+			if err := out.Keep(a.line, a.row, &a.rec.Doc); err != nil {
 				return err
 			}
 		}
@@ -238,6 +250,7 @@ type again struct {
 	skip    bool
 	ord     int
 	line    []byte
+	row     parquet.Row // the record's Parquet row, if it is one
 	decoded bool
 	rec     corpus.Record
 }

@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -20,8 +21,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-
-	"github.com/neardup/neardup/core"
 )
 
 // The files of a result set.
@@ -30,6 +29,12 @@ const (
 	ClustersFile = "clusters.jsonl"
 	KeptFile     = "kept.jsonl"
 	StatsFile    = "stats.json"
+	// RemovedFile lists each document removed as a copy: its id, its
+	// cluster and the id of the document kept in its place (Options.Removed).
+	RemovedFile = "removed.jsonl"
+	// RejectsFile lists each record not compared, with where it is and why
+	// (Options.Rejects).
+	RejectsFile = "rejects.jsonl"
 	// ManifestFile lists the files of the set in the output directory, so
 	// a later run knows which files it may replace.
 	ManifestFile = ".neardup-set.json"
@@ -60,8 +65,10 @@ type pending struct {
 // written on one goroutine while kept.jsonl is written on another, and
 // Finish makes a file durable as soon as it is whole.
 type Set struct {
-	dir     string // the output directory, absolute
-	tmp     string // the new set's directory beside dir; "" once swapped in
+	opts    Options
+	names   []string // the main files of this set, in the order they are written
+	dir     string   // the output directory, absolute
+	tmp     string   // the new set's directory beside dir; "" once swapped in
 	lock    *lock
 	files   map[string]*file // the main files, by name; not changed after Create
 	pairs   pairLines
@@ -77,6 +84,10 @@ type Set struct {
 type file struct {
 	f      *os.File
 	w      *blockWriter
+	out    io.Writer     // where lines go: w, or a compressor writing into it
+	z      io.Closer     // the compressor of a .gz or .zst kept file; nil when none
+	pq     *parquetKept  // the writer of a .parquet kept file; nil when none
+	buf    []byte        // a line being encoded (removed.jsonl)
 	enc    *json.Encoder // nil for pairs.jsonl, encoded in chunks (pairLines)
 	closed bool          // flushed, synced and closed by Finish
 	err    error         // Finish's error, returned by Commit
@@ -90,6 +101,12 @@ func (f *file) finish(name string, prior error) error {
 		return f.err
 	}
 	f.closed = true
+	if f.pq != nil {
+		prior = errors.Join(prior, f.pq.close())
+	}
+	if f.z != nil {
+		prior = errors.Join(prior, f.z.Close())
+	}
 	if err := errors.Join(f.w.Flush(), f.f.Chmod(0o644), f.f.Sync(), f.f.Close()); err != nil {
 		prior = errors.Join(prior, fmt.Errorf("writing %s: %w", name, err))
 	}
@@ -112,6 +129,15 @@ type extra struct {
 // extra path can be written: all before any work is done. dir is created
 // when missing.
 func Create(dir string, extras ...string) (*Set, error) {
+	return CreateWith(dir, Options{}, extras...)
+}
+
+// CreateWith is Create with the kept file's name and the optional files
+// Options choose.
+func CreateWith(dir string, o Options, extras ...string) (*Set, error) {
+	if err := o.check(); err != nil {
+		return nil, err
+	}
 	if dir == "" {
 		return nil, errors.New("no output directory: the path is empty")
 	}
@@ -135,7 +161,7 @@ func Create(dir string, extras ...string) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Set{dir: abs, lock: lk, files: map[string]*file{}, extras: map[string]*extra{}}
+	s := &Set{opts: o, names: o.names(), dir: abs, lock: lk, files: map[string]*file{}, extras: map[string]*extra{}}
 	if err := s.start(dir, extras); err != nil {
 		s.Abort()
 		return nil, err
@@ -169,18 +195,24 @@ func (s *Set) start(dir string, extras []string) error {
 			s.same = append(s.same, st)
 		}
 	}
-	for _, name := range files {
+	for _, name := range s.names {
 		f, direct, err := openDirect(filepath.Join(s.tmp, name))
 		if err != nil {
 			return fmt.Errorf("creating %s: %w", filepath.Join(dir, name), err)
 		}
 		w := newBlockWriter(f, direct, 1<<20)
-		var e *json.Encoder
-		if name != PairsFile { // pairs are encoded in chunks (pairLines)
-			e = json.NewEncoder(w)
-			e.SetEscapeHTML(false)
+		mf := &file{f: f, w: w, out: w}
+		if name == s.opts.kept() {
+			if err := mf.keptFormat(name); err != nil {
+				f.Close()
+				return err
+			}
 		}
-		s.files[name] = &file{f: f, w: w, enc: e}
+		if name != PairsFile { // pairs are encoded in chunks (pairLines)
+			mf.enc = json.NewEncoder(mf.out)
+			mf.enc.SetEscapeHTML(false)
+		}
+		s.files[name] = mf
 		s.members = append(s.members, name)
 	}
 	return nil
@@ -200,7 +232,7 @@ func (s *Set) declare(path string, old map[string]bool) error {
 	x := &extra{path: abs}
 	if rel, err := filepath.Rel(s.dir, abs); err == nil && rel != "." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && rel != ".." {
 		rel = filepath.ToSlash(rel)
-		if slices.Contains(files, rel) || rel == ManifestFile {
+		if slices.Contains(s.names, rel) || rel == ManifestFile {
 			return fmt.Errorf("%s: is one of the result files; choose another name", path)
 		}
 		if st, err := os.Stat(abs); err == nil && st.IsDir() && !old[rel] {
@@ -224,21 +256,24 @@ func (s *Set) declare(path string, old map[string]bool) error {
 	return nil
 }
 
-// Cluster writes a line of clusters.jsonl.
-func (s *Set) Cluster(c *core.Cluster) error { return s.line(ClustersFile, c) }
-
 // KeptRaw writes a line of kept.jsonl: a record as read, a JSON object.
+// A kept file in Parquet takes records through Keep.
 func (s *Set) KeptRaw(raw []byte) error {
-	w := s.files[KeptFile].w
-	w.Write(raw)
-	if err := w.WriteByte('\n'); err != nil {
-		return fmt.Errorf("writing %s: %w", KeptFile, err)
+	f := s.files[s.opts.kept()]
+	if f.pq != nil {
+		return fmt.Errorf("output: %s is Parquet: a record is written with Keep", s.opts.kept())
+	}
+	f.out.Write(raw)
+	if _, err := f.out.Write(newline); err != nil {
+		return fmt.Errorf("writing %s: %w", s.opts.kept(), err)
 	}
 	return nil
 }
 
+var newline = []byte{'\n'}
+
 // Kept writes a line of kept.jsonl encoding v.
-func (s *Set) Kept(v any) error { return s.line(KeptFile, v) }
+func (s *Set) Kept(v any) error { return s.line(s.opts.kept(), v) }
 
 // Stats writes stats.json, indented.
 func (s *Set) Stats(v any) error {
@@ -340,11 +375,11 @@ func (s *Set) Commit() error {
 		return err
 	}
 	var wg sync.WaitGroup
-	for _, name := range files {
+	for _, name := range s.names {
 		wg.Go(func() { s.files[name].finish(name, nil) })
 	}
 	wg.Wait()
-	for _, name := range files {
+	for _, name := range s.names {
 		if err := s.files[name].err; err != nil {
 			return err
 		}
@@ -475,8 +510,11 @@ func checkDir(dir, name string) (map[string]bool, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("%s: is not a directory", name)
 	}
-	known := map[string]bool{ManifestFile: true}
+	known := map[string]bool{ManifestFile: true, RemovedFile: true, RejectsFile: true}
 	for _, f := range files {
+		known[f] = true
+	}
+	for _, f := range keptNames {
 		known[f] = true
 	}
 	if m, err := readManifest(dir); err != nil {

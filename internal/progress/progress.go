@@ -1,9 +1,12 @@
 // Package progress owns the progress line long jobs print on stderr:
 // documents done, documents per second and, when the input's size is known,
-// the share done and the time left.
+// the share done and the time left: of the stage, or of the whole run when
+// the run's stages are planned (Plan).
 package progress
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -24,6 +27,33 @@ type Meter struct {
 	last     time.Time
 	interval time.Duration
 	drawn    bool
+	// plan is the run's stages and their expected durations relative to
+	// the first's; first is how long the first took (or, while it runs, is
+	// expected to take); at is the index in plan of the current stage.
+	plan  []Step
+	first time.Duration
+	at    int
+}
+
+// Step is a stage of a planned run: its name, and how long it is expected
+// to take relative to the first stage (1 for the first itself).
+type Step struct {
+	Name   string
+	Weight float64
+}
+
+// Plan declares the stages of the run to come, in order, so that the time
+// left printed is that of the whole run: the rest of the current stage and
+// the expected length of the stages after it, each its Weight times the
+// first stage's length. It may be called again to correct the weights of
+// the stages not started (their names must stay).
+func (m *Meter) Plan(steps ...Step) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.plan = steps
 }
 
 // New returns a Meter writing to w, or nil when w is nil.
@@ -48,8 +78,40 @@ func (m *Meter) Stage(name string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.endLine()
-	m.stage, m.start = name, time.Now()
+	now := time.Now()
+	if m.stage != "" && len(m.plan) > 0 && m.plan[0].Name == m.stage && m.first == 0 {
+		m.first = now.Sub(m.start)
+	}
+	m.stage, m.start = name, now
 	m.last = m.start
+	for i, st := range m.plan {
+		if st.Name == name {
+			m.at = i
+		}
+	}
+}
+
+// End prints the stage's final line: as Done when err is nil, else saying
+// that the stage was interrupted (err is, or wraps, context.Canceled: the
+// user stopped the run) or stopped by an error, so that the last line
+// never claims a stage finished that did not.
+func (m *Meter) End(docs int, err error) {
+	if m == nil {
+		return
+	}
+	if err == nil {
+		m.Done(docs)
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	how := "stopped by an error"
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		how = "interrupted"
+	}
+	line := fmt.Sprintf("%s: %s after %d docs, %s", m.stage, how, docs, time.Since(m.start).Round(time.Second))
+	m.write(line)
+	m.endLine()
 }
 
 // Update reports docs done in this stage and, when total > 0, the bytes done
@@ -89,9 +151,30 @@ func (m *Meter) print(now time.Time, docs int, done, total int64) {
 	line := fmt.Sprintf("%s: %d docs, %.0f docs/s, %s", m.stage, docs, rate, now.Sub(m.start).Round(time.Second))
 	if total > 0 && done > 0 {
 		frac := min(float64(done)/float64(total), 1)
-		left := time.Duration(el * (1 - frac) / frac * float64(time.Second)).Round(time.Second)
-		line += fmt.Sprintf(", %.0f%%, ETA %s", frac*100, left)
+		left := time.Duration(el * (1 - frac) / frac * float64(time.Second))
+		if len(m.plan) > 0 && m.plan[m.at].Name == m.stage {
+			line += fmt.Sprintf(", %.0f%%, ETA %s for the run", frac*100, m.runLeft(left, time.Duration(el/frac*float64(time.Second))).Round(time.Second))
+		} else {
+			line += fmt.Sprintf(", %.0f%%, ETA %s", frac*100, left.Round(time.Second))
+		}
 	}
+	m.write(line)
+}
+
+// runLeft is the time left in the run: left in the current stage, whose
+// whole length is expected to be whole, and the stages planned after it.
+func (m *Meter) runLeft(left, whole time.Duration) time.Duration {
+	first := m.first
+	if m.at == 0 {
+		first = whole
+	}
+	for _, st := range m.plan[m.at+1:] {
+		left += time.Duration(st.Weight * float64(first))
+	}
+	return left
+}
+
+func (m *Meter) write(line string) {
 	if m.tty {
 		fmt.Fprintf(m.w, "\r\033[K%s", line)
 		m.drawn = true

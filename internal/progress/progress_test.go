@@ -2,6 +2,9 @@ package progress
 
 import (
 	"bytes"
+	"context"
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -36,4 +39,53 @@ func TestNilMeterIsSilent(t *testing.T) {
 	m.Stage("x")
 	m.Update(1, 1, 1)
 	m.Done(1) // no panic
+}
+
+// TestMeterRunETA: with the run planned, the time left is the run's: the
+// rest of the stage and the stages after it, by the first stage's length.
+func TestMeterRunETA(t *testing.T) {
+	var b bytes.Buffer
+	m := New(&b)
+	m.interval = 0
+	m.Plan(Step{"reading", 1}, Step{"matching", 0.5}, Step{"writing", 1})
+	m.Stage("reading")
+	m.start = m.start.Add(-10 * time.Second)
+	m.Update(100, 1, 2) // half read in 10 s: 10 s left, then 10 s and 20 s
+	m.Done(200)
+	m.Stage("matching")
+	m.first = 20 * time.Second // as if reading took 20 s
+	m.start = m.start.Add(-5 * time.Second)
+	m.Update(50, 1, 2) // half matched in 5 s: 5 s left, then 20 s
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("got %d lines: %q", len(lines), b.String())
+	}
+	if !strings.HasSuffix(lines[0], "50%, ETA 40s for the run") {
+		t.Errorf("reading: %q, want 40s left for the run", lines[0])
+	}
+	if !strings.HasSuffix(lines[2], "50%, ETA 25s for the run") {
+		t.Errorf("matching: %q, want 25s left for the run", lines[2])
+	}
+}
+
+// TestMeterEnd: a stage ended by an error or by the user does not say it
+// finished (after Ctrl-C the last line claimed the stage done).
+func TestMeterEnd(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{nil, "reading: 7 docs, "},
+		{context.Canceled, "reading: interrupted after 7 docs, "},
+		{fmt.Errorf("stage: %w", context.Canceled), "reading: interrupted after 7 docs, "},
+		{errors.New("disk full"), "reading: stopped by an error after 7 docs, "},
+	} {
+		var b bytes.Buffer
+		m := New(&b)
+		m.Stage("reading")
+		m.End(7, tc.err)
+		if !strings.HasPrefix(b.String(), tc.want) || strings.Count(b.String(), "\n") != 1 {
+			t.Errorf("error %v: %q, want one line starting %q", tc.err, b.String(), tc.want)
+		}
+	}
 }

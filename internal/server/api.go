@@ -57,7 +57,7 @@ func (s *Server) postDocuments(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	docs, err := s.readDocs(r, true)
+	docs, err := s.readDocs(r, true, bodyLimit{s.o.MaxBodyBytes, "--max-body"})
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +75,7 @@ func (s *Server) query(r *http.Request) (any, error) {
 	if _, err := params(r); err != nil {
 		return nil, err
 	}
-	docs, err := s.readDocs(r, false)
+	docs, err := s.readDocs(r, false, bodyLimit{s.o.MaxQueryBytes, "--max-query-bytes"})
 	if err != nil {
 		return nil, err
 	}

@@ -241,7 +241,7 @@ func BenchmarkSplit(b *testing.B) {
 	s := &Server{o: Options{MaxBatch: 1000}}
 	b.SetBytes(int64(body.Len()))
 	for b.Loop() {
-		if docs, err := s.split([]byte(body.String())); err != nil || len(docs) != 1000 {
+		if docs, err := s.split([]byte(body.String()), true); err != nil || len(docs) != 1000 {
 			b.Fatal(len(docs), err)
 		}
 	}

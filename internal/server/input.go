@@ -42,19 +42,26 @@ const (
 var jsonTypes = map[string]bool{"application/json": true, "application/x-ndjson": true, "application/jsonl": true,
 	"application/x-jsonlines": true, "application/jsonlines": true}
 
-// readDocs reads the documents of a POST body. needID says whether each
-// must name its id (a query's need not: they are numbered).
-func (s *Server) readDocs(r *http.Request, needID bool) ([]core.Document, error) {
+// bodyLimit is the size limit of a body and the flag that sets it.
+type bodyLimit struct {
+	bytes int64
+	flag  string
+}
+
+// readDocs reads the documents of a POST body of at most limit bytes.
+// needID says whether each must name its id (a query's need not: they are
+// numbered).
+func (s *Server) readDocs(r *http.Request, needID bool, limit bodyLimit) ([]core.Document, error) {
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || !jsonTypes[mt] {
 		return nil, &apiError{Status: http.StatusUnsupportedMediaType, Field: "Content-Type",
 			Msg: "send documents as Content-Type: application/json (an object or an array) or application/x-ndjson (one object a line)"}
 	}
-	body, err := s.readBody(r)
+	body, err := s.readBody(r, limit)
 	if err != nil {
 		return nil, err
 	}
-	raws, err := s.split(body)
+	raws, err := s.split(body, mt != "application/json")
 	if err != nil {
 		return nil, err
 	}
@@ -76,17 +83,17 @@ func (s *Server) readDocs(r *http.Request, needID bool) ([]core.Document, error)
 
 // readBody reads a request's body, inflating it when its Content-Encoding
 // is gzip; the size limit holds for the body both as sent and as inflated.
-func (s *Server) readBody(r *http.Request) ([]byte, error) {
-	var rd io.Reader = r.Body
+func (s *Server) readBody(r *http.Request, limit bodyLimit) ([]byte, error) {
+	var rd io.Reader = http.MaxBytesReader(nil, r.Body, limit.bytes)
 	switch enc := strings.ToLower(strings.TrimSpace(r.Header.Get("Content-Encoding"))); enc {
 	case "", "identity":
 	case "gzip", "x-gzip":
-		zr, err := gzip.NewReader(r.Body)
+		zr, err := gzip.NewReader(rd)
 		if err != nil {
 			return nil, badRequest("Content-Encoding", "the body is not gzip: "+err.Error())
 		}
 		defer zr.Close()
-		rd = io.LimitReader(zr, s.o.MaxBodyBytes+1)
+		rd = io.LimitReader(zr, limit.bytes+1)
 	default:
 		return nil, &apiError{Status: http.StatusUnsupportedMediaType, Field: "Content-Encoding",
 			Msg: fmt.Sprintf("Content-Encoding %q: send the body as it is, or gzip-compressed", enc)}
@@ -96,12 +103,12 @@ func (s *Server) readBody(r *http.Request) ([]byte, error) {
 	switch {
 	case errors.As(err, &mbe):
 		return nil, &apiError{Status: http.StatusRequestEntityTooLarge,
-			Msg: fmt.Sprintf("the body is larger than %d bytes (see --max-body)", mbe.Limit)}
+			Msg: fmt.Sprintf("the body is larger than %d bytes (see %s)", mbe.Limit, limit.flag)}
 	case err != nil:
 		return nil, &apiError{Status: http.StatusBadRequest, Msg: "reading the body: " + err.Error()}
-	case int64(len(body)) > s.o.MaxBodyBytes:
+	case int64(len(body)) > limit.bytes:
 		return nil, &apiError{Status: http.StatusRequestEntityTooLarge,
-			Msg: fmt.Sprintf("the body inflates to more than %d bytes (see --max-body)", s.o.MaxBodyBytes)}
+			Msg: fmt.Sprintf("the body inflates to more than %d bytes (see %s)", limit.bytes, limit.flag)}
 	}
 	return body, nil
 }
@@ -113,9 +120,9 @@ type rawDoc struct {
 }
 
 // split cuts a body into its documents' JSON objects: the elements of an
-// array, or the objects one after another (one, or JSON Lines), each with
-// the line it starts on.
-func (s *Server) split(body []byte) ([]rawDoc, error) {
+// array, or the objects one after another (JSON Lines, when jsonLines is set;
+// else one), each with the line it starts on.
+func (s *Server) split(body []byte, jsonLines bool) ([]rawDoc, error) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	var out []rawDoc
 	lines := lineCounter{body: body, line: 1}
@@ -138,6 +145,10 @@ func (s *Server) split(body []byte) ([]rawDoc, error) {
 			break
 		}
 		if body[start] != '[' {
+			if len(out) > 0 && !jsonLines {
+				return nil, badRequest("", fmt.Sprintf("line %d: data after the document: send several as an array, or one a line as application/x-ndjson",
+					lineAt(body, start)))
+			}
 			if err := next(); err != nil {
 				return nil, err
 			}
@@ -236,6 +247,9 @@ func decodeDoc(raw json.RawMessage, d *core.Document, needID bool) error {
 		// into U+FFFD, and the text stored would not be the text sent.
 		return notUTF8(raw)
 	}
+	if err := checkKeys(raw); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	var in docInput
@@ -305,6 +319,8 @@ func checkID(id string) error {
 	switch {
 	case id == "":
 		return badRequest("id", "id is missing")
+	case strings.TrimSpace(id) == "":
+		return badRequest("id", "id is blank")
 	case len(id) > MaxIDBytes:
 		return badRequest("id", fmt.Sprintf("id is longer than %d bytes", MaxIDBytes))
 	case !utf8.ValidString(id):

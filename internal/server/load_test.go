@@ -46,7 +46,9 @@ func post(c *http.Client, url, body string) (int, []byte, error) {
 func TestConcurrentClients(t *testing.T) {
 	for _, e := range storetest.Engines {
 		t.Run(e, func(t *testing.T) {
-			ts := newTestServer(t, e, Options{})
+			// Every client's query may wait its turn: this test is of
+			// writes under load (TestQueryPool is of the refusals).
+			ts := newTestServer(t, e, Options{QueryQueue: 1000, QueryWait: time.Minute})
 			c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1000}, Timeout: 2 * time.Minute}
 			shared := story(100, 10)
 			clients := 200

@@ -49,7 +49,8 @@ func (s *Server) routes() http.Handler {
 		ui = http.HandlerFunc(noUI)
 	}
 	mux.Handle("/", ui)
-	return s.met.instrument(s.recover(s.limit(mux)))
+	mux.Handle("POST /check", s.heavy(ui)) // the UI's check compares a posted text, as /v1/query does
+	return s.checkHost(s.met.instrument(s.recover(s.limit(mux))))
 }
 
 // route is a path of the API and its handler of each method.
@@ -65,7 +66,7 @@ func (s *Server) api() []route {
 			"POST": s.write(s.jsonHandler(s.postDocuments)), "GET": s.read(s.jsonHandler(s.latest))}},
 		{"/v1/documents/{id...}", map[string]http.Handler{
 			"GET": s.read(s.jsonHandler(s.document)), "DELETE": s.write(s.jsonHandler(s.deleteDocument))}},
-		{"/v1/query", map[string]http.Handler{"POST": s.read(s.jsonHandler(s.query))}},
+		{"/v1/query", map[string]http.Handler{"POST": s.read(s.heavy(s.jsonHandler(s.query)))}},
 		{"/v1/clusters", map[string]http.Handler{"GET": s.read(s.jsonHandler(s.clusters))}},
 		{"/v1/clusters/{id}", map[string]http.Handler{"GET": s.read(s.jsonHandler(s.cluster))}},
 		{"/v1/diff", map[string]http.Handler{"GET": s.read(http.HandlerFunc(s.diff))}},
@@ -74,7 +75,7 @@ func (s *Server) api() []route {
 		{"/healthz", map[string]http.Handler{"GET": http.HandlerFunc(s.healthz)}},
 		{"/readyz", map[string]http.Handler{"GET": http.HandlerFunc(s.readyz)}},
 		{"/metrics", map[string]http.Handler{"GET": s.read(promhttp.HandlerFor(s.met.reg, promhttp.HandlerOpts{}))}},
-		{"/openapi.json", map[string]http.Handler{"GET": http.HandlerFunc(serveOpenAPI)}},
+		{"/openapi.json", map[string]http.Handler{"GET": s.read(http.HandlerFunc(serveOpenAPI))}},
 	}
 }
 

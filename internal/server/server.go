@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -32,6 +33,24 @@ type Options struct {
 	MaxBodyBytes int64
 	// MaxBatch bounds the documents of one request. Default 1000.
 	MaxBatch int
+	// MaxQueryBytes bounds the body of an open read that carries a text
+	// to compare (POST /v1/query, the web UI's POST /check), as sent and
+	// inflated. Default 1 MiB.
+	MaxQueryBytes int64
+	// QueryWorkers is how many of those requests run at once; the others
+	// wait. Default GOMAXPROCS.
+	QueryWorkers int
+	// QueryQueue is how many wait at most, and QueryWait how long one
+	// waits at most; past either a request is answered 503 with
+	// Retry-After. Defaults 64 and 10 s.
+	QueryQueue int
+	QueryWait  time.Duration
+	// Hosts are the names, besides localhost, 127.0.0.1 and [::1], that
+	// a Host header may name when Serve listens on a loopback address;
+	// requests naming another host get 421 (a page of another site whose
+	// name a DNS rebinding points at this machine is not served). A
+	// server on any other address answers every Host.
+	Hosts []string
 	// ReadTimeout, WriteTimeout and IdleTimeout are the http.Server's.
 	// Defaults 30 s, 60 s and 120 s.
 	ReadTimeout, WriteTimeout, IdleTimeout time.Duration
@@ -63,6 +82,18 @@ func (o Options) withDefaults() Options {
 	if o.MaxBatch <= 0 {
 		o.MaxBatch = 1000
 	}
+	if o.MaxQueryBytes <= 0 {
+		o.MaxQueryBytes = DefaultMaxQueryBytes
+	}
+	if o.QueryWorkers <= 0 {
+		o.QueryWorkers = runtime.GOMAXPROCS(0)
+	}
+	if o.QueryQueue <= 0 {
+		o.QueryQueue = 64
+	}
+	if o.QueryWait <= 0 {
+		o.QueryWait = 10 * time.Second
+	}
 	if o.ReadTimeout <= 0 {
 		o.ReadTimeout = 30 * time.Second
 	}
@@ -81,15 +112,24 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
+// DefaultMaxQueryBytes is Options.MaxQueryBytes when it is 0.
+const DefaultMaxQueryBytes = 1 << 20
+
 // Server serves the API of one index. Make it with New; Handler serves
 // it, Serve also listens and shuts down; Close stops its writer.
 type Server struct {
-	x       Index
-	o       Options
-	log     *slog.Logger
-	add     *adder
-	met     *metrics
-	handler http.Handler
+	x    Index
+	o    Options
+	log  *slog.Logger
+	add  *adder
+	pool *pool
+	met  *metrics
+	// loopback is the port of a loopback address Serve listens on, and
+	// hosts the Host headers it answers then; "" for any other address
+	// (or Handler alone): every Host is answered.
+	loopback string
+	hosts    map[string]bool
+	handler  http.Handler
 	// sketchers are the index's sketchers, one a goroutine at a time.
 	sketchers sync.Pool
 	draining  atomic.Bool
@@ -101,7 +141,8 @@ func New(x Index, o Options) (*Server, error) {
 	if o.MaxBatch > 100000 {
 		return nil, fmt.Errorf("server: a batch of %d documents is too many (at most 100,000)", o.MaxBatch)
 	}
-	s := &Server{x: x, o: o, log: o.Logger, add: newAdder(x, max(o.MaxBatch, 500))}
+	s := &Server{x: x, o: o, log: o.Logger, add: newAdder(x, max(o.MaxBatch, 500)),
+		pool: newPool(o.QueryWorkers, o.QueryQueue, o.QueryWait)}
 	s.sketchers.New = func() any { return x.NewSketcher() }
 	s.met = newMetrics(x, o.Watcher)
 	s.handler = s.routes()
@@ -124,6 +165,7 @@ func (s *Server) Close() { s.add.close() }
 // server. It returns nil after a shutdown asked for by ctx. The index's
 // first count for the front page and the metrics starts with it.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	s.guardHosts(ln.Addr())
 	s.x.CountInBackground()
 	hs := &http.Server{Handler: s.handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: s.o.ReadTimeout,
 		WriteTimeout: s.o.WriteTimeout, IdleTimeout: s.o.IdleTimeout, MaxHeaderBytes: 64 << 10,

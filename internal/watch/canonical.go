@@ -28,6 +28,9 @@ func Canonical(raw string) string {
 	}
 	u.Scheme = strings.ToLower(u.Scheme)
 	host := strings.ToLower(u.Hostname())
+	if strings.Contains(host, ":") { // an IPv6 address keeps its brackets
+		host = "[" + host + "]"
+	}
 	if p := u.Port(); p != "" && !(p == "80" && u.Scheme == "http" || p == "443" && u.Scheme == "https") {
 		host += ":" + p
 	}

@@ -30,3 +30,16 @@ func TestPageCanonical(t *testing.T) {
 		}
 	}
 }
+
+// An IPv6 address keeps its brackets (it lost them: http://::1:9200/x).
+func TestCanonicalIPv6(t *testing.T) {
+	for in, want := range map[string]string{
+		"http://[::1]:9200/x":           "http://[::1]:9200/x",
+		"http://[::1]/x":                "http://[::1]/x",
+		"https://[2001:DB8::1]:443/a?b": "https://[2001:db8::1]/a?b=",
+	} {
+		if got := Canonical(in); got != want {
+			t.Errorf("Canonical(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

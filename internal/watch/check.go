@@ -8,15 +8,14 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/mmcdole/gofeed"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
 	"github.com/neardup/neardup/internal/extract"
 )
 
-// ErrNotFeed is returned by CheckFeed for a URL that answers with something
-// other than a web feed.
+// ErrNotFeed is the error of a URL that answers with something other than
+// a well-formed web feed: CheckFeed's, and a poll's.
 var ErrNotFeed = errors.New("watch: not a feed")
 
 // CheckFeed fetches the feed at feedURL, as the watcher would, and returns
@@ -33,7 +32,7 @@ func CheckFeed(ctx context.Context, feedURL string, o Options) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	parsed, err := gofeed.NewParser().Parse(bytes.NewReader(resp.body))
+	parsed, err := parseFeed(resp.body)
 	if err == nil {
 		return len(parsed.Items), nil
 	}
@@ -44,7 +43,7 @@ func CheckFeed(ctx context.Context, feedURL string, o Options) (int, error) {
 		}
 		return 0, fmt.Errorf("%s: %s: %w", resp.url, msg, ErrNotFeed)
 	}
-	return 0, fmt.Errorf("%s: %w: %v", resp.url, ErrNotFeed, err)
+	return 0, fmt.Errorf("%s: %w", resp.url, err)
 }
 
 // feedLinks returns the feeds an HTML page names in its head, by

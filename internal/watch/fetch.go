@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -16,6 +15,8 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
+
+	"github.com/neardup/neardup/internal/outbound"
 )
 
 // Errors of a fetch, wrapped with details.
@@ -89,15 +90,15 @@ type fetcher struct {
 }
 
 func newFetcher(o *Options) *fetcher {
-	dialer := &net.Dialer{Timeout: o.ConnectTimeout}
-	transport := &http.Transport{
-		Proxy:                 http.ProxyFromEnvironment,
-		DialContext:           dialer.DialContext,
-		TLSHandshakeTimeout:   o.ConnectTimeout,
-		ResponseHeaderTimeout: o.Timeout,
-		DisableCompression:    true, // the fetcher decodes, within its limits
-		MaxIdleConnsPerHost:   2,
+	proxy := o.proxy
+	if proxy == nil {
+		proxy = http.ProxyFromEnvironment
 	}
+	policy := &outbound.Policy{Allow: o.AllowPrivate}
+	transport := policy.Transport(o.ConnectTimeout, proxy)
+	transport.ResponseHeaderTimeout = o.Timeout
+	transport.DisableCompression = true // the fetcher decodes, within its limits
+	transport.MaxIdleConnsPerHost = 2
 	client := &http.Client{Transport: transport, Timeout: o.Timeout,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
 			if len(via) > o.MaxRedirects {
@@ -142,7 +143,7 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 	defer release()
 	hr, err := f.client.Do(req)
 	if err != nil {
-		return nil, err
+		return nil, refused(err)
 	}
 	defer hr.Body.Close()
 	resp, err := f.handle(hr)
@@ -154,6 +155,22 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 		}
 	}
 	return resp, err
+}
+
+// refused is err, or when it is a refusal of the outbound rule, that
+// refusal with the URL refused (a redirect's included) and nothing of the
+// connection: neither the address a name resolved to nor anything from
+// it reaches the stored detail.
+func refused(err error) error {
+	var re *outbound.RefusedError
+	if !errors.As(err, &re) {
+		return err
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return fmt.Errorf("%s: %w", ue.URL, re)
+	}
+	return re
 }
 
 // build makes the request: the User-Agent, the encodings the fetcher

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"time"
 
 	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/internal/outbound"
 )
 
 // Options control a Watcher. The zero value of a field means the default
@@ -58,6 +60,14 @@ type Options struct {
 	// pass stopped in the middle of a feed keeps the chunks it stored. 0
 	// means 20.
 	Chunk int
+	// AllowPrivate are address ranges requests may go to though the rule
+	// of package outbound refuses them (loopback, private, link-local,
+	// carrier-grade NAT, unspecified, multicast): a site on a private
+	// network. nil means none.
+	AllowPrivate []netip.Prefix
+	// proxy chooses a request's proxy; nil means http.ProxyFromEnvironment
+	// (HTTPS_PROXY, HTTP_PROXY, NO_PROXY). Tests set it.
+	proxy outbound.ProxyFunc
 	// Logger receives a line per poll and per failed item; nil means
 	// slog.Default().
 	Logger *slog.Logger

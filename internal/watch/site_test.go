@@ -6,8 +6,10 @@ import (
 	"html"
 	"log/slog"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -29,9 +31,14 @@ type site struct {
 	agents []string
 }
 
-func newSite(t *testing.T) *site {
+func newSite(t *testing.T) *site { return newSiteAt(t, "127.0.0.1") }
+
+// newSiteAt starts a site on a loopback address of its own (127.0.0.2,
+// [::1]).
+func newSiteAt(t *testing.T, ip string) *site {
+	t.Helper()
 	s := &site{routes: map[string]http.HandlerFunc{}, hits: map[string]int{}}
-	s.Server = httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+	s.Server = startAt(t, ip, http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
 		s.hits[r.URL.Path]++
 		s.agents = append(s.agents, r.Header.Get("User-Agent"))
@@ -43,8 +50,33 @@ func newSite(t *testing.T) *site {
 		}
 		h(rw, r)
 	}))
+	return s
+}
+
+// startAt starts an HTTP server of h on a port of the loopback address ip.
+func startAt(t *testing.T, ip string, h http.Handler) *httptest.Server {
+	t.Helper()
+	ln, err := net.Listen("tcp", net.JoinHostPort(ip, "0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := httptest.NewUnstartedServer(h)
+	s.Listener.Close()
+	s.Listener = ln
+	s.Start()
 	t.Cleanup(s.Close)
 	return s
+}
+
+// hitsAll counts the requests of every path.
+func (s *site) hitsAll() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, h := range s.hits {
+		n += h
+	}
+	return n
 }
 
 // handle serves path with h.
@@ -225,10 +257,11 @@ func newIndexAt(t *testing.T, dsn string) *index.Index {
 }
 
 // testOptions are Options for local servers: no delay between requests,
-// short timeouts, no log.
+// short timeouts, no log, and the address of newSite allowed (the
+// outbound rule refuses loopback addresses).
 func testOptions() Options {
 	return Options{HostDelay: -1, Timeout: 2 * time.Second, ConnectTimeout: time.Second,
-		Logger: slog.New(slog.DiscardHandler)}
+		AllowPrivate: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}, Logger: slog.New(slog.DiscardHandler)}
 }
 
 func newWatcher(t *testing.T, x *index.Index, o Options) *Watcher {

@@ -1,7 +1,6 @@
 package watch
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -22,6 +21,7 @@ import (
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/outbound"
 )
 
 // The outcomes of an item besides the skip reasons of package extract and
@@ -34,6 +34,7 @@ const (
 	OutcomeGallery   = "gallery"   // a gallery, video or picture page by its URL (not fetched) or the start of its text
 	OutcomeNoLink    = "no-link"   // the item links to no page
 	OutcomeError     = "error"     // the page could not be fetched or extracted
+	OutcomeRefused   = "refused"   // its page is at an address the outbound rule refuses (see Options.AllowPrivate)
 )
 
 // maxTries is how many passes try an item whose page failed for a reason
@@ -307,9 +308,9 @@ func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result)
 	if resp.notModified {
 		return nil, nil
 	}
-	parsed, err := gofeed.NewParser().Parse(bytes.NewReader(resp.body))
+	parsed, err := parseFeed(resp.body)
 	if err != nil {
-		return nil, fmt.Errorf("%s: not a feed: %w", resp.url, err)
+		return nil, fmt.Errorf("%s: %w", resp.url, err)
 	}
 	state.ETag, state.LastModified = resp.etag, resp.lastModified
 	res.Items = len(parsed.Items)
@@ -396,7 +397,7 @@ func transient(err error) bool {
 	if errors.As(err, &se) {
 		return se.code >= 500 || se.code == http.StatusRequestTimeout || se.code == http.StatusTooManyRequests
 	}
-	return !errors.Is(err, ErrTooManyHops) && !errors.Is(err, errBadEncoding) &&
+	return !errors.Is(err, ErrTooManyHops) && !errors.Is(err, errBadEncoding) && !errors.Is(err, outbound.ErrRefused) &&
 		!errors.Is(err, errUnsupportedS) && !errors.Is(err, errNoHostInURL)
 }
 
@@ -503,6 +504,9 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 	if err != nil {
 		if errors.Is(err, ErrTooLarge) {
 			return fail(string(extract.SkipTooLarge), err, false)
+		}
+		if errors.Is(err, outbound.ErrRefused) {
+			return fail(OutcomeRefused, err, false)
 		}
 		return fail(OutcomeError, err, transient(err))
 	}

@@ -2,6 +2,7 @@ package watch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -615,4 +616,46 @@ func (p *proxy) stop() {
 		c.Close()
 	}
 	p.conns = nil
+}
+
+// A feed that is not well-formed is the feed's failure, with back-off and
+// the reason in its state, not a poll that went well with what the parser
+// guessed (it was status=ok items=1).
+func TestMalformedFeed(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	items := publish(s, "Daily", 1, 1)
+	good := rss2(items...)
+	for name, body := range map[string]string{
+		"/data-after":  good + "<garbage",
+		"/second-root": good + `<rss version="2.0"><channel></channel></rss>`,
+		"/unclosed":    strings.Replace(good, "</title>", "", 1),
+		"/bare-amp":    strings.Replace(good, "<title>", "<title>a & b", 1),
+		"/json-after":  jsonFeed(items...) + `{"version":"x"}`,
+	} {
+		s.serve(name, "application/rss+xml", body)
+		addFeed(t, x, Feed{URL: s.URL + name, Interval: Duration(time.Hour)})
+	}
+	s.serve("/entities", "application/rss+xml", strings.Replace(good, "<title>", "<title>a&nbsp;b ", 1))
+	addFeed(t, x, Feed{URL: s.URL + "/entities", Interval: Duration(time.Hour)})
+	start := time.Now()
+	for _, r := range once(t, newWatcher(t, x, testOptions())) {
+		switch {
+		case strings.HasSuffix(r.Feed, "/entities"):
+			if r.Status != "ok" || r.Items != 1 {
+				t.Errorf("%s: %+v (%v), want ok with HTML entities", r.Feed, r, r.Err)
+			}
+		case r.Status != "error" || !errors.Is(r.Err, ErrNotFeed) || r.New != 0:
+			t.Errorf("%s: %+v (%v), want a failure: not a feed", r.Feed, r, r.Err)
+		}
+	}
+	feeds, _ := Feeds(t.Context(), x)
+	for _, f := range feeds {
+		if strings.HasSuffix(f.URL, "/entities") {
+			continue
+		}
+		if f.State.Failures != 1 || !f.NextPoll.After(start.Add(45*time.Minute)) || !strings.Contains(f.State.Status, "not a feed") {
+			t.Errorf("%s: state %+v, next poll %s", f.URL, f.State, f.NextPoll)
+		}
+	}
 }

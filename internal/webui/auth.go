@@ -5,7 +5,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
+	"net/url"
+	"path"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // cookieName is the cookie the sign-in form keeps the write token in.
@@ -92,12 +96,32 @@ func (u *ui) signout(r *http.Request) (result, error) {
 		HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteStrictMode}}, nil
 }
 
-// localPath returns p when it is a path of this site ("/feeds?x=1"), else
-// "/": a redirect never leaves the site.
+// localPath returns p, normalised, when it is a path of this site
+// ("/feeds?x=1"), else "/": a redirect never leaves the site. What a
+// browser could read as another host is refused: a scheme or a host, a
+// leading "//" or "/\" (a browser reads a backslash as a slash), and any
+// control character (a browser drops tabs and line breaks from a URL, so
+// "/\t/evil.example" is "//evil.example" to it). The path is cleaned of
+// dot segments, so that none starts "//" once resolved.
 func localPath(p string) string {
-	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.HasPrefix(p, "/\\") ||
-		strings.ContainsAny(p, "\r\n\x00") || len(p) > 2048 {
+	if len(p) > 2048 || !strings.HasPrefix(p, "/") || strings.ContainsFunc(p, unicode.IsControl) ||
+		strings.ContainsRune(p, '\\') || !utf8.ValidString(p) {
 		return "/"
 	}
-	return p
+	u, err := url.Parse(p)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" {
+		return "/"
+	}
+	escaped := u.EscapedPath()
+	out := path.Clean(escaped)
+	if strings.HasSuffix(escaped, "/") && out != "/" {
+		out += "/"
+	}
+	if u.RawQuery != "" {
+		out += "?" + u.RawQuery
+	}
+	if !strings.HasPrefix(out, "/") || strings.HasPrefix(out, "//") {
+		return "/"
+	}
+	return out
 }

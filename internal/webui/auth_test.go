@@ -116,6 +116,23 @@ func TestSignInNextStaysLocal(t *testing.T) {
 		"/\\evil.com":         "/",
 		"/ok\r\nSet-Cookie:x": "/",
 		"":                    "/",
+		// A browser drops tabs and line breaks and reads a backslash as
+		// a slash: each of these would land on evil.com.
+		"/\t/evil.com/path":   "/",
+		"/\n/evil.com":        "/",
+		"/\r\n/evil.com":      "/",
+		"\t//evil.com":        "/",
+		"/\\/evil.com":        "/",
+		"/%09/evil.com":       "/%09/evil.com",
+		"/.//evil.com":        "/evil.com",
+		"/a/..//evil.com":     "/evil.com",
+		"/x/../../evil.com":   "/evil.com",
+		"/\u0085/evil.com":    "/",
+		"/\x7f/evil.com":      "/",
+		"https:/evil.com":     "/",
+		"/feeds#frag":         "/feeds",
+		"/documents/a%2Fb":    "/documents/a%2Fb",
+		"/search?q=a+b&x=%2F": "/search?q=a+b&x=%2F",
 	} {
 		a := f.post("/signin", url.Values{"token": {testToken}, "next": {next}}, false)
 		if got := a.hdr.Get("Location"); a.code != http.StatusSeeOther || got != want {

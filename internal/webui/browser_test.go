@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,6 +20,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/neardup/neardup/internal/server"
+	"github.com/neardup/neardup/internal/watch"
 )
 
 // chromium returns the path of a Chromium or Chrome binary. The browser
@@ -150,7 +152,9 @@ func TestBrowser(t *testing.T) {
 	// The server as neardup serve runs it: the API, with this UI at "/".
 	f := newFixture(t, Options{})
 	toks := server.NewTokens(testToken)
-	s, err := server.New(f.x, server.Options{Tokens: toks, UI: New(f.x, Options{Authorized: toks.Valid})})
+	// The rule trial fetches the local site: its address is allowed.
+	local := watch.Options{AllowPrivate: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}
+	s, err := server.New(f.x, server.Options{Tokens: toks, UI: New(f.x, Options{Authorized: toks.Valid, Watch: local})})
 	if err != nil {
 		t.Fatal(err)
 	}

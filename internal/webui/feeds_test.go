@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"strings"
 	"testing"
@@ -116,7 +117,8 @@ func TestTryRule(t *testing.T) {
 <footer>Copyright</footer></body></html>`, strings.Repeat("Read our other stories about unrelated sports and weather. ", 10), story)
 	}))
 	defer site.Close()
-	f := newFixture(t, Options{Watch: watch.Options{HostDelay: -1, BrowserUserAgent: "-"}})
+	f := newFixture(t, Options{Watch: watch.Options{HostDelay: -1, BrowserUserAgent: "-",
+		AllowPrivate: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}})
 	form := url.Values{"url": {"https://daily.example/rss"}, "no_check": {"1"}, "interval": {"15m"}, "body": {".story"}, "drop": {".promo"},
 		"test_url": {site.URL + "/news/floods"}}
 	a := f.post("/feeds/try", form, true)
@@ -131,6 +133,9 @@ func TestTryRule(t *testing.T) {
 	// An unreachable page is a trial with an error, not a failed request.
 	form.Set("test_url", "http://127.0.0.1:1/none")
 	f.post("/feeds/try", form, true).want(t, "unreachable page", http.StatusOK, "could not be fetched")
+	// A page at an address the outbound rule refuses is not fetched.
+	form.Set("test_url", "http://127.0.0.3:9200/x")
+	f.post("/feeds/try", form, true).want(t, "internal page", http.StatusOK, "refused: the destination is a loopback address")
 	form.Set("test_url", "file:///etc/passwd")
 	f.post("/feeds/try", form, true).want(t, "file URL", http.StatusBadRequest, "http or https")
 	form.Set("test_url", "")

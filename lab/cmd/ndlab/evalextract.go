@@ -11,6 +11,7 @@ import (
 
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/lab/internal/engines"
 	"github.com/neardup/neardup/lab/internal/extracteval"
 )
 
@@ -20,7 +21,8 @@ type extractEvalCmd struct {
 	Gold    []string      `required:"" placeholder:"[NAME=]DIR" help:"Gold folder: input/ beside GoldStandard/ (Dragnet, CleanEval layout), or a folder of such folders; repeat for more datasets. NAME defaults to the folder's name."`
 	IDs     []string      `name:"ids" placeholder:"[NAME=]FILE" help:"Score only the ids listed in FILE (a split such as Dragnet's test.txt); NAME picks the dataset when there are several."`
 	Pred    []string      `placeholder:"[NAME=]FILE" help:"Also score a JSONL of {id, text} (e.g. from neardup extract) as a system on dataset NAME."`
-	System  []string      `default:"neardup" placeholder:"SYSTEM" help:"Systems to run on every dataset: neardup (extraction with its fixes and rules), library (the engine alone)."`
+	System  []string      `default:"neardup" placeholder:"SYSTEM" help:"Systems to run on every dataset: neardup (extraction with its fixes and rules), library (its engine alone), or an engine alone by name: readeck, readability (go-shiori), trafilatura, trafilatura-fallback, domdistiller."`
+	Split   bool          `help:"Also score each half of the per-site split: tune (sites whose FNV-1a hash is even) and report (odd)."`
 	Rules   string        `type:"existingfile" help:"Site rules (YAML) for the neardup system."`
 	Timeout time.Duration `default:"20s" help:"Per-page time limit."`
 	Workers int           `short:"j" help:"Pages extracted at once (default: one per CPU)."`
@@ -36,7 +38,8 @@ type evalDataset struct {
 // extractEvalOptions are runExtractEval's inputs.
 type extractEvalOptions struct {
 	datasets []evalDataset
-	systems  []string // "neardup", "library"
+	systems  []string // "neardup", "library" or an engine's name
+	split    bool     // also score each half of the per-site split
 	extract  extract.Options
 	workers  int
 	out      io.Writer
@@ -46,14 +49,14 @@ type extractEvalOptions struct {
 
 // Run turns the flags into options.
 func (c *extractEvalCmd) Run(g *globals) error {
-	o := extractEvalOptions{workers: c.Workers, out: os.Stdout, pages: c.Pages,
+	o := extractEvalOptions{workers: c.Workers, out: os.Stdout, pages: c.Pages, split: c.Split,
 		extract: extract.Options{MinChars: -1, Timeout: c.Timeout}}
 	if !g.quiet {
 		o.log = os.Stderr
 	}
 	for _, s := range c.System {
-		if s != "neardup" && s != "library" {
-			return usageError{fmt.Sprintf("--system %q: want neardup or library", s)}
+		if _, err := engines.Lookup(s); err != nil && s != "neardup" && s != "library" && s != "vote" {
+			return usageError{fmt.Sprintf("--system %q: want neardup, library, vote or one of %s", s, strings.Join(engines.Names(), ", "))}
 		}
 		o.systems = append(o.systems, s)
 	}
@@ -138,12 +141,36 @@ func runExtractEval(ctx context.Context, o extractEvalOptions) error {
 			results = append(results, r)
 		}
 	}
+
 	if o.pages != "" {
 		if err := writeAtomic(o.pages, func(w io.Writer) error { return writePageScores(w, results) }); err != nil {
 			return err
 		}
 	}
+	if o.split {
+		results = withHalves(results)
+	}
 	return extracteval.WriteTable(o.out, results)
+}
+
+// withHalves follows each dataset's rows with the rows of its tune half and
+// then of its report half.
+func withHalves(results []extracteval.Result) []extracteval.Result {
+	var out []extracteval.Result
+	for i := 0; i < len(results); {
+		j := i
+		for j < len(results) && results[j].Dataset == results[i].Dataset {
+			j++
+		}
+		out = append(out, results[i:j]...)
+		for _, h := range []extracteval.Half{extracteval.Tune, extracteval.Report} {
+			for _, r := range results[i:j] {
+				out = append(out, r.Half(h))
+			}
+		}
+		i = j
+	}
+	return out
 }
 
 func openEvalDataset(d evalDataset) (*extracteval.Dataset, error) {
@@ -162,8 +189,15 @@ func openEvalDataset(d evalDataset) (*extracteval.Dataset, error) {
 func evalSystems(o extractEvalOptions, d evalDataset) ([]extracteval.System, error) {
 	var out []extracteval.System
 	for _, s := range o.systems {
+		if s == "vote" {
+			out = append(out, voteSystem(o.extract))
+			continue
+		}
 		opts := o.extract
-		opts.LibraryOnly = s == "library"
+		opts.LibraryOnly = s != "neardup"
+		if eng, err := engines.Lookup(s); err == nil {
+			opts.Engine = eng
+		}
 		out = append(out, extracteval.System{Name: s, Extract: func(ctx context.Context, in extracteval.Input) (string, error) {
 			a, _, err := extract.Page(ctx, extract.Input{URL: in.URL, ContentType: in.ContentType, Body: in.Body}, opts)
 			return a.Text, err
@@ -179,14 +213,50 @@ func evalSystems(o extractEvalOptions, d evalDataset) ([]extracteval.System, err
 	return out, nil
 }
 
+// voteSystem is a design measured, not adopted: neardup's text, go-trafilatura's
+// (with fallbacks) and go-shiori go-readability's, of which the one that
+// agrees most with the other two (the sum of its shingle F1 against each) is
+// kept; neardup's wins ties.
+func voteSystem(base extract.Options) extracteval.System {
+	return extracteval.System{Name: "vote", Extract: func(ctx context.Context, in extracteval.Input) (string, error) {
+		page := extract.Input{URL: in.URL, ContentType: in.ContentType, Body: in.Body}
+		var texts []string
+		for _, eng := range []extract.Engine{nil, engines.TrafilaturaFallback, engines.Readability} {
+			opts := base
+			opts.Engine, opts.LibraryOnly = eng, eng != nil
+			a, _, err := extract.Page(ctx, page, opts)
+			if err != nil && eng == nil {
+				return "", err
+			}
+			texts = append(texts, a.Text)
+		}
+		best, bestScore := 0, -1.0
+		for i, t := range texts {
+			score := 0.0
+			for j, other := range texts {
+				if j != i {
+					pr := extracteval.Score(other, t)
+					if pr.Precision+pr.Recall > 0 {
+						score += 2 * pr.Precision * pr.Recall / (pr.Precision + pr.Recall)
+					}
+				}
+			}
+			if score > bestScore {
+				best, bestScore = i, score
+			}
+		}
+		return texts[best], nil
+	}}
+}
+
 // writePageScores writes one TSV line per dataset, system and page.
 func writePageScores(w io.Writer, results []extracteval.Result) error {
-	if _, err := fmt.Fprintln(w, "dataset\tsystem\tid\tprecision\trecall\tfailed"); err != nil {
+	if _, err := fmt.Fprintln(w, "dataset\tsystem\tid\tsite\thalf\tprecision\trecall\tfailed"); err != nil {
 		return err
 	}
 	for _, r := range results {
 		for _, p := range r.Pages {
-			if _, err := fmt.Fprintf(w, "%s\t%s\t%s\t%.4f\t%.4f\t%v\n", r.Dataset, r.System, p.ID, p.Precision, p.Recall, p.Failed); err != nil {
+			if _, err := fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%.4f\t%.4f\t%v\n", r.Dataset, r.System, p.ID, p.Site, p.Half, p.Precision, p.Recall, p.Failed); err != nil {
 				return err
 			}
 		}

@@ -65,6 +65,7 @@ func TestRunExtractEval(t *testing.T) {
 		datasets: []evalDataset{{name: "tiny", dir: filepath.Join(dir, "gold"), ids: filepath.Join(dir, "split.txt"),
 			preds: []string{filepath.Join(dir, "pred.jsonl")}}},
 		systems: []string{"library", "neardup"},
+		split:   true,
 		out:     &out,
 		pages:   filepath.Join(dir, "pages.tsv"),
 	})
@@ -74,9 +75,13 @@ func TestRunExtractEval(t *testing.T) {
 	var rows []string
 	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n")[1:] {
 		f := strings.Fields(line)
-		rows = append(rows, strings.Join([]string{f[0], f[1], f[2], f[7]}, " ")) // dataset system pages F1
+		rows = append(rows, strings.Join([]string{f[0], f[1], f[2], f[8]}, " ")) // dataset system pages F1
 	}
-	want := []string{"tiny library 1 1.0000", "tiny neardup 1 1.0000", "tiny pred.jsonl 1 0.0000"}
+	// The page has no address, so it is a site of its own, "id:1": its
+	// FNV-1a hash is odd, so it is in the report half.
+	want := []string{"tiny library 1 1.0000", "tiny neardup 1 1.0000", "tiny pred.jsonl 1 0.0000",
+		"tiny:tune library 0 0.0000", "tiny:tune neardup 0 0.0000", "tiny:tune pred.jsonl 0 0.0000",
+		"tiny:report library 1 1.0000", "tiny:report neardup 1 1.0000", "tiny:report pred.jsonl 1 0.0000"}
 	if diff := cmp.Diff(want, rows); diff != "" {
 		t.Errorf("(-want +got)\n%s\n%s", diff, out.String())
 	}

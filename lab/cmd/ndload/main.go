@@ -4,7 +4,9 @@
 // concurrent clients for a while, each adding new documents
 // (POST /v1/documents) or checking stored ones (POST /v1/query) in the
 // proportion given. It prints adds/s, queries/s and the latency
-// percentiles of each.
+// percentiles of each. With --largest-queries every client instead sends
+// the largest query the server takes, and the peak memory is printed, with
+// the server's pool of heavy requests and without it.
 //
 //	cd lab && go run ./cmd/ndload --docs corpus.jsonl --db /tmp/load.db --build 100000 --clients 64 --duration 60s
 //
@@ -57,6 +59,7 @@ type options struct {
 	mutexprofile     string
 	timeline         bool
 	direct           bool
+	largest          bool
 }
 
 func main() {
@@ -74,6 +77,7 @@ func main() {
 	flag.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the load (not the build) to this file")
 	flag.StringVar(&o.mutexprofile, "mutexprofile", "", "write a profile of the load's lock contention to this file")
 	flag.BoolVar(&o.timeline, "timeline", false, "also print each second's requests, p99 and slowest request")
+	flag.BoolVar(&o.largest, "largest-queries", false, "instead of the mixed load: every client sends the largest query the server takes, with the server's pool of heavy requests and without it, and the peak memory of each is printed")
 	flag.Parse()
 	if o.docs == "" || o.db == "" || o.clients < 1 || o.adds < 0 || o.adds > 1 || o.batch < 1 {
 		flag.Usage()
@@ -114,6 +118,9 @@ func run(ctx context.Context, o options) error {
 
 	if o.duration <= 0 {
 		return nil // --duration 0: only build
+	}
+	if o.largest {
+		return largestQueries(ctx, o, x, sample)
 	}
 	token := "ndload-token-0123456789"
 	s, err := server.New(x, server.Options{Tokens: server.NewTokens(token), MaxBatch: max(1000, o.batch),

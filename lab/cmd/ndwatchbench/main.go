@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -184,8 +185,11 @@ func (c *benchCmd) run(ctx context.Context) error {
 	if hd == 0 {
 		hd = -1
 	}
+	// The sites are local (httptest on 127.0.0.1): the outbound rule
+	// refuses loopback addresses unless allowed.
 	o := watch.Options{Workers: c.Workers, HostDelay: hd, Timeout: c.Timeout, MaxBytes: 4 << 20,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		AllowPrivate: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")},
+		Logger:       slog.New(slog.NewTextHandler(io.Discard, nil))}
 	wr, err := watch.New(x, o)
 	if err != nil {
 		return err

@@ -163,7 +163,7 @@ func TestPredictions(t *testing.T) {
 	for _, p := range res.Pages {
 		got = append(got, p.PR)
 	}
-	if diff := cmp.Diff([]PR{{1, 1}, {1, 1}, {0, 0}}, got); diff != "" {
+	if diff := cmp.Diff([]PR{{1, 1, false, false}, {1, 1, false, false}, {NoPrecision: true}}, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
 	if res.Empty != 1 {

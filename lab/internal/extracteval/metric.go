@@ -2,7 +2,6 @@ package extracteval
 
 import (
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/cespare/xxhash/v2"
 )
@@ -18,7 +17,9 @@ func isWord(r rune) bool {
 	return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)
 }
 
-// Tokens returns the lower-cased \w+ tokens of text.
+// Tokens returns the \w+ tokens of text, case kept: the Article
+// Extraction Benchmark's tokens (a regexp \w+ whose IGNORECASE flag only
+// affects matching, so "The" and "the" are different tokens).
 func Tokens(text string) []string {
 	var toks []string
 	start := -1
@@ -30,34 +31,14 @@ func Tokens(text string) []string {
 			continue
 		}
 		if start >= 0 {
-			toks = append(toks, lower(text[start:i]))
+			toks = append(toks, text[start:i])
 			start = -1
 		}
 	}
 	if start >= 0 {
-		toks = append(toks, lower(text[start:]))
+		toks = append(toks, text[start:])
 	}
 	return toks
-}
-
-// lower lower-cases s, returning s itself when it is already lower case.
-func lower(s string) string {
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if unicode.ToLower(r) != r {
-			return toLower(s)
-		}
-		i += n
-	}
-	return s
-}
-
-func toLower(s string) string {
-	b := make([]byte, 0, len(s))
-	for _, r := range s {
-		b = utf8.AppendRune(b, unicode.ToLower(r))
-	}
-	return string(b)
 }
 
 // ShinglesOf returns the multiset of ShingleSize-token shingles of text.
@@ -103,15 +84,22 @@ func Overlap(gold, pred Shingles) (tp, fp, fn int) {
 	return tp, fp, fn
 }
 
-// PR is one page's precision and recall.
+// PR is one page's precision and recall. A prediction without a shingle
+// has no precision and a gold text without a shingle no recall: the
+// benchmark leaves such a page out of that mean rather than scoring it 0
+// or 1 (an empty prediction still costs recall, a page whose gold is empty
+// still costs precision when anything is predicted).
 type PR struct {
 	Precision, Recall float64
+	// NoPrecision is set when the prediction is empty.
+	NoPrecision bool
+	// NoRecall is set when the gold text is empty.
+	NoRecall bool
 }
 
-// Score compares predicted text with gold text. When both are empty (or
-// agree exactly) the page scores 1 and 1; an empty prediction of a
-// non-empty gold scores precision 0 and recall 0, so skipping a page never
-// raises the means.
+// Score compares predicted text with gold text by the Article Extraction
+// Benchmark's metric: precision and recall of the multiset of 4-token
+// shingles.
 func Score(gold, pred string) PR {
 	return ScoreShingles(ShinglesOf(gold), ShinglesOf(pred))
 }
@@ -119,46 +107,60 @@ func Score(gold, pred string) PR {
 // ScoreShingles is Score on precomputed multisets.
 func ScoreShingles(gold, pred Shingles) PR {
 	tp, fp, fn := Overlap(gold, pred)
-	if fp == 0 && fn == 0 {
-		return PR{1, 1}
-	}
-	var pr PR
-	if tp+fp > 0 {
-		pr.Precision = float64(tp) / float64(tp+fp)
-	}
-	if tp+fn > 0 {
-		pr.Recall = float64(tp) / float64(tp+fn)
+	pr := PR{NoPrecision: tp+fp == 0, NoRecall: tp+fn == 0}
+	switch {
+	case fp == 0 && fn == 0 && tp > 0:
+		pr.Precision, pr.Recall = 1, 1
+	default:
+		if tp+fp > 0 {
+			pr.Precision = float64(tp) / float64(tp+fp)
+		}
+		if tp+fn > 0 {
+			pr.Recall = float64(tp) / float64(tp+fn)
+		}
 	}
 	return pr
 }
 
-// Mean accumulates per-page scores. The zero value is empty and ready.
+// Mean accumulates per-page scores as the benchmark does: precision is
+// averaged over the pages that have one, recall likewise. The zero value
+// is empty and ready.
 type Mean struct {
+	// Pages counts every page added.
 	Pages                   int
+	nPrecision, nRecall     int
 	sumPrecision, sumRecall float64
 }
 
 // Add counts one page.
 func (m *Mean) Add(pr PR) {
 	m.Pages++
-	m.sumPrecision += pr.Precision
-	m.sumRecall += pr.Recall
+	if !pr.NoPrecision {
+		m.nPrecision++
+		m.sumPrecision += pr.Precision
+	}
+	if !pr.NoRecall {
+		m.nRecall++
+		m.sumRecall += pr.Recall
+	}
 }
 
-// Precision is the mean precision over pages, 0 when there are none.
+// Precision is the mean precision over pages with a prediction, 0 when
+// there are none.
 func (m *Mean) Precision() float64 {
-	if m.Pages == 0 {
+	if m.nPrecision == 0 {
 		return 0
 	}
-	return m.sumPrecision / float64(m.Pages)
+	return m.sumPrecision / float64(m.nPrecision)
 }
 
-// Recall is the mean recall over pages, 0 when there are none.
+// Recall is the mean recall over pages with gold text, 0 when there are
+// none.
 func (m *Mean) Recall() float64 {
-	if m.Pages == 0 {
+	if m.nRecall == 0 {
 		return 0
 	}
-	return m.sumRecall / float64(m.Pages)
+	return m.sumRecall / float64(m.nRecall)
 }
 
 // F1 is the harmonic mean of the mean precision and the mean recall.

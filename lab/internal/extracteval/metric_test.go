@@ -16,10 +16,10 @@ func TestTokens(t *testing.T) {
 	}{
 		{"empty", "", nil},
 		{"punctuation only", " -- !? ", nil},
-		{"lower-cased words", "The Cat sat.", []string{"the", "cat", "sat"}},
+		{"case is kept, as the benchmark's tokens keep it", "The Cat sat.", []string{"The", "Cat", "sat"}},
 		{"digits and underscore are word characters", "a_b 42x, 3.14", []string{"a_b", "42x", "3", "14"}},
-		{"unicode letters", "Zażółć GĘŚLĄ jaźń; Привет мир", []string{"zażółć", "gęślą", "jaźń", "привет", "мир"}},
-		{"glued by markup would be one token", "end.Start", []string{"end", "start"}},
+		{"unicode letters", "Zażółć GĘŚLĄ jaźń; Привет мир", []string{"Zażółć", "GĘŚLĄ", "jaźń", "Привет", "мир"}},
+		{"glued by markup would be one token", "end.Start", []string{"end", "Start"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, Tokens(tc.text)); diff != "" {
@@ -62,18 +62,19 @@ func TestScore(t *testing.T) {
 		name, gold, pred string
 		want             PR
 	}{
-		{"both empty", "", "", PR{1, 1}},
-		{"identical", "one two three four five", "One, two: three four five!", PR{1, 1}},
-		{"empty prediction", "one two three four five", "", PR{0, 0}},
-		{"prediction of empty gold", "", "one two three four five", PR{0, 0}},
+		{"both empty: left out of both means", "", "", PR{NoPrecision: true, NoRecall: true}},
+		{"identical but for punctuation", "one two three four five", "one, two: three four five!", PR{1, 1, false, false}},
+		{"case differs", "one two three four", "One two three four", PR{}},
+		{"empty prediction: no precision, recall 0", "one two three four five", "", PR{NoPrecision: true}},
+		{"prediction of empty gold: precision 0, no recall", "", "one two three four five", PR{NoRecall: true}},
 		// gold has 3 shingles; pred adds 3 tokens → 6 shingles, 3 shared.
-		{"extra boilerplate lowers precision", "a b c d e f", "a b c d e f x y z", PR{0.5, 1}},
+		{"extra boilerplate lowers precision", "a b c d e f", "a b c d e f x y z", PR{0.5, 1, false, false}},
 		// pred is the first 4 tokens: 1 shingle, shared.
-		{"truncation lowers recall", "a b c d e f", "a b c d", PR{1, 1.0 / 3}},
+		{"truncation lowers recall", "a b c d e f", "a b c d", PR{1, 1.0 / 3, false, false}},
 		// Multisets: the gold says "a b c d" twice, the prediction once.
-		{"multiset overlap", "a b c d a b c d", "a b c d", PR{1, 0.2}},
+		{"multiset overlap", "a b c d a b c d", "a b c d", PR{1, 0.2, false, false}},
 		// Gluing two words changes every shingle that spans them.
-		{"glued words", "alpha beta gamma delta epsilon", "alpha beta gammadelta epsilon", PR{0, 0}},
+		{"glued words", "alpha beta gamma delta epsilon", "alpha beta gammadelta epsilon", PR{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, Score(tc.gold, tc.pred), approx); diff != "" {
@@ -88,12 +89,14 @@ func TestMean(t *testing.T) {
 	if m.F1() != 0 || m.Precision() != 0 {
 		t.Fatal("empty mean not zero")
 	}
-	m.Add(PR{1, 0.5})
-	m.Add(PR{0.5, 0.5})
-	p, r := 0.75, 0.5
+	m.Add(PR{1, 0.5, false, false})
+	m.Add(PR{0.5, 0.5, false, false})
+	m.Add(PR{NoPrecision: true})                 // empty prediction: recall 0 counts
+	m.Add(PR{NoPrecision: true, NoRecall: true}) // both empty: counts in neither
+	p, r := 0.75, 1.0/3
 	want := 2 * p * r / (p + r)
-	if m.Pages != 2 || m.Precision() != p || m.Recall() != r || math.Abs(m.F1()-want) > 1e-12 {
-		t.Errorf("mean P %v R %v F1 %v over %d, want %v %v %v over 2", m.Precision(), m.Recall(), m.F1(), m.Pages, p, r, want)
+	if m.Pages != 4 || m.Precision() != p || m.Recall() != r || math.Abs(m.F1()-want) > 1e-12 {
+		t.Errorf("mean P %v R %v F1 %v over %d, want %v %v %v over 4", m.Precision(), m.Recall(), m.F1(), m.Pages, p, r, want)
 	}
 }
 

@@ -34,6 +34,8 @@ type Result struct {
 	Workers int
 	// Median is the median wall time of one page's extraction.
 	Median time.Duration
+	// Sites counts the distinct sites of the pages (see Site).
+	Sites int
 	// Pages are the per-page scores in dataset order, for error analysis.
 	Pages []PageScore
 }
@@ -41,8 +43,35 @@ type Result struct {
 // PageScore is one page's score.
 type PageScore struct {
 	ID string
+	// Site is the page's site (see Site); Half its side of the split.
+	Site string
+	Half Half
 	PR
 	Failed bool
+}
+
+// Half returns the result restricted to the pages of one half of the
+// per-site split, its dataset named "<dataset>:<half>". Timings are not
+// split: the half's Elapsed and Median are zero.
+func (r Result) Half(h Half) Result {
+	out := Result{Dataset: r.Dataset + ":" + string(h), System: r.System, Workers: r.Workers}
+	sites := map[string]bool{}
+	for _, p := range r.Pages {
+		if p.Half != h {
+			continue
+		}
+		out.Pages = append(out.Pages, p)
+		out.Mean.Add(p.PR)
+		sites[p.Site] = true
+		if p.Failed {
+			out.Failed++
+		}
+		if p.NoPrecision {
+			out.Empty++
+		}
+	}
+	out.Sites = len(sites)
+	return out
 }
 
 // PagesPerSecond is the throughput the run measured.
@@ -58,6 +87,7 @@ type scored struct {
 	failed bool
 	empty  bool
 	took   time.Duration
+	site   string
 }
 
 // Evaluate runs sys over every page of ds with workers goroutines (0 means
@@ -83,7 +113,7 @@ func Evaluate(ctx context.Context, ds *Dataset, sys System, workers int) (Result
 				t0 := time.Now()
 				text, err := sys.Extract(ctx, inputs[i])
 				took := time.Since(t0)
-				out[i] = scored{Score(ds.Pages[i].Gold, text), err != nil, text == "", took}
+				out[i] = scored{Score(ds.Pages[i].Gold, text), err != nil, text == "", took, Site(inputs[i])}
 			}
 		}()
 	}
@@ -119,9 +149,11 @@ func summarise(ds *Dataset, sys System, out []scored, elapsed time.Duration, wor
 	res := Result{Dataset: ds.Name, System: sys.Name, Elapsed: elapsed, Workers: workers}
 	res.Pages = make([]PageScore, len(out))
 	took := make([]time.Duration, len(out))
+	sites := map[string]bool{}
 	for i, s := range out {
 		took[i] = s.took
-		res.Pages[i] = PageScore{ds.Pages[i].ID, s.pr, s.failed}
+		sites[s.site] = true
+		res.Pages[i] = PageScore{ds.Pages[i].ID, s.site, SplitHalf(s.site), s.pr, s.failed}
 		res.Mean.Add(s.pr)
 		if s.failed {
 			res.Failed++
@@ -130,6 +162,7 @@ func summarise(ds *Dataset, sys System, out []scored, elapsed time.Duration, wor
 			res.Empty++
 		}
 	}
+	res.Sites = len(sites)
 	if len(took) > 0 {
 		slices.Sort(took)
 		res.Median = took[len(took)/2]
@@ -141,11 +174,15 @@ func summarise(ds *Dataset, sys System, out []scored, elapsed time.Duration, wor
 // system.
 func WriteTable(w io.Writer, results []Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "dataset\tsystem\tpages\tempty\tfailed\tprecision\trecall\tF1\tpages/s\tp50 ms\t")
+	fmt.Fprintln(tw, "dataset\tsystem\tpages\tsites\tempty\tfailed\tprecision\trecall\tF1\tpages/s\tp50 ms\t")
 	for _, r := range results {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%.4f\t%.4f\t%.4f\t%.0f\t%.1f\t\n",
-			r.Dataset, r.System, r.Mean.Pages, r.Empty, r.Failed,
-			r.Mean.Precision(), r.Mean.Recall(), r.Mean.F1(), r.PagesPerSecond(), float64(r.Median)/1e6)
+		speed := "\t"
+		if r.Elapsed > 0 {
+			speed = fmt.Sprintf("%.0f\t%.1f", r.PagesPerSecond(), float64(r.Median)/1e6)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%.4f\t%.4f\t%.4f\t%s\t\n",
+			r.Dataset, r.System, r.Mean.Pages, r.Sites, r.Empty, r.Failed,
+			r.Mean.Precision(), r.Mean.Recall(), r.Mean.F1(), speed)
 	}
 	return tw.Flush()
 }

@@ -1,0 +1,481 @@
+package corpus
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/container"
+	"github.com/neardup/neardup/internal/jsonenc"
+)
+
+// A Parquet file is one document a row. The columns of a document are
+// top-level columns named as the fields of a CSV header are (Options'
+// IDField, TextField ...): the text, title, URL and source must be strings
+// (BYTE_ARRAY), the id a string or an integer, the date a string, a
+// TIMESTAMP or a DATE. Every column, mapped or not, goes into Doc.Raw, an
+// object of the top-level columns in schema order, so that kept.jsonl holds
+// each row whole; and ParquetRow gives the row itself, for a Parquet copy.
+//
+// The file is read a row group at a time and, within one, a page at a time
+// (package parquet-go reads the pages of the columns as the rows need
+// them): memory is bounded by a few pages of each column, not by the file.
+// A file given as input is read in place; one inside an archive or
+// compressed stream, or read from standard input, is copied to a temporary
+// file first, since Parquet keeps its schema and row groups' offsets at
+// its end. A record's origin is "file.parquet:N", N the row's number in the
+// file from 1.
+
+// parquetBatch is how many rows are read from a row group at a time.
+const parquetBatch = 64
+
+// parquetHeader is a Parquet file's schema and where the mapped fields are
+// in it. It is immutable once made and shared by the file's rows.
+type parquetHeader struct {
+	schema *parquet.Schema
+	names  []string       // the top-level columns, in schema order
+	keys   [][]byte       // the names as JSON strings, for Doc.Raw
+	leaf   []int          // each top-level column's leaf column, or -1 for a group
+	types  []parquet.Type // each top-level column's type
+	col    [nFields]int   // the leaf column of each field; -1 when absent
+	flat   bool           // every top-level column is a leaf
+}
+
+// ParquetRow returns the row of a Parquet record with its file's schema, or
+// nil and nil for a record of another kind. The row is the Raw's own.
+func (r Raw) ParquetRow() (parquet.Row, *parquet.Schema) {
+	if r.kind != rawParquet {
+		return nil, nil
+	}
+	return r.row, r.pq.schema
+}
+
+// parquetSource reads the rows of one Parquet file.
+type parquetSource struct {
+	r      *Reader
+	m      container.Member
+	origin string
+	file   *os.File // the temporary copy, when the member could not be read in place
+	h      *parquetHeader
+	groups []parquet.RowGroup
+	g      int          // the row group being read
+	rows   parquet.Rows // its rows; nil between row groups
+	buf    []parquet.Row
+	pos, n int   // the next row of buf, and how many it holds
+	row    int64 // rows of the file read so far
+	start  int64 // the first row of the row group being read, from 0
+	limit  int
+}
+
+func (r *Reader) newParquetSource(m container.Member, limit int) *parquetSource {
+	return &parquetSource{r: r, m: m, origin: m.Origin, limit: limit}
+}
+
+func (s *parquetSource) close() {
+	if s.rows != nil {
+		s.rows.Close()
+		s.rows = nil
+	}
+	if s.file != nil {
+		s.file.Close()
+		os.Remove(s.file.Name())
+		s.file = nil
+	}
+}
+
+// open reads the file's footer and maps the columns.
+func (s *parquetSource) open() error {
+	ra, size, err := s.readerAt()
+	if err != nil {
+		return err
+	}
+	f, err := parquet.OpenFile(ra, size, parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	if err != nil {
+		return fmt.Errorf("reading %s: not a Parquet file that can be read: %w", s.origin, err)
+	}
+	h, err := s.r.newParquetHeader(s.origin, f.Schema())
+	if err != nil {
+		return err
+	}
+	s.h, s.groups = h, f.RowGroups()
+	s.buf = make([]parquet.Row, parquetBatch)
+	return nil
+}
+
+// readerAt gives random access to the member: in place, or through a
+// temporary copy.
+func (s *parquetSource) readerAt() (io.ReaderAt, int64, error) {
+	if s.m.At != nil {
+		return s.m.At()
+	}
+	f, err := os.CreateTemp("", "neardup-parquet-*")
+	if err != nil {
+		return nil, 0, fmt.Errorf("reading %s: copying it for random access: %w", s.origin, err)
+	}
+	s.file = f
+	n, err := io.Copy(f, s.m.R)
+	if err != nil {
+		return nil, 0, fmt.Errorf("reading %s: %w after %d bytes", s.origin, err, n)
+	}
+	return f, n, nil
+}
+
+// next returns the next row. Package parquet-go panics on some damaged
+// files (a page whose header lies about its contents); such a panic is the
+// file's fault, not this program's, and becomes an error naming the file
+// and where reading got to, as any other damage does.
+func (s *parquetSource) next() (raw Raw, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			where := "its footer"
+			if s.h != nil {
+				where = fmt.Sprintf("row group %d, after row %d", s.g+1, s.row)
+			}
+			raw, err = Raw{}, fmt.Errorf("reading %s: damaged Parquet at %s: %v", s.origin, where, p)
+		}
+	}()
+	return s.read()
+}
+
+func (s *parquetSource) read() (Raw, error) {
+	if s.h == nil {
+		if err := s.open(); err != nil {
+			return Raw{}, err
+		}
+	}
+	for s.pos >= s.n {
+		if err := s.fill(); err != nil {
+			return Raw{}, err
+		}
+	}
+	row := s.buf[s.pos]
+	s.pos++
+	s.row++
+	origin := string(appendOrigin(nil, s.origin, int(s.row)))
+	if size := rowBytes(row); size > s.limit {
+		return Raw{Origin: origin, kind: rawTooLarge, size: int64(size)}, nil
+	}
+	return Raw{Origin: origin, kind: rawParquet, row: row.Clone(), pq: s.h}, nil
+}
+
+// fill reads the next rows into buf, opening the next row group when the
+// one being read is done; io.EOF after the last.
+func (s *parquetSource) fill() error {
+	if s.rows == nil {
+		if s.g >= len(s.groups) {
+			return io.EOF
+		}
+		s.rows = s.groups[s.g].Rows()
+		s.start = s.row
+	}
+	s.pos = 0
+	n, err := s.rows.ReadRows(s.buf)
+	s.n = n
+	if err == io.EOF || err == nil && n == 0 {
+		s.rows.Close()
+		s.rows = nil
+		if end := s.start + s.groups[s.g].NumRows(); s.row+int64(n) != end && err == io.EOF {
+			return fmt.Errorf("reading %s: row group %d holds %d rows, %d were read", s.origin, s.g+1, s.groups[s.g].NumRows(), s.row+int64(n)-s.start)
+		}
+		s.g++
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("reading %s: row group %d (rows %d to %d), after row %d: %w",
+			s.origin, s.g+1, s.start+1, s.start+s.groups[s.g].NumRows(), s.row+int64(n), err)
+	}
+	return nil
+}
+
+// newParquetHeader maps a file's columns to the fields, as newCSVHeader
+// maps a header's, and checks the types of those mapped.
+func (r *Reader) newParquetHeader(origin string, schema *parquet.Schema) (*parquetHeader, error) {
+	fields := schema.Fields()
+	h := &parquetHeader{schema: schema, flat: true}
+	seen := make(map[string]bool, len(fields))
+	for _, f := range fields {
+		h.names = append(h.names, f.Name())
+		h.types = append(h.types, f.Type())
+		seen[f.Name()] = true
+		lc, ok := schema.Lookup(f.Name())
+		if !f.Leaf() || !ok {
+			h.leaf = append(h.leaf, -1)
+			h.flat = false
+			continue
+		}
+		h.leaf = append(h.leaf, lc.ColumnIndex)
+	}
+	h.keys = encodedKeys(uniqueNames(h.names)...)
+	r.seen.add(seen)
+	if f, ok := r.missing(seen); ok {
+		return nil, r.fieldError(f, h.names,
+			fmt.Sprintf("%s: no %q column (the %s) in the Parquet schema (columns: %s)", origin, r.names[f], fieldRoles[f], quoteList(h.names)))
+	}
+	want := r.names
+	for f, w := range want {
+		h.col[f] = -1
+		i := matchName(h.names, w)
+		if i < 0 {
+			continue
+		}
+		if err := checkParquetType(field(f), h.types[i], h.leaf[i] >= 0); err != "" {
+			return nil, fmt.Errorf("reading %s: column %q (the %s) %s", origin, h.names[i], fieldRoles[f], err)
+		}
+		h.col[f] = h.leaf[i]
+	}
+	return h, nil
+}
+
+// matchName returns the index of the name that is w, else of the first
+// that is w ignoring case and surrounding spaces, else -1.
+func matchName(names []string, w string) int {
+	for i, n := range names {
+		if n == w {
+			return i
+		}
+	}
+	for i, n := range names {
+		if strings.EqualFold(strings.TrimSpace(n), w) {
+			return i
+		}
+	}
+	return -1
+}
+
+// checkParquetType says what is wrong with a column of type t mapped to
+// f, or "".
+func checkParquetType(f field, t parquet.Type, leaf bool) string {
+	if !leaf {
+		return "is a group (a list, map or struct), not a string"
+	}
+	k := t.Kind()
+	switch {
+	case k == parquet.ByteArray || k == parquet.FixedLenByteArray:
+		return ""
+	case f == fID && (k == parquet.Int32 || k == parquet.Int64):
+		return ""
+	case f == fDate && (isTimestamp(t) || isDate(t)):
+		return ""
+	}
+	return fmt.Sprintf("is %s, not a string", k)
+}
+
+func isTimestamp(t parquet.Type) bool {
+	lt := t.LogicalType()
+	if lt == nil {
+		return false
+	}
+	_, ok := lt.Value.(*format.TimestampType)
+	return ok
+}
+
+func isDate(t parquet.Type) bool {
+	lt := t.LogicalType()
+	if lt == nil {
+		return false
+	}
+	_, ok := lt.Value.(*format.DateType)
+	return ok
+}
+
+// decodeParquet maps one Parquet row to a document; Doc.Raw is an object
+// of the top-level columns in schema order.
+func (r *Reader) decodeParquet(raw Raw) Record {
+	doc := core.Document{ID: raw.Origin, Origin: raw.Origin}
+	h := raw.pq
+	get := func(f field) (string, bool) {
+		c := h.col[f]
+		if c < 0 {
+			return "", false
+		}
+		for _, v := range raw.row {
+			if v.Column() == c {
+				if v.IsNull() {
+					return "", true
+				}
+				return parquetString(v, h.schema, c), true
+			}
+		}
+		return "", true
+	}
+	if id, _ := get(fID); id != "" {
+		doc.ID = id
+	}
+	doc.Title, _ = get(fTitle)
+	doc.Text, _ = get(fText)
+	doc.URL, _ = get(fURL)
+	doc.Source, _ = get(fSource)
+	date, _ := get(fDate)
+	doc.Date = r.date(date, doc.Origin)
+	rec := r.finish(doc)
+	if rec.Skip == core.SkipNone {
+		var err error
+		if rec.Doc.Raw, err = parquetObject(h, raw.row); err != nil {
+			return skip(doc, core.SkipMalformed, "", "a row that cannot be written as JSON: "+err.Error())
+		}
+	}
+	return rec
+}
+
+// parquetString is a mapped column's value as a document takes it: a
+// string's bytes, an integer in decimal, a timestamp or date in RFC 3339.
+func parquetString(v parquet.Value, schema *parquet.Schema, col int) string {
+	t := leafType(schema, col)
+	switch {
+	case t != nil && isTimestamp(t):
+		return parquetTime(v, t).Format(time.RFC3339Nano)
+	case t != nil && isDate(t):
+		return time.Unix(int64(v.Int32())*86400, 0).UTC().Format(time.DateOnly)
+	case v.Kind() == parquet.Int32:
+		return strconv.FormatInt(int64(v.Int32()), 10)
+	case v.Kind() == parquet.Int64:
+		return strconv.FormatInt(v.Int64(), 10)
+	}
+	return string(v.ByteArray())
+}
+
+// leafType returns the type of the leaf column col.
+func leafType(schema *parquet.Schema, col int) parquet.Type {
+	paths := schema.Columns()
+	if col < 0 || col >= len(paths) {
+		return nil
+	}
+	lc, ok := schema.Lookup(paths[col]...)
+	if !ok {
+		return nil
+	}
+	return lc.Node.Type()
+}
+
+// parquetTime is a TIMESTAMP value as a time in UTC.
+func parquetTime(v parquet.Value, t parquet.Type) time.Time {
+	ts := t.LogicalType().Value.(*format.TimestampType)
+	n := v.Int64()
+	switch ts.Unit.Value.(type) {
+	case *format.MicroSeconds:
+		return time.UnixMicro(n).UTC()
+	case *format.NanoSeconds:
+		return time.Unix(0, n).UTC()
+	}
+	return time.UnixMilli(n).UTC()
+}
+
+// parquetObject returns a row as a JSON object of its top-level columns in
+// schema order: strings as strings (bytes that are not UTF-8 in base64),
+// numbers as numbers, timestamps and dates in RFC 3339, nulls as null,
+// groups (lists, maps, structs) as package parquet-go reconstructs them.
+func parquetObject(h *parquetHeader, row parquet.Row) ([]byte, error) {
+	var nested map[string]any
+	if !h.flat {
+		nested = map[string]any{}
+		if err := reconstruct(h.schema, &nested, row); err != nil {
+			return nil, err
+		}
+	}
+	dst := make([]byte, 0, 64+rowBytes(row))
+	dst = append(dst, '{')
+	for i, key := range h.keys {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, key...)
+		dst = append(dst, ':')
+		if h.leaf[i] < 0 {
+			b, err := json.Marshal(nested[h.names[i]])
+			if err != nil {
+				return nil, err
+			}
+			dst = append(dst, b...)
+			continue
+		}
+		v, ok := leafValue(row, h.leaf[i])
+		if !ok || v.IsNull() {
+			dst = append(dst, "null"...)
+			continue
+		}
+		dst = appendParquetValue(dst, v, h.types[i])
+	}
+	return append(dst, '}'), nil
+}
+
+// reconstruct is Schema.Reconstruct, with a panic (a row that does not fit
+// its schema) turned into an error.
+func reconstruct(schema *parquet.Schema, v any, row parquet.Row) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the row does not fit its schema: %v", p)
+		}
+	}()
+	return schema.Reconstruct(v, row)
+}
+
+// rowBytes is about the bytes a row holds: its strings' and 8 a value.
+func rowBytes(row parquet.Row) int {
+	n := 0
+	for _, v := range row {
+		n += 8
+		if k := v.Kind(); !v.IsNull() && (k == parquet.ByteArray || k == parquet.FixedLenByteArray) {
+			n += len(v.ByteArray())
+		}
+	}
+	return n
+}
+
+// leafValue returns the value of the leaf column col in row.
+func leafValue(row parquet.Row, col int) (parquet.Value, bool) {
+	for _, v := range row {
+		if v.Column() == col {
+			return v, true
+		}
+	}
+	return parquet.Value{}, false
+}
+
+// appendParquetValue appends a leaf value of type t as JSON.
+func appendParquetValue(dst []byte, v parquet.Value, t parquet.Type) []byte {
+	switch {
+	case isTimestamp(t):
+		return jsonenc.AppendString(dst, parquetTime(v, t).Format(time.RFC3339Nano))
+	case isDate(t):
+		return jsonenc.AppendString(dst, time.Unix(int64(v.Int32())*86400, 0).UTC().Format(time.DateOnly))
+	}
+	switch v.Kind() {
+	case parquet.Boolean:
+		return strconv.AppendBool(dst, v.Boolean())
+	case parquet.Int32:
+		return strconv.AppendInt(dst, int64(v.Int32()), 10)
+	case parquet.Int64:
+		return strconv.AppendInt(dst, v.Int64(), 10)
+	case parquet.Float:
+		return appendFloat(dst, float64(v.Float()), 32)
+	case parquet.Double:
+		return appendFloat(dst, v.Double(), 64)
+	case parquet.ByteArray, parquet.FixedLenByteArray:
+		b := v.ByteArray()
+		if utf8.Valid(b) {
+			return jsonenc.AppendString(dst, string(b))
+		}
+		return jsonenc.AppendString(dst, base64.StdEncoding.EncodeToString(b))
+	}
+	return jsonenc.AppendString(dst, v.String()) // INT96, a legacy timestamp
+}
+
+// appendFloat appends f as a JSON number; NaN and the infinities, which
+// JSON has no number for, as null.
+func appendFloat(dst []byte, f float64, bits int) []byte {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return append(dst, "null"...)
+	}
+	return strconv.AppendFloat(dst, f, 'g', -1, bits)
+}

@@ -1,0 +1,208 @@
+package corpus
+
+import (
+	"bytes"
+	"io"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/parquet-go/parquet-go"
+)
+
+// news is a row of the Parquet files the tests write.
+type news struct {
+	ID    int64     `parquet:"id"`
+	Title string    `parquet:"title"`
+	Text  *string   `parquet:"text,optional"`
+	Year  int32     `parquet:"year"`
+	Score float64   `parquet:"score"`
+	When  time.Time `parquet:"when,timestamp(millisecond)"`
+	Tags  []string  `parquet:"tags,list"`
+}
+
+func str(s string) *string { return &s }
+
+// parquetOf writes rows of type T as a Parquet file, rowsPerGroup rows a
+// row group.
+func parquetOf[T any](t testing.TB, rows []T, rowsPerGroup int) string {
+	t.Helper()
+	var b bytes.Buffer
+	w := parquet.NewGenericWriter[T](&b, parquet.MaxRowsPerRowGroup(int64(rowsPerGroup)))
+	if _, err := w.Write(rows); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func TestParquet(t *testing.T) {
+	when := time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)
+	rows := []news{
+		{ID: 7, Title: "A", Text: str("Body one."), Year: 2024, Score: 0.5, When: when, Tags: []string{"x", "y"}},
+		{ID: 8, Title: "B", Text: nil, Year: 2023},
+		{ID: 9, Title: "C", Text: str("Body three."), Year: 2022, Score: 1, Tags: []string{}},
+	}
+	file := parquetOf(t, rows, 2) // two row groups
+	wantRaw := []string{
+		`{"id":7,"title":"A","text":"Body one.","year":2024,"score":0.5,"when":"2024-03-05T10:00:00Z","tags":["x","y"]}`,
+		"",
+		`{"id":9,"title":"C","text":"Body three.","year":2022,"score":1,"when":"0001-01-01T00:00:00Z","tags":[]}`,
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"news.parquet": file, "in.zip": zipOf(t, member{"d/news.parquet", file}),
+		"news.parquet.gz": gz(t, file), "shard": file})
+	for _, tc := range []struct {
+		name, path, origin string
+		opts               Options
+	}{
+		{"in place", "news.parquet", "news.parquet", Options{}},
+		{"in a zip archive", "in.zip", "in.zip/d/news.parquet", Options{}},
+		{"gzipped", "news.parquet.gz", "news.parquet.gz", Options{}},
+		{"by its magic, no extension", "shard", "shard", Options{}},
+		{"forced", "shard", "shard", Options{Format: "parquet"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := readAll(t, []string{filepath.Join(dir, tc.path)}, tc.opts, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := filepath.Join(dir, tc.origin)
+			want := []rec{
+				{ID: "7", Title: "A", Text: "Body one.", Origin: o + ":1", Raw: wantRaw[0]},
+				{ID: "8", Title: "B", Origin: o + ":2", Skip: "empty", Err: o + `:2: field "text": empty`},
+				{ID: "9", Title: "C", Text: "Body three.", Origin: o + ":3", Raw: wantRaw[2]},
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestParquetColumns(t *testing.T) {
+	type mapped struct {
+		GUID    string    `parquet:"guid"`
+		Body    string    `parquet:"Body"`
+		Site    string    `parquet:"site"`
+		Printed time.Time `parquet:"printed,timestamp(microsecond)"`
+	}
+	file := parquetOf(t, []mapped{{GUID: "g1", Body: "Text.", Site: "AP", Printed: time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)}}, 10)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.parquet": file})
+	got, err := readAll(t, []string{filepath.Join(dir, "a.parquet")},
+		Options{IDField: "guid", TextField: "body", SourceField: "site", DateField: "printed"}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := filepath.Join(dir, "a.parquet:1")
+	want := []rec{{ID: "g1", Text: "Text.", Source: "AP", Date: "2024-01-02T03:04:05Z", Origin: o,
+		Raw: `{"guid":"g1","Body":"Text.","site":"AP","printed":"2024-01-02T03:04:05Z"}`}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+func TestParquetErrors(t *testing.T) {
+	type noText struct {
+		ID   string `parquet:"id"`
+		Body string `parquet:"body"`
+	}
+	type intText struct {
+		ID   string `parquet:"id"`
+		Text int64  `parquet:"text"`
+	}
+	type listText struct {
+		Text []string `parquet:"text,list"`
+	}
+	good := parquetOf(t, []news{{ID: 1, Text: str("x")}, {ID: 2, Text: str("y")}}, 1)
+	// A row group's pages cut short: the footer still reads, the rows do not.
+	footer := len(good) - 8 - int(uint32(good[len(good)-8])|uint32(good[len(good)-7])<<8|uint32(good[len(good)-6])<<16|uint32(good[len(good)-5])<<24)
+	damaged := []byte(good)
+	for i := 4; i < footer; i++ {
+		damaged[i] = 0xff
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"no-text.parquet":   parquetOf(t, []noText{{"1", "x"}}, 10),
+		"int-text.parquet":  parquetOf(t, []intText{{"1", 5}}, 10),
+		"list-text.parquet": parquetOf(t, []listText{{[]string{"a"}}}, 10),
+		"truncated.parquet": good[:len(good)/2],
+		"damaged.parquet":   string(damaged),
+	})
+	for _, tc := range []struct{ file, want string }{
+		{"no-text.parquet", `no-text.parquet: no "text" column (the text) in the Parquet schema (columns: "id", "body")`},
+		{"int-text.parquet", `reading ` + filepath.Join(dir, "int-text.parquet") + `: column "text" (the text) is INT64, not a string`},
+		{"list-text.parquet", `column "text" (the text) is a group (a list, map or struct), not a string`},
+		{"truncated.parquet", `reading ` + filepath.Join(dir, "truncated.parquet") + `: not a Parquet file that can be read`},
+		{"damaged.parquet", `reading ` + filepath.Join(dir, "damaged.parquet") + `: row group 1 (rows 1 to 1), after row 0: `},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			_, err := readAll(t, []string{filepath.Join(dir, tc.file)}, Options{}, config{})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got error %v, want one with %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestParquetRewind reads a Parquet file from standard input twice: the
+// first pass copies it, the second reads the copy.
+func TestParquetRewind(t *testing.T) {
+	file := parquetOf(t, []news{{ID: 1, Text: str("one")}, {ID: 2, Text: str("two")}}, 1)
+	r, err := open([]string{"-"}, nil, Options{}, config{stdin: pipe(file)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	first, err := drain(t, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Rewind(); err != nil {
+		t.Fatal(err)
+	}
+	second, err := drain(t, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first) != 2 || first[1].Text != "two" || first[1].Origin != "stdin:2" {
+		t.Fatalf("first pass: %+v", first)
+	}
+	if diff := cmp.Diff(first, second); diff != "" {
+		t.Errorf("second pass (-first +second)\n%s", diff)
+	}
+}
+
+// FuzzParquet reads damaged Parquet files: every one ends in records or an
+// error naming the file, never a panic.
+func FuzzParquet(f *testing.F) {
+	good := parquetOf(f, []news{{ID: 1, Title: "A", Text: str("one two"), Tags: []string{"x"}}, {ID: 2, Text: str("three")}}, 1)
+	f.Add([]byte(good), 100, byte(0xff))
+	f.Add([]byte(good), len(good)-20, byte(0))
+	f.Fuzz(func(t *testing.T, data []byte, at int, b byte) {
+		if len(data) > 0 {
+			data = bytes.Clone(data)
+			data[(at%len(data)+len(data))%len(data)] = b
+		}
+		r, err := OpenReader("f.parquet", bytes.NewReader(data), Options{SinglePass: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		for {
+			raw, err := r.NextRaw()
+			if err != nil {
+				if err != io.EOF && !strings.Contains(err.Error(), "f.parquet") {
+					t.Fatalf("error %q does not name the file", err)
+				}
+				return
+			}
+			r.Decode(raw)
+		}
+	})
+}

@@ -1,0 +1,325 @@
+package job
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/neardup/neardup/internal/output"
+)
+
+// article is a row of the Parquet corpora these tests write: the text and
+// id columns and two columns the run passes through.
+type article struct {
+	ID    string  `parquet:"id" json:"id"`
+	Text  string  `parquet:"text" json:"text"`
+	Lang  string  `parquet:"lang" json:"lang"`
+	Score float64 `parquet:"quality" json:"quality"`
+}
+
+// trainingCorpus returns rows with copies: a and c are copies of b, the
+// longest, which is kept (the default policy), and d of e; f is
+// punctuation only (too short to compare) and g empty.
+func trainingCorpus() []article {
+	story := func(seed int) string {
+		w := make([]string, 80)
+		for i := range w {
+			w[i] = words[(i*7+seed*13+i*i*seed)%len(words)]
+		}
+		return strings.Join(w, " ") + "."
+	}
+	a, d := story(1), story(2)
+	return []article{
+		{"a", a, "en", 0.9}, {"b", a + " Read more.", "en", 0.5}, {"c", a, "en", 0.4},
+		{"d", d, "de", 0.7}, {"e", "Breaking: " + d, "de", 0.8},
+		{"f", "... !!! ---", "en", 0.1}, {"g", "", "en", 0},
+	}
+}
+
+func writeParquet(t *testing.T, path string, rows []article) {
+	t.Helper()
+	var b bytes.Buffer
+	w := parquet.NewGenericWriter[article](&b, parquet.MaxRowsPerRowGroup(3))
+	if _, err := w.Write(rows); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// readKept returns the ids and the lines of a kept file of any format.
+func readKept(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r io.Reader = bytes.NewReader(data)
+	switch {
+	case strings.HasSuffix(path, ".gz"):
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = zr
+	case strings.HasSuffix(path, ".zst"):
+		zr, err := zstd.NewReader(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = zr
+	case strings.HasSuffix(path, ".parquet"):
+		rows, err := parquet.Read[article](bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, a := range rows {
+			out = append(out, fmt.Sprintf("%s %s %g", a.ID, a.Lang, a.Score))
+		}
+		return out
+	}
+	lines, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for l := range strings.Lines(string(lines)) {
+		var a article
+		if err := json.Unmarshal([]byte(l), &a); err != nil {
+			t.Fatalf("%s: %q: %v", path, l, err)
+		}
+		out = append(out, fmt.Sprintf("%s %s %g", a.ID, a.Lang, a.Score))
+	}
+	return out
+}
+
+// TestKeptFormats runs a Parquet corpus with the kept file in each format:
+// the same records, every column passed through.
+func TestKeptFormats(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "train.parquet")
+	writeParquet(t, in, trainingCorpus())
+	want := []string{"b en 0.5", "e de 0.8"}
+	for _, name := range output.KeptNames() {
+		t.Run(name, func(t *testing.T) {
+			out := filepath.Join(dir, "out-"+name)
+			st, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out, Kept: name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := readKept(t, filepath.Join(out, name))
+			slices.Sort(got)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("kept (-want +got)\n%s", diff)
+			}
+			if st.Kept != len(want) {
+				t.Errorf("stats: %d kept, the file holds %d", st.Kept, len(want))
+			}
+		})
+	}
+}
+
+// TestKeptParquetFromJSONL writes kept.parquet from JSON Lines: the
+// document's columns and the record whole.
+func TestKeptParquetFromJSONL(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	var b bytes.Buffer
+	for _, a := range trainingCorpus()[:3] {
+		fmt.Fprintf(&b, `{"id":%q,"text":%q,"lang":%q}`+"\n", a.ID, a.Text, a.Lang)
+	}
+	os.WriteFile(in, b.Bytes(), 0o644)
+	out := filepath.Join(dir, "out")
+	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out, Kept: "kept.parquet"}); err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		ID     string `parquet:"id"`
+		Record string `parquet:"record"`
+	}
+	rows, err := parquet.ReadFile[row](filepath.Join(out, "kept.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1 || rows[0].ID != "b" || !strings.HasPrefix(rows[0].Record, `{"id":"b","text":`) || !strings.HasSuffix(rows[0].Record, `,"lang":"en"}`) {
+		t.Errorf("kept.parquet: %+v, want b with its record", rows)
+	}
+}
+
+// TestRemovedAndRejects checks removed.jsonl (each copy with its cluster
+// and what was kept in its place) and rejects.jsonl (each record not
+// compared, whatever the reason, none of them in kept).
+func TestRemovedAndRejects(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "train.parquet")
+	writeParquet(t, in, trainingCorpus())
+	out := filepath.Join(dir, "out")
+	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	type removed struct {
+		ID      string `json:"id"`
+		Cluster int    `json:"cluster"`
+		Kept    string `json:"kept"`
+	}
+	var rm []removed
+	for _, l := range lines(t, filepath.Join(out, output.RemovedFile)) {
+		var r removed
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		rm = append(rm, r)
+	}
+	slices.SortFunc(rm, func(x, y removed) int { return strings.Compare(x.ID, y.ID) })
+	if len(rm) != 3 || rm[0].ID != "a" || rm[0].Kept != "b" || rm[1].ID != "c" || rm[1].Kept != "b" || rm[2].ID != "d" || rm[2].Kept != "e" ||
+		rm[0].Cluster != rm[1].Cluster || rm[0].Cluster == rm[2].Cluster {
+		t.Errorf("removed.jsonl: %+v, want a and c in b's cluster, d in e's", rm)
+	}
+	var rejects []output.Reject
+	for _, l := range lines(t, filepath.Join(out, output.RejectsFile)) {
+		var r output.Reject
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		rejects = append(rejects, r)
+	}
+	want := []output.Reject{
+		{File: in, Row: 6, ID: "f", Reason: "too-short", Error: "not compared: too short to compare"},
+		{File: in, Row: 7, ID: "g", Reason: "empty", Field: "text", Error: "empty"},
+	}
+	if diff := cmp.Diff(want, rejects); diff != "" {
+		t.Errorf("rejects.jsonl (-want +got)\n%s", diff)
+	}
+	if got := readKept(t, filepath.Join(out, output.KeptFile)); !slices.Equal(got, []string{"b en 0.5", "e de 0.8"}) {
+		t.Errorf("kept.jsonl: %q, want b and e alone", got)
+	}
+}
+
+func lines(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+}
+
+// TestDuplicateIDs runs two shards that number their records from 0 under
+// each answer to a repeated id.
+func TestDuplicateIDs(t *testing.T) {
+	dir := t.TempDir()
+	rows := trainingCorpus()
+	shard := func(name string, texts ...string) string {
+		var b bytes.Buffer
+		for i, text := range texts {
+			fmt.Fprintf(&b, `{"id":"%d","text":%q}`+"\n", i, text)
+		}
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, b.Bytes(), 0o644)
+		return p
+	}
+	a := shard("a.jsonl", rows[0].Text, rows[3].Text)
+	b := shard("b.jsonl", rows[0].Text+" Read more.")
+	ins := []string{a, b}
+	pairs := func(out string) []string {
+		var got []string
+		for _, l := range lines(t, filepath.Join(out, output.PairsFile)) {
+			var p struct{ A, B string }
+			json.Unmarshal([]byte(l), &p)
+			got = append(got, p.A+" "+p.B)
+		}
+		return got
+	}
+
+	t.Run("fail, the default, names both places", func(t *testing.T) {
+		_, err := Run(t.Context(), Options{Inputs: ins, Out: filepath.Join(dir, "fail")})
+		want := b + `:1: id "0" repeats the id of ` + a + `:1`
+		if !errors.Is(err, ErrDuplicateID) || !strings.Contains(err.Error(), want) {
+			t.Fatalf("error %v, want ErrDuplicateID with %q", err, want)
+		}
+	})
+	t.Run("skip", func(t *testing.T) {
+		out := filepath.Join(dir, "skip")
+		if _, err := Run(t.Context(), Options{Inputs: ins, Out: out, OnDuplicateID: DuplicateSkip}); err != nil {
+			t.Fatal(err)
+		}
+		rj := lines(t, filepath.Join(out, output.RejectsFile))
+		want := `{"file":"` + b + `","line":1,"id":"0","reason":"duplicate-id","field":"id","error":"id \"0\" repeats the id of ` + a + `:1"}`
+		if len(rj) != 1 || rj[0] != want {
+			t.Errorf("rejects.jsonl: %q, want %s", rj, want)
+		}
+		if got := readKept(t, filepath.Join(out, output.KeptFile)); len(got) != 2 {
+			t.Errorf("kept: %q, want a's two documents", got)
+		}
+	})
+	t.Run("rename", func(t *testing.T) {
+		out := filepath.Join(dir, "rename")
+		if _, err := Run(t.Context(), Options{Inputs: ins, Out: out, OnDuplicateID: DuplicateRename}); err != nil {
+			t.Fatal(err)
+		}
+		if got := pairs(out); !slices.Equal(got, []string{"0 0#2"}) {
+			t.Errorf("pairs %q, want 0 and 0#2", got)
+		}
+	})
+	t.Run("id scope file", func(t *testing.T) {
+		out := filepath.Join(dir, "scope")
+		if _, err := Run(t.Context(), Options{Inputs: ins, Out: out, IDScope: "file"}); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := pairs(out), []string{a + "#0 " + b + "#0"}; !slices.Equal(got, want) {
+			t.Errorf("pairs %q, want %q", got, want)
+		}
+	})
+}
+
+// TestInterruptedStageSaysSo stops a run at the end of its reading: the
+// last progress line says the next stage was interrupted, not done.
+func TestInterruptedStageSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "train.parquet")
+	writeParquet(t, in, trainingCorpus())
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	var b bytes.Buffer
+	w := &recorder{b: &b, on: "reading:", cancel: cancel}
+	if _, err := Run(ctx, Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Progress: w}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("run: %v, want it cancelled", err)
+	}
+	got := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if last := got[len(got)-1]; !strings.HasPrefix(last, "matching: interrupted after ") {
+		t.Errorf("last line %q, want matching: interrupted; all:\n%s", last, b.String())
+	}
+}
+
+// recorder keeps the progress lines and cancels the run once a line
+// starting with on is printed.
+type recorder struct {
+	b      *bytes.Buffer
+	on     string
+	cancel context.CancelFunc
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	if strings.HasPrefix(string(p), r.on) {
+		r.cancel()
+	}
+	return r.b.Write(p)
+}

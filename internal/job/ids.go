@@ -1,0 +1,115 @@
+package job
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/engine"
+)
+
+// What Options.OnDuplicateID may say. Fail is the default: the outputs
+// name documents by id, and an id read twice is either the same record
+// read twice (skip is right) or shards that number their records alike
+// (--id-scope file is right, or rename); which one, a run cannot tell, so
+// it stops at the first repeat, as soon as it is read, naming both places
+// and the two ways on.
+const (
+	DuplicateFail   = "fail"
+	DuplicateSkip   = "skip"
+	DuplicateRename = "rename"
+)
+
+// SkipDuplicateID is the reason rejects.jsonl gives for a document left
+// out because its id repeats an earlier one's (Options.OnDuplicateID skip).
+const SkipDuplicateID core.SkipReason = "duplicate-id"
+
+// ErrDuplicateID marks the error of a run ended by a repeated id.
+var ErrDuplicateID = errors.New("job: a repeated id")
+
+func checkIDOptions(o Options) error {
+	switch o.OnDuplicateID {
+	case "", DuplicateFail, DuplicateSkip, DuplicateRename:
+	default:
+		return fmt.Errorf("job: OnDuplicateID %q: want fail, skip or rename", o.OnDuplicateID)
+	}
+	switch o.IDScope {
+	case "", "run", "file":
+	default:
+		return fmt.Errorf("job: IDScope %q: want run or file", o.IDScope)
+	}
+	return nil
+}
+
+// scopeID makes a record's id "file#id" when ids are unique within their
+// file only (Options.IDScope "file"). A record without an id of its own
+// (its origin stands in for it) is left alone: its origin is unique.
+func (run *runner) scopeID(rec *corpus.Record) {
+	if run.o.IDScope != "file" || rec.Skip != core.SkipNone || rec.Doc.ID == rec.Doc.Origin {
+		return
+	}
+	file := rec.Doc.Origin
+	if i := strings.LastIndexByte(file, ':'); i >= 0 {
+		if _, err := strconv.Atoi(file[i+1:]); err == nil {
+			file = file[:i]
+		}
+	}
+	rec.Doc.ID = file + "#" + rec.Doc.ID
+}
+
+// add adds a document to the batch, doing with a repeated id what
+// Options.OnDuplicateID says; added is false for a document left out.
+func (run *runner) add(it *item) (added bool, err error) {
+	doc := &it.rec.Doc
+	err = run.b.Add(doc, it.sketch)
+	var dup *engine.DuplicateIDError
+	if !errors.As(err, &dup) {
+		return err == nil, err
+	}
+	switch run.o.OnDuplicateID {
+	case DuplicateSkip:
+		run.skippedAt = append(run.skippedAt, run.read-1)
+		field := cmp.Or(run.o.Corpus.IDField, "id")
+		rec := corpus.Record{Doc: *doc, Skip: SkipDuplicateID, Err: &corpus.RecordError{Origin: doc.Origin, Field: field,
+			Reason: SkipDuplicateID, Msg: fmt.Sprintf("id %q repeats the id of %s", dup.ID, dup.First)}}
+		return false, run.skip(rec)
+	case DuplicateRename:
+		id := doc.ID
+		for n := 2; ; n++ {
+			doc.ID = id + "#" + strconv.Itoa(n)
+			err = run.b.Add(doc, it.sketch)
+			if !errors.As(err, &dup) {
+				break
+			}
+		}
+		if err != nil {
+			return false, err
+		}
+		if run.renamed == nil {
+			run.renamed = map[int]string{}
+		}
+		run.renamed[run.b.Len()-1] = doc.ID
+		if run.warner.w != nil && run.warner.warned < run.warner.max {
+			fmt.Fprintf(run.warner.w, "warning: renamed: %s: id %q repeats the id of %s; it is %q in the results\n", doc.Origin, id, dup.First, doc.ID)
+			run.warner.warned++
+		}
+		return true, nil
+	}
+	return false, &duplicateError{dup}
+}
+
+// duplicateError is the error of a run ended by a repeated id: it is
+// ErrDuplicateID, and says what else can be done.
+type duplicateError struct{ dup *engine.DuplicateIDError }
+
+func (e *duplicateError) Error() string {
+	return e.dup.Error() + " (--on-duplicate-id skip leaves such documents out, rename renames them; --id-scope file makes ids unique within their file only)"
+}
+
+func (e *duplicateError) Is(target error) bool { return target == ErrDuplicateID }
+
+func (e *duplicateError) Unwrap() error { return e.dup }

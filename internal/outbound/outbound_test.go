@@ -1,0 +1,67 @@
+package outbound
+
+import (
+	"errors"
+	"net/netip"
+	"testing"
+)
+
+// The class of each range, decided on an address as a dialer has it after
+// resolution; nothing is connected to.
+func TestClass(t *testing.T) {
+	for _, tc := range []struct{ ip, class string }{
+		{"127.0.0.1", "loopback"}, {"127.255.255.254", "loopback"}, {"::1", "loopback"},
+		{"::ffff:127.0.0.1", "loopback"},
+		{"10.0.0.1", "private"}, {"172.16.0.1", "private"}, {"172.31.255.255", "private"},
+		{"192.168.1.1", "private"}, {"fc00::1", "private"}, {"fd12:3456::1", "private"},
+		{"169.254.169.254", "link-local"}, {"fe80::1", "link-local"}, {"::ffff:169.254.169.254", "link-local"},
+		{"100.64.0.1", "carrier-grade NAT"}, {"100.127.255.255", "carrier-grade NAT"},
+		{"0.0.0.0", "unspecified"}, {"0.1.2.3", "unspecified"}, {"::", "unspecified"},
+		{"224.0.0.1", "multicast"}, {"239.255.255.250", "multicast"}, {"255.255.255.255", "multicast"}, {"ff02::1", "multicast"},
+		{"8.8.8.8", ""}, {"172.32.0.1", ""}, {"100.128.0.1", ""}, {"192.169.0.1", ""}, {"2001:4860:4860::8888", ""},
+		{"203.0.113.10", ""},
+	} {
+		if got := Class(netip.MustParseAddr(tc.ip)); got != tc.class {
+			t.Errorf("Class(%s) = %q, want %q", tc.ip, got, tc.class)
+		}
+	}
+}
+
+// The dialer's decision on the address it is about to connect to, with
+// ranges allowed.
+func TestControl(t *testing.T) {
+	allow, err := ParseAllow("10.1.0.0/16, 127.0.0.2, fd00::/8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &guard{p: &Policy{Allow: allow}}
+	for _, tc := range []struct {
+		addr  string
+		class string // "" allowed
+	}{
+		{"10.1.2.3:80", ""}, {"10.2.0.1:80", "private"}, {"127.0.0.2:8080", ""}, {"127.0.0.3:8080", "loopback"},
+		{"[fd00::5]:443", ""}, {"[fc00::5]:443", "private"}, {"169.254.169.254:80", "link-local"},
+		{"[fe80::1%eth0]:80", "link-local"}, {"[fd00::1%eth0]:80", ""}, {"[::ffff:10.1.0.9]:80", ""}, {"100.64.1.1:80", "carrier-grade NAT"},
+		{"93.184.215.14:443", ""}, {"[2606:2800:21f:cb07:6820:80da:af6b:8b2c]:443", ""},
+	} {
+		err := g.control(t.Context(), "tcp", tc.addr, nil)
+		var re *RefusedError
+		switch {
+		case tc.class == "" && err != nil:
+			t.Errorf("%s: %v, want allowed", tc.addr, err)
+		case tc.class != "" && (!errors.As(err, &re) || re.Class != tc.class || !errors.Is(err, ErrRefused)):
+			t.Errorf("%s: %v, want refused as %s", tc.addr, err, tc.class)
+		}
+	}
+}
+
+func TestParseAllow(t *testing.T) {
+	got, err := ParseAllow("192.168.0.0/16,,::ffff:10.0.0.0/104, 10.9.8.7/8")
+	want := []netip.Prefix{netip.MustParsePrefix("192.168.0.0/16"), netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("10.0.0.0/8")}
+	if err != nil || len(got) != len(want) || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
+		t.Errorf("ParseAllow = %v, %v; want %v", got, err, want)
+	}
+	if _, err := ParseAllow("10.0.0.0/8,intranet"); err == nil {
+		t.Error("ParseAllow took a name")
+	}
+}

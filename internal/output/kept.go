@@ -1,0 +1,260 @@
+package output
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/jsonenc"
+)
+
+// Options choose the files of a set beyond pairs, clusters and stats. The
+// zero value writes kept.jsonl and no other file.
+type Options struct {
+	// Kept names the de-duplicated corpus in the output directory; its
+	// extension says its format: .jsonl (the default, kept.jsonl), .jsonl.gz
+	// or .jsonl.zst (JSON Lines compressed with gzip or Zstandard), .parquet.
+	Kept string
+	// Removed adds removed.jsonl: a line for each document left out of the
+	// kept file as a copy, {"id","cluster","kept"}.
+	Removed bool
+	// Rejects adds rejects.jsonl: a line for each record not compared (see
+	// Set.Reject).
+	Rejects bool
+}
+
+// keptNames are the names Options.Kept may take.
+var keptNames = []string{"kept.jsonl", "kept.jsonl.gz", "kept.jsonl.zst", "kept.parquet"}
+
+// KeptNames lists the names the kept file may take, for messages and
+// help.
+func KeptNames() []string { return slices.Clone(keptNames) }
+
+// kept returns the kept file's name.
+func (o Options) kept() string {
+	if o.Kept == "" {
+		return KeptFile
+	}
+	return o.Kept
+}
+
+// KeptFormat returns the format of the kept file a name asks for: "jsonl",
+// "jsonl.gz", "jsonl.zst" or "parquet"; ok is false for another name.
+func KeptFormat(name string) (format string, ok bool) {
+	for _, f := range []string{"jsonl.gz", "jsonl.zst", "jsonl", "parquet"} {
+		if strings.HasSuffix(strings.ToLower(name), "."+f) {
+			return f, true
+		}
+	}
+	return "", false
+}
+
+func (o Options) check() error {
+	if o.Kept == "" {
+		return nil
+	}
+	if !slices.Contains(keptNames, o.Kept) {
+		return fmt.Errorf("the kept file is named %q; it may be %s", o.Kept, strings.Join(keptNames, ", "))
+	}
+	return nil
+}
+
+// names returns the main files of a set of these options.
+func (o Options) names() []string {
+	names := []string{PairsFile, ClustersFile, o.kept(), StatsFile}
+	if o.Removed {
+		names = append(names, RemovedFile)
+	}
+	if o.Rejects {
+		names = append(names, RejectsFile)
+	}
+	return names
+}
+
+// keptFormat sets up f to write the kept file name: compressed by its
+// extension, or in Parquet.
+func (f *file) keptFormat(name string) error {
+	format, _ := KeptFormat(name)
+	switch format {
+	case "jsonl.gz":
+		zw, err := gzip.NewWriterLevel(f.w, gzip.DefaultCompression)
+		if err != nil {
+			return err
+		}
+		f.out, f.z = zw, zw
+	case "jsonl.zst":
+		zw, err := zstd.NewWriter(f.w, zstd.WithEncoderConcurrency(1))
+		if err != nil {
+			return err
+		}
+		f.out, f.z = zw, zw
+	case "parquet":
+		f.pq = &parquetKept{w: f.w}
+	}
+	return nil
+}
+
+// KeptParquet reports whether the kept file is Parquet: its records are
+// written with Keep, each with its document or its Parquet row.
+func (s *Set) KeptParquet() bool { return s.files[s.opts.kept()].pq != nil }
+
+// KeepSchema sets the schema of a Parquet kept file: the records are rows
+// of that schema, copied as they are (ParquetRow). Unset (or nil), the
+// kept file has the columns of keptRow and each record's JSON. It must be
+// called before the first Keep.
+func (s *Set) KeepSchema(schema *parquet.Schema) {
+	if pq := s.files[s.opts.kept()].pq; pq != nil {
+		pq.schema = schema
+	}
+}
+
+// Keep writes a record of the de-duplicated corpus: line, the record as a
+// JSON object, to kept.jsonl (compressed or not); to kept.parquet, row when
+// KeepSchema set a schema (row is then a row of it), else doc's fields
+// and line.
+func (s *Set) Keep(line []byte, row parquet.Row, doc *core.Document) error {
+	f := s.files[s.opts.kept()]
+	if f.pq == nil {
+		return s.KeptRaw(line)
+	}
+	if err := f.pq.write(line, row, doc); err != nil {
+		return fmt.Errorf("writing %s: %w", s.opts.kept(), err)
+	}
+	return nil
+}
+
+// keptRow is a row of a Parquet kept file whose records are not all rows
+// of one Parquet schema: the document's fields and the record as read.
+type keptRow struct {
+	ID     string `parquet:"id"`
+	Title  string `parquet:"title"`
+	Text   string `parquet:"text"`
+	URL    string `parquet:"url"`
+	Source string `parquet:"source"`
+	Date   string `parquet:"date"` // RFC 3339; "" when undated
+	// Record is the record as a JSON object, as kept.jsonl would hold it.
+	Record string `parquet:"record"`
+}
+
+// parquetRowGroupBytes is about the most a row group of a Parquet kept file
+// holds: the writer keeps a row group in memory until it is flushed.
+const parquetRowGroupBytes = 64 << 20
+
+// parquetKept writes a Parquet kept file, zstd-compressed, in row groups of
+// about parquetRowGroupBytes.
+type parquetKept struct {
+	w      io.Writer
+	schema *parquet.Schema             // the rows' schema; nil: keptRow
+	pw     *parquet.GenericWriter[any] // rows of schema
+	gw     *parquet.GenericWriter[keptRow]
+	bytes  int // held in the row group being written
+}
+
+func (p *parquetKept) start() {
+	if p.pw != nil || p.gw != nil {
+		return
+	}
+	if p.schema != nil {
+		p.pw = parquet.NewGenericWriter[any](p.w, p.schema, parquet.Compression(&parquet.Zstd))
+	} else {
+		p.gw = parquet.NewGenericWriter[keptRow](p.w, parquet.Compression(&parquet.Zstd))
+	}
+}
+
+func (p *parquetKept) write(line []byte, row parquet.Row, doc *core.Document) error {
+	p.start()
+	if p.pw != nil {
+		if row == nil {
+			return errors.New("a record that is not a row of the kept file's Parquet schema")
+		}
+		if _, err := p.pw.WriteRows([]parquet.Row{row}); err != nil {
+			return err
+		}
+		for _, v := range row {
+			p.bytes += 8 + len(v.Bytes())
+		}
+	} else {
+		k := keptRow{ID: doc.ID, Title: doc.Title, Text: doc.Text, URL: doc.URL, Source: doc.Source, Record: string(line)}
+		if !doc.Date.IsZero() {
+			k.Date = doc.Date.UTC().Format("2006-01-02T15:04:05Z07:00")
+		}
+		if _, err := p.gw.Write([]keptRow{k}); err != nil {
+			return err
+		}
+		p.bytes += len(k.Title) + len(k.Text) + len(k.Record) + len(k.ID) + 64
+	}
+	if p.bytes >= parquetRowGroupBytes {
+		p.bytes = 0
+		return p.flush()
+	}
+	return nil
+}
+
+func (p *parquetKept) flush() error {
+	if p.pw != nil {
+		return p.pw.Flush()
+	}
+	return p.gw.Flush()
+}
+
+func (p *parquetKept) close() error {
+	p.start()
+	if p.pw != nil {
+		return p.pw.Close()
+	}
+	return p.gw.Close()
+}
+
+// Cluster writes a line of clusters.jsonl and, when the set has
+// removed.jsonl, a line there for each member but the representative.
+func (s *Set) Cluster(c *core.Cluster) error {
+	if err := s.line(ClustersFile, c); err != nil {
+		return err
+	}
+	if !s.opts.Removed {
+		return nil
+	}
+	f := s.files[RemovedFile]
+	for _, m := range c.Members {
+		if m == c.Representative {
+			continue
+		}
+		f.buf = append(f.buf[:0], `{"id":`...)
+		f.buf = jsonenc.AppendString(f.buf, m)
+		f.buf = append(f.buf, `,"cluster":`...)
+		f.buf = fmt.Appendf(f.buf, "%d", c.ID)
+		f.buf = append(f.buf, `,"kept":`...)
+		f.buf = jsonenc.AppendString(f.buf, c.Representative)
+		f.buf = append(f.buf, "}\n"...)
+		if _, err := f.out.Write(f.buf); err != nil {
+			return fmt.Errorf("writing %s: %w", RemovedFile, err)
+		}
+	}
+	return nil
+}
+
+// Reject is a line of rejects.jsonl: a record not compared.
+type Reject struct {
+	File   string `json:"file"`           // the file (or archive member) it is in
+	Line   int    `json:"line,omitempty"` // its line, in a line format (JSONL, CSV ...)
+	Row    int    `json:"row,omitempty"`  // its row, from 1, in a Parquet file
+	ID     string `json:"id,omitempty"`   // its id, when one was read
+	Reason string `json:"reason"`         // the skip reason: empty, too-large, too-short ...
+	Field  string `json:"field,omitempty"`
+	Error  string `json:"error"` // what is wrong, as the warning says it
+}
+
+// Reject writes a line of rejects.jsonl.
+func (s *Set) Reject(r *Reject) error {
+	if !s.opts.Rejects {
+		return errors.New("output: the set has no rejects.jsonl")
+	}
+	return s.line(RejectsFile, r)
+}

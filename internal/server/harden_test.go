@@ -1,0 +1,206 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/internal/webui"
+)
+
+// TestStrictJSON: what the JSON decoder would quietly take is refused,
+// naming the problem: a key given twice (the last won), a key matching
+// one only when case is ignored ("ID" was read as id), two objects in one
+// application/json body (both were added), an id of spaces.
+func TestStrictJSON(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{})
+	ok := docJSON("x", story(9, 6), "")
+	for _, tc := range []struct {
+		name, ctype, body, field, want string
+	}{
+		{"duplicate key", "", `{"id": "a", "text": "t", "id": "b"}`, "id", `key "id" is given twice`},
+		{"duplicate key escaped", "", `{"id": "a", "text": "t", "\u0069d": "b"}`, "id", `key "id" is given twice`},
+		{"duplicate text", "", `{"id": "a", "text": "t", "title": "x", "text": "u"}`, "text", `key "text" is given twice`},
+		{"key in capitals", "", `{"ID": "a", "text": "t"}`, "ID", `key "ID": keys are lower case ("id")`},
+		{"key in mixed case", "", `{"id": "a", "Text": "t"}`, "Text", `key "Text": keys are lower case ("text")`},
+		{"key with the Kelvin sign", "", "{\"id\": \"a\", \"text\": \"t\", \"\u212aey\": 1, \"source\": \"s\", \"SOURCE\": \"x\"}", "SOURCE", `keys are lower case`},
+		{"unknown field", "", `{"id": "a", "text": "t", "body": "b"}`, "body", `unknown field "body"`},
+		{"two objects", "application/json", ok + ok, "", "line 1: data after the document"},
+		{"two objects on two lines", "application/json", ok + "\n" + ok, "", "line 2: data after the document"},
+		{"blank id", "", `{"id": "   ", "text": "t"}`, "id", "id is blank"},
+		{"blank id of tabs", "", `{"id": "\t \u00a0", "text": "t"}`, "id", "id is blank"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, data := ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", ctype: tc.ctype, body: tc.body})
+			var e apiError
+			json.Unmarshal(data, &e)
+			if code != http.StatusBadRequest || e.Field != tc.field || !strings.Contains(e.Msg, tc.want) {
+				t.Errorf("%d %s, want 400 field %q saying %q", code, data, tc.field, tc.want)
+			}
+		})
+	}
+	// The same objects one a line are JSON Lines; nested keys are the
+	// values' own.
+	if code, data := ts.do(t, req{method: "POST", path: "/v1/query", ctype: "application/x-ndjson", body: ok + "\n" + ok}); code != 200 {
+		t.Errorf("JSON Lines: %d %s", code, data)
+	}
+	if code, data := ts.do(t, req{method: "GET", path: "/v1/documents/%20%20"}); code != 400 || !strings.Contains(string(data), "blank") {
+		t.Errorf("a blank id in the path: %d %s", code, data)
+	}
+	if code, data := ts.do(t, req{method: "GET", path: "/v1/stats"}); !strings.Contains(string(data), `"documents":0`) {
+		t.Errorf("refused requests stored documents: %d %s", code, data)
+	}
+}
+
+// TestEachKey reads the top-level keys of an object, whatever its values
+// hold.
+func TestEachKey(t *testing.T) {
+	raw := `{"a": {"b": 1, "c": [1, {"d": "}"}]}, "e\"f": "x\\", "g": [], "\u0068": "\"a\": 1"}`
+	var got []string
+	if err := eachKey([]byte(raw), func(k string) error { got = append(got, k); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a", `e"f`, "g", "h"}; strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("keys %q, want %q", got, want)
+	}
+}
+
+// TestOpenAPIAuth: under AuthReads, /openapi.json needs a token as every
+// other read does.
+func TestOpenAPIAuth(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{AuthReads: true})
+	if code, _ := ts.do(t, req{method: "GET", path: "/openapi.json"}); code != http.StatusUnauthorized {
+		t.Errorf("without a token: %d, want 401", code)
+	}
+	if code, _ := ts.do(t, req{method: "GET", path: "/openapi.json", token: "ok"}); code != http.StatusOK {
+		t.Errorf("with a token: %d, want 200", code)
+	}
+	open := newTestServer(t, "sqlite", Options{})
+	if code, _ := open.do(t, req{method: "GET", path: "/openapi.json"}); code != http.StatusOK {
+		t.Errorf("open reads: %d, want 200", code)
+	}
+}
+
+// serveOn runs s.Serve on a new listener of addr until the test ends.
+func serveOn(t *testing.T, s *Server, addr string) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return ln.Addr().String()
+}
+
+// TestHostHeader: a server on a loopback address answers the names of
+// this machine and of Options.Hosts with its port, and 421 to any other
+// (a DNS rebinding of another site's name to 127.0.0.1).
+func TestHostHeader(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{Hosts: []string{"neardup.lan", "Box.Local:8080"}})
+	addr := serveOn(t, ts.Server, "127.0.0.1:0")
+	_, port, _ := net.SplitHostPort(addr)
+	for _, tc := range []struct {
+		host string
+		code int
+	}{
+		{"127.0.0.1:" + port, 200}, {"localhost:" + port, 200}, {"LOCALHOST:" + port, 200}, {"[::1]:" + port, 200},
+		{"neardup.lan:" + port, 200}, {"box.local:" + port, 200}, {"localhost.:" + port, 200},
+		{"attacker.example:" + port, 421}, {"attacker.example", 421}, {"localhost", 421}, {"localhost:1", 421},
+		{"127.0.0.2:" + port, 421}, {"neardup.lan.attacker.example:" + port, 421},
+	} {
+		r, _ := http.NewRequest("GET", "http://"+addr+"/healthz", nil)
+		r.Host = tc.host
+		resp, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tc.code {
+			t.Errorf("Host %q: %d, want %d", tc.host, resp.StatusCode, tc.code)
+		}
+	}
+}
+
+// TestQueryPool: queries wait for a turn, at most QueryQueue of them;
+// the next is answered 503 with Retry-After at once, and those waiting
+// are answered when a turn comes.
+func TestQueryPool(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{QueryWorkers: 1, QueryQueue: 1, QueryWait: time.Minute})
+	ok := docJSON("x", story(9, 6), "")
+	release, err := ts.pool.acquire(t.Context()) // the one turn, taken
+	if err != nil {
+		t.Fatal(err)
+	}
+	waiting := make(chan int)
+	go func() {
+		code, _, _ := post(http.DefaultClient, ts.url+"/v1/query", ok)
+		waiting <- code
+	}()
+	for ts.pool.waiting.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	r, _ := http.NewRequest("POST", ts.url+"/v1/query", strings.NewReader(ok))
+	r.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 503 || resp.Header.Get("Retry-After") == "" || !strings.Contains(string(data), "busy") {
+		t.Errorf("past the queue: %d Retry-After %q %s, want 503 with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"), data)
+	}
+	release()
+	if code := <-waiting; code != 200 {
+		t.Errorf("the query that waited: %d, want 200", code)
+	}
+}
+
+// TestQuerySize: the body of a query, and the web UI's check, are
+// bounded by MaxQueryBytes, apart from the body limit of adds.
+func TestQuerySize(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{MaxQueryBytes: 64 << 10})
+	big := docJSON("big", []string{strings.Repeat("word ", 20000)}, "")
+	code, data := ts.do(t, req{method: "POST", path: "/v1/query", body: big})
+	if code != http.StatusRequestEntityTooLarge || !strings.Contains(string(data), "--max-query-bytes") {
+		t.Errorf("a large query: %d %s, want 413 naming --max-query-bytes", code, data)
+	}
+	if code, data := ts.do(t, req{method: "POST", path: "/v1/query", body: big, encoding: "gzip"}); code != http.StatusBadRequest {
+		t.Errorf("a large query, said to be gzip: %d %s", code, data)
+	}
+	if code, data := ts.do(t, req{method: "POST", path: "/v1/query", body: gzipped(t, big), encoding: "gzip"}); code != http.StatusRequestEntityTooLarge {
+		t.Errorf("a large query inflated: %d %s, want 413", code, data)
+	}
+	if code, data := ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: big}); code != 200 {
+		t.Errorf("the same document added: %d %s", code, data)
+	}
+	s, err := New(ts.x, Options{MaxQueryBytes: 64 << 10, UI: webui.New(ts.x, webui.Options{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(s.Handler())
+	defer hs.Close()
+	defer s.Close()
+	ui := &testServer{Server: s, x: ts.x, url: hs.URL}
+	form := url.Values{"text": {strings.Repeat("word ", 20000)}}.Encode()
+	code, data = ui.do(t, req{method: "POST", path: "/check", ctype: "application/x-www-form-urlencoded", body: form})
+	if code != http.StatusRequestEntityTooLarge || !strings.Contains(string(data), fmt.Sprint(64<<10)) {
+		t.Errorf("a large check: %d %.300s, want 413", code, data)
+	}
+	form = url.Values{"text": {strings.Join(story(3, 10), " ")}}.Encode()
+	if code, data = ui.do(t, req{method: "POST", path: "/check", ctype: "application/x-www-form-urlencoded", body: form}); code != 200 {
+		t.Errorf("a check: %d %.300s", code, data)
+	}
+}

@@ -1,0 +1,76 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"sync/atomic"
+	"time"
+)
+
+// pool lets a bounded number of heavy requests (the open reads that
+// sketch and compare a posted text: POST /v1/query, the web UI's check)
+// run at once, and a bounded number wait for their turn; the others are
+// answered 503 with Retry-After at once. Waiting requests have not read
+// their bodies, so the memory heavy requests take is bounded by the
+// workers, not by the clients.
+type pool struct {
+	slots   chan struct{}
+	queue   int64         // the most that wait
+	maxWait time.Duration // the longest one waits
+	waiting atomic.Int64
+}
+
+func newPool(workers, queue int, maxWait time.Duration) *pool {
+	return &pool{slots: make(chan struct{}, workers), queue: int64(queue), maxWait: maxWait}
+}
+
+// errBusy is the answer to a heavy request that found the queue full or
+// waited too long.
+func (p *pool) errBusy(why string) error {
+	return &apiError{Status: http.StatusServiceUnavailable, Msg: why + ": try again shortly (see Retry-After)"}
+}
+
+// acquire waits for a turn; release ends it.
+func (p *pool) acquire(ctx context.Context) (release func(), err error) {
+	select {
+	case p.slots <- struct{}{}:
+		return p.release, nil
+	default:
+	}
+	if p.waiting.Add(1) > p.queue {
+		p.waiting.Add(-1)
+		return nil, p.errBusy(fmt.Sprintf("the server is busy: %d heavy requests run and %d wait", cap(p.slots), p.queue))
+	}
+	defer p.waiting.Add(-1)
+	t := time.NewTimer(p.maxWait)
+	defer t.Stop()
+	select {
+	case p.slots <- struct{}{}:
+		return p.release, nil
+	case <-t.C:
+		return nil, p.errBusy(fmt.Sprintf("the server is busy: no turn within %s", p.maxWait))
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func (p *pool) release() { <-p.slots }
+
+// heavy runs next in the pool's turn with the body bounded by
+// MaxQueryBytes; a request refused by the pool gets 503 and Retry-After.
+func (s *Server) heavy(next http.Handler) http.Handler {
+	retry := strconv.Itoa(max(1, int(s.o.QueryWait.Seconds()/4)))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		release, err := s.pool.acquire(r.Context())
+		if err != nil {
+			w.Header().Set("Retry-After", retry)
+			writeJSON(w, status(err).Status, status(err)) // a refusal, not a failure to log
+			return
+		}
+		defer release()
+		r.Body = http.MaxBytesReader(w, r.Body, s.o.MaxQueryBytes)
+		next.ServeHTTP(w, r)
+	})
+}

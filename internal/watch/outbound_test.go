@@ -1,0 +1,133 @@
+package watch
+
+import (
+	"errors"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/neardup/neardup/internal/outbound"
+)
+
+// allowOnly are testOptions with only prefix allowed of the ranges the
+// outbound rule refuses.
+func allowOnly(prefix string) Options {
+	o := testOptions()
+	o.AllowPrivate = []netip.Prefix{netip.MustParsePrefix(prefix)}
+	return o
+}
+
+// A feed's items that link to an internal address, directly, by name or
+// by a redirect, are refused before any connection to it, and stored with
+// the reason refused and the class of the address; a feed at an internal
+// address fails. 127.0.0.2 stands for a site allowed by AllowPrivate,
+// 127.0.0.3 for an internal service.
+func TestRefusedDestinations(t *testing.T) {
+	x := newIndex(t)
+	allowed, internal := newSiteAt(t, "127.0.0.2"), newSiteAt(t, "127.0.0.3")
+	secret := newStory(2)
+	internal.serve("/secret", "text/html", secret.page("Internal", ""))
+	internal.serve("/feed", "application/rss+xml", rss2(item{title: "x", link: internal.URL + "/secret"}))
+	_, port, _ := strings.Cut(strings.TrimPrefix(internal.URL, "http://"), ":")
+	allowed.serve("/ok", "text/html", newStory(1).page("Daily", ""))
+	allowed.handle("/hop", func(rw http.ResponseWriter, r *http.Request) {
+		http.Redirect(rw, r, internal.URL+"/secret", http.StatusFound)
+	})
+	links := map[string]string{
+		"direct":   internal.URL + "/secret",
+		"by name":  "http://localhost:" + port + "/secret",
+		"redirect": allowed.URL + "/hop",
+	}
+	items := []item{{title: "ok", link: allowed.URL + "/ok"}}
+	for name, l := range links {
+		items = append(items, item{title: name, link: l})
+	}
+	allowed.serve("/feed", "application/rss+xml", rss2(items...))
+	addFeed(t, x, Feed{URL: allowed.URL + "/feed", Interval: Duration(3600e9)})
+	addFeed(t, x, Feed{URL: internal.URL + "/feed", Interval: Duration(3600e9)})
+
+	res := once(t, newWatcher(t, x, allowOnly("127.0.0.2/32")))
+	if r := res[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 1 || r.Outcomes[OutcomeRefused] != 3 {
+		t.Errorf("allowed feed: %+v, want 1 added, 3 refused", r)
+	}
+	if r := res[1]; r.Status != "error" || !errors.Is(r.Err, outbound.ErrRefused) || !strings.Contains(r.Err.Error(), "loopback") {
+		t.Errorf("internal feed: %+v (%v), want an error naming a loopback address", r, r.Err)
+	}
+	if n := internal.hitsAll(); n != 0 {
+		t.Errorf("the internal site got %d requests, want none", n)
+	}
+	stored := storedItems(t, x, allowed.URL+"/feed")
+	for name, l := range links {
+		it := stored[Canonical(l)]
+		if it.Outcome != OutcomeRefused || !strings.Contains(it.Detail, "refused: the destination is a loopback address") ||
+			strings.Contains(it.Detail, "127.0.0.3:"+port+":") || strings.Contains(it.Detail, "dial") {
+			t.Errorf("%s: stored %+v, want outcome refused naming the class only", name, it)
+		}
+	}
+}
+
+// A link to an IPv6 address keeps its brackets and is fetched when its
+// range is allowed.
+func TestIPv6Literal(t *testing.T) {
+	x := newIndex(t)
+	s := newSiteAt(t, "::1")
+	if !strings.HasPrefix(s.URL, "http://[::1]:") {
+		t.Fatalf("site URL %s", s.URL)
+	}
+	s.serve("/a", "text/html", newStory(3).page("Six", ""))
+	s.serve("/feed", "application/atom+xml", atomFeed(item{title: "a", link: s.URL + "/a"}))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(3600e9)})
+	if r := once(t, newWatcher(t, x, allowOnly("::1/128")))[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 1 {
+		t.Errorf("%+v (%v), want 1 added", r, r.Err)
+	}
+	if it := storedItems(t, x, s.URL+"/feed")[s.URL+"/a"]; it.Doc != s.URL+"/a" {
+		t.Errorf("stored item %+v, want the document %s/a", it, s.URL)
+	}
+}
+
+// With a proxy, the rule is about the destination: a proxy on an address
+// the rule refuses (a private network's proxy) is used, while a
+// destination the rule refuses never reaches the proxy. The proxy answers
+// itself: nothing goes further than 127.0.0.4.
+func TestProxyOnPrivateAddress(t *testing.T) {
+	var mu sync.Mutex
+	var asked []string
+	page := newStory(4).page("Far", "")
+	px := startAt(t, "127.0.0.4", http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		asked = append(asked, r.URL.String())
+		mu.Unlock()
+		rw.Header().Set("Content-Type", "text/html")
+		rw.Write([]byte(page))
+	}))
+	o := testOptions()
+	o.AllowPrivate = nil
+	o.proxy = proxyTo(px.URL)
+	// 203.0.113.0/24 is a range for documentation: the rule lets it
+	// through, and only the proxy is asked for it.
+	tr, err := Try(t.Context(), "http://203.0.113.10/news/a", nil, o)
+	if err != nil || tr.Article.Title == "" {
+		t.Fatalf("through the proxy: %+v, %v", tr, err)
+	}
+	for _, dest := range []string{"http://127.0.0.3:9200/x", "http://localhost/x", "http://[::1]:9200/x", "http://169.254.169.254/latest/meta-data/"} {
+		if _, err := Try(t.Context(), dest, nil, o); !errors.Is(err, outbound.ErrRefused) {
+			t.Errorf("%s through the proxy: %v, want refused", dest, err)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if want := []string{"http://203.0.113.10/news/a"}; !slices.Equal(asked, want) {
+		t.Errorf("the proxy was asked for %q, want %q", asked, want)
+	}
+}
+
+// proxyTo is a proxy function that sends every request to the proxy at
+// u.
+func proxyTo(u string) outbound.ProxyFunc {
+	pu, _ := url.Parse(u)
+	return func(*http.Request) (*url.URL, error) { return pu, nil }
+}
