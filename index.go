@@ -4,13 +4,13 @@ import (
 	"context"
 	"time"
 
-	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/output"
 )
 
 // IndexStats describe a stored index: its method and options, and how many
 // documents, skipped documents, marks and clusters it holds.
-type IndexStats = engine.IndexStats
+type IndexStats = index.IndexStats
 
 // Stats counts what the index holds.
 func (x *Index) Stats(ctx context.Context) (IndexStats, error) { return x.x.Stats(ctx) }

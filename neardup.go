@@ -11,15 +11,16 @@ package neardup
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
-	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite and PostgreSQL
 )
 
 // The shared types, defined in package core.
@@ -41,7 +42,7 @@ type (
 	MethodOptions = engine.Config
 	// Match is what adding or checking one document found: its status
 	// and its matches among the stored documents, best first.
-	Match = engine.Match
+	Match = index.Match
 	// Stats describe a batch run.
 	Stats = engine.Stats
 )
@@ -54,10 +55,10 @@ const (
 
 // The statuses of a Match.
 const (
-	Added    = engine.Added
-	Replaced = engine.Replaced
-	Exists   = engine.Exists
-	Checked  = engine.Checked
+	Added    = index.Added
+	Replaced = index.Replaced
+	Exists   = index.Exists
+	Checked  = index.Checked
 )
 
 // Methods returns the names of the methods, the default first.
@@ -171,7 +172,7 @@ func Dedup(ctx context.Context, docs []Document, o Options) (*Result, error) {
 
 // Index is a persistent index. Its methods are safe for concurrent use.
 type Index struct {
-	x *engine.Index
+	x *index.Index
 }
 
 // Open opens the index at path, creating it when missing: a PostgreSQL URL
@@ -185,7 +186,7 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 	if o.Sync != "" {
 		so.Sync = o.Sync
 	}
-	x, err := engine.Open(ctx, path, so, methods.All, engine.OpenOptions{Method: o.Method, Keep: keep, StoreText: o.StoreText, MinChars: o.MinChars})
+	x, err := index.Open(ctx, path, so, methods.All, index.OpenOptions{Method: o.Method, Keep: keep, StoreText: o.StoreText, MinChars: o.MinChars})
 	if err != nil {
 		return nil, err
 	}
@@ -199,29 +200,20 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 // that is not UTF-8 or holds a NUL character, which no index stores, is an
 // error naming it, and nothing is stored.
 func (x *Index) Add(ctx context.Context, docs ...Document) ([]Match, error) {
-	if err := storable(docs); err != nil {
-		return nil, err
-	}
-	return x.x.Add(ctx, docs, engine.AddOptions{})
+	return x.add(ctx, docs, index.AddOptions{})
 }
 
 // Replace is Add, except that a document whose ID is stored replaces it.
 func (x *Index) Replace(ctx context.Context, docs ...Document) ([]Match, error) {
-	if err := storable(docs); err != nil {
-		return nil, err
-	}
-	return x.x.Add(ctx, docs, engine.AddOptions{Replace: true})
+	return x.add(ctx, docs, index.AddOptions{Replace: true})
 }
 
-// storable returns an error naming the first document with a field that
-// no index can store.
-func storable(docs []Document) error {
-	for i := range docs {
-		if field, why := docs[i].UnstorableField(); field != "" {
-			return fmt.Errorf("neardup: document %d (id %q): the %s %s", i+1, docs[i].ID, field, why)
-		}
+func (x *Index) add(ctx context.Context, docs []Document, o index.AddOptions) ([]Match, error) {
+	ms, err := x.x.Add(ctx, docs, o)
+	if u := (*index.UnstorableError)(nil); errors.As(err, &u) {
+		return nil, fmt.Errorf("neardup: %w", err)
 	}
-	return nil
+	return ms, err
 }
 
 // Query checks each document against everything stored without storing it.

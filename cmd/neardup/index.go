@@ -17,6 +17,7 @@ import (
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
@@ -40,7 +41,7 @@ type indexCmd struct {
 // dbFlags name the index.
 type dbFlags struct {
 	DB         string `default:"neardup.db" help:"The index: a SQLite file (created when missing) or a PostgreSQL URL (postgres://user@host/db)."`
-	Sync       string `default:"full" enum:"full,normal" help:"SQLite durability: full (an add reported done survives a power cut) or normal (faster; a power cut may lose the last adds, never corrupt the index)."`
+	Sync       string `default:"${default_sync}" enum:"full,normal" help:"SQLite durability: full (an add reported done survives a power cut) or normal (faster; a power cut may lose the last adds, never corrupt the index)."`
 	CPUProfile string `name:"cpuprofile" hidden:"" help:"Write a CPU profile of the command, opening the index included, to this file."`
 
 	stopProfile func()
@@ -58,9 +59,9 @@ func checkDB(db string) error {
 	return nil
 }
 
-// open opens the index with the options given; see engine.OpenOptions.
+// open opens the index with the options given; see index.OpenOptions.
 // The index's Close also ends the CPU profile.
-func (f *dbFlags) open(ctx context.Context, o engine.OpenOptions) (*index, error) {
+func (f *dbFlags) open(ctx context.Context, o index.OpenOptions) (*openIndex, error) {
 	if f.CPUProfile != "" {
 		stop, err := startCPUProfile(f.CPUProfile)
 		if err != nil {
@@ -70,12 +71,12 @@ func (f *dbFlags) open(ctx context.Context, o engine.OpenOptions) (*index, error
 	}
 	so := store.DefaultOptions()
 	so.Sync = f.Sync
-	x, err := engine.Open(ctx, f.DB, so, methods.All, o)
+	x, err := index.Open(ctx, f.DB, so, methods.All, o)
 	if err != nil {
 		f.close()
 		return nil, err
 	}
-	return &index{Index: x, f: f}, nil
+	return &openIndex{Index: x, f: f}, nil
 }
 
 func (f *dbFlags) close() {
@@ -85,25 +86,26 @@ func (f *dbFlags) close() {
 	}
 }
 
-// index is an open index that ends the command's CPU profile when closed.
-type index struct {
-	*engine.Index
+// openIndex is an open index that ends the command's CPU profile when
+// closed.
+type openIndex struct {
+	*index.Index
 	f *dbFlags
 }
 
-func (x *index) Close() error {
+func (x *openIndex) Close() error {
 	defer x.f.close()
 	return x.Index.Close()
 }
 
 // openStored opens an existing index as it was created.
-func (f *dbFlags) openStored(ctx context.Context, keep string) (*index, error) {
+func (f *dbFlags) openStored(ctx context.Context, keep string) (*openIndex, error) {
 	if !store.IsPostgres(f.DB) {
 		if _, err := os.Stat(f.DB); err != nil {
 			return nil, fmt.Errorf("%s: no index there (neardup index add creates one): %w", f.DB, err)
 		}
 	}
-	return f.open(ctx, engine.OpenOptions{Keep: cluster.Policy(keep)})
+	return f.open(ctx, index.OpenOptions{Keep: cluster.Policy(keep)})
 }
 
 // indexAddCmd is `neardup index add`.
@@ -131,8 +133,10 @@ func (c *indexAddCmd) Run(g *globals) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := methodConfig(g.ctx, c.DB, c.Method, c.flags)
-	if err != nil {
+	if err := checkMethod(c.Method); err != nil {
+		return err
+	}
+	if err := checkNewFlags(c.DB, c.Method, c.flags); err != nil {
 		return err
 	}
 	r, err := c.openInputs(c.Inputs)
@@ -140,8 +144,8 @@ func (c *indexAddCmd) Run(g *globals) error {
 		return err
 	}
 	defer r.Close()
-	_, exists := storedMeta(g.ctx, c.DB)
-	x, err := c.open(g.ctx, engine.OpenOptions{Method: cfg, StoreText: c.StoreText && !exists, MinChars: c.minChars()})
+	x, err := c.open(g.ctx, index.OpenOptions{MethodName: c.Method, Flags: applyFlags(c.flags), StoreTextIfNew: c.StoreText,
+		MinChars: c.minChars()})
 	if err != nil {
 		return err
 	}
@@ -155,97 +159,57 @@ func (c *indexAddCmd) Run(g *globals) error {
 
 // openKeepingTexts opens the index for a command whose documents live
 // nowhere else (serve, watch): a new index is created storing texts, an
-// existing one keeps its own choice and method. so opens the store to see
-// whether it holds an index yet; minChars is the minimum length of a
-// text compared (engine.OpenOptions).
-func (f *dbFlags) openKeepingTexts(ctx context.Context, so store.Options, method string, minChars int) (*index, error) {
-	st, err := store.Open(ctx, f.DB, so)
-	if err != nil {
+// existing one keeps its own choice and method; minChars is the minimum
+// length of a text compared (index.OpenOptions).
+func (f *dbFlags) openKeepingTexts(ctx context.Context, method string, minChars int) (*openIndex, error) {
+	if err := checkMethod(method); err != nil {
 		return nil, err
 	}
-	var exists bool
-	err = st.View(ctx, func(r store.Reader) error {
-		_, ok, err := r.Meta()
-		exists = ok
-		return err
-	})
-	st.Close()
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := methodConfig(ctx, f.DB, method, methodflags.New(methods.All))
-	if err != nil {
-		return nil, err
-	}
-	return f.open(ctx, engine.OpenOptions{Method: cfg, StoreText: !exists, MinChars: minChars})
+	return f.open(ctx, index.OpenOptions{MethodName: method, StoreTextIfNew: true, MinChars: minChars})
 }
 
-// methodConfig returns the method options the flags ask for: nil when they
-// ask for none (an existing index's own, or the default for a new one).
-// Options given without --method apply to the stored index's method, or to
-// the default one for a new index.
-func methodConfig(ctx context.Context, db, method string, flags *methodflags.Flags) (engine.Config, error) {
-	if method == "" && len(flags.Given()) == 0 {
-		return nil, nil
-	}
+// checkMethod refuses a --method this binary does not know.
+func checkMethod(method string) error {
 	if method == "" {
-		method = methods.All[0].Name
-		if stored, ok := storedMethod(ctx, db); ok {
-			method = stored
-		}
+		return nil
 	}
-	spec, err := methods.Lookup(method)
-	if err != nil {
-		return nil, usageError{err.Error()}
+	if _, err := methods.Lookup(method); err != nil {
+		return usageError{err.Error()}
 	}
-	base := spec.Defaults()
-	if stored, ok := storedOptions(ctx, db, spec); ok {
-		base = stored
-	}
-	return flags.Apply(base, methods.All)
+	return nil
 }
 
-// storedMethod returns the method of the index at db, if there is one.
-func storedMethod(ctx context.Context, db string) (string, bool) {
-	m, ok := storedMeta(ctx, db)
-	return m.Method, ok
+// checkNewFlags refuses method flags out of range for an index that does
+// not exist yet (a SQLite file not there), before the file is made: the
+// index would refuse them over the method's defaults once it is.
+func checkNewFlags(db, method string, flags *methodflags.Flags) error {
+	apply := applyFlags(flags)
+	if apply == nil || store.IsPostgres(db) {
+		return nil
+	}
+	if _, err := os.Stat(db); err == nil {
+		return nil
+	}
+	spec := methods.All[0]
+	if method != "" {
+		spec, _ = methods.Lookup(method)
+	}
+	_, err := apply(spec.Defaults())
+	return err
 }
 
-// storedOptions returns the options of the index at db when it uses spec.
-func storedOptions(ctx context.Context, db string, spec engine.Spec) (engine.Config, bool) {
-	m, ok := storedMeta(ctx, db)
-	if !ok || m.Method != spec.Name {
-		return nil, false
+// applyFlags returns how the method flags given apply over an index's
+// options (see index.OpenOptions.Flags); nil when none is given.
+func applyFlags(flags *methodflags.Flags) func(engine.Config) (engine.Config, error) {
+	if len(flags.Given()) == 0 {
+		return nil
 	}
-	c, err := spec.DecodeOptions([]byte(m.Options))
-	return c, err == nil
-}
-
-func storedMeta(ctx context.Context, db string) (store.Meta, bool) {
-	if !store.IsPostgres(db) {
-		if _, err := os.Stat(db); err != nil {
-			return store.Meta{}, false
-		}
-	}
-	so := store.DefaultOptions()
-	so.ReadOnly = true
-	st, err := store.Open(ctx, db, so)
-	if err != nil {
-		return store.Meta{}, false
-	}
-	defer st.Close()
-	var m store.Meta
-	var ok bool
-	err = st.View(ctx, func(r store.Reader) (err error) {
-		m, ok, err = r.Meta()
-		return err
-	})
-	return m, ok && err == nil
+	return func(base engine.Config) (engine.Config, error) { return flags.Apply(base, methods.All) }
 }
 
 // feed runs an add or a query over the inputs r reads and prints the
 // summary.
-func feed(g *globals, x *index, r *corpus.Reader, o job.FeedOptions, in *inputFlags) error {
+func feed(g *globals, x *openIndex, r *corpus.Reader, o job.FeedOptions, in *inputFlags) error {
 	o.Index, o.Workers, o.Strict, o.MaxWarnings = x.Index, in.Workers, in.Strict, in.maxWarnings()
 	o.Out, o.Warn = os.Stdout, os.Stderr
 	if !g.quiet {

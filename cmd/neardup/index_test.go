@@ -21,8 +21,8 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
 )
@@ -121,7 +121,7 @@ func storedIndex(t *testing.T, db string) (ids map[string]bool, marks map[string
 
 func verifyClean(t *testing.T, db string) {
 	t.Helper()
-	x, err := engine.Open(t.Context(), db, store.Options{}, methods.All, engine.OpenOptions{})
+	x, err := index.Open(t.Context(), db, store.Options{}, methods.All, index.OpenOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,7 @@ func TestIndexAddSurvivesKill(t *testing.T) {
 					t.Errorf("a line of index add: %v: %s", err, sc.Bytes())
 				}
 				mu.Lock()
-				if m.Status == string(engine.Added) {
+				if m.Status == string(index.Added) {
 					reported[m.ID] = true
 				}
 				if len(reported) >= target && target > 0 {
@@ -439,7 +439,7 @@ func TestIndexNewcomer(t *testing.T) {
 	runOK(t, "index", "add", "--db", db, corpus)
 	runOK(t, "index", "add", "--db", bare, "--no-store-text", corpus)
 	for file, want := range map[string]bool{db: true, bare: false} {
-		x, err := engine.Open(t.Context(), file, store.Options{}, methods.All, engine.OpenOptions{})
+		x, err := index.Open(t.Context(), file, store.Options{}, methods.All, index.OpenOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -471,5 +471,39 @@ func TestIndexNewcomer(t *testing.T) {
 	if err != nil || !strings.Contains(string(out), "→ "+exported+" (pairs.jsonl, clusters.jsonl, kept.jsonl, stats.json)") ||
 		!strings.Contains(string(out), fmt.Sprintf("%d documents, ", st.Documents)) {
 		t.Errorf("export said: %v\n%s", err, out)
+	}
+}
+
+// TestIndexAddPrintsTheAPIShape: index add prints each document's matches
+// as the HTTP API answers them (api.Result), each match naming the stored document by
+// "id" (it printed core pairs, "a" and "b", before).
+func TestIndexAddPrintsTheAPIShape(t *testing.T) {
+	dir := t.TempDir()
+	corpus, docs := writeCorpus(t, dir, 3)
+	cmd := child(t, "-q", "index", "add", "--db", filepath.Join(dir, "news.db"), corpus)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.Split(bytes.TrimSpace(out), []byte("\n"))
+	if len(lines) != len(docs) {
+		t.Fatalf("%d lines for %d documents:\n%s", len(lines), len(docs), out)
+	}
+	var got struct {
+		ID      string
+		Matches []struct {
+			ID, Label, Method string
+			Evidence          json.RawMessage
+		}
+	}
+	if err := json.Unmarshal(lines[1], &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.ID != docs[1].ID || len(got.Matches) != 1 || got.Matches[0].ID != docs[0].ID || got.Matches[0].Label == "" ||
+		got.Matches[0].Method == "" || len(got.Matches[0].Evidence) == 0 {
+		t.Errorf("the copy's line %s, want a match with id %q", lines[1], docs[0].ID)
+	}
+	if bytes.Contains(lines[1], []byte(`"a":`)) {
+		t.Errorf("a core pair printed: %s", lines[1])
 	}
 }

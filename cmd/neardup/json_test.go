@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/eval"
 	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -19,7 +19,7 @@ import (
 // and clusters of dedup and index export) has a lower-case name of its
 // own, as the API writes its fields, never a Go field name.
 func TestPrintedJSONIsLowerCase(t *testing.T) {
-	for _, v := range []any{engine.IndexStats{}, watch.Stored{}, eval.Report{}, extract.Record{}, core.Pair{}, core.Cluster{}, watch.Trial{}} {
+	for _, v := range []any{index.IndexStats{}, watch.Stored{}, eval.Report{}, extract.Record{}, core.Pair{}, core.Cluster{}, watch.Trial{}} {
 		checkJSONNames(t, reflect.TypeOf(v), reflect.TypeOf(v).String(), map[reflect.Type]bool{})
 	}
 }

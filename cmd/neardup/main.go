@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/alecthomas/kong"
 
@@ -26,7 +27,8 @@ import (
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
-	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite and PostgreSQL
+	"github.com/neardup/neardup/internal/server"
+	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -180,7 +182,22 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 			"default_user_agent": watch.DefaultUserAgent, "default_gallery_words": strings.Join(watch.DefaultGalleryWords, ","),
 			"default_gallery_text_words": strings.Join(watch.DefaultGalleryTextWords, ","),
 			"default_min_text":           strconv.Itoa(analysis.DefaultStubChars)},
+		defaultVars(),
 	}, options...)...)
+}
+
+// seconds writes a duration of whole seconds as a flag takes it: "60s".
+func seconds(d time.Duration) string { return strconv.Itoa(int(d/time.Second)) + "s" }
+
+// defaultVars are the defaults the flags of serve and of the index
+// commands show, read from the options of the parts they set: stated
+// there only.
+func defaultVars() kong.Vars {
+	so, sv := store.DefaultOptions(), server.DefaultOptions()
+	return kong.Vars{"default_sync": so.Sync,
+		"default_max_body": strconv.FormatInt(sv.MaxBodyBytes, 10), "default_max_batch": strconv.Itoa(sv.MaxBatch),
+		"default_read_timeout": seconds(sv.ReadTimeout), "default_write_timeout": seconds(sv.WriteTimeout),
+		"default_idle_timeout": seconds(sv.IdleTimeout), "default_watch_workers": strconv.Itoa(watch.DefaultWorkers)}
 }
 
 // onlyCommand keeps, of the commands, only the one args name, when they name

@@ -10,9 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/server"
-	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
 	"github.com/neardup/neardup/internal/webui"
 )
@@ -25,17 +24,17 @@ type serveCmd struct {
 	TokenFile    string        `name:"token-file" type:"existingfile" help:"Bearer tokens that may write (add, remove), one a line. Without it the server takes no writes."`
 	AuthReads    bool          `name:"auth-reads" help:"Reads need a token too (all but /healthz and /readyz)."`
 	Method       string        `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own."`
-	MaxBody      int64         `name:"max-body" default:"10485760" help:"The largest request body, in bytes."`
-	MaxBatch     int           `name:"max-batch" default:"1000" help:"The most documents one request may add or check."`
+	MaxBody      int64         `name:"max-body" default:"${default_max_body}" help:"The largest request body, in bytes."`
+	MaxBatch     int           `name:"max-batch" default:"${default_max_batch}" help:"The most documents one request may add or check."`
 	MaxQuery     int64         `name:"max-query-bytes" default:"1048576" help:"The largest body of POST /v1/query and of the web UI's check, in bytes: the text an open read may ask to compare."`
 	QueryWorkers int           `name:"query-workers" help:"Queries and checks that run at once (default: the number of CPUs); the others wait their turn."`
 	QueryQueue   int           `name:"query-queue" default:"64" help:"Queries and checks that may wait; past it, or after 10 s of waiting, a request is answered 503 with Retry-After."`
 	Hosts        []string      `name:"host" placeholder:"NAME" help:"A name this server answers as when it listens on a loopback address, besides localhost, 127.0.0.1 and [::1] (repeatable); requests for other hosts get 421."`
-	ReadTimeout  time.Duration `name:"read-timeout" default:"30s" help:"The longest a client may take to send a request."`
-	WriteTimeout time.Duration `name:"write-timeout" default:"60s" help:"The longest a request may take, answer included."`
-	IdleTimeout  time.Duration `name:"idle-timeout" default:"120s" help:"How long an idle connection is kept open."`
+	ReadTimeout  time.Duration `name:"read-timeout" default:"${default_read_timeout}" help:"The longest a client may take to send a request."`
+	WriteTimeout time.Duration `name:"write-timeout" default:"${default_write_timeout}" help:"The longest a request may take, answer included."`
+	IdleTimeout  time.Duration `name:"idle-timeout" default:"${default_idle_timeout}" help:"How long an idle connection is kept open."`
 	Watch        bool          `help:"Also poll the index's feeds (see neardup feeds) and add their articles, as neardup watch does."`
-	WatchWorkers int           `name:"watch-workers" default:"8" help:"With --watch: feeds polled at once."`
+	WatchWorkers int           `name:"watch-workers" default:"${default_watch_workers}" help:"With --watch: feeds polled at once."`
 	fetchFlags
 }
 
@@ -97,16 +96,14 @@ func (c *serveCmd) Run(g *globals) error {
 
 // openServed opens the index, creating it when missing with texts stored:
 // diffs and search need them.
-func (c *serveCmd) openServed(ctx context.Context) (*index, error) {
-	so := store.DefaultOptions()
-	so.Sync = c.Sync
-	return c.openKeepingTexts(ctx, so, c.Method, c.minChars()) // store.Open migrates an older index
+func (c *serveCmd) openServed(ctx context.Context) (*openIndex, error) {
+	return c.openKeepingTexts(ctx, c.Method, c.minChars()) // store.Open migrates an older index
 }
 
 // runServe serves x on ln until ctx is done, with a feed watcher on the
 // same index when watching; then it stops the watcher and the server,
 // each finishing what it has under way.
-func runServe(ctx context.Context, x *engine.Index, o server.Options, ln net.Listener, watching bool, wo watch.Options, log *slog.Logger) error {
+func runServe(ctx context.Context, x *index.Index, o server.Options, ln net.Listener, watching bool, wo watch.Options, log *slog.Logger) error {
 	var w *watch.Watcher
 	if watching {
 		var err error

@@ -82,7 +82,7 @@ type watchCmd struct {
 	stubFlags
 	Once    bool   `help:"Poll every feed once, due or not, and exit (for cron)."`
 	Method  string `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
-	Workers int    `short:"j" default:"8" help:"Feeds polled at once (requests to one host still go one at a time)."`
+	Workers int    `short:"j" default:"${default_watch_workers}" help:"Feeds polled at once (requests to one host still go one at a time)."`
 	fetchFlags
 }
 
@@ -100,7 +100,7 @@ func (c *watchCmd) Run(g *globals) error {
 		return err
 	}
 	defer x.Close()
-	feeds, err := watch.Feeds(g.ctx, x.Store())
+	feeds, err := watch.Feeds(g.ctx, x.Index)
 	if err != nil {
 		return err
 	}
@@ -148,13 +148,13 @@ func failedFeeds(res []watch.Result) error {
 
 // openWatched opens the index, creating it when missing with the default
 // method and texts stored: the watcher's articles are kept nowhere else.
-func (c *watchCmd) openWatched(ctx context.Context) (*index, error) {
+func (c *watchCmd) openWatched(ctx context.Context) (*openIndex, error) {
 	if !store.IsPostgres(c.DB) {
 		if _, err := os.Stat(c.DB); err != nil {
 			return nil, fmt.Errorf("%s: no index there; add a feed with neardup feeds add --db %s URL", c.DB, c.DB)
 		}
 	}
-	return c.openKeepingTexts(ctx, store.Options{ReadOnly: true}, c.Method, c.minChars())
+	return c.openKeepingTexts(ctx, c.Method, c.minChars())
 }
 
 // summarize logs what a watcher did.

@@ -27,6 +27,10 @@ type Batch interface {
 	// Add appends a sketched document. A document whose ID was added before
 	// is an error naming both origins, and is not added.
 	Add(doc *core.Document, s Sketch) error
+	// AddStored appends a document an index stored: its sketch's encoded
+	// parts (none for a document skipped) decoded, its text's length
+	// given, as a rescore of the index adds its documents.
+	AddStored(doc *core.Document, length int, skip core.SkipReason, index, detail []byte) error
 	// Len returns the number of documents added.
 	Len() int
 	// Finish runs candidates → verify → group over everything added.
@@ -41,6 +45,10 @@ type Batch interface {
 	// out without being held in memory. The values passed are not kept
 	// by the batch, nor valid after the call returns. Valid after Finish.
 	EachResult(pair func(*core.Pair) error, cluster func(*core.Cluster) error) error
+	// EachFound calls fn with each pair of Result, its documents named by
+	// their ordinals, and stops at the first error fn returns. Valid after
+	// Finish.
+	EachFound(fn func(a, b int, score float64, label core.Label, ev core.Evidence) error) error
 	// Kept reports whether the document of ordinal ord (its position
 	// among the documents added) belongs in the de-duplicated corpus: it is
 	// in no cluster, or it is its cluster's representative.
@@ -72,13 +80,23 @@ type Result struct {
 // Sketch is a document analysed by a method, ready for Add. Its value is the
 // method's own sketch type, which only that method's Batch reads.
 type Sketch struct {
-	v    any
-	skip core.SkipReason
-	info docInfo // what an Index stores of the document besides its sketch
+	v      any
+	skip   core.SkipReason
+	method string // the method that made it
+	// encoded is set when index and detail hold the sketch's encoding (see
+	// Live.NewSketcher, Live.Encode).
+	encoded       bool
+	index, detail []byte
 }
 
 // Skip is the reason the method will not compare the document, if any.
 func (s Sketch) Skip() core.SkipReason { return s.skip }
+
+// Encoded returns the two parts of the sketch's encoding (see Codec); ok is
+// false when it is not encoded, or the document was skipped.
+func (s Sketch) Encoded() (index, detail []byte, ok bool) {
+	return s.index, s.detail, s.encoded
+}
 
 // Sketcher analyses documents for one goroutine. It is not safe for
 // concurrent use; make one per goroutine.
@@ -136,13 +154,13 @@ func (b *batch[S, E]) NewSketcher() *Sketcher {
 	sk := b.m.NewSketcher()
 	return &Sketcher{sketch: func(doc *core.Document) Sketch {
 		if skip := stubSkip(doc, b.minChars); skip != core.SkipNone {
-			return Sketch{skip: skip}
+			return Sketch{skip: skip, method: b.name}
 		}
 		s, skip := sk.Sketch(doc)
 		if skip != core.SkipNone {
-			return Sketch{skip: skip}
+			return Sketch{skip: skip, method: b.name}
 		}
-		return Sketch{v: s}
+		return Sketch{v: s, method: b.name}
 	}}
 }
 
@@ -150,23 +168,54 @@ func (b *batch[S, E]) Add(doc *core.Document, sk Sketch) error {
 	if b.done {
 		return fmt.Errorf("engine: Add after Finish")
 	}
-	var s *S
-	if sk.skip == core.SkipNone {
-		var ok bool
-		if s, ok = sk.v.(*S); !ok {
-			return fmt.Errorf("engine: %s: a sketch of another method given to %s", doc.Origin, b.name)
-		}
+	s, err := typedSketch[S](sk, b.name)
+	if err != nil {
+		return fmt.Errorf("%s: %w", doc.Origin, err)
 	}
+	return b.add(doc, s, sk.skip)
+}
+
+// add appends a document with its typed sketch (nil when skipped).
+func (b *batch[S, E]) add(doc *core.Document, s *S, skip core.SkipReason) error {
 	ord, err := b.docs.add(doc)
 	if err != nil {
 		return err
 	}
 	b.stats.Documents++
-	if sk.skip != core.SkipNone {
-		b.stats.Skipped[sk.skip]++
+	if skip != core.SkipNone {
+		b.stats.Skipped[skip]++
 	}
 	b.sketches = append(b.sketches, s)
 	b.m.Add(ord, s)
+	return nil
+}
+
+func (b *batch[S, E]) AddStored(doc *core.Document, length int, skip core.SkipReason, index, detail []byte) error {
+	if b.done {
+		return fmt.Errorf("engine: Add after Finish")
+	}
+	var s *S
+	if skip == core.SkipNone {
+		var err error
+		if s, err = b.m.DecodeSketch(index, detail); err != nil {
+			return fmt.Errorf("%s: %w", doc.Origin, err)
+		}
+	}
+	if err := b.add(doc, s, skip); err != nil {
+		return err
+	}
+	b.docs.lengths[len(b.docs.lengths)-1] = int32(min(length, 1<<31-1))
+	return nil
+}
+
+func (b *batch[S, E]) EachFound(fn func(a, b int, score float64, label core.Label, ev core.Evidence) error) error {
+	for _, c := range b.found.chunks {
+		for _, f := range c {
+			if err := fn(int(f.A), int(f.B), f.Score, f.Label, f.Ev); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
@@ -241,15 +290,7 @@ func (b *batch[S, E]) match(ord int32) error {
 	if s == nil {
 		return nil
 	}
-	err := b.m.Match(ord, s, b.source(ord), func(other int32, score float64, ev E) {
-		b.stats.Candidates++
-		if b.outside(other, ord) {
-			return
-		}
-		if l, ok := b.m.Label(score, ev); ok {
-			b.found.add(Found[E]{A: other, B: ord, Score: score, Label: l, Ev: ev})
-		}
-	})
+	err := b.m.Match(ord, s, b.source(ord), emitter(b.m, &ord, b.outside, b.found.add, &b.stats.Candidates))
 	b.m.Index(ord, s)
 	return err
 }
@@ -326,15 +367,7 @@ func (b *batch[S, E]) matchParallel(ctx context.Context, pm ParallelMatcher[S, E
 func (b *batch[S, E]) matchBlock(mt Matcher[S, E], lo, hi int) block[E] {
 	var bl block[E]
 	var ord int32
-	emit := func(other int32, score float64, ev E) {
-		bl.candidates++
-		if b.outside(other, ord) {
-			return
-		}
-		if l, ok := b.m.Label(score, ev); ok {
-			bl.found = append(bl.found, Found[E]{A: other, B: ord, Score: score, Label: l, Ev: ev})
-		}
-	}
+	emit := emitter(b.m, &ord, b.outside, func(f Found[E]) { bl.found = append(bl.found, f) }, &bl.candidates)
 	for ord = int32(lo); ord < int32(hi); ord++ {
 		if s := b.sketches[ord]; s != nil {
 			if bl.err = mt.Match(ord, s, b.source(ord), emit); bl.err != nil {

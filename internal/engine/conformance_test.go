@@ -6,8 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/indextest"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/method/cosine"
@@ -164,7 +164,7 @@ func TestRarewordsIndexReportsNewestBest(t *testing.T) {
 		core.Document{ID: "b", Source: "s1", Text: text(base[:90], words(300, 10))},
 		core.Document{ID: "c", Source: "s2", Text: text(base[:50], words(400, 50))})
 	indextest.AddAll(t, x, docs, 1)
-	outs, err := x.Add(t.Context(), []core.Document{{ID: "new", Source: "s3", Text: text(base)}}, engine.AddOptions{})
+	outs, err := x.Add(t.Context(), []core.Document{{ID: "new", Source: "s3", Text: text(base)}}, index.AddOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package engine
 import (
 	"cmp"
 	"slices"
+
+	"github.com/neardup/neardup/core"
 )
 
 // foundList holds the pairs a Batch found, in the order found, as the
@@ -61,7 +63,7 @@ func (l *foundList[E]) flat() []Found[E] {
 // order. A method's score alone does not order the labels: minhash admits a
 // duplicate by containment at a Jaccard below that of a similar pair.
 func bestFirst[E any](a, b Found[E]) int {
-	if c := cmp.Compare(labelRank(a.Label), labelRank(b.Label)); c != 0 {
+	if c := cmp.Compare(LabelRank(a.Label), LabelRank(b.Label)); c != 0 {
 		return c
 	}
 	return cmp.Compare(b.Score, a.Score)
@@ -80,4 +82,13 @@ func (l *foundList[E]) sortByB() {
 			i = j
 		}
 	}
+}
+
+// LabelRank orders labels as every list of pairs shows them: duplicates
+// (0) before similar pairs (1).
+func LabelRank(l core.Label) int {
+	if l == core.Duplicate {
+		return 0
+	}
+	return 1
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/indextest"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
@@ -123,7 +124,7 @@ func TestWindowLimitsCandidates(t *testing.T) {
 func TestWindowReadsStoredDates(t *testing.T) {
 	docs := windowDocs()
 	dsn := storetest.DSN(t, "sqlite")
-	x, err := engine.Open(t.Context(), dsn, store.Options{Sync: "normal"}, []engine.Spec{minhash.Spec}, engine.OpenOptions{Method: minhash.Defaults()})
+	x, err := index.Open(t.Context(), dsn, store.Options{Sync: "normal"}, []engine.Spec{minhash.Spec}, index.OpenOptions{Method: minhash.Defaults()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
-	"github.com/neardup/neardup/internal/store"
 )
 
 // Config is a method's options: a struct of the method package's own
@@ -62,7 +61,7 @@ type Spec struct {
 	decode   func(data []byte) (Config, error)
 	evidence func(data []byte) (core.Evidence, error)
 	batch    func(c Config, g Grouping) (Batch, error)
-	index    func(c Config, st store.Store, meta store.Meta) (*Index, error)
+	live     func(c Config) (Live, error)
 	// sample and redecode reach the default method's codec (see Sample
 	// and Redecode).
 	sample   func(doc *core.Document) (index, detail []byte, ok bool)
@@ -109,8 +108,8 @@ func Register[O Config, S any, E core.Evidence](s Spec, defaults func() O, build
 		}
 		return newBatch(s.Name, m, g), nil
 	}
-	s.index = func(c Config, st store.Store, meta store.Meta) (*Index, error) {
-		return openIndex(s, func() (Method[S, E], error) { return method(c) }, st, meta)
+	s.live = func(c Config) (Live, error) {
+		return newLive(s.Name, func() (Method[S, E], error) { return method(c) })
 	}
 	// The codec is one method at the defaults, built on first use: its
 	// encoding and decoding keep no state.
@@ -158,6 +157,10 @@ func (s Spec) Sample(doc *core.Document) (index, detail []byte, ok bool) { retur
 // unchanged. ok reports whether the parts decoded; refusing them is not a
 // fault, only a decoding that loses or invents what it encodes is.
 func (s Spec) Redecode(index, detail []byte) (ok bool, err error) { return s.redecode(index, detail) }
+
+// NewLive returns an empty Live of the method with options c, for a
+// persistent index.
+func (s Spec) NewLive(c Config) (Live, error) { return s.live(c) }
 
 // Defaults returns the method's default options.
 func (s Spec) Defaults() Config { return s.defaults() }

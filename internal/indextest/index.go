@@ -13,20 +13,21 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // OpenIndex opens an index of the method in a new SQLite file of the test.
-func OpenIndex(t testing.TB, spec engine.Spec, c engine.Config) *engine.Index {
+func OpenIndex(t testing.TB, spec engine.Spec, c engine.Config) *index.Index {
 	t.Helper()
 	return OpenAt(t, storetest.DSN(t, "sqlite"), spec, c)
 }
 
 // OpenAt opens the index at dsn, closed when t ends.
-func OpenAt(t testing.TB, dsn string, spec engine.Spec, c engine.Config) *engine.Index {
+func OpenAt(t testing.TB, dsn string, spec engine.Spec, c engine.Config) *index.Index {
 	t.Helper()
-	x, err := engine.Open(t.Context(), dsn, store.Options{Sync: "normal"}, []engine.Spec{spec}, engine.OpenOptions{Method: c})
+	x, err := index.Open(t.Context(), dsn, store.Options{Sync: "normal"}, []engine.Spec{spec}, index.OpenOptions{Method: c})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,14 +44,14 @@ func Incremental(t testing.TB, storeEngine string, spec engine.Spec, c engine.Co
 
 // AddAll adds docs to x in chunks of the given size (0: all at once) and
 // returns the pairs reported.
-func AddAll(t testing.TB, x *engine.Index, docs []core.Document, chunk int) map[string]core.Pair {
+func AddAll(t testing.TB, x *index.Index, docs []core.Document, chunk int) map[string]core.Pair {
 	t.Helper()
 	if chunk <= 0 {
 		chunk = len(docs)
 	}
 	got := map[string]core.Pair{}
 	for lo := 0; lo < len(docs); lo += chunk {
-		outs, err := x.Add(t.Context(), docs[lo:min(lo+chunk, len(docs))], engine.AddOptions{})
+		outs, err := x.Add(t.Context(), docs[lo:min(lo+chunk, len(docs))], index.AddOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
@@ -139,7 +140,7 @@ func (s Suite) emptyAndTiny(t *testing.T) {
 		{ID: "punct", Text: "?!. ,,, --"},
 		{ID: "one", Text: "word"},
 		{ID: "one-again", Text: "word"},
-	}, engine.AddOptions{})
+	}, index.AddOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,8 +149,8 @@ func (s Suite) emptyAndTiny(t *testing.T) {
 			t.Errorf("%s: skip %q pairs %v", o.ID, o.Skip, o.Pairs)
 		}
 	}
-	outs, err = x.Add(t.Context(), []core.Document{{ID: "one", Text: "again"}}, engine.AddOptions{})
-	if err != nil || outs[0].Status != engine.Exists {
+	outs, err = x.Add(t.Context(), []core.Document{{ID: "one", Text: "again"}}, index.AddOptions{})
+	if err != nil || outs[0].Status != index.Exists {
 		t.Errorf("a repeated id: %+v, %v; want it reported as existing", outs, err)
 	}
 }
@@ -212,7 +213,7 @@ func (s Suite) reopened(t *testing.T) {
 			dsn := storetest.DSN(t, e)
 			got := map[string]core.Pair{}
 			for _, part := range [][]core.Document{originals, copies} {
-				x, err := engine.Open(t.Context(), dsn, store.Options{Sync: "normal"}, []engine.Spec{s.Spec}, engine.OpenOptions{Method: s.Options})
+				x, err := index.Open(t.Context(), dsn, store.Options{Sync: "normal"}, []engine.Spec{s.Spec}, index.OpenOptions{Method: s.Options})
 				if err != nil {
 					t.Fatal(err)
 				}

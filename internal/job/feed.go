@@ -13,14 +13,15 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/corpus"
-	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/progress"
+	"github.com/neardup/neardup/internal/server/api"
 )
 
 // FeedOptions configure a run that reads inputs into an index: `neardup
 // index add` (Query false) or `neardup index query` (Query true).
 type FeedOptions struct {
-	Index *engine.Index
+	Index *index.Index
 	// Query checks the documents without storing them.
 	Query bool
 	// Replace makes a document replace a stored one of the same ID.
@@ -31,8 +32,8 @@ type FeedOptions struct {
 	// Workers is the number of decoding and sketching goroutines; 0 means
 	// GOMAXPROCS.
 	Workers int
-	// Out receives one JSON line a document (an engine.Match), in input
-	// order; nil prints none.
+	// Out receives one JSON line a document (an api.Result, as the HTTP
+	// API answers), in input order; nil prints none.
 	Out io.Writer
 	// OnlyMatches prints only the documents with matches.
 	OnlyMatches bool
@@ -93,7 +94,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 		f.enc = json.NewEncoder(&f.line)
 		f.enc.SetEscapeHTML(false)
 	}
-	sketchers := make([]*engine.Sketcher, o.Workers)
+	sketchers := make([]*index.Sketcher, o.Workers)
 	for i := range sketchers {
 		sketchers[i] = o.Index.NewSketcher()
 	}
@@ -113,7 +114,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	err := orderedAhead(ctx, next, o.Workers, ahead, func(w, _ int, raw corpus.Raw) item {
 		it := item{rec: r.Decode(raw)}
 		if it.rec.Skip == core.SkipNone {
-			it.sketch = sketchers[w].Sketch(&it.rec.Doc)
+			it.indexed = sketchers[w].Sketch(&it.rec.Doc)
 		}
 		return it
 	}, f.consume)
@@ -140,7 +141,7 @@ type feeder struct {
 	meter   *progress.Meter
 	started time.Time
 	docs    []core.Document
-	sks     []engine.Sketch
+	sks     []index.Sketch
 	warner  warner
 	usable  int // records read as documents
 	out     *bufio.Writer
@@ -155,7 +156,7 @@ func (f *feeder) consume(it item) error {
 	}
 	f.usable++
 	f.docs = append(f.docs, it.rec.Doc)
-	f.sks = append(f.sks, it.sketch)
+	f.sks = append(f.sks, it.indexed)
 	if len(f.docs) >= f.o.Chunk {
 		return f.flush(f.ctx)
 	}
@@ -173,12 +174,12 @@ func (f *feeder) flush(ctx context.Context) error {
 	if len(f.docs) == 0 {
 		return nil
 	}
-	var ms []engine.Match
+	var ms []index.Match
 	var err error
 	if f.o.Query {
 		ms, err = f.o.Index.QuerySketched(ctx, f.docs, f.sks)
 	} else {
-		ms, err = f.o.Index.AddSketched(ctx, f.docs, f.sks, engine.AddOptions{Replace: f.o.Replace})
+		ms, err = f.o.Index.AddSketched(ctx, f.docs, f.sks, index.AddOptions{Replace: f.o.Replace})
 	}
 	if err != nil {
 		return err
@@ -187,7 +188,7 @@ func (f *feeder) flush(ctx context.Context) error {
 		f.count(&ms[i])
 		if f.enc != nil && (!f.o.OnlyMatches || len(ms[i].Pairs) > 0) {
 			f.line.Reset()
-			if err := f.enc.Encode(&ms[i]); err != nil {
+			if err := f.enc.Encode(api.ResultOf(&ms[i])); err != nil {
 				return fmt.Errorf("writing matches: %w", err)
 			}
 			if f.out.Available() < f.line.Len() && f.out.Buffered() > 0 {
@@ -212,15 +213,15 @@ func (f *feeder) flush(ctx context.Context) error {
 	return nil
 }
 
-func (f *feeder) count(m *engine.Match) {
+func (f *feeder) count(m *index.Match) {
 	switch m.Status {
-	case engine.Added:
+	case index.Added:
 		f.st.Added++
-	case engine.Replaced:
+	case index.Replaced:
 		f.st.Replaced++
-	case engine.Exists:
+	case index.Exists:
 		f.st.Exists++
-	case engine.Checked:
+	case index.Checked:
 		f.st.Checked++
 	}
 	if m.Skip != core.SkipNone {

@@ -21,6 +21,7 @@ import (
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
@@ -233,8 +234,10 @@ type runner struct {
 type item struct {
 	rec    corpus.Record
 	sketch engine.Sketch
-	line   bool            // the record is a JSONL line
-	schema *parquet.Schema // the record is a Parquet row of this schema
+	// indexed is the sketch of a record fed to an index (see Feed).
+	indexed index.Sketch
+	line    bool            // the record is a JSONL line
+	schema  *parquet.Schema // the record is a Parquet row of this schema
 }
 
 // sketchAll is the first pass: read, decode and sketch in parallel, add in

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -13,7 +13,7 @@ import (
 // cluster's representative, with their text when the index stores texts)
 // and stats.json, in dir, replacing what was there only once all is
 // written.
-func Export(ctx context.Context, x *engine.Index, dir string) error {
+func Export(ctx context.Context, x *index.Index, dir string) error {
 	set, err := Create(dir)
 	if err != nil {
 		return err

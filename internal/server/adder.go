@@ -2,16 +2,16 @@ package server
 
 import (
 	"context"
-	"errors"
 	"sync"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/server/httperr"
 )
 
 // errClosing is returned for an add that arrives after the server began
 // to shut down.
-var errClosing = errors.New("server: shutting down")
+var errClosing = httperr.ErrClosing
 
 // adder is the index's one writer: it takes the documents of concurrent
 // requests, already sketched, and adds those waiting together in one
@@ -19,7 +19,7 @@ var errClosing = errors.New("server: shutting down")
 // documents are all stored or none; a batch that fails is retried a
 // request at a time, so that one request's failure is its own.
 type adder struct {
-	x       *engine.Index
+	x       Index
 	maxDocs int
 	reqs    chan *addReq
 
@@ -31,24 +31,24 @@ type adder struct {
 // addReq is one request's documents and where its answer goes.
 type addReq struct {
 	docs    []core.Document
-	sks     []engine.Sketch
+	sks     []index.Sketch
 	replace bool
 	out     chan addAnswer // buffered: the adder never waits for a reader
 }
 
 type addAnswer struct {
-	matches []engine.Match
+	matches []index.Match
 	err     error
 }
 
-func newAdder(x *engine.Index, maxDocs int) *adder {
+func newAdder(x Index, maxDocs int) *adder {
 	a := &adder{x: x, maxDocs: maxDocs, reqs: make(chan *addReq, 256), done: make(chan struct{})}
 	go a.run()
 	return a
 }
 
 // add stores docs (sketched as sks) and returns their matches.
-func (a *adder) add(ctx context.Context, docs []core.Document, sks []engine.Sketch, replace bool) ([]engine.Match, error) {
+func (a *adder) add(ctx context.Context, docs []core.Document, sks []index.Sketch, replace bool) ([]index.Match, error) {
 	req := &addReq{docs: docs, sks: sks, replace: replace, out: make(chan addAnswer, 1)}
 	a.mu.Lock()
 	if a.closed {
@@ -112,13 +112,13 @@ func (a *adder) commit(reqs []*addReq, replace bool) {
 		return
 	}
 	var docs []core.Document
-	var sks []engine.Sketch
+	var sks []index.Sketch
 	for _, r := range reqs {
 		docs, sks = append(docs, r.docs...), append(sks, r.sks...)
 	}
 	// Not the requests' contexts: a client that goes does not undo the
 	// others' adds. Shutdown waits for this transaction.
-	ms, err := a.x.AddSketched(context.Background(), docs, sks, engine.AddOptions{Replace: replace})
+	ms, err := a.x.AddSketched(context.Background(), docs, sks, index.AddOptions{Replace: replace})
 	if err != nil && len(reqs) > 1 {
 		for _, r := range reqs {
 			a.commit([]*addReq{r}, replace)

@@ -13,51 +13,35 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
-	"github.com/neardup/neardup/internal/engine"
-	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/server/api"
 )
 
-// Result is what became of one posted document: its status, its cluster
-// and its matches among the stored documents, the best first.
-type Result struct {
-	ID      string          `json:"id"`
-	Status  engine.Status   `json:"status"`
-	Skip    core.SkipReason `json:"skipped,omitempty"`
-	Cluster int64           `json:"cluster,omitempty"`
-	Matches []Match         `json:"matches"`
-}
+// Result is what became of one posted document (see api.Result).
+type Result = api.Result
 
-// Match is a stored document a posted one matches, and why.
-type Match struct {
-	ID       string        `json:"id"`
-	Score    float64       `json:"score"`
-	Label    core.Label    `json:"label"`
-	Method   string        `json:"method"`
-	Evidence core.Evidence `json:"evidence,omitempty"`
-}
+// Match is a stored document a posted one matches, and why (see
+// api.Match).
+type Match = api.Match
 
 // Results answers POST /v1/documents and POST /v1/query.
 type Results struct {
 	Results []Result `json:"results"`
 }
 
-func results(ms []engine.Match) Results {
+func results(ms []index.Match) Results {
 	out := Results{Results: make([]Result, len(ms))}
-	for i, m := range ms {
-		r := Result{ID: m.ID, Status: m.Status, Skip: m.Skip, Cluster: m.Cluster, Matches: make([]Match, len(m.Pairs))}
-		for j, p := range m.Pairs {
-			r.Matches[j] = Match{ID: p.A, Score: p.Score, Label: p.Label, Method: p.Method, Evidence: p.Evidence}
-		}
-		out.Results[i] = r
+	for i := range ms {
+		out.Results[i] = api.ResultOf(&ms[i])
 	}
 	return out
 }
 
 // sketch sketches docs for the index, outside its lock.
-func (s *Server) sketch(docs []core.Document) []engine.Sketch {
-	sk := s.sketchers.Get().(*engine.Sketcher)
+func (s *Server) sketch(docs []core.Document) []index.Sketch {
+	sk := s.sketchers.Get().(*index.Sketcher)
 	defer s.sketchers.Put(sk)
-	out := make([]engine.Sketch, len(docs))
+	out := make([]index.Sketch, len(docs))
 	for i := range docs {
 		out[i] = sk.Sketch(&docs[i])
 	}
@@ -140,14 +124,14 @@ func (s *Server) deleteDocument(r *http.Request) (any, error) {
 		return nil, err
 	}
 	if len(removed) == 0 {
-		return nil, fmt.Errorf("%w: no document %q", store.ErrNotFound, id)
+		return nil, fmt.Errorf("%w: no document %q", index.ErrNotFound, id)
 	}
 	return Removed{Removed: id}, nil
 }
 
 // DocumentList answers GET /v1/documents.
 type DocumentList struct {
-	Documents []engine.Summary `json:"documents"`
+	Documents []index.Summary `json:"documents"`
 	// NextOffset is the offset of the next page; absent on the last.
 	NextOffset int `json:"next_offset,omitempty"`
 }
@@ -174,8 +158,8 @@ func (s *Server) latest(r *http.Request) (any, error) {
 
 // ClusterList answers GET /v1/clusters.
 type ClusterList struct {
-	Clusters   []engine.ClusterSummary `json:"clusters"`
-	NextOffset int                     `json:"next_offset,omitempty"`
+	Clusters   []index.ClusterSummary `json:"clusters"`
+	NextOffset int                    `json:"next_offset,omitempty"`
 }
 
 func (s *Server) clusters(r *http.Request) (any, error) {
@@ -187,7 +171,7 @@ func (s *Server) clusters(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := engine.ClusterFilter{Source: df.Source, Since: df.Since, Until: df.Until, Label: df.Label}
+	f := index.ClusterFilter{Source: df.Source, Since: df.Since, Until: df.Until, Label: df.Label}
 	if f.MinSize, err = intParam(q, "min_size", 2, 2, 1<<30); err != nil {
 		return nil, err
 	}
@@ -218,7 +202,7 @@ func (s *Server) search(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, err := textParam(q, "q", store.MaxQueryBytes)
+	text, err := textParam(q, "q", index.MaxQueryBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -283,7 +267,7 @@ func (s *Server) compare(r *http.Request) (*diff.Diff, error) {
 			return nil, badRequest(name, strings.Replace(err.Error(), "id", name, 1))
 		}
 	}
-	var docs [2]engine.Document
+	var docs [2]index.Document
 	for i, id := range ids {
 		if docs[i], err = s.x.Document(r.Context(), id); err != nil {
 			return nil, err
@@ -321,10 +305,7 @@ func wantsHTML(r *http.Request) bool {
 func (s *Server) ping(r *http.Request) error {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	return s.x.Store().View(ctx, func(rd store.Reader) error {
-		_, _, err := rd.Head()
-		return err
-	})
+	return s.x.Ping(ctx)
 }
 
 // params returns the request's query, refusing parameters not named and
@@ -395,16 +376,16 @@ func boolParam(q url.Values, name string) (bool, error) {
 // maxOffset bounds how deep a client may page: deep pages cost a scan.
 const maxOffset = 100000
 
-func page(q url.Values) (engine.Page, error) {
-	limit, err := intParam(q, "limit", engine.DefaultPage, 1, engine.MaxPage)
+func page(q url.Values) (index.Page, error) {
+	limit, err := intParam(q, "limit", index.DefaultPage, 1, index.MaxPage)
 	if err != nil {
-		return engine.Page{}, err
+		return index.Page{}, err
 	}
 	offset, err := intParam(q, "offset", 0, 0, maxOffset)
-	return engine.Page{Offset: offset, Limit: limit}, err
+	return index.Page{Offset: offset, Limit: limit}, err
 }
 
-func next(p engine.Page, more bool) int {
+func next(p index.Page, more bool) int {
 	if !more {
 		return 0
 	}
@@ -413,7 +394,7 @@ func next(p engine.Page, more bool) int {
 
 // docFilter reads the filters documents and clusters share: source,
 // since, until and label.
-func docFilter(q url.Values) (f engine.DocFilter, err error) {
+func docFilter(q url.Values) (f index.DocFilter, err error) {
 	if f.Source, err = textParam(q, "source", maxSourceBytes); err != nil {
 		return f, err
 	}

@@ -1,64 +1,25 @@
 package server
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"log/slog"
 	"net/http"
-	"strings"
 
-	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/server/httperr"
 )
 
 // apiError is an error with its HTTP status and the request field it is
-// about; what a client sees as {"error": ..., "field": ...}.
-type apiError struct {
-	Status int    `json:"-"`
-	Msg    string `json:"error"`
-	Field  string `json:"field,omitempty"`
-}
-
-func (e *apiError) Error() string { return e.Msg }
+// about (see httperr.Error).
+type apiError = httperr.Error
 
 // badRequest returns a 400 about field.
 func badRequest(field, msg string) *apiError {
 	return &apiError{Status: http.StatusBadRequest, Msg: msg, Field: field}
 }
 
-// status maps an error to its HTTP status and the error the client sees.
-// Errors that are not the client's become a 500 (503 for a busy or
-// closing index, or one whose database cannot be reached) whose message
-// names no internals; they are logged.
-func status(err error) *apiError {
-	var ae *apiError
-	switch {
-	case errors.As(err, &ae):
-		return ae
-	case errors.Is(err, store.ErrNotFound):
-		return &apiError{Status: http.StatusNotFound, Msg: after(err, store.ErrNotFound)}
-	case errors.Is(err, store.ErrQuery):
-		return &apiError{Status: http.StatusBadRequest, Msg: "q: " + after(err, store.ErrQuery), Field: "q"}
-	case errors.Is(err, store.ErrLocked), errors.Is(err, errClosing), errors.Is(err, context.Canceled),
-		errors.Is(err, context.DeadlineExceeded):
-		return &apiError{Status: http.StatusServiceUnavailable, Msg: "the index is busy or shutting down; try again"}
-	case errors.Is(err, store.ErrReadOnly):
-		return &apiError{Status: http.StatusForbidden, Msg: "the index cannot be written"}
-	case store.Unreachable(err):
-		return &apiError{Status: http.StatusServiceUnavailable, Msg: "the index's database cannot be reached; try again"}
-	}
-	return &apiError{Status: http.StatusInternalServerError, Msg: "internal error; the server's log has the details"}
-}
-
-// after returns the message of err after that of sentinel, which names a
-// package: what a client reads.
-func after(err, sentinel error) string {
-	msg := err.Error()
-	if i := strings.LastIndex(msg, sentinel.Error()+": "); i >= 0 {
-		return msg[i+len(sentinel.Error())+2:]
-	}
-	return msg
-}
+// status maps an error to its HTTP status and the error the client sees
+// (see httperr.Status); what is not the client's is logged by writeError.
+func status(err error) *apiError { return httperr.Status(err) }
 
 // writeError answers with err as JSON, logging what is not the client's.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {

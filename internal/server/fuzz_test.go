@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 )
 
 // FuzzReadDocs decodes request bodies as POST /v1/documents and
@@ -75,8 +75,8 @@ func FuzzQueryString(f *testing.F) {
 		q, err := params(r, "source", "since", "until", "label", "min_size", "limit", "offset")
 		if err == nil {
 			if _, err = docFilter(q); err == nil {
-				var pg engine.Page
-				if pg, err = page(q); err == nil && (pg.Limit < 1 || pg.Limit > engine.MaxPage || pg.Offset < 0 || pg.Offset > maxOffset) {
+				var pg index.Page
+				if pg, err = page(q); err == nil && (pg.Limit < 1 || pg.Limit > index.MaxPage || pg.Offset < 0 || pg.Offset > maxOffset) {
 					t.Fatalf("%q: page %+v", raw, pg)
 				}
 			}

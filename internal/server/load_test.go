@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
@@ -73,7 +73,7 @@ func TestConcurrentClients(t *testing.T) {
 						return
 					}
 					var res testResults
-					if err := json.Unmarshal(data, &res); err != nil || len(res.Results) != 1 || res.Results[0].Status != engine.Added {
+					if err := json.Unmarshal(data, &res); err != nil || len(res.Results) != 1 || res.Results[0].Status != index.Added {
 						t.Errorf("add %d: %s", i, data)
 						return
 					}
@@ -119,7 +119,7 @@ func TestConcurrentClients(t *testing.T) {
 // acknowledged, and reopens cleanly.
 func TestGracefulShutdown(t *testing.T) {
 	dsn := storetest.DSN(t, "sqlite")
-	x, err := engine.Open(t.Context(), dsn, store.Options{}, methods.All, engine.OpenOptions{StoreText: true})
+	x, err := index.Open(t.Context(), dsn, store.Options{}, methods.All, index.OpenOptions{StoreText: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func TestGracefulShutdown(t *testing.T) {
 	if err := x.Close(); err != nil {
 		t.Fatal(err)
 	}
-	x, err = engine.Open(t.Context(), dsn, store.Options{}, methods.All, engine.OpenOptions{})
+	x, err = index.Open(t.Context(), dsn, store.Options{}, methods.All, index.OpenOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

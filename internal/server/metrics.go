@@ -10,7 +10,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -24,7 +23,7 @@ type metrics struct {
 	added    *prometheus.CounterVec
 }
 
-func newMetrics(x *engine.Index, watcher func() watch.Totals) *metrics {
+func newMetrics(x Index, watcher func() watch.Totals) *metrics {
 	m := &metrics{reg: prometheus.NewRegistry()}
 	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "neardup_http_requests_total",
 		Help: "HTTP requests answered, by route and status code."}, []string{"route", "code"})
@@ -78,11 +77,11 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the connection.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// indexCollector shows the index's counts, as engine.Index.RecentStats
+// indexCollector shows the index's counts, as index.Index.RecentStats
 // keeps them: counting a large index reads every document, so a scrape
 // shows counts up to ten seconds old rather than wait for them.
 type indexCollector struct {
-	x *engine.Index
+	x Index
 }
 
 var (

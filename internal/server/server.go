@@ -17,7 +17,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -72,6 +71,10 @@ type Options struct {
 	Logger *slog.Logger
 }
 
+// DefaultOptions returns the options the server uses for those left zero:
+// the defaults, stated here only (the CLI's flags show them).
+func DefaultOptions() Options { return Options{}.withDefaults() }
+
 func (o Options) withDefaults() Options {
 	if o.MaxBodyBytes <= 0 {
 		o.MaxBodyBytes = 10 << 20
@@ -115,7 +118,7 @@ const DefaultMaxQueryBytes = 1 << 20
 // Server serves the API of one index. Make it with New; Handler serves
 // it, Serve also listens and shuts down; Close stops its writer.
 type Server struct {
-	x    *engine.Index
+	x    Index
 	o    Options
 	log  *slog.Logger
 	add  *adder
@@ -133,7 +136,7 @@ type Server struct {
 }
 
 // New returns a Server of x. The caller closes x after the Server.
-func New(x *engine.Index, o Options) (*Server, error) {
+func New(x Index, o Options) (*Server, error) {
 	o = o.withDefaults()
 	if o.MaxBatch > 100000 {
 		return nil, fmt.Errorf("server: a batch of %d documents is too many (at most 100,000)", o.MaxBatch)

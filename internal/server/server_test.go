@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
@@ -26,7 +26,7 @@ const token = "test-token-0123456789"
 // HTTP server of it.
 type testServer struct {
 	*Server
-	x   *engine.Index
+	x   *index.Index
 	dsn string
 	url string
 }
@@ -34,7 +34,7 @@ type testServer struct {
 func newTestServer(t *testing.T, e string, o Options) *testServer {
 	t.Helper()
 	dsn := storetest.DSN(t, e)
-	x, err := engine.Open(t.Context(), dsn, store.Options{Sync: "normal"}, methods.All, engine.OpenOptions{StoreText: true})
+	x, err := index.Open(t.Context(), dsn, store.Options{Sync: "normal"}, methods.All, index.OpenOptions{StoreText: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func docJSON(id string, sents []string, extra string) string {
 type testResults struct {
 	Results []struct {
 		ID      string
-		Status  engine.Status
+		Status  index.Status
 		Skip    core.SkipReason `json:"skipped"`
 		Cluster int64
 		Matches []struct {
@@ -152,13 +152,13 @@ func TestAPI(t *testing.T) {
 
 			// One document, then a batch as an array, then JSON Lines.
 			code, data := ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: docJSON("a", a, "")})
-			if res := decode[testResults](t, data); code != 200 || len(res.Results) != 1 || res.Results[0].Status != engine.Added || len(res.Results[0].Matches) != 0 {
+			if res := decode[testResults](t, data); code != 200 || len(res.Results) != 1 || res.Results[0].Status != index.Added || len(res.Results[0].Matches) != 0 {
 				t.Fatalf("add a: %d %s", code, data)
 			}
 			code, data = ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok",
 				body: "[" + docJSON("b", b, "") + "," + docJSON("a", a, "") + "]"})
 			res := decode[testResults](t, data)
-			if code != 200 || len(res.Results) != 2 || res.Results[1].Status != engine.Exists {
+			if code != 200 || len(res.Results) != 2 || res.Results[1].Status != index.Exists {
 				t.Fatalf("add b: %d %s", code, data)
 			}
 			m := res.Results[0].Matches
@@ -176,12 +176,12 @@ func TestAPI(t *testing.T) {
 			// A query stores nothing.
 			code, data = ts.do(t, req{method: "POST", path: "/v1/query", body: fmt.Sprintf(`{"text": %q}`, strings.Join(a, " "))})
 			res = decode[testResults](t, data)
-			if code != 200 || res.Results[0].ID != "#1" || res.Results[0].Status != engine.Checked || len(res.Results[0].Matches) != 2 {
+			if code != 200 || res.Results[0].ID != "#1" || res.Results[0].Status != index.Checked || len(res.Results[0].Matches) != 2 {
 				t.Fatalf("query: %d %s", code, data)
 			}
 
 			code, data = ts.do(t, req{method: "GET", path: "/v1/documents/b"})
-			doc := decode[engine.Document](t, data)
+			doc := decode[index.Document](t, data)
 			if code != 200 || doc.Text == "" || len(doc.Marks) != 1 || doc.Marks[0].Other.ID != "a" || doc.Cluster != cluster {
 				t.Errorf("get b: %d %s", code, data)
 			}
@@ -196,7 +196,7 @@ func TestAPI(t *testing.T) {
 				t.Fatalf("clusters: %d %s", code, data)
 			}
 			code, data = ts.do(t, req{method: "GET", path: fmt.Sprintf("/v1/clusters/%d", cluster)})
-			c := decode[engine.Cluster](t, data)
+			c := decode[index.Cluster](t, data)
 			if code != 200 || len(c.Members) != 2 || c.Representative == "" || c.Why == "" || len(c.Marks) != 1 {
 				t.Errorf("cluster: %d %s", code, data)
 			}
@@ -215,13 +215,13 @@ func TestAPI(t *testing.T) {
 			}
 
 			code, data = ts.do(t, req{method: "GET", path: "/v1/search?q=zebras+-giraffe"})
-			sr := decode[engine.SearchResult](t, data)
+			sr := decode[index.SearchResult](t, data)
 			if code != 200 || sr.Total != 1 || sr.Hits[0].ID != "c" || !strings.Contains(sr.Hits[0].SnippetHTML, "<mark>Zebras</mark>") {
 				t.Errorf("search: %d %s", code, data)
 			}
 
 			code, data = ts.do(t, req{method: "GET", path: "/v1/stats"})
-			if st := decode[engine.IndexStats](t, data); code != 200 || st.Documents != 4 {
+			if st := decode[index.IndexStats](t, data); code != 200 || st.Documents != 4 {
 				t.Errorf("stats: %d %s", code, data)
 			}
 
@@ -254,7 +254,7 @@ func TestReplace(t *testing.T) {
 	ts := newTestServer(t, "sqlite", Options{})
 	ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: docJSON("a", story(1, 8), "")})
 	code, data := ts.do(t, req{method: "POST", path: "/v1/documents?replace=true", token: "ok", body: docJSON("a", story(2, 8), "")})
-	if res := decode[testResults](t, data); code != 200 || res.Results[0].Status != engine.Replaced {
+	if res := decode[testResults](t, data); code != 200 || res.Results[0].Status != index.Replaced {
 		t.Errorf("%d %s", code, data)
 	}
 }
@@ -262,7 +262,7 @@ func TestReplace(t *testing.T) {
 // TestDiffWithoutTexts: an index that stores no texts answers 409.
 func TestDiffWithoutTexts(t *testing.T) {
 	dsn := storetest.DSN(t, "sqlite")
-	x, err := engine.Open(t.Context(), dsn, store.Options{Sync: "normal"}, methods.All, engine.OpenOptions{})
+	x, err := index.Open(t.Context(), dsn, store.Options{Sync: "normal"}, methods.All, index.OpenOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,7 +281,7 @@ func TestDiffWithoutTexts(t *testing.T) {
 	}
 	// Documents stored without text are found by their titles.
 	code, data := ts.do(t, req{method: "GET", path: "/v1/search?q=%22title+b%22"})
-	if sr := decode[engine.SearchResult](t, data); code != 200 || sr.Total != 1 || sr.Hits[0].ID != "b" {
+	if sr := decode[index.SearchResult](t, data); code != 200 || sr.Total != 1 || sr.Hits[0].ID != "b" {
 		t.Errorf("search a title: %d %s", code, data)
 	}
 }

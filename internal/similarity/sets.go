@@ -49,6 +49,19 @@ func OverlapAtLeast(a, b []uint32, need int) (n int, ok bool) {
 	return n, n >= need
 }
 
+// FloorShared is MinShared for a method that labels a pair a duplicate at
+// a Jaccard index of threshold and similar at one of similar (0: it
+// labels no similar pairs), or by containment: the fewest members two
+// samples must share for any label, below which a pair is not verified
+// further (minhash and simhash samples).
+func FloorShared(na, nb int, threshold, similar, containment float64) int {
+	low := threshold
+	if similar > 0 {
+		low = min(low, similar)
+	}
+	return MinShared(na, nb, low, containment)
+}
+
 // MinShared returns the fewest members two sets of na and nb must share for
 // their Jaccard index to reach jaccard, or for the share of the smaller one
 // inside the other to reach containment (above 1: never). The bound is

@@ -163,3 +163,24 @@ func BenchmarkOverlapAtLeast(b *testing.B) {
 		})
 	}
 }
+
+// FloorShared takes the lower of the two labels' Jaccard bounds, the
+// duplicate one alone when no pair is labelled similar.
+func TestFloorShared(t *testing.T) {
+	for _, tc := range []struct {
+		name                            string
+		threshold, similar, containment float64
+		want                            int
+	}{
+		{"similar lower", 0.8, 0.5, 2, MinShared(100, 100, 0.5, 2)},
+		{"no similar", 0.8, 0, 2, MinShared(100, 100, 0.8, 2)},
+		{"similar higher", 0.5, 0.8, 2, MinShared(100, 100, 0.5, 2)},
+		{"containment", 0.8, 0, 0.3, MinShared(100, 100, 0.8, 0.3)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := FloorShared(100, 100, tc.threshold, tc.similar, tc.containment); got != tc.want {
+				t.Errorf("got %d, want %d", got, tc.want)
+			}
+		})
+	}
+}

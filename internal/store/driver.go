@@ -2,16 +2,20 @@ package store
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
-	"sync"
+	"strconv"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/stdlib"
+	"modernc.org/sqlite"
 )
 
 // A Driver connects the store to one database engine's Go driver: the SQL,
 // the schema and its migrations are the store's; opening connections and
-// reading the engine's error codes are the driver's. Package
-// internal/store/drivers registers the SQLite and PostgreSQL drivers; a
-// program that opens stores imports it, so that code which only handles
-// stored documents (the methods, the batch) links no database driver.
+// reading the engine's error codes are the driver's. Open chooses the
+// engine by the DSN (see IsPostgres).
 type Driver struct {
 	// Open returns a pool of connections to dsn and where it leads, for
 	// messages: a SQLite driver DSN, or a PostgreSQL URL.
@@ -25,25 +29,18 @@ type Driver struct {
 	Lost func(err error) bool
 }
 
-var (
-	driversMu sync.RWMutex
-	drivers   = map[string]Driver{}
-)
-
-// Register makes d the driver of engine, "sqlite" or "postgres", for Open.
-func Register(engine string, d Driver) {
-	driversMu.Lock()
-	defer driversMu.Unlock()
-	drivers[engine] = d
+// drivers are the store's engines: SQLite (modernc.org/sqlite, pure Go)
+// and PostgreSQL (pgx).
+var drivers = map[string]Driver{
+	"sqlite":   {Open: sqliteOpen, Code: sqliteCode},
+	"postgres": {Open: postgresOpen, Code: postgresCode, Lost: postgresLost},
 }
 
-// driver returns the registered driver of engine.
+// driver returns the driver of engine.
 func driver(engine string) (Driver, error) {
-	driversMu.RLock()
-	defer driversMu.RUnlock()
 	d, ok := drivers[engine]
 	if !ok {
-		return Driver{}, fmt.Errorf("store: this program was built without the %s driver (import internal/store/drivers)", engine)
+		return Driver{}, fmt.Errorf("store: no driver for the engine %q", engine)
 	}
 	return d, nil
 }
@@ -57,15 +54,49 @@ func errCode(engine string, err error) string {
 	return d.Code(err)
 }
 
-// lost reports whether a registered driver takes err for a lost
-// connection.
+// lost reports whether a driver takes err for a lost connection.
 func lost(err error) bool {
-	driversMu.RLock()
-	defer driversMu.RUnlock()
 	for _, d := range drivers {
 		if d.Lost != nil && d.Lost(err) {
 			return true
 		}
 	}
 	return false
+}
+
+func sqliteOpen(dsn string) (*sql.DB, string, error) {
+	db, err := sql.Open("sqlite", dsn)
+	return db, "", err
+}
+
+func sqliteCode(err error) string {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return ""
+	}
+	return strconv.Itoa(se.Code())
+}
+
+func postgresOpen(dsn string) (*sql.DB, string, error) {
+	cfg, err := pgx.ParseConfig(dsn)
+	if err != nil {
+		return nil, "", err
+	}
+	return stdlib.OpenDB(*cfg), fmt.Sprintf("%s:%d/%s", cfg.Host, cfg.Port, cfg.Database), nil
+}
+
+// postgresLost reports whether err says the server cannot be reached or
+// closed the connection: it failed to connect, or used a connection that
+// was closed under it.
+func postgresLost(err error) bool {
+	var ce *pgconn.ConnectError
+	return errors.As(err, &ce) || errors.Is(err, pgconn.ErrConnClosed)
+}
+
+func postgresCode(err error) string {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) {
+		return ""
+	}
+	return pe.Code
 }

@@ -98,10 +98,18 @@ type Sketch struct {
 }
 
 // Reader reads a consistent view of the index: within Update, the
-// transaction's own writes included. A sketch part, text or mark read that
-// does not match its checksum is a *ChecksumError (see checksum.go), never
-// returned as if it were sound.
+// transaction's own writes included. It is the union of the store's small
+// interfaces, which a part that reads only some of the tables takes. A
+// sketch part, text or mark read that does not match its checksum is a
+// *ChecksumError (see checksum.go), never returned as if it were sound.
 type Reader interface {
+	DocReader
+	FeedReader
+	SearchReader
+}
+
+// DocReader reads the documents, their sketches, marks and clusters.
+type DocReader interface {
 	// Meta returns the index's settings; ok is false for a store that
 	// holds no index yet.
 	Meta() (m Meta, ok bool, err error)
@@ -141,6 +149,12 @@ type Reader interface {
 	// Counts returns how many documents, documents skipped by reason, marks
 	// by label and clusters the index holds.
 	Counts() (Counts, error)
+	// Exact returns the documents stored under exact keys (see AddExact).
+	Exact(keys []uint64) (map[uint64]int64, error)
+}
+
+// FeedReader reads the feeds a watcher polls and the items it dealt with.
+type FeedReader interface {
 	// Feeds returns every feed, by id.
 	Feeds() ([]Feed, error)
 	// FeedItems returns the items of a feed dealt with, of those named.
@@ -150,8 +164,13 @@ type Reader interface {
 	RecentItems(feed int64, limit int) ([]FeedItem, error)
 	// ItemCounts counts the items dealt with of every feed, by outcome.
 	ItemCounts() (map[int64]map[string]int, error)
-	// Exact returns the documents stored under exact keys (see AddExact).
-	Exact(keys []uint64) (map[uint64]int64, error)
+	// Lookup returns the ordinals of the stored documents with the given
+	// IDs, by ID: which items of a feed are stored.
+	Lookup(ids []string) (map[string]int64, error)
+}
+
+// SearchReader pages through and searches the stored documents.
+type SearchReader interface {
 	// Latest returns a page of the documents f selects, the latest added
 	// first.
 	Latest(f DocFilter, p Page) ([]Doc, error)
@@ -176,6 +195,12 @@ type Counts struct {
 // Writer changes the index within one transaction.
 type Writer interface {
 	Reader
+	DocWriter
+	FeedWriter
+}
+
+// DocWriter stores documents, sketches, marks and clusters.
+type DocWriter interface {
 	// Init records the settings of a new index.
 	Init(m Meta) error
 	// Insert stores a document, its sketch (absent for a skipped document)
@@ -196,6 +221,14 @@ type Writer interface {
 	Remove(ords []int64) (clusters []int64, err error)
 	// DeleteMarks deletes every mark of a method.
 	DeleteMarks(method string) error
+	// AddExact stores the exact keys of a document; a key stored already
+	// keeps its first document.
+	AddExact(keys []uint64, ord int64) error
+}
+
+// FeedWriter stores feeds and the items dealt with.
+type FeedWriter interface {
+	FeedReader
 	// AddFeed stores a new feed and returns its id; a feed of the same URL
 	// is ErrExists.
 	AddFeed(f *Feed) (int64, error)
@@ -206,9 +239,6 @@ type Writer interface {
 	DeleteFeed(id int64) error
 	// SaveItems stores items of feeds, replacing what was stored of them.
 	SaveItems(items []FeedItem) error
-	// AddExact stores the exact keys of a document; a key stored already
-	// keeps its first document.
-	AddExact(keys []uint64, ord int64) error
 }
 
 // Store is a persistent index. Its methods are safe for concurrent use.

@@ -10,7 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/index"
 )
 
 // Stored is a feed as the index keeps it: its settings, its state, when it
@@ -28,9 +28,9 @@ type Stored struct {
 var ErrNoFeed = errors.New("watch: no such feed")
 
 // Feeds returns the feeds of st, by id.
-func Feeds(ctx context.Context, st store.Store) ([]Stored, error) {
+func Feeds(ctx context.Context, st Tables) ([]Stored, error) {
 	var out []Stored
-	err := st.View(ctx, func(r store.Reader) error {
+	err := st.ViewFeeds(ctx, func(r index.FeedReader) error {
 		feeds, err := r.Feeds()
 		if err != nil {
 			return err
@@ -55,7 +55,7 @@ func Feeds(ctx context.Context, st store.Store) ([]Stored, error) {
 	return out, err
 }
 
-func decodeFeed(f *store.Feed) (Stored, error) {
+func decodeFeed(f *index.Feed) (Stored, error) {
 	s := Stored{ID: f.ID, NextPoll: time.Unix(f.NextPoll, 0).UTC()}
 	if err := errors.Join(json.Unmarshal(f.Config, &s.Feed), json.Unmarshal(f.State, &s.State)); err != nil {
 		return s, fmt.Errorf("feed %s: its stored settings: %w", f.URL, err)
@@ -65,8 +65,8 @@ func decodeFeed(f *store.Feed) (Stored, error) {
 }
 
 // AddFeed checks f and stores it, due at once. A feed of its URL stored
-// already is store.ErrExists.
-func AddFeed(ctx context.Context, st store.Store, f Feed) (int64, error) {
+// already is index.ErrExists.
+func AddFeed(ctx context.Context, st Tables, f Feed) (int64, error) {
 	if f.Interval == 0 {
 		f.Interval = Duration(DefaultInterval)
 	}
@@ -74,23 +74,23 @@ func AddFeed(ctx context.Context, st store.Store, f Feed) (int64, error) {
 		return 0, err
 	}
 	var id int64
-	err := st.Update(ctx, func(w store.Writer) error {
+	err := st.UpdateFeeds(ctx, func(w index.FeedWriter) error {
 		var err error
-		id, err = w.AddFeed(&store.Feed{URL: f.URL, Config: marshalJSON(f), State: marshalJSON(State{})})
+		id, err = w.AddFeed(&index.Feed{URL: f.URL, Config: marshalJSON(f), State: marshalJSON(State{})})
 		return err
 	})
 	return id, err
 }
 
 // SetFeed replaces the settings of the feed of f.URL, keeping its state.
-func SetFeed(ctx context.Context, st store.Store, f Feed) error {
+func SetFeed(ctx context.Context, st Tables, f Feed) error {
 	if f.Interval == 0 {
 		f.Interval = Duration(DefaultInterval)
 	}
 	if err := f.Check(); err != nil {
 		return err
 	}
-	return st.Update(ctx, func(w store.Writer) error {
+	return st.UpdateFeeds(ctx, func(w index.FeedWriter) error {
 		old, err := find(w, f.URL)
 		if err != nil {
 			return err
@@ -102,8 +102,8 @@ func SetFeed(ctx context.Context, st store.Store, f Feed) error {
 
 // RemoveFeed removes the feed of a URL and the record of its items; the
 // articles added from it stay in the index.
-func RemoveFeed(ctx context.Context, st store.Store, feedURL string) error {
-	return st.Update(ctx, func(w store.Writer) error {
+func RemoveFeed(ctx context.Context, st Tables, feedURL string) error {
+	return st.UpdateFeeds(ctx, func(w index.FeedWriter) error {
 		f, err := find(w, feedURL)
 		if err != nil {
 			return err
@@ -112,7 +112,7 @@ func RemoveFeed(ctx context.Context, st store.Store, feedURL string) error {
 	})
 }
 
-func find(r store.Reader, feedURL string) (*store.Feed, error) {
+func find(r index.FeedReader, feedURL string) (*index.Feed, error) {
 	feeds, err := r.Feeds()
 	if err != nil {
 		return nil, err
@@ -127,7 +127,7 @@ func find(r store.Reader, feedURL string) (*store.Feed, error) {
 
 // Import stores feeds, in one transaction: new ones are added, those of a
 // URL stored already get the settings given.
-func Import(ctx context.Context, st store.Store, feeds []Feed) (added, updated int, err error) {
+func Import(ctx context.Context, st Tables, feeds []Feed) (added, updated int, err error) {
 	for i := range feeds {
 		if feeds[i].Interval == 0 {
 			feeds[i].Interval = Duration(DefaultInterval)
@@ -136,13 +136,13 @@ func Import(ctx context.Context, st store.Store, feeds []Feed) (added, updated i
 			return 0, 0, err
 		}
 	}
-	err = st.Update(ctx, func(w store.Writer) error {
+	err = st.UpdateFeeds(ctx, func(w index.FeedWriter) error {
 		added, updated = 0, 0
 		stored, err := w.Feeds()
 		if err != nil {
 			return err
 		}
-		byURL := map[string]*store.Feed{}
+		byURL := map[string]*index.Feed{}
 		for i := range stored {
 			byURL[stored[i].URL] = &stored[i]
 		}
@@ -155,7 +155,7 @@ func Import(ctx context.Context, st store.Store, feeds []Feed) (added, updated i
 				updated++
 				continue
 			}
-			sf := &store.Feed{URL: f.URL, Config: marshalJSON(f), State: marshalJSON(State{})}
+			sf := &index.Feed{URL: f.URL, Config: marshalJSON(f), State: marshalJSON(State{})}
 			if _, err := w.AddFeed(sf); err != nil {
 				return err
 			}
@@ -168,7 +168,7 @@ func Import(ctx context.Context, st store.Store, feeds []Feed) (added, updated i
 }
 
 // Export writes the feeds of st as a feeds file (see ReadFile).
-func Export(ctx context.Context, st store.Store, out io.Writer) error {
+func Export(ctx context.Context, st Tables, out io.Writer) error {
 	stored, err := Feeds(ctx, st)
 	if err != nil {
 		return err

@@ -15,7 +15,7 @@ import (
 
 func TestFeedAdmin(t *testing.T) {
 	x := newIndex(t)
-	st := x.Store()
+	st := x
 	ctx := t.Context()
 	f := Feed{URL: "https://a.example/rss", Rule: &Rule{Body: "article .story-body", Drop: []string{".related"}}}
 	if _, err := AddFeed(ctx, st, f); err != nil {
@@ -65,12 +65,12 @@ func TestFeedAdmin(t *testing.T) {
 		t.Errorf("read back %+v\n%s", read, buf.String())
 	}
 	y := newIndex(t)
-	added, updated, err := Import(ctx, y.Store(), read)
+	added, updated, err := Import(ctx, y, read)
 	if err != nil || added != 2 || updated != 0 {
 		t.Errorf("import: %d, %d, %v", added, updated, err)
 	}
 	var again bytes.Buffer
-	Export(ctx, y.Store(), &again)
+	Export(ctx, y, &again)
 	if again.String() != buf.String() {
 		t.Errorf("export after import:\n%s\nwant\n%s", again.String(), buf.String())
 	}
@@ -217,11 +217,11 @@ func TestExportOPML(t *testing.T) {
 	for _, u := range want {
 		feeds = append(feeds, Feed{URL: u, Interval: Duration(time.Hour)})
 	}
-	if _, _, err := Import(ctx, ix.Store(), feeds); err != nil {
+	if _, _, err := Import(ctx, ix, feeds); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := ExportOPML(ctx, ix.Store(), &buf); err != nil {
+	if err := ExportOPML(ctx, ix, &buf); err != nil {
 		t.Fatal(err)
 	}
 	read, err := parseFeeds("export.opml", buf.Bytes())
@@ -232,7 +232,7 @@ func TestExportOPML(t *testing.T) {
 	for _, f := range read {
 		got = append(got, f.URL)
 	}
-	stored, _ := Feeds(ctx, ix.Store())
+	stored, _ := Feeds(ctx, ix)
 	var order []string
 	for _, s := range stored {
 		order = append(order, s.URL)

@@ -8,17 +8,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 )
 
 // exactEvidence returns the evidence of the exact-copy mark of a stored
 // document; fails when it has none.
-func exactEvidence(t *testing.T, x *engine.Index, id string) engine.ExactEvidence {
+func exactEvidence(t *testing.T, x *index.Index, id string) index.ExactEvidence {
 	t.Helper()
 	_, marks := stored(t, x, id)
 	for _, m := range marks {
-		if m.Method == engine.ExactMethod {
-			var ev engine.ExactEvidence
+		if m.Method == index.ExactMethod {
+			var ev index.ExactEvidence
 			if err := json.Unmarshal(m.Evidence, &ev); err != nil {
 				t.Fatal(err)
 			}
@@ -26,7 +26,7 @@ func exactEvidence(t *testing.T, x *engine.Index, id string) engine.ExactEvidenc
 		}
 	}
 	t.Fatalf("%s: no exact mark among %+v", id, marks)
-	return engine.ExactEvidence{}
+	return index.ExactEvidence{}
 }
 
 // Two URLs with one article slug are one article, marked an exact copy
@@ -77,7 +77,7 @@ func TestSameSlugExactCopy(t *testing.T) {
 		}
 	}
 	for _, id := range []string{a.URL + "/news/storm-hits-the-coast-1002", b.URL + "/2026/11/storm_hits_the_coast.html"} {
-		if ev := exactEvidence(t, x, id); ev != (engine.ExactEvidence{By: "slug", Slug: "storm-hits-the-coast"}) {
+		if ev := exactEvidence(t, x, id); ev != (index.ExactEvidence{By: "slug", Slug: "storm-hits-the-coast"}) {
 			t.Errorf("%s: evidence %+v", id, ev)
 		}
 	}
@@ -105,7 +105,7 @@ func TestRuleMiss(t *testing.T) {
 			t.Errorf("%s: detail %q", key, it.Detail)
 		}
 	}
-	feeds, err := Feeds(t.Context(), x.Store())
+	feeds, err := Feeds(t.Context(), x)
 	if err != nil {
 		t.Fatal(err)
 	}

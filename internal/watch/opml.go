@@ -11,8 +11,6 @@ import (
 	"strings"
 
 	"golang.org/x/net/html/charset"
-
-	"github.com/neardup/neardup/internal/store"
 )
 
 // isXML reports whether a feeds file is XML (an OPML file) rather than
@@ -102,7 +100,7 @@ func readOPML(path string, data []byte) ([]Feed, error) {
 // feed readers import: an outline of type rss a feed, named by its URL's
 // host and path. Intervals and site rules, which OPML has no place for,
 // are left out; Export writes them.
-func ExportOPML(ctx context.Context, st store.Store, out io.Writer) error {
+func ExportOPML(ctx context.Context, st Tables, out io.Writer) error {
 	stored, err := Feeds(ctx, st)
 	if err != nil {
 		return err

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
 )
@@ -240,15 +240,15 @@ func jsonFeed(items ...item) string {
 }
 
 // newIndex opens a new SQLite index in a temporary directory.
-func newIndex(t *testing.T) *engine.Index {
+func newIndex(t *testing.T) *index.Index {
 	t.Helper()
 	return newIndexAt(t, filepath.Join(t.TempDir(), "news.db"))
 }
 
 // newIndexAt opens a new index at dsn.
-func newIndexAt(t *testing.T, dsn string) *engine.Index {
+func newIndexAt(t *testing.T, dsn string) *index.Index {
 	t.Helper()
-	x, err := engine.Open(t.Context(), dsn, store.Options{}, methods.All, engine.OpenOptions{StoreText: true})
+	x, err := index.Open(t.Context(), dsn, store.Options{}, methods.All, index.OpenOptions{StoreText: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,7 +264,7 @@ func testOptions() Options {
 		AllowPrivate: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}, Logger: slog.New(slog.DiscardHandler)}
 }
 
-func newWatcher(t *testing.T, x *engine.Index, o Options) *Watcher {
+func newWatcher(t *testing.T, x *index.Index, o Options) *Watcher {
 	t.Helper()
 	w, err := New(x, o)
 	if err != nil {
@@ -273,9 +273,9 @@ func newWatcher(t *testing.T, x *engine.Index, o Options) *Watcher {
 	return w
 }
 
-func addFeed(t *testing.T, x *engine.Index, f Feed) {
+func addFeed(t *testing.T, x *index.Index, f Feed) {
 	t.Helper()
-	if _, err := AddFeed(t.Context(), x.Store(), f); err != nil {
+	if _, err := AddFeed(t.Context(), x, f); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -291,10 +291,10 @@ func once(t *testing.T, w *Watcher) []Result {
 }
 
 // storedItems returns the stored items of the feed of a URL, by key.
-func storedItems(t *testing.T, x *engine.Index, feedURL string) map[string]store.FeedItem {
+func storedItems(t *testing.T, x *index.Index, feedURL string) map[string]store.FeedItem {
 	t.Helper()
 	out := map[string]store.FeedItem{}
-	err := x.Store().View(t.Context(), func(r store.Reader) error {
+	err := x.ViewFeeds(t.Context(), func(r index.FeedReader) error {
 		f, err := find(r, feedURL)
 		if err != nil {
 			return err
@@ -312,28 +312,11 @@ func storedItems(t *testing.T, x *engine.Index, feedURL string) map[string]store
 }
 
 // stored returns a stored document, with its text, and its marks.
-func stored(t *testing.T, x *engine.Index, id string) (store.Doc, []store.Mark) {
+func stored(t *testing.T, x *index.Index, id string) (index.Document, []index.Mark) {
 	t.Helper()
-	var d store.Doc
-	var marks []store.Mark
-	err := x.Store().View(t.Context(), func(r store.Reader) error {
-		var err error
-		if d, err = r.Doc(id); err != nil {
-			return err
-		}
-		if err := r.EachDoc(true, func(e *store.Doc) error {
-			if e.ID == id {
-				d = *e
-			}
-			return nil
-		}); err != nil {
-			return err
-		}
-		marks, err = r.MarksOf(d.Ord)
-		return err
-	})
+	d, err := x.Document(t.Context(), id)
 	if err != nil {
-		t.Fatalf("%s: %v", id, err)
+		t.Fatal(err)
 	}
-	return d, marks
+	return d, d.Marks
 }

@@ -18,11 +18,10 @@ import (
 	"github.com/mmcdole/gofeed"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/outbound"
-	"github.com/neardup/neardup/internal/store"
 )
 
 // The outcomes of an item besides the skip reasons of package extract and
@@ -42,11 +41,24 @@ const (
 // that may pass (a timeout, a 5xx, Retry-After).
 const maxTries = 3
 
+// Tables are the feed tables of an index's store, as the watcher and the
+// functions that manage feeds read and write them (*index.Index has them).
+type Tables interface {
+	ViewFeeds(ctx context.Context, fn func(r index.FeedReader) error) error
+	UpdateFeeds(ctx context.Context, fn func(w index.FeedWriter) error) error
+}
+
+// Index is what a Watcher uses of an index: its feed tables, and Add.
+type Index interface {
+	Tables
+	Add(ctx context.Context, docs []core.Document, o index.AddOptions) ([]index.Match, error)
+}
+
 // Watcher polls the feeds stored in an index and adds their articles to it.
 // Its methods are safe for concurrent use.
 type Watcher struct {
-	x     *engine.Index
-	st    store.Store
+	x     Index
+	st    Tables
 	o     Options
 	fetch *fetcher
 	log   *slog.Logger
@@ -67,12 +79,12 @@ type Totals struct {
 }
 
 // New returns a Watcher of the feeds of x's store.
-func New(x *engine.Index, o Options) (*Watcher, error) {
+func New(x Index, o Options) (*Watcher, error) {
 	if err := o.Check(); err != nil {
 		return nil, err
 	}
 	o = o.withDefaults()
-	return &Watcher{x: x, st: x.Store(), o: o, fetch: newFetcher(&o), log: o.Logger,
+	return &Watcher{x: x, st: x, o: o, fetch: newFetcher(&o), log: o.Logger,
 		totals: Totals{Polls: map[string]int{}, Items: map[string]int{}}}, nil
 }
 
@@ -132,7 +144,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 	wait := unreachableWait
 	// retry reports whether err is one to wait out, having waited.
 	retry := func(err error) bool {
-		if !store.Unreachable(err) {
+		if !index.Unreachable(err) {
 			return false
 		}
 		w.o.Logger.Warn("the index's database cannot be reached; trying again", "in", wait, "error", err)
@@ -158,7 +170,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 		}
 		wait = unreachableWait
 		now := time.Now().Unix()
-		var due []store.Feed
+		var due []index.Feed
 		next := time.Minute // a feed added meanwhile waits no longer
 		for _, f := range feeds {
 			if f.NextPoll <= now {
@@ -193,9 +205,9 @@ var (
 	maxUnreachableWait = 5 * time.Minute
 )
 
-func (w *Watcher) feeds(ctx context.Context) ([]store.Feed, error) {
-	var feeds []store.Feed
-	err := w.st.View(ctx, func(r store.Reader) error {
+func (w *Watcher) feeds(ctx context.Context) ([]index.Feed, error) {
+	var feeds []index.Feed
+	err := w.st.ViewFeeds(ctx, func(r index.FeedReader) error {
 		var err error
 		feeds, err = r.Feeds()
 		return err
@@ -204,7 +216,7 @@ func (w *Watcher) feeds(ctx context.Context) ([]store.Feed, error) {
 }
 
 // pollAll polls feeds, Options.Workers at a time.
-func (w *Watcher) pollAll(ctx context.Context, feeds []store.Feed) ([]Result, error) {
+func (w *Watcher) pollAll(ctx context.Context, feeds []index.Feed) ([]Result, error) {
 	out := make([]Result, len(feeds))
 	errs := make([]error, len(feeds))
 	next := make(chan int)
@@ -229,7 +241,7 @@ func (w *Watcher) pollAll(ctx context.Context, feeds []store.Feed) ([]Result, er
 
 // poll polls one feed: the feed, then each new item's page, stored chunk by
 // chunk, then the feed's state.
-func (w *Watcher) poll(ctx context.Context, sf store.Feed) (Result, error) {
+func (w *Watcher) poll(ctx context.Context, sf index.Feed) (Result, error) {
 	start := time.Now()
 	res := Result{Feed: sf.URL, Outcomes: map[string]int{}}
 	var f Feed
@@ -272,8 +284,8 @@ func (w *Watcher) poll(ctx context.Context, sf store.Feed) (Result, error) {
 	state.LastNew = res.New
 	state.RuleMisses += res.RuleMisses
 	sf.State = marshalJSON(state)
-	err = w.st.Update(context.WithoutCancel(ctx), func(wr store.Writer) error { return wr.SaveFeed(&sf) })
-	if errors.Is(err, store.ErrNotFound) {
+	err = w.st.UpdateFeeds(context.WithoutCancel(ctx), func(wr index.FeedWriter) error { return wr.SaveFeed(&sf) })
+	if errors.Is(err, index.ErrNotFound) {
 		err = nil // removed while it was polled
 	}
 	res.Took = time.Since(start)
@@ -401,9 +413,9 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 			links = append(links, e.link)
 		}
 	}
-	var prev map[string]store.FeedItem
+	var prev map[string]index.FeedItem
 	var stored map[string]int64
-	err := w.st.View(ctx, func(r store.Reader) error {
+	err := w.st.ViewFeeds(ctx, func(r index.FeedReader) error {
 		var err error
 		if prev, err = r.FeedItems(feed, keys); err != nil {
 			return err
@@ -431,11 +443,11 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 	}
 	for lo := 0; lo < len(todo); lo += w.o.Chunk {
 		var docs []core.Document
-		var rows []store.FeedItem
+		var rows []index.FeedItem
 		var rowOf []int // by document
 		var miss string // the site rule's miss on a page
 		for _, e := range todo[lo:min(lo+w.o.Chunk, len(todo))] {
-			row := store.FeedItem{Feed: feed, Item: e.key, Seen: time.Now().Unix(), Tries: prev[e.key].Tries}
+			row := index.FeedItem{Feed: feed, Item: e.key, Seen: time.Now().Unix(), Tries: prev[e.key].Tries}
 			var doc *core.Document
 			if _, ok := stored[e.link]; ok && e.link != "" {
 				row.Outcome, row.Doc = OutcomeExists, e.link
@@ -466,7 +478,7 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 // nil with the item's outcome set; *miss says when the site rule's body
 // selector matched nothing on the page (also the item's detail). It returns
 // an error only when ctx is done.
-func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool, e entry, row *store.FeedItem, miss *string) (*core.Document, error) {
+func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool, e entry, row *index.FeedItem, miss *string) (*core.Document, error) {
 	if e.link == "" {
 		row.Outcome = OutcomeNoLink
 		return nil, nil
@@ -534,25 +546,25 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 // store adds docs to the index and stores rows, the items' outcomes, in one
 // transaction; rowOf[i] is the row of docs[i]. It runs to the end even when
 // ctx is done, so that a stopped pass keeps what it fetched.
-func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []store.FeedItem, rowOf []int) error {
+func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []index.FeedItem, rowOf []int) error {
 	ctx = context.WithoutCancel(ctx)
-	save := func(wr store.Writer, ms []engine.Match) error {
+	save := func(wr index.FeedWriter, ms []index.Match) error {
 		for i, m := range ms {
 			rows[rowOf[i]].Outcome = outcome(&m)
 		}
 		return wr.SaveItems(rows)
 	}
 	if len(docs) == 0 {
-		return w.st.Update(ctx, func(wr store.Writer) error { return save(wr, nil) })
+		return w.st.UpdateFeeds(ctx, func(wr index.FeedWriter) error { return save(wr, nil) })
 	}
-	_, err := w.x.Add(ctx, docs, engine.AddOptions{Exact: true, Slug: Slug, Then: save})
+	_, err := w.x.Add(ctx, docs, index.AddOptions{Exact: true, Slug: Slug, Then: save})
 	return err
 }
 
 // outcome is an added article's outcome.
-func outcome(m *engine.Match) string {
+func outcome(m *index.Match) string {
 	switch {
-	case m.Status == engine.Exists:
+	case m.Status == index.Exists:
 		return OutcomeExists
 	case m.Skip == core.SkipExactCopy:
 		return OutcomeDuplicate

@@ -14,8 +14,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
-	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
 
@@ -76,18 +75,13 @@ func TestStoredArticle(t *testing.T) {
 		date: time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)}))
 	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
 	once(t, newWatcher(t, x, testOptions()))
-	var d store.Doc
-	err := x.Store().View(t.Context(), func(r store.Reader) error {
-		var err error
-		d, err = r.Doc(s.URL + "/story/1")
-		return err
-	})
+	d, err := x.Document(t.Context(), s.URL+"/story/1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := store.Doc{ID: s.URL + "/story/1", URL: s.URL + "/news/story-1", Title: st.title, Source: "127.0.0.1",
-		Date: time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC).Unix()}
-	if d.ID != want.ID || d.URL != want.URL || d.Title != want.Title || d.Source != want.Source || d.Date != want.Date {
+	want := index.Doc{ID: s.URL + "/story/1", URL: s.URL + "/news/story-1", Title: st.title, Source: "127.0.0.1",
+		Date: time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)}
+	if d.ID != want.ID || d.URL != want.URL || d.Title != want.Title || d.Source != want.Source || !d.Date.Equal(want.Date) {
 		t.Errorf("stored %+v\nwant %+v", d, want)
 	}
 	items := storedItems(t, x, s.URL+"/feed")
@@ -120,7 +114,7 @@ func TestConditionalGet(t *testing.T) {
 	if n := s.hit("/story/0"); n != 1 {
 		t.Errorf("the page was fetched %d times", n)
 	}
-	feeds, err := Feeds(t.Context(), x.Store())
+	feeds, err := Feeds(t.Context(), x)
 	if err != nil || len(feeds) != 1 || feeds[0].State.Status != "not modified" || feeds[0].State.Polls != 2 ||
 		feeds[0].State.ETag != `"v1"` || feeds[0].Items[OutcomeAdded] != 2 {
 		t.Errorf("feeds %+v %v", feeds, err)
@@ -143,7 +137,7 @@ func TestBrowserUserAgent(t *testing.T) {
 	if r := once(t, w)[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 1 {
 		t.Fatalf("first poll %+v", r)
 	}
-	feeds, _ := Feeds(t.Context(), x.Store())
+	feeds, _ := Feeds(t.Context(), x)
 	if !feeds[0].State.BrowserUA {
 		t.Errorf("the feed's state does not record the browser User-Agent: %+v", feeds[0].State)
 	}
@@ -234,7 +228,7 @@ func TestTwoFeedsOneStory(t *testing.T) {
 	}
 }
 
-func twoFeedsOneStory(t *testing.T, x *engine.Index) {
+func twoFeedsOneStory(t *testing.T, x *index.Index) {
 	a, b := newSite(t), newSite(t)
 	st := newStory(42)
 	// Site B reprints the story under its own headline and boilerplate,
@@ -264,7 +258,7 @@ func twoFeedsOneStory(t *testing.T, x *engine.Index) {
 	if it := storedItems(t, x, c.URL+"/feed")[c.URL+"/story/0"]; it.Outcome != OutcomeDuplicate {
 		t.Errorf("the copy: %+v", it)
 	}
-	if _, marks := stored(t, x, c.URL+"/story/0"); len(marks) != 1 || marks[0].Method != engine.ExactMethod {
+	if _, marks := stored(t, x, c.URL+"/story/0"); len(marks) != 1 || marks[0].Method != index.ExactMethod {
 		t.Errorf("the copy's marks: %+v", marks)
 	}
 }
@@ -372,12 +366,12 @@ func TestFailingFeedsAndPages(t *testing.T) {
 	if r := res[4]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 2 {
 		t.Errorf("the good feed: %+v", r)
 	}
-	feeds, _ := Feeds(t.Context(), x.Store())
+	feeds, _ := Feeds(t.Context(), x)
 	if f := feeds[3]; f.State.Failures != 1 || !f.NextPoll.After(start.Add(45*time.Minute)) || !strings.Contains(f.State.Status, "500") {
 		t.Errorf("the failing feed's state: %+v", f)
 	}
 	once(t, w)
-	feeds, _ = Feeds(t.Context(), x.Store())
+	feeds, _ = Feeds(t.Context(), x)
 	if f := feeds[3]; f.State.Failures != 2 || !f.NextPoll.After(start.Add(90*time.Minute)) {
 		t.Errorf("after two failures: %+v", f)
 	}
@@ -445,7 +439,7 @@ func TestRetryAfter(t *testing.T) {
 	if r := once(t, w)[0]; r.Status != "error" {
 		t.Fatalf("poll %+v", r)
 	}
-	feeds, _ := Feeds(t.Context(), x.Store())
+	feeds, _ := Feeds(t.Context(), x)
 	if next := feeds[0].NextPoll; next.Before(start.Add(2*time.Hour - time.Second)) {
 		t.Errorf("next poll %s, want after Retry-After's two hours", next.Sub(start))
 	}
@@ -498,7 +492,7 @@ func TestRun(t *testing.T) {
 
 // waitForDocs waits, ten seconds at most, until x holds n documents: a
 // watcher running in the background has stored them.
-func waitForDocs(x *engine.Index, n int) {
+func waitForDocs(x *index.Index, n int) {
 	deadline := time.Now().Add(10 * time.Second)
 	for x.Len() < n && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
@@ -507,15 +501,15 @@ func waitForDocs(x *engine.Index, n int) {
 
 func TestOutcome(t *testing.T) {
 	for _, c := range []struct {
-		m    engine.Match
+		m    index.Match
 		want string
 	}{
-		{engine.Match{Status: engine.Added}, OutcomeAdded},
-		{engine.Match{Status: engine.Exists}, OutcomeExists},
-		{engine.Match{Status: engine.Added, Skip: core.SkipTooShort}, "too-short"},
-		{engine.Match{Status: engine.Added, Skip: core.SkipExactCopy}, OutcomeDuplicate},
-		{engine.Match{Status: engine.Added, Pairs: []core.Pair{{Label: core.Similar}, {Label: core.Duplicate}}}, OutcomeDuplicate},
-		{engine.Match{Status: engine.Added, Pairs: []core.Pair{{Label: core.Similar}}}, OutcomeSimilar},
+		{index.Match{Status: index.Added}, OutcomeAdded},
+		{index.Match{Status: index.Exists}, OutcomeExists},
+		{index.Match{Status: index.Added, Skip: core.SkipTooShort}, "too-short"},
+		{index.Match{Status: index.Added, Skip: core.SkipExactCopy}, OutcomeDuplicate},
+		{index.Match{Status: index.Added, Pairs: []core.Pair{{Label: core.Similar}, {Label: core.Duplicate}}}, OutcomeDuplicate},
+		{index.Match{Status: index.Added, Pairs: []core.Pair{{Label: core.Similar}}}, OutcomeSimilar},
 	} {
 		if got := outcome(&c.m); got != c.want {
 			t.Errorf("%+v: %s, want %s", c.m, got, c.want)
@@ -655,7 +649,7 @@ func TestMalformedFeed(t *testing.T) {
 			t.Errorf("%s: %+v (%v), want a failure: not a feed", r.Feed, r, r.Err)
 		}
 	}
-	feeds, _ := Feeds(t.Context(), x.Store())
+	feeds, _ := Feeds(t.Context(), x)
 	for _, f := range feeds {
 		if strings.HasSuffix(f.URL, "/entities") {
 			continue

@@ -12,7 +12,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
-	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 )
 
 // checkID refuses an id no document can have, as the API does; field
@@ -49,10 +49,10 @@ type filters struct {
 }
 
 // parseFilters reads and checks the filters of a list page.
-func parseFilters(q url.Values) (filters, engine.DocFilter, error) {
+func parseFilters(q url.Values) (filters, index.DocFilter, error) {
 	f := filters{Source: strings.TrimSpace(q.Get("source")), Since: q.Get("since"), Until: q.Get("until"), Label: q.Get("label"),
 		MinSize: q.Get("min"), Page: 1}
-	var df engine.DocFilter
+	var df index.DocFilter
 	if len(f.Source) > 500 {
 		return f, df, errorf(http.StatusBadRequest, "source", "the source is longer than 500 bytes")
 	}
@@ -113,10 +113,10 @@ func newPager(q url.Values, page int, more bool) pager {
 // latestPage is the data of latest.html.
 type latestPage struct {
 	Filters filters
-	Docs    []engine.Summary
+	Docs    []index.Summary
 	Pager   pager
 	Removed string // the document just removed
-	Stats   engine.IndexStats
+	Stats   index.IndexStats
 	// Dups and Sims count the pairs marked duplicate and similar.
 	Dups, Sims int
 }
@@ -128,7 +128,7 @@ func (u *ui) latest(r *http.Request) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	docs, more, err := u.x.Latest(r.Context(), df, engine.Page{Offset: (f.Page - 1) * listPage, Limit: listPage})
+	docs, more, err := u.x.Latest(r.Context(), df, index.Page{Offset: (f.Page - 1) * listPage, Limit: listPage})
 	if err != nil {
 		return result{}, err
 	}
@@ -144,7 +144,7 @@ func (u *ui) latest(r *http.Request) (result, error) {
 // clustersPage is the data of clusters.html.
 type clustersPage struct {
 	Filters  filters
-	Clusters []engine.ClusterSummary
+	Clusters []index.ClusterSummary
 	Pager    pager
 }
 
@@ -155,7 +155,7 @@ func (u *ui) clusters(r *http.Request) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	cf := engine.ClusterFilter{Source: df.Source, Since: df.Since, Until: df.Until, Label: df.Label}
+	cf := index.ClusterFilter{Source: df.Source, Since: df.Since, Until: df.Until, Label: df.Label}
 	if f.MinSize != "" {
 		n, err := strconv.Atoi(f.MinSize)
 		if err != nil || n < 0 || n > 1_000_000 {
@@ -163,7 +163,7 @@ func (u *ui) clusters(r *http.Request) (result, error) {
 		}
 		cf.MinSize = n
 	}
-	cs, more, err := u.x.Clusters(r.Context(), cf, engine.Page{Offset: (f.Page - 1) * listPage, Limit: listPage})
+	cs, more, err := u.x.Clusters(r.Context(), cf, index.Page{Offset: (f.Page - 1) * listPage, Limit: listPage})
 	if err != nil {
 		return result{}, err
 	}
@@ -173,14 +173,14 @@ func (u *ui) clusters(r *http.Request) (result, error) {
 
 // clusterPage is the data of cluster.html.
 type clusterPage struct {
-	engine.Cluster
-	Rep   engine.Doc
+	index.Cluster
+	Rep   index.Doc
 	Pairs []pairRow
 }
 
 // pairRow is a mark between two members of a cluster.
 type pairRow struct {
-	engine.Mark
+	index.Mark
 	TitleA, TitleB string
 	Diff           string
 }
@@ -211,7 +211,7 @@ func (u *ui) cluster(r *http.Request) (result, error) {
 // searchPage is the data of search.html.
 type searchPage struct {
 	Q      string
-	Result engine.SearchResult
+	Result index.SearchResult
 	Hits   []hitRow
 	Pager  pager
 	Error  string
@@ -220,7 +220,7 @@ type searchPage struct {
 
 // hitRow is a search hit, its snippet as HTML.
 type hitRow struct {
-	engine.Hit
+	index.Hit
 	Snippet template.HTML
 }
 
@@ -236,7 +236,7 @@ func (u *ui) search(r *http.Request) (result, error) {
 		return result{}, err
 	}
 	p.From = (f.Page-1)*listPage + 1
-	res, err := u.x.Search(r.Context(), p.Q, engine.Page{Offset: (f.Page - 1) * listPage, Limit: listPage})
+	res, err := u.x.Search(r.Context(), p.Q, index.Page{Offset: (f.Page - 1) * listPage, Limit: listPage})
 	if code, msg, _ := status(err); err != nil && code == http.StatusBadRequest {
 		p.Error = msg
 		return result{page: "search.html", title: "Search", status: code, data: p}, nil
@@ -255,7 +255,7 @@ func (u *ui) search(r *http.Request) (result, error) {
 
 // documentPage is the data of document.html.
 type documentPage struct {
-	Doc     engine.Document
+	Doc     index.Document
 	Paras   []string
 	Matches []matchRow
 	Stored  bool // just stored from the check form
@@ -316,7 +316,7 @@ func (u *ui) removeDocument(r *http.Request) (result, error) {
 
 // diffPage is the data of diff.html.
 type diffPage struct {
-	A, B               engine.Document
+	A, B               index.Document
 	By                 string
 	OverlapA, OverlapB float64
 	WordsA, WordsB     int
@@ -351,7 +351,7 @@ func (u *ui) diff(r *http.Request) (result, error) {
 			return result{}, errorf(http.StatusBadRequest, "by", "by=%q: want word, sentence or line", short(20, s))
 		}
 	}
-	docs := [2]engine.Document{}
+	docs := [2]index.Document{}
 	for i, id := range []string{a, b} {
 		d, err := u.x.Document(r.Context(), id)
 		if err != nil {

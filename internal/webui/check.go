@@ -15,8 +15,8 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/index"
 )
 
 // article is the form of check.html: an article pasted or uploaded, and
@@ -195,7 +195,7 @@ func (u *ui) check(r *http.Request) (result, error) {
 
 // describe fills a check page with the matches found for doc, and a diff
 // against the best one.
-func (u *ui) describe(r *http.Request, p *checkPage, doc core.Document, m engine.Match) error {
+func (u *ui) describe(r *http.Request, p *checkPage, doc core.Document, m index.Match) error {
 	p.Skip = m.Skip
 	ids := []string{doc.ID}
 	for _, pr := range m.Pairs {
@@ -236,10 +236,10 @@ func diffHTML(idA, titleA, textA, idB, titleB, textB string) template.HTML {
 // form is to be shown again.
 func refusedArticle(f *article, err error) bool {
 	var se *statusError
-	if !errors.As(err, &se) || se.code >= 500 {
+	if !errors.As(err, &se) || se.Status >= 500 {
 		return false
 	}
-	f.Error, f.Field = se.msg, se.field
+	f.Error, f.Field = se.Msg, se.Field
 	return true
 }
 
@@ -264,11 +264,11 @@ func (u *ui) store(r *http.Request) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	ms, err := u.x.Add(r.Context(), []core.Document{doc}, engine.AddOptions{})
+	ms, err := u.x.Add(r.Context(), []core.Document{doc}, index.AddOptions{})
 	if err != nil {
 		return result{}, err
 	}
-	if len(ms) == 1 && ms[0].Status == engine.Exists {
+	if len(ms) == 1 && ms[0].Status == index.Exists {
 		p.Form.Error, p.Form.Field = "A document with the id "+doc.ID+" is stored already: give another id.", "id"
 		return result{page: "check.html", title: "Check an article", status: http.StatusConflict, data: p}, nil
 	}

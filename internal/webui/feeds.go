@@ -9,8 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/neardup/neardup/internal/engine"
-	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -183,13 +182,13 @@ type feedPage struct {
 
 // itemRow is a feed item dealt with.
 type itemRow struct {
-	store.FeedItem
+	index.FeedItem
 	Seen time.Time
 	Link string // the item, when it is a URL
 	// Of is the stored document a duplicate or similar item was marked
 	// against (the earlier one when there are several), Diff the link to
 	// the two side by side; nil and "" for the other outcomes.
-	Of   *engine.Doc
+	Of   *index.Doc
 	Diff string
 }
 
@@ -206,7 +205,7 @@ func (u *ui) feeds(r *http.Request) (result, error) {
 }
 
 func (u *ui) feedsPage(ctx context.Context, form feedForm, trial *trialView, code int) (result, error) {
-	stored, err := watch.Feeds(ctx, u.x.Store())
+	stored, err := watch.Feeds(ctx, u.x)
 	if err != nil {
 		return result{}, err
 	}
@@ -228,7 +227,7 @@ func (u *ui) storedFeed(r *http.Request) (watch.Stored, error) {
 
 // feedByID returns a stored feed.
 func (u *ui) feedByID(ctx context.Context, id int64) (watch.Stored, error) {
-	stored, err := watch.Feeds(ctx, u.x.Store())
+	stored, err := watch.Feeds(ctx, u.x)
 	if err != nil {
 		return watch.Stored{}, err
 	}
@@ -245,7 +244,7 @@ const recentItems = 50
 
 func (u *ui) feedPage(ctx context.Context, s watch.Stored, form feedForm, trial *trialView, code int) (result, error) {
 	p := feedPage{Feed: newFeedRow(s), Form: form, Trial: trial}
-	err := u.x.Store().View(ctx, func(r store.Reader) error {
+	err := u.x.ViewFeeds(ctx, func(r index.FeedReader) error {
 		items, err := r.RecentItems(s.ID, recentItems)
 		for _, it := range items {
 			row := itemRow{FeedItem: it, Seen: unixTime(it.Seen)}
@@ -276,12 +275,12 @@ func (u *ui) markedAgainst(ctx context.Context, it *itemRow) error {
 		return nil
 	}
 	d, err := u.x.Document(ctx, it.Doc)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, index.ErrNotFound) {
 		return nil
 	} else if err != nil {
 		return err
 	}
-	var best *engine.Mark
+	var best *index.Mark
 	for i, m := range d.Marks {
 		if string(m.Label) != it.Outcome || m.Other == nil {
 			continue
@@ -312,11 +311,11 @@ func (u *ui) feed(r *http.Request) (result, error) {
 // refused shows a form again with what is wrong with it.
 func refused(form *feedForm, err error) (int, bool) {
 	var se *statusError
-	if !errors.As(err, &se) || se.code >= 500 {
+	if !errors.As(err, &se) || se.Status >= 500 {
 		return 0, false
 	}
-	form.Error, form.Field = se.msg, se.field
-	return se.code, true
+	form.Error, form.Field = se.Msg, se.Field
+	return se.Status, true
 }
 
 func (u *ui) addFeed(r *http.Request) (result, error) {
@@ -330,8 +329,8 @@ func (u *ui) addFeed(r *http.Request) (result, error) {
 	}
 	var id int64
 	if err == nil {
-		id, err = watch.AddFeed(r.Context(), u.x.Store(), f)
-		if errors.Is(err, store.ErrExists) {
+		id, err = watch.AddFeed(r.Context(), u.x, f)
+		if errors.Is(err, index.ErrExists) {
 			err = errorf(http.StatusConflict, "url", "the feed %s is there already: edit it in the list", f.URL)
 		}
 	}
@@ -370,7 +369,7 @@ func (u *ui) saveFeed(r *http.Request) (result, error) {
 	form.ID, form.URL = s.ID, s.URL // a feed's URL is its identity: another URL is another feed
 	f, err := form.feed()
 	if err == nil {
-		err = watch.SetFeed(r.Context(), u.x.Store(), f)
+		err = watch.SetFeed(r.Context(), u.x, f)
 	}
 	if code, ok := refused(&form, err); ok {
 		return u.feedPage(r.Context(), s, form, nil, code)
@@ -389,7 +388,7 @@ func (u *ui) removeFeed(r *http.Request) (result, error) {
 	if r.PostFormValue("confirm") == "" {
 		return result{}, errorf(http.StatusBadRequest, "confirm", "tick the box to confirm that the feed %s is to be removed", s.URL)
 	}
-	if err := watch.RemoveFeed(r.Context(), u.x.Store(), s.URL); err != nil {
+	if err := watch.RemoveFeed(r.Context(), u.x, s.URL); err != nil {
 		return result{}, err
 	}
 	return result{redirect: "/feeds"}, nil

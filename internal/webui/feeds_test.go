@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
 )
@@ -27,7 +28,7 @@ func TestFeedAdmin(t *testing.T) {
 	if a.code != http.StatusSeeOther || !strings.HasPrefix(a.hdr.Get("Location"), "/feeds/1") {
 		t.Fatalf("add: %d to %q\n%s", a.code, a.hdr.Get("Location"), a.body)
 	}
-	stored, err := watch.Feeds(t.Context(), f.x.Store())
+	stored, err := watch.Feeds(t.Context(), f.x)
 	if err != nil || len(stored) != 1 {
 		t.Fatalf("feeds %v, %v", stored, err)
 	}
@@ -41,7 +42,7 @@ func TestFeedAdmin(t *testing.T) {
 
 	// A poll recorded: state and items by outcome.
 	poll := time.Now().Add(-5 * time.Minute).UTC()
-	err = f.x.Store().Update(t.Context(), func(w store.Writer) error {
+	err = f.x.UpdateFeeds(t.Context(), func(w index.FeedWriter) error {
 		fs, err := w.Feeds()
 		if err != nil {
 			return err
@@ -83,7 +84,7 @@ func TestFeedAdmin(t *testing.T) {
 	if a := f.post("/feeds/1", good, true); a.code != http.StatusSeeOther {
 		t.Fatalf("edit: %d\n%s", a.code, a.body)
 	}
-	stored, _ = watch.Feeds(t.Context(), f.x.Store())
+	stored, _ = watch.Feeds(t.Context(), f.x)
 	if s := stored[0]; s.URL != "https://news.example/rss.xml" || s.Interval != watch.Duration(time.Hour) || s.Rule == nil ||
 		s.Rule.Body != "" || len(s.Rule.Strip) != 1 || s.State.Polls != 4 {
 		t.Errorf("after the edit: %+v rule %+v state %+v", s.Feed, s.Rule, s.State)
@@ -126,7 +127,7 @@ func TestTryRule(t *testing.T) {
 	if strings.Contains(a.body, "Subscribe to the Daily") || strings.Contains(a.body, "unrelated sports") {
 		t.Errorf("the trial kept what the rule leaves out:\n%s", a.body)
 	}
-	if st, _ := watch.Feeds(t.Context(), f.x.Store()); len(st) != 0 {
+	if st, _ := watch.Feeds(t.Context(), f.x); len(st) != 0 {
 		t.Errorf("a trial stored %d feeds", len(st))
 	}
 	// An unreachable page is a trial with an error, not a failed request.
@@ -144,7 +145,7 @@ func TestTryRule(t *testing.T) {
 	f.post("/feeds/try", form, true).want(t, "bad regexp", http.StatusBadRequest, "(unclosed")
 
 	// Tried from a stored feed's page: the page of the feed comes back.
-	if _, err := watch.AddFeed(t.Context(), f.x.Store(), watch.Feed{URL: "https://daily.example/rss"}); err != nil {
+	if _, err := watch.AddFeed(t.Context(), f.x, watch.Feed{URL: "https://daily.example/rss"}); err != nil {
 		t.Fatal(err)
 	}
 	form = url.Values{"id": {"1"}, "interval": {"15m"}, "body": {".story"}, "test_url": {site.URL + "/news/floods"}}

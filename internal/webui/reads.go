@@ -6,20 +6,19 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/neardup/neardup/internal/engine"
-	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/index"
 )
 
 // storedDocs returns the stored documents of ids with their texts (when
 // the index stores texts) and marks, by id; ids not stored are left out.
-func (u *ui) storedDocs(ctx context.Context, ids []string) (map[string]engine.Document, error) {
-	out := map[string]engine.Document{}
+func (u *ui) storedDocs(ctx context.Context, ids []string) (map[string]index.Document, error) {
+	out := map[string]index.Document{}
 	for _, id := range ids {
 		if _, ok := out[id]; ok {
 			continue
 		}
 		d, err := u.x.Document(ctx, id)
-		if errors.Is(err, store.ErrNotFound) {
+		if errors.Is(err, index.ErrNotFound) {
 			continue
 		}
 		if err != nil {
@@ -32,7 +31,7 @@ func (u *ui) storedDocs(ctx context.Context, ids []string) (map[string]engine.Do
 
 // matchRows returns the marks of a document as rows, each with the link
 // to its diff (the earlier document on the left).
-func matchRows(ms []engine.Mark) []matchRow {
+func matchRows(ms []index.Mark) []matchRow {
 	rows := make([]matchRow, 0, len(ms))
 	for _, m := range ms {
 		row := matchRow{ID: m.A, Score: m.Score, Label: m.Label, Method: m.Method, Diff: diffLink(m.A, m.B)}

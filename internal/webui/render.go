@@ -2,7 +2,6 @@ package webui
 
 import (
 	"bytes"
-	"context"
 	"embed"
 	"errors"
 	"fmt"
@@ -15,8 +14,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/internal/diff"
-	"github.com/neardup/neardup/internal/store"
-	"github.com/neardup/neardup/internal/watch"
+	"github.com/neardup/neardup/internal/server/httperr"
 )
 
 //go:embed templates/*.html
@@ -175,17 +173,11 @@ type view struct {
 }
 
 // statusError is an error with the HTTP status it answers with and, for a
-// form, the field it concerns.
-type statusError struct {
-	code  int
-	field string
-	msg   string
-}
-
-func (e *statusError) Error() string { return e.msg }
+// form, the field it concerns (see httperr.Error).
+type statusError = httperr.Error
 
 func errorf(code int, field, format string, args ...any) error {
-	return &statusError{code: code, field: field, msg: fmt.Sprintf(format, args...)}
+	return httperr.Errorf(code, field, format, args...)
 }
 
 // errorPage is the data of error.html.
@@ -197,31 +189,12 @@ type errorPage struct {
 	Next    string
 }
 
-// status maps an error to its HTTP status and the message shown: the one
-// place errors become statuses. Unknown errors are 500 with a generic
-// message; the caller logs them.
+// status maps an error to its HTTP status, the message shown and the
+// field it concerns: httperr.Status, the API's mapping. Unknown errors are
+// 500 with a generic message; the caller logs them.
 func status(err error) (int, string, string) {
-	var se *statusError
-	var he *http.MaxBytesError
-	switch {
-	case errors.As(err, &se):
-		return se.code, se.msg, se.field
-	case errors.As(err, &he):
-		return http.StatusRequestEntityTooLarge, fmt.Sprintf("the form is larger than %d bytes", he.Limit), ""
-	case errors.Is(err, store.ErrQuery):
-		return http.StatusBadRequest, strings.TrimPrefix(err.Error(), "store: "), "q"
-	case errors.Is(err, store.ErrNotFound), errors.Is(err, watch.ErrNoFeed):
-		return http.StatusNotFound, strings.TrimPrefix(strings.TrimPrefix(err.Error(), "store: "), "watch: "), ""
-	case errors.Is(err, store.ErrExists):
-		return http.StatusConflict, err.Error(), ""
-	case errors.Is(err, store.ErrLocked), errors.Is(err, context.DeadlineExceeded):
-		return http.StatusServiceUnavailable, "the index is busy; try again", ""
-	case store.Unreachable(err):
-		return http.StatusServiceUnavailable, "the index's database cannot be reached; try again", ""
-	case errors.Is(err, context.Canceled):
-		return 499, "the request was cancelled", ""
-	}
-	return http.StatusInternalServerError, "something went wrong on the server; the error is logged", ""
+	e := httperr.Status(err)
+	return e.Status, e.Msg, e.Field
 }
 
 // fail renders an error page.

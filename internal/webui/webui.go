@@ -21,7 +21,6 @@ import (
 	"log/slog"
 	"net/http"
 
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/watch"
 )
@@ -56,7 +55,7 @@ const DefaultMaxBytes = 10 << 20
 
 // ui is the handler New returns.
 type ui struct {
-	x     *engine.Index
+	x     Index
 	o     Options
 	pages pages
 	key   []byte // signs the forms' CSRF tokens; new with every New
@@ -68,7 +67,7 @@ type ui struct {
 // API ("/v1/...", "/healthz", "/readyz", "/metrics", "/openapi.json"),
 // which the server routes elsewhere. The handler is safe for concurrent
 // use; the Index stays the caller's to close.
-func New(x *engine.Index, o Options) http.Handler {
+func New(x Index, o Options) http.Handler {
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = DefaultMaxBytes
 	}

@@ -10,11 +10,10 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
-	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite
 )
 
 // testToken is the write token of the tests' UIs.
@@ -23,7 +22,7 @@ const testToken = "s3cret-write-token"
 // fixture is a UI over a fresh index on a temporary SQLite file.
 type fixture struct {
 	t   testing.TB
-	x   *engine.Index
+	x   *index.Index
 	h   http.Handler
 	gen *enginetest.TextGen
 }
@@ -35,8 +34,8 @@ func newBenchFixture(b *testing.B) *fixture { return newBenchFixtureOf(b, Option
 
 func newBenchFixtureOf(t testing.TB, o Options) *fixture {
 	t.Helper()
-	x, err := engine.Open(t.Context(), filepath.Join(t.TempDir(), "ui.db"), store.Options{Sync: "normal"}, methods.All,
-		engine.OpenOptions{StoreText: true})
+	x, err := index.Open(t.Context(), filepath.Join(t.TempDir(), "ui.db"), store.Options{Sync: "normal"}, methods.All,
+		index.OpenOptions{StoreText: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,9 +47,9 @@ func newBenchFixtureOf(t testing.TB, o Options) *fixture {
 }
 
 // add stores documents through the engine.
-func (f *fixture) add(docs ...core.Document) []engine.Match {
+func (f *fixture) add(docs ...core.Document) []index.Match {
 	f.t.Helper()
-	ms, err := f.x.Add(f.t.Context(), docs, engine.AddOptions{StoreText: true})
+	ms, err := f.x.Add(f.t.Context(), docs, index.AddOptions{})
 	if err != nil {
 		f.t.Fatal(err)
 	}

@@ -9,8 +9,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
-	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -80,26 +79,26 @@ func TestDiffReason(t *testing.T) {
 
 	for _, tc := range []struct {
 		name string
-		m    engine.Mark
+		m    index.Mark
 		opts string
 		want string
 	}{
-		{"containment", engine.Mark{A: "a", B: "b", Method: "minhash", Label: core.Duplicate, Score: 0.377,
+		{"containment", index.Mark{A: "a", B: "b", Method: "minhash", Label: core.Duplicate, Score: 0.377,
 			Evidence: json.RawMessage(`{"jaccard":0.377,"containment_ab":0.41,"containment_ba":0.93}`)}, `{"threshold":0.5,"containment":0.9}`,
 			"Marked duplicate by minhash: 41% of the left text's shingles appear in the right text, and 93% of the right text's in the left text (Jaccard 0.38): the right text is 93% inside the other, at least the containment bound of 90%."},
-		{"similar", engine.Mark{A: "a", B: "b", Method: "minhash", Label: core.Similar, Score: 0.42,
+		{"similar", index.Mark{A: "a", B: "b", Method: "minhash", Label: core.Similar, Score: 0.42,
 			Evidence: json.RawMessage(`{"jaccard":0.42,"containment_ab":0.57,"containment_ba":0.65}`)}, `{"threshold":0.5,"similar":0.3}`,
 			"is at least the similar bound 0.3, below the duplicate threshold 0.5."},
-		{"slug", engine.Mark{Method: engine.ExactMethod, Label: core.Duplicate, Score: 1,
+		{"slug", index.Mark{Method: index.ExactMethod, Label: core.Duplicate, Score: 1,
 			Evidence: json.RawMessage(`{"by":"slug","slug":"storm-hits-the-coast"}`)}, `{}`,
 			"Marked duplicate by exact: an exact copy: both URLs carry the article slug “storm-hits-the-coast”."},
-		{"tfidf", engine.Mark{Method: "tfidf", Label: core.Duplicate, Score: 0.8,
+		{"tfidf", index.Mark{Method: "tfidf", Label: core.Duplicate, Score: 0.8,
 			Evidence: json.RawMessage(`{"title_cosine":0.31,"body_cosine":0.72,"rule":"title>=0.1 & body>=0.7"}`)}, `{}`,
 			"their titles have a cosine of 0.31 and their bodies 0.72, which meets the rule's clause title>=0.1 & body>=0.7."},
-		{"rarewords", engine.Mark{Method: "rarewords", Label: core.Duplicate, Score: 0.6,
+		{"rarewords", index.Mark{Method: "rarewords", Label: core.Duplicate, Score: 0.6,
 			Evidence: json.RawMessage(`{"shared_rare_words":12,"a_in_b":0.6,"b_in_a":0.4}`)}, `{}`,
 			"they share 12 rare words: 60% of the left text's rare words are in the right text, and 40% of the right text's in the left text."},
-		{"sentences", engine.Mark{Method: "sentences", Label: core.Duplicate, Score: 0.6,
+		{"sentences", index.Mark{Method: "sentences", Label: core.Duplicate, Score: 0.6,
 			Evidence: json.RawMessage(`{"shared":1}`)}, `{"threshold":0.5}`, "they share 1 sentence; the score 0.600 is at least the duplicate threshold 0.5."},
 	} {
 		if got := reason(tc.m, true, tc.opts); !strings.Contains(got, tc.want) {
@@ -116,11 +115,11 @@ func TestFeedItemLinksWhatItDuplicates(t *testing.T) {
 	orig, reprint := f.story(14)
 	f.add(core.Document{ID: "https://wire.example/storm", Title: "Storm closes the harbour bridge", Source: "wire.example", Text: orig},
 		core.Document{ID: "https://daily.example/storm", Title: "Harbour bridge shut", Source: "daily.example", Text: reprint})
-	if _, err := watch.AddFeed(t.Context(), f.x.Store(), watch.Feed{URL: "https://daily.example/rss", Interval: watch.Duration(time.Hour)}); err != nil {
+	if _, err := watch.AddFeed(t.Context(), f.x, watch.Feed{URL: "https://daily.example/rss", Interval: watch.Duration(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
-	err := f.x.Store().Update(t.Context(), func(w store.Writer) error {
-		return w.SaveItems([]store.FeedItem{{Feed: 1, Item: "https://daily.example/storm", Seen: time.Now().Unix(), Outcome: watch.OutcomeDuplicate,
+	err := f.x.UpdateFeeds(t.Context(), func(w index.FeedWriter) error {
+		return w.SaveItems([]index.FeedItem{{Feed: 1, Item: "https://daily.example/storm", Seen: time.Now().Unix(), Outcome: watch.OutcomeDuplicate,
 			Doc: "https://daily.example/storm"}})
 	})
 	if err != nil {

@@ -255,11 +255,7 @@ func touch(cands []int32, src engine.Source[Sketch]) {
 // sharing fewer is neither duplicate nor similar, whatever else its
 // evidence holds.
 func (o *Options) floor(na, nb int) int {
-	low := o.Threshold
-	if o.Similar > 0 {
-		low = min(low, o.Similar)
-	}
-	return similarity.MinShared(na, nb, low, o.Containment)
+	return similarity.FloorShared(na, nb, o.Threshold, o.Similar, o.Containment)
 }
 
 // namesDisagree reports whether the titles and names of the two documents

@@ -196,11 +196,7 @@ func (x *matcher) collect(d int32) { x.cands = append(x.cands, d) }
 // range both kept) must share for Label to report the pair: a Jaccard index
 // of min(Threshold, Similar), or the Containment of the smaller.
 func (o *Options) floor(na, nb int) int {
-	low := o.Threshold
-	if o.Similar > 0 {
-		low = min(low, o.Similar)
-	}
-	return similarity.MinShared(na, nb, low, o.Containment)
+	return similarity.FloorShared(na, nb, o.Threshold, o.Similar, o.Containment)
 }
 
 // evidence compares two documents' figures, with sets the scores of their

@@ -17,8 +17,7 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/jackc/pgx/v5/stdlib"                    // the "pgx" driver, to make and drop schemas
-	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite and PostgreSQL
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" driver, to make and drop schemas
 )
 
 // Engines are the names of the store engines a test runs against.

@@ -18,11 +18,10 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/corpus"
-	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
-	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite and PostgreSQL
 )
 
 // The child runs of the index benchmark.
@@ -172,7 +171,7 @@ func indexAdd(ctx context.Context, spec childSpec) (childResult, error) {
 	if err != nil {
 		return childResult{}, err
 	}
-	x, err := engine.Open(ctx, spec.DB, store.DefaultOptions(), methods.All, engine.OpenOptions{Method: c})
+	x, err := index.Open(ctx, spec.DB, store.DefaultOptions(), methods.All, index.OpenOptions{Method: c})
 	if err != nil {
 		return childResult{}, err
 	}
@@ -207,7 +206,7 @@ func indexProbe(ctx context.Context, spec childSpec) (childResult, error) {
 		return childResult{}, err
 	}
 	start := time.Now()
-	x, err := engine.Open(ctx, spec.DB, store.DefaultOptions(), methods.All, engine.OpenOptions{})
+	x, err := index.Open(ctx, spec.DB, store.DefaultOptions(), methods.All, index.OpenOptions{})
 	if err != nil {
 		return childResult{}, err
 	}
@@ -216,7 +215,7 @@ func indexProbe(ctx context.Context, spec childSpec) (childResult, error) {
 	var adds, queries []time.Duration
 	for i := range docs {
 		t := time.Now()
-		if _, err := x.Add(ctx, docs[i:i+1], engine.AddOptions{}); err != nil {
+		if _, err := x.Add(ctx, docs[i:i+1], index.AddOptions{}); err != nil {
 			return childResult{}, err
 		}
 		adds = append(adds, time.Since(t))

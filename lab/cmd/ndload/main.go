@@ -41,11 +41,10 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/server"
 	"github.com/neardup/neardup/internal/store"
-	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite and PostgreSQL
 )
 
 type options struct {
@@ -101,7 +100,7 @@ func run(ctx context.Context, o options) error {
 	docs := newDocReader(f)
 	so := store.DefaultOptions()
 	so.Sync = o.sync
-	x, err := engine.Open(ctx, o.db, so, methods.All, engine.OpenOptions{StoreText: true})
+	x, err := index.Open(ctx, o.db, so, methods.All, index.OpenOptions{StoreText: true})
 	if err != nil {
 		return err
 	}
@@ -231,7 +230,7 @@ func (d jsonDoc) document() core.Document {
 // file's as are stored already), 1,000 a transaction, and returns a sample
 // of those it read to check during the load. The clients then add the
 // documents that follow.
-func build(ctx context.Context, x *engine.Index, docs *docReader, n int) ([]jsonDoc, error) {
+func build(ctx context.Context, x *index.Index, docs *docReader, n int) ([]jsonDoc, error) {
 	stored, err := x.Stats(ctx)
 	if err != nil {
 		return nil, err
@@ -243,7 +242,7 @@ func build(ctx context.Context, x *engine.Index, docs *docReader, n int) ([]json
 		if len(chunk) == 0 {
 			return nil
 		}
-		_, err := x.Add(ctx, chunk, engine.AddOptions{})
+		_, err := x.Add(ctx, chunk, index.AddOptions{})
 		added += len(chunk)
 		chunk = chunk[:0]
 		if added%100000 == 0 {
@@ -388,9 +387,9 @@ func httpDo(o options, url, token string) doFunc {
 
 // directDo calls the index, each client sketching with a sketcher of its
 // own, as the server's handlers do.
-func directDo(x *engine.Index) doFunc {
+func directDo(x *index.Index) doFunc {
 	var mu sync.Mutex
-	sketchers := map[int]*engine.Sketcher{}
+	sketchers := map[int]*index.Sketcher{}
 	return func(ctx context.Context, client int, add bool, body []jsonDoc) (int, error) {
 		mu.Lock()
 		sk := sketchers[client]
@@ -400,7 +399,7 @@ func directDo(x *engine.Index) doFunc {
 		}
 		mu.Unlock()
 		docs := make([]core.Document, len(body))
-		sks := make([]engine.Sketch, len(body))
+		sks := make([]index.Sketch, len(body))
 		for i, d := range body {
 			docs[i] = d.document()
 			if docs[i].ID == "" {
@@ -410,7 +409,7 @@ func directDo(x *engine.Index) doFunc {
 		}
 		var err error
 		if add {
-			_, err = x.AddSketched(context.WithoutCancel(ctx), docs, sks, engine.AddOptions{})
+			_, err = x.AddSketched(context.WithoutCancel(ctx), docs, sks, index.AddOptions{})
 		} else {
 			_, err = x.QuerySketched(context.WithoutCancel(ctx), docs, sks)
 		}

@@ -39,11 +39,10 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
-	_ "github.com/neardup/neardup/internal/store/drivers" // SQLite and PostgreSQL
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -172,13 +171,13 @@ func (c *benchCmd) run(ctx context.Context) error {
 
 	db := filepath.Join(dir, "watch.db")
 	os.Remove(db)
-	x, err := engine.Open(ctx, db, store.DefaultOptions(), methods.All, engine.OpenOptions{StoreText: true})
+	x, err := index.Open(ctx, db, store.DefaultOptions(), methods.All, index.OpenOptions{StoreText: true})
 	if err != nil {
 		return err
 	}
 	defer x.Close()
 	for _, s := range w.sites {
-		if _, err := watch.AddFeed(ctx, x.Store(), watch.Feed{URL: s.srv.URL + "/feed", Rule: s.rule}); err != nil {
+		if _, err := watch.AddFeed(ctx, x, watch.Feed{URL: s.srv.URL + "/feed", Rule: s.rule}); err != nil {
 			return err
 		}
 	}
@@ -226,10 +225,10 @@ func (c *benchCmd) run(ctx context.Context) error {
 		}
 	}
 
-	if err := c.score(ctx, x, w, rep); err != nil {
+	if err := c.score(ctx, db, w, rep); err != nil {
 		return err
 	}
-	if err := c.baselines(ctx, x, w, dir, rep); err != nil {
+	if err := c.baselines(ctx, db, w, dir, rep); err != nil {
 		return err
 	}
 	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
@@ -244,7 +243,7 @@ func (c *benchCmd) run(ctx context.Context) error {
 }
 
 // score compares what the pass stored with how the pages were made.
-func (c *benchCmd) score(ctx context.Context, x *engine.Index, w *world, rep *report) error {
+func (c *benchCmd) score(ctx context.Context, watched string, w *world, rep *report) error {
 	byURL := map[string]*page{}
 	for _, p := range w.pages {
 		byURL[watch.Canonical(p.url())] = p
@@ -255,7 +254,7 @@ func (c *benchCmd) score(ctx context.Context, x *engine.Index, w *world, rep *re
 	// The first stored page of each article is its original as the
 	// index saw it: the others arrived later, whatever their kind.
 	first := map[int]string{}
-	err := x.Store().View(ctx, func(r store.Reader) error {
+	err := viewStore(ctx, watched, func(r store.Reader) error {
 		if err := r.EachDoc(false, func(d *store.Doc) error {
 			if p := byURL[d.ID]; p != nil && p.src >= 0 {
 				if _, ok := first[p.src]; !ok {
@@ -436,7 +435,7 @@ func tokenF1(got, want string) float64 {
 // baselines measure, in this run, what the pass is made of: extracting
 // every fetched page in process, and adding the stored articles to a fresh
 // index in the watcher's chunks.
-func (c *benchCmd) baselines(ctx context.Context, x *engine.Index, w *world, dir string, rep *report) error {
+func (c *benchCmd) baselines(ctx context.Context, watched string, w *world, dir string, rep *report) error {
 	var bodies []extract.Input
 	for _, p := range w.pages {
 		if p.paras != nil {
@@ -452,7 +451,7 @@ func (c *benchCmd) baselines(ctx context.Context, x *engine.Index, w *world, dir
 	rep.ExtractSecs = time.Since(start).Seconds()
 
 	var docs []core.Document
-	err := x.Store().View(ctx, func(r store.Reader) error {
+	err := viewStore(ctx, watched, func(r store.Reader) error {
 		return r.EachDoc(true, func(d *store.Doc) error {
 			docs = append(docs, core.Document{ID: d.ID, Title: d.Title, Text: d.Text, URL: d.URL, Source: d.Source, Date: time.Unix(d.Date, 0)})
 			return nil
@@ -463,14 +462,14 @@ func (c *benchCmd) baselines(ctx context.Context, x *engine.Index, w *world, dir
 	}
 	db := filepath.Join(dir, "baseline.db")
 	os.Remove(db)
-	y, err := engine.Open(ctx, db, store.DefaultOptions(), methods.All, engine.OpenOptions{StoreText: true})
+	y, err := index.Open(ctx, db, store.DefaultOptions(), methods.All, index.OpenOptions{StoreText: true})
 	if err != nil {
 		return err
 	}
 	defer y.Close()
 	start = time.Now()
 	for lo := 0; lo < len(docs); lo += watch.DefaultChunk {
-		if _, err := y.Add(ctx, docs[lo:min(lo+watch.DefaultChunk, len(docs))], engine.AddOptions{Exact: true}); err != nil {
+		if _, err := y.Add(ctx, docs[lo:min(lo+watch.DefaultChunk, len(docs))], index.AddOptions{Exact: true}); err != nil {
 			return err
 		}
 	}
@@ -524,4 +523,15 @@ func print(out io.Writer, r *report) {
 		fmt.Fprintf(out, " %s %.0f %%;", l, 100*float64(r.LayoutExact[l])/float64(r.LayoutPages[l]))
 	}
 	fmt.Fprintln(out)
+}
+
+// viewStore reads the store at db through a handle of its own: what the
+// index hands its clients does not reach the documents' rows.
+func viewStore(ctx context.Context, db string, fn func(r store.Reader) error) error {
+	st, err := store.Open(ctx, db, store.DefaultOptions())
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return st.View(ctx, fn)
 }

@@ -1,4 +1,4 @@
-package engine
+package index
 
 import (
 	"cmp"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -164,7 +165,7 @@ const SearchNewest = 10000
 // store without waiting for writers.
 func (x *Index) Document(ctx context.Context, id string) (Document, error) {
 	var out Document
-	err := x.impl.view(ctx, func(r store.Reader) error {
+	err := x.st.View(ctx, func(r store.Reader) error {
 		d, err := r.Doc(id)
 		if err != nil {
 			return err
@@ -216,7 +217,7 @@ func viewMarks(r store.Reader, ord int64, ms []store.Mark) ([]Mark, error) {
 // by score, then the latest found.
 func sortMarks(ms []Mark) {
 	slices.SortStableFunc(ms, func(a, b Mark) int {
-		if c := cmp.Compare(labelRank(a.Label), labelRank(b.Label)); c != 0 {
+		if c := cmp.Compare(engine.LabelRank(a.Label), engine.LabelRank(b.Label)); c != 0 {
 			return c
 		}
 		if c := cmp.Compare(b.Score, a.Score); c != 0 {
@@ -224,13 +225,6 @@ func sortMarks(ms []Mark) {
 		}
 		return b.At.Compare(a.At)
 	})
-}
-
-func labelRank(l core.Label) int {
-	if l == core.Duplicate {
-		return 0
-	}
-	return 1
 }
 
 // evidenceJSON returns stored evidence as JSON, nil when it is none.
@@ -246,7 +240,7 @@ func evidenceJSON(ev []byte) json.RawMessage {
 // the store without waiting for writers.
 func (x *Index) Latest(ctx context.Context, f DocFilter, p Page) (docs []Summary, more bool, err error) {
 	p = normPage(p)
-	err = x.impl.view(ctx, func(r store.Reader) error {
+	err = x.st.View(ctx, func(r store.Reader) error {
 		rows, err := r.Latest(f, Page{Offset: p.Offset, Limit: p.Limit + 1})
 		if err != nil {
 			return err
@@ -280,7 +274,7 @@ func summarize(r store.Reader, d *store.Doc) (Summary, error) {
 			s.Similar++
 		}
 		b := ms[best]
-		if labelRank(m.Label) < labelRank(b.Label) || labelRank(m.Label) == labelRank(b.Label) && m.Score > b.Score {
+		if engine.LabelRank(m.Label) < engine.LabelRank(b.Label) || engine.LabelRank(m.Label) == engine.LabelRank(b.Label) && m.Score > b.Score {
 			best = i
 		}
 	}
@@ -297,7 +291,7 @@ func summarize(r store.Reader, d *store.Doc) (Summary, error) {
 // store without waiting for writers.
 func (x *Index) Clusters(ctx context.Context, f ClusterFilter, p Page) (cs []ClusterSummary, more bool, err error) {
 	p = normPage(p)
-	err = x.impl.view(ctx, func(r store.Reader) error {
+	err = x.st.View(ctx, func(r store.Reader) error {
 		infos, err := r.Clusters(f, Page{Offset: p.Offset, Limit: p.Limit + 1})
 		if err != nil {
 			return err
@@ -339,11 +333,11 @@ func (x *Index) Clusters(ctx context.Context, f ClusterFilter, p Page) (cs []Clu
 func (x *Index) Cluster(ctx context.Context, id int64) (Cluster, error) {
 	var c Cluster
 	var err error
-	x.exclusively(func() { c, err = x.impl.cluster(ctx, id) })
+	x.exclusively(func() { c, err = x.cluster(ctx, id) })
 	return c, err
 }
 
-func (x *index[S, E]) cluster(ctx context.Context, id int64) (Cluster, error) {
+func (x *Index) cluster(ctx context.Context, id int64) (Cluster, error) {
 	out := Cluster{ID: id}
 	err := x.st.View(ctx, func(r store.Reader) error {
 		ords, err := r.Members(id)
@@ -409,7 +403,7 @@ func (x *Index) Search(ctx context.Context, q string, p Page) (SearchResult, err
 	}
 	query.Newest = SearchNewest
 	out := SearchResult{Query: query.String(), Hits: []Hit{}}
-	err = x.impl.view(ctx, func(r store.Reader) error {
+	err = x.st.View(ctx, func(r store.Reader) error {
 		hits, total, err := r.Search(query, p)
 		if err != nil {
 			return err

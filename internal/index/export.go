@@ -1,4 +1,4 @@
-package engine
+package index
 
 import (
 	"context"
@@ -20,7 +20,7 @@ type Exporter interface {
 	Kept(d *store.Doc) error
 }
 
-func (x *index[S, E]) export(ctx context.Context, e Exporter) error {
+func (x *Index) export(ctx context.Context, e Exporter) error {
 	return x.st.View(ctx, func(r store.Reader) error {
 		rows, err := allDocs(r, false)
 		if err != nil {
@@ -60,7 +60,7 @@ func (x *index[S, E]) export(ctx context.Context, e Exporter) error {
 // member is in (clusters of an index are the connected groups of its
 // duplicate marks: linking any), and returns the representatives. best
 // holds each document's best duplicate mark to an earlier one.
-func (x *index[S, E]) exportClusters(r store.Reader, rows []store.Doc, best map[int64]store.Mark, e Exporter) (map[int64]bool, error) {
+func (x *Index) exportClusters(r store.Reader, rows []store.Doc, best map[int64]store.Mark, e Exporter) (map[int64]bool, error) {
 	ids := make(map[int64]string, len(rows))
 	for _, d := range rows {
 		ids[d.Ord] = d.ID
@@ -102,20 +102,14 @@ func (x *index[S, E]) exportClusters(r store.Reader, rows []store.Doc, best map[
 
 // representative chooses a cluster's representative by the index's policy.
 // Members are numbered by their position in g, which is in the order added.
-func (x *index[S, E]) representative(r store.Reader, g []*store.Doc) (*store.Doc, string, error) {
+func (x *Index) representative(r store.Reader, g []*store.Doc) (*store.Doc, string, error) {
 	members := make([]cluster.Member, len(g))
 	for i, d := range g {
 		members[i] = cluster.Member{Ord: int32(i), Length: d.Length, Date: d.Date}
 	}
 	var simErr error
-	src := source[S, E]{x, r}
 	rep, why := cluster.Representative(members, x.keep, func(a, b int32) float64 {
-		ma, okA := x.mem[g[a].Ord]
-		mb, okB := x.mem[g[b].Ord]
-		if !okA || !okB {
-			return 0
-		}
-		s, err := x.m.Similarity(ma, mb, src)
+		s, _, err := x.live.Similarity(g[a].Ord, g[b].Ord, details{r})
 		if err != nil && simErr == nil {
 			simErr = err
 		}

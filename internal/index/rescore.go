@@ -1,4 +1,4 @@
-package engine
+package index
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -16,27 +17,26 @@ import (
 // they were added would: it replaces the method's marks and the clusters
 // (keeping cluster ids where a cluster survives). It holds the writer lock
 // while it runs.
-func (x *index[S, E]) rescore(ctx context.Context, progress func(done int)) (Stats, error) {
-	var st Stats
+func (x *Index) rescore(ctx context.Context, progress func(done int)) (engine.Stats, error) {
+	var st engine.Stats
 	err := x.update(ctx, func(w store.Writer) error {
-		m, err := x.build()
+		b, err := x.spec.NewBatchWith(x.cfg, engine.Grouping{Keep: x.keep, Link: cluster.Any})
 		if err != nil {
 			return err
 		}
-		b := newBatch(x.spec.Name, m, Grouping{Keep: x.keep, Link: cluster.Any})
 		rows, err := allDocs(w, x.meta.StoreText)
 		if err != nil {
 			return err
 		}
 		for i := range rows {
-			if err := x.addStored(w, b, &rows[i]); err != nil {
+			if err := addStored(w, b, &rows[i]); err != nil {
 				return err
 			}
 		}
 		if err := b.Finish(ctx, progress); err != nil {
 			return err
 		}
-		if _, ok := m.(Explainer[E]); ok && x.meta.StoreText {
+		if x.meta.StoreText {
 			for i := range rows {
 				doc := core.Document{ID: rows[i].ID, Title: rows[i].Title, Text: rows[i].Text}
 				b.Explain(i, &doc)
@@ -49,54 +49,49 @@ func (x *index[S, E]) rescore(ctx context.Context, progress func(done int)) (Sta
 }
 
 // addStored adds a stored document to a batch with its whole sketch.
-func (x *index[S, E]) addStored(r store.Reader, b *batch[S, E], d *store.Doc) error {
+func addStored(r store.Reader, b engine.Batch, d *store.Doc) error {
 	doc := core.Document{ID: d.ID, Origin: fmt.Sprintf("document %d", d.Ord)}
 	if d.Date != 0 {
 		doc.Date = time.Unix(d.Date, 0)
 	}
-	var sk Sketch
-	if d.Skip != core.SkipNone {
-		sk.skip = d.Skip
-	} else {
-		parts, err := r.Sketch(d.Ord)
-		if err != nil {
+	var parts store.Sketch
+	if d.Skip == core.SkipNone {
+		var err error
+		if parts, err = r.Sketch(d.Ord); err != nil {
 			return err
 		}
-		s, err := x.m.DecodeSketch(parts.Index, parts.Detail)
-		if err != nil {
-			return fmt.Errorf("document %d: %w", d.Ord, err)
-		}
-		sk.v = s
 	}
-	if err := b.Add(&doc, sk); err != nil {
-		return err
-	}
-	b.docs.lengths[len(b.docs.lengths)-1] = int32(min(d.Length, 1<<31-1))
-	return nil
+	return b.AddStored(&doc, d.Length, d.Skip, parts.Index, parts.Detail)
 }
 
 // replaceMarks stores a batch's pairs as the method's marks and its groups
 // as the clusters.
-func (x *index[S, E]) replaceMarks(w store.Writer, b *batch[S, E], rows []store.Doc) error {
+func (x *Index) replaceMarks(w store.Writer, b engine.Batch, rows []store.Doc) error {
 	if err := w.DeleteMarks(x.spec.Name); err != nil {
 		return err
 	}
-	now := time.Now().Unix()
-	marks := make([]store.Mark, 0, b.found.n)
-	for _, c := range b.found.chunks {
-		for _, f := range c {
-			ev, err := json.Marshal(f.Ev)
-			if err != nil {
-				return err
-			}
-			marks = append(marks, store.Mark{A: rows[f.A].Ord, B: rows[f.B].Ord, Method: x.spec.Name,
-				Score: Round(f.Score), Label: f.Label, Evidence: ev, At: now})
+	at := now()
+	marks := []store.Mark{}
+	var dups [][2]int32
+	err := b.EachFound(func(a, c int, score float64, label core.Label, ev core.Evidence) error {
+		data, err := json.Marshal(ev)
+		if err != nil {
+			return err
 		}
+		marks = append(marks, store.Mark{A: rows[a].Ord, B: rows[c].Ord, Method: x.spec.Name,
+			Score: engine.Round(score), Label: label, Evidence: data, At: at})
+		if label == core.Duplicate {
+			dups = append(dups, [2]int32{int32(a), int32(c)})
+		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if err := w.AddMarks(marks); err != nil {
 		return err
 	}
-	groups, err := groupsWithCopies(w, b, rows)
+	groups, err := groupsWithCopies(w, dups, rows)
 	if err != nil {
 		return err
 	}
@@ -135,20 +130,17 @@ func (x *index[S, E]) replaceMarks(w store.Writer, b *batch[S, E], rows []store.
 }
 
 // groupsWithCopies returns the clusters of the rescored index: the batch's
-// duplicates joined by the marks of exact copies, which a rescore keeps.
-func groupsWithCopies[S any, E core.Evidence](r store.Reader, b *batch[S, E], rows []store.Doc) ([][]int32, error) {
+// duplicates (pairs of row positions) joined by the marks of exact copies,
+// which a rescore keeps.
+func groupsWithCopies(r store.Reader, dups [][2]int32, rows []store.Doc) ([][]int32, error) {
 	pos := make(map[int64]int32, len(rows))
 	for i, d := range rows {
 		pos[d.Ord] = int32(i)
 	}
 	var uf cluster.UnionFind
 	uf.Grow(len(rows))
-	for _, c := range b.found.chunks {
-		for _, f := range c {
-			if f.Label == core.Duplicate {
-				uf.Union(f.A, f.B)
-			}
-		}
+	for _, d := range dups {
+		uf.Union(d[0], d[1])
 	}
 	err := r.EachMark(func(m *store.Mark) error {
 		if m.Method == ExactMethod {

@@ -1,4 +1,4 @@
-package engine
+package index
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -19,7 +20,15 @@ type OpenOptions struct {
 	// Method is the method's options. For a new index nil means the
 	// first of the specs with its defaults; for a stored one nil means its
 	// own, and anything else must equal them.
-	Method Config
+	Method engine.Config
+	// MethodName, when Method is nil, names the method of the options
+	// Flags makes: "" means the stored index's, else the first spec's.
+	MethodName string
+	// Flags, when not nil and Method is nil, makes the options from base:
+	// the stored index's own when it uses that method, else the method's
+	// defaults; as a command's flags apply over them. Nil with MethodName
+	// "" asks for the stored index's own options.
+	Flags func(base engine.Config) (engine.Config, error)
 	// Keep is the representative policy of exported clusters ("" means
 	// the method's own).
 	Keep cluster.Policy
@@ -30,11 +39,50 @@ type OpenOptions struct {
 	// (see stubSkip); 0 means analysis.DefaultStubChars, negative none. It
 	// is not stored with the index.
 	MinChars int
+	// StoreTextIfNew creates a new index storing texts; a stored one
+	// keeps its own choice (for a server or a watcher, whose documents
+	// live nowhere else).
+	StoreTextIfNew bool
+}
+
+// merge resolves the options o asks for against meta, the stored index's
+// settings (ok false: none stored yet): Flags over the stored options.
+func (o OpenOptions) merge(specs []engine.Spec, meta store.Meta, ok bool) (OpenOptions, error) {
+	if o.StoreTextIfNew && !ok {
+		o.StoreText = true
+	}
+	if o.Method != nil || o.MethodName == "" && o.Flags == nil {
+		return o, nil
+	}
+	name := o.MethodName
+	switch {
+	case name == "" && ok:
+		name = meta.Method
+	case name == "":
+		name = specs[0].Name
+	}
+	spec, err := lookup(specs, name)
+	if err != nil {
+		return o, err
+	}
+	base := spec.Defaults()
+	if ok && meta.Method == spec.Name {
+		if base, err = spec.DecodeOptions([]byte(meta.Options)); err != nil {
+			return o, err
+		}
+	}
+	if o.Flags != nil {
+		if base, err = o.Flags(base); err != nil {
+			return o, err
+		}
+	}
+	o.Method = base
+	return o, nil
 }
 
 // Open opens the store at dsn (see store.Open) and the index it holds, or
 // creates one; the Index owns the store and closes it with Close.
-func Open(ctx context.Context, dsn string, so store.Options, specs []Spec, o OpenOptions) (*Index, error) {
+func Open(ctx context.Context, dsn string, so store.Options, specs []engine.Spec, o OpenOptions) (*Index, error) {
 	st, err := store.Open(ctx, dsn, so)
 	if err != nil {
 		return nil, err
@@ -44,7 +92,7 @@ func Open(ctx context.Context, dsn string, so store.Options, specs []Spec, o Ope
 		st.Close()
 		return nil, fmt.Errorf("%s: %w", dsn, err)
 	}
-	x.st = st
+	x.owned = true
 	return x, nil
 }
 
@@ -56,9 +104,9 @@ func (x *Index) Close() error {
 	defer x.lk.open.Unlock()
 	var err error
 	x.exclusively(func() {
-		if x.st != nil {
+		if x.owned && !x.closed {
 			err = x.st.Close()
-			x.st = nil
+			x.closed = true
 		}
 	})
 	return err
@@ -66,9 +114,12 @@ func (x *Index) Close() error {
 
 // OpenIndex opens the index st holds, or creates one, and rebuilds its
 // in-memory candidate index. specs are the methods the binary knows.
-func OpenIndex(ctx context.Context, st store.Store, specs []Spec, o OpenOptions) (*Index, error) {
+func OpenIndex(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptions) (*Index, error) {
 	meta, ok, err := readMeta(ctx, st)
 	if err != nil {
+		return nil, err
+	}
+	if o, err = o.merge(specs, meta, ok); err != nil {
 		return nil, err
 	}
 	if !ok {
@@ -80,15 +131,16 @@ func OpenIndex(ctx context.Context, st store.Store, specs []Spec, o OpenOptions)
 	if err != nil {
 		return nil, err
 	}
-	x, err := spec.index(c, st, meta)
+	live, err := spec.NewLive(c)
 	if err != nil {
 		return nil, err
 	}
+	x := &Index{meta: meta, spec: spec, cfg: c, keep: spec.Keep, st: st, live: live}
 	if o.Keep != "" {
-		x.impl.(interface{ setKeep(cluster.Policy) }).setKeep(o.Keep)
+		x.keep = o.Keep
 	}
-	x.impl.(interface{ setMinChars(int) }).setMinChars(o.MinChars)
-	if err := x.impl.restore(ctx); err != nil {
+	x.live.SetMinChars(o.MinChars)
+	if err := x.restore(ctx); err != nil {
 		return nil, fmt.Errorf("loading the index: %w", err)
 	}
 	return x, nil
@@ -105,7 +157,7 @@ func readMeta(ctx context.Context, st store.Store) (store.Meta, bool, error) {
 }
 
 // create records a new index's settings, unless another process did first.
-func create(ctx context.Context, st store.Store, specs []Spec, o OpenOptions) (store.Meta, error) {
+func create(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptions) (store.Meta, error) {
 	c := o.Method
 	if c == nil {
 		c = specs[0].Defaults()
@@ -114,7 +166,7 @@ func create(ctx context.Context, st store.Store, specs []Spec, o OpenOptions) (s
 	if err != nil {
 		return store.Meta{}, err
 	}
-	if err := CheckConfig(c); err != nil {
+	if err := engine.CheckConfig(c); err != nil {
 		return store.Meta{}, err
 	}
 	opts, err := json.Marshal(c)
@@ -136,7 +188,7 @@ func create(ctx context.Context, st store.Store, specs []Spec, o OpenOptions) (s
 
 // settle checks a stored index's settings against the binary and the
 // caller's, and returns its method and options.
-func settle(specs []Spec, meta store.Meta, o OpenOptions) (Spec, Config, error) {
+func settle(specs []engine.Spec, meta store.Meta, o OpenOptions) (engine.Spec, engine.Config, error) {
 	spec, err := lookup(specs, meta.Method)
 	if err != nil {
 		return spec, nil, fmt.Errorf("the index uses method %q: %w", meta.Method, err)
@@ -166,7 +218,7 @@ func settle(specs []Spec, meta store.Meta, o OpenOptions) (Spec, Config, error) 
 
 // optionsDiff names the options of b that differ from a's: "threshold 0.45
 // → 0.5, ...", or "" when they are equal.
-func optionsDiff(a, b Config) string {
+func optionsDiff(a, b engine.Config) string {
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
 	if bytes.Equal(ja, jb) {
@@ -185,7 +237,7 @@ func optionsDiff(a, b Config) string {
 	return fmt.Sprint(diffs)
 }
 
-func lookup(specs []Spec, name string) (Spec, error) {
+func lookup(specs []engine.Spec, name string) (engine.Spec, error) {
 	var names []string
 	for _, s := range specs {
 		if s.Name == name {
@@ -193,64 +245,49 @@ func lookup(specs []Spec, name string) (Spec, error) {
 		}
 		names = append(names, s.Name)
 	}
-	return Spec{}, fmt.Errorf("unknown method %q (this binary knows %v)", name, names)
+	return engine.Spec{}, fmt.Errorf("unknown method %q (this binary knows %v)", name, names)
 }
 
-func (x *index[S, E]) setKeep(p cluster.Policy) { x.keep = p }
-
-func (x *index[S, E]) setMinChars(n int) { x.minChars = n }
-
 // Meta returns the index's settings.
-func (x *Index) Meta() store.Meta { return x.meta }
-
-// Store returns the store the index is kept in, for the tables it does
-// not own (feeds); documents, sketches and marks are written through the
-// Index only, which keeps its in-memory part in step.
-func (x *Index) Store() store.Store { return x.data }
+func (x *Index) Meta() Meta { return x.meta }
 
 // Spec returns the index's method.
-func (x *Index) Spec() Spec { return x.spec }
+func (x *Index) Spec() engine.Spec { return x.spec }
 
 // Add checks each document against everything stored and stores it, in
 // one transaction: all documents are stored, or none.
 func (x *Index) Add(ctx context.Context, docs []core.Document, o AddOptions) ([]Match, error) {
-	x.lk.write.Lock()
-	defer x.lk.write.Unlock()
-	o.StoreText = x.meta.StoreText
-	return x.impl.add(ctx, docs, nil, o)
+	return x.AddSketched(ctx, docs, nil, o)
 }
 
-// NewSketcher returns a Sketcher of the index's method for one goroutine,
-// to sketch documents for AddSketched.
-func (x *Index) NewSketcher() *Sketcher { return x.impl.newSketcher() }
-
-// AddSketched is Add of documents sketched already: sks[i] is docs[i]'s.
+// AddSketched is Add of documents sketched already by a Sketcher of the
+// Index: sks[i] is docs[i]'s. sks nil sketches them.
 func (x *Index) AddSketched(ctx context.Context, docs []core.Document, sks []Sketch, o AddOptions) ([]Match, error) {
 	x.lk.write.Lock()
 	defer x.lk.write.Unlock()
-	o.StoreText = x.meta.StoreText
-	return x.impl.add(ctx, docs, sks, o)
+	return x.add(ctx, docs, sks, o)
 }
 
 // SetWindow makes Add and Query pair a document only with stored documents
 // dated at most d from it, as a Batch of Grouping.Window does; a document
 // without a date, or a stored one without, pairs with any. 0 (the default)
 // pairs with every stored document. Candidates outside the window are ruled
-// out before verification (see Outside); the stored documents' dates are
-// read once into memory. It is not stored with the index.
+// out before verification (see engine.Outside); the stored documents' dates
+// are read once into memory. It is not stored with the index.
 func (x *Index) SetWindow(d time.Duration) {
-	x.exclusively(func() { x.impl.setWindow(int64(d / time.Second)) })
+	x.exclusively(func() { x.live.SetWindow(int64(d / time.Second)) })
 }
 
 // Query checks each document against everything stored, storing nothing.
 // It sees every document whose add returned before it began.
 func (x *Index) Query(ctx context.Context, docs []core.Document) ([]Match, error) {
-	return x.impl.query(ctx, docs, nil)
+	return x.query(ctx, docs, nil)
 }
 
-// QuerySketched is Query of documents sketched already.
+// QuerySketched is Query of documents sketched already by a Sketcher of
+// the Index.
 func (x *Index) QuerySketched(ctx context.Context, docs []core.Document, sks []Sketch) ([]Match, error) {
-	return x.impl.query(ctx, docs, sks)
+	return x.query(ctx, docs, sks)
 }
 
 // Remove removes the stored documents of the given IDs with their sketches
@@ -258,7 +295,7 @@ func (x *Index) QuerySketched(ctx context.Context, docs []core.Document, sks []S
 func (x *Index) Remove(ctx context.Context, ids []string) ([]string, error) {
 	var removed []string
 	var err error
-	x.exclusively(func() { removed, err = x.impl.remove(ctx, ids) })
+	x.exclusively(func() { removed, err = x.remove(ctx, ids) })
 	return removed, err
 }
 
@@ -267,17 +304,17 @@ func (x *Index) Remove(ctx context.Context, ids []string) ([]string, error) {
 func (x *Index) Expire(ctx context.Context, before time.Time) (int, error) {
 	var n int
 	var err error
-	x.exclusively(func() { n, err = x.impl.expire(ctx, before) })
+	x.exclusively(func() { n, err = x.expire(ctx, before) })
 	return n, err
 }
 
 // Rescore judges every pair again with the statistics of the whole index,
 // as a batch run over the stored documents would, and replaces the marks
 // and clusters.
-func (x *Index) Rescore(ctx context.Context, progress func(done int)) (Stats, error) {
-	var st Stats
+func (x *Index) Rescore(ctx context.Context, progress func(done int)) (engine.Stats, error) {
+	var st engine.Stats
 	var err error
-	x.exclusively(func() { st, err = x.impl.rescore(ctx, progress) })
+	x.exclusively(func() { st, err = x.rescore(ctx, progress) })
 	return st, err
 }
 
@@ -285,20 +322,22 @@ func (x *Index) Rescore(ctx context.Context, progress func(done int)) (Stats, er
 func (x *Index) Verify(ctx context.Context, progress func(done int)) ([]string, error) {
 	var faults []string
 	var err error
-	x.exclusively(func() { faults, err = x.impl.verify(ctx, progress) })
+	x.exclusively(func() { faults, err = x.verify(ctx, progress) })
 	return faults, err
 }
 
 // Export sends the index's pairs, clusters and kept documents to e.
 func (x *Index) Export(ctx context.Context, e Exporter) error {
 	var err error
-	x.exclusively(func() { err = x.impl.export(ctx, e) })
+	x.exclusively(func() { err = x.export(ctx, e) })
 	return err
 }
 
 // Len returns the number of compared documents in the in-memory index.
 func (x *Index) Len() int {
-	return x.impl.documents()
+	x.lk.mem.RLock()
+	defer x.lk.mem.RUnlock()
+	return x.live.Len()
 }
 
 // IndexStats describe a stored index.
@@ -317,7 +356,7 @@ type IndexStats struct {
 func (x *Index) Stats(ctx context.Context) (IndexStats, error) {
 	st := IndexStats{Method: x.meta.Method, Options: json.RawMessage(x.meta.Options), Loaded: x.Len(),
 		StoreText: x.meta.StoreText, Created: time.Unix(x.meta.Created, 0).UTC()}
-	err := x.impl.view(ctx, func(r store.Reader) (err error) {
+	err := x.st.View(ctx, func(r store.Reader) (err error) {
 		st.Counts, err = r.Counts()
 		return err
 	})

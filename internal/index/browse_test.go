@@ -1,4 +1,4 @@
-package engine_test
+package index_test
 
 import (
 	"errors"
@@ -9,8 +9,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
@@ -18,9 +18,9 @@ import (
 // browsed adds a story (a), a copy of it (b), a rewrite of half of it (c)
 // and an unrelated document (d, with markup in its text), dated a day
 // apart, to a new index that stores texts.
-func browsed(t *testing.T, e string) *engine.Index {
+func browsed(t *testing.T, e string) *index.Index {
 	t.Helper()
-	x := open(t, storetest.DSN(t, e), engine.OpenOptions{StoreText: true})
+	x := open(t, storetest.DSN(t, e), index.OpenOptions{StoreText: true})
 	g := enginetest.NewTextGen(5)
 	story := g.Sentences(12)
 	copied := append([]string(nil), story...)
@@ -61,7 +61,7 @@ func TestBrowse(t *testing.T) {
 				t.Errorf("a missing document: %v", err)
 			}
 
-			latest, more, err := x.Latest(ctx, engine.DocFilter{}, engine.Page{Limit: 3})
+			latest, more, err := x.Latest(ctx, index.DocFilter{}, index.Page{Limit: 3})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,12 +71,12 @@ func TestBrowse(t *testing.T) {
 			if latest[0].Best != nil || latest[2].Best == nil || latest[2].Best.Other.ID != "a" || latest[2].Duplicates == 0 {
 				t.Errorf("latest marks: %+v", latest)
 			}
-			dups, _, err := x.Latest(ctx, engine.DocFilter{Label: core.Duplicate, Until: 2*86400 + 1}, engine.Page{})
+			dups, _, err := x.Latest(ctx, index.DocFilter{Label: core.Duplicate, Until: 2*86400 + 1}, index.Page{})
 			if err != nil || !cmp.Equal(summaryIDs(dups), []string{"b", "a"}) {
 				t.Errorf("duplicates until day 2: %v %v", summaryIDs(dups), err)
 			}
 
-			cs, more, err := x.Clusters(ctx, engine.ClusterFilter{Source: "wire"}, engine.Page{})
+			cs, more, err := x.Clusters(ctx, index.ClusterFilter{Source: "wire"}, index.Page{})
 			if err != nil || len(cs) != 1 || more || cs[0].First.ID != "a" || cs[0].Size < 2 {
 				t.Fatalf("clusters: %+v %v %v", cs, more, err)
 			}
@@ -90,11 +90,11 @@ func TestBrowse(t *testing.T) {
 			if _, err := x.Cluster(ctx, 999); !errors.Is(err, store.ErrNotFound) {
 				t.Errorf("a missing cluster: %v", err)
 			}
-			if cs, _, err := x.Clusters(ctx, engine.ClusterFilter{Source: "paper"}, engine.Page{}); err != nil || len(cs) != 0 {
+			if cs, _, err := x.Clusters(ctx, index.ClusterFilter{Source: "paper"}, index.Page{}); err != nil || len(cs) != 0 {
 				t.Errorf("clusters of paper: %+v %v", cs, err)
 			}
 
-			res, err := x.Search(ctx, "zebra bold", engine.Page{})
+			res, err := x.Search(ctx, "zebra bold", index.Page{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,14 +108,14 @@ func TestBrowse(t *testing.T) {
 				!strings.Contains(h.SnippetHTML, "&amp; <mark>zebra</mark>") || strings.Contains(h.SnippetHTML, "<b>") {
 				t.Errorf("snippet %q, html %q", h.Snippet, h.SnippetHTML)
 			}
-			if _, err := x.Search(ctx, "-zebra", engine.Page{}); !errors.Is(err, store.ErrQuery) {
+			if _, err := x.Search(ctx, "-zebra", index.Page{}); !errors.Is(err, store.ErrQuery) {
 				t.Errorf("a query of exclusions only: %v", err)
 			}
 		})
 	}
 }
 
-func summaryIDs(s []engine.Summary) []string {
+func summaryIDs(s []index.Summary) []string {
 	out := []string{}
 	for _, d := range s {
 		out = append(out, d.ID)
@@ -143,21 +143,21 @@ func TestRecentStats(t *testing.T) {
 	if n := docs(); n != 5 {
 		t.Errorf("a quick count: %d documents, want 5", n)
 	}
-	engine.PretendSlowCount(x, 0)
+	index.PretendSlowCount(x, 0)
 	add(t, x, enginetest.Doc("f", g.Sentences(8)))
 	if n := docs(); n != 5 {
 		t.Errorf("a slow count a moment ago: %d documents, want the last count, 5", n)
 	}
-	engine.PretendSlowCount(x, time.Minute)
+	index.PretendSlowCount(x, time.Minute)
 	if n := docs(); n != 5 {
 		t.Errorf("a slow count a minute ago: %d documents, want the last count, 5, at once", n)
 	}
-	engine.WaitCounts(x)
+	index.WaitCounts(x)
 	if n := docs(); n != 6 {
 		t.Errorf("after the count in the background: %d documents, want 6", n)
 	}
 	// Close waits for a count in the background.
-	engine.PretendSlowCount(x, time.Minute)
+	index.PretendSlowCount(x, time.Minute)
 	docs()
 	if err := x.Close(); err != nil {
 		t.Fatal(err)
@@ -173,9 +173,9 @@ func TestCountInBackground(t *testing.T) {
 	if err != nil || st.Documents != 4 {
 		t.Fatalf("%d documents, %v; want 4", st.Documents, err)
 	}
-	engine.PretendSlowCount(x, 0)
+	index.PretendSlowCount(x, 0)
 	x.CountInBackground() // counted already: no count more
-	engine.WaitCounts(x)
+	index.WaitCounts(x)
 	add(t, x, enginetest.Doc("e", enginetest.NewTextGen(9).Sentences(8)))
 	if st, _ := x.RecentStats(t.Context()); st.Documents != 4 {
 		t.Errorf("%d documents, want the last count, 4", st.Documents)

@@ -1,4 +1,4 @@
-package engine
+package index
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"github.com/neardup/neardup/internal/store"
 )
 
-func (x *index[S, E]) remove(ctx context.Context, ids []string) ([]string, error) {
+func (x *Index) remove(ctx context.Context, ids []string) ([]string, error) {
 	var removed []string
 	err := x.update(ctx, func(w store.Writer) error {
 		stored, err := w.Lookup(ids)
@@ -33,7 +33,7 @@ func (x *index[S, E]) remove(ctx context.Context, ids []string) ([]string, error
 // expireChunk bounds the documents one expiry step removes and re-clusters.
 const expireChunk = 10000
 
-func (x *index[S, E]) expire(ctx context.Context, before time.Time) (int, error) {
+func (x *Index) expire(ctx context.Context, before time.Time) (int, error) {
 	n := 0
 	for {
 		done := 0
@@ -56,7 +56,7 @@ func (x *index[S, E]) expire(ctx context.Context, before time.Time) (int, error)
 // removeOrds removes stored documents, takes them out of the in-memory
 // index (through the change log, as another process would), and splits the
 // clusters they held together.
-func (x *index[S, E]) removeOrds(w store.Writer, ords []int64) error {
+func (x *Index) removeOrds(w store.Writer, ords []int64) error {
 	if len(ords) == 0 {
 		return nil
 	}

@@ -1,9 +1,8 @@
-package engine
+package index
 
 import (
 	"encoding/json"
 	"slices"
-	"time"
 
 	"github.com/zeebo/xxh3"
 
@@ -55,7 +54,7 @@ type exactKeys struct {
 	found map[uint64]int64
 }
 
-func newExactKeys[S any](w store.Writer, docs []core.Document, sks []sketched[S], slug func(string) string) (*exactKeys, error) {
+func newExactKeys(w store.Writer, docs []core.Document, sks []Sketch, slug func(string) string) (*exactKeys, error) {
 	e := &exactKeys{keys: make([][]exactKey, len(docs))}
 	var all []uint64
 	for i := range docs {
@@ -63,7 +62,7 @@ func newExactKeys[S any](w store.Writer, docs []core.Document, sks []sketched[S]
 		if docs[i].URL != "" {
 			ks = append(ks, exactKey{URLKey(docs[i].URL), ExactEvidence{By: "url"}})
 		}
-		ks = append(ks, exactKey{sks[i].info.hash, ExactEvidence{By: "content"}})
+		ks = append(ks, exactKey{sks[i].hash, ExactEvidence{By: "content"}})
 		if slug != nil {
 			for _, u := range []string{docs[i].ID, docs[i].URL} {
 				if s := slug(u); s != "" && !slices.ContainsFunc(ks, func(k exactKey) bool { return k.ev.Slug == s }) {
@@ -113,9 +112,8 @@ func (e *exactKeys) stored(w store.Writer, i int, ord int64) error {
 
 // addCopy stores an exact copy of stored document orig without sketching
 // it, marked its duplicate, in its cluster.
-func (x *index[S, E]) addCopy(w store.Writer, d *core.Document, sk sketched[S], now int64, storeText bool,
-	orig int64, ev ExactEvidence, out *Match) (int64, error) {
-	row := docRow(d, sk.info, now, storeText)
+func (x *Index) addCopy(w store.Writer, d *core.Document, sk *Sketch, at int64, orig int64, ev ExactEvidence, out *Match) (int64, error) {
+	row := x.docRow(d, sk, at)
 	row.Skip, out.Skip = core.SkipExactCopy, core.SkipExactCopy
 	ord, err := w.Insert(row, nil)
 	if err != nil {
@@ -126,7 +124,7 @@ func (x *index[S, E]) addCopy(w store.Writer, d *core.Document, sk sketched[S], 
 		return 0, err
 	}
 	if err := w.AddMarks([]store.Mark{{A: orig, B: ord, Method: ExactMethod, Score: 1, Label: core.Duplicate,
-		Evidence: data, At: time.Now().Unix()}}); err != nil {
+		Evidence: data, At: now()}}); err != nil {
 		return 0, err
 	}
 	docs, err := w.Docs([]int64{orig})
@@ -140,7 +138,7 @@ func (x *index[S, E]) addCopy(w store.Writer, d *core.Document, sk sketched[S], 
 
 // decodeEvidence reads a mark's evidence: the method's own, or an exact
 // copy's.
-func (x *index[S, E]) decodeEvidence(method string, data []byte) (core.Evidence, error) {
+func (x *Index) decodeEvidence(method string, data []byte) (core.Evidence, error) {
 	if method == ExactMethod {
 		var ev ExactEvidence
 		err := json.Unmarshal(data, &ev)

@@ -1,4 +1,4 @@
-package engine_test
+package index_test
 
 import (
 	"strings"
@@ -7,6 +7,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store/storetest"
 	"github.com/neardup/neardup/method/minhash"
 )
@@ -34,7 +35,7 @@ func TestStubs(t *testing.T) {
 			t.Fatal(err)
 		}
 		sk := b.NewSketcher()
-		x := open(t, storetest.DSN(t, "sqlite"), engine.OpenOptions{MinChars: minChars})
+		x := open(t, storetest.DSN(t, "sqlite"), index.OpenOptions{MinChars: minChars})
 		ms := add(t, x, docs...)
 		for i, d := range docs {
 			w := want[d.ID]

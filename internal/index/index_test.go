@@ -1,4 +1,4 @@
-package engine_test
+package index_test
 
 import (
 	"errors"
@@ -12,6 +12,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 	"github.com/neardup/neardup/method/minhash"
@@ -20,9 +21,9 @@ import (
 
 var specs = []engine.Spec{minhash.Spec, sentences.Spec}
 
-func open(t *testing.T, dsn string, o engine.OpenOptions) *engine.Index {
+func open(t *testing.T, dsn string, o index.OpenOptions) *index.Index {
 	t.Helper()
-	x, err := engine.Open(t.Context(), dsn, store.Options{Sync: "normal"}, specs, o)
+	x, err := index.Open(t.Context(), dsn, store.Options{Sync: "normal"}, specs, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,9 +31,9 @@ func open(t *testing.T, dsn string, o engine.OpenOptions) *engine.Index {
 	return x
 }
 
-func add(t *testing.T, x *engine.Index, docs ...core.Document) []engine.Match {
+func add(t *testing.T, x *index.Index, docs ...core.Document) []index.Match {
 	t.Helper()
-	ms, err := x.Add(t.Context(), docs, engine.AddOptions{})
+	ms, err := x.Add(t.Context(), docs, index.AddOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +73,7 @@ func TestConcurrentWritersPairEverything(t *testing.T) {
 	for _, e := range storetest.Engines {
 		t.Run(e, func(t *testing.T) {
 			dsn := storetest.DSN(t, e)
-			a, b := open(t, dsn, engine.OpenOptions{}), open(t, dsn, engine.OpenOptions{})
+			a, b := open(t, dsn, index.OpenOptions{}), open(t, dsn, index.OpenOptions{})
 			g := enginetest.NewTextGen(21)
 			var left, right []core.Document
 			for i := range 60 {
@@ -83,14 +84,14 @@ func TestConcurrentWritersPairEverything(t *testing.T) {
 			}
 			var wg sync.WaitGroup
 			for _, w := range []struct {
-				x    *engine.Index
+				x    *index.Index
 				docs []core.Document
 			}{{a, left}, {b, right}} {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
 					for i := range w.docs {
-						if _, err := w.x.Add(t.Context(), w.docs[i:i+1], engine.AddOptions{}); err != nil {
+						if _, err := w.x.Add(t.Context(), w.docs[i:i+1], index.AddOptions{}); err != nil {
 							t.Error(err)
 							return
 						}
@@ -116,7 +117,7 @@ func TestConcurrentWritersPairEverything(t *testing.T) {
 // finds no match, a copy of a kept one does.
 func TestCatchUpOnRemovals(t *testing.T) {
 	dsn := storetest.DSN(t, "sqlite")
-	a, b := open(t, dsn, engine.OpenOptions{}), open(t, dsn, engine.OpenOptions{})
+	a, b := open(t, dsn, index.OpenOptions{}), open(t, dsn, index.OpenOptions{})
 	g := enginetest.NewTextGen(22)
 	gone, kept := g.Sentences(10), g.Sentences(10)
 	add(t, a, enginetest.Doc("gone", gone), enginetest.Doc("kept", kept))
@@ -138,11 +139,11 @@ func TestCatchUpOnRemovals(t *testing.T) {
 // Cluster ids stay put as clusters grow, merge into the older id, and
 // split when a member that held them together is removed.
 func TestClusterIDsAreStable(t *testing.T) {
-	x := open(t, storetest.DSN(t, "sqlite"), engine.OpenOptions{})
+	x := open(t, storetest.DSN(t, "sqlite"), index.OpenOptions{})
 	g := enginetest.NewTextGen(23)
 	s1, s2 := g.Sentences(8), g.Sentences(8)
 	both := append(append([]string{}, s1...), s2...)
-	cluster := func(ms []engine.Match) int64 { return ms[0].Cluster }
+	cluster := func(ms []index.Match) int64 { return ms[0].Cluster }
 	add(t, x, enginetest.Doc("a", s1))
 	c1 := cluster(add(t, x, enginetest.Doc("b", s1)))
 	if c1 == 0 {
@@ -180,26 +181,26 @@ func TestClusterIDsAreStable(t *testing.T) {
 // others is refused with a message naming what differs.
 func TestOptionsAreFixed(t *testing.T) {
 	dsn := storetest.DSN(t, "sqlite")
-	open(t, dsn, engine.OpenOptions{}).Close()
+	open(t, dsn, index.OpenOptions{}).Close()
 	other := minhash.Defaults()
 	other.Threshold = 0.5
 	for _, tc := range []struct {
 		name string
-		o    engine.OpenOptions
+		o    index.OpenOptions
 		want string
 	}{
-		{"other threshold", engine.OpenOptions{Method: other}, "threshold 0.45 → 0.5"},
-		{"other method", engine.OpenOptions{Method: sentences.Defaults()}, "uses method minhash, not sentences"},
-		{"texts", engine.OpenOptions{StoreText: true}, "created without storing texts"},
+		{"other threshold", index.OpenOptions{Method: other}, "threshold 0.45 → 0.5"},
+		{"other method", index.OpenOptions{Method: sentences.Defaults()}, "uses method minhash, not sentences"},
+		{"texts", index.OpenOptions{StoreText: true}, "created without storing texts"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := engine.Open(t.Context(), dsn, store.Options{}, specs, tc.o)
+			_, err := index.Open(t.Context(), dsn, store.Options{}, specs, tc.o)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("got %v, want an error saying %q", err, tc.want)
 			}
 		})
 	}
-	same := open(t, dsn, engine.OpenOptions{Method: minhash.Defaults()})
+	same := open(t, dsn, index.OpenOptions{Method: minhash.Defaults()})
 	if same.Meta().Method != minhash.Name {
 		t.Error("the same options were refused")
 	}
@@ -208,17 +209,17 @@ func TestOptionsAreFixed(t *testing.T) {
 // Documents are stored with what was read of them, skipped ones with their
 // reason, and an id is never stored twice; Replace replaces.
 func TestAddStatuses(t *testing.T) {
-	x := open(t, storetest.DSN(t, "sqlite"), engine.OpenOptions{StoreText: true})
+	x := open(t, storetest.DSN(t, "sqlite"), index.OpenOptions{StoreText: true})
 	g := enginetest.NewTextGen(24)
 	d := enginetest.Doc("a", g.Sentences(6))
 	d.Date = time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	ms := add(t, x, d, core.Document{ID: "empty"}, d)
-	if ms[0].Status != engine.Added || ms[1].Skip != core.SkipTooShort || ms[2].Status != engine.Exists {
+	if ms[0].Status != index.Added || ms[1].Skip != core.SkipTooShort || ms[2].Status != index.Exists {
 		t.Errorf("statuses %+v", ms)
 	}
 	d2 := enginetest.Doc("a", g.Sentences(6))
-	ms, err := x.Add(t.Context(), []core.Document{d2}, engine.AddOptions{Replace: true})
-	if err != nil || ms[0].Status != engine.Replaced {
+	ms, err := x.Add(t.Context(), []core.Document{d2}, index.AddOptions{Replace: true})
+	if err != nil || ms[0].Status != index.Replaced {
 		t.Fatalf("replace: %+v %v", ms, err)
 	}
 	st, _ := x.Stats(t.Context())
@@ -233,7 +234,7 @@ func TestAddStatuses(t *testing.T) {
 func TestReplaceMutualDuplicates(t *testing.T) {
 	for _, kind := range storetest.Engines {
 		t.Run(kind, func(t *testing.T) {
-			x := open(t, storetest.DSN(t, kind), engine.OpenOptions{})
+			x := open(t, storetest.DSN(t, kind), index.OpenOptions{})
 			g := enginetest.NewTextGen(26)
 			base := g.Sentences(12)
 			var docs []core.Document
@@ -242,7 +243,7 @@ func TestReplaceMutualDuplicates(t *testing.T) {
 			}
 			add(t, x, docs...)
 			for round := range 2 {
-				ms, err := x.Add(t.Context(), docs, engine.AddOptions{Replace: true})
+				ms, err := x.Add(t.Context(), docs, index.AddOptions{Replace: true})
 				if err != nil {
 					t.Fatalf("round %d: %v", round, err)
 				}
@@ -251,7 +252,7 @@ func TestReplaceMutualDuplicates(t *testing.T) {
 					for _, p := range m.Pairs {
 						others[p.A] = true
 					}
-					if m.Status != engine.Replaced || len(m.Pairs) != len(docs)-1 || len(others) != len(docs)-1 ||
+					if m.Status != index.Replaced || len(m.Pairs) != len(docs)-1 || len(others) != len(docs)-1 ||
 						m.Cluster == 0 || m.Cluster != ms[0].Cluster {
 						t.Errorf("round %d: %s: status %s, pairs %v, cluster %d", round, docs[i].ID, m.Status, m.Pairs, m.Cluster)
 					}
@@ -268,7 +269,7 @@ func TestReplaceMutualDuplicates(t *testing.T) {
 // its duplicate without being compared, joins its cluster, and survives a
 // rescore; Then writes in the same transaction.
 func TestExactCopies(t *testing.T) {
-	x := open(t, storetest.DSN(t, "sqlite"), engine.OpenOptions{})
+	x := open(t, storetest.DSN(t, "sqlite"), index.OpenOptions{})
 	g := enginetest.NewTextGen(25)
 	a := enginetest.Doc("a", g.Sentences(8))
 	a.URL = "https://site.example/a"
@@ -279,8 +280,8 @@ func TestExactCopies(t *testing.T) {
 	byURL.URL = a.URL
 	other := enginetest.Doc("other", g.Sentences(8))
 	thenCalls := 0
-	ms, err := x.Add(t.Context(), []core.Document{a, content, byURL, other}, engine.AddOptions{Exact: true,
-		Then: func(w store.Writer, ms []engine.Match) error {
+	ms, err := x.Add(t.Context(), []core.Document{a, content, byURL, other}, index.AddOptions{Exact: true,
+		Then: func(w index.FeedWriter, ms []index.Match) error {
 			thenCalls++
 			if len(ms) != 4 {
 				t.Errorf("Then saw %d matches", len(ms))
@@ -298,8 +299,8 @@ func TestExactCopies(t *testing.T) {
 			}
 			continue
 		}
-		if m.Skip != core.SkipExactCopy || len(m.Pairs) != 1 || m.Pairs[0].A != "a" || m.Pairs[0].Method != engine.ExactMethod ||
-			m.Pairs[0].Evidence.(engine.ExactEvidence).By != want || m.Cluster == 0 {
+		if m.Skip != core.SkipExactCopy || len(m.Pairs) != 1 || m.Pairs[0].A != "a" || m.Pairs[0].Method != index.ExactMethod ||
+			m.Pairs[0].Evidence.(index.ExactEvidence).By != want || m.Cluster == 0 {
 			t.Errorf("%s: %+v, want an exact copy of a by %s", m.ID, m, want)
 		}
 	}
@@ -307,8 +308,8 @@ func TestExactCopies(t *testing.T) {
 		t.Errorf("Then called %d times; clusters %d %d", thenCalls, ms[1].Cluster, ms[2].Cluster)
 	}
 	boom := errors.New("boom")
-	_, err = x.Add(t.Context(), []core.Document{enginetest.Doc("lost", g.Sentences(8))}, engine.AddOptions{
-		Then: func(store.Writer, []engine.Match) error { return boom }})
+	_, err = x.Add(t.Context(), []core.Document{enginetest.Doc("lost", g.Sentences(8))}, index.AddOptions{
+		Then: func(index.FeedWriter, []index.Match) error { return boom }})
 	if !errors.Is(err, boom) {
 		t.Errorf("a failing Then: %v", err)
 	}
@@ -333,7 +334,7 @@ func TestVerifyFindsFaults(t *testing.T) {
 	for _, eng := range storetest.Engines {
 		t.Run(eng, func(t *testing.T) {
 			dsn := storetest.DSN(t, eng)
-			x := open(t, dsn, engine.OpenOptions{})
+			x := open(t, dsn, index.OpenOptions{})
 			g := enginetest.NewTextGen(31)
 			a, b := g.Sentences(10), g.Sentences(10)
 			add(t, x, enginetest.Doc("a", a), enginetest.Doc("a-copy", a), enginetest.Doc("b", b))
@@ -359,7 +360,7 @@ func TestVerifyFindsFaults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			faults, err := open(t, dsn, engine.OpenOptions{}).Verify(t.Context(), nil)
+			faults, err := open(t, dsn, index.OpenOptions{}).Verify(t.Context(), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -371,5 +372,67 @@ func TestVerifyFindsFaults(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSketchedAddKeepsItsSketch pins a bug: a document sketched by a
+// Batch's Sketcher and given to AddSketched was stored without its sketch,
+// so that after reopening it was not loaded, a copy of it was not found,
+// and Verify reported the sketch missing. AddSketched now takes only the
+// sketches of an Index's Sketcher, which carry their encoding.
+func TestSketchedAddKeepsItsSketch(t *testing.T) {
+	dsn := storetest.DSN(t, "sqlite")
+	x := open(t, dsn, index.OpenOptions{})
+	g := enginetest.NewTextGen(41)
+	text := g.Sentences(10)
+	d := enginetest.Doc("a", text)
+	if _, err := x.AddSketched(t.Context(), []core.Document{d}, []index.Sketch{x.NewSketcher().Sketch(&d)}, index.AddOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	x = open(t, dsn, index.OpenOptions{})
+	if x.Len() != 1 {
+		t.Errorf("after reopening %d documents loaded, want 1", x.Len())
+	}
+	if faults, err := x.Verify(t.Context(), nil); err != nil || len(faults) > 0 {
+		t.Errorf("verify: %v %v", faults, err)
+	}
+	ms := add(t, x, enginetest.Doc("a-copy", text))
+	if len(ms[0].Pairs) != 1 || ms[0].Pairs[0].A != "a" {
+		t.Errorf("the copy's matches %+v, want a", ms[0].Pairs)
+	}
+	if _, err := x.AddSketched(t.Context(), []core.Document{d}, []index.Sketch{{}}, index.AddOptions{Replace: true}); err == nil {
+		t.Error("a sketch no Sketcher made was stored")
+	}
+}
+
+// Flags apply over the stored index's own options (a command's method
+// flags), so that a flag given again with its stored value opens the
+// index, and one with another value is refused; a new index takes them
+// over the method's defaults, and StoreTextIfNew stores texts only in a
+// new index.
+func TestFlagsMergeOverStoredOptions(t *testing.T) {
+	dsn := storetest.DSN(t, "sqlite")
+	threshold := func(v float64) func(engine.Config) (engine.Config, error) {
+		return func(base engine.Config) (engine.Config, error) {
+			o := base.(minhash.Options)
+			o.Threshold = v
+			return o, nil
+		}
+	}
+	x := open(t, dsn, index.OpenOptions{Flags: threshold(0.6), StoreTextIfNew: true})
+	if m := x.Meta(); m.Method != minhash.Name || !strings.Contains(m.Options, `"threshold":0.6`) || !m.StoreText {
+		t.Errorf("a new index with flags: %+v", m)
+	}
+	x.Close()
+	open(t, dsn, index.OpenOptions{Flags: threshold(0.6), StoreTextIfNew: true}).Close()
+	open(t, dsn, index.OpenOptions{MethodName: minhash.Name}).Close()
+	if _, err := index.Open(t.Context(), dsn, store.Options{}, specs, index.OpenOptions{Flags: threshold(0.5)}); err == nil ||
+		!strings.Contains(err.Error(), "threshold 0.6 → 0.5") {
+		t.Errorf("another threshold: %v", err)
+	}
+	if _, err := index.Open(t.Context(), dsn, store.Options{}, specs, index.OpenOptions{MethodName: sentences.Name}); err == nil ||
+		!strings.Contains(err.Error(), "not sentences") {
+		t.Errorf("another method: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package engine_test
+package index_test
 
 import (
 	"errors"
@@ -9,9 +9,8 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
-	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
 
@@ -21,7 +20,7 @@ import (
 func TestChecksBesideWrites(t *testing.T) {
 	for _, e := range storetest.Engines {
 		t.Run(e, func(t *testing.T) {
-			x := open(t, storetest.DSN(t, e), engine.OpenOptions{})
+			x := open(t, storetest.DSN(t, e), index.OpenOptions{})
 			g := enginetest.NewTextGen(5)
 			add(t, x, enginetest.Background(g, 20)...)
 			const n = 60
@@ -42,13 +41,13 @@ func TestChecksBesideWrites(t *testing.T) {
 				defer close(done)
 				for i := range docs {
 					if i%4 == 0 {
-						_, err := x.Add(t.Context(), failing[i/4:i/4+1], engine.AddOptions{
-							Then: func(store.Writer, []engine.Match) error { return boom }})
+						_, err := x.Add(t.Context(), failing[i/4:i/4+1], index.AddOptions{
+							Then: func(index.FeedWriter, []index.Match) error { return boom }})
 						if !errors.Is(err, boom) {
 							t.Errorf("a failing add: %v, want %v", err, boom)
 						}
 					}
-					if _, err := x.Add(t.Context(), docs[i:i+1], engine.AddOptions{}); err != nil {
+					if _, err := x.Add(t.Context(), docs[i:i+1], index.AddOptions{}); err != nil {
 						t.Error(err)
 						return
 					}
@@ -120,7 +119,7 @@ func TestCheckSeesOtherWriters(t *testing.T) {
 	for _, e := range storetest.Engines {
 		t.Run(e, func(t *testing.T) {
 			dsn := storetest.DSN(t, e)
-			a, b := open(t, dsn, engine.OpenOptions{}), open(t, dsn, engine.OpenOptions{})
+			a, b := open(t, dsn, index.OpenOptions{}), open(t, dsn, index.OpenOptions{})
 			g := enginetest.NewTextGen(8)
 			add(t, a, enginetest.Background(g, 10)...)
 			d := enginetest.Doc("other", g.Sentences(10))

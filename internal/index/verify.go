@@ -1,4 +1,4 @@
-package engine
+package index
 
 import (
 	"context"
@@ -18,7 +18,7 @@ const maxFaults = 100
 // duplicate marks' connected group. It returns the faults found. Faults of
 // the store itself (damaged pages, records that do not match their
 // checksums) are returned alone: the consistency checks would read them.
-func (x *index[S, E]) verify(ctx context.Context, progress func(done int)) ([]string, error) {
+func (x *Index) verify(ctx context.Context, progress func(done int)) ([]string, error) {
 	faults, err := x.st.Check(ctx)
 	if err != nil || len(faults) > 0 {
 		return faults, err
@@ -51,7 +51,7 @@ func (x *index[S, E]) verify(ctx context.Context, progress func(done int)) ([]st
 	return f.result(), err
 }
 
-func (x *index[S, E]) verifySketch(r store.Reader, d *store.Doc, f *faultList) error {
+func (x *Index) verifySketch(r store.Reader, d *store.Doc, f *faultList) error {
 	parts, err := r.Sketch(d.Ord)
 	switch {
 	case d.Skip != core.SkipNone && err == nil:
@@ -60,7 +60,7 @@ func (x *index[S, E]) verifySketch(r store.Reader, d *store.Doc, f *faultList) e
 	case err != nil:
 		f.add("document %q: %v", d.ID, err)
 	default:
-		_, err := x.m.DecodeSketch(parts.Index, parts.Detail)
+		err := x.live.CheckSketch(parts.Index, parts.Detail)
 		switch {
 		case err != nil && parts.Detail == nil:
 			f.add("document %q: the detail part of its sketch is missing (%v)", d.ID, err)
@@ -73,7 +73,7 @@ func (x *index[S, E]) verifySketch(r store.Reader, d *store.Doc, f *faultList) e
 
 // verifyMarks checks each mark and that clusters are the groups their
 // duplicate marks join.
-func (x *index[S, E]) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]int, f *faultList) error {
+func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]int, f *faultList) error {
 	var uf cluster.UnionFind
 	uf.Grow(len(rows))
 	err := r.EachMark(func(m *store.Mark) error {

@@ -1,0 +1,507 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync/atomic"
+
+	"github.com/neardup/neardup/core"
+)
+
+// Live is a method's in-memory candidate index over the documents of a
+// persistent index, with its types erased: what package index drives as it
+// reads, writes and checks its store. Stored documents are named by their
+// stored ordinals (int64, increasing in the order added, never 0); the
+// method's own ordinals stay inside.
+//
+// A Live is not safe for concurrent use, with two exceptions its caller
+// arranges: the methods marked "reads" may run at once with each other,
+// and a Check's Verify runs at once with anything.
+type Live interface {
+	// Reset empties the live index with its method built afresh, ready
+	// for Reserve and Load.
+	Reset() error
+	// Reserve sizes the method's index for n documents, unless the
+	// method loads many documents at once by a faster path.
+	Reserve(n int)
+	// Load adds the stored documents each gives (ordinal, index part of
+	// the sketch), in increasing ordinal order.
+	Load(each func(yield func(ord int64, index []byte) error) error) error
+	// Forget takes a removed document out; index is its sketch's index
+	// part, nil for a document without one. A document never loaded is
+	// ignored.
+	Forget(ord int64, index []byte) error
+	// Len counts the stored documents loaded (reads).
+	Len() int
+
+	// SetWindow makes matching pair only documents dated at most seconds
+	// apart (0: any).
+	SetWindow(seconds int64)
+	// NeedsDates reports whether matching under a window needs dates
+	// not given yet (reads).
+	NeedsDates() bool
+	// Undated lists the stored documents whose dates matching under a
+	// window needs and has not been given (reads).
+	Undated() []int64
+	// SetDates gives the dates (Unix seconds) of the documents Undated
+	// listed; those left out are taken as undated.
+	SetDates(dates map[int64]int64)
+
+	// SetMinChars sets the minimum length of a text compared, in
+	// characters (see stubSkip); 0 means analysis.DefaultStubChars,
+	// negative none. Call it before any NewSketcher.
+	SetMinChars(n int)
+	// NewSketcher returns a Sketcher for one goroutine; it encodes each
+	// sketch as it makes it (see Sketch.Encoded). Safe to call at any time.
+	NewSketcher() *Sketcher
+	// Encode encodes a sketch of the method made by any of its
+	// Sketchers; an error for a sketch of another method.
+	Encode(sk *Sketch) error
+
+	// Begin adds document doc, sketched as sk, to the method's corpus
+	// statistics, as the next document, not indexed yet.
+	Begin(sk Sketch, doc *core.Document) (Pending, error)
+	// Match verifies a begun document against the documents indexed
+	// (reads the index; details gives the stored sketches the cache
+	// lacks) and returns its pairs, best first.
+	Match(p Pending, doc *core.Document, details Details) ([]Hit, error)
+	// Commit indexes a begun document stored under ordinal ord.
+	Commit(p Pending, ord int64)
+	// Probe matches a document without keeping it: Begin, Match and
+	// the method's Remove.
+	Probe(sk Sketch, doc *core.Document, details Details) ([]Hit, error)
+
+	// Candidates gathers the candidates of a check of doc beside writes
+	// (reads): ok is false when the method cannot check so, or dates are
+	// to be read first.
+	Candidates(sk Sketch, doc *core.Document) (c Check, ok bool, err error)
+
+	// Similarity returns the exact score of two loaded documents; ok is
+	// false when either is not loaded.
+	Similarity(a, b int64, details Details) (score float64, ok bool, err error)
+	// CheckSketch decodes a stored sketch's two parts, to verify them.
+	CheckSketch(index, detail []byte) error
+}
+
+// Details reads the detail parts of stored sketches (nil for a method
+// without one). For a document no longer stored Detail returns an error
+// wrapping ErrNotStored, which a check leaves out.
+type Details interface {
+	Detail(ord int64) ([]byte, error)
+}
+
+// ErrNotStored is what Details return for a document no longer stored.
+var ErrNotStored = errors.New("engine: document not stored")
+
+// Hit is a verified pair of a document with a stored one.
+type Hit struct {
+	// Other is the stored document's ordinal.
+	Other    int64
+	Score    float64
+	Label    core.Label
+	Evidence core.Evidence
+}
+
+// Pending is a document begun and not yet committed (see Live.Begin).
+type Pending struct {
+	mem int32
+	s   any
+}
+
+// Check is a check's candidates, gathered from a Live.
+type Check interface {
+	// Verify verifies the candidates stored at most at ordinal head,
+	// reading their details from the cache, else from details, and
+	// returns the pairs found, best first. It runs beside anything.
+	Verify(head int64, details Details) ([]Hit, error)
+}
+
+// newLive returns the Live of a method built by build.
+func newLive[S any, E core.Evidence](name string, build func() (Method[S, E], error)) (*live[S, E], error) {
+	m, err := build()
+	if err != nil {
+		return nil, err
+	}
+	l := &live[S, E]{name: name, build: build}
+	l.reset(m)
+	return l, nil
+}
+
+// live is the Live of a method with sketches S and evidence E.
+type live[S any, E core.Evidence] struct {
+	name  string
+	build func() (Method[S, E], error)
+	m     Method[S, E]
+	// ords maps the method's ordinals to stored ones; mem the reverse.
+	// An ordinal whose document was removed, or that a probe used, maps
+	// to 0.
+	ords []int64
+	mem  map[int64]int32
+	// window, when positive, is the most seconds apart two dated
+	// documents may be to pair.
+	window int64
+	// minChars is the minimum length of a text compared (see stubSkip).
+	minChars int
+	// dates are the documents' own dates by method ordinal (Unix seconds,
+	// 0 unknown); undated lists the ordinals loaded whose dates are not
+	// read yet.
+	dates   []int64
+	undated []int32
+	cache   *detailCache[S]
+	// codec is m, for what sketches documents on any goroutine (Reset
+	// replaces m; sketching reads only its options).
+	codec atomic.Pointer[methodRef[S, E]]
+}
+
+// methodRef holds a live index's method for goroutines that hold none of
+// its caller's locks (see live.codec).
+type methodRef[S any, E core.Evidence] struct{ m Method[S, E] }
+
+// detailCacheSize is how many decoded sketch details a live index keeps (a
+// minhash detail takes about 1 KiB): the documents added last are the
+// likeliest candidates of the next ones.
+const detailCacheSize = 1 << 17
+
+func (l *live[S, E]) reset(m Method[S, E]) {
+	l.m, l.ords, l.mem = m, nil, map[int64]int32{}
+	l.dates, l.undated = nil, nil
+	l.cache = newDetailCache[S](detailCacheSize)
+	l.codec.Store(&methodRef[S, E]{m})
+}
+
+func (l *live[S, E]) Reset() error {
+	m, err := l.build()
+	if err != nil {
+		return err
+	}
+	l.reset(m)
+	return nil
+}
+
+func (l *live[S, E]) Reserve(n int) {
+	_, bulk := l.m.(Restorer[S])
+	if rs, ok := l.m.(Reserver); ok && !bulk {
+		rs.Reserve(n)
+	}
+}
+
+// Load adds documents all at once through the method's Restorer when the
+// index is empty.
+func (l *live[S, E]) Load(each func(yield func(ord int64, index []byte) error) error) error {
+	rs, bulk := l.m.(Restorer[S])
+	bulk = bulk && len(l.ords) == 0
+	var mems []int32
+	var ss []*S
+	err := each(func(ord int64, data []byte) error {
+		s, err := l.m.DecodeIndex(data)
+		if err != nil {
+			return fmt.Errorf("document %d: %w", ord, err)
+		}
+		mem := l.assign(ord, 0)
+		l.m.Add(mem, s)
+		if bulk {
+			mems, ss = append(mems, mem), append(ss, s)
+		} else {
+			l.m.Index(mem, s)
+		}
+		return nil
+	})
+	if err == nil && bulk {
+		rs.Restore(mems, ss)
+	}
+	return err
+}
+
+// assign gives stored ordinal ord (0 for a document being added or
+// probed) the next method ordinal; date is the document's own date (Unix
+// seconds, 0 unknown), unread for a stored document.
+func (l *live[S, E]) assign(ord int64, date int64) int32 {
+	mem := int32(len(l.ords))
+	l.ords = append(l.ords, ord)
+	l.dates = append(l.dates, date)
+	if ord != 0 {
+		l.mem[ord] = mem
+		l.undated = append(l.undated, mem)
+	}
+	return mem
+}
+
+func (l *live[S, E]) Forget(ord int64, data []byte) error {
+	mem, ok := l.mem[ord]
+	if !ok {
+		return nil // never loaded: skipped, or added and removed since
+	}
+	var s *S
+	if data != nil {
+		var err error
+		if s, err = l.m.DecodeIndex(data); err != nil {
+			return fmt.Errorf("removed document %d: %w", ord, err)
+		}
+	}
+	l.m.Remove(mem, s)
+	delete(l.mem, ord)
+	l.ords[mem] = 0
+	l.cache.drop(ord)
+	return nil
+}
+
+func (l *live[S, E]) Len() int { return len(l.mem) }
+
+func (l *live[S, E]) SetWindow(seconds int64) { l.window = seconds }
+
+func (l *live[S, E]) NeedsDates() bool { return l.window > 0 && len(l.undated) > 0 }
+
+func (l *live[S, E]) Undated() []int64 {
+	if !l.NeedsDates() {
+		return nil
+	}
+	ords := make([]int64, 0, len(l.undated))
+	for _, mem := range l.undated {
+		if o := l.ords[mem]; o != 0 {
+			ords = append(ords, o)
+		}
+	}
+	return ords
+}
+
+func (l *live[S, E]) SetDates(dates map[int64]int64) {
+	for ord, date := range dates {
+		if mem, ok := l.mem[ord]; ok {
+			l.dates[mem] = date
+		}
+	}
+	l.undated = nil
+}
+
+func (l *live[S, E]) SetMinChars(n int) { l.minChars = n }
+
+func (l *live[S, E]) NewSketcher() *Sketcher {
+	m := l.codec.Load().m
+	sk := m.NewSketcher()
+	minChars := l.minChars
+	return &Sketcher{sketch: func(doc *core.Document) Sketch {
+		if skip := stubSkip(doc, minChars); skip != core.SkipNone {
+			return Sketch{skip: skip, method: l.name}
+		}
+		s, skip := sk.Sketch(doc)
+		if skip != core.SkipNone {
+			return Sketch{skip: skip, method: l.name}
+		}
+		return Sketch{v: s, method: l.name, encoded: true, index: m.AppendIndex(nil, s), detail: m.AppendDetail(nil, s)}
+	}}
+}
+
+func (l *live[S, E]) Encode(sk *Sketch) error {
+	s, err := typedSketch[S](*sk, l.name)
+	if err != nil || sk.encoded || s == nil {
+		return err
+	}
+	m := l.codec.Load().m
+	sk.index, sk.detail, sk.encoded = m.AppendIndex(nil, s), m.AppendDetail(nil, s), true
+	return nil
+}
+
+// typedSketch returns sk's value as the method's sketch; nil for a
+// skipped document.
+func typedSketch[S any](sk Sketch, name string) (*S, error) {
+	if sk.skip != core.SkipNone {
+		return nil, nil
+	}
+	s, ok := sk.v.(*S)
+	if !ok {
+		return nil, fmt.Errorf("engine: a sketch of %s given to %s", sk.method, name)
+	}
+	return s, nil
+}
+
+func (l *live[S, E]) Begin(sk Sketch, doc *core.Document) (Pending, error) {
+	s, err := typedSketch[S](sk, l.name)
+	if err != nil {
+		return Pending{}, err
+	}
+	mem := l.assign(0, unixOrZero(doc))
+	l.m.Add(mem, s)
+	return Pending{mem: mem, s: s}, nil
+}
+
+func (l *live[S, E]) Match(p Pending, doc *core.Document, details Details) ([]Hit, error) {
+	mem, s := p.mem, p.s.(*S)
+	src := Source[S](liveSource[S, E]{l, details})
+	if l.window > 0 {
+		src = liveWindowSource[S, E]{liveSource[S, E]{l, details}, mem}
+	}
+	var found []Found[E]
+	add := func(f Found[E]) { found = append(found, f) }
+	err := l.m.Match(mem, s, src, emitter(l.m, &mem, l.outside, add, nil))
+	if err != nil {
+		return nil, err
+	}
+	found = settle(l.m, found, doc)
+	hits := make([]Hit, len(found))
+	for i, f := range found {
+		hits[i] = Hit{Other: l.ords[f.A], Score: f.Score, Label: f.Label, Evidence: f.Ev}
+	}
+	return hits, nil
+}
+
+// outside reports whether documents a and b are dated farther apart than
+// the window.
+func (l *live[S, E]) outside(a, b int32) bool { return farApart(l.dates[a], l.dates[b], l.window) }
+
+func (l *live[S, E]) Commit(p Pending, ord int64) {
+	s := p.s.(*S)
+	l.ords[p.mem], l.mem[ord] = ord, p.mem
+	l.m.Index(p.mem, s)
+	l.cache.put(ord, s)
+}
+
+func (l *live[S, E]) Probe(sk Sketch, doc *core.Document, details Details) ([]Hit, error) {
+	p, err := l.Begin(sk, doc)
+	if err != nil {
+		return nil, err
+	}
+	hits, err := l.Match(p, doc, details)
+	l.m.Remove(p.mem, p.s.(*S))
+	return hits, err
+}
+
+func (l *live[S, E]) Similarity(a, b int64, details Details) (float64, bool, error) {
+	ma, okA := l.mem[a]
+	mb, okB := l.mem[b]
+	if !okA || !okB {
+		return 0, false, nil
+	}
+	s, err := l.m.Similarity(ma, mb, liveSource[S, E]{l, details})
+	return s, true, err
+}
+
+func (l *live[S, E]) CheckSketch(index, detail []byte) error {
+	_, err := l.m.DecodeSketch(index, detail)
+	return err
+}
+
+// liveSource reads other documents' sketch details for Match: from the
+// cache, else through details.
+type liveSource[S any, E core.Evidence] struct {
+	l       *live[S, E]
+	details Details
+}
+
+func (src liveSource[S, E]) Sketch(mem int32) (*S, error) {
+	l := src.l
+	ord := l.ords[mem]
+	if s := l.cache.get(ord); s != nil {
+		return s, nil
+	}
+	data, err := src.details.Detail(ord)
+	if err != nil {
+		return nil, err
+	}
+	s, err := l.m.DecodeDetail(data)
+	if err != nil {
+		return nil, fmt.Errorf("document %d: %w", ord, err)
+	}
+	l.cache.put(ord, s)
+	return s, nil
+}
+
+// liveWindowSource is a live index's Source for matching document mem
+// under a window (see Outside).
+type liveWindowSource[S any, E core.Evidence] struct {
+	liveSource[S, E]
+	mem int32
+}
+
+func (w liveWindowSource[S, E]) Outside(other int32) bool { return w.l.outside(other, w.mem) }
+
+// checkCands are a checked document's candidates (method ordinals,
+// distinct, increasing) and their stored ordinals, with what verifying
+// them reads: the method and cache as they were when gathered.
+type checkCands[S any, E core.Evidence] struct {
+	m     Method[S, E]
+	ch    Checker[S, E]
+	cache *detailCache[S]
+	s     *S
+	doc   *core.Document
+	mems  []int32
+	ords  []int64
+}
+
+func (l *live[S, E]) Candidates(sk Sketch, doc *core.Document) (Check, bool, error) {
+	ch, isChecker := l.m.(Checker[S, E])
+	if !isChecker || l.NeedsDates() {
+		return nil, false, nil
+	}
+	s, err := typedSketch[S](sk, l.name)
+	if err != nil || s == nil {
+		return nil, err == nil, err
+	}
+	date := unixOrZero(doc)
+	mems := ch.Candidates(nil, s)
+	slices.Sort(mems)
+	mems = slices.Compact(mems)
+	c := &checkCands[S, E]{m: l.m, ch: ch, cache: l.cache, s: s, doc: doc, mems: mems[:0], ords: make([]int64, 0, len(mems))}
+	for _, mem := range mems {
+		ord := l.ords[mem]
+		if ord == 0 || farApart(l.dates[mem], date, l.window) {
+			continue
+		}
+		c.mems, c.ords = append(c.mems, mem), append(c.ords, ord)
+	}
+	return c, true, nil
+}
+
+// Verify reads the details of the candidates and verifies the document
+// against them, holding no lock. A candidate no longer stored is left out.
+func (c *checkCands[S, E]) Verify(head int64, details Details) ([]Hit, error) {
+	src := checkSource[S]{mems: make([]int32, 0, len(c.mems)), details: make([]*S, 0, len(c.mems))}
+	ordOf := make(map[int32]int64, len(c.mems))
+	for i, mem := range c.mems {
+		ord := c.ords[i]
+		if ord > head {
+			continue
+		}
+		det := c.cache.get(ord)
+		if det == nil {
+			data, err := details.Detail(ord)
+			if errors.Is(err, ErrNotStored) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			if det, err = c.m.DecodeDetail(data); err != nil {
+				return nil, fmt.Errorf("document %d: %w", ord, err)
+			}
+			c.cache.put(ord, det)
+		}
+		src.mems, src.details = append(src.mems, mem), append(src.details, det)
+		ordOf[mem] = ord
+	}
+	var found []Found[E]
+	add := func(f Found[E]) { found = append(found, f) }
+	if err := c.ch.Verify(slices.Clone(src.mems), c.s, src, emitter(c.m, new(int32), nil, add, nil)); err != nil {
+		return nil, err
+	}
+	found = settle(c.m, found, c.doc)
+	hits := make([]Hit, len(found))
+	for i, f := range found {
+		hits[i] = Hit{Other: ordOf[f.A], Score: f.Score, Label: f.Label, Evidence: f.Ev}
+	}
+	return hits, nil
+}
+
+// checkSource gives Verify the details read for a check: mems are
+// increasing, details[i] is mems[i]'s.
+type checkSource[S any] struct {
+	mems    []int32
+	details []*S
+}
+
+func (src checkSource[S]) Sketch(mem int32) (*S, error) {
+	if i, ok := slices.BinarySearch(src.mems, mem); ok {
+		return src.details[i], nil
+	}
+	return nil, fmt.Errorf("engine: document %d is not a candidate of the check", mem)
+}

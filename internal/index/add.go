@@ -1,0 +1,222 @@
+package index
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/store"
+)
+
+func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o AddOptions) ([]Match, error) {
+	if err := CheckStorable(docs); err != nil {
+		return nil, err
+	}
+	sks, err := x.sketches(docs, given)
+	if err != nil {
+		return nil, err
+	}
+	var outs []Match
+	err = x.update(ctx, func(w store.Writer) error {
+		outs = make([]Match, len(docs))
+		ids := make([]string, len(docs))
+		for i := range docs {
+			ids[i] = docs[i].ID
+		}
+		stored, err := w.Lookup(ids)
+		if err != nil {
+			return err
+		}
+		var ex *exactKeys
+		if o.Exact {
+			if ex, err = newExactKeys(w, docs, sks, o.Slug); err != nil {
+				return err
+			}
+		}
+		at := now()
+		for i := range docs {
+			d := &docs[i]
+			outs[i] = Match{ID: d.ID, Status: Added, Pairs: []core.Pair{}}
+			if prev, ok := stored[d.ID]; ok {
+				if !o.Replace {
+					outs[i].Status = Exists
+					continue
+				}
+				if err := x.removeOrds(w, []int64{prev}); err != nil {
+					return err
+				}
+				outs[i].Status = Replaced
+			}
+			var ord int64
+			if orig, ev := ex.copyOf(i); orig != 0 {
+				ord, err = x.addCopy(w, d, &sks[i], at, orig, ev, &outs[i])
+			} else {
+				ord, err = x.addOne(w, d, &sks[i], at, &outs[i])
+			}
+			if err != nil {
+				return fmt.Errorf("%s: %w", d.Origin, err)
+			}
+			stored[d.ID] = ord
+			if err := ex.stored(w, i, ord); err != nil {
+				return err
+			}
+		}
+		if o.Then != nil {
+			return o.Then(w, outs)
+		}
+		return nil
+	})
+	return outs, err
+}
+
+// addOne matches, stores and indexes one document.
+func (x *Index) addOne(w store.Writer, d *core.Document, sk *Sketch, at int64, out *Match) (int64, error) {
+	row := x.docRow(d, sk, at)
+	if skip := sk.sk.Skip(); skip != core.SkipNone {
+		row.Skip, out.Skip = skip, skip
+		return w.Insert(row, nil)
+	}
+	if err := x.live.Encode(&sk.sk); err != nil {
+		return 0, err
+	}
+	index, detail, _ := sk.sk.Encoded()
+	// The writer alone changes the in-memory index: it reads it (match)
+	// without a lock, and changes it under one, which checks wait for.
+	var p engine.Pending
+	if err := x.changing(func() (err error) {
+		p, err = x.live.Begin(sk.sk, d)
+		return err
+	}); err != nil {
+		return 0, err
+	}
+	if err := x.readDates(w); err != nil {
+		return 0, err
+	}
+	hits, err := x.live.Match(p, d, details{w})
+	if err != nil {
+		return 0, err
+	}
+	ord, err := w.Insert(row, &store.Sketch{Index: index, Detail: detail})
+	if err != nil {
+		return 0, err
+	}
+	x.changing(func() error {
+		x.live.Commit(p, ord)
+		return nil
+	})
+	return ord, x.mark(w, ord, hits, out)
+}
+
+// docRow is what the store keeps of a document.
+func (x *Index) docRow(d *core.Document, sk *Sketch, at int64) *store.Doc {
+	row := &store.Doc{ID: d.ID, Source: d.Source, URL: d.URL, Title: d.Title, Date: unixOrZero(d), Added: at,
+		Lang: string(sk.lang), Hash: sk.hash, Length: len(d.Text)}
+	if x.meta.StoreText {
+		row.Text = d.Text
+	}
+	return row
+}
+
+// mark stores the marks of document ord, puts it in the cluster of its
+// duplicates, and fills out.
+func (x *Index) mark(w store.Writer, ord int64, hits []engine.Hit, out *Match) error {
+	if len(hits) == 0 {
+		return nil
+	}
+	marks := make([]store.Mark, len(hits))
+	at := now()
+	for i, h := range hits {
+		ev, err := json.Marshal(h.Evidence)
+		if err != nil {
+			return err
+		}
+		marks[i] = store.Mark{A: h.Other, B: ord, Method: x.spec.Name, Score: engine.Round(h.Score), Label: h.Label,
+			Evidence: ev, At: at}
+	}
+	if err := w.AddMarks(marks); err != nil {
+		return err
+	}
+	others, err := x.pairs(w, out, hits, true)
+	if err != nil {
+		return err
+	}
+	var dups []*store.Doc
+	for i, h := range hits {
+		if h.Label == core.Duplicate {
+			dups = append(dups, others[i])
+		}
+	}
+	out.Cluster, err = join(w, ord, dups)
+	return err
+}
+
+// pairs appends to out's pairs the pairs of hits, reading the stored
+// documents they name in r, and returns those documents, by hit. A hit of
+// a document no longer stored is an error when all, else left out (nil).
+func (x *Index) pairs(r store.Reader, out *Match, hits []engine.Hit, all bool) ([]*store.Doc, error) {
+	if len(hits) == 0 {
+		return nil, nil
+	}
+	ords := make([]int64, len(hits))
+	for i, h := range hits {
+		ords[i] = h.Other
+	}
+	docs, err := r.Docs(ords)
+	if err != nil {
+		return nil, err
+	}
+	byOrd := make(map[int64]*store.Doc, len(docs))
+	for i := range docs {
+		byOrd[docs[i].Ord] = &docs[i]
+	}
+	others := make([]*store.Doc, len(hits))
+	for i, h := range hits {
+		d := byOrd[h.Other]
+		if d == nil {
+			if all {
+				return nil, fmt.Errorf("matched document %d is not stored", h.Other)
+			}
+			continue
+		}
+		others[i] = d
+		out.Pairs = append(out.Pairs, core.Pair{A: d.ID, B: out.ID, Method: x.spec.Name, Score: engine.Round(h.Score),
+			Label: h.Label, Evidence: h.Evidence})
+	}
+	return others, nil
+}
+
+// join puts document ord in one cluster with its duplicates: the oldest of
+// their clusters, into which the others merge, or a new one.
+func join(w store.Writer, ord int64, dups []*store.Doc) (int64, error) {
+	if len(dups) == 0 {
+		return 0, nil
+	}
+	target := int64(0)
+	for _, d := range dups {
+		if d.Cluster != 0 && (target == 0 || d.Cluster < target) {
+			target = d.Cluster
+		}
+	}
+	if target == 0 {
+		var err error
+		if target, err = w.NewCluster(); err != nil {
+			return 0, err
+		}
+	}
+	set := []int64{ord}
+	moved := map[int64]bool{}
+	for _, d := range dups {
+		switch {
+		case d.Cluster == 0:
+			set = append(set, d.Ord)
+		case d.Cluster != target && !moved[d.Cluster]:
+			moved[d.Cluster] = true
+			if err := w.MoveCluster(d.Cluster, target); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return target, w.SetCluster(set, target)
+}

@@ -1,0 +1,142 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// query checks docs: beside the writer when the method is a Checker and the
+// in-memory index holds what the store does, else with the Index to
+// itself.
+func (x *Index) query(ctx context.Context, docs []core.Document, given []Sketch) ([]Match, error) {
+	sks, err := x.sketches(docs, given)
+	if err != nil {
+		return nil, err
+	}
+	outs, ok, err := x.check(ctx, docs, sks)
+	if ok || err != nil {
+		return outs, err
+	}
+	x.exclusively(func() { outs, err = x.queryAlone(ctx, docs, sks) })
+	return outs, err
+}
+
+// queryAlone checks docs with the Index to itself, catching up with the
+// store first.
+func (x *Index) queryAlone(ctx context.Context, docs []core.Document, sks []Sketch) ([]Match, error) {
+	outs := make([]Match, len(docs))
+	err := x.st.View(ctx, func(r store.Reader) error {
+		if err := x.catchUp(r); err != nil {
+			if rerr := x.restore(context.WithoutCancel(ctx)); rerr != nil { // it may have failed half way
+				err = errors.Join(err, fmt.Errorf("rebuilding the in-memory index: %w", rerr))
+			}
+			return err
+		}
+		if err := x.readDates(r); err != nil {
+			return err
+		}
+		for i := range docs {
+			outs[i] = Match{ID: docs[i].ID, Status: Checked, Skip: sks[i].Skip(), Pairs: []core.Pair{}}
+			if sks[i].Skip() != core.SkipNone {
+				continue
+			}
+			hits, err := x.live.Probe(sks[i].sk, &docs[i], details{r})
+			if err != nil {
+				return err
+			}
+			if _, err := x.pairs(r, &outs[i], hits, false); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return outs, err
+}
+
+// check checks docs beside the Index's writer and other checks (see
+// Index). It gathers each document's candidates from the in-memory index
+// under lk.mem shared, noting how far the index has read the store; then,
+// holding no lock, reads the store in one snapshot: when the snapshot holds
+// nothing the in-memory index had not read, it keeps the candidates the
+// snapshot holds (stored at most at its head: none of a write that has not
+// committed), reads their details (the cache's, else the snapshot's) and
+// verifies them. A check that finds more in its snapshot (a write committed
+// meanwhile, maybe by another process) gathers its candidates once more;
+// ok is false, with nothing done, when that fails too, when the method is
+// not a Checker, or when the window's dates are not read yet: the caller
+// then checks with the Index to itself, which catches up.
+//
+// A check thus sees every document whose add returned before it began (its
+// commit is in the snapshot, its ordinal in memory), and none whose add
+// has not committed. It never waits for a lock holding a connection of the
+// store: a writer holding the lock may need one.
+func (x *Index) check(ctx context.Context, docs []core.Document, sks []Sketch) (outs []Match, ok bool, err error) {
+	x.lk.open.RLock()
+	defer x.lk.open.RUnlock()
+	for range 2 {
+		var again bool
+		outs, again, err = x.checkOnce(ctx, docs, sks)
+		if err != nil || outs != nil || !again {
+			return outs, outs != nil, err
+		}
+	}
+	return nil, false, nil
+}
+
+// checkOnce is one try of check: outs nil when it could not check, and
+// again then when another try may.
+func (x *Index) checkOnce(ctx context.Context, docs []core.Document, sks []Sketch) (outs []Match, again bool, err error) {
+	checks, lastOrd, lastRemoval, ok, err := x.candidates(docs, sks)
+	if !ok || err != nil {
+		return nil, false, err
+	}
+	err = x.st.View(ctx, func(r store.Reader) error {
+		headOrd, headRemoval, err := r.Head()
+		if err != nil || headOrd > lastOrd || headRemoval > lastRemoval {
+			again = true
+			return err
+		}
+		outs = make([]Match, len(docs))
+		for i := range docs {
+			outs[i] = Match{ID: docs[i].ID, Status: Checked, Skip: sks[i].Skip(), Pairs: []core.Pair{}}
+			if checks[i] == nil {
+				continue
+			}
+			hits, err := checks[i].Verify(headOrd, details{r})
+			if err != nil {
+				return err
+			}
+			if _, err := x.pairs(r, &outs[i], hits, false); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	return outs, again, nil
+}
+
+// candidates gathers the candidates of each document (nil for one
+// skipped) under lk.mem shared, and how far the in-memory index has read
+// the store; ok is false when the method cannot check beside writes now.
+func (x *Index) candidates(docs []core.Document, sks []Sketch) (checks []engine.Check, lastOrd, lastRemoval int64, ok bool, err error) {
+	x.lk.mem.RLock()
+	defer x.lk.mem.RUnlock()
+	checks = make([]engine.Check, len(docs))
+	for i := range docs {
+		if sks[i].Skip() != core.SkipNone {
+			continue
+		}
+		if checks[i], ok, err = x.live.Candidates(sks[i].sk, &docs[i]); !ok || err != nil {
+			return nil, 0, 0, false, err
+		}
+	}
+	return checks, x.lastOrd, x.lastRemoval, true, nil
+}

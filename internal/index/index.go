@@ -1,0 +1,364 @@
+// Package index is the persistent index: each document added is checked
+// against every document stored before it, marked, and stored. It owns its
+// store: it opens it, catches up with what other processes write to it,
+// and is the only way to its documents, sketches, marks and clusters; its
+// clients (the CLI, the server, the web UI, the feed watcher) get the few
+// things they read of it from its methods. The method's in-memory
+// candidate index is an engine.Live, which this package keeps in step with
+// the store.
+package index
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/store"
+)
+
+// Index is a persistent index. Its method keeps an in-memory candidate
+// index, rebuilt from the stored sketches when the Index opens and kept up
+// to date with what other processes write to the same store (see package
+// store). Its methods are safe for concurrent use.
+//
+// Writes (Add, Remove, Expire, Rescore) run one at a time. Checks (Query)
+// of a method that is an engine.Checker run beside each other and beside
+// the writes: each reads the store in a snapshot of its own and the
+// in-memory index only while it gathers its candidates, and a write changes
+// the in-memory index only for as long as each change takes, not for its
+// transaction. A check sees every document whose add returned before it
+// began, and no document whose add has not committed. The other methods
+// (and checks of other methods) have the Index to themselves.
+type Index struct {
+	lk   locks
+	meta store.Meta
+	spec engine.Spec
+	cfg  engine.Config
+	keep cluster.Policy
+	st   store.Store
+	// owned is set when Close closes st (an Index made by Open); closed
+	// once it has.
+	owned, closed bool
+
+	// live is the method's in-memory index. It, lastOrd and lastRemoval
+	// are changed only by a goroutine holding lk.write, under lk.mem held
+	// exclusively (see changing); a check reads them under lk.mem shared.
+	live engine.Live
+	// lastOrd and lastRemoval are how far this process has read the
+	// store: the in-memory index holds every document up to lastOrd, less
+	// those removed up to lastRemoval.
+	lastOrd, lastRemoval int64
+	// dirty is set while the in-memory index is ahead of the store, in a
+	// write that may yet fail.
+	dirty bool
+	// exclusive is set while lk.mem is held exclusively by the goroutine
+	// holding lk.write: changing then does not take it again. Only that
+	// goroutine reads it.
+	exclusive bool
+	pool      sync.Pool // of *engine.Sketcher
+
+	counts counts // for RecentStats
+}
+
+// locks are an Index's locks.
+type locks struct {
+	// write is held by each write for its whole time, and by whatever
+	// needs the in-memory index not to change.
+	write sync.Mutex
+	// mem guards the in-memory index: held exclusively while a write
+	// changes it (and by the methods that have the Index to themselves),
+	// shared while a check gathers candidates from it.
+	mem sync.RWMutex
+	// open is held shared by each check, exclusively by Close, which
+	// waits for the checks under way to be done with the store.
+	open sync.RWMutex
+}
+
+// exclusively runs fn with the Index to itself: no write and no check runs
+// meanwhile.
+func (x *Index) exclusively(fn func()) {
+	x.lk.write.Lock()
+	defer x.lk.write.Unlock()
+	x.lk.mem.Lock()
+	defer x.lk.mem.Unlock()
+	x.exclusive = true
+	defer func() { x.exclusive = false }()
+	fn()
+}
+
+// changing runs fn, which changes the in-memory index, holding lk.mem
+// exclusively, unless the caller holds it so already. The caller holds
+// lk.write (or is alone with the index, as while it opens).
+func (x *Index) changing(fn func() error) error {
+	if x.exclusive {
+		return fn()
+	}
+	x.lk.mem.Lock()
+	x.exclusive = true
+	defer func() {
+		x.exclusive = false
+		x.lk.mem.Unlock()
+	}()
+	return fn()
+}
+
+// AddOptions change how Add treats a document.
+type AddOptions struct {
+	// Replace removes a stored document of the same ID first; without it
+	// such a document is left as it is and reported as existing.
+	Replace bool
+	// Exact checks each document first for an exact copy among the
+	// documents added with Exact: the same title and text (ContentHash) or
+	// the same URL, which should then be canonical (a crawler's documents).
+	// A copy is stored and marked a duplicate of the first (method
+	// "exact") without being sketched or compared.
+	Exact bool
+	// Slug, with Exact, returns the article slug of a document's ID or URL
+	// ("" for none): a document whose ID or URL has the slug of a stored
+	// one's is an exact copy of it too. Nil means no slugs.
+	Slug func(url string) string
+	// Then, if not nil, runs in the transaction of the add, after every
+	// document: what it writes of the feed tables commits with them, or
+	// nothing does.
+	Then func(w FeedWriter, ms []Match) error
+}
+
+// Status says what became of a document given to Add or Query.
+type Status string
+
+// The statuses of a Match.
+const (
+	Added    Status = "added"    // stored, with its matches
+	Replaced Status = "replaced" // stored in place of a document of the same ID
+	Exists   Status = "exists"   // not stored: a document of the same ID is
+	Checked  Status = "checked"  // matched by Query, not stored
+)
+
+// Match is what adding or checking one document found: its status and its
+// matches among the stored documents.
+type Match struct {
+	ID     string          `json:"id"`
+	Status Status          `json:"status"`
+	Skip   core.SkipReason `json:"skipped,omitempty"`
+	// Cluster is the cluster the document joined; 0 for none.
+	Cluster int64 `json:"cluster,omitempty"`
+	// Pairs are the document's matches among the stored documents, best
+	// first: A is the stored document, B this one.
+	Pairs []core.Pair `json:"matches"`
+}
+
+// restore rebuilds the method's in-memory index from the store.
+func (x *Index) restore(ctx context.Context) error {
+	return x.changing(func() error {
+		if err := x.live.Reset(); err != nil {
+			return err
+		}
+		x.lastOrd, x.lastRemoval = 0, 0
+		return x.st.View(ctx, func(r store.Reader) error {
+			last, _, err := r.Head()
+			if err != nil {
+				return err
+			}
+			x.live.Reserve(int(last))
+			return x.catchUp(r)
+		})
+	})
+}
+
+// catchUp applies what the store holds beyond lastOrd and lastRemoval to
+// the in-memory index: removals first (a document added and removed since
+// is never loaded), then documents in order.
+func (x *Index) catchUp(r store.Reader) error {
+	lastOrd, lastRemoval, err := r.Head()
+	if err != nil {
+		return err
+	}
+	if err := x.forgetRemoved(r, lastRemoval); err != nil {
+		return err
+	}
+	if lastOrd <= x.lastOrd {
+		return nil
+	}
+	return x.changing(func() error {
+		err := x.live.Load(func(yield func(ord int64, index []byte) error) error {
+			return r.Indexes(x.lastOrd, yield)
+		})
+		if err != nil {
+			return err
+		}
+		x.lastOrd = lastOrd
+		return nil
+	})
+}
+
+// forgetRemoved takes the documents removed after lastRemoval, up to
+// removal upTo, out of the in-memory index.
+func (x *Index) forgetRemoved(r store.Reader, upTo int64) error {
+	if upTo <= x.lastRemoval {
+		return nil
+	}
+	rs, err := r.Removals(x.lastRemoval)
+	if err != nil {
+		return err
+	}
+	return x.changing(func() error {
+		for _, rm := range rs {
+			if err := x.live.Forget(rm.Ord, rm.Index); err != nil {
+				return err
+			}
+		}
+		x.lastRemoval = upTo
+		return nil
+	})
+}
+
+// readDatesChunk is how many documents' dates readDates asks the store for
+// at once.
+const readDatesChunk = 1000
+
+// readDates gives the in-memory index the dates of the documents loaded
+// from the store since the last call, under a window: the window rules
+// candidates out by date before they are verified.
+func (x *Index) readDates(r store.Reader) error {
+	if !x.live.NeedsDates() {
+		return nil
+	}
+	return x.changing(func() error {
+		ords := x.live.Undated()
+		dates := make(map[int64]int64, len(ords))
+		for len(ords) > 0 {
+			chunk := ords[:min(len(ords), readDatesChunk)]
+			docs, err := r.Docs(chunk)
+			if err != nil {
+				return err
+			}
+			for _, d := range docs {
+				dates[d.Ord] = d.Date
+			}
+			ords = ords[len(chunk):]
+		}
+		x.live.SetDates(dates)
+		return nil
+	})
+}
+
+// update runs fn in a write transaction after catching up; when the
+// transaction fails after fn changed the in-memory index, the index is
+// rebuilt from the store.
+func (x *Index) update(ctx context.Context, fn func(w store.Writer) error) error {
+	err := x.st.Update(ctx, func(w store.Writer) error {
+		x.dirty = true // catching up may fail half way too
+		if err := x.catchUp(w); err != nil {
+			return err
+		}
+		if err := fn(w); err != nil {
+			return err
+		}
+		lastOrd, lastRemoval, err := w.Head()
+		if err != nil {
+			return err
+		}
+		// Before the commit: a check that finds the commit in its
+		// snapshot must not take it for another process's write.
+		return x.changing(func() error {
+			x.lastOrd, x.lastRemoval = lastOrd, lastRemoval
+			return nil
+		})
+	})
+	if err != nil && x.dirty {
+		if rerr := x.restore(context.WithoutCancel(ctx)); rerr != nil {
+			err = errors.Join(err, fmt.Errorf("rebuilding the in-memory index: %w", rerr))
+		}
+	}
+	x.dirty = false
+	return err
+}
+
+// details reads sketch details for a match in a transaction or snapshot.
+type details struct{ r store.Reader }
+
+func (d details) Detail(ord int64) ([]byte, error) {
+	b, err := d.r.Detail(ord)
+	if errors.Is(err, store.ErrNotFound) {
+		err = errors.Join(err, engine.ErrNotStored)
+	}
+	return b, err
+}
+
+// Sketch is a document analysed by an Index's Sketcher, ready for
+// AddSketched or QuerySketched: its method's sketch, encoded, and what
+// the store keeps of it besides (its language and content hash).
+type Sketch struct {
+	sk   engine.Sketch
+	lang analysis.Lang
+	hash uint64
+}
+
+// Skip is the reason the method will not compare the document, if any.
+func (s Sketch) Skip() core.SkipReason { return s.sk.Skip() }
+
+// Sketcher analyses documents for an Index, for one goroutine; it is not
+// safe for concurrent use.
+type Sketcher struct{ sk *engine.Sketcher }
+
+// Sketch analyses doc. The result keeps no reference to doc's text.
+func (s *Sketcher) Sketch(doc *core.Document) Sketch {
+	return Sketch{sk: s.sk.Sketch(doc), lang: analysis.DetectLang(doc.Text), hash: engine.ContentHash(doc)}
+}
+
+// NewSketcher returns a Sketcher of the index's method for one goroutine,
+// to sketch documents for AddSketched.
+func (x *Index) NewSketcher() *Sketcher { return &Sketcher{sk: x.live.NewSketcher()} }
+
+// sketchAll analyses docs, in parallel when there are many.
+func (x *Index) sketchAll(docs []core.Document) []Sketch {
+	out := make([]Sketch, len(docs))
+	workers := max(1, min(runtime.GOMAXPROCS(0), (len(docs)+15)/16))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sk, ok := x.pool.Get().(*engine.Sketcher)
+			if !ok {
+				sk = x.live.NewSketcher()
+			}
+			defer x.pool.Put(sk)
+			s := Sketcher{sk: sk}
+			for i := w; i < len(docs); i += workers {
+				out[i] = s.Sketch(&docs[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// sketches returns given, checked against docs, or sketches docs.
+func (x *Index) sketches(docs []core.Document, given []Sketch) ([]Sketch, error) {
+	if given == nil {
+		return x.sketchAll(docs), nil
+	}
+	if len(given) != len(docs) {
+		return nil, fmt.Errorf("index: %d sketches for %d documents", len(given), len(docs))
+	}
+	return given, nil
+}
+
+// unixOrZero returns a document's date in Unix seconds, 0 when it has none.
+func unixOrZero(d *core.Document) int64 {
+	if d.Date.IsZero() {
+		return 0
+	}
+	return d.Date.Unix()
+}
+
+// now is when a document is stored, in Unix seconds.
+func now() int64 { return time.Now().Unix() }

@@ -1,0 +1,37 @@
+// Package api is the wire shape of what the index answers for a document
+// added or checked: the JSON the HTTP API returns and `neardup index add`
+// and `index query` print, one shape for both.
+package api
+
+import (
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/index"
+)
+
+// Result is what became of one document: its status, its cluster and its
+// matches among the stored documents, the best first.
+type Result struct {
+	ID      string          `json:"id"`
+	Status  index.Status    `json:"status"`
+	Skip    core.SkipReason `json:"skipped,omitempty"`
+	Cluster int64           `json:"cluster,omitempty"`
+	Matches []Match         `json:"matches"`
+}
+
+// Match is a stored document a document matches, and why.
+type Match struct {
+	ID       string        `json:"id"`
+	Score    float64       `json:"score"`
+	Label    core.Label    `json:"label"`
+	Method   string        `json:"method"`
+	Evidence core.Evidence `json:"evidence,omitempty"`
+}
+
+// ResultOf returns m in its wire shape.
+func ResultOf(m *index.Match) Result {
+	r := Result{ID: m.ID, Status: m.Status, Skip: m.Skip, Cluster: m.Cluster, Matches: make([]Match, len(m.Pairs))}
+	for j, p := range m.Pairs {
+		r.Matches[j] = Match{ID: p.A, Score: p.Score, Label: p.Label, Method: p.Method, Evidence: p.Evidence}
+	}
+	return r
+}

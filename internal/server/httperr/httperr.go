@@ -1,0 +1,82 @@
+// Package httperr is the one place where errors become HTTP statuses, for
+// the JSON API and the web UI alike: an *Error says its own status and the
+// request field it is about; the index's errors map to theirs; anything
+// else is a 500 whose message names no internals (the caller logs it).
+package httperr
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/watch"
+)
+
+// Error is an error with its HTTP status and the request field it is
+// about; what an API client sees as {"error": ..., "field": ...}.
+type Error struct {
+	Status int    `json:"-"`
+	Msg    string `json:"error"`
+	Field  string `json:"field,omitempty"`
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Errorf returns an *Error of status about field.
+func Errorf(status int, field, format string, args ...any) *Error {
+	return &Error{Status: status, Field: field, Msg: fmt.Sprintf(format, args...)}
+}
+
+// ErrClosing is the error of a request that arrives after the server began
+// to shut down.
+var ErrClosing = errors.New("server: shutting down")
+
+// StatusClientClosed answers a request its client cancelled (nginx's 499):
+// nobody reads the answer, but logs and metrics show it as the client's
+// doing, not as the server's failure.
+const StatusClientClosed = 499
+
+// Status maps err to the *Error a client sees.
+func Status(err error) *Error {
+	var e *Error
+	var mbe *http.MaxBytesError
+	var ue *index.UnstorableError
+	switch {
+	case errors.As(err, &e):
+		return e
+	case errors.As(err, &mbe):
+		return Errorf(http.StatusRequestEntityTooLarge, "", "the body is larger than %d bytes", mbe.Limit)
+	case errors.As(err, &ue):
+		return Errorf(http.StatusBadRequest, ue.Field, "%s %s", ue.Field, ue.Why)
+	case errors.Is(err, index.ErrNotFound):
+		return Errorf(http.StatusNotFound, "", "%s", after(err, index.ErrNotFound))
+	case errors.Is(err, watch.ErrNoFeed):
+		return Errorf(http.StatusNotFound, "", "%s", after(err, watch.ErrNoFeed))
+	case errors.Is(err, index.ErrQuery):
+		return Errorf(http.StatusBadRequest, "q", "q: %s", after(err, index.ErrQuery))
+	case errors.Is(err, index.ErrExists):
+		return Errorf(http.StatusConflict, "", "%s", strings.TrimPrefix(err.Error(), "store: "))
+	case errors.Is(err, context.Canceled):
+		return Errorf(StatusClientClosed, "", "the request was cancelled")
+	case errors.Is(err, index.ErrLocked), errors.Is(err, ErrClosing), errors.Is(err, context.DeadlineExceeded):
+		return Errorf(http.StatusServiceUnavailable, "", "the index is busy or shutting down; try again")
+	case errors.Is(err, index.ErrReadOnly):
+		return Errorf(http.StatusForbidden, "", "the index cannot be written")
+	case index.Unreachable(err):
+		return Errorf(http.StatusServiceUnavailable, "", "the index's database cannot be reached; try again")
+	}
+	return Errorf(http.StatusInternalServerError, "", "internal error; the server's log has the details")
+}
+
+// after returns the message of err after that of sentinel, which names a
+// package: what a client reads.
+func after(err, sentinel error) string {
+	msg := err.Error()
+	if i := strings.LastIndex(msg, sentinel.Error()+": "); i >= 0 {
+		return msg[i+len(sentinel.Error())+2:]
+	}
+	return msg
+}
