@@ -28,7 +28,8 @@ func (x *Index) Verify(ctx context.Context, progress func(done int)) ([]string, 
 // would, and replaces the marks and clusters. It holds the writer lock while
 // it runs.
 func (x *Index) Rescore(ctx context.Context, progress func(done int)) (Stats, error) {
-	return x.x.Rescore(ctx, progress)
+	st, err := x.x.Rescore(ctx, progress)
+	return statsOf(st), err
 }
 
 // Export writes the index as `neardup dedup` writes its results: pairs.jsonl,

@@ -13,11 +13,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"time"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
@@ -37,28 +37,12 @@ type (
 	SkipReason = core.SkipReason
 	// Evidence is a method's reasons for a pair.
 	Evidence = core.Evidence
-	// MethodOptions are a method's options: minhash.Options,
-	// sentences.Options, ..., made with the method package's Defaults.
-	MethodOptions = engine.Config
-	// Match is what adding or checking one document found: its status
-	// and its matches among the stored documents, best first.
-	Match = index.Match
-	// Stats describe a batch run.
-	Stats = engine.Stats
 )
 
 // The labels of pairs.
 const (
 	Duplicate = core.Duplicate
 	Similar   = core.Similar
-)
-
-// The statuses of a Match.
-const (
-	Added    = index.Added
-	Replaced = index.Replaced
-	Exists   = index.Exists
-	Checked  = index.Checked
 )
 
 // Methods returns the names of the methods, the default first.
@@ -99,6 +83,18 @@ type Options struct {
 	// compares every document. An Index is opened with it; it is not
 	// stored.
 	MinChars int
+	// OnPair, when set, is called by Dedup and DedupSeq with each pair
+	// found, in the order of Result.Pairs, which then stays empty: the
+	// pairs of a large corpus are handed on, not held.
+	OnPair func(Pair)
+	// OnProgress, when set, is called by Dedup and DedupSeq as each stage
+	// starts and now and then within it, on the calling goroutine.
+	OnProgress func(Progress)
+	// Reread, when set, gives DedupSeq the documents of its sequence a
+	// second time, in the same order, to quote the text its evidence or
+	// statistics show (the sentences method's shared sentences and
+	// boilerplate); see DedupSeq.
+	Reread func() iter.Seq2[Document, error]
 }
 
 func (o Options) keep() (cluster.Policy, error) {
@@ -106,68 +102,6 @@ func (o Options) keep() (cluster.Policy, error) {
 		return "", nil
 	}
 	return cluster.ParsePolicy(o.Keep)
-}
-
-// Result is what Dedup found.
-type Result struct {
-	// Pairs are the reported pairs, by the later document's position,
-	// then the earlier one's.
-	Pairs []Pair
-	// Clusters are the groups of duplicates, ordered by first member.
-	Clusters []Cluster
-	// Kept says, for each document, whether it belongs in the
-	// de-duplicated corpus: it is in no cluster or represents its cluster.
-	Kept []bool
-	// Skipped says why each document was not compared, if it was not.
-	Skipped []SkipReason
-}
-
-// Dedup finds the duplicate and near-duplicate pairs and clusters of docs,
-// compared in order. IDs must be unique.
-func Dedup(ctx context.Context, docs []Document, o Options) (*Result, error) {
-	c := o.Method
-	if c == nil {
-		c = methods.Default()
-	}
-	spec, err := methods.Lookup(c.Method())
-	if err != nil {
-		return nil, err
-	}
-	keep, err := o.keep()
-	if err != nil {
-		return nil, err
-	}
-	link := cluster.Any
-	if o.Link != "" {
-		if link, err = cluster.ParseLinking(o.Link); err != nil {
-			return nil, err
-		}
-	}
-	b, err := spec.NewBatchWith(c, engine.Grouping{Keep: keep, Link: link, Window: o.Window, MinChars: o.MinChars})
-	if err != nil {
-		return nil, err
-	}
-	res := &Result{Kept: make([]bool, len(docs)), Skipped: make([]SkipReason, len(docs))}
-	sk := b.NewSketcher()
-	for i := range docs {
-		s := sk.Sketch(&docs[i])
-		res.Skipped[i] = s.Skip()
-		if err := b.Add(&docs[i], s); err != nil {
-			return nil, err
-		}
-	}
-	if err := b.Finish(ctx, nil); err != nil {
-		return nil, err
-	}
-	for i := range docs {
-		if b.NeedsText(i) {
-			b.Explain(i, &docs[i])
-		}
-		res.Kept[i] = b.Kept(i)
-	}
-	r := b.Result()
-	res.Pairs, res.Clusters = r.Pairs, r.Clusters
-	return res, nil
 }
 
 // Index is a persistent index. Its methods are safe for concurrent use.
@@ -213,12 +147,12 @@ func (x *Index) add(ctx context.Context, docs []Document, o index.AddOptions) ([
 	if u := (*index.UnstorableError)(nil); errors.As(err, &u) {
 		return nil, fmt.Errorf("neardup: %w", err)
 	}
-	return ms, err
+	return matches(ms, err)
 }
 
 // Query checks each document against everything stored without storing it.
 func (x *Index) Query(ctx context.Context, docs ...Document) ([]Match, error) {
-	return x.x.Query(ctx, docs)
+	return matches(x.x.Query(ctx, docs))
 }
 
 // Remove removes the documents of the given IDs, with their sketches and

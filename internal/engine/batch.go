@@ -228,6 +228,12 @@ func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error
 	if b.done {
 		return nil
 	}
+	// The context is looked at between the steps of preparing, matching
+	// and grouping, and within matching: a cancelled run ends within a
+	// step's slice of work.
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	n := b.Len()
 	pm, parallel := b.m.(ParallelMatcher[S, E])
 	if r, ok := b.m.(Reserver); ok && !parallel {
@@ -243,6 +249,9 @@ func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error
 		if err := c.CheckBatch(); err != nil {
 			return err
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	if parallel {
 		if err := b.matchParallel(ctx, pm, runtime.GOMAXPROCS(0), progress); err != nil {
@@ -273,6 +282,9 @@ func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error
 		for _, f := range c {
 			b.stats.Pairs[f.Label]++
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	b.indexByB()
 	b.group()
@@ -319,6 +331,9 @@ func (b *batch[S, E]) matchParallel(ctx context.Context, pm ParallelMatcher[S, E
 		progress = nil
 	} else {
 		pm.IndexAll(b.sketches)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	n := b.Len()
 	blocks := make([]block[E], (n+matchBlock-1)/matchBlock)

@@ -1,0 +1,318 @@
+package neardup_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/sentences"
+)
+
+// corpus returns n generated news-sized documents of about words words;
+// every fifth is the one before it with a few words changed, a near copy.
+func corpus(n, words int) []neardup.Document {
+	r := rand.New(rand.NewPCG(1, 2))
+	vocab := make([]string, 5000)
+	for i := range vocab {
+		vocab[i] = fmt.Sprintf("w%x%c", i, 'a'+rune(i%26))
+	}
+	docs := make([]neardup.Document, n)
+	var sb strings.Builder
+	for i := range docs {
+		sb.Reset()
+		if i%5 == 4 {
+			prev := strings.Fields(docs[i-1].Text)
+			for j := range 3 {
+				prev[(j*97+i)%len(prev)] = vocab[r.IntN(len(vocab))]
+			}
+			sb.WriteString(strings.Join(prev, " "))
+		} else {
+			for j := range words {
+				switch {
+				case j > 0 && j%12 == 0:
+					sb.WriteString(". ")
+				case j > 0:
+					sb.WriteByte(' ')
+				}
+				sb.WriteString(vocab[r.IntN(len(vocab))])
+			}
+		}
+		docs[i] = neardup.Document{ID: fmt.Sprint("d", i), Text: sb.String()}
+	}
+	return docs
+}
+
+// seq yields docs once, as a stream would: it fails the test if ranged
+// over twice.
+func seq(t *testing.T, docs []neardup.Document) iter.Seq2[neardup.Document, error] {
+	used := false
+	return func(yield func(neardup.Document, error) bool) {
+		if used {
+			t.Error("the sequence was read twice")
+			return
+		}
+		used = true
+		for _, d := range docs {
+			if !yield(d, nil) {
+				return
+			}
+		}
+	}
+}
+
+// TestDedupSeq: a sequence read once finds what the slice does, with the
+// same stats.
+func TestDedupSeq(t *testing.T) {
+	docs := corpus(200, 120)
+	want, err := neardup.Dedup(t.Context(), docs, neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want.Pairs) < 30 || len(want.Clusters) < 30 {
+		t.Fatalf("the generated corpus gave %d pairs, %d clusters; want its 39 near copies found", len(want.Pairs), len(want.Clusters))
+	}
+	got, err := neardup.DedupSeq(t.Context(), seq(t, docs), neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Pairs, want.Pairs) || !reflect.DeepEqual(got.Clusters, want.Clusters) ||
+		!reflect.DeepEqual(got.Kept, want.Kept) || !reflect.DeepEqual(got.Skipped, want.Skipped) {
+		t.Errorf("DedupSeq differs from Dedup:\n%+v\n%+v", got, want)
+	}
+	st := got.Stats
+	dups := st.Pairs[neardup.Duplicate]
+	if st.Method != minhash.Name || st.Read != 200 || st.Documents != 200 || dups != len(got.Pairs) ||
+		st.Clusters != len(got.Clusters) || st.Kept != 200-len(got.Clusters) || st.Candidates < dups || st.Bands == "" {
+		t.Errorf("Stats = %+v; want 200 read and documents, %d duplicate pairs, %d clusters", st, len(got.Pairs), len(got.Clusters))
+	}
+	for _, stage := range []string{"read_and_sketch", "candidates_verify_group", "results"} {
+		if _, ok := st.Seconds[stage]; !ok {
+			t.Errorf("Stats.Seconds has no %q: %v", stage, st.Seconds)
+		}
+	}
+}
+
+// TestDedupSkippedNotKept: a skipped document is not kept, whatever the
+// reason (empty text, too short, a record a reader could not read), and
+// its reason shows; regression: an empty text was skipped yet kept.
+func TestDedupSkippedNotKept(t *testing.T) {
+	items := []struct {
+		doc neardup.Document
+		err error
+	}{
+		{neardup.Document{ID: "a", Text: story}, nil},
+		{neardup.Document{ID: "empty"}, nil},
+		{neardup.Document{ID: "dots", Text: "... !!! ---"}, nil},
+		{neardup.Document{ID: "bad"}, &neardup.RecordError{Origin: "in.jsonl:4", Reason: "malformed", Msg: "malformed: not JSON"}},
+		{neardup.Document{ID: "b", Text: "Heavy rain flooded several streets in the old town overnight, the fire brigade said."}, nil},
+	}
+	res, err := neardup.DedupSeq(t.Context(), func(yield func(neardup.Document, error) bool) {
+		for _, it := range items {
+			if !yield(it.doc, it.err) {
+				return
+			}
+		}
+	}, neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []bool{true, false, false, false, true}; !reflect.DeepEqual(res.Kept, want) {
+		t.Errorf("Kept = %v, want %v", res.Kept, want)
+	}
+	for i, why := range res.Skipped {
+		if (why == "") != (i == 0 || i == 4) {
+			t.Errorf("item %d skipped %q", i, why)
+		}
+	}
+	if res.Skipped[3] != "malformed" || res.Stats.Read != 5 || res.Stats.Documents != 4 || res.Stats.Kept != 2 ||
+		res.Stats.Skipped["malformed"] != 1 || res.Stats.Skipped[res.Skipped[1]] < 1 {
+		t.Errorf("Skipped = %q, Stats = %+v", res.Skipped, res.Stats)
+	}
+
+	// Any other error ends the run, saying which item.
+	_, err = neardup.DedupSeq(t.Context(), func(yield func(neardup.Document, error) bool) {
+		_ = yield(neardup.Document{ID: "a", Text: story}, nil) && yield(neardup.Document{}, errors.New("disk on fire"))
+	}, neardup.Options{})
+	if err == nil || !strings.Contains(err.Error(), "item 2: disk on fire") {
+		t.Errorf("a failing sequence: %v", err)
+	}
+	// A repeated ID names both documents.
+	_, err = neardup.Dedup(t.Context(), []neardup.Document{{ID: "x", Text: story}, {ID: "x", Text: story}}, neardup.Options{})
+	if err == nil || !strings.Contains(err.Error(), `document 2: id "x" repeats the id of document 1`) {
+		t.Errorf("a repeated id: %v", err)
+	}
+}
+
+// TestDedupCallbacks: OnPair is given every pair, in order, in place of
+// Result.Pairs; OnProgress each stage in order, ending each with its
+// total.
+func TestDedupCallbacks(t *testing.T) {
+	docs := corpus(3000, 60)
+	want, err := neardup.Dedup(t.Context(), docs, neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pairs []neardup.Pair
+	var stages []string
+	last := map[string]neardup.Progress{}
+	got, err := neardup.DedupSeq(t.Context(), seq(t, docs), neardup.Options{
+		OnPair: func(p neardup.Pair) { pairs = append(pairs, p) },
+		OnProgress: func(p neardup.Progress) {
+			if len(stages) == 0 || stages[len(stages)-1] != p.Stage {
+				stages = append(stages, p.Stage)
+			}
+			if prev := last[p.Stage]; p.Done < prev.Done {
+				t.Errorf("progress went back: %+v after %+v", p, prev)
+			}
+			last[p.Stage] = p
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Pairs) != 0 || !reflect.DeepEqual(pairs, want.Pairs) {
+		t.Errorf("OnPair had %d pairs, Result %d; want the %d of Dedup", len(pairs), len(got.Pairs), len(want.Pairs))
+	}
+	if !reflect.DeepEqual(stages, []string{"reading", "matching", "results"}) {
+		t.Errorf("stages %v", stages)
+	}
+	for _, s := range stages {
+		if p := last[s]; p.Done != 3000 || p.Total != 3000 {
+			t.Errorf("stage %s ended at %+v, want 3000 of 3000", s, p)
+		}
+	}
+}
+
+// TestDedupReread: the sentences method quotes the shared sentences from
+// a second reading; without one the pairs are the same, unquoted; a
+// second reading of other documents is an error.
+func TestDedupReread(t *testing.T) {
+	docs := []neardup.Document{
+		{ID: "a", Text: story},
+		{ID: "b", Text: story + " The vote was 31 to 12."},
+		{ID: "c", Text: "Heavy rain flooded several streets in the old town overnight, the fire brigade said."},
+	}
+	o := neardup.Options{Method: sentences.Defaults()}
+	once, err := neardup.DedupSeq(t.Context(), seq(t, docs), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Reread = func() iter.Seq2[neardup.Document, error] { return seq(t, docs) }
+	twice, err := neardup.DedupSeq(t.Context(), seq(t, docs), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(once.Pairs) != 1 || len(twice.Pairs) != 1 {
+		t.Fatalf("pairs %+v and %+v, want a~b", once.Pairs, twice.Pairs)
+	}
+	quoted := func(p neardup.Pair) int { return len(p.Evidence.(sentences.Evidence).Sentences) }
+	if quoted(once.Pairs[0]) != 0 || quoted(twice.Pairs[0]) != 3 || once.Pairs[0].Score != twice.Pairs[0].Score {
+		t.Errorf("evidence read once %+v, twice %+v; want the 3 sentences quoted only when read twice", once.Pairs[0].Evidence, twice.Pairs[0].Evidence)
+	}
+	o.Reread = func() iter.Seq2[neardup.Document, error] { return seq(t, docs[1:]) }
+	if _, err := neardup.DedupSeq(t.Context(), seq(t, docs), o); err == nil || !strings.Contains(err.Error(), `rereading item 1 (id "b"): not the document read first there`) {
+		t.Errorf("a second reading of other documents: %v", err)
+	}
+}
+
+// TestDedupCancel cancels a run during each stage and checks that it
+// returns the context's error within a bound far above what it takes
+// (BenchmarkDedupCancel measures that).
+func TestDedupCancel(t *testing.T) {
+	docs := corpus(3000, 60)
+	const bound = time.Second
+	for _, stage := range []string{"reading", "matching", "rereading", "results"} {
+		t.Run(stage, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(t.Context())
+			defer cancel()
+			var cancelled time.Time
+			stop := func() {
+				if cancelled.IsZero() {
+					cancelled = time.Now()
+					cancel()
+				}
+			}
+			o := neardup.Options{
+				Method: sentences.Defaults(),
+				OnProgress: func(p neardup.Progress) {
+					if p.Stage == stage && (stage != "reading" || p.Done > 0) {
+						stop()
+					}
+				},
+				Reread: func() iter.Seq2[neardup.Document, error] { return seq(t, docs) },
+			}
+			res, err := neardup.DedupSeq(ctx, seq(t, docs), o)
+			took := time.Since(cancelled)
+			if !errors.Is(err, context.Canceled) || res != nil {
+				t.Fatalf("cancelled during %s: result %t, %v; want context.Canceled", stage, res != nil, err)
+			}
+			if took > bound {
+				t.Errorf("returned %v after the cancel during %s, over %v", took, stage, bound)
+			}
+		})
+	}
+}
+
+// TestReadFiles reads JSON Lines and CSV files: each record that is no
+// document comes with a RecordError naming its file and line; a missing
+// file ends the sequence with an error.
+func TestReadFiles(t *testing.T) {
+	dir := t.TempDir()
+	jsonl := filepath.Join(dir, "a.jsonl")
+	csv := filepath.Join(dir, "b.csv")
+	writeFile(t, jsonl, `{"id":"a1","text":"one story"}`+"\n"+`{"id":"a2",`+"\n"+`{"id":"a3","text":""}`+"\n")
+	writeFile(t, csv, "id,title,text\nb1,Rates,two stories\n")
+	type item struct{ id, title, err string }
+	var got []item
+	for doc, err := range neardup.ReadFiles(t.Context(), []string{jsonl, csv}, neardup.ReadOptions{}) {
+		it := item{id: doc.ID, title: doc.Title}
+		if err != nil {
+			var re *neardup.RecordError
+			if !errors.As(err, &re) {
+				t.Fatalf("error %v is no RecordError", err)
+			}
+			it.err = fmt.Sprintf("%s %s", re.Reason, strings.TrimPrefix(re.Origin, dir+string(filepath.Separator)))
+		}
+		got = append(got, it)
+	}
+	want := []item{{"a1", "", ""}, {got[1].id, "", "malformed a.jsonl:2"}, {"a3", "", "empty a.jsonl:3"}, {"b1", "Rates", ""}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("read %+v\nwant %+v", got, want)
+	}
+	var errs []error
+	for _, err := range neardup.ReadFiles(t.Context(), []string{filepath.Join(dir, "missing.jsonl")}, neardup.ReadOptions{}) {
+		errs = append(errs, err)
+	}
+	if len(errs) != 1 || errs[0] == nil || !strings.Contains(errs[0].Error(), "missing.jsonl") {
+		t.Errorf("a missing file: %v", errs)
+	}
+	// Read takes a stream.
+	var ids []string
+	for doc, err := range neardup.Read(t.Context(), "in.csv", strings.NewReader("id,text\nx,one\ny,two\n"), neardup.ReadOptions{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, doc.ID)
+	}
+	if !slices.Equal(ids, []string{"x", "y"}) {
+		t.Errorf("Read: %v", ids)
+	}
+}
+
+func writeFile(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

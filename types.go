@@ -1,0 +1,103 @@
+package neardup
+
+import (
+	"maps"
+
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/index"
+)
+
+// MethodOptions are a method's options: minhash.Options,
+// sentences.Options, ..., made with the method package's Defaults.
+type MethodOptions interface {
+	// Method names the method the options are for.
+	Method() string
+	// Check returns an error naming the first option out of range.
+	Check() error
+}
+
+// Status says what became of a document given to Index.Add, Replace or
+// Query.
+type Status string
+
+// The statuses of a Match.
+const (
+	Added    Status = Status(index.Added)    // stored, with its matches
+	Replaced Status = Status(index.Replaced) // stored in place of a document of the same ID
+	Exists   Status = Status(index.Exists)   // not stored: a document of the same ID is
+	Checked  Status = Status(index.Checked)  // checked by Query, not stored
+)
+
+// Match is what adding or checking one document found: its status and its
+// matches among the stored documents, best first.
+type Match struct {
+	// ID is the document's ID.
+	ID string `json:"id"`
+	// Status says whether the document was stored.
+	Status Status `json:"status"`
+	// Skip is why the method did not compare the document (too short,
+	// no units, an exact copy ...); empty when it did.
+	Skip SkipReason `json:"skipped,omitempty"`
+	// Cluster is the number of the cluster the document joined; 0 for
+	// none.
+	Cluster int64 `json:"cluster,omitempty"`
+	// Pairs are the document's matches among the stored documents, best
+	// first: A is the stored document, B this one.
+	Pairs []Pair `json:"matches"`
+}
+
+// matches converts the engine's matches.
+func matches(ms []index.Match, err error) ([]Match, error) {
+	if ms == nil {
+		return nil, err
+	}
+	out := make([]Match, len(ms))
+	for i, m := range ms {
+		out[i] = Match{ID: m.ID, Status: Status(m.Status), Skip: m.Skip, Cluster: m.Cluster, Pairs: m.Pairs}
+	}
+	return out, err
+}
+
+// Stats describe a batch run: Result.Stats of Dedup, and what
+// Index.Rescore judged.
+type Stats struct {
+	// Method is the name of the method.
+	Method string `json:"method"`
+	// Read counts the items read: documents, and records that could not
+	// be read as documents (a *RecordError of a reader).
+	Read int `json:"records_read"`
+	// Documents counts the documents among them, compared or skipped by
+	// the method.
+	Documents int `json:"documents"`
+	// Skipped counts the records and documents not compared, by reason.
+	Skipped map[SkipReason]int `json:"skipped"`
+	// Candidates counts the candidate pairs verified exactly.
+	Candidates int `json:"candidates_verified"`
+	// Pairs counts the reported pairs by label.
+	Pairs map[Label]int `json:"pairs"`
+	// Clusters counts the groups of two or more duplicates; Clustered
+	// their members.
+	Clusters  int `json:"clusters"`
+	Clustered int `json:"clustered_documents"`
+	// Kept counts the documents of the de-duplicated corpus: those
+	// compared that are in no cluster or represent their cluster.
+	Kept int `json:"kept"`
+	// Bands is the LSH banding of the minhash method, "BxR"; empty for
+	// the other methods.
+	Bands string `json:"lsh_bands,omitempty"`
+	// SimHashTables describes the candidate tables of the simhash
+	// method; empty for the others.
+	SimHashTables string `json:"simhash_tables,omitempty"`
+	// Seconds is the wall time of each stage, in seconds, by stage name:
+	// "read_and_sketch", "candidates_verify_group", "reread" (when Dedup
+	// read the documents a second time) and "results" (choosing the
+	// clusters' representatives and handing on the pairs).
+	Seconds map[string]float64 `json:"seconds,omitempty"`
+}
+
+// statsOf converts the engine's statistics.
+func statsOf(st engine.Stats) Stats {
+	return Stats{Method: st.Method, Read: st.Read, Documents: st.Documents, Skipped: maps.Clone(st.Skipped),
+		Candidates: st.Candidates, Pairs: maps.Clone(st.Pairs), Clusters: st.Clusters, Clustered: st.Clustered,
+		Kept: st.Kept, Bands: st.Bands, SimHashTables: st.SimHashTables, Seconds: maps.Clone(st.Seconds)}
+}
