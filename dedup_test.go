@@ -19,36 +19,49 @@ import (
 	"github.com/neardup/neardup/method/sentences"
 )
 
-// corpus returns n generated news-sized documents of about words words;
-// every fifth is the one before it with a few words changed, a near copy.
-func corpus(n, words int) []neardup.Document {
-	r := rand.New(rand.NewPCG(1, 2))
-	vocab := make([]string, 5000)
-	for i := range vocab {
-		vocab[i] = fmt.Sprintf("w%x%c", i, 'a'+rune(i%26))
+// vocab is the words of generated documents.
+var vocab = func() []string {
+	v := make([]string, 5000)
+	for i := range v {
+		v[i] = fmt.Sprintf("w%x%c", i, 'a'+rune(i%26))
 	}
-	docs := make([]neardup.Document, n)
-	var sb strings.Builder
-	for i := range docs {
-		sb.Reset()
-		if i%5 == 4 {
-			prev := strings.Fields(docs[i-1].Text)
-			for j := range 3 {
-				prev[(j*97+i)%len(prev)] = vocab[r.IntN(len(vocab))]
-			}
-			sb.WriteString(strings.Join(prev, " "))
-		} else {
-			for j := range words {
-				switch {
-				case j > 0 && j%12 == 0:
-					sb.WriteString(". ")
-				case j > 0:
-					sb.WriteByte(' ')
-				}
-				sb.WriteString(vocab[r.IntN(len(vocab))])
-			}
+	return v
+}()
+
+// genDoc returns the generated document i of about words words, in
+// sentences of 12; every fifth is the one before it with three words
+// changed, a near copy.
+func genDoc(i, words int) neardup.Document {
+	var text string
+	if i%5 == 4 {
+		prev := strings.Split(genDoc(i-1, words).Text, " ")
+		r := rand.New(rand.NewPCG(2, uint64(i)))
+		for j := range 3 {
+			prev[(j*97+i)%len(prev)] = vocab[r.IntN(len(vocab))]
 		}
-		docs[i] = neardup.Document{ID: fmt.Sprint("d", i), Text: sb.String()}
+		text = strings.Join(prev, " ")
+	} else {
+		r := rand.New(rand.NewPCG(1, uint64(i)))
+		var sb strings.Builder
+		for j := range words {
+			switch {
+			case j > 0 && j%12 == 0:
+				sb.WriteString(". ")
+			case j > 0:
+				sb.WriteByte(' ')
+			}
+			sb.WriteString(vocab[r.IntN(len(vocab))])
+		}
+		text = sb.String()
+	}
+	return neardup.Document{ID: fmt.Sprint("d", i), Text: text}
+}
+
+// corpus returns the first n generated documents.
+func corpus(n, words int) []neardup.Document {
+	docs := make([]neardup.Document, n)
+	for i := range docs {
+		docs[i] = genDoc(i, words)
 	}
 	return docs
 }
