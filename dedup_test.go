@@ -16,6 +16,7 @@ import (
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/rarewords"
 	"github.com/neardup/neardup/method/sentences"
 )
 
@@ -244,34 +245,47 @@ func TestDedupReread(t *testing.T) {
 // (BenchmarkDedupCancel measures that).
 func TestDedupCancel(t *testing.T) {
 	docs := corpus(3000, 60)
+	// rarewords counts its pairs inside its indexing of the whole batch:
+	// documents of two sources, of at least 200 words.
+	long := corpus(3000, 240)
+	for i := range long {
+		long[i].Source = fmt.Sprint("s", i%2)
+	}
 	const bound = time.Second
-	for _, stage := range []string{"reading", "matching", "rereading", "results"} {
-		t.Run(stage, func(t *testing.T) {
+	for _, tc := range []struct {
+		name, stage string
+		method      neardup.MethodOptions
+		docs        []neardup.Document
+	}{
+		{"reading", "reading", sentences.Defaults(), docs},
+		{"matching", "matching", sentences.Defaults(), docs},
+		{"matching/minhash", "matching", minhash.Defaults(), docs},
+		{"matching/rarewords", "matching", rarewords.Defaults(), long},
+		{"rereading", "rereading", sentences.Defaults(), docs},
+		{"results", "results", sentences.Defaults(), docs},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(t.Context())
 			defer cancel()
 			var cancelled time.Time
-			stop := func() {
-				if cancelled.IsZero() {
-					cancelled = time.Now()
-					cancel()
-				}
-			}
 			o := neardup.Options{
-				Method: sentences.Defaults(),
+				Method: tc.method,
 				OnProgress: func(p neardup.Progress) {
-					if p.Stage == stage && (stage != "reading" || p.Done > 0) {
-						stop()
+					// Done > 0: within the stage, not at its start.
+					if p.Stage == tc.stage && (p.Done > 0 || tc.stage == "results") && cancelled.IsZero() {
+						cancelled = time.Now()
+						cancel()
 					}
 				},
-				Reread: func() iter.Seq2[neardup.Document, error] { return seq(t, docs) },
+				Reread: func() iter.Seq2[neardup.Document, error] { return seq(t, tc.docs) },
 			}
-			res, err := neardup.DedupSeq(ctx, seq(t, docs), o)
+			res, err := neardup.DedupSeq(ctx, seq(t, tc.docs), o)
 			took := time.Since(cancelled)
-			if !errors.Is(err, context.Canceled) || res != nil {
-				t.Fatalf("cancelled during %s: result %t, %v; want context.Canceled", stage, res != nil, err)
+			if !errors.Is(err, context.Canceled) || res != nil || cancelled.IsZero() {
+				t.Fatalf("cancelled during %s: result %t, %v; want context.Canceled", tc.stage, res != nil, err)
 			}
 			if took > bound {
-				t.Errorf("returned %v after the cancel during %s, over %v", took, stage, bound)
+				t.Errorf("returned %v after the cancel during %s, over %v", took, tc.stage, bound)
 			}
 		})
 	}

@@ -327,7 +327,9 @@ func (b *batch[S, E]) matchParallel(ctx context.Context, pm ParallelMatcher[S, E
 	if pi, ok := pm.(ProgressIndexer[S]); ok {
 		// The matching is done as it indexes: it reports the progress,
 		// and the matchers only emit.
-		pi.IndexAllProgress(b.sketches, progress)
+		if err := pi.IndexAllProgress(ctx, b.sketches, progress); err != nil {
+			return err
+		}
 		progress = nil
 	} else {
 		pm.IndexAll(b.sketches)

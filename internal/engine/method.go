@@ -7,6 +7,8 @@
 package engine
 
 import (
+	"context"
+
 	"github.com/neardup/neardup/core"
 )
 
@@ -107,9 +109,10 @@ type ParallelMatcher[S any, E core.Evidence] interface {
 // matching's work: a Batch calls IndexAllProgress in its place, which
 // calls progress, if not nil, now and then with the share of that work
 // done as a number of documents (of len(ss)), on the goroutine that
-// called it.
+// called it, and stops soon after ctx is done, returning its error (the
+// method is then left unusable).
 type ProgressIndexer[S any] interface {
-	IndexAllProgress(ss []*S, progress func(done int))
+	IndexAllProgress(ctx context.Context, ss []*S, progress func(done int)) error
 }
 
 // Matcher matches the documents of a Batch indexed by

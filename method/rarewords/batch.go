@@ -1,6 +1,7 @@
 package rarewords
 
 import (
+	"context"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -107,8 +108,10 @@ func (x *counter) before(self int, a []uint32, src int32, out []pairCount) ([]pa
 // counter), keeps those reaching the threshold in m.pairs, and marks each
 // view's best (markBest). It calls progress now and then with the share
 // of the counting done: a document counts against those before it, so the
-// first x of n are (x/n)² of the work.
-func (m *method) countPairs(workers, block, chunk int, progress func(share float64)) {
+// first x of n are (x/n)² of the work. Once ctx is done its workers stop
+// at the end of their chunks and it returns ctx's error, the counts left
+// incomplete.
+func (m *method) countPairs(ctx context.Context, workers, block, chunk int, progress func(share float64)) error {
 	n := len(m.dense)
 	chunks := make([][]pairCount, (n+chunk-1)/chunk)
 	sizes := make([]int32, n+1) // by dense number + 1: pairs found
@@ -120,7 +123,7 @@ func (m *method) countPairs(workers, block, chunk int, progress func(share float
 			x := &counter{m: m, block: block}
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= len(chunks) {
+				if i >= len(chunks) || ctx.Err() != nil {
 					return
 				}
 				var out []pairCount
@@ -147,6 +150,9 @@ func (m *method) countPairs(workers, block, chunk int, progress func(share float
 			progress(work / (float64(n) * float64(n)))
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	p := &m.pairs
 	p.off = make([]int, n+1)
 	for x := range n {
@@ -163,6 +169,7 @@ func (m *method) countPairs(workers, block, chunk int, progress func(share float
 	}
 	p.bestLater, p.bestEarlier = make([]bool, total), make([]bool, total)
 	m.markBest(workers, chunk)
+	return nil
 }
 
 // markBest marks, for each document and partner source, the pair of its

@@ -1,6 +1,7 @@
 package rarewords
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"runtime"
@@ -402,17 +403,18 @@ var (
 // the documents that have rare words densely, so that counts are a small
 // array the processor's cache holds, and counts every pair on all cores
 // (countPairs): the matchers then emit what it found.
-func (m *method) IndexAll(ss []*Sketch) { m.IndexAllProgress(ss, nil) }
+func (m *method) IndexAll(ss []*Sketch) { _ = m.IndexAllProgress(context.Background(), ss, nil) }
 
-// IndexAllProgress is IndexAll reporting the share of pairs counted
-// (engine.ProgressIndexer): the counting is most of a Batch's matching.
-func (m *method) IndexAllProgress(ss []*Sketch, progress func(done int)) {
-	m.indexAll(ss, runtime.GOMAXPROCS(0), countBlock, countChunk, progress)
+// IndexAllProgress is IndexAll reporting the share of pairs counted and
+// stopping when ctx is done (engine.ProgressIndexer): the counting is most
+// of a Batch's matching.
+func (m *method) IndexAllProgress(ctx context.Context, ss []*Sketch, progress func(done int)) error {
+	return m.indexAll(ctx, ss, runtime.GOMAXPROCS(0), countBlock, countChunk, progress)
 }
 
 // indexAll is IndexAllProgress counting on workers goroutines, block and
 // chunk dense numbers at a time (see countPairs).
-func (m *method) indexAll(ss []*Sketch, workers, block, chunk int, progress func(done int)) {
+func (m *method) indexAll(ctx context.Context, ss []*Sketch, workers, block, chunk int, progress func(done int)) error {
 	m.keepRare()
 	m.dense = m.dense[:0]
 	lens := []int32(nil)
@@ -461,7 +463,7 @@ func (m *method) indexAll(ss []*Sketch, workers, block, chunk int, progress func
 		}
 	}
 	m.denseLists = true
-	m.countPairs(workers, block, chunk, func(share float64) {
+	return m.countPairs(ctx, workers, block, chunk, func(share float64) {
 		if progress != nil {
 			progress(int(share * float64(len(ss))))
 		}

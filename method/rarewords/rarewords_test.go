@@ -377,7 +377,7 @@ func parallelMatchIsSerial(t *testing.T, docs []core.Document, o Options) {
 		for _, windowed := range []bool{false, true} {
 			mp, parallel := sketch()
 			var reported []int
-			mp.indexAll(parallel, tc.workers, tc.block, tc.chunk, func(done int) { reported = append(reported, done) })
+			mp.indexAll(t.Context(), parallel, tc.workers, tc.block, tc.chunk, func(done int) { reported = append(reported, done) })
 			if !slices.IsSorted(reported) || len(reported) > 0 && reported[len(reported)-1] > len(parallel) {
 				t.Errorf("%+v: progress %v is not increasing up to %d documents", tc, reported, len(parallel))
 			}
