@@ -259,13 +259,13 @@ func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error
 		}
 	} else {
 		for ord := range n {
-			if ord%4096 == 0 {
+			if ord%ctxEvery == 0 {
 				if err := ctx.Err(); err != nil {
 					return err
 				}
-				if progress != nil {
-					progress(ord)
-				}
+			}
+			if ord%4096 == 0 && progress != nil {
+				progress(ord)
 			}
 			if err := b.match(int32(ord)); err != nil {
 				return err
@@ -306,6 +306,10 @@ func (b *batch[S, E]) match(ord int32) error {
 	b.m.Index(ord, s)
 	return err
 }
+
+// ctxEvery is how many documents are matched between two looks at the
+// context: a look costs far less than matching them.
+const ctxEvery = 32
 
 // matchBlock is how many consecutive documents a goroutine of
 // matchParallel matches at a time: enough to make handing out blocks cheap,
@@ -352,7 +356,7 @@ func (b *batch[S, E]) matchParallel(ctx context.Context, pm ParallelMatcher[S, E
 				if i >= len(blocks) || ctx.Err() != nil {
 					return
 				}
-				blocks[i] = b.matchBlock(mt, i*matchBlock, min(n, (i+1)*matchBlock))
+				blocks[i] = b.matchBlock(ctx, mt, i*matchBlock, min(n, (i+1)*matchBlock))
 				done <- i
 			}
 		}()
@@ -380,12 +384,18 @@ func (b *batch[S, E]) matchParallel(ctx context.Context, pm ParallelMatcher[S, E
 	return nil
 }
 
-// matchBlock matches the documents from lo to hi with mt.
-func (b *batch[S, E]) matchBlock(mt Matcher[S, E], lo, hi int) block[E] {
+// matchBlock matches the documents from lo to hi with mt, looking at ctx
+// every ctxEvery documents: a block can take a second on a busy machine.
+func (b *batch[S, E]) matchBlock(ctx context.Context, mt Matcher[S, E], lo, hi int) block[E] {
 	var bl block[E]
 	var ord int32
 	emit := emitter(b.m, &ord, b.outside, func(f Found[E]) { bl.found = append(bl.found, f) }, &bl.candidates)
 	for ord = int32(lo); ord < int32(hi); ord++ {
+		if (int(ord)-lo)%ctxEvery == ctxEvery-1 {
+			if bl.err = ctx.Err(); bl.err != nil {
+				return bl
+			}
+		}
 		if s := b.sketches[ord]; s != nil {
 			if bl.err = mt.Match(ord, s, b.source(ord), emit); bl.err != nil {
 				return bl
