@@ -94,53 +94,43 @@ func heapPeak(f func()) uint64 {
 }
 
 // BenchmarkDedupCancel reports how long DedupSeq takes to return once its
-// context is cancelled half way through each stage of a run of -docs
-// generated documents (the stage's length taken from a run to the end):
+// context is cancelled within each stage of a run of -docs generated
+// documents: reading, once half of them are read; matching, at its first
+// progress report after the start (on 2 cores, after 8 blocks of 512
+// documents); results, at the first pair handed on.
 //
-//	go test -run '^$' -bench DedupCancel -benchtime 1x -docs 200000 .
+//	go test -run '^$' -bench DedupCancel -benchtime 1x -docs 20000 .
 func BenchmarkDedupCancel(b *testing.B) {
 	n, words := *benchDocs, *benchWords
-	// A run to the end gives each stage's start and length.
-	start := time.Now()
-	starts := map[string]time.Duration{}
-	var order []string
-	if _, err := neardup.DedupSeq(b.Context(), generated(n, words), neardup.Options{OnProgress: func(p neardup.Progress) {
-		if _, ok := starts[p.Stage]; !ok {
-			starts[p.Stage] = time.Since(start)
-			order = append(order, p.Stage)
-		}
-	}}); err != nil {
-		b.Fatal(err)
-	}
-	end := time.Since(start)
-	for i, stage := range order {
-		length := end - starts[stage]
-		if i+1 < len(order) {
-			length = starts[order[i+1]] - starts[stage]
-		}
+	for _, stage := range []string{"reading", "matching", "results"} {
 		b.Run(stage, func(b *testing.B) {
-			if length < 20*time.Millisecond {
-				b.Skipf("the stage took %v: too short to cancel half way", length)
-			}
 			for b.Loop() {
 				ctx, cancel := context.WithCancel(b.Context())
-				var cancelled atomic.Int64
-				var timer *time.Timer
-				_, err := neardup.DedupSeq(ctx, generated(n, words), neardup.Options{OnProgress: func(p neardup.Progress) {
-					if p.Stage == stage && timer == nil {
-						timer = time.AfterFunc(length/2, func() {
-							cancelled.Store(time.Now().UnixNano())
-							cancel()
-						})
+				var cancelled time.Time
+				stop := func() {
+					if cancelled.IsZero() {
+						cancelled = time.Now()
+						cancel()
 					}
-				}})
-				returned := time.Now().UnixNano()
-				cancel()
-				if err == nil || cancelled.Load() == 0 {
-					b.Fatalf("the run ended (%v) before the cancel half way through %s (%v)", err, stage, length)
 				}
-				b.ReportMetric(float64(returned-cancelled.Load())/1e6, "ms-to-return")
-				b.ReportMetric(length.Seconds()*1000, "stage-ms")
+				_, err := neardup.DedupSeq(ctx, generated(n, words), neardup.Options{
+					OnProgress: func(p neardup.Progress) {
+						if p.Stage == stage && (stage == "reading" && p.Done >= n/2 || stage == "matching" && p.Done > 0) {
+							stop()
+						}
+					},
+					OnPair: func(neardup.Pair) {
+						if stage == "results" {
+							stop()
+						}
+					},
+				})
+				returned := time.Now()
+				cancel()
+				if err == nil || cancelled.IsZero() {
+					b.Fatalf("the run ended (%v) without a cancel during %s", err, stage)
+				}
+				b.ReportMetric(float64(returned.Sub(cancelled).Microseconds())/1000, "ms-to-return")
 			}
 		})
 	}
