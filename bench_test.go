@@ -40,36 +40,48 @@ func BenchmarkDedupMemory(b *testing.B) {
 	n, words := *benchDocs, *benchWords
 	b.Run("slice", func(b *testing.B) {
 		for b.Loop() {
-			peak := heapPeak(func() {
-				if _, err := neardup.Dedup(b.Context(), corpus(n, words), neardup.Options{}); err != nil {
+			var text int
+			peak, live := heapPeak(func() {
+				docs := corpus(n, words)
+				for _, d := range docs {
+					text += len(d.Text) + len(d.ID)
+				}
+				if _, err := neardup.Dedup(b.Context(), docs, neardup.Options{}); err != nil {
 					b.Fatal(err)
 				}
 			})
 			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+			b.ReportMetric(float64(live)/(1<<20), "peak-live-MiB")
+			b.ReportMetric(float64(text)/(1<<20), "texts-MiB")
 		}
 	})
 	b.Run("stream", func(b *testing.B) {
 		for b.Loop() {
-			peak := heapPeak(func() {
+			peak, live := heapPeak(func() {
 				if _, err := neardup.DedupSeq(b.Context(), generated(n, words), neardup.Options{}); err != nil {
 					b.Fatal(err)
 				}
 			})
 			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+			b.ReportMetric(float64(live)/(1<<20), "peak-live-MiB")
 		}
 	})
 }
 
 // heapPeak runs f and returns the most bytes of heap objects seen while it
-// ran, sampled every 10 ms.
-func heapPeak(f func()) uint64 {
+// ran, garbage not yet collected included, and the most bytes the
+// collector found live, sampled every 10 ms.
+func heapPeak(f func()) (objects, live uint64) {
 	runtime.GC()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	var peak atomic.Uint64
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}}
+	var peak, peakLive atomic.Uint64
 	read := func() {
 		metrics.Read(sample)
 		if v := sample[0].Value.Uint64(); v > peak.Load() {
 			peak.Store(v)
+		}
+		if v := sample[1].Value.Uint64(); v > peakLive.Load() {
+			peakLive.Store(v)
 		}
 	}
 	stop := make(chan struct{})
@@ -90,7 +102,7 @@ func heapPeak(f func()) uint64 {
 	close(stop)
 	wg.Wait()
 	read()
-	return peak.Load()
+	return peak.Load(), peakLive.Load()
 }
 
 // BenchmarkDedupCancel reports how long DedupSeq takes to return once its
