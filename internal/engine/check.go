@@ -104,7 +104,7 @@ func (x *index[S, E]) candidates(ch Checker[S, E], s *S, date int64) checkCands 
 	c := checkCands{mems: mems[:0], ords: make([]int64, 0, len(mems))}
 	for _, mem := range mems {
 		ord := x.ords[mem]
-		if ord == 0 || farApart(x.dates[mem], date, x.window) {
+		if ord == 0 || FarApart(x.dates[mem], date, x.window) {
 			continue
 		}
 		c.mems, c.ords = append(c.mems, mem), append(c.ords, ord)

@@ -637,7 +637,7 @@ func (x *index[S, E]) match(mem int32, s *S, r store.Reader, d *core.Document) (
 		src = indexWindowSource[S, E]{source[S, E]{x, r}, mem}
 	}
 	err := x.m.Match(mem, s, src, func(other int32, score float64, ev E) {
-		if farApart(x.dates[other], x.dates[mem], x.window) {
+		if FarApart(x.dates[other], x.dates[mem], x.window) {
 			return // a method that does not ask Outside
 		}
 		if l, ok := x.m.Label(score, ev); ok {
@@ -840,7 +840,7 @@ type indexWindowSource[S any, E core.Evidence] struct {
 
 func (w indexWindowSource[S, E]) Outside(other int32) bool {
 	x := w.x
-	return farApart(x.dates[other], x.dates[w.mem], x.window)
+	return FarApart(x.dates[other], x.dates[w.mem], x.window)
 }
 
 func (src source[S, E]) Sketch(mem int32) (*S, error) {
