@@ -73,6 +73,12 @@ func TestSameAsBatch(t *testing.T) {
 			if want["pairs"] == nil || len(lines(readFile(t, batch, clustersFile))) < 10 {
 				t.Fatalf("the corpus made too few pairs and clusters to compare: %v", want)
 			}
+			skipped, _ := got["skipped"].(map[string]any)
+			for _, reason := range []string{"malformed", "invalid-utf8", "binary", "empty", "no-units"} {
+				if skipped[reason] == nil {
+					t.Errorf("stats.json counts no record skipped as %s: %v", reason, skipped)
+				}
+			}
 		})
 	}
 }
@@ -81,6 +87,9 @@ func TestSameAsBatch(t *testing.T) {
 func runBatch(t *testing.T, o Options, out string) {
 	t.Helper()
 	jo := job.Options{Inputs: o.Inputs, Out: out, Keep: o.Keep, Link: o.Link, Window: o.Window, MaxWarnings: -1}
+	if jo.Link == "" {
+		jo.Link = cluster.Any // as `neardup dedup` gives it
+	}
 	if o.Method != nil {
 		jo.Method = *o.Method
 	}

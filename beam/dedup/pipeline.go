@@ -20,7 +20,7 @@ func init() {
 	for _, t := range []any{input{}, doc{}, member{}, half{}, found{}, node{}, link{}, clusterOut{}, labelPair{}, line{}, count{}} {
 		beam.RegisterType(reflect.TypeOf(t))
 	}
-	register.DoFn7x1[context.Context, input, func(int64, doc), func(int64, []byte), func(int64, member), func(string, int64), error](&readFn{})
+	register.DoFn6x1[context.Context, input, func(int64, doc), func(int64, []byte), func(int64, member), func(string, int64), error](&readFn{})
 	register.DoFn3x0[int64, func(*member) bool, func(int64, int64)](&bucketFn{})
 	register.Function5x0(laterFn)
 	register.DoFn5x1[int64, func(*half) bool, func(*doc) bool, func(found), func(string, int64), error](&verifyFn{})

@@ -43,11 +43,12 @@ type member struct {
 
 // Counter names of the statistics the stages count (see stats.go).
 const (
-	countRead       = "read"
-	countDocuments  = "documents"
-	countSkipped    = "skipped:" // + the reason
-	countCandidates = "candidates"
-	countPairs      = "pairs:" // + the label
+	countRead        = "read"
+	countDocuments   = "documents"
+	countSkipped     = "skipped:" // + the reason
+	countCandidates  = "candidates"
+	countUnreadDates = "dates-not-read"
+	countPairs       = "pairs:" // + the label
 )
 
 // The pipeline's counters (Beam metrics, which the runner reports): what
@@ -107,6 +108,9 @@ func (fn *readFn) ProcessElement(ctx context.Context, in input,
 	for rec := int64(0); ; rec++ {
 		raw, err := r.NextRaw()
 		if err == io.EOF {
+			if n, _ := r.UnreadDates(); n > 0 {
+				counts(countUnreadDates, int64(n))
+			}
 			return nil
 		}
 		if err != nil {

@@ -121,6 +121,8 @@ func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count
 			st.Read += n
 		case name == countDocuments:
 			st.Documents += n
+		case name == countUnreadDates:
+			st.UnreadDates += n
 		case name == countCandidates:
 			st.Candidates += n
 		case name == countClusters:
