@@ -14,6 +14,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/method/minhash"
 )
 
 // line is a line of an output file with the place it takes in the file:
@@ -111,7 +112,7 @@ type count struct {
 }
 
 func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count) bool) error {
-	st := engine.Stats{Method: "minhash", Skipped: map[core.SkipReason]int{}, Pairs: map[core.Label]int{}, Bands: fn.Bands}
+	st := engine.Stats{Method: minhash.Name, Skipped: map[core.SkipReason]int{}, Pairs: map[core.Label]int{}, Bands: fn.Bands}
 	var c count
 	var notKept int
 	for counts(&c) {
