@@ -91,12 +91,15 @@ func (fn *verifyFn) ProcessElement(a int64, halves func(*half) bool, docs func(*
 	if !docs(&da) {
 		return nil
 	}
-	sa, err := fn.st.DecodeDetail(da.Detail)
-	if err != nil {
-		return err
-	}
+	var sa *minhash.Sketch // decoded at the first candidate: most documents have none
 	var h half
 	for halves(&h) {
+		if sa == nil {
+			var err error
+			if sa, err = fn.st.DecodeDetail(da.Detail); err != nil {
+				return err
+			}
+		}
 		if engine.FarApart(da.Date, h.Doc.Date, fn.Window) {
 			continue
 		}
