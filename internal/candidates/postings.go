@@ -118,15 +118,26 @@ func (p *Postings) visitRange(lo, hi, limit int, before int32, fn func(doc int32
 			a = m + 1
 		}
 	}
-	first := lo
-	if limit > 0 && end-lo > limit {
-		first = end - (limit - 1)
+	VisitBucket(end-lo, limit, func(i int) { fn(f.doc(lo + i)) })
+}
+
+// VisitBucket calls fn with the positions, among the n members of an LSH
+// bucket that came before a document (in the order they were added), of
+// those the document is compared with under limit: all of them, newest
+// first, when there are at most limit; otherwise the limit-1 newest, newest
+// first, then the first one (the anchor). A limit <= 0 means no cap. It is
+// the one rule of a bucket limit: a Postings applies it, and so does a
+// pipeline that groups a bucket's members by key (beam/).
+func VisitBucket(n, limit int, fn func(i int)) {
+	first := 0
+	if limit > 0 && n > limit {
+		first = n - (limit - 1)
 	}
-	for i := end - 1; i >= first; i-- {
-		fn(f.doc(i))
+	for i := n - 1; i >= first; i-- {
+		fn(i)
 	}
-	if first > lo {
-		fn(f.doc(lo)) // the anchor
+	if first > 0 {
+		fn(0) // the anchor
 	}
 }
 

@@ -134,7 +134,7 @@ func newBatch[S any, E core.Evidence](name string, m Method[S, E], g Grouping) *
 // outside reports whether documents a and b are dated farther apart than
 // the window.
 func (b *batch[S, E]) outside(a, c int32) bool {
-	return b.window > 0 && farApart(b.docs.dates[a], b.docs.dates[c], b.window)
+	return b.window > 0 && FarApart(b.docs.dates[a], b.docs.dates[c], b.window)
 }
 
 // source returns the Source for matching document ord: the batch, or under

@@ -347,7 +347,7 @@ func (l *live[S, E]) Match(p Pending, doc *core.Document, details Details) ([]Hi
 
 // outside reports whether documents a and b are dated farther apart than
 // the window.
-func (l *live[S, E]) outside(a, b int32) bool { return farApart(l.dates[a], l.dates[b], l.window) }
+func (l *live[S, E]) outside(a, b int32) bool { return FarApart(l.dates[a], l.dates[b], l.window) }
 
 func (l *live[S, E]) Commit(p Pending, ord int64) {
 	s := p.s.(*S)
@@ -444,7 +444,7 @@ func (l *live[S, E]) Candidates(sk Sketch, doc *core.Document) (Check, bool, err
 	c := &checkCands[S, E]{m: l.m, ch: ch, cache: l.cache, s: s, doc: doc, mems: mems[:0], ords: make([]int64, 0, len(mems))}
 	for _, mem := range mems {
 		ord := l.ords[mem]
-		if ord == 0 || farApart(l.dates[mem], date, l.window) {
+		if ord == 0 || FarApart(l.dates[mem], date, l.window) {
 			continue
 		}
 		c.mems, c.ords = append(c.mems, mem), append(c.ords, ord)

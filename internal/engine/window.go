@@ -21,9 +21,9 @@ func Outside[S any](src Source[S], other int32) bool {
 	return ok && w.Outside(other)
 }
 
-// farApart reports whether two dates (Unix seconds, 0 unknown) are both
+// FarApart reports whether two dates (Unix seconds, 0 unknown) are both
 // known and more than window seconds apart; a window of 0 or less is none.
-func farApart(a, b, window int64) bool {
+func FarApart(a, b, window int64) bool {
 	return window > 0 && a != 0 && b != 0 && max(a-b, b-a) > window
 }
 

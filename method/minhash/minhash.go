@@ -214,19 +214,29 @@ func (m *method) verify(cands []int32, s *Sketch, src engine.Source[Sketch], inM
 		if err != nil {
 			return err
 		}
-		a, b := similarity.InRange(cs.Set, cs.Cut, s.Set, s.Cut)
-		n, ok := similarity.OverlapAtLeast(a, b, m.o.floor(len(a), len(b)))
+		ev, ok := m.verifyPair(cs, s)
 		if !ok {
 			settled++
 			continue
 		}
-		ev := evidence(cs, s, similarity.ScoresOf(n, len(a), len(b)))
 		emit(c, ev.Jaccard, ev)
 	}
 	if settled > 0 {
 		m.settled.Add(int64(settled))
 	}
 	return nil
+}
+
+// verifyPair verifies the earlier document a against the later b: their
+// evidence, or ok false when their samples share too little for any label
+// (see floor), before the rest of the evidence is computed.
+func (m *method) verifyPair(a, b *Sketch) (ev Evidence, ok bool) {
+	x, y := similarity.InRange(a.Set, a.Cut, b.Set, b.Cut)
+	n, ok := similarity.OverlapAtLeast(x, y, m.o.floor(len(x), len(y)))
+	if !ok {
+		return Evidence{}, false
+	}
+	return evidence(a, b, similarity.ScoresOf(n, len(x), len(y))), true
 }
 
 // touched keeps touch's loads from being dropped as unused.

@@ -1,0 +1,186 @@
+// Command neardup-beam runs `neardup dedup` as an Apache Beam pipeline, on
+// any runner Beam has: prism (in-process, the default), Flink, Spark or
+// Dataflow. It finds the pairs, clusters and kept corpus that `neardup
+// dedup` finds on the same input and options:
+//
+//	neardup-beam dedup --runner=prism INPUT... -o DIR [options]
+//
+// Run without the dedup command, with a Beam worker's flags, it is the
+// pipeline's worker (what a runner's SDK container starts).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"os/signal"
+	"slices"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3" // s3:// paths
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+
+	"github.com/neardup/neardup/beam/dedup"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/flagopts"
+	"github.com/neardup/neardup/method/minhash"
+)
+
+const usage = `usage: neardup-beam dedup [--runner=prism] INPUT... -o DIR [options]
+
+Finds the duplicate and similar pairs of JSON Lines documents, as neardup
+dedup does, on an Apache Beam runner (prism, flink, spark, dataflow, ...).
+INPUT is a JSON Lines file or glob (local, gs://, s3://; .gz read as such).
+DIR receives pairs.jsonl, clusters.jsonl, kept.jsonl and stats.json.
+
+Options (and every flag of the Beam runners):
+`
+
+func main() {
+	if len(os.Args) < 2 || os.Args[1] != "dedup" {
+		// A worker, started by a runner with its own flags; or a mistake.
+		flag.Parse()
+		beam.Init()
+		fmt.Fprint(os.Stderr, usage)
+		flag.PrintDefaults()
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	o, err := parse(os.Args[2:])
+	if err == nil {
+		err = run(ctx, o)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "neardup-beam:", err)
+		os.Exit(1)
+	}
+}
+
+// parse reads the command line: flags (Beam's among them) anywhere among
+// the inputs.
+func parse(args []string) (dedup.Options, error) {
+	fs := flag.CommandLine
+	fs.Usage = func() { fmt.Fprint(os.Stderr, usage); fs.PrintDefaults() }
+	o := dedup.Options{}
+	method := minhash.Defaults()
+	for _, f := range flagopts.Fields(method) {
+		set := func(text string) error {
+			c, err := flagopts.Parse(method, f.Name, text)
+			if err != nil {
+				return err
+			}
+			method = c.(minhash.Options)
+			return nil
+		}
+		help := fmt.Sprintf("%s (default %v)", f.Help, f.Value)
+		if _, isBool := f.Value.(bool); isBool {
+			fs.BoolFunc(f.Name, help, set)
+		} else {
+			fs.Func(f.Name, help, set)
+		}
+	}
+	name := fs.String("method", minhash.Name, "Detection method: minhash (the one this pipeline runs)")
+	fs.StringVar(&o.Out, "o", "", "Output directory (local, gs://, s3://)")
+	keep := fs.String("keep", "", "Which member represents a cluster: longest (the default), earliest, first or central")
+	link := fs.String("link", string(cluster.Any), "How a document joins a cluster: any, anchor or majority")
+	window := fs.Duration("window", 0, "Pair only documents dated at most this far apart, e.g. 72h (undated documents pair with any)")
+	fs.StringVar(&o.Fields.ID, "id-col", "id", "Field holding the document id")
+	fs.StringVar(&o.Fields.Title, "title-col", "title", "Field holding the title")
+	fs.StringVar(&o.Fields.Text, "text-col", "text", "Field holding the body text")
+	fs.StringVar(&o.Fields.URL, "url-col", "url", "Field holding the URL")
+	fs.StringVar(&o.Fields.Source, "source-col", "source", "Field holding the source (publisher)")
+	fs.StringVar(&o.Fields.Date, "date-col", "date", "Field holding the date")
+	fs.IntVar(&o.MaxBytes, "max-bytes", 10<<20, "Skip records larger than this many bytes")
+	fs.IntVar(&o.Rounds, "rounds", dedup.DefaultRounds, "Large-star/small-star rounds of the connected components (any number gives the same clusters)")
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			return o, err
+		}
+		if args = fs.Args(); len(args) > 0 {
+			o.Inputs, args = append(o.Inputs, args[0]), args[1:]
+		}
+	}
+	switch {
+	case *name != minhash.Name:
+		return o, fmt.Errorf("--method %s: the pipeline runs minhash (simhash would fit it the same way: sketch, band keys, pairs; the others need corpus-wide statistics or inverted lists, see docs/scale.md)", *name)
+	case len(o.Inputs) == 0:
+		return o, errors.New("no input: give JSON Lines files or globs")
+	case o.Out == "":
+		return o, errors.New("no output directory: give -o DIR")
+	case o.MaxBytes <= 0:
+		return o, errors.New("--max-bytes must be positive")
+	}
+	o.Method, o.Keep, o.Link, o.Window = &method, cluster.Policy(*keep), cluster.Linking(*link), *window
+	return o, nil
+}
+
+// run builds the pipeline and runs it on the runner of --runner.
+func run(ctx context.Context, o dedup.Options) error {
+	beam.Init()
+	files, err := dedup.Expand(ctx, o.Inputs)
+	if err != nil {
+		return err
+	}
+	o.Inputs = files
+	if err := mkdirLocal(o.Out); err != nil {
+		return err
+	}
+	p, s := beam.NewPipelineWithRoot()
+	if err := dedup.Build(s, o); err != nil {
+		return err
+	}
+	res, err := beamx.RunWithMetrics(ctx, p)
+	if err != nil {
+		return fmt.Errorf("pipeline: %w", err)
+	}
+	fmt.Fprintf(os.Stderr, "%d input files → %s\n", len(files), o.Out)
+	if res != nil {
+		printCounters(os.Stderr, res.Metrics().AllMetrics().Counters())
+	}
+	return nil
+}
+
+// printCounters prints the pipeline's counters, each summed over its
+// steps, in name order: what the shuffles carried.
+func printCounters(w io.Writer, cs []metrics.CounterResult) {
+	sums := map[string]int64{}
+	for _, c := range cs {
+		if c.Key.Namespace == "neardup" {
+			sums[c.Key.Name] += c.Result()
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(sums)) {
+		fmt.Fprintf(w, "%s: %d\n", name, sums[name])
+	}
+}
+
+// mkdirLocal creates a local output directory; a bucket needs none.
+func mkdirLocal(dir string) error {
+	if u := schemeOf(dir); u != "" && u != "file" {
+		return nil
+	}
+	return os.MkdirAll(dir, 0o755)
+}
+
+// schemeOf returns the scheme of a path, "gs" of "gs://b/x"; "" for a local
+// path.
+func schemeOf(p string) string {
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == ':':
+			if len(p) > i+2 && p[i+1] == '/' && p[i+2] == '/' {
+				return p[:i]
+			}
+			return ""
+		case c == '/' || c == '.':
+			return ""
+		}
+	}
+	return ""
+}

@@ -1,0 +1,257 @@
+package dedup
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/method/minhash"
+)
+
+func TestMain(m *testing.M) { ptest.MainWithDefault(m, "prism") }
+
+// TestSameAsBatch runs the pipeline on prism and `neardup dedup`'s batch
+// (package job) on the same generated corpus, near-duplicates, reprints,
+// templated reports with other figures and bad records among them, and
+// wants the same files: pairs, clusters and kept corpus byte for byte, and
+// the same counts in stats.json.
+func TestSameAsBatch(t *testing.T) {
+	dir := t.TempDir()
+	inputs := expand(t, writeCorpus(t, dir, 3000, 1))
+	tests := []struct {
+		name string
+		o    Options
+		docs int // the first docs documents of the corpus; 0 for all
+	}{
+		{name: "defaults", o: Options{}},
+		{name: "no rounds", o: Options{Rounds: -1}, docs: 600},
+		{name: "one round", o: Options{Rounds: 1}, docs: 600},
+		{name: "anchor, earliest, window", o: Options{Link: cluster.Anchor, Keep: cluster.Earliest, Window: 48 * time.Hour}, docs: 600},
+		{name: "majority, central, small buckets", o: Options{Link: cluster.Majority, Keep: cluster.Central,
+			Method: &minhash.Options{}}, docs: 600},
+	}
+	small := expand(t, writeCorpus(t, filepath.Join(dir, "small"), 600, 2))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := tt.o
+			o.Inputs = inputs
+			if tt.docs > 0 {
+				o.Inputs = small
+			}
+			if o.Method != nil {
+				m := minhash.Defaults()
+				m.BucketLimit, m.Similar = 3, 0.2
+				o.Method = &m
+			}
+			batch, beamOut := filepath.Join(t.TempDir(), "batch"), filepath.Join(t.TempDir(), "beam")
+			runBatch(t, o, batch)
+			o.Out = beamOut
+			runPipeline(t, o)
+			for _, name := range []string{pairsFile, clustersFile, keptFile} {
+				want, got := readFile(t, batch, name), readFile(t, beamOut, name)
+				if !bytes.Equal(want, got) {
+					t.Errorf("%s differs (-batch +pipeline):\n%s", name, cmp.Diff(lines(want), lines(got)))
+				}
+			}
+			want, got := counts(t, batch), counts(t, beamOut)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("stats.json differs (-batch +pipeline):\n%s", diff)
+			}
+			if want["pairs"] == nil || len(lines(readFile(t, batch, clustersFile))) < 10 {
+				t.Fatalf("the corpus made too few pairs and clusters to compare: %v", want)
+			}
+			skipped, _ := got["skipped"].(map[string]any)
+			for _, reason := range []string{"malformed", "invalid-utf8", "binary", "empty", "no-units"} {
+				if skipped[reason] == nil {
+					t.Errorf("stats.json counts no record skipped as %s: %v", reason, skipped)
+				}
+			}
+		})
+	}
+}
+
+// runBatch runs `neardup dedup` on o's inputs and options into out.
+func runBatch(t *testing.T, o Options, out string) {
+	t.Helper()
+	jo := job.Options{Inputs: o.Inputs, Out: out, Keep: o.Keep, Link: o.Link, Window: o.Window, MaxWarnings: -1}
+	if jo.Link == "" {
+		jo.Link = cluster.Any // as `neardup dedup` gives it
+	}
+	if o.Method != nil {
+		jo.Method = *o.Method
+	}
+	if _, err := job.Run(context.Background(), jo); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runPipeline runs the pipeline of o on prism.
+func runPipeline(t *testing.T, o Options) {
+	t.Helper()
+	p, s := beam.NewPipelineWithRoot()
+	if err := Build(s, o); err != nil {
+		t.Fatal(err)
+	}
+	if err := ptest.Run(p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// expand lists the files of inputs, a file and a glob, for both runs: the
+// batch reads no glob (a shell expands them).
+func expand(t *testing.T, inputs []string) []string {
+	t.Helper()
+	files, err := Expand(context.Background(), inputs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 2 {
+		t.Fatalf("%v are %d files, want 2", inputs, len(files))
+	}
+	return files
+}
+
+func readFile(t *testing.T, dir, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func lines(b []byte) []string { return strings.SplitAfter(string(b), "\n") }
+
+// counts reads stats.json but for what only a process measures.
+func counts(t *testing.T, dir string) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(readFile(t, dir, statsFile), &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"seconds", "cpu_seconds", "peak_rss_bytes"} {
+		delete(m, k)
+	}
+	return m
+}
+
+// writeCorpus writes n generated news-like documents, and a few bad
+// records, as two JSON Lines files in dir, and returns their paths: a file
+// and a glob. Stories come in families: a story, its reprints with a few
+// words changed or cut short, rewrites that keep half its words, and
+// templated reports that fill the story's figures with others.
+func writeCorpus(t *testing.T, dir string, n int, seed uint64) []string {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(dir, "more"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 7))
+	words := make([]string, 3000)
+	for i := range words {
+		var b strings.Builder
+		for range 3 + rng.IntN(7) {
+			b.WriteByte(byte('a' + rng.IntN(26)))
+		}
+		words[i] = b.String()
+	}
+	start := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
+	type story struct{ title, text string }
+	var family []story
+	var recs [][]byte
+	for i := range n {
+		var s story
+		switch r := rng.IntN(10); {
+		case len(family) > 0 && r < 4: // a reprint: a few words changed, maybe cut
+			f := family[rng.IntN(len(family))]
+			s = story{f.title, edit(rng, words, f.text, 0.03)}
+			if rng.IntN(4) == 0 {
+				ws := strings.Fields(s.text)
+				s.text = strings.Join(ws[:len(ws)*3/4], " ")
+			}
+		case len(family) > 0 && r < 6: // a rewrite
+			f := family[rng.IntN(len(family))]
+			s = story{f.title + " update", edit(rng, words, f.text, 0.35)}
+		case len(family) > 0 && r < 7: // a templated report with other figures
+			f := family[rng.IntN(len(family))]
+			s = story{f.title, refill(rng, f.text)}
+		default: // a new story
+			var b strings.Builder
+			for j := range 80 + rng.IntN(200) {
+				if j%17 == 5 {
+					fmt.Fprintf(&b, "%d.%d ", rng.IntN(900)+10, rng.IntN(10))
+				}
+				b.WriteString(words[rng.IntN(len(words))])
+				b.WriteString(" ")
+			}
+			s = story{fmt.Sprintf("%s %s", words[rng.IntN(len(words))], words[rng.IntN(len(words))]), b.String()}
+			if len(family) > 40 {
+				family = family[1:]
+			}
+			family = append(family, s)
+		}
+		rec := map[string]any{"id": fmt.Sprintf("d%05d", i), "title": s.title, "text": s.text}
+		if rng.IntN(5) > 0 {
+			rec["date"] = start.Add(time.Duration(rng.IntN(30*24)) * time.Hour).Format(time.RFC3339)
+		}
+		b, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, b)
+	}
+	bad := [][]byte{
+		[]byte(`{"id": "broken", "text": "no end`),
+		[]byte(`{"id": "empty", "text": ""}`),
+		[]byte(`{"id": "nul", "text": "a\u0000b"}`),
+		[]byte("{\"id\": \"latin1\", \"text\": \"caf\xe9\"}"),
+		[]byte(`{"id": "short", "text": "?!"}`),
+		[]byte(`[1, 2, 3]`),
+	}
+	for i, b := range bad {
+		at := (i + 1) * len(recs) / (len(bad) + 1)
+		recs = append(recs[:at], append([][]byte{b}, recs[at:]...)...)
+	}
+	half := len(recs) / 2
+	files := []string{filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "more", "b.jsonl")}
+	for i, part := range [][][]byte{recs[:half], recs[half:]} {
+		if err := os.WriteFile(files[i], append(bytes.Join(part, []byte("\n")), '\n'), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return []string{files[0], filepath.Join(dir, "more", "*.jsonl")}
+}
+
+// edit replaces share of the words of text with others.
+func edit(rng *rand.Rand, words []string, text string, share float64) string {
+	ws := strings.Fields(text)
+	for i := range ws {
+		if rng.Float64() < share {
+			ws[i] = words[rng.IntN(len(words))]
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+// refill replaces every figure of text with another.
+func refill(rng *rand.Rand, text string) string {
+	ws := strings.Fields(text)
+	for i, w := range ws {
+		if w[0] >= '0' && w[0] <= '9' {
+			ws[i] = fmt.Sprintf("%d.%d", rng.IntN(900)+10, rng.IntN(10))
+		}
+	}
+	return strings.Join(ws, " ")
+}

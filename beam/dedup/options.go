@@ -1,0 +1,105 @@
+// Package dedup is `neardup dedup` as an Apache Beam pipeline: the same
+// stages as the batch, each run over documents spread across workers, with
+// the method's own code for every decision (package minhash's Stages,
+// candidates.VisitBucket, cluster.Linker and cluster.Representative), so
+// that its pairs, clusters and kept corpus are those of the batch.
+//
+// The pipeline: read each JSON Lines input (Beam's file systems) and sketch
+// its documents → (band key, document) → group by key → the candidate
+// pairs of each bucket under the bucket limit → group by the later
+// document, which makes them distinct and joins its detail sketch → group
+// by the earlier one, joining its detail sketch → verify and label → the
+// connected components of the duplicate links (large-star and small-star
+// rounds, the few links left unsettled after them joined on one worker) →
+// each component's clusters by the linking policy and representative by
+// the keep policy → the output files.
+package dedup
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/method/minhash"
+)
+
+// Options configure a pipeline. Inputs and Out are required; every other
+// field's zero value means what `neardup dedup` does by default.
+type Options struct {
+	// Inputs are JSON Lines files or globs, in any file system Beam has
+	// (local paths, gs://, s3://): documents are numbered in the order of
+	// the inputs, the files of one glob in byte order of their names.
+	Inputs []string
+	// Out is the output directory: pairs.jsonl, clusters.jsonl,
+	// kept.jsonl and stats.json are written there.
+	Out string
+	// Method is minhash's options; the zero value means its defaults.
+	Method *minhash.Options
+	// Fields name the JSON keys of each part of a document; empty means
+	// id, title, text, url, source and date.
+	Fields Fields
+	// MaxBytes skips a record larger than this many bytes as too-large; 0
+	// means 10 MiB.
+	MaxBytes int
+	// Keep is the representative policy; "" means longest, minhash's own.
+	Keep cluster.Policy
+	// Link is how a document joins a cluster; "" means cluster.Any.
+	Link cluster.Linking
+	// Window, when positive, pairs only documents dated at most this far
+	// apart (undated documents pair with any).
+	Window time.Duration
+	// Rounds is the number of large-star/small-star rounds of the
+	// connected components; 0 means DefaultRounds, a negative number none.
+	// Any number gives the same clusters: the links the rounds leave
+	// unsettled are joined on one worker, a share that shrinks as the
+	// rounds grow.
+	Rounds int
+}
+
+// Fields name the JSON keys of a document's parts (corpus.Options).
+type Fields struct {
+	ID, Title, Text, URL, Source, Date string
+}
+
+// DefaultRounds is the number of large-star/small-star rounds when
+// Options.Rounds is 0: enough for the clusters of news, whose duplicate
+// links form small groups of short paths.
+const DefaultRounds = 4
+
+// withDefaults returns o with its zero fields filled and checks it.
+func (o Options) withDefaults() (Options, error) {
+	if len(o.Inputs) == 0 {
+		return o, errors.New("dedup: no input")
+	}
+	if o.Out == "" {
+		return o, errors.New("dedup: no output directory")
+	}
+	if o.Method == nil {
+		d := minhash.Defaults()
+		o.Method = &d
+	}
+	if _, err := minhash.NewStages(*o.Method); err != nil {
+		return o, err
+	}
+	if o.Keep == "" {
+		o.Keep = cluster.Longest
+	}
+	if _, err := cluster.ParsePolicy(string(o.Keep)); err != nil {
+		return o, err
+	}
+	if o.Link == "" {
+		o.Link = cluster.Any
+	}
+	if _, err := cluster.ParseLinking(string(o.Link)); err != nil {
+		return o, err
+	}
+	if o.Window < 0 {
+		return o, fmt.Errorf("dedup: window %v is negative", o.Window)
+	}
+	if o.Rounds == 0 {
+		o.Rounds = DefaultRounds
+	}
+	o.Rounds = max(o.Rounds, 0)
+	return o, nil
+}

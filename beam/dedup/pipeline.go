@@ -1,0 +1,158 @@
+package dedup
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/method/minhash"
+)
+
+func init() {
+	for _, t := range []any{input{}, doc{}, member{}, half{}, found{}, node{}, link{}, clusterOut{}, labelPair{}, line{}, count{}} {
+		beam.RegisterType(reflect.TypeOf(t))
+	}
+	register.DoFn6x1[context.Context, input, func(int64, doc), func(int64, []byte), func(int64, member), func(string, int64), error](&readFn{})
+	register.DoFn3x0[int64, func(*member) bool, func(int64, int64)](&bucketFn{})
+	register.Function5x0(laterFn)
+	register.DoFn5x1[int64, func(*half) bool, func(*doc) bool, func(found), func(string, int64), error](&verifyFn{})
+	register.Function3x0(bothWays)
+	register.Function3x0(largeStar)
+	register.Function3x0(smallStar)
+	register.Function4x0(labelFn)
+	register.Function6x0(crossFn)
+	register.Function3x0(rootsFn)
+	register.Function4x0(relabelFn)
+	register.Function2x2(withoutDetail)
+	register.Function4x0(withDoc)
+	register.Function4x0(withRoot)
+	register.DoFn5x1[int64, func(*node) bool, func(*link) bool, func(clusterOut), func(int64, bool), error](&clusterFn{})
+	register.Function2x0(dupLink)
+	register.Function2x0(linkEnds)
+	register.Function1x1(pairLine)
+	register.Function4x0(keptLine)
+	register.DoFn3x1[context.Context, int, func(*line) bool, error](&writeFn{})
+	register.DoFn3x1[context.Context, int, func(*clusterOut) bool, error](&clustersFn{})
+	register.DoFn3x1[context.Context, int, func(*count) bool, error](&statsFn{})
+	register.Function2x0(clusterCounts)
+	register.Function3x0(notKeptCount)
+	register.Function2x1(toCount)
+	register.Emitter2[int64, doc]()
+	register.Emitter2[int64, []byte]()
+	register.Emitter2[int64, member]()
+	register.Emitter2[string, int64]()
+	register.Emitter2[int64, int64]()
+	register.Emitter2[int64, half]()
+	register.Emitter1[found]()
+	register.Emitter1[labelPair]()
+	register.Emitter2[int64, node]()
+	register.Emitter2[int64, link]()
+	register.Emitter1[clusterOut]()
+	register.Emitter2[int64, bool]()
+	register.Emitter1[line]()
+	register.Iter1[member]()
+	register.Iter1[int64]()
+	register.Iter1[doc]()
+	register.Iter1[half]()
+	register.Iter1[node]()
+	register.Iter1[link]()
+	register.Iter1[bool]()
+	register.Iter1[[]byte]()
+	register.Iter1[labelPair]()
+	register.Iter1[line]()
+	register.Iter1[clusterOut]()
+	register.Iter1[count]()
+}
+
+// Expand lists the files of the inputs, in the order the batch reads them:
+// the inputs in turn, the files a glob matches in byte order of their
+// names. It runs where the pipeline is built; an input that matches no
+// file is an error.
+func Expand(ctx context.Context, inputs []string) ([]string, error) {
+	var files []string
+	for _, in := range inputs {
+		if !strings.ContainsAny(in, "*?[") {
+			files = append(files, in)
+			continue
+		}
+		fs, err := filesystem.New(ctx, in)
+		if err != nil {
+			return nil, err
+		}
+		matched, err := fs.List(ctx, in)
+		fs.Close()
+		if err != nil {
+			return nil, fmt.Errorf("listing %s: %w", in, err)
+		}
+		if len(matched) == 0 {
+			return nil, fmt.Errorf("%s matches no file", in)
+		}
+		slices.Sort(matched)
+		files = append(files, matched...)
+	}
+	return files, nil
+}
+
+// Build adds the pipeline of o to scope s. o.Inputs are files (see
+// Expand).
+func Build(s beam.Scope, o Options) error {
+	o, err := o.withDefaults()
+	if err != nil {
+		return err
+	}
+	st, err := minhash.NewStages(*o.Method)
+	if err != nil {
+		return err
+	}
+	ins := make([]input, len(o.Inputs))
+	for i, p := range o.Inputs {
+		ins[i] = input{Index: int64(i), Path: p}
+	}
+	if len(ins) >= 1<<(63-ordBits) {
+		return fmt.Errorf("dedup: %d inputs; at most %d", len(ins), 1<<(63-ordBits)-1)
+	}
+	files := beam.Reshuffle(s, beam.CreateList(s, ins))
+	docs, lines, keys, counts := beam.ParDo4(s, &readFn{Method: *o.Method, Fields: o.Fields, MaxBytes: o.MaxBytes}, files)
+
+	// candidates → distinct pairs joined to both details → verified pairs
+	byLater := beam.ParDo(s, &bucketFn{Limit: st.BucketLimit()}, beam.GroupByKey(s, keys))
+	halves := beam.ParDo(s, laterFn, beam.CoGroupByKey(s, byLater, docs))
+	pairs, verifyCounts := beam.ParDo2(s, &verifyFn{Method: *o.Method, Window: int64(o.Window.Seconds())},
+		beam.CoGroupByKey(s, halves, docs))
+
+	// connected components → clusters by the linking and keep policies
+	roots := components(s, beam.ParDo(s, linkEnds, pairs), o.Rounds)
+	members := docs
+	if o.Keep != cluster.Central { // the only policy that reads sketches
+		members = beam.ParDo(s, withoutDetail, docs)
+	}
+	nodes := beam.ParDo(s, withDoc, beam.CoGroupByKey(s, roots, members))
+	links := beam.ParDo(s, withRoot, beam.CoGroupByKey(s, beam.ParDo(s, dupLink, pairs), roots))
+	clusters, notKept := beam.ParDo2(s, &clusterFn{Method: *o.Method, Keep: string(o.Keep), Link: string(o.Link)},
+		beam.CoGroupByKey(s, nodes, links))
+
+	kept := beam.ParDo(s, keptLine, beam.CoGroupByKey(s, lines, notKept))
+	write(s, &writeFn{Path: outPath(o.Out, pairsFile)}, beam.ParDo(s, pairLine, pairs), line{Key: -1})
+	write(s, &clustersFn{Path: outPath(o.Out, clustersFile)}, clusters, clusterOut{First: -1})
+	write(s, &writeFn{Path: outPath(o.Out, keptFile)}, kept, line{Key: -1})
+	all := beam.Flatten(s, counts, verifyCounts, beam.ParDo(s, clusterCounts, clusters), beam.ParDo(s, notKeptCount, notKept))
+	write(s, &statsFn{Path: outPath(o.Out, statsFile), Bands: st.Bands()}, beam.ParDo(s, toCount, stats.SumPerKey(s, all)), count{})
+	return nil
+}
+
+// write gives every element of col to fn on one worker, with empty, a
+// value that writes nothing, so that fn runs, and its file is written,
+// when col is empty.
+func write(s beam.Scope, fn any, col beam.PCollection, empty any) {
+	col = beam.Flatten(s, col, beam.Create(s, empty))
+	beam.ParDo0(s, fn, beam.GroupByKey(s, beam.AddFixedKey(s, col)))
+}

@@ -1,0 +1,159 @@
+package dedup
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/method/minhash"
+)
+
+// ordBits is how many low bits of an ordinal number a record within its
+// input: an ordinal is input<<ordBits | record, which orders documents as
+// the batch numbers them, the inputs in turn, each from its first record.
+const ordBits = 40
+
+// input is one file to read, with its place among the inputs.
+type input struct {
+	Index int64
+	Path  string
+}
+
+// doc is what later stages need of a document: its id, the text length and
+// date the representative policies read, and the detail part of its sketch
+// that verification reads.
+type doc struct {
+	ID     string
+	Length int64
+	Date   int64 // Unix seconds; 0 when unknown
+	Detail []byte
+}
+
+// member is a document of a bucket: its ordinal, and whether it looks for
+// candidates among the members before it (minhash.Stages.Searches).
+type member struct {
+	Ord      int64
+	Searches bool
+}
+
+// Counter names of the statistics the stages count (see stats.go).
+const (
+	countRead        = "read"
+	countDocuments   = "documents"
+	countSkipped     = "skipped:" // + the reason
+	countCandidates  = "candidates"
+	countUnreadDates = "dates-not-read"
+	countPairs       = "pairs:" // + the label
+)
+
+// The pipeline's counters (Beam metrics, which the runner reports): what
+// the shuffles carry, for sizing a cluster (docs/scale.md).
+var (
+	lineBytes      = beam.NewCounter("neardup", "line_bytes")
+	detailBytes    = beam.NewCounter("neardup", "detail_bytes")
+	bandKeys       = beam.NewCounter("neardup", "band_keys")
+	candidatePairs = beam.NewCounter("neardup", "candidate_pairs")
+	unsettled      = beam.NewCounter("neardup", "unsettled_links")
+)
+
+// readFn reads one input with the batch's own reader (package corpus), so
+// that each record is decoded, checked and skipped as the batch does, and
+// sketches its documents. A bad record is counted by its reason and never
+// fails the job.
+type readFn struct {
+	Method   minhash.Options
+	Fields   Fields
+	MaxBytes int
+
+	st *minhash.Stages
+	sk interface {
+		Sketch(doc *core.Document) (*minhash.Sketch, core.SkipReason)
+	}
+}
+
+func (fn *readFn) Setup() error {
+	st, err := minhash.NewStages(fn.Method)
+	if err != nil {
+		return err
+	}
+	fn.st, fn.sk = st, st.NewSketcher()
+	return nil
+}
+
+// ProcessElement emits, for each document of the input: its doc by
+// ordinal, its JSON line by ordinal (for kept.jsonl), and a member of the
+// bucket of each of its band keys; and a count of each record read.
+func (fn *readFn) ProcessElement(ctx context.Context, in input,
+	docs func(int64, doc), lines func(int64, []byte), keys func(int64, member), counts func(string, int64)) error {
+	fs, err := filesystem.New(ctx, in.Path)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	f, err := fs.OpenRead(ctx, in.Path)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", in.Path, err)
+	}
+	defer f.Close()
+	r, err := corpus.OpenReader(in.Path, f, fn.corpusOptions())
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	for rec := int64(0); ; rec++ {
+		raw, err := r.NextRaw()
+		if err == io.EOF {
+			if n, _ := r.UnreadDates(); n > 0 {
+				counts(countUnreadDates, int64(n))
+			}
+			return nil
+		}
+		if err != nil {
+			return err // the file cannot be read on: the runner retries it
+		}
+		fn.record(ctx, in.Index<<ordBits|rec, raw, r.Decode(raw), docs, lines, keys, counts)
+	}
+}
+
+// record counts, sketches and emits one record.
+func (fn *readFn) record(ctx context.Context, ord int64, raw corpus.Raw, rec corpus.Record,
+	docs func(int64, doc), lines func(int64, []byte), keys func(int64, member), counts func(string, int64)) {
+	counts(countRead, 1)
+	if rec.Skip != core.SkipNone {
+		counts(countSkipped+string(rec.Skip), 1)
+		return
+	}
+	counts(countDocuments, 1)
+	d := doc{ID: rec.Doc.ID, Length: int64(min(len(rec.Doc.Text), 1<<31-1))}
+	if !rec.Doc.Date.IsZero() {
+		d.Date = rec.Doc.Date.Unix()
+	}
+	lines(ord, raw.JSONLine())
+	lineBytes.Inc(ctx, int64(len(raw.JSONLine())))
+	s, skip := fn.sk.Sketch(&rec.Doc)
+	if skip != core.SkipNone {
+		counts(countSkipped+string(skip), 1)
+		docs(ord, d)
+		return
+	}
+	d.Detail = fn.st.AppendDetail(nil, s)
+	docs(ord, d)
+	detailBytes.Inc(ctx, int64(len(d.Detail)))
+	bandKeys.Inc(ctx, int64(len(s.Keys)))
+	m := member{Ord: ord, Searches: fn.st.Searches(s)}
+	for _, k := range s.Keys {
+		keys(int64(k), m)
+	}
+}
+
+// corpusOptions are the reader's options: JSON Lines, read once.
+func (fn *readFn) corpusOptions() corpus.Options {
+	f := fn.Fields
+	return corpus.Options{Format: "jsonl", SinglePass: true, MaxBytes: fn.MaxBytes,
+		IDField: f.ID, TitleField: f.Title, TextField: f.Text, URLField: f.URL, SourceField: f.Source, DateField: f.Date}
+}

@@ -1,0 +1,150 @@
+package dedup
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"slices"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/candidates"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/method/minhash"
+)
+
+// bucketFn makes the candidate pairs of one LSH bucket: each member that
+// searches is paired with the members before it that the bucket limit lets
+// it compare with (candidates.VisitBucket), as (later, earlier). A member
+// is in a bucket once per band key of its own that falls there, as in the
+// batch's index, which the limit counts.
+type bucketFn struct {
+	Limit int
+}
+
+func (fn *bucketFn) ProcessElement(_ int64, members func(*member) bool, emit func(int64, int64)) {
+	var ms []member
+	var m member
+	for members(&m) {
+		ms = append(ms, m)
+	}
+	slices.SortFunc(ms, func(a, b member) int { return cmpInt(a.Ord, b.Ord) })
+	for p := 0; p < len(ms); p++ {
+		if p > 0 && ms[p].Ord == ms[p-1].Ord || !ms[p].Searches {
+			continue
+		}
+		b := ms[p].Ord
+		candidates.VisitBucket(p, fn.Limit, func(i int) { emit(b, ms[i].Ord) })
+	}
+}
+
+// half is a candidate pair on its way to verification: the later
+// document, joined to its doc.
+type half struct {
+	B   int64
+	Doc doc
+}
+
+// laterFn joins the candidates of a later document b, each once, to b's
+// doc, keyed by the earlier document.
+func laterFn(ctx context.Context, b int64, earlier func(*int64) bool, docs func(*doc) bool, emit func(int64, half)) {
+	var d doc
+	if !docs(&d) {
+		return
+	}
+	seen := map[int64]bool{}
+	var a int64
+	for earlier(&a) {
+		if !seen[a] {
+			seen[a] = true
+			candidatePairs.Inc(ctx, 1)
+			emit(a, half{B: b, Doc: d})
+		}
+	}
+}
+
+// found is a verified, labelled pair, with its line of pairs.jsonl.
+type found struct {
+	A, B  int64
+	Score float64 // rounded, as reported
+	Label string
+	Line  []byte
+}
+
+// verifyFn verifies each candidate pair of an earlier document a, joined to
+// a's doc, and emits those the method labels, as the batch does.
+type verifyFn struct {
+	Method minhash.Options
+	Window int64 // seconds; 0 for none
+
+	st *minhash.Stages
+}
+
+func (fn *verifyFn) Setup() error {
+	st, err := minhash.NewStages(fn.Method)
+	fn.st = st
+	return err
+}
+
+func (fn *verifyFn) ProcessElement(a int64, halves func(*half) bool, docs func(*doc) bool,
+	emit func(found), counts func(string, int64)) error {
+	var da doc
+	if !docs(&da) {
+		return nil
+	}
+	var sa *minhash.Sketch // decoded at the first candidate: most documents have none
+	var h half
+	for halves(&h) {
+		if sa == nil {
+			var err error
+			if sa, err = fn.st.DecodeDetail(da.Detail); err != nil {
+				return err
+			}
+		}
+		if engine.FarApart(da.Date, h.Doc.Date, fn.Window) {
+			continue
+		}
+		counts(countCandidates, 1)
+		sb, err := fn.st.DecodeDetail(h.Doc.Detail)
+		if err != nil {
+			return err
+		}
+		score, ev, ok := fn.st.Verify(sa, sb)
+		if !ok {
+			continue
+		}
+		l, ok := fn.st.Label(score, ev)
+		if !ok {
+			continue
+		}
+		counts(countPairs+string(l), 1)
+		p := core.Pair{A: da.ID, B: h.Doc.ID, Method: minhash.Name, Score: engine.Round(score), Label: l, Evidence: ev}
+		line, err := encodeLine(&p)
+		if err != nil {
+			return err
+		}
+		emit(found{A: a, B: h.B, Score: p.Score, Label: string(l), Line: line})
+	}
+	return nil
+}
+
+// encodeLine encodes v as a line of a JSON Lines output, as the batch's
+// output files do: HTML characters unescaped, a newline at the end.
+func encodeLine(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
