@@ -118,69 +118,95 @@ func (l *Linker) Add(doc int32, links []Link) int32 {
 		l.why[doc] = Reason{Links: 1, Size: 1, Other: best.Other, Score: best.Score}
 		return l.uf.Find(doc)
 	}
-	type cand struct {
-		first int32
-		links int
-		best  Link
-	}
-	var cands []cand
+	var cands []Candidate
+	var bests []Link
 	for _, k := range links {
 		first, ok := l.of[k.Other]
 		if !ok {
 			first = k.Other // not in a cluster yet: a cluster of one
 		}
-		i := slices.IndexFunc(cands, func(c cand) bool { return c.first == first })
+		i := slices.IndexFunc(cands, func(c Candidate) bool { return c.Key == int64(first) })
 		if i < 0 {
-			cands = append(cands, cand{first: first, best: k})
+			cands = append(cands, Candidate{Key: int64(first), Size: max(len(l.members[first]), 1), Best: k.Score})
+			bests = append(bests, k)
 			i = len(cands) - 1
 		}
 		c := &cands[i]
-		c.links++
-		if k.Score > c.best.Score {
-			c.best = k
+		c.Links++
+		c.Anchored = c.Anchored || k.Other == first
+		if k.Score > c.Best {
+			c.Best, bests[i] = k.Score, k
 		}
 	}
-	chosen := -1
-	for i, c := range cands {
-		size := max(len(l.members[c.first]), 1)
-		anchored := slices.ContainsFunc(links, func(k Link) bool { return k.Other == c.first })
-		ok := l.policy == Anchor && anchored || l.policy == Majority && 2*c.links >= size
-		if !ok {
-			continue
-		}
-		if chosen < 0 || better(c.links, c.best.Score, c.first, cands[chosen].links, cands[chosen].best.Score, cands[chosen].first) {
-			chosen = i
-		}
-	}
+	chosen := Choose(l.policy, cands)
 	if chosen < 0 {
 		return -1
 	}
-	c := cands[chosen]
-	if _, ok := l.members[c.first]; !ok {
-		l.members[c.first] = []int32{c.first}
-		l.of[c.first] = c.first
+	first, best := int32(cands[chosen].Key), bests[chosen]
+	if _, ok := l.members[first]; !ok {
+		l.members[first] = []int32{first}
+		l.of[first] = first
 	}
-	size := len(l.members[c.first])
-	l.members[c.first] = append(l.members[c.first], doc)
-	l.of[doc] = c.first
+	size := len(l.members[first])
+	l.members[first] = append(l.members[first], doc)
+	l.of[doc] = first
 	if l.policy == Anchor {
-		l.why[doc] = Reason{Links: 1, Size: size, Other: c.first, Score: scoreOf(links, c.first)}
+		l.why[doc] = Reason{Links: 1, Size: size, Other: first, Score: scoreOf(links, first)}
 	} else {
-		l.why[doc] = Reason{Links: c.links, Size: size, Other: c.best.Other, Score: c.best.Score}
+		l.why[doc] = Reason{Links: cands[chosen].Links, Size: size, Other: best.Other, Score: best.Score}
 	}
-	return c.first
+	return first
 }
 
-// better orders candidate clusters: more links, then the better best
-// score, then the older cluster.
-func better(links int, score float64, first int32, links2 int, score2 float64, first2 int32) bool {
-	if links != links2 {
-		return links > links2
+// Candidate is a cluster a document has duplicate links to, as Choose
+// weighs it.
+type Candidate struct {
+	Key      int64   // names the cluster; a smaller key is an older cluster
+	Size     int     // its members before the document joins, at least 1
+	Links    int     // the document's duplicate links to its members
+	Best     float64 // the best score of those links
+	Anchored bool    // one of those links is to its first member
+}
+
+// Choose is the one rule by which a document joins a cluster, for the
+// batch and the index alike: it returns the index in cands of the cluster
+// the document joins, or -1 for none. With Any that is the oldest, and the
+// others merge into it. Otherwise it is, of the clusters the policy admits
+// (Anchor: anchored; Majority: links to at least half of the members), the
+// one with the most links, then the best score, then the oldest; and none
+// merge.
+func Choose(policy Linking, cands []Candidate) int {
+	chosen := -1
+	for i, c := range cands {
+		switch policy {
+		case Anchor:
+			if !c.Anchored {
+				continue
+			}
+		case Majority:
+			if 2*c.Links < c.Size {
+				continue
+			}
+		}
+		if chosen < 0 || better(policy, c, cands[chosen]) {
+			chosen = i
+		}
 	}
-	if score != score2 {
-		return score > score2
+	return chosen
+}
+
+// better orders candidate clusters: with Any the older; otherwise more
+// links, then the better best score, then the older.
+func better(policy Linking, a, b Candidate) bool {
+	if policy != Any && policy != "" {
+		if a.Links != b.Links {
+			return a.Links > b.Links
+		}
+		if a.Best != b.Best {
+			return a.Best > b.Best
+		}
 	}
-	return first < first2
+	return a.Key < b.Key
 }
 
 func scoreOf(links []Link, other int32) float64 {

@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/store"
 )
@@ -187,19 +189,23 @@ func (x *Index) pairs(r store.Reader, out *Match, hits []engine.Hit, all bool) (
 	return others, nil
 }
 
-// join puts document ord in one cluster with its duplicates: the oldest of
-// their clusters, into which the others merge, or a new one.
+// join puts document ord in one cluster with its duplicates: the one that
+// cluster.Choose picks of their clusters (with the index's policy, Any: the
+// oldest, into which the others merge), or a new one.
 func join(w store.Writer, ord int64, dups []*store.Doc) (int64, error) {
 	if len(dups) == 0 {
 		return 0, nil
 	}
-	target := int64(0)
+	var cands []cluster.Candidate
 	for _, d := range dups {
-		if d.Cluster != 0 && (target == 0 || d.Cluster < target) {
-			target = d.Cluster
+		if d.Cluster != 0 && !slices.ContainsFunc(cands, func(c cluster.Candidate) bool { return c.Key == d.Cluster }) {
+			cands = append(cands, cluster.Candidate{Key: d.Cluster, Size: 1, Links: 1})
 		}
 	}
-	if target == 0 {
+	target := int64(0)
+	if i := cluster.Choose(cluster.Any, cands); i >= 0 {
+		target = cands[i].Key
+	} else {
 		var err error
 		if target, err = w.NewCluster(); err != nil {
 			return 0, err

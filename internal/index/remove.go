@@ -81,10 +81,11 @@ func (x *Index) removeOrds(w store.Writer, ords []int64) error {
 	return nil
 }
 
-// recluster recomputes a cluster that lost members: its remaining members
-// joined by duplicate marks. Of the parts of two or more, the one with the
-// oldest member keeps its id and the others get new ids; members left alone
-// leave it.
+// recluster recomputes a cluster that lost members: its remaining members,
+// in order, placed again by a cluster.Linker (with the index's policy, Any:
+// the parts joined by duplicate marks). Of the parts of two or more, the
+// one with the oldest member keeps its id and the others get new ids;
+// members left alone leave it.
 func recluster(w store.Writer, c int64) error {
 	members, err := w.Members(c)
 	if err != nil {
@@ -94,22 +95,25 @@ func recluster(w store.Writer, c int64) error {
 	for i, o := range members {
 		idx[o] = int32(i)
 	}
-	var uf cluster.UnionFind
-	uf.Grow(len(members))
-	for _, o := range members {
+	linker := cluster.NewLinker(cluster.Any)
+	for i, o := range members {
 		ms, err := w.MarksOf(o)
 		if err != nil {
 			return err
 		}
+		var links []cluster.Link
 		for _, m := range ms {
-			a, okA := idx[m.A]
-			b, okB := idx[m.B]
-			if okA && okB && m.Label == core.Duplicate {
-				uf.Union(a, b)
+			other := m.A
+			if other == o {
+				other = m.B
+			}
+			if k, ok := idx[other]; ok && k < int32(i) && m.Label == core.Duplicate {
+				links = append(links, cluster.Link{Other: k, Score: m.Score})
 			}
 		}
+		linker.Add(int32(i), links)
 	}
-	groups := uf.Groups()
+	groups := linker.Groups()
 	inGroup := make([]bool, len(members))
 	for gi, g := range groups {
 		for _, i := range g {
