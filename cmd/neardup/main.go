@@ -196,6 +196,8 @@ func defaultVars() kong.Vars {
 	so, sv := store.DefaultOptions(), server.DefaultOptions()
 	return kong.Vars{"default_sync": so.Sync,
 		"default_max_body": strconv.FormatInt(sv.MaxBodyBytes, 10), "default_max_batch": strconv.Itoa(sv.MaxBatch),
+		"default_max_query_bytes": strconv.FormatInt(sv.MaxQueryBytes, 10), "default_query_queue": strconv.Itoa(sv.QueryQueue),
+		"default_query_wait":   strconv.Itoa(int(sv.QueryWait/time.Second)) + " s",
 		"default_read_timeout": seconds(sv.ReadTimeout), "default_write_timeout": seconds(sv.WriteTimeout),
 		"default_idle_timeout": seconds(sv.IdleTimeout), "default_watch_workers": strconv.Itoa(watch.DefaultWorkers)}
 }

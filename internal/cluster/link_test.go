@@ -106,3 +106,40 @@ func TestReasonFormatIsPrintf(t *testing.T) {
 		}
 	}
 }
+
+func TestChoose(t *testing.T) {
+	// Cluster 7 is the oldest; 9 has the most links; 8 is anchored and
+	// has the best score.
+	cands := []Candidate{
+		{Key: 9, Size: 4, Links: 3, Best: 0.8},
+		{Key: 7, Size: 5, Links: 1, Best: 0.7},
+		{Key: 8, Size: 2, Links: 1, Best: 0.9, Anchored: true},
+	}
+	for _, tc := range []struct {
+		policy Linking
+		want   int
+	}{
+		{Any, 1},      // the oldest: the others merge into it
+		{"", 1},       // "" is Any
+		{Anchor, 2},   // the only anchored one
+		{Majority, 0}, // 3 of 4 and 1 of 2 are admitted; 3 links win over 1
+	} {
+		if got := Choose(tc.policy, cands); got != tc.want {
+			t.Errorf("%q: chose %d, want %d", tc.policy, got, tc.want)
+		}
+	}
+	// Ties on links go to the best score, then to the older cluster.
+	tie := []Candidate{{Key: 5, Size: 2, Links: 1, Best: 0.8}, {Key: 3, Size: 2, Links: 1, Best: 0.8}, {Key: 4, Size: 2, Links: 1, Best: 0.9}}
+	if got := Choose(Majority, tie); got != 2 {
+		t.Errorf("best score: chose %d, want 2", got)
+	}
+	if got := Choose(Majority, tie[:2]); got != 1 {
+		t.Errorf("older: chose %d, want 1", got)
+	}
+	if got := Choose(Anchor, tie); got != -1 {
+		t.Errorf("none anchored: chose %d, want -1", got)
+	}
+	if got := Choose(Any, nil); got != -1 {
+		t.Errorf("no candidates: chose %d, want -1", got)
+	}
+}

@@ -189,9 +189,14 @@ func (x *Index) pairs(r store.Reader, out *Match, hits []engine.Hit, all bool) (
 	return others, nil
 }
 
+// linking is the index's linking policy. Only Any for now: a policy must
+// be stored with the index, as its clusters outlive the process, and
+// Anchor and Majority need each candidate cluster's first member and size.
+const linking = cluster.Any
+
 // join puts document ord in one cluster with its duplicates: the one that
-// cluster.Choose picks of their clusters (with the index's policy, Any: the
-// oldest, into which the others merge), or a new one.
+// cluster.Choose picks of their clusters (with Any: the oldest, into which
+// the others merge), or a new one.
 func join(w store.Writer, ord int64, dups []*store.Doc) (int64, error) {
 	if len(dups) == 0 {
 		return 0, nil
@@ -203,7 +208,7 @@ func join(w store.Writer, ord int64, dups []*store.Doc) (int64, error) {
 		}
 	}
 	target := int64(0)
-	if i := cluster.Choose(cluster.Any, cands); i >= 0 {
+	if i := cluster.Choose(linking, cands); i >= 0 {
 		target = cands[i].Key
 	} else {
 		var err error
