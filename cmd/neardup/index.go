@@ -119,6 +119,7 @@ type indexAddCmd struct {
 	Chunk       int    `default:"1000" help:"Documents added in one transaction; a document's line is printed once its transaction commits."`
 	OnlyMatches bool   `name:"only-matches" help:"Print only the documents with matches."`
 	Window      string `help:"Pair a document only with stored documents dated at most this far from it, e.g. 3d (undated documents pair with any)."`
+	Link        string `placeholder:"POLICY" help:"How a new index's documents join a cluster, as dedup's --link: any (the default), anchor or majority. An existing index keeps its own; asking it for another is an error."`
 	stubFlags
 	inputFlags
 
@@ -144,8 +145,13 @@ func (c *indexAddCmd) Run(g *globals) error {
 		return err
 	}
 	defer r.Close()
+	if c.Link != "" {
+		if _, err := cluster.ParseLinking(c.Link); err != nil {
+			return usageError{"--link: " + err.Error()}
+		}
+	}
 	x, err := c.open(g.ctx, index.OpenOptions{MethodName: c.Method, Flags: applyFlags(c.flags), StoreTextIfNew: c.StoreText,
-		MinChars: c.minChars()})
+		MinChars: c.minChars(), Link: cluster.Linking(c.Link)})
 	if err != nil {
 		return err
 	}

@@ -145,12 +145,18 @@ func (x *Index) mark(w store.Writer, ord int64, hits []engine.Hit, out *Match) e
 		return err
 	}
 	var dups []*store.Doc
+	var scores []float64
 	for i, h := range hits {
 		if h.Label == core.Duplicate {
 			dups = append(dups, others[i])
+			scores = append(scores, engine.Round(h.Score))
 		}
 	}
-	out.Cluster, err = join(w, ord, dups)
+	if x.link == cluster.Any {
+		out.Cluster, err = join(w, ord, dups)
+	} else {
+		out.Cluster, err = x.joinOne(w, ord, dups, scores)
+	}
 	return err
 }
 
@@ -189,14 +195,9 @@ func (x *Index) pairs(r store.Reader, out *Match, hits []engine.Hit, all bool) (
 	return others, nil
 }
 
-// linking is the index's linking policy. Only Any for now: a policy must
-// be stored with the index, as its clusters outlive the process, and
-// Anchor and Majority need each candidate cluster's first member and size.
-const linking = cluster.Any
-
-// join puts document ord in one cluster with its duplicates: the one that
-// cluster.Choose picks of their clusters (with Any: the oldest, into which
-// the others merge), or a new one.
+// join puts document ord in one cluster with its duplicates, as
+// cluster.Choose does with Any: the oldest of their clusters, into which
+// the others merge, or a new one.
 func join(w store.Writer, ord int64, dups []*store.Doc) (int64, error) {
 	if len(dups) == 0 {
 		return 0, nil
@@ -208,7 +209,7 @@ func join(w store.Writer, ord int64, dups []*store.Doc) (int64, error) {
 		}
 	}
 	target := int64(0)
-	if i := cluster.Choose(linking, cands); i >= 0 {
+	if i := cluster.Choose(cluster.Any, cands); i >= 0 {
 		target = cands[i].Key
 	} else {
 		var err error
@@ -230,4 +231,46 @@ func join(w store.Writer, ord int64, dups []*store.Doc) (int64, error) {
 		}
 	}
 	return target, w.SetCluster(set, target)
+}
+
+// joinOne puts document ord, whose duplicates are dups with their scores,
+// in the one cluster cluster.Choose picks by the index's policy (not Any),
+// as a cluster.Linker does: a duplicate in no cluster is a cluster of one,
+// each cluster is named by its first member, and none merge. It returns
+// the cluster's id, or 0 when the policy admits none.
+func (x *Index) joinOne(w store.Writer, ord int64, dups []*store.Doc, scores []float64) (int64, error) {
+	var cands []cluster.Candidate
+	var ids []int64 // by candidate: the cluster's id, 0 for a cluster of one
+	for i, d := range dups {
+		first, size := d.Ord, 1
+		if d.Cluster != 0 {
+			ms, err := w.Members(d.Cluster)
+			if err != nil {
+				return 0, err
+			}
+			first, size = ms[0], len(ms)
+		}
+		k := slices.IndexFunc(cands, func(c cluster.Candidate) bool { return c.Key == first })
+		if k < 0 {
+			cands = append(cands, cluster.Candidate{Key: first, Size: size, Best: scores[i]})
+			ids = append(ids, d.Cluster)
+			k = len(cands) - 1
+		}
+		c := &cands[k]
+		c.Links++
+		c.Anchored = c.Anchored || d.Ord == first
+		c.Best = max(c.Best, scores[i])
+	}
+	k := cluster.Choose(x.link, cands)
+	if k < 0 {
+		return 0, nil
+	}
+	if ids[k] != 0 {
+		return ids[k], w.SetCluster([]int64{ord}, ids[k])
+	}
+	id, err := w.NewCluster()
+	if err != nil {
+		return 0, err
+	}
+	return id, w.SetCluster([]int64{cands[k].Key, ord}, id)
 }

@@ -42,6 +42,7 @@ type Index struct {
 	spec engine.Spec
 	cfg  engine.Config
 	keep cluster.Policy
+	link cluster.Linking
 	st   store.Store
 	// owned is set when Close closes st (an Index made by Open); closed
 	// once it has.

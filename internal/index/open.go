@@ -43,6 +43,9 @@ type OpenOptions struct {
 	// keeps its own choice (for a server or a watcher, whose documents
 	// live nowhere else).
 	StoreTextIfNew bool
+	// Link is the linking policy of a new index ("" means cluster.Any);
+	// a stored index keeps its own, and asking it for another is an error.
+	Link cluster.Linking
 }
 
 // merge resolves the options o asks for against meta, the stored index's
@@ -50,6 +53,14 @@ type OpenOptions struct {
 func (o OpenOptions) merge(specs []engine.Spec, meta store.Meta, ok bool) (OpenOptions, error) {
 	if o.StoreTextIfNew && !ok {
 		o.StoreText = true
+	}
+	if o.Link != "" {
+		if _, err := cluster.ParseLinking(string(o.Link)); err != nil {
+			return o, err
+		}
+	}
+	if ok && o.Link != "" && o.Link != linkingOf(meta) {
+		return o, fmt.Errorf("the index links by %s, not %s: build a new index to change it", linkingOf(meta), o.Link)
 	}
 	if o.Method != nil || o.MethodName == "" && o.Flags == nil {
 		return o, nil
@@ -135,7 +146,7 @@ func OpenIndex(ctx context.Context, st store.Store, specs []engine.Spec, o OpenO
 	if err != nil {
 		return nil, err
 	}
-	x := &Index{meta: meta, spec: spec, cfg: c, keep: spec.Keep, st: st, live: live}
+	x := &Index{meta: meta, spec: spec, cfg: c, keep: spec.Keep, link: linkingOf(meta), st: st, live: live}
 	if o.Keep != "" {
 		x.keep = o.Keep
 	}
@@ -175,6 +186,9 @@ func create(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOpti
 	}
 	meta := store.Meta{Method: spec.Name, Options: string(opts), Format: spec.Format,
 		HashVersion: analysis.HashVersion, StoreText: o.StoreText, Created: time.Now().Unix()}
+	if o.Link != cluster.Any {
+		meta.Link = string(o.Link)
+	}
 	err = st.Update(ctx, func(w store.Writer) error {
 		got, ok, err := w.Meta()
 		if ok || err != nil {
@@ -361,4 +375,12 @@ func (x *Index) Stats(ctx context.Context) (IndexStats, error) {
 		return err
 	})
 	return st, err
+}
+
+// linkingOf returns the linking policy a stored index records.
+func linkingOf(meta store.Meta) cluster.Linking {
+	if meta.Link == "" {
+		return cluster.Any
+	}
+	return cluster.Linking(meta.Link)
 }

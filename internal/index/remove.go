@@ -74,7 +74,7 @@ func (x *Index) removeOrds(w store.Writer, ords []int64) error {
 		return err
 	}
 	for _, c := range clusters {
-		if err := recluster(w, c); err != nil {
+		if err := x.recluster(w, c); err != nil {
 			return err
 		}
 	}
@@ -82,11 +82,11 @@ func (x *Index) removeOrds(w store.Writer, ords []int64) error {
 }
 
 // recluster recomputes a cluster that lost members: its remaining members,
-// in order, placed again by a cluster.Linker of the index's linking (with
-// Any: the parts joined by duplicate marks). Of the parts of two or more, the
+// in order, placed again by a cluster.Linker of the index's policy (with Any:
+// the parts joined by duplicate marks). Of the parts of two or more, the
 // one with the oldest member keeps its id and the others get new ids;
 // members left alone leave it.
-func recluster(w store.Writer, c int64) error {
+func (x *Index) recluster(w store.Writer, c int64) error {
 	members, err := w.Members(c)
 	if err != nil {
 		return err
@@ -95,7 +95,7 @@ func recluster(w store.Writer, c int64) error {
 	for i, o := range members {
 		idx[o] = int32(i)
 	}
-	linker := cluster.NewLinker(linking)
+	linker := cluster.NewLinker(x.link)
 	for i, o := range members {
 		ms, err := w.MarksOf(o)
 		if err != nil {

@@ -72,7 +72,9 @@ func (x *Index) verifySketch(r store.Reader, d *store.Doc, f *faultList) error {
 }
 
 // verifyMarks checks each mark and that clusters are the groups their
-// duplicate marks join.
+// duplicate marks join: with Any linking, those groups whole; with the
+// others, each cluster within one (two duplicates may be in two clusters,
+// or in none).
 func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]int, f *faultList) error {
 	var uf cluster.UnionFind
 	uf.Grow(len(rows))
@@ -94,7 +96,7 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 		}
 		if m.Label == core.Duplicate {
 			uf.Union(int32(a), int32(b))
-			if ca, cb := rows[a].Cluster, rows[b].Cluster; ca == 0 || ca != cb {
+			if ca, cb := rows[a].Cluster, rows[b].Cluster; x.link == cluster.Any && (ca == 0 || ca != cb) {
 				f.add("duplicates %q and %q are in clusters %d and %d", rows[a].ID, rows[b].ID, ca, cb)
 			}
 		}

@@ -80,6 +80,7 @@ type Meta struct {
 	Format      int    `json:"sketch_format"`
 	HashVersion int    `json:"hash_version"`
 	StoreText   bool   `json:"store_text"`
+	Link        string `json:"link,omitempty"` // the linking policy (see cluster.Linking); "" is any
 	Created     int64  `json:"created"`
 }
 
