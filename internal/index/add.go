@@ -152,12 +152,18 @@ func (x *Index) mark(w store.Writer, ord int64, hits []engine.Hit, out *Match) e
 			scores = append(scores, engine.Round(h.Score))
 		}
 	}
-	if x.link == cluster.Any {
-		out.Cluster, err = join(w, ord, dups)
-	} else {
-		out.Cluster, err = x.joinOne(w, ord, dups, scores)
-	}
+	out.Cluster, err = x.place(w, ord, dups, scores)
 	return err
+}
+
+// place puts document ord in a cluster by its duplicates, dups, with their
+// scores, by the index's linking policy, and returns the cluster's id (0:
+// none).
+func (x *Index) place(w store.Writer, ord int64, dups []*store.Doc, scores []float64) (int64, error) {
+	if x.link == cluster.Any {
+		return join(w, ord, dups)
+	}
+	return x.joinOne(w, ord, dups, scores)
 }
 
 // pairs appends to out's pairs the pairs of hits, reading the stored

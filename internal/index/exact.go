@@ -132,7 +132,7 @@ func (x *Index) addCopy(w store.Writer, d *core.Document, sk *Sketch, at int64, 
 		return 0, err
 	}
 	out.Pairs = append(out.Pairs, core.Pair{A: docs[0].ID, B: d.ID, Method: ExactMethod, Score: 1, Label: core.Duplicate, Evidence: ev})
-	out.Cluster, err = join(w, ord, []*store.Doc{&docs[0]})
+	out.Cluster, err = x.place(w, ord, []*store.Doc{&docs[0]}, []float64{1})
 	return ord, err
 }
 

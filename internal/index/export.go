@@ -56,10 +56,10 @@ func (x *Index) export(ctx context.Context, e Exporter) error {
 	})
 }
 
-// exportClusters sends every cluster with its representative and why each
-// member is in (clusters of an index are the connected groups of its
-// duplicate marks: linking any), and returns the representatives. best
-// holds each document's best duplicate mark to an earlier one.
+// exportClusters sends every cluster with its representative, the index's
+// linking policy and why each member is in, and returns the
+// representatives. best holds each document's best duplicate mark to an
+// earlier one.
 func (x *Index) exportClusters(r store.Reader, rows []store.Doc, best map[int64]store.Mark, e Exporter) (map[int64]bool, error) {
 	ids := make(map[int64]string, len(rows))
 	for _, d := range rows {
@@ -82,22 +82,59 @@ func (x *Index) exportClusters(r store.Reader, rows []store.Doc, best map[int64]
 			return nil, err
 		}
 		reps[rep.Ord] = true
-		cl := core.Cluster{ID: c, Representative: rep.ID, Why: why, Linking: string(cluster.Any)}
-		for i, d := range groups[c] {
-			cl.Members = append(cl.Members, d.ID)
-			var reason cluster.Reason
-			if m, ok := best[d.Ord]; ok {
-				reason = cluster.Reason{Links: 1, Size: 1, Score: m.Score}
-			} else if i > 0 {
-				reason = cluster.Reason{Size: len(groups[c])}
+		cl := core.Cluster{ID: c, Representative: rep.ID, Why: why, Linking: string(x.link)}
+		if x.link != cluster.Any {
+			if err := x.joined(r, &cl, groups[c]); err != nil {
+				return nil, err
 			}
-			cl.Joined = append(cl.Joined, reason.Format(cluster.Any, func(int32) string { return ids[best[d.Ord].A] }))
+		} else {
+			x.joinedAny(&cl, groups[c], ids, best)
 		}
 		if err := e.Cluster(&cl); err != nil {
 			return nil, err
 		}
 	}
 	return reps, nil
+}
+
+// joinedAny fills the members of cl, a cluster g of an index linking any,
+// and why each is in, from best, each document's best duplicate mark to an
+// earlier one.
+func (x *Index) joinedAny(cl *core.Cluster, g []*store.Doc, ids map[int64]string, best map[int64]store.Mark) {
+	for i, d := range g {
+		cl.Members = append(cl.Members, d.ID)
+		var reason cluster.Reason
+		if m, ok := best[d.Ord]; ok {
+			reason = cluster.Reason{Links: 1, Size: 1, Score: m.Score}
+		} else if i > 0 {
+			reason = cluster.Reason{Size: len(g)}
+		}
+		cl.Joined = append(cl.Joined, reason.Format(cluster.Any, func(int32) string { return ids[best[d.Ord].A] }))
+	}
+}
+
+// joined fills the members of cl, a cluster g of an index linking by
+// anchor or majority, and why each is in, as the Linker that placed them
+// says.
+func (x *Index) joined(r store.Reader, cl *core.Cluster, g []*store.Doc) error {
+	ords := make([]int64, len(g))
+	for i, d := range g {
+		ords[i] = d.Ord
+	}
+	linker, err := x.replay(r, ords)
+	if err != nil {
+		return err
+	}
+	group := make([]int32, len(g))
+	for i := range group {
+		group[i] = int32(i)
+	}
+	for i, d := range g {
+		cl.Members = append(cl.Members, d.ID)
+		why := linker.Why(int32(i), group)
+		cl.Joined = append(cl.Joined, why.Format(x.link, func(k int32) string { return g[k].ID }))
+	}
+	return nil
 }
 
 // representative chooses a cluster's representative by the index's policy.

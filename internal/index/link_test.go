@@ -39,8 +39,10 @@ func groups(t *testing.T, x *index.Index) string {
 }
 
 // The index places a new document by its linking policy as the batch's
-// cluster.Linker does, fed the same duplicate pairs in the same order; a
-// removal places the members of the clusters it touched again.
+// cluster.Linker does, fed the same duplicate pairs in the same order; its
+// export says why each member is in as the batch does; a rescore groups
+// again by the policy; a removal places the members of the clusters it
+// touched again.
 func TestLinkingPolicies(t *testing.T) {
 	g := enginetest.NewTextGen(23)
 	s1, s2 := g.Sentences(8), g.Sentences(8)
@@ -50,13 +52,17 @@ func TestLinkingPolicies(t *testing.T) {
 	for _, tc := range []struct {
 		link        cluster.Linking
 		want, lessA string
+		joined      string // the export's linking and why each member is in
 	}{
 		// z, a duplicate of all four, merges the two stories.
-		{cluster.Any, "[[a b x y z]]", "[[b x y z]]"},
+		{cluster.Any, "[[a b x y z]]", "[[b x y z]]",
+			"[any: [[a first member] [b duplicate of a (1)] [x a later member is its duplicate] [y duplicate of x (1)] [z duplicate of a (0.5536)]]]"},
 		// z has links to both members of each: the older cluster wins.
-		{cluster.Majority, "[[a b z] [x y]]", "[[b z] [x y]]"},
+		{cluster.Majority, "[[a b z] [x y]]", "[[b z] [x y]]",
+			"[majority: [[a first member] [b duplicate of 1 of 1 members, best a (1)] [z duplicate of 2 of 2 members, best a (0.5536)]] majority: [[x first member] [y duplicate of 1 of 1 members, best x (1)]]]"},
 		// z links to each first member: the older cluster wins.
-		{cluster.Anchor, "[[a b z] [x y]]", "[[b z] [x y]]"},
+		{cluster.Anchor, "[[a b z] [x y]]", "[[b z] [x y]]",
+			"[anchor: [[a first member] [b duplicate of the first member a (1)] [z duplicate of the first member a (0.5536)]] anchor: [[x first member] [y duplicate of the first member x (1)]]]"},
 	} {
 		t.Run(string(tc.link), func(t *testing.T) {
 			x := open(t, storetest.DSN(t, "sqlite"), index.OpenOptions{Link: tc.link})
@@ -83,6 +89,19 @@ func TestLinkingPolicies(t *testing.T) {
 			}
 			if got := groups(t, x); got != tc.want || fmt.Sprint(batch) != tc.want {
 				t.Errorf("index %s, batch %v, want %s", got, batch, tc.want)
+			}
+			var ex clusterExport
+			if err := x.Export(t.Context(), &ex); err != nil {
+				t.Fatal(err)
+			}
+			if got := fmt.Sprint(ex.joined); got != tc.joined {
+				t.Errorf("exported %s, want %s", got, tc.joined)
+			}
+			if _, err := x.Rescore(t.Context(), nil); err != nil {
+				t.Fatal(err)
+			}
+			if got := groups(t, x); got != tc.want {
+				t.Errorf("after a rescore: %s, want %s", got, tc.want)
 			}
 			if _, err := x.Remove(t.Context(), []string{"a"}); err != nil {
 				t.Fatal(err)
@@ -114,4 +133,19 @@ func TestLinkingIsFixed(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "unknown linking") {
 		t.Errorf("got %v, want an unknown linking", err)
 	}
+}
+
+// clusterExport keeps, of an export, each cluster's linking and why each
+// member is in.
+type clusterExport struct{ joined []string }
+
+func (e *clusterExport) Pair(*core.Pair) error { return nil }
+func (e *clusterExport) Kept(*store.Doc) error { return nil }
+func (e *clusterExport) Cluster(c *core.Cluster) error {
+	var ms []string
+	for i, m := range c.Members {
+		ms = append(ms, fmt.Sprintf("[%s %s]", m, c.Joined[i]))
+	}
+	e.joined = append(e.joined, c.Linking+": "+fmt.Sprint(ms))
+	return nil
 }

@@ -91,27 +91,9 @@ func (x *Index) recluster(w store.Writer, c int64) error {
 	if err != nil {
 		return err
 	}
-	idx := make(map[int64]int32, len(members))
-	for i, o := range members {
-		idx[o] = int32(i)
-	}
-	linker := cluster.NewLinker(x.link)
-	for i, o := range members {
-		ms, err := w.MarksOf(o)
-		if err != nil {
-			return err
-		}
-		var links []cluster.Link
-		for _, m := range ms {
-			other := m.A
-			if other == o {
-				other = m.B
-			}
-			if k, ok := idx[other]; ok && k < int32(i) && m.Label == core.Duplicate {
-				links = append(links, cluster.Link{Other: k, Score: m.Score})
-			}
-		}
-		linker.Add(int32(i), links)
+	linker, err := x.replay(w, members)
+	if err != nil {
+		return err
 	}
 	groups := linker.Groups()
 	inGroup := make([]bool, len(members))
@@ -141,4 +123,33 @@ func (x *Index) recluster(w store.Writer, c int64) error {
 		}
 	}
 	return w.SetCluster(alone, 0)
+}
+
+// replay places members, stored documents in the order added, in a
+// cluster.Linker of the index's policy, each with its duplicate marks to
+// the members before it; the Linker numbers them by their position.
+func (x *Index) replay(r store.Reader, members []int64) (*cluster.Linker, error) {
+	idx := make(map[int64]int32, len(members))
+	for i, o := range members {
+		idx[o] = int32(i)
+	}
+	linker := cluster.NewLinker(x.link)
+	for i, o := range members {
+		ms, err := r.MarksOf(o)
+		if err != nil {
+			return nil, err
+		}
+		var links []cluster.Link
+		for _, m := range ms {
+			other := m.A
+			if other == o {
+				other = m.B
+			}
+			if k, ok := idx[other]; ok && k < int32(i) && m.Label == core.Duplicate {
+				links = append(links, cluster.Link{Other: k, Score: m.Score})
+			}
+		}
+		linker.Add(int32(i), links)
+	}
+	return linker, nil
 }

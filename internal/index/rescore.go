@@ -72,7 +72,7 @@ func (x *Index) replaceMarks(w store.Writer, b engine.Batch, rows []store.Doc) e
 	}
 	at := now()
 	marks := []store.Mark{}
-	var dups [][2]int32
+	links := make([][]cluster.Link, len(rows)) // by later document
 	err := b.EachFound(func(a, c int, score float64, label core.Label, ev core.Evidence) error {
 		data, err := json.Marshal(ev)
 		if err != nil {
@@ -81,7 +81,7 @@ func (x *Index) replaceMarks(w store.Writer, b engine.Batch, rows []store.Doc) e
 		marks = append(marks, store.Mark{A: rows[a].Ord, B: rows[c].Ord, Method: x.spec.Name,
 			Score: engine.Round(score), Label: label, Evidence: data, At: at})
 		if label == core.Duplicate {
-			dups = append(dups, [2]int32{int32(a), int32(c)})
+			links[max(a, c)] = append(links[max(a, c)], cluster.Link{Other: int32(min(a, c)), Score: engine.Round(score)})
 		}
 		return nil
 	})
@@ -91,7 +91,7 @@ func (x *Index) replaceMarks(w store.Writer, b engine.Batch, rows []store.Doc) e
 	if err := w.AddMarks(marks); err != nil {
 		return err
 	}
-	groups, err := groupsWithCopies(w, dups, rows)
+	groups, err := x.groupsWithCopies(w, links, rows)
 	if err != nil {
 		return err
 	}
@@ -129,24 +129,28 @@ func (x *Index) replaceMarks(w store.Writer, b engine.Batch, rows []store.Doc) e
 	return nil
 }
 
-// groupsWithCopies returns the clusters of the rescored index: the batch's
-// duplicates (pairs of row positions) joined by the marks of exact copies,
-// which a rescore keeps.
-func groupsWithCopies(r store.Reader, dups [][2]int32, rows []store.Doc) ([][]int32, error) {
+// groupsWithCopies places rows, in the order added, in a cluster.Linker of
+// the index's policy by their duplicate links to earlier rows (by later
+// row) and the stored exact-copy marks, and returns its groups.
+func (x *Index) groupsWithCopies(r store.Reader, links [][]cluster.Link, rows []store.Doc) ([][]int32, error) {
 	pos := make(map[int64]int32, len(rows))
 	for i, d := range rows {
 		pos[d.Ord] = int32(i)
 	}
-	var uf cluster.UnionFind
-	uf.Grow(len(rows))
-	for _, d := range dups {
-		uf.Union(d[0], d[1])
-	}
 	err := r.EachMark(func(m *store.Mark) error {
-		if m.Method == ExactMethod {
-			uf.Union(pos[m.A], pos[m.B])
+		a, okA := pos[m.A]
+		b, okB := pos[m.B]
+		if m.Method == ExactMethod && okA && okB {
+			links[max(a, b)] = append(links[max(a, b)], cluster.Link{Other: min(a, b), Score: m.Score})
 		}
 		return nil
 	})
-	return uf.Groups(), err
+	if err != nil {
+		return nil, err
+	}
+	l := cluster.NewLinker(x.link)
+	for i := range rows {
+		l.Add(int32(i), links[i])
+	}
+	return l.Groups(), nil
 }
