@@ -74,7 +74,7 @@ func TestSameAsBatch(t *testing.T) {
 				t.Fatalf("the corpus made too few pairs and clusters to compare: %v", want)
 			}
 			skipped, _ := got["skipped"].(map[string]any)
-			for _, reason := range []string{"malformed", "invalid-utf8", "binary", "empty", "no-units"} {
+			for _, reason := range []string{"malformed", "invalid-utf8", "binary", "empty", "too-short"} {
 				if skipped[reason] == nil {
 					t.Errorf("stats.json counts no record skipped as %s: %v", reason, skipped)
 				}

@@ -49,6 +49,11 @@ type Options struct {
 	// Window, when positive, pairs only documents dated at most this far
 	// apart (undated documents pair with any).
 	Window time.Duration
+	// MinChars is the minimum length of a text compared, in characters
+	// (white space not counted), below which a document is skipped as
+	// too-short, as the batch does (engine.StubSkip): 0 means
+	// analysis.DefaultStubChars, a negative number compares every text.
+	MinChars int
 	// Rounds is the number of large-star/small-star rounds of the
 	// connected components; 0 means DefaultRounds, a negative number none.
 	// Any number gives the same clusters: the links the rounds leave

@@ -121,7 +121,7 @@ func Build(s beam.Scope, o Options) error {
 		return fmt.Errorf("dedup: %d inputs; at most %d", len(ins), 1<<(63-ordBits)-1)
 	}
 	files := beam.Reshuffle(s, beam.CreateList(s, ins))
-	docs, lines, keys, counts := beam.ParDo4(s, &readFn{Method: *o.Method, Fields: o.Fields, MaxBytes: o.MaxBytes}, files)
+	docs, lines, keys, counts := beam.ParDo4(s, &readFn{Method: *o.Method, Fields: o.Fields, MaxBytes: o.MaxBytes, MinChars: o.MinChars}, files)
 
 	// candidates → distinct pairs joined to both details → verified pairs
 	byLater := beam.ParDo(s, &bucketFn{Limit: st.BucketLimit()}, beam.GroupByKey(s, keys))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/method/minhash"
 )
 
@@ -69,6 +70,8 @@ type readFn struct {
 	Method   minhash.Options
 	Fields   Fields
 	MaxBytes int
+	// MinChars is the stub rule's minimum length (Options.MinChars).
+	MinChars int
 
 	st *minhash.Stages
 	sk interface {
@@ -133,14 +136,21 @@ func (fn *readFn) record(ctx context.Context, ord int64, raw corpus.Raw, rec cor
 	if !rec.Doc.Date.IsZero() {
 		d.Date = rec.Doc.Date.Unix()
 	}
-	lines(ord, raw.JSONLine())
-	lineBytes.Inc(ctx, int64(len(raw.JSONLine())))
-	s, skip := fn.sk.Sketch(&rec.Doc)
+	skip := engine.StubSkip(&rec.Doc, fn.MinChars)
+	var s *minhash.Sketch
+	if skip == core.SkipNone {
+		s, skip = fn.sk.Sketch(&rec.Doc)
+	}
 	if skip != core.SkipNone {
 		counts(countSkipped+string(skip), 1)
+		counts(countNotKept, 1) // a document not compared is not kept
 		docs(ord, d)
 		return
 	}
+	// Only a document compared goes to kept.jsonl, as in the batch: one
+	// skipped, whatever the reason, is listed among the rejects.
+	lines(ord, raw.JSONLine())
+	lineBytes.Inc(ctx, int64(len(raw.JSONLine())))
 	d.Detail = fn.st.AppendDetail(nil, s)
 	docs(ord, d)
 	detailBytes.Inc(ctx, int64(len(d.Detail)))

@@ -2,6 +2,7 @@ package dedup
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -21,12 +22,20 @@ import (
 // lines are written in the order of (Key, Sub), the batch's order.
 type line struct {
 	Key, Sub int64
-	Line     []byte
+	// Rank and Score order a later document's pairs as the batch lists
+	// them (engine.LabelRank: duplicates first, then by score, highest
+	// first) before Sub; other files' lines leave them zero.
+	Rank  int
+	Score float64
+	Line  []byte
 }
 
-// pairLine places a pair by its later document, then its earlier one: the
-// order in which the batch finds them.
-func pairLine(f found) line { return line{Key: f.B, Sub: f.A, Line: f.Line} }
+// pairLine places a pair by its later document, then as the batch lists
+// that document's pairs: duplicates first, then by score, then by the
+// earlier document, the order in which the batch finds them.
+func pairLine(f found) line {
+	return line{Key: f.B, Sub: f.A, Rank: engine.LabelRank(core.Label(f.Label)), Score: f.Score, Line: f.Line}
+}
 
 // keptLine is the JSON line of a document no cluster left out.
 func keptLine(ord int64, lines func(*[]byte) bool, notKept func(*bool) bool, emit func(line)) {
@@ -54,6 +63,12 @@ func (fn *writeFn) ProcessElement(ctx context.Context, _ int, lines func(*line) 
 	}
 	slices.SortFunc(ls, func(a, b line) int {
 		if c := cmpInt(a.Key, b.Key); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.Rank, b.Rank); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
 			return c
 		}
 		return cmpInt(a.Sub, b.Sub)

@@ -114,7 +114,7 @@ type batch[S any, E core.Evidence] struct {
 	keep     cluster.Policy
 	link     cluster.Linking
 	window   int64 // seconds; 0 for none
-	minChars int   // the minimum length of a text compared (see stubSkip)
+	minChars int   // the minimum length of a text compared (see StubSkip)
 	linker   *cluster.Linker
 	docs     docTable
 	sketches []*S
@@ -153,7 +153,7 @@ func newStats(method string) Stats {
 func (b *batch[S, E]) NewSketcher() *Sketcher {
 	sk := b.m.NewSketcher()
 	return &Sketcher{sketch: func(doc *core.Document) Sketch {
-		if skip := stubSkip(doc, b.minChars); skip != core.SkipNone {
+		if skip := StubSkip(doc, b.minChars); skip != core.SkipNone {
 			return Sketch{skip: skip, method: b.name}
 		}
 		s, skip := sk.Sketch(doc)

@@ -49,7 +49,7 @@ type Live interface {
 	SetDates(dates map[int64]int64)
 
 	// SetMinChars sets the minimum length of a text compared, in
-	// characters (see stubSkip); 0 means analysis.DefaultStubChars,
+	// characters (see StubSkip); 0 means analysis.DefaultStubChars,
 	// negative none. Call it before any NewSketcher.
 	SetMinChars(n int)
 	// NewSketcher returns a Sketcher for one goroutine; it encodes each
@@ -141,7 +141,7 @@ type live[S any, E core.Evidence] struct {
 	// window, when positive, is the most seconds apart two dated
 	// documents may be to pair.
 	window int64
-	// minChars is the minimum length of a text compared (see stubSkip).
+	// minChars is the minimum length of a text compared (see StubSkip).
 	minChars int
 	// dates are the documents' own dates by method ordinal (Unix seconds,
 	// 0 unknown); undated lists the ordinals loaded whose dates are not
@@ -281,7 +281,7 @@ func (l *live[S, E]) NewSketcher() *Sketcher {
 	sk := m.NewSketcher()
 	minChars := l.minChars
 	return &Sketcher{sketch: func(doc *core.Document) Sketch {
-		if skip := stubSkip(doc, minChars); skip != core.SkipNone {
+		if skip := StubSkip(doc, minChars); skip != core.SkipNone {
 			return Sketch{skip: skip, method: l.name}
 		}
 		s, skip := sk.Sketch(doc)

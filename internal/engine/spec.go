@@ -191,7 +191,7 @@ type Grouping struct {
 	// candidates outside it are not verified (see Outside).
 	Window time.Duration
 	// MinChars is the minimum length of a text compared, in characters
-	// (see stubSkip); 0 means analysis.DefaultStubChars, negative none.
+	// (see StubSkip); 0 means analysis.DefaultStubChars, negative none.
 	MinChars int
 }
 

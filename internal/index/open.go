@@ -36,7 +36,7 @@ type OpenOptions struct {
 	// it of a stored index created without is an error.
 	StoreText bool
 	// MinChars is the minimum length of a text compared, in characters
-	// (see stubSkip); 0 means analysis.DefaultStubChars, negative none. It
+	// (see StubSkip); 0 means analysis.DefaultStubChars, negative none. It
 	// is not stored with the index.
 	MinChars int
 	// StoreTextIfNew creates a new index storing texts; a stored one

@@ -26,6 +26,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	"github.com/neardup/neardup/beam/dedup"
+	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/method/minhash"
@@ -97,6 +98,7 @@ func parse(args []string) (dedup.Options, error) {
 	fs.StringVar(&o.Fields.Source, "source-col", "source", "Field holding the source (publisher)")
 	fs.StringVar(&o.Fields.Date, "date-col", "date", "Field holding the date")
 	fs.IntVar(&o.MaxBytes, "max-bytes", 10<<20, "Skip records larger than this many bytes")
+	minText := fs.Int("min-text", analysis.DefaultStubChars, "Skip documents whose text has fewer than this many characters (white space not counted) as too-short, and gallery or video captions as gallery; 0 compares every document")
 	fs.IntVar(&o.Rounds, "rounds", dedup.DefaultRounds, "Large-star/small-star rounds of the connected components (any number gives the same clusters)")
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
@@ -117,6 +119,9 @@ func parse(args []string) (dedup.Options, error) {
 		return o, errors.New("--max-bytes must be positive")
 	}
 	o.Method, o.Keep, o.Link, o.Window = &method, cluster.Policy(*keep), cluster.Linking(*link), *window
+	if o.MinChars = *minText; o.MinChars == 0 {
+		o.MinChars = -1 // 0 on the command line compares every text, as in neardup dedup
+	}
 	return o, nil
 }
 
