@@ -21,7 +21,20 @@ import (
 	"github.com/neardup/neardup/method/minhash"
 )
 
-func TestMain(m *testing.M) { ptest.MainWithDefault(m, "prism") }
+// TestMain runs the tests on prism, with a temporary directory of their
+// own as TMPDIR, removed at the end: the runner leaves a file in the
+// temporary directory for each job it runs.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "neardup-beam-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("TMPDIR", dir)
+	code := ptest.MainRetWithDefault(m, "prism")
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
 
 // TestSameAsBatch runs the pipeline on prism and `neardup dedup`'s batch
 // (package job) on the same generated corpus, near-duplicates, reprints,
