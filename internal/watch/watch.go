@@ -359,7 +359,7 @@ func entries(feedURL string, items []*gofeed.Item) []entry {
 		e := entry{title: strings.TrimSpace(it.Title)}
 		if link := strings.TrimSpace(it.Link); link != "" {
 			if ref, err := url.Parse(link); err == nil && base != nil {
-				if abs := base.ResolveReference(ref); abs.Scheme == "http" || abs.Scheme == "https" {
+				if abs := base.ResolveReference(ref); (abs.Scheme == "http" || abs.Scheme == "https") && abs.Host != "" {
 					e.link = Canonical(abs.String())
 				}
 			}
