@@ -2,19 +2,17 @@ package minhash
 
 import (
 	"encoding/json"
-	"math"
 	"runtime"
 	"slices"
 	"sync/atomic"
-	"time"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/candidates"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
-	"github.com/neardup/neardup/internal/figures"
 	"github.com/neardup/neardup/internal/similarity"
 	"github.com/neardup/neardup/internal/sketch"
+	"github.com/neardup/neardup/internal/templates"
 )
 
 // Spec registers the method with the engine.
@@ -28,35 +26,11 @@ type engineSketcher = engine.DocSketcher[Sketch]
 var _ engine.ParallelMatcher[Sketch, Evidence] = (*method)(nil)
 
 // Evidence is the evidence of a minhash pair: the overlap of the shingle
-// sets; when both documents hold two or more figures, the share of the
-// smaller set of figures the other holds too; and what tells the members of
-// a templated story family apart (see context.go): how far apart the
-// documents' own dates are, whether their datelines' dates differ, whether
-// their titles are the same, whether figures changed (each side has one the
-// other lacks), whether their titles' figures are disjoint, and how many
-// names of each the other does not hold.
+// sets and what the template rules read of the two documents (see
+// templates.Evidence).
 type Evidence struct {
 	similarity.SetScores
-	NumberOverlap *float64 `json:"number_overlap,omitempty"`
-	// HoursApart is the distance of the documents' own dates or, when
-	// either has none, of their datelines' days (the year left out); nil
-	// when neither tells.
-	HoursApart           *float64 `json:"hours_apart,omitempty"`
-	DatelinesDiffer      bool     `json:"datelines_differ,omitempty"`
-	SameTitle            bool     `json:"same_title,omitempty"`
-	FiguresChanged       bool     `json:"figures_changed,omitempty"`
-	TitleFiguresDisjoint bool     `json:"title_figures_disjoint,omitempty"`
-	// ForeignNames counts the names of A that B does not hold and those
-	// of B that A does not hold.
-	ForeignNames [2]int `json:"foreign_names,omitzero"`
-	// Places counts the places (the words on either side of a figure on
-	// its line) where both texts write one figure, and of those, the places
-	// where the figures differ (see figures.InPlace).
-	Places [2]int `json:"places,omitzero"`
-	// Rerun is set when either title marks its story as sent again
-	// ("RPT-", "CORRECTED - ", "UPDATE 1-"): no veto of a templated
-	// family applies then.
-	Rerun bool `json:"rerun,omitempty"`
+	templates.Evidence
 }
 
 // Method returns the method's name.
@@ -85,6 +59,7 @@ type method struct {
 	o     Options
 	mh    *sketch.MinHash
 	bands sketch.Bands
+	rules templates.Rules
 	index candidates.Postings
 	cands []int32
 
@@ -99,7 +74,8 @@ func newMethod(o Options) (*method, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &method{o: o, mh: sketch.NewMinHash(o.Hashes, o.Seed), bands: bands}, nil
+	rules := templates.Rules{NumberAgreement: o.NumberAgreement, DateApart: o.DateApart, Names: o.Names, Template: o.Template}
+	return &method{o: o, mh: sketch.NewMinHash(o.Hashes, o.Seed), bands: bands, rules: rules}, nil
 }
 
 // Add does nothing: the method keeps no corpus statistics.
@@ -268,64 +244,12 @@ func (o *Options) floor(na, nb int) int {
 	return similarity.FloorShared(na, nb, o.Threshold, o.Similar, o.Containment)
 }
 
-// namesDisagree reports whether the titles and names of the two documents
-// say they are about different things: each holds a name the other never
-// mentions (another company, fund, issuer or town in the same template)
-// and their figures changed or each holds two such names; or their titles'
-// figures share none (a market report of 11:10 and one of 11:31) and their
-// figures changed.
-func (e *Evidence) namesDisagree() bool {
-	a, b := e.ForeignNames[0], e.ForeignNames[1]
-	return a > 0 && b > 0 && (e.FiguresChanged || min(a, b) >= 2) || e.TitleFiguresDisjoint && e.FiguresChanged
-}
-
-// isTemplate reports whether the two documents are one template filled in
-// with other figures (see figures.Refilled), datelines of different days
-// counting as documents of other days.
-func (e *Evidence) isTemplate() bool {
-	return figures.Refilled(e.Places[0], e.Places[1], e.DatelinesDiffer)
-}
-
-// datelineDays returns how many days apart two dateline dates
-// (month<<5 | day) are, the year left out: the shorter way round it, so
-// that December 31 and January 2 are two days apart.
-func datelineDays(a, b uint16) int {
-	day := func(d uint16) int {
-		t := time.Date(2001, time.Month(d>>5), int(d&31), 0, 0, 0, 0, time.UTC)
-		return t.YearDay()
-	}
-	n := day(a) - day(b)
-	if n < 0 {
-		n = -n
-	}
-	return min(n, 365-n)
-}
-
-// evidence compares two documents' figures, with sets the scores of their
-// shingle samples over the hash range both kept (exactly, when neither
-// left a fingerprint out).
+// evidence compares two documents, with sets the scores of their shingle
+// samples over the hash range both kept (exactly, when neither left a
+// fingerprint out).
 func evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
-	ev := Evidence{SetScores: sets}
-	if len(a.Nums) >= 2 && len(b.Nums) >= 2 {
-		o := float64(similarity.Overlap(a.Nums, b.Nums)) / float64(min(len(a.Nums), len(b.Nums)))
-		ev.NumberOverlap = &o
-	}
-	ev.DatelinesDiffer = a.Dateline != 0 && b.Dateline != 0 && a.Dateline != b.Dateline
-	switch {
-	case a.Date != 0 && b.Date != 0:
-		h := math.Abs(float64(a.Date-b.Date)) / secondsPerHour
-		ev.HoursApart = &h
-	case a.Dateline != 0 && b.Dateline != 0:
-		h := float64(24 * datelineDays(a.Dateline, b.Dateline))
-		ev.HoursApart = &h
-	}
-	ev.SameTitle = a.Title != 0 && a.Title == b.Title
-	ev.FiguresChanged = changed(a.Nums, b.Nums)
-	ev.TitleFiguresDisjoint = titleFiguresDisjoint(a.TitleNums, b.TitleNums)
-	ev.ForeignNames = [2]int{foreignNames(a, b), foreignNames(b, a)}
-	ev.Places[0], ev.Places[1] = figures.InPlace(a.Slots, b.Slots)
-	ev.Rerun = a.Rerun || b.Rerun
-	return ev
+	return Evidence{SetScores: sets, Evidence: templates.Compare(&a.Context, &b.Context,
+		templates.Sample{Set: a.Set, Cut: a.Cut}, templates.Sample{Set: b.Set, Cut: b.Cut})}
 }
 
 // Index adds the document's band keys to the index and drops them from s.
@@ -363,26 +287,14 @@ func (m *method) Remove(ord int32, s *Sketch) {
 	}
 }
 
-// Label marks a pair duplicate by Jaccard or by containment, unless the
-// figures of the two documents disagree, or they are members of a templated
-// family: their datelines name different days at least DateApart hours
-// apart (a recurring item of another day), their names disagree (see
-// namesDisagree), or they are one template filled in with other figures
-// (see isTemplate). A title marked as a re-run ("RPT-", "CORRECTED - ") keeps
-// the pair a duplicate. Similar by Jaccard alone.
+// Label marks a pair duplicate by Jaccard or by containment, unless a
+// template rule vetoes it (templates.Rules.Veto: the figures of the two
+// documents disagree, or they are members of a templated family). Similar
+// by Jaccard alone.
 func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
 	o := &m.o
 	dup := score >= o.Threshold || max(ev.ContainmentAB, ev.ContainmentBA) >= o.Containment
-	if dup && ev.NumberOverlap != nil && *ev.NumberOverlap < o.NumberAgreement {
-		dup = false
-	}
-	if dup && !ev.Rerun && o.DateApart > 0 && ev.DatelinesDiffer && ev.HoursApart != nil && *ev.HoursApart >= o.DateApart {
-		dup = false
-	}
-	if dup && !ev.Rerun && o.Names && ev.namesDisagree() {
-		dup = false
-	}
-	if dup && !ev.Rerun && o.Template && ev.isTemplate() {
+	if dup && m.rules.Veto(&ev.Evidence) != templates.None {
 		dup = false
 	}
 	switch {

@@ -21,7 +21,11 @@ func damage(s string, n int) string {
 				if letters%(2*n) == 0 {
 					continue // dropped
 				}
-				r = map[rune]rune{'l': '1', 'o': '0', 'e': 'c', 'i': 'l'}[r] | 'x'*rune(btoi(!strings.ContainsRune("loei", r)))
+				if sub, ok := map[rune]rune{'l': '1', 'o': '0', 'e': 'c', 'i': 'l'}[r]; ok {
+					r = sub
+				} else {
+					r = 'x'
+				}
 			}
 		}
 		b.WriteRune(r)

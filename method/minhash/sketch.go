@@ -6,8 +6,8 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/codec"
-	"github.com/neardup/neardup/internal/figures"
 	"github.com/neardup/neardup/internal/sketch"
+	"github.com/neardup/neardup/internal/templates"
 )
 
 // Sketch is one document as the method compares it.
@@ -24,28 +24,9 @@ type Sketch struct {
 	// verification refuses (at a million documents, one in a thousand
 	// documents gains one).
 	Keys []uint32
-	// Nums are the sorted distinct fingerprints of its figures, those of
-	// the dateline left out (its day is the date, not a figure).
-	Nums []uint32
-	// Slots are its figures with the places they fill (see
-	// figures.Slots), the dateline's left out too.
-	Slots []uint64
-	// Date is the document's own date in Unix seconds; 0 when unknown.
-	Date int64
-	// Dateline is the date of the text's dateline as month<<5 | day; 0
-	// when it has none.
-	Dateline uint16
-	// Title is a hash of the title's words; 0 for no title.
-	Title uint32
-	// TitleNums are the sorted fingerprints of the title's figures.
-	TitleNums []uint32
-	// Names are the names of the title (its words the text writes with a
-	// capital inside a sentence), the dateline's place and the <...> marks
-	// of the title and the opening, ordered by mask. See context.go.
-	Names []Entity
-	// Rerun is set when the title marks the story as sent again: a repeat,
-	// a correction, an update, a refile.
-	Rerun bool
+	// Context is what the template rules read (see package templates):
+	// the figures, dates, title and names.
+	templates.Context
 }
 
 // Format is the version of the sketch encoding.
@@ -58,6 +39,9 @@ type Sketch struct {
 //     mark (varints), the title's figures (Rice-coded), the names' masks
 //     and shingles (fixed width).
 //   - 3: the detail part adds the figures with their places (fixed width).
+//
+// After the cut and the set, the detail part is templates.AppendContext's
+// encoding: a change there is a new format here.
 const Format = 3
 
 // AppendIndex appends the index part of s: its band keys.
@@ -68,22 +52,7 @@ func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
 // AppendDetail appends the detail part of s: what verification reads.
 func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
 	dst = codec.AppendUvarint(append(dst, Format), uint64(s.Cut))
-	dst = codec.AppendSorted32(codec.AppendSorted32(dst, s.Set), s.Nums)
-	dst = codec.AppendUvarint(dst, uint64(s.Date<<1^s.Date>>63))
-	dst = codec.AppendUvarint(codec.AppendUvarint(dst, uint64(s.Dateline)), uint64(s.Title))
-	dst = codec.AppendSorted32(codec.AppendUvarint(dst, uint64(btoi(s.Rerun))), s.TitleNums)
-	masks, shingles := make([]uint64, len(s.Names)), make([]uint32, len(s.Names))
-	for i, n := range s.Names {
-		masks[i], shingles[i] = n.Mask, n.Shingle
-	}
-	return codec.AppendUint64s(codec.AppendUint32s(codec.AppendUint64s(dst, masks), shingles), s.Slots)
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+	return templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context)
 }
 
 // DecodeIndex reads what AppendIndex wrote.
@@ -106,29 +75,15 @@ func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 		return nil, err
 	}
 	cut := r.Uvarint()
-	s := &Sketch{Set: r.Sorted32(), Nums: r.Sorted32(), Cut: uint32(cut)}
-	date := r.Uvarint()
-	s.Date = int64(date>>1) ^ -int64(date&1)
-	dateline, title, rerun := r.Uvarint(), r.Uvarint(), r.Uvarint()
-	s.TitleNums = r.Sorted32()
-	masks, shingles := r.Uint64s(), r.Uint32s()
-	s.Slots = r.Uint64s()
+	s := &Sketch{Set: r.Sorted32(), Cut: uint32(cut)}
+	if err := templates.ReadContext(r, &s.Context); err != nil {
+		return nil, fmt.Errorf("minhash: detail part: %w", err)
+	}
 	if err := r.Done(); err != nil {
 		return nil, fmt.Errorf("minhash: detail part: %w", err)
 	}
 	if cut > 1<<32-1 || len(s.Set) > 0 && s.Set[len(s.Set)-1] > s.Cut {
 		return nil, fmt.Errorf("minhash: detail part: %w: cut %d below the set", codec.ErrCorrupt, cut)
-	}
-	if dateline > 12<<5|31 || title > 1<<32-1 || rerun > 1 || len(masks) != len(shingles) {
-		return nil, fmt.Errorf("minhash: detail part: %w: dateline %d, title %d, rerun %d, %d name masks and %d shingles",
-			codec.ErrCorrupt, dateline, title, rerun, len(masks), len(shingles))
-	}
-	s.Dateline, s.Title, s.Rerun = uint16(dateline), uint32(title), rerun == 1
-	for i := range masks {
-		if masks[i]>>kindShift > uint64(Tag) {
-			return nil, fmt.Errorf("minhash: detail part: %w: name kind %d", codec.ErrCorrupt, masks[i]>>kindShift)
-		}
-		s.Names = append(s.Names, Entity{Mask: masks[i], Shingle: shingles[i]})
 	}
 	return s, nil
 }
@@ -167,15 +122,16 @@ type sketcher struct {
 	sig    []uint32
 	keys   []uint64
 	bottom sketch.Bottomer
-	names  []uint64
-	buf    []byte
-	tags   []string
-	caps   []uint64
-	ents   []Entity
-	figs   figures.Scanner
+	tpl    templates.Scanner
 }
 
-func (m *method) NewSketcher() engineSketcher { return &sketcher{m: m} }
+func (m *method) NewSketcher() engineSketcher {
+	s := &sketcher{m: m}
+	if m.o.ShingleUnit == Chars {
+		s.tpl.Shingle = m.o.CharShingle // names are looked up among character shingles
+	}
+	return s
+}
 
 func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	o := &s.m.o
@@ -201,8 +157,8 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		keys[i] = uint32(k >> 32)
 	}
 	sk := &Sketch{Cut: cut, Keys: keys}
-	s.context(doc, words, sk)
-	sk.pack(s.set)
+	s.tpl.Scan(doc, words, &sk.Context)
+	sk.pack(s.set) // copies the figures the scanner holds
 	return sk, core.SkipNone
 }
 

@@ -1,0 +1,57 @@
+package templates
+
+import (
+	"fmt"
+
+	"github.com/neardup/neardup/internal/codec"
+)
+
+// AppendContext appends c's encoding to dst: the figures (Rice-coded), the
+// date (zig-zag varint), the dateline's date, the title hash and the rerun
+// mark (varints), the title's figures (Rice-coded), the names' masks and
+// shingles and the slotted figures (fixed width). A method that stores a
+// context in its sketch says so in its sketch format's changelog: a change
+// here is a change of every such format.
+func AppendContext(dst []byte, c *Context) []byte {
+	dst = codec.AppendSorted32(dst, c.Nums)
+	dst = codec.AppendUvarint(dst, uint64(c.Date<<1^c.Date>>63))
+	dst = codec.AppendUvarint(codec.AppendUvarint(dst, uint64(c.Dateline)), uint64(c.Title))
+	rerun := uint64(0)
+	if c.Rerun {
+		rerun = 1
+	}
+	dst = codec.AppendSorted32(codec.AppendUvarint(dst, rerun), c.TitleNums)
+	masks, shingles := make([]uint64, len(c.Names)), make([]uint32, len(c.Names))
+	for i, n := range c.Names {
+		masks[i], shingles[i] = n.Mask, n.Shingle
+	}
+	return codec.AppendUint64s(codec.AppendUint32s(codec.AppendUint64s(dst, masks), shingles), c.Slots)
+}
+
+// ReadContext reads what AppendContext wrote into c. An error wraps
+// codec.ErrCorrupt; a read past the end is left for r.Done to report.
+func ReadContext(r *codec.Reader, c *Context) error {
+	c.Nums = r.Sorted32()
+	date := r.Uvarint()
+	c.Date = int64(date>>1) ^ -int64(date&1)
+	dateline, title, rerun := r.Uvarint(), r.Uvarint(), r.Uvarint()
+	c.TitleNums = r.Sorted32()
+	masks, shingles := r.Uint64s(), r.Uint32s()
+	c.Slots = r.Uint64s()
+	if r.Err() != nil {
+		return nil
+	}
+	if dateline > 12<<5|31 || title > 1<<32-1 || rerun > 1 || len(masks) != len(shingles) {
+		return fmt.Errorf("%w: dateline %d, title %d, rerun %d, %d name masks and %d shingles",
+			codec.ErrCorrupt, dateline, title, rerun, len(masks), len(shingles))
+	}
+	c.Dateline, c.Title, c.Rerun = uint16(dateline), uint32(title), rerun == 1
+	c.Names = nil
+	for i := range masks {
+		if masks[i]>>kindShift > uint64(Tag) {
+			return fmt.Errorf("%w: name kind %d", codec.ErrCorrupt, masks[i]>>kindShift)
+		}
+		c.Names = append(c.Names, Name{Mask: masks[i], Shingle: shingles[i]})
+	}
+	return nil
+}

@@ -1,0 +1,131 @@
+package templates
+
+import (
+	"math/bits"
+	"slices"
+	"unicode"
+	"unicode/utf8"
+)
+
+// NameKind says where a name was found; names are compared with the names
+// of their kind (see foreignNames).
+type NameKind uint8
+
+// The kinds of names.
+const (
+	TitleName NameKind = iota // a title word the text writes with a capital inside a sentence
+	Place                     // the place of the dateline
+	Tag                       // a <...> mark of the title or the opening: a ticker, a company
+)
+
+// kindShift places a name's kind in the top bits of its mask.
+const kindShift = 62
+
+// Name is one name of a document (see Context.Names).
+type Name struct {
+	// Mask has the bit of each pair of consecutive letters or digits of
+	// the normalised name set, in its low 62 bits ("manville" and a
+	// misread "manvville" share seven of eight), and the name's kind in
+	// its top two.
+	Mask uint64
+	// Shingle is the least fingerprint of the name's character shingles;
+	// 0 for a name shorter than a shingle.
+	Shingle uint32
+}
+
+// Kind returns the kind of the name.
+func (n Name) Kind() NameKind { return NameKind(n.Mask >> kindShift) }
+
+// bigrams returns the bigram bits of the name.
+func (n Name) bigrams() uint64 { return n.Mask &^ (3 << kindShift) }
+
+// nameMask returns the bigram mask of a normalised name: letters and
+// digits only, each pair hashed to one of 62 bits; a name of one character
+// has the bit of that character alone. 0 for a name without letters or
+// digits.
+func nameMask(b []byte) uint64 {
+	var mask, single uint64
+	prev := rune(-1)
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		b = b[size:]
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			continue
+		}
+		if prev >= 0 {
+			mask |= pairBit(prev, r)
+		} else {
+			single = pairBit(-1, r)
+		}
+		prev = r
+	}
+	if mask == 0 {
+		return single
+	}
+	return mask
+}
+
+// pairBit returns the mask bit of two consecutive characters.
+func pairBit(a, b rune) uint64 {
+	x := uint64(uint32(a))<<32 | uint64(uint32(b)) // splitmix64's finaliser
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return 1 << ((x ^ x>>31) % kindShift)
+}
+
+// sameName reports whether two names share at least half of their
+// bigrams: the same name, misread or not.
+func sameName(a, b Name) bool {
+	x, y := a.bigrams(), b.bigrams()
+	return 2*bits.OnesCount64(x&y) >= bits.OnesCount64(x|y)
+}
+
+// letterCount counts the letters and digits of s.
+func letterCount(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// foreignNames counts the names of a that b, whose shingle sample is sb,
+// does not hold. Names are compared like with like: a dateline's place
+// only when b has a dateline too, a tag only when b has tags; a title name
+// with every name of b. A name b holds is the same name (sameName) as one
+// of b's or, for a name of full shingles, one whose least shingle is in
+// b's shingle sample (a shingle past b's cut is taken as present, since
+// the sample cannot tell).
+func foreignNames(a, b *Context, sb Sample) int {
+	var has [3]bool
+	for _, y := range b.Names {
+		has[y.Kind()] = true
+	}
+	n := 0
+	for _, x := range a.Names {
+		if k := x.Kind(); k != TitleName && !has[k] || holdsName(b, sb, x) {
+			continue
+		}
+		n++
+	}
+	return n
+}
+
+// holdsName reports whether b holds the name x (see foreignNames).
+func holdsName(b *Context, sb Sample, x Name) bool {
+	for _, y := range b.Names {
+		if sameName(x, y) {
+			return true
+		}
+	}
+	if x.Shingle == 0 {
+		return false
+	}
+	if x.Shingle > sb.Cut {
+		return true
+	}
+	_, ok := slices.BinarySearch(sb.Set, x.Shingle)
+	return ok
+}

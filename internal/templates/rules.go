@@ -1,0 +1,71 @@
+package templates
+
+import "github.com/neardup/neardup/internal/figures"
+
+// Rules are the vetoes in force. The zero Rules vetoes nothing but what
+// NumberAgreement 0 says (nothing: an overlap is never below 0).
+type Rules struct {
+	// NumberAgreement: when both documents hold at least two distinct
+	// figures and share less than this share of the smaller set, the pair
+	// is not a duplicate. Negative turns the check off.
+	NumberAgreement float64
+	// DateApart: two documents whose datelines name different days and
+	// whose own dates (else those days) are at least this many hours apart
+	// are not duplicates. 0 turns it off.
+	DateApart float64
+	// Names: two documents whose names disagree are not duplicates (see
+	// Evidence.NamesDisagree).
+	Names bool
+	// Template: one template filled in twice with other figures is not a
+	// duplicate (see Evidence.Refilled).
+	Template bool
+}
+
+// Reason names the rule that vetoed a pair; None for none.
+type Reason string
+
+// The vetoes, in the order Veto tries them.
+const (
+	None     Reason = ""
+	Figures  Reason = "figures"  // too few figures shared (NumberAgreement)
+	Dateline Reason = "dateline" // datelines of other days (DateApart)
+	Names    Reason = "names"    // names that disagree (Names)
+	Template Reason = "template" // a template filled in with other figures (Template)
+)
+
+// Veto returns the first rule that refuses to call the pair of evidence e
+// a duplicate, or None. A title marked as a re-run ("RPT-", "CORRECTED - ")
+// exempts the pair from every rule but the figures'.
+func (r *Rules) Veto(e *Evidence) Reason {
+	switch {
+	case e.NumberOverlap != nil && *e.NumberOverlap < r.NumberAgreement:
+		return Figures
+	case e.Rerun:
+		return None
+	case r.DateApart > 0 && e.DatelinesDiffer && e.HoursApart != nil && *e.HoursApart >= r.DateApart:
+		return Dateline
+	case r.Names && e.NamesDisagree():
+		return Names
+	case r.Template && e.Refilled():
+		return Template
+	}
+	return None
+}
+
+// NamesDisagree reports whether the titles and names of the two documents
+// say they are about different things: each holds a name the other never
+// mentions (another company, fund, issuer or town in the same template)
+// and their figures changed or each holds two such names; or their titles'
+// figures share none (a market report of 11:10 and one of 11:31) and their
+// figures changed.
+func (e *Evidence) NamesDisagree() bool {
+	a, b := e.ForeignNames[0], e.ForeignNames[1]
+	return a > 0 && b > 0 && (e.FiguresChanged || min(a, b) >= 2) || e.TitleFiguresDisjoint && e.FiguresChanged
+}
+
+// Refilled reports whether the two documents are one template filled in
+// with other figures (see figures.Refilled), datelines of different days
+// counting as documents of other days.
+func (e *Evidence) Refilled() bool {
+	return figures.Refilled(e.Places[0], e.Places[1], e.DatelinesDiffer)
+}

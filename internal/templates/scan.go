@@ -1,0 +1,183 @@
+package templates
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
+	"github.com/neardup/neardup/internal/figures"
+)
+
+// A Scanner computes the contexts of one document after another, reusing
+// its buffers: one per goroutine. The zero Scanner reads no title (see
+// Shingle).
+type Scanner struct {
+	// Shingle is the length of the character shingles of the method's
+	// sample (see Sample), whose least fingerprint a name of at least as
+	// many letters keeps. 0 when the method keeps no character shingles:
+	// the title, its names and its figures are then not read.
+	Shingle int
+
+	an    analysis.Analyzer
+	figs  figures.Scanner
+	names []uint64
+	buf   []byte
+	tags  []string
+	caps  []uint64
+	ents  []Name
+}
+
+// maxCapsTokens bounds the words of a text read for capitalised words: names
+// that matter open the story.
+const maxCapsTokens = 400
+
+// maxTagBytes bounds the opening of a text searched for <...> marks.
+const maxTagBytes = 600
+
+// Scan fills c from doc. words are the tokens of doc.Text
+// (analysis.Analyzer.Words, of any analyzer). c.Nums and c.TitleNums are
+// the scanner's until the next Scan: a caller that keeps c copies them
+// (Own); the rest of c is c's own.
+func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
+	s.caps = s.capitalised(doc.Text, words, s.caps[:0])
+	dl, ok := analysis.ParseDateline(doc.Text)
+	body := doc.Text
+	if ok {
+		body = doc.Text[dl.End:]
+		c.Dateline = dateOf(dl)
+	}
+	c.Nums, c.Slots = s.figs.OfSlots(body)
+	if !doc.Date.IsZero() {
+		c.Date = doc.Date.Unix()
+	}
+	if doc.Title == "" || s.Shingle == 0 {
+		return // names are looked up among character shingles
+	}
+	c.TitleNums = titleFigures(doc.Title)
+	c.Rerun = isRerun(doc.Title)
+	tw := s.an.Words(doc.Title)
+	c.Title = uint32(analysis.HashTokens(tw))
+	s.ents = s.ents[:0]
+	for _, t := range tw {
+		if slices.Contains(s.caps, t.Hash) && letterCount(doc.Title[t.Start:t.End]) >= s.Shingle {
+			s.addName(doc.Title[t.Start:t.End], TitleName)
+		}
+	}
+	if ok {
+		s.addWords(dl.Place, Place)
+	}
+	s.tags = appendTags(appendTags(s.tags[:0], doc.Title), doc.Text[:min(len(doc.Text), maxTagBytes)])
+	for _, tag := range s.tags {
+		s.addWords(tag, Tag)
+	}
+	slices.SortFunc(s.ents, func(a, b Name) int { return cmp.Compare(a.Mask, b.Mask) })
+	if s.ents = slices.Compact(s.ents); len(s.ents) > 0 {
+		c.Names = slices.Clone(s.ents) // of its size: the context is kept
+	}
+}
+
+// Own copies the slices c shares with the Scanner that filled it.
+func (c *Context) Own() {
+	c.Nums, c.TitleNums = slices.Clone(c.Nums), slices.Clone(c.TitleNums)
+}
+
+// dateOf returns the dateline date as month<<5 | day, 0 for none.
+func dateOf(d analysis.Dateline) uint16 {
+	if d.Month == 0 {
+		return 0
+	}
+	return uint16(d.Month)<<5 | uint16(d.Day)
+}
+
+// capitalised appends to dst the hashes of the words of text written with
+// a capital inside a sentence (not after a sentence's end or a dash): the
+// names a story mentions, not the words a sentence happens to start with.
+func (s *Scanner) capitalised(text string, words []analysis.Token, dst []uint64) []uint64 {
+	for i, t := range words[:min(len(words), maxCapsTokens)] {
+		if c := text[t.Start]; i == 0 || c < utf8.RuneSelf && (c < 'A' || c > 'Z') {
+			continue // the first word, or ASCII other than a capital
+		} else if c >= utf8.RuneSelf {
+			if r, _ := utf8.DecodeRuneInString(text[t.Start:]); !unicode.IsUpper(r) {
+				continue
+			}
+		}
+		if startsSentence(text[words[i-1].End:t.Start]) {
+			continue
+		}
+		dst = append(dst, t.Hash)
+	}
+	return dst
+}
+
+// startsSentence reports whether gap, the text between two words, ends a
+// sentence or a clause: a period, question or exclamation mark, colon,
+// dash or paragraph break.
+func startsSentence(gap string) bool {
+	if gap == " " {
+		return false // the most common gap, decided without a search
+	}
+	return strings.ContainsAny(gap, ".!?:\n-–—")
+}
+
+// appendTags appends the contents of the <...> marks of s: Reuters writes
+// tickers and unlisted companies so ("<GM>", "<Qantas Airways Ltd>").
+func appendTags(dst []string, s string) []string {
+	for {
+		i := strings.IndexByte(s, '<')
+		if i < 0 {
+			return dst
+		}
+		j := strings.IndexByte(s[i:], '>')
+		if j < 0 || j > 60 {
+			return dst
+		}
+		if tag := strings.TrimSpace(s[i+1 : i+j]); tag != "" {
+			dst = append(dst, tag)
+		}
+		s = s[i+j+1:]
+	}
+}
+
+// minNameLetters is the fewest letters and digits a word of a place or a
+// tag needs to count as a name ("OF", "N.C." do not).
+const minNameLetters = 3
+
+// addWords adds each word of a place or a tag as a name of kind: "FRANKLIN
+// AGE HIGH INCOME FUND" and "FRANKLIN FEDERAL TAX-FREE INCOME FUND" share
+// four words and differ in the others.
+// A tag of one word is a name whatever its length: tickers are short
+// ("<E>", "<NL>").
+func (s *Scanner) addWords(phrase string, kind NameKind) {
+	words := strings.FieldsFunc(phrase, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' })
+	for _, w := range words {
+		if letterCount(w) >= minNameLetters || len(words) == 1 && kind == Tag {
+			s.addName(w, kind)
+		}
+	}
+}
+
+// addName adds one name of a kind to s.ents: the mask of its character
+// bigrams, which a misread letter or two leaves close (see nameMask), and,
+// for a name of at least Shingle letters and digits, the least
+// fingerprint of its character shingles, the one a consistent sample of
+// another document's shingles keeps first; 0 for a shorter name.
+func (s *Scanner) addName(name string, kind NameKind) {
+	s.buf = s.an.AppendNormalized(s.buf[:0], name)
+	mask := nameMask(s.buf)
+	if mask == 0 {
+		return
+	}
+	var least uint32
+	if letterCount(name) >= s.Shingle {
+		s.names = s.an.CharShingles(name, s.an.Words(name), s.Shingle, s.names[:0])
+		least = uint32(s.names[0])
+		for _, h := range s.names[1:] {
+			least = min(least, uint32(h))
+		}
+	}
+	s.ents = append(s.ents, Name{Mask: mask | uint64(kind)<<kindShift, Shingle: least})
+}

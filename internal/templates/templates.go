@@ -1,0 +1,132 @@
+// Package templates owns the rules that tell the members of a templated
+// story family apart: a central bank's daily market operation, a dividend
+// notice, a eurobond issue, a crop estimate, an hourly market report. Such
+// members share nearly every word while each reports another event: another
+// day, another company, other figures. A document's Context, computed when
+// it is sketched (Scanner) and stored with its sketch (AppendContext,
+// ReadContext), keeps what tells them apart: its own date and its
+// dateline's, its title and the figures in it, its figures with the places
+// they fill, and its names. Compare turns two contexts into Evidence, and
+// Rules.Veto decides whether that evidence refuses a pair a method's
+// scores would call a duplicate. Any method can carry a Context in its
+// sketch and apply the veto; the package knows nothing of methods.
+package templates
+
+import (
+	"math"
+	"time"
+
+	"github.com/neardup/neardup/internal/figures"
+	"github.com/neardup/neardup/internal/similarity"
+)
+
+// Context is what a document carries for the template rules.
+type Context struct {
+	// Nums are the sorted distinct fingerprints of its figures, those of
+	// the dateline left out (its day is the date, not a figure).
+	Nums []uint32
+	// Slots are its figures with the places they fill (see
+	// figures.Slots), the dateline's left out too.
+	Slots []uint64
+	// Date is the document's own date in Unix seconds; 0 when unknown.
+	Date int64
+	// Dateline is the date of the text's dateline as month<<5 | day; 0
+	// when it has none.
+	Dateline uint16
+	// Title is a hash of the title's words; 0 for no title.
+	Title uint32
+	// TitleNums are the sorted fingerprints of the title's figures (see
+	// titleFigures).
+	TitleNums []uint32
+	// Names are the names of the title (its words the text writes with a
+	// capital inside a sentence), the dateline's place and the <...> marks
+	// of the title and the opening, ordered by mask.
+	Names []Name
+	// Rerun is set when the title marks the story as sent again: a repeat,
+	// a correction, an update, a refile.
+	Rerun bool
+}
+
+// Sample is a document's consistent sample of character-shingle
+// fingerprints (the low 32 bits of analysis.Analyzer.CharShingles), all of
+// them up to Cut: where a name's least shingle is looked up (see
+// Name.Shingle). The zero Sample holds nothing and cuts nothing.
+type Sample struct {
+	Set []uint32
+	Cut uint32
+}
+
+// Evidence is what two documents' contexts say of the pair: when both hold
+// two or more figures, the share of the smaller set of figures the other
+// holds too; how far apart the documents' own dates are, whether their
+// datelines' dates differ, whether their titles are the same, whether
+// figures changed (each side has one the other lacks), whether their
+// titles' figures are disjoint, how many names of each the other does not
+// hold, and how the places both texts fill with a figure compare.
+type Evidence struct {
+	NumberOverlap *float64 `json:"number_overlap,omitempty"`
+	// HoursApart is the distance of the documents' own dates or, when
+	// either has none, of their datelines' days (the year left out); nil
+	// when neither tells.
+	HoursApart           *float64 `json:"hours_apart,omitempty"`
+	DatelinesDiffer      bool     `json:"datelines_differ,omitempty"`
+	SameTitle            bool     `json:"same_title,omitempty"`
+	FiguresChanged       bool     `json:"figures_changed,omitempty"`
+	TitleFiguresDisjoint bool     `json:"title_figures_disjoint,omitempty"`
+	// ForeignNames counts the names of A that B does not hold and those
+	// of B that A does not hold.
+	ForeignNames [2]int `json:"foreign_names,omitzero"`
+	// Places counts the places (the words on either side of a figure on
+	// its line) where both texts write one figure, and of those, the places
+	// where the figures differ (see figures.InPlace).
+	Places [2]int `json:"places,omitzero"`
+	// Rerun is set when either title marks its story as sent again
+	// ("RPT-", "CORRECTED - ", "UPDATE 1-"): no veto of a templated
+	// family applies then.
+	Rerun bool `json:"rerun,omitempty"`
+}
+
+// secondsPerHour converts the distance of two Unix dates.
+const secondsPerHour = 3600
+
+// Compare compares the contexts of the earlier document a and the later b,
+// with sa and sb their shingle samples (see Sample; the zero Sample when
+// the method keeps none of character shingles).
+func Compare(a, b *Context, sa, sb Sample) Evidence {
+	var ev Evidence
+	if len(a.Nums) >= 2 && len(b.Nums) >= 2 {
+		o := float64(similarity.Overlap(a.Nums, b.Nums)) / float64(min(len(a.Nums), len(b.Nums)))
+		ev.NumberOverlap = &o
+	}
+	ev.DatelinesDiffer = a.Dateline != 0 && b.Dateline != 0 && a.Dateline != b.Dateline
+	switch {
+	case a.Date != 0 && b.Date != 0:
+		h := math.Abs(float64(a.Date-b.Date)) / secondsPerHour
+		ev.HoursApart = &h
+	case a.Dateline != 0 && b.Dateline != 0:
+		h := float64(24 * datelineDays(a.Dateline, b.Dateline))
+		ev.HoursApart = &h
+	}
+	ev.SameTitle = a.Title != 0 && a.Title == b.Title
+	ev.FiguresChanged = changed(a.Nums, b.Nums)
+	ev.TitleFiguresDisjoint = titleFiguresDisjoint(a.TitleNums, b.TitleNums)
+	ev.ForeignNames = [2]int{foreignNames(a, b, sb), foreignNames(b, a, sa)}
+	ev.Places[0], ev.Places[1] = figures.InPlace(a.Slots, b.Slots)
+	ev.Rerun = a.Rerun || b.Rerun
+	return ev
+}
+
+// datelineDays returns how many days apart two dateline dates
+// (month<<5 | day) are, the year left out: the shorter way round it, so
+// that December 31 and January 2 are two days apart.
+func datelineDays(a, b uint16) int {
+	day := func(d uint16) int {
+		t := time.Date(2001, time.Month(d>>5), int(d&31), 0, 0, 0, 0, time.UTC)
+		return t.YearDay()
+	}
+	n := day(a) - day(b)
+	if n < 0 {
+		n = -n
+	}
+	return min(n, 365-n)
+}

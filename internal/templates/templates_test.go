@@ -1,0 +1,80 @@
+package templates
+
+import (
+	"testing"
+	"time"
+)
+
+func TestNames(t *testing.T) {
+	var s Scanner
+	mask := func(name string) Name {
+		s.buf = s.an.AppendNormalized(s.buf[:0], name)
+		return Name{Mask: nameMask(s.buf)}
+	}
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{
+		{"Manville", "Manvville", true},
+		{"JJPC", "JPC", true},
+		{"MICHIGAN", "Michigan", true},
+		{"Michigan", "Minnesota", false},
+		{"PEBW", "STBK", false},
+		{"E", "E", true},
+		{"E", "T", false},
+	} {
+		if got := sameName(mask(tc.a), mask(tc.b)); got != tc.same {
+			t.Errorf("sameName(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.same)
+		}
+	}
+}
+
+func TestTitleFigures(t *testing.T) {
+	for _, tc := range []struct {
+		a, b     string
+		disjoint bool
+	}{
+		{"MIDWEST GRAIN FUTURES 11:10 EDT", "MIDWEST GRAIN FUTURES 11:31 EDT", true},
+		{"MIDWEST GRAIN FUTURES 12:00 EDT", "MIDWEST GRAIN FUTURES 12:10 EDT", true}, // a digit replaced is another hour
+		{"US insurer Marsh cuts 2,500 jobs", "US insurer Marsh cuts 2,50 jobs", false},
+		{"US budget deficit to reach $368bn", "US budget deficit to reach $36Bbn", false},
+		{"GM TO IDLE SIX PLANTS, 21,600 WORKERS", "CORRECTED - GM TO IDLE SIX PLANTS", false},
+		{"TREASURY BALANCES AT FED FELL ON MARCH 27", "TREASURY BALANCES AT FED ROSE ON MARCH 31", true},
+	} {
+		if got := titleFiguresDisjoint(titleFigures(tc.a), titleFigures(tc.b)); got != tc.disjoint {
+			t.Errorf("titleFiguresDisjoint(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.disjoint)
+		}
+	}
+}
+
+func TestIsRerun(t *testing.T) {
+	for title, want := range map[string]bool{
+		"RPT-INSITUFORM OF NORTH AMERICA INC <INSUA> NET":      true,
+		"(RPT) U.S. SAYS TIN DISPOSALS WILL NOT AFFECT ACCORD": true,
+		"CORRECTED - GM <GM> TO IDLE SIX PLANTS":               true,
+		"UPDATE 2-South Korea To Pay More For Ethylene":        true,
+		"Harbour bridge approved (updated)":                    true,
+		"UPDATES TO FARM BILL SEEN":                            false,
+		"REPORTERS SEE DELAY":                                  false,
+	} {
+		if got := isRerun(title); got != want {
+			t.Errorf("isRerun(%q) = %v, want %v", title, got, want)
+		}
+	}
+}
+
+func TestDatelineDays(t *testing.T) {
+	d := func(m time.Month, day int) uint16 { return uint16(m)<<5 | uint16(day) }
+	for _, tc := range []struct {
+		a, b uint16
+		want int
+	}{
+		{d(time.March, 3), d(time.March, 19), 16},
+		{d(time.December, 31), d(time.January, 2), 2},
+		{d(time.June, 1), d(time.June, 1), 0},
+	} {
+		if got := datelineDays(tc.a, tc.b); got != tc.want {
+			t.Errorf("datelineDays(%d, %d) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

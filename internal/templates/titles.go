@@ -1,0 +1,112 @@
+package templates
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/neardup/neardup/internal/figures"
+)
+
+// rerunMarks are the words with which a wire marks a story it sends again,
+// at the start of the title ("RPT-", "CORRECTED - ", "UPDATE 2-") or, the
+// last two, at its end ("... (updated)", "... - update").
+var rerunMarks = []string{"RPT", "REPEAT", "CORRECTED", "CORRECTION", "REFILE", "WRAPUP", "UPDATE", "UPDATED"}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// isRerun reports whether title marks its story as sent again.
+func isRerun(title string) bool {
+	t := strings.ToUpper(strings.TrimLeft(title, " ("))
+	for _, m := range rerunMarks {
+		if strings.HasPrefix(t, m) && (len(t) == len(m) || !unicode.IsLetter(rune(t[len(m)])) && !isDigit(t[len(m)])) {
+			return true
+		}
+	}
+	t = strings.TrimRight(t, " )")
+	return strings.HasSuffix(t, "UPDATE") || strings.HasSuffix(t, "UPDATED")
+}
+
+// changed reports whether each of two sorted sets holds a value the other
+// lacks: figures that changed, not figures one side left out.
+func changed(a, b []uint32) bool {
+	return hasOther(a, b) && hasOther(b, a)
+}
+
+// hasOther reports whether sorted a holds a value sorted b lacks.
+func hasOther(a, b []uint32) bool {
+	for _, x := range a {
+		if _, ok := slices.BinarySearch(b, x); !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// titleFigures returns the figures of a title, each as its first eight
+// digits packed four bits a digit, unused nibbles 0xF, sorted: few enough to
+// compare digit by digit, so that a misread digit ("2,50" for "2,500") is
+// told from another figure ("11:10" against "11:31"). A colon joins digits
+// (a report's hour).
+func titleFigures(title string) []uint32 {
+	var out []uint32
+	for i := 0; i < len(title); {
+		if !isDigit(title[i]) {
+			i++
+			continue
+		}
+		v, n := uint32(0), 0
+		for ; i < len(title); i++ {
+			c := title[i]
+			if !isDigit(c) {
+				if !strings.ContainsRune("-/.,:", rune(c)) || i+1 >= len(title) || !isDigit(title[i+1]) {
+					break
+				}
+				continue
+			}
+			if n < 8 {
+				v, n = v<<4|uint32(c-'0'), n+1
+			}
+		}
+		for ; n < 8; n++ {
+			v = v<<4 | 0xF
+		}
+		out = append(out, v)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// digitsOf unpacks a title figure.
+func digitsOf(v uint32) []byte {
+	var d []byte
+	for shift := 28; shift >= 0; shift -= 4 {
+		if x := byte(v >> shift & 0xF); x != 0xF {
+			d = append(d, '0'+x)
+		}
+	}
+	return d
+}
+
+// titleFiguresDisjoint reports whether two titles' figures, both non-empty,
+// share none, a figure of three or more digits matching another that can be
+// a damaged copy of it (a digit dropped, doubled or split off, see
+// figures.Explains); a digit replaced by another is another figure ("12:00"
+// and "12:10" are two hours).
+func titleFiguresDisjoint(a, b []uint32) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	for _, x := range a {
+		dx := digitsOf(x)
+		for _, y := range b {
+			if x == y {
+				return false
+			}
+			if dy := digitsOf(y); max(len(dx), len(dy)) >= 3 && figures.Explains(dx, dy) {
+				return false
+			}
+		}
+	}
+	return true
+}
