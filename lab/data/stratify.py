@@ -1,0 +1,122 @@
+"""Stratified samples of document pairs over the word 3-gram Jaccard range.
+
+    python3 lab/data/stratify.py population DOCS.jsonl > pop.tsv
+    python3 lab/data/stratify.py counts DOCS.jsonl pop.tsv
+    python3 lab/data/stratify.py sample DOCS.jsonl pop.tsv --seed 35 \
+        --n exact=40,0.9-1=60,... > sample.jsonl
+
+DOCS.jsonl holds one document a line ({"id", "title", "text"}). A document's
+word 3-grams are the triples of consecutive words of its text (lower-cased,
+words are runs of letters, digits and "_"), as a set.
+
+population lists every pair of documents whose 3-gram sets have a Jaccard
+similarity of at least 0.1, found exactly (no pair is estimated or missed) by
+prefix filtering: with the 3-grams of every document ordered from rarest to
+commonest, two sets of Jaccard >= t share a 3-gram among the first
+|x| - ceil(t|x|) + 1 of each, so only pairs sharing such a 3-gram (found
+through an inverted index) are scored. Lines: a, b (a earlier in DOCS),
+Jaccard, shared 3-grams, sizes of a and b.
+
+A pair's stratum is "exact" when the two texts have the same words (case
+and punctuation aside), otherwise its Jaccard band: 0.9-1, 0.7-0.9, 0.5-0.7,
+0.35-0.5, 0.2-0.35, 0.1-0.2 (lower bound included).
+
+sample draws, in each stratum h, n_h of its N_h pairs by simple random
+sampling without replacement (Python's random.Random(seed).sample over the
+stratum's pairs in population order) and gives each the weight N_h / n_h,
+the inverse of its probability of being drawn. A stratum asked for more
+pairs than it holds is taken whole (weight 1).
+"""
+import argparse, collections, json, math, random, re, sys
+
+WORD = re.compile(r"\w+")
+BANDS = [(0.9, "0.9-1"), (0.7, "0.7-0.9"), (0.5, "0.5-0.7"), (0.35, "0.35-0.5"),
+         (0.2, "0.2-0.35"), (0.1, "0.1-0.2")]
+STRATA = ["exact"] + [n for _, n in BANDS]
+THRESHOLD = 0.1
+
+
+def read_docs(path):
+    docs = []
+    for line in open(path, encoding="utf-8"):
+        r = json.loads(line)
+        docs.append((r["id"], WORD.findall(r["text"].lower())))
+    return docs
+
+
+def population(docs, t=THRESHOLD, out=sys.stdout):
+    grams = [set(zip(w, w[1:], w[2:])) for _, w in docs]
+    df = collections.Counter(g for s in grams for g in s)
+    rank = {g: i for i, (g, _) in enumerate(sorted(df.items(), key=lambda x: (x[1], x[0])))}
+    sets = [sorted(rank[g] for g in s) for s in grams]
+    inv = collections.defaultdict(list)
+    n = 0
+    for x, sx in enumerate(sets):
+        if x % 2000 == 0:
+            print("population: %d of %d documents, %d pairs" % (x, len(sets), n), file=sys.stderr)
+        if not sx:
+            continue
+        prefix = len(sx) - math.ceil(t * len(sx)) + 1
+        cand = set()
+        for g in sx[:prefix]:
+            cand.update(inv[g])
+            inv[g].append(x)
+        setx = set(sx)
+        for y in sorted(cand):
+            sy = sets[y]
+            if min(len(sx), len(sy)) < t * max(len(sx), len(sy)):
+                continue
+            i = len(setx.intersection(sy))
+            j = i / (len(sx) + len(sy) - i)
+            if j >= t:
+                out.write("%s\t%s\t%.6f\t%d\t%d\t%d\n" % (docs[y][0], docs[x][0], j, i, len(sy), len(sx)))
+                n += 1
+    print("population: %d pairs" % n, file=sys.stderr)
+
+
+def strata(docs, pop_path):
+    words = dict(docs)
+    rows = collections.defaultdict(list)
+    for line in open(pop_path):
+        a, b, j = line.split("\t")[:3]
+        j = float(j)
+        if words[a] == words[b]:
+            s = "exact"
+        else:
+            s = next(n for lo, n in BANDS if j >= lo)
+        rows[s].append((a, b, j))
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("cmd", choices=["population", "counts", "sample"])
+    ap.add_argument("docs")
+    ap.add_argument("pop", nargs="?")
+    ap.add_argument("--seed", type=int, default=35)
+    ap.add_argument("--n", default="", help="stratum=count,...")
+    a = ap.parse_args()
+    docs = read_docs(a.docs)
+    if a.cmd == "population":
+        population(docs)
+        return
+    rows = strata(docs, a.pop)
+    if a.cmd == "counts":
+        for s in STRATA:
+            print("%s\t%d" % (s, len(rows[s])))
+        print("all\t%d" % sum(len(v) for v in rows.values()))
+        return
+    want = dict((k, int(v)) for k, v in (kv.split("=") for kv in a.n.split(",") if kv))
+    rng = random.Random(a.seed)
+    for s in STRATA:
+        pool = rows[s]
+        n = min(want.get(s, 0), len(pool))
+        if n == 0:
+            continue
+        w = len(pool) / n
+        for pa, pb, j in rng.sample(pool, n):
+            print(json.dumps({"a": pa, "b": pb, "stratum": s, "weight": round(w, 6), "jaccard": round(j, 4)}))
+
+
+if __name__ == "__main__":
+    main()
