@@ -235,25 +235,15 @@ func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error
 		return err
 	}
 	n := b.Len()
-	pm, parallel := b.m.(ParallelMatcher[S, E])
-	if r, ok := b.m.(Reserver); ok && !parallel {
-		// A parallel matcher indexes everything at once (IndexAll) in
-		// structures of its own: room reserved for indexing one at a time
-		// would stay empty (790 bytes a document for minhash's postings).
-		r.Reserve(n)
-	}
-	if s, ok := b.m.(Sealer); ok {
-		s.Seal()
-	}
-	if c, ok := b.m.(BatchChecker); ok {
-		if err := c.CheckBatch(); err != nil {
+	if b.m.Corpus.Seal != nil {
+		if err := b.m.Corpus.Seal(); err != nil {
 			return err
 		}
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if parallel {
+	if pm := b.m.Parallel; pm != nil {
 		if err := b.matchParallel(ctx, pm, runtime.GOMAXPROCS(0), progress); err != nil {
 			return err
 		}
@@ -272,8 +262,8 @@ func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error
 			}
 		}
 	}
-	if sel, ok := b.m.(Selector[E]); ok {
-		kept := sel.Select(b.found.flat(), false)
+	if b.m.Pairs.Select != nil {
+		kept := b.m.Pairs.Select(b.found.flat(), false)
 		b.found = foundList[E]{}
 		b.found.addChunk(kept)
 	}
@@ -327,16 +317,19 @@ type block[E any] struct {
 // on workers goroutines, each document against those before it, and
 // appends what each block found in block order: the pairs and their order
 // are those of matching one document after another.
-func (b *batch[S, E]) matchParallel(ctx context.Context, pm ParallelMatcher[S, E], workers int, progress func(done int)) error {
-	if pi, ok := pm.(ProgressIndexer[S]); ok {
-		// The matching is done as it indexes: it reports the progress,
-		// and the matchers only emit.
-		if err := pi.IndexAllProgress(ctx, b.sketches, progress); err != nil {
-			return err
-		}
+func (b *batch[S, E]) matchParallel(ctx context.Context, pm Parallel[S, E], workers int, progress func(done int)) error {
+	// A method that matches as it indexes reports the progress itself, and
+	// its matchers only emit.
+	reported := false
+	var indexing func(done int)
+	if progress != nil {
+		indexing = func(done int) { reported = true; progress(done) }
+	}
+	if err := pm.IndexAll(ctx, b.sketches, indexing); err != nil {
+		return err
+	}
+	if reported {
 		progress = nil
-	} else {
-		pm.IndexAll(b.sketches)
 	}
 	if err := ctx.Err(); err != nil {
 		return err
@@ -528,36 +521,34 @@ func (b *batch[S, E]) NeedsText(ord int) bool {
 	if !b.done || ord >= b.Len() {
 		return false
 	}
-	if _, ok := b.m.(Explainer[E]); ok && b.byB[ord+1] > b.byB[ord] {
+	if b.m.Pairs.Explain != nil && b.byB[ord+1] > b.byB[ord] {
 		return true
 	}
-	ts, ok := b.m.(TextStats)
-	return ok && ts.NeedsText(int32(ord))
+	return b.m.Corpus.NeedsText != nil && b.m.Corpus.NeedsText(int32(ord))
 }
 
 func (b *batch[S, E]) MayNeedText(ord int) bool {
 	if !b.done || ord >= b.Len() {
 		return false
 	}
-	if _, ok := b.m.(Explainer[E]); ok && b.byB[ord+1] > b.byB[ord] {
+	if b.m.Pairs.Explain != nil && b.byB[ord+1] > b.byB[ord] {
 		return true
 	}
 	// A method's statistics change as they are given texts.
-	_, ok := b.m.(TextStats)
-	return ok
+	return b.m.Corpus.NeedsText != nil
 }
 
 func (b *batch[S, E]) Explain(ord int, doc *core.Document) {
 	if !b.done || ord >= b.Len() {
 		return
 	}
-	if x, ok := b.m.(Explainer[E]); ok {
+	if explain := b.m.Pairs.Explain; explain != nil {
 		for i := b.byB[ord]; i < b.byB[ord+1]; i++ {
-			x.Explain(&b.found.at(int(i)).Ev, doc)
+			explain(&b.found.at(int(i)).Ev, doc)
 		}
 	}
-	if ts, ok := b.m.(TextStats); ok && ts.NeedsText(int32(ord)) {
-		ts.SeeText(int32(ord), doc)
+	if c := b.m.Corpus; c.NeedsText != nil && c.NeedsText(int32(ord)) {
+		c.SeeText(int32(ord), doc)
 	}
 }
 
@@ -565,8 +556,8 @@ func (b *batch[S, E]) Stats() Stats {
 	st := b.stats
 	st.Skipped = maps.Clone(b.stats.Skipped)
 	st.Pairs = maps.Clone(b.stats.Pairs)
-	if r, ok := b.m.(Reporter); ok {
-		r.Report(&st)
+	if b.m.Corpus.Report != nil {
+		b.m.Corpus.Report(&st)
 	}
 	st.Clusters = len(b.groups)
 	for _, g := range b.groups {

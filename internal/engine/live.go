@@ -20,11 +20,8 @@ import (
 // and a Check's Verify runs at once with anything.
 type Live interface {
 	// Reset empties the live index with its method built afresh, ready
-	// for Reserve and Load.
+	// for Load.
 	Reset() error
-	// Reserve sizes the method's index for n documents, unless the
-	// method loads many documents at once by a faster path.
-	Reserve(n int)
 	// Load adds the stored documents each gives (ordinal, index part of
 	// the sketch), in increasing ordinal order.
 	Load(each func(yield func(ord int64, index []byte) error) error) error
@@ -179,18 +176,10 @@ func (l *live[S, E]) Reset() error {
 	return nil
 }
 
-func (l *live[S, E]) Reserve(n int) {
-	_, bulk := l.m.(Restorer[S])
-	if rs, ok := l.m.(Reserver); ok && !bulk {
-		rs.Reserve(n)
-	}
-}
-
-// Load adds documents all at once through the method's Restorer when the
-// index is empty.
+// Load adds documents all at once through the method's Restore stage when
+// the index is empty.
 func (l *live[S, E]) Load(each func(yield func(ord int64, index []byte) error) error) error {
-	rs, bulk := l.m.(Restorer[S])
-	bulk = bulk && len(l.ords) == 0
+	bulk := l.m.Restore != nil && len(l.ords) == 0
 	var mems []int32
 	var ss []*S
 	err := each(func(ord int64, data []byte) error {
@@ -208,7 +197,7 @@ func (l *live[S, E]) Load(each func(yield func(ord int64, index []byte) error) e
 		return nil
 	})
 	if err == nil && bulk {
-		rs.Restore(mems, ss)
+		l.m.Restore(mems, ss)
 	}
 	return err
 }
@@ -429,8 +418,8 @@ type checkCands[S any, E core.Evidence] struct {
 }
 
 func (l *live[S, E]) Candidates(sk Sketch, doc *core.Document) (Check, bool, error) {
-	ch, isChecker := l.m.(Checker[S, E])
-	if !isChecker || l.NeedsDates() {
+	ch := l.m.Check
+	if ch == nil || l.NeedsDates() {
 		return nil, false, nil
 	}
 	s, err := typedSketch[S](sk, l.name)

@@ -32,16 +32,16 @@ func emitter[S any, E core.Evidence](m Method[S, E], b *int32, outside func(a, b
 }
 
 // settle finishes the pairs of one document matched against an index:
-// the method's Selector keeps the best (as for the newest document), its
-// Explainer completes their evidence from doc's text, and the pairs are
+// the method's Pairs.Select keeps the best (as for the newest document),
+// its Pairs.Explain completes their evidence from doc's text, and the pairs are
 // ordered best first.
 func settle[S any, E core.Evidence](m Method[S, E], found []Found[E], doc *core.Document) []Found[E] {
-	if sel, ok := m.(Selector[E]); ok {
-		found = sel.Select(found, true)
+	if m.Pairs.Select != nil {
+		found = m.Pairs.Select(found, true)
 	}
-	if ex, ok := m.(Explainer[E]); ok {
+	if explain := m.Pairs.Explain; explain != nil {
 		for i := range found {
-			ex.Explain(&found[i].Ev, doc)
+			explain(&found[i].Ev, doc)
 		}
 	}
 	slices.SortStableFunc(found, bestFirst[E])

@@ -1,9 +1,10 @@
 // Package engine drives the stages every detection method shares, analyse →
 // sketch → candidates → verify → group, in two modes over the same code: a
-// Batch over a whole corpus and an Index that checks each document as it
-// arrives against everything stored. It knows methods only through the small
-// interfaces of this file; the method packages (minhash, sentences, tfidf,
-// rarewords, cosine) implement them and register with Register.
+// Batch over a whole corpus and a Live index that checks each document as it
+// arrives against everything stored. It knows methods only through the
+// Method struct of this file, which each method package (minhash,
+// sentences, tfidf, rarewords, cosine, simhash) fills in and registers with
+// Register.
 package engine
 
 import (
@@ -13,16 +14,55 @@ import (
 )
 
 // Method is one detection method's stages, over its sketch type S (a document
-// analysed into what the method compares) and its evidence type E.
+// analysed into what the method compares) and its evidence type E, wired by
+// the method's build function into this plain struct.
+//
+// Every method has three stages: Sketching (analyse a document and encode
+// its sketch), Matching (find a document's candidates and verify them) and
+// Label (grade a verified pair). The other fields are optional stages; a nil
+// one (or a nil func of Pairs or Corpus) is a stage the method lacks, which
+// the engine does without, as each field says.
 //
 // Documents are numbered by ordinal (dense int32s, in the order they are
 // added). The engine calls, for every document in order: Add; then, in a
-// Batch once every document is added (and Seal, if the method has it), or in
-// an Index at once: Match, then Index. A document the method skipped comes
-// with a nil sketch; it is added, never matched or indexed.
-type Method[S any, E core.Evidence] interface {
+// Batch once every document is added (and Corpus.Seal called), or in a Live
+// index at once: Match, then Index. A document the method skipped comes with
+// a nil sketch; it is added, never matched or indexed.
+type Method[S any, E core.Evidence] struct {
+	Sketching[S]
+	Matching[S, E]
+	// Label grades a verified pair; ok false drops it. Under a Parallel
+	// stage it is called from many goroutines at once.
+	Label func(score float64, ev E) (l core.Label, ok bool)
+
+	// Parallel lets a Batch match on many goroutines at once; without it
+	// a Batch matches one document after another.
+	Parallel Parallel[S, E]
+	// Check lets a Live index check documents beside its writer; without
+	// it checks run one at a time, between writes.
+	Check Checker[S, E]
+	// Restore, if not nil, rebuilds the candidate index from many stored
+	// documents at once, faster than an Index of each (as an index opens):
+	// it is called instead of Index for every document of ords, after
+	// their Adds, on a method that has indexed nothing yet.
+	Restore func(ords []int32, ss []*S)
+	// Pairs finishes one document's verified pairs.
+	Pairs Pairs[E]
+	// Corpus are the steps over a Batch's whole corpus.
+	Corpus Corpus
+}
+
+// Sketching is the stage that analyses documents into sketches and encodes
+// them.
+type Sketching[S any] interface {
 	// NewSketcher returns a DocSketcher for one goroutine.
 	NewSketcher() DocSketcher[S]
+	Codec[S]
+}
+
+// Matching is the stage that keeps a method's candidate index and corpus
+// statistics, and finds and verifies a document's candidates.
+type Matching[S any, E core.Evidence] interface {
 	// Add counts document ord into the method's corpus statistics
 	// (document frequencies). s may be nil.
 	Add(ord int32, s *S)
@@ -38,12 +78,9 @@ type Method[S any, E core.Evidence] interface {
 	// Remove undoes Add and, if it was called, Index. s holds at least what
 	// DecodeIndex restores; it may be nil.
 	Remove(ord int32, s *S)
-	// Label grades a verified pair; ok false drops it.
-	Label(score float64, ev E) (l core.Label, ok bool)
 	// Similarity returns the exact score of two indexed documents, for the
 	// representative policy "central".
 	Similarity(a, b int32, src Source[S]) (float64, error)
-	Codec[S]
 }
 
 // DocSketcher analyses documents for one goroutine; it need not be safe for
@@ -79,57 +116,41 @@ type Codec[S any] interface {
 	DecodeSketch(index, detail []byte) (*S, error)
 }
 
-// Restorer is a method that rebuilds its candidate index from many stored
-// documents at once, faster than an Index of each (as an index opens):
-// Restore is called instead of Index for every document of ords, after
-// their Adds, on a method that has indexed nothing yet.
-type Restorer[S any] interface {
-	Restore(ords []int32, ss []*S)
-}
-
-// ParallelMatcher is a method whose Batch matches on many goroutines at
-// once. Once every document is added (and Seal called), IndexAll indexes
+// Parallel is the stage that lets a Batch match on many goroutines at once.
+// Once every document is added (and Corpus.Seal called), IndexAll indexes
 // them all in place of Index for each; then Matchers, one per goroutine,
 // match each document against the documents before it only, finding,
 // verifying and emitting exactly what Match would with those documents
-// alone indexed, in the same order. The Batch's pairs are then the same,
-// in the same order, whatever the number of goroutines. A Selector may
-// leave out pairs its Select would drop, provided Select then keeps and
-// marks the same pairs. Label must be safe for concurrent use on such a
-// method.
-type ParallelMatcher[S any, E core.Evidence] interface {
+// alone indexed, in the same order. The Batch's pairs are then the same, in
+// the same order, whatever the number of goroutines. A Pairs.Select may be
+// given fewer pairs than Match would emit, provided it then keeps and
+// marks the same pairs.
+type Parallel[S any, E core.Evidence] interface {
 	// IndexAll indexes every document: ss[ord] is the sketch of ordinal
-	// ord, nil for a document the method skipped.
-	IndexAll(ss []*S)
+	// ord, nil for a document the method skipped. A method whose IndexAll
+	// does most of the matching's work calls progress, if not nil, now and
+	// then with that share of work done as a number of documents (of
+	// len(ss)), on the calling goroutine, and stops soon after ctx is done,
+	// returning its error (the method is then left unusable); the Batch
+	// then leaves progress to it. Others may ignore ctx and progress.
+	IndexAll(ctx context.Context, ss []*S, progress func(done int)) error
 	// NewMatcher returns a Matcher for one goroutine.
 	NewMatcher() Matcher[S, E]
 }
 
-// ProgressIndexer is a ParallelMatcher whose IndexAll does most of the
-// matching's work: a Batch calls IndexAllProgress in its place, which
-// calls progress, if not nil, now and then with the share of that work
-// done as a number of documents (of len(ss)), on the goroutine that
-// called it, and stops soon after ctx is done, returning its error (the
-// method is then left unusable).
-type ProgressIndexer[S any] interface {
-	IndexAllProgress(ctx context.Context, ss []*S, progress func(done int)) error
-}
-
-// Matcher matches the documents of a Batch indexed by
-// ParallelMatcher.IndexAll: Match is Method.Match against the documents
-// before ord. Matchers of one method run concurrently, each on its own
-// goroutine; one Matcher is not safe for concurrent use. Match may drop the
-// parts of s that only its own matching reads, as Index may.
+// Matcher matches the documents of a Batch indexed by Parallel.IndexAll:
+// Match is Matching.Match against the documents before ord. Matchers of one
+// method run concurrently, each on its own goroutine; one Matcher is not
+// safe for concurrent use. Match may drop the parts of s that only its own
+// matching reads, as Index may.
 type Matcher[S any, E core.Evidence] interface {
 	Match(ord int32, s *S, src Source[S], emit func(other int32, score float64, ev E)) error
 }
 
-// Checker is a method whose checks against an Index (Index.Query) run on
-// many goroutines at once, beside the Index's writer: Match split in two,
-// finding the candidates, which only reads the method's index, and
-// verifying them, which reads nothing of the method's state. An Index of a
-// method that is not a Checker checks one document at a time, between
-// writes.
+// Checker is the stage that lets a Live index check documents (Query) on
+// many goroutines at once, beside its writer: Match split in two, finding
+// the candidates, which only reads the method's index, and verifying them,
+// which reads nothing of the method's state.
 type Checker[S any, E core.Evidence] interface {
 	// Candidates appends to dst the indexed documents Match would verify
 	// s against, in any order, maybe more than once. It only reads: calls
@@ -141,26 +162,6 @@ type Checker[S any, E core.Evidence] interface {
 	Verify(cands []int32, s *S, src Source[S], emit func(other int32, score float64, ev E)) error
 }
 
-// Reserver is a method told how many documents are about to be added, to
-// size its index once.
-type Reserver interface {
-	Reserve(n int)
-}
-
-// Sealer is a method told when a Batch has added every document, before any
-// match: its statistics are final, which lets it prepare matching once.
-type Sealer interface {
-	Seal()
-}
-
-// BatchChecker is a method that can tell, once a Batch has added every
-// document (after Seal), that it cannot compare them as they are — a
-// method comparing documents of different sources, given documents of one
-// source — so that a run fails saying why instead of finding nothing.
-type BatchChecker interface {
-	CheckBatch() error
-}
-
 // Found is a verified pair of ordinals, A < B.
 type Found[E any] struct {
 	A, B  int32
@@ -169,33 +170,41 @@ type Found[E any] struct {
 	Ev    E
 }
 
-// Selector is a method that reports only the best of the pairs it verified,
-// known only once every pair is (rarewords: each document's best match per
-// source). In a Batch fs holds every pair and every document's view counts;
-// in an Index (newest true) fs holds the newest document's pairs and only
-// its view counts. It returns the pairs kept, in order.
-type Selector[E any] interface {
-	Select(fs []Found[E], newest bool) []Found[E]
+// Pairs is the stage that finishes one document's verified and labelled
+// pairs; either func may be nil.
+type Pairs[E any] struct {
+	// Select, for a method that reports only the best of the pairs it
+	// verified, known only once every pair is (rarewords: each document's
+	// best match per source), returns the pairs kept, in order. In a
+	// Batch fs holds every pair and every document's view counts; in a
+	// Live index (newest true) fs holds the newest document's pairs and
+	// only its view counts. Under a Parallel stage it is called on one
+	// goroutine.
+	Select func(fs []Found[E], newest bool) []Found[E]
+	// Explain, for a method whose evidence quotes text that sketches do
+	// not keep, completes ev from the text of the pair's later document
+	// b, which holds what both share.
+	Explain func(ev *E, b *core.Document)
 }
 
-// Explainer is a method whose evidence quotes text that sketches do not
-// keep. Explain completes ev from the text of the pair's later document b,
-// which holds what both share.
-type Explainer[E any] interface {
-	Explain(ev *E, b *core.Document)
-}
-
-// Reporter is a method that adds statistics of its own to a run's.
-type Reporter interface {
-	Report(st *Stats)
-}
-
-// TextStats is a method whose statistics quote text (the sentences method's
-// most frequent boilerplate): a Batch's second reading gives it the text of
-// each document for which NeedsText is true.
-type TextStats interface {
-	NeedsText(ord int32) bool
-	SeeText(ord int32, doc *core.Document)
+// Corpus are a method's steps over a Batch's whole corpus; each func may be
+// nil.
+type Corpus struct {
+	// Seal is called once a Batch has added every document, before any
+	// match: the method's statistics are final, which lets it prepare
+	// matching once. An error says the method cannot compare the
+	// documents as they are (a method comparing documents of different
+	// sources, given documents of one source) and ends the run saying why
+	// instead of finding nothing.
+	Seal func() error
+	// Report adds statistics of the method's own to a run's.
+	Report func(st *Stats)
+	// NeedsText and SeeText are for a method whose statistics quote text
+	// (the sentences method's most frequent boilerplate): a Batch's second
+	// reading gives SeeText the text of each document for which NeedsText
+	// is true. Both or neither are set.
+	NeedsText func(ord int32) bool
+	SeeText   func(ord int32, doc *core.Document)
 }
 
 // Round keeps four decimals: scores and evidence are shown, not computed

@@ -90,16 +90,20 @@ func Register[O Config, S any, E core.Evidence](s Spec, defaults func() O, build
 	}
 	method := func(c Config) (Method[S, E], error) {
 		if c == nil {
-			return nil, fmt.Errorf("engine: no options for %s", s.Name)
+			return Method[S, E]{}, fmt.Errorf("engine: no options for %s", s.Name)
 		}
 		o, ok := c.(O)
 		if !ok {
-			return nil, fmt.Errorf("engine: options of %s given to %s", c.Method(), s.Name)
+			return Method[S, E]{}, fmt.Errorf("engine: options of %s given to %s", c.Method(), s.Name)
 		}
 		if err := CheckConfig(o); err != nil {
-			return nil, err
+			return Method[S, E]{}, err
 		}
-		return build(o)
+		m, err := build(o)
+		if err == nil && (m.Sketching == nil || m.Matching == nil || m.Label == nil) {
+			panic("engine: " + s.Name + " lacks a stage every method has") // a method package's wiring
+		}
+		return m, err
 	}
 	s.batch = func(c Config, g Grouping) (Batch, error) {
 		m, err := method(c)

@@ -1,6 +1,7 @@
 package enginetest
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -34,7 +35,7 @@ type Sketches[S any] []*S
 // Sketch returns the sketch of document ord.
 func (s Sketches[S]) Sketch(ord int32) (*S, error) { return s[ord], nil }
 
-// ParallelIsSerial checks engine.ParallelMatcher's promise: parallel's
+// ParallelIsSerial checks the promise of a method's engine.Parallel stage: parallel's
 // matchers over the index IndexAll builds, matching the documents in a
 // random order, find exactly what serial finds matching and indexing one
 // document after another (the same candidates with the same scores, in the
@@ -49,9 +50,9 @@ func ParallelIsSerial[S any, E core.Evidence](t testing.TB, serial, parallel eng
 		a, b  int32
 		score float64
 	}
-	pm, ok := parallel.(engine.ParallelMatcher[S, E])
-	if !ok {
-		t.Fatalf("%T is not a ParallelMatcher", parallel)
+	pm := parallel.Parallel
+	if pm == nil {
+		t.Fatal("the method has no Parallel stage")
 	}
 	for ord := range ss {
 		serial.Add(int32(ord), ss[ord])
@@ -69,7 +70,9 @@ func ParallelIsSerial[S any, E core.Evidence](t testing.TB, serial, parallel eng
 		}
 		serial.Index(int32(ord), s)
 	}
-	pm.IndexAll(ps)
+	if err := pm.IndexAll(context.Background(), ps, nil); err != nil {
+		t.Fatal(err)
+	}
 	got := make([][]found, len(ps))
 	mt := pm.NewMatcher()
 	for _, ord := range rand.New(rand.NewPCG(1, seed)).Perm(len(ps)) {

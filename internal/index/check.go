@@ -10,7 +10,7 @@ import (
 	"github.com/neardup/neardup/internal/store"
 )
 
-// query checks docs: beside the writer when the method is a Checker and the
+// query checks docs: beside the writer when the method has a Check stage and the
 // in-memory index holds what the store does, else with the Index to
 // itself.
 func (x *Index) query(ctx context.Context, docs []core.Document, given []Sketch) ([]Match, error) {
@@ -68,7 +68,7 @@ func (x *Index) queryAlone(ctx context.Context, docs []core.Document, sks []Sket
 // verifies them. A check that finds more in its snapshot (a write committed
 // meanwhile, maybe by another process) gathers its candidates once more;
 // ok is false, with nothing done, when that fails too, when the method is
-// not a Checker, or when the window's dates are not read yet: the caller
+// without a Check stage, or when the window's dates are not read yet: the caller
 // then checks with the Index to itself, which catches up.
 //
 // A check thus sees every document whose add returned before it began (its

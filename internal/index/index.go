@@ -29,7 +29,7 @@ import (
 // store). Its methods are safe for concurrent use.
 //
 // Writes (Add, Remove, Expire, Rescore) run one at a time. Checks (Query)
-// of a method that is an engine.Checker run beside each other and beside
+// of a method with a Check stage (engine.Checker) run beside each other and beside
 // the writes: each reads the store in a snapshot of its own and the
 // in-memory index only while it gathers its candidates, and a write changes
 // the in-memory index only for as long as each change takes, not for its
@@ -162,14 +162,7 @@ func (x *Index) restore(ctx context.Context) error {
 			return err
 		}
 		x.lastOrd, x.lastRemoval = 0, 0
-		return x.st.View(ctx, func(r store.Reader) error {
-			last, _, err := r.Head()
-			if err != nil {
-				return err
-			}
-			x.live.Reserve(int(last))
-			return x.catchUp(r)
-		})
+		return x.st.View(ctx, func(r store.Reader) error { return x.catchUp(r) })
 	})
 }
 

@@ -1,6 +1,8 @@
 package cosine
 
 import (
+	"context"
+
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
@@ -10,7 +12,13 @@ import (
 // Spec registers the method with the engine.
 var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster.Central,
 	Summary: "cosine of word and bigram vectors, grouped by connected components"},
-	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) { return newMethod(o) })
+	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) {
+		m, err := newMethod(o)
+		if err != nil {
+			return engine.Method[Sketch, Evidence]{}, err
+		}
+		return m.stages(), nil
+	})
 
 // Evidence is the evidence of a cosine pair: nothing beyond its score, the
 // cosine. It shows as an empty object.
@@ -43,8 +51,17 @@ func (m *method) Add(ord int32, s *Sketch) {
 	m.text.Add(ord, &s.Terms)
 }
 
+// stages wires the method's stages: it matches on every core in a Batch.
+func (m *method) stages() engine.Method[Sketch, Evidence] {
+	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label,
+		Parallel: m, Corpus: engine.Corpus{Seal: m.Seal, Report: m.Report}}
+}
+
 // Seal weighs every document with the final statistics.
-func (m *method) Seal() { m.text.Seal() }
+func (m *method) Seal() error {
+	m.text.Seal()
+	return nil
+}
 
 // Match reports the indexed documents whose cosine with the document
 // reaches the lowest reporting threshold, in increasing ordinal order.
@@ -58,20 +75,19 @@ func (m *method) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(
 // found emits a pair the join found: its cosine is exact.
 func (m *method) found(other int32, cos float64) { m.emit(other, cos, Evidence{}) }
 
-var _ engine.ParallelMatcher[Sketch, Evidence] = (*method)(nil)
-
 // IndexAll drops the counts from the sketches, then puts every document in
-// the join at once, for a Batch's matchers (engine.ParallelMatcher). Seal
+// the join at once, for a Batch's matchers (engine.Parallel). Seal
 // has vectorised every document, so the counts are garbage once dropped:
 // the join's lists take their place instead of adding to them (at 1,000,000
 // news articles, 2 GB of counts against 0.8 GB of lists).
-func (m *method) IndexAll(ss []*Sketch) {
+func (m *method) IndexAll(_ context.Context, ss []*Sketch, _ func(done int)) error {
 	for _, s := range ss {
 		if s != nil {
 			*s = Sketch{}
 		}
 	}
 	m.text.IndexAll()
+	return nil
 }
 
 // NewMatcher returns a matcher for one goroutine of a Batch.

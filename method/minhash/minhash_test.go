@@ -130,7 +130,7 @@ func TestParallelMatchIsSerial(t *testing.T) {
 	for _, limit := range []int{2, 3, 32} {
 		o := Defaults()
 		o.BucketLimit = limit
-		n := enginetest.ParallelIsSerial[Sketch, Evidence](t, mustMethod(t, o), mustMethod(t, o), sketchAll(t, o, docs), sketchAll(t, o, docs), uint64(limit))
+		n := enginetest.ParallelIsSerial(t, mustMethod(t, o).stages(), mustMethod(t, o).stages(), sketchAll(t, o, docs), sketchAll(t, o, docs), uint64(limit))
 		if n < 100 {
 			t.Errorf("bucket limit %d: %d candidates found, too few to test", limit, n)
 		}
@@ -165,7 +165,7 @@ func TestFloor(t *testing.T) {
 		func() Options { o := Defaults(); o.Threshold, o.Similar, o.Containment = 0.5, 0.5, 0.5; return o }(),
 	} {
 		m := &method{o: o}
-		enginetest.CheckSetFloor(t, fmt.Sprintf("%+v", o), o.floor, func(sc similarity.SetScores) bool {
+		enginetest.CheckSetFloor(t, fmt.Sprintf("%+v", o), o.bounds().Floor, func(sc similarity.SetScores) bool {
 			ev := Evidence{SetScores: sc}
 			_, ok := m.Label(ev.Jaccard, ev)
 			return ok

@@ -18,7 +18,21 @@ import (
 // Spec registers the method with the engine.
 var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster.Longest,
 	Summary: "containment of rare words, best match per other source"},
-	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) { return newMethod(o) })
+	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) {
+		m, err := newMethod(o)
+		if err != nil {
+			return engine.Method[Sketch, Evidence]{}, err
+		}
+		return m.stages(), nil
+	})
+
+// stages wires the method's stages: it matches on every core in a Batch,
+// counting as it indexes, and reports each document's best pairs.
+func (m *method) stages() engine.Method[Sketch, Evidence] {
+	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label,
+		Parallel: m, Pairs: engine.Pairs[Evidence]{Select: m.Select},
+		Corpus: engine.Corpus{Seal: m.seal, Report: m.Report}}
+}
 
 // Evidence is the evidence of a rarewords pair.
 type Evidence struct {
@@ -192,6 +206,12 @@ func (m *method) newTerm(h uint64) uint32 {
 
 // Seal chooses every document's rare words with final statistics.
 func (m *method) Seal() { m.keepRare() }
+
+// seal is the method's Corpus.Seal: Seal, then CheckBatch.
+func (m *method) seal() error {
+	m.Seal()
+	return m.CheckBatch()
+}
 
 // CheckBatch fails a batch of two or more documents that are all of one
 // source, unless Options.SameSource: rarewords compares documents of
@@ -393,26 +413,18 @@ func (m *method) Report(st *engine.Stats) {
 	st.Candidates = m.verified + int(m.parallelVerified.Load())
 }
 
-var (
-	_ engine.ParallelMatcher[Sketch, Evidence] = (*method)(nil)
-	_ engine.ProgressIndexer[Sketch]           = (*method)(nil)
-)
-
 // IndexAll puts every matched document's rare words in the inverted lists,
-// in ordinal order, for a Batch's matchers (engine.ParallelMatcher), numbers
+// in ordinal order, for a Batch's matchers (engine.Parallel), numbers
 // the documents that have rare words densely, so that counts are a small
 // array the processor's cache holds, and counts every pair on all cores
-// (countPairs): the matchers then emit what it found.
-func (m *method) IndexAll(ss []*Sketch) { _ = m.IndexAllProgress(context.Background(), ss, nil) }
-
-// IndexAllProgress is IndexAll reporting the share of pairs counted and
-// stopping when ctx is done (engine.ProgressIndexer): the counting is most
-// of a Batch's matching.
-func (m *method) IndexAllProgress(ctx context.Context, ss []*Sketch, progress func(done int)) error {
+// (countPairs): the matchers then emit what it found. The counting is most
+// of a Batch's matching: it reports the share of pairs counted to
+// progress and stops when ctx is done (engine.Parallel).
+func (m *method) IndexAll(ctx context.Context, ss []*Sketch, progress func(done int)) error {
 	return m.indexAll(ctx, ss, runtime.GOMAXPROCS(0), countBlock, countChunk, progress)
 }
 
-// indexAll is IndexAllProgress counting on workers goroutines, block and
+// indexAll is IndexAll counting on workers goroutines, block and
 // chunk dense numbers at a time (see countPairs).
 func (m *method) indexAll(ctx context.Context, ss []*Sketch, workers, block, chunk int, progress func(done int)) error {
 	m.keepRare()

@@ -15,7 +15,15 @@ import (
 // Spec registers the method with the engine.
 var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster.Longest,
 	Summary: "shared sentence fingerprints, verified by sentence-set Jaccard"},
-	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) { return newMethod(o), nil })
+	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) { return newMethod(o).stages(), nil })
+
+// stages wires the method's stages: it quotes the sentences a pair shares,
+// and its statistics the most frequent ones.
+func (m *method) stages() engine.Method[Sketch, Evidence] {
+	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label,
+		Pairs:  engine.Pairs[Evidence]{Explain: m.Explain},
+		Corpus: engine.Corpus{Report: m.Report, NeedsText: m.NeedsText, SeeText: m.SeeText}}
+}
 
 // Evidence is the evidence of a sentences pair: how many sentences both
 // documents hold, and up to five of them quoted.

@@ -109,21 +109,20 @@ func TestTablesFindEveryPairWithinK(t *testing.T) {
 				fps = append(fps, flip(r, fp, r.IntN(tc.k+3)))
 			}
 		}
-		m := newMethod(withTables(tc.k, tc.b))
+		o := withTables(tc.k, tc.b)
+		o.BucketLimit = 0 // no cap: every member of a bucket
+		m := newMethod(o)
 		found := map[[2]int32]bool{}
 		for i, fp := range fps {
 			ord := int32(i)
-			m.Add(ord, &Sketch{FP: fp})
-			m.cands = m.cands[:0]
-			for _, key := range m.tables.keys(fp, nil) {
-				m.index.Visit(uint64(key), 0, m.collect)
-			}
-			for _, c := range m.cands {
+			s := &Sketch{FP: fp, Set: []uint32{1}} // a sample, so that it searches
+			m.Add(ord, s)
+			for _, c := range m.Candidates(nil, s) {
 				if m.tables.within(fps[c], fp) {
 					found[[2]int32{c, ord}] = true
 				}
 			}
-			m.Index(ord, &Sketch{FP: fp})
+			m.Index(ord, s)
 		}
 		want := 0
 		for i := range fps {
@@ -286,7 +285,7 @@ func TestFloor(t *testing.T) {
 	noSimilar.Similar, noContainment.Containment = 0, 2
 	for _, o := range []Options{Defaults(), noSimilar, noContainment} {
 		m := &method{o: o}
-		enginetest.CheckSetFloor(t, fmt.Sprintf("%+v", o), o.floor, func(sc similarity.SetScores) bool {
+		enginetest.CheckSetFloor(t, fmt.Sprintf("%+v", o), o.bounds().Floor, func(sc similarity.SetScores) bool {
 			ev := Evidence{SetScores: sc}
 			_, ok := m.Label(ev.Jaccard, ev)
 			return ok
@@ -314,7 +313,7 @@ func TestParallelMatchIsSerial(t *testing.T) {
 		o := Defaults()
 		o.BucketLimit = limit
 		ms, mp := newMethod(o), newMethod(o)
-		if n := enginetest.ParallelIsSerial[Sketch, Evidence](t, ms, mp, sketch(o), sketch(o), uint64(limit)); n < 50 {
+		if n := enginetest.ParallelIsSerial(t, ms.stages(), mp.stages(), sketch(o), sketch(o), uint64(limit)); n < 50 {
 			t.Errorf("bucket limit %d: %d candidates found, too few to test", limit, n)
 		}
 		var st, pt engine.Stats

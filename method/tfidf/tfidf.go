@@ -1,6 +1,7 @@
 package tfidf
 
 import (
+	"context"
 	"math"
 	"slices"
 
@@ -14,7 +15,19 @@ import (
 // Spec registers the method with the engine.
 var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster.Longest,
 	Summary: "title and body TF-IDF cosines, decided by a rule"},
-	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) { return newMethod(o) })
+	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) {
+		m, err := newMethod(o)
+		if err != nil {
+			return engine.Method[Sketch, Evidence]{}, err
+		}
+		return m.stages(), nil
+	})
+
+// stages wires the method's stages: it matches on every core in a Batch.
+func (m *method) stages() engine.Method[Sketch, Evidence] {
+	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label,
+		Parallel: m, Corpus: engine.Corpus{Seal: m.Seal, Report: m.Report}}
+}
 
 // Evidence is the evidence of a tfidf pair: both cosines and the clause of
 // the rule that made it a duplicate, if any.
@@ -76,10 +89,11 @@ func (m *method) Add(ord int32, s *Sketch) {
 }
 
 // Seal weighs every document with the final document frequencies.
-func (m *method) Seal() {
+func (m *method) Seal() error {
 	for _, f := range m.fields {
 		f.Seal()
 	}
+	return nil
 }
 
 // Match finds the document's candidates in the title and body joins and
@@ -131,11 +145,9 @@ func (m *method) prefetch(cands []int32, k int) {
 // collect gathers candidates; the method value is made once, not per field.
 func (m *method) collect(other int32, _ float64) { m.cands = append(m.cands, other) }
 
-var _ engine.ParallelMatcher[Sketch, Evidence] = (*method)(nil)
-
 // IndexAll puts every document in both joins at once and drops the counts
-// from the sketches, for a Batch's matchers (engine.ParallelMatcher).
-func (m *method) IndexAll(ss []*Sketch) {
+// from the sketches, for a Batch's matchers (engine.Parallel).
+func (m *method) IndexAll(_ context.Context, ss []*Sketch, _ func(done int)) error {
 	for _, f := range m.fields {
 		f.IndexAll()
 	}
@@ -144,6 +156,7 @@ func (m *method) IndexAll(ss []*Sketch) {
 			*s = Sketch{}
 		}
 	}
+	return nil
 }
 
 // NewMatcher returns a matcher for one goroutine of a Batch.

@@ -490,7 +490,9 @@ func TestParallelMatchIsSerial(t *testing.T) {
 		ms.Index(ord, nil)
 	}
 	mp := added()
-	mp.IndexAll(make([]*Sketch, len(docs)))
+	if err := mp.IndexAll(t.Context(), make([]*Sketch, len(docs)), nil); err != nil {
+		t.Fatal(err)
+	}
 	got := make([][]found, len(docs))
 	mts := []engine.Matcher[Sketch, Evidence]{mp.NewMatcher(), mp.NewMatcher()}
 	for k, i := range rand.New(rand.NewPCG(5, 5)).Perm(len(docs)) {
