@@ -77,39 +77,10 @@ type Result struct {
 	Clusters []core.Cluster
 }
 
-// Sketch is a document analysed by a method, ready for Add. Its value is the
-// method's own sketch type, which only that method's Batch reads.
-type Sketch struct {
-	v      any
-	skip   core.SkipReason
-	method string // the method that made it
-	// encoded is set when index and detail hold the sketch's encoding (see
-	// Live.NewSketcher, Live.Encode).
-	encoded       bool
-	index, detail []byte
-}
-
-// Skip is the reason the method will not compare the document, if any.
-func (s Sketch) Skip() core.SkipReason { return s.skip }
-
-// Encoded returns the two parts of the sketch's encoding (see Codec); ok is
-// false when it is not encoded, or the document was skipped.
-func (s Sketch) Encoded() (index, detail []byte, ok bool) {
-	return s.index, s.detail, s.encoded
-}
-
-// Sketcher analyses documents for one goroutine. It is not safe for
-// concurrent use; make one per goroutine.
-type Sketcher struct {
-	sketch func(doc *core.Document) Sketch
-}
-
-// Sketch analyses doc. The result keeps no reference to doc's text.
-func (s *Sketcher) Sketch(doc *core.Document) Sketch { return s.sketch(doc) }
-
 // batch is the Batch of a method with sketches S and evidence E.
 type batch[S any, E core.Evidence] struct {
 	name     string
+	maker    *maker // of the batch's sketches
 	m        Method[S, E]
 	keep     cluster.Policy
 	link     cluster.Linking
@@ -127,7 +98,7 @@ type batch[S any, E core.Evidence] struct {
 }
 
 func newBatch[S any, E core.Evidence](name string, m Method[S, E], g Grouping) *batch[S, E] {
-	return &batch[S, E]{name: name, m: m, keep: g.Keep, link: g.Link, window: int64(g.Window / time.Second),
+	return &batch[S, E]{name: name, maker: newMaker("batch", name), m: m, keep: g.Keep, link: g.Link, window: int64(g.Window / time.Second),
 		minChars: g.MinChars, stats: newStats(name)}
 }
 
@@ -154,13 +125,13 @@ func (b *batch[S, E]) NewSketcher() *Sketcher {
 	sk := b.m.NewSketcher()
 	return &Sketcher{sketch: func(doc *core.Document) Sketch {
 		if skip := StubSkip(doc, b.minChars); skip != core.SkipNone {
-			return Sketch{skip: skip, method: b.name}
+			return Sketch{by: b.maker, skip: skip}
 		}
 		s, skip := sk.Sketch(doc)
 		if skip != core.SkipNone {
-			return Sketch{skip: skip, method: b.name}
+			return Sketch{by: b.maker, skip: skip}
 		}
-		return Sketch{v: s, method: b.name}
+		return Sketch{v: typed[S]{s}, by: b.maker}
 	}}
 }
 
@@ -168,7 +139,7 @@ func (b *batch[S, E]) Add(doc *core.Document, sk Sketch) error {
 	if b.done {
 		return fmt.Errorf("engine: Add after Finish")
 	}
-	s, err := typedSketch[S](sk, b.name)
+	s, err := unwrap[S](sk.v, sk.by, b.maker)
 	if err != nil {
 		return fmt.Errorf("%s: %w", doc.Origin, err)
 	}

@@ -49,16 +49,13 @@ type Live interface {
 	// characters (see StubSkip); 0 means analysis.DefaultStubChars,
 	// negative none. Call it before any NewSketcher.
 	SetMinChars(n int)
-	// NewSketcher returns a Sketcher for one goroutine; it encodes each
-	// sketch as it makes it (see Sketch.Encoded). Safe to call at any time.
-	NewSketcher() *Sketcher
-	// Encode encodes a sketch of the method made by any of its
-	// Sketchers; an error for a sketch of another method.
-	Encode(sk *Sketch) error
+	// NewSketcher returns a LiveSketcher for one goroutine; it encodes
+	// each sketch as it makes it. Safe to call at any time.
+	NewSketcher() *LiveSketcher
 
 	// Begin adds document doc, sketched as sk, to the method's corpus
 	// statistics, as the next document, not indexed yet.
-	Begin(sk Sketch, doc *core.Document) (Pending, error)
+	Begin(sk LiveSketch, doc *core.Document) (Pending, error)
 	// Match verifies a begun document against the documents indexed
 	// (reads the index; details gives the stored sketches the cache
 	// lacks) and returns its pairs, best first.
@@ -67,12 +64,12 @@ type Live interface {
 	Commit(p Pending, ord int64)
 	// Probe matches a document without keeping it: Begin, Match and
 	// the method's Remove.
-	Probe(sk Sketch, doc *core.Document, details Details) ([]Hit, error)
+	Probe(sk LiveSketch, doc *core.Document, details Details) ([]Hit, error)
 
 	// Candidates gathers the candidates of a check of doc beside writes
 	// (reads): ok is false when the method cannot check so, or dates are
 	// to be read first.
-	Candidates(sk Sketch, doc *core.Document) (c Check, ok bool, err error)
+	Candidates(sk LiveSketch, doc *core.Document) (c Check, ok bool, err error)
 
 	// Similarity returns the exact score of two loaded documents; ok is
 	// false when either is not loaded.
@@ -103,7 +100,7 @@ type Hit struct {
 // Pending is a document begun and not yet committed (see Live.Begin).
 type Pending struct {
 	mem int32
-	s   any
+	v   held
 }
 
 // Check is a check's candidates, gathered from a Live.
@@ -120,7 +117,7 @@ func newLive[S any, E core.Evidence](name string, build func() (Method[S, E], er
 	if err != nil {
 		return nil, err
 	}
-	l := &live[S, E]{name: name, build: build}
+	l := &live[S, E]{name: name, maker: newMaker("index", name), build: build}
 	l.reset(m)
 	return l, nil
 }
@@ -128,6 +125,7 @@ func newLive[S any, E core.Evidence](name string, build func() (Method[S, E], er
 // live is the Live of a method with sketches S and evidence E.
 type live[S any, E core.Evidence] struct {
 	name  string
+	maker *maker // of the live index's sketches
 	build func() (Method[S, E], error)
 	m     Method[S, E]
 	// ords maps the method's ordinals to stored ones; mem the reverse.
@@ -265,57 +263,40 @@ func (l *live[S, E]) SetDates(dates map[int64]int64) {
 
 func (l *live[S, E]) SetMinChars(n int) { l.minChars = n }
 
-func (l *live[S, E]) NewSketcher() *Sketcher {
+func (l *live[S, E]) NewSketcher() *LiveSketcher {
 	m := l.codec.Load().m
 	sk := m.NewSketcher()
 	minChars := l.minChars
-	return &Sketcher{sketch: func(doc *core.Document) Sketch {
+	return &LiveSketcher{sketch: func(doc *core.Document) LiveSketch {
 		if skip := StubSkip(doc, minChars); skip != core.SkipNone {
-			return Sketch{skip: skip, method: l.name}
+			return LiveSketch{by: l.maker, skip: skip}
 		}
 		s, skip := sk.Sketch(doc)
 		if skip != core.SkipNone {
-			return Sketch{skip: skip, method: l.name}
+			return LiveSketch{by: l.maker, skip: skip}
 		}
-		return Sketch{v: s, method: l.name, encoded: true, index: m.AppendIndex(nil, s), detail: m.AppendDetail(nil, s)}
+		return LiveSketch{v: typed[S]{s}, by: l.maker, index: m.AppendIndex(nil, s), detail: m.AppendDetail(nil, s)}
 	}}
 }
 
-func (l *live[S, E]) Encode(sk *Sketch) error {
-	s, err := typedSketch[S](*sk, l.name)
-	if err != nil || sk.encoded || s == nil {
-		return err
-	}
-	m := l.codec.Load().m
-	sk.index, sk.detail, sk.encoded = m.AppendIndex(nil, s), m.AppendDetail(nil, s), true
-	return nil
-}
+// pending returns the sketch of a begun document.
+func pending[S any](p Pending) *S { return p.v.(typed[S]).s } // Begin made it of type S
 
-// typedSketch returns sk's value as the method's sketch; nil for a
-// skipped document.
-func typedSketch[S any](sk Sketch, name string) (*S, error) {
-	if sk.skip != core.SkipNone {
-		return nil, nil
-	}
-	s, ok := sk.v.(*S)
-	if !ok {
-		return nil, fmt.Errorf("engine: a sketch of %s given to %s", sk.method, name)
-	}
-	return s, nil
-}
-
-func (l *live[S, E]) Begin(sk Sketch, doc *core.Document) (Pending, error) {
-	s, err := typedSketch[S](sk, l.name)
+func (l *live[S, E]) Begin(sk LiveSketch, doc *core.Document) (Pending, error) {
+	s, err := unwrap[S](sk.v, sk.by, l.maker)
 	if err != nil {
 		return Pending{}, err
 	}
+	if s == nil {
+		return Pending{}, fmt.Errorf("engine: a skipped document begun in an index of %s", l.name)
+	}
 	mem := l.assign(0, unixOrZero(doc))
 	l.m.Add(mem, s)
-	return Pending{mem: mem, s: s}, nil
+	return Pending{mem: mem, v: typed[S]{s}}, nil
 }
 
 func (l *live[S, E]) Match(p Pending, doc *core.Document, details Details) ([]Hit, error) {
-	mem, s := p.mem, p.s.(*S)
+	mem, s := p.mem, pending[S](p)
 	src := Source[S](liveSource[S, E]{l, details})
 	if l.window > 0 {
 		src = liveWindowSource[S, E]{liveSource[S, E]{l, details}, mem}
@@ -339,19 +320,19 @@ func (l *live[S, E]) Match(p Pending, doc *core.Document, details Details) ([]Hi
 func (l *live[S, E]) outside(a, b int32) bool { return FarApart(l.dates[a], l.dates[b], l.window) }
 
 func (l *live[S, E]) Commit(p Pending, ord int64) {
-	s := p.s.(*S)
+	s := pending[S](p)
 	l.ords[p.mem], l.mem[ord] = ord, p.mem
 	l.m.Index(p.mem, s)
 	l.cache.put(ord, s)
 }
 
-func (l *live[S, E]) Probe(sk Sketch, doc *core.Document, details Details) ([]Hit, error) {
+func (l *live[S, E]) Probe(sk LiveSketch, doc *core.Document, details Details) ([]Hit, error) {
 	p, err := l.Begin(sk, doc)
 	if err != nil {
 		return nil, err
 	}
 	hits, err := l.Match(p, doc, details)
-	l.m.Remove(p.mem, p.s.(*S))
+	l.m.Remove(p.mem, pending[S](p))
 	return hits, err
 }
 
@@ -417,12 +398,12 @@ type checkCands[S any, E core.Evidence] struct {
 	ords  []int64
 }
 
-func (l *live[S, E]) Candidates(sk Sketch, doc *core.Document) (Check, bool, error) {
+func (l *live[S, E]) Candidates(sk LiveSketch, doc *core.Document) (Check, bool, error) {
 	ch := l.m.Check
 	if ch == nil || l.NeedsDates() {
 		return nil, false, nil
 	}
-	s, err := typedSketch[S](sk, l.name)
+	s, err := unwrap[S](sk.v, sk.by, l.maker)
 	if err != nil || s == nil {
 		return nil, err == nil, err
 	}

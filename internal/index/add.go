@@ -80,10 +80,7 @@ func (x *Index) addOne(w store.Writer, d *core.Document, sk *Sketch, at int64, o
 		row.Skip, out.Skip = skip, skip
 		return w.Insert(row, nil)
 	}
-	if err := x.live.Encode(&sk.sk); err != nil {
-		return 0, err
-	}
-	index, detail, _ := sk.sk.Encoded()
+	index, detail := sk.sk.Encoded()
 	// The writer alone changes the in-memory index: it reads it (match)
 	// without a lock, and changes it under one, which checks wait for.
 	var p engine.Pending

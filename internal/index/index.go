@@ -63,7 +63,7 @@ type Index struct {
 	// holding lk.write: changing then does not take it again. Only that
 	// goroutine reads it.
 	exclusive bool
-	pool      sync.Pool // of *engine.Sketcher
+	pool      sync.Pool // of *engine.LiveSketcher
 
 	counts counts // for RecentStats
 }
@@ -290,7 +290,7 @@ func (d details) Detail(ord int64) ([]byte, error) {
 // AddSketched or QuerySketched: its method's sketch, encoded, and what
 // the store keeps of it besides (its language and content hash).
 type Sketch struct {
-	sk   engine.Sketch
+	sk   engine.LiveSketch
 	lang analysis.Lang
 	hash uint64
 }
@@ -300,7 +300,7 @@ func (s Sketch) Skip() core.SkipReason { return s.sk.Skip() }
 
 // Sketcher analyses documents for an Index, for one goroutine; it is not
 // safe for concurrent use.
-type Sketcher struct{ sk *engine.Sketcher }
+type Sketcher struct{ sk *engine.LiveSketcher }
 
 // Sketch analyses doc. The result keeps no reference to doc's text.
 func (s *Sketcher) Sketch(doc *core.Document) Sketch {
@@ -320,7 +320,7 @@ func (x *Index) sketchAll(docs []core.Document) []Sketch {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sk, ok := x.pool.Get().(*engine.Sketcher)
+			sk, ok := x.pool.Get().(*engine.LiveSketcher)
 			if !ok {
 				sk = x.live.NewSketcher()
 			}

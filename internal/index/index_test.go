@@ -404,6 +404,16 @@ func TestSketchedAddKeepsItsSketch(t *testing.T) {
 	if _, err := x.AddSketched(t.Context(), []core.Document{d}, []index.Sketch{{}}, index.AddOptions{Replace: true}); err == nil {
 		t.Error("a sketch no Sketcher made was stored")
 	}
+	// A sketch is its index's: another index of the same method, maybe
+	// with other options, refuses it, and stores nothing.
+	other := open(t, storetest.DSN(t, "sqlite"), index.OpenOptions{})
+	b, before := enginetest.Doc("b", g.Sentences(10)), x.Len()
+	if _, err := x.AddSketched(t.Context(), []core.Document{b}, []index.Sketch{other.NewSketcher().Sketch(&b)}, index.AddOptions{}); err == nil || !strings.Contains(err.Error(), "another index") {
+		t.Errorf("a sketch of another index: %v, want it refused", err)
+	}
+	if x.Len() != before {
+		t.Errorf("%d documents after a refused sketch, want %d", x.Len(), before)
+	}
 }
 
 // Flags apply over the stored index's own options (a command's method
