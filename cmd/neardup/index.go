@@ -119,7 +119,7 @@ type indexAddCmd struct {
 	Chunk       int    `default:"1000" help:"Documents added in one transaction; a document's line is printed once its transaction commits."`
 	OnlyMatches bool   `name:"only-matches" help:"Print only the documents with matches."`
 	Window      string `help:"Pair a document only with stored documents dated at most this far from it, e.g. 3d (undated documents pair with any)."`
-	Link        string `placeholder:"POLICY" help:"How a new index's documents join a cluster, as dedup's --link: any (the default), anchor or majority. An existing index keeps its own; asking it for another is an error."`
+	linkFlag
 	stubFlags
 	inputFlags
 
@@ -145,13 +145,12 @@ func (c *indexAddCmd) Run(g *globals) error {
 		return err
 	}
 	defer r.Close()
-	if c.Link != "" {
-		if _, err := cluster.ParseLinking(c.Link); err != nil {
-			return usageError{"--link: " + err.Error()}
-		}
+	link, err := c.linking()
+	if err != nil {
+		return err
 	}
 	x, err := c.open(g.ctx, index.OpenOptions{MethodName: c.Method, Flags: applyFlags(c.flags), StoreTextIfNew: c.StoreText,
-		MinChars: c.minChars(), Link: cluster.Linking(c.Link)})
+		MinChars: c.minChars(), Link: link})
 	if err != nil {
 		return err
 	}
@@ -163,15 +162,37 @@ func (c *indexAddCmd) Run(g *globals) error {
 	return feed(g, x, r, job.FeedOptions{Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
 }
 
+// linkFlag is --link of the commands that may create an index.
+type linkFlag struct {
+	Link string `placeholder:"POLICY" help:"How a new index's documents join a cluster, as dedup's --link: any (the default), anchor or majority. An existing index keeps its own; asking it for another is an error."`
+}
+
+// linking reads --link: "" when not given.
+func (f *linkFlag) linking() (cluster.Linking, error) {
+	if f.Link == "" {
+		return "", nil
+	}
+	l, err := cluster.ParseLinking(f.Link)
+	if err != nil {
+		return "", usageError{"--link: " + err.Error()}
+	}
+	return l, nil
+}
+
 // openKeepingTexts opens the index for a command whose documents live
-// nowhere else (serve, watch): a new index is created storing texts, an
-// existing one keeps its own choice and method; minChars is the minimum
-// length of a text compared (index.OpenOptions).
-func (f *dbFlags) openKeepingTexts(ctx context.Context, method string, minChars int) (*openIndex, error) {
+// nowhere else (serve, watch): a new index is created storing texts and
+// linking by link's policy, an existing one keeps its own choices and
+// method; minChars is the minimum length of a text compared
+// (index.OpenOptions).
+func (f *dbFlags) openKeepingTexts(ctx context.Context, method string, link *linkFlag, minChars int) (*openIndex, error) {
 	if err := checkMethod(method); err != nil {
 		return nil, err
 	}
-	return f.open(ctx, index.OpenOptions{MethodName: method, StoreTextIfNew: true, MinChars: minChars})
+	l, err := link.linking()
+	if err != nil {
+		return nil, err
+	}
+	return f.open(ctx, index.OpenOptions{MethodName: method, StoreTextIfNew: true, MinChars: minChars, Link: l})
 }
 
 // checkMethod refuses a --method this binary does not know.

@@ -1,9 +1,15 @@
 package main
 
 import (
+	"context"
+	"net"
+	"net/http"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 
+	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -37,5 +43,77 @@ func TestIndexAddLink(t *testing.T) {
 		if code := run(t.Context(), []string{"-q", "index", "add", "--db", db, "--link", tc.link, path}); code != tc.code {
 			t.Errorf("--link %s: exit code %d, want %d", tc.link, code, tc.code)
 		}
+	}
+}
+
+// serve and watch take --link as index add does: the policy of the index
+// they create; an existing index keeps its own, and another is refused.
+func TestServeAndWatchLink(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	storedLink := func(db string) string {
+		t.Helper()
+		st, err := store.Open(t.Context(), db, store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		var link string
+		if err := st.View(t.Context(), func(r store.Reader) error {
+			m, _, err := r.Meta()
+			link = m.Link
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return link
+	}
+
+	// watch: the feeds' store exists before the index does.
+	watched := filepath.Join(dir, "watched.db")
+	a := newNewsSite(t, "The A Times")
+	a.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(7)))
+	runOK(t, "feeds", "add", "--db", watched, a.URL+"/rss.xml", "--allow-private", "127.0.0.1")
+	runOK(t, "watch", "--db", watched, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1", "--link", "anchor")
+	if got := storedLink(watched); got != "anchor" {
+		t.Errorf("watch --link anchor: stored %q", got)
+	}
+	for link, want := range map[string]int{"anchor": 0, "majority": 1, "bogus": 2} {
+		if code := run(t.Context(), []string{"-q", "watch", "--db", watched, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1", "--link", link}); code != want {
+			t.Errorf("watch --link %s on an anchor index: exit code %d, want %d", link, code, want)
+		}
+	}
+
+	// serve creates its index.
+	served := filepath.Join(dir, "served.db")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	ctx, stop := context.WithCancelCause(t.Context())
+	code := make(chan int, 1)
+	go func() { code <- run(ctx, []string{"-q", "serve", "--db", served, "--addr", addr, "--link", "majority"}) }()
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if resp, err := http.Get("http://" + addr + "/readyz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("serve not ready")
+		}
+	}
+	stop(stopSignal{syscall.SIGTERM})
+	if c := <-code; c != 0 {
+		t.Errorf("serve exit code %d", c)
+	}
+	if got := storedLink(served); got != "majority" {
+		t.Errorf("serve --link majority: stored %q", got)
+	}
+	if c := run(t.Context(), []string{"-q", "serve", "--db", served, "--addr", "127.0.0.1:0", "--link", "any"}); c != 1 {
+		t.Errorf("serve --link any on a majority index: exit code %d, want 1", c)
 	}
 }

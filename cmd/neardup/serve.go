@@ -20,10 +20,11 @@ import (
 type serveCmd struct {
 	dbFlags
 	stubFlags
-	Addr         string        `default:"127.0.0.1:8080" help:"Address to listen on (host:port). The default answers this machine only."`
-	TokenFile    string        `name:"token-file" type:"existingfile" help:"Bearer tokens that may write (add, remove), one a line. Without it the server takes no writes."`
-	AuthReads    bool          `name:"auth-reads" help:"Reads need a token too (all but /healthz and /readyz)."`
-	Method       string        `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own."`
+	Addr      string `default:"127.0.0.1:8080" help:"Address to listen on (host:port). The default answers this machine only."`
+	TokenFile string `name:"token-file" type:"existingfile" help:"Bearer tokens that may write (add, remove), one a line. Without it the server takes no writes."`
+	AuthReads bool   `name:"auth-reads" help:"Reads need a token too (all but /healthz and /readyz)."`
+	Method    string `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own."`
+	linkFlag
 	MaxBody      int64         `name:"max-body" default:"${default_max_body}" help:"The largest request body, in bytes."`
 	MaxBatch     int           `name:"max-batch" default:"${default_max_batch}" help:"The most documents one request may add or check."`
 	MaxQuery     int64         `name:"max-query-bytes" default:"${default_max_query_bytes}" help:"The largest body of POST /v1/query and of the web UI's check, in bytes: the text an open read may ask to compare."`
@@ -97,7 +98,7 @@ func (c *serveCmd) Run(g *globals) error {
 // openServed opens the index, creating it when missing with texts stored:
 // diffs and search need them.
 func (c *serveCmd) openServed(ctx context.Context) (*openIndex, error) {
-	return c.openKeepingTexts(ctx, c.Method, c.minChars()) // store.Open migrates an older index
+	return c.openKeepingTexts(ctx, c.Method, &c.linkFlag, c.minChars()) // store.Open migrates an older index
 }
 
 // runServe serves x on ln until ctx is done, with a feed watcher on the

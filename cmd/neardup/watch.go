@@ -80,9 +80,10 @@ func wordList(s string) []string {
 type watchCmd struct {
 	dbFlags
 	stubFlags
-	Once    bool   `help:"Poll every feed once, due or not, and exit (for cron)."`
-	Method  string `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
-	Workers int    `short:"j" default:"${default_watch_workers}" help:"Feeds polled at once (requests to one host still go one at a time)."`
+	Once   bool   `help:"Poll every feed once, due or not, and exit (for cron)."`
+	Method string `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
+	linkFlag
+	Workers int `short:"j" default:"${default_watch_workers}" help:"Feeds polled at once (requests to one host still go one at a time)."`
 	fetchFlags
 }
 
@@ -154,7 +155,7 @@ func (c *watchCmd) openWatched(ctx context.Context) (*openIndex, error) {
 			return nil, fmt.Errorf("%s: no index there; add a feed with neardup feeds add --db %s URL", c.DB, c.DB)
 		}
 	}
-	return c.openKeepingTexts(ctx, c.Method, c.minChars())
+	return c.openKeepingTexts(ctx, c.Method, &c.linkFlag, c.minChars())
 }
 
 // summarize logs what a watcher did.
