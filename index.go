@@ -39,6 +39,10 @@ func (x *Index) Rescore(ctx context.Context, progress func(done int)) (Stats, er
 // written.
 func (x *Index) Export(ctx context.Context, dir string) error { return output.Export(ctx, x.x, dir) }
 
+// Len counts the documents the index compares: those stored, less those
+// its method skipped (too short, no text it can compare).
+func (x *Index) Len() int { return x.x.Len() }
+
 // SetWindow makes Add and Query pair a document only with stored documents
 // dated at most d from it, as Options.Window does for Dedup (undated
 // documents pair with any); 0, the default, pairs with every one. It holds

@@ -46,6 +46,9 @@ func TestIndexAPI(t *testing.T) {
 	if len(ms) != 2 || ms[0].Status != neardup.Added || len(ms[1].Pairs) != 1 || ms[1].Pairs[0].A != "a" || ms[1].Pairs[0].Label != neardup.Duplicate {
 		t.Fatalf("Add: %+v, want b a duplicate of a", ms)
 	}
+	if n := x.Len(); n != 2 {
+		t.Errorf("Len() = %d after two documents added, want 2", n)
+	}
 
 	ms, err = x.Query(ctx, neardup.Document{ID: "q", Text: story})
 	if err != nil || len(ms) != 1 || ms[0].Status != neardup.Checked || len(ms[0].Pairs) != 2 {

@@ -13,6 +13,8 @@ import (
 
 	"github.com/alecthomas/kong"
 
+	"github.com/neardup/neardup"
+
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/corpus"
@@ -21,7 +23,6 @@ import (
 	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
-	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/internal/store"
 )
@@ -59,15 +60,24 @@ func checkDB(db string) error {
 	return nil
 }
 
+// startProfile starts the CPU profile --cpuprofile asks for; close ends
+// it.
+func (f *dbFlags) startProfile() error {
+	if f.CPUProfile == "" {
+		return nil
+	}
+	stop, err := startCPUProfile(f.CPUProfile)
+	f.stopProfile = stop
+	return err
+}
+
 // open opens the index with the options given; see index.OpenOptions.
-// The index's Close also ends the CPU profile.
+// The index's Close also ends the CPU profile. It is for the commands
+// that add, check, serve and watch, which drive the index's own sketching
+// and interfaces; the others open through the public API (openStored).
 func (f *dbFlags) open(ctx context.Context, o index.OpenOptions) (*openIndex, error) {
-	if f.CPUProfile != "" {
-		stop, err := startCPUProfile(f.CPUProfile)
-		if err != nil {
-			return nil, err
-		}
-		f.stopProfile = stop
+	if err := f.startProfile(); err != nil {
+		return nil, err
 	}
 	so := store.DefaultOptions()
 	so.Sync = f.Sync
@@ -98,14 +108,55 @@ func (x *openIndex) Close() error {
 	return x.Index.Close()
 }
 
-// openStored opens an existing index as it was created.
-func (f *dbFlags) openStored(ctx context.Context, keep string) (*openIndex, error) {
+// exists refuses a SQLite file that is not there: only index add, serve
+// and watch create an index.
+func (f *dbFlags) exists() error {
 	if !store.IsPostgres(f.DB) {
 		if _, err := os.Stat(f.DB); err != nil {
-			return nil, fmt.Errorf("%s: no index there (neardup index add creates one): %w", f.DB, err)
+			return fmt.Errorf("%s: no index there (neardup index add creates one): %w", f.DB, err)
 		}
 	}
-	return f.open(ctx, index.OpenOptions{Keep: cluster.Policy(keep)})
+	return nil
+}
+
+// openExisting opens an existing index as it was created, for a check.
+func (f *dbFlags) openExisting(ctx context.Context) (*openIndex, error) {
+	if err := f.exists(); err != nil {
+		return nil, err
+	}
+	return f.open(ctx, index.OpenOptions{})
+}
+
+// openStored opens an existing index as it was created, keep choosing
+// its clusters' representatives ("" the method's own), through the public
+// API, as a program using package neardup opens one: the commands that
+// read or maintain an index (remove, expire, stats, export, verify,
+// rescore) make the calls such a program makes.
+func (f *dbFlags) openStored(ctx context.Context, keep string) (*apiIndex, error) {
+	if err := f.exists(); err != nil {
+		return nil, err
+	}
+	if err := f.startProfile(); err != nil {
+		return nil, err
+	}
+	x, err := neardup.Open(ctx, f.DB, neardup.Options{Keep: keep, Sync: f.Sync})
+	if err != nil {
+		f.close()
+		return nil, err
+	}
+	return &apiIndex{Index: x, f: f}, nil
+}
+
+// apiIndex is an index opened through the public API that ends the
+// command's CPU profile when closed.
+type apiIndex struct {
+	*neardup.Index
+	f *dbFlags
+}
+
+func (x *apiIndex) Close() error {
+	defer x.f.close()
+	return x.Index.Close()
 }
 
 // indexAddCmd is `neardup index add`.
@@ -286,7 +337,7 @@ func (c *indexQueryCmd) Run(g *globals) error {
 		return err
 	}
 	defer r.Close()
-	x, err := c.openStored(g.ctx, "")
+	x, err := c.openExisting(g.ctx)
 	if err != nil {
 		return err
 	}
@@ -307,7 +358,7 @@ func (c *indexRemoveCmd) Run(g *globals) error {
 		return err
 	}
 	defer x.Close()
-	removed, err := x.Remove(g.ctx, c.IDs)
+	removed, err := x.Remove(g.ctx, c.IDs...)
 	if err != nil {
 		return err
 	}
@@ -470,7 +521,7 @@ func (c *indexExportCmd) Run(g *globals) error {
 		return err
 	}
 	defer x.Close()
-	if err := output.Export(g.ctx, x.Index, c.Out); err != nil {
+	if err := x.Export(g.ctx, c.Out); err != nil {
 		return err
 	}
 	if g.quiet {
@@ -565,7 +616,7 @@ func (c *indexRescoreCmd) Run(g *globals) error {
 	}
 	if !g.quiet {
 		fmt.Fprintf(os.Stderr, "%d documents rescored: %d duplicate and %d similar pairs, %d clusters\n",
-			st.Documents, st.Pairs["duplicate"], st.Pairs["similar"], st.Clusters)
+			st.Documents, st.Pairs[neardup.Duplicate], st.Pairs[neardup.Similar], st.Clusters)
 	}
 	return nil
 }
