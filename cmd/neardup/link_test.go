@@ -94,7 +94,9 @@ func TestServeAndWatchLink(t *testing.T) {
 	ln.Close()
 	ctx, stop := context.WithCancelCause(t.Context())
 	code := make(chan int, 1)
-	go func() { code <- run(ctx, []string{"-q", "serve", "--db", served, "--addr", addr, "--link", "majority"}) }()
+	go func() {
+		code <- run(ctx, []string{"-q", "serve", "--db", served, "--addr", addr, "--link", "majority"})
+	}()
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		if resp, err := http.Get("http://" + addr + "/readyz"); err == nil {
 			resp.Body.Close()
