@@ -11,6 +11,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/server/browse"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
@@ -115,7 +116,7 @@ func TestBrowse(t *testing.T) {
 	}
 }
 
-func summaryIDs(s []index.Summary) []string {
+func summaryIDs(s []browse.Summary) []string {
 	out := []string{}
 	for _, d := range s {
 		out = append(out, d.ID)

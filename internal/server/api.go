@@ -15,6 +15,7 @@ import (
 	"github.com/neardup/neardup/internal/diff"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/server/api"
+	"github.com/neardup/neardup/internal/server/browse"
 )
 
 // Result is what became of one posted document (see api.Result).
@@ -131,7 +132,7 @@ func (s *Server) deleteDocument(r *http.Request) (any, error) {
 
 // DocumentList answers GET /v1/documents.
 type DocumentList struct {
-	Documents []index.Summary `json:"documents"`
+	Documents []browse.Summary `json:"documents"`
 	// NextOffset is the offset of the next page; absent on the last.
 	NextOffset int `json:"next_offset,omitempty"`
 }
@@ -158,8 +159,8 @@ func (s *Server) latest(r *http.Request) (any, error) {
 
 // ClusterList answers GET /v1/clusters.
 type ClusterList struct {
-	Clusters   []index.ClusterSummary `json:"clusters"`
-	NextOffset int                    `json:"next_offset,omitempty"`
+	Clusters   []browse.ClusterSummary `json:"clusters"`
+	NextOffset int                     `json:"next_offset,omitempty"`
 }
 
 func (s *Server) clusters(r *http.Request) (any, error) {
@@ -267,7 +268,7 @@ func (s *Server) compare(r *http.Request) (*diff.Diff, error) {
 			return nil, badRequest(name, strings.Replace(err.Error(), "id", name, 1))
 		}
 	}
-	var docs [2]index.Document
+	var docs [2]browse.Document
 	for i, id := range ids {
 		if docs[i], err = s.x.Document(r.Context(), id); err != nil {
 			return nil, err

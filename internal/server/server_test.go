@@ -15,6 +15,7 @@ import (
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/server/browse"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 	"github.com/neardup/neardup/internal/watch"
@@ -181,7 +182,7 @@ func TestAPI(t *testing.T) {
 			}
 
 			code, data = ts.do(t, req{method: "GET", path: "/v1/documents/b"})
-			doc := decode[index.Document](t, data)
+			doc := decode[browse.Document](t, data)
 			if code != 200 || doc.Text == "" || len(doc.Marks) != 1 || doc.Marks[0].Other.ID != "a" || doc.Cluster != cluster {
 				t.Errorf("get b: %d %s", code, data)
 			}
@@ -196,7 +197,7 @@ func TestAPI(t *testing.T) {
 				t.Fatalf("clusters: %d %s", code, data)
 			}
 			code, data = ts.do(t, req{method: "GET", path: fmt.Sprintf("/v1/clusters/%d", cluster)})
-			c := decode[index.Cluster](t, data)
+			c := decode[browse.Cluster](t, data)
 			if code != 200 || len(c.Members) != 2 || c.Representative == "" || c.Why == "" || len(c.Marks) != 1 {
 				t.Errorf("cluster: %d %s", code, data)
 			}
@@ -215,7 +216,7 @@ func TestAPI(t *testing.T) {
 			}
 
 			code, data = ts.do(t, req{method: "GET", path: "/v1/search?q=zebras+-giraffe"})
-			sr := decode[index.SearchResult](t, data)
+			sr := decode[browse.SearchResult](t, data)
 			if code != 200 || sr.Total != 1 || sr.Hits[0].ID != "c" || !strings.Contains(sr.Hits[0].SnippetHTML, "<mark>Zebras</mark>") {
 				t.Errorf("search: %d %s", code, data)
 			}
@@ -281,7 +282,7 @@ func TestDiffWithoutTexts(t *testing.T) {
 	}
 	// Documents stored without text are found by their titles.
 	code, data := ts.do(t, req{method: "GET", path: "/v1/search?q=%22title+b%22"})
-	if sr := decode[index.SearchResult](t, data); code != 200 || sr.Total != 1 || sr.Hits[0].ID != "b" {
+	if sr := decode[browse.SearchResult](t, data); code != 200 || sr.Total != 1 || sr.Hits[0].ID != "b" {
 		t.Errorf("search a title: %d %s", code, data)
 	}
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/server/browse"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -312,7 +313,7 @@ func storedItems(t *testing.T, x *index.Index, feedURL string) map[string]store.
 }
 
 // stored returns a stored document, with its text, and its marks.
-func stored(t *testing.T, x *index.Index, id string) (index.Document, []index.Mark) {
+func stored(t *testing.T, x *index.Index, id string) (browse.Document, []browse.Mark) {
 	t.Helper()
 	d, err := x.Document(t.Context(), id)
 	if err != nil {

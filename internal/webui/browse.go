@@ -13,6 +13,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/server/browse"
 )
 
 // checkID refuses an id no document can have, as the API does; field
@@ -113,7 +114,7 @@ func newPager(q url.Values, page int, more bool) pager {
 // latestPage is the data of latest.html.
 type latestPage struct {
 	Filters filters
-	Docs    []index.Summary
+	Docs    []browse.Summary
 	Pager   pager
 	Removed string // the document just removed
 	Stats   index.IndexStats
@@ -144,7 +145,7 @@ func (u *ui) latest(r *http.Request) (result, error) {
 // clustersPage is the data of clusters.html.
 type clustersPage struct {
 	Filters  filters
-	Clusters []index.ClusterSummary
+	Clusters []browse.ClusterSummary
 	Pager    pager
 }
 
@@ -173,14 +174,14 @@ func (u *ui) clusters(r *http.Request) (result, error) {
 
 // clusterPage is the data of cluster.html.
 type clusterPage struct {
-	index.Cluster
-	Rep   index.Doc
+	browse.Cluster
+	Rep   browse.Doc
 	Pairs []pairRow
 }
 
 // pairRow is a mark between two members of a cluster.
 type pairRow struct {
-	index.Mark
+	browse.Mark
 	TitleA, TitleB string
 	Diff           string
 }
@@ -211,7 +212,7 @@ func (u *ui) cluster(r *http.Request) (result, error) {
 // searchPage is the data of search.html.
 type searchPage struct {
 	Q      string
-	Result index.SearchResult
+	Result browse.SearchResult
 	Hits   []hitRow
 	Pager  pager
 	Error  string
@@ -220,7 +221,7 @@ type searchPage struct {
 
 // hitRow is a search hit, its snippet as HTML.
 type hitRow struct {
-	index.Hit
+	browse.Hit
 	Snippet template.HTML
 }
 
@@ -255,7 +256,7 @@ func (u *ui) search(r *http.Request) (result, error) {
 
 // documentPage is the data of document.html.
 type documentPage struct {
-	Doc     index.Document
+	Doc     browse.Document
 	Paras   []string
 	Matches []matchRow
 	Stored  bool // just stored from the check form
@@ -316,7 +317,7 @@ func (u *ui) removeDocument(r *http.Request) (result, error) {
 
 // diffPage is the data of diff.html.
 type diffPage struct {
-	A, B               index.Document
+	A, B               browse.Document
 	By                 string
 	OverlapA, OverlapB float64
 	WordsA, WordsB     int
@@ -351,7 +352,7 @@ func (u *ui) diff(r *http.Request) (result, error) {
 			return result{}, errorf(http.StatusBadRequest, "by", "by=%q: want word, sentence or line", short(20, s))
 		}
 	}
-	docs := [2]index.Document{}
+	docs := [2]browse.Document{}
 	for i, id := range []string{a, b} {
 		d, err := u.x.Document(r.Context(), id)
 		if err != nil {

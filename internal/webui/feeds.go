@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/server/browse"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -188,7 +189,7 @@ type itemRow struct {
 	// Of is the stored document a duplicate or similar item was marked
 	// against (the earlier one when there are several), Diff the link to
 	// the two side by side; nil and "" for the other outcomes.
-	Of   *index.Doc
+	Of   *browse.Doc
 	Diff string
 }
 
@@ -280,7 +281,7 @@ func (u *ui) markedAgainst(ctx context.Context, it *itemRow) error {
 	} else if err != nil {
 		return err
 	}
-	var best *index.Mark
+	var best *browse.Mark
 	for i, m := range d.Marks {
 		if string(m.Label) != it.Outcome || m.Other == nil {
 			continue

@@ -7,12 +7,13 @@ import (
 	"strings"
 
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/server/browse"
 )
 
 // storedDocs returns the stored documents of ids with their texts (when
 // the index stores texts) and marks, by id; ids not stored are left out.
-func (u *ui) storedDocs(ctx context.Context, ids []string) (map[string]index.Document, error) {
-	out := map[string]index.Document{}
+func (u *ui) storedDocs(ctx context.Context, ids []string) (map[string]browse.Document, error) {
+	out := map[string]browse.Document{}
 	for _, id := range ids {
 		if _, ok := out[id]; ok {
 			continue
@@ -31,7 +32,7 @@ func (u *ui) storedDocs(ctx context.Context, ids []string) (map[string]index.Doc
 
 // matchRows returns the marks of a document as rows, each with the link
 // to its diff (the earlier document on the left).
-func matchRows(ms []index.Mark) []matchRow {
+func matchRows(ms []browse.Mark) []matchRow {
 	rows := make([]matchRow, 0, len(ms))
 	for _, m := range ms {
 		row := matchRow{ID: m.A, Score: m.Score, Label: m.Label, Method: m.Method, Diff: diffLink(m.A, m.B)}

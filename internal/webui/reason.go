@@ -7,6 +7,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/server/browse"
 )
 
 // evidence holds the fields of the methods' evidence that a reason reads;
@@ -38,7 +39,7 @@ type bounds struct {
 // and the index's options: what the two texts share and which bound that
 // meets. left says whether the mark's A is the diff's left text. It is ""
 // when the evidence says nothing it can read.
-func reason(m index.Mark, left bool, options string) string {
+func reason(m browse.Mark, left bool, options string) string {
 	var ev evidence
 	if json.Unmarshal(m.Evidence, &ev) != nil {
 		return ""
@@ -85,7 +86,7 @@ func exactReason(ev evidence) string {
 
 // setReason says how much of each text's units (shingles, features) the
 // other holds, and the bound that admitted the pair.
-func setReason(m index.Mark, ev evidence, b bounds, sideA, sideB string) string {
+func setReason(m browse.Mark, ev evidence, b bounds, sideA, sideB string) string {
 	unit := "shingles"
 	s := fmt.Sprintf("%.0f%% of %s's %s appear in %s, and %.0f%% of %s's in %s (Jaccard %.2f",
 		100*ev.ContainmentAB, sideA, unit, sideB, 100*ev.ContainmentBA, sideB, sideA, *ev.Jaccard)
@@ -105,7 +106,7 @@ func setReason(m index.Mark, ev evidence, b bounds, sideA, sideB string) string 
 }
 
 // boundSaid names the bound a pair's score meets for its label.
-func boundSaid(m index.Mark, b bounds) string {
+func boundSaid(m browse.Mark, b bounds) string {
 	switch {
 	case m.Label == core.Duplicate && b.Threshold > 0:
 		return fmt.Sprintf("is at least the duplicate threshold %s", trimFloat(b.Threshold))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/server/browse"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -79,26 +80,26 @@ func TestDiffReason(t *testing.T) {
 
 	for _, tc := range []struct {
 		name string
-		m    index.Mark
+		m    browse.Mark
 		opts string
 		want string
 	}{
-		{"containment", index.Mark{A: "a", B: "b", Method: "minhash", Label: core.Duplicate, Score: 0.377,
+		{"containment", browse.Mark{A: "a", B: "b", Method: "minhash", Label: core.Duplicate, Score: 0.377,
 			Evidence: json.RawMessage(`{"jaccard":0.377,"containment_ab":0.41,"containment_ba":0.93}`)}, `{"threshold":0.5,"containment":0.9}`,
 			"Marked duplicate by minhash: 41% of the left text's shingles appear in the right text, and 93% of the right text's in the left text (Jaccard 0.38): the right text is 93% inside the other, at least the containment bound of 90%."},
-		{"similar", index.Mark{A: "a", B: "b", Method: "minhash", Label: core.Similar, Score: 0.42,
+		{"similar", browse.Mark{A: "a", B: "b", Method: "minhash", Label: core.Similar, Score: 0.42,
 			Evidence: json.RawMessage(`{"jaccard":0.42,"containment_ab":0.57,"containment_ba":0.65}`)}, `{"threshold":0.5,"similar":0.3}`,
 			"is at least the similar bound 0.3, below the duplicate threshold 0.5."},
-		{"slug", index.Mark{Method: index.ExactMethod, Label: core.Duplicate, Score: 1,
+		{"slug", browse.Mark{Method: index.ExactMethod, Label: core.Duplicate, Score: 1,
 			Evidence: json.RawMessage(`{"by":"slug","slug":"storm-hits-the-coast"}`)}, `{}`,
 			"Marked duplicate by exact: an exact copy: both URLs carry the article slug “storm-hits-the-coast”."},
-		{"tfidf", index.Mark{Method: "tfidf", Label: core.Duplicate, Score: 0.8,
+		{"tfidf", browse.Mark{Method: "tfidf", Label: core.Duplicate, Score: 0.8,
 			Evidence: json.RawMessage(`{"title_cosine":0.31,"body_cosine":0.72,"rule":"title>=0.1 & body>=0.7"}`)}, `{}`,
 			"their titles have a cosine of 0.31 and their bodies 0.72, which meets the rule's clause title>=0.1 & body>=0.7."},
-		{"rarewords", index.Mark{Method: "rarewords", Label: core.Duplicate, Score: 0.6,
+		{"rarewords", browse.Mark{Method: "rarewords", Label: core.Duplicate, Score: 0.6,
 			Evidence: json.RawMessage(`{"shared_rare_words":12,"a_in_b":0.6,"b_in_a":0.4}`)}, `{}`,
 			"they share 12 rare words: 60% of the left text's rare words are in the right text, and 40% of the right text's in the left text."},
-		{"sentences", index.Mark{Method: "sentences", Label: core.Duplicate, Score: 0.6,
+		{"sentences", browse.Mark{Method: "sentences", Label: core.Duplicate, Score: 0.6,
 			Evidence: json.RawMessage(`{"shared":1}`)}, `{"threshold":0.5}`, "they share 1 sentence; the score 0.600 is at least the duplicate threshold 0.5."},
 	} {
 		if got := reason(tc.m, true, tc.opts); !strings.Contains(got, tc.want) {
