@@ -68,10 +68,12 @@ type Options struct {
 	// that returned survives a power cut) or "normal" (faster; a power cut
 	// may lose the last adds, never corrupt the file).
 	Sync string
-	// Link is how Dedup lets a document join a cluster: "any" (the
-	// default: clusters are the connected groups of duplicate pairs),
-	// "anchor" (through a duplicate of the cluster's first member) or
-	// "majority" (duplicates of at least half of its members).
+	// Link is how Dedup, and a new index, let a document join a cluster:
+	// "any" (the default: clusters are the connected groups of duplicate
+	// pairs), "anchor" (through a duplicate of the cluster's first member)
+	// or "majority" (duplicates of at least half of its members). An
+	// existing index keeps the policy it was created with; another is an
+	// error.
 	Link string
 	// Window, when positive, pairs only documents dated at most this far
 	// apart; an undated document pairs with any. An Index takes it from
@@ -120,7 +122,8 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 	if o.Sync != "" {
 		so.Sync = o.Sync
 	}
-	x, err := index.Open(ctx, path, so, methods.All, index.OpenOptions{Method: o.Method, Keep: keep, StoreText: o.StoreText, MinChars: o.MinChars})
+	x, err := index.Open(ctx, path, so, methods.All, index.OpenOptions{Method: o.Method, Keep: keep, StoreText: o.StoreText,
+		MinChars: o.MinChars, Link: cluster.Linking(o.Link)})
 	if err != nil {
 		return nil, err
 	}

@@ -17,6 +17,31 @@ import (
 // TestIndexAPI runs every method of the public Index once, as a Go program
 // using the package would: what each returns, and what the index holds
 // after it.
+// An index takes Options.Link when it is created and keeps it: opening it
+// again with another policy is an error, with none it links as created.
+func TestOpenLink(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "x.db")
+	x, err := neardup.Open(t.Context(), db, neardup.Options{Link: "majority"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	if y, err := neardup.Open(t.Context(), db, neardup.Options{Link: "any"}); err == nil || !strings.Contains(err.Error(), "links by majority") {
+		t.Errorf("reopened with any: %v, want an error naming majority", err)
+		if err == nil {
+			y.Close()
+		}
+	}
+	if _, err := neardup.Open(t.Context(), filepath.Join(t.TempDir(), "y.db"), neardup.Options{Link: "bogus"}); err == nil {
+		t.Error("Link bogus: no error")
+	}
+	y, err := neardup.Open(t.Context(), db, neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	y.Close()
+}
+
 func TestIndexAPI(t *testing.T) {
 	ctx := t.Context()
 	if got := neardup.Methods(); len(got) == 0 || got[0] != minhash.Name || !slices.Contains(got, sentences.Name) {
