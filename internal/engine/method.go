@@ -32,7 +32,7 @@ type Method[S any, E core.Evidence] struct {
 	Sketching[S]
 	Matching[S, E]
 	// Label grades a verified pair; ok false drops it. Under a Parallel
-	// stage it is called from many goroutines at once.
+	// or Check stage it is called from many goroutines at once.
 	Label func(score float64, ev E) (l core.Label, ok bool)
 
 	// Parallel lets a Batch match on many goroutines at once; without it
