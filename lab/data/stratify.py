@@ -10,16 +10,19 @@ word 3-grams are the triples of consecutive words of its text (lower-cased,
 words are runs of letters, digits and "_"), as a set.
 
 population lists every pair of documents whose 3-gram sets have a Jaccard
-similarity of at least 0.1, found exactly (no pair is estimated or missed) by
+similarity of at least 0.1 (--threshold), found exactly (no pair is estimated or missed) by
 prefix filtering: with the 3-grams of every document ordered from rarest to
 commonest, two sets of Jaccard >= t share a 3-gram among the first
 |x| - ceil(t|x|) + 1 of each, so only pairs sharing such a 3-gram (found
-through an inverted index) are scored. Lines: a, b (a earlier in DOCS),
+through an inverted index) are scored; --brute scores every pair instead
+(for a small corpus and a low threshold, where prefixes hold nearly every
+3-gram). Lines: a, b (a earlier in DOCS),
 Jaccard, shared 3-grams, sizes of a and b.
 
 A pair's stratum is "exact" when the two texts have the same words (case
 and punctuation aside), otherwise its Jaccard band: 0.9-1, 0.7-0.9, 0.5-0.7,
-0.35-0.5, 0.2-0.35, 0.1-0.2 (lower bound included).
+0.35-0.5, 0.2-0.35, 0.1-0.2, and below 0.1 when the threshold reaches them
+0.05-0.1, 0.02-0.05 (lower bound included).
 
 sample draws, in each stratum h, n_h of its N_h pairs by simple random
 sampling without replacement (Python's random.Random(seed).sample over the
@@ -31,7 +34,7 @@ import argparse, collections, json, math, random, re, sys
 
 WORD = re.compile(r"\w+")
 BANDS = [(0.9, "0.9-1"), (0.7, "0.7-0.9"), (0.5, "0.5-0.7"), (0.35, "0.35-0.5"),
-         (0.2, "0.2-0.35"), (0.1, "0.1-0.2")]
+         (0.2, "0.2-0.35"), (0.1, "0.1-0.2"), (0.05, "0.05-0.1"), (0.02, "0.02-0.05")]
 STRATA = ["exact"] + [n for _, n in BANDS]
 THRESHOLD = 0.1
 
@@ -42,6 +45,24 @@ def read_docs(path):
         r = json.loads(line)
         docs.append((r["id"], WORD.findall(r["text"].lower())))
     return docs
+
+
+def brute(docs, t, out=sys.stdout):
+    grams = [set(zip(w, w[1:], w[2:])) for _, w in docs]
+    n = 0
+    for x, sx in enumerate(grams):
+        if x % 200 == 0:
+            print("population: %d of %d documents, %d pairs" % (x, len(grams), n), file=sys.stderr)
+        for y in range(x):
+            sy = grams[y]
+            if not sx or not sy or min(len(sx), len(sy)) < t * max(len(sx), len(sy)):
+                continue
+            i = len(sx & sy)
+            j = i / (len(sx) + len(sy) - i)
+            if j >= t:
+                out.write("%s\t%s\t%.6f\t%d\t%d\t%d\n" % (docs[y][0], docs[x][0], j, i, len(sy), len(sx)))
+                n += 1
+    print("population: %d pairs" % n, file=sys.stderr)
 
 
 def population(docs, t=THRESHOLD, out=sys.stdout):
@@ -95,10 +116,15 @@ def main():
     ap.add_argument("pop", nargs="?")
     ap.add_argument("--seed", type=int, default=35)
     ap.add_argument("--n", default="", help="stratum=count,...")
+    ap.add_argument("--threshold", type=float, default=THRESHOLD, help="the population's least Jaccard")
+    ap.add_argument("--brute", action="store_true", help="score every pair (small corpora, low thresholds)")
     a = ap.parse_args()
     docs = read_docs(a.docs)
     if a.cmd == "population":
-        population(docs)
+        if a.brute:
+            brute(docs, a.threshold)
+        else:
+            population(docs, a.threshold)
         return
     rows = strata(docs, a.pop)
     if a.cmd == "counts":
