@@ -266,7 +266,7 @@ func clusterBreakdown(t *Truth, pc []int32, pairs [][2]string) []Recall {
 	if len(pairs) > 0 {
 		t.foundPairs(pairs, found, none)
 	}
-	return breakdown(names, truth, found)
+	return breakdown(names, truth, found, nil)
 }
 
 // groupCounts adds, for each value, the pairs of members where at least one

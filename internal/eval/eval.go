@@ -29,12 +29,18 @@ type ClusterScores struct {
 // Recall is the recall of the truth pairs that have one value of the
 // breakdown field. A pair of documents has the values of both members (for
 // ops: a pair of an original and its copy counts under each op of the copy);
-// pairs whose members have no value count under "(none)".
+// pairs whose members have no value count under "(none)". On a truth of
+// labelled pairs it also has the precision of the pairs of that value the
+// prediction calls duplicates (Predicted counts them; Precision is nil when
+// it calls none), so a stratum without duplicates still shows its false
+// pairs.
 type Recall struct {
-	Value  string  `json:"value"`
-	Truth  int64   `json:"truth"`
-	Found  int64   `json:"found"`
-	Recall float64 `json:"recall"`
+	Value     string   `json:"value"`
+	Truth     int64    `json:"truth"`
+	Found     int64    `json:"found"`
+	Recall    float64  `json:"recall"`
+	Predicted int64    `json:"predicted,omitempty"`
+	Precision *float64 `json:"precision,omitempty"`
 }
 
 // Negatives counts the must-not-link pairs of the truth (negative_of) and
@@ -96,14 +102,27 @@ func f1(p, r float64) float64 {
 }
 
 // breakdown turns per-value counts into sorted Recall rows, "(none)" last.
-func breakdown(names []string, truth, found []int64) []Recall {
+// predicted, when not nil, counts the predicted pairs of each value (labelled
+// pairs): a value with predicted pairs and no truth pair gets a row too,
+// with recall 1 as PairScores has it.
+func breakdown(names []string, truth, found, predicted []int64) []Recall {
 	var out []Recall
 	for i, n := range names {
-		if truth[i] == 0 {
+		if truth[i] == 0 && (predicted == nil || predicted[i] == 0) {
 			continue
 		}
-		out = append(out, Recall{Value: n, Truth: truth[i], Found: found[i],
-			Recall: float64(found[i]) / float64(truth[i])})
+		r := Recall{Value: n, Truth: truth[i], Found: found[i], Recall: 1}
+		if truth[i] > 0 {
+			r.Recall = float64(found[i]) / float64(truth[i])
+		}
+		if predicted != nil {
+			r.Predicted = predicted[i]
+			if predicted[i] > 0 {
+				p := float64(found[i]) / float64(predicted[i])
+				r.Precision = &p
+			}
+		}
+		out = append(out, r)
 	}
 	slices.SortFunc(out, func(a, b Recall) int {
 		if (a.Value == noneValue) != (b.Value == noneValue) {
@@ -148,31 +167,62 @@ func evalLabelled(t *Truth, p *Prediction, r *Result) {
 			if s {
 				r.Pairs.Correct++
 			}
-			if t.by != "" {
-				by.add(lp.values, s)
-			}
+		}
+		if t.by != "" {
+			by.addLabelled(lp.values, lp.positive, s)
 		}
 	}
 	r.Pairs.scores()
-	r.By = breakdown(by.names, by.truth, by.found)
+	r.By = breakdown(by.names, by.truth, by.found, by.predicted)
 	r.Weighted = weightedScores(scored, len(strata))
 }
 
-// valueCounts counts truth and found pairs per value of a field.
+// valueCounts counts truth and found pairs per value of a field, and on
+// labelled pairs the predicted pairs too.
 type valueCounts struct {
-	index        map[string]int
-	names        []string
-	truth, found []int64
+	index                   map[string]int
+	names                   []string
+	truth, found, predicted []int64
 }
 
 // add counts one truth pair with the given values ("(none)" for none).
 func (c *valueCounts) add(values []string, found bool) {
+	for _, i := range c.indices(values) {
+		c.truth[i]++
+		if found {
+			c.found[i]++
+		}
+	}
+}
+
+// addLabelled counts one labelled pair, positive or not, that the
+// prediction calls a duplicate or not.
+func (c *valueCounts) addLabelled(values []string, positive, predicted bool) {
+	if c.predicted == nil {
+		c.predicted = make([]int64, len(c.names))
+	}
+	for _, i := range c.indices(values) {
+		if positive {
+			c.truth[i]++
+			if predicted {
+				c.found[i]++
+			}
+		}
+		if predicted {
+			c.predicted[i]++
+		}
+	}
+}
+
+// indices returns the rows of values ("(none)" for none), adding the new.
+func (c *valueCounts) indices(values []string) []int {
 	if len(values) == 0 {
 		values = []string{noneValue}
 	}
 	if c.index == nil {
 		c.index = map[string]int{}
 	}
+	out := make([]int, 0, len(values))
 	for _, v := range values {
 		i, ok := c.index[v]
 		if !ok {
@@ -180,12 +230,13 @@ func (c *valueCounts) add(values []string, found bool) {
 			c.index[v] = i
 			c.names = append(c.names, v)
 			c.truth, c.found = append(c.truth, 0), append(c.found, 0)
+			if c.predicted != nil {
+				c.predicted = append(c.predicted, 0)
+			}
 		}
-		c.truth[i]++
-		if found {
-			c.found[i]++
-		}
+		out = append(out, i)
 	}
+	return out
 }
 
 func pairKey(a, b string) [2]string {

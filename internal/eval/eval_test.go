@@ -156,18 +156,18 @@ func TestEvaluateBreakdown(t *testing.T) {
 			// e and f, which finds (e,f) under glue only.
 			name: "clusters",
 			pred: clustersOf([]string{"a", "b"}, []string{"c", "e", "f"}),
-			want: []Recall{{"glue", 3, 1, 1.0 / 3}, {"truncate", 3, 1, 1.0 / 3}},
+			want: []Recall{{Value: "glue", Truth: 3, Found: 1, Recall: 1.0 / 3}, {Value: "truncate", Truth: 3, Found: 1, Recall: 1.0 / 3}},
 		},
 		{
 			name: "explicit pairs",
 			pred: []string{`{"a":"a","b":"b","label":"duplicate"}`, `{"a":"b","b":"c","label":"duplicate"}`,
 				`{"a":"e","b":"f","label":"duplicate"}`, `{"a":"c","b":"e","label":"duplicate"}`},
-			want: []Recall{{"glue", 3, 2, 2.0 / 3}, {"truncate", 3, 2, 2.0 / 3}},
+			want: []Recall{{Value: "glue", Truth: 3, Found: 2, Recall: 2.0 / 3}, {Value: "truncate", Truth: 3, Found: 2, Recall: 2.0 / 3}},
 		},
 		{
 			name:       "negative merged",
 			pred:       clustersOf([]string{"a", "b", "c", "d"}),
-			want:       []Recall{{"glue", 3, 2, 2.0 / 3}, {"truncate", 3, 3, 1}},
+			want:       []Recall{{Value: "glue", Truth: 3, Found: 2, Recall: 2.0 / 3}, {Value: "truncate", Truth: 3, Found: 3, Recall: 1}},
 			wantMerged: 1,
 		},
 	}
@@ -192,10 +192,10 @@ func TestEvaluateBreakdownDirect(t *testing.T) {
 		want []Recall
 	}{
 		{"clusters", clustersOf([]string{"a", "b"}, []string{"c", "e", "f"}),
-			[]Recall{{"glue", 2, 1, 0.5}, {"truncate", 2, 1, 0.5}}},
+			[]Recall{{Value: "glue", Truth: 2, Found: 1, Recall: 0.5}, {Value: "truncate", Truth: 2, Found: 1, Recall: 0.5}}},
 		{"explicit pairs", []string{`{"a":"a","b":"b","label":"duplicate"}`, `{"a":"b","b":"c","label":"duplicate"}`,
 			`{"a":"e","b":"f","label":"duplicate"}`},
-			[]Recall{{"glue", 2, 1, 0.5}, {"truncate", 2, 1, 0.5}}},
+			[]Recall{{Value: "glue", Truth: 2, Found: 1, Recall: 0.5}, {Value: "truncate", Truth: 2, Found: 1, Recall: 0.5}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tr := readTruth(t, "ops", breakdownTruth...)
@@ -216,7 +216,7 @@ func TestEvaluateBreakdownWithout(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := Evaluate(tr, readPred(t, PredictionOptions{}, clustersOf([]string{"a", "b"}, []string{"c", "e", "f"})...))
-	want := []Recall{{"truncate", 1, 1, 1}}
+	want := []Recall{{Value: "truncate", Truth: 1, Found: 1, Recall: 1}}
 	if diff := cmp.Diff(want, r.By, approx); diff != "" {
 		t.Errorf("breakdown (-want +got):\n%s", diff)
 	}
@@ -228,7 +228,7 @@ func TestEvaluateBreakdownWithout(t *testing.T) {
 func TestEvaluateBreakdownNone(t *testing.T) {
 	tr := readTruth(t, "ops", `{"id":"a","cluster":1}`, `{"id":"b","cluster":1}`, `{"id":"c","cluster":1,"ops":"ocr-heavy"}`)
 	r := Evaluate(tr, readPred(t, PredictionOptions{}, clustersOf([]string{"a", "b"})...))
-	want := []Recall{{"ocr-heavy", 2, 0, 0}, {noneValue, 1, 1, 1}}
+	want := []Recall{{Value: "ocr-heavy", Truth: 2}, {Value: noneValue, Truth: 1, Found: 1, Recall: 1}}
 	if diff := cmp.Diff(want, r.By, approx); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
@@ -253,13 +253,15 @@ func TestEvaluateLabelledPairs(t *testing.T) {
 			pred: []string{`{"a":"b","b":"a","label":"duplicate"}`, `{"a":"e","b":"f","label":"duplicate"}`,
 				`{"a":"x","b":"y","label":"duplicate"}`, `{"a":"c","b":"d","label":"similar"}`},
 			want: PairScores{Predicted: 2, Truth: 2, Correct: 1, Precision: 0.5, Recall: 0.5, F1: 0.5},
-			by:   []Recall{{"en", 1, 1, 1}, {"ru", 1, 0, 0}},
+			by: []Recall{{Value: "en", Truth: 1, Found: 1, Recall: 1, Predicted: 2, Precision: ptr(0.5)},
+				{Value: "ru", Truth: 1, Found: 0, Recall: 0}},
 		},
 		{
 			name: "clusters",
 			pred: clustersOf([]string{"a", "b", "e"}, []string{"c", "d"}),
 			want: PairScores{Predicted: 2, Truth: 2, Correct: 2, Precision: 1, Recall: 1, F1: 1},
-			by:   []Recall{{"en", 1, 1, 1}, {"ru", 1, 1, 1}},
+			by: []Recall{{Value: "en", Truth: 1, Found: 1, Recall: 1, Predicted: 1, Precision: ptr(1)},
+				{Value: "ru", Truth: 1, Found: 1, Recall: 1, Predicted: 1, Precision: ptr(1)}},
 		},
 	}
 	for _, tc := range tests {

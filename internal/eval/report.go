@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -146,9 +147,14 @@ func plural(n int, one, many string) string {
 }
 
 // writeBreakdown writes recall per value of the breakdown field, one column
-// per prediction.
+// per prediction; on labelled pairs precision too, a second column each.
 func (rep *Report) writeBreakdown(w io.Writer) {
-	fmt.Fprintf(w, "\nrecall by %s", rep.Truth.By)
+	labelled := rep.Truth.Form == "pairs"
+	if labelled {
+		fmt.Fprintf(w, "\nrecall and precision by %s", rep.Truth.By)
+	} else {
+		fmt.Fprintf(w, "\nrecall by %s", rep.Truth.By)
+	}
 	if rep.Truth.Direct {
 		fmt.Fprintf(w, ", pairs of a member with and a member without %s only", rep.Truth.By)
 	}
@@ -159,7 +165,11 @@ func (rep *Report) writeBreakdown(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, rep.Truth.By+"\ttruth pairs\t")
 	for _, r := range rep.Results {
-		fmt.Fprint(tw, r.Name+"\t")
+		if labelled {
+			fmt.Fprint(tw, r.Name+" recall\tprecision\t")
+		} else {
+			fmt.Fprint(tw, r.Name+"\t")
+		}
 	}
 	fmt.Fprintln(tw)
 	var order []string
@@ -172,16 +182,36 @@ func (rep *Report) writeBreakdown(w io.Writer) {
 			truth[b.Value] = b.Truth
 		}
 	}
+	if labelled {
+		slices.SortFunc(order, func(a, b string) int {
+			if (a == noneValue) != (b == noneValue) {
+				if a == noneValue {
+					return 1
+				}
+				return -1
+			}
+			return strings.Compare(a, b)
+		})
+	}
 	for _, v := range order {
 		fmt.Fprintf(tw, "%s\t%s\t", v, commas(truth[v]))
 		for _, r := range rep.Results {
-			cell := "-"
+			recall, precision := "-", "-"
 			for _, b := range r.By {
-				if b.Value == v {
-					cell = fmt.Sprintf("%.4f (%s)", b.Recall, commas(b.Found))
+				if b.Value != v {
+					continue
+				}
+				if b.Truth > 0 {
+					recall = fmt.Sprintf("%.4f (%s)", b.Recall, commas(b.Found))
+				}
+				if b.Precision != nil {
+					precision = fmt.Sprintf("%.4f (%s of %s)", *b.Precision, commas(b.Found), commas(b.Predicted))
 				}
 			}
-			fmt.Fprint(tw, cell+"\t")
+			fmt.Fprint(tw, recall+"\t")
+			if labelled {
+				fmt.Fprint(tw, precision+"\t")
+			}
 		}
 		fmt.Fprintln(tw)
 	}

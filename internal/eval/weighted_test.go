@@ -167,3 +167,53 @@ func TestWeightedReport(t *testing.T) {
 		t.Errorf("cluster truth has weighted scores %+v", r.Weighted)
 	}
 }
+
+func ptr(f float64) *float64 { return &f }
+
+// TestBreakdownPrecision: on labelled pairs the breakdown gives each
+// value's precision too, and a stratum without duplicates still shows the
+// pairs the prediction wrongly calls duplicates.
+func TestBreakdownPrecision(t *testing.T) {
+	tr, err := ReadTruth(strings.NewReader(`{"a":"1","b":"2","label":"duplicate","stratum":"A"}
+{"a":"3","b":"4","label":"different","stratum":"A"}
+{"a":"5","b":"6","label":"different","stratum":"B","weight":4}
+{"a":"7","b":"8","label":"different","stratum":"C"}
+{"a":"9","b":"10","label":"duplicate","stratum":"D"}
+`), "stratum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Prediction{Name: "run", Pairs: [][2]string{{"1", "2"}, {"4", "3"}, {"5", "6"}}}
+	r := Evaluate(tr, p)
+	want := []Recall{
+		{Value: "A", Truth: 1, Found: 1, Recall: 1, Predicted: 2, Precision: ptr(0.5)},
+		{Value: "B", Recall: 1, Predicted: 1, Precision: ptr(0)},
+		{Value: "D", Truth: 1, Recall: 0},
+	}
+	if diff := cmp.Diff(want, r.By, approx); diff != "" {
+		t.Errorf("breakdown (-want +got):\n%s", diff)
+	}
+	var b bytes.Buffer
+	if err := NewReport(tr, []*Prediction{p}).WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(b.String(), "\n") {
+		if f := strings.Fields(line); len(f) > 0 {
+			rows[f[0]] = strings.Join(f, " ")
+		}
+	}
+	for _, want := range []string{
+		"stratum truth pairs run recall precision",
+		"A 1 1.0000 (1) 0.5000 (1 of 2)",
+		"B 0 - 0.0000 (0 of 1)",
+		"D 1 0.0000 (0) -",
+	} {
+		if rows[strings.Fields(want)[0]] != want {
+			t.Errorf("report row %q, want %q:\n%s", rows[strings.Fields(want)[0]], want, b.String())
+		}
+	}
+	if !strings.Contains(b.String(), "recall and precision by stratum") {
+		t.Errorf("report lacks the breakdown's title:\n%s", b.String())
+	}
+}

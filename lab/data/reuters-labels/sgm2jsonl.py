@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Reuters-21578 SGML (.sgm or .sgm.gz files in a directory) to JSON Lines.
 
-One line per story with a <BODY>: {"id": NEWID, "title", "text", "date"}.
-The text is the dateline followed by the body, as the story reads on the
-wire ("NEW YORK, March 3 - The Federal Reserve ..."): hard-wrapped lines
+One line per story with text, as neardup reads the .sgm files: {"id": NEWID,
+"title", "text", "date"}. The text is the dateline followed by the body (for
+an unprocessed story, <TEXT TYPE="UNPROC">, the text of TEXT without its
+title, dateline and author, marked "unprocessed": true; a brief, <TEXT
+TYPE="BRIEF">, has none), as the story reads on the wire ("NEW YORK, March 3 - The Federal Reserve ..."): hard-wrapped lines
 joined, an indented line starting a paragraph, paragraphs separated by a
 blank line, the closing "Reuter" sign-off and control characters dropped.
 The date is the <DATE> element as ISO 8601 (UTC).
@@ -62,8 +64,14 @@ def main(d):
             data = f.read().decode("latin-1")
         for story in re.findall(r"<REUTERS(.*?)</REUTERS>", data, re.S):
             body = element(story, "BODY")
-            if body is None:
-                continue
+            unprocessed = body is None
+            if unprocessed:
+                m = re.search(r"<TEXT([^>]*)>(.*?)(</TEXT>|$)", story, re.S)
+                if m is None or "BRIEF" in m.group(1).upper():
+                    continue
+                body = m.group(2)
+                for name in ("TITLE", "DATELINE", "AUTHOR"):
+                    body = re.sub(r"<%s>.*?</%s>" % (name, name), "", body, flags=re.S)
             text = body_text(clean(unescape(body)))
             if not text:
                 continue
@@ -73,6 +81,8 @@ def main(d):
             if dl:
                 text = dl + " " + text
             rec = {"id": newid, "title": title, "text": text, "date": date(element(story, "DATE") or "")}
+            if unprocessed:
+                rec["unprocessed"] = True
             sys.stdout.write(json.dumps(rec, ensure_ascii=False) + "\n")
 
 if __name__ == "__main__":
