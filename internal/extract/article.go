@@ -74,6 +74,12 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		pruneLinkBlocks(f.Node)
 		pruneDateLines(f.Node)
 		pruneHeadline(f.Node, a.Title)
+		switch {
+		case opts.blocks != nil:
+			_, *opts.blocks = contentBlocks(f.Node)
+		case !opts.KeepBlocks:
+			pruneBlocks(f.Node, opts.BlockModel)
+		}
 		a.Text = Text(f.Node)
 	}
 	a.Text = rule.Strip(tidy(a.Text))

@@ -20,6 +20,10 @@
 //     cell of a page laid out in a table), a dateline standing alone in a
 //     <time> element, a headline repeated in bold type at the start of the
 //     content, and advertisement labels between paragraphs;
+//   - a block classifier (BlockModel, its weights in blockmodel.go written
+//     by the lab's extract-train command) removes the leaf blocks of the
+//     content it scores as boilerplate: share lines, newsletter boxes,
+//     photo credits, tag lines;
 //   - site rules (package rules) choose the body by CSS selector, drop
 //     parts by selector or attribute pattern, strip boilerplate lines and
 //     say which URLs are articles;

@@ -96,6 +96,17 @@ type Options struct {
 	// LibraryOnly measures the engine alone: no cleaning before it, its
 	// own text rendering, no site rules. For comparisons only.
 	LibraryOnly bool
+	// BlockModel scores the leaf blocks of the engine's content; those it
+	// scores under its threshold leave the article. nil means
+	// DefaultBlockModel. A site rule's body is never pruned.
+	BlockModel *BlockModel
+	// KeepBlocks turns the block classifier off: every block the engine
+	// and the fixes keep stays. For comparisons only.
+	KeepBlocks bool
+
+	// blocks, when set, collects the content's blocks instead of pruning
+	// them (PageBlocks).
+	blocks *[]Block
 }
 
 // Defaults for Options fields left zero.
@@ -121,6 +132,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Engine == nil {
 		o.Engine = Readeck
+	}
+	if o.BlockModel == nil {
+		o.BlockModel = &DefaultBlockModel
 	}
 	return o
 }
@@ -206,6 +220,19 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 		return a, "", err
 	}
 	return a, judge(a, opts), nil
+}
+
+// PageBlocks returns the leaf blocks of a page's content, with their
+// features, as the block classifier would score them: after the cleaning,
+// the engine and the other fixes. A page that yields no content, or whose
+// site rule chooses the body, has none. It is how a block model is
+// trained (ndlab extract-train).
+func PageBlocks(in Input, opts Options) ([]Block, error) {
+	var blocks []Block
+	opts.blocks = &blocks
+	opts.LibraryOnly = false
+	_, _, err := page(in, opts.withDefaults())
+	return blocks, err
 }
 
 // notPage says why a body that may pass for HTML (its items' HTML, its

@@ -83,7 +83,8 @@ func navWord(w string) bool {
 
 // markRegions marks, before the engine runs, every element whose tag, ARIA
 // role, id or class names a navigation region or a section of related
-// stories (regionAttr).
+// stories (regionAttr), and every element whose id or class names
+// boilerplate or the article (nameAttr).
 func markRegions(n *html.Node) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.ElementNode {
@@ -91,6 +92,9 @@ func markRegions(n *html.Node) {
 		}
 		if r := region(c); r != "" {
 			c.Attr = append(c.Attr, html.Attribute{Key: regionAttr, Val: r})
+		}
+		if k := nameKind(c); k != "" {
+			c.Attr = append(c.Attr, html.Attribute{Key: nameAttr, Val: k})
 		}
 		markRegions(c)
 	}

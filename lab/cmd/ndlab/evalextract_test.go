@@ -104,17 +104,20 @@ func TestRunExtractSpeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 5 || !strings.Contains(lines[0], "fastest of 2 rounds") {
-		t.Fatalf("want a heading, a header and three rows:\n%s", out.String())
+	if len(lines) != 2+len(speedStages) || !strings.Contains(lines[0], "fastest of 2 rounds") {
+		t.Fatalf("want a heading, a header and a row for each stage:\n%s", out.String())
 	}
 	for i, stage := range speedStages {
 		row := lines[2+i]
-		if !strings.Contains(row, stage) || strings.Fields(row)[len(strings.Fields(row))-7] != "2" {
+		if !strings.Contains(row, stage) || strings.Fields(row)[len(strings.Fields(row))-9] != "2" {
 			t.Errorf("row %d %q: want stage %q over 2 pages", i, row, stage)
 		}
 	}
-	if f := strings.Fields(lines[2]); f[len(f)-1] != "1.00" {
-		t.Errorf("baseline ratio %s, want 1.00", f[len(f)-1])
+	if f := strings.Fields(lines[2]); f[len(f)-3] != "1.00" {
+		t.Errorf("baseline ratio %s, want 1.00", f[len(f)-3])
+	}
+	if f := strings.Fields(lines[2+beforeStage]); f[len(f)-2] != "1.000" || f[len(f)-1] != "1.000" {
+		t.Errorf("the extractor without the block model against itself: %s and %s, want 1.000", f[len(f)-2], f[len(f)-1])
 	}
 }
 

@@ -45,7 +45,11 @@ func (c *extractSpeedCmd) Run(g *globals) error {
 }
 
 // speedStages are the timed stages, the baseline first.
-var speedStages = []string{"parse HTML (baseline)", "engine alone", "neardup extract"}
+var speedStages = []string{"parse HTML (baseline)", "engine alone", "neardup, no block model", "neardup extract"}
+
+// beforeStage is the stage of extraction without the block model: the
+// extractor the block model is added to, timed in the same run.
+const beforeStage = 2
 
 // stageTimes are one dataset's per-page times of each stage.
 type stageTimes struct {
@@ -111,7 +115,7 @@ func timeStages(ctx context.Context, in extracteval.Input) ([]time.Duration, err
 		return nil, err
 	}
 	page := extract.Input{URL: in.URL, ContentType: in.ContentType, Body: in.Body}
-	for s, opts := range []extract.Options{{LibraryOnly: true, MinChars: -1}, {MinChars: -1}} {
+	for s, opts := range []extract.Options{{LibraryOnly: true, MinChars: -1}, {MinChars: -1, KeepBlocks: true}, {MinChars: -1}} {
 		t0 := time.Now()
 		_, _, err := extract.Page(ctx, page, opts)
 		took[s+1] = time.Since(t0)
@@ -128,17 +132,21 @@ func writeSpeedTable(w io.Writer, all []stageTimes, rounds int) error {
 	fmt.Fprintf(w, "per-page wall time, fastest of %d rounds, one goroutine; GOMAXPROCS %d; load average %s\n",
 		rounds, runtime.GOMAXPROCS(0), loadAverage())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "dataset\tstage\tpages\tp50 ms\tp90 ms\tp99 ms\tmax ms\tmean ms\tp50 / baseline p50\t")
+	fmt.Fprintln(tw, "dataset\tstage\tpages\tp50 ms\tp90 ms\tp99 ms\tmax ms\tmean ms\tp50 / baseline p50\tp50 / no-block-model p50\tp99 / no-block-model p99\t")
+	ratio := func(a, b time.Duration) float64 {
+		if b <= 0 {
+			return 0
+		}
+		return float64(a) / float64(b)
+	}
 	for _, st := range all {
 		base := percentile(st.times[0], 0.5)
+		before50, before99 := percentile(st.times[beforeStage], 0.5), percentile(st.times[beforeStage], 0.99)
 		for s, times := range st.times {
-			p50 := percentile(times, 0.5)
-			ratio := 0.0
-			if base > 0 {
-				ratio = float64(p50) / float64(base)
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t\n", st.dataset, speedStages[s], st.pages,
-				ms(p50), ms(percentile(times, 0.9)), ms(percentile(times, 0.99)), ms(percentile(times, 1)), ms(mean(times)), ratio)
+			p50, p99 := percentile(times, 0.5), percentile(times, 0.99)
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.2f\t%.3f\t%.3f\t\n", st.dataset, speedStages[s], st.pages,
+				ms(p50), ms(percentile(times, 0.9)), ms(p99), ms(percentile(times, 1)), ms(mean(times)),
+				ratio(p50, base), ratio(p50, before50), ratio(p99, before99))
 		}
 	}
 	return tw.Flush()

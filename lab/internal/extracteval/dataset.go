@@ -27,11 +27,31 @@ type Dataset struct {
 	MissingInput int
 }
 
-// Page is one input page and its cleaned gold text.
+// Page is one input page and its cleaned gold text, or the snippets its
+// text must and must not hold.
 type Page struct {
 	ID        string
 	InputPath string
 	Gold      string
+	// URL is the page's address when the dataset lists it apart from the
+	// page (the snippet layout), else empty.
+	URL string
+	// With and Without, in the snippet layout, are passages the article
+	// text must hold and must not hold; the page is then scored by them
+	// (ScoreSnippets), not by Gold.
+	With, Without []string
+}
+
+// Snippets reports whether the page is scored by snippets.
+func (p Page) Snippets() bool { return len(p.With)+len(p.Without) > 0 }
+
+// Score scores a prediction for the page: by the shingle metric against
+// its gold text, or by its snippets.
+func (p Page) Score(pred string) PR {
+	if p.Snippets() {
+		return ScoreSnippets(p.With, p.Without, pred)
+	}
+	return Score(p.Gold, pred)
 }
 
 // OpenOptions restrict and name a dataset. The zero value takes every page
@@ -46,7 +66,10 @@ type OpenOptions struct {
 // Open reads the gold files of the dataset in dir. dir is the folder that
 // holds input/ and GoldStandard/, or a folder of such folders (CleanEval's
 // dev and final sets side by side), whose pages then have ids
-// "<subfolder>/<id>".
+// "<subfolder>/<id>". Two other layouts are read too: html/<id>.html beside
+// txt/<id>.txt (newspaper4k's test pages), and evaldata.json beside eval/
+// (trafilatura's evaluation pages: a JSON object mapping each page's URL
+// to its file in eval/ and the snippets its text must and must not hold).
 func Open(dir string, opts OpenOptions) (*Dataset, error) {
 	name := opts.Name
 	if name == "" {
@@ -57,19 +80,37 @@ func Open(dir string, opts OpenOptions) (*Dataset, error) {
 		keep[id] = true
 	}
 	ds := &Dataset{Name: name}
-	parts, err := layoutParts(dir)
+	var err error
+	switch {
+	case isFile(filepath.Join(dir, "evaldata.json")):
+		err = ds.addSnippets(dir, keep)
+	case isDir(filepath.Join(dir, "html")) && isDir(filepath.Join(dir, "txt")):
+		err = ds.addFolders(filepath.Join(dir, "html"), filepath.Join(dir, "txt"), "", keep)
+	default:
+		err = ds.addParts(dir, keep)
+	}
 	if err != nil {
 		return nil, err
-	}
-	for _, part := range parts {
-		if err := ds.add(filepath.Join(dir, part), part, keep); err != nil {
-			return nil, err
-		}
 	}
 	if len(ds.Pages) == 0 {
 		return nil, fmt.Errorf("extracteval: no page with gold text and input in %s", dir)
 	}
 	return ds, nil
+}
+
+// addParts adds the pages of the input/ + GoldStandard/ layout.
+func (ds *Dataset) addParts(dir string, keep map[string]bool) error {
+	parts, err := layoutParts(dir)
+	if err != nil {
+		return err
+	}
+	for _, part := range parts {
+		d := filepath.Join(dir, part)
+		if err := ds.addFolders(filepath.Join(d, "input"), filepath.Join(d, "GoldStandard"), part, keep); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // layoutParts returns "" when dir itself holds input/, else the names of
@@ -99,14 +140,19 @@ func isDir(path string) bool {
 	return err == nil && fi.IsDir()
 }
 
-// add appends the pages of one input/ + GoldStandard/ folder, their ids
-// prefixed with part.
-func (ds *Dataset) add(dir, part string, keep map[string]bool) error {
-	inputs, err := stems(filepath.Join(dir, "input"), ".html", ".htm")
+func isFile(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// addFolders appends the pages of a folder of pages beside a folder of gold
+// texts of the same names, their ids prefixed with part.
+func (ds *Dataset) addFolders(inputDir, goldDir, part string, keep map[string]bool) error {
+	inputs, err := stems(inputDir, ".html", ".htm")
 	if err != nil {
 		return err
 	}
-	golds, err := stems(filepath.Join(dir, "GoldStandard"), ".txt")
+	golds, err := stems(goldDir, ".txt")
 	if err != nil {
 		return err
 	}
@@ -206,7 +252,7 @@ func ReadInput(p Page) (Input, error) {
 	if err != nil {
 		return Input{}, err
 	}
-	in := Input{ID: p.ID, Path: p.InputPath, Body: body}
+	in := Input{ID: p.ID, Path: p.InputPath, URL: p.URL, Body: body}
 	if !bytes.HasPrefix(body, []byte("<text ")) {
 		return in, nil
 	}

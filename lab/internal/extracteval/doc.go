@@ -1,6 +1,6 @@
 // Package extracteval measures article extraction against gold text.
 //
-// It owns the shingle metric (Unicode \w+ tokens, lower-cased; multisets of
+// It owns the shingle metric (Unicode \w+ tokens, case kept; multisets of
 // 4-token shingles; per-page precision and recall from the multiset overlap;
 // means over pages; F1 of the two means), the reading of gold folders laid
 // out as input/<id>.html beside GoldStandard/<id>.txt (the Dragnet and

@@ -113,7 +113,7 @@ func Evaluate(ctx context.Context, ds *Dataset, sys System, workers int) (Result
 				t0 := time.Now()
 				text, err := sys.Extract(ctx, inputs[i])
 				took := time.Since(t0)
-				out[i] = scored{Score(ds.Pages[i].Gold, text), err != nil, text == "", took, Site(inputs[i])}
+				out[i] = scored{ds.Pages[i].Score(text), err != nil, text == "", took, Site(inputs[i])}
 			}
 		}()
 	}

@@ -1,0 +1,91 @@
+package extract
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// bigPage returns a page of about size bytes: a menu, an article of
+// paragraphs with a share bar every twenty, and a sidebar of links.
+func bigPage(size int) string {
+	var b strings.Builder
+	b.WriteString(`<!DOCTYPE html><html lang="en"><head><title>Council passes budget</title></head><body>
+<nav><ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li></ul></nav><article><h1>Council passes budget</h1>`)
+	for i := 0; b.Len() < size-2000; i++ {
+		fmt.Fprintf(&b, "<p>%s %s %s</p>\n", paragraph(i), paragraph(i+1), paragraph(i+2))
+		if i%20 == 19 {
+			b.WriteString(`<div class="share-bar"><a href="/s">Share</a> <a href="/t">Tweet</a></div>`)
+		}
+	}
+	b.WriteString(`</article><aside class="sidebar"><ul><li><a href="/a">Most read</a></li></ul></aside></body></html>`)
+	return b.String()
+}
+
+// BenchmarkPage10MB reports the time and the peak heap of extracting one
+// page of 10 MB (just under DefaultMaxBytes), against the page's size:
+//
+//	go test -run '^$' -bench Page10MB -benchtime 3x ./internal/extract/
+func BenchmarkPage10MB(b *testing.B) {
+	in := Input{URL: "https://news.example/2024/03/05/budget", Body: []byte(bigPage(DefaultMaxBytes - 1024))}
+	b.SetBytes(int64(len(in.Body)))
+	for _, kb := range []bool{false, true} {
+		name := "block-model"
+		if kb {
+			name = "no-block-model"
+		}
+		b.Run(name, func(b *testing.B) {
+			var peak uint64
+			for b.Loop() {
+				p := heapPeak(func() {
+					a, skip, err := Page(context.Background(), in, Options{KeepBlocks: kb})
+					if err != nil || skip != "" || len(a.Text) < len(in.Body)/2 {
+						b.Fatalf("err %v, skip %q, %d bytes of text", err, skip, len(a.Text))
+					}
+				})
+				peak = max(peak, p)
+			}
+			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+			b.ReportMetric(float64(peak)/float64(len(in.Body)), "peak-heap/page")
+		})
+	}
+}
+
+// heapPeak runs f and returns the most bytes of heap objects seen while it
+// ran, sampled every 5 ms.
+func heapPeak(f func()) uint64 {
+	runtime.GC()
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	var peak atomic.Uint64
+	read := func() {
+		metrics.Read(sample)
+		if v := sample[0].Value.Uint64(); v > peak.Load() {
+			peak.Store(v)
+		}
+	}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		t := time.NewTicker(5 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				read()
+			}
+		}
+	})
+	f()
+	close(stop)
+	wg.Wait()
+	read()
+	return peak.Load()
+}

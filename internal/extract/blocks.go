@@ -1,0 +1,437 @@
+package extract
+
+import (
+	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// nameAttr is the attribute markRegions sets on the elements whose id or
+// class names boilerplate ("neg": share bars, bylines, captions,
+// newsletters, advertisements …) or the article ("pos": article, content,
+// story, entry …). The engine drops class names; the block classifier reads
+// this mark on the engine's content.
+const nameAttr = "data-neardup-name"
+
+// Words of ids and classes (split at "-" and "_", compared whole or as a
+// prefix) that name boilerplate and the article.
+var (
+	negWords = map[string]bool{"share": true, "sharing": true, "social": true, "author": true, "byline": true,
+		"bio": true, "meta": true, "tag": true, "tags": true, "promo": true, "caption": true, "credit": true,
+		"credits": true, "copyright": true, "disclaimer": true, "more": true, "login": true, "print": true,
+		"email": true, "follow": true, "date": true, "time": true, "timestamp": true, "posted": true,
+		"info": true, "ad": true, "ads": true, "banner": true, "cookie": true, "popup": true, "modal": true,
+		"signin": true, "skip": true, "label": true, "source": true, "teaser": true, "byl": true,
+		"dateline": true, "newsletter": true, "subscribe": true, "signup": true, "breadcrumbs": true}
+	negPrefixes = []string{"advert", "sponsor", "recommend", "newsletter", "subscri", "outbrain", "taboola",
+		"promo", "related", "trending", "teaser", "byline", "author"}
+	posWords = map[string]bool{"article": true, "content": true, "body": true, "story": true, "text": true,
+		"entry": true, "post": true, "main": true, "paragraph": true, "articlebody": true, "storybody": true,
+		"postbody": true, "entrycontent": true}
+)
+
+// nameKind returns "neg" when n's id or class names boilerplate, "pos"
+// when it names the article, "" otherwise; boilerplate wins.
+func nameKind(n *html.Node) string {
+	names := attr(n, "id") + " " + attr(n, "class")
+	if len(names) == 1 {
+		return ""
+	}
+	kind := ""
+	for _, w := range strings.FieldsFunc(strings.ToLower(names), func(r rune) bool {
+		return r == '-' || r == '_' || unicode.IsSpace(r)
+	}) {
+		if negWords[w] {
+			return "neg"
+		}
+		for _, p := range negPrefixes {
+			if strings.HasPrefix(w, p) {
+				return "neg"
+			}
+		}
+		if posWords[w] {
+			kind = "pos"
+		}
+	}
+	return kind
+}
+
+// textBlock is one leaf block of a content tree: an element that breaks a
+// paragraph (or a table cell) and holds text but no other such element.
+type textBlock struct {
+	node  *html.Node
+	text  string
+	runes int
+	// linked counts the runes of text inside links.
+	linked int
+}
+
+// leafBlocks returns the leaf blocks under root in document order. Text
+// that sits beside blocks in a mixed element is not a leaf block: it is
+// never removed by the classifier.
+func leafBlocks(root *html.Node) []textBlock {
+	var out []textBlock
+	var walk func(*html.Node) bool // reports whether n holds a block
+	walk = func(n *html.Node) bool {
+		has := false
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && !neverText[tag(c)] && walk(c) {
+				has = true
+			}
+		}
+		if n.Type != html.ElementNode || n == root {
+			return has
+		}
+		isBlock := block[tag(n)] || tag(n) == atom.Td || tag(n) == atom.Th
+		if isBlock && !has {
+			t := strings.TrimSpace(Text(n))
+			if t != "" {
+				b := textBlock{node: n, text: t, runes: utf8.RuneCountInString(t)}
+				b.linked = linkedRunes(n, false)
+				out = append(out, b)
+			}
+		}
+		return has || isBlock
+	}
+	walk(root)
+	return out
+}
+
+// linkedRunes counts the non-space runes of text inside links under n.
+func linkedRunes(n *html.Node, in bool) int {
+	if n.Type == html.TextNode {
+		if !in {
+			return 0
+		}
+		k := 0
+		for _, r := range n.Data {
+			if !unicode.IsSpace(r) {
+				k++
+			}
+		}
+		return k
+	}
+	in = in || n.Type == html.ElementNode && tag(n) == atom.A
+	k := 0
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		k += linkedRunes(c, in)
+	}
+	return k
+}
+
+// NumBlockFeatures is the length of a block's feature vector.
+const NumBlockFeatures = 32
+
+// blockFeatures returns the feature vectors of the leaf blocks, in order.
+// Feature 0 is the constant 1 (the bias).
+func blockFeatures(blocks []textBlock) [][NumBlockFeatures]float64 {
+	total := 0
+	for _, b := range blocks {
+		total += b.runes
+	}
+	// The largest block is the article's core; a block far from it in the
+	// tree is more likely something else the engine kept.
+	core := 0
+	for i, b := range blocks {
+		if b.runes > blocks[core].runes {
+			core = i
+		}
+	}
+	coreDepth := 0
+	if len(blocks) > 0 {
+		coreDepth = depth(blocks[core].node)
+	}
+	out := make([][NumBlockFeatures]float64, len(blocks))
+	for i, b := range blocks {
+		f := &out[i]
+		f[0] = 1
+		f[1] = math.Log1p(float64(b.runes))
+		f[2] = linkDensity(b)
+		words, punct, upper, digits, letters := textStats(b.text)
+		if words > 0 {
+			f[3] = float64(punct) / float64(words)
+			f[4] = float64(upper) / float64(words)
+		}
+		if letters+digits > 0 {
+			f[5] = float64(digits) / float64(letters+digits)
+		}
+		f[6] = boolf(endsSentence(b.text))
+		switch a := tag(b.node); {
+		case a == atom.P:
+			f[7] = 1
+		case headingLevel(a) > 0:
+			f[8] = 1
+		case a == atom.Li || a == atom.Dd || a == atom.Dt:
+			f[9] = 1
+		case a == atom.Td || a == atom.Th || a == atom.Tr:
+			f[10] = 1
+		}
+		var nav, neg, pos, quote, caption bool
+		for p := b.node; p != nil; p = p.Parent {
+			if p.Type != html.ElementNode {
+				continue
+			}
+			switch attr(p, regionAttr) {
+			case "nav", "related":
+				nav = true
+			}
+			switch attr(p, nameAttr) {
+			case "neg":
+				neg = true
+			case "pos":
+				pos = pos || !neg
+			}
+			switch tag(p) {
+			case atom.Blockquote:
+				quote = true
+			case atom.Figure, atom.Figcaption, atom.Caption:
+				caption = true
+			}
+		}
+		f[11], f[12], f[13] = boolf(nav), boolf(neg), boolf(pos)
+		f[14], f[15] = boolf(quote), boolf(caption)
+		if len(blocks) > 1 {
+			f[16] = float64(i) / float64(len(blocks)-1)
+		}
+		f[17] = boolf(i == 0)
+		f[18] = boolf(i == len(blocks)-1)
+		if i > 0 {
+			f[19] = math.Log1p(float64(blocks[i-1].runes))
+			f[20] = linkDensity(blocks[i-1])
+		}
+		if i+1 < len(blocks) {
+			f[21] = math.Log1p(float64(blocks[i+1].runes))
+			f[22] = linkDensity(blocks[i+1])
+		}
+		if total > 0 {
+			f[23] = float64(b.runes) / float64(total)
+		}
+		f[24] = boolf(copyrightLine(b.text))
+		f[25] = boolf(words < 4)
+		hops := treeHops(b.node, blocks[core].node)
+		f[26] = math.Log1p(float64(hops))
+		f[27] = boolf(b.node.Parent == blocks[core].node.Parent)
+		f[28] = boolf(i < core)
+		f[29] = float64(depth(b.node)-coreDepth) / 4
+		f[30] = boolf(boilerplateCue(b.text))
+		f[31] = f[2] * boolf(b.runes < 80)
+	}
+	return out
+}
+
+// depth is n's number of ancestors.
+func depth(n *html.Node) int {
+	d := 0
+	for p := n.Parent; p != nil; p = p.Parent {
+		d++
+	}
+	return d
+}
+
+// treeHops counts the edges between a and b through their lowest common
+// ancestor.
+func treeHops(a, b *html.Node) int {
+	up := map[*html.Node]int{}
+	for p, d := a, 0; p != nil; p, d = p.Parent, d+1 {
+		up[p] = d
+	}
+	for p, d := b, 0; p != nil; p, d = p.Parent, d+1 {
+		if da, ok := up[p]; ok {
+			return da + d
+		}
+	}
+	return len(up)
+}
+
+// cues are phrases of boilerplate blocks, lower-cased.
+var cues = []string{"click", "sign up", "subscribe", "newsletter", "email", "e-mail", "posted in", "posted by",
+	"filed under", "tags:", "categories:", "log in", "login", "powered by", "follow us", "share this", "read more",
+	"comments", "rss", "all rights", "terms of", "privacy", "cookie", "advertis", "related", "you may also",
+	"recommended", "sponsored", "»", "«", "→"}
+
+// boilerplateCue reports whether a short text holds a phrase of boilerplate.
+func boilerplateCue(s string) bool {
+	if len(s) > 400 {
+		return false
+	}
+	l := strings.ToLower(s)
+	for _, c := range cues {
+		if strings.Contains(l, c) {
+			return true
+		}
+	}
+	return false
+}
+
+func boolf(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func linkDensity(b textBlock) float64 {
+	nonSpace := 0
+	for _, r := range b.text {
+		if !unicode.IsSpace(r) {
+			nonSpace++
+		}
+	}
+	if nonSpace == 0 {
+		return 0
+	}
+	return min(1, float64(b.linked)/float64(nonSpace))
+}
+
+// headingLevel returns 1 to 6 for h1 to h6, 0 for other elements.
+func headingLevel(a atom.Atom) int {
+	switch a {
+	case atom.H1:
+		return 1
+	case atom.H2:
+		return 2
+	case atom.H3:
+		return 3
+	case atom.H4:
+		return 4
+	case atom.H5:
+		return 5
+	case atom.H6:
+		return 6
+	}
+	return 0
+}
+
+// textStats counts a text's words, its sentence and clause punctuation,
+// the words that start with a capital letter, and its digits and letters.
+func textStats(s string) (words, punct, upper, digits, letters int) {
+	inWord := false
+	for _, r := range s {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+			if !inWord {
+				words++
+				if unicode.IsUpper(r) {
+					upper++
+				}
+			}
+			inWord = true
+		case unicode.IsDigit(r):
+			digits++
+			if !inWord {
+				words++
+			}
+			inWord = true
+		default:
+			inWord = false
+			if strings.ContainsRune(".,;:!?。，、！？", r) {
+				punct++
+			}
+		}
+	}
+	return words, punct, upper, digits, letters
+}
+
+// endsSentence reports whether a text ends like a sentence.
+func endsSentence(s string) bool {
+	s = strings.TrimRight(s, " \t\n\"'”’»)")
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return strings.ContainsRune(".!?。！？…:", r)
+}
+
+// copyrightLine reports a copyright or rights notice.
+func copyrightLine(s string) bool {
+	if strings.ContainsRune(s, '©') {
+		return true
+	}
+	l := strings.ToLower(s)
+	return strings.Contains(l, "copyright") || strings.Contains(l, "all rights reserved")
+}
+
+// BlockModel is a logistic model that scores a leaf block of the engine's
+// content as article text: the probability is the logistic function of the
+// dot product of Weights with the block's features. Blocks scoring under
+// Threshold leave the content.
+type BlockModel struct {
+	Weights   [NumBlockFeatures]float64
+	Threshold float64
+}
+
+// Prob returns the model's probability that a block with features f is
+// article text.
+func (m *BlockModel) Prob(f [NumBlockFeatures]float64) float64 {
+	z := 0.0
+	for i, w := range m.Weights {
+		z += w * f[i]
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// maxPruned is the largest share of the content's text the block model may
+// remove: when it scores more of it under its threshold, the engine chose
+// something else than an article with some boilerplate around it (a list
+// of teasers, an "about" page), which removing blocks cannot mend, and all
+// blocks stay.
+const maxPruned = 0.5
+
+// Keep says which blocks stay: those the model scores at or above its
+// threshold, the longest block whatever its score, and all of them when
+// those under it hold more than maxPruned of the text.
+func (m *BlockModel) Keep(blocks []Block) []bool {
+	keep := make([]bool, len(blocks))
+	longest, total, gone := 0, 0, 0
+	runes := make([]int, len(blocks))
+	for i, b := range blocks {
+		runes[i] = utf8.RuneCountInString(b.Text)
+		total += runes[i]
+		if runes[i] > runes[longest] {
+			longest = i
+		}
+	}
+	for i, b := range blocks {
+		keep[i] = i == longest || m.Prob(b.Features) >= m.Threshold
+		if !keep[i] {
+			gone += runes[i]
+		}
+	}
+	if float64(gone) > maxPruned*float64(total) {
+		for i := range keep {
+			keep[i] = true
+		}
+	}
+	return keep
+}
+
+// contentBlocks returns the leaf blocks of a content tree with their
+// features.
+func contentBlocks(root *html.Node) ([]textBlock, []Block) {
+	leaves := leafBlocks(root)
+	out := make([]Block, len(leaves))
+	for i, f := range blockFeatures(leaves) {
+		out[i] = Block{Text: leaves[i].text, Features: f}
+	}
+	return leaves, out
+}
+
+// pruneBlocks removes from the content tree under root the leaf blocks the
+// model does not keep (BlockModel.Keep).
+func pruneBlocks(root *html.Node, m *BlockModel) {
+	leaves, blocks := contentBlocks(root)
+	for i, keep := range m.Keep(blocks) {
+		if n := leaves[i].node; !keep && n.Parent != nil {
+			n.Parent.RemoveChild(n)
+		}
+	}
+}
+
+// Block is one leaf block of a page's content as the block classifier sees
+// it: its text and its features. PageBlocks returns them for training.
+type Block struct {
+	Text     string
+	Features [NumBlockFeatures]float64
+}

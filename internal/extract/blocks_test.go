@@ -1,0 +1,134 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/internal/extract/rules"
+	"golang.org/x/net/html"
+)
+
+// cueModel is a block model that keeps every block but those holding a
+// phrase of boilerplate (feature 30).
+func cueModel() *BlockModel {
+	m := &BlockModel{Threshold: 0.5}
+	m.Weights[0] = 3
+	m.Weights[30] = -6
+	return m
+}
+
+// promoPage is an article whose container holds a newsletter box between
+// its paragraphs.
+func promoPage() string {
+	var b strings.Builder
+	b.WriteString(`<html><head><title>Council passes budget</title></head><body><article><h1>Council passes budget</h1>`)
+	for i := range 4 {
+		b.WriteString("<p>" + paragraph(i) + "</p>")
+		if i == 1 {
+			b.WriteString(`<div class="promo-box"><p>Sign up for our newsletter</p></div>`)
+		}
+	}
+	b.WriteString(`</article></body></html>`)
+	return b.String()
+}
+
+func TestBlockModelPrunesContent(t *testing.T) {
+	a, _ := extractPage(t, promoPage(), Options{MinChars: -1, BlockModel: cueModel()})
+	if strings.Contains(a.Text, "newsletter") {
+		t.Errorf("the block the model scores under its threshold stayed:\n%s", a.Text)
+	}
+	for i := range 4 {
+		if !strings.Contains(a.Text, paragraph(i)) {
+			t.Errorf("paragraph %d lost:\n%s", i, a.Text)
+		}
+	}
+	kept, _ := extractPage(t, promoPage(), Options{MinChars: -1, BlockModel: cueModel(), KeepBlocks: true})
+	if !strings.Contains(kept.Text, "Sign up for our newsletter") {
+		t.Errorf("KeepBlocks removed a block:\n%s", kept.Text)
+	}
+}
+
+func TestBlockModelLeavesRuleBody(t *testing.T) {
+	rs, err := rules.Parse([]byte("version: 1\nrules:\n  - name: news\n    hosts: [news.example]\n    body: article\n"), "rules.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := extractPage(t, promoPage(), Options{MinChars: -1, BlockModel: cueModel(), Rules: rs})
+	if !strings.Contains(a.Text, "Sign up for our newsletter") {
+		t.Errorf("a site rule's body was pruned:\n%s", a.Text)
+	}
+}
+
+func TestBlockModelKeep(t *testing.T) {
+	m := cueModel()
+	block := func(text string, cue bool) Block {
+		b := Block{Text: text}
+		b.Features[30] = boolf(cue)
+		return b
+	}
+	long := strings.Repeat("word ", 40)
+	for _, tc := range []struct {
+		name   string
+		blocks []Block
+		want   []bool
+	}{
+		{"low scores leave", []Block{block(long, false), block("Share this", true), block("more text here", false)}, []bool{true, false, true}},
+		{"the longest block stays", []Block{block(long, true), block("x", false)}, []bool{true, true}},
+		{"most of the text scored low: all stay", []Block{block(long, false), block(long, true), block(long, true), block(long, true)}, []bool{true, true, true, true}},
+		{"none", nil, []bool{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, m.Keep(tc.blocks)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestLeafBlocks(t *testing.T) {
+	doc, err := html.Parse(strings.NewReader(`<div><p>One <a href="/x">link</a></p><div>mixed<p>Two</p></div><ul><li><a href="/a">All linked</a></li></ul><table><tr><td>Cell</td></tr></table></div>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range leafBlocks(doc) {
+		got = append(got, b.text+"|"+strings.Repeat("L", b.linked))
+	}
+	want := []string{"One link|LLLL", "Two|", "All linked|LLLLLLLLL", "Cell|"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+func TestNameKind(t *testing.T) {
+	for _, tc := range []struct{ id, class, want string }{
+		{"", "social-share", "neg"},
+		{"newsletterSignup", "", "neg"},
+		{"", "article-body", "pos"},
+		{"main", "author-box", "neg"},
+		{"", "wrapper", ""},
+	} {
+		n := &html.Node{Type: html.ElementNode, Data: "div", Attr: []html.Attribute{{Key: "id", Val: tc.id}, {Key: "class", Val: tc.class}}}
+		if got := nameKind(n); got != tc.want {
+			t.Errorf("id %q class %q: %q, want %q", tc.id, tc.class, got, tc.want)
+		}
+	}
+}
+
+func TestPageBlocks(t *testing.T) {
+	blocks, err := PageBlocks(Input{URL: "https://news.example/a", Body: []byte(promoPage())}, Options{MinChars: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, b := range blocks {
+		texts = append(texts, b.Text)
+		if b.Features[0] != 1 {
+			t.Errorf("block %q: bias feature %v, want 1", b.Text, b.Features[0])
+		}
+	}
+	if !strings.Contains(strings.Join(texts, "\n"), "Sign up for our newsletter") || len(blocks) < 5 {
+		t.Errorf("PageBlocks gave %q, want every block of the content, the newsletter box among them", texts)
+	}
+}

@@ -1,0 +1,384 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/lab/internal/extracteval"
+)
+
+// extractTrainCmd is `ndlab extract-train`: fits the block model of
+// package extract on the tune half of gold sets and writes it as Go source.
+type extractTrainCmd struct {
+	Gold    []string `required:"" placeholder:"[NAME=]DIR" help:"Gold folder (any layout extract-eval reads); repeat for more datasets. A block of a snippet set is trained on when it holds a passage the text must hold (1) or must not (0)."`
+	IDs     []string `name:"ids" placeholder:"[NAME=]FILE" help:"Train only on the ids listed in FILE; NAME picks the dataset when there are several."`
+	Half    string   `default:"tune" enum:"tune,report,all" help:"Pages trained on: those of the tune half of the per-site split (tune), of the report half, or all."`
+	L2      float64  `default:"1" help:"Ridge penalty on the weights (not the bias)."`
+	MinP    float64  `name:"min-precision-gain" default:"0" help:"Choose the threshold with the best F1 among those whose precision is at least this much above keeping every block."`
+	MaxLoss float64  `name:"max-loss" default:"0.001" help:"Choose the threshold only among those that cost no dataset more than this much F1 against keeping every block."`
+	Out     string   `placeholder:"FILE" help:"Write the model as Go source here (internal/extract/blockmodel.go); without it the weights are printed."`
+	Verify  bool     `help:"With --out: fail unless FILE already holds exactly the model trained (the committed weights are reproducible)."`
+	Blocks  string   `placeholder:"FILE" help:"Write every training block as TSV here (page, label, weight, probability, text), for error analysis."`
+}
+
+// Run turns the flags into options.
+func (c *extractTrainCmd) Run(g *globals) error {
+	ds, err := evalDatasets(c.Gold, c.IDs, nil)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	if c.Verify && c.Out == "" {
+		return usageError{"--verify needs --out"}
+	}
+	var log io.Writer
+	if !g.quiet {
+		log = os.Stderr
+	}
+	m, pages, err := trainBlocks(g.ctx, ds, c.Half, c.L2, c.MinP, c.MaxLoss, log)
+	if err != nil {
+		return err
+	}
+	if c.Blocks != "" {
+		if err := writeAtomic(c.Blocks, func(w io.Writer) error { return writeBlocks(w, m, pages) }); err != nil {
+			return err
+		}
+	}
+	src := blockModelSource(m)
+	switch {
+	case c.Out == "":
+		_, err = os.Stdout.WriteString(src)
+		return err
+	case c.Verify:
+		old, err := os.ReadFile(c.Out)
+		if err != nil {
+			return err
+		}
+		if string(old) != src {
+			return fmt.Errorf("extract-train: %s differs from the model trained now", c.Out)
+		}
+		fmt.Fprintf(os.Stderr, "extract-train: %s holds the model trained now\n", c.Out)
+		return nil
+	}
+	return writeAtomic(c.Out, func(w io.Writer) error { _, err := io.WriteString(w, src); return err })
+}
+
+// trainPage is one page's blocks with their labels and its gold text.
+type trainPage struct {
+	id, ds string
+	page   extracteval.Page // for a snippet page
+	gold   extracteval.Shingles
+	blocks []extract.Block
+	labels []float64 // share of each block's text found in the gold text
+	weight []float64 // each block's share of the page's tokens
+}
+
+// trainBlocks reads the pages of the chosen half, labels their blocks and
+// fits the model.
+func trainBlocks(ctx context.Context, datasets []evalDataset, half string, l2, minGain, maxLoss float64, log io.Writer) (extract.BlockModel, []trainPage, error) {
+	var pages []trainPage
+	opts := extract.Options{MinChars: -1, KeepBlocks: true}
+	for _, d := range datasets {
+		ds, err := openEvalDataset(d)
+		if err != nil {
+			return extract.BlockModel{}, nil, err
+		}
+		n := 0
+		for _, p := range ds.Pages {
+			if ctx.Err() != nil {
+				return extract.BlockModel{}, nil, ctx.Err()
+			}
+			in, err := extracteval.ReadInput(p)
+			if err != nil {
+				return extract.BlockModel{}, nil, err
+			}
+			if half != "all" && string(extracteval.SplitHalf(extracteval.Site(in))) != half {
+				continue
+			}
+			blocks, err := extract.PageBlocks(extract.Input{URL: in.URL, ContentType: in.ContentType, Body: in.Body}, opts)
+			if err != nil || len(blocks) == 0 {
+				continue
+			}
+			var tp trainPage
+			if p.Snippets() {
+				tp = labelSnippetPage(p, blocks)
+			} else {
+				tp = labelPage(p.Gold, blocks)
+			}
+			tp.id, tp.ds = ds.Name+"/"+p.ID, ds.Name
+			pages = append(pages, tp)
+			n++
+		}
+		if log != nil {
+			fmt.Fprintf(log, "extract-train: %s: %d pages of the %s half\n", ds.Name, n, half)
+		}
+	}
+	if len(pages) == 0 {
+		return extract.BlockModel{}, nil, fmt.Errorf("extract-train: no page to train on")
+	}
+	m := extract.BlockModel{Weights: fitLogistic(pages, l2)}
+	m.Threshold = chooseThreshold(pages, &m, minGain, maxLoss, log)
+	return m, pages, nil
+}
+
+// labelPage labels each block by the share of its shingles found in the
+// gold text; a block of fewer than four tokens is 1 when its tokens occur
+// in the gold text in a row, else 0.
+func labelPage(gold string, blocks []extract.Block) trainPage {
+	gs := extracteval.ShinglesOf(gold)
+	goldSeq := "\x00" + strings.Join(extracteval.Tokens(gold), "\x00") + "\x00"
+	tp := trainPage{gold: gs, blocks: blocks}
+	total := 0
+	toks := make([][]string, len(blocks))
+	for i, b := range blocks {
+		toks[i] = extracteval.Tokens(b.Text)
+		total += len(toks[i])
+	}
+	for i := range blocks {
+		t := toks[i]
+		label := 0.0
+		switch {
+		case len(t) == 0:
+		case len(t) < extracteval.ShingleSize:
+			if strings.Contains(goldSeq, "\x00"+strings.Join(t, "\x00")+"\x00") {
+				label = 1
+			}
+		default:
+			bs := extracteval.ShinglesOf(blocks[i].Text)
+			found, all := 0, 0
+			for h, c := range bs {
+				all += c
+				if gs[h] > 0 {
+					found += c
+				}
+			}
+			label = float64(found) / float64(all)
+		}
+		w := 0.0
+		if total > 0 {
+			w = float64(len(t)) / float64(total)
+		}
+		tp.labels = append(tp.labels, label)
+		tp.weight = append(tp.weight, w)
+	}
+	return tp
+}
+
+// labelSnippetPage labels the blocks of a snippet page: 1 for a block
+// holding a passage the text must hold, 0 for one holding a passage it must
+// not; the other blocks (and those holding both) are not trained on.
+func labelSnippetPage(p extracteval.Page, blocks []extract.Block) trainPage {
+	tp := trainPage{page: p, blocks: blocks}
+	holds := func(text string, snippets []string) bool {
+		text = strings.Join(strings.Fields(text), " ")
+		for _, s := range snippets {
+			if s = strings.Join(strings.Fields(s), " "); s != "" && strings.Contains(text, s) {
+				return true
+			}
+		}
+		return false
+	}
+	labelled := 0
+	for _, b := range blocks {
+		with, without := holds(b.Text, p.With), holds(b.Text, p.Without)
+		label, w := 0.0, 0.0
+		switch {
+		case with && !without:
+			label, w = 1, 1
+		case without && !with:
+			w = 1
+		}
+		labelled += int(w)
+		tp.labels = append(tp.labels, label)
+		tp.weight = append(tp.weight, w)
+	}
+	for i := range tp.weight {
+		if labelled > 0 {
+			tp.weight[i] /= float64(labelled)
+		}
+	}
+	return tp
+}
+
+// score scores a prediction for the page.
+func (p trainPage) score(text string) extracteval.PR {
+	if p.page.Snippets() {
+		return p.page.Score(text)
+	}
+	return extracteval.ScoreShingles(p.gold, extracteval.ShinglesOf(text))
+}
+
+// fitLogistic fits weighted logistic regression with a ridge penalty by
+// Newton's method (iteratively reweighted least squares), from zero
+// weights for a fixed number of steps: the same pages give the same
+// weights on every run.
+func fitLogistic(pages []trainPage, l2 float64) [extract.NumBlockFeatures]float64 {
+	const k = extract.NumBlockFeatures
+	var w [k]float64
+	for range 25 {
+		var grad [k]float64
+		var hess [k][k]float64
+		for _, p := range pages {
+			for i, b := range p.blocks {
+				z := 0.0
+				for j := range k {
+					z += w[j] * b.Features[j]
+				}
+				pr := 1 / (1 + math.Exp(-z))
+				c := p.weight[i]
+				r := c * (p.labels[i] - pr)
+				s := c * pr * (1 - pr)
+				for j := range k {
+					grad[j] += r * b.Features[j]
+					for l := range k {
+						hess[j][l] += s * b.Features[j] * b.Features[l]
+					}
+				}
+			}
+		}
+		for j := 1; j < k; j++ {
+			grad[j] -= l2 * w[j]
+			hess[j][j] += l2
+		}
+		hess[0][0] += 1e-9
+		step := solve(hess, grad)
+		for j := range k {
+			w[j] += step[j]
+		}
+	}
+	return w
+}
+
+// solve solves a x = b by Gaussian elimination with partial pivoting.
+func solve(a [extract.NumBlockFeatures][extract.NumBlockFeatures]float64, b [extract.NumBlockFeatures]float64) [extract.NumBlockFeatures]float64 {
+	const n = extract.NumBlockFeatures
+	for c := range n {
+		p := c
+		for r := c + 1; r < n; r++ {
+			if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
+				p = r
+			}
+		}
+		a[c], a[p] = a[p], a[c]
+		b[c], b[p] = b[p], b[c]
+		if a[c][c] == 0 {
+			continue
+		}
+		for r := c + 1; r < n; r++ {
+			f := a[r][c] / a[c][c]
+			for k := c; k < n; k++ {
+				a[r][k] -= f * a[c][k]
+			}
+			b[r] -= f * b[c]
+		}
+	}
+	var x [n]float64
+	for r := n - 1; r >= 0; r-- {
+		s := b[r]
+		for k := r + 1; k < n; k++ {
+			s -= a[r][k] * x[k]
+		}
+		if a[r][r] != 0 {
+			x[r] = s / a[r][r]
+		}
+	}
+	return x
+}
+
+// chooseThreshold scores the training pages with the blocks under each
+// threshold removed as extraction removes them (BlockModel.Keep) and
+// returns the threshold of the best F1 among those whose precision gains
+// at least minGain over keeping every block and that cost no dataset more
+// than maxLoss of F1.
+func chooseThreshold(pages []trainPage, m *extract.BlockModel, minGain, maxLoss float64, log io.Writer) float64 {
+	// score returns the mean over all pages and over each dataset's.
+	score := func(t float64) (extracteval.Mean, map[string]*extracteval.Mean) {
+		mt := *m
+		mt.Threshold = t
+		var mean extracteval.Mean
+		per := map[string]*extracteval.Mean{}
+		for _, p := range pages {
+			var kept []string
+			for j, keep := range mt.Keep(p.blocks) {
+				if keep {
+					kept = append(kept, p.blocks[j].Text)
+				}
+			}
+			pr := p.score(strings.Join(kept, "\n\n"))
+			mean.Add(pr)
+			if per[p.ds] == nil {
+				per[p.ds] = &extracteval.Mean{}
+			}
+			per[p.ds].Add(pr)
+		}
+		return mean, per
+	}
+	base, basePer := score(0)
+	if log != nil {
+		var oracle extracteval.Mean
+		for _, p := range pages {
+			var kept []string
+			for j, b := range p.blocks {
+				if p.labels[j] >= 0.5 {
+					kept = append(kept, b.Text)
+				}
+			}
+			oracle.Add(p.score(strings.Join(kept, "\n\n")))
+		}
+		fmt.Fprintf(log, "extract-train: blocks kept by their labels (the best pruning can do): P %.4f R %.4f F1 %.4f\n", oracle.Precision(), oracle.Recall(), oracle.F1())
+	}
+	best, bestF1 := 0.0, base.F1()
+	for t := 0.02; t < 0.9; t += 0.02 {
+		t = math.Round(t*100) / 100
+		s, per := score(t)
+		worst := 0.0 // the largest loss of F1 on one dataset
+		for name, m := range per {
+			worst = max(worst, basePer[name].F1()-m.F1())
+		}
+		if log != nil {
+			fmt.Fprintf(log, "extract-train: threshold %.2f: P %.4f R %.4f F1 %.4f, largest loss on one set %.4f\n", t, s.Precision(), s.Recall(), s.F1(), worst)
+		}
+		if s.Precision() >= base.Precision()+minGain && worst <= maxLoss && s.F1() > bestF1 {
+			best, bestF1 = t, s.F1()
+		}
+	}
+	if log != nil {
+		fmt.Fprintf(log, "extract-train: %d pages; all blocks kept P %.4f R %.4f F1 %.4f; threshold %.2f F1 %.4f\n", len(pages), base.Precision(), base.Recall(), base.F1(), best, bestF1)
+	}
+	return best
+}
+
+// blockModelSource is the Go source of internal/extract/blockmodel.go.
+func blockModelSource(m extract.BlockModel) string {
+	var b strings.Builder
+	b.WriteString("// Code generated by ndlab extract-train; DO NOT EDIT.\n\npackage extract\n\n")
+	b.WriteString("// DefaultBlockModel is the block model extraction uses by default,\n")
+	b.WriteString("// trained by `ndlab extract-train` (docs/extraction.md).\n")
+	b.WriteString("var DefaultBlockModel = BlockModel{\n\tWeights: [NumBlockFeatures]float64{\n")
+	for _, w := range m.Weights {
+		fmt.Fprintf(&b, "\t\t%s,\n", strconv.FormatFloat(w, 'g', 8, 64))
+	}
+	fmt.Fprintf(&b, "\t},\n\tThreshold: %s,\n}\n", strconv.FormatFloat(m.Threshold, 'g', -1, 64))
+	return b.String()
+}
+
+// writeBlocks writes one TSV line per training block.
+func writeBlocks(w io.Writer, m extract.BlockModel, pages []trainPage) error {
+	if _, err := fmt.Fprintln(w, "page\tlabel\tweight\tprob\ttext"); err != nil {
+		return err
+	}
+	for _, p := range pages {
+		for i, b := range p.blocks {
+			text := strings.Join(strings.Fields(b.Text), " ")
+			if _, err := fmt.Fprintf(w, "%s\t%.3f\t%.4f\t%.3f\t%s\n", p.id, p.labels[i], p.weight[i], m.Prob(b.Features), text); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

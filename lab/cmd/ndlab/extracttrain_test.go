@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/lab/internal/extracteval"
+)
+
+// promoArticle is a page whose article holds a newsletter box and a share
+// line that its gold text leaves out, and its gold text.
+func promoArticle(i int) (page, gold string) {
+	var b, g strings.Builder
+	fmt.Fprintf(&b, `<html><head><title>Story %d</title><link rel="canonical" href="https://site%d.example/story"></head><body><article>`, i, i)
+	for j := range 5 {
+		p := fmt.Sprintf("Paragraph %d of story %d. The harbour authority said on Monday that the new ferry line would start in spring, linking the two islands.", j, i)
+		fmt.Fprintf(&b, "<p>%s</p>", p)
+		g.WriteString(p + "\n\n")
+		if j == 2 {
+			b.WriteString(`<div class="promo"><p>Subscribe to our newsletter</p></div><p><a href="/share">Share this story</a></p>`)
+		}
+	}
+	b.WriteString("</article></body></html>")
+	return b.String(), g.String()
+}
+
+func TestExtractTrain(t *testing.T) {
+	files := map[string]string{}
+	for i := range 12 {
+		page, gold := promoArticle(i)
+		files[fmt.Sprintf("gold/input/%d.html", i)] = page
+		files[fmt.Sprintf("gold/GoldStandard/%d.txt", i)] = gold
+	}
+	dir := writeTree(t, files)
+	ds := []evalDataset{{name: "promo", dir: filepath.Join(dir, "gold")}}
+	m, pages, err := trainBlocks(context.Background(), ds, "all", 1, 0, 0.001, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pages) != 12 {
+		t.Fatalf("trained on %d pages, want 12", len(pages))
+	}
+	for _, p := range pages {
+		for i, b := range p.blocks {
+			boiler := strings.Contains(b.Text, "newsletter") || strings.Contains(b.Text, "Share this")
+			if boiler != (p.labels[i] == 0) {
+				t.Errorf("%s: block %q labelled %v", p.id, b.Text, p.labels[i])
+			}
+			if keep := m.Prob(b.Features) >= m.Threshold; keep == boiler {
+				t.Errorf("%s: block %q kept %v by the model trained (threshold %v)", p.id, b.Text, keep, m.Threshold)
+			}
+		}
+	}
+	again, _, err := trainBlocks(context.Background(), ds, "all", 1, 0, 0.001, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if blockModelSource(m) != blockModelSource(again) {
+		t.Error("two trainings on the same pages gave different models")
+	}
+	if src := blockModelSource(m); !strings.Contains(src, "var DefaultBlockModel = BlockModel{") || !strings.Contains(src, "DO NOT EDIT") {
+		t.Errorf("model source:\n%s", src)
+	}
+	if _, _, err := trainBlocks(context.Background(), ds, "report", 1, 0, 0.001, nil); err == nil && !anyReport(t, dir) {
+		t.Error("no page of the report half, yet training did not fail")
+	}
+}
+
+// anyReport reports whether a page of the test set falls in the report half.
+func anyReport(t *testing.T, dir string) bool {
+	ds, err := extracteval.Open(filepath.Join(dir, "gold"), extracteval.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ds.Pages {
+		in, err := extracteval.ReadInput(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if extracteval.SplitHalf(extracteval.Site(in)) == extracteval.Report {
+			return true
+		}
+	}
+	return false
+}
+
+func TestSnippetLabels(t *testing.T) {
+	p := extracteval.Page{With: []string{"ferry  line"}, Without: []string{"Impressum"}}
+	blocks := []extract.Block{{Text: "The ferry line opens."}, {Text: "Impressum"}, {Text: "Other text"}, {Text: "ferry line Impressum"}}
+	tp := labelSnippetPage(p, blocks)
+	if fmt.Sprint(tp.labels) != "[1 0 0 0]" || fmt.Sprint(tp.weight) != "[0.5 0.5 0 0]" {
+		t.Errorf("labels %v weights %v, want [1 0 0 0] and [0.5 0.5 0 0]", tp.labels, tp.weight)
+	}
+}
