@@ -169,7 +169,7 @@ func evalLabelled(t *Truth, p *Prediction, r *Result) {
 			}
 		}
 		if t.by != "" {
-			by.addLabelled(lp.values, lp.positive, s)
+			by.add(lp.values, lp.positive, s)
 		}
 	}
 	r.Pairs.scores()
@@ -177,30 +177,18 @@ func evalLabelled(t *Truth, p *Prediction, r *Result) {
 	r.Weighted = weightedScores(scored, len(strata))
 }
 
-// valueCounts counts truth and found pairs per value of a field, and on
-// labelled pairs the predicted pairs too.
+// valueCounts counts, per value of a field, the labelled pairs that are
+// duplicates (truth), those of them predicted (found) and all the predicted
+// ones.
 type valueCounts struct {
 	index                   map[string]int
 	names                   []string
 	truth, found, predicted []int64
 }
 
-// add counts one truth pair with the given values ("(none)" for none).
-func (c *valueCounts) add(values []string, found bool) {
-	for _, i := range c.indices(values) {
-		c.truth[i]++
-		if found {
-			c.found[i]++
-		}
-	}
-}
-
-// addLabelled counts one labelled pair, positive or not, that the
-// prediction calls a duplicate or not.
-func (c *valueCounts) addLabelled(values []string, positive, predicted bool) {
-	if c.predicted == nil {
-		c.predicted = make([]int64, len(c.names))
-	}
+// add counts one labelled pair, positive or not, that the prediction calls
+// a duplicate or not.
+func (c *valueCounts) add(values []string, positive, predicted bool) {
 	for _, i := range c.indices(values) {
 		if positive {
 			c.truth[i]++
@@ -229,10 +217,7 @@ func (c *valueCounts) indices(values []string) []int {
 			i = len(c.names)
 			c.index[v] = i
 			c.names = append(c.names, v)
-			c.truth, c.found = append(c.truth, 0), append(c.found, 0)
-			if c.predicted != nil {
-				c.predicted = append(c.predicted, 0)
-			}
+			c.truth, c.found, c.predicted = append(c.truth, 0), append(c.found, 0), append(c.predicted, 0)
 		}
 		out = append(out, i)
 	}
