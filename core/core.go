@@ -94,20 +94,42 @@ type Evidence interface {
 // Pair is two documents a method found alike, with its reasons. A is the
 // earlier document (added or read first), B the later one.
 type Pair struct {
-	A        string   `json:"a"`
-	B        string   `json:"b"`
-	Method   string   `json:"method"`
-	Score    float64  `json:"score"`
-	Label    Label    `json:"label"`
+	A      string  `json:"a"`
+	B      string  `json:"b"`
+	Method string  `json:"method"`
+	Score  float64 `json:"score"`
+	Label  Label   `json:"label"`
+	// Original is, in a duplicate pair, the ID of the one of A and B
+	// published first, of which the other is the copy: the earlier date,
+	// a dated document before an undated one, and else the one read or
+	// stored first (A). It is empty in a similar pair: neither copies the
+	// other.
+	Original string   `json:"original,omitempty"`
 	Evidence Evidence `json:"evidence,omitempty"`
+}
+
+// Copy returns the ID of the copy of a duplicate pair, the one of A and B
+// that is not its Original; "" when the pair has none.
+func (p *Pair) Copy() string {
+	switch p.Original {
+	case p.A:
+		return p.B
+	case p.B:
+		return p.A
+	}
+	return ""
 }
 
 // Cluster is a group of two or more documents joined by duplicate pairs.
 type Cluster struct {
-	ID             int64    `json:"cluster"`
-	Representative string   `json:"representative"`
-	Members        []string `json:"members"`
-	Why            string   `json:"why"`
+	ID             int64  `json:"cluster"`
+	Representative string `json:"representative"`
+	// Original is the member published first, of which the others are
+	// copies: the earliest date, dated members before undated ones, and
+	// else the member read or stored first.
+	Original string   `json:"original"`
+	Members  []string `json:"members"`
+	Why      string   `json:"why"`
 	// Linking is the policy by which documents joined the cluster (any,
 	// anchor, majority); Joined says, for each member in the order of
 	// Members, why it is in. Both are empty where nothing recorded them.

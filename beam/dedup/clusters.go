@@ -119,7 +119,7 @@ func (fn *clusterFn) ProcessElement(_ int64, nodes func(*node) bool, links func(
 		if err != nil {
 			return err
 		}
-		c := core.Cluster{Representative: name(rep), Why: why, Linking: string(policy)}
+		c := core.Cluster{Representative: name(rep), Original: name(original(ns, g)), Why: why, Linking: string(policy)}
 		for _, i := range g {
 			c.Members = append(c.Members, name(i))
 			c.Joined = append(c.Joined, linker.Why(i, g).Format(policy, name))
@@ -130,6 +130,16 @@ func (fn *clusterFn) ProcessElement(_ int64, nodes func(*node) bool, links func(
 		clusters(clusterOut{First: ns[g[0]].Ord, Cluster: c})
 	}
 	return nil
+}
+
+// original returns the member of group g (indexes of ns, in input order)
+// published first, as the batch chooses it (cluster.Original).
+func original(ns []node, g []int32) int32 {
+	members := make([]cluster.Member, len(g))
+	for j, i := range g {
+		members[j] = cluster.Member{Ord: i, Date: ns[i].Doc.Date}
+	}
+	return cluster.Original(members).Ord
 }
 
 // representative returns the member of group g (indexes of ns) the keep

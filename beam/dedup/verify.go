@@ -8,6 +8,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/candidates"
+	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/method/minhash"
 )
@@ -118,6 +119,13 @@ func (fn *verifyFn) ProcessElement(a int64, halves func(*half) bool, docs func(*
 		}
 		counts(countPairs+string(l), 1)
 		p := core.Pair{A: da.ID, B: h.Doc.ID, Method: minhash.Name, Score: engine.Round(score), Label: l, Evidence: ev}
+		if l == core.Duplicate {
+			// A was read before B: cluster.Published breaks a tie by it.
+			p.Original = da.ID
+			if cluster.Published(cluster.Member{Ord: 1, Date: h.Doc.Date}, cluster.Member{Ord: 0, Date: da.Date}) < 0 {
+				p.Original = h.Doc.ID
+			}
+		}
 		line, err := encodeLine(&p)
 		if err != nil {
 			return err

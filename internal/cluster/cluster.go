@@ -75,7 +75,7 @@ type Policy string
 // The representative policies.
 const (
 	Longest  Policy = "longest"  // the most text; ties to the earliest in input order
-	Earliest Policy = "earliest" // the oldest date; undated members last; ties to input order
+	Earliest Policy = "earliest" // the original: the oldest date; undated members last; ties to input order (see Published)
 	First    Policy = "first"    // the first in input order
 	Central  Policy = "central"  // the highest mean similarity to the other members
 )
@@ -96,6 +96,32 @@ type Member struct {
 	Date   int64 // Unix seconds; 0 when unknown
 }
 
+// Published orders members by publication, the order that decides which
+// document of a cluster or a pair is the original and which the copies:
+// the dated before the undated (nothing says an undated document came
+// first), the dated by date, and members of one date (or none) in the
+// order they were read or stored, by Ord. It returns a negative number
+// when a was published before b, a positive one when after, and 0 only
+// for the same member.
+func Published(a, b Member) int {
+	if (a.Date == 0) != (b.Date == 0) {
+		if a.Date == 0 {
+			return 1
+		}
+		return -1
+	}
+	if a.Date != b.Date {
+		return cmpInt(a.Date, b.Date)
+	}
+	return cmpInt(a.Ord, b.Ord)
+}
+
+// Original returns the member of group published first (see Published):
+// the original of which the others are copies. group must not be empty.
+func Original(group []Member) Member {
+	return slices.MinFunc(group, Published)
+}
+
 // CentralSample caps how many members the central policy compares each
 // member with, so a group of thousands costs a bounded number of measures.
 const CentralSample = 64
@@ -106,18 +132,7 @@ const CentralSample = 64
 func Representative(group []Member, policy Policy, sim func(a, b int32) float64) (Member, string) {
 	switch policy {
 	case Earliest:
-		best := slices.MinFunc(group, func(a, b Member) int {
-			if (a.Date == 0) != (b.Date == 0) {
-				if a.Date == 0 {
-					return 1
-				}
-				return -1
-			}
-			if a.Date != b.Date {
-				return cmpInt(a.Date, b.Date)
-			}
-			return cmpInt(a.Ord, b.Ord)
-		})
+		best := Original(group)
 		if best.Date == 0 {
 			return best, "earliest: no member has a date, so the first in input order"
 		}

@@ -58,3 +58,30 @@ func TestRepresentative(t *testing.T) {
 		t.Error("unknown policy accepted")
 	}
 }
+
+func TestOriginal(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		group []Member
+		want  int32
+	}{
+		{"earliest date whatever the order read", []Member{{Ord: 1, Date: 300}, {Ord: 2, Date: 100}, {Ord: 3, Date: 200}}, 2},
+		{"same date: the first read", []Member{{Ord: 4, Date: 100}, {Ord: 2, Date: 100}, {Ord: 3, Date: 200}}, 2},
+		{"undated: the first read", []Member{{Ord: 5}, {Ord: 3}, {Ord: 9}}, 3},
+		{"dated before undated", []Member{{Ord: 1}, {Ord: 2, Date: 900}}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Original(tc.group); got.Ord != tc.want {
+				t.Errorf("original %d, want %d", got.Ord, tc.want)
+			}
+			for _, m := range tc.group {
+				if m.Ord != tc.want && Published(m, Member{Ord: tc.want, Date: Original(tc.group).Date}) <= 0 {
+					t.Errorf("%d published before the original", m.Ord)
+				}
+			}
+			if rep, _ := Representative(tc.group, Earliest, nil); rep.Ord != tc.want {
+				t.Errorf("--keep earliest keeps %d, not the original %d", rep.Ord, tc.want)
+			}
+		})
+	}
+}

@@ -448,6 +448,9 @@ func (b *batch[S, E]) EachResult(pair func(*core.Pair) error, each func(*core.Cl
 		for _, f := range c {
 			p = core.Pair{A: b.docs.ids[f.A], B: b.docs.ids[f.B], Method: b.name,
 				Score: Round(f.Score), Label: f.Label, Evidence: f.Ev}
+			if f.Label == core.Duplicate {
+				p.Original = b.docs.ids[b.docs.original(f.A, f.B)]
+			}
 			if err := pair(&p); err != nil {
 				return err
 			}
@@ -467,6 +470,7 @@ func (b *batch[S, E]) EachResult(pair func(*core.Pair) error, each func(*core.Cl
 		var rep int32
 		rep, c.Why, members = b.representative(g, members)
 		c.ID, c.Representative, c.Linking = int64(i+1), b.docs.ids[rep], string(b.link)
+		c.Original = b.docs.ids[cluster.Original(members).Ord]
 		c.Members, c.Joined = slices.Grow(c.Members[:0], len(g)), slices.Grow(c.Joined[:0], len(g))
 		why, ends = why[:0], slices.Grow(ends[:0], len(g))
 		for _, id := range g {

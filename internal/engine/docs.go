@@ -62,6 +62,15 @@ func (t *docTable) member(id int32) cluster.Member {
 	return cluster.Member{Ord: id, Length: int(t.lengths[id]), Date: t.dates[id]}
 }
 
+// original returns which of documents a and b was published first (see
+// cluster.Published): the original of a duplicate pair.
+func (t *docTable) original(a, b int32) int32 {
+	if cluster.Published(t.member(b), t.member(a)) < 0 {
+		return b
+	}
+	return a
+}
+
 // unixOrZero returns the document's date in Unix seconds, 0 when unknown.
 func unixOrZero(doc *core.Document) int64 {
 	if doc.Date.IsZero() {
