@@ -322,7 +322,7 @@ func TestParseQuery(t *testing.T) {
 
 // TestSearchMigration upgrades a store of schema version 2 holding
 // documents: the upgrade makes them searchable (and adds version 4's index
-// on sources and version 5's checksums).
+// on sources, version 5's checksums and version 6's index of feed items).
 func TestSearchMigration(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, dsn string) {
 		st := open(t, dsn)
@@ -330,11 +330,11 @@ func TestSearchMigration(t *testing.T) {
 		st.Close()
 		driver, src := "sqlite", dsn
 		drop := []string{`DROP TRIGGER docs_search_insert`, `DROP TRIGGER docs_search_delete`, `DROP TABLE search`,
-			`DROP VIEW search_source`, `DROP INDEX docs_source`, `UPDATE schema_version SET version = 2`}
+			`DROP VIEW search_source`, `DROP INDEX docs_source`, `DROP INDEX feed_items_doc`, `UPDATE schema_version SET version = 2`}
 		if store.IsPostgres(dsn) {
 			driver = "pgx"
 			drop = []string{`DROP TABLE search`, `DROP TRIGGER docs_search_insert ON docs`, `DROP TRIGGER docs_search_delete ON docs`,
-				`DROP FUNCTION search_insert`, `DROP FUNCTION search_delete`, `DROP INDEX docs_source`, `UPDATE schema_version SET version = 2`}
+				`DROP FUNCTION search_insert`, `DROP FUNCTION search_delete`, `DROP INDEX docs_source`, `DROP INDEX feed_items_doc`, `UPDATE schema_version SET version = 2`}
 		}
 		for _, table := range []string{"docs DROP COLUMN sketch_crc", "sketch_detail DROP COLUMN crc", "texts DROP COLUMN crc",
 			"marks DROP COLUMN crc", "removals DROP COLUMN crc"} {

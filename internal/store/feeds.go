@@ -169,6 +169,32 @@ func (t *txn) SaveItems(items []FeedItem) error {
 	return nil
 }
 
+func (t *txn) RelabelItems(docs []string, from []string, to string) (int, error) {
+	if !t.write {
+		return 0, errForbidden
+	}
+	if len(docs) == 0 || len(from) == 0 {
+		return 0, nil
+	}
+	n := 0
+	for lo := 0; lo < len(docs); lo += inChunk {
+		part := docs[lo:min(lo+inChunk, len(docs))]
+		args := append([]any{to}, anys(part)...)
+		args = append(args, anys(from)...)
+		res, err := t.tx.ExecContext(t.ctx, t.s.d.rebind(`UPDATE feed_items SET outcome = ? WHERE doc IN (`+marks(len(part))+
+			`) AND outcome IN (`+marks(len(from))+`)`), args...)
+		if err != nil {
+			return n, fmt.Errorf("relabelling feed items: %w", err)
+		}
+		k, err := res.RowsAffected()
+		if err != nil {
+			return n, err
+		}
+		n += int(k)
+	}
+	return n, nil
+}
+
 func (t *txn) Exact(keys []uint64) (map[uint64]int64, error) {
 	out := map[uint64]int64{}
 	st, err := t.stmt(`SELECT ord FROM exact WHERE key = ?`)

@@ -90,6 +90,8 @@ ALTER TABLE sketch_detail ADD COLUMN crc INTEGER;
 ALTER TABLE texts ADD COLUMN crc INTEGER;
 ALTER TABLE marks ADD COLUMN crc INTEGER;
 ALTER TABLE removals ADD COLUMN crc INTEGER
+`, `
+CREATE INDEX feed_items_doc ON feed_items (doc)
 `}
 
 // postgresLock is the advisory lock every writer of one index takes, keyed

@@ -382,6 +382,29 @@ func (t *txn) Members(cluster int64) ([]int64, error) {
 	return t.ords(`SELECT ord FROM docs WHERE cluster = ? ORDER BY ord`, cluster)
 }
 
+// publicationOrder is the SQL order of documents by publication (see
+// cluster.Published): the dated by date before the undated, then by
+// ordinal.
+const publicationOrder = `CASE WHEN date IS NULL OR date = 0 THEN 1 ELSE 0 END, date, ord`
+
+func (t *txn) Original(cluster int64) (Doc, error) {
+	var d Doc
+	if err := t.flushDocs(); err != nil {
+		return d, err
+	}
+	st, err := t.stmt(`SELECT ` + docColumns + ` FROM docs WHERE cluster = ? ORDER BY ` + publicationOrder + ` LIMIT 1`)
+	if err != nil {
+		return d, err
+	}
+	switch err := scanDoc(st.QueryRowContext(t.ctx, cluster), &d, false); {
+	case errors.Is(err, sql.ErrNoRows):
+		return d, fmt.Errorf("%w: no cluster %d", ErrNotFound, cluster)
+	case err != nil:
+		return d, err
+	}
+	return d, nil
+}
+
 // ords runs a query of one integer column and returns its values.
 func (t *txn) ords(q string, args ...any) ([]int64, error) {
 	rows, err := t.query(q, args...)

@@ -37,6 +37,10 @@ import (
 //   - 5: a checksum (CRC-32C, see checksum.go) in every row of docs (of
 //     its sketch's index part), sketch_detail, texts, marks and removals,
 //     computed for the rows stored before (fillChecksums).
+//   - 6: an index on the documents feed items were made into: when a
+//     document arrives that was published before a stored copy of it, the
+//     copy's items become duplicates (RelabelItems) in the transaction
+//     that stores it, without a scan of every item.
 var sqliteMigrations = []string{`
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 INSERT INTO schema_version VALUES (0);
@@ -112,6 +116,8 @@ ALTER TABLE sketch_detail ADD COLUMN crc INTEGER;
 ALTER TABLE texts ADD COLUMN crc INTEGER;
 ALTER TABLE marks ADD COLUMN crc INTEGER;
 ALTER TABLE removals ADD COLUMN crc INTEGER
+`, `
+CREATE INDEX feed_items_doc ON feed_items (doc)
 `}
 
 var sqliteDialect = dialect{

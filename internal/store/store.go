@@ -138,6 +138,11 @@ type DocReader interface {
 	MarksOf(ord int64) ([]Mark, error)
 	// Members returns the ordinals of a cluster's documents, in order.
 	Members(cluster int64) ([]int64, error)
+	// Original returns a cluster's member published first, as
+	// cluster.Published orders them: the earliest date, the dated before
+	// the undated, then the first stored; ErrNotFound when the cluster has
+	// no members.
+	Original(cluster int64) (Doc, error)
 	// EachDoc calls fn with every stored document in ordinal order, with
 	// its text when withText.
 	EachDoc(withText bool, fn func(d *Doc) error) error
@@ -240,6 +245,11 @@ type FeedWriter interface {
 	DeleteFeed(id int64) error
 	// SaveItems stores items of feeds, replacing what was stored of them.
 	SaveItems(items []FeedItem) error
+	// RelabelItems gives the outcome to the items of every feed made into
+	// the documents of the given IDs whose outcome is one of from, and
+	// returns how many it changed: a document found to copy one published
+	// before it, which arrived later, becomes a duplicate.
+	RelabelItems(docs []string, from []string, to string) (int, error)
 }
 
 // Store is a persistent index. Its methods are safe for concurrent use.

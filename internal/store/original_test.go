@@ -1,0 +1,134 @@
+package store_test
+
+import (
+	"database/sql"
+	"errors"
+	"testing"
+
+	"github.com/neardup/neardup/internal/store"
+)
+
+// TestOriginal: a cluster's original is its member published first, the
+// dated before the undated, ties to the first stored, read inside the
+// transaction that stores it.
+func TestOriginal(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		update(t, st, func(w store.Writer) error {
+			var ords []int64
+			for _, d := range []*store.Doc{doc("undated", 0), doc("noon", 1200), doc("also-noon", 1200)} {
+				ord, err := w.Insert(d, nil)
+				if err != nil {
+					return err
+				}
+				ords = append(ords, ord)
+			}
+			c, err := w.NewCluster()
+			if err != nil {
+				return err
+			}
+			if err := w.SetCluster(ords, c); err != nil {
+				return err
+			}
+			if d, err := w.Original(c); err != nil || d.ID != "noon" {
+				t.Errorf("original %q %v, want noon (dated before undated, then the first stored)", d.ID, err)
+			}
+			late, err := w.Insert(doc("ten", 1000), nil)
+			if err != nil {
+				return err
+			}
+			if err := w.SetCluster([]int64{late}, c); err != nil {
+				return err
+			}
+			if d, err := w.Original(c); err != nil || d.ID != "ten" {
+				t.Errorf("original %q %v once an earlier one is stored, want ten", d.ID, err)
+			}
+			if _, err := w.Original(c + 1); !errors.Is(err, store.ErrNotFound) {
+				t.Errorf("the original of no cluster: %v", err)
+			}
+			return nil
+		})
+	})
+}
+
+// TestRelabelItems: the items made into given documents take a new
+// outcome, in every feed, when their outcome is one of those named.
+func TestRelabelItems(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		update(t, st, func(w store.Writer) error {
+			var feeds []int64
+			for _, u := range []string{"https://a.example/rss", "https://b.example/rss"} {
+				id, err := w.AddFeed(&store.Feed{URL: u, Config: []byte(`{}`), State: []byte(`{}`)})
+				if err != nil {
+					return err
+				}
+				feeds = append(feeds, id)
+			}
+			if err := w.SaveItems([]store.FeedItem{
+				{Feed: feeds[0], Item: "1", Outcome: "added", Doc: "copy"},
+				{Feed: feeds[1], Item: "1", Outcome: "similar", Doc: "copy"},
+				{Feed: feeds[1], Item: "2", Outcome: "exists", Doc: "copy"},
+				{Feed: feeds[1], Item: "3", Outcome: "added", Doc: "other"},
+			}); err != nil {
+				return err
+			}
+			n, err := w.RelabelItems([]string{"copy"}, []string{"added", "similar"}, "duplicate")
+			if err != nil || n != 2 {
+				t.Errorf("relabelled %d: %v, want 2", n, err)
+			}
+			counts, err := w.ItemCounts()
+			if err != nil {
+				return err
+			}
+			if a, b := counts[feeds[0]], counts[feeds[1]]; a["duplicate"] != 1 || b["duplicate"] != 1 || b["exists"] != 1 || b["added"] != 1 {
+				t.Errorf("counts %v %v", a, b)
+			}
+			return nil
+		})
+	})
+}
+
+// TestFeedItemsByDocMigration upgrades a store of schema version 5 to
+// version 6, which indexes feed items by document, on both engines.
+func TestFeedItemsByDocMigration(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		update(t, st, func(w store.Writer) error {
+			id, err := w.AddFeed(&store.Feed{URL: "https://a.example/rss", Config: []byte(`{}`), State: []byte(`{}`)})
+			if err != nil {
+				return err
+			}
+			return w.SaveItems([]store.FeedItem{{Feed: id, Item: "1", Outcome: "added", Doc: "copy"}})
+		})
+		st.Close()
+		driver, count := "sqlite", `SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'feed_items_doc'`
+		if store.IsPostgres(dsn) {
+			driver, count = "pgx", `SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'feed_items_doc'`
+		}
+		db, err := sql.Open(driver, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		for _, q := range []string{`DROP INDEX feed_items_doc`, `UPDATE schema_version SET version = 5`} {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		st = open(t, dsn)
+		var n, version int
+		if err := db.QueryRow(count).Scan(&n); err != nil || n != 1 {
+			t.Errorf("after the upgrade, %d indexes feed_items_doc: %v", n, err)
+		}
+		if err := db.QueryRow(`SELECT version FROM schema_version`).Scan(&version); err != nil || version != store.SchemaVersion {
+			t.Errorf("schema version %d, want %d: %v", version, store.SchemaVersion, err)
+		}
+		update(t, st, func(w store.Writer) error {
+			if n, err := w.RelabelItems([]string{"copy"}, []string{"added"}, "duplicate"); n != 1 || err != nil {
+				t.Errorf("relabelled %d after the upgrade: %v", n, err)
+			}
+			return nil
+		})
+	})
+}
