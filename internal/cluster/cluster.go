@@ -104,16 +104,23 @@ type Member struct {
 // when a was published before b, a positive one when after, and 0 only
 // for the same member.
 func Published(a, b Member) int {
-	if (a.Date == 0) != (b.Date == 0) {
-		if a.Date == 0 {
+	return ComparePublished(a.Date, int64(a.Ord), b.Date, int64(b.Ord))
+}
+
+// ComparePublished is Published of two documents given by their dates
+// (Unix seconds, 0 when unknown) and their places in the order read or
+// stored, as an index numbers them.
+func ComparePublished(dateA, ordA, dateB, ordB int64) int {
+	if (dateA == 0) != (dateB == 0) {
+		if dateA == 0 {
 			return 1
 		}
 		return -1
 	}
-	if a.Date != b.Date {
-		return cmpInt(a.Date, b.Date)
+	if dateA != dateB {
+		return cmpInt(dateA, dateB)
 	}
-	return cmpInt(a.Ord, b.Ord)
+	return cmpInt(ordA, ordB)
 }
 
 // Original returns the member of group published first (see Published):

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/neardup/neardup/core"
@@ -105,7 +106,7 @@ func (x *Index) addOne(w store.Writer, d *core.Document, sk *Sketch, at int64, o
 		x.live.Commit(p, ord)
 		return nil
 	})
-	return ord, x.mark(w, ord, hits, out)
+	return ord, x.mark(w, published{row.Date, ord}, hits, out)
 }
 
 // docRow is what the store keeps of a document.
@@ -118,12 +119,35 @@ func (x *Index) docRow(d *core.Document, sk *Sketch, at int64) *store.Doc {
 	return row
 }
 
-// mark stores the marks of document ord, puts it in the cluster of its
+// published is a document's place in the order of publication (see
+// cluster.ComparePublished): its date (Unix seconds, 0 when unknown) and
+// its ordinal.
+type published struct{ date, ord int64 }
+
+// checked is the place of a document checked and not stored: after every
+// stored document of its date.
+func checked(d *core.Document) published { return published{unixOrZero(d), math.MaxInt64} }
+
+// original returns the original of a pair of label l of stored document
+// d and the document at p of the given ID: the one published first; ""
+// for a similar pair.
+func (p published) original(d *store.Doc, id string, l core.Label) string {
+	switch {
+	case l != core.Duplicate:
+		return ""
+	case cluster.ComparePublished(d.Date, d.Ord, p.date, p.ord) < 0:
+		return d.ID
+	}
+	return id
+}
+
+// mark stores the marks of document me, puts it in the cluster of its
 // duplicates, and fills out.
-func (x *Index) mark(w store.Writer, ord int64, hits []engine.Hit, out *Match) error {
+func (x *Index) mark(w store.Writer, me published, hits []engine.Hit, out *Match) error {
 	if len(hits) == 0 {
 		return nil
 	}
+	ord := me.ord
 	marks := make([]store.Mark, len(hits))
 	at := now()
 	for i, h := range hits {
@@ -137,7 +161,7 @@ func (x *Index) mark(w store.Writer, ord int64, hits []engine.Hit, out *Match) e
 	if err := w.AddMarks(marks); err != nil {
 		return err
 	}
-	others, err := x.pairs(w, out, hits, true)
+	others, err := x.pairs(w, out, me, hits, true)
 	if err != nil {
 		return err
 	}
@@ -149,7 +173,21 @@ func (x *Index) mark(w store.Writer, ord int64, hits []engine.Hit, out *Match) e
 			scores = append(scores, engine.Round(h.Score))
 		}
 	}
-	out.Cluster, err = x.place(w, ord, dups, scores)
+	if out.Cluster, err = x.place(w, ord, dups, scores); err != nil {
+		return err
+	}
+	return x.original(w, out)
+}
+
+// original names in out the original of the cluster out joined, if any:
+// read in the transaction that stored the document, it is the document
+// itself when it was published before every member.
+func (x *Index) original(r store.Reader, out *Match) error {
+	if out.Cluster == 0 {
+		return nil
+	}
+	d, err := r.Original(out.Cluster)
+	out.Original = d.ID
 	return err
 }
 
@@ -164,9 +202,11 @@ func (x *Index) place(w store.Writer, ord int64, dups []*store.Doc, scores []flo
 }
 
 // pairs appends to out's pairs the pairs of hits, reading the stored
-// documents they name in r, and returns those documents, by hit. A hit of
-// a document no longer stored is an error when all, else left out (nil).
-func (x *Index) pairs(r store.Reader, out *Match, hits []engine.Hit, all bool) ([]*store.Doc, error) {
+// documents they name in r, and returns those documents, by hit; me is the
+// place of out's document in the order of publication, which says the
+// original of each duplicate pair. A hit of a document no longer stored is
+// an error when all, else left out (nil).
+func (x *Index) pairs(r store.Reader, out *Match, me published, hits []engine.Hit, all bool) ([]*store.Doc, error) {
 	if len(hits) == 0 {
 		return nil, nil
 	}
@@ -193,7 +233,7 @@ func (x *Index) pairs(r store.Reader, out *Match, hits []engine.Hit, all bool) (
 		}
 		others[i] = d
 		out.Pairs = append(out.Pairs, core.Pair{A: d.ID, B: out.ID, Method: x.spec.Name, Score: engine.Round(h.Score),
-			Label: h.Label, Evidence: h.Evidence})
+			Label: h.Label, Original: me.original(d, out.ID, h.Label), Evidence: h.Evidence})
 	}
 	return others, nil
 }

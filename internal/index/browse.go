@@ -91,6 +91,14 @@ func (x *Index) Document(ctx context.Context, id string) (browse.Document, error
 			return err
 		}
 		out.Doc, out.Text = viewDoc(&d), d.Text
+		if d.Cluster != 0 {
+			o, err := r.Original(d.Cluster)
+			if err != nil {
+				return err
+			}
+			v := viewDoc(&o)
+			out.Original = &v
+		}
 		ms, err := r.MarksOf(d.Ord)
 		if err != nil {
 			return err
@@ -127,7 +135,8 @@ func viewMarks(r store.Reader, ord int64, ms []store.Mark) ([]browse.Mark, error
 		}
 		v := viewDoc(o)
 		out = append(out, browse.Mark{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
-			Evidence: evidenceJSON(m.Evidence), At: time.Unix(m.At, 0).UTC(), Other: &v})
+			Original: published{b.Date, b.Ord}.original(a, b.ID, m.Label), Evidence: evidenceJSON(m.Evidence),
+			At: time.Unix(m.At, 0).UTC(), Other: &v})
 	}
 	sortMarks(out)
 	return out, nil
@@ -232,6 +241,11 @@ func (x *Index) Clusters(ctx context.Context, f ClusterFilter, p Page) (cs []bro
 			if d := byOrd[c.Last]; d != nil {
 				s.LastAdded = time.Unix(d.Added, 0).UTC()
 			}
+			o, err := r.Original(c.ID)
+			if err != nil {
+				return err
+			}
+			s.Original = viewDoc(&o)
 			cs = append(cs, s)
 		}
 		return nil
@@ -273,7 +287,7 @@ func (x *Index) cluster(ctx context.Context, id int64) (browse.Cluster, error) {
 		if err != nil {
 			return err
 		}
-		out.Representative, out.Why = rep.ID, why
+		out.Representative, out.Why, out.Original = rep.ID, why, originalOf(g).ID
 		out.Marks, err = innerMarks(r, g, in)
 		return err
 	})
@@ -295,7 +309,8 @@ func innerMarks(r store.Reader, g []*store.Doc, in map[int64]*store.Doc) ([]brow
 				continue // each mark once: from its later document
 			}
 			out = append(out, browse.Mark{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
-				Evidence: evidenceJSON(m.Evidence), At: time.Unix(m.At, 0).UTC()})
+				Original: published{b.Date, b.Ord}.original(a, b.ID, m.Label), Evidence: evidenceJSON(m.Evidence),
+				At: time.Unix(m.At, 0).UTC()})
 		}
 	}
 	sortMarks(out)

@@ -49,7 +49,7 @@ func (x *Index) queryAlone(ctx context.Context, docs []core.Document, sks []Sket
 			if err != nil {
 				return err
 			}
-			if _, err := x.pairs(r, &outs[i], hits, false); err != nil {
+			if _, err := x.pairs(r, &outs[i], checked(&docs[i]), hits, false); err != nil {
 				return err
 			}
 		}
@@ -111,7 +111,7 @@ func (x *Index) checkOnce(ctx context.Context, docs []core.Document, sks []Sketc
 			if err != nil {
 				return err
 			}
-			if _, err := x.pairs(r, &outs[i], hits, false); err != nil {
+			if _, err := x.pairs(r, &outs[i], checked(&docs[i]), hits, false); err != nil {
 				return err
 			}
 		}

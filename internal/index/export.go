@@ -26,9 +26,9 @@ func (x *Index) export(ctx context.Context, e Exporter) error {
 		if err != nil {
 			return err
 		}
-		ids := make(map[int64]string, len(rows))
-		for _, d := range rows {
-			ids[d.Ord] = d.ID
+		byOrd := make(map[int64]*store.Doc, len(rows))
+		for i := range rows {
+			byOrd[rows[i].Ord] = &rows[i]
 		}
 		best := map[int64]store.Mark{} // document → its best duplicate mark to an earlier one
 		if err := r.EachMark(func(m *store.Mark) error {
@@ -39,7 +39,12 @@ func (x *Index) export(ctx context.Context, e Exporter) error {
 			if err != nil {
 				return fmt.Errorf("mark %d~%d: %w", m.A, m.B, err)
 			}
-			return e.Pair(&core.Pair{A: ids[m.A], B: ids[m.B], Method: m.Method, Score: m.Score, Label: m.Label, Evidence: ev})
+			a, b := byOrd[m.A], byOrd[m.B]
+			if a == nil || b == nil {
+				return fmt.Errorf("mark %d~%d: %w: a document it joins", m.A, m.B, store.ErrNotFound)
+			}
+			return e.Pair(&core.Pair{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
+				Original: published{b.Date, b.Ord}.original(a, b.ID, m.Label), Evidence: ev})
 		}); err != nil {
 			return err
 		}
@@ -82,7 +87,7 @@ func (x *Index) exportClusters(r store.Reader, rows []store.Doc, best map[int64]
 			return nil, err
 		}
 		reps[rep.Ord] = true
-		cl := core.Cluster{ID: c, Representative: rep.ID, Why: why, Linking: string(x.link)}
+		cl := core.Cluster{ID: c, Representative: rep.ID, Original: originalOf(groups[c]).ID, Why: why, Linking: string(x.link)}
 		if x.link != cluster.Any {
 			if err := x.joined(r, &cl, groups[c]); err != nil {
 				return nil, err
@@ -153,6 +158,16 @@ func (x *Index) representative(r store.Reader, g []*store.Doc) (*store.Doc, stri
 		return s
 	})
 	return g[rep.Ord], why, simErr
+}
+
+// originalOf returns the member of g, a cluster's documents in the order
+// added, published first (see cluster.Original).
+func originalOf(g []*store.Doc) *store.Doc {
+	members := make([]cluster.Member, len(g))
+	for i, d := range g {
+		members[i] = cluster.Member{Ord: int32(i), Date: d.Date}
+	}
+	return g[cluster.Original(members).Ord]
 }
 
 // allDocs reads every stored document, in the order added.

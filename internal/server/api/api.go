@@ -15,23 +15,31 @@ type Result struct {
 	Status  index.Status    `json:"status"`
 	Skip    core.SkipReason `json:"skipped,omitempty"`
 	Cluster int64           `json:"cluster,omitempty"`
-	Matches []Match         `json:"matches"`
+	// Original is the ID of its cluster's original, the member published
+	// first: its own ID when it is the original, else the document it is a
+	// copy of.
+	Original string  `json:"original,omitempty"`
+	Matches  []Match `json:"matches"`
 }
 
 // Match is a stored document a document matches, and why.
 type Match struct {
-	ID       string        `json:"id"`
-	Score    float64       `json:"score"`
-	Label    core.Label    `json:"label"`
-	Method   string        `json:"method"`
+	ID     string     `json:"id"`
+	Score  float64    `json:"score"`
+	Label  core.Label `json:"label"`
+	Method string     `json:"method"`
+	// Original is, for a duplicate, the ID of the one of the two published
+	// first, of which the other is the copy: the match's ID, or the
+	// document's own when the stored match copies it.
+	Original string        `json:"original,omitempty"`
 	Evidence core.Evidence `json:"evidence,omitempty"`
 }
 
 // ResultOf returns m in its wire shape.
 func ResultOf(m *index.Match) Result {
-	r := Result{ID: m.ID, Status: m.Status, Skip: m.Skip, Cluster: m.Cluster, Matches: make([]Match, len(m.Pairs))}
+	r := Result{ID: m.ID, Status: m.Status, Skip: m.Skip, Cluster: m.Cluster, Original: m.Original, Matches: make([]Match, len(m.Pairs))}
 	for j, p := range m.Pairs {
-		r.Matches[j] = Match{ID: p.A, Score: p.Score, Label: p.Label, Method: p.Method, Evidence: p.Evidence}
+		r.Matches[j] = Match{ID: p.A, Score: p.Score, Label: p.Label, Method: p.Method, Original: p.Original, Evidence: p.Evidence}
 	}
 	return r
 }

@@ -34,11 +34,14 @@ type Doc struct {
 // Mark is a stored pair: A the earlier document, B the later, with the
 // method's evidence as it stored it.
 type Mark struct {
-	A        string          `json:"a"`
-	B        string          `json:"b"`
-	Method   string          `json:"method"`
-	Score    float64         `json:"score"`
-	Label    core.Label      `json:"label"`
+	A      string     `json:"a"`
+	B      string     `json:"b"`
+	Method string     `json:"method"`
+	Score  float64    `json:"score"`
+	Label  core.Label `json:"label"`
+	// Original is, in a duplicate pair, the ID of the one of A and B
+	// published first, of which the other is the copy (see core.Pair).
+	Original string          `json:"original,omitempty"`
 	Evidence json.RawMessage `json:"evidence,omitempty"`
 	// At is when the pair was found.
 	At time.Time `json:"at"`
@@ -51,8 +54,12 @@ type Mark struct {
 // texts) and its marks, the best first.
 type Document struct {
 	Doc
-	Text  string `json:"text,omitempty"`
-	Marks []Mark `json:"marks"`
+	// Original is, for a document in a cluster, the cluster's original:
+	// its member published first, the document itself or the one it is a
+	// copy of.
+	Original *Doc   `json:"original,omitempty"`
+	Text     string `json:"text,omitempty"`
+	Marks    []Mark `json:"marks"`
 }
 
 // Summary is a stored document in a list: its best mark and how many
@@ -70,6 +77,10 @@ type ClusterSummary struct {
 	Size int   `json:"size"`
 	// First is its earliest added member.
 	First Doc `json:"first"`
+	// Original is its member published first (the earliest date, a dated
+	// member before an undated one, then the first stored), of which the
+	// others are copies.
+	Original Doc `json:"original"`
 	// Latest is the latest date of its members (their own, else when they
 	// were stored).
 	Latest time.Time `json:"latest"`
@@ -79,10 +90,12 @@ type ClusterSummary struct {
 }
 
 // Cluster is a cluster of duplicates: its members in the order added, its
-// representative (chosen by the index's policy) and why, and the marks
-// between its members, which say why each is in.
+// original (the member published first), its representative (chosen by
+// the index's policy) and why, and the marks between its members, which
+// say why each is in.
 type Cluster struct {
 	ID             int64  `json:"id"`
+	Original       string `json:"original"`
 	Representative string `json:"representative"`
 	Why            string `json:"why"`
 	Members        []Doc  `json:"members"`

@@ -1,0 +1,205 @@
+package index_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
+)
+
+// exported records what an index exports.
+type exported struct {
+	pairs    map[string]string // "a~b" → original of a duplicate pair
+	clusters []core.Cluster
+}
+
+func (e *exported) Pair(p *core.Pair) error {
+	if p.Label == core.Duplicate {
+		e.pairs[p.A+"~"+p.B] = p.Original
+	}
+	return nil
+}
+
+func (e *exported) Cluster(c *core.Cluster) error {
+	e.clusters = append(e.clusters, *c)
+	return nil
+}
+
+func (e *exported) Kept(*store.Doc) error { return nil }
+
+func export(t *testing.T, x *index.Index) exported {
+	t.Helper()
+	e := exported{pairs: map[string]string{}}
+	if err := x.Export(t.Context(), &e); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// roles says, as the index's readers show them, the original of cluster
+// and, for each of ids, the original its document page names.
+func roles(t *testing.T, x *index.Index, cluster int64, ids ...string) []string {
+	t.Helper()
+	c, err := x.Cluster(t.Context(), cluster)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, _, err := x.Clusters(t.Context(), index.ClusterFilter{}, index.Page{})
+	if err != nil || len(cs) != 1 {
+		t.Fatalf("clusters %+v: %v", cs, err)
+	}
+	out := []string{"cluster " + c.Original, "list " + cs[0].Original.ID}
+	for _, id := range ids {
+		d, err := x.Document(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Original == nil {
+			out = append(out, id+" in no cluster")
+			continue
+		}
+		out = append(out, id+" "+d.Original.ID)
+	}
+	return out
+}
+
+// TestLateOriginal: copies of a story are stored before the story, which
+// was published first. Each add's pairs name the original of each pair;
+// when the story arrives, it becomes the original of the cluster, of every
+// pair and on every reader's page, in the transaction that stores it; an
+// add that fails leaves the roles as they were.
+func TestLateOriginal(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			x := open(t, storetest.DSN(t, e), index.OpenOptions{})
+			g := enginetest.NewTextGen(35)
+			story := g.Sentences(10)
+			at := func(h int) time.Time { return time.Date(2024, 3, 1, h, 0, 0, 0, time.UTC) }
+			version := func(id string, h, edit int) core.Document {
+				s := append([]string(nil), story...)
+				if edit >= 0 {
+					s[edit] = g.Sentence()
+				}
+				d := enginetest.Doc(id, s)
+				d.Date = at(h)
+				return d
+			}
+			noon, eleven, wire := version("copy-noon", 12, 2), version("copy-eleven", 11, 5), version("wire", 10, -1)
+
+			add(t, x, noon)
+			m := add(t, x, eleven)[0]
+			if m.Cluster == 0 || m.Original != "copy-eleven" || len(m.Pairs) != 1 || m.Pairs[0].Original != "copy-eleven" {
+				t.Fatalf("the second copy, published before the first: %+v", m)
+			}
+			before := []string{"cluster copy-eleven", "list copy-eleven", "copy-noon copy-eleven", "copy-eleven copy-eleven"}
+			if diff := cmp.Diff(before, roles(t, x, m.Cluster, "copy-noon", "copy-eleven")); diff != "" {
+				t.Errorf("roles (-want +got)\n%s", diff)
+			}
+
+			boom := errors.New("boom")
+			_, err := x.Add(t.Context(), []core.Document{wire}, index.AddOptions{
+				Then: func(index.FeedWriter, []index.Match) error { return boom }})
+			if !errors.Is(err, boom) {
+				t.Fatalf("a failing add: %v", err)
+			}
+			if diff := cmp.Diff(before, roles(t, x, m.Cluster, "copy-noon", "copy-eleven")); diff != "" {
+				t.Errorf("roles after a failed add of the original (-want +got)\n%s", diff)
+			}
+
+			var inTxn string
+			w, err := x.Add(t.Context(), []core.Document{wire}, index.AddOptions{
+				Then: func(_ index.FeedWriter, ms []index.Match) error { inTxn = ms[0].Original; return nil }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if inTxn != "wire" || w[0].Original != "wire" || w[0].Cluster != m.Cluster {
+				t.Errorf("the late original: %+v (in the transaction: %q)", w[0], inTxn)
+			}
+			for _, p := range w[0].Pairs {
+				if p.Label == core.Duplicate && p.Original != "wire" {
+					t.Errorf("pair %s~%s names %q its original", p.A, p.B, p.Original)
+				}
+			}
+			after := []string{"cluster wire", "list wire", "copy-noon wire", "copy-eleven wire", "wire wire"}
+			if diff := cmp.Diff(after, roles(t, x, m.Cluster, "copy-noon", "copy-eleven", "wire")); diff != "" {
+				t.Errorf("roles once the original is stored (-want +got)\n%s", diff)
+			}
+			d, err := x.Document(t.Context(), "copy-noon")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, mk := range d.Marks {
+				if want := map[string]string{"copy-eleven": "copy-eleven", "wire": "wire"}[mk.Other.ID]; mk.Original != want {
+					t.Errorf("copy-noon's mark with %s names %q its original, want %q", mk.Other.ID, mk.Original, want)
+				}
+			}
+
+			ex := export(t, x)
+			if len(ex.clusters) != 1 || ex.clusters[0].Original != "wire" {
+				t.Errorf("exported clusters %+v", ex.clusters)
+			}
+			wantPairs := map[string]string{"copy-noon~copy-eleven": "copy-eleven", "copy-noon~wire": "wire", "copy-eleven~wire": "wire"}
+			if diff := cmp.Diff(wantPairs, ex.pairs); diff != "" {
+				t.Errorf("exported pairs' originals (-want +got)\n%s", diff)
+			}
+
+			q, err := x.Query(t.Context(), []core.Document{version("earlier-still", 9, 7)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range q[0].Pairs {
+				if p.Label == core.Duplicate && p.Original != "earlier-still" {
+					t.Errorf("a check of a copy published before all: pair with %s names %q", p.A, p.Original)
+				}
+			}
+		})
+	}
+}
+
+// TestUndatedOriginal: among undated documents, and exact copies, the
+// original is the first stored; a dated document comes before the
+// undated ones.
+func TestUndatedOriginal(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			x := open(t, storetest.DSN(t, e), index.OpenOptions{})
+			g := enginetest.NewTextGen(36)
+			story := g.Sentences(10)
+			first := enginetest.Doc("first", story)
+			exact := enginetest.Doc("exact", story)
+			addExact := func(d core.Document) index.Match {
+				ms, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Exact: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return ms[0]
+			}
+			addExact(first)
+			if m := addExact(exact); m.Skip != core.SkipExactCopy || m.Original != "first" || m.Pairs[0].Original != "first" {
+				t.Errorf("an undated exact copy: %+v", m)
+			}
+			dated := enginetest.Doc("dated", story)
+			dated.Date = time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
+			m := addExact(dated)
+			if m.Skip != core.SkipExactCopy || m.Original != "dated" {
+				t.Errorf("a dated copy of undated ones: original %q, want dated", m.Original)
+			}
+			for _, p := range m.Pairs {
+				if p.Original != "dated" {
+					t.Errorf("pair %s~%s: original %q", p.A, p.B, p.Original)
+				}
+			}
+			if got := roles(t, x, m.Cluster, "exact"); !strings.HasSuffix(got[2], " dated") {
+				t.Errorf("roles %v", got)
+			}
+		})
+	}
+}
