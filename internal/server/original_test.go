@@ -69,7 +69,9 @@ func TestAPIOriginal(t *testing.T) {
 			}
 			var c struct{ Original, Representative string }
 			get(fmt.Sprintf("/v1/clusters/%d", r.Cluster), &c)
-			var list struct{ Clusters []struct{ Original struct{ ID string } } }
+			var list struct {
+				Clusters []struct{ Original struct{ ID string } }
+			}
 			get("/v1/clusters", &list)
 			var d struct {
 				Original struct{ ID string }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -27,9 +28,9 @@ import (
 // The outcomes of an item besides the skip reasons of package extract and
 // of the index's method: what became of it, as stored with the item.
 const (
-	OutcomeAdded     = "added"     // stored, no near-duplicate found
-	OutcomeDuplicate = "duplicate" // stored, marked a duplicate of a stored article (an exact copy included)
-	OutcomeSimilar   = "similar"   // stored, marked similar to a stored article
+	OutcomeAdded     = "added"     // stored, a copy of no article published before it
+	OutcomeDuplicate = "duplicate" // stored, a copy (near or exact) of an article published before it, whenever that one arrived
+	OutcomeSimilar   = "similar"   // stored, marked similar to a stored article, a copy of none published before it
 	OutcomeExists    = "exists"    // an article of its URL was stored already
 	OutcomeGallery   = "gallery"   // a gallery, video or picture page by its URL (not fetched) or the start of its text
 	OutcomeNoLink    = "no-link"   // the item links to no page
@@ -544,15 +545,31 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 }
 
 // store adds docs to the index and stores rows, the items' outcomes, in one
-// transaction; rowOf[i] is the row of docs[i]. It runs to the end even when
-// ctx is done, so that a stopped pass keeps what it fetched.
+// transaction; rowOf[i] is the row of docs[i]. An article published before
+// stored copies of it, which arrived first, makes them duplicates: the
+// items they were made of, of every feed, become duplicates in the same
+// transaction. It runs to the end even when ctx is done, so that a stopped
+// pass keeps what it fetched.
 func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []index.FeedItem, rowOf []int) error {
 	ctx = context.WithoutCancel(ctx)
 	save := func(wr index.FeedWriter, ms []index.Match) error {
 		for i, m := range ms {
 			rows[rowOf[i]].Outcome = outcome(&m)
 		}
-		return wr.SaveItems(rows)
+		copies := lateCopies(ms)
+		for i := range rows {
+			if r := &rows[i]; copies[r.Doc] && (r.Outcome == OutcomeAdded || r.Outcome == OutcomeSimilar) {
+				r.Outcome = OutcomeDuplicate
+			}
+		}
+		if err := wr.SaveItems(rows); err != nil {
+			return err
+		}
+		if len(copies) == 0 {
+			return nil
+		}
+		_, err := wr.RelabelItems(slices.Sorted(maps.Keys(copies)), []string{OutcomeAdded, OutcomeSimilar}, OutcomeDuplicate)
+		return err
 	}
 	if len(docs) == 0 {
 		return w.st.UpdateFeeds(ctx, func(wr index.FeedWriter) error { return save(wr, nil) })
@@ -561,23 +578,37 @@ func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []index.
 	return err
 }
 
-// outcome is an added article's outcome.
+// outcome is an added article's outcome: a duplicate when it copies an
+// article published before it (core.Pair.Original), not when it is the
+// original of stored copies.
 func outcome(m *index.Match) string {
 	switch {
 	case m.Status == index.Exists:
 		return OutcomeExists
-	case m.Skip == core.SkipExactCopy:
-		return OutcomeDuplicate
-	case m.Skip != core.SkipNone:
+	case m.Skip != core.SkipNone && m.Skip != core.SkipExactCopy:
 		return string(m.Skip)
 	}
 	out := OutcomeAdded
 	for _, p := range m.Pairs {
-		switch p.Label {
-		case core.Duplicate:
+		switch {
+		case p.Label == core.Duplicate && (p.Original != m.ID || p.Original == ""):
 			return OutcomeDuplicate
-		case core.Similar:
+		case p.Label == core.Similar:
 			out = OutcomeSimilar
+		}
+	}
+	return out
+}
+
+// lateCopies returns the stored documents that the articles of ms were
+// published before: copies of them that arrived first.
+func lateCopies(ms []index.Match) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range ms {
+		for _, p := range m.Pairs {
+			if p.Label == core.Duplicate && p.Original == m.ID && m.ID != "" {
+				out[p.A] = true
+			}
 		}
 	}
 	return out

@@ -508,7 +508,10 @@ func TestOutcome(t *testing.T) {
 		{index.Match{Status: index.Added}, OutcomeAdded},
 		{index.Match{Status: index.Exists}, OutcomeExists},
 		{index.Match{Status: index.Added, Skip: core.SkipTooShort}, "too-short"},
-		{index.Match{Status: index.Added, Skip: core.SkipExactCopy}, OutcomeDuplicate},
+		{index.Match{ID: "b", Status: index.Added, Skip: core.SkipExactCopy, Pairs: []core.Pair{{A: "a", B: "b", Label: core.Duplicate, Original: "a"}}}, OutcomeDuplicate},
+		// published before the stored copy: its original
+		{index.Match{ID: "b", Status: index.Added, Skip: core.SkipExactCopy, Pairs: []core.Pair{{A: "a", B: "b", Label: core.Duplicate, Original: "b"}}}, OutcomeAdded},
+		{index.Match{ID: "b", Status: index.Added, Pairs: []core.Pair{{A: "a", B: "b", Label: core.Duplicate, Original: "b"}, {Label: core.Similar}}}, OutcomeSimilar},
 		{index.Match{Status: index.Added, Pairs: []core.Pair{{Label: core.Similar}, {Label: core.Duplicate}}}, OutcomeDuplicate},
 		{index.Match{Status: index.Added, Pairs: []core.Pair{{Label: core.Similar}}}, OutcomeSimilar},
 	} {

@@ -1,0 +1,83 @@
+package watch
+
+import (
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/internal/store/storetest"
+)
+
+// TestCopiesPolledFirst: the feeds of two sites that reprint a wire story
+// are polled before the wire's own feed. The story, published first, is
+// the original when it arrives: its item is added, the reprints' items are
+// duplicates (the first reprint's item changes in the transaction that
+// stores the story), the feeds' counts say so, and the index's cluster
+// names the story its original.
+func TestCopiesPolledFirst(t *testing.T) {
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			x := newIndexAt(t, storetest.DSN(t, engine))
+			wire, a, b := newSite(t), newSite(t), newSite(t)
+			st := newStory(35)
+			reprint := func(s *site, lead string, h int) {
+				r := st
+				r.title = "Reprinted: " + st.title
+				r.paras = append([]string{lead}, st.paras...)
+				s.serve("/story/0", "text/html", r.page("Site", ""))
+				s.serve("/feed", "application/rss+xml", rss2(item{title: r.title, link: s.URL + "/story/0",
+					date: time.Date(2024, 3, 1, h, 0, 0, 0, time.UTC)}))
+			}
+			reprint(a, "Our correspondent adds that the details are still emerging tonight.", 11)
+			reprint(b, "A spokesman declined to comment on the report when asked on Friday.", 12)
+			wire.serve("/story/0", "text/html", st.page("Wire", ""))
+			wire.serve("/feed", "application/rss+xml", rss2(item{title: st.title, link: wire.URL + "/story/0",
+				date: time.Date(2024, 3, 1, 10, 0, 0, 0, time.UTC)}))
+			w := newWatcher(t, x, testOptions())
+			outcomes := func(sites ...*site) []string {
+				var out []string
+				for _, s := range sites {
+					out = append(out, storedItems(t, x, s.URL+"/feed")[s.URL+"/story/0"].Outcome)
+				}
+				return out
+			}
+			for _, s := range []*site{a, b} {
+				addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+				once(t, w)
+			}
+			if got := outcomes(a, b); got[0] != OutcomeAdded || got[1] != OutcomeDuplicate {
+				t.Fatalf("before the wire's feed is polled, outcomes (wire, a, b) %v, want a added, b duplicate", got)
+			}
+			addFeed(t, x, Feed{URL: wire.URL + "/feed", Interval: Duration(time.Hour)})
+			res := once(t, w)
+			if got, want := outcomes(wire, a, b), []string{OutcomeAdded, OutcomeDuplicate, OutcomeDuplicate}; got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
+				t.Errorf("outcomes (wire, a, b) %v, want %v", got, want)
+			}
+			for _, r := range res {
+				if r.Feed == wire.URL+"/feed" && r.Outcomes[OutcomeAdded] != 1 {
+					t.Errorf("the wire's poll: %+v", r)
+				}
+			}
+			feeds, err := Feeds(t.Context(), x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range feeds {
+				dups, want := f.Items[OutcomeDuplicate], 1
+				if f.URL == wire.URL+"/feed" {
+					want = 0
+				}
+				if dups != want || len(f.Items) != 1 {
+					t.Errorf("feed %s counts %v, want %d duplicate", f.URL, f.Items, want)
+				}
+			}
+			d, _ := stored(t, x, a.URL+"/story/0")
+			if d.Original == nil || d.Original.ID != wire.URL+"/story/0" {
+				t.Errorf("the first reprint's original: %+v", d.Original)
+			}
+			c, err := x.Cluster(t.Context(), d.Cluster)
+			if err != nil || c.Original != wire.URL+"/story/0" || len(c.Members) != 3 {
+				t.Errorf("cluster %+v: %v", c, err)
+			}
+		})
+	}
+}
