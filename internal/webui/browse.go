@@ -176,6 +176,7 @@ func (u *ui) clusters(r *http.Request) (result, error) {
 type clusterPage struct {
 	browse.Cluster
 	Rep   browse.Doc
+	Orig  browse.Doc // the original, published first
 	Pairs []pairRow
 }
 
@@ -201,6 +202,9 @@ func (u *ui) cluster(r *http.Request) (result, error) {
 		titles[m.ID] = m.Title
 		if m.ID == c.Representative {
 			p.Rep = m
+		}
+		if m.ID == c.Original {
+			p.Orig = m
 		}
 	}
 	for _, m := range c.Marks {

@@ -50,6 +50,10 @@ type matchRow struct {
 	Label                  core.Label
 	Method                 string
 	Earlier                bool   // the other document was stored first
+	// Role is, in a duplicate pair, the other document's: "original" when
+	// it was published first (this one copies it), "copy" when it copies
+	// this one; "" in a similar pair.
+	Role string
 	Diff                   string // the link to the pair's diff; "" for none
 }
 
@@ -209,7 +213,7 @@ func (u *ui) describe(r *http.Request, p *checkPage, doc core.Document, m index.
 		p.Stored = doc.ID
 	}
 	for _, pr := range m.Pairs {
-		row := matchRow{ID: pr.A, Score: pr.Score, Label: pr.Label, Method: pr.Method}
+		row := matchRow{ID: pr.A, Score: pr.Score, Label: pr.Label, Method: pr.Method, Role: role(pr.Original, pr.A)}
 		if d, ok := docs[pr.A]; ok {
 			row.Title, row.Source, row.URL, row.Date = d.Title, d.Source, d.URL, d.Date
 		}

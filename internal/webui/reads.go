@@ -39,9 +39,23 @@ func matchRows(ms []browse.Mark) []matchRow {
 		if o := m.Other; o != nil {
 			row.ID, row.Title, row.Source, row.URL, row.Date, row.Earlier = o.ID, o.Title, o.Source, o.URL, o.Date, o.ID == m.A
 		}
+		row.Role = role(m.Original, row.ID)
 		rows = append(rows, row)
 	}
 	return rows
+}
+
+// role is the role of document other in a pair whose original is
+// original: "original" when it is, "copy" when the pair has an original
+// and it is not, "" when the pair has none (a similar pair).
+func role(original, other string) string {
+	switch original {
+	case "":
+		return ""
+	case other:
+		return "original"
+	}
+	return "copy"
 }
 
 // pathEscape escapes a document id as one segment of a path: slashes
