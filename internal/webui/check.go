@@ -49,12 +49,12 @@ type matchRow struct {
 	Score                  float64
 	Label                  core.Label
 	Method                 string
-	Earlier                bool   // the other document was stored first
+	Earlier                bool // the other document was stored first
 	// Role is, in a duplicate pair, the other document's: "original" when
 	// it was published first (this one copies it), "copy" when it copies
 	// this one; "" in a similar pair.
 	Role string
-	Diff                   string // the link to the pair's diff; "" for none
+	Diff string // the link to the pair's diff; "" for none
 }
 
 func (u *ui) checkForm(r *http.Request) (result, error) {
