@@ -268,9 +268,10 @@ func (u *ui) feedPage(ctx context.Context, s watch.Stored, form feedForm, trial 
 }
 
 // markedAgainst fills a duplicate or similar item's Of and Diff from its
-// document's marks: the mark of the item's outcome against an earlier
-// document first, else its best mark of that label. A document removed
-// since leaves them empty.
+// document's marks: for a duplicate, the mark against an article published
+// before it (the one it copies) first; for a similar item, the mark against
+// an earlier stored document first; else its best mark of that label. A
+// document removed since leaves them empty.
 func (u *ui) markedAgainst(ctx context.Context, it *itemRow) error {
 	if it.Doc == "" || (it.Outcome != watch.OutcomeDuplicate && it.Outcome != watch.OutcomeSimilar) {
 		return nil
@@ -286,7 +287,7 @@ func (u *ui) markedAgainst(ctx context.Context, it *itemRow) error {
 		if string(m.Label) != it.Outcome || m.Other == nil {
 			continue
 		}
-		if best == nil || m.A == m.Other.ID && best.A != best.Other.ID {
+		if best == nil || against(&m) && !against(best) {
 			best = &d.Marks[i]
 		}
 	}
@@ -294,6 +295,16 @@ func (u *ui) markedAgainst(ctx context.Context, it *itemRow) error {
 		it.Of, it.Diff = best.Other, diffLink(best.A, best.B)
 	}
 	return nil
+}
+
+// against reports whether a mark of an item's document is against the
+// document it was marked for: in a duplicate pair the original, published
+// first; in a similar pair the document stored first.
+func against(m *browse.Mark) bool {
+	if m.Original != "" {
+		return m.Original == m.Other.ID
+	}
+	return m.A == m.Other.ID
 }
 
 func (u *ui) feed(r *http.Request) (result, error) {
