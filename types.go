@@ -41,8 +41,14 @@ type Match struct {
 	// Cluster is the number of the cluster the document joined; 0 for
 	// none.
 	Cluster int64 `json:"cluster,omitempty"`
+	// Original is the ID of that cluster's original, its member published
+	// first: the document's own ID when it is the original, else the one
+	// it is a copy of. A document published before copies stored already
+	// is their original once it is stored.
+	Original string `json:"original,omitempty"`
 	// Pairs are the document's matches among the stored documents, best
-	// first: A is the stored document, B this one.
+	// first: A is the stored document, B this one; a duplicate pair's
+	// Original names the one of them published first.
 	Pairs []Pair `json:"matches"`
 }
 
@@ -53,7 +59,7 @@ func matches(ms []index.Match, err error) ([]Match, error) {
 	}
 	out := make([]Match, len(ms))
 	for i, m := range ms {
-		out[i] = Match{ID: m.ID, Status: Status(m.Status), Skip: m.Skip, Cluster: m.Cluster, Pairs: m.Pairs}
+		out[i] = Match{ID: m.ID, Status: Status(m.Status), Skip: m.Skip, Cluster: m.Cluster, Original: m.Original, Pairs: m.Pairs}
 	}
 	return out, err
 }
