@@ -26,7 +26,7 @@ type dedupCmd struct {
 	Kept   string   `default:"kept.jsonl" enum:"${kept_names}" help:"Name of the de-duplicated corpus in the output directory; its extension says its format: ${kept_names} (Parquet inputs of one schema are copied row by row)."`
 
 	Method        string `default:"${default_method}" enum:"${methods}" help:"Detection method: ${methods}."`
-	Keep          string `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (the default; central for cosine), earliest, first or central."`
+	Keep          string `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (the default; central for cosine), earliest (its original, the member published first), first (read first) or central."`
 	Link          string `default:"any" enum:"any,anchor,majority" help:"How a document joins a cluster: any duplicate link (clusters are connected groups), a link to the cluster's first member (anchor), or links to at least half of its members (majority)."`
 	Profile       string `default:"news" enum:"news,corpus" help:"news: the methods' defaults, with the rules that keep apart two reports of one template (other figures, names, days) and a similar label; corpus (training data): those rules off, no similar label, no containment rule: one score at one --threshold decides every copy, and the banding follows it. Method flags given win."`
 	OnDuplicateID string `name:"on-duplicate-id" default:"fail" enum:"fail,skip,rename" help:"A document whose id an earlier one has: fail stops the run at it, naming both places (the default: which of the two is meant, a run cannot tell); skip leaves it out (listed in rejects.jsonl); rename gives it the id with #2 (#3 ...) appended."`
