@@ -39,6 +39,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 			}
 		}
 		at := now()
+		added := make([]int64, len(docs)) // by document: its ordinal, 0 when not stored
 		for i := range docs {
 			d := &docs[i]
 			outs[i] = Match{ID: d.ID, Status: Added, Pairs: []core.Pair{}}
@@ -61,8 +62,13 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 			if err != nil {
 				return fmt.Errorf("%s: %w", d.Origin, err)
 			}
-			stored[d.ID] = ord
+			stored[d.ID], added[i] = ord, ord
 			if err := ex.stored(w, i, ord); err != nil {
+				return err
+			}
+		}
+		if len(docs) > 1 {
+			if err := settleRoles(w, outs, added); err != nil {
 				return err
 			}
 		}
@@ -72,6 +78,48 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 		return nil
 	})
 	return outs, err
+}
+
+// settleRoles sets the cluster and the original of each document stored by an
+// add of several, added[i] the ordinal of outs[i] (0: not stored), as they
+// are once every document is: a later document of the add may have
+// merged an earlier one's cluster into another, put it in a cluster, or
+// been published before the members of its cluster.
+func settleRoles(w store.Writer, outs []Match, added []int64) error {
+	var ords []int64
+	for _, ord := range added {
+		if ord != 0 {
+			ords = append(ords, ord)
+		}
+	}
+	docs, err := w.Docs(ords)
+	if err != nil {
+		return err
+	}
+	clusters := make(map[int64]int64, len(docs)) // ordinal → cluster
+	for _, d := range docs {
+		clusters[d.Ord] = d.Cluster
+	}
+	originals := map[int64]string{} // cluster → its original
+	for i, ord := range added {
+		c, ok := clusters[ord]
+		if !ok {
+			continue // not stored, or replaced by a later document of the add
+		}
+		outs[i].Cluster, outs[i].Original = c, ""
+		if c == 0 {
+			continue
+		}
+		if _, ok := originals[c]; !ok {
+			o, err := w.Original(c)
+			if err != nil {
+				return err
+			}
+			originals[c] = o.ID
+		}
+		outs[i].Original = originals[c]
+	}
+	return nil
 }
 
 // addOne matches, stores and indexes one document.

@@ -148,11 +148,12 @@ type Match struct {
 	ID     string          `json:"id"`
 	Status Status          `json:"status"`
 	Skip   core.SkipReason `json:"skipped,omitempty"`
-	// Cluster is the cluster the document joined; 0 for none.
+	// Cluster is the cluster the document is in once the add commits (a
+	// later document of the same add may merge clusters); 0 for none.
 	Cluster int64 `json:"cluster,omitempty"`
 	// Original is the ID of that cluster's original, its member published
-	// first (see cluster.Published) once the document is stored: the
-	// document's own ID when it was published before every member.
+	// first (see cluster.Published), once the add commits: the document's
+	// own ID when it was published before every member.
 	Original string `json:"original,omitempty"`
 	// Pairs are the document's matches among the stored documents, best
 	// first: A is the stored document, B this one.

@@ -2,6 +2,7 @@ package index_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -199,6 +200,35 @@ func TestUndatedOriginal(t *testing.T) {
 			}
 			if got := roles(t, x, m.Cluster, "exact"); !strings.HasSuffix(got[2], " dated") {
 				t.Errorf("roles %v", got)
+			}
+		})
+	}
+}
+
+// TestOriginalInOneAdd: copies and the story they copy, published first,
+// added in one call: every answer of the call names the story the
+// original of one cluster, as the index holds them once the call commits.
+func TestOriginalInOneAdd(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			x := open(t, storetest.DSN(t, e), index.OpenOptions{})
+			g := enginetest.NewTextGen(37)
+			story := g.Sentences(10)
+			var docs []core.Document
+			for i, h := range []int{12, 11, 10} {
+				s := append([]string(nil), story...)
+				if h != 10 {
+					s[2+3*i] = g.Sentence()
+				}
+				d := enginetest.Doc(fmt.Sprint("at-", h), s)
+				d.Date = time.Date(2024, 3, 1, h, 0, 0, 0, time.UTC)
+				docs = append(docs, d)
+			}
+			ms := add(t, x, docs...)
+			for _, m := range ms {
+				if m.Cluster != ms[2].Cluster || m.Original != "at-10" {
+					t.Errorf("%s: cluster %d (want %d), original %q, want at-10", m.ID, m.Cluster, ms[2].Cluster, m.Original)
+				}
 			}
 		})
 	}
