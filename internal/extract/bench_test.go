@@ -44,7 +44,7 @@ func BenchmarkPage10MB(b *testing.B) {
 			var peak uint64
 			for b.Loop() {
 				p := heapPeak(func() {
-					a, skip, err := Page(context.Background(), in, Options{KeepBlocks: kb})
+					a, skip, err := Page(context.Background(), in, Options{KeepBlocks: kb, Timeout: time.Hour})
 					if err != nil || skip != "" || len(a.Text) < len(in.Body)/2 {
 						b.Fatalf("err %v, skip %q, %d bytes of text", err, skip, len(a.Text))
 					}

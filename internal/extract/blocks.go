@@ -142,8 +142,10 @@ func blockFeatures(blocks []textBlock) [][NumBlockFeatures]float64 {
 		}
 	}
 	coreDepth := 0
+	var coreUp map[*html.Node]int // the core's ancestors (and itself) by distance
 	if len(blocks) > 0 {
 		coreDepth = depth(blocks[core].node)
+		coreUp = ancestors(blocks[core].node)
 	}
 	out := make([][NumBlockFeatures]float64, len(blocks))
 	for i, b := range blocks {
@@ -212,7 +214,7 @@ func blockFeatures(blocks []textBlock) [][NumBlockFeatures]float64 {
 		}
 		f[24] = boolf(copyrightLine(b.text))
 		f[25] = boolf(words < 4)
-		hops := treeHops(b.node, blocks[core].node)
+		hops := treeHops(b.node, coreUp)
 		f[26] = math.Log1p(float64(hops))
 		f[27] = boolf(b.node.Parent == blocks[core].node.Parent)
 		f[28] = boolf(i < core)
@@ -232,16 +234,21 @@ func depth(n *html.Node) int {
 	return d
 }
 
-// treeHops counts the edges between a and b through their lowest common
-// ancestor.
-func treeHops(a, b *html.Node) int {
+// ancestors maps n and each of its ancestors to its distance from n.
+func ancestors(n *html.Node) map[*html.Node]int {
 	up := map[*html.Node]int{}
-	for p, d := a, 0; p != nil; p, d = p.Parent, d+1 {
+	for p, d := n, 0; p != nil; p, d = p.Parent, d+1 {
 		up[p] = d
 	}
-	for p, d := b, 0; p != nil; p, d = p.Parent, d+1 {
-		if da, ok := up[p]; ok {
-			return da + d
+	return up
+}
+
+// treeHops counts the edges between a and the node whose ancestors up
+// holds (ancestors), through their lowest common ancestor.
+func treeHops(a *html.Node, up map[*html.Node]int) int {
+	for p, d := a, 0; p != nil; p, d = p.Parent, d+1 {
+		if db, ok := up[p]; ok {
+			return db + d
 		}
 	}
 	return len(up)

@@ -2,9 +2,12 @@
 //
 // It owns the shingle metric (Unicode \w+ tokens, case kept; multisets of
 // 4-token shingles; per-page precision and recall from the multiset overlap;
-// means over pages; F1 of the two means), the reading of gold folders laid
-// out as input/<id>.html beside GoldStandard/<id>.txt (the Dragnet and
-// CleanEval layout), and the running of extraction systems over such folders.
+// means over pages; F1 of the two means), the snippet metric of pages graded
+// by passages their text must and must not hold (ScoreSnippets), the reading
+// of gold folders laid out as input/<id>.html beside GoldStandard/<id>.txt
+// (the Dragnet and CleanEval layout), html/ beside txt/ (newspaper4k) or
+// evaldata.json beside eval/ (trafilatura), and the running of extraction
+// systems over them.
 //
 // It does not extract anything itself: a System is a function the caller
 // supplies, so the package imports nothing of the extractor.
