@@ -32,6 +32,7 @@ var corpusProfile = []struct {
 	{"date-apart", 0.0},
 	{"names", false},
 	{"template", false},
+	{"follow-up", false},
 }
 
 // withProfile returns c with the options of profile; flags given on the

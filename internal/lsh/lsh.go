@@ -48,6 +48,14 @@ type Banding[S any, E core.Evidence] struct {
 	BucketLimit int
 	// Bounds are the lowest scores the method's labels report.
 	Bounds Bounds
+	// Floor, optional, replaces Bounds.Floor for the pair a, b whose
+	// samples over the range both kept hold na and nb fingerprints: a
+	// method whose labels read more than the samples (minhash's titles).
+	Floor func(a, b *S, na, nb int) int
+	// Score, optional, returns the score of a pair with evidence ev, the
+	// value of the measure that decides its label (it may name that
+	// measure in ev); without it the score is the Jaccard index.
+	Score func(ev *E) float64
 }
 
 // Bounds are the lowest scores a sketch-and-band method's labels report: a
@@ -284,19 +292,30 @@ func (x *Table[S, E]) verify(cands []int32, s *S, src engine.Source[S], inMemory
 }
 
 // Pair verifies the earlier document a (ordinal c) against the later b:
-// their evidence and score, the Jaccard index of their samples, or ok
+// their evidence and score (Banding.Score, else the Jaccard index of their
+// samples), or ok
 // false when their samples share too little for any label, before the rest
 // of the evidence is computed.
 func (x *Table[S, E]) Pair(c int32, a, b *S) (score float64, ev E, ok bool) {
 	setA, cutA := x.b.Sample(a)
 	setB, cutB := x.b.Sample(b)
 	p, q := similarity.InRange(setA, cutA, setB, cutB)
-	n, ok := similarity.OverlapAtLeast(p, q, x.b.Bounds.Floor(len(p), len(q)))
+	var floor int
+	if x.b.Floor != nil {
+		floor = x.b.Floor(a, b, len(p), len(q))
+	} else {
+		floor = x.b.Bounds.Floor(len(p), len(q))
+	}
+	n, ok := similarity.OverlapAtLeast(p, q, floor)
 	if !ok {
 		return 0, ev, false
 	}
 	sets := similarity.ScoresOf(n, len(p), len(q))
-	return sets.Jaccard, x.b.Evidence(c, a, b, sets), true
+	ev = x.b.Evidence(c, a, b, sets)
+	if x.b.Score != nil {
+		return x.b.Score(&ev), ev, true
+	}
+	return sets.Jaccard, ev, true
 }
 
 // touched keeps touch's loads from being dropped as unused.

@@ -82,6 +82,17 @@ type SetScores struct {
 	ContainmentBA float64 `json:"containment_ba"` // |A∩B| / |B|
 }
 
+// Containment returns the larger of the two containments: how much of the
+// smaller set lies inside the larger.
+func (s SetScores) Containment() float64 { return max(s.ContainmentAB, s.ContainmentBA) }
+
+// The measures a method that verifies by set overlap names in its evidence
+// as the one that decided a pair's label (and gave its score).
+const (
+	MeasureJaccard     = "jaccard"     // the Jaccard index: a duplicate at the threshold, a similar pair
+	MeasureContainment = "containment" // the larger containment: a duplicate by containment alone
+)
+
 // Scores returns the overlap measures of two sorted sets. Empty sets score 0.
 func Scores[T cmp.Ordered](a, b []T) SetScores {
 	if len(a) == 0 || len(b) == 0 {

@@ -13,8 +13,9 @@ import (
 // evidence holds the fields of the methods' evidence that a reason reads;
 // each method fills its own (see the method packages' Evidence).
 type evidence struct {
-	By            string   `json:"by"`   // exact
-	Slug          string   `json:"slug"` // exact, by slug
+	By            string   `json:"by"`      // exact
+	Slug          string   `json:"slug"`    // exact, by slug
+	Measure       string   `json:"measure"` // minhash, simhash: what decided
 	Jaccard       *float64 `json:"jaccard"`
 	ContainmentAB float64  `json:"containment_ab"`
 	ContainmentBA float64  `json:"containment_ba"`
@@ -95,12 +96,14 @@ func setReason(m browse.Mark, ev evidence, b bounds, sideA, sideB string) string
 	}
 	s += ")"
 	inside := max(ev.ContainmentAB, ev.ContainmentBA)
-	if m.Label == core.Duplicate && b.Containment > 0 && b.Containment <= 1 && m.Score < b.Threshold && inside >= b.Containment {
+	byContainment := ev.Measure == "containment" || // a mark stored before the evidence named its measure:
+		ev.Measure == "" && m.Score < b.Threshold && inside >= b.Containment
+	if m.Label == core.Duplicate && b.Containment > 0 && b.Containment <= 1 && byContainment {
 		smaller := sideA
 		if ev.ContainmentBA > ev.ContainmentAB {
 			smaller = sideB
 		}
-		return s + fmt.Sprintf(": %s is %.0f%% inside the other, at least the containment bound of %.0f%%.", smaller, 100*inside, 100*b.Containment)
+		return s + fmt.Sprintf(": %s is %.0f%% inside the other, at least the containment bound of %.0f%%.", smaller, 100*inside, 100*max(b.Containment, b.Threshold))
 	}
 	return s + fmt.Sprintf("; the score %.3f %s.", m.Score, boundSaid(m, b))
 }

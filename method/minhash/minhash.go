@@ -25,12 +25,29 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 
 type engineSketcher = engine.DocSketcher[Sketch]
 
-// Evidence is the evidence of a minhash pair: the overlap of the shingle
-// sets and what the template rules read of the two documents (see
-// templates.Evidence).
+// Evidence is the evidence of a minhash pair: the measure that decided its
+// label, whose value is the pair's score; the overlap of the shingle sets;
+// what the template rules read of the two documents (see
+// templates.Evidence); and what tells a story from its follow-up and one
+// story rewritten (see story.go): how much of each lead the other holds and
+// how many words the titles share.
 type Evidence struct {
+	// Measure names what decided the label and gave the score:
+	// similarity.MeasureContainment for a duplicate by containment alone
+	// (its Jaccard index below the threshold), MeasureTitleWords for a
+	// pair similar by its titles, else similarity.MeasureJaccard.
+	Measure string `json:"measure,omitempty"`
 	similarity.SetScores
 	templates.Evidence
+	// LeadAB is the share of A's lead (its opening's shingles) that B
+	// holds, LeadBA the reverse; nil when the samples cannot tell or the
+	// pair is no duplicate below followUpBelow (the one pair the
+	// follow-up rule reads them for).
+	LeadAB *float64 `json:"lead_ab,omitempty"`
+	LeadBA *float64 `json:"lead_ba,omitempty"`
+	// TitleWords is the Jaccard index of the two titles' words (see
+	// story.go), read with Options.StoryTitle only.
+	TitleWords float64 `json:"title_words,omitempty"`
 }
 
 // Method returns the method's name.
@@ -50,6 +67,13 @@ func (e Evidence) MarshalJSON() ([]byte, error) {
 		h := float64(int64(*e.HoursApart*10+0.5)) / 10
 		r.HoursApart = &h
 	}
+	for _, p := range []**float64{&r.LeadAB, &r.LeadBA} {
+		if *p != nil {
+			v := engine.Round(**p)
+			*p = &v
+		}
+	}
+	r.TitleWords = engine.Round(e.TitleWords)
 	return json.Marshal(r)
 }
 
@@ -70,15 +94,20 @@ func newMethod(o Options) (*method, error) {
 	}
 	rules := templates.Rules{NumberAgreement: o.NumberAgreement, DateApart: o.DateApart, Names: o.Names, Template: o.Template}
 	m := &method{o: o, mh: sketch.NewMinHash(o.Hashes, o.Seed), bands: bands, rules: rules}
-	m.Table = lsh.New(lsh.Banding[Sketch, Evidence]{
+	banding := lsh.Banding[Sketch, Evidence]{
 		Keys:        func(dst []uint32, s *Sketch) []uint32 { return append(dst, s.Keys...) },
 		Indexed:     func(s *Sketch) { s.Keys = nil },
 		Sample:      func(s *Sketch) ([]uint32, uint32) { return s.Set, s.Cut },
-		Evidence:    func(_ int32, a, b *Sketch, sets similarity.SetScores) Evidence { return evidence(a, b, sets) },
+		Evidence:    func(_ int32, a, b *Sketch, sets similarity.SetScores) Evidence { return m.evidence(a, b, sets) },
 		Touch:       touch,
 		BucketLimit: o.BucketLimit,
 		Bounds:      o.bounds(),
-	})
+		Score:       m.scored,
+	}
+	if o.sameStory(1) { // titles sharing words lower the floor
+		banding.Floor = func(a, b *Sketch, na, nb int) int { return o.floor(na, nb, titleWords(a, b)) }
+	}
+	m.Table = lsh.New(banding)
 	return m, nil
 }
 
@@ -92,14 +121,6 @@ func (m *method) stages() engine.Method[Sketch, Evidence] {
 
 // Add does nothing: the method keeps no corpus statistics.
 func (m *method) Add(int32, *Sketch) {}
-
-// verifyPair verifies the earlier document a against the later b: their
-// evidence, or ok false when their samples share too little for any label
-// (see bounds), before the rest of the evidence is computed.
-func (m *method) verifyPair(a, b *Sketch) (ev Evidence, ok bool) {
-	_, ev, ok = m.Pair(0, a, b)
-	return ev, ok
-}
 
 // touch reads the first and last fingerprint of a candidate's sample (see
 // lsh.Banding.Touch).
@@ -115,31 +136,97 @@ func touch(s *Sketch) uint32 {
 // sharing fewer fingerprints than they need is neither duplicate nor
 // similar, whatever else its evidence holds.
 func (o *Options) bounds() lsh.Bounds {
-	return lsh.Bounds{Threshold: o.Threshold, Similar: o.Similar, Containment: o.Containment}
+	return lsh.Bounds{Threshold: o.Threshold, Similar: o.Similar, Containment: o.containment()}
+}
+
+// floor returns the fewest fingerprints two samples of na and nb must share
+// for a label (see bounds) when their titles share tw of their words: with
+// at least StoryTitle, a Jaccard index of storyJaccard makes a similar pair.
+func (o *Options) floor(na, nb int, tw float64) int {
+	similar := o.Similar
+	if o.sameStory(tw) {
+		similar = storyJaccard
+	}
+	return similarity.FloorShared(na, nb, o.Threshold, similar, o.containment())
 }
 
 // evidence compares two documents, with sets the scores of their shingle
 // samples over the hash range both kept (exactly, when neither left a
-// fingerprint out).
-func evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
-	return Evidence{SetScores: sets, Evidence: templates.Compare(&a.Context, &b.Context,
+// fingerprint out): what the template rules read, the titles' words and,
+// for a duplicate the follow-up rule may change, the leads.
+func (m *method) evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
+	ev := Evidence{SetScores: sets, Evidence: templates.Compare(&a.Context, &b.Context,
 		templates.Sample{Set: a.Set, Cut: a.Cut}, templates.Sample{Set: b.Set, Cut: b.Cut})}
+	ev.TitleWords = titleWords(a, b)
+	if m.o.FollowUp && ev.Jaccard < followUpBelow && m.byScores(&ev) {
+		if s, ok := leadIn(a, b); ok {
+			ev.LeadAB = &s
+		}
+		if s, ok := leadIn(b, a); ok {
+			ev.LeadBA = &s
+		}
+	}
+	return ev
 }
 
-// Label marks a pair duplicate by Jaccard or by containment, unless a
-// template rule vetoes it (templates.Rules.Veto: the figures of the two
-// documents disagree, or they are members of a templated family). Similar
-// by Jaccard alone.
-func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
+// scored names in ev the measure that decides its label and returns its
+// value, the pair's score: the larger containment for a duplicate by
+// containment alone, whose Jaccard index is below the threshold; the
+// titles' words for a pair similar by them alone; else the Jaccard index,
+// which decides a duplicate at the threshold and a similar pair. A
+// duplicate's score is thus never below the threshold.
+func (m *method) scored(ev *Evidence) float64 {
+	ev.Measure = similarity.MeasureJaccard
+	if ev.Jaccard >= m.o.Threshold {
+		return ev.Jaccard
+	}
+	if !m.byScores(ev) && (ev.Jaccard >= m.o.Similar || !m.o.sameStory(ev.TitleWords)) {
+		return ev.Jaccard // similar by Jaccard, or not reported
+	}
+	switch l, _ := m.Label(0, *ev); {
+	case l == core.Duplicate:
+		ev.Measure = similarity.MeasureContainment
+		return ev.Containment()
+	case l == core.Similar && ev.Jaccard < m.o.Similar:
+		ev.Measure = MeasureTitleWords
+		return ev.TitleWords
+	}
+	return ev.Jaccard
+}
+
+// byScores reports whether the pair's scores alone make it a duplicate,
+// before any rule vetoes it.
+func (m *method) byScores(ev *Evidence) bool {
+	return ev.Jaccard >= m.o.Threshold || ev.Containment() >= m.o.containment()
+}
+
+// MeasureTitleWords names the measure of a pair similar by its titles'
+// words (see Options.StoryTitle): its score is their Jaccard index.
+const MeasureTitleWords = "title_words"
+
+// Label marks a pair duplicate by Jaccard or by containment (at or above
+// the threshold too, see Options.Containment), unless a template rule
+// vetoes it (templates.Rules.Veto: the figures of the two documents
+// disagree, or they are members of a templated family) or the pair is a
+// story and its follow-up (see isFollowUp; a title marked as a re-run keeps
+// the pair a duplicate). Similar by Jaccard, or as one story rewritten by
+// its titles' words (see Options.StoryTitle). It reads the evidence, not
+// the score, which names the measure that decided (see scored).
+func (m *method) Label(_ float64, ev Evidence) (core.Label, bool) {
 	o := &m.o
-	dup := score >= o.Threshold || max(ev.ContainmentAB, ev.ContainmentBA) >= o.Containment
+	dup := m.byScores(&ev)
 	if dup && m.rules.Veto(&ev.Evidence) != templates.None {
+		dup = false
+	}
+	if dup && !ev.Rerun && o.FollowUp && ev.isFollowUp() {
 		dup = false
 	}
 	switch {
 	case dup:
 		return core.Duplicate, true
-	case o.Similar > 0 && score >= o.Similar:
+	case o.Similar > 0 && ev.Jaccard >= o.Similar:
+		return core.Similar, true
+	case o.sameStory(ev.TitleWords) && ev.Jaccard >= storyJaccard && ev.ForeignNames == [2]int{}:
 		return core.Similar, true
 	}
 	return "", false

@@ -33,8 +33,10 @@ type Options struct {
 	Similar float64 `json:"similar" flag:"similar" help:"Score at or above which a pair below the threshold is similar; 0 reports duplicates only"`
 	// Containment also makes a pair a duplicate when the smaller document
 	// lies at least this share inside the larger (truncated reprints, a
-	// story inside a round-up); above 1 turns it off.
-	Containment float64 `json:"containment" flag:"containment" help:"Also a duplicate when the smaller document is at least this share inside the larger; above 1 turns it off"`
+	// story inside a round-up), and at least Threshold: a threshold above
+	// it is the bound of both measures, so that no duplicate scores below
+	// the threshold. Above 1 turns it off.
+	Containment float64 `json:"containment" flag:"containment" help:"Also a duplicate when the smaller document is at least this share (and at least --threshold) inside the larger; above 1 turns it off"`
 	// NumberAgreement: when both documents hold at least two distinct
 	// figures (years and ordinals left out) and share less than this share
 	// of the smaller set, the pair is not a duplicate (templated reports of
@@ -68,6 +70,24 @@ type Options struct {
 	// are compared by value ("17-1/2" is "17.5", "five" is "5"), a digit
 	// dropped, doubled or split off forgiven as damage.
 	Template bool `json:"template" flag:"template" help:"Not a duplicate when two or more places where both texts write a figure hold other figures and they are half of those places or the datelines name other days"`
+	// FollowUp: two stories of one event whose texts share less than
+	// followUpBelow of their shingles and neither of which holds half of
+	// the other's lead (its opening) are a story and its follow-up (before
+	// and after an auction, a vote, a match: background paragraphs reused
+	// under a new lead with new facts), similar, not duplicates. A
+	// reprint, truncated or under a new headline, keeps its lead.
+	FollowUp bool `json:"follow_up" flag:"follow-up" help:"Not a duplicate when the texts share under 0.6 (Jaccard) and neither holds half of the other's opening: a story and its follow-up"`
+	// StoryTitle also makes a pair similar when its titles share at least
+	// this share of their words (Jaccard index, words of four letters or
+	// more cut to six), neither title names what the other text lacks
+	// (see Names) and its texts share a few shingles (storyJaccard):
+	// one story rewritten by another newsroom, which names the event in
+	// the same words and shares few character shingles. Pairs of title
+	// words are then candidate keys too, which costs time where many
+	// titles share words (wire copy's templated titles): off by default,
+	// 0.25 measured best (docs/methods.md). 0 turns it off; it needs
+	// Similar.
+	StoryTitle float64 `json:"story_title" flag:"story-title" help:"Also similar when the titles share at least this share of their words and the texts a few shingles (one story rewritten; 0.25 measured best, off by default for its cost); 0 turns it off"`
 	// ShingleUnit is what a shingle is made of: Chars, consecutive letters
 	// and digits of the words, which a damaged character, a split or glued
 	// word or another way of writing a figure changes only locally; or
@@ -110,6 +130,7 @@ func Defaults() Options {
 		DateApart:       72,
 		Names:           true,
 		Template:        true,
+		FollowUp:        true,
 		ShingleUnit:     Chars,
 		CharShingle:     6,
 		WordShingle:     3,
@@ -134,6 +155,8 @@ func (o Options) Check() error {
 		return fmt.Errorf("minhash: containment %v is not above 0", o.Containment)
 	case o.NumberAgreement > 1:
 		return fmt.Errorf("minhash: number agreement %v is above 1", o.NumberAgreement)
+	case o.StoryTitle < 0 || o.StoryTitle > 1:
+		return fmt.Errorf("minhash: story title %v is not in [0, 1]", o.StoryTitle)
 	case o.DateApart < 0:
 		return fmt.Errorf("minhash: date apart %v hours is negative", o.DateApart)
 	case o.ShingleUnit != Chars && o.ShingleUnit != Words:
@@ -151,18 +174,37 @@ func (o Options) Check() error {
 	return err
 }
 
+// storyJaccard is the least Jaccard index of a pair similar by its titles
+// (see StoryTitle): the texts of one story rewritten share some names and
+// phrases.
+const storyJaccard = 0.05
+
+// sameStory reports whether titles sharing tw of their words say one story.
+func (o *Options) sameStory(tw float64) bool {
+	return o.StoryTitle > 0 && o.Similar > 0 && tw >= o.StoryTitle
+}
+
+// containment returns the containment at or above which a pair is a
+// duplicate: Containment, or Threshold when that is higher.
+func (o *Options) containment() float64 { return max(o.Containment, o.Threshold) }
+
 // LSH band choice weighs a lost pair (false negative) four times a wasted
 // verification (false positive): verification is exact and cheap. Each band
 // costs an index entry per document, so bands are capped. Character shingles
 // of unrelated news articles overlap by a few percent (common letter
 // sequences), which two-row bands turn into tens of candidates per document
 // in a corpus of 200,000 (31, against 1.5 with three rows): their bands have
-// at least three rows.
+// at least three rows. A threshold below the default's lowest (Similar, 0.3)
+// finds few of its pairs in 20 bands of three rows (one in seven at 0.2):
+// the cap is then lifted to 42 bands, all 128 values in rows of three, at
+// twice the index entries a document.
 const (
 	bandWeightFP = 0.2
 	bandWeightFN = 0.8
 	maxBands     = 20
 	minCharRows  = 3
+	cappedFrom   = 0.3
+	maxLowBands  = 42
 )
 
 // bands returns the banding in force.
@@ -182,5 +224,9 @@ func (o Options) bands() (sketch.Bands, error) {
 	if o.ShingleUnit == Chars {
 		minRows = minCharRows
 	}
-	return sketch.ChooseBands(low, o.Hashes, maxBands, minRows, bandWeightFP, bandWeightFN), nil
+	most := maxBands
+	if low < cappedFrom {
+		most = maxLowBands
+	}
+	return sketch.ChooseBands(low, o.Hashes, most, minRows, bandWeightFP, bandWeightFN), nil
 }

@@ -22,11 +22,17 @@ type Sketch struct {
 	// bits each: two documents that share a band share its key; a key two
 	// unrelated documents share by chance makes one more candidate, which
 	// verification refuses (at a million documents, one in a thousand
-	// documents gains one).
+	// documents gains one). The title keys follow (see story.go).
 	Keys []uint32
 	// Context is what the template rules read (see package templates):
 	// the figures, dates, title and names.
 	templates.Context
+	// Lead is the sorted least fingerprints of the shingles of the text's
+	// opening (see story.go).
+	Lead []uint32
+	// TitleWords are the sorted distinct hashes of the title's words (see
+	// story.go).
+	TitleWords []uint32
 }
 
 // Format is the version of the sketch encoding.
@@ -39,10 +45,16 @@ type Sketch struct {
 //     mark (varints), the title's figures (Rice-coded), the names' masks
 //     and shingles (fixed width).
 //   - 3: the detail part adds the figures with their places (fixed width).
+//   - 4: the index part adds the title keys after the band keys; the detail
+//     part adds the lead and the title's words (Rice-coded) after the
+//     context. A sketch of 3 still reads, without them.
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here.
-const Format = 3
+const Format = 4
+
+// oldestFormat is the oldest sketch format this binary reads.
+const oldestFormat = 3
 
 // AppendIndex appends the index part of s: its band keys.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
@@ -52,13 +64,14 @@ func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
 // AppendDetail appends the detail part of s: what verification reads.
 func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
 	dst = codec.AppendUvarint(append(dst, Format), uint64(s.Cut))
-	return templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context)
+	dst = templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context)
+	return codec.AppendSorted32(codec.AppendSorted32(dst, s.Lead), s.TitleWords)
 }
 
 // DecodeIndex reads what AppendIndex wrote.
 func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
 	r := codec.NewReader(b)
-	if err := checkFormat(r); err != nil {
+	if _, err := checkFormat(r); err != nil {
 		return nil, err
 	}
 	s := &Sketch{Keys: r.Uint32s()}
@@ -71,13 +84,17 @@ func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
 // DecodeDetail reads what AppendDetail wrote.
 func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 	r := codec.NewReader(b)
-	if err := checkFormat(r); err != nil {
+	v, err := checkFormat(r)
+	if err != nil {
 		return nil, err
 	}
 	cut := r.Uvarint()
 	s := &Sketch{Set: r.Sorted32(), Cut: uint32(cut)}
 	if err := templates.ReadContext(r, &s.Context); err != nil {
 		return nil, fmt.Errorf("minhash: detail part: %w", err)
+	}
+	if v >= 4 {
+		s.Lead, s.TitleWords = r.Sorted32(), r.Sorted32()
 	}
 	if err := r.Done(); err != nil {
 		return nil, fmt.Errorf("minhash: detail part: %w", err)
@@ -102,11 +119,12 @@ func (m *method) DecodeSketch(index, detail []byte) (*Sketch, error) {
 	return s, nil
 }
 
-func checkFormat(r *codec.Reader) error {
-	if v := r.Byte(); r.Err() != nil || v != Format {
-		return fmt.Errorf("minhash: sketch format %d, this binary reads %d: %w", v, Format, codec.ErrCorrupt)
+func checkFormat(r *codec.Reader) (byte, error) {
+	v := r.Byte()
+	if r.Err() != nil || v < oldestFormat || v > Format {
+		return v, fmt.Errorf("minhash: sketch format %d, this binary reads %d to %d: %w", v, oldestFormat, Format, codec.ErrCorrupt)
 	}
-	return nil
+	return v, nil
 }
 
 // sampleShare is the least share of its fingerprints a long document keeps
@@ -123,6 +141,9 @@ type sketcher struct {
 	keys   []uint64
 	bottom sketch.Bottomer
 	tpl    templates.Scanner
+	buf    []byte
+	lead   []uint32
+	title  []uint32
 }
 
 func (m *method) NewSketcher() engineSketcher {
@@ -151,33 +172,43 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	}
 	var cut uint32 // the fingerprints are the shingles' low 32 bits
 	s.set, cut = s.bottom.BottomLow(s.shings, k, analysis.Room(s.set, len(s.shings)))
+	sk := &Sketch{Cut: cut}
+	s.leadOf(doc, words, s.shings, sk)
+	s.tpl.Scan(doc, words, &sk.Context)
+	if o.sameStory(1) {
+		s.titleOf(doc, sk) // words are not valid after it
+	}
 	s.keys = s.m.bands.BandKeys(s.sig, s.keys[:0])
-	keys := make([]uint32, len(s.keys))
+	n := len(s.keys) + titleKeyWords*(titleKeyWords-1)/2
+	keys := make([]uint32, len(s.keys), n)
 	for i, k := range s.keys {
 		keys[i] = uint32(k >> 32)
 	}
-	sk := &Sketch{Cut: cut, Keys: keys}
-	s.tpl.Scan(doc, words, &sk.Context)
+	sk.Keys = titleKeys(sk.TitleWords, keys)
 	sk.pack(s.set) // copies the figures the scanner holds
 	return sk, core.SkipNone
 }
 
-// pack gives sk the fingerprint set and copies it, its figures and its
-// title's figures into one array of their size: a Batch keeps every sketch
-// until it ends, and one allocation a sketch instead of three takes less
+// pack gives sk the fingerprint set and copies it, its figures, its title's
+// figures, its lead and its title's words into one array of their size: a
+// Batch keeps every sketch until it ends, and one allocation a sketch instead of three takes less
 // memory (the slack of appending and of rounding to a size class) and
 // fewer objects for the collector to mark.
 func (sk *Sketch) pack(set []uint32) {
-	a, b := len(set), len(set)+len(sk.Nums)
-	all := make([]uint32, b+len(sk.TitleNums))
-	copy(all, set)
-	copy(all[a:], sk.Nums)
-	copy(all[b:], sk.TitleNums)
-	sk.Set = all[:a:a]
-	if len(sk.Nums) > 0 {
-		sk.Nums = all[a:b:b]
+	parts := []*[]uint32{&sk.Nums, &sk.TitleNums, &sk.Lead, &sk.TitleWords}
+	n := len(set)
+	for _, p := range parts {
+		n += len(*p)
 	}
-	if len(sk.TitleNums) > 0 {
-		sk.TitleNums = all[b:len(all):len(all)]
+	all := make([]uint32, n)
+	at := copy(all, set)
+	sk.Set = all[:at:at]
+	for _, p := range parts {
+		if len(*p) == 0 {
+			*p = nil
+			continue
+		}
+		end := at + copy(all[at:], *p)
+		*p, at = all[at:end:end], end
 	}
 }

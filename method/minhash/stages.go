@@ -46,8 +46,7 @@ func (st *Stages) Searches(s *Sketch) bool { return len(s.Set) > 0 }
 // does: the pair's score and evidence, or ok false when their samples
 // share too little for any label.
 func (st *Stages) Verify(a, b *Sketch) (score float64, ev Evidence, ok bool) {
-	ev, ok = st.m.verifyPair(a, b)
-	return ev.Jaccard, ev, ok
+	return st.m.Pair(0, a, b)
 }
 
 // Label grades a verified pair; ok false drops it.

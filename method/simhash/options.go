@@ -57,9 +57,10 @@ type Options struct {
 	// Threshold is reported as similar; 0 reports duplicates only.
 	Similar float64 `json:"similar" flag:"similar" help:"Score at or above which a pair below the threshold is similar; 0 reports duplicates only"`
 	// Containment also makes a candidate pair a duplicate when the smaller
-	// document lies at least this share inside the larger; above 1 turns
-	// it off.
-	Containment float64 `json:"containment" flag:"containment" help:"Also a duplicate when the smaller document is at least this share inside the larger; above 1 turns it off"`
+	// document lies at least this share inside the larger, and at least
+	// Threshold: a threshold above it is the bound of both measures. Above
+	// 1 turns it off.
+	Containment float64 `json:"containment" flag:"containment" help:"Also a duplicate when the smaller document is at least this share (and at least --threshold) inside the larger; above 1 turns it off"`
 	// NumberAgreement: when both documents hold at least two distinct
 	// figures and share less than this share of the smaller set, the pair
 	// is not a duplicate. Negative turns the check off.

@@ -18,12 +18,18 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 
 type engineSketcher = engine.DocSketcher[Sketch]
 
-// Evidence is the evidence of a simhash pair: the Hamming distance of the
+// Evidence is the evidence of a simhash pair: the measure that decided its
+// label, whose value is the pair's score; the Hamming distance of the
 // fingerprints, the overlap of the shingle samples and, when both documents
 // hold two or more figures, the share of the smaller set of figures the
 // other holds too.
 type Evidence struct {
-	Distance int `json:"distance"`
+	// Measure names what decided the label and gave the score:
+	// similarity.MeasureContainment for a duplicate by containment alone
+	// (its Jaccard index below the threshold), else
+	// similarity.MeasureJaccard.
+	Measure  string `json:"measure,omitempty"`
+	Distance int    `json:"distance"`
 	similarity.SetScores
 	NumberOverlap *float64 `json:"number_overlap,omitempty"`
 	// Places counts the places where both texts write one figure and, of
@@ -38,6 +44,7 @@ func (Evidence) Method() string { return Name }
 // computed with.
 func (e Evidence) MarshalJSON() ([]byte, error) {
 	type rounded struct {
+		Measure       string   `json:"measure,omitempty"`
 		Distance      int      `json:"distance"`
 		Jaccard       float64  `json:"jaccard"`
 		ContainmentAB float64  `json:"containment_ab"`
@@ -45,7 +52,7 @@ func (e Evidence) MarshalJSON() ([]byte, error) {
 		NumberOverlap *float64 `json:"number_overlap,omitempty"`
 		Places        [2]int   `json:"places,omitzero"`
 	}
-	r := rounded{e.Distance, engine.Round(e.Jaccard), engine.Round(e.ContainmentAB), engine.Round(e.ContainmentBA), nil, e.Places}
+	r := rounded{e.Measure, e.Distance, engine.Round(e.Jaccard), engine.Round(e.ContainmentAB), engine.Round(e.ContainmentBA), nil, e.Places}
 	if e.NumberOverlap != nil {
 		o := engine.Round(*e.NumberOverlap)
 		r.NumberOverlap = &o
@@ -77,6 +84,7 @@ func newMethod(o Options) *method {
 		},
 		BucketLimit: o.BucketLimit,
 		Bounds:      o.bounds(),
+		Score:       m.scored,
 	})
 	return m
 }
@@ -103,7 +111,27 @@ func (m *method) Add(ord int32, s *Sketch) {
 // bounds are the lowest scores Label reports a pair at: a Jaccard index of
 // min(Threshold, Similar), or the Containment of the smaller.
 func (o *Options) bounds() lsh.Bounds {
-	return lsh.Bounds{Threshold: o.Threshold, Similar: o.Similar, Containment: o.Containment}
+	return lsh.Bounds{Threshold: o.Threshold, Similar: o.Similar, Containment: o.containment()}
+}
+
+// containment returns the containment at or above which a pair is a
+// duplicate: Containment, or Threshold when that is higher.
+func (o *Options) containment() float64 { return max(o.Containment, o.Threshold) }
+
+// scored names in ev the measure that decides its label and returns its
+// value, the pair's score: the larger containment for a duplicate by
+// containment alone, whose Jaccard index is below the threshold; else the
+// Jaccard index. A duplicate's score is thus never below the threshold.
+func (m *method) scored(ev *Evidence) float64 {
+	ev.Measure = similarity.MeasureJaccard
+	if ev.Jaccard >= m.o.Threshold || ev.Containment() < m.o.containment() {
+		return ev.Jaccard
+	}
+	if l, _ := m.Label(0, *ev); l == core.Duplicate {
+		ev.Measure = similarity.MeasureContainment
+		return ev.Containment()
+	}
+	return ev.Jaccard
 }
 
 // evidence compares two documents' figures, with sets the scores of their
@@ -119,12 +147,14 @@ func evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
 	return ev
 }
 
-// Label marks a pair duplicate by Jaccard or by containment, unless the
-// figures of the two documents disagree or they are one template filled in
-// twice (figures.Refilled); similar by Jaccard alone.
-func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
+// Label marks a pair duplicate by Jaccard or by containment (at or above
+// the threshold too), unless the figures of the two documents disagree or
+// they are one template filled in twice (figures.Refilled); similar by
+// Jaccard alone. It reads the evidence, not the score, which names the
+// measure that decided (see scored).
+func (m *method) Label(_ float64, ev Evidence) (core.Label, bool) {
 	o := &m.o
-	dup := score >= o.Threshold || max(ev.ContainmentAB, ev.ContainmentBA) >= o.Containment
+	dup := ev.Jaccard >= o.Threshold || ev.Containment() >= o.containment()
 	if dup && ev.NumberOverlap != nil && *ev.NumberOverlap < o.NumberAgreement {
 		dup = false
 	}
@@ -134,7 +164,7 @@ func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
 	switch {
 	case dup:
 		return core.Duplicate, true
-	case o.Similar > 0 && score >= o.Similar:
+	case o.Similar > 0 && ev.Jaccard >= o.Similar:
 		return core.Similar, true
 	}
 	return "", false

@@ -1,0 +1,95 @@
+package minhash
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/similarity"
+)
+
+// TestScoreIsWhatDecided pins issue 34's "one threshold, one score": the
+// score written is the value of the measure that decided the label, the
+// evidence names that measure, and no duplicate scores below the
+// threshold.
+func TestScoreIsWhatDecided(t *testing.T) {
+	g := enginetest.NewTextGen(5)
+	story := g.Sentences(30)
+	whole, head := strings.Join(story, " "), strings.Join(story[:12], " ")
+	// mixed is 12 sentences of the story and 3 of another: about 0.8 of
+	// it inside the story.
+	mixed := head + " " + strings.Join(enginetest.NewTextGen(6).Sentences(3), " ")
+	with := func(f func(o *Options)) Options {
+		o := Defaults()
+		f(&o)
+		return o
+	}
+	for _, tc := range []struct {
+		name        string
+		opts        Options
+		a, b        string
+		wantLabel   core.Label
+		wantMeasure string
+	}{
+		{"a truncated reprint is a duplicate by containment, scored by it", Defaults(),
+			whole, head, core.Duplicate, similarity.MeasureContainment},
+		{"a copy mostly inside the story is a duplicate by containment", Defaults(),
+			whole, mixed, core.Duplicate, similarity.MeasureContainment},
+		{"a reprint is a duplicate by Jaccard", Defaults(),
+			whole, "New headline. " + whole, core.Duplicate, similarity.MeasureJaccard},
+		{"a threshold above the containment bound binds containment too", with(func(o *Options) { o.Threshold = 0.9 }),
+			whole, mixed, core.Similar, similarity.MeasureJaccard},
+		{"containment off: similar, scored by Jaccard", with(func(o *Options) { o.Containment = 2 }),
+			whole, head, core.Similar, similarity.MeasureJaccard},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, ok := enginetest.Batch(t, Spec, tc.opts, []core.Document{{ID: "a", Text: tc.a}, {ID: "b", Text: tc.b}})["a~b"]
+			if !ok {
+				t.Fatal("no pair reported")
+			}
+			ev := p.Evidence.(Evidence)
+			if p.Label != tc.wantLabel || ev.Measure != tc.wantMeasure {
+				t.Fatalf("label %q by %q, want %q by %q (score %v, evidence %+v)", p.Label, ev.Measure, tc.wantLabel, tc.wantMeasure, p.Score, ev)
+			}
+			want := ev.Jaccard
+			if ev.Measure == similarity.MeasureContainment {
+				want = max(ev.ContainmentAB, ev.ContainmentBA)
+			}
+			if p.Score != engine.Round(want) {
+				t.Errorf("score %v, want the %s %v", p.Score, ev.Measure, want)
+			}
+			if p.Label == core.Duplicate && p.Score < tc.opts.Threshold {
+				t.Errorf("a duplicate scores %v, below the threshold %v", p.Score, tc.opts.Threshold)
+			}
+		})
+	}
+}
+
+// TestThresholdMovesBanding pins that the automatic banding follows the
+// lowest score a run reports, the threshold included: below the similar
+// bound, and without one, the threshold chooses the bands; a threshold
+// below 0.3 gets more bands than the default's 20; with a similar bound of
+// 0.3 a higher threshold keeps the bands that find the similar pairs.
+func TestThresholdMovesBanding(t *testing.T) {
+	bands := func(threshold, similar float64) string {
+		o := Defaults()
+		o.Threshold, o.Similar = threshold, similar
+		b, err := o.bands()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	def := bands(0.45, 0.3)
+	if got := bands(0.2, 0.3); got == def {
+		t.Errorf("threshold 0.2: bands %s, the default's", got)
+	}
+	if got := bands(0.8, 0); got == bands(0.45, 0) || got == def {
+		t.Errorf("threshold 0.8 without similar: bands %s, as at 0.45 (%s) or the default (%s)", got, bands(0.45, 0), def)
+	}
+	if got := bands(0.8, 0.3); got != def {
+		t.Errorf("threshold 0.8 with similar 0.3: bands %s, want the similar bound's %s", got, def)
+	}
+}
