@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/alecthomas/kong"
+	"github.com/dustin/go-humanize"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
@@ -31,6 +32,7 @@ type dedupCmd struct {
 	Profile       string `default:"news" enum:"news,corpus" help:"news: the methods' defaults, with the rules that keep apart two reports of one template (other figures, names, days) and a similar label; corpus (training data): those rules off, no similar label, no containment rule: one score at one --threshold decides every copy, and the banding follows it. Method flags given win."`
 	OnDuplicateID string `name:"on-duplicate-id" default:"fail" enum:"fail,skip,rename" help:"A document whose id an earlier one has: fail stops the run at it, naming both places (the default: which of the two is meant, a run cannot tell); skip leaves it out (listed in rejects.jsonl); rename gives it the id with #2 (#3 ...) appended."`
 	IDScope       string `name:"id-scope" default:"run" enum:"run,file" help:"Where ids are unique: run (every input) or file (each file numbers its own records: a document's id becomes FILE#ID)."`
+	Memory        string `help:"Keep the run within about this much memory, e.g. 4GiB or 500MB (minhash, simhash): past half of it, sketches and band keys go to disk in the output's work folder (.OUT.work beside OUT), and matching reads them back a share at a time. The results are the same; the default is no limit."`
 	Window        string `help:"Pair only documents dated at most this far apart, e.g. 3d, 36h, 1w, 90min, 6mo (m alone is refused: min or mo); undated documents pair with any."`
 	stubFlags
 	kong.Plugins
@@ -73,7 +75,12 @@ func (c *dedupCmd) Run(g *globals) error {
 	if err != nil {
 		return err
 	}
+	memory, err := parseMemory(c.Memory)
+	if err != nil {
+		return err
+	}
 	o := job.Options{
+		Memory:        memory,
 		Link:          cluster.Linking(c.Link),
 		Window:        window,
 		MinChars:      c.minChars(),
@@ -106,6 +113,19 @@ func (c *dedupCmd) Run(g *globals) error {
 		defer stop()
 	}
 	return runDedup(g.ctx, o)
+}
+
+// parseMemory reads --memory: a size with a unit, binary (KiB, MiB, GiB)
+// or decimal (kB, MB, GB); "" is no budget.
+func parseMemory(s string) (int64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	n, err := humanize.ParseBytes(s)
+	if err != nil || n == 0 || n > 1<<62 {
+		return 0, usageError{fmt.Sprintf("--memory %q: want a size such as 4GiB, 512MiB or 8GB", s)}
+	}
+	return int64(n), nil
 }
 
 // allIfZero is a report limit flag as report.Limits takes it: 0 is all.

@@ -65,6 +65,10 @@ type Batch interface {
 	Explain(ord int, doc *core.Document)
 	// Stats returns the run's statistics as they stand.
 	Stats() Stats
+	// Close releases the files the Batch spilled to (see
+	// Grouping.Memory); it may be called more than once. The Batch is not
+	// usable after.
+	Close() error
 }
 
 // Result is what a Batch found.
@@ -95,6 +99,9 @@ type batch[S any, E core.Evidence] struct {
 	groups   [][]int32
 	kept     []bool
 	done     bool
+	// spill holds what went to disk under a memory budget; nil without
+	// one. sketches then holds only the sketches kept in memory.
+	spill *spiller[S, E]
 }
 
 func newBatch[S any, E core.Evidence](name string, m Method[S, E], g Grouping) *batch[S, E] {
@@ -156,8 +163,13 @@ func (b *batch[S, E]) add(doc *core.Document, s *S, skip core.SkipReason) error 
 	if skip != core.SkipNone {
 		b.stats.Skipped[skip]++
 	}
-	b.sketches = append(b.sketches, s)
 	b.m.Add(ord, s)
+	if b.spill != nil {
+		if held, err := b.spillAdd(ord, doc.ID, s); err != nil || !held {
+			return err
+		}
+	}
+	b.sketches = append(b.sketches, s)
 	return nil
 }
 
@@ -192,8 +204,16 @@ func (b *batch[S, E]) EachFound(fn func(a, b int, score float64, label core.Labe
 
 func (b *batch[S, E]) Len() int { return len(b.docs.ids) }
 
-// Sketch is the batch's Source: every sketch stays in memory.
-func (b *batch[S, E]) Sketch(ord int32) (*S, error) { return b.sketches[ord], nil }
+// Sketch is the batch's Source: a sketch in memory, or one spilled read
+// back.
+func (b *batch[S, E]) Sketch(ord int32) (*S, error) {
+	if b.spill.spilling(ord) {
+		return b.spill.read(b.m, ord)
+	}
+	return b.sketches[ord], nil
+}
+
+func (b *batch[S, E]) Close() error { return b.spill.close() }
 
 func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error {
 	if b.done {
@@ -214,7 +234,11 @@ func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if pm := b.m.Parallel; pm != nil {
+	if b.spill.started() {
+		if err := b.matchSpilled(ctx, runtime.GOMAXPROCS(0), progress); err != nil {
+			return err
+		}
+	} else if pm := b.m.Parallel; pm != nil {
 		if err := b.matchParallel(ctx, pm, runtime.GOMAXPROCS(0), progress); err != nil {
 			return err
 		}
@@ -533,6 +557,9 @@ func (b *batch[S, E]) Stats() Stats {
 	st.Pairs = maps.Clone(b.stats.Pairs)
 	if b.m.Corpus.Report != nil {
 		b.m.Corpus.Report(&st)
+	}
+	if b.spill.started() {
+		st.Spilled = b.Len() - int(b.spill.from)
 	}
 	st.Clusters = len(b.groups)
 	for _, g := range b.groups {

@@ -62,6 +62,12 @@ type Options struct {
 	// id becomes "file#id" (the file as its origin names it), for shards
 	// that each number their records from 0. "" (or "run"): ids are as read.
 	IDScope string
+	// Memory, when positive, is the run's memory budget in bytes: past
+	// half of it, sketches and band keys go to files in the output's work
+	// folder (see engine.Grouping.Memory), and the collector is told to
+	// keep the heap within it (debug.SetMemoryLimit). The results are those
+	// of a run without one. 0 means no budget.
+	Memory int64
 	// Workers is the number of sketching goroutines; 0 means GOMAXPROCS.
 	Workers int
 	// Progress receives the progress line; nil prints none.
@@ -111,10 +117,6 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if err != nil {
 		return engine.Stats{}, err
 	}
-	b, err := spec.NewBatchWith(o.Method, engine.Grouping{Keep: o.Keep, Link: o.Link, Window: o.Window, MinChars: o.MinChars})
-	if err != nil {
-		return engine.Stats{}, err
-	}
 	// The output directory is locked and the extra files' paths checked
 	// before any work; what is written there is not read as input.
 	var extras []string
@@ -128,6 +130,19 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		return engine.Stats{}, err
 	}
 	defer out.Abort()
+	g := engine.Grouping{Keep: o.Keep, Link: o.Link, Window: o.Window, MinChars: o.MinChars}
+	if o.Memory > 0 {
+		done, err := budget(out, o.Memory, &g)
+		if err != nil {
+			return engine.Stats{}, err
+		}
+		defer done()
+	}
+	b, err := spec.NewBatchWith(o.Method, g)
+	if err != nil {
+		return engine.Stats{}, err
+	}
+	defer b.Close()
 	co := o.Corpus
 	co.Exclude = out.Excludes
 	if prev := o.Corpus.Exclude; prev != nil {

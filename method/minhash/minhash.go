@@ -78,8 +78,16 @@ func newMethod(o Options) (*method, error) {
 		Touch:       touch,
 		BucketLimit: o.BucketLimit,
 		Bounds:      o.bounds(),
+		Size:        sketchSize,
 	})
 	return m, nil
+}
+
+// sketchSize is about how many bytes s holds: its slices, its names and
+// the struct, with 8 bytes a band key for the postings of the index.
+func sketchSize(s *Sketch) int {
+	const header = 200 // the struct, its slice headers and the allocator's rounding
+	return header + 4*(len(s.Set)+len(s.Nums)+len(s.TitleNums)) + 8*len(s.Slots) + 16*len(s.Names) + 12*len(s.Keys)
 }
 
 // stages wires the method's stages: the sketch-and-band scaffolding of
@@ -87,7 +95,7 @@ func newMethod(o Options) (*method, error) {
 // a Live index.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
 	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label,
-		Parallel: m.Table, Check: m.Table, Restore: m.Restore, Corpus: engine.Corpus{Report: m.Report}}
+		Parallel: m.Table, Check: m.Table, Spill: m.Table, Restore: m.Restore, Corpus: engine.Corpus{Report: m.Report}}
 }
 
 // Add does nothing: the method keeps no corpus statistics.
