@@ -65,6 +65,15 @@ type Batch interface {
 	Explain(ord int, doc *core.Document)
 	// Stats returns the run's statistics as they stand.
 	Stats() Stats
+	// Encode returns the two parts of sk's encoding (see Codec), to be
+	// given back to Decode: sk must be a sketch of this Batch's method, not
+	// yet added (Add may drop parts of it); a skipped document's are nil.
+	Encode(sk Sketch) (index, detail []byte, err error)
+	// Decode returns the sketch Encode's parts hold, of a document whose
+	// text was length bytes long and which the method skipped for skip
+	// (core.SkipNone for none): Add takes that length instead of its
+	// document's, for a document given without its text.
+	Decode(length int, skip core.SkipReason, index, detail []byte) (Sketch, error)
 	// Close releases the files the Batch spilled to (see
 	// Grouping.Memory); it may be called more than once. The Batch is not
 	// usable after.
@@ -150,7 +159,41 @@ func (b *batch[S, E]) Add(doc *core.Document, sk Sketch) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", doc.Origin, err)
 	}
+	if sk.length > 0 {
+		return b.addLength(doc, sk.length-1, s, sk.skip)
+	}
 	return b.add(doc, s, sk.skip)
+}
+
+// addLength adds a document given without its text, that text's length
+// given.
+func (b *batch[S, E]) addLength(doc *core.Document, length int, s *S, skip core.SkipReason) error {
+	if err := b.add(doc, s, skip); err != nil {
+		return err
+	}
+	b.docs.lengths[len(b.docs.lengths)-1] = int32(min(length, 1<<31-1))
+	return nil
+}
+
+func (b *batch[S, E]) Encode(sk Sketch) (index, detail []byte, err error) {
+	s, err := unwrap[S](sk.v, sk.by, b.maker)
+	if err != nil || s == nil {
+		return nil, nil, err
+	}
+	return b.m.AppendIndex(nil, s), b.m.AppendDetail(nil, s), nil
+}
+
+func (b *batch[S, E]) Decode(length int, skip core.SkipReason, index, detail []byte) (Sketch, error) {
+	sk := Sketch{by: b.maker, skip: skip, length: length + 1}
+	if skip != core.SkipNone {
+		return sk, nil
+	}
+	s, err := b.m.DecodeSketch(index, detail)
+	if err != nil {
+		return Sketch{}, err
+	}
+	sk.v = typed[S]{s}
+	return sk, nil
 }
 
 // add appends a document with its typed sketch (nil when skipped).
@@ -184,11 +227,7 @@ func (b *batch[S, E]) AddStored(doc *core.Document, length int, skip core.SkipRe
 			return fmt.Errorf("%s: %w", doc.Origin, err)
 		}
 	}
-	if err := b.add(doc, s, skip); err != nil {
-		return err
-	}
-	b.docs.lengths[len(b.docs.lengths)-1] = int32(min(length, 1<<31-1))
-	return nil
+	return b.addLength(doc, length, s, skip)
 }
 
 func (b *batch[S, E]) EachFound(fn func(a, b int, score float64, label core.Label, ev core.Evidence) error) error {
