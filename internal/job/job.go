@@ -323,6 +323,9 @@ func (run *runner) sketchAll(ctx context.Context) error {
 		if it.err != nil {
 			return it.err
 		}
+		if err := ctx.Err(); err != nil {
+			return err // the records read ahead are not taken: a checkpoint holds none after the stop
+		}
 		var entry []byte
 		if run.ck != nil {
 			entry = run.ck.encode(&it)
