@@ -97,8 +97,9 @@ type batch[S any, E core.Evidence] struct {
 	m        Method[S, E]
 	keep     cluster.Policy
 	link     cluster.Linking
-	window   int64 // seconds; 0 for none
-	minChars int   // the minimum length of a text compared (see StubSkip)
+	window   int64                 // seconds; 0 for none
+	minChars int                   // the minimum length of a text compared (see StubSkip)
+	links    func(core.Label) bool // whether a pair of the label links documents (Grouping.SimilarIsCopy)
 	linker   *cluster.Linker
 	docs     docTable
 	sketches []*S
@@ -114,8 +115,12 @@ type batch[S any, E core.Evidence] struct {
 }
 
 func newBatch[S any, E core.Evidence](name string, m Method[S, E], g Grouping) *batch[S, E] {
+	links := func(l core.Label) bool { return l == core.Duplicate }
+	if g.SimilarIsCopy {
+		links = func(l core.Label) bool { return l == core.Duplicate || l == core.Similar }
+	}
 	return &batch[S, E]{name: name, maker: newMaker("batch", name), m: m, keep: g.Keep, link: g.Link, window: int64(g.Window / time.Second),
-		minChars: g.MinChars, stats: newStats(name)}
+		minChars: g.MinChars, links: links, stats: newStats(name)}
 }
 
 // outside reports whether documents a and b are dated farther apart than
@@ -446,14 +451,15 @@ func (b *batch[S, E]) indexByB() {
 	}
 }
 
-// group unions the duplicate pairs and marks every member but the
+// group unions the duplicate pairs (and the similar ones, under
+// Grouping.SimilarIsCopy) and marks every member but the
 // representative of each group as not kept.
 func (b *batch[S, E]) group() {
 	b.linker = cluster.NewLinker(b.link)
 	var links []cluster.Link
 	for _, c := range b.found.chunks { // a document's pairs are in one chunk
 		for i, f := range c {
-			if f.Label == core.Duplicate {
+			if b.links(f.Label) {
 				links = append(links, cluster.Link{Other: f.A, Score: Round(f.Score)})
 			}
 			if last := i+1 == len(c) || c[i+1].B != f.B; last && len(links) > 0 {

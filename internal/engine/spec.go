@@ -201,6 +201,11 @@ type Grouping struct {
 	// MinChars is the minimum length of a text compared, in characters
 	// (see StubSkip); 0 means analysis.DefaultStubChars, negative none.
 	MinChars int
+	// SimilarIsCopy links the documents of a similar pair into clusters
+	// as those of a duplicate pair are, so that the representative alone
+	// is kept of them (training data, where a near copy is a copy). The
+	// pairs keep their labels.
+	SimilarIsCopy bool
 	// Memory, when positive, is the bytes a Batch may hold: once its
 	// documents and their sketches would take more than half of it, the
 	// sketches of the documents added after, and every band key, go to

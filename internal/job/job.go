@@ -52,6 +52,9 @@ type Options struct {
 	// MinChars is the minimum length of a text compared (see
 	// engine.Grouping); 0 means the default, negative none.
 	MinChars int
+	// SimilarIsCopy clusters the documents of similar pairs as those of
+	// duplicates, so that only one of them is kept (engine.Grouping).
+	SimilarIsCopy bool
 	// Strict makes the first bad record fatal instead of skipped.
 	Strict bool
 	// OnDuplicateID says what becomes of a document whose id an earlier
@@ -141,7 +144,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		return engine.Stats{}, err
 	}
 	defer out.Abort()
-	g := engine.Grouping{Keep: o.Keep, Link: o.Link, Window: o.Window, MinChars: o.MinChars}
+	g := engine.Grouping{Keep: o.Keep, Link: o.Link, Window: o.Window, MinChars: o.MinChars, SimilarIsCopy: o.SimilarIsCopy}
 	if o.Memory > 0 {
 		done, err := budget(out, o.Memory, &g)
 		if err != nil {
