@@ -19,7 +19,7 @@ import (
 // (Grouping.Memory), for a method whose candidates are the documents that
 // share a band key with a document (LSH), each key's documents capped as
 // candidates.VisitBucket says, verified by Verify against sketches read
-// back from their detail part (Codec.DecodeDetail).
+// back from their encoding (Codec.DecodeSketch), their keys taken.
 type Spiller[S any, E core.Evidence] interface {
 	// TakeKeys returns the band keys of s, as the method indexes them,
 	// and drops them from s.
@@ -68,7 +68,7 @@ type spiller[S any, E core.Evidence] struct {
 	sketches *spillWriter
 	ends     []int64 // ends[i]: where the encoding of ordinal from+i ends in sketches
 	keys     [keyParts]*spillWriter
-	buf      []byte
+	buf, idx []byte
 }
 
 // spillWriter is a spill file with its buffer and the bytes written.
@@ -166,7 +166,11 @@ func (b *batch[S, E]) spillAdd(ord int32, id string, s *S) (kept bool, err error
 		if err := p.writeKeys(ord, s); err != nil {
 			return false, err
 		}
-		p.buf = b.m.AppendDetail(p.buf[:0], s)
+		// Both parts, the index part once the keys are taken: a method's
+		// verification may read it (simhash's fingerprint).
+		p.idx = b.m.AppendIndex(p.idx[:0], s)
+		p.buf = append(binary.AppendUvarint(p.buf[:0], uint64(len(p.idx))), p.idx...)
+		p.buf = b.m.AppendDetail(p.buf, s)
 		if err := p.sketches.write(p.buf); err != nil {
 			return false, err
 		}
@@ -213,8 +217,8 @@ func (p *spiller[S, E]) writeKeys(ord int32, s *S) error {
 // keyPart spreads the keys evenly over the key files.
 func keyPart(k uint32) int { return int((k * 0x9e3779b1) >> 26) }
 
-// read returns the sketch of a spilled ordinal, decoded from its detail
-// part; nil for a document the method skipped. Safe for concurrent use.
+// read returns the sketch of a spilled ordinal, decoded from its index
+// and detail parts; nil for a document the method skipped. Safe for concurrent use.
 func (p *spiller[S, E]) read(m Codec[S], ord int32) (*S, error) {
 	i := int(ord - p.from)
 	start := int64(0)
@@ -228,7 +232,11 @@ func (p *spiller[S, E]) read(m Codec[S], ord int32) (*S, error) {
 	if _, err := p.sketches.f.ReadAt(buf, start); err != nil {
 		return nil, fmt.Errorf("engine: reading back a spilled sketch: %w", err)
 	}
-	return m.DecodeDetail(buf)
+	n, k := binary.Uvarint(buf)
+	if k <= 0 || n > uint64(len(buf)-k) {
+		return nil, errors.New("engine: a spilled sketch damaged")
+	}
+	return m.DecodeSketch(buf[k:k+int(n)], buf[k+int(n):])
 }
 
 func (p *spiller[S, E]) close() error {
