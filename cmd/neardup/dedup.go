@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/alecthomas/kong"
+	"github.com/dustin/go-humanize"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
@@ -25,13 +26,16 @@ type dedupCmd struct {
 	Out    string   `short:"o" default:"out" help:"Output directory for pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl and stats.json."`
 	Kept   string   `default:"kept.jsonl" enum:"${kept_names}" help:"Name of the de-duplicated corpus in the output directory; its extension says its format: ${kept_names} (Parquet inputs of one schema are copied row by row)."`
 
-	Method        string `default:"${default_method}" enum:"${methods}" help:"Detection method: ${methods}."`
-	Keep          string `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (the default; central for cosine), earliest (its original, the member published first), first (read first) or central."`
-	Link          string `default:"any" enum:"any,anchor,majority" help:"How a document joins a cluster: any duplicate link (clusters are connected groups), a link to the cluster's first member (anchor), or links to at least half of its members (majority)."`
-	Profile       string `default:"news" enum:"news,corpus" help:"news: the methods' defaults, with the rules that keep apart two reports of one template (other figures, names, days) and a similar label; corpus (training data): those rules off, no similar label, no containment rule: one score at one --threshold decides every copy, and the banding follows it. Method flags given win."`
-	OnDuplicateID string `name:"on-duplicate-id" default:"fail" enum:"fail,skip,rename" help:"A document whose id an earlier one has: fail stops the run at it, naming both places (the default: which of the two is meant, a run cannot tell); skip leaves it out (listed in rejects.jsonl); rename gives it the id with #2 (#3 ...) appended."`
-	IDScope       string `name:"id-scope" default:"run" enum:"run,file" help:"Where ids are unique: run (every input) or file (each file numbers its own records: a document's id becomes FILE#ID)."`
-	Window        string `help:"Pair only documents dated at most this far apart, e.g. 3d, 36h, 1w, 90min, 6mo (m alone is refused: min or mo); undated documents pair with any."`
+	Method          string `default:"${default_method}" enum:"${methods}" help:"Detection method: ${methods}."`
+	Keep            string `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (the default; central for cosine), earliest (its original, the member published first), first (read first) or central."`
+	Link            string `default:"any" enum:"any,anchor,majority" help:"How a document joins a cluster: any duplicate link (clusters are connected groups), a link to the cluster's first member (anchor), or links to at least half of its members (majority)."`
+	Profile         string `default:"news" enum:"news,corpus" help:"news: the methods' defaults, with the rules that keep apart two reports of one template (other figures, names, days) and a similar label; corpus (training data): those rules off, no similar label, no containment rule: one score at one --threshold decides every copy, and the banding follows it; a similar label given back (--similar) counts as a copy when choosing what to keep. Method flags given win."`
+	OnDuplicateID   string `name:"on-duplicate-id" default:"fail" enum:"fail,skip,rename" help:"A document whose id an earlier one has: fail stops the run at it, naming both places (the default: which of the two is meant, a run cannot tell); skip leaves it out (listed in rejects.jsonl); rename gives it the id with #2 (#3 ...) appended."`
+	IDScope         string `name:"id-scope" default:"run" enum:"run,file" help:"Where ids are unique: run (every input) or file (each file numbers its own records: a document's id becomes FILE#ID)."`
+	Memory          string `help:"Keep the run within about this much memory, e.g. 4GiB or 500MB (minhash, simhash): past half of it, sketches and band keys go to disk in the output's work folder (.OUT.work beside OUT), and matching reads them back a share at a time. The results are the same; the default is no limit."`
+	Resume          bool   `help:"Keep checkpoints of the first reading (the sketch stage) in the output's work folder (.OUT.work beside OUT), every 100,000 records, and continue from the last one when an interrupted run of the same inputs and options left one there: give the same command again. Other inputs or options are refused. The results are those of a run never interrupted."`
+	CheckpointEvery int    `name:"checkpoint-every" hidden:"" default:"100000" help:"Records between two checkpoints of --resume."`
+	Window          string `help:"Pair only documents dated at most this far apart, e.g. 3d, 36h, 1w, 90min, 6mo (m alone is refused: min or mo); undated documents pair with any."`
 	stubFlags
 	kong.Plugins
 
@@ -73,27 +77,35 @@ func (c *dedupCmd) Run(g *globals) error {
 	if err != nil {
 		return err
 	}
+	memory, err := parseMemory(c.Memory)
+	if err != nil {
+		return err
+	}
 	o := job.Options{
-		Link:          cluster.Linking(c.Link),
-		Window:        window,
-		MinChars:      c.minChars(),
-		Inputs:        c.Inputs,
-		Out:           c.Out,
-		Kept:          c.Kept,
-		OnDuplicateID: c.OnDuplicateID,
-		IDScope:       c.IDScope,
-		Corpus:        co,
-		Method:        cfg,
-		Keep:          cluster.Policy(c.Keep),
-		Strict:        c.Strict,
-		Workers:       c.Workers,
-		Warn:          os.Stderr,
-		MaxWarnings:   c.maxWarnings(),
-		Report:        c.Report,
-		ReportLimits:  report.Limits{Clusters: allIfZero(c.ReportClusters), Members: allIfZero(c.ReportMembers)},
-		ReportMore:    "--report-clusters and --report-members show more (0: all).",
-		TitlesCSV:     c.TitlesCSV,
-		Matrix:        c.Matrix,
+		Memory:          memory,
+		Resume:          c.Resume,
+		CheckpointEvery: c.CheckpointEvery,
+		Link:            cluster.Linking(c.Link),
+		Window:          window,
+		MinChars:        c.minChars(),
+		SimilarIsCopy:   c.Profile == profileCorpus,
+		Inputs:          c.Inputs,
+		Out:             c.Out,
+		Kept:            c.Kept,
+		OnDuplicateID:   c.OnDuplicateID,
+		IDScope:         c.IDScope,
+		Corpus:          co,
+		Method:          cfg,
+		Keep:            cluster.Policy(c.Keep),
+		Strict:          c.Strict,
+		Workers:         c.Workers,
+		Warn:            os.Stderr,
+		MaxWarnings:     c.maxWarnings(),
+		Report:          c.Report,
+		ReportLimits:    report.Limits{Clusters: allIfZero(c.ReportClusters), Members: allIfZero(c.ReportMembers)},
+		ReportMore:      "--report-clusters and --report-members show more (0: all).",
+		TitlesCSV:       c.TitlesCSV,
+		Matrix:          c.Matrix,
 	}
 	if !g.quiet {
 		o.Progress = os.Stderr
@@ -106,6 +118,19 @@ func (c *dedupCmd) Run(g *globals) error {
 		defer stop()
 	}
 	return runDedup(g.ctx, o)
+}
+
+// parseMemory reads --memory: a size with a unit, binary (KiB, MiB, GiB)
+// or decimal (kB, MB, GB); "" is no budget.
+func parseMemory(s string) (int64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	n, err := humanize.ParseBytes(s)
+	if err != nil || n == 0 || n > 1<<62 {
+		return 0, usageError{fmt.Sprintf("--memory %q: want a size such as 4GiB, 512MiB or 8GB", s)}
+	}
+	return int64(n), nil
 }
 
 // allIfZero is a report limit flag as report.Limits takes it: 0 is all.

@@ -16,7 +16,10 @@ const (
 	// off, no "similar" label, and no containment rule, so that one
 	// measure (the method's score, Jaccard for minhash) at one threshold
 	// (--threshold) decides every copy, and the automatic banding is
-	// chosen from that threshold.
+	// chosen from that threshold. A similar pair (a method whose similar
+	// label is not the option "similar", or one given back with
+	// --similar) counts as a copy: its documents are clustered, and one is
+	// kept (job.Options.SimilarIsCopy).
 	profileCorpus = "corpus"
 )
 

@@ -1,6 +1,11 @@
 package main
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/neardup/neardup/internal/flagopts"
@@ -45,5 +50,60 @@ func TestCorpusProfile(t *testing.T) {
 		if _, err := withProfile(spec.Defaults(), profileCorpus); err != nil {
 			t.Errorf("%s: %v", m, err)
 		}
+	}
+}
+
+// TestCorpusProfileKeepsOneOfSimilar pins that under --profile corpus a
+// similar pair counts as a copy when choosing what to keep: with the
+// similar label given back (--similar), its documents form a cluster and
+// one is kept, where --profile news keeps both. The pair keeps its label.
+func TestCorpusProfileKeepsOneOfSimilar(t *testing.T) {
+	dir := t.TempDir()
+	words := strings.Fields("the harbour board met on tuesday to weigh a plan for new cranes at the eastern quay " +
+		"which shipping firms say would cut waiting times while residents fear more lorries on the coast road " +
+		"and the council asked for a study of noise before any vote next spring")
+	edited := slices.Clone(words)
+	for i := 0; i < len(edited); i += 4 {
+		edited[i] = strings.ToUpper(edited[i][:1]) + "x" + edited[i]
+	}
+	other := "An unrelated report about the weather in the mountains, with snow expected by the weekend and roads closed."
+	var b strings.Builder
+	for _, d := range []struct{ id, text string }{{"a", strings.Join(words, " ")}, {"b", strings.Join(edited, " ")}, {"c", other}} {
+		line, _ := json.Marshal(map[string]string{"id": d.id, "text": d.text})
+		b.Write(append(line, '\n'))
+	}
+	in := filepath.Join(dir, "in.jsonl")
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		profile string
+		kept    []string
+	}{
+		{"news", []string{"a", "b", "c"}},
+		{"corpus", []string{"a", "c"}},
+	} {
+		t.Run(tc.profile, func(t *testing.T) {
+			out := filepath.Join(dir, tc.profile)
+			runOK(t, "dedup", in, "-o", out, "--profile", tc.profile, "--threshold", "0.9", "--similar", "0.2", "--containment", "2", "--keep", "first")
+			var pair struct{ A, B, Label string }
+			if err := json.Unmarshal(mustRead(t, filepath.Join(out, "pairs.jsonl")), &pair); err != nil {
+				t.Fatal(err)
+			}
+			if pair.A != "a" || pair.B != "b" || pair.Label != "similar" {
+				t.Fatalf("pair %+v, want a and b similar", pair)
+			}
+			var kept []string
+			for _, l := range strings.Split(strings.TrimSpace(string(mustRead(t, filepath.Join(out, "kept.jsonl")))), "\n") {
+				var d struct{ ID string }
+				if err := json.Unmarshal([]byte(l), &d); err != nil {
+					t.Fatal(err)
+				}
+				kept = append(kept, d.ID)
+			}
+			if !slices.Equal(kept, tc.kept) {
+				t.Errorf("kept %q, want %q", kept, tc.kept)
+			}
+		})
 	}
 }

@@ -65,6 +65,19 @@ type Batch interface {
 	Explain(ord int, doc *core.Document)
 	// Stats returns the run's statistics as they stand.
 	Stats() Stats
+	// Encode returns the two parts of sk's encoding (see Codec), to be
+	// given back to Decode: sk must be a sketch of this Batch's method, not
+	// yet added (Add may drop parts of it); a skipped document's are nil.
+	Encode(sk Sketch) (index, detail []byte, err error)
+	// Decode returns the sketch Encode's parts hold, of a document whose
+	// text was length bytes long and which the method skipped for skip
+	// (core.SkipNone for none): Add takes that length instead of its
+	// document's, for a document given without its text.
+	Decode(length int, skip core.SkipReason, index, detail []byte) (Sketch, error)
+	// Close releases the files the Batch spilled to (see
+	// Grouping.Memory); it may be called more than once. The Batch is not
+	// usable after.
+	Close() error
 }
 
 // Result is what a Batch found.
@@ -84,8 +97,9 @@ type batch[S any, E core.Evidence] struct {
 	m        Method[S, E]
 	keep     cluster.Policy
 	link     cluster.Linking
-	window   int64 // seconds; 0 for none
-	minChars int   // the minimum length of a text compared (see StubSkip)
+	window   int64                 // seconds; 0 for none
+	minChars int                   // the minimum length of a text compared (see StubSkip)
+	links    func(core.Label) bool // whether a pair of the label links documents (Grouping.SimilarIsCopy)
 	linker   *cluster.Linker
 	docs     docTable
 	sketches []*S
@@ -95,11 +109,18 @@ type batch[S any, E core.Evidence] struct {
 	groups   [][]int32
 	kept     []bool
 	done     bool
+	// spill holds what went to disk under a memory budget; nil without
+	// one. sketches then holds only the sketches kept in memory.
+	spill *spiller[S, E]
 }
 
 func newBatch[S any, E core.Evidence](name string, m Method[S, E], g Grouping) *batch[S, E] {
+	links := func(l core.Label) bool { return l == core.Duplicate }
+	if g.SimilarIsCopy {
+		links = func(l core.Label) bool { return l == core.Duplicate || l == core.Similar }
+	}
 	return &batch[S, E]{name: name, maker: newMaker("batch", name), m: m, keep: g.Keep, link: g.Link, window: int64(g.Window / time.Second),
-		minChars: g.MinChars, stats: newStats(name)}
+		minChars: g.MinChars, links: links, stats: newStats(name)}
 }
 
 // outside reports whether documents a and b are dated farther apart than
@@ -143,7 +164,41 @@ func (b *batch[S, E]) Add(doc *core.Document, sk Sketch) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", doc.Origin, err)
 	}
+	if sk.length > 0 {
+		return b.addLength(doc, sk.length-1, s, sk.skip)
+	}
 	return b.add(doc, s, sk.skip)
+}
+
+// addLength adds a document given without its text, that text's length
+// given.
+func (b *batch[S, E]) addLength(doc *core.Document, length int, s *S, skip core.SkipReason) error {
+	if err := b.add(doc, s, skip); err != nil {
+		return err
+	}
+	b.docs.lengths[len(b.docs.lengths)-1] = int32(min(length, 1<<31-1))
+	return nil
+}
+
+func (b *batch[S, E]) Encode(sk Sketch) (index, detail []byte, err error) {
+	s, err := unwrap[S](sk.v, sk.by, b.maker)
+	if err != nil || s == nil {
+		return nil, nil, err
+	}
+	return b.m.AppendIndex(nil, s), b.m.AppendDetail(nil, s), nil
+}
+
+func (b *batch[S, E]) Decode(length int, skip core.SkipReason, index, detail []byte) (Sketch, error) {
+	sk := Sketch{by: b.maker, skip: skip, length: length + 1}
+	if skip != core.SkipNone {
+		return sk, nil
+	}
+	s, err := b.m.DecodeSketch(index, detail)
+	if err != nil {
+		return Sketch{}, err
+	}
+	sk.v = typed[S]{s}
+	return sk, nil
 }
 
 // add appends a document with its typed sketch (nil when skipped).
@@ -156,8 +211,13 @@ func (b *batch[S, E]) add(doc *core.Document, s *S, skip core.SkipReason) error 
 	if skip != core.SkipNone {
 		b.stats.Skipped[skip]++
 	}
-	b.sketches = append(b.sketches, s)
 	b.m.Add(ord, s)
+	if b.spill != nil {
+		if held, err := b.spillAdd(ord, doc.ID, s); err != nil || !held {
+			return err
+		}
+	}
+	b.sketches = append(b.sketches, s)
 	return nil
 }
 
@@ -172,11 +232,7 @@ func (b *batch[S, E]) AddStored(doc *core.Document, length int, skip core.SkipRe
 			return fmt.Errorf("%s: %w", doc.Origin, err)
 		}
 	}
-	if err := b.add(doc, s, skip); err != nil {
-		return err
-	}
-	b.docs.lengths[len(b.docs.lengths)-1] = int32(min(length, 1<<31-1))
-	return nil
+	return b.addLength(doc, length, s, skip)
 }
 
 func (b *batch[S, E]) EachFound(fn func(a, b int, score float64, label core.Label, ev core.Evidence) error) error {
@@ -192,8 +248,16 @@ func (b *batch[S, E]) EachFound(fn func(a, b int, score float64, label core.Labe
 
 func (b *batch[S, E]) Len() int { return len(b.docs.ids) }
 
-// Sketch is the batch's Source: every sketch stays in memory.
-func (b *batch[S, E]) Sketch(ord int32) (*S, error) { return b.sketches[ord], nil }
+// Sketch is the batch's Source: a sketch in memory, or one spilled read
+// back.
+func (b *batch[S, E]) Sketch(ord int32) (*S, error) {
+	if b.spill.spilling(ord) {
+		return b.spill.read(b.m, ord)
+	}
+	return b.sketches[ord], nil
+}
+
+func (b *batch[S, E]) Close() error { return b.spill.close() }
 
 func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error {
 	if b.done {
@@ -214,7 +278,11 @@ func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if pm := b.m.Parallel; pm != nil {
+	if b.spill.started() {
+		if err := b.matchSpilled(ctx, runtime.GOMAXPROCS(0), progress); err != nil {
+			return err
+		}
+	} else if pm := b.m.Parallel; pm != nil {
 		if err := b.matchParallel(ctx, pm, runtime.GOMAXPROCS(0), progress); err != nil {
 			return err
 		}
@@ -383,14 +451,15 @@ func (b *batch[S, E]) indexByB() {
 	}
 }
 
-// group unions the duplicate pairs and marks every member but the
+// group unions the duplicate pairs (and the similar ones, under
+// Grouping.SimilarIsCopy) and marks every member but the
 // representative of each group as not kept.
 func (b *batch[S, E]) group() {
 	b.linker = cluster.NewLinker(b.link)
 	var links []cluster.Link
 	for _, c := range b.found.chunks { // a document's pairs are in one chunk
 		for i, f := range c {
-			if f.Label == core.Duplicate {
+			if b.links(f.Label) {
 				links = append(links, cluster.Link{Other: f.A, Score: Round(f.Score)})
 			}
 			if last := i+1 == len(c) || c[i+1].B != f.B; last && len(links) > 0 {
@@ -533,6 +602,9 @@ func (b *batch[S, E]) Stats() Stats {
 	st.Pairs = maps.Clone(b.stats.Pairs)
 	if b.m.Corpus.Report != nil {
 		b.m.Corpus.Report(&st)
+	}
+	if b.spill.started() {
+		st.Spilled = b.Len() - int(b.spill.from)
 	}
 	st.Clusters = len(b.groups)
 	for _, g := range b.groups {

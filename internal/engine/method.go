@@ -46,6 +46,9 @@ type Method[S any, E core.Evidence] struct {
 	// it is called instead of Index for every document of ords, after
 	// their Adds, on a method that has indexed nothing yet.
 	Restore func(ords []int32, ss []*S)
+	// Spill lets a Batch keep a memory budget (Grouping.Memory); without
+	// it a Batch refuses a budget.
+	Spill Spiller[S, E]
 	// Pairs finishes one document's verified pairs.
 	Pairs Pairs[E]
 	// Corpus are the steps over a Batch's whole corpus.

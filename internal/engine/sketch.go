@@ -18,6 +18,9 @@ type Sketch struct {
 	v    held
 	by   *maker
 	skip core.SkipReason
+	// length is 1 + the length of the document's text when Batch.Decode
+	// made the sketch, of a document given without its text; 0 otherwise.
+	length int
 }
 
 // Skip is the reason the method will not compare the document, if any.

@@ -110,7 +110,11 @@ func Register[O Config, S any, E core.Evidence](s Spec, defaults func() O, build
 		if err != nil {
 			return nil, err
 		}
-		return newBatch(s.Name, m, g), nil
+		b := newBatch(s.Name, m, g)
+		if b.spill, err = newSpiller[S, E](m, g); err != nil {
+			return nil, err
+		}
+		return b, nil
 	}
 	s.live = func(c Config) (Live, error) {
 		return newLive(s.Name, func() (Method[S, E], error) { return method(c) })
@@ -197,6 +201,23 @@ type Grouping struct {
 	// MinChars is the minimum length of a text compared, in characters
 	// (see StubSkip); 0 means analysis.DefaultStubChars, negative none.
 	MinChars int
+	// SimilarIsCopy links the documents of a similar pair into clusters
+	// as those of a duplicate pair are, so that the representative alone
+	// is kept of them (training data, where a near copy is a copy). The
+	// pairs keep their labels.
+	SimilarIsCopy bool
+	// Memory, when positive, is the bytes a Batch may hold: once its
+	// documents and their sketches would take more than half of it, the
+	// sketches of the documents added after, and every band key, go to
+	// files Spill creates, and matching reads them back a share at a time
+	// (see Spiller). The pairs, clusters and their order are those of a
+	// Batch holding everything. 0 means no budget; a method that is not a
+	// Spiller refuses one.
+	Memory int64
+	// Spill creates a new empty file named name for a Batch to spill to;
+	// the caller removes the files once the Batch is closed. Required with
+	// Memory.
+	Spill func(name string) (SpillFile, error)
 }
 
 // NewBatchWith returns an empty Batch of the method with options c and

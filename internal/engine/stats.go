@@ -30,6 +30,9 @@ type Stats struct {
 	Clusters  int `json:"clusters"`
 	Clustered int `json:"clustered_documents"`
 	Kept      int `json:"kept"`
+	// Spilled counts the documents whose sketches a memory budget sent to
+	// disk (see Grouping.Memory).
+	Spilled int `json:"sketches_spilled,omitempty"`
 	// Bands is the LSH banding of the minhash method, "BxR".
 	Bands string `json:"lsh_bands,omitempty"`
 	// SimHashTables describes the candidate tables of the simhash method.

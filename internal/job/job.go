@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -50,6 +52,9 @@ type Options struct {
 	// MinChars is the minimum length of a text compared (see
 	// engine.Grouping); 0 means the default, negative none.
 	MinChars int
+	// SimilarIsCopy clusters the documents of similar pairs as those of
+	// duplicates, so that only one of them is kept (engine.Grouping).
+	SimilarIsCopy bool
 	// Strict makes the first bad record fatal instead of skipped.
 	Strict bool
 	// OnDuplicateID says what becomes of a document whose id an earlier
@@ -62,6 +67,21 @@ type Options struct {
 	// id becomes "file#id" (the file as its origin names it), for shards
 	// that each number their records from 0. "" (or "run"): ids are as read.
 	IDScope string
+	// Memory, when positive, is the run's memory budget in bytes: past
+	// half of it, sketches and band keys go to files in the output's work
+	// folder (see engine.Grouping.Memory), and the collector is told to
+	// keep the heap within it (debug.SetMemoryLimit). The results are those
+	// of a run without one. 0 means no budget.
+	Memory int64
+	// Resume keeps checkpoints of the first reading in the output's work
+	// folder and, when the folder holds those of an interrupted run of the
+	// same inputs and options, continues from the last (see
+	// checkpoint.go); other inputs or options are refused. The results are
+	// those of a run never interrupted.
+	Resume bool
+	// CheckpointEvery is how many records Resume's checkpoints are apart;
+	// 0 means DefaultCheckpointEvery.
+	CheckpointEvery int
 	// Workers is the number of sketching goroutines; 0 means GOMAXPROCS.
 	Workers int
 	// Progress receives the progress line; nil prints none.
@@ -111,10 +131,6 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if err != nil {
 		return engine.Stats{}, err
 	}
-	b, err := spec.NewBatchWith(o.Method, engine.Grouping{Keep: o.Keep, Link: o.Link, Window: o.Window, MinChars: o.MinChars})
-	if err != nil {
-		return engine.Stats{}, err
-	}
 	// The output directory is locked and the extra files' paths checked
 	// before any work; what is written there is not read as input.
 	var extras []string
@@ -128,6 +144,26 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		return engine.Stats{}, err
 	}
 	defer out.Abort()
+	g := engine.Grouping{Keep: o.Keep, Link: o.Link, Window: o.Window, MinChars: o.MinChars, SimilarIsCopy: o.SimilarIsCopy}
+	if o.Memory > 0 {
+		done, err := budget(out, o.Memory, &g)
+		if err != nil {
+			return engine.Stats{}, err
+		}
+		defer done()
+	}
+	b, err := spec.NewBatchWith(o.Method, g)
+	if err != nil {
+		return engine.Stats{}, err
+	}
+	defer b.Close()
+	var ck *checkpointer
+	if o.Resume {
+		if ck, err = openCheckpoints(o, out, o.Progress); err != nil {
+			return engine.Stats{}, err
+		}
+		defer ck.close()
+	}
 	co := o.Corpus
 	co.Exclude = out.Excludes
 	if prev := o.Corpus.Exclude; prev != nil {
@@ -145,7 +181,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 
 	run := &runner{o: o, b: b, r: r, out: out, meter: progress.New(o.Progress), seconds: map[string]float64{}, cpu: map[string]float64{},
 		skipped: map[core.SkipReason]int{}, started: time.Now(), pacer: pacer,
-		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}}
+		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}, ck: ck}
 	if err := run.sketchAll(ctx); err != nil {
 		return engine.Stats{}, err
 	}
@@ -172,7 +208,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		if err := errors.Join(out.Stats(st), out.Commit()); err != nil {
 			return engine.Stats{}, err
 		}
-		return st, nil
+		return st, run.committed()
 	}
 	if err := run.secondPass(ctx, out, false); err != nil {
 		return engine.Stats{}, err
@@ -187,7 +223,20 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if err := commit(out, b, st); err != nil {
 		return engine.Stats{}, err
 	}
-	return st, nil
+	return st, run.committed()
+}
+
+// committed removes the checkpoints of a run whose results are in place,
+// and the work folder when nothing else is left in it.
+func (run *runner) committed() error {
+	if run.ck == nil {
+		return nil
+	}
+	if err := run.ck.remove(); err != nil {
+		return fmt.Errorf("removing the checkpoints: %w", err)
+	}
+	os.Remove(filepath.Dir(run.ck.dir))
+	return nil
 }
 
 // runner carries one run's state between its stages.
@@ -219,6 +268,9 @@ type runner struct {
 	renamed map[int]string
 	pacer   *gcPacer
 	warner  warner
+	// ck writes the checkpoints of the first reading (Options.Resume);
+	// nil without.
+	ck      *checkpointer
 	started time.Time
 	// wanted names the documents the report shows; docs collects them in
 	// the second reading.
@@ -238,6 +290,10 @@ type item struct {
 	indexed index.Sketch
 	line    bool            // the record is a JSONL line
 	schema  *parquet.Schema // the record is a Parquet row of this schema
+	// index and detail are the sketch's encoding, for a checkpoint; err
+	// the encoder's.
+	index, detail []byte
+	err           error
 }
 
 // sketchAll is the first pass: read, decode and sketch in parallel, add in
@@ -250,49 +306,118 @@ func (run *runner) sketchAll(ctx context.Context) error {
 	for i := range sketchers {
 		sketchers[i] = run.b.NewSketcher()
 	}
+	if err := run.replay(ctx); err != nil {
+		run.meter.End(run.read, err)
+		return err
+	}
 	work := func(w, _ int, raw corpus.Raw) item {
 		it := item{rec: run.r.Decode(raw), line: raw.JSONLine() != nil}
 		run.scopeID(&it.rec)
 		_, it.schema = raw.ParquetRow()
 		if it.rec.Skip == core.SkipNone {
 			it.sketch = sketchers[w].Sketch(&it.rec.Doc)
+			if run.ck != nil {
+				it.index, it.detail, it.err = run.b.Encode(it.sketch)
+			}
 		}
 		return it
 	}
 	err := ordered(ctx, run.r.NextRaw, run.o.Workers, work, func(it item) error {
-		run.read++
-		if it.rec.Skip != core.SkipNone {
-			run.skippedAt = append(run.skippedAt, run.read-1)
-			return run.skip(it.rec)
+		if it.err != nil {
+			return it.err
 		}
-		if run.o.Matrix != "" && run.b.Len() >= MatrixLimit {
-			return fmt.Errorf("%s: the similarity matrix is limited to %d documents; this is one more (drop --matrix for a larger corpus)",
-				it.rec.Doc.Origin, MatrixLimit)
+		if err := ctx.Err(); err != nil {
+			return err // the records read ahead are not taken: a checkpoint holds none after the stop
 		}
-		if added, err := run.add(&it); err != nil || !added {
+		var entry []byte
+		if run.ck != nil {
+			entry = run.ck.encode(&it)
+		}
+		if err := run.take(&it); err != nil {
 			return err
 		}
-		run.noteSchema(it.schema)
-		if skip := it.sketch.Skip(); skip != core.SkipNone {
-			run.notCompared = append(run.notCompared, run.b.Len()-1)
-			if err := run.rejectDoc(&it.rec.Doc, skip); err != nil {
-				return err
-			}
-		}
-		if it.line {
-			run.lineDocs++
-		}
-		if run.read%1024 == 0 {
-			done, total := run.r.Progress()
-			run.meter.Update(run.read, done, total)
+		if run.ck != nil {
+			return run.ck.write(entry, run.read)
 		}
 		return nil
 	})
+	if err == nil && run.ck != nil {
+		err = run.ck.checkpoint(run.read, true)
+	}
 	run.meter.End(run.read, err)
 	run.seconds["read_and_sketch"] = time.Since(start).Seconds()
 	run.cpu["read_and_sketch"] = cpuSeconds() - cpu
 	return err
 }
+
+// take takes a record of the first reading: counts it, adds its document
+// to the batch or records why not.
+func (run *runner) take(it *item) error {
+	run.read++
+	if it.rec.Skip != core.SkipNone {
+		run.skippedAt = append(run.skippedAt, run.read-1)
+		return run.skip(it.rec)
+	}
+	if run.o.Matrix != "" && run.b.Len() >= MatrixLimit {
+		return fmt.Errorf("%s: the similarity matrix is limited to %d documents; this is one more (drop --matrix for a larger corpus)",
+			it.rec.Doc.Origin, MatrixLimit)
+	}
+	if added, err := run.add(it); err != nil || !added {
+		return err
+	}
+	run.noteSchema(it.schema)
+	if skip := it.sketch.Skip(); skip != core.SkipNone {
+		run.notCompared = append(run.notCompared, run.b.Len()-1)
+		if err := run.rejectDoc(&it.rec.Doc, skip); err != nil {
+			return err
+		}
+	}
+	if it.line {
+		run.lineDocs++
+	}
+	if run.read%1024 == 0 {
+		done, total := run.r.Progress()
+		run.meter.Update(run.read, done, total)
+	}
+	return nil
+}
+
+// replay takes the records of the checkpoint a run resumes from, as the
+// journal holds them, reading past them in the input.
+func (run *runner) replay(ctx context.Context) error {
+	if run.ck == nil || run.ck.replay == nil {
+		return nil
+	}
+	for range run.ck.resume.Records {
+		if run.read%ctxEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		raw, err := run.r.NextRaw()
+		if errors.Is(err, io.EOF) {
+			return fmt.Errorf("--resume: the inputs end before the %d records of the checkpoint in %s", run.ck.resume.Records, run.ck.dir)
+		}
+		if err != nil {
+			return err
+		}
+		it, err := run.ck.next(run.b)
+		if err != nil {
+			return err
+		}
+		it.line = raw.JSONLine() != nil
+		_, it.schema = raw.ParquetRow()
+		if err := run.take(&it); err != nil {
+			return err
+		}
+	}
+	run.ck.replay = nil
+	return nil
+}
+
+// ctxEvery is how many records are replayed between two looks at the
+// context.
+const ctxEvery = 256
 
 // runPlan is the stages of a run and their expected lengths relative to
 // the first reading's, for the time left of the whole run: matching takes a

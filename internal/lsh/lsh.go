@@ -46,6 +46,10 @@ type Banding[S any, E core.Evidence] struct {
 	// BucketLimit is how many members of one bucket a document is
 	// compared with (see candidates.Postings.Visit).
 	BucketLimit int
+	// Size, optional, is about how many bytes s holds in memory, with 8
+	// bytes a band key for the postings, for a Batch's memory budget (see
+	// engine.Spiller); without it the sample and the keys are counted.
+	Size func(s *S) int
 	// Bounds are the lowest scores the method's labels report.
 	Bounds Bounds
 	// Floor, optional, replaces Bounds.Floor for the pair a, b whose

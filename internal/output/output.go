@@ -429,16 +429,18 @@ func (s *Set) Abort() {
 	s.lock.release()
 }
 
-// Excludes reports whether path is the output directory or one of the
-// extra files: what a run must not read as its input (a directory
+// Excludes reports whether path is the output directory, its work folder
+// or one of the extra files: what a run must not read as its input (a directory
 // excluded is not walked).
 func (s *Set) Excludes(path string) bool {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return false
 	}
-	if abs == s.dir || strings.HasPrefix(abs, s.dir+string(filepath.Separator)) {
-		return true
+	for _, d := range []string{s.dir, workPath(s.dir)} {
+		if abs == d || strings.HasPrefix(abs, d+string(filepath.Separator)) {
+			return true
+		}
 	}
 	if _, ok := s.extras[abs]; ok {
 		return true
@@ -486,6 +488,23 @@ func (s *Set) pending() []pending {
 	}
 	slices.SortFunc(out, func(a, b pending) int { return strings.Compare(a.Path, b.Path) })
 	return out
+}
+
+// WorkDir returns the run's work folder, created if missing: beside the
+// output directory (".out.work" for "out"), where a run keeps what it
+// spills to disk and the checkpoints it resumes from. Like the lock, it
+// is not part of the result set: a Commit leaves it, and the run removes
+// what it no longer needs.
+func (s *Set) WorkDir() (string, error) {
+	dir := workPath(s.dir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("creating the work folder: %w", err)
+	}
+	return dir, nil
+}
+
+func workPath(dir string) string {
+	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".work")
 }
 
 // lockPath is the lock file of the output directory dir: beside it, so it

@@ -103,6 +103,7 @@ func newMethod(o Options) (*method, error) {
 		BucketLimit: o.BucketLimit,
 		Bounds:      o.bounds(),
 		Score:       m.scored,
+		Size:        sketchSize,
 	}
 	if o.sameStory(1) { // titles sharing words lower the floor
 		banding.Floor = func(a, b *Sketch, na, nb int) int { return o.floor(na, nb, titleWords(a, b)) }
@@ -111,12 +112,19 @@ func newMethod(o Options) (*method, error) {
 	return m, nil
 }
 
+// sketchSize is about how many bytes s holds: its slices, its names and
+// the struct, with 8 bytes a band key for the postings of the index.
+func sketchSize(s *Sketch) int {
+	const header = 200 // the struct, its slice headers and the allocator's rounding
+	return header + 4*(len(s.Set)+len(s.Nums)+len(s.TitleNums)) + 8*len(s.Slots) + 16*len(s.Names) + 12*len(s.Keys)
+}
+
 // stages wires the method's stages: the sketch-and-band scaffolding of
 // package lsh, matching on every core in a Batch and beside the writer in
 // a Live index.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
 	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label,
-		Parallel: m.Table, Check: m.Table, Restore: m.Restore, Corpus: engine.Corpus{Report: m.Report}}
+		Parallel: m.Table, Check: m.Table, Spill: m.Table, Restore: m.Restore, Corpus: engine.Corpus{Report: m.Report}}
 }
 
 // Add does nothing: the method keeps no corpus statistics.

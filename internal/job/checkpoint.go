@@ -1,0 +1,509 @@
+package job
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/output"
+)
+
+// A run with Options.Resume keeps checkpoints of its first reading (the
+// sketch stage) in the folder "checkpoint" of the output's work folder:
+//
+//   - run.json: what the checkpoints are of: every input file's path, size
+//     and modification time, and the options that decide what the first
+//     reading gives (method, fields, formats, ids, minimum text);
+//   - journal: one entry for each record read, in input order: a record
+//     skipped (its reason and error) or a document (its id, origin, date,
+//     text length and its sketch's encoding); each entry framed by its
+//     length and a CRC-32;
+//   - checkpoint.json: how many records the journal holds and its length
+//     in bytes at that point, written (to a temporary name, then renamed)
+//     after the journal is synced, every Options.CheckpointEvery records
+//     (or a minute after the last checkpoint, if sooner) and at the end of
+//     the reading.
+//
+// A run resumed replays the journal's entries up to the checkpoint through
+// the same steps as records read (the ids, rejects, skips and additions to
+// the batch), reads past those records of the input without decoding them,
+// and goes on from there: its results are those of a run never
+// interrupted. A checkpoint of other inputs or options is refused. The
+// folder is removed once the results are in place.
+
+// checkpointVersion is the version of the checkpoint's files.
+//
+// Changelog:
+//   - 1: first version.
+const checkpointVersion = 1
+
+// DefaultCheckpointEvery is how many records a run with Options.Resume
+// reads between two checkpoints.
+const DefaultCheckpointEvery = 100_000
+
+// runFile is run.json.
+type runFile struct {
+	Version int             `json:"version"`
+	Inputs  []inputFile     `json:"inputs"`
+	Options json.RawMessage `json:"options"`
+}
+
+// inputFile is an input file as it was when the checkpoints began.
+type inputFile struct {
+	Path    string `json:"path"`
+	Size    int64  `json:"size"`
+	ModTime string `json:"mtime"` // RFC 3339 with nanoseconds
+}
+
+// checkpointFile is checkpoint.json.
+type checkpointFile struct {
+	Version int   `json:"version"`
+	Records int   `json:"records"`
+	Journal int64 `json:"journal_bytes"`
+	Done    bool  `json:"done,omitempty"` // the whole first reading
+}
+
+// checkpointer writes a run's journal and checkpoints, and reads them back
+// to resume.
+type checkpointer struct {
+	dir     string
+	every   int
+	f       *os.File
+	w       *bufio.Writer
+	size    int64 // the journal's length
+	last    time.Time
+	resume  checkpointFile // the checkpoint resumed from; zero for none
+	replay  *bufio.Reader  // the journal's entries still to replay
+	entry   []byte
+	scratch []byte
+}
+
+// openCheckpoints starts the checkpoints of a run in out's work folder
+// or, when the folder holds checkpoints of the same inputs and options,
+// opens them to resume from. note receives a line saying which.
+func openCheckpoints(o Options, out *output.Set, note io.Writer) (*checkpointer, error) {
+	work, err := out.WorkDir()
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(work, "checkpoint")
+	want, err := describeRun(o, out)
+	if err != nil {
+		return nil, err
+	}
+	c := &checkpointer{dir: dir, every: o.CheckpointEvery, last: time.Now()}
+	if c.every <= 0 {
+		c.every = DefaultCheckpointEvery
+	}
+	var ck checkpointFile
+	data, err := os.ReadFile(filepath.Join(dir, "checkpoint.json"))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if note != nil {
+			fmt.Fprintf(note, "no checkpoint to resume from in %s: starting from the first record\n", dir)
+		}
+		return c, c.start(want)
+	case err != nil:
+		return nil, fmt.Errorf("reading the checkpoint: %w", err)
+	}
+	if err := json.Unmarshal(data, &ck); err != nil || ck.Version != checkpointVersion {
+		return nil, fmt.Errorf("%s: not a checkpoint of this version of neardup; remove %s to start again", filepath.Join(dir, "checkpoint.json"), dir)
+	}
+	var have runFile
+	data, err = os.ReadFile(filepath.Join(dir, "run.json"))
+	if err == nil {
+		err = json.Unmarshal(data, &have)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: unreadable (%v); remove %s to start again", filepath.Join(dir, "run.json"), err, dir)
+	}
+	if err := sameRun(have, want, dir); err != nil {
+		return nil, err
+	}
+	if err := c.reopen(ck); err != nil {
+		return nil, err
+	}
+	if note != nil {
+		fmt.Fprintf(note, "resuming from the checkpoint in %s: %d records read before\n", dir, ck.Records)
+	}
+	return c, nil
+}
+
+// describeRun returns run.json's content for o: its inputs as they are
+// now and the options that decide what the first reading gives.
+func describeRun(o Options, out *output.Set) (runFile, error) {
+	rf := runFile{Version: checkpointVersion}
+	for _, in := range o.Inputs {
+		if in == "-" {
+			return rf, errors.New("--resume reads its inputs again from the start of a file: stdin cannot be resumed")
+		}
+		err := filepath.WalkDir(in, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && out.Excludes(path) {
+				return filepath.SkipDir
+			}
+			if d.IsDir() {
+				return nil
+			}
+			st, err := os.Stat(path) // a symbolic link's target
+			if err != nil || st.IsDir() {
+				return err
+			}
+			rf.Inputs = append(rf.Inputs, inputFile{Path: path, Size: st.Size(), ModTime: st.ModTime().UTC().Format(time.RFC3339Nano)})
+			return nil
+		})
+		if err != nil {
+			return rf, fmt.Errorf("--resume: %w", err)
+		}
+	}
+	c, x := o.Corpus, o.Corpus.Extract
+	corpusOpts := map[string]any{
+		"format": c.Format, "fields": []string{c.IDField, c.TitleField, c.TextField, c.URLField, c.SourceField, c.DateField},
+		"max_bytes": c.MaxBytes, "single_pass": c.SinglePass, "charset": c.Charset, "max_inflate": c.MaxInflate, "max_ratio": c.MaxRatio,
+		"extract": []any{x.MinChars, x.MaxBytes, x.MaxElements, x.Timeout.String(), fmt.Sprintf("%T", x.Engine), x.LibraryOnly, x.Rules != nil},
+	}
+	opts := map[string]any{
+		"method": o.Method.Method(), "method_options": o.Method, "corpus": corpusOpts, "min_text": o.MinChars,
+		"on_duplicate_id": o.OnDuplicateID, "id_scope": o.IDScope, "strict": o.Strict,
+	}
+	var err error
+	rf.Options, err = json.Marshal(opts)
+	return rf, err
+}
+
+// sameRun refuses a checkpoint of other inputs or options than want's,
+// saying which differ.
+func sameRun(have, want runFile, dir string) error {
+	if have.Version != checkpointVersion {
+		return fmt.Errorf("%s: a checkpoint of another version of neardup; remove it to start again", dir)
+	}
+	again := "run without --resume to start again"
+	for _, w := range want.Inputs {
+		i := slices.IndexFunc(have.Inputs, func(h inputFile) bool { return h.Path == w.Path })
+		switch {
+		case i < 0:
+			return fmt.Errorf("--resume: %s was not an input of the interrupted run (checkpoint in %s); %s", w.Path, dir, again)
+		case have.Inputs[i] != w:
+			return fmt.Errorf("--resume: %s changed since the checkpoint in %s (size %d, modified %s; then %d, %s); %s",
+				w.Path, dir, w.Size, w.ModTime, have.Inputs[i].Size, have.Inputs[i].ModTime, again)
+		}
+	}
+	if len(have.Inputs) != len(want.Inputs) {
+		return fmt.Errorf("--resume: the interrupted run read %d input files, this one %d (checkpoint in %s); %s", len(have.Inputs), len(want.Inputs), dir, again)
+	}
+	if compact(have.Options) != compact(want.Options) {
+		return fmt.Errorf("--resume: the checkpoint in %s was made with other options (%s); give the same options, or %s",
+			dir, optionsDiff(have.Options, want.Options), again)
+	}
+	return nil
+}
+
+// optionsDiff names the options that differ between two run.json option
+// sets, "method_options, min_text".
+func optionsDiff(a, b json.RawMessage) string {
+	var x, y map[string]json.RawMessage
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return "unreadable"
+	}
+	var names []string
+	for k, v := range y {
+		if compact(x[k]) != compact(v) {
+			names = append(names, k)
+		}
+	}
+	for k := range x {
+		if _, ok := y[k]; !ok {
+			names = append(names, k)
+		}
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
+}
+
+// compact returns a JSON value without its white space: run.json is
+// written indented.
+func compact(v json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, v) != nil {
+		return string(v)
+	}
+	return b.String()
+}
+
+// start begins new checkpoints: run.json, an empty journal, no
+// checkpoint yet.
+func (c *checkpointer) start(rf runFile) error {
+	if err := os.RemoveAll(c.dir); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(c.dir, 0o755); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(rf, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := writeFileSynced(filepath.Join(c.dir, "run.json"), data); err != nil {
+		return err
+	}
+	if c.f, err = os.Create(filepath.Join(c.dir, "journal")); err != nil {
+		return err
+	}
+	c.w = bufio.NewWriterSize(c.f, 1<<20)
+	return nil
+}
+
+// reopen opens the journal of checkpoint ck to replay its entries, and
+// to append to them what follows; what it holds past the checkpoint is
+// dropped.
+func (c *checkpointer) reopen(ck checkpointFile) error {
+	f, err := os.OpenFile(filepath.Join(c.dir, "journal"), os.O_RDWR, 0)
+	if err != nil {
+		return fmt.Errorf("opening the checkpoint's journal: %w", err)
+	}
+	if st, err := f.Stat(); err != nil || st.Size() < ck.Journal {
+		f.Close()
+		return fmt.Errorf("%s: shorter than its checkpoint says; remove %s to start again", filepath.Join(c.dir, "journal"), c.dir)
+	}
+	if err := f.Truncate(ck.Journal); err != nil {
+		f.Close()
+		return err
+	}
+	if _, err := f.Seek(ck.Journal, io.SeekStart); err != nil {
+		f.Close()
+		return err
+	}
+	c.f, c.w, c.size, c.resume = f, bufio.NewWriterSize(f, 1<<20), ck.Journal, ck
+	c.replay = bufio.NewReaderSize(io.NewSectionReader(f, 0, ck.Journal), 1<<20)
+	return nil
+}
+
+// The kinds of journal entries.
+const (
+	entrySkipped  = 1 // a record the reader skipped
+	entryDocument = 2 // a document
+)
+
+// encode returns the journal entry of an item about to be taken (see
+// runner.take): its id as read, before a repeat renames it.
+func (c *checkpointer) encode(it *item) []byte {
+	b := c.entry[:0]
+	doc := &it.rec.Doc
+	if it.rec.Skip != core.SkipNone {
+		b = append(b, entrySkipped)
+		b = appendString(appendString(appendString(b, string(it.rec.Skip)), doc.ID), doc.Origin)
+		var re *corpus.RecordError
+		switch {
+		case errors.As(it.rec.Err, &re):
+			b = appendString(appendString(appendString(append(b, 1), re.Origin), re.Field), re.Msg)
+		default:
+			b = appendString(append(b, 0), errText(it.rec.Err))
+		}
+	} else {
+		b = append(b, entryDocument)
+		b = appendString(appendString(b, doc.ID), doc.Origin)
+		var date int64
+		if !doc.Date.IsZero() {
+			date = doc.Date.UnixNano()
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+		b = binary.AppendVarint(b, date)
+		b = binary.AppendUvarint(b, uint64(len(doc.Text)))
+		b = appendString(b, string(it.sketch.Skip()))
+		b = appendString(appendString(b, string(it.index)), string(it.detail))
+	}
+	c.entry = b
+	return b
+}
+
+func appendString(b []byte, s string) []byte {
+	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
+}
+
+// write appends an entry to the journal, and after every c.every records
+// (read is the count so far) writes a checkpoint.
+func (c *checkpointer) write(entry []byte, read int) error {
+	c.scratch = binary.AppendUvarint(c.scratch[:0], uint64(len(entry)))
+	c.scratch = binary.LittleEndian.AppendUint32(append(c.scratch, entry...), crc32.ChecksumIEEE(entry))
+	n, err := c.w.Write(c.scratch)
+	c.size += int64(n)
+	if err != nil {
+		return fmt.Errorf("writing the checkpoint's journal: %w", err)
+	}
+	if read%c.every == 0 || time.Since(c.last) >= time.Minute {
+		return c.checkpoint(read, false)
+	}
+	return nil
+}
+
+// checkpoint syncs the journal and records that it holds read records.
+func (c *checkpointer) checkpoint(read int, done bool) error {
+	if err := c.w.Flush(); err != nil {
+		return fmt.Errorf("writing the checkpoint's journal: %w", err)
+	}
+	if err := c.f.Sync(); err != nil {
+		return fmt.Errorf("writing the checkpoint's journal: %w", err)
+	}
+	c.last = time.Now()
+	data, _ := json.Marshal(checkpointFile{Version: checkpointVersion, Records: read, Journal: c.size, Done: done})
+	return writeFileSynced(filepath.Join(c.dir, "checkpoint.json"), data)
+}
+
+// writeFileSynced writes a file whole under a temporary name, syncs it and
+// renames it into place.
+func writeFileSynced(path string, data []byte) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err = errors.Join(err, f.Sync(), f.Close()); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return os.Rename(tmp, path)
+}
+
+// next reads the next entry to replay into an item, its sketch decoded by
+// b.
+func (c *checkpointer) next(b engine.Batch) (item, error) {
+	bad := func(err error) (item, error) {
+		return item{}, fmt.Errorf("%s: damaged (%v); remove %s to start again", filepath.Join(c.dir, "journal"), err, c.dir)
+	}
+	n, err := binary.ReadUvarint(c.replay)
+	if err != nil {
+		return bad(err)
+	}
+	if n > 1<<31 {
+		return bad(errors.New("an entry's length is past any entry's"))
+	}
+	entry := make([]byte, n+4)
+	if _, err := io.ReadFull(c.replay, entry); err != nil {
+		return bad(err)
+	}
+	if crc32.ChecksumIEEE(entry[:n]) != binary.LittleEndian.Uint32(entry[n:]) {
+		return bad(errors.New("an entry's checksum does not match"))
+	}
+	it, err := decodeEntry(entry[:n], b)
+	if err != nil {
+		return bad(err)
+	}
+	return it, nil
+}
+
+// decodeEntry is the inverse of encode.
+func decodeEntry(e []byte, b engine.Batch) (item, error) {
+	r := &entryReader{b: e}
+	var it item
+	doc := &it.rec.Doc
+	switch r.byte() {
+	case entrySkipped:
+		it.rec.Skip = core.SkipReason(r.string())
+		doc.ID, doc.Origin = r.string(), r.string()
+		if r.byte() == 1 {
+			it.rec.Err = &corpus.RecordError{Origin: r.string(), Field: r.string(), Reason: it.rec.Skip, Msg: r.string()}
+		} else if msg := r.string(); msg != "" {
+			it.rec.Err = errors.New(msg)
+		}
+	case entryDocument:
+		doc.ID, doc.Origin = r.string(), r.string()
+		dated := r.byte() == 1
+		date, err := binary.ReadVarint(r)
+		if err != nil {
+			return it, err
+		}
+		if dated {
+			doc.Date = time.Unix(0, date).UTC()
+		}
+		length, err := binary.ReadUvarint(r)
+		if err != nil {
+			return it, err
+		}
+		skip := core.SkipReason(r.string())
+		it.index, it.detail = []byte(r.string()), []byte(r.string())
+		if r.err != nil {
+			return it, r.err
+		}
+		it.sketch, err = b.Decode(int(length), skip, it.index, it.detail)
+		if err != nil {
+			return it, err
+		}
+	default:
+		return it, errors.New("an entry of no known kind")
+	}
+	if r.err == nil && len(r.b) > 0 {
+		r.err = errors.New("an entry longer than its fields")
+	}
+	return it, r.err
+}
+
+// entryReader reads the fields of a journal entry.
+type entryReader struct {
+	b   []byte
+	err error
+}
+
+func (r *entryReader) ReadByte() (byte, error) {
+	if len(r.b) == 0 {
+		return 0, io.ErrUnexpectedEOF
+	}
+	c := r.b[0]
+	r.b = r.b[1:]
+	return c, nil
+}
+
+func (r *entryReader) byte() byte {
+	c, err := r.ReadByte()
+	if err != nil && r.err == nil {
+		r.err = err
+	}
+	return c
+}
+
+func (r *entryReader) string() string {
+	n, err := binary.ReadUvarint(r)
+	if err == nil && n > uint64(len(r.b)) {
+		err = io.ErrUnexpectedEOF
+	}
+	if err != nil {
+		if r.err == nil {
+			r.err = err
+		}
+		return ""
+	}
+	s := string(r.b[:n])
+	r.b = r.b[n:]
+	return s
+}
+
+// close closes the journal.
+func (c *checkpointer) close() {
+	if c != nil && c.f != nil {
+		c.f.Close()
+		c.f = nil
+	}
+}
+
+// remove deletes the checkpoints: the run's results are in place.
+func (c *checkpointer) remove() error {
+	c.close()
+	return os.RemoveAll(c.dir)
+}

@@ -1,0 +1,181 @@
+package job
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/internal/output"
+)
+
+// writeResumeCorpus writes many copies with bad records early and late: a
+// malformed line, an empty text, a repeated id and a short text.
+func writeResumeCorpus(t *testing.T, dir string) string {
+	t.Helper()
+	in := writeManyCopies(t, dir, 200)
+	data, err := os.ReadFile(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	bad := []string{"{not json\n", `{"id":"e1","text":""}` + "\n", lines[3], `{"id":"s1","text":"Short."}` + "\n"}
+	var b strings.Builder
+	for i, l := range lines {
+		if i == 120 || i == len(lines)-3 {
+			for _, x := range bad {
+				b.WriteString(x)
+			}
+		}
+		b.WriteString(l)
+	}
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
+// interrupt runs o until its first warning (an early bad record) and
+// cancels it there, leaving its checkpoints; it returns how many records
+// the last checkpoint holds.
+func interrupt(t *testing.T, o Options) int {
+	t.Helper()
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	o.Warn = cancelOn{"warning", cancel}
+	if _, err := Run(ctx, o); !errors.Is(err, context.Canceled) {
+		t.Fatalf("run: %v, want it cancelled", err)
+	}
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(o.Out), "."+filepath.Base(o.Out)+".work", "checkpoint", "checkpoint.json"))
+	if err != nil {
+		t.Fatalf("no checkpoint left: %v", err)
+	}
+	var ck checkpointFile
+	if err := json.Unmarshal(data, &ck); err != nil {
+		t.Fatal(err)
+	}
+	if ck.Done || ck.Records == 0 {
+		t.Fatalf("checkpoint %+v: want one of part of the reading", ck)
+	}
+	return ck.Records
+}
+
+// TestResumeSameResults pins that a run interrupted during its first
+// reading and resumed from its checkpoint gives, byte for byte, the
+// results of a run never interrupted: the records replayed from the
+// journal (documents, bad records, a repeated id renamed) and those read
+// after it alike; under a memory budget too.
+func TestResumeSameResults(t *testing.T) {
+	dir := t.TempDir()
+	in := writeResumeCorpus(t, dir)
+	for _, memory := range []int64{0, 1} {
+		t.Run(fmt.Sprint("memory ", memory), func(t *testing.T) {
+			base := Options{Inputs: []string{in}, OnDuplicateID: DuplicateRename, Memory: memory}
+			whole := base
+			whole.Out = filepath.Join(dir, fmt.Sprint("whole", memory))
+			wantStats, err := Run(t.Context(), whole)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resumed := base
+			resumed.Out, resumed.Resume, resumed.CheckpointEvery = filepath.Join(dir, fmt.Sprint("resumed", memory)), true, 50
+			records := interrupt(t, resumed)
+			if records >= wantStats.Read {
+				t.Fatalf("the checkpoint holds %d records of %d: nothing left to read", records, wantStats.Read)
+			}
+			var progress bytes.Buffer
+			resumed.Progress = &progress
+			gotStats, err := Run(t.Context(), resumed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := fmt.Sprintf("%d records read before", records); !strings.Contains(progress.String(), want) {
+				t.Errorf("progress does not say %q:\n%s", want, progress.String())
+			}
+			for _, name := range append(resultFiles, output.StatsFile) {
+				want, err := os.ReadFile(filepath.Join(whole.Out, name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := os.ReadFile(filepath.Join(resumed.Out, name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if name == output.StatsFile {
+					want, got = stableStats(t, want), stableStats(t, got)
+				}
+				if !bytes.Equal(want, got) {
+					t.Errorf("%s differs from the run never interrupted:\n%s\nwant:\n%s", name, got, want)
+				}
+			}
+			if gotStats.Read != wantStats.Read || gotStats.Documents != wantStats.Documents {
+				t.Errorf("stats %d read, %d documents; want %d, %d", gotStats.Read, gotStats.Documents, wantStats.Read, wantStats.Documents)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "."+filepath.Base(resumed.Out)+".work")); !os.IsNotExist(err) {
+				t.Errorf("the work folder is left after the run: %v", err)
+			}
+		})
+	}
+}
+
+// TestResumeRefuses pins that a checkpoint is not resumed from with other
+// options, changed inputs or a damaged journal, each refusal saying why,
+// and that the checkpoint is left as it was.
+func TestResumeRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(t *testing.T, o *Options, ckDir string)
+		want   string
+	}{
+		{"other options", func(t *testing.T, o *Options, _ string) { o.MinChars = 100 }, "other options (min_text)"},
+		{"input modified", func(t *testing.T, o *Options, _ string) {
+			later := time.Now().Add(time.Hour)
+			if err := os.Chtimes(o.Inputs[0], later, later); err != nil {
+				t.Fatal(err)
+			}
+		}, "changed since the checkpoint"},
+		{"input added", func(t *testing.T, o *Options, _ string) {
+			p := filepath.Join(filepath.Dir(o.Inputs[0]), "more.jsonl")
+			if err := os.WriteFile(p, []byte(`{"id":"x","text":"A story of more than thirty characters."}`+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			o.Inputs = append(o.Inputs, p)
+		}, "was not an input of the interrupted run"},
+		{"journal damaged", func(t *testing.T, _ *Options, ckDir string) {
+			p := filepath.Join(ckDir, "journal")
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data[len(data)/3] ^= 0xff
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "damaged"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			in := writeResumeCorpus(t, dir)
+			o := Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), OnDuplicateID: DuplicateRename, Resume: true, CheckpointEvery: 50}
+			interrupt(t, o)
+			ckDir := filepath.Join(dir, ".out.work", "checkpoint")
+			tc.change(t, &o, ckDir)
+			_, err := Run(t.Context(), o)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("resume: %v, want a refusal saying %q", err, tc.want)
+			}
+			if _, err := os.Stat(filepath.Join(ckDir, "checkpoint.json")); err != nil {
+				t.Errorf("the checkpoint is gone after a refusal: %v", err)
+			}
+			if _, err := os.Stat(o.Out); !os.IsNotExist(err) {
+				t.Errorf("results written by a refused run: %v", err)
+			}
+		})
+	}
+}
