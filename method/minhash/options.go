@@ -68,6 +68,16 @@ type Options struct {
 	// are compared by value ("17-1/2" is "17.5", "five" is "5"), a digit
 	// dropped, doubled or split off forgiven as damage.
 	Template bool `json:"template" flag:"template" help:"Not a duplicate when two or more places where both texts write a figure hold other figures and they are half of those places or the datelines name other days"`
+	// Slots: two documents that fill the places both fill with a name, a
+	// commodity or a time of day (the words on either side of it on its
+	// line, "lead manager _ said", "degrees - _ prices") with other words
+	// are one template filled in twice, not duplicates: two such places, or
+	// one and a place holding another figure (another company's eurobond,
+	// the cattle report beside the hog report, gold at the opening and at
+	// 10:00). A name is a run of capitalised words inside a sentence, or
+	// the words of a quotation; names compared by their letter pairs, so
+	// that a misread letter keeps a name.
+	Slots bool `json:"slots" flag:"slots" help:"Not a duplicate when places both texts fill with a name, commodity or time hold other words (two places, or one and another figure)"`
 	// ShingleUnit is what a shingle is made of: Chars, consecutive letters
 	// and digits of the words, which a damaged character, a split or glued
 	// word or another way of writing a figure changes only locally; or
@@ -110,6 +120,7 @@ func Defaults() Options {
 		DateApart:       72,
 		Names:           true,
 		Template:        true,
+		Slots:           true,
 		ShingleUnit:     Chars,
 		CharShingle:     6,
 		WordShingle:     3,

@@ -39,10 +39,12 @@ type Sketch struct {
 //     mark (varints), the title's figures (Rice-coded), the names' masks
 //     and shingles (fixed width).
 //   - 3: the detail part adds the figures with their places (fixed width).
+//   - 4: the detail part adds the words that fill the template's slots
+//     (fixed width).
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here.
-const Format = 3
+const Format = 4
 
 // AppendIndex appends the index part of s: its band keys.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {

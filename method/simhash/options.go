@@ -82,6 +82,16 @@ type Options struct {
 	// their datelines name other days), are one template filled in twice,
 	// not duplicates (see figures.Refilled).
 	Template bool `json:"template" flag:"template" help:"Not a duplicate when two or more places where both texts write a figure hold other figures and they are half of those places or the datelines name other days"`
+	// Slots: two documents that fill the places both fill with a name, a
+	// commodity or a time of day (the words on either side of it on its
+	// line, "lead manager _ said", "degrees - _ prices") with other words
+	// are one template filled in twice, not duplicates: two such places, or
+	// one and a place holding another figure (another company's eurobond,
+	// the cattle report beside the hog report, gold at the opening and at
+	// 10:00). A name is a run of capitalised words inside a sentence, or
+	// the words of a quotation; names compared by their letter pairs, so
+	// that a misread letter keeps a name.
+	Slots bool `json:"slots" flag:"slots" help:"Not a duplicate when places both texts fill with a name, commodity or time hold other words (two places, or one and another figure)"`
 	// Features is what the fingerprint is made of: Chars, n-grams of the
 	// letters and digits of the words, or Words, n-grams of words.
 	Features string `json:"features" flag:"features" enum:"chars,words" help:"The fingerprint's features: n-grams of characters or of words"`
@@ -121,6 +131,7 @@ func Defaults() Options {
 		DateApart:       72,
 		Names:           true,
 		Template:        true,
+		Slots:           true,
 		Features:        Chars,
 		FeatureLength:   4,
 		Weighting:       TF,

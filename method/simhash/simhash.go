@@ -59,7 +59,7 @@ type method struct {
 }
 
 func newMethod(o Options) *method {
-	rules := templates.Rules{NumberAgreement: o.NumberAgreement, DateApart: o.DateApart, Names: o.Names, Template: o.Template}
+	rules := templates.Rules{NumberAgreement: o.NumberAgreement, DateApart: o.DateApart, Names: o.Names, Template: o.Template, Slots: o.Slots}
 	m := &method{o: o, tables: newTables(o.Distance, o.blocks()), rules: rules}
 	m.Table = lsh.New(lsh.Banding[Sketch, Evidence]{
 		Keys:   func(dst []uint32, s *Sketch) []uint32 { return m.tables.keys(s.FP, dst) },

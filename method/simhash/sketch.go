@@ -34,7 +34,8 @@ type Sketch struct {
 //   - 3: after the cut and the sample, the detail part is
 //     templates.AppendContext's encoding (the figures leave the dateline
 //     out; dates, title, names): a change there is a new format here.
-const Format = 3
+//   - 4: the context adds the words that fill the template's slots.
+const Format = 4
 
 // AppendIndex appends the index part of s: its fingerprint.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
