@@ -26,13 +26,16 @@ const (
 	fillHour             // a bare number that reads as an hour ("1000"): another time only against a time
 )
 
-// A fill packs a 16-bit place, a 2-bit kind and a 46-bit mask of the
-// value's character bigrams (see nameMask), so that a misread letter
-// leaves the value the same (see sameFill).
+// A fill packs a 16-bit place, a 2-bit kind, a 32-bit mask of the value's
+// character bigrams (see nameMask), so that a misread letter leaves the
+// value the same, and a 14-bit hash of its initials, so that a name and
+// its abbreviation are one ("United Nations" and "U.N."; see sameFill).
 const (
-	fillPlaceShift = 48
-	fillKindShift  = 46
-	fillValueMask  = 1<<fillKindShift - 1
+	fillPlaceShift  = 48
+	fillKindShift   = 46
+	fillMaskBits    = 32
+	fillInitialBits = 14
+	fillValueMask   = 1<<fillKindShift - 1
 )
 
 // leadWords is how many words of a text open it: a template's slots are
@@ -118,7 +121,7 @@ func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, bod
 		for _, t := range words[i : i+n] {
 			s.buf = s.an.AppendNormalized(append(s.buf, ' '), text[t.Start:t.End])
 		}
-		if v := bigramMask(s.buf, fillKindShift); v != 0 {
+		if v := bigramMask(s.buf, fillMaskBits)<<fillInitialBits | s.initials(text, words[i:i+n]); v>>fillInitialBits != 0 {
 			place := mix
 			if i > 0 && !lineBreak(text[words[i-1].End:words[i].Start]) && (int(words[i-1].Start) >= body || int(words[i].Start) < body) {
 				place ^= words[i-1].Hash
@@ -151,6 +154,11 @@ func (s *Scanner) fillAt(text string, words []analysis.Token, i int, names bool)
 	if i > 0 {
 		gap = text[words[i-1].End:words[i].Start]
 	}
+	if opensQuote(gap) {
+		if n := quoted(text, words, i); n > 0 {
+			return n, fillName
+		}
+	}
 	kind := kindOf(words[i].Hash)
 	switch {
 	case kind == commodityWord:
@@ -161,10 +169,6 @@ func (s *Scanner) fillAt(text string, words []analysis.Token, i int, names bool)
 		return 2, fillTime
 	case isDigit(w[0]) && isHourNumber(w):
 		return 1, fillHour
-	case opensQuote(gap):
-		if n := quoted(text, words, i); n > 0 {
-			return n, fillName
-		}
 	}
 	if !names || !isCapital(w) {
 		return 0, 0
@@ -228,9 +232,10 @@ func kindOf(h uint64) uint8 {
 }
 
 // isJoin reports whether gap joins two words of one name: a space, a
-// hyphen or an ampersand, no punctuation that ends a clause.
+// hyphen, an ampersand or a hard-wrapped line's end, no punctuation that
+// ends a clause.
 func isJoin(gap string) bool {
-	return gap == " " || gap == "-" || gap == " & " || gap == "&"
+	return gap == " " || gap == "-" || gap == " & " || gap == "&" || strings.TrimSpace(gap) == "" && !lineBreak(gap)
 }
 
 // isCapital reports whether w starts with a capital letter.
@@ -318,11 +323,21 @@ func keepFills(fills []uint64) []uint64 {
 	return slices.Clone(fills[:n])
 }
 
-// sameFill reports whether two fills of one place hold the same value: the
-// same kind (a bare number and a time are compared; two bare numbers are
+// maxHeldBits bounds the bigram bits of a value found inside another: a
+// word ("Spurs"), not a name of several words, whose bits the longer
+// name's mask would hold by chance.
+const maxHeldBits = 9
+
+// sameFill reports whether two fills of one place hold the same value (or
+// one holds the other: "Spurs" and "San Antonio Spurs"): the same kind (a bare number and a time are compared; two bare numbers are
 // figures, which figures.InPlace compares) sharing at least half of their
 // bigrams.
-func sameFill(a, b uint64) bool {
+func sameFill(a, b uint64) bool { return fillsAgree(a, b, true) }
+
+// fillsAgree is sameFill; held says a word found inside the other value
+// counts (only within one place: a short word's few bits lie in a long
+// name's mask by chance, and a text has many names to search).
+func fillsAgree(a, b uint64, held bool) bool {
 	ka, kb := a>>fillKindShift&3, b>>fillKindShift&3
 	if ka == fillHour && kb == fillHour {
 		return true
@@ -330,8 +345,69 @@ func sameFill(a, b uint64) bool {
 	if ka != kb && !(ka == fillHour && kb == fillTime || ka == fillTime && kb == fillHour) {
 		return ka == fillHour || kb == fillHour // a number in a name's place is no evidence
 	}
-	x, y := a&fillValueMask, b&fillValueMask
-	return 2*bits.OnesCount64(x&y) >= bits.OnesCount64(x|y)
+	x, y := a&fillValueMask>>fillInitialBits, b&fillValueMask>>fillInitialBits
+	both, least := bits.OnesCount64(x&y), min(bits.OnesCount64(x), bits.OnesCount64(y))
+	if ia, ib := a&(1<<fillInitialBits-1), b&(1<<fillInitialBits-1); ia != 0 && ib != 0 {
+		// Two names of several words, or abbreviations: the same initials,
+		// or most of their letter pairs (a name's words in another order).
+		return ia == ib || 3*both >= 2*bits.OnesCount64(x|y)
+	}
+	return 2*both >= bits.OnesCount64(x|y) || held && least <= maxHeldBits && both == least
+}
+
+// initials returns a 14-bit hash of the initials of a name of two or more
+// words ("American Basketball Association": "aba"), or of the letters of
+// one word of two to five capitals and dots ("ABA", "U.N"); 0 for
+// another.
+func (s *Scanner) initials(text string, words []analysis.Token) uint64 {
+	var h uint64 = 14695981039346656037
+	n := 0
+	add := func(r rune) {
+		h = (h ^ uint64(unicode.ToLower(r))) * 1099511628211
+		n++
+	}
+	if len(words) == 1 {
+		w := text[words[0].Start:words[0].End]
+		if len(w) > 6 || hasLowerRune(w) {
+			return 0
+		}
+		for _, r := range w {
+			if unicode.IsLetter(r) {
+				add(r)
+			}
+		}
+	} else {
+		for _, t := range words {
+			r, _ := utf8.DecodeRuneInString(text[t.Start:t.End])
+			add(r)
+		}
+	}
+	if n < 2 || n > 5 {
+		return 0
+	}
+	return max(h&(1<<fillInitialBits-1), 1)
+}
+
+// hasLowerRune reports whether w holds a lower-case letter.
+func hasLowerRune(w string) bool {
+	for _, r := range w {
+		if unicode.IsLower(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// heldElsewhere reports whether the value of fill x is among fills, in
+// any place: a name the other text holds too, in another place ("in Texas
+// or Florida" and "in Florida or Texas"), is no other name.
+func heldElsewhere(x uint64, fills []uint64) bool {
+	for _, y := range fills {
+		if y>>fillKindShift&3 == x>>fillKindShift&3 && fillsAgree(x&(1<<fillPlaceShift-1), y&(1<<fillPlaceShift-1), false) {
+			return true
+		}
+	}
+	return false
 }
 
 // fillsInPlace compares the places two sorted sets of fills (see
@@ -347,7 +423,7 @@ func fillsInPlace(a, b []uint64) (shared, other int) {
 			j++
 		default:
 			shared++
-			if !sameFill(a[i], b[j]) {
+			if !sameFill(a[i], b[j]) && !heldElsewhere(a[i], b) && !heldElsewhere(b[j], a) {
 				other++
 			}
 			i, j = i+1, j+1
