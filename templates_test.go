@@ -45,7 +45,9 @@ func TestTemplateFilledWithOtherNames(t *testing.T) {
 		}
 		panic("no such method")
 	}
-	for _, o := range []neardup.MethodOptions{minhash.Defaults(), simhash.Defaults()} {
+	mh, sh := minhash.Defaults(), simhash.Defaults()
+	mh.Slots, sh.Slots = true, true // --slots, off by default (docs/methods.md)
+	for _, o := range []neardup.MethodOptions{mh, sh} {
 		t.Run(o.Method(), func(t *testing.T) {
 			labels := func(o neardup.MethodOptions) map[string]neardup.Label {
 				r, err := neardup.Dedup(t.Context(), docs, neardup.Options{Method: o})

@@ -13,7 +13,7 @@ import (
 // contextOf scans one made-up document as a method's sketcher does.
 func contextOf(title, text string) Context {
 	var an analysis.Analyzer
-	s := Scanner{Shingle: 6}
+	s := Scanner{Shingle: 6, Fills: true}
 	var c Context
 	s.Scan(&core.Document{Title: title, Text: text, Date: time.Date(2024, 5, 2, 9, 0, 0, 0, time.UTC)}, an.Words(text), &c)
 	c.Own()

@@ -21,6 +21,9 @@ type Scanner struct {
 	// many letters keeps. 0 when the method keeps no character shingles:
 	// the title, its names and its figures are then not read.
 	Shingle int
+	// Fills says to read the words that fill the template's slots
+	// (Context.Fills), which only Rules.Slots reads.
+	Fills bool
 
 	an    analysis.Analyzer
 	figs  figures.Scanner
@@ -52,7 +55,10 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		c.Dateline = dateOf(dl)
 	}
 	c.Nums, c.Slots = s.figs.OfSlots(body)
-	s.fills = s.fillsOf(s.fills[:0], doc.Text, words, bodyAt, 0)
+	s.fills = s.fills[:0]
+	if s.Fills {
+		s.fills = s.fillsOf(s.fills, doc.Text, words, bodyAt, 0)
+	}
 	if !doc.Date.IsZero() {
 		c.Date = doc.Date.Unix()
 	}
@@ -64,7 +70,9 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	c.Rerun = isRerun(doc.Title)
 	tw := s.an.Words(doc.Title)
 	c.Title = uint32(analysis.HashTokens(tw))
-	s.fills = s.fillsOf(s.fills, doc.Title, tw, 0, titlePlace)
+	if s.Fills {
+		s.fills = s.fillsOf(s.fills, doc.Title, tw, 0, titlePlace)
+	}
 	c.Fills = keepFills(s.fills)
 	s.ents = s.ents[:0]
 	for _, t := range tw {

@@ -132,6 +132,7 @@ func (m *method) NewSketcher() engineSketcher {
 	if m.o.ShingleUnit == Chars {
 		s.tpl.Shingle = m.o.CharShingle // names are looked up among character shingles
 	}
+	s.tpl.Fills = m.o.Slots
 	return s
 }
 

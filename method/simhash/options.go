@@ -89,8 +89,9 @@ type Options struct {
 	// one and a place holding another figure (another company's eurobond,
 	// the cattle report beside the hog report, gold at the opening and at
 	// 10:00). A name is a run of capitalised words inside a sentence, or
-	// the words of a quotation; names compared by their letter pairs, so
-	// that a misread letter keeps a name.
+	// the words of a quotation; names compared by their initials and
+	// letter pairs, so that a misread letter keeps a name. Off by default:
+	// it refuses one true pair in a few thousand (docs/methods.md).
 	Slots bool `json:"slots" flag:"slots" help:"Not a duplicate when places both texts fill with a name, commodity or time hold other words (two places, or one and another figure)"`
 	// Features is what the fingerprint is made of: Chars, n-grams of the
 	// letters and digits of the words, or Words, n-grams of words.
@@ -131,7 +132,7 @@ func Defaults() Options {
 		DateApart:       72,
 		Names:           true,
 		Template:        true,
-		Slots:           true,
+		Slots:           false,
 		Features:        Chars,
 		FeatureLength:   4,
 		Weighting:       TF,
