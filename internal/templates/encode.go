@@ -9,7 +9,7 @@ import (
 // AppendContext appends c's encoding to dst: the figures (Rice-coded), the
 // date (zig-zag varint), the dateline's date, the title hash and the rerun
 // mark (varints), the title's figures (Rice-coded), the names' masks and
-// shingles and the slotted figures (fixed width). A method that stores a
+// shingles, the slotted figures and the fills (fixed width). A method that stores a
 // context in its sketch says so in its sketch format's changelog: a change
 // here is a change of every such format.
 func AppendContext(dst []byte, c *Context) []byte {
@@ -25,12 +25,15 @@ func AppendContext(dst []byte, c *Context) []byte {
 	for i, n := range c.Names {
 		masks[i], shingles[i] = n.Mask, n.Shingle
 	}
-	return codec.AppendUint64s(codec.AppendUint32s(codec.AppendUint64s(dst, masks), shingles), c.Slots)
+	dst = codec.AppendUint64s(codec.AppendUint32s(codec.AppendUint64s(dst, masks), shingles), c.Slots)
+	return codec.AppendUint64s(dst, c.Fills)
 }
 
 // ReadContext reads what AppendContext wrote into c. An error wraps
 // codec.ErrCorrupt; a read past the end is left for r.Done to report.
-func ReadContext(r *codec.Reader, c *Context) error {
+// fills false reads an encoding written before the slots' fills were kept
+// (it ends at the slots), leaving c.Fills empty.
+func ReadContext(r *codec.Reader, c *Context, fills bool) error {
 	c.Nums = r.Sorted32()
 	date := r.Uvarint()
 	c.Date = int64(date>>1) ^ -int64(date&1)
@@ -38,6 +41,10 @@ func ReadContext(r *codec.Reader, c *Context) error {
 	c.TitleNums = r.Sorted32()
 	masks, shingles := r.Uint64s(), r.Uint32s()
 	c.Slots = r.Uint64s()
+	c.Fills = nil
+	if fills {
+		c.Fills = r.Uint64s()
+	}
 	if r.Err() != nil {
 		return nil
 	}

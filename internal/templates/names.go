@@ -43,7 +43,11 @@ func (n Name) bigrams() uint64 { return n.Mask &^ (3 << kindShift) }
 // digits only, each pair hashed to one of 62 bits; a name of one character
 // has the bit of that character alone. 0 for a name without letters or
 // digits.
-func nameMask(b []byte) uint64 {
+func nameMask(b []byte) uint64 { return bigramMask(b, kindShift) }
+
+// bigramMask returns the mask of the pairs of consecutive letters or
+// digits of b, each hashed to one of its low n bits (see nameMask).
+func bigramMask(b []byte, n uint64) uint64 {
 	var mask, single uint64
 	prev := rune(-1)
 	for len(b) > 0 {
@@ -53,9 +57,9 @@ func nameMask(b []byte) uint64 {
 			continue
 		}
 		if prev >= 0 {
-			mask |= pairBit(prev, r)
+			mask |= 1 << (pairHash(prev, r) % n)
 		} else {
-			single = pairBit(-1, r)
+			single = 1 << (pairHash(-1, r) % n)
 		}
 		prev = r
 	}
@@ -65,12 +69,12 @@ func nameMask(b []byte) uint64 {
 	return mask
 }
 
-// pairBit returns the mask bit of two consecutive characters.
-func pairBit(a, b rune) uint64 {
+// pairHash returns a hash of two consecutive characters.
+func pairHash(a, b rune) uint64 {
 	x := uint64(uint32(a))<<32 | uint64(uint32(b)) // splitmix64's finaliser
 	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
 	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return 1 << ((x ^ x>>31) % kindShift)
+	return x ^ x>>31
 }
 
 // sameName reports whether two names share at least half of their

@@ -19,6 +19,10 @@ type Rules struct {
 	// Template: one template filled in twice with other figures is not a
 	// duplicate (see Evidence.Refilled).
 	Template bool
+	// Slots: one template filled in twice with other words (names,
+	// commodities, times of day) is not a duplicate (see
+	// Evidence.Refilled).
+	Slots bool
 }
 
 // Reason names the rule that vetoed a pair; None for none.
@@ -31,6 +35,7 @@ const (
 	Dateline Reason = "dateline" // datelines of other days (DateApart)
 	Names    Reason = "names"    // names that disagree (Names)
 	Template Reason = "template" // a template filled in with other figures (Template)
+	Slots    Reason = "slots"    // a template filled in with other words (Slots)
 )
 
 // Veto returns the first rule that refuses to call the pair of evidence e
@@ -48,6 +53,8 @@ func (r *Rules) Veto(e *Evidence) Reason {
 		return Names
 	case r.Template && e.Refilled():
 		return Template
+	case r.Slots && e.WordsRefilled():
+		return Slots
 	}
 	return None
 }
@@ -68,4 +75,12 @@ func (e *Evidence) NamesDisagree() bool {
 // counting as documents of other days.
 func (e *Evidence) Refilled() bool {
 	return figures.Refilled(e.Places[0], e.Places[1], e.DatelinesDiffer)
+}
+
+// WordsRefilled reports whether the two documents are one template filled
+// in with other words: two places both fill with a name, a commodity or a
+// time hold other words, or one does and a place both fill with a figure
+// holds another figure.
+func (e *Evidence) WordsRefilled() bool {
+	return e.Fills[1] >= 2 || e.Fills[1] >= 1 && e.Places[1] >= 1
 }

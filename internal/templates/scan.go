@@ -21,6 +21,9 @@ type Scanner struct {
 	// many letters keeps. 0 when the method keeps no character shingles:
 	// the title, its names and its figures are then not read.
 	Shingle int
+	// Fills says to read the words that fill the template's slots
+	// (Context.Fills), which only Rules.Slots reads.
+	Fills bool
 
 	an    analysis.Analyzer
 	figs  figures.Scanner
@@ -29,6 +32,7 @@ type Scanner struct {
 	tags  []string
 	caps  []uint64
 	ents  []Name
+	fills []uint64
 }
 
 // maxCapsTokens bounds the words of a text read for capitalised words: names
@@ -45,22 +49,31 @@ const maxTagBytes = 600
 func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	s.caps = s.capitalised(doc.Text, words, s.caps[:0])
 	dl, ok := analysis.ParseDateline(doc.Text)
-	body := doc.Text
+	body, bodyAt := doc.Text, 0
 	if ok {
-		body = doc.Text[dl.End:]
+		body, bodyAt = doc.Text[dl.End:], dl.End
 		c.Dateline = dateOf(dl)
 	}
 	c.Nums, c.Slots = s.figs.OfSlots(body)
+	s.fills = s.fills[:0]
+	if s.Fills {
+		s.fills = s.fillsOf(s.fills, doc.Text, words, bodyAt, 0)
+	}
 	if !doc.Date.IsZero() {
 		c.Date = doc.Date.Unix()
 	}
 	if doc.Title == "" || s.Shingle == 0 {
+		c.Fills = keepFills(s.fills)
 		return // names are looked up among character shingles
 	}
 	c.TitleNums = titleFigures(doc.Title)
 	c.Rerun = isRerun(doc.Title)
 	tw := s.an.Words(doc.Title)
 	c.Title = uint32(analysis.HashTokens(tw))
+	if s.Fills {
+		s.fills = s.fillsOf(s.fills, doc.Title, tw, 0, titlePlace)
+	}
+	c.Fills = keepFills(s.fills)
 	s.ents = s.ents[:0]
 	for _, t := range tw {
 		if slices.Contains(s.caps, t.Hash) && letterCount(doc.Title[t.Start:t.End]) >= s.Shingle {

@@ -45,6 +45,11 @@ type Context struct {
 	// Rerun is set when the title marks the story as sent again: a repeat,
 	// a correction, an update, a refile.
 	Rerun bool
+	// Fills are the words that fill its template's slots, with their
+	// places (see fills.go): names, commodities, times of day, of the text
+	// after the dateline and of the title; sorted, those of places filled
+	// twice left out.
+	Fills []uint64
 }
 
 // Sample is a document's consistent sample of character-shingle
@@ -62,7 +67,8 @@ type Sample struct {
 // datelines' dates differ, whether their titles are the same, whether
 // figures changed (each side has one the other lacks), whether their
 // titles' figures are disjoint, how many names of each the other does not
-// hold, and how the places both texts fill with a figure compare.
+// hold, and how the places both texts fill with a figure, and with a name,
+// commodity or time, compare.
 type Evidence struct {
 	NumberOverlap *float64 `json:"number_overlap,omitempty"`
 	// HoursApart is the distance of the documents' own dates or, when
@@ -80,6 +86,10 @@ type Evidence struct {
 	// its line) where both texts write one figure, and of those, the places
 	// where the figures differ (see figures.InPlace).
 	Places [2]int `json:"places,omitzero"`
+	// Fills counts the places where both texts write a name, a commodity
+	// or a time of day (see Context.Fills), and of those, the places where
+	// the words differ.
+	Fills [2]int `json:"fills,omitzero"`
 	// Rerun is set when either title marks its story as sent again
 	// ("RPT-", "CORRECTED - ", "UPDATE 1-"): no veto of a templated
 	// family applies then.
@@ -112,6 +122,7 @@ func Compare(a, b *Context, sa, sb Sample) Evidence {
 	ev.TitleFiguresDisjoint = titleFiguresDisjoint(a.TitleNums, b.TitleNums)
 	ev.ForeignNames = [2]int{foreignNames(a, b, sb), foreignNames(b, a, sa)}
 	ev.Places[0], ev.Places[1] = figures.InPlace(a.Slots, b.Slots)
+	ev.Fills[0], ev.Fills[1] = fillsInPlace(a.Fills, b.Fills)
 	ev.Rerun = a.Rerun || b.Rerun
 	return ev
 }

@@ -92,7 +92,7 @@ func newMethod(o Options) (*method, error) {
 	if err != nil {
 		return nil, err
 	}
-	rules := templates.Rules{NumberAgreement: o.NumberAgreement, DateApart: o.DateApart, Names: o.Names, Template: o.Template}
+	rules := templates.Rules{NumberAgreement: o.NumberAgreement, DateApart: o.DateApart, Names: o.Names, Template: o.Template, Slots: o.Slots}
 	m := &method{o: o, mh: sketch.NewMinHash(o.Hashes, o.Seed), bands: bands, rules: rules}
 	banding := lsh.Banding[Sketch, Evidence]{
 		Keys:        func(dst []uint32, s *Sketch) []uint32 { return append(dst, s.Keys...) },

@@ -88,6 +88,17 @@ type Options struct {
 	// 0.25 measured best (docs/methods.md). 0 turns it off; it needs
 	// Similar.
 	StoryTitle float64 `json:"story_title" flag:"story-title" help:"Also similar when the titles share at least this share of their words and the texts a few shingles (one story rewritten; 0.25 measured best, off by default for its cost); 0 turns it off"`
+	// Slots: two documents that fill the places both fill with a name, a
+	// commodity or a time of day (the words on either side of it on its
+	// line, "lead manager _ said", "degrees - _ prices") with other words
+	// are one template filled in twice, not duplicates: two such places, or
+	// one and a place holding another figure (another company's eurobond,
+	// the cattle report beside the hog report, gold at the opening and at
+	// 10:00). A name is a run of capitalised words inside a sentence, or
+	// the words of a quotation; names compared by their initials and
+	// letter pairs, so that a misread letter keeps a name. Off by default:
+	// it refuses one true pair in a few thousand (docs/methods.md).
+	Slots bool `json:"slots" flag:"slots" help:"Not a duplicate when places both texts fill with a name, commodity or time hold other words (two places, or one and another figure)"`
 	// ShingleUnit is what a shingle is made of: Chars, consecutive letters
 	// and digits of the words, which a damaged character, a split or glued
 	// word or another way of writing a figure changes only locally; or
@@ -131,6 +142,7 @@ func Defaults() Options {
 		Names:           true,
 		Template:        true,
 		FollowUp:        true,
+		Slots:           false,
 		ShingleUnit:     Chars,
 		CharShingle:     6,
 		WordShingle:     3,

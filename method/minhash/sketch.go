@@ -48,10 +48,12 @@ type Sketch struct {
 //   - 4: the index part adds the title keys after the band keys; the detail
 //     part adds the lead and the title's words (Rice-coded) after the
 //     context. A sketch of 3 still reads, without them.
+//   - 5: the context adds the words that fill the template's slots
+//     (fixed width). A sketch of 4 still reads, without them.
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here.
-const Format = 4
+const Format = 5
 
 // oldestFormat is the oldest sketch format this binary reads.
 const oldestFormat = 3
@@ -90,7 +92,7 @@ func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 	}
 	cut := r.Uvarint()
 	s := &Sketch{Set: r.Sorted32(), Cut: uint32(cut)}
-	if err := templates.ReadContext(r, &s.Context); err != nil {
+	if err := templates.ReadContext(r, &s.Context, v >= 5); err != nil {
 		return nil, fmt.Errorf("minhash: detail part: %w", err)
 	}
 	if v >= 4 {
@@ -151,6 +153,7 @@ func (m *method) NewSketcher() engineSketcher {
 	if m.o.ShingleUnit == Chars {
 		s.tpl.Shingle = m.o.CharShingle // names are looked up among character shingles
 	}
+	s.tpl.Fills = m.o.Slots
 	return s
 }
 

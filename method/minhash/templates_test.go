@@ -136,7 +136,7 @@ func TestTemplatedFamilies(t *testing.T) {
 				t.Errorf("label %q, want duplicate %v (evidence %+v)", p.Label, tc.dup, p.Evidence)
 			}
 			off := Defaults()
-			off.DateApart, off.Names, off.Template = 0, false, false
+			off.DateApart, off.Names, off.Template, off.Slots = 0, false, false, false
 			if p := enginetest.Batch(t, Spec, off, docs)["a~b"]; p.Label != core.Duplicate {
 				t.Errorf("without the family rules: label %q, want duplicate (the case would test nothing)", p.Label)
 			}

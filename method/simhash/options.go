@@ -65,11 +65,35 @@ type Options struct {
 	// figures and share less than this share of the smaller set, the pair
 	// is not a duplicate. Negative turns the check off.
 	NumberAgreement float64 `json:"number_agreement" flag:"number-agreement" help:"Not a duplicate when both documents have 2+ figures and share less than this share of them; negative turns it off"`
+	// DateApart: two documents whose datelines name different days and
+	// whose own dates (else those days) are at least this many hours apart
+	// are not duplicates (a recurring item of another day; see minhash's
+	// option of the name). 0 turns it off.
+	DateApart float64 `json:"date_apart" flag:"date-apart" help:"Not a duplicate when the datelines name different days and the dates are at least this many hours apart; 0 turns it off"`
+	// Names: two documents each holding a name the other never mentions
+	// (a title word the text capitalises, the dateline's place, a <...>
+	// ticker or company) are not duplicates when their figures changed or
+	// each holds two such names, nor two whose titles' figures differ
+	// while their figures changed (see templates.Evidence.NamesDisagree).
+	// Needs character shingles.
+	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (character shingles only)"`
 	// Template: two documents that fill at least two of the places where
 	// both write a figure (the words on either side of it on one line) with
-	// other figures, and at least half of those places, are one template
-	// filled in twice, not duplicates (see figures.Refilled).
-	Template bool `json:"template" flag:"template" help:"Not a duplicate when two or more places, at least half of those where both texts write a figure, hold other figures"`
+	// other figures, and at least half of those places (any share, when
+	// their datelines name other days), are one template filled in twice,
+	// not duplicates (see figures.Refilled).
+	Template bool `json:"template" flag:"template" help:"Not a duplicate when two or more places where both texts write a figure hold other figures and they are half of those places or the datelines name other days"`
+	// Slots: two documents that fill the places both fill with a name, a
+	// commodity or a time of day (the words on either side of it on its
+	// line, "lead manager _ said", "degrees - _ prices") with other words
+	// are one template filled in twice, not duplicates: two such places, or
+	// one and a place holding another figure (another company's eurobond,
+	// the cattle report beside the hog report, gold at the opening and at
+	// 10:00). A name is a run of capitalised words inside a sentence, or
+	// the words of a quotation; names compared by their initials and
+	// letter pairs, so that a misread letter keeps a name. Off by default:
+	// it refuses one true pair in a few thousand (docs/methods.md).
+	Slots bool `json:"slots" flag:"slots" help:"Not a duplicate when places both texts fill with a name, commodity or time hold other words (two places, or one and another figure)"`
 	// Features is what the fingerprint is made of: Chars, n-grams of the
 	// letters and digits of the words, or Words, n-grams of words.
 	Features string `json:"features" flag:"features" enum:"chars,words" help:"The fingerprint's features: n-grams of characters or of words"`
@@ -106,7 +130,10 @@ func Defaults() Options {
 		Similar:         0.3,
 		Containment:     0.7,
 		NumberAgreement: 0.5,
+		DateApart:       72,
+		Names:           true,
 		Template:        true,
+		Slots:           false,
 		Features:        Chars,
 		FeatureLength:   4,
 		Weighting:       TF,
@@ -145,6 +172,8 @@ func (o Options) Check() error {
 		return fmt.Errorf("simhash: containment %v is not above 0", o.Containment)
 	case o.NumberAgreement > 1:
 		return fmt.Errorf("simhash: number agreement %v is above 1", o.NumberAgreement)
+	case o.DateApart < 0:
+		return fmt.Errorf("simhash: date apart %v hours is negative", o.DateApart)
 	case o.Features != Chars && o.Features != Words:
 		return fmt.Errorf("simhash: unknown features %q (want %s or %s)", o.Features, Chars, Words)
 	case o.FeatureLength < 1 || o.FeatureLength > 32:

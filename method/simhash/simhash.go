@@ -6,9 +6,9 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
-	"github.com/neardup/neardup/internal/figures"
 	"github.com/neardup/neardup/internal/lsh"
 	"github.com/neardup/neardup/internal/similarity"
+	"github.com/neardup/neardup/internal/templates"
 )
 
 // Spec registers the method with the engine.
@@ -20,9 +20,8 @@ type engineSketcher = engine.DocSketcher[Sketch]
 
 // Evidence is the evidence of a simhash pair: the measure that decided its
 // label, whose value is the pair's score; the Hamming distance of the
-// fingerprints, the overlap of the shingle samples and, when both documents
-// hold two or more figures, the share of the smaller set of figures the
-// other holds too.
+// fingerprints, the overlap of the shingle samples and what the template
+// rules read of the two documents (see templates.Evidence).
 type Evidence struct {
 	// Measure names what decided the label and gave the score:
 	// similarity.MeasureContainment for a duplicate by containment alone
@@ -31,10 +30,7 @@ type Evidence struct {
 	Measure  string `json:"measure,omitempty"`
 	Distance int    `json:"distance"`
 	similarity.SetScores
-	NumberOverlap *float64 `json:"number_overlap,omitempty"`
-	// Places counts the places where both texts write one figure and, of
-	// those, the places where the figures differ (see figures.InPlace).
-	Places [2]int `json:"places,omitzero"`
+	templates.Evidence
 }
 
 // Method returns the method's name.
@@ -43,19 +39,16 @@ func (Evidence) Method() string { return Name }
 // MarshalJSON writes the evidence with four decimals: it is read, not
 // computed with.
 func (e Evidence) MarshalJSON() ([]byte, error) {
-	type rounded struct {
-		Measure       string   `json:"measure,omitempty"`
-		Distance      int      `json:"distance"`
-		Jaccard       float64  `json:"jaccard"`
-		ContainmentAB float64  `json:"containment_ab"`
-		ContainmentBA float64  `json:"containment_ba"`
-		NumberOverlap *float64 `json:"number_overlap,omitempty"`
-		Places        [2]int   `json:"places,omitzero"`
-	}
-	r := rounded{e.Measure, e.Distance, engine.Round(e.Jaccard), engine.Round(e.ContainmentAB), engine.Round(e.ContainmentBA), nil, e.Places}
+	type plain Evidence // the fields and their tags, without this method
+	r := plain(e)
+	r.Jaccard, r.ContainmentAB, r.ContainmentBA = engine.Round(e.Jaccard), engine.Round(e.ContainmentAB), engine.Round(e.ContainmentBA)
 	if e.NumberOverlap != nil {
 		o := engine.Round(*e.NumberOverlap)
 		r.NumberOverlap = &o
+	}
+	if e.HoursApart != nil {
+		h := float64(int64(*e.HoursApart*10+0.5)) / 10
+		r.HoursApart = &h
 	}
 	return json.Marshal(r)
 }
@@ -67,11 +60,13 @@ type method struct {
 	o      Options
 	tables tables
 	fps    []uint64 // by ordinal
+	rules  templates.Rules
 	*lsh.Table[Sketch, Evidence]
 }
 
 func newMethod(o Options) *method {
-	m := &method{o: o, tables: newTables(o.Distance, o.blocks())}
+	rules := templates.Rules{NumberAgreement: o.NumberAgreement, DateApart: o.DateApart, Names: o.Names, Template: o.Template, Slots: o.Slots}
+	m := &method{o: o, tables: newTables(o.Distance, o.blocks()), rules: rules}
 	m.Table = lsh.New(lsh.Banding[Sketch, Evidence]{
 		Keys:   func(dst []uint32, s *Sketch) []uint32 { return m.tables.keys(s.FP, dst) },
 		Sample: func(s *Sketch) ([]uint32, uint32) { return s.Set, s.Cut },
@@ -134,31 +129,22 @@ func (m *method) scored(ev *Evidence) float64 {
 	return ev.Jaccard
 }
 
-// evidence compares two documents' figures, with sets the scores of their
-// shingle samples over the hash range both kept (exactly, when neither
-// left a fingerprint out).
+// evidence compares two documents, with sets the scores of their shingle
+// samples over the hash range both kept (exactly, when neither left a
+// fingerprint out).
 func evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
-	ev := Evidence{SetScores: sets}
-	if len(a.Nums) >= 2 && len(b.Nums) >= 2 {
-		o := float64(similarity.Overlap(a.Nums, b.Nums)) / float64(min(len(a.Nums), len(b.Nums)))
-		ev.NumberOverlap = &o
-	}
-	ev.Places[0], ev.Places[1] = figures.InPlace(a.Slots, b.Slots)
-	return ev
+	return Evidence{SetScores: sets, Evidence: templates.Compare(&a.Context, &b.Context,
+		templates.Sample{Set: a.Set, Cut: a.Cut}, templates.Sample{Set: b.Set, Cut: b.Cut})}
 }
 
 // Label marks a pair duplicate by Jaccard or by containment (at or above
-// the threshold too), unless the figures of the two documents disagree or
-// they are one template filled in twice (figures.Refilled); similar by
-// Jaccard alone. It reads the evidence, not the score, which names the
-// measure that decided (see scored).
+// the threshold too), unless a template rule vetoes it
+// (templates.Rules.Veto); similar by Jaccard alone. It reads the evidence,
+// not the score, which names the measure that decided (see scored).
 func (m *method) Label(_ float64, ev Evidence) (core.Label, bool) {
 	o := &m.o
 	dup := ev.Jaccard >= o.Threshold || ev.Containment() >= o.containment()
-	if dup && ev.NumberOverlap != nil && *ev.NumberOverlap < o.NumberAgreement {
-		dup = false
-	}
-	if dup && o.Template && figures.Refilled(ev.Places[0], ev.Places[1], false) {
+	if dup && m.rules.Veto(&ev.Evidence) != templates.None {
 		dup = false
 	}
 	switch {

@@ -7,8 +7,8 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/codec"
-	"github.com/neardup/neardup/internal/figures"
 	"github.com/neardup/neardup/internal/sketch"
+	"github.com/neardup/neardup/internal/templates"
 )
 
 // Sketch is one document as the method compares it.
@@ -20,11 +20,9 @@ type Sketch struct {
 	// up to Cut (see sketch.Bottomer): what verification compares.
 	Set []uint32
 	Cut uint32
-	// Nums are the sorted distinct fingerprints of its figures.
-	Nums []uint32
-	// Slots are its figures with the places they fill (see
-	// figures.Slots), those of a dateline left out.
-	Slots []uint64
+	// Context is what the template rules read (see package templates):
+	// the figures, dates, title and names.
+	templates.Context
 }
 
 // Format is the version of the sketch encoding.
@@ -33,7 +31,11 @@ type Sketch struct {
 //   - 1: first version. Index part: the fingerprint, 8 bytes. Detail part:
 //     cut, the shingle sample and the figures, Rice-coded.
 //   - 2: the detail part adds the figures with their places (fixed width).
-const Format = 2
+//   - 3: after the cut and the sample, the detail part is
+//     templates.AppendContext's encoding (the figures leave the dateline
+//     out; dates, title, names): a change there is a new format here.
+//   - 4: the context adds the words that fill the template's slots.
+const Format = 4
 
 // AppendIndex appends the index part of s: its fingerprint.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
@@ -43,7 +45,7 @@ func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
 // AppendDetail appends the detail part of s: what verification reads.
 func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
 	dst = codec.AppendUvarint(append(dst, Format), uint64(s.Cut))
-	return codec.AppendUint64s(codec.AppendSorted32(codec.AppendSorted32(dst, s.Set), s.Nums), s.Slots)
+	return templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context)
 }
 
 // DecodeIndex reads what AppendIndex wrote.
@@ -66,8 +68,10 @@ func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 		return nil, err
 	}
 	cut := r.Uvarint()
-	s := &Sketch{Set: r.Sorted32(), Nums: r.Sorted32(), Cut: uint32(cut)}
-	s.Slots = r.Uint64s()
+	s := &Sketch{Set: r.Sorted32(), Cut: uint32(cut)}
+	if err := templates.ReadContext(r, &s.Context, true); err != nil {
+		return nil, fmt.Errorf("simhash: detail part: %w", err)
+	}
 	if err := r.Done(); err != nil {
 		return nil, fmt.Errorf("simhash: detail part: %w", err)
 	}
@@ -110,10 +114,16 @@ type sketcher struct {
 	feats  []uint64 // the fingerprint's features, when they are others
 	set    []uint32
 	bottom sketch.Bottomer
+	tpl    templates.Scanner
 }
 
 func (m *method) NewSketcher() engineSketcher {
-	return &sketcher{m: m, fp: fingerprinter{seed: m.o.Seed, weighting: m.o.Weighting}}
+	s := &sketcher{m: m, fp: fingerprinter{seed: m.o.Seed, weighting: m.o.Weighting}}
+	if m.o.ShingleUnit == Chars {
+		s.tpl.Shingle = m.o.CharShingle // names are looked up among character shingles
+	}
+	s.tpl.Fills = m.o.Slots
+	return s
 }
 
 func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
@@ -135,11 +145,10 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	}
 	var cut uint32 // the fingerprints are the shingles' low 32 bits
 	s.set, cut = s.bottom.BottomLow(s.shings, k, analysis.Room(s.set, len(s.shings)))
-	body := doc.Text
-	if dl, ok := analysis.ParseDateline(body); ok {
-		body = body[dl.End:]
-	}
-	return &Sketch{FP: fp, Set: slices.Clone(s.set), Cut: cut, Nums: figures.Of(doc.Text), Slots: figures.Slots(body)}, core.SkipNone
+	sk := &Sketch{FP: fp, Set: slices.Clone(s.set), Cut: cut}
+	s.tpl.Scan(doc, words, &sk.Context)
+	sk.Own()
+	return sk, core.SkipNone
 }
 
 // shingles returns the hashes of the n-grams of unit (Chars or Words) of a

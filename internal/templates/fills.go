@@ -1,0 +1,433 @@
+package templates
+
+import (
+	"math/bits"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/neardup/neardup/internal/analysis"
+)
+
+// A template's slots hold figures (see figures.Slots) and words: the name
+// of the company, fund or contest, the commodity of a market report, the
+// hour of a price report. A fill is one such word, or run of words, with
+// the place it fills: the word before it and the word after it on its line
+// ("lead manager _ said", "degrees - _ prices"). Two texts that fill a
+// place both fill once with other words are one template filled in twice,
+// however much wording they share.
+
+// The kinds of fill.
+const (
+	fillName      = iota // a run of capitalised words inside a sentence, or of words in quotes
+	fillCommodity        // a commodity a market report is about (commodities)
+	fillTime             // a time of day: "10:30", "opening", "midsession"
+	fillHour             // a bare number that reads as an hour ("1000"): another time only against a time
+)
+
+// A fill packs a 16-bit place, a 2-bit kind, a 32-bit mask of the value's
+// character bigrams (see nameMask), so that a misread letter leaves the
+// value the same, and a 14-bit hash of its initials, so that a name and
+// its abbreviation are one ("United Nations" and "U.N."; see sameFill).
+const (
+	fillPlaceShift  = 48
+	fillKindShift   = 46
+	fillMaskBits    = 32
+	fillInitialBits = 14
+	fillValueMask   = 1<<fillKindShift - 1
+)
+
+// leadWords is how many words of a text open it: a template's slots are
+// filled in its title and its lead (the issuer, the commodity, the hour);
+// a story rewritten keeps its lead and changes words further on.
+const leadWords = 50
+
+// maxFillWords bounds the words of one fill: a longer run of capitals is a
+// heading, not a name.
+const maxFillWords = 6
+
+// titlePlace is mixed into the places of a title, which are not the
+// text's.
+const titlePlace = 0x9e37
+
+// commodities are the goods market reports are about.
+var commodities = []string{
+	"wheat", "corn", "maize", "soybean", "soybeans", "soymeal", "soyoil", "barley", "oats", "rice", "sorghum",
+	"rye", "rapeseed", "canola", "hog", "hogs", "pork", "bellies", "cattle", "steer", "steers", "heifer",
+	"heifers", "lamb", "lambs", "sheep", "broiler", "broilers", "gold", "silver", "copper", "platinum",
+	"palladium", "aluminium", "aluminum", "zinc", "nickel", "tin", "coffee", "cocoa", "sugar", "cotton",
+	"rubber", "wool", "tea", "crude", "gasoline", "petrol", "naphtha", "propane", "diesel", "gasoil",
+}
+
+// timeWords are the words that say the time of day of a report.
+var timeWords = []string{
+	"opg", "opening", "open", "midday", "noon", "midsession", "midmorning", "morning", "afternoon", "evening",
+	"close", "closing", "clsg",
+}
+
+// sentenceStops are the words that open a sentence without naming
+// anything: a run of capitals at a sentence's start that opens with one is
+// read from its next word.
+var sentenceStops = []string{
+	"the", "a", "an", "in", "on", "at", "for", "but", "and", "it", "its", "he", "she", "they", "we", "this",
+	"that", "his", "her", "their", "as", "after", "by", "from", "with", "if", "when", "while", "under", "last",
+	"earlier", "both",
+}
+
+// opensQuote reports whether gap, the text before a word, ends with a
+// quotation mark that opens a quotation: right before the word, after a
+// space or at the start ("said \"Alpha", «Альфа).
+func opensQuote(gap string) bool {
+	r, size := utf8.DecodeLastRuneInString(gap)
+	if !strings.ContainsRune("\"«“„", r) {
+		return false
+	}
+	rest := gap[:len(gap)-size]
+	return rest == "" || strings.HasSuffix(rest, " ") || strings.HasSuffix(rest, "\n") || strings.HasSuffix(rest, "(")
+}
+
+// closesQuote reports whether gap, the text after a word, opens with a
+// quotation mark that closes a quotation, after the punctuation that may
+// end it (Alpha", Alpha," Альфа»).
+func closesQuote(gap string) bool {
+	gap = strings.TrimLeft(gap, ".,;:!?")
+	r, _ := utf8.DecodeRuneInString(gap)
+	return strings.ContainsRune("\"»”“", r)
+}
+
+// fillsOf appends the fills of text, whose words are words, to dst; mix is
+// mixed into every place (titlePlace for a title). A name before the
+// offset body, in the dateline, is left out: a dateline's place tells a
+// story's reprint as well as another story (see Context.Names); its hour
+// or commodity ("HONG KONG GOLD OPG - APR 8") is read.
+func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, body int, mix uint64) []uint64 {
+	words = words[:min(len(words), leadWords)]
+	names, lineEnd := false, -1
+	for i := 0; i < len(words); {
+		if int(words[i].Start) > lineEnd {
+			names, lineEnd = lineOf(text, int(words[i].Start))
+		}
+		n, kind := s.fillAt(text, words, i, names)
+		if n == 0 {
+			i++
+			continue
+		}
+		if kind == fillName && int(words[i].Start) < body {
+			i += n
+			continue
+		}
+		s.buf = s.buf[:0]
+		for _, t := range words[i : i+n] {
+			s.buf = s.an.AppendNormalized(append(s.buf, ' '), text[t.Start:t.End])
+		}
+		if v := bigramMask(s.buf, fillMaskBits)<<fillInitialBits | s.initials(text, words[i:i+n]); v>>fillInitialBits != 0 {
+			place := mix
+			if i > 0 && !lineBreak(text[words[i-1].End:words[i].Start]) && (int(words[i-1].Start) >= body || int(words[i].Start) < body) {
+				place ^= words[i-1].Hash
+			}
+			if e := i + n; e < len(words) && !lineBreak(text[words[e-1].End:words[e].Start]) {
+				place ^= bits.RotateLeft64(words[e].Hash, 17)
+			}
+			p := uint64(uint16(place ^ place>>16 ^ place>>32 ^ place>>48))
+			dst = append(dst, p<<fillPlaceShift|uint64(kind)<<fillKindShift|v)
+		}
+		i += n
+	}
+	return dst
+}
+
+// lineBreak reports whether gap, the text between two words, ends a line
+// that is not a paragraph's hard-wrapped line: a blank line, or a line
+// break before an indented line (a new paragraph, a table's row).
+func lineBreak(gap string) bool {
+	i := strings.LastIndexByte(gap, '\n')
+	return i >= 0 && (i+1 < len(gap) || strings.Count(gap, "\n") > 1)
+}
+
+// fillAt returns how many words from words[i] fill a slot and of which
+// kind; 0 for none. names says the line writes in mixed case, where a
+// capital marks a name.
+func (s *Scanner) fillAt(text string, words []analysis.Token, i int, names bool) (int, int) {
+	w := text[words[i].Start:words[i].End]
+	gap := text[:words[i].Start]
+	if i > 0 {
+		gap = text[words[i-1].End:words[i].Start]
+	}
+	if opensQuote(gap) {
+		if n := quoted(text, words, i); n > 0 {
+			return n, fillName
+		}
+	}
+	kind := kindOf(words[i].Hash)
+	switch {
+	case kind == commodityWord:
+		return 1, fillCommodity
+	case kind == timeWord:
+		return 1, fillTime
+	case isDigit(w[0]) && isClock(text, words, i):
+		return 2, fillTime
+	case isDigit(w[0]) && isHourNumber(w):
+		return 1, fillHour
+	}
+	if !names || !isCapital(w) {
+		return 0, 0
+	}
+	n := 1
+	for i+n < len(words) && n < maxFillWords && isJoin(text[words[i+n-1].End:words[i+n].Start]) {
+		if !isCapital(text[words[i+n].Start:words[i+n].End]) || kindOf(words[i+n].Hash) == commodityWord || kindOf(words[i+n].Hash) == timeWord {
+			break // a commodity or a time fills a slot of its own
+		}
+		n++
+	}
+	if (i == 0 || startsSentence(gap)) && (n == 1 || kind == stopWord) {
+		return 0, 0 // a capital a sentence starts with; the rest of the run is read next
+	}
+	return n, fillName
+}
+
+// quoted returns how many words from words[i], whose gap before opens a
+// quotation, lie inside it: at most maxFillWords, else 0.
+func quoted(text string, words []analysis.Token, i int) int {
+	for n := 1; n <= maxFillWords && i+n <= len(words); n++ {
+		e := i + n
+		if e < len(words) && closesQuote(text[words[e-1].End:words[e].Start]) ||
+			e == len(words) && closesQuote(text[words[e-1].End:]) {
+			return n
+		}
+	}
+	return 0
+}
+
+// The kinds of words wordKinds knows.
+const (
+	otherWord = iota
+	commodityWord
+	timeWord
+	stopWord
+)
+
+// wordKinds maps the hash of a normalised word (analysis.Token.Hash) to its
+// kind; wordFilter has a bit of each, so that most words are passed over
+// without a look-up.
+var wordKinds, wordFilter = func() (map[uint64]uint8, *[16]uint64) {
+	kinds, filter := map[uint64]uint8{}, new([16]uint64)
+	var an analysis.Analyzer
+	for kind, words := range [][]string{commodityWord: commodities, timeWord: timeWords, stopWord: sentenceStops} {
+		for _, w := range words {
+			h := analysis.HashWord(an.AppendNormalized(nil, w))
+			kinds[h] = uint8(kind)
+			filter[h>>6&15] |= 1 << (h & 63)
+		}
+	}
+	return kinds, filter
+}()
+
+// kindOf returns the kind of the word of hash h.
+func kindOf(h uint64) uint8 {
+	if wordFilter[h>>6&15]&(1<<(h&63)) == 0 {
+		return otherWord
+	}
+	return wordKinds[h]
+}
+
+// isJoin reports whether gap joins two words of one name: a space, a
+// hyphen, an ampersand or a hard-wrapped line's end, no punctuation that
+// ends a clause.
+func isJoin(gap string) bool {
+	return gap == " " || gap == "-" || gap == " & " || gap == "&" || strings.TrimSpace(gap) == "" && !lineBreak(gap)
+}
+
+// isCapital reports whether w starts with a capital letter.
+func isCapital(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r)
+}
+
+// lineOf returns whether the line of text holding the offset at holds a
+// lower-case letter (a line written all in capitals, a heading or a
+// wire's title, marks no names), and where the line ends.
+func lineOf(text string, at int) (lower bool, end int) {
+	start := strings.LastIndexByte(text[:at], '\n') + 1
+	end = len(text)
+	if i := strings.IndexByte(text[at:], '\n'); i >= 0 {
+		end = at + i
+	}
+	for _, r := range text[start:end] {
+		if unicode.IsLower(r) {
+			return true, end
+		}
+	}
+	return false, end
+}
+
+// isClock reports whether words[i] and words[i+1] are the hours and minutes
+// of a clock time ("11:30", "9.45 GMT" is not read).
+func isClock(text string, words []analysis.Token, i int) bool {
+	if i+1 >= len(words) {
+		return false
+	}
+	h, m := text[words[i].Start:words[i].End], text[words[i+1].Start:words[i+1].End]
+	return text[words[i].End:words[i+1].Start] == ":" && len(h) <= 2 && len(m) == 2 && allDigits(h) && allDigits(m) &&
+		atoi(h) < 24 && atoi(m) < 60
+}
+
+// isHourNumber reports whether w is three or four digits that read as an
+// hour and its minutes ("1000", "930").
+func isHourNumber(w string) bool {
+	if len(w) < 3 || len(w) > 4 || !allDigits(w) {
+		return false
+	}
+	v := atoi(w)
+	return v/100 < 24 && v%100 < 60
+}
+
+func allDigits(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if !isDigit(w[i]) {
+			return false
+		}
+	}
+	return w != ""
+}
+
+func atoi(w string) int {
+	v := 0
+	for i := 0; i < len(w); i++ {
+		v = v*10 + int(w[i]-'0')
+	}
+	return v
+}
+
+// keepFills sorts fills and returns those of the places filled once, in a
+// slice of their size, nil for none: a place filled twice (a table's
+// column, a list) does not say which word fills it.
+func keepFills(fills []uint64) []uint64 {
+	slices.Sort(fills)
+	fills = slices.Compact(fills)
+	n := 0
+	for i := 0; i < len(fills); {
+		j := i + 1
+		for j < len(fills) && fills[j]>>fillPlaceShift == fills[i]>>fillPlaceShift {
+			j++
+		}
+		if j == i+1 {
+			fills[n] = fills[i]
+			n++
+		}
+		i = j
+	}
+	if n == 0 {
+		return nil
+	}
+	return slices.Clone(fills[:n])
+}
+
+// maxHeldBits bounds the bigram bits of a value found inside another: a
+// word ("Spurs"), not a name of several words, whose bits the longer
+// name's mask would hold by chance.
+const maxHeldBits = 9
+
+// sameFill reports whether two fills of one place hold the same value (or
+// one holds the other: "Spurs" and "San Antonio Spurs"): the same kind (a bare number and a time are compared; two bare numbers are
+// figures, which figures.InPlace compares) sharing at least half of their
+// bigrams.
+func sameFill(a, b uint64) bool { return fillsAgree(a, b, true) }
+
+// fillsAgree is sameFill; held says a word found inside the other value
+// counts (only within one place: a short word's few bits lie in a long
+// name's mask by chance, and a text has many names to search).
+func fillsAgree(a, b uint64, held bool) bool {
+	ka, kb := a>>fillKindShift&3, b>>fillKindShift&3
+	if ka == fillHour && kb == fillHour {
+		return true
+	}
+	if ka != kb && !(ka == fillHour && kb == fillTime || ka == fillTime && kb == fillHour) {
+		return ka == fillHour || kb == fillHour // a number in a name's place is no evidence
+	}
+	x, y := a&fillValueMask>>fillInitialBits, b&fillValueMask>>fillInitialBits
+	both, least := bits.OnesCount64(x&y), min(bits.OnesCount64(x), bits.OnesCount64(y))
+	if ia, ib := a&(1<<fillInitialBits-1), b&(1<<fillInitialBits-1); ia != 0 && ib != 0 {
+		// Two names of several words, or abbreviations: the same initials,
+		// or most of their letter pairs (a name's words in another order).
+		return ia == ib || 3*both >= 2*bits.OnesCount64(x|y)
+	}
+	return 2*both >= bits.OnesCount64(x|y) || held && least <= maxHeldBits && both == least
+}
+
+// initials returns a 14-bit hash of the initials of a name of two or more
+// words ("American Basketball Association": "aba"), or of the letters of
+// one word of two to five capitals and dots ("ABA", "U.N"); 0 for
+// another.
+func (s *Scanner) initials(text string, words []analysis.Token) uint64 {
+	var h uint64 = 14695981039346656037
+	n := 0
+	add := func(r rune) {
+		h = (h ^ uint64(unicode.ToLower(r))) * 1099511628211
+		n++
+	}
+	if len(words) == 1 {
+		w := text[words[0].Start:words[0].End]
+		if len(w) > 6 || hasLowerRune(w) {
+			return 0
+		}
+		for _, r := range w {
+			if unicode.IsLetter(r) {
+				add(r)
+			}
+		}
+	} else {
+		for _, t := range words {
+			r, _ := utf8.DecodeRuneInString(text[t.Start:t.End])
+			add(r)
+		}
+	}
+	if n < 2 || n > 5 {
+		return 0
+	}
+	return max(h&(1<<fillInitialBits-1), 1)
+}
+
+// hasLowerRune reports whether w holds a lower-case letter.
+func hasLowerRune(w string) bool {
+	for _, r := range w {
+		if unicode.IsLower(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// heldElsewhere reports whether the value of fill x is among fills, in
+// any place: a name the other text holds too, in another place ("in Texas
+// or Florida" and "in Florida or Texas"), is no other name.
+func heldElsewhere(x uint64, fills []uint64) bool {
+	for _, y := range fills {
+		if y>>fillKindShift&3 == x>>fillKindShift&3 && fillsAgree(x&(1<<fillPlaceShift-1), y&(1<<fillPlaceShift-1), false) {
+			return true
+		}
+	}
+	return false
+}
+
+// fillsInPlace compares the places two sorted sets of fills (see
+// keepFills) both fill, and returns how many there are and in how many the
+// words differ.
+func fillsInPlace(a, b []uint64) (shared, other int) {
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		pa, pb := a[i]>>fillPlaceShift, b[j]>>fillPlaceShift
+		switch {
+		case pa < pb:
+			i++
+		case pb < pa:
+			j++
+		default:
+			shared++
+			if !sameFill(a[i], b[j]) && !heldElsewhere(a[i], b) && !heldElsewhere(b[j], a) {
+				other++
+			}
+			i, j = i+1, j+1
+		}
+	}
+	return shared, other
+}

@@ -1,0 +1,125 @@
+package templates
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
+	"github.com/neardup/neardup/internal/codec"
+)
+
+// contextOf scans one made-up document as a method's sketcher does.
+func contextOf(title, text string) Context {
+	var an analysis.Analyzer
+	s := Scanner{Shingle: 6, Fills: true}
+	var c Context
+	s.Scan(&core.Document{Title: title, Text: text, Date: time.Date(2024, 5, 2, 9, 0, 0, 0, time.UTC)}, an.Words(text), &c)
+	c.Own()
+	return c
+}
+
+// TestFillRules pins each kind of slot on pairs of made-up texts: the
+// places both fill, and in how many the words differ.
+func TestFillRules(t *testing.T) {
+	for _, tc := range []struct {
+		name                 string
+		titleA, a, titleB, b string
+		shared, other        int
+	}{
+		{"a name: a run of capitals inside a sentence",
+			"", "PORTVILLE, May 2 - The trust said Quillon Harbour Works is raising 40 mln crowns in new notes, its agent said.",
+			"", "PORTVILLE, May 2 - The trust said Marven Tool Company is raising 40 mln crowns in new notes, its agent said.", 1, 1},
+		{"the same name misread is the same name",
+			"", "PORTVILLE, May 2 - The trust said Quillon Harbour Works is raising 40 mln crowns in new notes.",
+			"", "PORTVILLE, May 2 - The trust said Qui1lon Harbour Works is raising 40 mln crowns in new notes.", 1, 0},
+		{"a name and its initials are one name",
+			"", "NORBURY, May 2 - Delegates of the Northern Rowing League met in the town hall on Friday.",
+			"", "NORBURY, May 2 - Delegates of the NRL met in the town hall on Friday.", 2, 0},
+		{"a name held elsewhere in the other text is no other name",
+			"", "The fair visits Aldmoor in June and Brackwell in July, the organisers said.",
+			"", "The fair visits Brackwell in June and Aldmoor in July, the organisers said.", 4, 0},
+		{"a word of a name inside the longer name is the same name",
+			"", "Supporters of the Wardens cheered as the team paraded through the square.",
+			"", "Supporters of the Eastfield Wardens cheered as the team paraded through the square.", 1, 0},
+		{"a name in quotes, Cyrillic",
+			"", "Редакция объявляет фотоконкурс «Зимний город» для всех читателей газеты.",
+			"", "Редакция объявляет фотоконкурс «Весенний сад» для всех читателей газеты.", 1, 1},
+		{"a name in straight quotes",
+			"", "Entries for the \"Silver Lens\" contest close on Friday, the club said.",
+			"", "Entries for the \"Night Market\" contest close on Friday, the club said.", 3, 1},
+		{"a commodity, in the title and at a sentence's start",
+			"RIVERTON BARLEY SEEN STEADY", "RIVERTON, May 2 - Dry and mild - Barley prices are seen steady on light receipts, dealers said.",
+			"RIVERTON OATS SEEN STEADY", "RIVERTON, May 2 - Dry and mild - Oats prices are seen steady on light receipts, dealers said.", 2, 2},
+		{"a time of day: a word and an hour",
+			"", "KELSO TIN OPENING - MAY 2\n spot (per tonne)\n 5,100 (prev 5,090)",
+			"", "KELSO TIN 1130 - MAY 2\n spot (per tonne)\n 5,104 (prev 5,090)", 1, 1},
+		{"a time of day: two clock times in the title",
+			"COPRA PRICES AT 11:15 LOCAL", "Copra was quoted firmer in quiet dealings, brokers said.",
+			"COPRA PRICES AT 14:40 LOCAL", "Copra was quoted firmer in quiet dealings, brokers said.", 1, 1},
+		{"a capital that opens a sentence is no name",
+			"", "Shares rose. Dealers said trading was quiet.",
+			"", "Shares rose. Brokers said trading was quiet.", 0, 0},
+		{"a line in capitals marks no names",
+			"", "ALPHA BRAVO CHARLIE REPORT\n the figures follow in the table",
+			"", "DELTA ECHO FOXTROT REPORT\n the figures follow in the table", 0, 0},
+		{"the dateline's place is no fill: a reprint under another dateline",
+			"", "EASTON, May 2 - The council approved the Millbrook Bridge repairs, the mayor said.",
+			"", "WESTON, May 2 - The council approved the Millbrook Bridge repairs, the mayor said.", 1, 0},
+		{"a hard-wrapped line is one line",
+			"", "LONDON, May 2 - The bank said Corran Mills\nLtd sold the plant, the bank said.",
+			"", "LONDON, May 2 - The bank said Corran Mills Ltd sold\nthe plant, the bank said.", 1, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := contextOf(tc.titleA, tc.a), contextOf(tc.titleB, tc.b)
+			shared, other := fillsInPlace(a.Fills, b.Fills)
+			if shared != tc.shared || other != tc.other {
+				t.Errorf("fills in place: %d shared, %d other; want %d, %d (fills %x and %x)", shared, other, tc.shared, tc.other, a.Fills, b.Fills)
+			}
+		})
+	}
+}
+
+// TestWordsRefilled pins the veto: two places with other words, or one and
+// a figure in another place.
+func TestWordsRefilled(t *testing.T) {
+	for _, tc := range []struct {
+		fills, places [2]int
+		want          bool
+	}{
+		{[2]int{3, 2}, [2]int{}, true},
+		{[2]int{3, 1}, [2]int{4, 1}, true},
+		{[2]int{3, 1}, [2]int{4, 0}, false},
+		{[2]int{9, 0}, [2]int{4, 3}, false}, // the figures' own rule, not this one
+	} {
+		e := Evidence{Fills: tc.fills, Places: tc.places}
+		if got := e.WordsRefilled(); got != tc.want {
+			t.Errorf("fills %v, places %v: refilled %v, want %v", tc.fills, tc.places, got, tc.want)
+		}
+		r := Rules{Slots: true}
+		if got := r.Veto(&e) == Slots; got != tc.want {
+			t.Errorf("fills %v, places %v: vetoed %v, want %v", tc.fills, tc.places, got, tc.want)
+		}
+		e.Rerun = true
+		if r.Veto(&e) != None {
+			t.Errorf("fills %v, places %v: a re-run is vetoed", tc.fills, tc.places)
+		}
+	}
+}
+
+// TestContextRoundTrip: what AppendContext writes, ReadContext reads.
+func TestContextRoundTrip(t *testing.T) {
+	c := contextOf("RIVERTON BARLEY SEEN STEADY <RVB>", "RIVERTON, May 2 - Dry and mild - Barley prices are seen steady at 12.50 on receipts of 3,000, dealers said.")
+	if len(c.Fills) == 0 || len(c.Names) == 0 || len(c.Slots) == 0 {
+		t.Fatalf("the made-up context is too thin to test: %+v", c)
+	}
+	var got Context
+	r := codec.NewReader(AppendContext(nil, &c))
+	if err := ReadContext(r, &got, true); err != nil || r.Done() != nil {
+		t.Fatalf("ReadContext: %v, %v", err, r.Done())
+	}
+	if !reflect.DeepEqual(got, c) {
+		t.Errorf("round trip:\n got %+v\nwant %+v", got, c)
+	}
+}
