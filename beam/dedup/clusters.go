@@ -6,7 +6,6 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
-	"github.com/neardup/neardup/method/minhash"
 )
 
 // node is a document of a component, with its ordinal.
@@ -67,15 +66,15 @@ type clusterOut struct {
 // each cluster and, for each member that is not its representative, its
 // ordinal (not kept).
 type clusterFn struct {
-	Method minhash.Options
+	Method methodConfig
 	Keep   string
 	Link   string
 
-	st *minhash.Stages
+	st stages
 }
 
 func (fn *clusterFn) Setup() error {
-	st, err := minhash.NewStages(fn.Method)
+	st, err := fn.Method.stages()
 	fn.st = st
 	return err
 }
@@ -146,11 +145,11 @@ func original(ns []node, g []int32) int32 {
 // policy chooses, and why.
 func (fn *clusterFn) representative(ns []node, g []int32) (int32, string, error) {
 	members := make([]cluster.Member, len(g))
-	sketches := map[int32]*minhash.Sketch{}
+	sketches := map[int32]sketch{}
 	for j, i := range g {
 		members[j] = cluster.Member{Ord: i, Length: int(ns[i].Doc.Length), Date: ns[i].Doc.Date}
 		if cluster.Policy(fn.Keep) == cluster.Central {
-			s, err := fn.st.DecodeDetail(ns[i].Doc.Detail)
+			s, err := fn.st.decode(ns[i].Doc.Detail)
 			if err != nil {
 				return 0, "", fmt.Errorf("document %s: %w", ns[i].Doc.ID, err)
 			}
@@ -158,7 +157,7 @@ func (fn *clusterFn) representative(ns []node, g []int32) (int32, string, error)
 		}
 	}
 	rep, why := cluster.Representative(members, cluster.Policy(fn.Keep), func(a, b int32) float64 {
-		return fn.st.Similarity(sketches[a], sketches[b])
+		return fn.st.similarity(sketches[a], sketches[b])
 	})
 	return rep.Ord, why, nil
 }

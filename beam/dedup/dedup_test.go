@@ -2,9 +2,11 @@ package dedup
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -19,6 +21,7 @@ import (
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/simhash"
 )
 
 // TestMain runs the tests on prism, with a temporary directory of their
@@ -39,11 +42,15 @@ func TestMain(m *testing.M) {
 // TestSameAsBatch runs the pipeline on prism and `neardup dedup`'s batch
 // (package job) on the same generated corpus, near-duplicates, reprints,
 // templated reports with other figures and bad records among them, and
-// wants the same files: pairs, clusters and kept corpus byte for byte, and
-// the same counts in stats.json.
+// wants the same files: pairs, clusters, kept corpus, removed copies and
+// rejected records byte for byte, and the same counts in stats.json. The
+// bad records (malformed JSON, invalid UTF-8, binary, empty, too short)
+// are skipped, counted and listed, and the job does not fail.
 func TestSameAsBatch(t *testing.T) {
 	dir := t.TempDir()
 	inputs := expand(t, writeCorpus(t, dir, 3000, 1))
+	smallBuckets := minhash.Defaults()
+	smallBuckets.BucketLimit, smallBuckets.Similar = 3, 0.2
 	tests := []struct {
 		name string
 		o    Options
@@ -54,7 +61,10 @@ func TestSameAsBatch(t *testing.T) {
 		{name: "one round", o: Options{Rounds: 1}, docs: 600},
 		{name: "anchor, earliest, window", o: Options{Link: cluster.Anchor, Keep: cluster.Earliest, Window: 48 * time.Hour}, docs: 600},
 		{name: "majority, central, small buckets", o: Options{Link: cluster.Majority, Keep: cluster.Central,
-			Method: &minhash.Options{}}, docs: 600},
+			Method: smallBuckets}, docs: 600},
+		{name: "simhash", o: Options{Method: simhash.Defaults()}},
+		{name: "simhash, central, window", o: Options{Method: simhash.Defaults(), Keep: cluster.Central, Window: 48 * time.Hour}, docs: 600},
+		{name: "shards, gzip", o: Options{Shards: 3, Kept: "kept.jsonl.gz"}, docs: 600},
 	}
 	small := expand(t, writeCorpus(t, filepath.Join(dir, "small"), 600, 2))
 	for _, tt := range tests {
@@ -64,16 +74,18 @@ func TestSameAsBatch(t *testing.T) {
 			if tt.docs > 0 {
 				o.Inputs = small
 			}
-			if o.Method != nil {
-				m := minhash.Defaults()
-				m.BucketLimit, m.Similar = 3, 0.2
-				o.Method = &m
-			}
 			batch, beamOut := filepath.Join(t.TempDir(), "batch"), filepath.Join(t.TempDir(), "beam")
 			runBatch(t, o, batch)
 			o.Out = beamOut
 			runPipeline(t, o)
-			for _, name := range []string{pairsFile, clustersFile, keptFile} {
+			if o.Shards > 0 {
+				checkShards(t, beamOut, o.Shards)
+			}
+			kept := keptFile
+			if o.Kept != "" {
+				kept = o.Kept
+			}
+			for _, name := range []string{pairsFile, clustersFile, kept, removedFile, rejectsFile} {
 				want, got := readFile(t, batch, name), readFile(t, beamOut, name)
 				if !bytes.Equal(want, got) {
 					t.Errorf("%s differs (-batch +pipeline):\n%s", name, cmp.Diff(lines(want), lines(got)))
@@ -96,6 +108,55 @@ func TestSameAsBatch(t *testing.T) {
 	}
 }
 
+// checkShards checks that each JSON Lines file of dir is written as n
+// shards, that the pairs and kept documents are spread over them, and
+// merges them into one file of each.
+func checkShards(t *testing.T, dir string, n int) {
+	t.Helper()
+	for _, name := range []string{"pairs", "clusters", "kept", "removed", "rejects"} {
+		shards, err := filepath.Glob(filepath.Join(dir, name+"-*-of-*"))
+		if err != nil || len(shards) != n {
+			t.Fatalf("%s: shards %v (%v), want %d", name, shards, err, n)
+		}
+		if name != "pairs" {
+			continue
+		}
+		for _, p := range shards {
+			if st, err := os.Stat(p); err != nil || st.Size() == 0 {
+				t.Errorf("shard %s is empty (%v): the pairs are not spread", p, err)
+			}
+		}
+	}
+	merged, err := Merge(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(merged) != 5 {
+		t.Errorf("merged %v, want 5 files", merged)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "*-of-*")); len(left) > 0 {
+		t.Errorf("shards left after the merge: %v", left)
+	}
+}
+
+// TestMergeRefusesMissingShard wants Merge to refuse a file whose shards
+// are not all there, and to leave them as they are.
+func TestMergeRefusesMissingShard(t *testing.T) {
+	dir := t.TempDir()
+	for _, k := range []int{0, 2} {
+		if err := os.WriteFile(shardPath(dir, pairsFile, k, 3), []byte("{}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := Merge(context.Background(), dir)
+	if err == nil || !strings.Contains(err.Error(), "2 of its 3 shards") {
+		t.Fatalf("Merge = %v, want an error naming the missing shard", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, pairsFile)); err == nil {
+		t.Error("pairs.jsonl written from incomplete shards")
+	}
+}
+
 // runBatch runs `neardup dedup` on o's inputs and options into out.
 func runBatch(t *testing.T, o Options, out string) {
 	t.Helper()
@@ -103,9 +164,7 @@ func runBatch(t *testing.T, o Options, out string) {
 	if jo.Link == "" {
 		jo.Link = cluster.Any // as `neardup dedup` gives it
 	}
-	if o.Method != nil {
-		jo.Method = *o.Method
-	}
+	jo.Method, jo.Kept = o.Method, o.Kept
 	if _, err := job.Run(context.Background(), jo); err != nil {
 		t.Fatal(err)
 	}
@@ -137,11 +196,22 @@ func expand(t *testing.T, inputs []string) []string {
 	return files
 }
 
+// readFile reads a file of dir, decompressed when it is gzip: a merged
+// file of shards is a gzip stream of several members, the batch's of one.
 func readFile(t *testing.T, dir, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(dir, name))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if strings.HasSuffix(name, ".gz") {
+		zr, err := gzip.NewReader(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, err = io.ReadAll(zr); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return b
 }

@@ -1,8 +1,9 @@
 // Package dedup is `neardup dedup` as an Apache Beam pipeline: the same
 // stages as the batch, each run over documents spread across workers, with
-// the method's own code for every decision (package minhash's Stages,
-// candidates.VisitBucket, cluster.Linker and cluster.Representative), so
-// that its pairs, clusters and kept corpus are those of the batch.
+// the method's own code for every decision (the Stages of package minhash
+// or simhash, candidates.VisitBucket, cluster.Linker and
+// cluster.Representative), so that its pairs, clusters and kept corpus are
+// those of the batch.
 //
 // The pipeline: read each JSON Lines input (Beam's file systems) and sketch
 // its documents → (band key, document) → group by key → the candidate
@@ -21,7 +22,8 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/internal/cluster"
-	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/output"
 )
 
 // Options configure a pipeline. Inputs and Out are required; every other
@@ -32,10 +34,20 @@ type Options struct {
 	// the inputs, the files of one glob in byte order of their names.
 	Inputs []string
 	// Out is the output directory: pairs.jsonl, clusters.jsonl,
-	// kept.jsonl and stats.json are written there.
+	// kept.jsonl, removed.jsonl, rejects.jsonl and stats.json are written
+	// there, as `neardup dedup` writes them.
 	Out string
-	// Method is minhash's options; the zero value means its defaults.
-	Method *minhash.Options
+	// Kept names the de-duplicated corpus in Out, and by its extension its
+	// format: kept.jsonl (the default), kept.jsonl.gz or kept.jsonl.zst.
+	Kept string
+	// Shards, when positive, writes each JSON Lines file as that many
+	// shards, NAME-00000-of-0000N.jsonl ..., each written by a worker of
+	// its own: concatenated in the order of their names they are the one
+	// file (see Merge). 0 writes one file of each, on one worker.
+	Shards int
+	// Method is the method's options, minhash.Options or simhash.Options
+	// (see MethodNames); nil means minhash's defaults.
+	Method engine.Config
 	// Fields name the JSON keys of each part of a document; empty means
 	// id, title, text, url, source and date.
 	Fields Fields
@@ -80,12 +92,21 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Out == "" {
 		return o, errors.New("dedup: no output directory")
 	}
-	if o.Method == nil {
-		d := minhash.Defaults()
-		o.Method = &d
-	}
-	if _, err := minhash.NewStages(*o.Method); err != nil {
+	mc, err := configOf(o.Method)
+	if err != nil {
 		return o, err
+	}
+	if _, err := mc.stages(); err != nil {
+		return o, err
+	}
+	if o.Kept == "" {
+		o.Kept = output.KeptFile
+	}
+	if format, ok := output.KeptFormat(o.Kept); !ok || format == "parquet" || o.Kept != "kept."+format {
+		return o, fmt.Errorf("dedup: the kept file is named %q; it may be kept.jsonl, kept.jsonl.gz or kept.jsonl.zst", o.Kept)
+	}
+	if o.Shards < 0 || o.Shards > maxShards {
+		return o, fmt.Errorf("dedup: %d shards; from 0 (one file of each) to %d", o.Shards, maxShards)
 	}
 	if o.Keep == "" {
 		o.Keep = cluster.Longest

@@ -14,14 +14,13 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
 	"github.com/neardup/neardup/internal/cluster"
-	"github.com/neardup/neardup/method/minhash"
 )
 
 func init() {
 	for _, t := range []any{input{}, doc{}, member{}, half{}, found{}, node{}, link{}, clusterOut{}, labelPair{}, line{}, count{}} {
 		beam.RegisterType(reflect.TypeOf(t))
 	}
-	register.DoFn6x1[context.Context, input, func(int64, doc), func(int64, []byte), func(int64, member), func(string, int64), error](&readFn{})
+	register.DoFn7x1[context.Context, input, func(int64, doc), func(int64, []byte), func(int64, member), func(line), func(string, int64), error](&readFn{})
 	register.DoFn3x0[int64, func(*member) bool, func(int64, int64)](&bucketFn{})
 	register.Function5x0(laterFn)
 	register.DoFn5x1[int64, func(*half) bool, func(*doc) bool, func(found), func(string, int64), error](&verifyFn{})
@@ -40,12 +39,19 @@ func init() {
 	register.Function2x0(linkEnds)
 	register.Function1x1(pairLine)
 	register.Function4x0(keptLine)
+	register.Function3x0(recordsCount)
+	register.Function2x0(emptyLine)
+	register.Function2x0(emptyCluster)
+	register.Function2x1(shardOf)
+	register.DoFn3x0[line, func(*int64, *int64) bool, func(int, line)](&shardFn{})
+	register.DoFn3x0[clusterOut, func(*int64, *int64) bool, func(int, clusterOut)](&shardClusterFn{})
 	register.DoFn3x1[context.Context, int, func(*line) bool, error](&writeFn{})
-	register.DoFn3x1[context.Context, int, func(*clusterOut) bool, error](&clustersFn{})
+	register.DoFn4x1[context.Context, int, func(*clusterOut) bool, func(*int, *int) bool, error](&clustersFn{})
 	register.DoFn3x1[context.Context, int, func(*count) bool, error](&statsFn{})
 	register.Function2x0(clusterCounts)
 	register.Function3x0(notKeptCount)
 	register.Function2x1(toCount)
+	register.Function1x2(oneKey)
 	register.Emitter2[int64, doc]()
 	register.Emitter2[int64, []byte]()
 	register.Emitter2[int64, member]()
@@ -59,6 +65,8 @@ func init() {
 	register.Emitter1[clusterOut]()
 	register.Emitter2[int64, bool]()
 	register.Emitter1[line]()
+	register.Emitter2[int, line]()
+	register.Emitter2[int, clusterOut]()
 	register.Iter1[member]()
 	register.Iter1[int64]()
 	register.Iter1[doc]()
@@ -71,6 +79,8 @@ func init() {
 	register.Iter1[line]()
 	register.Iter1[clusterOut]()
 	register.Iter1[count]()
+	register.Iter2[int64, int64]()
+	register.Iter2[int, int]()
 }
 
 // Expand lists the files of the inputs, in the order the batch reads them:
@@ -109,7 +119,11 @@ func Build(s beam.Scope, o Options) error {
 	if err != nil {
 		return err
 	}
-	st, err := minhash.NewStages(*o.Method)
+	mc, err := configOf(o.Method)
+	if err != nil {
+		return err
+	}
+	st, err := mc.stages()
 	if err != nil {
 		return err
 	}
@@ -121,12 +135,13 @@ func Build(s beam.Scope, o Options) error {
 		return fmt.Errorf("dedup: %d inputs; at most %d", len(ins), 1<<(63-ordBits)-1)
 	}
 	files := beam.Reshuffle(s, beam.CreateList(s, ins))
-	docs, lines, keys, counts := beam.ParDo4(s, &readFn{Method: *o.Method, Fields: o.Fields, MaxBytes: o.MaxBytes, MinChars: o.MinChars}, files)
+	docs, lines, keys, rejects, counts := beam.ParDo5(s,
+		&readFn{Method: mc, Fields: o.Fields, MaxBytes: o.MaxBytes, MinChars: o.MinChars}, files)
 
 	// candidates → distinct pairs joined to both details → verified pairs
-	byLater := beam.ParDo(s, &bucketFn{Limit: st.BucketLimit()}, beam.GroupByKey(s, keys))
+	byLater := beam.ParDo(s, &bucketFn{Limit: st.bucketLimit()}, beam.GroupByKey(s, keys))
 	halves := beam.ParDo(s, laterFn, beam.CoGroupByKey(s, byLater, docs))
-	pairs, verifyCounts := beam.ParDo2(s, &verifyFn{Method: *o.Method, Window: int64(o.Window.Seconds())},
+	pairs, verifyCounts := beam.ParDo2(s, &verifyFn{Method: mc, Window: int64(o.Window.Seconds())},
 		beam.CoGroupByKey(s, halves, docs))
 
 	// connected components → clusters by the linking and keep policies
@@ -137,22 +152,17 @@ func Build(s beam.Scope, o Options) error {
 	}
 	nodes := beam.ParDo(s, withDoc, beam.CoGroupByKey(s, roots, members))
 	links := beam.ParDo(s, withRoot, beam.CoGroupByKey(s, beam.ParDo(s, dupLink, pairs), roots))
-	clusters, notKept := beam.ParDo2(s, &clusterFn{Method: *o.Method, Keep: string(o.Keep), Link: string(o.Link)},
+	clusters, notKept := beam.ParDo2(s, &clusterFn{Method: mc, Keep: string(o.Keep), Link: string(o.Link)},
 		beam.CoGroupByKey(s, nodes, links))
-
 	kept := beam.ParDo(s, keptLine, beam.CoGroupByKey(s, lines, notKept))
-	write(s, &writeFn{Path: outPath(o.Out, pairsFile)}, beam.ParDo(s, pairLine, pairs), line{Key: -1})
-	write(s, &clustersFn{Path: outPath(o.Out, clustersFile)}, clusters, clusterOut{First: -1})
-	write(s, &writeFn{Path: outPath(o.Out, keptFile)}, kept, line{Key: -1})
-	all := beam.Flatten(s, counts, verifyCounts, beam.ParDo(s, clusterCounts, clusters), beam.ParDo(s, notKeptCount, notKept))
-	write(s, &statsFn{Path: outPath(o.Out, statsFile), Bands: st.Bands()}, beam.ParDo(s, toCount, stats.SumPerKey(s, all)), count{})
-	return nil
-}
 
-// write gives every element of col to fn on one worker, with empty, a
-// value that writes nothing, so that fn runs, and its file is written,
-// when col is empty.
-func write(s beam.Scope, fn any, col beam.PCollection, empty any) {
-	col = beam.Flatten(s, col, beam.Create(s, empty))
-	beam.ParDo0(s, fn, beam.GroupByKey(s, beam.AddFixedKey(s, col)))
+	out := outputs{dir: o.Out, shards: o.Shards, records: beam.ParDo(s, recordsCount, counts)}
+	out.lines(s, pairsFile, beam.ParDo(s, pairLine, pairs))
+	out.lines(s, o.Kept, kept)
+	out.lines(s, rejectsFile, rejects)
+	out.clusters(s, clusters)
+	all := beam.Flatten(s, counts, verifyCounts, beam.ParDo(s, clusterCounts, clusters), beam.ParDo(s, notKeptCount, notKept))
+	one := beam.ParDo(s, oneKey, beam.Flatten(s, beam.ParDo(s, toCount, stats.SumPerKey(s, all)), beam.Create(s, count{})))
+	beam.ParDo0(s, &statsFn{Path: outPath(o.Out, statsFile), Method: mc}, beam.GroupByKey(s, one))
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
@@ -11,7 +12,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
-	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/internal/output"
 )
 
 // ordBits is how many low bits of an ordinal number a record within its
@@ -49,8 +50,12 @@ const (
 	countSkipped     = "skipped:" // + the reason
 	countCandidates  = "candidates"
 	countUnreadDates = "dates-not-read"
-	countPairs       = "pairs:" // + the label
+	countPairs       = "pairs:"   // + the label
+	countRecords     = "records:" // + the input's index: its records
 )
+
+// recordsOf names the count of the records of input i.
+func recordsOf(i int64) string { return countRecords + strconv.FormatInt(i, 10) }
 
 // The pipeline's counters (Beam metrics, which the runner reports): what
 // the shuffles carry, for sizing a cluster (docs/scale.md).
@@ -64,35 +69,44 @@ var (
 
 // readFn reads one input with the batch's own reader (package corpus), so
 // that each record is decoded, checked and skipped as the batch does, and
-// sketches its documents. A bad record is counted by its reason and never
-// fails the job.
+// sketches its documents. A bad record is counted by its reason, listed in
+// rejects.jsonl, and never fails the job.
 type readFn struct {
-	Method   minhash.Options
+	Method   methodConfig
 	Fields   Fields
 	MaxBytes int
 	// MinChars is the stub rule's minimum length (Options.MinChars).
 	MinChars int
 
-	st *minhash.Stages
-	sk interface {
-		Sketch(doc *core.Document) (*minhash.Sketch, core.SkipReason)
-	}
+	sketch sketchFunc
 }
 
 func (fn *readFn) Setup() error {
-	st, err := minhash.NewStages(fn.Method)
+	st, err := fn.Method.stages()
 	if err != nil {
 		return err
 	}
-	fn.st, fn.sk = st, st.NewSketcher()
+	fn.sketch = st.newSketcher()
 	return nil
+}
+
+// emits are where readFn sends what it makes of each record.
+type emits struct {
+	docs    func(int64, doc)
+	lines   func(int64, []byte)
+	keys    func(int64, member)
+	rejects func(line)
+	counts  func(string, int64)
 }
 
 // ProcessElement emits, for each document of the input: its doc by
 // ordinal, its JSON line by ordinal (for kept.jsonl), and a member of the
-// bucket of each of its band keys; and a count of each record read.
-func (fn *readFn) ProcessElement(ctx context.Context, in input,
-	docs func(int64, doc), lines func(int64, []byte), keys func(int64, member), counts func(string, int64)) error {
+// bucket of each of its candidate keys; for each record not compared, its
+// line of rejects.jsonl; a count of each record read; and at the end the
+// input's number of records (countRecords), which places its documents
+// among the shards of the output.
+func (fn *readFn) ProcessElement(ctx context.Context, in input, docs func(int64, doc), lines func(int64, []byte),
+	keys func(int64, member), rejects func(line), counts func(string, int64)) error {
 	fs, err := filesystem.New(ctx, in.Path)
 	if err != nil {
 		return err
@@ -108,57 +122,71 @@ func (fn *readFn) ProcessElement(ctx context.Context, in input,
 		return err
 	}
 	defer r.Close()
+	e := emits{docs, lines, keys, rejects, counts}
 	for rec := int64(0); ; rec++ {
 		raw, err := r.NextRaw()
 		if err == io.EOF {
 			if n, _ := r.UnreadDates(); n > 0 {
 				counts(countUnreadDates, int64(n))
 			}
+			counts(recordsOf(in.Index), rec)
 			return nil
 		}
 		if err != nil {
 			return err // the file cannot be read on: the runner retries it
 		}
-		fn.record(ctx, in.Index<<ordBits|rec, raw, r.Decode(raw), docs, lines, keys, counts)
+		if err := fn.record(ctx, in.Index<<ordBits|rec, raw, r.Decode(raw), e); err != nil {
+			return err
+		}
 	}
 }
 
 // record counts, sketches and emits one record.
-func (fn *readFn) record(ctx context.Context, ord int64, raw corpus.Raw, rec corpus.Record,
-	docs func(int64, doc), lines func(int64, []byte), keys func(int64, member), counts func(string, int64)) {
-	counts(countRead, 1)
+func (fn *readFn) record(ctx context.Context, ord int64, raw corpus.Raw, rec corpus.Record, e emits) error {
+	e.counts(countRead, 1)
 	if rec.Skip != core.SkipNone {
-		counts(countSkipped+string(rec.Skip), 1)
-		return
+		e.counts(countSkipped+string(rec.Skip), 1)
+		return reject(ord, output.RejectRecord(rec), e.rejects)
 	}
-	counts(countDocuments, 1)
+	e.counts(countDocuments, 1)
 	d := doc{ID: rec.Doc.ID, Length: int64(min(len(rec.Doc.Text), 1<<31-1))}
 	if !rec.Doc.Date.IsZero() {
 		d.Date = rec.Doc.Date.Unix()
 	}
 	skip := engine.StubSkip(&rec.Doc, fn.MinChars)
-	var s *minhash.Sketch
+	var keys []uint32
+	var searches bool
 	if skip == core.SkipNone {
-		s, skip = fn.sk.Sketch(&rec.Doc)
+		d.Detail, keys, searches, skip = fn.sketch(&rec.Doc)
 	}
 	if skip != core.SkipNone {
-		counts(countSkipped+string(skip), 1)
-		counts(countNotKept, 1) // a document not compared is not kept
-		docs(ord, d)
-		return
+		e.counts(countSkipped+string(skip), 1)
+		e.counts(countNotKept, 1) // a document not compared is not kept
+		e.docs(ord, d)
+		return reject(ord, output.RejectDocument(&rec.Doc, skip), e.rejects)
 	}
 	// Only a document compared goes to kept.jsonl, as in the batch: one
 	// skipped, whatever the reason, is listed among the rejects.
-	lines(ord, raw.JSONLine())
+	e.lines(ord, raw.JSONLine())
 	lineBytes.Inc(ctx, int64(len(raw.JSONLine())))
-	d.Detail = fn.st.AppendDetail(nil, s)
-	docs(ord, d)
+	e.docs(ord, d)
 	detailBytes.Inc(ctx, int64(len(d.Detail)))
-	bandKeys.Inc(ctx, int64(len(s.Keys)))
-	m := member{Ord: ord, Searches: fn.st.Searches(s)}
-	for _, k := range s.Keys {
-		keys(int64(k), m)
+	bandKeys.Inc(ctx, int64(len(keys)))
+	m := member{Ord: ord, Searches: searches}
+	for _, k := range keys {
+		e.keys(int64(k), m)
 	}
+	return nil
+}
+
+// reject emits the line of rejects.jsonl of the record of ordinal ord.
+func reject(ord int64, r *output.Reject, emit func(line)) error {
+	b, err := encodeLine(r)
+	if err != nil {
+		return err
+	}
+	emit(line{Key: ord, Line: b})
+	return nil
 }
 
 // corpusOptions are the reader's options: JSON Lines, read once.

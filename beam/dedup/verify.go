@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/candidates"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
-	"github.com/neardup/neardup/method/minhash"
 )
 
 // bucketFn makes the candidate pairs of one LSH bucket: each member that
@@ -74,14 +74,14 @@ type found struct {
 // verifyFn verifies each candidate pair of an earlier document a, joined to
 // a's doc, and emits those the method labels, as the batch does.
 type verifyFn struct {
-	Method minhash.Options
+	Method methodConfig
 	Window int64 // seconds; 0 for none
 
-	st *minhash.Stages
+	st stages
 }
 
 func (fn *verifyFn) Setup() error {
-	st, err := minhash.NewStages(fn.Method)
+	st, err := fn.Method.stages()
 	fn.st = st
 	return err
 }
@@ -92,33 +92,32 @@ func (fn *verifyFn) ProcessElement(a int64, halves func(*half) bool, docs func(*
 	if !docs(&da) {
 		return nil
 	}
-	var sa *minhash.Sketch // decoded at the first candidate: most documents have none
+	var sa sketch // decoded at the first candidate: most documents have none
 	var h half
 	for halves(&h) {
 		if sa == nil {
 			var err error
-			if sa, err = fn.st.DecodeDetail(da.Detail); err != nil {
-				return err
+			if sa, err = fn.st.decode(da.Detail); err != nil {
+				return fmt.Errorf("document %s: %w", da.ID, err)
 			}
 		}
 		if engine.FarApart(da.Date, h.Doc.Date, fn.Window) {
 			continue
 		}
-		counts(countCandidates, 1)
-		sb, err := fn.st.DecodeDetail(h.Doc.Detail)
+		sb, err := fn.st.decode(h.Doc.Detail)
 		if err != nil {
-			return err
+			return fmt.Errorf("document %s: %w", h.Doc.ID, err)
 		}
-		score, ev, ok := fn.st.Verify(sa, sb)
-		if !ok {
+		if !fn.st.candidate(sa, sb) {
 			continue
 		}
-		l, ok := fn.st.Label(score, ev)
+		counts(countCandidates, 1)
+		score, l, ev, ok := fn.st.pair(sa, sb)
 		if !ok {
 			continue
 		}
 		counts(countPairs+string(l), 1)
-		p := core.Pair{A: da.ID, B: h.Doc.ID, Method: minhash.Name, Score: engine.Round(score), Label: l, Evidence: ev}
+		p := core.Pair{A: da.ID, B: h.Doc.ID, Method: fn.st.name(), Score: engine.Round(score), Label: l, Evidence: ev}
 		if l == core.Duplicate {
 			// A was read before B: cluster.Published breaks a tie by it.
 			p.Original = da.ID

@@ -109,10 +109,16 @@ func Open(paths []string, opts Options) (*Reader, error) {
 
 // OpenReader returns a Reader of one stream. name stands for it in origins
 // and ids, and its extension, if any, chooses the format ("upload.jsonl.gz").
-// Unless opts.SinglePass is set, the Reader copies r to a temporary file
-// as it reads, for Rewind; it does not close r.
+// A record without an id of its own takes its origin relative to the
+// directory holding name, as Open names it ("a.jsonl:17" of a stream named
+// "/data/a.jsonl"). Unless opts.SinglePass is set, the Reader copies r to a
+// temporary file as it reads, for Rewind; it does not close r.
 func OpenReader(name string, r io.Reader, opts Options) (*Reader, error) {
-	return open(nil, &input{origin: name, id: filepath.Base(name), stream: &onceEOF{r: r}, size: -1}, opts, config{})
+	rd, err := open(nil, &input{origin: name, id: filepath.Base(name), stream: &onceEOF{r: r}, size: -1}, opts, config{})
+	if err == nil && name != "" && name != "-" {
+		rd.given, rd.idNames = []string{name}, []string{filepath.Base(name)}
+	}
+	return rd, err
 }
 
 func open(paths []string, stream *input, opts Options, cfg config) (*Reader, error) {

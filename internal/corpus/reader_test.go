@@ -204,6 +204,26 @@ func TestOpenReader(t *testing.T) {
 	}
 }
 
+// TestOpenReaderRelativeIDs wants a record without an id, read from a
+// stream named by a path, to take the id Open gives it: its origin
+// relative to the directory holding the path (the Beam pipeline reads each
+// file so, and must name documents as the batch does).
+func TestOpenReaderRelativeIDs(t *testing.T) {
+	r, err := OpenReader("/data/news/a.jsonl", strings.NewReader("{\"text\":\"a\"}\n"), Options{SinglePass: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	got, err := drain(t, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []rec{{ID: "a.jsonl:1", Text: "a", Origin: "/data/news/a.jsonl:1", Raw: `{"text":"a"}`}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
 func TestCloseRemovesTemporaryCopy(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)

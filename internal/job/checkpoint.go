@@ -507,3 +507,11 @@ func (c *checkpointer) remove() error {
 	c.close()
 	return os.RemoveAll(c.dir)
 }
+
+// errText is err's message, or "" for no error.
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}

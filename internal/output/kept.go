@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/klauspost/compress/gzip"
@@ -12,6 +13,8 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/container"
+	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/jsonenc"
 )
 
@@ -81,24 +84,31 @@ func (o Options) names() []string {
 // keptFormat sets up f to write the kept file name: compressed by its
 // extension, or in Parquet.
 func (f *file) keptFormat(name string) error {
-	format, _ := KeptFormat(name)
-	switch format {
-	case "jsonl.gz":
-		zw, err := gzip.NewWriterLevel(f.w, gzip.DefaultCompression)
-		if err != nil {
-			return err
-		}
-		f.out, f.z = zw, zw
-	case "jsonl.zst":
-		zw, err := zstd.NewWriter(f.w, zstd.WithEncoderConcurrency(1))
-		if err != nil {
-			return err
-		}
-		f.out, f.z = zw, zw
-	case "parquet":
+	if format, _ := KeptFormat(name); format == "parquet" {
 		f.pq = &parquetKept{w: f.w}
+		return nil
 	}
+	zw, err := Compressor(name, f.w)
+	if err != nil || zw == nil {
+		return err
+	}
+	f.out, f.z = zw, zw
 	return nil
+}
+
+// Compressor returns the writer that compresses a JSON Lines file of this
+// name into w, as the kept file is written: gzip for .jsonl.gz, Zstandard
+// for .jsonl.zst; nil for a name that is not compressed. Close ends the
+// compressed stream (not w). Compressed files of one kind concatenated
+// are one valid file of that kind.
+func Compressor(name string, w io.Writer) (io.WriteCloser, error) {
+	switch format, _ := KeptFormat(name); format {
+	case "jsonl.gz":
+		return gzip.NewWriterLevel(w, gzip.DefaultCompression)
+	case "jsonl.zst":
+		return zstd.NewWriter(w, zstd.WithEncoderConcurrency(1))
+	}
+	return nil, nil
 }
 
 // KeptParquet reports whether the kept file is Parquet: its records are
@@ -226,18 +236,24 @@ func (s *Set) Cluster(c *core.Cluster) error {
 		if m == c.Representative {
 			continue
 		}
-		f.buf = append(f.buf[:0], `{"id":`...)
-		f.buf = jsonenc.AppendString(f.buf, m)
-		f.buf = append(f.buf, `,"cluster":`...)
-		f.buf = fmt.Appendf(f.buf, "%d", c.ID)
-		f.buf = append(f.buf, `,"kept":`...)
-		f.buf = jsonenc.AppendString(f.buf, c.Representative)
-		f.buf = append(f.buf, "}\n"...)
+		f.buf = AppendRemoved(f.buf[:0], m, c)
 		if _, err := f.out.Write(f.buf); err != nil {
 			return fmt.Errorf("writing %s: %w", RemovedFile, err)
 		}
 	}
 	return nil
+}
+
+// AppendRemoved appends the line of removed.jsonl of member id of cluster
+// c, which is not its representative: {"id","cluster","kept"}.
+func AppendRemoved(dst []byte, id string, c *core.Cluster) []byte {
+	dst = append(dst, `{"id":`...)
+	dst = jsonenc.AppendString(dst, id)
+	dst = append(dst, `,"cluster":`...)
+	dst = strconv.AppendInt(dst, c.ID, 10)
+	dst = append(dst, `,"kept":`...)
+	dst = jsonenc.AppendString(dst, c.Representative)
+	return append(dst, "}\n"...)
 }
 
 // Reject is a line of rejects.jsonl: a record not compared.
@@ -249,6 +265,67 @@ type Reject struct {
 	Reason string `json:"reason"`         // the skip reason: empty, too-large, too-short ...
 	Field  string `json:"field,omitempty"`
 	Error  string `json:"error"` // what is wrong, as the warning says it
+}
+
+// RejectRecord is the line of rejects.jsonl of a record the reader
+// skipped: where it is, its id when one was read, its reason and what is
+// wrong, as the warning says it.
+func RejectRecord(rec corpus.Record) *Reject {
+	r := &Reject{ID: rec.Doc.ID, Reason: string(rec.Skip)}
+	if rec.Err != nil {
+		r.Error = rec.Err.Error()
+	}
+	origin := rec.Doc.Origin
+	var re *corpus.RecordError
+	if errors.As(rec.Err, &re) {
+		origin, r.Field, r.Error = re.Origin, re.Field, re.Msg
+	}
+	if r.ID == origin {
+		r.ID = "" // no id was read: the origin stands in for it
+	}
+	r.place(origin)
+	return r
+}
+
+// RejectDocument is the line of rejects.jsonl of a document the method did
+// not compare, for the reason why.
+func RejectDocument(doc *core.Document, why core.SkipReason) *Reject {
+	r := &Reject{ID: doc.ID, Reason: string(why), Error: "not compared: " + skipText(why)}
+	if r.ID == doc.Origin {
+		r.ID = ""
+	}
+	r.place(doc.Origin)
+	return r
+}
+
+func skipText(why core.SkipReason) string {
+	switch why {
+	case core.SkipTooShort:
+		return "too short to compare"
+	case core.SkipNoUnits:
+		return "no words or sentences left to compare once the text is analysed (punctuation, numbers or stop words only)"
+	}
+	return string(why)
+}
+
+// place sets the file and the line (or a Parquet file's row) of r from an
+// origin, "file:17"; an origin without a number is the file.
+func (r *Reject) place(origin string) {
+	r.File = origin
+	i := strings.LastIndexByte(origin, ':')
+	if i < 0 {
+		return
+	}
+	n, err := strconv.Atoi(origin[i+1:])
+	if err != nil || n <= 0 {
+		return
+	}
+	r.File = origin[:i]
+	if container.ByName(container.Inner(r.File)) == container.Parquet {
+		r.Row = n
+	} else {
+		r.Line = n
+	}
 }
 
 // Reject writes a line of rejects.jsonl.

@@ -69,13 +69,11 @@ func newMethod(o Options) *method {
 	m := &method{o: o, tables: newTables(o.Distance, o.blocks()), rules: rules}
 	m.Table = lsh.New(lsh.Banding[Sketch, Evidence]{
 		Keys:   func(dst []uint32, s *Sketch) []uint32 { return m.tables.keys(s.FP, dst) },
-		Sample: func(s *Sketch) ([]uint32, uint32) { return s.Set, s.Cut },
+		Sample: sample,
 		// A candidate's fingerprint is checked before its sketch is read.
 		Near: func(c int32, s *Sketch) bool { return m.tables.within(m.fps[c], s.FP) },
 		Evidence: func(c int32, a, b *Sketch, sets similarity.SetScores) Evidence {
-			ev := evidence(a, b, sets)
-			ev.Distance = distance(m.fps[c], b.FP)
-			return ev
+			return pairEvidence(m.fps[c], a, b, sets)
 		},
 		BucketLimit: o.BucketLimit,
 		Bounds:      o.bounds(),
@@ -127,6 +125,17 @@ func (m *method) scored(ev *Evidence) float64 {
 		return ev.Containment()
 	}
 	return ev.Jaccard
+}
+
+// sample is a sketch's shingle sample (lsh.Banding.Sample).
+func sample(s *Sketch) ([]uint32, uint32) { return s.Set, s.Cut }
+
+// pairEvidence is the evidence of the earlier document a, of fingerprint
+// fpa, and the later b, whose samples scored sets.
+func pairEvidence(fpa uint64, a, b *Sketch, sets similarity.SetScores) Evidence {
+	ev := evidence(a, b, sets)
+	ev.Distance = distance(fpa, b.FP)
+	return ev
 }
 
 // evidence compares two documents, with sets the scores of their shingle

@@ -4,6 +4,9 @@
 // dedup` finds on the same input and options:
 //
 //	neardup-beam dedup --runner=prism INPUT... -o DIR [options]
+//	neardup-beam merge DIR
+//
+// merge joins the shards a run with --shards wrote into one file of each.
 //
 // Run without the dedup command, with a Beam worker's flags, it is the
 // pipeline's worker (what a runner's SDK container starts).
@@ -19,6 +22,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
@@ -28,21 +32,40 @@ import (
 	"github.com/neardup/neardup/beam/dedup"
 	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/flagopts"
+	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/simhash"
 )
 
 const usage = `usage: neardup-beam dedup [--runner=prism] INPUT... -o DIR [options]
+       neardup-beam merge DIR
 
 Finds the duplicate and similar pairs of JSON Lines documents, as neardup
 dedup does, on an Apache Beam runner (prism, flink, spark, dataflow, ...).
 INPUT is a JSON Lines file or glob (local, gs://, s3://; .gz read as such).
-DIR receives pairs.jsonl, clusters.jsonl, kept.jsonl and stats.json.
+DIR receives pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl,
+rejects.jsonl and stats.json; with --shards N each JSON Lines file as N
+shards (pairs-00000-of-0000N.jsonl ...), which merge joins into one file of
+each (or: cat DIR/pairs-*-of-*.jsonl > pairs.jsonl).
 
-Options (and every flag of the Beam runners):
+Options (and every flag of the Beam runners; a method's options are those
+of --method, given after it):
 `
 
 func main() {
+	if len(os.Args) == 3 && os.Args[1] == "merge" {
+		files, err := dedup.Merge(context.Background(), os.Args[2])
+		for _, f := range files {
+			fmt.Fprintln(os.Stderr, "merged", f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "neardup-beam:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if len(os.Args) < 2 || os.Args[1] != "dedup" {
 		// A worker, started by a runner with its own flags; or a mistake.
 		flag.Parse()
@@ -69,14 +92,17 @@ func parse(args []string) (dedup.Options, error) {
 	fs := flag.CommandLine
 	fs.Usage = func() { fmt.Fprint(os.Stderr, usage); fs.PrintDefaults() }
 	o := dedup.Options{}
-	method := minhash.Defaults()
+	var method engine.Config = minhash.Defaults()
+	if name := methodArg(args); name == simhash.Name {
+		method = simhash.Defaults()
+	}
 	for _, f := range flagopts.Fields(method) {
 		set := func(text string) error {
 			c, err := flagopts.Parse(method, f.Name, text)
 			if err != nil {
 				return err
 			}
-			method = c.(minhash.Options)
+			method = c
 			return nil
 		}
 		help := fmt.Sprintf("%s (default %v)", f.Help, f.Value)
@@ -86,8 +112,10 @@ func parse(args []string) (dedup.Options, error) {
 			fs.Func(f.Name, help, set)
 		}
 	}
-	name := fs.String("method", minhash.Name, "Detection method: minhash (the one this pipeline runs)")
+	name := fs.String("method", minhash.Name, "Detection method: "+strings.Join(dedup.MethodNames(), " or ")+" (the others need corpus-wide statistics: neardup dedup)")
 	fs.StringVar(&o.Out, "o", "", "Output directory (local, gs://, s3://)")
+	fs.StringVar(&o.Kept, "kept", output.KeptFile, "Name of the de-duplicated corpus in the output directory; its extension says its format: kept.jsonl, kept.jsonl.gz or kept.jsonl.zst")
+	fs.IntVar(&o.Shards, "shards", 0, "Write each JSON Lines file as this many shards, each by a worker of its own (0: one file of each, written by one worker)")
 	keep := fs.String("keep", "", "Which member represents a cluster: longest (the default), earliest, first or central")
 	link := fs.String("link", string(cluster.Any), "How a document joins a cluster: any, anchor or majority")
 	window := fs.Duration("window", 0, "Pair only documents dated at most this far apart, e.g. 72h (undated documents pair with any)")
@@ -109,8 +137,8 @@ func parse(args []string) (dedup.Options, error) {
 		}
 	}
 	switch {
-	case *name != minhash.Name:
-		return o, fmt.Errorf("--method %s: the pipeline runs minhash (simhash would fit it the same way: sketch, band keys, pairs; the others need corpus-wide statistics or inverted lists, see docs/scale.md)", *name)
+	case *name != method.Method():
+		return o, fmt.Errorf("--method %s: the pipeline runs %s (the others need corpus-wide statistics or inverted lists, see docs/scale.md)", *name, strings.Join(dedup.MethodNames(), " and "))
 	case len(o.Inputs) == 0:
 		return o, errors.New("no input: give JSON Lines files or globs")
 	case o.Out == "":
@@ -118,11 +146,27 @@ func parse(args []string) (dedup.Options, error) {
 	case o.MaxBytes <= 0:
 		return o, errors.New("--max-bytes must be positive")
 	}
-	o.Method, o.Keep, o.Link, o.Window = &method, cluster.Policy(*keep), cluster.Linking(*link), *window
+	o.Method, o.Keep, o.Link, o.Window = method, cluster.Policy(*keep), cluster.Linking(*link), *window
 	if o.MinChars = *minText; o.MinChars == 0 {
 		o.MinChars = -1 // 0 on the command line compares every text, as in neardup dedup
 	}
 	return o, nil
+}
+
+// methodArg returns the method the arguments name (--method NAME or
+// --method=NAME), which decides the method options the flags take; "" when
+// none.
+func methodArg(args []string) string {
+	for i, a := range args {
+		a = "-" + strings.TrimLeft(a, "-")
+		if v, ok := strings.CutPrefix(a, "-method="); ok {
+			return v
+		}
+		if a == "-method" && i+1 < len(args) {
+			return args[i+1]
+		}
+	}
+	return ""
 }
 
 // run builds the pipeline and runs it on the runner of --runner.
