@@ -40,6 +40,7 @@ func NewStages(o Options) (*Stages, error) {
 		},
 		BucketLimit: o.BucketLimit,
 		Bounds:      o.bounds(),
+		Score:       m.scored,
 	})
 	return &Stages{m: m, pair: pair}, nil
 }
