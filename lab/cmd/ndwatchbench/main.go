@@ -113,12 +113,12 @@ type pairScore struct {
 	ClusterRec   float64 `json:"cluster_pair_recall"`
 }
 
-// The kinds of an article page by its arrival: the first page of its
-// article the index stored, or a later one (an original fetched after its
-// reprint is a later one).
+// The kinds of an article page by publication: the page of its article
+// published first among those the index stored (its original, whenever it
+// arrived), or a copy of it.
 const (
-	kindFirst = "article, first"
-	kindLater = "article, later copy"
+	kindFirst = "article, original"
+	kindLater = "article, copy"
 )
 
 // expected is the outcome each kind of page should have.
@@ -251,14 +251,16 @@ func (c *benchCmd) score(ctx context.Context, watched string, w *world, rep *rep
 	rep.Outcomes = map[string]map[string]int{}
 	var docs []store.Doc
 	var marks []store.Mark
-	// The first stored page of each article is its original as the
-	// index saw it: the others arrived later, whatever their kind.
+	// The stored page of each article published first is its original
+	// (of one date, the first stored), whatever the order the pages
+	// arrived in: the others are its copies, whatever their kind.
 	first := map[int]string{}
+	firstDate := map[int]time.Time{}
 	err := viewStore(ctx, watched, func(r store.Reader) error {
 		if err := r.EachDoc(false, func(d *store.Doc) error {
 			if p := byURL[d.ID]; p != nil && p.src >= 0 {
-				if _, ok := first[p.src]; !ok {
-					first[p.src] = d.ID
+				if at, ok := firstDate[p.src]; !ok || p.date.Before(at) {
+					first[p.src], firstDate[p.src] = d.ID, p.date
 				}
 			}
 			return nil
