@@ -65,8 +65,8 @@ type Options struct {
 	// Configure, when set and Method is nil, makes the options of an
 	// index opened from base: the stored index's own when it uses that
 	// method, else the method's defaults; as a command's method flags
-	// apply over them. It is how a program changes a setting of a stored
-	// index that may change (a threshold) and keeps the others.
+	// apply over them. A stored index's options are fixed: other ones
+	// are an error.
 	Configure func(base MethodOptions) (MethodOptions, error)
 	// Keep chooses each cluster's representative: "longest", "earliest",
 	// "first" or "central"; "" means the method's own (central for
