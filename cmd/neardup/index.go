@@ -74,8 +74,8 @@ func (f *dbFlags) startProfile() error {
 
 // open opens the index with the options given; see index.OpenOptions.
 // The index's Close also ends the CPU profile. It is for the commands
-// that add, check, serve and watch, which drive the index's own sketching
-// and interfaces; the others open through the public API (openStored).
+// that serve and watch, which drive the index's own interfaces; the
+// others open through the public API (openStored, openAPI).
 func (f *dbFlags) open(ctx context.Context, o index.OpenOptions) (*openIndex, error) {
 	if err := f.startProfile(); err != nil {
 		return nil, err
@@ -118,14 +118,6 @@ func (f *dbFlags) exists() error {
 		}
 	}
 	return nil
-}
-
-// openExisting opens an existing index as it was created, for a check.
-func (f *dbFlags) openExisting(ctx context.Context) (*openIndex, error) {
-	if err := f.exists(); err != nil {
-		return nil, err
-	}
-	return f.open(ctx, index.OpenOptions{})
 }
 
 // openStored opens an existing index as it was created, keep choosing

@@ -79,9 +79,10 @@ func OpenFeed(inputs []string, o corpus.Options) (*corpus.Reader, error) {
 	return corpus.Open(inputs, o)
 }
 
-// Feed reads r (opened by OpenFeed) to its end, sketching in parallel, and
-// adds (or checks) the documents in chunks, in input order. The caller
-// closes r.
+// Feed reads r (opened by OpenFeed) to its end, decoding in parallel, and
+// hands the documents, in input order, to o.Add, which adds (or checks)
+// them in chunks; it prints each match and counts them. The caller closes
+// r.
 func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, error) {
 	st := FeedStats{Skipped: map[core.SkipReason]int{}}
 	if o.Workers <= 0 {
