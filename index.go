@@ -48,3 +48,7 @@ func (x *Index) Len() int { return x.x.Len() }
 // documents pair with any); 0, the default, pairs with every one. It holds
 // for this Index value only; nothing is stored.
 func (x *Index) SetWindow(d time.Duration) { x.x.SetWindow(d) }
+
+// StoresText reports whether the index keeps each document's text (as
+// Options.StoreText asks of a new index).
+func (x *Index) StoresText() bool { return x.x.Meta().StoreText }

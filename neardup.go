@@ -18,6 +18,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
@@ -57,6 +58,16 @@ type Options struct {
 	// method and options are fixed when it is created: other ones are an
 	// error).
 	Method MethodOptions
+	// MethodName, when Method is nil, names the method of a new index
+	// ("" means minhash) or the one an existing index must use ("" means
+	// its own), as Configure makes its options.
+	MethodName string
+	// Configure, when set and Method is nil, makes the options of an
+	// index opened from base: the stored index's own when it uses that
+	// method, else the method's defaults; as a command's method flags
+	// apply over them. A stored index's options are fixed: other ones
+	// are an error.
+	Configure func(base MethodOptions) (MethodOptions, error)
 	// Keep chooses each cluster's representative: "longest", "earliest",
 	// "first" or "central"; "" means the method's own (central for
 	// cosine, longest for the others).
@@ -64,6 +75,9 @@ type Options struct {
 	// StoreText makes a new index keep each document's text, for export
 	// and search. It cannot change once the index exists.
 	StoreText bool
+	// StoreTextIfNew makes a new index keep each document's text, as
+	// StoreText does, while an existing one keeps its own choice.
+	StoreTextIfNew bool
 	// Sync is a SQLite index's durability: "full" (the default: an add
 	// that returned survives a power cut) or "normal" (faster; a power cut
 	// may lose the last adds, never corrupt the file).
@@ -122,8 +136,12 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 	if o.Sync != "" {
 		so.Sync = o.Sync
 	}
-	x, err := index.Open(ctx, path, so, methods.All, index.OpenOptions{Method: o.Method, Keep: keep, StoreText: o.StoreText,
-		MinChars: o.MinChars, Link: cluster.Linking(o.Link)})
+	oo := index.OpenOptions{Method: o.Method, MethodName: o.MethodName, Keep: keep, StoreText: o.StoreText,
+		StoreTextIfNew: o.StoreTextIfNew, MinChars: o.MinChars, Link: cluster.Linking(o.Link)}
+	if o.Configure != nil {
+		oo.Flags = func(base engine.Config) (engine.Config, error) { return o.Configure(base) }
+	}
+	x, err := index.Open(ctx, path, so, methods.All, oo)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"strconv"
 	"strings"
@@ -73,8 +74,8 @@ func (f *dbFlags) startProfile() error {
 
 // open opens the index with the options given; see index.OpenOptions.
 // The index's Close also ends the CPU profile. It is for the commands
-// that add, check, serve and watch, which drive the index's own sketching
-// and interfaces; the others open through the public API (openStored).
+// that serve and watch, which drive the index's own interfaces; the
+// others open through the public API (openStored, openAPI).
 func (f *dbFlags) open(ctx context.Context, o index.OpenOptions) (*openIndex, error) {
 	if err := f.startProfile(); err != nil {
 		return nil, err
@@ -119,14 +120,6 @@ func (f *dbFlags) exists() error {
 	return nil
 }
 
-// openExisting opens an existing index as it was created, for a check.
-func (f *dbFlags) openExisting(ctx context.Context) (*openIndex, error) {
-	if err := f.exists(); err != nil {
-		return nil, err
-	}
-	return f.open(ctx, index.OpenOptions{})
-}
-
 // openStored opens an existing index as it was created, keep choosing
 // its clusters' representatives ("" the method's own), through the public
 // API, as a program using package neardup opens one: the commands that
@@ -136,10 +129,17 @@ func (f *dbFlags) openStored(ctx context.Context, keep string) (*apiIndex, error
 	if err := f.exists(); err != nil {
 		return nil, err
 	}
+	return f.openAPI(ctx, neardup.Options{Keep: keep})
+}
+
+// openAPI opens the index through the public API with the options given
+// and --sync, creating it when missing.
+func (f *dbFlags) openAPI(ctx context.Context, o neardup.Options) (*apiIndex, error) {
 	if err := f.startProfile(); err != nil {
 		return nil, err
 	}
-	x, err := neardup.Open(ctx, f.DB, neardup.Options{Keep: keep, Sync: f.Sync})
+	o.Sync = f.Sync
+	x, err := neardup.Open(ctx, f.DB, o)
 	if err != nil {
 		f.close()
 		return nil, err
@@ -200,13 +200,16 @@ func (c *indexAddCmd) Run(g *globals) error {
 	if err != nil {
 		return err
 	}
-	x, err := c.open(g.ctx, index.OpenOptions{MethodName: c.Method, Flags: applyFlags(c.flags), StoreTextIfNew: c.StoreText,
-		MinChars: c.minChars(), Link: link})
+	o := neardup.Options{MethodName: c.Method, StoreTextIfNew: c.StoreText, MinChars: c.minChars(), Link: string(link)}
+	if apply := applyFlags(c.flags); apply != nil {
+		o.Configure = func(base neardup.MethodOptions) (neardup.MethodOptions, error) { return apply(base) }
+	}
+	x, err := c.openAPI(g.ctx, o)
 	if err != nil {
 		return err
 	}
 	defer x.Close()
-	if !x.Meta().StoreText && !g.quiet {
+	if !x.StoresText() && !g.quiet {
 		fmt.Fprintf(os.Stderr, "note: %s stores no texts (it was created with --no-store-text): serve shows no diffs of its documents\n", c.DB)
 	}
 	x.SetWindow(window)
@@ -285,10 +288,17 @@ func applyFlags(flags *methodflags.Flags) func(engine.Config) (engine.Config, er
 	return func(base engine.Config) (engine.Config, error) { return flags.Apply(base, methods.All) }
 }
 
-// feed runs an add or a query over the inputs r reads and prints the
-// summary.
-func feed(g *globals, x *openIndex, r *corpus.Reader, o job.FeedOptions, in *inputFlags) error {
-	o.Index, o.Workers, o.Strict, o.MaxWarnings = x.Index, in.Workers, in.Strict, in.maxWarnings()
+// feed runs an add or a query over the inputs r reads, through the
+// public Index.AddSeq, and prints the summary.
+func feed(g *globals, x *apiIndex, r *corpus.Reader, o job.FeedOptions, in *inputFlags) error {
+	o.Add = func(ctx context.Context, docs iter.Seq2[core.Document, error], onMatch func(*index.Match) error) error {
+		return x.AddSeq(ctx, docs, neardup.AddOptions{Replace: o.Replace, Query: o.Query, Chunk: o.Chunk, Workers: o.Workers,
+			OnMatch: func(m neardup.Match) error {
+				return onMatch(&index.Match{ID: m.ID, Status: index.Status(m.Status), Skip: m.Skip, Cluster: m.Cluster,
+					Original: m.Original, Pairs: m.Pairs})
+			}})
+	}
+	o.Workers, o.Strict, o.MaxWarnings = in.Workers, in.Strict, in.maxWarnings()
 	o.Out, o.Warn = os.Stdout, os.Stderr
 	if !g.quiet {
 		o.Progress = os.Stderr
@@ -337,7 +347,7 @@ func (c *indexQueryCmd) Run(g *globals) error {
 		return err
 	}
 	defer r.Close()
-	x, err := c.openExisting(g.ctx)
+	x, err := c.openStored(g.ctx, "")
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"runtime"
+	"sync"
 	"time"
 
 	"github.com/neardup/neardup/core"
@@ -21,7 +23,11 @@ import (
 // FeedOptions configure a run that reads inputs into an index: `neardup
 // index add` (Query false) or `neardup index query` (Query true).
 type FeedOptions struct {
-	Index *index.Index
+	// Add adds (or, with Query, checks) the documents of docs in chunks
+	// of Chunk, sketching them with Workers goroutines, and calls onMatch
+	// with each one's match, in order, once its chunk commits: the public
+	// Index.AddSeq.
+	Add func(ctx context.Context, docs iter.Seq2[core.Document, error], onMatch func(*index.Match) error) error
 	// Query checks the documents without storing them.
 	Query bool
 	// Replace makes a document replace a stored one of the same ID.
@@ -73,9 +79,10 @@ func OpenFeed(inputs []string, o corpus.Options) (*corpus.Reader, error) {
 	return corpus.Open(inputs, o)
 }
 
-// Feed reads r (opened by OpenFeed) to its end, sketching in parallel, and
-// adds (or checks) the documents in chunks, in input order. The caller
-// closes r.
+// Feed reads r (opened by OpenFeed) to its end, decoding in parallel, and
+// hands the documents, in input order, to o.Add, which adds (or checks)
+// them in chunks; it prints each match and counts them. The caller closes
+// r.
 func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, error) {
 	st := FeedStats{Skipped: map[core.SkipReason]int{}}
 	if o.Workers <= 0 {
@@ -94,10 +101,6 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 		f.enc = json.NewEncoder(&f.line)
 		f.enc.SetEscapeHTML(false)
 	}
-	sketchers := make([]*index.Sketcher, o.Workers)
-	for i := range sketchers {
-		sketchers[i] = o.Index.NewSketcher()
-	}
 	f.meter.Stage(map[bool]string{false: "adding", true: "checking"}[o.Query])
 	next := r.NextRaw
 	if o.Limit > 0 {
@@ -109,17 +112,34 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 			return r.NextRaw()
 		}
 	}
-	// The workers run up to twice a transaction ahead of it.
-	ahead := max(o.Workers*2, 2*o.Chunk/chunkSize)
-	err := orderedAhead(ctx, next, o.Workers, ahead, func(w, _ int, raw corpus.Raw) item {
-		it := item{rec: r.Decode(raw)}
-		if it.rec.Skip == core.SkipNone {
-			it.indexed = sketchers[w].Sketch(&it.rec.Doc)
+	// The records are decoded in parallel, in input order; the bad ones
+	// are counted and warned of here, the documents handed on.
+	docs := func(yield func(core.Document, error) bool) {
+		stopped := false
+		err := ordered(ctx, next, o.Workers, func(_, _ int, raw corpus.Raw) corpus.Record { return r.Decode(raw) },
+			func(rec corpus.Record) error {
+				f.mu.Lock()
+				f.st.Read++
+				if rec.Skip != core.SkipNone {
+					f.st.Skipped[rec.Skip]++
+					f.mu.Unlock()
+					return f.warner.skip(rec, "the summary counts them by reason")
+				}
+				f.mu.Unlock()
+				f.usable++
+				if !yield(rec.Doc, nil) {
+					stopped = true
+					return errStopped
+				}
+				return nil
+			})
+		if err != nil && !stopped {
+			yield(core.Document{}, err)
 		}
-		return it
-	}, f.consume)
-	if err == nil {
-		err = f.flush(ctx)
+	}
+	err := o.Add(ctx, docs, f.report)
+	if err == nil && f.out != nil {
+		err = f.flushOut()
 	}
 	warnUnread(o.Warn, r)
 	st.Unlisted, _ = r.Unlisted()
@@ -134,82 +154,59 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 
 // feeder collects sketched documents into chunks and applies them.
 type feeder struct {
-	ctx     context.Context
-	o       FeedOptions
-	r       *corpus.Reader
-	st      *FeedStats
-	meter   *progress.Meter
-	started time.Time
-	docs    []core.Document
-	sks     []index.Sketch
-	warner  warner
-	usable  int // records read as documents
-	out     *bufio.Writer
-	enc     *json.Encoder // encodes into line
-	line    bytes.Buffer
+	ctx      context.Context
+	o        FeedOptions
+	r        *corpus.Reader
+	st       *FeedStats
+	meter    *progress.Meter
+	started  time.Time
+	mu       sync.Mutex // guards st: records are read as matches are reported
+	warner   warner
+	usable   int // records read as documents
+	reported int // matches reported
+	out      *bufio.Writer
+	enc      *json.Encoder // encodes into line
+	line     bytes.Buffer
 }
 
-func (f *feeder) consume(it item) error {
-	f.st.Read++
-	if it.rec.Skip != core.SkipNone {
-		return f.bad(it.rec)
-	}
-	f.usable++
-	f.docs = append(f.docs, it.rec.Doc)
-	f.sks = append(f.sks, it.indexed)
-	if len(f.docs) >= f.o.Chunk {
-		return f.flush(f.ctx)
-	}
-	return nil
-}
-
-// bad records a record that could not be read as a document.
-func (f *feeder) bad(rec corpus.Record) error {
-	f.st.Skipped[rec.Skip]++
-	return f.warner.skip(rec, "the summary counts them by reason")
-}
-
-// flush adds or checks the documents collected, then reports them.
-func (f *feeder) flush(ctx context.Context) error {
-	if len(f.docs) == 0 {
-		return nil
-	}
-	var ms []index.Match
-	var err error
-	if f.o.Query {
-		ms, err = f.o.Index.QuerySketched(ctx, f.docs, f.sks)
-	} else {
-		ms, err = f.o.Index.AddSketched(ctx, f.docs, f.sks, index.AddOptions{Replace: f.o.Replace})
-	}
-	if err != nil {
-		return err
-	}
-	for i := range ms {
-		f.count(&ms[i])
-		if f.enc != nil && (!f.o.OnlyMatches || len(ms[i].Pairs) > 0) {
-			f.line.Reset()
-			if err := f.enc.Encode(api.ResultOf(&ms[i])); err != nil {
-				return fmt.Errorf("writing matches: %w", err)
-			}
-			if f.out.Available() < f.line.Len() && f.out.Buffered() > 0 {
-				if err := f.out.Flush(); err != nil {
-					return fmt.Errorf("writing matches: %w", err)
-				}
-			}
-			if _, err := f.out.Write(f.line.Bytes()); err != nil {
+// report counts and prints one document's match, and flushes the output
+// and updates the progress at the end of each chunk.
+func (f *feeder) report(m *index.Match) error {
+	f.mu.Lock()
+	f.count(m)
+	read := f.st.Read
+	f.mu.Unlock()
+	if f.enc != nil && (!f.o.OnlyMatches || len(m.Pairs) > 0) {
+		f.line.Reset()
+		if err := f.enc.Encode(api.ResultOf(m)); err != nil {
+			return fmt.Errorf("writing matches: %w", err)
+		}
+		if f.out.Available() < f.line.Len() && f.out.Buffered() > 0 {
+			if err := f.out.Flush(); err != nil {
 				return fmt.Errorf("writing matches: %w", err)
 			}
 		}
-	}
-	if f.out != nil {
-		if err := f.out.Flush(); err != nil {
+		if _, err := f.out.Write(f.line.Bytes()); err != nil {
 			return fmt.Errorf("writing matches: %w", err)
 		}
 	}
-	clear(f.docs)
-	f.docs, f.sks = f.docs[:0], f.sks[:0]
+	if f.reported++; f.reported%f.o.Chunk != 0 {
+		return nil
+	}
+	if f.out != nil {
+		if err := f.flushOut(); err != nil {
+			return err
+		}
+	}
 	done, total := f.r.Progress()
-	f.meter.Update(f.st.Read, done, total)
+	f.meter.Update(read, done, total)
+	return nil
+}
+
+func (f *feeder) flushOut() error {
+	if err := f.out.Flush(); err != nil {
+		return fmt.Errorf("writing matches: %w", err)
+	}
 	return nil
 }
 

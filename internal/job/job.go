@@ -23,7 +23,6 @@ import (
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
-	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
@@ -286,10 +285,8 @@ type runner struct {
 type item struct {
 	rec    corpus.Record
 	sketch engine.Sketch
-	// indexed is the sketch of a record fed to an index (see Feed).
-	indexed index.Sketch
-	line    bool            // the record is a JSONL line
-	schema  *parquet.Schema // the record is a Parquet row of this schema
+	line   bool            // the record is a JSONL line
+	schema *parquet.Schema // the record is a Parquet row of this schema
 	// index and detail are the sketch's encoding, for a checkpoint; err
 	// the encoder's.
 	index, detail []byte

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // to make and drop the benchmark's schema
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/index"
@@ -171,7 +173,7 @@ func indexAdd(ctx context.Context, spec childSpec) (childResult, error) {
 	if err != nil {
 		return childResult{}, err
 	}
-	x, err := index.Open(ctx, spec.DB, store.DefaultOptions(), methods.All, index.OpenOptions{Method: c})
+	x, err := neardup.Open(ctx, spec.DB, neardup.Options{Method: c})
 	if err != nil {
 		return childResult{}, err
 	}
@@ -181,7 +183,12 @@ func indexAdd(ctx context.Context, spec childSpec) (childResult, error) {
 		return childResult{}, err
 	}
 	defer r.Close()
-	o := job.FeedOptions{Index: x, Limit: spec.Limit, Workers: spec.Workers}
+	o := job.FeedOptions{Limit: spec.Limit, Workers: spec.Workers}
+	o.Add = func(ctx context.Context, docs iter.Seq2[core.Document, error], onMatch func(*index.Match) error) error {
+		return x.AddSeq(ctx, docs, neardup.AddOptions{Workers: spec.Workers, OnMatch: func(m neardup.Match) error {
+			return onMatch(&index.Match{ID: m.ID, Status: index.Status(m.Status), Skip: m.Skip})
+		}})
+	}
 	if spec.Progress {
 		o.Progress, o.Warn = os.Stderr, os.Stderr
 	}

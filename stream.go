@@ -1,0 +1,139 @@
+package neardup
+
+import (
+	"context"
+	"iter"
+	"runtime"
+	"sync"
+
+	"github.com/neardup/neardup/internal/index"
+)
+
+// AddOptions configure Index.AddSeq.
+type AddOptions struct {
+	// Replace makes a document whose ID is stored replace it, as Replace
+	// does.
+	Replace bool
+	// Query checks the documents without storing them, as Query does.
+	Query bool
+	// Chunk is how many documents one transaction adds; 0 means 1000.
+	Chunk int
+	// Workers is the number of goroutines that analyse the documents
+	// while the previous chunk is added; 0 means GOMAXPROCS.
+	Workers int
+	// OnMatch, when set, is called with each document's Match, in the
+	// order of the sequence, once its chunk is committed, on the calling
+	// goroutine. An error it returns ends AddSeq with that error.
+	OnMatch func(Match) error
+}
+
+// AddSeq adds the documents of a sequence, as Add does, in chunks of
+// o.Chunk documents, each chunk in one transaction: a long stream, such as
+// a corpus read by ReadFiles, is analysed in parallel while the chunk
+// before it is stored, and never held whole. An error of the sequence, of
+// a chunk or of OnMatch ends it: the chunks committed before stay stored.
+func (x *Index) AddSeq(ctx context.Context, docs iter.Seq2[Document, error], o AddOptions) error {
+	if o.Chunk <= 0 {
+		o.Chunk = 1000
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	chunks := make(chan sketched, 1)
+	var readErr error
+	go func() {
+		defer close(chunks)
+		readErr = x.sketchChunks(ctx, docs, o, chunks)
+	}()
+	var err error
+	for c := range chunks {
+		if err == nil {
+			err = x.apply(ctx, c, o)
+		}
+		if err != nil {
+			cancel() // and drain, so that the reader ends
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return readErr
+}
+
+// sketched is a chunk of documents with their sketches.
+type sketched struct {
+	docs []Document
+	sks  []index.Sketch
+}
+
+// sketchChunks reads docs into chunks, sketches each with o.Workers
+// goroutines and sends it on out.
+func (x *Index) sketchChunks(ctx context.Context, docs iter.Seq2[Document, error], o AddOptions, out chan<- sketched) error {
+	sketchers := make([]*index.Sketcher, o.Workers)
+	for i := range sketchers {
+		sketchers[i] = x.x.NewSketcher()
+	}
+	send := func(c []Document) bool {
+		sks := make([]index.Sketch, len(c))
+		var wg sync.WaitGroup
+		for w, sk := range sketchers {
+			wg.Go(func() {
+				for i := w; i < len(c); i += len(sketchers) {
+					sks[i] = sk.Sketch(&c[i])
+				}
+			})
+		}
+		wg.Wait()
+		select {
+		case out <- sketched{c, sks}:
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
+	c := make([]Document, 0, o.Chunk)
+	for d, err := range docs {
+		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if c = append(c, d); len(c) == o.Chunk {
+			if !send(c) {
+				return ctx.Err()
+			}
+			c = make([]Document, 0, o.Chunk)
+		}
+	}
+	if len(c) > 0 && !send(c) {
+		return ctx.Err()
+	}
+	return nil
+}
+
+// apply adds (or checks) one chunk and reports its matches.
+func (x *Index) apply(ctx context.Context, c sketched, o AddOptions) error {
+	var ms []index.Match
+	var err error
+	if o.Query {
+		ms, err = x.x.QuerySketched(ctx, c.docs, c.sks)
+	} else {
+		ms, err = x.x.AddSketched(ctx, c.docs, c.sks, index.AddOptions{Replace: o.Replace})
+	}
+	if err != nil {
+		return err
+	}
+	if o.OnMatch == nil {
+		return nil
+	}
+	out, _ := matches(ms, nil)
+	for _, m := range out {
+		if err := o.OnMatch(m); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,146 @@
+package neardup_test
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/method/minhash"
+)
+
+// TestIndexAddSeq adds a stream in chunks through the public API, as
+// `neardup index add` does: matches come in input order, each once its
+// chunk is stored; a query stores nothing; an error of the stream keeps
+// the chunks committed before it. Options.MethodName and Configure make a
+// new index's options and see a stored one's; StoreTextIfNew holds for
+// a new index only.
+func TestIndexAddSeq(t *testing.T) {
+	ctx := t.Context()
+	db := filepath.Join(t.TempDir(), "news.db")
+	var bases []neardup.MethodOptions
+	configure := func(th float64) func(neardup.MethodOptions) (neardup.MethodOptions, error) {
+		return func(base neardup.MethodOptions) (neardup.MethodOptions, error) {
+			bases = append(bases, base)
+			o := base.(minhash.Options)
+			o.Threshold = th
+			return o, nil
+		}
+	}
+	x, err := neardup.Open(ctx, db, neardup.Options{MethodName: minhash.Name, Configure: configure(0.7), StoreTextIfNew: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, o, err := x.Method(); err != nil || o.(minhash.Options).Threshold != 0.7 || len(bases) != 1 || bases[0] != neardup.MethodOptions(minhash.Defaults()) {
+		t.Errorf("new index: options %+v (%v) from bases %+v, want minhash's defaults with threshold 0.7", o, err, bases)
+	}
+	if !x.StoresText() {
+		t.Error("StoreTextIfNew: a new index stores no texts")
+	}
+
+	docs := []neardup.Document{
+		{ID: "a", Text: story},
+		{ID: "b", Text: "NORTHPORT (Wire) - " + story},
+		{ID: "c", Text: "Heavy rain flooded several streets in the old town overnight, the fire brigade said on Monday."},
+		{ID: "d", Text: "Heavy rain flooded several streets in the old town overnight, the fire brigade said on Monday morning."},
+		{ID: "e", Text: "The regional football final was postponed by a week after the stadium roof was damaged in a storm."},
+	}
+	var got []string
+	var lens []int
+	seq := func(ds []neardup.Document, fail error) func(func(neardup.Document, error) bool) {
+		return func(yield func(neardup.Document, error) bool) {
+			for _, d := range ds {
+				if !yield(d, nil) {
+					return
+				}
+			}
+			if fail != nil {
+				yield(neardup.Document{}, fail)
+			}
+		}
+	}
+	var ms []neardup.Match
+	err = x.AddSeq(ctx, seq(docs, nil), neardup.AddOptions{Chunk: 2, Workers: 3, OnMatch: func(m neardup.Match) error {
+		ms = append(ms, m)
+		got = append(got, m.ID)
+		lens = append(lens, x.Len())
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a", "b", "c", "d", "e"}; !slices.Equal(got, want) {
+		t.Fatalf("matches of %v, want %v in order", got, want)
+	}
+	// Each document's match comes once its chunk of two is stored.
+	if want := []int{2, 2, 4, 4, 5}; !slices.Equal(lens, want) {
+		t.Errorf("Len() as each match came: %v, want %v", lens, want)
+	}
+	if ms[1].Status != neardup.Added || len(ms[1].Pairs) != 1 || ms[1].Pairs[0].A != "a" || ms[1].Pairs[0].Label != neardup.Duplicate {
+		t.Errorf("b: %+v, want a duplicate of a", ms[1])
+	}
+	if len(ms[3].Pairs) != 1 || ms[3].Pairs[0].A != "c" || len(ms[4].Pairs) != 0 {
+		t.Errorf("d: %+v, e: %+v; want d a match of c, e none", ms[3], ms[4])
+	}
+
+	// A query stores nothing; a stored ID added again exists.
+	var statuses []neardup.Status
+	on := func(m neardup.Match) error { statuses = append(statuses, m.Status); return nil }
+	if err := x.AddSeq(ctx, seq(docs[:2], nil), neardup.AddOptions{Query: true, OnMatch: on}); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.AddSeq(ctx, seq(docs[:1], nil), neardup.AddOptions{OnMatch: on}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []neardup.Status{neardup.Checked, neardup.Checked, neardup.Exists}; !slices.Equal(statuses, want) || x.Len() != 5 {
+		t.Errorf("query then add again: %v, %d stored; want %v, 5", statuses, x.Len(), want)
+	}
+
+	// An error of the stream ends it; the chunks before it stay stored.
+	more := make([]neardup.Document, 5)
+	for i := range more {
+		more[i] = neardup.Document{ID: fmt.Sprint("m", i), Text: fmt.Sprintf("Story number %d about the local harbour, told in a sentence long enough to compare.", i)}
+	}
+	broken := errors.New("input.jsonl: unreadable")
+	if err := x.AddSeq(ctx, seq(more, broken), neardup.AddOptions{Chunk: 2}); !errors.Is(err, broken) {
+		t.Errorf("stream error: %v, want %v", err, broken)
+	}
+	if n := x.Len(); n != 9 {
+		t.Errorf("after a stream error: %d stored, want 9 (the two chunks before it)", n)
+	}
+	// So does an error of OnMatch, after its chunk.
+	stop := errors.New("stop")
+	calls := 0
+	err = x.AddSeq(ctx, seq(more, nil), neardup.AddOptions{Chunk: 1, Replace: true, OnMatch: func(m neardup.Match) error {
+		calls++
+		if m.Status != neardup.Replaced {
+			t.Errorf("%s: %s, want replaced", m.ID, m.Status)
+		}
+		return stop
+	}})
+	if !errors.Is(err, stop) || calls != 1 {
+		t.Errorf("OnMatch error: %v after %d calls, want stop after 1", err, calls)
+	}
+	x.Close()
+
+	// Reopened: Configure starts from the stored options, which are
+	// fixed; StoreTextIfNew false leaves the stored choice.
+	bases = nil
+	if z, err := neardup.Open(ctx, db, neardup.Options{Configure: configure(0.8)}); err == nil {
+		z.Close()
+		t.Error("reopened with threshold 0.8 over the stored 0.7: no error")
+	}
+	y, err := neardup.Open(ctx, db, neardup.Options{Configure: configure(0.7)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer y.Close()
+	if len(bases) != 2 || bases[0].(minhash.Options).Threshold != 0.7 || bases[1].(minhash.Options).Threshold != 0.7 {
+		t.Errorf("reopened: Configure given %+v, want the stored options (threshold 0.7)", bases)
+	}
+	if !y.StoresText() {
+		t.Error("reopened without StoreTextIfNew: the stored choice was lost")
+	}
+}
