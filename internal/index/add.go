@@ -118,6 +118,9 @@ func settleRoles(w store.Writer, outs []Match, added []int64) error {
 			originals[c] = o.ID
 		}
 		outs[i].Original = originals[c]
+		if err := copiesOf(w, &outs[i]); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -235,8 +238,34 @@ func (x *Index) original(r store.Reader, out *Match) error {
 		return nil
 	}
 	d, err := r.Original(out.Cluster)
+	if err != nil {
+		return err
+	}
 	out.Original = d.ID
-	return err
+	return copiesOf(r, out)
+}
+
+// copiesOf names in out.Copies the other members of its cluster when the
+// document is that cluster's original: stored before it, they copy it.
+func copiesOf(r store.Reader, out *Match) error {
+	out.Copies = nil
+	if out.Cluster == 0 || out.Original != out.ID {
+		return nil
+	}
+	ords, err := r.Members(out.Cluster)
+	if err != nil || len(ords) < 2 {
+		return err
+	}
+	docs, err := r.Docs(ords)
+	if err != nil {
+		return err
+	}
+	for _, d := range docs {
+		if d.ID != out.ID {
+			out.Copies = append(out.Copies, d.ID)
+		}
+	}
+	return nil
 }
 
 // place puts document ord in a cluster by its duplicates, dups, with their

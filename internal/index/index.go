@@ -158,6 +158,10 @@ type Match struct {
 	// Pairs are the document's matches among the stored documents, best
 	// first: A is the stored document, B this one.
 	Pairs []core.Pair `json:"matches"`
+	// Copies, when the document is the original of a cluster stored
+	// before it (published first, arrived later), are the IDs of the
+	// cluster's other members, which copy it, matched with it or not.
+	Copies []string `json:"-"`
 }
 
 // restore rebuilds the method's in-memory index from the store.

@@ -3,6 +3,7 @@ package index_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -123,6 +124,10 @@ func TestLateOriginal(t *testing.T) {
 			}
 			if inTxn != "wire" || w[0].Original != "wire" || w[0].Cluster != m.Cluster {
 				t.Errorf("the late original: %+v (in the transaction: %q)", w[0], inTxn)
+			}
+			// Every member stored before it copies it, matched with it or not.
+			if got := slices.Sorted(slices.Values(w[0].Copies)); !slices.Equal(got, []string{"copy-eleven", "copy-noon"}) {
+				t.Errorf("the late original's copies: %v", got)
 			}
 			for _, p := range w[0].Pairs {
 				if p.Label == core.Duplicate && p.Original != "wire" {

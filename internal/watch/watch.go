@@ -610,6 +610,9 @@ func lateCopies(ms []index.Match) map[string]bool {
 				out[p.A] = true
 			}
 		}
+		for _, id := range m.Copies {
+			out[id] = true
+		}
 	}
 	return out
 }
