@@ -3,11 +3,8 @@ package neardup_test
 import (
 	"context"
 	"flag"
+	"github.com/neardup/neardup/internal/heappeak"
 	"iter"
-	"runtime"
-	"runtime/metrics"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -71,39 +68,7 @@ func BenchmarkDedupMemory(b *testing.B) {
 // heapPeak runs f and returns the most bytes of heap objects seen while it
 // ran, garbage not yet collected included, and the most bytes the
 // collector found live, sampled every 10 ms.
-func heapPeak(f func()) (objects, live uint64) {
-	runtime.GC()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}}
-	var peak, peakLive atomic.Uint64
-	read := func() {
-		metrics.Read(sample)
-		if v := sample[0].Value.Uint64(); v > peak.Load() {
-			peak.Store(v)
-		}
-		if v := sample[1].Value.Uint64(); v > peakLive.Load() {
-			peakLive.Store(v)
-		}
-	}
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		t := time.NewTicker(10 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-				read()
-			}
-		}
-	})
-	f()
-	close(stop)
-	wg.Wait()
-	read()
-	return peak.Load(), peakLive.Load()
-}
+func heapPeak(f func()) (objects, live uint64) { return heappeak.Of(10*time.Millisecond, f) }
 
 // BenchmarkDedupCancel reports how long DedupSeq takes to return once its
 // context is cancelled within each stage of a run of -docs generated

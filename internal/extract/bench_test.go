@@ -3,11 +3,8 @@ package extract
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"runtime/metrics"
+	"github.com/neardup/neardup/internal/heappeak"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -60,32 +57,6 @@ func BenchmarkPage10MB(b *testing.B) {
 // heapPeak runs f and returns the most bytes of heap objects seen while it
 // ran, sampled every 5 ms.
 func heapPeak(f func()) uint64 {
-	runtime.GC()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	var peak atomic.Uint64
-	read := func() {
-		metrics.Read(sample)
-		if v := sample[0].Value.Uint64(); v > peak.Load() {
-			peak.Store(v)
-		}
-	}
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		t := time.NewTicker(5 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-				read()
-			}
-		}
-	})
-	f()
-	close(stop)
-	wg.Wait()
-	read()
-	return peak.Load()
+	objects, _ := heappeak.Of(5*time.Millisecond, f)
+	return objects
 }

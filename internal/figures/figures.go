@@ -95,24 +95,33 @@ func Slots(text string) []uint64 {
 // with one value, in a slice of their size (a sketch keeps it), nil for
 // fewer than minRefilled.
 func keepPlaces(out []uint64) []uint64 {
-	slices.Sort(out)
-	out = slices.Compact(out)
+	out = FilledOnce(out, slotShift)
+	if len(out) < minRefilled {
+		return nil
+	}
+	return slices.Clone(out)
+}
+
+// FilledOnce sorts xs, values packed under their place (the bits from
+// shift up), drops repeats and returns, in xs's storage, the values of the
+// places that hold one value only: a place filled twice (a table's column,
+// a list) does not say which value fills it.
+func FilledOnce(xs []uint64, shift uint) []uint64 {
+	slices.Sort(xs)
+	xs = slices.Compact(xs)
 	n := 0
-	for i := 0; i < len(out); {
+	for i := 0; i < len(xs); {
 		j := i + 1
-		for j < len(out) && out[j]>>slotShift == out[i]>>slotShift {
+		for j < len(xs) && xs[j]>>shift == xs[i]>>shift {
 			j++
 		}
 		if j == i+1 {
-			out[n] = out[i]
+			xs[n] = xs[i]
 			n++
 		}
 		i = j
 	}
-	if n < minRefilled {
-		return nil
-	}
-	return slices.Clone(out[:n])
+	return xs[:n]
 }
 
 // slot packs a figure's value under its place (see Slots).

@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"github.com/neardup/neardup/internal/figures"
 	"math/bits"
 	"slices"
 	"strings"
@@ -303,24 +304,11 @@ func atoi(w string) int {
 // slice of their size, nil for none: a place filled twice (a table's
 // column, a list) does not say which word fills it.
 func keepFills(fills []uint64) []uint64 {
-	slices.Sort(fills)
-	fills = slices.Compact(fills)
-	n := 0
-	for i := 0; i < len(fills); {
-		j := i + 1
-		for j < len(fills) && fills[j]>>fillPlaceShift == fills[i]>>fillPlaceShift {
-			j++
-		}
-		if j == i+1 {
-			fills[n] = fills[i]
-			n++
-		}
-		i = j
-	}
-	if n == 0 {
+	fills = figures.FilledOnce(fills, fillPlaceShift)
+	if len(fills) == 0 {
 		return nil
 	}
-	return slices.Clone(fills[:n])
+	return slices.Clone(fills)
 }
 
 // maxHeldBits bounds the bigram bits of a value found inside another: a
