@@ -3,6 +3,8 @@ package eval
 import (
 	"cmp"
 	"slices"
+
+	"github.com/neardup/neardup/internal/cluster"
 )
 
 // evalClusters scores a prediction against a cluster-form truth.
@@ -70,7 +72,8 @@ func assignClusters(t *Truth, clusters [][]string, r *Result) ([]int32, int) {
 // assignComponents maps each truth document to the connected component of
 // predicted pairs it belongs to (-1 when it is in no pair).
 func assignComponents(t *Truth, pairs [][2]string, r *Result) ([]int32, int) {
-	uf := newUnionFind(len(t.ids))
+	var uf cluster.UnionFind
+	uf.Grow(len(t.ids))
 	inPair := make([]bool, len(t.ids))
 	unknown := map[string]bool{}
 	for _, pr := range pairs {
@@ -85,7 +88,7 @@ func assignComponents(t *Truth, pairs [][2]string, r *Result) ([]int32, int) {
 			continue
 		}
 		inPair[a], inPair[b] = true, true
-		uf.union(a, b)
+		uf.Union(a, b)
 	}
 	r.UnknownIDs = len(unknown)
 	pc := make([]int32, len(t.ids))
@@ -95,7 +98,7 @@ func assignComponents(t *Truth, pairs [][2]string, r *Result) ([]int32, int) {
 		if !inPair[d] {
 			continue
 		}
-		root := uf.find(int32(d))
+		root := uf.Find(int32(d))
 		c, ok := ids[root]
 		if !ok {
 			c = int32(len(ids))
@@ -104,31 +107,6 @@ func assignComponents(t *Truth, pairs [][2]string, r *Result) ([]int32, int) {
 		pc[d] = c
 	}
 	return pc, len(ids)
-}
-
-// unionFind is a disjoint-set forest over 0..n-1 with path halving.
-type unionFind []int32
-
-func newUnionFind(n int) unionFind {
-	uf := make(unionFind, n)
-	for i := range uf {
-		uf[i] = int32(i)
-	}
-	return uf
-}
-
-func (uf unionFind) find(x int32) int32 {
-	for uf[x] != x {
-		uf[x] = uf[uf[x]]
-		x = uf[x]
-	}
-	return x
-}
-
-func (uf unionFind) union(a, b int32) {
-	if ra, rb := uf.find(a), uf.find(b); ra != rb {
-		uf[max(ra, rb)] = min(ra, rb)
-	}
 }
 
 // cell is one non-empty entry of the contingency table of truth cluster
