@@ -165,10 +165,21 @@ func (x *Index) Replace(ctx context.Context, docs ...Document) ([]Match, error) 
 
 func (x *Index) add(ctx context.Context, docs []Document, o index.AddOptions) ([]Match, error) {
 	ms, err := x.x.Add(ctx, docs, o)
+	return matches(ms, unstorable(err))
+}
+
+// UnstorableError is the error (wrapped) of an add with a document that
+// has a field no index stores, not UTF-8 or holding a NUL character: it
+// names the document by position and ID, and the field.
+type UnstorableError = index.UnstorableError
+
+// unstorable names the package in the error of a document no index
+// stores.
+func unstorable(err error) error {
 	if u := (*index.UnstorableError)(nil); errors.As(err, &u) {
-		return nil, fmt.Errorf("neardup: %w", err)
+		return fmt.Errorf("neardup: %w", err)
 	}
-	return matches(ms, err)
+	return err
 }
 
 // Query checks each document against everything stored without storing it.

@@ -9,14 +9,29 @@ import (
 	"github.com/neardup/neardup/internal/index"
 )
 
-// AddOptions configure Index.AddSeq.
+// AddOptions configure Index.AddSeq and Index.AddSketched.
 type AddOptions struct {
 	// Replace makes a document whose ID is stored replace it, as Replace
 	// does.
 	Replace bool
 	// Query checks the documents without storing them, as Query does.
 	Query bool
-	// Chunk is how many documents one transaction adds; 0 means 1000.
+	// Exact checks each document first for an exact copy among the
+	// documents added with Exact: the same title and text, or the same
+	// URL, which should then be canonical (a crawler's documents). A copy
+	// is stored and marked a duplicate of the first (method ExactMethod)
+	// without being sketched or compared.
+	Exact bool
+	// Slug, with Exact, returns the article slug of a document's ID or
+	// URL ("" for none): a document whose ID or URL has the slug of a
+	// stored one's is an exact copy of it too. Nil means no slugs.
+	Slug func(url string) string
+	// Then, if not nil, runs in each transaction that adds documents, after
+	// them, with their matches: what it writes of the feed tables commits
+	// with them, or nothing does.
+	Then func(w FeedWriter, ms []Match) error
+	// Chunk is how many documents one transaction adds; 0 means
+	// DefaultChunk.
 	Chunk int
 	// Workers is the number of goroutines that analyse the documents
 	// while the previous chunk is added; 0 means GOMAXPROCS.
@@ -27,6 +42,26 @@ type AddOptions struct {
 	OnMatch func(Match) error
 }
 
+// DefaultChunk is AddOptions.Chunk when it is 0: the documents of one
+// transaction of AddSeq.
+const DefaultChunk = 1000
+
+// ExactMethod is the method named by the marks of the exact copies
+// AddOptions.Exact finds.
+const ExactMethod = index.ExactMethod
+
+// index returns the options of the index's add.
+func (o *AddOptions) index() index.AddOptions {
+	io := index.AddOptions{Replace: o.Replace, Exact: o.Exact, Slug: o.Slug}
+	if then := o.Then; then != nil {
+		io.Then = func(w FeedWriter, ms []index.Match) error {
+			out, _ := matches(ms, nil)
+			return then(w, out)
+		}
+	}
+	return io
+}
+
 // AddSeq adds the documents of a sequence, as Add does, in chunks of
 // o.Chunk documents, each chunk in one transaction: a long stream, such as
 // a corpus read by ReadFiles, is analysed in parallel while the chunk
@@ -34,7 +69,7 @@ type AddOptions struct {
 // a chunk or of OnMatch ends it: the chunks committed before stay stored.
 func (x *Index) AddSeq(ctx context.Context, docs iter.Seq2[Document, error], o AddOptions) error {
 	if o.Chunk <= 0 {
-		o.Chunk = 1000
+		o.Chunk = DefaultChunk
 	}
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
@@ -121,7 +156,7 @@ func (x *Index) apply(ctx context.Context, c sketched, o AddOptions) error {
 	if o.Query {
 		ms, err = x.x.QuerySketched(ctx, c.docs, c.sks)
 	} else {
-		ms, err = x.x.AddSketched(ctx, c.docs, c.sks, index.AddOptions{Replace: o.Replace})
+		ms, err = x.x.AddSketched(ctx, c.docs, c.sks, o.index())
 	}
 	if err != nil {
 		return err

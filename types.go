@@ -50,6 +50,10 @@ type Match struct {
 	// first: A is the stored document, B this one; a duplicate pair's
 	// Original names the one of them published first.
 	Pairs []Pair `json:"matches"`
+	// Copies, when the document is the original of a cluster stored
+	// before it (published first, arrived later), are the IDs of the
+	// cluster's other members, which copy it, matched with it or not.
+	Copies []string `json:"-"`
 }
 
 // matches converts the engine's matches.
@@ -59,7 +63,8 @@ func matches(ms []index.Match, err error) ([]Match, error) {
 	}
 	out := make([]Match, len(ms))
 	for i, m := range ms {
-		out[i] = Match{ID: m.ID, Status: Status(m.Status), Skip: m.Skip, Cluster: m.Cluster, Original: m.Original, Pairs: m.Pairs}
+		out[i] = Match{ID: m.ID, Status: Status(m.Status), Skip: m.Skip, Cluster: m.Cluster, Original: m.Original, Pairs: m.Pairs,
+			Copies: m.Copies}
 	}
 	return out, err
 }

@@ -24,10 +24,10 @@ type extractCmd struct {
 	Out    string   `short:"o" default:"-" help:"Write one JSON record per page here; - is stdout."`
 
 	Rules       string        `type:"existingfile" help:"Site rules (YAML): body selectors, parts to drop, boilerplate, article URL patterns."`
-	MinChars    int           `default:"500" help:"Skip pages with less text than this many characters as too short; 0 keeps them."`
+	MinChars    int           `default:"${default_min_chars}" help:"Skip pages with less text than this many characters as too short; 0 keeps them."`
 	MaxBytes    int           `default:"${max_bytes}" help:"Skip pages larger than this many bytes (before and after gzip); they are not read into memory."`
-	MaxElements int           `default:"60000" help:"Skip pages with more HTML elements than this."`
-	Timeout     time.Duration `default:"20s" help:"Give up on a page after this long; it is reported as failed and the run goes on."`
+	MaxElements int           `default:"${default_max_elements}" help:"Skip pages with more HTML elements than this."`
+	Timeout     time.Duration `default:"${default_page_timeout}" help:"Give up on a page after this long; it is reported as failed and the run goes on."`
 	Workers     int           `short:"j" help:"Pages extracted at once (default: one per CPU)."`
 	Articles    bool          `help:"Write articles only, not the records of skipped pages."`
 	decompressFlags

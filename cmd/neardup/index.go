@@ -20,7 +20,6 @@ import (
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
-	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
@@ -72,41 +71,11 @@ func (f *dbFlags) startProfile() error {
 	return err
 }
 
-// open opens the index with the options given; see index.OpenOptions.
-// The index's Close also ends the CPU profile. It is for the commands
-// that serve and watch, which drive the index's own interfaces; the
-// others open through the public API (openStored, openAPI).
-func (f *dbFlags) open(ctx context.Context, o index.OpenOptions) (*openIndex, error) {
-	if err := f.startProfile(); err != nil {
-		return nil, err
-	}
-	so := store.DefaultOptions()
-	so.Sync = f.Sync
-	x, err := index.Open(ctx, f.DB, so, methods.All, o)
-	if err != nil {
-		f.close()
-		return nil, err
-	}
-	return &openIndex{Index: x, f: f}, nil
-}
-
 func (f *dbFlags) close() {
 	if f.stopProfile != nil {
 		f.stopProfile()
 		f.stopProfile = nil
 	}
-}
-
-// openIndex is an open index that ends the command's CPU profile when
-// closed.
-type openIndex struct {
-	*index.Index
-	f *dbFlags
-}
-
-func (x *openIndex) Close() error {
-	defer x.f.close()
-	return x.Index.Close()
 }
 
 // exists refuses a SQLite file that is not there: only index add, serve
@@ -167,7 +136,7 @@ type indexAddCmd struct {
 	kong.Plugins
 	StoreText   bool   `name:"store-text" default:"true" negatable:"" help:"A new index stores each document's text, for the diffs of serve, search and export with texts; --no-store-text saves the space. An existing index keeps its own choice."`
 	Replace     bool   `help:"A document whose id is stored replaces it (default: it is reported as existing and left alone)."`
-	Chunk       int    `default:"1000" help:"Documents added in one transaction; a document's line is printed once its transaction commits."`
+	Chunk       int    `default:"${default_chunk}" help:"Documents added in one transaction; a document's line is printed once its transaction commits."`
 	OnlyMatches bool   `name:"only-matches" help:"Print only the documents with matches."`
 	Window      string `help:"Pair a document only with stored documents dated at most this far from it, e.g. 3d (undated documents pair with any)."`
 	linkFlag
@@ -237,8 +206,8 @@ func (f *linkFlag) linking() (cluster.Linking, error) {
 // nowhere else (serve, watch): a new index is created storing texts and
 // linking by link's policy, an existing one keeps its own choices and
 // method; minChars is the minimum length of a text compared
-// (index.OpenOptions).
-func (f *dbFlags) openKeepingTexts(ctx context.Context, method string, link *linkFlag, minChars int) (*openIndex, error) {
+// (neardup.Options.MinChars).
+func (f *dbFlags) openKeepingTexts(ctx context.Context, method string, link *linkFlag, minChars int) (*apiIndex, error) {
 	if err := checkMethod(method); err != nil {
 		return nil, err
 	}
@@ -246,7 +215,7 @@ func (f *dbFlags) openKeepingTexts(ctx context.Context, method string, link *lin
 	if err != nil {
 		return nil, err
 	}
-	return f.open(ctx, index.OpenOptions{MethodName: method, StoreTextIfNew: true, MinChars: minChars, Link: l})
+	return f.openAPI(ctx, neardup.Options{MethodName: method, StoreTextIfNew: true, MinChars: minChars, Link: string(l)})
 }
 
 // checkMethod refuses a --method this binary does not know.
@@ -280,7 +249,7 @@ func checkNewFlags(db, method string, flags *methodflags.Flags) error {
 }
 
 // applyFlags returns how the method flags given apply over an index's
-// options (see index.OpenOptions.Flags); nil when none is given.
+// options (see neardup.Options.Configure); nil when none is given.
 func applyFlags(flags *methodflags.Flags) func(engine.Config) (engine.Config, error) {
 	if len(flags.Given()) == 0 {
 		return nil
@@ -291,12 +260,9 @@ func applyFlags(flags *methodflags.Flags) func(engine.Config) (engine.Config, er
 // feed runs an add or a query over the inputs r reads, through the
 // public Index.AddSeq, and prints the summary.
 func feed(g *globals, x *apiIndex, r *corpus.Reader, o job.FeedOptions, in *inputFlags) error {
-	o.Add = func(ctx context.Context, docs iter.Seq2[core.Document, error], onMatch func(*index.Match) error) error {
+	o.Add = func(ctx context.Context, docs iter.Seq2[core.Document, error], onMatch func(*neardup.Match) error) error {
 		return x.AddSeq(ctx, docs, neardup.AddOptions{Replace: o.Replace, Query: o.Query, Chunk: o.Chunk, Workers: o.Workers,
-			OnMatch: func(m neardup.Match) error {
-				return onMatch(&index.Match{ID: m.ID, Status: index.Status(m.Status), Skip: m.Skip, Cluster: m.Cluster,
-					Original: m.Original, Pairs: m.Pairs})
-			}})
+			OnMatch: func(m neardup.Match) error { return onMatch(&m) }})
 	}
 	o.Workers, o.Strict, o.MaxWarnings = in.Workers, in.Strict, in.maxWarnings()
 	o.Out, o.Warn = os.Stdout, os.Stderr

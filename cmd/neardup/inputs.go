@@ -20,7 +20,7 @@ type inputFlags struct {
 	MaxBytes  int    `default:"${max_bytes}" help:"Skip records (a JSONL line, a CSV row, a text file, a web page) larger than this many bytes; they are not read into memory."`
 	decompressFlags
 	Rules       string `type:"existingfile" help:"HTML and WARC inputs: site rules (YAML) for article extraction, as for neardup extract."`
-	MinChars    int    `name:"min-chars" default:"500" help:"HTML and WARC inputs: skip pages with less article text than this many characters as too short; 0 keeps them."`
+	MinChars    int    `name:"min-chars" default:"${default_min_chars}" help:"HTML and WARC inputs: skip pages with less article text than this many characters as too short; 0 keeps them."`
 	Strict      bool   `help:"Stop at the first bad record instead of skipping it."`
 	Workers     int    `short:"j" help:"Reading and sketching goroutines (default: one per CPU)."`
 	MaxWarnings int    `default:"20" help:"Warn about at most this many skipped records on stderr; 0 warns of none (one line says where they are counted)."`
@@ -87,8 +87,8 @@ func (f *inputFlags) extractOptions(o *extract.Options) error {
 // decompressFlags bound decompression, for every command that reads
 // compressed files or archives.
 type decompressFlags struct {
-	MaxInflate int64 `name:"max-inflate" default:"8589934592" help:"Refuse a compressed file or archive member that inflates past this many bytes."`
-	MaxRatio   int64 `name:"max-ratio" default:"100" help:"Refuse a compressed file or archive member that inflates to more than this many times its compressed size (past 1 MiB): a decompression bomb."`
+	MaxInflate int64 `name:"max-inflate" default:"${default_max_inflate}" help:"Refuse a compressed file or archive member that inflates past this many bytes."`
+	MaxRatio   int64 `name:"max-ratio" default:"${default_max_ratio}" help:"Refuse a compressed file or archive member that inflates to more than this many times its compressed size (past 1 MiB): a decompression bomb."`
 }
 
 func (f decompressFlags) check() error {

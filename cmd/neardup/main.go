@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/neardup/neardup/internal/analysis"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -21,8 +20,11 @@ import (
 
 	"github.com/alecthomas/kong"
 
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
@@ -189,9 +191,9 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 // seconds writes a duration of whole seconds as a flag takes it: "60s".
 func seconds(d time.Duration) string { return strconv.Itoa(int(d/time.Second)) + "s" }
 
-// defaultVars are the defaults the flags of serve and of the index
-// commands show, read from the options of the parts they set: stated
-// there only.
+// defaultVars are the defaults the flags of serve, watch, extract, the
+// inputs and the index commands show, read from the options of the parts
+// they set: stated there only.
 func defaultVars() kong.Vars {
 	so, sv := store.DefaultOptions(), server.DefaultOptions()
 	return kong.Vars{"default_sync": so.Sync,
@@ -199,7 +201,13 @@ func defaultVars() kong.Vars {
 		"default_max_query_bytes": strconv.FormatInt(sv.MaxQueryBytes, 10), "default_query_queue": strconv.Itoa(sv.QueryQueue),
 		"default_query_wait":   strconv.Itoa(int(sv.QueryWait/time.Second)) + " s",
 		"default_read_timeout": seconds(sv.ReadTimeout), "default_write_timeout": seconds(sv.WriteTimeout),
-		"default_idle_timeout": seconds(sv.IdleTimeout), "default_watch_workers": strconv.Itoa(watch.DefaultWorkers)}
+		"default_idle_timeout": seconds(sv.IdleTimeout), "default_watch_workers": strconv.Itoa(watch.DefaultWorkers),
+		"default_host_delay": watch.DefaultHostDelay.String(), "default_fetch_timeout": watch.DefaultTimeout.String(),
+		"default_watch_min_chars": strconv.Itoa(watch.DefaultMinChars),
+		"default_min_chars":       strconv.Itoa(extract.DefaultMinChars), "default_max_elements": strconv.Itoa(extract.DefaultMaxElements),
+		"default_page_timeout": extract.DefaultTimeout.String(),
+		"default_max_inflate":  strconv.FormatInt(container.DefaultMaxInflate, 10), "default_max_ratio": strconv.FormatInt(container.DefaultMaxRatio, 10),
+		"default_chunk": strconv.Itoa(neardup.DefaultChunk)}
 }
 
 // onlyCommand keeps, of the commands, only the one args name, when they name

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/server"
 	"github.com/neardup/neardup/internal/watch"
 	"github.com/neardup/neardup/internal/webui"
@@ -97,14 +97,14 @@ func (c *serveCmd) Run(g *globals) error {
 
 // openServed opens the index, creating it when missing with texts stored:
 // diffs and search need them.
-func (c *serveCmd) openServed(ctx context.Context) (*openIndex, error) {
+func (c *serveCmd) openServed(ctx context.Context) (*apiIndex, error) {
 	return c.openKeepingTexts(ctx, c.Method, &c.linkFlag, c.minChars()) // store.Open migrates an older index
 }
 
 // runServe serves x on ln until ctx is done, with a feed watcher on the
 // same index when watching; then it stops the watcher and the server,
 // each finishing what it has under way.
-func runServe(ctx context.Context, x *index.Index, o server.Options, ln net.Listener, watching bool, wo watch.Options, log *slog.Logger) error {
+func runServe(ctx context.Context, x *neardup.Index, o server.Options, ln net.Listener, watching bool, wo watch.Options, log *slog.Logger) error {
 	var w *watch.Watcher
 	if watching {
 		var err error

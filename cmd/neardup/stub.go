@@ -6,7 +6,7 @@ type stubFlags struct {
 	MinText int `name:"min-text" default:"${default_min_text}" help:"Skip documents whose text has fewer than this many characters (white space not counted) as too-short, and gallery or video captions (\"See all photos (18)\") as gallery; 0 compares every document."`
 }
 
-// minChars returns the minimum as engine.Grouping and index.OpenOptions
+// minChars returns the minimum as engine.Grouping and neardup.Options
 // take it: the flag's 0 compares everything, their 0 means the default.
 func (f stubFlags) minChars() int {
 	if f.MinText <= 0 {

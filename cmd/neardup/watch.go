@@ -18,10 +18,10 @@ import (
 // fetchFlags are how the watcher fetches and extracts pages.
 type fetchFlags struct {
 	UserAgent    string        `name:"user-agent" placeholder:"UA" help:"The User-Agent of every request (default: ${default_user_agent}). A site that answers 403 is asked once more as a browser, and from then on."`
-	HostDelay    time.Duration `name:"host-delay" default:"1s" help:"The least time between two requests to one host; one is out at a time."`
-	Timeout      time.Duration `default:"30s" help:"The longest a request may take, its body included."`
+	HostDelay    time.Duration `name:"host-delay" default:"${default_host_delay}" help:"The least time between two requests to one host; one is out at a time."`
+	Timeout      time.Duration `default:"${default_fetch_timeout}" help:"The longest a request may take, its body included."`
 	MaxBytes     int           `name:"max-bytes" default:"${max_bytes}" help:"The largest feed or page, as sent and decompressed; larger pages are skipped."`
-	MinChars     int           `name:"min-chars" default:"500" help:"The fewest characters an article has; shorter pages are skipped."`
+	MinChars     int           `name:"min-chars" default:"${default_watch_min_chars}" help:"The fewest characters an article has; shorter pages are skipped."`
 	GalleryWords string        `name:"gallery-words" default:"${default_gallery_words}" help:"Words that mark a gallery, video or picture page by its URL, comma-separated (empty for none): a page whose URL path has one as a segment or a word of one (/video/..., /news/gallery-photos-3.html) is skipped without being fetched."`
 	GalleryText  string        `name:"gallery-text-words" default:"${default_gallery_text_words}" help:"Words that mark a gallery page by its text, comma-separated (empty for none): a page whose text starts with one is skipped once extracted."`
 	Rules        string        `type:"existingfile" help:"Site rules (YAML) for the feeds without a rule of their own."`
@@ -149,7 +149,7 @@ func failedFeeds(res []watch.Result) error {
 
 // openWatched opens the index, creating it when missing with the default
 // method and texts stored: the watcher's articles are kept nowhere else.
-func (c *watchCmd) openWatched(ctx context.Context) (*openIndex, error) {
+func (c *watchCmd) openWatched(ctx context.Context) (*apiIndex, error) {
 	if !store.IsPostgres(c.DB) {
 		if _, err := os.Stat(c.DB); err != nil {
 			return nil, fmt.Errorf("%s: no index there; add a feed with neardup feeds add --db %s URL", c.DB, c.DB)

@@ -13,9 +13,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/corpus"
-	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/internal/server/api"
 )
@@ -27,7 +27,7 @@ type FeedOptions struct {
 	// of Chunk, sketching them with Workers goroutines, and calls onMatch
 	// with each one's match, in order, once its chunk commits: the public
 	// Index.AddSeq.
-	Add func(ctx context.Context, docs iter.Seq2[core.Document, error], onMatch func(*index.Match) error) error
+	Add func(ctx context.Context, docs iter.Seq2[core.Document, error], onMatch func(*neardup.Match) error) error
 	// Query checks the documents without storing them.
 	Query bool
 	// Replace makes a document replace a stored one of the same ID.
@@ -171,7 +171,7 @@ type feeder struct {
 
 // report counts and prints one document's match, and flushes the output
 // and updates the progress at the end of each chunk.
-func (f *feeder) report(m *index.Match) error {
+func (f *feeder) report(m *neardup.Match) error {
 	f.mu.Lock()
 	f.count(m)
 	read := f.st.Read
@@ -210,15 +210,15 @@ func (f *feeder) flushOut() error {
 	return nil
 }
 
-func (f *feeder) count(m *index.Match) {
+func (f *feeder) count(m *neardup.Match) {
 	switch m.Status {
-	case index.Added:
+	case neardup.Added:
 		f.st.Added++
-	case index.Replaced:
+	case neardup.Replaced:
 		f.st.Replaced++
-	case index.Exists:
+	case neardup.Exists:
 		f.st.Exists++
-	case index.Checked:
+	case neardup.Checked:
 		f.st.Checked++
 	}
 	if m.Skip != core.SkipNone {

@@ -4,8 +4,8 @@ import (
 	"context"
 	"sync"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/server/httperr"
 )
 
@@ -31,13 +31,13 @@ type adder struct {
 // addReq is one request's documents and where its answer goes.
 type addReq struct {
 	docs    []core.Document
-	sks     []index.Sketch
+	sks     []neardup.Sketch
 	replace bool
 	out     chan addAnswer // buffered: the adder never waits for a reader
 }
 
 type addAnswer struct {
-	matches []index.Match
+	matches []neardup.Match
 	err     error
 }
 
@@ -48,7 +48,7 @@ func newAdder(x Index, maxDocs int) *adder {
 }
 
 // add stores docs (sketched as sks) and returns their matches.
-func (a *adder) add(ctx context.Context, docs []core.Document, sks []index.Sketch, replace bool) ([]index.Match, error) {
+func (a *adder) add(ctx context.Context, docs []core.Document, sks []neardup.Sketch, replace bool) ([]neardup.Match, error) {
 	req := &addReq{docs: docs, sks: sks, replace: replace, out: make(chan addAnswer, 1)}
 	a.mu.Lock()
 	if a.closed {
@@ -112,13 +112,13 @@ func (a *adder) commit(reqs []*addReq, replace bool) {
 		return
 	}
 	var docs []core.Document
-	var sks []index.Sketch
+	var sks []neardup.Sketch
 	for _, r := range reqs {
 		docs, sks = append(docs, r.docs...), append(sks, r.sks...)
 	}
 	// Not the requests' contexts: a client that goes does not undo the
 	// others' adds. Shutdown waits for this transaction.
-	ms, err := a.x.AddSketched(context.Background(), docs, sks, index.AddOptions{Replace: replace})
+	ms, err := a.x.AddSketched(context.Background(), docs, sks, neardup.AddOptions{Replace: replace})
 	if err != nil && len(reqs) > 1 {
 		for _, r := range reqs {
 			a.commit([]*addReq{r}, replace)

@@ -11,9 +11,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
-	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/server/api"
 	"github.com/neardup/neardup/internal/server/browse"
 )
@@ -30,7 +30,7 @@ type Results struct {
 	Results []Result `json:"results"`
 }
 
-func results(ms []index.Match) Results {
+func results(ms []neardup.Match) Results {
 	out := Results{Results: make([]Result, len(ms))}
 	for i := range ms {
 		out.Results[i] = api.ResultOf(&ms[i])
@@ -39,10 +39,10 @@ func results(ms []index.Match) Results {
 }
 
 // sketch sketches docs for the index, outside its lock.
-func (s *Server) sketch(docs []core.Document) []index.Sketch {
-	sk := s.sketchers.Get().(*index.Sketcher)
+func (s *Server) sketch(docs []core.Document) []neardup.Sketch {
+	sk := s.sketchers.Get().(*neardup.Sketcher)
 	defer s.sketchers.Put(sk)
-	out := make([]index.Sketch, len(docs))
+	out := make([]neardup.Sketch, len(docs))
 	for i := range docs {
 		out[i] = sk.Sketch(&docs[i])
 	}
@@ -80,7 +80,7 @@ func (s *Server) query(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ms, err := s.x.QuerySketched(r.Context(), docs, s.sketch(docs))
+	ms, err := s.x.AddSketched(r.Context(), docs, s.sketch(docs), neardup.AddOptions{Query: true})
 	if err != nil {
 		return nil, err
 	}
@@ -120,12 +120,12 @@ func (s *Server) deleteDocument(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	removed, err := s.x.Remove(context.WithoutCancel(r.Context()), []string{id})
+	removed, err := s.x.Remove(context.WithoutCancel(r.Context()), id)
 	if err != nil {
 		return nil, err
 	}
 	if len(removed) == 0 {
-		return nil, fmt.Errorf("%w: no document %q", index.ErrNotFound, id)
+		return nil, fmt.Errorf("%w: no document %q", neardup.ErrNotFound, id)
 	}
 	return Removed{Removed: id}, nil
 }
@@ -172,7 +172,7 @@ func (s *Server) clusters(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := index.ClusterFilter{Source: df.Source, Since: df.Since, Until: df.Until, Label: df.Label}
+	f := neardup.ClusterFilter{Source: df.Source, Since: df.Since, Until: df.Until, Label: df.Label}
 	if f.MinSize, err = intParam(q, "min_size", 2, 2, 1<<30); err != nil {
 		return nil, err
 	}
@@ -203,7 +203,7 @@ func (s *Server) search(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, err := textParam(q, "q", index.MaxQueryBytes)
+	text, err := textParam(q, "q", neardup.MaxSearchBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -377,16 +377,16 @@ func boolParam(q url.Values, name string) (bool, error) {
 // maxOffset bounds how deep a client may page: deep pages cost a scan.
 const maxOffset = 100000
 
-func page(q url.Values) (index.Page, error) {
-	limit, err := intParam(q, "limit", index.DefaultPage, 1, index.MaxPage)
+func page(q url.Values) (neardup.Page, error) {
+	limit, err := intParam(q, "limit", neardup.DefaultPage, 1, neardup.MaxPage)
 	if err != nil {
-		return index.Page{}, err
+		return neardup.Page{}, err
 	}
 	offset, err := intParam(q, "offset", 0, 0, maxOffset)
-	return index.Page{Offset: offset, Limit: limit}, err
+	return neardup.Page{Offset: offset, Limit: limit}, err
 }
 
-func next(p index.Page, more bool) int {
+func next(p neardup.Page, more bool) int {
 	if !more {
 		return 0
 	}
@@ -395,7 +395,7 @@ func next(p index.Page, more bool) int {
 
 // docFilter reads the filters documents and clusters share: source,
 // since, until and label.
-func docFilter(q url.Values) (f index.DocFilter, err error) {
+func docFilter(q url.Values) (f neardup.DocFilter, err error) {
 	if f.Source, err = textParam(q, "source", maxSourceBytes); err != nil {
 		return f, err
 	}

@@ -3,14 +3,13 @@ package server
 import (
 	"encoding/json"
 	"errors"
+	"github.com/neardup/neardup"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/neardup/neardup/internal/index"
 )
 
 // FuzzReadDocs decodes request bodies as POST /v1/documents and
@@ -75,8 +74,8 @@ func FuzzQueryString(f *testing.F) {
 		q, err := params(r, "source", "since", "until", "label", "min_size", "limit", "offset")
 		if err == nil {
 			if _, err = docFilter(q); err == nil {
-				var pg index.Page
-				if pg, err = page(q); err == nil && (pg.Limit < 1 || pg.Limit > index.MaxPage || pg.Offset < 0 || pg.Offset > maxOffset) {
+				var pg neardup.Page
+				if pg, err = page(q); err == nil && (pg.Limit < 1 || pg.Limit > neardup.MaxPage || pg.Offset < 0 || pg.Offset > maxOffset) {
 					t.Fatalf("%q: page %+v", raw, pg)
 				}
 			}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/neardup/neardup"
 	"net"
 	"net/http"
 	"strings"
@@ -14,8 +15,6 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgconn"
-
-	"github.com/neardup/neardup/internal/store"
 )
 
 // TestHostileInput sends what a careless or hostile client sends: each
@@ -259,7 +258,7 @@ func TestStatus(t *testing.T) {
 		{fmt.Errorf("failed to connect to `user=x`: dial error: %w", refused), http.StatusServiceUnavailable},
 		{fmt.Errorf("reading: %w", driver.ErrBadConn), http.StatusServiceUnavailable},
 		{fmt.Errorf("reading: %w", pgconn.ErrConnClosed), http.StatusServiceUnavailable},
-		{fmt.Errorf("writing: %w", store.ErrLocked), http.StatusServiceUnavailable},
+		{fmt.Errorf("writing: %w", neardup.ErrLocked), http.StatusServiceUnavailable},
 		{errors.New("something else"), http.StatusInternalServerError},
 	} {
 		ae := status(tc.err)

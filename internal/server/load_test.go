@@ -14,9 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/neardup/neardup/internal/index"
-	"github.com/neardup/neardup/internal/methods"
-	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
 
@@ -73,7 +71,7 @@ func TestConcurrentClients(t *testing.T) {
 						return
 					}
 					var res testResults
-					if err := json.Unmarshal(data, &res); err != nil || len(res.Results) != 1 || res.Results[0].Status != index.Added {
+					if err := json.Unmarshal(data, &res); err != nil || len(res.Results) != 1 || res.Results[0].Status != neardup.Added {
 						t.Errorf("add %d: %s", i, data)
 						return
 					}
@@ -119,7 +117,7 @@ func TestConcurrentClients(t *testing.T) {
 // acknowledged, and reopens cleanly.
 func TestGracefulShutdown(t *testing.T) {
 	dsn := storetest.DSN(t, "sqlite")
-	x, err := index.Open(t.Context(), dsn, store.Options{}, methods.All, index.OpenOptions{StoreText: true})
+	x, err := neardup.Open(t.Context(), dsn, neardup.Options{StoreText: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +168,7 @@ func TestGracefulShutdown(t *testing.T) {
 	if err := x.Close(); err != nil {
 		t.Fatal(err)
 	}
-	x, err = index.Open(t.Context(), dsn, store.Options{}, methods.All, index.OpenOptions{})
+	x, err = neardup.Open(t.Context(), dsn, neardup.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,12 +11,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
-	"github.com/neardup/neardup/internal/index"
-	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/server/browse"
-	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 	"github.com/neardup/neardup/internal/watch"
 )
@@ -27,7 +25,7 @@ const token = "test-token-0123456789"
 // HTTP server of it.
 type testServer struct {
 	*Server
-	x   *index.Index
+	x   *neardup.Index
 	dsn string
 	url string
 }
@@ -35,7 +33,7 @@ type testServer struct {
 func newTestServer(t *testing.T, e string, o Options) *testServer {
 	t.Helper()
 	dsn := storetest.DSN(t, e)
-	x, err := index.Open(t.Context(), dsn, store.Options{Sync: "normal"}, methods.All, index.OpenOptions{StoreText: true})
+	x, err := neardup.Open(t.Context(), dsn, neardup.Options{Sync: "normal", StoreText: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +126,7 @@ func docJSON(id string, sents []string, extra string) string {
 type testResults struct {
 	Results []struct {
 		ID      string
-		Status  index.Status
+		Status  neardup.Status
 		Skip    core.SkipReason `json:"skipped"`
 		Cluster int64
 		Matches []struct {
@@ -153,13 +151,13 @@ func TestAPI(t *testing.T) {
 
 			// One document, then a batch as an array, then JSON Lines.
 			code, data := ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: docJSON("a", a, "")})
-			if res := decode[testResults](t, data); code != 200 || len(res.Results) != 1 || res.Results[0].Status != index.Added || len(res.Results[0].Matches) != 0 {
+			if res := decode[testResults](t, data); code != 200 || len(res.Results) != 1 || res.Results[0].Status != neardup.Added || len(res.Results[0].Matches) != 0 {
 				t.Fatalf("add a: %d %s", code, data)
 			}
 			code, data = ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok",
 				body: "[" + docJSON("b", b, "") + "," + docJSON("a", a, "") + "]"})
 			res := decode[testResults](t, data)
-			if code != 200 || len(res.Results) != 2 || res.Results[1].Status != index.Exists {
+			if code != 200 || len(res.Results) != 2 || res.Results[1].Status != neardup.Exists {
 				t.Fatalf("add b: %d %s", code, data)
 			}
 			m := res.Results[0].Matches
@@ -177,7 +175,7 @@ func TestAPI(t *testing.T) {
 			// A query stores nothing.
 			code, data = ts.do(t, req{method: "POST", path: "/v1/query", body: fmt.Sprintf(`{"text": %q}`, strings.Join(a, " "))})
 			res = decode[testResults](t, data)
-			if code != 200 || res.Results[0].ID != "#1" || res.Results[0].Status != index.Checked || len(res.Results[0].Matches) != 2 {
+			if code != 200 || res.Results[0].ID != "#1" || res.Results[0].Status != neardup.Checked || len(res.Results[0].Matches) != 2 {
 				t.Fatalf("query: %d %s", code, data)
 			}
 
@@ -222,7 +220,7 @@ func TestAPI(t *testing.T) {
 			}
 
 			code, data = ts.do(t, req{method: "GET", path: "/v1/stats"})
-			if st := decode[index.IndexStats](t, data); code != 200 || st.Documents != 4 {
+			if st := decode[neardup.IndexStats](t, data); code != 200 || st.Documents != 4 {
 				t.Errorf("stats: %d %s", code, data)
 			}
 
@@ -255,7 +253,7 @@ func TestReplace(t *testing.T) {
 	ts := newTestServer(t, "sqlite", Options{})
 	ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: docJSON("a", story(1, 8), "")})
 	code, data := ts.do(t, req{method: "POST", path: "/v1/documents?replace=true", token: "ok", body: docJSON("a", story(2, 8), "")})
-	if res := decode[testResults](t, data); code != 200 || res.Results[0].Status != index.Replaced {
+	if res := decode[testResults](t, data); code != 200 || res.Results[0].Status != neardup.Replaced {
 		t.Errorf("%d %s", code, data)
 	}
 }
@@ -263,7 +261,7 @@ func TestReplace(t *testing.T) {
 // TestDiffWithoutTexts: an index that stores no texts answers 409.
 func TestDiffWithoutTexts(t *testing.T) {
 	dsn := storetest.DSN(t, "sqlite")
-	x, err := index.Open(t.Context(), dsn, store.Options{Sync: "normal"}, methods.All, index.OpenOptions{})
+	x, err := neardup.Open(t.Context(), dsn, neardup.Options{Sync: "normal"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,3 +319,6 @@ func writeFile(t *testing.T, path, content string) {
 		t.Fatal(err)
 	}
 }
+
+// A *neardup.Index is what the package is given.
+var _ Index = (*neardup.Index)(nil)

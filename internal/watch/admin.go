@@ -10,7 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup"
 )
 
 // Stored is a feed as the index keeps it: its settings, its state, when it
@@ -30,7 +30,7 @@ var ErrNoFeed = errors.New("watch: no such feed")
 // Feeds returns the feeds of st, by id.
 func Feeds(ctx context.Context, st Tables) ([]Stored, error) {
 	var out []Stored
-	err := st.ViewFeeds(ctx, func(r index.FeedReader) error {
+	err := st.ViewFeeds(ctx, func(r neardup.FeedReader) error {
 		feeds, err := r.Feeds()
 		if err != nil {
 			return err
@@ -55,7 +55,7 @@ func Feeds(ctx context.Context, st Tables) ([]Stored, error) {
 	return out, err
 }
 
-func decodeFeed(f *index.Feed) (Stored, error) {
+func decodeFeed(f *neardup.Feed) (Stored, error) {
 	s := Stored{ID: f.ID, NextPoll: time.Unix(f.NextPoll, 0).UTC()}
 	if err := errors.Join(json.Unmarshal(f.Config, &s.Feed), json.Unmarshal(f.State, &s.State)); err != nil {
 		return s, fmt.Errorf("feed %s: its stored settings: %w", f.URL, err)
@@ -65,7 +65,7 @@ func decodeFeed(f *index.Feed) (Stored, error) {
 }
 
 // AddFeed checks f and stores it, due at once. A feed of its URL stored
-// already is index.ErrExists.
+// already is neardup.ErrExists.
 func AddFeed(ctx context.Context, st Tables, f Feed) (int64, error) {
 	if f.Interval == 0 {
 		f.Interval = Duration(DefaultInterval)
@@ -74,9 +74,9 @@ func AddFeed(ctx context.Context, st Tables, f Feed) (int64, error) {
 		return 0, err
 	}
 	var id int64
-	err := st.UpdateFeeds(ctx, func(w index.FeedWriter) error {
+	err := st.UpdateFeeds(ctx, func(w neardup.FeedWriter) error {
 		var err error
-		id, err = w.AddFeed(&index.Feed{URL: f.URL, Config: marshalJSON(f), State: marshalJSON(State{})})
+		id, err = w.AddFeed(&neardup.Feed{URL: f.URL, Config: marshalJSON(f), State: marshalJSON(State{})})
 		return err
 	})
 	return id, err
@@ -90,7 +90,7 @@ func SetFeed(ctx context.Context, st Tables, f Feed) error {
 	if err := f.Check(); err != nil {
 		return err
 	}
-	return st.UpdateFeeds(ctx, func(w index.FeedWriter) error {
+	return st.UpdateFeeds(ctx, func(w neardup.FeedWriter) error {
 		old, err := find(w, f.URL)
 		if err != nil {
 			return err
@@ -103,7 +103,7 @@ func SetFeed(ctx context.Context, st Tables, f Feed) error {
 // RemoveFeed removes the feed of a URL and the record of its items; the
 // articles added from it stay in the index.
 func RemoveFeed(ctx context.Context, st Tables, feedURL string) error {
-	return st.UpdateFeeds(ctx, func(w index.FeedWriter) error {
+	return st.UpdateFeeds(ctx, func(w neardup.FeedWriter) error {
 		f, err := find(w, feedURL)
 		if err != nil {
 			return err
@@ -112,7 +112,7 @@ func RemoveFeed(ctx context.Context, st Tables, feedURL string) error {
 	})
 }
 
-func find(r index.FeedReader, feedURL string) (*index.Feed, error) {
+func find(r neardup.FeedReader, feedURL string) (*neardup.Feed, error) {
 	feeds, err := r.Feeds()
 	if err != nil {
 		return nil, err
@@ -136,13 +136,13 @@ func Import(ctx context.Context, st Tables, feeds []Feed) (added, updated int, e
 			return 0, 0, err
 		}
 	}
-	err = st.UpdateFeeds(ctx, func(w index.FeedWriter) error {
+	err = st.UpdateFeeds(ctx, func(w neardup.FeedWriter) error {
 		added, updated = 0, 0
 		stored, err := w.Feeds()
 		if err != nil {
 			return err
 		}
-		byURL := map[string]*index.Feed{}
+		byURL := map[string]*neardup.Feed{}
 		for i := range stored {
 			byURL[stored[i].URL] = &stored[i]
 		}
@@ -155,7 +155,7 @@ func Import(ctx context.Context, st Tables, feeds []Feed) (added, updated int, e
 				updated++
 				continue
 			}
-			sf := &index.Feed{URL: f.URL, Config: marshalJSON(f), State: marshalJSON(State{})}
+			sf := &neardup.Feed{URL: f.URL, Config: marshalJSON(f), State: marshalJSON(State{})}
 			if _, err := w.AddFeed(sf); err != nil {
 				return err
 			}

@@ -3,14 +3,13 @@ package watch
 import (
 	"bytes"
 	"errors"
+	"github.com/neardup/neardup"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/neardup/neardup/internal/store"
 )
 
 func TestFeedAdmin(t *testing.T) {
@@ -21,7 +20,7 @@ func TestFeedAdmin(t *testing.T) {
 	if _, err := AddFeed(ctx, st, f); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := AddFeed(ctx, st, f); !errors.Is(err, store.ErrExists) {
+	if _, err := AddFeed(ctx, st, f); !errors.Is(err, neardup.ErrExists) {
 		t.Errorf("a second add: %v", err)
 	}
 	for _, bad := range []Feed{

@@ -8,16 +8,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/index"
 )
 
 // exactEvidence returns the evidence of the exact-copy mark of a stored
 // document; fails when it has none.
-func exactEvidence(t *testing.T, x *index.Index, id string) index.ExactEvidence {
+func exactEvidence(t *testing.T, x *neardup.Index, id string) index.ExactEvidence {
 	t.Helper()
 	_, marks := stored(t, x, id)
 	for _, m := range marks {
-		if m.Method == index.ExactMethod {
+		if m.Method == neardup.ExactMethod {
 			var ev index.ExactEvidence
 			if err := json.Unmarshal(m.Evidence, &ev); err != nil {
 				t.Fatal(err)

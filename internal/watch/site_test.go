@@ -16,10 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/neardup/neardup/internal/index"
-	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/server/browse"
-	"github.com/neardup/neardup/internal/store"
 )
 
 // site is a local web site of feeds and pages, counting the requests of
@@ -241,15 +239,15 @@ func jsonFeed(items ...item) string {
 }
 
 // newIndex opens a new SQLite index in a temporary directory.
-func newIndex(t *testing.T) *index.Index {
+func newIndex(t *testing.T) *neardup.Index {
 	t.Helper()
 	return newIndexAt(t, filepath.Join(t.TempDir(), "news.db"))
 }
 
 // newIndexAt opens a new index at dsn.
-func newIndexAt(t *testing.T, dsn string) *index.Index {
+func newIndexAt(t *testing.T, dsn string) *neardup.Index {
 	t.Helper()
-	x, err := index.Open(t.Context(), dsn, store.Options{}, methods.All, index.OpenOptions{StoreText: true})
+	x, err := neardup.Open(t.Context(), dsn, neardup.Options{StoreText: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +263,7 @@ func testOptions() Options {
 		AllowPrivate: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}, Logger: slog.New(slog.DiscardHandler)}
 }
 
-func newWatcher(t *testing.T, x *index.Index, o Options) *Watcher {
+func newWatcher(t *testing.T, x *neardup.Index, o Options) *Watcher {
 	t.Helper()
 	w, err := New(x, o)
 	if err != nil {
@@ -274,7 +272,7 @@ func newWatcher(t *testing.T, x *index.Index, o Options) *Watcher {
 	return w
 }
 
-func addFeed(t *testing.T, x *index.Index, f Feed) {
+func addFeed(t *testing.T, x *neardup.Index, f Feed) {
 	t.Helper()
 	if _, err := AddFeed(t.Context(), x, f); err != nil {
 		t.Fatal(err)
@@ -292,10 +290,10 @@ func once(t *testing.T, w *Watcher) []Result {
 }
 
 // storedItems returns the stored items of the feed of a URL, by key.
-func storedItems(t *testing.T, x *index.Index, feedURL string) map[string]store.FeedItem {
+func storedItems(t *testing.T, x *neardup.Index, feedURL string) map[string]neardup.FeedItem {
 	t.Helper()
-	out := map[string]store.FeedItem{}
-	err := x.ViewFeeds(t.Context(), func(r index.FeedReader) error {
+	out := map[string]neardup.FeedItem{}
+	err := x.ViewFeeds(t.Context(), func(r neardup.FeedReader) error {
 		f, err := find(r, feedURL)
 		if err != nil {
 			return err
@@ -313,7 +311,7 @@ func storedItems(t *testing.T, x *index.Index, feedURL string) map[string]store.
 }
 
 // stored returns a stored document, with its text, and its marks.
-func stored(t *testing.T, x *index.Index, id string) (browse.Document, []browse.Mark) {
+func stored(t *testing.T, x *neardup.Index, id string) (browse.Document, []browse.Mark) {
 	t.Helper()
 	d, err := x.Document(t.Context(), id)
 	if err != nil {
@@ -321,3 +319,6 @@ func stored(t *testing.T, x *index.Index, id string) (browse.Document, []browse.
 	}
 	return d, d.Marks
 }
+
+// A *neardup.Index is what the package is given.
+var _ Index = (*neardup.Index)(nil)

@@ -18,10 +18,10 @@ import (
 
 	"github.com/mmcdole/gofeed"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
-	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/outbound"
 )
 
@@ -42,17 +42,18 @@ const (
 // that may pass (a timeout, a 5xx, Retry-After).
 const maxTries = 3
 
-// Tables are the feed tables of an index's store, as the watcher and the
-// functions that manage feeds read and write them (*index.Index has them).
+// Tables are the feed tables of an index, as the watcher and the functions
+// that manage feeds read and write them (*neardup.Index has them).
 type Tables interface {
-	ViewFeeds(ctx context.Context, fn func(r index.FeedReader) error) error
-	UpdateFeeds(ctx context.Context, fn func(w index.FeedWriter) error) error
+	ViewFeeds(ctx context.Context, fn func(r neardup.FeedReader) error) error
+	UpdateFeeds(ctx context.Context, fn func(w neardup.FeedWriter) error) error
 }
 
-// Index is what a Watcher uses of an index: its feed tables, and Add.
+// Index is what a Watcher uses of an index (*neardup.Index has it): its
+// feed tables, and adds that write them in the same transaction.
 type Index interface {
 	Tables
-	Add(ctx context.Context, docs []core.Document, o index.AddOptions) ([]index.Match, error)
+	AddSketched(ctx context.Context, docs []core.Document, sks []neardup.Sketch, o neardup.AddOptions) ([]neardup.Match, error)
 }
 
 // Watcher polls the feeds stored in an index and adds their articles to it.
@@ -145,7 +146,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 	wait := unreachableWait
 	// retry reports whether err is one to wait out, having waited.
 	retry := func(err error) bool {
-		if !index.Unreachable(err) {
+		if !neardup.Unreachable(err) {
 			return false
 		}
 		w.o.Logger.Warn("the index's database cannot be reached; trying again", "in", wait, "error", err)
@@ -171,7 +172,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 		}
 		wait = unreachableWait
 		now := time.Now().Unix()
-		var due []index.Feed
+		var due []neardup.Feed
 		next := time.Minute // a feed added meanwhile waits no longer
 		for _, f := range feeds {
 			if f.NextPoll <= now {
@@ -206,9 +207,9 @@ var (
 	maxUnreachableWait = 5 * time.Minute
 )
 
-func (w *Watcher) feeds(ctx context.Context) ([]index.Feed, error) {
-	var feeds []index.Feed
-	err := w.st.ViewFeeds(ctx, func(r index.FeedReader) error {
+func (w *Watcher) feeds(ctx context.Context) ([]neardup.Feed, error) {
+	var feeds []neardup.Feed
+	err := w.st.ViewFeeds(ctx, func(r neardup.FeedReader) error {
 		var err error
 		feeds, err = r.Feeds()
 		return err
@@ -217,7 +218,7 @@ func (w *Watcher) feeds(ctx context.Context) ([]index.Feed, error) {
 }
 
 // pollAll polls feeds, Options.Workers at a time.
-func (w *Watcher) pollAll(ctx context.Context, feeds []index.Feed) ([]Result, error) {
+func (w *Watcher) pollAll(ctx context.Context, feeds []neardup.Feed) ([]Result, error) {
 	out := make([]Result, len(feeds))
 	errs := make([]error, len(feeds))
 	next := make(chan int)
@@ -242,7 +243,7 @@ func (w *Watcher) pollAll(ctx context.Context, feeds []index.Feed) ([]Result, er
 
 // poll polls one feed: the feed, then each new item's page, stored chunk by
 // chunk, then the feed's state.
-func (w *Watcher) poll(ctx context.Context, sf index.Feed) (Result, error) {
+func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, error) {
 	start := time.Now()
 	res := Result{Feed: sf.URL, Outcomes: map[string]int{}}
 	var f Feed
@@ -285,8 +286,8 @@ func (w *Watcher) poll(ctx context.Context, sf index.Feed) (Result, error) {
 	state.LastNew = res.New
 	state.RuleMisses += res.RuleMisses
 	sf.State = marshalJSON(state)
-	err = w.st.UpdateFeeds(context.WithoutCancel(ctx), func(wr index.FeedWriter) error { return wr.SaveFeed(&sf) })
-	if errors.Is(err, index.ErrNotFound) {
+	err = w.st.UpdateFeeds(context.WithoutCancel(ctx), func(wr neardup.FeedWriter) error { return wr.SaveFeed(&sf) })
+	if errors.Is(err, neardup.ErrNotFound) {
 		err = nil // removed while it was polled
 	}
 	res.Took = time.Since(start)
@@ -414,9 +415,9 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 			links = append(links, e.link)
 		}
 	}
-	var prev map[string]index.FeedItem
+	var prev map[string]neardup.FeedItem
 	var stored map[string]int64
-	err := w.st.ViewFeeds(ctx, func(r index.FeedReader) error {
+	err := w.st.ViewFeeds(ctx, func(r neardup.FeedReader) error {
 		var err error
 		if prev, err = r.FeedItems(feed, keys); err != nil {
 			return err
@@ -444,11 +445,11 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 	}
 	for lo := 0; lo < len(todo); lo += w.o.Chunk {
 		var docs []core.Document
-		var rows []index.FeedItem
+		var rows []neardup.FeedItem
 		var rowOf []int // by document
 		var miss string // the site rule's miss on a page
 		for _, e := range todo[lo:min(lo+w.o.Chunk, len(todo))] {
-			row := index.FeedItem{Feed: feed, Item: e.key, Seen: time.Now().Unix(), Tries: prev[e.key].Tries}
+			row := neardup.FeedItem{Feed: feed, Item: e.key, Seen: time.Now().Unix(), Tries: prev[e.key].Tries}
 			var doc *core.Document
 			if _, ok := stored[e.link]; ok && e.link != "" {
 				row.Outcome, row.Doc = OutcomeExists, e.link
@@ -479,7 +480,7 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 // nil with the item's outcome set; *miss says when the site rule's body
 // selector matched nothing on the page (also the item's detail). It returns
 // an error only when ctx is done.
-func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool, e entry, row *index.FeedItem, miss *string) (*core.Document, error) {
+func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool, e entry, row *neardup.FeedItem, miss *string) (*core.Document, error) {
 	if e.link == "" {
 		row.Outcome = OutcomeNoLink
 		return nil, nil
@@ -550,9 +551,9 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 // items they were made of, of every feed, become duplicates in the same
 // transaction. It runs to the end even when ctx is done, so that a stopped
 // pass keeps what it fetched.
-func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []index.FeedItem, rowOf []int) error {
+func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []neardup.FeedItem, rowOf []int) error {
 	ctx = context.WithoutCancel(ctx)
-	save := func(wr index.FeedWriter, ms []index.Match) error {
+	save := func(wr neardup.FeedWriter, ms []neardup.Match) error {
 		for i, m := range ms {
 			rows[rowOf[i]].Outcome = outcome(&m)
 		}
@@ -572,18 +573,18 @@ func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []index.
 		return err
 	}
 	if len(docs) == 0 {
-		return w.st.UpdateFeeds(ctx, func(wr index.FeedWriter) error { return save(wr, nil) })
+		return w.st.UpdateFeeds(ctx, func(wr neardup.FeedWriter) error { return save(wr, nil) })
 	}
-	_, err := w.x.Add(ctx, docs, index.AddOptions{Exact: true, Slug: Slug, Then: save})
+	_, err := w.x.AddSketched(ctx, docs, nil, neardup.AddOptions{Exact: true, Slug: Slug, Then: save})
 	return err
 }
 
 // outcome is an added article's outcome: a duplicate when it copies an
 // article published before it (core.Pair.Original), not when it is the
 // original of stored copies.
-func outcome(m *index.Match) string {
+func outcome(m *neardup.Match) string {
 	switch {
-	case m.Status == index.Exists:
+	case m.Status == neardup.Exists:
 		return OutcomeExists
 	case m.Skip != core.SkipNone && m.Skip != core.SkipExactCopy:
 		return string(m.Skip)
@@ -602,7 +603,7 @@ func outcome(m *index.Match) string {
 
 // lateCopies returns the stored documents that the articles of ms were
 // published before: copies of them that arrived first.
-func lateCopies(ms []index.Match) map[string]bool {
+func lateCopies(ms []neardup.Match) map[string]bool {
 	out := map[string]bool{}
 	for _, m := range ms {
 		for _, p := range m.Pairs {

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/server/browse"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
@@ -229,7 +229,7 @@ func TestTwoFeedsOneStory(t *testing.T) {
 	}
 }
 
-func twoFeedsOneStory(t *testing.T, x *index.Index) {
+func twoFeedsOneStory(t *testing.T, x *neardup.Index) {
 	a, b := newSite(t), newSite(t)
 	st := newStory(42)
 	// Site B reprints the story under its own headline and boilerplate,
@@ -259,7 +259,7 @@ func twoFeedsOneStory(t *testing.T, x *index.Index) {
 	if it := storedItems(t, x, c.URL+"/feed")[c.URL+"/story/0"]; it.Outcome != OutcomeDuplicate {
 		t.Errorf("the copy: %+v", it)
 	}
-	if _, marks := stored(t, x, c.URL+"/story/0"); len(marks) != 1 || marks[0].Method != index.ExactMethod {
+	if _, marks := stored(t, x, c.URL+"/story/0"); len(marks) != 1 || marks[0].Method != neardup.ExactMethod {
 		t.Errorf("the copy's marks: %+v", marks)
 	}
 }
@@ -493,7 +493,7 @@ func TestRun(t *testing.T) {
 
 // waitForDocs waits, ten seconds at most, until x holds n documents: a
 // watcher running in the background has stored them.
-func waitForDocs(x *index.Index, n int) {
+func waitForDocs(x *neardup.Index, n int) {
 	deadline := time.Now().Add(10 * time.Second)
 	for x.Len() < n && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
@@ -502,18 +502,18 @@ func waitForDocs(x *index.Index, n int) {
 
 func TestOutcome(t *testing.T) {
 	for _, c := range []struct {
-		m    index.Match
+		m    neardup.Match
 		want string
 	}{
-		{index.Match{Status: index.Added}, OutcomeAdded},
-		{index.Match{Status: index.Exists}, OutcomeExists},
-		{index.Match{Status: index.Added, Skip: core.SkipTooShort}, "too-short"},
-		{index.Match{ID: "b", Status: index.Added, Skip: core.SkipExactCopy, Pairs: []core.Pair{{A: "a", B: "b", Label: core.Duplicate, Original: "a"}}}, OutcomeDuplicate},
+		{neardup.Match{Status: neardup.Added}, OutcomeAdded},
+		{neardup.Match{Status: neardup.Exists}, OutcomeExists},
+		{neardup.Match{Status: neardup.Added, Skip: core.SkipTooShort}, "too-short"},
+		{neardup.Match{ID: "b", Status: neardup.Added, Skip: core.SkipExactCopy, Pairs: []core.Pair{{A: "a", B: "b", Label: core.Duplicate, Original: "a"}}}, OutcomeDuplicate},
 		// published before the stored copy: its original
-		{index.Match{ID: "b", Status: index.Added, Skip: core.SkipExactCopy, Pairs: []core.Pair{{A: "a", B: "b", Label: core.Duplicate, Original: "b"}}}, OutcomeAdded},
-		{index.Match{ID: "b", Status: index.Added, Pairs: []core.Pair{{A: "a", B: "b", Label: core.Duplicate, Original: "b"}, {Label: core.Similar}}}, OutcomeSimilar},
-		{index.Match{Status: index.Added, Pairs: []core.Pair{{Label: core.Similar}, {Label: core.Duplicate}}}, OutcomeDuplicate},
-		{index.Match{Status: index.Added, Pairs: []core.Pair{{Label: core.Similar}}}, OutcomeSimilar},
+		{neardup.Match{ID: "b", Status: neardup.Added, Skip: core.SkipExactCopy, Pairs: []core.Pair{{A: "a", B: "b", Label: core.Duplicate, Original: "b"}}}, OutcomeAdded},
+		{neardup.Match{ID: "b", Status: neardup.Added, Pairs: []core.Pair{{A: "a", B: "b", Label: core.Duplicate, Original: "b"}, {Label: core.Similar}}}, OutcomeSimilar},
+		{neardup.Match{Status: neardup.Added, Pairs: []core.Pair{{Label: core.Similar}, {Label: core.Duplicate}}}, OutcomeDuplicate},
+		{neardup.Match{Status: neardup.Added, Pairs: []core.Pair{{Label: core.Similar}}}, OutcomeSimilar},
 	} {
 		if got := outcome(&c.m); got != c.want {
 			t.Errorf("%+v: %s, want %s", c.m, got, c.want)

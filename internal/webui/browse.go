@@ -10,9 +10,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
-	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/server/browse"
 )
 
@@ -50,10 +50,10 @@ type filters struct {
 }
 
 // parseFilters reads and checks the filters of a list page.
-func parseFilters(q url.Values) (filters, index.DocFilter, error) {
+func parseFilters(q url.Values) (filters, neardup.DocFilter, error) {
 	f := filters{Source: strings.TrimSpace(q.Get("source")), Since: q.Get("since"), Until: q.Get("until"), Label: q.Get("label"),
 		MinSize: q.Get("min"), Page: 1}
-	var df index.DocFilter
+	var df neardup.DocFilter
 	if len(f.Source) > 500 {
 		return f, df, errorf(http.StatusBadRequest, "source", "the source is longer than 500 bytes")
 	}
@@ -117,7 +117,7 @@ type latestPage struct {
 	Docs    []browse.Summary
 	Pager   pager
 	Removed string // the document just removed
-	Stats   index.IndexStats
+	Stats   neardup.IndexStats
 	// Dups and Sims count the pairs marked duplicate and similar.
 	Dups, Sims int
 }
@@ -129,7 +129,7 @@ func (u *ui) latest(r *http.Request) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	docs, more, err := u.x.Latest(r.Context(), df, index.Page{Offset: (f.Page - 1) * listPage, Limit: listPage})
+	docs, more, err := u.x.Latest(r.Context(), df, neardup.Page{Offset: (f.Page - 1) * listPage, Limit: listPage})
 	if err != nil {
 		return result{}, err
 	}
@@ -156,7 +156,7 @@ func (u *ui) clusters(r *http.Request) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	cf := index.ClusterFilter{Source: df.Source, Since: df.Since, Until: df.Until, Label: df.Label}
+	cf := neardup.ClusterFilter{Source: df.Source, Since: df.Since, Until: df.Until, Label: df.Label}
 	if f.MinSize != "" {
 		n, err := strconv.Atoi(f.MinSize)
 		if err != nil || n < 0 || n > 1_000_000 {
@@ -164,7 +164,7 @@ func (u *ui) clusters(r *http.Request) (result, error) {
 		}
 		cf.MinSize = n
 	}
-	cs, more, err := u.x.Clusters(r.Context(), cf, index.Page{Offset: (f.Page - 1) * listPage, Limit: listPage})
+	cs, more, err := u.x.Clusters(r.Context(), cf, neardup.Page{Offset: (f.Page - 1) * listPage, Limit: listPage})
 	if err != nil {
 		return result{}, err
 	}
@@ -241,7 +241,7 @@ func (u *ui) search(r *http.Request) (result, error) {
 		return result{}, err
 	}
 	p.From = (f.Page-1)*listPage + 1
-	res, err := u.x.Search(r.Context(), p.Q, index.Page{Offset: (f.Page - 1) * listPage, Limit: listPage})
+	res, err := u.x.Search(r.Context(), p.Q, neardup.Page{Offset: (f.Page - 1) * listPage, Limit: listPage})
 	if code, msg, _ := status(err); err != nil && code == http.StatusBadRequest {
 		p.Error = msg
 		return result{page: "search.html", title: "Search", status: code, data: p}, nil
@@ -309,7 +309,7 @@ func (u *ui) removeDocument(r *http.Request) (result, error) {
 	if r.PostFormValue("confirm") == "" {
 		return result{}, errorf(http.StatusBadRequest, "confirm", "tick the box to confirm that %s is to be removed", short(80, id))
 	}
-	removed, err := u.x.Remove(r.Context(), []string{id})
+	removed, err := u.x.Remove(r.Context(), id)
 	if err != nil {
 		return result{}, err
 	}

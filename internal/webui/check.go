@@ -13,10 +13,10 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
 	"github.com/neardup/neardup/internal/extract"
-	"github.com/neardup/neardup/internal/index"
 )
 
 // article is the form of check.html: an article pasted or uploaded, and
@@ -184,7 +184,7 @@ func (u *ui) check(r *http.Request) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	ms, err := u.x.Query(r.Context(), []core.Document{doc})
+	ms, err := u.x.Query(r.Context(), doc)
 	if err != nil {
 		return result{}, err
 	}
@@ -199,7 +199,7 @@ func (u *ui) check(r *http.Request) (result, error) {
 
 // describe fills a check page with the matches found for doc, and a diff
 // against the best one.
-func (u *ui) describe(r *http.Request, p *checkPage, doc core.Document, m index.Match) error {
+func (u *ui) describe(r *http.Request, p *checkPage, doc core.Document, m neardup.Match) error {
 	p.Skip = m.Skip
 	ids := []string{doc.ID}
 	for _, pr := range m.Pairs {
@@ -268,11 +268,11 @@ func (u *ui) store(r *http.Request) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	ms, err := u.x.Add(r.Context(), []core.Document{doc}, index.AddOptions{})
+	ms, err := u.x.Add(r.Context(), doc)
 	if err != nil {
 		return result{}, err
 	}
-	if len(ms) == 1 && ms[0].Status == index.Exists {
+	if len(ms) == 1 && ms[0].Status == neardup.Exists {
 		p.Form.Error, p.Form.Field = "A document with the id "+doc.ID+" is stored already: give another id.", "id"
 		return result{page: "check.html", title: "Check an article", status: http.StatusConflict, data: p}, nil
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/server/browse"
 	"github.com/neardup/neardup/internal/watch"
 )
@@ -183,7 +183,7 @@ type feedPage struct {
 
 // itemRow is a feed item dealt with.
 type itemRow struct {
-	index.FeedItem
+	neardup.FeedItem
 	Seen time.Time
 	Link string // the item, when it is a URL
 	// Of is the stored document a duplicate or similar item was marked
@@ -245,7 +245,7 @@ const recentItems = 50
 
 func (u *ui) feedPage(ctx context.Context, s watch.Stored, form feedForm, trial *trialView, code int) (result, error) {
 	p := feedPage{Feed: newFeedRow(s), Form: form, Trial: trial}
-	err := u.x.ViewFeeds(ctx, func(r index.FeedReader) error {
+	err := u.x.ViewFeeds(ctx, func(r neardup.FeedReader) error {
 		items, err := r.RecentItems(s.ID, recentItems)
 		for _, it := range items {
 			row := itemRow{FeedItem: it, Seen: unixTime(it.Seen)}
@@ -277,7 +277,7 @@ func (u *ui) markedAgainst(ctx context.Context, it *itemRow) error {
 		return nil
 	}
 	d, err := u.x.Document(ctx, it.Doc)
-	if errors.Is(err, index.ErrNotFound) {
+	if errors.Is(err, neardup.ErrNotFound) {
 		return nil
 	} else if err != nil {
 		return err
@@ -342,7 +342,7 @@ func (u *ui) addFeed(r *http.Request) (result, error) {
 	var id int64
 	if err == nil {
 		id, err = watch.AddFeed(r.Context(), u.x, f)
-		if errors.Is(err, index.ErrExists) {
+		if errors.Is(err, neardup.ErrExists) {
 			err = errorf(http.StatusConflict, "url", "the feed %s is there already: edit it in the list", f.URL)
 		}
 	}

@@ -11,8 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/neardup/neardup/internal/index"
-	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -42,7 +41,7 @@ func TestFeedAdmin(t *testing.T) {
 
 	// A poll recorded: state and items by outcome.
 	poll := time.Now().Add(-5 * time.Minute).UTC()
-	err = f.x.UpdateFeeds(t.Context(), func(w index.FeedWriter) error {
+	err = f.x.UpdateFeeds(t.Context(), func(w neardup.FeedWriter) error {
 		fs, err := w.Feeds()
 		if err != nil {
 			return err
@@ -52,9 +51,9 @@ func TestFeedAdmin(t *testing.T) {
 		if err := w.SaveFeed(&fs[0]); err != nil {
 			return err
 		}
-		var items []store.FeedItem
+		var items []neardup.FeedItem
 		for i, outcome := range []string{"added", "added", "added", "duplicate", "duplicate", "similar", "too-short", "gallery", "exists", "error"} {
-			items = append(items, store.FeedItem{Feed: fs[0].ID, Item: fmt.Sprintf("https://news.example/a%d", i), Seen: poll.Unix() + int64(i),
+			items = append(items, neardup.FeedItem{Feed: fs[0].ID, Item: fmt.Sprintf("https://news.example/a%d", i), Seen: poll.Unix() + int64(i),
 				Outcome: outcome, Doc: fmt.Sprintf("https://news.example/a%d", i), Detail: map[bool]string{true: "connection refused"}[outcome == "error"]})
 		}
 		return w.SaveItems(items)

@@ -6,7 +6,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/server/browse"
 )
 
@@ -19,7 +19,7 @@ func (u *ui) storedDocs(ctx context.Context, ids []string) (map[string]browse.Do
 			continue
 		}
 		d, err := u.x.Document(ctx, id)
-		if errors.Is(err, index.ErrNotFound) {
+		if errors.Is(err, neardup.ErrNotFound) {
 			continue
 		}
 		if err != nil {

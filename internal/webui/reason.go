@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/server/browse"
 )
 
@@ -53,7 +53,7 @@ func reason(m browse.Mark, left bool, options string) string {
 	}
 	head := fmt.Sprintf("Marked %s by %s: ", m.Label, m.Method)
 	switch {
-	case m.Method == index.ExactMethod:
+	case m.Method == neardup.ExactMethod:
 		return head + exactReason(ev)
 	case ev.Jaccard != nil:
 		return head + setReason(m, ev, b, sideA, sideB)

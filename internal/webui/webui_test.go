@@ -9,11 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
-	"github.com/neardup/neardup/internal/index"
-	"github.com/neardup/neardup/internal/methods"
-	"github.com/neardup/neardup/internal/store"
 )
 
 // testToken is the write token of the tests' UIs.
@@ -22,7 +20,7 @@ const testToken = "s3cret-write-token"
 // fixture is a UI over a fresh index on a temporary SQLite file.
 type fixture struct {
 	t   testing.TB
-	x   *index.Index
+	x   *neardup.Index
 	h   http.Handler
 	gen *enginetest.TextGen
 }
@@ -34,8 +32,7 @@ func newBenchFixture(b *testing.B) *fixture { return newBenchFixtureOf(b, Option
 
 func newBenchFixtureOf(t testing.TB, o Options) *fixture {
 	t.Helper()
-	x, err := index.Open(t.Context(), filepath.Join(t.TempDir(), "ui.db"), store.Options{Sync: "normal"}, methods.All,
-		index.OpenOptions{StoreText: true})
+	x, err := neardup.Open(t.Context(), filepath.Join(t.TempDir(), "ui.db"), neardup.Options{Sync: "normal", StoreText: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,9 +44,9 @@ func newBenchFixtureOf(t testing.TB, o Options) *fixture {
 }
 
 // add stores documents through the engine.
-func (f *fixture) add(docs ...core.Document) []index.Match {
+func (f *fixture) add(docs ...core.Document) []neardup.Match {
 	f.t.Helper()
-	ms, err := f.x.Add(f.t.Context(), docs, index.AddOptions{})
+	ms, err := f.x.Add(f.t.Context(), docs...)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -115,3 +112,6 @@ func (a answer) want(t *testing.T, what string, code int, texts ...string) {
 		}
 	}
 }
+
+// A *neardup.Index is what the package is given.
+var _ Index = (*neardup.Index)(nil)

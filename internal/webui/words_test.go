@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/server/browse"
 	"github.com/neardup/neardup/internal/watch"
 )
@@ -90,7 +90,7 @@ func TestDiffReason(t *testing.T) {
 		{"similar", browse.Mark{A: "a", B: "b", Method: "minhash", Label: core.Similar, Score: 0.42,
 			Evidence: json.RawMessage(`{"jaccard":0.42,"containment_ab":0.57,"containment_ba":0.65}`)}, `{"threshold":0.5,"similar":0.3}`,
 			"is at least the similar bound 0.3, below the duplicate threshold 0.5."},
-		{"slug", browse.Mark{Method: index.ExactMethod, Label: core.Duplicate, Score: 1,
+		{"slug", browse.Mark{Method: neardup.ExactMethod, Label: core.Duplicate, Score: 1,
 			Evidence: json.RawMessage(`{"by":"slug","slug":"storm-hits-the-coast"}`)}, `{}`,
 			"Marked duplicate by exact: an exact copy: both URLs carry the article slug “storm-hits-the-coast”."},
 		{"tfidf", browse.Mark{Method: "tfidf", Label: core.Duplicate, Score: 0.8,
@@ -119,8 +119,8 @@ func TestFeedItemLinksWhatItDuplicates(t *testing.T) {
 	if _, err := watch.AddFeed(t.Context(), f.x, watch.Feed{URL: "https://daily.example/rss", Interval: watch.Duration(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
-	err := f.x.UpdateFeeds(t.Context(), func(w index.FeedWriter) error {
-		return w.SaveItems([]index.FeedItem{{Feed: 1, Item: "https://daily.example/storm", Seen: time.Now().Unix(), Outcome: watch.OutcomeDuplicate,
+	err := f.x.UpdateFeeds(t.Context(), func(w neardup.FeedWriter) error {
+		return w.SaveItems([]neardup.FeedItem{{Feed: 1, Item: "https://daily.example/storm", Seen: time.Now().Unix(), Outcome: watch.OutcomeDuplicate,
 			Doc: "https://daily.example/storm"}})
 	})
 	if err != nil {

@@ -4,15 +4,15 @@
 package api
 
 import (
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/index"
 )
 
 // Result is what became of one document: its status, its cluster and its
 // matches among the stored documents, the best first.
 type Result struct {
 	ID      string          `json:"id"`
-	Status  index.Status    `json:"status"`
+	Status  neardup.Status  `json:"status"`
 	Skip    core.SkipReason `json:"skipped,omitempty"`
 	Cluster int64           `json:"cluster,omitempty"`
 	// Original is the ID of its cluster's original, the member published
@@ -36,7 +36,7 @@ type Match struct {
 }
 
 // ResultOf returns m in its wire shape.
-func ResultOf(m *index.Match) Result {
+func ResultOf(m *neardup.Match) Result {
 	r := Result{ID: m.ID, Status: m.Status, Skip: m.Skip, Cluster: m.Cluster, Original: m.Original, Matches: make([]Match, len(m.Pairs))}
 	for j, p := range m.Pairs {
 		r.Matches[j] = Match{ID: p.A, Score: p.Score, Label: p.Label, Method: p.Method, Original: p.Original, Evidence: p.Evidence}

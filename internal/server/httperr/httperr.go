@@ -11,7 +11,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -43,7 +43,7 @@ const StatusClientClosed = 499
 func Status(err error) *Error {
 	var e *Error
 	var mbe *http.MaxBytesError
-	var ue *index.UnstorableError
+	var ue *neardup.UnstorableError
 	switch {
 	case errors.As(err, &e):
 		return e
@@ -51,21 +51,21 @@ func Status(err error) *Error {
 		return Errorf(http.StatusRequestEntityTooLarge, "", "the body is larger than %d bytes", mbe.Limit)
 	case errors.As(err, &ue):
 		return Errorf(http.StatusBadRequest, ue.Field, "%s %s", ue.Field, ue.Why)
-	case errors.Is(err, index.ErrNotFound):
-		return Errorf(http.StatusNotFound, "", "%s", after(err, index.ErrNotFound))
+	case errors.Is(err, neardup.ErrNotFound):
+		return Errorf(http.StatusNotFound, "", "%s", after(err, neardup.ErrNotFound))
 	case errors.Is(err, watch.ErrNoFeed):
 		return Errorf(http.StatusNotFound, "", "%s", after(err, watch.ErrNoFeed))
-	case errors.Is(err, index.ErrQuery):
-		return Errorf(http.StatusBadRequest, "q", "q: %s", after(err, index.ErrQuery))
-	case errors.Is(err, index.ErrExists):
+	case errors.Is(err, neardup.ErrQuery):
+		return Errorf(http.StatusBadRequest, "q", "q: %s", after(err, neardup.ErrQuery))
+	case errors.Is(err, neardup.ErrExists):
 		return Errorf(http.StatusConflict, "", "%s", strings.TrimPrefix(err.Error(), "store: "))
 	case errors.Is(err, context.Canceled):
 		return Errorf(StatusClientClosed, "", "the request was cancelled")
-	case errors.Is(err, index.ErrLocked), errors.Is(err, ErrClosing), errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, neardup.ErrLocked), errors.Is(err, ErrClosing), errors.Is(err, context.DeadlineExceeded):
 		return Errorf(http.StatusServiceUnavailable, "", "the index is busy or shutting down; try again")
-	case errors.Is(err, index.ErrReadOnly):
+	case errors.Is(err, neardup.ErrReadOnly):
 		return Errorf(http.StatusForbidden, "", "the index cannot be written")
-	case index.Unreachable(err):
+	case neardup.Unreachable(err):
 		return Errorf(http.StatusServiceUnavailable, "", "the index's database cannot be reached; try again")
 	}
 	return Errorf(http.StatusInternalServerError, "", "internal error; the server's log has the details")

@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/server/httperr"
 	"github.com/neardup/neardup/internal/watch"
 )
@@ -30,15 +30,15 @@ func TestStatus(t *testing.T) {
 	}{
 		{"own", httperr.Errorf(http.StatusTeapot, "f", "brewing"), http.StatusTeapot, "f", "brewing"},
 		{"cancelled", fmt.Errorf("adding: %w", context.Canceled), httperr.StatusClientClosed, "", "cancelled"},
-		{"read-only", fmt.Errorf("adding: %w", index.ErrReadOnly), http.StatusForbidden, "", "cannot be written"},
+		{"read-only", fmt.Errorf("adding: %w", neardup.ErrReadOnly), http.StatusForbidden, "", "cannot be written"},
 		{"deadline", fmt.Errorf("adding: %w", context.DeadlineExceeded), http.StatusServiceUnavailable, "", "try again"},
-		{"locked", fmt.Errorf("writing: %w", index.ErrLocked), http.StatusServiceUnavailable, "", "try again"},
+		{"locked", fmt.Errorf("writing: %w", neardup.ErrLocked), http.StatusServiceUnavailable, "", "try again"},
 		{"closing", httperr.ErrClosing, http.StatusServiceUnavailable, "", "shutting down"},
-		{"not found", fmt.Errorf("%w: no document %q", index.ErrNotFound, "x"), http.StatusNotFound, "", `no document "x"`},
+		{"not found", fmt.Errorf("%w: no document %q", neardup.ErrNotFound, "x"), http.StatusNotFound, "", `no document "x"`},
 		{"no feed", fmt.Errorf("%w: https://a.example/rss", watch.ErrNoFeed), http.StatusNotFound, "", "https://a.example/rss"},
-		{"exists", fmt.Errorf("%w: feed x", index.ErrExists), http.StatusConflict, "", "feed x"},
-		{"query", fmt.Errorf("%w: empty", index.ErrQuery), http.StatusBadRequest, "q", "q: empty"},
-		{"unstorable", fmt.Errorf("adding: %w", &index.UnstorableError{Doc: 1, ID: "a", Field: "text", Why: "is not UTF-8"}),
+		{"exists", fmt.Errorf("%w: feed x", neardup.ErrExists), http.StatusConflict, "", "feed x"},
+		{"query", fmt.Errorf("%w: empty", neardup.ErrQuery), http.StatusBadRequest, "q", "q: empty"},
+		{"unstorable", fmt.Errorf("adding: %w", &neardup.UnstorableError{Doc: 1, ID: "a", Field: "text", Why: "is not UTF-8"}),
 			http.StatusBadRequest, "text", "text is not UTF-8"},
 		{"too large", &http.MaxBytesError{Limit: 10}, http.StatusRequestEntityTooLarge, "", "10 bytes"},
 		{"unreachable", fmt.Errorf("failed to connect to `user=x`: dial error: %w", refused), http.StatusServiceUnavailable, "", "cannot be reached"},

@@ -17,7 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/server"
 )
 
@@ -29,7 +29,7 @@ import (
 // client run at once (the baseline: what the pool saves). For each it
 // prints the peak of the memory the Go runtime holds from the OS, sampled
 // every 10 ms, and what the clients were answered.
-func largestQueries(ctx context.Context, o options, x *index.Index, sample []jsonDoc) error {
+func largestQueries(ctx context.Context, o options, x *neardup.Index, sample []jsonDoc) error {
 	body, err := largestBody(sample, server.DefaultMaxQueryBytes)
 	if err != nil {
 		return err
@@ -84,7 +84,7 @@ func largestBody(sample []jsonDoc, limit int) ([]byte, error) {
 // queryRun serves x with so and sends body from o.clients clients for
 // o.duration; it returns the peak memory held, until the server has
 // finished the queries under way, and the answers by status.
-func queryRun(ctx context.Context, o options, x *index.Index, so server.Options, body []byte) (uint64, map[int]int, error) {
+func queryRun(ctx context.Context, o options, x *neardup.Index, so server.Options, body []byte) (uint64, map[int]int, error) {
 	s, err := server.New(x, so)
 	if err != nil {
 		return 0, nil, err

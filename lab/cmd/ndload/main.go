@@ -40,11 +40,9 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/index"
-	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/server"
-	"github.com/neardup/neardup/internal/store"
 )
 
 type options struct {
@@ -98,9 +96,7 @@ func run(ctx context.Context, o options) error {
 	}
 	defer f.Close()
 	docs := newDocReader(f)
-	so := store.DefaultOptions()
-	so.Sync = o.sync
-	x, err := index.Open(ctx, o.db, so, methods.All, index.OpenOptions{StoreText: true})
+	x, err := neardup.Open(ctx, o.db, neardup.Options{StoreText: true, Sync: o.sync})
 	if err != nil {
 		return err
 	}
@@ -230,7 +226,7 @@ func (d jsonDoc) document() core.Document {
 // file's as are stored already), 1,000 a transaction, and returns a sample
 // of those it read to check during the load. The clients then add the
 // documents that follow.
-func build(ctx context.Context, x *index.Index, docs *docReader, n int) ([]jsonDoc, error) {
+func build(ctx context.Context, x *neardup.Index, docs *docReader, n int) ([]jsonDoc, error) {
 	stored, err := x.Stats(ctx)
 	if err != nil {
 		return nil, err
@@ -242,7 +238,7 @@ func build(ctx context.Context, x *index.Index, docs *docReader, n int) ([]jsonD
 		if len(chunk) == 0 {
 			return nil
 		}
-		_, err := x.Add(ctx, chunk, index.AddOptions{})
+		_, err := x.Add(ctx, chunk...)
 		added += len(chunk)
 		chunk = chunk[:0]
 		if added%100000 == 0 {
@@ -387,9 +383,9 @@ func httpDo(o options, url, token string) doFunc {
 
 // directDo calls the index, each client sketching with a sketcher of its
 // own, as the server's handlers do.
-func directDo(x *index.Index) doFunc {
+func directDo(x *neardup.Index) doFunc {
 	var mu sync.Mutex
-	sketchers := map[int]*index.Sketcher{}
+	sketchers := map[int]*neardup.Sketcher{}
 	return func(ctx context.Context, client int, add bool, body []jsonDoc) (int, error) {
 		mu.Lock()
 		sk := sketchers[client]
@@ -399,7 +395,7 @@ func directDo(x *index.Index) doFunc {
 		}
 		mu.Unlock()
 		docs := make([]core.Document, len(body))
-		sks := make([]index.Sketch, len(body))
+		sks := make([]neardup.Sketch, len(body))
 		for i, d := range body {
 			docs[i] = d.document()
 			if docs[i].ID == "" {
@@ -409,9 +405,9 @@ func directDo(x *index.Index) doFunc {
 		}
 		var err error
 		if add {
-			_, err = x.AddSketched(context.WithoutCancel(ctx), docs, sks, index.AddOptions{})
+			_, err = x.AddSketched(context.WithoutCancel(ctx), docs, sks, neardup.AddOptions{})
 		} else {
-			_, err = x.QuerySketched(context.WithoutCancel(ctx), docs, sks)
+			_, err = x.AddSketched(context.WithoutCancel(ctx), docs, sks, neardup.AddOptions{Query: true})
 		}
 		if err != nil {
 			return 0, err

@@ -38,10 +38,9 @@ import (
 
 	"github.com/alecthomas/kong"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract"
-	"github.com/neardup/neardup/internal/index"
-	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
 )
@@ -171,7 +170,7 @@ func (c *benchCmd) run(ctx context.Context) error {
 
 	db := filepath.Join(dir, "watch.db")
 	os.Remove(db)
-	x, err := index.Open(ctx, db, store.DefaultOptions(), methods.All, index.OpenOptions{StoreText: true})
+	x, err := neardup.Open(ctx, db, neardup.Options{StoreText: true})
 	if err != nil {
 		return err
 	}
@@ -464,14 +463,14 @@ func (c *benchCmd) baselines(ctx context.Context, watched string, w *world, dir 
 	}
 	db := filepath.Join(dir, "baseline.db")
 	os.Remove(db)
-	y, err := index.Open(ctx, db, store.DefaultOptions(), methods.All, index.OpenOptions{StoreText: true})
+	y, err := neardup.Open(ctx, db, neardup.Options{StoreText: true})
 	if err != nil {
 		return err
 	}
 	defer y.Close()
 	start = time.Now()
 	for lo := 0; lo < len(docs); lo += watch.DefaultChunk {
-		if _, err := y.Add(ctx, docs[lo:min(lo+watch.DefaultChunk, len(docs))], index.AddOptions{Exact: true}); err != nil {
+		if _, err := y.AddSketched(ctx, docs[lo:min(lo+watch.DefaultChunk, len(docs))], nil, neardup.AddOptions{Exact: true}); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,113 @@
+package neardup
+
+import (
+	"context"
+
+	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/server/browse"
+)
+
+// The read model of a stored index: what Index.Document, Latest, Clusters,
+// Cluster and Search return, the shapes the HTTP API answers and the web UI
+// shows.
+type (
+	// StoredDocument is a stored document with its marks.
+	StoredDocument = browse.Document
+	// DocumentSummary is a stored document in a list, with its best mark.
+	DocumentSummary = browse.Summary
+	// ClusterSummary is a cluster in a list.
+	ClusterSummary = browse.ClusterSummary
+	// StoredCluster is a cluster with its members and the marks between
+	// them.
+	StoredCluster = browse.Cluster
+	// SearchResult is a page of the documents a search matches.
+	SearchResult = browse.SearchResult
+	// DocFilter selects the documents Latest lists; its zero value selects
+	// every one.
+	DocFilter = index.DocFilter
+	// ClusterFilter selects the clusters Clusters lists; its zero value
+	// selects every one.
+	ClusterFilter = index.ClusterFilter
+	// Page selects a part of a list: Offset rows skipped, Limit rows at
+	// most (0 means DefaultPage; above MaxPage means MaxPage).
+	Page = index.Page
+	// IndexMeta is what an index stores of itself: its method, options,
+	// sketch format, whether it keeps texts, its linking policy, when it
+	// was created.
+	IndexMeta = index.Meta
+)
+
+// Page sizes of the read model, and the longest query Search runs, in
+// bytes.
+const (
+	DefaultPage    = index.DefaultPage
+	MaxPage        = index.MaxPage
+	MaxSearchBytes = index.MaxQueryBytes
+)
+
+// The errors of an index its callers tell apart (with errors.Is).
+var (
+	// ErrNotFound: no document, cluster or feed of the name given.
+	ErrNotFound = index.ErrNotFound
+	// ErrExists: a feed of that URL is stored already.
+	ErrExists = index.ErrExists
+	// ErrQuery: a search query that cannot be run.
+	ErrQuery = index.ErrQuery
+	// ErrReadOnly: the index cannot be written (a read-only file or
+	// database user).
+	ErrReadOnly = index.ErrReadOnly
+)
+
+// Unreachable reports whether err says the index's database cannot be
+// reached (a PostgreSQL server down or restarting): a caller may try
+// again later.
+func Unreachable(err error) bool { return index.Unreachable(err) }
+
+// Document returns the stored document of the given ID with its marks; an
+// error wrapping ErrNotFound when there is none. It reads without waiting
+// for writers.
+func (x *Index) Document(ctx context.Context, id string) (StoredDocument, error) {
+	return x.x.Document(ctx, id)
+}
+
+// Latest returns a page of the documents f selects, the latest added
+// first, each with its best mark; more says whether more follow.
+func (x *Index) Latest(ctx context.Context, f DocFilter, p Page) (docs []DocumentSummary, more bool, err error) {
+	return x.x.Latest(ctx, f, p)
+}
+
+// Clusters returns a page of the clusters f selects, the one with the
+// latest added member first; more says whether more follow.
+func (x *Index) Clusters(ctx context.Context, f ClusterFilter, p Page) (cs []ClusterSummary, more bool, err error) {
+	return x.x.Clusters(ctx, f, p)
+}
+
+// Cluster returns the cluster of the given number; an error wrapping
+// ErrNotFound when it has no members.
+func (x *Index) Cluster(ctx context.Context, id int64) (StoredCluster, error) {
+	return x.x.Cluster(ctx, id)
+}
+
+// Search returns a page of the stored documents whose title or text match
+// q (words, "phrases", -excluded), the best first of the newest 10,000
+// matches; an error wrapping ErrQuery for a query that cannot be run.
+func (x *Index) Search(ctx context.Context, q string, p Page) (SearchResult, error) {
+	return x.x.Search(ctx, q, p)
+}
+
+// Meta returns what the index stores of itself.
+func (x *Index) Meta() IndexMeta { return x.x.Meta() }
+
+// RecentStats returns Stats for a page or a metrics scrape to show: an
+// index that takes more than a tenth of a second to count gives its last
+// counts at once, counted again in the background when older than ten
+// seconds; a smaller one is counted afresh.
+func (x *Index) RecentStats(ctx context.Context) (IndexStats, error) { return x.x.RecentStats(ctx) }
+
+// CountInBackground starts the first count for RecentStats in the
+// background, as a server does when it starts; it does nothing once the
+// index was counted or while a count runs.
+func (x *Index) CountInBackground() { x.x.CountInBackground() }
+
+// Ping reads the index's head: an error when its database cannot answer.
+func (x *Index) Ping(ctx context.Context) error { return x.x.Ping(ctx) }

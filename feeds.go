@@ -1,0 +1,34 @@
+package neardup
+
+import (
+	"context"
+
+	"github.com/neardup/neardup/internal/index"
+)
+
+// The feed tables an index keeps beside its documents, for a feed watcher
+// (`neardup watch`): the index neither reads nor writes them, but they live
+// in its database, in its transactions, so that the items of a feed and
+// the documents made of them commit together (AddOptions.Then).
+type (
+	// Feed is a stored feed: its URL, and its settings and state as the
+	// watcher encodes them.
+	Feed = index.Feed
+	// FeedItem is an item of a feed dealt with, and what became of it.
+	FeedItem = index.FeedItem
+	// FeedReader reads the feed tables.
+	FeedReader = index.FeedReader
+	// FeedWriter writes the feed tables.
+	FeedWriter = index.FeedWriter
+)
+
+// ViewFeeds runs fn in a read-only snapshot of the feed tables.
+func (x *Index) ViewFeeds(ctx context.Context, fn func(r FeedReader) error) error {
+	return x.x.ViewFeeds(ctx, fn)
+}
+
+// UpdateFeeds runs fn in a write transaction of the feed tables: what fn
+// writes commits if it returns nil, else nothing does.
+func (x *Index) UpdateFeeds(ctx context.Context, fn func(w FeedWriter) error) error {
+	return x.x.UpdateFeeds(ctx, fn)
+}

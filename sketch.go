@@ -1,0 +1,32 @@
+package neardup
+
+import (
+	"context"
+
+	"github.com/neardup/neardup/internal/index"
+)
+
+// Sketch is a document analysed by a Sketcher of an Index, ready for
+// Index.AddSketched: the analysis, the costly part of an add, can run on
+// the caller's goroutines while the index writes.
+type Sketch = index.Sketch
+
+// Sketcher analyses documents for one Index, on one goroutine: it is not
+// safe for concurrent use (take one per goroutine, or a sync.Pool).
+type Sketcher = index.Sketcher
+
+// NewSketcher returns a Sketcher of the index's method for one goroutine.
+func (x *Index) NewSketcher() *Sketcher { return x.x.NewSketcher() }
+
+// AddSketched adds docs in one transaction, as Add does (Replace with
+// o.Replace), or checks them without storing them with o.Query, as Query
+// does; sks are their sketches made by a Sketcher of this Index, in
+// order, or nil to have them made here. o.Exact, o.Slug and o.Then apply;
+// o.Chunk, o.Workers and o.OnMatch are AddSeq's and are not used.
+func (x *Index) AddSketched(ctx context.Context, docs []Document, sks []Sketch, o AddOptions) ([]Match, error) {
+	if o.Query {
+		return matches(x.x.QuerySketched(ctx, docs, sks))
+	}
+	ms, err := x.x.AddSketched(ctx, docs, sks, o.index())
+	return matches(ms, unstorable(err))
+}
