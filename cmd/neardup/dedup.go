@@ -34,15 +34,15 @@ type dedupCmd struct {
 	IDScope         string `name:"id-scope" default:"run" enum:"run,file" help:"Where ids are unique: run (every input) or file (each file numbers its own records: a document's id becomes FILE#ID)."`
 	Memory          string `help:"Keep the run within about this much memory, e.g. 4GiB or 500MB (minhash, simhash): past half of it, sketches and band keys go to disk in the output's work folder (.OUT.work beside OUT), and matching reads them back a share at a time. The results are the same; the default is no limit."`
 	Resume          bool   `help:"Keep checkpoints of the first reading (the sketch stage) in the output's work folder (.OUT.work beside OUT), every 100,000 records, and continue from the last one when an interrupted run of the same inputs and options left one there: give the same command again. Other inputs or options are refused. The results are those of a run never interrupted."`
-	CheckpointEvery int    `name:"checkpoint-every" hidden:"" default:"100000" help:"Records between two checkpoints of --resume."`
+	CheckpointEvery int    `name:"checkpoint-every" hidden:"" default:"${default_checkpoint_every}" help:"Records between two checkpoints of --resume."`
 	Window          string `help:"Pair only documents dated at most this far apart, e.g. 3d, 36h, 1w, 90min, 6mo (m alone is refused: min or mo); undated documents pair with any."`
 	stubFlags
 	kong.Plugins
 
 	inputFlags
 	Report         string `help:"Also write an HTML report of the clusters with side-by-side diffs to this file."`
-	ReportClusters int    `name:"report-clusters" default:"100" help:"Clusters the report shows, the largest first; 0 shows every one."`
-	ReportMembers  int    `name:"report-members" default:"5" help:"Members of a cluster the report shows beside its representative; 0 shows every one."`
+	ReportClusters int    `name:"report-clusters" default:"${default_report_clusters}" help:"Clusters the report shows, the largest first; 0 shows every one."`
+	ReportMembers  int    `name:"report-members" default:"${default_report_members}" help:"Members of a cluster the report shows beside its representative; 0 shows every one."`
 	TitlesCSV      string `name:"titles-csv" help:"Also write the titles of the duplicate pairs to this CSV file (a,b,score,title_a,title_b: the ids, the score and the titles)."`
 	Matrix         string `help:"Also write the similarity matrix of the reported pairs with row labels to this JSON file (at most 20000 documents)."`
 	CPUProfile     string `name:"cpuprofile" hidden:"" help:"Write a CPU profile to this file."`

@@ -119,7 +119,7 @@ func (f *feedDB) openExisting(ctx context.Context) (feedTables, error) {
 type feedsAddCmd struct {
 	URL string `arg:"" name:"url" help:"The feed's URL (RSS, Atom or JSON Feed)."`
 	feedDB
-	Interval     time.Duration `default:"15m" help:"How often the feed is polled (at least 1m)."`
+	Interval     time.Duration `default:"${default_interval}" help:"How often the feed is polled (at least 1m)."`
 	NoCheck      bool          `name:"no-check" help:"Add the feed without fetching it first; by default it is fetched, as neardup watch would, and refused when it is not an RSS, Atom or JSON feed."`
 	AllowPrivate string        `name:"allow-private" placeholder:"CIDR[,CIDR...]" help:"Address ranges the check may fetch the feed from though they are loopback, private, link-local, carrier-grade NAT, unspecified or multicast, all refused by default (as neardup watch --allow-private)."`
 	ruleFlags

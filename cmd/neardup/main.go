@@ -26,9 +26,11 @@ import (
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/internal/report"
 	"github.com/neardup/neardup/internal/server"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
@@ -191,6 +193,18 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 // seconds writes a duration of whole seconds as a flag takes it: "60s".
 func seconds(d time.Duration) string { return strconv.Itoa(int(d/time.Second)) + "s" }
 
+// short writes a duration as a flag's default shows it: 15m, not 15m0s.
+func short(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}
+
 // defaultVars are the defaults the flags of serve, watch, extract, the
 // inputs and the index commands show, read from the options of the parts
 // they set: stated there only.
@@ -207,7 +221,9 @@ func defaultVars() kong.Vars {
 		"default_min_chars":       strconv.Itoa(extract.DefaultMinChars), "default_max_elements": strconv.Itoa(extract.DefaultMaxElements),
 		"default_page_timeout": extract.DefaultTimeout.String(),
 		"default_max_inflate":  strconv.FormatInt(container.DefaultMaxInflate, 10), "default_max_ratio": strconv.FormatInt(container.DefaultMaxRatio, 10),
-		"default_chunk": strconv.Itoa(neardup.DefaultChunk)}
+		"default_chunk": strconv.Itoa(neardup.DefaultChunk), "default_max_warnings": strconv.Itoa(job.DefaultMaxWarnings),
+		"default_checkpoint_every": strconv.Itoa(job.DefaultCheckpointEvery), "default_report_clusters": strconv.Itoa(report.DefaultClusters),
+		"default_report_members": strconv.Itoa(report.DefaultMembers), "default_interval": short(watch.DefaultInterval)}
 }
 
 // onlyCommand keeps, of the commands, only the one args name, when they name

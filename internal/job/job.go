@@ -88,8 +88,8 @@ type Options struct {
 	// Warn receives one line per skipped record (up to MaxWarnings);
 	// nil prints none.
 	Warn io.Writer
-	// MaxWarnings caps the warning lines; 0 means 20, a negative number
-	// none.
+	// MaxWarnings caps the warning lines; 0 means DefaultMaxWarnings, a
+	// negative number none.
 	MaxWarnings int
 	// Report, if set, is the path of an HTML report of the largest
 	// clusters with each member's diff against its representative.
@@ -438,13 +438,17 @@ func (run *runner) skip(rec corpus.Record) error {
 	return run.warner.skip(rec, "rejects.jsonl lists them")
 }
 
+// DefaultMaxWarnings is Options.MaxWarnings (and FeedOptions') when it is
+// 0: the warning lines of skipped records a run prints at most.
+const DefaultMaxWarnings = 20
+
 // warnLimit is the cap on warning lines that Options.MaxWarnings (and
-// FeedOptions') asks for: 0 means 20, a negative number none (one line
-// then says where the skipped records are counted).
+// FeedOptions') asks for: 0 means DefaultMaxWarnings, a negative number
+// none (one line then says where the skipped records are counted).
 func warnLimit(n int) int {
 	switch {
 	case n == 0:
-		return 20
+		return DefaultMaxWarnings
 	case n < 0:
 		return 0
 	}
