@@ -390,7 +390,11 @@ func (run *runner) warnBudget() {
 	if run.budget == nil || run.o.Warn == nil {
 		return
 	}
-	if w := run.budget.warning(run.b.Len()); w != "" {
+	share := 0.0
+	if done, total := run.r.Progress(); total > 0 && done >= total/minProjected {
+		share = float64(done) / float64(total)
+	}
+	if w := run.budget.warning(run.b.Len(), share); w != "" {
 		fmt.Fprint(run.o.Warn, w)
 	}
 }

@@ -116,8 +116,10 @@ func (w *budgetWatch) Over() int64 {
 }
 
 // warning returns, once, the line that says the budget was given up; ""
-// while it is kept and after the first call that returned it.
-func (w *budgetWatch) warning(docs int) string {
+// while it is kept and after the first call that returned it. docs is how
+// many documents were read, share the part of the input read (0 when not
+// known).
+func (w *budgetWatch) warning(docs int, share float64) string {
 	over := w.Over()
 	if over == 0 || w.warned {
 		return ""
@@ -125,17 +127,25 @@ func (w *budgetWatch) warning(docs int) string {
 	w.warned = true
 	return fmt.Sprintf("warning: the memory budget of %s is too small for this run: after %d documents "+
 		"the live heap is %s, past %.0f%% of it, where the collector would run without pause; "+
-		"the run goes on past the budget. Give at least %s.\n",
+		"the run goes on past the budget. A budget of %s would do.\n",
 		humanize.IBytes(uint64(w.limit)), docs, humanize.IBytes(uint64(over)), 100*overShare,
-		humanize.IBytes(uint64(suggestBudget(over))))
+		humanize.IBytes(uint64(suggestBudget(over, share))))
 }
 
-// suggestBudget is a budget for a run whose live heap is past overShare of
-// the one given at live bytes: twice that, in whole GiB (spilling keeps
-// half of a budget for what does not spill).
-func suggestBudget(live int64) int64 {
-	const gib = 1 << 30
-	return (2*live + gib - 1) / gib * gib
+// suggestBudget is a budget for a run whose live heap passed overShare of
+// the one given at live bytes with share of its input read: twice the
+// live heap projected for the whole input (spilling keeps half of a
+// budget for what does not spill), rounded up to a power of two.
+func suggestBudget(live int64, share float64) int64 {
+	need := 2 * float64(live)
+	if share > 0 && share < 1 {
+		need /= share
+	}
+	b := int64(MinMemory)
+	for float64(b) < need {
+		b *= 2
+	}
+	return b
 }
 
 func liveHeap() int64 {

@@ -128,7 +128,7 @@ func TestBudgetWatch(t *testing.T) {
 	if !w.check(900<<20) || w.Over() != 0 {
 		t.Fatalf("given up at 900 MiB of 1 GiB (over %d)", w.Over())
 	}
-	if w.warning(10) != "" {
+	if w.warning(10, 0) != "" {
 		t.Fatal("a warning while the budget is kept")
 	}
 	if got := debug.SetMemoryLimit(-1); got != 1<<30 {
@@ -140,17 +140,31 @@ func TestBudgetWatch(t *testing.T) {
 	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
 		t.Fatalf("collector's limit %d once the budget is given up, want none", got)
 	}
-	msg := w.warning(1234)
-	for _, want := range []string{"budget of 1.0 GiB is too small", "after 1234 documents", "live heap is 1000 MiB", "Give at least 2.0 GiB"} {
+	msg := w.warning(1234, 0.5)
+	for _, want := range []string{"budget of 1.0 GiB is too small", "after 1234 documents", "live heap is 1000 MiB", "A budget of 4.0 GiB would do"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("warning %q lacks %q", msg, want)
 		}
 	}
-	if again := w.warning(2000); again != "" {
+	if again := w.warning(2000, 0.6); again != "" {
 		t.Errorf("warned twice: %q", again)
 	}
 	if w.check(0) {
 		t.Error("still watching after giving up")
+	}
+	for _, tc := range []struct {
+		live  int64
+		share float64
+		want  int64
+	}{
+		{live: 1, want: MinMemory},
+		{live: 58 << 20, want: 128 << 20},
+		{live: 58 << 20, share: 0.25, want: 512 << 20},
+		{live: 3 << 30, share: 1, want: 8 << 30},
+	} {
+		if got := suggestBudget(tc.live, tc.share); got != tc.want {
+			t.Errorf("suggestBudget(%d, %g) = %d, want %d", tc.live, tc.share, got, tc.want)
+		}
 	}
 }
 
