@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"hash/maphash"
 	"iter"
+	"os"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -85,11 +87,12 @@ func Dedup(ctx context.Context, docs []Document, o Options) (*Result, error) {
 //
 // Cancelling ctx stops the run at any stage within milliseconds, returning
 // ctx's error.
-func DedupSeq(ctx context.Context, docs iter.Seq2[Document, error], o Options) (*Result, error) {
-	b, err := o.batch()
+func DedupSeq(ctx context.Context, docs iter.Seq2[Document, error], o Options) (res *Result, err error) {
+	b, done, err := o.batch()
 	if err != nil {
 		return nil, err
 	}
+	defer func() { err = errors.Join(err, done()) }()
 	d := &deduper{o: o, b: b, res: &Result{}, seconds: map[string]float64{}, skipped: map[SkipReason]int{}}
 	if err := d.read(ctx, docs); err != nil {
 		return nil, err
@@ -106,27 +109,49 @@ func DedupSeq(ctx context.Context, docs iter.Seq2[Document, error], o Options) (
 	return d.res, nil
 }
 
-// batch makes the batch Dedup runs.
-func (o Options) batch() (engine.Batch, error) {
+// batch makes the batch Dedup runs; done closes it and removes what it
+// spilled.
+func (o Options) batch() (b engine.Batch, done func() error, err error) {
 	var c MethodOptions = methods.Default()
 	if o.Method != nil {
 		c = o.Method
 	}
 	spec, err := methods.Lookup(c.Method())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	keep, err := o.keep()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	link := cluster.Any
 	if o.Link != "" {
 		if link, err = cluster.ParseLinking(o.Link); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return spec.NewBatchWith(c, engine.Grouping{Keep: keep, Link: link, Window: o.Window, MinChars: o.MinChars})
+	g := engine.Grouping{Keep: keep, Link: link, Window: o.Window, MinChars: o.MinChars}
+	dir := ""
+	if o.Memory > 0 {
+		if dir, err = os.MkdirTemp(o.WorkDir, "neardup-spill-"); err != nil {
+			return nil, nil, fmt.Errorf("neardup: a folder to spill to: %w", err)
+		}
+		g.Memory = o.Memory
+		g.Spill = func(name string) (engine.SpillFile, error) { return os.Create(filepath.Join(dir, name)) }
+	}
+	if b, err = spec.NewBatchWith(c, g); err != nil {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
+		return nil, nil, err
+	}
+	return b, func() error {
+		err := b.Close()
+		if dir != "" {
+			err = errors.Join(err, os.RemoveAll(dir))
+		}
+		return err
+	}, nil
 }
 
 // deduper carries a DedupSeq run between its stages.

@@ -99,6 +99,21 @@ type Options struct {
 	// compares every document. An Index is opened with it; it is not
 	// stored.
 	MinChars int
+	// Memory, when positive, is about how many bytes Dedup and DedupSeq
+	// may hold for the documents they compare (minhash and simhash; the
+	// other methods refuse it): once the document table and the sketches
+	// held would take half of it, the sketches of the documents after, and
+	// every band key, go to files in WorkDir, and matching reads them back
+	// a share at a time. The results are those of a run without it. It
+	// bounds what the run keeps, not the process's heap: the collector's
+	// limit (debug.SetMemoryLimit, GOMEMLIMIT) is the caller's to set,
+	// about Memory for a program that holds little else. A run outgrows a
+	// budget by about 250 bytes a document besides its ID (the document
+	// table and the pairs found, which are not spilled). 0 means none.
+	Memory int64
+	// WorkDir is the directory Memory's files are written in, in a folder
+	// of their own removed when the run returns; "" means os.TempDir().
+	WorkDir string
 	// OnPair, when set, is called by Dedup and DedupSeq with each pair
 	// found, in the order of Result.Pairs, which then stays empty: the
 	// pairs of a large corpus are handed on, not held.

@@ -93,6 +93,9 @@ type Stats struct {
 	// Kept counts the documents of the de-duplicated corpus: those
 	// compared that are in no cluster or represent their cluster.
 	Kept int `json:"kept"`
+	// Spilled counts the documents whose sketches went to disk under
+	// Options.Memory.
+	Spilled int `json:"sketches_spilled,omitempty"`
 	// Bands is the LSH banding of the minhash method, "BxR"; empty for
 	// the other methods.
 	Bands string `json:"lsh_bands,omitempty"`
@@ -110,5 +113,5 @@ type Stats struct {
 func statsOf(st engine.Stats) Stats {
 	return Stats{Method: st.Method, Read: st.Read, Documents: st.Documents, Skipped: maps.Clone(st.Skipped),
 		Candidates: st.Candidates, Pairs: maps.Clone(st.Pairs), Clusters: st.Clusters, Clustered: st.Clustered,
-		Kept: st.Kept, Bands: st.Bands, SimHashTables: st.SimHashTables, Seconds: maps.Clone(st.Seconds)}
+		Kept: st.Kept, Spilled: st.Spilled, Bands: st.Bands, SimHashTables: st.SimHashTables, Seconds: maps.Clone(st.Seconds)}
 }

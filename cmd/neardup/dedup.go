@@ -32,7 +32,7 @@ type dedupCmd struct {
 	Profile         string `default:"news" enum:"news,corpus" help:"news: the methods' defaults, with the rules that keep apart two reports of one template (other figures, names, days) and a similar label; corpus (training data): those rules off, no similar label, no containment rule: one score at one --threshold decides every copy, and the banding follows it; a similar label given back (--similar) counts as a copy when choosing what to keep. Method flags given win."`
 	OnDuplicateID   string `name:"on-duplicate-id" default:"fail" enum:"fail,skip,rename" help:"A document whose id an earlier one has: fail stops the run at it, naming both places (the default: which of the two is meant, a run cannot tell); skip leaves it out (listed in rejects.jsonl); rename gives it the id with #2 (#3 ...) appended."`
 	IDScope         string `name:"id-scope" default:"run" enum:"run,file" help:"Where ids are unique: run (every input) or file (each file numbers its own records: a document's id becomes FILE#ID)."`
-	Memory          string `help:"Keep the run within about this much memory, e.g. 4GiB or 500MB (minhash, simhash): past half of it, sketches and band keys go to disk in the output's work folder (.OUT.work beside OUT), and matching reads them back a share at a time. The results are the same; the default is no limit."`
+	Memory          string `help:"Keep the run within about this much memory, e.g. 4GiB or 500MB (minhash, simhash): past half of it, sketches and band keys go to disk in the output's work folder (.OUT.work beside OUT), and matching reads them back a share at a time. The results are the same; the default is no limit. At least 64MiB; a budget the run outgrows (its live heap past 90 % of it, what cannot spill: the document table, the sketches held, the pairs) is given up with a warning naming one that would do, rather than the collector running without pause."`
 	Resume          bool   `help:"Keep checkpoints of the first reading (the sketch stage) in the output's work folder (.OUT.work beside OUT), every 100,000 records, and continue from the last one when an interrupted run of the same inputs and options left one there: give the same command again. Other inputs or options are refused. The results are those of a run never interrupted."`
 	CheckpointEvery int    `name:"checkpoint-every" hidden:"" default:"${default_checkpoint_every}" help:"Records between two checkpoints of --resume."`
 	Window          string `help:"Pair only documents dated at most this far apart, e.g. 3d, 36h, 1w, 90min, 6mo (m alone is refused: min or mo); undated documents pair with any."`
@@ -129,6 +129,10 @@ func parseMemory(s string) (int64, error) {
 	n, err := humanize.ParseBytes(s)
 	if err != nil || n == 0 || n > 1<<62 {
 		return 0, usageError{fmt.Sprintf("--memory %q: want a size such as 4GiB, 512MiB or 8GB", s)}
+	}
+	if n < job.MinMemory {
+		return 0, usageError{fmt.Sprintf("--memory %s: below the least a run needs, %s (reading buffers, one share of the spilled keys at a time, the collector's room)",
+			s, humanize.IBytes(job.MinMemory))}
 	}
 	return int64(n), nil
 }

@@ -33,6 +33,7 @@ func TestRunExitCodes(t *testing.T) {
 		{"tfidf similar not a number", []string{"dedup", "-q", "--method", "tfidf", "--similar", "nan", example, "-o", out}, 2},
 		{"index threshold not a number", []string{"index", "add", "-q", "--db", filepath.Join(out, "nan.db"), "--threshold", "nan", example}, 2},
 		{"max bytes 0", []string{"dedup", "-q", "--max-bytes", "0", example, "-o", out}, 2},
+		{"memory below the floor", []string{"dedup", "-q", "--memory", "10MiB", example, "-o", out}, 2},
 		{"negative max warnings", []string{"dedup", "-q", "--max-warnings", "-1", example, "-o", out}, 2},
 		{"negative workers", []string{"index", "add", "-q", "--db", filepath.Join(out, "w.db"), "-j", "-2", example}, 2},
 		{"empty -o", []string{"dedup", "-q", example, "-o"}, 2},

@@ -33,6 +33,11 @@ type Stats struct {
 	// Spilled counts the documents whose sketches a memory budget sent to
 	// disk (see Grouping.Memory).
 	Spilled int `json:"sketches_spilled,omitempty"`
+	// OverBudget, when positive, is the live heap in bytes at which a
+	// memory budget was given up as too small: past 90 % of it, where the
+	// collector would run without pause. The run went on past the budget
+	// from there (see `neardup dedup --memory`).
+	OverBudget int64 `json:"over_budget_bytes,omitempty"`
 	// Bands is the LSH banding of the minhash method, "BxR".
 	Bands string `json:"lsh_bands,omitempty"`
 	// SimHashTables describes the candidate tables of the simhash method.

@@ -144,8 +144,10 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	}
 	defer out.Abort()
 	g := engine.Grouping{Keep: o.Keep, Link: o.Link, Window: o.Window, MinChars: o.MinChars, SimilarIsCopy: o.SimilarIsCopy}
+	var watch *budgetWatch
 	if o.Memory > 0 {
-		done, err := budget(out, o.Memory, &g)
+		var done func()
+		watch, done, err = budget(out, o.Memory, &g)
 		if err != nil {
 			return engine.Stats{}, err
 		}
@@ -179,7 +181,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	defer pacer.stop()
 
 	run := &runner{o: o, b: b, r: r, out: out, meter: progress.New(o.Progress), seconds: map[string]float64{}, cpu: map[string]float64{},
-		skipped: map[core.SkipReason]int{}, started: time.Now(), pacer: pacer,
+		skipped: map[core.SkipReason]int{}, started: time.Now(), pacer: pacer, budget: watch,
 		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}, ck: ck}
 	if err := run.sketchAll(ctx); err != nil {
 		return engine.Stats{}, err
@@ -266,7 +268,9 @@ type runner struct {
 	// (Options.OnDuplicateID rename), by ordinal, for the second reading.
 	renamed map[int]string
 	pacer   *gcPacer
-	warner  warner
+	// budget watches the memory budget (Options.Memory); nil without one.
+	budget *budgetWatch
+	warner warner
 	// ck writes the checkpoints of the first reading (Options.Resume);
 	// nil without.
 	ck      *checkpointer
@@ -375,8 +379,24 @@ func (run *runner) take(it *item) error {
 	if run.read%1024 == 0 {
 		done, total := run.r.Progress()
 		run.meter.Update(run.read, done, total)
+		run.warnBudget()
 	}
 	return nil
+}
+
+// warnBudget says once, on the warning writer, that the memory budget was
+// given up (see budgetWatch).
+func (run *runner) warnBudget() {
+	if run.budget == nil || run.o.Warn == nil {
+		return
+	}
+	share := 0.0
+	if done, total := run.r.Progress(); total > 0 && done >= total/minProjected {
+		share = float64(done) / float64(total)
+	}
+	if w := run.budget.warning(run.b.Len(), share); w != "" {
+		fmt.Fprint(run.o.Warn, w)
+	}
 }
 
 // replay takes the records of the checkpoint a run resumes from, as the
@@ -527,8 +547,12 @@ func noDocuments(read int, skipped map[core.SkipReason]int, fields []string) err
 func (run *runner) finish(ctx context.Context) error {
 	start, cpu := time.Now(), cpuSeconds()
 	run.meter.Stage("matching")
-	err := run.b.Finish(ctx, func(done int) { run.meter.Update(done, int64(done), int64(run.b.Len())) })
+	err := run.b.Finish(ctx, func(done int) {
+		run.meter.Update(done, int64(done), int64(run.b.Len()))
+		run.warnBudget()
+	})
 	run.meter.End(run.b.Len(), err)
+	run.warnBudget()
 	run.seconds["candidates_verify_group"] = time.Since(start).Seconds()
 	run.cpu["candidates_verify_group"] = cpuSeconds() - cpu
 	return err
@@ -545,5 +569,6 @@ func (run *runner) stats() engine.Stats {
 	st.Kept -= len(run.notCompared)
 	st.Seconds, st.CPUSeconds = run.seconds, run.cpu
 	st.PeakRSS = peakRSS()
+	st.OverBudget = run.budget.Over()
 	return st
 }

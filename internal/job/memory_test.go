@@ -3,8 +3,10 @@ package job
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -113,5 +115,97 @@ func TestMemoryBudgetRefused(t *testing.T) {
 	}
 	if bytes.Contains([]byte(fmt.Sprint(err)), []byte("engine: engine")) {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestBudgetWatch pins when a budget is given up: past 90 % of it the
+// collector's limit is lifted, and the warning, written once, names the
+// budget, the live heap and a budget that would do.
+func TestBudgetWatch(t *testing.T) {
+	prev := debug.SetMemoryLimit(1 << 30)
+	t.Cleanup(func() { debug.SetMemoryLimit(prev) })
+	w := &budgetWatch{limit: 1 << 30}
+	if !w.check(900<<20) || w.Over() != 0 {
+		t.Fatalf("given up at 900 MiB of 1 GiB (over %d)", w.Over())
+	}
+	if w.warning(10, 0) != "" {
+		t.Fatal("a warning while the budget is kept")
+	}
+	if got := debug.SetMemoryLimit(-1); got != 1<<30 {
+		t.Fatalf("collector's limit %d while the budget is kept, want 1 GiB", got)
+	}
+	if w.check(1000<<20) || w.Over() != 1000<<20 {
+		t.Fatalf("kept at 1000 MiB of 1 GiB (over %d)", w.Over())
+	}
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Fatalf("collector's limit %d once the budget is given up, want none", got)
+	}
+	msg := w.warning(1234, 0.5)
+	for _, want := range []string{"budget of 1.0 GiB is too small", "after 1234 documents", "live heap is 1000 MiB", "A budget of 4.0 GiB would do"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("warning %q lacks %q", msg, want)
+		}
+	}
+	if again := w.warning(2000, 0.6); again != "" {
+		t.Errorf("warned twice: %q", again)
+	}
+	if w.check(0) {
+		t.Error("still watching after giving up")
+	}
+	for _, tc := range []struct {
+		live  int64
+		share float64
+		want  int64
+	}{
+		{live: 1, want: MinMemory},
+		{live: 58 << 20, want: 128 << 20},
+		{live: 58 << 20, share: 0.25, want: 512 << 20},
+		{live: 3 << 30, share: 1, want: 8 << 30},
+	} {
+		if got := suggestBudget(tc.live, tc.share); got != tc.want {
+			t.Errorf("suggestBudget(%d, %g) = %d, want %d", tc.live, tc.share, got, tc.want)
+		}
+	}
+}
+
+// TestMemoryBudgetGivenUp runs under a budget far below what the run holds:
+// it warns, says so in its statistics, gives the results of a run without
+// a budget, and leaves the collector's limit as it found it.
+func TestMemoryBudgetGivenUp(t *testing.T) {
+	dir := t.TempDir()
+	in := writeManyCopies(t, dir, 300)
+	run := func(memory int64, warn *bytes.Buffer) ([]string, int64) {
+		out := filepath.Join(dir, fmt.Sprintf("out-%d", memory))
+		st, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out, Memory: memory, Warn: warn})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, name := range resultFiles {
+			data, err := os.ReadFile(filepath.Join(out, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, string(data))
+		}
+		return got, st.OverBudget
+	}
+	want, _ := run(0, nil)
+	before := debug.SetMemoryLimit(-1)
+	var warn bytes.Buffer
+	got, over := run(1<<20, &warn)
+	if after := debug.SetMemoryLimit(-1); after != before {
+		t.Errorf("collector's limit %d after the run, %d before", after, before)
+	}
+	if over <= 0 {
+		t.Errorf("over_budget_bytes = %d, want the live heap at which the budget was given up", over)
+	}
+	if !strings.Contains(warn.String(), "budget of 1.0 MiB is too small") || strings.Count(warn.String(), "too small") != 1 {
+		t.Errorf("warnings %q, want one that the budget is too small", warn.String())
+	}
+	for i, name := range resultFiles {
+		if got[i] != want[i] {
+			t.Errorf("%s differs from the run without a budget", name)
+		}
 	}
 }
