@@ -46,6 +46,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		bodyText = strings.Join(parts, "\n\n")
 	}
 	declared := pageDate(doc, pageURL)
+	_, candProse := articleContainer(doc)
 	f := opts.Engine(doc, u)
 	a := f.Meta
 	if a.Date.IsZero() {
@@ -54,22 +55,35 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 	if bodyText == "" && rule.BodySelector() != "" {
 		a.RuleMiss = fmt.Sprintf("%s: body %q matched nothing on the page; the text is the extractor's own choice", rule, rule.BodySelector())
 	}
+	if bodyText == "" && f.Node != nil && mostlyRelated(f.Node) {
+		// The engine took sections of related stories for the article: it
+		// chooses again on the page without them.
+		if again, err := reparse(); err == nil {
+			clean(again, drop)
+			markRegions(again)
+			dropRelated(again)
+			if g := opts.Engine(again, u); g.Node != nil {
+				f.Node = g.Node
+			}
+		}
+	}
+	if bodyText == "" && betterContainer(candProse, f.Node) {
+		// The page names its article's container, it holds much more
+		// prose than the engine's choice, and not the engine's longest
+		// block: the engine chose another part of the page.
+		if again, err := reparse(); err == nil {
+			clean(again, drop)
+			markRegions(again)
+			if c, _ := articleContainer(again); c != nil && !holdsCore(c, f.Node) {
+				c.Parent.RemoveChild(c)
+				f.Node = c
+			}
+		}
+	}
 	switch {
 	case bodyText != "":
 		a.Text = bodyText
 	case f.Node != nil:
-		if mostlyRelated(f.Node) {
-			// The engine took sections of related stories for the article:
-			// it chooses again on the page without them.
-			if again, err := reparse(); err == nil {
-				clean(again, drop)
-				markRegions(again)
-				dropRelated(again)
-				if g := opts.Engine(again, u); g.Node != nil {
-					f.Node = g.Node
-				}
-			}
-		}
 		dropRelated(f.Node)
 		pruneLinkBlocks(f.Node)
 		pruneDateLines(f.Node)

@@ -386,9 +386,16 @@ func (m *BlockModel) Prob(f [NumBlockFeatures]float64) float64 {
 // blocks stay.
 const maxPruned = 0.5
 
+// minPrunable is the fewest runes of text a content must hold for the
+// block model to prune it: a page of a few lines (a notice, a short
+// announcement, a test page) is its text, and what a model would remove
+// from it is more often a part of it than boilerplate around it.
+const minPrunable = 300
+
 // Keep says which blocks stay: those the model scores at or above its
 // threshold, the longest block whatever its score, and all of them when
-// those under it hold more than maxPruned of the text.
+// those under it hold more than maxPruned of the text or when all hold
+// fewer than minPrunable runes.
 func (m *BlockModel) Keep(blocks []Block) []bool {
 	keep := make([]bool, len(blocks))
 	longest, total, gone := 0, 0, 0
@@ -406,7 +413,7 @@ func (m *BlockModel) Keep(blocks []Block) []bool {
 			gone += runes[i]
 		}
 	}
-	if float64(gone) > maxPruned*float64(total) {
+	if float64(gone) > maxPruned*float64(total) || total < minPrunable {
 		for i := range keep {
 			keep[i] = true
 		}

@@ -67,7 +67,7 @@ func TestBlockModelKeep(t *testing.T) {
 		b.Features[30] = boolf(cue)
 		return b
 	}
-	long := strings.Repeat("word ", 40)
+	long := strings.Repeat("word ", 80)
 	for _, tc := range []struct {
 		name   string
 		blocks []Block
@@ -77,6 +77,7 @@ func TestBlockModelKeep(t *testing.T) {
 		{"the longest block stays", []Block{block(long, true), block("x", false)}, []bool{true, true}},
 		{"most of the text scored low: all stay", []Block{block(long, false), block(long, true), block(long, true), block(long, true)}, []bool{true, true, true, true}},
 		{"none", nil, []bool{}},
+		{"fewer runes than minPrunable: all stay", []Block{block("A short notice of two lines.", false), block("Share this", true)}, []bool{true, true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, m.Keep(tc.blocks)); diff != "" {

@@ -1,0 +1,166 @@
+package extract
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// The engine scores containers by their paragraphs and picks one; on some
+// pages it picks a wrong one (the reader reviews under a product, the list
+// of signatories under a letter, one section of an article in several)
+// where the page names its article's container itself: <article>, <main>,
+// role="main", itemprop="articleBody", or an id or class naming the
+// article (nameKind "pos"). When such a container holds much more prose
+// than the engine's choice, it is taken instead.
+
+// containerGain is how many times more prose the page's named article
+// container must hold than the engine's content for it to replace the
+// engine's choice; containerMinProse is the least prose (runes) it must
+// hold at all.
+const (
+	containerGain     = 2.0
+	containerMinProse = 400
+)
+
+// containerDescend is the share of a container's prose a named container
+// inside it must hold to be chosen instead (the article body inside an
+// <article> that also holds its header and footer).
+const containerDescend = 0.8
+
+// prose counts the runes of text under n outside links and never-text
+// elements, without spaces.
+func prose(n *html.Node) int {
+	k := 0
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		switch n.Type {
+		case html.TextNode:
+			for _, r := range n.Data {
+				if !unicode.IsSpace(r) {
+					k++
+				}
+			}
+			return
+		case html.ElementNode:
+			if neverText[tag(n)] || tag(n) == atom.A {
+				return
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return k
+}
+
+// namedArticle reports whether n's tag, role, itemprop, id or class names
+// it the article's container. It reads the marks of markRegions.
+func namedArticle(n *html.Node) bool {
+	if n.Type != html.ElementNode || hasAttr(n, regionAttr) {
+		return false
+	}
+	switch tag(n) {
+	case atom.Article, atom.Main:
+		return true
+	case atom.Body, atom.Html, atom.Head:
+		return false
+	}
+	if strings.EqualFold(attr(n, "role"), "main") || strings.EqualFold(attr(n, "itemprop"), "articleBody") {
+		return true
+	}
+	return attr(n, nameAttr) == "pos"
+}
+
+// articleContainer returns the page's named article container with the
+// most prose, and that prose; nil when it names none. Inside the chosen
+// one, a named container holding containerDescend of its prose is chosen
+// instead, down to the innermost. It runs on a marked tree (markRegions).
+func articleContainer(doc *html.Node) (*html.Node, int) {
+	var best *html.Node
+	bestProse := 0
+	var find func(n *html.Node) // the outermost named containers compete
+	find = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch {
+			case c.Type != html.ElementNode || neverText[tag(c)] || hasAttr(c, regionAttr):
+			case namedArticle(c):
+				if p := prose(c); p > bestProse {
+					best, bestProse = c, p
+				}
+			default:
+				find(c)
+			}
+		}
+	}
+	find(doc)
+	if best == nil {
+		return nil, 0
+	}
+	for {
+		inner, innerProse := innermost(best, bestProse)
+		if inner == nil {
+			return best, bestProse
+		}
+		best, bestProse = inner, innerProse
+	}
+}
+
+// innermost returns the named container under n, nearest to it, that
+// holds at least containerDescend of its prose (of).
+func innermost(n *html.Node, of int) (*html.Node, int) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode || neverText[tag(c)] {
+			continue
+		}
+		p := prose(c)
+		if float64(p) < containerDescend*float64(of) {
+			continue // no descendant of c can hold it either
+		}
+		if namedArticle(c) {
+			return c, p
+		}
+		if d, dp := innermost(c, of); d != nil {
+			return d, dp
+		}
+	}
+	return nil, 0
+}
+
+// betterContainer reports whether a named container with prose cand should
+// replace the engine's content node (nil when it found none).
+func betterContainer(cand int, engine *html.Node) bool {
+	if cand < containerMinProse {
+		return false
+	}
+	if engine == nil {
+		return true
+	}
+	return float64(cand) >= containerGain*float64(prose(engine))
+}
+
+// holdsCore reports whether the text of the container c holds the longest
+// leaf block of the engine's content (false when the engine found none).
+func holdsCore(c, engine *html.Node) bool {
+	if engine == nil {
+		return false
+	}
+	core := ""
+	for _, b := range leafBlocks(engine) {
+		if len(b.text) > len(core) {
+			core = b.text
+		}
+	}
+	if core == "" { // the engine's content is one block
+		if core = strings.TrimSpace(Text(engine)); core == "" {
+			return false
+		}
+	}
+	return strings.Contains(squash(Text(c)), squash(core))
+}
+
+// squash joins a text's words with single spaces.
+func squash(s string) string { return strings.Join(strings.Fields(s), " ") }
