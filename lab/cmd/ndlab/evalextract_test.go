@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -104,8 +105,11 @@ func TestRunExtractSpeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 2+len(speedStages) || !strings.Contains(lines[0], "fastest of 2 rounds") {
-		t.Fatalf("want a heading, a header and a row for each stage:\n%s", out.String())
+	if len(lines) != 3+len(speedStages) || !strings.Contains(lines[0], "fastest of 2 rounds") {
+		t.Fatalf("want a heading, a header, a row for each stage and the ratio to go-trafilatura:\n%s", out.String())
+	}
+	if last := lines[len(lines)-1]; !regexp.MustCompile(`^tiny: neardup extract / go-trafilatura \+ fallbacks: p50 \d+\.\d{3}, p99 \d+\.\d{3}$`).MatchString(last) {
+		t.Errorf("last line %q: want the ratios of neardup extract to go-trafilatura", last)
 	}
 	for i, stage := range speedStages {
 		row := lines[2+i]

@@ -15,13 +15,15 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/lab/internal/engines"
 	"github.com/neardup/neardup/lab/internal/extracteval"
 )
 
 // extractSpeedCmd is `ndlab extract-speed`: how long extraction takes per
-// page over real pages, beside a baseline measured in the same run on the
+// page over real pages, beside baselines measured in the same run on the
 // same pages: decoding and parsing the page's HTML, which every extractor
-// does first.
+// does first, and go-trafilatura with its fallbacks, the best single
+// engine on trafilatura's pages.
 type extractSpeedCmd struct {
 	Gold   []string `required:"" placeholder:"[NAME=]DIR" help:"Gold folder (input/ beside GoldStandard/, or a folder of such folders); only its input pages are read. Repeat for more datasets."`
 	IDs    []string `name:"ids" placeholder:"[NAME=]FILE" help:"Time only the ids listed in FILE; NAME picks the dataset when there are several."`
@@ -45,11 +47,16 @@ func (c *extractSpeedCmd) Run(g *globals) error {
 }
 
 // speedStages are the timed stages, the baseline first.
-var speedStages = []string{"parse HTML (baseline)", "engine alone", "neardup, no block model", "neardup extract"}
+var speedStages = []string{"parse HTML (baseline)", "engine alone", "neardup, no block model", "neardup extract", "go-trafilatura + fallbacks"}
 
 // beforeStage is the stage of extraction without the block model: the
-// extractor the block model is added to, timed in the same run.
-const beforeStage = 2
+// extractor the block model is added to, timed in the same run;
+// neardupStage is `neardup extract`'s and trafStage go-trafilatura's.
+const (
+	beforeStage  = 2
+	neardupStage = 3
+	trafStage    = 4
+)
 
 // stageTimes are one dataset's per-page times of each stage.
 type stageTimes struct {
@@ -115,7 +122,9 @@ func timeStages(ctx context.Context, in extracteval.Input) ([]time.Duration, err
 		return nil, err
 	}
 	page := extract.Input{URL: in.URL, ContentType: in.ContentType, Body: in.Body}
-	for s, opts := range []extract.Options{{LibraryOnly: true, MinChars: -1}, {MinChars: -1, KeepBlocks: true}, {MinChars: -1}} {
+	stages := []extract.Options{{LibraryOnly: true, MinChars: -1}, {MinChars: -1, KeepBlocks: true}, {MinChars: -1},
+		{LibraryOnly: true, MinChars: -1, Engine: engines.TrafilaturaFallback}}
+	for s, opts := range stages {
 		t0 := time.Now()
 		_, _, err := extract.Page(ctx, page, opts)
 		took[s+1] = time.Since(t0)
@@ -126,8 +135,10 @@ func timeStages(ctx context.Context, in extracteval.Input) ([]time.Duration, err
 	return took, nil
 }
 
-// writeSpeedTable prints per-page percentiles of each stage and the ratio
-// of each stage's median to the baseline's, after the machine's load.
+// writeSpeedTable prints per-page percentiles of each stage, the ratios of
+// each stage's median to the baseline's and to extraction without the
+// block model, and a last line per dataset: `neardup extract`'s p50 and p99
+// against go-trafilatura's, all from the same run.
 func writeSpeedTable(w io.Writer, all []stageTimes, rounds int) error {
 	fmt.Fprintf(w, "per-page wall time, fastest of %d rounds, one goroutine; GOMAXPROCS %d; load average %s\n",
 		rounds, runtime.GOMAXPROCS(0), loadAverage())
@@ -149,7 +160,15 @@ func writeSpeedTable(w io.Writer, all []stageTimes, rounds int) error {
 				ratio(p50, base), ratio(p50, before50), ratio(p99, before99))
 		}
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, st := range all {
+		nd, tr := st.times[neardupStage], st.times[trafStage]
+		fmt.Fprintf(w, "%s: neardup extract / go-trafilatura + fallbacks: p50 %.3f, p99 %.3f\n", st.dataset,
+			ratio(percentile(nd, 0.5), percentile(tr, 0.5)), ratio(percentile(nd, 0.99), percentile(tr, 0.99)))
+	}
+	return nil
 }
 
 // percentile returns the nearest-rank q-quantile of times (0 < q ≤ 1), 0
