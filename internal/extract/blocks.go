@@ -254,11 +254,30 @@ func treeHops(a *html.Node, up map[*html.Node]int) int {
 	return len(up)
 }
 
-// cues are phrases of boilerplate blocks, lower-cased.
+// cues are phrases of boilerplate blocks, lower-cased: in English, then
+// the pointers to other stories, picture credits, sources and calls to
+// subscribe or share of the languages of the development pages (German,
+// Spanish, French, Polish, Russian).
 var cues = []string{"click", "sign up", "subscribe", "newsletter", "email", "e-mail", "posted in", "posted by",
 	"filed under", "tags:", "categories:", "log in", "login", "powered by", "follow us", "share this", "read more",
 	"comments", "rss", "all rights", "terms of", "privacy", "cookie", "advertis", "related", "you may also",
-	"recommended", "sponsored", "»", "«", "→"}
+	"recommended", "sponsored", "»", "«", "→",
+	"photo:", "photo by", "image:", "getty images", "read also", "see also",
+	"lesen sie auch", "auch lesen", "mehr zum thema", "weitere artikel", "schon gelesen", "das könnte", "foto:",
+	"bild:", "quelle:", "abonnieren", "teilen",
+	"lea también", "lee también", "lea más", "lea:", "mire:", "mira:", "puedes ver", "ver también", "te puede interesar",
+	"lire aussi", "à lire", "crédit", "abonnez", "partager",
+	"czytaj też", "czytaj także", "czytaj więcej", "zobacz też", "zobacz także", "subskryp", "udostępnij",
+	"читайте также", "читайте", "подпис", "поделиться", "источник:", "фото:"}
+
+// cuesByByte lists the cues by their first byte, so that boilerplateCue
+// reads a text once.
+var cuesByByte = func() (idx [256][]string) {
+	for _, c := range cues {
+		idx[c[0]] = append(idx[c[0]], c)
+	}
+	return idx
+}()
 
 // boilerplateCue reports whether a short text holds a phrase of boilerplate.
 func boilerplateCue(s string) bool {
@@ -266,9 +285,11 @@ func boilerplateCue(s string) bool {
 		return false
 	}
 	l := strings.ToLower(s)
-	for _, c := range cues {
-		if strings.Contains(l, c) {
-			return true
+	for i := 0; i < len(l); i++ {
+		for _, c := range cuesByByte[l[i]] {
+			if strings.HasPrefix(l[i:], c) {
+				return true
+			}
 		}
 	}
 	return false
