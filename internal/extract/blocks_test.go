@@ -133,3 +133,23 @@ func TestPageBlocks(t *testing.T) {
 		t.Errorf("PageBlocks gave %q, want every block of the content, the newsletter box among them", texts)
 	}
 }
+
+func TestBoilerplateCue(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Share this story", true},
+		{"Lea también: Impiden ingreso a Nicaragua a reportero", true},
+		{"CZYTAJ TEŻ: Były dowódca wojsk USA", true},
+		{"Читайте также: новости дня", true},
+		{"(Foto: Getty)", true},
+		{"The council approved the budget on Tuesday after a long debate.", false},
+		{strings.Repeat("The council approved the budget. ", 12) + "Share this", false}, // over 400 bytes: not a line of boilerplate
+		{"", false},
+	} {
+		if got := boilerplateCue(tc.text); got != tc.want {
+			t.Errorf("boilerplateCue(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
