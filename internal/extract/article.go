@@ -26,6 +26,9 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 	if opts.LibraryOnly {
 		f := opts.Engine(doc, u)
 		a := f.Meta
+		if f.Render != nil {
+			f.Text = f.Render()
+		}
 		a.Text = strings.TrimSpace(f.Text)
 		return a, nil
 	}

@@ -21,6 +21,10 @@ type Found struct {
 	Node *html.Node
 	// Text is the engine's own rendering, used with Options.LibraryOnly.
 	Text string
+	// Render, when set, renders the engine's own text on demand, in place
+	// of Text: an engine whose rendering costs time leaves it to
+	// Options.LibraryOnly, the one mode that reads it.
+	Render func() string
 	// Meta holds the title, author, date and language the engine read from
 	// the page; its Text is ignored.
 	Meta Article
@@ -40,12 +44,14 @@ func Readeck(doc *html.Node, pageURL *nurl.URL) Found {
 	if err != nil || art.Node == nil {
 		return Found{Meta: Article{Lang: htmlLang(doc)}}
 	}
-	var text strings.Builder
-	_ = art.RenderText(&text)
 	date, _ := art.PublishedTime()
 	return Found{
 		Node: art.Node,
-		Text: text.String(),
+		Render: func() string {
+			var text strings.Builder
+			_ = art.RenderText(&text)
+			return text.String()
+		},
 		Meta: Article{Title: art.Title(), Author: art.Byline(), Date: date, Lang: art.Language()},
 	}
 }
