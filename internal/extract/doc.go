@@ -12,6 +12,11 @@
 //     (display:none, visibility:hidden, any spacing or case) or by the
 //     hidden attribute are removed before the library sees the page;
 //   - reader-comment sections are removed before the library runs;
+//   - when the page names its article's container (<article>, <main>,
+//     itemprop="articleBody", a class such as entry-content) and it holds
+//     twice the prose of the library's choice but not its longest block,
+//     the library chose another part of the page and the container is
+//     taken instead (container.go);
 //   - the text is rendered from the library's content tree so that every
 //     block boundary is a paragraph break and two paragraphs never run
 //     into one word;
