@@ -46,7 +46,7 @@ func TestTemplateFilledWithOtherNames(t *testing.T) {
 		panic("no such method")
 	}
 	mh, sh := minhash.Defaults(), simhash.Defaults()
-	mh.Slots, sh.Slots = true, true // --slots, off by default (docs/methods.md)
+	mh.Slots, sh.Slots = true, true // --slots, on by default (docs/methods.md)
 	for _, o := range []neardup.MethodOptions{mh, sh} {
 		t.Run(o.Method(), func(t *testing.T) {
 			labels := func(o neardup.MethodOptions) map[string]neardup.Label {

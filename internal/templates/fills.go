@@ -27,16 +27,19 @@ const (
 	fillHour             // a bare number that reads as an hour ("1000"): another time only against a time
 )
 
-// A fill packs a 16-bit place, a 2-bit kind, a 32-bit mask of the value's
-// character bigrams (see nameMask), so that a misread letter leaves the
-// value the same, and a 14-bit hash of its initials, so that a name and
-// its abbreviation are one ("United Nations" and "U.N."; see sameFill).
+// A fill packs a 16-bit place, a 2-bit kind, a bit set for a place no
+// template frames (fillUnframed), a 31-bit mask of the character bigrams
+// of the value's shape (see appendShape), so that a misread letter leaves
+// the value the same, and a 14-bit hash of its initials, so that a name
+// and its abbreviation are one ("United Nations" and "U.N."; see
+// sameFill).
 const (
 	fillPlaceShift  = 48
 	fillKindShift   = 46
-	fillMaskBits    = 32
+	fillUnframed    = 1 << 45
+	fillMaskBits    = 31
 	fillInitialBits = 14
-	fillValueMask   = 1<<fillKindShift - 1
+	fillValueMask   = fillUnframed - 1
 )
 
 // leadWords is how many words of a text open it: a template's slots are
@@ -51,6 +54,10 @@ const maxFillWords = 6
 // titlePlace is mixed into the places of a title, which are not the
 // text's.
 const titlePlace = 0x9e37
+
+// headingPlace is the bit of a place (its top one) set for a place in the
+// report's heading (see fillsOf).
+const headingPlace = 1 << 15
 
 // commodities are the goods market reports are about.
 var commodities = []string{
@@ -74,6 +81,12 @@ var sentenceStops = []string{
 	"the", "a", "an", "in", "on", "at", "for", "but", "and", "it", "its", "he", "she", "they", "we", "this",
 	"that", "his", "her", "their", "as", "after", "by", "from", "with", "if", "when", "while", "under", "last",
 	"earlier", "both",
+}
+
+// functionWords, with sentenceStops, are the words that frame no
+// template's place on their own (see fillsOf).
+var functionWords = []string{
+	"of", "to", "or",
 }
 
 // opensQuote reports whether gap, the text before a word, ends with a
@@ -102,7 +115,15 @@ func closesQuote(gap string) bool {
 // offset body, in the dateline, is left out: a dateline's place tells a
 // story's reprint as well as another story (see Context.Names); its hour
 // or commodity ("HONG KONG GOLD OPG - APR 8") is read.
-func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, body int, mix uint64) []uint64 {
+//
+// A fill before the offset heading lies in the report's heading (a title,
+// or the first line of a table sent without one: "NY COMEX COPPER 12:00"):
+// its place keeps headingPlace set, and a time of day there is the hour of
+// the report (see Evidence.ReportTime). A place whose words on both sides
+// are function words or missing ("for _ and", "and _" at the end) is no
+// template's place: its fill is compared in no place, only looked up
+// (heldElsewhere).
+func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, body, heading int, mix uint64) []uint64 {
 	words = words[:min(len(words), leadWords)]
 	names, lineEnd := false, -1
 	for i := 0; i < len(words); {
@@ -122,18 +143,66 @@ func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, bod
 		for _, t := range words[i : i+n] {
 			s.buf = s.an.AppendNormalized(append(s.buf, ' '), text[t.Start:t.End])
 		}
-		if v := bigramMask(s.buf, fillMaskBits)<<fillInitialBits | s.initials(text, words[i:i+n]); v>>fillInitialBits != 0 {
-			place := mix
+		s.shape = appendShape(s.shape[:0], s.buf)
+		if v := bigramMask(s.shape, fillMaskBits)<<fillInitialBits | s.initials(text, words[i:i+n]); v>>fillInitialBits != 0 {
+			place, framed := mix, false
 			if i > 0 && !lineBreak(text[words[i-1].End:words[i].Start]) && (int(words[i-1].Start) >= body || int(words[i].Start) < body) {
 				place ^= words[i-1].Hash
+				framed = !isFunctionWord(words[i-1].Hash)
 			}
 			if e := i + n; e < len(words) && !lineBreak(text[words[e-1].End:words[e].Start]) {
 				place ^= bits.RotateLeft64(words[e].Hash, 17)
+				framed = framed || !isFunctionWord(words[e].Hash)
 			}
-			p := uint64(uint16(place ^ place>>16 ^ place>>32 ^ place>>48))
+			if !framed {
+				v |= fillUnframed // kept for heldElsewhere, compared in no place
+			}
+			p := uint64(uint16(place^place>>16^place>>32^place>>48)) &^ headingPlace
+			if int(words[i].Start) < heading {
+				p |= headingPlace
+			}
 			dst = append(dst, p<<fillPlaceShift|uint64(kind)<<fillKindShift|v)
 		}
 		i += n
+	}
+	return dst
+}
+
+// shapeClass maps a lower-case letter or a digit to the letter a character
+// recogniser confuses it with (the usual look-alikes: "0" and "o", "1" and
+// "l", "c" and "e", "h" and "n"...); 0 for itself.
+var shapeClass = [128]byte{
+	'0': 'o', 'a': 'o', '1': 'l', 'i': 'l', 'e': 'c', 'g': 'c', 'q': 'c', '5': 's', '8': 'b',
+	'h': 'n', 'r': 'n', 'f': 't', 'u': 'v', '2': 'z',
+}
+
+// appendShape appends to dst the shape of the normalised text b, which a
+// fill's letter pairs are taken from: its letters with the look-alikes a
+// character recogniser confuses folded into one (shapeClass; "rn" is "m",
+// "cl" is "d", "vv" is "w") and a letter repeated kept once, so that a
+// name misread ("Gorp" for "Corp", "Prirne" for "Prime", "ddeeember" for
+// "december") keeps its letter pairs, while another name does not.
+// Characters beyond ASCII are kept as they are.
+func appendShape(dst, b []byte) []byte {
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if i+1 < len(b) {
+			switch string(b[i : i+2]) {
+			case "rn":
+				c, i = 'm', i+1
+			case "cl":
+				c, i = 'd', i+1
+			case "vv":
+				c, i = 'w', i+1
+			}
+		}
+		if c < 128 && shapeClass[c] != 0 {
+			c = shapeClass[c]
+		}
+		if n := len(dst); n > 0 && dst[n-1] == c && c < 128 {
+			continue
+		}
+		dst = append(dst, c)
 	}
 	return dst
 }
@@ -206,6 +275,7 @@ const (
 	commodityWord
 	timeWord
 	stopWord
+	functionWord
 )
 
 // wordKinds maps the hash of a normalised word (analysis.Token.Hash) to its
@@ -214,7 +284,7 @@ const (
 var wordKinds, wordFilter = func() (map[uint64]uint8, *[16]uint64) {
 	kinds, filter := map[uint64]uint8{}, new([16]uint64)
 	var an analysis.Analyzer
-	for kind, words := range [][]string{commodityWord: commodities, timeWord: timeWords, stopWord: sentenceStops} {
+	for kind, words := range [][]string{commodityWord: commodities, timeWord: timeWords, stopWord: sentenceStops, functionWord: functionWords} {
 		for _, w := range words {
 			h := analysis.HashWord(an.AppendNormalized(nil, w))
 			kinds[h] = uint8(kind)
@@ -230,6 +300,13 @@ func kindOf(h uint64) uint8 {
 		return otherWord
 	}
 	return wordKinds[h]
+}
+
+// isFunctionWord reports whether the word of hash h is a function word
+// (sentenceStops, functionWords), which frames no place on its own.
+func isFunctionWord(h uint64) bool {
+	k := kindOf(h)
+	return k == stopWord || k == functionWord
 }
 
 // isJoin reports whether gap joins two words of one name: a space, a
@@ -399,9 +476,10 @@ func heldElsewhere(x uint64, fills []uint64) bool {
 }
 
 // fillsInPlace compares the places two sorted sets of fills (see
-// keepFills) both fill, and returns how many there are and in how many the
-// words differ.
-func fillsInPlace(a, b []uint64) (shared, other int) {
+// keepFills) both fill, and returns how many there are, in how many the
+// words differ, and whether a place of the headings holds two times of
+// day that differ (compared whole: "12:00" and "12:01" are two reports).
+func fillsInPlace(a, b []uint64) (shared, other int, reportTime bool) {
 	for i, j := 0, 0; i < len(a) && j < len(b); {
 		pa, pb := a[i]>>fillPlaceShift, b[j]>>fillPlaceShift
 		switch {
@@ -410,12 +488,25 @@ func fillsInPlace(a, b []uint64) (shared, other int) {
 		case pb < pa:
 			j++
 		default:
+			if (a[i]|b[j])&fillUnframed != 0 {
+				i, j = i+1, j+1
+				continue
+			}
 			shared++
 			if !sameFill(a[i], b[j]) && !heldElsewhere(a[i], b) && !heldElsewhere(b[j], a) {
 				other++
 			}
+			if pa&headingPlace != 0 && isTime(a[i]) && isTime(b[j]) && a[i]>>fillInitialBits != b[j]>>fillInitialBits {
+				reportTime = true
+			}
 			i, j = i+1, j+1
 		}
 	}
-	return shared, other
+	return shared, other, reportTime
+}
+
+// isTime reports whether fill x is a time of day or a bare hour.
+func isTime(x uint64) bool {
+	k := x >> fillKindShift & 3
+	return k == fillTime || k == fillHour
 }

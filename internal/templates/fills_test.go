@@ -36,10 +36,10 @@ func TestFillRules(t *testing.T) {
 			"", "PORTVILLE, May 2 - The trust said Qui1lon Harbour Works is raising 40 mln crowns in new notes.", 1, 0},
 		{"a name and its initials are one name",
 			"", "NORBURY, May 2 - Delegates of the Northern Rowing League met in the town hall on Friday.",
-			"", "NORBURY, May 2 - Delegates of the NRL met in the town hall on Friday.", 2, 0},
+			"", "NORBURY, May 2 - Delegates of the NRL met in the town hall on Friday.", 1, 0},
 		{"a name held elsewhere in the other text is no other name",
 			"", "The fair visits Aldmoor in June and Brackwell in July, the organisers said.",
-			"", "The fair visits Brackwell in June and Aldmoor in July, the organisers said.", 4, 0},
+			"", "The fair visits Brackwell in June and Aldmoor in July, the organisers said.", 1, 0},
 		{"a word of a name inside the longer name is the same name",
 			"", "Supporters of the Wardens cheered as the team paraded through the square.",
 			"", "Supporters of the Eastfield Wardens cheered as the team paraded through the square.", 1, 0},
@@ -48,7 +48,7 @@ func TestFillRules(t *testing.T) {
 			"", "Редакция объявляет фотоконкурс «Весенний сад» для всех читателей газеты.", 1, 1},
 		{"a name in straight quotes",
 			"", "Entries for the \"Silver Lens\" contest close on Friday, the club said.",
-			"", "Entries for the \"Night Market\" contest close on Friday, the club said.", 3, 1},
+			"", "Entries for the \"Night Market\" contest close on Friday, the club said.", 2, 1},
 		{"a commodity, in the title and at a sentence's start",
 			"RIVERTON BARLEY SEEN STEADY", "RIVERTON, May 2 - Dry and mild - Barley prices are seen steady on light receipts, dealers said.",
 			"RIVERTON OATS SEEN STEADY", "RIVERTON, May 2 - Dry and mild - Oats prices are seen steady on light receipts, dealers said.", 2, 2},
@@ -67,15 +67,97 @@ func TestFillRules(t *testing.T) {
 		{"the dateline's place is no fill: a reprint under another dateline",
 			"", "EASTON, May 2 - The council approved the Millbrook Bridge repairs, the mayor said.",
 			"", "WESTON, May 2 - The council approved the Millbrook Bridge repairs, the mayor said.", 1, 0},
+		{"a place framed by function words alone is no place: one man described two ways",
+			"", "\"We can do it in time,\" said Dr. Ames Porter of the Bureau for Coastal Survey and Mapping.",
+			"", "\"We can do it in time,\" said Dr. Ames Porter, the bureau's head for Harbour Works and Planning.", 2, 0},
+		{"a name misread by a character recogniser is the same name",
+			"", "NEW YORK, May 2 - Moody's said it upgraded Tarn Paper Co's debt to A-3 from Baa-1. The company's Prime-2 rating and its Corp units are unchanged.",
+			"", "NEW YORK, May 2 - Moody's said it upgraded Tarn Paper Co's debt to A-3 from Boa-1. The company's Prirne-2 rating and its Gorp units are unchanged.", 5, 0},
 		{"a hard-wrapped line is one line",
 			"", "LONDON, May 2 - The bank said Corran Mills\nLtd sold the plant, the bank said.",
 			"", "LONDON, May 2 - The bank said Corran Mills Ltd sold\nthe plant, the bank said.", 1, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, b := contextOf(tc.titleA, tc.a), contextOf(tc.titleB, tc.b)
-			shared, other := fillsInPlace(a.Fills, b.Fills)
+			shared, other, _ := fillsInPlace(a.Fills, b.Fills)
 			if shared != tc.shared || other != tc.other {
 				t.Errorf("fills in place: %d shared, %d other; want %d, %d (fills %x and %x)", shared, other, tc.shared, tc.other, a.Fills, b.Fills)
+			}
+		})
+	}
+}
+
+// TestShapes pins what a fill's value is compared by: its shape, in which
+// the look-alikes a character recogniser confuses are one letter.
+func TestShapes(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		same bool
+	}{
+		{"Corp", "Gorp", true},
+		{"Prime", "Prirne", true},
+		{"Baa", "Boa", true},
+		{"December's", "Ddeeemben's", true},
+		{"Metal Box", "Meta1 B0x", true},
+		{"Coffee", "Cocoa", false},
+		{"Michigan", "Minnesota", false},
+		{"Sun", "Unocal", false},
+		{"Hogs", "Cattle", false},
+		{"Insured", "Puerto Rico", false},
+	} {
+		a, b := contextOf("", "The report named "+tc.a+" as the seller."), contextOf("", "The report named "+tc.b+" as the seller.")
+		if len(a.Fills) != 1 || len(b.Fills) != 1 {
+			t.Fatalf("%q, %q: fills %x and %x, want one each", tc.a, tc.b, a.Fills, b.Fills)
+		}
+		if got := sameFill(a.Fills[0], b.Fills[0]); got != tc.same {
+			t.Errorf("sameFill(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.same)
+		}
+	}
+}
+
+// TestReportTime pins the hour of a report: a time of day in the heading
+// (the title, or the first line of a text sent without one), compared
+// whole; a time further on is a slot like any other.
+func TestReportTime(t *testing.T) {
+	for _, tc := range []struct {
+		name                 string
+		titleA, a, titleB, b string
+		want                 bool
+	}{
+		{"a table's heading, two clock times",
+			"", "KELSO COPPER 12:00\n\nLAST CHANGE MAY4 6150 UNCH JUN4 UNTRD",
+			"", "KELSO COPPER 12:30\n\nLAST CHANGE MAY4 6150 UNCH JUN4 UNTRD", true},
+		{"a one-line table: the heading ends at its dash",
+			"", "KELSO EXCHS CLOSING - MAY 2 US 0.4920/27 STG 3.2950/80",
+			"", "KELSO EXCHS OPENING - MAY 2 US 0.4920/27 STG 3.2950/80", true},
+		{"an hour and a session",
+			"", "KELSO SEEDS 1330 - MAY 2\nCOPRA dlrs per tonne May 275.00 slrs",
+			"", "KELSO SEEDS CLOSING - MAY 2\nCOPRA dlrs per tonne May 275.00 slrs", true},
+		{"one minute apart is another report",
+			"GRAIN FUTURES 12:00 EDT", "Wheat was steady in light trade.",
+			"GRAIN FUTURES 12:01 EDT", "Wheat was steady in light trade.", true},
+		{"the same table sent again",
+			"", "KELSO COPPER 12:00\n\nLAST CHANGE MAY4 6150 UNCH",
+			"", "KELSO COPPER 12:00\n\nLAST CHANGE MAY4 6150 UNCH", false},
+		{"the same title in other letter case",
+			"EXCHANGE TO CLOSE EARLY", "The exchange will close at 1300 local time on Friday.",
+			"Exchange To Close Early", "The exchange will close at 1300 local time on Friday.", false},
+		{"times in the text, not the heading",
+			"TALKS RESUME", "The delegates met at 10:30 and talks resumed, officials said.\nMore later.",
+			"TALKS RESUME", "The delegates met at 11:15 and talks resumed, officials said.\nMore later.", false},
+		{"a sentence of one line has no heading",
+			"", "Trading opened at 10:30 - dealers said - and shares rose.",
+			"", "Trading opened at 11:00 - dealers said - and shares rose.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := contextOf(tc.titleA, tc.a), contextOf(tc.titleB, tc.b)
+			e := Compare(&a, &b, Sample{}, Sample{})
+			if e.ReportTime != tc.want {
+				t.Errorf("report time %v, want %v (fills %x and %x)", e.ReportTime, tc.want, a.Fills, b.Fills)
+			}
+			r := Rules{Slots: true}
+			if got := r.Veto(&e) == Slots; got != tc.want {
+				t.Errorf("vetoed %v, want %v (evidence %+v)", got, tc.want, e)
 			}
 		})
 	}

@@ -80,7 +80,8 @@ func (e *Evidence) Refilled() bool {
 // WordsRefilled reports whether the two documents are one template filled
 // in with other words: two places both fill with a name, a commodity or a
 // time hold other words, or one does and a place both fill with a figure
-// holds another figure.
+// holds another figure; or their headings name two times of day
+// (ReportTime).
 func (e *Evidence) WordsRefilled() bool {
-	return e.Fills[1] >= 2 || e.Fills[1] >= 1 && e.Places[1] >= 1
+	return e.Fills[1] >= 2 || e.Fills[1] >= 1 && e.Places[1] >= 1 || e.ReportTime
 }

@@ -29,6 +29,7 @@ type Scanner struct {
 	figs  figures.Scanner
 	names []uint64
 	buf   []byte
+	shape []byte
 	tags  []string
 	caps  []uint64
 	ents  []Name
@@ -57,7 +58,7 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	c.Nums, c.Slots = s.figs.OfSlots(body)
 	s.fills = s.fills[:0]
 	if s.Fills {
-		s.fills = s.fillsOf(s.fills, doc.Text, words, bodyAt, 0)
+		s.fills = s.fillsOf(s.fills, doc.Text, words, bodyAt, headingEnd(doc), 0)
 	}
 	if !doc.Date.IsZero() {
 		c.Date = doc.Date.Unix()
@@ -71,7 +72,7 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	tw := s.an.Words(doc.Title)
 	c.Title = uint32(analysis.HashTokens(tw))
 	if s.Fills {
-		s.fills = s.fillsOf(s.fills, doc.Title, tw, 0, titlePlace)
+		s.fills = s.fillsOf(s.fills, doc.Title, tw, 0, len(doc.Title), titlePlace)
 	}
 	c.Fills = keepFills(s.fills)
 	s.ents = s.ents[:0]
@@ -91,6 +92,26 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	if s.ents = slices.Compact(s.ents); len(s.ents) > 0 {
 		c.Names = slices.Clone(s.ents) // of its size: the context is kept
 	}
+}
+
+// headingEnd returns where the heading of doc's text ends when doc has no
+// title (a table or a market report sent without one): its first line
+// when more lines follow ("LONDON SEEDS 1330 - APR 7"), else the words
+// before its first dash when they are written in capitals ("JOHANNESBURG
+// EXCHS CLOSING - APRIL 7 US 0.4920/27 ..."; not a sentence's words); 0
+// for none (a titled document's heading is its title).
+func headingEnd(doc *core.Document) int {
+	if doc.Title != "" {
+		return 0
+	}
+	line := doc.Text
+	if i := strings.IndexByte(line, '\n'); i >= 0 && strings.TrimSpace(line[i:]) != "" {
+		return i
+	}
+	if i := strings.Index(line, " -"); i >= 0 && !hasLowerRune(line[:i]) {
+		return i
+	}
+	return 0
 }
 
 // Own copies the slices c shares with the Scanner that filled it.

@@ -90,6 +90,11 @@ type Evidence struct {
 	// or a time of day (see Context.Fills), and of those, the places where
 	// the words differ.
 	Fills [2]int `json:"fills,omitzero"`
+	// ReportTime is set when both headings (see Context.Fills) write a
+	// time of day in one place and the times differ: the reports of two
+	// hours or sessions ("NY COMEX COPPER 12:00" and "12:30", "LONDON
+	// SEEDS 1330" and "CLOSING").
+	ReportTime bool `json:"report_time,omitempty"`
 	// Rerun is set when either title marks its story as sent again
 	// ("RPT-", "CORRECTED - ", "UPDATE 1-"): no veto of a templated
 	// family applies then.
@@ -122,7 +127,7 @@ func Compare(a, b *Context, sa, sb Sample) Evidence {
 	ev.TitleFiguresDisjoint = titleFiguresDisjoint(a.TitleNums, b.TitleNums)
 	ev.ForeignNames = [2]int{foreignNames(a, b, sb), foreignNames(b, a, sa)}
 	ev.Places[0], ev.Places[1] = figures.InPlace(a.Slots, b.Slots)
-	ev.Fills[0], ev.Fills[1] = fillsInPlace(a.Fills, b.Fills)
+	ev.Fills[0], ev.Fills[1], ev.ReportTime = fillsInPlace(a.Fills, b.Fills)
 	ev.Rerun = a.Rerun || b.Rerun
 	return ev
 }

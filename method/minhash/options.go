@@ -90,15 +90,19 @@ type Options struct {
 	StoryTitle float64 `json:"story_title" flag:"story-title" help:"Also similar when the titles share at least this share of their words and the texts a few shingles (one story rewritten; 0.25 measured best, off by default for its cost); 0 turns it off"`
 	// Slots: two documents that fill the places both fill with a name, a
 	// commodity or a time of day (the words on either side of it on its
-	// line, "lead manager _ said", "degrees - _ prices") with other words
-	// are one template filled in twice, not duplicates: two such places, or
-	// one and a place holding another figure (another company's eurobond,
-	// the cattle report beside the hog report, gold at the opening and at
-	// 10:00). A name is a run of capitalised words inside a sentence, or
-	// the words of a quotation; names compared by their initials and
-	// letter pairs, so that a misread letter keeps a name. Off by default:
-	// it refuses one true pair in a few thousand (docs/methods.md).
-	Slots bool `json:"slots" flag:"slots" help:"Not a duplicate when places both texts fill with a name, commodity or time hold other words (two places, or one and another figure)"`
+	// line, "lead manager _ said", "degrees - _ prices"; a place framed by
+	// function words alone, "for _ and", is none) with other words are one
+	// template filled in twice, not duplicates: two such places, or one and
+	// a place holding another figure (another company's eurobond, the
+	// cattle report beside the hog report), or their headings (the title,
+	// or a table's first line) name two times of day (a market report of
+	// 12:00 and of 12:30, the opening and the closing table). A name is a
+	// run of capitalised words inside a sentence, or the words of a
+	// quotation; names are compared by their initials and the letter pairs
+	// of their shapes, the look-alikes a character recogniser confuses
+	// folded, so that a misread name keeps its name. On by default: it
+	// refuses no true pair of the labelled sets (docs/methods.md).
+	Slots bool `json:"slots" flag:"slots" help:"Not a duplicate when places both texts fill with a name, commodity or time hold other words (two places, or one and another figure), or the headings name two times of day"`
 	// ShingleUnit is what a shingle is made of: Chars, consecutive letters
 	// and digits of the words, which a damaged character, a split or glued
 	// word or another way of writing a figure changes only locally; or
@@ -142,7 +146,7 @@ func Defaults() Options {
 		Names:           true,
 		Template:        true,
 		FollowUp:        true,
-		Slots:           false,
+		Slots:           true,
 		ShingleUnit:     Chars,
 		CharShingle:     6,
 		WordShingle:     3,
