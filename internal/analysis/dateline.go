@@ -200,6 +200,18 @@ var monthNames = func() map[string]time.Month {
 	add(time.October, "października", "październik", "октябрь", "октября", "окт")
 	add(time.November, "listopada", "listopad", "ноябрь", "ноября", "ноя")
 	add(time.December, "grudnia", "grudzień", "декабрь", "декабря", "дек")
+	add(time.January, "enero", "ene")
+	add(time.February, "febrero")
+	add(time.March, "marzo")
+	add(time.April, "abril", "abr")
+	add(time.May, "mayo")
+	add(time.June, "junio")
+	add(time.July, "julio")
+	add(time.August, "agosto", "ago")
+	add(time.September, "septiembre", "setiembre")
+	add(time.October, "octubre")
+	add(time.November, "noviembre")
+	add(time.December, "diciembre", "dic")
 	return m
 }()
 

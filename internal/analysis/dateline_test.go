@@ -24,6 +24,8 @@ func TestParseDateline(t *testing.T) {
 		{"polish lower-case place", "Kraków, 15 września - Rada miasta", true, "Kraków", time.September, 15, "Rada miasta"},
 		{"russian tass", "МОСКВА, 3 марта. /ТАСС/. Центральный банк", true, "МОСКВА", time.March, 3, "Центральный банк"},
 		{"russian dash", "САНКТ-ПЕТЕРБУРГ, 12 апреля - Городские власти", true, "САНКТ-ПЕТЕРБУРГ", time.April, 12, "Городские власти"},
+		{"spanish abbreviation", "BUENOS AIRES, ABR 7 - ARGENTINE GRAIN BELT TEMPERATURES", true, "BUENOS AIRES", time.April, 7, "ARGENTINE GRAIN BELT TEMPERATURES"},
+		{"spanish", "QUITO, 14 marzo - El presidente", true, "QUITO", time.March, 14, "El presidente"},
 		{"sentence with a dash", "The council said - after a long debate - that", false, "", 0, 0, ""},
 		{"market table", "MAR8 -- -- MINNEAPOLIS WHEAT MAY7 285", false, "", 0, 0, ""},
 		{"no dash", "LONDON, March 3 The bank said", false, "", 0, 0, ""},

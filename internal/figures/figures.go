@@ -51,6 +51,9 @@ type Scanner struct {
 	digits []byte   // the digits of the figure being read
 	values []byte   // the values of the figures waiting for the word after them
 	ends   []int    // where each waiting figure's value ends in values
+	cols   []int    // the column of each waiting figure (see cell)
+	at     int      // where the text after the last word or figure starts
+	row    bool     // the waiting figures are a table's row (see cell)
 }
 
 // OfSlots returns Of(text) and Slots(text), reading text once. The first
@@ -81,10 +84,13 @@ func (s *Scanner) sortedOf() []uint32 {
 // ("div five cts"), as wire style writes them. Each is a 16-bit hash of the
 // place in the top bits and the value's first twelve digits, four bits
 // each, in the low 48, unused digits 0xF. A template filled in twice has
-// other figures in the same places; see InPlace. A place the text fills
-// with two or more values (a row of a table, "vs" in an earnings report)
-// is left out, as InPlace leaves it out, and a text with fewer than two
-// places has none (see Refilled).
+// other figures in the same places; see InPlace. The figures of a table's
+// row, set apart by spaces and leader dots alone, are its cells: each
+// figure's place is its row's and its column ("JUNIN....29....18"), so
+// that two tables of one frame compare their values (see cell). Another
+// place the text fills with two or more values ("vs" twice in an earnings
+// report, a list) is left out, as InPlace leaves it out, and a text with
+// fewer than two places has none (see Refilled).
 func Slots(text string) []uint64 {
 	var s Scanner
 	s.scan(text, true, false)
@@ -162,7 +168,7 @@ func slotFigure(v uint64, buf []byte) []byte {
 // as words included (see Slots).
 func (s *Scanner) scan(text string, places, figs bool) {
 	s.of, s.slots = s.of[:0], s.slots[:0]
-	s.values, s.ends = s.values[:0], s.ends[:0]
+	s.values, s.ends, s.cols, s.at = s.values[:0], s.ends[:0], s.cols[:0], 0
 	prev := "" // the word before the waiting figures, hashed only if there are some
 	for i := 0; i < len(text); {
 		c := text[i]
@@ -184,12 +190,14 @@ func (s *Scanner) scan(text string, places, figs bool) {
 			if d := numberWord(w); d != "" && (j == len(w) || !isDigit(text[j-len(w)-1])) && (j == len(text) || !isDigit(text[j])) {
 				s.values = append(s.values, d...)
 				s.ends = append(s.ends, len(s.values))
+				s.cols = append(s.cols, len(s.cols))
+				s.row, s.at = false, j // a number in words is no table's cell
 				continue
 			}
 			if len(s.ends) > 0 {
 				s.flush(prev, wordHash(w))
 			}
-			prev = w
+			prev, s.at = w, j
 			continue
 		}
 		start, joined := i, false
@@ -212,9 +220,11 @@ func (s *Scanner) scan(text string, places, figs bool) {
 			s.of = append(s.of, fingerprint(s.digits))
 		}
 		if places {
+			s.cell(text[s.at:start])
 			s.values = appendValue(s.values, text[start:i])
 			s.ends = append(s.ends, len(s.values))
 		}
+		s.at = i
 	}
 	s.flush(prev, 0)
 }
@@ -229,12 +239,52 @@ func (s *Scanner) flush(prev string, next uint32) {
 	if prev != "" {
 		p = wordHash(prev)
 	}
-	from := 0
-	for _, end := range s.ends {
-		s.slots = append(s.slots, slot(p*16777619^next, s.values[from:end]))
+	from, place := 0, p*16777619^next
+	for k, end := range s.ends {
+		if len(s.ends) > 1 && s.row {
+			place = (p*16777619^next)*16777619 ^ uint32(s.cols[k]+1)*0x9e3779b9 // a table's cell: its row and column
+		}
+		s.slots = append(s.slots, slot(place, s.values[from:end]))
 		from = end
 	}
-	s.values, s.ends = s.values[:0], s.ends[:0]
+	s.values, s.ends, s.cols = s.values[:0], s.ends[:0], s.cols[:0]
+}
+
+// cell reads gap, the text between the word or figure before and the
+// next figure of a line, and records that figure's column: figures set
+// apart by spaces, tabs and leader dots alone ("27.......21   4") are a
+// table's row, each in its own column, and a placeholder between them
+// ("--", "N.A.", "UNCH") an empty cell; anything else between them ("3:49",
+// "5, 6 and 7") makes them one place's figures, none of a table.
+func (s *Scanner) cell(gap string) {
+	if i := strings.LastIndexByte(gap, '\n'); i >= 0 {
+		gap = gap[i+1:]
+	}
+	empty, other := 0, false
+	for _, f := range strings.FieldsFunc(gap, func(r rune) bool { return r == ' ' || r == '\t' || r == '.' }) {
+		if isPlaceholder(f) {
+			empty++
+		} else {
+			other = true
+		}
+	}
+	if len(s.cols) == 0 {
+		s.row = true
+		s.cols = append(s.cols, empty)
+		return
+	}
+	s.row = s.row && !other
+	s.cols = append(s.cols, s.cols[len(s.cols)-1]+1+empty)
+}
+
+// isPlaceholder reports whether f, a field of a table's row without its
+// dots, stands for an empty cell.
+func isPlaceholder(f string) bool {
+	switch strings.ToLower(f) {
+	case "-", "--", "---", "n", "a", "na", "nil", "unch", "untrd", "nc", "nq":
+		return true
+	}
+	return false
 }
 
 // value returns the digits of the value of the figure f, as a place
@@ -336,12 +386,60 @@ func wordHash(w string) uint32 {
 	return max(h, 1)
 }
 
+// shapeClass maps a lower-case ASCII letter or a digit to the letter a
+// character recogniser confuses it with (the usual look-alikes: "0" and
+// "o", "1" and "l", "c" and "e", "h" and "n", "w" and "vv"); 0 for itself.
+var shapeClass = [128]byte{
+	'0': 'o', 'a': 'o', '1': 'l', 'i': 'l', 'e': 'c', 'g': 'c', 'q': 'c', '5': 's', '8': 'b',
+	'h': 'n', 'r': 'n', 'f': 't', 'u': 'v', 'w': 'v', '2': 'z',
+}
+
+// shapeAt returns the shape of the character of b at i (see AppendShape)
+// and how many more bytes it takes: "rn" is "m", "cl" is "d".
+func shapeAt[T string | []byte](b T, i int) (byte, int) {
+	c := b[i]
+	if c >= 'A' && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	if i+1 < len(b) {
+		switch d := b[i+1] | 0x20; {
+		case c == 'r' && d == 'n':
+			return 'm', 1
+		case c == 'c' && d == 'l':
+			return 'd', 1
+		}
+	}
+	if c < 128 && shapeClass[c] != 0 {
+		c = shapeClass[c]
+	}
+	return c, 0
+}
+
+// AppendShape appends to dst the shape of b, a word or a name in lower
+// case: its letters with the look-alikes a character recogniser confuses
+// folded into one ("0" and "o", "rn" and "m", "cl" and "d", "vv" and "w")
+// and a letter repeated kept once, so that a word misread ("Gorp" for
+// "Corp", "Prirne" for "Prime", "receiived" for "received") keeps its
+// shape while another word does not. Bytes beyond ASCII are kept as they
+// are. Template fills are compared by their shapes.
+func AppendShape(dst, b []byte) []byte {
+	for i := 0; i < len(b); i++ {
+		c, n := shapeAt(b, i)
+		i += n
+		if k := len(dst); k > 0 && dst[k-1] == c && c < 128 {
+			continue
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
 // InPlace compares the places two sorted sets of slotted figures (see
 // Slots) fill with one figure each, and returns how many places both fill
 // so and in how many of them the figures differ: neither explains the other
 // as a damaged copy of it (see explains). A place a text fills with two or
-// more figures (a row of a table, "vs" in an earnings report) is left out:
-// which figure fills it is not known.
+// more figures ("vs" twice in an earnings report) is left out: which
+// figure fills it is not known.
 func InPlace(a, b []uint64) (shared, other int) {
 	var bx, by [slotDigits]byte
 	for i, j := 0, 0; i < len(a) && j < len(b); {

@@ -49,6 +49,12 @@ func TestInPlace(t *testing.T) {
 		{"Net 421 vs 333\nRevs 2,103 vs 2,287\n", "Revs 2,103 vs 2,287\nNet 421 vs 333\n", 2, 0}, // rows moved: "vs _" of two figures left out
 		{"Net 421 vs 333\nRevs 2,103 vs 2,287", "Net 421 vs 333 Revs 2,103 vs 2,287", 2, 0},
 		{"one of the four", "none of them", 0, 0},
+		// A table's row: each figure is a cell of its row and column.
+		{"JUNIN......29.......18......5\nCORDOBA.....30.......17......0", "JUNIN......24.......11......0\nCORDOBA.....23.......12......1", 6, 6},
+		{"JUNIN......29.......18......5\nCORDOBA.....30.......17......0", "JUNIN......29.......18......5\nCORDOBA.....30.......17......0", 6, 0},
+		{"APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.0", "APR 123.5 122.9 122.2\nMAY 124.8 124.5 125.3", 6, 1},
+		{"TANDIL....--.......15....5\nJUNIN....29....18....5", "TANDIL....22.......15....5\nJUNIN....29....18....5", 5, 0}, // an empty cell keeps the columns
+		{"landed at 3:49 p.m. on 5, 6 and 7 May", "landed at 1:49 p.m. on 4, 6 and 7 May", 0, 0},                           // a clock and a list are no row
 	} {
 		shared, other := InPlace(Slots(tc.a), Slots(tc.b))
 		if shared != tc.shared || other != tc.other {

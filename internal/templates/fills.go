@@ -29,7 +29,7 @@ const (
 
 // A fill packs a 16-bit place, a 2-bit kind, a bit set for a place no
 // template frames (fillUnframed), a 31-bit mask of the character bigrams
-// of the value's shape (see appendShape), so that a misread letter leaves
+// of the value's shape (see figures.AppendShape), so that a misread letter leaves
 // the value the same, and a 14-bit hash of its initials, so that a name
 // and its abbreviation are one ("United Nations" and "U.N."; see
 // sameFill).
@@ -143,7 +143,7 @@ func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, bod
 		for _, t := range words[i : i+n] {
 			s.buf = s.an.AppendNormalized(append(s.buf, ' '), text[t.Start:t.End])
 		}
-		s.shape = appendShape(s.shape[:0], s.buf)
+		s.shape = figures.AppendShape(s.shape[:0], s.buf)
 		if v := bigramMask(s.shape, fillMaskBits)<<fillInitialBits | s.initials(text, words[i:i+n]); v>>fillInitialBits != 0 {
 			place, framed := mix, false
 			if i > 0 && !lineBreak(text[words[i-1].End:words[i].Start]) && (int(words[i-1].Start) >= body || int(words[i].Start) < body) {
@@ -164,45 +164,6 @@ func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, bod
 			dst = append(dst, p<<fillPlaceShift|uint64(kind)<<fillKindShift|v)
 		}
 		i += n
-	}
-	return dst
-}
-
-// shapeClass maps a lower-case letter or a digit to the letter a character
-// recogniser confuses it with (the usual look-alikes: "0" and "o", "1" and
-// "l", "c" and "e", "h" and "n"...); 0 for itself.
-var shapeClass = [128]byte{
-	'0': 'o', 'a': 'o', '1': 'l', 'i': 'l', 'e': 'c', 'g': 'c', 'q': 'c', '5': 's', '8': 'b',
-	'h': 'n', 'r': 'n', 'f': 't', 'u': 'v', '2': 'z',
-}
-
-// appendShape appends to dst the shape of the normalised text b, which a
-// fill's letter pairs are taken from: its letters with the look-alikes a
-// character recogniser confuses folded into one (shapeClass; "rn" is "m",
-// "cl" is "d", "vv" is "w") and a letter repeated kept once, so that a
-// name misread ("Gorp" for "Corp", "Prirne" for "Prime", "ddeeember" for
-// "december") keeps its letter pairs, while another name does not.
-// Characters beyond ASCII are kept as they are.
-func appendShape(dst, b []byte) []byte {
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if i+1 < len(b) {
-			switch string(b[i : i+2]) {
-			case "rn":
-				c, i = 'm', i+1
-			case "cl":
-				c, i = 'd', i+1
-			case "vv":
-				c, i = 'w', i+1
-			}
-		}
-		if c < 128 && shapeClass[c] != 0 {
-			c = shapeClass[c]
-		}
-		if n := len(dst); n > 0 && dst[n-1] == c && c < 128 {
-			continue
-		}
-		dst = append(dst, c)
 	}
 	return dst
 }

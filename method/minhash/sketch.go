@@ -51,9 +51,10 @@ type Sketch struct {
 //   - 5: the context adds the words that fill the template's slots
 //     (fixed width). A sketch of 4 still reads, without them.
 //   - 6: a fill's value is the letter pairs of its shape (look-alikes
-//     folded), its place marks the heading and a place no template frames.
+//     folded), its place marks the heading and a place no template frames;
+//     the figures of a table's rows are slotted as cells (row and column).
 //     A sketch of 5 still reads, without its fills, which compare
-//     otherwise.
+//     otherwise (its other slotted figures compare as before).
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here.

@@ -36,9 +36,10 @@ type Sketch struct {
 //     out; dates, title, names): a change there is a new format here.
 //   - 4: the context adds the words that fill the template's slots.
 //   - 5: a fill's value is the letter pairs of its shape (look-alikes
-//     folded), its place marks the heading and a place no template frames.
+//     folded), its place marks the heading and a place no template frames;
+//     the figures of a table's rows are slotted as cells (row and column).
 //     A sketch of 4 still reads, without its fills, which compare
-//     otherwise.
+//     otherwise (its other slotted figures compare as before).
 const Format = 5
 
 // oldestFormat is the oldest sketch format this binary reads.
