@@ -49,16 +49,12 @@ type Sketch struct {
 //     part adds the lead and the title's words (Rice-coded) after the
 //     context. A sketch of 3 still reads, without them.
 //   - 5: the context adds the words that fill the template's slots
-//     (fixed width). A sketch of 4 still reads, without them.
-//   - 6: a fill's value is the letter pairs of its shape (look-alikes
-//     folded), its place marks the heading and a place no template frames;
-//     the figures of a table's rows are slotted as cells (row and column).
-//     A sketch of 5 still reads, without its fills, which compare
-//     otherwise (its other slotted figures compare as before).
+//     (fixed width: place, kind, the letter pairs of the words' shape and
+//     their initials). A sketch of 4 still reads, without them.
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here.
-const Format = 6
+const Format = 5
 
 // oldestFormat is the oldest sketch format this binary reads.
 const oldestFormat = 3
@@ -99,9 +95,6 @@ func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 	s := &Sketch{Set: r.Sorted32(), Cut: uint32(cut)}
 	if err := templates.ReadContext(r, &s.Context, v >= 5); err != nil {
 		return nil, fmt.Errorf("minhash: detail part: %w", err)
-	}
-	if v < 6 {
-		s.Context.Fills = nil // fills of format 5 compare otherwise
 	}
 	if v >= 4 {
 		s.Lead, s.TitleWords = r.Sorted32(), r.Sorted32()

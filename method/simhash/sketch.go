@@ -35,15 +35,7 @@ type Sketch struct {
 //     templates.AppendContext's encoding (the figures leave the dateline
 //     out; dates, title, names): a change there is a new format here.
 //   - 4: the context adds the words that fill the template's slots.
-//   - 5: a fill's value is the letter pairs of its shape (look-alikes
-//     folded), its place marks the heading and a place no template frames;
-//     the figures of a table's rows are slotted as cells (row and column).
-//     A sketch of 4 still reads, without its fills, which compare
-//     otherwise (its other slotted figures compare as before).
-const Format = 5
-
-// oldestFormat is the oldest sketch format this binary reads.
-const oldestFormat = 4
+const Format = 4
 
 // AppendIndex appends the index part of s: its fingerprint.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
@@ -59,7 +51,7 @@ func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
 // DecodeIndex reads what AppendIndex wrote.
 func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
 	r := codec.NewReader(b)
-	if _, err := checkFormat(r); err != nil {
+	if err := checkFormat(r); err != nil {
 		return nil, err
 	}
 	s := &Sketch{FP: r.Uint64()}
@@ -72,17 +64,13 @@ func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
 // DecodeDetail reads what AppendDetail wrote.
 func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 	r := codec.NewReader(b)
-	v, err := checkFormat(r)
-	if err != nil {
+	if err := checkFormat(r); err != nil {
 		return nil, err
 	}
 	cut := r.Uvarint()
 	s := &Sketch{Set: r.Sorted32(), Cut: uint32(cut)}
 	if err := templates.ReadContext(r, &s.Context, true); err != nil {
 		return nil, fmt.Errorf("simhash: detail part: %w", err)
-	}
-	if v < 5 {
-		s.Context.Fills = nil // fills of format 4 compare otherwise
 	}
 	if err := r.Done(); err != nil {
 		return nil, fmt.Errorf("simhash: detail part: %w", err)
@@ -107,12 +95,11 @@ func (m *method) DecodeSketch(index, detail []byte) (*Sketch, error) {
 	return s, nil
 }
 
-func checkFormat(r *codec.Reader) (byte, error) {
-	v := r.Byte()
-	if r.Err() != nil || v < oldestFormat || v > Format {
-		return v, fmt.Errorf("simhash: sketch format %d, this binary reads %d to %d: %w", v, oldestFormat, Format, codec.ErrCorrupt)
+func checkFormat(r *codec.Reader) error {
+	if v := r.Byte(); r.Err() != nil || v != Format {
+		return fmt.Errorf("simhash: sketch format %d, this binary reads %d: %w", v, Format, codec.ErrCorrupt)
 	}
-	return v, nil
+	return nil
 }
 
 // sampleShare is the least share of its fingerprints a long document keeps
