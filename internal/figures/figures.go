@@ -253,15 +253,19 @@ func (s *Scanner) flush(prev string, next uint32) {
 // cell reads gap, the text between the word or figure before and the
 // next figure of a line, and records that figure's column: figures set
 // apart by spaces, tabs and leader dots alone ("27.......21   4") are a
-// table's row, each in its own column, and a placeholder between them
-// ("--", "N.A.", "UNCH") an empty cell; anything else between them ("3:49",
-// "5, 6 and 7") makes them one place's figures, none of a table.
+// table's row, each in its own column, and a dash between them ("--") an
+// empty cell (a word, "N.A." or "UNCH", starts another place); anything
+// else between them ("3:49", "5, 6 and 7") makes them one place's
+// figures, none of a table.
 func (s *Scanner) cell(gap string) {
 	if i := strings.LastIndexByte(gap, '\n'); i >= 0 {
 		gap = gap[i+1:]
 	}
 	empty, other := 0, false
-	for _, f := range strings.FieldsFunc(gap, func(r rune) bool { return r == ' ' || r == '\t' || r == '.' }) {
+	for _, f := range strings.FieldsFunc(gap, func(r rune) bool { return r == ' ' || r == '\t' }) {
+		if f = strings.Trim(f, "."); f == "" {
+			continue // leader dots
+		}
 		if isPlaceholder(f) {
 			empty++
 		} else {
@@ -278,10 +282,10 @@ func (s *Scanner) cell(gap string) {
 }
 
 // isPlaceholder reports whether f, a field of a table's row without its
-// dots, stands for an empty cell.
+// leader dots, is a dash standing for an empty cell.
 func isPlaceholder(f string) bool {
 	switch strings.ToLower(f) {
-	case "-", "--", "---", "n", "a", "na", "nil", "unch", "untrd", "nc", "nq":
+	case "-", "--", "---", "----", "*", "**":
 		return true
 	}
 	return false
