@@ -262,9 +262,16 @@ func (s *Scanner) cell(gap string) {
 		gap = gap[i+1:]
 	}
 	empty, other := 0, false
-	for _, f := range strings.FieldsFunc(gap, func(r rune) bool { return r == ' ' || r == '\t' }) {
+	for gap != "" {
+		i := strings.IndexAny(gap, " \t")
+		f := gap
+		if i >= 0 {
+			f, gap = gap[:i], gap[i+1:]
+		} else {
+			gap = ""
+		}
 		if f = strings.Trim(f, "."); f == "" {
-			continue // leader dots
+			continue // spaces, leader dots
 		}
 		if isPlaceholder(f) {
 			empty++

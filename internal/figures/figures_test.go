@@ -165,3 +165,17 @@ func TestOfSlotsIsOfAndSlots(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkOfSlots reads the figures and places of a made-up wire story
+// with a table, as a sketcher does for every document.
+func BenchmarkOfSlots(b *testing.B) {
+	text := strings.Repeat("KELSO, May 2 - Qtly div 17-1/2 cts vs 15 cts prior, payable June 30 to holders of record May 15. "+
+		"Sales on 3,600 steers and 700 heifers rose to 12.5 mln dlrs.\n", 4) +
+		strings.Repeat("JUNIN......29.......18......5\nCORDOBA.....30.......17......0\nAPR 123.5 122.9 122.2 1,668\n", 8)
+	var s Scanner
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		s.OfSlots(text)
+	}
+}
