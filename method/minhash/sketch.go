@@ -182,12 +182,12 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		s.titleOf(doc, sk) // words are not valid after it
 	}
 	s.keys = s.m.bands.BandKeys(s.sig, s.keys[:0])
-	n := len(s.keys) + titleKeyWords*(titleKeyWords-1)/2
+	n := len(s.keys) + maxTitleKeys
 	keys := make([]uint32, len(s.keys), n)
 	for i, k := range s.keys {
 		keys[i] = uint32(k >> 32)
 	}
-	sk.Keys = titleKeys(sk.TitleWords, keys)
+	sk.Keys = titleKeys(sk.TitleWords, sk.Date, o.storyWindow(), keys)
 	sk.pack(s.set) // copies the figures the scanner holds
 	return sk, core.SkipNone
 }
