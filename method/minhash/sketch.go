@@ -50,10 +50,14 @@ type Sketch struct {
 //     context. A sketch of 3 still reads, without them.
 //   - 5: the context adds the words that fill the template's slots
 //     (fixed width). A sketch of 4 still reads, without them.
+//   - 6: the title keys of a dated document name its periods (see
+//     titleKeys), and the title's words drop an apostrophe instead of
+//     following the text's tokens. A sketch of 5 still reads; its title
+//     keys meet only other sketches of 5.
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here.
-const Format = 5
+const Format = 6
 
 // oldestFormat is the oldest sketch format this binary reads.
 const oldestFormat = 3
