@@ -79,7 +79,7 @@ type Options struct {
 	FollowUp bool `json:"follow_up" flag:"follow-up" help:"Not a duplicate when the texts share under 0.6 (Jaccard) and neither holds half of the other's opening: a story and its follow-up"`
 	// StoryTitle also makes a pair similar when its titles share at least
 	// this share of their words (Jaccard index, words of four letters or
-	// more cut to six), neither title names what the other text lacks
+	// more cut to six) and at least two words, neither title names what the other text lacks
 	// (see Names), its texts share a few shingles (storyJaccard) and both
 	// are undated or dated at most StoryWindow apart: one story rewritten
 	// by another newsroom, which names the event in the same words and

@@ -238,22 +238,26 @@ func leadIn(a, b *Sketch) (share float64, ok bool) {
 	return float64(held) / float64(checked), true
 }
 
-// titleWords returns the Jaccard index of two documents' title words, 0
-// when either has none.
-func titleWords(a, b *Sketch) float64 {
-	return similarity.Scores(a.TitleWords, b.TitleWords).Jaccard
-}
-
 // storyWords returns the Jaccard index of the title words of two documents
-// the same-story rule may join (see Options.StoryTitle): both undated, or
-// both dated at most the story window apart; 0 for any other pair, and
-// with the rule off.
+// the same-story rule may join (see Options.StoryTitle): both undated or
+// both dated at most the story window apart, their titles sharing at least
+// minSharedTitleWords words (as their title keys need); 0 for any other
+// pair, and with the rule off.
 func (o *Options) storyWords(a, b *Sketch) float64 {
 	if !o.sameStory(1) || !o.inStoryWindow(a.Date, b.Date) {
 		return 0
 	}
-	return titleWords(a, b)
+	n := similarity.Overlap(a.TitleWords, b.TitleWords)
+	if n < minSharedTitleWords {
+		return 0
+	}
+	return float64(n) / float64(len(a.TitleWords)+len(b.TitleWords)-n)
 }
+
+// minSharedTitleWords is the fewest title words two documents of one story
+// share: one word in common ("Story 1" and "Story 7", two one-word titles)
+// says little, and two are what a title key is made of.
+const minSharedTitleWords = 2
 
 // A follow-up (see Options.FollowUp) shares less than followUpBelow of its
 // shingles with the story before it, and less than followUpLead of either
