@@ -36,6 +36,7 @@ var corpusProfile = []struct {
 	{"names", false},
 	{"template", false},
 	{"follow-up", false},
+	{"story-title", 0.0},
 }
 
 // withProfile returns c with the options of profile; flags given on the

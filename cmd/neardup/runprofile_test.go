@@ -34,6 +34,7 @@ func TestCorpusProfile(t *testing.T) {
 	}{
 		{"similar", 0.3, 0.0}, {"containment", 0.7, 2.0}, {"number-agreement", 0.5, -1.0},
 		{"date-apart", 72.0, 0.0}, {"names", true, false}, {"template", true, false}, {"threshold", 0.45, 0.45},
+		{"follow-up", true, false}, {"story-title", 0.25, 0.0},
 	} {
 		if got, _ := flagopts.Get(news, tc.name); got != tc.news {
 			t.Errorf("news --%s = %v, want %v", tc.name, got, tc.news)

@@ -46,7 +46,8 @@ type Evidence struct {
 	LeadAB *float64 `json:"lead_ab,omitempty"`
 	LeadBA *float64 `json:"lead_ba,omitempty"`
 	// TitleWords is the Jaccard index of the two titles' words (see
-	// story.go), read with Options.StoryTitle only.
+	// story.go), read with Options.StoryTitle only and for documents
+	// within its window (Options.StoryWindow).
 	TitleWords float64 `json:"title_words,omitempty"`
 }
 
@@ -106,7 +107,7 @@ func newMethod(o Options) (*method, error) {
 		Size:        sketchSize,
 	}
 	if o.sameStory(1) { // titles sharing words lower the floor
-		banding.Floor = func(a, b *Sketch, na, nb int) int { return o.floor(na, nb, titleWords(a, b)) }
+		banding.Floor = func(a, b *Sketch, na, nb int) int { return o.floor(na, nb, o.storyWords(a, b)) }
 	}
 	m.Table = lsh.New(banding)
 	return m, nil
@@ -165,7 +166,7 @@ func (o *Options) floor(na, nb int, tw float64) int {
 func (m *method) evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
 	ev := Evidence{SetScores: sets, Evidence: templates.Compare(&a.Context, &b.Context,
 		templates.Sample{Set: a.Set, Cut: a.Cut}, templates.Sample{Set: b.Set, Cut: b.Cut})}
-	ev.TitleWords = titleWords(a, b)
+	ev.TitleWords = m.o.storyWords(a, b)
 	if m.o.FollowUp && ev.Jaccard < followUpBelow && m.byScores(&ev) {
 		if s, ok := leadIn(a, b); ok {
 			ev.LeadAB = &s

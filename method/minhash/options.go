@@ -79,15 +79,23 @@ type Options struct {
 	FollowUp bool `json:"follow_up" flag:"follow-up" help:"Not a duplicate when the texts share under 0.6 (Jaccard) and neither holds half of the other's opening: a story and its follow-up"`
 	// StoryTitle also makes a pair similar when its titles share at least
 	// this share of their words (Jaccard index, words of four letters or
-	// more cut to six), neither title names what the other text lacks
-	// (see Names) and its texts share a few shingles (storyJaccard):
-	// one story rewritten by another newsroom, which names the event in
-	// the same words and shares few character shingles. Pairs of title
-	// words are then candidate keys too, which costs time where many
-	// titles share words (wire copy's templated titles): off by default,
-	// 0.25 measured best (docs/methods.md). 0 turns it off; it needs
-	// Similar.
-	StoryTitle float64 `json:"story_title" flag:"story-title" help:"Also similar when the titles share at least this share of their words and the texts a few shingles (one story rewritten; 0.25 measured best, off by default for its cost); 0 turns it off"`
+	// more cut to six) and at least two words, neither title names what the other text lacks
+	// (see Names), its texts share a few shingles (storyJaccard) and both
+	// are undated or dated at most StoryWindow apart: one story rewritten
+	// by another newsroom, which names the event in the same words and
+	// shares few character shingles. Pairs of title words, with the
+	// document's place in time, are then candidate keys too (see
+	// titleKeys). 0.25 measured best (docs/methods.md); 0 turns it off; it
+	// needs Similar.
+	StoryTitle float64 `json:"story_title" flag:"story-title" help:"Also similar when the titles share at least this share of their words, the texts a few shingles and the dates are within --story-window (one story rewritten); 0 turns it off"`
+	// StoryWindow is how many hours apart two dated documents the
+	// same-story rule joins may be: another newsroom's report of an event
+	// follows the first within a day or two, and only documents that close
+	// are its candidates, which keeps the title keys' candidates few where
+	// titles recur (wire copy's daily items, a long archive). A dated and
+	// an undated document are never joined by it; 0 joins any dates and
+	// makes candidates of titles sharing words whatever their dates.
+	StoryWindow float64 `json:"story_window" flag:"story-window" help:"Hours apart two dated documents may be for --story-title to join them (an undated one joins undated ones only); 0: any dates"`
 	// Slots: two documents that fill the places both fill with a name, a
 	// commodity or a time of day (the words on either side of it on its
 	// line, "lead manager _ said", "degrees - _ prices"; a place framed by
@@ -146,6 +154,8 @@ func Defaults() Options {
 		Names:           true,
 		Template:        true,
 		FollowUp:        true,
+		StoryTitle:      0.25,
+		StoryWindow:     48,
 		Slots:           true,
 		ShingleUnit:     Chars,
 		CharShingle:     6,
@@ -173,6 +183,8 @@ func (o Options) Check() error {
 		return fmt.Errorf("minhash: number agreement %v is above 1", o.NumberAgreement)
 	case o.StoryTitle < 0 || o.StoryTitle > 1:
 		return fmt.Errorf("minhash: story title %v is not in [0, 1]", o.StoryTitle)
+	case o.StoryWindow < 0 || o.StoryWindow > maxStoryWindow:
+		return fmt.Errorf("minhash: story window %v hours is not in [0, %d]", o.StoryWindow, maxStoryWindow)
 	case o.DateApart < 0:
 		return fmt.Errorf("minhash: date apart %v hours is negative", o.DateApart)
 	case o.ShingleUnit != Chars && o.ShingleUnit != Words:
@@ -198,6 +210,29 @@ const storyJaccard = 0.05
 // sameStory reports whether titles sharing tw of their words say one story.
 func (o *Options) sameStory(tw float64) bool {
 	return o.StoryTitle > 0 && o.Similar > 0 && tw >= o.StoryTitle
+}
+
+// maxStoryWindow bounds StoryWindow (hours): ten years.
+const maxStoryWindow = 10 * 366 * 24
+
+// storyWindow returns StoryWindow in seconds, 0 for none.
+func (o *Options) storyWindow() int64 { return int64(o.StoryWindow * secondsPerHour) }
+
+// secondsPerHour converts StoryWindow to the sketches' Unix dates.
+const secondsPerHour = 3600
+
+// inStoryWindow reports whether the same-story rule may join documents
+// dated a and b (Unix seconds, 0 unknown): both undated, or both dated at
+// most StoryWindow apart, or any with no window.
+func (o *Options) inStoryWindow(a, b int64) bool {
+	w := o.storyWindow()
+	switch {
+	case w <= 0 || a == 0 && b == 0:
+		return true
+	case a == 0 || b == 0:
+		return false
+	}
+	return max(a-b, b-a) <= w
 }
 
 // containment returns the containment at or above which a pair is a

@@ -51,10 +51,14 @@ type Sketch struct {
 //   - 5: the context adds the words that fill the template's slots
 //     (fixed width: place, kind, the letter pairs of the words' shape and
 //     their initials). A sketch of 4 still reads, without them.
+//   - 6: the title keys of a dated document name its periods (see
+//     titleKeys), and the title's words drop an apostrophe instead of
+//     following the text's tokens. A sketch of 5 still reads; its title
+//     keys meet only other sketches of 5.
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here.
-const Format = 5
+const Format = 6
 
 // oldestFormat is the oldest sketch format this binary reads.
 const oldestFormat = 3
@@ -183,12 +187,12 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		s.titleOf(doc, sk) // words are not valid after it
 	}
 	s.keys = s.m.bands.BandKeys(s.sig, s.keys[:0])
-	n := len(s.keys) + titleKeyWords*(titleKeyWords-1)/2
+	n := len(s.keys) + maxTitleKeys
 	keys := make([]uint32, len(s.keys), n)
 	for i, k := range s.keys {
 		keys[i] = uint32(k >> 32)
 	}
-	sk.Keys = titleKeys(sk.TitleWords, keys)
+	sk.Keys = titleKeys(sk.TitleWords, sk.Date, o.storyWindow(), keys)
 	sk.pack(s.set) // copies the figures the scanner holds
 	return sk, core.SkipNone
 }

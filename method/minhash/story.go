@@ -42,13 +42,17 @@ const leadSample = 16
 const minLeadChecked = 6
 
 // Title words: words of at least minTitleLetters letters, lower-cased and
-// cut to titleStemRunes (a crude stem, "elections" and "election" alike);
-// the titleKeyWords with the least hashes make the title keys, one per pair
-// of them.
+// cut to titleStemRunes (a crude stem, "elections" and "election" alike).
+// The title keys are made of the words with the least hashes, one key a
+// pair of them: of titleKeyWords, or of datedKeyWords for a dated document
+// under a story window, each of whose pairs has a key on each of two grids
+// (see titleKeys). Either way a document has at most six title keys.
 const (
 	minTitleLetters = 4
 	titleStemRunes  = 6
 	titleKeyWords   = 4
+	datedKeyWords   = 3
+	maxTitleKeys    = titleKeyWords * (titleKeyWords - 1) / 2
 )
 
 // titleKeySalt keeps title keys apart from band keys.
@@ -75,49 +79,131 @@ func (s *sketcher) leadOf(doc *core.Document, words []analysis.Token, shings []u
 	sk.Lead = s.lead
 }
 
-// titleOf fills sk's title words. It reuses the analyzer's buffers.
+// titleOf fills sk's title words: the words of at least minTitleLetters
+// letters, lower-cased, cut to titleStemRunes and hashed, sorted and
+// distinct. A title word is a run of letters and digits; an apostrophe
+// inside one is dropped ("don't" is "dont"). One pass over the title, ASCII
+// without decoding: it runs for every document.
 func (s *sketcher) titleOf(doc *core.Document, sk *Sketch) {
-	if doc.Title == "" {
-		return
-	}
+	t := doc.Title
 	s.title = s.title[:0]
-	for _, t := range s.an.Words(doc.Title) {
-		if w := doc.Title[t.Start:t.End]; letters(w) >= minTitleLetters {
-			s.buf = appendStem(s.buf[:0], w)
-			s.title = append(s.title, uint32(analysis.HashWord(s.buf)))
+	w := titleWord{stem: s.buf[:0]}
+	for i := 0; i < len(t); {
+		c := t[i]
+		switch {
+		case c < utf8.RuneSelf:
+			i++
+			switch lc := c | 0x20; {
+			case 'a' <= lc && lc <= 'z':
+				w.add(rune(lc), true)
+			case '0' <= c && c <= '9':
+				w.add(rune(c), false)
+			case c == '\'':
+			default:
+				s.title = w.end(s.title)
+			}
+		default:
+			r, size := utf8.DecodeRuneInString(t[i:])
+			i += size
+			switch {
+			case unicode.IsLetter(r):
+				w.add(unicode.ToLower(r), true)
+			case unicode.IsDigit(r):
+				w.add(r, false)
+			case r == '’':
+			default:
+				s.title = w.end(s.title)
+			}
 		}
 	}
+	s.title = w.end(s.title)
+	s.buf = w.stem
 	slices.Sort(s.title)
 	s.title = slices.Compact(s.title)
 	sk.TitleWords = s.title
 }
 
-// titleKeys appends to keys a key for each pair of the title words with the
-// least hashes (the words are sorted, so the first titleKeyWords).
-func titleKeys(title []uint32, keys []uint32) []uint32 {
-	w := title[:min(len(title), titleKeyWords)]
+// titleWord is a title word being read: its stem so far, how many runes
+// that holds and how many letters the word has.
+type titleWord struct {
+	stem           []byte
+	runes, letters int
+}
+
+// add adds the lower-cased rune r, a letter or a digit, to the word.
+func (w *titleWord) add(r rune, letter bool) {
+	if letter {
+		w.letters++
+	}
+	if w.runes < titleStemRunes {
+		w.stem = utf8.AppendRune(w.stem, r)
+		w.runes++
+	}
+}
+
+// end ends the word, appending its hash to words when it has
+// minTitleLetters letters, and starts the next.
+func (w *titleWord) end(words []uint32) []uint32 {
+	if w.letters >= minTitleLetters {
+		words = append(words, uint32(analysis.HashWord(w.stem)))
+	}
+	w.stem, w.runes, w.letters = w.stem[:0], 0, 0
+	return words
+}
+
+// titleKeys appends to keys the title keys of a document with title words
+// title and date (Unix seconds, 0 unknown): a key for each pair of the
+// title words with the least hashes (the words are sorted, so the first
+// few), so that two titles sharing two of those words share a key. With a
+// story window of window seconds a dated document's keys also name its
+// place on two grids of periods twice the window long, the second offset by
+// half a period: two documents dated at most window apart lie in one
+// period of one of the grids (an interval of that length crosses the edges
+// of one grid at most), two dated more than twice the window apart in none.
+// So only stories of a few days are candidates of each other, however many
+// titles share words over the years. An undated document's keys meet only
+// undated documents'. With no window (0) the keys are of the words alone.
+func titleKeys(title []uint32, date, window int64, keys []uint32) []uint32 {
+	if date == 0 || window <= 0 {
+		return wordPairKeys(title[:min(len(title), titleKeyWords)], 0, keys)
+	}
+	period := 2 * window
+	w := title[:min(len(title), datedKeyWords)]
+	for grid := range int64(2) {
+		at := floorDiv(date+grid*window, period)
+		keys = wordPairKeys(w, uint64(2*at+grid+1)*periodMix, keys)
+	}
+	return keys
+}
+
+// wordPairKeys appends to keys a key for each pair of the words w, in the
+// period numbered by tag (0 for none).
+func wordPairKeys(w []uint32, tag uint64, keys []uint32) []uint32 {
 	for i := range w {
 		for j := i + 1; j < len(w); j++ {
-			x := (uint64(w[i])<<32 | uint64(w[j])) ^ titleKeySalt
-			x = (x ^ x>>30) * 0xbf58476d1ce4e5b9 // splitmix64's finaliser
-			x = (x ^ x>>27) * 0x94d049bb133111eb
-			keys = append(keys, uint32((x^x>>31)>>32))
+			keys = append(keys, mixKey((uint64(w[i])<<32|uint64(w[j]))^titleKeySalt^tag))
 		}
 	}
 	return keys
 }
 
-// appendStem appends a title word lower-cased and cut to titleStemRunes.
-func appendStem(dst []byte, w string) []byte {
-	n := 0
-	for _, r := range w {
-		if n == titleStemRunes {
-			break
-		}
-		dst = utf8.AppendRune(dst, unicode.ToLower(r))
-		n++
+// periodMix spreads a period's number over the bits of a title key.
+const periodMix = 0xd6e8feb86659fd93
+
+// mixKey returns 32 well-mixed bits of x: splitmix64's finaliser.
+func mixKey(x uint64) uint32 {
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return uint32((x ^ x>>31) >> 32)
+}
+
+// floorDiv is a / b rounded down (b > 0): dates before 1970 too.
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
 	}
-	return dst
+	return q
 }
 
 // alnum counts the letters and digits of s: the characters a character
@@ -126,18 +212,6 @@ func alnum(s string) int {
 	n := 0
 	for _, r := range s {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			n++
-		}
-	}
-	return n
-}
-
-// letters counts the letters of w (digits left out: a figure is no word
-// of a title's story).
-func letters(w string) int {
-	n := 0
-	for _, r := range w {
-		if unicode.IsLetter(r) {
 			n++
 		}
 	}
@@ -164,11 +238,26 @@ func leadIn(a, b *Sketch) (share float64, ok bool) {
 	return float64(held) / float64(checked), true
 }
 
-// titleWords returns the Jaccard index of two documents' title words, 0
-// when either has none.
-func titleWords(a, b *Sketch) float64 {
-	return similarity.Scores(a.TitleWords, b.TitleWords).Jaccard
+// storyWords returns the Jaccard index of the title words of two documents
+// the same-story rule may join (see Options.StoryTitle): both undated or
+// both dated at most the story window apart, their titles sharing at least
+// minSharedTitleWords words (as their title keys need); 0 for any other
+// pair, and with the rule off.
+func (o *Options) storyWords(a, b *Sketch) float64 {
+	if !o.sameStory(1) || !o.inStoryWindow(a.Date, b.Date) {
+		return 0
+	}
+	n := similarity.Overlap(a.TitleWords, b.TitleWords)
+	if n < minSharedTitleWords {
+		return 0
+	}
+	return float64(n) / float64(len(a.TitleWords)+len(b.TitleWords)-n)
 }
+
+// minSharedTitleWords is the fewest title words two documents of one story
+// share: one word in common ("Story 1" and "Story 7", two one-word titles)
+// says little, and two are what a title key is made of.
+const minSharedTitleWords = 2
 
 // A follow-up (see Options.FollowUp) shares less than followUpBelow of its
 // shingles with the story before it, and less than followUpLead of either

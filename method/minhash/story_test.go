@@ -1,8 +1,10 @@
 package minhash
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
@@ -58,14 +60,6 @@ func TestFollowUp(t *testing.T) {
 	}
 }
 
-// storyOptions are the defaults with the same-story rule at its measured
-// bound.
-func storyOptions() Options {
-	o := Defaults()
-	o.StoryTitle = 0.25
-	return o
-}
-
 func deref(p *float64) float64 {
 	if p == nil {
 		return -1
@@ -73,11 +67,10 @@ func deref(p *float64) float64 {
 	return *p
 }
 
-// TestSameStory pins issue 35 item 6: one story rewritten, whose titles
-// name the event in the same words and whose texts share a little, is
-// found by its title keys and reported similar, scored by its title words;
-// titles that name other companies, or texts that share nothing, are not.
-func TestSameStory(t *testing.T) {
+// sameStoryDocs are two reports of one event by two newsrooms: titles that
+// name it in the same words, texts that share two sentences and the name of
+// the man, each with a dozen sentences of its own.
+func sameStoryDocs(who, otherWho string) (a, b core.Document) {
 	g := enginetest.NewTextGen(31)
 	shared := strings.Join(g.Sentences(2), " ")
 	story := func(seed uint64, who string) string {
@@ -85,25 +78,63 @@ func TestSameStory(t *testing.T) {
 		return "The club said on Monday that " + who + " would be unveiled as manager. " +
 			strings.Join(own[:6], " ") + " " + shared + " " + strings.Join(own[6:], " ") + " Fans of " + who + " cheered."
 	}
+	a = core.Document{ID: "a", Title: "Wolves appoint " + who + " as manager", Text: story(1, "Wolves chose "+who)}
+	b = core.Document{ID: "b", Title: otherWho + " appointed Wolves manager", Text: story(2, "Wolves chose "+otherWho)}
+	return a, b
+}
+
+// TestSameStory pins issue 35 item 6: one story rewritten, whose titles
+// name the event in the same words and whose texts share a little, is
+// found by its title keys and reported similar, scored by its title words,
+// when both are undated or dated within the story window (48 hours); not
+// when they are days apart, one is dated and the other not, the titles
+// name other men or share one word only, or the texts share nothing; nor
+// with the rule off.
+func TestSameStory(t *testing.T) {
+	monday := time.Date(2004, 11, 8, 9, 30, 0, 0, time.UTC)
+	noWindow := Defaults()
+	noWindow.StoryWindow = 0
+	off := Defaults()
+	off.StoryTitle = 0
+	apart := func(d time.Duration, undated bool) func(a, b *core.Document) {
+		return func(a, b *core.Document) {
+			a.Date, b.Date = monday, monday.Add(d)
+			if undated {
+				b.Date = time.Time{}
+			}
+		}
+	}
 	for _, tc := range []struct {
-		name string
-		a, b core.Document
-		want core.Label // "" for no pair
+		name  string
+		opts  Options
+		other string                    // the man the second report names
+		edit  func(a, b *core.Document) // nil: undated
+		want  core.Label                // "" for no pair
 	}{
-		{"one story by two newsrooms: similar",
-			core.Document{ID: "a", Title: "Wolves appoint Hoddle as manager", Text: story(1, "Wolves chose Hoddle")},
-			core.Document{ID: "b", Title: "Hoddle appointed Wolves manager", Text: story(2, "Wolves chose Hoddle")}, core.Similar},
-		{"the same title words naming other men: not reported",
-			core.Document{ID: "a", Title: "Wolves appoint Hoddle as manager", Text: story(1, "Wolves chose Hoddle")},
-			core.Document{ID: "b", Title: "Wolves appoint Redknapp as manager", Text: story(2, "Wolves chose Redknapp")}, ""},
-		{"the same title over texts that share nothing: not reported",
-			core.Document{ID: "a", Title: "Wolves appoint Hoddle as manager", Text: "Wolves chose Hoddle on Monday. " +
-				"The former England coach signed a contract for six months and meets the players at the training ground tomorrow."},
-			core.Document{ID: "b", Title: "Hoddle appointed Wolves manager", Text: "Supporters queued outside Molineux all night, " +
-				"hoping that Wolves and Hoddle could lift a season of heavy defeats, injuries and empty seats."}, ""},
+		{"one story by two newsrooms, undated: similar", Defaults(), "Hoddle", nil, core.Similar},
+		{"the second report ten hours later: similar", Defaults(), "Hoddle", apart(10*time.Hour, false), core.Similar},
+		{"the second report 47 hours earlier: similar", Defaults(), "Hoddle", apart(-47*time.Hour, false), core.Similar},
+		{"the same title five days later: not reported", Defaults(), "Hoddle", apart(5*24*time.Hour, false), ""},
+		{"a dated and an undated report: not reported", Defaults(), "Hoddle", apart(0, true), ""},
+		{"five days apart with no window: similar", noWindow, "Hoddle", apart(5*24*time.Hour, false), core.Similar},
+		{"the rule off: not reported", off, "Hoddle", nil, ""},
+		{"the same title words naming other men: not reported", Defaults(), "Redknapp", nil, ""},
+		{"titles of one word in common: not reported", Defaults(), "Hoddle", func(a, b *core.Document) {
+			a.Title, b.Title = "Wolves 1", "Wolves 7"
+		}, ""},
+		{"the same title over texts that share nothing: not reported", Defaults(), "Hoddle", func(a, b *core.Document) {
+			a.Text = "Wolves chose Hoddle on Monday. " +
+				"The former England coach signed a contract for six months and meets the players at the training ground tomorrow."
+			b.Text = "Supporters queued outside Molineux all night, " +
+				"hoping that Wolves and Hoddle could lift a season of heavy defeats, injuries and empty seats."
+		}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, ok := enginetest.Batch(t, Spec, storyOptions(), []core.Document{tc.a, tc.b})["a~b"]
+			a, b := sameStoryDocs("Hoddle", tc.other)
+			if tc.edit != nil {
+				tc.edit(&a, &b)
+			}
+			p, ok := enginetest.Batch(t, Spec, tc.opts, []core.Document{a, b})["a~b"]
 			if p.Label != tc.want {
 				t.Fatalf("label %q, want %q (evidence %+v)", p.Label, tc.want, p.Evidence)
 			}
@@ -111,18 +142,131 @@ func TestSameStory(t *testing.T) {
 				return
 			}
 			ev := p.Evidence.(Evidence)
-			if ev.Jaccard >= storyOptions().Similar || ev.Measure != MeasureTitleWords || p.Score != ev.TitleWords {
+			if ev.Jaccard >= tc.opts.Similar || ev.Measure != MeasureTitleWords || p.Score != ev.TitleWords {
 				t.Errorf("Jaccard %v, measure %q, score %v, title words %v: want a pair below the similar bound scored by its title words",
 					ev.Jaccard, ev.Measure, p.Score, ev.TitleWords)
 			}
 		})
 	}
-	// Without the rule (the default) the rewritten story is not reported
-	// at all.
-	o := Defaults()
-	a := core.Document{ID: "a", Title: "Wolves appoint Hoddle as manager", Text: story(1, "Wolves chose Hoddle")}
-	b := core.Document{ID: "b", Title: "Hoddle appointed Wolves manager", Text: story(2, "Wolves chose Hoddle")}
-	if p, ok := enginetest.Batch(t, Spec, o, []core.Document{a, b})["a~b"]; ok {
-		t.Errorf("story title off: reported %q (evidence %+v)", p.Label, p.Evidence)
+}
+
+// TestSameStoryChannel pins that the same-story pairs are found by the
+// title keys, not by chance in the LSH bands: the two reports share no band
+// key but share a title key, and only while they are within the window.
+func TestSameStoryChannel(t *testing.T) {
+	m, err := newMethod(Defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	monday := time.Date(2004, 11, 8, 9, 30, 0, 0, time.UTC)
+	a, b := sameStoryDocs("Hoddle", "Hoddle")
+	keys := func(d core.Document) (band, title []uint32) {
+		sk, reason := m.NewSketcher().Sketch(&d)
+		if sk == nil {
+			t.Fatalf("%s skipped: %v", d.ID, reason)
+		}
+		return sk.Keys[:m.bands.B], sk.Keys[m.bands.B:]
+	}
+	for _, tc := range []struct {
+		name   string
+		da, db time.Time
+		want   bool
+	}{
+		{"undated", time.Time{}, time.Time{}, true},
+		{"the same hour", monday, monday.Add(time.Minute), true},
+		{"a day apart", monday, monday.AddDate(0, 0, 1), true},
+		{"five days apart", monday, monday.AddDate(0, 0, 5), false},
+		{"dated and undated", monday, time.Time{}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a.Date, b.Date = tc.da, tc.db
+			bandA, titleA := keys(a)
+			bandB, titleB := keys(b)
+			if n := shared(bandA, bandB); n != 0 {
+				t.Fatalf("the reports share %d band keys: the case tests nothing", n)
+			}
+			if got := shared(titleA, titleB) > 0; got != tc.want {
+				t.Errorf("share a title key %v, want %v (title keys %x and %x)", got, tc.want, titleA, titleB)
+			}
+		})
+	}
+}
+
+// shared counts the keys of a that b holds.
+func shared(a, b []uint32) int {
+	n := 0
+	for _, k := range a {
+		if slices.Contains(b, k) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestTitleKeysWindow pins the grids of titleKeys: two titles sharing their
+// least words share a key when dated at most the window apart, wherever the
+// two dates fall between the periods' edges, and none when dated more than
+// twice the window apart; undated titles share keys with undated ones only;
+// with no window, the dates do not count.
+func TestTitleKeysWindow(t *testing.T) {
+	const hour = 3600
+	const window = 48 * hour
+	title := []uint32{11, 22, 33, 44, 55}
+	meet := func(da, db, w int64) bool {
+		return shared(titleKeys(title, da, w, nil), titleKeys(title[:3], db, w, nil)) > 0
+	}
+	start := int64(1_100_000_000) // in 2004
+	for off := int64(0); off < 2*window; off += 7 * hour / 2 {
+		for _, apart := range []int64{0, 1, hour, window / 2, window - 1, window} {
+			if da := start + off; !meet(da, da+apart, window) || !meet(da+apart, da, window) {
+				t.Fatalf("dates %d and %d, %d s apart, share no key", da, da+apart, apart)
+			}
+		}
+		if da := start + off; meet(da, da+2*window+1, window) {
+			t.Fatalf("dates %d and %d, more than twice the window apart, share a key", da, da+2*window+1)
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		da, db int64
+		w      int64
+		want   bool
+	}{
+		{"both undated", 0, 0, window, true},
+		{"dated and undated", start, 0, window, false},
+		{"before 1970, an hour apart", -5*hour - 1, -6 * hour, window, true},
+		{"no window, years apart", start, start + 3*365*24*hour, 0, true},
+		{"no window, dated and undated", start, 0, 0, true},
+	} {
+		if got := meet(tc.da, tc.db, tc.w); got != tc.want {
+			t.Errorf("%s: share a key %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if got := titleKeys([]uint32{7}, start, window, nil); len(got) != 0 {
+		t.Errorf("a one-word title has keys %x, want none", got)
+	}
+}
+
+// BenchmarkTitleKeys is the title's share of sketching a document with the
+// same-story rule on: its words stemmed and hashed (titleOf) and its keys
+// (titleKeys), for a wire headline and a Cyrillic one.
+func BenchmarkTitleKeys(b *testing.B) {
+	m, err := newMethod(Defaults())
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := m.NewSketcher().(*sketcher)
+	date := time.Date(1987, 3, 3, 14, 0, 0, 0, time.UTC)
+	for _, title := range []string{"FEDERAL RESERVE SETS TWO-DAY SYSTEM REPURCHASES, FED SAYS", "Госдума приняла закон о бюджете на 2020 год"} {
+		doc := &core.Document{Title: title, Date: date}
+		b.Run(strings.Fields(title)[0], func(b *testing.B) {
+			var keys []uint32
+			for b.Loop() {
+				var sk Sketch
+				sk.Date = date.Unix()
+				s.titleOf(doc, &sk)
+				keys = titleKeys(sk.TitleWords, sk.Date, m.o.storyWindow(), keys[:0])
+			}
+		})
 	}
 }
