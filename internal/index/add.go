@@ -67,10 +67,8 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				return err
 			}
 		}
-		if len(docs) > 1 {
-			if err := settleRoles(w, outs, added); err != nil {
-				return err
-			}
+		if err := x.settle(w, outs, added); err != nil {
+			return err
 		}
 		if o.Then != nil {
 			return o.Then(w, outs)
@@ -78,6 +76,20 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 		return nil
 	})
 	return outs, err
+}
+
+// settle names the original (and the copies) of the cluster each stored
+// document of an add is in, once every document is stored: reading them
+// makes the store write the rows it holds back, so it is done once an add,
+// not once a document.
+func (x *Index) settle(w store.Writer, outs []Match, added []int64) error {
+	if len(outs) == 1 {
+		if added[0] == 0 {
+			return nil
+		}
+		return x.original(w, &outs[0])
+	}
+	return settleRoles(w, outs, added)
 }
 
 // settleRoles sets the cluster and the original of each document stored by an
@@ -224,10 +236,8 @@ func (x *Index) mark(w store.Writer, me published, hits []engine.Hit, out *Match
 			scores = append(scores, engine.Round(h.Score))
 		}
 	}
-	if out.Cluster, err = x.place(w, ord, dups, scores); err != nil {
-		return err
-	}
-	return x.original(w, out)
+	out.Cluster, err = x.place(w, ord, dups, scores)
+	return err
 }
 
 // original names in out the original of the cluster out joined, if any:
