@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/store"
 )
 
 // The feed tables an index keeps beside its documents, for a feed watcher
@@ -32,3 +33,32 @@ func (x *Index) ViewFeeds(ctx context.Context, fn func(r FeedReader) error) erro
 func (x *Index) UpdateFeeds(ctx context.Context, fn func(w FeedWriter) error) error {
 	return x.x.UpdateFeeds(ctx, fn)
 }
+
+// FeedTables are the feed tables of an index opened alone: neither its
+// documents nor its in-memory index are read, which is all managing feeds
+// (`neardup feeds`) needs.
+type FeedTables struct{ st store.Store }
+
+// OpenFeeds opens the feed tables of the index at path: a SQLite file
+// (created when missing) or a PostgreSQL URL. Close it when done.
+func OpenFeeds(ctx context.Context, path string) (*FeedTables, error) {
+	st, err := store.Open(ctx, path, store.DefaultOptions())
+	if err != nil {
+		return nil, err
+	}
+	return &FeedTables{st}, nil
+}
+
+// ViewFeeds runs fn in a read-only snapshot of the feed tables.
+func (t *FeedTables) ViewFeeds(ctx context.Context, fn func(r FeedReader) error) error {
+	return t.st.View(ctx, func(r store.Reader) error { return fn(r) })
+}
+
+// UpdateFeeds runs fn in a write transaction of the feed tables: what fn
+// writes commits if it returns nil, else nothing does.
+func (t *FeedTables) UpdateFeeds(ctx context.Context, fn func(w FeedWriter) error) error {
+	return t.st.Update(ctx, func(w store.Writer) error { return fn(w) })
+}
+
+// Close closes the tables' database.
+func (t *FeedTables) Close() error { return t.st.Close() }

@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/outbound"
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/store"
@@ -88,28 +89,15 @@ type feedDB struct {
 // Validate refuses an empty --db; kong calls it after parsing.
 func (f *feedDB) Validate() error { return checkDB(f.DB) }
 
-func (f *feedDB) open(ctx context.Context) (feedTables, error) {
-	st, err := store.Open(ctx, f.DB, store.DefaultOptions())
-	return feedTables{st}, err
-}
-
-// feedTables are the feed tables of a store opened without its index
-// (see watch.Tables).
-type feedTables struct{ store.Store }
-
-func (t feedTables) ViewFeeds(ctx context.Context, fn func(r store.FeedReader) error) error {
-	return t.View(ctx, func(r store.Reader) error { return fn(r) })
-}
-
-func (t feedTables) UpdateFeeds(ctx context.Context, fn func(w store.FeedWriter) error) error {
-	return t.Update(ctx, func(w store.Writer) error { return fn(w) })
+func (f *feedDB) open(ctx context.Context) (*neardup.FeedTables, error) {
+	return neardup.OpenFeeds(ctx, f.DB)
 }
 
 // openExisting opens an index that must exist already.
-func (f *feedDB) openExisting(ctx context.Context) (feedTables, error) {
+func (f *feedDB) openExisting(ctx context.Context) (*neardup.FeedTables, error) {
 	if !store.IsPostgres(f.DB) {
 		if _, err := os.Stat(f.DB); err != nil {
-			return feedTables{}, fmt.Errorf("%s: no index there (neardup feeds add creates one): %w", f.DB, err)
+			return nil, fmt.Errorf("%s: no index there (neardup feeds add creates one): %w", f.DB, err)
 		}
 	}
 	return f.open(ctx)
