@@ -93,6 +93,9 @@ var functionWords = []string{
 // quotation mark that opens a quotation: right before the word, after a
 // space or at the start ("said \"Alpha", «Альфа).
 func opensQuote(gap string) bool {
+	if gap == "" || gap[len(gap)-1] < utf8.RuneSelf && gap[len(gap)-1] != '"' {
+		return false // the common case: a space or other ASCII before the word
+	}
 	r, size := utf8.DecodeLastRuneInString(gap)
 	if !strings.ContainsRune("\"«“„", r) {
 		return false
@@ -206,7 +209,10 @@ func (s *Scanner) fillAt(text string, words []analysis.Token, i int, names bool)
 	}
 	n := 1
 	for i+n < len(words) && n < maxFillWords && isJoin(text[words[i+n-1].End:words[i+n].Start]) {
-		if !isCapital(text[words[i+n].Start:words[i+n].End]) || kindOf(words[i+n].Hash) == commodityWord || kindOf(words[i+n].Hash) == timeWord {
+		if !isCapital(text[words[i+n].Start:words[i+n].End]) {
+			break
+		}
+		if k := kindOf(words[i+n].Hash); k == commodityWord || k == timeWord {
 			break // a commodity or a time fills a slot of its own
 		}
 		n++
@@ -239,28 +245,53 @@ const (
 	functionWord
 )
 
-// wordKinds maps the hash of a normalised word (analysis.Token.Hash) to its
-// kind; wordFilter has a bit of each, so that most words are passed over
+// wordKinds holds the hash of each normalised word it knows
+// (analysis.Token.Hash) with its kind, in an open-addressed table of
+// kindSlots (linear probing from the hash's low bits; a slot of kind
+// otherWord is empty): a look-up is a load or two, no map's hashing.
+// wordFilter has a bit of each, so that most words are passed over
 // without a look-up.
-var wordKinds, wordFilter = func() (map[uint64]uint8, *[16]uint64) {
+var wordKinds, wordFilter = func() (*[kindSlots]kindSlot, *[16]uint64) {
 	kinds, filter := map[uint64]uint8{}, new([16]uint64)
 	var an analysis.Analyzer
 	for kind, words := range [][]string{commodityWord: commodities, timeWord: timeWords, stopWord: sentenceStops, functionWord: functionWords} {
 		for _, w := range words {
 			h := analysis.HashWord(an.AppendNormalized(nil, w))
-			kinds[h] = uint8(kind)
+			kinds[h] = uint8(kind) // a word of two lists is of the later
 			filter[h>>6&15] |= 1 << (h & 63)
 		}
 	}
-	return kinds, filter
+	table := new([kindSlots]kindSlot)
+	for h, kind := range kinds {
+		i := h
+		for table[i%kindSlots].kind != otherWord {
+			i++
+		}
+		table[i%kindSlots] = kindSlot{hash: h, kind: kind}
+	}
+	return table, filter
 }()
+
+// kindSlots is the size of wordKinds' table: a power of two, four times
+// the words it holds or more, so that probes are short.
+const kindSlots = 512
+
+// A kindSlot is one slot of wordKinds: a word's hash and its kind.
+type kindSlot struct {
+	hash uint64
+	kind uint8
+}
 
 // kindOf returns the kind of the word of hash h.
 func kindOf(h uint64) uint8 {
 	if wordFilter[h>>6&15]&(1<<(h&63)) == 0 {
 		return otherWord
 	}
-	return wordKinds[h]
+	for i := h; ; i++ {
+		if e := &wordKinds[i%kindSlots]; e.hash == h || e.kind == otherWord {
+			return e.kind
+		}
+	}
 }
 
 // isFunctionWord reports whether the word of hash h is a function word

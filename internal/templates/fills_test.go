@@ -2,6 +2,7 @@ package templates
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -203,5 +204,63 @@ func TestContextRoundTrip(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, c) {
 		t.Errorf("round trip:\n got %+v\nwant %+v", got, c)
+	}
+}
+
+// TestWordKinds checks the table of word kinds against the lists it is
+// built from: each listed word has its list's kind (a word of two lists
+// the later's), and words of no list, of every case, have none.
+func TestWordKinds(t *testing.T) {
+	var an analysis.Analyzer
+	want := map[string]uint8{}
+	for kind, words := range [][]string{commodityWord: commodities, timeWord: timeWords, stopWord: sentenceStops, functionWord: functionWords} {
+		for _, w := range words {
+			want[w] = uint8(kind)
+		}
+	}
+	for w, kind := range want {
+		for _, form := range []string{w, strings.ToUpper(w)} {
+			if got := kindOf(analysis.HashWord(an.AppendNormalized(nil, form))); got != kind {
+				t.Errorf("kindOf(%q) = %d, want %d", form, got, kind)
+			}
+		}
+	}
+	for _, w := range []string{"wheats", "said", "Exxon", "1000", "thee", "", "opened", "corp", "été"} {
+		if got := kindOf(analysis.HashWord(an.AppendNormalized(nil, w))); got != otherWord {
+			t.Errorf("kindOf(%q) = %d, want none", w, got)
+		}
+	}
+}
+
+// TestGapMarks checks the readings of the text between two words on
+// gaps of ASCII and beyond it: what ends a sentence, what opens a quote.
+func TestGapMarks(t *testing.T) {
+	for _, tc := range []struct {
+		gap            string
+		sentence, open bool
+	}{
+		{"", false, false},
+		{" ", false, false},
+		{", ", false, false},
+		{". ", true, false},
+		{"\n\n", true, false},
+		{" - ", true, false},
+		{" – ", true, false},
+		{" — ", true, false},
+		{" é.", true, false},
+		{"«", false, true},
+		{" \"", false, true},
+		{"a\"", false, false},
+		{" “", false, true},
+		{"é ", false, false},
+		{"\xff", false, false},
+		{"? „", true, true},
+	} {
+		if got := startsSentence(tc.gap); got != tc.sentence {
+			t.Errorf("startsSentence(%q) = %v, want %v", tc.gap, got, tc.sentence)
+		}
+		if got := opensQuote(tc.gap); got != tc.open {
+			t.Errorf("opensQuote(%q) = %v, want %v", tc.gap, got, tc.open)
+		}
 	}
 }

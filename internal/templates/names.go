@@ -57,9 +57,9 @@ func bigramMask(b []byte, n uint64) uint64 {
 			continue
 		}
 		if prev >= 0 {
-			mask |= 1 << (pairHash(prev, r) % n)
+			mask |= 1 << modBits(pairHash(prev, r), n)
 		} else {
-			single = 1 << (pairHash(-1, r) % n)
+			single = 1 << modBits(pairHash(-1, r), n)
 		}
 		prev = r
 	}
@@ -67,6 +67,18 @@ func bigramMask(b []byte, n uint64) uint64 {
 		return single
 	}
 	return mask
+}
+
+// modBits returns h % n, by a constant for the masks' two widths (a
+// multiplication, not a division).
+func modBits(h, n uint64) uint64 {
+	switch n {
+	case fillMaskBits:
+		return h % fillMaskBits
+	case kindShift:
+		return h % kindShift
+	}
+	return h % n
 }
 
 // pairHash returns a hash of two consecutive characters.

@@ -151,10 +151,15 @@ func (s *Scanner) capitalised(text string, words []analysis.Token, dst []uint64)
 // sentence or a clause: a period, question or exclamation mark, colon,
 // dash or paragraph break.
 func startsSentence(gap string) bool {
-	if gap == " " {
-		return false // the most common gap, decided without a search
+	for i := 0; i < len(gap); i++ {
+		switch c := gap[i]; {
+		case c == '.' || c == '!' || c == '?' || c == ':' || c == '\n' || c == '-':
+			return true
+		case c >= utf8.RuneSelf:
+			return strings.ContainsAny(gap[i:], ".!?:\n-–—") // beyond ASCII: the dashes too
+		}
 	}
-	return strings.ContainsAny(gap, ".!?:\n-–—")
+	return false
 }
 
 // appendTags appends the contents of the <...> marks of s: Reuters writes
