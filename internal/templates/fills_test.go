@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
@@ -261,6 +262,33 @@ func TestGapMarks(t *testing.T) {
 		}
 		if got := opensQuote(tc.gap); got != tc.open {
 			t.Errorf("opensQuote(%q) = %v, want %v", tc.gap, got, tc.open)
+		}
+	}
+}
+
+// TestBigramMaskRunes checks that the masks of names of ASCII and beyond
+// are those of their runes read one by one: letters and digits of any
+// script, punctuation and invalid bytes passed over.
+func TestBigramMaskRunes(t *testing.T) {
+	for _, name := range []string{"", "x", "u.n.", "san antonio spurs", "zürich-2", "société générale", "альфа банк", "ab\xffcd", "1000", "--", "é"} {
+		var want, single uint64
+		prev := rune(-1)
+		for _, r := range name {
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				continue
+			}
+			if prev >= 0 {
+				want |= 1 << (pairHash(prev, r) % fillMaskBits)
+			} else {
+				single = 1 << (pairHash(-1, r) % fillMaskBits)
+			}
+			prev = r
+		}
+		if want == 0 {
+			want = single
+		}
+		if got := bigramMask([]byte(name), fillMaskBits); got != want {
+			t.Errorf("bigramMask(%q) = %#x, want %#x", name, got, want)
 		}
 	}
 }

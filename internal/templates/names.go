@@ -51,10 +51,19 @@ func bigramMask(b []byte, n uint64) uint64 {
 	var mask, single uint64
 	prev := rune(-1)
 	for len(b) > 0 {
-		r, size := utf8.DecodeRune(b)
-		b = b[size:]
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			continue
+		r := rune(b[0])
+		if r < utf8.RuneSelf { // ASCII: its letters and digits are a-z, A-Z and 0-9
+			b = b[1:]
+			if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+				continue
+			}
+		} else {
+			var size int
+			r, size = utf8.DecodeRune(b)
+			b = b[size:]
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				continue
+			}
 		}
 		if prev >= 0 {
 			mask |= 1 << modBits(pairHash(prev, r), n)
