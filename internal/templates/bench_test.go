@@ -1,0 +1,44 @@
+package templates
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
+)
+
+// BenchmarkScan scans made-up wire reports, with and without the words
+// that fill the template's slots (Scanner.Fills): the cost --slots adds
+// to each document's sketch.
+func BenchmarkScan(b *testing.B) {
+	var docs []*core.Document
+	for i := range 200 {
+		docs = append(docs, &core.Document{
+			Title: fmt.Sprintf("GENERAL ALLOYS <GALL> SETS %d PCT STAKE IN MERIDIAN", i%40),
+			Text: fmt.Sprintf("NEW YORK, April %d - General Alloys Corp said it raised its stake in Meridian Holdings Inc "+
+				"to %d pct from %d.%d pct, and lead manager Morgan Stanley International said the \"Northern Star\" "+
+				"eurobond was priced at 101-3/8.\n\nNY COMEX COPPER %d:%02d - The opening was steady, dealers said, "+
+				"with wheat and corn futures up %d cts in light trading at the Chicago Board of Trade.\n\n"+
+				"The company, based in Pittsburgh, Pa., said the purchase of %d,%03d shares was made for investment "+
+				"purposes and it has no plans to seek control of Meridian, whose chairman John R. Smith declined comment.",
+				i%28+1, i%50+5, i%9, i%10, i%12+8, i%60, i%7, i+100, i*7%1000),
+		})
+	}
+	var an analysis.Analyzer
+	words := make([][]analysis.Token, len(docs))
+	for i, d := range docs {
+		words[i] = append([]analysis.Token(nil), an.Words(d.Text)...)
+	}
+	for _, fills := range []bool{false, true} {
+		b.Run(fmt.Sprintf("fills=%v", fills), func(b *testing.B) {
+			s := Scanner{Shingle: 6, Fills: fills}
+			for b.Loop() {
+				for i, d := range docs {
+					var c Context
+					s.Scan(d, words[i], &c)
+				}
+			}
+		})
+	}
+}
