@@ -297,10 +297,11 @@ func (x *Table[S, E]) verify(cands []int32, s *S, src engine.Source[S], inMemory
 
 // Pair verifies the earlier document a (ordinal c) against the later b:
 // their evidence and score (Banding.Score, else the Jaccard index of their
-// samples), or ok
-// false when their samples share too little for any label, before the rest
-// of the evidence is computed.
-func (x *Table[S, E]) Pair(c int32, a, b *S) (score float64, ev E, ok bool) {
+// samples) and true, or false when their samples share too little for any
+// label, before the rest of the evidence is computed. The evidence is made
+// only for a pair that passes: Score takes its address, which puts it on
+// the heap, and most candidates do not pass.
+func (x *Table[S, E]) Pair(c int32, a, b *S) (float64, E, bool) {
 	setA, cutA := x.b.Sample(a)
 	setB, cutB := x.b.Sample(b)
 	p, q := similarity.InRange(setA, cutA, setB, cutB)
@@ -312,10 +313,11 @@ func (x *Table[S, E]) Pair(c int32, a, b *S) (score float64, ev E, ok bool) {
 	}
 	n, ok := similarity.OverlapAtLeast(p, q, floor)
 	if !ok {
-		return 0, ev, false
+		var none E
+		return 0, none, false
 	}
 	sets := similarity.ScoresOf(n, len(p), len(q))
-	ev = x.b.Evidence(c, a, b, sets)
+	ev := x.b.Evidence(c, a, b, sets)
 	if x.b.Score != nil {
 		return x.b.Score(&ev), ev, true
 	}
