@@ -287,7 +287,7 @@ func TestExactCopies(t *testing.T) {
 	other := enginetest.Doc("other", g.Sentences(8))
 	thenCalls := 0
 	ms, err := x.Add(t.Context(), []core.Document{a, content, byURL, other}, index.AddOptions{Exact: true,
-		Then: func(w index.FeedWriter, ms []index.Match) error {
+		Then: func(w store.FeedWriter, ms []index.Match) error {
 			thenCalls++
 			if len(ms) != 4 {
 				t.Errorf("Then saw %d matches", len(ms))
@@ -315,7 +315,7 @@ func TestExactCopies(t *testing.T) {
 	}
 	boom := errors.New("boom")
 	_, err = x.Add(t.Context(), []core.Document{enginetest.Doc("lost", g.Sentences(8))}, index.AddOptions{
-		Then: func(index.FeedWriter, []index.Match) error { return boom }})
+		Then: func(store.FeedWriter, []index.Match) error { return boom }})
 	if !errors.Is(err, boom) {
 		t.Errorf("a failing Then: %v", err)
 	}

@@ -65,7 +65,7 @@ func roles(t *testing.T, x *index.Index, cluster int64, ids ...string) []string 
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, _, err := x.Clusters(t.Context(), index.ClusterFilter{}, index.Page{})
+	cs, _, err := x.Clusters(t.Context(), store.ClusterFilter{}, store.Page{})
 	if err != nil || len(cs) != 1 {
 		t.Fatalf("clusters %+v: %v", cs, err)
 	}
@@ -107,7 +107,7 @@ func TestLateOriginal(t *testing.T) {
 
 		boom := errors.New("boom")
 		_, err := x.Add(t.Context(), []core.Document{wire}, index.AddOptions{
-			Then: func(index.FeedWriter, []index.Match) error { return boom }})
+			Then: func(store.FeedWriter, []index.Match) error { return boom }})
 		if !errors.Is(err, boom) {
 			t.Fatalf("a failing add: %v", err)
 		}
@@ -117,7 +117,7 @@ func TestLateOriginal(t *testing.T) {
 
 		var inTxn string
 		w, err := x.Add(t.Context(), []core.Document{wire}, index.AddOptions{
-			Then: func(_ index.FeedWriter, ms []index.Match) error { inTxn = ms[0].Original; return nil }})
+			Then: func(_ store.FeedWriter, ms []index.Match) error { inTxn = ms[0].Original; return nil }})
 		if err != nil {
 			t.Fatal(err)
 		}
