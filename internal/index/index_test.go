@@ -242,33 +242,37 @@ func TestAddStatuses(t *testing.T) {
 // version once against each other document stored, and keeps them in one
 // cluster.
 func TestReplaceMutualDuplicates(t *testing.T) {
-	eachEngine(t, 26, func(t *testing.T, x *index.Index, g *enginetest.TextGen) {
-		base := g.Sentences(12)
-		var docs []core.Document
-		for i := range 4 {
-			docs = append(docs, enginetest.Doc(fmt.Sprintf("d%d", i), append(slices.Clone(base), g.Sentence())))
-		}
-		add(t, x, docs...)
-		for round := range 2 {
-			ms, err := x.Add(t.Context(), docs, index.AddOptions{Replace: true})
-			if err != nil {
-				t.Fatalf("round %d: %v", round, err)
+	for _, kind := range storetest.Engines {
+		t.Run(kind, func(t *testing.T) {
+			x := open(t, storetest.DSN(t, kind), index.OpenOptions{})
+			g := enginetest.NewTextGen(26)
+			base := g.Sentences(12)
+			var docs []core.Document
+			for i := range 4 {
+				docs = append(docs, enginetest.Doc(fmt.Sprintf("d%d", i), append(slices.Clone(base), g.Sentence())))
 			}
-			for i, m := range ms {
-				others := map[string]bool{}
-				for _, p := range m.Pairs {
-					others[p.A] = true
+			add(t, x, docs...)
+			for round := range 2 {
+				ms, err := x.Add(t.Context(), docs, index.AddOptions{Replace: true})
+				if err != nil {
+					t.Fatalf("round %d: %v", round, err)
 				}
-				if m.Status != index.Replaced || len(m.Pairs) != len(docs)-1 || len(others) != len(docs)-1 ||
-					m.Cluster == 0 || m.Cluster != ms[0].Cluster {
-					t.Errorf("round %d: %s: status %s, pairs %v, cluster %d", round, docs[i].ID, m.Status, m.Pairs, m.Cluster)
+				for i, m := range ms {
+					others := map[string]bool{}
+					for _, p := range m.Pairs {
+						others[p.A] = true
+					}
+					if m.Status != index.Replaced || len(m.Pairs) != len(docs)-1 || len(others) != len(docs)-1 ||
+						m.Cluster == 0 || m.Cluster != ms[0].Cluster {
+						t.Errorf("round %d: %s: status %s, pairs %v, cluster %d", round, docs[i].ID, m.Status, m.Pairs, m.Cluster)
+					}
 				}
 			}
-		}
-		if st, _ := x.Stats(t.Context()); st.Documents != len(docs) {
-			t.Errorf("%d documents stored, want %d", st.Documents, len(docs))
-		}
-	})
+			if st, _ := x.Stats(t.Context()); st.Documents != len(docs) {
+				t.Errorf("%d documents stored, want %d", st.Documents, len(docs))
+			}
+		})
+	}
 }
 
 // With Exact, a copy of a stored document by content or by URL is marked
