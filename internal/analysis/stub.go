@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -51,12 +52,32 @@ func StubOf(text string, minChars int) Stub {
 	if minChars == 0 {
 		minChars = DefaultStubChars
 	}
-	n := 0
-	for _, r := range text {
-		if !unicode.IsSpace(r) {
-			if n++; n >= max(minChars, GalleryStubChars+1) {
-				return NotStub
+	n, enough := 0, max(minChars, GalleryStubChars+1)
+	for i := 0; i < len(text); {
+		// ASCII, most of a text, is read eight bytes at a time while they
+		// cannot reach enough, else a byte at a time without decoding: its
+		// white space is the space and \t to \r.
+		if i+8 <= len(text) && n+8 < enough {
+			if k, ok := asciiNonSpace8(text[i : i+8]); ok {
+				n += k
+				i += 8
+				continue
 			}
+		}
+		if c := text[i]; c < utf8.RuneSelf {
+			i++
+			if c == ' ' || c-'\t' <= '\r'-'\t' {
+				continue
+			}
+		} else {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			i += size
+			if unicode.IsSpace(r) {
+				continue
+			}
+		}
+		if n++; n >= enough {
+			return NotStub
 		}
 	}
 	switch {
@@ -66,6 +87,22 @@ func StubOf(text string, minChars int) Stub {
 		return StubShort
 	}
 	return NotStub
+}
+
+// asciiNonSpace8 returns how many of the eight bytes of b are not white
+// space, and false when one is not ASCII. The bytes are read as one number
+// and tested at once (no byte's sum below carries into the next).
+func asciiNonSpace8(b string) (int, bool) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	v := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+	if v&highs != 0 {
+		return 0, false
+	}
+	x := v ^ ' '*ones                                             // a space's byte is 0
+	notSpace := (x&^highs + ^uint64(highs)) | x                   // the high bit of each byte not 0
+	control := (v + (0x80-'\t')*ones) &^ (v + (0x80-'\r'-1)*ones) // \t to \r
+	return 8 - bits.OnesCount64(^notSpace&highs|control&highs), true
 }
 
 // opensGallery reports whether text, less leading space and punctuation,
