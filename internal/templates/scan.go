@@ -27,6 +27,8 @@ type Scanner struct {
 
 	an    analysis.Analyzer
 	figs  figures.Scanner
+	dl    analysis.Dateline // the dateline of the text last scanned
+	dlOK  bool
 	names []uint64
 	buf   []byte
 	shape []byte
@@ -50,6 +52,7 @@ const maxTagBytes = 600
 func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	s.caps = s.capitalised(doc.Text, words, s.caps[:0])
 	dl, ok := analysis.ParseDateline(doc.Text)
+	s.dl, s.dlOK = dl, ok
 	body, bodyAt := doc.Text, 0
 	if ok {
 		body, bodyAt = doc.Text[dl.End:], dl.End
@@ -93,6 +96,10 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		c.Names = slices.Clone(s.ents) // of its size: the context is kept
 	}
 }
+
+// Dateline returns the dateline of the text last scanned, as
+// analysis.ParseDateline read it, for a caller that reads it too.
+func (s *Scanner) Dateline() (analysis.Dateline, bool) { return s.dl, s.dlOK }
 
 // headingEnd returns where the heading of doc's text ends when doc has no
 // title (a table or a market report sent without one): its first line

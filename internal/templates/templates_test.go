@@ -3,6 +3,9 @@ package templates
 import (
 	"testing"
 	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
 )
 
 func TestNames(t *testing.T) {
@@ -75,6 +78,26 @@ func TestDatelineDays(t *testing.T) {
 	} {
 		if got := datelineDays(tc.a, tc.b); got != tc.want {
 			t.Errorf("datelineDays(%d, %d) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// TestScannerDateline checks that a Scanner tells the dateline of the text
+// it scanned last, as analysis.ParseDateline reads it, and none after a
+// text without one.
+func TestScannerDateline(t *testing.T) {
+	var s Scanner
+	var an analysis.Analyzer
+	for _, text := range []string{
+		"NEW YORK, March 3 - Alpha Corp said it raised its dividend.",
+		"Alpha Corp said it raised its dividend.",
+		"WASHINGTON (Reuters) - The budget deficit narrowed.",
+	} {
+		var c Context
+		s.Scan(&core.Document{Text: text}, an.Words(text), &c)
+		want, wantOK := analysis.ParseDateline(text)
+		if got, ok := s.Dateline(); got != want || ok != wantOK {
+			t.Errorf("Dateline() after %q = %+v, %v; want %+v, %v", text, got, ok, want, wantOK)
 		}
 	}
 }

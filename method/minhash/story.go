@@ -59,10 +59,11 @@ const (
 const titleKeySalt = 0x9e3779b97f4a7c15
 
 // leadOf fills sk's lead. words are the tokens of doc.Text and shings its
-// shingles in text order.
+// shingles in text order; s.tpl has scanned doc (its dateline is read
+// once).
 func (s *sketcher) leadOf(doc *core.Document, words []analysis.Token, shings []uint64, sk *Sketch) {
 	skip := 0
-	if dl, ok := analysis.ParseDateline(doc.Text); ok {
+	if dl, ok := s.tpl.Dateline(); ok {
 		if s.m.o.ShingleUnit == Chars {
 			skip = alnum(doc.Text[:dl.End])
 		} else {
