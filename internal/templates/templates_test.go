@@ -1,8 +1,11 @@
 package templates
 
 import (
+	"slices"
+	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
@@ -98,6 +101,20 @@ func TestScannerDateline(t *testing.T) {
 		want, wantOK := analysis.ParseDateline(text)
 		if got, ok := s.Dateline(); got != want || ok != wantOK {
 			t.Errorf("Dateline() after %q = %+v, %v; want %+v, %v", text, got, ok, want, wantOK)
+		}
+	}
+}
+
+// TestAppendNameWords checks the words of places and tags against
+// strings.FieldsFunc with the same separators.
+func TestAppendNameWords(t *testing.T) {
+	sep := func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' }
+	for _, phrase := range []string{
+		"", " ", "GM", "Qantas Airways Ltd", "N.Y.", "SAN MATEO, Calif.", "  FRANKLIN AGE-HIGH INCOME FUND ",
+		"Société Générale", "МОСКВА", "a\xffb", "\xff", "3M Co/", "x", "..", "A & B",
+	} {
+		if got, want := appendNameWords(nil, phrase), strings.FieldsFunc(phrase, sep); !slices.Equal(got, want) {
+			t.Errorf("appendNameWords(%q) = %q, strings.FieldsFunc %q", phrase, got, want)
 		}
 	}
 }
