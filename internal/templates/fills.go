@@ -310,6 +310,9 @@ func isJoin(gap string) bool {
 
 // isCapital reports whether w starts with a capital letter.
 func isCapital(w string) bool {
+	if w != "" && w[0] < utf8.RuneSelf {
+		return 'A' <= w[0] && w[0] <= 'Z' // ASCII's upper case, as unicode.IsUpper
+	}
 	r, _ := utf8.DecodeRuneInString(w)
 	return unicode.IsUpper(r)
 }
@@ -323,9 +326,17 @@ func lineOf(text string, at int) (lower bool, end int) {
 	if i := strings.IndexByte(text[at:], '\n'); i >= 0 {
 		end = at + i
 	}
-	for _, r := range text[start:end] {
-		if unicode.IsLower(r) {
-			return true, end
+	line := text[start:end]
+	for i := 0; i < len(line); i++ {
+		if c := line[i]; 'a' <= c && c <= 'z' {
+			return true, end // ASCII's lower case, as unicode.IsLower
+		} else if c >= utf8.RuneSelf {
+			for _, r := range line[i:] {
+				if unicode.IsLower(r) {
+					return true, end
+				}
+			}
+			break
 		}
 	}
 	return false, end
