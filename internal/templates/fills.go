@@ -133,6 +133,10 @@ func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, bod
 		if int(words[i].Start) > lineEnd {
 			names, lineEnd = lineOf(text, int(words[i].Start))
 		}
+		if plainWord(text, words, i, names) {
+			i++ // most words: fillAt would return 0
+			continue
+		}
 		n, kind := s.fillAt(text, words, i, names)
 		if n == 0 {
 			i++
@@ -169,6 +173,27 @@ func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, bod
 		i += n
 	}
 	return dst
+}
+
+// plainWord reports, for most of the words that fill no slot and cheaply,
+// that words[i] fills none (fillAt returns 0): an ASCII word that starts
+// with a lower-case letter, or with no digit on a line without names,
+// after no quotation mark, and neither a commodity nor a time.
+func plainWord(text string, words []analysis.Token, i int, names bool) bool {
+	t := words[i]
+	c := text[t.Start]
+	if !('a' <= c && c <= 'z' || !names && c < utf8.RuneSelf && !isDigit(c)) {
+		return false
+	}
+	gapStart := 0
+	if i > 0 {
+		gapStart = int(words[i-1].End)
+	}
+	if int(t.Start) > gapStart && (text[t.Start-1] >= utf8.RuneSelf || text[t.Start-1] == '"') {
+		return false // opensQuote may hold
+	}
+	k := kindOf(t.Hash)
+	return k != commodityWord && k != timeWord
 }
 
 // lineBreak reports whether gap, the text between two words, ends a line

@@ -292,3 +292,29 @@ func TestBigramMaskRunes(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainWord checks that every word plainWord passes over is one that
+// fillAt finds no fill at, on lines with and without names.
+func TestPlainWord(t *testing.T) {
+	var an analysis.Analyzer
+	var s Scanner
+	texts := []string{
+		"NEW YORK, April 7 - General Alloys Corp said it raised its stake in Meridian to 5 pct, and lead manager \"Northern Star\" priced at 101.",
+		"NY COMEX COPPER 12:00 - The opening was steady with wheat and corn up 3 cts at midsession, dealers said in 1030 trading.",
+		"HONG KONG GOLD OPG - APR 8\nGOLD 401.50/402.00 (CLOSE 400.00)",
+		"«Альфа» said the «Beta» fund, \"gamma\" and 'delta' closed; „Epsilon“ opened at 9:45 in São Paulo and the Société traded.",
+		"the the \"the\" \"The\" x \"1\" 2 _x a_b",
+	}
+	for _, text := range texts {
+		words := an.Words(text)
+		for _, names := range []bool{false, true} {
+			for i := range words {
+				if plainWord(text, words, i, names) {
+					if n, _ := s.fillAt(text, words, i, names); n != 0 {
+						t.Errorf("%q: word %q (names %v) passed over, fillAt finds %d words", text, text[words[i].Start:words[i].End], names, n)
+					}
+				}
+			}
+		}
+	}
+}
