@@ -96,9 +96,9 @@ func (s *sketcher) titleOf(doc *core.Document, sk *Sketch) {
 			i++
 			switch lc := c | 0x20; {
 			case 'a' <= lc && lc <= 'z':
-				w.add(rune(lc), true)
+				w.addASCII(lc, true)
 			case '0' <= c && c <= '9':
-				w.add(rune(c), false)
+				w.addASCII(c, false)
 			case c == '\'':
 			default:
 				s.title = w.end(s.title)
@@ -138,6 +138,17 @@ func (w *titleWord) add(r rune, letter bool) {
 	}
 	if w.runes < titleStemRunes {
 		w.stem = utf8.AppendRune(w.stem, r)
+		w.runes++
+	}
+}
+
+// addASCII is add for an ASCII letter or digit c, a byte of its own.
+func (w *titleWord) addASCII(c byte, letter bool) {
+	if letter {
+		w.letters++
+	}
+	if w.runes < titleStemRunes {
+		w.stem = append(w.stem, c)
 		w.runes++
 	}
 }
@@ -211,8 +222,15 @@ func floorDiv(a, b int64) int64 {
 // shingle is made of.
 func alnum(s string) int {
 	n := 0
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf {
+			for _, r := range s[i:] { // beyond ASCII: as unicode tells
+				if unicode.IsLetter(r) || unicode.IsDigit(r) {
+					n++
+				}
+			}
+			return n
+		} else if c|0x20 >= 'a' && c|0x20 <= 'z' || '0' <= c && c <= '9' {
 			n++
 		}
 	}
