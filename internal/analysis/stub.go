@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -58,8 +57,8 @@ func StubOf(text string, minChars int) Stub {
 		// cannot reach enough, else a byte at a time without decoding: its
 		// white space is the space and \t to \r.
 		if i+8 <= len(text) && n+8 < enough {
-			if k, ok := asciiNonSpace8(text[i : i+8]); ok {
-				n += k
+			if v := load64(text[i:]); v&asciiHighs == 0 {
+				n += 8 - spaces8(v)
 				i += 8
 				continue
 			}
@@ -89,20 +88,25 @@ func StubOf(text string, minChars int) Stub {
 	return NotStub
 }
 
-// asciiNonSpace8 returns how many of the eight bytes of b are not white
-// space, and false when one is not ASCII. The bytes are read as one number
-// and tested at once (no byte's sum below carries into the next).
-func asciiNonSpace8(b string) (int, bool) {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	v := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+// load64 returns the first eight bytes of b as one little-endian number.
+func load64(b string) uint64 {
+	_ = b[7] // one bounds check: the eight loads become one
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-	if v&highs != 0 {
-		return 0, false
-	}
+}
+
+// asciiHighs has the high bit of each of eight bytes set: a byte beyond
+// ASCII has it.
+const asciiHighs = 0x8080808080808080
+
+// spaces8 returns how many of the eight ASCII bytes of v are white space,
+// all tested at once (no byte's sum below carries into the next).
+func spaces8(v uint64) int {
+	const ones = 0x0101010101010101
 	x := v ^ ' '*ones                                             // a space's byte is 0
-	notSpace := (x&^highs + ^uint64(highs)) | x                   // the high bit of each byte not 0
+	space := ^(x&^asciiHighs + ^uint64(asciiHighs) | x)           // the high bit of a 0 byte
 	control := (v + (0x80-'\t')*ones) &^ (v + (0x80-'\r'-1)*ones) // \t to \r
-	return 8 - bits.OnesCount64(^notSpace&highs|control&highs), true
+	return int((space | control) & asciiHighs >> 7 * ones >> 56)  // the high bits summed
 }
 
 // opensGallery reports whether text, less leading space and punctuation,
