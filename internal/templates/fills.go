@@ -130,12 +130,9 @@ func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, bod
 	words = words[:min(len(words), leadWords)]
 	names, lineEnd := false, -1
 	for i := 0; i < len(words); {
-		if int(words[i].Start) > lineEnd {
-			names, lineEnd = lineOf(text, int(words[i].Start))
-		}
-		if plainWord(text, words, i, names) {
-			i++ // most words: fillAt would return 0
-			continue
+		// Most words are plain: fillAt would find no fill at them.
+		if i, names, lineEnd = skipPlain(text, words, i, names, lineEnd); i == len(words) {
+			break
 		}
 		n, kind := s.fillAt(text, words, i, names)
 		if n == 0 {
@@ -175,25 +172,36 @@ func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, bod
 	return dst
 }
 
-// plainWord reports, for most of the words that fill no slot and cheaply,
-// that words[i] fills none (fillAt returns 0): an ASCII word that starts
-// with a lower-case letter, or with no digit on a line without names,
-// after no quotation mark, and neither a commodity nor a time.
-func plainWord(text string, words []analysis.Token, i int, names bool) bool {
-	t := words[i]
-	c := text[t.Start]
-	if !('a' <= c && c <= 'z' || !names && c < utf8.RuneSelf && !isDigit(c)) {
-		return false
-	}
+// skipPlain returns the first of words from words[i] that may fill a
+// slot, len(words) for none, passing over the plain words, at which fillAt
+// finds no fill, cheaply: an ASCII word that starts with a lower-case
+// letter, or with no digit on a line without names, after no quotation
+// mark, and neither a commodity nor a time. names and lineEnd are those of
+// the line read last (see lineOf), returned for the word's line.
+func skipPlain(text string, words []analysis.Token, i int, names bool, lineEnd int) (int, bool, int) {
 	gapStart := 0
 	if i > 0 {
 		gapStart = int(words[i-1].End)
 	}
-	if int(t.Start) > gapStart && (text[t.Start-1] >= utf8.RuneSelf || text[t.Start-1] == '"') {
-		return false // opensQuote may hold
+	for ; i < len(words); i++ {
+		t := words[i]
+		start := int(t.Start)
+		if start > lineEnd {
+			names, lineEnd = lineOf(text, start)
+		}
+		c := text[start]
+		if !('a' <= c && c <= 'z' || !names && c < utf8.RuneSelf && !isDigit(c)) {
+			break
+		}
+		if start > gapStart && (text[start-1] >= utf8.RuneSelf || text[start-1] == '"') {
+			break // opensQuote may hold
+		}
+		if k := kindOf(t.Hash); k == commodityWord || k == timeWord {
+			break
+		}
+		gapStart = int(t.End)
 	}
-	k := kindOf(t.Hash)
-	return k != commodityWord && k != timeWord
+	return i, names, lineEnd
 }
 
 // lineBreak reports whether gap, the text between two words, ends a line

@@ -293,9 +293,9 @@ func TestBigramMaskRunes(t *testing.T) {
 	}
 }
 
-// TestPlainWord checks that every word plainWord passes over is one that
-// fillAt finds no fill at, on lines with and without names.
-func TestPlainWord(t *testing.T) {
+// TestSkipPlain checks that every word skipPlain passes over is one that
+// fillAt finds no fill at, with the line's names as lineOf reads them.
+func TestSkipPlain(t *testing.T) {
 	var an analysis.Analyzer
 	var s Scanner
 	texts := []string{
@@ -307,14 +307,26 @@ func TestPlainWord(t *testing.T) {
 	}
 	for _, text := range texts {
 		words := an.Words(text)
-		for _, names := range []bool{false, true} {
-			for i := range words {
-				if plainWord(text, words, i, names) {
-					if n, _ := s.fillAt(text, words, i, names); n != 0 {
-						t.Errorf("%q: word %q (names %v) passed over, fillAt finds %d words", text, text[words[i].Start:words[i].End], names, n)
-					}
+		names, lineEnd, skipped := false, -1, 0
+		for i := 0; i < len(words); i++ {
+			var next int
+			next, names, lineEnd = skipPlain(text, words, i, names, lineEnd)
+			for j := i; j < next; j++ {
+				lower, _ := lineOf(text, int(words[j].Start))
+				if n, _ := s.fillAt(text, words, j, lower); n != 0 {
+					t.Errorf("%q: word %q passed over, fillAt finds %d words", text, text[words[j].Start:words[j].End], n)
+				}
+				skipped++
+			}
+			if next < len(words) {
+				if want, _ := lineOf(text, int(words[next].Start)); names != want {
+					t.Errorf("%q: at word %q names %v, want %v", text, text[words[next].Start:words[next].End], names, want)
 				}
 			}
+			i = next
+		}
+		if skipped == 0 {
+			t.Errorf("%q: no word passed over", text)
 		}
 	}
 }
