@@ -79,6 +79,12 @@ func StubOf(text string, minChars int) Stub {
 			return NotStub
 		}
 	}
+	return stubOfCount(text, n, minChars)
+}
+
+// stubOfCount is StubOf for a text of n characters, white space not
+// counted.
+func stubOfCount(text string, n, minChars int) Stub {
 	switch {
 	case n <= GalleryStubChars && opensGallery(text):
 		return StubGallery

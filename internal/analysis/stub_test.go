@@ -49,13 +49,7 @@ func TestStubOfCountsAsRange(t *testing.T) {
 				n++
 			}
 		}
-		switch {
-		case n <= GalleryStubChars && opensGallery(text):
-			return StubGallery
-		case n < minChars:
-			return StubShort
-		}
-		return NotStub
+		return stubOfCount(text, n, minChars)
 	}
 	pieces := []string{"a", " ", "\t", "\n", "\v", "\f", "\r", "\u0085", "\u00a0", "\u2003", "ж", "\xff", "\xe2\x80", "x1"}
 	for seed := range 2000 {
