@@ -101,8 +101,7 @@ func splitPlace(line string) (place, rest string) {
 // isPlace reports whether s can be the place of a dateline: one to six
 // words of letters (and ".", "'", "-", "/"), starting with a letter.
 func isPlace(s string) bool {
-	f := strings.Fields(s)
-	if len(f) == 0 || len(f) > 6 {
+	if n := countFields(s); n == 0 || n > 6 {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(s)
@@ -117,6 +116,19 @@ func isPlace(s string) bool {
 	return true
 }
 
+// countFields returns len(strings.Fields(s)), without allocating.
+func countFields(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		space := unicode.IsSpace(r)
+		if !space && !in {
+			n++
+		}
+		in = !space
+	}
+	return n
+}
+
 // isCapitals reports whether every letter of s is upper case.
 func isCapitals(s string) bool {
 	for _, c := range s {
@@ -129,9 +141,8 @@ func isCapitals(s string) bool {
 
 // findDate finds a month name and the day next to it in the words of s.
 func findDate(s string) (time.Month, int) {
-	f := strings.FieldsFunc(s, func(r rune) bool {
-		return unicode.IsSpace(r) || r == ',' || r == '(' || r == ')' || r == '/'
-	})
+	var words [16]string // a dateline's rest has a few words: no allocation
+	f := appendDateWords(words[:0], s)
 	for i, w := range f {
 		m := monthOf(w)
 		if m == 0 {
@@ -149,6 +160,25 @@ func findDate(s string) (time.Month, int) {
 		}
 	}
 	return 0, 0
+}
+
+// appendDateWords appends to dst the words of s: its fields between white
+// space, commas, parentheses and slashes (strings.FieldsFunc's).
+func appendDateWords(dst []string, s string) []string {
+	start := -1
+	for i, r := range s {
+		if unicode.IsSpace(r) || r == ',' || r == '(' || r == ')' || r == '/' {
+			if start >= 0 {
+				dst, start = append(dst, s[start:i]), -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, s[start:])
+	}
+	return dst
 }
 
 // dayOf reads a day of the month, 1 to 31 ("3", "03", "3.").
@@ -217,5 +247,13 @@ var monthNames = func() map[string]time.Month {
 
 // monthOf returns the month a word names, or 0.
 func monthOf(w string) time.Month {
-	return monthNames[strings.ToLower(strings.TrimSuffix(w, "."))]
+	w = strings.TrimSuffix(w, ".")
+	var lower [16]byte
+	if len(w) > len(lower) || !isASCII(w) {
+		return monthNames[strings.ToLower(w)]
+	}
+	for i := 0; i < len(w); i++ {
+		lower[i] = asciiLower[w[i]]
+	}
+	return monthNames[string(lower[:len(w)])] // looked up without a copy
 }

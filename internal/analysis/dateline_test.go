@@ -1,8 +1,11 @@
 package analysis
 
 import (
+	"slices"
+	"strings"
 	"testing"
 	"time"
+	"unicode"
 )
 
 func TestParseDateline(t *testing.T) {
@@ -61,4 +64,45 @@ func FuzzParseDateline(f *testing.F) {
 			t.Fatalf("ParseDateline(%q) = %+v", text, d)
 		}
 	})
+}
+
+// TestDatelineWords checks the word splitting of datelines, which does not
+// allocate, against the strings functions it stands for, and the month
+// names looked up in any case.
+func TestDatelineWords(t *testing.T) {
+	dateSep := func(r rune) bool {
+		return unicode.IsSpace(r) || r == ',' || r == '(' || r == ')' || r == '/'
+	}
+	for _, s := range []string{
+		"", " ", "NEW YORK", " SAN  MATEO\t", ", March 3", ", Calif., March 2 (Reuters)", "(Reuters)", ", 3 marca (PAP)",
+		", 3 марта. /ТАСС/.", "a\u00a0b\u2003c", "a\xffb", "\xff", "x,y/z(w)v", strings.Repeat("1 ", 40),
+	} {
+		if got, want := countFields(s), len(strings.Fields(s)); got != want {
+			t.Errorf("countFields(%q) = %d, len(strings.Fields) %d", s, got, want)
+		}
+		if got, want := appendDateWords(nil, s), strings.FieldsFunc(s, dateSep); !slices.Equal(got, want) {
+			t.Errorf("appendDateWords(%q) = %q, strings.FieldsFunc %q", s, got, want)
+		}
+	}
+	for _, w := range []string{"March", "MARCH", "mar.", "Sept.", "МАРТА", "Marca", "Września", "WRZEŚNIA", "Tuesday", "x", "", "december-december"} {
+		if got, want := monthOf(w), monthNames[strings.ToLower(strings.TrimSuffix(w, "."))]; got != want {
+			t.Errorf("monthOf(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// BenchmarkParseDateline reads the datelines of wire stories, as every
+// document's sketch does once.
+func BenchmarkParseDateline(b *testing.B) {
+	texts := []string{
+		"NEW YORK, March 3 - The Federal Reserve said it would add reserves.",
+		"SAN MATEO, Calif., March 2 - Alpha Corp said it raised its dividend.",
+		"WASHINGTON (Reuters) - The budget deficit narrowed in February.",
+		"The company said it raised its dividend - the first rise in years.",
+	}
+	for b.Loop() {
+		for _, text := range texts {
+			ParseDateline(text)
+		}
+	}
 }

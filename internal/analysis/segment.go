@@ -77,12 +77,17 @@ func (a *Analyzer) tokenizeUpTo(text string, limit int) {
 		case wbLetter, wbNumeric:
 			// Most runs are one word of letters and digits: a segment
 			// and a token of its own, added without the general path.
+			// A token at once: the word is lower-cased into a.buf as it
+			// is read, and hashed.
+			buf := append(a.buf[:0], byteLower[text[i]])
 			j := i + 1
 			for j < len(text) && wbAlnum[text[j]] {
+				buf = append(buf, byteLower[text[j]])
 				j++
 			}
+			a.buf = buf
 			if wordEnds(text, j) {
-				a.addWord(text, i, j)
+				a.tokens = append(a.tokens, Token{Start: int32(i), End: int32(j), Hash: HashWord(buf)})
 				i = j // on white space, or on the segments after the word
 				continue
 			}

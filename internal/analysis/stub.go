@@ -51,14 +51,40 @@ func StubOf(text string, minChars int) Stub {
 	if minChars == 0 {
 		minChars = DefaultStubChars
 	}
-	n := 0
-	for _, r := range text {
-		if !unicode.IsSpace(r) {
-			if n++; n >= max(minChars, GalleryStubChars+1) {
-				return NotStub
+	n, enough := 0, max(minChars, GalleryStubChars+1)
+	for i := 0; i < len(text); {
+		// ASCII, most of a text, is read eight bytes at a time while they
+		// cannot reach enough, else a byte at a time without decoding: its
+		// white space is the space and \t to \r.
+		if i+8 <= len(text) && n+8 < enough {
+			if v := load64(text[i:]); v&asciiHighs == 0 {
+				n += 8 - spaces8(v)
+				i += 8
+				continue
 			}
 		}
+		if c := text[i]; c < utf8.RuneSelf {
+			i++
+			if c == ' ' || c-'\t' <= '\r'-'\t' {
+				continue
+			}
+		} else {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			i += size
+			if unicode.IsSpace(r) {
+				continue
+			}
+		}
+		if n++; n >= enough {
+			return NotStub
+		}
 	}
+	return stubOfCount(text, n, minChars)
+}
+
+// stubOfCount is StubOf for a text of n characters, white space not
+// counted.
+func stubOfCount(text string, n, minChars int) Stub {
 	switch {
 	case n <= GalleryStubChars && opensGallery(text):
 		return StubGallery
@@ -66,6 +92,27 @@ func StubOf(text string, minChars int) Stub {
 		return StubShort
 	}
 	return NotStub
+}
+
+// load64 returns the first eight bytes of b as one little-endian number.
+func load64(b string) uint64 {
+	_ = b[7] // one bounds check: the eight loads become one
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+// asciiHighs has the high bit of each of eight bytes set: a byte beyond
+// ASCII has it.
+const asciiHighs = 0x8080808080808080
+
+// spaces8 returns how many of the eight ASCII bytes of v are white space,
+// all tested at once (no byte's sum below carries into the next).
+func spaces8(v uint64) int {
+	const ones = 0x0101010101010101
+	x := v ^ ' '*ones                                             // a space's byte is 0
+	space := ^(x&^asciiHighs + ^uint64(asciiHighs) | x)           // the high bit of a 0 byte
+	control := (v + (0x80-'\t')*ones) &^ (v + (0x80-'\r'-1)*ones) // \t to \r
+	return int((space | control) & asciiHighs >> 7 * ones >> 56)  // the high bits summed
 }
 
 // opensGallery reports whether text, less leading space and punctuation,

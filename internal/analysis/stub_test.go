@@ -3,6 +3,7 @@ package analysis
 import (
 	"strings"
 	"testing"
+	"unicode"
 )
 
 func TestStubOf(t *testing.T) {
@@ -34,5 +35,43 @@ func TestStubOf(t *testing.T) {
 				t.Errorf("StubOf(%q, %d) = %d, want %d", tc.text, tc.minChars, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestStubOfCountsAsRange checks the count of characters against reading
+// the text rune by rune: ASCII and other white space, invalid bytes (one
+// character each), around both minimums.
+func TestStubOfCountsAsRange(t *testing.T) {
+	slow := func(text string, minChars int) Stub {
+		n := 0
+		for _, r := range text {
+			if !unicode.IsSpace(r) {
+				n++
+			}
+		}
+		return stubOfCount(text, n, minChars)
+	}
+	pieces := []string{"a", " ", "\t", "\n", "\v", "\f", "\r", "\u0085", "\u00a0", "\u2003", "ж", "\xff", "\xe2\x80", "x1"}
+	for seed := range 2000 {
+		var b strings.Builder
+		for i := range seed % 260 {
+			b.WriteString(pieces[(seed*7+i*i*3+i)%len(pieces)])
+		}
+		for _, minChars := range []int{10, DefaultStubChars, 250} {
+			if got, want := StubOf(b.String(), minChars), slow(b.String(), minChars); got != want {
+				t.Fatalf("StubOf(%q, %d) = %d, reading rune by rune %d", b.String(), minChars, got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkStubOf is the stub check every document passes before it is
+// sketched: an article, which it reads up to GalleryStubChars characters.
+func BenchmarkStubOf(b *testing.B) {
+	text := strings.Repeat("The harbour board approved the new ferry terminal on Monday. ", 10)
+	for b.Loop() {
+		if StubOf(text, 0) != NotStub {
+			b.Fatal("a stub")
+		}
 	}
 }

@@ -123,17 +123,6 @@ func (a *Analyzer) addSegment(text string, s, e int) {
 	}
 }
 
-// addWord appends the token of text[s:e], a segment of ASCII letters and
-// digits only: addSegment's default case, without its tests.
-func (a *Analyzer) addWord(text string, s, e int) {
-	w := text[s:e]
-	buf := a.scratch(len(w))
-	for i := 0; i < len(w); i++ {
-		buf[i] = byteLower[w[i]]
-	}
-	a.tokens = append(a.tokens, Token{Start: int32(s), End: int32(e), Hash: HashWord(buf)})
-}
-
 // scratch returns a.buf holding n bytes, grown when it is too small.
 func (a *Analyzer) scratch(n int) []byte {
 	if cap(a.buf) < n {

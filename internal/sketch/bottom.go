@@ -48,8 +48,14 @@ func bottom[H uint32 | uint64](b *Bottomer, hs []H, k int, dst []uint32) ([]uint
 		return dst, 0
 	}
 	if len(hs) > k {
-		// Uniform values: about 1.25k+32 of them lie below this estimate.
-		est := (1.25*float64(k) + 32) / float64(len(hs)) * (1 << 32)
+		// Uniform values: about 1.25k+32 of them lie below this estimate,
+		// or 2k+4 for a small k (a lead's 16: 36, fewer than 16 one time
+		// in several thousand), so that a few values are sorted.
+		want := 1.25*float64(k) + 32
+		if k <= maxFew {
+			want = 2*float64(k) + 4
+		}
+		est := want / float64(len(hs)) * (1 << 32)
 		if est < math.MaxUint32 {
 			limit := uint32(est)
 			dst = below(hs, limit, dst)
@@ -76,6 +82,10 @@ func bottom[H uint32 | uint64](b *Bottomer, hs []H, k int, dst []uint32) ([]uint
 	}
 	return dst, Complete
 }
+
+// maxFew is the largest k whose estimated cut-off keeps a smaller margin
+// (see bottom).
+const maxFew = 32
 
 // below appends the values of hs (their low 32 bits) at most limit to dst,
 // in their order.

@@ -245,11 +245,14 @@ func BenchmarkSignature(b *testing.B) {
 
 func TestBottom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
-	for _, n := range []int{0, 1, 5, 100, 257, 1000, 5000} {
-		for _, k := range []int{1, 10, 256, 6000} {
+	for _, n := range []int{0, 1, 5, 16, 17, 100, 200, 257, 1000, 5000} {
+		for _, k := range []int{1, 10, 16, 32, 33, 256, 6000} {
 			hs := make([]uint32, n)
 			for i := range hs {
 				hs[i] = rng.Uint32()
+				if n == 200 {
+					hs[i] %= 40 // few distinct values, repeated
+				}
 			}
 			hs = append(hs, hs[:n/3]...) // duplicates
 			want := slices.Sorted(slices.Values(hs))
@@ -325,6 +328,11 @@ func BenchmarkBottom(b *testing.B) {
 		for b.Loop() {
 			dst, _ = bt.Bottom(many[i%len(many)], 375, dst)
 			i++
+		}
+	})
+	b.Run("bottom-16-of-200", func(b *testing.B) { // a lead's sample
+		for b.Loop() {
+			dst, _ = bt.Bottom(hs[:200], 16, dst)
 		}
 	})
 	b.Run("sort-all", func(b *testing.B) { // the baseline: sort every value

@@ -130,8 +130,9 @@ func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, bod
 	words = words[:min(len(words), leadWords)]
 	names, lineEnd := false, -1
 	for i := 0; i < len(words); {
-		if int(words[i].Start) > lineEnd {
-			names, lineEnd = lineOf(text, int(words[i].Start))
+		// Most words are plain: fillAt would find no fill at them.
+		if i, names, lineEnd = skipPlain(text, words, i, names, lineEnd); i == len(words) {
+			break
 		}
 		n, kind := s.fillAt(text, words, i, names)
 		if n == 0 {
@@ -169,6 +170,38 @@ func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, bod
 		i += n
 	}
 	return dst
+}
+
+// skipPlain returns the first of words from words[i] that may fill a
+// slot, len(words) for none, passing over the plain words, at which fillAt
+// finds no fill, cheaply: an ASCII word that starts with a lower-case
+// letter, or with no digit on a line without names, after no quotation
+// mark, and neither a commodity nor a time. names and lineEnd are those of
+// the line read last (see lineOf), returned for the word's line.
+func skipPlain(text string, words []analysis.Token, i int, names bool, lineEnd int) (int, bool, int) {
+	gapStart := 0
+	if i > 0 {
+		gapStart = int(words[i-1].End)
+	}
+	for ; i < len(words); i++ {
+		t := words[i]
+		start := int(t.Start)
+		if start > lineEnd {
+			names, lineEnd = lineOf(text, start)
+		}
+		c := text[start]
+		if !('a' <= c && c <= 'z' || !names && c < utf8.RuneSelf && !isDigit(c)) {
+			break
+		}
+		if start > gapStart && (text[start-1] >= utf8.RuneSelf || text[start-1] == '"') {
+			break // opensQuote may hold
+		}
+		if k := kindOf(t.Hash); k == commodityWord || k == timeWord {
+			break
+		}
+		gapStart = int(t.End)
+	}
+	return i, names, lineEnd
 }
 
 // lineBreak reports whether gap, the text between two words, ends a line
@@ -310,6 +343,9 @@ func isJoin(gap string) bool {
 
 // isCapital reports whether w starts with a capital letter.
 func isCapital(w string) bool {
+	if w != "" && w[0] < utf8.RuneSelf {
+		return 'A' <= w[0] && w[0] <= 'Z' // ASCII's upper case, as unicode.IsUpper
+	}
 	r, _ := utf8.DecodeRuneInString(w)
 	return unicode.IsUpper(r)
 }
@@ -323,9 +359,17 @@ func lineOf(text string, at int) (lower bool, end int) {
 	if i := strings.IndexByte(text[at:], '\n'); i >= 0 {
 		end = at + i
 	}
-	for _, r := range text[start:end] {
-		if unicode.IsLower(r) {
-			return true, end
+	line := text[start:end]
+	for i := 0; i < len(line); i++ {
+		if c := line[i]; 'a' <= c && c <= 'z' {
+			return true, end // ASCII's lower case, as unicode.IsLower
+		} else if c >= utf8.RuneSelf {
+			for _, r := range line[i:] {
+				if unicode.IsLower(r) {
+					return true, end
+				}
+			}
+			break
 		}
 	}
 	return false, end

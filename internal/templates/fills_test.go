@@ -292,3 +292,41 @@ func TestBigramMaskRunes(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipPlain checks that every word skipPlain passes over is one that
+// fillAt finds no fill at, with the line's names as lineOf reads them.
+func TestSkipPlain(t *testing.T) {
+	var an analysis.Analyzer
+	var s Scanner
+	texts := []string{
+		"NEW YORK, April 7 - General Alloys Corp said it raised its stake in Meridian to 5 pct, and lead manager \"Northern Star\" priced at 101.",
+		"NY COMEX COPPER 12:00 - The opening was steady with wheat and corn up 3 cts at midsession, dealers said in 1030 trading.",
+		"HONG KONG GOLD OPG - APR 8\nGOLD 401.50/402.00 (CLOSE 400.00)",
+		"«Альфа» said the «Beta» fund, \"gamma\" and 'delta' closed; „Epsilon“ opened at 9:45 in São Paulo and the Société traded.",
+		"the the \"the\" \"The\" x \"1\" 2 _x a_b",
+	}
+	for _, text := range texts {
+		words := an.Words(text)
+		names, lineEnd, skipped := false, -1, 0
+		for i := 0; i < len(words); i++ {
+			var next int
+			next, names, lineEnd = skipPlain(text, words, i, names, lineEnd)
+			for j := i; j < next; j++ {
+				lower, _ := lineOf(text, int(words[j].Start))
+				if n, _ := s.fillAt(text, words, j, lower); n != 0 {
+					t.Errorf("%q: word %q passed over, fillAt finds %d words", text, text[words[j].Start:words[j].End], n)
+				}
+				skipped++
+			}
+			if next < len(words) {
+				if want, _ := lineOf(text, int(words[next].Start)); names != want {
+					t.Errorf("%q: at word %q names %v, want %v", text, text[words[next].Start:words[next].End], names, want)
+				}
+			}
+			i = next
+		}
+		if skipped == 0 {
+			t.Errorf("%q: no word passed over", text)
+		}
+	}
+}

@@ -48,6 +48,13 @@ func nameMask(b []byte) uint64 { return bigramMask(b, kindShift) }
 // bigramMask returns the mask of the pairs of consecutive letters or
 // digits of b, each hashed to one of its low n bits (see nameMask).
 func bigramMask(b []byte, n uint64) uint64 {
+	var t *[asciiAlnums][asciiAlnums]uint8
+	switch n {
+	case fillMaskBits:
+		t = &asciiPairBits[0]
+	case kindShift:
+		t = &asciiPairBits[1]
+	}
 	var mask, single uint64
 	prev := rune(-1)
 	for len(b) > 0 {
@@ -66,7 +73,11 @@ func bigramMask(b []byte, n uint64) uint64 {
 			}
 		}
 		if prev >= 0 {
-			mask |= 1 << modBits(pairHash(prev, r), n)
+			if t != nil && prev < utf8.RuneSelf && r < utf8.RuneSelf {
+				mask |= 1 << t[asciiAlnum[prev]][asciiAlnum[r]] // as below, looked up
+			} else {
+				mask |= 1 << modBits(pairHash(prev, r), n)
+			}
 		} else {
 			single = 1 << modBits(pairHash(-1, r), n)
 		}
@@ -77,6 +88,40 @@ func bigramMask(b []byte, n uint64) uint64 {
 	}
 	return mask
 }
+
+// asciiAlnums is how many ASCII letters and digits there are.
+const asciiAlnums = 62
+
+// asciiAlnum numbers the ASCII letters and digits from 0 (other bytes
+// have asciiAlnums, no place in asciiPairBits).
+var asciiAlnum = func() (t [utf8.RuneSelf]uint8) {
+	n := uint8(0)
+	for c := range t {
+		t[c] = asciiAlnums
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+			t[c], n = n, n+1
+		}
+	}
+	return t
+}()
+
+// asciiPairBits holds modBits(pairHash(a, b), n) of every pair of ASCII
+// letters and digits, by their asciiAlnum numbers, for the masks' two
+// widths: fillMaskBits, then kindShift. Most names and fills are ASCII.
+var asciiPairBits = func() (t [2][asciiAlnums][asciiAlnums]uint8) {
+	for a := range rune(utf8.RuneSelf) {
+		for b := range rune(utf8.RuneSelf) {
+			i, j := asciiAlnum[a], asciiAlnum[b]
+			if i == asciiAlnums || j == asciiAlnums {
+				continue
+			}
+			for w, n := range []uint64{fillMaskBits, kindShift} {
+				t[w][i][j] = uint8(modBits(pairHash(a, b), n))
+			}
+		}
+	}
+	return t
+}()
 
 // modBits returns h % n, by a constant for the masks' two widths (a
 // multiplication, not a division).

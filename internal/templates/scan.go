@@ -27,6 +27,8 @@ type Scanner struct {
 
 	an    analysis.Analyzer
 	figs  figures.Scanner
+	dl    analysis.Dateline // the dateline of the text last scanned
+	dlOK  bool
 	names []uint64
 	buf   []byte
 	shape []byte
@@ -34,6 +36,7 @@ type Scanner struct {
 	caps  []uint64
 	ents  []Name
 	fills []uint64
+	words []string // the words of a place or a tag (see addWords)
 }
 
 // maxCapsTokens bounds the words of a text read for capitalised words: names
@@ -50,6 +53,7 @@ const maxTagBytes = 600
 func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	s.caps = s.capitalised(doc.Text, words, s.caps[:0])
 	dl, ok := analysis.ParseDateline(doc.Text)
+	s.dl, s.dlOK = dl, ok
 	body, bodyAt := doc.Text, 0
 	if ok {
 		body, bodyAt = doc.Text[dl.End:], dl.End
@@ -93,6 +97,10 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		c.Names = slices.Clone(s.ents) // of its size: the context is kept
 	}
 }
+
+// Dateline returns the dateline of the text last scanned, as
+// analysis.ParseDateline read it, for a caller that reads it too.
+func (s *Scanner) Dateline() (analysis.Dateline, bool) { return s.dl, s.dlOK }
 
 // headingEnd returns where the heading of doc's text ends when doc has no
 // title (a table or a market report sent without one): its first line
@@ -191,12 +199,31 @@ const minNameLetters = 3
 // A tag of one word is a name whatever its length: tickers are short
 // ("<E>", "<NL>").
 func (s *Scanner) addWords(phrase string, kind NameKind) {
-	words := strings.FieldsFunc(phrase, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' })
-	for _, w := range words {
-		if letterCount(w) >= minNameLetters || len(words) == 1 && kind == Tag {
+	s.words = appendNameWords(s.words[:0], phrase)
+	for _, w := range s.words {
+		if letterCount(w) >= minNameLetters || len(s.words) == 1 && kind == Tag {
 			s.addName(w, kind)
 		}
 	}
+}
+
+// appendNameWords appends to dst the words of phrase: its runs of letters,
+// digits and periods (strings.FieldsFunc's fields, without allocating).
+func appendNameWords(dst []string, phrase string) []string {
+	start := -1
+	for i, r := range phrase {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' {
+			if start < 0 {
+				start = i
+			}
+		} else if start >= 0 {
+			dst, start = append(dst, phrase[start:i]), -1
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, phrase[start:])
+	}
+	return dst
 }
 
 // addName adds one name of a kind to s.ents: the mask of its character

@@ -3,10 +3,14 @@ package templates
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
 )
 
 func TestNames(t *testing.T) {
@@ -136,6 +140,88 @@ func TestOtherPlaces(t *testing.T) {
 		b, sb := context(tc.b)
 		if got := Compare(a, b, sa, sb).OtherPlace; got != tc.want {
 			t.Errorf("OtherPlace(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// TestScannerDateline checks that a Scanner tells the dateline of the text
+// it scanned last, as analysis.ParseDateline reads it, and none after a
+// text without one.
+func TestScannerDateline(t *testing.T) {
+	var s Scanner
+	var an analysis.Analyzer
+	for _, text := range []string{
+		"NEW YORK, March 3 - Alpha Corp said it raised its dividend.",
+		"Alpha Corp said it raised its dividend.",
+		"WASHINGTON (Reuters) - The budget deficit narrowed.",
+	} {
+		var c Context
+		s.Scan(&core.Document{Text: text}, an.Words(text), &c)
+		want, wantOK := analysis.ParseDateline(text)
+		if got, ok := s.Dateline(); got != want || ok != wantOK {
+			t.Errorf("Dateline() after %q = %+v, %v; want %+v, %v", text, got, ok, want, wantOK)
+		}
+	}
+}
+
+// TestAppendNameWords checks the words of places and tags against
+// strings.FieldsFunc with the same separators.
+func TestAppendNameWords(t *testing.T) {
+	sep := func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' }
+	for _, phrase := range []string{
+		"", " ", "GM", "Qantas Airways Ltd", "N.Y.", "SAN MATEO, Calif.", "  FRANKLIN AGE-HIGH INCOME FUND ",
+		"Société Générale", "МОСКВА", "a\xffb", "\xff", "3M Co/", "x", "..", "A & B",
+	} {
+		if got, want := appendNameWords(nil, phrase), strings.FieldsFunc(phrase, sep); !slices.Equal(got, want) {
+			t.Errorf("appendNameWords(%q) = %q, strings.FieldsFunc %q", phrase, got, want)
+		}
+	}
+}
+
+// TestBigramMaskTable checks the masks read from the table of ASCII pairs
+// against the pairs hashed one by one, for both widths and another.
+func TestBigramMaskTable(t *testing.T) {
+	slow := func(b []byte, n uint64) uint64 {
+		var mask, single uint64
+		prev := rune(-1)
+		for _, r := range string(b) {
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				continue
+			}
+			if prev >= 0 {
+				mask |= 1 << (pairHash(prev, r) % n)
+			} else {
+				single = 1 << (pairHash(-1, r) % n)
+			}
+			prev = r
+		}
+		if mask == 0 {
+			return single
+		}
+		return mask
+	}
+	for _, w := range []string{"", "a", "Z", "9", "manville", "MANVVILLE", "u.n.", "3M Co", "Société Générale", "МОСКВА", "aé", "éa", "x-y_z", "AbCdEf0123456789"} {
+		for _, n := range []uint64{fillMaskBits, kindShift, 20} {
+			if got, want := bigramMask([]byte(w), n), slow([]byte(w), n); got != want {
+				t.Errorf("bigramMask(%q, %d) = %#x, want %#x", w, n, got, want)
+			}
+		}
+	}
+}
+
+// TestCaseFastPaths checks the ASCII readings of a word's capital and a
+// line's lower case against unicode's.
+func TestCaseFastPaths(t *testing.T) {
+	for _, w := range []string{"", "A", "a", "Z", "1", "Émile", "élan", "Москва", "москва", "\xff", "[x"} {
+		r, _ := utf8.DecodeRuneInString(w)
+		if got, want := isCapital(w), unicode.IsUpper(r); got != want {
+			t.Errorf("isCapital(%q) = %v, want %v", w, got, want)
+		}
+	}
+	for _, text := range []string{"", "ABC DEF", "ABC def", "ABC DÉF", "ABC DÉf", "ABC Déf", "МОСКВА", "МОСКВа", "12:30\nlower", "\xffX"} {
+		lower := strings.IndexFunc(strings.SplitN(text, "\n", 2)[0], unicode.IsLower) >= 0
+		if got, _ := lineOf(text, 0); got != lower {
+			t.Errorf("lineOf(%q) = %v, want %v", text, got, lower)
 		}
 	}
 }

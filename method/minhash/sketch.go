@@ -181,8 +181,8 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	var cut uint32 // the fingerprints are the shingles' low 32 bits
 	s.set, cut = s.bottom.BottomLow(s.shings, k, analysis.Room(s.set, len(s.shings)))
 	sk := &Sketch{Cut: cut}
-	s.leadOf(doc, words, s.shings, sk)
 	s.tpl.Scan(doc, words, &sk.Context)
+	s.leadOf(doc, words, s.shings, sk) // after Scan: reads its dateline
 	if o.sameStory(1) {
 		s.titleOf(doc, sk) // words are not valid after it
 	}

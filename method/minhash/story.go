@@ -59,10 +59,11 @@ const (
 const titleKeySalt = 0x9e3779b97f4a7c15
 
 // leadOf fills sk's lead. words are the tokens of doc.Text and shings its
-// shingles in text order.
+// shingles in text order; s.tpl has scanned doc (its dateline is read
+// once).
 func (s *sketcher) leadOf(doc *core.Document, words []analysis.Token, shings []uint64, sk *Sketch) {
 	skip := 0
-	if dl, ok := analysis.ParseDateline(doc.Text); ok {
+	if dl, ok := s.tpl.Dateline(); ok {
 		if s.m.o.ShingleUnit == Chars {
 			skip = alnum(doc.Text[:dl.End])
 		} else {
@@ -95,9 +96,9 @@ func (s *sketcher) titleOf(doc *core.Document, sk *Sketch) {
 			i++
 			switch lc := c | 0x20; {
 			case 'a' <= lc && lc <= 'z':
-				w.add(rune(lc), true)
+				w.addASCII(lc, true)
 			case '0' <= c && c <= '9':
-				w.add(rune(c), false)
+				w.addASCII(c, false)
 			case c == '\'':
 			default:
 				s.title = w.end(s.title)
@@ -137,6 +138,17 @@ func (w *titleWord) add(r rune, letter bool) {
 	}
 	if w.runes < titleStemRunes {
 		w.stem = utf8.AppendRune(w.stem, r)
+		w.runes++
+	}
+}
+
+// addASCII is add for an ASCII letter or digit c, a byte of its own.
+func (w *titleWord) addASCII(c byte, letter bool) {
+	if letter {
+		w.letters++
+	}
+	if w.runes < titleStemRunes {
+		w.stem = append(w.stem, c)
 		w.runes++
 	}
 }
@@ -210,8 +222,15 @@ func floorDiv(a, b int64) int64 {
 // shingle is made of.
 func alnum(s string) int {
 	n := 0
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf {
+			for _, r := range s[i:] { // beyond ASCII: as unicode tells
+				if unicode.IsLetter(r) || unicode.IsDigit(r) {
+					n++
+				}
+			}
+			return n
+		} else if c|0x20 >= 'a' && c|0x20 <= 'z' || '0' <= c && c <= '9' {
 			n++
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
@@ -268,5 +269,44 @@ func BenchmarkTitleKeys(b *testing.B) {
 				keys = titleKeys(sk.TitleWords, sk.Date, m.o.storyWindow(), keys[:0])
 			}
 		})
+	}
+}
+
+// TestAlnum checks the count of a dateline's letters and digits, read
+// byte by byte in ASCII, against unicode's reading of every rune.
+func TestAlnum(t *testing.T) {
+	for _, s := range []string{"", "NEW YORK, March 3 - ", "SAN MATEO, Calif., March 2 -", "[@`{~] _09azAZ", "SÃO PAULO, 3 марта. /ТАСС/. ", "ab\xffcd", "Zürich 12"} {
+		want := 0
+		for _, r := range s {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				want++
+			}
+		}
+		if got := alnum(s); got != want {
+			t.Errorf("alnum(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// TestTitleWordsASCII checks that a title's words read the same whether
+// its letters go through the ASCII path or the general one: the title in
+// capitals, in lower case, and with one word beyond ASCII.
+func TestTitleWordsASCII(t *testing.T) {
+	m, err := newMethod(Defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := m.NewSketcher().(*sketcher)
+	words := func(title string) []uint32 {
+		var sk Sketch
+		s.titleOf(&core.Document{Title: title}, &sk)
+		return slices.Clone(sk.TitleWords)
+	}
+	a, b := words("GENERAL ALLOYS SETS 1990 STAKE IN MERIDIAN DON'T"), words("general alloys sets 1990 stake in meridian dont")
+	if !slices.Equal(a, b) || len(a) != 6 {
+		t.Errorf("title words %v and %v, want the same six", a, b)
+	}
+	if c := words("Général alloys sets 1990 stake in meridian dont"); slices.Equal(c, a) || len(c) != 6 {
+		t.Errorf("title words with Général %v, want six, one of them another", c)
 	}
 }
