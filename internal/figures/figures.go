@@ -87,7 +87,9 @@ func (s *Scanner) sortedOf() []uint32 {
 // other figures in the same places; see InPlace. The figures of a table's
 // row, set apart by spaces and leader dots alone, are its cells: each
 // figure's place is its row's and its column ("JUNIN....29....18"), so
-// that two tables of one frame compare their values (see cell). Another
+// that two tables of one frame compare their values (see cell), and each
+// row's width is a place of its own, which counts where widths differ
+// (see width). Another
 // place the text fills with two or more values ("vs" twice in an earnings
 // report, a list) is left out, as InPlace leaves it out, and a text with
 // fewer than two places has none (see Refilled).
@@ -149,6 +151,18 @@ const (
 	slotShift  = 4 * slotDigits
 	slotMask   = 1<<slotShift - 1
 )
+
+// width packs the width of a table's row, its number of columns, under
+// the row's place: a value no figure has, its first digit 0xA, so that
+// InPlace counts the place only when two rows' widths differ.
+func width(place uint32, n int) uint64 {
+	var d [20]byte
+	v := slot(place, strconv.AppendInt(d[:0], int64(n), 10))
+	return v&^slotMask | 0xA<<(slotShift-4) | v&slotMask>>4
+}
+
+// isWidth reports whether the slotted figure v is a row's width.
+func isWidth(v uint64) bool { return v>>(slotShift-4)&0xF == 0xA }
 
 // slotFigure appends the digits of a slotted figure to buf.
 func slotFigure(v uint64, buf []byte) []byte {
@@ -240,12 +254,20 @@ func (s *Scanner) flush(prev string, next uint32) {
 		p = wordHash(prev)
 	}
 	from, place := 0, p*16777619^next
+	row := len(s.ends) > 1 && s.row
 	for k, end := range s.ends {
-		if len(s.ends) > 1 && s.row {
+		if row {
 			place = (p*16777619^next)*16777619 ^ uint32(s.cols[len(s.cols)-1]-s.cols[k]+1)*0x9e3779b9 // a table's cell: its row and column, counted from the row's end
 		}
 		s.slots = append(s.slots, slot(place, s.values[from:end]))
 		from = end
+	}
+	if row {
+		// The row's width, its columns (empty cells included), in the
+		// place of a column 0 no cell takes (see width): a row of another
+		// session whose last column both share (open interest, a total)
+		// is another row, even where its other cells agree.
+		s.slots = append(s.slots, width((p*16777619^next)*16777619, s.cols[len(s.cols)-1]+1))
 	}
 	s.values, s.ends, s.cols = s.values[:0], s.ends[:0], s.cols[:0]
 }
@@ -468,7 +490,16 @@ func InPlace(a, b []uint64) (shared, other int) {
 			for nj < len(b) && b[nj]>>slotShift == pb {
 				nj++
 			}
-			if ni-i == 1 && nj-j == 1 {
+			switch {
+			case ni-i != 1 || nj-j != 1:
+			case isWidth(a[i]) || isWidth(b[j]):
+				// Rows of other widths are two rows; of one width, no
+				// figure the texts report.
+				if a[i] != b[j] {
+					shared++
+					other++
+				}
+			default:
 				shared++
 				if a[i] != b[j] && !explains(slotFigure(a[i], bx[:0]), slotFigure(b[j], by[:0])) {
 					other++

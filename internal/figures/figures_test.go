@@ -57,7 +57,12 @@ func TestInPlace(t *testing.T) {
 		// Columns count from the row's end: a table extended with a later
 		// session's columns holds other figures in the columns both fill;
 		// a table cut short by whole rows holds the same.
-		{"APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.2", "APR 123.5 122.9 122.2 122.6 122.3\nMAY 124.8 124.5 124.2 124.1 123.9", 6, 6},
+		{"APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.2", "APR 123.5 122.9 122.2 122.6 122.3\nMAY 124.8 124.5 124.2 124.1 123.9", 8, 8}, // and each row's width
+		// A row of another width is another row, even when the column
+		// both end with agrees (open interest) and others do: a width
+		// counts when it differs.
+		{"APR 123.5 122.9 1,668\nMAY 124.8 124.5 3,839\nJUN 125.2 125.0 2,685", "APR 123.5 122.9 122.9 122.2 1,668\nMAY 124.8 124.5 124.0 123.5 3,839\nJUN 125.2 125.0 124.7 124.8 2,685", 12, 8},
+		{"APR 123.5 122.9 1,668\nMAY 124.8 124.5 3,839", "APR 123.5 122.9 1,668\nMAY 124.8 124.5\n3,839", 6, 3}, // a wrapped cell makes a narrower row
 		{"APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.0\nJUN 125.2 125.0 124.7", "APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.0", 6, 0},
 		{"landed at 3:49 p.m. on 5, 6 and 7 May", "landed at 1:49 p.m. on 4, 6 and 7 May", 0, 0}, // a clock and a list are no row
 	} {
