@@ -88,8 +88,8 @@ func (s *Scanner) sortedOf() []uint32 {
 // row, set apart by spaces and leader dots alone, are its cells: each
 // figure's place is its row's and its column ("JUNIN....29....18"), so
 // that two tables of one frame compare their values (see cell), and each
-// row's width is a place of its own, which counts where widths differ
-// (see width). Another
+// row's width is a place of its own, which counts where two rows' widths
+// differ by minWider columns or more (see width). Another
 // place the text fills with two or more values ("vs" twice in an earnings
 // report, a list) is left out, as InPlace leaves it out, and a text with
 // fewer than two places has none (see Refilled).
@@ -153,16 +153,22 @@ const (
 )
 
 // width packs the width of a table's row, its number of columns, under
-// the row's place: a value no figure has, its first digit 0xA, so that
-// InPlace counts the place only when two rows' widths differ.
+// the row's place: a value no figure has, its first digit 0xA and the
+// width in its low bits (see isWidth, widthOf).
 func width(place uint32, n int) uint64 {
-	var d [20]byte
-	v := slot(place, strconv.AppendInt(d[:0], int64(n), 10))
-	return v&^slotMask | 0xA<<(slotShift-4) | v&slotMask>>4
+	return slot(place, nil)&^slotMask | 0xA<<(slotShift-4) | uint64(min(n, 0xFFFF))
 }
 
 // isWidth reports whether the slotted figure v is a row's width.
 func isWidth(v uint64) bool { return v>>(slotShift-4)&0xF == 0xA }
+
+// widthOf returns the width a slotted row's width v holds.
+func widthOf(v uint64) int { return int(v & 0xFFFF) }
+
+// minWider is how many more columns make a row of another width another
+// row (see InPlace): a figure split in two by a space ("659. 7") or a
+// cell wrapped to its own line makes one more or one fewer.
+const minWider = 2
 
 // slotFigure appends the digits of a slotted figure to buf.
 func slotFigure(v uint64, buf []byte) []byte {
@@ -264,8 +270,8 @@ func (s *Scanner) flush(prev string, next uint32) {
 	}
 	if row {
 		// The row's width, its columns (empty cells included), in the
-		// place of a column 0 no cell takes (see width): a row of another
-		// session whose last column both share (open interest, a total)
+		// place of a column 0 no cell takes (see width): a row of later
+		// sessions whose last column both share (open interest, a total)
 		// is another row, even where its other cells agree.
 		s.slots = append(s.slots, width((p*16777619^next)*16777619, s.cols[len(s.cols)-1]+1))
 	}
@@ -495,7 +501,7 @@ func InPlace(a, b []uint64) (shared, other int) {
 			case isWidth(a[i]) || isWidth(b[j]):
 				// Rows of other widths are two rows; of one width, no
 				// figure the texts report.
-				if a[i] != b[j] {
+				if isWidth(a[i]) && isWidth(b[j]) && max(widthOf(a[i]), widthOf(b[j]))-min(widthOf(a[i]), widthOf(b[j])) >= minWider {
 					shared++
 					other++
 				}

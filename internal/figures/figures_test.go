@@ -62,7 +62,10 @@ func TestInPlace(t *testing.T) {
 		// both end with agrees (open interest) and others do: a width
 		// counts when it differs.
 		{"APR 123.5 122.9 1,668\nMAY 124.8 124.5 3,839\nJUN 125.2 125.0 2,685", "APR 123.5 122.9 122.9 122.2 1,668\nMAY 124.8 124.5 124.0 123.5 3,839\nJUN 125.2 125.0 124.7 124.8 2,685", 12, 8},
-		{"APR 123.5 122.9 1,668\nMAY 124.8 124.5 3,839", "APR 123.5 122.9 1,668\nMAY 124.8 124.5\n3,839", 6, 3}, // a wrapped cell makes a narrower row
+		// One column more or fewer is a figure split in two or a cell
+		// wrapped to its own line, not another row.
+		{"APR 123.5 122.9 1,668\nMAY 124.8 124.5 3,839", "APR 123.5 122.9 1,668\nMAY 124.8 124.5\n3,839", 5, 2},
+		{"Wheat 657.6 659.7\nCorn 1,406.5 1,397.0", "Wheat 657.6 659. 7\nCorn 1,406.5 1,397.0", 4, 1},
 		{"APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.0\nJUN 125.2 125.0 124.7", "APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.0", 6, 0},
 		{"landed at 3:49 p.m. on 5, 6 and 7 May", "landed at 1:49 p.m. on 4, 6 and 7 May", 0, 0}, // a clock and a list are no row
 	} {
