@@ -479,7 +479,16 @@ func AppendShape(dst, b []byte) []byte {
 // as a damaged copy of it (see explains). A place a text fills with two or
 // more figures ("vs" twice in an earnings report) is left out: which
 // figure fills it is not known.
-func InPlace(a, b []uint64) (shared, other int) {
+func InPlace(a, b []uint64) (shared, other int) { return inPlace(a, b, true) }
+
+// InPlaceWhole is InPlace forgiving no piece: of two figures, one is a
+// damaged copy of the other only by a digit dropped or doubled ("6" and
+// "6-1/16", "625" and "60625" are other figures). A recurring item of
+// another day reads so, its rate a piece of yesterday's by chance.
+func InPlaceWhole(a, b []uint64) (shared, other int) { return inPlace(a, b, false) }
+
+// inPlace is InPlace, forgiving a piece when pieces.
+func inPlace(a, b []uint64, pieces bool) (shared, other int) {
 	var bx, by [slotDigits]byte
 	for i, j := 0, 0; i < len(a) && j < len(b); {
 		pa, pb := a[i]>>slotShift, b[j]>>slotShift
@@ -507,7 +516,7 @@ func InPlace(a, b []uint64) (shared, other int) {
 				}
 			default:
 				shared++
-				if a[i] != b[j] && !explains(slotFigure(a[i], bx[:0]), slotFigure(b[j], by[:0])) {
+				if a[i] != b[j] && !explainsBy(slotFigure(a[i], bx[:0]), slotFigure(b[j], by[:0]), pieces) {
 					other++
 				}
 			}
@@ -594,11 +603,14 @@ func Explains(x, y []byte) bool { return explains(x, y) }
 // figure split in two, a digit misread as a letter). A digit replaced by
 // another is not forgiven: "750" and "800", "6.1" and "7.1" are other
 // figures.
-func explains(x, y []byte) bool {
+func explains(x, y []byte) bool { return explainsBy(x, y, true) }
+
+// explainsBy is explains, a piece forgiven only when pieces.
+func explainsBy(x, y []byte, pieces bool) bool {
 	if len(x) > len(y) {
 		x, y = y, x
 	}
-	if bytes.Contains(y, x) {
+	if pieces && bytes.Contains(y, x) {
 		return true
 	}
 	if len(y)-len(x) != 1 {

@@ -76,6 +76,25 @@ func TestInPlace(t *testing.T) {
 	}
 }
 
+// InPlaceWhole forgives a digit dropped or doubled, not a piece.
+func TestInPlaceWhole(t *testing.T) {
+	for _, tc := range []struct {
+		a, b                 string
+		other, otherNoPieces int
+	}{
+		{"traded at six pct, up from 5-3/4 pct", "traded at 6-1/8 pct, up from 5-3/4 pct", 0, 1},
+		{"traded at 6-1/4 pct, up from 5-3/4 pct", "traded at 6-1/16 pct, up from 5-3/4 pct", 0, 1},
+		{"Sales on 3,600 steers and 700 heifers", "Sales on 3,6600 steers and 70 heifers", 0, 0},
+	} {
+		a, b := Slots(tc.a), Slots(tc.b)
+		_, other := InPlace(a, b)
+		_, otherNoPieces := InPlaceWhole(a, b)
+		if other != tc.other || otherNoPieces != tc.otherNoPieces {
+			t.Errorf("%q, %q: other %d, %d without pieces; want %d, %d", tc.a, tc.b, other, otherNoPieces, tc.other, tc.otherNoPieces)
+		}
+	}
+}
+
 func TestSlotsKeepDigits(t *testing.T) {
 	s := Slots("div 123456789012345 cts vs 5 cts")
 	if len(s) != 2 || string(slotFigure(s[0], nil)) != "123456789012" && string(slotFigure(s[1], nil)) != "123456789012" {
