@@ -88,8 +88,9 @@ func (s *Scanner) sortedOf() []uint32 {
 // row, set apart by spaces and leader dots alone, are its cells: each
 // figure's place is its row's and its column ("JUNIN....29....18"), so
 // that two tables of one frame compare their values (see cell), and each
-// row's width is a place of its own, which counts where two rows' widths
-// differ by minWider columns or more (see width). Another
+// row's width (of minWidth columns or more) is a place of its own, which
+// counts where two rows' widths differ by minWider columns or more (see
+// width). Another
 // place the text fills with two or more values ("vs" twice in an earnings
 // report, a list) is left out, as InPlace leaves it out, and a text with
 // fewer than two places has none (see Refilled).
@@ -164,6 +165,11 @@ func isWidth(v uint64) bool { return v>>(slotShift-4)&0xF == 0xA }
 
 // widthOf returns the width a slotted row's width v holds.
 func widthOf(v uint64) int { return int(v & 0xFFFF) }
+
+// minWidth is the fewest columns of a row whose width is kept: two
+// figures set apart by a space are as often a score in a sentence
+// ("beat Simon 7-6 6-3") as a table's row.
+const minWidth = 3
 
 // minWider is how many more columns make a row of another width another
 // row (see InPlace): a figure split in two by a space ("659. 7") or a
@@ -268,12 +274,12 @@ func (s *Scanner) flush(prev string, next uint32) {
 		s.slots = append(s.slots, slot(place, s.values[from:end]))
 		from = end
 	}
-	if row {
+	if n := s.cols[len(s.cols)-1] + 1; row && n >= minWidth {
 		// The row's width, its columns (empty cells included), in the
 		// place of a column 0 no cell takes (see width): a row of later
 		// sessions whose last column both share (open interest, a total)
 		// is another row, even where its other cells agree.
-		s.slots = append(s.slots, width((p*16777619^next)*16777619, s.cols[len(s.cols)-1]+1))
+		s.slots = append(s.slots, width((p*16777619^next)*16777619, n))
 	}
 	s.values, s.ends, s.cols = s.values[:0], s.ends[:0], s.cols[:0]
 }

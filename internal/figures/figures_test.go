@@ -66,6 +66,8 @@ func TestInPlace(t *testing.T) {
 		// wrapped to its own line, not another row.
 		{"APR 123.5 122.9 1,668\nMAY 124.8 124.5 3,839", "APR 123.5 122.9 1,668\nMAY 124.8 124.5\n3,839", 5, 2},
 		{"Wheat 657.6 659.7\nCorn 1,406.5 1,397.0", "Wheat 657.6 659. 7\nCorn 1,406.5 1,397.0", 4, 1},
+		// Two figures in a sentence are as often a score as a row: no width.
+		{"He beat Simon 7-6 6-3 in the final.", "He beat Simon 7-6 6 -- 33 in the final.", 1, 1},
 		{"APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.0\nJUN 125.2 125.0 124.7", "APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.0", 6, 0},
 		{"landed at 3:49 p.m. on 5, 6 and 7 May", "landed at 1:49 p.m. on 4, 6 and 7 May", 0, 0}, // a clock and a list are no row
 	} {
