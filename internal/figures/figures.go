@@ -90,10 +90,9 @@ func (s *Scanner) sortedOf() []uint32 {
 // that two tables of one frame compare their values (see cell), and each
 // row's width (of minWidth columns or more) is a place of its own, which
 // counts where two rows' widths differ by minWider columns or more (see
-// width). Another
-// place the text fills with two or more values ("vs" twice in an earnings
-// report, a list) is left out, as InPlace leaves it out, and a text with
-// fewer than two places has none (see Refilled).
+// width). Another place the text fills with two or more values ("vs"
+// twice in an earnings report, a list) is left out, as InPlace leaves it
+// out, and a text with fewer than two places has none (see Refilled).
 func Slots(text string) []uint64 {
 	var s Scanner
 	s.scan(text, true, false)

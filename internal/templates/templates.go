@@ -84,7 +84,8 @@ type Evidence struct {
 	ForeignNames [2]int `json:"foreign_names,omitzero"`
 	// Places counts the places (the words on either side of a figure on
 	// its line) where both texts write one figure, and of those, the places
-	// where the figures differ (see figures.InPlace).
+	// where the figures differ (see figures.InPlace; figures.InPlaceWhole
+	// for an item of another day at its hour).
 	Places [2]int `json:"places,omitzero"`
 	// Fills counts the places where both texts write a name, a commodity
 	// or a time of day (see Context.Fills), and of those, the places where
