@@ -87,10 +87,12 @@ func (s *Scanner) sortedOf() []uint32 {
 // other figures in the same places; see InPlace. The figures of a table's
 // row, set apart by spaces and leader dots alone, are its cells: each
 // figure's place is its row's and its column ("JUNIN....29....18"), so
-// that two tables of one frame compare their values (see cell). Another
-// place the text fills with two or more values ("vs" twice in an earnings
-// report, a list) is left out, as InPlace leaves it out, and a text with
-// fewer than two places has none (see Refilled).
+// that two tables of one frame compare their values (see cell), and each
+// row's width (of minWidth columns or more) is a place of its own, which
+// counts where two rows' widths differ by minWider columns or more (see
+// width). Another place the text fills with two or more values ("vs"
+// twice in an earnings report, a list) is left out, as InPlace leaves it
+// out, and a text with fewer than two places has none (see Refilled).
 func Slots(text string) []uint64 {
 	var s Scanner
 	s.scan(text, true, false)
@@ -149,6 +151,29 @@ const (
 	slotShift  = 4 * slotDigits
 	slotMask   = 1<<slotShift - 1
 )
+
+// width packs the width of a table's row, its number of columns, under
+// the row's place: a value no figure has, its first digit 0xA and the
+// width in its low bits (see isWidth, widthOf).
+func width(place uint32, n int) uint64 {
+	return slot(place, nil)&^slotMask | 0xA<<(slotShift-4) | uint64(min(n, 0xFFFF))
+}
+
+// isWidth reports whether the slotted figure v is a row's width.
+func isWidth(v uint64) bool { return v>>(slotShift-4)&0xF == 0xA }
+
+// widthOf returns the width a slotted row's width v holds.
+func widthOf(v uint64) int { return int(v & 0xFFFF) }
+
+// minWidth is the fewest columns of a row whose width is kept: two
+// figures set apart by a space are as often a score in a sentence
+// ("beat Simon 7-6 6-3") as a table's row.
+const minWidth = 3
+
+// minWider is how many more columns make a row of another width another
+// row (see InPlace): a figure split in two by a space ("659. 7") or a
+// cell wrapped to its own line makes one more or one fewer.
+const minWider = 2
 
 // slotFigure appends the digits of a slotted figure to buf.
 func slotFigure(v uint64, buf []byte) []byte {
@@ -240,12 +265,20 @@ func (s *Scanner) flush(prev string, next uint32) {
 		p = wordHash(prev)
 	}
 	from, place := 0, p*16777619^next
+	row := len(s.ends) > 1 && s.row
 	for k, end := range s.ends {
-		if len(s.ends) > 1 && s.row {
+		if row {
 			place = (p*16777619^next)*16777619 ^ uint32(s.cols[len(s.cols)-1]-s.cols[k]+1)*0x9e3779b9 // a table's cell: its row and column, counted from the row's end
 		}
 		s.slots = append(s.slots, slot(place, s.values[from:end]))
 		from = end
+	}
+	if n := s.cols[len(s.cols)-1] + 1; row && n >= minWidth {
+		// The row's width, its columns (empty cells included), in the
+		// place of a column 0 no cell takes (see width): a row of later
+		// sessions whose last column both share (open interest, a total)
+		// is another row, even where its other cells agree.
+		s.slots = append(s.slots, width((p*16777619^next)*16777619, n))
 	}
 	s.values, s.ends, s.cols = s.values[:0], s.ends[:0], s.cols[:0]
 }
@@ -451,7 +484,16 @@ func AppendShape(dst, b []byte) []byte {
 // as a damaged copy of it (see explains). A place a text fills with two or
 // more figures ("vs" twice in an earnings report) is left out: which
 // figure fills it is not known.
-func InPlace(a, b []uint64) (shared, other int) {
+func InPlace(a, b []uint64) (shared, other int) { return inPlace(a, b, true) }
+
+// InPlaceWhole is InPlace forgiving no piece: of two figures, one is a
+// damaged copy of the other only by a digit dropped or doubled ("6" and
+// "6-1/16", "625" and "60625" are other figures). A recurring item of
+// another day reads so, its rate a piece of yesterday's by chance.
+func InPlaceWhole(a, b []uint64) (shared, other int) { return inPlace(a, b, false) }
+
+// inPlace is InPlace, forgiving a piece when pieces.
+func inPlace(a, b []uint64, pieces bool) (shared, other int) {
 	var bx, by [slotDigits]byte
 	for i, j := 0, 0; i < len(a) && j < len(b); {
 		pa, pb := a[i]>>slotShift, b[j]>>slotShift
@@ -468,9 +510,18 @@ func InPlace(a, b []uint64) (shared, other int) {
 			for nj < len(b) && b[nj]>>slotShift == pb {
 				nj++
 			}
-			if ni-i == 1 && nj-j == 1 {
+			switch {
+			case ni-i != 1 || nj-j != 1:
+			case isWidth(a[i]) || isWidth(b[j]):
+				// Rows of other widths are two rows; of one width, no
+				// figure the texts report.
+				if isWidth(a[i]) && isWidth(b[j]) && max(widthOf(a[i]), widthOf(b[j]))-min(widthOf(a[i]), widthOf(b[j])) >= minWider {
+					shared++
+					other++
+				}
+			default:
 				shared++
-				if a[i] != b[j] && !explains(slotFigure(a[i], bx[:0]), slotFigure(b[j], by[:0])) {
+				if a[i] != b[j] && !explainsBy(slotFigure(a[i], bx[:0]), slotFigure(b[j], by[:0]), pieces) {
 					other++
 				}
 			}
@@ -557,11 +608,14 @@ func Explains(x, y []byte) bool { return explains(x, y) }
 // figure split in two, a digit misread as a letter). A digit replaced by
 // another is not forgiven: "750" and "800", "6.1" and "7.1" are other
 // figures.
-func explains(x, y []byte) bool {
+func explains(x, y []byte) bool { return explainsBy(x, y, true) }
+
+// explainsBy is explains, a piece forgiven only when pieces.
+func explainsBy(x, y []byte, pieces bool) bool {
 	if len(x) > len(y) {
 		x, y = y, x
 	}
-	if bytes.Contains(y, x) {
+	if pieces && bytes.Contains(y, x) {
 		return true
 	}
 	if len(y)-len(x) != 1 {

@@ -57,13 +57,42 @@ func TestInPlace(t *testing.T) {
 		// Columns count from the row's end: a table extended with a later
 		// session's columns holds other figures in the columns both fill;
 		// a table cut short by whole rows holds the same.
-		{"APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.2", "APR 123.5 122.9 122.2 122.6 122.3\nMAY 124.8 124.5 124.2 124.1 123.9", 6, 6},
+		{"APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.2", "APR 123.5 122.9 122.2 122.6 122.3\nMAY 124.8 124.5 124.2 124.1 123.9", 8, 8}, // and each row's width
+		// A row of another width is another row, even when the column
+		// both end with agrees (open interest) and others do: a width
+		// counts when it differs.
+		{"APR 123.5 122.9 1,668\nMAY 124.8 124.5 3,839\nJUN 125.2 125.0 2,685", "APR 123.5 122.9 122.9 122.2 1,668\nMAY 124.8 124.5 124.0 123.5 3,839\nJUN 125.2 125.0 124.7 124.8 2,685", 12, 8},
+		// One column more or fewer is a figure split in two or a cell
+		// wrapped to its own line, not another row.
+		{"APR 123.5 122.9 1,668\nMAY 124.8 124.5 3,839", "APR 123.5 122.9 1,668\nMAY 124.8 124.5\n3,839", 5, 2},
+		{"Wheat 657.6 659.7\nCorn 1,406.5 1,397.0", "Wheat 657.6 659. 7\nCorn 1,406.5 1,397.0", 4, 1},
+		// Two figures in a sentence are as often a score as a row: no width.
+		{"He beat Simon 7-6 6-3 in the final.", "He beat Simon 7-6 6 -- 33 in the final.", 1, 1},
 		{"APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.0\nJUN 125.2 125.0 124.7", "APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.0", 6, 0},
 		{"landed at 3:49 p.m. on 5, 6 and 7 May", "landed at 1:49 p.m. on 4, 6 and 7 May", 0, 0}, // a clock and a list are no row
 	} {
 		shared, other := InPlace(Slots(tc.a), Slots(tc.b))
 		if shared != tc.shared || other != tc.other {
 			t.Errorf("InPlace(%q, %q) = %d, %d; want %d, %d", tc.a, tc.b, shared, other, tc.shared, tc.other)
+		}
+	}
+}
+
+// InPlaceWhole forgives a digit dropped or doubled, not a piece.
+func TestInPlaceWhole(t *testing.T) {
+	for _, tc := range []struct {
+		a, b                 string
+		other, otherNoPieces int
+	}{
+		{"traded at six pct, up from 5-3/4 pct", "traded at 6-1/8 pct, up from 5-3/4 pct", 0, 1},
+		{"traded at 6-1/4 pct, up from 5-3/4 pct", "traded at 6-1/16 pct, up from 5-3/4 pct", 0, 1},
+		{"Sales on 3,600 steers and 700 heifers", "Sales on 3,6600 steers and 70 heifers", 0, 0},
+	} {
+		a, b := Slots(tc.a), Slots(tc.b)
+		_, other := InPlace(a, b)
+		_, otherNoPieces := InPlaceWhole(a, b)
+		if other != tc.other || otherNoPieces != tc.otherNoPieces {
+			t.Errorf("%q, %q: other %d, %d without pieces; want %d, %d", tc.a, tc.b, other, otherNoPieces, tc.other, tc.otherNoPieces)
 		}
 	}
 }

@@ -84,7 +84,8 @@ type Evidence struct {
 	ForeignNames [2]int `json:"foreign_names,omitzero"`
 	// Places counts the places (the words on either side of a figure on
 	// its line) where both texts write one figure, and of those, the places
-	// where the figures differ (see figures.InPlace).
+	// where the figures differ (see figures.InPlace; figures.InPlaceWhole
+	// for an item of another day at its hour).
 	Places [2]int `json:"places,omitzero"`
 	// Fills counts the places where both texts write a name, a commodity
 	// or a time of day (see Context.Fills), and of those, the places where
@@ -140,6 +141,11 @@ func Compare(a, b *Context, sa, sb Sample) Evidence {
 	ev.SameHour = a.Date != 0 && b.Date != 0 && sameHour(a.Date, b.Date)
 	ev.OtherPlace = otherPlaces(a, b, sa, sb)
 	ev.Places[0], ev.Places[1] = figures.InPlace(a.Slots, b.Slots)
+	if ev.SameHour && ev.DatelinesDiffer && ev.Places[1] == 0 && ev.Places[0] > 0 {
+		// An item of another day at its hour: its figure a piece of the
+		// other's is another figure, not damage (see Evidence.Refilled).
+		ev.Places[0], ev.Places[1] = figures.InPlaceWhole(a.Slots, b.Slots)
+	}
 	ev.Fills[0], ev.Fills[1], ev.ReportTime = fillsInPlace(a.Fills, b.Fills)
 	ev.Rerun = a.Rerun || b.Rerun
 	return ev

@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -222,6 +223,42 @@ func TestCaseFastPaths(t *testing.T) {
 		lower := strings.IndexFunc(strings.SplitN(text, "\n", 2)[0], unicode.IsLower) >= 0
 		if got, _ := lineOf(text, 0); got != lower {
 			t.Errorf("lineOf(%q) = %v, want %v", text, got, lower)
+		}
+	}
+}
+
+// An item of another day at its hour whose figure is a piece of the
+// other's ("six" and "6-1/8") holds another figure; a copy sent again the
+// next morning under the same dateline, its figure split by damage, does
+// not.
+func TestSameHourPieces(t *testing.T) {
+	s := Scanner{Shingle: 6}
+	context := func(title, text, date string) *Context {
+		d, err := time.Parse("2006-01-02 15:04", date)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := core.Document{Title: title, Text: text, Date: d}
+		var c Context
+		s.Scan(&doc, s.an.Words(doc.Text), &c)
+		c.Own()
+		return &c
+	}
+	const frame = " - The central bank added funds to the market through two-day repurchases, a spokesman said. Call money traded at %s pct when it began."
+	for _, tc := range []struct {
+		a, b, fa, fb string
+		refilled     bool
+	}{
+		{"KESTRELTON, May 4", "KESTRELTON, May 5", "six", "6-1/8", true},
+		{"KESTRELTON, May 4", "KESTRELTON, May 5", "6-1/4", "6-1/16", true},
+		{"KESTRELTON, May 4", "KESTRELTON, May 4", "6-1/4", "6-1/16", false}, // one day: a piece may be damage
+		{"KESTRELTON, May 4", "KESTRELTON, May 5", "6-1/8", "6-1/8", false},
+	} {
+		a := context("BANK ADDS FUNDS", tc.a+fmt.Sprintf(frame, tc.fa), "1991-05-04 11:45")
+		b := context("BANK ADDS FUNDS VIA REPURCHASES", tc.b+fmt.Sprintf(frame, tc.fb), "1991-05-05 11:46")
+		ev := Compare(a, b, Sample{}, Sample{})
+		if got := ev.Refilled(); got != tc.refilled {
+			t.Errorf("%s %s / %s %s: Refilled() = %v (evidence %+v), want %v", tc.a, tc.fa, tc.b, tc.fb, got, ev, tc.refilled)
 		}
 	}
 }
