@@ -2,6 +2,7 @@ package extract
 
 import (
 	"fmt"
+	"os"
 	nurl "net/url"
 	"strings"
 
@@ -80,6 +81,24 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 			if c, _ := articleContainer(again); c != nil && !holdsCore(c, f.Node) {
 				c.Parent.RemoveChild(c)
 				f.Node = c
+			}
+		}
+	}
+	if bodyText == "" && f.Node != nil {
+		if p, t := sentenceProse(f.Node); float64(p) < rcFrac*float64(t) && float64(t) >= rcTotal {
+			if again, err := reparse(); err == nil {
+				clean(again, drop)
+				markRegions(again)
+				removeBlocksOf(again, f.Node)
+				if g := opts.Engine(again, u); g.Node != nil {
+					gp, gt := sentenceProse(g.Node)
+					if os.Getenv("ND_RC_DEBUG") != "" {
+						fmt.Fprintf(os.Stderr, "RC\t%s\t%d\t%d\t%d\t%d\n", pageURL, p, t, gp, gt)
+					}
+					if float64(gp) >= rcMin && float64(gp) >= rcGain*float64(p) {
+						f.Node = g.Node
+					}
+				}
 			}
 		}
 	}
