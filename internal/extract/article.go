@@ -2,7 +2,6 @@ package extract
 
 import (
 	"fmt"
-	"os"
 	nurl "net/url"
 	"strings"
 
@@ -17,8 +16,9 @@ import (
 // of related stories and short link-only navigation blocks leave the
 // engine's content, the text is rendered block-aware and the rule's
 // boilerplate is stripped. When sections of related stories make most of
-// the engine's content, the engine chooses again on a fresh parse of the
-// page (reparse) without them.
+// the engine's content, or the content is long and holds almost no
+// sentences (a table, a list of names), the engine chooses again on a fresh
+// parse of the page (reparse) without them.
 func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL string, rule *rules.Rule, opts Options) (Article, error) {
 	u, err := nurl.Parse(pageURL)
 	if err != nil || pageURL == "" {
@@ -85,19 +85,15 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		}
 	}
 	if bodyText == "" && f.Node != nil {
-		if p, t := sentenceProse(f.Node); float64(p) < rcFrac*float64(t) && float64(t) >= rcTotal {
+		if list, prose := withoutSentences(f.Node); list {
+			// A long content without sentences (a table, a list of
+			// names): the engine chooses again without it.
 			if again, err := reparse(); err == nil {
 				clean(again, drop)
 				markRegions(again)
 				removeBlocksOf(again, f.Node)
-				if g := opts.Engine(again, u); g.Node != nil {
-					gp, gt := sentenceProse(g.Node)
-					if os.Getenv("ND_RC_DEBUG") != "" {
-						fmt.Fprintf(os.Stderr, "RC\t%s\t%d\t%d\t%d\t%d\n", pageURL, p, t, gp, gt)
-					}
-					if float64(gp) >= rcMin && float64(gp) >= rcGain*float64(p) {
-						f.Node = g.Node
-					}
+				if g := opts.Engine(again, u); g.Node != nil && betterChoice(g.Node, prose) {
+					f.Node = g.Node
 				}
 			}
 		}
