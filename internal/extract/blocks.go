@@ -327,7 +327,7 @@ func treeHops(a *html.Node, up map[*html.Node]int) int {
 // cues are phrases of boilerplate blocks, lower-cased: in English, then
 // the pointers to other stories, picture credits, sources and calls to
 // subscribe or share of the languages of the development pages (German,
-// Spanish, French, Polish, Russian).
+// Spanish, French, Portuguese, Italian, Dutch, Polish, Russian).
 var cues = []string{"click", "sign up", "subscribe", "newsletter", "email", "e-mail", "posted in", "posted by",
 	"filed under", "tags:", "categories:", "log in", "login", "powered by", "follow us", "share this", "read more",
 	"comments", "rss", "all rights", "terms of", "privacy", "cookie", "advertis", "related", "you may also",
@@ -406,10 +406,16 @@ func headingLevel(a atom.Atom) int {
 
 // textStats counts a text's words, its sentence and clause punctuation,
 // the words that start with a capital letter, and its digits and letters.
+// In the scripts written without spaces between words (Chinese, Japanese)
+// every character counts as a word.
 func textStats(s string) (words, punct, upper, digits, letters int) {
 	inWord := false
 	for _, r := range s {
 		switch {
+		case r >= 0x2e80 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana):
+			letters++
+			words++
+			inWord = false
 		case unicode.IsLetter(r):
 			letters++
 			if !inWord {

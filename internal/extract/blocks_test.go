@@ -180,3 +180,19 @@ func TestBlockFeaturesCaptionsAndTail(t *testing.T) {
 		t.Errorf("share of text after each block %v %v %v %v: want it falling to 0", f[0][32], f[1][32], f[2][32], f[3][32])
 	}
 }
+
+func TestTextStatsWithoutSpaces(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		words int
+	}{
+		{"The ferry returned.", 3},
+		{"フェリーが戻った。", 8},
+		{"渡轮周一返回港口。", 8},
+		{"Fähre kehrt zurück", 3},
+	} {
+		if words, _, _, _, _ := textStats(tc.text); words != tc.words {
+			t.Errorf("textStats(%q): %d words, want %d", tc.text, words, tc.words)
+		}
+	}
+}

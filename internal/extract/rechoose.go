@@ -32,33 +32,46 @@ const (
 )
 
 // sentenceProse returns the runes of the lines of n's text that read as
-// sentences (at least sentenceWords words, ending like a sentence) and the
-// runes of all its lines.
-func sentenceProse(n *html.Node) (prose, total int) {
+// sentences (at least sentenceWords words, ending like a sentence), the
+// runes of all its lines, and the mean words of a line.
+func sentenceProse(n *html.Node) (prose, total int, lineWords float64) {
+	lines, words := 0, 0
 	for para := range strings.SplitSeq(Text(n), "\n\n") {
 		for line := range strings.SplitSeq(para, "\n") {
 			line = strings.TrimSpace(line)
+			if line == "" {
+				continue
+			}
 			k := utf8.RuneCountInString(line)
 			total += k
-			if words, _, _, _, _ := textStats(line); words >= sentenceWords && endsSentence(line) {
+			w, _, _, _, _ := textStats(line)
+			if w >= sentenceWords && endsSentence(line) {
 				prose += k
 			}
+			lines++
+			words += w
 		}
 	}
-	return prose, total
+	if lines > 0 {
+		lineWords = float64(words) / float64(lines)
+	}
+	return prose, total, lineWords
 }
 
-// withoutSentences reports whether a content is long and holds almost no
-// sentences (rechooseProse, rechooseMinText); it returns its prose.
+// withoutSentences reports whether a content is a long run of short lines
+// with almost no sentences (rechooseProse, rechooseMinText; its lines hold
+// fewer than sentenceWords words on average): a table, a list. It returns
+// its prose. Lines of verse or of captions, as long as sentences but not
+// ending like them, are not a list.
 func withoutSentences(n *html.Node) (bool, int) {
-	p, t := sentenceProse(n)
-	return t >= rechooseMinText && float64(p) < rechooseProse*float64(t), p
+	p, t, w := sentenceProse(n)
+	return t >= rechooseMinText && float64(p) < rechooseProse*float64(t) && w < sentenceWords, p
 }
 
 // betterChoice reports whether the engine's second choice, with content
 // again, holds enough more prose than its first, which held prose.
 func betterChoice(again *html.Node, prose int) bool {
-	p, _ := sentenceProse(again)
+	p, _, _ := sentenceProse(again)
 	return p >= rechooseMinProse && p >= rechooseGain*prose
 }
 

@@ -34,6 +34,7 @@ func TestPageListTakenForTheArticle(t *testing.T) {
 		{"a long list without sentences: the engine chooses again", letterPage(4, 60), paragraph(3), "Signatory Number7"},
 		{"a short list stays (it may be the article)", letterPage(4, 10), "Signatory Number7", paragraph(3)},
 		{"a second choice with little prose is not taken", letterPage(1, 60), "Signatory Number7", paragraph(0)},
+		{"long lines without full stops (verse) are not a list", versePage(), "Line 12 of the verse", paragraph(3)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			// The engine takes the list while it is on the page, the
@@ -68,8 +69,24 @@ func TestSentenceProse(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p, n := sentenceProse(doc); p != tc.prose || n != tc.text {
+		if p, n, _ := sentenceProse(doc); p != tc.prose || n != tc.text {
 			t.Errorf("%s: prose %d of %d, want %d of %d", tc.body, p, n, tc.prose, tc.text)
 		}
 	}
+}
+
+// versePage is letterPage with verse in place of the names: long lines
+// that do not end like sentences.
+func versePage() string {
+	var b strings.Builder
+	b.WriteString(`<!DOCTYPE html><html><head><title>A poem</title></head><body><div id="names"><p>`)
+	for i := range 60 {
+		fmt.Fprintf(&b, "Line %d of the verse that walks along the quiet harbour wall<br>", i)
+	}
+	b.WriteString(`</p></div><div id="letter">`)
+	for i := range 4 {
+		fmt.Fprintf(&b, "<p>%s</p>", paragraph(i))
+	}
+	b.WriteString(`</div></body></html>`)
+	return b.String()
 }
