@@ -90,3 +90,23 @@ func versePage() string {
 	b.WriteString(`</div></body></html>`)
 	return b.String()
 }
+
+func TestManySentenceEnds(t *testing.T) {
+	for _, tc := range []struct {
+		body string
+		want bool
+	}{
+		{`<p>` + paragraph(0) + `</p><p>` + paragraph(1) + `</p>`, true},
+		{`<p>渡轮周一返回港口。天气很好。</p>`, true},
+		{`<table><tr><td>Aldershot</td><td>jane.roe@parliament.example</td></tr><tr><td>Bath</td><td>john.doe@parliament.example</td></tr></table>`, false},
+		{`<ul><li>Jane Roe, University of Somewhere</li><li>John Doe, writer</li></ul>`, false},
+	} {
+		doc, err := html.Parse(strings.NewReader("<html><body>" + tc.body + "</body></html>"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := manySentenceEnds(doc); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.body, got, tc.want)
+		}
+	}
+}
