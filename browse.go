@@ -5,6 +5,7 @@ import (
 
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/server/browse"
+	"github.com/neardup/neardup/internal/store"
 )
 
 // The read model of a stored index: what Index.Document, Latest, Clusters,
@@ -24,17 +25,17 @@ type (
 	SearchResult = browse.SearchResult
 	// DocFilter selects the documents Latest lists; its zero value selects
 	// every one.
-	DocFilter = index.DocFilter
+	DocFilter = store.DocFilter
 	// ClusterFilter selects the clusters Clusters lists; its zero value
 	// selects every one.
-	ClusterFilter = index.ClusterFilter
+	ClusterFilter = store.ClusterFilter
 	// Page selects a part of a list: Offset rows skipped, Limit rows at
 	// most (0 means DefaultPage; above MaxPage means MaxPage).
-	Page = index.Page
+	Page = store.Page
 	// IndexMeta is what an index stores of itself: its method, options,
 	// sketch format, whether it keeps texts, its linking policy, when it
 	// was created.
-	IndexMeta = index.Meta
+	IndexMeta = store.Meta
 )
 
 // Page sizes of the read model, and the longest query Search runs, in
@@ -42,20 +43,20 @@ type (
 const (
 	DefaultPage    = index.DefaultPage
 	MaxPage        = index.MaxPage
-	MaxSearchBytes = index.MaxQueryBytes
+	MaxSearchBytes = store.MaxQueryBytes
 )
 
 // The errors of an index its callers tell apart (with errors.Is).
 var (
 	// ErrNotFound: no document, cluster or feed of the name given.
-	ErrNotFound = index.ErrNotFound
+	ErrNotFound = store.ErrNotFound
 	// ErrExists: a feed of that URL is stored already.
-	ErrExists = index.ErrExists
+	ErrExists = store.ErrExists
 	// ErrQuery: a search query that cannot be run.
-	ErrQuery = index.ErrQuery
+	ErrQuery = store.ErrQuery
 	// ErrReadOnly: the index cannot be written (a read-only file or
 	// database user).
-	ErrReadOnly = index.ErrReadOnly
+	ErrReadOnly = store.ErrReadOnly
 )
 
 // Unreachable reports whether err says the index's database cannot be

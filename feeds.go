@@ -3,7 +3,6 @@ package neardup
 import (
 	"context"
 
-	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -14,13 +13,13 @@ import (
 type (
 	// Feed is a stored feed: its URL, and its settings and state as the
 	// watcher encodes them.
-	Feed = index.Feed
+	Feed = store.Feed
 	// FeedItem is an item of a feed dealt with, and what became of it.
-	FeedItem = index.FeedItem
+	FeedItem = store.FeedItem
 	// FeedReader reads the feed tables.
-	FeedReader = index.FeedReader
+	FeedReader = store.FeedReader
 	// FeedWriter writes the feed tables.
-	FeedWriter = index.FeedWriter
+	FeedWriter = store.FeedWriter
 )
 
 // ViewFeeds runs fn in a read-only snapshot of the feed tables.

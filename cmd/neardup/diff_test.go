@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,19 +13,8 @@ import (
 	"github.com/neardup/neardup/internal/diff"
 )
 
-func writeFiles(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 func TestRunDiff(t *testing.T) {
-	dir := writeFiles(t, map[string]string{
+	dir := writeTree(t, map[string]string{
 		"a.txt":       "Rates rose on Monday. Markets fell.",
 		"b.json":      `{"id": 42, "title": "Rates", "text": "Rates rose on Tuesday. Markets fell."}`,
 		"notext.json": `{"title": "no body"}`,
@@ -97,7 +85,7 @@ func TestRunDiff(t *testing.T) {
 }
 
 func TestRunDiffFormats(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"a.txt": "One & two < three.", "b.txt": "One two four."})
+	dir := writeTree(t, map[string]string{"a.txt": "One & two < three.", "b.txt": "One two four."})
 	tests := []struct {
 		name   string
 		format string

@@ -28,6 +28,8 @@ func articleHTML(title string, n int) string {
 	return b.String()
 }
 
+// writeTree writes files (name → content) under a new temporary directory
+// and returns it.
 func writeTree(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()

@@ -37,6 +37,7 @@ var corpusProfile = []struct {
 	{"template", false},
 	{"follow-up", false},
 	{"story-title", 0.0},
+	{"rewrite", 0.0},
 }
 
 // withProfile returns c with the options of profile; flags given on the

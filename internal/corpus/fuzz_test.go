@@ -19,6 +19,12 @@ func fuzzRead(t *testing.T, name string, data []byte, small bool) {
 	if small { // reach the long-line and too-large paths with short inputs
 		opts.MaxBytes, cfg.bufSize, cfg.slack = 24, 16, 16
 	}
+	readTwice(t, name, data, opts, cfg)
+}
+
+// readTwice reads data as a stream called name with opts and cfg, twice
+// (the second pass after Rewind), and checks that the passes agree.
+func readTwice(t *testing.T, name string, data []byte, opts Options, cfg config) {
 	r, err := open(nil, &input{origin: name, id: name, stream: &onceEOF{r: bytes.NewReader(data)}, size: -1}, opts, cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -31,6 +31,19 @@ func flatten(r Record) rec {
 	return g
 }
 
+// again rewinds r and drains it once more: the records of its next pass.
+func again(t testing.TB, r *Reader) []rec {
+	t.Helper()
+	if err := r.Rewind(); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := drain(t, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
 // drain reads a Reader to its end and returns the records and the error
 // that ended reading (nil at io.EOF).
 func drain(t testing.TB, r *Reader) ([]rec, error) {

@@ -357,13 +357,7 @@ func TestPageRewind(t *testing.T) {
 				t.Errorf("%d pages extracted in the first pass, want 4", n)
 			}
 			firstPass.Store(false)
-			if err := r.Rewind(); err != nil {
-				t.Fatal(err)
-			}
-			second, err := drain(t, r)
-			if err != nil {
-				t.Fatal(err)
-			}
+			second := again(t, r)
 			if diff := cmp.Diff(first, second); diff != "" {
 				t.Errorf("second pass (-first +second)\n%s", diff)
 			}
@@ -396,19 +390,7 @@ func fuzzPages(t *testing.T, name string, data []byte, small bool) {
 	if small {
 		opts.MaxBytes, opts.Extract.MaxBytes, cfg.bufSize, cfg.slack = 24, 64, 16, 16
 	}
-	r, err := open(nil, &input{origin: name, id: name, stream: &onceEOF{r: bytes.NewReader(data)}, size: -1}, opts, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	first, ferr := fuzzPass(t, r, len(data))
-	if err := r.Rewind(); err != nil {
-		t.Fatalf("Rewind: %v", err)
-	}
-	second, serr := fuzzPass(t, r, len(data))
-	if diff := cmp.Diff(first, second); diff != "" || errString(ferr) != errString(serr) {
-		t.Fatalf("passes differ: %v / %v (-first +second)\n%s", ferr, serr, diff)
-	}
+	readTwice(t, name, data, opts, cfg)
 }
 
 func FuzzHTML(f *testing.F) {

@@ -86,13 +86,7 @@ func TestStdin(t *testing.T) {
 			if done, total := r.Progress(); done != int64(len(input)) || total != int64(len(input)) {
 				t.Errorf("progress %d/%d after the first pass, want %d/%d", done, total, len(input), len(input))
 			}
-			if err := r.Rewind(); err != nil {
-				t.Fatal(err)
-			}
-			second, err := drain(t, r)
-			if err != nil {
-				t.Fatal(err)
-			}
+			second := again(t, r)
 			if diff := cmp.Diff(first, second); diff != "" {
 				t.Errorf("second pass (-first +second)\n%s", diff)
 			}
@@ -143,13 +137,7 @@ func TestRewind(t *testing.T) {
 			}
 		}
 		for pass := range 2 {
-			if err := r.Rewind(); err != nil {
-				t.Fatal(err)
-			}
-			got, err := drain(t, r)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got := again(t, r)
 			if diff := cmp.Diff(reference, got); diff != "" {
 				t.Errorf("stop after %d, pass %d: (-want +got)\n%s", stop, pass+2, diff)
 			}
@@ -192,13 +180,7 @@ func TestOpenReader(t *testing.T) {
 	if diff := cmp.Diff(want, first); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
-	if err := r.Rewind(); err != nil {
-		t.Fatal(err)
-	}
-	second, err := drain(t, r)
-	if err != nil {
-		t.Fatal(err)
-	}
+	second := again(t, r)
 	if diff := cmp.Diff(want, second); diff != "" {
 		t.Errorf("second pass (-want +got)\n%s", diff)
 	}

@@ -90,6 +90,19 @@ func (l *foundList[E]) sortByB() {
 	}
 }
 
+// Grade is the label of a verified pair: a duplicate when dup, else
+// similar when similar is above 0 and score at least similar; ok false
+// drops the pair. It is the last step of most methods' Label.
+func Grade(dup bool, score, similar float64) (l core.Label, ok bool) {
+	switch {
+	case dup:
+		return core.Duplicate, true
+	case similar > 0 && score >= similar:
+		return core.Similar, true
+	}
+	return "", false
+}
+
 // LabelRank orders labels as every list of pairs shows them: duplicates
 // (0) before similar pairs (1).
 func LabelRank(l core.Label) int {

@@ -242,7 +242,7 @@ func (s *Scanner) flush(prev string, next uint32) {
 	from, place := 0, p*16777619^next
 	for k, end := range s.ends {
 		if len(s.ends) > 1 && s.row {
-			place = (p*16777619^next)*16777619 ^ uint32(s.cols[k]+1)*0x9e3779b9 // a table's cell: its row and column
+			place = (p*16777619^next)*16777619 ^ uint32(s.cols[len(s.cols)-1]-s.cols[k]+1)*0x9e3779b9 // a table's cell: its row and column, counted from the row's end
 		}
 		s.slots = append(s.slots, slot(place, s.values[from:end]))
 		from = end

@@ -54,7 +54,12 @@ func TestInPlace(t *testing.T) {
 		{"JUNIN......29.......18......5\nCORDOBA.....30.......17......0", "JUNIN......29.......18......5\nCORDOBA.....30.......17......0", 6, 0},
 		{"APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.0", "APR 123.5 122.9 122.2\nMAY 124.8 124.5 125.3", 6, 1},
 		{"TANDIL....--.......15....5\nJUNIN....29....18....5", "TANDIL....22.......15....5\nJUNIN....29....18....5", 5, 0}, // an empty cell keeps the columns
-		{"landed at 3:49 p.m. on 5, 6 and 7 May", "landed at 1:49 p.m. on 4, 6 and 7 May", 0, 0},                           // a clock and a list are no row
+		// Columns count from the row's end: a table extended with a later
+		// session's columns holds other figures in the columns both fill;
+		// a table cut short by whole rows holds the same.
+		{"APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.2", "APR 123.5 122.9 122.2 122.6 122.3\nMAY 124.8 124.5 124.2 124.1 123.9", 6, 6},
+		{"APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.0\nJUN 125.2 125.0 124.7", "APR 123.5 122.9 122.2\nMAY 124.8 124.5 124.0", 6, 0},
+		{"landed at 3:49 p.m. on 5, 6 and 7 May", "landed at 1:49 p.m. on 4, 6 and 7 May", 0, 0}, // a clock and a list are no row
 	} {
 		shared, other := InPlace(Slots(tc.a), Slots(tc.b))
 		if shared != tc.shared || other != tc.other {

@@ -16,17 +16,7 @@ import (
 	"github.com/neardup/neardup/internal/store"
 )
 
-// The filters and pages of the browsing methods, as the store takes them.
-type (
-	// DocFilter selects documents (see store.DocFilter).
-	DocFilter = store.DocFilter
-	// ClusterFilter selects clusters (see store.ClusterFilter).
-	ClusterFilter = store.ClusterFilter
-	// Page selects a part of a list (see store.Page).
-	Page = store.Page
-)
-
-// Page sizes of the browsing methods: a Page's Limit of 0 means
+// Page sizes of the browsing methods: a store.Page's Limit of 0 means
 // DefaultPage, and one above MaxPage means MaxPage.
 const (
 	DefaultPage = 20
@@ -35,8 +25,8 @@ const (
 
 // pageOf reads page p of a list through read, asked for one row more than
 // the page holds: more says whether rows follow the page.
-func pageOf[T any](p Page, read func(Page) ([]T, error)) (rows []T, more bool, err error) {
-	rows, err = read(Page{Offset: p.Offset, Limit: p.Limit + 1})
+func pageOf[T any](p store.Page, read func(store.Page) ([]T, error)) (rows []T, more bool, err error) {
+	rows, err = read(store.Page{Offset: p.Offset, Limit: p.Limit + 1})
 	if more = len(rows) > p.Limit; more {
 		rows = rows[:p.Limit]
 	}
@@ -54,7 +44,7 @@ func docsByOrd(r store.Reader, ords []int64) (map[int64]*store.Doc, error) {
 	return byOrd, err
 }
 
-func normPage(p Page) Page {
+func normPage(p store.Page) store.Page {
 	switch {
 	case p.Limit <= 0:
 		p.Limit = DefaultPage
@@ -167,11 +157,11 @@ func evidenceJSON(ev []byte) json.RawMessage {
 // Latest returns a page of the documents f selects, the latest added
 // first, each with its best mark; more says whether more follow. It reads
 // the store without waiting for writers.
-func (x *Index) Latest(ctx context.Context, f DocFilter, p Page) (docs []browse.Summary, more bool, err error) {
+func (x *Index) Latest(ctx context.Context, f store.DocFilter, p store.Page) (docs []browse.Summary, more bool, err error) {
 	p = normPage(p)
 	err = x.st.View(ctx, func(r store.Reader) error {
 		var rows []store.Doc
-		rows, more, err = pageOf(p, func(p Page) ([]store.Doc, error) { return r.Latest(f, p) })
+		rows, more, err = pageOf(p, func(p store.Page) ([]store.Doc, error) { return r.Latest(f, p) })
 		if err != nil {
 			return err
 		}
@@ -216,11 +206,11 @@ func summarize(r store.Reader, d *store.Doc) (browse.Summary, error) {
 // Clusters returns a page of the clusters f selects, the one with the
 // latest added member first; more says whether more follow. It reads the
 // store without waiting for writers.
-func (x *Index) Clusters(ctx context.Context, f ClusterFilter, p Page) (cs []browse.ClusterSummary, more bool, err error) {
+func (x *Index) Clusters(ctx context.Context, f store.ClusterFilter, p store.Page) (cs []browse.ClusterSummary, more bool, err error) {
 	p = normPage(p)
 	err = x.st.View(ctx, func(r store.Reader) error {
 		var infos []store.ClusterInfo
-		infos, more, err = pageOf(p, func(p Page) ([]store.ClusterInfo, error) { return r.Clusters(f, p) })
+		infos, more, err = pageOf(p, func(p store.Page) ([]store.ClusterInfo, error) { return r.Clusters(f, p) })
 		if err != nil {
 			return err
 		}
@@ -322,7 +312,7 @@ func innerMarks(r store.Reader, g []*store.Doc, in map[int64]*store.Doc) ([]brow
 // SearchNewest matches; an error wrapping
 // store.ErrQuery for a query that cannot be run. It reads the store
 // without waiting for writers.
-func (x *Index) Search(ctx context.Context, q string, p Page) (browse.SearchResult, error) {
+func (x *Index) Search(ctx context.Context, q string, p store.Page) (browse.SearchResult, error) {
 	p = normPage(p)
 	query, err := store.ParseQuery(q)
 	if err != nil {

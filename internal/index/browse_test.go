@@ -62,7 +62,7 @@ func TestBrowse(t *testing.T) {
 				t.Errorf("a missing document: %v", err)
 			}
 
-			latest, more, err := x.Latest(ctx, index.DocFilter{}, index.Page{Limit: 3})
+			latest, more, err := x.Latest(ctx, store.DocFilter{}, store.Page{Limit: 3})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -72,12 +72,12 @@ func TestBrowse(t *testing.T) {
 			if latest[0].Best != nil || latest[2].Best == nil || latest[2].Best.Other.ID != "a" || latest[2].Duplicates == 0 {
 				t.Errorf("latest marks: %+v", latest)
 			}
-			dups, _, err := x.Latest(ctx, index.DocFilter{Label: core.Duplicate, Until: 2*86400 + 1}, index.Page{})
+			dups, _, err := x.Latest(ctx, store.DocFilter{Label: core.Duplicate, Until: 2*86400 + 1}, store.Page{})
 			if err != nil || !cmp.Equal(summaryIDs(dups), []string{"b", "a"}) {
 				t.Errorf("duplicates until day 2: %v %v", summaryIDs(dups), err)
 			}
 
-			cs, more, err := x.Clusters(ctx, index.ClusterFilter{Source: "wire"}, index.Page{})
+			cs, more, err := x.Clusters(ctx, store.ClusterFilter{Source: "wire"}, store.Page{})
 			if err != nil || len(cs) != 1 || more || cs[0].First.ID != "a" || cs[0].Size < 2 {
 				t.Fatalf("clusters: %+v %v %v", cs, more, err)
 			}
@@ -91,11 +91,11 @@ func TestBrowse(t *testing.T) {
 			if _, err := x.Cluster(ctx, 999); !errors.Is(err, store.ErrNotFound) {
 				t.Errorf("a missing cluster: %v", err)
 			}
-			if cs, _, err := x.Clusters(ctx, index.ClusterFilter{Source: "paper"}, index.Page{}); err != nil || len(cs) != 0 {
+			if cs, _, err := x.Clusters(ctx, store.ClusterFilter{Source: "paper"}, store.Page{}); err != nil || len(cs) != 0 {
 				t.Errorf("clusters of paper: %+v %v", cs, err)
 			}
 
-			res, err := x.Search(ctx, "zebra bold", index.Page{})
+			res, err := x.Search(ctx, "zebra bold", store.Page{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,7 +109,7 @@ func TestBrowse(t *testing.T) {
 				!strings.Contains(h.SnippetHTML, "&amp; <mark>zebra</mark>") || strings.Contains(h.SnippetHTML, "<b>") {
 				t.Errorf("snippet %q, html %q", h.Snippet, h.SnippetHTML)
 			}
-			if _, err := x.Search(ctx, "-zebra", index.Page{}); !errors.Is(err, store.ErrQuery) {
+			if _, err := x.Search(ctx, "-zebra", store.Page{}); !errors.Is(err, store.ErrQuery) {
 				t.Errorf("a query of exclusions only: %v", err)
 			}
 		})

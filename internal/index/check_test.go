@@ -11,6 +11,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
 
@@ -42,7 +43,7 @@ func TestChecksBesideWrites(t *testing.T) {
 				for i := range docs {
 					if i%4 == 0 {
 						_, err := x.Add(t.Context(), failing[i/4:i/4+1], index.AddOptions{
-							Then: func(index.FeedWriter, []index.Match) error { return boom }})
+							Then: func(store.FeedWriter, []index.Match) error { return boom }})
 						if !errors.Is(err, boom) {
 							t.Errorf("a failing add: %v, want %v", err, boom)
 						}

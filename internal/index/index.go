@@ -128,7 +128,7 @@ type AddOptions struct {
 	// Then, if not nil, runs in the transaction of the add, after every
 	// document: what it writes of the feed tables commits with them, or
 	// nothing does.
-	Then func(w FeedWriter, ms []Match) error
+	Then func(w store.FeedWriter, ms []Match) error
 }
 
 // Status says what became of a document given to Add or Query.

@@ -31,6 +31,16 @@ func open(t *testing.T, dsn string, o index.OpenOptions) *index.Index {
 	return x
 }
 
+// eachEngine runs test on an empty index of each store engine, with a
+// text generator of seed.
+func eachEngine(t *testing.T, seed uint64, test func(t *testing.T, x *index.Index, g *enginetest.TextGen)) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			test(t, open(t, storetest.DSN(t, e), index.OpenOptions{}), enginetest.NewTextGen(seed))
+		})
+	}
+}
+
 func add(t *testing.T, x *index.Index, docs ...core.Document) []index.Match {
 	t.Helper()
 	ms, err := x.Add(t.Context(), docs, index.AddOptions{})
@@ -281,7 +291,7 @@ func TestExactCopies(t *testing.T) {
 	other := enginetest.Doc("other", g.Sentences(8))
 	thenCalls := 0
 	ms, err := x.Add(t.Context(), []core.Document{a, content, byURL, other}, index.AddOptions{Exact: true,
-		Then: func(w index.FeedWriter, ms []index.Match) error {
+		Then: func(w store.FeedWriter, ms []index.Match) error {
 			thenCalls++
 			if len(ms) != 4 {
 				t.Errorf("Then saw %d matches", len(ms))
@@ -309,7 +319,7 @@ func TestExactCopies(t *testing.T) {
 	}
 	boom := errors.New("boom")
 	_, err = x.Add(t.Context(), []core.Document{enginetest.Doc("lost", g.Sentences(8))}, index.AddOptions{
-		Then: func(index.FeedWriter, []index.Match) error { return boom }})
+		Then: func(store.FeedWriter, []index.Match) error { return boom }})
 	if !errors.Is(err, boom) {
 		t.Errorf("a failing Then: %v", err)
 	}

@@ -17,7 +17,7 @@ import (
 // groups returns the index's clusters as sorted lists of member ids.
 func groups(t *testing.T, x *index.Index) string {
 	t.Helper()
-	cs, _, err := x.Clusters(t.Context(), index.ClusterFilter{}, index.Page{Limit: 100})
+	cs, _, err := x.Clusters(t.Context(), store.ClusterFilter{}, store.Page{Limit: 100})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -263,7 +263,7 @@ func lookup(specs []engine.Spec, name string) (engine.Spec, error) {
 }
 
 // Meta returns the index's settings.
-func (x *Index) Meta() Meta { return x.meta }
+func (x *Index) Meta() store.Meta { return x.meta }
 
 // Spec returns the index's method.
 func (x *Index) Spec() engine.Spec { return x.spec }

@@ -14,7 +14,6 @@ import (
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
-	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // exported records what an index exports.
@@ -46,6 +45,18 @@ func export(t *testing.T, x *index.Index) exported {
 	return e
 }
 
+// storyAt returns story as document id, dated hour h of 2024-03-01, its
+// sentence edit rewritten by g (none when edit is negative).
+func storyAt(g *enginetest.TextGen, story []string, id string, h, edit int) core.Document {
+	s := slices.Clone(story)
+	if edit >= 0 {
+		s[edit] = g.Sentence()
+	}
+	d := enginetest.Doc(id, s)
+	d.Date = time.Date(2024, 3, 1, h, 0, 0, 0, time.UTC)
+	return d
+}
+
 // roles says, as the index's readers show them, the original of cluster
 // and, for each of ids, the original its document page names.
 func roles(t *testing.T, x *index.Index, cluster int64, ids ...string) []string {
@@ -54,7 +65,7 @@ func roles(t *testing.T, x *index.Index, cluster int64, ids ...string) []string 
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, _, err := x.Clusters(t.Context(), index.ClusterFilter{}, index.Page{})
+	cs, _, err := x.Clusters(t.Context(), store.ClusterFilter{}, store.Page{})
 	if err != nil || len(cs) != 1 {
 		t.Fatalf("clusters %+v: %v", cs, err)
 	}
@@ -79,162 +90,137 @@ func roles(t *testing.T, x *index.Index, cluster int64, ids ...string) []string 
 // pair and on every reader's page, in the transaction that stores it; an
 // add that fails leaves the roles as they were.
 func TestLateOriginal(t *testing.T) {
-	for _, e := range storetest.Engines {
-		t.Run(e, func(t *testing.T) {
-			x := open(t, storetest.DSN(t, e), index.OpenOptions{})
-			g := enginetest.NewTextGen(35)
-			story := g.Sentences(10)
-			at := func(h int) time.Time { return time.Date(2024, 3, 1, h, 0, 0, 0, time.UTC) }
-			version := func(id string, h, edit int) core.Document {
-				s := append([]string(nil), story...)
-				if edit >= 0 {
-					s[edit] = g.Sentence()
-				}
-				d := enginetest.Doc(id, s)
-				d.Date = at(h)
-				return d
-			}
-			noon, eleven, wire := version("copy-noon", 12, 2), version("copy-eleven", 11, 5), version("wire", 10, -1)
+	eachEngine(t, 35, func(t *testing.T, x *index.Index, g *enginetest.TextGen) {
+		story := g.Sentences(10)
+		version := func(id string, h, edit int) core.Document { return storyAt(g, story, id, h, edit) }
+		noon, eleven, wire := version("copy-noon", 12, 2), version("copy-eleven", 11, 5), version("wire", 10, -1)
 
-			add(t, x, noon)
-			m := add(t, x, eleven)[0]
-			if m.Cluster == 0 || m.Original != "copy-eleven" || len(m.Pairs) != 1 || m.Pairs[0].Original != "copy-eleven" {
-				t.Fatalf("the second copy, published before the first: %+v", m)
-			}
-			before := []string{"cluster copy-eleven", "list copy-eleven", "copy-noon copy-eleven", "copy-eleven copy-eleven"}
-			if diff := cmp.Diff(before, roles(t, x, m.Cluster, "copy-noon", "copy-eleven")); diff != "" {
-				t.Errorf("roles (-want +got)\n%s", diff)
-			}
+		add(t, x, noon)
+		m := add(t, x, eleven)[0]
+		if m.Cluster == 0 || m.Original != "copy-eleven" || len(m.Pairs) != 1 || m.Pairs[0].Original != "copy-eleven" {
+			t.Fatalf("the second copy, published before the first: %+v", m)
+		}
+		before := []string{"cluster copy-eleven", "list copy-eleven", "copy-noon copy-eleven", "copy-eleven copy-eleven"}
+		if diff := cmp.Diff(before, roles(t, x, m.Cluster, "copy-noon", "copy-eleven")); diff != "" {
+			t.Errorf("roles (-want +got)\n%s", diff)
+		}
 
-			boom := errors.New("boom")
-			_, err := x.Add(t.Context(), []core.Document{wire}, index.AddOptions{
-				Then: func(index.FeedWriter, []index.Match) error { return boom }})
-			if !errors.Is(err, boom) {
-				t.Fatalf("a failing add: %v", err)
-			}
-			if diff := cmp.Diff(before, roles(t, x, m.Cluster, "copy-noon", "copy-eleven")); diff != "" {
-				t.Errorf("roles after a failed add of the original (-want +got)\n%s", diff)
-			}
+		boom := errors.New("boom")
+		_, err := x.Add(t.Context(), []core.Document{wire}, index.AddOptions{
+			Then: func(store.FeedWriter, []index.Match) error { return boom }})
+		if !errors.Is(err, boom) {
+			t.Fatalf("a failing add: %v", err)
+		}
+		if diff := cmp.Diff(before, roles(t, x, m.Cluster, "copy-noon", "copy-eleven")); diff != "" {
+			t.Errorf("roles after a failed add of the original (-want +got)\n%s", diff)
+		}
 
-			var inTxn string
-			w, err := x.Add(t.Context(), []core.Document{wire}, index.AddOptions{
-				Then: func(_ index.FeedWriter, ms []index.Match) error { inTxn = ms[0].Original; return nil }})
-			if err != nil {
-				t.Fatal(err)
+		var inTxn string
+		w, err := x.Add(t.Context(), []core.Document{wire}, index.AddOptions{
+			Then: func(_ store.FeedWriter, ms []index.Match) error { inTxn = ms[0].Original; return nil }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if inTxn != "wire" || w[0].Original != "wire" || w[0].Cluster != m.Cluster {
+			t.Errorf("the late original: %+v (in the transaction: %q)", w[0], inTxn)
+		}
+		// Every member stored before it copies it, matched with it or not.
+		if got := slices.Sorted(slices.Values(w[0].Copies)); !slices.Equal(got, []string{"copy-eleven", "copy-noon"}) {
+			t.Errorf("the late original's copies: %v", got)
+		}
+		for _, p := range w[0].Pairs {
+			if p.Label == core.Duplicate && p.Original != "wire" {
+				t.Errorf("pair %s~%s names %q its original", p.A, p.B, p.Original)
 			}
-			if inTxn != "wire" || w[0].Original != "wire" || w[0].Cluster != m.Cluster {
-				t.Errorf("the late original: %+v (in the transaction: %q)", w[0], inTxn)
+		}
+		after := []string{"cluster wire", "list wire", "copy-noon wire", "copy-eleven wire", "wire wire"}
+		if diff := cmp.Diff(after, roles(t, x, m.Cluster, "copy-noon", "copy-eleven", "wire")); diff != "" {
+			t.Errorf("roles once the original is stored (-want +got)\n%s", diff)
+		}
+		d, err := x.Document(t.Context(), "copy-noon")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mk := range d.Marks {
+			if want := map[string]string{"copy-eleven": "copy-eleven", "wire": "wire"}[mk.Other.ID]; mk.Original != want {
+				t.Errorf("copy-noon's mark with %s names %q its original, want %q", mk.Other.ID, mk.Original, want)
 			}
-			// Every member stored before it copies it, matched with it or not.
-			if got := slices.Sorted(slices.Values(w[0].Copies)); !slices.Equal(got, []string{"copy-eleven", "copy-noon"}) {
-				t.Errorf("the late original's copies: %v", got)
-			}
-			for _, p := range w[0].Pairs {
-				if p.Label == core.Duplicate && p.Original != "wire" {
-					t.Errorf("pair %s~%s names %q its original", p.A, p.B, p.Original)
-				}
-			}
-			after := []string{"cluster wire", "list wire", "copy-noon wire", "copy-eleven wire", "wire wire"}
-			if diff := cmp.Diff(after, roles(t, x, m.Cluster, "copy-noon", "copy-eleven", "wire")); diff != "" {
-				t.Errorf("roles once the original is stored (-want +got)\n%s", diff)
-			}
-			d, err := x.Document(t.Context(), "copy-noon")
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, mk := range d.Marks {
-				if want := map[string]string{"copy-eleven": "copy-eleven", "wire": "wire"}[mk.Other.ID]; mk.Original != want {
-					t.Errorf("copy-noon's mark with %s names %q its original, want %q", mk.Other.ID, mk.Original, want)
-				}
-			}
+		}
 
-			ex := export(t, x)
-			if len(ex.clusters) != 1 || ex.clusters[0].Original != "wire" {
-				t.Errorf("exported clusters %+v", ex.clusters)
-			}
-			wantPairs := map[string]string{"copy-noon~copy-eleven": "copy-eleven", "copy-noon~wire": "wire", "copy-eleven~wire": "wire"}
-			if diff := cmp.Diff(wantPairs, ex.pairs); diff != "" {
-				t.Errorf("exported pairs' originals (-want +got)\n%s", diff)
-			}
+		ex := export(t, x)
+		if len(ex.clusters) != 1 || ex.clusters[0].Original != "wire" {
+			t.Errorf("exported clusters %+v", ex.clusters)
+		}
+		wantPairs := map[string]string{"copy-noon~copy-eleven": "copy-eleven", "copy-noon~wire": "wire", "copy-eleven~wire": "wire"}
+		if diff := cmp.Diff(wantPairs, ex.pairs); diff != "" {
+			t.Errorf("exported pairs' originals (-want +got)\n%s", diff)
+		}
 
-			q, err := x.Query(t.Context(), []core.Document{version("earlier-still", 9, 7)})
-			if err != nil {
-				t.Fatal(err)
+		q, err := x.Query(t.Context(), []core.Document{version("earlier-still", 9, 7)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range q[0].Pairs {
+			if p.Label == core.Duplicate && p.Original != "earlier-still" {
+				t.Errorf("a check of a copy published before all: pair with %s names %q", p.A, p.Original)
 			}
-			for _, p := range q[0].Pairs {
-				if p.Label == core.Duplicate && p.Original != "earlier-still" {
-					t.Errorf("a check of a copy published before all: pair with %s names %q", p.A, p.Original)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // TestUndatedOriginal: among undated documents, and exact copies, the
 // original is the first stored; a dated document comes before the
 // undated ones.
 func TestUndatedOriginal(t *testing.T) {
-	for _, e := range storetest.Engines {
-		t.Run(e, func(t *testing.T) {
-			x := open(t, storetest.DSN(t, e), index.OpenOptions{})
-			g := enginetest.NewTextGen(36)
-			story := g.Sentences(10)
-			first := enginetest.Doc("first", story)
-			exact := enginetest.Doc("exact", story)
-			addExact := func(d core.Document) index.Match {
-				ms, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Exact: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				return ms[0]
+	eachEngine(t, 36, func(t *testing.T, x *index.Index, g *enginetest.TextGen) {
+		story := g.Sentences(10)
+		first := enginetest.Doc("first", story)
+		exact := enginetest.Doc("exact", story)
+		addExact := func(d core.Document) index.Match {
+			ms, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Exact: true})
+			if err != nil {
+				t.Fatal(err)
 			}
-			addExact(first)
-			if m := addExact(exact); m.Skip != core.SkipExactCopy || m.Original != "first" || m.Pairs[0].Original != "first" {
-				t.Errorf("an undated exact copy: %+v", m)
+			return ms[0]
+		}
+		addExact(first)
+		if m := addExact(exact); m.Skip != core.SkipExactCopy || m.Original != "first" || m.Pairs[0].Original != "first" {
+			t.Errorf("an undated exact copy: %+v", m)
+		}
+		m := addExact(storyAt(g, story, "dated", 0, -1))
+		if m.Skip != core.SkipExactCopy || m.Original != "dated" {
+			t.Errorf("a dated copy of undated ones: original %q, want dated", m.Original)
+		}
+		for _, p := range m.Pairs {
+			if p.Original != "dated" {
+				t.Errorf("pair %s~%s: original %q", p.A, p.B, p.Original)
 			}
-			dated := enginetest.Doc("dated", story)
-			dated.Date = time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
-			m := addExact(dated)
-			if m.Skip != core.SkipExactCopy || m.Original != "dated" {
-				t.Errorf("a dated copy of undated ones: original %q, want dated", m.Original)
-			}
-			for _, p := range m.Pairs {
-				if p.Original != "dated" {
-					t.Errorf("pair %s~%s: original %q", p.A, p.B, p.Original)
-				}
-			}
-			if got := roles(t, x, m.Cluster, "exact"); !strings.HasSuffix(got[2], " dated") {
-				t.Errorf("roles %v", got)
-			}
-		})
-	}
+		}
+		if got := roles(t, x, m.Cluster, "exact"); !strings.HasSuffix(got[2], " dated") {
+			t.Errorf("roles %v", got)
+		}
+	})
 }
 
 // TestOriginalInOneAdd: copies and the story they copy, published first,
 // added in one call: every answer of the call names the story the
 // original of one cluster, as the index holds them once the call commits.
 func TestOriginalInOneAdd(t *testing.T) {
-	for _, e := range storetest.Engines {
-		t.Run(e, func(t *testing.T) {
-			x := open(t, storetest.DSN(t, e), index.OpenOptions{})
-			g := enginetest.NewTextGen(37)
-			story := g.Sentences(10)
-			var docs []core.Document
-			for i, h := range []int{12, 11, 10} {
-				s := append([]string(nil), story...)
-				if h != 10 {
-					s[2+3*i] = g.Sentence()
-				}
-				d := enginetest.Doc(fmt.Sprint("at-", h), s)
-				d.Date = time.Date(2024, 3, 1, h, 0, 0, 0, time.UTC)
-				docs = append(docs, d)
+	eachEngine(t, 37, func(t *testing.T, x *index.Index, g *enginetest.TextGen) {
+		story := g.Sentences(10)
+		var docs []core.Document
+		for i, h := range []int{12, 11, 10} {
+			edit := 2 + 3*i
+			if h == 10 {
+				edit = -1
 			}
-			ms := add(t, x, docs...)
-			for _, m := range ms {
-				if m.Cluster != ms[2].Cluster || m.Original != "at-10" {
-					t.Errorf("%s: cluster %d (want %d), original %q, want at-10", m.ID, m.Cluster, ms[2].Cluster, m.Original)
-				}
+			docs = append(docs, storyAt(g, story, fmt.Sprint("at-", h), h, edit))
+		}
+		ms := add(t, x, docs...)
+		for _, m := range ms {
+			if m.Cluster != ms[2].Cluster || m.Original != "at-10" {
+				t.Errorf("%s: cluster %d (want %d), original %q, want at-10", m.ID, m.Cluster, ms[2].Cluster, m.Original)
 			}
-		})
-	}
+		}
+	})
 }

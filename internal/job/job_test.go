@@ -147,24 +147,40 @@ func TestRunStrictStopsAtFirstBadRecord(t *testing.T) {
 	}
 }
 
+// earlierPairs runs over in into out and returns the pairs it wrote, the
+// results a failed run must leave as they are.
+func earlierPairs(t *testing.T, in, out string) []byte {
+	t.Helper()
+	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(filepath.Join(out, output.PairsFile))
+	if err != nil || len(before) == 0 {
+		t.Fatalf("the earlier run wrote no pairs: %v", err)
+	}
+	return before
+}
+
+// keptPairs reports a failed run that changed the pairs in out from before.
+func keptPairs(t *testing.T, out string, before []byte) {
+	t.Helper()
+	if after, _ := os.ReadFile(filepath.Join(out, output.PairsFile)); !bytes.Equal(before, after) {
+		t.Error("a failed run changed the earlier results")
+	}
+}
+
 func TestFailedRunKeepsEarlierResults(t *testing.T) {
 	dir := t.TempDir()
 	in := writeCorpus(t, dir)
 	out := filepath.Join(dir, "out")
-	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out}); err != nil {
-		t.Fatal(err)
-	}
-	before, _ := os.ReadFile(filepath.Join(out, output.PairsFile))
+	before := earlierPairs(t, in, out)
 	dup := filepath.Join(dir, "dup.jsonl")
 	os.WriteFile(dup, []byte("{\"id\":\"x\",\"text\":\"one text here\"}\n{\"id\":\"x\",\"text\":\"another text\"}\n"), 0o644)
 	_, err := Run(t.Context(), Options{Inputs: []string{dup}, Out: out})
 	if err == nil || !strings.Contains(err.Error(), "dup.jsonl:2") || !strings.Contains(err.Error(), "dup.jsonl:1") {
 		t.Fatalf("repeated id: got %v, want an error naming both lines", err)
 	}
-	after, _ := os.ReadFile(filepath.Join(out, output.PairsFile))
-	if !bytes.Equal(before, after) || len(before) == 0 {
-		t.Error("a failed run changed the earlier results")
-	}
+	keptPairs(t, out, before)
 	entries, _ := os.ReadDir(out)
 	for _, e := range entries {
 		if strings.HasSuffix(e.Name(), ".tmp") {
@@ -198,10 +214,7 @@ func TestRunsThatReadNothing(t *testing.T) {
 	dir := t.TempDir()
 	in := writeCorpus(t, dir)
 	out := filepath.Join(dir, "out")
-	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out}); err != nil {
-		t.Fatal(err)
-	}
-	before, _ := os.ReadFile(filepath.Join(out, output.PairsFile))
+	before := earlierPairs(t, in, out)
 	blank := filepath.Join(dir, "blank.jsonl")
 	os.WriteFile(blank, []byte("{\"id\":\"1\",\"text\":\" \"}\n{\"id\":\"2\",\"text\":\"\"}\n"), 0o644)
 	none := filepath.Join(dir, "none.jsonl")
@@ -231,10 +244,7 @@ func TestRunsThatReadNothing(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v, want an error with %q", err, tc.want)
 			}
-			after, _ := os.ReadFile(filepath.Join(out, output.PairsFile))
-			if !bytes.Equal(before, after) || len(before) == 0 {
-				t.Error("a failed run changed the earlier results")
-			}
+			keptPairs(t, out, before)
 		})
 	}
 }

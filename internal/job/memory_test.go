@@ -19,6 +19,31 @@ import (
 // they are.
 var resultFiles = []string{output.PairsFile, output.ClustersFile, output.KeptFile, output.RemovedFile, output.RejectsFile}
 
+// readResults reads the resultFiles of the run that wrote out.
+func readResults(t *testing.T, out string) []string {
+	t.Helper()
+	var got []string
+	for _, name := range resultFiles {
+		data, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, string(data))
+	}
+	return got
+}
+
+// sameResults reports each of the resultFiles whose contents got, of a run
+// under a budget, differ from want, of the run without one.
+func sameResults(t *testing.T, got, want []string) {
+	t.Helper()
+	for i, name := range resultFiles {
+		if got[i] != want[i] {
+			t.Errorf("%s differs from the run without a budget", name)
+		}
+	}
+}
+
 // writeCrowded appends to path 50 exact copies of one story, more than a
 // bucket's limit of members compared, and a few records the method skips.
 func writeCrowded(t *testing.T, path string) {
@@ -67,14 +92,7 @@ func TestMemoryBudgetSamePairs(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var got []string
-				for _, name := range resultFiles {
-					data, err := os.ReadFile(filepath.Join(out, name))
-					if err != nil {
-						t.Fatal(err)
-					}
-					got = append(got, string(data))
-				}
+				got := readResults(t, out)
 				if _, err := os.Stat(filepath.Join(dir, "."+filepath.Base(out)+".work")); !os.IsNotExist(err) {
 					t.Errorf("the work folder is left after the run: %v", err)
 				}
@@ -91,11 +109,7 @@ func TestMemoryBudgetSamePairs(t *testing.T) {
 			case !tc.all && (spilled == 0 || spilled == docs):
 				t.Errorf("%d of %d documents spilled, want some", spilled, docs)
 			}
-			for i, name := range resultFiles {
-				if got[i] != want[i] {
-					t.Errorf("%s differs from the run without a budget", name)
-				}
-			}
+			sameResults(t, got, want)
 		})
 	}
 }
@@ -180,15 +194,7 @@ func TestMemoryBudgetGivenUp(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got []string
-		for _, name := range resultFiles {
-			data, err := os.ReadFile(filepath.Join(out, name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, string(data))
-		}
-		return got, st.OverBudget
+		return readResults(t, out), st.OverBudget
 	}
 	want, _ := run(0, nil)
 	before := debug.SetMemoryLimit(-1)
@@ -203,9 +209,5 @@ func TestMemoryBudgetGivenUp(t *testing.T) {
 	if !strings.Contains(warn.String(), "budget of 1.0 MiB is too small") || strings.Count(warn.String(), "too small") != 1 {
 		t.Errorf("warnings %q, want one that the budget is too small", warn.String())
 	}
-	for i, name := range resultFiles {
-		if got[i] != want[i] {
-			t.Errorf("%s differs from the run without a budget", name)
-		}
-	}
+	sameResults(t, got, want)
 }

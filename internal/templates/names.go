@@ -154,3 +154,35 @@ func holdsName(b *Context, sb Sample, x Name) bool {
 	_, ok := slices.BinarySearch(sb.Set, x.Shingle)
 	return ok
 }
+
+// otherPlaces reports whether the datelines of a and b name other places:
+// both name one, and no word of either place is held by the other
+// document (see holdsName) or shares a pair of letters with a word of the
+// other's place, so that a misspelt place ("MAIMI" for "MIAMI") is the
+// same place.
+func otherPlaces(a, b *Context, sa, sb Sample) bool {
+	na, nb := 0, 0
+	for _, x := range a.Names {
+		if x.Kind() != Place {
+			continue
+		}
+		na++
+		if holdsName(b, sb, x) {
+			return false
+		}
+		for _, y := range b.Names {
+			if y.Kind() == Place && x.bigrams()&y.bigrams() != 0 {
+				return false
+			}
+		}
+	}
+	for _, y := range b.Names {
+		if y.Kind() == Place {
+			if holdsName(a, sa, y) {
+				return false
+			}
+			nb++
+		}
+	}
+	return na > 0 && nb > 0
+}

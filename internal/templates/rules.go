@@ -64,17 +64,22 @@ func (r *Rules) Veto(e *Evidence) Reason {
 // mentions (another company, fund, issuer or town in the same template)
 // and their figures changed or each holds two such names; or their titles'
 // figures share none (a market report of 11:10 and one of 11:31) and their
-// figures changed.
+// figures changed; or their datelines name other places (OtherPlace).
 func (e *Evidence) NamesDisagree() bool {
 	a, b := e.ForeignNames[0], e.ForeignNames[1]
-	return a > 0 && b > 0 && (e.FiguresChanged || min(a, b) >= 2) || e.TitleFiguresDisjoint && e.FiguresChanged
+	return a > 0 && b > 0 && (e.FiguresChanged || min(a, b) >= 2) || e.TitleFiguresDisjoint && e.FiguresChanged ||
+		e.OtherPlace
 }
 
 // Refilled reports whether the two documents are one template filled in
 // with other figures (see figures.Refilled), datelines of different days
-// counting as documents of other days.
+// counting as documents of other days; or an item of another day, dated
+// at its hour (SameHour) under a dateline of another day, with another
+// figure in a place both fill, or under the same title with its figures
+// changed (each side one the other lacks).
 func (e *Evidence) Refilled() bool {
-	return figures.Refilled(e.Places[0], e.Places[1], e.DatelinesDiffer)
+	return figures.Refilled(e.Places[0], e.Places[1], e.DatelinesDiffer) ||
+		e.SameHour && e.DatelinesDiffer && (e.Places[1] >= 1 || e.SameTitle && e.FiguresChanged)
 }
 
 // WordsRefilled reports whether the two documents are one template filled

@@ -95,6 +95,17 @@ type Evidence struct {
 	// hours or sessions ("NY COMEX COPPER 12:00" and "12:30", "LONDON
 	// SEEDS 1330" and "CLOSING").
 	ReportTime bool `json:"report_time,omitempty"`
+	// SameHour is set when both documents' own dates are a whole
+	// number of days apart (one or more), give or take 20 minutes: a
+	// recurring item released at its hour each day (the Fed's operation
+	// at 11:45, the Bank of England's morning forecast).
+	SameHour bool `json:"same_hour,omitempty"`
+	// OtherPlace is set when both datelines name a place and none of the
+	// words of either place is held by the other document or shares a
+	// pair of letters with the other's place: a report of another town in
+	// the same template ("OMAHA HOGS" and "ST JOSEPH HOGS"), since a copy
+	// keeps its dateline.
+	OtherPlace bool `json:"other_place,omitempty"`
 	// Rerun is set when either title marks its story as sent again
 	// ("RPT-", "CORRECTED - ", "UPDATE 1-"): no veto of a templated
 	// family applies then.
@@ -126,10 +137,26 @@ func Compare(a, b *Context, sa, sb Sample) Evidence {
 	ev.FiguresChanged = changed(a.Nums, b.Nums)
 	ev.TitleFiguresDisjoint = titleFiguresDisjoint(a.TitleNums, b.TitleNums)
 	ev.ForeignNames = [2]int{foreignNames(a, b, sb), foreignNames(b, a, sa)}
+	ev.SameHour = a.Date != 0 && b.Date != 0 && sameHour(a.Date, b.Date)
+	ev.OtherPlace = otherPlaces(a, b, sa, sb)
 	ev.Places[0], ev.Places[1] = figures.InPlace(a.Slots, b.Slots)
 	ev.Fills[0], ev.Fills[1], ev.ReportTime = fillsInPlace(a.Fills, b.Fills)
 	ev.Rerun = a.Rerun || b.Rerun
 	return ev
+}
+
+// sameHourSlack is how far from a whole number of days apart two
+// documents' own dates may be for SameHour, in seconds: an item released
+// at its hour each day comes minutes early or late.
+const sameHourSlack = 20 * 60
+
+// sameHour reports whether Unix dates a and b are one or more whole days
+// apart, give or take sameHourSlack (see Evidence.SameHour).
+func sameHour(a, b int64) bool {
+	const day = 24 * secondsPerHour
+	d := max(a-b, b-a)
+	off := d % day
+	return d >= day-sameHourSlack && (off <= sameHourSlack || off >= day-sameHourSlack)
 }
 
 // datelineDays returns how many days apart two dateline dates

@@ -1,8 +1,12 @@
 package templates
 
 import (
+	"math"
+	"slices"
 	"testing"
 	"time"
+
+	"github.com/neardup/neardup/core"
 )
 
 func TestNames(t *testing.T) {
@@ -75,6 +79,63 @@ func TestDatelineDays(t *testing.T) {
 	} {
 		if got := datelineDays(tc.a, tc.b); got != tc.want {
 			t.Errorf("datelineDays(%d, %d) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+func TestSameHour(t *testing.T) {
+	at := func(s string) int64 {
+		d, err := time.Parse("2006-01-02 15:04:05", s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d.Unix()
+	}
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"1987-03-16 11:45:51", "1987-03-17 11:45:10", true},  // the next day's item at its hour
+		{"1987-03-23 05:08:00", "1987-03-25 05:23:00", true},  // two days later, a quarter of an hour late
+		{"1987-03-16 11:45:00", "1987-03-17 12:30:00", false}, // the next day at another hour
+		{"1987-03-16 11:45:00", "1987-03-16 11:50:00", false}, // the same day
+		{"1987-03-16 23:50:00", "1987-03-17 00:05:00", false},
+	} {
+		if got := sameHour(at(tc.a), at(tc.b)); got != tc.want {
+			t.Errorf("sameHour(%s, %s) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+func TestOtherPlaces(t *testing.T) {
+	s := Scanner{Shingle: 6}
+	context := func(text string) (*Context, Sample) {
+		doc := core.Document{Title: "HOGS OPEN HIGHER", Text: text}
+		var c Context
+		words := s.an.Words(doc.Text)
+		s.Scan(&doc, words, &c)
+		c.Own()
+		var sample Sample
+		for _, h := range s.an.CharShingles(text, words, s.Shingle, nil) {
+			sample.Set = append(sample.Set, uint32(h))
+		}
+		slices.Sort(sample.Set)
+		sample.Cut = math.MaxUint32 // every shingle kept
+		return &c, sample
+	}
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Omaha, April 7 - Hog prices were up.", "St Joseph, April 7 - Hog prices were up.", true},
+		{"OMAHA, April 7 - Hog prices were up.", "Omaha, April 7 - Hog prices were up.", false},
+		{"MAIMI, March 20 - Qtly div 22 cts.", "MIAMI, Fla., March 20 - Qtly div 22 cts.", false}, // misspelt
+		{"Omaha, April 7 - Hog prices were up.", "Hog prices were up in St Joseph.", false},       // one dateline
+	} {
+		a, sa := context(tc.a)
+		b, sb := context(tc.b)
+		if got := Compare(a, b, sa, sb).OtherPlace; got != tc.want {
+			t.Errorf("OtherPlace(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
 		}
 	}
 }

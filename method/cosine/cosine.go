@@ -131,13 +131,7 @@ func (m *method) Remove(ord int32, s *Sketch) {
 
 // Label grades a pair by its cosine.
 func (m *method) Label(score float64, _ Evidence) (core.Label, bool) {
-	switch {
-	case score >= m.o.Threshold:
-		return core.Duplicate, true
-	case m.o.Similar > 0 && score >= m.o.Similar:
-		return core.Similar, true
-	}
-	return "", false
+	return engine.Grade(score >= m.o.Threshold, score, m.o.Similar)
 }
 
 // Similarity returns the cosine.

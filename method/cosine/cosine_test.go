@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
 )
 
@@ -97,38 +98,12 @@ func addRemove(t *testing.T, o Options, keep, gone, later []core.Document) (weig
 	if err != nil {
 		t.Fatal(err)
 	}
-	sk := m.NewSketcher()
-	var ids []string
-	step := func(d *core.Document, index bool) (int32, *Sketch) {
-		ord := int32(len(ids))
-		ids = append(ids, d.ID)
-		s, _ := sk.Sketch(d)
-		enc := m.AppendIndex(nil, s)
-		m.Add(ord, s)
-		m.Match(ord, s, nil, func(other int32, score float64, _ Evidence) {
-			pairs = append(pairs, fmt.Sprintf("%s~%s %.6f", ids[other], d.ID, score))
-		})
-		if index {
-			m.Index(ord, s)
+	enginetest.AddRemove(t, m, keep, gone, later, func(i int, ord int32, ids []string, fs []engine.Found[Evidence]) {
+		for _, f := range fs {
+			pairs = append(pairs, fmt.Sprintf("%s~%s %.6f", ids[f.A], ids[f.B], f.Score))
 		}
-		decoded, err := m.DecodeIndex(enc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return ord, decoded
-	}
-	for i := range keep {
-		step(&keep[i], true)
-	}
-	for i := range gone {
-		ord, s := step(&gone[i], i%2 == 0) // half indexed, half only queried
-		m.Remove(ord, s)
-	}
-	pairs = nil
-	for i := range later {
-		ord, _ := step(&later[i], true)
 		weights = append(weights, fmt.Sprint(later[i].ID, slices.Sorted(slices.Values(m.text.Vector(ord).Weights))))
-	}
+	})
 	return weights, pairs
 }
 

@@ -145,7 +145,7 @@ func touch(s *Sketch) uint32 {
 // sharing fewer fingerprints than they need is neither duplicate nor
 // similar, whatever else its evidence holds.
 func (o *Options) bounds() lsh.Bounds {
-	return lsh.Bounds{Threshold: o.Threshold, Similar: o.Similar, Containment: o.containment()}
+	return lsh.Bounds{Threshold: o.duplicateFrom(), Similar: o.Similar, Containment: o.containment()}
 }
 
 // floor returns the fewest fingerprints two samples of na and nb must share
@@ -156,7 +156,7 @@ func (o *Options) floor(na, nb int, tw float64) int {
 	if o.sameStory(tw) {
 		similar = storyJaccard
 	}
-	return similarity.FloorShared(na, nb, o.Threshold, similar, o.containment())
+	return similarity.FloorShared(na, nb, o.duplicateFrom(), similar, o.containment())
 }
 
 // evidence compares two documents, with sets the scores of their shingle
@@ -182,11 +182,13 @@ func (m *method) evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
 // value, the pair's score: the larger containment for a duplicate by
 // containment alone, whose Jaccard index is below the threshold; the
 // titles' words for a pair similar by them alone; else the Jaccard index,
-// which decides a duplicate at the threshold and a similar pair. A
-// duplicate's score is thus never below the threshold.
+// which decides a duplicate at the threshold, one story rewritten the same
+// day (Options.Rewrite) and a similar pair. A duplicate's score is thus
+// never below the threshold but for a rewrite's, which is at least
+// Rewrite.
 func (m *method) scored(ev *Evidence) float64 {
 	ev.Measure = similarity.MeasureJaccard
-	if ev.Jaccard >= m.o.Threshold {
+	if ev.Jaccard >= m.o.Threshold || m.o.isRewrite(ev) {
 		return ev.Jaccard
 	}
 	if !m.byScores(ev) && (ev.Jaccard >= m.o.Similar || !m.o.sameStory(ev.TitleWords)) {
@@ -203,10 +205,11 @@ func (m *method) scored(ev *Evidence) float64 {
 	return ev.Jaccard
 }
 
-// byScores reports whether the pair's scores alone make it a duplicate,
-// before any rule vetoes it.
+// byScores reports whether the pair's scores make it a duplicate, before
+// any rule vetoes it: at the threshold, by containment, or as one story
+// rewritten the same day (see Options.Rewrite).
 func (m *method) byScores(ev *Evidence) bool {
-	return ev.Jaccard >= m.o.Threshold || ev.Containment() >= m.o.containment()
+	return ev.Jaccard >= m.o.Threshold || ev.Containment() >= m.o.containment() || m.o.isRewrite(ev)
 }
 
 // MeasureTitleWords names the measure of a pair similar by its titles'

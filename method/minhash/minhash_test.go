@@ -156,17 +156,21 @@ func sketchAll(t *testing.T, o Options, docs []core.Document) []*Sketch {
 }
 
 // TestFloor checks that verification's floor drops only pairs Label cannot
-// report (enginetest.CheckSetFloor).
+// report (enginetest.CheckSetFloor), for two documents of one hour, which
+// the rewrite bound (Options.Rewrite) reports too.
 func TestFloor(t *testing.T) {
 	for _, o := range []Options{
 		Defaults(),
 		func() Options { o := Defaults(); o.Similar = 0; return o }(),
 		func() Options { o := Defaults(); o.Containment = 2; return o }(),
+		func() Options { o := Defaults(); o.Similar, o.Rewrite = 0, 0; return o }(),
 		func() Options { o := Defaults(); o.Threshold, o.Similar, o.Containment = 0.5, 0.5, 0.5; return o }(),
 	} {
 		m := &method{o: o}
 		enginetest.CheckSetFloor(t, fmt.Sprintf("%+v", o), o.bounds().Floor, func(sc similarity.SetScores) bool {
+			hour := 0.0
 			ev := Evidence{SetScores: sc}
+			ev.HoursApart = &hour
 			_, ok := m.Label(ev.Jaccard, ev)
 			return ok
 		})

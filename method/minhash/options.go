@@ -57,8 +57,9 @@ type Options struct {
 	// ticker or company) are not duplicates when their figures changed
 	// (each has one the other lacks) or each holds two such names; nor are
 	// two whose titles' figures differ while their figures changed (a
-	// market report of 11:10 and one of 11:31). Another company, fund,
-	// town or hour in the same template. Needs character shingles.
+	// market report of 11:10 and one of 11:31), nor two whose datelines
+	// name other places. Another company, fund, town or hour in the same
+	// template. Needs character shingles.
 	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (character shingles only)"`
 	// Template: two documents that fill at least two of the places where
 	// both write a figure (the words on either side of it on one line,
@@ -68,7 +69,12 @@ type Options struct {
 	// the afternoon's livestock report); so are two whose datelines name
 	// different days with two such places, whatever their share. Figures
 	// are compared by value ("17-1/2" is "17.5", "five" is "5"), a digit
-	// dropped, doubled or split off forgiven as damage.
+	// dropped, doubled or split off forgiven as damage; a table's cells
+	// are placed by row and by column counted from the row's end (a
+	// later session's columns move the others). Nor are two dated a
+	// whole number of days apart, at one hour, under datelines of other
+	// days, with another figure in a place or the same title and their
+	// figures changed: a recurring item of another day.
 	Template bool `json:"template" flag:"template" help:"Not a duplicate when two or more places where both texts write a figure hold other figures and they are half of those places or the datelines name other days"`
 	// FollowUp: two stories of one event whose texts share less than
 	// followUpBelow of their shingles and neither of which holds half of
@@ -96,6 +102,16 @@ type Options struct {
 	// an undated document are never joined by it; 0 joins any dates and
 	// makes candidates of titles sharing words whatever their dates.
 	StoryWindow float64 `json:"story_window" flag:"story-window" help:"Hours apart two dated documents may be for --story-title to join them (an undated one joins undated ones only); 0: any dates"`
+	// Rewrite also makes a pair a duplicate at this Jaccard index, below
+	// Threshold, when its documents are dated at most rewriteHours apart
+	// and every place both fill holds the same figure or word, neither
+	// names what the other lacks and their headings name no other time:
+	// the same desk's rewrite of a story the same day, which shares less
+	// of its wording than a reprint (a new lead, paragraphs reordered or
+	// cut) and none of whose facts changed. Another day's item, another
+	// company's notice and the afternoon's report fail those checks. 0
+	// turns it off; a value at or above Threshold changes nothing.
+	Rewrite float64 `json:"rewrite" flag:"rewrite" help:"Also a duplicate at this Jaccard index when the documents are dated within 12 hours and every place both fill agrees (a story rewritten the same day); 0 turns it off"`
 	// Slots: two documents that fill the places both fill with a name, a
 	// commodity or a time of day (the words on either side of it on its
 	// line, "lead manager _ said", "degrees - _ prices"; a place framed by
@@ -156,6 +172,7 @@ func Defaults() Options {
 		FollowUp:        true,
 		StoryTitle:      0.25,
 		StoryWindow:     48,
+		Rewrite:         0.35,
 		Slots:           true,
 		ShingleUnit:     Chars,
 		CharShingle:     6,
@@ -175,6 +192,8 @@ func (o Options) Check() error {
 	switch {
 	case o.Threshold <= 0 || o.Threshold > 1:
 		return fmt.Errorf("minhash: threshold %v is not in (0, 1]", o.Threshold)
+	case o.Rewrite < 0 || o.Rewrite > 1:
+		return fmt.Errorf("minhash: rewrite %v is not in [0, 1]", o.Rewrite)
 	case o.Similar < 0 || o.Similar > 1:
 		return fmt.Errorf("minhash: similar %v is not in [0, 1]", o.Similar)
 	case o.Containment <= 0:
@@ -239,6 +258,30 @@ func (o *Options) inStoryWindow(a, b int64) bool {
 // duplicate: Containment, or Threshold when that is higher.
 func (o *Options) containment() float64 { return max(o.Containment, o.Threshold) }
 
+// duplicateFrom returns the lowest Jaccard index of a duplicate:
+// Threshold, or Rewrite when that is lower and on.
+func (o *Options) duplicateFrom() float64 {
+	if o.Rewrite > 0 {
+		return min(o.Threshold, o.Rewrite)
+	}
+	return o.Threshold
+}
+
+// rewriteHours is how many hours apart two documents of one story
+// rewritten may be dated for Rewrite: a desk's rewrite follows its story
+// within hours, a recurring item comes back the next day.
+const rewriteHours = 12
+
+// isRewrite reports whether a pair below the threshold is one story
+// rewritten the same day (see Rewrite): the Jaccard index of ev at least
+// Rewrite, dated at most rewriteHours apart, and nothing of its template
+// changed: no place both fill holds another figure or word, no name is
+// foreign to the other, the headings name no other time.
+func (o *Options) isRewrite(ev *Evidence) bool {
+	return o.Rewrite > 0 && ev.Jaccard >= o.Rewrite && ev.HoursApart != nil && *ev.HoursApart <= rewriteHours &&
+		ev.Places[1] == 0 && ev.Fills[1] == 0 && ev.ForeignNames == [2]int{} && !ev.ReportTime
+}
+
 // LSH band choice weighs a lost pair (false negative) four times a wasted
 // verification (false positive): verification is exact and cheap. Each band
 // costs an index entry per document, so bands are capped. Character shingles
@@ -267,7 +310,7 @@ func (o Options) bands() (sketch.Bands, error) {
 		}
 		return b, nil
 	}
-	low := o.Threshold
+	low := o.duplicateFrom()
 	if o.Similar > 0 {
 		low = min(low, o.Similar)
 	}

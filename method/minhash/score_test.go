@@ -71,11 +71,12 @@ func TestScoreIsWhatDecided(t *testing.T) {
 // lowest score a run reports, the threshold included: below the similar
 // bound, and without one, the threshold chooses the bands; a threshold
 // below 0.3 gets more bands than the default's 20; with a similar bound of
-// 0.3 a higher threshold keeps the bands that find the similar pairs.
+// 0.3 a higher threshold keeps the bands that find the similar pairs; a
+// rewrite bound below the threshold is a score reported too.
 func TestThresholdMovesBanding(t *testing.T) {
 	bands := func(threshold, similar float64) string {
 		o := Defaults()
-		o.Threshold, o.Similar = threshold, similar
+		o.Threshold, o.Similar, o.Rewrite = threshold, similar, 0
 		b, err := o.bands()
 		if err != nil {
 			t.Fatal(err)
@@ -91,5 +92,10 @@ func TestThresholdMovesBanding(t *testing.T) {
 	}
 	if got := bands(0.8, 0.3); got != def {
 		t.Errorf("threshold 0.8 with similar 0.3: bands %s, want the similar bound's %s", got, def)
+	}
+	o := Defaults()
+	o.Threshold, o.Similar = 0.8, 0
+	if b, err := o.bands(); err != nil || b.String() != bands(o.Rewrite, 0) {
+		t.Errorf("threshold 0.8 without similar, rewrite %v: bands %v (%v), want the rewrite bound's %s", o.Rewrite, b, err, bands(o.Rewrite, 0))
 	}
 }

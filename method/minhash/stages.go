@@ -1,18 +1,21 @@
 package minhash
 
 import (
-	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/lsh"
 )
 
 // Stages are the method's stages as functions of sketches alone, for a
-// pipeline that runs each stage apart, over documents it never holds all at
-// once (the Apache Beam pipeline of beam/): sketching, the band keys and
-// bucket limit that make candidates, the verification of one pair, its
-// label, and the similarity the representative policy "central" reads. They
-// are the code a Batch runs, not a copy of it. A Stages is safe for
-// concurrent use but for its sketchers, one per goroutine.
-type Stages struct{ m *method }
+// pipeline that runs each stage apart (the Apache Beam pipeline of beam/):
+// those every sketch-and-band method has (NewSketcher, BucketLimit,
+// Searches, Verify, Label, Similarity: see lsh.Stages), the band keys a
+// sketch holds in Keys, the banding in force and the encoding of what
+// verification reads. A Stages is safe for concurrent use but for its
+// sketchers, one per goroutine.
+type Stages struct {
+	lsh.Stages[Sketch, Evidence]
+	m *method
+}
 
 // NewStages returns the stages of the method with options o, or an error
 // naming the first option out of range.
@@ -24,45 +27,11 @@ func NewStages(o Options) (*Stages, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Stages{m: m}, nil
+	return &Stages{Stages: lsh.NewStages(m, m.Table, m.Label), m: m}, nil
 }
-
-// NewSketcher returns a sketcher for one goroutine: a document's sketch
-// (its band keys in Keys) or the reason the method skips it.
-func (st *Stages) NewSketcher() engine.DocSketcher[Sketch] { return st.m.NewSketcher() }
-
-// BucketLimit is how many members of one LSH bucket a document is compared
-// with (see candidates.VisitBucket).
-func (st *Stages) BucketLimit() int { return st.m.o.BucketLimit }
 
 // Bands is the LSH banding in force, "BxR", as stats.json reports it.
 func (st *Stages) Bands() string { return st.m.bands.String() }
-
-// Searches reports whether a document looks for candidates among those
-// before it: one with no shingle sample is indexed, never matched.
-func (st *Stages) Searches(s *Sketch) bool { return len(s.Set) > 0 }
-
-// Verify verifies the earlier document a against the later b, as a Batch
-// does: the pair's score and evidence, or ok false when their samples
-// share too little for any label.
-func (st *Stages) Verify(a, b *Sketch) (score float64, ev Evidence, ok bool) {
-	return st.m.Pair(0, a, b)
-}
-
-// Label grades a verified pair; ok false drops it.
-func (st *Stages) Label(score float64, ev Evidence) (core.Label, bool) { return st.m.Label(score, ev) }
-
-// Similarity is the exact score of two documents, for the representative
-// policy "central".
-func (st *Stages) Similarity(a, b *Sketch) float64 {
-	s, _ := st.m.Similarity(0, 1, pairSource{a, b}) // a pairSource does not fail
-	return s
-}
-
-// pairSource is the Source of two sketches, ordinals 0 and 1.
-type pairSource [2]*Sketch
-
-func (p pairSource) Sketch(ord int32) (*Sketch, error) { return p[ord], nil }
 
 // AppendDetail appends the detail part of s's encoding: what Verify and
 // Similarity read.

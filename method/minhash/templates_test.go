@@ -61,8 +61,27 @@ func deposits(dateline, issued, total string) string {
 		"The issues are meant to curb the growth of the money supply, which rose 51 pct in the year to March."
 }
 
+// hogs is a livestock market's opening report under its town's dateline.
+func hogs(dateline string) string {
+	return dateline + " - Hog prices opened 1.00 dlr higher at the terminal market in light early trade, private sources " +
+		"said. Top 51.50 dlrs per cwt. Receipts were estimated at 4,500 head against 5,000 a week ago."
+}
+
+// issues is a central bank's daily issue of certificates: its figures
+// change from day to day in places no other day's item fills.
+func issues(dateline, today string) string {
+	return dateline + " - The central bank said it sold certificates of deposit " + today + ", bringing this year's issues " +
+		"to a new record, a bank official said. The new certificates, with maturities of six months, one and two years, " +
+		"carry interest ranging from 4.07 to 5.12 pct and are meant to curb the growth of the money supply."
+}
+
+// at reads a date to the minute or to the second.
 func at(s string) time.Time {
-	t, err := time.Parse("2006-01-02 15:04", s)
+	layout := "2006-01-02 15:04"
+	if len(s) > len(layout) {
+		layout += ":05"
+	}
+	t, err := time.Parse(layout, s)
 	if err != nil {
 		panic(err)
 	}
@@ -124,6 +143,21 @@ func TestTemplatedFamilies(t *testing.T) {
 		{"issues of two days two days apart are two events",
 			doc{"BANK ISSUES MORE CDS", deposits("TAIPEI, April 27", "7.53", "174.48"), at("1987-04-27 06:47")},
 			doc{"BANK ISSUES MORE CDS", deposits("TAIPEI, April 29", "5.68", "180.16"), at("1987-04-29 05:30")}, false},
+		{"the Fed's repurchases of the next day, at the same hour, are two events",
+			doc{"FED ADDS RESERVES VIA CUSTOMER REPURCHASES", repo("NEW YORK, March 16", "2.0", "6-1/8"), at("1987-03-16 11:45:51")},
+			doc{"FED ADDS RESERVES VIA CUSTOMER REPURCHASES", repo("NEW YORK, March 17", "1.5", "6-1/8"), at("1987-03-17 11:45:10")}, false},
+		{"a reprint the next day at another hour with a figure changed is the same story",
+			doc{"FED ADDS RESERVES VIA CUSTOMER REPURCHASES", repo("NEW YORK, March 16", "2.0", "6-1/8"), at("1987-03-16 11:45")},
+			doc{"FED ADDS RESERVES VIA CUSTOMER REPURCHASES", repo("NEW YORK, March 17", "1.5", "6-1/8"), at("1987-03-17 15:10")}, true},
+		{"a daily item under its title at its hour with new figures is another day's",
+			doc{"BANK ISSUES MORE CDS", issues("TAIPEI, March 23", "worth 4.03 billion dlrs"), at("1987-03-23 05:08")},
+			doc{"BANK ISSUES MORE CDS", issues("TAIPEI, March 24", "for 4.96 billion"), at("1987-03-24 05:23")}, false},
+		{"hog reports of two towns are two reports",
+			doc{"OMAHA HOGS OPEN UP 1.00 DLR", hogs("Omaha, April 7"), at("1987-04-07 10:19")},
+			doc{"ST JOSEPH HOGS OPEN UP 1.00 DLR", hogs("St Joseph, April 7"), at("1987-04-07 10:51")}, false},
+		{"a dateline's place misspelt is the same place",
+			doc{"SOUTHEAST BANKING CORP SETS QUARTERLY", dividend("MAIMI, March 20"), at("1987-03-20 11:40")},
+			doc{"SOUTHEAST BANKING DECLARES QTLY DIV", dividend("MIAMI, Fla., March 20"), at("1987-03-20 13:17")}, true},
 		{"Polish items of two days are two events",
 			doc{"", "WARSZAWA, 3 marca (PAP) - Narodowy Bank Polski ustalił kurs średni złotego wobec dolara na poziomie, jaki obowiązywał wczoraj, podał bank w komunikacie.", time.Time{}},
 			doc{"", "WARSZAWA, 19 marca (PAP) - Narodowy Bank Polski ustalił kurs średni złotego wobec dolara na poziomie, jaki obowiązywał wczoraj, podał bank w komunikacie.", time.Time{}}, false},

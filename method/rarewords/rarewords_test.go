@@ -231,42 +231,12 @@ func addRemove(t *testing.T, keep, gone, later []core.Document) (rare []int, pai
 	o := m.o
 	o.MinWords = 0
 	m.o = o
-	sk := m.NewSketcher()
-	var ids []string
-	step := func(d *core.Document, index bool) (int32, *Sketch) {
-		ord := int32(len(ids))
-		ids = append(ids, d.ID)
-		s, _ := sk.Sketch(d)
-		enc := m.AppendIndex(nil, s)
-		m.Add(ord, s)
-		var fs []engine.Found[Evidence]
-		m.Match(ord, s, nil, func(other int32, score float64, ev Evidence) {
-			fs = append(fs, engine.Found[Evidence]{A: other, B: ord, Score: score, Ev: ev})
-		})
+	enginetest.AddRemove(t, m, keep, gone, later, func(i int, ord int32, ids []string, fs []engine.Found[Evidence]) {
 		for _, f := range m.Select(fs, true) {
-			pairs = append(pairs, fmt.Sprintf("%s~%s %.4f %+v", ids[f.A], d.ID, f.Score, f.Ev))
+			pairs = append(pairs, fmt.Sprintf("%s~%s %.4f %+v", ids[f.A], ids[f.B], f.Score, f.Ev))
 		}
-		if index {
-			m.Index(ord, s)
-		}
-		decoded, err := m.DecodeIndex(enc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return ord, decoded
-	}
-	for i := range keep {
-		step(&keep[i], true)
-	}
-	for i := range gone {
-		ord, s := step(&gone[i], i%2 == 0) // half indexed, half only queried
-		m.Remove(ord, s)
-	}
-	pairs = nil
-	for i := range later {
-		ord, _ := step(&later[i], true)
 		rare = append(rare, len(m.rare[ord]))
-	}
+	})
 	return rare, pairs
 }
 

@@ -162,14 +162,9 @@ func (m *method) weight(h uint64, chars int32) float64 {
 	return float64(chars) * math.Log(1+float64(m.n)/float64(max(df, 1)))
 }
 
+// Label grades a pair by its score.
 func (m *method) Label(score float64, _ Evidence) (core.Label, bool) {
-	switch {
-	case score >= m.o.Threshold:
-		return core.Duplicate, true
-	case m.o.Similar > 0 && score >= m.o.Similar:
-		return core.Similar, true
-	}
-	return "", false
+	return engine.Grade(score >= m.o.Threshold, score, m.o.Similar)
 }
 
 func (m *method) Similarity(a, b int32, _ engine.Source[Sketch]) (float64, error) {

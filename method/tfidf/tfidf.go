@@ -254,13 +254,7 @@ func (m *method) Remove(ord int32, s *Sketch) {
 // Label makes a pair a duplicate by the rule and similar by its body
 // cosine.
 func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
-	switch {
-	case ev.Clause != "":
-		return core.Duplicate, true
-	case m.o.Similar > 0 && score >= m.o.Similar:
-		return core.Similar, true
-	}
-	return "", false
+	return engine.Grade(ev.Clause != "", score, m.o.Similar)
 }
 
 // Similarity returns the body cosine.

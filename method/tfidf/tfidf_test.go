@@ -390,43 +390,19 @@ func TestRemoveUndoesAdd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sk := m.NewSketcher()
-		var ids []string
-		step := func(d *core.Document, index bool) (int32, *Sketch) {
-			ord := int32(len(ids))
-			ids = append(ids, d.ID)
-			s, _ := sk.Sketch(d)
-			enc := m.AppendIndex(nil, s)
-			m.Add(ord, s)
-			m.Match(ord, s, nil, func(other int32, score float64, ev Evidence) {
-				pairs = append(pairs, fmt.Sprintf("%s~%s %.6f %+v", ids[other], d.ID, score, ev))
-			})
-			if index {
-				m.Index(ord, s)
-			}
-			decoded, err := m.DecodeIndex(enc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return ord, decoded
-		}
-		for i := range keep {
-			step(&keep[i], true)
-		}
+		var removed []core.Document
 		if withGone {
-			for i := range gone {
-				ord, s := step(&gone[i], i%2 == 0) // half indexed, half only queried
-				m.Remove(ord, s)
-			}
+			removed = gone
 		}
-		pairs = nil
-		for i := range later {
-			ord, _ := step(&later[i], true)
+		enginetest.AddRemove(t, m, keep, removed, later, func(i int, ord int32, ids []string, fs []engine.Found[Evidence]) {
+			for _, f := range fs {
+				pairs = append(pairs, fmt.Sprintf("%s~%s %.6f %+v", ids[f.A], ids[f.B], f.Score, f.Ev))
+			}
 			for _, f := range m.fields {
 				w := slices.Sorted(slices.Values(f.Vector(ord).Weights))
 				weights = append(weights, fmt.Sprint(later[i].ID, w))
 			}
-		}
+		})
 		return weights, pairs
 	}
 	wantW, wantP := run(false)

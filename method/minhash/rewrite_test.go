@@ -1,0 +1,70 @@
+package minhash
+
+import (
+	"math"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/enginetest"
+)
+
+// terminal is a port story; rewritten is the same desk's rewrite of it:
+// the same facts in new sentences.
+func terminal(dateline, cost string) string {
+	return dateline + " - The port authority said it plans to build a container terminal on the north shore at a cost of " +
+		cost + " mln dlrs, with work to start next spring. Chairman Anna Keller said the terminal would double the port's " +
+		"capacity and create about 900 jobs. The board approved the design after four years of debate, she said."
+}
+
+func rewritten(dateline, cost string) string {
+	return dateline + " - The port authority will build a container terminal on the north shore at a cost of " + cost +
+		" mln dlrs, its chairman Anna Keller said, and construction would begin next spring. The terminal would double " +
+		"the port's capacity and create about 900 jobs, she told reporters. Local shipping lines welcomed the plan."
+}
+
+func TestRewrite(t *testing.T) {
+	type doc struct {
+		text string
+		date time.Time
+	}
+	for _, tc := range []struct {
+		name string
+		a, b doc
+		dup  bool
+	}{
+		{"a story rewritten the same day is a duplicate",
+			doc{terminal("HALIFAX, May 4", "412"), at("1987-05-04 10:00")},
+			doc{rewritten("HALIFAX, May 4", "412"), at("1987-05-04 12:30")}, true},
+		{"a rewrite a day later is not",
+			doc{terminal("HALIFAX, May 4", "412"), at("1987-05-04 10:00")},
+			doc{rewritten("HALIFAX, May 5", "412"), at("1987-05-05 16:30")}, false},
+		{"a rewrite with another figure in a place both fill is not",
+			doc{terminal("HALIFAX, May 4", "412"), at("1987-05-04 10:00")},
+			doc{rewritten("HALIFAX, May 4", "455"), at("1987-05-04 12:30")}, false},
+		{"undated rewrites are not",
+			doc{terminal("HALIFAX, May 4", "412"), time.Time{}},
+			doc{rewritten("HALIFAX, May 5", "412"), time.Time{}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			docs := []core.Document{{ID: "a", Title: "PORT TO BUILD TERMINAL", Text: tc.a.text, Date: tc.a.date},
+				{ID: "b", Title: "PORT AUTHORITY PLANS TERMINAL", Text: tc.b.text, Date: tc.b.date}}
+			p := enginetest.Batch(t, Spec, Defaults(), docs)["a~b"]
+			ev, _ := p.Evidence.(Evidence)
+			if o := Defaults(); ev.Jaccard < o.Rewrite || ev.Jaccard >= o.Threshold {
+				t.Fatalf("Jaccard %.3f is outside [%v, %v): the case tests nothing", ev.Jaccard, o.Rewrite, o.Threshold)
+			}
+			if (p.Label == core.Duplicate) != tc.dup {
+				t.Errorf("label %q, want duplicate %v (evidence %+v)", p.Label, tc.dup, ev)
+			}
+			if tc.dup && math.Abs(p.Score-ev.Jaccard) > 1e-4 {
+				t.Errorf("score %v, want the Jaccard index %v", p.Score, ev.Jaccard)
+			}
+			off := Defaults()
+			off.Rewrite = 0
+			if p := enginetest.Batch(t, Spec, off, docs)["a~b"]; p.Label == core.Duplicate {
+				t.Errorf("without the rule: label %q, want no duplicate (the case would test nothing)", p.Label)
+			}
+		})
+	}
+}
