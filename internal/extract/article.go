@@ -16,8 +16,9 @@ import (
 // of related stories and short link-only navigation blocks leave the
 // engine's content, the text is rendered block-aware and the rule's
 // boilerplate is stripped. When sections of related stories make most of
-// the engine's content, the engine chooses again on a fresh parse of the
-// page (reparse) without them.
+// the engine's content, or the content is long and holds almost no
+// sentences (a table, a list of names), the engine chooses again on a fresh
+// parse of the page (reparse) without them.
 func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL string, rule *rules.Rule, opts Options) (Article, error) {
 	u, err := nurl.Parse(pageURL)
 	if err != nil || pageURL == "" {
@@ -80,6 +81,20 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 			if c, _ := articleContainer(again); c != nil && !holdsCore(c, f.Node) {
 				c.Parent.RemoveChild(c)
 				f.Node = c
+			}
+		}
+	}
+	if bodyText == "" && f.Node != nil {
+		if list, prose := withoutSentences(f.Node); list {
+			// A long content without sentences (a table, a list of
+			// names): the engine chooses again without it.
+			if again, err := reparse(); err == nil {
+				clean(again, drop)
+				markRegions(again)
+				removeBlocksOf(again, f.Node)
+				if g := opts.Engine(again, u); g.Node != nil && betterChoice(g.Node, prose) {
+					f.Node = g.Node
+				}
 			}
 		}
 	}

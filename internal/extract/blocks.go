@@ -2,6 +2,7 @@ package extract
 
 import (
 	"math"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -124,7 +125,7 @@ func linkedRunes(n *html.Node, in bool) int {
 }
 
 // NumBlockFeatures is the length of a block's feature vector.
-const NumBlockFeatures = 32
+const NumBlockFeatures = 35
 
 // blockFeatures returns the feature vectors of the leaf blocks, in order.
 // Feature 0 is the constant 1 (the bias).
@@ -147,8 +148,19 @@ func blockFeatures(blocks []textBlock) [][NumBlockFeatures]float64 {
 		coreDepth = depth(blocks[core].node)
 		coreUp = ancestors(blocks[core].node)
 	}
-	out := make([][NumBlockFeatures]float64, len(blocks))
+	// A block of prose is a long one that ends a sentence; the article's
+	// paragraphs stand next to one another, boilerplate stands apart from
+	// them (a caption between two, credits and pointers after the last).
+	var prosePos []int
 	for i, b := range blocks {
+		if b.runes >= 150 && endsSentence(b.text) && linkDensity(b) < 0.3 {
+			prosePos = append(prosePos, i)
+		}
+	}
+	out := make([][NumBlockFeatures]float64, len(blocks))
+	after := total
+	for i, b := range blocks {
+		after -= b.runes
 		f := &out[i]
 		f[0] = 1
 		f[1] = math.Log1p(float64(b.runes))
@@ -221,8 +233,66 @@ func blockFeatures(blocks []textBlock) [][NumBlockFeatures]float64 {
 		f[29] = float64(depth(b.node)-coreDepth) / 4
 		f[30] = boolf(boilerplateCue(b.text))
 		f[31] = f[2] * boolf(b.runes < 80)
+		if total > 0 {
+			f[32] = float64(after) / float64(total)
+		}
+		f[33] = boolf(nextToImage(b.node))
+		f[34] = math.Log1p(float64(blocksToProse(i, prosePos)))
 	}
 	return out
+}
+
+// blocksToProse counts the blocks between block i and the nearest block of
+// prose (prosePos, ascending); the number of blocks when there is none.
+func blocksToProse(i int, prosePos []int) int {
+	best := len(prosePos) + 1000
+	k := sort.SearchInts(prosePos, i)
+	if k < len(prosePos) {
+		best = prosePos[k] - i
+	}
+	if k > 0 {
+		best = min(best, i-prosePos[k-1])
+	}
+	if len(prosePos) == 0 {
+		return 0
+	}
+	return best
+}
+
+// nextToImage reports whether a block holds an image or follows one (its
+// previous element sibling, or its parent's when it comes first, holds an
+// image): a caption or a photo credit.
+func nextToImage(n *html.Node) bool {
+	if hasImage(n) {
+		return true
+	}
+	for x, up := n, 0; x != nil && x.Type == html.ElementNode && up < 2; x, up = x.Parent, up+1 {
+		for s := x.PrevSibling; s != nil; s = s.PrevSibling {
+			if s.Type == html.TextNode && strings.TrimSpace(s.Data) != "" {
+				return false
+			}
+			if s.Type == html.ElementNode {
+				return hasImage(s)
+			}
+		}
+	}
+	return false
+}
+
+// hasImage reports whether n is or holds an image.
+func hasImage(n *html.Node) bool {
+	if n.Type == html.ElementNode {
+		switch tag(n) {
+		case atom.Img, atom.Picture, atom.Svg, atom.Video:
+			return true
+		}
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if hasImage(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // depth is n's number of ancestors.
@@ -257,16 +327,16 @@ func treeHops(a *html.Node, up map[*html.Node]int) int {
 // cues are phrases of boilerplate blocks, lower-cased: in English, then
 // the pointers to other stories, picture credits, sources and calls to
 // subscribe or share of the languages of the development pages (German,
-// Spanish, French, Polish, Russian).
+// Spanish, French, Portuguese, Italian, Dutch, Polish, Russian).
 var cues = []string{"click", "sign up", "subscribe", "newsletter", "email", "e-mail", "posted in", "posted by",
 	"filed under", "tags:", "categories:", "log in", "login", "powered by", "follow us", "share this", "read more",
 	"comments", "rss", "all rights", "terms of", "privacy", "cookie", "advertis", "related", "you may also",
 	"recommended", "sponsored", "»", "«", "→",
-	"photo:", "photo by", "image:", "getty images", "read also", "see also",
-	"lesen sie auch", "auch lesen", "mehr zum thema", "weitere artikel", "schon gelesen", "das könnte", "foto:",
+	"photo:", "photo by", "(foto", "foto ", "subscribe now", "download the", "image:", "getty images", "read also", "see also",
+	"lesen sie auch", "auch lesen", "mehr lesen", "weitere beiträge", "weitere informationen", "mehr zum thema", "weitere artikel", "schon gelesen", "das könnte", "foto:",
 	"bild:", "quelle:", "abonnieren", "teilen",
 	"lea también", "lee también", "lea más", "lea:", "mire:", "mira:", "puedes ver", "ver también", "te puede interesar",
-	"lire aussi", "à lire", "crédit", "abonnez", "partager",
+	"lire aussi", "à lire", "veja também", "leia também", "leggi anche", "lees ook", "crédit", "abonnez", "partager",
 	"czytaj też", "czytaj także", "czytaj więcej", "zobacz też", "zobacz także", "subskryp", "udostępnij",
 	"читайте также", "читайте", "подпис", "поделиться", "источник:", "фото:"}
 
@@ -336,10 +406,16 @@ func headingLevel(a atom.Atom) int {
 
 // textStats counts a text's words, its sentence and clause punctuation,
 // the words that start with a capital letter, and its digits and letters.
+// In the scripts written without spaces between words (Chinese, Japanese)
+// every character counts as a word.
 func textStats(s string) (words, punct, upper, digits, letters int) {
 	inWord := false
 	for _, r := range s {
 		switch {
+		case r >= 0x2e80 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana):
+			letters++
+			words++
+			inWord = false
 		case unicode.IsLetter(r):
 			letters++
 			if !inWord {

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -150,6 +151,48 @@ func TestBoilerplateCue(t *testing.T) {
 	} {
 		if got := boilerplateCue(tc.text); got != tc.want {
 			t.Errorf("boilerplateCue(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestBlockFeaturesCaptionsAndTail(t *testing.T) {
+	long := strings.Repeat("The council approved the budget after a long debate. ", 4)
+	doc := parse(t, `<div><p>`+long+`</p><img src="a.jpg"><p>Photo: Jane Roe</p><p>`+long+`</p><p>Read more stories</p></div>`)
+	leaves := leafBlocks(doc)
+	if len(leaves) != 4 {
+		t.Fatalf("%d blocks, want 4", len(leaves))
+	}
+	f := blockFeatures(leaves)
+	for i, want := range []struct {
+		image   bool
+		toProse int
+	}{
+		{false, 0}, {true, 1}, {false, 0}, {false, 1},
+	} {
+		if got := f[i][33] == 1; got != want.image {
+			t.Errorf("block %d %q: next to an image %v, want %v", i, leaves[i].text, got, want.image)
+		}
+		if got := int(math.Round(math.Expm1(f[i][34]))); got != want.toProse {
+			t.Errorf("block %d %q: %d blocks to prose, want %d", i, leaves[i].text, got, want.toProse)
+		}
+	}
+	if f[0][32] <= f[1][32] || f[1][32] <= f[2][32] || f[3][32] != 0 {
+		t.Errorf("share of text after each block %v %v %v %v: want it falling to 0", f[0][32], f[1][32], f[2][32], f[3][32])
+	}
+}
+
+func TestTextStatsWithoutSpaces(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		words int
+	}{
+		{"The ferry returned.", 3},
+		{"フェリーが戻った。", 8},
+		{"渡轮周一返回港口。", 8},
+		{"Fähre kehrt zurück", 3},
+	} {
+		if words, _, _, _, _ := textStats(tc.text); words != tc.words {
+			t.Errorf("textStats(%q): %d words, want %d", tc.text, words, tc.words)
 		}
 	}
 }

@@ -130,5 +130,37 @@ func removable(n *html.Node, drop dropFunc) bool {
 	if neverText[n.DataAtom] {
 		return !keepScript(n)
 	}
-	return Hidden(n) || isWidget(n) || (drop != nil && drop(n))
+	return Hidden(n) || isWidget(n) || n.DataAtom == atom.Form && signupForm(n) || (drop != nil && drop(n))
+}
+
+// maxSignupForm is the most text (runes, without spaces) of a form that
+// signupForm takes for a sign-up or log-in form; a page wrapped whole in a
+// <form> (as some frameworks do) holds more.
+const maxSignupForm = 1000
+
+// signupForm reports whether a form asks for an e-mail address or a
+// password (a newsletter sign-up, a log-in, a comment or contact form) and
+// holds little text: its labels and consent notices are never the article.
+func signupForm(form *html.Node) bool {
+	asks := false
+	text := 0
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && text <= maxSignupForm; c = c.NextSibling {
+			switch {
+			case c.Type == html.TextNode:
+				text += len(strings.Join(strings.Fields(c.Data), ""))
+			case c.Type != html.ElementNode:
+			case c.DataAtom == atom.Input:
+				switch strings.ToLower(strings.TrimSpace(attr(c, "type"))) {
+				case "email", "password":
+					asks = true
+				}
+			default:
+				walk(c)
+			}
+		}
+	}
+	walk(form)
+	return asks && text <= maxSignupForm
 }

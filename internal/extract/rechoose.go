@@ -1,0 +1,133 @@
+package extract
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+)
+
+// The engine scores containers by their text and commas; on some pages it
+// takes a long run of short lines for the article: a table of names and
+// addresses, the list of signatories under a letter, a list of teasers.
+// Such a content holds almost no sentences. The engine then chooses again
+// on the page without it, and its second choice is taken when it holds
+// much more prose.
+const (
+	// rechooseProse is the largest share of the content's text in
+	// sentences (sentenceProse) for which the engine chooses again.
+	rechooseProse = 0.1
+	// rechooseMinText is the least text (runes) the content must hold for
+	// the engine to choose again: a short content without sentences is
+	// more often a short article (a recipe, a poem, a video's caption)
+	// than a list.
+	rechooseMinText = 1500
+	// rechooseGain is how many times more prose the second choice must
+	// hold; rechooseMinProse is the least prose (runes) it must hold.
+	rechooseGain     = 2
+	rechooseMinProse = 400
+	// sentenceWords is the fewest words of a line that counts as a
+	// sentence.
+	sentenceWords = 8
+)
+
+// sentenceProse returns the runes of the lines of n's text that read as
+// sentences (at least sentenceWords words, ending like a sentence), the
+// runes of all its lines, and the mean words of a line.
+func sentenceProse(n *html.Node) (prose, total int, lineWords float64) {
+	lines, words := 0, 0
+	for para := range strings.SplitSeq(Text(n), "\n\n") {
+		for line := range strings.SplitSeq(para, "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" {
+				continue
+			}
+			k := utf8.RuneCountInString(line)
+			total += k
+			w, _, _, _, _ := textStats(line)
+			if w >= sentenceWords && endsSentence(line) {
+				prose += k
+			}
+			lines++
+			words += w
+		}
+	}
+	if lines > 0 {
+		lineWords = float64(words) / float64(lines)
+	}
+	return prose, total, lineWords
+}
+
+// withoutSentences reports whether a content is a long run of short lines
+// with almost no sentences (rechooseProse, rechooseMinText; its lines hold
+// fewer than sentenceWords words on average): a table, a list. It returns
+// its prose. Lines of verse or of captions, as long as sentences but not
+// ending like them, are not a list.
+func withoutSentences(n *html.Node) (bool, int) {
+	if manySentenceEnds(n) {
+		return false, 0
+	}
+	p, t, w := sentenceProse(n)
+	return t >= rechooseMinText && float64(p) < rechooseProse*float64(t) && w < sentenceWords, p
+}
+
+// betterChoice reports whether the engine's second choice, with content
+// again, holds enough more prose than its first, which held prose.
+func betterChoice(again *html.Node, prose int) bool {
+	p, _, _ := sentenceProse(again)
+	return p >= rechooseMinProse && p >= rechooseGain*prose
+}
+
+// removeBlocksOf removes from doc the leaf blocks whose text is that of a
+// leaf block of content (the engine's first choice, moved out of another
+// parse of the same page).
+func removeBlocksOf(doc, content *html.Node) {
+	texts := map[string]bool{}
+	for _, b := range leafBlocks(content) {
+		texts[squash(b.text)] = true
+	}
+	for _, b := range leafBlocks(doc) {
+		if texts[squash(b.text)] && b.node.Parent != nil {
+			b.node.Parent.RemoveChild(b.node)
+		}
+	}
+}
+
+// sentenceEndsPerKB is how many sentence ends (a full stop, question or
+// exclamation mark before a space or at the end of a text) per 1,000 bytes
+// of text mark a content as prose without rendering it: articles hold 7 to
+// 10, lists and tables hardly any.
+const sentenceEndsPerKB = 5
+
+// manySentenceEnds reports whether the text under n holds more than
+// sentenceEndsPerKB sentence ends per 1,000 bytes: it is prose, and the
+// costlier sentenceProse need not look at it.
+func manySentenceEnds(n *html.Node) bool {
+	bytes, ends := 0, 0
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			d := n.Data
+			bytes += len(d)
+			for i := 0; i < len(d); i++ {
+				switch c := d[i]; {
+				case c == '.' || c == '!' || c == '?':
+					if i+1 == len(d) || d[i+1] == ' ' || d[i+1] == '\n' || d[i+1] == '\t' || d[i+1] == '"' || d[i+1] == ')' {
+						ends++
+					}
+				case c == 0xe3 && i+2 < len(d) && d[i+1] == 0x80 && d[i+2] == 0x82: // 。
+					ends++
+				}
+			}
+			return
+		}
+		if n.Type == html.ElementNode && neverText[tag(n)] {
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return ends*1000 > sentenceEndsPerKB*bytes
+}
