@@ -23,6 +23,10 @@ func TestCharShinglesSameCharacters(t *testing.T) {
 		{"hyphenation", "a well-known firm", "a wellknown firm"},
 		{"compatibility forms", "ﬁnance ﬁrms", "finance firms"},
 		{"Polish letters fold case", "Łódź dziś", "ŁÓDŹ DZIŚ"},
+		{"look-alike digits and letters", "Sales rose 10 pct in 1986 to 250 mln", "5ales rose lO pct in l986 to Z50 mln"},
+		{"rn read for m", "the government was informed", "the governrnent was inforrned"},
+		{"vv read for w", "we were owed two", "vve vvere ovved tvvo"},
+		{"look-alikes inside other letters", "Kraków 10 złotych", "Kraków lO złotych"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if a, b := charShingles(tc.a, 5), charShingles(tc.b, 5); !slices.Equal(a, b) {
@@ -56,7 +60,7 @@ func TestCharShinglesCounts(t *testing.T) {
 // A damaged character changes only the windows that hold it.
 func TestCharShinglesLocalDamage(t *testing.T) {
 	a := charShingles("the federal reserve entered the market", 6)
-	b := charShingles("the federa1 reserve entered the market", 6)
+	b := charShingles("the federai reserve entered the market", 6)
 	diff := 0
 	for i := range a {
 		if a[i] != b[i] {
@@ -94,11 +98,26 @@ func BenchmarkCharShingles(b *testing.B) {
 // rolling.
 func charShinglesReference(text string, tokens []Token, n int) []uint64 {
 	var chars []Token
+	var last rune // the folded ASCII character before, 0 after any other
 	for _, t := range tokens {
 		for _, r := range Normalize(text[t.Start:t.End]) {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				chars = append(chars, Token{Hash: runeHash(r)})
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				continue
 			}
+			if r >= utf8.RuneSelf {
+				chars, last = append(chars, Token{Hash: runeHash(r)}), 0
+				continue
+			}
+			if f := strings.IndexRune("01582", r); f >= 0 {
+				r = rune("olsbz"[f]) // look-alikes
+			}
+			switch {
+			case last == 'r' && r == 'n':
+				chars, r = chars[:len(chars)-1], 'm'
+			case last == 'v' && r == 'v':
+				chars, r = chars[:len(chars)-1], 'w'
+			}
+			chars, last = append(chars, Token{Hash: runeHash(r)}), r
 		}
 	}
 	if len(chars) <= n {
