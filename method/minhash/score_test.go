@@ -93,3 +93,19 @@ func TestThresholdMovesBanding(t *testing.T) {
 		t.Errorf("threshold 0.8 with similar 0.3: bands %s, want the similar bound's %s", got, def)
 	}
 }
+
+// An OCR-damaged reprint whose letters are read as their look-alikes (l as
+// 1, o as 0, s as 5, m as rn) keeps its shingles and stays a duplicate.
+func TestOCRLookAlikesKeepAReprint(t *testing.T) {
+	text := "Harbour Mills Inc said it will buy 15 pct of Northern Grain Co for 120 mln dlrs in cash. " +
+		"The company said the purchase, its first in 10 years, would be completed by March 1 and financed from " +
+		"its own means. Harbour Mills earned 25.8 mln dlrs in 1986 on sales of 510 mln dlrs."
+	damaged := strings.NewReplacer("l", "1", "o", "0", "s", "5", "m", "rn").Replace(text)
+	p, ok := enginetest.Batch(t, Spec, Defaults(), []core.Document{{ID: "a", Text: text}, {ID: "b", Text: damaged}})["a~b"]
+	if !ok {
+		t.Fatal("no pair reported")
+	}
+	if ev := p.Evidence.(Evidence); p.Label != core.Duplicate || ev.Jaccard < 0.99 {
+		t.Errorf("label %q, Jaccard %v; want a duplicate of Jaccard 1 (evidence %+v)", p.Label, ev.Jaccard, ev)
+	}
+}
