@@ -15,7 +15,7 @@ import (
 // find without one, with every sketch or some spilled to WorkDir, which is
 // left empty; a method that cannot spill refuses a budget.
 func TestDedupMemory(t *testing.T) {
-	docs := corpus(400, 120)
+	docs := corpus(300, 120)
 	for _, tc := range []struct {
 		name   string
 		method neardup.MethodOptions

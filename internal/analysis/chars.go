@@ -12,9 +12,7 @@ import (
 // everything but letters and digits left out, joined without separators: a
 // word split in two ("gov ernment"), two words run together, "1,000" and
 // "1000", "U.S." and "US" give the same characters, and a damaged character
-// changes only the n windows that hold it. The look-alikes a character
-// recogniser confuses are one character (see ocrFold): "1O5" is "lOS", "rn"
-// is "m" and "vv" is "w". tokens must be the words of text
+// changes only the n windows that hold it. tokens must be the words of text
 // (Analyzer.Words). With fewer than n characters (but at least one) it
 // appends one shingle of all of them; with none, nothing. n < 1 is treated
 // as 1.
@@ -23,28 +21,65 @@ import (
 // that breaks every word shingle it touches, at the price of about one
 // shingle per character instead of one per word.
 func (a *Analyzer) CharShingles(text string, tokens []Token, n int, dst []uint64) []uint64 {
+	return a.charShingles(text, tokens, n, dst, false)
+}
+
+// FoldedCharShingles is CharShingles with the look-alikes a character
+// recogniser confuses read as one character (see ocrFold): "1O5" is "lOS",
+// "rn" is "m" and "vv" is "w", so that an OCR-damaged copy keeps the
+// shingles of its misread figures and words. A text without look-alikes
+// has the shingles of CharShingles.
+func (a *Analyzer) FoldedCharShingles(text string, tokens []Token, n int, dst []uint64) []uint64 {
+	return a.charShingles(text, tokens, n, dst, true)
+}
+
+// charShingles is CharShingles, its characters folded when fold is set.
+func (a *Analyzer) charShingles(text string, tokens []Token, n int, dst []uint64, fold bool) []uint64 {
 	hs := Room(a.charHashes, len(text)) // a letter or digit is a byte at least
-	if len(text) <= math.MaxInt32 && isASCII(text) {
-		// Most news is ASCII, and in ASCII every letter and digit lies in
-		// one of the words (a segment holding one is a token, or two
-		// around a glued period), so the text is read whole.
+	if fold && len(text) <= math.MaxInt32 && isASCII(text) {
 		a.charHashes, _ = appendFolded(hs[:0], text, 0)
 		return appendHashWindows(dst, a.charHashes, n, charSalt)
 	}
-	var last byte // the folded ASCII character hashed last, 0 after any other
+	if len(text) <= math.MaxInt32 && isASCII(text) {
+		// Most news is ASCII, and in ASCII every letter and digit lies in
+		// one of the words (a segment holding one is a token, or two
+		// around a glued period), so the text is read whole. Every byte's
+		// hash is stored and only a letter's or digit's kept.
+		all, kept := hs[:len(text)], 0
+		for i := 0; i < len(text); i++ {
+			h := asciiCharHash[text[i]]
+			all[kept] = h
+			if h != 0 {
+				kept++
+			}
+		}
+		a.charHashes = all[:kept]
+		return appendHashWindows(dst, a.charHashes, n, charSalt)
+	}
+	var last byte // folding: the ASCII character hashed last, 0 after any other
 	for _, t := range tokens {
 		w := text[t.Start:t.End]
-		if isASCII(w) {
+		if fold && isASCII(w) {
 			hs, last = appendFolded(hs, w, last)
+			continue
+		}
+		if isASCII(w) {
+			// Normalised ASCII is lower case: the table gives the hash of
+			// each letter or digit, in either case, and 0 for the rest.
+			for i := 0; i < len(w); i++ {
+				if h := asciiCharHash[w[i]]; h != 0 {
+					hs = append(hs, h)
+				}
+			}
 			continue
 		}
 		a.buf = a.AppendNormalized(a.buf[:0], w)
 		for i := 0; i < len(a.buf); {
 			r, size := utf8.DecodeRune(a.buf[i:])
 			switch {
-			case r < utf8.RuneSelf:
+			case fold && r < utf8.RuneSelf:
 				hs, last = appendFolded(hs, a.buf[i:i+1], last)
-			case unicode.IsLetter(r) || unicode.IsDigit(r):
+			case r < utf8.RuneSelf && asciiWord[r] || r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)):
 				hs, last = append(hs, runeHash(r)), 0
 			}
 			i += size
@@ -74,25 +109,25 @@ func isASCII(w string) bool {
 	return true
 }
 
-// asciiCharHash is runeHash of each ASCII letter or digit lower-cased and
-// folded (ocrFold), 0 for the other bytes (no letter's or digit's hash is
-// 0; see TestASCIICharHash).
+// asciiCharHash is runeHash of each ASCII letter or digit lower-cased, 0
+// for the other bytes (no letter's or digit's hash is 0; see
+// TestASCIICharHash).
 var asciiCharHash = func() (t [256]uint64) {
 	for c := range utf8.RuneSelf {
-		if f := ocrFold[c]; f != 0 {
-			t[c] = runeHash(rune(f))
+		if asciiWord[c] {
+			t[c] = runeHash(rune(asciiLower[c]))
 		}
 	}
 	return t
 }()
 
-// ocrFold maps each ASCII letter or digit to the character a shingle holds
-// for it: the letter lower-cased, and the digits a character recogniser
-// takes for letters and letters for digits (0 and O, 1 and l, 5 and S, 8
-// and B, 2 and Z) to that letter, so that a misread figure or word keeps
-// its shingles. Other bytes map to 0. Folding letters into one another (c
-// and e, i and l) would cost more than it gains: unrelated texts then share
-// more shingles, and a story and its follow-up look closer.
+// ocrFold maps each ASCII letter or digit to the character a folded
+// shingle holds for it (see FoldedCharShingles): the letter lower-cased,
+// and the digits a character recogniser takes for letters and letters for
+// digits (0 and O, 1 and l, 5 and S, 8 and B, 2 and Z) to that letter.
+// Other bytes map to 0. Letters are not folded into one another (c and e, i
+// and l): unrelated texts then share more shingles, and a story and its
+// follow-up look closer.
 var ocrFold = func() (t [256]byte) {
 	for c := range utf8.RuneSelf {
 		if asciiWord[c] {

@@ -23,10 +23,6 @@ func TestCharShinglesSameCharacters(t *testing.T) {
 		{"hyphenation", "a well-known firm", "a wellknown firm"},
 		{"compatibility forms", "ﬁnance ﬁrms", "finance firms"},
 		{"Polish letters fold case", "Łódź dziś", "ŁÓDŹ DZIŚ"},
-		{"look-alike digits and letters", "Sales rose 10 pct in 1986 to 250 mln", "5ales rose lO pct in l986 to Z50 mln"},
-		{"rn read for m", "the government was informed", "the governrnent was inforrned"},
-		{"vv read for w", "we were owed two", "vve vvere ovved tvvo"},
-		{"look-alikes inside other letters", "Kraków 10 złotych", "Kraków lO złotych"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if a, b := charShingles(tc.a, 5), charShingles(tc.b, 5); !slices.Equal(a, b) {
@@ -57,10 +53,41 @@ func TestCharShinglesCounts(t *testing.T) {
 	}
 }
 
+// Folded shingles read the look-alikes of character recognition as one
+// character; other characters stay apart.
+func TestFoldedCharShingles(t *testing.T) {
+	for _, tc := range []struct {
+		name, a, b string
+		same       bool
+	}{
+		{"look-alike digits and letters", "Sales rose 10 pct in 1986 to 250 mln", "5ales rose lO pct in l986 to Z50 mln", true},
+		{"rn read for m", "the government was informed", "the governrnent was inforrned", true},
+		{"vv read for w", "we were owed two", "vve vvere ovved tvvo", true},
+		{"look-alikes beside other letters", "Kraków 10 złotych", "Kraków lO złotych", true},
+		{"figures that are not look-alikes", "rose 10 pct to 150 mln", "rose 16 pct to 130 mln", false},
+		{"letters that are not folded", "the ceiling", "the celling", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var x Analyzer
+			a := x.FoldedCharShingles(tc.a, x.Words(tc.a), 5, nil)
+			b := x.FoldedCharShingles(tc.b, x.Words(tc.b), 5, nil)
+			if slices.Equal(a, b) != tc.same {
+				t.Errorf("%q and %q: same shingles %v, want %v", tc.a, tc.b, !tc.same, tc.same)
+			}
+		})
+	}
+	// Without look-alikes folded shingles are CharShingles'.
+	text := "the weekly report was issued"
+	var x Analyzer
+	if a, b := x.FoldedCharShingles(text, x.Words(text), 5, nil), charShingles(text, 5); !slices.Equal(a, b) {
+		t.Errorf("%q: folded %x, CharShingles %x", text, a, b)
+	}
+}
+
 // A damaged character changes only the windows that hold it.
 func TestCharShinglesLocalDamage(t *testing.T) {
 	a := charShingles("the federal reserve entered the market", 6)
-	b := charShingles("the federai reserve entered the market", 6)
+	b := charShingles("the federa1 reserve entered the market", 6)
 	diff := 0
 	for i := range a {
 		if a[i] != b[i] {
@@ -96,15 +123,15 @@ func BenchmarkCharShingles(b *testing.B) {
 // normalised, its letters and digits as tokens of their rune hashes, and
 // each window's hash computed afresh from its own characters, with no
 // rolling.
-func charShinglesReference(text string, tokens []Token, n int) []uint64 {
+func charShinglesReference(text string, tokens []Token, n int, fold bool) []uint64 {
 	var chars []Token
-	var last rune // the folded ASCII character before, 0 after any other
+	var last rune // folding: the ASCII character before, 0 after any other
 	for _, t := range tokens {
 		for _, r := range Normalize(text[t.Start:t.End]) {
-			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			switch {
+			case !unicode.IsLetter(r) && !unicode.IsDigit(r):
 				continue
-			}
-			if r >= utf8.RuneSelf {
+			case !fold || r >= utf8.RuneSelf:
 				chars, last = append(chars, Token{Hash: runeHash(r)}), 0
 				continue
 			}
@@ -143,8 +170,12 @@ func TestCharShinglesSameAsReference(t *testing.T) {
 		}
 		text, n := b.String(), 1+i%8
 		got := a.CharShingles(text, a.Words(text), n, nil)
-		if want := charShinglesReference(text, a.Words(text), n); !slices.Equal(got, want) {
+		if want := charShinglesReference(text, a.Words(text), n, false); !slices.Equal(got, want) {
 			t.Fatalf("CharShingles(%q, %d) = %x, the reference %x", text, n, got, want)
+		}
+		got = a.FoldedCharShingles(text, a.Words(text), n, nil)
+		if want := charShinglesReference(text, a.Words(text), n, true); !slices.Equal(got, want) {
+			t.Fatalf("FoldedCharShingles(%q, %d) = %x, the reference %x", text, n, got, want)
 		}
 	}
 }

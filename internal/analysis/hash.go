@@ -17,11 +17,10 @@ import (
 // Changelog:
 //   - 1: first version. Character shingles (CharShingles) came later
 //     within it: they are new hashes, salted apart from word shingles,
-//     and no existing token, sentence or word-shingle hash changed.
-//   - 2: character shingles fold the look-alikes of character recognition
-//     (0 and o, 1 and l, 5 and s, 8 and b, 2 and z; rn and m, vv and w).
-//     Token, sentence and word-shingle hashes are unchanged.
-const HashVersion = 2
+//     and no existing token, sentence or word-shingle hash changed. So did
+//     folded character shingles (FoldedCharShingles): those of a text with
+//     look-alikes are new, and no CharShingles hash changed.
+const HashVersion = 1
 
 // hashSeed is the fixed xxh3 seed of word hashes ("neardup" and version 1).
 const hashSeed uint64 = 0x6e65617264757001

@@ -21,6 +21,10 @@ type Scanner struct {
 	// many letters keeps. 0 when the method keeps no character shingles:
 	// the title, its names and its figures are then not read.
 	Shingle int
+	// Folded says the method's character shingles are folded
+	// (analysis.Analyzer.FoldedCharShingles): a name's fingerprint is then
+	// of folded shingles too.
+	Folded bool
 	// Fills says to read the words that fill the template's slots
 	// (Context.Fills), which only Rules.Slots reads.
 	Fills bool
@@ -212,7 +216,11 @@ func (s *Scanner) addName(name string, kind NameKind) {
 	}
 	var least uint32
 	if letterCount(name) >= s.Shingle {
-		s.names = s.an.CharShingles(name, s.an.Words(name), s.Shingle, s.names[:0])
+		if s.Folded {
+			s.names = s.an.FoldedCharShingles(name, s.an.Words(name), s.Shingle, s.names[:0])
+		} else {
+			s.names = s.an.CharShingles(name, s.an.Words(name), s.Shingle, s.names[:0])
+		}
 		least = uint32(s.names[0])
 		for _, h := range s.names[1:] {
 			least = min(least, uint32(h))
