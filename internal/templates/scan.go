@@ -21,9 +21,11 @@ type Scanner struct {
 	// many letters keeps. 0 when the method keeps no character shingles:
 	// the title, its names and its figures are then not read.
 	Shingle int
-	// Folded says the method's character shingles are folded
-	// (analysis.Analyzer.FoldedCharShingles): a name's fingerprint is then
-	// of folded shingles too.
+	// Folded says the method reads the look-alikes of character
+	// recognition as one character: its character shingles are folded
+	// (analysis.Analyzer.FoldedCharShingles), a name's fingerprint is then
+	// of folded shingles too, and the look-alike letters of a misread
+	// figure ("1,2O0,000", "l71") are read as its digits (see misread).
 	Folded bool
 	// Fills says to read the words that fill the template's slots
 	// (Context.Fills), which only Rules.Slots reads.
@@ -38,6 +40,8 @@ type Scanner struct {
 	caps  []uint64
 	ents  []Name
 	fills []uint64
+	// misread holds a text whose misread figures were read (see misread).
+	misread []byte
 }
 
 // maxCapsTokens bounds the words of a text read for capitalised words: names
@@ -59,6 +63,9 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		body, bodyAt = doc.Text[dl.End:], dl.End
 		c.Dateline = dateOf(dl)
 	}
+	if s.Folded {
+		body, s.misread = misread(body, s.misread)
+	}
 	c.Nums, c.Slots = s.figs.OfSlots(body)
 	s.fills = s.fills[:0]
 	if s.Fills {
@@ -71,7 +78,11 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		c.Fills = keepFills(s.fills)
 		return // names are looked up among character shingles
 	}
-	c.TitleNums = titleFigures(doc.Title)
+	title := doc.Title
+	if s.Folded {
+		title, s.misread = misread(title, s.misread)
+	}
+	c.TitleNums = titleFigures(title)
 	c.Rerun = isRerun(doc.Title)
 	tw := s.an.Words(doc.Title)
 	c.Title = uint32(analysis.HashTokens(tw))
@@ -227,4 +238,52 @@ func (s *Scanner) addName(name string, kind NameKind) {
 		}
 	}
 	s.ents = append(s.ents, Name{Mask: mask | uint64(kind)<<kindShift, Shingle: least})
+}
+
+// figureLookAlikes maps the letters a character recogniser reads for
+// digits to those digits (O and o for 0, l and I for 1, S for 5, B for 8,
+// Z for 2), 0 for every other byte.
+var figureLookAlikes = [256]byte{'O': '0', 'o': '0', 'l': '1', 'I': '1', 'S': '5', 'B': '8', 'Z': '2'}
+
+// misread returns text with each misread figure read as one: a word of
+// digits, look-alike letters (figureLookAlikes) and figure joins (',' and
+// '.') alone, holding at least one digit and one look-alike ("1,2O0,000",
+// "l71", "Z7"), gets the digits of its look-alikes. A word holding any
+// other letter ("1st", "3M") is a word. text comes back as it is, not
+// copied, when it holds no misread figure; buf is reused for a copy.
+func misread(text string, buf []byte) (string, []byte) {
+	changed := false
+	start, digits, alikes, other := 0, false, false, false
+	for i := 0; i <= len(text); i++ {
+		if i < len(text) {
+			switch c := text[i]; {
+			case '0' <= c && c <= '9':
+				digits = true
+				continue
+			case figureLookAlikes[c] != 0:
+				alikes = true
+				continue
+			case c == ',' || c == '.':
+				continue
+			case 'a' <= c|0x20 && c|0x20 <= 'z':
+				other = true
+				continue
+			}
+		}
+		if digits && alikes && !other {
+			if !changed {
+				buf, changed = append(buf[:0], text...), true
+			}
+			for j := start; j < i; j++ {
+				if d := figureLookAlikes[text[j]]; d != 0 {
+					buf[j] = d
+				}
+			}
+		}
+		start, digits, alikes, other = i+1, false, false, false
+	}
+	if !changed {
+		return text, buf
+	}
+	return string(buf), buf
 }

@@ -1,0 +1,48 @@
+package templates
+
+import (
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
+)
+
+func TestMisread(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"letter O in a figure", "Net 1,2O0,000 vs 980,000", "Net 1,200,000 vs 980,000"},
+		{"l and I for 1", "a l71 billion dlr deficit, I5 pct", "a 171 billion dlr deficit, 15 pct"},
+		{"S, B and Z", "Shr Z7 cts vs 46462B5, up S pct", "Shr 27 cts vs 4646285, up S pct"},
+		{"a word with other letters stays", "1st qtr, 3M Co, 10s of B52s", "1st qtr, 3M Co, 10s of B52s"},
+		{"look-alikes without a digit stay", "SOLO Inc, lO pct", "SOLO Inc, lO pct"},
+		{"no figure", "Oil prices rose", "Oil prices rose"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got, _ := misread(tc.text, nil); got != tc.want {
+				t.Errorf("misread(%q) = %q, want %q", tc.text, got, tc.want)
+			}
+		})
+	}
+}
+
+// An OCR-damaged copy whose figures hold look-alike letters keeps its
+// figures when the method folds look-alikes, and loses them when not.
+func TestMisreadFiguresKeepACopy(t *testing.T) {
+	const title, text = "HARBOUR MILLS 4TH QTR NET", "Shr 28 cts vs 22 cts\n\nNet 1,088,000 vs 3,546,000\n\nRevs 5,266,000 vs 4,169,000"
+	const damagedTitle, damaged = "HARBOUR MILLS 4TH QTR NET", "Shr Z8 cts vs 22 cts\n\nNet 1,O88,000 vs 3,S46,000\n\nRevs 5,266,OOO vs 4,l69,000"
+	for _, folded := range []bool{true, false} {
+		ctx := func(title, text string) Context {
+			var an analysis.Analyzer
+			s := Scanner{Shingle: 6, Folded: folded}
+			var c Context
+			s.Scan(&core.Document{Title: title, Text: text, Date: time.Date(2024, 5, 2, 9, 0, 0, 0, time.UTC)}, an.Words(text), &c)
+			c.Own()
+			return c
+		}
+		a, b := ctx(title, text), ctx(damagedTitle, damaged)
+		ev := Compare(&a, &b, Sample{}, Sample{})
+		if keeps := ev.NumberOverlap != nil && *ev.NumberOverlap == 1 && !ev.FiguresChanged; keeps != folded {
+			t.Errorf("folded %v: number overlap %v, figures changed %v", folded, *ev.NumberOverlap, ev.FiguresChanged)
+		}
+	}
+}
