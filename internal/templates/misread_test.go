@@ -46,3 +46,28 @@ func TestMisreadFiguresKeepACopy(t *testing.T) {
 		}
 	}
 }
+
+// A copy retitled with its opening sentence has title figures the old
+// title lacks, all in the other's text: not the titles of two reports. Two
+// reports of other hours keep disjoint titles.
+func TestTitleFiguresInTheOtherText(t *testing.T) {
+	const text = "Shr loss 24 cts vs profit 23 cts\n\nNet loss 5,106,000 vs profit 5,120,000"
+	for _, tc := range []struct {
+		name                 string
+		titleA, a, titleB, b string
+		wantDisjoint         bool
+	}{
+		{"retitled with its opening", "ZENITH LABS <ZEN> 4TH QTR LOSS", text, "Shr loss 24 cts vs profit 23 cts", text, false},
+		{"reports of two hours", "NY COMEX COPPER 12:00", "Copper futures were up 1.10 cts at 62.50", "NY COMEX COPPER 12:30", "Copper futures were up 1.10 cts at 62.50", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := contextOf(tc.titleA, tc.a), contextOf(tc.titleB, tc.b)
+			if len(a.TitleNums) == 0 || len(b.TitleNums) == 0 {
+				t.Fatalf("title figures %v, %v", a.TitleNums, b.TitleNums)
+			}
+			if ev := Compare(&a, &b, Sample{}, Sample{}); ev.TitleFiguresDisjoint != tc.wantDisjoint {
+				t.Errorf("title figures disjoint %v, want %v", ev.TitleFiguresDisjoint, tc.wantDisjoint)
+			}
+		})
+	}
+}

@@ -124,7 +124,8 @@ func Compare(a, b *Context, sa, sb Sample) Evidence {
 	}
 	ev.SameTitle = a.Title != 0 && a.Title == b.Title
 	ev.FiguresChanged = changed(a.Nums, b.Nums)
-	ev.TitleFiguresDisjoint = titleFiguresDisjoint(a.TitleNums, b.TitleNums)
+	ev.TitleFiguresDisjoint = titleFiguresDisjoint(a.TitleNums, b.TitleNums) &&
+		!figuresIn(a.TitleNums, b.Nums) && !figuresIn(b.TitleNums, a.Nums)
 	ev.ForeignNames = [2]int{foreignNames(a, b, sb), foreignNames(b, a, sa)}
 	ev.Places[0], ev.Places[1] = figures.InPlace(a.Slots, b.Slots)
 	ev.Fills[0], ev.Fills[1], ev.ReportTime = fillsInPlace(a.Fills, b.Fills)
