@@ -71,3 +71,25 @@ func TestTitleFiguresInTheOtherText(t *testing.T) {
 		})
 	}
 }
+
+// A name misread with look-alike digits ("<FH5Y>") is the same name when
+// the method folds look-alikes.
+func TestMisreadNames(t *testing.T) {
+	const title, text = "FAMILY HEALTH <FHSY> 2ND QTR", "Shr profit one ct vs nil\n\nRevs 925,000 vs 112,000"
+	const damagedTitle, damaged = "FAMILY HEALTH <FH5Y> 2ND QTR", "Shr profit one ct vs nil\n\nRevs 925,000 vs 112,000"
+	for _, folded := range []bool{true, false} {
+		ctx := func(title, text string) Context {
+			var an analysis.Analyzer
+			s := Scanner{Shingle: 6, Folded: folded}
+			var c Context
+			s.Scan(&core.Document{Title: title, Text: text}, an.Words(text), &c)
+			c.Own()
+			return c
+		}
+		a, b := ctx(title, text), ctx(damagedTitle, damaged)
+		ev := Compare(&a, &b, Sample{}, Sample{})
+		if same := ev.ForeignNames == [2]int{}; same != folded {
+			t.Errorf("folded %v: foreign names %v", folded, ev.ForeignNames)
+		}
+	}
+}

@@ -221,6 +221,13 @@ func (s *Scanner) addWords(phrase string, kind NameKind) {
 // another document's shingles keeps first; 0 for a shorter name.
 func (s *Scanner) addName(name string, kind NameKind) {
 	s.buf = s.an.AppendNormalized(s.buf[:0], name)
+	if s.Folded {
+		for i, c := range s.buf {
+			if l := digitLookAlikes[c]; l != 0 {
+				s.buf[i] = l // a misread name ("<FH5Y>") keeps its letter pairs
+			}
+		}
+	}
 	mask := nameMask(s.buf)
 	if mask == 0 {
 		return
@@ -244,6 +251,11 @@ func (s *Scanner) addName(name string, kind NameKind) {
 // digits to those digits (O and o for 0, l and I for 1, S for 5, B for 8,
 // Z for 2), 0 for every other byte.
 var figureLookAlikes = [256]byte{'O': '0', 'o': '0', 'l': '1', 'I': '1', 'S': '5', 'B': '8', 'Z': '2'}
+
+// digitLookAlikes maps the digits a character recogniser reads for
+// letters to those letters, lower-cased (as analysis.FoldedCharShingles
+// reads them), 0 for every other byte.
+var digitLookAlikes = [256]byte{'0': 'o', '1': 'l', '5': 's', '8': 'b', '2': 'z'}
 
 // misread returns text with each misread figure read as one: a word of
 // digits, look-alike letters (figureLookAlikes) and figure joins (',' and
