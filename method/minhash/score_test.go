@@ -109,3 +109,46 @@ func TestOCRLookAlikesKeepAReprint(t *testing.T) {
 		t.Errorf("label %q, Jaccard %v; want a duplicate of Jaccard 1 (evidence %+v)", p.Label, ev.Jaccard, ev)
 	}
 }
+
+// A pair whose figures all agree is a duplicate FiguresSlack below the
+// threshold or the containment, scored by its containment; figures that
+// disagree, scores further below, or the figures check off leave it
+// similar.
+func TestFiguresAgreeLowerTheBars(t *testing.T) {
+	one, most := 1.0, 0.8
+	pair := func(j, c float64, overlap *float64) Evidence {
+		ev := Evidence{SetScores: similarity.SetScores{Jaccard: j, ContainmentAB: c, ContainmentBA: j}}
+		ev.NumberOverlap = overlap
+		return ev
+	}
+	noFigures := Defaults()
+	noFigures.NumberAgreement = -1
+	for _, tc := range []struct {
+		name string
+		opts Options
+		ev   Evidence
+		want core.Label
+	}{
+		{"Jaccard just below the threshold, figures agree", Defaults(), pair(0.42, 0.6, &one), core.Duplicate},
+		{"containment just below its bar, figures agree", Defaults(), pair(0.35, 0.67, &one), core.Duplicate},
+		{"figures that disagree", Defaults(), pair(0.42, 0.6, &most), core.Similar},
+		{"too few figures to tell", Defaults(), pair(0.42, 0.6, nil), core.Similar},
+		{"scores further below", Defaults(), pair(0.38, 0.6, &one), core.Similar},
+		{"the figures check off", noFigures, pair(0.42, 0.6, &one), core.Similar},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := newMethod(tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev := tc.ev
+			score := m.scored(&ev)
+			if l, _ := m.Label(score, ev); l != tc.want {
+				t.Fatalf("label %q, want %q (evidence %+v)", l, tc.want, ev)
+			}
+			if tc.want == core.Duplicate && (ev.Measure != similarity.MeasureContainment || score < tc.opts.Threshold) {
+				t.Errorf("a duplicate scored %v by %q, want its containment, at least the threshold", score, ev.Measure)
+			}
+		})
+	}
+}
