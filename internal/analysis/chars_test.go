@@ -119,6 +119,17 @@ func BenchmarkCharShingles(b *testing.B) {
 	})
 }
 
+// BenchmarkFoldedCharShingles is BenchmarkCharShingles with look-alikes
+// folded, as minhash shingles.
+func BenchmarkFoldedCharShingles(b *testing.B) {
+	var words []Token
+	var dst []uint64
+	benchmarkDocs(b, func(a *Analyzer, doc string) {
+		words = append(words[:0], a.Words(doc)...)
+		dst = a.FoldedCharShingles(doc, words, 6, dst[:0])
+	})
+}
+
 // charShinglesReference is CharShingles written plainly: every word
 // normalised, its letters and digits as tokens of their rune hashes, and
 // each window's hash computed afresh from its own characters, with no
