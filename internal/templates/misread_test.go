@@ -1,12 +1,12 @@
 package templates
 
-import (
-	"testing"
-	"time"
+import "testing"
 
-	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/analysis"
-)
+// foldedContextOf scans one made-up document as minhash's sketcher does
+// (folded) or simhash's.
+func foldedContextOf(title, text string, folded bool) Context {
+	return scanWith(Scanner{Shingle: 6, Folded: folded}, title, text)
+}
 
 func TestMisread(t *testing.T) {
 	for _, tc := range []struct{ name, text, want string }{
@@ -31,15 +31,7 @@ func TestMisreadFiguresKeepACopy(t *testing.T) {
 	const title, text = "HARBOUR MILLS 4TH QTR NET", "Shr 28 cts vs 22 cts\n\nNet 1,088,000 vs 3,546,000\n\nRevs 5,266,000 vs 4,169,000"
 	const damagedTitle, damaged = "HARBOUR MILLS 4TH QTR NET", "Shr Z8 cts vs 22 cts\n\nNet 1,O88,000 vs 3,S46,000\n\nRevs 5,266,OOO vs 4,l69,000"
 	for _, folded := range []bool{true, false} {
-		ctx := func(title, text string) Context {
-			var an analysis.Analyzer
-			s := Scanner{Shingle: 6, Folded: folded}
-			var c Context
-			s.Scan(&core.Document{Title: title, Text: text, Date: time.Date(2024, 5, 2, 9, 0, 0, 0, time.UTC)}, an.Words(text), &c)
-			c.Own()
-			return c
-		}
-		a, b := ctx(title, text), ctx(damagedTitle, damaged)
+		a, b := foldedContextOf(title, text, folded), foldedContextOf(damagedTitle, damaged, folded)
 		ev := Compare(&a, &b, Sample{}, Sample{})
 		if keeps := ev.NumberOverlap != nil && *ev.NumberOverlap == 1 && !ev.FiguresChanged; keeps != folded {
 			t.Errorf("folded %v: number overlap %v, figures changed %v", folded, *ev.NumberOverlap, ev.FiguresChanged)
@@ -78,15 +70,7 @@ func TestMisreadNames(t *testing.T) {
 	const title, text = "FAMILY HEALTH <FHSY> 2ND QTR", "Shr profit one ct vs nil\n\nRevs 925,000 vs 112,000"
 	const damagedTitle, damaged = "FAMILY HEALTH <FH5Y> 2ND QTR", "Shr profit one ct vs nil\n\nRevs 925,000 vs 112,000"
 	for _, folded := range []bool{true, false} {
-		ctx := func(title, text string) Context {
-			var an analysis.Analyzer
-			s := Scanner{Shingle: 6, Folded: folded}
-			var c Context
-			s.Scan(&core.Document{Title: title, Text: text}, an.Words(text), &c)
-			c.Own()
-			return c
-		}
-		a, b := ctx(title, text), ctx(damagedTitle, damaged)
+		a, b := foldedContextOf(title, text, folded), foldedContextOf(damagedTitle, damaged, folded)
 		ev := Compare(&a, &b, Sample{}, Sample{})
 		if same := ev.ForeignNames == [2]int{}; same != folded {
 			t.Errorf("folded %v: foreign names %v", folded, ev.ForeignNames)
