@@ -265,24 +265,17 @@ var digitLookAlikes = [256]byte{'0': 'o', '1': 'l', '5': 's', '8': 'b', '2': 'z'
 // copied, when it holds no misread figure; buf is reused for a copy.
 func misread(text string, buf []byte) (string, []byte) {
 	changed := false
-	start, digits, alikes, other := 0, false, false, false
+	start, kinds := 0, 0 // the word's start and the kinds of its bytes, a bit each
 	for i := 0; i <= len(text); i++ {
+		k := byte(byteSeparator)
 		if i < len(text) {
-			switch c := text[i]; {
-			case '0' <= c && c <= '9':
-				digits = true
-				continue
-			case figureLookAlikes[c] != 0:
-				alikes = true
-				continue
-			case c == ',' || c == '.':
-				continue
-			case 'a' <= c|0x20 && c|0x20 <= 'z':
-				other = true
-				continue
-			}
+			k = misreadKind[text[i]]
 		}
-		if digits && alikes && !other {
+		if k != byteSeparator {
+			kinds |= 1 << k
+			continue
+		}
+		if kinds&(1<<byteDigit|1<<byteLookAlike|1<<byteLetter) == 1<<byteDigit|1<<byteLookAlike {
 			if !changed {
 				buf, changed = append(buf[:0], text...), true
 			}
@@ -292,10 +285,36 @@ func misread(text string, buf []byte) (string, []byte) {
 				}
 			}
 		}
-		start, digits, alikes, other = i+1, false, false, false
+		start, kinds = i+1, 0
 	}
 	if !changed {
 		return text, buf
 	}
 	return string(buf), buf
 }
+
+// The kinds of bytes misread reads a word by: a separator ends a word.
+const (
+	byteSeparator = iota
+	byteDigit
+	byteLookAlike // see figureLookAlikes
+	byteJoin      // a figure's comma or point
+	byteLetter    // any other letter
+)
+
+// misreadKind is the kind of each byte (see misread).
+var misreadKind = func() (t [256]byte) {
+	for c := range 256 {
+		switch {
+		case '0' <= c && c <= '9':
+			t[c] = byteDigit
+		case figureLookAlikes[c] != 0:
+			t[c] = byteLookAlike
+		case c == ',' || c == '.':
+			t[c] = byteJoin
+		case 'a' <= c|0x20 && c|0x20 <= 'z':
+			t[c] = byteLetter
+		}
+	}
+	return t
+}()
