@@ -21,7 +21,25 @@ import (
 // that breaks every word shingle it touches, at the price of about one
 // shingle per character instead of one per word.
 func (a *Analyzer) CharShingles(text string, tokens []Token, n int, dst []uint64) []uint64 {
+	return a.charShingles(text, tokens, n, dst, false)
+}
+
+// FoldedCharShingles is CharShingles with the look-alikes a character
+// recogniser confuses read as one character (see ocrFold): "1O5" is "lOS",
+// "rn" is "m" and "vv" is "w", so that an OCR-damaged copy keeps the
+// shingles of its misread figures and words. A text without look-alikes
+// has the shingles of CharShingles.
+func (a *Analyzer) FoldedCharShingles(text string, tokens []Token, n int, dst []uint64) []uint64 {
+	return a.charShingles(text, tokens, n, dst, true)
+}
+
+// charShingles is CharShingles, its characters folded when fold is set.
+func (a *Analyzer) charShingles(text string, tokens []Token, n int, dst []uint64, fold bool) []uint64 {
 	hs := Room(a.charHashes, len(text)) // a letter or digit is a byte at least
+	if fold && len(text) <= math.MaxInt32 && isASCII(text) {
+		a.charHashes = hs[:foldASCII(hs[:len(text)], text)]
+		return appendHashWindows(dst, a.charHashes, n, charSalt)
+	}
 	if len(text) <= math.MaxInt32 && isASCII(text) {
 		// Most news is ASCII, and in ASCII every letter and digit lies in
 		// one of the words (a segment holding one is a token, or two
@@ -38,8 +56,13 @@ func (a *Analyzer) CharShingles(text string, tokens []Token, n int, dst []uint64
 		a.charHashes = all[:kept]
 		return appendHashWindows(dst, a.charHashes, n, charSalt)
 	}
+	var last byte // folding: the ASCII character hashed last, 0 after any other
 	for _, t := range tokens {
 		w := text[t.Start:t.End]
+		if fold && isASCII(w) {
+			hs, last = appendFolded(hs, w, last)
+			continue
+		}
 		if isASCII(w) {
 			// Normalised ASCII is lower case: the table gives the hash of
 			// each letter or digit, in either case, and 0 for the rest.
@@ -53,10 +76,13 @@ func (a *Analyzer) CharShingles(text string, tokens []Token, n int, dst []uint64
 		a.buf = a.AppendNormalized(a.buf[:0], w)
 		for i := 0; i < len(a.buf); {
 			r, size := utf8.DecodeRune(a.buf[i:])
-			i += size
-			if r < utf8.RuneSelf && asciiWord[r] || r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-				hs = append(hs, runeHash(r))
+			switch {
+			case fold && r < utf8.RuneSelf:
+				hs, last = appendFolded(hs, a.buf[i:i+1], last)
+			case r < utf8.RuneSelf && asciiWord[r] || r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+				hs, last = append(hs, runeHash(r)), 0
 			}
+			i += size
 		}
 	}
 	a.charHashes = hs
@@ -94,6 +120,70 @@ var asciiCharHash = func() (t [256]uint64) {
 	}
 	return t
 }()
+
+// ocrFold maps each ASCII letter or digit to the character a folded
+// shingle holds for it (see FoldedCharShingles): the letter lower-cased,
+// and the digits a character recogniser takes for letters and letters for
+// digits (0 and O, 1 and l, 5 and S, 8 and B, 2 and Z) to that letter.
+// Other bytes map to 0. Letters are not folded into one another (c and e, i
+// and l): unrelated texts then share more shingles, and a story and its
+// follow-up look closer.
+var ocrFold = func() (t [256]byte) {
+	for c := range utf8.RuneSelf {
+		if asciiWord[c] {
+			t[c] = asciiLower[c]
+		}
+	}
+	for _, p := range [...]string{"0o", "1l", "5s", "8b", "2z"} {
+		t[p[0]] = p[1]
+	}
+	return t
+}()
+
+// appendFolded appends to hs the hash of each letter and digit of the ASCII
+// string w, folded (see ocrFold), with the pairs a recogniser makes of one
+// letter counted as that letter ("rn" is "m", "vv" is "w", the text's own
+// included, so that both sides of a comparison read alike). last is the
+// folded character hashed before w (0 for none); appendFolded returns hs
+// and the last character it hashed.
+func appendFolded[T string | []byte](hs []uint64, w T, last byte) ([]uint64, byte) {
+	for i := 0; i < len(w); i++ {
+		c := ocrFold[w[i]]
+		switch {
+		case c == 0:
+			continue
+		case c == 'n' && last == 'r':
+			hs, c = hs[:len(hs)-1], 'm'
+		case c == 'v' && last == 'v':
+			hs, c = hs[:len(hs)-1], 'w'
+		}
+		hs = append(hs, asciiCharHash[c])
+		last = c
+	}
+	return hs, last
+}
+
+// foldASCII is appendFolded over a whole ASCII text into all, which has
+// room for a hash a byte: every byte's hash is stored and only a letter's
+// or digit's kept. It returns how many hashes it kept.
+func foldASCII(all []uint64, text string) int {
+	kept, last := 0, byte(0)
+	for i := 0; i < len(text); i++ {
+		c := ocrFold[text[i]]
+		switch {
+		case last == 'r' && c == 'n':
+			kept, c = kept-1, 'm'
+		case last == 'v' && c == 'v':
+			kept, c = kept-1, 'w'
+		}
+		all[kept] = asciiCharHash[c]
+		if c != 0 {
+			kept++
+			last = c
+		}
+	}
+	return kept
+}
 
 // appendHashWindows is appendWindows over a slice of hashes.
 func appendHashWindows(dst []uint64, hs []uint64, n int, salt uint64) []uint64 {

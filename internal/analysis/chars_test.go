@@ -53,6 +53,37 @@ func TestCharShinglesCounts(t *testing.T) {
 	}
 }
 
+// Folded shingles read the look-alikes of character recognition as one
+// character; other characters stay apart.
+func TestFoldedCharShingles(t *testing.T) {
+	for _, tc := range []struct {
+		name, a, b string
+		same       bool
+	}{
+		{"look-alike digits and letters", "Sales rose 10 pct in 1986 to 250 mln", "5ales rose lO pct in l986 to Z50 mln", true},
+		{"rn read for m", "the government was informed", "the governrnent was inforrned", true},
+		{"vv read for w", "we were owed two", "vve vvere ovved tvvo", true},
+		{"look-alikes beside other letters", "Kraków 10 złotych", "Kraków lO złotych", true},
+		{"figures that are not look-alikes", "rose 10 pct to 150 mln", "rose 16 pct to 130 mln", false},
+		{"letters that are not folded", "the ceiling", "the celling", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var x Analyzer
+			a := x.FoldedCharShingles(tc.a, x.Words(tc.a), 5, nil)
+			b := x.FoldedCharShingles(tc.b, x.Words(tc.b), 5, nil)
+			if slices.Equal(a, b) != tc.same {
+				t.Errorf("%q and %q: same shingles %v, want %v", tc.a, tc.b, !tc.same, tc.same)
+			}
+		})
+	}
+	// Without look-alikes folded shingles are CharShingles'.
+	text := "the weekly report was issued"
+	var x Analyzer
+	if a, b := x.FoldedCharShingles(text, x.Words(text), 5, nil), charShingles(text, 5); !slices.Equal(a, b) {
+		t.Errorf("%q: folded %x, CharShingles %x", text, a, b)
+	}
+}
+
 // A damaged character changes only the windows that hold it.
 func TestCharShinglesLocalDamage(t *testing.T) {
 	a := charShingles("the federal reserve entered the market", 6)
@@ -88,17 +119,43 @@ func BenchmarkCharShingles(b *testing.B) {
 	})
 }
 
+// BenchmarkFoldedCharShingles is BenchmarkCharShingles with look-alikes
+// folded, as minhash shingles.
+func BenchmarkFoldedCharShingles(b *testing.B) {
+	var words []Token
+	var dst []uint64
+	benchmarkDocs(b, func(a *Analyzer, doc string) {
+		words = append(words[:0], a.Words(doc)...)
+		dst = a.FoldedCharShingles(doc, words, 6, dst[:0])
+	})
+}
+
 // charShinglesReference is CharShingles written plainly: every word
 // normalised, its letters and digits as tokens of their rune hashes, and
 // each window's hash computed afresh from its own characters, with no
 // rolling.
-func charShinglesReference(text string, tokens []Token, n int) []uint64 {
+func charShinglesReference(text string, tokens []Token, n int, fold bool) []uint64 {
 	var chars []Token
+	var last rune // folding: the ASCII character before, 0 after any other
 	for _, t := range tokens {
 		for _, r := range Normalize(text[t.Start:t.End]) {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				chars = append(chars, Token{Hash: runeHash(r)})
+			switch {
+			case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+				continue
+			case !fold || r >= utf8.RuneSelf:
+				chars, last = append(chars, Token{Hash: runeHash(r)}), 0
+				continue
 			}
+			if f := strings.IndexRune("01582", r); f >= 0 {
+				r = rune("olsbz"[f]) // look-alikes
+			}
+			switch {
+			case last == 'r' && r == 'n':
+				chars, r = chars[:len(chars)-1], 'm'
+			case last == 'v' && r == 'v':
+				chars, r = chars[:len(chars)-1], 'w'
+			}
+			chars, last = append(chars, Token{Hash: runeHash(r)}), r
 		}
 	}
 	if len(chars) <= n {
@@ -124,8 +181,12 @@ func TestCharShinglesSameAsReference(t *testing.T) {
 		}
 		text, n := b.String(), 1+i%8
 		got := a.CharShingles(text, a.Words(text), n, nil)
-		if want := charShinglesReference(text, a.Words(text), n); !slices.Equal(got, want) {
+		if want := charShinglesReference(text, a.Words(text), n, false); !slices.Equal(got, want) {
 			t.Fatalf("CharShingles(%q, %d) = %x, the reference %x", text, n, got, want)
+		}
+		got = a.FoldedCharShingles(text, a.Words(text), n, nil)
+		if want := charShinglesReference(text, a.Words(text), n, true); !slices.Equal(got, want) {
+			t.Fatalf("FoldedCharShingles(%q, %d) = %x, the reference %x", text, n, got, want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -125,7 +126,7 @@ func FuzzCharShingles(f *testing.F) {
 		if len(got) != len(again) {
 			t.Fatalf("%d then %d shingles", len(got), len(again))
 		}
-		ref := charShinglesReference(text, b.Words(text), n)
+		ref := charShinglesReference(text, b.Words(text), n, false)
 		for i := range got {
 			if got[i] != again[i] {
 				t.Fatalf("shingle %d differs between runs", i)
@@ -133,6 +134,9 @@ func FuzzCharShingles(f *testing.F) {
 			if got[i] != ref[i] {
 				t.Fatalf("shingle %d differs from the reference", i)
 			}
+		}
+		if folded, ref := b.FoldedCharShingles(text, b.Words(text), n, nil), charShinglesReference(text, b.Words(text), n, true); !slices.Equal(folded, ref) {
+			t.Fatalf("folded shingles differ from the reference:\n%x\n%x", folded, ref)
 		}
 		chars := len(a.charHashes)
 		want := max(chars-n+1, min(chars, 1))

@@ -17,7 +17,9 @@ import (
 // Changelog:
 //   - 1: first version. Character shingles (CharShingles) came later
 //     within it: they are new hashes, salted apart from word shingles,
-//     and no existing token, sentence or word-shingle hash changed.
+//     and no existing token, sentence or word-shingle hash changed. So did
+//     folded character shingles (FoldedCharShingles): those of a text with
+//     look-alikes are new, and no CharShingles hash changed.
 const HashVersion = 1
 
 // hashSeed is the fixed xxh3 seed of word hashes ("neardup" and version 1).

@@ -129,10 +129,14 @@ func TestHashStability(t *testing.T) {
 	toks := a.Words("Hello, Łódź! Привет")
 	got := []uint64{toks[0].Hash, toks[1].Hash, toks[2].Hash, HashTokens(toks)}
 	got = Shingles(toks, 2, got)
+	got = a.CharShingles("Corn 10", a.Words("Corn 10"), 4, got)
+	got = a.FoldedCharShingles("Corn 10", a.Words("Corn 10"), 4, got)
 	want := []uint64{
 		16805880435649801683, 7377960066200122163, 15153511575572870776, // hello, łódź, привет
 		17447680354117484405,                    // the sequence
 		378654908367321514, 6491400793853850527, // 2-shingles
+		15249845381002137393, 14652811758111830351, 9276139328387216282, // character 4-shingles of "Corn 10"
+		8103354825955113663, 2565711511002830950, // folded, "comlo"
 	}
 	if HashVersion != 1 {
 		t.Fatalf("HashVersion = %d: update the pinned values", HashVersion)

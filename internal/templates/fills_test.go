@@ -14,8 +14,12 @@ import (
 
 // contextOf scans one made-up document as a method's sketcher does.
 func contextOf(title, text string) Context {
+	return scanWith(Scanner{Shingle: 6, Fills: true}, title, text)
+}
+
+// scanWith scans one made-up document, dated, with the scanner s.
+func scanWith(s Scanner, title, text string) Context {
 	var an analysis.Analyzer
-	s := Scanner{Shingle: 6, Fills: true}
 	var c Context
 	s.Scan(&core.Document{Title: title, Text: text, Date: time.Date(2024, 5, 2, 9, 0, 0, 0, time.UTC)}, an.Words(text), &c)
 	c.Own()

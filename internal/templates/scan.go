@@ -21,6 +21,12 @@ type Scanner struct {
 	// many letters keeps. 0 when the method keeps no character shingles:
 	// the title, its names and its figures are then not read.
 	Shingle int
+	// Folded says the method reads the look-alikes of character
+	// recognition as one character: its character shingles are folded
+	// (analysis.Analyzer.FoldedCharShingles), a name's fingerprint is then
+	// of folded shingles too, and the look-alike letters of a misread
+	// figure ("1,2O0,000", "l71") are read as its digits (see misread).
+	Folded bool
 	// Fills says to read the words that fill the template's slots
 	// (Context.Fills), which only Rules.Slots reads.
 	Fills bool
@@ -37,6 +43,8 @@ type Scanner struct {
 	ents  []Name
 	fills []uint64
 	words []string // the words of a place or a tag (see addWords)
+	// misread holds a text whose misread figures were read (see misread).
+	misread []byte
 }
 
 // maxCapsTokens bounds the words of a text read for capitalised words: names
@@ -59,6 +67,9 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		body, bodyAt = doc.Text[dl.End:], dl.End
 		c.Dateline = dateOf(dl)
 	}
+	if s.Folded {
+		body, s.misread = misread(body, s.misread)
+	}
 	c.Nums, c.Slots = s.figs.OfSlots(body)
 	s.fills = s.fills[:0]
 	if s.Fills {
@@ -71,7 +82,11 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		c.Fills = keepFills(s.fills)
 		return // names are looked up among character shingles
 	}
-	c.TitleNums = titleFigures(doc.Title)
+	title := doc.Title
+	if s.Folded {
+		title, s.misread = misread(title, s.misread)
+	}
+	c.TitleNums = titleFigures(title)
 	c.Rerun = isRerun(doc.Title)
 	tw := s.an.Words(doc.Title)
 	c.Title = uint32(analysis.HashTokens(tw))
@@ -233,13 +248,24 @@ func appendNameWords(dst []string, phrase string) []string {
 // another document's shingles keeps first; 0 for a shorter name.
 func (s *Scanner) addName(name string, kind NameKind) {
 	s.buf = s.an.AppendNormalized(s.buf[:0], name)
+	if s.Folded {
+		for i, c := range s.buf {
+			if l := digitLookAlikes[c]; l != 0 {
+				s.buf[i] = l // a misread name ("<FH5Y>") keeps its letter pairs
+			}
+		}
+	}
 	mask := nameMask(s.buf)
 	if mask == 0 {
 		return
 	}
 	var least uint32
 	if letterCount(name) >= s.Shingle {
-		s.names = s.an.CharShingles(name, s.an.Words(name), s.Shingle, s.names[:0])
+		if s.Folded {
+			s.names = s.an.FoldedCharShingles(name, s.an.Words(name), s.Shingle, s.names[:0])
+		} else {
+			s.names = s.an.CharShingles(name, s.an.Words(name), s.Shingle, s.names[:0])
+		}
 		least = uint32(s.names[0])
 		for _, h := range s.names[1:] {
 			least = min(least, uint32(h))
@@ -247,3 +273,75 @@ func (s *Scanner) addName(name string, kind NameKind) {
 	}
 	s.ents = append(s.ents, Name{Mask: mask | uint64(kind)<<kindShift, Shingle: least})
 }
+
+// figureLookAlikes maps the letters a character recogniser reads for
+// digits to those digits (O and o for 0, l and I for 1, S for 5, B for 8,
+// Z for 2), 0 for every other byte.
+var figureLookAlikes = [256]byte{'O': '0', 'o': '0', 'l': '1', 'I': '1', 'S': '5', 'B': '8', 'Z': '2'}
+
+// digitLookAlikes maps the digits a character recogniser reads for
+// letters to those letters, lower-cased (as analysis.FoldedCharShingles
+// reads them), 0 for every other byte.
+var digitLookAlikes = [256]byte{'0': 'o', '1': 'l', '5': 's', '8': 'b', '2': 'z'}
+
+// misread returns text with each misread figure read as one: a word of
+// digits, look-alike letters (figureLookAlikes) and figure joins (',' and
+// '.') alone, holding at least one digit and one look-alike ("1,2O0,000",
+// "l71", "Z7"), gets the digits of its look-alikes. A word holding any
+// other letter ("1st", "3M") is a word. text comes back as it is, not
+// copied, when it holds no misread figure; buf is reused for a copy.
+func misread(text string, buf []byte) (string, []byte) {
+	changed := false
+	start, kinds := 0, 0 // the word's start and the kinds of its bytes, a bit each
+	for i := 0; i <= len(text); i++ {
+		k := byte(byteSeparator)
+		if i < len(text) {
+			k = misreadKind[text[i]]
+		}
+		if k != byteSeparator {
+			kinds |= 1 << k
+			continue
+		}
+		if kinds&(1<<byteDigit|1<<byteLookAlike|1<<byteLetter) == 1<<byteDigit|1<<byteLookAlike {
+			if !changed {
+				buf, changed = append(buf[:0], text...), true
+			}
+			for j := start; j < i; j++ {
+				if d := figureLookAlikes[text[j]]; d != 0 {
+					buf[j] = d
+				}
+			}
+		}
+		start, kinds = i+1, 0
+	}
+	if !changed {
+		return text, buf
+	}
+	return string(buf), buf
+}
+
+// The kinds of bytes misread reads a word by: a separator ends a word.
+const (
+	byteSeparator = iota
+	byteDigit
+	byteLookAlike // see figureLookAlikes
+	byteJoin      // a figure's comma or point
+	byteLetter    // any other letter
+)
+
+// misreadKind is the kind of each byte (see misread).
+var misreadKind = func() (t [256]byte) {
+	for c := range 256 {
+		switch {
+		case '0' <= c && c <= '9':
+			t[c] = byteDigit
+		case figureLookAlikes[c] != 0:
+			t[c] = byteLookAlike
+		case c == ',' || c == '.':
+			t[c] = byteJoin
+		case 'a' <= c|0x20 && c|0x20 <= 'z':
+			t[c] = byteLetter
+		}
+	}
+	return t
+}()

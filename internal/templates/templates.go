@@ -136,7 +136,8 @@ func Compare(a, b *Context, sa, sb Sample) Evidence {
 	}
 	ev.SameTitle = a.Title != 0 && a.Title == b.Title
 	ev.FiguresChanged = changed(a.Nums, b.Nums)
-	ev.TitleFiguresDisjoint = titleFiguresDisjoint(a.TitleNums, b.TitleNums)
+	ev.TitleFiguresDisjoint = titleFiguresDisjoint(a.TitleNums, b.TitleNums) &&
+		!figuresIn(a.TitleNums, b.Nums) && !figuresIn(b.TitleNums, a.Nums)
 	ev.ForeignNames = [2]int{foreignNames(a, b, sb), foreignNames(b, a, sa)}
 	ev.SameHour = a.Date != 0 && b.Date != 0 && sameHour(a.Date, b.Date)
 	ev.OtherPlace = otherPlaces(a, b, sa, sb)

@@ -88,6 +88,28 @@ func digitsOf(v uint32) []byte {
 	return d
 }
 
+// figuresIn reports whether every figure of a title (titleFigures) is
+// among the figures of a text (nums, sorted, as figures.Of gives them): a
+// copy under a new headline made of its opening ("Shr 24 cts vs 23 cts"),
+// whose title's figures differ from the old title's, not another report.
+// A time of day in a title ("12:30") is no figure of a text, whose figures
+// a colon splits.
+func figuresIn(title, nums []uint32) bool {
+	if len(title) == 0 {
+		return false
+	}
+	for _, v := range title {
+		f := figures.Of(string(digitsOf(v)))
+		if len(f) != 1 {
+			return false
+		}
+		if _, ok := slices.BinarySearch(nums, f[0]); !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // titleFiguresDisjoint reports whether two titles' figures, both non-empty,
 // share none, a figure of three or more digits matching another that can be
 // a damaged copy of it (a digit dropped, doubled or split off, see

@@ -167,7 +167,7 @@ func (m *method) evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
 	ev := Evidence{SetScores: sets, Evidence: templates.Compare(&a.Context, &b.Context,
 		templates.Sample{Set: a.Set, Cut: a.Cut}, templates.Sample{Set: b.Set, Cut: b.Cut})}
 	ev.TitleWords = m.o.storyWords(a, b)
-	if m.o.FollowUp && ev.Jaccard < followUpBelow && m.byScores(&ev) {
+	if m.o.FollowUp && ev.Jaccard < followUpBelow && (m.byScores(&ev) || m.byFigures(&ev)) {
 		if s, ok := leadIn(a, b); ok {
 			ev.LeadAB = &s
 		}
@@ -191,7 +191,7 @@ func (m *method) scored(ev *Evidence) float64 {
 	if ev.Jaccard >= m.o.Threshold || m.o.isRewrite(ev) {
 		return ev.Jaccard
 	}
-	if !m.byScores(ev) && (ev.Jaccard >= m.o.Similar || !m.o.sameStory(ev.TitleWords)) {
+	if !m.byScores(ev) && !m.byFigures(ev) && (ev.Jaccard >= m.o.Similar || !m.o.sameStory(ev.TitleWords)) {
 		return ev.Jaccard // similar by Jaccard, or not reported
 	}
 	switch l, _ := m.Label(0, *ev); {
@@ -212,6 +212,37 @@ func (m *method) byScores(ev *Evidence) bool {
 	return ev.Jaccard >= m.o.Threshold || ev.Containment() >= m.o.containment() || m.o.isRewrite(ev)
 }
 
+// byFigures reports whether the pair's scores make it a duplicate because
+// its figures agree, before any rule vetoes it: with the figures check on
+// (Options.NumberAgreement), both texts hold two figures or more and every
+// figure of the one with fewer is in the other, and the scores fall short
+// of the threshold or the containment by at most figuresSlack (a copy
+// damaged by OCR noise, or truncated with page furniture added, whose
+// figures a follow-up or a rewrite would change), its containment at least
+// the threshold (its score, see scored).
+func (m *method) byFigures(ev *Evidence) bool {
+	o := &m.o
+	c := ev.Containment()
+	return o.FiguresAgree(ev) && c >= o.Threshold &&
+		(ev.Jaccard >= o.Threshold-FiguresSlack || c >= o.containment()-FiguresSlack)
+}
+
+// FiguresAgree reports whether the figures check is on (NumberAgreement)
+// and the pair's figures agree: both texts hold two figures or more, and
+// every figure of the one with fewer is in the other. Such a pair is a
+// duplicate at FiguresSlack below the threshold or the containment.
+func (o *Options) FiguresAgree(ev *Evidence) bool {
+	return o.NumberAgreement >= 0 && ev.NumberOverlap != nil && *ev.NumberOverlap >= 1
+}
+
+// FiguresSlack is how far below the threshold and the containment a pair
+// whose figures agree (Options.FiguresAgree) is still a duplicate: a copy
+// damaged by OCR noise, or truncated with page furniture added, keeps its
+// figures, which a follow-up or a rewrite changes. 0.05 adds copies on
+// every generated and labelled set without a false pair on the labelled
+// ones (docs/evaluation.md).
+const FiguresSlack = 0.05
+
 // MeasureTitleWords names the measure of a pair similar by its titles'
 // words (see Options.StoryTitle): its score is their Jaccard index.
 const MeasureTitleWords = "title_words"
@@ -226,7 +257,7 @@ const MeasureTitleWords = "title_words"
 // the score, which names the measure that decided (see scored).
 func (m *method) Label(_ float64, ev Evidence) (core.Label, bool) {
 	o := &m.o
-	dup := m.byScores(&ev)
+	dup := m.byScores(&ev) || m.byFigures(&ev)
 	if dup && m.rules.Veto(&ev.Evidence) != templates.None {
 		dup = false
 	}

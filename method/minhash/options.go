@@ -129,7 +129,9 @@ type Options struct {
 	Slots bool `json:"slots" flag:"slots" help:"Not a duplicate when places both texts fill with a name, commodity or time hold other words (two places, or one and another figure), or the headings name two times of day"`
 	// ShingleUnit is what a shingle is made of: Chars, consecutive letters
 	// and digits of the words, which a damaged character, a split or glued
-	// word or another way of writing a figure changes only locally; or
+	// word or another way of writing a figure changes only locally, and a
+	// look-alike a character recogniser reads for another (1 for l, rn for
+	// m) not at all (analysis.Analyzer.FoldedCharShingles); or
 	// Words, consecutive words, cheaper and half the memory, for clean text.
 	ShingleUnit string `json:"shingle_unit" flag:"shingle-unit" enum:"chars,words" help:"Shingles of characters (robust to OCR damage, split and glued words, number formats) or of words (cheaper, for clean text)"`
 	// CharShingle is the length of a character shingle.

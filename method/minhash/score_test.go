@@ -99,3 +99,62 @@ func TestThresholdMovesBanding(t *testing.T) {
 		t.Errorf("threshold 0.8 without similar, rewrite %v: bands %v (%v), want the rewrite bound's %s", o.Rewrite, b, err, bands(o.Rewrite, 0))
 	}
 }
+
+// An OCR-damaged reprint whose letters are read as their look-alikes (l as
+// 1, o as 0, s as 5, m as rn) keeps its shingles and stays a duplicate.
+func TestOCRLookAlikesKeepAReprint(t *testing.T) {
+	text := "Harbour Mills Inc said it will buy 15 pct of Northern Grain Co for 120 mln dlrs in cash. " +
+		"The company said the purchase, its first in 10 years, would be completed by March 1 and financed from " +
+		"its own means. Harbour Mills earned 25.8 mln dlrs in 1986 on sales of 510 mln dlrs."
+	damaged := strings.NewReplacer("l", "1", "o", "0", "s", "5", "m", "rn").Replace(text)
+	p, ok := enginetest.Batch(t, Spec, Defaults(), []core.Document{{ID: "a", Text: text}, {ID: "b", Text: damaged}})["a~b"]
+	if !ok {
+		t.Fatal("no pair reported")
+	}
+	if ev := p.Evidence.(Evidence); p.Label != core.Duplicate || ev.Jaccard < 0.99 {
+		t.Errorf("label %q, Jaccard %v; want a duplicate of Jaccard 1 (evidence %+v)", p.Label, ev.Jaccard, ev)
+	}
+}
+
+// A pair whose figures all agree is a duplicate FiguresSlack below the
+// threshold or the containment, scored by its containment; figures that
+// disagree, scores further below, or the figures check off leave it
+// similar.
+func TestFiguresAgreeLowerTheBars(t *testing.T) {
+	one, most := 1.0, 0.8
+	pair := func(j, c float64, overlap *float64) Evidence {
+		ev := Evidence{SetScores: similarity.SetScores{Jaccard: j, ContainmentAB: c, ContainmentBA: j}}
+		ev.NumberOverlap = overlap
+		return ev
+	}
+	noFigures := Defaults()
+	noFigures.NumberAgreement = -1
+	for _, tc := range []struct {
+		name string
+		opts Options
+		ev   Evidence
+		want core.Label
+	}{
+		{"Jaccard just below the threshold, figures agree", Defaults(), pair(0.42, 0.6, &one), core.Duplicate},
+		{"containment just below its bar, figures agree", Defaults(), pair(0.35, 0.67, &one), core.Duplicate},
+		{"figures that disagree", Defaults(), pair(0.42, 0.6, &most), core.Similar},
+		{"too few figures to tell", Defaults(), pair(0.42, 0.6, nil), core.Similar},
+		{"scores further below", Defaults(), pair(0.38, 0.6, &one), core.Similar},
+		{"the figures check off", noFigures, pair(0.42, 0.6, &one), core.Similar},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := newMethod(tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev := tc.ev
+			score := m.scored(&ev)
+			if l, _ := m.Label(score, ev); l != tc.want {
+				t.Fatalf("label %q, want %q (evidence %+v)", l, tc.want, ev)
+			}
+			if tc.want == core.Duplicate && (ev.Measure != similarity.MeasureContainment || score < tc.opts.Threshold) {
+				t.Errorf("a duplicate scored %v by %q, want its containment, at least the threshold", score, ev.Measure)
+			}
+		})
+	}
+}

@@ -55,10 +55,14 @@ type Sketch struct {
 //     titleKeys), and the title's words drop an apostrophe instead of
 //     following the text's tokens. A sketch of 5 still reads; its title
 //     keys meet only other sketches of 5.
+//   - 7: character shingles are folded (analysis.FoldedCharShingles: the
+//     look-alikes of character recognition read as one character), so
+//     the fingerprints and band keys of 6 are not comparable with them:
+//     an index of 6 is built again.
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here.
-const Format = 6
+const Format = 7
 
 // oldestFormat is the oldest sketch format this binary reads.
 const oldestFormat = 3
@@ -157,6 +161,7 @@ func (m *method) NewSketcher() engineSketcher {
 	s := &sketcher{m: m}
 	if m.o.ShingleUnit == Chars {
 		s.tpl.Shingle = m.o.CharShingle // names are looked up among character shingles
+		s.tpl.Folded = true
 	}
 	s.tpl.Fills = m.o.Slots
 	return s
@@ -169,7 +174,7 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		return nil, core.SkipNoUnits
 	}
 	if o.ShingleUnit == Chars {
-		s.shings = s.an.CharShingles(doc.Text, words, o.CharShingle, analysis.Room(s.shings, len(doc.Text)))
+		s.shings = s.an.FoldedCharShingles(doc.Text, words, o.CharShingle, analysis.Room(s.shings, len(doc.Text)))
 	} else {
 		s.shings = analysis.Shingles(words, o.WordShingle, analysis.Room(s.shings, len(words)))
 	}

@@ -112,17 +112,27 @@ func scorePairs(pairs []core.Pair, ord map[string]int32, c engine.Config, vary s
 // VaryContainment, by the larger of its two containments. The run's
 // threshold on the varied score is at or below every swept one, so a pair
 // it did not label duplicate failed the number check or is below every
-// swept threshold.
+// swept threshold. A pair whose figures agree is a duplicate FiguresSlack
+// below either bar (see minhash.FiguresSlack).
 func minHashScore(s *scored, l core.Label, ev minhash.Evidence, o minhash.Options, vary string) {
 	containment := max(ev.ContainmentAB, ev.ContainmentBA)
 	s.never = l != core.Duplicate
+	agree := !s.never && o.FiguresAgree(&ev) // both bars FiguresSlack lower
 	if vary == VaryContainment {
 		s.score = containment
 		s.always = !s.never && ev.Jaccard >= o.Threshold
+		if agree {
+			s.score = containment + minhash.FiguresSlack
+			s.always = s.always || ev.Jaccard >= o.Threshold-minhash.FiguresSlack && containment >= o.Threshold
+		}
 		return
 	}
 	s.score = ev.Jaccard
 	s.always = !s.never && containment >= o.Containment
+	if agree { // the containment stays at or above the threshold
+		s.score = max(s.score, min(containment, ev.Jaccard+minhash.FiguresSlack))
+		s.always = s.always || containment >= o.Containment-minhash.FiguresSlack
+	}
 }
 
 // Describe says what a method's sweep applies the threshold to, given the
