@@ -188,7 +188,7 @@ func (m *method) evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
 // Rewrite.
 func (m *method) scored(ev *Evidence) float64 {
 	ev.Measure = similarity.MeasureJaccard
-	if ev.Jaccard >= m.o.Threshold || m.o.isRewrite(ev) {
+	if ev.Jaccard >= m.o.Threshold || m.o.IsRewrite(ev) {
 		return ev.Jaccard
 	}
 	if !m.byScores(ev) && !m.byFigures(ev) && (ev.Jaccard >= m.o.Similar || !m.o.sameStory(ev.TitleWords)) {
@@ -209,7 +209,7 @@ func (m *method) scored(ev *Evidence) float64 {
 // any rule vetoes it: at the threshold, by containment, or as one story
 // rewritten the same day (see Options.Rewrite).
 func (m *method) byScores(ev *Evidence) bool {
-	return ev.Jaccard >= m.o.Threshold || ev.Containment() >= m.o.containment() || m.o.isRewrite(ev)
+	return ev.Jaccard >= m.o.Threshold || ev.Containment() >= m.o.containment() || m.o.IsRewrite(ev)
 }
 
 // byFigures reports whether the pair's scores make it a duplicate because

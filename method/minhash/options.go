@@ -274,12 +274,12 @@ func (o *Options) duplicateFrom() float64 {
 // within hours, a recurring item comes back the next day.
 const rewriteHours = 12
 
-// isRewrite reports whether a pair below the threshold is one story
+// IsRewrite reports whether a pair below the threshold is one story
 // rewritten the same day (see Rewrite): the Jaccard index of ev at least
 // Rewrite, dated at most rewriteHours apart, and nothing of its template
 // changed: no place both fill holds another figure or word, no name is
 // foreign to the other, the headings name no other time.
-func (o *Options) isRewrite(ev *Evidence) bool {
+func (o *Options) IsRewrite(ev *Evidence) bool {
 	return o.Rewrite > 0 && ev.Jaccard >= o.Rewrite && ev.HoursApart != nil && *ev.HoursApart <= rewriteHours &&
 		ev.Places[1] == 0 && ev.Fills[1] == 0 && ev.ForeignNames == [2]int{} && !ev.ReportTime
 }

@@ -113,14 +113,16 @@ func scorePairs(pairs []core.Pair, ord map[string]int32, c engine.Config, vary s
 // threshold on the varied score is at or below every swept one, so a pair
 // it did not label duplicate failed the number check or is below every
 // swept threshold. A pair whose figures agree is a duplicate FiguresSlack
-// below either bar (see minhash.FiguresSlack).
+// below either bar (see minhash.FiguresSlack); one story rewritten the same
+// day (minhash.Options.IsRewrite) is a duplicate at every threshold.
 func minHashScore(s *scored, l core.Label, ev minhash.Evidence, o minhash.Options, vary string) {
 	containment := max(ev.ContainmentAB, ev.ContainmentBA)
 	s.never = l != core.Duplicate
 	agree := !s.never && o.FiguresAgree(&ev) // both bars FiguresSlack lower
+	rewrite := !s.never && o.IsRewrite(&ev)
 	if vary == VaryContainment {
 		s.score = containment
-		s.always = !s.never && ev.Jaccard >= o.Threshold
+		s.always = !s.never && ev.Jaccard >= o.Threshold || rewrite
 		if agree {
 			s.score = containment + minhash.FiguresSlack
 			s.always = s.always || ev.Jaccard >= o.Threshold-minhash.FiguresSlack && containment >= o.Threshold
@@ -128,7 +130,7 @@ func minHashScore(s *scored, l core.Label, ev minhash.Evidence, o minhash.Option
 		return
 	}
 	s.score = ev.Jaccard
-	s.always = !s.never && containment >= o.Containment
+	s.always = !s.never && containment >= o.Containment || rewrite
 	if agree { // the containment stays at or above the threshold
 		s.score = max(s.score, min(containment, ev.Jaccard+minhash.FiguresSlack))
 		s.always = s.always || containment >= o.Containment-minhash.FiguresSlack
