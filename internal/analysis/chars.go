@@ -36,8 +36,8 @@ func (a *Analyzer) FoldedCharShingles(text string, tokens []Token, n int, dst []
 // charShingles is CharShingles, its characters folded when fold is set.
 func (a *Analyzer) charShingles(text string, tokens []Token, n int, dst []uint64, fold bool) []uint64 {
 	hs := Room(a.charHashes, len(text)) // a letter or digit is a byte at least
-	if fold && len(text) <= math.MaxInt32 && isASCII(text) {
-		a.charHashes = hs[:foldASCII(hs[:len(text)], text)]
+	if fold && isASCII(text) {
+		a.charHashes, _ = appendFolded(hs[:0], text, 0)
 		return appendHashWindows(dst, a.charHashes, n, charSalt)
 	}
 	if len(text) <= math.MaxInt32 && isASCII(text) {
@@ -161,28 +161,6 @@ func appendFolded[T string | []byte](hs []uint64, w T, last byte) ([]uint64, byt
 		last = c
 	}
 	return hs, last
-}
-
-// foldASCII is appendFolded over a whole ASCII text into all, which has
-// room for a hash a byte: every byte's hash is stored and only a letter's
-// or digit's kept. It returns how many hashes it kept.
-func foldASCII(all []uint64, text string) int {
-	kept, last := 0, byte(0)
-	for i := 0; i < len(text); i++ {
-		c := ocrFold[text[i]]
-		switch {
-		case last == 'r' && c == 'n':
-			kept, c = kept-1, 'm'
-		case last == 'v' && c == 'v':
-			kept, c = kept-1, 'w'
-		}
-		all[kept] = asciiCharHash[c]
-		if c != 0 {
-			kept++
-			last = c
-		}
-	}
-	return kept
 }
 
 // appendHashWindows is appendWindows over a slice of hashes.
