@@ -264,21 +264,23 @@ func (s *Scanner) flush(prev string, next uint32) {
 	if prev != "" {
 		p = wordHash(prev)
 	}
-	from, place := 0, p*16777619^next
+	between := p*16777619 ^ next // the place between the two words
+	from, place := 0, between
 	row := len(s.ends) > 1 && s.row
+	last := s.cols[len(s.cols)-1]
 	for k, end := range s.ends {
 		if row {
-			place = (p*16777619^next)*16777619 ^ uint32(s.cols[len(s.cols)-1]-s.cols[k]+1)*0x9e3779b9 // a table's cell: its row and column, counted from the row's end
+			place = between*16777619 ^ uint32(last-s.cols[k]+1)*0x9e3779b9 // a table's cell: its row and column, counted from the row's end
 		}
 		s.slots = append(s.slots, slot(place, s.values[from:end]))
 		from = end
 	}
-	if n := s.cols[len(s.cols)-1] + 1; row && n >= minWidth {
+	if n := last + 1; row && n >= minWidth {
 		// The row's width, its columns (empty cells included), in the
 		// place of a column 0 no cell takes (see width): a row of later
 		// sessions whose last column both share (open interest, a total)
 		// is another row, even where its other cells agree.
-		s.slots = append(s.slots, width((p*16777619^next)*16777619, n))
+		s.slots = append(s.slots, width(between*16777619, n))
 	}
 	s.values, s.ends, s.cols = s.values[:0], s.ends[:0], s.cols[:0]
 }
