@@ -134,11 +134,16 @@ var ocrFold = func() (t [256]byte) {
 			t[c] = asciiLower[c]
 		}
 	}
-	for _, p := range [...]string{"0o", "1l", "5s", "8b", "2z"} {
+	for _, p := range DigitLookAlikes {
 		t[p[0]] = p[1]
 	}
 	return t
 }()
+
+// DigitLookAlikes lists the digits and letters a character recogniser
+// confuses, the digit first and the letter lower-cased ("0o": 0 and O):
+// FoldedCharShingles reads each pair as its letter.
+var DigitLookAlikes = [...]string{"0o", "1l", "5s", "8b", "2z"}
 
 // appendFolded appends to hs the hash of each letter and digit of the ASCII
 // string w, folded (see ocrFold), with the pairs a recogniser makes of one

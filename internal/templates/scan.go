@@ -282,7 +282,12 @@ var figureLookAlikes = [256]byte{'O': '0', 'o': '0', 'l': '1', 'I': '1', 'S': '5
 // digitLookAlikes maps the digits a character recogniser reads for
 // letters to those letters, lower-cased (as analysis.FoldedCharShingles
 // reads them), 0 for every other byte.
-var digitLookAlikes = [256]byte{'0': 'o', '1': 'l', '5': 's', '8': 'b', '2': 'z'}
+var digitLookAlikes = func() (t [256]byte) {
+	for _, p := range analysis.DigitLookAlikes {
+		t[p[0]] = p[1]
+	}
+	return t
+}()
 
 // misread returns text with each misread figure read as one: a word of
 // digits, look-alike letters (figureLookAlikes) and figure joins (',' and
