@@ -167,7 +167,7 @@ func (m *method) evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
 	ev := Evidence{SetScores: sets, Evidence: templates.Compare(&a.Context, &b.Context,
 		templates.Sample{Set: a.Set, Cut: a.Cut}, templates.Sample{Set: b.Set, Cut: b.Cut})}
 	ev.TitleWords = m.o.storyWords(a, b)
-	if m.o.FollowUp && ev.Jaccard < followUpBelow && (m.byScores(&ev) || m.byFigures(&ev)) {
+	if m.o.FollowUp && ev.Jaccard < followUpBelow && m.byScores(&ev) {
 		if s, ok := leadIn(a, b); ok {
 			ev.LeadAB = &s
 		}
@@ -191,7 +191,7 @@ func (m *method) scored(ev *Evidence) float64 {
 	if ev.Jaccard >= m.o.Threshold || m.o.IsRewrite(ev) {
 		return ev.Jaccard
 	}
-	if !m.byScores(ev) && !m.byFigures(ev) && (ev.Jaccard >= m.o.Similar || !m.o.sameStory(ev.TitleWords)) {
+	if !m.byScores(ev) && (ev.Jaccard >= m.o.Similar || !m.o.sameStory(ev.TitleWords)) {
 		return ev.Jaccard // similar by Jaccard, or not reported
 	}
 	switch l, _ := m.Label(0, *ev); {
@@ -206,10 +206,11 @@ func (m *method) scored(ev *Evidence) float64 {
 }
 
 // byScores reports whether the pair's scores make it a duplicate, before
-// any rule vetoes it: at the threshold, by containment, or as one story
-// rewritten the same day (see Options.Rewrite).
+// any rule vetoes it: at the threshold, by containment, as one story
+// rewritten the same day (see Options.Rewrite), or short of the bars by
+// FiguresSlack with its figures agreeing (see byFigures).
 func (m *method) byScores(ev *Evidence) bool {
-	return ev.Jaccard >= m.o.Threshold || ev.Containment() >= m.o.containment() || m.o.IsRewrite(ev)
+	return ev.Jaccard >= m.o.Threshold || ev.Containment() >= m.o.containment() || m.o.IsRewrite(ev) || m.byFigures(ev)
 }
 
 // byFigures reports whether the pair's scores make it a duplicate because
@@ -257,7 +258,7 @@ const MeasureTitleWords = "title_words"
 // the score, which names the measure that decided (see scored).
 func (m *method) Label(_ float64, ev Evidence) (core.Label, bool) {
 	o := &m.o
-	dup := m.byScores(&ev) || m.byFigures(&ev)
+	dup := m.byScores(&ev)
 	if dup && m.rules.Veto(&ev.Evidence) != templates.None {
 		dup = false
 	}
