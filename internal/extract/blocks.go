@@ -38,7 +38,7 @@ var (
 // nameKind returns "neg" when n's id or class names boilerplate, "pos"
 // when it names the article, "" otherwise; boilerplate wins.
 func nameKind(n *html.Node) string {
-	names := attr(n, "id") + " " + attr(n, "class")
+	names := ownNames(n)
 	if len(names) == 1 {
 		return ""
 	}

@@ -352,3 +352,20 @@ func TestPageRelatedStoriesTakenForTheArticle(t *testing.T) {
 		t.Errorf("engine called %d times, want 2 (a second choice without the related stories)", calls)
 	}
 }
+
+func TestPageBlogPostWithTaxonomyClasses(t *testing.T) {
+	// A short blog post whose container carries its category and tags as
+	// classes, and a cookie notice as long as the post: the post is the
+	// article.
+	body := `<!DOCTYPE html><html lang="en"><head><title>A quiet week</title></head><body>
+<div id="content"><div id="post-406" class="post-406 post type-post status-publish format-standard hentry category-diary tag-garden">
+<h2>A quiet week</h2><div class="entry-content"><p>Nothing much happened in the garden this week, apart from the rain.</p>
+<p>The tomatoes are ripening slowly and the beans have climbed past the fence.</p></div></div></div>
+<div class="widget widget_eu_cookie_law_widget"><div class="cookie-banner"><p>Privacy and cookies: this site uses cookies. By continuing to use this website, you agree to their use.</p>
+<p>To find out more, including how to control cookies, see here: our cookie policy and the rules that apply.</p></div></div>
+</body></html>`
+	a, _ := extractPage(t, body, Options{MinChars: -1})
+	if !strings.Contains(a.Text, "The tomatoes are ripening") || strings.Contains(a.Text, "cookies") {
+		t.Errorf("text %q, want the post without the cookie notice", a.Text)
+	}
+}

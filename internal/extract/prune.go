@@ -54,7 +54,7 @@ const regionAttr = "data-neardup-region"
 // navigation, menus, sidebars and footers, share bars, "most popular",
 // archive, category and tag lists, blogrolls and pagination.
 var (
-	navWords    = map[string]bool{"side": true, "tags": true, "pager": true}
+	navWords    = map[string]bool{"side": true, "aside": true, "tags": true, "pager": true}
 	navPrefixes = []string{"nav", "menu", "sidebar", "footer", "breadcrumb", "share", "sharing", "social", "related",
 		"popular", "mostpopular", "archive", "categor", "blogroll", "widget", "tagcloud", "pagination", "sitemap", "toolbar"}
 	navSuffixes = []string{"nav", "menu", "sidebar", "footer", "bar", "links", "widget", "tags", "share"}
@@ -114,7 +114,7 @@ func region(n *html.Node) string {
 	case "navigation", "menu", "menubar", "complementary":
 		kind = "nav"
 	}
-	names := attr(n, "id") + " " + attr(n, "class")
+	names := ownNames(n)
 	if len(names) == 1 {
 		return kind
 	}
@@ -136,6 +136,53 @@ func region(n *html.Node) string {
 		start = end + 1
 	}
 	return kind
+}
+
+// ownNames returns n's id and class joined by a space, without the
+// taxonomy classes a blog engine gives a post's container besides its own
+// ("category-news", "tag-elections" beside "hentry", "type-post",
+// "post-406"): they name the post's categories and tags, not a list of
+// them, and would mark the article itself as navigation or boilerplate.
+func ownNames(n *html.Node) string {
+	id, class := attr(n, "id"), attr(n, "class")
+	if !strings.Contains(class, "category-") && !strings.Contains(class, "tag-") {
+		return id + " " + class
+	}
+	toks := strings.Fields(class)
+	post := false
+	for _, t := range toks {
+		if blogPostClass(t) {
+			post = true
+			break
+		}
+	}
+	if !post {
+		return id + " " + class
+	}
+	kept := toks[:0]
+	for _, t := range toks {
+		l := strings.ToLower(t)
+		if !strings.HasPrefix(l, "category-") && !strings.HasPrefix(l, "tag-") {
+			kept = append(kept, t)
+		}
+	}
+	return id + " " + strings.Join(kept, " ")
+}
+
+// blogPostClass reports whether a class token marks the container of one
+// blog post: "hentry" (microformats), or a blog engine's "type-post",
+// "status-publish", "format-standard", "post-406".
+func blogPostClass(t string) bool {
+	t = strings.ToLower(t)
+	switch {
+	case t == "hentry":
+		return true
+	case strings.HasPrefix(t, "type-"), strings.HasPrefix(t, "status-"), strings.HasPrefix(t, "format-"):
+		return true
+	case strings.HasPrefix(t, "post-") && len(t) > 5 && t[5] >= '0' && t[5] <= '9':
+		return true
+	}
+	return false
 }
 
 // inRegion reports whether n or an ancestor is marked as a region.
