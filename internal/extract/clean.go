@@ -151,18 +151,30 @@ func consentNotice(n *html.Node) bool {
 	if id == "" && class == "" {
 		return false
 	}
-	names := strings.ToLower(id + " " + class)
-	if !strings.Contains(names, "cookie") && !strings.Contains(names, "consent") && !strings.Contains(names, "gdpr") {
+	if !mayNameConsent(id) && !mayNameConsent(class) {
 		return false
 	}
 	named := false
-	for _, w := range strings.FieldsFunc(names, func(r rune) bool { return r == '-' || r == '_' || r == ' ' || r == '\t' || r == '\n' }) {
+	names := strings.ToLower(id + " " + class)
+	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
 		if consentWords[w] {
 			named = true
 			break
 		}
 	}
 	return named && textBytes(n, maxConsentNotice) <= maxConsentNotice
+}
+
+// mayNameConsent is consentNotice's cheap first look at a name: whether it
+// holds "cookie", "consent" or "gdpr" in lower case, capitalised or in
+// capitals.
+func mayNameConsent(s string) bool {
+	for _, part := range [...]string{"ookie", "OOKIE", "onsent", "ONSENT", "dpr", "DPR"} {
+		if strings.Contains(s, part) {
+			return true
+		}
+	}
+	return false
 }
 
 // textBytes counts the bytes of text under n, without white space, up to a

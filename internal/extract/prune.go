@@ -90,10 +90,11 @@ func markRegions(n *html.Node) {
 		if c.Type != html.ElementNode {
 			continue
 		}
-		if r := region(c); r != "" {
+		names := lowerNames(c)
+		if r := regionOf(c, names); r != "" {
 			c.Attr = append(c.Attr, html.Attribute{Key: regionAttr, Val: r})
 		}
-		if k := nameKind(c); k != "" {
+		if k := kindOf(names); k != "" {
 			c.Attr = append(c.Attr, html.Attribute{Key: nameAttr, Val: k})
 		}
 		markRegions(c)
@@ -102,7 +103,10 @@ func markRegions(n *html.Node) {
 
 // region returns "related" for a section of related stories, "nav" for a
 // navigation region, "" for anything else.
-func region(n *html.Node) string {
+func region(n *html.Node) string { return regionOf(n, lowerNames(n)) }
+
+// regionOf is region with n's names already read (lowerNames).
+func regionOf(n *html.Node, names string) string {
 	switch tag(n) {
 	case atom.Body, atom.Article, atom.Main:
 		return ""
@@ -110,32 +114,44 @@ func region(n *html.Node) string {
 		return "nav"
 	}
 	kind := ""
-	switch strings.ToLower(strings.TrimSpace(attr(n, "role"))) {
-	case "navigation", "menu", "menubar", "complementary":
-		kind = "nav"
-	}
-	names := ownNames(n)
-	if len(names) == 1 {
-		return kind
-	}
-	names = strings.ToLower(names)
-	for start := 0; start < len(names); {
-		end := strings.IndexAny(names[start:], " \t\n\r\f-_")
-		if end < 0 {
-			end = len(names)
-		} else {
-			end += start
+	if role := attr(n, "role"); role != "" {
+		switch strings.ToLower(strings.TrimSpace(role)) {
+		case "navigation", "menu", "menubar", "complementary":
+			kind = "nav"
 		}
-		switch w := names[start:end]; {
+	}
+	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
+		switch {
 		case w == "":
 		case relatedWords[w]:
 			return "related"
 		case navWord(w):
 			kind = "nav"
 		}
-		start = end + 1
 	}
 	return kind
+}
+
+// lowerNames returns n's own names (ownNames) in lower case, "" when it has
+// no id and no class.
+func lowerNames(n *html.Node) string {
+	if attr(n, "id") == "" && attr(n, "class") == "" {
+		return ""
+	}
+	return strings.ToLower(ownNames(n))
+}
+
+// nextName returns the first word of names, split at white space, "-" and
+// "_" (possibly empty, between two separators), and the rest after it;
+// both are empty at the end.
+func nextName(names string) (word, rest string) {
+	for i := 0; i < len(names); i++ {
+		switch names[i] {
+		case ' ', '\t', '\n', '\r', '\f', '-', '_':
+			return names[:i], names[i+1:]
+		}
+	}
+	return names, ""
 }
 
 // ownNames returns n's id and class joined by a space, without the
