@@ -2,7 +2,9 @@ package extract
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
@@ -86,18 +88,141 @@ func navWord(w string) bool {
 // stories (regionAttr), and every element whose id or class names
 // boilerplate or the article (nameAttr).
 func markRegions(n *html.Node) {
+	var m regionMarker
+	m.mark(n)
+}
+
+// regionMarker numbers the elements markRegions visits.
+type regionMarker struct{ k int }
+
+// mark marks the elements under n and reports whether one is named the
+// article (nameAttr "pos") or is an <article> or <main>.
+func (m *regionMarker) mark(n *html.Node) bool {
+	holds := false
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.ElementNode {
 			continue
 		}
+		m.k++
+		k0 := m.k
 		names := lowerNames(c)
-		if r := regionOf(c, names); r != "" {
+		r := regionOf(c, names)
+		if r != "" {
 			c.Attr = append(c.Attr, html.Attribute{Key: regionAttr, Val: r})
 		}
-		if k := kindOf(names); k != "" {
+		k := kindOf(names)
+		if k != "" {
 			c.Attr = append(c.Attr, html.Attribute{Key: nameAttr, Val: k})
 		}
-		markRegions(c)
+		inner := m.mark(c)
+		holds = holds || inner || k == "pos" || tag(c) == atom.Article || tag(c) == atom.Main
+		if !inner && k != "pos" && structuralNav(c) {
+			markIn(c, strconv.Itoa(k0))
+		}
+	}
+	return holds
+}
+
+// structuralNav reports a navigation region by its tag or ARIA role, not
+// its name: <nav>, <aside>, <footer>, role navigation, menu, complementary.
+func structuralNav(n *html.Node) bool {
+	switch tag(n) {
+	case atom.Nav, atom.Aside, atom.Footer:
+		return true
+	}
+	switch strings.ToLower(strings.TrimSpace(attr(n, "role"))) {
+	case "navigation", "menu", "menubar", "complementary":
+		return true
+	}
+	return false
+}
+
+// inAttr is the attribute markRegions sets on a navigation region by its
+// tag or role (structuralNav) that holds no <article>, <main> or element
+// named the article, and on every element inside one: the number, in
+// document order, of the region. The engine keeps it; it tells whether the
+// engine took navigation for the article (chosenRegions), and which
+// element to remove on another parse of the same page.
+const inAttr = "data-neardup-in"
+
+// markIn sets inAttr to mark on n and every element under it.
+func markIn(n *html.Node, mark string) {
+	if n.Type != html.ElementNode {
+		return
+	}
+	set := false
+	for i, a := range n.Attr {
+		if a.Key == inAttr {
+			n.Attr[i].Val, set = mark, true
+		}
+	}
+	if !set {
+		n.Attr = append(n.Attr, html.Attribute{Key: inAttr, Val: mark})
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		markIn(c, mark)
+	}
+}
+
+// chosenShare is the least share of the engine's prose inside navigation
+// regions (inAttr) for which chosenRegions says the engine chose them.
+const chosenShare = 0.9
+
+// chosenRegions returns the marks (inAttr) of the navigation regions that
+// hold at least chosenShare of the prose of the engine's content n: the
+// engine took a sidebar or a footer for the article. nil otherwise.
+func chosenRegions(n *html.Node) map[string]bool {
+	all, inside := 0, 0
+	marks := map[string]bool{}
+	var walk func(n *html.Node, in string)
+	walk = func(n *html.Node, in string) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch c.Type {
+			case html.TextNode:
+				k := 0
+				for _, r := range c.Data {
+					if !unicode.IsSpace(r) {
+						k++
+					}
+				}
+				all += k
+				if in != "" && k > 0 {
+					inside += k
+					marks[in] = true
+				}
+			case html.ElementNode:
+				if neverText[tag(c)] || tag(c) == atom.A {
+					continue
+				}
+				cin := in
+				if cin == "" {
+					cin = attr(c, inAttr)
+				}
+				walk(c, cin)
+			}
+		}
+	}
+	walk(n, attr(n, inAttr))
+	if all == 0 || float64(inside) < chosenShare*float64(all) {
+		return nil
+	}
+	return marks
+}
+
+// removeMarked removes from a marked tree the elements whose inAttr mark is
+// one of marks (with what they hold).
+func removeMarked(n *html.Node, marks map[string]bool) {
+	var next *html.Node
+	for c := n.FirstChild; c != nil; c = next {
+		next = c.NextSibling
+		if c.Type != html.ElementNode {
+			continue
+		}
+		if marks[attr(c, inAttr)] {
+			n.RemoveChild(c)
+			continue
+		}
+		removeMarked(c, marks)
 	}
 }
 
