@@ -15,7 +15,8 @@ import (
 // rule's body selector takes precedence over the engine's choice, sections
 // of related stories and short link-only navigation blocks leave the
 // engine's content, the text is rendered block-aware and the rule's
-// boilerplate is stripped. When sections of related stories make most of
+// boilerplate is stripped. When the engine took a navigation region for
+// the article (chosenRegions), when sections of related stories make most of
 // the engine's content, or the content is long and holds almost no
 // sentences (a table, a list of names), the engine chooses again on a fresh
 // parse of the page (reparse) without them.
@@ -58,6 +59,21 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 	}
 	if bodyText == "" && rule.BodySelector() != "" {
 		a.RuleMiss = fmt.Sprintf("%s: body %q matched nothing on the page; the text is the extractor's own choice", rule, rule.BodySelector())
+	}
+	if bodyText == "" && f.Node != nil {
+		if marks := chosenRegions(f.Node); marks != nil {
+			// The engine took a navigation region (a sidebar, a
+			// footer) for the article: it chooses again on the page
+			// without it.
+			if again, err := reparse(); err == nil {
+				clean(again, drop)
+				markRegions(again)
+				removeMarked(again, marks)
+				if g := opts.Engine(again, u); g.Node != nil && chosenRegions(g.Node) == nil && prose(g.Node) >= regionMinProse {
+					f.Node = g.Node
+				}
+			}
+		}
 	}
 	if bodyText == "" && f.Node != nil && mostlyRelated(f.Node) {
 		// The engine took sections of related stories for the article: it
@@ -120,6 +136,10 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 	a.Author = cleanByline(a.Author)
 	return a, nil
 }
+
+// regionMinProse is the least prose (runes) the engine's second choice must
+// hold when its first was a navigation region.
+const regionMinProse = 100
 
 // mostlyRelated reports whether sections of related stories hold most of
 // the text of the content tree n.

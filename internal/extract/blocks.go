@@ -37,15 +37,15 @@ var (
 
 // nameKind returns "neg" when n's id or class names boilerplate, "pos"
 // when it names the article, "" otherwise; boilerplate wins.
-func nameKind(n *html.Node) string {
-	names := attr(n, "id") + " " + attr(n, "class")
-	if len(names) == 1 {
-		return ""
-	}
+func nameKind(n *html.Node) string { return kindOf(lowerNames(n)) }
+
+// kindOf is nameKind with n's names already read (lowerNames).
+func kindOf(names string) string {
 	kind := ""
-	for _, w := range strings.FieldsFunc(strings.ToLower(names), func(r rune) bool {
-		return r == '-' || r == '_' || unicode.IsSpace(r)
-	}) {
+	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
+		if w == "" {
+			continue
+		}
 		if negWords[w] {
 			return "neg"
 		}
@@ -152,8 +152,12 @@ func blockFeatures(blocks []textBlock) [][NumBlockFeatures]float64 {
 	// paragraphs stand next to one another, boilerplate stands apart from
 	// them (a caption between two, credits and pointers after the last).
 	var prosePos []int
+	density := make([]float64, len(blocks))
 	for i, b := range blocks {
-		if b.runes >= 150 && endsSentence(b.text) && linkDensity(b) < 0.3 {
+		density[i] = linkDensity(b)
+	}
+	for i, b := range blocks {
+		if b.runes >= 150 && endsSentence(b.text) && density[i] < 0.3 {
 			prosePos = append(prosePos, i)
 		}
 	}
@@ -164,7 +168,7 @@ func blockFeatures(blocks []textBlock) [][NumBlockFeatures]float64 {
 		f := &out[i]
 		f[0] = 1
 		f[1] = math.Log1p(float64(b.runes))
-		f[2] = linkDensity(b)
+		f[2] = density[i]
 		words, punct, upper, digits, letters := textStats(b.text)
 		if words > 0 {
 			f[3] = float64(punct) / float64(words)
@@ -215,23 +219,24 @@ func blockFeatures(blocks []textBlock) [][NumBlockFeatures]float64 {
 		f[18] = boolf(i == len(blocks)-1)
 		if i > 0 {
 			f[19] = math.Log1p(float64(blocks[i-1].runes))
-			f[20] = linkDensity(blocks[i-1])
+			f[20] = density[i-1]
 		}
 		if i+1 < len(blocks) {
 			f[21] = math.Log1p(float64(blocks[i+1].runes))
-			f[22] = linkDensity(blocks[i+1])
+			f[22] = density[i+1]
 		}
 		if total > 0 {
 			f[23] = float64(b.runes) / float64(total)
 		}
-		f[24] = boolf(copyrightLine(b.text))
+		lower := strings.ToLower(b.text)
+		f[24] = boolf(copyrightLower(lower))
 		f[25] = boolf(words < 4)
 		hops := treeHops(b.node, coreUp)
 		f[26] = math.Log1p(float64(hops))
 		f[27] = boolf(b.node.Parent == blocks[core].node.Parent)
 		f[28] = boolf(i < core)
 		f[29] = float64(depth(b.node)-coreDepth) / 4
-		f[30] = boolf(boilerplateCue(b.text))
+		f[30] = boolf(len(b.text) <= maxCueText && cueLower(lower))
 		f[31] = f[2] * boolf(b.runes < 80)
 		if total > 0 {
 			f[32] = float64(after) / float64(total)
@@ -350,11 +355,14 @@ var cuesByByte = func() (idx [256][]string) {
 }()
 
 // boilerplateCue reports whether a short text holds a phrase of boilerplate.
-func boilerplateCue(s string) bool {
-	if len(s) > 400 {
-		return false
-	}
-	l := strings.ToLower(s)
+func boilerplateCue(s string) bool { return len(s) <= maxCueText && cueLower(strings.ToLower(s)) }
+
+// maxCueText is the longest text (bytes) boilerplateCue looks at.
+const maxCueText = 400
+
+// cueLower reports whether a text in lower case holds a phrase of
+// boilerplate, whatever its length.
+func cueLower(l string) bool {
 	for i := 0; i < len(l); i++ {
 		for _, c := range cuesByByte[l[i]] {
 			if strings.HasPrefix(l[i:], c) {
@@ -449,11 +457,13 @@ func endsSentence(s string) bool {
 }
 
 // copyrightLine reports a copyright or rights notice.
-func copyrightLine(s string) bool {
-	if strings.ContainsRune(s, '©') {
+func copyrightLine(s string) bool { return copyrightLower(strings.ToLower(s)) }
+
+// copyrightLower is copyrightLine on a text already in lower case.
+func copyrightLower(l string) bool {
+	if strings.ContainsRune(l, '©') {
 		return true
 	}
-	l := strings.ToLower(s)
 	return strings.Contains(l, "copyright") || strings.Contains(l, "all rights reserved")
 }
 

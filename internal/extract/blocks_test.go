@@ -110,6 +110,8 @@ func TestNameKind(t *testing.T) {
 		{"", "article-body", "pos"},
 		{"main", "author-box", "neg"},
 		{"", "wrapper", ""},
+		{"post-9", "post-9 post type-post hentry tag-budget", "pos"},
+		{"", "teaser tag-budget", "neg"},
 	} {
 		n := &html.Node{Type: html.ElementNode, Data: "div", Attr: []html.Attribute{{Key: "id", Val: tc.id}, {Key: "class", Val: tc.class}}}
 		if got := nameKind(n); got != tc.want {

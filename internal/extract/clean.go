@@ -130,7 +130,74 @@ func removable(n *html.Node, drop dropFunc) bool {
 	if neverText[n.DataAtom] {
 		return !keepScript(n)
 	}
-	return Hidden(n) || isWidget(n) || n.DataAtom == atom.Form && signupForm(n) || (drop != nil && drop(n))
+	return Hidden(n) || isWidget(n) || n.DataAtom == atom.Form && signupForm(n) || consentNotice(n) || (drop != nil && drop(n))
+}
+
+// consentWords are the words of an id or class (split at "-" and "_") that
+// name a cookie or privacy consent notice.
+var consentWords = map[string]bool{"cookie": true, "cookies": true, "consent": true, "gdpr": true, "cookiebar": true,
+	"cookiebanner": true, "cookienotice": true, "cookieconsent": true}
+
+// maxConsentNotice is the most text (bytes, without spaces) of an element
+// that consentNotice takes for a consent notice.
+const maxConsentNotice = 1000
+
+// consentNotice reports whether n is a cookie or privacy consent notice: its
+// id or class names one and it holds little text. Such a notice is never
+// the article, and on a page whose article is short the engine may take it
+// for one.
+func consentNotice(n *html.Node) bool {
+	id, class := attr(n, "id"), attr(n, "class")
+	if id == "" && class == "" {
+		return false
+	}
+	if !mayNameConsent(id) && !mayNameConsent(class) {
+		return false
+	}
+	named := false
+	names := strings.ToLower(id + " " + class)
+	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
+		if consentWords[w] {
+			named = true
+			break
+		}
+	}
+	return named && textBytes(n, maxConsentNotice) <= maxConsentNotice
+}
+
+// mayNameConsent is consentNotice's cheap first look at a name: whether it
+// holds "cookie", "consent" or "gdpr" in lower case, capitalised or in
+// capitals.
+func mayNameConsent(s string) bool {
+	for _, part := range [...]string{"ookie", "OOKIE", "onsent", "ONSENT", "dpr", "DPR"} {
+		if strings.Contains(s, part) {
+			return true
+		}
+	}
+	return false
+}
+
+// textBytes counts the bytes of text under n, without white space, up to a
+// little past limit.
+func textBytes(n *html.Node, limit int) int {
+	k := 0
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && k <= limit; c = c.NextSibling {
+			switch c.Type {
+			case html.TextNode:
+				for i := 0; i < len(c.Data); i++ {
+					if b := c.Data[i]; b != ' ' && b != '\n' && b != '\t' && b != '\r' {
+						k++
+					}
+				}
+			case html.ElementNode:
+				walk(c)
+			}
+		}
+	}
+	walk(n)
+	return k
 }
 
 // maxSignupForm is the most text (runes, without spaces) of a form that

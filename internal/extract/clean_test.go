@@ -87,6 +87,9 @@ func TestClean(t *testing.T) {
 		{"a page wrapped whole in a form kept",
 			`<form><p>` + strings.Repeat("The council met. ", 100) + `</p><input type="password"></form>`,
 			`<form><p>` + strings.Repeat("The council met. ", 100) + `</p><input type="password"/></form>`, nil},
+		{"a cookie notice removed, an article about cookies kept",
+			`<p>a</p><div class="widget widget_eu_cookie_law_widget"><p>This site uses cookies. By using it you agree.</p></div><div id="gdpr-consent">OK</div><div class="cookie-recipe">` + strings.Repeat("Cream the butter and sugar, then fold in the flour. ", 25) + `</div>`,
+			`<p>a</p><div class="cookie-recipe">` + strings.Repeat("Cream the butter and sugar, then fold in the flour. ", 25) + `</div>`, nil},
 		{"drop func applied",
 			`<p>a</p><div class="ad">b</div>`,
 			"<p>a</p>", func(n *html.Node) bool { return attr(n, "class") == "ad" }},
@@ -147,6 +150,9 @@ func TestRegion(t *testing.T) {
 		{`<div id=t class="canvas-wrap">x</div>`, ""},
 		{`<div id=t class="unrelated">x</div>`, ""},
 		{`<article id=t class="sidebar">x</article>`, ""},
+		{`<div id=t class="aside secondary">x</div>`, "nav"},
+		{`<div id=t class="post-406 post type-post status-publish hentry category-news tag-elections">x</div>`, ""},
+		{`<div id=t class="category-list">x</div>`, "nav"},
 	} {
 		t.Run(tc.html, func(t *testing.T) {
 			if got := region(find(parse(t, tc.html), "t")); got != tc.want {

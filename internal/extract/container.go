@@ -100,8 +100,10 @@ func articleContainer(doc *html.Node) (*html.Node, int) {
 	if best == nil {
 		return nil, 0
 	}
+	memo := map[*html.Node]int{}
+	proseUnder(best, memo)
 	for {
-		inner, innerProse := innermost(best, bestProse)
+		inner, innerProse := innermost(best, bestProse, memo)
 		if inner == nil {
 			return best, bestProse
 		}
@@ -109,21 +111,48 @@ func articleContainer(doc *html.Node) (*html.Node, int) {
 	}
 }
 
+// proseUnder returns prose(n) and records in memo the prose of every
+// element under n, in one walk.
+func proseUnder(n *html.Node, memo map[*html.Node]int) int {
+	k := 0
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Type {
+		case html.TextNode:
+			for _, r := range c.Data {
+				if !unicode.IsSpace(r) {
+					k++
+				}
+			}
+		case html.ElementNode:
+			if neverText[tag(c)] {
+				continue
+			}
+			p := proseUnder(c, memo)
+			memo[c] = p
+			if tag(c) != atom.A {
+				k += p
+			}
+		}
+	}
+	return k
+}
+
 // innermost returns the named container under n, nearest to it, that
-// holds at least containerDescend of its prose (of).
-func innermost(n *html.Node, of int) (*html.Node, int) {
+// holds at least containerDescend of its prose (of); memo holds the prose
+// of every element under n (proseUnder).
+func innermost(n *html.Node, of int, memo map[*html.Node]int) (*html.Node, int) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.ElementNode || neverText[tag(c)] {
 			continue
 		}
-		p := prose(c)
-		if float64(p) < containerDescend*float64(of) {
+		p := memo[c]
+		if tag(c) == atom.A || float64(p) < containerDescend*float64(of) {
 			continue // no descendant of c can hold it either
 		}
 		if namedArticle(c) {
 			return c, p
 		}
-		if d, dp := innermost(c, of); d != nil {
+		if d, dp := innermost(c, of, memo); d != nil {
 			return d, dp
 		}
 	}

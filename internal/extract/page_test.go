@@ -352,3 +352,58 @@ func TestPageRelatedStoriesTakenForTheArticle(t *testing.T) {
 		t.Errorf("engine called %d times, want 2 (a second choice without the related stories)", calls)
 	}
 }
+
+func TestPageBlogPostWithTaxonomyClasses(t *testing.T) {
+	// A short blog post whose container carries its category and tags as
+	// classes, and a cookie notice as long as the post: the post is the
+	// article.
+	body := `<!DOCTYPE html><html lang="en"><head><title>A quiet week</title></head><body>
+<div id="content"><div id="post-406" class="post-406 post type-post status-publish format-standard hentry category-diary tag-garden">
+<h2>A quiet week</h2><div class="entry-content"><p>Nothing much happened in the garden this week, apart from the rain.</p>
+<p>The tomatoes are ripening slowly and the beans have climbed past the fence.</p></div></div></div>
+<div class="widget widget_eu_cookie_law_widget"><div class="cookie-banner"><p>Privacy and cookies: this site uses cookies. By continuing to use this website, you agree to their use.</p>
+<p>To find out more, including how to control cookies, see here: our cookie policy and the rules that apply.</p></div></div>
+</body></html>`
+	a, _ := extractPage(t, body, Options{MinChars: -1})
+	if !strings.Contains(a.Text, "The tomatoes are ripening") || strings.Contains(a.Text, "cookies") {
+		t.Errorf("text %q, want the post without the cookie notice", a.Text)
+	}
+}
+
+func TestPageNavigationTakenForTheArticle(t *testing.T) {
+	body := `<!DOCTYPE html><html><head><title>Ferry returns</title></head><body>
+<div class="main"><h1>Ferry returns</h1><p>The ferry returned to the harbour on Monday, a week late, after the storm had kept it in port for seven days and nights.</p></div>
+<aside><div class="box"><p>Sign up for our letters, sent every morning to thousands of readers who like the harbour news, and win a trip.</p></div></aside>
+</body></html>`
+	// An engine that takes the sidebar for the article while it is on the
+	// page, as readeck does on some pages whose article is short.
+	var calls int
+	engine := func(doc *html.Node, _ *nurl.URL) Found {
+		calls++
+		var aside, main *html.Node
+		var walk func(*html.Node)
+		walk = func(n *html.Node) {
+			if n.Type == html.ElementNode && n.Data == "aside" {
+				aside = n
+			}
+			if n.Type == html.ElementNode && attr(n, "class") == "main" {
+				main = n
+			}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				walk(c)
+			}
+		}
+		walk(doc)
+		if aside != nil {
+			return Found{Node: aside}
+		}
+		return Found{Node: main}
+	}
+	a, _ := extractPage(t, body, Options{MinChars: -1, Engine: engine})
+	if !strings.Contains(a.Text, "The ferry returned") || strings.Contains(a.Text, "Sign up") {
+		t.Errorf("text %q, want the article without the sidebar", a.Text)
+	}
+	if calls != 2 {
+		t.Errorf("engine called %d times, want 2 (a second choice without the sidebar)", calls)
+	}
+}

@@ -2,7 +2,9 @@ package extract
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
@@ -54,7 +56,7 @@ const regionAttr = "data-neardup-region"
 // navigation, menus, sidebars and footers, share bars, "most popular",
 // archive, category and tag lists, blogrolls and pagination.
 var (
-	navWords    = map[string]bool{"side": true, "tags": true, "pager": true}
+	navWords    = map[string]bool{"side": true, "aside": true, "tags": true, "pager": true}
 	navPrefixes = []string{"nav", "menu", "sidebar", "footer", "breadcrumb", "share", "sharing", "social", "related",
 		"popular", "mostpopular", "archive", "categor", "blogroll", "widget", "tagcloud", "pagination", "sitemap", "toolbar"}
 	navSuffixes = []string{"nav", "menu", "sidebar", "footer", "bar", "links", "widget", "tags", "share"}
@@ -86,23 +88,150 @@ func navWord(w string) bool {
 // stories (regionAttr), and every element whose id or class names
 // boilerplate or the article (nameAttr).
 func markRegions(n *html.Node) {
+	var m regionMarker
+	m.mark(n)
+}
+
+// regionMarker numbers the elements markRegions visits.
+type regionMarker struct{ k int }
+
+// mark marks the elements under n and reports whether one is named the
+// article (nameAttr "pos") or is an <article> or <main>.
+func (m *regionMarker) mark(n *html.Node) bool {
+	holds := false
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.ElementNode {
 			continue
 		}
-		if r := region(c); r != "" {
+		m.k++
+		k0 := m.k
+		names := lowerNames(c)
+		r := regionOf(c, names)
+		if r != "" {
 			c.Attr = append(c.Attr, html.Attribute{Key: regionAttr, Val: r})
 		}
-		if k := nameKind(c); k != "" {
+		k := kindOf(names)
+		if k != "" {
 			c.Attr = append(c.Attr, html.Attribute{Key: nameAttr, Val: k})
 		}
-		markRegions(c)
+		inner := m.mark(c)
+		holds = holds || inner || k == "pos" || tag(c) == atom.Article || tag(c) == atom.Main
+		if !inner && k != "pos" && structuralNav(c) {
+			markIn(c, strconv.Itoa(k0))
+		}
+	}
+	return holds
+}
+
+// structuralNav reports a navigation region by its tag or ARIA role, not
+// its name: <nav>, <aside>, <footer>, role navigation, menu, complementary.
+func structuralNav(n *html.Node) bool {
+	switch tag(n) {
+	case atom.Nav, atom.Aside, atom.Footer:
+		return true
+	}
+	switch strings.ToLower(strings.TrimSpace(attr(n, "role"))) {
+	case "navigation", "menu", "menubar", "complementary":
+		return true
+	}
+	return false
+}
+
+// inAttr is the attribute markRegions sets on a navigation region by its
+// tag or role (structuralNav) that holds no <article>, <main> or element
+// named the article, and on every element inside one: the number, in
+// document order, of the region. The engine keeps it; it tells whether the
+// engine took navigation for the article (chosenRegions), and which
+// element to remove on another parse of the same page.
+const inAttr = "data-neardup-in"
+
+// markIn sets inAttr to mark on n and every element under it.
+func markIn(n *html.Node, mark string) {
+	if n.Type != html.ElementNode {
+		return
+	}
+	set := false
+	for i, a := range n.Attr {
+		if a.Key == inAttr {
+			n.Attr[i].Val, set = mark, true
+		}
+	}
+	if !set {
+		n.Attr = append(n.Attr, html.Attribute{Key: inAttr, Val: mark})
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		markIn(c, mark)
+	}
+}
+
+// chosenShare is the least share of the engine's prose inside navigation
+// regions (inAttr) for which chosenRegions says the engine chose them.
+const chosenShare = 0.9
+
+// chosenRegions returns the marks (inAttr) of the navigation regions that
+// hold at least chosenShare of the prose of the engine's content n: the
+// engine took a sidebar or a footer for the article. nil otherwise.
+func chosenRegions(n *html.Node) map[string]bool {
+	all, inside := 0, 0
+	marks := map[string]bool{}
+	var walk func(n *html.Node, in string)
+	walk = func(n *html.Node, in string) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch c.Type {
+			case html.TextNode:
+				k := 0
+				for _, r := range c.Data {
+					if !unicode.IsSpace(r) {
+						k++
+					}
+				}
+				all += k
+				if in != "" && k > 0 {
+					inside += k
+					marks[in] = true
+				}
+			case html.ElementNode:
+				if neverText[tag(c)] || tag(c) == atom.A {
+					continue
+				}
+				cin := in
+				if cin == "" {
+					cin = attr(c, inAttr)
+				}
+				walk(c, cin)
+			}
+		}
+	}
+	walk(n, attr(n, inAttr))
+	if all == 0 || float64(inside) < chosenShare*float64(all) {
+		return nil
+	}
+	return marks
+}
+
+// removeMarked removes from a marked tree the elements whose inAttr mark is
+// one of marks (with what they hold).
+func removeMarked(n *html.Node, marks map[string]bool) {
+	var next *html.Node
+	for c := n.FirstChild; c != nil; c = next {
+		next = c.NextSibling
+		if c.Type != html.ElementNode {
+			continue
+		}
+		if marks[attr(c, inAttr)] {
+			n.RemoveChild(c)
+			continue
+		}
+		removeMarked(c, marks)
 	}
 }
 
 // region returns "related" for a section of related stories, "nav" for a
 // navigation region, "" for anything else.
-func region(n *html.Node) string {
+func region(n *html.Node) string { return regionOf(n, lowerNames(n)) }
+
+// regionOf is region with n's names already read (lowerNames).
+func regionOf(n *html.Node, names string) string {
 	switch tag(n) {
 	case atom.Body, atom.Article, atom.Main:
 		return ""
@@ -110,32 +239,91 @@ func region(n *html.Node) string {
 		return "nav"
 	}
 	kind := ""
-	switch strings.ToLower(strings.TrimSpace(attr(n, "role"))) {
-	case "navigation", "menu", "menubar", "complementary":
-		kind = "nav"
-	}
-	names := attr(n, "id") + " " + attr(n, "class")
-	if len(names) == 1 {
-		return kind
-	}
-	names = strings.ToLower(names)
-	for start := 0; start < len(names); {
-		end := strings.IndexAny(names[start:], " \t\n\r\f-_")
-		if end < 0 {
-			end = len(names)
-		} else {
-			end += start
+	if role := attr(n, "role"); role != "" {
+		switch strings.ToLower(strings.TrimSpace(role)) {
+		case "navigation", "menu", "menubar", "complementary":
+			kind = "nav"
 		}
-		switch w := names[start:end]; {
+	}
+	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
+		switch {
 		case w == "":
 		case relatedWords[w]:
 			return "related"
 		case navWord(w):
 			kind = "nav"
 		}
-		start = end + 1
 	}
 	return kind
+}
+
+// lowerNames returns n's own names (ownNames) in lower case, "" when it has
+// no id and no class.
+func lowerNames(n *html.Node) string {
+	if attr(n, "id") == "" && attr(n, "class") == "" {
+		return ""
+	}
+	return strings.ToLower(ownNames(n))
+}
+
+// nextName returns the first word of names, split at white space, "-" and
+// "_" (possibly empty, between two separators), and the rest after it;
+// both are empty at the end.
+func nextName(names string) (word, rest string) {
+	for i := 0; i < len(names); i++ {
+		switch names[i] {
+		case ' ', '\t', '\n', '\r', '\f', '-', '_':
+			return names[:i], names[i+1:]
+		}
+	}
+	return names, ""
+}
+
+// ownNames returns n's id and class joined by a space, without the
+// taxonomy classes a blog engine gives a post's container besides its own
+// ("category-news", "tag-elections" beside "hentry", "type-post",
+// "post-406"): they name the post's categories and tags, not a list of
+// them, and would mark the article itself as navigation or boilerplate.
+func ownNames(n *html.Node) string {
+	id, class := attr(n, "id"), attr(n, "class")
+	if !strings.Contains(class, "category-") && !strings.Contains(class, "tag-") {
+		return id + " " + class
+	}
+	toks := strings.Fields(class)
+	post := false
+	for _, t := range toks {
+		if blogPostClass(t) {
+			post = true
+			break
+		}
+	}
+	if !post {
+		return id + " " + class
+	}
+	kept := toks[:0]
+	for _, t := range toks {
+		l := strings.ToLower(t)
+		if !strings.HasPrefix(l, "category-") && !strings.HasPrefix(l, "tag-") {
+			kept = append(kept, t)
+		}
+	}
+	return id + " " + strings.Join(kept, " ")
+}
+
+// blogPostClass reports whether a class token marks the container of one
+// blog post: "hentry" (microformats), or a blog engine's "type-post",
+// "status-publish", "format-standard", "post-406".
+func blogPostClass(t string) bool {
+	t = strings.ToLower(t)
+	switch {
+	case t == "hentry":
+		return true
+	case strings.HasPrefix(t, "type-"), strings.HasPrefix(t, "status-"), strings.HasPrefix(t, "format-"):
+		return true
+	case strings.HasPrefix(t, "post-") && len(t) > 5 && t[5] >= '0' && t[5] <= '9':
+		return true
+	}
+	return false
 }
 
 // inRegion reports whether n or an ancestor is marked as a region.
