@@ -148,6 +148,9 @@ func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, bod
 			s.buf = s.an.AppendNormalized(append(s.buf, ' '), text[t.Start:t.End])
 		}
 		s.shape = figures.AppendShape(s.shape[:0], s.buf)
+		if kind == fillTime || kind == fillHour {
+			s.shape = append(s.shape[:0], s.buf...) // a clock's digits as written: "1000" is not "1100"
+		}
 		if v := bigramMask(s.shape, fillMaskBits)<<fillInitialBits | s.initials(text, words[i:i+n]); v>>fillInitialBits != 0 {
 			place, framed := mix, false
 			if i > 0 && !lineBreak(text[words[i-1].End:words[i].Start]) && (int(words[i-1].Start) >= body || int(words[i].Start) < body) {
