@@ -1,17 +1,46 @@
 package templates
 
+import "github.com/neardup/neardup/internal/figures"
+
 // Recheck adds to e, the evidence Compare gave of a and b (sa and sb their
 // samples), what the comparisons that only a duplicate needs find: a
 // caller runs it for a pair whose scores make it a duplicate, the only
 // pairs a veto changes, so that the candidates refused by their scores cost
-// nothing more. It sets ForeignTitleNames, and ReportTime and OtherGoods
-// when the headings name other times of day or other commodities in any
-// place (see headingsDiffer).
+// nothing more. It sets ForeignTitleNames, ReportTime and OtherGoods when
+// the headings name other times of day or other commodities in any place
+// (see headingsDiffer), and TitleFiguresChanged.
 func Recheck(a, b *Context, sa, sb Sample, e *Evidence) {
 	e.ForeignTitleNames = [2]int{foreignOf(a, b, sb, TitleName), foreignOf(b, a, sa, TitleName)}
 	times, goods := headingsDiffer(a.Fills, b.Fills)
 	e.ReportTime = e.ReportTime || times
 	e.OtherGoods = goods
+	e.TitleFiguresChanged = otherTitleFigure(a, b) && otherTitleFigure(b, a)
+}
+
+// otherTitleFigure reports whether a's title holds a figure that b's title
+// holds not even as a damaged copy (see damagedIn) and b's text
+// does not hold: the figure a notice's headline reports ("MAGMA RAISES
+// COPPER PRICE 0.50 CT TO 66.00 CTS"), which a copy keeps.
+func otherTitleFigure(a, b *Context) bool {
+	for _, x := range a.TitleNums {
+		if !damagedIn(x, b.TitleNums) && !figuresIn([]uint32{x}, b.Nums) {
+			return true
+		}
+	}
+	return false
+}
+
+// damagedIn reports whether title figure x is among title figures ys, or
+// one of them can be a damaged copy of it, however short (see
+// figures.Explains: "68" and "8" are one figure a scanner damaged).
+func damagedIn(x uint32, ys []uint32) bool {
+	dx := digitsOf(x)
+	for _, y := range ys {
+		if x == y || figures.Explains(dx, digitsOf(y)) {
+			return true
+		}
+	}
+	return false
 }
 
 // foreignOf counts the names of a of kind k that b does not hold (see

@@ -79,10 +79,12 @@ func (e *Evidence) NamesDisagree() bool {
 // counting as documents of other days; or an item of another day, dated
 // at its hour (SameHour) under a dateline of another day, with another
 // figure in a place both fill, or under the same title with its figures
-// changed (each side one the other lacks).
+// changed (each side one the other lacks); or titles whose figures changed
+// (TitleFiguresChanged) over a place with another figure.
 func (e *Evidence) Refilled() bool {
 	return figures.Refilled(e.Places[0], e.Places[1], e.DatelinesDiffer) ||
-		e.SameHour && e.DatelinesDiffer && (e.Places[1] >= 1 || e.SameTitle && e.FiguresChanged)
+		e.SameHour && e.DatelinesDiffer && (e.Places[1] >= 1 || e.SameTitle && e.FiguresChanged) ||
+		e.TitleFiguresChanged && e.Places[1] >= 1
 }
 
 // WordsRefilled reports whether the two documents are one template filled

@@ -114,6 +114,12 @@ type Evidence struct {
 	// ("FRANKLIN MASSACHUSETTS SETS MONTHLY PAYOUT" and "FRANKLIN
 	// CALIFORNIA ...").
 	ForeignTitleNames [2]int `json:"foreign_title_names,omitzero"`
+	// TitleFiguresChanged is set when each title holds a figure that
+	// neither the other title (as a damaged copy) nor the other text
+	// holds; set by Recheck only. With another figure in a place both
+	// texts fill, the two are one notice of two events ("... PRICE 0.50 CT
+	// TO 66.00 CTS" and "... TO 65.50 CTS").
+	TitleFiguresChanged bool `json:"title_figures_changed,omitempty"`
 	// OtherGoods is set when both headings name a commodity and share
 	// none ("LONDON COFFEE OPTION TRADES" and "LONDON COCOA ..."); set by
 	// Recheck only.

@@ -92,6 +92,12 @@ func spreads(hour, jul string) string {
 		"Jul/Aug 0.16 under 0.17 under\n\nJul/Dec " + jul + " under 0.80 under\n\nAug/Sep 0.16 under 0.17 under"
 }
 
+// priceChange is a producer's notice of a new list price.
+func priceChange(verb, price string) string {
+	return "NEW YORK, April 7 - Tarnwell Copper Co, a subsidiary of Bexley Mining Corp, said it is " + verb +
+		" its copper cathode price by 0.50 cent to " + price + " cents a lb, effective immediately."
+}
+
 // at reads a date to the minute or to the second.
 func at(s string) time.Time {
 	layout := "2006-01-02 15:04"
@@ -196,6 +202,12 @@ func TestTemplatedFamilies(t *testing.T) {
 		{"a reprint under a headline of its opening names the goods its text holds",
 			doc{"PLAINS FEEDLOT CATTLE STEADY", livestock("slow", "3,600", "700"), at("1987-04-07 12:45")},
 			doc{"Slaughter steers were steady and heifers firm in slow", livestock("slow", "3,600", "700"), at("1987-04-07 14:45")}, true},
+		{"a price notice whose titles report other prices is two events",
+			doc{"TARNWELL RAISES COPPER PRICE 0.50 CT TO 66.00 CTS", priceChange("raising", "66.00"), at("1987-04-07 09:12")},
+			doc{"TARNWELL LOWERS COPPER PRICE 0.50 CT TO 65.50 CTS", priceChange("lowering", "65.50"), at("1987-04-07 15:25")}, false},
+		{"a price notice whose title's figure a scanner damaged is one event",
+			doc{"TARNWELL RAISES COPPER PRICE 0.50 CT TO 66.00 CTS", priceChange("raising", "66.00"), at("1987-04-07 09:12")},
+			doc{"TARNWELL RAISES COPPER PRICE 0.50 CT TO 6.00 CTS", priceChange("raising", "66.00"), at("1987-04-07 09:40")}, true},
 		{"Polish items of two days are two events",
 			doc{"", "WARSZAWA, 3 marca (PAP) - Narodowy Bank Polski ustalił kurs średni złotego wobec dolara na poziomie, jaki obowiązywał wczoraj, podał bank w komunikacie.", time.Time{}},
 			doc{"", "WARSZAWA, 19 marca (PAP) - Narodowy Bank Polski ustalił kurs średni złotego wobec dolara na poziomie, jaki obowiązywał wczoraj, podał bank w komunikacie.", time.Time{}}, false},
