@@ -70,8 +70,8 @@ var commodities = []string{
 
 // timeWords are the words that say the time of day of a report.
 var timeWords = []string{
-	"opg", "opening", "open", "midday", "noon", "midsession", "midmorning", "morning", "afternoon", "evening",
-	"close", "closing", "clsg",
+	"opg", "opening", "open", "opens", "midday", "noon", "midsession", "midmorning", "morning", "afternoon", "evening",
+	"close", "closes", "closing", "clsg",
 }
 
 // sentenceStops are the words that open a sentence without naming
@@ -167,6 +167,9 @@ func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, bod
 			p := uint64(uint16(place^place>>16^place>>32^place>>48)) &^ headingPlace
 			if int(words[i].Start) < heading {
 				p |= headingPlace
+				if kind == fillHour && mix == 0 {
+					kind = fillTime // a table's heading names its hour: "SINGAPORE RUBBER 1045 - APRIL 8"
+				}
 			}
 			dst = append(dst, p<<fillPlaceShift|uint64(kind)<<fillKindShift|v)
 		}
