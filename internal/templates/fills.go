@@ -122,7 +122,8 @@ func closesQuote(gap string) bool {
 // A fill before the offset heading lies in the report's heading (a title,
 // or the first line of a table sent without one: "NY COMEX COPPER 12:00"):
 // its place keeps headingPlace set, and a time of day there is the hour of
-// the report (see Evidence.ReportTime). A place whose words on both sides
+// the report (see Evidence.ReportTime); a bare hour there, in a text's
+// heading, not a title's, is a time of day ("SINGAPORE RUBBER 1045"). A place whose words on both sides
 // are function words or missing ("for _ and", "and _" at the end) is no
 // template's place: its fill is compared in no place, only looked up
 // (heldElsewhere).

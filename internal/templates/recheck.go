@@ -1,14 +1,18 @@
 package templates
 
-import "github.com/neardup/neardup/internal/figures"
+import (
+	"slices"
+
+	"github.com/neardup/neardup/internal/figures"
+)
 
 // Recheck adds to e, the evidence Compare gave of a and b (sa and sb their
 // samples), what the comparisons that only a duplicate needs find: a
 // caller runs it for a pair whose scores make it a duplicate, the only
 // pairs a veto changes, so that the candidates refused by their scores cost
-// nothing more. It sets ForeignTitleNames, ReportTime and OtherGoods when
+// nothing more. It sets ForeignTitleNames; ReportTime and OtherGoods when
 // the headings name other times of day or other commodities in any place
-// (see headingsDiffer), and TitleFiguresChanged.
+// (see headingsDiffer); and TitleFiguresChanged.
 func Recheck(a, b *Context, sa, sb Sample, e *Evidence) {
 	e.ForeignTitleNames = [2]int{foreignOf(a, b, sb, TitleName), foreignOf(b, a, sa, TitleName)}
 	times, goods := headingsDiffer(a.Fills, b.Fills)
@@ -34,9 +38,13 @@ func otherTitleFigure(a, b *Context) bool {
 // one of them can be a damaged copy of it, however short (see
 // figures.Explains: "68" and "8" are one figure a scanner damaged).
 func damagedIn(x uint32, ys []uint32) bool {
-	dx := digitsOf(x)
+	if _, ok := slices.BinarySearch(ys, x); ok {
+		return true // a copy's title: no digits to unpack
+	}
+	var bx, by [8]byte
+	dx := appendDigits(bx[:0], x)
 	for _, y := range ys {
-		if x == y || figures.Explains(dx, digitsOf(y)) {
+		if figures.Explains(dx, appendDigits(by[:0], y)) {
 			return true
 		}
 	}
@@ -56,8 +64,9 @@ func foreignOf(a, b *Context, sb Sample, k NameKind) int {
 }
 
 // headingsDiffer reports whether two sorted sets of fills (see keepFills)
-// have headings that both name a time of day (a clock's or a word: a bare
-// number in a heading is as often a figure) and neither's time is
+// have headings that both name a time of day (a clock's, a word, or the
+// bare hour of a heading sent without a title, see fillsOf: a bare number
+// in a title is as often a figure) and neither's time is
 // anywhere in the other text (times), and headings that both name a
 // commodity and neither's is anywhere in the other text (goods), wherever
 // in the headings they stand: "noon call" and "clsg" end two headings of

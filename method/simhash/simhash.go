@@ -140,12 +140,12 @@ func (m *method) pairEvidence(fpa uint64, a, b *Sketch, sets similarity.SetScore
 
 // evidence compares two documents, with sets the scores of their shingle
 // samples over the hash range both kept (exactly, when neither left a
-// fingerprint out); for a pair its scores make a duplicate, with what
-// templates.Recheck adds.
+// fingerprint out); for a pair its scores make a duplicate and no rule
+// refuses yet, with what templates.Recheck adds.
 func (m *method) evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
 	sa, sb := templates.Sample{Set: a.Set, Cut: a.Cut}, templates.Sample{Set: b.Set, Cut: b.Cut}
 	ev := Evidence{SetScores: sets, Evidence: templates.Compare(&a.Context, &b.Context, sa, sb)}
-	if m.byScores(&ev) {
+	if m.byScores(&ev) && m.rules.Veto(&ev.Evidence) == templates.None {
 		templates.Recheck(&a.Context, &b.Context, sa, sb, &ev.Evidence)
 	}
 	return ev
