@@ -149,10 +149,11 @@ func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, bod
 			s.buf = s.an.AppendNormalized(append(s.buf, ' '), text[t.Start:t.End])
 		}
 		s.shape = figures.AppendShape(s.shape[:0], s.buf)
-		if kind == fillTime || kind == fillHour {
-			s.shape = append(s.shape[:0], s.buf...) // a clock's digits as written: "1000" is not "1100"
+		initials := s.initials(text, words[i:i+n])
+		if kind == fillHour {
+			initials = digitsHash(s.buf) // "1000" and "1100" share their shape, not their digits
 		}
-		if v := bigramMask(s.shape, fillMaskBits)<<fillInitialBits | s.initials(text, words[i:i+n]); v>>fillInitialBits != 0 {
+		if v := bigramMask(s.shape, fillMaskBits)<<fillInitialBits | initials; v>>fillInitialBits != 0 {
 			place, framed := mix, false
 			if i > 0 && !lineBreak(text[words[i-1].End:words[i].Start]) && (int(words[i-1].Start) >= body || int(words[i].Start) < body) {
 				place ^= words[i-1].Hash
@@ -539,13 +540,34 @@ func fillsInPlace(a, b []uint64) (shared, other int, reportTime bool) {
 			if !sameFill(a[i], b[j]) && !heldElsewhere(a[i], b) && !heldElsewhere(b[j], a) {
 				other++
 			}
-			if pa&headingPlace != 0 && isTime(a[i]) && isTime(b[j]) && a[i]>>fillInitialBits != b[j]>>fillInitialBits {
+			if pa&headingPlace != 0 && isTime(a[i]) && isTime(b[j]) && ((a[i]^b[j])>>fillKindShift&3 != 0 || !sameTime(a[i], b[j])) {
 				reportTime = true
 			}
 			i, j = i+1, j+1
 		}
 	}
 	return shared, other, reportTime
+}
+
+// digitsHash returns a 14-bit hash of the digits of b, never 0: what tells
+// two bare hours of one shape apart ("1000" and "1100"), kept where a
+// fill keeps a name's initials (see sameTime).
+func digitsHash(b []byte) uint64 {
+	var h uint64 = 14695981039346656037
+	for _, c := range b {
+		if isDigit(c) {
+			h = (h ^ uint64(c)) * 1099511628211
+		}
+	}
+	return max(h&(1<<fillInitialBits-1), 1)
+}
+
+// sameTime reports whether two time fills hold one time, compared whole:
+// the same shape, and the same digits when both kept theirs (a bare hour
+// read by a binary before digitsHash kept none).
+func sameTime(a, b uint64) bool {
+	ia, ib := a&(1<<fillInitialBits-1), b&(1<<fillInitialBits-1)
+	return a&fillValueMask>>fillInitialBits == b&fillValueMask>>fillInitialBits && (ia == 0 || ib == 0 || ia == ib)
 }
 
 // isTime reports whether fill x is a time of day or a bare hour.

@@ -112,7 +112,7 @@ func anyHeld(h, fills []uint64, k uint64) bool {
 			if y>>fillKindShift&3 != k {
 				continue
 			}
-			if k == fillTime && x&fillValueMask>>fillInitialBits == y&fillValueMask>>fillInitialBits ||
+			if k == fillTime && sameTime(x, y) ||
 				k != fillTime && sameFill(x&(1<<fillPlaceShift-1), y&(1<<fillPlaceShift-1)) {
 				return true
 			}
