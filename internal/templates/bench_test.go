@@ -42,3 +42,29 @@ func BenchmarkScan(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRecheck compares the contexts of made-up wire reports pair by
+// pair as Compare and then Recheck do: what a duplicate costs beyond a
+// candidate.
+func BenchmarkRecheck(b *testing.B) {
+	var ctxs []Context
+	for i := range 50 {
+		ctxs = append(ctxs, contextOf(fmt.Sprintf("KELSO COPPER %d:%02d FUND <KCF> SETS %d CTS", i%12+8, i%60, i%40),
+			fmt.Sprintf("KELSO, April %d - Kelso Copper Fund said it raised its payout to %d cts from %d cts, "+
+				"and the Northern Star Trust said copper opened steady at %d.%d dlrs.\n\nPay April 30\n\nRecord April 15",
+				i%28+1, i%50+5, i%9+1, i%7+60, i%10)))
+	}
+	for _, recheck := range []bool{false, true} {
+		b.Run(fmt.Sprintf("recheck=%v", recheck), func(b *testing.B) {
+			for b.Loop() {
+				for i := range ctxs {
+					a, c := &ctxs[i], &ctxs[(i+1)%len(ctxs)]
+					e := Compare(a, c, Sample{}, Sample{})
+					if recheck {
+						Recheck(a, c, Sample{}, Sample{}, &e)
+					}
+				}
+			}
+		})
+	}
+}

@@ -70,8 +70,8 @@ var commodities = []string{
 
 // timeWords are the words that say the time of day of a report.
 var timeWords = []string{
-	"opg", "opening", "open", "midday", "noon", "midsession", "midmorning", "morning", "afternoon", "evening",
-	"close", "closing", "clsg",
+	"opg", "opening", "open", "opens", "midday", "noon", "midsession", "midmorning", "morning", "afternoon", "evening",
+	"close", "closes", "closing", "clsg",
 }
 
 // sentenceStops are the words that open a sentence without naming
@@ -122,7 +122,8 @@ func closesQuote(gap string) bool {
 // A fill before the offset heading lies in the report's heading (a title,
 // or the first line of a table sent without one: "NY COMEX COPPER 12:00"):
 // its place keeps headingPlace set, and a time of day there is the hour of
-// the report (see Evidence.ReportTime). A place whose words on both sides
+// the report (see Evidence.ReportTime); a bare hour there, in a text's
+// heading, not a title's, is a time of day ("SINGAPORE RUBBER 1045"). A place whose words on both sides
 // are function words or missing ("for _ and", "and _" at the end) is no
 // template's place: its fill is compared in no place, only looked up
 // (heldElsewhere).
@@ -148,7 +149,11 @@ func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, bod
 			s.buf = s.an.AppendNormalized(append(s.buf, ' '), text[t.Start:t.End])
 		}
 		s.shape = figures.AppendShape(s.shape[:0], s.buf)
-		if v := bigramMask(s.shape, fillMaskBits)<<fillInitialBits | s.initials(text, words[i:i+n]); v>>fillInitialBits != 0 {
+		initials := s.initials(text, words[i:i+n])
+		if kind == fillHour {
+			initials = digitsHash(s.buf) // "1000" and "1100" share their shape, not their digits
+		}
+		if v := bigramMask(s.shape, fillMaskBits)<<fillInitialBits | initials; v>>fillInitialBits != 0 {
 			place, framed := mix, false
 			if i > 0 && !lineBreak(text[words[i-1].End:words[i].Start]) && (int(words[i-1].Start) >= body || int(words[i].Start) < body) {
 				place ^= words[i-1].Hash
@@ -164,6 +169,9 @@ func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, bod
 			p := uint64(uint16(place^place>>16^place>>32^place>>48)) &^ headingPlace
 			if int(words[i].Start) < heading {
 				p |= headingPlace
+				if kind == fillHour && mix == 0 {
+					kind = fillTime // a table's heading names its hour: "SINGAPORE RUBBER 1045 - APRIL 8"
+				}
 			}
 			dst = append(dst, p<<fillPlaceShift|uint64(kind)<<fillKindShift|v)
 		}
@@ -532,13 +540,34 @@ func fillsInPlace(a, b []uint64) (shared, other int, reportTime bool) {
 			if !sameFill(a[i], b[j]) && !heldElsewhere(a[i], b) && !heldElsewhere(b[j], a) {
 				other++
 			}
-			if pa&headingPlace != 0 && isTime(a[i]) && isTime(b[j]) && a[i]>>fillInitialBits != b[j]>>fillInitialBits {
+			if pa&headingPlace != 0 && isTime(a[i]) && isTime(b[j]) && ((a[i]^b[j])>>fillKindShift&3 != 0 || !sameTime(a[i], b[j])) {
 				reportTime = true
 			}
 			i, j = i+1, j+1
 		}
 	}
 	return shared, other, reportTime
+}
+
+// digitsHash returns a 14-bit hash of the digits of b, never 0: what tells
+// two bare hours of one shape apart ("1000" and "1100"), kept where a
+// fill keeps a name's initials (see sameTime).
+func digitsHash(b []byte) uint64 {
+	var h uint64 = 14695981039346656037
+	for _, c := range b {
+		if isDigit(c) {
+			h = (h ^ uint64(c)) * 1099511628211
+		}
+	}
+	return max(h&(1<<fillInitialBits-1), 1)
+}
+
+// sameTime reports whether two time fills hold one time, compared whole:
+// the same shape, and the same digits when both kept theirs (a bare hour
+// read by a binary before digitsHash kept none).
+func sameTime(a, b uint64) bool {
+	ia, ib := a&(1<<fillInitialBits-1), b&(1<<fillInitialBits-1)
+	return a&fillValueMask>>fillInitialBits == b&fillValueMask>>fillInitialBits && (ia == 0 || ib == 0 || ia == ib)
 }
 
 // isTime reports whether fill x is a time of day or a bare hour.

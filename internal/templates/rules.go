@@ -64,11 +64,14 @@ func (r *Rules) Veto(e *Evidence) Reason {
 // mentions (another company, fund, issuer or town in the same template)
 // and their figures changed or each holds two such names; or their titles'
 // figures share none (a market report of 11:10 and one of 11:31) and their
-// figures changed; or their datelines name other places (OtherPlace).
+// figures changed; or their datelines name other places (OtherPlace); or
+// each title names what the other document never mentions
+// (ForeignTitleNames, whatever the figures: the titles name the fund or
+// company a notice is about, which a copy keeps).
 func (e *Evidence) NamesDisagree() bool {
 	a, b := e.ForeignNames[0], e.ForeignNames[1]
 	return a > 0 && b > 0 && (e.FiguresChanged || min(a, b) >= 2) || e.TitleFiguresDisjoint && e.FiguresChanged ||
-		e.OtherPlace
+		e.OtherPlace || e.ForeignTitleNames[0] > 0 && e.ForeignTitleNames[1] > 0
 }
 
 // Refilled reports whether the two documents are one template filled in
@@ -76,17 +79,19 @@ func (e *Evidence) NamesDisagree() bool {
 // counting as documents of other days; or an item of another day, dated
 // at its hour (SameHour) under a dateline of another day, with another
 // figure in a place both fill, or under the same title with its figures
-// changed (each side one the other lacks).
+// changed (each side one the other lacks); or titles whose figures changed
+// (TitleFiguresChanged) over a place with another figure.
 func (e *Evidence) Refilled() bool {
 	return figures.Refilled(e.Places[0], e.Places[1], e.DatelinesDiffer) ||
-		e.SameHour && e.DatelinesDiffer && (e.Places[1] >= 1 || e.SameTitle && e.FiguresChanged)
+		e.SameHour && e.DatelinesDiffer && (e.Places[1] >= 1 || e.SameTitle && e.FiguresChanged) ||
+		e.TitleFiguresChanged && e.Places[1] >= 1
 }
 
 // WordsRefilled reports whether the two documents are one template filled
 // in with other words: two places both fill with a name, a commodity or a
 // time hold other words, or one does and a place both fill with a figure
 // holds another figure; or their headings name two times of day
-// (ReportTime).
+// (ReportTime) or two commodities (OtherGoods).
 func (e *Evidence) WordsRefilled() bool {
-	return e.Fills[1] >= 2 || e.Fills[1] >= 1 && e.Places[1] >= 1 || e.ReportTime
+	return e.Fills[1] >= 2 || e.Fills[1] >= 1 && e.Places[1] >= 1 || e.ReportTime || e.OtherGoods
 }

@@ -122,10 +122,11 @@ func (s *Scanner) Dateline() (analysis.Dateline, bool) { return s.dl, s.dlOK }
 // when more lines follow ("LONDON SEEDS 1330 - APR 7"), else the words
 // before its first dash when they are written in capitals ("JOHANNESBURG
 // EXCHS CLOSING - APRIL 7 US 0.4920/27 ..."; not a sentence's words); 0
-// for none (a titled document's heading is its title).
+// for none. A titled document's heading is its title, and its text's
+// first line when that is a short line of its own (see subheadEnd).
 func headingEnd(doc *core.Document) int {
 	if doc.Title != "" {
-		return 0
+		return subheadEnd(doc.Text)
 	}
 	line := doc.Text
 	if i := strings.IndexByte(line, '\n'); i >= 0 && strings.TrimSpace(line[i:]) != "" {
@@ -135,6 +136,30 @@ func headingEnd(doc *core.Document) int {
 		return i
 	}
 	return 0
+}
+
+// maxSubhead bounds the first line of a titled text read as part of its
+// heading (see subheadEnd), in bytes: a table's line of date and hour,
+// not a sentence's first line hard-wrapped.
+const maxSubhead = 40
+
+// subheadEnd returns where the first line of a titled text ends when it
+// is a line of its own, short and set apart from what follows (a blank
+// line, an indented line): a table's date and hour under its title ("CBT
+// SOYBEAN OIL SPREADS", then "APRIL 7 - 1000 - hrs cdt"); 0 for none.
+func subheadEnd(text string) int {
+	i := strings.IndexByte(text, '\n')
+	if i < 0 || i > maxSubhead {
+		return 0
+	}
+	j := i
+	for j < len(text) && (text[j] == '\n' || text[j] == ' ' || text[j] == '\t' || text[j] == '\r') {
+		j++
+	}
+	if j == len(text) || !lineBreak(text[i:j]) {
+		return 0
+	}
+	return i
 }
 
 // Own copies the slices c shares with the Scanner that filled it.

@@ -107,6 +107,23 @@ type Evidence struct {
 	// the same template ("OMAHA HOGS" and "ST JOSEPH HOGS"), since a copy
 	// keeps its dateline.
 	OtherPlace bool `json:"other_place,omitempty"`
+	// ForeignTitleNames counts the title names (Context.Names of kind
+	// TitleName) of A that B does not hold and those of B that A does not
+	// hold; set by Recheck only. Each side's title naming what the other
+	// never mentions is one notice of two funds, companies or towns
+	// ("FRANKLIN MASSACHUSETTS SETS MONTHLY PAYOUT" and "FRANKLIN
+	// CALIFORNIA ...").
+	ForeignTitleNames [2]int `json:"foreign_title_names,omitzero"`
+	// TitleFiguresChanged is set when each title holds a figure that
+	// neither the other title (as a damaged copy) nor the other text
+	// holds; set by Recheck only. With another figure in a place both
+	// texts fill, the two are one notice of two events ("... PRICE 0.50 CT
+	// TO 66.00 CTS" and "... TO 65.50 CTS").
+	TitleFiguresChanged bool `json:"title_figures_changed,omitempty"`
+	// OtherGoods is set when both headings name a commodity and share
+	// none ("LONDON COFFEE OPTION TRADES" and "LONDON COCOA ..."); set by
+	// Recheck only.
+	OtherGoods bool `json:"other_goods,omitempty"`
 	// Rerun is set when either title marks its story as sent again
 	// ("RPT-", "CORRECTED - ", "UPDATE 1-"): no veto of a templated
 	// family applies then.

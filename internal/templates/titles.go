@@ -78,8 +78,10 @@ func titleFigures(title string) []uint32 {
 }
 
 // digitsOf unpacks a title figure.
-func digitsOf(v uint32) []byte {
-	var d []byte
+func digitsOf(v uint32) []byte { return appendDigits(nil, v) }
+
+// appendDigits appends the digits of title figure v to d.
+func appendDigits(d []byte, v uint32) []byte {
 	for shift := 28; shift >= 0; shift -= 4 {
 		if x := byte(v >> shift & 0xF); x != 0xF {
 			d = append(d, '0'+x)

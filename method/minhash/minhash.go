@@ -161,13 +161,19 @@ func (o *Options) floor(na, nb int, tw float64) int {
 
 // evidence compares two documents, with sets the scores of their shingle
 // samples over the hash range both kept (exactly, when neither left a
-// fingerprint out): what the template rules read, the titles' words and,
-// for a duplicate the follow-up rule may change, the leads.
+// fingerprint out): what the template rules read (for a pair its scores
+// make a duplicate and no rule refuses yet, templates.Recheck's too), the
+// titles' words and, for a duplicate the follow-up rule may change, the
+// leads.
 func (m *method) evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
-	ev := Evidence{SetScores: sets, Evidence: templates.Compare(&a.Context, &b.Context,
-		templates.Sample{Set: a.Set, Cut: a.Cut}, templates.Sample{Set: b.Set, Cut: b.Cut})}
+	sa, sb := templates.Sample{Set: a.Set, Cut: a.Cut}, templates.Sample{Set: b.Set, Cut: b.Cut}
+	ev := Evidence{SetScores: sets, Evidence: templates.Compare(&a.Context, &b.Context, sa, sb)}
 	ev.TitleWords = m.o.storyWords(a, b)
-	if m.o.FollowUp && ev.Jaccard < followUpBelow && m.byScores(&ev) {
+	dup := m.byScores(&ev)
+	if dup && m.rules.Veto(&ev.Evidence) == templates.None {
+		templates.Recheck(&a.Context, &b.Context, sa, sb, &ev.Evidence)
+	}
+	if m.o.FollowUp && ev.Jaccard < followUpBelow && dup && m.byScores(&ev) {
 		if s, ok := leadIn(a, b); ok {
 			ev.LeadAB = &s
 		}

@@ -75,6 +75,29 @@ func issues(dateline, today string) string {
 		"carry interest ranging from 4.07 to 5.12 pct and are meant to curb the growth of the money supply."
 }
 
+// fundNote is a monthly payout notice that names its fund in a note.
+func fundNote(fund string) string {
+	return "SAN MATEO, Calif., April 13 - Mthly div 6.5 cts vs 6.5 cts prior\n\nPay April 30\n\nRecord April 15\n\n" +
+		"NOTE: Arden " + fund + " Insured Tax-Free Income Fund."
+}
+
+// nilTrades is a one-line market table of no business.
+func nilTrades(heading string) string {
+	return heading + "\n\nMTH TYPE STRIKE PRICE PREMIUM VOLUME\n\nMORNING BUSINESS\n\nNil. Sales at call nil, total nil, tone quiet."
+}
+
+// spreads is a table of futures spreads whose first line names its hour.
+func spreads(hour, jul string) string {
+	return "APRIL 7 - " + hour + " - hrs cdt\n\nMONTHS LAST DIFFERENCE\n\nMay/Jul 0.34 under 0.35 under\n\n" +
+		"Jul/Aug 0.16 under 0.17 under\n\nJul/Dec " + jul + " under 0.80 under\n\nAug/Sep 0.16 under 0.17 under"
+}
+
+// priceChange is a producer's notice of a new list price.
+func priceChange(verb, price string) string {
+	return "NEW YORK, April 7 - Tarnwell Copper Co, a subsidiary of Bexley Mining Corp, said it is " + verb +
+		" its copper cathode price by 0.50 cent to " + price + " cents a lb, effective immediately."
+}
+
 // at reads a date to the minute or to the second.
 func at(s string) time.Time {
 	layout := "2006-01-02 15:04"
@@ -158,6 +181,33 @@ func TestTemplatedFamilies(t *testing.T) {
 		{"a dateline's place misspelt is the same place",
 			doc{"SOUTHEAST BANKING CORP SETS QUARTERLY", dividend("MAIMI, March 20"), at("1987-03-20 11:40")},
 			doc{"SOUTHEAST BANKING DECLARES QTLY DIV", dividend("MIAMI, Fla., March 20"), at("1987-03-20 13:17")}, true},
+		{"one fund family's notices, each title naming a fund the other never mentions, are two events",
+			doc{"ARDEN MAPLETON SETS MONTHLY PAYOUT", fundNote("Mapleton"), at("1987-04-13 12:40")},
+			doc{"ARDEN WESTBROOK SETS MONTHLY PAYOUT", fundNote("Westbrook"), at("1987-04-13 12:41")}, false},
+		{"one fund's notice under two headlines is one event",
+			doc{"ARDEN MAPLETON SETS MONTHLY PAYOUT", fundNote("Mapleton"), at("1987-04-13 12:40")},
+			doc{"ARDEN MAPLETON INSURED DECLARES DIVIDEND", fundNote("Mapleton"), at("1987-04-13 13:10")}, true},
+		{"tables of two commodities under one heading are two reports",
+			doc{"", nilTrades("KELSO COFFEE OPTION TRADES MORNING - APR 7"), at("1987-04-07 07:35")},
+			doc{"", nilTrades("KELSO COCOA OPTION TRADES MORNING - APR 7"), at("1987-04-07 08:20")}, false},
+		{"tables of two sessions named at other places of their headings are two reports",
+			doc{"", nilTrades("KELSO RUBBER NOON CALL - APR 7 GRADE 20"), at("1987-04-07 04:10")},
+			doc{"", nilTrades("KELSO RUBBER CLSG - APR 7"), at("1987-04-07 06:20")}, false},
+		{"a titled table whose first line names another hour is another report",
+			doc{"CBT SOYBEAN OIL SPREADS", spreads("1000", "0.78"), at("1987-04-07 11:06")},
+			doc{"CBT SOYBEAN OIL SPREADS", spreads("1100", "0.80"), at("1987-04-07 12:08")}, false},
+		{"a titled table sent again at its hour is the same report",
+			doc{"CBT SOYBEAN OIL SPREADS", spreads("1000", "0.78"), at("1987-04-07 11:06")},
+			doc{"CBT SOYBEAN OIL SPREADS", spreads("1000", "0.78"), at("1987-04-07 11:30")}, true},
+		{"a reprint under a headline of its opening names the goods its text holds",
+			doc{"PLAINS FEEDLOT CATTLE STEADY", livestock("slow", "3,600", "700"), at("1987-04-07 12:45")},
+			doc{"Slaughter steers were steady and heifers firm in slow", livestock("slow", "3,600", "700"), at("1987-04-07 14:45")}, true},
+		{"a price notice whose titles report other prices is two events",
+			doc{"TARNWELL RAISES COPPER PRICE 0.50 CT TO 66.00 CTS", priceChange("raising", "66.00"), at("1987-04-07 09:12")},
+			doc{"TARNWELL LOWERS COPPER PRICE 0.50 CT TO 65.50 CTS", priceChange("lowering", "65.50"), at("1987-04-07 15:25")}, false},
+		{"a price notice whose title's figure a scanner damaged is one event",
+			doc{"TARNWELL RAISES COPPER PRICE 0.50 CT TO 66.00 CTS", priceChange("raising", "66.00"), at("1987-04-07 09:12")},
+			doc{"TARNWELL RAISES COPPER PRICE 0.50 CT TO 6.00 CTS", priceChange("raising", "66.00"), at("1987-04-07 09:40")}, true},
 		{"Polish items of two days are two events",
 			doc{"", "WARSZAWA, 3 marca (PAP) - Narodowy Bank Polski ustalił kurs średni złotego wobec dolara na poziomie, jaki obowiązywał wczoraj, podał bank w komunikacie.", time.Time{}},
 			doc{"", "WARSZAWA, 19 marca (PAP) - Narodowy Bank Polski ustalił kurs średni złotego wobec dolara na poziomie, jaki obowiązywał wczoraj, podał bank w komunikacie.", time.Time{}}, false},

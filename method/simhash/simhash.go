@@ -73,7 +73,7 @@ func newMethod(o Options) *method {
 		// A candidate's fingerprint is checked before its sketch is read.
 		Near: func(c int32, s *Sketch) bool { return m.tables.within(m.fps[c], s.FP) },
 		Evidence: func(c int32, a, b *Sketch, sets similarity.SetScores) Evidence {
-			return pairEvidence(m.fps[c], a, b, sets)
+			return m.pairEvidence(m.fps[c], a, b, sets)
 		},
 		BucketLimit: o.BucketLimit,
 		Bounds:      o.bounds(),
@@ -132,18 +132,29 @@ func sample(s *Sketch) ([]uint32, uint32) { return s.Set, s.Cut }
 
 // pairEvidence is the evidence of the earlier document a, of fingerprint
 // fpa, and the later b, whose samples scored sets.
-func pairEvidence(fpa uint64, a, b *Sketch, sets similarity.SetScores) Evidence {
-	ev := evidence(a, b, sets)
+func (m *method) pairEvidence(fpa uint64, a, b *Sketch, sets similarity.SetScores) Evidence {
+	ev := m.evidence(a, b, sets)
 	ev.Distance = distance(fpa, b.FP)
 	return ev
 }
 
 // evidence compares two documents, with sets the scores of their shingle
 // samples over the hash range both kept (exactly, when neither left a
-// fingerprint out).
-func evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
-	return Evidence{SetScores: sets, Evidence: templates.Compare(&a.Context, &b.Context,
-		templates.Sample{Set: a.Set, Cut: a.Cut}, templates.Sample{Set: b.Set, Cut: b.Cut})}
+// fingerprint out); for a pair its scores make a duplicate and no rule
+// refuses yet, with what templates.Recheck adds.
+func (m *method) evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
+	sa, sb := templates.Sample{Set: a.Set, Cut: a.Cut}, templates.Sample{Set: b.Set, Cut: b.Cut}
+	ev := Evidence{SetScores: sets, Evidence: templates.Compare(&a.Context, &b.Context, sa, sb)}
+	if m.byScores(&ev) && m.rules.Veto(&ev.Evidence) == templates.None {
+		templates.Recheck(&a.Context, &b.Context, sa, sb, &ev.Evidence)
+	}
+	return ev
+}
+
+// byScores reports whether the pair's scores make it a duplicate, before
+// any rule vetoes it: at the threshold or by containment.
+func (m *method) byScores(ev *Evidence) bool {
+	return ev.Jaccard >= m.o.Threshold || ev.Containment() >= m.o.containment()
 }
 
 // Label marks a pair duplicate by Jaccard or by containment (at or above
@@ -152,7 +163,7 @@ func evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
 // not the score, which names the measure that decided (see scored).
 func (m *method) Label(_ float64, ev Evidence) (core.Label, bool) {
 	o := &m.o
-	dup := ev.Jaccard >= o.Threshold || ev.Containment() >= o.containment()
+	dup := m.byScores(&ev)
 	if dup && m.rules.Veto(&ev.Evidence) != templates.None {
 		dup = false
 	}

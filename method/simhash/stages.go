@@ -34,7 +34,7 @@ func NewStages(o Options) (*Stages, error) {
 	pair := lsh.New(lsh.Banding[Sketch, Evidence]{
 		Sample: sample,
 		Evidence: func(_ int32, a, b *Sketch, sets similarity.SetScores) Evidence {
-			return pairEvidence(a.FP, a, b, sets)
+			return m.pairEvidence(a.FP, a, b, sets)
 		},
 		BucketLimit: o.BucketLimit,
 		Bounds:      o.bounds(),
