@@ -43,19 +43,54 @@ func NewEarlier(n, docs, parts, limit int, searches func(doc int32) bool,
 	each func(part int, yield func(key uint32, doc int32))) *Earlier {
 	parts = max(1, parts)
 	recs, groups, bits := groupByKey(n, parts, each)
-	// Each goroutine reads a share of the groups and keeps the pairs of
-	// their keys' runs.
-	found := make([][]uint64, parts)
+	e := &Earlier{}
+	blocks := (docs + blockDocs - 1) / blockDocs
+	// Each goroutine reads a share of the groups twice: sorting each
+	// and counting the pairs of its keys' runs by block of later
+	// documents, then writing them where the counts say, so that the
+	// pairs are held once, in place.
+	share := func(p int) (lo, hi int) { return p * (len(groups) - 1) / parts, (p + 1) * (len(groups) - 1) / parts }
+	counts := make([][]int, parts)
 	inParallel(parts, func(p int) {
-		var out, tmp []uint64
-		for g := p * (len(groups) - 1) / parts; g < (p+1)*(len(groups)-1)/parts; g++ {
+		count := make([]int, blocks)
+		var tmp []uint64
+		lo, hi := share(p)
+		for g := lo; g < hi; g++ {
 			group := recs[groups[g]:groups[g+1]]
 			tmp = sortByKey(group, tmp, bits)
-			out = runPairs(group, limit, searches, out)
+			runPairs(group, limit, searches, func(later, _ uint32) { count[later/blockDocs]++ })
 		}
-		found[p] = out
+		counts[p] = count
 	})
-	return byLater(found, docs, parts)
+	e.starts, e.ends = make([]int, blocks+1), make([]int, blocks)
+	at := 0
+	for b := range blocks {
+		e.starts[b] = at
+		for _, count := range counts {
+			count[b], at = at, at+count[b]
+		}
+	}
+	e.starts[blocks] = at
+	e.pairs = make([]uint64, at)
+	inParallel(parts, func(p int) {
+		next := counts[p]
+		lo, hi := share(p)
+		for g := lo; g < hi; g++ {
+			runPairs(recs[groups[g]:groups[g+1]], limit, searches, func(later, earlier uint32) {
+				b := later / blockDocs
+				e.pairs[next[b]] = uint64(later)<<32 | uint64(earlier)
+				next[b]++
+			})
+		}
+	})
+	inParallel(parts, func(p int) {
+		for b := p * blocks / parts; b < (p+1)*blocks/parts; b++ {
+			block := e.pairs[e.starts[b]:e.starts[b+1]]
+			slices.Sort(block)
+			e.ends[b] = e.starts[b] + len(slices.Compact(block))
+		}
+	})
+	return e
 }
 
 // groupByKey returns the n records (mix32(key)<<32 | document) that each
@@ -138,10 +173,10 @@ func sortByKey(recs, tmp []uint64, bits uint) []uint64 {
 	return tmp
 }
 
-// runPairs appends to out the pairs (later<<32 | earlier) of the keys' runs
-// of the sorted records recs: for each document's first record in a run,
-// the records before it there that VisitBucket visits.
-func runPairs(recs []uint64, limit int, searches func(doc int32) bool, out []uint64) []uint64 {
+// runPairs calls pair with each pair (later, earlier) of the keys' runs of
+// the sorted records recs: for each document's first record in a run, the
+// records before it there that VisitBucket visits.
+func runPairs(recs []uint64, limit int, searches func(doc int32) bool, pair func(later, earlier uint32)) {
 	for lo := 0; lo < len(recs); {
 		key := recs[lo] >> 32
 		hi := lo + 1
@@ -157,56 +192,14 @@ func runPairs(recs []uint64, limit int, searches func(doc int32) bool, out []uin
 			first := 0
 			if limit > 0 && n > limit {
 				first = n - (limit - 1)
-				out = append(out, uint64(later)<<32|uint64(uint32(recs[lo])))
+				pair(later, uint32(recs[lo])) // the anchor
 			}
 			for i := lo + first; i < j; i++ {
-				out = append(out, uint64(later)<<32|uint64(uint32(recs[i])))
+				pair(later, uint32(recs[i]))
 			}
 		}
 		lo = hi
 	}
-	return out
-}
-
-// byLater gathers the pairs found into blocks of blockDocs later
-// documents, sorts each block and drops the pairs repeated.
-func byLater(found [][]uint64, docs, parts int) *Earlier {
-	blocks := (docs + blockDocs - 1) / blockDocs
-	counts := make([][]int, parts)
-	inParallel(parts, func(p int) {
-		count := make([]int, blocks)
-		for _, r := range found[p] {
-			count[r>>32/blockDocs]++
-		}
-		counts[p] = count
-	})
-	e := &Earlier{starts: make([]int, blocks+1), ends: make([]int, blocks)}
-	at := 0
-	for b := range blocks {
-		e.starts[b] = at
-		for _, count := range counts {
-			count[b], at = at, at+count[b]
-		}
-	}
-	e.starts[blocks] = at
-	e.pairs = make([]uint64, at)
-	inParallel(parts, func(p int) {
-		next := counts[p]
-		for _, r := range found[p] {
-			b := r >> 32 / blockDocs
-			e.pairs[next[b]] = r
-			next[b]++
-		}
-		found[p] = nil
-	})
-	inParallel(parts, func(p int) {
-		for b := p * blocks / parts; b < (p+1)*blocks/parts; b++ {
-			block := e.pairs[e.starts[b]:e.starts[b+1]]
-			slices.Sort(block)
-			e.ends[b] = e.starts[b] + len(slices.Compact(block))
-		}
-	})
-	return e
 }
 
 // Append appends to dst the candidates of doc among the documents before
