@@ -241,62 +241,6 @@ func TestFreezeInParts(t *testing.T) {
 	}
 }
 
-// TestPostingsVisitEachBefore pins that visiting the frozen postings of every
-// document below one is the Visit of a Postings those documents alone were
-// added to, one at a time, capped or not: what lets a batch index every
-// document first and match them in any order.
-func TestPostingsVisitEachBefore(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	var keys []uint32
-	var docs []int32
-	for d := int32(0); d < 2000; d++ {
-		for range r.IntN(4) { // some documents have no key
-			keys, docs = append(keys, uint32(r.IntN(300))), append(docs, d)
-		}
-	}
-	var frozen, growing Postings
-	frozen.Freeze(keys, docs)
-	next := 0
-	for before := int32(0); before <= 2000; before++ {
-		for ; next < len(docs) && docs[next] < before; next++ {
-			growing.Add(uint64(keys[next]), docs[next])
-		}
-		if before%7 != 0 && before < 1990 {
-			continue
-		}
-		for _, limit := range []int{0, 1, 2, 5, 32} {
-			var all []int32
-			for k := uint64(0); k < 310; k++ {
-				var got []int32
-				frozen.VisitEachBefore([]uint32{uint32(k)}, limit, before, func(d int32) { got = append(got, d) })
-				if want := visit(&growing, k, limit); !slices.Equal(want, got) {
-					t.Fatalf("before %d, key %d, limit %d: Visit %v, VisitEachBefore %v", before, k, limit, want, got)
-				}
-				all = append(all, got...)
-			}
-			// VisitEachBefore visits them in the order of its keys, in
-			// runs of 32: here keys 0 to 309 in a shuffled order.
-			ks := make([]uint32, 310)
-			for i := range ks {
-				ks[i] = uint32(i)
-			}
-			perm := rand.New(rand.NewPCG(uint64(before), 1)).Perm(len(ks))
-			var want, got []int32
-			for _, i := range perm {
-				frozen.VisitEachBefore(ks[i:i+1], limit, before, func(d int32) { want = append(want, d) })
-			}
-			shuffled := make([]uint32, len(ks))
-			for j, i := range perm {
-				shuffled[j] = ks[i]
-			}
-			frozen.VisitEachBefore(shuffled, limit, before, func(d int32) { got = append(got, d) })
-			if !slices.Equal(want, got) || len(all) != len(got) {
-				t.Fatalf("before %d, limit %d: VisitEachBefore %v, want %v", before, limit, got, want)
-			}
-		}
-	}
-}
-
 func TestUnmix32(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 100000 {
@@ -327,32 +271,6 @@ func BenchmarkPostingsBuild(b *testing.B) {
 		for b.Loop() {
 			var p Postings
 			p.Freeze(keys, docs)
-		}
-	})
-	var frozen Postings
-	frozen.Freeze(keys, docs)
-	b.Run("VisitOne", func(b *testing.B) {
-		n := 0
-		for i := 0; b.Loop(); i++ {
-			j := i % len(keys)
-			frozen.VisitEachBefore(keys[j:j+1], 32, docs[j], func(int32) { n++ })
-		}
-	})
-	// A document's 20 keys a visit, at random places, as matching does.
-	b.Run("Visit20OneByOne", func(b *testing.B) {
-		n := 0
-		for i := 0; b.Loop(); i++ {
-			j := int(uint32(i)*2654435761) % (len(keys) / 20) * 20
-			for x := j; x < j+20; x++ {
-				frozen.VisitEachBefore(keys[x:x+1], 32, docs[j], func(int32) { n++ })
-			}
-		}
-	})
-	b.Run("Visit20Together", func(b *testing.B) {
-		n := 0
-		for i := 0; b.Loop(); i++ {
-			j := int(uint32(i)*2654435761) % (len(keys) / 20) * 20
-			frozen.VisitEachBefore(keys[j:j+20], 32, docs[j], func(int32) { n++ })
 		}
 	})
 }

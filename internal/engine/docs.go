@@ -15,20 +15,16 @@ type docTable struct {
 	origins origins
 	lengths []int32
 	dates   []int64
-	byID    map[string]int32
+	byID    idIndex
 }
 
 // add records doc and returns its ordinal, or an error naming both places
 // when its ID was seen before.
 func (t *docTable) add(doc *core.Document) (int32, error) {
-	if t.byID == nil {
-		t.byID = map[string]int32{}
-	}
-	if prev, ok := t.byID[doc.ID]; ok {
+	id := int32(len(t.ids))
+	if prev, seen := t.byID.addOrFind(t.ids, doc.ID, id); seen {
 		return 0, &DuplicateIDError{ID: doc.ID, Origin: place(doc.Origin, len(t.ids)), First: place(t.origins.at(prev), int(prev))}
 	}
-	id := int32(len(t.ids))
-	t.byID[doc.ID] = id
 	t.ids = append(t.ids, doc.ID)
 	t.origins.add(doc.Origin)
 	t.lengths = append(t.lengths, int32(min(len(doc.Text), 1<<31-1)))

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"errors"
+	"fmt"
+	"strconv"
 	"testing"
 
 	"github.com/neardup/neardup/core"
@@ -35,5 +37,54 @@ func TestDuplicateIDNamesBothPlaces(t *testing.T) {
 				t.Errorf("error %v, want %s", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestDocTableFindsEveryRepeat adds enough ids to grow the id index many
+// times, every fifth one a repeat of an earlier id (the empty id too), and
+// checks that each repeat names the first document of its id and nothing
+// else is taken for one.
+func TestDocTableFindsEveryRepeat(t *testing.T) {
+	var tab docTable
+	first := map[string]int32{}
+	for i := range 30000 {
+		id := strconv.Itoa(i * 7)
+		if i%5 == 4 {
+			id = strconv.Itoa((i / 2) / 7 * 7 * 7)
+		}
+		if i == 10 || i == 20 {
+			id = ""
+		}
+		ord, err := tab.add(&core.Document{ID: id})
+		want, seen := first[id]
+		var dup *DuplicateIDError
+		switch {
+		case seen && (!errors.As(err, &dup) || dup.First != "document "+strconv.Itoa(int(want)+1)):
+			t.Fatalf("id %q again at %d: error %v, want one naming document %d", id, i, err, want+1)
+		case !seen && err != nil:
+			t.Fatalf("new id %q at %d: %v", id, i, err)
+		case !seen:
+			first[id] = ord
+		}
+	}
+	if len(tab.ids) != len(first) {
+		t.Errorf("%d ids kept, %d distinct", len(tab.ids), len(first))
+	}
+}
+
+// BenchmarkDocTableAdd adds a million documents of 8-character ids, as a
+// Batch of a million does while it reads.
+func BenchmarkDocTableAdd(b *testing.B) {
+	docs := make([]core.Document, 1_000_000)
+	for i := range docs {
+		docs[i] = core.Document{ID: fmt.Sprintf("d%07d", i), Origin: "c.jsonl:" + strconv.Itoa(i+1)}
+	}
+	for b.Loop() {
+		var tab docTable
+		for i := range docs {
+			if _, err := tab.add(&docs[i]); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 }

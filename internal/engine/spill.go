@@ -320,7 +320,7 @@ func (b *batch[S, E]) matchSpilled(ctx context.Context, workers int, progress fu
 // bucketPairs calls fn with each candidate pair of the band-key postings
 // recs (key<<32 | document, sorted): the documents each document is
 // compared with among those before it under the same key, as
-// candidates.Postings.VisitEachBefore visits them.
+// candidates.Earlier holds them.
 func bucketPairs(recs []uint64, limit int, fn func(later, earlier int32) error) error {
 	for lo := 0; lo < len(recs); {
 		hi := lo + 1

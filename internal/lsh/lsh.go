@@ -86,6 +86,8 @@ type Table[S any, E core.Evidence] struct {
 	post  candidates.Postings
 	keys  []uint32
 	cands []int32
+	// earlier holds every document's candidates once IndexAll has run.
+	earlier *candidates.Earlier
 
 	// settled counts the candidates verified and found sharing too
 	// little for any label before their whole evidence was computed:
@@ -200,32 +202,46 @@ func (x *Table[S, E]) Verify(cands []int32, s *S, src engine.Source[S], emit fun
 	return x.verify(cands, s, src, false, emit)
 }
 
-// IndexAll puts every document's band keys in a read-only index at once,
-// for a Batch's matchers (engine.Parallel), the documents shared among as
-// many goroutines as there are processors. The index is built in one step:
-// ctx and progress are left to the matchers.
+// IndexAll finds, for every document, its candidates among the documents
+// before it, for a Batch's matchers (engine.Parallel): the documents
+// sharing a band key with it, under the bucket limit, as Match visits them
+// matching one document after another (see candidates.Earlier), found for
+// every document at once on as many goroutines as there are processors. It
+// drops what only indexing reads of every sketch. The candidates are found
+// in one step: ctx and progress are left to the matchers.
 func (x *Table[S, E]) IndexAll(_ context.Context, ss []*S, _ func(done int)) error {
 	n := 0
 	var keys []uint32
-	for _, s := range ss {
+	searching := make([]uint64, (len(ss)+63)/64) // the documents that look for candidates
+	for ord, s := range ss {
 		if s != nil {
 			keys = x.b.Keys(keys[:0], s)
 			n += len(keys)
+			if x.searches(s) {
+				searching[ord/64] |= 1 << (ord % 64)
+			}
 		}
 	}
 	parts := runtime.GOMAXPROCS(0)
-	x.post.FreezeEach(n, parts, func(part int, yield func(key uint32, doc int32)) {
-		var keys []uint32
-		lo, hi := part*len(ss)/parts, (part+1)*len(ss)/parts
-		for ord := lo; ord < hi; ord++ {
-			if s := ss[ord]; s != nil {
-				keys = x.b.Keys(keys[:0], s)
-				for _, k := range keys {
-					yield(k, int32(ord))
+	yields := make([]int, parts) // how many times each part was read
+	x.earlier = candidates.NewEarlier(n, len(ss), parts, x.b.BucketLimit,
+		func(d int32) bool { return searching[d/64]&(1<<(d%64)) != 0 },
+		func(part int, yield func(key uint32, doc int32)) {
+			var keys []uint32
+			lo, hi := part*len(ss)/parts, (part+1)*len(ss)/parts
+			yields[part]++
+			for ord := lo; ord < hi; ord++ {
+				if s := ss[ord]; s != nil {
+					keys = x.b.Keys(keys[:0], s)
+					for _, k := range keys {
+						yield(k, int32(ord))
+					}
+					if yields[part] == 2 && x.b.Indexed != nil {
+						x.b.Indexed(s) // read for the last time
+					}
 				}
 			}
-		}
-	})
+		})
 	return nil
 }
 
@@ -233,31 +249,22 @@ func (x *Table[S, E]) IndexAll(_ context.Context, ss []*S, _ func(done int)) err
 // (engine.Parallel).
 func (x *Table[S, E]) NewMatcher() engine.Matcher[S, E] { return &matcher[S, E]{x: x} }
 
-// matcher matches a Batch's documents against those before them in the
-// index IndexAll built.
+// matcher matches a Batch's documents against those before them, the
+// candidates IndexAll found.
 type matcher[S any, E core.Evidence] struct {
 	x     *Table[S, E]
-	keys  []uint32
 	cands []int32
 }
 
-// Match matches document ord against the documents before it, dropping
-// what only indexing reads of s.
+// Match matches document ord against the documents before it.
 func (mt *matcher[S, E]) Match(ord int32, s *S, src engine.Source[S], emit func(int32, float64, E)) error {
 	x := mt.x
-	mt.keys = x.b.Keys(mt.keys[:0], s)
-	if x.b.Indexed != nil {
-		x.b.Indexed(s)
-	}
 	if !x.searches(s) {
 		return nil
 	}
-	mt.cands = mt.cands[:0]
-	x.post.VisitEachBefore(mt.keys, x.b.BucketLimit, ord, mt.collect)
+	mt.cands = x.earlier.Append(mt.cands[:0], ord)
 	return x.verify(mt.cands, s, src, true, emit)
 }
-
-func (mt *matcher[S, E]) collect(d int32) { mt.cands = append(mt.cands, d) }
 
 // verify scores the distinct candidates cands, which it sorts, against s
 // and emits each that shares enough of its sample for some label, in
