@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -152,21 +153,43 @@ var DigitLookAlikes = [...]string{"0o", "1l", "5s", "8b", "2z"}
 // folded character hashed before w (0 for none); appendFolded returns hs
 // and the last character it hashed.
 func appendFolded[T string | []byte](hs []uint64, w T, last byte) ([]uint64, byte) {
+	// Every byte's hash is stored, in room made for all of them, and the
+	// next one written over it unless it is a letter's or a digit's: no
+	// append and no branch a text's spaces and punctuation mispredict.
+	k := len(hs)
+	hs = slices.Grow(hs, len(w))[:k+len(w)]
 	for i := 0; i < len(w); i++ {
 		c := ocrFold[w[i]]
-		switch {
-		case c == 0:
-			continue
-		case c == 'n' && last == 'r':
-			hs, c = hs[:len(hs)-1], 'm'
-		case c == 'v' && last == 'v':
-			hs, c = hs[:len(hs)-1], 'w'
+		if ocrPairs[c] == last { // "rn", "vv": one letter, hashed in place of the first
+			k--
+			c = ocrJoined[c]
 		}
-		hs = append(hs, asciiCharHash[c])
-		last = c
+		hs[k] = asciiCharHash[c]
+		k += int(ocrKept[c])
+		if c != 0 {
+			last = c
+		}
 	}
-	return hs, last
+	return hs[:k], last
 }
+
+// ocrPairs gives, for the folded characters a recogniser makes of one
+// letter and the one before ('n' after 'r', 'v' after 'v'), that first
+// character, and 0xFF, which no folded character is, for the others (0
+// among them: appendFolded looks it up for every byte). ocrJoined gives the
+// letter the pair is read as. ocrKept is 1 for a folded letter or digit,
+// 0 for 0.
+var ocrPairs, ocrJoined, ocrKept = func() (pairs, joined, kept [256]byte) {
+	for c := range pairs {
+		pairs[c] = 0xFF
+		if c != 0 {
+			kept[c] = 1
+		}
+	}
+	pairs['n'], joined['n'] = 'r', 'm'
+	pairs['v'], joined['v'] = 'v', 'w'
+	return
+}()
 
 // appendHashWindows is appendWindows over a slice of hashes.
 func appendHashWindows(dst []uint64, hs []uint64, n int, salt uint64) []uint64 {

@@ -6,6 +6,7 @@ package figures
 
 import (
 	"bytes"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -206,10 +207,7 @@ func (s *Scanner) scan(text string, places, figs bool) {
 				i++
 				continue
 			}
-			j := i + 1
-			for j < len(text) && isLetter(text[j]) {
-				j++
-			}
+			j := letterRunEnd(text, i)
 			w := text[i:j]
 			i = j
 			if d := numberWord(w); d != "" && (j == len(w) || !isDigit(text[j-len(w)-1])) && (j == len(text) || !isDigit(text[j])) {
@@ -646,6 +644,32 @@ func isOrdinalSuffix(rest string) bool {
 
 // isWordByte reports ASCII letters and digits.
 func isWordByte(c byte) bool { return isLetter(c) || isDigit(c) }
+
+// letterRunEnd returns where the run of ASCII letters (isLetter) that
+// starts at text[i] ends. It reads eight bytes at a time as one number and
+// finds the first byte that is no letter in all of them at once: a byte
+// lower-cased (| 0x20) is a letter from 'a' (0x61) to 'z' (0x7A), and its
+// low seven bits plus 0x1F reach its high bit from 0x61 on, plus 0x05
+// from 0x7B on, without a carry into the next byte; a byte of 0x80 or more
+// is no letter. A word ends in the first eight bytes but for a long one,
+// and is found without a branch on each letter.
+func letterRunEnd(text string, i int) int {
+	const lows, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(text); i += 8 {
+		b := text[i : i+8]
+		v := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		low := (v | 0x20*lows) &^ highs
+		letters := (low + 0x1F*lows) &^ (low + 0x05*lows) &^ v & highs
+		if other := ^letters & highs; other != 0 {
+			return i + bits.TrailingZeros64(other)/8
+		}
+	}
+	for i < len(text) && isLetter(text[i]) {
+		i++
+	}
+	return i
+}
 
 // isLetter reports ASCII letters.
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }

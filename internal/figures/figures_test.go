@@ -213,3 +213,39 @@ func BenchmarkOfSlots(b *testing.B) {
 		s.OfSlots(text)
 	}
 }
+
+// FuzzLetterRunEnd checks the run of letters found eight bytes at a time
+// against a loop over each byte.
+func FuzzLetterRunEnd(f *testing.F) {
+	for _, s := range []string{"Qtly div 17-1/2 cts", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", "@[`{\x80\xc1\xe1\xfa az AZ", "Zürich Kraków"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for i := 0; i < len(text); i++ {
+			want := i
+			for want < len(text) && isLetter(text[want]) {
+				want++
+			}
+			if got := letterRunEnd(text, i); got != want {
+				t.Fatalf("letterRunEnd(%q, %d) = %d, want %d", text, i, got, want)
+			}
+		}
+	})
+}
+
+// Every byte, at every place of the first eight and past them, ends a run
+// of letters where a loop over each byte ends it.
+func TestLetterRunEndEveryByte(t *testing.T) {
+	for c := range 256 {
+		for at := range 12 {
+			text := "abcdefghijkl"[:at] + string([]byte{byte(c)}) + "MNOPQRSTUVWX"
+			want := 0
+			for want < len(text) && isLetter(text[want]) {
+				want++
+			}
+			if got := letterRunEnd(text, 0); got != want {
+				t.Fatalf("letterRunEnd(%q, 0) = %d, want %d", text, got, want)
+			}
+		}
+	}
+}

@@ -57,9 +57,11 @@ type Banding[S any, E core.Evidence] struct {
 	// method whose labels read more than the samples (minhash's titles).
 	Floor func(a, b *S, na, nb int) int
 	// Score, optional, returns the score of a pair with evidence ev, the
-	// value of the measure that decides its label (it may name that
-	// measure in ev); without it the score is the Jaccard index.
-	Score func(ev *E) float64
+	// value of the measure that decides its label, and ev, which may name
+	// that measure; without it the score is the Jaccard index. ev is
+	// passed and returned by value: a pointer to it would put every
+	// verified pair's evidence on the heap.
+	Score func(ev E) (float64, E)
 }
 
 // Bounds are the lowest scores a sketch-and-band method's labels report: a
@@ -306,8 +308,7 @@ func (x *Table[S, E]) verify(cands []int32, s *S, src engine.Source[S], inMemory
 // their evidence and score (Banding.Score, else the Jaccard index of their
 // samples) and true, or false when their samples share too little for any
 // label, before the rest of the evidence is computed. The evidence is made
-// only for a pair that passes: Score takes its address, which puts it on
-// the heap, and most candidates do not pass.
+// only for a pair that passes: most candidates do not.
 func (x *Table[S, E]) Pair(c int32, a, b *S) (float64, E, bool) {
 	setA, cutA := x.b.Sample(a)
 	setB, cutB := x.b.Sample(b)
@@ -326,7 +327,9 @@ func (x *Table[S, E]) Pair(c int32, a, b *S) (float64, E, bool) {
 	sets := similarity.ScoresOf(n, len(p), len(q))
 	ev := x.b.Evidence(c, a, b, sets)
 	if x.b.Score != nil {
-		return x.b.Score(&ev), ev, true
+		var score float64
+		score, ev = x.b.Score(ev)
+		return score, ev, true
 	}
 	return sets.Jaccard, ev, true
 }

@@ -164,10 +164,41 @@ func InRange(a []uint32, ta uint32, b []uint32, tb uint32) ([]uint32, []uint32) 
 }
 
 // upTo returns the number of values of the sorted s that are at most t.
+// The values of a sample are hashes spread evenly up to its cut-off, so
+// the answer lies near len(s)·t/last, last the sample's largest value:
+// upTo reads the value there, and searches from it outward, in steps that
+// double, and then between the last two it read. The values it reads lie
+// close together, in a cache line or two of a candidate's sample that is
+// not in the cache, where a binary search over the whole sample misses at
+// each of its first steps.
 func upTo(s []uint32, t uint32) int {
-	if len(s) == 0 || s[len(s)-1] <= t {
-		return len(s)
+	n := len(s)
+	if n == 0 || s[n-1] <= t {
+		return n
 	}
-	i, _ := slices.BinarySearch(s, t+1)
-	return i
+	// t < s[n-1]: the answer, the first index holding more than t, is at
+	// most n-1, and so is the guess g.
+	g := int(uint64(n-1) * uint64(t) / uint64(s[n-1]))
+	var lo, hi int // the answer lies in (lo, hi]; lo = -1 for none below
+	if s[g] <= t {
+		lo, hi = g, n-1
+		for step := 1; g+step < n-1; step *= 2 {
+			if s[g+step] > t {
+				hi = g + step
+				break
+			}
+			lo = g + step
+		}
+	} else {
+		lo, hi = -1, g
+		for step := 1; g-step >= 0; step *= 2 {
+			if s[g-step] <= t {
+				lo = g - step
+				break
+			}
+			hi = g - step
+		}
+	}
+	i, _ := slices.BinarySearch(s[lo+1:hi], t+1)
+	return lo + 1 + i
 }

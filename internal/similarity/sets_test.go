@@ -184,3 +184,74 @@ func TestFloorShared(t *testing.T) {
 		})
 	}
 }
+
+// upToBySearch is upTo as a binary search over the whole sample, the
+// reference for its guided search.
+func upToBySearch(s []uint32, t uint32) int {
+	i, _ := slices.BinarySearch(s, t)
+	for i < len(s) && s[i] <= t {
+		i++
+	}
+	return i
+}
+
+// upTo finds the values at most t in samples spread evenly, bunched at
+// either end, of one value or of none, for every t at and around them.
+func TestUpTo(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	even := func(n int, top uint32) []uint32 {
+		var s []uint32
+		for range n {
+			s = append(s, r.Uint32N(top))
+		}
+		slices.Sort(s)
+		return slices.Compact(s)
+	}
+	low := append(even(200, 1000), 1<<31, 1<<32-1)
+	high := append([]uint32{0, 1}, even(200, 1000)...)
+	for i := range high[2:] {
+		high[2+i] += 1<<32 - 1001
+	}
+	for _, tc := range []struct {
+		name string
+		s    []uint32
+	}{
+		{"empty", nil},
+		{"one", []uint32{7}},
+		{"even", even(300, 1<<32-1)},
+		{"even below a cut", even(1000, 1<<20)},
+		{"bunched low", low},
+		{"bunched high", high},
+		{"two", []uint32{0, 1<<32 - 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ts := []uint32{0, 1, 1<<32 - 1, 1<<32 - 2, 1 << 31}
+			for _, v := range tc.s {
+				ts = append(ts, v, v-1, v+1)
+			}
+			for range 200 {
+				ts = append(ts, r.Uint32())
+			}
+			for _, x := range ts {
+				if got, want := upTo(tc.s, x), upToBySearch(tc.s, x); got != want {
+					t.Fatalf("upTo(t=%d) = %d, want %d", x, got, want)
+				}
+			}
+		})
+	}
+}
+
+func FuzzUpTo(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 200, 250}, uint32(100))
+	f.Fuzz(func(t *testing.T, b []byte, x uint32) {
+		var s []uint32
+		for i := 0; i+4 <= len(b); i += 4 {
+			s = append(s, uint32(b[i])|uint32(b[i+1])<<8|uint32(b[i+2])<<16|uint32(b[i+3])<<24)
+		}
+		slices.Sort(s)
+		s = slices.Compact(s)
+		if got, want := upTo(s, x), upToBySearch(s, x); got != want {
+			t.Fatalf("upTo(%v, %d) = %d, want %d", s, x, got, want)
+		}
+	})
+}

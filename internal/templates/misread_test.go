@@ -77,3 +77,75 @@ func TestMisreadNames(t *testing.T) {
 		}
 	}
 }
+
+// misreadByByte is misread as a plain loop over every byte, the reference
+// its digit search must agree with.
+func misreadByByte(text string) string {
+	buf := []byte(text)
+	start, kinds := 0, 0
+	for i := 0; i <= len(text); i++ {
+		k := byte(byteSeparator)
+		if i < len(text) {
+			k = misreadKind[text[i]]
+		}
+		if k != byteSeparator {
+			kinds |= 1 << k
+			continue
+		}
+		if kinds&(1<<byteDigit|1<<byteLookAlike|1<<byteLetter) == 1<<byteDigit|1<<byteLookAlike {
+			for j := start; j < i; j++ {
+				if d := figureLookAlikes[text[j]]; d != 0 {
+					buf[j] = d
+				}
+			}
+		}
+		start, kinds = i+1, 0
+	}
+	return string(buf)
+}
+
+func TestNextDigit(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		text string
+		from int
+		want int
+	}{
+		{"none", "no figures here at all", 0, -1},
+		{"in the tail", "abcdefgh7", 0, 8},
+		{"in a block", "ab/:9xyzabc", 0, 4},
+		{"from past one", "1 abcdefgh 2", 1, 11},
+		{"bytes past ASCII are no digits", "\xb0\xb9\xb1\xb5\xb0\xb9\xb1\xb5\xb0", 0, -1},
+		{"the neighbours of the digits", "/:/:/:/:/:", 0, -1},
+		{"after bytes past ASCII", "\xd0\xbf\xd1\x80\xd0\xb8 5", 0, 7},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := nextDigit(tc.text, tc.from); got != tc.want {
+				t.Errorf("nextDigit(%q, %d) = %d, want %d", tc.text, tc.from, got, tc.want)
+			}
+		})
+	}
+}
+
+func FuzzMisread(f *testing.F) {
+	for _, s := range []string{"Net 1,2O0,000 vs 980,000", "1st qtr, 3M Co, 10s of B52s", "SOLO Inc, lO pct", "a l71 bln\xd0\xbf5O"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if got, want := func() string { s, _ := misread(text, nil); return s }(), misreadByByte(text); got != want {
+			t.Errorf("misread(%q) = %q, want %q", text, got, want)
+		}
+		for i := 0; i <= len(text); i++ {
+			want := -1
+			for j := i; j < len(text); j++ {
+				if '0' <= text[j] && text[j] <= '9' {
+					want = j
+					break
+				}
+			}
+			if got := nextDigit(text, i); got != want {
+				t.Fatalf("nextDigit(%q, %d) = %d, want %d", text, i, got, want)
+			}
+		}
+	})
+}

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode"
@@ -322,32 +323,63 @@ var digitLookAlikes = func() (t [256]byte) {
 // copied, when it holds no misread figure; buf is reused for a copy.
 func misread(text string, buf []byte) (string, []byte) {
 	changed := false
-	start, kinds := 0, 0 // the word's start and the kinds of its bytes, a bit each
-	for i := 0; i <= len(text); i++ {
-		k := byte(byteSeparator)
-		if i < len(text) {
-			k = misreadKind[text[i]]
+	// Only a word holding a digit can be a misread figure: the digits are
+	// found eight bytes at a time (nextDigit), and only their words read.
+	for at := 0; ; {
+		d := nextDigit(text, at)
+		if d < 0 {
+			break
 		}
-		if k != byteSeparator {
-			kinds |= 1 << k
-			continue
+		start, end, kinds := d, d, 0 // the digit's word and the kinds of its bytes, a bit each
+		for start > at && misreadKind[text[start-1]] != byteSeparator {
+			start--
+			kinds |= 1 << misreadKind[text[start]]
+		}
+		for ; end < len(text) && misreadKind[text[end]] != byteSeparator; end++ {
+			kinds |= 1 << misreadKind[text[end]]
 		}
 		if kinds&(1<<byteDigit|1<<byteLookAlike|1<<byteLetter) == 1<<byteDigit|1<<byteLookAlike {
 			if !changed {
 				buf, changed = append(buf[:0], text...), true
 			}
-			for j := start; j < i; j++ {
+			for j := start; j < end; j++ {
 				if d := figureLookAlikes[text[j]]; d != 0 {
 					buf[j] = d
 				}
 			}
 		}
-		start, kinds = i+1, 0
+		at = end + 1 // past the separator that ends the word
 	}
 	if !changed {
 		return text, buf
 	}
 	return string(buf), buf
+}
+
+// nextDigit returns the offset of the first ASCII digit of text at or
+// after from, -1 for none. It reads eight bytes at a time as one number
+// (as analysis reads ASCII) and tests all of them at once: a byte's low
+// seven bits plus 0x50 reach its high bit when they are 0x30 ('0') or more,
+// plus 0x46 when 0x3A (past '9') or more, and no sum carries into the next
+// byte; a byte of 0x80 or more is no digit.
+func nextDigit(text string, from int) int {
+	const lows, highs = 0x0101010101010101, 0x8080808080808080
+	i := from
+	for ; i+8 <= len(text); i += 8 {
+		b := text[i : i+8]
+		v := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		low := v &^ highs
+		if d := (low + 0x50*lows) &^ (low + 0x46*lows) &^ v & highs; d != 0 {
+			return i + bits.TrailingZeros64(d)/8
+		}
+	}
+	for ; i < len(text); i++ {
+		if '0' <= text[i] && text[i] <= '9' {
+			return i
+		}
+	}
+	return -1
 }
 
 // The kinds of bytes misread reads a word by: a separator ends a word.

@@ -103,7 +103,7 @@ func newMethod(o Options) (*method, error) {
 		Touch:       touch,
 		BucketLimit: o.BucketLimit,
 		Bounds:      o.bounds(),
-		Score:       m.scored,
+		Score:       func(ev Evidence) (float64, Evidence) { s := m.scored(&ev); return s, ev },
 		Size:        sketchSize,
 	}
 	if o.sameStory(1) { // titles sharing words lower the floor

@@ -77,7 +77,7 @@ func newMethod(o Options) *method {
 		},
 		BucketLimit: o.BucketLimit,
 		Bounds:      o.bounds(),
-		Score:       m.scored,
+		Score:       func(ev Evidence) (float64, Evidence) { s := m.scored(&ev); return s, ev },
 	})
 	return m
 }

@@ -38,7 +38,7 @@ func NewStages(o Options) (*Stages, error) {
 		},
 		BucketLimit: o.BucketLimit,
 		Bounds:      o.bounds(),
-		Score:       m.scored,
+		Score:       func(ev Evidence) (float64, Evidence) { s := m.scored(&ev); return s, ev },
 	})
 	return &Stages{Stages: lsh.NewStages(m, pair, m.Label), m: m}, nil
 }
