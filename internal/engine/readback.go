@@ -18,19 +18,19 @@ import (
 // file order, never one at a time at random: the later documents of the
 // candidate pairs come in windows, as many as the budget holds, read in
 // one forward pass over the sketch file; for each window, the earlier
-// documents its pairs name are read in chunks, each chunk the next
-// stretch of the file, and the window's pairs whose earlier document is
-// in the chunk are verified before the next chunk is read. The sketch
-// file is read once for the later documents and once up to each window's
-// end for the earlier ones; a sketch no pair of the window needs is
-// skipped unread.
+// documents its pairs name are read in chunks, in file order, those close
+// together in one read, and the window's pairs whose earlier document is
+// in the chunk are verified before the next chunk is read. An earlier
+// sketch is read once for each window that needs it: at most once for
+// each pair, as reading it for each pair did, but in order.
 
 // readBackBuffer is the buffer of a sketchReader, and the gap between two
 // sketches it reads past which it seeks instead of reading through.
 const readBackBuffer = 256 << 10
 
-// sketchReader reads spilled sketches in increasing ordinal order through
-// a buffer, reading through the ones between or seeking past them.
+// sketchReader reads spilled sketches in increasing ordinal order, not
+// known in advance, through a buffer, reading through the ones between or
+// seeking past them: the later documents of the pairs, most of them.
 type sketchReader[S any, E core.Evidence] struct {
 	p   *spiller[S, E]
 	m   Codec[S]
@@ -39,11 +39,8 @@ type sketchReader[S any, E core.Evidence] struct {
 	buf []byte
 }
 
-// rewind makes the next read start a new pass over the file.
-func (r *sketchReader[S, E]) rewind() { r.at = -1 }
-
 // read returns the sketch of the spilled ordinal ord, which is past those
-// read since the last rewind; nil for a document the method skipped.
+// read before; nil for a document the method skipped.
 func (r *sketchReader[S, E]) read(ord int32) (*S, error) {
 	start, end := r.p.span(ord)
 	if start == end {
@@ -68,6 +65,64 @@ func (r *sketchReader[S, E]) read(ord int32) (*S, error) {
 	}
 	r.at = end
 	return decodeSpilled(r.m, r.buf)
+}
+
+// readBackGap and readBackRun bound the reads of a runReader: sketches
+// less than readBackGap bytes apart are read in one read, of
+// readBackRun bytes at most (or one sketch).
+const (
+	readBackGap = 8 << 10
+	readBackRun = 1 << 20
+)
+
+// runReader reads the sketches of a sorted list of spilled ordinals, each
+// run of them close together in the file in one read.
+type runReader[S any, E core.Evidence] struct {
+	p    *spiller[S, E]
+	m    Codec[S]
+	ords []int32
+	i    int   // the next of ords to give
+	end  int   // ords[i:end] are in buf
+	at   int64 // where in the file buf starts
+	buf  []byte
+}
+
+// reset starts reading the sketches of ords.
+func (r *runReader[S, E]) reset(ords []int32) { r.ords, r.i, r.end = ords, 0, 0 }
+
+// next returns the sketch of the next ordinal, nil for a document the
+// method skipped.
+func (r *runReader[S, E]) next() (*S, error) {
+	if r.i == r.end {
+		if err := r.fill(); err != nil {
+			return nil, err
+		}
+	}
+	start, end := r.p.span(r.ords[r.i])
+	r.i++
+	if start == end {
+		return nil, nil
+	}
+	return decodeSpilled(r.m, r.buf[start-r.at:end-r.at])
+}
+
+// fill reads the run of sketches from ords[i] on.
+func (r *runReader[S, E]) fill() error {
+	start, end := r.p.span(r.ords[r.i])
+	j := r.i + 1
+	for ; j < len(r.ords); j++ {
+		s, e := r.p.span(r.ords[j])
+		if s-end > readBackGap || e-start > readBackRun {
+			break
+		}
+		end = e
+	}
+	r.buf = slices.Grow(r.buf[:0], int(end-start))[:end-start]
+	if _, err := r.p.sketches.f.ReadAt(r.buf, start); err != nil {
+		return fmt.Errorf("engine: reading back spilled sketches: %w", err)
+	}
+	r.at, r.end = start, j
+	return nil
 }
 
 // sketchSet holds sketches read back, by increasing ordinal.
@@ -169,7 +224,7 @@ type verifier[S any, E core.Evidence] struct {
 	pairs   pairStream
 	src     readBack[S, E]
 	later   *sketchReader[S, E] // the later documents, in one pass
-	earlier *sketchReader[S, E] // the earlier ones, a pass for each window
+	earlier runReader[S, E]     // the earlier ones, a pass for each window
 
 	// The window: its later documents, each one's sketch and where its
 	// pairs start in recs (and the one after the last's end), and how
@@ -283,7 +338,7 @@ func (v *verifier[S, E]) verifyWindow(ctx context.Context, budget int64) error {
 	slices.Sort(v.need)
 	v.need = slices.Compact(v.need)
 	v.blocks = append(v.blocks[:0], make([]block[E], (len(v.docs)+matchBlock-1)/matchBlock)...)
-	v.earlier.rewind()
+	v.earlier.reset(v.need)
 	var pending *S
 	read := false
 	for i := 0; ; {
@@ -291,7 +346,7 @@ func (v *verifier[S, E]) verifyWindow(ctx context.Context, budget int64) error {
 		for ; i < len(v.need); i++ {
 			if !read {
 				var err error
-				if pending, err = v.earlier.read(v.need[i]); err != nil {
+				if pending, err = v.earlier.next(); err != nil {
 					return err
 				}
 				read = true

@@ -308,7 +308,7 @@ func (b *batch[S, E]) matchSpilled(ctx context.Context, workers int, progress fu
 		}
 	}
 	v := &verifier[S, E]{b: b, workers: workers, pairs: pairStream{files: pairs[:]},
-		later: &sketchReader[S, E]{p: p, m: b.m, at: -1}, earlier: &sketchReader[S, E]{p: p, m: b.m, at: -1}}
+		later: &sketchReader[S, E]{p: p, m: b.m, at: -1}, earlier: runReader[S, E]{p: p, m: b.m}}
 	v.src.b = b
 	return v.run(ctx, n, progress)
 }
