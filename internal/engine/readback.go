@@ -68,10 +68,12 @@ func (r *sketchReader[S, E]) read(ord int32) (*S, error) {
 }
 
 // readBackGap and readBackRun bound the reads of a runReader: sketches
-// less than readBackGap bytes apart are read in one read, of
-// readBackRun bytes at most (or one sketch).
+// less than readBackGap bytes apart are read in one read, of readBackRun
+// bytes at most (or one sketch). A disk reads 64 KiB in about the time it
+// takes to seek (0.3 ms at 400 MB/s on the machine measured): past the
+// page cache, reading through a gap is cheaper than a read of its own.
 const (
-	readBackGap = 8 << 10
+	readBackGap = 64 << 10
 	readBackRun = 1 << 20
 )
 
@@ -247,12 +249,12 @@ type verifier[S any, E core.Evidence] struct {
 
 // cache returns how many bytes the read-back sketches and the window's
 // pairs may take: what the budget leaves of three quarters of it
-// besides the documents and sketches held and the pairs found, and an
-// eighth of it at least.
+// besides the documents and sketches held and the pairs found, and a
+// sixteenth of it at least.
 func (v *verifier[S, E]) cache() int64 {
 	p := v.b.spill
 	found := int64(v.b.found.n) * int64(unsafe.Sizeof(Found[E]{}))
-	return max(p.budget*3/4-p.held-found, p.budget/8)
+	return max(p.budget*3/4-p.held-found, p.budget/16)
 }
 
 // run verifies every pair, window by window; progress is given how many
@@ -263,11 +265,11 @@ func (v *verifier[S, E]) run(ctx context.Context, n int, progress func(done int)
 			return err
 		}
 		c := v.cache()
-		more, err := v.window(c * 3 / 4)
+		more, err := v.window(c * 7 / 8)
 		if err != nil || !more {
 			return err
 		}
-		if err := v.verifyWindow(ctx, c/4); err != nil {
+		if err := v.verifyWindow(ctx, c/8); err != nil {
 			return err
 		}
 		if progress != nil {
