@@ -248,13 +248,14 @@ type verifier[S any, E core.Evidence] struct {
 }
 
 // cache returns how many bytes the read-back sketches and the window's
-// pairs may take: what the budget leaves of three quarters of it
-// besides the documents and sketches held and the pairs found, and a
-// sixteenth of it at least.
+// pairs may take: what the budget leaves of five eighths of it besides
+// the documents and sketches held and the pairs found (the rest is the
+// collector's room and what the run holds uncounted), and a 32nd of it
+// at least.
 func (v *verifier[S, E]) cache() int64 {
 	p := v.b.spill
 	found := int64(v.b.found.n) * int64(unsafe.Sizeof(Found[E]{}))
-	return max(p.budget*3/4-p.held-found, p.budget/16)
+	return max(p.budget*5/8-p.held-found, p.budget/32)
 }
 
 // run verifies every pair, window by window; progress is given how many
