@@ -283,6 +283,7 @@ func (v *verifier[S, E]) run(ctx context.Context, n int, progress func(done int)
 // their sketches and pairs take at most budget bytes, one at least. It
 // reports false when no pair is left.
 func (v *verifier[S, E]) window(budget int64) (bool, error) {
+	clear(v.sks) // the sketches of the window before are let go
 	v.docs, v.sks, v.starts, v.recs = v.docs[:0], v.sks[:0], v.starts[:0], v.recs[:0]
 	v.src.win.reset()
 	p := v.b.spill
