@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/candidates"
@@ -217,21 +215,35 @@ func (p *spiller[S, E]) writeKeys(ord int32, s *S) error {
 // keyPart spreads the keys evenly over the key files.
 func keyPart(k uint32) int { return int((k * 0x9e3779b1) >> 26) }
 
-// read returns the sketch of a spilled ordinal, decoded from its index
-// and detail parts; nil for a document the method skipped. Safe for concurrent use.
-func (p *spiller[S, E]) read(m Codec[S], ord int32) (*S, error) {
+// span returns where the encoding of the spilled ordinal ord starts and
+// ends in the sketch file; they are equal for a document the method
+// skipped.
+func (p *spiller[S, E]) span(ord int32) (start, end int64) {
 	i := int(ord - p.from)
-	start := int64(0)
 	if i > 0 {
 		start = p.ends[i-1]
 	}
-	if start == p.ends[i] {
+	return start, p.ends[i]
+}
+
+// read returns the sketch of a spilled ordinal, decoded from its index
+// and detail parts; nil for a document the method skipped. Safe for concurrent use.
+func (p *spiller[S, E]) read(m Codec[S], ord int32) (*S, error) {
+	start, end := p.span(ord)
+	if start == end {
 		return nil, nil
 	}
-	buf := make([]byte, p.ends[i]-start)
+	buf := make([]byte, end-start)
 	if _, err := p.sketches.f.ReadAt(buf, start); err != nil {
 		return nil, fmt.Errorf("engine: reading back a spilled sketch: %w", err)
 	}
+	return decodeSpilled(m, buf)
+}
+
+// decodeSpilled decodes a spilled sketch's encoding: its index part's
+// length, the index part and the detail part. It keeps no reference to
+// buf.
+func decodeSpilled[S any](m Codec[S], buf []byte) (*S, error) {
 	n, k := binary.Uvarint(buf)
 	if k <= 0 || n > uint64(len(buf)-k) {
 		return nil, errors.New("engine: a spilled sketch damaged")
@@ -253,10 +265,9 @@ func (p *spiller[S, E]) close() error {
 
 // matchSpilled is matchParallel for a Batch that spilled: the candidate
 // pairs are found from the spilled band keys one key file at a time and
-// written to pair files by the later document, then each pair file is
-// read in turn and its documents verified against their candidates on
-// workers goroutines, block by block in ordinal order. The pairs and their
-// order are those of matchParallel.
+// written to pair files by the later document, then verified on workers
+// goroutines from sketches read back in file order (see verifier). The
+// pairs and their order are those of matchParallel.
 func (b *batch[S, E]) matchSpilled(ctx context.Context, workers int, progress func(done int)) error {
 	p := b.spill
 	n := b.Len()
@@ -296,25 +307,10 @@ func (b *batch[S, E]) matchSpilled(ctx context.Context, workers int, progress fu
 			progress(n * (i + 1) / keyParts / 2)
 		}
 	}
-	ck := p.sp
-	for i, pw := range pairs {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		var err error
-		if recs, err = pw.words(recs); err != nil {
-			return err
-		}
-		slices.Sort(recs)
-		recs = slices.Compact(recs)
-		if err := b.verifyPairs(ctx, ck, recs, workers); err != nil {
-			return err
-		}
-		if progress != nil {
-			progress(n/2 + n*(i+1)/pairParts/2)
-		}
-	}
-	return nil
+	v := &verifier[S, E]{b: b, workers: workers, pairs: pairStream{files: pairs[:]},
+		later: &sketchReader[S, E]{p: p, m: b.m, at: -1}, earlier: runReader[S, E]{p: p, m: b.m}}
+	v.src.b = b
+	return v.run(ctx, n, progress)
 }
 
 // bucketPairs calls fn with each candidate pair of the band-key postings
@@ -344,62 +340,6 @@ func bucketPairs(recs []uint64, limit int, fn func(later, earlier int32) error) 
 			}
 		}
 		lo = hi
-	}
-	return nil
-}
-
-// verifyPairs verifies the candidate pairs recs (later<<32 | earlier,
-// sorted, distinct) on workers goroutines, a block of later documents
-// each at a time, and appends what each block found in block order.
-func (b *batch[S, E]) verifyPairs(ctx context.Context, ck Spiller[S, E], recs []uint64, workers int) error {
-	// starts[i] is where the i-th later document's pairs start in recs.
-	var starts []int
-	for i := range recs {
-		if i == 0 || recs[i]>>32 != recs[i-1]>>32 {
-			starts = append(starts, i)
-		}
-	}
-	starts = append(starts, len(recs))
-	docs := len(starts) - 1
-	blocks := make([]block[E], (docs+matchBlock-1)/matchBlock)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range max(1, min(workers, len(blocks))) {
-		wg.Go(func() {
-			var cands []int32
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(blocks) || ctx.Err() != nil {
-					return
-				}
-				bl := &blocks[i]
-				var ord int32
-				emit := emitter(b.m, &ord, b.outside, func(f Found[E]) { bl.found = append(bl.found, f) }, &bl.candidates)
-				for d := i * matchBlock; d < min(docs, (i+1)*matchBlock) && bl.err == nil; d++ {
-					ord = int32(recs[starts[d]] >> 32)
-					cands = cands[:0]
-					for _, r := range recs[starts[d]:starts[d+1]] {
-						cands = append(cands, int32(uint32(r)))
-					}
-					var s *S
-					if s, bl.err = b.Sketch(ord); bl.err == nil && s != nil {
-						bl.err = ck.Verify(cands, s, b.source(ord), emit)
-					}
-				}
-			}
-		})
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	for i := range blocks {
-		if blocks[i].err != nil {
-			return blocks[i].err
-		}
-		b.found.addChunk(blocks[i].found)
-		b.stats.Candidates += blocks[i].candidates
-		blocks[i] = block[E]{}
 	}
 	return nil
 }
