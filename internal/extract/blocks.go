@@ -456,10 +456,8 @@ func endsSentence(s string) bool {
 	return strings.ContainsRune(".!?。！？…:", r)
 }
 
-// copyrightLine reports a copyright or rights notice.
-func copyrightLine(s string) bool { return copyrightLower(strings.ToLower(s)) }
-
-// copyrightLower is copyrightLine on a text already in lower case.
+// copyrightLower reports a copyright or rights notice in a text already in
+// lower case.
 func copyrightLower(l string) bool {
 	if strings.ContainsRune(l, '©') {
 		return true
