@@ -95,9 +95,7 @@ func (a *Analyzer) charShingles(text string, tokens []Token, n int, dst []uint64
 func isASCII(w string) bool {
 	i := 0
 	for ; i+8 <= len(w); i += 8 {
-		b := w[i : i+8]
-		v := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		v := Load64(w[i : i+8])
 		if v&0x8080808080808080 != 0 {
 			return false
 		}

@@ -57,7 +57,7 @@ func StubOf(text string, minChars int) Stub {
 		// cannot reach enough, else a byte at a time without decoding: its
 		// white space is the space and \t to \r.
 		if i+8 <= len(text) && n+8 < enough {
-			if v := load64(text[i:]); v&asciiHighs == 0 {
+			if v := Load64(text[i:]); v&asciiHighs == 0 {
 				n += 8 - spaces8(v)
 				i += 8
 				continue
@@ -94,8 +94,9 @@ func stubOfCount(text string, n, minChars int) Stub {
 	return NotStub
 }
 
-// load64 returns the first eight bytes of b as one little-endian number.
-func load64(b string) uint64 {
+// Load64 returns the first eight bytes of b as one little-endian number, for
+// code that tests eight ASCII bytes at a time.
+func Load64(b string) uint64 {
 	_ = b[7] // one bounds check: the eight loads become one
 	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
 		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/neardup/neardup/internal/analysis"
 )
 
 // Of returns the sorted distinct fingerprints of the figures of text:
@@ -656,9 +658,7 @@ func isWordByte(c byte) bool { return isLetter(c) || isDigit(c) }
 func letterRunEnd(text string, i int) int {
 	const lows, highs = 0x0101010101010101, 0x8080808080808080
 	for ; i+8 <= len(text); i += 8 {
-		b := text[i : i+8]
-		v := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		v := analysis.Load64(text[i : i+8])
 		low := (v | 0x20*lows) &^ highs
 		letters := (low + 0x1F*lows) &^ (low + 0x05*lows) &^ v & highs
 		if other := ^letters & highs; other != 0 {

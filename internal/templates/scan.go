@@ -366,9 +366,7 @@ func nextDigit(text string, from int) int {
 	const lows, highs = 0x0101010101010101, 0x8080808080808080
 	i := from
 	for ; i+8 <= len(text); i += 8 {
-		b := text[i : i+8]
-		v := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		v := analysis.Load64(text[i : i+8])
 		low := v &^ highs
 		if d := (low + 0x50*lows) &^ (low + 0x46*lows) &^ v & highs; d != 0 {
 			return i + bits.TrailingZeros64(d)/8
