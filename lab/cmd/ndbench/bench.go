@@ -28,7 +28,7 @@ type benchCmd struct {
 	KeepCorpus  bool     `help:"Keep the temporary work directory (corpus and outputs) to pass to --work next time."`
 	KeepOutputs bool     `help:"Keep each method's kept.jsonl (the de-duplicated corpus, as large as the input); pairs and clusters are always kept."`
 	Workers     int      `help:"Sketching goroutines of each job (default: one per CPU)."`
-	CPUProfile  bool     `name:"cpuprofile" help:"Write each method's CPU profile to cpu.pprof in its output directory."`
+	CPUProfile  bool     `name:"cpuprofile" help:"Write each method's CPU profile to <method>.cpu.pprof beside its output directory."`
 	JSON        string   `name:"json" help:"Also write the results as JSON to this file."`
 	Index       bool     `help:"Also benchmark the persistent index with the first method: the corpus but --probe documents added in bulk (against dedup of the whole corpus), the index opened, then the probes added and checked one at a time (latency percentiles)."`
 	Probe       int      `default:"1000" help:"With --index: documents added one at a time after the bulk add."`
@@ -232,11 +232,13 @@ func runMethod(ctx context.Context, o benchOptions, method string, cf corpusFile
 	}
 	spec := childSpec{Kind: kindJob, Inputs: []string{cf.Docs}, Out: mr.Out, Method: opts, Workers: o.workers}
 	if o.cpuProfile {
-		if err := os.MkdirAll(mr.Out, 0o755); err != nil {
+		// Beside the output directory, not in it: dedup refuses to
+		// replace a directory holding files it did not write.
+		if err := os.MkdirAll(filepath.Dir(mr.Out), 0o755); err != nil {
 			mr.Error = err.Error()
 			return mr
 		}
-		spec.CPUProfile = filepath.Join(mr.Out, "cpu.pprof")
+		spec.CPUProfile = mr.Out + ".cpu.pprof"
 	}
 	fmt.Fprintf(o.log, "ndbench: %s → %s\n", method, mr.Out)
 	if mr.measurement, err = measure(ctx, o, spec, cf.Bytes); err != nil {
