@@ -130,9 +130,9 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		}
 		a.Text = Text(f.Node)
 	}
-	a.Text = rule.Strip(tidy(a.Text))
+	a.Text = rule.Strip(canonical(tidy(a.Text)))
 	a.Lang = language(a.Text, a.Lang)
-	a.Title = strings.Join(strings.Fields(a.Title), " ")
+	a.Title = canonical(strings.Join(strings.Fields(a.Title), " "))
 	a.Author = cleanByline(a.Author)
 	return a, nil
 }

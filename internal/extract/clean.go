@@ -8,14 +8,16 @@ import (
 )
 
 // neverText are elements whose content is never article text: code,
-// embedded objects and form controls. They are removed from the page before
+// embedded objects, form controls, and ruby annotations (<rt>, <rp>: the
+// reading of a word printed above it, which would double every annotated
+// word of a Japanese or Chinese text). They are removed from the page before
 // extraction (measured on the gold sets: this helps the engine slightly) and
 // Text skips them.
 var neverText = map[atom.Atom]bool{
 	atom.Script: true, atom.Style: true, atom.Noscript: true, atom.Template: true,
 	atom.Iframe: true, atom.Object: true, atom.Embed: true, atom.Svg: true,
 	atom.Math: true, atom.Canvas: true, atom.Select: true, atom.Textarea: true,
-	atom.Button: true,
+	atom.Button: true, atom.Rt: true, atom.Rp: true,
 }
 
 // widgetRoles are the ARIA roles of controls: an element announced as one is

@@ -1,0 +1,46 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCanonical(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"ascii", "Plain text.", "Plain text."},
+		{"combining accent", "Cafe\u0301 cre\u0300me", "Café crème"},
+		{"precomposed bengali yya", "কুষ্টি\u09df", "কুষ্টি\u09af\u09bc"},
+		{"already composed", "Zürich", "Zürich"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := canonical(tc.in); got != tc.want {
+				t.Errorf("canonical(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+// Regression: the reading printed above a Japanese word (<rt>) was rendered
+// after it, doubling every annotated word ("子こども"), and a letter spelled
+// with a precomposed code point did not equal the same letter spelled in
+// two.
+func TestPageRubyAndNormalForm(t *testing.T) {
+	para := `<p><ruby>子<rp>(</rp><rt>こ</rt><rp>)</rp></ruby>どもへの<ruby>虐待<rt>ぎゃくたい</rt></ruby>をなくすための<ruby>法律<rt>ほうりつ</rt></ruby>ができました。` +
+		strings.Repeat("新しい規則は来月から始まります。", 12) + `</p>`
+	body := `<html lang="ja"><head><title>法律</title></head><body><article><h1>法律</h1>` +
+		strings.Repeat(para, 4) + `<p>Cafe` + "\u0301" + ` は駅の前にあります。</p></article></body></html>`
+	a, skip := extractPage(t, body, Options{})
+	if skip != "" {
+		t.Fatalf("skipped: %s", skip)
+	}
+	for _, want := range []string{"子どもへの虐待をなくすための法律ができました。", "Café は駅の前"} {
+		if !strings.Contains(a.Text, want) {
+			t.Errorf("text lacks %q:\n%s", want, a.Text)
+		}
+	}
+	for _, absent := range []string{"こ", "ぎゃくたい", "(", "\u0301"} {
+		if strings.Contains(a.Text, absent) {
+			t.Errorf("text holds %q:\n%s", absent, a.Text)
+		}
+	}
+}
