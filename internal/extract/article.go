@@ -87,7 +87,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 			}
 		}
 	}
-	if bodyText == "" && betterContainer(candProse, f.Node) {
+	if bodyText == "" && betterContainer(candProse, f.Node) && !namedChoice(f.Node) {
 		// The page names its article's container, it holds much more
 		// prose than the engine's choice, and not the engine's longest
 		// block: the engine chose another part of the page.

@@ -193,3 +193,31 @@ func holdsCore(c, engine *html.Node) bool {
 
 // squash joins a text's words with single spaces.
 func squash(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// namedChoice reports whether the engine's content n is itself named the
+// article: n, or the element under it that holds containerDescend of its
+// prose, down to the innermost such element, is an <article> or named one
+// (namedArticle). Two named containers then compete, and the engine's
+// scoring, not the length, chooses: the longer one is most often the
+// readers' comments or a list of other articles.
+func namedChoice(n *html.Node) bool {
+	if n == nil {
+		return false
+	}
+	memo := map[*html.Node]int{}
+	total := proseUnder(n, memo)
+	for n != nil {
+		if namedArticle(n) {
+			return true
+		}
+		var inner *html.Node
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && tag(c) != atom.A && float64(memo[c]) >= containerDescend*float64(total) {
+				inner = c
+				break
+			}
+		}
+		n = inner
+	}
+	return false
+}

@@ -48,6 +48,12 @@ func TestPageNamedContainer(t *testing.T) {
 		fmt.Fprintf(&article, `<p class="p%d">%s</p>`, i, paragraph(i))
 	}
 	article.WriteString(`</article>`)
+	var forum strings.Builder
+	forum.WriteString(`<html><body><div class="article-text"><p>` + paragraph(0) + `</p><p>` + paragraph(1) + `</p></div><div class="community"><div class="body">`)
+	for i := range 8 {
+		fmt.Fprintf(&forum, `<div class="reader"><p>Reader %d wrote: %s</p></div>`, i, strings.Repeat("I read this twice and still disagree with the council's reasoning. ", 4))
+	}
+	forum.WriteString(`</div></div></body></html>`)
 	for _, tc := range []struct {
 		name, page, engine string
 		want, notWant      string
@@ -57,6 +63,10 @@ func TestPageNamedContainer(t *testing.T) {
 		{"the named container holds too little prose: the engine's choice stays", reviewsPage(1), "reviews", "Great coffee", paragraph(0)},
 		{"the engine chose a part of the named container: it stays",
 			`<html><body>` + article.String() + `</body></html>`, "p2", paragraph(2), paragraph(3)},
+		// Regression: the readers' posts under an article, in a container
+		// classed "body", replaced the article the engine had chosen.
+		{"the engine chose a named container: a longer one elsewhere does not replace it",
+			forum.String(), "article-text", paragraph(1), "Reader 3 wrote"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, _ := extractPage(t, tc.page, Options{MinChars: -1, Engine: firstWith(tc.engine), KeepBlocks: true})
