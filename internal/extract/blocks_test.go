@@ -112,6 +112,8 @@ func TestNameKind(t *testing.T) {
 		{"", "wrapper", ""},
 		{"post-9", "post-9 post type-post hentry tag-budget", "pos"},
 		{"", "teaser tag-budget", "neg"},
+		{"entry-6a00", "entry-category-travel entry-author-jane_roe entry-type-post entry", "pos"},
+		{"", "entry-author-jane_roe entry", "neg"},
 	} {
 		n := &html.Node{Type: html.ElementNode, Data: "div", Attr: []html.Attribute{{Key: "id", Val: tc.id}, {Key: "class", Val: tc.class}}}
 		if got := nameKind(n); got != tc.want {

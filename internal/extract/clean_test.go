@@ -153,6 +153,13 @@ func TestRegion(t *testing.T) {
 		{`<div id=t class="aside secondary">x</div>`, "nav"},
 		{`<div id=t class="post-406 post type-post status-publish hentry category-news tag-elections">x</div>`, ""},
 		{`<div id=t class="category-list">x</div>`, "nav"},
+		// Regression: a post's own taxonomy classes in another blog
+		// engine's spelling, and the widget holding a blog's posts,
+		// marked the article as navigation.
+		{`<div id=t class="entry-category-travel entry-author-jane_roe entry-type-post entry">x</div>`, ""},
+		{`<div id=t class="widget Blog">x</div>`, ""},
+		{`<div id=t class="widget BlogArchive">x</div>`, "nav"},
+		{`<div id=t class="entry-category-list">x</div>`, "nav"},
 	} {
 		t.Run(tc.html, func(t *testing.T) {
 			if got := region(find(parse(t, tc.html), "t")); got != tc.want {

@@ -282,11 +282,17 @@ func nextName(names string) (word, rest string) {
 // ownNames returns n's id and class joined by a space, without the
 // taxonomy classes a blog engine gives a post's container besides its own
 // ("category-news", "tag-elections" beside "hentry", "type-post",
-// "post-406"): they name the post's categories and tags, not a list of
-// them, and would mark the article itself as navigation or boilerplate.
+// "post-406"; "entry-category-news", "entry-author-jane" beside
+// "entry-type-post"): they name the post's categories, tags and author, not
+// a list of them or a byline, and would mark the article itself as
+// navigation or boilerplate. A blog's main widget, which holds its posts
+// ("widget Blog"), is not named a widget either.
 func ownNames(n *html.Node) string {
 	id, class := attr(n, "id"), attr(n, "class")
-	if !strings.Contains(class, "category-") && !strings.Contains(class, "tag-") {
+	if blogWidget(class) {
+		return id + " Blog"
+	}
+	if !strings.Contains(class, "category-") && !strings.Contains(class, "tag-") && !strings.Contains(class, "author-") {
 		return id + " " + class
 	}
 	toks := strings.Fields(class)
@@ -302,23 +308,42 @@ func ownNames(n *html.Node) string {
 	}
 	kept := toks[:0]
 	for _, t := range toks {
-		l := strings.ToLower(t)
-		if !strings.HasPrefix(l, "category-") && !strings.HasPrefix(l, "tag-") {
+		if !taxonomyClass(strings.ToLower(t)) {
 			kept = append(kept, t)
 		}
 	}
 	return id + " " + strings.Join(kept, " ")
 }
 
+// taxonomyClass reports whether a lower-case class token of a blog post's
+// container names one of its categories, tags or its author:
+// "category-news", "tag-budget", "entry-category-news", "entry-author-jane".
+func taxonomyClass(t string) bool {
+	t = strings.TrimPrefix(t, "entry-")
+	return strings.HasPrefix(t, "category-") || strings.HasPrefix(t, "tag-") || strings.HasPrefix(t, "author-")
+}
+
+// blogWidget reports whether a class attribute is that of the widget a blog
+// engine puts its posts in: the words "widget" and "Blog" (and no other
+// beside them), unlike the sidebar's widgets ("widget BlogArchive",
+// "widget Label").
+func blogWidget(class string) bool {
+	if !strings.Contains(class, "Blog") {
+		return false
+	}
+	toks := strings.Fields(class)
+	return len(toks) == 2 && (toks[0] == "widget" && toks[1] == "Blog" || toks[0] == "Blog" && toks[1] == "widget")
+}
+
 // blogPostClass reports whether a class token marks the container of one
 // blog post: "hentry" (microformats), or a blog engine's "type-post",
-// "status-publish", "format-standard", "post-406".
+// "entry-type-post", "status-publish", "format-standard", "post-406".
 func blogPostClass(t string) bool {
 	t = strings.ToLower(t)
 	switch {
 	case t == "hentry":
 		return true
-	case strings.HasPrefix(t, "type-"), strings.HasPrefix(t, "status-"), strings.HasPrefix(t, "format-"):
+	case strings.HasPrefix(t, "type-"), strings.HasPrefix(t, "entry-type-"), strings.HasPrefix(t, "status-"), strings.HasPrefix(t, "format-"):
 		return true
 	case strings.HasPrefix(t, "post-") && len(t) > 5 && t[5] >= '0' && t[5] <= '9':
 		return true
