@@ -160,12 +160,26 @@ func TestRegion(t *testing.T) {
 		{`<div id=t class="widget Blog">x</div>`, ""},
 		{`<div id=t class="widget BlogArchive">x</div>`, "nav"},
 		{`<div id=t class="entry-category-list">x</div>`, "nav"},
+		{`<div id=t class="elementor-widget-wrap">x</div>`, ""},
+		{`<div id=t class="elementor-element elementor-widget elementor-widget-nav-menu">x</div>`, "nav"},
+		{`<div id=t class="column js-external-links">x</div>`, ""},
 	} {
 		t.Run(tc.html, func(t *testing.T) {
 			if got := region(find(parse(t, tc.html), "t")); got != tc.want {
 				t.Errorf("region = %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// Regression: a section's anchor made of its heading's words ("shared")
+// marked the section as navigation.
+func TestRegionSlugID(t *testing.T) {
+	for id, want := range map[string]string{"evolve-shared-mutable-history": "", "share-bar": "nav", "share_this_story": "nav"} {
+		n := &html.Node{Type: html.ElementNode, Data: "div", Attr: []html.Attribute{{Key: "id", Val: id}, {Key: "class", Val: "section"}}}
+		if got := region(n); got != want {
+			t.Errorf("id %q: region %q, want %q", id, got, want)
+		}
 	}
 }
 

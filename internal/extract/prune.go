@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -116,7 +117,7 @@ func (m *regionMarker) mark(n *html.Node) bool {
 		}
 		inner := m.mark(c)
 		holds = holds || inner || k == "pos" || tag(c) == atom.Article || tag(c) == atom.Main
-		if !inner && k != "pos" && structuralNav(c) {
+		if !inner && k != "pos" && (r == "nav" || structuralNav(c)) {
 			markIn(c, strconv.Itoa(k0))
 		}
 	}
@@ -137,9 +138,10 @@ func structuralNav(n *html.Node) bool {
 	return false
 }
 
-// inAttr is the attribute markRegions sets on a navigation region by its
-// tag or role (structuralNav) that holds no <article>, <main> or element
-// named the article, and on every element inside one: the number, in
+// inAttr is the attribute markRegions sets on a navigation region, by its
+// tag or role (structuralNav) or its name (regionAttr "nav"), that is not
+// named the article and holds no <article>, <main> or element named the
+// article, and on every element inside one: the number, in
 // document order, of the region. The engine keeps it; it tells whether the
 // engine took navigation for the article (chosenRegions), and which
 // element to remove on another parse of the same page.
@@ -238,6 +240,9 @@ func regionOf(n *html.Node, names string) string {
 	case atom.Nav, atom.Aside, atom.Footer:
 		return "nav"
 	}
+	if i := strings.IndexByte(names, ' '); i > 0 && slugID(names[:i]) {
+		names = names[i:]
+	}
 	kind := ""
 	if role := attr(n, "role"); role != "" {
 		switch strings.ToLower(strings.TrimSpace(role)) {
@@ -255,6 +260,22 @@ func regionOf(n *html.Node, names string) string {
 		}
 	}
 	return kind
+}
+
+// slugWords is the fewest words (split at "-" and "_") of an id that make
+// it a heading's words ("evolve-shared-mutable-history", the anchor of a
+// section) rather than a name: its words do not name a region.
+const slugWords = 4
+
+// slugID reports whether an id is a heading's words (slugWords).
+func slugID(id string) bool {
+	words := 1
+	for i := 0; i < len(id); i++ {
+		if id[i] == '-' || id[i] == '_' {
+			words++
+		}
+	}
+	return words >= slugWords
 }
 
 // lowerNames returns n's own names (ownNames) in lower case, "" when it has
@@ -279,41 +300,48 @@ func nextName(names string) (word, rest string) {
 	return names, ""
 }
 
-// ownNames returns n's id and class joined by a space, without the
-// taxonomy classes a blog engine gives a post's container besides its own
-// ("category-news", "tag-elections" beside "hentry", "type-post",
-// "post-406"; "entry-category-news", "entry-author-jane" beside
-// "entry-type-post"): they name the post's categories, tags and author, not
-// a list of them or a byline, and would mark the article itself as
-// navigation or boilerplate. A blog's main widget, which holds its posts
-// ("widget Blog"), is not named a widget either.
+// ownNames returns n's id and class joined by a space, without the class
+// names that do not name what n is:
+//   - the taxonomy classes a blog engine gives a post's container besides
+//     its own ("category-news", "tag-elections" beside "hentry",
+//     "type-post", "post-406"; "entry-category-news", "entry-author-jane"
+//     beside "entry-type-post"): they name the post's categories, tags and
+//     author, not a list of them or a byline;
+//   - the hooks of a page's scripts ("js-external-links": the script
+//     handles the links inside);
+//   - a page builder's word for each of its components ("elementor-widget-
+//     wrap", "elementor-widget-text-editor" are "wrap", "text-editor").
+//
+// They would mark the article itself as navigation or boilerplate. A blog's
+// main widget, which holds its posts ("widget Blog"), is not named a widget
+// either.
 func ownNames(n *html.Node) string {
 	id, class := attr(n, "id"), attr(n, "class")
 	if blogWidget(class) {
 		return id + " Blog"
 	}
-	if !strings.Contains(class, "category-") && !strings.Contains(class, "tag-") && !strings.Contains(class, "author-") {
+	if !strings.Contains(class, "category-") && !strings.Contains(class, "tag-") && !strings.Contains(class, "author-") &&
+		!strings.Contains(class, "js-") && !strings.Contains(class, "elementor-widget") {
 		return id + " " + class
 	}
 	toks := strings.Fields(class)
-	post := false
-	for _, t := range toks {
-		if blogPostClass(t) {
-			post = true
-			break
-		}
-	}
-	if !post {
-		return id + " " + class
-	}
+	post := slices.ContainsFunc(toks, blogPostClass)
 	kept := toks[:0]
 	for _, t := range toks {
-		if !taxonomyClass(strings.ToLower(t)) {
+		switch l := strings.ToLower(t); {
+		case post && taxonomyClass(l), strings.HasPrefix(l, "js-"):
+		case strings.HasPrefix(l, builderWidget):
+			kept = append(kept, l[len(builderWidget):])
+		default:
 			kept = append(kept, t)
 		}
 	}
 	return id + " " + strings.Join(kept, " ")
 }
+
+// builderWidget begins the class names a page builder gives each component
+// of a page, the article's text among them.
+const builderWidget = "elementor-widget"
 
 // taxonomyClass reports whether a lower-case class token of a blog post's
 // container names one of its categories, tags or its author:
