@@ -78,7 +78,10 @@ func namedArticle(n *html.Node) bool {
 // articleContainer returns the page's named article container with the
 // most prose, and that prose; nil when it names none. Inside the chosen
 // one, a named container holding containerDescend of its prose is chosen
-// instead, down to the innermost. It runs on a marked tree (markRegions).
+// instead, down to the innermost. Containers inside a region marked by its
+// tag or role are not looked at; inside a region named navigation only by
+// its id or class (a wrapper "above-footer" round a whole post), they are.
+// It runs on a marked tree (markRegions).
 func articleContainer(doc *html.Node) (*html.Node, int) {
 	var best *html.Node
 	bestProse := 0
@@ -86,7 +89,11 @@ func articleContainer(doc *html.Node) (*html.Node, int) {
 	find = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			switch {
-			case c.Type != html.ElementNode || neverText[tag(c)] || hasAttr(c, regionAttr):
+			case c.Type != html.ElementNode || neverText[tag(c)]:
+			case hasAttr(c, regionAttr):
+				if attr(c, regionAttr) == "nav" && !structuralNav(c) {
+					find(c)
+				}
 			case namedArticle(c):
 				if p := prose(c); p > bestProse {
 					best, bestProse = c, p

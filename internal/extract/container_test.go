@@ -65,6 +65,11 @@ func TestPageNamedContainer(t *testing.T) {
 			`<html><body>` + article.String() + `</body></html>`, "p2", paragraph(2), paragraph(3)},
 		// Regression: the readers' posts under an article, in a container
 		// classed "body", replaced the article the engine had chosen.
+		// Regression: a named container inside a wrapper whose name
+		// says navigation ("above-footer") was never looked at.
+		{"the named container is inside a region by name: it is taken",
+			`<html><body><section class="disclosure"><p>We may earn a fee from the offers on this page.</p></section><div class="above-footer">` +
+				article.String() + `</div></body></html>`, "disclosure", paragraph(4), "earn a fee"},
 		{"the engine chose a named container: a longer one elsewhere does not replace it",
 			forum.String(), "article-text", paragraph(1), "Reader 3 wrote"},
 	} {
