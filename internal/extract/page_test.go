@@ -381,6 +381,7 @@ func TestPageNavigationTakenForTheArticle(t *testing.T) {
 		{"a region by its tag", `<body>` + article + `<aside class="taken">` + box + `</aside></body>`, 2, "The ferry returned"},
 		{"a region by its class", `<body>` + article + `<div class="sidebar taken">` + box + `</div></body>`, 2, "The ferry returned"},
 		{"a region by its id", `<body>` + article + `<div id="footer" class="taken">` + box + `</div></body>`, 2, "The ferry returned"},
+		{"a region's content named content", `<body>` + article + `<div class="sidebar"><div class="sidebar-content taken">` + box + `</div></div></body>`, 2, "The ferry returned"},
 		// Regression: the words of a page builder's components, of
 		// scripts' hooks and of a section's anchor marked articles as
 		// navigation, and the engine chose something else.

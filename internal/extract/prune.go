@@ -97,7 +97,9 @@ func markRegions(n *html.Node) {
 type regionMarker struct{ k int }
 
 // mark marks the elements under n and reports whether one is named the
-// article (nameAttr "pos") or is an <article> or <main>.
+// article (nameAttr "pos") or is an <article> or <main>. An element named
+// both a region and the article ("aside-content", "sidebar-content") is
+// the content of a region, not the article.
 func (m *regionMarker) mark(n *html.Node) bool {
 	holds := false
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -116,8 +118,9 @@ func (m *regionMarker) mark(n *html.Node) bool {
 			c.Attr = append(c.Attr, html.Attribute{Key: nameAttr, Val: k})
 		}
 		inner := m.mark(c)
-		holds = holds || inner || k == "pos" || tag(c) == atom.Article || tag(c) == atom.Main
-		if !inner && k != "pos" && (r == "nav" || structuralNav(c)) {
+		named := k == "pos" && r != "nav" // "aside-content" names a region's content
+		holds = holds || inner || named || tag(c) == atom.Article || tag(c) == atom.Main
+		if !inner && !named && (r == "nav" || structuralNav(c)) {
 			markIn(c, strconv.Itoa(k0))
 		}
 	}
