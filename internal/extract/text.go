@@ -99,16 +99,12 @@ func (w *textWriter) text(s string) {
 		return
 	}
 	for len(s) > 0 {
-		r, size := utf8.DecodeRuneInString(s)
-		if unicode.IsSpace(r) || r == '\u00a0' {
+		if size := spaceAt(s); size > 0 {
 			w.space = true
 			s = s[size:]
 			continue
 		}
-		end := strings.IndexFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '\u00a0' })
-		if end < 0 {
-			end = len(s)
-		}
+		end := wordEnd(s)
 		if w.space && w.cur.Len() > 0 && !endsWithNewline(w.cur.String()) {
 			w.cur.WriteByte(' ')
 		}
@@ -116,6 +112,71 @@ func (w *textWriter) text(s string) {
 		w.cur.WriteString(s[:end])
 		s = s[end:]
 	}
+}
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace takes for white space.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
+// spaceAt returns the size of the white-space rune (unicode.IsSpace) that
+// s starts with, 0 when it starts with another rune or is empty.
+func spaceAt(s string) int {
+	if len(s) == 0 {
+		return 0
+	}
+	if s[0] < utf8.RuneSelf {
+		if asciiSpace[s[0]] {
+			return 1
+		}
+		return 0
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	if unicode.IsSpace(r) {
+		return size
+	}
+	return 0
+}
+
+// wordEnd returns the index of the first white-space rune of s
+// (unicode.IsSpace), len(s) when it has none.
+func wordEnd(s string) int {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			if asciiSpace[s[i]] {
+				return i
+			}
+			i++
+			continue
+		}
+		if size := spaceAt(s[i:]); size > 0 {
+			return i
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return len(s)
+}
+
+// nonSpaceRunes counts the runes of s that are not white space
+// (unicode.IsSpace), a byte that is not UTF-8 as one rune, as ranging over
+// s does. It reads ASCII a byte at a time without decoding: the prose and
+// link counts of every tree walk go through it.
+func nonSpaceRunes(s string) int {
+	k := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if !asciiSpace[c] {
+				k++
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			k++
+		}
+		i += size
+	}
+	return k
 }
 
 func endsWithNewline(s string) bool { return strings.HasSuffix(s, "\n") }
