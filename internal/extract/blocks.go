@@ -108,13 +108,7 @@ func linkedRunes(n *html.Node, in bool) int {
 		if !in {
 			return 0
 		}
-		k := 0
-		for _, r := range n.Data {
-			if !unicode.IsSpace(r) {
-				k++
-			}
-		}
-		return k
+		return nonSpaceRunes(n.Data)
 	}
 	in = in || n.Type == html.ElementNode && tag(n) == atom.A
 	k := 0
@@ -381,12 +375,7 @@ func boolf(b bool) float64 {
 }
 
 func linkDensity(b textBlock) float64 {
-	nonSpace := 0
-	for _, r := range b.text {
-		if !unicode.IsSpace(r) {
-			nonSpace++
-		}
-	}
+	nonSpace := nonSpaceRunes(b.text)
 	if nonSpace == 0 {
 		return 0
 	}

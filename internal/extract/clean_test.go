@@ -207,11 +207,47 @@ func TestIsComments(t *testing.T) {
 		{`class="comment-count"`, false},
 		{`class="article-body"`, false},
 		{`id="commentary"`, false},
+		{`id="DISQUS_THREAD"`, true},
+		{`class="x" id="Respond"`, true},
+		{`class="REPLIES"`, true},
+		{`class="COMMENT_Section"`, true},
+		{`class="nav"`, false},
 	} {
 		t.Run(tc.attrs, func(t *testing.T) {
 			n := firstDiv(parse(t, "<div "+tc.attrs+">x</div>"))
 			if got := isComments(n); got != tc.want {
 				t.Errorf("isComments = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestMayNameComments pins the first look of namesComments: it may say
+// yes to names the regexp refuses, never no to one it matches.
+func TestMayNameComments(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"comments", true},
+		{"CommentList", true},
+		{"disqus-thread", true},
+		{"RESPOND", true},
+		{"replies", true},
+		{"has-comments", true},
+		{"article-body", false},
+		{"", false},
+		{"commen", false},
+		{"disq", false},
+		{"kommentar", false},
+		{"ｃomments", true}, // not ASCII: looked at closely
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := mayNameComments(tc.name); got != tc.want {
+				t.Errorf("mayNameComments(%q) = %v, want %v", tc.name, got, tc.want)
+			}
+			if commentName.MatchString(strings.ToLower(tc.name)) && !mayNameComments(tc.name) {
+				t.Errorf("mayNameComments(%q) refuses a name commentName matches", tc.name)
 			}
 		})
 	}

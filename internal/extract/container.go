@@ -2,7 +2,6 @@ package extract
 
 import (
 	"strings"
-	"unicode"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -38,11 +37,7 @@ func prose(n *html.Node) int {
 	walk = func(n *html.Node) {
 		switch n.Type {
 		case html.TextNode:
-			for _, r := range n.Data {
-				if !unicode.IsSpace(r) {
-					k++
-				}
-			}
+			k += nonSpaceRunes(n.Data)
 			return
 		case html.ElementNode:
 			if neverText[tag(n)] || tag(n) == atom.A {
@@ -125,11 +120,7 @@ func proseUnder(n *html.Node, memo map[*html.Node]int) int {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		switch c.Type {
 		case html.TextNode:
-			for _, r := range c.Data {
-				if !unicode.IsSpace(r) {
-					k++
-				}
-			}
+			k += nonSpaceRunes(c.Data)
 		case html.ElementNode:
 			if neverText[tag(c)] {
 				continue

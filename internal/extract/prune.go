@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
@@ -36,15 +35,53 @@ func isComments(n *html.Node) bool {
 
 // namesComments reports whether n's id or a class names a comment section.
 func namesComments(n *html.Node) bool {
-	if commentName.MatchString(strings.ToLower(attr(n, "id"))) {
+	id, class := attr(n, "id"), attr(n, "class")
+	if !mayNameComments(id) && !mayNameComments(class) {
+		return false
+	}
+	if commentName.MatchString(strings.ToLower(id)) {
 		return true
 	}
-	for _, c := range strings.Fields(strings.ToLower(attr(n, "class"))) {
+	for _, c := range strings.Fields(strings.ToLower(class)) {
 		if commentName.MatchString(c) {
 			return true
 		}
 	}
 	return false
+}
+
+// mayNameComments is namesComments' cheap first look at an id or class
+// attribute, run on every element: whether it holds, in any case, one of
+// the words every name commentName matches holds ("comment", "disqus",
+// "respond", "replies"), or a byte outside ASCII (which lower-casing might
+// turn into one). Without it, lower-casing, splitting and the regexp cost
+// about 1.5 % of extraction.
+func mayNameComments(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80:
+			return true
+		case c|0x20 == 'c' && hasPrefixFold(s[i:], "comment"),
+			c|0x20 == 'd' && hasPrefixFold(s[i:], "disqus"),
+			c|0x20 == 'r' && (hasPrefixFold(s[i:], "respond") || hasPrefixFold(s[i:], "replies")):
+			return true
+		}
+	}
+	return false
+}
+
+// hasPrefixFold reports whether s starts with lower, a word of lower-case
+// ASCII letters, in any case.
+func hasPrefixFold(s, lower string) bool {
+	if len(s) < len(lower) {
+		return false
+	}
+	for i := 0; i < len(lower); i++ {
+		if s[i]|0x20 != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // regionAttr is the attribute markRegions sets on the elements whose name
@@ -184,12 +221,7 @@ func chosenRegions(n *html.Node) map[string]bool {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			switch c.Type {
 			case html.TextNode:
-				k := 0
-				for _, r := range c.Data {
-					if !unicode.IsSpace(r) {
-						k++
-					}
-				}
+				k := nonSpaceRunes(c.Data)
 				all += k
 				if in != "" && k > 0 {
 					inside += k

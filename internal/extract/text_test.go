@@ -3,6 +3,8 @@ package extract
 import (
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
@@ -65,5 +67,40 @@ func BenchmarkText(b *testing.B) {
 	doc := parse(b, newsPage(40))
 	for b.Loop() {
 		Text(doc)
+	}
+}
+
+// TestSpaceScans checks the byte-wise white-space scans against ranging
+// over the string with unicode.IsSpace, as the code they replace did.
+func TestSpaceScans(t *testing.T) {
+	texts := []string{"", " ", "word", " two  words\t", "a\u00a0b", "x\u0085y", "em\u2003space",
+		"ideographic\u3000space", "bad \xff\xfe bytes", "\xe2\x80", "tail\u2028", "\u00a0\u00a0", "日本語 テキスト"}
+	for r := rune(0); r < 0x3100; r++ {
+		texts = append(texts, "a"+string(r)+"b")
+	}
+	for _, s := range texts {
+		want := 0
+		for _, r := range s {
+			if !unicode.IsSpace(r) {
+				want++
+			}
+		}
+		if got := nonSpaceRunes(s); got != want {
+			t.Errorf("nonSpaceRunes(%q) = %d, want %d", s, got, want)
+		}
+		end := strings.IndexFunc(s, unicode.IsSpace)
+		if end < 0 {
+			end = len(s)
+		}
+		if got := wordEnd(s); got != end {
+			t.Errorf("wordEnd(%q) = %d, want %d", s, got, end)
+		}
+		size := 0
+		if r, n := utf8.DecodeRuneInString(s); s != "" && unicode.IsSpace(r) {
+			size = n
+		}
+		if got := spaceAt(s); got != size {
+			t.Errorf("spaceAt(%q) = %d, want %d", s, got, size)
+		}
 	}
 }

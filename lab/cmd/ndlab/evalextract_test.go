@@ -139,3 +139,22 @@ func TestPercentile(t *testing.T) {
 		t.Error("percentile of no times is not 0")
 	}
 }
+
+func TestExtractSpeedCPUProfile(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"gold/input/1.html":       articleHTML("Ferry line opens", 5),
+		"gold/GoldStandard/1.txt": "x",
+	})
+	prof := filepath.Join(dir, "cpu.pprof")
+	args := []string{"-q", "extract-speed", "--gold", "tiny=" + filepath.Join(dir, "gold"), "--rounds", "1", "--cpuprofile", prof}
+	if code := run(context.Background(), args); code != 0 {
+		t.Fatalf("exit code %d", code)
+	}
+	if fi, err := os.Stat(prof); err != nil || fi.Size() == 0 {
+		t.Errorf("profile: %v, want a non-empty file", err)
+	}
+	args[len(args)-1] = filepath.Join(dir, "missing", "cpu.pprof")
+	if code := run(context.Background(), args); code != 1 {
+		t.Errorf("exit code %d for a profile that cannot be written, want 1", code)
+	}
+}

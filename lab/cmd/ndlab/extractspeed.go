@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -28,6 +29,9 @@ type extractSpeedCmd struct {
 	Gold   []string `required:"" placeholder:"[NAME=]DIR" help:"Gold folder (input/ beside GoldStandard/, or a folder of such folders); only its input pages are read. Repeat for more datasets."`
 	IDs    []string `name:"ids" placeholder:"[NAME=]FILE" help:"Time only the ids listed in FILE; NAME picks the dataset when there are several."`
 	Rounds int      `default:"3" help:"Times each page is timed; its fastest round counts, the one least disturbed by other work on the machine."`
+	// CPUProfile names a file for a CPU profile of the whole run (all
+	// stages), read with go tool pprof.
+	CPUProfile string `name:"cpuprofile" placeholder:"FILE" help:"Write a CPU profile of the run (every stage) to FILE, for go tool pprof."`
 }
 
 // Run turns the flags into options.
@@ -43,7 +47,31 @@ func (c *extractSpeedCmd) Run(g *globals) error {
 	if !g.quiet {
 		log = os.Stderr
 	}
+	if c.CPUProfile != "" {
+		stop, err := startCPUProfile(c.CPUProfile)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	return runExtractSpeed(g.ctx, ds, c.Rounds, os.Stdout, log)
+}
+
+// startCPUProfile starts a CPU profile written to path; the returned func
+// stops it and closes the file.
+func startCPUProfile(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }
 
 // speedStages are the timed stages, the baseline first.
