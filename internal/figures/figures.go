@@ -209,10 +209,10 @@ func (s *Scanner) scan(text string, places, figs bool) {
 				i++
 				continue
 			}
-			j := letterRunEnd(text, i)
+			j, key := wordAt(text, i)
 			w := text[i:j]
 			i = j
-			if d := numberWord(w); d != "" && (j == len(w) || !isDigit(text[j-len(w)-1])) && (j == len(text) || !isDigit(text[j])) {
+			if d := numberWordOf(key); d != "" && (j == len(w) || !isDigit(text[j-len(w)-1])) && (j == len(text) || !isDigit(text[j])) {
 				s.values = append(s.values, d...)
 				s.ends = append(s.ends, len(s.values))
 				s.cols = append(s.cols, len(s.cols))
@@ -558,23 +558,29 @@ func numberWord(w string) string {
 	if len(w) < 3 || len(w) > 5 {
 		return ""
 	}
-	// w is ASCII letters (see scan): its bytes lower-cased and packed into
-	// one number (see packWord), looked up in a table where each number
-	// word has a slot of its own, in place of EqualFold, which every word
-	// of three to five letters would call ten times.
-	k := packWord(w)
+	return numberWordOf(packWord(w))
+}
+
+// numberWordOf returns the digits of the word packed as k (see packWord)
+// when it is one of numberWords, else "". In place of EqualFold, which
+// every word of three to five letters would call ten times, k is looked
+// up in a table where each number word has a slot of its own: a word
+// that packs to 0 (one of eight letters or more, see wordAt) or to another
+// word's number is in no slot.
+func numberWordOf(k uint64) string {
 	if e := &numberSlots[k*numberMagic>>60]; e.word == k {
 		return e.digits
 	}
 	return ""
 }
 
-// packWord returns the bytes of w, at most eight, lower-cased, as the
-// digits of a number in base 256. A word's first byte is never 0, so words
-// of different lengths differ.
+// packWord returns the bytes of w, at most eight, lower-cased (| 0x20), as
+// one number read little-endian, as analysis.Load64 reads them: its
+// first byte the lowest. A letter is never 0 lower-cased, so words of
+// different lengths differ.
 func packWord(w string) uint64 {
 	var k uint64
-	for i := 0; i < len(w); i++ {
+	for i := min(len(w), 8) - 1; i >= 0; i-- {
 		k = k<<8 | uint64(w[i]|0x20)
 	}
 	return k
@@ -582,7 +588,7 @@ func packWord(w string) uint64 {
 
 // numberMagic spreads the packed numberWords over the 16 numberSlots, one
 // each, by the top four bits of their product with it.
-const numberMagic = 0x612e7696a6cecc1b
+const numberMagic = 0x3bf98798cae97951
 
 // numberSlots holds each of numberWords, packed, with its digits, in the
 // slot numberMagic gives it; the other slots hold 0, which no word packs to.
@@ -669,6 +675,31 @@ func letterRunEnd(text string, i int) int {
 		i++
 	}
 	return i
+}
+
+// wordAt returns where the run of ASCII letters that starts at text[i]
+// ends, as letterRunEnd, and, for a run of fewer than eight letters, its
+// bytes packed as packWord packs them, read from the eight bytes that
+// found its end; 0 for a longer run.
+func wordAt(text string, i int) (end int, key uint64) {
+	const lows, highs = 0x0101010101010101, 0x8080808080808080
+	if i+8 > len(text) {
+		end = letterRunEnd(text, i)
+		if end-i < 8 {
+			key = packWord(text[i:end])
+		}
+		return end, key
+	}
+	v := analysis.Load64(text[i : i+8])
+	lower := v | 0x20*lows
+	low := lower &^ highs
+	letters := (low + 0x1F*lows) &^ (low + 0x05*lows) &^ v & highs
+	other := ^letters & highs
+	if other == 0 {
+		return letterRunEnd(text, i+8), 0
+	}
+	n := bits.TrailingZeros64(other) / 8
+	return i + n, lower & (1<<(8*n) - 1)
 }
 
 // isLetter reports ASCII letters.

@@ -249,3 +249,65 @@ func TestLetterRunEndEveryByte(t *testing.T) {
 		}
 	}
 }
+
+// wordAtPlain is wordAt read a byte at a time: the run's end, and its
+// bytes packed when it has fewer than eight.
+func wordAtPlain(text string, i int) (int, uint64) {
+	end := i
+	for end < len(text) && isLetter(text[end]) {
+		end++
+	}
+	if end-i >= 8 {
+		return end, 0
+	}
+	var k uint64
+	for j := end - 1; j >= i; j-- {
+		k = k<<8 | uint64(text[j]|0x20)
+	}
+	return end, k
+}
+
+// FuzzWordAt checks the run of letters and its packed bytes read eight
+// bytes at a time against a loop over each byte, at every letter of text.
+func FuzzWordAt(f *testing.F) {
+	for _, s := range []string{"Qtly div five cts", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", "@[`{\x80\xc1\xe1\xfa az AZ", "Zürich Kraków", "SEVEN-Eight"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for i := 0; i < len(text); i++ {
+			if !isLetter(text[i]) {
+				continue
+			}
+			end, key := wordAt(text, i)
+			if wantEnd, wantKey := wordAtPlain(text, i); end != wantEnd || key != wantKey {
+				t.Fatalf("wordAt(%q, %d) = %d, %#x, want %d, %#x", text, i, end, key, wantEnd, wantKey)
+			}
+		}
+	})
+}
+
+// Every byte, at every place of a run's first eight bytes and past them,
+// ends the run, and packs it, where a loop over each byte does; and every
+// number word in any case, in a text of any length, reads as its digits.
+func TestWordAtEveryByte(t *testing.T) {
+	for c := range 256 {
+		for at := 1; at < 12; at++ {
+			for _, tail := range []string{"MNOPQRSTUVWX", ""} {
+				text := "abcdefghijkl"[:at] + string([]byte{byte(c)}) + tail
+				end, key := wordAt(text, 0)
+				if wantEnd, wantKey := wordAtPlain(text, 0); end != wantEnd || key != wantKey {
+					t.Fatalf("wordAt(%q, 0) = %d, %#x, want %d, %#x", text, end, key, wantEnd, wantKey)
+				}
+			}
+		}
+	}
+	for i, w := range numberWords {
+		for _, text := range []string{w, strings.ToUpper(w) + " dlrs", "x " + strings.ToUpper(w[:1]) + w[1:] + "-year"} {
+			at := strings.IndexFunc(text, func(r rune) bool { return r != 'x' && r != ' ' })
+			end, key := wordAt(text, at)
+			if got, want := numberWordOf(key), strconv.Itoa(i+1); end != at+len(w) || got != want {
+				t.Errorf("wordAt(%q, %d) reads %q to %d, want %q to %d", text, at, got, end, want, at+len(w))
+			}
+		}
+	}
+}
