@@ -3,6 +3,7 @@ package templates
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -259,6 +260,51 @@ func TestSameHourPieces(t *testing.T) {
 		ev := Compare(a, b, Sample{}, Sample{})
 		if got := ev.Refilled(); got != tc.refilled {
 			t.Errorf("%s %s / %s %s: Refilled() = %v (evidence %+v), want %v", tc.a, tc.fa, tc.b, tc.fb, got, ev, tc.refilled)
+		}
+	}
+}
+
+// TestCapitalisedOfTitleWords compares capitalised, which reads only the
+// words a title could name, with the plain rule applied to every word
+// (each word written with a capital inside a sentence) on random texts:
+// a word of the title that can be a name is found by both or by neither.
+func TestCapitalisedOfTitleWords(t *testing.T) {
+	plain := func(text string, words []analysis.Token) []uint64 {
+		var dst []uint64
+		for i, w := range words[:min(len(words), maxCapsTokens)] {
+			r, _ := utf8.DecodeRuneInString(text[w.Start:])
+			if i > 0 && unicode.IsUpper(r) && !startsSentence(text[words[i-1].End:w.Start]) {
+				dst = append(dst, w.Hash)
+			}
+		}
+		return dst
+	}
+	vocab := []string{"Meridian", "meridian", "MERIDIAN", "Holdings", "said", "the", "Zürich", "Élan", "élan", "stake", "Alloys", "alloys", "of", "Kraków"}
+	gaps := []string{" ", " ", " ", ", ", ". ", " - ", "\n\n", ": ", " — ", "? "}
+	rng := rand.New(rand.NewPCG(3, 3))
+	for range 3000 {
+		var text, title strings.Builder
+		for range rng.IntN(600) {
+			text.WriteString(vocab[rng.IntN(len(vocab))])
+			text.WriteString(gaps[rng.IntN(len(gaps))])
+		}
+		for range rng.IntN(6) {
+			title.WriteString(strings.ToUpper(vocab[rng.IntN(len(vocab))]) + " ")
+		}
+		var an, tan analysis.Analyzer
+		words := an.Words(text.String())
+		s := Scanner{Shingle: 5}
+		tw := tan.Words(title.String())
+		want := plain(text.String(), words)
+		got := capitalised(text.String(), words, s.nameWords(title.String(), tw), nil)
+		for _, w := range tw {
+			if letterCount(title.String()[w.Start:w.End]) < s.Shingle {
+				continue
+			}
+			if slices.Contains(got, w.Hash) != slices.Contains(want, w.Hash) {
+				t.Fatalf("title %q, text %q: word %q capitalised %v, plainly %v", title.String(), text.String(),
+					title.String()[w.Start:w.End], slices.Contains(got, w.Hash), slices.Contains(want, w.Hash))
+			}
 		}
 	}
 }
