@@ -63,8 +63,19 @@ type Scanner struct {
 // slice is the Scanner's own and valid until its next call (the caller
 // copies it); the second is a slice of its own.
 func (s *Scanner) OfSlots(text string) ([]uint32, []uint64) {
+	of, slots := s.Scan(text)
+	if slots == nil {
+		return of, nil
+	}
+	return of, slices.Clone(slots)
+}
+
+// Scan returns Of(text) and Slots(text), reading text once, as OfSlots
+// does, both slices the Scanner's own and valid until its next call: a
+// caller that keeps them copies them (into one array with its own, say).
+func (s *Scanner) Scan(text string) ([]uint32, []uint64) {
 	s.scan(text, true, true)
-	return s.sortedOf(), keepPlaces(s.slots)
+	return s.sortedOf(), placesOnce(s.slots)
 }
 
 // sortedOf sorts the fingerprints read and returns them without repeats,
@@ -106,11 +117,19 @@ func Slots(text string) []uint64 {
 // with one value, in a slice of their size (a sketch keeps it), nil for
 // fewer than minRefilled.
 func keepPlaces(out []uint64) []uint64 {
+	if out = placesOnce(out); out == nil {
+		return nil
+	}
+	return slices.Clone(out)
+}
+
+// placesOnce is keepPlaces in out's storage.
+func placesOnce(out []uint64) []uint64 {
 	out = FilledOnce(out, slotShift)
 	if len(out) < minRefilled {
 		return nil
 	}
-	return slices.Clone(out)
+	return out
 }
 
 // FilledOnce sorts xs, values packed under their place (the bits from

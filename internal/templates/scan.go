@@ -44,7 +44,10 @@ type Scanner struct {
 	long  []uint64 // the hashes of the title's words that can be names (see nameWords)
 	ents  []Name
 	fills []uint64
-	words []string // the words of a place or a tag (see addWords)
+	slots []uint64 // the figures' places of the text last scanned, the figures Scanner's
+	// titleNums holds the title's figures of the text last scanned.
+	titleNums []uint32
+	words     []string // the words of a place or a tag (see addWords)
 	// misread holds a text whose misread figures were read (see misread).
 	misread []byte
 }
@@ -77,7 +80,7 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	if s.Folded {
 		body, s.misread = misread(body, s.misread)
 	}
-	c.Nums, c.Slots = s.figs.OfSlots(body)
+	c.Nums, s.slots = s.figs.Scan(body)
 	s.fills = s.fills[:0]
 	if s.Fills {
 		s.fills = s.fillsOf(s.fills, doc.Text, words, bodyAt, headingEnd(doc), 0)
@@ -86,20 +89,21 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		c.Date = doc.Date.Unix()
 	}
 	if doc.Title == "" || s.Shingle == 0 {
-		c.Fills = keepFills(s.fills)
+		c.Slots, c.Fills = keepSlotsFills(s.slots, s.fills)
 		return // names are looked up among character shingles
 	}
 	title := doc.Title
 	if s.Folded {
 		title, s.misread = misread(title, s.misread)
 	}
-	c.TitleNums = titleFigures(title)
+	s.titleNums = appendTitleFigures(s.titleNums[:0], title)
+	c.TitleNums = s.titleNums
 	c.Rerun = isRerun(doc.Title)
 	c.Title = uint32(analysis.HashTokens(tw))
 	if s.Fills {
 		s.fills = s.fillsOf(s.fills, doc.Title, tw, 0, len(doc.Title), titlePlace)
 	}
-	c.Fills = keepFills(s.fills)
+	c.Slots, c.Fills = keepSlotsFills(s.slots, s.fills)
 	s.ents = s.ents[:0]
 	for _, t := range tw {
 		if slices.Contains(s.caps, t.Hash) && letterCount(doc.Title[t.Start:t.End]) >= s.Shingle {

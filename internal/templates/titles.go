@@ -48,8 +48,11 @@ func hasOther(a, b []uint32) bool {
 // compare digit by digit, so that a misread digit ("2,50" for "2,500") is
 // told from another figure ("11:10" against "11:31"). A colon joins digits
 // (a report's hour).
-func titleFigures(title string) []uint32 {
-	var out []uint32
+func titleFigures(title string) []uint32 { return appendTitleFigures(nil, title) }
+
+// appendTitleFigures appends titleFigures(title) to out, which it sorts
+// with them; nil when out and title hold none.
+func appendTitleFigures(out []uint32, title string) []uint32 {
 	for i := 0; i < len(title); {
 		if !isDigit(title[i]) {
 			i++
@@ -72,6 +75,9 @@ func titleFigures(title string) []uint32 {
 			v = v<<4 | 0xF
 		}
 		out = append(out, v)
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
