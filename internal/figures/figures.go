@@ -317,7 +317,7 @@ func (s *Scanner) cell(gap string) {
 	}
 	empty, other := 0, false
 	for gap != "" {
-		i := strings.IndexAny(gap, " \t")
+		i := indexBlank(gap)
 		f := gap
 		if i >= 0 {
 			f, gap = gap[:i], gap[i+1:]
@@ -340,6 +340,18 @@ func (s *Scanner) cell(gap string) {
 	}
 	s.row = s.row && !other
 	s.cols = append(s.cols, s.cols[len(s.cols)-1]+1+empty)
+}
+
+// indexBlank returns the offset of the first space or tab of gap, -1 for
+// none: strings.IndexAny(gap, " \t") without building its set of bytes
+// for each gap.
+func indexBlank(gap string) int {
+	for i := 0; i < len(gap); i++ {
+		if gap[i] == ' ' || gap[i] == '\t' {
+			return i
+		}
+	}
+	return -1
 }
 
 // isPlaceholder reports whether f, a field of a table's row without its
@@ -459,25 +471,37 @@ var shapeClass = [128]byte{
 	'h': 'n', 'r': 'n', 'f': 't', 'u': 'v', 'w': 'v', '2': 'z',
 }
 
+// shapeOf maps every byte to its shape (see AppendShape): an ASCII
+// letter lower-cased and then, with a digit, folded by shapeClass; any
+// other byte to itself. One look-up does both.
+var shapeOf = func() (t [256]byte) {
+	for c := range 256 {
+		b := byte(c)
+		if b >= 'A' && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		if b < 128 && shapeClass[b] != 0 {
+			b = shapeClass[b]
+		}
+		t[c] = b
+	}
+	return t
+}()
+
 // shapeAt returns the shape of the character of b at i (see AppendShape)
 // and how many more bytes it takes: "rn" is "m", "cl" is "d".
 func shapeAt[T string | []byte](b T, i int) (byte, int) {
 	c := b[i]
-	if c >= 'A' && c <= 'Z' {
-		c += 'a' - 'A'
-	}
 	if i+1 < len(b) {
+		// c|0x20 is 'r' for "R" and "r" only, 'c' for "C" and "c".
 		switch d := b[i+1] | 0x20; {
-		case c == 'r' && d == 'n':
+		case c|0x20 == 'r' && d == 'n':
 			return 'm', 1
-		case c == 'c' && d == 'l':
+		case c|0x20 == 'c' && d == 'l':
 			return 'd', 1
 		}
 	}
-	if c < 128 && shapeClass[c] != 0 {
-		c = shapeClass[c]
-	}
-	return c, 0
+	return shapeOf[c], 0
 }
 
 // AppendShape appends to dst the shape of b, a word or a name in lower

@@ -311,3 +311,54 @@ func TestWordAtEveryByte(t *testing.T) {
 		}
 	}
 }
+
+// TestShapeOfEveryByte compares AppendShape, whose bytes are looked up in
+// one table, with the rule read plainly (ASCII capitals lower-cased, then
+// look-alikes folded, "rn" and "cl" read as one letter, an ASCII letter
+// repeated kept once) on every pair of bytes and on random words; and
+// indexBlank with strings.IndexAny.
+func TestShapeOfEveryByte(t *testing.T) {
+	plain := func(b []byte) []byte {
+		var dst []byte
+		for i := 0; i < len(b); i++ {
+			c := b[i]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if i+1 < len(b) && c == 'r' && b[i+1]|0x20 == 'n' {
+				c, i = 'm', i+1
+			} else if i+1 < len(b) && c == 'c' && b[i+1]|0x20 == 'l' {
+				c, i = 'd', i+1
+			} else if c < 128 && shapeClass[c] != 0 {
+				c = shapeClass[c]
+			}
+			if len(dst) > 0 && dst[len(dst)-1] == c && c < 128 {
+				continue
+			}
+			dst = append(dst, c)
+		}
+		return dst
+	}
+	check := func(b []byte) {
+		if got, want := AppendShape(nil, b), plain(b); !bytes.Equal(got, want) {
+			t.Fatalf("AppendShape(%q) = %q, want %q", b, got, want)
+		}
+		if got, want := indexBlank(string(b)), strings.IndexAny(string(b), " \t"); got != want {
+			t.Fatalf("indexBlank(%q) = %d, want %d", b, got, want)
+		}
+	}
+	for c := range 256 {
+		for d := range 256 {
+			check([]byte{byte(c), byte(d)})
+		}
+	}
+	rng := rand.New(rand.NewPCG(4, 4))
+	letters := []byte("rnRNclCL0o1lIiaAeEgqh5s8bwWvVuf2z \t.\xc3\xa9\xe2")
+	for range 20000 {
+		b := make([]byte, rng.IntN(12))
+		for i := range b {
+			b[i] = letters[rng.IntN(len(letters))]
+		}
+		check(b)
+	}
+}
