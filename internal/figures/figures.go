@@ -6,6 +6,7 @@ package figures
 
 import (
 	"bytes"
+	"math"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -416,31 +417,95 @@ func appendValue(dst []byte, f string) []byte {
 	return appendValueGeneral(dst, f)
 }
 
-// appendValueGeneral is appendValue for any figure, read plainly.
+// appendValueGeneral is appendValue for any figure: a fraction ("17-1/2")
+// read as its whole part and its decimal, four digits; a decimal as its
+// whole and fraction parts; anything else as its digits. It allocates
+// nothing.
 func appendValueGeneral(dst []byte, f string) []byte {
-	var whole, frac string
 	if k := strings.IndexByte(f, '/'); k > 0 && strings.Count(f, "/") == 1 {
-		num, den := f[:k], f[k+1:]
+		whole, num, den := "", f[:k], f[k+1:]
 		if h := strings.LastIndexByte(num, '-'); h > 0 {
 			whole, num = num[:h], num[h+1:]
 		}
-		n, errN := strconv.Atoi(strings.ReplaceAll(num, ",", ""))
-		d, errD := strconv.Atoi(strings.ReplaceAll(den, ",", ""))
-		if errN != nil || errD != nil || d == 0 || n >= d || strings.ContainsAny(whole, "-/.") {
-			return append(dst, digitsOnly(f)...)
+		n, okN := atoiCommas(num)
+		d, okD := atoiCommas(den)
+		if !okN || !okD || d == 0 || n >= d || strings.ContainsAny(whole, "-/.") {
+			return appendDigits(dst, f)
 		}
-		frac = strconv.FormatFloat(float64(n)/float64(d), 'f', 4, 64)[2:]
-	} else if k := strings.LastIndexByte(f, '.'); k >= 0 && strings.Count(f, ".") == 1 {
-		whole, frac = f[:k], f[k+1:]
-	} else {
-		whole = f
+		var b [32]byte
+		frac := strconv.AppendFloat(b[:0], float64(n)/float64(d), 'f', 4, 64)[2:]
+		return appendWholeFrac(dst, whole, frac)
 	}
-	w := strings.TrimLeft(string(digitsOnly(whole)), "0")
-	fr := strings.TrimRight(string(digitsOnly(frac)), "0")
-	if w == "" && fr == "" {
-		return append(dst, '0')
+	if k := strings.LastIndexByte(f, '.'); k >= 0 && strings.Count(f, ".") == 1 {
+		return appendWholeFrac(dst, f[:k], f[k+1:])
 	}
-	return append(append(dst, w...), fr...)
+	return appendWholeFrac(dst, f, "")
+}
+
+// appendWholeFrac appends the digits of a value's whole part without its
+// leading zeros, then those of its fraction without its trailing zeros:
+// "0" when none are left.
+func appendWholeFrac[T string | []byte](dst []byte, whole string, frac T) []byte {
+	n := len(dst)
+	for i := 0; i < len(whole); i++ {
+		if isDigit(whole[i]) && (whole[i] != '0' || len(dst) > n) {
+			dst = append(dst, whole[i])
+		}
+	}
+	m := len(dst)
+	dst = appendDigits(dst, frac)
+	for len(dst) > m && dst[len(dst)-1] == '0' {
+		dst = dst[:len(dst)-1]
+	}
+	if len(dst) == n {
+		dst = append(dst, '0')
+	}
+	return dst
+}
+
+// appendDigits appends the ASCII digits of s to dst.
+func appendDigits[T string | []byte](dst []byte, s T) []byte {
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) {
+			dst = append(dst, s[i])
+		}
+	}
+	return dst
+}
+
+// atoiCommas returns the number s writes, its commas left out, as
+// strconv.Atoi(strings.ReplaceAll(s, ",", "")) reads it (a sign first,
+// then digits), without allocating; false for another byte, for no digit
+// or for a number beyond an int.
+func atoiCommas(s string) (int, bool) {
+	i := 0
+	for i < len(s) && s[i] == ',' {
+		i++
+	}
+	neg := i < len(s) && s[i] == '-'
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	limit := uint64(math.MaxInt)
+	if neg {
+		limit++ // math.MinInt
+	}
+	var u uint64
+	digits := 0
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == ',' {
+			continue
+		}
+		if !isDigit(c) || u > (limit-uint64(c-'0'))/10 {
+			return 0, false
+		}
+		u, digits = u*10+uint64(c-'0'), digits+1
+	}
+	if neg {
+		return int(-u), digits > 0
+	}
+	return int(u), digits > 0
 }
 
 // digitsOnly returns the ASCII digits of s.

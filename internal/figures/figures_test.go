@@ -362,3 +362,61 @@ func TestShapeOfEveryByte(t *testing.T) {
 		check(b)
 	}
 }
+
+// plainValueGeneral is appendValueGeneral as first written, with
+// strconv.Atoi and strings' functions, allocating as it goes.
+func plainValueGeneral(dst []byte, f string) []byte {
+	var whole, frac string
+	if k := strings.IndexByte(f, '/'); k > 0 && strings.Count(f, "/") == 1 {
+		num, den := f[:k], f[k+1:]
+		if h := strings.LastIndexByte(num, '-'); h > 0 {
+			whole, num = num[:h], num[h+1:]
+		}
+		n, errN := strconv.Atoi(strings.ReplaceAll(num, ",", ""))
+		d, errD := strconv.Atoi(strings.ReplaceAll(den, ",", ""))
+		if errN != nil || errD != nil || d == 0 || n >= d || strings.ContainsAny(whole, "-/.") {
+			return append(dst, digitsOnly(f)...)
+		}
+		frac = strconv.FormatFloat(float64(n)/float64(d), 'f', 4, 64)[2:]
+	} else if k := strings.LastIndexByte(f, '.'); k >= 0 && strings.Count(f, ".") == 1 {
+		whole, frac = f[:k], f[k+1:]
+	} else {
+		whole = f
+	}
+	w := strings.TrimLeft(string(digitsOnly(whole)), "0")
+	fr := strings.TrimRight(string(digitsOnly(frac)), "0")
+	if w == "" && fr == "" {
+		return append(dst, '0')
+	}
+	return append(append(dst, w...), fr...)
+}
+
+// TestValueGeneralSameAsPlain compares appendValueGeneral, which
+// allocates nothing, with plainValueGeneral on random figures, signs,
+// long numbers (beyond an int) and fractions of every kind; and
+// atoiCommas with strconv.Atoi.
+func TestValueGeneralSameAsPlain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	pieces := []string{"0", "1", "2", "3", "7", "8", "9", "00", "16", "-", "/", ".", ",", "+", "9223372036854775807", "9223372036854775808", "99999999999999999999"}
+	for range 200000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(7) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		f := b.String()
+		if got, want := appendValueGeneral([]byte("07"), f), plainValueGeneral([]byte("07"), f); !bytes.Equal(got, want) {
+			t.Fatalf("appendValueGeneral(07, %q) = %q, want %q", f, got, want)
+		}
+		n, ok := atoiCommas(f)
+		wn, err := strconv.Atoi(strings.ReplaceAll(f, ",", ""))
+		if ok != (err == nil) || ok && n != wn {
+			t.Fatalf("atoiCommas(%q) = %d, %v; strconv.Atoi: %d, %v", f, n, ok, wn, err)
+		}
+	}
+	buf := make([]byte, 0, 64)
+	for _, f := range []string{"13-3/8", "1.2.3", "12,5/7-8", "1/2"} {
+		if n := testing.AllocsPerRun(100, func() { buf = appendValueGeneral(buf[:0], f) }); n != 0 {
+			t.Errorf("appendValueGeneral(%q) allocates %v times", f, n)
+		}
+	}
+}
