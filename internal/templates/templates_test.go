@@ -308,3 +308,25 @@ func TestCapitalisedOfTitleWords(t *testing.T) {
 		}
 	}
 }
+
+// TestLetterCountRunes compares letterCount, which reads ASCII bytes by a
+// table, with a count of unicode's letters and digits on random words.
+func TestLetterCountRunes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	pieces := []string{"a", "Z", "0", "9", ".", "-", " ", "'", "é", "Ж", "٣", "—", "\xff", "\xc3", "_"}
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(10) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		want := 0
+		for _, r := range b.String() {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				want++
+			}
+		}
+		if got := letterCount(b.String()); got != want {
+			t.Fatalf("letterCount(%q) = %d, want %d", b.String(), got, want)
+		}
+	}
+}
