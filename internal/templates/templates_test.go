@@ -330,3 +330,22 @@ func TestLetterCountRunes(t *testing.T) {
 		}
 	}
 }
+
+// TestIsRerunAnyCase compares isRerun, which compares an ASCII title's
+// marks without case, with the rule on the title upper-cased, on random
+// titles.
+func TestIsRerunAnyCase(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	pieces := []string{"rpt", "RPT", "Repeat", "corrected", "CORRECTION", "Refile", "wrapup", "update", "UPDATED", "Update",
+		"-", " ", "(", ")", "1", "2-", "a", "Z", "é", "ı", "ſ", "GOLD", ":"}
+	for range 50000 {
+		var b strings.Builder
+		for range rng.IntN(5) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		title := b.String()
+		if got, want := isRerun(title), isRerunUpper(strings.ToUpper(strings.TrimLeft(title, " ("))); got != want {
+			t.Fatalf("isRerun(%q) = %v, want %v", title, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/figures"
 )
@@ -17,7 +18,30 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // isRerun reports whether title marks its story as sent again.
 func isRerun(title string) bool {
-	t := strings.ToUpper(strings.TrimLeft(title, " ("))
+	t := strings.TrimLeft(title, " (")
+	for i := 0; i < len(t); i++ {
+		if t[i] >= utf8.RuneSelf {
+			return isRerunUpper(strings.ToUpper(t))
+		}
+	}
+	// ASCII: the marks compared without case, no upper-case copy made.
+	for _, m := range rerunMarks {
+		if len(t) >= len(m) && strings.EqualFold(t[:len(m)], m) && (len(t) == len(m) || asciiAlnum[t[len(m)]] == asciiAlnums) {
+			return true
+		}
+	}
+	t = strings.TrimRight(t, " )")
+	return hasSuffixFold(t, "UPDATE") || hasSuffixFold(t, "UPDATED")
+}
+
+// hasSuffixFold reports whether the ASCII t ends with suffix in any case.
+func hasSuffixFold(t, suffix string) bool {
+	return len(t) >= len(suffix) && strings.EqualFold(t[len(t)-len(suffix):], suffix)
+}
+
+// isRerunUpper is isRerun for a title upper-cased, its opening spaces and
+// parentheses trimmed.
+func isRerunUpper(t string) bool {
 	for _, m := range rerunMarks {
 		if strings.HasPrefix(t, m) && (len(t) == len(m) || !unicode.IsLetter(rune(t[len(m)])) && !isDigit(t[len(m)])) {
 			return true
