@@ -201,9 +201,9 @@ func (s *Scanner) nameWords(title string, words []analysis.Token) []uint64 {
 // capitalised appends to dst the hashes of the words of text among want
 // written with a capital inside a sentence (not after a sentence's end or
 // a dash): the names a story mentions, not the words a sentence happens to
-// start with. want are a title's few words (see nameWords): a word whose
-// hash sets no bit want's set in one word is passed over before its text
-// is read.
+// start with. want are a title's few words (see nameWords): a filter of
+// one bit a word (its hash's low six bits) passes over most other words
+// before their text is read.
 func capitalised(text string, words []analysis.Token, want, dst []uint64) []uint64 {
 	var filter uint64
 	for _, h := range want {
