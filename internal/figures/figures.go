@@ -6,6 +6,7 @@ package figures
 
 import (
 	"bytes"
+	"math"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -63,8 +64,19 @@ type Scanner struct {
 // slice is the Scanner's own and valid until its next call (the caller
 // copies it); the second is a slice of its own.
 func (s *Scanner) OfSlots(text string) ([]uint32, []uint64) {
+	of, slots := s.Scan(text)
+	if slots == nil {
+		return of, nil
+	}
+	return of, slices.Clone(slots)
+}
+
+// Scan returns Of(text) and Slots(text), reading text once, as OfSlots
+// does, both slices the Scanner's own and valid until its next call: a
+// caller that keeps them copies them (into one array with its own, say).
+func (s *Scanner) Scan(text string) ([]uint32, []uint64) {
 	s.scan(text, true, true)
-	return s.sortedOf(), keepPlaces(s.slots)
+	return s.sortedOf(), placesOnce(s.slots)
 }
 
 // sortedOf sorts the fingerprints read and returns them without repeats,
@@ -106,11 +118,19 @@ func Slots(text string) []uint64 {
 // with one value, in a slice of their size (a sketch keeps it), nil for
 // fewer than minRefilled.
 func keepPlaces(out []uint64) []uint64 {
+	if out = placesOnce(out); out == nil {
+		return nil
+	}
+	return slices.Clone(out)
+}
+
+// placesOnce is keepPlaces in out's storage.
+func placesOnce(out []uint64) []uint64 {
 	out = FilledOnce(out, slotShift)
 	if len(out) < minRefilled {
 		return nil
 	}
-	return slices.Clone(out)
+	return out
 }
 
 // FilledOnce sorts xs, values packed under their place (the bits from
@@ -209,10 +229,10 @@ func (s *Scanner) scan(text string, places, figs bool) {
 				i++
 				continue
 			}
-			j := letterRunEnd(text, i)
+			j, key := wordAt(text, i)
 			w := text[i:j]
 			i = j
-			if d := numberWord(w); d != "" && (j == len(w) || !isDigit(text[j-len(w)-1])) && (j == len(text) || !isDigit(text[j])) {
+			if d := numberWordOf(key); d != "" && (j == len(w) || !isDigit(text[j-len(w)-1])) && (j == len(text) || !isDigit(text[j])) {
 				s.values = append(s.values, d...)
 				s.ends = append(s.ends, len(s.values))
 				s.cols = append(s.cols, len(s.cols))
@@ -298,7 +318,7 @@ func (s *Scanner) cell(gap string) {
 	}
 	empty, other := 0, false
 	for gap != "" {
-		i := strings.IndexAny(gap, " \t")
+		i := indexBlank(gap)
 		f := gap
 		if i >= 0 {
 			f, gap = gap[:i], gap[i+1:]
@@ -321,6 +341,18 @@ func (s *Scanner) cell(gap string) {
 	}
 	s.row = s.row && !other
 	s.cols = append(s.cols, s.cols[len(s.cols)-1]+1+empty)
+}
+
+// indexBlank returns the offset of the first space or tab of gap, -1 for
+// none: strings.IndexAny(gap, " \t") without building its set of bytes
+// for each gap.
+func indexBlank(gap string) int {
+	for i := 0; i < len(gap); i++ {
+		if gap[i] == ' ' || gap[i] == '\t' {
+			return i
+		}
+	}
+	return -1
 }
 
 // isPlaceholder reports whether f, a field of a table's row without its
@@ -385,31 +417,95 @@ func appendValue(dst []byte, f string) []byte {
 	return appendValueGeneral(dst, f)
 }
 
-// appendValueGeneral is appendValue for any figure, read plainly.
+// appendValueGeneral is appendValue for any figure: a fraction ("17-1/2")
+// read as its whole part and its decimal, four digits; a decimal as its
+// whole and fraction parts; anything else as its digits. It allocates
+// nothing.
 func appendValueGeneral(dst []byte, f string) []byte {
-	var whole, frac string
 	if k := strings.IndexByte(f, '/'); k > 0 && strings.Count(f, "/") == 1 {
-		num, den := f[:k], f[k+1:]
+		whole, num, den := "", f[:k], f[k+1:]
 		if h := strings.LastIndexByte(num, '-'); h > 0 {
 			whole, num = num[:h], num[h+1:]
 		}
-		n, errN := strconv.Atoi(strings.ReplaceAll(num, ",", ""))
-		d, errD := strconv.Atoi(strings.ReplaceAll(den, ",", ""))
-		if errN != nil || errD != nil || d == 0 || n >= d || strings.ContainsAny(whole, "-/.") {
-			return append(dst, digitsOnly(f)...)
+		n, okN := atoiCommas(num)
+		d, okD := atoiCommas(den)
+		if !okN || !okD || d == 0 || n >= d || strings.ContainsAny(whole, "-/.") {
+			return appendDigits(dst, f)
 		}
-		frac = strconv.FormatFloat(float64(n)/float64(d), 'f', 4, 64)[2:]
-	} else if k := strings.LastIndexByte(f, '.'); k >= 0 && strings.Count(f, ".") == 1 {
-		whole, frac = f[:k], f[k+1:]
-	} else {
-		whole = f
+		var b [32]byte
+		frac := strconv.AppendFloat(b[:0], float64(n)/float64(d), 'f', 4, 64)[2:]
+		return appendWholeFrac(dst, whole, frac)
 	}
-	w := strings.TrimLeft(string(digitsOnly(whole)), "0")
-	fr := strings.TrimRight(string(digitsOnly(frac)), "0")
-	if w == "" && fr == "" {
-		return append(dst, '0')
+	if k := strings.LastIndexByte(f, '.'); k >= 0 && strings.Count(f, ".") == 1 {
+		return appendWholeFrac(dst, f[:k], f[k+1:])
 	}
-	return append(append(dst, w...), fr...)
+	return appendWholeFrac(dst, f, "")
+}
+
+// appendWholeFrac appends the digits of a value's whole part without its
+// leading zeros, then those of its fraction without its trailing zeros:
+// "0" when none are left.
+func appendWholeFrac[T string | []byte](dst []byte, whole string, frac T) []byte {
+	n := len(dst)
+	for i := 0; i < len(whole); i++ {
+		if isDigit(whole[i]) && (whole[i] != '0' || len(dst) > n) {
+			dst = append(dst, whole[i])
+		}
+	}
+	m := len(dst)
+	dst = appendDigits(dst, frac)
+	for len(dst) > m && dst[len(dst)-1] == '0' {
+		dst = dst[:len(dst)-1]
+	}
+	if len(dst) == n {
+		dst = append(dst, '0')
+	}
+	return dst
+}
+
+// appendDigits appends the ASCII digits of s to dst.
+func appendDigits[T string | []byte](dst []byte, s T) []byte {
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) {
+			dst = append(dst, s[i])
+		}
+	}
+	return dst
+}
+
+// atoiCommas returns the number s writes, its commas left out, as
+// strconv.Atoi(strings.ReplaceAll(s, ",", "")) reads it (a sign first,
+// then digits), without allocating; false for another byte, for no digit
+// or for a number beyond an int.
+func atoiCommas(s string) (int, bool) {
+	i := 0
+	for i < len(s) && s[i] == ',' {
+		i++
+	}
+	neg := i < len(s) && s[i] == '-'
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	limit := uint64(math.MaxInt)
+	if neg {
+		limit++ // math.MinInt
+	}
+	var u uint64
+	digits := 0
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == ',' {
+			continue
+		}
+		if !isDigit(c) || u > (limit-uint64(c-'0'))/10 {
+			return 0, false
+		}
+		u, digits = u*10+uint64(c-'0'), digits+1
+	}
+	if neg {
+		return int(-u), digits > 0
+	}
+	return int(u), digits > 0
 }
 
 // digitsOnly returns the ASCII digits of s.
@@ -440,25 +536,37 @@ var shapeClass = [128]byte{
 	'h': 'n', 'r': 'n', 'f': 't', 'u': 'v', 'w': 'v', '2': 'z',
 }
 
+// shapeOf maps every byte to its shape (see AppendShape): an ASCII
+// letter lower-cased and then, with a digit, folded by shapeClass; any
+// other byte to itself. One look-up does both.
+var shapeOf = func() (t [256]byte) {
+	for c := range 256 {
+		b := byte(c)
+		if b >= 'A' && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		if b < 128 && shapeClass[b] != 0 {
+			b = shapeClass[b]
+		}
+		t[c] = b
+	}
+	return t
+}()
+
 // shapeAt returns the shape of the character of b at i (see AppendShape)
 // and how many more bytes it takes: "rn" is "m", "cl" is "d".
 func shapeAt[T string | []byte](b T, i int) (byte, int) {
 	c := b[i]
-	if c >= 'A' && c <= 'Z' {
-		c += 'a' - 'A'
-	}
 	if i+1 < len(b) {
+		// c|0x20 is 'r' for "R" and "r" only, 'c' for "C" and "c".
 		switch d := b[i+1] | 0x20; {
-		case c == 'r' && d == 'n':
+		case c|0x20 == 'r' && d == 'n':
 			return 'm', 1
-		case c == 'c' && d == 'l':
+		case c|0x20 == 'c' && d == 'l':
 			return 'd', 1
 		}
 	}
-	if c < 128 && shapeClass[c] != 0 {
-		c = shapeClass[c]
-	}
-	return c, 0
+	return shapeOf[c], 0
 }
 
 // AppendShape appends to dst the shape of b, a word or a name in lower
@@ -558,23 +666,29 @@ func numberWord(w string) string {
 	if len(w) < 3 || len(w) > 5 {
 		return ""
 	}
-	// w is ASCII letters (see scan): its bytes lower-cased and packed into
-	// one number (see packWord), looked up in a table where each number
-	// word has a slot of its own, in place of EqualFold, which every word
-	// of three to five letters would call ten times.
-	k := packWord(w)
+	return numberWordOf(packWord(w))
+}
+
+// numberWordOf returns the digits of the word packed as k (see packWord)
+// when it is one of numberWords, else "". In place of EqualFold, which
+// every word of three to five letters would call ten times, k is looked
+// up in a table where each number word has a slot of its own: a word
+// that packs to 0 (one of eight letters or more, see wordAt) or to another
+// word's number is in no slot.
+func numberWordOf(k uint64) string {
 	if e := &numberSlots[k*numberMagic>>60]; e.word == k {
 		return e.digits
 	}
 	return ""
 }
 
-// packWord returns the bytes of w, at most eight, lower-cased, as the
-// digits of a number in base 256. A word's first byte is never 0, so words
-// of different lengths differ.
+// packWord returns the bytes of w, at most eight, lower-cased (| 0x20), as
+// one number read little-endian, as analysis.Load64 reads them: its
+// first byte the lowest. A letter is never 0 lower-cased, so words of
+// different lengths differ.
 func packWord(w string) uint64 {
 	var k uint64
-	for i := 0; i < len(w); i++ {
+	for i := min(len(w), 8) - 1; i >= 0; i-- {
 		k = k<<8 | uint64(w[i]|0x20)
 	}
 	return k
@@ -582,7 +696,7 @@ func packWord(w string) uint64 {
 
 // numberMagic spreads the packed numberWords over the 16 numberSlots, one
 // each, by the top four bits of their product with it.
-const numberMagic = 0x612e7696a6cecc1b
+const numberMagic = 0x3bf98798cae97951
 
 // numberSlots holds each of numberWords, packed, with its digits, in the
 // slot numberMagic gives it; the other slots hold 0, which no word packs to.
@@ -669,6 +783,31 @@ func letterRunEnd(text string, i int) int {
 		i++
 	}
 	return i
+}
+
+// wordAt returns where the run of ASCII letters that starts at text[i]
+// ends, as letterRunEnd, and, for a run of fewer than eight letters, its
+// bytes packed as packWord packs them, read from the eight bytes that
+// found its end; 0 for a longer run.
+func wordAt(text string, i int) (end int, key uint64) {
+	const lows, highs = 0x0101010101010101, 0x8080808080808080
+	if i+8 > len(text) {
+		end = letterRunEnd(text, i)
+		if end-i < 8 {
+			key = packWord(text[i:end])
+		}
+		return end, key
+	}
+	v := analysis.Load64(text[i : i+8])
+	lower := v | 0x20*lows
+	low := lower &^ highs
+	letters := (low + 0x1F*lows) &^ (low + 0x05*lows) &^ v & highs
+	other := ^letters & highs
+	if other == 0 {
+		return letterRunEnd(text, i+8), 0
+	}
+	n := bits.TrailingZeros64(other) / 8
+	return i + n, lower & (1<<(8*n) - 1)
 }
 
 // isLetter reports ASCII letters.

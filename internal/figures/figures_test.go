@@ -249,3 +249,174 @@ func TestLetterRunEndEveryByte(t *testing.T) {
 		}
 	}
 }
+
+// wordAtPlain is wordAt read a byte at a time: the run's end, and its
+// bytes packed when it has fewer than eight.
+func wordAtPlain(text string, i int) (int, uint64) {
+	end := i
+	for end < len(text) && isLetter(text[end]) {
+		end++
+	}
+	if end-i >= 8 {
+		return end, 0
+	}
+	var k uint64
+	for j := end - 1; j >= i; j-- {
+		k = k<<8 | uint64(text[j]|0x20)
+	}
+	return end, k
+}
+
+// FuzzWordAt checks the run of letters and its packed bytes read eight
+// bytes at a time against a loop over each byte, at every letter of text.
+func FuzzWordAt(f *testing.F) {
+	for _, s := range []string{"Qtly div five cts", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", "@[`{\x80\xc1\xe1\xfa az AZ", "Zürich Kraków", "SEVEN-Eight"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		for i := 0; i < len(text); i++ {
+			if !isLetter(text[i]) {
+				continue
+			}
+			end, key := wordAt(text, i)
+			if wantEnd, wantKey := wordAtPlain(text, i); end != wantEnd || key != wantKey {
+				t.Fatalf("wordAt(%q, %d) = %d, %#x, want %d, %#x", text, i, end, key, wantEnd, wantKey)
+			}
+		}
+	})
+}
+
+// Every byte, at every place of a run's first eight bytes and past them,
+// ends the run, and packs it, where a loop over each byte does; and every
+// number word in any case, in a text of any length, reads as its digits.
+func TestWordAtEveryByte(t *testing.T) {
+	for c := range 256 {
+		for at := 1; at < 12; at++ {
+			for _, tail := range []string{"MNOPQRSTUVWX", ""} {
+				text := "abcdefghijkl"[:at] + string([]byte{byte(c)}) + tail
+				end, key := wordAt(text, 0)
+				if wantEnd, wantKey := wordAtPlain(text, 0); end != wantEnd || key != wantKey {
+					t.Fatalf("wordAt(%q, 0) = %d, %#x, want %d, %#x", text, end, key, wantEnd, wantKey)
+				}
+			}
+		}
+	}
+	for i, w := range numberWords {
+		for _, text := range []string{w, strings.ToUpper(w) + " dlrs", "x " + strings.ToUpper(w[:1]) + w[1:] + "-year"} {
+			at := strings.IndexFunc(text, func(r rune) bool { return r != 'x' && r != ' ' })
+			end, key := wordAt(text, at)
+			if got, want := numberWordOf(key), strconv.Itoa(i+1); end != at+len(w) || got != want {
+				t.Errorf("wordAt(%q, %d) reads %q to %d, want %q to %d", text, at, got, end, want, at+len(w))
+			}
+		}
+	}
+}
+
+// TestShapeOfEveryByte compares AppendShape, whose bytes are looked up in
+// one table, with the rule read plainly (ASCII capitals lower-cased, then
+// look-alikes folded, "rn" and "cl" read as one letter, an ASCII letter
+// repeated kept once) on every pair of bytes and on random words; and
+// indexBlank with strings.IndexAny.
+func TestShapeOfEveryByte(t *testing.T) {
+	plain := func(b []byte) []byte {
+		var dst []byte
+		for i := 0; i < len(b); i++ {
+			c := b[i]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if i+1 < len(b) && c == 'r' && b[i+1]|0x20 == 'n' {
+				c, i = 'm', i+1
+			} else if i+1 < len(b) && c == 'c' && b[i+1]|0x20 == 'l' {
+				c, i = 'd', i+1
+			} else if c < 128 && shapeClass[c] != 0 {
+				c = shapeClass[c]
+			}
+			if len(dst) > 0 && dst[len(dst)-1] == c && c < 128 {
+				continue
+			}
+			dst = append(dst, c)
+		}
+		return dst
+	}
+	check := func(b []byte) {
+		if got, want := AppendShape(nil, b), plain(b); !bytes.Equal(got, want) {
+			t.Fatalf("AppendShape(%q) = %q, want %q", b, got, want)
+		}
+		if got, want := indexBlank(string(b)), strings.IndexAny(string(b), " \t"); got != want {
+			t.Fatalf("indexBlank(%q) = %d, want %d", b, got, want)
+		}
+	}
+	for c := range 256 {
+		for d := range 256 {
+			check([]byte{byte(c), byte(d)})
+		}
+	}
+	rng := rand.New(rand.NewPCG(4, 4))
+	letters := []byte("rnRNclCL0o1lIiaAeEgqh5s8bwWvVuf2z \t.\xc3\xa9\xe2")
+	for range 20000 {
+		b := make([]byte, rng.IntN(12))
+		for i := range b {
+			b[i] = letters[rng.IntN(len(letters))]
+		}
+		check(b)
+	}
+}
+
+// plainValueGeneral is appendValueGeneral as first written, with
+// strconv.Atoi and strings' functions, allocating as it goes.
+func plainValueGeneral(dst []byte, f string) []byte {
+	var whole, frac string
+	if k := strings.IndexByte(f, '/'); k > 0 && strings.Count(f, "/") == 1 {
+		num, den := f[:k], f[k+1:]
+		if h := strings.LastIndexByte(num, '-'); h > 0 {
+			whole, num = num[:h], num[h+1:]
+		}
+		n, errN := strconv.Atoi(strings.ReplaceAll(num, ",", ""))
+		d, errD := strconv.Atoi(strings.ReplaceAll(den, ",", ""))
+		if errN != nil || errD != nil || d == 0 || n >= d || strings.ContainsAny(whole, "-/.") {
+			return append(dst, digitsOnly(f)...)
+		}
+		frac = strconv.FormatFloat(float64(n)/float64(d), 'f', 4, 64)[2:]
+	} else if k := strings.LastIndexByte(f, '.'); k >= 0 && strings.Count(f, ".") == 1 {
+		whole, frac = f[:k], f[k+1:]
+	} else {
+		whole = f
+	}
+	w := strings.TrimLeft(string(digitsOnly(whole)), "0")
+	fr := strings.TrimRight(string(digitsOnly(frac)), "0")
+	if w == "" && fr == "" {
+		return append(dst, '0')
+	}
+	return append(append(dst, w...), fr...)
+}
+
+// TestValueGeneralSameAsPlain compares appendValueGeneral, which
+// allocates nothing, with plainValueGeneral on random figures, signs,
+// long numbers (beyond an int) and fractions of every kind; and
+// atoiCommas with strconv.Atoi.
+func TestValueGeneralSameAsPlain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	pieces := []string{"0", "1", "2", "3", "7", "8", "9", "00", "16", "-", "/", ".", ",", "+", "9223372036854775807", "9223372036854775808", "99999999999999999999"}
+	for range 200000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(7) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		f := b.String()
+		if got, want := appendValueGeneral([]byte("07"), f), plainValueGeneral([]byte("07"), f); !bytes.Equal(got, want) {
+			t.Fatalf("appendValueGeneral(07, %q) = %q, want %q", f, got, want)
+		}
+		n, ok := atoiCommas(f)
+		wn, err := strconv.Atoi(strings.ReplaceAll(f, ",", ""))
+		if ok != (err == nil) || ok && n != wn {
+			t.Fatalf("atoiCommas(%q) = %d, %v; strconv.Atoi: %d, %v", f, n, ok, wn, err)
+		}
+	}
+	buf := make([]byte, 0, 64)
+	for _, f := range []string{"13-3/8", "1.2.3", "12,5/7-8", "1/2"} {
+		if n := testing.AllocsPerRun(100, func() { buf = appendValueGeneral(buf[:0], f) }); n != 0 {
+			t.Errorf("appendValueGeneral(%q) allocates %v times", f, n)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package templates
 import (
 	"github.com/neardup/neardup/internal/figures"
 	"math/bits"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -421,15 +420,28 @@ func atoi(w string) int {
 	return v
 }
 
-// keepFills sorts fills and returns those of the places filled once, in a
-// slice of their size, nil for none: a place filled twice (a table's
-// column, a list) does not say which word fills it.
-func keepFills(fills []uint64) []uint64 {
+// keepSlotsFills sorts fills and returns slots and the fills of the places
+// filled once, copied into one array of their size, which the context
+// keeps (one allocation, not two); either is nil when it holds none. A
+// place filled twice (a table's column, a list) does not say which word
+// fills it.
+func keepSlotsFills(slots, fills []uint64) ([]uint64, []uint64) {
 	fills = figures.FilledOnce(fills, fillPlaceShift)
-	if len(fills) == 0 {
-		return nil
+	n := len(slots)
+	if n+len(fills) == 0 {
+		return nil, nil
 	}
-	return slices.Clone(fills)
+	all := make([]uint64, n+len(fills))
+	copy(all, slots)
+	copy(all[n:], fills)
+	var keptSlots, keptFills []uint64
+	if n > 0 {
+		keptSlots = all[:n:n]
+	}
+	if len(fills) > 0 {
+		keptFills = all[n:]
+	}
+	return keptSlots, keptFills
 }
 
 // maxHeldBits bounds the bigram bits of a value found inside another: a
@@ -520,7 +532,7 @@ func heldElsewhere(x uint64, fills []uint64) bool {
 }
 
 // fillsInPlace compares the places two sorted sets of fills (see
-// keepFills) both fill, and returns how many there are, in how many the
+// keepSlotsFills) both fill, and returns how many there are, in how many the
 // words differ, and whether a place of the headings holds two times of
 // day that differ (compared whole: "12:00" and "12:01" are two reports).
 func fillsInPlace(a, b []uint64) (shared, other int, reportTime bool) {

@@ -150,11 +150,21 @@ func sameName(a, b Name) bool {
 	return 2*bits.OnesCount64(x&y) >= bits.OnesCount64(x|y)
 }
 
-// letterCount counts the letters and digits of s.
+// letterCount counts the letters and digits of s: its ASCII bytes by
+// asciiAlnum, the rest rune by rune.
 func letterCount(s string) int {
 	n := 0
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			for _, r := range s[i:] {
+				if unicode.IsLetter(r) || unicode.IsDigit(r) {
+					n++
+				}
+			}
+			return n
+		}
+		if asciiAlnum[c] != asciiAlnums {
 			n++
 		}
 	}

@@ -63,7 +63,7 @@ func foreignOf(a, b *Context, sb Sample, k NameKind) int {
 	return n
 }
 
-// headingsDiffer reports whether two sorted sets of fills (see keepFills)
+// headingsDiffer reports whether two sorted sets of fills (see keepSlotsFills)
 // have headings that both name a time of day (a clock's, a word, or the
 // bare hour of a heading sent without a title, see fillsOf: a bare number
 // in a title is as often a figure) and neither's time is

@@ -41,9 +41,13 @@ type Scanner struct {
 	shape []byte
 	tags  []string
 	caps  []uint64
+	long  []uint64 // the hashes of the title's words that can be names (see nameWords)
 	ents  []Name
 	fills []uint64
-	words []string // the words of a place or a tag (see addWords)
+	slots []uint64 // the figures' places of the text last scanned, the figures Scanner's
+	// titleNums holds the title's figures of the text last scanned.
+	titleNums []uint32
+	words     []string // the words of a place or a tag (see addWords)
 	// misread holds a text whose misread figures were read (see misread).
 	misread []byte
 }
@@ -60,7 +64,12 @@ const maxTagBytes = 600
 // the scanner's until the next Scan: a caller that keeps c copies them
 // (Own); the rest of c is c's own.
 func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
-	s.caps = s.capitalised(doc.Text, words, s.caps[:0])
+	var tw []analysis.Token // the title's words, when its names are read
+	s.caps = s.caps[:0]
+	if doc.Title != "" && s.Shingle != 0 {
+		tw = s.an.Words(doc.Title)
+		s.caps = capitalised(doc.Text, words, s.nameWords(doc.Title, tw), s.caps)
+	}
 	dl, ok := analysis.ParseDateline(doc.Text)
 	s.dl, s.dlOK = dl, ok
 	body, bodyAt := doc.Text, 0
@@ -71,7 +80,7 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 	if s.Folded {
 		body, s.misread = misread(body, s.misread)
 	}
-	c.Nums, c.Slots = s.figs.OfSlots(body)
+	c.Nums, s.slots = s.figs.Scan(body)
 	s.fills = s.fills[:0]
 	if s.Fills {
 		s.fills = s.fillsOf(s.fills, doc.Text, words, bodyAt, headingEnd(doc), 0)
@@ -80,21 +89,21 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		c.Date = doc.Date.Unix()
 	}
 	if doc.Title == "" || s.Shingle == 0 {
-		c.Fills = keepFills(s.fills)
+		c.Slots, c.Fills = keepSlotsFills(s.slots, s.fills)
 		return // names are looked up among character shingles
 	}
 	title := doc.Title
 	if s.Folded {
 		title, s.misread = misread(title, s.misread)
 	}
-	c.TitleNums = titleFigures(title)
+	s.titleNums = appendTitleFigures(s.titleNums[:0], title)
+	c.TitleNums = s.titleNums
 	c.Rerun = isRerun(doc.Title)
-	tw := s.an.Words(doc.Title)
 	c.Title = uint32(analysis.HashTokens(tw))
 	if s.Fills {
 		s.fills = s.fillsOf(s.fills, doc.Title, tw, 0, len(doc.Title), titlePlace)
 	}
-	c.Fills = keepFills(s.fills)
+	c.Slots, c.Fills = keepSlotsFills(s.slots, s.fills)
 	s.ents = s.ents[:0]
 	for _, t := range tw {
 		if slices.Contains(s.caps, t.Hash) && letterCount(doc.Title[t.Start:t.End]) >= s.Shingle {
@@ -176,13 +185,39 @@ func dateOf(d analysis.Dateline) uint16 {
 	return uint16(d.Month)<<5 | uint16(d.Day)
 }
 
-// capitalised appends to dst the hashes of the words of text written with
-// a capital inside a sentence (not after a sentence's end or a dash): the
-// names a story mentions, not the words a sentence happens to start with.
-func (s *Scanner) capitalised(text string, words []analysis.Token, dst []uint64) []uint64 {
+// nameWords returns the hashes of the words of title, whose words are
+// words, that can be names (see Scan): those of at least Shingle letters
+// and digits. The slice is the Scanner's until the next call.
+func (s *Scanner) nameWords(title string, words []analysis.Token) []uint64 {
+	s.long = s.long[:0]
+	for _, t := range words {
+		if letterCount(title[t.Start:t.End]) >= s.Shingle {
+			s.long = append(s.long, t.Hash)
+		}
+	}
+	return s.long
+}
+
+// capitalised appends to dst the hashes of the words of text among want
+// written with a capital inside a sentence (not after a sentence's end or
+// a dash): the names a story mentions, not the words a sentence happens to
+// start with. want are a title's few words (see nameWords): a filter of
+// one bit a word (its hash's low six bits) passes over most other words
+// before their text is read.
+func capitalised(text string, words []analysis.Token, want, dst []uint64) []uint64 {
+	var filter uint64
+	for _, h := range want {
+		filter |= 1 << (h & 63)
+	}
+	if filter == 0 {
+		return dst
+	}
 	for i, t := range words[:min(len(words), maxCapsTokens)] {
-		if c := text[t.Start]; i == 0 || c < utf8.RuneSelf && (c < 'A' || c > 'Z') {
-			continue // the first word, or ASCII other than a capital
+		if filter&(1<<(t.Hash&63)) == 0 || i == 0 || !slices.Contains(want, t.Hash) {
+			continue // no title word's, or the first word
+		}
+		if c := text[t.Start]; c < utf8.RuneSelf && (c < 'A' || c > 'Z') {
+			continue // ASCII other than a capital
 		} else if c >= utf8.RuneSelf {
 			if r, _ := utf8.DecodeRuneInString(text[t.Start:]); !unicode.IsUpper(r) {
 				continue

@@ -3,6 +3,7 @@ package templates
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -259,6 +260,92 @@ func TestSameHourPieces(t *testing.T) {
 		ev := Compare(a, b, Sample{}, Sample{})
 		if got := ev.Refilled(); got != tc.refilled {
 			t.Errorf("%s %s / %s %s: Refilled() = %v (evidence %+v), want %v", tc.a, tc.fa, tc.b, tc.fb, got, ev, tc.refilled)
+		}
+	}
+}
+
+// TestCapitalisedOfTitleWords compares capitalised, which reads only the
+// words a title could name, with the plain rule applied to every word
+// (each word written with a capital inside a sentence) on random texts:
+// a word of the title that can be a name is found by both or by neither.
+func TestCapitalisedOfTitleWords(t *testing.T) {
+	plain := func(text string, words []analysis.Token) []uint64 {
+		var dst []uint64
+		for i, w := range words[:min(len(words), maxCapsTokens)] {
+			r, _ := utf8.DecodeRuneInString(text[w.Start:])
+			if i > 0 && unicode.IsUpper(r) && !startsSentence(text[words[i-1].End:w.Start]) {
+				dst = append(dst, w.Hash)
+			}
+		}
+		return dst
+	}
+	vocab := []string{"Meridian", "meridian", "MERIDIAN", "Holdings", "said", "the", "Zürich", "Élan", "élan", "stake", "Alloys", "alloys", "of", "Kraków"}
+	gaps := []string{" ", " ", " ", ", ", ". ", " - ", "\n\n", ": ", " — ", "? "}
+	rng := rand.New(rand.NewPCG(3, 3))
+	for range 3000 {
+		var text, title strings.Builder
+		for range rng.IntN(600) {
+			text.WriteString(vocab[rng.IntN(len(vocab))])
+			text.WriteString(gaps[rng.IntN(len(gaps))])
+		}
+		for range rng.IntN(6) {
+			title.WriteString(strings.ToUpper(vocab[rng.IntN(len(vocab))]) + " ")
+		}
+		var an, tan analysis.Analyzer
+		words := an.Words(text.String())
+		s := Scanner{Shingle: 5}
+		tw := tan.Words(title.String())
+		want := plain(text.String(), words)
+		got := capitalised(text.String(), words, s.nameWords(title.String(), tw), nil)
+		for _, w := range tw {
+			if letterCount(title.String()[w.Start:w.End]) < s.Shingle {
+				continue
+			}
+			if slices.Contains(got, w.Hash) != slices.Contains(want, w.Hash) {
+				t.Fatalf("title %q, text %q: word %q capitalised %v, plainly %v", title.String(), text.String(),
+					title.String()[w.Start:w.End], slices.Contains(got, w.Hash), slices.Contains(want, w.Hash))
+			}
+		}
+	}
+}
+
+// TestLetterCountRunes compares letterCount, which reads ASCII bytes by a
+// table, with a count of unicode's letters and digits on random words.
+func TestLetterCountRunes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	pieces := []string{"a", "Z", "0", "9", ".", "-", " ", "'", "é", "Ж", "٣", "—", "\xff", "\xc3", "_"}
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(10) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		want := 0
+		for _, r := range b.String() {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				want++
+			}
+		}
+		if got := letterCount(b.String()); got != want {
+			t.Fatalf("letterCount(%q) = %d, want %d", b.String(), got, want)
+		}
+	}
+}
+
+// TestIsRerunAnyCase compares isRerun, which compares an ASCII title's
+// marks without case, with the rule on the title upper-cased, on random
+// titles.
+func TestIsRerunAnyCase(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	pieces := []string{"rpt", "RPT", "Repeat", "corrected", "CORRECTION", "Refile", "wrapup", "update", "UPDATED", "Update",
+		"-", " ", "(", ")", "1", "2-", "a", "Z", "é", "ı", "ſ", "GOLD", ":"}
+	for range 50000 {
+		var b strings.Builder
+		for range rng.IntN(5) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		title := b.String()
+		if got, want := isRerun(title), isRerunUpper(strings.ToUpper(strings.TrimLeft(title, " ("))); got != want {
+			t.Fatalf("isRerun(%q) = %v, want %v", title, got, want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/figures"
 )
@@ -17,7 +18,30 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // isRerun reports whether title marks its story as sent again.
 func isRerun(title string) bool {
-	t := strings.ToUpper(strings.TrimLeft(title, " ("))
+	t := strings.TrimLeft(title, " (")
+	for i := 0; i < len(t); i++ {
+		if t[i] >= utf8.RuneSelf {
+			return isRerunUpper(strings.ToUpper(t))
+		}
+	}
+	// ASCII: the marks compared without case, no upper-case copy made.
+	for _, m := range rerunMarks {
+		if len(t) >= len(m) && strings.EqualFold(t[:len(m)], m) && (len(t) == len(m) || asciiAlnum[t[len(m)]] == asciiAlnums) {
+			return true
+		}
+	}
+	t = strings.TrimRight(t, " )")
+	return hasSuffixFold(t, "UPDATE") || hasSuffixFold(t, "UPDATED")
+}
+
+// hasSuffixFold reports whether the ASCII t ends with suffix in any case.
+func hasSuffixFold(t, suffix string) bool {
+	return len(t) >= len(suffix) && strings.EqualFold(t[len(t)-len(suffix):], suffix)
+}
+
+// isRerunUpper is isRerun for a title upper-cased, its opening spaces and
+// parentheses trimmed.
+func isRerunUpper(t string) bool {
 	for _, m := range rerunMarks {
 		if strings.HasPrefix(t, m) && (len(t) == len(m) || !unicode.IsLetter(rune(t[len(m)])) && !isDigit(t[len(m)])) {
 			return true
@@ -48,8 +72,11 @@ func hasOther(a, b []uint32) bool {
 // compare digit by digit, so that a misread digit ("2,50" for "2,500") is
 // told from another figure ("11:10" against "11:31"). A colon joins digits
 // (a report's hour).
-func titleFigures(title string) []uint32 {
-	var out []uint32
+func titleFigures(title string) []uint32 { return appendTitleFigures(nil, title) }
+
+// appendTitleFigures appends titleFigures(title) to out, which it sorts
+// with them; nil when out and title hold none.
+func appendTitleFigures(out []uint32, title string) []uint32 {
 	for i := 0; i < len(title); {
 		if !isDigit(title[i]) {
 			i++
@@ -72,6 +99,9 @@ func titleFigures(title string) []uint32 {
 			v = v<<4 | 0xF
 		}
 		out = append(out, v)
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
