@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/neardup/neardup/internal/corpus"
@@ -26,23 +27,30 @@ type chunk[T any] struct {
 
 // ordered reads raw records with next on one goroutine, applies work on
 // workers goroutines (w is the worker's index, for per-worker state; i the
-// record's index in the input, counted from 0) and calls consume on the
-// results in input order on the calling goroutine.
+// record's index in the input, counted from 0; out the zero T it fills)
+// and calls consume on the results in input order on the calling
+// goroutine. A result is valid during its consume call only: its storage
+// is then used for a later record.
 // It stops at the first error of next, consume or ctx.
 func ordered[T any](ctx context.Context, next func() (corpus.Raw, error), workers int,
-	work func(w, i int, raw corpus.Raw) T, consume func(T) error) error {
+	work func(w, i int, raw corpus.Raw, out *T), consume func(*T) error) error {
 	return orderedAhead(ctx, next, workers, workers*2, work, consume)
 }
 
 // orderedAhead is ordered with the workers running up to ahead chunks
 // before the consumer: a consumer that takes its input in large batches
 // (a transaction of an index add) keeps them busy meanwhile.
+//
+// A chunk consumed goes back to the reader, cleared, for a later one: the
+// records and results in flight are the only ones allocated, and their
+// memory, written again and again, stays in the caches.
 func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), workers, ahead int,
-	work func(w, i int, raw corpus.Raw) T, consume func(T) error) error {
+	work func(w, i int, raw corpus.Raw, out *T), consume func(*T) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	todo := make(chan *chunk[T], ahead)
 	done := make(chan *chunk[T], ahead)
+	free := make(chan *chunk[T], 2*ahead+workers+1) // more than can be in flight
 	// The reader is waited for on every way out: a caller closes the
 	// reader once this returns, which must not happen while it reads.
 	var readErr error
@@ -50,7 +58,7 @@ func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), w
 	go func() {
 		defer close(readDone)
 		defer close(todo)
-		readErr = readChunks(ctx, next, todo)
+		readErr = readChunks(ctx, next, todo, free)
 	}()
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -58,9 +66,9 @@ func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), w
 		go func() {
 			defer wg.Done()
 			for c := range todo {
-				c.out = make([]T, len(c.raws))
+				c.out = slices.Grow(c.out[:0], len(c.raws))[:len(c.raws)]
 				for i, raw := range c.raws {
-					c.out[i] = work(w, c.first+i, raw)
+					work(w, c.first+i, raw, &c.out[i])
 				}
 				select {
 				case done <- c:
@@ -79,14 +87,15 @@ func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), w
 		for c, ok := waiting[want]; ok; c, ok = waiting[want] {
 			delete(waiting, want)
 			want++
-			for _, v := range c.out {
-				if err := consume(v); err != nil {
+			for i := range c.out {
+				if err := consume(&c.out[i]); err != nil {
 					cancel()
 					drain(done)
 					<-readDone
 					return err
 				}
 			}
+			c.recycle(free)
 		}
 	}
 	<-readDone
@@ -96,9 +105,27 @@ func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), w
 	return ctx.Err()
 }
 
-func readChunks[T any](ctx context.Context, next func() (corpus.Raw, error), todo chan<- *chunk[T]) error {
+// recycle clears c, so that it holds on to no record or result, and gives
+// it to the reader for a later chunk unless free is full.
+func (c *chunk[T]) recycle(free chan<- *chunk[T]) {
+	clear(c.raws)
+	clear(c.out)
+	c.raws, c.out = c.raws[:0], c.out[:0]
+	select {
+	case free <- c:
+	default:
+	}
+}
+
+func readChunks[T any](ctx context.Context, next func() (corpus.Raw, error), todo chan<- *chunk[T], free <-chan *chunk[T]) error {
 	for seq, first := 0, 0; ; seq++ {
-		c := &chunk[T]{seq: seq, first: first, raws: make([]corpus.Raw, 0, chunkSize)}
+		var c *chunk[T]
+		select {
+		case c = <-free:
+		default:
+			c = &chunk[T]{raws: make([]corpus.Raw, 0, chunkSize)}
+		}
+		c.seq, c.first = seq, first
 		var err error
 		for size := 0; len(c.raws) < chunkSize && size < chunkBytes; {
 			var raw corpus.Raw

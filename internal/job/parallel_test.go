@@ -2,15 +2,20 @@ package job
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 
+	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
 )
@@ -119,5 +124,70 @@ func TestRunSameOutputAnyGOMAXPROCS(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestOrderedRecyclesChunks: over many chunks, which the consumer gives
+// back for reuse, every result reaches consume once, in input order, and
+// work always fills a zero result.
+func TestOrderedRecyclesChunks(t *testing.T) {
+	type result struct {
+		i      int
+		origin string
+	}
+	const n = 20*chunkSize + 7
+	read := 0
+	next := func() (corpus.Raw, error) {
+		if read == n {
+			return corpus.Raw{}, io.EOF
+		}
+		read++
+		return corpus.Raw{Origin: fmt.Sprint("r", read-1)}, nil
+	}
+	var dirty atomic.Int32
+	work := func(_, i int, raw corpus.Raw, out *result) {
+		if *out != (result{}) {
+			dirty.Add(1)
+		}
+		*out = result{i, raw.Origin}
+	}
+	want := 0
+	err := ordered(context.Background(), next, 3, work, func(r *result) error {
+		if r.i != want || r.origin != fmt.Sprint("r", want) {
+			return fmt.Errorf("result %+v, want record %d", *r, want)
+		}
+		want++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want != n {
+		t.Errorf("%d results consumed, want %d", want, n)
+	}
+	if d := dirty.Load(); d > 0 {
+		t.Errorf("work was given %d results not zeroed", d)
+	}
+}
+
+// TestOrderedStopsAtConsumeError: an error of consume ends the run with
+// it, and no result after it is consumed.
+func TestOrderedStopsAtConsumeError(t *testing.T) {
+	read := 0
+	next := func() (corpus.Raw, error) {
+		read++
+		return corpus.Raw{}, nil // endless
+	}
+	stop := errors.New("stop")
+	consumed := 0
+	err := ordered(context.Background(), next, 2, func(_, i int, _ corpus.Raw, out *int) { *out = i }, func(i *int) error {
+		consumed++
+		if *i == 3*chunkSize {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) || consumed != 3*chunkSize+1 {
+		t.Errorf("ordered = %v after %d results, want %v after %d", err, consumed, stop, 3*chunkSize+1)
 	}
 }
