@@ -13,10 +13,12 @@ import (
 
 // lineSource cuts a JSONL stream into lines. Only the line's own copy is
 // allocated per record, and not even that while *share is set (see
-// Reader.NextRawShared).
+// Reader.NextRawShared) or the line fits the spare capacity of *into (see
+// Reader.NextRawIn).
 type lineSource struct {
 	br     *bufio.Reader
 	share  *bool
+	into   *[]byte
 	origin string
 	limit  int    // the longest line kept, in bytes
 	line   int    // lines read so far
@@ -108,11 +110,18 @@ func (s *lineSource) discard(n int64, b []byte, err error) (Raw, bool, error) {
 	return raw, true, nil
 }
 
-// own returns the bytes of a line for its Raw: a copy, or b itself while
-// lines may be shared.
+// own returns the bytes of a line for its Raw: b itself while lines may be
+// shared, else a copy, in the caller's buffer when it fits there.
 func (s *lineSource) own(b []byte) []byte {
 	if s.share != nil && *s.share {
 		return b
+	}
+	if s.into != nil && cap(*s.into)-len(*s.into) >= len(b) {
+		buf := *s.into
+		n := len(buf)
+		buf = append(buf, b...)
+		*s.into = buf
+		return buf[n:len(buf):len(buf)]
 	}
 	return bytes.Clone(b)
 }

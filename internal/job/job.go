@@ -322,7 +322,9 @@ func (run *runner) sketchAll(ctx context.Context) error {
 			}
 		}
 	}
-	err := ordered(ctx, run.r.NextRaw, run.o.Workers, work, func(it *item) error {
+	// The records are read into the chunks' buffers: take keeps nothing
+	// of a record's bytes.
+	err := ordered(ctx, run.r.NextRawIn, run.o.Workers, work, func(it *item) error {
 		if it.err != nil {
 			return it.err
 		}

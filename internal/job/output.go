@@ -199,7 +199,7 @@ func (run *runner) decodeAgain(ctx context.Context, out *output.Set, fields bool
 			a.decoded = true
 		}
 	}
-	err = ordered(ctx, run.r.NextRaw, run.o.Workers, work, func(a *again) error {
+	err = ordered(ctx, unbuffered(run.r.NextRaw), run.o.Workers, work, func(a *again) error {
 		seen++
 		if a.skip || a.decoded && a.rec.Skip != core.SkipNone {
 			return nil

@@ -23,6 +23,25 @@ type chunk[T any] struct {
 	first int // the input index of raws[0]: records are counted from 0
 	raws  []corpus.Raw
 	out   []T
+	// buf holds the bytes of raws that the reader copied into it (see
+	// corpus.Reader.NextRawIn); need is how many bytes their JSONL lines
+	// took, in it or not.
+	buf  []byte
+	need int
+}
+
+// nextFunc reads the next raw record, copying its bytes into the spare
+// capacity of buf if it can, and returns buf extended by what it copied
+// (corpus.Reader.NextRawIn).
+type nextFunc func(buf []byte) (corpus.Raw, []byte, error)
+
+// unbuffered makes a nextFunc of a reader that leaves buf alone: its
+// records own their bytes (corpus.Reader.NextRaw).
+func unbuffered(next func() (corpus.Raw, error)) nextFunc {
+	return func(buf []byte) (corpus.Raw, []byte, error) {
+		raw, err := next()
+		return raw, buf, err
+	}
 }
 
 // ordered reads raw records with next on one goroutine, applies work on
@@ -32,7 +51,7 @@ type chunk[T any] struct {
 // goroutine. A result is valid during its consume call only: its storage
 // is then used for a later record.
 // It stops at the first error of next, consume or ctx.
-func ordered[T any](ctx context.Context, next func() (corpus.Raw, error), workers int,
+func ordered[T any](ctx context.Context, next nextFunc, workers int,
 	work func(w, i int, raw corpus.Raw, out *T), consume func(*T) error) error {
 	return orderedAhead(ctx, next, workers, workers*2, work, consume)
 }
@@ -43,8 +62,11 @@ func ordered[T any](ctx context.Context, next func() (corpus.Raw, error), worker
 //
 // A chunk consumed goes back to the reader, cleared, for a later one: the
 // records and results in flight are the only ones allocated, and their
-// memory, written again and again, stays in the caches.
-func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), workers, ahead int,
+// memory, written again and again, stays in the caches. The records a
+// chunk holds are read into its buffer, which a later chunk then reuses:
+// a result must not keep them (Doc.Raw of a JSONL line) past its consume
+// call.
+func orderedAhead[T any](ctx context.Context, next nextFunc, workers, ahead int,
 	work func(w, i int, raw corpus.Raw, out *T), consume func(*T) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -106,18 +128,22 @@ func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), w
 }
 
 // recycle clears c, so that it holds on to no record or result, and gives
-// it to the reader for a later chunk unless free is full.
+// it to the reader for a later chunk unless free is full. Its buffer is
+// made larger when the records did not fit.
 func (c *chunk[T]) recycle(free chan<- *chunk[T]) {
 	clear(c.raws)
 	clear(c.out)
-	c.raws, c.out = c.raws[:0], c.out[:0]
+	c.raws, c.out, c.buf = c.raws[:0], c.out[:0], c.buf[:0]
+	if c.need > cap(c.buf) {
+		c.buf = make([]byte, 0, min(c.need+c.need/4, chunkBytes))
+	}
 	select {
 	case free <- c:
 	default:
 	}
 }
 
-func readChunks[T any](ctx context.Context, next func() (corpus.Raw, error), todo chan<- *chunk[T], free <-chan *chunk[T]) error {
+func readChunks[T any](ctx context.Context, next nextFunc, todo chan<- *chunk[T], free <-chan *chunk[T]) error {
 	for seq, first := 0, 0; ; seq++ {
 		var c *chunk[T]
 		select {
@@ -125,15 +151,16 @@ func readChunks[T any](ctx context.Context, next func() (corpus.Raw, error), tod
 		default:
 			c = &chunk[T]{raws: make([]corpus.Raw, 0, chunkSize)}
 		}
-		c.seq, c.first = seq, first
+		c.seq, c.first, c.need = seq, first, 0
 		var err error
 		for size := 0; len(c.raws) < chunkSize && size < chunkBytes; {
 			var raw corpus.Raw
-			if raw, err = next(); err != nil {
+			if raw, c.buf, err = next(c.buf); err != nil {
 				break
 			}
-			c.raws = append(c.raws, raw)
 			size += raw.Size()
+			c.raws = append(c.raws, raw)
+			c.need += len(raw.JSONLine())
 		}
 		first += len(c.raws)
 		if len(c.raws) > 0 {

@@ -152,7 +152,7 @@ func TestOrderedRecyclesChunks(t *testing.T) {
 		*out = result{i, raw.Origin}
 	}
 	want := 0
-	err := ordered(context.Background(), next, 3, work, func(r *result) error {
+	err := ordered(context.Background(), unbuffered(next), 3, work, func(r *result) error {
 		if r.i != want || r.origin != fmt.Sprint("r", want) {
 			return fmt.Errorf("result %+v, want record %d", *r, want)
 		}
@@ -180,7 +180,7 @@ func TestOrderedStopsAtConsumeError(t *testing.T) {
 	}
 	stop := errors.New("stop")
 	consumed := 0
-	err := ordered(context.Background(), next, 2, func(_, i int, _ corpus.Raw, out *int) { *out = i }, func(i *int) error {
+	err := ordered(context.Background(), unbuffered(next), 2, func(_, i int, _ corpus.Raw, out *int) { *out = i }, func(i *int) error {
 		consumed++
 		if *i == 3*chunkSize {
 			return stop
@@ -189,5 +189,54 @@ func TestOrderedStopsAtConsumeError(t *testing.T) {
 	})
 	if !errors.Is(err, stop) || consumed != 3*chunkSize+1 {
 		t.Errorf("ordered = %v after %d results, want %v after %d", err, consumed, stop, 3*chunkSize+1)
+	}
+}
+
+// TestOrderedLinesInChunkBuffers: JSONL lines read into the chunks'
+// buffers, which later chunks reuse, reach the workers and the consumer
+// intact, long and short, and decode to their own documents.
+func TestOrderedLinesInChunkBuffers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	var b bytes.Buffer
+	var lines []string
+	for i := range 12 * chunkSize {
+		text := strings.Repeat("word ", 1+rng.IntN(60))
+		if i%500 == 7 {
+			text = strings.Repeat("long ", 50000) // larger than any buffer so far
+		}
+		line, _ := json.Marshal(map[string]string{"id": fmt.Sprint("d", i), "text": text})
+		lines = append(lines, string(line))
+		b.Write(append(line, '\n'))
+	}
+	path := filepath.Join(t.TempDir(), "lines.jsonl")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := corpus.Open([]string{path}, corpus.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	type result struct {
+		id   string
+		line string // as the worker saw it
+	}
+	work := func(_, _ int, raw corpus.Raw, out *result) {
+		rec := r.Decode(raw)
+		*out = result{rec.Doc.ID, string(raw.JSONLine())}
+	}
+	n := 0
+	err = ordered(context.Background(), r.NextRawIn, 2, work, func(res *result) error {
+		if want := fmt.Sprint("d", n); res.id != want || res.line != lines[n] {
+			return fmt.Errorf("record %d: id %q, line of %d bytes; want %q, %d bytes", n, res.id, len(res.line), want, len(lines[n]))
+		}
+		n++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != len(lines) {
+		t.Errorf("%d records, want %d", n, len(lines))
 	}
 }
