@@ -153,18 +153,26 @@ func isBlankBytes(b []byte) bool {
 	return true
 }
 
-// decodeJSON maps one JSONL line to a document.
+// decodeJSON maps one JSONL line to a document. A record without an id
+// (or with "") has the id its origin gives, made only then: most records
+// have their own.
 func (r *Reader) decodeJSON(raw Raw) Record {
-	doc := core.Document{ID: r.idOf(raw.Origin), Origin: raw.Origin, Raw: raw.data}
+	doc := core.Document{Origin: raw.Origin, Raw: raw.data}
 	var vals [nFields]jsonValue
 	valid, isObject := scanRecord(raw.data, &r.keys, &vals)
-	if !valid {
-		return skip(doc, core.SkipMalformed, "", syntaxMessage(raw.data))
+	if !valid || !isObject {
+		doc.ID = r.idOf(raw.Origin)
+		msg := "malformed: not a JSON object"
+		if !valid {
+			msg = syntaxMessage(raw.data)
+		}
+		return skip(doc, core.SkipMalformed, "", msg)
 	}
-	if !isObject {
-		return skip(doc, core.SkipMalformed, "", "malformed: not a JSON object")
+	reason, f, msg := r.mapJSON(&doc, &vals)
+	if doc.ID == "" {
+		doc.ID = r.idOf(raw.Origin)
 	}
-	if reason, f, msg := r.mapJSON(&doc, &vals); reason != core.SkipNone {
+	if reason != core.SkipNone {
 		return skip(doc, reason, r.names[f], msg)
 	}
 	return r.finish(doc)
