@@ -38,7 +38,7 @@ func (a *Analyzer) FoldedCharShingles(text string, tokens []Token, n int, dst []
 func (a *Analyzer) charShingles(text string, tokens []Token, n int, dst []uint64, fold bool) []uint64 {
 	hs := Room(a.charHashes, len(text)) // a letter or digit is a byte at least
 	if fold && isASCII(text) {
-		a.charHashes, _ = appendFolded(hs[:0], text, 0)
+		a.charHashes = appendFolded(hs[:0], text)
 		return appendHashWindows(dst, a.charHashes, n, charSalt)
 	}
 	if len(text) <= math.MaxInt32 && isASCII(text) {
@@ -57,11 +57,10 @@ func (a *Analyzer) charShingles(text string, tokens []Token, n int, dst []uint64
 		a.charHashes = all[:kept]
 		return appendHashWindows(dst, a.charHashes, n, charSalt)
 	}
-	var last byte // folding: the ASCII character hashed last, 0 after any other
 	for _, t := range tokens {
 		w := text[t.Start:t.End]
 		if fold && isASCII(w) {
-			hs, last = appendFolded(hs, w, last)
+			hs = appendFolded(hs, w)
 			continue
 		}
 		if isASCII(w) {
@@ -79,9 +78,9 @@ func (a *Analyzer) charShingles(text string, tokens []Token, n int, dst []uint64
 			r, size := utf8.DecodeRune(a.buf[i:])
 			switch {
 			case fold && r < utf8.RuneSelf:
-				hs, last = appendFolded(hs, a.buf[i:i+1], last)
+				hs = appendFolded(hs, a.buf[i:i+1])
 			case r < utf8.RuneSelf && asciiWord[r] || r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)):
-				hs, last = append(hs, runeHash(r)), 0
+				hs = append(hs, runeHash(r))
 			}
 			i += size
 		}
@@ -147,47 +146,62 @@ var DigitLookAlikes = [...]string{"0o", "1l", "5s", "8b", "2z"}
 // appendFolded appends to hs the hash of each letter and digit of the ASCII
 // string w, folded (see ocrFold), with the pairs a recogniser makes of one
 // letter counted as that letter ("rn" is "m", "vv" is "w", the text's own
-// included, so that both sides of a comparison read alike). last is the
-// folded character hashed before w (0 for none); appendFolded returns hs
-// and the last character it hashed.
-func appendFolded[T string | []byte](hs []uint64, w T, last byte) ([]uint64, byte) {
+// included, so that both sides of a comparison read alike). The character
+// before w is the one hs ends with: a pair may start there.
+func appendFolded[T string | []byte](hs []uint64, w T) []uint64 {
 	// Every byte's hash is stored, in room made for all of them, and the
 	// next one written over it unless it is a letter's or a digit's: no
 	// append and no branch a text's spaces and punctuation mispredict.
+	// prev is the hash stored last (0 for none): a byte that ends a pair
+	// compares it with the hash of the pair's first letter, and only the
+	// rare pair takes the branch.
 	k := len(hs)
+	var prev uint64
+	if k > 0 {
+		prev = hs[k-1]
+	}
 	hs = slices.Grow(hs, len(w))[:k+len(w)]
 	for i := 0; i < len(w); i++ {
-		c := ocrFold[w[i]]
-		if ocrPairs[c] == last { // "rn", "vv": one letter, hashed in place of the first
+		c := w[i]
+		h := foldedHash[c]
+		if prev == pairFirst[c] { // "rn", "vv": one letter, hashed in place of the first
 			k--
-			c = ocrJoined[c]
+			h = pairHash[c]
 		}
-		hs[k] = asciiCharHash[c]
-		k += int(ocrKept[c])
-		if c != 0 {
-			last = c
+		hs[k] = h
+		if h != 0 {
+			k++
+			prev = h
 		}
 	}
-	return hs[:k], last
+	return hs[:k]
 }
 
-// ocrPairs gives, for the folded characters a recogniser makes of one
-// letter and the one before ('n' after 'r', 'v' after 'v'), that first
-// character, and 0xFF, which no folded character is, for the others (0
-// among them: appendFolded looks it up for every byte). ocrJoined gives the
-// letter the pair is read as. ocrKept is 1 for a folded letter or digit,
-// 0 for 0.
-var ocrPairs, ocrJoined, ocrKept = func() (pairs, joined, kept [256]byte) {
-	for c := range pairs {
-		pairs[c] = 0xFF
-		if c != 0 {
-			kept[c] = 1
+// foldedHash is the hash of each byte's folded character (see ocrFold), 0
+// for a byte that is no letter or digit. pairFirst is, for a byte whose
+// folded character ends a pair a recogniser makes of one letter ('n' after
+// 'r', 'v' after 'v'), the hash of the pair's first character, and
+// noPair, which no character's hash is, for the others; pairHash is the
+// hash of the letter the pair is read as ('m', 'w').
+var foldedHash, pairFirst, pairHash = func() (folded, first, joined [256]uint64) {
+	pairs := [...]struct{ first, second, joined byte }{{'r', 'n', 'm'}, {'v', 'v', 'w'}}
+	for c := range folded {
+		folded[c] = asciiCharHash[ocrFold[c]]
+		first[c] = noPair
+		for _, p := range pairs {
+			if ocrFold[c] == p.second {
+				first[c], joined[c] = asciiCharHash[p.first], asciiCharHash[p.joined]
+			}
 		}
 	}
-	pairs['n'], joined['n'] = 'r', 'm'
-	pairs['v'], joined['v'] = 'v', 'w'
 	return
 }()
+
+// noPair is the value of pairFirst for a byte that ends no pair: no
+// character's hash (runeHash), which TestNoPairIsNoHash checks for every
+// code point, and not 0, the hash appendFolded compares with before the
+// first character.
+const noPair = 1
 
 // appendHashWindows is appendWindows over a slice of hashes.
 func appendHashWindows(dst []uint64, hs []uint64, n int, salt uint64) []uint64 {

@@ -130,6 +130,29 @@ func BenchmarkFoldedCharShingles(b *testing.B) {
 	})
 }
 
+// BenchmarkFoldedCharShinglesOnly is BenchmarkFoldedCharShingles without
+// the segmentation: the words of each document are found beforehand.
+func BenchmarkFoldedCharShinglesOnly(b *testing.B) {
+	for _, lang := range []string{"en", "pl"} {
+		b.Run(lang, func(b *testing.B) {
+			docs := benchDocs(lang)
+			var a Analyzer
+			words, total := make([][]Token, len(docs)), 0
+			for i, d := range docs {
+				words[i], total = slices.Clone(a.Words(d)), total+len(d)
+			}
+			var dst []uint64
+			b.SetBytes(int64(total / len(docs)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				j := i % len(docs)
+				dst = a.FoldedCharShingles(docs[j], words[j], 6, dst[:0])
+			}
+		})
+	}
+}
+
 // charShinglesReference is CharShingles written plainly: every word
 // normalised, its letters and digits as tokens of their rune hashes, and
 // each window's hash computed afresh from its own characters, with no
@@ -187,6 +210,44 @@ func TestCharShinglesSameAsReference(t *testing.T) {
 		got = a.FoldedCharShingles(text, a.Words(text), n, nil)
 		if want := charShinglesReference(text, a.Words(text), n, true); !slices.Equal(got, want) {
 			t.Fatalf("FoldedCharShingles(%q, %d) = %x, the reference %x", text, n, got, want)
+		}
+	}
+}
+
+// foldPieces are the pieces of the random texts TestFoldedCharShinglesPairs
+// joins: the letters of the pairs a recogniser makes of one letter, in
+// either case, the digits folded into letters, and what stands between
+// two words, ASCII or not.
+var foldPieces = []string{
+	"r", "R", "n", "N", "v", "V", "rn", "vv", "vvv", "m", "w", "0", "1", "5", "8", "2", "o", "l", "a",
+	" ", ".", "-", "'", "é", "ŕ", "ñ", "東", "\u00ad",
+}
+
+// TestFoldedCharShinglesPairs: folded shingles of texts dense in "rn" and
+// "vv", across spaces, punctuation and non-ASCII letters, match the
+// reference.
+func TestFoldedCharShinglesPairs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var a Analyzer
+	for i := range randomTexts() {
+		var b strings.Builder
+		for range rng.IntN(30) {
+			b.WriteString(foldPieces[rng.IntN(len(foldPieces))])
+		}
+		text, n := b.String(), 1+i%6
+		got := a.FoldedCharShingles(text, a.Words(text), n, nil)
+		if want := charShinglesReference(text, a.Words(text), n, true); !slices.Equal(got, want) {
+			t.Fatalf("FoldedCharShingles(%q, %d) = %x, the reference %x", text, n, got, want)
+		}
+	}
+}
+
+// TestNoPairIsNoHash: noPair, which appendFolded compares the hash before
+// a byte with, is no code point's hash.
+func TestNoPairIsNoHash(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if runeHash(r) == noPair {
+			t.Fatalf("runeHash(%U) is noPair", r)
 		}
 	}
 }

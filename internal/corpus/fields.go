@@ -124,10 +124,12 @@ func (c *checkedSource) next() (Raw, error) {
 
 // check reads ahead up to checkRecords records and checks their keys.
 func (c *checkedSource) check() error {
-	// The records read ahead are kept: they own their bytes.
-	share := c.r.shareLines
-	c.r.shareLines = false
-	defer func() { c.r.shareLines = share }()
+	// The records read ahead are kept: they own their bytes, in memory of
+	// their own (not in a caller's buffer, see NextRawIn, which the
+	// caller writes over before they are given).
+	share, into := c.r.shareLines, c.r.lineBuf
+	c.r.shareLines, c.r.lineBuf = false, nil
+	defer func() { c.r.shareLines, c.r.lineBuf = share, into }()
 	seen := map[string]bool{}
 	objects, size := 0, 0
 	for len(c.queue) < checkRecords && size < checkBytes {

@@ -79,7 +79,7 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 	}
 	switch k {
 	case container.JSONL:
-		return &checkedSource{r: r, origin: m.Origin, src: &lineSource{br: br, origin: m.Origin, limit: limit, share: &r.shareLines}}
+		return &checkedSource{r: r, origin: m.Origin, src: &lineSource{br: br, origin: m.Origin, limit: limit, share: &r.shareLines, into: &r.lineBuf}}
 	case container.JSON:
 		return &checkedSource{r: r, origin: m.Origin, src: newJSONSource(br, m.Origin, limit)}
 	case container.CSV:

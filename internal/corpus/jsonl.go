@@ -13,10 +13,12 @@ import (
 
 // lineSource cuts a JSONL stream into lines. Only the line's own copy is
 // allocated per record, and not even that while *share is set (see
-// Reader.NextRawShared).
+// Reader.NextRawShared) or the line fits the spare capacity of *into (see
+// Reader.NextRawIn).
 type lineSource struct {
 	br     *bufio.Reader
 	share  *bool
+	into   *[]byte
 	origin string
 	limit  int    // the longest line kept, in bytes
 	line   int    // lines read so far
@@ -108,11 +110,18 @@ func (s *lineSource) discard(n int64, b []byte, err error) (Raw, bool, error) {
 	return raw, true, nil
 }
 
-// own returns the bytes of a line for its Raw: a copy, or b itself while
-// lines may be shared.
+// own returns the bytes of a line for its Raw: b itself while lines may be
+// shared, else a copy, in the caller's buffer when it fits there.
 func (s *lineSource) own(b []byte) []byte {
 	if s.share != nil && *s.share {
 		return b
+	}
+	if s.into != nil && cap(*s.into)-len(*s.into) >= len(b) {
+		buf := *s.into
+		n := len(buf)
+		buf = append(buf, b...)
+		*s.into = buf
+		return buf[n:len(buf):len(buf)]
 	}
 	return bytes.Clone(b)
 }
@@ -144,18 +153,26 @@ func isBlankBytes(b []byte) bool {
 	return true
 }
 
-// decodeJSON maps one JSONL line to a document.
+// decodeJSON maps one JSONL line to a document. A record without an id
+// (or with "") has the id its origin gives, made only then: most records
+// have their own.
 func (r *Reader) decodeJSON(raw Raw) Record {
-	doc := core.Document{ID: r.idOf(raw.Origin), Origin: raw.Origin, Raw: raw.data}
+	doc := core.Document{Origin: raw.Origin, Raw: raw.data}
 	var vals [nFields]jsonValue
 	valid, isObject := scanRecord(raw.data, &r.keys, &vals)
-	if !valid {
-		return skip(doc, core.SkipMalformed, "", syntaxMessage(raw.data))
+	if !valid || !isObject {
+		doc.ID = r.idOf(raw.Origin)
+		msg := "malformed: not a JSON object"
+		if !valid {
+			msg = syntaxMessage(raw.data)
+		}
+		return skip(doc, core.SkipMalformed, "", msg)
 	}
-	if !isObject {
-		return skip(doc, core.SkipMalformed, "", "malformed: not a JSON object")
+	reason, f, msg := r.mapJSON(&doc, &vals)
+	if doc.ID == "" {
+		doc.ID = r.idOf(raw.Origin)
 	}
-	if reason, f, msg := r.mapJSON(&doc, &vals); reason != core.SkipNone {
+	if reason != core.SkipNone {
 		return skip(doc, reason, r.names[f], msg)
 	}
 	return r.finish(doc)

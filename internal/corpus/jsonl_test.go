@@ -242,3 +242,58 @@ func TestNextRawSharedSameLines(t *testing.T) {
 		t.Errorf("(-NextRaw +NextRawShared)\n%s", diff)
 	}
 }
+
+// TestNextRawIn: a line that fits the buffer's spare capacity is read into
+// it, one that does not has its own copy, the lines read ahead to check
+// the fields among them, and each reads as NextRaw reads it.
+func TestNextRawIn(t *testing.T) {
+	var input strings.Builder
+	var want []string
+	for i := range 3 * checkRecords {
+		line := fmt.Sprintf(`{"id":"d%d","text":"%s"}`, i, strings.Repeat("x", i%7*40))
+		want = append(want, line)
+		input.WriteString(line + "\n")
+	}
+	r, err := OpenReader("news.jsonl", strings.NewReader(input.String()), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	buf := make([]byte, 0, 1000)
+	inBuf := 0
+	for i := 0; ; i++ {
+		start := len(buf)
+		raw, got, err := r.NextRawIn(buf)
+		if err == io.EOF {
+			if i != len(want) {
+				t.Fatalf("%d lines, want %d", i, len(want))
+			}
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := raw.JSONLine()
+		if string(line) != want[i] {
+			t.Fatalf("line %d: %q, want %q", i, line, want[i])
+		}
+		switch {
+		case len(got) == start:
+			if i >= checkRecords && cap(buf)-start >= len(line) {
+				t.Errorf("line %d fit the buffer and was not read into it", i)
+			}
+		case i < checkRecords:
+			t.Errorf("line %d, read ahead to check the fields, was read into the buffer", i)
+		case string(got[start:]) != want[i] || &got[start] != &line[0]:
+			t.Errorf("line %d: the buffer holds %q, not the line's own bytes", i, got[start:])
+		default:
+			inBuf++
+		}
+		if buf = got; cap(buf)-len(buf) < 100 {
+			buf = buf[:0] // written over: the lines before are not read again
+		}
+	}
+	if inBuf == 0 {
+		t.Error("no line was read into the buffer")
+	}
+}

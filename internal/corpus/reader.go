@@ -49,6 +49,9 @@ type Reader struct {
 	// shareLines lets a JSONL line's bytes stay in the read buffer (see
 	// NextRawShared).
 	shareLines bool
+	// lineBuf, when not nil, is where a JSONL line's bytes are copied if
+	// they fit its spare capacity (see NextRawIn).
+	lineBuf []byte
 
 	finished atomic.Int64 // bytes of the inputs done this pass
 	reading  atomic.Int64 // bytes read of the open input
@@ -278,6 +281,20 @@ func (r *Reader) NextRawShared() (Raw, error) {
 	r.shareLines = true
 	defer func() { r.shareLines = false }()
 	return r.NextRaw()
+}
+
+// NextRawIn is NextRaw with a JSONL line's bytes copied into the spare
+// capacity of buf when they fit there, rather than into memory of their
+// own: it returns buf extended by them, or buf unchanged. The caller may
+// write over buf's memory once it no longer uses the Raw, the Record
+// Decode makes of it and its Doc.Raw: a batch of records read into one
+// buffer again and again takes no allocation a line. Records of other
+// kinds, and lines that do not fit, are as NextRaw gives them.
+func (r *Reader) NextRawIn(buf []byte) (Raw, []byte, error) {
+	r.lineBuf = buf
+	raw, err := r.NextRaw()
+	buf, r.lineBuf = r.lineBuf, nil
+	return raw, buf, err
 }
 
 // closeInput closes the open input, if any. Inputs are only read, so closing

@@ -116,14 +116,14 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	// are counted and warned of here, the documents handed on.
 	docs := func(yield func(core.Document, error) bool) {
 		stopped := false
-		err := ordered(ctx, next, o.Workers, func(_, _ int, raw corpus.Raw) corpus.Record { return r.Decode(raw) },
-			func(rec corpus.Record) error {
+		err := ordered(ctx, unbuffered(next), o.Workers, func(_, _ int, raw corpus.Raw, rec *corpus.Record) { *rec = r.Decode(raw) },
+			func(rec *corpus.Record) error {
 				f.mu.Lock()
 				f.st.Read++
 				if rec.Skip != core.SkipNone {
 					f.st.Skipped[rec.Skip]++
 					f.mu.Unlock()
-					return f.warner.skip(rec, "the summary counts them by reason")
+					return f.warner.skip(*rec, "the summary counts them by reason")
 				}
 				f.mu.Unlock()
 				f.usable++

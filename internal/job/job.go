@@ -311,8 +311,8 @@ func (run *runner) sketchAll(ctx context.Context) error {
 		run.meter.End(run.read, err)
 		return err
 	}
-	work := func(w, _ int, raw corpus.Raw) item {
-		it := item{rec: run.r.Decode(raw), line: raw.JSONLine() != nil}
+	work := func(w, _ int, raw corpus.Raw, it *item) {
+		it.rec, it.line = run.r.Decode(raw), raw.JSONLine() != nil
 		run.scopeID(&it.rec)
 		_, it.schema = raw.ParquetRow()
 		if it.rec.Skip == core.SkipNone {
@@ -321,9 +321,10 @@ func (run *runner) sketchAll(ctx context.Context) error {
 				it.index, it.detail, it.err = run.b.Encode(it.sketch)
 			}
 		}
-		return it
 	}
-	err := ordered(ctx, run.r.NextRaw, run.o.Workers, work, func(it item) error {
+	// The records are read into the chunks' buffers: take keeps nothing
+	// of a record's bytes.
+	err := ordered(ctx, run.r.NextRawIn, run.o.Workers, work, func(it *item) error {
 		if it.err != nil {
 			return it.err
 		}
@@ -332,9 +333,9 @@ func (run *runner) sketchAll(ctx context.Context) error {
 		}
 		var entry []byte
 		if run.ck != nil {
-			entry = run.ck.encode(&it)
+			entry = run.ck.encode(it)
 		}
-		if err := run.take(&it); err != nil {
+		if err := run.take(it); err != nil {
 			return err
 		}
 		if run.ck != nil {

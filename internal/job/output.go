@@ -182,24 +182,24 @@ func (run *runner) keptLines(ctx context.Context, out *output.Set) (seen, ord in
 // among them.
 func (run *runner) decodeAgain(ctx context.Context, out *output.Set, fields bool) (seen, ord int, err error) {
 	parquetOut := out.KeptParquet()
-	work := func(_, i int, raw corpus.Raw) again {
+	work := func(_, i int, raw corpus.Raw, a *again) {
 		k, skipped := slices.BinarySearch(run.skippedAt, i)
 		if skipped {
-			return again{skip: true}
+			a.skip = true
+			return
 		}
 		// The documents before this record are the records before it
 		// but those skipped; the input changed if they are not (checked
 		// in order below).
 		id := i - k
-		a := again{ord: id, line: raw.JSONLine()}
+		a.ord, a.line = id, raw.JSONLine()
 		a.row, _ = raw.ParquetRow()
 		if a.line == nil || fields || run.b.MayNeedText(id) || parquetOut {
 			a.rec, a.line = run.r.Decode(raw), nil
 			a.decoded = true
 		}
-		return a
 	}
-	err = ordered(ctx, run.r.NextRaw, run.o.Workers, work, func(a again) error {
+	err = ordered(ctx, unbuffered(run.r.NextRaw), run.o.Workers, work, func(a *again) error {
 		seen++
 		if a.skip || a.decoded && a.rec.Skip != core.SkipNone {
 			return nil

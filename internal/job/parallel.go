@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/neardup/neardup/internal/corpus"
@@ -22,27 +23,56 @@ type chunk[T any] struct {
 	first int // the input index of raws[0]: records are counted from 0
 	raws  []corpus.Raw
 	out   []T
+	// buf holds the bytes of raws that the reader copied into it (see
+	// corpus.Reader.NextRawIn); need is how many bytes their JSONL lines
+	// took, in it or not.
+	buf  []byte
+	need int
+}
+
+// nextFunc reads the next raw record, copying its bytes into the spare
+// capacity of buf if it can, and returns buf extended by what it copied
+// (corpus.Reader.NextRawIn).
+type nextFunc func(buf []byte) (corpus.Raw, []byte, error)
+
+// unbuffered makes a nextFunc of a reader that leaves buf alone: its
+// records own their bytes (corpus.Reader.NextRaw).
+func unbuffered(next func() (corpus.Raw, error)) nextFunc {
+	return func(buf []byte) (corpus.Raw, []byte, error) {
+		raw, err := next()
+		return raw, buf, err
+	}
 }
 
 // ordered reads raw records with next on one goroutine, applies work on
 // workers goroutines (w is the worker's index, for per-worker state; i the
-// record's index in the input, counted from 0) and calls consume on the
-// results in input order on the calling goroutine.
+// record's index in the input, counted from 0; out the zero T it fills)
+// and calls consume on the results in input order on the calling
+// goroutine. A result is valid during its consume call only: its storage
+// is then used for a later record.
 // It stops at the first error of next, consume or ctx.
-func ordered[T any](ctx context.Context, next func() (corpus.Raw, error), workers int,
-	work func(w, i int, raw corpus.Raw) T, consume func(T) error) error {
+func ordered[T any](ctx context.Context, next nextFunc, workers int,
+	work func(w, i int, raw corpus.Raw, out *T), consume func(*T) error) error {
 	return orderedAhead(ctx, next, workers, workers*2, work, consume)
 }
 
 // orderedAhead is ordered with the workers running up to ahead chunks
 // before the consumer: a consumer that takes its input in large batches
 // (a transaction of an index add) keeps them busy meanwhile.
-func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), workers, ahead int,
-	work func(w, i int, raw corpus.Raw) T, consume func(T) error) error {
+//
+// A chunk consumed goes back to the reader, cleared, for a later one: the
+// records and results in flight are the only ones allocated, and their
+// memory, written again and again, stays in the caches. The records a
+// chunk holds are read into its buffer, which a later chunk then reuses:
+// a result must not keep them (Doc.Raw of a JSONL line) past its consume
+// call.
+func orderedAhead[T any](ctx context.Context, next nextFunc, workers, ahead int,
+	work func(w, i int, raw corpus.Raw, out *T), consume func(*T) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	todo := make(chan *chunk[T], ahead)
 	done := make(chan *chunk[T], ahead)
+	free := make(chan *chunk[T], 2*ahead+workers+1) // more than can be in flight
 	// The reader is waited for on every way out: a caller closes the
 	// reader once this returns, which must not happen while it reads.
 	var readErr error
@@ -50,7 +80,7 @@ func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), w
 	go func() {
 		defer close(readDone)
 		defer close(todo)
-		readErr = readChunks(ctx, next, todo)
+		readErr = readChunks(ctx, next, todo, free)
 	}()
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -58,9 +88,9 @@ func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), w
 		go func() {
 			defer wg.Done()
 			for c := range todo {
-				c.out = make([]T, len(c.raws))
+				c.out = slices.Grow(c.out[:0], len(c.raws))[:len(c.raws)]
 				for i, raw := range c.raws {
-					c.out[i] = work(w, c.first+i, raw)
+					work(w, c.first+i, raw, &c.out[i])
 				}
 				select {
 				case done <- c:
@@ -79,14 +109,15 @@ func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), w
 		for c, ok := waiting[want]; ok; c, ok = waiting[want] {
 			delete(waiting, want)
 			want++
-			for _, v := range c.out {
-				if err := consume(v); err != nil {
+			for i := range c.out {
+				if err := consume(&c.out[i]); err != nil {
 					cancel()
 					drain(done)
 					<-readDone
 					return err
 				}
 			}
+			c.recycle(free)
 		}
 	}
 	<-readDone
@@ -96,17 +127,40 @@ func orderedAhead[T any](ctx context.Context, next func() (corpus.Raw, error), w
 	return ctx.Err()
 }
 
-func readChunks[T any](ctx context.Context, next func() (corpus.Raw, error), todo chan<- *chunk[T]) error {
+// recycle clears c, so that it holds on to no record or result, and gives
+// it to the reader for a later chunk unless free is full. Its buffer is
+// made larger when the records did not fit.
+func (c *chunk[T]) recycle(free chan<- *chunk[T]) {
+	clear(c.raws)
+	clear(c.out)
+	c.raws, c.out, c.buf = c.raws[:0], c.out[:0], c.buf[:0]
+	if c.need > cap(c.buf) {
+		c.buf = make([]byte, 0, min(c.need+c.need/4, chunkBytes))
+	}
+	select {
+	case free <- c:
+	default:
+	}
+}
+
+func readChunks[T any](ctx context.Context, next nextFunc, todo chan<- *chunk[T], free <-chan *chunk[T]) error {
 	for seq, first := 0, 0; ; seq++ {
-		c := &chunk[T]{seq: seq, first: first, raws: make([]corpus.Raw, 0, chunkSize)}
+		var c *chunk[T]
+		select {
+		case c = <-free:
+		default:
+			c = &chunk[T]{raws: make([]corpus.Raw, 0, chunkSize)}
+		}
+		c.seq, c.first, c.need = seq, first, 0
 		var err error
 		for size := 0; len(c.raws) < chunkSize && size < chunkBytes; {
 			var raw corpus.Raw
-			if raw, err = next(); err != nil {
+			if raw, c.buf, err = next(c.buf); err != nil {
 				break
 			}
-			c.raws = append(c.raws, raw)
 			size += raw.Size()
+			c.raws = append(c.raws, raw)
+			c.need += len(raw.JSONLine())
 		}
 		first += len(c.raws)
 		if len(c.raws) > 0 {

@@ -2,15 +2,20 @@ package job
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 
+	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
 )
@@ -119,5 +124,149 @@ func TestRunSameOutputAnyGOMAXPROCS(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestOrderedRecyclesChunks: over many chunks, which the consumer gives
+// back for reuse, every result reaches consume once, in input order, and
+// work always fills a zero result.
+func TestOrderedRecyclesChunks(t *testing.T) {
+	type result struct {
+		i      int
+		origin string
+	}
+	const n = 20*chunkSize + 7
+	read := 0
+	next := func() (corpus.Raw, error) {
+		if read == n {
+			return corpus.Raw{}, io.EOF
+		}
+		read++
+		return corpus.Raw{Origin: fmt.Sprint("r", read-1)}, nil
+	}
+	var dirty atomic.Int32
+	work := func(_, i int, raw corpus.Raw, out *result) {
+		if *out != (result{}) {
+			dirty.Add(1)
+		}
+		*out = result{i, raw.Origin}
+	}
+	want := 0
+	err := ordered(context.Background(), unbuffered(next), 3, work, func(r *result) error {
+		if r.i != want || r.origin != fmt.Sprint("r", want) {
+			return fmt.Errorf("result %+v, want record %d", *r, want)
+		}
+		want++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want != n {
+		t.Errorf("%d results consumed, want %d", want, n)
+	}
+	if d := dirty.Load(); d > 0 {
+		t.Errorf("work was given %d results not zeroed", d)
+	}
+}
+
+// TestOrderedStopsAtConsumeError: an error of consume ends the run with
+// it, and no result after it is consumed.
+func TestOrderedStopsAtConsumeError(t *testing.T) {
+	read := 0
+	next := func() (corpus.Raw, error) {
+		read++
+		return corpus.Raw{}, nil // endless
+	}
+	stop := errors.New("stop")
+	consumed := 0
+	err := ordered(context.Background(), unbuffered(next), 2, func(_, i int, _ corpus.Raw, out *int) { *out = i }, func(i *int) error {
+		consumed++
+		if *i == 3*chunkSize {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) || consumed != 3*chunkSize+1 {
+		t.Errorf("ordered = %v after %d results, want %v after %d", err, consumed, stop, 3*chunkSize+1)
+	}
+}
+
+// TestOrderedLinesInChunkBuffers: JSONL lines read into the chunks'
+// buffers, which later chunks reuse, reach the workers and the consumer
+// intact, long and short, and decode to their own documents.
+func TestOrderedLinesInChunkBuffers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	var b bytes.Buffer
+	var lines []string
+	for i := range 12 * chunkSize {
+		text := strings.Repeat("word ", 1+rng.IntN(60))
+		if i%500 == 7 {
+			text = strings.Repeat("long ", 50000) // larger than any buffer so far
+		}
+		line, _ := json.Marshal(map[string]string{"id": fmt.Sprint("d", i), "text": text})
+		lines = append(lines, string(line))
+		b.Write(append(line, '\n'))
+	}
+	path := filepath.Join(t.TempDir(), "lines.jsonl")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := corpus.Open([]string{path}, corpus.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	type result struct {
+		id   string
+		line string // as the worker saw it
+	}
+	work := func(_, _ int, raw corpus.Raw, out *result) {
+		rec := r.Decode(raw)
+		*out = result{rec.Doc.ID, string(raw.JSONLine())}
+	}
+	n := 0
+	err = ordered(context.Background(), r.NextRawIn, 2, work, func(res *result) error {
+		if want := fmt.Sprint("d", n); res.id != want || res.line != lines[n] {
+			return fmt.Errorf("record %d: id %q, line of %d bytes; want %q, %d bytes", n, res.id, len(res.line), want, len(lines[n]))
+		}
+		n++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != len(lines) {
+		t.Errorf("%d records, want %d", n, len(lines))
+	}
+}
+
+// BenchmarkOrderedLines reads JSONL lines through ordered into the chunks'
+// buffers and gives each worker's result to the consumer, with no decoding:
+// the allocations a record costs the plumbing of the first reading.
+func BenchmarkOrderedLines(b *testing.B) {
+	var buf bytes.Buffer
+	for i := range 20000 {
+		fmt.Fprintf(&buf, "{\"id\":\"d%d\",\"text\":%q}\n", i, strings.Repeat("some words of text ", 60))
+	}
+	path := filepath.Join(b.TempDir(), "lines.jsonl")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(buf.Len()))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		r, err := corpus.Open([]string{path}, corpus.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n := 0
+		err = ordered(context.Background(), r.NextRawIn, 2, func(_, _ int, raw corpus.Raw, out *int) { *out = len(raw.JSONLine()) },
+			func(*int) error { n++; return nil })
+		r.Close()
+		if err != nil || n != 20000 {
+			b.Fatalf("%d records, %v", n, err)
+		}
 	}
 }
