@@ -15,8 +15,8 @@ import (
 // rule's body selector takes precedence over the engine's choice, sections
 // of related stories and short link-only navigation blocks leave the
 // engine's content, the text is rendered block-aware and the rule's
-// boilerplate is stripped. When the engine took a navigation region for
-// the article (chosenRegions), when sections of related stories make most of
+// boilerplate is stripped. When the engine took a navigation region or a
+// dialog for the article (chosenRegions), when sections of related stories make most of
 // the engine's content, or the content is long and holds almost no
 // sentences (a table, a list of names), the engine chooses again on a fresh
 // parse of the page (reparse) without them.
@@ -62,7 +62,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 	}
 	if bodyText == "" && f.Node != nil {
 		if marks := chosenRegions(f.Node); marks != nil {
-			// The engine took a navigation region (a sidebar, a
+			// The engine took a navigation region or a dialog (a sidebar, a
 			// footer) for the article: it chooses again on the page
 			// without it.
 			if again, err := reparse(); err == nil {
