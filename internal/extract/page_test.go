@@ -387,6 +387,8 @@ func TestPageNavigationTakenForTheArticle(t *testing.T) {
 		{"a dialog by its class", `<body>` + article + `<div class="signup-modal taken"><div class="content">` + box + `</div></div></body>`, 2, "The ferry returned"},
 		{"a dialog by its role", `<body>` + article + `<div role="dialog" class="taken"><div class="post-body">` + box + `</div></div></body>`, 2, "The ferry returned"},
 		{"a dialog by aria-modal", `<body>` + article + `<div aria-modal="true" class="taken">` + box + `</div></body>`, 2, "The ferry returned"},
+		{"a box opening with its close button", `<body>` + article + `<div id="terms" class="taken"><div class="close">Close [X]</div>` + box + `</div></body>`, 2, "The ferry returned"},
+		{"a box with a close button at its end", `<body>` + article + `<div id="terms" class="taken">` + box + `<div class="close">Close [X]</div></div></body>`, 1, "Sign up"},
 		{"a canvas named after its dialogs", `<body>` + article + `<div class="dialog-off-canvas-main-canvas taken">` + box + `</div></body>`, 1, "Sign up"},
 		// Regression: the words of a page builder's components, of
 		// scripts' hooks and of a section's anchor marked articles as

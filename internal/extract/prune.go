@@ -185,7 +185,8 @@ var dialogWords = map[string]bool{"dialog": true, "modal": true, "popup": true}
 
 // dialog reports whether n is a dialog: a <dialog>, an element of ARIA role
 // dialog or alertdialog or marked aria-modal, or one whose id or a class
-// ends in a word of dialogWords. A sign-up form, a shop's terms or a
+// ends in a word of dialogWords, or one that opens with a control to close
+// it (closable). A sign-up form, a shop's terms or a
 // search box shown over the page is never the article, whatever names its
 // inner parts carry; <html>, <body>, <main> and <article> are never
 // dialogs (a page's body is classed by the dialogs it enables).
@@ -208,6 +209,26 @@ func dialog(n *html.Node) bool {
 			if i := strings.LastIndexAny(name, "-_"); dialogWords[name[i+1:]] {
 				return true
 			}
+		}
+	}
+	return closable(n)
+}
+
+// closable reports whether n's first element is a control named "close"
+// by a word of its id or class: a box shown over the page with its button
+// to close it.
+func closable(n *html.Node) bool {
+	c := n.FirstChild
+	for c != nil && c.Type != html.ElementNode {
+		c = c.NextSibling
+	}
+	if c == nil {
+		return false
+	}
+	names := lowerNames(c)
+	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
+		if w == "close" {
+			return true
 		}
 	}
 	return false
