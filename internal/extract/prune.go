@@ -124,11 +124,12 @@ func navWord(w string) bool {
 // markRegions marks, before the engine runs, every element whose tag, ARIA
 // role, id or class names a navigation region or a section of related
 // stories (regionAttr), and every element whose id or class names
-// boilerplate or the article (nameAttr); navigation regions and dialogs
-// get inAttr.
+// boilerplate or the article (nameAttr); navigation regions, dialogs and
+// the other stories of a page (markOtherStories) get inAttr.
 func markRegions(n *html.Node) {
 	var m regionMarker
 	m.mark(n)
+	markOtherStories(n)
 }
 
 // regionMarker numbers the elements markRegions visits.
