@@ -389,6 +389,8 @@ func TestPageNavigationTakenForTheArticle(t *testing.T) {
 		{"a dialog by aria-modal", `<body>` + article + `<div aria-modal="true" class="taken">` + box + `</div></body>`, 2, "The ferry returned"},
 		{"a box opening with its close button", `<body>` + article + `<div id="terms" class="taken"><div class="close">Close [X]</div>` + box + `</div></body>`, 2, "The ferry returned"},
 		{"a box with a close button at its end", `<body>` + article + `<div id="terms" class="taken">` + box + `<div class="close">Close [X]</div></div></body>`, 1, "Sign up"},
+		{"an author's box", `<body>` + article + `<div class="author-bio"><div class="author-description taken">` + box + `</div></div></body>`, 2, "The ferry returned"},
+		{"a box named by its author holding a post", `<body>` + article + `<div class="author-jane taken"><div class="entry-content">` + box + `</div></div></body>`, 1, "Sign up"},
 		{"a canvas named after its dialogs", `<body>` + article + `<div class="dialog-off-canvas-main-canvas taken">` + box + `</div></body>`, 1, "Sign up"},
 		// Regression: the words of a page builder's components, of
 		// scripts' hooks and of a section's anchor marked articles as

@@ -124,8 +124,9 @@ func navWord(w string) bool {
 // markRegions marks, before the engine runs, every element whose tag, ARIA
 // role, id or class names a navigation region or a section of related
 // stories (regionAttr), and every element whose id or class names
-// boilerplate or the article (nameAttr); navigation regions, dialogs and
-// the other stories of a page (markOtherStories) get inAttr.
+// boilerplate or the article (nameAttr); navigation regions, dialogs,
+// author boxes and the other stories of a page (markOtherStories) get
+// inAttr.
 func markRegions(n *html.Node) {
 	var m regionMarker
 	m.mark(n)
@@ -159,7 +160,7 @@ func (m *regionMarker) mark(n *html.Node) bool {
 		inner := m.mark(c)
 		named := k == "pos" && r != "nav" // "aside-content" names a region's content
 		holds = holds || inner || named || tag(c) == atom.Article || tag(c) == atom.Main
-		if dialog(c) || !inner && !named && (r == "nav" || structuralNav(c)) {
+		if dialog(c) || !inner && !named && (r == "nav" || structuralNav(c) || authorBox(c, names)) {
 			markIn(c, strconv.Itoa(k0))
 		}
 	}
@@ -235,12 +236,28 @@ func closable(n *html.Node) bool {
 	return false
 }
 
+// authorBox reports whether n, by a word of its id or class starting with
+// "author" or the word "bio", is a box about the author (names are n's,
+// lowerNames); <html>, <body>, <main> and <article> never are.
+func authorBox(n *html.Node, names string) bool {
+	switch tag(n) {
+	case atom.Html, atom.Body, atom.Main, atom.Article:
+		return false
+	}
+	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
+		if w == "bio" || strings.HasPrefix(w, "author") {
+			return true
+		}
+	}
+	return false
+}
+
 // inAttr is the attribute markRegions sets on a navigation region, by its
-// tag or role (structuralNav) or its name (regionAttr "nav"), that is not
-// named the article and holds no <article>, <main> or element named the
-// article, on a dialog (whatever it holds), and on every element inside
-// one: the number, in
-// document order, of the region. The engine keeps it; it tells whether the
+// tag or role (structuralNav) or its name (regionAttr "nav"), or an
+// author's box (authorBox), that is not named the article and holds no
+// <article>, <main> or element named the article, on a dialog (whatever it
+// holds), and on every element inside one: the number, in document order,
+// of the region. The engine keeps it; it tells whether the
 // engine took navigation for the article (chosenRegions), and which
 // element to remove on another parse of the same page.
 const inAttr = "data-neardup-in"
