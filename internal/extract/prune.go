@@ -125,12 +125,13 @@ func navWord(w string) bool {
 // role, id or class names a navigation region or a section of related
 // stories (regionAttr), and every element whose id or class names
 // boilerplate or the article (nameAttr); navigation regions, dialogs,
-// author boxes and the other stories of a page (markOtherStories) get
-// inAttr.
+// author boxes, the other stories of a page (markOtherStories) and the
+// replies of a thread (markRepeats) get inAttr.
 func markRegions(n *html.Node) {
 	var m regionMarker
 	m.mark(n)
 	markOtherStories(n)
+	markRepeats(n)
 }
 
 // regionMarker numbers the elements markRegions visits.

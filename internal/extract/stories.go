@@ -142,3 +142,95 @@ func holdsHeading(n *html.Node) bool {
 	}
 	return false
 }
+
+// A forum's thread repeats one markup for every post, and the engine may
+// take a longer reply for the article; the thread's own text is its first
+// post.
+const (
+	// repeatMin is the fewest siblings of the same tag and class that
+	// make a thread.
+	repeatMin = 3
+	// repeatMinProse is the least prose (runes) of the first of them.
+	repeatMinProse = 100
+)
+
+// markRepeats marks, under n, every element but the first of a run of at
+// least repeatMin siblings of the same tag and class, named the article
+// (a "post"), with ids of one prefix and a number ("post-6331411"): a
+// thread's posts. The first must hold repeatMinProse of prose. The mark
+// (inAttr) is "rep" and a number, so that the engine chooses again without
+// them when it took one of them alone (oneRepeat). Elements already
+// marked are left as they are.
+func markRepeats(n *html.Node) {
+	k := 0
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		var first map[string]*html.Node
+		var count map[string]int
+		elems := 0
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode {
+				elems++
+			}
+		}
+		if elems >= repeatMin {
+			first, count = map[string]*html.Node{}, map[string]int{}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				if c.Type != html.ElementNode || attr(c, "class") == "" {
+					continue
+				}
+				key := c.Data + " " + squash(attr(c, "class"))
+				if first[key] == nil {
+					first[key] = c
+				}
+				count[key]++
+			}
+			for key, f := range first {
+				prefix := numberedID(f)
+				if count[key] < repeatMin || prefix == "" || attr(f, inAttr) != "" || nameKind(f) != "pos" || prose(f) < repeatMinProse {
+					continue
+				}
+				for c := f.NextSibling; c != nil; c = c.NextSibling {
+					if c.Type == html.ElementNode && attr(c, inAttr) == "" && c.Data+" "+squash(attr(c, "class")) == key && numberedID(c) == prefix {
+						k++
+						markIn(c, "rep"+strconv.Itoa(k))
+					}
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && attr(c, inAttr) == "" {
+				walk(c)
+			}
+		}
+	}
+	walk(n)
+}
+
+// oneRepeat reports whether marks (chosenRegions) name one repeat of a
+// thread (markRepeats) and nothing else (one): the engine took one reply;
+// and whether they name any (some). When it took several, or a region
+// beside them, it took the thread or more.
+func oneRepeat(marks map[string]bool) (one, some bool) {
+	reps := 0
+	for m := range marks {
+		if strings.HasPrefix(m, "rep") {
+			reps++
+		}
+	}
+	return reps == 1 && len(marks) == 1, reps > 0
+}
+
+// numberedID returns the prefix of n's id when the id is a prefix and a
+// number ("post-6331411" gives "post-"), else "".
+func numberedID(n *html.Node) string {
+	id := attr(n, "id")
+	i := len(id)
+	for i > 0 && id[i-1] >= '0' && id[i-1] <= '9' {
+		i--
+	}
+	if i == len(id) || i == 0 {
+		return ""
+	}
+	return id[:i]
+}
