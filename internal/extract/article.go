@@ -67,8 +67,9 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 			marks = nil // the thread, not one reply
 		}
 		if marks != nil {
-			// The engine took a navigation region or a dialog (a sidebar, a
-			// footer) for the article: it chooses again on the page
+			// The engine took a navigation region (a sidebar, a
+			// footer), a dialog, an author's box, another story or one
+			// reply for the article: it chooses again on the page
 			// without it.
 			if again, err := reparse(); err == nil {
 				clean(again, drop)

@@ -187,12 +187,12 @@ func structuralNav(n *html.Node) bool {
 var dialogWords = map[string]bool{"dialog": true, "modal": true, "popup": true}
 
 // dialog reports whether n is a dialog: a <dialog>, an element of ARIA role
-// dialog or alertdialog or marked aria-modal, or one whose id or a class
-// ends in a word of dialogWords, or one that opens with a control to close
-// it (closable). A sign-up form, a shop's terms or a
-// search box shown over the page is never the article, whatever names its
-// inner parts carry; <html>, <body>, <main> and <article> are never
-// dialogs (a page's body is classed by the dialogs it enables).
+// dialog or alertdialog or marked aria-modal, one whose id or a class ends
+// in a word of dialogWords, or one that opens with a control to close it
+// (closable). A sign-up form, a shop's terms or a search box shown over the
+// page is never the article, whatever names its inner parts carry; <html>,
+// <body>, <main> and <article> are never dialogs (a page's body is classed
+// by the dialogs it enables).
 func dialog(n *html.Node) bool {
 	switch tag(n) {
 	case atom.Dialog:
