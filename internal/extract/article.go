@@ -15,11 +15,12 @@ import (
 // rule's body selector takes precedence over the engine's choice, sections
 // of related stories and short link-only navigation blocks leave the
 // engine's content, the text is rendered block-aware and the rule's
-// boilerplate is stripped. When the engine took a navigation region for
-// the article (chosenRegions), when sections of related stories make most of
-// the engine's content, or the content is long and holds almost no
-// sentences (a table, a list of names), the engine chooses again on a fresh
-// parse of the page (reparse) without them.
+// boilerplate is stripped. When the engine took a navigation region, a
+// dialog, an author's box, another story of the page or one reply of a
+// thread for the article (chosenRegions), when sections of related
+// stories make most of the engine's content, or the content is long and
+// holds almost no sentences (a table, a list of names), the engine chooses
+// again on a fresh parse of the page (reparse) without them.
 func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL string, rule *rules.Rule, opts Options) (Article, error) {
 	u, err := nurl.Parse(pageURL)
 	if err != nil || pageURL == "" {
@@ -61,9 +62,14 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		a.RuleMiss = fmt.Sprintf("%s: body %q matched nothing on the page; the text is the extractor's own choice", rule, rule.BodySelector())
 	}
 	if bodyText == "" && f.Node != nil {
-		if marks := chosenRegions(f.Node); marks != nil {
+		marks := chosenRegions(f.Node)
+		if one, reps := oneRepeat(marks); reps && !one {
+			marks = nil // the thread, not one reply
+		}
+		if marks != nil {
 			// The engine took a navigation region (a sidebar, a
-			// footer) for the article: it chooses again on the page
+			// footer), a dialog, an author's box, another story or one
+			// reply for the article: it chooses again on the page
 			// without it.
 			if again, err := reparse(); err == nil {
 				clean(again, drop)

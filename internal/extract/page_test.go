@@ -382,6 +382,16 @@ func TestPageNavigationTakenForTheArticle(t *testing.T) {
 		{"a region by its class", `<body>` + article + `<div class="sidebar taken">` + box + `</div></body>`, 2, "The ferry returned"},
 		{"a region by its id", `<body>` + article + `<div id="footer" class="taken">` + box + `</div></body>`, 2, "The ferry returned"},
 		{"a region's content named content", `<body>` + article + `<div class="sidebar"><div class="sidebar-content taken">` + box + `</div></div></body>`, 2, "The ferry returned"},
+		// A dialog is never the article, whatever its parts are named.
+		{"a dialog by its id", `<body>` + article + `<div id="letters_small_dialog" class="taken"><div class="entry-text">` + box + `</div></div></body>`, 2, "The ferry returned"},
+		{"a dialog by its class", `<body>` + article + `<div class="signup-modal taken"><div class="content">` + box + `</div></div></body>`, 2, "The ferry returned"},
+		{"a dialog by its role", `<body>` + article + `<div role="dialog" class="taken"><div class="post-body">` + box + `</div></div></body>`, 2, "The ferry returned"},
+		{"a dialog by aria-modal", `<body>` + article + `<div aria-modal="true" class="taken">` + box + `</div></body>`, 2, "The ferry returned"},
+		{"a box opening with its close button", `<body>` + article + `<div id="terms" class="taken"><div class="close">Close [X]</div>` + box + `</div></body>`, 2, "The ferry returned"},
+		{"a box with a close button at its end", `<body>` + article + `<div id="terms" class="taken">` + box + `<div class="close">Close [X]</div></div></body>`, 1, "Sign up"},
+		{"an author's box", `<body>` + article + `<div class="author-bio"><div class="author-description taken">` + box + `</div></div></body>`, 2, "The ferry returned"},
+		{"a box named by its author holding a post", `<body>` + article + `<div class="author-jane taken"><div class="entry-content">` + box + `</div></div></body>`, 1, "Sign up"},
+		{"a canvas named after its dialogs", `<body>` + article + `<div class="dialog-off-canvas-main-canvas taken">` + box + `</div></body>`, 1, "Sign up"},
 		// Regression: the words of a page builder's components, of
 		// scripts' hooks and of a section's anchor marked articles as
 		// navigation, and the engine chose something else.

@@ -124,10 +124,14 @@ func navWord(w string) bool {
 // markRegions marks, before the engine runs, every element whose tag, ARIA
 // role, id or class names a navigation region or a section of related
 // stories (regionAttr), and every element whose id or class names
-// boilerplate or the article (nameAttr).
+// boilerplate or the article (nameAttr); navigation regions, dialogs,
+// author boxes, the other stories of a page (markOtherStories) and the
+// replies of a thread (markRepeats) get inAttr.
 func markRegions(n *html.Node) {
 	var m regionMarker
 	m.mark(n)
+	markOtherStories(n)
+	markRepeats(n)
 }
 
 // regionMarker numbers the elements markRegions visits.
@@ -157,7 +161,7 @@ func (m *regionMarker) mark(n *html.Node) bool {
 		inner := m.mark(c)
 		named := k == "pos" && r != "nav" // "aside-content" names a region's content
 		holds = holds || inner || named || tag(c) == atom.Article || tag(c) == atom.Main
-		if !inner && !named && (r == "nav" || structuralNav(c)) {
+		if dialog(c) || !inner && !named && (r == "nav" || structuralNav(c) || authorBox(c, names)) {
 			markIn(c, strconv.Itoa(k0))
 		}
 	}
@@ -178,11 +182,83 @@ func structuralNav(n *html.Node) bool {
 	return false
 }
 
+// dialogWords end the ids and classes of dialogs (split at "-" and "_"):
+// "newsletter_dialog", "search-modal", "popup".
+var dialogWords = map[string]bool{"dialog": true, "modal": true, "popup": true}
+
+// dialog reports whether n is a dialog: a <dialog>, an element of ARIA role
+// dialog or alertdialog or marked aria-modal, one whose id or a class ends
+// in a word of dialogWords, or one that opens with a control to close it
+// (closable). A sign-up form, a shop's terms or a search box shown over the
+// page is never the article, whatever names its inner parts carry; <html>,
+// <body>, <main> and <article> are never dialogs (a page's body is classed
+// by the dialogs it enables).
+func dialog(n *html.Node) bool {
+	switch tag(n) {
+	case atom.Dialog:
+		return true
+	case atom.Html, atom.Body, atom.Main, atom.Article:
+		return false
+	}
+	switch strings.ToLower(strings.TrimSpace(attr(n, "role"))) {
+	case "dialog", "alertdialog":
+		return true
+	}
+	if strings.EqualFold(strings.TrimSpace(attr(n, "aria-modal")), "true") {
+		return true
+	}
+	for _, key := range [...]string{"id", "class"} {
+		for name := range strings.FieldsSeq(strings.ToLower(attr(n, key))) {
+			if i := strings.LastIndexAny(name, "-_"); dialogWords[name[i+1:]] {
+				return true
+			}
+		}
+	}
+	return closable(n)
+}
+
+// closable reports whether n's first element is a control named "close"
+// by a word of its id or class: a box shown over the page with its button
+// to close it.
+func closable(n *html.Node) bool {
+	c := n.FirstChild
+	for c != nil && c.Type != html.ElementNode {
+		c = c.NextSibling
+	}
+	if c == nil {
+		return false
+	}
+	names := lowerNames(c)
+	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
+		if w == "close" {
+			return true
+		}
+	}
+	return false
+}
+
+// authorBox reports whether n, by a word of its id or class starting with
+// "author" or the word "bio", is a box about the author (names are n's,
+// lowerNames); <html>, <body>, <main> and <article> never are.
+func authorBox(n *html.Node, names string) bool {
+	switch tag(n) {
+	case atom.Html, atom.Body, atom.Main, atom.Article:
+		return false
+	}
+	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
+		if w == "bio" || strings.HasPrefix(w, "author") {
+			return true
+		}
+	}
+	return false
+}
+
 // inAttr is the attribute markRegions sets on a navigation region, by its
-// tag or role (structuralNav) or its name (regionAttr "nav"), that is not
-// named the article and holds no <article>, <main> or element named the
-// article, and on every element inside one: the number, in
-// document order, of the region. The engine keeps it; it tells whether the
+// tag or role (structuralNav) or its name (regionAttr "nav"), or an
+// author's box (authorBox), that is not named the article and holds no
+// <article>, <main> or element named the article, on a dialog (whatever it
+// holds), and on every element inside one: the number, in document order,
+// of the region. The engine keeps it; it tells whether the
 // engine took navigation for the article (chosenRegions), and which
 // element to remove on another parse of the same page.
 const inAttr = "data-neardup-in"

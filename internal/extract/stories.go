@@ -1,0 +1,236 @@
+package extract
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Some pages hold other stories after their own, each a copy of the same
+// markup (a news site's endless scroll): the engine may take a longer one
+// for the article. The page's own story is the one whose heading is the
+// page's title.
+const (
+	// storyMinTitle is the fewest runes of a heading that is matched
+	// against the page's title.
+	storyMinTitle = 15
+	// storyMinProse is the least prose (runes) of the story holding the
+	// title for the others to be marked.
+	storyMinProse = 200
+	// storyMinRepeats is the fewest other stories of the same markup.
+	storyMinRepeats = 2
+)
+
+// markOtherStories finds the first <h1> or <h2> whose text is in the
+// page's <title> or og:title, climbs to its nearest ancestor that repeats:
+// one with storyMinRepeats siblings of the same tag and class, each
+// holding an <h1> or <h2> of its own; and, when that ancestor holds at least storyMinProse of prose,
+// marks its repeats as navigation regions (inAttr), so that the engine
+// chooses again without them when it took one (chosenRegions).
+func markOtherStories(doc *html.Node) {
+	titles := pageTitles(doc)
+	if len(titles) == 0 {
+		return
+	}
+	h := titleHeading(doc, titles)
+	if h == nil {
+		return
+	}
+	for a := h.Parent; a != nil && a.Type == html.ElementNode && tag(a) != atom.Body; a = a.Parent {
+		class := attr(a, "class")
+		if class == "" || a.Parent == nil {
+			continue
+		}
+		var repeats []*html.Node
+		for s := a.Parent.FirstChild; s != nil; s = s.NextSibling {
+			if s != a && s.Type == html.ElementNode && s.DataAtom == a.DataAtom && s.Data == a.Data &&
+				attr(s, "class") == class && holdsHeading(s) {
+				repeats = append(repeats, s)
+			}
+		}
+		if len(repeats) < storyMinRepeats {
+			continue
+		}
+		if prose(a) < storyMinProse {
+			return
+		}
+		for i, s := range repeats {
+			markIn(s, "story"+strconv.Itoa(i))
+		}
+		return
+	}
+}
+
+// pageTitles returns the page's <title> and og:title, lower-cased with
+// their spaces squashed; empty ones left out.
+func pageTitles(doc *html.Node) []string {
+	var titles []string
+	var walk func(*html.Node) bool
+	walk = func(n *html.Node) bool {
+		if n.Type == html.ElementNode {
+			switch tag(n) {
+			case atom.Body:
+				return true
+			case atom.Title:
+				if n.FirstChild != nil && n.FirstChild.Type == html.TextNode {
+					titles = append(titles, strings.ToLower(squash(n.FirstChild.Data)))
+				}
+			case atom.Meta:
+				if strings.EqualFold(attr(n, "property"), "og:title") {
+					titles = append(titles, strings.ToLower(squash(attr(n, "content"))))
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if walk(c) {
+				return true
+			}
+		}
+		return false
+	}
+	walk(doc)
+	out := titles[:0]
+	for _, t := range titles {
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// titleHeading returns the first <h1> or <h2> under n of at least
+// storyMinTitle runes whose text is in one of titles, or nil.
+func titleHeading(n *html.Node, titles []string) *html.Node {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		if tag(c) == atom.H1 || tag(c) == atom.H2 {
+			t := strings.ToLower(squash(Text(c)))
+			if utf8.RuneCountInString(t) >= storyMinTitle {
+				for _, title := range titles {
+					if strings.Contains(title, t) {
+						return c
+					}
+				}
+			}
+			continue
+		}
+		if h := titleHeading(c, titles); h != nil {
+			return h
+		}
+	}
+	return nil
+}
+
+// holdsHeading reports whether an <h1> or <h2> is under n.
+func holdsHeading(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		switch tag(c) {
+		case atom.H1, atom.H2:
+			return true
+		}
+		if holdsHeading(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// A forum's thread repeats one markup for every post, and the engine may
+// take a longer reply for the article; the thread's own text is its first
+// post.
+const (
+	// repeatMin is the fewest siblings of the same tag and class that
+	// make a thread.
+	repeatMin = 3
+	// repeatMinProse is the least prose (runes) of the first of them.
+	repeatMinProse = 100
+)
+
+// markRepeats marks, under n, every element but the first of a run of at
+// least repeatMin siblings of the same tag and class, named the article
+// (a "post"), with ids of one prefix and a number ("post-6331411"): a
+// thread's posts. The first must hold repeatMinProse of prose. The mark
+// (inAttr) is "rep" and a number, so that the engine chooses again without
+// them when it took one of them alone (oneRepeat). Elements already
+// marked are left as they are.
+func markRepeats(n *html.Node) {
+	k := 0
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		var first map[string]*html.Node
+		var count map[string]int
+		elems := 0
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode {
+				elems++
+			}
+		}
+		if elems >= repeatMin {
+			first, count = map[string]*html.Node{}, map[string]int{}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				if c.Type != html.ElementNode || attr(c, "class") == "" {
+					continue
+				}
+				key := c.Data + " " + squash(attr(c, "class"))
+				if first[key] == nil {
+					first[key] = c
+				}
+				count[key]++
+			}
+			for key, f := range first {
+				prefix := numberedID(f)
+				if count[key] < repeatMin || prefix == "" || attr(f, inAttr) != "" || nameKind(f) != "pos" || prose(f) < repeatMinProse {
+					continue
+				}
+				for c := f.NextSibling; c != nil; c = c.NextSibling {
+					if c.Type == html.ElementNode && attr(c, inAttr) == "" && c.Data+" "+squash(attr(c, "class")) == key && numberedID(c) == prefix {
+						k++
+						markIn(c, "rep"+strconv.Itoa(k))
+					}
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && attr(c, inAttr) == "" {
+				walk(c)
+			}
+		}
+	}
+	walk(n)
+}
+
+// oneRepeat reports whether marks (chosenRegions) name one repeat of a
+// thread (markRepeats) and nothing else (one): the engine took one reply;
+// and whether they name any (some). When it took several, or a region
+// beside them, it took the thread or more.
+func oneRepeat(marks map[string]bool) (one, some bool) {
+	reps := 0
+	for m := range marks {
+		if strings.HasPrefix(m, "rep") {
+			reps++
+		}
+	}
+	return reps == 1 && len(marks) == 1, reps > 0
+}
+
+// numberedID returns the prefix of n's id when the id is a prefix and a
+// number ("post-6331411" gives "post-"), else "".
+func numberedID(n *html.Node) string {
+	id := attr(n, "id")
+	i := len(id)
+	for i > 0 && id[i-1] >= '0' && id[i-1] <= '9' {
+		i--
+	}
+	if i == len(id) || i == 0 {
+		return ""
+	}
+	return id[:i]
+}

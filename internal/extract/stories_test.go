@@ -1,0 +1,89 @@
+package extract
+
+import (
+	nurl "net/url"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+func TestPageOtherStoryTakenForTheArticle(t *testing.T) {
+	const own = `<div class="scroll"><h1>Ferry returns to the harbour</h1><p id="own">The ferry returned to the harbour on Monday, a week late, after the storm had kept it in port for seven days and nights. Its crew of twelve were greeted on the quay by their families and by the mayor, who thanked them for their patience.</p></div>`
+	const taken = `<div class="scroll" id="taken"><h1>Storm closes the bridge</h1><p>The bridge was closed on Sunday night as the storm reached the coast, and it stays closed until engineers have checked every cable. Drivers are asked to take the road by the lake, which adds an hour to the journey to town, and buses will run every half hour instead.</p></div>`
+	const other = `<div class="scroll"><h1>Market opens on Sunday</h1><p>The market opens on Sunday with forty stalls.</p></div>`
+	for _, tc := range []struct {
+		name, body string
+		calls      int // 2 when the engine chooses again
+		want       string
+	}{
+		{"two other stories", own + taken + other, 2, "The ferry returned"},
+		{"one other story", own + taken, 1, "The bridge was closed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// An engine that takes the longer story classed like the
+			// page's own while it is on the page.
+			var calls int
+			engine := func(doc *html.Node, u *nurl.URL) Found {
+				calls++
+				if f := firstWith("taken")(doc, u); f.Node != nil {
+					return f
+				}
+				return firstWith("own")(doc, u)
+			}
+			page := `<!DOCTYPE html><html><head><title>Ferry returns to the harbour | Harbour News</title></head><body>` + tc.body + `</body></html>`
+			a, _ := extractPage(t, page, Options{MinChars: -1, Engine: engine})
+			if !strings.Contains(a.Text, tc.want) {
+				t.Errorf("text %q, want %q in it", a.Text, tc.want)
+			}
+			if calls != tc.calls {
+				t.Errorf("engine called %d times, want %d", calls, tc.calls)
+			}
+		})
+	}
+}
+
+func TestPageReplyTakenForTheArticle(t *testing.T) {
+	post := func(id, class, text string) string {
+		return `<div id="` + id + `" class="` + class + `"><p>` + text + `</p></div>`
+	}
+	const question = "Our cat loses a lot of fur every night, more than ever before, and we brush him twice a day. What else can we do about it, apart from brushing him more often?"
+	const reply = "Brushing helps, but so does the right food: ours lost much less fur once we changed it, after about four weeks. Ask your vet which food suits an old cat, and keep brushing him every evening as you do now; it calms him too."
+	thread := func(class string, ids ...string) string {
+		return `<div id="thread">` + post(ids[0], class, question) + post(ids[1], class, "Same here, every spring.") + post(ids[2], class, reply) + `</div>`
+	}
+	for _, tc := range []struct {
+		name, body, taken string
+		calls             int // 2 when the engine chooses again
+		want              string
+	}{
+		{"one reply", thread("message post", "post-101", "post-102", "post-103"), "post-103", 2, "Our cat loses"},
+		{"the thread", thread("message post", "post-101", "post-102", "post-103"), "thread", 1, "Our cat loses"},
+		{"posts without numbered ids", thread("message post", "question", "answer", "reply"), "reply", 1, "Brushing helps"},
+		{"boxes not named posts", thread("box", "box-101", "box-102", "box-103"), "box-103", 1, "Brushing helps"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// An engine that takes the element of id taken while it is
+			// on the page, else the first post.
+			var calls int
+			engine := func(doc *html.Node, u *nurl.URL) Found {
+				calls++
+				if f := firstWith(tc.taken)(doc, u); f.Node != nil {
+					return f
+				}
+				return firstWith("thread")(doc, u)
+			}
+			page := `<!DOCTYPE html><html><head><title>Fur everywhere</title></head><body>` + tc.body + `</body></html>`
+			a, _ := extractPage(t, page, Options{MinChars: -1, Engine: engine})
+			if !strings.Contains(a.Text, tc.want) {
+				t.Errorf("text %q, want %q in it", a.Text, tc.want)
+			}
+			if calls != tc.calls {
+				t.Errorf("engine called %d times, want %d", calls, tc.calls)
+			}
+			if tc.calls == 2 && strings.Contains(a.Text, "Brushing helps") {
+				t.Errorf("text %q holds the reply", a.Text)
+			}
+		})
+	}
+}
