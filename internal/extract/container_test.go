@@ -41,6 +41,20 @@ func firstWith(name string) Engine {
 	}
 }
 
+// takesWhileThere returns an engine that takes the first element named
+// taken while one is on the page, else the first named fallback, as readeck
+// takes a sidebar or another story on some pages; *calls counts its calls,
+// two when the extractor chose again without the element.
+func takesWhileThere(taken, fallback string, calls *int) Engine {
+	return func(doc *html.Node, u *nurl.URL) Found {
+		*calls++
+		if f := firstWith(taken)(doc, u); f.Node != nil {
+			return f
+		}
+		return firstWith(fallback)(doc, u)
+	}
+}
+
 func TestPageNamedContainer(t *testing.T) {
 	var article strings.Builder
 	article.WriteString(`<article><h1>Ferry returns</h1>`)

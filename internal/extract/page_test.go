@@ -400,17 +400,8 @@ func TestPageNavigationTakenForTheArticle(t *testing.T) {
 		{"a section's anchor", `<body>` + article + `<div id="sharing-with-two-developers" class="taken">` + box + `</div></body>`, 1, "Sign up"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			// An engine that takes the element classed "taken" for the
-			// article while it is on the page, as readeck takes a sidebar
-			// on some pages whose article is short.
 			var calls int
-			engine := func(doc *html.Node, u *nurl.URL) Found {
-				calls++
-				if f := firstWith("taken")(doc, u); f.Node != nil {
-					return f
-				}
-				return firstWith("main")(doc, u)
-			}
+			engine := takesWhileThere("taken", "main", &calls)
 			a, _ := extractPage(t, `<!DOCTYPE html><html><head><title>Ferry returns</title></head>`+tc.body+`</html>`, Options{MinChars: -1, Engine: engine})
 			if !strings.Contains(a.Text, tc.want) {
 				t.Errorf("text %q, want %q in it", a.Text, tc.want)

@@ -1,11 +1,8 @@
 package extract
 
 import (
-	nurl "net/url"
 	"strings"
 	"testing"
-
-	"golang.org/x/net/html"
 )
 
 func TestPageOtherStoryTakenForTheArticle(t *testing.T) {
@@ -21,16 +18,8 @@ func TestPageOtherStoryTakenForTheArticle(t *testing.T) {
 		{"one other story", own + taken, 1, "The bridge was closed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			// An engine that takes the longer story classed like the
-			// page's own while it is on the page.
-			var calls int
-			engine := func(doc *html.Node, u *nurl.URL) Found {
-				calls++
-				if f := firstWith("taken")(doc, u); f.Node != nil {
-					return f
-				}
-				return firstWith("own")(doc, u)
-			}
+			var calls int // the longer story, classed like the page's own
+			engine := takesWhileThere("taken", "own", &calls)
 			page := `<!DOCTYPE html><html><head><title>Ferry returns to the harbour | Harbour News</title></head><body>` + tc.body + `</body></html>`
 			a, _ := extractPage(t, page, Options{MinChars: -1, Engine: engine})
 			if !strings.Contains(a.Text, tc.want) {
@@ -63,16 +52,8 @@ func TestPageReplyTakenForTheArticle(t *testing.T) {
 		{"boxes not named posts", thread("box", "box-101", "box-102", "box-103"), "box-103", 1, "Brushing helps"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			// An engine that takes the element of id taken while it is
-			// on the page, else the first post.
 			var calls int
-			engine := func(doc *html.Node, u *nurl.URL) Found {
-				calls++
-				if f := firstWith(tc.taken)(doc, u); f.Node != nil {
-					return f
-				}
-				return firstWith("thread")(doc, u)
-			}
+			engine := takesWhileThere(tc.taken, "thread", &calls)
 			page := `<!DOCTYPE html><html><head><title>Fur everywhere</title></head><body>` + tc.body + `</body></html>`
 			a, _ := extractPage(t, page, Options{MinChars: -1, Engine: engine})
 			if !strings.Contains(a.Text, tc.want) {
