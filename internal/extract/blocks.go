@@ -72,12 +72,16 @@ type textBlock struct {
 }
 
 // leafBlocks returns the leaf blocks under root in document order. Text
-// that sits beside blocks in a mixed element is not a leaf block: it is
-// never removed by the classifier.
+// that sits beside blocks in a mixed element is not a leaf block, nor is
+// preformatted text (code, a plain-text document: what the classifier's
+// cues do not describe): neither is ever removed by the classifier.
 func leafBlocks(root *html.Node) []textBlock {
 	var out []textBlock
 	var walk func(*html.Node) bool // reports whether n holds a block
 	walk = func(n *html.Node) bool {
+		if n.Type == html.ElementNode && tag(n) == atom.Pre {
+			return true
+		}
 		has := false
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type == html.ElementNode && !neverText[tag(c)] && walk(c) {
@@ -119,7 +123,7 @@ func linkedRunes(n *html.Node, in bool) int {
 }
 
 // NumBlockFeatures is the length of a block's feature vector.
-const NumBlockFeatures = 35
+const NumBlockFeatures = 40
 
 // blockFeatures returns the feature vectors of the leaf blocks, in order.
 // Feature 0 is the constant 1 (the bias).
@@ -237,9 +241,63 @@ func blockFeatures(blocks []textBlock) [][NumBlockFeatures]float64 {
 		}
 		f[33] = boolf(nextToImage(b.node))
 		f[34] = math.Log1p(float64(blocksToProse(i, prosePos)))
+		c := lineCuesOf(b.text)
+		f[35], f[36], f[37], f[38] = boolf(c.year), boolf(c.clock), boolf(c.colon), boolf(c.address)
+		f[39] = boolf(c.slash && b.runes < 80)
 	}
 	return out
 }
+
+// lineCues are marks of a line of metadata rather than prose, the same in
+// every language: a date's year or a clock time ("Publiziert: 03.04.2020,
+// 12:35"), a label that ends in a colon ("Mehr zum Thema:"), an address
+// ("www.", "https://", "@name"), a slash between names (a photo credit,
+// "Jane Roe / Agency").
+type lineCues struct {
+	year, clock, colon, address, slash bool
+}
+
+// lineCuesOf returns the line cues of s.
+func lineCuesOf(s string) lineCues {
+	var c lineCues
+	t := strings.TrimRight(s, " \t\n")
+	c.colon = strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")
+	c.address = strings.Contains(s, "://") || strings.Contains(s, "www.")
+	run := 0 // digits in the current run
+	for i := 0; i <= len(s); i++ {
+		var b byte
+		if i < len(s) {
+			b = s[i]
+		}
+		if b >= '0' && b <= '9' {
+			run++
+			continue
+		}
+		if run == 4 {
+			if y := s[i-4 : i]; y >= "1900" && y <= "2099" {
+				c.year = true
+			}
+		}
+		if b == ':' && run >= 1 && run <= 2 && i+2 < len(s) && isDigit(s[i+1]) && isDigit(s[i+2]) && (i+3 == len(s) || !isDigit(s[i+3])) {
+			c.clock = true
+		}
+		switch b {
+		case '@':
+			if i+1 < len(s) && (s[i+1] >= 'a' && s[i+1] <= 'z' || s[i+1] >= 'A' && s[i+1] <= 'Z') {
+				c.address = true
+			}
+		case '/':
+			if !(i+1 < len(s) && s[i+1] == '/') && !(i > 0 && s[i-1] == '/') && !(i > 0 && s[i-1] == ':') {
+				c.slash = true
+			}
+		}
+		run = 0
+	}
+	return c
+}
+
+// isDigit reports whether b is an ASCII digit.
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
 
 // blocksToProse counts the blocks between block i and the nearest block of
 // prose (prosePos, ascending); the number of blocks when there is none.
@@ -454,23 +512,62 @@ func copyrightLower(l string) bool {
 	return strings.Contains(l, "copyright") || strings.Contains(l, "all rights reserved")
 }
 
-// BlockModel is a logistic model that scores a leaf block of the engine's
-// content as article text: the probability is the logistic function of the
-// dot product of Weights with the block's features. Blocks scoring under
+// BlockModel scores a leaf block of the engine's content as article text:
+// the probability is the logistic function of the dot product of Weights
+// with the block's features plus the sum of the Trees' values (boosted
+// trees fitted to what the linear part gets wrong: interactions such as a
+// short line that is also the last of the content). Blocks scoring under
 // Threshold leave the content.
 type BlockModel struct {
 	Weights   [NumBlockFeatures]float64
+	Trees     []BlockTree
 	Threshold float64
+}
+
+// BlockTree is a regression tree over a block's features, its nodes in
+// one slice: node 0 is the root; a node whose Left is 0 is a leaf.
+type BlockTree []TreeNode
+
+// TreeNode is one node of a BlockTree. An inner node sends a block to
+// Left when its feature Feature is under Split, else to Right; a leaf
+// adds Value to the block's score.
+type TreeNode struct {
+	Feature     uint8
+	Split       float64
+	Left, Right uint16
+	Value       float64
+}
+
+// Value returns the value of the leaf that features f reach.
+func (t BlockTree) Value(f *[NumBlockFeatures]float64) float64 {
+	i := 0
+	for t[i].Left != 0 {
+		if f[t[i].Feature] < t[i].Split {
+			i = int(t[i].Left)
+		} else {
+			i = int(t[i].Right)
+		}
+	}
+	return t[i].Value
 }
 
 // Prob returns the model's probability that a block with features f is
 // article text.
 func (m *BlockModel) Prob(f [NumBlockFeatures]float64) float64 {
+	return 1 / (1 + math.Exp(-m.Margin(&f)))
+}
+
+// Margin returns the model's score of features f before the logistic
+// function: the linear part plus the trees.
+func (m *BlockModel) Margin(f *[NumBlockFeatures]float64) float64 {
 	z := 0.0
 	for i, w := range m.Weights {
 		z += w * f[i]
 	}
-	return 1 / (1 + math.Exp(-z))
+	for _, t := range m.Trees {
+		z += t.Value(f)
+	}
+	return z
 }
 
 // maxPruned is the largest share of the content's text the block model may
@@ -491,6 +588,16 @@ const minPrunable = 300
 // those under it hold more than maxPruned of the text or when all hold
 // fewer than minPrunable runes.
 func (m *BlockModel) Keep(blocks []Block) []bool {
+	probs := make([]float64, len(blocks))
+	for i := range blocks {
+		probs[i] = m.Prob(blocks[i].Features)
+	}
+	return KeepScored(blocks, probs, m.Threshold)
+}
+
+// KeepScored is BlockModel.Keep with the blocks' probabilities given: a
+// model's threshold can be chosen on probabilities it did not train on.
+func KeepScored(blocks []Block, probs []float64, threshold float64) []bool {
 	keep := make([]bool, len(blocks))
 	longest, total, gone := 0, 0, 0
 	runes := make([]int, len(blocks))
@@ -501,8 +608,8 @@ func (m *BlockModel) Keep(blocks []Block) []bool {
 			longest = i
 		}
 	}
-	for i, b := range blocks {
-		keep[i] = i == longest || m.Prob(b.Features) >= m.Threshold
+	for i := range blocks {
+		keep[i] = i == longest || probs[i] >= threshold
 		if !keep[i] {
 			gone += runes[i]
 		}

@@ -89,7 +89,7 @@ func TestBlockModelKeep(t *testing.T) {
 }
 
 func TestLeafBlocks(t *testing.T) {
-	doc, err := html.Parse(strings.NewReader(`<div><p>One <a href="/x">link</a></p><div>mixed<p>Two</p></div><ul><li><a href="/a">All linked</a></li></ul><table><tr><td>Cell</td></tr></table></div>`))
+	doc, err := html.Parse(strings.NewReader(`<div><p>One <a href="/x">link</a></p><div>mixed<p>Two</p></div><ul><li><a href="/a">All linked</a></li></ul><table><tr><td>Cell</td></tr></table><div><pre>code()</pre></div></div>`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,6 +197,65 @@ func TestTextStatsWithoutSpaces(t *testing.T) {
 	} {
 		if words, _, _, _, _ := textStats(tc.text); words != tc.words {
 			t.Errorf("textStats(%q): %d words, want %d", tc.text, words, tc.words)
+		}
+	}
+}
+
+func TestBlockTreeValue(t *testing.T) {
+	// f[1] < 2 ? (f[2] < 0.5 ? -1 : 1) : 3
+	tree := BlockTree{{Feature: 1, Split: 2, Left: 1, Right: 4}, {Feature: 2, Split: 0.5, Left: 2, Right: 3}, {Value: -1}, {Value: 1}, {Value: 3}}
+	for _, tc := range []struct {
+		f1, f2, want float64
+	}{{1, 0, -1}, {1, 0.5, 1}, {2, 0, 3}, {5, 9, 3}} {
+		var f [NumBlockFeatures]float64
+		f[1], f[2] = tc.f1, tc.f2
+		if got := tree.Value(&f); got != tc.want {
+			t.Errorf("f1=%v f2=%v: value %v, want %v", tc.f1, tc.f2, got, tc.want)
+		}
+	}
+	m := BlockModel{Trees: []BlockTree{tree, {{Value: 0.5}}}}
+	m.Weights[0] = 1
+	var f [NumBlockFeatures]float64
+	f[0], f[1] = 1, 9
+	if got := m.Margin(&f); got != 4.5 {
+		t.Errorf("margin %v, want 1 (linear) + 3 + 0.5 (trees)", got)
+	}
+	if got, want := m.Prob(f), 1/(1+math.Exp(-4.5)); got != want {
+		t.Errorf("probability %v, want %v", got, want)
+	}
+}
+
+func TestPreformattedTextStays(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<html><head><title>Council passes budget</title></head><body><article><h1>Council passes budget</h1>`)
+	for i := range 4 {
+		b.WriteString("<p>" + paragraph(i) + "</p>")
+	}
+	b.WriteString("<pre>Sign up for our newsletter</pre></article></body></html>")
+	a, _ := extractPage(t, b.String(), Options{MinChars: -1, BlockModel: cueModel()})
+	if !strings.Contains(a.Text, "Sign up for our newsletter") {
+		t.Errorf("the block model removed preformatted text:\n%s", a.Text)
+	}
+}
+
+func TestLineCues(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want lineCues
+	}{
+		{"Publiziert: 03.04.2020, 12:35", lineCues{year: true, clock: true}},
+		{"opublikowano: 2021-04-29", lineCues{year: true}},
+		{"Mehr zum Thema:", lineCues{colon: true}},
+		{"Folgen Sie uns auf www.example.org", lineCues{address: true}},
+		{"Permalink https://p.example/p/RPYx", lineCues{address: true, slash: true}},
+		{"Schreiben Sie an @redaktion", lineCues{address: true}},
+		{"Judy Eddy / Agency", lineCues{slash: true}},
+		{"Er zahlte 12345 Euro, 3:1 gewann das Team, 1850 Menschen kamen.", lineCues{}},
+		{"Um 9:30 Uhr", lineCues{clock: true}},
+		{"user@example.org", lineCues{address: true}},
+	} {
+		if got := lineCuesOf(tc.text); got != tc.want {
+			t.Errorf("%q: %+v, want %+v", tc.text, got, tc.want)
 		}
 	}
 }

@@ -21,7 +21,12 @@ type extractTrainCmd struct {
 	Half    string   `default:"tune" enum:"tune,report,all" help:"Pages trained on: those of the tune half of the per-site split (tune), of the report half, or all."`
 	L2      float64  `default:"1" help:"Ridge penalty on the weights (not the bias)."`
 	MinP    float64  `name:"min-precision-gain" default:"0" help:"Choose the threshold with the best F1 among those whose precision is at least this much above keeping every block."`
-	MaxLoss float64  `name:"max-loss" default:"0.001" help:"Choose the threshold only among those that cost no dataset more than this much F1 against keeping every block."`
+	MaxLoss float64  `name:"max-loss" default:"0.0005" help:"Choose the threshold only among those that cost no dataset more than this much F1 against keeping every block."`
+	Trees   int      `default:"200" help:"Boosted trees added to the linear model (0: the linear model alone)."`
+	Depth   int      `default:"3" help:"Largest depth of a tree."`
+	Rate    float64  `default:"0.1" help:"Learning rate of the boosting: each tree's values are shrunk by it."`
+	MinLeaf float64  `name:"min-leaf" default:"2" help:"Least weight (in pages' worth of blocks, scaled by p(1-p)) a tree's leaf may hold."`
+	Folds   int      `default:"5" help:"Choose the threshold on probabilities from models fitted without each block's fold of pages (1: from the model itself)."`
 	Out     string   `placeholder:"FILE" help:"Write the model as Go source here (internal/extract/blockmodel.go); without it the weights are printed."`
 	Verify  bool     `help:"With --out: fail unless FILE already holds exactly the model trained (the committed weights are reproducible)."`
 	Blocks  string   `placeholder:"FILE" help:"Write every training block as TSV here (page, label, weight, probability, text), for error analysis."`
@@ -40,7 +45,8 @@ func (c *extractTrainCmd) Run(g *globals) error {
 	if !g.quiet {
 		log = os.Stderr
 	}
-	m, pages, err := trainBlocks(g.ctx, ds, c.Half, c.L2, c.MinP, c.MaxLoss, log)
+	boost := boostOptions{trees: c.Trees, depth: c.Depth, rate: c.Rate, l2: c.L2, minHess: c.MinLeaf, maxCuts: 64}
+	m, pages, err := trainBlocks(g.ctx, ds, c.Half, c.L2, c.MinP, c.MaxLoss, boost, c.Folds, log)
 	if err != nil {
 		return err
 	}
@@ -80,7 +86,7 @@ type trainPage struct {
 
 // trainBlocks reads the pages of the chosen half, labels their blocks and
 // fits the model.
-func trainBlocks(ctx context.Context, datasets []evalDataset, half string, l2, minGain, maxLoss float64, log io.Writer) (extract.BlockModel, []trainPage, error) {
+func trainBlocks(ctx context.Context, datasets []evalDataset, half string, l2, minGain, maxLoss float64, boost boostOptions, folds int, log io.Writer) (extract.BlockModel, []trainPage, error) {
 	var pages []trainPage
 	opts := extract.Options{MinChars: -1, KeepBlocks: true}
 	for _, d := range datasets {
@@ -121,8 +127,15 @@ func trainBlocks(ctx context.Context, datasets []evalDataset, half string, l2, m
 	if len(pages) == 0 {
 		return extract.BlockModel{}, nil, fmt.Errorf("extract-train: no page to train on")
 	}
-	m := extract.BlockModel{Weights: fitLogistic(pages, l2)}
-	m.Threshold = chooseThreshold(pages, &m, minGain, maxLoss, log)
+	fit := func(pages []trainPage) extract.BlockModel {
+		m := extract.BlockModel{Weights: fitLogistic(pages, l2)}
+		if boost.trees > 0 {
+			m.Trees = fitBoost(pages, m, boost)
+		}
+		return m
+	}
+	m := fit(pages)
+	m.Threshold = chooseThreshold(pages, crossProbs(pages, fit, folds, m), minGain, maxLoss, log)
 	return m, pages, nil
 }
 
@@ -295,16 +308,14 @@ func solve(a [extract.NumBlockFeatures][extract.NumBlockFeatures]float64, b [ext
 // returns the threshold of the best F1 among those whose precision gains
 // at least minGain over keeping every block and that cost no dataset more
 // than maxLoss of F1.
-func chooseThreshold(pages []trainPage, m *extract.BlockModel, minGain, maxLoss float64, log io.Writer) float64 {
+func chooseThreshold(pages []trainPage, probs [][]float64, minGain, maxLoss float64, log io.Writer) float64 {
 	// score returns the mean over all pages and over each dataset's.
 	score := func(t float64) (extracteval.Mean, map[string]*extracteval.Mean) {
-		mt := *m
-		mt.Threshold = t
 		var mean extracteval.Mean
 		per := map[string]*extracteval.Mean{}
-		for _, p := range pages {
+		for i, p := range pages {
 			var kept []string
-			for j, keep := range mt.Keep(p.blocks) {
+			for j, keep := range extract.KeepScored(p.blocks, probs[i], t) {
 				if keep {
 					kept = append(kept, p.blocks[j].Text)
 				}
@@ -353,6 +364,36 @@ func chooseThreshold(pages []trainPage, m *extract.BlockModel, minGain, maxLoss 
 	return best
 }
 
+// crossProbs returns every training block's probability under the model
+// m, or, with folds > 1, under a model fitted without the block's fold
+// (pages dealt to folds in turn): a threshold chosen on probabilities of
+// blocks the model trained on would be chosen for a fit better than new
+// pages get.
+func crossProbs(pages []trainPage, fit func([]trainPage) extract.BlockModel, folds int, m extract.BlockModel) [][]float64 {
+	out := make([][]float64, len(pages))
+	models := []extract.BlockModel{m}
+	if folds > 1 {
+		models = make([]extract.BlockModel, folds)
+		for k := range folds {
+			var train []trainPage
+			for i, p := range pages {
+				if i%folds != k {
+					train = append(train, p)
+				}
+			}
+			models[k] = fit(train)
+		}
+	}
+	for i, p := range pages {
+		mk := &models[i%len(models)]
+		out[i] = make([]float64, len(p.blocks))
+		for j, b := range p.blocks {
+			out[i][j] = mk.Prob(b.Features)
+		}
+	}
+	return out
+}
+
 // blockModelSource is the Go source of internal/extract/blockmodel.go.
 func blockModelSource(m extract.BlockModel) string {
 	var b strings.Builder
@@ -363,7 +404,23 @@ func blockModelSource(m extract.BlockModel) string {
 	for _, w := range m.Weights {
 		fmt.Fprintf(&b, "\t\t%s,\n", strconv.FormatFloat(w, 'g', 8, 64))
 	}
-	fmt.Fprintf(&b, "\t},\n\tThreshold: %s,\n}\n", strconv.FormatFloat(m.Threshold, 'g', -1, 64))
+	b.WriteString("\t},\n")
+	if len(m.Trees) > 0 {
+		b.WriteString("\t// One tree a line; a node is {Feature, Split, Left, Right, Value}.\n")
+		b.WriteString("\tTrees: []BlockTree{\n")
+		for _, t := range m.Trees {
+			b.WriteString("\t\t{")
+			for i, n := range t {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				fmt.Fprintf(&b, "{%d, %s, %d, %d, %s}", n.Feature, strconv.FormatFloat(n.Split, 'g', -1, 64), n.Left, n.Right, strconv.FormatFloat(n.Value, 'g', 8, 64))
+			}
+			b.WriteString("},\n")
+		}
+		b.WriteString("\t},\n")
+	}
+	fmt.Fprintf(&b, "\tThreshold: %s,\n}\n", strconv.FormatFloat(m.Threshold, 'g', -1, 64))
 	return b.String()
 }
 
