@@ -41,6 +41,20 @@ func (c *extractTrainCmd) Run(g *globals) error {
 	if c.Verify && c.Out == "" {
 		return usageError{"--verify needs --out"}
 	}
+	switch {
+	case c.Trees < 0:
+		return usageError{fmt.Sprintf("--trees %d: want 0 or more", c.Trees)}
+	case c.Depth < 1 || c.Depth > 8:
+		return usageError{fmt.Sprintf("--depth %d: want 1 to 8", c.Depth)}
+	case !(c.Rate > 0 && c.Rate <= 1):
+		return usageError{fmt.Sprintf("--rate %v: want more than 0, at most 1", c.Rate)}
+	case !(c.MinLeaf >= 0):
+		return usageError{fmt.Sprintf("--min-leaf %v: want 0 or more", c.MinLeaf)}
+	case c.Folds < 1:
+		return usageError{fmt.Sprintf("--folds %d: want 1 or more", c.Folds)}
+	case !(c.L2 >= 0):
+		return usageError{fmt.Sprintf("--l-2 %v: want 0 or more", c.L2)}
+	}
 	var log io.Writer
 	if !g.quiet {
 		log = os.Stderr

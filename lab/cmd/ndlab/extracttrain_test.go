@@ -96,3 +96,13 @@ func TestSnippetLabels(t *testing.T) {
 		t.Errorf("labels %v weights %v, want [1 0 0 0] and [0.5 0.5 0 0]", tp.labels, tp.weight)
 	}
 }
+
+func TestExtractTrainBadFlags(t *testing.T) {
+	dir := t.TempDir()
+	for _, flag := range []string{"--trees=-1", "--depth=0", "--depth=9", "--rate=0", "--rate=1.5", "--min-leaf=-1", "--folds=0", "--l-2=-1"} {
+		args := []string{"extract-train", "-q", "--gold", dir, flag}
+		if code := run(context.Background(), args); code != 2 {
+			t.Errorf("%s: exit code %d, want 2 (bad usage)", flag, code)
+		}
+	}
+}
