@@ -60,12 +60,15 @@ func TestFitBoostLearnsInteraction(t *testing.T) {
 }
 
 func TestCrossProbsHoldOut(t *testing.T) {
-	pages := xorPages()[:6]
+	pages := xorPages()[:8]
 	for i := range pages {
 		pages[i].id = fmt.Sprint(i)
+		pages[i].site = fmt.Sprintf("site%d.example", i/2) // two pages a site
 	}
-	// Each model's bias counts the pages it was fitted on and its weight 3
-	// records them, so a probability shows which pages its model saw.
+	// A model's weight 3 records the pages it was fitted on (bit i for
+	// page i), so a probability shows which pages its model saw.
+	mask := func(m extract.BlockModel) int { return int(m.Weights[3]) }
+	var models []extract.BlockModel
 	fit := func(train []trainPage) extract.BlockModel {
 		var m extract.BlockModel
 		for _, p := range train {
@@ -73,24 +76,30 @@ func TestCrossProbsHoldOut(t *testing.T) {
 			fmt.Sscan(p.id, &k)
 			m.Weights[3] += math.Ldexp(1, k)
 		}
+		models = append(models, m)
 		return m
 	}
-	var seen []float64
-	probs := crossProbs(pages, func(train []trainPage) extract.BlockModel {
-		m := fit(train)
-		seen = append(seen, m.Weights[3])
-		return m
-	}, 3, extract.BlockModel{})
-	if len(seen) != 3 {
-		t.Fatalf("%d models fitted, want one a fold (3)", len(seen))
+	const folds = 3
+	probs := crossProbs(pages, fit, folds, extract.BlockModel{})
+	if len(models) < 2 {
+		t.Fatalf("%d models fitted for %d folds", len(models), folds)
 	}
-	for i := range pages {
-		mask := seen[i%3]
-		if int(mask)>>i&1 == 1 {
-			t.Errorf("page %d scored by a model fitted on it (pages %b)", i, int(mask))
+	for i, p := range pages {
+		k := siteFold(p.site, folds)
+		var m extract.BlockModel
+		for _, c := range models {
+			if mask(c)>>i&1 == 0 {
+				m = c
+			}
 		}
-		if len(probs[i]) != len(pages[i].blocks) {
-			t.Errorf("page %d: %d probabilities for %d blocks", i, len(probs[i]), len(pages[i].blocks))
+		for j, q := range pages {
+			saw := mask(m)>>j&1 == 1
+			if want := siteFold(q.site, folds) != k; saw != want {
+				t.Errorf("page %d (fold %d): its model saw page %d (fold %d): %v, want %v", i, k, j, siteFold(q.site, folds), saw, want)
+			}
+		}
+		if got, want := probs[i][0], m.Prob(p.blocks[0].Features); got != want {
+			t.Errorf("page %d: probability %v, want %v from the model of the other folds", i, got, want)
 		}
 	}
 	one := crossProbs(pages, fit, 1, extract.BlockModel{Threshold: 0.5})

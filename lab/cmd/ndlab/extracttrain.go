@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -91,6 +93,7 @@ func (c *extractTrainCmd) Run(g *globals) error {
 // trainPage is one page's blocks with their labels and its gold text.
 type trainPage struct {
 	id, ds string
+	site   string           // extracteval.Site: folds keep a site's pages together
 	page   extracteval.Page // for a snippet page
 	gold   extracteval.Shingles
 	blocks []extract.Block
@@ -130,7 +133,7 @@ func trainBlocks(ctx context.Context, datasets []evalDataset, half string, l2, m
 			} else {
 				tp = labelPage(p.Gold, blocks)
 			}
-			tp.id, tp.ds = ds.Name+"/"+p.ID, ds.Name
+			tp.id, tp.ds, tp.site = ds.Name+"/"+p.ID, ds.Name, extracteval.Site(in)
 			pages = append(pages, tp)
 			n++
 		}
@@ -380,18 +383,25 @@ func chooseThreshold(pages []trainPage, probs [][]float64, minGain, maxLoss floa
 
 // crossProbs returns every training block's probability under the model
 // m, or, with folds > 1, under a model fitted without the block's fold
-// (pages dealt to folds in turn): a threshold chosen on probabilities of
-// blocks the model trained on would be chosen for a fit better than new
-// pages get.
+// (the pages of a set of sites, siteFold): a threshold chosen on
+// probabilities of blocks the model trained on would be chosen for a fit
+// better than new sites get.
 func crossProbs(pages []trainPage, fit func([]trainPage) extract.BlockModel, folds int, m extract.BlockModel) [][]float64 {
 	out := make([][]float64, len(pages))
+	fold := make([]int, len(pages))
 	models := []extract.BlockModel{m}
 	if folds > 1 {
 		models = make([]extract.BlockModel, folds)
+		for i, p := range pages {
+			fold[i] = siteFold(p.site, folds)
+		}
 		for k := range folds {
+			if !slices.Contains(fold, k) {
+				continue
+			}
 			var train []trainPage
 			for i, p := range pages {
-				if i%folds != k {
+				if fold[i] != k {
 					train = append(train, p)
 				}
 			}
@@ -399,13 +409,22 @@ func crossProbs(pages []trainPage, fit func([]trainPage) extract.BlockModel, fol
 		}
 	}
 	for i, p := range pages {
-		mk := &models[i%len(models)]
+		mk := &models[fold[i]]
 		out[i] = make([]float64, len(p.blocks))
 		for j, b := range p.blocks {
 			out[i][j] = mk.Prob(b.Features)
 		}
 	}
 	return out
+}
+
+// siteFold returns the fold of a site's pages: its name's FNV-1a hash
+// without the lowest bit (which makes the tune and report halves) modulo
+// folds.
+func siteFold(site string, folds int) int {
+	h := fnv.New32a()
+	h.Write([]byte(site))
+	return int((h.Sum32() >> 1) % uint32(folds))
 }
 
 // blockModelSource is the Go source of internal/extract/blockmodel.go.
