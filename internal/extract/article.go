@@ -52,6 +52,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		bodyText = strings.Join(parts, "\n\n")
 	}
 	declared := pageDate(doc, pageURL)
+	declaredText := declaredBody(doc)
 	_, candProse := articleContainer(doc)
 	f := opts.Engine(doc, u)
 	a := f.Meta
@@ -133,6 +134,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 			_, *opts.blocks = contentBlocks(f.Node)
 		case !opts.KeepBlocks:
 			pruneBlocks(f.Node, opts.BlockModel)
+			pruneUndeclared(f.Node, declaredText)
 		}
 		a.Text = Text(f.Node)
 	}

@@ -100,8 +100,9 @@ type Options struct {
 	// scores under its threshold leave the article. nil means
 	// DefaultBlockModel. A site rule's body is never pruned.
 	BlockModel *BlockModel
-	// KeepBlocks turns the block classifier off: every block the engine
-	// and the fixes keep stays. For comparisons only.
+	// KeepBlocks turns the block classifier and the declared body's
+	// pruning off: every block the engine and the fixes keep stays. For
+	// comparisons only.
 	KeepBlocks bool
 
 	// blocks, when set, collects the content's blocks instead of pruning

@@ -1,0 +1,113 @@
+package extract
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// declaredPage is an article of n paragraphs with a lead, a photo credit
+// and a sign-up box between its paragraphs, and JSON-LD declaring the
+// paragraphs given as its articleBody and the lead as its description.
+func declaredPage(n int, body []string) string {
+	ld, err := json.Marshal(map[string]any{
+		"@context": "https://schema.org",
+		"@graph": []any{
+			map[string]any{"@type": "WebPage", "name": "Council passes budget"},
+			map[string]any{"@type": "NewsArticle", "headline": "Council passes budget",
+				"description": "The council agreed on the city's budget after a long night of talks.",
+				"articleBody": strings.Join(body, " ")},
+		},
+	})
+	if err != nil {
+		panic(err)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<html><head><title>Council passes budget</title><script type="application/ld+json">%s</script></head><body><article><h1>Council passes budget</h1>`, ld)
+	b.WriteString(`<p class="lead">The council agreed on the city's budget after a long night of talks.</p>`)
+	for i := range n {
+		fmt.Fprintf(&b, "<p>%s</p>", distinct(i))
+		if i == 1 {
+			b.WriteString(`<div><p>Get the morning briefing in your inbox every weekday</p></div><p>Picture: Town hall archive</p>`)
+		}
+	}
+	b.WriteString(`</article></body></html>`)
+	return b.String()
+}
+
+// distinct returns the i-th paragraph of declaredPage: 30 words, none in
+// another paragraph.
+func distinct(i int) string {
+	words := strings.Fields("council budget mayor repairs bridge schools roads taxes water parks library harbour")
+	var b strings.Builder
+	for k := range 30 {
+		fmt.Fprintf(&b, "%s%d ", words[k%len(words)], i)
+	}
+	return strings.TrimSpace(b.String()) + "."
+}
+
+func paragraphs(n int) []string {
+	var out []string
+	for i := range n {
+		out = append(out, distinct(i))
+	}
+	return out
+}
+
+func TestDeclaredBodyPrunesUndeclaredBlocks(t *testing.T) {
+	keepAll := &BlockModel{} // scores every block 0.5: the classifier removes nothing
+	keepAll.Threshold = 0.5
+	a, _ := extractPage(t, declaredPage(6, paragraphs(6)), Options{MinChars: -1, BlockModel: keepAll})
+	for _, gone := range []string{"morning briefing", "Town hall archive"} {
+		if strings.Contains(a.Text, gone) {
+			t.Errorf("%q stayed though the declared body does not hold it:\n%s", gone, a.Text)
+		}
+	}
+	if !strings.Contains(a.Text, "after a long night of talks") {
+		t.Errorf("the lead (the declared description) was removed:\n%s", a.Text)
+	}
+	for i := range 6 {
+		if !strings.Contains(a.Text, distinct(i)) {
+			t.Errorf("paragraph %d lost:\n%s", i, a.Text)
+		}
+	}
+}
+
+func TestDeclaredBodyGuards(t *testing.T) {
+	keepAll := &BlockModel{Threshold: 0.5}
+	for _, tc := range []struct {
+		name string
+		body []string
+	}{
+		{"too short to trust", []string{distinct(0)}},
+		{"another article's", []string{strings.Repeat("The harbour authority opened a new ferry line to the islands on Monday. ", 12)}},
+		{"cut short after two paragraphs", paragraphs(2)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, _ := extractPage(t, declaredPage(6, tc.body), Options{MinChars: -1, BlockModel: keepAll})
+			for _, kept := range []string{"morning briefing", "Town hall archive", distinct(5)} {
+				if !strings.Contains(a.Text, kept) {
+					t.Errorf("%q removed:\n%s", kept, a.Text)
+				}
+			}
+		})
+	}
+}
+
+func TestDeclaredBodyText(t *testing.T) {
+	doc := parse(t, `<html><head><script type="application/ld+json">{"@type":"NewsArticle","articleBody":"<p>First &amp; second</p><p>Third</p>"}</script>`+
+		`<script type="application/ld+json">[{"articleBody":"short"}]</script><script type="application/ld+json">{not json</script></head><body></body></html>`)
+	got := declaredBody(doc)
+	for _, want := range []string{"First & second", "Third"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("declared body %q lacks %q", got, want)
+		}
+	}
+	if strings.Contains(got, "<p>") || strings.Contains(got, "short") {
+		t.Errorf("declared body %q: want the longest body, as text", got)
+	}
+	if got := declaredBody(parse(t, `<html><body><p>No metadata</p></body></html>`)); got != "" {
+		t.Errorf("page without JSON-LD: %q", got)
+	}
+}
