@@ -2,10 +2,8 @@ package extract
 
 import (
 	"encoding/json"
-	"hash/maphash"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"golang.org/x/net/html"
 )
@@ -105,15 +103,15 @@ func pruneUndeclared(root *html.Node, declared string) {
 	if len(words) < minDeclaredWords {
 		return
 	}
-	seed := maphash.MakeSeed()
-	gram := func(w []string) uint64 {
-		var h maphash.Hash
-		h.SetSeed(seed)
+	gram := func(w []string) uint64 { // FNV-1a of the words, each ended by a 0
+		h := uint64(14695981039346656037)
 		for _, x := range w {
-			h.WriteString(x)
-			h.WriteByte(0)
+			for i := 0; i < len(x); i++ {
+				h = (h ^ uint64(x[i])) * 1099511628211
+			}
+			h *= 1099511628211 // the 0 byte
 		}
-		return h.Sum64()
+		return h
 	}
 	grams := make(map[uint64]bool, len(words))
 	vocab := make(map[string]bool, len(words))
@@ -159,7 +157,7 @@ func pruneUndeclared(root *html.Node, declared string) {
 		return
 	}
 	for i, b := range blocks {
-		if i != longest && share[i] < 0.2 && b.node.Parent != nil && utf8.RuneCountInString(b.text) > 0 {
+		if i != longest && share[i] < 0.2 && b.node.Parent != nil {
 			b.node.Parent.RemoveChild(b.node)
 		}
 	}
