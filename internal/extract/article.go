@@ -52,7 +52,10 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		bodyText = strings.Join(parts, "\n\n")
 	}
 	declared := pageDate(doc, pageURL)
-	declaredText := declaredBody(doc)
+	var declaredText string // read before the engine changes the tree
+	if bodyText == "" && !opts.KeepBlocks && opts.blocks == nil {
+		declaredText = declaredBody(doc)
+	}
 	_, candProse := articleContainer(doc)
 	f := opts.Engine(doc, u)
 	a := f.Meta

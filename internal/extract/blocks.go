@@ -269,7 +269,7 @@ func lineCuesOf(s string) lineCues {
 		if i < len(s) {
 			b = s[i]
 		}
-		if b >= '0' && b <= '9' {
+		if isDigit(b) {
 			run++
 			continue
 		}

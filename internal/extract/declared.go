@@ -3,7 +3,6 @@ package extract
 import (
 	"encoding/json"
 	"strings"
-	"unicode"
 
 	"golang.org/x/net/html"
 )
@@ -83,14 +82,6 @@ func longestBody(v any) string {
 		}
 	}
 	return best
-}
-
-// wordsOf returns the words of s in lower case: runs of letters and
-// digits.
-func wordsOf(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
 }
 
 // pruneUndeclared removes from the content tree under root the leaf

@@ -29,10 +29,14 @@ func tidy(text string) string {
 
 // fold reduces a line to its lower-case letters and digits, single spaces
 // between words, for comparing a line with the headline.
-func fold(s string) string {
-	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+func fold(s string) string { return strings.Join(wordsOf(s), " ") }
+
+// wordsOf returns the words of s in lower case: runs of letters and
+// digits.
+func wordsOf(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}), " ")
+	})
 }
 
 // adLabels are the labels of advertisement slots, folded.
