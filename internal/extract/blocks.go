@@ -123,7 +123,7 @@ func linkedRunes(n *html.Node, in bool) int {
 }
 
 // NumBlockFeatures is the length of a block's feature vector.
-const NumBlockFeatures = 40
+const NumBlockFeatures = 41
 
 // blockFeatures returns the feature vectors of the leaf blocks, in order.
 // Feature 0 is the constant 1 (the bias).
@@ -244,6 +244,7 @@ func blockFeatures(blocks []textBlock) [][NumBlockFeatures]float64 {
 		c := lineCuesOf(b.text)
 		f[35], f[36], f[37], f[38] = boolf(c.year), boolf(c.clock), boolf(c.colon), boolf(c.address)
 		f[39] = boolf(c.slash && b.runes < 80)
+		f[40] = boolf(c.label)
 	}
 	return out
 }
@@ -254,7 +255,7 @@ func blockFeatures(blocks []textBlock) [][NumBlockFeatures]float64 {
 // ("www.", "https://", "@name"), a slash between names (a photo credit,
 // "Jane Roe / Agency").
 type lineCues struct {
-	year, clock, colon, address, slash bool
+	year, clock, colon, address, slash, label bool
 }
 
 // lineCuesOf returns the line cues of s.
@@ -262,6 +263,7 @@ func lineCuesOf(s string) lineCues {
 	var c lineCues
 	t := strings.TrimRight(s, " \t\n")
 	c.colon = strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")
+	c.label = leadLabel(t)
 	c.address = strings.Contains(s, "://") || strings.Contains(s, "www.")
 	run := 0 // digits in the current run
 	for i := 0; i <= len(s); i++ {
@@ -294,6 +296,38 @@ func lineCuesOf(s string) lineCues {
 		run = 0
 	}
 	return c
+}
+
+// pointer reports whether a block with features f is a labelled link to
+// another page set in the article ("Read more: <a>…</a>", "Lea también:
+// <a>…</a>"): never article text, whatever the model scores.
+func pointer(f *[NumBlockFeatures]float64) bool { return f[40] == 1 && f[2] >= minPointerLinked }
+
+// minPointerLinked is the least link density of a pointer line.
+const minPointerLinked = 0.7
+
+// maxLabel is the most bytes of a label that leads a line ("Read more:").
+const maxLabel = 32
+
+// leadLabel reports whether s starts with a short label of at most three
+// words and no digit, ended by a colon (and a space, but after a full-width
+// colon) and followed by more text: "Read more: …", "Lea también: …",
+// "RELATED: …".
+func leadLabel(s string) bool {
+	i := strings.IndexAny(s, ":：")
+	if i <= 0 || i > maxLabel {
+		return false
+	}
+	head, rest := s[:i], s[i+1:]
+	if s[i] != ':' {
+		rest = s[i+len("："):]
+	} else if r, _ := utf8.DecodeRuneInString(rest); !unicode.IsSpace(r) {
+		return false // "https://", "3:1"
+	}
+	if strings.TrimSpace(rest) == "" || strings.IndexFunc(head, unicode.IsDigit) >= 0 {
+		return false
+	}
+	return len(strings.Fields(head)) <= 3
 }
 
 // isDigit reports whether b is an ASCII digit.
@@ -609,7 +643,7 @@ func KeepScored(blocks []Block, probs []float64, threshold float64) []bool {
 		}
 	}
 	for i := range blocks {
-		keep[i] = i == longest || probs[i] >= threshold
+		keep[i] = i == longest || probs[i] >= threshold && !pointer(&blocks[i].Features)
 		if !keep[i] {
 			gone += runes[i]
 		}

@@ -50,6 +50,40 @@ func TestBlockModelPrunesContent(t *testing.T) {
 	}
 }
 
+// pointerPage is an article whose paragraphs are broken by a labelled link
+// to another story and hold a labelled paragraph of its own.
+func pointerPage() string {
+	var b strings.Builder
+	b.WriteString(`<html><head><title>Council passes budget</title></head><body><article><h1>Council passes budget</h1>`)
+	for i := range 4 {
+		b.WriteString("<p>" + paragraph(i) + "</p>")
+		if i == 1 {
+			b.WriteString(`<p><strong>Read more:</strong> <a href="/2024/05/mayor-resigns">Mayor resigns after two terms in office</a></p>`)
+			b.WriteString(`<p>Update: the council said on Friday that the vote would stand.</p>`)
+		}
+	}
+	b.WriteString(`</article></body></html>`)
+	return b.String()
+}
+
+func TestPointerLinesLeave(t *testing.T) {
+	keepAll := &BlockModel{Threshold: 0.5}
+	keepAll.Weights[0] = 3
+	a, _ := extractPage(t, pointerPage(), Options{MinChars: -1, BlockModel: keepAll})
+	if strings.Contains(a.Text, "Mayor resigns") {
+		t.Errorf("the labelled link stayed:\n%s", a.Text)
+	}
+	for _, want := range []string{"Update: the council said", paragraph(0), paragraph(3)} {
+		if !strings.Contains(a.Text, want) {
+			t.Errorf("%q lost:\n%s", want, a.Text)
+		}
+	}
+	kept, _ := extractPage(t, pointerPage(), Options{MinChars: -1, BlockModel: keepAll, KeepBlocks: true})
+	if !strings.Contains(kept.Text, "Mayor resigns") {
+		t.Errorf("KeepBlocks removed the labelled link:\n%s", kept.Text)
+	}
+}
+
 func TestBlockModelLeavesRuleBody(t *testing.T) {
 	rs, err := rules.Parse([]byte("version: 1\nrules:\n  - name: news\n    hosts: [news.example]\n    body: article\n"), "rules.yaml")
 	if err != nil {
@@ -243,8 +277,12 @@ func TestLineCues(t *testing.T) {
 		text string
 		want lineCues
 	}{
-		{"Publiziert: 03.04.2020, 12:35", lineCues{year: true, clock: true}},
-		{"opublikowano: 2021-04-29", lineCues{year: true}},
+		{"Publiziert: 03.04.2020, 12:35", lineCues{year: true, clock: true, label: true}},
+		{"opublikowano: 2021-04-29", lineCues{year: true, label: true}},
+		{"Lea también: Impiden ingreso a reportero", lineCues{label: true}},
+		{"Read more：Council passes budget", lineCues{label: true}},
+		{"Top 10 picks: what to buy", lineCues{}},
+		{"The court, which met on a Monday in the old town: a ruling", lineCues{}},
 		{"Mehr zum Thema:", lineCues{colon: true}},
 		{"Folgen Sie uns auf www.example.org", lineCues{address: true}},
 		{"Permalink https://p.example/p/RPYx", lineCues{address: true, slash: true}},
