@@ -28,7 +28,8 @@
 //   - a block classifier (BlockModel, its weights in blockmodel.go written
 //     by the lab's extract-train command) removes the leaf blocks of the
 //     content it scores as boilerplate: share lines, newsletter boxes,
-//     photo credits, tag lines;
+//     photo credits, tag lines; a labelled link to another story ("Read
+//     more: …") goes whatever its score;
 //   - site rules (package rules) choose the body by CSS selector, drop
 //     parts by selector or attribute pattern, strip boilerplate lines and
 //     say which URLs are articles;
