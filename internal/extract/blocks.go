@@ -253,7 +253,8 @@ func blockFeatures(blocks []textBlock) [][NumBlockFeatures]float64 {
 // every language: a date's year or a clock time ("Publiziert: 03.04.2020,
 // 12:35"), a label that ends in a colon ("Mehr zum Thema:"), an address
 // ("www.", "https://", "@name"), a slash between names (a photo credit,
-// "Jane Roe / Agency").
+// "Jane Roe / Agency"), a short label leading the line ("Lea más: …",
+// leadLabel).
 type lineCues struct {
 	year, clock, colon, address, slash, label bool
 }
