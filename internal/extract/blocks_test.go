@@ -19,19 +19,25 @@ func cueModel() *BlockModel {
 	return m
 }
 
-// promoPage is an article whose container holds a newsletter box between
-// its paragraphs.
-func promoPage() string {
+// articleWith is an article of four paragraphs with insert between the
+// second and the third.
+func articleWith(insert string) string {
 	var b strings.Builder
 	b.WriteString(`<html><head><title>Council passes budget</title></head><body><article><h1>Council passes budget</h1>`)
 	for i := range 4 {
 		b.WriteString("<p>" + paragraph(i) + "</p>")
 		if i == 1 {
-			b.WriteString(`<div class="promo-box"><p>Sign up for our newsletter</p></div>`)
+			b.WriteString(insert)
 		}
 	}
 	b.WriteString(`</article></body></html>`)
 	return b.String()
+}
+
+// promoPage is an article whose container holds a newsletter box between
+// its paragraphs.
+func promoPage() string {
+	return articleWith(`<div class="promo-box"><p>Sign up for our newsletter</p></div>`)
 }
 
 func TestBlockModelPrunesContent(t *testing.T) {
@@ -53,17 +59,8 @@ func TestBlockModelPrunesContent(t *testing.T) {
 // pointerPage is an article whose paragraphs are broken by a labelled link
 // to another story and hold a labelled paragraph of its own.
 func pointerPage() string {
-	var b strings.Builder
-	b.WriteString(`<html><head><title>Council passes budget</title></head><body><article><h1>Council passes budget</h1>`)
-	for i := range 4 {
-		b.WriteString("<p>" + paragraph(i) + "</p>")
-		if i == 1 {
-			b.WriteString(`<p><strong>Read more:</strong> <a href="/2024/05/mayor-resigns">Mayor resigns after two terms in office</a></p>`)
-			b.WriteString(`<p>Update: the council said on Friday that the vote would stand.</p>`)
-		}
-	}
-	b.WriteString(`</article></body></html>`)
-	return b.String()
+	return articleWith(`<p><strong>Read more:</strong> <a href="/2024/05/mayor-resigns">Mayor resigns after two terms in office</a></p>` +
+		`<p>Update: the council said on Friday that the vote would stand.</p>`)
 }
 
 func TestPointerLinesLeave(t *testing.T) {
