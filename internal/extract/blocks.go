@@ -67,8 +67,9 @@ type textBlock struct {
 	node  *html.Node
 	text  string
 	runes int
-	// linked counts the runes of text inside links.
-	linked int
+	// linked counts the runes of text inside links, away those inside
+	// links to another page (not to a fragment of this one: "#notes").
+	linked, away int
 }
 
 // leafBlocks returns the leaf blocks under root in document order. Text
@@ -96,7 +97,7 @@ func leafBlocks(root *html.Node) []textBlock {
 			t := strings.TrimSpace(Text(n))
 			if t != "" {
 				b := textBlock{node: n, text: t, runes: utf8.RuneCountInString(t)}
-				b.linked = linkedRunes(n, false)
+				b.linked, b.away = linkedRunes(n, false, false)
 				out = append(out, b)
 			}
 		}
@@ -106,20 +107,29 @@ func leafBlocks(root *html.Node) []textBlock {
 	return out
 }
 
-// linkedRunes counts the non-space runes of text inside links under n.
-func linkedRunes(n *html.Node, in bool) int {
+// linkedRunes counts the non-space runes of text inside links under n
+// (in: n is inside one) and, of those, the runes inside links to another
+// page (away: n is inside one).
+func linkedRunes(n *html.Node, in, away bool) (linked, linkedAway int) {
 	if n.Type == html.TextNode {
 		if !in {
-			return 0
+			return 0, 0
 		}
-		return nonSpaceRunes(n.Data)
+		k := nonSpaceRunes(n.Data)
+		if !away {
+			return k, 0
+		}
+		return k, k
 	}
-	in = in || n.Type == html.ElementNode && tag(n) == atom.A
-	k := 0
+	if !in && n.Type == html.ElementNode && tag(n) == atom.A {
+		in, away = true, !strings.HasPrefix(strings.TrimSpace(attr(n, "href")), "#")
+	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		k += linkedRunes(c, in)
+		k, a := linkedRunes(c, in, away)
+		linked += k
+		linkedAway += a
 	}
-	return k
+	return linked, linkedAway
 }
 
 // NumBlockFeatures is the length of a block's feature vector.
@@ -299,13 +309,27 @@ func lineCuesOf(s string) lineCues {
 	return c
 }
 
-// pointer reports whether a block with features f is a labelled link to
-// another page set in the article ("Read more: <a>…</a>", "Lea también:
-// <a>…</a>"): never article text, whatever the model scores.
-func pointer(f *[NumBlockFeatures]float64) bool { return f[40] == 1 && f[2] >= minPointerLinked }
+// pointer reports whether b is a labelled link to another page set in the
+// article ("Read more: <a>…</a>", "Lea también: <a>…</a>"): never article
+// text, whatever the model scores. A heading or a table of contents
+// linking to a section of the page is no pointer.
+func pointer(b textBlock) bool {
+	return awayDensity(b) >= minPointerLinked && leadLabel(strings.TrimRight(b.text, " \t\n"))
+}
 
-// minPointerLinked is the least link density of a pointer line.
+// minPointerLinked is the least share of a pointer line's text inside
+// links to another page.
 const minPointerLinked = 0.7
+
+// awayDensity is the share of b's non-space text inside links to another
+// page.
+func awayDensity(b textBlock) float64 {
+	nonSpace := nonSpaceRunes(b.text)
+	if nonSpace == 0 {
+		return 0
+	}
+	return min(1, float64(b.away)/float64(nonSpace))
+}
 
 // maxLabel is the most bytes of a label that leads a line ("Read more:").
 const maxLabel = 32
@@ -644,7 +668,7 @@ func KeepScored(blocks []Block, probs []float64, threshold float64) []bool {
 		}
 	}
 	for i := range blocks {
-		keep[i] = i == longest || probs[i] >= threshold && !pointer(&blocks[i].Features)
+		keep[i] = i == longest || probs[i] >= threshold && !blocks[i].Pointer
 		if !keep[i] {
 			gone += runes[i]
 		}
@@ -663,7 +687,7 @@ func contentBlocks(root *html.Node) ([]textBlock, []Block) {
 	leaves := leafBlocks(root)
 	out := make([]Block, len(leaves))
 	for i, f := range blockFeatures(leaves) {
-		out[i] = Block{Text: leaves[i].text, Features: f}
+		out[i] = Block{Text: leaves[i].text, Features: f, Pointer: pointer(leaves[i])}
 	}
 	return leaves, out
 }
@@ -684,4 +708,7 @@ func pruneBlocks(root *html.Node, m *BlockModel) {
 type Block struct {
 	Text     string
 	Features [NumBlockFeatures]float64
+	// Pointer marks a labelled link to another page ("Read more: <a>…</a>"),
+	// which Keep removes whatever its score.
+	Pointer bool
 }

@@ -57,10 +57,12 @@ func TestBlockModelPrunesContent(t *testing.T) {
 }
 
 // pointerPage is an article whose paragraphs are broken by a labelled link
-// to another story and hold a labelled paragraph of its own.
+// to another story and hold a labelled paragraph and a labelled heading
+// linking to its own section.
 func pointerPage() string {
 	return articleWith(`<p><strong>Read more:</strong> <a href="/2024/05/mayor-resigns">Mayor resigns after two terms in office</a></p>` +
-		`<p>Update: the council said on Friday that the vote would stand.</p>`)
+		`<p>Update: the council said on Friday that the vote would stand.</p>` +
+		`<h3 id="vote"><a href="#vote">Part two: the vote and what comes next</a></h3>`)
 }
 
 func TestPointerLinesLeave(t *testing.T) {
@@ -70,7 +72,7 @@ func TestPointerLinesLeave(t *testing.T) {
 	if strings.Contains(a.Text, "Mayor resigns") {
 		t.Errorf("the labelled link stayed:\n%s", a.Text)
 	}
-	for _, want := range []string{"Update: the council said", paragraph(0), paragraph(3)} {
+	for _, want := range []string{"Update: the council said", "Part two: the vote", paragraph(0), paragraph(3)} {
 		if !strings.Contains(a.Text, want) {
 			t.Errorf("%q lost:\n%s", want, a.Text)
 		}
