@@ -70,6 +70,8 @@ type textBlock struct {
 	// linked counts the runes of text inside links, away those inside
 	// links to another page (not to a fragment of this one: "#notes").
 	linked, away int
+	// nonSpace counts the runes of text that are not white space.
+	nonSpace int
 }
 
 // leafBlocks returns the leaf blocks under root in document order. Text
@@ -96,7 +98,7 @@ func leafBlocks(root *html.Node) []textBlock {
 		if isBlock && !has {
 			t := strings.TrimSpace(Text(n))
 			if t != "" {
-				b := textBlock{node: n, text: t, runes: utf8.RuneCountInString(t)}
+				b := textBlock{node: n, text: t, runes: utf8.RuneCountInString(t), nonSpace: nonSpaceRunes(t)}
 				b.linked, b.away = linkedRunes(n, false, false)
 				out = append(out, b)
 			}
@@ -254,7 +256,7 @@ func blockFeatures(blocks []textBlock) [][NumBlockFeatures]float64 {
 		c := lineCuesOf(b.text)
 		f[35], f[36], f[37], f[38] = boolf(c.year), boolf(c.clock), boolf(c.colon), boolf(c.address)
 		f[39] = boolf(c.slash && b.runes < 80)
-		f[40] = boolf(c.label)
+		f[labelFeature] = boolf(c.label)
 	}
 	return out
 }
@@ -309,27 +311,21 @@ func lineCuesOf(s string) lineCues {
 	return c
 }
 
-// pointer reports whether b is a labelled link to another page set in the
-// article ("Read more: <a>…</a>", "Lea también: <a>…</a>"): never article
-// text, whatever the model scores. A heading or a table of contents
-// linking to a section of the page is no pointer.
-func pointer(b textBlock) bool {
-	return awayDensity(b) >= minPointerLinked && leadLabel(strings.TrimRight(b.text, " \t\n"))
+// labelFeature is the feature that marks a block led by a label
+// (lineCues.label).
+const labelFeature = 40
+
+// pointer reports whether b, led by a label or not, is a labelled link to
+// another page set in the article ("Read more: <a>…</a>", "Lea también:
+// <a>…</a>"): never article text, whatever the model scores. A heading or
+// a table of contents linking to a section of the page is no pointer.
+func pointer(b textBlock, label bool) bool {
+	return label && linkShare(b.away, b.nonSpace) >= minPointerLinked
 }
 
 // minPointerLinked is the least share of a pointer line's text inside
 // links to another page.
 const minPointerLinked = 0.7
-
-// awayDensity is the share of b's non-space text inside links to another
-// page.
-func awayDensity(b textBlock) float64 {
-	nonSpace := nonSpaceRunes(b.text)
-	if nonSpace == 0 {
-		return 0
-	}
-	return min(1, float64(b.away)/float64(nonSpace))
-}
 
 // maxLabel is the most bytes of a label that leads a line ("Read more:").
 const maxLabel = 32
@@ -491,12 +487,15 @@ func boolf(b bool) float64 {
 	return 0
 }
 
-func linkDensity(b textBlock) float64 {
-	nonSpace := nonSpaceRunes(b.text)
+// linkDensity is the share of b's non-space text inside links.
+func linkDensity(b textBlock) float64 { return linkShare(b.linked, b.nonSpace) }
+
+// linkShare is linked runes over nonSpace runes, at most 1; 0 without text.
+func linkShare(linked, nonSpace int) float64 {
 	if nonSpace == 0 {
 		return 0
 	}
-	return min(1, float64(b.linked)/float64(nonSpace))
+	return min(1, float64(linked)/float64(nonSpace))
 }
 
 // headingLevel returns 1 to 6 for h1 to h6, 0 for other elements.
@@ -687,7 +686,7 @@ func contentBlocks(root *html.Node) ([]textBlock, []Block) {
 	leaves := leafBlocks(root)
 	out := make([]Block, len(leaves))
 	for i, f := range blockFeatures(leaves) {
-		out[i] = Block{Text: leaves[i].text, Features: f, Pointer: pointer(leaves[i])}
+		out[i] = Block{Text: leaves[i].text, Features: f, Pointer: pointer(leaves[i], f[labelFeature] == 1)}
 	}
 	return leaves, out
 }
