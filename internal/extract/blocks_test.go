@@ -296,3 +296,47 @@ func TestLineCues(t *testing.T) {
 		}
 	}
 }
+
+// captionPage is an article with a photo and its caption between its
+// paragraphs, and a table with a caption of its own.
+func captionPage() string {
+	return articleWith(`<figure><img src="/p.jpg" alt=""><figcaption><p>The mayor at the council meeting on Tuesday. Photo: Jane Roe / Agency</p></figcaption></figure>` +
+		`<table><caption>Budget by department, 2024</caption><tr><td>Roads and bridges</td><td>4.2 million</td></tr></table>`)
+}
+
+func TestFigureCaptionsLeave(t *testing.T) {
+	keepAll := &BlockModel{Threshold: 0.5}
+	keepAll.Weights[0] = 3
+	a, _ := extractPage(t, captionPage(), Options{MinChars: -1, BlockModel: keepAll})
+	if strings.Contains(a.Text, "The mayor at the council meeting") {
+		t.Errorf("the figure's caption stayed:\n%s", a.Text)
+	}
+	for _, want := range []string{"Budget by department", "Roads and bridges", paragraph(0), paragraph(3)} {
+		if !strings.Contains(a.Text, want) {
+			t.Errorf("%q lost:\n%s", want, a.Text)
+		}
+	}
+	kept, _ := extractPage(t, captionPage(), Options{MinChars: -1, BlockModel: keepAll, KeepBlocks: true})
+	if !strings.Contains(kept.Text, "The mayor at the council meeting") {
+		t.Errorf("KeepBlocks removed the caption:\n%s", kept.Text)
+	}
+}
+
+func TestFigureCaptionsOfAGalleryStay(t *testing.T) {
+	// A page told in captions: they are most of its text, so the keep-all
+	// guard holds them.
+	var b strings.Builder
+	b.WriteString(`<html><head><title>The flood in pictures</title></head><body><article><h1>The flood in pictures</h1><p>` + paragraph(0) + `</p>`)
+	for i := 1; i < 4; i++ {
+		b.WriteString(`<figure><img src="/p.jpg" alt=""><figcaption>` + paragraph(i) + `</figcaption></figure>`)
+	}
+	b.WriteString(`</article></body></html>`)
+	keepAll := &BlockModel{Threshold: 0.5}
+	keepAll.Weights[0] = 3
+	a, _ := extractPage(t, b.String(), Options{MinChars: -1, BlockModel: keepAll})
+	for i := range 4 {
+		if !strings.Contains(a.Text, paragraph(i)) {
+			t.Errorf("paragraph %d lost:\n%s", i, a.Text)
+		}
+	}
+}
