@@ -642,7 +642,7 @@ const maxPruned = 0.5
 const minPrunable = 300
 
 // Keep says which blocks stay: those the model scores at or above its
-// threshold that are neither a Pointer nor a Caption, the longest block
+// threshold that are neither a Pointer nor Aside, the longest block
 // whatever it is, and all of them when the others hold more than maxPruned
 // of the text or when all hold fewer than minPrunable runes.
 func (m *BlockModel) Keep(blocks []Block) []bool {
@@ -667,7 +667,7 @@ func KeepScored(blocks []Block, probs []float64, threshold float64) []bool {
 		}
 	}
 	for i := range blocks {
-		keep[i] = i == longest || probs[i] >= threshold && !blocks[i].Pointer && !blocks[i].Caption
+		keep[i] = i == longest || probs[i] >= threshold && !blocks[i].Pointer && !blocks[i].Aside
 		if !keep[i] {
 			gone += runes[i]
 		}
@@ -686,7 +686,7 @@ func contentBlocks(root *html.Node) ([]textBlock, []Block) {
 	leaves := leafBlocks(root)
 	out := make([]Block, len(leaves))
 	for i, f := range blockFeatures(leaves) {
-		out[i] = Block{Text: leaves[i].text, Features: f, Pointer: pointer(leaves[i], f[labelFeature] == 1), Caption: inFigcaption(leaves[i].node)}
+		out[i] = Block{Text: leaves[i].text, Features: f, Pointer: pointer(leaves[i], f[labelFeature] == 1), Aside: asideOf(leaves[i].node, root)}
 	}
 	return leaves, out
 }
@@ -710,17 +710,19 @@ type Block struct {
 	// Pointer marks a labelled link to another page ("Read more: <a>…</a>"),
 	// which Keep removes whatever its score.
 	Pointer bool
-	// Caption marks a figure's caption (<figcaption>): what a picture
-	// shows and who took it, not the article's text (a wire photo's
-	// caption travels with the picture to other stories). Keep removes it
-	// whatever its score.
-	Caption bool
+	// Aside marks a block that the page's markup sets apart from the
+	// article: a figure's caption (<figcaption>: what a picture shows and
+	// who took it; a wire photo's caption travels with the picture to
+	// other stories) or navigation (<nav>: a breadcrumb trail). Keep
+	// removes it whatever its score.
+	Aside bool
 }
 
-// inFigcaption reports whether n is or is inside a <figcaption>.
-func inFigcaption(n *html.Node) bool {
-	for p := n; p != nil; p = p.Parent {
-		if p.Type == html.ElementNode && tag(p) == atom.Figcaption {
+// asideOf reports whether n, a block under root, is or is inside a
+// <figcaption> or a <nav> under root.
+func asideOf(n, root *html.Node) bool {
+	for p := n; p != nil && p != root; p = p.Parent {
+		if p.Type == html.ElementNode && (tag(p) == atom.Figcaption || tag(p) == atom.Nav) {
 			return true
 		}
 	}

@@ -297,28 +297,32 @@ func TestLineCues(t *testing.T) {
 	}
 }
 
-// captionPage is an article with a photo and its caption between its
-// paragraphs, and a table with a caption of its own.
-func captionPage() string {
-	return articleWith(`<figure><img src="/p.jpg" alt=""><figcaption><p>The mayor at the council meeting on Tuesday. Photo: Jane Roe / Agency</p></figcaption></figure>` +
+// asidePage is an article with a photo and its caption, a breadcrumb
+// trail and a table with a caption of its own between its paragraphs.
+func asidePage() string {
+	return articleWith(`<nav><p>You are here: <a href="/">Home</a> › Local news › Council passes budget</p></nav><figure><img src="/p.jpg" alt=""><figcaption><p>The mayor at the council meeting on Tuesday. Photo: Jane Roe / Agency</p></figcaption></figure>` +
 		`<table><caption>Budget by department, 2024</caption><tr><td>Roads and bridges</td><td>4.2 million</td></tr></table>`)
 }
 
-func TestFigureCaptionsLeave(t *testing.T) {
+func TestCaptionsAndNavigationLeave(t *testing.T) {
 	keepAll := &BlockModel{Threshold: 0.5}
 	keepAll.Weights[0] = 3
-	a, _ := extractPage(t, captionPage(), Options{MinChars: -1, BlockModel: keepAll})
-	if strings.Contains(a.Text, "The mayor at the council meeting") {
-		t.Errorf("the figure's caption stayed:\n%s", a.Text)
+	a, _ := extractPage(t, asidePage(), Options{MinChars: -1, BlockModel: keepAll})
+	for _, gone := range []string{"The mayor at the council meeting", "You are here"} {
+		if strings.Contains(a.Text, gone) {
+			t.Errorf("%q stayed:\n%s", gone, a.Text)
+		}
 	}
 	for _, want := range []string{"Budget by department", "Roads and bridges", paragraph(0), paragraph(3)} {
 		if !strings.Contains(a.Text, want) {
 			t.Errorf("%q lost:\n%s", want, a.Text)
 		}
 	}
-	kept, _ := extractPage(t, captionPage(), Options{MinChars: -1, BlockModel: keepAll, KeepBlocks: true})
-	if !strings.Contains(kept.Text, "The mayor at the council meeting") {
-		t.Errorf("KeepBlocks removed the caption:\n%s", kept.Text)
+	kept, _ := extractPage(t, asidePage(), Options{MinChars: -1, BlockModel: keepAll, KeepBlocks: true})
+	for _, want := range []string{"The mayor at the council meeting", "You are here"} {
+		if !strings.Contains(kept.Text, want) {
+			t.Errorf("KeepBlocks removed %q:\n%s", want, kept.Text)
+		}
 	}
 }
 
