@@ -21,7 +21,7 @@ type extractEvalCmd struct {
 	Gold    []string      `required:"" placeholder:"[NAME=]DIR" help:"Gold folder: input/ beside GoldStandard/ (Dragnet, CleanEval layout), a folder of such folders, html/ beside txt/ (newspaper4k's tests/data), or evaldata.json beside eval/ (trafilatura's tests: scored by snippets); repeat for more datasets. NAME defaults to the folder's name."`
 	IDs     []string      `name:"ids" placeholder:"[NAME=]FILE" help:"Score only the ids listed in FILE (a split such as Dragnet's test.txt); NAME picks the dataset when there are several."`
 	Pred    []string      `placeholder:"[NAME=]FILE" help:"Also score a JSONL of {id, text} (e.g. from neardup extract) as a system on dataset NAME."`
-	System  []string      `default:"neardup" placeholder:"SYSTEM" help:"Systems to run on every dataset: neardup (extraction with its fixes and rules), neardup-before (the same without the block classifier and the declared body), library (its engine alone), an engine alone by name: readeck, readability (go-shiori), trafilatura, trafilatura-fallback, domdistiller; or a design measured and rejected: vote, fallback (see docs/extraction.md)."`
+	System  []string      `default:"neardup" placeholder:"SYSTEM" help:"Systems to run on every dataset: neardup (extraction with its fixes and rules), neardup-before (the same without the block classifier and the declared body), library (its engine alone), an engine alone by name: readeck, readability (go-shiori), trafilatura, trafilatura-fallback, domdistiller; or a design measured and rejected: vote, fallback, blockvote (see docs/extraction.md)."`
 	Split   bool          `help:"Also score each half of the per-site split: tune (sites whose FNV-1a hash is even) and report (odd)."`
 	Rules   string        `type:"existingfile" help:"Site rules (YAML) for the neardup system."`
 	Timeout time.Duration `default:"20s" help:"Per-page time limit."`
@@ -55,8 +55,8 @@ func (c *extractEvalCmd) Run(g *globals) error {
 		o.log = os.Stderr
 	}
 	for _, s := range c.System {
-		if _, err := engines.Lookup(s); err != nil && s != "neardup" && s != "neardup-before" && s != "library" && s != "vote" && s != "fallback" {
-			return usageError{fmt.Sprintf("--system %q: want neardup, neardup-before, library, vote, fallback or one of %s", s, strings.Join(engines.Names(), ", "))}
+		if _, err := engines.Lookup(s); err != nil && s != "neardup" && s != "neardup-before" && s != "library" && s != "vote" && s != "fallback" && s != "blockvote" {
+			return usageError{fmt.Sprintf("--system %q: want neardup, neardup-before, library, vote, fallback, blockvote or one of %s", s, strings.Join(engines.Names(), ", "))}
 		}
 		o.systems = append(o.systems, s)
 	}
@@ -195,6 +195,9 @@ func evalSystems(o extractEvalOptions, d evalDataset) ([]extracteval.System, err
 			continue
 		case "fallback":
 			out = append(out, fallbackSystem(o.extract))
+			continue
+		case "blockvote":
+			out = append(out, blockVoteSystem(o.extract))
 			continue
 		}
 		opts := o.extract
