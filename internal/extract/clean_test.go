@@ -337,8 +337,10 @@ func TestPruneHeadline(t *testing.T) {
 }
 
 func TestTidy(t *testing.T) {
-	in := "First paragraph.\n\nAdvertisement\n\nSecond paragraph.\nADVERTISEMENT\n\nStory continues below advertisement\n\nAn advertisement for the ferry ran all week."
-	want := "First paragraph.\n\nSecond paragraph.\n\nAn advertisement for the ferry ran all week."
+	in := "First paragraph.\n\nAdvertisement\n\nSecond paragraph.\nADVERTISEMENT\n\nStory continues below advertisement\n\n" +
+		"Continue reading the main story\n\nCONTINUA DEPOIS DA PUBLICIDADE\n\nDalsza część artykułu pod reklamą\n\n" +
+		"An advertisement for the ferry ran all week.\n\nContinue reading the main story before the vote."
+	want := "First paragraph.\n\nSecond paragraph.\n\nAn advertisement for the ferry ran all week.\n\nContinue reading the main story before the vote."
 	if got := tidy(in); got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}

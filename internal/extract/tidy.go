@@ -46,7 +46,15 @@ var adLabels = map[string]bool{
 	"story continues below advertisement": true, "article continues below advertisement": true,
 	"article continues below": true, "continue reading below": true, "scroll to continue with content": true,
 	"advertisement scroll to continue": true, "anzeige": true, "werbung": true, "reklama": true,
-	"реклама": true, "publicité": true, "publicidad": true, "pubblicità": true,
+	"реклама": true, "publicité": true, "publicidad": true, "pubblicità": true, "publicidade": true,
+	"advertentie": true, "continue reading the main story": true, "story continues below": true,
+	"continua depois da publicidade": true, "continua após a publicidade": true,
+	"continúa después de la publicidad": true, "la suite après la publicité": true,
+	"la suite après cette publicité": true, "weiterlesen nach der anzeige": true,
+	"lesen sie nach der anzeige weiter": true, "artikel wird nach der anzeige fortgesetzt": true,
+	"dalsza część artykułu pod reklamą": true, "dalszy ciąg artykułu pod reklamą": true,
+	"lees verder na de advertentie": true, "l articolo continua dopo la pubblicità": true,
+	"продолжение после рекламы": true,
 }
 
 // isAdLabel reports whether a line is only an advertisement label.
