@@ -346,6 +346,21 @@ func TestTidy(t *testing.T) {
 	}
 }
 
+func TestIsReadingTime(t *testing.T) {
+	for _, s := range []string{"5 min read", "4 Min Read", "Lesezeit: ca. 3 Minuten", "Lesezeit 2 Min.",
+		"Reading time: 6 minutes", "Czas czytania: 4 min", "Время чтения: 3 минуты", "3–5 min read"} {
+		if !isReadingTime(s) {
+			t.Errorf("%q: not a reading time", s)
+		}
+	}
+	for _, s := range []string{"", "5 min", "Lesezeit", "The read took 5 min", "It is a 5 min read for most",
+		"Reading time matters to editors", "45 minutes from the city"} {
+		if isReadingTime(s) {
+			t.Errorf("%q: a reading time", s)
+		}
+	}
+}
+
 func TestIsDateLine(t *testing.T) {
 	for _, s := range []string{"2 November 2026", "November 2, 2026", "Updated 10:32 GMT", "2026-11-02",
 		"Posted on July 12th, 2012", "updated 9:32 PM EST, Tue November 6, 2012", "Published: 02/11/2026 | 14:05"} {

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -16,7 +17,7 @@ func tidy(text string) string {
 		lines := strings.Split(p, "\n")
 		kept := lines[:0]
 		for _, l := range lines {
-			if !isAdLabel(l) {
+			if !isAdLabel(l) && !isReadingTime(l) {
 				kept = append(kept, l)
 			}
 		}
@@ -55,6 +56,24 @@ var adLabels = map[string]bool{
 	"dalsza część artykułu pod reklamą": true, "dalszy ciąg artykułu pod reklamą": true,
 	"lees verder na de advertentie": true, "l articolo continua dopo la pubblicità": true,
 	"продолжение после рекламы": true,
+}
+
+// readingTime matches a line that only says how long the article takes to
+// read ("5 min read", "Lesezeit: ca. 3 Minuten", "Czas czytania: 4 min"),
+// folded.
+var readingTime = regexp.MustCompile(`^(?:(?:(?:reading|read|estimated reading) time|lesezeit|lesedauer|czas czytania|tiempo de lectura|temps de lecture|tempo de leitura|tempo di lettura|leestijd|время чтения) (?:(?:ca|approx|about|etwa|około|около) )?` + readingSpan + `|` + readingSpan + ` (?:read|reading|lesezeit|de lectura|de lecture|czytania|чтения))$`)
+
+// readingSpan is a span of minutes, folded: "5 min", "3 5 minutes".
+const readingSpan = `\d+(?: \d+)? ?(?:min|mins|minute|minutes|minuten|minutos|minut|minuty|minuti|мин|минут|минуты)`
+
+// isReadingTime reports whether a line only says how long the article
+// takes to read.
+func isReadingTime(line string) bool {
+	if len(line) > 60 {
+		return false
+	}
+	f := fold(line)
+	return strings.ContainsFunc(f, unicode.IsDigit) && readingTime.MatchString(f)
 }
 
 // isAdLabel reports whether a line is only an advertisement label.
