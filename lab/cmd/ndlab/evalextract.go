@@ -18,7 +18,7 @@ import (
 // extractEvalCmd is `ndlab extract-eval`: extraction quality against
 // gold text, one table row per dataset and system.
 type extractEvalCmd struct {
-	Gold    []string      `required:"" placeholder:"[NAME=]DIR" help:"Gold folder: input/ beside GoldStandard/ (Dragnet, CleanEval layout), a folder of such folders, html/ beside txt/ (newspaper4k's tests/data), or evaldata.json beside eval/ (trafilatura's tests: scored by snippets); repeat for more datasets. NAME defaults to the folder's name."`
+	Gold    []string      `required:"" placeholder:"[NAME=]DIR" help:"Gold folder: input/ beside GoldStandard/ (Dragnet, CleanEval layout), a folder of such folders, html/ beside txt/ (newspaper4k's tests/data), evaldata.json beside eval/ (trafilatura's tests: scored by snippets), or ground-truth/ beside html/ (WCXB's dev or test folder: its article pages); repeat for more datasets. NAME defaults to the folder's name."`
 	IDs     []string      `name:"ids" placeholder:"[NAME=]FILE" help:"Score only the ids listed in FILE (a split such as Dragnet's test.txt); NAME picks the dataset when there are several."`
 	Pred    []string      `placeholder:"[NAME=]FILE" help:"Also score a JSONL of {id, text} (e.g. from neardup extract) as a system on dataset NAME."`
 	System  []string      `default:"neardup" placeholder:"SYSTEM" help:"Systems to run on every dataset: neardup (extraction with its fixes and rules), neardup-before (the same without the block classifier and the declared body), library (its engine alone), an engine alone by name: readeck, readability (go-shiori), trafilatura, trafilatura-fallback, domdistiller; or a design measured and rejected: vote, fallback, blockvote (see docs/extraction.md)."`

@@ -69,7 +69,10 @@ type OpenOptions struct {
 // "<subfolder>/<id>". Two other layouts are read too: html/<id>.html beside
 // txt/<id>.txt (newspaper4k's test pages), and evaldata.json beside eval/
 // (trafilatura's evaluation pages: a JSON object mapping each page's URL
-// to its file in eval/ and the snippets its text must and must not hold).
+// to its file in eval/ and the snippets its text must and must not hold),
+// and ground-truth/<id>.json beside html/<id>.html.gz (WCXB, the Web
+// Content eXtraction Benchmark: each JSON holds the page's URL, its type
+// and its main content; only the pages typed "article" are taken).
 func Open(dir string, opts OpenOptions) (*Dataset, error) {
 	name := opts.Name
 	if name == "" {
@@ -84,6 +87,8 @@ func Open(dir string, opts OpenOptions) (*Dataset, error) {
 	switch {
 	case isFile(filepath.Join(dir, "evaldata.json")):
 		err = ds.addSnippets(dir, keep)
+	case isDir(filepath.Join(dir, "html")) && isDir(filepath.Join(dir, "ground-truth")):
+		err = ds.addWCXB(dir, keep)
 	case isDir(filepath.Join(dir, "html")) && isDir(filepath.Join(dir, "txt")):
 		err = ds.addFolders(filepath.Join(dir, "html"), filepath.Join(dir, "txt"), "", keep)
 	default:
@@ -251,6 +256,11 @@ func ReadInput(p Page) (Input, error) {
 	body, err := os.ReadFile(p.InputPath)
 	if err != nil {
 		return Input{}, err
+	}
+	if strings.HasSuffix(p.InputPath, ".gz") {
+		if body, err = gunzip(body); err != nil {
+			return Input{}, fmt.Errorf("extracteval: %s: %w", p.InputPath, err)
+		}
 	}
 	in := Input{ID: p.ID, Path: p.InputPath, URL: p.URL, Body: body}
 	if !bytes.HasPrefix(body, []byte("<text ")) {
