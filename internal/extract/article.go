@@ -79,7 +79,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 				clean(again, drop)
 				markRegions(again)
 				removeMarked(again, marks)
-				if g := opts.Engine(again, u); g.Node != nil && chosenRegions(g.Node) == nil && prose(g.Node) >= regionMinProse {
+				if g := opts.Engine(again, u); g.Node != nil && chosenRegions(g.Node) == nil && prose(g.Node) >= max(regionMinProse, prose(f.Node)/regionMaxShrink) {
 					f.Node = g.Node
 				}
 			}
@@ -151,6 +151,14 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 // regionMinProse is the least prose (runes) the engine's second choice must
 // hold when its first was a navigation region.
 const regionMinProse = 100
+
+// regionMaxShrink bounds how much less prose the engine's second choice may
+// hold than its first, a navigation region: a page's sidebar or "about"
+// box may hold a few times the prose of a short post, but a region holding
+// sixteen times the prose of anything else the engine finds is the article,
+// named by a layout's class ("left-side-content", "share-btn post-content")
+// rather than by what it is, and the second choice a teaser.
+const regionMaxShrink = 16
 
 // mostlyRelated reports whether sections of related stories hold most of
 // the text of the content tree n.

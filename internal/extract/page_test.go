@@ -382,6 +382,9 @@ func TestPageNavigationTakenForTheArticle(t *testing.T) {
 		{"a region by its class", `<body>` + article + `<div class="sidebar taken">` + box + `</div></body>`, 2, "The ferry returned"},
 		{"a region by its id", `<body>` + article + `<div id="footer" class="taken">` + box + `</div></body>`, 2, "The ferry returned"},
 		{"a region's content named content", `<body>` + article + `<div class="sidebar"><div class="sidebar-content taken">` + box + `</div></div></body>`, 2, "The ferry returned"},
+		// A region holding sixteen times the prose of the second choice
+		// is the article, whatever its class says.
+		{"a region sixteen times the second choice", `<body>` + article + `<div class="left-side-content taken">` + strings.Repeat(box, 25) + `</div></body>`, 2, "Sign up"},
 		// A dialog is never the article, whatever its parts are named.
 		{"a dialog by its id", `<body>` + article + `<div id="letters_small_dialog" class="taken"><div class="entry-text">` + box + `</div></div></body>`, 2, "The ferry returned"},
 		{"a dialog by its class", `<body>` + article + `<div class="signup-modal taken"><div class="content">` + box + `</div></div></body>`, 2, "The ferry returned"},
