@@ -24,12 +24,14 @@
 //     out: menus, share bars and lists of short links (and the navigation
 //     cell of a page laid out in a table), a dateline standing alone in a
 //     <time> element, a headline repeated in bold type at the start of the
-//     content, and advertisement labels between paragraphs;
+//     content, and advertisement labels and reading times between
+//     paragraphs;
 //   - a block classifier (BlockModel, its weights in blockmodel.go written
 //     by the lab's extract-train command) removes the leaf blocks of the
 //     content it scores as boilerplate: share lines, newsletter boxes,
 //     photo credits, tag lines; a labelled link to another story ("Read
-//     more: …") goes whatever its score;
+//     more: …"), a figure's caption and navigation inside the article
+//     (<figcaption>, <nav>) go whatever their score;
 //   - site rules (package rules) choose the body by CSS selector, drop
 //     parts by selector or attribute pattern, strip boilerplate lines and
 //     say which URLs are articles;
