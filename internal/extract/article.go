@@ -39,6 +39,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 	if rule.CanDrop() {
 		drop = func(n *html.Node) bool { return isComments(n) || rule.Drops(n) }
 	}
+	revealStreamed(doc)
 	clean(doc, drop)
 	markRegions(doc)
 	var bodyText string
@@ -76,6 +77,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 			// reply for the article: it chooses again on the page
 			// without it.
 			if again, err := reparse(); err == nil {
+				revealStreamed(again)
 				clean(again, drop)
 				markRegions(again)
 				removeMarked(again, marks)
@@ -89,6 +91,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		// The engine took sections of related stories for the article: it
 		// chooses again on the page without them.
 		if again, err := reparse(); err == nil {
+			revealStreamed(again)
 			clean(again, drop)
 			markRegions(again)
 			dropRelated(again)
@@ -102,6 +105,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		// prose than the engine's choice, and not the engine's longest
 		// block: the engine chose another part of the page.
 		if again, err := reparse(); err == nil {
+			revealStreamed(again)
 			clean(again, drop)
 			markRegions(again)
 			if c, _ := articleContainer(again); c != nil && !holdsCore(c, f.Node) {
@@ -115,6 +119,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 			// A long content without sentences (a table, a list of
 			// names): the engine chooses again without it.
 			if again, err := reparse(); err == nil {
+				revealStreamed(again)
 				clean(again, drop)
 				markRegions(again)
 				removeBlocksOf(again, f.Node)
