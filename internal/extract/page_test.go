@@ -401,6 +401,7 @@ func TestPageNavigationTakenForTheArticle(t *testing.T) {
 		{"a page builder's widget", `<body>` + article + `<div class="elementor-widget-wrap taken">` + box + `</div></body>`, 1, "Sign up"},
 		{"a script's hook", `<body>` + article + `<div class="js-external-links taken">` + box + `</div></body>`, 1, "Sign up"},
 		{"a section's anchor", `<body>` + article + `<div id="sharing-with-two-developers" class="taken">` + box + `</div></body>`, 1, "Sign up"},
+		{"paragraphs named like a menu", `<body>` + article + `<div class="taken"><p class="contextmenu body">Sign up for our letters, sent every morning to thousands of readers who like the harbour news.</p><p class="contextmenu body">And win a trip.</p></div></body>`, 1, "Sign up"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var calls int

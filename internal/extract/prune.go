@@ -140,7 +140,10 @@ type regionMarker struct{ k int }
 // mark marks the elements under n and reports whether one is named the
 // article (nameAttr "pos") or is an <article> or <main>. An element named
 // both a region and the article ("aside-content", "sidebar-content") is
-// the content of a region, not the article.
+// the content of a region, not the article. A paragraph is no region the
+// engine could take for the article, whatever its class
+// (`<p class="contextmenu body">` holds an article's text): it gets no
+// inAttr unless it is a dialog.
 func (m *regionMarker) mark(n *html.Node) bool {
 	holds := false
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -161,7 +164,7 @@ func (m *regionMarker) mark(n *html.Node) bool {
 		inner := m.mark(c)
 		named := k == "pos" && r != "nav" // "aside-content" names a region's content
 		holds = holds || inner || named || tag(c) == atom.Article || tag(c) == atom.Main
-		if dialog(c) || !inner && !named && (r == "nav" || structuralNav(c) || authorBox(c, names)) {
+		if dialog(c) || !inner && !named && c.DataAtom != atom.P && (r == "nav" || structuralNav(c) || authorBox(c, names)) {
 			markIn(c, strconv.Itoa(k0))
 		}
 	}
