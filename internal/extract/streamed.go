@@ -13,11 +13,12 @@ import (
 // and a fallback (a loading skeleton) closed by `<!--/$-->`, and the
 // content later in the body as `<div hidden id="S:0">…</div>`; a script
 // then swaps them; a part of a segment sent apart has a placeholder of its
-// own, `<template id="P:2">`, with no fallback. Read as sent, the article sits in a hidden element that
-// cleaning removes. Each segment whose placeholder is found replaces it and
-// its fallback; a segment without one stays hidden. Segments may hold the
-// placeholders of others, so it runs until no placeholder is left that a
-// segment fills.
+// own, `<template id="P:2">`, with no fallback. Read as sent, the article
+// sits in a hidden element that cleaning removes. Each segment whose
+// placeholder is found replaces it and its fallback; a segment without one
+// stays hidden. Segments may hold the
+// placeholders of others: every placeholder found in the page as sent is
+// filled once, in document order, wherever moving its segment has put it.
 func revealStreamed(root *html.Node) {
 	segments := map[string]*html.Node{}
 	var templates []*html.Node
@@ -40,29 +41,21 @@ func revealStreamed(root *html.Node) {
 	if len(segments) == 0 {
 		return
 	}
-	for done := false; !done; {
-		done = true
-		for i, t := range templates {
-			if t == nil || t.Parent == nil {
-				continue
-			}
-			id := attr(t, "id")
-			seg := segments[id[len("B:"):]]
-			if seg == nil || seg.Parent == nil || isAncestor(seg, t) {
-				continue
-			}
-			if strings.HasPrefix(id, "B:") {
-				dropFallback(t)
-			}
-			for c := seg.FirstChild; c != nil; c = seg.FirstChild {
-				seg.RemoveChild(c)
-				t.Parent.InsertBefore(c, t)
-			}
-			t.Parent.RemoveChild(t)
-			seg.Parent.RemoveChild(seg)
-			templates[i] = nil
-			done = false
+	for _, t := range templates {
+		id := attr(t, "id")
+		seg := segments[id[len("B:"):]]
+		if seg == nil || seg.Parent == nil || t.Parent == nil || isAncestor(seg, t) {
+			continue
 		}
+		if strings.HasPrefix(id, "B:") {
+			dropFallback(t)
+		}
+		for c := seg.FirstChild; c != nil; c = seg.FirstChild {
+			seg.RemoveChild(c)
+			t.Parent.InsertBefore(c, t)
+		}
+		t.Parent.RemoveChild(t)
+		seg.Parent.RemoveChild(seg)
 	}
 }
 

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -75,5 +76,36 @@ func TestPageStreamedArticle(t *testing.T) {
 	a, _ := extractPage(t, body, Options{MinChars: -1})
 	if !strings.Contains(a.Text, "The ferry returned to the harbour") || strings.Contains(a.Text, "All rights reserved") {
 		t.Errorf("text %q, want the streamed article", a.Text)
+	}
+}
+
+func TestRevealStreamedMany(t *testing.T) {
+	// Many segments, each holding the next one's placeholder: every one is
+	// filled in one pass, whatever the order they arrive in.
+	const n = 2000
+	var b strings.Builder
+	b.WriteString(`<html><body><main><template id="B:0"></template><!--/$--></main>`)
+	for i := n - 1; i >= 0; i-- {
+		fmt.Fprintf(&b, `<div hidden id="S:%d"><p>Part %d.</p>`, i, i)
+		if i+1 < n {
+			fmt.Fprintf(&b, `<template id="P:%d"></template>`, i+1)
+		}
+		b.WriteString(`</div>`)
+	}
+	b.WriteString(`</body></html>`)
+	doc := parse(t, b.String())
+	revealStreamed(doc)
+	body := doc.FirstChild.LastChild
+	if body.LastChild.Data != "main" {
+		t.Fatalf("a segment is left after <main>: <%s %v>", body.LastChild.Data, body.LastChild.Attr)
+	}
+	text := Text(body.LastChild)
+	for _, i := range []int{0, 1, n / 2, n - 1} {
+		if !strings.Contains(text, fmt.Sprintf("Part %d.", i)) {
+			t.Fatalf("part %d missing", i)
+		}
+	}
+	if strings.Index(text, "Part 0.") > strings.Index(text, "Part 1.") {
+		t.Error("parts out of order")
 	}
 }
