@@ -39,9 +39,23 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 	if rule.CanDrop() {
 		drop = func(n *html.Node) bool { return isComments(n) || rule.Drops(n) }
 	}
-	revealStreamed(doc)
-	clean(doc, drop)
-	markRegions(doc)
+	// prepare readies a parse of the page for the engine: streamed
+	// segments in place, the never-text, hidden and dropped elements out,
+	// navigation regions marked. fresh is a new parse so readied, for the
+	// engine to choose again on.
+	prepare := func(d *html.Node) {
+		revealStreamed(d)
+		clean(d, drop)
+		markRegions(d)
+	}
+	fresh := func() (*html.Node, error) {
+		again, err := reparse()
+		if err == nil {
+			prepare(again)
+		}
+		return again, err
+	}
+	prepare(doc)
 	var bodyText string
 	if nodes := rule.Body(doc); len(nodes) > 0 {
 		parts := make([]string, 0, len(nodes))
@@ -76,10 +90,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 			// footer), a dialog, an author's box, another story or one
 			// reply for the article: it chooses again on the page
 			// without it.
-			if again, err := reparse(); err == nil {
-				revealStreamed(again)
-				clean(again, drop)
-				markRegions(again)
+			if again, err := fresh(); err == nil {
 				removeMarked(again, marks)
 				if g := opts.Engine(again, u); g.Node != nil && chosenRegions(g.Node) == nil && prose(g.Node) >= max(regionMinProse, prose(f.Node)/regionMaxShrink) {
 					f.Node = g.Node
@@ -90,10 +101,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 	if bodyText == "" && f.Node != nil && mostlyRelated(f.Node) {
 		// The engine took sections of related stories for the article: it
 		// chooses again on the page without them.
-		if again, err := reparse(); err == nil {
-			revealStreamed(again)
-			clean(again, drop)
-			markRegions(again)
+		if again, err := fresh(); err == nil {
 			dropRelated(again)
 			if g := opts.Engine(again, u); g.Node != nil {
 				f.Node = g.Node
@@ -104,10 +112,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		// The page names its article's container, it holds much more
 		// prose than the engine's choice, and not the engine's longest
 		// block: the engine chose another part of the page.
-		if again, err := reparse(); err == nil {
-			revealStreamed(again)
-			clean(again, drop)
-			markRegions(again)
+		if again, err := fresh(); err == nil {
 			if c, _ := articleContainer(again); c != nil && !holdsCore(c, f.Node) {
 				c.Parent.RemoveChild(c)
 				f.Node = c
@@ -118,10 +123,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		if list, prose := withoutSentences(f.Node); list {
 			// A long content without sentences (a table, a list of
 			// names): the engine chooses again without it.
-			if again, err := reparse(); err == nil {
-				revealStreamed(again)
-				clean(again, drop)
-				markRegions(again)
+			if again, err := fresh(); err == nil {
 				removeBlocksOf(again, f.Node)
 				if g := opts.Engine(again, u); g.Node != nil && betterChoice(g.Node, prose) {
 					f.Node = g.Node

@@ -48,34 +48,15 @@ func blockVoteSystem(base extract.Options) extracteval.System {
 
 // blockVote returns own without the paragraphs of at most blockVoteLine
 // runes that other does not hold: under blockVoteFound of their shingles
-// found in it, or, for one of fewer than four tokens, its tokens not in a
-// row in it.
+// found in it (extracteval.Found).
 func blockVote(own, other string) string {
-	gold := extracteval.ShinglesOf(other)
-	seq := "\x00" + strings.Join(extracteval.Tokens(other), "\x00") + "\x00"
+	found := extracteval.FoundIn(other)
 	var kept []string
 	for _, p := range strings.Split(own, "\n\n") {
-		toks := extracteval.Tokens(p)
 		switch {
 		case strings.TrimSpace(p) == "":
-			continue
-		case utf8.RuneCountInString(p) > blockVoteLine:
+		case utf8.RuneCountInString(p) > blockVoteLine, found.Share(p) >= blockVoteFound:
 			kept = append(kept, p)
-		case len(toks) < extracteval.ShingleSize:
-			if len(toks) > 0 && strings.Contains(seq, "\x00"+strings.Join(toks, "\x00")+"\x00") {
-				kept = append(kept, p)
-			}
-		default:
-			found, all := 0, 0
-			for h, c := range extracteval.ShinglesOf(p) {
-				all += c
-				if gold[h] > 0 {
-					found += c
-				}
-			}
-			if float64(found) >= blockVoteFound*float64(all) {
-				kept = append(kept, p)
-			}
 		}
 	}
 	return strings.Join(kept, "\n\n")

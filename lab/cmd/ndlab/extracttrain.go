@@ -160,40 +160,20 @@ func trainBlocks(ctx context.Context, datasets []evalDataset, half string, l2, m
 // gold text; a block of fewer than four tokens is 1 when its tokens occur
 // in the gold text in a row, else 0.
 func labelPage(gold string, blocks []extract.Block) trainPage {
-	gs := extracteval.ShinglesOf(gold)
-	goldSeq := "\x00" + strings.Join(extracteval.Tokens(gold), "\x00") + "\x00"
-	tp := trainPage{gold: gs, blocks: blocks}
+	found := extracteval.FoundIn(gold)
+	tp := trainPage{gold: extracteval.ShinglesOf(gold), blocks: blocks}
 	total := 0
-	toks := make([][]string, len(blocks))
+	tokens := make([]int, len(blocks))
 	for i, b := range blocks {
-		toks[i] = extracteval.Tokens(b.Text)
-		total += len(toks[i])
+		tokens[i] = len(extracteval.Tokens(b.Text))
+		total += tokens[i]
 	}
-	for i := range blocks {
-		t := toks[i]
-		label := 0.0
-		switch {
-		case len(t) == 0:
-		case len(t) < extracteval.ShingleSize:
-			if strings.Contains(goldSeq, "\x00"+strings.Join(t, "\x00")+"\x00") {
-				label = 1
-			}
-		default:
-			bs := extracteval.ShinglesOf(blocks[i].Text)
-			found, all := 0, 0
-			for h, c := range bs {
-				all += c
-				if gs[h] > 0 {
-					found += c
-				}
-			}
-			label = float64(found) / float64(all)
-		}
+	for i, b := range blocks {
 		w := 0.0
 		if total > 0 {
-			w = float64(len(t)) / float64(total)
+			w = float64(tokens[i]) / float64(total)
 		}
-		tp.labels = append(tp.labels, label)
+		tp.labels = append(tp.labels, found.Share(b.Text))
 		tp.weight = append(tp.weight, w)
 	}
 	return tp

@@ -1,6 +1,7 @@
 package extracteval
 
 import (
+	"strings"
 	"unicode"
 
 	"github.com/cespare/xxhash/v2"
@@ -170,4 +171,40 @@ func (m *Mean) F1() float64 {
 		return 0
 	}
 	return 2 * p * r / (p + r)
+}
+
+// Found measures how much of a passage a text holds, by the metric's
+// shingles: the labels of training blocks and the vote between engines.
+type Found struct {
+	shingles Shingles
+	seq      string // the text's tokens, each between two NULs
+}
+
+// FoundIn prepares text for Share.
+func FoundIn(text string) Found {
+	return Found{shingles: ShinglesOf(text), seq: "\x00" + strings.Join(Tokens(text), "\x00") + "\x00"}
+}
+
+// Share returns the share of a passage's shingles the text holds; a
+// passage of fewer than ShingleSize tokens is 1 when its tokens occur in
+// the text in a row, else 0; a passage without tokens is 0.
+func (f Found) Share(passage string) float64 {
+	toks := Tokens(passage)
+	switch {
+	case len(toks) == 0:
+		return 0
+	case len(toks) < ShingleSize:
+		if strings.Contains(f.seq, "\x00"+strings.Join(toks, "\x00")+"\x00") {
+			return 1
+		}
+		return 0
+	}
+	found, all := 0, 0
+	for h, c := range ShinglesOf(passage) {
+		all += c
+		if f.shingles[h] > 0 {
+			found += c
+		}
+	}
+	return float64(found) / float64(all)
 }

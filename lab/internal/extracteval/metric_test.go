@@ -122,3 +122,22 @@ func TestCleanGoldHTML(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+func TestFoundShare(t *testing.T) {
+	f := FoundIn("The ferry returned to the harbour on Monday after the storm.")
+	for _, tc := range []struct {
+		passage string
+		want    float64
+	}{
+		{"The ferry returned to the harbour", 1},
+		{"The ferry returned to the quay", 2.0 / 3}, // 2 of its 3 shingles
+		{"after the storm", 1},                      // short: tokens in a row
+		{"the storm after", 0},
+		{"", 0},
+		{"—", 0},
+	} {
+		if got := f.Share(tc.passage); got != tc.want {
+			t.Errorf("Share(%q) = %v, want %v", tc.passage, got, tc.want)
+		}
+	}
+}
