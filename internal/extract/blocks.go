@@ -40,25 +40,17 @@ var (
 func nameKind(n *html.Node) string { return kindOf(lowerNames(n)) }
 
 // kindOf is nameKind with n's names already read (lowerNames).
-func kindOf(names string) string {
-	kind := ""
-	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
-		if w == "" {
-			continue
-		}
-		if negWords[w] {
-			return "neg"
-		}
-		for _, p := range negPrefixes {
-			if strings.HasPrefix(w, p) {
-				return "neg"
-			}
-		}
-		if posWords[w] {
-			kind = "pos"
-		}
+func kindOf(names string) string { return kindFor(namesFlags(names)) }
+
+// kindFor is nameKind with the flags of n's names already read.
+func kindFor(f nameFlags) string {
+	switch {
+	case f&nameNeg != 0:
+		return "neg"
+	case f&namePos != 0:
+		return "pos"
 	}
-	return kind
+	return ""
 }
 
 // textBlock is one leaf block of a content tree: an element that breaks a

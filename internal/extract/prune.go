@@ -121,6 +121,50 @@ func navWord(w string) bool {
 	return false
 }
 
+// nameFlags say what the words of an element's names (lowerNames, split
+// at white space, "-" and "_") name.
+type nameFlags uint8
+
+const (
+	nameNav     nameFlags = 1 << iota // a navigation region (navWord)
+	nameRelated                       // related stories (relatedWords)
+	nameNeg                           // boilerplate (negWords, negPrefixes)
+	namePos                           // the article (posWords)
+	nameAuthor                        // an author's box: "bio", "author…"
+)
+
+// namesFlags returns the flags of all the words of names.
+func namesFlags(names string) nameFlags {
+	var f nameFlags
+	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
+		if w != "" {
+			f |= wordFlags(w)
+		}
+	}
+	return f
+}
+
+// wordFlags returns the flags of one word of a name.
+func wordFlags(w string) nameFlags {
+	var f nameFlags
+	if navWord(w) {
+		f |= nameNav
+	}
+	if relatedWords[w] {
+		f |= nameRelated
+	}
+	if negWords[w] || slices.ContainsFunc(negPrefixes, func(p string) bool { return strings.HasPrefix(w, p) }) {
+		f |= nameNeg
+	}
+	if posWords[w] {
+		f |= namePos
+	}
+	if w == "bio" || strings.HasPrefix(w, "author") {
+		f |= nameAuthor
+	}
+	return f
+}
+
 // markRegions marks, before the engine runs, every element whose tag, ARIA
 // role, id or class names a navigation region or a section of related
 // stories (regionAttr), and every element whose id or class names
@@ -134,8 +178,26 @@ func markRegions(n *html.Node) {
 	markRepeats(n)
 }
 
-// regionMarker numbers the elements markRegions visits.
-type regionMarker struct{ k int }
+// regionMarker numbers the elements markRegions visits and remembers what
+// the names it has read say (a page repeats its class names, "menu-item",
+// "col-md-6", on many elements).
+type regionMarker struct {
+	k     int
+	names map[string]nameFlags
+}
+
+// flags returns namesFlags(names), read once per page.
+func (m *regionMarker) flags(names string) nameFlags {
+	f, ok := m.names[names]
+	if !ok {
+		f = namesFlags(names)
+		if m.names == nil {
+			m.names = map[string]nameFlags{}
+		}
+		m.names[names] = f
+	}
+	return f
+}
 
 // mark marks the elements under n and reports whether one is named the
 // article (nameAttr "pos") or is an <article> or <main>. An element named
@@ -152,19 +214,26 @@ func (m *regionMarker) mark(n *html.Node) bool {
 		}
 		m.k++
 		k0 := m.k
-		names := lowerNames(c)
-		r := regionOf(c, names)
+		var all, own nameFlags // the flags of all names, and without a slug id (regionNames)
+		if names := lowerNames(c); names != "" {
+			all = m.flags(names)
+			own = all
+			if rest := regionNames(names); len(rest) < len(names) {
+				own = m.flags(rest)
+			}
+		}
+		r := regionFor(c, own)
 		if r != "" {
 			c.Attr = append(c.Attr, html.Attribute{Key: regionAttr, Val: r})
 		}
-		k := kindOf(names)
+		k := kindFor(all)
 		if k != "" {
 			c.Attr = append(c.Attr, html.Attribute{Key: nameAttr, Val: k})
 		}
 		inner := m.mark(c)
 		named := k == "pos" && r != "nav" // "aside-content" names a region's content
 		holds = holds || inner || named || tag(c) == atom.Article || tag(c) == atom.Main
-		if dialog(c) || !inner && !named && c.DataAtom != atom.P && (r == "nav" || structuralNav(c) || authorBox(c, names)) {
+		if dialog(c) || !inner && !named && c.DataAtom != atom.P && (r == "nav" || structuralNav(c) || authorBoxFor(c, all)) {
 			markIn(c, strconv.Itoa(k0))
 		}
 	}
@@ -187,7 +256,7 @@ func structuralNav(n *html.Node) bool {
 
 // dialogWords end the ids and classes of dialogs (split at "-" and "_"):
 // "newsletter_dialog", "search-modal", "popup".
-var dialogWords = map[string]bool{"dialog": true, "modal": true, "popup": true}
+var dialogWords = [...]string{"dialog", "modal", "popup"}
 
 // dialog reports whether n is a dialog: a <dialog>, an element of ARIA role
 // dialog or alertdialog or marked aria-modal, one whose id or a class ends
@@ -211,9 +280,12 @@ func dialog(n *html.Node) bool {
 		return true
 	}
 	for _, key := range [...]string{"id", "class"} {
-		for name := range strings.FieldsSeq(strings.ToLower(attr(n, key))) {
-			if i := strings.LastIndexAny(name, "-_"); dialogWords[name[i+1:]] {
-				return true
+		for name := range strings.FieldsSeq(attr(n, key)) {
+			last := name[strings.LastIndexAny(name, "-_")+1:]
+			for _, w := range dialogWords {
+				if strings.EqualFold(last, w) {
+					return true
+				}
 			}
 		}
 	}
@@ -228,7 +300,7 @@ func closable(n *html.Node) bool {
 	for c != nil && c.Type != html.ElementNode {
 		c = c.NextSibling
 	}
-	if c == nil {
+	if c == nil || !containsFold(attr(c, "id"), "close") && !containsFold(attr(c, "class"), "close") {
 		return false
 	}
 	names := lowerNames(c)
@@ -240,20 +312,26 @@ func closable(n *html.Node) bool {
 	return false
 }
 
-// authorBox reports whether n, by a word of its id or class starting with
-// "author" or the word "bio", is a box about the author (names are n's,
-// lowerNames); <html>, <body>, <main> and <article> never are.
-func authorBox(n *html.Node, names string) bool {
-	switch tag(n) {
-	case atom.Html, atom.Body, atom.Main, atom.Article:
-		return false
-	}
-	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
-		if w == "bio" || strings.HasPrefix(w, "author") {
+// containsFold reports whether s holds the lower-case ASCII word sub in
+// any case, without allocating.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
 			return true
 		}
 	}
 	return false
+}
+
+// authorBoxFor reports whether n, by a word of its id or class starting
+// with "author" or the word "bio" (nameAuthor in f, its names' flags), is
+// a box about the author; <html>, <body>, <main> and <article> never are.
+func authorBoxFor(n *html.Node, f nameFlags) bool {
+	switch tag(n) {
+	case atom.Html, atom.Body, atom.Main, atom.Article:
+		return false
+	}
+	return f&nameAuthor != 0
 }
 
 // inAttr is the attribute markRegions sets on a navigation region, by its
@@ -348,32 +426,39 @@ func region(n *html.Node) string { return regionOf(n, lowerNames(n)) }
 
 // regionOf is region with n's names already read (lowerNames).
 func regionOf(n *html.Node, names string) string {
+	return regionFor(n, namesFlags(regionNames(names)))
+}
+
+// regionNames returns names without its first word when that is a slug id
+// (slugID), an anchor made of a heading's words.
+func regionNames(names string) string {
+	if i := strings.IndexByte(names, ' '); i > 0 && slugID(names[:i]) {
+		return names[i:]
+	}
+	return names
+}
+
+// regionFor is region with the flags of n's names (regionNames) already
+// read: its tag, then its names (related stories before navigation), then
+// its ARIA role.
+func regionFor(n *html.Node, f nameFlags) string {
 	switch tag(n) {
 	case atom.Body, atom.Article, atom.Main:
 		return ""
 	case atom.Nav, atom.Aside, atom.Footer:
 		return "nav"
 	}
-	if i := strings.IndexByte(names, ' '); i > 0 && slugID(names[:i]) {
-		names = names[i:]
+	if f&nameRelated != 0 {
+		return "related"
 	}
-	kind := ""
-	if role := attr(n, "role"); role != "" {
-		switch strings.ToLower(strings.TrimSpace(role)) {
-		case "navigation", "menu", "menubar", "complementary":
-			kind = "nav"
-		}
+	if f&nameNav != 0 {
+		return "nav"
 	}
-	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
-		switch {
-		case w == "":
-		case relatedWords[w]:
-			return "related"
-		case navWord(w):
-			kind = "nav"
-		}
+	switch strings.ToLower(strings.TrimSpace(attr(n, "role"))) {
+	case "navigation", "menu", "menubar", "complementary":
+		return "nav"
 	}
-	return kind
+	return ""
 }
 
 // slugWords is the fewest words (split at "-" and "_") of an id that make
