@@ -122,7 +122,8 @@ func navWord(w string) bool {
 }
 
 // nameFlags say what the words of an element's names (lowerNames, split
-// at white space, "-" and "_") name.
+// at white space, "-" and "_") name; nameDialog is read from its id and
+// class as they are.
 type nameFlags uint8
 
 const (
@@ -131,6 +132,7 @@ const (
 	nameNeg                           // boilerplate (negWords, negPrefixes)
 	namePos                           // the article (posWords)
 	nameAuthor                        // an author's box: "bio", "author…"
+	nameDialog                        // a dialog (dialogNamed)
 )
 
 // namesFlags returns the flags of all the words of names.
@@ -179,22 +181,58 @@ func markRegions(n *html.Node) {
 }
 
 // regionMarker numbers the elements markRegions visits and remembers what
-// the names it has read say (a page repeats its class names, "menu-item",
-// "col-md-6", on many elements).
+// the names it has read say: a page repeats its class names ("menu-item",
+// "col-md-6") on many elements, and their words on many more.
 type regionMarker struct {
 	k     int
-	names map[string]nameFlags
+	names map[[2]string]nameInfo // by id and class
+	words map[string]nameFlags
 }
 
-// flags returns namesFlags(names), read once per page.
+// nameInfo is what an element's id and class say: the flags of all its
+// names (lowerNames), and of those that can name a region (regionNames).
+// Both carry nameDialog.
+type nameInfo struct{ all, own nameFlags }
+
+// info returns what n's id and class say, read once per page.
+func (m *regionMarker) info(n *html.Node) nameInfo {
+	key := [2]string{attr(n, "id"), attr(n, "class")}
+	if key[0] == "" && key[1] == "" {
+		return nameInfo{}
+	}
+	if v, ok := m.names[key]; ok {
+		return v
+	}
+	if m.names == nil {
+		m.names, m.words = map[[2]string]nameInfo{}, map[string]nameFlags{}
+	}
+	names := lowerNames(n)
+	v := nameInfo{all: m.flags(names)}
+	v.own = v.all
+	if rest := regionNames(names); len(rest) < len(names) {
+		v.own = m.flags(rest)
+	}
+	if dialogNamed(key[0]) || dialogNamed(key[1]) {
+		v.all |= nameDialog
+		v.own |= nameDialog
+	}
+	m.names[key] = v
+	return v
+}
+
+// flags is namesFlags with each word read once per page.
 func (m *regionMarker) flags(names string) nameFlags {
-	f, ok := m.names[names]
-	if !ok {
-		f = namesFlags(names)
-		if m.names == nil {
-			m.names = map[string]nameFlags{}
+	var f nameFlags
+	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
+		if w == "" {
+			continue
 		}
-		m.names[names] = f
+		wf, ok := m.words[w]
+		if !ok {
+			wf = wordFlags(w)
+			m.words[w] = wf
+		}
+		f |= wf
 	}
 	return f
 }
@@ -214,26 +252,19 @@ func (m *regionMarker) mark(n *html.Node) bool {
 		}
 		m.k++
 		k0 := m.k
-		var all, own nameFlags // the flags of all names, and without a slug id (regionNames)
-		if names := lowerNames(c); names != "" {
-			all = m.flags(names)
-			own = all
-			if rest := regionNames(names); len(rest) < len(names) {
-				own = m.flags(rest)
-			}
-		}
-		r := regionFor(c, own)
+		info := m.info(c)
+		r := regionFor(c, info.own)
 		if r != "" {
 			c.Attr = append(c.Attr, html.Attribute{Key: regionAttr, Val: r})
 		}
-		k := kindFor(all)
+		k := kindFor(info.all)
 		if k != "" {
 			c.Attr = append(c.Attr, html.Attribute{Key: nameAttr, Val: k})
 		}
 		inner := m.mark(c)
 		named := k == "pos" && r != "nav" // "aside-content" names a region's content
 		holds = holds || inner || named || tag(c) == atom.Article || tag(c) == atom.Main
-		if dialog(c) || !inner && !named && c.DataAtom != atom.P && (r == "nav" || structuralNav(c) || authorBoxFor(c, all)) {
+		if dialogFor(c, info.all) || !inner && !named && c.DataAtom != atom.P && (r == "nav" || structuralNav(c) || authorBoxFor(c, info.all)) {
 			markIn(c, strconv.Itoa(k0))
 		}
 	}
@@ -258,14 +289,15 @@ func structuralNav(n *html.Node) bool {
 // "newsletter_dialog", "search-modal", "popup".
 var dialogWords = [...]string{"dialog", "modal", "popup"}
 
-// dialog reports whether n is a dialog: a <dialog>, an element of ARIA role
-// dialog or alertdialog or marked aria-modal, one whose id or a class ends
-// in a word of dialogWords, or one that opens with a control to close it
-// (closable). A sign-up form, a shop's terms or a search box shown over the
-// page is never the article, whatever names its inner parts carry; <html>,
-// <body>, <main> and <article> are never dialogs (a page's body is classed
-// by the dialogs it enables).
-func dialog(n *html.Node) bool {
+// dialogFor reports whether n is a dialog: a <dialog>, an element of ARIA
+// role dialog or alertdialog or marked aria-modal, one whose id or a class
+// ends in a word of dialogWords (nameDialog in f, its names' flags), or
+// one that opens with a control to close it (closable). A sign-up form, a
+// shop's terms or a search box shown over the page is never the article,
+// whatever names its inner parts carry; <html>, <body>, <main> and
+// <article> are never dialogs (a page's body is classed by the dialogs it
+// enables).
+func dialogFor(n *html.Node, f nameFlags) bool {
 	switch tag(n) {
 	case atom.Dialog:
 		return true
@@ -279,17 +311,21 @@ func dialog(n *html.Node) bool {
 	if strings.EqualFold(strings.TrimSpace(attr(n, "aria-modal")), "true") {
 		return true
 	}
-	for _, key := range [...]string{"id", "class"} {
-		for name := range strings.FieldsSeq(attr(n, key)) {
-			last := name[strings.LastIndexAny(name, "-_")+1:]
-			for _, w := range dialogWords {
-				if strings.EqualFold(last, w) {
-					return true
-				}
+	return f&nameDialog != 0 || closable(n)
+}
+
+// dialogNamed reports whether a name of an id or class attribute ends in
+// a word of dialogWords: "newsletter_dialog", "search-modal", "popup".
+func dialogNamed(names string) bool {
+	for name := range strings.FieldsSeq(names) {
+		last := name[strings.LastIndexAny(name, "-_")+1:]
+		for _, w := range dialogWords {
+			if strings.EqualFold(last, w) {
+				return true
 			}
 		}
 	}
-	return closable(n)
+	return false
 }
 
 // closable reports whether n's first element is a control named "close"
