@@ -361,6 +361,31 @@ func TestIsReadingTime(t *testing.T) {
 	}
 }
 
+func TestIsRightsNotice(t *testing.T) {
+	for _, s := range []string{"© 2024 The Daily Example. All rights reserved.", "Copyright © 2019 The Associated Press",
+		"(c) 2021 Example Media", "All Rights Reserved", "Alle Rechte vorbehalten.", "Wszelkie prawa zastrzeżone",
+		"Все права защищены © 2020"} {
+		if !isRightsNotice(s) {
+			t.Errorf("%q: not a rights notice", s)
+		}
+	}
+	for _, s := range []string{"", "Copyright 1954, softbound tutorial manual", "Copyright, Property, or Business matters",
+		"Copyright law protects the author, the court said, but not the idea itself.",
+		"(c) the minister shall publish the report within a month",
+		"Reprinted with permission of the Example Press. Got Game by John Doe and Jane Roe. Copyright 2004 by John Doe and Jane Roe; All Rights Reserved."} {
+		if isRightsNotice(s) {
+			t.Errorf("%q: a rights notice", s)
+		}
+	}
+}
+
+func TestTidyRemovesRightsNotice(t *testing.T) {
+	in := "The council approved the budget on Tuesday.\n\n© 2024 The Daily Example. All rights reserved."
+	if got, want := tidy(in), "The council approved the budget on Tuesday."; got != want {
+		t.Errorf("tidy = %q, want %q", got, want)
+	}
+}
+
 func TestIsDateLine(t *testing.T) {
 	for _, s := range []string{"2 November 2026", "November 2, 2026", "Updated 10:32 GMT", "2026-11-02",
 		"Posted on July 12th, 2012", "updated 9:32 PM EST, Tue November 6, 2012", "Published: 02/11/2026 | 14:05"} {

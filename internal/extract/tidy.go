@@ -9,7 +9,8 @@ import (
 
 // tidy removes from an extracted text the advertisement labels that
 // engines leave inside an article ("Advertisement" where an ad slot sat
-// between two paragraphs).
+// between two paragraphs), reading times and copyright notices, each a
+// line of its own.
 func tidy(text string) string {
 	paras := strings.Split(text, "\n\n")
 	out := paras[:0]
@@ -17,7 +18,7 @@ func tidy(text string) string {
 		lines := strings.Split(p, "\n")
 		kept := lines[:0]
 		for _, l := range lines {
-			if !isAdLabel(l) && !isReadingTime(l) {
+			if !isAdLabel(l) && !isReadingTime(l) && !isRightsNotice(l) {
 				kept = append(kept, l)
 			}
 		}
@@ -167,3 +168,45 @@ func isOrdinal(w string) bool {
 	}
 	return false
 }
+
+// rightsPhrases say that a text's rights are reserved, folded.
+var rightsPhrases = []string{"all rights reserved", "alle rechte vorbehalten", "todos los derechos reservados",
+	"tous droits réservés", "tutti i diritti riservati", "todos os direitos reservados", "wszelkie prawa zastrzeżone",
+	"все права защищены", "alle rechten voorbehouden"}
+
+// isRightsNotice reports whether a line is a copyright notice: one that
+// opens with the copyright sign ("© 2024 The Daily Example", "Copyright ©
+// 2019 AP", "(c) 2021"), or a short one (maxRightsNotice) that says all rights are
+// reserved. A line that only opens with the word ("Copyright 1954,
+// softbound manual", a section "Copyright, property, or business matters")
+// may be the article's, and so may a long credit that ends in the phrase
+// (a book excerpt's).
+func isRightsNotice(line string) bool {
+	t := strings.TrimSpace(line)
+	if len(t) > 250 {
+		return false
+	}
+	l := strings.ToLower(t)
+	for _, sign := range [...]string{"©", "copyright ©", "copyright (c)"} {
+		if strings.HasPrefix(l, sign) {
+			return true
+		}
+	}
+	if rest, ok := strings.CutPrefix(l, "(c) "); ok && rest != "" && isDigit(rest[0]) {
+		return true // "(c) 2021 Example Media", not a list's item "(c) the minister shall…"
+	}
+	if len(t) > maxRightsNotice {
+		return false
+	}
+	f := fold(t)
+	for _, p := range rightsPhrases {
+		if strings.Contains(f, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxRightsNotice is the longest line (bytes) isRightsNotice takes for a
+// notice by its reserved rights alone.
+const maxRightsNotice = 120
