@@ -28,6 +28,11 @@ func TestScoreSnippets(t *testing.T) {
 			}
 		})
 	}
+	// Soft hyphens are invisible: a passage copied with them is found in a
+	// text without them, and the other way round.
+	if got := ScoreSnippets([]string{"Mit\u00adtel\u00adal\u00adter", "Wein\u00adbau"}, nil, "Im Mittelalter: Wein\u00adbau."); got.Recall != 1 {
+		t.Errorf("soft hyphens: recall %v, want 1", got.Recall)
+	}
 	if got := ScoreSnippets(nil, []string{"x y"}, "a b"); !got.NoRecall || !got.NoPrecision {
 		t.Errorf("no with passages: got %+v, want no recall", got)
 	}
