@@ -1,11 +1,27 @@
 package extract
 
-import "golang.org/x/text/unicode/norm"
+import (
+	"strings"
 
-// canonical returns s in Unicode normalization form C. Pages spell the same
-// letter in more than one way (a precomposed Bengali "য়" or "য" followed
-// by a nukta; an accented Latin letter or the letter and a combining
-// accent): in form C two texts that read alike are the same bytes, so that
-// the same article served by two sites gives the same text. Text already in
-// form C, nearly every page's, is returned as it is, without a copy.
-func canonical(s string) string { return norm.NFC.String(s) }
+	"golang.org/x/text/unicode/norm"
+)
+
+// canonical returns s in Unicode normalization form C, without soft
+// hyphens. Pages spell the same letter in more than one way (a precomposed
+// Bengali "য়" or "য" followed by a nukta; an accented Latin letter or the
+// letter and a combining accent), and some mark where a long word may break
+// with an invisible soft hyphen (U+00AD, "Mit&shy;tel&shy;al&shy;ter"): in
+// form C and without them, two texts that read alike are the same bytes,
+// so that the same article served by two sites gives the same text, and a
+// search of the text finds its words. Text already so, nearly every
+// page's, is returned as it is, without a copy.
+func canonical(s string) string {
+	if strings.Contains(s, softHyphen) {
+		s = strings.ReplaceAll(s, softHyphen, "")
+	}
+	return norm.NFC.String(s)
+}
+
+// softHyphen is U+00AD, a hint where a word may break, never shown
+// otherwise.
+const softHyphen = "\u00ad"

@@ -11,6 +11,8 @@ func TestCanonical(t *testing.T) {
 		{"combining accent", "Cafe\u0301 cre\u0300me", "Café crème"},
 		{"precomposed bengali yya", "কুষ্টি\u09df", "কুষ্টি\u09af\u09bc"},
 		{"already composed", "Zürich", "Zürich"},
+		{"soft hyphens", "Mit\u00adtel\u00adal\u00adter", "Mittelalter"},
+		{"soft hyphen and accent", "Ca\u00adfe\u0301", "Café"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := canonical(tc.in); got != tc.want {
@@ -42,5 +44,23 @@ func TestPageRubyAndNormalForm(t *testing.T) {
 		if strings.Contains(a.Text, absent) {
 			t.Errorf("text holds %q:\n%s", absent, a.Text)
 		}
+	}
+}
+
+// Regression: a page hyphenated with soft hyphens (&shy;) gave a text whose
+// words held them, invisible, so that a search for "Mittelalter" missed it.
+func TestPageSoftHyphens(t *testing.T) {
+	para := `<p>Schon im Mit&shy;tel&shy;al&shy;ter war der Wein das Aus&shy;hän&shy;ge&shy;schild der Region, und die Winzer pflegen die alten Reben bis heute mit großer Sorgfalt.</p>`
+	body := `<html lang="de"><head><title>Wein&shy;bau</title></head><body><article><h1>Weinbau</h1>` +
+		strings.Repeat(para, 6) + `</article></body></html>`
+	a, skip := extractPage(t, body, Options{})
+	if skip != "" {
+		t.Fatalf("skipped: %s", skip)
+	}
+	if !strings.Contains(a.Text, "Schon im Mittelalter war der Wein das Aushängeschild") || strings.Contains(a.Text+a.Title, "\u00ad") {
+		t.Errorf("soft hyphens left:\n%q", a.Text)
+	}
+	if a.Title != "Weinbau" {
+		t.Errorf("title %q, want Weinbau", a.Title)
 	}
 }
