@@ -40,11 +40,13 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		drop = func(n *html.Node) bool { return isComments(n) || rule.Drops(n) }
 	}
 	// prepare readies a parse of the page for the engine: streamed
-	// segments in place, the never-text, hidden and dropped elements out,
-	// navigation regions marked. fresh is a new parse so readied, for the
+	// segments and an article given only to readers without scripts in
+	// place, the never-text, hidden and dropped elements out, navigation
+	// regions marked. fresh is a new parse so readied, for the
 	// engine to choose again on.
 	prepare := func(d *html.Node) {
 		revealStreamed(d)
+		revealNoscript(d)
 		clean(d, drop)
 		markRegions(d)
 	}
