@@ -169,7 +169,7 @@ func isOrdinal(w string) bool {
 	return false
 }
 
-// rightsPhrases say that a text's rights are reserved, folded.
+// rightsPhrases say that a text's rights are reserved, in lower case.
 var rightsPhrases = []string{"all rights reserved", "alle rechte vorbehalten", "todos los derechos reservados",
 	"tous droits réservés", "tutti i diritti riservati", "todos os direitos reservados", "wszelkie prawa zastrzeżone",
 	"все права защищены", "alle rechten voorbehouden"}
@@ -183,24 +183,23 @@ var rightsPhrases = []string{"all rights reserved", "alle rechte vorbehalten", "
 // (a book excerpt's).
 func isRightsNotice(line string) bool {
 	t := strings.TrimSpace(line)
-	if len(t) > 250 {
+	if len(t) > 250 || t == "" {
 		return false
 	}
-	l := strings.ToLower(t)
 	for _, sign := range [...]string{"©", "copyright ©", "copyright (c)"} {
-		if strings.HasPrefix(l, sign) {
+		if len(t) >= len(sign) && strings.EqualFold(t[:len(sign)], sign) {
 			return true
 		}
 	}
-	if rest, ok := strings.CutPrefix(l, "(c) "); ok && rest != "" && isDigit(rest[0]) {
+	if len(t) > 4 && strings.EqualFold(t[:4], "(c) ") && isDigit(t[4]) {
 		return true // "(c) 2021 Example Media", not a list's item "(c) the minister shall…"
 	}
 	if len(t) > maxRightsNotice {
 		return false
 	}
-	f := fold(t)
+	l := strings.ToLower(t)
 	for _, p := range rightsPhrases {
-		if strings.Contains(f, p) {
+		if strings.Contains(l, p) {
 			return true
 		}
 	}
