@@ -44,11 +44,12 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 	// place, the never-text, hidden and dropped elements out, navigation
 	// regions marked. fresh is a new parse so readied, for the
 	// engine to choose again on.
-	prepare := func(d *html.Node) {
+	prepare := func(d *html.Node) []rowRun {
 		revealStreamed(d)
 		revealNoscript(d)
 		clean(d, drop)
 		markRegions(d)
+		return markRows(d)
 	}
 	fresh := func() (*html.Node, error) {
 		again, err := reparse()
@@ -57,7 +58,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		}
 		return again, err
 	}
-	prepare(doc)
+	runs := prepare(doc)
 	var bodyText string
 	if nodes := rule.Body(doc); len(nodes) > 0 {
 		parts := make([]string, 0, len(nodes))
@@ -131,6 +132,13 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 					f.Node = g.Node
 				}
 			}
+		}
+	}
+	if bodyText == "" && f.Node != nil {
+		// The engine took one row of an article laid out in rows: the
+		// content is the rows' parent.
+		if w := widenToRows(runs, f.Node, fresh); w != nil {
+			f.Node = w
 		}
 	}
 	switch {
