@@ -136,8 +136,8 @@ func rowKind(c *html.Node, prose int) string {
 }
 
 // widenToRows returns, from a fresh parse of the page, the parent of the
-// run of rows one of which holds the engine's content, when the engine
-// took part of it: the parent holds rowGain times the content's prose, sentences
+// run of rows that holds the engine's content (its longest block in a row,
+// or beside them), when the engine took part of it: the parent holds rowGain times the content's prose, sentences
 // (sentenceEndsPerKB), and no region the engine could not take (unless
 // the engine took one too: a page builder names every part a "widget"). nil otherwise, and
 // when no run of the page (runs) holds that much prose, without parsing.
@@ -190,8 +190,11 @@ func widenToRows(runs []rowRun, content *html.Node, fresh func() (*html.Node, er
 		if !ids[attr(a, rowsAttr)] {
 			continue
 		}
-		if kind := rowKind(row, prose(row)); kind == "" || sameKind(a, kind) < rowMinCount {
-			return nil // the content is beside the rows, not one of them
+		// The content's longest block is in one of the rows, or is itself
+		// beside them (an introduction); not in a wrapper beside them (the
+		// page's <main> beside a run of dialogs).
+		if kind := rowKind(row, prose(row)); row != blocks[i].node && (kind == "" || sameKind(a, kind) < rowMinCount) {
+			return nil
 		}
 		if chosenRegions(a) != nil && chosenRegions(content) == nil || !sentencesPerKB(a, sentenceEndsPerKB) {
 			return nil
