@@ -43,10 +43,11 @@ type rowRun struct {
 // et_pb_row_3", "dnd-row row-number-6"), a list article its entries; the
 // engine, scoring each row's text apart, takes one of them. Rows are
 // compared by their tag and their class names without the numbered ones
-// (classStem). Elements without a class, regions and other stories
-// (inAttr) are never rows, and neither are <article>s and blog posts
-// (blogPostClass): a run of those is a blog's index, each one a story of
-// its own. It runs on a marked tree (markRegions).
+// (classStem); list items need no class. Other elements without a class,
+// regions and other stories (inAttr) are never rows, and neither are
+// <article>s and blog posts (blogPostClass): a run of those is a blog's
+// index, each one a story of its own. It runs on a marked tree
+// (markRegions).
 func markRows(root *html.Node) []rowRun {
 	type row struct {
 		node  *html.Node
@@ -131,6 +132,9 @@ func rowKind(c *html.Node, prose int) string {
 	}
 	if stem := classStem(attr(c, "class")); stem != "" {
 		return c.Data + " " + stem
+	}
+	if tag(c) == atom.Li {
+		return "li" // a list article's entries
 	}
 	return ""
 }

@@ -93,6 +93,7 @@ func TestMarkRows(t *testing.T) {
 		runs       int
 	}{
 		{"a builder's rows", rowsPage(), 1},
+		{"a list article's entries", `<html><body><main><ol>` + strings.Repeat(`<li><h2>A car</h2><p>`+paragraph(1)+`</p></li>`, 4) + `</ol></main></body></html>`, 1},
 		{"a blog's index of posts", `<html><body><main>` + strings.Repeat(`<article class="post"><p>`+paragraph(1)+`</p></article>`, 4) + `</main></body></html>`, 0},
 		{"rows without a class", `<html><body><main>` + strings.Repeat(`<div><p>`+paragraph(1)+`</p></div>`, 4) + `</main></body></html>`, 0},
 		{"two rows", `<html><body><main>` + strings.Repeat(`<div class="row"><p>`+paragraph(1)+`</p></div>`, 2) + `</main></body></html>`, 0},
