@@ -103,12 +103,21 @@ const sentenceEndsPerKB = 5
 // sentenceEndsPerKB sentence ends per 1,000 bytes: it is prose, and the
 // costlier sentenceProse need not look at it.
 func manySentenceEnds(n *html.Node) bool {
-	bytes, ends := 0, 0
+	ends, bytes, _ := sentenceEnds(n)
+	return ends*1000 > sentenceEndsPerKB*bytes
+}
+
+// sentenceEnds counts the sentence ends in the text under n (a full stop,
+// question or exclamation mark before a space, a quote or a parenthesis,
+// or at the end of a text; "。") and the bytes of that text, all of them
+// and those that are not ASCII white space.
+func sentenceEnds(n *html.Node) (ends, bytes, nonSpaceBytes int) {
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.TextNode {
 			d := n.Data
 			bytes += len(d)
+			nonSpaceBytes += nonSpace(d)
 			for i := 0; i < len(d); i++ {
 				switch c := d[i]; {
 				case c == '.' || c == '!' || c == '?':
@@ -129,5 +138,5 @@ func manySentenceEnds(n *html.Node) bool {
 		}
 	}
 	walk(n)
-	return ends*1000 > sentenceEndsPerKB*bytes
+	return ends, bytes, nonSpaceBytes
 }

@@ -200,71 +200,14 @@ func widenToRows(runs []rowRun, content *html.Node, fresh func() (*html.Node, er
 		if kind := rowKind(row, prose(row)); row != blocks[i].node && (kind == "" || sameKind(a, kind) < rowMinCount) {
 			return nil
 		}
-		if chosenRegions(a) != nil && chosenRegions(content) == nil || !sentencesPerKB(a, sentenceEndsPerKB) {
+		// Sentences, counted on the text without white space: a page
+		// builder's text is indented by more white space than it holds
+		// letters.
+		if ends, _, text := sentenceEnds(a); chosenRegions(a) != nil && chosenRegions(content) == nil || ends*1000 <= sentenceEndsPerKB*text {
 			return nil
 		}
 		a.Parent.RemoveChild(a)
 		return a
 	}
 	return nil
-}
-
-// sentencesPerKB reports whether the text under n holds more than perKB
-// sentence ends (a full stop, question or exclamation mark before a space,
-// a quote or a parenthesis, or at the end of a text; "。") per 1,000 bytes
-// of text other than white space: a page builder's text is indented by
-// more white space than it holds letters.
-func sentencesPerKB(n *html.Node, perKB int) bool {
-	bytes, ends := 0, 0
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		if n.Type == html.TextNode {
-			d := n.Data
-			bytes += nonSpace(d)
-			for i := 0; i < len(d); i++ {
-				switch c := d[i]; {
-				case c == '.' || c == '!' || c == '?':
-					if i+1 == len(d) || strings.IndexByte(" \n\t\")", d[i+1]) >= 0 {
-						ends++
-					}
-				case c == 0xe3 && i+2 < len(d) && d[i+1] == 0x80 && d[i+2] == 0x82: // 。
-					ends++
-				}
-			}
-			return
-		}
-		if n.Type == html.ElementNode && neverText[tag(n)] {
-			return
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(n)
-	return ends*1000 > perKB*bytes
-}
-
-// nonSpace returns the number of bytes of s that are not ASCII white space.
-func nonSpace(s string) int {
-	k := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case ' ', '\t', '\n', '\r', '\f':
-		default:
-			k++
-		}
-	}
-	return k
-}
-
-// sameKind returns how many of n's children are rows of the kind kind
-// (rowKind).
-func sameKind(n *html.Node, kind string) int {
-	k := 0
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.ElementNode && rowKind(c, prose(c)) == kind {
-			k++
-		}
-	}
-	return k
 }
