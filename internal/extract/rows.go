@@ -141,10 +141,13 @@ func rowKind(c *html.Node, prose int) string {
 
 // widenToRows returns, from a fresh parse of the page, the parent of the
 // run of rows that holds the engine's content (its longest block in a row,
-// or beside them), when the engine took part of it: the parent holds rowGain times the content's prose, sentences
-// (sentenceEndsPerKB), and no region the engine could not take (unless
-// the engine took one too: a page builder names every part a "widget"). nil otherwise, and
-// when no run of the page (runs) holds that much prose, without parsing.
+// or beside the rows as a block of its own) when the engine took part of
+// the run: the parent holds rowGain times the content's prose, sentences
+// (sentenceEndsPerKB of its text without white space), and no region the
+// engine could not take (unless the engine took one too: a page builder
+// names every part a "widget"). nil otherwise; without parsing again when
+// no run of the page (runs) holds that much prose beside rows the engine
+// took or one row's worth of content.
 func widenToRows(runs []rowRun, content *html.Node, fresh func() (*html.Node, error)) *html.Node {
 	p := prose(content)
 	taken := map[string]bool{} // the runs some of whose rows the engine took whole
