@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -57,5 +58,26 @@ func TestPageNoscriptArticle(t *testing.T) {
 	a, _ := extractPage(t, body, Options{MinChars: -1})
 	if !strings.Contains(a.Text, "The ferry returned to the harbour") || strings.Contains(a.Text, "latest news and insights") {
 		t.Errorf("text %q, want the article given in the noscript", a.Text)
+	}
+}
+
+// A page of many noscripts that might hold an article has the first
+// noscriptMax looked into, each compared with the page's text once; the
+// rest stay.
+func TestRevealNoscriptMany(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<html><body>`)
+	for i := range noscriptMax + 4 {
+		fmt.Fprintf(&b, `<div><noscript><p>Part %d. %s</p></noscript></div>`, i, strings.Repeat(paragraph(i)+" ", 3))
+	}
+	b.WriteString(`</body></html>`)
+	doc := parse(t, b.String())
+	revealNoscript(doc)
+	var out strings.Builder
+	if err := html.Render(&out, doc); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(out.String(), "<noscript>"); got != 4 {
+		t.Errorf("%d noscripts left, want 4 (past the first %d)", got, noscriptMax)
 	}
 }
