@@ -207,6 +207,23 @@ func textBytes(n *html.Node, limit int) int {
 // <form> (as some frameworks do) holds more.
 const maxSignupForm = 1000
 
+// asksEmail reports whether an <input> asks for an e-mail address or a
+// password: by its type, or, a text field, by its name, id or autocomplete
+// ("email", "user_email", "EMAIL").
+func asksEmail(input *html.Node) bool {
+	switch strings.ToLower(strings.TrimSpace(attr(input, "type"))) {
+	case "email", "password":
+		return true
+	case "", "text":
+		for _, key := range [...]string{"name", "id", "autocomplete"} {
+			if containsFold(attr(input, key), "mail") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // signupForm reports whether a form asks for an e-mail address or a
 // password (a newsletter sign-up, a log-in, a comment or contact form) and
 // holds little text: its labels and consent notices are never the article.
@@ -221,10 +238,7 @@ func signupForm(form *html.Node) bool {
 				text += len(strings.Join(strings.Fields(c.Data), ""))
 			case c.Type != html.ElementNode:
 			case c.DataAtom == atom.Input:
-				switch strings.ToLower(strings.TrimSpace(attr(c, "type"))) {
-				case "email", "password":
-					asks = true
-				}
+				asks = asks || asksEmail(c)
 			default:
 				walk(c)
 			}
