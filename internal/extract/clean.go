@@ -188,11 +188,7 @@ func textBytes(n *html.Node, limit int) int {
 		for c := n.FirstChild; c != nil && k <= limit; c = c.NextSibling {
 			switch c.Type {
 			case html.TextNode:
-				for i := 0; i < len(c.Data); i++ {
-					if b := c.Data[i]; b != ' ' && b != '\n' && b != '\t' && b != '\r' {
-						k++
-					}
-				}
+				k += nonSpace(c.Data)
 			case html.ElementNode:
 				walk(c)
 			}

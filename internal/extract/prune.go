@@ -136,11 +136,15 @@ const (
 )
 
 // namesFlags returns the flags of all the words of names.
-func namesFlags(names string) nameFlags {
+func namesFlags(names string) nameFlags { return namesFlagsBy(names, wordFlags) }
+
+// namesFlagsBy returns the flags of all the words of names, each word's
+// read by word (wordFlags, or a page's memo of it).
+func namesFlagsBy(names string, word func(string) nameFlags) nameFlags {
 	var f nameFlags
 	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
 		if w != "" {
-			f |= wordFlags(w)
+			f |= word(w)
 		}
 	}
 	return f
@@ -221,18 +225,14 @@ func (m *regionMarker) info(n *html.Node) nameInfo {
 }
 
 // flags is namesFlags with each word read once per page.
-func (m *regionMarker) flags(names string) nameFlags {
-	var f nameFlags
-	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
-		if w == "" {
-			continue
-		}
-		wf, ok := m.words[w]
-		if !ok {
-			wf = wordFlags(w)
-			m.words[w] = wf
-		}
-		f |= wf
+func (m *regionMarker) flags(names string) nameFlags { return namesFlagsBy(names, m.word) }
+
+// word is wordFlags, remembered for the page.
+func (m *regionMarker) word(w string) nameFlags {
+	f, ok := m.words[w]
+	if !ok {
+		f = wordFlags(w)
+		m.words[w] = f
 	}
 	return f
 }

@@ -214,3 +214,15 @@ func widenToRows(runs []rowRun, content *html.Node, fresh func() (*html.Node, er
 	}
 	return nil
 }
+
+// sameKind returns how many of n's children are rows of the kind kind
+// (rowKind).
+func sameKind(n *html.Node, kind string) int {
+	k := 0
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && rowKind(c, prose(c)) == kind {
+			k++
+		}
+	}
+	return k
+}

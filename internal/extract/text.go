@@ -184,25 +184,12 @@ func nonSpaceRunes(s string) int {
 	return k
 }
 
-// nonSpace returns the number of bytes of s that are not ASCII white space.
+// nonSpace returns the number of bytes of s that are not ASCII white space
+// (asciiSpace).
 func nonSpace(s string) int {
 	k := 0
 	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case ' ', '\t', '\n', '\r', '\f':
-		default:
-			k++
-		}
-	}
-	return k
-}
-
-// sameKind returns how many of n's children are rows of the kind kind
-// (rowKind).
-func sameKind(n *html.Node, kind string) int {
-	k := 0
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.ElementNode && rowKind(c, prose(c)) == kind {
+		if b := s[i]; b >= utf8.RuneSelf || !asciiSpace[b] {
 			k++
 		}
 	}
