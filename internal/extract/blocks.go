@@ -18,6 +18,18 @@ import (
 // this mark on the engine's content.
 const nameAttr = "data-neardup-name"
 
+// captionAttr is the attribute markRegions sets on the elements whose id or
+// class names a picture's caption ("caption", "wp-caption-text",
+// "cutline"): captionOf reads it on the blocks beside a picture.
+const captionAttr = "data-neardup-caption"
+
+// captionWords are the words of ids and classes that name a caption.
+var captionWords = map[string]bool{"caption": true, "figcaption": true, "cutline": true, "captiontext": true}
+
+// maxCaption is the longest block, in runes, that a caption name sets
+// apart: a longer one is prose, whatever its wrapper is called.
+const maxCaption = 400
+
 // Words of ids and classes (split at "-" and "_", compared whole or as a
 // prefix) that name boilerplate and the article.
 var (
@@ -678,7 +690,7 @@ func contentBlocks(root *html.Node) ([]textBlock, []Block) {
 	leaves := leafBlocks(root)
 	out := make([]Block, len(leaves))
 	for i, f := range blockFeatures(leaves) {
-		out[i] = Block{Text: leaves[i].text, Features: f, Pointer: pointer(leaves[i], f[labelFeature] == 1), Aside: asideOf(leaves[i].node, root)}
+		out[i] = Block{Text: leaves[i].text, Features: f, Pointer: pointer(leaves[i], f[labelFeature] == 1), Aside: asideOf(leaves[i].node, root) || captionOf(leaves[i], root)}
 	}
 	return leaves, out
 }
@@ -705,9 +717,26 @@ type Block struct {
 	// Aside marks a block that the page's markup sets apart from the
 	// article: a figure's caption (<figcaption>: what a picture shows and
 	// who took it; a wire photo's caption travels with the picture to
-	// other stories) or navigation (<nav>: a breadcrumb trail). Keep
-	// removes it whatever its score.
+	// other stories; or a short block named a caption beside a picture,
+	// captionOf) or navigation (<nav>: a breadcrumb trail). Keep removes it
+	// whatever its score.
 	Aside bool
+}
+
+// captionOf reports whether b, a block under root, is a picture's caption
+// by name: it is short (maxCaption), and it or one of its three nearest
+// ancestors under root is named a caption (captionAttr) and holds or
+// follows a picture (nextToImage).
+func captionOf(b textBlock, root *html.Node) bool {
+	if b.runes > maxCaption {
+		return false
+	}
+	for p, up := b.node, 0; p != nil && p != root && up < 4; p, up = p.Parent, up+1 {
+		if p.Type == html.ElementNode && attr(p, captionAttr) != "" {
+			return nextToImage(p)
+		}
+	}
+	return false
 }
 
 // asideOf reports whether n, a block under root, is or is inside a

@@ -297,10 +297,12 @@ func TestLineCues(t *testing.T) {
 	}
 }
 
-// asidePage is an article with a photo and its caption, a breadcrumb
-// trail and a table with a caption of its own between its paragraphs.
+// asidePage is an article with a photo and its caption, a second photo
+// whose caption is named so, a breadcrumb trail and a table with a caption
+// of its own between its paragraphs.
 func asidePage() string {
 	return articleWith(`<nav><p>You are here: <a href="/">Home</a> › Local news › Council passes budget</p></nav><figure><img src="/p.jpg" alt=""><figcaption><p>The mayor at the council meeting on Tuesday. Photo: Jane Roe / Agency</p></figcaption></figure>` +
+		`<div class="image"><img src="/q.jpg" alt=""><p class="caption">Residents waited outside the town hall for the result of the vote.</p></div>` +
 		`<table><caption>Budget by department, 2024</caption><tr><td>Roads and bridges</td><td>4.2 million</td></tr></table>`)
 }
 
@@ -308,7 +310,7 @@ func TestCaptionsAndNavigationLeave(t *testing.T) {
 	keepAll := &BlockModel{Threshold: 0.5}
 	keepAll.Weights[0] = 3
 	a, _ := extractPage(t, asidePage(), Options{MinChars: -1, BlockModel: keepAll})
-	for _, gone := range []string{"The mayor at the council meeting", "You are here"} {
+	for _, gone := range []string{"The mayor at the council meeting", "You are here", "Residents waited outside"} {
 		if strings.Contains(a.Text, gone) {
 			t.Errorf("%q stayed:\n%s", gone, a.Text)
 		}
@@ -322,6 +324,22 @@ func TestCaptionsAndNavigationLeave(t *testing.T) {
 	for _, want := range []string{"The mayor at the council meeting", "You are here"} {
 		if !strings.Contains(kept.Text, want) {
 			t.Errorf("KeepBlocks removed %q:\n%s", want, kept.Text)
+		}
+	}
+}
+
+func TestNamedCaptionsAwayFromPicturesStay(t *testing.T) {
+	// A block named a caption stays when no picture is beside it, or when
+	// it is as long as prose (maxCaption).
+	long, longest := paragraph(5)+" "+paragraph(6), paragraph(7)+" "+paragraph(8)+" "+paragraph(9)
+	page := articleWith(`<p class="caption">The council will publish the full budget on its website next week.</p>` +
+		`<div class="caption"><img src="/p.jpg" alt=""><p>` + long + `</p></div><p>` + longest + `</p>`)
+	keepAll := &BlockModel{Threshold: 0.5}
+	keepAll.Weights[0] = 3
+	a, _ := extractPage(t, page, Options{MinChars: -1, BlockModel: keepAll})
+	for _, want := range []string{"The council will publish the full budget", long} {
+		if !strings.Contains(a.Text, want) {
+			t.Errorf("%q lost:\n%s", want, a.Text)
 		}
 	}
 }

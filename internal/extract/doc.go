@@ -30,8 +30,9 @@
 //     by the lab's extract-train command) removes the leaf blocks of the
 //     content it scores as boilerplate: share lines, newsletter boxes,
 //     photo credits, tag lines; a labelled link to another story ("Read
-//     more: …"), a figure's caption and navigation inside the article
-//     (<figcaption>, <nav>) go whatever their score;
+//     more: …"), a figure's caption (<figcaption>, or a short block named
+//     a caption beside a picture) and navigation inside the article
+//     (<nav>) go whatever their score;
 //   - site rules (package rules) choose the body by CSS selector, drop
 //     parts by selector or attribute pattern, strip boilerplate lines and
 //     say which URLs are articles;

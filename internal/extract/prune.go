@@ -133,6 +133,7 @@ const (
 	namePos                           // the article (posWords)
 	nameAuthor                        // an author's box: "bio", "author…"
 	nameDialog                        // a dialog (dialogNamed)
+	nameCaption                       // a picture's caption (captionWords)
 )
 
 // namesFlags returns the flags of all the words of names.
@@ -167,6 +168,9 @@ func wordFlags(w string) nameFlags {
 	}
 	if w == "bio" || strings.HasPrefix(w, "author") {
 		f |= nameAuthor
+	}
+	if captionWords[w] {
+		f |= nameCaption
 	}
 	return f
 }
@@ -260,6 +264,9 @@ func (m *regionMarker) mark(n *html.Node) bool {
 		k := kindFor(info.all)
 		if k != "" {
 			c.Attr = append(c.Attr, html.Attribute{Key: nameAttr, Val: k})
+		}
+		if info.all&nameCaption != 0 {
+			c.Attr = append(c.Attr, html.Attribute{Key: captionAttr, Val: "1"})
 		}
 		inner := m.mark(c)
 		named := k == "pos" && r != "nav" // "aside-content" names a region's content
