@@ -4,10 +4,14 @@ import (
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/neardup/neardup/internal/mojibake"
 )
 
 // canonical returns s in Unicode normalization form C, without soft
-// hyphens. Pages spell the same letter in more than one way (a precomposed
+// hyphens, its double-encoded UTF-8 repaired (mojibake.Repair: "isnâ€™t"
+// is "isn’t"; a reprint that went through a system that garbled it is the
+// same text as its original). Pages spell the same letter in more than one way (a precomposed
 // Bengali "য়" or "য" followed by a nukta; an accented Latin letter or the
 // letter and a combining accent), and some mark where a long word may break
 // with an invisible soft hyphen (U+00AD, "Mit&shy;tel&shy;al&shy;ter"): in
@@ -16,6 +20,7 @@ import (
 // search of the text finds its words. Text already so, nearly every
 // page's, is returned as it is, without a copy.
 func canonical(s string) string {
+	s = mojibake.Repair(s) // before the soft hyphens: "Ã\u00ad" is "í"
 	if strings.Contains(s, softHyphen) {
 		s = strings.ReplaceAll(s, softHyphen, "")
 	}

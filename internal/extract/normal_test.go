@@ -64,3 +64,22 @@ func TestPageSoftHyphens(t *testing.T) {
 		t.Errorf("title %q, want Weinbau", a.Title)
 	}
 }
+
+func TestPageMojibake(t *testing.T) {
+	// A page that declares UTF-8 but serves its quotation marks encoded
+	// twice, as bytes and as entities: the text and the title read as the
+	// author wrote them.
+	para := `<p>The council said it isnâ€™t able to fund the repairs this year, and the mayor called the decision &acirc;&euro;&oelig;a disappointment&acirc;&euro;&#157; for residents of the old town.</p>`
+	body := `<html><head><meta charset="utf-8"><title>Council wonâ€™t fund repairs</title></head><body><article><h1>Council</h1>` +
+		strings.Repeat(para, 6) + `</article></body></html>`
+	a, skip := extractPage(t, body, Options{})
+	if skip != "" {
+		t.Fatalf("skipped: %s", skip)
+	}
+	if !strings.Contains(a.Text, "it isn’t able to fund") || !strings.Contains(a.Text, "“a disappointment” for residents") {
+		t.Errorf("mojibake left:\n%q", a.Text)
+	}
+	if a.Title != "Council won’t fund repairs" {
+		t.Errorf("title %q, want %q", a.Title, "Council won’t fund repairs")
+	}
+}
