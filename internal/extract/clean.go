@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -102,19 +103,78 @@ type dropFunc func(*html.Node) bool
 
 // clean removes from the tree under root every element that is never text
 // (JSON-LD scripts excepted) or a control by its role, every hidden element
-// below <body>, every comment, and every element drop selects. The html, head and body elements
+// below <body> but the panels of a disclosure (disclosed), every comment,
+// and every element drop selects. The html, head and body elements
 // themselves are never removed: pages that hide <body> until a script runs
 // still have their article.
 func clean(root *html.Node, drop dropFunc) {
+	c := cleaner{drop: drop}
+	c.clean(root)
+}
+
+// cleaner is clean's walk: the drop selector, and the ids of the elements
+// a control met so far discloses.
+type cleaner struct {
+	drop      dropFunc
+	disclosed map[string]bool
+}
+
+func (cl *cleaner) clean(root *html.Node) {
 	var next *html.Node
 	for c := root.FirstChild; c != nil; c = next {
 		next = c.NextSibling
-		if removable(c, drop) {
+		if c.Type == html.ElementNode {
+			cl.noteControls(c)
+		}
+		if cl.isDisclosed(c) {
+			show(c)
+		} else if removable(c, cl.drop) {
 			root.RemoveChild(c)
 			continue
 		}
-		clean(c, drop)
+		cl.clean(c)
 	}
+}
+
+// noteControls remembers the elements n discloses: n is a control that
+// names them (aria-controls), such as an accordion's heading, a tab or a
+// "show more" button.
+func (cl *cleaner) noteControls(n *html.Node) {
+	ids := attr(n, "aria-controls")
+	if ids == "" {
+		return
+	}
+	if cl.disclosed == nil {
+		cl.disclosed = map[string]bool{}
+	}
+	for id := range strings.FieldsSeq(ids) {
+		cl.disclosed[id] = true
+	}
+}
+
+// isDisclosed reports whether n is the panel of a disclosure met before it
+// (noteControls), hidden only until a reader opens it: an accordion's
+// answer, a collapsed section of the article. Its content is the page's,
+// unlike a hidden template or a copy of the text for another screen size.
+func (cl *cleaner) isDisclosed(n *html.Node) bool {
+	if cl.disclosed == nil || n.Type != html.ElementNode || neverText[n.DataAtom] {
+		return false
+	}
+	id := attr(n, "id")
+	return id != "" && cl.disclosed[id] && Hidden(n) && !isWidget(n) && (cl.drop == nil || !cl.drop(n)) && prose(n) >= minDisclosed
+}
+
+// minDisclosed is the least prose (runes, links and spaces left out) a
+// disclosed panel must hold to be shown: tabs a script fills when opened
+// hold a line such as "Loading prices for your region…" until then.
+const minDisclosed = 100
+
+// show removes what hides n by its own markup (Hidden, and aria-hidden),
+// so that the engine sees it as a reader who opened it does.
+func show(n *html.Node) {
+	n.Attr = slices.DeleteFunc(n.Attr, func(a html.Attribute) bool {
+		return a.Namespace == "" && (a.Key == "hidden" || a.Key == "style" || a.Key == "aria-hidden")
+	})
 }
 
 func removable(n *html.Node, drop dropFunc) bool {
