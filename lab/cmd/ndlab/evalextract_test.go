@@ -158,3 +158,27 @@ func TestExtractSpeedCPUProfile(t *testing.T) {
 		t.Errorf("exit code %d for a profile that cannot be written, want 1", code)
 	}
 }
+
+func TestPooledSpeed(t *testing.T) {
+	ms := func(v ...int) []time.Duration {
+		var out []time.Duration
+		for _, x := range v {
+			out = append(out, time.Duration(x)*time.Millisecond)
+		}
+		return out
+	}
+	a := stageTimes{dataset: "a", pages: 2, times: make([][]time.Duration, len(speedStages))}
+	b := stageTimes{dataset: "b", pages: 3, times: make([][]time.Duration, len(speedStages))}
+	for s := range speedStages {
+		a.times[s], b.times[s] = ms(1, 2), ms(3, 4, 5)
+	}
+	p := pooled([]stageTimes{a, b})
+	if p.dataset != "all" || p.pages != 5 {
+		t.Fatalf("pooled: %q over %d pages, want all over 5", p.dataset, p.pages)
+	}
+	for s := range speedStages {
+		if got := percentile(p.times[s], 0.5); got != 3*time.Millisecond {
+			t.Errorf("stage %d: pooled median %v, want 3ms", s, got)
+		}
+	}
+}

@@ -134,7 +134,23 @@ func runExtractSpeed(ctx context.Context, datasets []evalDataset, rounds int, ou
 		}
 		all = append(all, st)
 	}
+	if len(all) > 1 {
+		all = append(all, pooled(all))
+	}
 	return writeSpeedTable(out, all, rounds)
+}
+
+// pooled returns the times of every page of all datasets as one dataset,
+// "all": the development pages together.
+func pooled(all []stageTimes) stageTimes {
+	p := stageTimes{dataset: "all", times: make([][]time.Duration, len(speedStages))}
+	for _, st := range all {
+		p.pages += st.pages
+		for s := range p.times {
+			p.times[s] = append(p.times[s], st.times[s]...)
+		}
+	}
+	return p
 }
 
 // timeStages times each stage once on one page.
