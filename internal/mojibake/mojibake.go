@@ -22,12 +22,14 @@ import (
 const maxPasses = 3
 
 // Repair returns s with its double-encoded UTF-8 sequences decoded. It
-// repairs when s holds a sequence of three or four bytes ("â€™", "â€”":
-// punctuation, symbols, most scripts of Asia), or two or more sequences
-// of two bytes that decode to letters of the Latin, Greek, Cyrillic,
-// Hebrew or Arabic alphabets or to Latin-1 symbols ("Ã©", "Â©"). A
-// no-break space spelled "Â " (the space already folded) goes with the
-// other repairs. Text without such sequences, nearly all text, is returned
+// repairs when s holds one sure sequence: of four bytes (an emoji,
+// "ðŸ™‚"), or of three that decodes to punctuation or a symbol ("â€™",
+// "â€”", "â‚¬"); or two or more of the others: three bytes of another
+// script (CJK: "æ—¥"), or two that decode to a letter of the Latin, Greek,
+// Cyrillic, Hebrew or Arabic alphabets or a Latin-1 symbol ("Ã©", "Â©").
+// One of those alone may be ordinary text: an Italian "è…”" spells the
+// bytes of a CJK character. A no-break space spelled "Â " (the space
+// already folded) goes with the other repairs. Text without such sequences, nearly all text, is returned
 // as it is, without a copy. Repair is idempotent on the text it returns
 // unless the input was encoded more than maxPasses times.
 func Repair(s string) string {
@@ -49,23 +51,20 @@ func repairOnce(s string) (string, bool) {
 	if strings.IndexByte(s, 0xC3) < 0 {
 		return s, false
 	}
-	long, short := 0, 0
+	sure, weak := 0, 0
 	for i := 0; i < len(s); {
 		r, width, n := sequenceAt(s, i)
 		switch {
-		case n > 2:
-			long++
-		case n == 2:
-			short++
+		case r < 0:
+			_, width = utf8.DecodeRuneInString(s[i:])
+		case n == 4 || n == 3 && r >= 0x2000 && r <= 0x2BFF:
+			sure++
+		default:
+			weak++
 		}
-		if r >= 0 {
-			i += width
-		} else {
-			_, size := utf8.DecodeRuneInString(s[i:])
-			i += size
-		}
+		i += width
 	}
-	if long == 0 && short < 2 {
+	if sure == 0 && weak < 2 {
 		return s, false
 	}
 	var b strings.Builder
