@@ -53,10 +53,15 @@ func repairOnce(s string) (string, bool) {
 	}
 	sure, weak := 0, 0
 	for i := 0; i < len(s); {
+		k := strings.IndexByte(s[i:], 0xC3)
+		if k < 0 {
+			break
+		}
+		i += k
 		r, width, n := sequenceAt(s, i)
 		switch {
 		case r < 0:
-			_, width = utf8.DecodeRuneInString(s[i:])
+			width = 1
 		case n == 4 || n == 3 && r >= 0x2000 && r <= 0x2BFF:
 			sure++
 		default:
