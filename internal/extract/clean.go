@@ -127,8 +127,9 @@ func (cl *cleaner) clean(root *html.Node) {
 			cl.noteControls(c)
 		}
 		if cl.isDisclosed(c) {
-			show(c)
-		} else if removable(c, cl.drop) {
+			show(c) // then removed only for what else it is
+		}
+		if removable(c, cl.drop) {
 			root.RemoveChild(c)
 			continue
 		}
@@ -161,7 +162,7 @@ func (cl *cleaner) isDisclosed(n *html.Node) bool {
 		return false
 	}
 	id := attr(n, "id")
-	return id != "" && cl.disclosed[id] && Hidden(n) && !isWidget(n) && (cl.drop == nil || !cl.drop(n)) && prose(n) >= minDisclosed
+	return id != "" && cl.disclosed[id] && Hidden(n) && prose(n) >= minDisclosed
 }
 
 // minDisclosed is the least prose (runes, links and spaces left out) a

@@ -406,13 +406,15 @@ func TestIsDateLine(t *testing.T) {
 
 func TestDisclosedPanelsStay(t *testing.T) {
 	// An accordion's answers are hidden until a reader opens them; they are
-	// the article's text. A tab a script fills when opened ("Loading…")
-	// and a hidden element no control names stay out.
+	// the article's text. A tab a script fills when opened ("Loading…"),
+	// a hidden element no control names, and a disclosed panel that is
+	// boilerplate for another reason (a cookie notice) stay out.
 	answer := "Installers inspect the roof, check the wiring and order the panels, which usually takes two to three weeks after the contract is signed."
 	page := articleWith(`<div class="accordion"><h3><a role="button" aria-controls="faq-1">How long does it take?</a></h3>` +
 		`<div id="faq-1" role="region" style="display: none"><p>` + answer + `</p></div>` +
 		`<button aria-expanded="false" aria-controls="tab-prices">Prices</button><div id="tab-prices" hidden><p>Loading prices for your region…</p></div>` +
-		`<div id="mobile-copy" style="display:none"><p>A copy of the menu for small screens, with more than a hundred characters of text in it, never shown here.</p></div></div>`)
+		`<div id="mobile-copy" style="display:none"><p>A copy of the menu for small screens, with more than a hundred characters of text in it, never shown here.</p></div>` +
+		`<a aria-controls="cookie-more">Details</a><div id="cookie-more" class="cookie-consent" hidden><p>We and our partners store cookies on your device to measure audiences and show you advertising that suits you.</p></div></div>`)
 	a, skip := extractPage(t, page, Options{MinChars: -1})
 	if skip != "" {
 		t.Fatalf("skipped: %s", skip)
@@ -420,7 +422,7 @@ func TestDisclosedPanelsStay(t *testing.T) {
 	if !strings.Contains(a.Text, answer) {
 		t.Errorf("the accordion's answer was lost:\n%s", a.Text)
 	}
-	for _, gone := range []string{"Loading prices", "A copy of the menu"} {
+	for _, gone := range []string{"Loading prices", "A copy of the menu", "We and our partners store cookies"} {
 		if strings.Contains(a.Text, gone) {
 			t.Errorf("%q stayed:\n%s", gone, a.Text)
 		}
