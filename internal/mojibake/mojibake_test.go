@@ -36,7 +36,7 @@ func TestRepair(t *testing.T) {
 		{"cyrillic", "Ð¿Ñ€Ð¸Ð²ÐµÑ‚", "привет"},
 		{"greek", "ÎºÎ±Î»Î·Î¼Î\u00adÏ\u0081Î±", "καλημέρα"},
 		{"euro sign", "â‚¬25 to â‚¬49", "€25 to €49"},
-		{"soft hyphen byte", "polÃ­tica econÃ³mica", "política económica"},
+		{"soft hyphen byte", "polÃ\u00adtica econÃ³mica", "política económica"},
 		{"no-break space", "Price:Â 10 â€” now", "Price: 10 — now"},
 		{"one short sequence", "the cafÃ© on the corner", "the cafÃ© on the corner"},
 		{"italian ellipsis", "“Non lo so, è…” disse.", "“Non lo so, è…” disse."},
