@@ -18,6 +18,7 @@ func FuzzPage(f *testing.F) {
 	f.Add([]byte("<meta charset=koi8-r><p>\xf0\xd2\xc9\xd7\xc5\xd4</p>"), "")
 	f.Add([]byte("<table><tr><td><pre>a\n b</pre><br><li>x"), "text/html; charset=bogus")
 	f.Add([]byte("\x1f\x8b\x08\x00"), "")
+	f.Add([]byte("<a aria-controls='p q'>x</a><div id=p hidden><p>panel</p></div><div class=caption><img><p>cap</p></div><p>isnâ€™t cafÃ© Ã©</p>"), "")
 	f.Fuzz(func(t *testing.T, body []byte, contentType string) {
 		// The work per input is bounded (size, elements, time), so that no
 		// input stalls the fuzzer, nor its minimising.
