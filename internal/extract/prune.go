@@ -177,14 +177,17 @@ func wordFlags(w string) nameFlags {
 
 // markRegions marks, before the engine runs, every element whose tag, ARIA
 // role, id or class names a navigation region or a section of related
-// stories (regionAttr), and every element whose id or class names
-// boilerplate or the article (nameAttr); navigation regions, dialogs,
+// stories (regionAttr) and the teasers of other stories (markTeasers), and
+// every element whose id or class names boilerplate or the article
+// (nameAttr); navigation regions, dialogs,
 // author boxes, the other stories of a page (markOtherStories) and the
 // replies of a thread (markRepeats) get inAttr.
 func markRegions(n *html.Node) {
 	var m regionMarker
 	m.mark(n)
-	markOtherStories(n)
+	h := pageHeading(n)
+	markOtherStories(n, h)
+	markTeasers(n, h)
 	markRepeats(n)
 }
 

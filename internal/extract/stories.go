@@ -24,18 +24,23 @@ const (
 	storyMinRepeats = 2
 )
 
-// markOtherStories finds the first <h1> or <h2> whose text is in the
-// page's <title> or og:title, climbs to its nearest ancestor that repeats:
-// one with storyMinRepeats siblings of the same tag and class, each
-// holding an <h1> or <h2> of its own; and, when that ancestor holds at least storyMinProse of prose,
-// marks its repeats as navigation regions (inAttr), so that the engine
-// chooses again without them when it took one (chosenRegions).
-func markOtherStories(doc *html.Node) {
+// pageHeading returns the page's first <h1> or <h2> whose text is in its
+// <title> or og:title; nil when there is none.
+func pageHeading(doc *html.Node) *html.Node {
 	titles := pageTitles(doc)
 	if len(titles) == 0 {
-		return
+		return nil
 	}
-	h := titleHeading(doc, titles)
+	return titleHeading(doc, titles)
+}
+
+// markOtherStories takes the page's heading h (pageHeading; nil for none),
+// climbs to its nearest ancestor that repeats: one with storyMinRepeats
+// siblings of the same tag and class, each holding an <h1> or <h2> of its
+// own; and, when that ancestor holds at least storyMinProse of prose, marks
+// its repeats as navigation regions (inAttr), so that the engine chooses
+// again without them when it took one (chosenRegions).
+func markOtherStories(doc, h *html.Node) {
 	if h == nil {
 		return
 	}
@@ -233,4 +238,68 @@ func numberedID(n *html.Node) string {
 		return ""
 	}
 	return id[:i]
+}
+
+// markTeasers marks as related stories (regionAttr "related") the runs of
+// two or more sibling <article>s under n that are teasers: each links to
+// another page by a title of storyMinTitle runes or more, and holds at most
+// teaserMaxProse runes of prose besides (an excerpt). The <article> that
+// holds the page's heading (pageHeading; nil for none) is the page's own
+// story, however short.
+func markTeasers(n, heading *html.Node) {
+	var run []*html.Node
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		if tag(c) == atom.Article && teaser(c, heading) {
+			run = append(run, c)
+			continue
+		}
+		markTeasers(c, heading)
+	}
+	if len(run) < 2 {
+		return
+	}
+	for _, a := range run {
+		if !hasAttr(a, regionAttr) {
+			a.Attr = append(a.Attr, html.Attribute{Key: regionAttr, Val: "related"})
+		}
+	}
+}
+
+// teaserMaxProse is the most prose (runes, link text and spaces left out)
+// a teaser holds: a headline's excerpt.
+const teaserMaxProse = 400
+
+// teaser reports whether the <article> a is a teaser (markTeasers), the
+// page's heading not in it.
+func teaser(a, heading *html.Node) bool {
+	if prose(a) > teaserMaxProse || heading != nil && contains(a, heading) {
+		return false
+	}
+	var titled func(*html.Node) bool
+	titled = func(n *html.Node) bool {
+		if n.Type == html.ElementNode && tag(n) == atom.A {
+			href := strings.TrimSpace(attr(n, "href"))
+			return href != "" && !strings.HasPrefix(href, "#") && utf8.RuneCountInString(squash(Text(n))) >= storyMinTitle
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if titled(c) {
+				return true
+			}
+		}
+		return false
+	}
+	return titled(a)
+}
+
+// contains reports whether d is n or lies under it.
+func contains(n, d *html.Node) bool {
+	for p := d; p != nil; p = p.Parent {
+		if p == n {
+			return true
+		}
+	}
+	return false
 }

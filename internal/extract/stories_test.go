@@ -3,6 +3,8 @@ package extract
 import (
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 func TestPageOtherStoryTakenForTheArticle(t *testing.T) {
@@ -64,6 +66,76 @@ func TestPageReplyTakenForTheArticle(t *testing.T) {
 			}
 			if tc.calls == 2 && strings.Contains(a.Text, "Brushing helps") {
 				t.Errorf("text %q holds the reply", a.Text)
+			}
+		})
+	}
+}
+
+func TestPageTeasersLeave(t *testing.T) {
+	// Two or more sibling <article>s that link to other pages by a title
+	// and hold an excerpt are teasers, dropped from the content; the
+	// page's own <article>, however short, holds its heading and stays.
+	teaser := func(slug, title, excerpt string) string {
+		return `<article class="card"><div class="title"><a href="/news/` + slug + `">` + title + `</a></div><div class="body">` + excerpt + `</div></article>`
+	}
+	teasers := teaser("hampers", "1,500 families get Christmas hampers", "THE SALVATION ARMY continued its tradition of community outreach with the distribution of hampers on Tuesday, December 1...") +
+		teaser("clerk", "Clerk recalled to the House of Assembly", "A CLERK who served the House for 25 years has been called out of retirement for active service. A notice dated Decembe...")
+	brief := `<article><h1><a href="/news/spanish-classes">Spanish classes open for enrolment</a></h1><p>The institute opened enrolment for its Spanish classes on Wednesday. Classes for beginners and advanced learners start in January, and places are limited to twenty a class.</p></article>`
+	for _, tc := range []struct {
+		name, body string
+		want, gone []string
+	}{
+		{"teasers after the story", `<main><h1>Spanish classes open for enrolment</h1><p>` + paragraph(0) + `</p><p>` + paragraph(1) + `</p><p>` + paragraph(2) + `</p><p>` + paragraph(3) + `</p><section class="latest">` + teasers + `</section></main>`,
+			[]string{paragraph(0), paragraph(3)}, []string{"THE SALVATION ARMY", "A CLERK who served"}},
+		{"a brief beside teasers", `<main><div class="stories">` + brief + teasers + `</div></main>`,
+			[]string{"The institute opened enrolment"}, []string{"THE SALVATION ARMY"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := `<!DOCTYPE html><html><head><title>Spanish classes open for enrolment | Island News</title></head><body>` + tc.body + `</body></html>`
+			a, _ := extractPage(t, page, Options{MinChars: -1})
+			for _, w := range tc.want {
+				if !strings.Contains(a.Text, w) {
+					t.Errorf("%q lost:\n%s", w, a.Text)
+				}
+			}
+			for _, g := range tc.gone {
+				if strings.Contains(a.Text, g) {
+					t.Errorf("%q stayed:\n%s", g, a.Text)
+				}
+			}
+		})
+	}
+}
+
+func TestMarkTeasers(t *testing.T) {
+	// One teaser alone is not a run, and an <article> of more prose than an
+	// excerpt is a story.
+	long := paragraph(1) + " " + paragraph(2) + " " + paragraph(3)
+	for _, tc := range []struct {
+		name, body string
+		marked     int
+	}{
+		{"a run", `<article><a href="/a">A headline of some length</a><p>Short excerpt.</p></article><article><a href="/b">Another headline of length</a><p>Excerpt.</p></article>`, 2},
+		{"one alone", `<article><a href="/a">A headline of some length</a><p>Short excerpt.</p></article><div>x</div>`, 0},
+		{"stories", `<article><a href="/a">A headline of some length</a><p>` + long + `</p></article><article><a href="/b">Another headline of length</a><p>` + long + `</p></article>`, 0},
+		{"links to this page", `<article><a href="#top">A headline of some length</a><p>Excerpt.</p></article><article><a href="#top">Another headline of length</a><p>Excerpt.</p></article>`, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, `<html><body>`+tc.body+`</body></html>`)
+			markTeasers(doc, nil)
+			marked := 0
+			var walk func(*html.Node)
+			walk = func(n *html.Node) {
+				if n.Type == html.ElementNode && attr(n, regionAttr) == "related" {
+					marked++
+				}
+				for c := n.FirstChild; c != nil; c = c.NextSibling {
+					walk(c)
+				}
+			}
+			walk(doc)
+			if marked != tc.marked {
+				t.Errorf("%d marked, want %d", marked, tc.marked)
 			}
 		})
 	}

@@ -300,11 +300,16 @@ func solve(a [extract.NumBlockFeatures][extract.NumBlockFeatures]float64, b [ext
 	return x
 }
 
+// flatF1 is how much less F1 than the best a bolder threshold may score and
+// still be chosen: the F1 of the held-out scores moves by this much from
+// one threshold to the next as the training pages change.
+const flatF1 = 0.0005
+
 // chooseThreshold scores the training pages with the blocks under each
 // threshold removed as extraction removes them (BlockModel.Keep) and
-// returns the threshold of the best F1 among those whose precision gains
-// at least minGain over keeping every block and that cost no dataset more
-// than maxLoss of F1.
+// returns, among the thresholds whose precision gains at least minGain
+// over keeping every block and that cost no dataset more than maxLoss of
+// F1, the boldest whose F1 is within flatF1 of the best.
 func chooseThreshold(pages []trainPage, probs [][]float64, minGain, maxLoss float64, log io.Writer) float64 {
 	// score returns the mean over all pages and over each dataset's.
 	score := func(t float64) (extracteval.Mean, map[string]*extracteval.Mean) {
@@ -341,6 +346,7 @@ func chooseThreshold(pages []trainPage, probs [][]float64, minGain, maxLoss floa
 		fmt.Fprintf(log, "extract-train: blocks kept by their labels (the best pruning can do): P %.4f R %.4f F1 %.4f\n", oracle.Precision(), oracle.Recall(), oracle.F1())
 	}
 	best, bestF1 := 0.0, base.F1()
+	f1s := map[float64]float64{} // the F1 of each eligible threshold
 	for t := 0.02; t < 0.9; t += 0.02 {
 		t = math.Round(t*100) / 100
 		s, per := score(t)
@@ -351,12 +357,27 @@ func chooseThreshold(pages []trainPage, probs [][]float64, minGain, maxLoss floa
 		if log != nil {
 			fmt.Fprintf(log, "extract-train: threshold %.2f: P %.4f R %.4f F1 %.4f, largest loss on one set %.4f\n", t, s.Precision(), s.Recall(), s.F1(), worst)
 		}
-		if s.Precision() >= base.Precision()+minGain && worst <= maxLoss && s.F1() > bestF1 {
-			best, bestF1 = t, s.F1()
+		if s.Precision() >= base.Precision()+minGain && worst <= maxLoss {
+			f1s[t] = s.F1()
+			if s.F1() > bestF1 {
+				best, bestF1 = t, s.F1()
+			}
+		}
+	}
+	// Where the F1 is flat, the boldest threshold: it keeps less
+	// boilerplate for the same F1.
+	for t, f1 := range f1s {
+		if t > best && f1 >= bestF1-flatF1 {
+			best = t
 		}
 	}
 	if log != nil {
-		fmt.Fprintf(log, "extract-train: %d pages; all blocks kept P %.4f R %.4f F1 %.4f; threshold %.2f F1 %.4f\n", len(pages), base.Precision(), base.Recall(), base.F1(), best, bestF1)
+		chosen := bestF1
+		if f1, ok := f1s[best]; ok {
+			chosen = f1
+		}
+		fmt.Fprintf(log, "extract-train: %d pages; all blocks kept P %.4f R %.4f F1 %.4f; threshold %.2f F1 %.4f (best F1 %.4f)\n",
+			len(pages), base.Precision(), base.Recall(), base.F1(), best, chosen, bestF1)
 	}
 	return best
 }

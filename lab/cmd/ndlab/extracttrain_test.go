@@ -106,3 +106,22 @@ func TestExtractTrainBadFlags(t *testing.T) {
 		}
 	}
 }
+
+func TestChooseThresholdFlat(t *testing.T) {
+	// One page: its story (the longest block, always kept), a paragraph of
+	// it scored 0.7 and a share line scored 0.5. Every threshold above 0.5
+	// and up to 0.7 removes the share line alone, for the same F1: the
+	// boldest of them is chosen. Above 0.7 the paragraph goes too, and the
+	// F1 falls by more than flatF1.
+	story := "The council approved the budget on Tuesday after a debate that lasted well into the night and ended with a narrow vote. " +
+		"Opposition members argued that the tax increase was larger than promised, and the mayor defended the proposal, saying the repairs could not wait. " +
+		"Residents will see the changes in their bills from the first of March."
+	para := "Officials said the plan would fund road repairs and two new libraries in the north of the town."
+	share := "Share this story on social media"
+	page := trainPage{id: "1", ds: "d", gold: extracteval.ShinglesOf(story + "\n\n" + para),
+		blocks: []extract.Block{{Text: story}, {Text: para}, {Text: share}}}
+	probs := [][]float64{{0.9, 0.7, 0.5}}
+	if got := chooseThreshold([]trainPage{page}, probs, 0, 1, nil); got != 0.7 {
+		t.Errorf("threshold %.2f, want 0.70: the boldest of equal F1", got)
+	}
+}
