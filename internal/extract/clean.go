@@ -103,7 +103,7 @@ type dropFunc func(*html.Node) bool
 
 // clean removes from the tree under root every element that is never text
 // (JSON-LD scripts excepted) or a control by its role, every hidden element
-// below <body> but the panels of a disclosure (disclosed), every comment,
+// below <body> but the panels of a disclosure (isDisclosed), every comment,
 // and every element drop selects. The html, head and body elements
 // themselves are never removed: pages that hide <body> until a script runs
 // still have their article.
@@ -119,6 +119,8 @@ type cleaner struct {
 	disclosed map[string]bool
 }
 
+// clean removes what clean (the function) removes from under root, noting
+// the controls it meets on the way.
 func (cl *cleaner) clean(root *html.Node) {
 	var next *html.Node
 	for c := root.FirstChild; c != nil; c = next {
