@@ -275,7 +275,7 @@ const teaserMaxProse = 400
 // teaser reports whether the <article> a is a teaser (markTeasers), the
 // page's heading not in it.
 func teaser(a, heading *html.Node) bool {
-	if prose(a) > teaserMaxProse || heading != nil && contains(a, heading) {
+	if prose(a) > teaserMaxProse || heading != nil && isAncestor(a, heading) {
 		return false
 	}
 	var titled func(*html.Node) bool
@@ -292,14 +292,4 @@ func teaser(a, heading *html.Node) bool {
 		return false
 	}
 	return titled(a)
-}
-
-// contains reports whether d is n or lies under it.
-func contains(n, d *html.Node) bool {
-	for p := d; p != nil; p = p.Parent {
-		if p == n {
-			return true
-		}
-	}
-	return false
 }
