@@ -49,10 +49,7 @@ var (
 
 // nameKind returns "neg" when n's id or class names boilerplate, "pos"
 // when it names the article, "" otherwise; boilerplate wins.
-func nameKind(n *html.Node) string { return kindOf(lowerNames(n)) }
-
-// kindOf is nameKind with n's names already read (lowerNames).
-func kindOf(names string) string { return kindFor(namesFlags(names)) }
+func nameKind(n *html.Node) string { return kindFor(namesFlags(lowerNames(n))) }
 
 // kindFor is nameKind with the flags of n's names already read.
 func kindFor(f nameFlags) string {

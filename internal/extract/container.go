@@ -175,18 +175,25 @@ func holdsCore(c, engine *html.Node) bool {
 	if engine == nil {
 		return false
 	}
-	core := ""
-	for _, b := range leafBlocks(engine) {
-		if len(b.text) > len(core) {
-			core = b.text
-		}
-	}
+	core := longestBlock(engine)
 	if core == "" { // the engine's content is one block
 		if core = strings.TrimSpace(Text(engine)); core == "" {
 			return false
 		}
 	}
 	return strings.Contains(squash(Text(c)), squash(core))
+}
+
+// longestBlock returns the text of the longest leaf block under n (the
+// engine's core); "" when n has no block.
+func longestBlock(n *html.Node) string {
+	core := ""
+	for _, b := range leafBlocks(n) {
+		if len(b.text) > len(core) {
+			core = b.text
+		}
+	}
+	return core
 }
 
 // squash joins a text's words with single spaces.

@@ -382,7 +382,7 @@ func authorBoxFor(n *html.Node, f nameFlags) bool {
 
 // inAttr is the attribute markRegions sets on a navigation region, by its
 // tag or role (structuralNav) or its name (regionAttr "nav"), or an
-// author's box (authorBox), that is not named the article and holds no
+// author's box (authorBoxFor), that is not named the article and holds no
 // <article>, <main> or element named the article, on a dialog (whatever it
 // holds), and on every element inside one: the number, in document order,
 // of the region. The engine keeps it; it tells whether the
@@ -467,13 +467,9 @@ func removeMarked(n *html.Node, marks map[string]bool) {
 }
 
 // region returns "related" for a section of related stories, "nav" for a
-// navigation region, "" for anything else.
-func region(n *html.Node) string { return regionOf(n, lowerNames(n)) }
-
-// regionOf is region with n's names already read (lowerNames).
-func regionOf(n *html.Node, names string) string {
-	return regionFor(n, namesFlags(regionNames(names)))
-}
+// navigation region, "" for anything else (markRegions reads the same with
+// a page's memo of names: regionFor).
+func region(n *html.Node) string { return regionFor(n, namesFlags(regionNames(lowerNames(n)))) }
 
 // regionNames returns names without its first word when that is a slug id
 // (slugID), an anchor made of a heading's words.

@@ -175,13 +175,8 @@ func widenToRows(runs []rowRun, content *html.Node, fresh func() (*html.Node, er
 	if len(ids) == 0 {
 		return nil
 	}
-	core := ""
-	for _, b := range leafBlocks(content) {
-		if len(b.text) > len(core) {
-			core = b.text
-		}
-	}
-	if core = squash(core); core == "" {
+	core := squash(longestBlock(content))
+	if core == "" {
 		return nil
 	}
 	again, err := fresh()
