@@ -28,6 +28,7 @@ type extractTrainCmd struct {
 	Depth   int      `default:"3" help:"Largest depth of a tree."`
 	Rate    float64  `default:"0.1" help:"Learning rate of the boosting: each tree's values are shrunk by it."`
 	MinLeaf float64  `name:"min-leaf" default:"2" help:"Least weight (in pages' worth of blocks, scaled by p(1-p)) a tree's leaf may hold."`
+	Pin     float64  `name:"threshold" placeholder:"P" help:"Use this threshold instead of choosing one (0: choose it on the held-out folds' scores)."`
 	Folds   int      `default:"5" help:"Choose the threshold on probabilities from models fitted without each block's fold of pages (1: from the model itself)."`
 	Out     string   `placeholder:"FILE" help:"Write the model as Go source here (internal/extract/blockmodel.go); without it the weights are printed."`
 	Verify  bool     `help:"With --out: fail unless FILE already holds exactly the model trained (the committed weights are reproducible)."`
@@ -52,6 +53,8 @@ func (c *extractTrainCmd) Run(g *globals) error {
 		return usageError{fmt.Sprintf("--rate %v: want more than 0, at most 1", c.Rate)}
 	case !(c.MinLeaf >= 0):
 		return usageError{fmt.Sprintf("--min-leaf %v: want 0 or more", c.MinLeaf)}
+	case !(c.Pin >= 0 && c.Pin < 1):
+		return usageError{fmt.Sprintf("--threshold %v: want 0 to less than 1", c.Pin)}
 	case c.Folds < 1:
 		return usageError{fmt.Sprintf("--folds %d: want 1 or more", c.Folds)}
 	case !(c.L2 >= 0):
@@ -62,7 +65,7 @@ func (c *extractTrainCmd) Run(g *globals) error {
 		log = os.Stderr
 	}
 	boost := boostOptions{trees: c.Trees, depth: c.Depth, rate: c.Rate, l2: c.L2, minHess: c.MinLeaf, maxCuts: 64}
-	m, pages, err := trainBlocks(g.ctx, ds, c.Half, c.L2, c.MinP, c.MaxLoss, boost, c.Folds, log)
+	m, pages, err := trainBlocks(g.ctx, ds, c.Half, c.L2, c.MinP, c.MaxLoss, c.Pin, boost, c.Folds, log)
 	if err != nil {
 		return err
 	}
@@ -103,7 +106,7 @@ type trainPage struct {
 
 // trainBlocks reads the pages of the chosen half, labels their blocks and
 // fits the model.
-func trainBlocks(ctx context.Context, datasets []evalDataset, half string, l2, minGain, maxLoss float64, boost boostOptions, folds int, log io.Writer) (extract.BlockModel, []trainPage, error) {
+func trainBlocks(ctx context.Context, datasets []evalDataset, half string, l2, minGain, maxLoss, pin float64, boost boostOptions, folds int, log io.Writer) (extract.BlockModel, []trainPage, error) {
 	var pages []trainPage
 	opts := extract.Options{MinChars: -1, KeepBlocks: true}
 	for _, d := range datasets {
@@ -152,6 +155,10 @@ func trainBlocks(ctx context.Context, datasets []evalDataset, half string, l2, m
 		return m
 	}
 	m := fit(pages)
+	if pin > 0 {
+		m.Threshold = pin
+		return m, pages, nil
+	}
 	m.Threshold = chooseThreshold(pages, crossProbs(pages, fit, folds, m), minGain, maxLoss, log)
 	return m, pages, nil
 }

@@ -37,7 +37,7 @@ func TestExtractTrain(t *testing.T) {
 	}
 	dir := writeTree(t, files)
 	ds := []evalDataset{{name: "promo", dir: filepath.Join(dir, "gold")}}
-	m, pages, err := trainBlocks(context.Background(), ds, "all", 1, 0, 0.001, boostOptions{}, 1, nil)
+	m, pages, err := trainBlocks(context.Background(), ds, "all", 1, 0, 0.001, 0, boostOptions{}, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestExtractTrain(t *testing.T) {
 			}
 		}
 	}
-	again, _, err := trainBlocks(context.Background(), ds, "all", 1, 0, 0.001, boostOptions{}, 1, nil)
+	again, _, err := trainBlocks(context.Background(), ds, "all", 1, 0, 0.001, 0, boostOptions{}, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestExtractTrain(t *testing.T) {
 	if src := blockModelSource(m); !strings.Contains(src, "var DefaultBlockModel = BlockModel{") || !strings.Contains(src, "DO NOT EDIT") {
 		t.Errorf("model source:\n%s", src)
 	}
-	if _, _, err := trainBlocks(context.Background(), ds, "report", 1, 0, 0.001, boostOptions{}, 1, nil); err == nil && !anyReport(t, dir) {
+	if _, _, err := trainBlocks(context.Background(), ds, "report", 1, 0, 0.001, 0, boostOptions{}, 1, nil); err == nil && !anyReport(t, dir) {
 		t.Error("no page of the report half, yet training did not fail")
 	}
 }

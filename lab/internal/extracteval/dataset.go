@@ -72,7 +72,8 @@ type OpenOptions struct {
 // to its file in eval/ and the snippets its text must and must not hold),
 // and ground-truth/<id>.json beside html/<id>.html.gz (WCXB, the Web
 // Content eXtraction Benchmark: each JSON holds the page's URL, its type
-// and its main content; only the pages typed "article" are taken).
+// and its main content; only the pages typed "article" are taken), and
+// fundus's parser test data (addFundus).
 func Open(dir string, opts OpenOptions) (*Dataset, error) {
 	name := opts.Name
 	if name == "" {
@@ -89,6 +90,8 @@ func Open(dir string, opts OpenOptions) (*Dataset, error) {
 		err = ds.addSnippets(dir, keep)
 	case isDir(filepath.Join(dir, "html")) && isDir(filepath.Join(dir, "ground-truth")):
 		err = ds.addWCXB(dir, keep)
+	case isFundus(dir):
+		err = ds.addFundus(dir, keep)
 	case isDir(filepath.Join(dir, "html")) && isDir(filepath.Join(dir, "txt")):
 		err = ds.addFolders(filepath.Join(dir, "html"), filepath.Join(dir, "txt"), "", keep)
 	default:

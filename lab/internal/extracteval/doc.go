@@ -5,9 +5,10 @@
 // means over pages; F1 of the two means), the snippet metric of pages graded
 // by passages their text must and must not hold (ScoreSnippets), the reading
 // of gold folders laid out as input/<id>.html beside GoldStandard/<id>.txt
-// (the Dragnet and CleanEval layout), html/ beside txt/ (newspaper4k) or
-// evaldata.json beside eval/ (trafilatura), and the running of extraction
-// systems over them.
+// (the Dragnet and CleanEval layout), html/ beside txt/ (newspaper4k),
+// evaldata.json beside eval/ (trafilatura), ground-truth/ beside html/
+// (WCXB) or a folder per country of pages and their publishers' parsed
+// articles (fundus), and the running of extraction systems over them.
 //
 // It does not extract anything itself: a System is a function the caller
 // supplies, so the package imports nothing of the extractor.
