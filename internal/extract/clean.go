@@ -67,13 +67,14 @@ func hasAttr(n *html.Node, key string) bool {
 }
 
 // Hidden reports whether an element is hidden by its own markup: the hidden
-// attribute, or an inline style setting display:none or visibility:hidden
-// (or collapse), in any case and with any spacing or !important.
+// attribute, an inline style setting display:none or visibility:hidden (or
+// collapse), in any case and with any spacing or !important, or a class
+// that hides it (hiddenByClass).
 func Hidden(n *html.Node) bool {
 	if n.Type != html.ElementNode {
 		return false
 	}
-	if hasAttr(n, "hidden") {
+	if hasAttr(n, "hidden") || hiddenByClass(n) {
 		return true
 	}
 	style := attr(n, "style")
@@ -92,6 +93,70 @@ func Hidden(n *html.Node) bool {
 		case prop == "display" && val == "none":
 			return true
 		case prop == "visibility" && (val == "hidden" || val == "collapse"):
+			return true
+		}
+	}
+	return false
+}
+
+// hidingClasses are the classes that CSS frameworks and sites use to hide
+// an element (display:none: "hidden", Bootstrap's "d-none"), true, or to
+// show it to screen readers only ("sr-only", "visually-hidden"), false: a
+// paywall's pitch kept for a script to show, "Article content" and "Skip to
+// content" labels.
+var hidingClasses = map[string]bool{"hidden": true, "d-none": true, "is-hidden": true,
+	"sr-only": false, "visually-hidden": false, "visuallyhidden": false, "screen-reader-text": false,
+	"screen-reader-only": false, "element-invisible": false, "u-visually-hidden": false}
+
+// maxClassHidden is the most text (bytes, without spaces) an element hidden
+// by a class holds: a page whose whole content a script reveals hides its
+// wrapper by a class too.
+const maxClassHidden = 3000
+
+// hiddenByClass reports whether n's classes hide it (hidingClasses, whole
+// and in any case) and no class shows it again at some screen size
+// (Tailwind's "hidden md:block", Bootstrap's "d-none d-lg-flex" are shown on
+// a desktop). A screen reader's text inside a link is the link's name and
+// stays: without it a list of links reads as prose. An element holding
+// more than maxClassHidden of text is not hidden by its class.
+func hiddenByClass(n *html.Node) bool {
+	class := attr(n, "class")
+	if class == "" || !mayHide(class) {
+		return false
+	}
+	hidden, reader := false, false
+	for c := range strings.FieldsSeq(class) {
+		c = strings.ToLower(c)
+		display, ok := hidingClasses[c]
+		switch {
+		case ok:
+			hidden = true
+			reader = reader || !display
+		case strings.Contains(c, ":") || strings.HasPrefix(c, "d-") || strings.HasPrefix(c, "visible-"):
+			return false
+		}
+	}
+	if !hidden || reader && inLink(n) {
+		return false
+	}
+	return textBytes(n, maxClassHidden) <= maxClassHidden
+}
+
+// inLink reports whether n is inside a link.
+func inLink(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode && p.DataAtom == atom.A {
+			return true
+		}
+	}
+	return false
+}
+
+// mayHide is hiddenByClass's cheap first look: whether the class names
+// "hid", "none", "only", "invisible" or "reader" in some case.
+func mayHide(class string) bool {
+	for _, part := range [...]string{"id", "ID", "one", "ONE", "nly", "NLY", "isible", "ISIBLE", "eader", "EADER"} {
+		if strings.Contains(class, part) {
 			return true
 		}
 	}

@@ -28,6 +28,16 @@ func TestHidden(t *testing.T) {
 		{"none elsewhere", `style="border:none"`, false},
 		{"display in a value", `style="font-family:'display:none'"`, false},
 		{"aria-hidden is not hidden", `aria-hidden="true"`, false},
+		{"class hidden", `class="article-block hidden"`, true},
+		{"class in capitals", `class="D-NONE"`, true},
+		{"class is-hidden", `class="is-hidden promo"`, true},
+		{"screen reader only", `class="sr-only"`, true},
+		{"visually hidden", `class="visually-hidden"`, true},
+		{"screen reader text", `class="screen-reader-text"`, true},
+		{"hidden on phones only", `class="hidden md:block"`, false},
+		{"hidden until a breakpoint", `class="d-none d-lg-flex"`, false},
+		{"a word of a class", `class="hidden-print overflow-hidden"`, false},
+		{"hide is not a hiding class", `class="root hide"`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, "<div id=t "+tc.attrs+">x</div>")
@@ -39,6 +49,20 @@ func TestHidden(t *testing.T) {
 				t.Errorf("Hidden = %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestHiddenByClassBounds checks what a hiding class does not hide: a
+// screen reader's name of a link, and a wrapper holding a whole page that
+// a script reveals.
+func TestHiddenByClassBounds(t *testing.T) {
+	long := strings.Repeat("The ferry returned to the harbour at dawn after the storm. ", 100)
+	doc := parse(t, `<a href="/b" id=a><span class="sr-only" id=name>Read: the ferry returns</span></a>`+
+		`<div class="root hidden" id=root><p>`+long+`</p></div><div class="hidden" id=pitch><p>Subscribe now.</p></div>`)
+	for id, want := range map[string]bool{"name": false, "root": false, "pitch": true} {
+		if got := Hidden(find(doc, id)); got != want {
+			t.Errorf("Hidden(#%s) = %v, want %v", id, got, want)
+		}
 	}
 }
 

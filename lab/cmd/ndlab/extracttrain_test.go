@@ -65,6 +65,13 @@ func TestExtractTrain(t *testing.T) {
 	if src := blockModelSource(m); !strings.Contains(src, "var DefaultBlockModel = BlockModel{") || !strings.Contains(src, "DO NOT EDIT") {
 		t.Errorf("model source:\n%s", src)
 	}
+	pinned, _, err := trainBlocks(context.Background(), ds, "all", 1, 0, 0.001, 0.42, boostOptions{}, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pinned.Threshold != 0.42 || pinned.Weights != m.Weights {
+		t.Errorf("with the threshold given: threshold %v, weights the same %v; want 0.42 and the same weights", pinned.Threshold, pinned.Weights == m.Weights)
+	}
 	if _, _, err := trainBlocks(context.Background(), ds, "report", 1, 0, 0.001, 0, boostOptions{}, 1, nil); err == nil && !anyReport(t, dir) {
 		t.Error("no page of the report half, yet training did not fail")
 	}
@@ -99,7 +106,7 @@ func TestSnippetLabels(t *testing.T) {
 
 func TestExtractTrainBadFlags(t *testing.T) {
 	dir := t.TempDir()
-	for _, flag := range []string{"--trees=-1", "--depth=0", "--depth=9", "--rate=0", "--rate=1.5", "--min-leaf=-1", "--folds=0", "--l-2=-1"} {
+	for _, flag := range []string{"--trees=-1", "--depth=0", "--depth=9", "--rate=0", "--rate=1.5", "--min-leaf=-1", "--folds=0", "--l-2=-1", "--threshold=1", "--threshold=-0.1"} {
 		args := []string{"extract-train", "-q", "--gold", dir, flag}
 		if code := run(context.Background(), args); code != 2 {
 			t.Errorf("%s: exit code %d, want 2 (bad usage)", flag, code)
