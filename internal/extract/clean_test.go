@@ -190,6 +190,14 @@ func TestRegion(t *testing.T) {
 		{`<div id=t class="elementor-widget-wrap">x</div>`, ""},
 		{`<div id=t class="elementor-element elementor-widget elementor-widget-nav-menu">x</div>`, "nav"},
 		{`<div id=t class="column js-external-links">x</div>`, ""},
+		// A class naming the article alone beside one naming the layout
+		// (the column beside a sidebar) is the article; one class naming
+		// both is a region's content.
+		{`<div id=t class="sidebar-grid__content article__content">x</div>`, ""},
+		{`<div id=t class="mainbar entry-content">x</div>`, ""},
+		{`<div id=t class="aside-content">x</div>`, "nav"},
+		{`<div id=t class="post-sidebar content">x</div>`, "nav"},
+		{`<div id=t class="sidebar content">x</div>`, "nav"},
 	} {
 		t.Run(tc.html, func(t *testing.T) {
 			if got := region(find(parse(t, tc.html), "t")); got != tc.want {

@@ -202,8 +202,12 @@ type regionMarker struct {
 
 // nameInfo is what an element's id and class say: the flags of all its
 // names (lowerNames), and of those that can name a region (regionNames).
-// Both carry nameDialog.
-type nameInfo struct{ all, own nameFlags }
+// Both carry nameDialog. article is set when one of the names, on its own,
+// names an article and nothing else (articleName).
+type nameInfo struct {
+	all, own nameFlags
+	article  bool
+}
 
 // info returns what n's id and class say, read once per page.
 func (m *regionMarker) info(n *html.Node) nameInfo {
@@ -227,8 +231,46 @@ func (m *regionMarker) info(n *html.Node) nameInfo {
 		v.all |= nameDialog
 		v.own |= nameDialog
 	}
+	v.article = namesArticle(names, v.all, m.flags)
 	m.names[key] = v
 	return v
+}
+
+// articleWords are the words of a name that name an article, not any
+// content area ("content", "body", "main" name a sidebar's too).
+var articleWords = map[string]bool{"article": true, "story": true, "entry": true, "post": true,
+	"articlebody": true, "storybody": true, "postbody": true, "entrycontent": true}
+
+// namesArticle reports whether, among names that name a region and the
+// article (flags all), one names an article alone (articleName), each
+// name's flags read by flags.
+func namesArticle(names string, all nameFlags, flags func(string) nameFlags) bool {
+	if all&nameNav == 0 || kindFor(all) != "pos" {
+		return false
+	}
+	for name := range strings.FieldsSeq(names) {
+		if articleName(name, flags(name)) {
+			return true
+		}
+	}
+	return false
+}
+
+// articleName reports whether one name (a class or an id, with flags f)
+// names an article and nothing else: "article__content", "story-body", not
+// "aside-content" nor "post-sidebar". Beside it, another class naming a
+// region names the layout the article sits in: Politico's
+// "sidebar-grid__content article__content" is the column beside a sidebar.
+func articleName(name string, f nameFlags) bool {
+	if f&(nameNav|nameRelated|nameNeg|nameAuthor) != 0 || f&namePos == 0 {
+		return false
+	}
+	for w, rest := nextName(name); w != "" || rest != ""; w, rest = nextName(rest) {
+		if articleWords[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // flags is namesFlags with each word read once per page.
@@ -260,7 +302,7 @@ func (m *regionMarker) mark(n *html.Node) bool {
 		m.k++
 		k0 := m.k
 		info := m.info(c)
-		r := regionFor(c, info.own)
+		r := regionFor(c, info.own, info.article)
 		if r != "" {
 			c.Attr = append(c.Attr, html.Attribute{Key: regionAttr, Val: r})
 		}
@@ -469,7 +511,10 @@ func removeMarked(n *html.Node, marks map[string]bool) {
 // region returns "related" for a section of related stories, "nav" for a
 // navigation region, "" for anything else (markRegions reads the same with
 // a page's memo of names: regionFor).
-func region(n *html.Node) string { return regionFor(n, namesFlags(regionNames(lowerNames(n)))) }
+func region(n *html.Node) string {
+	names := lowerNames(n)
+	return regionFor(n, namesFlags(regionNames(names)), namesArticle(names, namesFlags(names), namesFlags))
+}
 
 // regionNames returns names without its first word when that is a slug id
 // (slugID), an anchor made of a heading's words.
@@ -481,9 +526,10 @@ func regionNames(names string) string {
 }
 
 // regionFor is region with the flags of n's names (regionNames) already
-// read: its tag, then its names (related stories before navigation), then
-// its ARIA role.
-func regionFor(n *html.Node, f nameFlags) string {
+// read, and whether one of them names an article alone (namesArticle): its
+// tag, then its names (related stories before navigation; no navigation
+// when a name says article), then its ARIA role.
+func regionFor(n *html.Node, f nameFlags, article bool) string {
 	switch tag(n) {
 	case atom.Body, atom.Article, atom.Main:
 		return ""
@@ -493,7 +539,7 @@ func regionFor(n *html.Node, f nameFlags) string {
 	if f&nameRelated != 0 {
 		return "related"
 	}
-	if f&nameNav != 0 {
+	if f&nameNav != 0 && !article {
 		return "nav"
 	}
 	switch strings.ToLower(strings.TrimSpace(attr(n, "role"))) {
