@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/cespare/xxhash/v2"
+	"golang.org/x/text/unicode/norm"
 )
 
 // ShingleSize is the number of tokens in one shingle.
@@ -20,8 +21,13 @@ func isWord(r rune) bool {
 
 // Tokens returns the \w+ tokens of text, case kept: the Article
 // Extraction Benchmark's tokens (a regexp \w+ whose IGNORECASE flag only
-// affects matching, so "The" and "the" are different tokens).
+// affects matching, so "The" and "the" are different tokens). The text is
+// put in Unicode normalization form C first: a letter written as a letter
+// and a combining mark ("u" and U+0308) is the same word as the one code
+// point ("ü"), where \w would end the word at the mark (some golds are
+// decomposed, and most pages are not).
 func Tokens(text string) []string {
+	text = norm.NFC.String(text)
 	var toks []string
 	start := -1
 	for i, r := range text {

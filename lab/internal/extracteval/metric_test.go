@@ -20,6 +20,7 @@ func TestTokens(t *testing.T) {
 		{"digits and underscore are word characters", "a_b 42x, 3.14", []string{"a_b", "42x", "3", "14"}},
 		{"unicode letters", "Zażółć GĘŚLĄ jaźń; Привет мир", []string{"Zażółć", "GĘŚLĄ", "jaźń", "Привет", "мир"}},
 		{"glued by markup would be one token", "end.Start", []string{"end", "Start"}},
+		{"a letter and a combining mark are one letter", "Su\u0308dtirol fu\u0308r", []string{"S\u00fcdtirol", "f\u00fcr"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, Tokens(tc.text)); diff != "" {
