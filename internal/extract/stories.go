@@ -67,6 +67,53 @@ func markOtherStories(doc, h *html.Node) {
 		}
 		return
 	}
+	markNextStories(doc, h)
+}
+
+// markNextStories marks as related stories (regionAttr), when the page's
+// heading h lies in an <article> holding storyMinProse of prose, every
+// other <article> outside it that holds an <h1> of its own and
+// storyMinProse of prose: the next story a news site's endless scroll
+// appends whole, in markup of its own (Dagbladet's "mainArticleSection"
+// and "second-article"). A teaser card has no <h1>. The engine takes both
+// stories as one content; dropRelated then removes the next.
+func markNextStories(doc, h *html.Node) {
+	var own *html.Node
+	for a := h.Parent; a != nil; a = a.Parent {
+		if a.Type == html.ElementNode && a.DataAtom == atom.Article {
+			own = a
+			break
+		}
+	}
+	if own == nil || prose(own) < storyMinProse {
+		return
+	}
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode || c == own {
+				continue
+			}
+			if c.DataAtom == atom.Article && !isAncestor(c, own) && holdsH1(c) && prose(c) >= storyMinProse {
+				if !hasAttr(c, regionAttr) {
+					c.Attr = append(c.Attr, html.Attribute{Key: regionAttr, Val: "related"})
+				}
+				continue
+			}
+			walk(c)
+		}
+	}
+	walk(doc)
+}
+
+// holdsH1 reports whether an <h1> is under n.
+func holdsH1(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && (c.DataAtom == atom.H1 || holdsH1(c)) {
+			return true
+		}
+	}
+	return false
 }
 
 // pageTitles returns the page's <title> and og:title, lower-cased with

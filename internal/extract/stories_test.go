@@ -140,3 +140,34 @@ func TestMarkTeasers(t *testing.T) {
 		})
 	}
 }
+
+func TestPageNextStoryLeaves(t *testing.T) {
+	// A news site's endless scroll appends the next story whole, in an
+	// <article> of its own with its own <h1>: it leaves the text, even
+	// when it is longer than the page's own story. Without the page's
+	// heading in an <article>, nothing is marked.
+	own := `<article class="main-article"><h1>Spanish classes open for enrolment</h1><p>` + paragraph(0) + `</p><p>` + paragraph(1) + `</p></article>`
+	next := `<article class="article-entity"><h1>Ferry returns to the island after the storm</h1><p>FERRY ` + paragraph(2) + `</p><p>` + paragraph(3) + `</p><p>` + paragraph(4) + `</p></article>`
+	for _, tc := range []struct {
+		name, body string
+		want, gone []string
+	}{
+		{"the next story after the page's", `<main>` + own + next + `</main>`, []string{paragraph(0), paragraph(1)}, []string{"FERRY"}},
+		{"no article holds the page's heading", `<main><div><h1>Spanish classes open for enrolment</h1><p>` + paragraph(0) + `</p></div>` + next + `</main>`, []string{"FERRY"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := `<!DOCTYPE html><html><head><title>Spanish classes open for enrolment | Island News</title></head><body>` + tc.body + `</body></html>`
+			a, _ := extractPage(t, page, Options{MinChars: -1})
+			for _, w := range tc.want {
+				if !strings.Contains(a.Text, w) {
+					t.Errorf("%q lost:\n%s", w, a.Text)
+				}
+			}
+			for _, g := range tc.gone {
+				if strings.Contains(a.Text, g) {
+					t.Errorf("%q stayed:\n%s", g, a.Text)
+				}
+			}
+		})
+	}
+}
