@@ -9,7 +9,9 @@ import (
 )
 
 // neverText are elements whose content is never article text: code,
-// embedded objects, form controls, and ruby annotations (<rt>, <rp>: the
+// embedded objects, what a <video> or <audio> holds for a browser that
+// plays neither ("To view this video please enable JavaScript…"), form
+// controls, and ruby annotations (<rt>, <rp>: the
 // reading of a word printed above it, which would double every annotated
 // word of a Japanese or Chinese text). They are removed from the page before
 // extraction (measured on the gold sets: this helps the engine slightly) and
@@ -18,7 +20,7 @@ var neverText = map[atom.Atom]bool{
 	atom.Script: true, atom.Style: true, atom.Noscript: true, atom.Template: true,
 	atom.Iframe: true, atom.Object: true, atom.Embed: true, atom.Svg: true,
 	atom.Math: true, atom.Canvas: true, atom.Select: true, atom.Textarea: true,
-	atom.Button: true, atom.Rt: true, atom.Rp: true,
+	atom.Button: true, atom.Rt: true, atom.Rp: true, atom.Video: true, atom.Audio: true,
 }
 
 // widgetRoles are the ARIA roles of controls: an element announced as one is

@@ -83,3 +83,21 @@ func TestPageMojibake(t *testing.T) {
 		t.Errorf("title %q, want %q", a.Title, "Council won’t fund repairs")
 	}
 }
+
+// Regression: the text a <video> or <audio> holds for a browser that plays
+// neither ("To view this video please enable JavaScript, and consider
+// upgrading…") was kept in the article.
+func TestPageMediaFallback(t *testing.T) {
+	para := `<p>The ferry returned to the harbour at dawn after three days at sea, and the crew were greeted by their families on the quay.</p>`
+	body := `<html><head><title>Ferry</title></head><body><article><h1>Ferry</h1>` + strings.Repeat(para, 4) +
+		`<video controls><source src="/v.mp4" type="video/mp4"><p class="vjs-no-js">To view this video please enable JavaScript, and consider upgrading to a web browser that supports HTML5 video</p></video>` +
+		`<audio controls><source src="/a.mp3">Your browser does not support the audio element.</audio>` +
+		strings.Repeat(para, 2) + `</article></body></html>`
+	a, skip := extractPage(t, body, Options{})
+	if skip != "" {
+		t.Fatalf("skipped: %s", skip)
+	}
+	if strings.Contains(a.Text, "To view this video") || strings.Contains(a.Text, "does not support") || !strings.Contains(a.Text, "The ferry returned") {
+		t.Errorf("text:\n%s", a.Text)
+	}
+}
