@@ -119,7 +119,8 @@ const maxClassHidden = 3000
 // and in any case) and no class shows it again at some screen size
 // (Tailwind's "hidden md:block", Bootstrap's "d-none d-lg-flex" are shown on
 // a desktop). A screen reader's text inside a link is the link's name and
-// stays: without it a list of links reads as prose. An element holding
+// stays: without it a list of links reads as prose (a card's link may show
+// nothing itself). An element holding
 // more than maxClassHidden of text is not hidden by its class.
 func hiddenByClass(n *html.Node) bool {
 	class := attr(n, "class")
@@ -262,7 +263,17 @@ func removable(n *html.Node, drop dropFunc) bool {
 	if neverText[n.DataAtom] {
 		return !keepScript(n)
 	}
-	return Hidden(n) || isWidget(n) || n.DataAtom == atom.Form && signupForm(n) || consentNotice(n) || (drop != nil && drop(n))
+	return Hidden(n) || isWidget(n) || n.DataAtom == atom.Form && signupForm(n) || consentNotice(n) || skipLink(n) || (drop != nil && drop(n))
+}
+
+// skipLink reports whether n is a link that lets a keyboard skip to a part
+// of the page ("Skip to content", "Zum Inhalt springen"): a link to an
+// anchor of the page whose id or class names it a skip link.
+func skipLink(n *html.Node) bool {
+	if n.DataAtom != atom.A || !strings.HasPrefix(strings.TrimSpace(attr(n, "href")), "#") {
+		return false
+	}
+	return containsFold(attr(n, "class"), "skip") || containsFold(attr(n, "id"), "skip")
 }
 
 // consentWords are the words of an id or class (split at "-" and "_") that
