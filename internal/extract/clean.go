@@ -199,6 +199,9 @@ func (cl *cleaner) clean(root *html.Node) {
 		if cl.isDisclosed(c) {
 			show(c) // then removed only for what else it is
 		}
+		if c.Type == html.ElementNode && c.DataAtom == atom.P && hasAttr(c, "aria-hidden") {
+			unhide(c)
+		}
 		if removable(c, cl.drop) {
 			root.RemoveChild(c)
 			continue
@@ -239,6 +242,14 @@ func (cl *cleaner) isDisclosed(n *html.Node) bool {
 // disclosed panel must hold to be shown: tabs a script fills when opened
 // hold a line such as "Loading prices for your region…" until then.
 const minDisclosed = 100
+
+// unhide removes aria-hidden from a paragraph: it hides the text from
+// screen readers, not from the page's readers (a paywall marks the
+// paragraphs it will cover so), and the engine, like Readability.js, skips
+// what it marks.
+func unhide(p *html.Node) {
+	p.Attr = slices.DeleteFunc(p.Attr, func(a html.Attribute) bool { return a.Namespace == "" && a.Key == "aria-hidden" })
+}
 
 // show removes what hides n by its own markup (Hidden, and aria-hidden),
 // so that the engine sees it as a reader who opened it does.
