@@ -274,7 +274,7 @@ func removable(n *html.Node, drop dropFunc) bool {
 	if neverText[n.DataAtom] {
 		return !keepScript(n)
 	}
-	return Hidden(n) || isWidget(n) || n.DataAtom == atom.Form && signupForm(n) || consentNotice(n) || skipLink(n) || (drop != nil && drop(n))
+	return Hidden(n) || isWidget(n) || n.DataAtom == atom.Form && signupForm(n) || consentNotice(n) || skipLink(n) || signupBox(n) || (drop != nil && drop(n))
 }
 
 // skipLink reports whether n is a link that lets a keyboard skip to a part
@@ -317,6 +317,30 @@ func consentNotice(n *html.Node) bool {
 		}
 	}
 	return named && textBytes(n, maxConsentNotice) <= maxConsentNotice
+}
+
+// maxSignupBox is the most text (bytes, without spaces) of an element that
+// signupBox takes for a newsletter sign-up box.
+const maxSignupBox = 600
+
+// signupBox reports whether n is a newsletter sign-up box: an id or class
+// word "signup" or one that begins with "newsletter", and little text. Its
+// form is often drawn by a script, so signupForm does not see it; its
+// pitch ("The Briefing is a weekly newsletter for…") is never the article.
+func signupBox(n *html.Node) bool {
+	id, class := attr(n, "id"), attr(n, "class")
+	if !containsFold(id, "signup") && !containsFold(id, "newsletter") && !containsFold(class, "signup") && !containsFold(class, "newsletter") {
+		return false
+	}
+	named := false
+	names := strings.ToLower(id + " " + class)
+	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
+		if w == "signup" || strings.HasPrefix(w, "newsletter") {
+			named = true
+			break
+		}
+	}
+	return named && textBytes(n, maxSignupBox) <= maxSignupBox
 }
 
 // mayNameConsent is consentNotice's cheap first look at a name: whether it
