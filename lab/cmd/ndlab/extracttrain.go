@@ -28,7 +28,7 @@ type extractTrainCmd struct {
 	Depth   int      `default:"3" help:"Largest depth of a tree."`
 	Rate    float64  `default:"0.1" help:"Learning rate of the boosting: each tree's values are shrunk by it."`
 	MinLeaf float64  `name:"min-leaf" default:"2" help:"Least weight (in pages' worth of blocks, scaled by p(1-p)) a tree's leaf may hold."`
-	Pin     float64  `name:"threshold" placeholder:"P" help:"Use this threshold instead of choosing one (0: choose it on the held-out folds' scores)."`
+	Pin     float64  `name:"threshold" placeholder:"P" help:"Keep this threshold instead of choosing one (0: choose it on the held-out folds' scores); without -q the choice is still printed."`
 	Folds   int      `default:"5" help:"Choose the threshold on probabilities from models fitted without each block's fold of pages (1: from the model itself)."`
 	Out     string   `placeholder:"FILE" help:"Write the model as Go source here (internal/extract/blockmodel.go); without it the weights are printed."`
 	Verify  bool     `help:"With --out: fail unless FILE already holds exactly the model trained (the committed weights are reproducible)."`
@@ -155,11 +155,16 @@ func trainBlocks(ctx context.Context, datasets []evalDataset, half string, l2, m
 		return m
 	}
 	m := fit(pages)
-	if pin > 0 {
+	if pin > 0 && log == nil {
 		m.Threshold = pin
 		return m, pages, nil
 	}
 	m.Threshold = chooseThreshold(pages, crossProbs(pages, fit, folds, m), minGain, maxLoss, log)
+	if pin > 0 {
+		// The choice is logged, for comparison; the threshold given is kept.
+		fmt.Fprintf(log, "extract-train: threshold kept at %.2f (--threshold)\n", pin)
+		m.Threshold = pin
+	}
 	return m, pages, nil
 }
 
