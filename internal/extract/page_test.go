@@ -387,7 +387,7 @@ func TestPageNavigationTakenForTheArticle(t *testing.T) {
 		{"a region sixteen times the second choice", `<body>` + article + `<div class="left-side-content taken">` + strings.Repeat(box, 25) + `</div></body>`, 2, "Sign up"},
 		// A dialog is never the article, whatever its parts are named.
 		{"a dialog by its id", `<body>` + article + `<div id="letters_small_dialog" class="taken"><div class="entry-text">` + box + `</div></div></body>`, 2, "The ferry returned"},
-		{"a dialog by its class", `<body>` + article + `<div class="signup-modal taken"><div class="content">` + box + `</div></div></body>`, 2, "The ferry returned"},
+		{"a dialog by its class", `<body>` + article + `<div class="offer-modal taken"><div class="content">` + box + `</div></div></body>`, 2, "The ferry returned"},
 		{"a dialog by its role", `<body>` + article + `<div role="dialog" class="taken"><div class="post-body">` + box + `</div></div></body>`, 2, "The ferry returned"},
 		{"a dialog by aria-modal", `<body>` + article + `<div aria-modal="true" class="taken">` + box + `</div></body>`, 2, "The ferry returned"},
 		{"a box opening with its close button", `<body>` + article + `<div id="terms" class="taken"><div class="close">Close [X]</div>` + box + `</div></body>`, 2, "The ferry returned"},
