@@ -120,8 +120,8 @@ const maxClassHidden = 3000
 // (Tailwind's "hidden md:block", Bootstrap's "d-none d-lg-flex" are shown on
 // a desktop). A screen reader's text inside a link is the link's name and
 // stays: without it a list of links reads as prose (a card's link may show
-// nothing itself). An element holding
-// more than maxClassHidden of text is not hidden by its class.
+// nothing itself). An element holding more than maxClassHidden of text is
+// not hidden by its class.
 func hiddenByClass(n *html.Node) bool {
 	class := attr(n, "class")
 	if class == "" || !mayHide(class) {
