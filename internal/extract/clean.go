@@ -329,7 +329,7 @@ const maxSignupBox = 600
 // pitch ("The Briefing is a weekly newsletter for…") is never the article.
 func signupBox(n *html.Node) bool {
 	id, class := attr(n, "id"), attr(n, "class")
-	if !containsFold(id, "signup") && !containsFold(id, "newsletter") && !containsFold(class, "signup") && !containsFold(class, "newsletter") {
+	if id == "" && class == "" || !mayNameSignup(id) && !mayNameSignup(class) {
 		return false
 	}
 	named := false
@@ -341,6 +341,18 @@ func signupBox(n *html.Node) bool {
 		}
 	}
 	return named && textBytes(n, maxSignupBox) <= maxSignupBox
+}
+
+// mayNameSignup is signupBox's cheap first look at a name: whether it
+// holds "signup" or "newsletter" in lower case, capitalised, in camel case
+// or in capitals.
+func mayNameSignup(s string) bool {
+	for _, part := range [...]string{"ignup", "ignUp", "IGNUP", "ewsletter", "ewsLetter", "EWSLETTER"} {
+		if strings.Contains(s, part) {
+			return true
+		}
+	}
+	return false
 }
 
 // mayNameConsent is consentNotice's cheap first look at a name: whether it

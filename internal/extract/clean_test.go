@@ -100,7 +100,7 @@ func TestClean(t *testing.T) {
 			`<p aria-hidden="true" class="paywall">a</p><div aria-hidden="true">b</div>`,
 			`<p class="paywall">a</p><div aria-hidden="true">b</div>`, nil},
 		{"a newsletter box removed, one word of a name not",
-			`<div class="newsletter-promo"><p>The Briefing is a weekly newsletter for readers who want the week's news in five minutes.</p></div><div id="signup"><p>b</p></div><p class="signups-open">a</p>`,
+			`<div class="newsletter-promo"><p>The Briefing is a weekly newsletter for readers who want the week's news in five minutes.</p></div><div id="signup"><p>b</p></div><div class="SignUp-box"><p>c</p></div><p class="signups-open">a</p>`,
 			`<p class="signups-open">a</p>`, nil},
 		{"a long text in a box named a newsletter kept",
 			`<div class="newsletter">` + strings.Repeat("<p>This week the council approved the budget for the new harbour.</p>", 12) + `</div>`,
