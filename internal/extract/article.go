@@ -75,6 +75,10 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		declaredText = declaredBody(doc)
 	}
 	_, candProse := articleContainer(doc)
+	var desc, dek string // read before the engine changes the tree
+	if bodyText == "" && !opts.KeepBlocks && opts.blocks == nil {
+		desc, dek = standfirst(doc)
+	}
 	f := opts.Engine(doc, u)
 	a := f.Meta
 	if a.Date.IsZero() {
@@ -156,7 +160,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 			pruneBlocks(f.Node, opts.BlockModel)
 			pruneUndeclared(f.Node, declaredText)
 		}
-		a.Text = Text(f.Node)
+		a.Text = withStandfirst(Text(f.Node), desc, dek)
 	}
 	a.Text = rule.Strip(canonical(tidy(a.Text)))
 	a.Lang = language(a.Text, a.Lang)

@@ -1,0 +1,109 @@
+package extract
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// minStandfirst is the fewest runes of a standfirst: shorter descriptions
+// are a site's tag line or a label.
+const minStandfirst = 60
+
+// standfirst returns the page's description as written and the text of its
+// standfirst: the block after the page's heading (pageHeading), under one
+// of its standfirstUp nearest ancestors and outside the regions
+// markRegions marked, whose text the page's description (<meta
+// name="description">, og:description or twitter:description) gives, whole
+// or cut short with an ellipsis. The summary under a headline is laid out
+// apart from the article's body, in the header beside the <h1>, so the
+// engine leaves it out; the page declaring it as its description says it
+// is the article's own. "" when there is none. It runs on a marked tree,
+// before the engine.
+func standfirst(doc *html.Node) (desc, text string) {
+	var descs []string
+	var head func(*html.Node) bool
+	head = func(n *html.Node) bool {
+		if n.Type == html.ElementNode {
+			switch n.DataAtom {
+			case atom.Body:
+				return true
+			case atom.Meta:
+				switch strings.ToLower(attr(n, "name") + attr(n, "property")) {
+				case "description", "og:description", "twitter:description":
+					if d := squash(attr(n, "content")); utf8.RuneCountInString(d) >= minStandfirst {
+						descs = append(descs, strings.TrimRight(d, ".…"))
+					}
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if head(c) {
+				return true
+			}
+		}
+		return false
+	}
+	head(doc)
+	if len(descs) == 0 {
+		return "", ""
+	}
+	h := pageHeading(doc)
+	if h == nil {
+		return "", ""
+	}
+	scope := h
+	for up := 0; up < standfirstUp && scope.Parent != nil && scope.Parent.DataAtom != atom.Body; up++ {
+		scope = scope.Parent
+	}
+	found, which, after := "", "", false
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && found == ""; c = c.NextSibling {
+			if c == h {
+				after = true
+				continue
+			}
+			if c.Type != html.ElementNode || neverText[c.DataAtom] || hasAttr(c, inAttr) || hasAttr(c, regionAttr) {
+				continue
+			}
+			switch c.DataAtom {
+			case atom.P, atom.H2, atom.Div, atom.Span:
+				if !after || textBytes(c, 4*maxStandfirst) > 4*maxStandfirst {
+					break
+				}
+				if t := squash(Text(c)); utf8.RuneCountInString(t) >= minStandfirst && utf8.RuneCountInString(t) <= maxStandfirst {
+					for _, d := range descs {
+						if strings.HasPrefix(t, d) && utf8.RuneCountInString(t)-utf8.RuneCountInString(d) < minStandfirst {
+							found, which = t, d
+							return
+						}
+					}
+				}
+			}
+			walk(c)
+		}
+	}
+	walk(scope)
+	return which, found
+}
+
+// standfirstUp is how many ancestors above the page's heading standfirst
+// looks under: a headline and its summary share a header.
+const standfirstUp = 3
+
+// maxStandfirst is the most runes of a standfirst: a paragraph, not a
+// section.
+const maxStandfirst = 1000
+
+// withStandfirst returns text with the standfirst s before it when text
+// does not hold the description desc it was found by already (the first
+// paragraph of many articles is their description).
+func withStandfirst(text, desc, s string) string {
+	if s == "" || text == "" || strings.Contains(squash(text), desc) {
+		return text
+	}
+	return s + "\n\n" + text
+}

@@ -1,0 +1,43 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestPageStandfirst(t *testing.T) {
+	// The summary under the headline, laid out in the header apart from
+	// the body and given as the page's description, opens the text; not
+	// twice when the body opens with it, nor when it stands away from the
+	// headline or the page does not describe itself so.
+	const dek = "The council agreed on the harbour's budget after a long night of talks, and the ferry runs again."
+	body := `<div class="body"><p>` + paragraph(0) + `</p><p>` + paragraph(1) + `</p><p>` + paragraph(2) + `</p></div>`
+	page := func(meta, header, article string) string {
+		return `<!DOCTYPE html><html><head><title>Harbour budget agreed</title>` + meta + `</head><body><main><header><h1>Harbour budget agreed</h1>` +
+			header + `</header>` + article + `</main></body></html>`
+	}
+	described := `<meta name="description" content="` + dek + `">`
+	cut := `<meta property="og:description" content="` + dek[:70] + `…">`
+	for _, tc := range []struct {
+		name, page string
+		opens      bool // the text opens with the standfirst
+		count      int  // how many times the text holds it
+	}{
+		{"the summary in the header", page(described, `<p class="dek">`+dek+`</p>`, body), true, 1},
+		{"described cut short", page(cut, `<p class="dek">`+dek+`</p>`, body), true, 1},
+		{"the body opens with it", page(described, ``, `<div class="body"><p>`+dek+`</p><p>`+paragraph(0)+`</p><p>`+paragraph(1)+`</p></div>`), true, 1},
+		{"not described", page(``, `<p class="dek">`+dek+`</p>`, body), false, 0},
+		{"away from the headline", `<!DOCTYPE html><html><head><title>Harbour budget agreed</title>` + described +
+			`</head><body><div><div><div><div><h1>Harbour budget agreed</h1></div></div></div></div>` + body + `<aside class="promo"><p>` + dek + `</p></aside></body></html>`, false, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, _ := extractPage(t, tc.page, Options{MinChars: -1})
+			if got := strings.HasPrefix(a.Text, dek[:60]); got != tc.opens {
+				t.Errorf("opens with the standfirst: %v, want %v\n%s", got, tc.opens, a.Text)
+			}
+			if got := strings.Count(a.Text, dek[:60]); got != tc.count {
+				t.Errorf("holds it %d times, want %d\n%s", got, tc.count, a.Text)
+			}
+		})
+	}
+}
