@@ -75,8 +75,10 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		declaredText = declaredBody(doc)
 	}
 	_, candProse := articleContainer(doc)
-	var desc, dek string // read before the engine changes the tree
+	var descs []string   // the page's descriptions
+	var desc, dek string // its standfirst, read before the engine changes the tree
 	if bodyText == "" && !opts.KeepBlocks && opts.blocks == nil {
+		descs = descriptions(doc)
 		desc, dek = standfirst(doc)
 	}
 	f := opts.Engine(doc, u)
@@ -157,6 +159,11 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		case opts.blocks != nil:
 			_, *opts.blocks = contentBlocks(f.Node)
 		case !opts.KeepBlocks:
+			if dek == "" && len(descs) > 0 {
+				// The content's own lead, the page's description, stays
+				// whatever the classifier says of it.
+				desc, dek = described(f.Node, nil, descs)
+			}
 			pruneBlocks(f.Node, opts.BlockModel)
 			pruneUndeclared(f.Node, declaredText)
 		}

@@ -17,12 +17,31 @@ const minStandfirst = 60
 // of its standfirstUp nearest ancestors and outside the regions
 // markRegions marked, whose text the page's description (<meta
 // name="description">, og:description or twitter:description) gives, whole
-// or cut short with an ellipsis. The summary under a headline is laid out
+// or cut short with an ellipsis, after a dateline or not. The summary under a headline is laid out
 // apart from the article's body, in the header beside the <h1>, so the
 // engine leaves it out; the page declaring it as its description says it
 // is the article's own. "" when there is none. It runs on a marked tree,
 // before the engine.
 func standfirst(doc *html.Node) (desc, text string) {
+	descs := descriptions(doc)
+	if len(descs) == 0 {
+		return "", ""
+	}
+	h := pageHeading(doc)
+	if h == nil {
+		return "", ""
+	}
+	scope := h
+	for up := 0; up < standfirstUp && scope.Parent != nil && scope.Parent.DataAtom != atom.Body; up++ {
+		scope = scope.Parent
+	}
+	return described(scope, h, descs)
+}
+
+// descriptions returns the page's descriptions (<meta name="description">,
+// og:description, twitter:description) of minStandfirst runes or more,
+// without a closing ellipsis.
+func descriptions(doc *html.Node) []string {
 	var descs []string
 	var head func(*html.Node) bool
 	head = func(n *html.Node) bool {
@@ -47,22 +66,18 @@ func standfirst(doc *html.Node) (desc, text string) {
 		return false
 	}
 	head(doc)
-	if len(descs) == 0 {
-		return "", ""
-	}
-	h := pageHeading(doc)
-	if h == nil {
-		return "", ""
-	}
-	scope := h
-	for up := 0; up < standfirstUp && scope.Parent != nil && scope.Parent.DataAtom != atom.Body; up++ {
-		scope = scope.Parent
-	}
-	found, which, after := "", "", false
+	return descs
+}
+
+// described returns the first block under scope, after the element from
+// when it is not nil, outside marked regions, whose text is one of descs
+// (after a dateline or not), and that description.
+func described(scope, from *html.Node, descs []string) (desc, text string) {
+	after := from == nil
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
-		for c := n.FirstChild; c != nil && found == ""; c = c.NextSibling {
-			if c == h {
+		for c := n.FirstChild; c != nil && text == ""; c = c.NextSibling {
+			if c == from {
 				after = true
 				continue
 			}
@@ -76,8 +91,8 @@ func standfirst(doc *html.Node) (desc, text string) {
 				}
 				if t := squash(Text(c)); utf8.RuneCountInString(t) >= minStandfirst && utf8.RuneCountInString(t) <= maxStandfirst {
 					for _, d := range descs {
-						if strings.HasPrefix(t, d) && utf8.RuneCountInString(t)-utf8.RuneCountInString(d) < minStandfirst {
-							found, which = t, d
+						if i := strings.Index(t, d); i >= 0 && i <= maxDateline && utf8.RuneCountInString(t)-utf8.RuneCountInString(d) < minStandfirst {
+							desc, text = d, t
 							return
 						}
 					}
@@ -87,8 +102,12 @@ func standfirst(doc *html.Node) (desc, text string) {
 		}
 	}
 	walk(scope)
-	return which, found
+	return desc, text
 }
+
+// maxDateline is the most bytes before the description in a standfirst:
+// a dateline ("Berlin. ") that the description leaves out.
+const maxDateline = 40
 
 // standfirstUp is how many ancestors above the page's heading standfirst
 // looks under: a headline and its summary share a header.

