@@ -159,10 +159,10 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		case opts.blocks != nil:
 			_, *opts.blocks = contentBlocks(f.Node)
 		case !opts.KeepBlocks:
-			if dek == "" && len(descs) > 0 {
-				// The content's own lead, the page's description, stays
-				// whatever the classifier says of it.
-				desc, dek = described(f.Node, nil, descs)
+			if dek == "" {
+				// The content's own lead, when it is the page's
+				// description, comes back if pruning takes it.
+				desc, dek = describedLead(f.Node, descs)
 			}
 			pruneBlocks(f.Node, opts.BlockModel)
 			pruneUndeclared(f.Node, declaredText)

@@ -69,11 +69,11 @@ func descriptions(doc *html.Node) []string {
 	return descs
 }
 
-// described returns the first block under scope, after the element from
-// when it is not nil, outside marked regions, whose text is one of descs
-// (after a dateline or not), and that description.
+// described returns the first block under scope, after the element from,
+// outside marked regions, whose text is one of descs (describing), and that
+// description.
 func described(scope, from *html.Node, descs []string) (desc, text string) {
-	after := from == nil
+	after := false
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil && text == ""; c = c.NextSibling {
@@ -89,13 +89,10 @@ func described(scope, from *html.Node, descs []string) (desc, text string) {
 				if !after || textBytes(c, 4*maxStandfirst) > 4*maxStandfirst {
 					break
 				}
-				if t := squash(Text(c)); utf8.RuneCountInString(t) >= minStandfirst && utf8.RuneCountInString(t) <= maxStandfirst {
-					for _, d := range descs {
-						if i := strings.Index(t, d); i >= 0 && i <= maxDateline && utf8.RuneCountInString(t)-utf8.RuneCountInString(d) < minStandfirst {
-							desc, text = d, t
-							return
-						}
-					}
+				t := squash(Text(c))
+				if d := describing(t, descs); d != "" {
+					desc, text = d, t
+					return
 				}
 			}
 			walk(c)
@@ -103,6 +100,37 @@ func described(scope, from *html.Node, descs []string) (desc, text string) {
 	}
 	walk(scope)
 	return desc, text
+}
+
+// describedLead returns, of the leaf blocks of the content under root, the
+// first whose text is one of descs (after a dateline or not), and that
+// description: the content's own lead, which comes back when pruning took
+// it (withStandfirst). "", "" when there is none.
+func describedLead(root *html.Node, descs []string) (desc, text string) {
+	if len(descs) == 0 {
+		return "", ""
+	}
+	for _, b := range leafBlocks(root) {
+		if d := describing(squash(b.text), descs); d != "" {
+			return d, squash(b.text)
+		}
+	}
+	return "", ""
+}
+
+// describing returns the description of descs that text t (squashed) is,
+// after a dateline or not; "" when it is none of them.
+func describing(t string, descs []string) string {
+	n := utf8.RuneCountInString(t)
+	if n < minStandfirst || n > maxStandfirst {
+		return ""
+	}
+	for _, d := range descs {
+		if i := strings.Index(t, d); i >= 0 && i <= maxDateline && n-utf8.RuneCountInString(d) < minStandfirst {
+			return d
+		}
+	}
+	return ""
 }
 
 // maxDateline is the most bytes before the description in a standfirst:
