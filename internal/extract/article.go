@@ -44,11 +44,14 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 	// place, the never-text, hidden and dropped elements out, navigation
 	// regions marked. fresh is a new parse so readied, for the
 	// engine to choose again on.
+	var heading *html.Node // the page's heading, on the first parse
 	prepare := func(d *html.Node) []rowRun {
 		revealStreamed(d)
 		revealNoscript(d)
 		clean(d, drop)
-		markRegions(d)
+		if h := markRegions(d); d == doc {
+			heading = h
+		}
 		return markRows(d)
 	}
 	fresh := func() (*html.Node, error) {
@@ -79,7 +82,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 	var desc, dek string // its standfirst, read before the engine changes the tree
 	if bodyText == "" && !opts.KeepBlocks && opts.blocks == nil {
 		descs = descriptions(doc)
-		desc, dek = standfirst(doc)
+		desc, dek = standfirst(heading, descs)
 	}
 	f := opts.Engine(doc, u)
 	a := f.Meta

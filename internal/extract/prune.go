@@ -181,14 +181,16 @@ func wordFlags(w string) nameFlags {
 // every element whose id or class names boilerplate or the article
 // (nameAttr); navigation regions, dialogs,
 // author boxes, the other stories of a page (markOtherStories) and the
-// replies of a thread (markRepeats) get inAttr.
-func markRegions(n *html.Node) {
+// replies of a thread (markRepeats) get inAttr. It returns the page's
+// heading (pageHeading), nil when there is none.
+func markRegions(n *html.Node) (heading *html.Node) {
 	var m regionMarker
 	m.mark(n)
 	h := pageHeading(n)
 	markOtherStories(n, h)
 	markTeasers(n, h)
 	markRepeats(n)
+	return h
 }
 
 // regionMarker numbers the elements markRegions visits and remembers what

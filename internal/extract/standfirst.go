@@ -12,23 +12,18 @@ import (
 // are a site's tag line or a label.
 const minStandfirst = 60
 
-// standfirst returns the page's description as written and the text of its
-// standfirst: the block after the page's heading (pageHeading), under one
-// of its standfirstUp nearest ancestors and outside the regions
-// markRegions marked, whose text the page's description (<meta
-// name="description">, og:description or twitter:description) gives, whole
-// or cut short with an ellipsis, after a dateline or not. The summary under a headline is laid out
-// apart from the article's body, in the header beside the <h1>, so the
-// engine leaves it out; the page declaring it as its description says it
-// is the article's own. "" when there is none. It runs on a marked tree,
-// before the engine.
-func standfirst(doc *html.Node) (desc, text string) {
-	descs := descriptions(doc)
-	if len(descs) == 0 {
-		return "", ""
-	}
-	h := pageHeading(doc)
-	if h == nil {
+// standfirst returns, of the page's descriptions descs (descriptions), the
+// one its standfirst gives and the standfirst's text: the block after the
+// page's heading h (pageHeading), under one of its standfirstUp nearest
+// ancestors and outside the regions markRegions marked, whose text is a
+// description, whole or cut short with an ellipsis, after a dateline or not
+// (describing). The summary under a headline is laid out apart from the
+// article's body, in the header beside the <h1>, so the engine leaves it
+// out; the page declaring it as its description says it is the article's
+// own. "", "" when there is none. It runs on a marked tree, before the
+// engine.
+func standfirst(h *html.Node, descs []string) (desc, text string) {
+	if len(descs) == 0 || h == nil {
 		return "", ""
 	}
 	scope := h
