@@ -162,12 +162,13 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		case opts.blocks != nil:
 			_, *opts.blocks = contentBlocks(f.Node)
 		case !opts.KeepBlocks:
+			leaves, blocks := contentBlocks(f.Node)
 			if dek == "" {
 				// The content's own lead, when it is the page's
 				// description, comes back if pruning takes it.
-				desc, dek = describedLead(f.Node, descs)
+				desc, dek = describedLead(leaves, descs)
 			}
-			pruneBlocks(f.Node, opts.BlockModel)
+			pruneBlocks(leaves, blocks, opts.BlockModel)
 			pruneUndeclared(f.Node, declaredText)
 		}
 		a.Text = withStandfirst(Text(f.Node), desc, dek)

@@ -692,10 +692,9 @@ func contentBlocks(root *html.Node) ([]textBlock, []Block) {
 	return leaves, out
 }
 
-// pruneBlocks removes from the content tree under root the leaf blocks the
-// model does not keep (BlockModel.Keep).
-func pruneBlocks(root *html.Node, m *BlockModel) {
-	leaves, blocks := contentBlocks(root)
+// pruneBlocks removes from the content tree the leaf blocks (leaves, and
+// their blocks: contentBlocks) the model does not keep (BlockModel.Keep).
+func pruneBlocks(leaves []textBlock, blocks []Block, m *BlockModel) {
 	for i, keep := range m.Keep(blocks) {
 		if n := leaves[i].node; !keep && n.Parent != nil {
 			n.Parent.RemoveChild(n)

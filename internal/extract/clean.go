@@ -301,22 +301,25 @@ const maxConsentNotice = 1000
 // the article, and on a page whose article is short the engine may take it
 // for one.
 func consentNotice(n *html.Node) bool {
+	return namedBox(n, mayNameConsent, func(w string) bool { return consentWords[w] }, maxConsentNotice)
+}
+
+// namedBox reports whether one word of n's id or class (split at "-" and
+// "_", lower-cased) is one that word accepts, and n holds at most max bytes
+// of text. may is a cheap first look at the id and the class as written:
+// when it fails on both, no word is read.
+func namedBox(n *html.Node, may func(string) bool, word func(string) bool, max int) bool {
 	id, class := attr(n, "id"), attr(n, "class")
-	if id == "" && class == "" {
+	if id == "" && class == "" || !may(id) && !may(class) {
 		return false
 	}
-	if !mayNameConsent(id) && !mayNameConsent(class) {
-		return false
-	}
-	named := false
 	names := strings.ToLower(id + " " + class)
 	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
-		if consentWords[w] {
-			named = true
-			break
+		if word(w) {
+			return textBytes(n, max) <= max
 		}
 	}
-	return named && textBytes(n, maxConsentNotice) <= maxConsentNotice
+	return false
 }
 
 // maxSignupBox is the most text (bytes, without spaces) of an element that
@@ -328,19 +331,7 @@ const maxSignupBox = 600
 // form is often drawn by a script, so signupForm does not see it; its
 // pitch ("The Briefing is a weekly newsletter for…") is never the article.
 func signupBox(n *html.Node) bool {
-	id, class := attr(n, "id"), attr(n, "class")
-	if id == "" && class == "" || !mayNameSignup(id) && !mayNameSignup(class) {
-		return false
-	}
-	named := false
-	names := strings.ToLower(id + " " + class)
-	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
-		if w == "signup" || strings.HasPrefix(w, "newsletter") {
-			named = true
-			break
-		}
-	}
-	return named && textBytes(n, maxSignupBox) <= maxSignupBox
+	return namedBox(n, mayNameSignup, func(w string) bool { return w == "signup" || strings.HasPrefix(w, "newsletter") }, maxSignupBox)
 }
 
 // mayNameSignup is signupBox's cheap first look at a name: whether it

@@ -97,17 +97,18 @@ func described(scope, from *html.Node, descs []string) (desc, text string) {
 	return desc, text
 }
 
-// describedLead returns, of the leaf blocks of the content under root, the
-// first whose text is one of descs (after a dateline or not), and that
-// description: the content's own lead, which comes back when pruning took
-// it (withStandfirst). "", "" when there is none.
-func describedLead(root *html.Node, descs []string) (desc, text string) {
+// describedLead returns, of the content's leaf blocks, the first whose
+// text is one of descs (after a dateline or not), and that description:
+// the content's own lead, which comes back when pruning took it
+// (withStandfirst). "", "" when there is none.
+func describedLead(leaves []textBlock, descs []string) (desc, text string) {
 	if len(descs) == 0 {
 		return "", ""
 	}
-	for _, b := range leafBlocks(root) {
-		if d := describing(squash(b.text), descs); d != "" {
-			return d, squash(b.text)
+	for _, b := range leaves {
+		t := squash(b.text)
+		if d := describing(t, descs); d != "" {
+			return d, t
 		}
 	}
 	return "", ""

@@ -95,9 +95,7 @@ func markNextStories(doc, h *html.Node) {
 				continue
 			}
 			if c.DataAtom == atom.Article && !isAncestor(c, own) && holdsH1(c) && prose(c) >= storyMinProse {
-				if !hasAttr(c, regionAttr) {
-					c.Attr = append(c.Attr, html.Attribute{Key: regionAttr, Val: "related"})
-				}
+				markRelated(c)
 				continue
 			}
 			walk(c)
@@ -309,9 +307,15 @@ func markTeasers(n, heading *html.Node) {
 		return
 	}
 	for _, a := range run {
-		if !hasAttr(a, regionAttr) {
-			a.Attr = append(a.Attr, html.Attribute{Key: regionAttr, Val: "related"})
-		}
+		markRelated(a)
+	}
+}
+
+// markRelated marks n as related stories (regionAttr "related"), unless
+// markRegions gave it a region already.
+func markRelated(n *html.Node) {
+	if !hasAttr(n, regionAttr) {
+		n.Attr = append(n.Attr, html.Attribute{Key: regionAttr, Val: "related"})
 	}
 }
 
