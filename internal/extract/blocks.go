@@ -78,13 +78,29 @@ type textBlock struct {
 // leafBlocks returns the leaf blocks under root in document order. Text
 // that sits beside blocks in a mixed element is not a leaf block, nor is
 // preformatted text (code, a plain-text document: what the classifier's
-// cues do not describe): neither is ever removed by the classifier.
+// cues do not describe): neither is ever removed by the classifier. A
+// figure's caption is one block whatever it holds (a credit in a <div>
+// beside the caption's text), so that it goes whole, as the markup sets it
+// apart (asideOf).
 func leafBlocks(root *html.Node) []textBlock {
 	var out []textBlock
+	add := func(n *html.Node) {
+		if t := strings.TrimSpace(Text(n)); t != "" {
+			b := textBlock{node: n, text: t, runes: utf8.RuneCountInString(t), nonSpace: nonSpaceRunes(t)}
+			b.linked, b.away = linkedRunes(n, false, false)
+			out = append(out, b)
+		}
+	}
 	var walk func(*html.Node) bool // reports whether n holds a block
 	walk = func(n *html.Node) bool {
-		if n.Type == html.ElementNode && tag(n) == atom.Pre {
-			return true
+		if n.Type == html.ElementNode && n != root {
+			switch tag(n) {
+			case atom.Pre:
+				return true
+			case atom.Figcaption:
+				add(n)
+				return true
+			}
 		}
 		has := false
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -97,12 +113,7 @@ func leafBlocks(root *html.Node) []textBlock {
 		}
 		isBlock := block[tag(n)] || tag(n) == atom.Td || tag(n) == atom.Th
 		if isBlock && !has {
-			t := strings.TrimSpace(Text(n))
-			if t != "" {
-				b := textBlock{node: n, text: t, runes: utf8.RuneCountInString(t), nonSpace: nonSpaceRunes(t)}
-				b.linked, b.away = linkedRunes(n, false, false)
-				out = append(out, b)
-			}
+			add(n)
 		}
 		return has || isBlock
 	}

@@ -298,11 +298,13 @@ func TestLineCues(t *testing.T) {
 }
 
 // asidePage is an article with a photo and its caption, a second photo
-// whose caption is named so, a breadcrumb trail and a table with a caption
-// of its own between its paragraphs.
+// whose caption is named so, a third whose caption holds its credit in a
+// block of its own, a breadcrumb trail and a table with a caption of its
+// own between its paragraphs.
 func asidePage() string {
 	return articleWith(`<nav><p>You are here: <a href="/">Home</a> › Local news › Council passes budget</p></nav><figure><img src="/p.jpg" alt=""><figcaption><p>The mayor at the council meeting on Tuesday. Photo: Jane Roe / Agency</p></figcaption></figure>` +
 		`<div class="image"><img src="/q.jpg" alt=""><p class="caption">Residents waited outside the town hall for the result of the vote.</p></div>` +
+		`<figure><img src="/r.jpg" alt=""></figure><figcaption><span>Protesters gathered in the square before the vote</span> (<div class="camera">Image:</div>Jane Roe via Agency)</figcaption>` +
 		`<table><caption>Budget by department, 2024</caption><tr><td>Roads and bridges</td><td>4.2 million</td></tr></table>`)
 }
 
@@ -310,7 +312,7 @@ func TestCaptionsAndNavigationLeave(t *testing.T) {
 	keepAll := &BlockModel{Threshold: 0.5}
 	keepAll.Weights[0] = 3
 	a, _ := extractPage(t, asidePage(), Options{MinChars: -1, BlockModel: keepAll})
-	for _, gone := range []string{"The mayor at the council meeting", "You are here", "Residents waited outside"} {
+	for _, gone := range []string{"The mayor at the council meeting", "You are here", "Residents waited outside", "Protesters gathered", "via Agency"} {
 		if strings.Contains(a.Text, gone) {
 			t.Errorf("%q stayed:\n%s", gone, a.Text)
 		}
