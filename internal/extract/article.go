@@ -155,6 +155,7 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 		a.Text = bodyText
 	case f.Node != nil:
 		dropRelated(f.Node)
+		dropAuthorBoxes(f.Node)
 		pruneLinkBlocks(f.Node)
 		pruneDateLines(f.Node)
 		pruneHeadline(f.Node, a.Title)

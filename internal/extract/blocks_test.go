@@ -364,3 +364,29 @@ func TestFigureCaptionsOfAGalleryStay(t *testing.T) {
 		}
 	}
 }
+
+func TestAuthorBoxesLeave(t *testing.T) {
+	keepAll := &BlockModel{Threshold: 0.5}
+	keepAll.Weights[0] = 3
+	bio := "Jane Roe is a national affairs correspondent. She has written or edited a dozen books on the history of local government, and her latest, on city budgets, was a bestseller."
+	for _, tc := range []struct {
+		name, box string
+		gone      bool
+	}{
+		// The engine puts the paragraph in the place of a box that holds
+		// only it: the mark goes with the paragraph.
+		{"bio", `<div class="article-end__author-bio"><p>` + bio + `</p></div>`, true},
+		{"nested", `<div class="author"><div class="author__role">Editor at large</div><div class="author__biography"><p>` + bio + `</p><p>Follow her for more.</p></div></div>`, true},
+		{"byline", `<p>By <span class="author">` + bio + `</span></p>`, false},
+		{"long", `<div class="author-bio"><p>` + strings.Repeat(bio+" ", 8) + `</p></div>`, false},
+	} {
+		page := strings.Replace(articleWith(""), "</article>", tc.box+"</article>", 1)
+		a, _ := extractPage(t, page, Options{MinChars: -1, BlockModel: keepAll})
+		if got := strings.Contains(a.Text, "national affairs correspondent"); got == tc.gone {
+			t.Errorf("%s: bio kept %v, want %v:\n%s", tc.name, got, !tc.gone, a.Text)
+		}
+		if !strings.Contains(a.Text, paragraph(3)) {
+			t.Errorf("%s: the article's last paragraph lost:\n%s", tc.name, a.Text)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -318,8 +319,15 @@ func (m *regionMarker) mark(n *html.Node) bool {
 		inner := m.mark(c)
 		named := k == "pos" && r != "nav" // "aside-content" names a region's content
 		holds = holds || inner || named || tag(c) == atom.Article || tag(c) == atom.Main
-		if dialogFor(c, info.all) || !inner && !named && c.DataAtom != atom.P && (r == "nav" || structuralNav(c) || authorBoxFor(c, info.all)) {
+		switch {
+		case dialogFor(c, info.all) || !inner && !named && c.DataAtom != atom.P && (r == "nav" || structuralNav(c)):
 			markIn(c, strconv.Itoa(k0))
+		case !inner && !named && c.DataAtom != atom.P && authorBoxFor(c, info.all):
+			mark := strconv.Itoa(k0)
+			if block[tag(c)] {
+				mark = authorMark + mark
+			}
+			markIn(c, mark)
 		}
 	}
 	return holds
@@ -422,6 +430,42 @@ func authorBoxFor(n *html.Node, f nameFlags) bool {
 		return false
 	}
 	return f&nameAuthor != 0
+}
+
+// authorMark begins the inAttr mark of an author's box (authorBoxFor), so
+// that dropAuthorBoxes finds it in the engine's content, where the engine
+// may have put a paragraph in place of the box that held only it.
+const authorMark = "author"
+
+// maxAuthorBox is the most text (bytes, without spaces) of an author's box
+// that dropAuthorBoxes removes: a biography of a few lines, not a page.
+const maxAuthorBox = 1000
+
+// dropAuthorBoxes removes from the engine's content n the authors' boxes
+// markRegions marked (authorMark) that hold at most maxAuthorBox bytes of
+// text and under a third of the content's: the biography an article ends
+// with ("Jane Roe is a national affairs correspondent…"), long enough for
+// the block classifier to keep it as prose, is no part of the story.
+func dropAuthorBoxes(n *html.Node) {
+	total := textBytes(n, math.MaxInt/4)
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		var next *html.Node
+		for c := n.FirstChild; c != nil; c = next {
+			next = c.NextSibling
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if m := attr(c, inAttr); strings.HasPrefix(m, authorMark) && m != attr(n, inAttr) {
+				if k := textBytes(c, maxAuthorBox); k <= maxAuthorBox && 3*k < total {
+					n.RemoveChild(c)
+					continue
+				}
+			}
+			walk(c)
+		}
+	}
+	walk(n)
 }
 
 // inAttr is the attribute markRegions sets on a navigation region, by its
