@@ -25,9 +25,11 @@ func isWord(r rune) bool {
 // put in Unicode normalization form C first: a letter written as a letter
 // and a combining mark ("u" and U+0308) is the same word as the one code
 // point ("ü"), where \w would end the word at the mark (some golds are
-// decomposed, and most pages are not).
+// decomposed, and most pages are not). Soft hyphens (U+00AD, "Brenn&shy;punkt")
+// are dropped: an invisible hint where a word may break, which some golds
+// keep and an extractor may remove, leaves the word the same.
 func Tokens(text string) []string {
-	text = norm.NFC.String(text)
+	text = norm.NFC.String(strings.ReplaceAll(text, "\u00ad", ""))
 	var toks []string
 	start := -1
 	for i, r := range text {

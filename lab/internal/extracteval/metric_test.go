@@ -21,6 +21,7 @@ func TestTokens(t *testing.T) {
 		{"unicode letters", "Zażółć GĘŚLĄ jaźń; Привет мир", []string{"Zażółć", "GĘŚLĄ", "jaźń", "Привет", "мир"}},
 		{"glued by markup would be one token", "end.Start", []string{"end", "Start"}},
 		{"a letter and a combining mark are one letter", "Su\u0308dtirol fu\u0308r", []string{"S\u00fcdtirol", "f\u00fcr"}},
+		{"a soft hyphen leaves the word whole", "Brenn\u00adpunkt, fé\u00adlög", []string{"Brennpunkt", "félög"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, Tokens(tc.text)); diff != "" {
