@@ -3,6 +3,7 @@ package extract
 import (
 	"fmt"
 	nurl "net/url"
+	"slices"
 	"strings"
 
 	"github.com/neardup/neardup/internal/extract/rules"
@@ -20,8 +21,8 @@ import (
 // thread for the article (chosenRegions), when sections of related
 // stories make most of the engine's content, or the content is long and
 // holds almost no sentences (a table, a list of names), the engine chooses
-// again on a fresh parse of the page (reparse) without them.
-func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL string, rule *rules.Rule, opts Options) (Article, error) {
+// again on a copy of the page without them.
+func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) (Article, error) {
 	u, err := nurl.Parse(pageURL)
 	if err != nil || pageURL == "" {
 		u = nil
@@ -39,29 +40,21 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 	if rule.CanDrop() {
 		drop = func(n *html.Node) bool { return isComments(n) || rule.Drops(n) }
 	}
-	// prepare readies a parse of the page for the engine: streamed
-	// segments and an article given only to readers without scripts in
-	// place, the never-text, hidden and dropped elements out, navigation
-	// regions marked. fresh is a new parse so readied, for the
-	// engine to choose again on.
-	var heading *html.Node // the page's heading, on the first parse
-	prepare := func(d *html.Node) []rowRun {
-		revealStreamed(d)
-		revealNoscript(d)
-		clean(d, drop)
-		if h := markRegions(d); d == doc {
-			heading = h
-		}
-		return markRows(d)
-	}
-	fresh := func() (*html.Node, error) {
-		again, err := reparse()
-		if err == nil {
-			prepare(again)
-		}
-		return again, err
-	}
-	runs := prepare(doc)
+	// The page readied for the engine: streamed segments and an article
+	// given only to readers without scripts in place, the never-text,
+	// hidden and dropped elements out, navigation regions marked.
+	revealStreamed(doc)
+	revealNoscript(doc)
+	clean(doc, drop)
+	heading := markRegions(doc) // the page's heading
+	runs := markRows(doc)
+	// fresh is a copy of the readied page for the engine to choose again
+	// on. The engine works on copies of the page it is given (one for each
+	// of its passes) and changes the page itself only as it readies it
+	// (scripts out, runs of <br> made paragraphs), as it would again: a
+	// copy does what a new parse readied again did, for a fraction of its
+	// time.
+	fresh := func() *html.Node { return cloneTree(doc) }
 	var bodyText string
 	if nodes := rule.Body(doc); len(nodes) > 0 {
 		parts := make([]string, 0, len(nodes))
@@ -102,44 +95,40 @@ func extractDoc(doc *html.Node, reparse func() (*html.Node, error), pageURL stri
 			// footer), a dialog, an author's box, another story or one
 			// reply for the article: it chooses again on the page
 			// without it.
-			if again, err := fresh(); err == nil {
-				removeMarked(again, marks)
-				if g := opts.Engine(again, u); g.Node != nil && chosenRegions(g.Node) == nil && prose(g.Node) >= max(regionMinProse, prose(f.Node)/regionMaxShrink) {
-					f.Node = g.Node
-				}
+			again := fresh()
+			removeMarked(again, marks)
+			if g := opts.Engine(again, u); g.Node != nil && chosenRegions(g.Node) == nil && prose(g.Node) >= max(regionMinProse, prose(f.Node)/regionMaxShrink) {
+				f.Node = g.Node
 			}
 		}
 	}
 	if bodyText == "" && f.Node != nil && mostlyRelated(f.Node) {
 		// The engine took sections of related stories for the article: it
 		// chooses again on the page without them.
-		if again, err := fresh(); err == nil {
-			dropRelated(again)
-			if g := opts.Engine(again, u); g.Node != nil {
-				f.Node = g.Node
-			}
+		again := fresh()
+		dropRelated(again)
+		if g := opts.Engine(again, u); g.Node != nil {
+			f.Node = g.Node
 		}
 	}
 	if bodyText == "" && betterContainer(candProse, f.Node) && !namedChoice(f.Node) {
 		// The page names its article's container, it holds much more
 		// prose than the engine's choice, and not the engine's longest
 		// block: the engine chose another part of the page.
-		if again, err := fresh(); err == nil {
-			if c, _ := articleContainer(again); c != nil && !holdsCore(c, f.Node) {
-				c.Parent.RemoveChild(c)
-				f.Node = c
-			}
+		again := fresh()
+		if c, _ := articleContainer(again); c != nil && !holdsCore(c, f.Node) {
+			c.Parent.RemoveChild(c)
+			f.Node = c
 		}
 	}
 	if bodyText == "" && f.Node != nil {
 		if list, prose := withoutSentences(f.Node); list {
 			// A long content without sentences (a table, a list of
 			// names): the engine chooses again without it.
-			if again, err := fresh(); err == nil {
-				removeBlocksOf(again, f.Node)
-				if g := opts.Engine(again, u); g.Node != nil && betterChoice(g.Node, prose) {
-					f.Node = g.Node
-				}
+			again := fresh()
+			removeBlocksOf(again, f.Node)
+			if g := opts.Engine(again, u); g.Node != nil && betterChoice(g.Node, prose) {
+				f.Node = g.Node
 			}
 		}
 	}
@@ -214,4 +203,17 @@ func mostlyRelated(n *html.Node) bool {
 	}
 	walk(n, false)
 	return related > 0 && 2*related > all
+}
+
+// cloneTree returns a deep copy of n and everything under it, detached
+// from n's parent and siblings.
+func cloneTree(n *html.Node) *html.Node {
+	c := &html.Node{Type: n.Type, DataAtom: n.DataAtom, Data: n.Data, Namespace: n.Namespace}
+	if len(n.Attr) > 0 {
+		c.Attr = slices.Clone(n.Attr)
+	}
+	for k := n.FirstChild; k != nil; k = k.NextSibling {
+		c.AppendChild(cloneTree(k))
+	}
+	return c
 }

@@ -215,8 +215,7 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 	if countElements(doc, opts.MaxElements) > opts.MaxElements {
 		return Article{}, SkipTooLarge, nil
 	}
-	reparse := func() (*html.Node, error) { return html.Parse(bytes.NewReader(utf)) }
-	a, err := extractDoc(doc, reparse, in.URL, rule, opts)
+	a, err := extractDoc(doc, in.URL, rule, opts)
 	if err != nil {
 		return a, "", err
 	}

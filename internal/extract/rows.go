@@ -139,16 +139,16 @@ func rowKind(c *html.Node, prose int) string {
 	return ""
 }
 
-// widenToRows returns, from a fresh parse of the page, the parent of the
+// widenToRows returns, from a fresh copy of the page, the parent of the
 // run of rows that holds the engine's content (its longest block in a row,
 // or beside the rows as a block of its own) when the engine took part of
 // the run: the parent holds rowGain times the content's prose, sentences
 // (sentenceEndsPerKB of its text without white space), and no region the
 // engine could not take (unless the engine took one too: a page builder
-// names every part a "widget"). nil otherwise; without parsing again when
+// names every part a "widget"). nil otherwise; without copying the page when
 // no run of the page (runs) holds that much prose beside rows the engine
 // took or one row's worth of content.
-func widenToRows(runs []rowRun, content *html.Node, fresh func() (*html.Node, error)) *html.Node {
+func widenToRows(runs []rowRun, content *html.Node, fresh func() *html.Node) *html.Node {
 	p := prose(content)
 	taken := map[string]bool{} // the runs some of whose rows the engine took whole
 	var walk func(*html.Node)
@@ -167,7 +167,7 @@ func widenToRows(runs []rowRun, content *html.Node, fresh func() (*html.Node, er
 	for _, r := range runs {
 		// The content is rows of the run, or part of one: no more prose
 		// than the longest row holds (give or take a headline the engine
-		// adds). Other runs are not looked for on a fresh parse.
+		// adds). Other runs are not looked for on a fresh copy.
 		if float64(r.prose) >= rowGain*float64(p) && (taken[r.id] || p <= r.rowProse+r.rowProse/4) {
 			ids[r.id] = true
 		}
@@ -179,10 +179,7 @@ func widenToRows(runs []rowRun, content *html.Node, fresh func() (*html.Node, er
 	if core == "" {
 		return nil
 	}
-	again, err := fresh()
-	if err != nil {
-		return nil
-	}
+	again := fresh()
 	blocks := leafBlocks(again)
 	i := slices.IndexFunc(blocks, func(b textBlock) bool { return squash(b.text) == core })
 	if i < 0 {

@@ -62,16 +62,10 @@ func TestWidenToRows(t *testing.T) {
 		page += fmt.Sprintf(`<div class="row row-%d"><h2>Part %d</h2><p>%s</p></div>`, i, i, paragraph(i))
 	}
 	page += `</div></main></body></html>`
-	fresh := func() (*html.Node, error) {
-		doc, err := html.Parse(strings.NewReader(page))
-		if err == nil {
-			markRegions(doc)
-			markRows(doc)
-		}
-		return doc, err
-	}
-	doc, _ := fresh()
+	doc := parse(t, page)
+	markRegions(doc)
 	runs := markRows(doc)
+	fresh := func() *html.Node { return cloneTree(doc) }
 	content := func(text string) *html.Node {
 		return parse(t, `<div><p>`+text+`</p></div>`)
 	}
