@@ -274,7 +274,7 @@ func removable(n *html.Node, drop dropFunc) bool {
 	if neverText[n.DataAtom] {
 		return !keepScript(n)
 	}
-	return Hidden(n) || isWidget(n) || n.DataAtom == atom.Form && signupForm(n) || consentNotice(n) || skipLink(n) || signupBox(n) || (drop != nil && drop(n))
+	return Hidden(n) || isWidget(n) || n.DataAtom == atom.Form && signupForm(n) || consentNotice(n) || skipLink(n) || pitchBox(n) || (drop != nil && drop(n))
 }
 
 // skipLink reports whether n is a link that lets a keyboard skip to a part
@@ -322,23 +322,28 @@ func namedBox(n *html.Node, may func(string) bool, word func(string) bool, max i
 	return false
 }
 
-// maxSignupBox is the most text (bytes, without spaces) of an element that
-// signupBox takes for a newsletter sign-up box.
-const maxSignupBox = 600
+// maxPitchBox is the most text (bytes, without spaces) of an element that
+// pitchBox takes for a sign-up box or an appeal for donations.
+const maxPitchBox = 600
 
-// signupBox reports whether n is a newsletter sign-up box: an id or class
-// word "signup" or one that begins with "newsletter", and little text. Its
-// form is often drawn by a script, so signupForm does not see it; its
-// pitch ("The Briefing is a weekly newsletter for…") is never the article.
-func signupBox(n *html.Node) bool {
-	return namedBox(n, mayNameSignup, func(w string) bool { return w == "signup" || strings.HasPrefix(w, "newsletter") }, maxSignupBox)
+// pitchBox reports whether n is a newsletter sign-up box or an appeal for
+// donations: an id or class word "signup", or one that begins with
+// "newsletter" or "donat" ("donation", "donate-box"), and little text.
+// A sign-up form is often drawn by a script, so signupForm does not see
+// it; neither its pitch ("The Briefing is a weekly newsletter for…") nor
+// an appeal ("We are proud to provide our readers with independent news
+// for free… support us") is ever the article.
+func pitchBox(n *html.Node) bool {
+	return namedBox(n, mayNamePitch, func(w string) bool {
+		return w == "signup" || strings.HasPrefix(w, "newsletter") || strings.HasPrefix(w, "donat")
+	}, maxPitchBox)
 }
 
-// mayNameSignup is signupBox's cheap first look at a name: whether it
-// holds "signup" or "newsletter" in lower case, capitalised, in camel case
-// or in capitals.
-func mayNameSignup(s string) bool {
-	for _, part := range [...]string{"ignup", "ignUp", "IGNUP", "ewsletter", "ewsLetter", "EWSLETTER"} {
+// mayNamePitch is pitchBox's cheap first look at a name: whether it holds
+// "signup", "newsletter" or "donat" in lower case, capitalised, in camel
+// case or in capitals.
+func mayNamePitch(s string) bool {
+	for _, part := range [...]string{"ignup", "ignUp", "IGNUP", "ewsletter", "ewsLetter", "EWSLETTER", "onat", "ONAT"} {
 		if strings.Contains(s, part) {
 			return true
 		}
