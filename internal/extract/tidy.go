@@ -9,8 +9,9 @@ import (
 
 // tidy removes from an extracted text the advertisement labels that
 // engines leave inside an article ("Advertisement" where an ad slot sat
-// between two paragraphs), reading times and copyright notices, each a
-// line of its own.
+// between two paragraphs), reading times, copyright notices and the lines
+// that say when the article was published or updated, each a line of its
+// own.
 func tidy(text string) string {
 	paras := strings.Split(text, "\n\n")
 	out := paras[:0]
@@ -18,7 +19,7 @@ func tidy(text string) string {
 		lines := strings.Split(p, "\n")
 		kept := lines[:0]
 		for _, l := range lines {
-			if !isAdLabel(l) && !isReadingTime(l) && !isRightsNotice(l) {
+			if !isAdLabel(l) && !isReadingTime(l) && !isRightsNotice(l) && !isStampLine(l) {
 				kept = append(kept, l)
 			}
 		}
@@ -209,3 +210,68 @@ func isRightsNotice(line string) bool {
 // maxRightsNotice is the longest line (bytes) isRightsNotice takes for a
 // notice by its reserved rights alone.
 const maxRightsNotice = 120
+
+// stampLabels open a line that says when the article was published or
+// last changed, folded ("last updated", "aktualisiert am").
+var stampLabels = []string{"published", "first published", "updated", "last updated", "last modified",
+	"veröffentlicht", "aktualisiert", "zuletzt aktualisiert", "publié", "mis à jour", "publicado",
+	"actualizado", "pubblicato", "aggiornato", "opublikowano", "zaktualizowano", "gepubliceerd",
+	"bijgewerkt", "laatst bijgewerkt", "опубликовано", "обновлено"}
+
+// stampWords are the words of a stamp's date besides figures and dateWords:
+// relative times ("3 hours ago", "vor 2 Stunden") and prepositions of
+// other languages, folded.
+var stampWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`ago hour hours minute minutes min mins day days week weeks just now
+		yesterday today am um uhr vor stunde stunden minuten tag tagen gestern heute le à el de il alle
+		o godz op om в januar februar märz mai juni juli oktober dezember janvier février mars avril juin
+		juillet août septembre octobre novembre décembre enero febrero marzo abril mayo junio julio agosto
+		septiembre octubre noviembre diciembre`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// isStampLine reports whether a line only says when the article was
+// published or updated ("Published Aug 28, 2024 • Last updated 1 hour
+// ago", "Aktualisiert am 28. April 2023, 20:22 Uhr"): parts split at "•",
+// "|" or "·", each a label of stampLabels followed by a date, a time or a
+// relative time, or a reading time. A time may be written 10h15.
+func isStampLine(line string) bool {
+	if n := utf8.RuneCountInString(line); n == 0 || n > 120 {
+		return false
+	}
+	stamps := 0
+	for part := range strings.FieldsFuncSeq(line, func(r rune) bool { return r == '•' || r == '|' || r == '·' }) {
+		f := fold(part)
+		if f == "" {
+			continue
+		}
+		if isReadingTime(part) {
+			continue
+		}
+		rest, ok := stampDate(f)
+		if !ok || !strings.ContainsFunc(rest, unicode.IsDigit) && !strings.Contains(rest, "yesterday") && !strings.Contains(rest, "gestern") {
+			return false
+		}
+		for _, w := range strings.Fields(rest) {
+			if !isFigure(w) && !dateWords[w] && !stampWords[w] && !isOrdinal(w) && !isFigure(strings.Replace(w, "h", ":", 1)) {
+				return false
+			}
+		}
+		stamps++
+	}
+	return stamps > 0
+}
+
+// stampDate returns what follows the label of stampLabels that opens the
+// folded line f, and whether one does.
+func stampDate(f string) (string, bool) {
+	for _, l := range stampLabels {
+		if r, found := strings.CutPrefix(f, l); found && (r == "" || r[0] == ' ') {
+			return strings.TrimSpace(r), true
+		}
+	}
+	return "", false
+}
