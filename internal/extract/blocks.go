@@ -2,6 +2,7 @@ package extract
 
 import (
 	"math"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -333,6 +334,27 @@ const labelFeature = 40
 // a table of contents linking to a section of the page is no pointer.
 func pointer(b textBlock, label bool) bool {
 	return label && linkShare(b.away, b.nonSpace) >= minPointerLinked
+}
+
+// maxPromo is the longest block, in runes, that promo takes for a call to
+// sign up for a newsletter.
+const maxPromo = 300
+
+// signUpCall matches a call to sign up in lower-case text: "sign up",
+// "subscribe to", "in your inbox", "abonnieren", "abonnez-vous", …
+var signUpCall = regexp.MustCompile(`\b(?:sign[ -]?up|subscribe (?:to|now|here|for|today)|join (?:our|the)|(?:to|in) your inbox|abonnieren|anmelden|inscrivez-vous|abonnez-vous|suscríbete|iscriviti)\b`)
+
+// promo reports whether b is a call to sign up for a newsletter set among
+// the paragraphs ("Ground Game: Sign up for AP's weekly politics newsletter
+// to get it in your inbox every Monday."): a short block with a link that
+// names a newsletter and calls to sign up. An article about newsletters
+// ("The Guardian US added 680,000 newsletter subscribers") calls no one.
+func promo(b textBlock) bool {
+	if b.runes > maxPromo || b.linked == 0 {
+		return false
+	}
+	l := strings.ToLower(b.text)
+	return strings.Contains(l, "newsletter") && signUpCall.MatchString(l)
 }
 
 // minPointerLinked is the least share of a pointer line's text inside
@@ -679,7 +701,7 @@ func KeepScored(blocks []Block, probs []float64, threshold float64) []bool {
 		}
 	}
 	for i := range blocks {
-		keep[i] = i == longest || probs[i] >= threshold && !blocks[i].Pointer && !blocks[i].Aside
+		keep[i] = i == longest || probs[i] >= threshold && !blocks[i].Pointer && !blocks[i].Promo && !blocks[i].Aside
 		if !keep[i] {
 			gone += runes[i]
 		}
@@ -698,7 +720,7 @@ func contentBlocks(root *html.Node) ([]textBlock, []Block) {
 	leaves := leafBlocks(root)
 	out := make([]Block, len(leaves))
 	for i, f := range blockFeatures(leaves) {
-		out[i] = Block{Text: leaves[i].text, Features: f, Pointer: pointer(leaves[i], f[labelFeature] == 1), Aside: asideOf(leaves[i].node, root) || captionOf(leaves[i], root)}
+		out[i] = Block{Text: leaves[i].text, Features: f, Pointer: pointer(leaves[i], f[labelFeature] == 1), Promo: promo(leaves[i]), Aside: asideOf(leaves[i].node, root) || captionOf(leaves[i], root)}
 	}
 	return leaves, out
 }
@@ -721,6 +743,9 @@ type Block struct {
 	// Pointer marks a labelled link to another page ("Read more: <a>…</a>"),
 	// which Keep removes whatever its score.
 	Pointer bool
+	// Promo marks a call to sign up for a newsletter set among the
+	// paragraphs (promo), which Keep removes whatever its score.
+	Promo bool
 	// Aside marks a block that the page's markup sets apart from the
 	// article: a figure's caption (<figcaption>: what a picture shows and
 	// who took it; a wire photo's caption travels with the picture to

@@ -83,6 +83,25 @@ func TestPointerLinesLeave(t *testing.T) {
 	}
 }
 
+func TestNewsletterCallsLeave(t *testing.T) {
+	keepAll := &BlockModel{Threshold: 0.5}
+	keepAll.Weights[0] = 3
+	page := articleWith(`<p>Ground Game: <a href="/newsletters">Sign up for our weekly politics newsletter</a> to get it in your inbox every Monday.</p>` +
+		`<p>Abonnieren Sie unseren <a href="/nl">Newsletter</a>.</p>` +
+		`<p>The paper added 680,000 <a href="/report">newsletter subscribers</a> in a year, and few unsubscribe.</p>`)
+	a, _ := extractPage(t, page, Options{MinChars: -1, BlockModel: keepAll})
+	for _, gone := range []string{"Sign up for our weekly", "Abonnieren Sie"} {
+		if strings.Contains(a.Text, gone) {
+			t.Errorf("%q stayed:\n%s", gone, a.Text)
+		}
+	}
+	for _, want := range []string{"680,000 newsletter subscribers", paragraph(0), paragraph(3)} {
+		if !strings.Contains(a.Text, want) {
+			t.Errorf("%q lost:\n%s", want, a.Text)
+		}
+	}
+}
+
 func TestBlockModelLeavesRuleBody(t *testing.T) {
 	rs, err := rules.Parse([]byte("version: 1\nrules:\n  - name: news\n    hosts: [news.example]\n    body: article\n"), "rules.yaml")
 	if err != nil {
