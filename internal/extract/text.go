@@ -59,6 +59,7 @@ type textWriter struct {
 	out   strings.Builder // finished paragraphs, separated by blank lines
 	cur   []byte          // the current paragraph
 	space bool            // a space is owed before the next word
+	edge  bool            // an inline element began or ended since the last text
 	pre   int             // depth of <pre> elements
 }
 
@@ -86,6 +87,9 @@ func (w *textWriter) node(n *html.Node) {
 		w.breakPara()
 	case lineBreak[a]:
 		defer w.breakLine()
+	default:
+		w.edge = true
+		defer func() { w.edge = true }()
 	}
 	if a == atom.Pre {
 		w.pre++
@@ -110,6 +114,10 @@ func (w *textWriter) text(s string) {
 			continue
 		}
 		end := wordEnd(s)
+		if w.edge && !w.space && len(w.cur) > 0 && gluedAtEdge(w.cur, s) {
+			w.space = true
+		}
+		w.edge = false
 		if w.space && len(w.cur) > 0 && !w.endsLine() {
 			w.cur = append(w.cur, ' ')
 		}
@@ -223,4 +231,28 @@ func (w *textWriter) breakPara() {
 func (w *textWriter) String() string {
 	w.breakPara()
 	return w.out.String()
+}
+
+// gluedAtEdge reports whether the text s, written right after an inline
+// element began or ended with no space between, starts a word of its own:
+// the text before ends in a word of two or more small letters or digits
+// and s starts with a capital ("20:42<span>KEY EVENT</span>",
+// "Alternatives<span>Top</span>"). Such elements are laid out apart by the
+// page's style sheet; within one word a capital after small letters is
+// rare, and a drop cap ("<span>T</span>he"), a split word
+// ("<b>Ber</b>lin") or a brand ("i<b>Phone</b>") joins as before.
+func gluedAtEdge(before []byte, s string) bool {
+	if r, _ := utf8.DecodeRuneInString(s); !unicode.IsUpper(r) {
+		return false
+	}
+	n := 0
+	for len(before) > 0 && n < 2 {
+		l, size := utf8.DecodeLastRune(before)
+		if !unicode.IsLower(l) && !unicode.IsDigit(l) {
+			break
+		}
+		n++
+		before = before[:len(before)-size]
+	}
+	return n == 2
 }
