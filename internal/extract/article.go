@@ -45,6 +45,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	// hidden and dropped elements out, navigation regions marked.
 	revealStreamed(doc)
 	revealNoscript(doc)
+	dropPlaceholders(doc)
 	clean(doc, drop)
 	heading := markRegions(doc) // the page's heading
 	runs := markRows(doc)
