@@ -29,7 +29,7 @@ var consentTerms = [...]string{"datenschutz", "einwilligung", "einverstanden", "
 
 // dropPlaceholders removes the consent placeholders of embedded content
 // under root: from each control (a button, a check box, a switch, a label
-// for one), the outermost ancestor holding at most maxPlaceholder bytes of
+// for one; not in a <nav>, <header> or <footer>), the outermost ancestor holding at most maxPlaceholder bytes of
 // text, when its parent holds more (the box sits among the article's
 // paragraphs) and its text says two of consentTerms. The climb stops below
 // the article's own containers (<article>, <main>, an element holding an
@@ -43,6 +43,10 @@ func dropPlaceholders(root *html.Node) {
 			if c.Type != html.ElementNode {
 				continue
 			}
+			switch c.DataAtom {
+			case atom.Nav, atom.Header, atom.Footer, atom.Head:
+				continue // menus' buttons: no placeholder sits there
+			}
 			if consentControl(c) {
 				controls = append(controls, c)
 			}
@@ -50,14 +54,30 @@ func dropPlaceholders(root *html.Node) {
 		}
 	}
 	walk(root)
+	// Controls share their ancestors (a menu's buttons, a carousel's):
+	// each ancestor's text is counted once, and a box read once.
+	const (
+		small = 1 + iota // at most maxPlaceholder bytes, on an earlier climb
+		large            // more
+	)
+	seen := map[*html.Node]int{}
 	for _, c := range controls {
-		if c.Parent == nil || detached(c, root) {
-			continue // inside a placeholder already removed
-		}
 		var box *html.Node
 		among := false // the box sits in more text than its own
 		for p := c.Parent; p != nil && p.Type == html.ElementNode; p = p.Parent {
-			if textBytes(p, maxPlaceholder) > maxPlaceholder {
+			size := seen[p]
+			if size == small {
+				box = nil // an earlier climb read this box
+				break
+			}
+			if size == 0 {
+				size = small
+				if textBytes(p, maxPlaceholder) > maxPlaceholder {
+					size = large
+				}
+				seen[p] = size
+			}
+			if size == large {
 				among = true
 				break
 			}
@@ -66,7 +86,7 @@ func dropPlaceholders(root *html.Node) {
 			}
 			box = p
 		}
-		if box != nil && among && saysConsent(Text(box)) {
+		if box != nil && among && box.Parent != nil && saysConsent(rawText(box)) {
 			box.Parent.RemoveChild(box)
 		}
 	}
@@ -119,14 +139,27 @@ func findTag(n *html.Node, a atom.Atom) *html.Node {
 	return nil
 }
 
-// detached reports whether n is no longer under root.
-func detached(n, root *html.Node) bool {
-	for p := n; p != nil; p = p.Parent {
-		if p == root {
-			return false
+// rawText returns the text under n (a box: at most maxPlaceholder bytes),
+// its words joined by single spaces, without the layout Text gives: enough
+// to look words up in.
+func rawText(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch {
+			case c.Type == html.TextNode:
+				for w := range strings.FieldsSeq(c.Data) {
+					b.WriteString(w)
+					b.WriteByte(' ')
+				}
+			case c.Type == html.ElementNode && !neverText[c.DataAtom]:
+				walk(c)
+			}
 		}
 	}
-	return true
+	walk(n)
+	return b.String()
 }
 
 // saysConsent reports whether text says two of consentTerms.

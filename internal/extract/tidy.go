@@ -224,7 +224,7 @@ var stampLabels = []string{"published", "first published", "updated", "last upda
 var stampWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`ago hour hours minute minutes min mins day days week weeks just now
-		yesterday today am um uhr vor stunde stunden minuten tag tagen gestern heute le à el de il alle
+		am um uhr vor stunde stunden minuten tag tagen le à el de il alle
 		o godz op om в januar februar märz mai juni juli oktober dezember janvier février mars avril juin
 		juillet août septembre octobre novembre décembre enero febrero marzo abril mayo junio julio agosto
 		septiembre octubre noviembre diciembre`) {
@@ -239,6 +239,9 @@ var stampWords = func() map[string]bool {
 // "|" or "·", each a label of stampLabels followed by a date, a time or a
 // relative time, or a reading time. A time may be written 10h15.
 func isStampLine(line string) bool {
+	if len(line) > 4*120 || !strings.ContainsFunc(line, unicode.IsDigit) {
+		return false
+	}
 	if n := utf8.RuneCountInString(line); n == 0 || n > 120 {
 		return false
 	}
@@ -252,7 +255,7 @@ func isStampLine(line string) bool {
 			continue
 		}
 		rest, ok := stampDate(f)
-		if !ok || !strings.ContainsFunc(rest, unicode.IsDigit) && !strings.Contains(rest, "yesterday") && !strings.Contains(rest, "gestern") {
+		if !ok || !strings.ContainsFunc(rest, unicode.IsDigit) {
 			return false
 		}
 		for _, w := range strings.Fields(rest) {
