@@ -11,7 +11,9 @@
 //   - script, style, noscript, template and elements hidden by inline style
 //     (display:none, visibility:hidden, any spacing or case) or by the
 //     hidden attribute are removed before the library sees the page;
-//   - reader-comment sections are removed before the library runs;
+//   - reader-comment sections, consent notices, newsletter boxes, appeals
+//     for donations and the consent placeholders of embedded content
+//     (consent.go) are removed before the library runs;
 //   - when the page names its article's container (<article>, <main>,
 //     itemprop="articleBody", a class such as entry-content) and it holds
 //     twice the prose of the library's choice but not its longest block,
@@ -24,15 +26,16 @@
 //     out: menus, share bars and lists of short links (and the navigation
 //     cell of a page laid out in a table), a dateline standing alone in a
 //     <time> element, a headline repeated in bold type at the start of the
-//     content, and advertisement labels and reading times between
-//     paragraphs;
+//     content, an author's biography, and advertisement labels, reading
+//     times and publication stamps ("Published … • Last updated …")
+//     between paragraphs;
 //   - a block classifier (BlockModel, its weights in blockmodel.go written
 //     by the lab's extract-train command) removes the leaf blocks of the
 //     content it scores as boilerplate: share lines, newsletter boxes,
 //     photo credits, tag lines; a labelled link to another story ("Read
-//     more: …"), a figure's caption (<figcaption>, or a short block named
-//     a caption beside a picture) and navigation inside the article
-//     (<nav>) go whatever their score;
+//     more: …"), a call to sign up for a newsletter, a figure's caption
+//     (<figcaption>, or a short block named a caption beside a picture)
+//     and navigation inside the article (<nav>) go whatever their score;
 //   - site rules (package rules) choose the body by CSS selector, drop
 //     parts by selector or attribute pattern, strip boilerplate lines and
 //     say which URLs are articles;
