@@ -19,6 +19,7 @@ func FuzzPage(f *testing.F) {
 	f.Add([]byte("<table><tr><td><pre>a\n b</pre><br><li>x"), "text/html; charset=bogus")
 	f.Add([]byte("\x1f\x8b\x08\x00"), "")
 	f.Add([]byte("<a aria-controls='p q'>x</a><div id=p hidden><p>panel</p></div><div class=caption><img><p>cap</p></div><p>isnâ€™t cafÃ© Ã©</p>"), "")
+	f.Add([]byte("<article><h1>T</h1><p>Published Aug 28, 2024 • Last updated 1 hour ago</p><div class=x><p>external content, privacy and consent</p><input type=checkbox id=c><label for=c>Show</label></div><figcaption>a <div>Image:</div>b</figcaption><p>Sign up for our <a href=/n>newsletter</a></p><div class=author-bio><p>Jane is a writer.</p></div><span>20:42</span><span>KEY</span></article>"), "")
 	f.Add([]byte("<title>A story</title><a class=skip href=#m>Skip</a><article><h1>A story</h1><p aria-hidden=true>p</p><div class='hidden md:block sr-only'>h</div><video><p>v</p></video></article><article><h1>B</h1><p>n</p></article>"), "")
 	f.Fuzz(func(t *testing.T, body []byte, contentType string) {
 		// The work per input is bounded (size, elements, time), so that no
