@@ -10,10 +10,14 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// Engine finds the main content of a parsed page. It may modify doc. A page
-// without main content gives a Found with a nil Node and empty Text; an
-// Engine returns no error. Engines are called from several goroutines at
-// once, each with its own doc.
+// Engine finds the main content of a parsed page. It may modify doc as it
+// readies it, but the page must stay whole: when the engine chose
+// navigation or a list for the article, Page copies doc and calls the
+// engine again on the copy without that part (readeck works on copies of
+// doc and returns content of its own). A page without main content gives a
+// Found with a nil Node and empty Text; an Engine returns no error.
+// Engines are called from several goroutines at once, each with its own
+// doc.
 type Engine func(doc *html.Node, pageURL *nurl.URL) Found
 
 // Found is what an engine found.
