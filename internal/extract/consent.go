@@ -120,23 +120,7 @@ func articleBound(n *html.Node) bool {
 	case atom.Html, atom.Body, atom.Main, atom.Article, atom.H1:
 		return true
 	}
-	return findTag(n, atom.H1) != nil
-}
-
-// findTag returns the first element of tag a under n, nil if none.
-func findTag(n *html.Node, a atom.Atom) *html.Node {
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type != html.ElementNode {
-			continue
-		}
-		if c.DataAtom == a {
-			return c
-		}
-		if f := findTag(c, a); f != nil {
-			return f
-		}
-	}
-	return nil
+	return holdsH1(n)
 }
 
 // rawText returns the text under n (a box: at most maxPlaceholder bytes),
