@@ -161,6 +161,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 			}
 			pruneBlocks(leaves, blocks, opts.BlockModel)
 			pruneUndeclared(f.Node, declaredText)
+			pruneStampBlocks(f.Node)
 		}
 		a.Text = withStandfirst(Text(f.Node), desc, dek)
 	}

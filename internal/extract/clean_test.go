@@ -370,6 +370,29 @@ func TestPruneDateLines(t *testing.T) {
 	}
 }
 
+func TestPruneStampBlocks(t *testing.T) {
+	for _, tc := range []struct {
+		name, html, want string
+	}{
+		{"a live blog's entry lines go whole",
+			`<div><div class="entry-info"><time>21:00</time><span>Antony Clements-Thrower</span></div><p>Story.</p><div><time>20:42</time><mark>KEY EVENT</mark></div><p>More.</p></div>`,
+			"Story.\n\nMore."},
+		{"a byline and time go whole", `<div><p>By Jane Roe, posted on <time>November 13, 2012 6:00 pm</time></p><p>Story.</p></div>`, "Story."},
+		{"a short sentence with a date stays", `<div><p>The vote is on <time>5 May</time>.</p><p>Story.</p></div>`, "The vote is on 5 May.\n\nStory."},
+		{"a line of six words beside the date stays", `<div><p><time>21:00</time> Crews reach the ferry at last</p><p>Story.</p></div>`, "21:00 Crews reach the ferry at last\n\nStory."},
+		{"a time element that is not a date stays", `<div><p><time>Tonight</time> live</p><p>Story.</p></div>`, "Tonight live\n\nStory."},
+		{"two times in one block", `<div><p>Posted <time>10:00</time>, updated <time>11:30</time></p><p>Story.</p></div>`, "Story."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, tc.html)
+			pruneStampBlocks(doc)
+			if diff := cmp.Diff(tc.want, Text(doc)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
 func TestPruneHeadline(t *testing.T) {
 	for _, tc := range []struct {
 		name, html, want string

@@ -935,6 +935,73 @@ func pruneDateLines(root *html.Node) {
 	}
 }
 
+// maxStampWords is the most words besides its date a stamp block holds: a
+// label or a name ("KEY EVENT", "Antony Clements-Thrower", "By Jane Roe,
+// posted on").
+const maxStampWords = 5
+
+// pruneStampBlocks removes the blocks of the content tree that hold a
+// <time> of a date or a time and at most maxStampWords other words, and end
+// no sentence: a live blog's entry lines ("<time>21:00</time> Antony
+// Clements-Thrower", "<time>20:42</time> KEY EVENT"), a post's byline and
+// time. A date inside a sentence stays ("The vote is on <time>5
+// May</time>."). It runs on what the block classifier kept, so the blocks
+// the classifier learns from are those of pruneDateLines.
+func pruneStampBlocks(root *html.Node) {
+	var times []*html.Node
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && tag(c) == atom.Time {
+				times = append(times, c)
+				continue
+			}
+			walk(c)
+		}
+	}
+	walk(root)
+	for _, t := range times {
+		if !attached(t, root) {
+			continue // its block went with an earlier one
+		}
+		date := strings.TrimSpace(Text(t))
+		if !isDateLine(date) {
+			continue
+		}
+		if b := stampBlock(t, root, len(strings.Fields(date))); b != nil {
+			b.Parent.RemoveChild(b)
+		}
+	}
+}
+
+// attached reports whether n is still under root.
+func attached(n, root *html.Node) bool {
+	for p := n; p != nil; p = p.Parent {
+		if p == root {
+			return true
+		}
+	}
+	return false
+}
+
+// stampBlock returns the block around t, a <time> of dateWords words
+// inside root, when it holds at most maxStampWords words besides and ends
+// no sentence; nil otherwise.
+func stampBlock(t, root *html.Node, dateWords int) *html.Node {
+	b := t.Parent
+	for b != nil && b != root && b.Type == html.ElementNode && !block[tag(b)] {
+		b = b.Parent
+	}
+	if b == nil || b == root || b.Parent == nil || b.Type != html.ElementNode {
+		return nil
+	}
+	text := Text(b)
+	if words := len(strings.Fields(text)) - dateWords; words < 1 || words > maxStampWords || endsSentence(text) {
+		return nil
+	}
+	return b
+}
+
 // standsAlone reports whether n is a line of its own: its siblings up to the
 // nearest block boundary (or line break) on either side hold no text, and
 // where its parent is inline, the parent stands alone.
