@@ -162,6 +162,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 			pruneBlocks(leaves, blocks, opts.BlockModel)
 			pruneUndeclared(f.Node, declaredText)
 			pruneStampBlocks(f.Node)
+			pruneSkipLinks(f.Node)
 		}
 		a.Text = withStandfirst(Text(f.Node), desc, dek)
 	}

@@ -393,6 +393,28 @@ func TestPruneStampBlocks(t *testing.T) {
 	}
 }
 
+func TestPruneSkipLinks(t *testing.T) {
+	for _, tc := range []struct {
+		name, html, want string
+	}{
+		{"a skip link without a name goes",
+			`<div><p>Story.</p><a href="#EndOfNewsletterSignup" class="dcr-jzxpee">skip past newsletter promotion</a><p>More.</p></div>`, "Story.\n\nMore."},
+		{"in German", `<div><a href="#main">Zum Inhalt springen</a><p>Story.</p></div>`, "Story."},
+		{"a link to a section that says more stays", `<div><p>Story.</p><p><a href="#notes">Skip the notes and go straight to the recipe for the cake</a></p></div>`,
+			"Story.\n\nSkip the notes and go straight to the recipe for the cake"},
+		{"a link to another page stays", `<div><p>Story.</p><p><a href="/skip">Skip Bayless</a></p></div>`, "Story.\n\nSkip Bayless"},
+		{"the word alone stays", `<div><p>Story.</p><p><a href="#x">skip</a></p></div>`, "Story.\n\nskip"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, tc.html)
+			pruneSkipLinks(doc)
+			if diff := cmp.Diff(tc.want, Text(doc)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
 func TestPruneHeadline(t *testing.T) {
 	for _, tc := range []struct {
 		name, html, want string
