@@ -287,56 +287,6 @@ func skipLink(n *html.Node) bool {
 	return containsFold(attr(n, "class"), "skip") || containsFold(attr(n, "id"), "skip")
 }
 
-// skipLinkText reports whether the text of a link to an anchor of the page
-// says it skips there ("Skip to main content", "skip past newsletter
-// promotion", "Zum Inhalt springen"): folded, "skip" and at most five
-// words more, or a skip link's words in another language.
-func skipLinkText(text string) bool {
-	w := wordsOf(text)
-	if len(w) == 0 || len(w) > 6 {
-		return false
-	}
-	if w[0] == "skip" && len(w) > 1 {
-		return true
-	}
-	f := strings.Join(w, " ")
-	for _, p := range skipPhrases {
-		if strings.HasPrefix(f, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// skipPhrases open a skip link's text in other languages, folded.
-var skipPhrases = []string{"zum inhalt", "zum hauptinhalt", "direkt zum inhalt", "aller au contenu", "passer au contenu",
-	"saltar al contenido", "ir al contenido", "vai al contenuto", "przejdź do treści", "naar de inhoud",
-	"перейти к содержанию", "jump to content", "jump to main content"}
-
-// pruneSkipLinks removes from the content tree the links to an anchor of
-// the page whose text says they skip there (skipLinkText): a skip link
-// without a name that says so, which clean leaves. It runs on what the
-// block classifier kept.
-func pruneSkipLinks(root *html.Node) {
-	var links []*html.Node
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type == html.ElementNode && c.DataAtom == atom.A {
-				if strings.HasPrefix(strings.TrimSpace(attr(c, "href")), "#") && skipLinkText(Text(c)) {
-					links = append(links, c)
-				}
-				continue
-			}
-			walk(c)
-		}
-	}
-	walk(root)
-	for _, l := range links {
-		l.Parent.RemoveChild(l)
-	}
-}
-
 // consentWords are the words of an id or class (split at "-" and "_") that
 // name a cookie or privacy consent notice.
 var consentWords = map[string]bool{"cookie": true, "cookies": true, "consent": true, "gdpr": true, "cookiebar": true,
