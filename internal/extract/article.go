@@ -49,6 +49,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	clean(doc, drop)
 	heading := markRegions(doc) // the page's heading
 	runs := markRows(doc)
+	subs := subheadingSlots(doc)
 	// fresh is a copy of the readied page for the engine to choose again
 	// on. The engine works on copies of the page it is given (one for each
 	// of its passes) and changes the page itself only as it readies it
@@ -161,8 +162,13 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 			}
 			pruneBlocks(leaves, blocks, opts.BlockModel)
 			pruneUndeclared(f.Node, declaredText)
+		}
+		if opts.blocks == nil {
+			// Rules on what the classifier kept: the blocks it
+			// learns from are those before them.
 			pruneStampBlocks(f.Node)
 			pruneSkipLinks(f.Node)
+			restoreSubheadings(f.Node, subs)
 		}
 		a.Text = withStandfirst(Text(f.Node), desc, dek)
 	}
