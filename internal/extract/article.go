@@ -145,6 +145,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	case bodyText != "":
 		a.Text = bodyText
 	case f.Node != nil:
+		dropped := droppedSubheadings(f.Node, subs)
 		dropRelated(f.Node)
 		dropAuthorBoxes(f.Node)
 		pruneLinkBlocks(f.Node)
@@ -168,7 +169,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 			// learns from are those before them.
 			pruneStampBlocks(f.Node)
 			pruneSkipLinks(f.Node)
-			restoreSubheadings(f.Node, subs)
+			restoreSubheadings(f.Node, dropped)
 		}
 		a.Text = withStandfirst(Text(f.Node), desc, dek)
 	}

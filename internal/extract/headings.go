@@ -85,17 +85,45 @@ func subheadingAt(h *html.Node) (wrapped, bool) {
 	return wrapped{u, prev, next}, true
 }
 
-// restoreSubheadings puts back into the content tree the subheadings the
-// engine dropped from between two parts of the article it kept (subs, from
-// subheadingSlots): when the content holds both siblings around a
-// subheading's wrapper and not the wrapper, a copy of the heading goes
-// before the second sibling. The engine scores a wrapper by its
+// droppedSubheadings returns the subheadings of subs (from
+// subheadingSlots) that the engine dropped from between two parts of the
+// article it kept: its content holds both siblings around the heading's
+// wrapper and not the wrapper. The engine scores a wrapper by its
 // paragraphs, and a wrapper of one heading has none.
-func restoreSubheadings(content *html.Node, subs []subheading) {
+func droppedSubheadings(content *html.Node, subs []subheading) []subheading {
 	if len(subs) == 0 {
+		return nil
+	}
+	kept := slots(content)
+	var dropped []subheading
+	for _, s := range subs {
+		if kept[s.own] == nil && kept[s.prev] != nil && kept[s.next] != nil {
+			dropped = append(dropped, s)
+		}
+	}
+	return dropped
+}
+
+// restoreSubheadings puts a copy of each subheading of dropped (from
+// droppedSubheadings) back into the content tree, before the second
+// sibling around its wrapper, when the content still holds both siblings.
+// It runs on what the block classifier kept, so the blocks the classifier
+// learns from are those the engine gave.
+func restoreSubheadings(content *html.Node, dropped []subheading) {
+	if len(dropped) == 0 {
 		return
 	}
-	kept := map[string]*html.Node{}
+	kept := slots(content)
+	for _, s := range dropped {
+		if next := kept[s.next]; kept[s.prev] != nil && next != nil && next.Parent != nil {
+			next.Parent.InsertBefore(cloneTree(s.heading), next)
+		}
+	}
+}
+
+// slots returns the elements under n that carry a slotAttr, by slot.
+func slots(n *html.Node) map[string]*html.Node {
+	m := map[string]*html.Node{}
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -103,19 +131,13 @@ func restoreSubheadings(content *html.Node, subs []subheading) {
 				continue
 			}
 			if v := attr(c, slotAttr); v != "" {
-				kept[v] = c
+				m[v] = c
 			}
 			walk(c)
 		}
 	}
-	walk(content)
-	for _, s := range subs {
-		next := kept[s.next]
-		if kept[s.own] != nil || kept[s.prev] == nil || next == nil || next.Parent == nil {
-			continue
-		}
-		next.Parent.InsertBefore(cloneTree(s.heading), next)
-	}
+	walk(n)
+	return m
 }
 
 // siblingText reports whether a sibling of n holds text.

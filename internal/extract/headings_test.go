@@ -46,7 +46,7 @@ func TestRestoreSubheadings(t *testing.T) {
 			subs := subheadingSlots(doc)
 			content := cloneTree(doc) // the engine's copy
 			tc.drop(content)
-			restoreSubheadings(content, subs)
+			restoreSubheadings(content, droppedSubheadings(content, subs))
 			if diff := cmp.Diff(tc.want, Text(content)); diff != "" {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
