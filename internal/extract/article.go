@@ -49,7 +49,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	clean(doc, drop)
 	heading := markRegions(doc) // the page's heading
 	runs := markRows(doc)
-	subs := subheadingSlots(doc)
+	gaps := gapSlots(doc)
 	// fresh is a copy of the readied page for the engine to choose again
 	// on. The engine works on copies of the page it is given (one for each
 	// of its passes) and changes the page itself only as it readies it
@@ -145,7 +145,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	case bodyText != "":
 		a.Text = bodyText
 	case f.Node != nil:
-		dropped := droppedSubheadings(f.Node, subs)
+		dropped := droppedGaps(f.Node, gaps)
 		dropRelated(f.Node)
 		dropAuthorBoxes(f.Node)
 		pruneLinkBlocks(f.Node)
@@ -169,7 +169,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 			// learns from are those before them.
 			pruneStampBlocks(f.Node)
 			pruneSkipLinks(f.Node)
-			restoreSubheadings(f.Node, dropped)
+			restoreGaps(f.Node, dropped)
 		}
 		a.Text = withStandfirst(Text(f.Node), desc, dek)
 	}

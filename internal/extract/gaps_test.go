@@ -17,36 +17,54 @@ const sectioned = `<section class="c"><p>Ferry crews reached the island at dawn,
 	`<section class="c"><div class="inline"><h3><strong>Fares will rise</strong></h3></div></section>` +
 	`<section class="c"><p>Tickets will cost more from June, the operator said in a statement.</p></section>`
 
-func TestRestoreSubheadings(t *testing.T) {
+func TestRestoreGaps(t *testing.T) {
 	for _, tc := range []struct {
 		name, html string
 		drop       func(content *html.Node) // what the engine left out
+		prune      func(content *html.Node) // what the classifier removed
 		want       string
 	}{
 		{"a heading's section the engine dropped comes back", `<article>` + sectioned + `</article>`,
-			func(c *html.Node) { removeText(c, "Fares will rise") },
+			func(c *html.Node) { removeText(c, "Fares will rise") }, nil,
 			"Ferry crews reached the island at dawn, the council said on Monday evening.\n\nFares will rise\n\nTickets will cost more from June, the operator said in a statement."},
 		{"kept, it is not doubled", `<article>` + sectioned + `</article>`,
-			func(*html.Node) {},
+			func(*html.Node) {}, nil,
 			"Ferry crews reached the island at dawn, the council said on Monday evening.\n\nFares will rise\n\nTickets will cost more from June, the operator said in a statement."},
 		{"not without the section after it", `<article>` + sectioned + `</article>`,
-			func(c *html.Node) { removeText(c, "Fares will rise"); removeText(c, "Tickets will cost") },
+			func(c *html.Node) { removeText(c, "Fares will rise"); removeText(c, "Tickets will cost") }, nil,
 			"Ferry crews reached the island at dawn, the council said on Monday evening."},
 		{"a heading between siblings of another tag stays out",
 			`<article><div><p>Ferry crews reached the island at dawn, the council said.</p></div><h2>Fares</h2><div><p>Tickets will cost more from June.</p></div></article>`,
-			func(c *html.Node) { removeText(c, "Fares") },
+			func(c *html.Node) { removeText(c, "Fares") }, nil,
 			"Ferry crews reached the island at dawn, the council said.\n\nTickets will cost more from June."},
 		{"a section with more than the heading stays out",
 			`<article><section><p>Ferry crews reached the island.</p></section><section><h3>Related</h3><a href="/x">Other story</a></section><section><p>Tickets will cost more.</p></section></article>`,
-			func(c *html.Node) { removeText(c, "Related") },
+			func(c *html.Node) { removeText(c, "Related") }, nil,
 			"Ferry crews reached the island.\n\nTickets will cost more."},
+		{"a heading the classifier removed stays out", `<article>` + sectioned + `</article>`,
+			func(*html.Node) {}, func(c *html.Node) { removeText(c, "Fares will rise") },
+			"Ferry crews reached the island at dawn, the council said on Monday evening.\n\nTickets will cost more from June, the operator said in a statement."},
+		{"a list between two paragraphs comes back",
+			`<article><p>The council listed the works for the summer.</p><ul><li>A new berth</li><li>A longer quay</li></ul><p>They start in June.</p></article>`,
+			func(c *html.Node) { removeText(c, "A new berth") }, nil,
+			"The council listed the works for the summer.\n\nA new berth\n\nA longer quay\n\nThey start in June."},
+		{"a list of links stays out",
+			`<article><p>The council listed the works for the summer.</p><ul><li><a href="/a">A new berth</a></li><li><a href="/b">A longer quay</a></li></ul><p>They start in June.</p></article>`,
+			func(c *html.Node) { removeText(c, "A new berth") }, nil,
+			"The council listed the works for the summer.\n\nThey start in June."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.html)
-			subs := subheadingSlots(doc)
+			gaps := gapSlots(doc)
 			content := cloneTree(doc) // the engine's copy
 			tc.drop(content)
-			restoreSubheadings(content, droppedSubheadings(content, subs))
+			dropped := droppedGaps(content, gaps)
+			pruned := cloneTree(content) // the classifier's turn
+			if tc.prune != nil {
+				tc.prune(pruned)
+			}
+			restoreGaps(pruned, dropped)
+			content = pruned
 			if diff := cmp.Diff(tc.want, Text(content)); diff != "" {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
