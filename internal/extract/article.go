@@ -169,6 +169,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 			// learns from are those before them.
 			pruneStampBlocks(f.Node)
 			pruneSkipLinks(f.Node)
+			pruneCredits(f.Node)
 			restoreGaps(f.Node, dropped)
 		}
 		a.Text = withStandfirst(Text(f.Node), desc, dek)

@@ -415,6 +415,32 @@ func TestPruneSkipLinks(t *testing.T) {
 	}
 }
 
+func TestPruneCredits(t *testing.T) {
+	for _, tc := range []struct {
+		name, html, want string
+	}{
+		{"a credit beside a figure's caption goes",
+			`<div><p>Story.</p><figure><img src="a.jpg"><span><figcaption>The actor in Mexico City.</figcaption><span class="image-source" itemprop="creditText">Jane Roe/Getty Images</span></span></figure><p>More.</p></div>`,
+			"Story.\n\nThe actor in Mexico City.\n\nMore."},
+		{"a credit named by its class beside a picture goes",
+			`<div><p>Story.</p><div class="photo"><img src="a.jpg"><p class="photo-credit">Photo: Jane Roe</p></div><p>More.</p></div>`,
+			"Story.\n\nMore."},
+		{"a credit without a picture stays", `<div><p>Story.</p><p class="credit">Reporting by Jane Roe</p></div>`,
+			"Story.\n\nReporting by Jane Roe"},
+		{"a long text named a credit stays",
+			`<div><figure><img src="a.jpg"><div class="credits">` + strings.Repeat("The film was shot over two summers in the hills above the town. ", 4) + `</div></figure></div>`,
+			strings.TrimSpace(strings.Repeat("The film was shot over two summers in the hills above the town. ", 4))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, tc.html)
+			pruneCredits(doc)
+			if diff := cmp.Diff(tc.want, Text(doc)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
 func TestPruneHeadline(t *testing.T) {
 	for _, tc := range []struct {
 		name, html, want string

@@ -401,3 +401,64 @@ func listLike(n *html.Node) bool {
 	}
 	return false
 }
+
+// maxCredit is the longest credit (runes) pruneCredits removes.
+const maxCredit = 200
+
+// pruneCredits removes from the content tree the credits of pictures: an
+// element named a credit (an id or class word "credit" or "credits", or
+// itemprop creditText or copyrightHolder) of at most maxCredit runes, in a
+// <figure> or beside a picture ("Future Publishing/Getty Images", "Photo:
+// Jane Roe/AP"). A picture's credit names who took it, not what the
+// article says. It runs on what the block classifier kept.
+func pruneCredits(root *html.Node) {
+	var credits []*html.Node
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if namedCredit(c) && pictureBeside(c) && utf8.RuneCountInString(strings.TrimSpace(Text(c))) <= maxCredit {
+				credits = append(credits, c)
+				continue
+			}
+			walk(c)
+		}
+	}
+	walk(root)
+	for _, c := range credits {
+		c.Parent.RemoveChild(c)
+	}
+}
+
+// namedCredit reports whether n's itemprop, id or class names it a credit.
+func namedCredit(n *html.Node) bool {
+	switch attr(n, "itemprop") {
+	case "creditText", "copyrightHolder":
+		return true
+	}
+	names := strings.ToLower(attr(n, "id") + " " + attr(n, "class"))
+	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
+		if w == "credit" || w == "credits" {
+			return true
+		}
+	}
+	return false
+}
+
+// pictureBeside reports whether n is in a <figure>, or its parent or
+// grandparent holds a picture.
+func pictureBeside(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode && p.DataAtom == atom.Figure {
+			return true
+		}
+	}
+	for p, k := n.Parent, 0; p != nil && k < 2; p, k = p.Parent, k+1 {
+		if hasImage(p) {
+			return true
+		}
+	}
+	return false
+}
