@@ -76,7 +76,14 @@ func described(scope, from *html.Node, descs []string) (desc, text string) {
 				after = true
 				continue
 			}
-			if c.Type != html.ElementNode || neverText[c.DataAtom] || hasAttr(c, inAttr) || hasAttr(c, regionAttr) {
+			if c.Type != html.ElementNode || neverText[c.DataAtom] {
+				continue
+			}
+			if hasAttr(c, inAttr) || hasAttr(c, regionAttr) {
+				// A marked region is passed over, and the heading with
+				// it when it holds the heading (a breadcrumb trail's
+				// <h1>).
+				after = after || attached(from, c)
 				continue
 			}
 			switch c.DataAtom {
