@@ -141,8 +141,10 @@ func describing(t string, descs []string) string {
 const maxDateline = 40
 
 // standfirstUp is how many ancestors above the page's heading standfirst
-// looks under: a headline and its summary share a header.
-const standfirstUp = 3
+// looks under: a headline and its summary share a header, four wrappers
+// up on the Guardian's pages (three missed it; the text must still be the
+// page's description).
+const standfirstUp = 4
 
 // maxStandfirst is the most runes of a standfirst: a paragraph, not a
 // section.
