@@ -15,7 +15,8 @@ const minStandfirst = 60
 // standfirst returns, of the page's descriptions descs (descriptions), the
 // one its standfirst gives and the standfirst's text: the block after the
 // page's heading h (pageHeading), under one of its standfirstUp nearest
-// ancestors and outside the regions markRegions marked, whose text is a
+// ancestors (of the outermost region markRegions marked that holds it,
+// when one does: a breadcrumb trail's <h1>) and outside marked regions, whose text is a
 // description, whole or cut short with an ellipsis, after a dateline or not
 // (describing). The summary under a headline is laid out apart from the
 // article's body, in the header beside the <h1>, so the engine leaves it
@@ -27,6 +28,11 @@ func standfirst(h *html.Node, descs []string) (desc, text string) {
 		return "", ""
 	}
 	scope := h
+	for p := h; p != nil && p.Type == html.ElementNode; p = p.Parent {
+		if hasAttr(p, inAttr) || hasAttr(p, regionAttr) {
+			scope = p // the heading of a breadcrumb trail: its header is around the trail
+		}
+	}
 	for up := 0; up < standfirstUp && scope.Parent != nil && scope.Parent.DataAtom != atom.Body; up++ {
 		scope = scope.Parent
 	}

@@ -30,6 +30,9 @@ func TestPageStandfirst(t *testing.T) {
 		{"the headline in a breadcrumb trail", `<!DOCTYPE html><html><head><title>Harbour budget agreed</title>` + described +
 			`</head><body><main><header><section><div class="breadcrumb"><a href="/news">News</a><h1>Harbour budget agreed</h1></div><p class="teaser">` + dek +
 			`</p></section></header>` + body + `</main></body></html>`, true, 1},
+		{"the headline in a menu's breadcrumb trail", `<!DOCTYPE html><html><head><title>Harbour budget agreed</title>` + described +
+			`</head><body><main><header><nav><div><ul><li><a href="/">Home</a></li><li><h1>Harbour budget agreed</h1></li></ul></div></nav>` +
+			`<div><div class="lead"><span>` + dek + `</span></div></div></header>` + body + `</main></body></html>`, true, 1},
 		{"four levels above the headline", `<!DOCTYPE html><html><head><title>Harbour budget agreed</title>` + described +
 			`</head><body><main><article><div><div><div><div><h1>Harbour budget agreed</h1></div></div></div><div><p>` + dek +
 			`</p></div></div>` + body + `</article></main></body></html>`, true, 1},
