@@ -44,29 +44,23 @@ func standfirst(h *html.Node, descs []string) (desc, text string) {
 // without a closing ellipsis.
 func descriptions(doc *html.Node) []string {
 	var descs []string
-	var head func(*html.Node) bool
-	head = func(n *html.Node) bool {
-		if n.Type == html.ElementNode {
-			switch n.DataAtom {
-			case atom.Body:
-				return true
-			case atom.Meta:
-				switch strings.ToLower(attr(n, "name") + attr(n, "property")) {
-				case "description", "og:description", "twitter:description":
-					if d := squash(attr(n, "content")); utf8.RuneCountInString(d) >= minStandfirst {
-						descs = append(descs, strings.TrimRight(d, ".…"))
-					}
-				}
-			}
+	headTags(doc, func(n *html.Node) bool {
+		if n.DataAtom != atom.Meta {
+			return false
 		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if head(c) {
-				return true
+		switch strings.ToLower(attr(n, "name") + attr(n, "property")) {
+		case "description", "og:description", "twitter:description":
+			d := squash(attr(n, "content"))
+			if i := strings.LastIndex(d, " | "); i >= 0 && utf8.RuneCountInString(d[i:]) <= maxSiteSuffix {
+				d = d[:i] // "… açıkladı. | Anadolu Ajansı": the site's name after the description
 			}
+			if utf8.RuneCountInString(d) >= minStandfirst {
+				descs = append(descs, strings.TrimRight(d, ".…"))
+			}
+			return true
 		}
 		return false
-	}
-	head(doc)
+	})
 	return descs
 }
 
@@ -141,6 +135,10 @@ func describing(t string, descs []string) string {
 	}
 	return ""
 }
+
+// maxSiteSuffix is the most runes of a site's name that a description
+// may end with after " | ".
+const maxSiteSuffix = 40
 
 // maxDateline is the most bytes before the description in a standfirst:
 // a dateline ("Berlin. ") that the description leaves out.

@@ -3,6 +3,8 @@ package extract
 import (
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestPageStandfirst(t *testing.T) {
@@ -50,5 +52,32 @@ func TestPageStandfirst(t *testing.T) {
 				t.Errorf("holds it %d times, want %d\n%s", got, tc.count, a.Text)
 			}
 		})
+	}
+}
+
+func TestDescriptions(t *testing.T) {
+	const d = "The council agreed on the harbour's budget after a long night of talks, and the ferry runs again"
+	for _, tc := range []struct {
+		name, html string
+		want       []string
+	}{
+		{"in the head", `<html><head><meta name="description" content="` + d + `."></head><body><p>x</p></body></html>`, []string{d}},
+		{"the site's name after it", `<html><head><meta property="og:description" content="` + d + `. | Harbour News"></head><body></body></html>`, []string{d}},
+		{"streamed late into the body", `<html><head><meta charset="utf-8"></head><body><p>x</p><title>Budget</title><meta name="description" content="` + d + `"></body></html>`, []string{d}},
+		{"the head's only, when it has one", `<html><head><meta name="description" content="` + d + `"></head><body><meta name="description" content="` + strings.ToUpper(d) + `"></body></html>`, []string{d}},
+		{"too short", `<html><head><meta name="description" content="Harbour news"></head><body></body></html>`, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, descriptions(parse(t, tc.html))); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestPageTitlesStreamed(t *testing.T) {
+	doc := parse(t, `<html><head><meta charset="utf-8"></head><body><div>x</div><title>Ferry  Fares Rise</title><meta property="og:title" content="Ferry fares rise"></body></html>`)
+	if diff := cmp.Diff([]string{"ferry fares rise", "ferry fares rise"}, pageTitles(doc)); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
 	}
 }

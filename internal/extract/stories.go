@@ -118,30 +118,21 @@ func holdsH1(n *html.Node) bool {
 // their spaces squashed; empty ones left out.
 func pageTitles(doc *html.Node) []string {
 	var titles []string
-	var walk func(*html.Node) bool
-	walk = func(n *html.Node) bool {
-		if n.Type == html.ElementNode {
-			switch tag(n) {
-			case atom.Body:
-				return true
-			case atom.Title:
-				if n.FirstChild != nil && n.FirstChild.Type == html.TextNode {
-					titles = append(titles, strings.ToLower(squash(n.FirstChild.Data)))
-				}
-			case atom.Meta:
-				if strings.EqualFold(attr(n, "property"), "og:title") {
-					titles = append(titles, strings.ToLower(squash(attr(n, "content"))))
-				}
+	headTags(doc, func(n *html.Node) bool {
+		switch tag(n) {
+		case atom.Title:
+			if n.FirstChild != nil && n.FirstChild.Type == html.TextNode {
+				titles = append(titles, strings.ToLower(squash(n.FirstChild.Data)))
 			}
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if walk(c) {
+			return true
+		case atom.Meta:
+			if strings.EqualFold(attr(n, "property"), "og:title") {
+				titles = append(titles, strings.ToLower(squash(attr(n, "content"))))
 				return true
 			}
 		}
 		return false
-	}
-	walk(doc)
+	})
 	out := titles[:0]
 	for _, t := range titles {
 		if t != "" {
@@ -343,4 +334,38 @@ func teaser(a, heading *html.Node) bool {
 		return false
 	}
 	return titled(a)
+}
+
+// headTags calls f for each <title> and <meta> element of the page's head,
+// in order; f reports whether it was one it looks for. When none was, it
+// calls f for those of the body: a page streamed by React's server renderer
+// sends its title and metadata late, in the body, for the browser to move
+// into the head.
+func headTags(doc *html.Node, f func(*html.Node) bool) {
+	found := false
+	var walk func(n *html.Node, inBody bool) bool
+	walk = func(n *html.Node, inBody bool) bool {
+		if n.Type == html.ElementNode {
+			switch tag(n) {
+			case atom.Body:
+				if !inBody {
+					return true
+				}
+			case atom.Title, atom.Meta:
+				if f(n) {
+					found = true
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if walk(c, inBody) {
+				return true
+			}
+		}
+		return false
+	}
+	walk(doc, false)
+	if !found {
+		walk(doc, true)
+	}
 }
