@@ -81,3 +81,24 @@ func TestPageTitlesStreamed(t *testing.T) {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
 }
+
+func TestPageHeading(t *testing.T) {
+	for _, tc := range []struct {
+		name, html, want string
+	}{
+		{"the heading in the title", `<html><head><title>Ferry fares rise | Harbour News</title></head><body><h1>Ferry fares rise</h1></body></html>`, "Ferry fares rise"},
+		{"a kicker before the title", `<html><head><meta property="og:title" content="Ferry fares rise from June"></head><body><h2>Teaser</h2><h1><span>Harbour :</span> Ferry fares rise from June</h1></body></html>`,
+			"Harbour : Ferry fares rise from June"},
+		{"another heading", `<html><head><title>Ferry fares rise from June</title></head><body><h1>Harbour News</h1><h2>Weather</h2></body></html>`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := ""
+			if h := pageHeading(parse(t, tc.html)); h != nil {
+				got = squash(Text(h))
+			}
+			if got != tc.want {
+				t.Errorf("heading %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -143,7 +143,9 @@ func pageTitles(doc *html.Node) []string {
 }
 
 // titleHeading returns the first <h1> or <h2> under n of at least
-// storyMinTitle runes whose text is in one of titles, or nil.
+// storyMinTitle runes whose text is in one of titles, or ends with one of
+// storyMinTitle runes or more (after a kicker: "Kultur : Ehrengast der
+// Frankfurter Buchmesse: …"), or nil.
 func titleHeading(n *html.Node, titles []string) *html.Node {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type != html.ElementNode {
@@ -153,8 +155,8 @@ func titleHeading(n *html.Node, titles []string) *html.Node {
 			t := strings.ToLower(squash(Text(c)))
 			if utf8.RuneCountInString(t) >= storyMinTitle {
 				for _, title := range titles {
-					if strings.Contains(title, t) {
-						return c
+					if strings.Contains(title, t) || utf8.RuneCountInString(title) >= storyMinTitle && strings.HasSuffix(t, title) {
+						return c // the heading in the title, or the title after the heading's kicker
 					}
 				}
 			}
