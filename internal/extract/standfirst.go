@@ -122,7 +122,9 @@ func describedLead(leaves []textBlock, descs []string) (desc, text string) {
 }
 
 // describing returns the description of descs that text t (squashed) is,
-// after a dateline or not; "" when it is none of them.
+// after a dateline or not, or t when a description opens with it (a
+// description that goes on with the article's lead); "" when it is none of
+// them.
 func describing(t string, descs []string) string {
 	n := utf8.RuneCountInString(t)
 	if n < minStandfirst || n > maxStandfirst {
@@ -131,6 +133,11 @@ func describing(t string, descs []string) string {
 	for _, d := range descs {
 		if i := strings.Index(t, d); i >= 0 && i <= maxDateline && n-utf8.RuneCountInString(d) < minStandfirst {
 			return d
+		}
+	}
+	for _, d := range descs {
+		if strings.HasPrefix(d, t) {
+			return t // a description of the standfirst and the lead after it
 		}
 	}
 	return ""

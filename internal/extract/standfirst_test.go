@@ -20,6 +20,7 @@ func TestPageStandfirst(t *testing.T) {
 	}
 	described := `<meta name="description" content="` + dek + `">`
 	cut := `<meta property="og:description" content="` + dek[:70] + `…">`
+	longer := `<meta name="description" content="` + dek + ` ` + paragraph(0) + `">`
 	for _, tc := range []struct {
 		name, page string
 		opens      bool // the text opens with the standfirst
@@ -38,6 +39,8 @@ func TestPageStandfirst(t *testing.T) {
 		{"four levels above the headline", `<!DOCTYPE html><html><head><title>Harbour budget agreed</title>` + described +
 			`</head><body><main><article><div><div><div><div><h1>Harbour budget agreed</h1></div></div></div><div><p>` + dek +
 			`</p></div></div>` + body + `</article></main></body></html>`, true, 1},
+		{"described with the lead after it", page(longer, `<p class="dek">`+dek+`</p>`, body), true, 1},
+		{"described with the lead, the body opening with it", page(longer, ``, `<div class="body"><p>`+dek+`</p><p>`+paragraph(0)+`</p><p>`+paragraph(1)+`</p></div>`), true, 1},
 		{"not described", page(``, `<p class="dek">`+dek+`</p>`, body), false, 0},
 		{"away from the headline", `<!DOCTYPE html><html><head><title>Harbour budget agreed</title>` + described +
 			`</head><body><div><div><div><div><h1>Harbour budget agreed</h1></div></div></div></div>` + body + `<aside class="promo"><p>` + dek + `</p></aside></body></html>`, false, 0},
