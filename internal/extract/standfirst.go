@@ -64,11 +64,13 @@ func descriptions(doc *html.Node) []string {
 	return descs
 }
 
-// described returns the first block under scope, after the element from,
-// outside marked regions, whose text is one of descs (describing), and that
-// description.
+// described returns the first block (<p>, <h2>–<h4>, <div>, <span>) under
+// scope, after the element from, outside marked regions but the one from is
+// in (a site may name its article's header so: "category-detail"), whose
+// text is one of descs (describing), and that description.
 func described(scope, from *html.Node, descs []string) (desc, text string) {
 	after := false
+	mark := attr(from, inAttr) // the region the heading is in, if any
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil && text == ""; c = c.NextSibling {
@@ -79,15 +81,11 @@ func described(scope, from *html.Node, descs []string) (desc, text string) {
 			if c.Type != html.ElementNode || neverText[c.DataAtom] {
 				continue
 			}
-			if hasAttr(c, inAttr) || hasAttr(c, regionAttr) {
-				// A marked region is passed over, and the heading with
-				// it when it holds the heading (a breadcrumb trail's
-				// <h1>).
-				after = after || attached(from, c)
-				continue
+			if in := attr(c, inAttr); (in != "" || hasAttr(c, regionAttr)) && (mark == "" || in != mark) && !attached(from, c) {
+				continue // a marked region, but the one the heading is in
 			}
 			switch c.DataAtom {
-			case atom.P, atom.H2, atom.Div, atom.Span:
+			case atom.P, atom.H2, atom.H3, atom.H4, atom.Div, atom.Span:
 				if !after || textBytes(c, 4*maxStandfirst) > 4*maxStandfirst {
 					break
 				}
@@ -122,7 +120,7 @@ func describedLead(leaves []textBlock, descs []string) (desc, text string) {
 }
 
 // describing returns the description of descs that text t (squashed) is,
-// after a dateline or not, or t when a description opens with it (a
+// after a dateline or not, in its words (fold: quotes and case aside), or t when a description opens with it (a
 // description that goes on with the article's lead); "" when it is none of
 // them.
 func describing(t string, descs []string) string {
@@ -130,13 +128,15 @@ func describing(t string, descs []string) string {
 	if n < minStandfirst || n > maxStandfirst {
 		return ""
 	}
+	ft := fold(t)
 	for _, d := range descs {
-		if i := strings.Index(t, d); i >= 0 && i <= maxDateline && n-utf8.RuneCountInString(d) < minStandfirst {
+		fd := fold(d)
+		if i := strings.Index(ft, fd); fd != "" && i >= 0 && i <= maxDateline && len(ft)-len(fd) < minStandfirst {
 			return d
 		}
 	}
 	for _, d := range descs {
-		if strings.HasPrefix(d, t) {
+		if strings.HasPrefix(fold(d), ft) {
 			return t // a description of the standfirst and the lead after it
 		}
 	}
@@ -165,7 +165,7 @@ const maxStandfirst = 1000
 // does not hold the description desc it was found by already (the first
 // paragraph of many articles is their description).
 func withStandfirst(text, desc, s string) string {
-	if s == "" || text == "" || strings.Contains(squash(text), desc) {
+	if s == "" || text == "" || strings.Contains(fold(text), fold(desc)) {
 		return text
 	}
 	return s + "\n\n" + text

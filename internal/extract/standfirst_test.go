@@ -36,6 +36,10 @@ func TestPageStandfirst(t *testing.T) {
 		{"the headline in a menu's breadcrumb trail", `<!DOCTYPE html><html><head><title>Harbour budget agreed</title>` + described +
 			`</head><body><main><header><nav><div><ul><li><a href="/">Home</a></li><li><h1>Harbour budget agreed</h1></li></ul></div></nav>` +
 			`<div><div class="lead"><span>` + dek + `</span></div></div></header>` + body + `</main></body></html>`, true, 1},
+		{"in the heading's own region, its quotes not the description's", `<!DOCTYPE html><html><head><title>Harbour budget agreed</title>` +
+			`<meta name="description" content="` + strings.ReplaceAll(dek, "harbour's", "harbour’s") + `">` +
+			`</head><body><main><div class="category-detail"><div class="category-detail-left"><h1 class="category-detail-title">Harbour budget agreed</h1>` +
+			`<h4 class="category-detail-sub-title">` + dek + `</h4></div></div>` + body + `</main></body></html>`, true, 1},
 		{"four levels above the headline", `<!DOCTYPE html><html><head><title>Harbour budget agreed</title>` + described +
 			`</head><body><main><article><div><div><div><div><h1>Harbour budget agreed</h1></div></div></div><div><p>` + dek +
 			`</p></div></div>` + body + `</article></main></body></html>`, true, 1},
