@@ -569,3 +569,11 @@ func TestDisclosedPanelsStay(t *testing.T) {
 		}
 	}
 }
+
+func TestFold(t *testing.T) {
+	for _, s := range []string{"", "  ", "Ferry returns!", "İSTANBUL'da 11 bin — şarj", "STRASSE, Straße: 1.5%", "«ÉTÉ» d'Anvers…", "a\u0301b", "\xff\xfebad", "日本語の記事、です。"} {
+		if got, want := fold(s), strings.Join(wordsOf(s), " "); got != want {
+			t.Errorf("fold(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

@@ -36,7 +36,7 @@ func standfirst(h *html.Node, descs []string) (desc, text string) {
 	for up := 0; up < standfirstUp && scope.Parent != nil && scope.Parent.DataAtom != atom.Body; up++ {
 		scope = scope.Parent
 	}
-	return described(scope, h, descs)
+	return described(scope, h, descs, foldAll(descs))
 }
 
 // descriptions returns the page's descriptions (<meta name="description">,
@@ -68,7 +68,7 @@ func descriptions(doc *html.Node) []string {
 // scope, after the element from, outside marked regions but the one from is
 // in (a site may name its article's header so: "category-detail"), whose
 // text is one of descs (describing), and that description.
-func described(scope, from *html.Node, descs []string) (desc, text string) {
+func described(scope, from *html.Node, descs, folded []string) (desc, text string) {
 	after := false
 	mark := attr(from, inAttr) // the region the heading is in, if any
 	var walk func(*html.Node)
@@ -90,7 +90,7 @@ func described(scope, from *html.Node, descs []string) (desc, text string) {
 					break
 				}
 				t := squash(Text(c))
-				if d := describing(t, descs); d != "" {
+				if d := describing(t, descs, folded); d != "" {
 					desc, text = d, t
 					return
 				}
@@ -110,9 +110,10 @@ func describedLead(leaves []textBlock, descs []string) (desc, text string) {
 	if len(descs) == 0 {
 		return "", ""
 	}
+	folded := foldAll(descs)
 	for _, b := range leaves {
 		t := squash(b.text)
-		if d := describing(t, descs); d != "" {
+		if d := describing(t, descs, folded); d != "" {
 			return d, t
 		}
 	}
@@ -123,24 +124,32 @@ func describedLead(leaves []textBlock, descs []string) (desc, text string) {
 // after a dateline or not, in its words (fold: quotes and case aside), or t when a description opens with it (a
 // description that goes on with the article's lead); "" when it is none of
 // them.
-func describing(t string, descs []string) string {
+func describing(t string, descs, folded []string) string {
 	n := utf8.RuneCountInString(t)
 	if n < minStandfirst || n > maxStandfirst {
 		return ""
 	}
 	ft := fold(t)
-	for _, d := range descs {
-		fd := fold(d)
+	for k, fd := range folded {
 		if i := strings.Index(ft, fd); fd != "" && i >= 0 && i <= maxDateline && len(ft)-len(fd) < minStandfirst {
-			return d
+			return descs[k]
 		}
 	}
-	for _, d := range descs {
-		if strings.HasPrefix(fold(d), ft) {
+	for _, fd := range folded {
+		if strings.HasPrefix(fd, ft) {
 			return t // a description of the standfirst and the lead after it
 		}
 	}
 	return ""
+}
+
+// foldAll returns the descriptions descs folded (fold), for describing.
+func foldAll(descs []string) []string {
+	folded := make([]string, len(descs))
+	for i, d := range descs {
+		folded[i] = fold(d)
+	}
+	return folded
 }
 
 // maxSiteSuffix is the most runes of a site's name that a description

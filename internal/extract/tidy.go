@@ -31,8 +31,24 @@ func tidy(text string) string {
 }
 
 // fold reduces a line to its lower-case letters and digits, single spaces
-// between words, for comparing a line with the headline.
-func fold(s string) string { return strings.Join(wordsOf(s), " ") }
+// between words (wordsOf joined), for comparing a line with the headline.
+func fold(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	gap := false
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			gap = true
+			continue
+		}
+		if gap && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		gap = false
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
 
 // wordsOf returns the words of s in lower case: runs of letters and
 // digits.
