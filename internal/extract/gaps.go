@@ -106,8 +106,12 @@ func subheadingAt(h *html.Node) (wrapped, bool) {
 // of the wrapper's tag, around it, and whether l is a list of prose set
 // so.
 func listAt(l *html.Node) (wrapped, bool) {
+	p := prose(l)
+	if p == 0 {
+		return wrapped{}, false // a menu: all links
+	}
 	all := nonSpaceRunes(Text(l))
-	if all == 0 || all > maxGapList || float64(prose(l)) < gapListProse*float64(all) {
+	if all == 0 || all > maxGapList || float64(p) < gapListProse*float64(all) {
 		return wrapped{}, false
 	}
 	w := wrapperOf(l)

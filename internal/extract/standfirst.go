@@ -86,8 +86,11 @@ func described(scope, from *html.Node, descs, folded []string) (desc, text strin
 			}
 			switch c.DataAtom {
 			case atom.P, atom.H2, atom.H3, atom.H4, atom.Div, atom.Span:
-				if !after || textBytes(c, 4*maxStandfirst) > 4*maxStandfirst {
+				if !after {
 					break
+				}
+				if k := textBytes(c, 4*maxStandfirst); k < minStandfirst/2 || k > 4*maxStandfirst {
+					break // fewer than minStandfirst runes, or more than maxStandfirst
 				}
 				t := squash(Text(c))
 				if d := describing(t, descs, folded); d != "" {
