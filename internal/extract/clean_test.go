@@ -490,7 +490,8 @@ func TestIsStampLine(t *testing.T) {
 	for _, s := range []string{"Published Aug 28, 2024 • Last updated 1 hour ago • 4 minute read",
 		"Last updated 21 hours ago", "Aktualisiert am 28. April 2023, 20:22 Uhr", "Published August 13, 2025",
 		"Updated on December 11, 2025", "Last Updated: September 26, 2024", "Updated Feb 11, 2026",
-		"Published 6 days ago", "Updated on 09/10/2025", "Mis à jour le 3 mars 2024 à 10h15"} {
+		"Published 6 days ago", "Updated on 09/10/2025", "Mis à jour le 3 mars 2024 à 10h15",
+		"Publicerad 23 okt 2025 kl 10.23 Uppdaterad kl 12.17", "Publisert 5. august 2024 kl. 12:01"} {
 		if !isStampLine(s) {
 			t.Errorf("%q: not a stamp", s)
 		}

@@ -232,7 +232,8 @@ const maxRightsNotice = 120
 var stampLabels = []string{"published", "first published", "updated", "last updated", "last modified",
 	"veröffentlicht", "aktualisiert", "zuletzt aktualisiert", "publié", "mis à jour", "publicado",
 	"actualizado", "pubblicato", "aggiornato", "opublikowano", "zaktualizowano", "gepubliceerd",
-	"bijgewerkt", "laatst bijgewerkt", "опубликовано", "обновлено"}
+	"bijgewerkt", "laatst bijgewerkt", "опубликовано", "обновлено", "publicerad", "uppdaterad", "publisert",
+	"oppdatert", "sist oppdatert", "udgivet", "opdateret", "sidst opdateret"}
 
 // stampWords are the words of a stamp's date besides figures and dateWords:
 // relative times ("3 hours ago", "vor 2 Stunden") and prepositions of
@@ -243,7 +244,7 @@ var stampWords = func() map[string]bool {
 		am um uhr vor stunde stunden minuten tag tagen le à el de il alle
 		o godz op om в januar februar märz mai juni juli oktober dezember janvier février mars avril juin
 		juillet août septembre octobre novembre décembre enero febrero marzo abril mayo junio julio agosto
-		septiembre octubre noviembre diciembre`) {
+		septiembre octubre noviembre diciembre kl klokken januari februari maj augusti oktober okt mai juni juli`) {
 		m[w] = true
 	}
 	return m
@@ -253,7 +254,8 @@ var stampWords = func() map[string]bool {
 // published or updated ("Published Aug 28, 2024 • Last updated 1 hour
 // ago", "Aktualisiert am 28. April 2023, 20:22 Uhr"): parts split at "•",
 // "|" or "·", each a label of stampLabels followed by a date, a time or a
-// relative time, or a reading time. A time may be written 10h15.
+// relative time (and another label's), or a reading time. A time may be
+// written 10h15.
 func isStampLine(line string) bool {
 	if len(line) > 4*120 || !strings.ContainsFunc(line, unicode.IsDigit) {
 		return false
@@ -275,7 +277,7 @@ func isStampLine(line string) bool {
 			return false
 		}
 		for _, w := range strings.Fields(rest) {
-			if !isFigure(w) && !dateWords[w] && !stampWords[w] && !isOrdinal(w) && !isFigure(strings.Replace(w, "h", ":", 1)) {
+			if !isFigure(w) && !dateWords[w] && !stampWords[w] && !labelWords[w] && !isOrdinal(w) && !isFigure(strings.Replace(w, "h", ":", 1)) {
 				return false
 			}
 		}
@@ -283,6 +285,18 @@ func isStampLine(line string) bool {
 	}
 	return stamps > 0
 }
+
+// labelWords are the words of stampLabels: a second label in a part
+// ("Publicerad 23 okt 2025 kl 10.23 Uppdaterad kl 12.17").
+var labelWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, l := range stampLabels {
+		for _, w := range strings.Fields(l) {
+			m[w] = true
+		}
+	}
+	return m
+}()
 
 // stampDate returns what follows the label of stampLabels that opens the
 // folded line f, and whether one does.
