@@ -22,9 +22,30 @@ import (
 func canonical(s string) string {
 	s = mojibake.Repair(s) // before the soft hyphens: "Ã\u00ad" is "í"
 	if strings.Contains(s, softHyphen) {
-		s = strings.ReplaceAll(s, softHyphen, "")
+		s = respace(strings.ReplaceAll(s, softHyphen, ""))
 	}
 	return norm.NFC.String(s)
+}
+
+// respace puts the paragraphs and lines of a text back in shape after
+// characters were taken out of it: no space at either end of a line, no
+// empty line inside a paragraph, no empty paragraph. A soft hyphen that
+// stood alone ("0 &shy;", a paragraph of one) left a space or a line with
+// nothing on it.
+func respace(s string) string {
+	var paras []string
+	for p := range strings.SplitSeq(s, "\n\n") {
+		var lines []string
+		for l := range strings.SplitSeq(p, "\n") {
+			if l = strings.Trim(l, " "); l != "" {
+				lines = append(lines, l)
+			}
+		}
+		if len(lines) > 0 {
+			paras = append(paras, strings.Join(lines, "\n"))
+		}
+	}
+	return strings.Join(paras, "\n\n")
 }
 
 // softHyphen is U+00AD, a hint where a word may break, never shown

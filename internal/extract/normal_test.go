@@ -13,6 +13,8 @@ func TestCanonical(t *testing.T) {
 		{"already composed", "Zürich", "Zürich"},
 		{"soft hyphens", "Mit\u00adtel\u00adal\u00adter", "Mittelalter"},
 		{"soft hyphen and accent", "Ca\u00adfe\u0301", "Café"},
+		{"a soft hyphen alone at a line's end", "0 \u00ad", "0"},
+		{"a paragraph of a soft hyphen", "One.\n\n\u00ad\n\nTwo \u00ad\nthree.", "One.\n\nTwo\nthree."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := canonical(tc.in); got != tc.want {
