@@ -183,19 +183,7 @@ func linkOnly(n *html.Node) bool {
 // on a line of their own and hold only a date or a time: the dateline under
 // a headline. A date inside a sentence stays.
 func pruneDateLines(root *html.Node) {
-	var times []*html.Node
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type == html.ElementNode && tag(c) == atom.Time {
-				times = append(times, c)
-				continue
-			}
-			walk(c)
-		}
-	}
-	walk(root)
-	for _, t := range times {
+	for _, t := range outermost(root, isTime) {
 		if t.Parent != nil && standsAlone(t) && isDateLine(strings.TrimSpace(Text(t))) {
 			t.Parent.RemoveChild(t)
 		}
@@ -215,19 +203,7 @@ const maxStampWords = 5
 // May</time>."). It runs on what the block classifier kept, so the blocks
 // the classifier learns from are those of pruneDateLines.
 func pruneStampBlocks(root *html.Node) {
-	var times []*html.Node
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type == html.ElementNode && tag(c) == atom.Time {
-				times = append(times, c)
-				continue
-			}
-			walk(c)
-		}
-	}
-	walk(root)
-	for _, t := range times {
+	for _, t := range outermost(root, isTime) {
 		if !attached(t, root) {
 			continue // its block went with an earlier one
 		}
@@ -300,22 +276,10 @@ var skipPhrases = []string{"zum inhalt", "zum hauptinhalt", "direkt zum inhalt",
 // without a name that says so, which clean leaves. It runs on what the
 // block classifier kept.
 func pruneSkipLinks(root *html.Node) {
-	var links []*html.Node
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type == html.ElementNode && c.DataAtom == atom.A {
-				if strings.HasPrefix(strings.TrimSpace(attr(c, "href")), "#") && skipLinkText(Text(c)) {
-					links = append(links, c)
-				}
-				continue
-			}
-			walk(c)
+	for _, l := range outermost(root, func(n *html.Node) bool { return n.DataAtom == atom.A }) {
+		if strings.HasPrefix(strings.TrimSpace(attr(l, "href")), "#") && skipLinkText(Text(l)) {
+			l.Parent.RemoveChild(l)
 		}
-	}
-	walk(root)
-	for _, l := range links {
-		l.Parent.RemoveChild(l)
 	}
 }
 
@@ -412,25 +376,37 @@ const maxCredit = 200
 // Jane Roe/AP"). A picture's credit names who took it, not what the
 // article says. It runs on what the block classifier kept.
 func pruneCredits(root *html.Node) {
-	var credits []*html.Node
+	credit := func(n *html.Node) bool {
+		return namedCredit(n) && pictureBeside(n) && utf8.RuneCountInString(strings.TrimSpace(Text(n))) <= maxCredit
+	}
+	for _, c := range outermost(root, credit) {
+		c.Parent.RemoveChild(c)
+	}
+}
+
+// outermost returns the elements under root that match reports, in
+// document order, not looking under one that matches.
+func outermost(root *html.Node, match func(*html.Node) bool) []*html.Node {
+	var found []*html.Node
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type != html.ElementNode {
 				continue
 			}
-			if namedCredit(c) && pictureBeside(c) && utf8.RuneCountInString(strings.TrimSpace(Text(c))) <= maxCredit {
-				credits = append(credits, c)
+			if match(c) {
+				found = append(found, c)
 				continue
 			}
 			walk(c)
 		}
 	}
 	walk(root)
-	for _, c := range credits {
-		c.Parent.RemoveChild(c)
-	}
+	return found
 }
+
+// isTime reports whether n is a <time> element.
+func isTime(n *html.Node) bool { return tag(n) == atom.Time }
 
 // namedCredit reports whether n's itemprop, id or class names it a credit.
 func namedCredit(n *html.Node) bool {
