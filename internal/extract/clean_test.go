@@ -352,28 +352,16 @@ func TestPruneLinkBlocks(t *testing.T) {
 }
 
 func TestPruneDateLines(t *testing.T) {
-	for _, tc := range []struct {
-		name, html, want string
-	}{
+	testPrune(t, pruneDateLines, []pruneCase{
 		{"a dateline under the headline", `<article><h1>Ferry</h1><time>2 November 2026</time><p>Story.</p></article>`, "Ferry\n\nStory."},
 		{"an update time in its own block", `<div><p><time datetime="x">Updated 10:32 GMT, Tue 3 Nov 2026</time></p><p>Story.</p></div>`, "Story."},
 		{"a date inside a sentence stays", `<p>It sailed on <time>2 November</time> at dawn.</p>`, "It sailed on 2 November at dawn."},
 		{"a time element that is not a date stays", `<p><time>Tonight</time></p><p>Story.</p>`, "Tonight\n\nStory."},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			doc := parse(t, tc.html)
-			pruneDateLines(doc)
-			if diff := cmp.Diff(tc.want, Text(doc)); diff != "" {
-				t.Errorf("(-want +got)\n%s", diff)
-			}
-		})
-	}
+	})
 }
 
 func TestPruneStampBlocks(t *testing.T) {
-	for _, tc := range []struct {
-		name, html, want string
-	}{
+	testPrune(t, pruneStampBlocks, []pruneCase{
 		{"a live blog's entry lines go whole",
 			`<div><div class="entry-info"><time>21:00</time><span>Antony Clements-Thrower</span></div><p>Story.</p><div><time>20:42</time><mark>KEY EVENT</mark></div><p>More.</p></div>`,
 			"Story.\n\nMore."},
@@ -382,21 +370,11 @@ func TestPruneStampBlocks(t *testing.T) {
 		{"a line of six words beside the date stays", `<div><p><time>21:00</time> Crews reach the ferry at last</p><p>Story.</p></div>`, "21:00 Crews reach the ferry at last\n\nStory."},
 		{"a time element that is not a date stays", `<div><p><time>Tonight</time> live</p><p>Story.</p></div>`, "Tonight live\n\nStory."},
 		{"two times in one block", `<div><p>Posted <time>10:00</time>, updated <time>11:30</time></p><p>Story.</p></div>`, "Story."},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			doc := parse(t, tc.html)
-			pruneStampBlocks(doc)
-			if diff := cmp.Diff(tc.want, Text(doc)); diff != "" {
-				t.Errorf("(-want +got)\n%s", diff)
-			}
-		})
-	}
+	})
 }
 
 func TestPruneSkipLinks(t *testing.T) {
-	for _, tc := range []struct {
-		name, html, want string
-	}{
+	testPrune(t, pruneSkipLinks, []pruneCase{
 		{"a skip link without a name goes",
 			`<div><p>Story.</p><a href="#EndOfNewsletterSignup" class="dcr-jzxpee">skip past newsletter promotion</a><p>More.</p></div>`, "Story.\n\nMore."},
 		{"in German", `<div><a href="#main">Zum Inhalt springen</a><p>Story.</p></div>`, "Story."},
@@ -404,21 +382,11 @@ func TestPruneSkipLinks(t *testing.T) {
 			"Story.\n\nSkip the notes and go straight to the recipe for the cake"},
 		{"a link to another page stays", `<div><p>Story.</p><p><a href="/skip">Skip Bayless</a></p></div>`, "Story.\n\nSkip Bayless"},
 		{"the word alone stays", `<div><p>Story.</p><p><a href="#x">skip</a></p></div>`, "Story.\n\nskip"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			doc := parse(t, tc.html)
-			pruneSkipLinks(doc)
-			if diff := cmp.Diff(tc.want, Text(doc)); diff != "" {
-				t.Errorf("(-want +got)\n%s", diff)
-			}
-		})
-	}
+	})
 }
 
 func TestPruneCredits(t *testing.T) {
-	for _, tc := range []struct {
-		name, html, want string
-	}{
+	testPrune(t, pruneCredits, []pruneCase{
 		{"a credit beside a figure's caption goes",
 			`<div><p>Story.</p><figure><img src="a.jpg"><span><figcaption>The actor in Mexico City.</figcaption><span class="image-source" itemprop="creditText">Jane Roe/Getty Images</span></span></figure><p>More.</p></div>`,
 			"Story.\n\nThe actor in Mexico City.\n\nMore."},
@@ -430,15 +398,7 @@ func TestPruneCredits(t *testing.T) {
 		{"a long text named a credit stays",
 			`<div><figure><img src="a.jpg"><div class="credits">` + strings.Repeat("The film was shot over two summers in the hills above the town. ", 4) + `</div></figure></div>`,
 			strings.TrimSpace(strings.Repeat("The film was shot over two summers in the hills above the town. ", 4))},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			doc := parse(t, tc.html)
-			pruneCredits(doc)
-			if diff := cmp.Diff(tc.want, Text(doc)); diff != "" {
-				t.Errorf("(-want +got)\n%s", diff)
-			}
-		})
-	}
+	})
 }
 
 func TestPruneHeadline(t *testing.T) {
@@ -576,5 +536,22 @@ func TestFold(t *testing.T) {
 		if got, want := fold(s), strings.Join(wordsOf(s), " "); got != want {
 			t.Errorf("fold(%q) = %q, want %q", s, got, want)
 		}
+	}
+}
+
+// pruneCase is a page, and its text once a pruning step has run on it.
+type pruneCase struct{ name, html, want string }
+
+// testPrune runs prune on each case's page and compares the text.
+func testPrune(t *testing.T, prune func(*html.Node), cases []pruneCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, tc.html)
+			prune(doc)
+			if diff := cmp.Diff(tc.want, Text(doc)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
 	}
 }
