@@ -451,7 +451,8 @@ func TestIsStampLine(t *testing.T) {
 		"Last updated 21 hours ago", "Aktualisiert am 28. April 2023, 20:22 Uhr", "Published August 13, 2025",
 		"Updated on December 11, 2025", "Last Updated: September 26, 2024", "Updated Feb 11, 2026",
 		"Published 6 days ago", "Updated on 09/10/2025", "Mis à jour le 3 mars 2024 à 10h15",
-		"Publicerad 23 okt 2025 kl 10.23 Uppdaterad kl 12.17", "Publisert 5. august 2024 kl. 12:01"} {
+		"Publicerad 23 okt 2025 kl 10.23 Uppdaterad kl 12.17", "Publisert 5. august 2024 kl. 12:01",
+		"Stand: 28.04.2023 16:11 Uhr", "Erstellt: 28.04.2023, 18:16 Uhr", "Publiziert heute um 12:19 Uhr", "Online seit heute, 7.57 Uhr"} {
 		if !isStampLine(s) {
 			t.Errorf("%q: not a stamp", s)
 		}
@@ -459,7 +460,7 @@ func TestIsStampLine(t *testing.T) {
 	for _, s := range []string{"", "Updated", "Veröffentlicht gestern", "Published by Penguin", "Updated guidance was published in 2024 by the council.",
 		"Published in 2024, the report found that rents rose.",
 		"Last updated: January 12, 2026. If you find this helpful and buy through my links, I may receive a small commission.",
-		"Posted on November 11, 2012 by Jane Roe"} {
+		"Posted on November 11, 2012 by Jane Roe", "Stand der Dinge 2024", "Erstellt von Jane Roe am 3. Mai 2024"} {
 		if isStampLine(s) {
 			t.Errorf("%q: a stamp", s)
 		}

@@ -233,7 +233,8 @@ var stampLabels = []string{"published", "first published", "updated", "last upda
 	"veröffentlicht", "aktualisiert", "zuletzt aktualisiert", "publié", "mis à jour", "publicado",
 	"actualizado", "pubblicato", "aggiornato", "opublikowano", "zaktualizowano", "gepubliceerd",
 	"bijgewerkt", "laatst bijgewerkt", "опубликовано", "обновлено", "publicerad", "uppdaterad", "publisert",
-	"oppdatert", "sist oppdatert", "udgivet", "opdateret", "sidst opdateret"}
+	"oppdatert", "sist oppdatert", "udgivet", "opdateret", "sidst opdateret", "stand", "erstellt", "publiziert",
+	"online seit"}
 
 // stampWords are the words of a stamp's date besides figures and dateWords:
 // relative times ("3 hours ago", "vor 2 Stunden") and prepositions of
@@ -244,7 +245,8 @@ var stampWords = func() map[string]bool {
 		am um uhr vor stunde stunden minuten tag tagen le à el de il alle
 		o godz op om в januar februar märz mai juni juli oktober dezember janvier février mars avril juin
 		juillet août septembre octobre novembre décembre enero febrero marzo abril mayo junio julio agosto
-		septiembre octubre noviembre diciembre kl klokken januari februari maj augusti oktober okt mai juni juli`) {
+		septiembre octubre noviembre diciembre kl klokken januari februari maj augusti oktober okt mai juni juli
+		heute gestern today yesterday`) {
 		m[w] = true
 	}
 	return m
