@@ -452,7 +452,8 @@ func TestIsStampLine(t *testing.T) {
 		"Updated on December 11, 2025", "Last Updated: September 26, 2024", "Updated Feb 11, 2026",
 		"Published 6 days ago", "Updated on 09/10/2025", "Mis à jour le 3 mars 2024 à 10h15",
 		"Publicerad 23 okt 2025 kl 10.23 Uppdaterad kl 12.17", "Publisert 5. august 2024 kl. 12:01",
-		"Stand: 28.04.2023 16:11 Uhr", "Erstellt: 28.04.2023, 18:16 Uhr", "Publiziert heute um 12:19 Uhr", "Online seit heute, 7.57 Uhr"} {
+		"Stand: 28.04.2023 16:11 Uhr", "Erstellt: 28.04.2023, 18:16 Uhr", "Publiziert heute um 12:19 Uhr", "Online seit heute, 7.57 Uhr",
+		"Aktualisiert am 07.01.2026 - 18:50 Uhr Lesedauer: 4 Min."} {
 		if !isStampLine(s) {
 			t.Errorf("%q: not a stamp", s)
 		}

@@ -246,7 +246,7 @@ var stampWords = func() map[string]bool {
 		o godz op om в januar februar märz mai juni juli oktober dezember janvier février mars avril juin
 		juillet août septembre octobre novembre décembre enero febrero marzo abril mayo junio julio agosto
 		septiembre octubre noviembre diciembre kl klokken januari februari maj augusti oktober okt mai juni juli
-		heute gestern today yesterday`) {
+		heute gestern today yesterday lesedauer lesezeit read`) {
 		m[w] = true
 	}
 	return m
