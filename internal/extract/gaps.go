@@ -47,7 +47,8 @@ type wrapped struct{ own, prev, next *html.Node }
 // that sit in a wrapper of their own (the ancestor holding no other text;
 // the part itself when there is none) between two siblings that hold text:
 // a subheading (<h2>–<h6> of at most maxSubheading runes) between two
-// siblings of its wrapper's tag (a run of sections), or a list (<ul>, <ol>
+// siblings of its wrapper's tag (a run of sections) or two paragraphs, or a
+// list (<ul>, <ol>
 // of at most maxGapList runes, gapListProse of them outside links) between
 // paragraphs or siblings of its wrapper's tag. It marks each wrapper and
 // its two siblings with slotAttr and returns them.
@@ -89,17 +90,23 @@ func gapSlots(root *html.Node) []gap {
 	return gaps
 }
 
-// subheadingAt returns the wrapper of the heading h and the siblings of the
-// wrapper's tag around it, and whether h is a subheading set so.
+// subheadingAt returns the wrapper of the heading h and the siblings around
+// it, and whether h is a subheading set so: between two siblings of its
+// wrapper's tag (a run of sections), or between two paragraphs. A heading
+// between two <div>s stays out: Readability.js's test pages expect the
+// engine to drop it.
 func subheadingAt(h *html.Node) (wrapped, bool) {
 	if n := utf8.RuneCountInString(strings.TrimSpace(Text(h))); n == 0 || n > maxSubheading {
 		return wrapped{}, false
 	}
 	w := wrapperOf(h)
-	if w.prev == nil || w.next == nil || w.prev.DataAtom != w.own.DataAtom || w.next.DataAtom != w.own.DataAtom {
+	if w.prev == nil || w.next == nil {
 		return wrapped{}, false
 	}
-	return w, true
+	if w.prev.DataAtom == w.own.DataAtom && w.next.DataAtom == w.own.DataAtom || w.prev.DataAtom == atom.P && w.next.DataAtom == atom.P {
+		return w, true
+	}
+	return wrapped{}, false
 }
 
 // listAt returns the wrapper of the list l and the paragraphs, or siblings
