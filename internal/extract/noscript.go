@@ -30,26 +30,18 @@ const noscriptMax = 16
 // the first noscriptMax that might hold an article, none is looked into.
 func revealNoscript(root *html.Node) {
 	var found []*html.Node
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type != html.ElementNode {
-				continue
-			}
-			switch c.DataAtom {
-			case atom.Head, atom.Script, atom.Style, atom.Template:
-				continue
-			case atom.Noscript:
-				if t := c.FirstChild; len(found) < noscriptMax && t != nil && t.Type == html.TextNode && t.NextSibling == nil &&
-					len(t.Data) >= noscriptMinProse && strings.Contains(strings.ToLower(t.Data), "<p") {
-					found = append(found, c)
-				}
-				continue
-			}
-			walk(c)
+	for _, c := range outermost(root, func(n *html.Node) bool {
+		switch n.DataAtom {
+		case atom.Head, atom.Script, atom.Style, atom.Template, atom.Noscript:
+			return true // not looked into
+		}
+		return false
+	}) {
+		if t := c.FirstChild; c.DataAtom == atom.Noscript && len(found) < noscriptMax && t != nil && t.Type == html.TextNode && t.NextSibling == nil &&
+			len(t.Data) >= noscriptMinProse && strings.Contains(strings.ToLower(t.Data), "<p") {
+			found = append(found, c)
 		}
 	}
-	walk(root)
 	if len(found) == 0 {
 		return
 	}

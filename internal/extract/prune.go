@@ -204,7 +204,7 @@ const maxStampWords = 5
 // the classifier learns from are those of pruneDateLines.
 func pruneStampBlocks(root *html.Node) {
 	for _, t := range outermost(root, isTime) {
-		if !attached(t, root) {
+		if !isAncestor(root, t) {
 			continue // its block went with an earlier one
 		}
 		date := strings.TrimSpace(Text(t))
@@ -215,16 +215,6 @@ func pruneStampBlocks(root *html.Node) {
 			b.Parent.RemoveChild(b)
 		}
 	}
-}
-
-// attached reports whether n is still under root.
-func attached(n, root *html.Node) bool {
-	for p := n; p != nil; p = p.Parent {
-		if p == root {
-			return true
-		}
-	}
-	return false
 }
 
 // stampBlock returns the block around t, a <time> of dateWords words

@@ -81,7 +81,7 @@ func described(scope, from *html.Node, descs, folded []string) (desc, text strin
 			if c.Type != html.ElementNode || neverText[c.DataAtom] {
 				continue
 			}
-			if in := attr(c, inAttr); (in != "" || hasAttr(c, regionAttr)) && (mark == "" || in != mark) && !attached(from, c) {
+			if in := attr(c, inAttr); (in != "" || hasAttr(c, regionAttr)) && (mark == "" || in != mark) && !isAncestor(c, from) {
 				continue // a marked region, but the one the heading is in
 			}
 			switch c.DataAtom {
