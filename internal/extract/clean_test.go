@@ -382,6 +382,12 @@ func TestPruneSkipLinks(t *testing.T) {
 			"Story.\n\nSkip the notes and go straight to the recipe for the cake"},
 		{"a link to another page stays", `<div><p>Story.</p><p><a href="/skip">Skip Bayless</a></p></div>`, "Story.\n\nSkip Bayless"},
 		{"the word alone stays", `<div><p>Story.</p><p><a href="#x">skip</a></p></div>`, "Story.\n\nskip"},
+		{"a link back to the top goes", `<div><p>Story.</p><p><a href="#top">(Back to Top)</a></p><p>More.</p></div>`, "Story.\n\nMore."},
+		{"to the page's own address too", `<div><p>Story.</p><p><a href="https://example.org/faq.htm">&lt; back to top</a></p></div>`, "Story."},
+		{"in German", `<div><p>Story.</p><a href="#seite">Nach oben</a></div>`, "Story."},
+		{"top alone to an anchor goes", `<div><p>Story.</p><a href="#header">Top</a></div>`, "Story."},
+		{"top alone to another page stays", `<div><p>Story.</p><p><a href="/top">Top</a></p></div>`, "Story.\n\nTop"},
+		{"a sentence about the top stays", `<div><p><a href="#top">Back to the top of the hill</a> we went.</p></div>`, "Back to the top of the hill we went."},
 	})
 }
 

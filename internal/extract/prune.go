@@ -261,13 +261,35 @@ var skipPhrases = []string{"zum inhalt", "zum hauptinhalt", "direkt zum inhalt",
 	"saltar al contenido", "ir al contenido", "vai al contenuto", "przejdź do treści", "naar de inhoud",
 	"перейти к содержанию", "jump to content", "jump to main content"}
 
-// pruneSkipLinks removes from the content tree the links to an anchor of
-// the page whose text says they skip there (skipLinkText): a skip link
-// without a name that says so, which clean leaves. It runs on what the
-// block classifier kept.
+// topLinkText reports whether a link's text says it goes back to the top
+// of the page ("Back to top", "(Top of Page)", "< back to top", "Nach
+// oben"): folded, one of topPhrases, or "top" alone when the link is to an
+// anchor of the page (inPage).
+func topLinkText(text string, inPage bool) bool {
+	f := strings.Join(wordsOf(text), " ")
+	return topPhrases[f] || inPage && f == "top"
+}
+
+// topPhrases are the words of a link back to the top of the page, folded.
+var topPhrases = map[string]bool{
+	"back to top": true, "back to the top": true, "return to top": true, "return to the top": true,
+	"go to top": true, "to top": true, "top of page": true, "top of the page": true, "back to top of page": true,
+	"nach oben": true, "zurück nach oben": true, "zum seitenanfang": true, "seitenanfang": true,
+	"haut de page": true, "retour en haut": true, "retour en haut de page": true, "volver arriba": true,
+	"ir arriba": true, "torna su": true, "torna all inizio": true, "naar boven": true, "terug naar boven": true,
+	"do góry": true, "powrót do góry": true, "наверх": true, "till toppen": true, "til toppen": true,
+	"tilbage til toppen": true, "voltar ao topo": true,
+}
+
+// pruneSkipLinks removes from the content tree the links that move within
+// the page and say so: those to an anchor of the page whose text says they
+// skip there (skipLinkText), which clean leaves when no name says so, and
+// those back to the top (topLinkText), which older pages repeat after
+// every section. It runs on what the block classifier kept.
 func pruneSkipLinks(root *html.Node) {
 	for _, l := range outermost(root, func(n *html.Node) bool { return n.DataAtom == atom.A }) {
-		if strings.HasPrefix(strings.TrimSpace(attr(l, "href")), "#") && skipLinkText(Text(l)) {
+		inPage := strings.HasPrefix(strings.TrimSpace(attr(l, "href")), "#")
+		if text := Text(l); inPage && skipLinkText(text) || topLinkText(text, inPage) {
 			l.Parent.RemoveChild(l)
 		}
 	}
