@@ -69,8 +69,9 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	}
 	declared := pageDate(doc, pageURL)
 	var declaredText string // read before the engine changes the tree
+	var news bool           // the page says it is a news story
 	if bodyText == "" && !opts.KeepBlocks && opts.blocks == nil {
-		declaredText = declaredBody(doc)
+		declaredText, news = declaredArticle(doc)
 	}
 	_, candProse := articleContainer(doc)
 	var descs []string   // the page's descriptions
@@ -161,7 +162,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 				// description, comes back if pruning takes it.
 				desc, dek = describedLead(leaves, descs)
 			}
-			pruneBlocks(leaves, blocks, opts.BlockModel)
+			pruneBlocks(leaves, blocks, opts.BlockModel, news)
 			pruneUndeclared(f.Node, declaredText)
 		}
 		if opts.blocks == nil {

@@ -409,3 +409,55 @@ func TestAuthorBoxesLeave(t *testing.T) {
 		}
 	}
 }
+
+// TestPruneBlocksNews checks that on a news story the short blocks the
+// model scores between its threshold and newsThreshold go, subheadings
+// and labelled lines aside, and that on other pages they stay. The model
+// scores blocks under 100 characters 0.5, longer ones 0.95.
+func TestPruneBlocksNews(t *testing.T) {
+	m := BlockModel{Threshold: 0.34, Trees: []BlockTree{{
+		{Feature: 1, Split: math.Log1p(100), Left: 1, Right: 2}, {Value: 0}, {Value: 3},
+	}}}
+	para := strings.Repeat("The council met on Tuesday and agreed on the budget for the coming year. ", 3)
+	page := `<div><p>` + para + `</p><p>Fans outside the town hall on Tuesday night REUTERS</p><h2>What comes next</h2><p>` + para +
+		`</p><p><strong>A vote in spring</strong></p><p>Where to vote: the town hall</p><p>` + para + `</p></div>`
+	p := strings.TrimSpace(para)
+	for _, tc := range []struct {
+		name string
+		news bool
+		want string
+	}{
+		{"a news story loses the caption", true,
+			p + "\n\nWhat comes next\n\n" + p + "\n\nA vote in spring\n\nWhere to vote: the town hall\n\n" + p},
+		{"another page keeps it", false,
+			p + "\n\nFans outside the town hall on Tuesday night REUTERS\n\nWhat comes next\n\n" + p + "\n\nA vote in spring\n\nWhere to vote: the town hall\n\n" + p},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, page)
+			leaves, blocks := contentBlocks(doc)
+			pruneBlocks(leaves, blocks, &m, tc.news)
+			if diff := cmp.Diff(tc.want, Text(doc)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestNewsType(t *testing.T) {
+	for _, tc := range []struct {
+		ld   string
+		want bool
+	}{
+		{`{"@type":"NewsArticle","headline":"A"}`, true},
+		{`{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},{"@type":"ReportageNewsArticle"}]}`, true},
+		{`[{"@type":["Article","OpinionNewsArticle"]}]`, true},
+		{`{"@type":"Article","headline":"A"}`, false},
+		{`{"@type":"BlogPosting","headline":"A"}`, false},
+		{`{"@type":"WebPage","about":{"name":"NewsArticle"}}`, false},
+	} {
+		doc := parse(t, `<html><head><script type="application/ld+json">`+tc.ld+`</script></head><body><p>Text</p></body></html>`)
+		if _, got := declaredArticle(doc); got != tc.want {
+			t.Errorf("%s: news %v, want %v", tc.ld, got, tc.want)
+		}
+	}
+}

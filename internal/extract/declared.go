@@ -23,18 +23,19 @@ const minDeclaredWords = 50
 // article covers less.
 const minDeclaredCover = 0.7
 
-// declaredBody returns the longest articleBody of the page's JSON-LD
-// scripts, as plain text; "" when there is none.
-func declaredBody(doc *html.Node) string {
-	best := ""
+// declaredArticle reads the page's JSON-LD scripts: the longest articleBody, as
+// plain text ("" when there is none), and whether an object of them is a
+// news article (newsType).
+func declaredArticle(doc *html.Node) (body string, news bool) {
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		if keepScript(n) {
 			var v any
 			if n.FirstChild != nil && json.Unmarshal([]byte(n.FirstChild.Data), &v) == nil {
-				if s := longestBody(v); len(s) > len(best) {
-					best = s
+				if s := longestBody(v); len(s) > len(body) {
+					body = s
 				}
+				news = news || newsType(v)
 			}
 			return
 		}
@@ -43,12 +44,45 @@ func declaredBody(doc *html.Node) string {
 		}
 	}
 	walk(doc)
-	if strings.ContainsRune(best, '<') {
-		if frag, err := html.Parse(strings.NewReader(best)); err == nil {
-			best = Text(frag)
+	if strings.ContainsRune(body, '<') {
+		if frag, err := html.Parse(strings.NewReader(body)); err == nil {
+			body = Text(frag)
 		}
 	}
-	return html.UnescapeString(best)
+	return html.UnescapeString(body), news
+}
+
+// newsType reports whether the decoded JSON v holds an object whose @type
+// is schema.org's NewsArticle or one of its kinds (ReportageNewsArticle,
+// OpinionNewsArticle, …): a page that says it is a news story.
+func newsType(v any) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		switch t := v["@type"].(type) {
+		case string:
+			if strings.HasSuffix(t, "NewsArticle") {
+				return true
+			}
+		case []any:
+			for _, x := range t {
+				if s, ok := x.(string); ok && strings.HasSuffix(s, "NewsArticle") {
+					return true
+				}
+			}
+		}
+		for _, x := range v {
+			if newsType(x) {
+				return true
+			}
+		}
+	case []any:
+		for _, x := range v {
+			if newsType(x) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // longestBody returns the longest string value of an "articleBody" key

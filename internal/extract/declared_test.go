@@ -98,7 +98,7 @@ func TestDeclaredBodyGuards(t *testing.T) {
 func TestDeclaredBodyText(t *testing.T) {
 	doc := parse(t, `<html><head><script type="application/ld+json">{"@type":"NewsArticle","articleBody":"<p>First &amp; second</p><p>Third</p>"}</script>`+
 		`<script type="application/ld+json">[{"articleBody":"short"}]</script><script type="application/ld+json">{not json</script></head><body></body></html>`)
-	got := declaredBody(doc)
+	got, _ := declaredArticle(doc)
 	for _, want := range []string{"First & second", "Third"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("declared body %q lacks %q", got, want)
@@ -107,7 +107,7 @@ func TestDeclaredBodyText(t *testing.T) {
 	if strings.Contains(got, "<p>") || strings.Contains(got, "short") {
 		t.Errorf("declared body %q: want the longest body, as text", got)
 	}
-	if got := declaredBody(parse(t, `<html><body><p>No metadata</p></body></html>`)); got != "" {
+	if got, news := declaredArticle(parse(t, `<html><body><p>No metadata</p></body></html>`)); got != "" || news {
 		t.Errorf("page without JSON-LD: %q", got)
 	}
 }
