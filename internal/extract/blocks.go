@@ -757,20 +757,26 @@ const newsThreshold = 0.65
 
 // subheading reports whether the leaf block n, of text text, reads as a
 // subheading or a labelled line of the story rather than matter set around
-// it: a heading element, a line all in bold, or a line opened by a label
-// of at most four words and a colon ("Where to watch: Netflix").
+// it: a heading element, a line all in bold, or a line of at most
+// maxLabelled characters opened by a label of at most four words and a
+// colon ("Where to watch: Netflix").
 func subheading(n *html.Node, text string) bool {
 	switch n.DataAtom {
 	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
 		return true
 	}
-	if k, v, ok := strings.Cut(text, ":"); ok && strings.TrimSpace(v) != "" {
+	if k, v, ok := strings.Cut(text, ":"); ok && strings.TrimSpace(v) != "" && utf8.RuneCountInString(text) <= maxLabelled {
 		if w := len(strings.Fields(k)); w >= 1 && w <= 4 {
 			return true
 		}
 	}
 	return allBold(n)
 }
+
+// maxLabelled is the longest line (runes) subheading takes for a labelled
+// line: longer, it is a paragraph with a lead-in ("Hier ist Bayern": the
+// newsletter's pitch).
+const maxLabelled = 120
 
 // allBold reports whether all the text under n is inside <b> or <strong>.
 func allBold(n *html.Node) bool {

@@ -413,24 +413,24 @@ func TestAuthorBoxesLeave(t *testing.T) {
 // TestPruneBlocksNews checks that on a news story the short blocks the
 // model scores between its threshold and newsThreshold go, subheadings
 // and labelled lines aside, and that on other pages they stay. The model
-// scores blocks under 100 characters 0.5, longer ones 0.95.
+// scores blocks under 200 characters 0.5, longer ones 0.95.
 func TestPruneBlocksNews(t *testing.T) {
 	m := BlockModel{Threshold: 0.34, Trees: []BlockTree{{
-		{Feature: 1, Split: math.Log1p(100), Left: 1, Right: 2}, {Value: 0}, {Value: 3},
+		{Feature: 1, Split: math.Log1p(200), Left: 1, Right: 2}, {Value: 0}, {Value: 3},
 	}}}
 	para := strings.Repeat("The council met on Tuesday and agreed on the budget for the coming year. ", 3)
 	page := `<div><p>` + para + `</p><p>Fans outside the town hall on Tuesday night REUTERS</p><h2>What comes next</h2><p>` + para +
-		`</p><p><strong>A vote in spring</strong></p><p>Where to vote: the town hall</p><p>` + para + `</p></div>`
+		`</p><p><strong>A vote in spring</strong></p><p>Where to vote: the town hall</p><p>Morning briefing: the news you need before breakfast, every weekday, in your inbox at six, free for readers who sign up on this page</p><p>` + para + `</p></div>`
 	p := strings.TrimSpace(para)
 	for _, tc := range []struct {
 		name string
 		news bool
 		want string
 	}{
-		{"a news story loses the caption", true,
+		{"a news story loses the caption and the pitch", true,
 			p + "\n\nWhat comes next\n\n" + p + "\n\nA vote in spring\n\nWhere to vote: the town hall\n\n" + p},
-		{"another page keeps it", false,
-			p + "\n\nFans outside the town hall on Tuesday night REUTERS\n\nWhat comes next\n\n" + p + "\n\nA vote in spring\n\nWhere to vote: the town hall\n\n" + p},
+		{"another page keeps them", false,
+			p + "\n\nFans outside the town hall on Tuesday night REUTERS\n\nWhat comes next\n\n" + p + "\n\nA vote in spring\n\nWhere to vote: the town hall\n\nMorning briefing: the news you need before breakfast, every weekday, in your inbox at six, free for readers who sign up on this page\n\n" + p},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, page)
