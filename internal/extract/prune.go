@@ -289,11 +289,18 @@ var topPhrases = map[string]bool{
 func pruneSkipLinks(root *html.Node) {
 	for _, l := range outermost(root, func(n *html.Node) bool { return n.DataAtom == atom.A }) {
 		inPage := strings.HasPrefix(strings.TrimSpace(attr(l, "href")), "#")
+		if !inPage && textBytes(l, maxTopLink) > maxTopLink {
+			continue // too long to say "back to top": not rendered
+		}
 		if text := Text(l); inPage && skipLinkText(text) || topLinkText(text, inPage) {
 			l.Parent.RemoveChild(l)
 		}
 	}
 }
+
+// maxTopLink is the most text (bytes, without spaces) of a link to another
+// address that pruneSkipLinks reads: the longest of topPhrases is about 20.
+const maxTopLink = 40
 
 // standsAlone reports whether n is a line of its own: its siblings up to the
 // nearest block boundary (or line break) on either side hold no text, and
