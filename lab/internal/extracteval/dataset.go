@@ -72,8 +72,11 @@ type OpenOptions struct {
 // to its file in eval/ and the snippets its text must and must not hold),
 // and ground-truth/<id>.json beside html/<id>.html.gz (WCXB, the Web
 // Content eXtraction Benchmark: each JSON holds the page's URL, its type
-// and its main content; only the pages typed "article" are taken), and
-// fundus's parser test data (addFundus).
+// and its main content; only the pages typed "article" are taken),
+// fundus's parser test data (addFundus), the Article Extraction
+// Benchmark's ground-truth.json beside html/ (addArticleBench), and a
+// subset's folder of the combined layout, <root>/html/<subset> beside
+// <root>/ground-truth/<subset>.jsonl (addCombined).
 func Open(dir string, opts OpenOptions) (*Dataset, error) {
 	name := opts.Name
 	if name == "" {
@@ -86,6 +89,13 @@ func Open(dir string, opts OpenOptions) (*Dataset, error) {
 	ds := &Dataset{Name: name}
 	var err error
 	switch {
+	case isArticleBench(dir):
+		err = ds.addArticleBench(dir, keep)
+	case combinedTruth(dir) != "":
+		err = ds.addCombined(dir, combinedTruth(dir), keep)
+	case len(combinedSubsets(dir)) > 0:
+		return nil, fmt.Errorf("extracteval: %s holds the combined layout's subsets (%s): give one subset's folder, %s",
+			dir, strings.Join(combinedSubsets(dir), ", "), filepath.Join(dir, "html", combinedSubsets(dir)[0]))
 	case isFile(filepath.Join(dir, "evaldata.json")):
 		err = ds.addSnippets(dir, keep)
 	case isDir(filepath.Join(dir, "html")) && isDir(filepath.Join(dir, "ground-truth")):
@@ -202,7 +212,7 @@ func stems(dir string, exts ...string) (map[string]string, error) {
 	return m, nil
 }
 
-func sortedKeys(m map[string]string) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

@@ -7,8 +7,11 @@
 // of gold folders laid out as input/<id>.html beside GoldStandard/<id>.txt
 // (the Dragnet and CleanEval layout), html/ beside txt/ (newspaper4k),
 // evaldata.json beside eval/ (trafilatura), ground-truth/ beside html/
-// (WCXB) or a folder per country of pages and their publishers' parsed
-// articles (fundus), and the running of extraction systems over them.
+// (WCXB), a folder per country of pages and their publishers' parsed
+// articles (fundus), ground-truth.json beside html/ (the Article Extraction
+// Benchmark) or a subset of the Web Content Extraction Benchmark's
+// combined layout (html/<subset>/ beside ground-truth/<subset>.jsonl), and
+// the running of extraction systems over them.
 //
 // It does not extract anything itself: a System is a function the caller
 // supplies, so the package imports nothing of the extractor.
