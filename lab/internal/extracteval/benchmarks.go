@@ -44,6 +44,9 @@ func (ds *Dataset) addArticleBench(dir string, keep map[string]bool) error {
 		if len(keep) > 0 && !keep[id] {
 			continue
 		}
+		if id == "" || strings.ContainsAny(id, `/\`) || id == ".." {
+			return fmt.Errorf("extracteval: %s: id %q: want a file name", path, id)
+		}
 		t := truth[id]
 		if strings.TrimSpace(t.ArticleBody) == "" {
 			continue

@@ -97,3 +97,18 @@ func TestOpenCombinedBadLine(t *testing.T) {
 		t.Errorf("error %v, want one naming s.jsonl:1", err)
 	}
 }
+
+func TestOpenArticleBenchBadID(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ground-truth.json": `{"../x":{"articleBody":"Escapes.","url":"https://news.example/x"}}`,
+		"html/a.html":       "<p>A page.</p>",
+	})
+	if _, err := Open(dir, OpenOptions{}); err == nil || !strings.Contains(err.Error(), `"../x"`) {
+		t.Errorf("error %v, want one naming the id", err)
+	}
+	writeFiles(t, dir, map[string]string{"ground-truth.json": `{"a": `})
+	if _, err := Open(dir, OpenOptions{}); err == nil || !strings.Contains(err.Error(), "ground-truth.json") {
+		t.Errorf("error %v, want one naming ground-truth.json", err)
+	}
+}
