@@ -90,11 +90,16 @@ const minPrunable = 300
 // whatever it is, and all of them when the others hold more than maxPruned
 // of the text or when all hold fewer than minPrunable runes.
 func (m *BlockModel) Keep(blocks []Block) []bool {
+	return KeepScored(blocks, m.probs(blocks), m.Threshold)
+}
+
+// probs returns the model's probability for each block.
+func (m *BlockModel) probs(blocks []Block) []float64 {
 	probs := make([]float64, len(blocks))
 	for i := range blocks {
 		probs[i] = m.Prob(blocks[i].Features)
 	}
-	return KeepScored(blocks, probs, m.Threshold)
+	return probs
 }
 
 // KeepScored is BlockModel.Keep with the blocks' probabilities given: a
@@ -141,9 +146,8 @@ func contentBlocks(root *html.Node) ([]textBlock, []Block) {
 // newsThreshold, or is a subheading (subheading) scoring at least the
 // model's threshold.
 func pruneBlocks(leaves []textBlock, blocks []Block, m *BlockModel, news bool) {
-	probs := make([]float64, len(blocks))
-	for i := range blocks {
-		probs[i] = m.Prob(blocks[i].Features)
+	probs := m.probs(blocks)
+	for i := range probs {
 		if news && probs[i] < newsThreshold && !subheading(leaves[i].node, blocks[i].Text) {
 			probs[i] = 0
 		}
