@@ -88,14 +88,16 @@ func Open(dir string, opts OpenOptions) (*Dataset, error) {
 	}
 	ds := &Dataset{Name: name}
 	var err error
+	truth := combinedTruth(dir)
+	subsets := combinedSubsets(dir)
 	switch {
 	case isArticleBench(dir):
 		err = ds.addArticleBench(dir, keep)
-	case combinedTruth(dir) != "":
-		err = ds.addCombined(dir, combinedTruth(dir), keep)
-	case len(combinedSubsets(dir)) > 0:
+	case truth != "":
+		err = ds.addCombined(dir, truth, keep)
+	case len(subsets) > 0:
 		return nil, fmt.Errorf("extracteval: %s holds the combined layout's subsets (%s): give one subset's folder, %s",
-			dir, strings.Join(combinedSubsets(dir), ", "), filepath.Join(dir, "html", combinedSubsets(dir)[0]))
+			dir, strings.Join(subsets, ", "), filepath.Join(dir, "html", subsets[0]))
 	case isFile(filepath.Join(dir, "evaldata.json")):
 		err = ds.addSnippets(dir, keep)
 	case isDir(filepath.Join(dir, "html")) && isDir(filepath.Join(dir, "ground-truth")):
