@@ -171,6 +171,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 			pruneStampBlocks(f.Node)
 			pruneSkipLinks(f.Node)
 			pruneCredits(f.Node)
+			pruneEmbeds(f.Node)
 			restoreGaps(f.Node, dropped)
 		}
 		a.Text = withStandfirst(Text(f.Node), desc, dek)

@@ -311,6 +311,39 @@ func TestPageDropsComments(t *testing.T) {
 	}
 }
 
+func TestPageDropsEmbeddedPosts(t *testing.T) {
+	tweet := `<blockquote class="twitter-tweet" data-media-max-width="560"><p lang="en" dir="ltr">The ferry is back on the water at last, crews say the harbour reopens at noon today <a href="https://t.co/x">pic.twitter.com/x</a></p>&mdash; Harbour Watch (@harbourwatch) <a href="https://x.com/harbourwatch/status/1">March 5, 2024</a></blockquote>`
+	card := `<blockquote class="wp-embedded-content" data-secret="a1"><a href="https://other.example/2024/ferry">Ferry strike ends after three weeks of talks</a></blockquote>`
+	quote := `<blockquote><p>We will keep the harbour open through the winter, whatever the cost to the town.</p></blockquote>`
+	body := strings.Replace(newsPage(6), "<p>Paragraph 2.", tweet+card+quote+"<p>Paragraph 2.", 1)
+	a, skip := extractPage(t, body, Options{})
+	if skip != "" {
+		t.Fatalf("skipped: %s", skip)
+	}
+	for _, s := range []string{"Harbour Watch", "crews say the harbour", "Ferry strike ends"} {
+		if strings.Contains(a.Text, s) {
+			t.Errorf("text holds the embedded post's %q:\n%s", s, a.Text)
+		}
+	}
+	for _, s := range []string{"keep the harbour open", paragraph(1), paragraph(2)} {
+		if !strings.Contains(a.Text, s) {
+			t.Errorf("text lost %q:\n%s", s, a.Text)
+		}
+	}
+
+	// A page about the posts it embeds keeps them.
+	var b strings.Builder
+	b.WriteString(`<html><head><title>Reactions</title></head><body><article><h1>Reactions</h1><p>Readers wrote in.</p>`)
+	for i := range 5 {
+		fmt.Fprintf(&b, `<blockquote class="instagram-media"><p>%s</p><p>A post shared by reader %d</p></blockquote>`, paragraph(i), i)
+	}
+	b.WriteString(`</article></body></html>`)
+	a, _ = extractPage(t, b.String(), Options{})
+	if !strings.Contains(a.Text, paragraph(3)) {
+		t.Errorf("a page of posts lost them:\n%s", a.Text)
+	}
+}
+
 func TestPageRelatedStoriesTakenForTheArticle(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`<!DOCTYPE html><html><head><title>Ferry returns</title></head><body><article><h1>Ferry returns</h1>`)

@@ -403,6 +403,57 @@ func pruneCredits(root *html.Node) {
 	}
 }
 
+// embedClasses are the class names of the blockquotes that social
+// networks' embedding code writes into a page (the post's text, its author
+// and date) for a script to turn into a card: X/Twitter, Instagram,
+// TikTok, Bluesky, Threads, Reddit, Facebook, Imgur, Mastodon.
+var embedClasses = map[string]bool{
+	"twitter-tweet": true, "twitter-video": true, "instagram-media": true, "tiktok-embed": true,
+	"bluesky-embed": true, "text-post-media": true, "reddit-card": true, "reddit-embed-bq": true,
+	"fb-xfbml-parse-ignore": true, "imgur-embed-pub": true, "mastodon-embed": true, "wp-embedded-content": true,
+}
+
+// embedAttr is the attribute markRegions sets on the posts of social
+// networks a page embeds (socialEmbed): the engine drops class names, and
+// pruneEmbeds reads this mark on its content.
+const embedAttr = "data-neardup-embed"
+
+// socialEmbed reports whether n is a blockquote a social network's
+// embedding code wrote (embedClasses).
+func socialEmbed(n *html.Node) bool {
+	if tag(n) != atom.Blockquote {
+		return false
+	}
+	for c := range strings.FieldsSeq(attr(n, "class")) {
+		if embedClasses[strings.ToLower(c)] {
+			return true
+		}
+	}
+	return false
+}
+
+// pruneEmbeds removes from the content tree the posts of social networks
+// it embeds ("— Jane Roe (@janeroe) May 6, 2025"): what others said
+// elsewhere, quoted as a card beside the article, not its text. When the
+// posts hold half the content's text or more, the page is about them and
+// they stay. It runs on what the block classifier kept.
+func pruneEmbeds(root *html.Node) {
+	embeds := outermost(root, func(n *html.Node) bool { return hasAttr(n, embedAttr) })
+	if len(embeds) == 0 {
+		return
+	}
+	in := 0
+	for _, e := range embeds {
+		in += nonSpaceRunes(Text(e))
+	}
+	if 2*in >= nonSpaceRunes(Text(root)) {
+		return
+	}
+	for _, e := range embeds {
+		e.Parent.RemoveChild(e)
+	}
+}
+
 // outermost returns the elements under root that match reports, in
 // document order, not looking under one that matches.
 func outermost(root *html.Node, match func(*html.Node) bool) []*html.Node {

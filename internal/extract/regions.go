@@ -315,6 +315,9 @@ func (m *regionMarker) mark(n *html.Node) bool {
 		if info.all&nameCaption != 0 {
 			c.Attr = append(c.Attr, html.Attribute{Key: captionAttr, Val: "1"})
 		}
+		if socialEmbed(c) {
+			c.Attr = append(c.Attr, html.Attribute{Key: embedAttr, Val: "1"})
+		}
 		inner := m.mark(c)
 		named := k == "pos" && r != "nav" // "aside-content" names a region's content
 		holds = holds || inner || named || tag(c) == atom.Article || tag(c) == atom.Main
