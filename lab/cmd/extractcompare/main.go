@@ -64,12 +64,12 @@ func run(ctx context.Context, ids, names, modes string, workers int, dirs []stri
 				if err != nil {
 					return err
 				}
-				extracteval.WriteTable(os.Stderr, []extracteval.Result{r})
+				extracteval.WriteTable(os.Stderr, []extracteval.Result{r}, nil)
 				results = append(results, r)
 			}
 		}
 	}
-	return extracteval.WriteTable(os.Stdout, results)
+	return extracteval.WriteTable(os.Stdout, results, nil)
 }
 
 // system wraps an engine as a scored system. Short pages are not skipped:

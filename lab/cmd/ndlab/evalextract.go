@@ -18,15 +18,16 @@ import (
 // extractEvalCmd is `ndlab extract-eval`: extraction quality against
 // gold text, one table row per dataset and system.
 type extractEvalCmd struct {
-	Gold    []string      `required:"" placeholder:"[NAME=]DIR" help:"Gold folder: input/ beside GoldStandard/ (Dragnet, CleanEval layout), a folder of such folders, html/ beside txt/ (newspaper4k's tests/data), evaldata.json beside eval/ (trafilatura's tests: scored by snippets), ground-truth/ beside html/ (WCXB's dev or test folder: its article pages), a folder per country of pages and parsed articles (fundus's tests/resources/parser/test_data), ground-truth.json beside html/ (the Article Extraction Benchmark), or one subset's folder html/SUBSET of the combined layout, beside ground-truth/SUBSET.jsonl (the Web Content Extraction Benchmark's: L3S-GN1, CleanPortalEval, …); repeat for more datasets. NAME defaults to the folder's name."`
-	IDs     []string      `name:"ids" placeholder:"[NAME=]FILE" help:"Score only the ids listed in FILE (a split such as Dragnet's test.txt); NAME picks the dataset when there are several."`
-	Pred    []string      `placeholder:"[NAME=]FILE" help:"Also score a JSONL of {id, text} (e.g. from neardup extract) as a system on dataset NAME."`
-	System  []string      `default:"neardup" placeholder:"SYSTEM" help:"Systems to run on every dataset: neardup (extraction with its fixes and rules), neardup-before (the same without the block classifier and the declared body), library (its engine alone), an engine alone by name: readeck, readability (go-shiori), trafilatura, trafilatura-fallback, domdistiller; or a design measured and rejected: vote, fallback, blockvote (see docs/extraction.md)."`
-	Split   bool          `help:"Also score each half of the per-site split: tune (sites whose FNV-1a hash is even) and report (odd)."`
-	Rules   string        `type:"existingfile" help:"Site rules (YAML) for the neardup system."`
-	Timeout time.Duration `default:"20s" help:"Per-page time limit."`
-	Workers int           `short:"j" help:"Pages extracted at once (default: one per CPU)."`
-	Pages   string        `placeholder:"FILE" help:"Write per-page precision and recall as TSV here, for error analysis."`
+	Gold      []string      `required:"" placeholder:"[NAME=]DIR" help:"Gold folder: input/ beside GoldStandard/ (Dragnet, CleanEval layout), a folder of such folders, html/ beside txt/ (newspaper4k's tests/data), evaldata.json beside eval/ (trafilatura's tests: scored by snippets), ground-truth/ beside html/ (WCXB's dev or test folder: its article pages), a folder per country of pages and parsed articles (fundus's tests/resources/parser/test_data), ground-truth.json beside html/ (the Article Extraction Benchmark), or one subset's folder html/SUBSET of the combined layout, beside ground-truth/SUBSET.jsonl (the Web Content Extraction Benchmark's: L3S-GN1, CleanPortalEval, …); repeat for more datasets. NAME defaults to the folder's name."`
+	IDs       []string      `name:"ids" placeholder:"[NAME=]FILE" help:"Score only the ids listed in FILE (a split such as Dragnet's test.txt); NAME picks the dataset when there are several."`
+	Pred      []string      `placeholder:"[NAME=]FILE" help:"Also score a JSONL of {id, text} (e.g. from neardup extract) as a system on dataset NAME."`
+	System    []string      `default:"neardup" placeholder:"SYSTEM" help:"Systems to run on every dataset: neardup (extraction with its fixes and rules), neardup-before (the same without the block classifier and the declared body), library (its engine alone), an engine alone by name: readeck, readability (go-shiori), trafilatura, trafilatura-fallback, domdistiller; or a design measured and rejected: vote, fallback, blockvote (see docs/extraction.md)."`
+	Split     bool          `help:"Also score each half of the per-site split: tune (sites whose FNV-1a hash is even) and report (odd)."`
+	Rules     string        `type:"existingfile" help:"Site rules (YAML) for the neardup system."`
+	Timeout   time.Duration `default:"20s" help:"Per-page time limit."`
+	Workers   int           `short:"j" help:"Pages extracted at once (default: one per CPU)."`
+	Pages     string        `placeholder:"FILE" help:"Write per-page precision and recall as TSV here, for error analysis."`
+	Bootstrap int           `placeholder:"N" help:"Draw each dataset's sites again N times (with replacement; 1000 is plenty) and give each F1's 95% interval, and each system's F1 against the first --system's on the same draws: the difference, its interval, and the share of draws it is ahead in. The draws are seeded: a run reproduces them."`
 }
 
 // dataset is one --gold with its split and prediction files.
@@ -44,12 +45,16 @@ type extractEvalOptions struct {
 	workers  int
 	out      io.Writer
 	pages    string // per-page TSV path, empty for none
+	draws    int    // bootstrap draws, 0 for none
 	log      io.Writer
 }
 
 // Run turns the flags into options.
 func (c *extractEvalCmd) Run(g *globals) error {
-	o := extractEvalOptions{workers: c.Workers, out: os.Stdout, pages: c.Pages, split: c.Split,
+	if c.Bootstrap < 0 {
+		return usageError{fmt.Sprintf("--bootstrap %d: want a number of draws, 0 for none", c.Bootstrap)}
+	}
+	o := extractEvalOptions{workers: c.Workers, out: os.Stdout, pages: c.Pages, split: c.Split, draws: c.Bootstrap,
 		extract: extract.Options{MinChars: -1, Timeout: c.Timeout}}
 	if !g.quiet {
 		o.log = os.Stderr
@@ -150,8 +155,25 @@ func runExtractEval(ctx context.Context, o extractEvalOptions) error {
 	if o.split {
 		results = withHalves(results)
 	}
-	return extracteval.WriteTable(o.out, results)
+	if o.draws == 0 {
+		return extracteval.WriteTable(o.out, results, nil)
+	}
+	cis, diffs, err := extracteval.Bootstrap{Draws: o.draws, Seed: bootstrapSeed}.Intervals(results)
+	if err != nil {
+		return err
+	}
+	if err := extracteval.WriteTable(o.out, results, cis); err != nil {
+		return err
+	}
+	if len(diffs) == 0 {
+		return nil
+	}
+	fmt.Fprintln(o.out)
+	return extracteval.WriteDiffs(o.out, diffs)
 }
+
+// bootstrapSeed seeds extract-eval's bootstrap draws.
+const bootstrapSeed = 1
 
 // withHalves follows each dataset's rows with the rows of its tune half and
 // then of its report half.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -89,6 +90,39 @@ func TestRunExtractEval(t *testing.T) {
 	tsv, err := os.ReadFile(filepath.Join(dir, "pages.tsv"))
 	if err != nil || strings.Count(string(tsv), "\n") != 4 {
 		t.Errorf("pages.tsv: %v\n%s", err, tsv)
+	}
+}
+
+func TestRunExtractEvalBootstrap(t *testing.T) {
+	files := map[string]string{}
+	for i := range 6 {
+		id := fmt.Sprint(i)
+		files["gold/input/"+id+".html"] = strings.Replace(articleHTML("Ferry line opens", 5), "<head>",
+			`<head><link rel="canonical" href="https://site`+id+`.example/ferry">`, 1)
+		files["gold/GoldStandard/"+id+".txt"] = "Paragraph 0 of the story. The harbour authority said on Monday that the new ferry line would start in spring."
+	}
+	dir := writeTree(t, files)
+	var out bytes.Buffer
+	err := runExtractEval(context.Background(), extractEvalOptions{
+		datasets: []evalDataset{{name: "tiny", dir: filepath.Join(dir, "gold")}},
+		systems:  []string{"neardup", "library"},
+		out:      &out,
+		draws:    50,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := strings.Split(strings.TrimSpace(out.String()), "\n\n")
+	if len(tables) != 2 || !strings.Contains(tables[0], "F1 95%") || !strings.Contains(tables[1], "95% interval") {
+		t.Fatalf("want the table with intervals and the differences:\n%s", out.String())
+	}
+	err = (&extractEvalCmd{Gold: []string{dir}, Bootstrap: -1}).Run(&globals{ctx: context.Background()})
+	if _, ok := err.(usageError); !ok || !strings.Contains(err.Error(), "--bootstrap -1") {
+		t.Errorf("--bootstrap -1: %v", err)
+	}
+	diff := strings.Split(tables[1], "\n")
+	if len(diff) != 2 || !regexp.MustCompile(`^\s*tiny\s+neardup\s+library\s+[+-]\d\.\d{4}\s+[+-]\d\.\d{4} – [+-]\d\.\d{4}\s+\d+\.\d%$`).MatchString(diff[1]) {
+		t.Errorf("differences:\n%s", tables[1])
 	}
 }
 

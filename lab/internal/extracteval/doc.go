@@ -11,7 +11,9 @@
 // articles (fundus), ground-truth.json beside html/ (the Article Extraction
 // Benchmark) or a subset of the Web Content Extraction Benchmark's
 // combined layout (html/<subset>/ beside ground-truth/<subset>.jsonl), and
-// the running of extraction systems over them.
+// the running of extraction systems over them, and the bootstrap that puts
+// an interval round each score and each difference between two systems
+// (Bootstrap: the sites of a dataset drawn again with replacement).
 //
 // It does not extract anything itself: a System is a function the caller
 // supplies, so the package imports nothing of the extractor.

@@ -171,18 +171,27 @@ func summarise(ds *Dataset, sys System, out []scored, elapsed time.Duration, wor
 }
 
 // WriteTable prints results as an aligned table, one row per dataset and
-// system.
-func WriteTable(w io.Writer, results []Result) error {
+// system. With cis (one per result, from Bootstrap.Intervals), a column
+// gives each F1's interval.
+func WriteTable(w io.Writer, results []Result, cis []Interval) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "dataset\tsystem\tpages\tsites\tempty\tfailed\tprecision\trecall\tF1\tpages/s\tp50 ms\t")
-	for _, r := range results {
+	head := "dataset\tsystem\tpages\tsites\tempty\tfailed\tprecision\trecall\tF1\t"
+	if cis != nil {
+		head += fmt.Sprintf("F1 %.0f%%\t", 100*Level)
+	}
+	fmt.Fprintln(tw, head+"pages/s\tp50 ms\t")
+	for i, r := range results {
 		speed := "\t"
 		if r.Elapsed > 0 {
 			speed = fmt.Sprintf("%.0f\t%.1f", r.PagesPerSecond(), float64(r.Median)/1e6)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%.4f\t%.4f\t%.4f\t%s\t\n",
+		ci := ""
+		if cis != nil {
+			ci = cis[i].String() + "\t"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%.4f\t%.4f\t%.4f\t%s%s\t\n",
 			r.Dataset, r.System, r.Mean.Pages, r.Sites, r.Empty, r.Failed,
-			r.Mean.Precision(), r.Mean.Recall(), r.Mean.F1(), speed)
+			r.Mean.Precision(), r.Mean.Recall(), r.Mean.F1(), ci, speed)
 	}
 	return tw.Flush()
 }
