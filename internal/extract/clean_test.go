@@ -407,6 +407,26 @@ func TestPruneCredits(t *testing.T) {
 	})
 }
 
+func TestPruneNewsHeadline(t *testing.T) {
+	prune := func(root *html.Node) { pruneNewsHeadline(root, "Ferry returns to the port | Harbour News", "Ferry returns to the port") }
+	testPrune(t, prune, []pruneCase{
+		{"the headline goes", `<div><h1>Ferry returns to the port</h1><p>Story.</p></div>`, "Story."},
+		{"after a kicker", `<div><p>Harbour</p><h2>Ferry returns to the port!</h2><p>Story.</p></div>`, "Harbour\n\nStory."},
+		{"a part of the title of three words", `<div><h1>Ferry returns to</h1><p>Story.</p></div>`, "Story."},
+		{"two words stay", `<div><h1>The port</h1><p>Story.</p></div>`, "The port\n\nStory."},
+		{"parts of words stay", `<div><h1>erry returns t</h1><p>Story.</p></div>`, "erry returns t\n\nStory."},
+		{"after a longer first block it stays", `<div><p>The council met on Monday.</p><h2>Ferry returns to the port</h2><p>Story.</p></div>`,
+			"The council met on Monday.\n\nFerry returns to the port\n\nStory."},
+		{"a sentence that holds the title stays", `<div><p>Ferry returns to the port, the council said on Monday.</p></div>`,
+			"Ferry returns to the port, the council said on Monday."},
+	})
+	doc := parse(t, `<div><h1>Ferry returns</h1><p>Story.</p></div>`)
+	pruneNewsHeadline(doc, "", "Ferry returns")
+	if got := Text(doc); got != "Ferry returns\n\nStory." {
+		t.Errorf("a title of two words: %q", got)
+	}
+}
+
 func TestPruneHeadline(t *testing.T) {
 	for _, tc := range []struct {
 		name, html, want string

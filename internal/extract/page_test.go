@@ -344,6 +344,24 @@ func TestPageDropsEmbeddedPosts(t *testing.T) {
 	}
 }
 
+// A news story's headline is a field of its own (Title), not its body's
+// first line; a page that does not declare a news story keeps it.
+func TestPageNewsHeadline(t *testing.T) {
+	// The engine drops an <h1> or <h2> that repeats the title; a headline
+	// set otherwise reaches the text.
+	page := strings.Replace(newsPage(6), "<h1>Council passes budget</h1>", "<h3>Council passes budget for the harbour</h3>", 1)
+	page = strings.Replace(page, "<title>Council passes budget</title>", "<title>Council passes budget for the harbour | Port News</title>", 1)
+	news := strings.Replace(page, "</head>", `<script type="application/ld+json">{"@type":"NewsArticle","headline":"Council passes budget for the harbour"}</script></head>`, 1)
+	a, _ := extractPage(t, news, Options{})
+	if strings.Contains(a.Text, "Council passes budget") || !strings.HasPrefix(a.Text, paragraph(0)) {
+		t.Errorf("news story: text starts %q", a.Text[:min(len(a.Text), 80)])
+	}
+	a, _ = extractPage(t, page, Options{})
+	if !strings.HasPrefix(a.Text, "Council passes budget for the harbour\n\n") {
+		t.Errorf("other page: text starts %q", a.Text[:min(len(a.Text), 80)])
+	}
+}
+
 func TestPageRelatedStoriesTakenForTheArticle(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`<!DOCTYPE html><html><head><title>Ferry returns</title></head><body><article><h1>Ferry returns</h1>`)

@@ -328,6 +328,51 @@ func standsAlone(n *html.Node) bool {
 	}
 }
 
+// pruneNewsHeadline removes the headline from the start of a news story's
+// content tree: its first block, or its second after a kicker of at most
+// maxKicker words ("Extremismus"), when the block is one of titles (the
+// page's title, its heading) or a part of one of at least three words (a
+// title with the site's name after it). A news page gives its headline as
+// a field of its own, and the golds of news stories (fundus's, the article
+// body each publisher's parser gives) leave it out of the body; older
+// golds of pages of every kind keep it, which is why only pages that
+// declare a NewsArticle lose it.
+func pruneNewsHeadline(root *html.Node, titles ...string) {
+	var folded []string
+	for _, t := range titles {
+		if f := fold(t); len(strings.Fields(f)) >= 3 {
+			folded = append(folded, f)
+		}
+	}
+	if len(folded) == 0 {
+		return
+	}
+	blocks := leafBlocks(root)
+	for i := 0; i < min(2, len(blocks)); i++ {
+		if i == 1 && len(wordsOf(blocks[0].text)) > maxKicker {
+			return
+		}
+		b := fold(blocks[i].text)
+		for _, t := range folded {
+			if b == t || len(strings.Fields(b)) >= 3 && strings.Contains(" "+t+" ", " "+b+" ") {
+				blocks[i].node.Parent.RemoveChild(blocks[i].node)
+				return
+			}
+		}
+	}
+}
+
+// maxKicker is the most words of a kicker, the label above a headline.
+const maxKicker = 4
+
+// textOf returns the text under n, "" for nil.
+func textOf(n *html.Node) string {
+	if n == nil {
+		return ""
+	}
+	return Text(n)
+}
+
 // headlineTags are the inline elements a headline is set in on pages
 // without heading elements (tables of <font> and <b>).
 var headlineTags = map[atom.Atom]bool{atom.B: true, atom.Strong: true, atom.Font: true, atom.Big: true, atom.Span: true}
