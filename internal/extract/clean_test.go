@@ -427,6 +427,32 @@ func TestPruneNewsHeadline(t *testing.T) {
 	}
 }
 
+func TestDateLike(t *testing.T) {
+	for _, s := range []string{"3. Mai 2024, 17:47", "28.04.2023 | 17:52 Uhr", "17:41 JST, October 13, 2024", "April 28, 2023",
+		"Freitag, 28.04.2023, 19:25", "02/02/2025 KL. 09:00", "2026-01-08 | 12:42", "16 September 2024 9:33pm",
+		"15.04.2026 - 15:48 Uhr Lesedauer: 2 Min.", "2024年10月13日 17時41分"} {
+		if !dateLike(s) {
+			t.Errorf("%q: not date-like", s)
+		}
+	}
+	for _, s := range []string{"", "Monday", "The vote is on 5 May 2024.", "Lego 75361 / Spinnenpanzer: 52,99 Euro",
+		"Ferry returns to the port in 2024", "1 2 3 4 5 6 7 8 9 10 11 2024"} {
+		if dateLike(s) {
+			t.Errorf("%q: date-like", s)
+		}
+	}
+}
+
+func TestPruneNewsHeader(t *testing.T) {
+	prune := func(root *html.Node) { pruneNewsHeader(root, "Ferry returns to the port") }
+	lead := "The ferry came back to the port on Monday after three weeks of repairs, the harbour master said."
+	testPrune(t, prune, []pruneCase{
+		{"headline and date line go", `<div><h1>Ferry returns to the port</h1><p>3. Mai 2024, 17:47</p><p>` + lead + `</p></div>`, lead},
+		{"a date line after the lead stays", `<div><p>` + lead + `</p><p>3. Mai 2024, 17:47</p></div>`, lead + "\n\n3. Mai 2024, 17:47"},
+		{"a kicker stays", `<div><p>Harbour</p><p>` + lead + `</p></div>`, "Harbour\n\n" + lead},
+	})
+}
+
 func TestPruneHeadline(t *testing.T) {
 	for _, tc := range []struct {
 		name, html, want string

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -327,6 +328,51 @@ func standsAlone(n *html.Node) bool {
 		n = p
 	}
 }
+
+// pruneNewsHeader removes from the top of a news story's content tree
+// what its page gives as fields of their own: the headline
+// (pruneNewsHeadline), and the lines of its date and time above the first
+// paragraph of minLead words ("3. Mai 2024, 17:47", "12.12.2025, 05:07
+// Uhr", "17:41 JST, October 13, 2024"; dateLike). The golds of news stories
+// leave both out of the body; older golds of every kind of page keep a
+// post's date.
+func pruneNewsHeader(root *html.Node, titles ...string) {
+	pruneNewsHeadline(root, titles...)
+	for _, b := range leafBlocks(root) {
+		if len(wordsOf(b.text)) >= minLead {
+			return
+		}
+		if dateLike(b.text) {
+			b.node.Parent.RemoveChild(b.node)
+		}
+	}
+}
+
+// minLead is the fewest words of the paragraph that ends a story's header.
+const minLead = 15
+
+// yearOrTime matches a year of the last two centuries or a time of day.
+var yearOrTime = regexp.MustCompile(`\b(?:19|20)\d\d\b|\b\d{1,2}[:.]\d{2}\b`)
+
+// letterRun matches a run of two letters or more: a word that is not a
+// figure.
+var letterRun = regexp.MustCompile(`\pL{2,}`)
+
+// dateLike reports whether a line reads as a date or a time in any
+// language: at most maxDateWords words, a year or a time among them, and at
+// most maxDateNames words of letters (a month, a weekday, "Uhr", a time
+// zone, a town, a reading time's "Lesedauer … Min."). isDateLine knows the
+// words of a few languages; a story's header may be in any.
+func dateLike(line string) bool {
+	return len(wordsOf(line)) <= maxDateWords && yearOrTime.MatchString(line) &&
+		len(letterRun.FindAllStringIndex(line, maxDateNames+1)) <= maxDateNames
+}
+
+// maxDateWords and maxDateNames bound a line dateLike takes for a date.
+const (
+	maxDateWords = 10
+	maxDateNames = 3
+)
 
 // pruneNewsHeadline removes the headline from the start of a news story's
 // content tree: its first block, or its second after a kicker of at most
