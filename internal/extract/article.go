@@ -165,7 +165,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 			pruneBlocks(leaves, blocks, opts.BlockModel, news)
 			pruneUndeclared(f.Node, declaredText)
 			if news {
-				pruneNewsHeader(f.Node, a.Title, textOf(heading))
+				pruneNewsHeader(f.Node, cleanByline(a.Author), a.Title, textOf(heading))
 			}
 		}
 		if opts.blocks == nil {

@@ -331,22 +331,36 @@ func standsAlone(n *html.Node) bool {
 
 // pruneNewsHeader removes from the top of a news story's content tree
 // what its page gives as fields of their own: the headline
-// (pruneNewsHeadline), and the lines of its date and time above the first
-// paragraph of minLead words ("3. Mai 2024, 17:47", "12.12.2025, 05:07
-// Uhr", "17:41 JST, October 13, 2024"; dateLike). The golds of news stories
-// leave both out of the body; older golds of every kind of page keep a
-// post's date.
-func pruneNewsHeader(root *html.Node, titles ...string) {
+// (pruneNewsHeadline: one of titles), and, above the first paragraph of
+// minLead words, the lines of its date and time ("3. Mai 2024, 17:47",
+// "12.12.2025, 05:07 Uhr", "17:41 JST, October 13, 2024"; dateLike) and
+// the byline that names its author ("Kolumne von Lars Brunckhorst"; the
+// author's name and at most maxBylineExtra words more). The golds of news
+// stories leave them out of the body; older golds of every kind of page
+// keep a post's date and author.
+func pruneNewsHeader(root *html.Node, author string, titles ...string) {
 	pruneNewsHeadline(root, titles...)
+	name := fold(author)
 	for _, b := range leafBlocks(root) {
 		if len(wordsOf(b.text)) >= minLead {
 			return
 		}
-		if dateLike(b.text) {
+		if dateLike(b.text) || name != "" && bylineOf(fold(b.text), name) {
 			b.node.Parent.RemoveChild(b.node)
 		}
 	}
 }
+
+// bylineOf reports whether a folded line names the folded author, with at
+// most maxBylineExtra words besides ("By", "Von", a role, a date).
+func bylineOf(line, author string) bool {
+	return strings.Contains(" "+line+" ", " "+author+" ") &&
+		len(strings.Fields(line)) <= len(strings.Fields(author))+maxBylineExtra
+}
+
+// maxBylineExtra is the most words a byline holds besides its author's
+// name.
+const maxBylineExtra = 4
 
 // minLead is the fewest words of the paragraph that ends a story's header.
 const minLead = 15
