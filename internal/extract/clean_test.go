@@ -448,7 +448,9 @@ func TestPruneNewsHeader(t *testing.T) {
 	lead := "The ferry came back to the port on Monday after three weeks of repairs, the harbour master said."
 	testPrune(t, prune, []pruneCase{
 		{"headline and date line go", `<div><h1>Ferry returns to the port</h1><p>3. Mai 2024, 17:47</p><p>` + lead + `</p></div>`, lead},
-		{"a date line after the lead stays", `<div><p>` + lead + `</p><p>3. Mai 2024, 17:47</p></div>`, lead + "\n\n3. Mai 2024, 17:47"},
+		{"after the standfirst too", `<div><p>` + lead + `</p><p>3. Mai 2024, 17:47</p><p>` + lead + `</p></div>`, lead + "\n\n" + lead},
+		{"a date line after two paragraphs stays", `<div><p>` + lead + `</p><p>` + lead + `</p><p>3. Mai 2024, 17:47</p></div>`,
+			lead + "\n\n" + lead + "\n\n3. Mai 2024, 17:47"},
 		{"a kicker stays", `<div><p>Harbour</p><p>` + lead + `</p></div>`, "Harbour\n\n" + lead},
 		{"the byline goes", `<div><p>Kolumne von Jane Roe</p><p>` + lead + `</p><p>Jane Roe</p></div>`, lead + "\n\nJane Roe"},
 		{"a line about the author stays", `<div><p>Jane Roe has covered the harbour for the paper since the ferry strike began.</p><p>` + lead + `</p></div>`,

@@ -331,8 +331,9 @@ func standsAlone(n *html.Node) bool {
 
 // pruneNewsHeader removes from the top of a news story's content tree
 // what its page gives as fields of their own: the headline
-// (pruneNewsHeadline: one of titles), and, above the first paragraph of
-// minLead words, the lines of its date and time ("3. Mai 2024, 17:47",
+// (pruneNewsHeadline: one of titles), and, in its header (above its second
+// paragraph of minLead words: the first is often the standfirst, set
+// above the date), the lines of its date and time ("3. Mai 2024, 17:47",
 // "12.12.2025, 05:07 Uhr", "17:41 JST, October 13, 2024"; dateLike) and
 // the byline that names its author ("Kolumne von Lars Brunckhorst"; the
 // author's name and at most maxBylineExtra words more). The golds of news
@@ -341,9 +342,13 @@ func standsAlone(n *html.Node) bool {
 func pruneNewsHeader(root *html.Node, author string, titles ...string) {
 	pruneNewsHeadline(root, titles...)
 	name := fold(author)
+	long := 0
 	for _, b := range leafBlocks(root) {
 		if len(wordsOf(b.text)) >= minLead {
-			return
+			if long++; long >= 2 {
+				return
+			}
+			continue
 		}
 		if dateLike(b.text) || name != "" && bylineOf(fold(b.text), name) {
 			b.node.Parent.RemoveChild(b.node)
@@ -362,7 +367,8 @@ func bylineOf(line, author string) bool {
 // name.
 const maxBylineExtra = 4
 
-// minLead is the fewest words of the paragraph that ends a story's header.
+// minLead is the fewest words of a paragraph pruneNewsHeader counts as the
+// story's: the second ends its header.
 const minLead = 15
 
 // yearOrTime matches a year of the last two centuries or a time of day.
