@@ -452,7 +452,7 @@ func TestPruneNewsHeader(t *testing.T) {
 		{"a date line after two paragraphs stays", `<div><p>` + lead + `</p><p>` + lead + `</p><p>3. Mai 2024, 17:47</p></div>`,
 			lead + "\n\n" + lead + "\n\n3. Mai 2024, 17:47"},
 		{"a kicker stays", `<div><p>Harbour</p><p>` + lead + `</p></div>`, "Harbour\n\n" + lead},
-		{"the byline goes", `<div><p>Kolumne von Jane Roe</p><p>` + lead + `</p><p>Jane Roe</p></div>`, lead + "\n\nJane Roe"},
+		{"the byline goes", `<div><p>Kolumne von Jane Roe</p><p>` + lead + `</p><p>` + lead + `</p><p>Jane Roe</p></div>`, lead + "\n\n" + lead + "\n\nJane Roe"},
 		{"a line about the author stays", `<div><p>Jane Roe has covered the harbour for the paper since the ferry strike began.</p><p>` + lead + `</p></div>`,
 			"Jane Roe has covered the harbour for the paper since the ferry strike began.\n\n" + lead},
 	})
