@@ -69,9 +69,9 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	}
 	declared := pageDate(doc, pageURL)
 	var declaredText string // read before the engine changes the tree
-	var news bool           // the page says it is a news story
+	var story storyKind     // the kind of story the page says it is
 	if bodyText == "" && !opts.KeepBlocks && opts.blocks == nil {
-		declaredText, news = declaredArticle(doc)
+		declaredText, story = declaredArticle(doc)
 	}
 	_, candProse := articleContainer(doc)
 	var descs []string   // the page's descriptions
@@ -162,10 +162,10 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 				// description, comes back if pruning takes it.
 				desc, dek = describedLead(leaves, descs)
 			}
-			pruneBlocks(leaves, blocks, opts.BlockModel, news)
+			pruneBlocks(leaves, blocks, opts.BlockModel, story == newsStory)
 			pruneUndeclared(f.Node, declaredText)
-			if news {
-				pruneNewsHeader(f.Node, cleanByline(a.Author), a.Title, textOf(heading))
+			if story != noStory {
+				pruneStoryHeader(f.Node, cleanByline(a.Author), a.Title, textOf(heading))
 			}
 		}
 		if opts.blocks == nil {

@@ -443,21 +443,24 @@ func TestPruneBlocksNews(t *testing.T) {
 	}
 }
 
-func TestNewsType(t *testing.T) {
+func TestStoryKind(t *testing.T) {
 	for _, tc := range []struct {
 		ld   string
-		want bool
+		want storyKind
 	}{
-		{`{"@type":"NewsArticle","headline":"A"}`, true},
-		{`{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},{"@type":"ReportageNewsArticle"}]}`, true},
-		{`[{"@type":["Article","OpinionNewsArticle"]}]`, true},
-		{`{"@type":"Article","headline":"A"}`, false},
-		{`{"@type":"BlogPosting","headline":"A"}`, false},
-		{`{"@type":"WebPage","about":{"name":"NewsArticle"}}`, false},
+		{`{"@type":"NewsArticle","headline":"A"}`, newsStory},
+		{`{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},{"@type":"ReportageNewsArticle"}]}`, newsStory},
+		{`[{"@type":["Article","OpinionNewsArticle"]}]`, newsStory},
+		{`[{"@type":"BlogPosting"},{"@type":"NewsArticle"}]`, newsStory},
+		{`{"@type":"Article","headline":"A"}`, someStory},
+		{`{"@type":"BlogPosting","headline":"A"}`, someStory},
+		{`{"@graph":[{"@type":"WebPage"},{"@type":["Report"]}]}`, someStory},
+		{`{"@type":"WebPage","about":{"name":"NewsArticle"}}`, noStory},
+		{`{"@type":"Product","name":"Article"}`, noStory},
 	} {
 		doc := parse(t, `<html><head><script type="application/ld+json">`+tc.ld+`</script></head><body><p>Text</p></body></html>`)
 		if _, got := declaredArticle(doc); got != tc.want {
-			t.Errorf("%s: news %v, want %v", tc.ld, got, tc.want)
+			t.Errorf("%s: kind %v, want %v", tc.ld, got, tc.want)
 		}
 	}
 }

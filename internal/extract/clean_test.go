@@ -407,8 +407,8 @@ func TestPruneCredits(t *testing.T) {
 	})
 }
 
-func TestPruneNewsHeadline(t *testing.T) {
-	prune := func(root *html.Node) { pruneNewsHeadline(root, "Ferry returns to the port | Harbour News", "Ferry returns to the port") }
+func TestPruneHeadlineBlock(t *testing.T) {
+	prune := func(root *html.Node) { pruneHeadlineBlock(root, "Ferry returns to the port | Harbour News", "Ferry returns to the port") }
 	testPrune(t, prune, []pruneCase{
 		{"the headline goes", `<div><h1>Ferry returns to the port</h1><p>Story.</p></div>`, "Story."},
 		{"after a kicker", `<div><p>Harbour</p><h2>Ferry returns to the port!</h2><p>Story.</p></div>`, "Harbour\n\nStory."},
@@ -421,7 +421,7 @@ func TestPruneNewsHeadline(t *testing.T) {
 			"Ferry returns to the port, the council said on Monday."},
 	})
 	doc := parse(t, `<div><h1>Ferry returns</h1><p>Story.</p></div>`)
-	pruneNewsHeadline(doc, "", "Ferry returns")
+	pruneHeadlineBlock(doc, "", "Ferry returns")
 	if got := Text(doc); got != "Ferry returns\n\nStory." {
 		t.Errorf("a title of two words: %q", got)
 	}
@@ -443,8 +443,8 @@ func TestDateLike(t *testing.T) {
 	}
 }
 
-func TestPruneNewsHeader(t *testing.T) {
-	prune := func(root *html.Node) { pruneNewsHeader(root, "Jane Roe", "Ferry returns to the port") }
+func TestPruneStoryHeader(t *testing.T) {
+	prune := func(root *html.Node) { pruneStoryHeader(root, "Jane Roe", "Ferry returns to the port") }
 	lead := "The ferry came back to the port on Monday after three weeks of repairs, the harbour master said."
 	testPrune(t, prune, []pruneCase{
 		{"headline and date line go", `<div><h1>Ferry returns to the port</h1><p>3. Mai 2024, 17:47</p><p>` + lead + `</p></div>`, lead},

@@ -23,10 +23,20 @@ const minDeclaredWords = 50
 // article covers less.
 const minDeclaredCover = 0.7
 
+// storyKind is what kind of story a page declares itself in its JSON-LD.
+type storyKind int
+
+// The kinds of story, each more specific than the one before.
+const (
+	noStory   storyKind = iota
+	someStory           // an Article, BlogPosting or Report: a story of some kind
+	newsStory           // a NewsArticle or one of its kinds
+)
+
 // declaredArticle reads the page's JSON-LD scripts: the longest articleBody, as
-// plain text ("" when there is none), and whether an object of them is a
-// news article (newsType).
-func declaredArticle(doc *html.Node) (body string, news bool) {
+// plain text ("" when there is none), and the most specific kind of story
+// an object of them declares (kindOf).
+func declaredArticle(doc *html.Node) (body string, kind storyKind) {
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		if keepScript(n) {
@@ -35,7 +45,7 @@ func declaredArticle(doc *html.Node) (body string, news bool) {
 				if s := longestBody(v); len(s) > len(body) {
 					body = s
 				}
-				news = news || newsType(v)
+				kind = max(kind, kindOf(v))
 			}
 			return
 		}
@@ -49,40 +59,53 @@ func declaredArticle(doc *html.Node) (body string, news bool) {
 			body = Text(frag)
 		}
 	}
-	return html.UnescapeString(body), news
+	return html.UnescapeString(body), kind
 }
 
-// newsType reports whether the decoded JSON v holds an object whose @type
-// is schema.org's NewsArticle or one of its kinds (ReportageNewsArticle,
-// OpinionNewsArticle, …): a page that says it is a news story.
-func newsType(v any) bool {
+// kindOf returns the most specific kind of story an object of the decoded
+// JSON v declares by its @type: newsStory for schema.org's NewsArticle or
+// one of its kinds (ReportageNewsArticle, OpinionNewsArticle, …),
+// someStory for an Article, BlogPosting or Report.
+func kindOf(v any) storyKind {
+	kind := noStory
 	switch v := v.(type) {
 	case map[string]any:
 		switch t := v["@type"].(type) {
 		case string:
-			if strings.HasSuffix(t, "NewsArticle") {
-				return true
-			}
+			kind = typeKind(t)
 		case []any:
 			for _, x := range t {
-				if s, ok := x.(string); ok && strings.HasSuffix(s, "NewsArticle") {
-					return true
+				if s, ok := x.(string); ok {
+					kind = max(kind, typeKind(s))
 				}
 			}
 		}
 		for _, x := range v {
-			if newsType(x) {
-				return true
+			if kind == newsStory {
+				break
 			}
+			kind = max(kind, kindOf(x))
 		}
 	case []any:
 		for _, x := range v {
-			if newsType(x) {
-				return true
+			if kind == newsStory {
+				break
 			}
+			kind = max(kind, kindOf(x))
 		}
 	}
-	return false
+	return kind
+}
+
+// typeKind is the kind of story a schema.org type names.
+func typeKind(t string) storyKind {
+	switch {
+	case strings.HasSuffix(t, "NewsArticle"):
+		return newsStory
+	case t == "Article" || t == "BlogPosting" || t == "Report":
+		return someStory
+	}
+	return noStory
 }
 
 // longestBody returns the longest string value of an "articleBody" key

@@ -107,7 +107,7 @@ func TestDeclaredBodyText(t *testing.T) {
 	if strings.Contains(got, "<p>") || strings.Contains(got, "short") {
 		t.Errorf("declared body %q: want the longest body, as text", got)
 	}
-	if got, news := declaredArticle(parse(t, `<html><body><p>No metadata</p></body></html>`)); got != "" || news {
+	if got, kind := declaredArticle(parse(t, `<html><body><p>No metadata</p></body></html>`)); got != "" || kind != noStory {
 		t.Errorf("page without JSON-LD: %q", got)
 	}
 }

@@ -344,9 +344,9 @@ func TestPageDropsEmbeddedPosts(t *testing.T) {
 	}
 }
 
-// A news story's headline is a field of its own (Title), not its body's
-// first line; a page that does not declare a news story keeps it.
-func TestPageNewsHeadline(t *testing.T) {
+// A story's headline is a field of its own (Title), not its body's first
+// line; a page that does not declare itself a story keeps it.
+func TestPageStoryHeadline(t *testing.T) {
 	// The engine drops an <h1> or <h2> that repeats the title; a headline
 	// set otherwise reaches the text.
 	page := strings.Replace(newsPage(6), "<h1>Council passes budget</h1>", "<h3>Council passes budget for the harbour</h3>", 1)
@@ -355,6 +355,10 @@ func TestPageNewsHeadline(t *testing.T) {
 	a, _ := extractPage(t, news, Options{})
 	if strings.Contains(a.Text, "Council passes budget") || !strings.HasPrefix(a.Text, paragraph(0)) {
 		t.Errorf("news story: text starts %q", a.Text[:min(len(a.Text), 80)])
+	}
+	blog := strings.Replace(page, "</head>", `<script type="application/ld+json">{"@type":"BlogPosting"}</script></head>`, 1)
+	if a, _ = extractPage(t, blog, Options{}); strings.Contains(a.Text, "Council passes budget") {
+		t.Errorf("blog post: text starts %q", a.Text[:min(len(a.Text), 80)])
 	}
 	a, _ = extractPage(t, page, Options{})
 	if !strings.HasPrefix(a.Text, "Council passes budget for the harbour\n\n") {
