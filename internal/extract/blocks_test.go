@@ -420,7 +420,7 @@ func TestPruneBlocksNews(t *testing.T) {
 	}}}
 	para := strings.Repeat("The council met on Tuesday and agreed on the budget for the coming year. ", 3)
 	page := `<div><p>` + para + `</p><p>Fans outside the town hall on Tuesday night REUTERS</p><h2>What comes next</h2><p>` + para +
-		`</p><p><strong>A vote in spring</strong></p><p>Where to vote: the town hall</p><p>Morning briefing: the news you need before breakfast, every weekday, in your inbox at six, free for readers who sign up on this page</p><p>` + para + `</p></div>`
+		`</p><p><strong>A vote in spring</strong></p><p>Where to vote: the town hall</p><p>Morning briefing: the news you need before breakfast, every weekday, in your inbox at six, free for readers who sign up on this page</p><p>` + para + `</p><h3>Also of interest</h3><p><strong>Ferry fares</strong></p></div>`
 	p := strings.TrimSpace(para)
 	for _, tc := range []struct {
 		name string
@@ -428,9 +428,9 @@ func TestPruneBlocksNews(t *testing.T) {
 		want string
 	}{
 		{"a news story loses the caption and the pitch", true,
-			p + "\n\nWhat comes next\n\n" + p + "\n\nA vote in spring\n\nWhere to vote: the town hall\n\n" + p},
+			p + "\n\nWhat comes next\n\n" + p + "\n\nA vote in spring\n\nWhere to vote: the town hall\n\n" + p}, // and the headings after the story
 		{"another page keeps them", false,
-			p + "\n\nFans outside the town hall on Tuesday night REUTERS\n\nWhat comes next\n\n" + p + "\n\nA vote in spring\n\nWhere to vote: the town hall\n\nMorning briefing: the news you need before breakfast, every weekday, in your inbox at six, free for readers who sign up on this page\n\n" + p},
+			p + "\n\nFans outside the town hall on Tuesday night REUTERS\n\nWhat comes next\n\n" + p + "\n\nA vote in spring\n\nWhere to vote: the town hall\n\nMorning briefing: the news you need before breakfast, every weekday, in your inbox at six, free for readers who sign up on this page\n\n" + p + "\n\nAlso of interest\n\nFerry fares"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, page)

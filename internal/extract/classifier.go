@@ -147,9 +147,12 @@ func contentBlocks(root *html.Node) ([]textBlock, []Block) {
 // model's threshold.
 func pruneBlocks(leaves []textBlock, blocks []Block, m *BlockModel, news bool) {
 	probs := m.probs(blocks)
-	for i := range probs {
-		if news && probs[i] < newsThreshold && !subheading(leaves[i].node, blocks[i].Text) {
-			probs[i] = 0
+	if news {
+		last := lastOfStory(leaves, blocks, probs)
+		for i := range probs {
+			if probs[i] < newsThreshold && !(i < last && subheading(leaves[i].node, blocks[i].Text)) {
+				probs[i] = 0
+			}
 		}
 	}
 	for i, keep := range KeepScored(blocks, probs, m.Threshold) {
@@ -185,6 +188,23 @@ func subheading(n *html.Node, text string) bool {
 		}
 	}
 	return allBold(n)
+}
+
+// lastOfStory returns the index of the last block of a news story's own
+// text: a paragraph of minLead words, or a block the model keeps at
+// newsThreshold that is no subheading; -1 when there is none. A subheading
+// after it heads no part of the story but what the page sets after it
+// ("Auch interessant", "Lesen Sie auch die folgenden Beiträge:", a
+// paywall's "Unlock this article — plus in-depth analysis…", a credit
+// line "Foto [M]: Shutterstock"), and needs the news threshold too.
+func lastOfStory(leaves []textBlock, blocks []Block, probs []float64) int {
+	last := -1
+	for i := range leaves {
+		if len(wordsOf(leaves[i].text)) >= minLead || probs[i] >= newsThreshold && !subheading(leaves[i].node, blocks[i].Text) {
+			last = i
+		}
+	}
+	return last
 }
 
 // maxLabelled is the longest line (runes) subheading takes for a labelled
