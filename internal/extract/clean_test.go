@@ -408,7 +408,9 @@ func TestPruneCredits(t *testing.T) {
 }
 
 func TestPruneHeadlineBlock(t *testing.T) {
-	prune := func(root *html.Node) { pruneHeadlineBlock(root, "Ferry returns to the port | Harbour News", "Ferry returns to the port") }
+	prune := func(root *html.Node) {
+		pruneHeadlineBlock(root, "Ferry returns to the port | Harbour News", "Ferry returns to the port")
+	}
 	testPrune(t, prune, []pruneCase{
 		{"the headline goes", `<div><h1>Ferry returns to the port</h1><p>Story.</p></div>`, "Story."},
 		{"after a kicker", `<div><p>Harbour</p><h2>Ferry returns to the port!</h2><p>Story.</p></div>`, "Harbour\n\nStory."},
