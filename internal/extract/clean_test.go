@@ -454,6 +454,8 @@ func TestPruneStoryHeader(t *testing.T) {
 		{"a date line after two paragraphs stays", `<div><p>` + lead + `</p><p>` + lead + `</p><p>3. Mai 2024, 17:47</p></div>`,
 			lead + "\n\n" + lead + "\n\n3. Mai 2024, 17:47"},
 		{"a kicker stays", `<div><p>Harbour</p><p>` + lead + `</p></div>`, "Harbour\n\n" + lead},
+		{"without a paragraph of a story all stays", `<div><h1>Ferry returns to the port</h1><p>3. Mai 2024, 17:47</p><p>2021 Petr Fiala 69</p></div>`,
+			"Ferry returns to the port\n\n3. Mai 2024, 17:47\n\n2021 Petr Fiala 69"},
 		{"the byline goes", `<div><p>Kolumne von Jane Roe</p><p>` + lead + `</p><p>` + lead + `</p><p>Jane Roe</p></div>`, lead + "\n\n" + lead + "\n\nJane Roe"},
 		{"a line about the author stays", `<div><p>Jane Roe has covered the harbour for the paper since the ferry strike began.</p><p>` + lead + `</p></div>`,
 			"Jane Roe has covered the harbour for the paper since the ferry strike began.\n\n" + lead},

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -344,6 +345,9 @@ func standsAlone(n *html.Node) bool {
 // CleanEval's), which declare nothing, keep a post's headline, date and
 // author: removing the headline from every page cost Dragnet 0.0016.
 func pruneStoryHeader(root *html.Node, author string, titles ...string) {
+	if !slices.ContainsFunc(leafBlocks(root), func(b textBlock) bool { return len(wordsOf(b.text)) >= minLead }) {
+		return // no paragraph of a story for a header to head: a gallery, a schedule
+	}
 	pruneHeadlineBlock(root, titles...)
 	name := fold(author)
 	long := 0
