@@ -73,7 +73,8 @@ type OpenOptions struct {
 // and ground-truth/<id>.json beside html/<id>.html.gz (WCXB, the Web
 // Content eXtraction Benchmark: each JSON holds the page's URL, its type
 // and its main content; only the pages typed "article" are taken),
-// fundus's parser test data (addFundus), the Article Extraction
+// fundus's parser test data (addFundus), html/<name> beside
+// reference/<name> (the DAnIEL corpus: addDaniel), the Article Extraction
 // Benchmark's ground-truth.json beside html/ (addArticleBench), and a
 // subset's folder of the combined layout, <root>/html/<subset> beside
 // <root>/ground-truth/<subset>.jsonl (addCombined).
@@ -104,6 +105,8 @@ func Open(dir string, opts OpenOptions) (*Dataset, error) {
 		err = ds.addWCXB(dir, keep)
 	case isFundus(dir):
 		err = ds.addFundus(dir, keep)
+	case isDaniel(dir):
+		err = ds.addDaniel(dir, keep)
 	case isDir(filepath.Join(dir, "html")) && isDir(filepath.Join(dir, "txt")):
 		err = ds.addFolders(filepath.Join(dir, "html"), filepath.Join(dir, "txt"), "", keep)
 	default:

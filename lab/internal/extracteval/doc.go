@@ -8,7 +8,7 @@
 // (the Dragnet and CleanEval layout), html/ beside txt/ (newspaper4k),
 // evaldata.json beside eval/ (trafilatura), ground-truth/ beside html/
 // (WCXB), a folder per country of pages and their publishers' parsed
-// articles (fundus), ground-truth.json beside html/ (the Article Extraction
+// articles (fundus), html/ beside reference/ (the DAnIEL corpus), ground-truth.json beside html/ (the Article Extraction
 // Benchmark) or a subset of the Web Content Extraction Benchmark's
 // combined layout (html/<subset>/ beside ground-truth/<subset>.jsonl), and
 // the running of extraction systems over them, and the bootstrap that puts
