@@ -1,6 +1,7 @@
 package extracteval
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -38,6 +39,35 @@ func TestOpenDaniel(t *testing.T) {
 	in, err := ReadInput(ds.Pages[0])
 	if err != nil || Site(in) != "regnum.ru" {
 		t.Errorf("site %q, %v: want the host of the file's name", Site(in), err)
+	}
+
+	// Predictions by name: the names hold dots, and two share a "stem".
+	writeFiles(t, dir, map[string]string{
+		"html/20111128_www.regnum.ru_77aa01":      "<p>Другая статья.</p>",
+		"reference/20111128_www.regnum.ru_77aa01": "<p>Другая статья.</p>",
+		"pred.jsonl": `{"id":"20111128_www.regnum.ru_2fa9d5","text":"Заголовок статьи\n\nПервый абзац & второй."}` + "\n" +
+			`{"id":"20111128_www.regnum.ru_77aa01","text":"Другая статья."}` + "\n",
+	})
+	sys, err := Predictions("pred", filepath.Join(dir, "pred.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err = Open(dir, OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Evaluate(context.Background(), ds, sys, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact := 0
+	for _, p := range res.Pages {
+		if p.Precision == 1 && p.Recall == 1 {
+			exact++
+		}
+	}
+	if exact != 2 || res.Empty != 1 {
+		t.Errorf("predictions by name: %d pages matched exactly, want 2; %d empty, want 1 (the page without a record)", exact, res.Empty)
 	}
 
 	// Only the ids asked for.

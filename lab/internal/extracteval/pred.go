@@ -14,8 +14,10 @@ import (
 // {"id": …, "text": …} records, such as `neardup extract` writes, instead
 // of extracting them. A record matches a page when its id is the path of
 // the page's input file (compared as absolute paths), or else when its id's
-// file name without extension is the page's id without folder (if only one
-// record has that name). A page without a record predicts empty text.
+// file name is the page's id without folder, or else when that file name
+// without extension is (each if only one record has that name: DAnIEL's
+// files have no extension, and "20111103_www.express.gr_00432316" would
+// lose ".gr_00432316" as one). A page without a record predicts empty text.
 func Predictions(name, path string) (System, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -23,6 +25,7 @@ func Predictions(name, path string) (System, error) {
 	}
 	defer f.Close()
 	byPath := map[string]string{}
+	byBase := map[string][]string{}
 	byStem := map[string][]string{}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 256<<20)
@@ -34,6 +37,8 @@ func Predictions(name, path string) (System, error) {
 		if abs, err := filepath.Abs(rec.ID); err == nil {
 			byPath[abs] = rec.Text
 		}
+		base := filepath.Base(rec.ID)
+		byBase[base] = append(byBase[base], rec.Text)
 		stem := stemOf(rec.ID)
 		byStem[stem] = append(byStem[stem], rec.Text)
 	}
@@ -45,6 +50,9 @@ func Predictions(name, path string) (System, error) {
 			if text, ok := byPath[abs]; ok {
 				return text, nil
 			}
+		}
+		if texts := byBase[filepath.Base(in.ID)]; len(texts) == 1 {
+			return texts[0], nil
 		}
 		if texts := byStem[stemOf(in.ID)]; len(texts) == 1 {
 			return texts[0], nil
