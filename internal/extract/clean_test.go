@@ -391,6 +391,18 @@ func TestPruneSkipLinks(t *testing.T) {
 	})
 }
 
+func TestPruneTrailingLabels(t *testing.T) {
+	testPrune(t, pruneTrailingLabels, []pruneCase{
+		{"a label at the end goes", `<div><p>Story.</p><p>More.</p><h3>Ссылки по теме:</h3></div>`, "Story.\n\nMore."},
+		{"two in a row", `<div><p>Story.</p><p>Lesen Sie auch:</p><p><b>Mehr zum Thema:</b></p></div>`, "Story."},
+		{"a label with what it labels stays", `<div><p>Story.</p><p>Related:</p><p><a href="/x">Ferry strike ends</a></p></div>`,
+			"Story.\n\nRelated:\n\nFerry strike ends"},
+		{"a sentence ending in a colon stays", `<div><p>Story.</p><p>The council gave three reasons for the delay, which the mayor read out:</p></div>`,
+			"Story.\n\nThe council gave three reasons for the delay, which the mayor read out:"},
+		{"the only block stays", `<div><p>Related:</p></div>`, "Related:"},
+	})
+}
+
 func TestPruneCredits(t *testing.T) {
 	testPrune(t, pruneCredits, []pruneCase{
 		{"a credit beside a figure's caption goes",

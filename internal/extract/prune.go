@@ -569,6 +569,28 @@ func pruneEmbeds(root *html.Node) {
 	}
 }
 
+// pruneTrailingLabels removes the labels the content tree ends with: blocks
+// of at most maxLabelWords words that end with a colon ("Ссылки по теме:",
+// "Lesen Sie auch:", "Related:"), with nothing after them. What they
+// introduced, a list of links to other stories, went with the classifier
+// or lay outside the content; a label of nothing is not the article's. A
+// label before a video or a document the text cannot hold ("Watch the
+// video below:") goes too, which some golds keep. The content's only block
+// stays. It runs on what the block classifier kept.
+func pruneTrailingLabels(root *html.Node) {
+	blocks := leafBlocks(root)
+	for i := len(blocks) - 1; i > 0; i-- {
+		t := strings.TrimSpace(blocks[i].text)
+		if n := len(wordsOf(t)); n == 0 || n > maxLabelWords || !strings.HasSuffix(t, ":") {
+			return
+		}
+		blocks[i].node.Parent.RemoveChild(blocks[i].node)
+	}
+}
+
+// maxLabelWords is the most words of a label pruneTrailingLabels removes.
+const maxLabelWords = 6
+
 // outermost returns the elements under root that match reports, in
 // document order, not looking under one that matches.
 func outermost(root *html.Node, match func(*html.Node) bool) []*html.Node {
