@@ -36,6 +36,11 @@
 //     more: …"), a call to sign up for a newsletter, a figure's caption
 //     (<figcaption>, or a short block named a caption beside a picture)
 //     and navigation inside the article (<nav>) go whatever their score;
+//   - after the classifier, on what it kept: a live blog's entry lines,
+//     skip links, pictures' credits, the posts of social networks the page
+//     embeds, and the labels the text ends with; on a page that declares
+//     itself a story in its JSON-LD, the headline and, in the story's
+//     header, its date lines and byline (fields of their own);
 //   - site rules (package rules) choose the body by CSS selector, drop
 //     parts by selector or attribute pattern, strip boilerplate lines and
 //     say which URLs are articles;
