@@ -333,32 +333,36 @@ func standsAlone(n *html.Node) bool {
 // pruneStoryHeader removes from the top of a story's content tree (a page
 // that declares itself an Article, BlogPosting, Report or NewsArticle in
 // its JSON-LD: declaredArticle) what its page gives as fields of their
-// own: the headline (pruneHeadlineBlock: one of titles), and, in its header (above its second
-// paragraph of minLead words: the first is often the standfirst, set
-// above the date), the lines of its date and time ("3. Mai 2024, 17:47",
-// "12.12.2025, 05:07 Uhr", "17:41 JST, October 13, 2024"; dateLike) and
-// the byline that names its author ("Kolumne von Lars Brunckhorst"; the
-// author's name and at most maxBylineExtra words more). A story that
-// declares itself gives them as metadata, and the golds of such stories
-// (fundus's: the article body each publisher's parser gives) leave them
-// out of the body; the older golds of pages of every kind (Dragnet's,
-// CleanEval's), which declare nothing, keep a post's headline, date and
-// author: removing the headline from every page cost Dragnet 0.0016.
+// own: the headline (headlineBlock: one of titles), and, in its header
+// (above its second paragraph of minLead words: the first is often the
+// standfirst, set above the date), the lines of its date and time ("3. Mai
+// 2024, 17:47", "12.12.2025, 05:07 Uhr", "17:41 JST, October 13, 2024";
+// dateLike) and the byline that names its author ("Kolumne von Lars
+// Brunckhorst"; the author's name and at most maxBylineExtra words more).
+// A story that declares itself gives them as metadata, and the golds of
+// such stories (fundus's: the article body each publisher's parser gives)
+// leave them out of the body; the older golds of pages of every kind
+// (Dragnet's, CleanEval's), which declare nothing, keep a post's headline,
+// date and author: removing the headline from every page cost Dragnet
+// 0.0016. A content without a paragraph of minLead words (a gallery, a
+// schedule) has no story for a header to head and keeps them.
 func pruneStoryHeader(root *html.Node, author string, titles ...string) {
-	if !slices.ContainsFunc(leafBlocks(root), func(b textBlock) bool { return len(wordsOf(b.text)) >= minLead }) {
-		return // no paragraph of a story for a header to head: a gallery, a schedule
+	blocks := leafBlocks(root)
+	if !slices.ContainsFunc(blocks, func(b textBlock) bool { return len(wordsOf(b.text)) >= minLead }) {
+		return
 	}
-	pruneHeadlineBlock(root, titles...)
+	headline := headlineBlock(blocks, titles...)
 	name := fold(author)
 	long := 0
-	for _, b := range leafBlocks(root) {
-		if len(wordsOf(b.text)) >= minLead {
+	for i, b := range blocks {
+		switch {
+		case i == headline:
+			b.node.Parent.RemoveChild(b.node)
+		case len(wordsOf(b.text)) >= minLead:
 			if long++; long >= 2 {
 				return
 			}
-			continue
-		}
-		if dateLike(b.text) || name != "" && bylineOf(fold(b.text), name) {
+		case dateLike(b.text) || name != "" && bylineOf(fold(b.text), name):
 			b.node.Parent.RemoveChild(b.node)
 		}
 	}
@@ -402,34 +406,30 @@ const (
 	maxDateNames = 3
 )
 
-// pruneHeadlineBlock removes the headline from the start of a story's
-// content tree: its first block, or its second after a kicker of at most
-// maxKicker words ("Extremismus"), when the block is one of titles (the
-// page's title, its heading) or a part of one of at least three words (a
-// title with the site's name after it).
-func pruneHeadlineBlock(root *html.Node, titles ...string) {
+// headlineBlock returns the index of the headline among a story's leaf
+// blocks, -1 when there is none: its first block, or its second after a
+// kicker of at most maxKicker words ("Extremismus"), when the block is one
+// of titles (the page's title, its heading) or a part of one of at least
+// three words (a title with the site's name after it).
+func headlineBlock(blocks []textBlock, titles ...string) int {
 	var folded []string
 	for _, t := range titles {
 		if f := fold(t); len(strings.Fields(f)) >= 3 {
 			folded = append(folded, f)
 		}
 	}
-	if len(folded) == 0 {
-		return
-	}
-	blocks := leafBlocks(root)
-	for i := 0; i < min(2, len(blocks)); i++ {
+	for i := 0; i < min(2, len(blocks)) && len(folded) > 0; i++ {
 		if i == 1 && len(wordsOf(blocks[0].text)) > maxKicker {
-			return
+			return -1
 		}
 		b := fold(blocks[i].text)
 		for _, t := range folded {
 			if b == t || len(strings.Fields(b)) >= 3 && strings.Contains(" "+t+" ", " "+b+" ") {
-				blocks[i].node.Parent.RemoveChild(blocks[i].node)
-				return
+				return i
 			}
 		}
 	}
+	return -1
 }
 
 // maxKicker is the most words of a kicker, the label above a headline.

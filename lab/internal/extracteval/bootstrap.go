@@ -120,23 +120,29 @@ type Diff struct {
 func (b Bootstrap) Intervals(results []Result) ([]Interval, []Diff, error) {
 	cis := make([]Interval, len(results))
 	var diffs []Diff
+	// The first result of a dataset is the reference; the others are
+	// scored on its draws, the same sites in the same order.
 	type ref struct {
-		r   Result
-		f1s []float64
+		r      Result
+		groups [][]int
+		draws  [][]int
+		f1s    []float64
 	}
-	refs := map[string]ref{}
+	refs := map[string]*ref{}
 	for i, r := range results {
-		groups := bySite(r.Pages)
-		xs := f1s(r.Pages, groups, b.draws(len(groups)))
 		rf, seen := refs[r.Dataset]
 		if !seen {
-			refs[r.Dataset] = ref{r, slices.Clone(xs)}
-			cis[i] = percentiles(xs)
+			groups := bySite(r.Pages)
+			rf = &ref{r: r, groups: groups, draws: b.draws(len(groups))}
+			rf.f1s = f1s(r.Pages, rf.groups, rf.draws)
+			refs[r.Dataset] = rf
+			cis[i] = percentiles(slices.Clone(rf.f1s))
 			continue
 		}
 		if err := samePages(rf.r, r); err != nil {
 			return nil, nil, err
 		}
+		xs := f1s(r.Pages, rf.groups, rf.draws)
 		d := Diff{Dataset: r.Dataset, System: rf.r.System, Against: r.System, Delta: rf.r.Mean.F1() - r.Mean.F1()}
 		deltas := make([]float64, len(xs))
 		ahead := 0
