@@ -175,6 +175,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 			pruneSkipLinks(f.Node)
 			pruneCredits(f.Node)
 			pruneEmbeds(f.Node)
+			pruneTrailingLinks(f.Node)
 			pruneTrailingLabels(f.Node)
 			restoreGaps(f.Node, dropped)
 		}

@@ -391,6 +391,21 @@ func TestPruneSkipLinks(t *testing.T) {
 	})
 }
 
+func TestPruneTrailingLinks(t *testing.T) {
+	story := "<p>" + strings.Repeat("The council met on Monday to vote on the plan for the bridge. ", 5) + "</p>"
+	text := strings.TrimSpace(strings.Repeat("The council met on Monday to vote on the plan for the bridge. ", 5))
+	testPrune(t, pruneTrailingLinks, []pruneCase{
+		{"links at the end go", `<div>` + story + `<p><a href="/a">Ferry strike ends</a></p><p><b><a href="/b">Port reopens</a></b> // <a href="/">News</a></p></div>`, text},
+		{"a block with words outside its links stays", `<div>` + story + `<p>Source: <a href="/a">Harbour office</a></p></div>`, text + "\n\nSource: Harbour office"},
+		{"links before the text stay", `<div><p><a href="/a">Ferry strike ends</a></p>` + story + `</div>`, "Ferry strike ends\n\n" + text},
+		{"a link within the page stays", `<div>` + story + `<p><a href="#top">Back to the start</a></p></div>`, text + "\n\nBack to the start"},
+		{"a list that is much of the content stays",
+			`<div><p>Talks of the conference.</p><p><a href="/a">The first talk on the bridge</a></p><p><a href="/b">The second talk on the ferry</a></p></div>`,
+			"Talks of the conference.\n\nThe first talk on the bridge\n\nThe second talk on the ferry"},
+		{"the only block stays", `<div><p><a href="/a">Ferry strike ends</a></p></div>`, "Ferry strike ends"},
+	})
+}
+
 func TestPruneTrailingLabels(t *testing.T) {
 	testPrune(t, pruneTrailingLabels, []pruneCase{
 		{"a label at the end goes", `<div><p>Story.</p><p>More.</p><h3>Ссылки по теме:</h3></div>`, "Story.\n\nMore."},

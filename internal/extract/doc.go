@@ -38,7 +38,8 @@
 //     and navigation inside the article (<nav>) go whatever their score;
 //   - after the classifier, on what it kept: a live blog's entry lines,
 //     skip links, pictures' credits, the posts of social networks the page
-//     embeds, and the labels the text ends with; on a page that declares
+//     embeds, and the lists of links and the labels the text ends with;
+//     on a page that declares
 //     itself a story in its JSON-LD, the headline and, in the story's
 //     header, its date lines and byline (fields of their own);
 //   - site rules (package rules) choose the body by CSS selector, drop
