@@ -33,6 +33,7 @@ type extractTrainCmd struct {
 	Out     string   `placeholder:"FILE" help:"Write the model as Go source here (internal/extract/blockmodel.go); without it the weights are printed."`
 	Verify  bool     `help:"With --out: fail unless FILE already holds exactly the model trained (the committed weights are reproducible)."`
 	Blocks  string   `placeholder:"FILE" help:"Write every training block as TSV here (page, label, weight, probability, text), for error analysis."`
+	Balance bool     `help:"Weigh every dataset the same in the fit, however many pages it has (each page weighs the same within its dataset)."`
 }
 
 // Run turns the flags into options.
@@ -64,8 +65,11 @@ func (c *extractTrainCmd) Run(g *globals) error {
 	if !g.quiet {
 		log = os.Stderr
 	}
-	boost := boostOptions{trees: c.Trees, depth: c.Depth, rate: c.Rate, l2: c.L2, minHess: c.MinLeaf, maxCuts: 64}
-	m, pages, err := trainBlocks(g.ctx, ds, c.Half, c.L2, c.MinP, c.MaxLoss, c.Pin, boost, c.Folds, log)
+	opts := trainOptions{
+		half: c.Half, l2: c.L2, minGain: c.MinP, maxLoss: c.MaxLoss, pin: c.Pin, folds: c.Folds, balance: c.Balance,
+		boost: boostOptions{trees: c.Trees, depth: c.Depth, rate: c.Rate, l2: c.L2, minHess: c.MinLeaf, maxCuts: 64},
+	}
+	m, pages, err := trainBlocks(g.ctx, ds, opts, log)
 	if err != nil {
 		return err
 	}
@@ -104,9 +108,19 @@ type trainPage struct {
 	weight []float64 // each block's share of the page's tokens
 }
 
+// trainOptions are extract-train's choices for the fit (see its flags).
+type trainOptions struct {
+	half                 string // tune, report or all
+	l2, minGain, maxLoss float64
+	pin                  float64 // the threshold kept; 0: chosen
+	folds                int
+	balance              bool // every dataset weighs the same
+	boost                boostOptions
+}
+
 // trainBlocks reads the pages of the chosen half, labels their blocks and
 // fits the model.
-func trainBlocks(ctx context.Context, datasets []evalDataset, half string, l2, minGain, maxLoss, pin float64, boost boostOptions, folds int, log io.Writer) (extract.BlockModel, []trainPage, error) {
+func trainBlocks(ctx context.Context, datasets []evalDataset, o trainOptions, log io.Writer) (extract.BlockModel, []trainPage, error) {
 	var pages []trainPage
 	opts := extract.Options{MinChars: -1, KeepBlocks: true}
 	for _, d := range datasets {
@@ -123,7 +137,7 @@ func trainBlocks(ctx context.Context, datasets []evalDataset, half string, l2, m
 			if err != nil {
 				return extract.BlockModel{}, nil, err
 			}
-			if half != "all" && string(extracteval.SplitHalf(extracteval.Site(in))) != half {
+			if o.half != "all" && string(extracteval.SplitHalf(extracteval.Site(in))) != o.half {
 				continue
 			}
 			blocks, err := extract.PageBlocks(extract.Input{URL: in.URL, ContentType: in.ContentType, Body: in.Body}, opts)
@@ -141,31 +155,51 @@ func trainBlocks(ctx context.Context, datasets []evalDataset, half string, l2, m
 			n++
 		}
 		if log != nil {
-			fmt.Fprintf(log, "extract-train: %s: %d pages of the %s half\n", ds.Name, n, half)
+			fmt.Fprintf(log, "extract-train: %s: %d pages of the %s half\n", ds.Name, n, o.half)
 		}
 	}
 	if len(pages) == 0 {
 		return extract.BlockModel{}, nil, fmt.Errorf("extract-train: no page to train on")
 	}
+	if o.balance {
+		balance(pages)
+	}
 	fit := func(pages []trainPage) extract.BlockModel {
-		m := extract.BlockModel{Weights: fitLogistic(pages, l2)}
-		if boost.trees > 0 {
-			m.Trees = fitBoost(pages, m, boost)
+		m := extract.BlockModel{Weights: fitLogistic(pages, o.l2)}
+		if o.boost.trees > 0 {
+			m.Trees = fitBoost(pages, m, o.boost)
 		}
 		return m
 	}
 	m := fit(pages)
-	if pin > 0 && log == nil {
-		m.Threshold = pin
+	if o.pin > 0 && log == nil {
+		m.Threshold = o.pin
 		return m, pages, nil
 	}
-	m.Threshold = chooseThreshold(pages, crossProbs(pages, fit, folds, m), minGain, maxLoss, log)
-	if pin > 0 {
+	m.Threshold = chooseThreshold(pages, crossProbs(pages, fit, o.folds, m), o.minGain, o.maxLoss, log)
+	if o.pin > 0 {
 		// The choice is logged, for comparison; the threshold given is kept.
-		fmt.Fprintf(log, "extract-train: threshold kept at %.2f (--threshold)\n", pin)
-		m.Threshold = pin
+		fmt.Fprintf(log, "extract-train: threshold kept at %.2f (--threshold)\n", o.pin)
+		m.Threshold = o.pin
 	}
 	return m, pages, nil
+}
+
+// balance scales the blocks' weights so that every dataset weighs the same
+// in the fit: a page of a dataset of n pages weighs N/(k·n), for N pages of
+// k datasets in all. Without it a dataset weighs by its pages, and the
+// largest one's gold decides what the model learns.
+func balance(pages []trainPage) {
+	count := map[string]int{}
+	for _, p := range pages {
+		count[p.ds]++
+	}
+	for _, p := range pages {
+		f := float64(len(pages)) / float64(len(count)*count[p.ds])
+		for i := range p.weight {
+			p.weight[i] *= f
+		}
+	}
 }
 
 // labelPage labels each block by the share of its shingles found in the

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -37,7 +38,7 @@ func TestExtractTrain(t *testing.T) {
 	}
 	dir := writeTree(t, files)
 	ds := []evalDataset{{name: "promo", dir: filepath.Join(dir, "gold")}}
-	m, pages, err := trainBlocks(context.Background(), ds, "all", 1, 0, 0.001, 0, boostOptions{}, 1, nil)
+	m, pages, err := trainBlocks(context.Background(), ds, trainOptions{half: "all", l2: 1, maxLoss: 0.001, folds: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +56,7 @@ func TestExtractTrain(t *testing.T) {
 			}
 		}
 	}
-	again, _, err := trainBlocks(context.Background(), ds, "all", 1, 0, 0.001, 0, boostOptions{}, 1, nil)
+	again, _, err := trainBlocks(context.Background(), ds, trainOptions{half: "all", l2: 1, maxLoss: 0.001, folds: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,14 +66,14 @@ func TestExtractTrain(t *testing.T) {
 	if src := blockModelSource(m); !strings.Contains(src, "var DefaultBlockModel = BlockModel{") || !strings.Contains(src, "DO NOT EDIT") {
 		t.Errorf("model source:\n%s", src)
 	}
-	pinned, _, err := trainBlocks(context.Background(), ds, "all", 1, 0, 0.001, 0.42, boostOptions{}, 1, nil)
+	pinned, _, err := trainBlocks(context.Background(), ds, trainOptions{half: "all", l2: 1, maxLoss: 0.001, pin: 0.42, folds: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if pinned.Threshold != 0.42 || pinned.Weights != m.Weights {
 		t.Errorf("with the threshold given: threshold %v, weights the same %v; want 0.42 and the same weights", pinned.Threshold, pinned.Weights == m.Weights)
 	}
-	if _, _, err := trainBlocks(context.Background(), ds, "report", 1, 0, 0.001, 0, boostOptions{}, 1, nil); err == nil && !anyReport(t, dir) {
+	if _, _, err := trainBlocks(context.Background(), ds, trainOptions{half: "report", l2: 1, maxLoss: 0.001, folds: 1}, nil); err == nil && !anyReport(t, dir) {
 		t.Error("no page of the report half, yet training did not fail")
 	}
 }
@@ -93,6 +94,25 @@ func anyReport(t *testing.T, dir string) bool {
 		}
 	}
 	return false
+}
+
+func TestBalance(t *testing.T) {
+	page := func(ds string, weights ...float64) trainPage { return trainPage{ds: ds, weight: weights} }
+	pages := []trainPage{page("big", 0.5, 0.5), page("big", 1), page("big", 0.25, 0.75), page("small", 0.4, 0.6)}
+	balance(pages)
+	total := map[string]float64{}
+	for _, p := range pages {
+		for _, w := range p.weight {
+			total[p.ds] += w
+		}
+	}
+	// Four pages in all, two datasets: each weighs two pages' worth.
+	if math.Abs(total["big"]-2) > 1e-9 || math.Abs(total["small"]-2) > 1e-9 {
+		t.Errorf("weights by dataset %v, want 2 each", total)
+	}
+	if got := pages[0].weight[0] / pages[0].weight[1]; got != 1 {
+		t.Errorf("a page's blocks changed their ratio: %v", got)
+	}
 }
 
 func TestSnippetLabels(t *testing.T) {
