@@ -391,10 +391,10 @@ func TestPruneSkipLinks(t *testing.T) {
 	})
 }
 
-func TestPruneTrailingLinks(t *testing.T) {
+func TestPruneTail(t *testing.T) {
 	story := "<p>" + strings.Repeat("The council met on Monday to vote on the plan for the bridge. ", 5) + "</p>"
 	text := strings.TrimSpace(strings.Repeat("The council met on Monday to vote on the plan for the bridge. ", 5))
-	testPrune(t, pruneTrailingLinks, []pruneCase{
+	testPrune(t, pruneTail, []pruneCase{
 		{"links at the end go", `<div>` + story + `<p><a href="/a">Ferry strike ends</a></p><p><b><a href="/b">Port reopens</a></b> // <a href="/">News</a></p></div>`, text},
 		{"a block with words outside its links stays", `<div>` + story + `<p>Source: <a href="/a">Harbour office</a></p></div>`, text + "\n\nSource: Harbour office"},
 		{"links before the text stay", `<div><p><a href="/a">Ferry strike ends</a></p>` + story + `</div>`, "Ferry strike ends\n\n" + text},
@@ -403,18 +403,14 @@ func TestPruneTrailingLinks(t *testing.T) {
 			`<div><p>Talks of the conference.</p><p><a href="/a">The first talk on the bridge</a></p><p><a href="/b">The second talk on the ferry</a></p></div>`,
 			"Talks of the conference.\n\nThe first talk on the bridge\n\nThe second talk on the ferry"},
 		{"the only block stays", `<div><p><a href="/a">Ferry strike ends</a></p></div>`, "Ferry strike ends"},
-	})
-}
-
-func TestPruneTrailingLabels(t *testing.T) {
-	testPrune(t, pruneTrailingLabels, []pruneCase{
+		{"links and their label go", `<div>` + story + `<p>Ссылки по теме:</p><p><a href="/a">Ferry strike ends</a></p></div>`, text},
 		{"a label at the end goes", `<div><p>Story.</p><p>More.</p><h3>Ссылки по теме:</h3></div>`, "Story.\n\nMore."},
 		{"two in a row", `<div><p>Story.</p><p>Lesen Sie auch:</p><p><b>Mehr zum Thema:</b></p></div>`, "Story."},
-		{"a label with what it labels stays", `<div><p>Story.</p><p>Related:</p><p><a href="/x">Ferry strike ends</a></p></div>`,
+		{"a label with links that are much of the text stays", `<div><p>Story.</p><p>Related:</p><p><a href="/x">Ferry strike ends</a></p></div>`,
 			"Story.\n\nRelated:\n\nFerry strike ends"},
 		{"a sentence ending in a colon stays", `<div><p>Story.</p><p>The council gave three reasons for the delay, which the mayor read out:</p></div>`,
 			"Story.\n\nThe council gave three reasons for the delay, which the mayor read out:"},
-		{"the only block stays", `<div><p>Related:</p></div>`, "Related:"},
+		{"the only label stays", `<div><p>Related:</p></div>`, "Related:"},
 	})
 }
 

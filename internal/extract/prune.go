@@ -570,18 +570,30 @@ func pruneEmbeds(root *html.Node) {
 	}
 }
 
-// pruneTrailingLinks removes the blocks of links the content tree ends
-// with: blocks whose letters and digits all lie inside links to other pages
-// ("Police close the bridge // News // 3 January"), with nothing of the
-// text after them. They are the lists of other stories, archives and
-// "next post" links a page sets under its article, which the classifier
-// keeps when they look like headlines. When they hold more than
-// maxTrailingLinks of the content's text, the page is a list of links (a
-// portal's entries, a series of talks) and they stay; so does the
-// content's first block. It runs on what the block classifier kept,
-// before pruneTrailingLabels removes the label the list had.
-func pruneTrailingLinks(root *html.Node) {
+// pruneTail removes what the content tree ends with after its text: first
+// the blocks of links (trailingLinks), then the labels before them or at
+// the very end (trailingLabels). The content's first block stays. It runs
+// on what the block classifier kept.
+func pruneTail(root *html.Node) {
 	blocks := leafBlocks(root)
+	end := trailingLinks(blocks)
+	for _, b := range blocks[end:] {
+		b.node.Parent.RemoveChild(b.node)
+	}
+	for _, b := range blocks[trailingLabels(blocks[:end]):end] {
+		b.node.Parent.RemoveChild(b.node)
+	}
+}
+
+// trailingLinks returns where the blocks of links that end blocks begin
+// (len(blocks) when none do): blocks whose letters and digits all lie
+// inside links to other pages ("Police close the bridge // News // 3
+// January"). They are the lists of other stories, archives and "next post"
+// links a page sets under its article, which the classifier keeps when
+// they look like headlines. When they hold more than maxTrailingLinks of
+// the content's text, the page is a list of links (a portal's entries, a
+// series of talks) and they stay.
+func trailingLinks(blocks []textBlock) int {
 	total := 0
 	for _, b := range blocks {
 		total += b.nonSpace
@@ -592,22 +604,21 @@ func pruneTrailingLinks(root *html.Node) {
 		links += blocks[first].nonSpace
 	}
 	if float64(links) > maxTrailingLinks*float64(total) {
-		return
+		return len(blocks)
 	}
-	for _, b := range blocks[first:] {
-		b.node.Parent.RemoveChild(b.node)
-	}
+	return first
 }
 
 // maxTrailingLinks is the largest share of the content's text (non-space
-// runes) pruneTrailingLinks removes. Measured on the tune halves of the
-// eight sets, 0.25 and 0.30 score the same; without a bound, the lists that
-// are a page's content go (a portal's entries, CleanEval 0.76 → 0.53).
+// runes) trailingLinks takes. Measured on the tune halves of the eight
+// sets, 0.25 and 0.30 score the same; without a bound, the lists that are
+// a page's content go (a portal's entries, CleanEval 0.76 → 0.53).
 const maxTrailingLinks = 0.3
 
 // onlyLinks reports whether n has letters or digits and all of them lie
-// inside links to other pages (not to a fragment of this one): what lies
-// between the links is punctuation ("//", "|").
+// inside links to other pages (pageLink): what lies between the links is
+// punctuation ("//", "|"). Unlike linkOnly, it sets no bound on the text's
+// length and lets punctuation stand outside the links.
 func onlyLinks(n *html.Node) bool {
 	in, out := 0, 0
 	var walk func(n *html.Node, linked bool)
@@ -624,11 +635,7 @@ func onlyLinks(n *html.Node) bool {
 			}
 			return
 		}
-		if n.Type == html.ElementNode && tag(n) == atom.A {
-			if href := strings.TrimSpace(attr(n, "href")); href != "" && !strings.HasPrefix(href, "#") {
-				linked = true
-			}
-		}
+		linked = linked || pageLink(n)
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c, linked)
 		}
@@ -637,26 +644,37 @@ func onlyLinks(n *html.Node) bool {
 	return in > 0 && out == 0
 }
 
-// pruneTrailingLabels removes the labels the content tree ends with: blocks
-// of at most maxLabelWords words that end with a colon ("Ссылки по теме:",
-// "Lesen Sie auch:", "Related:"), with nothing after them. What they
-// introduced, a list of links to other stories, went with the classifier
-// or lay outside the content; a label of nothing is not the article's. A
-// label before a video or a document the text cannot hold ("Watch the
-// video below:") goes too, which some golds keep. The content's only block
-// stays. It runs on what the block classifier kept.
-func pruneTrailingLabels(root *html.Node) {
-	blocks := leafBlocks(root)
-	for i := len(blocks) - 1; i > 0; i-- {
-		t := strings.TrimSpace(blocks[i].text)
-		if n := len(wordsOf(t)); n == 0 || n > maxLabelWords || !strings.HasSuffix(t, ":") {
-			return
-		}
-		blocks[i].node.Parent.RemoveChild(blocks[i].node)
+// pageLink reports whether n is a link to another page: an <a> with an
+// href that is not a fragment of this one ("#notes").
+func pageLink(n *html.Node) bool {
+	if n.Type != html.ElementNode || tag(n) != atom.A {
+		return false
 	}
+	href := strings.TrimSpace(attr(n, "href"))
+	return href != "" && !strings.HasPrefix(href, "#")
 }
 
-// maxLabelWords is the most words of a label pruneTrailingLabels removes.
+// trailingLabels returns where the labels that end blocks begin
+// (len(blocks) when none do): blocks of at most maxLabelWords words that
+// end with a colon ("Ссылки по теме:", "Lesen Sie auch:", "Related:"). What
+// they introduced, a list of links to other stories, went with the
+// classifier or trailingLinks, or lay outside the content; a label of
+// nothing is not the article's. A label before a video or a document the
+// text cannot hold ("Watch the video below:") goes too, which some golds
+// keep. The first block is never one.
+func trailingLabels(blocks []textBlock) int {
+	i := len(blocks)
+	for i > 1 {
+		t := strings.TrimSpace(blocks[i-1].text)
+		if n := len(wordsOf(t)); n == 0 || n > maxLabelWords || !strings.HasSuffix(t, ":") {
+			break
+		}
+		i--
+	}
+	return i
+}
+
+// maxLabelWords is the most words of a label trailingLabels takes.
 const maxLabelWords = 6
 
 // outermost returns the elements under root that match reports, in

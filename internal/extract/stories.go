@@ -325,8 +325,7 @@ func teaser(a, heading *html.Node) bool {
 	var titled func(*html.Node) bool
 	titled = func(n *html.Node) bool {
 		if n.Type == html.ElementNode && tag(n) == atom.A {
-			href := strings.TrimSpace(attr(n, "href"))
-			return href != "" && !strings.HasPrefix(href, "#") && utf8.RuneCountInString(squash(Text(n))) >= storyMinTitle
+			return pageLink(n) && utf8.RuneCountInString(squash(Text(n))) >= storyMinTitle
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			if titled(c) {
