@@ -68,10 +68,10 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		bodyText = strings.Join(parts, "\n\n")
 	}
 	declared := pageDate(doc, pageURL)
-	var declaredText string // read before the engine changes the tree
-	var story storyKind     // the kind of story the page says it is
+	var decl declaredBody // read before the engine changes the tree
+	var story storyKind   // the kind of story the page says it is
 	if bodyText == "" && !opts.KeepBlocks && opts.blocks == nil {
-		declaredText, story = declaredArticle(doc)
+		decl, story = declaredArticle(doc)
 	}
 	_, candProse := articleContainer(doc)
 	var descs []string   // the page's descriptions
@@ -163,7 +163,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 				desc, dek = describedLead(leaves, descs)
 			}
 			pruneBlocks(leaves, blocks, opts.BlockModel, story == newsStory)
-			pruneUndeclared(f.Node, declaredText)
+			pruneUndeclared(f.Node, decl.all())
 			if story != noStory {
 				pruneStoryHeader(f.Node, cleanByline(a.Author), a.Title, textOf(heading))
 			}
@@ -179,6 +179,9 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 			restoreGaps(f.Node, dropped)
 		}
 		a.Text = withStandfirst(Text(f.Node), desc, dek)
+	}
+	if bodyText == "" {
+		a.Text = preferDeclared(a.Text, a.Title, decl)
 	}
 	a.Text = rule.Strip(canonical(tidy(a.Text)))
 	a.Lang = language(a.Text, a.Lang)

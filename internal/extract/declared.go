@@ -33,17 +33,47 @@ const (
 	newsStory           // a NewsArticle or one of its kinds
 )
 
-// declaredArticle reads the page's JSON-LD scripts: the longest articleBody, as
-// plain text ("" when there is none), and the most specific kind of story
-// an object of them declares (kindOf).
-func declaredArticle(doc *html.Node) (body string, kind storyKind) {
+// declaredBody is the article a page declares in its JSON-LD: the longest
+// articleBody, with the headline and description of the same object (a
+// lead the body often leaves out), each as plain text.
+type declaredBody struct {
+	headline, description, body string
+}
+
+// all returns the headline, the description and the body, a paragraph
+// each: what pruneUndeclared finds the content's blocks in.
+func (d declaredBody) all() string {
+	return joinParagraphs(d.headline, d.description, d.body)
+}
+
+// text returns the description and the body: the declared article as an
+// extracted text, whose headline is the page's title.
+func (d declaredBody) text() string {
+	return joinParagraphs(d.description, d.body)
+}
+
+// joinParagraphs joins the non-empty parts with blank lines.
+func joinParagraphs(parts ...string) string {
+	var kept []string
+	for _, p := range parts {
+		if p != "" {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, "\n\n")
+}
+
+// declaredArticle reads the page's JSON-LD scripts: the longest
+// articleBody (longestBody; empty when there is none) and the most
+// specific kind of story an object of them declares (kindOf).
+func declaredArticle(doc *html.Node) (d declaredBody, kind storyKind) {
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		if keepScript(n) {
 			var v any
 			if n.FirstChild != nil && json.Unmarshal([]byte(n.FirstChild.Data), &v) == nil {
-				if s := longestBody(v); len(s) > len(body) {
-					body = s
+				if b := longestBody(v); len(b.all()) > len(d.all()) {
+					d = b
 				}
 				kind = max(kind, kindOf(v))
 			}
@@ -54,12 +84,18 @@ func declaredArticle(doc *html.Node) (body string, kind storyKind) {
 		}
 	}
 	walk(doc)
-	if strings.ContainsRune(body, '<') {
-		if frag, err := html.Parse(strings.NewReader(body)); err == nil {
-			body = Text(frag)
+	return declaredBody{plainText(d.headline), plainText(d.description), plainText(d.body)}, kind
+}
+
+// plainText returns a JSON-LD string as plain text: its markup, if it
+// holds any, rendered (Text), its character references decoded.
+func plainText(s string) string {
+	if strings.ContainsRune(s, '<') {
+		if frag, err := html.Parse(strings.NewReader(s)); err == nil {
+			s = Text(frag)
 		}
 	}
-	return html.UnescapeString(body), kind
+	return html.UnescapeString(s)
 }
 
 // kindOf returns the most specific kind of story an object of the decoded
@@ -108,33 +144,30 @@ func typeKind(t string) storyKind {
 	return noStory
 }
 
-// longestBody returns the longest string value of an "articleBody" key
-// anywhere in the decoded JSON v, after the description and headline of
-// the same object (a lead the body often leaves out).
-func longestBody(v any) string {
-	best := ""
+// longestBody returns the longest articleBody anywhere in the decoded
+// JSON v (by its text with its headline and description), with the
+// headline and description of the same object.
+func longestBody(v any) declaredBody {
+	var best declaredBody
 	switch v := v.(type) {
 	case map[string]any:
 		if body, ok := v["articleBody"].(string); ok && body != "" {
-			for _, k := range []string{"description", "headline"} {
-				if s, ok := v[k].(string); ok {
-					body = s + "\n\n" + body
-				}
-			}
-			best = body
+			best.body = body
+			best.headline, _ = v["headline"].(string)
+			best.description, _ = v["description"].(string)
 		}
 		for k, x := range v {
 			if k == "articleBody" {
 				continue
 			}
-			if s := longestBody(x); len(s) > len(best) {
-				best = s
+			if b := longestBody(x); len(b.all()) > len(best.all()) {
+				best = b
 			}
 		}
 	case []any:
 		for _, x := range v {
-			if s := longestBody(x); len(s) > len(best) {
-				best = s
+			if b := longestBody(x); len(b.all()) > len(best.all()) {
+				best = b
 			}
 		}
 	}
@@ -151,23 +184,10 @@ func pruneUndeclared(root *html.Node, declared string) {
 	if len(words) < minDeclaredWords {
 		return
 	}
-	gram := func(w []string) uint64 { // FNV-1a of the words, each ended by a 0
-		h := uint64(14695981039346656037)
-		for _, x := range w {
-			for i := 0; i < len(x); i++ {
-				h = (h ^ uint64(x[i])) * 1099511628211
-			}
-			h *= 1099511628211 // the 0 byte
-		}
-		return h
-	}
-	grams := make(map[uint64]bool, len(words))
+	grams := trigrams(words)
 	vocab := make(map[string]bool, len(words))
-	for i, w := range words {
+	for _, w := range words {
 		vocab[w] = true
-		if i >= 2 {
-			grams[gram(words[i-2:i+1])] = true
-		}
 	}
 	blocks := leafBlocks(root)
 	share := make([]float64, len(blocks))
@@ -189,7 +209,7 @@ func pruneUndeclared(root *html.Node, declared string) {
 		} else {
 			for j := 2; j < len(w); j++ {
 				all++
-				if grams[gram(w[j-2:j+1])] {
+				if grams[trigram(w[j-2:j+1])] {
 					found++
 				}
 			}
@@ -209,4 +229,89 @@ func pruneUndeclared(root *html.Node, declared string) {
 			b.node.Parent.RemoveChild(b.node)
 		}
 	}
+}
+
+// trigram returns the hash of three words (FNV-1a of the words, each ended
+// by a 0 byte).
+func trigram(w []string) uint64 {
+	h := uint64(14695981039346656037)
+	for _, x := range w {
+		for i := 0; i < len(x); i++ {
+			h = (h ^ uint64(x[i])) * 1099511628211
+		}
+		h *= 1099511628211 // the 0 byte
+	}
+	return h
+}
+
+// trigrams returns the set of the word trigrams of words.
+func trigrams(words []string) map[uint64]bool {
+	grams := make(map[uint64]bool, len(words))
+	for i := 2; i < len(words); i++ {
+		grams[trigram(words[i-2:i+1])] = true
+	}
+	return grams
+}
+
+// The engine's text may miss the article a page declares: a script draws
+// the article from data the page carries, the engine took another part of
+// the page (a list of teasers), or the page shows a paywall's first lines
+// while it declares the whole text. When the declared article is much
+// longer than the text and the text holds little of it, the declared
+// article is the text, provided it is this page's: its headline is the
+// page's title.
+const (
+	// minDeclaredGain is how many times the text's words the declared
+	// article must hold.
+	minDeclaredGain = 2
+	// maxTextCover is the largest share of the declared article's word
+	// trigrams the text may hold.
+	maxTextCover = 0.3
+)
+
+// preferDeclared returns the declared article's text (declaredBody.text)
+// in place of the extracted text when its body holds at least
+// minDeclaredWords words, its headline is the page's title (sameHeadline),
+// it holds minDeclaredGain times the text's words, and the text holds under
+// maxTextCover of its word trigrams; else text.
+func preferDeclared(text, title string, d declaredBody) string {
+	if len(wordsOf(d.body)) < minDeclaredWords || !sameHeadline(d.headline, title) {
+		return text
+	}
+	decl := d.text()
+	dw, tw := wordsOf(decl), wordsOf(text)
+	if len(dw) < minDeclaredGain*len(tw) {
+		return text
+	}
+	have := trigrams(tw)
+	found := 0
+	for i := 2; i < len(dw); i++ {
+		if have[trigram(dw[i-2:i+1])] {
+			found++
+		}
+	}
+	if float64(found) >= maxTextCover*float64(len(dw)-2) {
+		return text
+	}
+	return decl
+}
+
+// sameHeadline reports whether a declared headline is the page's title: at
+// least half of its words are words of the title.
+func sameHeadline(headline, title string) bool {
+	hw := wordsOf(headline)
+	if len(hw) == 0 {
+		return false
+	}
+	inTitle := make(map[string]bool)
+	for _, w := range wordsOf(title) {
+		inTitle[w] = true
+	}
+	n := 0
+	for _, w := range hw {
+		if inTitle[w] {
+			n++
+		}
+	}
+	return 2*n >= len(hw)
 }

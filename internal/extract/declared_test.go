@@ -98,7 +98,8 @@ func TestDeclaredBodyGuards(t *testing.T) {
 func TestDeclaredBodyText(t *testing.T) {
 	doc := parse(t, `<html><head><script type="application/ld+json">{"@type":"NewsArticle","articleBody":"<p>First &amp; second</p><p>Third</p>"}</script>`+
 		`<script type="application/ld+json">[{"articleBody":"short"}]</script><script type="application/ld+json">{not json</script></head><body></body></html>`)
-	got, _ := declaredArticle(doc)
+	d, _ := declaredArticle(doc)
+	got := d.all()
 	for _, want := range []string{"First & second", "Third"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("declared body %q lacks %q", got, want)
@@ -107,7 +108,85 @@ func TestDeclaredBodyText(t *testing.T) {
 	if strings.Contains(got, "<p>") || strings.Contains(got, "short") {
 		t.Errorf("declared body %q: want the longest body, as text", got)
 	}
-	if got, kind := declaredArticle(parse(t, `<html><body><p>No metadata</p></body></html>`)); got != "" || kind != noStory {
-		t.Errorf("page without JSON-LD: %q", got)
+	if got, kind := declaredArticle(parse(t, `<html><body><p>No metadata</p></body></html>`)); got != (declaredBody{}) || kind != noStory {
+		t.Errorf("page without JSON-LD: %+v", got)
+	}
+}
+
+// teaserPage is a story page that shows the first shown of the declared
+// paragraphs, then a paywall's call, and declares in its JSON-LD an
+// article of headline and the paragraphs declared.
+func teaserPage(headline string, shown int, declared []string) string {
+	obj := map[string]any{"@type": "NewsArticle", "description": "The council agreed on the city's budget after a long night of talks.",
+		"articleBody": strings.Join(declared, "\n\n")}
+	if headline != "" {
+		obj["headline"] = headline
+	}
+	ld, err := json.Marshal(obj)
+	if err != nil {
+		panic(err)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<html><head><title>Council passes budget | City News</title><script type="application/ld+json">%s</script></head><body>`, ld)
+	b.WriteString(`<nav><a href="/">Home</a> <a href="/city">City</a></nav><article><h1>Council passes budget</h1>`)
+	for i := range shown {
+		fmt.Fprintf(&b, "<p>%s</p>", distinct(i))
+	}
+	b.WriteString(`<div class="paywall"><p>Subscribe to continue reading: the whole story is for members only.</p></div></article>`)
+	b.WriteString(`<footer><p>City News, 1 Harbour Street. All rights reserved.</p></footer></body></html>`)
+	return b.String()
+}
+
+func TestPreferDeclared(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		headline string
+		shown    int
+		declared bool // the text is the declared article's
+	}{
+		{"a paywall's first lines", "Council passes budget", 1, true},
+		{"the headline in other words", "Budget passed by the council after long talks", 1, false},
+		{"no headline declared", "", 1, false},
+		{"half the article shown", "Council passes budget", 3, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, skip := extractPage(t, teaserPage(tc.headline, tc.shown, paragraphs(6)), Options{MinChars: -1})
+			if skip != "" {
+				t.Fatalf("skipped: %s", skip)
+			}
+			got := strings.Contains(a.Text, distinct(5))
+			if got != tc.declared {
+				t.Fatalf("declared article taken: %v, want %v:\n%s", got, tc.declared, a.Text)
+			}
+			if !strings.Contains(a.Text, distinct(0)) {
+				t.Errorf("first paragraph lost:\n%s", a.Text)
+			}
+			if tc.declared {
+				if !strings.HasPrefix(a.Text, "The council agreed on the city's budget") {
+					t.Errorf("want the description, then the body, without the headline:\n%s", a.Text)
+				}
+				if strings.Contains(a.Text, "Subscribe") {
+					t.Errorf("the paywall's call stayed:\n%s", a.Text)
+				}
+			}
+		})
+	}
+}
+
+func TestSameHeadline(t *testing.T) {
+	for _, tc := range []struct {
+		headline, title string
+		want            bool
+	}{
+		{"Council passes budget", "Council passes budget | City News", true},
+		{"Council passes budget", "COUNCIL PASSES BUDGET", true},
+		{"Council passes the budget for 2025", "Council passes budget", true},
+		{"Ferry line opens to the islands", "Council passes budget", false},
+		{"", "Council passes budget", false},
+		{"Council passes budget", "", false},
+	} {
+		if got := sameHeadline(tc.headline, tc.title); got != tc.want {
+			t.Errorf("sameHeadline(%q, %q) = %v, want %v", tc.headline, tc.title, got, tc.want)
+		}
 	}
 }
