@@ -14,6 +14,7 @@ package mojibake
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -29,8 +30,10 @@ const maxPasses = 3
 // Cyrillic, Hebrew or Arabic alphabets or a Latin-1 symbol ("Ã©", "Â©").
 // One of those alone may be ordinary text: an Italian "è…”" spells the
 // bytes of a CJK character. A no-break space spelled "Â " (the space
-// already folded) goes with the other repairs. Text without such sequences, nearly all text, is returned
-// as it is, without a copy. Repair is idempotent on the text it returns
+// already folded) or "Â" at a line's end (the space trimmed: "cats.Â\n")
+// counts as one of the others, unless the text writes "Â" as a letter of a
+// word. Text without such sequences, nearly all text, is returned as it
+// is, without a copy. Repair is idempotent on the text it returns
 // unless the input was encoded more than maxPasses times.
 func Repair(s string) string {
 	for range maxPasses {
@@ -52,6 +55,7 @@ func repairOnce(s string) (string, bool) {
 		return s, false
 	}
 	sure, weak := 0, 0
+	circumflexWords := writesCircumflexA(s)
 	for i := 0; i < len(s); {
 		k := strings.IndexByte(s[i:], 0xC3)
 		if k < 0 {
@@ -60,6 +64,9 @@ func repairOnce(s string) (string, bool) {
 		i += k
 		r, width, n := sequenceAt(s, i)
 		switch {
+		case r < 0 && spaceRemnant(s, i) && !circumflexWords:
+			weak++
+			width = 1
 		case r < 0:
 			width = 1
 		case n == 4 || n == 3 && r >= 0x2000 && r <= 0x2BFF:
@@ -81,9 +88,8 @@ func repairOnce(s string) (string, bool) {
 			i += width
 			continue
 		}
-		if strings.HasPrefix(s[i:], "Â ") {
-			b.WriteByte(' ') // a no-break space whose second byte became a space
-			i += len("Â ")
+		if !circumflexWords && spaceRemnant(s, i) {
+			i += len("Â") // a no-break space's first byte; the second became a space or went with the line's end
 			continue
 		}
 		_, size := utf8.DecodeRuneInString(s[i:])
@@ -169,4 +175,32 @@ var cp1252 = map[rune]byte{
 	'‰': 0x89, 'Š': 0x8A, '‹': 0x8B, 'Œ': 0x8C, 'Ž': 0x8E, '‘': 0x91, '’': 0x92, '“': 0x93,
 	'”': 0x94, '•': 0x95, '–': 0x96, '—': 0x97, '˜': 0x98, '™': 0x99, 'š': 0x9A, '›': 0x9B,
 	'œ': 0x9C, 'ž': 0x9E, 'Ÿ': 0x9F,
+}
+
+// spaceRemnant reports whether an "Â" at byte i of s is what is left of a
+// double-encoded no-break space (the bytes C2 A0 read as "Â" and a
+// no-break space) once the space was folded to an ordinary one or trimmed
+// with the end of a line or of the text.
+func spaceRemnant(s string, i int) bool {
+	if !strings.HasPrefix(s[i:], "Â") {
+		return false
+	}
+	rest := s[i+len("Â"):]
+	return rest == "" || rest[0] == ' ' || rest[0] == '\n'
+}
+
+// writesCircumflexA reports whether s writes "Â" before a letter, as Vietnamese,
+// Romanian, French or Portuguese words do ("CHÂU", "ÎNCÂNTAT"): then an
+// "Â" before a space may end such a word.
+func writesCircumflexA(s string) bool {
+	for i := 0; ; {
+		k := strings.Index(s[i:], "Â")
+		if k < 0 {
+			return false
+		}
+		i += k + len("Â")
+		if r, _ := utf8.DecodeRuneInString(s[i:]); unicode.IsLetter(r) {
+			return true
+		}
+	}
 }
