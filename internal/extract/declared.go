@@ -207,12 +207,7 @@ func pruneUndeclared(root *html.Node, declared string) {
 				}
 			}
 		} else {
-			for j := 2; j < len(w); j++ {
-				all++
-				if grams[trigram(w[j-2:j+1])] {
-					found++
-				}
-			}
+			found, all = trigramHits(w, grams), len(w)-2
 		}
 		if all > 0 {
 			share[i] = float64(found) / float64(all)
@@ -253,6 +248,17 @@ func trigrams(words []string) map[uint64]bool {
 	return grams
 }
 
+// trigramHits returns how many of the word trigrams of words are in grams.
+func trigramHits(words []string, grams map[uint64]bool) int {
+	n := 0
+	for i := 2; i < len(words); i++ {
+		if grams[trigram(words[i-2:i+1])] {
+			n++
+		}
+	}
+	return n
+}
+
 // The engine's text may miss the article a page declares: a script draws
 // the article from data the page carries, the engine took another part of
 // the page (a list of teasers), or the page shows a paywall's first lines
@@ -283,14 +289,7 @@ func preferDeclared(text, title string, d declaredBody) string {
 	if len(dw) < minDeclaredGain*len(tw) {
 		return text
 	}
-	have := trigrams(tw)
-	found := 0
-	for i := 2; i < len(dw); i++ {
-		if have[trigram(dw[i-2:i+1])] {
-			found++
-		}
-	}
-	if float64(found) >= maxTextCover*float64(len(dw)-2) {
+	if float64(trigramHits(dw, trigrams(tw))) >= maxTextCover*float64(len(dw)-2) {
 		return text
 	}
 	return decl
