@@ -508,9 +508,10 @@ func TestPruneHeadline(t *testing.T) {
 func TestTidy(t *testing.T) {
 	in := "First paragraph.\n\nAdvertisement\n\nSecond paragraph.\nADVERTISEMENT\n\nStory continues below advertisement\n\n" +
 		"Continue reading the main story\n\nCONTINUA DEPOIS DA PUBLICIDADE\n\nDalsza część artykułu pod reklamą\n\n" +
+		"Advertisement - Continue Reading Below\n\nAnzeige – Weiterlesen nach der Anzeige\n\nAdvertisement: the ferry story continues below\n\n" +
 		"An advertisement for the ferry ran all week.\n\nContinue reading the main story before the vote.\n\n" +
 		"Published Aug 28, 2024 • Last updated 1 hour ago"
-	want := "First paragraph.\n\nSecond paragraph.\n\nAn advertisement for the ferry ran all week.\n\nContinue reading the main story before the vote."
+	want := "First paragraph.\n\nSecond paragraph.\n\nAdvertisement: the ferry story continues below\n\nAn advertisement for the ferry ran all week.\n\nContinue reading the main story before the vote."
 	if got := tidy(in); got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}

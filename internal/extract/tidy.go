@@ -94,9 +94,22 @@ func isReadingTime(line string) bool {
 	return strings.ContainsFunc(f, unicode.IsDigit) && readingTime.MatchString(f)
 }
 
-// isAdLabel reports whether a line is only an advertisement label.
+// isAdLabel reports whether a line is only an advertisement label, or two
+// of them ("Advertisement - Continue Reading Below").
 func isAdLabel(line string) bool {
-	return len(line) <= 60 && adLabels[fold(line)]
+	if len(line) > 60 {
+		return false
+	}
+	f := fold(line)
+	if adLabels[f] {
+		return true
+	}
+	for i := range len(f) {
+		if f[i] == ' ' && adLabels[f[:i]] && adLabels[f[i+1:]] {
+			return true
+		}
+	}
+	return false
 }
 
 // dateWords are the words a date or time line is made of besides figures:
