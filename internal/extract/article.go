@@ -13,15 +13,12 @@ import (
 // extractDoc finds the article in a parsed page. Unless opts.LibraryOnly,
 // the tree is cleaned first (never-text, hidden, control and comment
 // elements, the rule's drops) and its navigation regions are marked, the
-// rule's body selector takes precedence over the engine's choice, sections
-// of related stories and short link-only navigation blocks leave the
-// engine's content, the text is rendered block-aware and the rule's
-// boilerplate is stripped. When the engine took a navigation region, a
-// dialog, an author's box, another story of the page or one reply of a
-// thread for the article (chosenRegions), when sections of related
-// stories make most of the engine's content, or the content is long and
-// holds almost no sentences (a table, a list of names), the engine chooses
-// again on a copy of the page without them.
+// rule's body selector takes precedence over the engine's choice, the
+// engine chooses again when its first choice is not the article
+// (chooser.reconsider), sections of related stories, short link-only
+// navigation blocks and the blocks the classifier scores as boilerplate
+// leave the engine's content, the text is rendered block-aware and the
+// rule's boilerplate is stripped.
 func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) (Article, error) {
 	u, err := nurl.Parse(pageURL)
 	if err != nil || pageURL == "" {
@@ -88,59 +85,9 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	if bodyText == "" && rule.BodySelector() != "" {
 		a.RuleMiss = fmt.Sprintf("%s: body %q matched nothing on the page; the text is the extractor's own choice", rule, rule.BodySelector())
 	}
-	if bodyText == "" && f.Node != nil {
-		marks := chosenRegions(f.Node)
-		if one, reps := oneRepeat(marks); reps && !one {
-			marks = nil // the thread, not one reply
-		}
-		if marks != nil {
-			// The engine took a navigation region (a sidebar, a
-			// footer), a dialog, an author's box, another story or one
-			// reply for the article: it chooses again on the page
-			// without it.
-			again := fresh()
-			removeMarked(again, marks)
-			if g := opts.Engine(again, u); g.Node != nil && chosenRegions(g.Node) == nil && prose(g.Node) >= max(regionMinProse, prose(f.Node)/regionMaxShrink) {
-				f.Node = g.Node
-			}
-		}
-	}
-	if bodyText == "" && f.Node != nil && mostlyRelated(f.Node) {
-		// The engine took sections of related stories for the article: it
-		// chooses again on the page without them.
-		again := fresh()
-		dropRelated(again)
-		if g := opts.Engine(again, u); g.Node != nil {
-			f.Node = g.Node
-		}
-	}
-	if bodyText == "" && betterContainer(candProse, f.Node) && !namedChoice(f.Node) {
-		// The page names its article's container, it holds much more
-		// prose than the engine's choice, and not the engine's longest
-		// block: the engine chose another part of the page.
-		again := fresh()
-		if c, _ := articleContainer(again); c != nil && !holdsCore(c, f.Node) {
-			c.Parent.RemoveChild(c)
-			f.Node = c
-		}
-	}
-	if bodyText == "" && f.Node != nil {
-		if list, prose := withoutSentences(f.Node); list {
-			// A long content without sentences (a table, a list of
-			// names): the engine chooses again without it.
-			again := fresh()
-			removeBlocksOf(again, f.Node)
-			if g := opts.Engine(again, u); g.Node != nil && betterChoice(g.Node, prose) {
-				f.Node = g.Node
-			}
-		}
-	}
-	if bodyText == "" && f.Node != nil {
-		// The engine took one row of an article laid out in rows: the
-		// content is the rows' parent.
-		if w := widenToRows(runs, f.Node, fresh); w != nil {
-			f.Node = w
-		}
+	if bodyText == "" {
+		again := chooser{engine: opts.Engine, fresh: fresh, url: u, runs: runs, containerProse: candProse}
+		f.Node = again.reconsider(f.Node)
 	}
 	switch {
 	case bodyText != "":
@@ -188,41 +135,6 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	a.Title = canonical(strings.Join(strings.Fields(a.Title), " "))
 	a.Author = cleanByline(a.Author)
 	return a, nil
-}
-
-// regionMinProse is the least prose (runes) the engine's second choice must
-// hold when its first was a navigation region.
-const regionMinProse = 100
-
-// regionMaxShrink bounds how much less prose the engine's second choice may
-// hold than its first, a navigation region: a page's sidebar or "about"
-// box may hold a few times the prose of a short post, but a region holding
-// sixteen times the prose of anything else the engine finds is the article,
-// named by a layout's class ("left-side-content", "share-btn post-content")
-// rather than by what it is, and the second choice a teaser.
-const regionMaxShrink = 16
-
-// mostlyRelated reports whether sections of related stories hold most of
-// the text of the content tree n.
-func mostlyRelated(n *html.Node) bool {
-	var all, related int
-	var walk func(*html.Node, bool)
-	walk = func(n *html.Node, in bool) {
-		if n.Type == html.TextNode {
-			k := len(strings.TrimSpace(n.Data))
-			all += k
-			if in {
-				related += k
-			}
-			return
-		}
-		in = in || n.Type == html.ElementNode && attr(n, regionAttr) == "related"
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c, in)
-		}
-	}
-	walk(n, false)
-	return related > 0 && 2*related > all
 }
 
 // cloneTree returns a deep copy of n and everything under it, detached

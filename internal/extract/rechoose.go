@@ -1,11 +1,157 @@
 package extract
 
 import (
+	nurl "net/url"
 	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
 )
+
+// chooser has the engine choose again, on copies of the readied page,
+// when its first choice is not the article.
+type chooser struct {
+	engine Engine
+	// fresh returns a copy of the readied page.
+	fresh func() *html.Node
+	url   *nurl.URL
+	// runs are the page's runs of rows (markRows).
+	runs []rowRun
+	// containerProse is the prose of the container the page names for
+	// its article (articleContainer).
+	containerProse int
+}
+
+// reconsider returns the content the engine's first choice gives way to,
+// each step on the last one's content (nil when the engine found none):
+// the engine's second choice when it took a navigation region, a dialog,
+// an author's box, another story or one reply of a thread (withoutRegions),
+// or sections of related stories (withoutRelated); the container the page
+// names for its article when it holds much more prose (namedContainer);
+// the engine's second choice when the content is a long list without
+// sentences (withoutList); the parent of a run of rows when the content is
+// one of them (widenToRows).
+func (c chooser) reconsider(content *html.Node) *html.Node {
+	content = c.withoutRegions(content)
+	content = c.withoutRelated(content)
+	content = c.namedContainer(content)
+	content = c.withoutList(content)
+	if content != nil {
+		if w := widenToRows(c.runs, content, c.fresh); w != nil {
+			content = w
+		}
+	}
+	return content
+}
+
+// withoutRegions: when the engine took a navigation region (a sidebar, a
+// footer), a dialog, an author's box, another story or one reply of a
+// thread for the article, it chooses again on the page without them; the
+// second choice is taken when it is none of those and holds enough prose
+// (regionMinProse, regionMaxShrink).
+func (c chooser) withoutRegions(content *html.Node) *html.Node {
+	if content == nil {
+		return nil
+	}
+	marks := chosenRegions(content)
+	if one, reps := oneRepeat(marks); reps && !one {
+		marks = nil // the thread, not one reply
+	}
+	if marks == nil {
+		return content
+	}
+	again := c.fresh()
+	removeMarked(again, marks)
+	if g := c.engine(again, c.url); g.Node != nil && chosenRegions(g.Node) == nil && prose(g.Node) >= max(regionMinProse, prose(content)/regionMaxShrink) {
+		return g.Node
+	}
+	return content
+}
+
+// withoutRelated: when sections of related stories make most of the
+// engine's content, it chooses again on the page without them.
+func (c chooser) withoutRelated(content *html.Node) *html.Node {
+	if content == nil || !mostlyRelated(content) {
+		return content
+	}
+	again := c.fresh()
+	dropRelated(again)
+	if g := c.engine(again, c.url); g.Node != nil {
+		return g.Node
+	}
+	return content
+}
+
+// namedContainer: when the page names its article's container, and it
+// holds much more prose than the engine's choice and not the choice's
+// longest block, the engine chose another part of the page; the content is
+// the container.
+func (c chooser) namedContainer(content *html.Node) *html.Node {
+	if !betterContainer(c.containerProse, content) || namedChoice(content) {
+		return content
+	}
+	again := c.fresh()
+	if n, _ := articleContainer(again); n != nil && !holdsCore(n, content) {
+		n.Parent.RemoveChild(n)
+		return n
+	}
+	return content
+}
+
+// withoutList: when the content is long and holds almost no sentences (a
+// table, a list of names; withoutSentences), the engine chooses again
+// without it, and its second choice is taken when it holds enough more
+// prose (betterChoice).
+func (c chooser) withoutList(content *html.Node) *html.Node {
+	if content == nil {
+		return nil
+	}
+	list, sentences := withoutSentences(content)
+	if !list {
+		return content
+	}
+	again := c.fresh()
+	removeBlocksOf(again, content)
+	if g := c.engine(again, c.url); g.Node != nil && betterChoice(g.Node, sentences) {
+		return g.Node
+	}
+	return content
+}
+
+// regionMinProse is the least prose (runes) the engine's second choice must
+// hold when its first was a navigation region.
+const regionMinProse = 100
+
+// regionMaxShrink bounds how much less prose the engine's second choice may
+// hold than its first, a navigation region: a page's sidebar or "about"
+// box may hold a few times the prose of a short post, but a region holding
+// sixteen times the prose of anything else the engine finds is the article,
+// named by a layout's class ("left-side-content", "share-btn post-content")
+// rather than by what it is, and the second choice a teaser.
+const regionMaxShrink = 16
+
+// mostlyRelated reports whether sections of related stories hold most of
+// the text of the content tree n.
+func mostlyRelated(n *html.Node) bool {
+	var all, related int
+	var walk func(*html.Node, bool)
+	walk = func(n *html.Node, in bool) {
+		if n.Type == html.TextNode {
+			k := len(strings.TrimSpace(n.Data))
+			all += k
+			if in {
+				related += k
+			}
+			return
+		}
+		in = in || n.Type == html.ElementNode && attr(n, regionAttr) == "related"
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, in)
+		}
+	}
+	walk(n, false)
+	return related > 0 && 2*related > all
+}
 
 // The engine scores containers by their text and commas; on some pages it
 // takes a long run of short lines for the article: a table of names and
