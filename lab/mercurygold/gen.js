@@ -6,10 +6,12 @@
 // the parser's cleaning, no generic fallback) becomes the page's
 // articleBody, as text with a line per block.
 //
-//   node gen.js PARSER_CHECKOUT OUT_DIR [--no-captions]
+//   node gen.js PARSER_CHECKOUT OUT_DIR [--no-captions] [--no-embeds]
 //
 // --no-captions leaves out figcaptions and elements whose class names a
-// caption or a credit, as golds that hold the article's text alone do.
+// caption or a credit, --no-embeds the posts of social networks a page
+// embeds (tweets, Instagram and TikTok posts), as golds that hold the
+// article's text alone do.
 'use strict';
 
 const fs = require('fs');
@@ -19,8 +21,9 @@ const Parser = require('@postlight/parser');
 
 const [repo, out] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const noCaptions = process.argv.includes('--no-captions');
+const noEmbeds = process.argv.includes('--no-embeds');
 if (!repo || !out) {
-  console.error('usage: node gen.js PARSER_CHECKOUT OUT_DIR [--no-captions]');
+  console.error('usage: node gen.js PARSER_CHECKOUT OUT_DIR [--no-captions] [--no-embeds]');
   process.exit(2);
 }
 const custom = path.join(repo, 'src/extractors/custom');
@@ -32,6 +35,9 @@ function toText(content) {
   $('script,style,noscript').remove();
   if (noCaptions) {
     $('figcaption,[class*=caption],[class*=Caption],[class*=credit]').remove();
+  }
+  if (noEmbeds) {
+    $('blockquote.twitter-tweet,blockquote.twitter-video,blockquote.instagram-media,blockquote.tiktok-embed').remove();
   }
   $(blocks).each((_, e) => {
     $(e).before('\n');
