@@ -27,6 +27,10 @@ if (!repo || !out) {
   process.exit(2);
 }
 const custom = path.join(repo, 'src/extractors/custom');
+if (!fs.existsSync(custom)) {
+  console.error(`${repo}: no src/extractors/custom/: want a checkout of github:postlight/parser`);
+  process.exit(2);
+}
 const blocks = 'p,div,h1,h2,h3,h4,h5,h6,li,blockquote,pre,figcaption,figure,tr,br,section,article,header,footer,dd,dt,table,ul,ol';
 
 // toText returns the text of the content's HTML, a line per block.
