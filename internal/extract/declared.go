@@ -184,11 +184,7 @@ func pruneUndeclared(root *html.Node, declared string) {
 	if len(words) < minDeclaredWords {
 		return
 	}
-	grams := trigrams(words)
-	vocab := make(map[string]bool, len(words))
-	for _, w := range words {
-		vocab[w] = true
-	}
+	grams, vocab := trigrams(words), wordSet(words)
 	blocks := leafBlocks(root)
 	share := make([]float64, len(blocks))
 	total, covered, longest := 0, 0, 0
@@ -200,12 +196,7 @@ func pruneUndeclared(root *html.Node, declared string) {
 		w := wordsOf(b.text)
 		found, all := 0, 0
 		if len(w) < 3 {
-			for _, x := range w {
-				all++
-				if vocab[x] {
-					found++
-				}
-			}
+			found, all = wordHits(w, vocab), len(w)
 		} else {
 			found, all = trigramHits(w, grams), len(w)-2
 		}
@@ -246,6 +237,26 @@ func trigrams(words []string) map[uint64]bool {
 		grams[trigram(words[i-2:i+1])] = true
 	}
 	return grams
+}
+
+// wordSet returns the set of words.
+func wordSet(words []string) map[string]bool {
+	set := make(map[string]bool, len(words))
+	for _, w := range words {
+		set[w] = true
+	}
+	return set
+}
+
+// wordHits returns how many of words are in set.
+func wordHits(words []string, set map[string]bool) int {
+	n := 0
+	for _, w := range words {
+		if set[w] {
+			n++
+		}
+	}
+	return n
 }
 
 // trigramHits returns how many of the word trigrams of words are in grams.
@@ -302,15 +313,5 @@ func sameHeadline(headline, title string) bool {
 	if len(hw) == 0 {
 		return false
 	}
-	inTitle := make(map[string]bool)
-	for _, w := range wordsOf(title) {
-		inTitle[w] = true
-	}
-	n := 0
-	for _, w := range hw {
-		if inTitle[w] {
-			n++
-		}
-	}
-	return 2*n >= len(hw)
+	return 2*wordHits(hw, wordSet(wordsOf(title))) >= len(hw)
 }
