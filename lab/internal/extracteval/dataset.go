@@ -36,6 +36,9 @@ type Page struct {
 	// URL is the page's address when the dataset lists it apart from the
 	// page (the snippet layout), else empty.
 	URL string
+	// Meta is the page's title, authors and date when the dataset records
+	// them (fundus, WCXB), else nil.
+	Meta *Meta
 	// With and Without, in the snippet layout, are passages the article
 	// text must hold and must not hold; the page is then scored by them
 	// (ScoreSnippets), not by Gold.

@@ -70,7 +70,10 @@ func (ds *Dataset) addFundus(dir string, keep map[string]bool) error {
 		slices.Sort(cases)
 		for _, c := range cases {
 			var versions map[string]struct {
-				Body *fundusBody `json:"body"`
+				Body    *fundusBody `json:"body"`
+				Title   string      `json:"title"`
+				Authors []string    `json:"authors"`
+				Date    string      `json:"publishing_date"`
 			}
 			if err := readJSON(c, &versions); err != nil {
 				return err
@@ -93,11 +96,12 @@ func (ds *Dataset) addFundus(dir string, keep map[string]bool) error {
 			for i, p := range pages {
 				file := filepath.Base(p)
 				id := filepath.Base(country) + "/" + strings.TrimSuffix(file, ".html.gz")
-				body := versions[names[i]].Body
-				if len(keep) > 0 && !keep[id] || body == nil || strings.TrimSpace(body.text()) == "" {
+				v := versions[names[i]]
+				if len(keep) > 0 && !keep[id] || v.Body == nil || strings.TrimSpace(v.Body.text()) == "" {
 					continue
 				}
-				ds.Pages = append(ds.Pages, Page{ID: id, InputPath: p, URL: meta[file].URL, Gold: body.text()})
+				ds.Pages = append(ds.Pages, Page{ID: id, InputPath: p, URL: meta[file].URL, Gold: v.Body.text(),
+					Meta: &Meta{Title: v.Title, Authors: v.Authors, Published: v.Date}})
 			}
 		}
 	}

@@ -10,7 +10,7 @@ import (
 func TestOpenFundus(t *testing.T) {
 	dir := t.TempDir()
 	body := func(summary, headline, para string) string {
-		return `{"authors":["A"],"title":"T","body":{"summary":["` + summary + `"],"sections":[{"headline":[],"paragraphs":["` +
+		return `{"authors":["A","B"],"title":"T ` + headline + `","publishing_date":"2024-01-05 09:00:00+01:00","body":{"summary":["` + summary + `"],"sections":[{"headline":[],"paragraphs":["` +
 			para + `"]},{"headline":["` + headline + `"],"paragraphs":["More."]}]}}`
 	}
 	writeFiles(t, dir, map[string]string{
@@ -44,6 +44,9 @@ func TestOpenFundus(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("pages (-want +got)\n%s", diff)
+	}
+	if diff := cmp.Diff(&Meta{Title: "T H1", Authors: []string{"A", "B"}, Published: "2024-01-05 09:00:00+01:00"}, ds.Pages[0].Meta); diff != "" {
+		t.Errorf("the oldest version's metadata (-want +got)\n%s", diff)
 	}
 	in, err := ReadInput(ds.Pages[0])
 	if err != nil {

@@ -21,6 +21,9 @@ type wcxbPage struct {
 	} `json:"_internal"`
 	GroundTruth struct {
 		MainContent string `json:"main_content"`
+		Title       string `json:"title"`
+		Author      string `json:"author"`
+		PublishDate string `json:"publish_date"`
 	} `json:"ground_truth"`
 }
 
@@ -57,7 +60,11 @@ func (ds *Dataset) addWCXB(dir string, keep map[string]bool) error {
 			ds.MissingInput++
 			continue
 		}
-		ds.Pages = append(ds.Pages, Page{ID: id, InputPath: in, URL: gt.URL, Gold: gt.GroundTruth.MainContent})
+		m := &Meta{Title: gt.GroundTruth.Title, Published: gt.GroundTruth.PublishDate}
+		if a := strings.TrimSpace(gt.GroundTruth.Author); a != "" {
+			m.Authors = []string{a}
+		}
+		ds.Pages = append(ds.Pages, Page{ID: id, InputPath: in, URL: gt.URL, Gold: gt.GroundTruth.MainContent, Meta: m})
 	}
 	return nil
 }
