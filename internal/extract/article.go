@@ -64,7 +64,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		}
 		bodyText = strings.Join(parts, "\n\n")
 	}
-	declared := pageDate(doc, pageURL)
+	declared := pageDate(doc, heading, pageURL)
 	var decl declaredBody // read before the engine changes the tree
 	var story storyKind   // the kind of story the page says it is
 	if bodyText == "" && !opts.KeepBlocks && opts.blocks == nil {
@@ -132,7 +132,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	}
 	a.Text = rule.Strip(canonical(tidy(a.Text)))
 	a.Lang = language(a.Text, a.Lang)
-	a.Title = canonical(strings.Join(strings.Fields(a.Title), " "))
+	a.Title = canonical(headlineOf(squash(a.Title), heading, doc, u))
 	a.Author = cleanByline(a.Author)
 	return a, nil
 }

@@ -1,7 +1,9 @@
 package extract
 
 import (
+	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,13 +26,22 @@ var dateMeta = map[string]bool{
 var urlDate = regexp.MustCompile(`(?:^|[/_-])((?:19|20)\d{2})[/-](0[1-9]|1[0-2])[/-](0[1-9]|[12]\d|3[01])(?:[/._-]|$)`)
 
 // pageDate looks for the publication date the page declares, for pages
-// whose engine found none: <meta> dates, then <time datetime> (a published
-// one first), then a date in the URL. It returns the zero time if none
-// parses to a plausible date.
-func pageDate(doc *html.Node, pageURL string) time.Time {
-	var metas, published, times []string
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
+// whose engine found none, in this order: <meta> dates; the datePublished
+// of its JSON-LD (of the outermost object that gives one: a fact check's
+// own date, not that of the claim it reviews); an element marked
+// itemprop="datePublished" (its content, datetime or title attribute, else
+// its text); <time datetime> (a published one first), then a <time>'s
+// text; a date in the URL; then a line that is only a date (after a label,
+// "Published", "Posted on") around the page's heading h (a header's
+// "June 12, 2025"), a date the page says it was updated on last; and
+// then the first such line in an element whose id or class names a date
+// ("post-date", "dateline") outside the regions markRegions marked. It
+// returns the zero time if none parses to a plausible date.
+func pageDate(doc, h *html.Node, pageURL string) time.Time {
+	var metas, ld, props, published, times, timeTexts []string
+	var named *html.Node
+	var walk func(n *html.Node, nav bool)
+	walk = func(n *html.Node, nav bool) {
 		if n.Type == html.ElementNode {
 			switch n.DataAtom {
 			case atom.Meta:
@@ -39,21 +50,43 @@ func pageDate(doc *html.Node, pageURL string) time.Time {
 						metas = append(metas, attr(n, "content"))
 					}
 				}
+			case atom.Script:
+				if keepScript(n) && n.FirstChild != nil {
+					ld = append(ld, ldPublished(n.FirstChild.Data)...)
+				}
+				return
 			case atom.Time:
 				if dt := attr(n, "datetime"); dt != "" {
 					if hasAttr(n, "pubdate") || strings.EqualFold(attr(n, "itemprop"), "datePublished") {
 						published = append(published, dt)
 					}
 					times = append(times, dt)
+				} else {
+					timeTexts = append(timeTexts, textOf(n))
+				}
+			}
+			// Dates shown in navigation are other stories'.
+			nav = nav || hasAttr(n, regionAttr) || hasAttr(n, inAttr)
+			if !nav && n.DataAtom != atom.Meta && strings.EqualFold(attr(n, "itemprop"), "datePublished") {
+				for _, key := range []string{"content", "datetime", "title"} {
+					if v := attr(n, key); v != "" {
+						props = append(props, v)
+					}
+				}
+				props = append(props, textOf(n))
+			}
+			if !nav && named == nil && namesDate(n) {
+				if _, ok := dateLine(n); ok {
+					named = n
 				}
 			}
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
+			walk(c, nav)
 		}
 	}
-	walk(doc)
-	for _, group := range [][]string{metas, published, times} {
+	walk(doc, false)
+	for _, group := range [][]string{metas, ld, props, published, times, timeTexts} {
 		for _, s := range group {
 			if t, ok := parseDate(s); ok {
 				return t
@@ -65,22 +98,230 @@ func pageDate(doc *html.Node, pageURL string) time.Time {
 			return t
 		}
 	}
+	if t := headingDate(h); !t.IsZero() {
+		return t
+	}
+	if named != nil {
+		t, _ := dateLine(named)
+		return t
+	}
 	return time.Time{}
 }
 
+// ldPublished returns the datePublished values of a JSON-LD script, those
+// of outer objects first (an @graph's members and a list's items count as
+// outer); when the script is not valid JSON, every value found in its
+// text, in order.
+func ldPublished(src string) []string {
+	var v any
+	if err := json.Unmarshal([]byte(src), &v); err != nil {
+		var out []string
+		for _, m := range ldPublishedRe.FindAllStringSubmatch(src, -1) {
+			out = append(out, m[1])
+		}
+		return out
+	}
+	var byDepth [][]string
+	var visit func(v any, depth int)
+	visit = func(v any, depth int) {
+		switch x := v.(type) {
+		case []any:
+			for _, e := range x {
+				visit(e, depth)
+			}
+		case map[string]any:
+			if s, ok := x["datePublished"].(string); ok {
+				for len(byDepth) <= depth {
+					byDepth = append(byDepth, nil)
+				}
+				byDepth[depth] = append(byDepth[depth], s)
+			}
+			for k, e := range x {
+				if k == "@graph" {
+					visit(e, depth)
+				} else if depth < maxLDDepth {
+					visit(e, depth+1)
+				}
+			}
+		}
+	}
+	visit(v, 0)
+	var out []string
+	for _, d := range byDepth {
+		slices.Sort(d) // map order is random; the earliest of a level first
+		out = append(out, d...)
+	}
+	return out
+}
+
+// maxLDDepth bounds how deep ldPublished looks into a JSON-LD object.
+const maxLDDepth = 8
+
+// ldPublishedRe finds a datePublished value in a JSON-LD script's text.
+var ldPublishedRe = regexp.MustCompile(`"datePublished"\s*:\s*"([^"]{8,40})"`)
+
+// dateUp is how many ancestors above the page's heading headingDate looks
+// under: the headline's header, as for its standfirst.
+const dateUp = standfirstUp
+
+// headingDate returns the date of the first line around the page's heading
+// h (under its dateUp nearest ancestors) that is only a date, one the page
+// says it was updated on if there is no other; the zero time when none is.
+func headingDate(h *html.Node) time.Time {
+	if h == nil {
+		return time.Time{}
+	}
+	scope := h
+	for up := 0; up < dateUp && scope.Parent != nil && scope.Parent.Type == html.ElementNode && scope.Parent.DataAtom != atom.Body; up++ {
+		scope = scope.Parent
+	}
+	var first, updated time.Time
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if !first.IsZero() || n.Type != html.ElementNode || n == h || hasAttr(n, regionAttr) || hasAttr(n, inAttr) {
+			return
+		}
+		if t, ok := dateLine(n); ok {
+			if updateLabel.MatchString(textOf(n)) {
+				if updated.IsZero() {
+					updated = t
+				}
+			} else {
+				first = t
+			}
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(scope)
+	if first.IsZero() {
+		return updated
+	}
+	return first
+}
+
+// dateLine reads n's text as a date when it is short (maxDateLine bytes at
+// most) and, past a label ("Published", "Posted on", "Last updated:"), only
+// a date, written with its month's name or as 2025-03-04 or with a day
+// over 12 (09/25/2025): 03/10/2023 is the 3rd of October in one country and
+// the 10th of March in another.
+func dateLine(n *html.Node) (time.Time, bool) {
+	if !shortText(n, maxDateLine) {
+		return time.Time{}, false
+	}
+	s := strings.TrimSpace(dateLabel.ReplaceAllString(strings.Join(strings.Fields(textOf(n)), " "), ""))
+	if len(s) < len("2006-1-2") || !strings.ContainsFunc(s, isDigitRune) {
+		return time.Time{}, false
+	}
+	if m := ambiguousDate.FindStringSubmatch(s); m != nil && atoiSmall(m[1]) <= 12 && atoiSmall(m[2]) <= 12 {
+		return time.Time{}, false
+	}
+	return parseDate(s)
+}
+
+// ambiguousDate matches a date of numbers only, day and month in either
+// order.
+var ambiguousDate = regexp.MustCompile(`^(\d{1,2})[/.-](\d{1,2})[/.-]\d{2,4}\b`)
+
+// atoiSmall returns the value of a string of one or two digits.
+func atoiSmall(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+func isDigitRune(r rune) bool { return r >= '0' && r <= '9' }
+
+// shortText reports whether the text under n is at most max bytes long,
+// without rendering a long one.
+func shortText(n *html.Node, max int) bool {
+	size := 0
+	var walk func(*html.Node) bool
+	walk = func(n *html.Node) bool {
+		if n.Type == html.TextNode {
+			size += len(strings.TrimSpace(n.Data))
+			return size <= max
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if !walk(c) {
+				return false
+			}
+		}
+		return true
+	}
+	return walk(n)
+}
+
+// maxDateLine is the longest text, in bytes, that dateLine reads as a date.
+const maxDateLine = 60
+
+// dateLabel matches the label before a date shown on a page: "Published",
+// "Posted on", "Date:", "Last updated:".
+var dateLabel = regexp.MustCompile(`(?i)^\s*(?:(?:first\s+)?published|posted|date|(?:last\s+)?updated)(?:\s+on)?\s*:?\s*`)
+
+// updateLabel matches a date line that says when the page was updated.
+var updateLabel = regexp.MustCompile(`(?i)^\s*(?:last\s+)?updated\b`)
+
+// mayNameDate reports whether s holds "date", "publish" or "posted" in
+// any case.
+func mayNameDate(s string) bool {
+	for i := 0; i+4 <= len(s); i++ {
+		switch s[i] | 0x20 {
+		case 'd':
+			if strings.EqualFold(s[i:i+4], "date") {
+				return true
+			}
+		case 'p':
+			if i+6 <= len(s) && (strings.EqualFold(s[i:i+6], "publis") || strings.EqualFold(s[i:i+6], "posted")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namesDate reports whether n's id or class names a publication date: a
+// word ending in "date" ("post-date", "entry_date", "pubdate") but
+// "update", "dateline", "published" or "posted".
+func namesDate(n *html.Node) bool {
+	if !mayNameDate(attr(n, "class")) && !mayNameDate(attr(n, "id")) {
+		return false // most elements: no lower-casing
+	}
+	names := lowerNames(n)
+	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
+		if (strings.HasSuffix(w, "date") && !strings.HasSuffix(w, "update")) || w == "dateline" || w == "published" || w == "posted" {
+			return true
+		}
+	}
+	return false
+}
+
 // parseDate parses a date in any common notation, accepting only years
-// from 1990 to next year.
+// from 1990 to next year. A weekday before the date and a dash between
+// the date and its time ("Thu, 09/25/2025 - 11:38") are read past.
 func parseDate(s string) (time.Time, bool) {
 	s = strings.TrimSpace(s)
 	if s == "" || len(s) > 64 {
 		return time.Time{}, false
 	}
 	t, err := dateparse.ParseIn(s, time.UTC)
+	if err != nil {
+		if u := strings.Replace(leadingWeekday.ReplaceAllString(s, ""), " - ", " ", 1); u != s {
+			t, err = dateparse.ParseIn(u, time.UTC)
+		}
+	}
 	if err != nil || t.Year() < 1990 || t.Year() > time.Now().Year()+1 {
 		return time.Time{}, false
 	}
 	return t, true
 }
+
+// leadingWeekday matches a weekday's name, whole or short, before a date.
+var leadingWeekday = regexp.MustCompile(`(?i)^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+`)
 
 // bylinePrefix matches the words that introduce an author's name.
 var bylinePrefix = regexp.MustCompile(`(?i)^(?:(?:posted|written|published)\s+by|view\s+all\s+posts\s+by|authors?|by|von|par|autor)\b\s*:?\s*`)

@@ -20,9 +20,44 @@ func TestPageDate(t *testing.T) {
 		{"unparsable meta falls through", `<meta name="date" content="soon"><time datetime="2017-08-09">x</time>`, "", day(2017, 8, 9)},
 		{"implausible year", `<meta name="date" content="1900-01-01">`, "", time.Time{}},
 		{"nothing", `<p>2012-07-24 in text is not declared</p>`, "https://x.example/a", time.Time{}},
+		{"weekday and dash in a meta date", `<meta property="article:published_time" content="Thu, 09/25/2025 - 11:38">`, "", time.Date(2025, 9, 25, 11, 38, 0, 0, time.UTC)},
+		{"json-ld graph", `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebSite","name":"X"},{"@type":"WebPage","datePublished":"2024-03-17T19:47:39+00:00"}]}</script>`, "", time.Date(2024, 3, 17, 19, 47, 39, 0, time.UTC)},
+		{"json-ld outer object first", `<script type="application/ld+json">{"@type":"ClaimReview","itemReviewed":{"@type":"Claim","datePublished":"2026-05-07"},"datePublished":"2026-05-13"}</script>`, "", day(2026, 5, 13)},
+		{"json-ld before time", `<script type="application/ld+json">[{"@type":"BlogPosting","datePublished":"2025-12-19"}]</script><time datetime="2020-01-01">x</time>`, "", day(2025, 12, 19)},
+		{"itemprop text", `<span itemprop="datePublished">October 17, 2018</span>`, "", day(2018, 10, 17)},
+		{"itemprop title", `<abbr class="published" itemprop="datePublished" title="2025-12-19T15:18:00Z">December 19</abbr>`, "", time.Date(2025, 12, 19, 15, 18, 0, 0, time.UTC)},
+		{"time text", `<h1>T</h1><time>Dec 19, 2025</time>`, "", day(2025, 12, 19)},
+		{"element named a date", `<div class="sno-story-date"><span>May 31, 2024</span></div>`, "", day(2024, 5, 31)},
+		{"element named a date, labelled", `<p class="post-date">Published on July 8, 2025</p>`, "", day(2025, 7, 8)},
+		{"an update is not named a date", `<p class="last-update">July 8, 2025</p>`, "", time.Time{}},
+		{"day and month in either order", `<div class="blog-date">03/10/2023</div>`, "", time.Time{}},
+		{"a date in navigation is another story's", `<nav data-neardup-region="nav"><div class="card-date">Mar 3, 2026</div></nav>`, "", time.Time{}},
+		{"meta in navigation still counts", `<div data-neardup-region="nav"><meta itemprop="datePublished" content="2024-04-16"></div>`, "", day(2024, 4, 16)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := pageDate(parse(t, tc.html), tc.url); !got.Equal(tc.want) {
+			if got := pageDate(parse(t, tc.html), nil, tc.url); !got.Equal(tc.want) {
+				t.Errorf("pageDate = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestPageDateAroundHeading(t *testing.T) {
+	day := func(y, m, d int) time.Time { return time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC) }
+	for _, tc := range []struct {
+		name, html string
+		want       time.Time
+	}{
+		{"line after the heading", `<div><header><h1 id="h">Understanding proofs</h1><p class="muted">December 15, 2025</p></header><p>Body text.</p></div>`, day(2025, 12, 15)},
+		{"line before the heading", `<div class="hero"><h5>January 23, 2025</h5><h1 id="h">Solar gains</h1></div>`, day(2025, 1, 23)},
+		{"published before updated", `<header><p>Last updated: November 13, 2025</p><h1 id="h">Parks</h1><p>June 1, 2025</p></header>`, day(2025, 6, 1)},
+		{"updated when there is no other", `<header><h1 id="h">Parks</h1><p>Last updated: November 13, 2025</p></header>`, day(2025, 11, 13)},
+		{"a sentence is not a date line", `<header><h1 id="h">Parks</h1><p>On June 1, 2025 the park opened.</p></header>`, time.Time{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, tc.html)
+			h := find(doc, "h")
+			if got := pageDate(doc, h, ""); !got.Equal(tc.want) {
 				t.Errorf("pageDate = %v, want %v", got, tc.want)
 			}
 		})

@@ -91,6 +91,25 @@ func TestPageArticle(t *testing.T) {
 	}
 }
 
+// A title is the headline without the site's name beside it, and a page
+// that declares no date is dated by the line under its headline.
+func TestPageHeadlineAndShownDate(t *testing.T) {
+	page := newsPage(6)
+	page = strings.Replace(page, "<title>Council passes budget</title>", "<title>Council passes budget | Example Media</title>", 1)
+	page = strings.Replace(page, `<meta property="article:published_time" content="2024-03-05T10:00:00Z">`, "", 1)
+	page = strings.Replace(page, "<h1>Council passes budget</h1>", `<header><h1>Council passes budget</h1><p class="meta">March 4, 2024</p></header>`, 1)
+	a, _, err := Page(context.Background(), Input{URL: "https://news.example/budget", Body: []byte(page)}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Title != "Council passes budget" {
+		t.Errorf("Title = %q, want the headline alone", a.Title)
+	}
+	if want := time.Date(2024, 3, 4, 0, 0, 0, 0, time.UTC); !a.Date.Equal(want) {
+		t.Errorf("Date = %v, want %v", a.Date, want)
+	}
+}
+
 // The fixes the issue asks for, end to end through the engine.
 func TestPageFixes(t *testing.T) {
 	inject := func(extra string) string {

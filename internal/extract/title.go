@@ -1,0 +1,97 @@
+package extract
+
+import (
+	nurl "net/url"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// titleSeparators set a site's name apart from a headline in a page's
+// <title> or og:title: "Ferry returns | Port News", "Port News – Ferry
+// returns".
+var titleSeparators = []string{" | ", " - ", " – ", " — ", " :: ", " · ", " • ", " » ", " « ", " / "}
+
+// maxSiteWords is the most words of a site's name beside a headline.
+const maxSiteWords = 8
+
+// headlineOf returns a page's title without the site's name that the
+// <title> or og:title sets beside its headline: the page's heading h
+// (pageHeading) when the title is that heading and, past a separator, a
+// few more words; else the title cut at a separator when the words past it
+// are the site's name as the page gives it (og:site_name,
+// application-name) or as its address does ("Golem.de", "AP News" on
+// apnews.com). Any other title is returned as it is.
+func headlineOf(title string, h *html.Node, doc *html.Node, u *nurl.URL) string {
+	if h != nil {
+		if head := squash(Text(h)); head != "" && head != title {
+			for _, sep := range titleSeparators {
+				if rest, ok := strings.CutPrefix(title, head+sep); ok && len(wordsOf(rest)) <= maxSiteWords {
+					return head
+				}
+				if rest, ok := strings.CutSuffix(title, sep+head); ok && len(wordsOf(rest)) <= maxSiteWords {
+					return head
+				}
+			}
+		}
+	}
+	names := siteNames(doc, u)
+	if len(names) == 0 {
+		return title
+	}
+	for _, sep := range titleSeparators {
+		if i := strings.LastIndex(title, sep); i > 0 && names[squashName(title[i+len(sep):])] {
+			return strings.TrimSpace(title[:i])
+		}
+		if i := strings.Index(title, sep); i > 0 && names[squashName(title[:i])] {
+			return strings.TrimSpace(title[i+len(sep):])
+		}
+	}
+	return title
+}
+
+// siteNames returns the names a page gives its site (og:site_name,
+// application-name) and those its host makes ("golem.de" gives "golemde"
+// and "golem"), each as squashName makes it.
+func siteNames(doc *html.Node, u *nurl.URL) map[string]bool {
+	names := map[string]bool{}
+	add := func(s string) {
+		if k := squashName(s); k != "" {
+			names[k] = true
+		}
+	}
+	headTags(doc, func(n *html.Node) bool {
+		if tag(n) != atom.Meta {
+			return false
+		}
+		switch strings.ToLower(attr(n, "property") + attr(n, "name")) {
+		case "og:site_name", "application-name", "apple-mobile-web-app-title":
+			add(attr(n, "content"))
+			return true
+		}
+		return false
+	})
+	if u != nil {
+		host := strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
+		add(host)
+		if label, _, ok := strings.Cut(host, "."); ok {
+			add(label)
+		}
+	}
+	return names
+}
+
+// squashName returns a site's name as its letters and digits in lower
+// case, a leading "the" left out: "The Namibian" and "namibian" are one
+// name, as are "AP News" and "apnews".
+func squashName(s string) string {
+	words := wordsOf(s)
+	if len(words) > maxSiteWords {
+		return ""
+	}
+	if len(words) > 1 && words[0] == "the" {
+		words = words[1:]
+	}
+	return strings.Join(words, "")
+}

@@ -1,0 +1,33 @@
+package extract
+
+import (
+	nurl "net/url"
+	"testing"
+)
+
+func TestHeadlineOf(t *testing.T) {
+	for _, tc := range []struct {
+		name, page, url, title, want string
+	}{
+		{"heading and site after a bar", `<h1 id="h">What is cloud computing?</h1>`, "", "What is cloud computing? | Cloud Corp", "What is cloud computing?"},
+		{"heading after the site", `<h1 id="h">Corporate catering trends</h1>`, "", "Tastify | Corporate catering trends", "Corporate catering trends"},
+		{"site name the page gives", `<meta property="og:site_name" content="The Namibian"><h1>Other</h1>`, "", "Green hydrogen pipeline flagged - The Namibian", "Green hydrogen pipeline flagged"},
+		{"site name the host gives", `<p>x</p>`, "https://www.golem.de/news/a.html", "Samsung soll Smartphones zerstören - Golem.de", "Samsung soll Smartphones zerstören"},
+		{"host's name spaced", `<p>x</p>`, "https://apnews.com/article/x", "Campaigns brace for a sprint | AP News", "Campaigns brace for a sprint"},
+		{"a subtitle stays", `<meta property="og:site_name" content="Port News">`, "", "Gym workouts for beginners — strength training", "Gym workouts for beginners — strength training"},
+		{"a dash inside the headline stays", `<p>x</p>`, "https://news.example/a", "Mayor - and council - agree on budget", "Mayor - and council - agree on budget"},
+		{"no separator", `<h1 id="h">Ferry returns</h1>`, "", "Ferry returns", "Ferry returns"},
+		{"heading with many more words after it", `<h1 id="h">Budget</h1>`, "", "Budget | the council agrees on a budget after a long night of talks in the town hall", "Budget | the council agrees on a budget after a long night of talks in the town hall"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, tc.page)
+			var u *nurl.URL
+			if tc.url != "" {
+				u, _ = nurl.Parse(tc.url)
+			}
+			if got := headlineOf(tc.title, find(doc, "h"), doc, u); got != tc.want {
+				t.Errorf("headlineOf(%q) = %q, want %q", tc.title, got, tc.want)
+			}
+		})
+	}
+}
