@@ -65,6 +65,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		bodyText = strings.Join(parts, "\n\n")
 	}
 	declared := pageDate(doc, heading, pageURL)
+	declaredAuthor := pageAuthor(doc)
 	var decl declaredBody // read before the engine changes the tree
 	var story storyKind   // the kind of story the page says it is
 	if bodyText == "" && !opts.KeepBlocks && opts.blocks == nil {
@@ -133,7 +134,9 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	a.Text = rule.Strip(canonical(tidy(a.Text)))
 	a.Lang = language(a.Text, a.Lang)
 	a.Title = canonical(headlineOf(squash(a.Title), heading, doc, u))
-	a.Author = cleanByline(a.Author)
+	if a.Author = cleanByline(a.Author); a.Author == "" {
+		a.Author = declaredAuthor
+	}
 	return a, nil
 }
 

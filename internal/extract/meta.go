@@ -323,21 +323,39 @@ func parseDate(s string) (time.Time, bool) {
 // leadingWeekday matches a weekday's name, whole or short, before a date.
 var leadingWeekday = regexp.MustCompile(`(?i)^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+`)
 
-// bylinePrefix matches the words that introduce an author's name.
-var bylinePrefix = regexp.MustCompile(`(?i)^(?:(?:posted|written|published)\s+by|view\s+all\s+posts\s+by|authors?|by|von|par|autor)\b\s*:?\s*`)
+// bylinePrefix matches the words that introduce an author's name, spaced
+// or not ("Written byDan Pantelo").
+var bylinePrefix = regexp.MustCompile(`(?i)^(?:(?:posted|written|published|text|authored|reported)\s*by|read\s+more\s+about|view\s+all\s+posts\s+by|authors?|by|von|par|autor)\b\s*:?\s*`)
+
+// gluedBy matches "By" run into the name after it ("BySummer Swann",
+// "Written byDan Pantelo").
+var gluedBy = regexp.MustCompile(`^(?:(?:Posted|Written|Published|Text|Authored|Reported)\s*by|By|BY)(\p{Lu})`)
 
 // bylineEnd matches where a byline stops naming people: a separator, or a
-// date that follows the name.
-var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•]|\s-\s|\bon\s+\w+\s+\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b).*$`)
+// date that follows the name, or a reviewer after the author.
+var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•]|\s-\s|\bon\s+\w+\s+\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b).*$`)
+
+// gluedTail matches what a page's markup set apart from the name and its
+// text runs into it: a label or role word ("Cazzy MagennisLast Updated",
+// "Harry RabinowitzTech Reporter") or a number ("Chris Carroll30").
+var gluedTail = regexp.MustCompile(`(\p{Ll})(?:(?:Last|Updated|Published|Posted|Twitter|Follow|Founder|Senior|Staff|Tech|Editor|Reporter|Writer|Contributor|Correspondent|Share|Email|Photo)\b|\d).*$`)
+
+// bylineNoise matches e-mail addresses and a lone number after a name.
+var bylineNoise = regexp.MustCompile(`\S+@\S+\.\w+|\s+\d{1,2}$`)
+
+// placeholder matches a template's unfilled key ("page.head.extra.author").
+var placeholder = regexp.MustCompile(`(?i)^\w+(?:\.\w+)*\.(?:author|authors|name|byline)$`)
 
 // maxByline is the longest author string kept, in bytes; longer ones are
 // sentences or profile boxes, not names.
 const maxByline = 80
 
 // cleanByline reduces a byline to the names in it: "By Jane Roe | July 24,
-// 2012" → "Jane Roe". It returns "" for what is not a name.
+// 2012" → "Jane Roe". It returns "" for what is not a name: a date, a
+// template's key, a sentence.
 func cleanByline(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
+	s = gluedBy.ReplaceAllString(s, "$1")
 	for {
 		t := bylinePrefix.ReplaceAllString(s, "")
 		if t == s {
@@ -345,8 +363,15 @@ func cleanByline(s string) string {
 		}
 		s = t
 	}
-	s = strings.Trim(bylineEnd.ReplaceAllString(s, ""), " ,;:-")
-	if len(s) > maxByline || !strings.ContainsFunc(s, isLetter) || weekday.MatchString(s) {
+	s = bylineEnd.ReplaceAllString(s, "")
+	s = gluedTail.ReplaceAllString(s, "$1")
+	if t := strings.Trim(bylineNoise.ReplaceAllString(s, ""), " ,;:-"); t != "" {
+		s = t // an address alone is kept: it is all the page gives
+	}
+	if len(s) > maxByline || !strings.ContainsFunc(s, isLetter) || weekday.MatchString(s) || placeholder.MatchString(s) {
+		return ""
+	}
+	if _, ok := parseDate(s); ok {
 		return ""
 	}
 	return s
@@ -357,4 +382,148 @@ var weekday = regexp.MustCompile(`(?i)^(mon|tues|wednes|thurs|fri|satur|sun)day$
 
 func isLetter(r rune) bool {
 	return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r > 0x7f
+}
+
+// pageAuthor looks for the article's authors the page declares, for pages
+// whose engine found none: the author of the JSON-LD's article (a name, a
+// person, a list of them, or a reference to a person of the @graph), then
+// an element marked itemprop="author" (its content, the name marked in
+// it, or its text), then a link marked rel="author". Several authors are
+// joined by ", ". It returns "" when none is.
+func pageAuthor(doc *html.Node) string {
+	var fromLD, fromProp, fromRel string
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode || n.Type == html.CommentNode {
+			return
+		}
+		if n.DataAtom == atom.Script {
+			if fromLD == "" && keepScript(n) && n.FirstChild != nil {
+				fromLD = ldAuthor(n.FirstChild.Data)
+			}
+			return
+		}
+		if fromProp == "" && strings.EqualFold(attr(n, "itemprop"), "author") {
+			fromProp = propName(n)
+		}
+		if fromRel == "" && n.DataAtom == atom.A && strings.EqualFold(attr(n, "rel"), "author") && shortText(n, maxByline) {
+			fromRel = textOf(n)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	for _, s := range []string{fromLD, fromProp, fromRel} {
+		if a := cleanByline(s); a != "" {
+			return a
+		}
+	}
+	return ""
+}
+
+// propName returns the name an element marked itemprop="author" gives:
+// its content attribute, else the text of the element marked
+// itemprop="name" in it, else its own text when that is short.
+func propName(n *html.Node) string {
+	if c := attr(n, "content"); c != "" {
+		return c
+	}
+	var name *html.Node
+	var find func(*html.Node)
+	find = func(m *html.Node) {
+		for c := m.FirstChild; c != nil && name == nil; c = c.NextSibling {
+			if c.Type == html.ElementNode {
+				if strings.EqualFold(attr(c, "itemprop"), "name") {
+					name = c
+					return
+				}
+				find(c)
+			}
+		}
+	}
+	find(n)
+	if name != nil {
+		if c := attr(name, "content"); c != "" {
+			return c
+		}
+		return textOf(name)
+	}
+	if shortText(n, maxByline) {
+		return textOf(n)
+	}
+	return ""
+}
+
+// ldAuthor returns the authors of the first object of a JSON-LD script,
+// outermost first, that names an author: a name, a person or organisation
+// with a name, a reference to one of the @graph (by its @id), or a list of
+// these, joined by ", ". "" when none does or the script is not JSON.
+func ldAuthor(src string) string {
+	var v any
+	if json.Unmarshal([]byte(src), &v) != nil {
+		return ""
+	}
+	byID := map[string]string{} // the names of the objects with an @id
+	var objects []map[string]any
+	var visit func(v any, depth int)
+	visit = func(v any, depth int) {
+		if depth > maxLDDepth {
+			return
+		}
+		switch x := v.(type) {
+		case []any:
+			for _, e := range x {
+				visit(e, depth)
+			}
+		case map[string]any:
+			objects = append(objects, x)
+			if id, ok := x["@id"].(string); ok {
+				if name, ok := x["name"].(string); ok {
+					byID[id] = name
+				}
+			}
+			for k, e := range x {
+				if k == "@graph" {
+					visit(e, depth)
+				} else if k != "author" {
+					visit(e, depth+1)
+				}
+			}
+		}
+	}
+	visit(v, 0)
+	name := func(a any) string {
+		switch x := a.(type) {
+		case string:
+			return x
+		case map[string]any:
+			if s, ok := x["name"].(string); ok {
+				return s
+			}
+			if id, ok := x["@id"].(string); ok {
+				return byID[id]
+			}
+		}
+		return ""
+	}
+	for _, o := range objects {
+		var names []string
+		switch a := o["author"].(type) {
+		case []any:
+			for _, e := range a {
+				if s := strings.TrimSpace(name(e)); s != "" {
+					names = append(names, s)
+				}
+			}
+		default:
+			if s := strings.TrimSpace(name(a)); s != "" {
+				names = append(names, s)
+			}
+		}
+		if len(names) > 0 {
+			return strings.Join(names, ", ")
+		}
+	}
+	return ""
 }
