@@ -1,13 +1,16 @@
 // Command ndlab holds the project's own measurement tools that users of
 // neardup do not need: the labelled corpus generator (gen), threshold
 // sweeps over a labelled corpus (sweep), extraction scored against gold
-// text (extract-eval) and timed per page (extract-speed), and the methods
+// text (extract-eval), the titles, dates and authors it finds scored
+// against those the gold records (extract-meta), extraction timed per page
+// (extract-speed), and the methods
 // compared with the seeds' recipes (recipe-docs, recipe-compare). Scoring a run against a truth stays in the product as
 // `neardup eval`.
 //
 //	go run ./cmd/ndlab gen --reuters ../../shared/data/reuters21578 -n 20000 -o docs.jsonl --truth truth.jsonl
 //	go run ./cmd/ndlab sweep docs.jsonl --truth truth.jsonl --methods minhash,sentences
 //	go run ./cmd/ndlab extract-eval --gold dragnet=../../shared/data/dragnet
+//	go run ./cmd/ndlab extract-meta --gold wcxb=/tmp/data/wcxb/dev --split
 //	go run ./cmd/ndlab extract-speed --gold dragnet=/tmp/data/dragnet
 //	go run ./cmd/ndlab recipe-docs --bbc ../../shared/data/bbc-news-fulltext/bbc.tar.gz -o bbc.jsonl
 //	go run ./cmd/ndlab recipe-compare bbc.jsonl --tm tm.jsonl --rarewords rw.tsv
