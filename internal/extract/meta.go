@@ -65,8 +65,7 @@ func pageDate(doc, h *html.Node, pageURL string) time.Time {
 					timeTexts = append(timeTexts, textOf(n))
 				}
 			}
-			// Dates shown in navigation are other stories'.
-			nav = nav || hasAttr(n, regionAttr) || hasAttr(n, inAttr)
+			nav = nav || navigation(n)
 			if !nav && n.DataAtom != atom.Meta && strings.EqualFold(attr(n, "itemprop"), "datePublished") {
 				for _, key := range []string{"content", "datetime", "title"} {
 					if v := attr(n, key); v != "" {
@@ -76,7 +75,7 @@ func pageDate(doc, h *html.Node, pageURL string) time.Time {
 				props = append(props, textOf(n))
 			}
 			if !nav && named == nil && namesDate(n) {
-				if _, ok := dateLine(n); ok {
+				if _, _, ok := dateLine(n); ok {
 					named = n
 				}
 			}
@@ -102,10 +101,45 @@ func pageDate(doc, h *html.Node, pageURL string) time.Time {
 		return t
 	}
 	if named != nil {
-		t, _ := dateLine(named)
+		t, _, _ := dateLine(named)
 		return t
 	}
 	return time.Time{}
+}
+
+// holds reports whether m is under n.
+func holds(n, m *html.Node) bool {
+	for p := m; p != nil; p = p.Parent {
+		if p == n {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsNavigation reports whether an element under n is navigation.
+func holdsNavigation(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && (navigation(c) || holdsNavigation(c)) {
+			return true
+		}
+	}
+	return false
+}
+
+// navigation reports whether n is a region markRegions marked that shows
+// other pages' dates: navigation, another story, not the author's box (a
+// byline's box holds the article's date).
+func navigation(n *html.Node) bool {
+	if hasAttr(n, regionAttr) {
+		return true
+	}
+	for _, a := range n.Attr {
+		if a.Key == inAttr {
+			return !strings.HasPrefix(a.Val, authorMark)
+		}
+	}
+	return false
 }
 
 // ldPublished returns the datePublished values of a JSON-LD script, those
@@ -178,11 +212,11 @@ func headingDate(h *html.Node) time.Time {
 	var first, updated time.Time
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
-		if !first.IsZero() || n.Type != html.ElementNode || n == h || hasAttr(n, regionAttr) || hasAttr(n, inAttr) {
+		if !first.IsZero() || n.Type != html.ElementNode || n == h || navigation(n) {
 			return
 		}
-		if t, ok := dateLine(n); ok {
-			if updateLabel.MatchString(textOf(n)) {
+		if t, upd, ok := dateLine(n); ok && !holds(n, h) && !holdsNavigation(n) {
+			if upd {
 				if updated.IsZero() {
 					updated = t
 				}
@@ -204,14 +238,38 @@ func headingDate(h *html.Node) time.Time {
 
 // dateLine reads n's text as a date when it is short (maxDateLine bytes at
 // most) and, past a label ("Published", "Posted on", "Last updated:"), only
-// a date, written with its month's name or as 2025-03-04 or with a day
-// over 12 (09/25/2025): 03/10/2023 is the 3rd of October in one country and
-// the 10th of March in another.
-func dateLine(n *html.Node) (time.Time, bool) {
+// a date, and says whether the label calls it an update; or when one of
+// its parts is (the first not an update's), the text split at line breaks and
+// separators ("Jane Roe | Senior Writer | July 2, 2025", "Jane Roe<br>4
+// August 2010"). A date is written with its month's name, as 2025-03-04, or
+// with a day over 12 (09/25/2025): 03/10/2023 is the 3rd of October in one
+// country and the 10th of March in another.
+func dateLine(n *html.Node) (t time.Time, updated, ok bool) {
 	if !shortText(n, maxDateLine) {
-		return time.Time{}, false
+		return time.Time{}, false, false
 	}
-	s := strings.TrimSpace(dateLabel.ReplaceAllString(strings.Join(strings.Fields(textOf(n)), " "), ""))
+	var upd time.Time
+	for _, part := range append([]string{textOf(n)}, dateParts.Split(textOf(n), -1)...) {
+		if d, ok := dateOnly(part); ok {
+			if !updateLabel.MatchString(part) {
+				return d, false, true
+			}
+			if upd.IsZero() {
+				upd = d
+			}
+		}
+	}
+	return upd, true, !upd.IsZero()
+}
+
+// dateParts splits a line where its parts are set apart: line breaks,
+// bars, dots and dashes between spaces.
+var dateParts = regexp.MustCompile(`\s*(?:\n|[|·•]|\s[-–—]\s)\s*`)
+
+// dateOnly parses s as a date when it is one and nothing else, past a
+// label (dateLabel).
+func dateOnly(s string) (time.Time, bool) {
+	s = strings.TrimSpace(dateLabel.ReplaceAllString(strings.Join(strings.Fields(s), " "), ""))
 	if len(s) < len("2006-1-2") || !strings.ContainsFunc(s, isDigitRune) {
 		return time.Time{}, false
 	}
@@ -256,8 +314,9 @@ func shortText(n *html.Node, max int) bool {
 	return walk(n)
 }
 
-// maxDateLine is the longest text, in bytes, that dateLine reads as a date.
-const maxDateLine = 60
+// maxDateLine is the longest text, in bytes, that dateLine reads a date
+// in.
+const maxDateLine = 80
 
 // dateLabel matches the label before a date shown on a page: "Published",
 // "Posted on", "Date:", "Last updated:".

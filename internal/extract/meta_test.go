@@ -52,6 +52,11 @@ func TestPageDateAroundHeading(t *testing.T) {
 		{"line before the heading", `<div class="hero"><h5>January 23, 2025</h5><h1 id="h">Solar gains</h1></div>`, day(2025, 1, 23)},
 		{"published before updated", `<header><p>Last updated: November 13, 2025</p><h1 id="h">Parks</h1><p>June 1, 2025</p></header>`, day(2025, 6, 1)},
 		{"updated when there is no other", `<header><h1 id="h">Parks</h1><p>Last updated: November 13, 2025</p></header>`, day(2025, 11, 13)},
+		{"date in the byline's box", `<div><h1 id="h">Apps</h1><div class="author-and-date" data-neardup-in="author90"><div>By</div><div>Summer Swann</div><div>June 12, 2025</div></div></div>`, day(2025, 6, 12)},
+		{"not in another story's", `<div><h1 id="h">Apps</h1><div data-neardup-in="story1"><p>June 12, 2025</p></div></div>`, time.Time{}},
+		{"a part of a byline line", `<header><h1 id="h">Healthcare</h1><p>Aaron Roe | Senior Writer | July 2, 2025</p></header>`, day(2025, 7, 2)},
+		{"a line of its own under the name", `<div><h1 id="h">Defer</h1><p class="author">Andrew Roe<br>4 August 2010</p></div>`, day(2010, 8, 4)},
+		{"published before updated in one line", `<div><h1 id="h">Gym</h1><p><span>August 16, 2019</span> - <span>Updated July 9, 2025</span></p></div>`, day(2019, 8, 16)},
 		{"a sentence is not a date line", `<header><h1 id="h">Parks</h1><p>On June 1, 2025 the park opened.</p></header>`, time.Time{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
