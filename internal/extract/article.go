@@ -65,7 +65,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		bodyText = strings.Join(parts, "\n\n")
 	}
 	declared := pageDate(doc, heading, pageURL)
-	declaredAuthor := pageAuthor(doc)
+	declaredAuthor := pageAuthor(doc, heading)
 	var decl declaredBody // read before the engine changes the tree
 	var story storyKind   // the kind of story the page says it is
 	if bodyText == "" && !opts.KeepBlocks && opts.blocks == nil {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/araddon/dateparse"
 	"golang.org/x/net/html"
@@ -264,7 +266,7 @@ func dateLine(n *html.Node) (t time.Time, updated, ok bool) {
 
 // dateParts splits a line where its parts are set apart: line breaks,
 // bars, dots and dashes between spaces.
-var dateParts = regexp.MustCompile(`\s*(?:\n|[|·•]|\s[-–—]\s)\s*`)
+var dateParts = regexp.MustCompile(`\s*(?:\n|[|·•⋅]|\s[-–—]\s)\s*`)
 
 // dateOnly parses s as a date when it is one and nothing else, past a
 // label (dateLabel).
@@ -392,7 +394,7 @@ var gluedBy = regexp.MustCompile(`^(?:(?:Posted|Written|Published|Text|Authored|
 
 // bylineEnd matches where a byline stops naming people: a separator, or a
 // date that follows the name, or a reviewer after the author.
-var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•]|\s-\s|\bon\s+\w+\s+\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b).*$`)
+var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅]|\s-\s|\bon\s+\w+\s+\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b).*$`)
 
 // gluedTail matches what a page's markup set apart from the name and its
 // text runs into it: a label or role word ("Cazzy MagennisLast Updated",
@@ -449,7 +451,7 @@ func isLetter(r rune) bool {
 // an element marked itemprop="author" (its content, the name marked in
 // it, or its text), then a link marked rel="author". Several authors are
 // joined by ", ". It returns "" when none is.
-func pageAuthor(doc *html.Node) string {
+func pageAuthor(doc, h *html.Node) string {
 	var fromLD, fromProp, fromRel string
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
@@ -478,7 +480,7 @@ func pageAuthor(doc *html.Node) string {
 			return a
 		}
 	}
-	return ""
+	return headingByline(h)
 }
 
 // propName returns the name an element marked itemprop="author" gives:
@@ -585,4 +587,89 @@ func ldAuthor(src string) string {
 		}
 	}
 	return ""
+}
+
+// maxBylineWords is the most words of a name headingByline takes.
+const maxBylineWords = 6
+
+// headingByline returns the name of the first byline around the page's
+// heading h (under its dateUp nearest ancestors, outside navigation): a
+// short line, or a part of one, that starts with "By" ("By Jane Roe",
+// "Posted by Jane Roe · Dec 20, 2025") or stands in an element whose id or
+// class names an author or a byline; "" when there is none.
+func headingByline(h *html.Node) string {
+	if h == nil {
+		return ""
+	}
+	scope := h
+	for up := 0; up < dateUp && scope.Parent != nil && scope.Parent.Type == html.ElementNode && scope.Parent.DataAtom != atom.Body; up++ {
+		scope = scope.Parent
+	}
+	name := ""
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if name != "" || n.Type != html.ElementNode || n == h || navigation(n) {
+			return
+		}
+		if shortText(n, maxByline) && !holds(n, h) && !holdsNavigation(n) {
+			text := textOf(n)
+			named := namesByline(n)
+			for _, part := range append(dateParts.Split(text, -1), text) {
+				part = strings.TrimSpace(part)
+				if !named && !byLead.MatchString(part) {
+					continue
+				}
+				if s := cleanByline(part); s != "" && nameLike(s) {
+					name = s
+					return
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(scope)
+	return name
+}
+
+// nameLike reports whether s reads as names rather than a sentence: at most
+// maxBylineWords words, no digits, no sentence's end, its first word and
+// most of the others capitalised (in the scripts that have capitals).
+func nameLike(s string) bool {
+	words := strings.Fields(s)
+	if len(words) > maxBylineWords || strings.ContainsFunc(s, isDigitRune) || strings.HasSuffix(s, ".") && !initial.MatchString(s) {
+		return false
+	}
+	cased, upper := 0, 0
+	for i, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		if unicode.IsUpper(r) || unicode.IsLower(r) {
+			cased++
+			if unicode.IsUpper(r) {
+				upper++
+			} else if i == 0 {
+				return false
+			}
+		}
+	}
+	return cased == 0 || 2*upper > cased
+}
+
+// initial matches a name that ends in an initial ("Jane R.").
+var initial = regexp.MustCompile(`\s\p{Lu}\.$`)
+
+// byLead matches a line that starts by naming its author.
+var byLead = regexp.MustCompile(`^(?:(?:[Pp]osted|[Ww]ritten|[Pp]ublished|[Tt]ext|[Rr]eported)\s+)?(?:[Bb]y|BY|[Vv]on|[Pp]ar|[Pp]or|[Dd]oor)\s+\p{Lu}`)
+
+// namesByline reports whether n's id or class names its author: a word
+// starting with "author" or "byline".
+func namesByline(n *html.Node) bool {
+	names := lowerNames(n)
+	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
+		if strings.HasPrefix(w, "author") || strings.HasPrefix(w, "byline") {
+			return true
+		}
+	}
+	return false
 }

@@ -119,10 +119,15 @@ func TestPageAuthor(t *testing.T) {
 		{"itemprop content", `<meta itemprop="author" content="Tyler King">`, "Tyler King"},
 		{"rel author", `<p>by <a rel="author" href="/u/amanda">Amanda</a></p>`, "Amanda"},
 		{"nothing", `<p>By the sea</p>`, ""},
+		{"headline's byline", `<header><h1 id="h">Book beat</h1><p>by <a href="/u/amanda">Amanda</a> · Dec 20, 2025</p></header>`, "Amanda"},
+		{"headline's author box", `<header><h1 id="h">Ferry</h1><div class="author-wrap"><div>Jane Roe</div><div>Co-founder and Chief Architect</div></div></header>`, "Jane Roe"},
+		{"a sentence by the headline", `<header><h1 id="h">Ferry</h1><p>By Tuesday the ferry ran again.</p></header>`, ""},
+		{"a byline in navigation", `<header><h1 id="h">Ferry</h1><nav data-neardup-region="nav"><p>By Jane Roe</p></nav></header>`, ""},
 		{"not json", `<script type="application/ld+json">{"author": "x",</script>`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := pageAuthor(parse(t, tc.html)); got != tc.want {
+			doc := parse(t, tc.html)
+			if got := pageAuthor(doc, find(doc, "h")); got != tc.want {
 				t.Errorf("pageAuthor = %q, want %q", got, tc.want)
 			}
 		})
