@@ -166,9 +166,9 @@ func TestPages(t *testing.T) {
 	})
 	t.Chdir(dir)
 	const (
-		portStory = "Ferry back in service | Port News"
-		portOther = "Orchestra season | Port News"
-		coast     = "Ferry back in service - Daily Coast"
+		portStory = "Ferry back in service"
+		portOther = "Orchestra season"
+		coast     = "Ferry back in service"
 		date      = "2024-03-05T10:00:00Z"
 	)
 	article := func(id, url, title, date string) page {
