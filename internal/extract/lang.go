@@ -2,9 +2,11 @@ package extract
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/abadojack/whatlanggo"
+	xlanguage "golang.org/x/text/language"
 )
 
 // langSample bounds how much text language detection reads: its trigram
@@ -13,13 +15,70 @@ const langSample = 1024
 
 // language returns the ISO 639-1 code of text's language: the page's
 // declared language (<html lang>) when it has one, else detected from the
-// text when the detector is sure, else "". Detection costs as much as the
-// rest of the extraction, so the declaration, present on most news pages,
-// is trusted.
+// text when the detector is sure, else "". Detection costs a tenth of the
+// rest of the extraction (0.3 ms), so the declaration, present on most news
+// pages, is trusted; but "en" is the default of many publishing systems,
+// and an English declaration over a text that hardly holds an English
+// function word (a Polish paper's pages, a Russian one's) is checked by
+// detection.
 func language(text, declared string) string {
-	if tag := primaryTag(declared); tag != "" {
+	tag := primaryTag(declared)
+	if tag != "" && (tag != "en" || englishEnough(text)) {
 		return tag
 	}
+	if detected := detect(text); detected != "" || tag == "" {
+		return detected
+	}
+	return tag
+}
+
+// minEnglish is the share of an English text's words (in its first
+// langSample bytes) that are among englishWords: about a fifth in news
+// prose, none in another language's but for a name or a quotation.
+const minEnglish = 0.04
+
+// englishWords are the commonest English function words.
+var englishWords = map[string]bool{"the": true, "and": true, "of": true, "to": true, "in": true, "is": true,
+	"that": true, "for": true, "on": true, "with": true, "was": true, "as": true, "it": true, "by": true,
+	"are": true, "at": true, "be": true, "this": true, "from": true, "has": true, "have": true, "said": true}
+
+// englishEnough reports whether the start of text is in the Latin script
+// and holds English function words at the share of English prose
+// (minEnglish), or is too short to say.
+func englishEnough(text string) bool {
+	sample := text[:min(len(text), langSample)]
+	latin, other := 0, 0
+	for _, r := range sample {
+		if unicode.IsLetter(r) {
+			if r < 0x250 {
+				latin++
+			} else {
+				other++
+			}
+		}
+	}
+	if other > latin {
+		return false
+	}
+	words, hits := 0, 0
+	for w := range strings.FieldsFuncSeq(sample, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if !strings.ContainsFunc(w, unicode.IsLower) {
+			continue // an abbreviation, a table's heading: no language
+		}
+		words++
+		if len(w) <= 4 && englishWords[strings.ToLower(w)] {
+			hits++
+		}
+	}
+	return words < minLangWords || float64(hits) >= minEnglish*float64(words)
+}
+
+// minLangWords is the fewest words whose function words tell a language.
+const minLangWords = 30
+
+// detect returns the ISO 639-1 code of the language the detector finds
+// text to be in when it is sure, else "".
+func detect(text string) string {
 	sample := text
 	if len(sample) > langSample {
 		sample = sample[:langSample]
@@ -37,8 +96,9 @@ func language(text, declared string) string {
 	return info.Lang.Iso6391()
 }
 
-// primaryTag returns the lower-cased primary subtag of a language tag:
-// "en-GB" → "en".
+// primaryTag returns the primary subtag of a language tag, in its ISO 639-1
+// form when it has one: "en-GB" → "en", "deu" → "de"; "" for what names no
+// language ("utf-8", "x").
 func primaryTag(tag string) string {
 	tag = strings.ToLower(strings.TrimSpace(tag))
 	tag, _, _ = strings.Cut(tag, "-")
@@ -46,5 +106,9 @@ func primaryTag(tag string) string {
 	if len(tag) < 2 || len(tag) > 3 {
 		return ""
 	}
-	return tag
+	base, err := xlanguage.ParseBase(tag)
+	if err != nil {
+		return ""
+	}
+	return base.String()
 }
