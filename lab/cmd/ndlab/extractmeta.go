@@ -13,10 +13,10 @@ import (
 	"github.com/neardup/neardup/lab/internal/extracteval"
 )
 
-// extractMetaCmd is `ndlab extract-meta`: the titles, dates and authors
-// extraction finds, against those the gold sets record.
+// extractMetaCmd is `ndlab extract-meta`: the titles, dates, authors and
+// languages extraction finds, against those the gold sets record.
 type extractMetaCmd struct {
-	Gold    []string      `required:"" placeholder:"[NAME=]DIR" help:"Gold folder that records titles, authors and dates beside the text: fundus's tests/resources/parser/test_data or a WCXB dev or test folder; repeat for more. NAME defaults to the folder's name."`
+	Gold    []string      `required:"" placeholder:"[NAME=]DIR" help:"Gold folder that records titles, authors and dates beside the text (fundus's tests/resources/parser/test_data, a WCXB dev or test folder) or languages (the DAnIEL corpus, its doc_lg.json); repeat for more. NAME defaults to the folder's name."`
 	System  []string      `default:"neardup,trafilatura-fallback,readeck" placeholder:"SYSTEM" help:"Systems to run: neardup, or an engine alone by name: readeck, readability (go-shiori), trafilatura, trafilatura-fallback, domdistiller."`
 	Split   bool          `help:"Also score each half of the per-site split (tune, report), as extract-eval does."`
 	Timeout time.Duration `default:"20s" help:"Per-page time limit."`
@@ -48,8 +48,8 @@ func (c *extractMetaCmd) Run(g *globals) error {
 				return err
 			}
 			if !g.quiet {
-				fmt.Fprintf(os.Stderr, "extract-meta: %s %s: titles %.3f, dates %.3f, authors %.3f over %d pages\n",
-					r.Dataset, r.System, r.Title.Share(), r.Date.Share(), r.Authors.Share(), r.Pages)
+				fmt.Fprintf(os.Stderr, "extract-meta: %s %s: titles %.3f, dates %.3f, authors %.3f, languages %.3f over %d pages\n",
+					r.Dataset, r.System, r.Title.Share(), r.Date.Share(), r.Authors.Share(), r.Lang.Share(), r.Pages)
 			}
 			results = append(results, r)
 			opened = append(opened, ds)
@@ -88,14 +88,14 @@ func metaSystem(name string, timeout time.Duration) extracteval.MetaSystem {
 	}
 	return extracteval.MetaSystem{Name: name, Extract: func(ctx context.Context, in extracteval.Input) (extracteval.PageMeta, error) {
 		a, _, err := extract.Page(ctx, extract.Input{URL: in.URL, ContentType: in.ContentType, Body: in.Body}, opts)
-		return extracteval.PageMeta{Title: a.Title, Author: a.Author, Date: a.Date}, err
+		return extracteval.PageMeta{Title: a.Title, Author: a.Author, Date: a.Date, Lang: a.Lang}, err
 	}}
 }
 
 // writeMetaPages writes a row per page and system: the gold and found
 // title, date and authors, and whether each is right.
 func writeMetaPages(w io.Writer, results []extracteval.MetaResult, datasets []*extracteval.Dataset) error {
-	if _, err := fmt.Fprintln(w, "dataset\tsystem\tid\tsite\thalf\ttitle ok\tdate ok\tauthors ok\tgold title\ttitle\tgold date\tdate\tgold authors\tauthors"); err != nil {
+	if _, err := fmt.Fprintln(w, "dataset\tsystem\tid\tsite\thalf\ttitle ok\tdate ok\tauthors ok\tgold title\ttitle\tgold date\tdate\tgold authors\tauthors\tgold lang\tlang"); err != nil {
 		return err
 	}
 	clean := func(s string) string { return strings.Join(strings.Fields(s), " ") }
@@ -110,9 +110,10 @@ func writeMetaPages(w io.Writer, results []extracteval.MetaResult, datasets []*e
 			if !p.Found.Date.IsZero() {
 				date = p.Found.Date.Format(time.RFC3339)
 			}
-			if _, err := fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%v\t%v\t%v\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Dataset, r.System, p.ID, p.Site,
+			if _, err := fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%v\t%v\t%v\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Dataset, r.System, p.ID, p.Site,
 				extracteval.SplitHalf(p.Site), p.TitleRight, p.DateRight, p.AuthRight,
-				clean(m.Title), clean(p.Found.Title), m.Published, date, clean(strings.Join(m.Authors, "; ")), clean(p.Found.Author)); err != nil {
+				clean(m.Title), clean(p.Found.Title), m.Published, date, clean(strings.Join(m.Authors, "; ")), clean(p.Found.Author),
+				m.Lang, p.Found.Lang); err != nil {
 				return err
 			}
 		}

@@ -1,8 +1,8 @@
 // Command ndlab holds the project's own measurement tools that users of
 // neardup do not need: the labelled corpus generator (gen), threshold
 // sweeps over a labelled corpus (sweep), extraction scored against gold
-// text (extract-eval), the titles, dates and authors it finds scored
-// against those the gold records (extract-meta), extraction timed per page
+// text (extract-eval), the titles, dates, authors and languages it finds
+// scored against those the gold records (extract-meta), extraction timed per page
 // (extract-speed), and the methods
 // compared with the seeds' recipes (recipe-docs, recipe-compare). Scoring a run against a truth stays in the product as
 // `neardup eval`.
@@ -44,7 +44,7 @@ type cli struct {
 	Sweep         evalSweepCmd     `cmd:"" help:"Run methods once over a labelled corpus and score every threshold of a range: table, CSV, SVG plot."`
 	ExtractEval   extractEvalCmd   `cmd:"" name:"extract-eval" help:"Score extracted text against gold text (Dragnet, CleanEval layout): shingle P/R/F1 per dataset."`
 	ExtractTrain  extractTrainCmd  `cmd:"" name:"extract-train" help:"Fit the block model of neardup extract on the tune half of gold sets and write it as Go source (internal/extract/blockmodel.go)."`
-	ExtractMeta   extractMetaCmd   `cmd:"" name:"extract-meta" help:"Score the titles, dates and authors extraction finds against those gold sets record (fundus, WCXB)."`
+	ExtractMeta   extractMetaCmd   `cmd:"" name:"extract-meta" help:"Score the titles, dates, authors and languages extraction finds against those gold sets record (fundus, WCXB, DAnIEL)."`
 	ExtractSpeed  extractSpeedCmd  `cmd:"" name:"extract-speed" help:"Time extraction per page over real pages (p50, p90, p99) beside parsing the same HTML, in one run."`
 	CharsetEval   charsetEvalCmd   `cmd:"" name:"charset-eval" help:"Write real texts as pages that declare no charset, in the charsets of their languages, and count those read back in the charset written."`
 	RecipeDocs    recipeDocsCmd    `cmd:"" name:"recipe-docs" help:"Write the BBC archive as the JSON Lines the seeds' recipes read (id, title, text, source)."`

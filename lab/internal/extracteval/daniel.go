@@ -22,11 +22,23 @@ func isDaniel(dir string) bool {
 	return isDir(filepath.Join(dir, "html")) && isDir(filepath.Join(dir, "reference"))
 }
 
+// danielLanguages are the ISO 639-1 codes of the languages doc_lg.json
+// names.
+var danielLanguages = map[string]string{"English": "en", "Chinese": "zh", "Russian": "ru", "Greek": "el", "Polish": "pl"}
+
 // addDaniel adds the pages of the DAnIEL layout: every reference with a
 // page of the same name. The host in the name becomes the page's URL, so
 // that its site, and its half of the split, is the publisher's; a name
-// that does not follow the pattern is an error naming the file.
+// that does not follow the pattern is an error naming the file. The
+// language doc_lg.json records for a page, if the file is there, is its
+// Meta's.
 func (ds *Dataset) addDaniel(dir string, keep map[string]bool) error {
+	var langs map[string]string
+	if p := filepath.Join(dir, "doc_lg.json"); isFile(p) {
+		if err := readJSON(p, &langs); err != nil {
+			return err
+		}
+	}
 	refDir := filepath.Join(dir, "reference")
 	entries, err := os.ReadDir(refDir)
 	if err != nil {
@@ -50,7 +62,11 @@ func (ds *Dataset) addDaniel(dir string, keep map[string]bool) error {
 		if err != nil {
 			return err
 		}
-		ds.Pages = append(ds.Pages, Page{ID: name, InputPath: in, URL: "http://" + m[1] + "/", Gold: htmlText(decodeText(raw))})
+		page := Page{ID: name, InputPath: in, URL: "http://" + m[1] + "/", Gold: htmlText(decodeText(raw))}
+		if lang := danielLanguages[langs[name]]; lang != "" {
+			page.Meta = &Meta{Lang: lang}
+		}
+		ds.Pages = append(ds.Pages, page)
 	}
 	return nil
 }

@@ -17,6 +17,7 @@ func TestOpenDaniel(t *testing.T) {
 		"reference/20111121_www.biolog.pl_9980d6": "<p>Tylko odniesienie.</p>",
 		"reference/20120112_ibnlive.in.com_4de5c": "<p>Story.</p>",
 		"html/20120112_ibnlive.in.com_4de5c":      "<p>Story.</p>",
+		"doc_lg.json":                             `{"20111128_www.regnum.ru_2fa9d5": "Russian", "20120112_ibnlive.in.com_4de5c": "Klingon"}`,
 	})
 	ds, err := Open(dir, OpenOptions{Name: "daniel"})
 	if err != nil {
@@ -35,6 +36,9 @@ func TestOpenDaniel(t *testing.T) {
 	}
 	if ds.MissingInput != 1 {
 		t.Errorf("MissingInput %d, want 1", ds.MissingInput)
+	}
+	if m := ds.Pages[0].Meta; m == nil || m.Lang != "ru" || ds.Pages[1].Meta != nil {
+		t.Errorf("languages %+v, %+v: want ru from doc_lg.json, none for a language it does not know", m, ds.Pages[1].Meta)
 	}
 	in, err := ReadInput(ds.Pages[0])
 	if err != nil || Site(in) != "regnum.ru" {

@@ -14,20 +14,22 @@ import (
 )
 
 // Meta is what a dataset records about a page besides its text: the
-// article's title, its authors and when it was published. A field is
-// empty when the dataset gives none for the page.
+// article's title, its authors, when it was published and its language. A
+// field is empty when the dataset gives none for the page.
 type Meta struct {
 	Title   string
 	Authors []string
 	// Published is the date as the dataset writes it: "2025-09-04",
 	// "2025-04-15 03:08:00+00:00".
 	Published string
+	// Lang is the ISO 639-1 code of the page's language (DAnIEL's).
+	Lang string
 }
 
 // PageMeta is the metadata a system finds on a page.
 type PageMeta struct {
-	Title, Author string
-	Date          time.Time
+	Title, Author, Lang string
+	Date                time.Time
 }
 
 // MetaSystem is a named metadata extractor.
@@ -74,23 +76,23 @@ func (t Tally) Share() float64 {
 
 // MetaPage is one page's metadata verdicts.
 type MetaPage struct {
-	ID, Site                         string
-	Found                            PageMeta
-	Failed                           bool
-	TitleRight, DateRight, AuthRight bool
+	ID, Site                                    string
+	Found                                       PageMeta
+	Failed                                      bool
+	TitleRight, DateRight, AuthRight, LangRight bool
 }
 
 // MetaResult is one system's metadata scores on one dataset (or one half
 // of its per-site split).
 type MetaResult struct {
-	Dataset, System      string
-	Pages, Failed        int
-	Title, Date, Authors Tally
-	PerPage              []MetaPage
+	Dataset, System            string
+	Pages, Failed              int
+	Title, Date, Authors, Lang Tally
+	PerPage                    []MetaPage
 }
 
 // EvaluateMeta runs sys over the pages of ds that carry metadata and
-// scores the title, date and authors it finds on each.
+// scores the title, date, authors and language it finds on each.
 func EvaluateMeta(ctx context.Context, ds *Dataset, sys MetaSystem, workers int) (MetaResult, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -102,7 +104,7 @@ func EvaluateMeta(ctx context.Context, ds *Dataset, sys MetaSystem, workers int)
 		}
 	}
 	if len(pages) == 0 {
-		return MetaResult{}, fmt.Errorf("extracteval: %s records no titles, authors or dates", ds.Name)
+		return MetaResult{}, fmt.Errorf("extracteval: %s records no titles, authors, dates or languages", ds.Name)
 	}
 	sub := &Dataset{Name: ds.Name, Pages: pages}
 	inputs, err := readInputs(sub)
@@ -138,7 +140,8 @@ func EvaluateMeta(ctx context.Context, ds *Dataset, sys MetaSystem, workers int)
 		per[i] = MetaPage{ID: p.ID, Site: Site(inputs[i]), Found: f, Failed: failed[i],
 			TitleRight: SameTitle(m.Title, f.Title),
 			DateRight:  SameDay(m.Published, f.Date),
-			AuthRight:  SameAuthors(m.Authors, f.Author)}
+			AuthRight:  SameAuthors(m.Authors, f.Author),
+			LangRight:  m.Lang != "" && strings.EqualFold(m.Lang, f.Lang)}
 	}
 	return tallyMeta(ds.Name, sys.Name, pages, per), nil
 }
@@ -154,6 +157,7 @@ func tallyMeta(dataset, system string, pages []Page, per []MetaPage) MetaResult 
 		r.Title.add(m.Title != "", v.Found.Title != "", v.TitleRight)
 		r.Date.add(m.Published != "", !v.Found.Date.IsZero(), v.DateRight)
 		r.Authors.add(len(m.Authors) > 0, strings.TrimSpace(v.Found.Author) != "", v.AuthRight)
+		r.Lang.add(m.Lang != "", v.Found.Lang != "", v.LangRight)
 	}
 	return r
 }
@@ -233,18 +237,31 @@ func SameAuthors(gold []string, found string) bool {
 	return len(g) > 0 && slices.Equal(g, authorNames(found))
 }
 
-// WriteMetaTable writes one row per result: of the pages whose gold gives
-// each field, the share found right, and how many were wrong, missing and
-// given where the gold has none.
+// WriteMetaTable writes one row per result: for each field, how many pages
+// the gold gives it for, the share of those found right, and how many were
+// wrong, missing and (dates, authors) given where the gold has none. A
+// field no page of the set records is left blank.
 func WriteMetaTable(w io.Writer, results []MetaResult) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "dataset\tsystem\tpages\tfailed\ttitle\tright\twrong\tnone\tdate\tright\twrong\tnone\tspurious\tauthors\tright\twrong\tnone\tspurious\t")
+	fmt.Fprintln(tw, "dataset\tsystem\tpages\tfailed\ttitle\tright\twrong\tnone\tdate\tright\twrong\tnone\tspurious\tauthors\tright\twrong\tnone\tspurious\tlang\tright\twrong\tnone\t")
 	for _, r := range results {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%.3f\t%d\t%d\t%d\t%.3f\t%d\t%d\t%d\t%d\t%.3f\t%d\t%d\t%d\t\n",
-			r.Dataset, r.System, r.Pages, r.Failed,
-			r.Title.Gold, r.Title.Share(), r.Title.Wrong, r.Title.None,
-			r.Date.Gold, r.Date.Share(), r.Date.Wrong, r.Date.None, r.Date.Spurious,
-			r.Authors.Gold, r.Authors.Share(), r.Authors.Wrong, r.Authors.None, r.Authors.Spurious)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t", r.Dataset, r.System, r.Pages, r.Failed)
+		for _, f := range []struct {
+			t        Tally
+			spurious bool
+		}{{r.Title, false}, {r.Date, true}, {r.Authors, true}, {r.Lang, false}} {
+			switch {
+			case f.t.Gold == 0 && f.spurious:
+				fmt.Fprint(tw, "0\t\t\t\t\t")
+			case f.t.Gold == 0:
+				fmt.Fprint(tw, "0\t\t\t\t")
+			case f.spurious:
+				fmt.Fprintf(tw, "%d\t%.3f\t%d\t%d\t%d\t", f.t.Gold, f.t.Share(), f.t.Wrong, f.t.None, f.t.Spurious)
+			default:
+				fmt.Fprintf(tw, "%d\t%.3f\t%d\t%d\t", f.t.Gold, f.t.Share(), f.t.Wrong, f.t.None)
+			}
+		}
+		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
 }
