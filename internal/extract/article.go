@@ -64,12 +64,11 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 		}
 		bodyText = strings.Join(parts, "\n\n")
 	}
-	declared := pageDate(doc, heading, pageURL)
-	declaredAuthor := pageAuthor(doc, heading)
-	var decl declaredBody // read before the engine changes the tree
-	var story storyKind   // the kind of story the page says it is
+	ld := readLinkedData(doc) // before the engine takes the scripts out
+	var decl declaredBody     // the article the page declares
+	var story storyKind       // the kind of story the page says it is
 	if bodyText == "" && !opts.KeepBlocks && opts.blocks == nil {
-		decl, story = declaredArticle(doc)
+		decl, story = ld.body, ld.kind
 	}
 	_, candProse := articleContainer(doc)
 	var descs []string   // the page's descriptions
@@ -81,7 +80,10 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	f := opts.Engine(doc, u)
 	a := f.Meta
 	if a.Date.IsZero() {
-		a.Date = declared
+		// The engine readied the page (scripts out, runs of <br> made
+		// paragraphs) and chose on copies of it: its dates and bylines
+		// are where they were.
+		a.Date = pageDate(doc, heading, pageURL, ld)
 	}
 	if bodyText == "" && rule.BodySelector() != "" {
 		a.RuleMiss = fmt.Sprintf("%s: body %q matched nothing on the page; the text is the extractor's own choice", rule, rule.BodySelector())
@@ -135,7 +137,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	a.Lang = language(a.Text, a.Lang)
 	a.Title = canonical(headlineOf(squash(a.Title), heading, doc, u))
 	if a.Author = cleanByline(a.Author); a.Author == "" {
-		a.Author = declaredAuthor
+		a.Author = pageAuthor(doc, heading, ld)
 	}
 	return a, nil
 }

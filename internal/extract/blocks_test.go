@@ -459,7 +459,7 @@ func TestStoryKind(t *testing.T) {
 		{`{"@type":"Product","name":"Article"}`, noStory},
 	} {
 		doc := parse(t, `<html><head><script type="application/ld+json">`+tc.ld+`</script></head><body><p>Text</p></body></html>`)
-		if _, got := declaredArticle(doc); got != tc.want {
+		if got := readLinkedData(doc).kind; got != tc.want {
 			t.Errorf("%s: kind %v, want %v", tc.ld, got, tc.want)
 		}
 	}

@@ -63,19 +63,43 @@ func joinParagraphs(parts ...string) string {
 	return strings.Join(kept, "\n\n")
 }
 
-// declaredArticle reads the page's JSON-LD scripts: the longest
-// articleBody (longestBody; empty when there is none) and the most
-// specific kind of story an object of them declares (kindOf).
-func declaredArticle(doc *html.Node) (d declaredBody, kind storyKind) {
+// linkedData is what a page's JSON-LD declares that extraction reads: the
+// longest articleBody (longestBody) and the most specific kind of story an
+// object declares (kindOf), for the text; its publication dates (outer
+// objects first) and its article's authors, for the metadata.
+type linkedData struct {
+	body      declaredBody
+	kind      storyKind
+	published []string
+	author    string
+}
+
+// readLinkedData parses the page's JSON-LD scripts, once, before the engine
+// takes them out; the values are read at once and let go (an articleBody
+// can be the whole article).
+func readLinkedData(doc *html.Node) linkedData {
+	var ld linkedData
+	var body declaredBody
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		if keepScript(n) {
+			if n.FirstChild == nil {
+				return
+			}
 			var v any
-			if n.FirstChild != nil && json.Unmarshal([]byte(n.FirstChild.Data), &v) == nil {
-				if b := longestBody(v); len(b.all()) > len(d.all()) {
-					d = b
+			if json.Unmarshal([]byte(n.FirstChild.Data), &v) != nil {
+				for _, m := range ldPublishedRe.FindAllStringSubmatch(n.FirstChild.Data, -1) {
+					ld.published = append(ld.published, m[1])
 				}
-				kind = max(kind, kindOf(v))
+				return
+			}
+			if b := longestBody(v); len(b.all()) > len(body.all()) {
+				body = b
+			}
+			ld.kind = max(ld.kind, kindOf(v))
+			ld.published = append(ld.published, ldPublished(v)...)
+			if ld.author == "" {
+				ld.author = ldAuthor(v)
 			}
 			return
 		}
@@ -84,7 +108,8 @@ func declaredArticle(doc *html.Node) (d declaredBody, kind storyKind) {
 		}
 	}
 	walk(doc)
-	return declaredBody{plainText(d.headline), plainText(d.description), plainText(d.body)}, kind
+	ld.body = declaredBody{plainText(body.headline), plainText(body.description), plainText(body.body)}
+	return ld
 }
 
 // plainText returns a JSON-LD string as plain text: its markup, if it

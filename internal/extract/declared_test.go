@@ -98,7 +98,7 @@ func TestDeclaredBodyGuards(t *testing.T) {
 func TestDeclaredBodyText(t *testing.T) {
 	doc := parse(t, `<html><head><script type="application/ld+json">{"@type":"NewsArticle","articleBody":"<p>First &amp; second</p><p>Third</p>"}</script>`+
 		`<script type="application/ld+json">[{"articleBody":"short"}]</script><script type="application/ld+json">{not json</script></head><body></body></html>`)
-	d, _ := declaredArticle(doc)
+	d := readLinkedData(doc).body
 	got := d.all()
 	for _, want := range []string{"First & second", "Third"} {
 		if !strings.Contains(got, want) {
@@ -108,8 +108,8 @@ func TestDeclaredBodyText(t *testing.T) {
 	if strings.Contains(got, "<p>") || strings.Contains(got, "short") {
 		t.Errorf("declared body %q: want the longest body, as text", got)
 	}
-	if got, kind := declaredArticle(parse(t, `<html><body><p>No metadata</p></body></html>`)); got != (declaredBody{}) || kind != noStory {
-		t.Errorf("page without JSON-LD: %+v", got)
+	if ld := readLinkedData(parse(t, `<html><body><p>No metadata</p></body></html>`)); ld.body != (declaredBody{}) || ld.kind != noStory || ld.published != nil || ld.author != "" {
+		t.Errorf("page without JSON-LD: %+v", ld)
 	}
 }
 

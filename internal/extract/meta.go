@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"encoding/json"
 	"regexp"
 	"slices"
 	"strings"
@@ -39,8 +38,9 @@ var urlDate = regexp.MustCompile(`(?:^|[/_-])((?:19|20)\d{2})[/-](0[1-9]|1[0-2])
 // then the first such line in an element whose id or class names a date
 // ("post-date", "dateline") outside the regions markRegions marked. It
 // returns the zero time if none parses to a plausible date.
-func pageDate(doc, h *html.Node, pageURL string) time.Time {
-	var metas, ld, props, published, times, timeTexts []string
+func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
+	ld := lds.published
+	var metas, props, published, times, timeTexts []string
 	var named *html.Node
 	var walk func(n *html.Node, nav bool)
 	walk = func(n *html.Node, nav bool) {
@@ -53,9 +53,6 @@ func pageDate(doc, h *html.Node, pageURL string) time.Time {
 					}
 				}
 			case atom.Script:
-				if keepScript(n) && n.FirstChild != nil {
-					ld = append(ld, ldPublished(n.FirstChild.Data)...)
-				}
 				return
 			case atom.Time:
 				if dt := attr(n, "datetime"); dt != "" {
@@ -144,19 +141,10 @@ func navigation(n *html.Node) bool {
 	return false
 }
 
-// ldPublished returns the datePublished values of a JSON-LD script, those
-// of outer objects first (an @graph's members and a list's items count as
-// outer); when the script is not valid JSON, every value found in its
-// text, in order.
-func ldPublished(src string) []string {
-	var v any
-	if err := json.Unmarshal([]byte(src), &v); err != nil {
-		var out []string
-		for _, m := range ldPublishedRe.FindAllStringSubmatch(src, -1) {
-			out = append(out, m[1])
-		}
-		return out
-	}
+// ldPublished returns the datePublished values of a JSON-LD script's value,
+// those of outer objects first (an @graph's members and a list's items
+// count as outer).
+func ldPublished(v any) []string {
 	var byDepth [][]string
 	var visit func(v any, depth int)
 	visit = func(v any, depth int) {
@@ -451,17 +439,15 @@ func isLetter(r rune) bool {
 // an element marked itemprop="author" (its content, the name marked in
 // it, or its text), then a link marked rel="author". Several authors are
 // joined by ", ". It returns "" when none is.
-func pageAuthor(doc, h *html.Node) string {
-	var fromLD, fromProp, fromRel string
+func pageAuthor(doc, h *html.Node, ld linkedData) string {
+	fromLD := ld.author
+	var fromProp, fromRel string
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.TextNode || n.Type == html.CommentNode {
 			return
 		}
 		if n.DataAtom == atom.Script {
-			if fromLD == "" && keepScript(n) && n.FirstChild != nil {
-				fromLD = ldAuthor(n.FirstChild.Data)
-			}
 			return
 		}
 		if fromProp == "" && strings.EqualFold(attr(n, "itemprop"), "author") {
@@ -516,15 +502,11 @@ func propName(n *html.Node) string {
 	return ""
 }
 
-// ldAuthor returns the authors of the first object of a JSON-LD script,
-// outermost first, that names an author: a name, a person or organisation
-// with a name, a reference to one of the @graph (by its @id), or a list of
-// these, joined by ", ". "" when none does or the script is not JSON.
-func ldAuthor(src string) string {
-	var v any
-	if json.Unmarshal([]byte(src), &v) != nil {
-		return ""
-	}
+// ldAuthor returns the authors of the first object of a JSON-LD script's
+// value, outermost first, that names an author: a name, a person or
+// organisation with a name, a reference to one of the @graph (by its @id),
+// or a list of these, joined by ", ". "" when none does.
+func ldAuthor(v any) string {
 	byID := map[string]string{} // the names of the objects with an @id
 	var objects []map[string]any
 	var visit func(v any, depth int)

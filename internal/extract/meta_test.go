@@ -35,7 +35,8 @@ func TestPageDate(t *testing.T) {
 		{"meta in navigation still counts", `<div data-neardup-region="nav"><meta itemprop="datePublished" content="2024-04-16"></div>`, "", day(2024, 4, 16)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := pageDate(parse(t, tc.html), nil, tc.url); !got.Equal(tc.want) {
+			doc := parse(t, tc.html)
+			if got := pageDate(doc, nil, tc.url, readLinkedData(doc)); !got.Equal(tc.want) {
 				t.Errorf("pageDate = %v, want %v", got, tc.want)
 			}
 		})
@@ -62,7 +63,7 @@ func TestPageDateAroundHeading(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.html)
 			h := find(doc, "h")
-			if got := pageDate(doc, h, ""); !got.Equal(tc.want) {
+			if got := pageDate(doc, h, "", readLinkedData(doc)); !got.Equal(tc.want) {
 				t.Errorf("pageDate = %v, want %v", got, tc.want)
 			}
 		})
@@ -127,7 +128,7 @@ func TestPageAuthor(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			doc := parse(t, tc.html)
-			if got := pageAuthor(doc, find(doc, "h")); got != tc.want {
+			if got := pageAuthor(doc, find(doc, "h"), readLinkedData(doc)); got != tc.want {
 				t.Errorf("pageAuthor = %q, want %q", got, tc.want)
 			}
 		})

@@ -333,7 +333,7 @@ func standsAlone(n *html.Node) bool {
 
 // pruneStoryHeader removes from the top of a story's content tree (a page
 // that declares itself an Article, BlogPosting, Report or NewsArticle in
-// its JSON-LD: declaredArticle) what its page gives as fields of their
+// its JSON-LD: readLinkedData) what its page gives as fields of their
 // own: the headline (headlineBlock: one of titles), and, in its header
 // (above its second paragraph of minLead words: the first is often the
 // standfirst, set above the date), the lines of its date and time ("3. Mai
