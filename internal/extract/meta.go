@@ -21,6 +21,10 @@ var dateMeta = map[string]bool{
 	"dcterms.date": true, "pubdate": true, "publishdate": true, "publish-date": true,
 	"publish_date": true, "sailthru.date": true, "parsely-pub-date": true,
 	"article.published": true, "cxenseparse:recs:publishtime": true, "originalpublicationdate": true,
+	"published-date": true, "published_date": true, "publication_date": true, "publication-date": true,
+	"og:article:published_time": true, "dcterms.issued": true, "dc.date.created": true, "dcterms.available": true,
+	"citation_publication_date": true, "citation_date": true, "prism.publicationdate": true, "release_date": true,
+	"article_date_original": true, "date_published": true, "datecreated": true,
 }
 
 // urlDate finds a date in a URL path: /2024/03/05/ or 2024-03-05.

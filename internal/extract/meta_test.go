@@ -12,6 +12,7 @@ func TestPageDate(t *testing.T) {
 		want            time.Time
 	}{
 		{"meta property", `<meta property="article:published_time" content="2024-03-05T10:00:00Z">`, "", time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
+		{"meta published-date", `<meta name="modified-date" content="2024-07-30"><meta name="published-date" content="2021-02-16">`, "", day(2021, 2, 16)},
 		{"meta name any case", `<meta name="DC.date.issued" content="2012-07-24">`, "", day(2012, 7, 24)},
 		{"published time before others", `<time datetime="2020-01-01">x</time><time pubdate datetime="2019-05-06">y</time>`, "", day(2019, 5, 6)},
 		{"first time element", `<p><time datetime="2018-02-03">Feb 3</time></p>`, "", day(2018, 2, 3)},
