@@ -136,8 +136,15 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	a.Text = rule.Strip(canonical(tidy(a.Text)))
 	a.Lang = language(a.Text, a.Lang)
 	a.Title = canonical(headlineOf(squash(a.Title), heading, doc, u))
-	if a.Author = cleanByline(a.Author); a.Author == "" {
+	switch a.Author = cleanByline(a.Author); {
+	case a.Author == "":
 		a.Author = pageAuthor(doc, heading, ld)
+	case siteNames(doc, u)[squashName(a.Author)]:
+		// The site's own name (a <meta name="author"> many sites fill
+		// so): a person the page names is the better answer.
+		if named := pageAuthor(doc, heading, ld); named != "" && !siteNames(doc, u)[squashName(named)] {
+			a.Author = named
+		}
 	}
 	return a, nil
 }

@@ -386,7 +386,7 @@ var gluedBy = regexp.MustCompile(`^(?:(?:Posted|Written|Published|Text|Authored|
 
 // bylineEnd matches where a byline stops naming people: a separator, or a
 // date that follows the name, or a reviewer after the author.
-var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅]|\s-\s|\bon\s+\w+\s+\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b).*$`)
+var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s-\s|\bon\s+\w+\s+\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b).*$`)
 
 // gluedTail matches what a page's markup set apart from the name and its
 // text runs into it: a label or role word ("Cazzy MagennisLast Updated",
@@ -395,6 +395,10 @@ var gluedTail = regexp.MustCompile(`(\p{Ll})(?:(?:Last|Updated|Published|Posted|
 
 // bylineNoise matches e-mail addresses and a lone number after a name.
 var bylineNoise = regexp.MustCompile(`\S+@\S+\.\w+|\s+\d{1,2}$`)
+
+// linkLabel matches a link's label taken for a byline ("View more posts",
+// "See all articles").
+var linkLabel = regexp.MustCompile(`(?i)^(?:view|see|read|more|all)\b.*\b(?:posts?|articles?|stories|author)$`)
 
 // placeholder matches a template's unfilled key ("page.head.extra.author").
 var placeholder = regexp.MustCompile(`(?i)^\w+(?:\.\w+)*\.(?:author|authors|name|byline)$`)
@@ -421,7 +425,7 @@ func cleanByline(s string) string {
 	if t := strings.Trim(bylineNoise.ReplaceAllString(s, ""), " ,;:-"); t != "" {
 		s = t // an address alone is kept: it is all the page gives
 	}
-	if len(s) > maxByline || !strings.ContainsFunc(s, isLetter) || weekday.MatchString(s) || placeholder.MatchString(s) {
+	if len(s) > maxByline || !strings.ContainsFunc(s, isLetter) || weekday.MatchString(s) || placeholder.MatchString(s) || linkLabel.MatchString(s) {
 		return ""
 	}
 	if _, ok := parseDate(s); ok {

@@ -101,6 +101,8 @@ func TestCleanByline(t *testing.T) {
 		{"Sat, 20 Dec, 2025", ""},
 		{"page.head.extra.author", ""},
 		{"sara.r.peter", "sara.r.peter"},
+		{"View more posts", ""},
+		{"Meaghan Weeden ●", "Meaghan Weeden"},
 		{"This is a very long paragraph that a byline heuristic picked up by mistake and is not a person's name at all.", ""},
 	} {
 		t.Run(tc.in, func(t *testing.T) {

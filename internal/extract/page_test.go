@@ -110,6 +110,20 @@ func TestPageHeadlineAndShownDate(t *testing.T) {
 	}
 }
 
+// A page whose author field holds the site's own name is given the person
+// its byline names.
+func TestPageAuthorNotTheSite(t *testing.T) {
+	page := strings.Replace(newsPage(6), `<meta name="author" content="Jane Reporter">`, `<meta name="author" content="Example Media"><meta property="og:site_name" content="Example Media">`, 1)
+	page = strings.Replace(page, "<h1>Council passes budget</h1>", `<header><h1>Council passes budget</h1><p class="byline">By John Roe</p></header>`, 1)
+	a, _, err := Page(context.Background(), Input{URL: "https://news.example/budget", Body: []byte(page)}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Author != "John Roe" {
+		t.Errorf("Author = %q, want the byline's person, not the site", a.Author)
+	}
+}
+
 // The fixes the issue asks for, end to end through the engine.
 func TestPageFixes(t *testing.T) {
 	inject := func(extra string) string {
