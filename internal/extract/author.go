@@ -1,0 +1,300 @@
+package extract
+
+// A page's authors: a byline reduced to its names (cleanByline), and for
+// pages whose engine finds none, or only the site's own name, what the page
+// declares (JSON-LD, itemprop, rel=author) and the byline by its headline.
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// bylinePrefix matches the words that introduce an author's name, spaced
+// or not ("Written byDan Pantelo").
+var bylinePrefix = regexp.MustCompile(`(?i)^(?:(?:posted|written|published|text|authored|reported)\s*by|read\s+more\s+about|view\s+all\s+posts\s+by|authors?|by|von|par|autor)\b\s*:?\s*`)
+
+// gluedBy matches "By" run into the name after it ("BySummer Swann",
+// "Written byDan Pantelo").
+var gluedBy = regexp.MustCompile(`^(?:(?:Posted|Written|Published|Text|Authored|Reported)\s*by|By|BY)(\p{Lu})`)
+
+// bylineEnd matches where a byline stops naming people: a separator, or a
+// date that follows the name, or a reviewer after the author.
+var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s-\s|\bon\s+\w+\s+\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b).*$`)
+
+// gluedTail matches what a page's markup set apart from the name and its
+// text runs into it: a label or role word ("Cazzy MagennisLast Updated",
+// "Harry RabinowitzTech Reporter") or a number ("Chris Carroll30").
+var gluedTail = regexp.MustCompile(`(\p{Ll})(?:(?:Last|Updated|Published|Posted|Twitter|Follow|Founder|Senior|Staff|Tech|Editor|Reporter|Writer|Contributor|Correspondent|Share|Email|Photo)\b|\d).*$`)
+
+// bylineNoise matches e-mail addresses and a lone number after a name.
+var bylineNoise = regexp.MustCompile(`\S+@\S+\.\w+|\s+\d{1,2}$`)
+
+// linkLabel matches a link's label taken for a byline ("View more posts",
+// "See all articles").
+var linkLabel = regexp.MustCompile(`(?i)^(?:view|see|read|more|all)\b.*\b(?:posts?|articles?|stories|author)$`)
+
+// placeholder matches a template's unfilled key ("page.head.extra.author").
+var placeholder = regexp.MustCompile(`(?i)^\w+(?:\.\w+)*\.(?:author|authors|name|byline)$`)
+
+// maxByline is the longest author string kept, in bytes; longer ones are
+// sentences or profile boxes, not names.
+const maxByline = 80
+
+// cleanByline reduces a byline to the names in it: "By Jane Roe | July 24,
+// 2012" → "Jane Roe". It returns "" for what is not a name: a date, a
+// template's key, a sentence.
+func cleanByline(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	s = gluedBy.ReplaceAllString(s, "$1")
+	for {
+		t := bylinePrefix.ReplaceAllString(s, "")
+		if t == s {
+			break
+		}
+		s = t
+	}
+	s = bylineEnd.ReplaceAllString(s, "")
+	s = gluedTail.ReplaceAllString(s, "$1")
+	if t := strings.Trim(bylineNoise.ReplaceAllString(s, ""), " ,;:-"); t != "" {
+		s = t // an address alone is kept: it is all the page gives
+	}
+	if len(s) > maxByline || !strings.ContainsFunc(s, isLetter) || weekday.MatchString(s) || placeholder.MatchString(s) || linkLabel.MatchString(s) {
+		return ""
+	}
+	if _, ok := parseDate(s); ok {
+		return ""
+	}
+	return s
+}
+
+// weekday matches a byline that was only a date's weekday.
+var weekday = regexp.MustCompile(`(?i)^(mon|tues|wednes|thurs|fri|satur|sun)day$`)
+
+func isLetter(r rune) bool {
+	return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r > 0x7f
+}
+
+// pageAuthor looks for the article's authors the page declares, for pages
+// whose engine found none: the author of the JSON-LD's article (a name, a
+// person, a list of them, or a reference to a person of the @graph), then
+// an element marked itemprop="author" (its content, the name marked in
+// it, or its text), then a link marked rel="author". Several authors are
+// joined by ", ". It returns "" when none is.
+func pageAuthor(doc, h *html.Node, ld linkedData) string {
+	fromLD := ld.author
+	var fromProp, fromRel string
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode || n.Type == html.CommentNode {
+			return
+		}
+		if n.DataAtom == atom.Script {
+			return
+		}
+		if fromProp == "" && strings.EqualFold(attr(n, "itemprop"), "author") {
+			fromProp = propName(n)
+		}
+		if fromRel == "" && n.DataAtom == atom.A && strings.EqualFold(attr(n, "rel"), "author") && shortText(n, maxByline) {
+			fromRel = textOf(n)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	for _, s := range []string{fromLD, fromProp, fromRel} {
+		if a := cleanByline(s); a != "" {
+			return a
+		}
+	}
+	return headingByline(h)
+}
+
+// propName returns the name an element marked itemprop="author" gives:
+// its content attribute, else the text of the element marked
+// itemprop="name" in it, else its own text when that is short.
+func propName(n *html.Node) string {
+	if c := attr(n, "content"); c != "" {
+		return c
+	}
+	var name *html.Node
+	var find func(*html.Node)
+	find = func(m *html.Node) {
+		for c := m.FirstChild; c != nil && name == nil; c = c.NextSibling {
+			if c.Type == html.ElementNode {
+				if strings.EqualFold(attr(c, "itemprop"), "name") {
+					name = c
+					return
+				}
+				find(c)
+			}
+		}
+	}
+	find(n)
+	if name != nil {
+		if c := attr(name, "content"); c != "" {
+			return c
+		}
+		return textOf(name)
+	}
+	if shortText(n, maxByline) {
+		return textOf(n)
+	}
+	return ""
+}
+
+// ldAuthor returns the authors of the first object of a JSON-LD script's
+// value, outermost first, that names an author: a name, a person or
+// organisation with a name, a reference to one of the @graph (by its @id),
+// or a list of these, joined by ", ". "" when none does.
+func ldAuthor(v any) string {
+	byID := map[string]string{} // the names of the objects with an @id
+	var objects []map[string]any
+	var visit func(v any, depth int)
+	visit = func(v any, depth int) {
+		if depth > maxLDDepth {
+			return
+		}
+		switch x := v.(type) {
+		case []any:
+			for _, e := range x {
+				visit(e, depth)
+			}
+		case map[string]any:
+			objects = append(objects, x)
+			if id, ok := x["@id"].(string); ok {
+				if name, ok := x["name"].(string); ok {
+					byID[id] = name
+				}
+			}
+			for k, e := range x {
+				if k == "@graph" {
+					visit(e, depth)
+				} else if k != "author" {
+					visit(e, depth+1)
+				}
+			}
+		}
+	}
+	visit(v, 0)
+	name := func(a any) string {
+		switch x := a.(type) {
+		case string:
+			return x
+		case map[string]any:
+			if s, ok := x["name"].(string); ok {
+				return s
+			}
+			if id, ok := x["@id"].(string); ok {
+				return byID[id]
+			}
+		}
+		return ""
+	}
+	for _, o := range objects {
+		var names []string
+		switch a := o["author"].(type) {
+		case []any:
+			for _, e := range a {
+				if s := strings.TrimSpace(name(e)); s != "" {
+					names = append(names, s)
+				}
+			}
+		default:
+			if s := strings.TrimSpace(name(a)); s != "" {
+				names = append(names, s)
+			}
+		}
+		if len(names) > 0 {
+			return strings.Join(names, ", ")
+		}
+	}
+	return ""
+}
+
+// maxBylineWords is the most words of a name headingByline takes.
+const maxBylineWords = 6
+
+// headingByline returns the name of the first byline around the page's
+// heading h (in its header, headerOf; outside navigation): a
+// short line, or a part of one, that starts with "By" ("By Jane Roe",
+// "Posted by Jane Roe · Dec 20, 2025") or stands in an element whose id or
+// class names an author or a byline; "" when there is none.
+func headingByline(h *html.Node) string {
+	if h == nil {
+		return ""
+	}
+	scope := headerOf(h)
+	name := ""
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if name != "" || n.Type != html.ElementNode || n == h || navigation(n) {
+			return
+		}
+		if shortText(n, maxByline) && !holds(n, h) && !holdsNavigation(n) {
+			text := textOf(n)
+			named := namesByline(n)
+			for _, part := range append(dateParts.Split(text, -1), text) {
+				part = strings.TrimSpace(part)
+				if !named && !byLead.MatchString(part) {
+					continue
+				}
+				if s := cleanByline(part); s != "" && nameLike(s) {
+					name = s
+					return
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(scope)
+	return name
+}
+
+// nameLike reports whether s reads as names rather than a sentence: at most
+// maxBylineWords words, no digits, no sentence's end, its first word and
+// most of the others capitalised (in the scripts that have capitals).
+func nameLike(s string) bool {
+	words := strings.Fields(s)
+	if len(words) > maxBylineWords || strings.ContainsFunc(s, isDigitRune) || strings.HasSuffix(s, ".") && !initial.MatchString(s) {
+		return false
+	}
+	cased, upper := 0, 0
+	for i, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		if unicode.IsUpper(r) || unicode.IsLower(r) {
+			cased++
+			if unicode.IsUpper(r) {
+				upper++
+			} else if i == 0 {
+				return false
+			}
+		}
+	}
+	return cased == 0 || 2*upper > cased
+}
+
+// initial matches a name that ends in an initial ("Jane R.").
+var initial = regexp.MustCompile(`\s\p{Lu}\.$`)
+
+// byLead matches a line that starts by naming its author.
+var byLead = regexp.MustCompile(`^(?:(?:[Pp]osted|[Ww]ritten|[Pp]ublished|[Tt]ext|[Rr]eported)\s+)?(?:[Bb]y|BY|[Vv]on|[Pp]ar|[Pp]or|[Dd]oor)\s+\p{Lu}`)
+
+// namesByline reports whether n's id or class names its author: a word
+// starting with "author" or "byline".
+func namesByline(n *html.Node) bool {
+	names := lowerNames(n)
+	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
+		if strings.HasPrefix(w, "author") || strings.HasPrefix(w, "byline") {
+			return true
+		}
+	}
+	return false
+}

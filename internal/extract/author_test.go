@@ -1,0 +1,70 @@
+package extract
+
+import "testing"
+
+func TestCleanByline(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Jane Roe", "Jane Roe"},
+		{"By Jane Roe", "Jane Roe"},
+		{"by  Lance Whitney July 24, 2012 4:00 AM PDT", "Lance Whitney"},
+		{"Posted by: Bob Walsh", "Bob Walsh"},
+		{"By: Shacknews", "Shacknews"},
+		{"By NFL.com Staff |", "NFL.com Staff"},
+		{"Author:Erika Riggs", "Erika Riggs"},
+		{"View all posts by Sue Waters", "Sue Waters"},
+		{"Jane Roe and John Doe, Reuters", "Jane Roe and John Doe, Reuters"},
+		{"Jane Roe - Staff Writer", "Jane Roe"},
+		{"Monday, November 12, 2012", ""},
+		{"12/11/2012", ""},
+		{"", ""},
+		{"BySummer Swann", "Summer Swann"},
+		{"Written byDan Pantelo", "Dan Pantelo"},
+		{"Text by Hunter Dukes", "Hunter Dukes"},
+		{"Read more about The Upwork Team", "The Upwork Team"},
+		{"Cazzy MagennisLast Updated: August 1, 2025", "Cazzy Magennis"},
+		{"Harry RabinowitzTech Reporter", "Harry Rabinowitz"},
+		{"Chris Carroll30", "Chris Carroll"},
+		{"Andrew Gerrand 4", "Andrew Gerrand"},
+		{"Jane McDonald", "Jane McDonald"},
+		{"Newsdesk news@example.co.uk", "Newsdesk"},
+		{"jane.roe@example.org", "jane.roe@example.org"},
+		{"Shelby Loos, DVM. Reviewed by Molly Price, DVM", "Shelby Loos, DVM"},
+		{"Sat, 20 Dec, 2025", ""},
+		{"page.head.extra.author", ""},
+		{"sara.r.peter", "sara.r.peter"},
+		{"View more posts", ""},
+		{"Meaghan Weeden ●", "Meaghan Weeden"},
+		{"This is a very long paragraph that a byline heuristic picked up by mistake and is not a person's name at all.", ""},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			if got := cleanByline(tc.in); got != tc.want {
+				t.Errorf("cleanByline(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestPageAuthor(t *testing.T) {
+	for _, tc := range []struct{ name, html, want string }{
+		{"json-ld name", `<script type="application/ld+json">{"@type":"Article","headline":"H","author":"Tyler King"}</script>`, "Tyler King"},
+		{"json-ld people", `<script type="application/ld+json">{"@type":"NewsArticle","author":[{"@type":"Person","name":"Nicholas Collins"},{"@type":"Person","name":"Scott Munro"}]}</script>`, "Nicholas Collins, Scott Munro"},
+		{"json-ld graph reference", `<script type="application/ld+json">{"@graph":[{"@type":"Article","author":{"@id":"https://x.example/#p1"}},{"@type":"Person","@id":"https://x.example/#p1","name":"Shivkumar M"}]}</script>`, "Shivkumar M"},
+		{"the article's author, not a review's", `<script type="application/ld+json">{"@type":"ClaimReview","author":{"name":"Fact Desk"},"itemReviewed":{"@type":"Claim","author":{"name":"Someone Else"}}}</script>`, "Fact Desk"},
+		{"itemprop name", `<span itemprop="author" itemscope><a href="/a/sara"><span itemprop="name">Sara Brown</span></a></span>`, "Sara Brown"},
+		{"itemprop content", `<meta itemprop="author" content="Tyler King">`, "Tyler King"},
+		{"rel author", `<p>by <a rel="author" href="/u/amanda">Amanda</a></p>`, "Amanda"},
+		{"nothing", `<p>By the sea</p>`, ""},
+		{"headline's byline", `<header><h1 id="h">Book beat</h1><p>by <a href="/u/amanda">Amanda</a> · Dec 20, 2025</p></header>`, "Amanda"},
+		{"headline's author box", `<header><h1 id="h">Ferry</h1><div class="author-wrap"><div>Jane Roe</div><div>Co-founder and Chief Architect</div></div></header>`, "Jane Roe"},
+		{"a sentence by the headline", `<header><h1 id="h">Ferry</h1><p>By Tuesday the ferry ran again.</p></header>`, ""},
+		{"a byline in navigation", `<header><h1 id="h">Ferry</h1><nav data-neardup-region="nav"><p>By Jane Roe</p></nav></header>`, ""},
+		{"not json", `<script type="application/ld+json">{"author": "x",</script>`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, tc.html)
+			if got := pageAuthor(doc, find(doc, "h"), readLinkedData(doc)); got != tc.want {
+				t.Errorf("pageAuthor = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
