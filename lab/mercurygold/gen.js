@@ -96,6 +96,11 @@ async function main() {
       }
       const id = fixture.replace(/\.html$/, '');
       truth[id] = { articleBody: text, url };
+      // The fields the site's extractor selects besides the content, under
+      // their schema.org names; absent when it selects none.
+      if (result.title) truth[id].headline = result.title.trim();
+      if (result.author) truth[id].author = result.author.trim();
+      if (result.date_published) truth[id].datePublished = result.date_published;
       fs.writeFileSync(path.join(out, 'html', `${id}.html`), html);
     }
   }

@@ -24,9 +24,10 @@ func isArticleBench(dir string) bool {
 }
 
 // addArticleBench adds the pages of the Article Extraction Benchmark's
-// layout: ground-truth.json maps each page's id to its articleBody and url;
-// the page is html/<id>.html.gz (or .html). Ground truth without a page
-// counts as MissingInput.
+// layout: ground-truth.json maps each page's id to its articleBody and url
+// (and, when the set records them, its headline, author and datePublished:
+// the page's Meta); the page is html/<id>.html.gz (or .html). Ground truth
+// without a page counts as MissingInput.
 func (ds *Dataset) addArticleBench(dir string, keep map[string]bool) error {
 	path := filepath.Join(dir, "ground-truth.json")
 	raw, err := os.ReadFile(path)
@@ -34,8 +35,11 @@ func (ds *Dataset) addArticleBench(dir string, keep map[string]bool) error {
 		return err
 	}
 	var truth map[string]struct {
-		ArticleBody string `json:"articleBody"`
-		URL         string `json:"url"`
+		ArticleBody   string `json:"articleBody"`
+		URL           string `json:"url"`
+		Headline      string `json:"headline"`
+		Author        string `json:"author"`
+		DatePublished string `json:"datePublished"`
 	}
 	if err := json.Unmarshal(raw, &truth); err != nil {
 		return fmt.Errorf("extracteval: %s: %w", path, err)
@@ -56,7 +60,14 @@ func (ds *Dataset) addArticleBench(dir string, keep map[string]bool) error {
 			ds.MissingInput++
 			continue
 		}
-		ds.Pages = append(ds.Pages, Page{ID: id, InputPath: in, URL: t.URL, Gold: t.ArticleBody})
+		page := Page{ID: id, InputPath: in, URL: t.URL, Gold: t.ArticleBody}
+		if t.Headline != "" || t.Author != "" || t.DatePublished != "" {
+			page.Meta = &Meta{Title: t.Headline, Published: t.DatePublished}
+			if t.Author != "" {
+				page.Meta.Authors = []string{t.Author}
+			}
+		}
+		ds.Pages = append(ds.Pages, page)
 	}
 	return nil
 }

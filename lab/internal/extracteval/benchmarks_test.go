@@ -22,7 +22,7 @@ func TestOpenArticleBench(t *testing.T) {
 	writeFiles(t, dir, map[string]string{
 		"ground-truth.json": `{"a1":{"articleBody":"The first story.\n\nIts end.","url":"https://news.example/1"},` +
 			`"b2":{"articleBody":"No page for this one.","url":"https://news.example/2"},` +
-			`"c3":{"articleBody":"A page not gzipped.","url":"https://blog.example/3"},` +
+			`"c3":{"articleBody":"A page not gzipped.","url":"https://blog.example/3","headline":"Not gzipped","author":"Jane Roe","datePublished":"2016-12-09T09:13:00.000Z"},` +
 			`"d4":{"articleBody":"  ","url":"https://news.example/4"}}`,
 		"html/a1.html.gz": gzipped(t, "<p>The first story.</p><p>Its end.</p>"),
 		"html/c3.html":    "<p>A page not gzipped.</p>",
@@ -41,6 +41,12 @@ func TestOpenArticleBench(t *testing.T) {
 	}
 	if ds.MissingInput != 1 {
 		t.Errorf("MissingInput %d, want 1", ds.MissingInput)
+	}
+	if ds.Pages[0].Meta != nil {
+		t.Errorf("a1 records no metadata, got %+v", ds.Pages[0].Meta)
+	}
+	if diff := cmp.Diff(&Meta{Title: "Not gzipped", Authors: []string{"Jane Roe"}, Published: "2016-12-09T09:13:00.000Z"}, ds.Pages[1].Meta); diff != "" {
+		t.Errorf("c3's metadata (-want +got)\n%s", diff)
 	}
 	in, err := ReadInput(ds.Pages[0])
 	if err != nil {
