@@ -45,6 +45,10 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	dropPlaceholders(doc)
 	clean(doc, drop)
 	heading := markRegions(doc) // the page's heading
+	var shown *html.Node        // its only <h1>, when no heading is in its <title>
+	if heading == nil {
+		shown = onlyHeadline(doc)
+	}
 	runs := markRows(doc)
 	gaps := gapSlots(doc)
 	// fresh is a copy of the readied page for the engine to choose again
@@ -135,6 +139,9 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	}
 	a.Text = rule.Strip(canonical(tidy(a.Text)))
 	a.Lang = language(a.Text, a.Lang)
+	if shown != nil {
+		a.Title = squash(Text(shown))
+	}
 	a.Title = canonical(headlineOf(squash(a.Title), heading, doc, u))
 	switch a.Author = cleanByline(a.Author); {
 	case a.Author == "":

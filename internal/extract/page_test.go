@@ -110,6 +110,17 @@ func TestPageHeadlineAndShownDate(t *testing.T) {
 	}
 }
 
+// A page whose <title> is another wording than its only headline is titled
+// by the headline it shows.
+func TestPageTitleShown(t *testing.T) {
+	page := strings.Replace(newsPage(6), "<title>Council passes budget</title>", `<title>Budget 2024: what the council decided</title><meta property="og:title" content="Budget 2024: what the council decided">`, 1)
+	page = strings.Replace(page, "<h1>Council passes budget</h1>", "<h1>Council passes budget after long debate</h1>", 1)
+	a, _ := extractPage(t, page, Options{})
+	if a.Title != "Council passes budget after long debate" {
+		t.Errorf("Title = %q, want the headline the page shows", a.Title)
+	}
+}
+
 // A page whose author field holds the site's own name is given the person
 // its byline names.
 func TestPageAuthorNotTheSite(t *testing.T) {

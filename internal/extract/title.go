@@ -10,8 +10,11 @@ import (
 
 // titleSeparators set a site's name apart from a headline in a page's
 // <title> or og:title: "Ferry returns | Port News", "Port News – Ferry
-// returns".
-var titleSeparators = []string{" | ", " - ", " – ", " — ", " :: ", " · ", " • ", " » ", " « ", " / "}
+// returns", and in Chinese and Japanese titles, without spaces,
+// "…｜ガジェット通信", "…：朝日新聞デジタル", "…_好奇心日报". A colon and a space
+// are not one: before it is a news headline's kicker ("Laos methanol
+// poisonings: Australian teenager…"), part of its title.
+var titleSeparators = []string{" | ", " - ", " – ", " — ", " :: ", " · ", " • ", " » ", " « ", " / ", " ｜ ", "｜", "：", "_"}
 
 // maxSiteWords is the most words of a site's name beside a headline.
 const maxSiteWords = 8
@@ -80,6 +83,40 @@ func siteNames(doc *html.Node, u *nurl.URL) map[string]bool {
 		}
 	}
 	return names
+}
+
+// minHeadlineWords is the fewest words of a page's only <h1> that makes it
+// the title (onlyHeadline): shorter ones are a site's or a section's name.
+const minHeadlineWords = 4
+
+// onlyHeadline returns the page's <h1> when it has exactly one outside
+// navigation (navigation), of at least minHeadlineWords words; nil
+// otherwise. A page whose heading is not in its <title> (pageHeading finds
+// none) shows its headline there: the <title> and og:title are often
+// another wording, written for search engines and shares.
+func onlyHeadline(doc *html.Node) *html.Node {
+	var found *html.Node
+	n := 0
+	var walk func(c *html.Node, nav bool)
+	walk = func(c *html.Node, nav bool) {
+		if c.Type == html.ElementNode {
+			if nav = nav || navigation(c); c.DataAtom == atom.H1 {
+				if !nav {
+					found = c
+					n++
+				}
+				return
+			}
+		}
+		for d := c.FirstChild; d != nil && n < 2; d = d.NextSibling {
+			walk(d, nav)
+		}
+	}
+	walk(doc, false)
+	if n != 1 || len(wordsOf(Text(found))) < minHeadlineWords {
+		return nil
+	}
+	return found
 }
 
 // squashName returns a site's name as its letters and digits in lower

@@ -16,6 +16,9 @@ func TestHeadlineOf(t *testing.T) {
 		{"host's name spaced", `<p>x</p>`, "https://apnews.com/article/x", "Campaigns brace for a sprint | AP News", "Campaigns brace for a sprint"},
 		{"a subtitle stays", `<meta property="og:site_name" content="Port News">`, "", "Gym workouts for beginners — strength training", "Gym workouts for beginners — strength training"},
 		{"a dash inside the headline stays", `<p>x</p>`, "https://news.example/a", "Mayor - and council - agree on budget", "Mayor - and council - agree on budget"},
+		{"full-width bar", `<h1 id="h">気軽に新聞をスクラップできる「ペン」</h1>`, "", "気軽に新聞をスクラップできる「ペン」｜ガジェット通信", "気軽に新聞をスクラップできる「ペン」"},
+		{"underscores", `<h1 id="h">这个约会软件想帮你找对象</h1>`, "", "这个约会软件想帮你找对象_智能_好奇心日报", "这个约会软件想帮你找对象"},
+		{"a kicker stays", `<h1 id="h">Australian teenager dies</h1>`, "", "Laos methanol poisonings: Australian teenager dies", "Laos methanol poisonings: Australian teenager dies"},
 		{"no separator", `<h1 id="h">Ferry returns</h1>`, "", "Ferry returns", "Ferry returns"},
 		{"heading with many more words after it", `<h1 id="h">Budget</h1>`, "", "Budget | the council agrees on a budget after a long night of talks in the town hall", "Budget | the council agrees on a budget after a long night of talks in the town hall"},
 	} {
@@ -27,6 +30,27 @@ func TestHeadlineOf(t *testing.T) {
 			}
 			if got := headlineOf(tc.title, find(doc, "h"), doc, u); got != tc.want {
 				t.Errorf("headlineOf(%q) = %q, want %q", tc.title, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestOnlyHeadline(t *testing.T) {
+	for _, tc := range []struct {
+		name, page, want string
+	}{
+		{"the one headline", `<header><a href="/">Port News</a></header><article><h1>Ferry back in service after storm</h1><p>Text.</p></article>`, "Ferry back in service after storm"},
+		{"two", `<h1>Ferry back in service after storm</h1><h1>Orchestra season opens in the old hall</h1>`, ""},
+		{"a site's name", `<h1>Port News</h1>`, ""},
+		{"navigation's aside", `<div data-neardup-region="nav"><h1>Most read stories this week</h1></div><h1>Ferry back in service after storm</h1>`, "Ferry back in service after storm"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := ""
+			if h := onlyHeadline(parse(t, tc.page)); h != nil {
+				got = Text(h)
+			}
+			if got != tc.want {
+				t.Errorf("onlyHeadline = %q, want %q", got, tc.want)
 			}
 		})
 	}
