@@ -236,9 +236,8 @@ func headingByline(h *html.Node) string {
 		if name != "" || n.Type != html.ElementNode || n == h || navigation(n) {
 			return
 		}
-		if shortText(n, maxByline) && !holds(n, h) && !holdsNavigation(n) {
+		if named := namesByline(n); shortText(n, maxByline) && (named || mayLeadBy(n)) && !holds(n, h) && !holdsNavigation(n) {
 			text := textOf(n)
-			named := namesByline(n)
 			for _, part := range append(dateParts.Split(text, -1), text) {
 				part = strings.TrimSpace(part)
 				if !named && !byLead.MatchString(part) {
@@ -249,6 +248,9 @@ func headingByline(h *html.Node) string {
 					return
 				}
 			}
+		}
+		if longBlock(n) {
+			return
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c)
@@ -284,12 +286,37 @@ func nameLike(s string) bool {
 // initial matches a name that ends in an initial ("Jane R.").
 var initial = regexp.MustCompile(`\s\p{Lu}\.$`)
 
+// mayLeadBy reports whether a text node under n holds, in any case, one of
+// the words byLead starts a line with: the cheap test before a line is
+// rendered.
+func mayLeadBy(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Type {
+		case html.TextNode:
+			for _, w := range []string{"by", "von", "par", "por", "door"} {
+				if containsFold(c.Data, w) {
+					return true
+				}
+			}
+		case html.ElementNode:
+			if mayLeadBy(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // byLead matches a line that starts by naming its author.
 var byLead = regexp.MustCompile(`^(?:(?:[Pp]osted|[Ww]ritten|[Pp]ublished|[Tt]ext|[Rr]eported)\s+)?(?:[Bb]y|BY|[Vv]on|[Pp]ar|[Pp]or|[Dd]oor)\s+\p{Lu}`)
 
 // namesByline reports whether n's id or class names its author: a word
 // starting with "author" or "byline".
 func namesByline(n *html.Node) bool {
+	if !containsFold(attr(n, "class"), "author") && !containsFold(attr(n, "class"), "byline") &&
+		!containsFold(attr(n, "id"), "author") && !containsFold(attr(n, "id"), "byline") {
+		return false // most elements: no lower-casing
+	}
 	names := lowerNames(n)
 	for w, rest := nextName(names); w != "" || rest != ""; w, rest = nextName(rest) {
 		if strings.HasPrefix(w, "author") || strings.HasPrefix(w, "byline") {

@@ -229,6 +229,9 @@ func headingDate(h *html.Node) time.Time {
 			}
 			return
 		}
+		if longBlock(n) {
+			return
+		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c)
 		}
@@ -240,6 +243,18 @@ func headingDate(h *html.Node) time.Time {
 	return first
 }
 
+// longBlock reports whether n is a paragraph, a list item or a quotation
+// longer than a date line: the header's own lines are not in them, and the
+// article a header's ancestors may hold need not be read. (Tables are: a
+// page laid out in one has its header in a cell.)
+func longBlock(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.P, atom.Li, atom.Blockquote, atom.Pre:
+		return !shortText(n, maxDateLine)
+	}
+	return false
+}
+
 // dateLine reads n's text as a date when it is short (maxDateLine bytes at
 // most) and, past a label ("Published", "Posted on", "Last updated:"), only
 // a date, and says whether the label calls it an update; or when one of
@@ -249,11 +264,12 @@ func headingDate(h *html.Node) time.Time {
 // with a day over 12 (09/25/2025): 03/10/2023 is the 3rd of October in one
 // country and the 10th of March in another.
 func dateLine(n *html.Node) (t time.Time, updated, ok bool) {
-	if !shortText(n, maxDateLine) {
+	if !shortWithYear(n, maxDateLine) {
 		return time.Time{}, false, false
 	}
 	var upd time.Time
-	for _, part := range append([]string{textOf(n)}, dateParts.Split(textOf(n), -1)...) {
+	text := textOf(n)
+	for _, part := range append([]string{text}, dateParts.Split(text, -1)...) {
 		if d, ok := dateOnly(part); ok {
 			if !updateLabel.MatchString(part) {
 				return d, false, true
@@ -274,7 +290,7 @@ var dateParts = regexp.MustCompile(`\s*(?:\n|[|·•⋅]|\s[-–—]\s)\s*`)
 // label (dateLabel).
 func dateOnly(s string) (time.Time, bool) {
 	s = strings.TrimSpace(dateLabel.ReplaceAllString(strings.Join(strings.Fields(s), " "), ""))
-	if len(s) < len("2006-1-2") || !strings.ContainsFunc(s, isDigitRune) {
+	if len(s) < len("2006-1-2") || !hasYear(s) {
 		return time.Time{}, false
 	}
 	if m := ambiguousDate.FindStringSubmatch(s); m != nil && atoiSmall(m[1]) <= 12 && atoiSmall(m[2]) <= 12 {
@@ -298,6 +314,27 @@ func atoiSmall(s string) int {
 
 func isDigitRune(r rune) bool { return r >= '0' && r <= '9' }
 
+// hasYear reports whether s holds a year of four digits, 19xx or 20xx, or
+// two digits after a dot or a slash (25.04.24, 4/25/24): a date without a
+// year is not read.
+func hasYear(s string) bool {
+	run := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			run++
+			continue
+		}
+		switch {
+		case run == 4 && (s[i-4:i-2] == "19" || s[i-4:i-2] == "20"):
+			return true
+		case run == 2 && i > 2 && (s[i-3] == '.' || s[i-3] == '/'):
+			return true
+		}
+		run = 0
+	}
+	return false
+}
+
 // shortText reports whether the text under n is at most max bytes long,
 // without rendering a long one.
 func shortText(n *html.Node, max int) bool {
@@ -318,6 +355,29 @@ func shortText(n *html.Node, max int) bool {
 	return walk(n)
 }
 
+// shortWithYear reports whether the text under n is at most max bytes long
+// and one of its text nodes holds a year (hasYear): the test a line passes
+// before it is rendered and parsed as a date.
+func shortWithYear(n *html.Node, max int) bool {
+	size, year := 0, false
+	var walk func(*html.Node) bool
+	walk = func(n *html.Node) bool {
+		if n.Type == html.TextNode {
+			t := strings.TrimSpace(n.Data)
+			size += len(t)
+			year = year || hasYear(t)
+			return size <= max
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if !walk(c) {
+				return false
+			}
+		}
+		return true
+	}
+	return walk(n) && year
+}
+
 // maxDateLine is the longest text, in bytes, that dateLine reads a date
 // in.
 const maxDateLine = 80
@@ -332,19 +392,7 @@ var updateLabel = regexp.MustCompile(`(?i)^\s*(?:last\s+)?updated\b`)
 // mayNameDate reports whether s holds "date", "publish" or "posted" in
 // any case.
 func mayNameDate(s string) bool {
-	for i := 0; i+4 <= len(s); i++ {
-		switch s[i] | 0x20 {
-		case 'd':
-			if strings.EqualFold(s[i:i+4], "date") {
-				return true
-			}
-		case 'p':
-			if i+6 <= len(s) && (strings.EqualFold(s[i:i+6], "publis") || strings.EqualFold(s[i:i+6], "posted")) {
-				return true
-			}
-		}
-	}
-	return false
+	return containsFold(s, "date") || containsFold(s, "publis") || containsFold(s, "posted")
 }
 
 // namesDate reports whether n's id or class names a publication date: a
