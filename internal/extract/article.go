@@ -45,10 +45,6 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	dropPlaceholders(doc)
 	clean(doc, drop)
 	heading := markRegions(doc) // the page's heading
-	var shown *html.Node        // its only <h1>, when no heading is in its <title>
-	if heading == nil {
-		shown = onlyHeadline(doc)
-	}
 	runs := markRows(doc)
 	gaps := gapSlots(doc)
 	// fresh is a copy of the readied page for the engine to choose again
@@ -83,12 +79,15 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	}
 	f := opts.Engine(doc, u)
 	a := f.Meta
+	// The title, date and author are read now, while the page is at hand
+	// (it is let go before the text is rendered: a large page's tree and
+	// its text are then not held together). The engine readied the page
+	// (scripts out, runs of <br> made paragraphs) and chose on copies of
+	// it: its dates and bylines are where they were.
 	if a.Date.IsZero() {
-		// The engine readied the page (scripts out, runs of <br> made
-		// paragraphs) and chose on copies of it: its dates and bylines
-		// are where they were.
 		a.Date = pageDate(doc, heading, pageURL, ld)
 	}
+	title, author := pageTitle(a.Title, doc, heading, u), pageAuthorOf(a.Author, doc, heading, ld, u)
 	if bodyText == "" && rule.BodySelector() != "" {
 		a.RuleMiss = fmt.Sprintf("%s: body %q matched nothing on the page; the text is the extractor's own choice", rule, rule.BodySelector())
 	}
@@ -139,20 +138,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	}
 	a.Text = rule.Strip(canonical(tidy(a.Text)))
 	a.Lang = language(a.Text, a.Lang)
-	if shown != nil {
-		a.Title = squash(Text(shown))
-	}
-	a.Title = canonical(headlineOf(squash(a.Title), heading, doc, u))
-	switch a.Author = cleanByline(a.Author); {
-	case a.Author == "":
-		a.Author = pageAuthor(doc, heading, ld)
-	case siteNames(doc, u)[squashName(a.Author)]:
-		// The site's own name (a <meta name="author"> many sites fill
-		// so): a person the page names is the better answer.
-		if named := pageAuthor(doc, heading, ld); named != "" && !siteNames(doc, u)[squashName(named)] {
-			a.Author = named
-		}
-	}
+	a.Title, a.Author = title, author
 	return a, nil
 }
 

@@ -5,6 +5,7 @@ package extract
 // declares (JSON-LD, itemprop, rel=author) and the byline by its headline.
 
 import (
+	nurl "net/url"
 	"regexp"
 	"strings"
 	"unicode"
@@ -77,6 +78,24 @@ var weekday = regexp.MustCompile(`(?i)^(mon|tues|wednes|thurs|fri|satur|sun)day$
 
 func isLetter(r rune) bool {
 	return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r > 0x7f
+}
+
+// pageAuthorOf returns the author of a page whose engine found the byline
+// found: the byline's names (cleanByline); when there are none, what the
+// page declares or shows (pageAuthor); when they are the site's own name (a
+// <meta name="author"> many sites fill so), the person the page names
+// instead, if it names one.
+func pageAuthorOf(found string, doc, h *html.Node, ld linkedData, u *nurl.URL) string {
+	author := cleanByline(found)
+	switch {
+	case author == "":
+		return pageAuthor(doc, h, ld)
+	case siteNames(doc, u)[squashName(author)]:
+		if named := pageAuthor(doc, h, ld); named != "" && !siteNames(doc, u)[squashName(named)] {
+			return named
+		}
+	}
+	return author
 }
 
 // pageAuthor looks for the article's authors the page declares, for pages

@@ -8,6 +8,19 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
+// pageTitle returns the title of a page whose engine found the title
+// found: the page's only headline when no heading h is in its <title>
+// (onlyHeadline), without the site's name beside it (headlineOf).
+func pageTitle(found string, doc, h *html.Node, u *nurl.URL) string {
+	title := squash(found)
+	if h == nil {
+		if shown := onlyHeadline(doc); shown != nil {
+			title = squash(Text(shown))
+		}
+	}
+	return canonical(headlineOf(title, h, doc, u))
+}
+
 // titleSeparators set a site's name apart from a headline in a page's
 // <title> or og:title: "Ferry returns | Port News", "Port News – Ferry
 // returns", and in Chinese and Japanese titles, without spaces,
