@@ -239,43 +239,31 @@ func ldAuthor(v any) string {
 // maxBylineWords is the most words of a name headingByline takes.
 const maxBylineWords = 6
 
-// headingByline returns the name of the first byline around the page's
-// heading h (in its header, headerOf; outside navigation): a
-// short line, or a part of one, that starts with "By" ("By Jane Roe",
-// "Posted by Jane Roe · Dec 20, 2025") or stands in an element whose id or
-// class names an author or a byline; "" when there is none.
+// headingByline returns the name of the first byline in the header of the
+// page's heading h (headerLines): a line, or a part of one, that starts
+// with "By" ("By Jane Roe", "Posted by Jane Roe · Dec 20, 2025") or stands
+// in an element whose id or class names an author or a byline; "" when
+// there is none.
 func headingByline(h *html.Node) string {
-	if h == nil {
-		return ""
-	}
-	scope := headerOf(h)
 	name := ""
-	var walk func(n *html.Node)
-	walk = func(n *html.Node) {
-		if name != "" || n.Type != html.ElementNode || n == h || navigation(n) {
-			return
+	headerLines(h, func(n *html.Node) (taken, done bool) {
+		named := namesByline(n)
+		if !shortText(n, maxByline) || !named && !mayLeadBy(n) {
+			return false, false
 		}
-		if named := namesByline(n); shortText(n, maxByline) && (named || mayLeadBy(n)) && !holds(n, h) && !holdsNavigation(n) {
-			text := textOf(n)
-			for _, part := range append(dateParts.Split(text, -1), text) {
-				part = strings.TrimSpace(part)
-				if !named && !byLead.MatchString(part) {
-					continue
-				}
-				if s := cleanByline(part); s != "" && nameLike(s) {
-					name = s
-					return
-				}
+		text := textOf(n)
+		for _, part := range append(dateParts.Split(text, -1), text) {
+			part = strings.TrimSpace(part)
+			if !named && !byLead.MatchString(part) {
+				continue
+			}
+			if s := cleanByline(part); s != "" && nameLike(s) {
+				name = s
+				return true, true
 			}
 		}
-		if longBlock(n) {
-			return
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(scope)
+		return false, false
+	})
 	return name
 }
 

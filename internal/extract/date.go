@@ -205,29 +205,51 @@ func headerOf(h *html.Node) *html.Node {
 	return scope
 }
 
-// headingDate returns the date of the first line around the page's heading
-// h (in its header, headerOf) that is only a date, one the page
-// says it was updated on if there is no other; the zero time when none is.
+// headingDate returns the date of the first line in the header of the
+// page's heading h (headerLines) that is only a date, one the page says it
+// was updated on if there is no other; the zero time when none is.
 func headingDate(h *html.Node) time.Time {
-	if h == nil {
-		return time.Time{}
-	}
-	scope := headerOf(h)
 	var first, updated time.Time
+	headerLines(h, func(n *html.Node) (taken, done bool) {
+		t, upd, ok := dateLine(n)
+		switch {
+		case !ok:
+			return false, false
+		case upd:
+			if updated.IsZero() {
+				updated = t
+			}
+			return true, false
+		}
+		first = t
+		return true, true
+	})
+	if first.IsZero() {
+		return updated
+	}
+	return first
+}
+
+// headerLines calls line with the short elements (a line's worth of text)
+// of the headline's header (headerOf(h)) in document order, outside
+// navigation and but for those that hold the heading h or navigation,
+// until line says it is done; it does not look into an element line takes,
+// nor into a long paragraph (longBlock).
+func headerLines(h *html.Node, line func(n *html.Node) (taken, done bool)) {
+	if h == nil {
+		return
+	}
+	done := false
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
-		if !first.IsZero() || n.Type != html.ElementNode || n == h || navigation(n) {
+		if done || n.Type != html.ElementNode || n == h || navigation(n) {
 			return
 		}
-		if t, upd, ok := dateLine(n); ok && !holds(n, h) && !holdsNavigation(n) {
-			if upd {
-				if updated.IsZero() {
-					updated = t
-				}
-			} else {
-				first = t
+		if shortText(n, max(maxDateLine, maxByline)) && !holds(n, h) && !holdsNavigation(n) {
+			var taken bool
+			if taken, done = line(n); taken || done {
+				return
 			}
-			return
 		}
 		if longBlock(n) {
 			return
@@ -236,11 +258,7 @@ func headingDate(h *html.Node) time.Time {
 			walk(c)
 		}
 	}
-	walk(scope)
-	if first.IsZero() {
-		return updated
-	}
-	return first
+	walk(headerOf(h))
 }
 
 // longBlock reports whether n is a paragraph, a list item or a quotation

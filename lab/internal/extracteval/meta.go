@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"text/tabwriter"
 	"time"
 )
@@ -113,25 +112,11 @@ func EvaluateMeta(ctx context.Context, ds *Dataset, sys MetaSystem, workers int)
 	}
 	found := make([]PageMeta, len(pages))
 	failed := make([]bool, len(pages))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range workers {
-		wg.Go(func() {
-			for i := range next {
-				f, err := sys.Extract(ctx, inputs[i])
-				found[i], failed[i] = f, err != nil
-			}
-		})
-	}
-	for i := range inputs {
-		if ctx.Err() != nil {
-			break
-		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	err = eachPage(ctx, len(inputs), workers, func(i int) {
+		f, err := sys.Extract(ctx, inputs[i])
+		found[i], failed[i] = f, err != nil
+	})
+	if err != nil {
 		return MetaResult{}, err
 	}
 	per := make([]MetaPage, len(pages))

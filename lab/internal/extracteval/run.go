@@ -103,21 +103,31 @@ func Evaluate(ctx context.Context, ds *Dataset, sys System, workers int) (Result
 	}
 	out := make([]scored, len(ds.Pages))
 	start := time.Now()
+	err = eachPage(ctx, len(inputs), workers, func(i int) {
+		t0 := time.Now()
+		text, err := sys.Extract(ctx, inputs[i])
+		took := time.Since(t0)
+		out[i] = scored{ds.Pages[i].Score(text), err != nil, text == "", took, Site(inputs[i])}
+	})
+	if err != nil {
+		return Result{}, err
+	}
+	return summarise(ds, sys, out, time.Since(start), workers), nil
+}
+
+// eachPage calls do with every page index below n on workers goroutines,
+// and stops handing out pages when ctx is done (its error is returned).
+func eachPage(ctx context.Context, n, workers int, do func(i int)) error {
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range next {
-				t0 := time.Now()
-				text, err := sys.Extract(ctx, inputs[i])
-				took := time.Since(t0)
-				out[i] = scored{ds.Pages[i].Score(text), err != nil, text == "", took, Site(inputs[i])}
+				do(i)
 			}
-		}()
+		})
 	}
-	for i := range inputs {
+	for i := range n {
 		if ctx.Err() != nil {
 			break
 		}
@@ -125,10 +135,7 @@ func Evaluate(ctx context.Context, ds *Dataset, sys System, workers int) (Result
 	}
 	close(next)
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return Result{}, err
-	}
-	return summarise(ds, sys, out, time.Since(start), workers), nil
+	return ctx.Err()
 }
 
 // readInputs reads every page before the clock starts.
