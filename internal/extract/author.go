@@ -80,18 +80,18 @@ func isLetter(r rune) bool {
 	return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r > 0x7f
 }
 
-// pageAuthorOf returns the author of a page whose engine found the byline
-// found: the byline's names (cleanByline); when there are none, what the
-// page declares or shows (pageAuthor); when they are the site's own name (a
+// pageAuthorOf returns a page's author from the byline its engine found:
+// the byline's names (cleanByline); when there are none, what the page
+// declares or shows (pageAuthor); when they are the site's own name (a
 // <meta name="author"> many sites fill so), the person the page names
 // instead, if it names one.
 func pageAuthorOf(found string, doc, h *html.Node, ld linkedData, u *nurl.URL) string {
 	author := cleanByline(found)
-	switch {
-	case author == "":
+	if author == "" {
 		return pageAuthor(doc, h, ld)
-	case siteNames(doc, u)[squashName(author)]:
-		if named := pageAuthor(doc, h, ld); named != "" && !siteNames(doc, u)[squashName(named)] {
+	}
+	if sites := siteNames(doc, u); sites[squashName(author)] {
+		if named := pageAuthor(doc, h, ld); named != "" && !sites[squashName(named)] {
 			return named
 		}
 	}

@@ -8,9 +8,10 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// pageTitle returns the title of a page whose engine found the title
-// found: the page's only headline when no heading h is in its <title>
-// (onlyHeadline), without the site's name beside it (headlineOf).
+// pageTitle returns a page's title from the one its engine found: the
+// page's only headline instead when none of its headings (h, nil then) is
+// in its <title> (onlyHeadline), and without the site's name beside it
+// (headlineOf).
 func pageTitle(found string, doc, h *html.Node, u *nurl.URL) string {
 	title := squash(found)
 	if h == nil {
