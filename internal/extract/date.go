@@ -5,6 +5,7 @@ package extract
 // shows by the headline.
 
 import (
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
@@ -311,24 +312,15 @@ func dateOnly(s string) (time.Time, bool) {
 	if len(s) < len("2006-1-2") || !hasYear(s) {
 		return time.Time{}, false
 	}
-	if m := ambiguousDate.FindStringSubmatch(s); m != nil && atoiSmall(m[1]) <= 12 && atoiSmall(m[2]) <= 12 {
+	if m := ambiguousDate.FindStringSubmatch(s); m != nil && atoi(m[1]) <= 12 && atoi(m[2]) <= 12 {
 		return time.Time{}, false
 	}
 	return parseDate(s)
 }
 
-// ambiguousDate matches a date of numbers only, day and month in either
-// order.
-var ambiguousDate = regexp.MustCompile(`^(\d{1,2})[/.-](\d{1,2})[/.-]\d{2,4}\b`)
-
-// atoiSmall returns the value of a string of one or two digits.
-func atoiSmall(s string) int {
-	n := 0
-	for _, c := range s {
-		n = n*10 + int(c-'0')
-	}
-	return n
-}
+// ambiguousDate matches a date of numbers only with slashes or dashes,
+// day and month in either order (with dots, the day comes first).
+var ambiguousDate = regexp.MustCompile(`^(\d{1,2})[/-](\d{1,2})[/-]\d{2,4}\b`)
 
 func isDigitRune(r rune) bool { return r >= '0' && r <= '9' }
 
@@ -429,15 +421,19 @@ func namesDate(n *html.Node) bool {
 	return false
 }
 
-// parseDate parses a date in any common notation, accepting only years
-// from 1990 to next year. A weekday before the date and a dash between
-// the date and its time ("Thu, 09/25/2025 - 11:38") are read past.
+// parseDate parses a date in any common notation (localDate's, then
+// dateparse's), accepting only years from 1990 to next year. A weekday
+// before the date and a dash between the date and its time ("Thu,
+// 09/25/2025 - 11:38") are read past.
 func parseDate(s string) (time.Time, bool) {
 	s = strings.TrimSpace(s)
 	if s == "" || len(s) > 64 {
 		return time.Time{}, false
 	}
-	t, err := dateparse.ParseIn(s, time.UTC)
+	t, err := localDate(s) // first: dateparse reads 03.04.2024 month first
+	if err != nil {
+		t, err = dateparse.ParseIn(s, time.UTC)
+	}
 	if err != nil {
 		if u := strings.Replace(leadingWeekday.ReplaceAllString(s, ""), " - ", " ", 1); u != s {
 			t, err = dateparse.ParseIn(u, time.UTC)
@@ -447,6 +443,85 @@ func parseDate(s string) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return t, true
+}
+
+// localDate reads the date notations of other languages than English, a
+// time after the date allowed ("25.04.2024, 14:23 Uhr"): the day first with
+// dots (25.04.2024, 3.4.24: never month first), the year first with 年 月 日
+// or 년 월 일 (2019年4月4日), and the month by its name in German, French,
+// Spanish, Italian, Portuguese, Dutch, Polish, Swedish and Russian ("3. Mai
+// 2024", "3 de mayo de 2024", "3 мая 2024").
+func localDate(s string) (time.Time, error) {
+	s = strings.TrimSpace(localTime.ReplaceAllString(strings.ToLower(s), ""))
+	var y, m, d int
+	if g := dottedDate.FindStringSubmatch(s); g != nil {
+		d, m, y = atoi(g[1]), atoi(g[2]), atoi(g[3])
+	} else if g := cjkDate.FindStringSubmatch(s); g != nil {
+		y, m, d = atoi(g[1]), atoi(g[2]), atoi(g[3])
+	} else if g := namedDate.FindStringSubmatch(s); g != nil && localMonths[g[2]] > 0 {
+		d, m, y = atoi(g[1]), localMonths[g[2]], atoi(g[3])
+	} else {
+		return time.Time{}, errNoDate
+	}
+	if y < 100 {
+		y += 2000
+	}
+	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+	if m < 1 || m > 12 || d < 1 || t.Day() != d {
+		return time.Time{}, errNoDate
+	}
+	return t, nil
+}
+
+// errNoDate is localDate's error for what is no date.
+var errNoDate = errors.New("no date")
+
+var (
+	// localTime is a time of day after a date, and the label before it.
+	localTime = regexp.MustCompile(`(?:,|\s)\s*(?:um\s+|à\s+|a las\s+|alle\s+|kl\.?\s+|в\s+)?\d{1,2}[:.h]\d{2}(?:\s*(?:uhr|h))?$`)
+	// dottedDate is a date written day first with dots.
+	dottedDate = regexp.MustCompile(`^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4}|\d{2})$`)
+	// cjkDate is a date written year first with the characters for year,
+	// month and day.
+	cjkDate = regexp.MustCompile(`^(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?$`)
+	// namedDate is a day, a month's name and a year ("3. mai 2024", "3 de
+	// mayo de 2024").
+	namedDate = regexp.MustCompile(`^(\d{1,2})\.?\s+(?:de\s+)?(\p{L}+)\.?\s+(?:de\s+|del\s+)?(\d{4})(?:\s*(?:г\.?|года))?$`)
+)
+
+// localMonths maps the months' names (and the usual shortenings) of the
+// languages localDate reads, in lower case, to their numbers.
+var localMonths = func() map[string]int {
+	names := [12]string{
+		"januar jänner janvier enero gennaio janeiro januari stycznia styczeń januari января январь jan janv ene gen",
+		"februar février febrero febbraio fevereiro februari lutego luty februari февраля февраль feb févr fév",
+		"märz mars marzo março maart marca marzec mars марта март mär mrz",
+		"april avril abril aprile april kwietnia kwiecień april апреля апрель apr avr abr",
+		"mai mai mayo maggio maio mei maja maj maj мая май mag",
+		"juni juin junio giugno junho juni czerwca czerwiec juni июня июнь jun giu",
+		"juli juillet julio luglio julho juli lipca lipiec juli июля июль jul juil lug",
+		"august août agosto agosto augustus sierpnia sierpień augusti августа август aug ago",
+		"september septembre septiembre settembre setembro september września wrzesień september сентября сентябрь sep sept set",
+		"oktober octobre octubre ottobre outubro oktober października październik oktober октября октябрь okt oct ott out",
+		"november novembre noviembre novembre novembro november listopada listopad november ноября ноябрь nov",
+		"dezember décembre diciembre dicembre dezembro december grudnia grudzień december декабря декабрь dez déc dic",
+	}
+	m := map[string]int{}
+	for i, ns := range names {
+		for _, n := range strings.Fields(ns) {
+			m[n] = i + 1
+		}
+	}
+	return m
+}()
+
+// atoi returns the value of a string of digits.
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
 }
 
 // leadingWeekday matches a weekday's name, whole or short, before a date.
