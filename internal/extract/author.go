@@ -98,12 +98,13 @@ func pageAuthorOf(found string, doc, h *html.Node, ld linkedData, u *nurl.URL) s
 	return author
 }
 
-// pageAuthor looks for the article's authors the page declares, for pages
-// whose engine found none: the author of the JSON-LD's article (a name, a
-// person, a list of them, or a reference to a person of the @graph), then
-// an element marked itemprop="author" (its content, the name marked in
-// it, or its text), then a link marked rel="author". Several authors are
-// joined by ", ". It returns "" when none is.
+// pageAuthor looks for the article's authors the page declares or shows:
+// the author of the JSON-LD's article (a name, a person, a list of them,
+// or a reference to a person of the @graph), then an element marked
+// itemprop="author" (its content, the name marked in it, or its text),
+// then a link marked rel="author", then the byline in the headline's
+// header (headingByline). Several authors are joined by ", ". It returns ""
+// when none is.
 func pageAuthor(doc, h *html.Node, ld linkedData) string {
 	fromLD := ld.author
 	var fromProp, fromRel string
@@ -167,65 +168,41 @@ func propName(n *html.Node) string {
 	return ""
 }
 
-// ldAuthor returns the authors of the first object of a JSON-LD script's
-// value, outermost first, that names an author: a name, a person or
-// organisation with a name, a reference to one of the @graph (by its @id),
-// or a list of these, joined by ", ". "" when none does.
-func ldAuthor(v any) string {
+// ldAuthor returns the authors of the first of a JSON-LD script's objects
+// (ldObjects, outermost first) that names an author: a name, a person or
+// organisation with a name, a reference to one of the script's objects (by
+// its @id), or a list of these, joined by ", ". "" when none does.
+func ldAuthor(objects []ldObject) string {
 	byID := map[string]string{} // the names of the objects with an @id
-	var objects []map[string]any
-	var visit func(v any, depth int)
-	visit = func(v any, depth int) {
-		if depth > maxLDDepth {
-			return
-		}
-		switch x := v.(type) {
-		case []any:
-			for _, e := range x {
-				visit(e, depth)
-			}
-		case map[string]any:
-			objects = append(objects, x)
-			if id, ok := x["@id"].(string); ok {
-				if name, ok := x["name"].(string); ok {
-					byID[id] = name
-				}
-			}
-			for k, e := range x {
-				if k == "@graph" {
-					visit(e, depth)
-				} else if k != "author" {
-					visit(e, depth+1)
-				}
+	for _, o := range objects {
+		if id, ok := o.fields["@id"].(string); ok {
+			if name, ok := o.fields["name"].(string); ok {
+				byID[id] = name
 			}
 		}
 	}
-	visit(v, 0)
 	name := func(a any) string {
 		switch x := a.(type) {
 		case string:
-			return x
+			return strings.TrimSpace(x)
 		case map[string]any:
 			if s, ok := x["name"].(string); ok {
-				return s
+				return strings.TrimSpace(s)
 			}
 			if id, ok := x["@id"].(string); ok {
-				return byID[id]
+				return strings.TrimSpace(byID[id])
 			}
 		}
 		return ""
 	}
 	for _, o := range objects {
+		authors, ok := o.fields["author"].([]any)
+		if !ok {
+			authors = []any{o.fields["author"]}
+		}
 		var names []string
-		switch a := o["author"].(type) {
-		case []any:
-			for _, e := range a {
-				if s := strings.TrimSpace(name(e)); s != "" {
-					names = append(names, s)
-				}
-			}
-		default:
-			if s := strings.TrimSpace(name(a)); s != "" {
+		for _, a := range authors {
+			if s := name(a); s != "" {
 				names = append(names, s)
 			}
 		}
@@ -248,7 +225,7 @@ func headingByline(h *html.Node) string {
 	name := ""
 	headerLines(h, func(n *html.Node) (taken, done bool) {
 		named := namesByline(n)
-		if !shortText(n, maxByline) || !named && !mayLeadBy(n) {
+		if !named && !mayLeadBy(n) {
 			return false, false
 		}
 		text := textOf(n)
@@ -272,7 +249,7 @@ func headingByline(h *html.Node) string {
 // most of the others capitalised (in the scripts that have capitals).
 func nameLike(s string) bool {
 	words := strings.Fields(s)
-	if len(words) > maxBylineWords || strings.ContainsFunc(s, isDigitRune) || strings.HasSuffix(s, ".") && !initial.MatchString(s) {
+	if len(words) > maxBylineWords || strings.ContainsFunc(s, unicode.IsDigit) || strings.HasSuffix(s, ".") && !initial.MatchString(s) {
 		return false
 	}
 	cased, upper := 0, 0

@@ -6,8 +6,10 @@ package extract
 
 import (
 	"errors"
+	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -48,7 +50,7 @@ var urlDate = regexp.MustCompile(`(?:^|[/_-])((?:19|20)\d{2})[/-](0[1-9]|1[0-2])
 func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
 	ld := lds.published
 	var metas, props, published, times, timeTexts []string
-	var named *html.Node
+	var named time.Time // the first date line named a date
 	var walk func(n *html.Node, nav bool)
 	walk = func(n *html.Node, nav bool) {
 		if n.Type == html.ElementNode {
@@ -80,10 +82,8 @@ func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
 				}
 				props = append(props, textOf(n))
 			}
-			if !nav && named == nil && namesDate(n) {
-				if _, _, ok := dateLine(n); ok {
-					named = n
-				}
+			if !nav && named.IsZero() && namesDate(n) {
+				named, _, _ = dateLine(n)
 			}
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -106,21 +106,7 @@ func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
 	if t := headingDate(h); !t.IsZero() {
 		return t
 	}
-	if named != nil {
-		t, _, _ := dateLine(named)
-		return t
-	}
-	return time.Time{}
-}
-
-// holds reports whether m is under n.
-func holds(n, m *html.Node) bool {
-	for p := m; p != nil; p = p.Parent {
-		if p == n {
-			return true
-		}
-	}
-	return false
+	return named
 }
 
 // holdsNavigation reports whether an element under n is navigation.
@@ -148,11 +134,18 @@ func navigation(n *html.Node) bool {
 	return false
 }
 
-// ldPublished returns the datePublished values of a JSON-LD script's value,
-// those of outer objects first (an @graph's members and a list's items
-// count as outer).
-func ldPublished(v any) []string {
-	var byDepth [][]string
+// ldObject is an object of a JSON-LD value, with how deep it stands.
+type ldObject struct {
+	fields map[string]any
+	depth  int
+}
+
+// ldObjects returns the objects of a JSON-LD script's value, outer first
+// (an @graph's members and a list's items stand as deep as the list), each
+// level in a fixed order (its keys' order, not the map's), down to
+// maxLDDepth.
+func ldObjects(v any) []ldObject {
+	var out []ldObject
 	var visit func(v any, depth int)
 	visit = func(v any, depth int) {
 		switch x := v.(type) {
@@ -161,31 +154,42 @@ func ldPublished(v any) []string {
 				visit(e, depth)
 			}
 		case map[string]any:
-			if s, ok := x["datePublished"].(string); ok {
-				for len(byDepth) <= depth {
-					byDepth = append(byDepth, nil)
-				}
-				byDepth[depth] = append(byDepth[depth], s)
-			}
-			for k, e := range x {
+			out = append(out, ldObject{x, depth})
+			keys := slices.Sorted(maps.Keys(x))
+			for _, k := range keys {
 				if k == "@graph" {
-					visit(e, depth)
+					visit(x[k], depth)
 				} else if depth < maxLDDepth {
-					visit(e, depth+1)
+					visit(x[k], depth+1)
 				}
 			}
 		}
 	}
 	visit(v, 0)
-	var out []string
-	for _, d := range byDepth {
-		slices.Sort(d) // map order is random; the earliest of a level first
-		out = append(out, d...)
-	}
+	slices.SortStableFunc(out, func(a, b ldObject) int { return a.depth - b.depth })
 	return out
 }
 
-// maxLDDepth bounds how deep ldPublished looks into a JSON-LD object.
+// ldPublished returns the datePublished values of a JSON-LD script's
+// objects (ldObjects), those of outer objects first, the earliest first
+// among objects as deep.
+func ldPublished(objects []ldObject) []string {
+	var out []string
+	level, depth := 0, -1 // where the current depth's values start, and it
+	for _, o := range objects {
+		if o.depth != depth {
+			slices.Sort(out[level:])
+			level, depth = len(out), o.depth
+		}
+		if s, ok := o.fields["datePublished"].(string); ok {
+			out = append(out, s)
+		}
+	}
+	slices.Sort(out[level:])
+	return out
+}
+
+// maxLDDepth bounds how deep ldObjects looks into a JSON-LD value.
 const maxLDDepth = 8
 
 // ldPublishedRe finds a datePublished value in a JSON-LD script's text.
@@ -246,7 +250,7 @@ func headerLines(h *html.Node, line func(n *html.Node) (taken, done bool)) {
 		if done || n.Type != html.ElementNode || n == h || navigation(n) {
 			return
 		}
-		if shortText(n, max(maxDateLine, maxByline)) && !holds(n, h) && !holdsNavigation(n) {
+		if shortText(n, max(maxDateLine, maxByline)) && !isAncestor(n, h) && !holdsNavigation(n) {
 			var taken bool
 			if taken, done = line(n); taken || done {
 				return
@@ -322,8 +326,6 @@ func dateOnly(s string) (time.Time, bool) {
 // day and month in either order (with dots, the day comes first).
 var ambiguousDate = regexp.MustCompile(`^(\d{1,2})[/-](\d{1,2})[/-]\d{2,4}\b`)
 
-func isDigitRune(r rune) bool { return r >= '0' && r <= '9' }
-
 // hasYear reports whether s holds a year of four digits, 19xx or 20xx, or
 // two digits after a dot or a slash (25.04.24, 4/25/24): a date without a
 // year is not read.
@@ -346,46 +348,28 @@ func hasYear(s string) bool {
 }
 
 // shortText reports whether the text under n is at most max bytes long,
-// without rendering a long one.
+// white space aside (textBytes), without reading a long one through.
 func shortText(n *html.Node, max int) bool {
-	size := 0
-	var walk func(*html.Node) bool
-	walk = func(n *html.Node) bool {
-		if n.Type == html.TextNode {
-			size += len(strings.TrimSpace(n.Data))
-			return size <= max
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if !walk(c) {
-				return false
-			}
-		}
-		return true
-	}
-	return walk(n)
+	return textBytes(n, max) <= max
 }
 
-// shortWithYear reports whether the text under n is at most max bytes long
-// and one of its text nodes holds a year (hasYear): the test a line passes
-// before it is rendered and parsed as a date.
+// shortWithYear reports whether n's text is short (shortText) and one of
+// its text nodes holds a year (hasYear): the test a line passes before it
+// is rendered and parsed as a date.
 func shortWithYear(n *html.Node, max int) bool {
-	size, year := 0, false
-	var walk func(*html.Node) bool
-	walk = func(n *html.Node) bool {
-		if n.Type == html.TextNode {
-			t := strings.TrimSpace(n.Data)
-			size += len(t)
-			year = year || hasYear(t)
-			return size <= max
-		}
+	if !shortText(n, max) {
+		return false
+	}
+	var year func(*html.Node) bool
+	year = func(n *html.Node) bool {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if !walk(c) {
-				return false
+			if c.Type == html.TextNode && hasYear(c.Data) || c.Type == html.ElementNode && year(c) {
+				return true
 			}
 		}
-		return true
+		return false
 	}
-	return walk(n) && year
+	return year(n)
 }
 
 // maxDateLine is the longest text, in bytes, that dateLine reads a date
@@ -515,12 +499,10 @@ var localMonths = func() map[string]int {
 	return m
 }()
 
-// atoi returns the value of a string of digits.
+// atoi returns the value of the digits s holds (the patterns that give it
+// match digits only).
 func atoi(s string) int {
-	n := 0
-	for _, c := range s {
-		n = n*10 + int(c-'0')
-	}
+	n, _ := strconv.Atoi(s)
 	return n
 }
 

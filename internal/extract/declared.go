@@ -97,9 +97,10 @@ func readLinkedData(doc *html.Node) linkedData {
 				body = b
 			}
 			ld.kind = max(ld.kind, kindOf(v))
-			ld.published = append(ld.published, ldPublished(v)...)
+			objects := ldObjects(v)
+			ld.published = append(ld.published, ldPublished(objects)...)
 			if ld.author == "" {
-				ld.author = ldAuthor(v)
+				ld.author = ldAuthor(objects)
 			}
 			return
 		}
