@@ -153,7 +153,7 @@ func runExtractEval(ctx context.Context, o extractEvalOptions) error {
 		}
 	}
 	if o.split {
-		results = withHalves(results)
+		results = withHalves(results, func(r extracteval.Result) string { return r.Dataset }, extracteval.Result.Half)
 	}
 	if o.draws == 0 {
 		return extracteval.WriteTable(o.out, results, nil)
@@ -176,18 +176,19 @@ func runExtractEval(ctx context.Context, o extractEvalOptions) error {
 const bootstrapSeed = 1
 
 // withHalves follows each dataset's rows with the rows of its tune half and
-// then of its report half.
-func withHalves(results []extracteval.Result) []extracteval.Result {
-	var out []extracteval.Result
+// then of its report half: results of one dataset stand together, dataset
+// names them and half scores one of them on one half.
+func withHalves[R any](results []R, dataset func(R) string, half func(R, extracteval.Half) R) []R {
+	var out []R
 	for i := 0; i < len(results); {
 		j := i
-		for j < len(results) && results[j].Dataset == results[i].Dataset {
+		for j < len(results) && dataset(results[j]) == dataset(results[i]) {
 			j++
 		}
 		out = append(out, results[i:j]...)
 		for _, h := range []extracteval.Half{extracteval.Tune, extracteval.Report} {
 			for _, r := range results[i:j] {
-				out = append(out, r.Half(h))
+				out = append(out, half(r, h))
 			}
 		}
 		i = j

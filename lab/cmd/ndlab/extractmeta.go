@@ -36,7 +36,6 @@ func (c *extractMetaCmd) Run(g *globals) error {
 		return usageError{err.Error()}
 	}
 	var results []extracteval.MetaResult
-	var opened []*extracteval.Dataset
 	for _, d := range datasets {
 		ds, err := openEvalDataset(d)
 		if err != nil {
@@ -52,30 +51,15 @@ func (c *extractMetaCmd) Run(g *globals) error {
 					r.Dataset, r.System, r.Title.Share(), r.Date.Share(), r.Authors.Share(), r.Lang.Share(), r.Pages)
 			}
 			results = append(results, r)
-			opened = append(opened, ds)
 		}
 	}
 	if c.Pages != "" {
-		if err := writeAtomic(c.Pages, func(w io.Writer) error { return writeMetaPages(w, results, opened) }); err != nil {
+		if err := writeAtomic(c.Pages, func(w io.Writer) error { return writeMetaPages(w, results) }); err != nil {
 			return err
 		}
 	}
 	if c.Split {
-		var all []extracteval.MetaResult
-		for i := 0; i < len(results); {
-			j := i
-			for j < len(results) && results[j].Dataset == results[i].Dataset {
-				j++
-			}
-			all = append(all, results[i:j]...)
-			for _, h := range []extracteval.Half{extracteval.Tune, extracteval.Report} {
-				for k := i; k < j; k++ {
-					all = append(all, results[k].Half(h, opened[k]))
-				}
-			}
-			i = j
-		}
-		results = all
+		results = withHalves(results, func(r extracteval.MetaResult) string { return r.Dataset }, extracteval.MetaResult.Half)
 	}
 	return extracteval.WriteMetaTable(os.Stdout, results)
 }
@@ -94,18 +78,14 @@ func metaSystem(name string, timeout time.Duration) extracteval.MetaSystem {
 
 // writeMetaPages writes a row per page and system: the gold and found
 // title, date and authors, and whether each is right.
-func writeMetaPages(w io.Writer, results []extracteval.MetaResult, datasets []*extracteval.Dataset) error {
+func writeMetaPages(w io.Writer, results []extracteval.MetaResult) error {
 	if _, err := fmt.Fprintln(w, "dataset\tsystem\tid\tsite\thalf\ttitle ok\tdate ok\tauthors ok\tgold title\ttitle\tgold date\tdate\tgold authors\tauthors\tgold lang\tlang"); err != nil {
 		return err
 	}
 	clean := func(s string) string { return strings.Join(strings.Fields(s), " ") }
-	for i, r := range results {
-		gold := map[string]*extracteval.Meta{}
-		for _, p := range datasets[i].Pages {
-			gold[p.ID] = p.Meta
-		}
+	for _, r := range results {
 		for _, p := range r.PerPage {
-			m := gold[p.ID]
+			m := p.Gold
 			date := ""
 			if !p.Found.Date.IsZero() {
 				date = p.Found.Date.Format(time.RFC3339)

@@ -73,9 +73,11 @@ func (t Tally) Share() float64 {
 	return float64(t.Right) / float64(t.Gold)
 }
 
-// MetaPage is one page's metadata verdicts.
+// MetaPage is one page's metadata: what its gold records, what the system
+// found, and the verdicts.
 type MetaPage struct {
 	ID, Site                                    string
+	Gold                                        *Meta
 	Found                                       PageMeta
 	Failed                                      bool
 	TitleRight, DateRight, AuthRight, LangRight bool
@@ -122,20 +124,20 @@ func EvaluateMeta(ctx context.Context, ds *Dataset, sys MetaSystem, workers int)
 	per := make([]MetaPage, len(pages))
 	for i, p := range pages {
 		m, f := p.Meta, found[i]
-		per[i] = MetaPage{ID: p.ID, Site: Site(inputs[i]), Found: f, Failed: failed[i],
+		per[i] = MetaPage{ID: p.ID, Site: Site(inputs[i]), Gold: m, Found: f, Failed: failed[i],
 			TitleRight: SameTitle(m.Title, f.Title),
 			DateRight:  SameDay(m.Published, f.Date),
 			AuthRight:  SameAuthors(m.Authors, f.Author),
 			LangRight:  m.Lang != "" && strings.EqualFold(m.Lang, f.Lang)}
 	}
-	return tallyMeta(ds.Name, sys.Name, pages, per), nil
+	return tallyMeta(ds.Name, sys.Name, per), nil
 }
 
 // tallyMeta sums per-page verdicts.
-func tallyMeta(dataset, system string, pages []Page, per []MetaPage) MetaResult {
+func tallyMeta(dataset, system string, per []MetaPage) MetaResult {
 	r := MetaResult{Dataset: dataset, System: system, Pages: len(per), PerPage: per}
-	for i, v := range per {
-		m := pages[i].Meta
+	for _, v := range per {
+		m := v.Gold
 		if v.Failed {
 			r.Failed++
 		}
@@ -148,20 +150,14 @@ func tallyMeta(dataset, system string, pages []Page, per []MetaPage) MetaResult 
 }
 
 // Half returns the scores of the pages of one half of the per-site split.
-func (r MetaResult) Half(h Half, ds *Dataset) MetaResult {
-	byID := make(map[string]Page, len(ds.Pages))
-	for _, p := range ds.Pages {
-		byID[p.ID] = p
-	}
-	var pages []Page
+func (r MetaResult) Half(h Half) MetaResult {
 	var per []MetaPage
 	for _, v := range r.PerPage {
 		if SplitHalf(v.Site) == h {
-			pages = append(pages, byID[v.ID])
 			per = append(per, v)
 		}
 	}
-	return tallyMeta(r.Dataset+":"+string(h), r.System, pages, per)
+	return tallyMeta(r.Dataset+":"+string(h), r.System, per)
 }
 
 // words returns the lower-case words of s: runs of letters, marks,
