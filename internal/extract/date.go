@@ -423,6 +423,9 @@ func parseDate(s string) (time.Time, bool) {
 			t, err = dateparse.ParseIn(u, time.UTC)
 		}
 	}
+	if err != nil {
+		t, err = dayFirstDate(s)
+	}
 	if err != nil || t.Year() < 1990 || t.Year() > time.Now().Year()+1 {
 		return time.Time{}, false
 	}
@@ -456,6 +459,48 @@ func localDate(s string) (time.Time, error) {
 	}
 	return t, nil
 }
+
+// dayFirstDate reads an English date written day first with an ordinal
+// ("27th April 2020", "1st of March, 2019"), which dateparse does not, a
+// weekday before it and a time after it allowed ("Monday 27th of April 2020
+// 02:37:18 AM CDT"). The day is given at 00:00 UTC, as localDate's.
+func dayFirstDate(s string) (time.Time, error) {
+	s = strings.ToLower(leadingWeekday.ReplaceAllString(strings.TrimSpace(s), ""))
+	s = strings.TrimSpace(clockTime.ReplaceAllString(s, ""))
+	g := ordinalDate.FindStringSubmatch(s)
+	if g == nil {
+		return time.Time{}, errNoDate
+	}
+	m, ok := englishMonths[g[2]]
+	if !ok {
+		return time.Time{}, errNoDate
+	}
+	t := time.Date(atoi(g[3]), m, atoi(g[1]), 0, 0, 0, 0, time.UTC)
+	if t.Day() != atoi(g[1]) {
+		return time.Time{}, errNoDate
+	}
+	return t, nil
+}
+
+var (
+	// ordinalDate is a day with its ordinal suffix, a month's name and a
+	// year, in lower case.
+	ordinalDate = regexp.MustCompile(`^(\d{1,2})(?:st|nd|rd|th)\s+(?:of\s+)?(\p{L}+)\.?,?\s+(\d{4})$`)
+	// clockTime is a time of day after a date: its seconds, "am" or "pm"
+	// and a zone's abbreviation allowed.
+	clockTime = regexp.MustCompile(`(?:,|\s)\s*(?:at\s+)?\d{1,2}[:.]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?(?:\s+[a-z]{2,5})?$`)
+)
+
+// englishMonths maps the English months' names and their three-letter
+// shortenings, in lower case, to their months.
+var englishMonths = func() map[string]time.Month {
+	m := map[string]time.Month{"sept": time.September}
+	for i := time.January; i <= time.December; i++ {
+		name := strings.ToLower(i.String())
+		m[name], m[name[:3]] = i, i
+	}
+	return m
+}()
 
 // errNoDate is localDate's error for what is no date.
 var errNoDate = errors.New("no date")
