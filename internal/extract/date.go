@@ -45,14 +45,22 @@ var urlDate = regexp.MustCompile(`(?:^|[/_-])((?:19|20)\d{2})[/-](0[1-9]|1[0-2])
 // "Published", "Posted on") around the page's heading h (a header's
 // "June 12, 2025"), a date the page says it was updated on last; and
 // then the first such line in an element whose id or class names a date
-// ("post-date", "dateline") outside the regions markRegions marked. It
-// returns the zero time if none parses to a plausible date.
+// ("post-date", "dateline") outside the regions markRegions marked; last,
+// the first such element inside them that comes after the heading and is
+// in no link or list item (a post's meta in a column marked a sidebar;
+// not a menu's clock above the headline, nor a teaser's date). It returns
+// the zero time if none parses to a plausible date.
 func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
 	ld := lds.published
 	var metas, props, published, times, timeTexts []string
-	var named time.Time // the first date line named a date
+	var named time.Time    // the first date line named a date
+	var navNamed time.Time // the first in navigation after the heading, outside links and lists
+	pastHeading := false
 	var walk func(n *html.Node, nav bool)
 	walk = func(n *html.Node, nav bool) {
+		if n == h {
+			pastHeading = true
+		}
 		if n.Type == html.ElementNode {
 			switch n.DataAtom {
 			case atom.Meta:
@@ -85,6 +93,9 @@ func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
 			if !nav && named.IsZero() && namesDate(n) {
 				named, _, _ = dateLine(n)
 			}
+			if nav && pastHeading && navNamed.IsZero() && namesDate(n) && !inLinkOrItem(n) {
+				navNamed, _, _ = dateLine(n)
+			}
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c, nav)
@@ -106,7 +117,21 @@ func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
 	if t := headingDate(h); !t.IsZero() {
 		return t
 	}
-	return named
+	if !named.IsZero() {
+		return named
+	}
+	return navNamed
+}
+
+// inLinkOrItem reports whether n is inside a link or a list's item: in
+// navigation, another story's teaser.
+func inLinkOrItem(n *html.Node) bool {
+	for p := n; p != nil; p = p.Parent {
+		if p.DataAtom == atom.A || p.DataAtom == atom.Li {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsNavigation reports whether an element under n is navigation.

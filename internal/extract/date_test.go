@@ -69,6 +69,10 @@ func TestPageDateAroundHeading(t *testing.T) {
 		{"a part of a byline line", `<header><h1 id="h">Healthcare</h1><p>Aaron Roe | Senior Writer | July 2, 2025</p></header>`, day(2025, 7, 2)},
 		{"a line of its own under the name", `<div><h1 id="h">Defer</h1><p class="author">Andrew Roe<br>4 August 2010</p></div>`, day(2010, 8, 4)},
 		{"published before updated in one line", `<div><h1 id="h">Gym</h1><p><span>August 16, 2019</span> - <span>Updated July 9, 2025</span></p></div>`, day(2019, 8, 16)},
+		{"named in the post's sidebar, after the heading", `<h1 id="h">Tea</h1><div class="single-post-sidebar" data-neardup-region="nav"><div class="single-post-date">July 8, 2025</div></div>`, day(2025, 7, 8)},
+		{"a menu's clock before the heading is today's", `<div class="main-menu" data-neardup-region="nav"><span class="date">28.11.2011</span></div><h1 id="h">News</h1>`, time.Time{}},
+		{"a teaser's date in a list", `<h1 id="h">Tea</h1><ul data-neardup-region="nav"><li><span class="post-date">July 1, 2025</span></li></ul>`, time.Time{}},
+		{"a named date outside navigation first", `<h1 id="h">Tea</h1><div data-neardup-region="nav"><span class="post-date">July 1, 2025</span></div><p class="post-date">July 8, 2025</p>`, day(2025, 7, 8)},
 		{"a sentence is not a date line", `<header><h1 id="h">Parks</h1><p>On June 1, 2025 the park opened.</p></header>`, time.Time{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
