@@ -83,11 +83,17 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	// (it is let go before the text is rendered: a large page's tree and
 	// its text are then not held together). The engine readied the page
 	// (scripts out, runs of <br> made paragraphs) and chose on copies of
-	// it: its dates and bylines are where they were.
-	if a.Date.IsZero() {
-		a.Date = pageDate(doc, heading, pageURL, ld)
+	// it: its dates and bylines are where they were, around the headline
+	// the page shows (shown: its heading in the <title>, else its only
+	// <h1>).
+	shown := heading
+	if shown == nil {
+		shown = onlyHeadline(doc)
 	}
-	title, author := pageTitle(a.Title, doc, heading, u), pageAuthorOf(a.Author, doc, heading, ld, u)
+	if a.Date.IsZero() {
+		a.Date = pageDate(doc, shown, pageURL, ld)
+	}
+	title, author := pageTitle(a.Title, doc, heading, shown, u), pageAuthorOf(a.Author, doc, shown, ld, u)
 	if bodyText == "" && rule.BodySelector() != "" {
 		a.RuleMiss = fmt.Sprintf("%s: body %q matched nothing on the page; the text is the extractor's own choice", rule, rule.BodySelector())
 	}

@@ -34,6 +34,7 @@ func TestCleanByline(t *testing.T) {
 		{"sara.r.peter", "sara.r.peter"},
 		{"View more posts", ""},
 		{"Meaghan Weeden ●", "Meaghan Weeden"},
+		{"BeauHD on Friday December 19, 2025 @08:00PM", "BeauHD"},
 		{"This is a very long paragraph that a byline heuristic picked up by mistake and is not a person's name at all.", ""},
 	} {
 		t.Run(tc.in, func(t *testing.T) {

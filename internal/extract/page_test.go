@@ -111,13 +111,24 @@ func TestPageHeadlineAndShownDate(t *testing.T) {
 }
 
 // A page whose <title> is another wording than its only headline is titled
-// by the headline it shows.
+// by the headline it shows, and dated and bylined by the lines around it.
 func TestPageTitleShown(t *testing.T) {
 	page := strings.Replace(newsPage(6), "<title>Council passes budget</title>", `<title>Budget 2024: what the council decided</title><meta property="og:title" content="Budget 2024: what the council decided">`, 1)
-	page = strings.Replace(page, "<h1>Council passes budget</h1>", "<h1>Council passes budget after long debate</h1>", 1)
-	a, _ := extractPage(t, page, Options{})
+	page = strings.Replace(page, `<meta property="article:published_time" content="2024-03-05T10:00:00Z">`, "", 1)
+	page = strings.Replace(page, `<meta name="author" content="Jane Reporter">`, "", 1)
+	page = strings.Replace(page, "<h1>Council passes budget</h1>", `<div><h1>Council passes budget after long debate</h1></div><section><p>By John Roe</p><p>March 4, 2024</p></section>`, 1)
+	a, _, err := Page(context.Background(), Input{URL: "https://news.example/budget", Body: []byte(page)}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if a.Title != "Council passes budget after long debate" {
 		t.Errorf("Title = %q, want the headline the page shows", a.Title)
+	}
+	if want := time.Date(2024, 3, 4, 0, 0, 0, 0, time.UTC); !a.Date.Equal(want) {
+		t.Errorf("Date = %v, want the date under the headline, %v", a.Date, want)
+	}
+	if a.Author != "John Roe" {
+		t.Errorf("Author = %q, want the byline under the headline", a.Author)
 	}
 }
 

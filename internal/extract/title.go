@@ -9,15 +9,13 @@ import (
 )
 
 // pageTitle returns a page's title from the one its engine found: the
-// page's only headline instead when none of its headings (h, nil then) is
-// in its <title> (onlyHeadline), and without the site's name beside it
-// (headlineOf).
-func pageTitle(found string, doc, h *html.Node, u *nurl.URL) string {
+// headline the page shows instead (shown: its only <h1>, onlyHeadline)
+// when none of its headings (h, nil then) is in its <title>, and without
+// the site's name beside it (headlineOf).
+func pageTitle(found string, doc, h, shown *html.Node, u *nurl.URL) string {
 	title := squash(found)
-	if h == nil {
-		if shown := onlyHeadline(doc); shown != nil {
-			title = squash(Text(shown))
-		}
+	if h == nil && shown != nil {
+		title = squash(Text(shown))
 	}
 	return canonical(headlineOf(title, h, doc, u))
 }
