@@ -50,7 +50,7 @@ const maxByline = 80
 // 2012" → "Jane Roe". It returns "" for what is not a name: a date, a
 // template's key, a sentence.
 func cleanByline(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = strings.Join(strings.Fields(escapedTwice(s)), " ")
 	s = gluedBy.ReplaceAllString(s, "$1")
 	for {
 		t := bylinePrefix.ReplaceAllString(s, "")

@@ -35,6 +35,7 @@ func TestCleanByline(t *testing.T) {
 		{"View more posts", ""},
 		{"Meaghan Weeden ●", "Meaghan Weeden"},
 		{"BeauHD on Friday December 19, 2025 @08:00PM", "BeauHD"},
+		{"Jane Roe &amp; John Doe", "Jane Roe & John Doe"},
 		{"This is a very long paragraph that a byline heuristic picked up by mistake and is not a person's name at all.", ""},
 	} {
 		t.Run(tc.in, func(t *testing.T) {

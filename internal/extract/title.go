@@ -13,11 +13,21 @@ import (
 // when none of its headings (h, nil then) is in its <title>, and without
 // the site's name beside it (headlineOf).
 func pageTitle(found string, doc, h, shown *html.Node, u *nurl.URL) string {
-	title := squash(found)
+	title := squash(escapedTwice(found))
 	if h == nil && shown != nil {
 		title = squash(Text(shown))
 	}
 	return canonical(headlineOf(title, h, doc, u))
+}
+
+// escapedTwice decodes the character references a page escaped twice
+// ("And finally&amp;#8230;" shows as "And finally&#8230;"): the parser
+// decoded the first escape only.
+func escapedTwice(s string) string {
+	if i := strings.IndexByte(s, '&'); i < 0 || !strings.Contains(s[i:], ";") {
+		return s
+	}
+	return html.UnescapeString(s)
 }
 
 // titleSeparators set a site's name apart from a headline in a page's

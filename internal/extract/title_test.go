@@ -55,3 +55,16 @@ func TestOnlyHeadline(t *testing.T) {
 		})
 	}
 }
+
+func TestEscapedTwice(t *testing.T) {
+	for in, want := range map[string]string{
+		"And finally&#8230; trouble brewing": "And finally… trouble brewing",
+		"Fish &amp; chips":                   "Fish & chips",
+		"AT&T and R&D; Q&A":                  "AT&T and R&D; Q&A",
+		"Plain title":                        "Plain title",
+	} {
+		if got := escapedTwice(in); got != want {
+			t.Errorf("escapedTwice(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
