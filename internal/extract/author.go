@@ -23,9 +23,11 @@ var bylinePrefix = regexp.MustCompile(`(?i)^(?:(?:posted|written|published|text|
 // "Written byDan Pantelo").
 var gluedBy = regexp.MustCompile(`^(?:(?:Posted|Written|Published|Text|Authored|Reported)\s*by|By|BY)(\p{Lu})`)
 
-// bylineEnd matches where a byline stops naming people: a separator, or a
-// date that follows the name, or a reviewer after the author.
-var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s-\s|\bon\s+(?:\w+,?\s+){1,2}\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b).*$`)
+// bylineEnd matches where a byline stops naming people: a separator, a
+// date that follows the name, a reviewer after the author, or the
+// author's social handle ("Grant Brisbee@GrantBrisbee"; not an e-mail
+// address).
+var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s-\s|\bon\s+(?:\w+,?\s+){1,2}\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b|@[\w-]+(?:[^.\w-]|$)).*$`)
 
 // gluedTail matches what a page's markup set apart from the name and its
 // text runs into it: a label or role word ("Cazzy MagennisLast Updated",
@@ -64,7 +66,7 @@ func cleanByline(s string) string {
 	if t := strings.Trim(bylineNoise.ReplaceAllString(s, ""), " ,;:-"); t != "" {
 		s = t // an address alone is kept: it is all the page gives
 	}
-	if len(s) > maxByline || !strings.ContainsFunc(s, isLetter) || weekday.MatchString(s) || placeholder.MatchString(s) || linkLabel.MatchString(s) {
+	if len(s) > maxByline || !strings.ContainsFunc(s, isLetter) || creditLine.MatchString(s) || weekday.MatchString(s) || placeholder.MatchString(s) || linkLabel.MatchString(s) {
 		return ""
 	}
 	if _, ok := parseDate(s); ok {
@@ -72,6 +74,10 @@ func cleanByline(s string) string {
 	}
 	return s
 }
+
+// creditLine matches a picture's credit taken for a byline ("Photograph by
+// …").
+var creditLine = regexp.MustCompile(`(?i)^(?:photo(?:graph)?s?|image|illustration|video)\s+(?:by|credit)\b`)
 
 // weekday matches a byline that was only a date's weekday.
 var weekday = regexp.MustCompile(`(?i)^(mon|tues|wednes|thurs|fri|satur|sun)day$`)

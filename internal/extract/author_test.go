@@ -36,6 +36,11 @@ func TestCleanByline(t *testing.T) {
 		{"Meaghan Weeden ●", "Meaghan Weeden"},
 		{"BeauHD on Friday December 19, 2025 @08:00PM", "BeauHD"},
 		{"Jane Roe &amp; John Doe", "Jane Roe & John Doe"},
+		{"Grant Roe@GrantRoe", "Grant Roe"},
+		{"Tom Roe@troeWATCH LIVE", "Tom Roe"},
+		{"Julia Roe @juliaroe", "Julia Roe"},
+		{"d.roe@example-news.de", "d.roe@example-news.de"},
+		{"Photograph by Tyrone Roe, Example Creative", ""},
 		{"This is a very long paragraph that a byline heuristic picked up by mistake and is not a person's name at all.", ""},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
