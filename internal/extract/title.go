@@ -33,10 +33,10 @@ func escapedTwice(s string) string {
 // titleSeparators set a site's name apart from a headline in a page's
 // <title> or og:title: "Ferry returns | Port News", "Port News – Ferry
 // returns", and in Chinese and Japanese titles, without spaces,
-// "…｜ガジェット通信", "…：朝日新聞デジタル", "…_好奇心日报". A colon and a space
+// "…｜ガジェット通信", "…：朝日新聞デジタル", "… － Publickey", "…_好奇心日报". A colon and a space
 // are not one: before it is a news headline's kicker ("Laos methanol
 // poisonings: Australian teenager…"), part of its title.
-var titleSeparators = []string{" | ", " - ", " – ", " — ", " :: ", " · ", " • ", " » ", " « ", " / ", " ｜ ", "｜", "：", "_"}
+var titleSeparators = []string{" | ", " - ", " – ", " — ", " :: ", " · ", " • ", " » ", " « ", " / ", " ｜ ", "｜", "：", " － ", "_"}
 
 // maxSiteWords is the most words of a site's name beside a headline.
 const maxSiteWords = 8

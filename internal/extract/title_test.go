@@ -17,6 +17,7 @@ func TestHeadlineOf(t *testing.T) {
 		{"a subtitle stays", `<meta property="og:site_name" content="Port News">`, "", "Gym workouts for beginners — strength training", "Gym workouts for beginners — strength training"},
 		{"a dash inside the headline stays", `<p>x</p>`, "https://news.example/a", "Mayor - and council - agree on budget", "Mayor - and council - agree on budget"},
 		{"full-width bar", `<h1 id="h">気軽に新聞をスクラップできる「ペン」</h1>`, "", "気軽に新聞をスクラップできる「ペン」｜ガジェット通信", "気軽に新聞をスクラップできる「ペン」"},
+		{"full-width hyphen, spaced", `<h1 id="h">インテル、容量1ペタバイトのSSD発売</h1>`, "", "インテル、容量1ペタバイトのSSD発売 － Publickey", "インテル、容量1ペタバイトのSSD発売"},
 		{"underscores", `<h1 id="h">这个约会软件想帮你找对象</h1>`, "", "这个约会软件想帮你找对象_智能_好奇心日报", "这个约会软件想帮你找对象"},
 		{"a kicker stays", `<h1 id="h">Australian teenager dies</h1>`, "", "Laos methanol poisonings: Australian teenager dies", "Laos methanol poisonings: Australian teenager dies"},
 		{"no separator", `<h1 id="h">Ferry returns</h1>`, "", "Ferry returns", "Ferry returns"},
