@@ -531,8 +531,9 @@ var englishMonths = func() map[string]time.Month {
 var errNoDate = errors.New("no date")
 
 var (
-	// localTime is a time of day after a date, and the label before it.
-	localTime = regexp.MustCompile(`(?:,|\s)\s*(?:um\s+|à\s+|a las\s+|alle\s+|kl\.?\s+|в\s+)?\d{1,2}[:.h]\d{2}(?:\s*(?:uhr|h))?$`)
+	// localTime is a time of day after a date, and the label before it;
+	// or written with the characters for hour and minute (09時00分).
+	localTime = regexp.MustCompile(`(?:(?:,|\s)\s*(?:um\s+|à\s+|a las\s+|alle\s+|kl\.?\s+|в\s+)?\d{1,2}[:.h]\d{2}(?:\s*(?:uhr|h))?|\s*\d{1,2}\s*[時时]\s*\d{1,2}\s*分(?:\s*\d{1,2}\s*秒)?)$`)
 	// dottedDate is a date written day first with dots.
 	dottedDate = regexp.MustCompile(`^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4}|\d{2})$`)
 	// cjkDate is a date written year first with the characters for year,

@@ -37,6 +37,7 @@ func TestPageDate(t *testing.T) {
 		{"a Polish month", `<div class="post-date">12 grudnia 2011</div>`, "", day(2011, 12, 12)},
 		{"a Russian month", `<div class="post-date">3 мая 2024 г.</div>`, "", day(2024, 5, 3)},
 		{"year, month, day in characters", `<div class="post-date">2019年4月4日</div>`, "", day(2019, 4, 4)},
+		{"and the hour and minute", `<span class="date">2019年04月13日 09時00分</span>`, "", day(2019, 4, 13)},
 		{"an English day first, with its ordinal", `<div class="post-date">27th April 2020</div>`, "", day(2020, 4, 27)},
 		{"an ordinal, \"of\", a weekday and a clock", `<span class="date">Monday 1st of March, 2021 02:37:18 AM CDT</span>`, "", day(2021, 3, 1)},
 		{"no such ordinal day", `<div class="post-date">31st February 2024</div>`, "", time.Time{}},
