@@ -431,12 +431,13 @@ func namesDate(n *html.Node) bool {
 }
 
 // parseDate parses a date in any common notation (localDate's, then
-// dateparse's), accepting only years from 1990 to next year. A weekday
+// dateparse's), accepting only years from 1990 to next year and not a
+// year alone (yearOnly). A weekday
 // before the date and a dash between the date and its time ("Thu,
 // 09/25/2025 - 11:38") are read past.
 func parseDate(s string) (time.Time, bool) {
 	s = strings.TrimSpace(s)
-	if s == "" || len(s) > 64 {
+	if s == "" || len(s) > 64 || yearOnly.MatchString(s) {
 		return time.Time{}, false
 	}
 	t, err := localDate(s) // first: dateparse reads 03.04.2024 month first
@@ -456,6 +457,10 @@ func parseDate(s string) (time.Time, bool) {
 	}
 	return t, true
 }
+
+// yearOnly matches a year alone ("2019": an album's release, a copyright),
+// which dateparse would read as its 1st of January.
+var yearOnly = regexp.MustCompile(`^\d{4}$`)
 
 // localDate reads the date notations of other languages than English, a
 // time after the date allowed ("25.04.2024, 14:23 Uhr"): the day first with

@@ -28,6 +28,7 @@ func TestPageDate(t *testing.T) {
 		{"itemprop text", `<span itemprop="datePublished">October 17, 2018</span>`, "", day(2018, 10, 17)},
 		{"itemprop title", `<abbr class="published" itemprop="datePublished" title="2025-12-19T15:18:00Z">December 19</abbr>`, "", time.Date(2025, 12, 19, 15, 18, 0, 0, time.UTC)},
 		{"time text", `<h1>T</h1><time>Dec 19, 2025</time>`, "", day(2025, 12, 19)},
+		{"a year alone is no date", `<h1>T</h1><time>2019</time>`, "", time.Time{}},
 		{"element named a date", `<div class="sno-story-date"><span>May 31, 2024</span></div>`, "", day(2024, 5, 31)},
 		{"element named a date, labelled", `<p class="post-date">Published on July 8, 2025</p>`, "", day(2025, 7, 8)},
 		{"an update is not named a date", `<p class="last-update">July 8, 2025</p>`, "", time.Time{}},
