@@ -7,6 +7,7 @@ package extract
 import (
 	nurl "net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -87,7 +88,9 @@ func isLetter(r rune) bool {
 }
 
 // pageAuthorOf returns a page's author from the byline its engine found:
-// the byline's names (cleanByline); when there are none, what the page
+// the byline's names (cleanByline), or all the authors a page's <meta>
+// fields name when the byline is the first of them (metaAuthors); when
+// there are none, what the page
 // declares or shows (pageAuthor); when they are the site's own name (a
 // <meta name="author"> many sites fill so), the person the page names
 // instead, if it names one.
@@ -96,12 +99,41 @@ func pageAuthorOf(found string, doc, h *html.Node, ld linkedData, u *nurl.URL) s
 	if author == "" {
 		return pageAuthor(doc, h, ld)
 	}
+	if all := metaAuthors(doc); len(all) > 1 && squashName(all[0]) == squashName(author) {
+		return strings.Join(all, ", ")
+	}
 	if sites := siteNames(doc, u); sites[squashName(author)] {
 		if named := pageAuthor(doc, h, ld); named != "" && !sites[squashName(named)] {
 			return named
 		}
 	}
 	return author
+}
+
+// metaAuthors returns the names of the <meta> author field a page repeats
+// once an author (citation_author, as scholarly pages give their authors,
+// or author), in order and each once; nil when no such field names two.
+func metaAuthors(doc *html.Node) []string {
+	by := map[string][]string{}
+	headTags(doc, func(n *html.Node) bool {
+		if n.DataAtom != atom.Meta {
+			return false
+		}
+		switch name := strings.ToLower(attr(n, "name")); name {
+		case "author", "citation_author", "citation_authors", "dc.creator":
+			if v := cleanByline(attr(n, "content")); v != "" && !slices.ContainsFunc(by[name], func(w string) bool { return squashName(w) == squashName(v) }) {
+				by[name] = append(by[name], v)
+				return true
+			}
+		}
+		return false
+	})
+	for _, name := range []string{"citation_author", "citation_authors", "dc.creator", "author"} {
+		if len(by[name]) > 1 {
+			return by[name]
+		}
+	}
+	return nil
 }
 
 // pageAuthor looks for the article's authors the page declares or shows:

@@ -75,3 +75,18 @@ func TestPageAuthor(t *testing.T) {
 		})
 	}
 }
+
+func TestPageAuthorOfRepeatedMeta(t *testing.T) {
+	for _, tc := range []struct{ name, html, found, want string }{
+		{"a paper's authors", `<meta name="citation_author" content="Jennifer Roe"><meta name="citation_author" content="Jeni Doe"><meta name="citation_author" content="Chong Lee">`, "Jennifer Roe", "Jennifer Roe, Jeni Doe, Chong Lee"},
+		{"one name repeated", `<meta name="author" content="Emily Roe"><meta name="author" content="Emily Roe">`, "Emily Roe", "Emily Roe"},
+		{"another byline", `<meta name="citation_author" content="Jennifer Roe"><meta name="citation_author" content="Jeni Doe">`, "Tom Poe", "Tom Poe"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, tc.html)
+			if got := pageAuthorOf(tc.found, doc, nil, readLinkedData(doc), nil); got != tc.want {
+				t.Errorf("pageAuthorOf = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
