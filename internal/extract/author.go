@@ -136,16 +136,42 @@ func metaAuthors(doc *html.Node) []string {
 	return nil
 }
 
+// authorCard reports whether n is an author's hCard: its class names
+// both "author" and "vcard" (a comment's "comment-author vcard" does not).
+func authorCard(n *html.Node) bool {
+	class := attr(n, "class")
+	if !strings.Contains(class, "vcard") {
+		return false
+	}
+	words := strings.Fields(strings.ToLower(class))
+	return slices.Contains(words, "vcard") && slices.Contains(words, "author")
+}
+
+// findClass returns the first element under n (or n) whose class names
+// word, or nil.
+func findClass(n *html.Node, word string) *html.Node {
+	if n.Type == html.ElementNode && slices.Contains(strings.Fields(attr(n, "class")), word) {
+		return n
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if f := findClass(c, word); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
 // pageAuthor looks for the article's authors the page declares or shows:
 // the author of the JSON-LD's article (a name, a person, a list of them,
 // or a reference to a person of the @graph), then an element marked
 // itemprop="author" (its content, the name marked in it, or its text),
-// then a link marked rel="author", then the byline in the headline's
+// then a link marked rel="author", then the name in an author's hCard
+// (class "author vcard", its "fn"), then the byline in the headline's
 // header (headingByline). Several authors are joined by ", ". It returns ""
 // when none is.
 func pageAuthor(doc, h *html.Node, ld linkedData) string {
 	fromLD := ld.author
-	var fromProp, fromRel string
+	var fromProp, fromRel, fromCard string
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.TextNode || n.Type == html.CommentNode {
@@ -160,12 +186,17 @@ func pageAuthor(doc, h *html.Node, ld linkedData) string {
 		if fromRel == "" && n.DataAtom == atom.A && strings.EqualFold(attr(n, "rel"), "author") && shortText(n, maxByline) {
 			fromRel = textOf(n)
 		}
+		if fromCard == "" && authorCard(n) {
+			if fn := findClass(n, "fn"); fn != nil && shortText(fn, maxByline) {
+				fromCard = textOf(fn)
+			}
+		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c)
 		}
 	}
 	walk(doc)
-	for _, s := range []string{fromLD, fromProp, fromRel} {
+	for _, s := range []string{fromLD, fromProp, fromRel, fromCard} {
 		if a := cleanByline(s); a != "" {
 			return a
 		}

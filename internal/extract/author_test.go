@@ -60,6 +60,8 @@ func TestPageAuthor(t *testing.T) {
 		{"itemprop name", `<span itemprop="author" itemscope><a href="/a/sara"><span itemprop="name">Sara Brown</span></a></span>`, "Sara Brown"},
 		{"itemprop content", `<meta itemprop="author" content="Tyler King">`, "Tyler King"},
 		{"rel author", `<p>by <a rel="author" href="/u/amanda">Amanda</a></p>`, "Amanda"},
+		{"an author's hCard", `<span class="byline"><span class="author vcard"><a class="url fn n" href="/author/x/">Gregor Roe</a></span></span>`, "Gregor Roe"},
+		{"not a comment's hCard", `<div class="comment-author vcard"><cite class="fn">Reader Joe</cite></div>`, ""},
 		{"nothing", `<p>By the sea</p>`, ""},
 		{"headline's byline", `<header><h1 id="h">Book beat</h1><p>by <a href="/u/amanda">Amanda</a> · Dec 20, 2025</p></header>`, "Amanda"},
 		{"headline's author box", `<header><h1 id="h">Ferry</h1><div class="author-wrap"><div>Jane Roe</div><div>Co-founder and Chief Architect</div></div></header>`, "Jane Roe"},
