@@ -17,18 +17,20 @@ import (
 )
 
 // bylinePrefix matches the words that introduce an author's name, spaced
-// or not ("Written byDan Pantelo").
-var bylinePrefix = regexp.MustCompile(`(?i)^(?:(?:posted|written|published|text|authored|reported)\s*by|read\s+more\s+about|view\s+all\s+posts\s+by|authors?|by|von|par|autor)\b\s*:?\s*`)
+// or not ("Written byDan Pantelo"), in English, German, French, Spanish,
+// Polish, Russian ("Автор:"), Greek ("Του", "Της") and Chinese ("作者：").
+var bylinePrefix = regexp.MustCompile(`(?i)^(?:(?:(?:posted|written|published|text|authored|reported)\s*by|read\s+more\s+about|view\s+all\s+posts\s+by|authors?|contributors?|by|von|par|autor)\b\s*:?|(?:автор|του|της)(?:\s*:|\s)|作者\s*[:：]?)\s*`)
 
 // gluedBy matches "By" run into the name after it ("BySummer Swann",
 // "Written byDan Pantelo").
 var gluedBy = regexp.MustCompile(`^(?:(?:Posted|Written|Published|Text|Authored|Reported)\s*by|By|BY)(\p{Lu})`)
 
-// bylineEnd matches where a byline stops naming people: a separator, a
+// bylineEnd matches where a byline stops naming people: a separator (a
+// dash between spaces among them: "James Roe (AFP) – 17 hours ago"), a
 // date that follows the name, a reviewer after the author, or the
 // author's social handle ("Grant Brisbee@GrantBrisbee"; not an e-mail
 // address).
-var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s-\s|\bon\s+(?:\w+,?\s+){1,2}\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b|@[\w-]+(?:[^.\w-]|$)).*$`)
+var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s[-–—]\s|\bon\s+(?:\w+,?\s+){1,2}\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b|@[\w-]+(?:[^.\w-]|$)).*$`)
 
 // gluedTail matches what a page's markup set apart from the name and its
 // text runs into it: a label or role word ("Cazzy MagennisLast Updated",
@@ -64,10 +66,10 @@ func cleanByline(s string) string {
 	}
 	s = bylineEnd.ReplaceAllString(s, "")
 	s = gluedTail.ReplaceAllString(s, "$1")
-	if t := strings.Trim(bylineNoise.ReplaceAllString(s, ""), " ,;:-"); t != "" {
+	if t := strings.Trim(bylineNoise.ReplaceAllString(s, ""), " ,;:-–—"); t != "" {
 		s = t // an address alone is kept: it is all the page gives
 	}
-	if len(s) > maxByline || !strings.ContainsFunc(s, isLetter) || creditLine.MatchString(s) || weekday.MatchString(s) || placeholder.MatchString(s) || linkLabel.MatchString(s) {
+	if len(s) > maxByline || !strings.ContainsFunc(s, isLetter) || creditLine.MatchString(s) || labelOnly.MatchString(s) || weekday.MatchString(s) || placeholder.MatchString(s) || linkLabel.MatchString(s) {
 		return ""
 	}
 	if _, ok := parseDate(s); ok {
@@ -75,6 +77,10 @@ func cleanByline(s string) string {
 	}
 	return s
 }
+
+// labelOnly matches a label taken for a byline without its name
+// ("Published", "Источник": source) or an address.
+var labelOnly = regexp.MustCompile(`(?i)^(?:published|posted|updated|source|quelle|источник|źródło|https?://\S*|www\.\S*)$`)
 
 // creditLine matches a picture's credit taken for a byline ("Photograph by
 // …").

@@ -41,6 +41,15 @@ func TestCleanByline(t *testing.T) {
 		{"Julia Roe @juliaroe", "Julia Roe"},
 		{"d.roe@example-news.de", "d.roe@example-news.de"},
 		{"Photograph by Tyrone Roe, Example Creative", ""},
+		{"Published", ""},
+		{"Источник", ""},
+		{"http://www.example.pl", ""},
+		{"作者：王建琦", "王建琦"},
+		{"Του Στέφανου Τζανάκη", "Στέφανου Τζανάκη"},
+		{"Автор: Иван Петров", "Иван Петров"},
+		{"Contributor:Example News Engine", "Example News Engine"},
+		{"James Roe (AFP) – 17 hours ago", "James Roe (AFP)"},
+		{"Sarah Roe —", "Sarah Roe"},
 		{"This is a very long paragraph that a byline heuristic picked up by mistake and is not a person's name at all.", ""},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
