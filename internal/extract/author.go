@@ -56,6 +56,9 @@ const maxByline = 80
 // template's key, a sentence.
 func cleanByline(s string) string {
 	s = strings.Join(strings.Fields(escapedTwice(s)), " ")
+	if _, name, ok := strings.Cut(s, "作者："); ok { // "本文栏目：上海 作者：陈鑫"
+		s = name
+	}
 	s = gluedBy.ReplaceAllString(s, "$1")
 	for {
 		t := bylinePrefix.ReplaceAllString(s, "")
@@ -79,8 +82,9 @@ func cleanByline(s string) string {
 }
 
 // labelOnly matches a label taken for a byline without its name
-// ("Published", "Источник": source) or an address.
-var labelOnly = regexp.MustCompile(`(?i)^(?:published|posted|updated|source|quelle|источник|źródło|https?://\S*|www\.\S*)$`)
+// ("Published", "Источник": source, "著者": author), an address or a
+// telephone number.
+var labelOnly = regexp.MustCompile(`(?i)^(?:published|posted|updated|source|quelle|источник|źródło|著者|作者|文|https?://\S*|www\.\S*|(?:fax|tel|phone)\b.*)$`)
 
 // creditLine matches a picture's credit taken for a byline ("Photograph by
 // …").

@@ -50,6 +50,9 @@ func TestCleanByline(t *testing.T) {
 		{"Contributor:Example News Engine", "Example News Engine"},
 		{"James Roe (AFP) – 17 hours ago", "James Roe (AFP)"},
 		{"Sarah Roe —", "Sarah Roe"},
+		{"著者", ""},
+		{"Fax : 01243 770421", ""},
+		{"本文栏目：上海 作者：陈鑫", "陈鑫"},
 		{"This is a very long paragraph that a byline heuristic picked up by mistake and is not a person's name at all.", ""},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
