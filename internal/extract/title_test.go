@@ -10,6 +10,7 @@ func TestHeadlineOf(t *testing.T) {
 		name, page, url, title, want string
 	}{
 		{"heading and site after a bar", `<h1 id="h">What is cloud computing?</h1>`, "", "What is cloud computing? | Cloud Corp", "What is cloud computing?"},
+		{"heading and a few words after a comma", `<h1 id="h">Best camping hammocks of 2026</h1>`, "", "Best camping hammocks of 2026, Tested & Reviewed", "Best camping hammocks of 2026"},
 		{"heading after the site", `<h1 id="h">Corporate catering trends</h1>`, "", "Tastify | Corporate catering trends", "Corporate catering trends"},
 		{"site name the page gives", `<meta property="og:site_name" content="The Namibian"><h1>Other</h1>`, "", "Green hydrogen pipeline flagged - The Namibian", "Green hydrogen pipeline flagged"},
 		{"site name the host gives", `<p>x</p>`, "https://www.golem.de/news/a.html", "Samsung soll Smartphones zerstören - Golem.de", "Samsung soll Smartphones zerstören"},
