@@ -139,8 +139,11 @@ func onlyHeadline(doc *html.Node) *html.Node {
 		}
 	}
 	walk(doc, false)
-	if n != 1 || len(wordsOf(Text(found))) < minHeadlineWords {
+	if n != 1 {
 		return nil
+	}
+	if text := Text(found); len(wordsOf(text)) < minHeadlineWords || strings.HasSuffix(strings.TrimSpace(text), ":") {
+		return nil // a section's name, or a label before something else ("A message from …:")
 	}
 	return found
 }
