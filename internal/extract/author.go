@@ -5,6 +5,7 @@ package extract
 // declares (JSON-LD, itemprop, rel=author) and the byline by its headline.
 
 import (
+	"maps"
 	nurl "net/url"
 	"regexp"
 	"slices"
@@ -146,6 +147,50 @@ func metaAuthors(doc *html.Node) []string {
 	return nil
 }
 
+// labelledAuthor returns the author a page's Twitter card fields name: the
+// twitter:dataN whose twitter:labelN says "Written by" (as WordPress's
+// SEO plugins write them); "" when none does.
+func labelledAuthor(doc *html.Node) string {
+	labels, data := map[string]string{}, map[string]string{}
+	headTags(doc, func(n *html.Node) bool {
+		name := strings.ToLower(attr(n, "name"))
+		if k, ok := strings.CutPrefix(name, "twitter:label"); ok {
+			labels[k] = attr(n, "content")
+			return true
+		}
+		if k, ok := strings.CutPrefix(name, "twitter:data"); ok {
+			data[k] = attr(n, "content")
+			return true
+		}
+		return false
+	})
+	for _, k := range slices.Sorted(maps.Keys(labels)) {
+		if l := strings.ToLower(strings.TrimSpace(labels[k])); (l == "written by" || l == "author" || l == "verfasst von" || l == "écrit par" || l == "escrito por") && !strings.EqualFold(data[k], "admin") {
+			return data[k] // not the publishing system's default user
+		}
+	}
+	return ""
+}
+
+// authorPage reports whether href is an author's page named for the
+// link's text: a path with an "author" or "authors" segment followed by
+// the name as a slug ("/authors/emily-walker/" for "Emily Walker").
+func authorPage(href, text string) bool {
+	i := strings.Index(href, "/author")
+	if i < 0 {
+		return false
+	}
+	rest := href[i+len("/author"):]
+	rest = strings.TrimPrefix(rest, "s")
+	slug, ok := strings.CutPrefix(rest, "/")
+	if !ok {
+		return false
+	}
+	slug, _, _ = strings.Cut(slug, "/")
+	name := squashName(text)
+	return name != "" && len(name) > 3 && squashName(strings.NewReplacer("-", " ", "_", " ", ".", " ").Replace(slug)) == name
+}
+
 // authorCard reports whether n is an author's hCard: its class names
 // both "author" and "vcard" (a comment's "comment-author vcard" does not).
 func authorCard(n *html.Node) bool {
@@ -176,14 +221,17 @@ func findClass(n *html.Node, word string) *html.Node {
 // or a reference to a person of the @graph), then an element marked
 // itemprop="author" (its content, the name marked in it, or its text),
 // then a link marked rel="author", then the name in an author's hCard
-// (class "author vcard", its "fn"), then the byline in the headline's
-// header (headingByline). Several authors are joined by ", ". It returns ""
+// (class "author vcard", its "fn"), then the Twitter card's "Written by"
+// (labelledAuthor), then a link to the author's page outside navigation
+// (authorPage), then the byline in the headline's header
+// (headingByline). Several authors are joined by ", ". It returns ""
 // when none is.
 func pageAuthor(doc, h *html.Node, ld linkedData) string {
 	fromLD := ld.author
-	var fromProp, fromRel, fromCard string
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
+	var fromProp, fromRel, fromCard, fromLink string
+	fromLabel := labelledAuthor(doc)
+	var walk func(n *html.Node, nav bool)
+	walk = func(n *html.Node, nav bool) {
 		if n.Type == html.TextNode || n.Type == html.CommentNode {
 			return
 		}
@@ -201,12 +249,16 @@ func pageAuthor(doc, h *html.Node, ld linkedData) string {
 				fromCard = textOf(fn)
 			}
 		}
+		nav = nav || navigation(n)
+		if fromLink == "" && !nav && n.DataAtom == atom.A && shortText(n, maxByline) && authorPage(attr(n, "href"), textOf(n)) {
+			fromLink = textOf(n)
+		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
+			walk(c, nav)
 		}
 	}
-	walk(doc)
-	for _, s := range []string{fromLD, fromProp, fromRel, fromCard} {
+	walk(doc, false)
+	for _, s := range []string{fromLD, fromProp, fromRel, fromCard, fromLabel, fromLink} {
 		if a := cleanByline(s); a != "" {
 			return a
 		}
