@@ -224,11 +224,13 @@ func findClass(n *html.Node, word string) *html.Node {
 // (class "author vcard", its "fn"), then the Twitter card's "Written by"
 // (labelledAuthor), then a link to the author's page outside navigation
 // (authorPage), then the byline in the headline's header
-// (headingByline). Several authors are joined by ", ". It returns ""
+// (headingByline), and last a link to the author's page in navigation
+// after the headline, in no list item (a teaser's author is). Several authors are joined by ", ". It returns ""
 // when none is.
 func pageAuthor(doc, h *html.Node, ld linkedData) string {
 	fromLD := ld.author
-	var fromProp, fromRel, fromCard, fromLink string
+	var fromProp, fromRel, fromCard, fromLink, navLink string
+	pastHeading := false
 	fromLabel := labelledAuthor(doc)
 	var walk func(n *html.Node, nav bool)
 	walk = func(n *html.Node, nav bool) {
@@ -249,9 +251,17 @@ func pageAuthor(doc, h *html.Node, ld linkedData) string {
 				fromCard = textOf(fn)
 			}
 		}
+		if n == h {
+			pastHeading = true
+		}
 		nav = nav || navigation(n)
-		if fromLink == "" && !nav && n.DataAtom == atom.A && shortText(n, maxByline) && authorPage(attr(n, "href"), textOf(n)) {
-			fromLink = textOf(n)
+		if n.DataAtom == atom.A && (fromLink == "" || navLink == "") && shortText(n, maxByline) && authorPage(attr(n, "href"), textOf(n)) {
+			switch {
+			case !nav && fromLink == "":
+				fromLink = textOf(n)
+			case nav && pastHeading && navLink == "" && !inLinkOrItem(n.Parent):
+				navLink = textOf(n)
+			}
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c, nav)
@@ -263,7 +273,10 @@ func pageAuthor(doc, h *html.Node, ld linkedData) string {
 			return a
 		}
 	}
-	return headingByline(h)
+	if a := headingByline(h); a != "" {
+		return a
+	}
+	return cleanByline(navLink)
 }
 
 // propName returns the name an element marked itemprop="author" gives:
