@@ -363,13 +363,17 @@ const maxBylineWords = 6
 // headingByline returns the name of the first byline in the header of the
 // page's heading h (headerLines): a line, or a part of one, that starts
 // with "By" ("By Jane Roe", "Posted by Jane Roe · Dec 20, 2025") or stands
-// in an element whose id or class names an author or a byline; "" when
-// there is none.
+// in an element whose id or class names an author or a byline, or the
+// name a dated line opens with (datedName); "" when there is none.
 func headingByline(h *html.Node) string {
 	name := ""
 	headerLines(h, func(n *html.Node) (taken, done bool) {
 		named := namesByline(n)
 		if !named && !mayLeadBy(n) {
+			if s := datedName(n); s != "" {
+				name = s
+				return true, true
+			}
 			return false, false
 		}
 		text := textOf(n)
@@ -386,6 +390,32 @@ func headingByline(h *html.Node) string {
 		return false, false
 	})
 	return name
+}
+
+// datedName returns the name a line of the headline's header opens with
+// when the line is set apart in parts and ends with a date ("Aaron Roe |
+// Senior Writer | July 2, 2025"): two to four words that read as names;
+// "" otherwise.
+func datedName(n *html.Node) string {
+	if !shortWithYear(n, maxDateLine) {
+		return ""
+	}
+	parts := dateParts.Split(strings.TrimSpace(textOf(n)), -1)
+	if len(parts) < 2 {
+		return ""
+	}
+	if _, ok := dateOnly(parts[len(parts)-1]); !ok {
+		return ""
+	}
+	first := strings.TrimSpace(parts[0])
+	words := strings.Fields(first)
+	if len(words) < 2 || len(words) > 4 || !nameLike(first) || strings.ContainsRune(first, ':') || strings.EqualFold(words[0], "the") || strings.EqualFold(words[len(words)-1], "release") {
+		return "" // a label ("From: …", "PROJECT: …", "Media Release") or an institution
+	}
+	if cleanByline(first) != first {
+		return "" // a label the cleaning cuts ("First Posted")
+	}
+	return first
 }
 
 // nameLike reports whether s reads as names rather than a sentence: at most
