@@ -32,3 +32,27 @@ func TestLanguage(t *testing.T) {
 		})
 	}
 }
+
+func TestEnglishShare(t *testing.T) {
+	const english = "The city council approved the new budget on Tuesday after a long debate. Officials said the plan would fund road repairs and two new libraries. "
+	const dutch = "De gemeenteraad heeft dinsdag na een lang debat de nieuwe begroting goedgekeurd. Ambtenaren zeiden dat het plan wegreparaties en twee nieuwe bibliotheken financiert. "
+	const russian = "Городской совет во вторник утвердил новый бюджет после долгих дебатов. Чиновники заявили, что план позволит отремонтировать дороги. "
+	for _, tc := range []struct {
+		name, text string
+		min, max   float64
+	}{
+		{"english prose", english + english, clearlyEnglish, 1},
+		{"dutch prose", dutch + dutch, 0, minEnglish},
+		{"another script", russian + russian, 0, 0},
+		{"too short to say", "The council met.", -1, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := englishShare(tc.text); got < tc.min || got > tc.max {
+				t.Errorf("englishShare = %.3f, want %.3f – %.3f", got, tc.min, tc.max)
+			}
+			if tc.min >= clearlyEnglish && language(tc.text, "") != "en" {
+				t.Errorf("language = %q, want en", language(tc.text, ""))
+			}
+		})
+	}
+}
