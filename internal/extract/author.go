@@ -20,7 +20,7 @@ import (
 // bylinePrefix matches the words that introduce an author's name, spaced
 // or not ("Written byDan Pantelo"), in English, German, French, Spanish,
 // Polish, Russian ("Автор:"), Greek ("Του", "Της") and Chinese ("作者：").
-var bylinePrefix = regexp.MustCompile(`(?i)^(?:(?:(?:posted|written|published|text|authored|reported)\s*by|read\s+more\s+about|view\s+all\s+posts\s+by|authors?|contributors?|by|von|par|autor)\b\s*:?|(?:автор|του|της)(?:\s*:|\s)|作者\s*[:：]?)\s*`)
+var bylinePrefix = regexp.MustCompile(`(?i)^(?:(?:(?:posted|written|published|text|authored|reported)\s*by|read\s+more\s+about|view\s+all\s+posts\s+by|authors?|contributors?|contact|by|von|par|autor)\b\s*:?|(?:text|tekst)\s*:|(?:автор|του|της)(?:\s*:|\s)|作者\s*[:：]?)\s*`)
 
 // gluedBy matches "By" run into the name after it ("BySummer Swann",
 // "Written byDan Pantelo").
@@ -28,22 +28,25 @@ var gluedBy = regexp.MustCompile(`^(?:(?:Posted|Written|Published|Text|Authored|
 
 // bylineEnd matches where a byline stops naming people: a separator (a
 // dash between spaces among them: "James Roe (AFP) – 17 hours ago"), a
+// clock time, a reading time ("5 minute Read"), a copyright sign, a
+// photographer's label ("foto:"), a
 // date that follows the name, a reviewer after the author, or the
 // author's social handle ("Grant Brisbee@GrantBrisbee"; not an e-mail
 // address).
-var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s[-–—]\s|\bon\s+(?:\w+,?\s+){1,2}\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b|@[\w-]+(?:[^.\w-]|$)).*$`)
+var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s[-–—]\s|\bon\s+(?:\w+,?\s+){1,2}\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b|@[\w-]+(?:[^.\w-]|$)|(?:\s|\bat\s+)\d{1,2}:\d{2}|\s\d+\s*min(?:ute)?s?\b|\d{4}\s*年|©|\s(?:foto|photos?)\s*:).*$`)
 
 // gluedTail matches what a page's markup set apart from the name and its
 // text runs into it: a label or role word ("Cazzy MagennisLast Updated",
-// "Harry RabinowitzTech Reporter") or a number ("Chris Carroll30").
-var gluedTail = regexp.MustCompile(`(\p{Ll})(?:(?:Last|Updated|Published|Posted|Twitter|Follow|Founder|Senior|Staff|Tech|Editor|Reporter|Writer|Contributor|Correspondent|Share|Email|Photo)\b|\d).*$`)
+// "Harry RabinowitzTech Reporter"), a date ("Luke KimDecember 17, 2025",
+// "Jakob RoeAug 8, 2016") or a number ("Chris Carroll30").
+var gluedTail = regexp.MustCompile(`(\p{Ll})(?:(?:Last|Updated|Published|Posted|Twitter|Follow|Founder|Senior|Staff|Tech|Editor|Reporter|Writer|Contributor|Correspondent|Share|Email|Photo|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?\s*\d|January|February|March|April|June|July|August|September|October|November|December)\b|\d).*$`)
 
 // bylineNoise matches e-mail addresses and a lone number after a name.
 var bylineNoise = regexp.MustCompile(`\S+@\S+\.\w+|\s+\d{1,2}$`)
 
 // linkLabel matches a link's label taken for a byline ("View more posts",
 // "See all articles").
-var linkLabel = regexp.MustCompile(`(?i)^(?:view|see|read|more|all)\b.*\b(?:posts?|articles?|stories|author)$`)
+var linkLabel = regexp.MustCompile(`(?i)^(?:view|see|read|more|all)\b.*\b(?:posts?|articles?|stories|author|profile|rss|e-?mail)$`)
 
 // placeholder matches a template's unfilled key ("page.head.extra.author").
 var placeholder = regexp.MustCompile(`(?i)^\w+(?:\.\w+)*\.(?:author|authors|name|byline)$`)
@@ -53,8 +56,8 @@ var placeholder = regexp.MustCompile(`(?i)^\w+(?:\.\w+)*\.(?:author|authors|name
 const maxByline = 80
 
 // cleanByline reduces a byline to the names in it: "By Jane Roe | July 24,
-// 2012" → "Jane Roe". It returns "" for what is not a name: a date, a
-// template's key, a sentence.
+// 2012" → "Jane Roe". It returns "" for what is not a name: a date or
+// anything with a year, a template's key, a sentence.
 func cleanByline(s string) string {
 	s = strings.Join(strings.Fields(escapedTwice(s)), " ")
 	if _, name, ok := strings.Cut(s, "作者："); ok { // "本文栏目：上海 作者：陈鑫"
@@ -73,7 +76,7 @@ func cleanByline(s string) string {
 	if t := strings.Trim(bylineNoise.ReplaceAllString(s, ""), " ,;:-–—"); t != "" {
 		s = t // an address alone is kept: it is all the page gives
 	}
-	if len(s) > maxByline || !strings.ContainsFunc(s, isLetter) || creditLine.MatchString(s) || labelOnly.MatchString(s) || weekday.MatchString(s) || placeholder.MatchString(s) || linkLabel.MatchString(s) {
+	if len(s) > maxByline || !strings.ContainsFunc(s, isLetter) || hasYear(s) || creditLine.MatchString(s) || labelOnly.MatchString(s) || weekday.MatchString(s) || placeholder.MatchString(s) || linkLabel.MatchString(s) {
 		return ""
 	}
 	if _, ok := parseDate(s); ok {
@@ -92,7 +95,7 @@ var labelOnly = regexp.MustCompile(`(?i)^(?:published|posted|updated|source|quel
 var creditLine = regexp.MustCompile(`(?i)^(?:photo(?:graph)?s?|image|illustration|video)\s+(?:by|credit)\b`)
 
 // weekday matches a byline that was only a date's weekday.
-var weekday = regexp.MustCompile(`(?i)^(mon|tues|wednes|thurs|fri|satur|sun)day$`)
+var weekday = regexp.MustCompile(`(?i)^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|wed|thu|fri|sat|sun)$`)
 
 func isLetter(r rune) bool {
 	return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r > 0x7f

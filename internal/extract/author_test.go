@@ -53,6 +53,18 @@ func TestCleanByline(t *testing.T) {
 		{"著者", ""},
 		{"Fax : 01243 770421", ""},
 		{"本文栏目：上海 作者：陈鑫", "陈鑫"},
+		{"Luke RoeDecember 17, 2025", "Luke Roe"},
+		{"Jakob RoeAug 8, 2016", "Jakob Roe"},
+		{"Zach Roe 5 minute Read", "Zach Roe"},
+		{"Example Japan Staff 2019年04月28日 08時00分", "Example Japan Staff"},
+		{"Xeni Roe at 6:03 pm Tuesday", "Xeni Roe"},
+		{"Richard Roe, Science Correspondent 7:40AM GMT", "Richard Roe, Science Correspondent"},
+		{"The Pennsylvania State University © 2025", "The Pennsylvania State University"},
+		{"tekst: Jan Kowalski foto: Maciej Roe", "Jan Kowalski"},
+		{"View Profile Email Rss", ""},
+		{"Contact Alasdair Roe", "Alasdair Roe"},
+		{"Δημοσιεύτηκε: Δεκέμβριος 20 2011", ""},
+		{"Wed", ""},
 		{"This is a very long paragraph that a byline heuristic picked up by mistake and is not a person's name at all.", ""},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
