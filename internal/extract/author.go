@@ -2,7 +2,8 @@ package extract
 
 // A page's authors: a byline reduced to its names (cleanByline), and for
 // pages whose engine finds none, or only the site's own name, what the page
-// declares (JSON-LD, itemprop, rel=author) and the byline by its headline.
+// declares (JSON-LD, itemprop, rel=author, an hCard, the Twitter card), a
+// link to the author's page, and the byline by its headline.
 
 import (
 	"maps"
@@ -28,11 +29,10 @@ var gluedBy = regexp.MustCompile(`^(?:(?:Posted|Written|Published|Text|Authored|
 
 // bylineEnd matches where a byline stops naming people: a separator (a
 // dash between spaces among them: "James Roe (AFP) – 17 hours ago"), a
-// clock time, a reading time ("5 minute Read"), a copyright sign, a
-// photographer's label ("foto:"), a
-// date that follows the name, a reviewer after the author, or the
-// author's social handle ("Grant Brisbee@GrantBrisbee"; not an e-mail
-// address).
+// date or a clock time that follows the name, a reading time ("5 minute
+// Read"), a copyright sign, a photographer's label ("foto:"), a reviewer
+// after the author, or the author's social handle ("Grant
+// Brisbee@GrantBrisbee"; not an e-mail address).
 var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s[-–—]\s|\bon\s+(?:\w+,?\s+){1,2}\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\bupdated\b|\bposted\b|[,.]?\s*(?:medically\s+|fact[- ]checked\s+and\s+)?reviewed\s+by\b|\bfact[- ]checked\s+by\b|@[\w-]+(?:[^.\w-]|$)|(?:\s|\bat\s+)\d{1,2}:\d{2}|\s\d+\s*min(?:ute)?s?\b|\d{4}\s*年|©|\s(?:foto|photos?)\s*:).*$`)
 
 // gluedTail matches what a page's markup set apart from the name and its
