@@ -432,9 +432,9 @@ func namesDate(n *html.Node) bool {
 
 // parseDate parses a date in any common notation (localDate's, then
 // dateparse's), accepting only years from 1990 to next year and not a
-// year alone (yearOnly). A weekday
-// before the date and a dash between the date and its time ("Thu,
-// 09/25/2025 - 11:38") are read past.
+// year alone (yearOnly). An "on" and a weekday before the date and a dash
+// or an "@" between the date and its time ("Thu, 09/25/2025 - 11:38", "on
+// Friday December 19, 2025 @08:00PM") are read past.
 func parseDate(s string) (time.Time, bool) {
 	s = strings.TrimSpace(s)
 	if s == "" || len(s) > 64 || yearOnly.MatchString(s) {
@@ -445,7 +445,8 @@ func parseDate(s string) (time.Time, bool) {
 		t, err = dateparse.ParseIn(s, time.UTC)
 	}
 	if err != nil {
-		if u := strings.Replace(leadingWeekday.ReplaceAllString(s, ""), " - ", " ", 1); u != s {
+		u := leadingWeekday.ReplaceAllString(strings.TrimPrefix(s, "on "), "")
+		if u = strings.Replace(strings.Replace(u, " - ", " ", 1), " @", " ", 1); u != s {
 			t, err = dateparse.ParseIn(u, time.UTC)
 		}
 	}

@@ -21,6 +21,7 @@ func TestPageDate(t *testing.T) {
 		{"unparsable meta falls through", `<meta name="date" content="soon"><time datetime="2017-08-09">x</time>`, "", day(2017, 8, 9)},
 		{"implausible year", `<meta name="date" content="1900-01-01">`, "", time.Time{}},
 		{"nothing", `<p>2012-07-24 in text is not declared</p>`, "https://x.example/a", time.Time{}},
+		{"\"on\", a weekday and \"@\" in a time's datetime", `<h1>T</h1><time datetime="on Friday December 19, 2025 @08:00PM">on Friday December 19, 2025 @08:00PM</time>`, "", time.Date(2025, 12, 19, 20, 0, 0, 0, time.UTC)},
 		{"weekday and dash in a meta date", `<meta property="article:published_time" content="Thu, 09/25/2025 - 11:38">`, "", time.Date(2025, 9, 25, 11, 38, 0, 0, time.UTC)},
 		{"json-ld graph", `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebSite","name":"X"},{"@type":"WebPage","datePublished":"2024-03-17T19:47:39+00:00"}]}</script>`, "", time.Date(2024, 3, 17, 19, 47, 39, 0, time.UTC)},
 		{"json-ld outer object first", `<script type="application/ld+json">{"@type":"ClaimReview","itemReviewed":{"@type":"Claim","datePublished":"2026-05-07"},"datePublished":"2026-05-13"}</script>`, "", day(2026, 5, 13)},
