@@ -308,7 +308,8 @@ func longBlock(n *html.Node) bool {
 // a date, and says whether the label calls it an update; or when one of
 // its parts is (the first not an update's), the text split at line breaks and
 // separators ("Jane Roe | Senior Writer | July 2, 2025", "Jane Roe<br>4
-// August 2010"). A date is written with its month's name, as 2025-03-04, or
+// August 2010") or cut after a year and a full stop ("December 3, 2025.
+// Updated: …"). A date is written with its month's name, as 2025-03-04, or
 // with a day over 12 (09/25/2025): 03/10/2023 is the 3rd of October in one
 // country and the 10th of March in another.
 func dateLine(n *html.Node) (t time.Time, updated, ok bool) {
@@ -317,7 +318,11 @@ func dateLine(n *html.Node) (t time.Time, updated, ok bool) {
 	}
 	var upd time.Time
 	text := textOf(n)
-	for _, part := range append([]string{text}, dateParts.Split(text, -1)...) {
+	parts := append([]string{text}, dateParts.Split(text, -1)...)
+	if m := yearStop.FindStringSubmatch(text); m != nil {
+		parts = append(parts, m[1]) // "December 3, 2025. Updated: December 7, 2025"
+	}
+	for _, part := range parts {
 		if d, ok := dateOnly(part); ok {
 			if !updateLabel.MatchString(part) {
 				return d, false, true
@@ -329,6 +334,9 @@ func dateLine(n *html.Node) (t time.Time, updated, ok bool) {
 	}
 	return upd, true, !upd.IsZero()
 }
+
+// yearStop matches a line's start up to a year ended by a full stop.
+var yearStop = regexp.MustCompile(`^(.*?\b(?:19|20)\d{2})\.\s`)
 
 // dateParts splits a line where its parts are set apart: line breaks,
 // bars, dots and dashes between spaces.

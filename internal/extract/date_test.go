@@ -76,6 +76,7 @@ func TestPageDateAroundHeading(t *testing.T) {
 		{"a menu's clock before the heading is today's", `<div class="main-menu" data-neardup-region="nav"><span class="date">28.11.2011</span></div><h1 id="h">News</h1>`, time.Time{}},
 		{"a teaser's date in a list", `<h1 id="h">Tea</h1><ul data-neardup-region="nav"><li><span class="post-date">July 1, 2025</span></li></ul>`, time.Time{}},
 		{"a named date outside navigation first", `<h1 id="h">Tea</h1><div data-neardup-region="nav"><span class="post-date">July 1, 2025</span></div><p class="post-date">July 8, 2025</p>`, day(2025, 7, 8)},
+		{"a date ended by a full stop, then an update", `<header><h1 id="h">Books</h1><p class="date">December 3, 2025. <i>Updated: December 7, 2025</i></p></header>`, day(2025, 12, 3)},
 		{"a sentence is not a date line", `<header><h1 id="h">Parks</h1><p>On June 1, 2025 the park opened.</p></header>`, time.Time{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
