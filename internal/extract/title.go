@@ -44,30 +44,32 @@ const maxSiteWords = 8
 // headlineOf returns a page's title without the site's name that the
 // <title> or og:title sets beside its headline: the page's heading h
 // (pageHeading) when the title is that heading and, past a separator or a
-// comma, a few more words ("Best hammocks of 2026, Tested & Reviewed");
-// else the title cut at a separator when the words past it
+// comma, a few more words ("Best hammocks of 2026, Tested & Reviewed"), or
+// past a space the site's name ("wasm-module - … MOONGIFT"); else the title cut at a separator when the words past it
 // are the site's name as the page gives it (og:site_name,
 // application-name) or as its address does ("Golem.de", "AP News" on
 // apnews.com). Any other title is returned as it is.
 func headlineOf(title string, h *html.Node, doc *html.Node, u *nurl.URL) string {
+	head := ""
 	if h != nil {
-		if head := squash(Text(h)); head != "" && head != title {
-			for _, sep := range titleSeparators {
-				if rest, ok := strings.CutPrefix(title, head+sep); ok && len(wordsOf(rest)) <= maxSiteWords {
-					return head
-				}
-				if rest, ok := strings.CutPrefix(title, head+", "); ok && len(wordsOf(rest)) <= maxSiteWords {
-					return head
-				}
-				if rest, ok := strings.CutSuffix(title, sep+head); ok && len(wordsOf(rest)) <= maxSiteWords {
-					return head
-				}
+		head = squash(Text(h))
+	}
+	if head != "" && head != title {
+		for _, sep := range append(titleSeparators[:len(titleSeparators):len(titleSeparators)], ", ") {
+			if rest, ok := strings.CutPrefix(title, head+sep); ok && len(wordsOf(rest)) <= maxSiteWords {
+				return head
+			}
+			if rest, ok := strings.CutSuffix(title, sep+head); ok && len(wordsOf(rest)) <= maxSiteWords && sep != ", " {
+				return head
 			}
 		}
 	}
 	names := siteNames(doc, u)
 	if len(names) == 0 {
 		return title
+	}
+	if rest, ok := strings.CutPrefix(title, head+" "); ok && head != "" && names[squashName(rest)] {
+		return head // the site's name after the heading, set apart by a space only
 	}
 	for _, sep := range titleSeparators {
 		if i := strings.LastIndex(title, sep); i > 0 && names[squashName(title[i+len(sep):])] {

@@ -11,6 +11,9 @@ func TestHeadlineOf(t *testing.T) {
 	}{
 		{"heading and site after a bar", `<h1 id="h">What is cloud computing?</h1>`, "", "What is cloud computing? | Cloud Corp", "What is cloud computing?"},
 		{"heading and a few words after a comma", `<h1 id="h">Best camping hammocks of 2026</h1>`, "", "Best camping hammocks of 2026, Tested & Reviewed", "Best camping hammocks of 2026"},
+		{"the site's name after the heading and a space", `<meta property="og:site_name" content="MOONGIFT"><h1 id="h">wasm-module - DOM in WebAssembly</h1>`, "", "wasm-module - DOM in WebAssembly MOONGIFT", "wasm-module - DOM in WebAssembly"},
+		{"the host's name in brackets after the heading", `<h1 id="h">The Fold-and-Cut Problem</h1>`, "https://erikdemaine.org/foldcut/", "The Fold-and-Cut Problem (Erik Demaine)", "The Fold-and-Cut Problem"},
+		{"a word after the heading that is no site's name", `<meta property="og:site_name" content="Port News"><h1 id="h">Ferry returns</h1>`, "", "Ferry returns today", "Ferry returns today"},
 		{"heading after the site", `<h1 id="h">Corporate catering trends</h1>`, "", "Tastify | Corporate catering trends", "Corporate catering trends"},
 		{"site name the page gives", `<meta property="og:site_name" content="The Namibian"><h1>Other</h1>`, "", "Green hydrogen pipeline flagged - The Namibian", "Green hydrogen pipeline flagged"},
 		{"site name the host gives", `<p>x</p>`, "https://www.golem.de/news/a.html", "Samsung soll Smartphones zerstören - Golem.de", "Samsung soll Smartphones zerstören"},
