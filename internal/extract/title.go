@@ -55,13 +55,16 @@ func headlineOf(title string, h *html.Node, doc *html.Node, u *nurl.URL) string 
 		head = squash(Text(h))
 	}
 	if head != "" && head != title {
-		for _, sep := range append(titleSeparators[:len(titleSeparators):len(titleSeparators)], ", ") {
+		for _, sep := range titleSeparators {
 			if rest, ok := strings.CutPrefix(title, head+sep); ok && len(wordsOf(rest)) <= maxSiteWords {
 				return head
 			}
-			if rest, ok := strings.CutSuffix(title, sep+head); ok && len(wordsOf(rest)) <= maxSiteWords && sep != ", " {
+			if rest, ok := strings.CutSuffix(title, sep+head); ok && len(wordsOf(rest)) <= maxSiteWords {
 				return head
 			}
+		}
+		if rest, ok := strings.CutPrefix(title, head+", "); ok && len(wordsOf(rest)) <= maxSiteWords {
+			return head // a subtitle after a comma, not a kicker before one
 		}
 	}
 	names := siteNames(doc, u)
