@@ -83,6 +83,7 @@ func (c *extractCmd) Run(g *globals) error {
 	if !g.quiet {
 		o.Progress = os.Stderr
 	}
+	defer extract.SetGC()()
 	return runExtract(g.ctx, o)
 }
 

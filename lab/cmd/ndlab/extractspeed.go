@@ -24,7 +24,9 @@ import (
 // page over real pages, beside baselines measured in the same run on the
 // same pages: decoding and parsing the page's HTML, which every extractor
 // does first, and go-trafilatura with its fallbacks, the best single
-// engine on trafilatura's pages.
+// engine on trafilatura's pages. The process's collector runs as `neardup
+// extract`'s does (extract.SetGC): the pages are timed as the command
+// extracts them.
 type extractSpeedCmd struct {
 	Gold   []string `required:"" placeholder:"[NAME=]DIR" help:"Gold folder (input/ beside GoldStandard/, or a folder of such folders); only its input pages are read. Repeat for more datasets."`
 	IDs    []string `name:"ids" placeholder:"[NAME=]FILE" help:"Time only the ids listed in FILE; NAME picks the dataset when there are several."`
@@ -54,6 +56,7 @@ func (c *extractSpeedCmd) Run(g *globals) error {
 		}
 		defer stop()
 	}
+	defer extract.SetGC()()
 	return runExtractSpeed(g.ctx, ds, c.Rounds, os.Stdout, log)
 }
 

@@ -1,0 +1,28 @@
+package extract
+
+import (
+	"os"
+	"runtime/debug"
+)
+
+// GCPercent is the collector's target (GOGC) for a process that only
+// extracts pages, as `neardup extract` does: what it keeps alive is small
+// (the pages in flight), and what it lets go is plenty (each page's tree,
+// the engine's copies of it, its text), so a collection at three times the
+// live heap rather than twice frees as much for half the work. On the
+// 1,381 Dragnet pages with two workers it takes 14 % less time and a fifth
+// more memory (57 against 48 MiB at the peak); a 10 MB page peaks at 165 –
+// 190 MB rather than 115 – 130.
+const GCPercent = 200
+
+// SetGC sets the collector's target to GCPercent, unless the environment's
+// GOGC sets one (the user's choice stands), and returns a function that
+// puts the previous target back. A program that does more than extract
+// pages, such as one that also holds an index, keeps Go's default.
+func SetGC() (restore func()) {
+	if _, set := os.LookupEnv("GOGC"); set {
+		return func() {}
+	}
+	prev := debug.SetGCPercent(GCPercent)
+	return func() { debug.SetGCPercent(prev) }
+}
