@@ -557,7 +557,9 @@ func TestIsStampLine(t *testing.T) {
 func TestIsRightsNotice(t *testing.T) {
 	for _, s := range []string{"© 2024 The Daily Example. All rights reserved.", "Copyright © 2019 The Associated Press",
 		"(c) 2021 Example Media", "All Rights Reserved", "Alle Rechte vorbehalten.", "Wszelkie prawa zastrzeżone",
-		"Все права защищены © 2020"} {
+		"Все права защищены © 2020",
+		"Copyright 2012 The Associated Press. All rights reserved. This material may not be published, broadcast, rewritten or redistributed.",
+		"This material may not be published, broadcast, rewritten or redistributed."} {
 		if !isRightsNotice(s) {
 			t.Errorf("%q: not a rights notice", s)
 		}

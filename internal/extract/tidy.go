@@ -199,18 +199,24 @@ func isOrdinal(w string) bool {
 	return false
 }
 
-// rightsPhrases say that a text's rights are reserved, in lower case.
+// rightsPhrases say that a text's rights are reserved, or that it may not
+// be copied, in lower case.
 var rightsPhrases = []string{"all rights reserved", "alle rechte vorbehalten", "todos los derechos reservados",
 	"tous droits réservés", "tutti i diritti riservati", "todos os direitos reservados", "wszelkie prawa zastrzeżone",
-	"все права защищены", "alle rechten voorbehouden"}
+	"все права защищены", "alle rechten voorbehouden", "may not be published, broadcast",
+	"may not be reproduced", "may not be republished", "may not be redistributed"}
 
 // isRightsNotice reports whether a line is a copyright notice: one that
 // opens with the copyright sign ("© 2024 The Daily Example", "Copyright ©
-// 2019 AP", "(c) 2021"), or a short one (maxRightsNotice) that says all rights are
-// reserved. A line that only opens with the word ("Copyright 1954,
-// softbound manual", a section "Copyright, property, or business matters")
-// may be the article's, and so may a long credit that ends in the phrase
-// (a book excerpt's).
+// 2019 AP", "(c) 2021"), a short one (maxRightsNotice) that says all rights are
+// reserved or forbids copies ("This material may not be published,
+// broadcast, rewritten or redistributed", the wire services' line under
+// every story they sell, and so under every reprint of it), or a longer
+// one that opens with the word and says so ("Copyright 2012 The Associated
+// Press. All rights reserved. This material may not be …"). A line that
+// only opens with the word ("Copyright 1954, softbound manual", a section
+// "Copyright, property, or business matters") may be the article's, and
+// so may a long credit that ends in the phrase (a book excerpt's).
 func isRightsNotice(line string) bool {
 	t := strings.TrimSpace(line)
 	if len(t) > 250 || t == "" {
@@ -224,10 +230,10 @@ func isRightsNotice(line string) bool {
 	if len(t) > 4 && strings.EqualFold(t[:4], "(c) ") && isDigit(t[4]) {
 		return true // "(c) 2021 Example Media", not a list's item "(c) the minister shall…"
 	}
-	if len(t) > maxRightsNotice {
+	l := strings.ToLower(t)
+	if len(t) > maxRightsNotice && !strings.HasPrefix(l, "copyright ") {
 		return false
 	}
-	l := strings.ToLower(t)
 	for _, p := range rightsPhrases {
 		if strings.Contains(l, p) {
 			return true
