@@ -26,22 +26,26 @@ func bigPage(size int) string {
 }
 
 // BenchmarkPage10MB reports the time and the peak heap of extracting one
-// page of 10 MB (just under DefaultMaxBytes), against the page's size:
+// page of 10 MB (just under DefaultMaxBytes), against the page's size,
+// with the block model and without, and with the collector as `neardup
+// extract` sets it (SetGC):
 //
 //	go test -run '^$' -bench Page10MB -benchtime 3x ./internal/extract/
 func BenchmarkPage10MB(b *testing.B) {
 	in := Input{URL: "https://news.example/2024/03/05/budget", Body: []byte(bigPage(DefaultMaxBytes - 1024))}
 	b.SetBytes(int64(len(in.Body)))
-	for _, kb := range []bool{false, true} {
-		name := "block-model"
-		if kb {
-			name = "no-block-model"
-		}
-		b.Run(name, func(b *testing.B) {
+	for _, c := range []struct {
+		name     string
+		keep, gc bool
+	}{{"block-model", false, false}, {"no-block-model", true, false}, {"block-model-extract-gc", false, true}} {
+		b.Run(c.name, func(b *testing.B) {
+			if c.gc {
+				defer SetGC()()
+			}
 			var peak uint64
 			for b.Loop() {
 				p := heapPeak(func() {
-					a, skip, err := Page(context.Background(), in, Options{KeepBlocks: kb, Timeout: time.Hour})
+					a, skip, err := Page(context.Background(), in, Options{KeepBlocks: c.keep, Timeout: time.Hour})
 					if err != nil || skip != "" || len(a.Text) < len(in.Body)/2 {
 						b.Fatalf("err %v, skip %q, %d bytes of text", err, skip, len(a.Text))
 					}

@@ -9,10 +9,8 @@ import (
 // extracts pages, as `neardup extract` does: what it keeps alive is small
 // (the pages in flight), and what it lets go is plenty (each page's tree,
 // the engine's copies of it, its text), so a collection at three times the
-// live heap rather than twice frees as much for half the work. On the
-// 1,381 Dragnet pages with two workers it takes 14 % less time and a fifth
-// more memory (57 against 48 MiB at the peak); a 10 MB page peaks at 165 –
-// 190 MB rather than 115 – 130.
+// live heap rather than twice frees as much for half the work, for some
+// more memory at the peak (docs/extraction.md, "Throughput").
 const GCPercent = 200
 
 // SetGC sets the collector's target to GCPercent, unless the environment's

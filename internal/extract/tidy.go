@@ -230,10 +230,10 @@ func isRightsNotice(line string) bool {
 	if len(t) > 4 && strings.EqualFold(t[:4], "(c) ") && isDigit(t[4]) {
 		return true // "(c) 2021 Example Media", not a list's item "(c) the minister shall…"
 	}
-	l := strings.ToLower(t)
-	if len(t) > maxRightsNotice && !strings.HasPrefix(l, "copyright ") {
+	if len(t) > maxRightsNotice && !(len(t) > 10 && strings.EqualFold(t[:10], "copyright ")) {
 		return false
 	}
+	l := strings.ToLower(t)
 	for _, p := range rightsPhrases {
 		if strings.Contains(l, p) {
 			return true
