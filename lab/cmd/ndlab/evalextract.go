@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/neardup/neardup/internal/extract"
@@ -27,6 +29,7 @@ type extractEvalCmd struct {
 	Timeout   time.Duration `default:"20s" help:"Per-page time limit."`
 	Workers   int           `short:"j" help:"Pages extracted at once (default: one per CPU)."`
 	Pages     string        `placeholder:"FILE" help:"Write per-page precision and recall as TSV here, for error analysis."`
+	Texts     string        `placeholder:"FILE" help:"Write each page's extracted text beside its gold as JSONL here (dataset, system, id, site, half, precision, recall, text, and gold or the passages it must and must not hold), for error analysis."`
 	Bootstrap int           `placeholder:"N" help:"Draw each dataset's sites again N times (with replacement; 1000 is plenty) and give each F1's 95% interval, and each system's F1 against the first --system's on the same draws: the difference, its interval, and the share of draws it is ahead in. The draws are seeded: a run reproduces them."`
 }
 
@@ -45,6 +48,7 @@ type extractEvalOptions struct {
 	workers  int
 	out      io.Writer
 	pages    string // per-page TSV path, empty for none
+	texts    string // per-page JSONL of texts and golds, empty for none
 	draws    int    // bootstrap draws, 0 for none
 	log      io.Writer
 }
@@ -54,7 +58,7 @@ func (c *extractEvalCmd) Run(g *globals) error {
 	if c.Bootstrap < 0 {
 		return usageError{fmt.Sprintf("--bootstrap %d: want a number of draws, 0 for none", c.Bootstrap)}
 	}
-	o := extractEvalOptions{workers: c.Workers, out: os.Stdout, pages: c.Pages, split: c.Split, draws: c.Bootstrap,
+	o := extractEvalOptions{workers: c.Workers, out: os.Stdout, pages: c.Pages, texts: c.Texts, split: c.Split, draws: c.Bootstrap,
 		extract: extract.Options{MinChars: -1, Timeout: c.Timeout}}
 	if !g.quiet {
 		o.log = os.Stderr
@@ -126,6 +130,10 @@ func evalDatasets(gold, ids, preds []string) ([]evalDataset, error) {
 // runExtractEval scores every system on every dataset and prints the table.
 func runExtractEval(ctx context.Context, o extractEvalOptions) error {
 	var results []extracteval.Result
+	var texts *pageTexts
+	if o.texts != "" {
+		texts = &pageTexts{text: map[pageKey]string{}, page: map[pageKey]extracteval.Page{}}
+	}
 	for _, d := range o.datasets {
 		ds, err := openEvalDataset(d)
 		if err != nil {
@@ -136,6 +144,9 @@ func runExtractEval(ctx context.Context, o extractEvalOptions) error {
 			return err
 		}
 		for _, sys := range systems {
+			if texts != nil {
+				sys = texts.record(ds, sys)
+			}
 			r, err := extracteval.Evaluate(ctx, ds, sys, o.workers)
 			if err != nil {
 				return err
@@ -149,6 +160,11 @@ func runExtractEval(ctx context.Context, o extractEvalOptions) error {
 
 	if o.pages != "" {
 		if err := writeAtomic(o.pages, func(w io.Writer) error { return writePageScores(w, results) }); err != nil {
+			return err
+		}
+	}
+	if texts != nil {
+		if err := writeAtomic(o.texts, func(w io.Writer) error { return texts.write(w, results) }); err != nil {
 			return err
 		}
 	}
@@ -288,6 +304,68 @@ func writePageScores(w io.Writer, results []extracteval.Result) error {
 	for _, r := range results {
 		for _, p := range r.Pages {
 			if _, err := fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%.4f\t%.4f\t%v\n", r.Dataset, r.System, p.ID, p.Site, p.Half, p.Precision, p.Recall, p.Failed); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// pageKey names one page of one dataset as one system extracted it.
+type pageKey struct{ dataset, system, id string }
+
+// pageTexts keeps the text every system extracted from every page, and the
+// pages with their golds, for --texts.
+type pageTexts struct {
+	mu   sync.Mutex
+	text map[pageKey]string
+	page map[pageKey]extracteval.Page // system left empty
+}
+
+// record returns sys with its texts kept.
+func (t *pageTexts) record(ds *extracteval.Dataset, sys extracteval.System) extracteval.System {
+	for _, p := range ds.Pages {
+		t.page[pageKey{ds.Name, "", p.ID}] = p
+	}
+	extract := sys.Extract
+	sys.Extract = func(ctx context.Context, in extracteval.Input) (string, error) {
+		text, err := extract(ctx, in)
+		t.mu.Lock()
+		t.text[pageKey{ds.Name, sys.Name, in.ID}] = text
+		t.mu.Unlock()
+		return text, err
+	}
+	return sys
+}
+
+// pageText is one line of --texts.
+type pageText struct {
+	Dataset   string   `json:"dataset"`
+	System    string   `json:"system"`
+	ID        string   `json:"id"`
+	Site      string   `json:"site"`
+	Half      string   `json:"half"`
+	Precision float64  `json:"precision"`
+	Recall    float64  `json:"recall"`
+	Failed    bool     `json:"failed,omitempty"`
+	Text      string   `json:"text"`
+	Gold      string   `json:"gold,omitempty"`
+	With      []string `json:"with,omitempty"`
+	Without   []string `json:"without,omitempty"`
+}
+
+// write writes one JSON line per dataset, system and page, in the order of
+// the per-page TSV.
+func (t *pageTexts) write(w io.Writer, results []extracteval.Result) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, r := range results {
+		for _, p := range r.Pages {
+			g := t.page[pageKey{r.Dataset, "", p.ID}]
+			line := pageText{Dataset: r.Dataset, System: r.System, ID: p.ID, Site: p.Site, Half: string(p.Half),
+				Precision: p.Precision, Recall: p.Recall, Failed: p.Failed,
+				Text: t.text[pageKey{r.Dataset, r.System, p.ID}], Gold: g.Gold, With: g.With, Without: g.Without}
+			if err := enc.Encode(line); err != nil {
 				return err
 			}
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -70,6 +71,7 @@ func TestRunExtractEval(t *testing.T) {
 		split:   true,
 		out:     &out,
 		pages:   filepath.Join(dir, "pages.tsv"),
+		texts:   filepath.Join(dir, "texts.jsonl"),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -90,6 +92,34 @@ func TestRunExtractEval(t *testing.T) {
 	tsv, err := os.ReadFile(filepath.Join(dir, "pages.tsv"))
 	if err != nil || strings.Count(string(tsv), "\n") != 4 {
 		t.Errorf("pages.tsv: %v\n%s", err, tsv)
+	}
+	// --texts: a line per system and page, each with the text that system
+	// gave and the page's gold.
+	data, err := os.ReadFile(filepath.Join(dir, "texts.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []pageText
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var pt pageText
+		if err := json.Unmarshal([]byte(line), &pt); err != nil {
+			t.Fatalf("texts.jsonl: %v: %s", err, line)
+		}
+		texts = append(texts, pt)
+	}
+	if len(texts) != 3 {
+		t.Fatalf("texts.jsonl: %d lines, want 3 (one page, three systems)\n%s", len(texts), data)
+	}
+	for _, pt := range texts {
+		if pt.Dataset != "tiny" || pt.ID != "1" || pt.Half != "report" || !strings.Contains(pt.Gold, "Paragraph 4 of the story.") {
+			t.Errorf("texts.jsonl line %+v: want tiny's page 1, report half, with its gold", pt)
+		}
+	}
+	if sys := texts[2]; sys.System != "pred.jsonl" || sys.Text != "nothing alike at all here" || sys.Precision != 0 {
+		t.Errorf("texts.jsonl: the predictions' line is %+v, want their text, scored 0", sys)
+	}
+	if sys := texts[1]; sys.System != "neardup" || !strings.Contains(sys.Text, "Paragraph 4 of the story.") || sys.Recall != 1 {
+		t.Errorf("texts.jsonl: neardup's line is %+v, want the article's text, recall 1", sys)
 	}
 }
 
