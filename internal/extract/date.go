@@ -51,58 +51,8 @@ var urlDate = regexp.MustCompile(`(?:^|[/_-])((?:19|20)\d{2})[/-](0[1-9]|1[0-2])
 // not a menu's clock above the headline, nor a teaser's date). It returns
 // the zero time if none parses to a plausible date.
 func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
-	ld := lds.published
-	var metas, props, published, times, timeTexts []string
-	var named time.Time    // the first date line named a date
-	var navNamed time.Time // the first in navigation after the heading, outside links and lists
-	pastHeading := false
-	var walk func(n *html.Node, nav bool)
-	walk = func(n *html.Node, nav bool) {
-		if n == h {
-			pastHeading = true
-		}
-		if n.Type == html.ElementNode {
-			switch n.DataAtom {
-			case atom.Meta:
-				for _, key := range []string{"property", "name", "itemprop"} {
-					if dateMeta[strings.ToLower(attr(n, key))] {
-						metas = append(metas, attr(n, "content"))
-					}
-				}
-			case atom.Script:
-				return
-			case atom.Time:
-				if dt := attr(n, "datetime"); dt != "" {
-					if hasAttr(n, "pubdate") || strings.EqualFold(attr(n, "itemprop"), "datePublished") {
-						published = append(published, dt)
-					}
-					times = append(times, dt)
-				} else {
-					timeTexts = append(timeTexts, textOf(n))
-				}
-			}
-			nav = nav || navigation(n)
-			if !nav && n.DataAtom != atom.Meta && strings.EqualFold(attr(n, "itemprop"), "datePublished") {
-				for _, key := range []string{"content", "datetime", "title"} {
-					if v := attr(n, key); v != "" {
-						props = append(props, v)
-					}
-				}
-				props = append(props, textOf(n))
-			}
-			if !nav && named.IsZero() && namesDate(n) {
-				named, _, _ = dateLine(n)
-			}
-			if nav && pastHeading && navNamed.IsZero() && namesDate(n) && !inLinkOrItem(n) {
-				navNamed, _, _ = dateLine(n)
-			}
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c, nav)
-		}
-	}
-	walk(doc, false)
-	for _, group := range [][]string{metas, ld, props, published, times, timeTexts} {
+	c := gatherDates(doc, h)
+	for _, group := range [][]string{c.metas, lds.published, c.props, c.published, c.times, c.timeTexts} {
 		for _, s := range group {
 			if t, ok := parseDate(s); ok {
 				return t
@@ -117,10 +67,82 @@ func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
 	if t := headingDate(h); !t.IsZero() {
 		return t
 	}
-	if !named.IsZero() {
-		return named
+	if !c.named.IsZero() {
+		return c.named
 	}
-	return navNamed
+	return c.navNamed
+}
+
+// dateCues are the dates a page's elements declare or show, each kind in
+// the page's order, as pageDate tries them.
+type dateCues struct {
+	metas     []string  // <meta> dates
+	props     []string  // itemprop="datePublished": content, datetime, title, text
+	published []string  // <time datetime> marked published
+	times     []string  // every <time datetime>
+	timeTexts []string  // the text of a <time> without one
+	named     time.Time // the first date line named a date, outside navigation
+	navNamed  time.Time // the first in navigation after the heading h, outside links and lists
+}
+
+// gatherDates walks the page once, outside scripts, for its dateCues.
+func gatherDates(doc, h *html.Node) dateCues {
+	var c dateCues
+	pastHeading := false
+	var walk func(n *html.Node, nav bool)
+	walk = func(n *html.Node, nav bool) {
+		if n == h {
+			pastHeading = true
+		}
+		if n.Type == html.ElementNode {
+			if n.DataAtom == atom.Script {
+				return
+			}
+			nav = nav || navigation(n)
+			c.element(n, nav, pastHeading)
+		}
+		for k := n.FirstChild; k != nil; k = k.NextSibling {
+			walk(k, nav)
+		}
+	}
+	walk(doc, false)
+	return c
+}
+
+// element adds the cues of element n; nav reports whether n is in a region
+// markRegions marked (navigation).
+func (c *dateCues) element(n *html.Node, nav, pastHeading bool) {
+	switch n.DataAtom {
+	case atom.Meta:
+		for _, key := range [...]string{"property", "name", "itemprop"} {
+			if dateMeta[strings.ToLower(attr(n, key))] {
+				c.metas = append(c.metas, attr(n, "content"))
+			}
+		}
+	case atom.Time:
+		if dt := attr(n, "datetime"); dt != "" {
+			if hasAttr(n, "pubdate") || strings.EqualFold(attr(n, "itemprop"), "datePublished") {
+				c.published = append(c.published, dt)
+			}
+			c.times = append(c.times, dt)
+		} else {
+			c.timeTexts = append(c.timeTexts, textOf(n))
+		}
+	}
+	if !nav && n.DataAtom != atom.Meta && strings.EqualFold(attr(n, "itemprop"), "datePublished") {
+		for _, key := range [...]string{"content", "datetime", "title"} {
+			if v := attr(n, key); v != "" {
+				c.props = append(c.props, v)
+			}
+		}
+		c.props = append(c.props, textOf(n))
+	}
+	switch {
+	case !nav && c.named.IsZero() && namesDate(n):
+		c.named, _, _ = dateLine(n)
+	case nav && pastHeading && c.navNamed.IsZero() && namesDate(n) && !inLinkOrItem(n):
+		c.navNamed, _, _ = dateLine(n)
+	}
 }
 
 // inLinkOrItem reports whether n is inside a link or a list's item: in
