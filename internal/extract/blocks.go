@@ -211,30 +211,9 @@ func blockFeatures(blocks []textBlock) [][NumBlockFeatures]float64 {
 		case a == atom.Td || a == atom.Th || a == atom.Tr:
 			f[10] = 1
 		}
-		var nav, neg, pos, quote, caption bool
-		for p := b.node; p != nil; p = p.Parent {
-			if p.Type != html.ElementNode {
-				continue
-			}
-			switch attr(p, regionAttr) {
-			case "nav", "related":
-				nav = true
-			}
-			switch attr(p, nameAttr) {
-			case "neg":
-				neg = true
-			case "pos":
-				pos = pos || !neg
-			}
-			switch tag(p) {
-			case atom.Blockquote:
-				quote = true
-			case atom.Figure, atom.Figcaption, atom.Caption:
-				caption = true
-			}
-		}
-		f[11], f[12], f[13] = boolf(nav), boolf(neg), boolf(pos)
-		f[14], f[15] = boolf(quote), boolf(caption)
+		m := marksAbove(b.node)
+		f[11], f[12], f[13] = boolf(m.nav), boolf(m.neg), boolf(m.pos)
+		f[14], f[15] = boolf(m.quote), boolf(m.caption)
 		if len(blocks) > 1 {
 			f[16] = float64(i) / float64(len(blocks)-1)
 		}
@@ -272,6 +251,42 @@ func blockFeatures(blocks []textBlock) [][NumBlockFeatures]float64 {
 		f[labelFeature] = boolf(c.label)
 	}
 	return out
+}
+
+// blockMarks are what a block's ancestors (and the block) say of it.
+type blockMarks struct {
+	nav     bool // in a region markRegions marked navigation or related stories
+	neg     bool // in an element whose id or class names boilerplate
+	pos     bool // in one named content, nearer the block than any named boilerplate
+	quote   bool // in a <blockquote>
+	caption bool // in a <figure>, <figcaption> or a table's <caption>
+}
+
+// marksAbove returns the marks of n and its ancestors.
+func marksAbove(n *html.Node) blockMarks {
+	var m blockMarks
+	for p := n; p != nil; p = p.Parent {
+		if p.Type != html.ElementNode {
+			continue
+		}
+		switch attr(p, regionAttr) {
+		case "nav", "related":
+			m.nav = true
+		}
+		switch attr(p, nameAttr) {
+		case "neg":
+			m.neg = true
+		case "pos":
+			m.pos = m.pos || !m.neg
+		}
+		switch tag(p) {
+		case atom.Blockquote:
+			m.quote = true
+		case atom.Figure, atom.Figcaption, atom.Caption:
+			m.caption = true
+		}
+	}
+	return m
 }
 
 // lineCues are marks of a line of metadata rather than prose, the same in
