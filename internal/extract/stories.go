@@ -208,39 +208,7 @@ func markRepeats(n *html.Node) {
 	k := 0
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
-		var first map[string]*html.Node
-		var count map[string]int
-		elems := 0
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type == html.ElementNode {
-				elems++
-			}
-		}
-		if elems >= repeatMin {
-			first, count = map[string]*html.Node{}, map[string]int{}
-			for c := n.FirstChild; c != nil; c = c.NextSibling {
-				if c.Type != html.ElementNode || attr(c, "class") == "" {
-					continue
-				}
-				key := c.Data + " " + squash(attr(c, "class"))
-				if first[key] == nil {
-					first[key] = c
-				}
-				count[key]++
-			}
-			for key, f := range first {
-				prefix := numberedID(f)
-				if count[key] < repeatMin || prefix == "" || attr(f, inAttr) != "" || nameKind(f) != "pos" || prose(f) < repeatMinProse {
-					continue
-				}
-				for c := f.NextSibling; c != nil; c = c.NextSibling {
-					if c.Type == html.ElementNode && attr(c, inAttr) == "" && c.Data+" "+squash(attr(c, "class")) == key && numberedID(c) == prefix {
-						k++
-						markIn(c, "rep"+strconv.Itoa(k))
-					}
-				}
-			}
-		}
+		markThreads(n, &k)
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type == html.ElementNode && attr(c, inAttr) == "" {
 				walk(c)
@@ -249,6 +217,46 @@ func markRepeats(n *html.Node) {
 	}
 	walk(n)
 }
+
+// markThreads marks the repeats among n's children (markRepeats), the
+// marks numbered on from *k.
+func markThreads(n *html.Node, k *int) {
+	elems := 0
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			elems++
+		}
+	}
+	if elems < repeatMin {
+		return
+	}
+	first, count := map[string]*html.Node{}, map[string]int{}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode || attr(c, "class") == "" {
+			continue
+		}
+		key := repeatKey(c)
+		if first[key] == nil {
+			first[key] = c
+		}
+		count[key]++
+	}
+	for key, f := range first {
+		prefix := numberedID(f)
+		if count[key] < repeatMin || prefix == "" || attr(f, inAttr) != "" || nameKind(f) != "pos" || prose(f) < repeatMinProse {
+			continue
+		}
+		for c := f.NextSibling; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && attr(c, inAttr) == "" && repeatKey(c) == key && numberedID(c) == prefix {
+				*k++
+				markIn(c, "rep"+strconv.Itoa(*k))
+			}
+		}
+	}
+}
+
+// repeatKey is what a thread's posts share: their tag and class.
+func repeatKey(n *html.Node) string { return n.Data + " " + squash(attr(n, "class")) }
 
 // oneRepeat reports whether marks (chosenRegions) name one repeat of a
 // thread (markRepeats) and nothing else (one): the engine took one reply;
