@@ -45,6 +45,11 @@ type Stats struct {
 	// Joins count the work of the cosine joins of the tfidf and cosine
 	// methods, one per field with a join.
 	Joins []JoinCount `json:"joins,omitempty"`
+	// Unweighted counts the documents of the tfidf and cosine methods
+	// whose text held terms but none that weighs anything (under tfidf's
+	// tm weighting, terms every document holds): their vectors are empty
+	// and they pair with nothing.
+	Unweighted int `json:"unweighted_documents,omitempty"`
 	// Boilerplate describes the sentences the sentences method ignored.
 	Boilerplate *BoilerplateStats `json:"boilerplate,omitempty"`
 	// Seconds per stage, by stage name.

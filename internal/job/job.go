@@ -194,6 +194,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if err := run.finish(ctx); err != nil {
 		return engine.Stats{}, err
 	}
+	warnUnweighted(o.Warn, run.b.Stats().Unweighted)
 	if run.o.Report != "" || run.o.TitlesCSV != "" {
 		run.wantTexts(b.Result())
 	}
@@ -521,6 +522,18 @@ func warnUnread(w io.Writer, r *corpus.Reader) {
 	if n, first := r.RuleMisses(); n > 0 {
 		fmt.Fprintf(w, "warning: pages where a site rule's body matched nothing: %d, extracted without it (e.g. %s)\n", n, first)
 	}
+}
+
+// warnUnweighted says when documents had terms but none that weighs
+// anything, so that a run over copies of one text does not pass for a
+// corpus without duplicates.
+func warnUnweighted(w io.Writer, n int) {
+	if w == nil || n == 0 {
+		return
+	}
+	fmt.Fprintf(w, "warning: documents whose every term weighs nothing: %d; they pair with nothing "+
+		"(a term every document holds weighs 0 under tfidf's --weighting tm, as in a corpus of copies of one text; "+
+		"--weighting smooth weighs it)\n", n)
 }
 
 // noDocuments is the error of a run that read no document it could use:

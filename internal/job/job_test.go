@@ -13,9 +13,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/method/tfidf"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -304,6 +306,33 @@ func TestMaxWarnings(t *testing.T) {
 		}
 		if strings.Count(warn.String(), "records skipped; rejects.jsonl lists them") != 1 {
 			t.Errorf("MaxWarnings %d: no line says where the rest are counted:\n%s", tc.max, warn.String())
+		}
+	}
+}
+
+// TestUnweightedDocumentsAreTold: two copies of one text and nothing else
+// share every term, which tfidf's default weighting (tm's log2(N/df))
+// weighs 0: their vectors are empty and they pair with nothing. The run
+// says so on Warn and in the stats, and the smoothed weighting pairs them.
+func TestUnweightedDocumentsAreTold(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "copies.jsonl")
+	line := `"title":"Ferry line opens","text":"The harbour authority said on Monday that the new ferry line would start in spring."}`
+	os.WriteFile(in, []byte(`{"id":"a",`+line+"\n"+`{"id":"b",`+line+"\n"), 0o644)
+	for _, weighting := range []string{tfidf.WeightingTM, tfidf.WeightingSmooth} {
+		o := tfidf.Defaults()
+		o.Weighting = weighting
+		var warn bytes.Buffer
+		st, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out-"+weighting), Warn: &warn, Method: o})
+		if err != nil {
+			t.Fatal(err)
+		}
+		told := strings.Contains(warn.String(), "documents whose every term weighs nothing: 2")
+		switch {
+		case weighting == tfidf.WeightingTM && (st.Unweighted != 2 || !told || st.Pairs[core.Duplicate] != 0):
+			t.Errorf("tm: %d unweighted, %d duplicate pairs, warnings %q; want 2, 0 and the warning", st.Unweighted, st.Pairs[core.Duplicate], warn.String())
+		case weighting == tfidf.WeightingSmooth && (st.Unweighted != 0 || told || st.Pairs[core.Duplicate] != 1):
+			t.Errorf("smooth: %d unweighted, %d duplicate pairs, warnings %q; want 0, 1 and none", st.Unweighted, st.Pairs[core.Duplicate], warn.String())
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/neardup/neardup/internal/candidates"
 	"github.com/neardup/neardup/internal/prefetch"
@@ -82,6 +83,8 @@ type Field struct {
 	order []uint32
 	join  *candidates.AllPairs
 	tw    []termWeight // vectorise's scratch
+
+	unweighted atomic.Int64 // documents vectorised with terms but no weighted one
 }
 
 // pendingDoc is a document counted and not yet vectorised: its term ids
@@ -236,6 +239,8 @@ const minVectoriseRun = 4096
 // writes its own documents' vectors and states, and reads the statistics.
 func (f *Field) vectoriseRun(run []pendingDoc, n int, tw []termWeight) []termWeight {
 	weights := make([]float32, 0, n)
+	unweighted := 0
+	defer func() { f.unweighted.Add(int64(unweighted)) }()
 	for _, p := range run {
 		tw = tw[:0]
 		var norm float64
@@ -253,6 +258,9 @@ func (f *Field) vectoriseRun(run []pendingDoc, n int, tw []termWeight) []termWei
 		for _, x := range tw {
 			terms = append(terms, x.t)
 			weights = append(weights, float32(x.w/norm))
+		}
+		if len(terms) == 0 && len(p.ids) > 0 {
+			unweighted++
 		}
 		n, hi := len(terms), len(weights)
 		f.vecs[p.ord] = similarity.Sparse{Terms: terms[:n:n], Weights: weights[lo:hi:hi]}
@@ -462,6 +470,12 @@ func (f *Field) JoinStats() (candidates.JoinStats, float64, bool) {
 	}
 	return f.join.Stats(), f.joinAt, true
 }
+
+// Unweighted returns how many documents were vectorised with terms but
+// none of positive weight: under TFIDFLog2, documents whose every term
+// every document held (copies of one text and nothing else). Their vector
+// is empty: they are similar to nothing.
+func (f *Field) Unweighted() int { return int(f.unweighted.Load()) }
 
 // Verified returns how many candidate pairs the join verified exactly.
 func (f *Field) Verified() int {

@@ -142,6 +142,7 @@ func (m *method) Similarity(a, b int32, _ engine.Source[Sketch]) (float64, error
 // Report counts the candidates the join verified, more than were emitted.
 func (m *method) Report(st *engine.Stats) {
 	st.Candidates = m.text.Verified()
+	st.Unweighted = m.text.Unweighted()
 	if js, t, ok := m.text.JoinStats(); ok {
 		st.Joins = append(st.Joins, engine.JoinCountOf("text", t, js))
 	}

@@ -265,6 +265,7 @@ func (m *method) Similarity(a, b int32, _ engine.Source[Sketch]) (float64, error
 // Report counts the candidates the joins verified, more than were emitted.
 func (m *method) Report(st *engine.Stats) {
 	st.Candidates = m.fields[title].Verified() + m.fields[body].Verified()
+	st.Unweighted = m.fields[body].Unweighted()
 	for i, f := range m.fields {
 		if js, t, ok := f.JoinStats(); ok {
 			st.Joins = append(st.Joins, engine.JoinCountOf(fields[i], t, js))
