@@ -50,10 +50,10 @@ type dedupCmd struct {
 	flags *methodflags.Flags
 }
 
-// Run turns the flags into job options.
 // Validate refuses an empty -o; kong calls it after parsing.
 func (c *dedupCmd) Validate() error { return checkOut(c.Out) }
 
+// Run turns the flags into job options and runs the job.
 func (c *dedupCmd) Run(g *globals) error {
 	if c.ReportClusters < 0 || c.ReportMembers < 0 {
 		return usageError{"--report-clusters and --report-members must be ≥ 0 (0: all)"}

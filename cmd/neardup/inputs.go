@@ -9,15 +9,15 @@ import (
 
 // inputFlags are how every command that reads documents reads them.
 type inputFlags struct {
-	Format    string `enum:",${formats}" default:"" help:"Input format: ${formats}; default: by extension and content."`
-	Charset   string `help:"Charset of text, CSV and TSV inputs (e.g. latin1, windows-1251); default: UTF-8, or detected for a file that is not. JSONL is always UTF-8."`
-	IDCol     string `name:"id-col" default:"id" help:"Field or column holding the document id."`
-	TitleCol  string `name:"title-col" default:"title" help:"Field or column holding the title."`
-	TextCol   string `name:"text-col" default:"text" help:"Field or column holding the body text."`
-	URLCol    string `name:"url-col" default:"url" help:"Field or column holding the URL."`
-	SourceCol string `name:"source-col" default:"source" help:"Field or column holding the source (publisher)."`
-	DateCol   string `name:"date-col" default:"date" help:"Field or column holding the date."`
-	MaxBytes  int    `default:"${max_bytes}" help:"Skip records (a JSONL line, a CSV row, a text file, a web page) larger than this many bytes; they are not read into memory."`
+	Format    string      `enum:",${formats}" default:"" help:"Input format: ${formats}; default: by extension and content."`
+	Charset   charsetName `help:"Charset of text, CSV and TSV inputs (e.g. latin1, windows-1251); default: UTF-8, or detected for a file that is not. JSONL is always UTF-8."`
+	IDCol     string      `name:"id-col" default:"id" help:"Field or column holding the document id."`
+	TitleCol  string      `name:"title-col" default:"title" help:"Field or column holding the title."`
+	TextCol   string      `name:"text-col" default:"text" help:"Field or column holding the body text."`
+	URLCol    string      `name:"url-col" default:"url" help:"Field or column holding the URL."`
+	SourceCol string      `name:"source-col" default:"source" help:"Field or column holding the source (publisher)."`
+	DateCol   string      `name:"date-col" default:"date" help:"Field or column holding the date."`
+	MaxBytes  int         `default:"${max_bytes}" help:"Skip records (a JSONL line, a CSV row, a text file, a web page) larger than this many bytes; they are not read into memory."`
 	decompressFlags
 	Rules       string `type:"existingfile" help:"HTML and WARC inputs: site rules (YAML) for article extraction, as for neardup extract."`
 	MinChars    int    `name:"min-chars" default:"${default_min_chars}" help:"HTML and WARC inputs: skip pages with less article text than this many characters as too short; 0 keeps them."`
@@ -26,11 +26,17 @@ type inputFlags struct {
 	MaxWarnings int    `default:"${default_max_warnings}" help:"Warn about at most this many skipped records on stderr; 0 warns of none (one line says where they are counted)."`
 }
 
+// charsetName is --charset: a charset's WHATWG or IANA name.
+type charsetName string
+
+// Validate refuses a name no decoder knows; kong calls it after parsing.
+func (c *charsetName) Validate() error { return corpus.CheckCharset(string(*c)) }
+
 // corpusOptions are the reader's options the flags give, after checking the
 // flags of every command that reads documents.
 func (f *inputFlags) corpusOptions() (corpus.Options, error) {
 	o := corpus.Options{Format: f.Format, IDField: f.IDCol, TitleField: f.TitleCol, TextField: f.TextCol,
-		URLField: f.URLCol, SourceField: f.SourceCol, DateField: f.DateCol, MaxBytes: f.MaxBytes, Charset: f.Charset,
+		URLField: f.URLCol, SourceField: f.SourceCol, DateField: f.DateCol, MaxBytes: f.MaxBytes, Charset: string(f.Charset),
 		MaxInflate: f.MaxInflate, MaxRatio: f.MaxRatio}
 	switch {
 	case f.MaxBytes <= 0:

@@ -3,6 +3,7 @@ package corpus
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"unicode/utf8"
@@ -27,6 +28,23 @@ import (
 // charsetHead is how much of a stream charset detection looks at.
 const charsetHead = 64 << 10
 
+// CheckCharset returns an error when no charset is named name, as
+// Options.Charset takes it; "" is no name, and fine.
+func CheckCharset(name string) error {
+	if name == "" {
+		return nil
+	}
+	if _, err := lookupCharset(name); err != nil {
+		return errors.New(unknownCharset(name))
+	}
+	return nil
+}
+
+// unknownCharset says that no charset is named name.
+func unknownCharset(name string) string {
+	return fmt.Sprintf("unknown charset %q (want a name such as utf-8, latin1, windows-1251, koi8-r, shift_jis)", name)
+}
+
 // lookupCharset returns the encoding named name (a WHATWG or IANA name:
 // "latin1", "windows-1251", "koi8-r", "shift_jis" ...).
 func lookupCharset(name string) (encoding.Encoding, error) {
@@ -36,7 +54,7 @@ func lookupCharset(name string) (encoding.Encoding, error) {
 	if e, err := ianaindex.IANA.Encoding(name); err == nil && e != nil {
 		return e, nil
 	}
-	return nil, fmt.Errorf("corpus: unknown charset %q (want a name such as utf-8, latin1, windows-1251, koi8-r, shift_jis)", name)
+	return nil, errors.New("corpus: " + unknownCharset(name))
 }
 
 // utf8Reader returns a reader of a text or CSV stream in UTF-8, and the
