@@ -394,7 +394,10 @@ func (r *Reader) decodeCSV(raw Raw) Record {
 	if h == nil { // encoding/csv rejected the row; raw.id holds why
 		return skip(doc, core.SkipMalformed, "", "malformed CSV: "+raw.id)
 	}
-	if len(raw.fields) > len(h.names) {
+	if len(raw.fields) != len(h.names) {
+		// A row cut short (a truncated last line, a stray separator) is
+		// as malformed as one too long: its fields may not be the
+		// header's columns.
 		return skip(doc, core.SkipMalformed, "", fmt.Sprintf("malformed: %d fields, the header has %d", len(raw.fields), len(h.names)))
 	}
 	get := func(f field) string {

@@ -125,7 +125,9 @@ func TestCSV(t *testing.T) {
 			input: "id,title,text\n1,t,a,extra\n2,t\n3,t,ok\n",
 			want: []rec{
 				{ID: "news.csv:2", Origin: "news.csv:2", Skip: "malformed", Err: "news.csv:2: malformed: 4 fields, the header has 3"},
-				{ID: "2", Title: "t", Origin: "news.csv:3", Skip: "empty", Err: `news.csv:3: field "text": empty`},
+				// Short of a column, even one it could do without: a
+				// row cut short, whose fields may not be the header's.
+				{ID: "news.csv:3", Origin: "news.csv:3", Skip: "malformed", Err: "news.csv:3: malformed: 2 fields, the header has 3"},
 				{ID: "3", Title: "t", Text: "ok", Origin: "news.csv:4", Raw: `{"id":"3","title":"t","text":"ok"}`},
 			},
 		},
