@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/container"
@@ -19,7 +18,7 @@ import (
 
 // diffCmd is `neardup diff`: an aligned diff of two documents.
 type diffCmd struct {
-	A string `arg:"" name:"a" help:"First document: a text file, a file holding one document in any format neardup dedup reads (a JSON object, an HTML page whose article is extracted …), or an id with --corpus."`
+	A string `arg:"" name:"a" help:"First document: a text file (UTF-8, or converted from the charset detected), a file holding one document in any format neardup dedup reads (a JSON object, an HTML page whose article is extracted …), - for standard input, or an id with --corpus."`
 	B string `arg:"" name:"b" help:"Second document, like the first."`
 
 	Corpus string `help:"Read A and B as document ids from this corpus (any input neardup dedup reads)."`
@@ -42,6 +41,7 @@ type diffOptions struct {
 	format string    // text, html or json
 	out    io.Writer // the diff
 	info   io.Writer // overlap summary for html and json; nil: none
+	stdin  io.Reader // what a document named "-" reads
 }
 
 // Run turns the flags into diff options.
@@ -50,7 +50,7 @@ func (c *diffCmd) Run(g *globals) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	o := diffOptions{corpus: c.Corpus, by: by, format: "text", out: os.Stdout,
+	o := diffOptions{corpus: c.Corpus, by: by, format: "text", out: os.Stdout, stdin: os.Stdin,
 		read: corpus.Options{IDField: c.IDCol, TitleField: c.TitleCol, TextField: c.TextCol, SinglePass: true}}
 	switch {
 	case c.JSON:
@@ -83,9 +83,12 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 	if o.corpus != "" {
 		docs, err = lookupDocs(ctx, o.corpus, o.read, a, b)
 	} else {
-		docs[0], err = readDocFile(ctx, a, o.read)
+		if a == "-" && b == "-" {
+			return usageError{"diff: standard input (-) can hold one of the two documents, not both"}
+		}
+		docs[0], err = readDocFile(ctx, a, o.read, o.stdin)
 		if err == nil {
-			docs[1], err = readDocFile(ctx, b, o.read)
+			docs[1], err = readDocFile(ctx, b, o.read, o.stdin)
 		}
 	}
 	if err != nil {
@@ -109,24 +112,37 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 	return err
 }
 
-// readDocFile reads the document a file holds. A text file (by its name,
-// or a file of no known name that is not markup or JSON) is the document
-// whole, its path the id; any other file is read as neardup dedup reads it
-// (an HTML page's article, a JSON object's fields, a feed's item …) and
-// must hold exactly one document.
-func readDocFile(ctx context.Context, path string, ro corpus.Options) (core.Document, error) {
-	data, err := os.ReadFile(path)
+// readDocFile reads the document a file holds, or stdin for "-". A text
+// file (by its name, or a file of no known name that is not markup or
+// JSON) is the document whole, its path the id, in UTF-8 or converted from
+// the charset detected as neardup dedup converts a text file; any other
+// file is read as neardup dedup reads it (an HTML page's article, a JSON
+// object's fields, a feed's item …) and must hold exactly one document.
+func readDocFile(ctx context.Context, path string, ro corpus.Options, stdin io.Reader) (core.Document, error) {
+	var data []byte
+	var err error
+	if path == "-" {
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(path)
+	}
 	if err != nil {
 		return core.Document{}, err
 	}
 	if plainText(path, data) {
-		if !utf8.Valid(data) {
-			return core.Document{}, fmt.Errorf("%s: not UTF-8 text", path)
+		text, err := corpus.DecodeText(data, ro.Charset)
+		if err != nil {
+			return core.Document{}, fmt.Errorf("%s: %w", path, err)
 		}
-		return core.Document{ID: path, Text: string(data)}, nil
+		return core.Document{ID: path, Text: text}, nil
 	}
 	ro.Extract.MinChars = -1 // a short page is compared all the same
-	r, err := corpus.Open([]string{path}, ro)
+	var r *corpus.Reader
+	if path == "-" {
+		r, err = corpus.OpenReader(path, bytes.NewReader(data), ro)
+	} else {
+		r, err = corpus.Open([]string{path}, ro)
+	}
 	if err != nil {
 		return core.Document{}, err
 	}
@@ -175,8 +191,9 @@ func plainText(path string, data []byte) bool {
 	return false
 }
 
-// lookupDocs reads the corpus at path until it has found the documents with
-// ids a and b; the first record with an id wins.
+// lookupDocs reads the corpus at path for the documents with ids a and b.
+// It reads it whole: an id that two records hold names neither, as
+// neardup dedup refuses to tell them apart.
 func lookupDocs(ctx context.Context, path string, ro corpus.Options, a, b string) ([2]core.Document, error) {
 	var docs [2]core.Document
 	r, err := corpus.Open([]string{path}, ro)
@@ -185,7 +202,7 @@ func lookupDocs(ctx context.Context, path string, ro corpus.Options, a, b string
 	}
 	defer r.Close()
 	found := [2]bool{}
-	for !found[0] || !found[1] {
+	for {
 		if err := ctx.Err(); err != nil {
 			return docs, err
 		}
@@ -197,10 +214,12 @@ func lookupDocs(ctx context.Context, path string, ro corpus.Options, a, b string
 			return docs, err
 		}
 		for i, id := range [2]string{a, b} {
-			if found[i] || rec.Doc.ID != id {
+			switch {
+			case rec.Doc.ID != id:
 				continue
-			}
-			if rec.Skip != core.SkipNone {
+			case found[i]:
+				return docs, fmt.Errorf("id %q repeats in %s (%s and %s): which of the two is meant cannot be told", id, path, docs[i].Origin, rec.Doc.Origin)
+			case rec.Skip != core.SkipNone:
 				return docs, fmt.Errorf("document %q in %s cannot be compared (%s): %w", id, path, rec.Skip, rec.Err)
 			}
 			docs[i], found[i] = rec.Doc, true

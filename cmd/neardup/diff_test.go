@@ -18,7 +18,7 @@ func TestRunDiff(t *testing.T) {
 		"a.txt":       "Rates rose on Monday. Markets fell.",
 		"b.json":      `{"id": 42, "title": "Rates", "text": "Rates rose on Tuesday. Markets fell."}`,
 		"notext.json": `{"title": "no body"}`,
-		"bad.txt":     "caf\xe9",
+		"latin1.txt":  "Rates rose on Monday. Markets fell. Caf\xe9",
 		"a.html": `<html><head><title>Rates</title></head><body><nav>Home | Sport | Weather</nav>
 <article><h1>Rates</h1><p>Rates rose on Monday. Markets fell.</p></article><footer>Subscribe now</footer></body></html>`,
 		"b.html": `<html><head><title>Rates up</title></head><body><nav>News | Sign in</nav>
@@ -27,6 +27,10 @@ func TestRunDiff(t *testing.T) {
 		"news.jsonl": `{"id":"x","title":"X","text":"Rates rose on Monday. Markets fell."}
 {"id":"y","text":"Rates rose on Monday."}
 {"id":"empty","text":""}
+`,
+		"dups.jsonl": `{"id":"x","text":"Rates rose on Monday."}
+{"id":"y","text":"Rates rose."}
+{"id":"x","text":"Markets fell."}
 `,
 	})
 	p := func(name string) string { return filepath.Join(dir, name) }
@@ -37,6 +41,8 @@ func TestRunDiff(t *testing.T) {
 		want    [2]string  // ids of the sides
 		overlap [2]float64 // overlap ratios
 		wantErr string     // substring of the error
+		stdin   string     // what "-" reads
+		text    string     // a substring of the diff
 	}{
 		{name: "text and JSON files", a: p("a.txt"), b: p("b.json"), want: [2]string{p("a.txt"), "42"}, overlap: [2]float64{5.0 / 6, 5.0 / 6}},
 		{name: "ids in a corpus", corpus: p("news.jsonl"), a: "y", b: "x", want: [2]string{"y", "x"}, overlap: [2]float64{1, 4.0 / 6}},
@@ -45,7 +51,12 @@ func TestRunDiff(t *testing.T) {
 		{name: "HTML pages: their articles", a: p("a.html"), b: p("b.html"), want: [2]string{"a.html", "b.html"}, overlap: [2]float64{5.0 / 6, 5.0 / 6}},
 		{name: "a page without an extension", a: p("page"), b: p("a.txt"), want: [2]string{"page", p("a.txt")}, overlap: [2]float64{1, 1}},
 		{name: "a file of many documents", a: p("news.jsonl"), b: p("a.txt"), wantErr: "holds 2 documents: compare two of them with neardup diff --corpus"},
-		{name: "not UTF-8", a: p("a.txt"), b: p("bad.txt"), wantErr: "bad.txt: not UTF-8"},
+		{name: "not UTF-8: converted", a: p("a.txt"), b: p("latin1.txt"), want: [2]string{p("a.txt"), p("latin1.txt")}, overlap: [2]float64{1, 6.0 / 7}, text: "Café"},
+		{name: "standard input", a: "-", b: p("a.txt"), stdin: "Rates rose on Monday. Markets fell.", want: [2]string{"-", p("a.txt")}, overlap: [2]float64{1, 1}},
+		{name: "a page on standard input", a: p("b.json"), b: "-", stdin: `<!DOCTYPE html><html><body><article><p>Rates rose on Monday. Markets fell.</p></article></body></html>`,
+			want: [2]string{"42", "-"}, overlap: [2]float64{5.0 / 6, 5.0 / 6}},
+		{name: "standard input twice", a: "-", b: "-", stdin: "Rates rose.", wantErr: "standard input (-) can hold one of the two documents, not both"},
+		{name: "an id twice in a corpus", corpus: p("dups.jsonl"), a: "y", b: "x", wantErr: `id "x" repeats in ` + p("dups.jsonl") + " (" + p("dups.jsonl") + ":1 and " + p("dups.jsonl") + ":3)"},
 		{name: "missing ids", corpus: p("news.jsonl"), a: "x", b: "zz", wantErr: `no document with id "zz" in ` + p("news.jsonl")},
 		{name: "both ids missing", corpus: p("news.jsonl"), a: "q", b: "r", wantErr: `no document with id "q" or "r"`},
 		{name: "skipped document", corpus: p("news.jsonl"), a: "x", b: "empty", wantErr: `document "empty" in ` + p("news.jsonl") + " cannot be compared (empty)"},
@@ -54,7 +65,8 @@ func TestRunDiff(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var out bytes.Buffer
-			o := diffOptions{corpus: tc.corpus, read: corpus.Options{SinglePass: true}, by: diff.ByWord, format: "json", out: &out}
+			o := diffOptions{corpus: tc.corpus, read: corpus.Options{SinglePass: true}, by: diff.ByWord, format: "json", out: &out,
+				stdin: strings.NewReader(tc.stdin)}
 			err := runDiff(context.Background(), o, tc.a, tc.b)
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
@@ -64,6 +76,9 @@ func TestRunDiff(t *testing.T) {
 			}
 			if err != nil {
 				t.Fatal(err)
+			}
+			if !strings.Contains(out.String(), tc.text) {
+				t.Errorf("the diff does not hold %q:\n%s", tc.text, out.String())
 			}
 			var got struct {
 				A, B struct {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
@@ -82,6 +83,44 @@ func (r *Reader) utf8Reader(br *bufio.Reader) (io.Reader, string) {
 		name, e = "windows-1252", encodingWindows1252()
 	}
 	return transform.NewReader(br, e.NewDecoder()), name
+}
+
+// DecodeText returns a whole text file's bytes in UTF-8, read as the
+// reader reads a text file: in charset when it is not "", else by its
+// byte-order mark, else as UTF-8 when it is, else in the charset detected
+// (Windows-1252 when detection names none other). A byte-order mark is
+// left out. It fails on an unknown charset, and on bytes that are not
+// UTF-8 when charset names UTF-8.
+func DecodeText(data []byte, charset string) (string, error) {
+	var enc encoding.Encoding
+	switch {
+	case charset != "":
+		e, err := lookupCharset(charset)
+		if err != nil {
+			return "", err
+		}
+		if e == unicode.UTF8 && !utf8.Valid(data) {
+			return "", errors.New("not UTF-8 text")
+		}
+		enc = e
+	case bytes.HasPrefix(data, []byte{0xff, 0xfe}):
+		enc = unicode.UTF16(unicode.LittleEndian, unicode.UseBOM)
+	case bytes.HasPrefix(data, []byte{0xfe, 0xff}):
+		enc = unicode.UTF16(unicode.BigEndian, unicode.UseBOM)
+	case utf8.Valid(data):
+		return strings.TrimPrefix(string(data), "\ufeff"), nil
+	default:
+		e, err := lookupCharset(extract.DetectCharset(data[:min(len(data), charsetHead)], false))
+		if err != nil || e == unicode.UTF8 {
+			e = encodingWindows1252() // the bytes are not UTF-8, whatever their start says
+		}
+		enc = e
+	}
+	text, err := enc.NewDecoder().Bytes(data)
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimPrefix(string(text), "\ufeff"), nil
 }
 
 // validUTF8Prefix reports whether head is valid UTF-8 but for a rune cut

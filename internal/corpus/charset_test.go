@@ -62,3 +62,33 @@ func TestCharsets(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeText: a whole text file in UTF-8, as the reader reads a text
+// file: given a charset, by its byte-order mark, as UTF-8 when it is,
+// else detected.
+func TestDecodeText(t *testing.T) {
+	for _, tc := range []struct {
+		name, data, charset, want, err string
+	}{
+		{name: "UTF-8", data: "Le café", want: "Le café"},
+		{name: "UTF-8 with a byte-order mark", data: "\ufeffLe café", want: "Le café"},
+		{name: "UTF-16 by its mark", data: "\xff\xfeL\x00e\x00", want: "Le"},
+		{name: "Latin-1 detected", data: "Le caf\xe9 co\xfbte \xa3100 depuis lundi.", want: "Le café coûte £100 depuis lundi."},
+		{name: "charset given", data: "\xcf\xf0\xe8\xe2\xe5\xf2", charset: "windows-1251", want: "Привет"},
+		{name: "given as UTF-8, and not", data: "caf\xe9", charset: "utf-8", err: "not UTF-8 text"},
+		{name: "unknown charset", data: "x", charset: "klingon", err: `unknown charset "klingon"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := DecodeText([]byte(tc.data), tc.charset)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("got %q, %v; want an error with %q", got, err, tc.err)
+				}
+				return
+			}
+			if err != nil || got != tc.want {
+				t.Errorf("got %q, %v; want %q", got, err, tc.want)
+			}
+		})
+	}
+}
