@@ -141,15 +141,15 @@ const noneValue = "(none)"
 
 // evalLabelled scores a prediction on labelled pairs only.
 func evalLabelled(t *Truth, p *Prediction, r *Result) {
-	same := predictedRelation(p)
+	same := predictedRelation(p, r)
 	var by valueCounts
 	seen := map[[2]string]bool{}
 	strata := map[string]int{}
 	var scored []scoredPair
 	for _, lp := range t.pairs {
 		k := pairKey(lp.a, lp.b)
-		if lp.a == lp.b || seen[k] {
-			continue
+		if seen[k] {
+			continue // the same pair, the same label: ReadTruth refuses another
 		}
 		seen[k] = true
 		s := same(lp.a, lp.b)
@@ -232,8 +232,9 @@ func pairKey(a, b string) [2]string {
 }
 
 // predictedRelation returns whether p calls two ids duplicates: by its
-// pairs when it has any, else by its clusters.
-func predictedRelation(p *Prediction) func(a, b string) bool {
+// pairs when it has any, else by its clusters, where a document in two
+// takes the first and counts in r.Overlaps.
+func predictedRelation(p *Prediction, r *Result) func(a, b string) bool {
 	if len(p.Pairs) > 0 {
 		set := make(map[[2]string]bool, len(p.Pairs))
 		for _, pr := range p.Pairs {
@@ -244,8 +245,11 @@ func predictedRelation(p *Prediction) func(a, b string) bool {
 	of := map[string]int{}
 	for i, c := range p.Clusters {
 		for _, id := range c {
-			if _, ok := of[id]; !ok {
+			switch first, ok := of[id]; {
+			case !ok:
 				of[id] = i
+			case first != i:
+				r.Overlaps++ // as assignClusters counts them
 			}
 		}
 	}

@@ -345,6 +345,9 @@ func TestReadErrors(t *testing.T) {
 		{"bad label", `{"a":"a","b":"b","label":"maybe"}`, "line 1: label \"maybe\" is neither"},
 		{"no label", `{"a":"a","b":"b"}`, `line 1: a pair needs a "label"`},
 		{"not json", `{"id":`, "line 1: unexpected end of JSON input"},
+		{"a pair of one document", `{"a":"x","b":"x","label":true}`, `line 1: a pair of "x" with itself`},
+		{"a pair labelled twice, otherwise", "{\"a\":\"x\",\"b\":\"y\",\"label\":true}\n{\"a\":\"z\",\"b\":\"y\",\"label\":true}\n{\"a\":\"y\",\"b\":\"x\",\"label\":0}",
+			`line 3: the pair "y", "x" is labelled not a duplicate here and a duplicate on line 1`},
 	}
 	for _, tc := range truthErrs {
 		t.Run("truth/"+tc.name, func(t *testing.T) {
@@ -421,5 +424,27 @@ func TestCheckIDs(t *testing.T) {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestPairTruthOverlaps: a pair-form truth scores a clustered prediction
+// by its clusters; a document the prediction puts in two counts in
+// Overlaps (its first cluster is kept), as the cluster form counts it. A
+// pair labelled twice alike counts once.
+func TestPairTruthOverlaps(t *testing.T) {
+	truth, err := ReadTruth(strings.NewReader(`{"a":"x","b":"y","label":true}
+{"a":"y","b":"x","label":1}
+{"a":"x","b":"z","label":false}`), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ReadPrediction(strings.NewReader(`{"cluster":1,"members":["x","y"]}
+{"cluster":2,"members":["z","x"]}`), "p", PredictionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Evaluate(truth, p)
+	if r.Overlaps != 1 || r.Pairs.Truth != 1 || r.Pairs.Correct != 1 || r.Pairs.Predicted != 1 {
+		t.Errorf("overlaps %d, pairs %+v; want 1 overlap (x), and x-y the one labelled duplicate, found; x-z not (x stays in cluster 1)", r.Overlaps, r.Pairs)
 	}
 }

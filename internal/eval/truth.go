@@ -28,7 +28,8 @@ type Truth struct {
 	negatives [][2]int32 // documents that must not be merged
 
 	// Pair form.
-	pairs []labelledPair
+	pairs     []labelledPair
+	pairLines map[[2]string]pairLine // where each pair was first labelled
 }
 
 // labelledPair is one line of a pair-form truth.
@@ -111,7 +112,7 @@ func ReadTruth(r io.Reader, by string) (*Truth, error) {
 			if t.ids != nil {
 				return ErrMixedTruth
 			}
-			return t.addPair(m)
+			return t.addPair(m, n)
 		}
 		if t.pairs != nil {
 			return ErrMixedTruth
@@ -179,16 +180,30 @@ func (t *Truth) addDocument(m map[string]json.RawMessage, clusters, names map[st
 	return neg, nil
 }
 
-// addPair adds one {a, b, label} line.
-func (t *Truth) addPair(m map[string]json.RawMessage) error {
+// addPair adds the {a, b, label} line n. A pair of a document with itself,
+// or a pair labelled again otherwise than before, is an error: which label
+// holds cannot be told. A pair labelled again alike counts once.
+func (t *Truth) addPair(m map[string]json.RawMessage, n int) error {
 	a, okA := idOf(m["a"])
 	b, okB := idOf(m["b"])
 	if !okA || !okB {
 		return errors.New(`a pair needs "a" and "b" ids`)
 	}
+	if a == b {
+		return fmt.Errorf("a pair of %q with itself", a)
+	}
 	pos, err := parseLabel(m["label"])
 	if err != nil {
 		return err
+	}
+	k := pairKey(a, b)
+	if before, ok := t.pairLines[k]; ok && before.positive != pos {
+		return fmt.Errorf("the pair %q, %q is labelled %s here and %s on line %d", a, b, labelName(pos), labelName(before.positive), before.line)
+	} else if !ok {
+		if t.pairLines == nil {
+			t.pairLines = map[[2]string]pairLine{}
+		}
+		t.pairLines[k] = pairLine{n, pos}
 	}
 	w, err := parseWeight(m["weight"])
 	if err != nil {
@@ -208,6 +223,20 @@ func (t *Truth) addPair(m map[string]json.RawMessage) error {
 	}
 	t.pairs = append(t.pairs, p)
 	return nil
+}
+
+// pairLine is where a truth pair was first labelled, and how.
+type pairLine struct {
+	line     int
+	positive bool
+}
+
+// labelName names a truth label as a line gives it.
+func labelName(positive bool) string {
+	if positive {
+		return "a duplicate"
+	}
+	return "not a duplicate"
 }
 
 // clusterMembers returns the documents of each truth cluster, in one slice
