@@ -176,6 +176,16 @@ func TestResumeRefuses(t *testing.T) {
 			if _, err := os.Stat(o.Out); !os.IsNotExist(err) {
 				t.Errorf("results written by a refused run: %v", err)
 			}
+			// Run without --resume, as the refusal says, the run starts
+			// again; once its results are in place, the checkpoint it
+			// did not resume from is gone with the work folder.
+			o.Resume = false
+			if _, err := Run(t.Context(), o); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Stat(filepath.Join(dir, ".out.work")); !os.IsNotExist(err) {
+				t.Errorf("an earlier run's checkpoint is left after a run without --resume: %v", err)
+			}
 		})
 	}
 }

@@ -229,9 +229,17 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 }
 
 // committed removes the checkpoints of a run whose results are in place,
-// and the work folder when nothing else is left in it.
+// and the work folder when nothing else is left in it. A run that did not
+// resume removes those an earlier run left there too: it replaced the
+// results they led to, and they would only take disk space, or resume a
+// later run toward results no longer wanted.
 func (run *runner) committed() error {
 	if run.ck == nil {
+		work := run.out.WorkPath()
+		if err := os.RemoveAll(filepath.Join(work, "checkpoint")); err != nil {
+			return fmt.Errorf("removing an earlier run's checkpoints: %w", err)
+		}
+		os.Remove(work)
 		return nil
 	}
 	if err := run.ck.remove(); err != nil {

@@ -503,6 +503,9 @@ func (s *Set) WorkDir() (string, error) {
 	return dir, nil
 }
 
+// WorkPath returns the run's work folder (see WorkDir) without creating it.
+func (s *Set) WorkPath() string { return workPath(s.dir) }
+
 func workPath(dir string) string {
 	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".work")
 }
