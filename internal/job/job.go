@@ -201,9 +201,9 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if run.linesOnly() {
 		// Nothing the results say depends on the second reading: they
 		// are written while it copies the kept lines.
-		results := startResults(out, b)
+		results := startResults(ctx, out, b)
 		err := run.secondPass(ctx, out, true)
-		if err = errors.Join(err, results.wait(err != nil)); err != nil {
+		if err = errors.Join(err, results.wait(err != nil, run)); err != nil {
 			return engine.Stats{}, err
 		}
 		st := run.stats()
@@ -215,6 +215,9 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if err := run.secondPass(ctx, out, false); err != nil {
 		return engine.Stats{}, err
 	}
+	if err := run.writeResults(ctx, out); err != nil {
+		return engine.Stats{}, err
+	}
 	st := run.stats()
 	if run.o.Report != "" || run.o.TitlesCSV != "" || run.o.Matrix != "" {
 		// with the evidence the second reading completed
@@ -222,7 +225,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 			return engine.Stats{}, err
 		}
 	}
-	if err := commit(out, b, st); err != nil {
+	if err := errors.Join(out.Stats(st), out.Commit()); err != nil {
 		return engine.Stats{}, err
 	}
 	return st, run.committed()

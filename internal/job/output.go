@@ -17,18 +17,42 @@ import (
 	"github.com/neardup/neardup/internal/output"
 )
 
-// commit writes pairs, clusters and stats, and puts every file in place.
-// The pairs and clusters are written as the batch builds them, one at a
-// time: at a million documents the whole result takes hundreds of
-// megabytes, which the run's peak memory would otherwise include.
-func commit(out *output.Set, b engine.Batch, st engine.Stats) error {
-	if err := b.EachResult(out.Pair, out.Cluster); err != nil {
-		return err
+// writeResults writes the batch's pairs and clusters into out, one at a
+// time as the batch builds them: at a million documents the whole result
+// takes hundreds of megabytes, which the run's peak memory would otherwise
+// include. It stops when ctx is done, and shows its progress as the
+// stage "results" (pairs written of those found).
+func (run *runner) writeResults(ctx context.Context, out *output.Set) error {
+	start, cpu := time.Now(), cpuSeconds()
+	run.meter.Stage("results")
+	r, total := &results{}, run.pairsFound()
+	err := run.b.EachResult(func(p *core.Pair) error {
+		if err := r.pair(ctx); err != nil {
+			return err
+		}
+		if n := r.written.Load(); n%4096 == 0 {
+			run.meter.Update(run.b.Len(), n, total)
+		}
+		return out.Pair(p)
+	}, func(c *core.Cluster) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return out.Cluster(c)
+	})
+	run.meter.End(run.b.Len(), err)
+	run.seconds["write_results"] = time.Since(start).Seconds()
+	run.cpu["write_results"] = cpuSeconds() - cpu
+	return err
+}
+
+// pairsFound returns how many pairs the batch reports, of every label.
+func (run *runner) pairsFound() int64 {
+	var n int64
+	for _, k := range run.b.Stats().Pairs {
+		n += int64(k)
 	}
-	if err := out.Stats(st); err != nil {
-		return err
-	}
-	return out.Commit()
+	return n
 }
 
 // errStopped ends the writing of results when the run failed meanwhile.
@@ -37,23 +61,41 @@ var errStopped = errors.New("job: results no longer wanted")
 // results writes pairs.jsonl and clusters.jsonl, and makes them durable, on
 // a goroutine of its own while the second reading writes kept.jsonl.
 type results struct {
-	stop atomic.Bool
-	done chan error
+	stop    atomic.Bool
+	written atomic.Int64 // pairs written
+	done    chan error
 }
 
-// startResults starts writing the batch's results into out. The batch
-// must be finished, and nothing may change it until wait returns.
-func startResults(out *output.Set, b engine.Batch) *results {
+// pair counts a pair about to be written, or says why it is not: the run
+// failed meanwhile (errStopped) or was stopped (ctx's error).
+func (r *results) pair(ctx context.Context) error {
+	if r.stop.Load() {
+		return errStopped
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	r.written.Add(1)
+	return nil
+}
+
+// startResults starts writing the batch's results into out; they stop
+// when ctx is done. The batch must be finished, and nothing may change it
+// until wait returns.
+func startResults(ctx context.Context, out *output.Set, b engine.Batch) *results {
 	r := &results{done: make(chan error, 1)}
 	go func() {
 		err := b.EachResult(func(p *core.Pair) error {
-			if r.stop.Load() {
-				return errStopped
+			if err := r.pair(ctx); err != nil {
+				return err
 			}
 			return out.Pair(p)
 		}, func(c *core.Cluster) error {
 			if r.stop.Load() {
 				return errStopped
+			}
+			if err := ctx.Err(); err != nil {
+				return err
 			}
 			return out.Cluster(c)
 		})
@@ -67,14 +109,34 @@ func startResults(out *output.Set, b engine.Batch) *results {
 
 // wait waits for the results to be written, and returns the error that
 // stopped them; stop asks them to end early first (the run failed), and
-// then only waits.
-func (r *results) wait(stop bool) error {
+// then only waits. While it waits for results still being written, the
+// run shows the stage "results" and its progress, and counts its time.
+func (r *results) wait(stop bool, run *runner) error {
 	if stop {
 		r.stop.Store(true)
 		<-r.done
 		return nil
 	}
-	return <-r.done
+	select {
+	case err := <-r.done:
+		return err
+	default:
+	}
+	start, cpu, total := time.Now(), cpuSeconds(), run.pairsFound()
+	run.meter.Stage("results")
+	tick := time.NewTicker(time.Second / 5)
+	defer tick.Stop()
+	for {
+		select {
+		case err := <-r.done:
+			run.meter.End(run.b.Len(), err)
+			run.seconds["write_results"] = time.Since(start).Seconds()
+			run.cpu["write_results"] = cpuSeconds() - cpu
+			return err
+		case <-tick.C:
+			run.meter.Update(run.b.Len(), r.written.Load(), total)
+		}
+	}
 }
 
 // secondPass reads the input again: it writes each kept document's record

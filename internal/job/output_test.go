@@ -1,9 +1,11 @@
 package job
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -191,6 +193,30 @@ func TestStoppedWhileWritingKeepsResults(t *testing.T) {
 			t.Fatalf("run stopped after matching: %v", err)
 		}
 	}
+	checkKept(t, dir, out, before)
+}
+
+// A run stopped once its second reading is done, while it writes the
+// pairs and clusters, stops there: it fails as stopped, and the previous
+// results stay. The documents are decoded again (the titles are wanted),
+// so the results are written after the second reading, not beside it.
+// Regression: that writing took no notice of the stop, and the run put its
+// results in place and ended as if never stopped.
+func TestStoppedAfterSecondReadingKeepsResults(t *testing.T) {
+	dir, in, out, before := firstResults(t)
+	titles := filepath.Join(dir, "titles.csv")
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	var progress bytes.Buffer
+	_, err := Run(ctx, Options{Inputs: []string{in}, Out: out, TitlesCSV: titles,
+		Progress: io.MultiWriter(&progress, cancelOn{"writing:", cancel})})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("run stopped after its second reading: %v, want it cancelled", err)
+	}
+	if !strings.Contains(progress.String(), "results: interrupted after ") {
+		t.Errorf("the progress does not say the results were interrupted:\n%s", progress.String())
+	}
+	os.Remove(titles)
 	checkKept(t, dir, out, before)
 }
 
