@@ -2,13 +2,24 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/alecthomas/kong"
+	gocmp "github.com/google/go-cmp/cmp"
+
+	"github.com/neardup/neardup/method/cosine"
+	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/rarewords"
+	"github.com/neardup/neardup/method/sentences"
+	"github.com/neardup/neardup/method/simhash"
+	"github.com/neardup/neardup/method/tfidf"
 )
 
 // TestDocsCommandLinesParse: every neardup command line in the code blocks
@@ -205,4 +216,63 @@ func shellCommands(line string) [][]string {
 	}
 	endCmd()
 	return cmds
+}
+
+// TestDocsEvidenceFields: the evidence table of docs/outputs.md names
+// every field of every method's evidence, and for each the methods whose
+// pairs carry it, as the evidence types' JSON names give them (fields of
+// embedded types included), so that the table and the pairs cannot drift
+// apart.
+func TestDocsEvidenceFields(t *testing.T) {
+	types := map[string]reflect.Type{
+		"minhash": reflect.TypeFor[minhash.Evidence](), "simhash": reflect.TypeFor[simhash.Evidence](),
+		"sentences": reflect.TypeFor[sentences.Evidence](), "tfidf": reflect.TypeFor[tfidf.Evidence](),
+		"rarewords": reflect.TypeFor[rarewords.Evidence](), "cosine": reflect.TypeFor[cosine.Evidence](),
+	}
+	want := map[string][]string{} // field → methods
+	for method, typ := range types {
+		for _, f := range jsonFields(typ) {
+			want[f] = append(want[f], method)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "outputs.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	_, table, _ := strings.Cut(string(data), "| field | methods | meaning |")
+	table, _, _ = strings.Cut(table, "\n\n")
+	for _, row := range strings.Split(table, "\n")[2:] {
+		cells := strings.Split(row, " | ")
+		if len(cells) < 3 {
+			t.Fatalf("docs/outputs.md: evidence row %q: want three cells", row)
+		}
+		for _, f := range strings.Split(strings.TrimPrefix(cells[0], "| "), ", ") {
+			got[strings.Trim(f, "`")] = strings.Split(cells[1], ", ")
+		}
+	}
+	for f := range want {
+		slices.Sort(want[f])
+		slices.Sort(got[f])
+	}
+	if diff := gocmp.Diff(want, got); diff != "" {
+		t.Errorf("docs/outputs.md's evidence table (+) against the evidence types (-):\n%s", diff)
+	}
+}
+
+// jsonFields returns the JSON names of a struct's fields, those of
+// embedded structs included.
+func jsonFields(typ reflect.Type) []string {
+	var out []string
+	for f := range typ.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch {
+		case name == "-":
+		case f.Anonymous && name == "":
+			out = append(out, jsonFields(f.Type)...)
+		case f.IsExported():
+			out = append(out, cmp.Or(name, f.Name))
+		}
+	}
+	return out
 }
