@@ -83,11 +83,22 @@ func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
 		if bom || mostlyUTF8(body) {
 			return bytes.ToValidUTF8(body, []byte("\uFFFD")), name, nil
 		}
-		// A header or <meta> that says UTF-8 of a body that is not: a
-		// <meta> of another charset, else Windows-1252, reads it.
+		// A header or <meta> that says UTF-8 of a body that is not (a
+		// server's default label on an older page): a <meta> of another
+		// charset reads it, else Windows-1252, or the charset of another
+		// script its text is detected to be (a Russian page in
+		// Windows-1251). Between Latin charsets detection is unsure on
+		// the few bytes a Western page writes outside ASCII ("crème" read
+		// as Latin-2), and Windows-1252 is the likelier.
 		enc, name = charmap.Windows1252, "windows-1252"
+		other := false
 		if m := metaCharset.FindSubmatch(body[:min(len(body), headLimit)]); m != nil {
 			if e, n := charset.Lookup(string(m[1])); e != nil && n != "utf-8" {
+				enc, name, other = e, n, true
+			}
+		}
+		if !other {
+			if e, n := charset.Lookup(DetectCharset(body[:min(len(body), detectLimit)], true)); e != nil && n != "utf-8" && !latinCharset[n] {
 				enc, name = e, n
 			}
 		}
@@ -97,6 +108,15 @@ func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
 		return nil, name, fmt.Errorf("decoding %s: %w", name, err)
 	}
 	return out, name, nil
+}
+
+// latinCharset names the charsets, as charset.Lookup names them, that
+// write Latin letters past ASCII: of a body declared UTF-8 that is not,
+// detection naming one of them is not taken over Windows-1252.
+var latinCharset = map[string]bool{
+	"windows-1252": true, "windows-1250": true, "windows-1254": true, "windows-1257": true, "windows-1258": true,
+	"iso-8859-2": true, "iso-8859-3": true, "iso-8859-4": true, "iso-8859-10": true, "iso-8859-13": true,
+	"iso-8859-14": true, "iso-8859-15": true, "iso-8859-16": true, "macintosh": true,
 }
 
 // detectLimit bounds how much of a page DetectCharset reads.

@@ -41,6 +41,14 @@ func TestToUTF8(t *testing.T) {
 		{"no declaration, windows-1251", "<html><title>\xc4\xee\xf5\xee\xe4\xfb</title><p>" + cp1251Story + "</p>", "",
 			"<html><title>Доходы</title><p>" + story + "</p>", "windows-1251"},
 		{"no declaration, shift_jis", "<p>" + sjisStory + "</p>", "", "<p>" + jaStory + "</p>", "shift_jis"},
+		// A server's default label, or a template's <meta>, on a page in
+		// another charset: read as the page without one would be.
+		{"windows-1251 body, header says utf-8", "<html><title>\xc4\xee\xf5\xee\xe4\xfb</title><p>" + cp1251Story + "</p>", "text/html; charset=utf-8",
+			"<html><title>Доходы</title><p>" + story + "</p>", "windows-1251"},
+		{"windows-1251 body, meta says utf-8", "<html><meta charset=utf-8><title>\xc4\xee\xf5\xee\xe4\xfb</title><p>" + cp1251Story + "</p>", "",
+			"<html><meta charset=utf-8><title>Доходы</title><p>" + story + "</p>", "windows-1251"},
+		{"windows-1252 meta, header says utf-8", "<meta charset=windows-1252><p>" + cp1251Story + "</p>", "text/html; charset=utf-8",
+			"<meta charset=windows-1252><p>" + string(decode1252(cp1251Story)) + "</p>", "windows-1252"},
 	} {
 		got, enc, err := ToUTF8([]byte(c.body), c.contentType)
 		if err != nil || string(got) != c.want || enc != c.enc {
@@ -63,4 +71,10 @@ func TestDetectCharsetIsStable(t *testing.T) {
 			}
 		}
 	}
+}
+
+// decode1252 reads s as Windows-1252.
+func decode1252(s string) []byte {
+	b, _ := charmap.Windows1252.NewDecoder().Bytes([]byte(s))
+	return b
 }
