@@ -551,6 +551,9 @@ func (z *zipFrame) next() (entry, error) {
 			return entry{n: e.n, skip: &LimitError{Origin: e.n.origin, Inflated: size, Max: z.w.opts.MaxInflate}}, nil
 		}
 		rc, err := f.Open()
+		if errors.Is(err, zip.ErrAlgorithm) { // Deflate64, bzip2, LZMA …: this member only
+			return entry{n: e.n, skip: fmt.Errorf("%s: refused: compression method %d: %w", e.n.origin, f.Method, err)}, nil
+		}
 		if err != nil {
 			return entry{}, fmt.Errorf("reading %s: %w", e.n.origin, err)
 		}

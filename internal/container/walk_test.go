@@ -536,3 +536,44 @@ func TestRelativeID(t *testing.T) {
 		}
 	}
 }
+
+// TestZipUnsupportedMethod pins that a zip member compressed by a method
+// that is not read (bzip2, LZMA, Deflate64) is refused by itself, naming
+// it, and the members after it are read; it used to end the archive.
+func TestZipUnsupportedMethod(t *testing.T) {
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for _, m := range []struct {
+		name   string
+		method uint16
+	}{{"a.txt", zip.Deflate}, {"b.txt", 12}, {"c.txt", zip.Deflate}, {"d.txt", 14}, {"e.txt", zip.Store}} {
+		var w io.Writer
+		var err error
+		if m.method == zip.Deflate || m.method == zip.Store {
+			w, err = zw.CreateHeader(&zip.FileHeader{Name: m.name, Method: m.method})
+		} else {
+			w, err = zw.CreateRaw(&zip.FileHeader{Name: m.name, Method: m.method, CompressedSize64: 3, UncompressedSize64: 3})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(strings.ToUpper(m.name[:1]) + "!!"))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	g, err := walkAll(t, "m.zip", b.String(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []got{
+		{"m.zip/a.txt", "m.zip/a.txt", "txt", "A!!", ""},
+		{Origin: "m.zip/b.txt", ID: "m.zip/b.txt", Skip: "m.zip/b.txt: refused: compression method 12: zip: unsupported compression algorithm"},
+		{"m.zip/c.txt", "m.zip/c.txt", "txt", "C!!", ""},
+		{Origin: "m.zip/d.txt", ID: "m.zip/d.txt", Skip: "m.zip/d.txt: refused: compression method 14: zip: unsupported compression algorithm"},
+		{"m.zip/e.txt", "m.zip/e.txt", "txt", "E!!", ""},
+	}
+	if diff := cmp.Diff(want, g); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
