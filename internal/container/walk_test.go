@@ -577,3 +577,44 @@ func TestZipUnsupportedMethod(t *testing.T) {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
 }
+
+// TestListThroughLinks pins that a directory named through a symbolic link
+// is walked (it used to list nothing: "no … files"), and that a link to
+// nothing or a loop of links in a tree is listed with Err set, the other
+// files listed too (it used to end List).
+func TestListThroughLinks(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"real/a.txt", "real/c.txt"} {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("x"), 0o644)
+	}
+	for link, to := range map[string]string{"real/b.txt": "/nonexistent/b.txt", "real/d.txt": "d.txt", "pages": "real"} {
+		if err := os.Symlink(to, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ name, path string }{
+		{"link to a directory", filepath.Join(dir, "pages")},
+		{"with a trailing slash", filepath.Join(dir, "pages") + "/"},
+		{"the directory", filepath.Join(dir, "real")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files, err := List(tc.path, ListOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range files {
+				s := strings.TrimPrefix(f.Path, strings.TrimSuffix(tc.path, "/")+"/")
+				if f.Err != nil {
+					s += " !"
+				}
+				got = append(got, s)
+			}
+			if diff := cmp.Diff([]string{"a.txt", "b.txt !", "c.txt", "d.txt !"}, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}

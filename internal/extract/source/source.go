@@ -6,9 +6,10 @@
 // names and their content.
 //
 // Walk hands every page to a callback in input order. A page that cannot
-// be read, or an archive member the walk refuses (a name leaving the
-// archive, a decompression bomb), reaches the callback with Err set, and
-// the walk goes on; only a missing top-level input, a cancelled context or
+// be read (a symbolic link to nothing or a directory not readable, met in
+// a directory, included), or an archive member the walk refuses (a name
+// leaving the archive, a decompression bomb), reaches the callback with
+// Err set, and the walk goes on; only a missing top-level input, a cancelled context or
 // the callback's own error stop it.
 package source
 
@@ -138,6 +139,9 @@ func (w *walker) emit(p Page) error {
 
 // file reads the pages of one input.
 func (w *walker) file(f container.File) error {
+	if f.Err != nil { // met in a directory, not reachable
+		return w.emit(Page{ID: f.Path, Err: f.Err})
+	}
 	fh, err := os.Open(f.Path)
 	if err != nil {
 		return w.emit(Page{ID: f.Path, Err: err})

@@ -198,3 +198,18 @@ func TestWalkExclude(t *testing.T) {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
 }
+
+// TestWalkUnreachableFiles pins that a link to nothing or a loop of links
+// in a directory is a failed page naming it and the other pages are read;
+// it used to stop the walk before the first page.
+func TestWalkUnreachableFiles(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.html": "a", "c.html": "c"})
+	os.Symlink("/nonexistent/b.html", filepath.Join(dir, "b.html"))
+	os.Symlink("self.html", filepath.Join(dir, "self.html"))
+	got := walk(t, Options{}, dir)
+	p := func(rel string) string { return filepath.Base(dir) + "/" + rel }
+	want := []summary{{ID: p("a.html"), Body: "a"}, {ID: p("b.html"), Err: true}, {ID: p("c.html"), Body: "c"}, {ID: p("self.html"), Err: true}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
