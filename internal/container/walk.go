@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path"
 	"slices"
@@ -511,7 +512,7 @@ func (w *Walker) spool(n node, r io.Reader) (io.ReaderAt, int64, func(), error) 
 		return nil, 0, nil, err
 	}
 	clean := func() { f.Close(); os.Remove(f.Name()) }
-	size, err := io.Copy(f, io.LimitReader(r, w.opts.MaxInflate+1))
+	size, err := io.Copy(f, io.LimitReader(r, min(w.opts.MaxInflate, math.MaxInt64-1)+1))
 	if err == nil && size > w.opts.MaxInflate {
 		err = &LimitError{Origin: n.origin, Inflated: size, Max: w.opts.MaxInflate}
 	}

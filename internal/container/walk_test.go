@@ -7,6 +7,7 @@ import (
 	"compress/gzip"
 	"encoding/hex"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -616,5 +617,18 @@ func TestListThroughLinks(t *testing.T) {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestSpoolLargestMaxInflate pins that a zip met in a stream is copied out
+// whole under the largest MaxInflate; the bound plus one used to overflow,
+// copying nothing.
+func TestSpoolLargestMaxInflate(t *testing.T) {
+	g, err := walkAll(t, "a.zip.gz", gz(t, zipOf(t, "a.txt", "A")), Options{MaxInflate: math.MaxInt64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]got{{"a.zip.gz/a.txt", "a.zip.gz/a.txt", "txt", "A", ""}}, g); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
 	}
 }

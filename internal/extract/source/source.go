@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 
 	"github.com/neardup/neardup/internal/container"
@@ -177,7 +178,7 @@ func (w *walker) file(f container.File) error {
 // page reads a whole stream as one page; a page over the limit is not read
 // further.
 func (w *walker) page(id string, r io.Reader) error {
-	body, err := io.ReadAll(io.LimitReader(r, int64(w.opts.MaxBytes)+1))
+	body, err := io.ReadAll(io.LimitReader(r, min(int64(w.opts.MaxBytes), math.MaxInt64-1)+1))
 	switch {
 	case container.IsLimit(err):
 		return nil // the walk reports the stream it stopped
@@ -196,7 +197,7 @@ func (w *walker) warc(id string, r io.Reader) error {
 	if err != nil {
 		return w.emit(Page{ID: id, Err: err})
 	}
-	wr.MaxBlock = int64(w.opts.MaxBytes) + 64<<10 // room for the HTTP header
+	wr.MaxBlock = min(int64(w.opts.MaxBytes), math.MaxInt64-64<<10) + 64<<10 // room for the HTTP header
 	for n := 1; ; n++ {
 		rec, err := wr.Next()
 		switch {

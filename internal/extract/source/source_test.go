@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -209,6 +210,24 @@ func TestWalkUnreachableFiles(t *testing.T) {
 	got := walk(t, Options{}, dir)
 	p := func(rel string) string { return filepath.Base(dir) + "/" + rel }
 	want := []summary{{ID: p("a.html"), Body: "a"}, {ID: p("b.html"), Err: true}, {ID: p("c.html"), Body: "c"}, {ID: p("self.html"), Err: true}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestWalkMaxBytesAtTheTop pins that the largest MaxBytes reads pages as
+// any large limit does: the bound plus one (for the cut) and plus room for
+// the HTTP header used to overflow to a negative bound that read nothing.
+func TestWalkMaxBytesAtTheTop(t *testing.T) {
+	crawl := warcResponse("http://a.example/1", "200 OK", "Content-Type: text/html\r\nContent-Encoding: gzip\r\n", gzipBytes(t, "<p>one</p>"))
+	dir := writeTree(t, map[string]string{"a.html": "<p>a</p>", "b.warc": crawl, "c.html.gz": gzipBytes(t, "<p>c</p>")})
+	got := walk(t, Options{MaxBytes: math.MaxInt}, dir)
+	p := func(rel string) string { return filepath.Base(dir) + "/" + rel }
+	want := []summary{
+		{ID: p("a.html"), Body: "<p>a</p>"},
+		{ID: p("b.warc#1"), URL: "http://a.example/1", ContentType: "text/html", Status: 200, Body: "<p>one</p>"},
+		{ID: p("c.html.gz"), Body: "<p>c</p>"},
+	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"strings"
 
@@ -36,7 +37,7 @@ func ParseResponse(block []byte, maxBody int) (*Response, bool, error) {
 	defer resp.Body.Close()
 	var body io.Reader = resp.Body
 	if maxBody > 0 {
-		body = io.LimitReader(resp.Body, int64(maxBody)+1)
+		body = io.LimitReader(resp.Body, min(int64(maxBody), math.MaxInt64-1)+1)
 	}
 	data, err := io.ReadAll(body)
 	if err != nil && len(data) == 0 {
@@ -101,7 +102,7 @@ func DecodeBody(body []byte, encoding string, limit int) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("unsupported content-encoding %q", enc)
 	}
-	out, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
+	out, err := io.ReadAll(io.LimitReader(r, min(int64(limit), math.MaxInt64-1)+1))
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("content-encoding %s: %w", encoding, err)

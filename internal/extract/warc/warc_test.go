@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"testing"
 
@@ -172,6 +173,7 @@ func TestParseResponse(t *testing.T) {
 			0, 200, "text/html", "<p>x</p>", false},
 		{"not found", "HTTP/1.0 404 Not Found\r\nContent-Type: text/html\r\n\r\ngone", 0, 404, "text/html", "gone", false},
 		{"truncated", httpResponse("0123456789"), 4, 200, "text/html; charset=iso-8859-2", "0123", true},
+		{"largest limit", httpResponse("0123456789"), math.MaxInt, 200, "text/html; charset=iso-8859-2", "0123456789", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			resp, truncated, err := ParseResponse([]byte(tc.block), tc.max)
