@@ -232,3 +232,30 @@ func TestWalkMaxBytesAtTheTop(t *testing.T) {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
 }
+
+// TestWalkWARCBomb pins that a .warc.gz record stopped by the
+// decompression bound is reported once, by the refusal; it used to be a
+// failed record too, "block cut short: unexpected EOF".
+func TestWalkWARCBomb(t *testing.T) {
+	crawl := warcRecord("resource", "http://a.example/1", "text/html", "<p>one</p>") +
+		warcRecord("resource", "http://a.example/2", "text/html", strings.Repeat("\x00", 4<<20))
+	dir := writeTree(t, map[string]string{"a.warc.gz": gzipBytes(t, crawl)})
+	var got []string
+	err := Walk(context.Background(), []string{filepath.Join(dir, "a.warc.gz")}, Options{}, func(p Page) error {
+		switch {
+		case container.IsLimit(p.Err):
+			got = append(got, p.ID+": refused")
+		case p.Err != nil:
+			got = append(got, p.ID+": "+p.Err.Error())
+		default:
+			got = append(got, p.ID)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"a.warc.gz#1", "a.warc.gz: refused"}, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}

@@ -227,3 +227,46 @@ func isGzipErr(err error) bool {
 	return errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) ||
 		errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "flate")
 }
+
+// errStopped stands for an error of the stream under the reader, such as a
+// decompression bound.
+var errStopped = errors.New("stopped by a bound")
+
+// failingReader returns its data, then err.
+type failingReader struct {
+	data string
+	err  error
+}
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	if f.data == "" {
+		return 0, f.err
+	}
+	n := copy(p, f.data)
+	f.data = f.data[n:]
+	return n, nil
+}
+
+// TestReaderKeepsTheStreamError pins that a block stopped by an error of
+// the stream under the reader returns that error, which the caller can
+// tell; it used to be replaced by a malformed record, "block cut short".
+func TestReaderKeepsTheStreamError(t *testing.T) {
+	block := strings.Repeat("x", 100)
+	for _, tc := range []struct {
+		name     string
+		maxBlock int64
+	}{{"block read", 0}, {"block skipped", 10}} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := record("resource", "http://a.example/", "text/html", block)
+			_, err := readAll(t, in[:len(in)-50], tc.maxBlock)
+			if !errors.Is(err, ErrFormat) {
+				t.Errorf("at the end of the input: err %v, want ErrFormat", err)
+			}
+			r, _ := NewReader(&failingReader{data: in[:len(in)-50], err: errStopped})
+			r.MaxBlock = tc.maxBlock
+			if _, err := r.Next(); !errors.Is(err, errStopped) || errors.Is(err, ErrFormat) {
+				t.Errorf("stopped: err %v, want the stream's error", err)
+			}
+		})
+	}
+}
