@@ -30,7 +30,7 @@ type Response struct {
 // application/http. The body is read up to maxBody bytes (0: no limit
 // beyond the block's own size); Truncated reports a cut.
 func ParseResponse(block []byte, maxBody int) (*Response, bool, error) {
-	resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(block)), nil)
+	resp, err := http.ReadResponse(bufio.NewReader(asHTTP1(block)), nil)
 	if err != nil {
 		return nil, false, fmt.Errorf("warc: http response: %w", err)
 	}
@@ -48,6 +48,19 @@ func ParseResponse(block []byte, maxBody int) (*Response, bool, error) {
 		data = data[:maxBody]
 	}
 	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: data}, truncated, nil
+}
+
+// asHTTP1 reads a response recorded from an HTTP/2 or HTTP/3 fetch, whose
+// status line says "HTTP/2 200" (curl's form) or "HTTP/2.0 200", as
+// HTTP/1.1, which is all the HTTP reader parses: the version token is the
+// only part of the recorded message that differs.
+func asHTTP1(block []byte) io.Reader {
+	for _, v := range []string{"HTTP/2 ", "HTTP/2.0 ", "HTTP/3 ", "HTTP/3.0 "} {
+		if bytes.HasPrefix(block, []byte(v)) {
+			return io.MultiReader(strings.NewReader("HTTP/1.1 "), bytes.NewReader(block[len(v):]))
+		}
+	}
+	return bytes.NewReader(block)
 }
 
 // IsHTTP reports whether a record's block is an HTTP message (the record's

@@ -173,6 +173,9 @@ func TestParseResponse(t *testing.T) {
 			0, 200, "text/html", "<p>x</p>", false},
 		{"not found", "HTTP/1.0 404 Not Found\r\nContent-Type: text/html\r\n\r\ngone", 0, 404, "text/html", "gone", false},
 		{"truncated", httpResponse("0123456789"), 4, 200, "text/html; charset=iso-8859-2", "0123", true},
+		{"HTTP/2, as curl writes it", "HTTP/2 200\r\ncontent-type: text/html\r\n\r\n<p>x</p>", 0, 200, "text/html", "<p>x</p>", false},
+		{"HTTP/2.0", "HTTP/2.0 200 OK\r\nContent-Type: text/html\r\n\r\n<p>x</p>", 0, 200, "text/html", "<p>x</p>", false},
+		{"HTTP/3", "HTTP/3 404\r\ncontent-type: text/html\r\n\r\ngone", 0, 404, "text/html", "gone", false},
 		{"largest limit", httpResponse("0123456789"), math.MaxInt, 200, "text/html; charset=iso-8859-2", "0123456789", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
