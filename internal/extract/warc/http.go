@@ -28,7 +28,9 @@ type Response struct {
 
 // ParseResponse parses the block of a response record whose Content-Type is
 // application/http. The body is read up to maxBody bytes (0: no limit
-// beyond the block's own size); Truncated reports a cut.
+// beyond the block's own size); Truncated reports a cut. A body the block
+// holds less of than its Content-Length (or chunked coding) declares is an
+// error: the page was not recorded whole.
 func ParseResponse(block []byte, maxBody int) (*Response, bool, error) {
 	resp, err := http.ReadResponse(bufio.NewReader(asHTTP1(block)), nil)
 	if err != nil {
@@ -40,8 +42,12 @@ func ParseResponse(block []byte, maxBody int) (*Response, bool, error) {
 		body = io.LimitReader(resp.Body, min(int64(maxBody), math.MaxInt64-1)+1)
 	}
 	data, err := io.ReadAll(body)
-	if err != nil && len(data) == 0 {
-		return nil, false, fmt.Errorf("warc: http body: %w", err)
+	switch {
+	case err != nil && resp.ContentLength >= 0:
+		return nil, false, fmt.Errorf("warc: http body cut short: %d of the %d bytes its Content-Length declares: %w",
+			len(data), resp.ContentLength, err)
+	case err != nil: // a chunked body cut short
+		return nil, false, fmt.Errorf("warc: http body cut short: %w", err)
 	}
 	truncated := maxBody > 0 && len(data) > maxBody
 	if truncated {

@@ -193,6 +193,16 @@ func TestParseResponse(t *testing.T) {
 	if _, _, err := ParseResponse([]byte("not http"), 0); err == nil {
 		t.Error("garbage parsed")
 	}
+	// A body shorter than its Content-Length, or a chunked body without
+	// its last chunk, was not recorded whole; it used to pass as a page.
+	for _, block := range []string{
+		"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 100\r\n\r\n<p>x</p>",
+		"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n<p>x\r\n",
+	} {
+		if _, _, err := ParseResponse([]byte(block), 0); err == nil || !strings.Contains(err.Error(), "cut short") {
+			t.Errorf("%q: err %v, want the body cut short", block, err)
+		}
+	}
 }
 
 func FuzzReader(f *testing.F) {
