@@ -71,7 +71,7 @@ const (
 	SkipGallery     SkipReason = "gallery"      // a gallery or video stub ("See all photos (18)")
 	SkipNoUnits     SkipReason = "no-units"     // no sentence or shingle survives analysis
 	SkipExactCopy   SkipReason = "exact-copy"   // an exact copy of a stored document (same text or canonical URL), marked as its duplicate
-	SkipRefused     SkipReason = "refused"      // an archive member not read: a name leaving the archive, nesting too deep, or inflating past the limits
+	SkipRefused     SkipReason = "refused"      // an archive member not read: a name leaving the archive, nesting too deep, inflating past the limits, or a compression method not read; or a file met in a directory that cannot be reached (a link to nothing, a directory not readable)
 )
 
 // Label grades a detected pair.

@@ -50,6 +50,9 @@ func (c *extractCmd) Validate() error {
 	if c.Out == "" {
 		return usageError{"-o is empty: name a file, or - for stdout"}
 	}
+	if st, err := os.Stat(c.Out); c.Out != "-" && err == nil && st.IsDir() {
+		return usageError{fmt.Sprintf("-o %s is a directory: name a file, or - for stdout", c.Out)}
+	}
 	return nil
 }
 
@@ -134,15 +137,21 @@ func runExtract(ctx context.Context, o extractOptions) error {
 const maxRuleMissLines = 10
 
 // isOutput returns a test for the output file at out and the temporary
-// files writeAtomic makes for it, so a run never reads its own output.
+// files writeAtomic makes for it, so a run never reads its own output:
+// its directory is told by identity, however the input and out name it
+// (absolute or relative, through a link).
 func isOutput(out string) func(string) bool {
 	dir, base := filepath.Dir(out), filepath.Base(out)
+	dirInfo, dirErr := os.Stat(dir)
 	return func(path string) bool {
-		if filepath.Dir(path) != dir {
+		if b := filepath.Base(path); b != base && !strings.HasPrefix(b, "."+base+".") {
 			return false
 		}
-		b := filepath.Base(path)
-		return b == base || strings.HasPrefix(b, "."+base+".")
+		if filepath.Dir(path) == dir {
+			return true
+		}
+		st, err := os.Stat(filepath.Dir(path))
+		return dirErr == nil && err == nil && os.SameFile(dirInfo, st)
 	}
 }
 

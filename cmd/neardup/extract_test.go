@@ -194,6 +194,8 @@ func TestExtractCommandLine(t *testing.T) {
 		{"unknown key", []string{"-q", "extract", "--rules", p("typo.yaml"), p("a.html"), "-o", p("x.jsonl")}, 2},
 		{"bad timeout", []string{"-q", "extract", "--timeout", "0s", p("a.html")}, 2},
 		{"missing input", []string{"-q", "extract", p("nope.html"), "-o", p("x.jsonl")}, 1},
+		// Refused before any page is read; it used to fail at the rename, after the run.
+		{"-o a directory", []string{"-q", "extract", p("a.html"), "-o", dir}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if code := run(context.Background(), tc.args); code != tc.code {
@@ -244,5 +246,33 @@ func TestDedupRuleMiss(t *testing.T) {
 	if code != 0 || !strings.Contains(errOut, "warning: pages where a site rule's body matched nothing: 2, extracted without it") ||
 		!strings.Contains(errOut, `body ".story-body" matched nothing`) {
 		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+}
+
+// TestExtractNeverReadsItsOutput pins that a run does not read its own
+// previous output when the input directory and -o name it differently
+// (absolute and relative); it used to read it back as a page.
+func TestExtractNeverReadsItsOutput(t *testing.T) {
+	dir := writeTree(t, map[string]string{"pages/a.html": articleHTML("Ferry line opens", 5)})
+	t.Chdir(dir)
+	for _, tc := range []struct{ name, in, out string }{
+		{"absolute input, relative -o", filepath.Join(dir, "pages"), filepath.Join("pages", "res.jsonl")},
+		{"relative input, absolute -o", "pages", filepath.Join(dir, "pages", "res.jsonl")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := extractOptions{Inputs: []string{tc.in}, Out: tc.out}
+			for range 2 { // the second run finds the first one's output
+				if err := runExtract(context.Background(), o); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var ids []string
+			for _, r := range readRecords(t, tc.out) {
+				ids = append(ids, r.ID)
+			}
+			if diff := cmp.Diff([]string{"pages/a.html"}, ids); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
 	}
 }

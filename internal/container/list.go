@@ -12,6 +12,10 @@ import (
 type File struct {
 	Path string // to open
 	Size int64
+	// Err, when set, says why a file or directory met in a directory
+	// cannot be read (a symbolic link to nothing, a loop of links, a
+	// directory not readable); the caller reports it and reads the rest.
+	Err error
 }
 
 // ListOptions control List.
@@ -31,8 +35,11 @@ type ListOptions struct {
 
 // List returns the files a path names, in lexical order: the path itself
 // when it is a file (whatever its name), else the regular files of the
-// directory tree (following symbolic links to files), skipping names that
-// start with ".". A directory holding nothing to read is an error.
+// directory tree (following symbolic links to files, and the path itself
+// when it is a link to a directory), skipping names that start with ".".
+// A file or directory in the tree that cannot be reached is listed with
+// Err set; only the path itself missing or unreadable is an error. A
+// directory holding nothing to read is an error.
 func List(p string, o ListOptions) ([]File, error) {
 	info, err := os.Stat(p)
 	if err != nil {
@@ -41,12 +48,20 @@ func List(p string, o ListOptions) ([]File, error) {
 	if !info.IsDir() {
 		return []File{{Path: p, Size: info.Size()}}, nil
 	}
+	root := p
+	if li, err := os.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 && !os.IsPathSeparator(p[len(p)-1]) {
+		root = p + string(filepath.Separator) // the walk follows a root link only when it ends so
+	}
 	var files []File
-	err = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(root, func(q string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return err
+			if q == root || d == nil {
+				return err
+			}
+			files = append(files, File{Path: q, Err: err}) // a directory not readable
+			return nil
 		}
-		if q != p && (strings.HasPrefix(d.Name(), ".") || d.IsDir() && o.Exclude != nil && o.Exclude(q)) {
+		if q != root && (strings.HasPrefix(d.Name(), ".") || d.IsDir() && o.Exclude != nil && o.Exclude(q)) {
 			if d.IsDir() {
 				return filepath.SkipDir // hidden or excluded: not walked
 			}
@@ -65,7 +80,9 @@ func List(p string, o ListOptions) ([]File, error) {
 		}
 		info, err := os.Stat(q) // follows a symbolic link
 		if err != nil {
-			return err
+			// A link to nothing, a loop of links: told, not fatal.
+			files = append(files, File{Path: q, Err: err})
+			return nil
 		}
 		if !info.Mode().IsRegular() {
 			return nil

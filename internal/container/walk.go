@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path"
 	"slices"
@@ -511,7 +512,7 @@ func (w *Walker) spool(n node, r io.Reader) (io.ReaderAt, int64, func(), error) 
 		return nil, 0, nil, err
 	}
 	clean := func() { f.Close(); os.Remove(f.Name()) }
-	size, err := io.Copy(f, io.LimitReader(r, w.opts.MaxInflate+1))
+	size, err := io.Copy(f, io.LimitReader(r, min(w.opts.MaxInflate, math.MaxInt64-1)+1))
 	if err == nil && size > w.opts.MaxInflate {
 		err = &LimitError{Origin: n.origin, Inflated: size, Max: w.opts.MaxInflate}
 	}
@@ -551,6 +552,9 @@ func (z *zipFrame) next() (entry, error) {
 			return entry{n: e.n, skip: &LimitError{Origin: e.n.origin, Inflated: size, Max: z.w.opts.MaxInflate}}, nil
 		}
 		rc, err := f.Open()
+		if errors.Is(err, zip.ErrAlgorithm) { // Deflate64, bzip2, LZMA …: this member only
+			return entry{n: e.n, skip: fmt.Errorf("%s: refused: compression method %d: %w", e.n.origin, f.Method, err)}, nil
+		}
 		if err != nil {
 			return entry{}, fmt.Errorf("reading %s: %w", e.n.origin, err)
 		}

@@ -7,6 +7,7 @@ import (
 	"compress/gzip"
 	"encoding/hex"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -534,5 +535,100 @@ func TestRelativeID(t *testing.T) {
 		if got := RelativeID(tc.given, tc.name, tc.origin); got != tc.want {
 			t.Errorf("RelativeID(%q, %q, %q) = %q, want %q", tc.given, tc.name, tc.origin, got, tc.want)
 		}
+	}
+}
+
+// TestZipUnsupportedMethod pins that a zip member compressed by a method
+// that is not read (bzip2, LZMA, Deflate64) is refused by itself, naming
+// it, and the members after it are read; it used to end the archive.
+func TestZipUnsupportedMethod(t *testing.T) {
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for _, m := range []struct {
+		name   string
+		method uint16
+	}{{"a.txt", zip.Deflate}, {"b.txt", 12}, {"c.txt", zip.Deflate}, {"d.txt", 14}, {"e.txt", zip.Store}} {
+		var w io.Writer
+		var err error
+		if m.method == zip.Deflate || m.method == zip.Store {
+			w, err = zw.CreateHeader(&zip.FileHeader{Name: m.name, Method: m.method})
+		} else {
+			w, err = zw.CreateRaw(&zip.FileHeader{Name: m.name, Method: m.method, CompressedSize64: 3, UncompressedSize64: 3})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(strings.ToUpper(m.name[:1]) + "!!"))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	g, err := walkAll(t, "m.zip", b.String(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []got{
+		{"m.zip/a.txt", "m.zip/a.txt", "txt", "A!!", ""},
+		{Origin: "m.zip/b.txt", ID: "m.zip/b.txt", Skip: "m.zip/b.txt: refused: compression method 12: zip: unsupported compression algorithm"},
+		{"m.zip/c.txt", "m.zip/c.txt", "txt", "C!!", ""},
+		{Origin: "m.zip/d.txt", ID: "m.zip/d.txt", Skip: "m.zip/d.txt: refused: compression method 14: zip: unsupported compression algorithm"},
+		{"m.zip/e.txt", "m.zip/e.txt", "txt", "E!!", ""},
+	}
+	if diff := cmp.Diff(want, g); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestListThroughLinks pins that a directory named through a symbolic link
+// is walked (it used to list nothing: "no … files"), and that a link to
+// nothing or a loop of links in a tree is listed with Err set, the other
+// files listed too (it used to end List).
+func TestListThroughLinks(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"real/a.txt", "real/c.txt"} {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("x"), 0o644)
+	}
+	for link, to := range map[string]string{"real/b.txt": "/nonexistent/b.txt", "real/d.txt": "d.txt", "pages": "real"} {
+		if err := os.Symlink(to, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ name, path string }{
+		{"link to a directory", filepath.Join(dir, "pages")},
+		{"with a trailing slash", filepath.Join(dir, "pages") + "/"},
+		{"the directory", filepath.Join(dir, "real")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files, err := List(tc.path, ListOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range files {
+				s := strings.TrimPrefix(f.Path, strings.TrimSuffix(tc.path, "/")+"/")
+				if f.Err != nil {
+					s += " !"
+				}
+				got = append(got, s)
+			}
+			if diff := cmp.Diff([]string{"a.txt", "b.txt !", "c.txt", "d.txt !"}, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestSpoolLargestMaxInflate pins that a zip met in a stream is copied out
+// whole under the largest MaxInflate; the bound plus one used to overflow,
+// copying nothing.
+func TestSpoolLargestMaxInflate(t *testing.T) {
+	g, err := walkAll(t, "a.zip.gz", gz(t, zipOf(t, "a.txt", "A")), Options{MaxInflate: math.MaxInt64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]got{{"a.zip.gz/a.txt", "a.zip.gz/a.txt", "txt", "A", ""}}, g); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
 	}
 }

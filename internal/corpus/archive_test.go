@@ -365,3 +365,27 @@ func TestSameNamesInTwoInputs(t *testing.T) {
 		}
 	}
 }
+
+// TestUnreachableFileInDirectory pins that a link to nothing in a
+// directory is a record skipped as refused, naming it, and the other files
+// are read; it used to stop the run before the first record.
+func TestUnreachableFileInDirectory(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"corpus/a.txt": "A\na body", "corpus/c.txt": "C\nc body"})
+	if err := os.Symlink("/nonexistent/b.txt", filepath.Join(dir, "corpus", "b.txt")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	got, err := readAll(t, []string{"corpus"}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []rec{
+		{ID: "corpus/a.txt", Title: "A", Text: "a body", Origin: "corpus/a.txt", Raw: `{"id":"corpus/a.txt","title":"A","text":"a body"}`},
+		{ID: "corpus/b.txt", Origin: "corpus/b.txt", Skip: "refused", Err: "corpus/b.txt: stat corpus/b.txt: no such file or directory"},
+		{ID: "corpus/c.txt", Title: "C", Text: "c body", Origin: "corpus/c.txt", Raw: `{"id":"corpus/c.txt","title":"C","text":"c body"}`},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -59,7 +60,7 @@ func (s *feedSource) next() (Raw, error) {
 // parse reads the whole feed into items, or into one record saying why it
 // cannot be read.
 func (s *feedSource) parse() error {
-	data, err := io.ReadAll(io.LimitReader(s.rd, int64(s.limit)+1))
+	data, err := io.ReadAll(io.LimitReader(s.rd, min(int64(s.limit), math.MaxInt64-1)+1))
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", s.origin, err)
 	}

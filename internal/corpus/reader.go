@@ -78,6 +78,7 @@ type input struct {
 	stream io.Reader // nil for a file, and for a stream once copied whole
 	tee    *os.File  // the copy of stream being made
 	temp   string    // the copy's path, removed by Close
+	err    error     // why a file met in a directory cannot be read (container.File.Err)
 	file   *os.File  // the file while it is read
 }
 
@@ -105,7 +106,9 @@ type source interface {
 // "dir/b.zip/c.html", "crawl.warc.gz#17" for the 17th record of a WARC
 // file. A member of an archive that is refused (a name leaving the
 // archive, too deep a nesting, a decompression bomb) is a record skipped
-// as core.SkipRefused that says why.
+// as core.SkipRefused that says why, and so is a file met in a directory
+// that cannot be reached (a symbolic link to nothing, a loop of links, a
+// directory not readable).
 func Open(paths []string, opts Options) (*Reader, error) {
 	return open(paths, nil, opts, config{stdin: os.Stdin})
 }
@@ -190,7 +193,7 @@ func (r *Reader) add(p string) error {
 	// archive's member, is): two inputs holding files of one name, say
 	// d1/a.txt and d2/a.txt, give two ids.
 	for _, f := range files {
-		r.inputs = append(r.inputs, &input{path: f.Path, origin: f.Path, id: f.Path, size: f.Size})
+		r.inputs = append(r.inputs, &input{path: f.Path, origin: f.Path, id: f.Path, size: f.Size, err: f.Err})
 	}
 	return nil
 }
@@ -230,6 +233,9 @@ func (r *Reader) NextRaw() (Raw, error) {
 			}
 			r.in = r.inputs[r.next]
 			r.next++
+			if r.in.err != nil { // met in a directory, not reachable: skipped, the rest read
+				return Raw{Origin: r.in.origin, kind: rawRefused, id: r.in.id, note: r.in.err.Error()}, nil
+			}
 			w, err := r.openInput(r.in)
 			if err != nil {
 				r.err = err

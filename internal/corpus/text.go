@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/neardup/neardup/internal/jsonenc"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/neardup/neardup/core"
@@ -50,7 +51,7 @@ func readAtMost(rd io.Reader, limit int, size int64) ([]byte, error) {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
 		}
-		m, err := rd.Read(buf[len(buf):min(cap(buf), limit+1)])
+		m, err := rd.Read(buf[len(buf):min(cap(buf), min(limit, math.MaxInt-1)+1)])
 		buf = buf[:len(buf)+m]
 		if err == io.EOF {
 			return buf, nil

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -208,5 +209,16 @@ func TestSniff(t *testing.T) {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestReadAtMostLargestLimit pins that the largest limit reads a stream
+// whole; limit plus one used to overflow and panic.
+func TestReadAtMostLargestLimit(t *testing.T) {
+	for _, size := range []int64{-1, 3} {
+		b, err := readAtMost(strings.NewReader("abc"), math.MaxInt, size)
+		if err != nil || string(b) != "abc" {
+			t.Errorf("size %d: %q, %v", size, b, err)
+		}
 	}
 }

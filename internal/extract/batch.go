@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"sort"
@@ -42,6 +43,8 @@ type Batch struct {
 // the order walk yielded the pages, from the calling goroutine. walk is
 // typically a source.Walk with its inputs bound. Run returns walk's error,
 // emit's first error or the context's; a page that fails does not stop it.
+// When ctx is cancelled, the pages it cut off are not emitted, nor any
+// after them: the results emitted are those of the first pages in order.
 func (b Batch) Run(ctx context.Context, walk func(func(source.Page) error) error, emit func(Result) error) error {
 	workers := b.Workers
 	if workers <= 0 {
@@ -61,7 +64,10 @@ func (b Batch) Run(ctx context.Context, walk func(func(source.Page) error) error
 		go func() {
 			defer wg.Done()
 			for j := range r.jobs {
-				r.results <- done{j.seq, b.one(ctx, j.p)}
+				res := b.one(ctx, j.p)
+				// A page cut off by the run's end did not fail: it is not emitted.
+				stopped := res.Err != nil && ctx.Err() != nil && errors.Is(res.Err, ctx.Err())
+				r.results <- done{j.seq, res, stopped}
 			}
 		}()
 	}
@@ -83,8 +89,9 @@ type job struct {
 
 // done is a result with its place in the input.
 type done struct {
-	seq int
-	r   Result
+	seq     int
+	r       Result
+	stopped bool // cut off by the cancelled run: neither a result nor a failure
 }
 
 // run is the plumbing of one Batch.Run.
@@ -112,18 +119,24 @@ func (r *run) produce(ctx context.Context, walk func(func(source.Page) error) er
 }
 
 // emitInOrder hands results to emit in input order until the workers are
-// done; after emit fails it cancels the run and drains the rest.
+// done; after emit fails it cancels the run and drains the rest. Results
+// stop at the first page the cancelled run cut off, so that what was
+// emitted is every page of the input up to a point.
 func (r *run) emitInOrder(emit func(Result) error, cancel func()) error {
-	pending := map[int]Result{}
+	pending := map[int]done{}
 	next := 0
 	var err error
+	stopped := false
 	for d := range r.results {
-		pending[d.seq] = d.r
-		for res, ok := pending[next]; ok && err == nil; res, ok = pending[next] {
+		pending[d.seq] = d
+		for p, ok := pending[next]; ok && err == nil && !stopped; p, ok = pending[next] {
 			delete(pending, next)
 			next++
 			<-r.window
-			if err = emit(res); err != nil {
+			if stopped = p.stopped; stopped {
+				break
+			}
+			if err = emit(p.r); err != nil {
 				cancel()
 			}
 		}

@@ -124,3 +124,35 @@ func TestRecordJSON(t *testing.T) {
 		})
 	}
 }
+
+// TestBatchCancelledPagesAreNotFailures pins that a page cut off by a
+// cancelled run is not emitted (it used to be a failed record, "context
+// canceled", counted as a failure), nor any page after it.
+func TestBatchCancelledPagesAreNotFailures(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	engine := func(doc *html.Node, u *nurl.URL) Found {
+		if u.Path == "/a/1" {
+			cancel() // as Ctrl-C would, while this page is extracted
+			<-release
+		}
+		return Readeck(doc, u)
+	}
+	var in []source.Page
+	for i := range 4 {
+		in = append(in, source.Page{ID: fmt.Sprint(i), URL: fmt.Sprintf("https://news.example/a/%d", i), Body: []byte(newsPage(6))})
+	}
+	var got []string
+	err := Batch{Options: Options{Engine: engine}, Workers: 1}.Run(ctx, pages(in...), func(r Result) error {
+		got = append(got, r.ID+":"+string(r.Skip))
+		return nil
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err %v, want context.Canceled", err)
+	}
+	if diff := cmp.Diff([]string{"0:"}, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}

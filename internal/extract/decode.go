@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"mime"
 	"net/http"
 	"regexp"
@@ -32,7 +33,7 @@ func gunzip(b []byte, limit int) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gzip body: %w", err)
 	}
-	out, err := io.ReadAll(io.LimitReader(zr, int64(limit)+1))
+	out, err := io.ReadAll(io.LimitReader(zr, min(int64(limit), math.MaxInt64-1)+1))
 	if err != nil {
 		return nil, fmt.Errorf("gzip body: %w", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	nurl "net/url"
 	"strings"
 	"testing"
@@ -524,5 +525,14 @@ func TestPageNavigationTakenForTheArticle(t *testing.T) {
 				t.Errorf("engine called %d times, want %d", calls, tc.calls)
 			}
 		})
+	}
+}
+
+// TestPageGzipMaxBytesAtTheTop pins that a gzip body is inflated under the
+// largest MaxBytes; the bound plus one used to overflow, inflating nothing.
+func TestPageGzipMaxBytesAtTheTop(t *testing.T) {
+	a, skip := extractPage(t, gz(t, newsPage(6)), Options{MaxBytes: math.MaxInt})
+	if skip != "" || a.Title != "Council passes budget" {
+		t.Errorf("skip %q, title %q", skip, a.Title)
 	}
 }

@@ -6,9 +6,10 @@
 // names and their content.
 //
 // Walk hands every page to a callback in input order. A page that cannot
-// be read, or an archive member the walk refuses (a name leaving the
-// archive, a decompression bomb), reaches the callback with Err set, and
-// the walk goes on; only a missing top-level input, a cancelled context or
+// be read (a symbolic link to nothing or a directory not readable, met in
+// a directory, included), or an archive member the walk refuses (a name
+// leaving the archive, a decompression bomb), reaches the callback with
+// Err set, and the walk goes on; only a missing top-level input, a cancelled context or
 // the callback's own error stop it.
 package source
 
@@ -17,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 
 	"github.com/neardup/neardup/internal/container"
@@ -138,6 +140,9 @@ func (w *walker) emit(p Page) error {
 
 // file reads the pages of one input.
 func (w *walker) file(f container.File) error {
+	if f.Err != nil { // met in a directory, not reachable
+		return w.emit(Page{ID: f.Path, Err: f.Err})
+	}
 	fh, err := os.Open(f.Path)
 	if err != nil {
 		return w.emit(Page{ID: f.Path, Err: err})
@@ -173,7 +178,7 @@ func (w *walker) file(f container.File) error {
 // page reads a whole stream as one page; a page over the limit is not read
 // further.
 func (w *walker) page(id string, r io.Reader) error {
-	body, err := io.ReadAll(io.LimitReader(r, int64(w.opts.MaxBytes)+1))
+	body, err := io.ReadAll(io.LimitReader(r, min(int64(w.opts.MaxBytes), math.MaxInt64-1)+1))
 	switch {
 	case container.IsLimit(err):
 		return nil // the walk reports the stream it stopped
@@ -192,7 +197,7 @@ func (w *walker) warc(id string, r io.Reader) error {
 	if err != nil {
 		return w.emit(Page{ID: id, Err: err})
 	}
-	wr.MaxBlock = int64(w.opts.MaxBytes) + 64<<10 // room for the HTTP header
+	wr.MaxBlock = min(int64(w.opts.MaxBytes), math.MaxInt64-64<<10) + 64<<10 // room for the HTTP header
 	for n := 1; ; n++ {
 		rec, err := wr.Next()
 		switch {

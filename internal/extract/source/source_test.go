@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -195,6 +196,66 @@ func TestWalkExclude(t *testing.T) {
 	}
 	// Exclude applies to files found in directories, not to named inputs.
 	if diff := cmp.Diff([]string{filepath.Base(dir) + "/a.html", "b.html"}, ids); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestWalkUnreachableFiles pins that a link to nothing or a loop of links
+// in a directory is a failed page naming it and the other pages are read;
+// it used to stop the walk before the first page.
+func TestWalkUnreachableFiles(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.html": "a", "c.html": "c"})
+	os.Symlink("/nonexistent/b.html", filepath.Join(dir, "b.html"))
+	os.Symlink("self.html", filepath.Join(dir, "self.html"))
+	got := walk(t, Options{}, dir)
+	p := func(rel string) string { return filepath.Base(dir) + "/" + rel }
+	want := []summary{{ID: p("a.html"), Body: "a"}, {ID: p("b.html"), Err: true}, {ID: p("c.html"), Body: "c"}, {ID: p("self.html"), Err: true}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestWalkMaxBytesAtTheTop pins that the largest MaxBytes reads pages as
+// any large limit does: the bound plus one (for the cut) and plus room for
+// the HTTP header used to overflow to a negative bound that read nothing.
+func TestWalkMaxBytesAtTheTop(t *testing.T) {
+	crawl := warcResponse("http://a.example/1", "200 OK", "Content-Type: text/html\r\nContent-Encoding: gzip\r\n", gzipBytes(t, "<p>one</p>"))
+	dir := writeTree(t, map[string]string{"a.html": "<p>a</p>", "b.warc": crawl, "c.html.gz": gzipBytes(t, "<p>c</p>")})
+	got := walk(t, Options{MaxBytes: math.MaxInt}, dir)
+	p := func(rel string) string { return filepath.Base(dir) + "/" + rel }
+	want := []summary{
+		{ID: p("a.html"), Body: "<p>a</p>"},
+		{ID: p("b.warc#1"), URL: "http://a.example/1", ContentType: "text/html", Status: 200, Body: "<p>one</p>"},
+		{ID: p("c.html.gz"), Body: "<p>c</p>"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestWalkWARCBomb pins that a .warc.gz record stopped by the
+// decompression bound is reported once, by the refusal; it used to be a
+// failed record too, "block cut short: unexpected EOF".
+func TestWalkWARCBomb(t *testing.T) {
+	crawl := warcRecord("resource", "http://a.example/1", "text/html", "<p>one</p>") +
+		warcRecord("resource", "http://a.example/2", "text/html", strings.Repeat("\x00", 4<<20))
+	dir := writeTree(t, map[string]string{"a.warc.gz": gzipBytes(t, crawl)})
+	var got []string
+	err := Walk(context.Background(), []string{filepath.Join(dir, "a.warc.gz")}, Options{}, func(p Page) error {
+		switch {
+		case container.IsLimit(p.Err):
+			got = append(got, p.ID+": refused")
+		case p.Err != nil:
+			got = append(got, p.ID+": "+p.Err.Error())
+		default:
+			got = append(got, p.ID)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"a.warc.gz#1", "a.warc.gz: refused"}, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"strings"
 
@@ -27,26 +28,45 @@ type Response struct {
 
 // ParseResponse parses the block of a response record whose Content-Type is
 // application/http. The body is read up to maxBody bytes (0: no limit
-// beyond the block's own size); Truncated reports a cut.
+// beyond the block's own size); Truncated reports a cut. A body the block
+// holds less of than its Content-Length (or chunked coding) declares is an
+// error: the page was not recorded whole.
 func ParseResponse(block []byte, maxBody int) (*Response, bool, error) {
-	resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(block)), nil)
+	resp, err := http.ReadResponse(bufio.NewReader(asHTTP1(block)), nil)
 	if err != nil {
 		return nil, false, fmt.Errorf("warc: http response: %w", err)
 	}
 	defer resp.Body.Close()
 	var body io.Reader = resp.Body
 	if maxBody > 0 {
-		body = io.LimitReader(resp.Body, int64(maxBody)+1)
+		body = io.LimitReader(resp.Body, min(int64(maxBody), math.MaxInt64-1)+1)
 	}
 	data, err := io.ReadAll(body)
-	if err != nil && len(data) == 0 {
-		return nil, false, fmt.Errorf("warc: http body: %w", err)
+	switch {
+	case err != nil && resp.ContentLength >= 0:
+		return nil, false, fmt.Errorf("warc: http body cut short: %d of the %d bytes its Content-Length declares: %w",
+			len(data), resp.ContentLength, err)
+	case err != nil: // a chunked body cut short
+		return nil, false, fmt.Errorf("warc: http body cut short: %w", err)
 	}
 	truncated := maxBody > 0 && len(data) > maxBody
 	if truncated {
 		data = data[:maxBody]
 	}
 	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: data}, truncated, nil
+}
+
+// asHTTP1 reads a response recorded from an HTTP/2 or HTTP/3 fetch, whose
+// status line says "HTTP/2 200" (curl's form) or "HTTP/2.0 200", as
+// HTTP/1.1, which is all the HTTP reader parses: the version token is the
+// only part of the recorded message that differs.
+func asHTTP1(block []byte) io.Reader {
+	for _, v := range []string{"HTTP/2 ", "HTTP/2.0 ", "HTTP/3 ", "HTTP/3.0 "} {
+		if bytes.HasPrefix(block, []byte(v)) {
+			return io.MultiReader(strings.NewReader("HTTP/1.1 "), bytes.NewReader(block[len(v):]))
+		}
+	}
+	return bytes.NewReader(block)
 }
 
 // IsHTTP reports whether a record's block is an HTTP message (the record's
@@ -101,7 +121,7 @@ func DecodeBody(body []byte, encoding string, limit int) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("unsupported content-encoding %q", enc)
 	}
-	out, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
+	out, err := io.ReadAll(io.LimitReader(r, min(int64(limit), math.MaxInt64-1)+1))
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("content-encoding %s: %w", encoding, err)

@@ -120,7 +120,7 @@ func (r *Reader) next() (*Record, error) {
 		n, err := io.CopyN(io.Discard, r.br, length)
 		r.offset += n
 		if err != nil {
-			return nil, r.errorf("block cut short: %v", io.ErrUnexpectedEOF)
+			return nil, r.blockError(err)
 		}
 		return rec, nil
 	}
@@ -128,10 +128,20 @@ func (r *Reader) next() (*Record, error) {
 	block, err := io.ReadAll(io.LimitReader(r.br, length))
 	r.offset += int64(len(block))
 	if err != nil || int64(len(block)) != length {
-		return nil, r.errorf("block cut short: %v", io.ErrUnexpectedEOF)
+		return nil, r.blockError(err)
 	}
 	rec.Block = block
 	return rec, nil
+}
+
+// blockError reports a block that ended early: at the end of the input
+// (err nil or io.EOF), a malformed record; else the stream's own error,
+// which a caller may tell (a decompression bound that stopped it).
+func (r *Reader) blockError(err error) error {
+	if err == nil || err == io.EOF || err == io.ErrUnexpectedEOF {
+		return r.errorf("block cut short: %v", io.ErrUnexpectedEOF)
+	}
+	return fmt.Errorf("warc: reading the block at offset %d: %w", r.offset, err)
 }
 
 func (r *Reader) errorf(format string, args ...any) error {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"testing"
 
@@ -172,6 +173,10 @@ func TestParseResponse(t *testing.T) {
 			0, 200, "text/html", "<p>x</p>", false},
 		{"not found", "HTTP/1.0 404 Not Found\r\nContent-Type: text/html\r\n\r\ngone", 0, 404, "text/html", "gone", false},
 		{"truncated", httpResponse("0123456789"), 4, 200, "text/html; charset=iso-8859-2", "0123", true},
+		{"HTTP/2, as curl writes it", "HTTP/2 200\r\ncontent-type: text/html\r\n\r\n<p>x</p>", 0, 200, "text/html", "<p>x</p>", false},
+		{"HTTP/2.0", "HTTP/2.0 200 OK\r\nContent-Type: text/html\r\n\r\n<p>x</p>", 0, 200, "text/html", "<p>x</p>", false},
+		{"HTTP/3", "HTTP/3 404\r\ncontent-type: text/html\r\n\r\ngone", 0, 404, "text/html", "gone", false},
+		{"largest limit", httpResponse("0123456789"), math.MaxInt, 200, "text/html; charset=iso-8859-2", "0123456789", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			resp, truncated, err := ParseResponse([]byte(tc.block), tc.max)
@@ -187,6 +192,16 @@ func TestParseResponse(t *testing.T) {
 	}
 	if _, _, err := ParseResponse([]byte("not http"), 0); err == nil {
 		t.Error("garbage parsed")
+	}
+	// A body shorter than its Content-Length, or a chunked body without
+	// its last chunk, was not recorded whole; it used to pass as a page.
+	for _, block := range []string{
+		"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 100\r\n\r\n<p>x</p>",
+		"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n<p>x\r\n",
+	} {
+		if _, _, err := ParseResponse([]byte(block), 0); err == nil || !strings.Contains(err.Error(), "cut short") {
+			t.Errorf("%q: err %v, want the body cut short", block, err)
+		}
 	}
 }
 
@@ -224,4 +239,47 @@ func FuzzReader(f *testing.F) {
 func isGzipErr(err error) bool {
 	return errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) ||
 		errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "flate")
+}
+
+// errStopped stands for an error of the stream under the reader, such as a
+// decompression bound.
+var errStopped = errors.New("stopped by a bound")
+
+// failingReader returns its data, then err.
+type failingReader struct {
+	data string
+	err  error
+}
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	if f.data == "" {
+		return 0, f.err
+	}
+	n := copy(p, f.data)
+	f.data = f.data[n:]
+	return n, nil
+}
+
+// TestReaderKeepsTheStreamError pins that a block stopped by an error of
+// the stream under the reader returns that error, which the caller can
+// tell; it used to be replaced by a malformed record, "block cut short".
+func TestReaderKeepsTheStreamError(t *testing.T) {
+	block := strings.Repeat("x", 100)
+	for _, tc := range []struct {
+		name     string
+		maxBlock int64
+	}{{"block read", 0}, {"block skipped", 10}} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := record("resource", "http://a.example/", "text/html", block)
+			_, err := readAll(t, in[:len(in)-50], tc.maxBlock)
+			if !errors.Is(err, ErrFormat) {
+				t.Errorf("at the end of the input: err %v, want ErrFormat", err)
+			}
+			r, _ := NewReader(&failingReader{data: in[:len(in)-50], err: errStopped})
+			r.MaxBlock = tc.maxBlock
+			if _, err := r.Next(); !errors.Is(err, errStopped) || errors.Is(err, ErrFormat) {
+				t.Errorf("stopped: err %v, want the stream's error", err)
+			}
+		})
+	}
 }
