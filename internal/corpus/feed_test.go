@@ -58,6 +58,11 @@ func TestFeeds(t *testing.T) {
 				Date: "2024-03-06T08:00:00Z", Origin: "feed.json#1",
 				Raw: `{"id":"7","url":"https://wire.example/7","title":"Rates rise","text":"The bank raised rates.","date":"2024-03-06T08:00:00Z","author":"","source":"Wire"}`},
 		}},
+		{"Atom named .html, named on the command line", "wire.html", atomFeed, []rec{
+			{ID: "tag:wire,2024:7", Title: "Rates rise", Text: "The bank raised rates.", URL: "https://wire.example/7", Source: "Wire",
+				Date: "2024-03-06T08:00:00Z", Origin: "wire.html#1",
+				Raw: `{"id":"tag:wire,2024:7","url":"https://wire.example/7","title":"Rates rise","text":"The bank raised rates.","date":"2024-03-06T08:00:00Z","author":"A. Writer","source":"Wire"}`},
+		}},
 		{"an .rss file that is no feed", "sitemap.rss", `<?xml version="1.0"?><urlset><url><loc>x</loc></url></urlset>`, []rec{
 			{ID: "sitemap.rss", Origin: "sitemap.rss", Skip: "malformed", Err: "sitemap.rss: malformed: not a web feed (RSS, Atom, RDF or JSON Feed): failed to detect feed type"},
 		}},
@@ -74,6 +79,22 @@ func TestFeeds(t *testing.T) {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestFeedNamedHTMLInADirectory: a feed named .html met in a directory is
+// a page, skipped as a feed (extraction takes no article from it); named
+// on the command line it is read item by item (TestFeeds).
+func TestFeedNamedHTMLInADirectory(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"in/wire.html": atomFeed})
+	t.Chdir(dir)
+	got, err := readAll(t, []string{"in"}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Skip != "feed" {
+		t.Errorf("got %+v, want one record skipped as a feed", got)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/neardup/neardup/internal/container"
 )
@@ -49,6 +50,14 @@ func (r *Reader) openMember(m container.Member) (source, error) {
 	if (k == container.JSON || k == container.JSONL) && r.opts.Format == "" {
 		if head, _ := m.R.Peek(min(jsonFeedHead, m.R.Size())); container.IsJSONFeed(head) {
 			k = container.Feed // a JSON Feed, by its version
+		}
+	}
+	if k == container.HTML && r.opts.Format == "" && slices.Contains(r.given, m.Origin) {
+		// A feed named on the command line is read item by item whatever
+		// its name ("feed.html", as some sites serve their feeds); one met
+		// in a directory or archive is a page, skipped as a feed.
+		if head, _ := m.R.Peek(min(sniffLen, m.R.Size())); container.IsFeed(bytes.TrimPrefix(head, utf8BOM)) {
+			k = container.Feed
 		}
 	}
 	if head, _ := m.R.Peek(3); bytes.Equal(head, utf8BOM) && k != container.HTML && k != container.WARC {
