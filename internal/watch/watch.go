@@ -297,9 +297,14 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, error) {
 }
 
 // items fetches and parses the feed and returns its items; nil when it is
-// not modified since the last poll.
+// not modified since the last poll. It asks unconditionally while items
+// wait to be tried again (State.Retries).
 func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result) ([]*gofeed.Item, error) {
-	resp, err := w.fetch.get(ctx, request{url: f.URL, etag: state.ETag, lastModified: state.LastModified, browser: state.BrowserUA})
+	req := request{url: f.URL, etag: state.ETag, lastModified: state.LastModified, browser: state.BrowserUA}
+	if state.Retries > 0 {
+		req.etag, req.lastModified = "", "" // a 304 would hold back the items to try again
+	}
+	resp, err := w.fetch.get(ctx, req)
 	if resp != nil && resp.browser && !state.BrowserUA {
 		state.BrowserUA = true
 		w.log.Info("feed refused the User-Agent; using the browser one", "feed", f.URL)
@@ -436,6 +441,7 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 		todo = append(todo, e)
 	}
 	res.New = len(todo)
+	state.Retries = 0
 	rs, err := f.rules()
 	if err != nil {
 		return err
@@ -471,6 +477,9 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 		}
 		for _, r := range rows {
 			res.Outcomes[r.Outcome]++
+			if r.Outcome == OutcomeError && r.Tries < maxTries {
+				state.Retries++
+			}
 		}
 	}
 	return nil

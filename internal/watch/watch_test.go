@@ -122,6 +122,56 @@ func TestConditionalGet(t *testing.T) {
 	}
 }
 
+// TestRetryUnderNotModified pins a page that failed with a 5xx being
+// tried again on the next pass though the feed, unchanged, would answer
+// 304; the page that was stored is not fetched again.
+func TestRetryUnderNotModified(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	items := publish(s, "Daily", 1, 2)
+	body := rss2(items...)
+	s.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("If-None-Match") == `"v1"` {
+			rw.WriteHeader(http.StatusNotModified)
+			return
+		}
+		rw.Header().Set("ETag", `"v1"`)
+		fmt.Fprint(rw, body)
+	})
+	page := newStory(2).page("Daily", "")
+	var mu sync.Mutex
+	broken := true
+	s.handle("/story/1", func(rw http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		if broken {
+			http.Error(rw, "oops", http.StatusInternalServerError)
+			return
+		}
+		fmt.Fprint(rw, page)
+	})
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	w := newWatcher(t, x, testOptions())
+	if r := once(t, w)[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 1 || r.Outcomes[OutcomeError] != 1 {
+		t.Fatalf("first poll %+v", r)
+	}
+	mu.Lock()
+	broken = false
+	mu.Unlock()
+	if r := once(t, w)[0]; r.Status != "ok" || r.New != 1 || r.Outcomes[OutcomeAdded] != 1 {
+		t.Errorf("second poll %+v", r)
+	}
+	if r := once(t, w)[0]; r.Status != "not modified" || r.New != 0 {
+		t.Errorf("third poll %+v", r)
+	}
+	if a, b := s.hit("/story/0"), s.hit("/story/1"); a != 1 || b != 2 {
+		t.Errorf("the pages were fetched %d and %d times, want 1 and 2", a, b)
+	}
+	if it := storedItems(t, x, s.URL+"/feed")[s.URL+"/story/1"]; it.Outcome != OutcomeAdded {
+		t.Errorf("the retried item %+v", it)
+	}
+}
+
 func TestBrowserUserAgent(t *testing.T) {
 	x := newIndex(t)
 	s := newSite(t)
