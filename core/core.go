@@ -7,8 +7,10 @@ package core
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -53,6 +55,30 @@ func (d *Document) UnstorableField() (field, why string) {
 		}
 	}
 	return "", ""
+}
+
+// MaxIDBytes bounds the id of a stored document, in bytes: the HTTP API and
+// the web UI name a document by its id in a URL.
+const MaxIDBytes = 512
+
+// BadID returns why id can name no stored document, "" when it can: an id
+// is 1 to MaxIDBytes bytes of UTF-8 text, not blank, without control
+// characters, so that every stored document can be read and removed over
+// HTTP. An index refuses to store any other.
+func BadID(id string) string {
+	switch {
+	case id == "":
+		return "is missing"
+	case strings.TrimSpace(id) == "":
+		return "is blank"
+	case len(id) > MaxIDBytes:
+		return fmt.Sprintf("is longer than %d bytes", MaxIDBytes)
+	case !utf8.ValidString(id):
+		return "is not UTF-8"
+	case strings.ContainsFunc(id, unicode.IsControl):
+		return "holds a control character"
+	}
+	return ""
 }
 
 // SkipReason says why a record was not compared. The zero value means the

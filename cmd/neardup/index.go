@@ -160,7 +160,12 @@ func (c *indexAddCmd) Run(g *globals) error {
 	if err := checkNewFlags(c.DB, c.Method, c.flags); err != nil {
 		return err
 	}
-	r, err := c.openInputs(c.Inputs)
+	co, err := c.corpusOptions()
+	if err != nil {
+		return err
+	}
+	co.IndexIDs = true
+	r, err := job.OpenFeed(c.Inputs, co)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/core"
@@ -31,7 +30,7 @@ type docInput struct {
 // Limits of a document's fields, in bytes; its text is bounded by the
 // body's limit.
 const (
-	MaxIDBytes     = 512
+	MaxIDBytes     = core.MaxIDBytes
 	maxTitleBytes  = 4096
 	maxURLBytes    = 4096
 	maxSourceBytes = 256
@@ -313,20 +312,11 @@ func notUTF8(raw json.RawMessage) error {
 	return badRequest("", "the document is not UTF-8 (JSON must be)")
 }
 
-// checkID checks a document id: 1 to MaxIDBytes bytes of UTF-8 without
-// control characters.
+// checkID checks a document id: one a stored document can have
+// (core.BadID).
 func checkID(id string) error {
-	switch {
-	case id == "":
-		return badRequest("id", "id is missing")
-	case strings.TrimSpace(id) == "":
-		return badRequest("id", "id is blank")
-	case len(id) > MaxIDBytes:
-		return badRequest("id", fmt.Sprintf("id is longer than %d bytes", MaxIDBytes))
-	case !utf8.ValidString(id):
-		return badRequest("id", "id is not UTF-8")
-	case strings.ContainsFunc(id, unicode.IsControl):
-		return badRequest("id", "id holds a control character")
+	if why := core.BadID(id); why != "" {
+		return badRequest("id", "id "+why)
 	}
 	return nil
 }

@@ -252,6 +252,45 @@ func TestOldestFirst(t *testing.T) {
 	}
 }
 
+// TestLongLinkID: the article of an item whose link is longer than an id
+// may be is stored under a hash of the link, an id the HTTP API can name,
+// and another feed's item of that link finds it stored.
+func TestLongLinkID(t *testing.T) {
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			x := newIndexAt(t, storetest.DSN(t, engine))
+			s := newSite(t)
+			path := "/story/" + strings.Repeat("long-", 130)
+			s.serve(path, "text/html; charset=utf-8", newStory(1).page("Daily", ""))
+			link := s.URL + path
+			it := item{title: "Long", link: link, guid: "g", date: time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)}
+			s.serve("/feed", "application/rss+xml", rss2(it))
+			s.serve("/other", "application/rss+xml", rss2(it))
+			addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+			addFeed(t, x, Feed{URL: s.URL + "/other", Interval: Duration(time.Hour)})
+			o := testOptions()
+			o.Workers = 1 // the other feed after the first
+			res := once(t, newWatcher(t, x, o))
+			if r := res[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 1 {
+				t.Fatalf("%+v (%v)", r, r.Err)
+			}
+			if r := res[1]; r.Status != "ok" || r.Outcomes[OutcomeExists] != 1 {
+				t.Errorf("the other feed: %+v (%v)", r, r.Err)
+			}
+			id := storedItems(t, x, s.URL+"/feed")[link].Doc
+			if want := articleID(link); id != want || !strings.HasPrefix(id, "link-") || core.BadID(id) != "" {
+				t.Fatalf("the item's document %q, want %q", id, want)
+			}
+			if d, err := x.Document(t.Context(), id); err != nil || d.URL != link {
+				t.Errorf("the stored document %+v, %v", d.Doc, err)
+			}
+			if other := storedItems(t, x, s.URL+"/other")[link].Doc; other != id {
+				t.Errorf("the other feed's item names %q, want %q", other, id)
+			}
+		})
+	}
+}
+
 // TestNULInGUID: an item keyed by a GUID that holds a NUL character (a JSON
 // Feed may send one) is stored on both engines, and the feed's pass is ok.
 func TestNULInGUID(t *testing.T) {

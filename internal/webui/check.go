@@ -61,9 +61,6 @@ func (u *ui) checkForm(r *http.Request) (result, error) {
 	return result{page: "check.html", title: "Check an article", data: checkPage{Form: article{Format: "auto"}}}, nil
 }
 
-// maxIDBytes bounds a document id given in a form.
-const maxIDBytes = 512
-
 // readArticle reads the article of a check or store form: pasted or
 // uploaded text or HTML, HTML extracted with the site rules.
 func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
@@ -167,7 +164,7 @@ func (u *ui) extract(r *http.Request, doc *core.Document, body []byte) (string, 
 // defaultID names an article given without an id: by its URL, else by a
 // hash of its title and text, so checking twice gives the same id.
 func defaultID(d *core.Document) string {
-	if d.URL != "" && len(d.URL) <= maxIDBytes {
+	if d.URL != "" && len(d.URL) <= core.MaxIDBytes {
 		return d.URL
 	}
 	h := sha256.Sum256([]byte(d.Title + "\x00" + d.Text))

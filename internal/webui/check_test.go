@@ -82,7 +82,7 @@ func TestCheckUpload(t *testing.T) {
 	f.post("/check", url.Values{"text": {"  "}}, false).want(t, "empty", http.StatusBadRequest, "paste an article")
 	f.post("/check", url.Values{"text": {"x"}, "date": {"yesterday"}}, false).want(t, "bad date", http.StatusBadRequest, "not a date")
 	f.post("/check", url.Values{"text": {"x"}, "id": {strings.Repeat("i", 2000)}}, false).want(t, "long id", http.StatusBadRequest, "longer than")
-	f.post("/check", url.Values{"text": {"x"}, "id": {"a\x01b"}}, false).want(t, "control character", http.StatusBadRequest, "control characters")
+	f.post("/check", url.Values{"text": {"x"}, "id": {"a\x01b"}}, false).want(t, "control character", http.StatusBadRequest, "holds a control character")
 	f.post("/check", url.Values{"text": {"x"}, "title": {"a\x00b"}}, false).want(t, "NUL in the title", http.StatusBadRequest, "the title holds a NUL character")
 	f.post("/check", url.Values{"text": {"x"}, "source": {"\xff"}}, false).want(t, "source not UTF-8", http.StatusBadRequest, "the source is not UTF-8")
 	f.post("/check", url.Values{"text": {"a\x00b"}}, false).want(t, "NUL in the text", http.StatusBadRequest, "the text holds a NUL character")
