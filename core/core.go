@@ -61,6 +61,30 @@ func (d *Document) UnstorableField() (field, why string) {
 // the web UI name a document by its id in a URL.
 const MaxIDBytes = 512
 
+// The bounds of a document's title, URL and source, in bytes, as the HTTP
+// API and the web UI take them: what a page shows and a filter names.
+const (
+	MaxTitleBytes  = 4096
+	MaxURLBytes    = 4096
+	MaxSourceBytes = 256
+)
+
+// OverlongField returns the first of d's title, URL and source (as "title",
+// "url", "source") that is longer than its bound, with the bound; "", 0
+// when none is.
+func (d *Document) OverlongField() (field string, max int) {
+	for _, f := range [...]struct {
+		name string
+		v    string
+		max  int
+	}{{"title", d.Title, MaxTitleBytes}, {"url", d.URL, MaxURLBytes}, {"source", d.Source, MaxSourceBytes}} {
+		if len(f.v) > f.max {
+			return f.name, f.max
+		}
+	}
+	return "", 0
+}
+
 // BadID returns why id can name no stored document, "" when it can: an id
 // is 1 to MaxIDBytes bytes of UTF-8 text, not blank, without control
 // characters, so that every stored document can be read and removed over

@@ -27,14 +27,10 @@ type docInput struct {
 	Date string `json:"date"`
 }
 
-// Limits of a document's fields, in bytes; its text is bounded by the
-// body's limit.
-const (
-	MaxIDBytes     = core.MaxIDBytes
-	maxTitleBytes  = 4096
-	maxURLBytes    = 4096
-	maxSourceBytes = 256
-)
+// MaxIDBytes bounds a document's id, in bytes (core.MaxIDBytes); its
+// title, URL and source are bounded by core.Document.OverlongField, its
+// text by the body's limit.
+const MaxIDBytes = core.MaxIDBytes
 
 // jsonTypes are the content types POST bodies may have: one JSON document,
 // a JSON array of them, or JSON Lines.
@@ -268,15 +264,10 @@ func decodeDoc(raw json.RawMessage, d *core.Document, needID bool) error {
 			return err
 		}
 	}
-	for _, f := range []struct {
-		name, v string
-		max     int
-	}{{"title", in.Title, maxTitleBytes}, {"url", in.URL, maxURLBytes}, {"source", in.Source, maxSourceBytes}} {
-		if len(f.v) > f.max {
-			return badRequest(f.name, fmt.Sprintf("%s is longer than %d bytes", f.name, f.max))
-		}
-	}
 	*d = core.Document{ID: in.ID, Title: in.Title, Text: in.Text, URL: in.URL, Source: in.Source, Raw: raw}
+	if field, max := d.OverlongField(); field != "" {
+		return badRequest(field, fmt.Sprintf("%s is longer than %d bytes", field, max))
+	}
 	if field, why := d.UnstorableField(); field != "" {
 		return badRequest(field, field+" "+why)
 	}

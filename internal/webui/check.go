@@ -106,6 +106,9 @@ func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
 	if field, why := doc.UnstorableField(); field != "" {
 		return doc, errorf(http.StatusBadRequest, field, "the %s %s", field, why)
 	}
+	if field, max := doc.OverlongField(); field != "" {
+		return doc, errorf(http.StatusBadRequest, field, "the %s is longer than %d bytes", field, max)
+	}
 	if f.Date != "" {
 		d, err := time.Parse("2006-01-02", f.Date)
 		if err != nil {

@@ -90,6 +90,31 @@ func TestCheckUpload(t *testing.T) {
 		want(t, "HTML without an article", http.StatusUnprocessableEntity, "no article in the HTML")
 }
 
+// TestStoreFieldLimits: the store form refuses a title, URL or source
+// longer than the API takes (core.Document.OverlongField), storing
+// nothing; one at the limit is stored.
+func TestStoreFieldLimits(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	text, _ := f.story(14)
+	for _, c := range []struct{ field, v, want string }{
+		{"title", strings.Repeat("t", core.MaxTitleBytes+1), "the title is longer than 4096 bytes"},
+		{"url", "http://x.example/" + strings.Repeat("u", core.MaxURLBytes), "the url is longer than 4096 bytes"},
+		{"source", strings.Repeat("s", core.MaxSourceBytes+1), "the source is longer than 256 bytes"},
+	} {
+		form := url.Values{"id": {"long-" + c.field}, "text": {text}, c.field: {c.v}}
+		f.post("/store", form, true).want(t, "a long "+c.field, http.StatusBadRequest, c.want)
+	}
+	if n := f.docs(); n != 0 {
+		t.Errorf("%d documents stored, want none", n)
+	}
+	form := url.Values{"id": {"at-limit"}, "text": {text}, "source": {strings.Repeat("s", core.MaxSourceBytes)},
+		"title": {strings.Repeat("t", core.MaxTitleBytes)}}
+	if a := f.post("/store", form, true); a.code != http.StatusSeeOther {
+		t.Errorf("store at the limits: %d\n%s", a.code, a.body)
+	}
+}
+
 // Forms larger than Options.MaxBytes are refused with 413.
 func TestCheckTooLarge(t *testing.T) {
 	t.Parallel()
