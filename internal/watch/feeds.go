@@ -223,6 +223,7 @@ func parseFeeds(path string, data []byte) ([]Feed, error) {
 	default:
 		return nil, fmt.Errorf("%s: version %d: this neardup reads version 1", path, f.Version)
 	}
+	first := map[string]int{} // by URL, the index of the feed that lists it
 	for i := range f.Feeds {
 		if f.Feeds[i].Interval == 0 {
 			f.Feeds[i].Interval = Duration(DefaultInterval)
@@ -230,6 +231,11 @@ func parseFeeds(path string, data []byte) ([]Feed, error) {
 		if err := f.Feeds[i].Check(); err != nil {
 			return nil, fmt.Errorf("%s:%d: feed %d: %w", path, feedLine(data, i, err), i+1, err)
 		}
+		if j, ok := first[f.Feeds[i].URL]; ok {
+			return nil, fmt.Errorf("%s:%d: feed %d: %s is feed %d already (line %d): list a feed once, with its settings",
+				path, feedLine(data, i, nil), i+1, f.Feeds[i].URL, j+1, feedLine(data, j, nil))
+		}
+		first[f.Feeds[i].URL] = i
 	}
 	return f.Feeds, nil
 }
