@@ -209,6 +209,9 @@ func TestLoadTokens(t *testing.T) {
 		{"short", "short\n", false},
 		{"empty", "# nothing\n\n", false},
 		{"spaces", "a token with spaces in it\n", false},
+		// Regression: the byte-order mark of a file saved by some editors
+		// stayed in the first token, which no client could then send.
+		{"byte-order mark", "\uFEFF" + token + "\r\nsecond-token-abcdefgh\r\n", true},
 	} {
 		path := dir + "/" + tc.name
 		writeFile(t, path, tc.content)
@@ -221,6 +224,9 @@ func TestLoadTokens(t *testing.T) {
 			r.Header.Set("Authorization", "Bearer second-token-abcdefgh")
 			if toks.Len() != 2 || !toks.Authorized(r) {
 				t.Errorf("%s: %d tokens, second not accepted", tc.name, toks.Len())
+			}
+			if !toks.Valid(token) {
+				t.Errorf("%s: the first token not accepted", tc.name)
 			}
 		}
 	}
