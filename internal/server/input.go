@@ -273,8 +273,13 @@ func decodeDoc(raw json.RawMessage, d *core.Document, needID bool) error {
 	}
 	if in.Date != "" {
 		t, err := parseTime(in.Date)
-		if err != nil {
+		switch {
+		case err != nil:
 			return badRequest("date", err.Error())
+		case t.IsZero():
+			// The zero time is a document's "undated": stored, it would
+			// change the document's place among its cluster's members.
+			return badRequest("date", fmt.Sprintf("%q is the zero time, which stands for no date: leave date out for an undated document", in.Date))
 		}
 		d.Date = t
 	}

@@ -111,8 +111,11 @@ func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
 	}
 	if f.Date != "" {
 		d, err := time.Parse("2006-01-02", f.Date)
-		if err != nil {
+		switch {
+		case err != nil:
 			return doc, errorf(http.StatusBadRequest, "date", "the date %q is not a date such as 2026-11-26", short(20, f.Date))
+		case d.IsZero():
+			return doc, errorf(http.StatusBadRequest, "date", "the date %s stands for no date: leave it empty for an undated article", f.Date)
 		}
 		doc.Date = d
 	}
