@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/neardup/neardup"
+	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/neardup/neardup"
 )
 
 // TestHostileInput sends what a careless or hostile client sends: each
@@ -67,6 +69,10 @@ func TestHostileInput(t *testing.T) {
 		{"huge id in the path", req{method: "GET", path: "/v1/documents/" + huge}, 400, "id"},
 		{"missing document", req{method: "GET", path: "/v1/documents/nope"}, 404, ""},
 		{"dot segments", req{method: "GET", path: "/v1/documents/..%2F..%2Fetc%2Fpasswd"}, 404, ""},
+		{"dot segments as sent", req{method: "GET", path: "/v1/documents/../etc/passwd"}, 400, ""},
+		{"dot segment", req{method: "GET", path: "/v1/./stats"}, 400, ""},
+		{"empty segment", req{method: "DELETE", path: "/v1//documents/x", token: "ok"}, 400, ""},
+		{"the API's root", req{method: "GET", path: "/v1"}, 404, ""},
 		{"NUL in the path", req{method: "GET", path: "/v1/documents/a%00b"}, 400, "id"},
 		{"parameter on a document", req{method: "GET", path: "/v1/documents/x?text=1"}, 400, "text"},
 		{"limit too large", req{method: "GET", path: "/v1/documents?limit=100000"}, 400, "limit"},
@@ -160,8 +166,9 @@ func TestGzipBody(t *testing.T) {
 	}
 }
 
-// TestPathTricks: paths that climb out of the API are cleaned by the mux
-// and never reach a handler as such.
+// TestPathTricks: paths that climb out of the API never reach a handler as
+// such: one under /v1/ is a JSON 400 (not the mux's HTML redirect), others
+// are cleaned by the mux.
 func TestPathTricks(t *testing.T) {
 	ts := newTestServer(t, "sqlite", Options{})
 	for _, p := range []string{"/v1/../../etc/passwd", "/v1/documents/../../../etc/passwd", "//v1//documents"} {
@@ -170,11 +177,18 @@ func TestPathTricks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		data, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		if loc := resp.Header.Get("Location"); strings.Contains(loc, "..") {
 			t.Errorf("%s: redirected to %s", p, loc)
 		}
-		if resp.StatusCode/100 != 3 && resp.StatusCode != http.StatusNotFound {
+		var e apiError
+		switch {
+		case strings.HasPrefix(p, "/v1/"):
+			if resp.StatusCode != http.StatusBadRequest || json.Unmarshal(data, &e) != nil || e.Msg == "" {
+				t.Errorf("%s: %d %.200s, want a JSON 400", p, resp.StatusCode, data)
+			}
+		case resp.StatusCode/100 != 3 && resp.StatusCode != http.StatusNotFound:
 			t.Errorf("%s: %d", p, resp.StatusCode)
 		}
 	}
