@@ -1,6 +1,7 @@
 package neardup_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -85,6 +86,17 @@ func TestIndexAPI(t *testing.T) {
 	if _, err := x.Add(ctx, neardup.Document{ID: "c", Text: other}, neardup.Document{ID: "d", Text: "a\x00b"}); err == nil ||
 		!strings.Contains(err.Error(), `document 2 (id "d"): the text holds a NUL character`) {
 		t.Errorf("Add of a NUL: %v", err)
+	}
+	// So is an id the HTTP API could not name.
+	for _, c := range []struct{ id, why string }{
+		{strings.Repeat("i", 513), "the id is longer than 512 bytes"},
+		{"a\x01b", "the id holds a control character"},
+		{" ", "the id is blank"},
+	} {
+		var ue *neardup.UnstorableError
+		if _, err := x.Add(ctx, neardup.Document{ID: c.id, Text: other}); !errors.As(err, &ue) || !strings.Contains(err.Error(), c.why) {
+			t.Errorf("Add of id %.20q: %v, want %q", c.id, err, c.why)
+		}
 	}
 	if ms, err := x.Query(ctx, neardup.Document{ID: "q", Text: other}); err != nil || len(ms) != 1 || len(ms[0].Pairs) != 0 {
 		t.Errorf("after the refused Add, other matches %+v, %v; want nothing stored", ms, err)

@@ -7,8 +7,10 @@ package core
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -53,6 +55,54 @@ func (d *Document) UnstorableField() (field, why string) {
 		}
 	}
 	return "", ""
+}
+
+// MaxIDBytes bounds the id of a stored document, in bytes: the HTTP API and
+// the web UI name a document by its id in a URL.
+const MaxIDBytes = 512
+
+// The bounds of a document's title, URL and source, in bytes, as the HTTP
+// API and the web UI take them: what a page shows and a filter names.
+const (
+	MaxTitleBytes  = 4096
+	MaxURLBytes    = 4096
+	MaxSourceBytes = 256
+)
+
+// OverlongField returns the first of d's title, URL and source (as "title",
+// "url", "source") that is longer than its bound, with the bound; "", 0
+// when none is.
+func (d *Document) OverlongField() (field string, max int) {
+	for _, f := range [...]struct {
+		name string
+		v    string
+		max  int
+	}{{"title", d.Title, MaxTitleBytes}, {"url", d.URL, MaxURLBytes}, {"source", d.Source, MaxSourceBytes}} {
+		if len(f.v) > f.max {
+			return f.name, f.max
+		}
+	}
+	return "", 0
+}
+
+// BadID returns why id can name no stored document, "" when it can: an id
+// is 1 to MaxIDBytes bytes of UTF-8 text, not blank, without control
+// characters, so that every stored document can be read and removed over
+// HTTP. An index refuses to store any other.
+func BadID(id string) string {
+	switch {
+	case id == "":
+		return "is missing"
+	case strings.TrimSpace(id) == "":
+		return "is blank"
+	case len(id) > MaxIDBytes:
+		return fmt.Sprintf("is longer than %d bytes", MaxIDBytes)
+	case !utf8.ValidString(id):
+		return "is not UTF-8"
+	case strings.ContainsFunc(id, unicode.IsControl):
+		return "holds a control character"
+	}
+	return ""
 }
 
 // SkipReason says why a record was not compared. The zero value means the

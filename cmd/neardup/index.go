@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -160,7 +161,12 @@ func (c *indexAddCmd) Run(g *globals) error {
 	if err := checkNewFlags(c.DB, c.Method, c.flags); err != nil {
 		return err
 	}
-	r, err := c.openInputs(c.Inputs)
+	co, err := c.corpusOptions()
+	if err != nil {
+		return err
+	}
+	co.IndexIDs = true
+	r, err := job.OpenFeed(c.Inputs, co)
 	if err != nil {
 		return err
 	}
@@ -404,7 +410,7 @@ func parseSpan(flag, s string) (time.Duration, error) {
 	if s == "" {
 		return 0, bad("want a duration such as 30d, 12h, 2w, 90min or 6mo")
 	}
-	var total time.Duration
+	var total float64 // in nanoseconds, summed where it cannot wrap
 	for rest := s; rest != ""; {
 		i := strings.IndexFunc(rest, func(c rune) bool { return (c < '0' || c > '9') && c != '.' })
 		if i < 0 {
@@ -428,13 +434,16 @@ func parseSpan(flag, s string) (time.Duration, error) {
 		case !ok:
 			return 0, bad(fmt.Sprintf("unknown unit %q: use s, min, h, d, w or mo", rest[i:j]))
 		}
-		total += time.Duration(n * float64(unit))
+		total += n * float64(unit)
 		rest = rest[j:]
 	}
-	if total <= 0 {
+	switch {
+	case total >= math.MaxInt64:
+		return 0, bad(fmt.Sprintf("too long: at most %dd (about 292 years)", math.MaxInt64/int64(24*time.Hour)))
+	case time.Duration(total) <= 0:
 		return 0, bad("want a positive duration")
 	}
-	return total, nil
+	return time.Duration(total), nil
 }
 
 // spanUnits are the units parseSpan reads.

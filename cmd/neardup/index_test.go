@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -505,5 +506,39 @@ func TestIndexAddPrintsTheAPIShape(t *testing.T) {
 	}
 	if bytes.Contains(lines[1], []byte(`"a":`)) {
 		t.Errorf("a core pair printed: %s", lines[1])
+	}
+}
+
+// TestIndexAddRefusesUnaddressableIDs: a record whose id the HTTP API
+// could not name (over core.MaxIDBytes bytes, a control character, blank)
+// is skipped with its line and why, and the others are stored.
+func TestIndexAddRefusesUnaddressableIDs(t *testing.T) {
+	dir := t.TempDir()
+	text := "The council approved the new budget for the river bridge on Monday after a long debate about the costs."
+	var b strings.Builder
+	for _, id := range []string{strings.Repeat("x", core.MaxIDBytes+1), "ctl\u0001id", "  ", strings.Repeat("y", core.MaxIDBytes), "ok"} {
+		line, _ := json.Marshal(map[string]string{"id": id, "text": text + " " + id})
+		b.Write(append(line, '\n'))
+	}
+	in, db := filepath.Join(dir, "ids.jsonl"), filepath.Join(dir, "ids.db")
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runChild(t, "index", "add", "--db", db, in)
+	if code != 0 {
+		t.Fatalf("exit code %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		in + `:1: field "id": an index stores no id that is longer than 512 bytes`,
+		in + `:2: field "id": an index stores no id that holds a control character`,
+		in + `:3: field "id": an index stores no id that is blank`,
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("no %q in\n%s", want, errOut)
+		}
+	}
+	ids, _ := storedIndex(t, db)
+	if want := map[string]bool{strings.Repeat("y", core.MaxIDBytes): true, "ok": true}; !maps.Equal(ids, want) {
+		t.Errorf("stored %v, want %v", slices.Collect(maps.Keys(ids)), slices.Collect(maps.Keys(want)))
 	}
 }

@@ -54,6 +54,9 @@ func (c *serveCmd) Run(g *globals) error {
 	case c.QueryWorkers < 0 || c.QueryQueue < 1:
 		return usageError{"--query-workers must not be negative, and --query-queue must be at least 1"}
 	}
+	if err := checkAddr(c.Addr); err != nil {
+		return usageError{fmt.Sprintf("--addr %q: %v", c.Addr, err)}
+	}
 	level := slog.LevelInfo
 	if g.quiet {
 		level = slog.LevelWarn
@@ -93,6 +96,20 @@ func (c *serveCmd) Run(g *globals) error {
 	o.UI = webui.New(x.Index, webui.Options{Authorized: o.Tokens.Valid, AuthReads: c.AuthReads, Rules: wo.Rules,
 		Watch: wo, MaxBytes: c.MaxBody, Logger: log})
 	return runServe(g.ctx, x.Index, o, ln, c.Watch, wo, log)
+}
+
+// checkAddr checks the form of a listening address, host:port with a port
+// from 0 to 65535 or a service name; whether the host can be listened on
+// is the listener's to say.
+func checkAddr(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return errors.New("want host:port, such as 127.0.0.1:8080 or :8080")
+	}
+	if _, err := net.LookupPort("tcp", port); err != nil {
+		return fmt.Errorf("the port %q is not a number from 0 to 65535 or a service name", port)
+	}
+	return nil
 }
 
 // openServed opens the index, creating it when missing with texts stored:

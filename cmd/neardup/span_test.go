@@ -29,6 +29,9 @@ func TestParseSpan(t *testing.T) {
 		{"soon", 0, "want a duration such as 30d, 12h, 2w, 90min or 6mo"},
 		{"12", 0, "a number without its unit"},
 		{"0d", 0, "want a positive duration"},
+		{"106751d", 106751 * day, ""},
+		{"999999999999999999d", 0, "too long: at most 106751d"},
+		{"100000d100000d100000d", 0, "too long: at most 106751d"},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			got, err := parseSpan("--window", tc.in)

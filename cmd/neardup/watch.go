@@ -128,14 +128,20 @@ func (c *watchCmd) Run(g *globals) error {
 }
 
 // failedFeeds is the error of a pass in which feeds failed: a run from cron
-// exits 1 for it, and its mail names them. What the other feeds gave is
+// exits 1 for it, and its mail names them by their own URLs (an error may
+// name only the last hop of a redirect). What the other feeds gave is
 // stored all the same.
 func failedFeeds(res []watch.Result) error {
 	var failed []string
 	for _, r := range res {
-		if r.Status == "error" {
-			failed = append(failed, fmt.Sprintf("  %v", r.Err))
+		if r.Status != "error" {
+			continue
 		}
+		msg := r.Err.Error()
+		if !strings.HasPrefix(msg, r.Feed+":") {
+			msg = r.Feed + ": " + msg
+		}
+		failed = append(failed, "  "+msg)
 	}
 	if len(failed) == 0 {
 		return nil

@@ -261,9 +261,34 @@ func TestWatchOnceFailedFeed(t *testing.T) {
 	if ids, _ := storedIndex(t, db); len(ids) != 1 || !ids[a.URL+"/news/1"] {
 		t.Errorf("the working feed's article: %v", ids)
 	}
-	if err := failedFeeds([]watch.Result{{Status: "ok"}, {Status: "error", Err: errors.New("HTTP 404")}}); err == nil ||
-		err.Error() != "1 of 2 feeds failed (the articles of the others are stored):\n  HTTP 404" {
+	if err := failedFeeds([]watch.Result{{Status: "ok"}, {Feed: "http://a.example/rss", Status: "error", Err: errors.New("HTTP 404")}}); err == nil ||
+		err.Error() != "1 of 2 feeds failed (the articles of the others are stored):\n  http://a.example/rss: HTTP 404" {
 		t.Errorf("the error: %v", err)
+	}
+}
+
+// TestWatchOnceNamesRedirectedFeeds: the closing lines of watch --once
+// name a failed feed by its own URL when it redirected elsewhere (to a 404,
+// or round a loop), not by the last hop alone.
+func TestWatchOnceNamesRedirectedFeeds(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "w.db")
+	mux := http.NewServeMux()
+	mux.HandleFunc("/redir", func(rw http.ResponseWriter, r *http.Request) { http.Redirect(rw, r, "/nosuch.xml", http.StatusFound) })
+	mux.HandleFunc("/loop", func(rw http.ResponseWriter, r *http.Request) { http.Redirect(rw, r, "/loop", http.StatusFound) })
+	s := httptest.NewServer(mux)
+	t.Cleanup(s.Close)
+	for _, p := range []string{"/redir", "/loop"} {
+		runOK(t, "feeds", "add", "--db", db, "--no-check", s.URL+p)
+	}
+	code, _, errOut := runChild(t, "-q", "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1")
+	if code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+	for _, want := range []string{"\n  " + s.URL + "/redir: HTTP 404", "\n  " + s.URL + "/loop: "} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("no %q in\n%s", want, errOut)
+		}
 	}
 }
 

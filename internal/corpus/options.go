@@ -46,6 +46,11 @@ type Options struct {
 	// Exclude, when set, names files met while walking a directory that
 	// are not inputs (the run's own output, say).
 	Exclude func(path string) bool
+	// IndexIDs skips, as malformed, a record whose id no stored document
+	// can have (core.BadID: blank, over core.MaxIDBytes bytes, holding a
+	// control character), for the inputs of an index, which refuses such
+	// ids so that the HTTP API can name every document it holds.
+	IndexIDs bool
 	// Extract controls how HTML pages and the pages of WARC files become
 	// documents: site rules, the shortest article kept (MinChars, 500
 	// characters by default), and the size, element and time limits of one

@@ -152,9 +152,10 @@ func (r *Reader) Decode(raw Raw) Record {
 }
 
 // check validates a decoded document: its size, then NUL bytes and UTF-8 in
-// title, text and id, and a text that is not blank. URL and source bytes
-// that are not UTF-8, and NUL bytes, become U+FFFD. No field that passes
-// holds a NUL byte, which no index can store (PostgreSQL refuses it in text).
+// title, text and id, an id an index stores (with Options.IndexIDs), and a
+// text that is not blank. URL and source bytes that are not UTF-8, and NUL
+// bytes, become U+FFFD. No field that passes holds a NUL byte, which no
+// index can store (PostgreSQL refuses it in text).
 func (r *Reader) check(doc *core.Document) (core.SkipReason, string, string) {
 	if n := len(doc.Title) + len(doc.Text); n > r.opts.MaxBytes {
 		return core.SkipTooLarge, "", fmt.Sprintf("title and text are %d bytes, over the limit of %d", n, r.opts.MaxBytes)
@@ -171,6 +172,11 @@ func (r *Reader) check(doc *core.Document) (core.SkipReason, string, string) {
 	for _, p := range parts {
 		if !utf8.ValidString(p.s) {
 			return core.SkipInvalidUTF8, p.name, "invalid UTF-8"
+		}
+	}
+	if r.opts.IndexIDs {
+		if why := core.BadID(doc.ID); why != "" {
+			return core.SkipMalformed, r.opts.IDField, "an index stores no id that " + why
 		}
 	}
 	if isBlank(doc.Text) {

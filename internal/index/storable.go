@@ -2,13 +2,14 @@ package index
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/neardup/neardup/core"
 )
 
 // UnstorableError is Add's error for a document with a field no store
-// can keep (see core.Document.UnstorableField); nothing of the add is
-// stored.
+// can keep (see core.Document.UnstorableField), or an id that can name no
+// stored document (see core.BadID); nothing of the add is stored.
 type UnstorableError struct {
 	// Doc is the document's position in the add, from 1.
 	Doc   int
@@ -18,15 +19,29 @@ type UnstorableError struct {
 }
 
 func (e *UnstorableError) Error() string {
-	return fmt.Sprintf("document %d (id %q): the %s %s", e.Doc, e.ID, e.Field, e.Why)
+	id := e.ID
+	if n := 64; len(id) > n {
+		for n > 0 && !utf8.RuneStart(id[n]) {
+			n--
+		}
+		id = id[:n] + "..." // a long id is its own fault: its start names it
+	}
+	return fmt.Sprintf("document %d (id %q): the %s %s", e.Doc, id, e.Field, e.Why)
 }
 
 // CheckStorable returns an *UnstorableError for the first of docs with a
-// field no store can keep, nil when all can be stored: the check Add makes
-// before it stores anything, for an edge that answers each document apart.
+// field no store can keep or an id no stored document can have, nil when
+// all can be stored: the check Add makes before it stores anything, for an
+// edge that answers each document apart.
 func CheckStorable(docs []core.Document) error {
 	for i := range docs {
-		if field, why := docs[i].UnstorableField(); field != "" {
+		field, why := docs[i].UnstorableField()
+		if field == "" {
+			if why = core.BadID(docs[i].ID); why != "" {
+				field = "id"
+			}
+		}
+		if field != "" {
 			return &UnstorableError{Doc: i + 1, ID: docs[i].ID, Field: field, Why: why}
 		}
 	}

@@ -396,7 +396,7 @@ func next(p neardup.Page, more bool) int {
 // docFilter reads the filters documents and clusters share: source,
 // since, until and label.
 func docFilter(q url.Values) (f neardup.DocFilter, err error) {
-	if f.Source, err = textParam(q, "source", maxSourceBytes); err != nil {
+	if f.Source, err = textParam(q, "source", core.MaxSourceBytes); err != nil {
 		return f, err
 	}
 	if f.Since, f.Until, err = window(q); err != nil {

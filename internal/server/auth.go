@@ -23,7 +23,8 @@ type Tokens struct {
 const MinTokenBytes = 16
 
 // LoadTokens reads tokens from a file, one a line; blank lines and lines
-// starting with # are ignored, spaces around a token are trimmed. A file
+// starting with # are ignored, spaces around a token are trimmed, and so is
+// a UTF-8 byte-order mark at the start of the file. A file
 // without tokens, or with a token shorter than MinTokenBytes or holding
 // spaces, is an error naming its line.
 func LoadTokens(path string) (*Tokens, error) {
@@ -35,7 +36,11 @@ func LoadTokens(path string) (*Tokens, error) {
 	var tokens []string
 	sc := bufio.NewScanner(f)
 	for line := 1; sc.Scan(); line++ {
-		tok := strings.TrimSpace(sc.Text())
+		text := sc.Text()
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\uFEFF") // the byte-order mark some editors write
+		}
+		tok := strings.TrimSpace(text)
 		switch {
 		case tok == "" || strings.HasPrefix(tok, "#"):
 			continue

@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/neardup/neardup"
+	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/neardup/neardup"
 )
 
 // TestHostileInput sends what a careless or hostile client sends: each
@@ -59,12 +61,18 @@ func TestHostileInput(t *testing.T) {
 		{"NUL in the text", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "a\u0000b"}`}, 400, "text"},
 		{"NUL in the url", req{method: "POST", path: "/v1/query", body: `{"text": "t", "url": "http://x/\u0000"}`}, 400, "url"},
 		{"bad date", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "date": "yesterday"}`}, 400, "date"},
+		{"zero date", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "date": "0001-01-01"}`}, 400, "date"},
+		{"zero date with an offset", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "date": "0001-01-01T01:00:00+01:00"}`}, 400, "date"},
 		{"long title", req{method: "POST", path: "/v1/documents", token: "ok", body: fmt.Sprintf(`{"id": "a", "title": %q}`, strings.Repeat("t", 5000))}, 400, "title"},
 		{"unknown parameter", req{method: "POST", path: "/v1/documents?force=1", token: "ok", body: ok}, 400, "force"},
 		{"bad replace", req{method: "POST", path: "/v1/documents?replace=maybe", token: "ok", body: ok}, 400, "replace"},
 		{"huge id in the path", req{method: "GET", path: "/v1/documents/" + huge}, 400, "id"},
 		{"missing document", req{method: "GET", path: "/v1/documents/nope"}, 404, ""},
 		{"dot segments", req{method: "GET", path: "/v1/documents/..%2F..%2Fetc%2Fpasswd"}, 404, ""},
+		{"dot segments as sent", req{method: "GET", path: "/v1/documents/../etc/passwd"}, 400, ""},
+		{"dot segment", req{method: "GET", path: "/v1/./stats"}, 400, ""},
+		{"empty segment", req{method: "DELETE", path: "/v1//documents/x", token: "ok"}, 400, ""},
+		{"the API's root", req{method: "GET", path: "/v1"}, 404, ""},
 		{"NUL in the path", req{method: "GET", path: "/v1/documents/a%00b"}, 400, "id"},
 		{"parameter on a document", req{method: "GET", path: "/v1/documents/x?text=1"}, 400, "text"},
 		{"limit too large", req{method: "GET", path: "/v1/documents?limit=100000"}, 400, "limit"},
@@ -158,8 +166,9 @@ func TestGzipBody(t *testing.T) {
 	}
 }
 
-// TestPathTricks: paths that climb out of the API are cleaned by the mux
-// and never reach a handler as such.
+// TestPathTricks: paths that climb out of the API never reach a handler as
+// such: one under /v1/ is a JSON 400 (not the mux's HTML redirect), others
+// are cleaned by the mux.
 func TestPathTricks(t *testing.T) {
 	ts := newTestServer(t, "sqlite", Options{})
 	for _, p := range []string{"/v1/../../etc/passwd", "/v1/documents/../../../etc/passwd", "//v1//documents"} {
@@ -168,11 +177,18 @@ func TestPathTricks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		data, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		if loc := resp.Header.Get("Location"); strings.Contains(loc, "..") {
 			t.Errorf("%s: redirected to %s", p, loc)
 		}
-		if resp.StatusCode/100 != 3 && resp.StatusCode != http.StatusNotFound {
+		var e apiError
+		switch {
+		case strings.HasPrefix(p, "/v1/"):
+			if resp.StatusCode != http.StatusBadRequest || json.Unmarshal(data, &e) != nil || e.Msg == "" {
+				t.Errorf("%s: %d %.200s, want a JSON 400", p, resp.StatusCode, data)
+			}
+		case resp.StatusCode/100 != 3 && resp.StatusCode != http.StatusNotFound:
 			t.Errorf("%s: %d", p, resp.StatusCode)
 		}
 	}
@@ -209,6 +225,9 @@ func TestLoadTokens(t *testing.T) {
 		{"short", "short\n", false},
 		{"empty", "# nothing\n\n", false},
 		{"spaces", "a token with spaces in it\n", false},
+		// Regression: the byte-order mark of a file saved by some editors
+		// stayed in the first token, which no client could then send.
+		{"byte-order mark", "\uFEFF" + token + "\r\nsecond-token-abcdefgh\r\n", true},
 	} {
 		path := dir + "/" + tc.name
 		writeFile(t, path, tc.content)
@@ -221,6 +240,9 @@ func TestLoadTokens(t *testing.T) {
 			r.Header.Set("Authorization", "Bearer second-token-abcdefgh")
 			if toks.Len() != 2 || !toks.Authorized(r) {
 				t.Errorf("%s: %d tokens, second not accepted", tc.name, toks.Len())
+			}
+			if !toks.Valid(token) {
+				t.Errorf("%s: the first token not accepted", tc.name)
 			}
 		}
 	}

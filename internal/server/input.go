@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/neardup/neardup/core"
@@ -28,14 +27,10 @@ type docInput struct {
 	Date string `json:"date"`
 }
 
-// Limits of a document's fields, in bytes; its text is bounded by the
-// body's limit.
-const (
-	MaxIDBytes     = 512
-	maxTitleBytes  = 4096
-	maxURLBytes    = 4096
-	maxSourceBytes = 256
-)
+// MaxIDBytes bounds a document's id, in bytes (core.MaxIDBytes); its
+// title, URL and source are bounded by core.Document.OverlongField, its
+// text by the body's limit.
+const MaxIDBytes = core.MaxIDBytes
 
 // jsonTypes are the content types POST bodies may have: one JSON document,
 // a JSON array of them, or JSON Lines.
@@ -269,22 +264,22 @@ func decodeDoc(raw json.RawMessage, d *core.Document, needID bool) error {
 			return err
 		}
 	}
-	for _, f := range []struct {
-		name, v string
-		max     int
-	}{{"title", in.Title, maxTitleBytes}, {"url", in.URL, maxURLBytes}, {"source", in.Source, maxSourceBytes}} {
-		if len(f.v) > f.max {
-			return badRequest(f.name, fmt.Sprintf("%s is longer than %d bytes", f.name, f.max))
-		}
-	}
 	*d = core.Document{ID: in.ID, Title: in.Title, Text: in.Text, URL: in.URL, Source: in.Source, Raw: raw}
+	if field, max := d.OverlongField(); field != "" {
+		return badRequest(field, fmt.Sprintf("%s is longer than %d bytes", field, max))
+	}
 	if field, why := d.UnstorableField(); field != "" {
 		return badRequest(field, field+" "+why)
 	}
 	if in.Date != "" {
 		t, err := parseTime(in.Date)
-		if err != nil {
+		switch {
+		case err != nil:
 			return badRequest("date", err.Error())
+		case t.IsZero():
+			// The zero time is a document's "undated": stored, it would
+			// change the document's place among its cluster's members.
+			return badRequest("date", fmt.Sprintf("%q is the zero time, which stands for no date: leave date out for an undated document", in.Date))
 		}
 		d.Date = t
 	}
@@ -313,20 +308,11 @@ func notUTF8(raw json.RawMessage) error {
 	return badRequest("", "the document is not UTF-8 (JSON must be)")
 }
 
-// checkID checks a document id: 1 to MaxIDBytes bytes of UTF-8 without
-// control characters.
+// checkID checks a document id: one a stored document can have
+// (core.BadID).
 func checkID(id string) error {
-	switch {
-	case id == "":
-		return badRequest("id", "id is missing")
-	case strings.TrimSpace(id) == "":
-		return badRequest("id", "id is blank")
-	case len(id) > MaxIDBytes:
-		return badRequest("id", fmt.Sprintf("id is longer than %d bytes", MaxIDBytes))
-	case !utf8.ValidString(id):
-		return badRequest("id", "id is not UTF-8")
-	case strings.ContainsFunc(id, unicode.IsControl):
-		return badRequest("id", "id holds a control character")
+	if why := core.BadID(id); why != "" {
+		return badRequest("id", "id "+why)
 	}
 	return nil
 }

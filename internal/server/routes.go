@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"net/http"
+	"path"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -50,7 +51,36 @@ func (s *Server) routes() http.Handler {
 	}
 	mux.Handle("/", ui)
 	mux.Handle("POST /check", s.heavy(ui)) // the UI's check compares a posted text, as /v1/query does
-	return s.checkHost(s.met.instrument(s.recover(s.limit(mux))))
+	return s.checkHost(s.met.instrument(s.recover(s.limit(uncleanAPIPaths(mux)))))
+}
+
+// uncleanAPIPaths answers a JSON 400 for an API path with dot segments or
+// empty ones ("/v1/documents/../x", "/v1//stats") and a JSON 404 for "/v1",
+// which the mux would redirect with an HTML body: every answer of the API
+// is JSON. An id holding such segments is sent escaped (%2F), as any id
+// with a slash.
+func uncleanAPIPaths(mux http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.EscapedPath()
+		switch {
+		case p == "/v1":
+			writeJSON(w, http.StatusNotFound, &apiError{Msg: "no such route: /v1 (see /openapi.json)"})
+		case strings.HasPrefix(p, "/v1/") && cleanPath(p) != p:
+			writeJSON(w, http.StatusBadRequest, &apiError{Msg: fmt.Sprintf("the path %s has dot or empty segments: send it as %s", p, cleanPath(p))})
+		default:
+			mux.ServeHTTP(w, r)
+		}
+	})
+}
+
+// cleanPath is path.Clean keeping a trailing slash: the path the mux
+// redirects p to when they differ.
+func cleanPath(p string) string {
+	c := path.Clean(p)
+	if strings.HasSuffix(p, "/") && c != "/" {
+		c += "/"
+	}
+	return c
 }
 
 // route is a path of the API and its handler of each method.

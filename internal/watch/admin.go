@@ -126,7 +126,8 @@ func find(r neardup.FeedReader, feedURL string) (*neardup.Feed, error) {
 }
 
 // Import stores feeds, in one transaction: new ones are added, those of a
-// URL stored already get the settings given.
+// URL stored already get the settings given. A URL given twice is added
+// with the first settings and updated with the second.
 func Import(ctx context.Context, st Tables, feeds []Feed) (added, updated int, err error) {
 	for i := range feeds {
 		if feeds[i].Interval == 0 {
@@ -156,7 +157,7 @@ func Import(ctx context.Context, st Tables, feeds []Feed) (added, updated int, e
 				continue
 			}
 			sf := &neardup.Feed{URL: f.URL, Config: marshalJSON(f), State: marshalJSON(State{})}
-			if _, err := w.AddFeed(sf); err != nil {
+			if sf.ID, err = w.AddFeed(sf); err != nil {
 				return err
 			}
 			byURL[f.URL] = sf

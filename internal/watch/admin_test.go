@@ -82,6 +82,21 @@ func TestFeedAdmin(t *testing.T) {
 	}
 }
 
+// TestImportRepeatedURL: a URL given twice to Import is added with the
+// first settings and updated with the second, not an error about feed 0.
+func TestImportRepeatedURL(t *testing.T) {
+	x := newIndex(t)
+	f := Feed{URL: "http://a.example/rss"}
+	added, updated, err := Import(t.Context(), x, []Feed{f, {URL: f.URL, Interval: Duration(time.Hour)}})
+	if err != nil || added != 1 || updated != 1 {
+		t.Fatalf("import: %d added, %d updated, %v; want 1, 1", added, updated, err)
+	}
+	feeds, err := Feeds(t.Context(), x)
+	if err != nil || len(feeds) != 1 || feeds[0].Interval != Duration(time.Hour) {
+		t.Errorf("feeds %+v %v; want one, of interval 1h", feeds, err)
+	}
+}
+
 func TestReadFileErrors(t *testing.T) {
 	dir := t.TempDir()
 	for name, c := range map[string]struct{ body, want string }{
@@ -91,6 +106,8 @@ func TestReadFileErrors(t *testing.T) {
 		"no version":   {"feeds: []\n", `no "version: 1" line`},
 		"new version":  {"version: 2\nfeeds: []\n", "version 2: this neardup reads version 1"},
 		"second feed":  {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: notaurl\n", `feed 2: feed "notaurl"`},
+		"repeated url": {"version: 1\nfeeds:\n  - url: http://a.example/rss\n  - url: http://a.example/rss\n    interval: 1h\n",
+			":4: feed 2: http://a.example/rss is feed 1 already (line 3)"},
 		"bad selector": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: https://b.example/rss\n    rule:\n      drop: [.ad]\n      body: 'div[['\n", `:7: feed 2: feed https://b.example/rss: site rule: body: bad CSS selector "div[["`},
 	} {
 		wantReadError(t, filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".yaml"), c.body, c.want)

@@ -168,6 +168,11 @@ type State struct {
 	// without it); RuleMiss says so for the latest of them.
 	RuleMisses int    `json:"rule_misses,omitempty"`
 	RuleMiss   string `json:"rule_miss,omitempty"`
+	// Retries counts the items whose page failed, at the last poll that
+	// read the feed, for a reason that may pass, and which a later pass
+	// tries again. While there are some, the feed is fetched without its
+	// ETag and Last-Modified, so that a 304 does not hold them back.
+	Retries int `json:"retries,omitempty"`
 }
 
 // File is a YAML file of feeds, as `neardup feeds import` reads and
@@ -218,6 +223,7 @@ func parseFeeds(path string, data []byte) ([]Feed, error) {
 	default:
 		return nil, fmt.Errorf("%s: version %d: this neardup reads version 1", path, f.Version)
 	}
+	first := map[string]int{} // by URL, the index of the feed that lists it
 	for i := range f.Feeds {
 		if f.Feeds[i].Interval == 0 {
 			f.Feeds[i].Interval = Duration(DefaultInterval)
@@ -225,6 +231,11 @@ func parseFeeds(path string, data []byte) ([]Feed, error) {
 		if err := f.Feeds[i].Check(); err != nil {
 			return nil, fmt.Errorf("%s:%d: feed %d: %w", path, feedLine(data, i, err), i+1, err)
 		}
+		if j, ok := first[f.Feeds[i].URL]; ok {
+			return nil, fmt.Errorf("%s:%d: feed %d: %s is feed %d already (line %d): list a feed once, with its settings",
+				path, feedLine(data, i, nil), i+1, f.Feeds[i].URL, j+1, feedLine(data, j, nil))
+		}
+		first[f.Feeds[i].URL] = i
 	}
 	return f.Feeds, nil
 }

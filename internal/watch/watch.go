@@ -2,6 +2,8 @@ package watch
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -297,9 +299,14 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, error) {
 }
 
 // items fetches and parses the feed and returns its items; nil when it is
-// not modified since the last poll.
+// not modified since the last poll. It asks unconditionally while items
+// wait to be tried again (State.Retries).
 func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result) ([]*gofeed.Item, error) {
-	resp, err := w.fetch.get(ctx, request{url: f.URL, etag: state.ETag, lastModified: state.LastModified, browser: state.BrowserUA})
+	req := request{url: f.URL, etag: state.ETag, lastModified: state.LastModified, browser: state.BrowserUA}
+	if state.Retries > 0 {
+		req.etag, req.lastModified = "", "" // a 304 would hold back the items to try again
+	}
+	resp, err := w.fetch.get(ctx, req)
 	if resp != nil && resp.browser && !state.BrowserUA {
 		state.BrowserUA = true
 		w.log.Info("feed refused the User-Agent; using the browser one", "feed", f.URL)
@@ -344,8 +351,20 @@ func (w *Watcher) backoff(f *Feed, failures int, err error) time.Duration {
 type entry struct {
 	key   string // the canonical link, else the GUID
 	link  string // the canonical link; "" when none
+	id    string // the id of its article, articleID(link); "" when no link
 	title string
 	date  time.Time
+}
+
+// articleID is the id of the article of an item's canonical link: the link
+// itself, or, for a link longer than an id may be (core.MaxIDBytes), "link-"
+// and the first 16 bytes of its SHA-256 in hex, the same on every pass.
+func articleID(link string) string {
+	if len(link) <= core.MaxIDBytes {
+		return link
+	}
+	h := sha256.Sum256([]byte(link))
+	return "link-" + hex.EncodeToString(h[:16])
 }
 
 // entries keys a feed's items, oldest first (by date when every item has
@@ -366,7 +385,7 @@ func entries(feedURL string, items []*gofeed.Item) []entry {
 				}
 			}
 		}
-		e.key = e.link
+		e.key, e.id = e.link, articleID(e.link)
 		if e.key == "" {
 			// A GUID is any text a feed holds: a NUL in it (JSON Feed's
 			// \u0000) is kept out of the store, which PostgreSQL refuses.
@@ -408,11 +427,11 @@ func transient(err error) bool {
 // the items' outcomes, in one transaction.
 func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *State, items []*gofeed.Item, res *Result) error {
 	es := entries(f.URL, items)
-	keys, links := make([]string, len(es)), make([]string, 0, len(es))
+	keys, ids := make([]string, len(es)), make([]string, 0, len(es))
 	for i, e := range es {
 		keys[i] = e.key
-		if e.link != "" {
-			links = append(links, e.link)
+		if e.id != "" {
+			ids = append(ids, e.id)
 		}
 	}
 	var prev map[string]neardup.FeedItem
@@ -422,7 +441,7 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 		if prev, err = r.FeedItems(feed, keys); err != nil {
 			return err
 		}
-		stored, err = r.Lookup(links)
+		stored, err = r.Lookup(ids)
 		return err
 	})
 	if err != nil {
@@ -436,6 +455,7 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 		todo = append(todo, e)
 	}
 	res.New = len(todo)
+	state.Retries = 0
 	rs, err := f.rules()
 	if err != nil {
 		return err
@@ -451,8 +471,8 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 		for _, e := range todo[lo:min(lo+w.o.Chunk, len(todo))] {
 			row := neardup.FeedItem{Feed: feed, Item: e.key, Seen: time.Now().Unix(), Tries: prev[e.key].Tries}
 			var doc *core.Document
-			if _, ok := stored[e.link]; ok && e.link != "" {
-				row.Outcome, row.Doc = OutcomeExists, e.link
+			if _, ok := stored[e.id]; ok && e.id != "" {
+				row.Outcome, row.Doc = OutcomeExists, e.id
 			} else if doc, err = w.page(ctx, f, rs, state.BrowserUA, e, &row, &miss); err != nil {
 				return nil // stopped
 			}
@@ -471,6 +491,9 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 		}
 		for _, r := range rows {
 			res.Outcomes[r.Outcome]++
+			if r.Outcome == OutcomeError && r.Tries < maxTries {
+				state.Retries++
+			}
 		}
 	}
 	return nil
@@ -534,7 +557,7 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 	if page == "" {
 		page = Canonical(resp.url)
 	}
-	d := &core.Document{ID: e.link, Title: a.Title, Text: a.Text, URL: page, Source: siteOf(page), Date: a.Date, Origin: f.URL}
+	d := &core.Document{ID: e.id, Title: a.Title, Text: a.Text, URL: page, Source: siteOf(page), Date: a.Date, Origin: f.URL}
 	if d.Title == "" {
 		d.Title = e.title
 	}

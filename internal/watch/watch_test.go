@@ -122,6 +122,56 @@ func TestConditionalGet(t *testing.T) {
 	}
 }
 
+// TestRetryUnderNotModified pins a page that failed with a 5xx being
+// tried again on the next pass though the feed, unchanged, would answer
+// 304; the page that was stored is not fetched again.
+func TestRetryUnderNotModified(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	items := publish(s, "Daily", 1, 2)
+	body := rss2(items...)
+	s.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("If-None-Match") == `"v1"` {
+			rw.WriteHeader(http.StatusNotModified)
+			return
+		}
+		rw.Header().Set("ETag", `"v1"`)
+		fmt.Fprint(rw, body)
+	})
+	page := newStory(2).page("Daily", "")
+	var mu sync.Mutex
+	broken := true
+	s.handle("/story/1", func(rw http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		if broken {
+			http.Error(rw, "oops", http.StatusInternalServerError)
+			return
+		}
+		fmt.Fprint(rw, page)
+	})
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	w := newWatcher(t, x, testOptions())
+	if r := once(t, w)[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 1 || r.Outcomes[OutcomeError] != 1 {
+		t.Fatalf("first poll %+v", r)
+	}
+	mu.Lock()
+	broken = false
+	mu.Unlock()
+	if r := once(t, w)[0]; r.Status != "ok" || r.New != 1 || r.Outcomes[OutcomeAdded] != 1 {
+		t.Errorf("second poll %+v", r)
+	}
+	if r := once(t, w)[0]; r.Status != "not modified" || r.New != 0 {
+		t.Errorf("third poll %+v", r)
+	}
+	if a, b := s.hit("/story/0"), s.hit("/story/1"); a != 1 || b != 2 {
+		t.Errorf("the pages were fetched %d and %d times, want 1 and 2", a, b)
+	}
+	if it := storedItems(t, x, s.URL+"/feed")[s.URL+"/story/1"]; it.Outcome != OutcomeAdded {
+		t.Errorf("the retried item %+v", it)
+	}
+}
+
 func TestBrowserUserAgent(t *testing.T) {
 	x := newIndex(t)
 	s := newSite(t)
@@ -199,6 +249,45 @@ func TestOldestFirst(t *testing.T) {
 	items := storedItems(t, x, s.URL+"/feed")
 	if items[s.URL+"/story/0"].Outcome != OutcomeAdded || items[s.URL+"/story/1"].Outcome != OutcomeDuplicate {
 		t.Errorf("items %+v", items)
+	}
+}
+
+// TestLongLinkID: the article of an item whose link is longer than an id
+// may be is stored under a hash of the link, an id the HTTP API can name,
+// and another feed's item of that link finds it stored.
+func TestLongLinkID(t *testing.T) {
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			x := newIndexAt(t, storetest.DSN(t, engine))
+			s := newSite(t)
+			path := "/story/" + strings.Repeat("long-", 130)
+			s.serve(path, "text/html; charset=utf-8", newStory(1).page("Daily", ""))
+			link := s.URL + path
+			it := item{title: "Long", link: link, guid: "g", date: time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)}
+			s.serve("/feed", "application/rss+xml", rss2(it))
+			s.serve("/other", "application/rss+xml", rss2(it))
+			addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+			addFeed(t, x, Feed{URL: s.URL + "/other", Interval: Duration(time.Hour)})
+			o := testOptions()
+			o.Workers = 1 // the other feed after the first
+			res := once(t, newWatcher(t, x, o))
+			if r := res[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 1 {
+				t.Fatalf("%+v (%v)", r, r.Err)
+			}
+			if r := res[1]; r.Status != "ok" || r.Outcomes[OutcomeExists] != 1 {
+				t.Errorf("the other feed: %+v (%v)", r, r.Err)
+			}
+			id := storedItems(t, x, s.URL+"/feed")[link].Doc
+			if want := articleID(link); id != want || !strings.HasPrefix(id, "link-") || core.BadID(id) != "" {
+				t.Fatalf("the item's document %q, want %q", id, want)
+			}
+			if d, err := x.Document(t.Context(), id); err != nil || d.URL != link {
+				t.Errorf("the stored document %+v, %v", d.Doc, err)
+			}
+			if other := storedItems(t, x, s.URL+"/other")[link].Doc; other != id {
+				t.Errorf("the other feed's item names %q, want %q", other, id)
+			}
+		})
 	}
 }
 

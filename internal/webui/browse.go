@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
@@ -23,13 +21,8 @@ func checkID(field, id string) error {
 	if field != "id" {
 		name += " " + field
 	}
-	switch {
-	case id == "":
-		return errorf(http.StatusBadRequest, field, "%s is missing", name)
-	case len(id) > maxIDBytes:
-		return errorf(http.StatusBadRequest, field, "%s is longer than %d bytes", name, maxIDBytes)
-	case !utf8.ValidString(id) || strings.ContainsFunc(id, unicode.IsControl):
-		return errorf(http.StatusBadRequest, field, "%s is not UTF-8 text without control characters", name)
+	if why := core.BadID(id); why != "" {
+		return errorf(http.StatusBadRequest, field, "%s %s", name, why)
 	}
 	return nil
 }

@@ -61,9 +61,6 @@ func (u *ui) checkForm(r *http.Request) (result, error) {
 	return result{page: "check.html", title: "Check an article", data: checkPage{Form: article{Format: "auto"}}}, nil
 }
 
-// maxIDBytes bounds a document id given in a form.
-const maxIDBytes = 512
-
 // readArticle reads the article of a check or store form: pasted or
 // uploaded text or HTML, HTML extracted with the site rules.
 func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
@@ -109,10 +106,16 @@ func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
 	if field, why := doc.UnstorableField(); field != "" {
 		return doc, errorf(http.StatusBadRequest, field, "the %s %s", field, why)
 	}
+	if field, max := doc.OverlongField(); field != "" {
+		return doc, errorf(http.StatusBadRequest, field, "the %s is longer than %d bytes", field, max)
+	}
 	if f.Date != "" {
 		d, err := time.Parse("2006-01-02", f.Date)
-		if err != nil {
+		switch {
+		case err != nil:
 			return doc, errorf(http.StatusBadRequest, "date", "the date %q is not a date such as 2026-11-26", short(20, f.Date))
+		case d.IsZero():
+			return doc, errorf(http.StatusBadRequest, "date", "the date %s stands for no date: leave it empty for an undated article", f.Date)
 		}
 		doc.Date = d
 	}
@@ -167,7 +170,7 @@ func (u *ui) extract(r *http.Request, doc *core.Document, body []byte) (string, 
 // defaultID names an article given without an id: by its URL, else by a
 // hash of its title and text, so checking twice gives the same id.
 func defaultID(d *core.Document) string {
-	if d.URL != "" && len(d.URL) <= maxIDBytes {
+	if d.URL != "" && len(d.URL) <= core.MaxIDBytes {
 		return d.URL
 	}
 	h := sha256.Sum256([]byte(d.Title + "\x00" + d.Text))

@@ -81,13 +81,39 @@ func TestCheckUpload(t *testing.T) {
 	f.upload(map[string]string{"format": "pdf"}, "x.txt", "text").want(t, "bad format", http.StatusBadRequest, "not auto, text or html")
 	f.post("/check", url.Values{"text": {"  "}}, false).want(t, "empty", http.StatusBadRequest, "paste an article")
 	f.post("/check", url.Values{"text": {"x"}, "date": {"yesterday"}}, false).want(t, "bad date", http.StatusBadRequest, "not a date")
+	f.post("/check", url.Values{"text": {"x"}, "date": {"0001-01-01"}}, false).want(t, "zero date", http.StatusBadRequest, "stands for no date")
 	f.post("/check", url.Values{"text": {"x"}, "id": {strings.Repeat("i", 2000)}}, false).want(t, "long id", http.StatusBadRequest, "longer than")
-	f.post("/check", url.Values{"text": {"x"}, "id": {"a\x01b"}}, false).want(t, "control character", http.StatusBadRequest, "control characters")
+	f.post("/check", url.Values{"text": {"x"}, "id": {"a\x01b"}}, false).want(t, "control character", http.StatusBadRequest, "holds a control character")
 	f.post("/check", url.Values{"text": {"x"}, "title": {"a\x00b"}}, false).want(t, "NUL in the title", http.StatusBadRequest, "the title holds a NUL character")
 	f.post("/check", url.Values{"text": {"x"}, "source": {"\xff"}}, false).want(t, "source not UTF-8", http.StatusBadRequest, "the source is not UTF-8")
 	f.post("/check", url.Values{"text": {"a\x00b"}}, false).want(t, "NUL in the text", http.StatusBadRequest, "the text holds a NUL character")
 	f.post("/check", url.Values{"text": {"<html><body><nav><a href=/>Home</a></nav></body></html>"}, "format": {"html"}}, false).
 		want(t, "HTML without an article", http.StatusUnprocessableEntity, "no article in the HTML")
+}
+
+// TestStoreFieldLimits: the store form refuses a title, URL or source
+// longer than the API takes (core.Document.OverlongField), storing
+// nothing; one at the limit is stored.
+func TestStoreFieldLimits(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	text, _ := f.story(14)
+	for _, c := range []struct{ field, v, want string }{
+		{"title", strings.Repeat("t", core.MaxTitleBytes+1), "the title is longer than 4096 bytes"},
+		{"url", "http://x.example/" + strings.Repeat("u", core.MaxURLBytes), "the url is longer than 4096 bytes"},
+		{"source", strings.Repeat("s", core.MaxSourceBytes+1), "the source is longer than 256 bytes"},
+	} {
+		form := url.Values{"id": {"long-" + c.field}, "text": {text}, c.field: {c.v}}
+		f.post("/store", form, true).want(t, "a long "+c.field, http.StatusBadRequest, c.want)
+	}
+	if n := f.docs(); n != 0 {
+		t.Errorf("%d documents stored, want none", n)
+	}
+	form := url.Values{"id": {"at-limit"}, "text": {text}, "source": {strings.Repeat("s", core.MaxSourceBytes)},
+		"title": {strings.Repeat("t", core.MaxTitleBytes)}}
+	if a := f.post("/store", form, true); a.code != http.StatusSeeOther {
+		t.Errorf("store at the limits: %d\n%s", a.code, a.body)
+	}
 }
 
 // Forms larger than Options.MaxBytes are refused with 413.
