@@ -16,7 +16,9 @@ import (
 
 // WriteAtomic writes a file through write: to a temporary name in the same
 // directory first, renamed to path only when everything is written, so a
-// failed run never leaves a partial file.
+// failed run never leaves a partial file. An error of write is returned as
+// it is (it may be no writing's: an input that cannot be read); those of
+// the file itself name path.
 //
 // A path that names a device or a pipe (/dev/stdout, /dev/null) is written
 // in place: a rename would replace the device with a file. A symbolic link
@@ -28,11 +30,11 @@ func WriteAtomic(path string, write func(w *bufio.Writer) error) error {
 			return fmt.Errorf("writing %s: %w", path, err)
 		}
 		w := bufio.NewWriterSize(f, 1<<20)
-		err = write(w)
-		if err == nil {
-			err = w.Flush()
+		if err := write(w); err != nil {
+			f.Close()
+			return err
 		}
-		if err = errors.Join(err, f.Close()); err != nil {
+		if err = errors.Join(w.Flush(), f.Close()); err != nil {
 			return fmt.Errorf("writing %s: %w", path, err)
 		}
 		return nil
@@ -46,10 +48,11 @@ func WriteAtomic(path string, write func(w *bufio.Writer) error) error {
 	}
 	defer os.Remove(f.Name())
 	w := bufio.NewWriterSize(f, 1<<20)
-	err = f.Chmod(0o644) // CreateTemp makes it private; this is an output for the user
-	if err == nil {
-		err = write(w)
+	if err := write(w); err != nil {
+		f.Close()
+		return err
 	}
+	err = f.Chmod(0o644) // CreateTemp makes it private; this is an output for the user
 	if err == nil {
 		err = w.Flush()
 	}

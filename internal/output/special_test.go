@@ -2,6 +2,7 @@ package output
 
 import (
 	"bufio"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -56,5 +57,25 @@ func TestWriteAtomicKeepsDevicesAndLinks(t *testing.T) {
 
 	if _, err := Create(filepath.Join(dir, "out"), fifo); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("a pipe as an extra output: %v", err)
+	}
+}
+
+// TestWriteAtomicWritersError: an error of the write function (an input
+// that cannot be read, say) is returned as it is, not as one of writing
+// the output, and no file is left, to a path or a device alike.
+func TestWriteAtomicWritersError(t *testing.T) {
+	dir := t.TempDir()
+	cause := errors.New("in/: no pages")
+	for _, path := range []string{filepath.Join(dir, "out.jsonl"), os.DevNull} {
+		err := WriteAtomic(path, func(w *bufio.Writer) error {
+			w.WriteString("partial")
+			return cause
+		})
+		if err != cause {
+			t.Errorf("%s: got %v, want the writer's own error as it is", path, err)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("left behind: %v", ents)
 	}
 }
