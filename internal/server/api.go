@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/neardup/neardup"
@@ -348,6 +349,8 @@ func textParam(q url.Values, name string, maxBytes int) (string, error) {
 		return "", badRequest(name, fmt.Sprintf("%s is longer than %d bytes", name, maxBytes))
 	case !utf8.ValidString(v):
 		return "", badRequest(name, name+" is not UTF-8")
+	case strings.ContainsFunc(v, unicode.IsControl):
+		return "", badRequest(name, name+" holds a control character")
 	}
 	return v, nil
 }

@@ -48,6 +48,8 @@ func ParseQuery(s string) (Query, error) {
 		return q, fmt.Errorf("%w: not UTF-8", ErrQuery)
 	case len(s) > MaxQueryBytes:
 		return q, fmt.Errorf("%w: longer than %d bytes", ErrQuery, MaxQueryBytes)
+	case strings.ContainsFunc(s, unicode.IsControl):
+		return q, fmt.Errorf("%w: holds a control character", ErrQuery)
 	}
 	positive := false
 	for s = strings.TrimSpace(s); s != ""; s = strings.TrimLeftFunc(s, unicode.IsSpace) {

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
@@ -47,8 +49,13 @@ func parseFilters(q url.Values) (filters, neardup.DocFilter, error) {
 	f := filters{Source: strings.TrimSpace(q.Get("source")), Since: q.Get("since"), Until: q.Get("until"), Label: q.Get("label"),
 		MinSize: q.Get("min"), Page: 1}
 	var df neardup.DocFilter
-	if len(f.Source) > 500 {
+	switch {
+	case len(f.Source) > 500:
 		return f, df, errorf(http.StatusBadRequest, "source", "the source is longer than 500 bytes")
+	case !utf8.ValidString(f.Source):
+		return f, df, errorf(http.StatusBadRequest, "source", "the source is not UTF-8")
+	case strings.ContainsFunc(f.Source, unicode.IsControl):
+		return f, df, errorf(http.StatusBadRequest, "source", "the source holds a control character")
 	}
 	df.Source = f.Source
 	switch f.Label {

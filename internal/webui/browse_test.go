@@ -99,6 +99,7 @@ func TestSearch(t *testing.T) {
 	f.get("/search?q=-storm", false).want(t, "only exclusions", http.StatusBadRequest, "every term is excluded")
 	f.get("/search?q="+strings.Repeat("word+", 400), false).want(t, "long query", http.StatusBadRequest)
 	f.get("/search?q=%ff%fe", false).want(t, "not UTF-8", http.StatusBadRequest, "not UTF-8")
+	f.get("/search?q=a%00b", false).want(t, "a NUL", http.StatusBadRequest, "control character")
 	f.get("/search?q=x&page=0", false).want(t, "page 0", http.StatusBadRequest)
 }
 
@@ -109,7 +110,7 @@ func TestBadFilters(t *testing.T) {
 	for _, p := range []string{"/?page=0", "/?page=-1", "/?page=abc", "/?page=99999999999999999999", "/?page=2001",
 		"/?since=2026-13-01", "/?until=yesterday", "/?label=spam", "/?source=" + strings.Repeat("s", 600),
 		"/clusters?min=-1", "/clusters?min=x", "/clusters?label=%00", "/clusters/abc", "/clusters/0", "/clusters/-5",
-		"/clusters/99999999999999999999"} {
+		"/clusters/99999999999999999999", "/?source=a%00", "/?source=%C3%28", "/clusters?source=%00", "/clusters?source=%C3%28"} {
 		a := f.get(p, false)
 		if a.code != http.StatusBadRequest {
 			t.Errorf("%s: %d, want 400\n%s", short(60, p), a.code, short(300, a.body))
