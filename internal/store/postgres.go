@@ -92,6 +92,13 @@ ALTER TABLE marks ADD COLUMN crc INTEGER;
 ALTER TABLE removals ADD COLUMN crc INTEGER
 `, `
 CREATE INDEX feed_items_doc ON feed_items (doc)
+`, `
+CREATE OR REPLACE FUNCTION search_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO search VALUES (NEW.ord,
+	setweight(to_tsvector('simple', translate(NEW.title, '<>&', '   ')), 'A') || setweight(to_tsvector('simple',
+	translate(left(COALESCE((SELECT text FROM texts WHERE ord = NEW.ord), ''), 100000), '<>&', '   ')), 'B')); RETURN NULL; END $$;
+UPDATE search s SET doc = setweight(to_tsvector('simple', translate(d.title, '<>&', '   ')), 'A') ||
+	setweight(to_tsvector('simple', translate(left(COALESCE(t.text, ''), 100000), '<>&', '   ')), 'B')
+	FROM docs d LEFT JOIN texts t ON t.ord = d.ord WHERE s.ord = d.ord
 `}
 
 // postgresLock is the advisory lock every writer of one index takes, keyed

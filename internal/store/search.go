@@ -143,18 +143,21 @@ func sqliteSearchFloor(string) string {
 }
 
 // postgresMatch builds a tsquery of one phrase query a term, each given
-// as an argument.
+// as an argument. "<", ">" and "&" are spaces to PostgreSQL's search, in
+// the documents (the search table's migration) and in the query: its
+// parser reads "<...>" as a tag and "&amp;" as an entity and leaves out
+// their words ("a<b and c>d" is a, b, d), which SQLite's tokenizer keeps.
 func postgresMatch(q Query) (string, []any) {
 	var pos, neg []string
 	var args []any
 	for _, t := range q.Terms {
 		if !t.Not {
-			pos, args = append(pos, `phraseto_tsquery('simple', ?)`), append(args, t.Text)
+			pos, args = append(pos, `phraseto_tsquery('simple', translate(?, '<>&', '   '))`), append(args, t.Text)
 		}
 	}
 	for _, t := range q.Terms {
 		if t.Not {
-			neg, args = append(neg, `!! phraseto_tsquery('simple', ?)`), append(args, t.Text)
+			neg, args = append(neg, `!! phraseto_tsquery('simple', translate(?, '<>&', '   '))`), append(args, t.Text)
 		}
 	}
 	return `WITH q AS (SELECT ` + strings.Join(append(pos, neg...), ` && `) + ` AS q)`, args

@@ -118,6 +118,8 @@ ALTER TABLE marks ADD COLUMN crc INTEGER;
 ALTER TABLE removals ADD COLUMN crc INTEGER
 `, `
 CREATE INDEX feed_items_doc ON feed_items (doc)
+`, `
+SELECT 1 -- version 7 reads "<", ">" and "&" as spaces in PostgreSQL's search; SQLite's tokenizer did already
 `}
 
 var sqliteDialect = dialect{
