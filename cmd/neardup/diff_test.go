@@ -19,6 +19,7 @@ func TestRunDiff(t *testing.T) {
 		"b.json":      `{"id": 42, "title": "Rates", "text": "Rates rose on Tuesday. Markets fell."}`,
 		"notext.json": `{"title": "no body"}`,
 		"latin1.txt":  "Rates rose on Monday. Markets fell. Caf\xe9",
+		"image.bin":   "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00",
 		"a.html": `<html><head><title>Rates</title></head><body><nav>Home | Sport | Weather</nav>
 <article><h1>Rates</h1><p>Rates rose on Monday. Markets fell.</p></article><footer>Subscribe now</footer></body></html>`,
 		"b.html": `<html><head><title>Rates up</title></head><body><nav>News | Sign in</nav>
@@ -52,6 +53,7 @@ func TestRunDiff(t *testing.T) {
 		{name: "a page without an extension", a: p("page"), b: p("a.txt"), want: [2]string{"page", p("a.txt")}, overlap: [2]float64{1, 1}},
 		{name: "a file of many documents", a: p("news.jsonl"), b: p("a.txt"), wantErr: "holds 2 documents: compare two of them with neardup diff --corpus"},
 		{name: "not UTF-8: converted", a: p("a.txt"), b: p("latin1.txt"), want: [2]string{p("a.txt"), p("latin1.txt")}, overlap: [2]float64{1, 6.0 / 7}, text: "Café"},
+		{name: "a binary file", a: p("a.txt"), b: p("image.bin"), wantErr: "image.bin: binary, not text"},
 		{name: "standard input", a: "-", b: p("a.txt"), stdin: "Rates rose on Monday. Markets fell.", want: [2]string{"-", p("a.txt")}, overlap: [2]float64{1, 1}},
 		{name: "a page on standard input", a: p("b.json"), b: "-", stdin: `<!DOCTYPE html><html><body><article><p>Rates rose on Monday. Markets fell.</p></article></body></html>`,
 			want: [2]string{"42", "-"}, overlap: [2]float64{5.0 / 6, 5.0 / 6}},

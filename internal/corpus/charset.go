@@ -89,8 +89,9 @@ func (r *Reader) utf8Reader(br *bufio.Reader) (io.Reader, string) {
 // reader reads a text file: in charset when it is not "", else by its
 // byte-order mark, else as UTF-8 when it is, else in the charset detected
 // (Windows-1252 when detection names none other). A byte-order mark is
-// left out. It fails on an unknown charset, and on bytes that are not
-// UTF-8 when charset names UTF-8.
+// left out. It fails on an unknown charset, on bytes that are not UTF-8
+// when charset names UTF-8, and on a file holding NUL bytes without a
+// byte-order mark (binary).
 func DecodeText(data []byte, charset string) (string, error) {
 	var enc encoding.Encoding
 	switch {
@@ -107,6 +108,8 @@ func DecodeText(data []byte, charset string) (string, error) {
 		enc = unicode.UTF16(unicode.LittleEndian, unicode.UseBOM)
 	case bytes.HasPrefix(data, []byte{0xfe, 0xff}):
 		enc = unicode.UTF16(unicode.BigEndian, unicode.UseBOM)
+	case bytes.IndexByte(data, 0) >= 0:
+		return "", errors.New("binary, not text") // as the reader skips such a file
 	case utf8.Valid(data):
 		return strings.TrimPrefix(string(data), "\ufeff"), nil
 	default:

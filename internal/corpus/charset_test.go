@@ -77,6 +77,7 @@ func TestDecodeText(t *testing.T) {
 		{name: "charset given", data: "\xcf\xf0\xe8\xe2\xe5\xf2", charset: "windows-1251", want: "Привет"},
 		{name: "given as UTF-8, and not", data: "caf\xe9", charset: "utf-8", err: "not UTF-8 text"},
 		{name: "unknown charset", data: "x", charset: "klingon", err: `unknown charset "klingon"`},
+		{name: "binary", data: "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", err: "binary, not text"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := DecodeText([]byte(tc.data), tc.charset)
