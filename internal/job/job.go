@@ -235,10 +235,17 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 // and the work folder when nothing else is left in it. A run that did not
 // resume removes those an earlier run left there too: it replaced the
 // results they led to, and they would only take disk space, or resume a
-// later run toward results no longer wanted.
+// later run toward results no longer wanted. So does a run without a
+// memory budget with the sketches an earlier, killed run spilled (a run
+// with one removed them when it started: removeSpills).
 func (run *runner) committed() error {
+	work := run.out.WorkPath()
+	if run.budget == nil {
+		if err := removeSpills(work); err != nil {
+			return err
+		}
+	}
 	if run.ck == nil {
-		work := run.out.WorkPath()
 		if err := os.RemoveAll(filepath.Join(work, "checkpoint")); err != nil {
 			return fmt.Errorf("removing an earlier run's checkpoints: %w", err)
 		}

@@ -43,6 +43,9 @@ func budget(out *output.Set, limit int64, g *engine.Grouping) (w *budgetWatch, d
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := removeSpills(work); err != nil {
+		return nil, nil, err
+	}
 	dir, err := os.MkdirTemp(work, "spill-")
 	if err != nil {
 		return nil, nil, fmt.Errorf("creating a folder to spill to: %w", err)
@@ -155,4 +158,17 @@ func liveHeap() int64 {
 		return 0
 	}
 	return int64(s[0].Value.Uint64())
+}
+
+// removeSpills removes the folders earlier runs spilled to in the work
+// folder work and did not remove (a run killed): no run reads them again,
+// and one run at a time writes an output (its lock).
+func removeSpills(work string) error {
+	old, _ := filepath.Glob(filepath.Join(work, "spill-*"))
+	for _, dir := range old {
+		if err := os.RemoveAll(dir); err != nil {
+			return fmt.Errorf("removing what an earlier run spilled: %w", err)
+		}
+	}
+	return nil
 }

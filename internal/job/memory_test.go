@@ -211,3 +211,25 @@ func TestMemoryBudgetGivenUp(t *testing.T) {
 	}
 	sameResults(t, got, want)
 }
+
+// TestStaleSpillsRemoved: the sketches a killed run spilled to its work
+// folder are removed by the next run that puts its results in place, with
+// a memory budget or without one, and the work folder with them.
+func TestStaleSpillsRemoved(t *testing.T) {
+	dir := t.TempDir()
+	in := writeCorpus(t, dir)
+	for _, memory := range []int64{0, 1} {
+		out := filepath.Join(dir, fmt.Sprint("out", memory))
+		stale := filepath.Join(dir, "."+filepath.Base(out)+".work", "spill-123")
+		if err := os.MkdirAll(stale, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(stale, "keys-07"), []byte("sketches of a killed run"), 0o644)
+		if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out, Memory: memory}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Dir(stale)); !os.IsNotExist(err) {
+			t.Errorf("memory %d: the work folder with an earlier run's spill is left: %v", memory, err)
+		}
+	}
+}
