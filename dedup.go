@@ -88,6 +88,9 @@ func Dedup(ctx context.Context, docs []Document, o Options) (*Result, error) {
 // Cancelling ctx stops the run at any stage within milliseconds, returning
 // ctx's error.
 func DedupSeq(ctx context.Context, docs iter.Seq2[Document, error], o Options) (res *Result, err error) {
+	if docs == nil {
+		return nil, errors.New("neardup: DedupSeq: no sequence of documents (nil)")
+	}
 	b, done, err := o.batch()
 	if err != nil {
 		return nil, err
@@ -113,8 +116,15 @@ func DedupSeq(ctx context.Context, docs iter.Seq2[Document, error], o Options) (
 // spilled.
 func (o Options) batch() (b engine.Batch, done func() error, err error) {
 	var c MethodOptions = methods.Default()
-	if o.Method != nil {
+	switch {
+	case o.Method != nil:
 		c = o.Method
+	case o.MethodName != "":
+		spec, err := methods.Lookup(o.MethodName)
+		if err != nil {
+			return nil, nil, err
+		}
+		c = spec.Defaults()
 	}
 	spec, err := methods.Lookup(c.Method())
 	if err != nil {

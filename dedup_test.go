@@ -343,3 +343,21 @@ func writeFile(t *testing.T, path, data string) {
 		t.Fatal(err)
 	}
 }
+
+// TestDedupMethodName: Options.MethodName chooses Dedup's method with its
+// defaults, as it does a new index's; an unknown name is an error, and so
+// is a nil sequence for DedupSeq. Regression: Dedup ran minhash whatever
+// the name, a misspelled one included, and DedupSeq panicked on nil.
+func TestDedupMethodName(t *testing.T) {
+	docs := corpus(40, 20)
+	res, err := neardup.Dedup(t.Context(), docs, neardup.Options{MethodName: "simhash"})
+	if err != nil || res.Stats.Method != "simhash" {
+		t.Fatalf("simhash by name: %v, method %q", err, res.Stats.Method)
+	}
+	if _, err := neardup.Dedup(t.Context(), docs, neardup.Options{MethodName: "bogus"}); err == nil || !strings.Contains(err.Error(), "bogus") {
+		t.Errorf("an unknown method name: %v, want an error naming it", err)
+	}
+	if _, err := neardup.DedupSeq(t.Context(), nil, neardup.Options{}); err == nil {
+		t.Error("DedupSeq of a nil sequence: no error")
+	}
+}

@@ -58,9 +58,10 @@ type Options struct {
 	// method and options are fixed when it is created: other ones are an
 	// error).
 	Method MethodOptions
-	// MethodName, when Method is nil, names the method of a new index
-	// ("" means minhash) or the one an existing index must use ("" means
-	// its own), as Configure makes its options.
+	// MethodName, when Method is nil, names the method of Dedup (with its
+	// defaults) and of a new index ("" means minhash), or the one an
+	// existing index must use ("" means its own), as Configure makes its
+	// options. An unknown name is an error.
 	MethodName string
 	// Configure, when set and Method is nil, makes the options of an
 	// index opened from base: the stored index's own when it uses that

@@ -16,7 +16,7 @@ import (
 // the fields id, title, text, url, source and date.
 type ReadOptions struct {
 	// Format forces the record format of every input: "jsonl", "json",
-	// "csv", "tsv", "txt", "html", "warc", "sgml" or "feed". Empty chooses
+	// "csv", "tsv", "txt", "html", "warc", "sgml", "feed" or "parquet". Empty chooses
 	// by extension and, for an unknown one, by the content. Compressed
 	// files and archives (.gz, .zst, .zip, .tar …) are read either way.
 	Format string

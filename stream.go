@@ -2,6 +2,7 @@ package neardup
 
 import (
 	"context"
+	"errors"
 	"iter"
 	"runtime"
 	"sync"
@@ -40,6 +41,13 @@ type AddOptions struct {
 	// order of the sequence, once its chunk is committed, on the calling
 	// goroutine. An error it returns ends AddSeq with that error.
 	OnMatch func(Match) error
+	// OnSkip, when set, is called with each record of the sequence that
+	// could not be read (an item whose error is a *RecordError, as
+	// ReadFiles yields for a malformed line), in the order of the
+	// sequence, on a goroutine of AddSeq's. The record is skipped either
+	// way, as DedupSeq and `neardup index add` skip it; an error OnSkip
+	// returns ends AddSeq with that error.
+	OnSkip func(*RecordError) error
 }
 
 // DefaultChunk is AddOptions.Chunk when it is 0: the documents of one
@@ -65,8 +73,10 @@ func (o *AddOptions) index() index.AddOptions {
 // AddSeq adds the documents of a sequence, as Add does, in chunks of
 // o.Chunk documents, each chunk in one transaction: a long stream, such as
 // a corpus read by ReadFiles, is analysed in parallel while the chunk
-// before it is stored, and never held whole. An error of the sequence, of
-// a chunk or of OnMatch ends it: the chunks committed before stay stored.
+// before it is stored, and never held whole. A record the sequence could
+// not read (a *RecordError) is skipped (see AddOptions.OnSkip); any other
+// error of the sequence, an error of a chunk or of OnMatch ends it: the
+// chunks committed before stay stored.
 func (x *Index) AddSeq(ctx context.Context, docs iter.Seq2[Document, error], o AddOptions) error {
 	if o.Chunk <= 0 {
 		o.Chunk = DefaultChunk
@@ -130,7 +140,16 @@ func (x *Index) sketchChunks(ctx context.Context, docs iter.Seq2[Document, error
 	}
 	c := make([]Document, 0, o.Chunk)
 	for d, err := range docs {
-		if err != nil {
+		var re *RecordError
+		switch {
+		case errors.As(err, &re):
+			if o.OnSkip != nil {
+				if err := o.OnSkip(re); err != nil {
+					return err
+				}
+			}
+			continue
+		case err != nil:
 			return err
 		}
 		if err := ctx.Err(); err != nil {

@@ -3,8 +3,10 @@ package neardup_test
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/neardup/neardup"
@@ -142,5 +144,38 @@ func TestIndexAddSeq(t *testing.T) {
 	}
 	if !y.StoresText() {
 		t.Error("reopened without StoreTextIfNew: the stored choice was lost")
+	}
+}
+
+// TestAddSeqSkipsBadRecords: a corpus read by ReadFiles with a malformed
+// line among good ones is added whole but for that line, which OnSkip is
+// told of by file and line, as DedupSeq and `neardup index add` skip it.
+// Regression: the bad line ended AddSeq, and the documents read before it,
+// in the same chunk, were not stored.
+func TestAddSeqSkipsBadRecords(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "news.jsonl")
+	var lines []string
+	for i := range 5 {
+		lines = append(lines, fmt.Sprintf(`{"id":"s%d","text":"Story number %d about the local harbour, told in a sentence long enough to compare."}`, i, i))
+	}
+	lines[2] = `{"id":"broken","text":`
+	if err := os.WriteFile(in, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x, err := neardup.Open(ctx, filepath.Join(dir, "x.db"), neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	var skipped []string
+	err = x.AddSeq(ctx, neardup.ReadFiles(ctx, []string{in}, neardup.ReadOptions{}), neardup.AddOptions{
+		OnSkip: func(e *neardup.RecordError) error { skipped = append(skipped, e.Origin); return nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.Len() != 4 || !slices.Equal(skipped, []string{in + ":3"}) {
+		t.Errorf("%d stored, skipped %q; want 4 stored and line 3 skipped", x.Len(), skipped)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -152,6 +153,12 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 		return nil, fmt.Errorf("store: %s is a directory, not an index file", path)
 	} else if err != nil && o.ReadOnly {
 		return nil, fmt.Errorf("store: %w", err)
+	} else if errors.Is(err, fs.ErrNotExist) {
+		// A new index: its directory must be there (SQLite's "cannot
+		// open" would read as a file that cannot be written).
+		if _, err := os.Stat(filepath.Dir(path)); errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("store: %s: no directory %s to create the index in", path, filepath.Dir(path))
+		}
 	}
 	// A file another process is creating (its schema, or the switch to
 	// WAL, which SQLite makes under an exclusive lock) refuses a new

@@ -2,8 +2,10 @@ package store_test
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/neardup/neardup/internal/store"
@@ -81,5 +83,16 @@ func TestOpenNewFileAtOnce(t *testing.T) {
 				t.Fatalf("round %d: %v", round, err)
 			}
 		}
+	}
+}
+
+// TestOpenInMissingDirectory: a new index in a directory that does not
+// exist is an error saying so, not one of an index that cannot be
+// written (ErrReadOnly), which SQLite's "cannot open" read as.
+func TestOpenInMissingDirectory(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "no", "such", "index.db")
+	_, err := store.Open(t.Context(), path, store.Options{})
+	if err == nil || errors.Is(err, store.ErrReadOnly) || !strings.Contains(err.Error(), "no directory") {
+		t.Errorf("got %v, want an error saying there is no directory", err)
 	}
 }
