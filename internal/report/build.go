@@ -76,8 +76,8 @@ func build(r Report) *view {
 	lim := r.Limits.withDefaults()
 	shown := lim.shown(r.Clusters)
 	if len(shown) < len(r.Clusters) {
-		v.Note = fmt.Sprintf("Showing the %d largest of %s clusters, at most %d members each besides the representative.",
-			len(shown), thousands(len(r.Clusters)), lim.Members)
+		v.Note = fmt.Sprintf("Showing the %d largest of %s clusters, at most %d %s each besides the representative.",
+			len(shown), thousands(len(r.Clusters)), lim.Members, plural(lim.Members, "member", "members"))
 	}
 	for _, c := range shown {
 		v.Clusters = append(v.Clusters, buildCluster(r, lim, c))
@@ -153,6 +153,15 @@ func stats(s Summary, clusters int) []stat {
 		out = append(out, stat{"seconds", strconv.FormatFloat(s.Seconds, 'f', 1, 64)})
 	}
 	return out
+}
+
+// plural returns one when n is 1 and many otherwise: "1 member", "2
+// members".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func percent(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }

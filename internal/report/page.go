@@ -37,7 +37,7 @@ details>p{margin:8px 10px}
 // page is the report's HTML template. html/template escapes every value by
 // its context (text, attribute, URL); only the diff tables, which package
 // diff escapes itself, are inserted as HTML.
-var page = template.Must(template.New("report").Parse(`<!DOCTYPE html>
+var page = template.Must(template.New("report").Funcs(template.FuncMap{"plural": plural}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -93,7 +93,7 @@ var page = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 </details>
 {{- end}}
 {{- if .Hidden}}
-<p class="more">{{.Hidden}} more members not shown.{{if $.More}} {{$.More}}{{end}}</p>
+<p class="more">{{.Hidden}} more {{plural .Hidden "member" "members"}} not shown.{{if $.More}} {{$.More}}{{end}}</p>
 {{- end}}
 <p class="top"><a href="#top">↑ contents</a></p>
 </section>

@@ -146,13 +146,41 @@ func TestWriteLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := out.String()
-	for _, want := range []string{"Showing the 1 largest of 2 clusters, at most 1 members each", "2 more members not shown", `id="c2"`} {
+	for _, want := range []string{"Showing the 1 largest of 2 clusters, at most 1 member each", "2 more members not shown", `id="c2"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
 	if strings.Contains(page, `id="c1"`) || strings.Contains(page, "blog-3") {
 		t.Error("page shows more than its limits")
+	}
+}
+
+// TestWriteCountsInNumber: counts are written in the noun's number.
+// Regression: "1 more members not shown", "at most 1 members each".
+func TestWriteCountsInNumber(t *testing.T) {
+	tests := []struct {
+		name   string
+		limits Limits
+		want   []string
+	}{
+		{"one member each, two hidden", Limits{Clusters: 1, Members: 1}, []string{"at most 1 member each", "2 more members not shown"}},
+		{"two members each, one hidden", Limits{Clusters: 1, Members: 2}, []string{"at most 2 members each", "1 more member not shown"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := sample()
+			r.Limits = tc.limits
+			var out bytes.Buffer
+			if err := Write(&out, r); err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(out.String(), want) {
+					t.Errorf("page lacks %q", want)
+				}
+			}
+		})
 	}
 }
 
@@ -168,7 +196,7 @@ func TestWriteReachesEveryCluster(t *testing.T) {
 	if err := Write(&out, r); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"at most 1 members each besides the representative. --report-clusters 0 shows all.",
+	for _, want := range []string{"at most 1 member each besides the representative. --report-clusters 0 shows all.",
 		"2 more members not shown. --report-clusters 0 shows all."} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the cut page lacks %q", want)
