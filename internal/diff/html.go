@@ -283,7 +283,7 @@ func (c *cells) write(w *bufio.Writer, sp Span) {
 		w.WriteString("<td class=\"nd-none\"></td>")
 		return
 	}
-	w.WriteString("<td>")
+	w.WriteString("<td dir=\"auto\">") // a right-to-left text is laid out from the right
 	pos := sp.Start
 	for ; c.next < len(c.marks); c.next++ {
 		m := c.marks[c.next]
