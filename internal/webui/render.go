@@ -294,7 +294,7 @@ func (u *ui) write(h handler) http.Handler {
 }
 
 // assets serves the embedded stylesheet, the diff's stylesheet appended,
-// and the script; nothing else.
+// the script and the icon (also as /favicon.ico); nothing else.
 func assets() http.Handler {
 	read := func(name string) []byte {
 		b, err := assetFS.ReadFile("assets/" + name)
@@ -311,6 +311,8 @@ func assets() http.Handler {
 	files := map[string]asset{
 		"/assets/style.css": {"text/css; charset=utf-8", css},
 		"/assets/ui.js":     {"text/javascript; charset=utf-8", read("ui.js")},
+		"/assets/icon.svg":  {"image/svg+xml", read("icon.svg")},
+		"/favicon.ico":      {"image/svg+xml", read("icon.svg")}, // asked for by browsers that miss the page's icon link
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		a, ok := files[r.URL.Path]
