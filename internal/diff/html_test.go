@@ -51,3 +51,33 @@ func TestWriteHTMLCellDirection(t *testing.T) {
 		t.Fatal("the table has no text cells")
 	}
 }
+
+// The ids and titles in the table's header and the page's title are
+// isolated, so that a right-to-left override in one cannot turn the text
+// around it. Regression: nothing was isolated.
+func TestWriteHTMLIsolatesDocumentText(t *testing.T) {
+	d := Compare("one two three.", "one two four.", Options{})
+	d.A.ID, d.A.Title = "a-\u202e1", "Checked \u202eRLO title"
+	d.B.ID = "b-2"
+	isolated := map[string]bool{}
+	var title string
+	for n := range parseHTML(t, d).Descendants() {
+		if n.Type != html.TextNode || n.Parent == nil {
+			continue
+		}
+		switch n.Parent.Data {
+		case "bdi":
+			isolated[n.Data] = true
+		case "title":
+			title = n.Data
+		}
+	}
+	for _, s := range []string{d.A.ID, d.A.Title, d.B.ID} {
+		if !isolated[s] {
+			t.Errorf("%q is not in a <bdi>", s)
+		}
+	}
+	if want := "neardup diff: \u2068a-\u202e1\u2069 ↔ \u2068b-2\u2069"; title != want {
+		t.Errorf("page title %q, want %q", title, want)
+	}
+}

@@ -43,13 +43,16 @@ type docView struct {
 	Missing        bool // not in Report.Docs
 }
 
-// Meta returns the source, date and word count, joined by " · ".
+// Meta returns the source, date and word count, joined by " · ". The
+// source is isolated (FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE), so
+// that its direction cannot turn the date and count around.
 func (d docView) Meta() string {
 	var parts []string
-	for _, p := range []string{d.Source, d.Date} {
-		if p != "" {
-			parts = append(parts, p)
-		}
+	if d.Source != "" {
+		parts = append(parts, "\u2068"+d.Source+"\u2069")
+	}
+	if d.Date != "" {
+		parts = append(parts, d.Date)
 	}
 	if d.Words > 0 {
 		parts = append(parts, thousands(d.Words)+" words")

@@ -101,10 +101,10 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{"plural":
 </main>
 </body>
 </html>
-{{define "label"}}{{if .Title}}{{.Title}}{{else}}{{.ID}}{{end}}{{end}}
-{{- define "doc"}}<span class="id">{{.ID}}</span>{{if .Title}} {{.Title}}{{end}}
+{{define "label"}}<bdi>{{if .Title}}{{.Title}}{{else}}{{.ID}}{{end}}</bdi>{{end}}
+{{- define "doc"}}<bdi class="id">{{.ID}}</bdi>{{if .Title}} <bdi>{{.Title}}</bdi>{{end}}
 {{- if or .Meta .URL .Missing}} <span class="meta">
-{{- .Meta}}{{if and .Meta .URL}} · {{end}}{{if .URL}}<a href="{{.URL}}">{{.URL}}</a>{{end}}
+{{- .Meta}}{{if and .Meta .URL}} · {{end}}{{if .URL}}<a href="{{.URL}}"><bdi>{{.URL}}</bdi></a>{{end}}
 {{- if .Missing}}<span class="missing">text not available</span>{{end}}</span>
 {{- end}}
 {{- end}}`))

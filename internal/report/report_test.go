@@ -106,6 +106,45 @@ func TestWriteEscapes(t *testing.T) {
 	}
 }
 
+// Ids, titles, sources and URLs are isolated, so that a right-to-left
+// override in one cannot turn the text around it (the summary's "of its
+// words in the representative", a date). Regression: nothing was isolated.
+func TestWriteIsolatesDocumentText(t *testing.T) {
+	r := sample()
+	d := r.Docs["site-7"]
+	d.Title, d.Source = "Checked \u202eRLO title", "wire \u202eagency"
+	r.Docs["site-7"] = d
+	var out bytes.Buffer
+	if err := Write(&out, r); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := html.Parse(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	isolated := map[string]bool{}
+	var meta []string
+	for n := range doc.Descendants() {
+		if n.Type != html.TextNode || n.Parent == nil {
+			continue
+		}
+		if n.Parent.Data == "bdi" {
+			isolated[n.Data] = true
+		}
+		if n.Parent.Type == html.ElementNode && slices.ContainsFunc(n.Parent.Attr, func(a html.Attribute) bool { return a.Key == "class" && a.Val == "meta" }) {
+			meta = append(meta, n.Data)
+		}
+	}
+	for _, s := range []string{"site-7", "Checked \u202eRLO title", "wire-1", "https://example.com/a?x=1&y=2"} {
+		if !isolated[s] {
+			t.Errorf("%q is not in a <bdi>", s)
+		}
+	}
+	if !slices.ContainsFunc(meta, func(m string) bool { return strings.Contains(m, "\u2068wire \u202eagency\u2069 · ") }) {
+		t.Errorf("the source is not isolated in the meta line: %q", meta)
+	}
+}
+
 func TestWanted(t *testing.T) {
 	clusters := []core.Cluster{
 		{ID: 1, Representative: "a", Members: []string{"a", "b"}},

@@ -83,4 +83,55 @@ func TestBrowserDisplay(t *testing.T) {
 			t.Errorf("failed requests or console errors:\n%s", strings.Join(bad, "\n"))
 		}
 	})
+
+	// Regression: a title's unclosed RIGHT-TO-LEFT OVERRIDE reversed the
+	// text after it: "cluster 4" read "4 retsulc", an id read backwards, the
+	// badges were drawn inside the title, and the tab's title read
+	// "eltit OLR".
+	t.Run("text from documents is isolated", func(t *testing.T) {
+		// readsLTR tells whether the text of the first element sel matches
+		// is drawn left to right.
+		readsLTR := func(sel string) string {
+			return eval(t, ctx, `(() => {
+				const el = document.querySelector(`+"`"+sel+"`"+`);
+				if (!el) return "no element";
+				const w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+				let n; while ((n = w.nextNode()) && n.data.trim().length < 2) {}
+				if (!n) return "no text";
+				const at = i => { const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1); return r.getBoundingClientRect(); };
+				// Its first two letters: the first left of the second.
+				const s = n.data, i = s.search(/\S/), ltr = at(i).left < at(i + 1).left;
+				return ltr ? "ltr" : "reversed: " + s;
+			})()`)
+		}
+		cases := []struct{ name, path, sel string }{
+			{"cluster link after a search hit", "/search?q=zebracrossing", `ol.results a[href="/documents/web-dca2ac2288a91f55"] ~ a.sub-inline`},
+			{"id under a title", "/", `table.docs td[data-label="Document"] a[href="/documents/web-dca2ac2288a91f55"] + .sub`},
+			{"id under a cluster member's title", fmt.Sprintf("/clusters/%d", cluster), `table.members a[href="/documents/web-dca2ac2288a91f55"] ~ .sub`},
+		}
+		do(t, ctx, "a 420 px wide screen", chromedp.EmulateViewport(420, 800))
+		defer chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900))
+		for _, c := range cases {
+			do(t, ctx, "loading "+c.path, chromedp.Navigate(base+c.path), loaded())
+			if got := readsLTR(c.sel); got != "ltr" {
+				t.Errorf("%s (%s): %s", c.name, c.path, got)
+			}
+		}
+		do(t, ctx, "loading the cluster", chromedp.Navigate(base+fmt.Sprintf("/clusters/%d", cluster)), loaded())
+		// The badge follows the title it belongs to: it starts right of
+		// the title's last line.
+		got := eval(t, ctx, `(() => {
+			const a = document.querySelector('table.members a[href="/documents/web-dca2ac2288a91f55"]');
+			const b = a.parentElement.querySelector(".badge");
+			const rs = a.getClientRects(), last = rs[rs.length - 1];
+			return b.getBoundingClientRect().left >= last.right - 1 ? "after" : "inside the title: " + a.parentElement.innerText;
+		})()`)
+		if got != "after" {
+			t.Errorf("the cluster page's badge: %s", got)
+		}
+		do(t, ctx, "loading the document", chromedp.Navigate(base+"/documents/web-dca2ac2288a91f55"), loaded())
+		if title := eval(t, ctx, `document.title`); title != "\u2068Checked \u202eRLO title\u2069 · neardup" {
+			t.Errorf("page title %q: want the document's title isolated", title)
+		}
+	})
 }

@@ -59,8 +59,15 @@ var funcs = template.FuncMap{
 	"runes":    func(s string) int { return len([]rune(s)) },
 	"nonzero":  func(t time.Time) bool { return !t.IsZero() },
 	"plural":   plural,
+	"isolate":  isolate,
 	"count":    func(n int, one, many string) string { return fmt.Sprintf("%d %s", n, plural(n, one, many)) },
 }
+
+// isolate wraps s in FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, for
+// text from documents where no element can isolate it (a page's <title>,
+// an <option>): a title's own direction, or a control character in it
+// such as an unclosed RIGHT-TO-LEFT OVERRIDE, cannot turn the text around.
+func isolate(s string) string { return "\u2068" + s + "\u2069" }
 
 // plural returns one when n is 1 and many otherwise: "1 match", "0
 // matches", "3 matches".
