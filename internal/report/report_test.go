@@ -145,6 +145,32 @@ func TestWriteIsolatesDocumentText(t *testing.T) {
 	}
 }
 
+// Long words and titles wrap instead of widening the page, and the
+// contents table's headers keep their words whole. Regression: a
+// 500-letter title made the report 7,440 px wide at 1,280 and squeezed
+// the "Documents" header to two letters a line.
+func TestStyleWraps(t *testing.T) {
+	rules := map[string]string{}
+	for _, r := range strings.Split(pageStyle, "\n") {
+		if sel, decl, ok := strings.Cut(r, "{"); ok {
+			rules[sel] += decl
+		}
+	}
+	for _, sel := range []string{".doc", "details>summary", "table.toc td"} {
+		if !strings.Contains(rules[sel], "overflow-wrap:anywhere") {
+			t.Errorf("%s does not wrap long words: {%s", sel, rules[sel])
+		}
+	}
+	for sel, decl := range rules {
+		if strings.Contains(sel, " th") && strings.Contains(decl, "overflow-wrap:anywhere") {
+			t.Errorf("%s breaks the headers' words: {%s", sel, decl)
+		}
+	}
+	if !strings.Contains(rules["table.toc th"], "white-space:nowrap") {
+		t.Errorf("table.toc th may be squeezed: {%s", rules["table.toc th"])
+	}
+}
+
 func TestWanted(t *testing.T) {
 	clusters := []core.Cluster{
 		{ID: 1, Representative: "a", Members: []string{"a", "b"}},
