@@ -43,6 +43,10 @@ type docView struct {
 	Missing        bool // not in Report.Docs
 }
 
+// Link reports whether the URL is one to link to: an http or https URL.
+// Another (a "javascript:" URL of an input) is shown as text.
+func (d docView) Link() bool { return core.WebURL(d.URL) }
+
 // Meta returns the source, date and word count, joined by " · ". The
 // source is isolated (FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE), so
 // that its direction cannot turn the date and count around.

@@ -105,7 +105,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{"plural":
 {{define "label"}}<bdi>{{if .Title}}{{.Title}}{{else}}{{.ID}}{{end}}</bdi>{{end}}
 {{- define "doc"}}<bdi class="id">{{.ID}}</bdi>{{if .Title}} <bdi>{{.Title}}</bdi>{{end}}
 {{- if or .Meta .URL .Missing}} <span class="meta">
-{{- .Meta}}{{if and .Meta .URL}} · {{end}}{{if .URL}}<a href="{{.URL}}"><bdi>{{.URL}}</bdi></a>{{end}}
+{{- .Meta}}{{if and .Meta .URL}} · {{end}}{{if .Link}}<a href="{{.URL}}"><bdi>{{.URL}}</bdi></a>{{else if .URL}}<bdi>{{.URL}}</bdi>{{end}}
 {{- if .Missing}}<span class="missing">text not available</span>{{end}}</span>
 {{- end}}
 {{- end}}`))

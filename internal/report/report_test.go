@@ -171,6 +171,34 @@ func TestStyleWraps(t *testing.T) {
 	}
 }
 
+// A URL that is not http or https is shown as text, not as a link.
+// Regression: "javascript:alert(2)" was a link to "#ZgotmplZ".
+func TestWriteURLNotWebAsText(t *testing.T) {
+	var out bytes.Buffer
+	if err := Write(&out, sample()); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "ZgotmplZ") {
+		t.Error("the page links to #ZgotmplZ")
+	}
+	doc, err := html.Parse(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shown, linked bool
+	for n := range doc.Descendants() {
+		if n.Type == html.TextNode && n.Data == "javascript:alert(2)" {
+			shown = true
+			for p := n.Parent; p != nil; p = p.Parent {
+				linked = linked || p.Data == "a"
+			}
+		}
+	}
+	if !shown || linked {
+		t.Errorf("the javascript: URL is shown %v, in a link %v; want shown as text", shown, linked)
+	}
+}
+
 func TestWanted(t *testing.T) {
 	clusters := []core.Cluster{
 		{ID: 1, Representative: "a", Members: []string{"a", "b"}},

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
 	"github.com/neardup/neardup/internal/server/httperr"
 )
@@ -60,6 +61,7 @@ var funcs = template.FuncMap{
 	"nonzero":  func(t time.Time) bool { return !t.IsZero() },
 	"plural":   plural,
 	"isolate":  isolate,
+	"weburl":   core.WebURL,
 	"count":    func(n int, one, many string) string { return fmt.Sprintf("%d %s", n, plural(n, one, many)) },
 }
 
