@@ -8,6 +8,7 @@ package core
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 	"unicode"
@@ -42,9 +43,11 @@ type Document struct {
 }
 
 // UnstorableField returns the first of d's text fields (id, title, text,
-// URL, source) that no index can store, with why: one that is not UTF-8,
-// or that holds a NUL character (binary data, which PostgreSQL refuses in
-// text). It returns "", "" when every one can be stored.
+// URL, source) that no index stores, with why: one that is not UTF-8, or
+// that holds a NUL character (binary data, which PostgreSQL refuses in
+// text), or a URL that is not empty and not a web URL (see WebURL): a
+// "javascript:" URL would be a link no page can follow. It returns "", ""
+// when every one can be stored.
 func (d *Document) UnstorableField() (field, why string) {
 	for _, f := range [...]struct{ name, v string }{{"id", d.ID}, {"title", d.Title}, {"text", d.Text}, {"url", d.URL}, {"source", d.Source}} {
 		switch {
@@ -52,9 +55,19 @@ func (d *Document) UnstorableField() (field, why string) {
 			return f.name, "is not UTF-8"
 		case strings.IndexByte(f.v, 0) >= 0:
 			return f.name, "holds a NUL character (binary data)"
+		case f.name == "url" && f.v != "" && !WebURL(f.v):
+			return f.name, "is not an http or https URL"
 		}
 	}
 	return "", ""
+}
+
+// WebURL reports whether s is an absolute http or https URL with a host:
+// the only URL a stored document carries, and the only one the web UI and
+// the report make a link of.
+func WebURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https")) && u.Host != ""
 }
 
 // MaxIDBytes bounds the id of a stored document, in bytes: the HTTP API and

@@ -542,3 +542,31 @@ func TestIndexAddRefusesUnaddressableIDs(t *testing.T) {
 		t.Errorf("stored %v, want %v", slices.Collect(maps.Keys(ids)), slices.Collect(maps.Keys(want)))
 	}
 }
+
+// TestIndexAddSkipsNonWebURLs: a record whose URL is not http or https is
+// skipped with its line and why, and the others are stored. Regression: a
+// "javascript:" URL was stored, and shown as a link to nowhere.
+func TestIndexAddSkipsNonWebURLs(t *testing.T) {
+	dir := t.TempDir()
+	text := "The council approved the new budget for the river bridge on Monday after a long debate about the costs."
+	var b strings.Builder
+	for i, u := range []string{"javascript:alert(1)", "https://example.com/news/1", ""} {
+		line, _ := json.Marshal(map[string]string{"id": fmt.Sprint("d", i), "url": u, "text": fmt.Sprint(text, " ", i)})
+		b.Write(append(line, '\n'))
+	}
+	in, db := filepath.Join(dir, "urls.jsonl"), filepath.Join(dir, "urls.db")
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runChild(t, "index", "add", "--db", db, in)
+	if code != 0 {
+		t.Fatalf("exit code %d: %s", code, errOut)
+	}
+	if want := in + `:1: field "url": an index stores no URL that is not http or https`; !strings.Contains(errOut, want) {
+		t.Errorf("no %q in\n%s", want, errOut)
+	}
+	ids, _ := storedIndex(t, db)
+	if want := map[string]bool{"d1": true, "d2": true}; !maps.Equal(ids, want) {
+		t.Errorf("stored %v, want %v", slices.Collect(maps.Keys(ids)), slices.Collect(maps.Keys(want)))
+	}
+}

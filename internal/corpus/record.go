@@ -152,7 +152,7 @@ func (r *Reader) Decode(raw Raw) Record {
 }
 
 // check validates a decoded document: its size, then NUL bytes and UTF-8 in
-// title, text and id, an id an index stores (with Options.IndexIDs), and a
+// title, text and id, an id and a URL an index stores (with Options.IndexIDs), and a
 // text that is not blank. URL and source bytes that are not UTF-8, and NUL
 // bytes, become U+FFFD. No field that passes holds a NUL byte, which no
 // index can store (PostgreSQL refuses it in text).
@@ -177,6 +177,9 @@ func (r *Reader) check(doc *core.Document) (core.SkipReason, string, string) {
 	if r.opts.IndexIDs {
 		if why := core.BadID(doc.ID); why != "" {
 			return core.SkipMalformed, r.opts.IDField, "an index stores no id that " + why
+		}
+		if doc.URL != "" && !core.WebURL(cleanMeta(doc.URL)) {
+			return core.SkipMalformed, r.opts.URLField, "an index stores no URL that is not http or https"
 		}
 	}
 	if isBlank(doc.Text) {

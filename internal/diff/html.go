@@ -38,7 +38,7 @@ const rowBytes = 300
 // scripts, every text escaped.
 func WriteHTML(w io.Writer, d *Diff) error {
 	bw := bufio.NewWriter(w)
-	title := html.EscapeString(label(&d.A, "A") + " ↔ " + label(&d.B, "B"))
+	title := html.EscapeString(isolate(label(&d.A, "A")) + " ↔ " + isolate(label(&d.B, "B")))
 	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"+
 		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"+
 		"<title>neardup diff: %s</title>\n<style>\nbody{margin:16px 24px;font:15px/1.5 system-ui,\"DejaVu Sans\",sans-serif}\n"+
@@ -64,6 +64,10 @@ func WriteHTMLFragment(w io.Writer, d *Diff) error {
 	return bw.Flush()
 }
 
+// isolate wraps s in FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, for
+// an id in the page's <title>, where no element can isolate it.
+func isolate(s string) string { return "\u2068" + s + "\u2069" }
+
 func label(s *Side, name string) string {
 	if s.ID != "" {
 		return s.ID
@@ -77,9 +81,11 @@ func writeTable(w *bufio.Writer, d *Diff) error {
 		side *Side
 		name string
 	}{{&d.A, "A"}, {&d.B, "B"}} {
-		fmt.Fprintf(w, "<th><span class=\"nd-id\">%s</span>", html.EscapeString(label(s.side, s.name)))
+		// An id or title is isolated (bdi): its direction, or a control
+		// character in it, cannot turn the text around it.
+		fmt.Fprintf(w, "<th><bdi class=\"nd-id\">%s</bdi>", html.EscapeString(label(s.side, s.name)))
 		if s.side.Title != "" {
-			fmt.Fprintf(w, "<span class=\"nd-title\">%s</span>", html.EscapeString(s.side.Title))
+			fmt.Fprintf(w, "<bdi class=\"nd-title\" dir=\"auto\">%s</bdi>", html.EscapeString(s.side.Title))
 		}
 		fmt.Fprintf(w, "<span class=\"nd-stat\">%d words, %.1f%% shared</span></th>",
 			s.side.Words, 100*s.side.Overlap())
@@ -283,7 +289,7 @@ func (c *cells) write(w *bufio.Writer, sp Span) {
 		w.WriteString("<td class=\"nd-none\"></td>")
 		return
 	}
-	w.WriteString("<td>")
+	w.WriteString("<td dir=\"auto\">") // a right-to-left text is laid out from the right
 	pos := sp.Start
 	for ; c.next < len(c.marks); c.next++ {
 		m := c.marks[c.next]

@@ -43,13 +43,20 @@ type docView struct {
 	Missing        bool // not in Report.Docs
 }
 
-// Meta returns the source, date and word count, joined by " · ".
+// Link reports whether the URL is one to link to: an http or https URL.
+// Another (a "javascript:" URL of an input) is shown as text.
+func (d docView) Link() bool { return core.WebURL(d.URL) }
+
+// Meta returns the source, date and word count, joined by " · ". The
+// source is isolated (FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE), so
+// that its direction cannot turn the date and count around.
 func (d docView) Meta() string {
 	var parts []string
-	for _, p := range []string{d.Source, d.Date} {
-		if p != "" {
-			parts = append(parts, p)
-		}
+	if d.Source != "" {
+		parts = append(parts, "\u2068"+d.Source+"\u2069")
+	}
+	if d.Date != "" {
+		parts = append(parts, d.Date)
 	}
 	if d.Words > 0 {
 		parts = append(parts, thousands(d.Words)+" words")
@@ -76,8 +83,8 @@ func build(r Report) *view {
 	lim := r.Limits.withDefaults()
 	shown := lim.shown(r.Clusters)
 	if len(shown) < len(r.Clusters) {
-		v.Note = fmt.Sprintf("Showing the %d largest of %s clusters, at most %d members each besides the representative.",
-			len(shown), thousands(len(r.Clusters)), lim.Members)
+		v.Note = fmt.Sprintf("Showing the %d largest of %s clusters, at most %d %s each besides the representative.",
+			len(shown), thousands(len(r.Clusters)), lim.Members, plural(lim.Members, "member", "members"))
 	}
 	for _, c := range shown {
 		v.Clusters = append(v.Clusters, buildCluster(r, lim, c))
@@ -153,6 +160,15 @@ func stats(s Summary, clusters int) []stat {
 		out = append(out, stat{"seconds", strconv.FormatFloat(s.Seconds, 'f', 1, 64)})
 	}
 	return out
+}
+
+// plural returns one when n is 1 and many otherwise: "1 member", "2
+// members".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func percent(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }

@@ -17,17 +17,18 @@ nav h2{margin-top:18px}
 .nd-legend{color:#444;font-size:13px;margin:8px 0 0}
 .nd-legend .nd-a{background:#ffd4d1}.nd-legend .nd-b{background:#c8f0cf}
 table.toc{border-collapse:collapse;margin:8px 0 24px;font-size:14px;width:auto;min-width:50%}
-table.toc th,table.toc td{text-align:left;padding:3px 10px;border-bottom:1px solid #e4e4e4;vertical-align:top;overflow-wrap:anywhere}
-table.toc th{background:#f2f2f2}
+table.toc th,table.toc td{text-align:left;padding:3px 10px;border-bottom:1px solid #e4e4e4;vertical-align:top}
+table.toc th{background:#f2f2f2;white-space:nowrap}
+table.toc td{overflow-wrap:anywhere}
 table.toc td.n{text-align:right;white-space:nowrap}
 section.cluster{border-top:3px solid #3a6ea5;margin:0 0 28px;padding-top:10px}
 .why{color:#555;margin:2px 0 8px}
-.doc{margin:0 0 8px}
+.doc{margin:0 0 8px;overflow-wrap:anywhere}
 .doc .id{font-weight:700}
 .meta{color:#666;font-size:13px}
 .meta a{color:#3a6ea5}
 details{border:1px solid #ddd;border-radius:4px;margin:0 0 10px}
-details>summary{cursor:pointer;padding:6px 10px;background:#fafafa}
+details>summary{cursor:pointer;padding:6px 10px;background:#fafafa;overflow-wrap:anywhere}
 details[open]>summary{border-bottom:1px solid #ddd}
 .missing{color:#a33}
 details>p{margin:8px 10px}
@@ -37,7 +38,7 @@ details>p{margin:8px 10px}
 // page is the report's HTML template. html/template escapes every value by
 // its context (text, attribute, URL); only the diff tables, which package
 // diff escapes itself, are inserted as HTML.
-var page = template.Must(template.New("report").Parse(`<!DOCTYPE html>
+var page = template.Must(template.New("report").Funcs(template.FuncMap{"plural": plural}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -93,7 +94,7 @@ var page = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 </details>
 {{- end}}
 {{- if .Hidden}}
-<p class="more">{{.Hidden}} more members not shown.{{if $.More}} {{$.More}}{{end}}</p>
+<p class="more">{{.Hidden}} more {{plural .Hidden "member" "members"}} not shown.{{if $.More}} {{$.More}}{{end}}</p>
 {{- end}}
 <p class="top"><a href="#top">↑ contents</a></p>
 </section>
@@ -101,10 +102,10 @@ var page = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 </main>
 </body>
 </html>
-{{define "label"}}{{if .Title}}{{.Title}}{{else}}{{.ID}}{{end}}{{end}}
-{{- define "doc"}}<span class="id">{{.ID}}</span>{{if .Title}} {{.Title}}{{end}}
+{{define "label"}}<bdi>{{if .Title}}{{.Title}}{{else}}{{.ID}}{{end}}</bdi>{{end}}
+{{- define "doc"}}<bdi class="id">{{.ID}}</bdi>{{if .Title}} <bdi>{{.Title}}</bdi>{{end}}
 {{- if or .Meta .URL .Missing}} <span class="meta">
-{{- .Meta}}{{if and .Meta .URL}} · {{end}}{{if .URL}}<a href="{{.URL}}">{{.URL}}</a>{{end}}
+{{- .Meta}}{{if and .Meta .URL}} · {{end}}{{if .Link}}<a href="{{.URL}}"><bdi>{{.URL}}</bdi></a>{{else if .URL}}<bdi>{{.URL}}</bdi>{{end}}
 {{- if .Missing}}<span class="missing">text not available</span>{{end}}</span>
 {{- end}}
 {{- end}}`))

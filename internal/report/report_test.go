@@ -106,6 +106,99 @@ func TestWriteEscapes(t *testing.T) {
 	}
 }
 
+// Ids, titles, sources and URLs are isolated, so that a right-to-left
+// override in one cannot turn the text around it (the summary's "of its
+// words in the representative", a date). Regression: nothing was isolated.
+func TestWriteIsolatesDocumentText(t *testing.T) {
+	r := sample()
+	d := r.Docs["site-7"]
+	d.Title, d.Source = "Checked \u202eRLO title", "wire \u202eagency"
+	r.Docs["site-7"] = d
+	var out bytes.Buffer
+	if err := Write(&out, r); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := html.Parse(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	isolated := map[string]bool{}
+	var meta []string
+	for n := range doc.Descendants() {
+		if n.Type != html.TextNode || n.Parent == nil {
+			continue
+		}
+		if n.Parent.Data == "bdi" {
+			isolated[n.Data] = true
+		}
+		if n.Parent.Type == html.ElementNode && slices.ContainsFunc(n.Parent.Attr, func(a html.Attribute) bool { return a.Key == "class" && a.Val == "meta" }) {
+			meta = append(meta, n.Data)
+		}
+	}
+	for _, s := range []string{"site-7", "Checked \u202eRLO title", "wire-1", "https://example.com/a?x=1&y=2"} {
+		if !isolated[s] {
+			t.Errorf("%q is not in a <bdi>", s)
+		}
+	}
+	if !slices.ContainsFunc(meta, func(m string) bool { return strings.Contains(m, "\u2068wire \u202eagency\u2069 · ") }) {
+		t.Errorf("the source is not isolated in the meta line: %q", meta)
+	}
+}
+
+// Long words and titles wrap instead of widening the page, and the
+// contents table's headers keep their words whole. Regression: a
+// 500-letter title made the report 7,440 px wide at 1,280 and squeezed
+// the "Documents" header to two letters a line.
+func TestStyleWraps(t *testing.T) {
+	rules := map[string]string{}
+	for _, r := range strings.Split(pageStyle, "\n") {
+		if sel, decl, ok := strings.Cut(r, "{"); ok {
+			rules[sel] += decl
+		}
+	}
+	for _, sel := range []string{".doc", "details>summary", "table.toc td"} {
+		if !strings.Contains(rules[sel], "overflow-wrap:anywhere") {
+			t.Errorf("%s does not wrap long words: {%s", sel, rules[sel])
+		}
+	}
+	for sel, decl := range rules {
+		if strings.Contains(sel, " th") && strings.Contains(decl, "overflow-wrap:anywhere") {
+			t.Errorf("%s breaks the headers' words: {%s", sel, decl)
+		}
+	}
+	if !strings.Contains(rules["table.toc th"], "white-space:nowrap") {
+		t.Errorf("table.toc th may be squeezed: {%s", rules["table.toc th"])
+	}
+}
+
+// A URL that is not http or https is shown as text, not as a link.
+// Regression: "javascript:alert(2)" was a link to "#ZgotmplZ".
+func TestWriteURLNotWebAsText(t *testing.T) {
+	var out bytes.Buffer
+	if err := Write(&out, sample()); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "ZgotmplZ") {
+		t.Error("the page links to #ZgotmplZ")
+	}
+	doc, err := html.Parse(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shown, linked bool
+	for n := range doc.Descendants() {
+		if n.Type == html.TextNode && n.Data == "javascript:alert(2)" {
+			shown = true
+			for p := n.Parent; p != nil; p = p.Parent {
+				linked = linked || p.Data == "a"
+			}
+		}
+	}
+	if !shown || linked {
+		t.Errorf("the javascript: URL is shown %v, in a link %v; want shown as text", shown, linked)
+	}
+}
+
 func TestWanted(t *testing.T) {
 	clusters := []core.Cluster{
 		{ID: 1, Representative: "a", Members: []string{"a", "b"}},
@@ -146,13 +239,41 @@ func TestWriteLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := out.String()
-	for _, want := range []string{"Showing the 1 largest of 2 clusters, at most 1 members each", "2 more members not shown", `id="c2"`} {
+	for _, want := range []string{"Showing the 1 largest of 2 clusters, at most 1 member each", "2 more members not shown", `id="c2"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
 	if strings.Contains(page, `id="c1"`) || strings.Contains(page, "blog-3") {
 		t.Error("page shows more than its limits")
+	}
+}
+
+// TestWriteCountsInNumber: counts are written in the noun's number.
+// Regression: "1 more members not shown", "at most 1 members each".
+func TestWriteCountsInNumber(t *testing.T) {
+	tests := []struct {
+		name   string
+		limits Limits
+		want   []string
+	}{
+		{"one member each, two hidden", Limits{Clusters: 1, Members: 1}, []string{"at most 1 member each", "2 more members not shown"}},
+		{"two members each, one hidden", Limits{Clusters: 1, Members: 2}, []string{"at most 2 members each", "1 more member not shown"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := sample()
+			r.Limits = tc.limits
+			var out bytes.Buffer
+			if err := Write(&out, r); err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(out.String(), want) {
+					t.Errorf("page lacks %q", want)
+				}
+			}
+		})
 	}
 }
 
@@ -168,7 +289,7 @@ func TestWriteReachesEveryCluster(t *testing.T) {
 	if err := Write(&out, r); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"at most 1 members each besides the representative. --report-clusters 0 shows all.",
+	for _, want := range []string{"at most 1 member each besides the representative. --report-clusters 0 shows all.",
 		"2 more members not shown. --report-clusters 0 shows all."} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the cut page lacks %q", want)

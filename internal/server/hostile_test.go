@@ -60,6 +60,7 @@ func TestHostileInput(t *testing.T) {
 		{"gzip inflating past the limit", req{method: "POST", path: "/v1/documents", token: "ok", body: gzipped(t, strings.Repeat(" ", 1<<20)+ok), encoding: "gzip"}, 413, ""},
 		{"NUL in the text", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "a\u0000b"}`}, 400, "text"},
 		{"NUL in the url", req{method: "POST", path: "/v1/query", body: `{"text": "t", "url": "http://x/\u0000"}`}, 400, "url"},
+		{"javascript url", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "url": "javascript:alert(1)"}`}, 400, "url"},
 		{"bad date", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "date": "yesterday"}`}, 400, "date"},
 		{"zero date", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "date": "0001-01-01"}`}, 400, "date"},
 		{"zero date with an offset", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "date": "0001-01-01T01:00:00+01:00"}`}, 400, "date"},

@@ -188,6 +188,8 @@ func TestHeadersAndAssets(t *testing.T) {
 	}
 	f.get("/assets/style.css", false).want(t, "stylesheet", http.StatusOK, "table.nd-diff", ".badge.dup")
 	f.get("/assets/ui.js", false).want(t, "script", http.StatusOK, "addEventListener")
+	f.get("/assets/icon.svg", false).want(t, "icon", http.StatusOK, "<svg")
+	f.get("/favicon.ico", false).want(t, "favicon", http.StatusOK, "<svg")
 	for _, p := range []string{"/assets/", "/assets/../webui.go", "/assets/style.css/x", "/assets/nope.js"} {
 		if a := f.get(p, false); a.code != http.StatusNotFound && a.code != http.StatusTemporaryRedirect {
 			t.Errorf("%s: %d, want 404 (or a redirect to the cleaned path)", p, a.code)

@@ -276,8 +276,14 @@ func TestBrowser(t *testing.T) {
 	t.Run("narrow screen", func(t *testing.T) {
 		do(t, ctx, "a 420 px wide screen", chromedp.EmulateViewport(420, 800))
 		defer chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900))
+		wire, err := f.x.Document(t.Context(), "wire-1")
+		if err != nil || wire.Cluster == 0 {
+			t.Fatalf("wire-1 is in no cluster (%v)", err)
+		}
+		cluster := fmt.Sprintf("/clusters/%d", wire.Cluster)
 		for _, page := range []struct{ path, table string }{
 			{"/", "table.docs"}, {"/clusters", "table.clusters"}, {"/documents/wire-1", "table.matches"}, {"/feeds", "table.feeds"},
+			{cluster, "table.members"}, {cluster, "table.pairs"},
 		} {
 			do(t, ctx, "loading "+page.path, chromedp.Navigate(srv.URL+page.path), chromedp.WaitVisible(css(page.table)), loaded())
 			// Every cell lies within the screen, none scrolled out of sight:
@@ -295,12 +301,17 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("%s at 420 px: %s", page.path, out)
 			}
 		}
-		// Each cell says which column it is.
-		do(t, ctx, "loading the documents", chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(css("table.docs")))
-		for _, label := range []string{"Mark", "Best match"} {
-			got := eval(t, ctx, `getComputedStyle(document.querySelector('table.docs td[data-label="`+label+`"]'), "::before").content`)
-			if !strings.Contains(got, label) {
-				t.Errorf("the %s cell is labelled %s", label, got)
+		// Each cell says which column it is. Regression: the cluster page's
+		// tables kept their columns, the diff links behind a sideways scroll.
+		for _, page := range []struct{ path, table, label string }{
+			{"/", "table.docs", "Mark"}, {"/", "table.docs", "Best match"},
+			{cluster, "table.members", "Against the representative"}, {cluster, "table.pairs", "Later"},
+		} {
+			do(t, ctx, "loading "+page.path, chromedp.Navigate(srv.URL+page.path), chromedp.WaitVisible(css(page.table)))
+			got := eval(t, ctx, `(() => { const td = document.querySelector('`+page.table+` td[data-label="`+page.label+`"]');
+				return td ? getComputedStyle(td, "::before").content : "no such cell"; })()`)
+			if !strings.Contains(got, page.label) {
+				t.Errorf("%s: the %s cell of %s is labelled %s", page.path, page.label, page.table, got)
 			}
 		}
 	})

@@ -31,7 +31,7 @@ func TestCheckThenStore(t *testing.T) {
 		t.Fatalf("a check stored something: %d documents", n)
 	}
 	a = f.post("/check", form, true)
-	a.want(t, "check with a token", http.StatusOK, `action="/store"`, "Store it as daily-7")
+	a.want(t, "check with a token", http.StatusOK, `action="/store"`, "Store it as <bdi>daily-7</bdi>")
 
 	f.post("/store", form, false).want(t, "store without a token", http.StatusUnauthorized)
 	a = f.post("/store", form, true)
@@ -57,7 +57,7 @@ func TestCheckThenStore(t *testing.T) {
 	if a := f.post("/documents/daily-7/remove", url.Values{"confirm": {"1"}}, true); a.code != http.StatusSeeOther {
 		t.Fatalf("remove: %d\n%s", a.code, a.body)
 	}
-	f.get("/?removed=daily-7", false).want(t, "after the removal", http.StatusOK, "daily-7 is removed")
+	f.get("/?removed=daily-7", false).want(t, "after the removal", http.StatusOK, "<bdi>daily-7</bdi> is removed")
 	f.get("/documents/daily-7", false).want(t, "removed document", http.StatusNotFound)
 	f.get("/documents/wire-1", false).want(t, "its match", http.StatusOK, "No matches")
 	f.post("/documents/daily-7/remove", url.Values{"confirm": {"1"}}, true).want(t, "remove again", http.StatusNotFound)
@@ -73,7 +73,7 @@ func TestCheckUpload(t *testing.T) {
 	page := `<html><head><title>Storm shuts the bridge - Daily</title></head><body><nav>Home | News | Sport | Weather</nav>` +
 		`<article><h1>Storm shuts the bridge</h1><p>` + copyText + `</p></article><footer>About us</footer></body></html>`
 	a := f.upload(map[string]string{"format": "auto"}, "story.html", page)
-	a.want(t, "upload", http.StatusOK, "extracted from the HTML of story.html", `class="badge dup"`, "Storm shuts the bridge")
+	a.want(t, "upload", http.StatusOK, "extracted from the HTML of <bdi>story.html</bdi>", `class="badge dup"`, "Storm shuts the bridge")
 	if strings.Contains(a.body, "About us") {
 		t.Errorf("the footer was kept")
 	}
@@ -87,6 +87,7 @@ func TestCheckUpload(t *testing.T) {
 	f.post("/check", url.Values{"text": {"x"}, "title": {"a\x00b"}}, false).want(t, "NUL in the title", http.StatusBadRequest, "the title holds a NUL character")
 	f.post("/check", url.Values{"text": {"x"}, "source": {"\xff"}}, false).want(t, "source not UTF-8", http.StatusBadRequest, "the source is not UTF-8")
 	f.post("/check", url.Values{"text": {"a\x00b"}}, false).want(t, "NUL in the text", http.StatusBadRequest, "the text holds a NUL character")
+	f.post("/check", url.Values{"text": {"x"}, "url": {"javascript:alert(1)"}}, false).want(t, "javascript URL", http.StatusBadRequest, "the url is not an http or https URL")
 	f.post("/check", url.Values{"text": {"<html><body><nav><a href=/>Home</a></nav></body></html>"}, "format": {"html"}}, false).
 		want(t, "HTML without an article", http.StatusUnprocessableEntity, "no article in the HTML")
 }
@@ -161,6 +162,6 @@ func TestCheckRuleMiss(t *testing.T) {
 	f := newFixture(t, Options{Rules: rs})
 	_, copyText := f.story(14)
 	page := `<html><head><title>Storm shuts the bridge</title></head><body><article><p>` + copyText + `</p></article></body></html>`
-	f.upload(map[string]string{"format": "auto"}, "story.html", page).want(t, "upload", http.StatusOK, "extracted from the HTML of story.html",
+	f.upload(map[string]string{"format": "auto"}, "story.html", page).want(t, "upload", http.StatusOK, "extracted from the HTML of <bdi>story.html</bdi>",
 		`class="warn rule-miss">rule &#34;daily&#34; (rules.yaml:3): body &#34;.story-body&#34; matched nothing on the page`)
 }

@@ -1,10 +1,13 @@
 package webui
 
 import (
+	"database/sql"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
 )
 
@@ -68,4 +71,34 @@ func TestHostileRequests(t *testing.T) {
 	}
 	a := f.get("/documents/a%2Fb", false)
 	a.want(t, "document a/b", 200, "&lt;script&gt;alert(1)&lt;/script&gt;")
+}
+
+// A stored URL that is not http or https (stored before such URLs were
+// refused) is shown as text. Regression: "javascript:alert(1)" was a link
+// to "#ZgotmplZ".
+func TestDocumentURLNotWebAsText(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	x, err := neardup.Open(t.Context(), filepath.Join(dir, "ui.db"), neardup.Options{StoreText: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if _, err := x.Add(t.Context(), core.Document{ID: "a", Text: "The council approved the budget.", URL: "https://example.com/a"}); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", filepath.Join(dir, "ui.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(t.Context(), `UPDATE docs SET url = 'javascript:alert(1)' WHERE id = 'a'`); err != nil {
+		t.Fatal(err)
+	}
+	w := httptest.NewRecorder()
+	New(x, Options{}).ServeHTTP(w, httptest.NewRequest("GET", "/documents/a", nil))
+	body := w.Body.String()
+	if w.Code != 200 || !strings.Contains(body, "<dd>javascript:alert(1)</dd>") || strings.Contains(body, "ZgotmplZ") {
+		t.Errorf("status %d; want the URL as text, not a link:\n%s", w.Code, short(3000, body))
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
 	"github.com/neardup/neardup/internal/server/httperr"
 )
@@ -59,8 +60,16 @@ var funcs = template.FuncMap{
 	"runes":    func(s string) int { return len([]rune(s)) },
 	"nonzero":  func(t time.Time) bool { return !t.IsZero() },
 	"plural":   plural,
+	"isolate":  isolate,
+	"weburl":   core.WebURL,
 	"count":    func(n int, one, many string) string { return fmt.Sprintf("%d %s", n, plural(n, one, many)) },
 }
+
+// isolate wraps s in FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, for
+// text from documents where no element can isolate it (a page's <title>,
+// an <option>): a title's own direction, or a control character in it
+// such as an unclosed RIGHT-TO-LEFT OVERRIDE, cannot turn the text around.
+func isolate(s string) string { return "\u2068" + s + "\u2069" }
 
 // plural returns one when n is 1 and many otherwise: "1 match", "0
 // matches", "3 matches".
@@ -294,7 +303,7 @@ func (u *ui) write(h handler) http.Handler {
 }
 
 // assets serves the embedded stylesheet, the diff's stylesheet appended,
-// and the script; nothing else.
+// the script and the icon (also as /favicon.ico); nothing else.
 func assets() http.Handler {
 	read := func(name string) []byte {
 		b, err := assetFS.ReadFile("assets/" + name)
@@ -311,6 +320,8 @@ func assets() http.Handler {
 	files := map[string]asset{
 		"/assets/style.css": {"text/css; charset=utf-8", css},
 		"/assets/ui.js":     {"text/javascript; charset=utf-8", read("ui.js")},
+		"/assets/icon.svg":  {"image/svg+xml", read("icon.svg")},
+		"/favicon.ico":      {"image/svg+xml", read("icon.svg")}, // asked for by browsers that miss the page's icon link
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		a, ok := files[r.URL.Path]

@@ -89,6 +89,7 @@ func New(x Index, o Options) http.Handler {
 func (u *ui) routes() {
 	m := u.mux
 	m.Handle("GET /assets/", assets())
+	m.Handle("GET /favicon.ico", assets())
 	m.Handle("GET /{$}", u.read(u.latest))
 	m.Handle("GET /documents/{id}", u.read(u.document))
 	m.Handle("POST /documents/{id}/remove", u.write(u.removeDocument))

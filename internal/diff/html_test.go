@@ -1,0 +1,83 @@
+package diff
+
+import (
+	"bytes"
+
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// parseHTML writes d with WriteHTML and parses the page as a browser would.
+func parseHTML(t *testing.T, d *Diff) *html.Node {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteHTML(&b, d); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := html.Parse(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+// Every text cell takes its direction from its own text, so that Arabic
+// and Hebrew are laid out from the right. Regression: cells were laid out
+// left to right, a sentence's full stop drawn at its start.
+func TestWriteHTMLCellDirection(t *testing.T) {
+	d := Compare("رفع البنك المركزي سعر الفائدة اليوم.\nوقال المتحدث إن القرار مؤقت.",
+		"رفع البنك المركزي سعر الفائدة أمس.\nوقال المتحدث إن القرار مؤقت.", Options{})
+	cells := 0
+	for n := range parseHTML(t, d).Descendants() {
+		if n.Type != html.ElementNode || n.Data != "td" || attr(n, "class") == "nd-none" {
+			continue
+		}
+		cells++
+		if got := attr(n, "dir"); got != "auto" {
+			t.Errorf("a text cell has dir=%q, want auto", got)
+		}
+	}
+	if cells == 0 {
+		t.Fatal("the table has no text cells")
+	}
+}
+
+// The ids and titles in the table's header and the page's title are
+// isolated, so that a right-to-left override in one cannot turn the text
+// around it. Regression: nothing was isolated.
+func TestWriteHTMLIsolatesDocumentText(t *testing.T) {
+	d := Compare("one two three.", "one two four.", Options{})
+	d.A.ID, d.A.Title = "a-\u202e1", "Checked \u202eRLO title"
+	d.B.ID = "b-2"
+	isolated := map[string]bool{}
+	var title string
+	for n := range parseHTML(t, d).Descendants() {
+		if n.Type != html.TextNode || n.Parent == nil {
+			continue
+		}
+		switch n.Parent.Data {
+		case "bdi":
+			isolated[n.Data] = true
+		case "title":
+			title = n.Data
+		}
+	}
+	for _, s := range []string{d.A.ID, d.A.Title, d.B.ID} {
+		if !isolated[s] {
+			t.Errorf("%q is not in a <bdi>", s)
+		}
+	}
+	if want := "neardup diff: \u2068a-\u202e1\u2069 ↔ \u2068b-2\u2069"; title != want {
+		t.Errorf("page title %q, want %q", title, want)
+	}
+}
