@@ -45,9 +45,9 @@ type Document struct {
 // UnstorableField returns the first of d's text fields (id, title, text,
 // URL, source) that no index stores, with why: one that is not UTF-8, or
 // that holds a NUL character (binary data, which PostgreSQL refuses in
-// text), or a URL that is not empty and not a web URL (see WebURL): a
-// "javascript:" URL would be a link no page can follow. It returns "", ""
-// when every one can be stored.
+// text), or a URL of another scheme than http and https (see ForeignURL):
+// a "javascript:" URL would be a link no page can follow. It returns "",
+// "" when every one can be stored.
 func (d *Document) UnstorableField() (field, why string) {
 	for _, f := range [...]struct{ name, v string }{{"id", d.ID}, {"title", d.Title}, {"text", d.Text}, {"url", d.URL}, {"source", d.Source}} {
 		switch {
@@ -55,8 +55,8 @@ func (d *Document) UnstorableField() (field, why string) {
 			return f.name, "is not UTF-8"
 		case strings.IndexByte(f.v, 0) >= 0:
 			return f.name, "holds a NUL character (binary data)"
-		case f.name == "url" && f.v != "" && !WebURL(f.v):
-			return f.name, "is not an http or https URL"
+		case f.name == "url" && ForeignURL(f.v):
+			return f.name, "names another scheme than http or https"
 		}
 	}
 	return "", ""
@@ -68,6 +68,21 @@ func (d *Document) UnstorableField() (field, why string) {
 func WebURL(s string) bool {
 	u, err := url.Parse(s)
 	return err == nil && (strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https")) && u.Host != ""
+}
+
+// ForeignURL reports whether s names another scheme than http and https
+// ("javascript:", "data:", "mailto:", "ftp://"): a URL no index stores. A
+// URL without a scheme ("www.example.com/a", "/news/1", "localhost:8080/a")
+// is stored, and shown as text, not as a link (see WebURL).
+func ForeignURL(s string) bool {
+	u, err := url.Parse(strings.TrimSpace(s))
+	switch {
+	case err != nil || u.Scheme == "" || strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https"):
+		return false
+	case u.Opaque != "" && (strings.Contains(u.Scheme, ".") || u.Opaque[0] >= '0' && u.Opaque[0] <= '9'):
+		return false // a host and port: "www.example.com:8080/a"
+	}
+	return true
 }
 
 // MaxIDBytes bounds the id of a stored document, in bytes: the HTTP API and

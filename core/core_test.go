@@ -15,10 +15,15 @@ func TestUnstorableField(t *testing.T) {
 		{"source not UTF-8", Document{ID: "a", Source: "\xff"}, "source", "is not UTF-8"},
 		// Regression: a javascript: URL was stored and shown as a link to
 		// nowhere (#ZgotmplZ).
-		{"javascript url", Document{ID: "a", URL: "javascript:alert(1)"}, "url", "is not an http or https URL"},
-		{"data url", Document{ID: "a", URL: "data:text/html,hi"}, "url", "is not an http or https URL"},
-		{"relative url", Document{ID: "a", URL: "/news/1"}, "url", "is not an http or https URL"},
-		{"no host", Document{ID: "a", URL: "https:///x"}, "url", "is not an http or https URL"},
+		{"javascript url", Document{ID: "a", URL: "javascript:alert(1)"}, "url", "names another scheme than http or https"},
+		{"data url", Document{ID: "a", URL: "data:text/html,hi"}, "url", "names another scheme than http or https"},
+		{"mailto url", Document{ID: "a", URL: "mailto:desk@example.com"}, "url", "names another scheme than http or https"},
+		{"ftp url", Document{ID: "a", URL: "ftp://example.com/a"}, "url", "names another scheme than http or https"},
+		// A URL without a scheme, as corpora record them, is stored (and
+		// shown as text, not as a link).
+		{"relative url", Document{ID: "a", URL: "/news/1"}, "", ""},
+		{"no scheme", Document{ID: "a", URL: "www.example.com/news/1"}, "", ""},
+		{"host and port", Document{ID: "a", URL: "localhost:8080/news/1"}, "", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

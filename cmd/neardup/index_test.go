@@ -562,7 +562,7 @@ func TestIndexAddSkipsNonWebURLs(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit code %d: %s", code, errOut)
 	}
-	if want := in + `:1: field "url": an index stores no URL that is not http or https`; !strings.Contains(errOut, want) {
+	if want := in + `:1: field "url": an index stores no URL of another scheme than http or https`; !strings.Contains(errOut, want) {
 		t.Errorf("no %q in\n%s", want, errOut)
 	}
 	ids, _ := storedIndex(t, db)

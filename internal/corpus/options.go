@@ -50,8 +50,8 @@ type Options struct {
 	// can have (core.BadID: blank, over core.MaxIDBytes bytes, holding a
 	// control character), for the inputs of an index, which refuses such
 	// ids so that the HTTP API can name every document it holds; and a
-	// record whose URL is not empty and not http or https (core.WebURL),
-	// which an index refuses too.
+	// record whose URL names another scheme than http or https
+	// (core.ForeignURL), which an index refuses too.
 	IndexIDs bool
 	// Extract controls how HTML pages and the pages of WARC files become
 	// documents: site rules, the shortest article kept (MinChars, 500

@@ -178,8 +178,8 @@ func (r *Reader) check(doc *core.Document) (core.SkipReason, string, string) {
 		if why := core.BadID(doc.ID); why != "" {
 			return core.SkipMalformed, r.opts.IDField, "an index stores no id that " + why
 		}
-		if doc.URL != "" && !core.WebURL(cleanMeta(doc.URL)) {
-			return core.SkipMalformed, r.opts.URLField, "an index stores no URL that is not http or https"
+		if core.ForeignURL(cleanMeta(doc.URL)) {
+			return core.SkipMalformed, r.opts.URLField, "an index stores no URL of another scheme than http or https"
 		}
 	}
 	if isBlank(doc.Text) {

@@ -15,7 +15,7 @@ func TestCheckStorableURL(t *testing.T) {
 	if !errors.As(err, &ue) || ue.Doc != 2 || ue.Field != "url" {
 		t.Fatalf("CheckStorable = %v, want the url of document 2 refused", err)
 	}
-	if want := `document 2 (id "b"): the url is not an http or https URL`; err.Error() != want {
+	if want := `document 2 (id "b"): the url names another scheme than http or https`; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
 }

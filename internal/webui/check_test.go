@@ -87,7 +87,7 @@ func TestCheckUpload(t *testing.T) {
 	f.post("/check", url.Values{"text": {"x"}, "title": {"a\x00b"}}, false).want(t, "NUL in the title", http.StatusBadRequest, "the title holds a NUL character")
 	f.post("/check", url.Values{"text": {"x"}, "source": {"\xff"}}, false).want(t, "source not UTF-8", http.StatusBadRequest, "the source is not UTF-8")
 	f.post("/check", url.Values{"text": {"a\x00b"}}, false).want(t, "NUL in the text", http.StatusBadRequest, "the text holds a NUL character")
-	f.post("/check", url.Values{"text": {"x"}, "url": {"javascript:alert(1)"}}, false).want(t, "javascript URL", http.StatusBadRequest, "the url is not an http or https URL")
+	f.post("/check", url.Values{"text": {"x"}, "url": {"javascript:alert(1)"}}, false).want(t, "javascript URL", http.StatusBadRequest, "the url names another scheme than http or https")
 	f.post("/check", url.Values{"text": {"<html><body><nav><a href=/>Home</a></nav></body></html>"}, "format": {"html"}}, false).
 		want(t, "HTML without an article", http.StatusUnprocessableEntity, "no article in the HTML")
 }
