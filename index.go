@@ -25,8 +25,11 @@ func (x *Index) Verify(ctx context.Context, progress func(done int)) ([]string, 
 // Rescore judges every pair again with the statistics of the whole index
 // (for the methods that weigh by them: sentences, tfidf, rarewords, cosine)
 // as `neardup dedup` over the stored documents in the order they were added
-// would, and replaces the marks and clusters. It holds the writer lock while
-// it runs.
+// would, and replaces the marks and clusters. It pairs under the window
+// SetWindow set, as Dedup under Options.Window; the window of earlier adds
+// is not stored, so an index added to under a window is rescored under the
+// same one only when it is set again. It holds the writer lock while it
+// runs.
 func (x *Index) Rescore(ctx context.Context, progress func(done int)) (Stats, error) {
 	st, err := x.x.Rescore(ctx, progress)
 	return statsOf(st), err
@@ -43,7 +46,7 @@ func (x *Index) Export(ctx context.Context, dir string) error { return output.Ex
 // its method skipped (too short, no text it can compare).
 func (x *Index) Len() int { return x.x.Len() }
 
-// SetWindow makes Add and Query pair a document only with stored documents
+// SetWindow makes Add, Query and Rescore pair a document only with stored documents
 // dated at most d from it, as Options.Window does for Dedup (undated
 // documents pair with any); 0, the default, pairs with every one. It holds
 // for this Index value only; nothing is stored.

@@ -587,14 +587,20 @@ func printFaults(g *globals, faults []string) error {
 // indexRescoreCmd is `neardup index rescore`.
 type indexRescoreCmd struct {
 	dbFlags
+	Window string `help:"Pair only documents dated at most this far apart, e.g. 3d (undated documents pair with any), as index add's and dedup's --window. The window of earlier adds is not stored: give it again."`
 }
 
 func (c *indexRescoreCmd) Run(g *globals) error {
+	window, err := parseWindow(c.Window)
+	if err != nil {
+		return err
+	}
 	x, err := c.openStored(g.ctx, "")
 	if err != nil {
 		return err
 	}
 	defer x.Close()
+	x.SetWindow(window)
 	st, err := x.Rescore(g.ctx, nil)
 	if err != nil {
 		return err

@@ -44,6 +44,9 @@ type Index struct {
 	keep cluster.Policy
 	link cluster.Linking
 	st   store.Store
+	// window is the news window SetWindow set, for Rescore's batch (the
+	// live index keeps its own copy); 0 for none.
+	window time.Duration
 	// owned is set when Close closes st (an Index made by Open); closed
 	// once it has.
 	owned, closed bool

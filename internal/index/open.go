@@ -282,14 +282,17 @@ func (x *Index) AddSketched(ctx context.Context, docs []core.Document, sks []Ske
 	return x.add(ctx, docs, sks, o)
 }
 
-// SetWindow makes Add and Query pair a document only with stored documents
+// SetWindow makes Add, Query and Rescore pair a document only with stored documents
 // dated at most d from it, as a Batch of Grouping.Window does; a document
 // without a date, or a stored one without, pairs with any. 0 (the default)
 // pairs with every stored document. Candidates outside the window are ruled
 // out before verification (see engine.Outside); the stored documents' dates
 // are read once into memory. It is not stored with the index.
 func (x *Index) SetWindow(d time.Duration) {
-	x.exclusively(func() { x.live.SetWindow(int64(d / time.Second)) })
+	x.exclusively(func() {
+		x.window = d
+		x.live.SetWindow(int64(d / time.Second))
+	})
 }
 
 // Query checks each document against everything stored, storing nothing.
@@ -323,8 +326,8 @@ func (x *Index) Expire(ctx context.Context, before time.Time) (int, error) {
 }
 
 // Rescore judges every pair again with the statistics of the whole index,
-// as a batch run over the stored documents would, and replaces the marks
-// and clusters.
+// as a batch run over the stored documents would (under the window
+// SetWindow set, none by default), and replaces the marks and clusters.
 func (x *Index) Rescore(ctx context.Context, progress func(done int)) (engine.Stats, error) {
 	var st engine.Stats
 	var err error

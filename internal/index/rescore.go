@@ -14,13 +14,13 @@ import (
 
 // rescore judges every stored pair again with the statistics of the whole
 // index as it stands, as a batch run over the stored documents in the order
-// they were added would: it replaces the method's marks and the clusters
-// (keeping cluster ids where a cluster survives). It holds the writer lock
-// while it runs.
+// they were added would, under the window SetWindow set: it replaces the
+// method's marks and the clusters (keeping cluster ids where a cluster
+// survives). It holds the writer lock while it runs.
 func (x *Index) rescore(ctx context.Context, progress func(done int)) (engine.Stats, error) {
 	var st engine.Stats
 	err := x.update(ctx, func(w store.Writer) error {
-		b, err := x.spec.NewBatchWith(x.cfg, engine.Grouping{Keep: x.keep, Link: cluster.Any})
+		b, err := x.spec.NewBatchWith(x.cfg, engine.Grouping{Keep: x.keep, Link: cluster.Any, Window: x.window})
 		if err != nil {
 			return err
 		}
