@@ -94,6 +94,9 @@ type ChecksumError struct {
 	What string
 	// Missing is set when the record has no checksum at all.
 	Missing bool
+	// Lost is set when the record itself is not there, where the index
+	// keeps one (a text in an index that stores texts).
+	Lost bool
 }
 
 // Fault describes the damage as a line of a verify report.
@@ -101,6 +104,9 @@ func (e *ChecksumError) Fault() string {
 	doc := fmt.Sprintf("document %q (ordinal %d)", e.ID, e.Ord)
 	if e.ID == "" {
 		doc = fmt.Sprintf("document of ordinal %d", e.Ord)
+	}
+	if e.Lost {
+		return fmt.Sprintf("%s: %s is missing", doc, e.What)
 	}
 	if e.Missing {
 		return fmt.Sprintf("%s: %s has no checksum", doc, e.What)
@@ -195,6 +201,9 @@ func (t *txn) checkRecords() ([]string, error) {
 			return nil, err
 		}
 	}
+	if err := t.checkTexts(add); err != nil {
+		return nil, err
+	}
 	err := t.each(`SELECT m.a, m.b, m.method, m.score, m.label, m.evidence, m.at, m.crc, COALESCE(b.id, ''), COALESCE(a.id, '')`+
 		` FROM marks m LEFT JOIN docs b ON b.ord = m.b LEFT JOIN docs a ON a.ord = m.a`, func(rows *sql.Rows) error {
 		var m Mark
@@ -213,6 +222,24 @@ func (t *txn) checkRecords() ([]string, error) {
 		faults = append(faults, fmt.Sprintf("and %d more records that do not match their checksums", more))
 	}
 	return faults, err
+}
+
+// checkTexts calls add for every document of a text of its own (a length
+// above 0) that has no text, in an index that stores texts.
+func (t *txn) checkTexts(add func(e *ChecksumError)) error {
+	stored, err := t.storesText()
+	if err != nil || !stored {
+		return err
+	}
+	return t.each(`SELECT d.ord, d.id FROM docs d LEFT JOIN texts s ON s.ord = d.ord WHERE s.ord IS NULL AND d.length > 0`,
+		func(rows *sql.Rows) error {
+			e := ChecksumError{What: partName[partText], Lost: true}
+			if err := rows.Scan(&e.Ord, &e.ID); err != nil {
+				return err
+			}
+			add(&e)
+			return nil
+		})
 }
 
 // each calls fn with each row of query q.

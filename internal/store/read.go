@@ -155,14 +155,37 @@ func scanDoc(rows interface{ Scan(...any) error }, d *Doc, withText bool) error 
 }
 
 // scanDocText reads the docColumns of a row, its text and the text's
-// checksum, and returns whether they match.
-func scanDocText(rows interface{ Scan(...any) error }, d *Doc) (crc nullInt32, ok bool, err error) {
+// checksum, and returns nil when they match, or when there is no text and
+// none is due: stored tells whether the index stores texts, where a
+// document of a length above 0 has one.
+func scanDocText(rows interface{ Scan(...any) error }, d *Doc, stored bool) error {
 	var text []byte
+	var crc nullInt32
 	if err := scanDocAnd(rows, d, &text, &crc); err != nil {
-		return crc, false, err
+		return err
 	}
 	d.Text = string(text)
-	return crc, text == nil && !crc.Valid || sumOK(partText, d.Ord, text, crc), nil
+	switch {
+	case text == nil && !crc.Valid && stored && d.Length > 0:
+		return &ChecksumError{Ord: d.Ord, ID: d.ID, What: partName[partText], Lost: true}
+	case text == nil && !crc.Valid || sumOK(partText, d.Ord, text, crc):
+		return nil
+	}
+	return &ChecksumError{Ord: d.Ord, ID: d.ID, What: partName[partText], Missing: !crc.Valid}
+}
+
+// storesText reports whether the index stores texts, as its settings say,
+// reading them once a transaction.
+func (t *txn) storesText() (bool, error) {
+	if t.textKnown {
+		return t.textStored, nil
+	}
+	m, _, err := t.Meta()
+	if err != nil {
+		return false, err
+	}
+	t.textKnown, t.textStored = true, m.StoreText
+	return m.StoreText, nil
 }
 
 // scanDocAnd reads the docColumns of a row into d and the columns after
@@ -325,14 +348,16 @@ func (t *txn) Doc(id string) (Doc, error) {
 	if err != nil {
 		return d, err
 	}
-	crc, ok, err := scanDocText(st.QueryRowContext(t.ctx, id), &d)
+	stored, err := t.storesText()
+	if err != nil {
+		return d, err
+	}
+	err = scanDocText(st.QueryRowContext(t.ctx, id), &d, stored)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return d, fmt.Errorf("%w: no document %q", ErrNotFound, id)
 	case err != nil:
-		return d, err
-	case !ok:
-		return Doc{}, &ChecksumError{Ord: d.Ord, ID: d.ID, What: partName[partText], Missing: !crc.Valid}
+		return Doc{}, err
 	}
 	return d, nil
 }
@@ -431,6 +456,13 @@ func (t *txn) EachDoc(withText bool, fn func(d *Doc) error) error {
 	if withText {
 		q = `SELECT ` + strings.ReplaceAll(docColumns, "ord", "docs.ord") + `, texts.text, texts.crc FROM docs LEFT JOIN texts ON texts.ord = docs.ord ORDER BY docs.ord`
 	}
+	stored := false
+	if withText {
+		var err error
+		if stored, err = t.storesText(); err != nil {
+			return err
+		}
+	}
 	rows, err := t.query(q)
 	if err != nil {
 		return err
@@ -442,10 +474,8 @@ func (t *txn) EachDoc(withText bool, fn func(d *Doc) error) error {
 			if err := scanDoc(rows, &d, false); err != nil {
 				return err
 			}
-		} else if crc, ok, err := scanDocText(rows, &d); err != nil {
+		} else if err := scanDocText(rows, &d, stored); err != nil {
 			return err
-		} else if !ok {
-			return &ChecksumError{Ord: d.Ord, ID: d.ID, What: partName[partText], Missing: !crc.Valid}
 		}
 		if err := fn(&d); err != nil {
 			return err

@@ -25,6 +25,9 @@ type txn struct {
 	details  []detailRow
 	detailAt map[int64]int // ord → index in details
 	marks    []Mark
+	// textKnown is set once textStored holds whether the index stores
+	// texts (see storesText).
+	textKnown, textStored bool
 }
 
 // pendingDoc is a document row not written yet.

@@ -13,6 +13,7 @@ func (t *txn) Init(m Meta) error {
 	if err != nil {
 		return err
 	}
+	t.textKnown = false
 	return t.exec(`INSERT INTO meta(name, value) VALUES('index', ?)`, string(data))
 }
 
