@@ -35,7 +35,7 @@ type indexCmd struct {
 	Remove  indexRemoveCmd  `cmd:"" help:"Remove documents by id, with their sketches and marks."`
 	Expire  indexExpireCmd  `cmd:"" help:"Remove the documents older than a window: their own date, else when they were stored."`
 	Stats   indexStatsCmd   `cmd:"" help:"Print what the index holds (JSON)."`
-	Export  indexExportCmd  `cmd:"" help:"Write pairs.jsonl, clusters.jsonl, kept.jsonl and stats.json as neardup dedup does."`
+	Export  indexExportCmd  `cmd:"" help:"Write pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl and stats.json as neardup dedup does."`
 	Verify  indexVerifyCmd  `cmd:"" help:"Check the index's integrity; exit 1 on any fault."`
 	Rescore indexRescoreCmd `cmd:"" help:"Judge every pair again with the statistics of the whole index, as neardup dedup would."`
 }
@@ -516,7 +516,7 @@ func (c *indexExportCmd) Run(g *globals) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "%d documents, %d duplicate and %d similar pairs, %d clusters → %s (pairs.jsonl, clusters.jsonl, kept.jsonl, stats.json)\n",
+	fmt.Fprintf(os.Stderr, "%d documents, %d duplicate and %d similar pairs, %d clusters → %s (pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl, stats.json)\n",
 		st.Documents, st.Marks[core.Duplicate], st.Marks[core.Similar], st.Clusters, c.Out)
 	return nil
 }

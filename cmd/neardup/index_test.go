@@ -469,7 +469,7 @@ func TestIndexNewcomer(t *testing.T) {
 	}
 	exported := filepath.Join(dir, "exported")
 	out, err = child(t, "index", "export", "--db", db, "-o", exported).CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "→ "+exported+" (pairs.jsonl, clusters.jsonl, kept.jsonl, stats.json)") ||
+	if err != nil || !strings.Contains(string(out), "→ "+exported+" (pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl, stats.json)") ||
 		!strings.Contains(string(out), fmt.Sprintf("%d documents, ", st.Documents)) {
 		t.Errorf("export said: %v\n%s", err, out)
 	}

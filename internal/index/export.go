@@ -15,9 +15,13 @@ type Exporter interface {
 	Pair(p *core.Pair) error
 	// Cluster receives each cluster, by its first member.
 	Cluster(c *core.Cluster) error
-	// Kept receives each document of the de-duplicated corpus: those in
-	// no cluster and each cluster's representative, in the order added.
+	// Kept receives each document of the de-duplicated corpus: those
+	// compared that are in no cluster and each cluster's representative,
+	// in the order added.
 	Kept(d *store.Doc) error
+	// Rejected receives each document not compared (d.Skip says why), in
+	// the order added.
+	Rejected(d *store.Doc) error
 }
 
 func (x *Index) export(ctx context.Context, e Exporter) error {
@@ -53,7 +57,10 @@ func (x *Index) export(ctx context.Context, e Exporter) error {
 			return err
 		}
 		return r.EachDoc(x.meta.StoreText, func(d *store.Doc) error {
-			if d.Cluster == 0 || reps[d.Ord] {
+			switch {
+			case d.Skip != core.SkipNone:
+				return e.Rejected(d)
+			case d.Cluster == 0 || reps[d.Ord]:
 				return e.Kept(d)
 			}
 			return nil

@@ -139,8 +139,9 @@ func TestLinkingIsFixed(t *testing.T) {
 // member is in.
 type clusterExport struct{ joined []string }
 
-func (e *clusterExport) Pair(*core.Pair) error { return nil }
-func (e *clusterExport) Kept(*store.Doc) error { return nil }
+func (e *clusterExport) Pair(*core.Pair) error     { return nil }
+func (e *clusterExport) Kept(*store.Doc) error     { return nil }
+func (e *clusterExport) Rejected(*store.Doc) error { return nil }
 func (e *clusterExport) Cluster(c *core.Cluster) error {
 	var ms []string
 	for i, m := range c.Members {

@@ -34,7 +34,8 @@ func (e *exported) Cluster(c *core.Cluster) error {
 	return nil
 }
 
-func (e *exported) Kept(*store.Doc) error { return nil }
+func (e *exported) Kept(*store.Doc) error     { return nil }
+func (e *exported) Rejected(*store.Doc) error { return nil }
 
 func export(t *testing.T, x *index.Index) exported {
 	t.Helper()

@@ -4,17 +4,20 @@ import (
 	"context"
 	"time"
 
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 )
 
 // Export writes an index as a batch run writes its results: pairs.jsonl,
-// clusters.jsonl, kept.jsonl (the documents in no cluster and each
-// cluster's representative, with their text when the index stores texts)
-// and stats.json, in dir, replacing what was there only once all is
-// written.
+// clusters.jsonl, kept.jsonl (the documents compared that are in no
+// cluster and each cluster's representative, with their text when the
+// index stores texts), removed.jsonl (the other members of each cluster),
+// rejects.jsonl (the documents stored without being compared, with their
+// reason; the index keeps no file or line of them) and stats.json, in dir,
+// replacing what was there only once all is written.
 func Export(ctx context.Context, x *index.Index, dir string) error {
-	set, err := Create(dir)
+	set, err := CreateWith(dir, Options{Removed: true, Rejects: true})
 	if err != nil {
 		return err
 	}
@@ -51,4 +54,8 @@ func (e exporter) Kept(d *store.Doc) error {
 		k.Date = time.Unix(d.Date, 0).UTC().Format(time.RFC3339)
 	}
 	return e.Set.Kept(&k)
+}
+
+func (e exporter) Rejected(d *store.Doc) error {
+	return e.Set.Reject(RejectDocument(&core.Document{ID: d.ID}, d.Skip))
 }
