@@ -340,20 +340,21 @@ func (c *indexRemoveCmd) Run(g *globals) error {
 		return err
 	}
 	defer x.Close()
-	removed, err := x.Remove(g.ctx, c.IDs...)
+	ids := distinct(c.IDs)
+	removed, err := x.Remove(g.ctx, ids...)
 	if err != nil {
 		return err
 	}
 	if !g.quiet {
-		fmt.Fprintf(os.Stderr, "%d of %d documents removed\n", len(removed), len(c.IDs))
+		fmt.Fprintf(os.Stderr, "%d of %d documents removed\n", len(removed), len(ids))
 	}
-	if len(removed) < len(c.IDs) {
+	if len(removed) < len(ids) {
 		gone := map[string]bool{}
 		for _, id := range removed {
 			gone[id] = true
 		}
 		var missing []string
-		for _, id := range c.IDs {
+		for _, id := range ids {
 			if !gone[id] {
 				missing = append(missing, strconv.Quote(id))
 			}
@@ -361,6 +362,19 @@ func (c *indexRemoveCmd) Run(g *globals) error {
 		return fmt.Errorf("not stored: %s", strings.Join(missing, ", "))
 	}
 	return nil
+}
+
+// distinct returns ids without repeats, in the order first given.
+func distinct(ids []string) []string {
+	seen := make(map[string]bool, len(ids))
+	out := ids[:0:0]
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // indexExpireCmd is `neardup index expire`.

@@ -318,6 +318,8 @@ func TestIndexCommands(t *testing.T) {
 		{"query", []string{"index", "query", "--db", db, corpus}, 0},
 		{"remove", []string{"index", "remove", "--db", db, "c0", "d3"}, 0},
 		{"remove what is gone", []string{"index", "remove", "--db", db, "c0"}, 1},
+		// An id given twice was counted as a document not stored, naming none.
+		{"remove an id twice", []string{"index", "remove", "--db", db, "d6", "d6"}, 0},
 		{"expire nothing", []string{"index", "expire", "--db", db, "--older-than", "3650d"}, 0},
 		{"expire badly", []string{"index", "expire", "--db", db, "--older-than", "soon"}, 2},
 		{"stats", []string{"index", "stats", "--db", db}, 0},
@@ -332,9 +334,14 @@ func TestIndexCommands(t *testing.T) {
 			}
 		})
 	}
+	said, err := child(t, "index", "remove", "--db", db, "d7", "nope", "d7").CombinedOutput()
+	if code := exitCodeOf(err); code != 1 || !strings.Contains(string(said), "1 of 2 documents removed") ||
+		!strings.Contains(string(said), `not stored: "nope"`+"\n") {
+		t.Errorf("remove d7 nope d7: exit code %d, output:\n%s\nwant 1, one of two removed, and only nope not stored", code, said)
+	}
 	ids, _ := storedIndex(t, db)
-	if ids["c0"] || ids["d3"] || len(ids) != len(docs)-2 {
-		t.Errorf("after remove: %d documents, c0 %v, d3 %v", len(ids), ids["c0"], ids["d3"])
+	if ids["c0"] || ids["d3"] || ids["d6"] || ids["d7"] || len(ids) != len(docs)-4 {
+		t.Errorf("after remove: %d documents, c0 %v, d3 %v, d6 %v, d7 %v", len(ids), ids["c0"], ids["d3"], ids["d6"], ids["d7"])
 	}
 }
 
