@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -94,3 +95,37 @@ func exitCodeOf(err error) int {
 	}
 	return 0
 }
+
+// TestVerifyCountsEveryFault pins a count that took the closing "and N
+// more" line of a list cut at 100 for one fault ("faults: 101" for
+// 130): verify's message counts every fault and says how many it listed.
+func TestVerifyCountsEveryFault(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, docs := writeCorpus(t, dir, 100) // 134 documents
+	for _, tc := range []struct {
+		name, sql string
+		want      int
+	}{
+		{"texts edited", `UPDATE texts SET text = text || ' edited'`, len(docs)},
+		{"ordinal counter lowered", `UPDATE counters SET value = 4 WHERE name = 'ord'`, len(docs) - 4},
+		{"a few", `UPDATE counters SET value = 130 WHERE name = 'ord'`, len(docs) - 130},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "x.db")
+			runOK(t, "index", "add", "--db", db, corpus)
+			storetest.Exec(t, db, tc.sql)
+			out, err := child(t, "-q", "index", "verify", "--db", db).CombinedOutput()
+			want := fmt.Sprintf("the index has faults: %d\n", tc.want)
+			if tc.want > 100 {
+				want = fmt.Sprintf("the index has faults: %d (100 listed)\n", tc.want)
+			}
+			if code := exitCodeOf(err); code != 1 || !strings.HasSuffix(string(out), want) {
+				t.Errorf("verify: exit code %d, output ending:\n%s\nwant exit code 1 and %q", code, tail(out, 200), want)
+			}
+		})
+	}
+}
+
+// tail returns the last n bytes of b at most.
+func tail(b []byte, n int) []byte { return b[max(0, len(b)-n):] }

@@ -584,18 +584,43 @@ func (c *indexVerifyCmd) checkStore(g *globals, openErr error) error {
 }
 
 // printFaults prints the faults verify found, one a line, and returns
-// errFaults when there are any.
+// errFaults with how many there are, when there are any.
 func printFaults(g *globals, faults []string) error {
+	listed, more := 0, 0
 	for _, f := range faults {
 		fmt.Println(f)
+		if n, ok := moreFaults(f); ok {
+			more += n
+		} else {
+			listed++
+		}
 	}
-	if len(faults) > 0 {
-		return fmt.Errorf("%w: %d", errFaults, len(faults))
+	if more > 0 {
+		return fmt.Errorf("%w: %d (%d listed)", errFaults, listed+more, listed)
+	}
+	if listed > 0 {
+		return fmt.Errorf("%w: %d", errFaults, listed)
 	}
 	if !g.quiet {
 		fmt.Fprintln(os.Stderr, "the index is sound")
 	}
 	return nil
+}
+
+// moreFaults reads a line that closes a list of faults cut short, "and 2116
+// more faults" (as the index and the store write it), and returns how
+// many faults it stands for.
+func moreFaults(line string) (int, bool) {
+	rest, ok := strings.CutPrefix(line, "and ")
+	if !ok {
+		return 0, false
+	}
+	num, _, ok := strings.Cut(rest, " more ")
+	n, err := strconv.Atoi(num)
+	if !ok || err != nil || n <= 0 {
+		return 0, false
+	}
+	return n, true
 }
 
 // indexRescoreCmd is `neardup index rescore`.
