@@ -129,3 +129,38 @@ func TestVerifyCountsEveryFault(t *testing.T) {
 
 // tail returns the last n bytes of b at most.
 func tail(b []byte, n int) []byte { return b[max(0, len(b)-n):] }
+
+// TestVerifyFindsStrayRows pins two faults verify passed: a cluster of one
+// member (a document put in a cluster no duplicate mark supports), and the
+// text and detail part left behind by a document deleted without them.
+func TestVerifyFindsStrayRows(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 12)
+	for _, tc := range []struct {
+		name, sql string
+		want      []string
+	}{
+		{"a cluster of one", `UPDATE docs SET cluster = 99999 WHERE id = 'd1'`,
+			[]string{`cluster 99999 has one member, "d1"`}},
+		{"rows of a deleted document", `DELETE FROM docs WHERE id = 'd1'`,
+			[]string{"its text is stored, but the document is not", "the detail part of its sketch is stored, but the document is not"}},
+	} {
+		for _, engine := range storetest.Engines {
+			t.Run(tc.name+"/"+engine, func(t *testing.T) {
+				dsn := storetest.DSN(t, engine)
+				runOK(t, "index", "add", "--store-text", "--db", dsn, corpus)
+				storetest.Exec(t, dsn, tc.sql)
+				out, err := child(t, "-q", "index", "verify", "--db", dsn).CombinedOutput()
+				if code := exitCodeOf(err); code != 1 {
+					t.Errorf("verify: exit code %d, want 1; output:\n%s", code, out)
+				}
+				for _, w := range tc.want {
+					if !strings.Contains(string(out), w) {
+						t.Errorf("verify said:\n%s\nwant %q", out, w)
+					}
+				}
+			})
+		}
+	}
+}

@@ -15,7 +15,7 @@ const maxFaults = 100
 // verify checks the store's integrity and the index's consistency: every
 // compared document has a sketch that decodes, every mark joins two stored
 // documents in order with evidence that decodes, and every cluster is its
-// duplicate marks' connected group. It returns the faults found. Faults of
+// duplicate marks' connected group, of two members or more. It returns the faults found. Faults of
 // the store itself (damaged pages, records that do not match their
 // checksums) are returned alone: the consistency checks would read them.
 func (x *Index) verify(ctx context.Context, progress func(done int)) ([]string, error) {
@@ -106,6 +106,8 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 		return err
 	}
 	root := map[int64]int32{}
+	members := map[int64][]int{} // cluster → its members, by row
+	var order []int64
 	for i, d := range rows {
 		if d.Cluster == 0 {
 			continue
@@ -115,6 +117,15 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 			f.add("cluster %d holds documents no duplicate marks join", d.Cluster)
 		}
 		root[d.Cluster] = r
+		if members[d.Cluster] == nil {
+			order = append(order, d.Cluster)
+		}
+		members[d.Cluster] = append(members[d.Cluster], i)
+	}
+	for _, c := range order {
+		if m := members[c]; len(m) == 1 {
+			f.add("cluster %d has one member, %q: a cluster is two or more duplicates", c, rows[m[0]].ID)
+		}
 	}
 	return nil
 }

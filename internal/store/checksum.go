@@ -204,7 +204,18 @@ func (t *txn) checkRecords() ([]string, error) {
 	if err := t.checkTexts(add); err != nil {
 		return nil, err
 	}
-	err := t.each(`SELECT m.a, m.b, m.method, m.score, m.label, m.evidence, m.at, m.crc, COALESCE(b.id, ''), COALESCE(a.id, '')`+
+	left, err := t.leftOver()
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range left {
+		if len(faults) < maxFaults {
+			faults = append(faults, l)
+		} else {
+			more++
+		}
+	}
+	err = t.each(`SELECT m.a, m.b, m.method, m.score, m.label, m.evidence, m.at, m.crc, COALESCE(b.id, ''), COALESCE(a.id, '')`+
 		` FROM marks m LEFT JOIN docs b ON b.ord = m.b LEFT JOIN docs a ON a.ord = m.a`, func(rows *sql.Rows) error {
 		var m Mark
 		var label, ev, idB, idA string
@@ -240,6 +251,26 @@ func (t *txn) checkTexts(add func(e *ChecksumError)) error {
 			add(&e)
 			return nil
 		})
+}
+
+// leftOver returns a fault for every detail part of a sketch and every
+// text stored for no document: rows a removal should have deleted with it.
+func (t *txn) leftOver() ([]string, error) {
+	var faults []string
+	for _, q := range []struct{ table, what string }{{"sketch_detail", partName[partDetail]}, {"texts", partName[partText]}} {
+		err := t.each(`SELECT ord FROM `+q.table+` WHERE ord NOT IN (SELECT ord FROM docs) ORDER BY ord`, func(rows *sql.Rows) error {
+			var ord int64
+			if err := rows.Scan(&ord); err != nil {
+				return err
+			}
+			faults = append(faults, fmt.Sprintf("document of ordinal %d: %s is stored, but the document is not", ord, q.what))
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return faults, nil
 }
 
 // each calls fn with each row of query q.
