@@ -409,6 +409,43 @@ func TestCorruptIndexIsReported(t *testing.T) {
 	}
 }
 
+// TestTruncatedIndexLeftAlone pins commands that, failing on a truncated
+// index, left an empty -wal and a -shm file beside it: each fails, and the
+// file stays as it was with nothing created beside it.
+func TestTruncatedIndexLeftAlone(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 600)
+	db := filepath.Join(dir, "news.db")
+	runOK(t, "index", "add", "--db", db, corpus)
+	data, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = data[:len(data)-4096]
+	if err := os.WriteFile(db, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"index", "verify"}, {"index", "stats"}, {"index", "export", "-o", filepath.Join(dir, "out")}, {"index", "add", corpus},
+	} {
+		t.Run(args[1], func(t *testing.T) {
+			if code := run(t.Context(), append(append([]string{"-q"}, args...), "--db", db)); code != 1 {
+				t.Errorf("exit code %d, want 1", code)
+			}
+			if now, err := os.ReadFile(db); err != nil || !bytes.Equal(now, data) {
+				t.Errorf("the file changed (%v)", err)
+			}
+			for _, side := range []string{"-wal", "-shm", "-journal"} {
+				if _, err := os.Stat(db + side); err == nil {
+					t.Errorf("%s left beside the index", side)
+					os.Remove(db + side)
+				}
+			}
+		})
+	}
+}
+
 // An input that cannot be opened fails `index add` and `index query` before
 // the index is touched: no index is created for it, and a stored one keeps
 // what it holds.

@@ -234,7 +234,8 @@ const sqliteHeader = "SQLite format 3\x00"
 // otherwise creates both and leaves them); no process has it open, or its
 // log would be there. Should one begin writing meanwhile, it writes to a
 // new log, not to the file, and a read that fails is tried again the
-// usual way.
+// usual way; one that fails on a file no process began writing is the
+// file's damage, returned as it is.
 func peekSQLite(ctx context.Context, drv Driver, path string, o Options) error {
 	var h [100]byte
 	f, err := os.Open(path)
@@ -255,12 +256,25 @@ func peekSQLite(ctx context.Context, drv Driver, path string, o Options) error {
 	}
 	q := "?mode=ro&_pragma=busy_timeout(" + strconv.Itoa(busyMillis(o)) + ")"
 	if _, err := os.Stat(path + "-wal"); h[18] == 2 && errors.Is(err, fs.ErrNotExist) {
+		before, _ := os.Stat(path)
 		err := peekVersion(ctx, drv, path, q+"&immutable=1")
-		if err == nil || errors.Is(err, ErrNotIndex) || errors.Is(err, ErrTooNew) {
+		if err == nil || errors.Is(err, ErrNotIndex) || errors.Is(err, ErrTooNew) || untouched(path, before) {
 			return err
 		}
 	}
 	return peekVersion(ctx, drv, path, q)
+}
+
+// untouched reports whether the file at path, as before describes it, has
+// no log beside it and is unchanged: no process began writing it, so a
+// read of it as immutable that failed found the file damaged, and a read
+// the usual way would only leave a log and a shared-memory file beside it.
+func untouched(path string, before fs.FileInfo) bool {
+	if _, err := os.Stat(path + "-wal"); !errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	after, err := os.Stat(path)
+	return err == nil && before != nil && after.Size() == before.Size() && after.ModTime().Equal(before.ModTime())
 }
 
 // peekVersion reads the schema version of the file at path through a
