@@ -28,7 +28,7 @@ type feedsCmd struct {
 	List   feedsListCmd   `cmd:"" help:"List the feeds: last poll, status, items by outcome, next poll."`
 	Set    feedsSetCmd    `cmd:"" help:"Change a feed's interval or site rule."`
 	Remove feedsRemoveCmd `cmd:"" help:"Remove a feed (the articles added from it stay)."`
-	Import feedsImportCmd `cmd:"" help:"Add the feeds of a YAML or OPML file; feeds stored already get the file's settings."`
+	Import feedsImportCmd `cmd:"" help:"Add the feeds of a YAML or OPML file; feeds stored already get the settings the file gives and keep the others."`
 	Export feedsExportCmd `cmd:"" help:"Write the feeds as a YAML file that neardup feeds import reads, or as OPML for feed readers."`
 	Test   feedsTestCmd   `cmd:"" help:"Fetch a page and extract it with a site rule, storing nothing: check a rule before saving it."`
 }
@@ -285,7 +285,7 @@ func ago(d time.Duration) string {
 
 // feedsImportCmd is `neardup feeds import`.
 type feedsImportCmd struct {
-	File string `arg:"" type:"existingfile" help:"A YAML file of feeds (as neardup feeds export writes), or an OPML subscription list (as feed readers export; its feeds polled every 15m, with no site rule)."`
+	File string `arg:"" type:"existingfile" help:"A YAML file of feeds (as neardup feeds export writes), or an OPML subscription list (as feed readers export; the URLs alone: new feeds polled every 15m with no site rule, known ones unchanged)."`
 	feedDB
 }
 

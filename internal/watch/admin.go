@@ -125,15 +125,15 @@ func find(r neardup.FeedReader, feedURL string) (*neardup.Feed, error) {
 	return nil, fmt.Errorf("%w: %s", ErrNoFeed, feedURL)
 }
 
-// Import stores feeds, in one transaction: new ones are added, those of a
-// URL stored already get the settings given. A URL given twice is added
+// Import stores feeds, in one transaction: new ones are added, at
+// DefaultInterval when their Interval is 0; those of a URL stored already
+// get the settings given and keep the others: an Interval of 0 keeps the
+// stored interval, a nil Rule the stored rule (an OPML list, which gives
+// neither, changes nothing of a known feed). A URL given twice is added
 // with the first settings and updated with the second.
 func Import(ctx context.Context, st Tables, feeds []Feed) (added, updated int, err error) {
-	for i := range feeds {
-		if feeds[i].Interval == 0 {
-			feeds[i].Interval = Duration(DefaultInterval)
-		}
-		if err := feeds[i].Check(); err != nil {
+	for _, f := range feeds {
+		if err := f.checkGiven(); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -149,12 +149,25 @@ func Import(ctx context.Context, st Tables, feeds []Feed) (added, updated int, e
 		}
 		for _, f := range feeds {
 			if old := byURL[f.URL]; old != nil {
-				old.Config = marshalJSON(f)
+				cur, err := decodeFeed(old)
+				if err != nil {
+					return err
+				}
+				if f.Interval != 0 {
+					cur.Interval = f.Interval
+				}
+				if f.Rule != nil {
+					cur.Rule = f.Rule
+				}
+				old.Config = marshalJSON(cur.Feed)
 				if err := w.SaveFeed(old); err != nil {
 					return err
 				}
 				updated++
 				continue
+			}
+			if f.Interval == 0 {
+				f.Interval = Duration(DefaultInterval)
 			}
 			sf := &neardup.Feed{URL: f.URL, Config: marshalJSON(f), State: marshalJSON(State{})}
 			if sf.ID, err = w.AddFeed(sf); err != nil {

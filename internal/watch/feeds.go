@@ -100,6 +100,15 @@ func (f *Feed) Check() error {
 	return err
 }
 
+// checkGiven checks the settings a feeds file gives: an Interval of 0, not
+// given, is checked as DefaultInterval.
+func (f Feed) checkGiven() error {
+	if f.Interval == 0 {
+		f.Interval = Duration(DefaultInterval)
+	}
+	return f.Check()
+}
+
 // rules compiles the feed's rule as a set of one rule for every page.
 func (f *Feed) rules() (*rules.Set, error) {
 	return compileRule(f.Rule, f.URL)
@@ -187,7 +196,9 @@ const maxFeedsFile = 16 << 20
 
 // ReadFile reads a feeds file and checks every feed: a YAML file as
 // `neardup feeds export` writes, or an OPML subscription list as feed
-// readers export (its feeds at DefaultInterval, with no site rule).
+// readers export (its feeds with no interval and no site rule). A feed
+// whose entry gives no interval has Interval 0, no rule a nil Rule: Import
+// then keeps a stored feed's own, and gives a new one DefaultInterval.
 func ReadFile(path string) ([]Feed, error) {
 	fd, err := os.Open(path)
 	if err != nil {
@@ -225,10 +236,7 @@ func parseFeeds(path string, data []byte) ([]Feed, error) {
 	}
 	first := map[string]int{} // by URL, the index of the feed that lists it
 	for i := range f.Feeds {
-		if f.Feeds[i].Interval == 0 {
-			f.Feeds[i].Interval = Duration(DefaultInterval)
-		}
-		if err := f.Feeds[i].Check(); err != nil {
+		if err := f.Feeds[i].checkGiven(); err != nil {
 			return nil, fmt.Errorf("%s:%d: feed %d: %w", path, feedLine(data, i, err), i+1, err)
 		}
 		if j, ok := first[f.Feeds[i].URL]; ok {
