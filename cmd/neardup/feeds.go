@@ -14,6 +14,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/alecthomas/kong"
+
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/outbound"
 	"github.com/neardup/neardup/internal/output"
@@ -26,7 +28,7 @@ import (
 type feedsCmd struct {
 	Add    feedsAddCmd    `cmd:"" help:"Add a feed for neardup watch to poll."`
 	List   feedsListCmd   `cmd:"" help:"List the feeds: last poll, status, items by outcome, next poll."`
-	Set    feedsSetCmd    `cmd:"" help:"Change a feed's interval or site rule."`
+	Set    feedsSetCmd    `cmd:"" help:"Change a feed's interval or site rule: each rule flag given replaces that key of the rule (a repeatable flag its whole list), the others stay."`
 	Remove feedsRemoveCmd `cmd:"" help:"Remove a feed (the articles added from it stay)."`
 	Import feedsImportCmd `cmd:"" help:"Add the feeds of a YAML or OPML file; feeds stored already get the settings the file gives and keep the others."`
 	Export feedsExportCmd `cmd:"" help:"Write the feeds as a YAML file that neardup feeds import reads, or as OPML for feed readers."`
@@ -47,6 +49,29 @@ func (f *ruleFlags) rule() *watch.Rule {
 		return nil
 	}
 	return &watch.Rule{Body: f.SiteRule, Drop: f.Drop, Strip: f.Strip, ArticleURL: f.ArticleURL}
+}
+
+// update returns the stored rule r (nil for none) with the keys the flags
+// give replaced, a repeatable flag's whole list, and the others kept; r
+// itself is not changed.
+func (f *ruleFlags) update(r *watch.Rule) *watch.Rule {
+	out := watch.Rule{}
+	if r != nil {
+		out = *r
+	}
+	if f.SiteRule != "" {
+		out.Body = f.SiteRule
+	}
+	if len(f.Drop) > 0 {
+		out.Drop = f.Drop
+	}
+	if len(f.Strip) > 0 {
+		out.Strip = f.Strip
+	}
+	if f.ArticleURL != "" {
+		out.ArticleURL = f.ArticleURL
+	}
+	return &out
 }
 
 // ruleKeyFlags are the flags of a site rule's keys.
@@ -149,12 +174,23 @@ func (c *feedsAddCmd) Run(g *globals) error {
 type feedsSetCmd struct {
 	URL string `arg:"" name:"url" help:"The feed's URL, as added."`
 	feedDB
-	Interval  time.Duration `help:"How often the feed is polled (at least 1m)."`
+	Interval  time.Duration `help:"How often the feed is polled (at least 1m); not given, the interval stays."`
 	NoRule    bool          `name:"no-rule" help:"Remove the feed's site rule."`
 	ruleFlags `embed:""`
 }
 
-func (c *feedsSetCmd) Run(g *globals) error {
+// given reports whether the command line gives the flag of a name, whatever
+// its value: --interval 0s is given, and refused.
+func given(kctx *kong.Context, name string) bool {
+	for _, f := range kctx.Flags() {
+		if f.Name == name {
+			return f.Set
+		}
+	}
+	return false
+}
+
+func (c *feedsSetCmd) Run(g *globals, kctx *kong.Context) error {
 	st, err := c.openExisting(g.ctx)
 	if err != nil {
 		return err
@@ -169,16 +205,16 @@ func (c *feedsSetCmd) Run(g *globals) error {
 		return fmt.Errorf("%s: %w", store.Redacted(c.DB), fmt.Errorf("%w: %s", watch.ErrNoFeed, c.URL))
 	}
 	f := feeds[i].Feed
-	if c.Interval != 0 {
+	if given(kctx, "interval") {
 		f.Interval = watch.Duration(c.Interval)
 	}
-	switch r := c.rule(); {
-	case c.NoRule && r != nil:
+	switch given := c.rule() != nil; {
+	case c.NoRule && given:
 		return usageError{"--no-rule with a rule's flags"}
 	case c.NoRule:
 		f.Rule = nil
-	case r != nil:
-		f.Rule = r
+	case given:
+		f.Rule = c.update(f.Rule)
 	}
 	if err := checkFeed(&f); err != nil {
 		return err

@@ -129,3 +129,39 @@ func feedURLs(t *testing.T, db string) []string {
 	}
 	return urls
 }
+
+// TestFeedsSetKeepsWhatIsNotGiven pins feeds set replacing the whole site
+// rule with the one key given (--drop alone dropped the body and strip),
+// and --interval 0s accepted and ignored: a flag given changes its key
+// only, and an interval under 1m, 0 and negative included, exits 2.
+func TestFeedsSetKeepsWhatIsNotGiven(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	const feed = "http://a.example/rss"
+	runOK(t, "feeds", "add", "--db", db, "--no-check", feed, "--interval", "1h",
+		"--site-rule", "article .story-body", "--drop", ".related", "--strip", "Subscribe to our newsletter")
+	runOK(t, "feeds", "set", "--db", db, feed, "--drop", ".ads", "--drop", ".promo")
+	runOK(t, "feeds", "set", "--db", db, feed, "--article-url", "/news/")
+	for _, iv := range []string{"0s", "-5m", "30s"} {
+		if code, _, errOut := runChild(t, "feeds", "set", "--db", db, feed, "--interval", iv); code != 2 || !strings.Contains(errOut, "interval") {
+			t.Errorf("--interval %s: exit %d, want 2\n%s", iv, code, errOut)
+		}
+	}
+	code, out, errOut := runChild(t, "feeds", "export", "--db", db)
+	want := `version: 1
+feeds:
+  - url: http://a.example/rss
+    interval: 1h
+    rule:
+      body: article .story-body
+      drop:
+        - .ads
+        - .promo
+      strip:
+        - Subscribe to our newsletter
+      article_url: /news/
+`
+	if code != 0 || out != want {
+		t.Errorf("export: exit %d\n%s\n%s\nwant\n%s", code, errOut, out, want)
+	}
+}
