@@ -143,17 +143,18 @@ func (c *feedsAddCmd) Run(g *globals) error {
 	if err := checkFeed(&f); err != nil {
 		return err
 	}
+	f.URL, _ = watch.FeedURL(f.URL) // checked
 	allow, err := outbound.ParseAllow(c.AllowPrivate)
 	if err != nil {
 		return usageError{"--allow-private: " + err.Error()}
 	}
 	if !c.NoCheck {
-		n, err := watch.CheckFeed(g.ctx, c.URL, watch.Options{HostDelay: -1, AllowPrivate: allow})
+		n, err := watch.CheckFeed(g.ctx, f.URL, watch.Options{HostDelay: -1, AllowPrivate: allow})
 		if err != nil {
 			return fmt.Errorf("%w (--no-check adds it all the same)", err)
 		}
 		if !g.quiet {
-			fmt.Fprintf(os.Stderr, "%s is a feed of %d items\n", c.URL, n)
+			fmt.Fprintf(os.Stderr, "%s is a feed of %d items\n", f.URL, n)
 		}
 	}
 	st, err := c.open(g.ctx)
@@ -165,7 +166,7 @@ func (c *feedsAddCmd) Run(g *globals) error {
 		return err
 	}
 	if !g.quiet {
-		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s\n", c.URL, f.Interval, store.Redacted(c.DB))
+		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s\n", f.URL, f.Interval, store.Redacted(c.DB))
 	}
 	return nil
 }
@@ -200,7 +201,14 @@ func (c *feedsSetCmd) Run(g *globals, kctx *kong.Context) error {
 	if err != nil {
 		return err
 	}
-	i := slices.IndexFunc(feeds, func(s watch.Stored) bool { return s.URL == c.URL })
+	want, err := watch.FeedURL(c.URL)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	i := slices.IndexFunc(feeds, func(s watch.Stored) bool {
+		u, err := watch.FeedURL(s.URL)
+		return err == nil && u == want || s.URL == c.URL
+	})
 	if i < 0 {
 		return fmt.Errorf("%s: %w", store.Redacted(c.DB), fmt.Errorf("%w: %s", watch.ErrNoFeed, c.URL))
 	}

@@ -165,3 +165,34 @@ feeds:
 		t.Errorf("export: exit %d\n%s\n%s\nwant\n%s", code, errOut, out, want)
 	}
 }
+
+// TestFeedURLForms pins feed URLs stored as written: a feed given in
+// another case, with its default port or a fragment was a second feed, an
+// out-of-range port or a raw space was stored, and set or remove of another
+// spelling was "no such feed". Now they are one feed, and a bad URL exits 2.
+func TestFeedURLForms(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "http://EXAMPLE.com:80/feed#frag")
+	for _, u := range []string{"http://example.com/feed", "HTTP://example.COM/feed"} {
+		if code, _, errOut := runChild(t, "feeds", "add", "--db", db, "--no-check", u); code != 1 || !strings.Contains(errOut, "already stored") {
+			t.Errorf("add %s: exit %d, want 1\n%s", u, code, errOut)
+		}
+	}
+	for _, u := range []string{"http://example.com:99999/feed", "http://example.com/ feed"} {
+		for _, args := range [][]string{{"add", "--no-check"}, {"set", "--interval", "1h"}} {
+			code, _, errOut := runChild(t, append(append([]string{"feeds"}, args...), "--db", db, u)...)
+			if code != 2 || !strings.Contains(errOut, u) {
+				t.Errorf("%s %s: exit %d, want 2\n%s", args[0], u, code, errOut)
+			}
+		}
+	}
+	runOK(t, "feeds", "set", "--db", db, "http://example.com:80/feed", "--interval", "1h")
+	if urls := feedURLs(t, db); strings.Join(urls, " ") != "http://example.com/feed" {
+		t.Errorf("feeds stored: %v", urls)
+	}
+	runOK(t, "feeds", "remove", "--db", db, "HTTP://EXAMPLE.COM/feed")
+	if urls := feedURLs(t, db); len(urls) != 0 {
+		t.Errorf("feeds left: %v", urls)
+	}
+}

@@ -310,3 +310,37 @@ func TestImportKeepsSettingsNotGiven(t *testing.T) {
 		t.Errorf("stored feeds (-want +got):\n%s", diff)
 	}
 }
+
+// TestFeedURLsCanonical pins a feed stored once per way its URL was
+// written: add, import, set and remove all compare URLs as FeedURL, and a
+// file listing one feed two ways is refused naming both lines.
+func TestFeedURLsCanonical(t *testing.T) {
+	ctx := t.Context()
+	x := newIndex(t)
+	if _, err := AddFeed(ctx, x, Feed{URL: "HTTP://A.EXAMPLE:80/feed#top"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{"http://a.example/feed", "http://A.example:80/feed", "http://a.example/feed#x"} {
+		if _, err := AddFeed(ctx, x, Feed{URL: u}); !errors.Is(err, neardup.ErrExists) {
+			t.Errorf("adding %s again: %v, want ErrExists", u, err)
+		}
+	}
+	if added, updated, err := Import(ctx, x, []Feed{{URL: "http://a.example:80/feed", Interval: Duration(time.Hour)}}); err != nil || added != 0 || updated != 1 {
+		t.Errorf("import: %d added, %d updated, %v; want 0, 1", added, updated, err)
+	}
+	if err := SetFeed(ctx, x, Feed{URL: "http://A.EXAMPLE/feed", Interval: Duration(2 * time.Hour)}); err != nil {
+		t.Error(err)
+	}
+	feeds, err := Feeds(ctx, x)
+	if err != nil || len(feeds) != 1 || feeds[0].URL != "http://a.example/feed" || feeds[0].Interval != Duration(2*time.Hour) {
+		t.Errorf("feeds %+v %v; want http://a.example/feed every 2h", feeds, err)
+	}
+	if err := RemoveFeed(ctx, x, "HTTP://a.example/feed#y"); err != nil {
+		t.Error(err)
+	}
+	wantReadError(t, filepath.Join(t.TempDir(), "dupcase.yaml"),
+		"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: https://A.EXAMPLE:443/rss\n",
+		":4: feed 2: https://a.example/rss is feed 1 already (line 3)")
+	wantReadError(t, filepath.Join(t.TempDir(), "port.yaml"), "version: 1\nfeeds:\n  - url: https://a.example:99999/rss\n",
+		":3: feed 1: feed \"https://a.example:99999/rss\": port 99999 is out of range")
+}

@@ -73,13 +73,16 @@ func readOPML(path string, data []byte) ([]Feed, error) {
 	walk = func(list []outline) error {
 		for i := range list {
 			o := &list[i]
-			if u := strings.TrimSpace(o.XMLURL); u != "" && !seen[u] {
-				seen[u] = true
+			if u := strings.TrimSpace(o.XMLURL); u != "" {
 				f := Feed{URL: u}
 				if err := f.checkGiven(); err != nil {
 					return fmt.Errorf("%s: outline %q (feed %d): %w", path, o.name(), len(feeds)+1, err)
 				}
-				feeds = append(feeds, f)
+				f.canonicalURL()
+				if !seen[f.URL] {
+					seen[f.URL] = true
+					feeds = append(feeds, f)
+				}
 			}
 			if err := walk(o.Outlines); err != nil {
 				return err
