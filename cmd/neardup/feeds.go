@@ -29,7 +29,7 @@ type feedsCmd struct {
 	Add    feedsAddCmd    `cmd:"" help:"Add a feed for neardup watch to poll."`
 	List   feedsListCmd   `cmd:"" help:"List the feeds: last poll, status, items by outcome, next poll."`
 	Set    feedsSetCmd    `cmd:"" help:"Change a feed's interval or site rule: each rule flag given replaces that key of the rule (a repeatable flag its whole list), the others stay."`
-	Remove feedsRemoveCmd `cmd:"" help:"Remove a feed (the articles added from it stay)."`
+	Remove feedsRemoveCmd `cmd:"" help:"Remove feeds (the articles added from them stay): every URL stored is removed, those not stored are named (exit 1)."`
 	Import feedsImportCmd `cmd:"" help:"Add the feeds of a YAML or OPML file; feeds stored already get the settings the file gives and keep the others."`
 	Export feedsExportCmd `cmd:"" help:"Write the feeds as a YAML file that neardup feeds import reads, or as OPML for feed readers."`
 	Test   feedsTestCmd   `cmd:"" help:"Fetch a page and extract it with a site rule, storing nothing: check a rule before saving it."`
@@ -242,10 +242,20 @@ func (c *feedsRemoveCmd) Run(g *globals) error {
 		return err
 	}
 	defer st.Close()
+	var unknown []string
+	removed := 0
 	for _, u := range c.URLs {
-		if err := watch.RemoveFeed(g.ctx, st, u); err != nil {
-			return err
+		switch err := watch.RemoveFeed(g.ctx, st, u); {
+		case errors.Is(err, watch.ErrNoFeed):
+			unknown = append(unknown, u)
+		case err != nil:
+			return fmt.Errorf("%d of %d feeds removed: %w", removed, len(c.URLs), err)
+		default:
+			removed++
 		}
+	}
+	if len(unknown) > 0 {
+		return fmt.Errorf("%d of %d feeds removed; %w: %s", removed, len(c.URLs), watch.ErrNoFeed, strings.Join(unknown, " "))
 	}
 	return nil
 }

@@ -196,3 +196,23 @@ func TestFeedURLForms(t *testing.T) {
 		t.Errorf("feeds left: %v", urls)
 	}
 }
+
+// TestFeedsRemoveUnknown pins feeds remove A X B stopping at the unknown
+// X, A removed and B kept: every feed stored is removed, and the unknown
+// URLs are named, exit 1.
+func TestFeedsRemoveUnknown(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "https://example.com/rss.xml")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "https://example.org/atom.xml")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "https://example.net/kept.xml")
+	code, _, errOut := runChild(t, "feeds", "remove", "--db", db, "https://example.com/rss.xml", "https://nope.example/",
+		"https://example.org/atom.xml", "https://gone.example/feed")
+	want := "neardup: 2 of 4 feeds removed; watch: no such feed: https://nope.example/ https://gone.example/feed\n"
+	if code != 1 || errOut != want {
+		t.Errorf("exit %d, stderr %q; want 1, %q", code, errOut, want)
+	}
+	if urls := feedURLs(t, db); strings.Join(urls, " ") != "https://example.net/kept.xml" {
+		t.Errorf("feeds left: %v", urls)
+	}
+}
