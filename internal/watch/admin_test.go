@@ -106,7 +106,9 @@ func TestReadFileErrors(t *testing.T) {
 	dir := t.TempDir()
 	for name, c := range map[string]struct{ body, want string }{
 		"unknown key":  {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    intervall: 5m\n", "line 4: field intervall not found"},
-		"bad interval": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: soon\n", "invalid duration"},
+		"bad interval": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: soon\n", `:4: interval "soon" is not a duration`},
+		"empty":        {"", `empty: a feeds file starts with a "version: 1" line`},
+		"blank":        {"\n# nothing\n", `empty: a feeds file starts with a "version: 1" line`},
 		"short":        {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 10s\n", "shorter than 1m0s"},
 		"no version":   {"feeds: []\n", `no "version: 1" line`},
 		"new version":  {"version: 2\nfeeds: []\n", "version 2: this neardup reads version 1"},

@@ -82,6 +82,25 @@ func (d *Duration) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// UnmarshalYAML reads a feeds file's interval as UnmarshalText does; a
+// value that is no duration is a *durationError with its line.
+func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
+	if err := d.UnmarshalText([]byte(n.Value)); err != nil {
+		return &durationError{line: n.Line, value: n.Value}
+	}
+	return nil
+}
+
+// durationError is an interval of a feeds file that is no duration.
+type durationError struct {
+	line  int
+	value string
+}
+
+func (e *durationError) Error() string {
+	return fmt.Sprintf("line %d: interval %q is not a duration (write 15m, 1h or 1h30m)", e.line, e.value)
+}
+
 // MinInterval is the shortest interval a feed may have.
 const MinInterval = time.Minute
 
@@ -264,7 +283,13 @@ func parseFeeds(path string, data []byte) ([]Feed, error) {
 	var f File
 	dec := yaml.NewDecoder(strings.NewReader(string(data)))
 	dec.KnownFields(true)
-	if err := dec.Decode(&f); err != nil {
+	var de *durationError
+	switch err := dec.Decode(&f); {
+	case errors.Is(err, io.EOF):
+		return nil, fmt.Errorf("%s: empty: a feeds file starts with a \"version: 1\" line, as neardup feeds export writes", path)
+	case errors.As(err, &de):
+		return nil, fmt.Errorf("%s:%d: interval %q is not a duration (write 15m, 1h or 1h30m)", path, de.line, de.value)
+	case err != nil:
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	switch f.Version {
