@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -403,6 +404,9 @@ type feedsTestCmd struct {
 }
 
 func (c *feedsTestCmd) Run(g *globals) error {
+	if u, err := url.Parse(c.Page); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return usageError{fmt.Sprintf("page %q: want an http or https URL", c.Page)}
+	}
 	o, err := c.options(g)
 	if err != nil {
 		return err

@@ -216,3 +216,42 @@ func TestFeedsRemoveUnknown(t *testing.T) {
 		t.Errorf("feeds left: %v", urls)
 	}
 }
+
+// TestFeedsExitCodes pins exit codes that disagreed: feeds test of a URL
+// that is not http exited 1 where feeds add exits 2, and feeds import
+// exited 2 for a bad selector in the file but 1 for a short interval in the
+// same file. A mistake in the command line exits 2; a bad file's content,
+// whatever it is, 1.
+func TestFeedsExitCodes(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "news.db")
+	file := func(name, body string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"test ftp", []string{"feeds", "test", "ftp://127.0.0.1/x"}, 2},
+		{"test nonsense", []string{"feeds", "test", "nonsense"}, 2},
+		{"add ftp", []string{"feeds", "add", "--db", db, "--no-check", "ftp://127.0.0.1/x"}, 2},
+		{"import bad selector", []string{"feeds", "import", "--db", db, file("selector.yaml",
+			"version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule: {body: 'div[['}\n")}, 1},
+		{"import bad regexp", []string{"feeds", "import", "--db", db, file("regexp.yaml",
+			"version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule: {strip_regex: ['(']}\n")}, 1},
+		{"import short interval", []string{"feeds", "import", "--db", db, file("short.yaml",
+			"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 10s\n")}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if code, _, errOut := runChild(t, tc.args...); code != tc.want {
+				t.Errorf("exit %d, want %d\n%s", code, tc.want, errOut)
+			}
+		})
+	}
+}
