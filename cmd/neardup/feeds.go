@@ -7,12 +7,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/alecthomas/kong"
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/outbound"
@@ -26,9 +29,9 @@ import (
 type feedsCmd struct {
 	Add    feedsAddCmd    `cmd:"" help:"Add a feed for neardup watch to poll."`
 	List   feedsListCmd   `cmd:"" help:"List the feeds: last poll, status, items by outcome, next poll."`
-	Set    feedsSetCmd    `cmd:"" help:"Change a feed's interval or site rule."`
-	Remove feedsRemoveCmd `cmd:"" help:"Remove a feed (the articles added from it stay)."`
-	Import feedsImportCmd `cmd:"" help:"Add the feeds of a YAML or OPML file; feeds stored already get the file's settings."`
+	Set    feedsSetCmd    `cmd:"" help:"Change a feed's interval or site rule: each rule flag given replaces that key of the rule (a repeatable flag its whole list), the others stay."`
+	Remove feedsRemoveCmd `cmd:"" help:"Remove feeds (the articles added from them stay): every URL stored is removed, those not stored are named (exit 1)."`
+	Import feedsImportCmd `cmd:"" help:"Add the feeds of a YAML or OPML file; feeds stored already get the settings the file gives and keep the others."`
 	Export feedsExportCmd `cmd:"" help:"Write the feeds as a YAML file that neardup feeds import reads, or as OPML for feed readers."`
 	Test   feedsTestCmd   `cmd:"" help:"Fetch a page and extract it with a site rule, storing nothing: check a rule before saving it."`
 }
@@ -47,6 +50,29 @@ func (f *ruleFlags) rule() *watch.Rule {
 		return nil
 	}
 	return &watch.Rule{Body: f.SiteRule, Drop: f.Drop, Strip: f.Strip, ArticleURL: f.ArticleURL}
+}
+
+// update returns the stored rule r (nil for none) with the keys the flags
+// give replaced, a repeatable flag's whole list, and the others kept; r
+// itself is not changed.
+func (f *ruleFlags) update(r *watch.Rule) *watch.Rule {
+	out := watch.Rule{}
+	if r != nil {
+		out = *r
+	}
+	if f.SiteRule != "" {
+		out.Body = f.SiteRule
+	}
+	if len(f.Drop) > 0 {
+		out.Drop = f.Drop
+	}
+	if len(f.Strip) > 0 {
+		out.Strip = f.Strip
+	}
+	if f.ArticleURL != "" {
+		out.ArticleURL = f.ArticleURL
+	}
+	return &out
 }
 
 // ruleKeyFlags are the flags of a site rule's keys.
@@ -118,17 +144,18 @@ func (c *feedsAddCmd) Run(g *globals) error {
 	if err := checkFeed(&f); err != nil {
 		return err
 	}
+	f.URL, _ = watch.FeedURL(f.URL) // checked
 	allow, err := outbound.ParseAllow(c.AllowPrivate)
 	if err != nil {
 		return usageError{"--allow-private: " + err.Error()}
 	}
 	if !c.NoCheck {
-		n, err := watch.CheckFeed(g.ctx, c.URL, watch.Options{HostDelay: -1, AllowPrivate: allow})
+		n, err := watch.CheckFeed(g.ctx, f.URL, watch.Options{HostDelay: -1, AllowPrivate: allow})
 		if err != nil {
 			return fmt.Errorf("%w (--no-check adds it all the same)", err)
 		}
 		if !g.quiet {
-			fmt.Fprintf(os.Stderr, "%s is a feed of %d items\n", c.URL, n)
+			fmt.Fprintf(os.Stderr, "%s is a feed of %d items\n", f.URL, n)
 		}
 	}
 	st, err := c.open(g.ctx)
@@ -140,7 +167,7 @@ func (c *feedsAddCmd) Run(g *globals) error {
 		return err
 	}
 	if !g.quiet {
-		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s\n", c.URL, f.Interval, store.Redacted(c.DB))
+		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s\n", f.URL, f.Interval, store.Redacted(c.DB))
 	}
 	return nil
 }
@@ -149,12 +176,23 @@ func (c *feedsAddCmd) Run(g *globals) error {
 type feedsSetCmd struct {
 	URL string `arg:"" name:"url" help:"The feed's URL, as added."`
 	feedDB
-	Interval  time.Duration `help:"How often the feed is polled (at least 1m)."`
+	Interval  time.Duration `help:"How often the feed is polled (at least 1m); not given, the interval stays."`
 	NoRule    bool          `name:"no-rule" help:"Remove the feed's site rule."`
 	ruleFlags `embed:""`
 }
 
-func (c *feedsSetCmd) Run(g *globals) error {
+// given reports whether the command line gives the flag of a name, whatever
+// its value: --interval 0s is given, and refused.
+func given(kctx *kong.Context, name string) bool {
+	for _, f := range kctx.Flags() {
+		if f.Name == name {
+			return f.Set
+		}
+	}
+	return false
+}
+
+func (c *feedsSetCmd) Run(g *globals, kctx *kong.Context) error {
 	st, err := c.openExisting(g.ctx)
 	if err != nil {
 		return err
@@ -164,21 +202,28 @@ func (c *feedsSetCmd) Run(g *globals) error {
 	if err != nil {
 		return err
 	}
-	i := slices.IndexFunc(feeds, func(s watch.Stored) bool { return s.URL == c.URL })
+	want, err := watch.FeedURL(c.URL)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	i := slices.IndexFunc(feeds, func(s watch.Stored) bool {
+		u, err := watch.FeedURL(s.URL)
+		return err == nil && u == want || s.URL == c.URL
+	})
 	if i < 0 {
 		return fmt.Errorf("%s: %w", store.Redacted(c.DB), fmt.Errorf("%w: %s", watch.ErrNoFeed, c.URL))
 	}
 	f := feeds[i].Feed
-	if c.Interval != 0 {
+	if given(kctx, "interval") {
 		f.Interval = watch.Duration(c.Interval)
 	}
-	switch r := c.rule(); {
-	case c.NoRule && r != nil:
+	switch given := c.rule() != nil; {
+	case c.NoRule && given:
 		return usageError{"--no-rule with a rule's flags"}
 	case c.NoRule:
 		f.Rule = nil
-	case r != nil:
-		f.Rule = r
+	case given:
+		f.Rule = c.update(f.Rule)
 	}
 	if err := checkFeed(&f); err != nil {
 		return err
@@ -198,10 +243,20 @@ func (c *feedsRemoveCmd) Run(g *globals) error {
 		return err
 	}
 	defer st.Close()
+	var unknown []string
+	removed := 0
 	for _, u := range c.URLs {
-		if err := watch.RemoveFeed(g.ctx, st, u); err != nil {
-			return err
+		switch err := watch.RemoveFeed(g.ctx, st, u); {
+		case errors.Is(err, watch.ErrNoFeed):
+			unknown = append(unknown, u)
+		case err != nil:
+			return fmt.Errorf("%d of %d feeds removed: %w", removed, len(c.URLs), err)
+		default:
+			removed++
 		}
+	}
+	if len(unknown) > 0 {
+		return fmt.Errorf("%d of %d feeds removed; %w: %s", removed, len(c.URLs), watch.ErrNoFeed, strings.Join(unknown, " "))
 	}
 	return nil
 }
@@ -285,7 +340,7 @@ func ago(d time.Duration) string {
 
 // feedsImportCmd is `neardup feeds import`.
 type feedsImportCmd struct {
-	File string `arg:"" type:"existingfile" help:"A YAML file of feeds (as neardup feeds export writes), or an OPML subscription list (as feed readers export; its feeds polled every 15m, with no site rule)."`
+	File string `arg:"" type:"existingfile" help:"A YAML file of feeds (as neardup feeds export writes), or an OPML subscription list (as feed readers export; the URLs alone: new feeds polled every 15m with no site rule, known ones unchanged)."`
 	feedDB
 }
 
@@ -349,6 +404,9 @@ type feedsTestCmd struct {
 }
 
 func (c *feedsTestCmd) Run(g *globals) error {
+	if u, err := url.Parse(c.Page); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return usageError{fmt.Sprintf("page %q: want an http or https URL", c.Page)}
+	}
 	o, err := c.options(g)
 	if err != nil {
 		return err

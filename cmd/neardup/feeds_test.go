@@ -129,3 +129,129 @@ func feedURLs(t *testing.T, db string) []string {
 	}
 	return urls
 }
+
+// TestFeedsSetKeepsWhatIsNotGiven pins feeds set replacing the whole site
+// rule with the one key given (--drop alone dropped the body and strip),
+// and --interval 0s accepted and ignored: a flag given changes its key
+// only, and an interval under 1m, 0 and negative included, exits 2.
+func TestFeedsSetKeepsWhatIsNotGiven(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	const feed = "http://a.example/rss"
+	runOK(t, "feeds", "add", "--db", db, "--no-check", feed, "--interval", "1h",
+		"--site-rule", "article .story-body", "--drop", ".related", "--strip", "Subscribe to our newsletter")
+	runOK(t, "feeds", "set", "--db", db, feed, "--drop", ".ads", "--drop", ".promo")
+	runOK(t, "feeds", "set", "--db", db, feed, "--article-url", "/news/")
+	for _, iv := range []string{"0s", "-5m", "30s"} {
+		if code, _, errOut := runChild(t, "feeds", "set", "--db", db, feed, "--interval", iv); code != 2 || !strings.Contains(errOut, "interval") {
+			t.Errorf("--interval %s: exit %d, want 2\n%s", iv, code, errOut)
+		}
+	}
+	code, out, errOut := runChild(t, "feeds", "export", "--db", db)
+	want := `version: 1
+feeds:
+  - url: http://a.example/rss
+    interval: 1h
+    rule:
+      body: article .story-body
+      drop:
+        - .ads
+        - .promo
+      strip:
+        - Subscribe to our newsletter
+      article_url: /news/
+`
+	if code != 0 || out != want {
+		t.Errorf("export: exit %d\n%s\n%s\nwant\n%s", code, errOut, out, want)
+	}
+}
+
+// TestFeedURLForms pins feed URLs stored as written: a feed given in
+// another case, with its default port or a fragment was a second feed, an
+// out-of-range port or a raw space was stored, and set or remove of another
+// spelling was "no such feed". Now they are one feed, and a bad URL exits 2.
+func TestFeedURLForms(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "http://EXAMPLE.com:80/feed#frag")
+	for _, u := range []string{"http://example.com/feed", "HTTP://example.COM/feed"} {
+		if code, _, errOut := runChild(t, "feeds", "add", "--db", db, "--no-check", u); code != 1 || !strings.Contains(errOut, "already stored") {
+			t.Errorf("add %s: exit %d, want 1\n%s", u, code, errOut)
+		}
+	}
+	for _, u := range []string{"http://example.com:99999/feed", "http://example.com/ feed"} {
+		for _, args := range [][]string{{"add", "--no-check"}, {"set", "--interval", "1h"}} {
+			code, _, errOut := runChild(t, append(append([]string{"feeds"}, args...), "--db", db, u)...)
+			if code != 2 || !strings.Contains(errOut, u) {
+				t.Errorf("%s %s: exit %d, want 2\n%s", args[0], u, code, errOut)
+			}
+		}
+	}
+	runOK(t, "feeds", "set", "--db", db, "http://example.com:80/feed", "--interval", "1h")
+	if urls := feedURLs(t, db); strings.Join(urls, " ") != "http://example.com/feed" {
+		t.Errorf("feeds stored: %v", urls)
+	}
+	runOK(t, "feeds", "remove", "--db", db, "HTTP://EXAMPLE.COM/feed")
+	if urls := feedURLs(t, db); len(urls) != 0 {
+		t.Errorf("feeds left: %v", urls)
+	}
+}
+
+// TestFeedsRemoveUnknown pins feeds remove A X B stopping at the unknown
+// X, A removed and B kept: every feed stored is removed, and the unknown
+// URLs are named, exit 1.
+func TestFeedsRemoveUnknown(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "https://example.com/rss.xml")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "https://example.org/atom.xml")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "https://example.net/kept.xml")
+	code, _, errOut := runChild(t, "feeds", "remove", "--db", db, "https://example.com/rss.xml", "https://nope.example/",
+		"https://example.org/atom.xml", "https://gone.example/feed")
+	want := "neardup: 2 of 4 feeds removed; watch: no such feed: https://nope.example/ https://gone.example/feed\n"
+	if code != 1 || errOut != want {
+		t.Errorf("exit %d, stderr %q; want 1, %q", code, errOut, want)
+	}
+	if urls := feedURLs(t, db); strings.Join(urls, " ") != "https://example.net/kept.xml" {
+		t.Errorf("feeds left: %v", urls)
+	}
+}
+
+// TestFeedsExitCodes pins exit codes that disagreed: feeds test of a URL
+// that is not http exited 1 where feeds add exits 2, and feeds import
+// exited 2 for a bad selector in the file but 1 for a short interval in the
+// same file. A mistake in the command line exits 2; a bad file's content,
+// whatever it is, 1.
+func TestFeedsExitCodes(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "news.db")
+	file := func(name, body string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"test ftp", []string{"feeds", "test", "ftp://127.0.0.1/x"}, 2},
+		{"test nonsense", []string{"feeds", "test", "nonsense"}, 2},
+		{"add ftp", []string{"feeds", "add", "--db", db, "--no-check", "ftp://127.0.0.1/x"}, 2},
+		{"import bad selector", []string{"feeds", "import", "--db", db, file("selector.yaml",
+			"version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule: {body: 'div[['}\n")}, 1},
+		{"import bad regexp", []string{"feeds", "import", "--db", db, file("regexp.yaml",
+			"version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule: {strip_regex: ['(']}\n")}, 1},
+		{"import short interval", []string{"feeds", "import", "--db", db, file("short.yaml",
+			"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 10s\n")}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if code, _, errOut := runChild(t, tc.args...); code != tc.want {
+				t.Errorf("exit %d, want %d\n%s", code, tc.want, errOut)
+			}
+		})
+	}
+}

@@ -323,8 +323,10 @@ func exitCode(err error) int {
 	}
 	var ue usageError
 	var me methodflags.UsageError
-	// A mistake in a site rule is the user's, as a bad flag is.
-	if errors.As(err, &ue) || errors.As(err, &me) || errors.As(err, new(*rules.Error)) || errors.As(err, new(*watch.RuleError)) {
+	// A mistake in a site rule is the user's, as a bad flag is. One in a
+	// feed's rule is a usage error when flags gave it (ruleFlagError), and a
+	// bad file's content, exit 1, when a feeds file did.
+	if errors.As(err, &ue) || errors.As(err, &me) || errors.As(err, new(*rules.Error)) {
 		return 2
 	}
 	return 1

@@ -86,6 +86,21 @@ func (t *txn) SaveFeed(f *Feed) error {
 	return nil
 }
 
+func (t *txn) SavePoll(id int64, state []byte, nextPoll int64) error {
+	if !t.write {
+		return errForbidden
+	}
+	res, err := t.tx.ExecContext(t.ctx, t.s.d.rebind(`UPDATE feeds SET state = ?, next_poll = ? WHERE id = ?`),
+		string(state), nextPoll, id)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return fmt.Errorf("%w: feed %d", ErrNotFound, id)
+	}
+	return nil
+}
+
 func (t *txn) DeleteFeed(id int64) error {
 	if err := t.exec(`DELETE FROM feed_items WHERE feed = ?`, id); err != nil {
 		return err
@@ -158,6 +173,24 @@ func (t *txn) ItemCounts() (map[int64]map[string]int, error) {
 }
 
 func (t *txn) SaveItems(items []FeedItem) error {
+	st, err := t.stmt(`SELECT count(*) FROM feeds WHERE id = ?`)
+	if err != nil {
+		return err
+	}
+	known := map[int64]bool{}
+	for _, it := range items {
+		if known[it.Feed] {
+			continue
+		}
+		var n int
+		if err := st.QueryRowContext(t.ctx, it.Feed).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return fmt.Errorf("%w: feed %d", ErrNotFound, it.Feed)
+		}
+		known[it.Feed] = true
+	}
 	for _, it := range items {
 		if err := t.exec(`INSERT INTO feed_items(feed, item, seen, outcome, doc, lang, tries, detail) VALUES(?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (feed, item) DO UPDATE SET seen = excluded.seen, outcome = excluded.outcome, doc = excluded.doc,

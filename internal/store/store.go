@@ -238,12 +238,19 @@ type FeedWriter interface {
 	// AddFeed stores a new feed and returns its id; a feed of the same URL
 	// is ErrExists.
 	AddFeed(f *Feed) (int64, error)
-	// SaveFeed stores a feed's settings and state.
+	// SaveFeed stores a feed's settings and state; a feed not stored is
+	// ErrNotFound.
 	SaveFeed(f *Feed) error
+	// SavePoll stores a feed's state and when it is polled next, and
+	// nothing else: what a poll owns, leaving settings changed meanwhile as
+	// they are. A feed not stored (removed meanwhile) is ErrNotFound.
+	SavePoll(id int64, state []byte, nextPoll int64) error
 	// DeleteFeed deletes a feed and its items (not the documents made of
 	// them).
 	DeleteFeed(id int64) error
 	// SaveItems stores items of feeds, replacing what was stored of them.
+	// An item of a feed not stored (removed meanwhile) is ErrNotFound, and
+	// nothing is stored.
 	SaveItems(items []FeedItem) error
 	// RelabelItems gives the outcome to the items of every feed made into
 	// the documents of the given IDs whose outcome is one of from, and

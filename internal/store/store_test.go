@@ -664,6 +664,51 @@ func TestFeedsAndExactKeys(t *testing.T) {
 	})
 }
 
+// TestSavePoll pins the write-back of a poll: it changes a feed's state and
+// next poll only, never its settings, and neither it nor SaveItems stores
+// anything of a feed deleted meanwhile.
+func TestSavePoll(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		var id int64
+		update(t, st, func(w store.Writer) error {
+			var err error
+			id, err = w.AddFeed(&store.Feed{URL: "https://a.example/rss", Config: []byte(`{"interval":"15m"}`), State: []byte(`{}`)})
+			if err != nil {
+				return err
+			}
+			return w.SaveFeed(&store.Feed{ID: id, URL: "https://a.example/rss", Config: []byte(`{"interval":"2h"}`), State: []byte(`{}`)})
+		})
+		update(t, st, func(w store.Writer) error { return w.SavePoll(id, []byte(`{"polls":1}`), 99) })
+		view(t, st, func(r store.Reader) error {
+			fs, err := r.Feeds()
+			want := store.Feed{ID: id, URL: "https://a.example/rss", Config: []byte(`{"interval":"2h"}`), State: []byte(`{"polls":1}`), NextPoll: 99}
+			if err != nil || len(fs) != 1 || fmt.Sprint(fs[0]) != fmt.Sprint(want) {
+				t.Errorf("feeds %+v %v, want %+v", fs, err, want)
+			}
+			return err
+		})
+		update(t, st, func(w store.Writer) error { return w.DeleteFeed(id) })
+		err := st.Update(t.Context(), func(w store.Writer) error { return w.SavePoll(id, []byte(`{}`), 1) })
+		if !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("SavePoll of a deleted feed: %v, want ErrNotFound", err)
+		}
+		err = st.Update(t.Context(), func(w store.Writer) error {
+			return w.SaveItems([]store.FeedItem{{Feed: id, Item: "g1", Outcome: "added"}})
+		})
+		if !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("SaveItems of a deleted feed: %v, want ErrNotFound", err)
+		}
+		view(t, st, func(r store.Reader) error {
+			counts, err := r.ItemCounts()
+			if len(counts) != 0 {
+				t.Errorf("items of a deleted feed stored: %v", counts)
+			}
+			return err
+		})
+	})
+}
+
 // An empty DSN is refused: for SQLite it would open a temporary database
 // that vanishes with the connection, and every read would find no index.
 func TestOpenEmptyDSN(t *testing.T) {

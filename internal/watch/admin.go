@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -64,8 +65,8 @@ func decodeFeed(f *neardup.Feed) (Stored, error) {
 	return s, nil
 }
 
-// AddFeed checks f and stores it, due at once. A feed of its URL stored
-// already is neardup.ErrExists.
+// AddFeed checks f and stores it under its FeedURL, due at once. A feed of
+// that URL stored already is neardup.ErrExists.
 func AddFeed(ctx context.Context, st Tables, f Feed) (int64, error) {
 	if f.Interval == 0 {
 		f.Interval = Duration(DefaultInterval)
@@ -73,8 +74,14 @@ func AddFeed(ctx context.Context, st Tables, f Feed) (int64, error) {
 	if err := f.Check(); err != nil {
 		return 0, err
 	}
+	f.canonicalURL()
 	var id int64
 	err := st.UpdateFeeds(ctx, func(w neardup.FeedWriter) error {
+		if old, err := find(w, f.URL); err == nil {
+			return fmt.Errorf("%w: the feed %s (stored as %s)", neardup.ErrExists, f.URL, old.URL)
+		} else if !errors.Is(err, ErrNoFeed) {
+			return err
+		}
 		var err error
 		id, err = w.AddFeed(&neardup.Feed{URL: f.URL, Config: marshalJSON(f), State: marshalJSON(State{})})
 		return err
@@ -82,7 +89,8 @@ func AddFeed(ctx context.Context, st Tables, f Feed) (int64, error) {
 	return id, err
 }
 
-// SetFeed replaces the settings of the feed of f.URL, keeping its state.
+// SetFeed replaces the settings of the feed of f.URL (compared as
+// FeedURL), keeping its state.
 func SetFeed(ctx context.Context, st Tables, f Feed) error {
 	if f.Interval == 0 {
 		f.Interval = Duration(DefaultInterval)
@@ -100,8 +108,8 @@ func SetFeed(ctx context.Context, st Tables, f Feed) error {
 	})
 }
 
-// RemoveFeed removes the feed of a URL and the record of its items; the
-// articles added from it stay in the index.
+// RemoveFeed removes the feed of a URL (compared as FeedURL) and the
+// record of its items; the articles added from it stay in the index.
 func RemoveFeed(ctx context.Context, st Tables, feedURL string) error {
 	return st.UpdateFeeds(ctx, func(w neardup.FeedWriter) error {
 		f, err := find(w, feedURL)
@@ -112,30 +120,45 @@ func RemoveFeed(ctx context.Context, st Tables, feedURL string) error {
 	})
 }
 
+// find returns the stored feed of a URL, the two compared as FeedURL: a
+// feed stored before URLs were made canonical is found too.
 func find(r neardup.FeedReader, feedURL string) (*neardup.Feed, error) {
 	feeds, err := r.Feeds()
 	if err != nil {
 		return nil, err
 	}
+	key := feedKey(feedURL)
 	for i := range feeds {
-		if feeds[i].URL == feedURL {
+		if feedKey(feeds[i].URL) == key {
 			return &feeds[i], nil
 		}
 	}
 	return nil, fmt.Errorf("%w: %s", ErrNoFeed, feedURL)
 }
 
-// Import stores feeds, in one transaction: new ones are added, those of a
-// URL stored already get the settings given. A URL given twice is added
+// feedKey is the FeedURL of a URL, else the URL as it is.
+func feedKey(u string) string {
+	if c, err := FeedURL(u); err == nil {
+		return c
+	}
+	return u
+}
+
+// Import stores feeds, in one transaction: new ones are added, at
+// DefaultInterval when their Interval is 0; those of a URL stored already
+// get the settings given and keep the others: an Interval of 0 keeps the
+// stored interval, a nil Rule the stored rule (an OPML list, which gives
+// neither, changes nothing of a known feed). A URL given twice is added
 // with the first settings and updated with the second.
 func Import(ctx context.Context, st Tables, feeds []Feed) (added, updated int, err error) {
-	for i := range feeds {
-		if feeds[i].Interval == 0 {
-			feeds[i].Interval = Duration(DefaultInterval)
-		}
-		if err := feeds[i].Check(); err != nil {
+	for _, f := range feeds {
+		if err := f.checkGiven(); err != nil {
 			return 0, 0, err
 		}
+	}
+	feeds = slices.Clone(feeds)
+	for i := range feeds {
+		feeds[i].canonicalURL()
 	}
 	err = st.UpdateFeeds(ctx, func(w neardup.FeedWriter) error {
 		added, updated = 0, 0
@@ -145,16 +168,29 @@ func Import(ctx context.Context, st Tables, feeds []Feed) (added, updated int, e
 		}
 		byURL := map[string]*neardup.Feed{}
 		for i := range stored {
-			byURL[stored[i].URL] = &stored[i]
+			byURL[feedKey(stored[i].URL)] = &stored[i]
 		}
 		for _, f := range feeds {
 			if old := byURL[f.URL]; old != nil {
-				old.Config = marshalJSON(f)
+				cur, err := decodeFeed(old)
+				if err != nil {
+					return err
+				}
+				if f.Interval != 0 {
+					cur.Interval = f.Interval
+				}
+				if f.Rule != nil {
+					cur.Rule = f.Rule
+				}
+				old.Config = marshalJSON(cur.Feed)
 				if err := w.SaveFeed(old); err != nil {
 					return err
 				}
 				updated++
 				continue
+			}
+			if f.Interval == 0 {
+				f.Interval = Duration(DefaultInterval)
 			}
 			sf := &neardup.Feed{URL: f.URL, Config: marshalJSON(f), State: marshalJSON(State{})}
 			if sf.ID, err = w.AddFeed(sf); err != nil {

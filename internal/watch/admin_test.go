@@ -3,13 +3,17 @@ package watch
 import (
 	"bytes"
 	"errors"
-	"github.com/neardup/neardup"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/neardup/neardup"
 )
 
 func TestFeedAdmin(t *testing.T) {
@@ -44,7 +48,8 @@ func TestFeedAdmin(t *testing.T) {
 		t.Fatalf("feeds %+v %v", feeds, err)
 	}
 
-	// Export and import round trip.
+	// Export and import round trip; f, which gives no interval, keeps the
+	// stored one (1h) and gets its rule back.
 	if _, _, err := Import(ctx, st, []Feed{{URL: "https://b.example/atom", Interval: Duration(30 * time.Minute),
 		Rule: &Rule{Body: "main", DropAttr: []AttrFilter{{Tag: "div", Attr: "class", Match: "^ad"}}}}, f}); err != nil {
 		t.Fatal(err)
@@ -59,7 +64,7 @@ func TestFeedAdmin(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, buf.String())
 	}
-	if len(read) != 2 || read[0].Interval != Duration(15*time.Minute) || read[0].Rule.Body != "article .story-body" ||
+	if len(read) != 2 || read[0].Interval != Duration(time.Hour) || read[0].Rule.Body != "article .story-body" ||
 		read[1].Rule.DropAttr[0].Match != "^ad" || read[1].Interval != Duration(30*time.Minute) {
 		t.Errorf("read back %+v\n%s", read, buf.String())
 	}
@@ -101,7 +106,9 @@ func TestReadFileErrors(t *testing.T) {
 	dir := t.TempDir()
 	for name, c := range map[string]struct{ body, want string }{
 		"unknown key":  {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    intervall: 5m\n", "line 4: field intervall not found"},
-		"bad interval": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: soon\n", "invalid duration"},
+		"bad interval": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: soon\n", `:4: interval "soon" is not a duration`},
+		"empty":        {"", `empty: a feeds file starts with a "version: 1" line`},
+		"blank":        {"\n# nothing\n", `empty: a feeds file starts with a "version: 1" line`},
 		"short":        {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 10s\n", "shorter than 1m0s"},
 		"no version":   {"feeds: []\n", `no "version: 1" line`},
 		"new version":  {"version: 2\nfeeds: []\n", "version 2: this neardup reads version 1"},
@@ -144,7 +151,8 @@ func TestTry(t *testing.T) {
 
 // TestReadOPML reads subscription lists as feed readers export them:
 // folders flattened, each URL once, HTML entities and a declared charset
-// understood, every feed at the default interval.
+// understood, every feed with no interval and no rule (Import's defaults
+// for a new feed, the stored settings of a known one).
 func TestReadOPML(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "subscriptions.opml")
@@ -171,8 +179,8 @@ func TestReadOPML(t *testing.T) {
 	var urls []string
 	for _, f := range feeds {
 		urls = append(urls, f.URL)
-		if f.Interval != Duration(DefaultInterval) || f.Rule != nil {
-			t.Errorf("feed %+v: want the default interval and no rule", f)
+		if f.Interval != 0 || f.Rule != nil {
+			t.Errorf("feed %+v: want no interval and no rule", f)
 		}
 	}
 	want := []string{"https://daily.example/rss", "https://wire.example/atom.xml", "https://markets.example/feed?x=1&y=2"}
@@ -198,7 +206,8 @@ func TestReadOPML(t *testing.T) {
 }
 
 // FuzzFeedsFile reads feeds files of every kind, YAML and OPML, whole or
-// damaged: reading ends, and every feed it returns passes Check, once.
+// damaged: reading ends, and every feed it returns passes Check, once
+// given the default interval when it has none.
 func FuzzFeedsFile(f *testing.F) {
 	f.Add([]byte("version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 1h\n    rule: {body: main, drop: [aside]}\n"))
 	f.Add([]byte("version: 1\nfeeds:\n  - url: notaurl\n"))
@@ -212,7 +221,7 @@ func FuzzFeedsFile(f *testing.F) {
 		}
 		seen := map[string]bool{}
 		for _, fd := range feeds {
-			if err := fd.Check(); err != nil {
+			if err := fd.checkGiven(); err != nil {
 				t.Fatalf("feed %+v read without error fails its check: %v", fd, err)
 			}
 			if isXML(data) && seen[fd.URL] {
@@ -256,4 +265,84 @@ func TestExportOPML(t *testing.T) {
 	if !slices.Equal(got, order) || len(got) != len(want) {
 		t.Errorf("read back %q, stored %q\n%s", got, order, buf.String())
 	}
+}
+
+// TestImportKeepsSettingsNotGiven pins an import that reset the interval
+// and site rule of every known feed to the defaults: re-importing an OPML
+// list (which gives neither) wiped them. A setting the file gives wins; one
+// it leaves out keeps the stored value; a new feed gets the defaults.
+func TestImportKeepsSettingsNotGiven(t *testing.T) {
+	ctx := t.Context()
+	x := newIndex(t)
+	rule := &Rule{Body: "article .story-body", Drop: []string{".related"}}
+	if _, _, err := Import(ctx, x, []Feed{
+		{URL: "https://a.example/rss", Interval: Duration(2 * time.Hour), Rule: rule},
+		{URL: "https://b.example/rss", Interval: Duration(90 * time.Minute), Rule: rule},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	opml := filepath.Join(dir, "subscriptions.opml")
+	os.WriteFile(opml, []byte(`<opml><body><outline xmlUrl="https://a.example/rss"/><outline xmlUrl="https://c.example/rss"/></body></opml>`), 0o644)
+	yml := filepath.Join(dir, "feeds.yaml")
+	os.WriteFile(yml, []byte("version: 1\nfeeds:\n  - url: https://b.example/rss\n    interval: 1h\n"), 0o644)
+	for _, path := range []string{opml, yml} {
+		feeds, err := ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := Import(ctx, x, feeds); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stored, err := Feeds(ctx, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range stored {
+		got = append(got, fmt.Sprintf("%s %s %+v", s.URL, s.Interval, s.Rule))
+	}
+	want := []string{
+		fmt.Sprintf("https://a.example/rss 2h %+v", rule),
+		fmt.Sprintf("https://b.example/rss 1h %+v", rule),
+		"https://c.example/rss 15m <nil>",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("stored feeds (-want +got):\n%s", diff)
+	}
+}
+
+// TestFeedURLsCanonical pins a feed stored once per way its URL was
+// written: add, import, set and remove all compare URLs as FeedURL, and a
+// file listing one feed two ways is refused naming both lines.
+func TestFeedURLsCanonical(t *testing.T) {
+	ctx := t.Context()
+	x := newIndex(t)
+	if _, err := AddFeed(ctx, x, Feed{URL: "HTTP://A.EXAMPLE:80/feed#top"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{"http://a.example/feed", "http://A.example:80/feed", "http://a.example/feed#x"} {
+		if _, err := AddFeed(ctx, x, Feed{URL: u}); !errors.Is(err, neardup.ErrExists) {
+			t.Errorf("adding %s again: %v, want ErrExists", u, err)
+		}
+	}
+	if added, updated, err := Import(ctx, x, []Feed{{URL: "http://a.example:80/feed", Interval: Duration(time.Hour)}}); err != nil || added != 0 || updated != 1 {
+		t.Errorf("import: %d added, %d updated, %v; want 0, 1", added, updated, err)
+	}
+	if err := SetFeed(ctx, x, Feed{URL: "http://A.EXAMPLE/feed", Interval: Duration(2 * time.Hour)}); err != nil {
+		t.Error(err)
+	}
+	feeds, err := Feeds(ctx, x)
+	if err != nil || len(feeds) != 1 || feeds[0].URL != "http://a.example/feed" || feeds[0].Interval != Duration(2*time.Hour) {
+		t.Errorf("feeds %+v %v; want http://a.example/feed every 2h", feeds, err)
+	}
+	if err := RemoveFeed(ctx, x, "HTTP://a.example/feed#y"); err != nil {
+		t.Error(err)
+	}
+	wantReadError(t, filepath.Join(t.TempDir(), "dupcase.yaml"),
+		"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: https://A.EXAMPLE:443/rss\n",
+		":4: feed 2: https://a.example/rss is feed 1 already (line 3)")
+	wantReadError(t, filepath.Join(t.TempDir(), "port.yaml"), "version: 1\nfeeds:\n  - url: https://a.example:99999/rss\n",
+		":3: feed 1: feed \"https://a.example:99999/rss\": port 99999 is out of range")
 }

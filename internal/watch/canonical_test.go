@@ -1,6 +1,9 @@
 package watch
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestCanonical(t *testing.T) {
 	for in, want := range map[string]string{
@@ -41,5 +44,36 @@ func TestCanonicalIPv6(t *testing.T) {
 		if got := Canonical(in); got != want {
 			t.Errorf("Canonical(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestFeedURL pins feed URLs stored as written: one feed written four
+// ways was stored four times, and an out-of-range port or a raw space was
+// accepted.
+func TestFeedURL(t *testing.T) {
+	for _, tc := range []struct{ name, in, want, err string }{
+		{name: "as is", in: "https://a.example/rss?b=2&a=1", want: "https://a.example/rss?b=2&a=1"},
+		{name: "case", in: "HTTP://A.Example/Feed", want: "http://a.example/Feed"},
+		{name: "default http port", in: "http://a.example:80/feed", want: "http://a.example/feed"},
+		{name: "default https port", in: "https://a.example:443/feed", want: "https://a.example/feed"},
+		{name: "other port", in: "https://a.example:80/feed", want: "https://a.example:80/feed"},
+		{name: "fragment", in: "http://a.example/feed#top", want: "http://a.example/feed"},
+		{name: "ipv6", in: "http://[::1]:8080/feed", want: "http://[::1]:8080/feed"},
+		{name: "blanks around", in: " http://a.example/feed\n", want: "http://a.example/feed"},
+		{name: "port out of range", in: "http://a.example:99999/feed", err: "port 99999 is out of range"},
+		{name: "port zero", in: "http://a.example:0/feed", err: "port 0 is out of range"},
+		{name: "raw space", in: "http://a.example/ feed", err: "a space in the URL"},
+		{name: "ftp", in: "ftp://a.example/feed", err: "want an http or https URL"},
+		{name: "no host", in: "notaurl", err: "want an http or https URL"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := FeedURL(tc.in)
+			switch {
+			case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+				t.Errorf("FeedURL(%q) = %q, %v; want an error holding %q", tc.in, got, err, tc.err)
+			case tc.err == "" && (err != nil || got != tc.want):
+				t.Errorf("FeedURL(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+			}
+		})
 	}
 }

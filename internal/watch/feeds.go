@@ -14,6 +14,7 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -81,23 +82,90 @@ func (d *Duration) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// UnmarshalYAML reads a feeds file's interval as UnmarshalText does; a
+// value that is no duration is a *durationError with its line.
+func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
+	if err := d.UnmarshalText([]byte(n.Value)); err != nil {
+		return &durationError{line: n.Line, value: n.Value}
+	}
+	return nil
+}
+
+// durationError is an interval of a feeds file that is no duration.
+type durationError struct {
+	line  int
+	value string
+}
+
+func (e *durationError) Error() string {
+	return fmt.Sprintf("line %d: interval %q is not a duration (write 15m, 1h or 1h30m)", e.line, e.value)
+}
+
 // MinInterval is the shortest interval a feed may have.
 const MinInterval = time.Minute
 
 // Check returns an error naming the first setting that is wrong, the site
 // rule's errors included.
 func (f *Feed) Check() error {
-	u, err := url.Parse(f.URL)
-	switch {
-	case err != nil:
-		return fmt.Errorf("feed %q: %w", f.URL, err)
-	case (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
-		return fmt.Errorf("feed %q: want an http or https URL", f.URL)
-	case time.Duration(f.Interval) < MinInterval:
+	if _, err := FeedURL(f.URL); err != nil {
+		return err
+	}
+	if time.Duration(f.Interval) < MinInterval {
 		return fmt.Errorf("feed %s: interval %s is shorter than %s", f.URL, time.Duration(f.Interval), MinInterval)
 	}
-	_, err = f.rules()
+	_, err := f.rules()
 	return err
+}
+
+// FeedURL returns the form of a feed's URL that is stored and compared, so
+// that one feed is stored once however its URL is written: scheme and host
+// lower-cased, a default port (:80 for http, :443 for https) and the
+// fragment left out, the rest as given (its parameters may select the
+// feed). A URL that is not an http or https URL with a host, has a port
+// out of 1-65535 or a raw space is an error naming it.
+func FeedURL(raw string) (string, error) {
+	raw = strings.TrimSpace(raw)
+	if strings.ContainsAny(raw, " \t\r\n") {
+		return "", fmt.Errorf("feed %q: a space in the URL (write it %%20)", raw)
+	}
+	u, err := url.Parse(raw)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("feed %q: %w", raw, err)
+	case (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
+		return "", fmt.Errorf("feed %q: want an http or https URL", raw)
+	}
+	u.Scheme = strings.ToLower(u.Scheme)
+	host := strings.ToLower(u.Hostname())
+	if strings.Contains(host, ":") { // an IPv6 address keeps its brackets
+		host = "[" + host + "]"
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return "", fmt.Errorf("feed %q: port %s is out of range (1-65535)", raw, p)
+		}
+		if !(p == "80" && u.Scheme == "http" || p == "443" && u.Scheme == "https") {
+			host += ":" + p
+		}
+	}
+	u.Host, u.Fragment, u.RawFragment = host, "", ""
+	return u.String(), nil
+}
+
+// canonicalURL sets the feed's URL to its FeedURL, when it has one.
+func (f *Feed) canonicalURL() {
+	if u, err := FeedURL(f.URL); err == nil {
+		f.URL = u
+	}
+}
+
+// checkGiven checks the settings a feeds file gives: an Interval of 0, not
+// given, is checked as DefaultInterval.
+func (f Feed) checkGiven() error {
+	if f.Interval == 0 {
+		f.Interval = Duration(DefaultInterval)
+	}
+	return f.Check()
 }
 
 // rules compiles the feed's rule as a set of one rule for every page.
@@ -187,7 +255,9 @@ const maxFeedsFile = 16 << 20
 
 // ReadFile reads a feeds file and checks every feed: a YAML file as
 // `neardup feeds export` writes, or an OPML subscription list as feed
-// readers export (its feeds at DefaultInterval, with no site rule).
+// readers export (its feeds with no interval and no site rule). A feed
+// whose entry gives no interval has Interval 0, no rule a nil Rule: Import
+// then keeps a stored feed's own, and gives a new one DefaultInterval.
 func ReadFile(path string) ([]Feed, error) {
 	fd, err := os.Open(path)
 	if err != nil {
@@ -213,7 +283,13 @@ func parseFeeds(path string, data []byte) ([]Feed, error) {
 	var f File
 	dec := yaml.NewDecoder(strings.NewReader(string(data)))
 	dec.KnownFields(true)
-	if err := dec.Decode(&f); err != nil {
+	var de *durationError
+	switch err := dec.Decode(&f); {
+	case errors.Is(err, io.EOF):
+		return nil, fmt.Errorf("%s: empty: a feeds file starts with a \"version: 1\" line, as neardup feeds export writes", path)
+	case errors.As(err, &de):
+		return nil, fmt.Errorf("%s:%d: interval %q is not a duration (write 15m, 1h or 1h30m)", path, de.line, de.value)
+	case err != nil:
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	switch f.Version {
@@ -225,12 +301,10 @@ func parseFeeds(path string, data []byte) ([]Feed, error) {
 	}
 	first := map[string]int{} // by URL, the index of the feed that lists it
 	for i := range f.Feeds {
-		if f.Feeds[i].Interval == 0 {
-			f.Feeds[i].Interval = Duration(DefaultInterval)
-		}
-		if err := f.Feeds[i].Check(); err != nil {
+		if err := f.Feeds[i].checkGiven(); err != nil {
 			return nil, fmt.Errorf("%s:%d: feed %d: %w", path, feedLine(data, i, err), i+1, err)
 		}
+		f.Feeds[i].canonicalURL()
 		if j, ok := first[f.Feeds[i].URL]; ok {
 			return nil, fmt.Errorf("%s:%d: feed %d: %s is feed %d already (line %d): list a feed once, with its settings",
 				path, feedLine(data, i, nil), i+1, f.Feeds[i].URL, j+1, feedLine(data, j, nil))

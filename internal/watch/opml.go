@@ -40,7 +40,7 @@ func (o *outline) name() string {
 
 // readOPML returns the feeds of an OPML subscription list, as feed readers
 // export them: every outline with an xmlUrl, in document order, folders
-// flattened, each URL once, at DefaultInterval with no site rule.
+// flattened, each URL once, with no interval (0) and no site rule.
 func readOPML(path string, data []byte) ([]Feed, error) {
 	var doc struct {
 		XMLName xml.Name
@@ -73,13 +73,16 @@ func readOPML(path string, data []byte) ([]Feed, error) {
 	walk = func(list []outline) error {
 		for i := range list {
 			o := &list[i]
-			if u := strings.TrimSpace(o.XMLURL); u != "" && !seen[u] {
-				seen[u] = true
-				f := Feed{URL: u, Interval: Duration(DefaultInterval)}
-				if err := f.Check(); err != nil {
+			if u := strings.TrimSpace(o.XMLURL); u != "" {
+				f := Feed{URL: u}
+				if err := f.checkGiven(); err != nil {
 					return fmt.Errorf("%s: outline %q (feed %d): %w", path, o.name(), len(feeds)+1, err)
 				}
-				feeds = append(feeds, f)
+				f.canonicalURL()
+				if !seen[f.URL] {
+					seen[f.URL] = true
+					feeds = append(feeds, f)
+				}
 			}
 			if err := walk(o.Outlines); err != nil {
 				return err

@@ -277,7 +277,11 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, error) {
 		sf.NextPoll = start.Add(time.Duration(f.Interval)).Unix()
 	}
 	if items != nil {
-		if err := w.fetchItems(ctx, sf.ID, &f, &state, items, &res); err != nil {
+		err := w.fetchItems(ctx, sf.ID, &f, &state, items, &res)
+		if errors.Is(err, neardup.ErrNotFound) {
+			return res, nil // removed while it was polled: nothing of it is stored
+		}
+		if err != nil {
 			return res, err
 		}
 		if ctx.Err() != nil {
@@ -287,8 +291,11 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, error) {
 	state.Last = res.Outcomes
 	state.LastNew = res.New
 	state.RuleMisses += res.RuleMisses
-	sf.State = marshalJSON(state)
-	err = w.st.UpdateFeeds(context.WithoutCancel(ctx), func(wr neardup.FeedWriter) error { return wr.SaveFeed(&sf) })
+	// Only the state and the next poll are written back: settings changed
+	// while the feed was polled (feeds set, an import) stay as changed.
+	err = w.st.UpdateFeeds(context.WithoutCancel(ctx), func(wr neardup.FeedWriter) error {
+		return wr.SavePoll(sf.ID, marshalJSON(state), sf.NextPoll)
+	})
 	if errors.Is(err, neardup.ErrNotFound) {
 		err = nil // removed while it was polled
 	}
@@ -424,7 +431,8 @@ func transient(err error) bool {
 
 // fetchItems deals with the feed's new items, a chunk at a time: each page
 // fetched and extracted, then the chunk's articles added to the index with
-// the items' outcomes, in one transaction.
+// the items' outcomes, in one transaction. A feed removed meanwhile stops
+// it with an error wrapping neardup.ErrNotFound, its chunk not stored.
 func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *State, items []*gofeed.Item, res *Result) error {
 	es := entries(f.URL, items)
 	keys, ids := make([]string, len(es)), make([]string, 0, len(es))

@@ -752,3 +752,84 @@ func TestMalformedFeed(t *testing.T) {
 		}
 	}
 }
+
+// TestAdminDuringPoll pins a pass that wrote back the whole feed record it
+// read when it started, undoing a `feeds set` made while it ran, and that
+// stored the items of a feed removed while it ran. The feed's fetch blocks
+// until the change is made through the same API `neardup feeds` uses.
+func TestAdminDuringPoll(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(ctx context.Context, x *neardup.Index, feedURL string) error
+		check  func(t *testing.T, x *neardup.Index, feedURL string)
+	}{
+		{
+			name: "set kept",
+			change: func(ctx context.Context, x *neardup.Index, feedURL string) error {
+				return SetFeed(ctx, x, Feed{URL: feedURL, Interval: Duration(2 * time.Hour), Rule: &Rule{Body: "article"}})
+			},
+			check: func(t *testing.T, x *neardup.Index, feedURL string) {
+				feeds, err := Feeds(t.Context(), x)
+				if err != nil || len(feeds) != 1 {
+					t.Fatalf("feeds %+v %v", feeds, err)
+				}
+				f := feeds[0]
+				if f.Interval != Duration(2*time.Hour) || f.Rule == nil || f.Rule.Body != "article" {
+					t.Errorf("settings after the pass: interval %s, rule %+v; want 2h, body article", f.Interval, f.Rule)
+				}
+				if f.State.Polls != 1 || f.State.Status != "ok" || f.Items[OutcomeAdded] != 2 {
+					t.Errorf("state after the pass: %+v, items %v", f.State, f.Items)
+				}
+			},
+		},
+		{
+			name: "remove leaves no items",
+			change: func(ctx context.Context, x *neardup.Index, feedURL string) error {
+				return RemoveFeed(ctx, x, feedURL)
+			},
+			check: func(t *testing.T, x *neardup.Index, feedURL string) {
+				err := x.ViewFeeds(t.Context(), func(r neardup.FeedReader) error {
+					feeds, err := r.Feeds()
+					if err != nil {
+						return err
+					}
+					counts, err := r.ItemCounts()
+					if len(feeds) != 0 || len(counts) != 0 {
+						t.Errorf("after the pass: feeds %+v, items %v", feeds, counts)
+					}
+					return err
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+			},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x := newIndex(t)
+			s := newSite(t)
+			body := rss2(publish(s, "Daily", 1, 2)...)
+			fetched, release := make(chan struct{}), make(chan struct{})
+			s.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+				close(fetched)
+				<-release
+				fmt.Fprint(rw, body)
+			})
+			feedURL := s.URL + "/feed"
+			addFeed(t, x, Feed{URL: feedURL, Interval: Duration(15 * time.Minute)})
+			w := newWatcher(t, x, testOptions())
+			done := make(chan error, 1)
+			go func() {
+				_, err := w.Once(t.Context())
+				done <- err
+			}()
+			<-fetched
+			err := tc.change(t.Context(), x, feedURL)
+			close(release)
+			if err := errors.Join(err, <-done); err != nil {
+				t.Fatal(err)
+			}
+			tc.check(t, x, feedURL)
+		})
+	}
+}
