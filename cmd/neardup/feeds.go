@@ -155,7 +155,7 @@ func (c *feedsAddCmd) Run(g *globals) error {
 			return fmt.Errorf("%w (--no-check adds it all the same)", err)
 		}
 		if !g.quiet {
-			fmt.Fprintf(os.Stderr, "%s is a feed of %d items\n", f.URL, n)
+			fmt.Fprintf(os.Stderr, "%s is a feed of %d items\n", watch.ShownURL(f.URL), n)
 		}
 	}
 	st, err := c.open(g.ctx)
@@ -167,7 +167,7 @@ func (c *feedsAddCmd) Run(g *globals) error {
 		return err
 	}
 	if !g.quiet {
-		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s\n", f.URL, f.Interval, store.Redacted(c.DB))
+		fmt.Fprintf(os.Stderr, "added %s, polled every %s; run neardup watch --db %s\n", watch.ShownURL(f.URL), f.Interval, store.Redacted(c.DB))
 	}
 	return nil
 }
@@ -321,7 +321,7 @@ func listFeeds(out io.Writer, feeds []watch.Stored, now time.Time) error {
 		if d := f.NextPoll.Sub(now); d > 0 {
 			next = "in " + ago(d)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", f.URL, f.Interval, last, status, added, dups, skipped, errs, f.State.RuleMisses, next)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", watch.ShownURL(f.URL), f.Interval, last, status, added, dups, skipped, errs, f.State.RuleMisses, next)
 	}
 	return tw.Flush()
 }

@@ -152,6 +152,21 @@ func FeedURL(raw string) (string, error) {
 	return u.String(), nil
 }
 
+// ShownURL returns a feed's URL as pages and listings show it: with the
+// password of a URL that carries one ("https://reader:xxxxx@example.com/feed")
+// left out, as a private feed's URL may carry it. What is stored and
+// exported keeps it.
+func ShownURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.User == nil {
+		return raw
+	}
+	if _, ok := u.User.Password(); !ok {
+		return raw
+	}
+	return u.Redacted()
+}
+
 // canonicalURL sets the feed's URL to its FeedURL, when it has one.
 func (f *Feed) canonicalURL() {
 	if u, err := FeedURL(f.URL); err == nil {

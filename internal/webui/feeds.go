@@ -264,7 +264,7 @@ func (u *ui) feedPage(ctx context.Context, s watch.Stored, form feedForm, trial 
 			return result{}, err
 		}
 	}
-	return result{page: "feed.html", title: "Feed " + s.URL, status: code, data: p}, nil
+	return result{page: "feed.html", title: "Feed " + watch.ShownURL(s.URL), status: code, data: p}, nil
 }
 
 // markedAgainst fills a duplicate or similar item's Of and Diff from its

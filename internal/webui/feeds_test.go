@@ -154,3 +154,20 @@ func TestTryRule(t *testing.T) {
 	form.Set("id", "-1")
 	f.post("/feeds/try", form, true).want(t, "trial of feed -1", http.StatusBadRequest)
 }
+
+// TestFeedPasswordNotShown: a private feed's URL keeps its password in the
+// index, but the feeds list and the feed's page leave it out.
+func TestFeedPasswordNotShown(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	if _, err := watch.AddFeed(t.Context(), f.x, watch.Feed{URL: "https://reader:s3cret@daily.example/rss"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"/feeds", "/feeds/1"} {
+		a := f.get(p, true)
+		a.want(t, p, http.StatusOK, "reader:xxxxx@daily.example/rss")
+		if strings.Contains(a.body, "s3cret") {
+			t.Errorf("%s shows the feed's password", p)
+		}
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
 	"github.com/neardup/neardup/internal/server/httperr"
+	"github.com/neardup/neardup/internal/watch"
 )
 
 //go:embed templates/*.html
@@ -62,6 +63,7 @@ var funcs = template.FuncMap{
 	"plural":   plural,
 	"isolate":  isolate,
 	"weburl":   core.WebURL,
+	"shownurl": watch.ShownURL,
 	"count":    func(n int, one, many string) string { return fmt.Sprintf("%d %s", n, plural(n, one, many)) },
 }
 
