@@ -325,8 +325,9 @@ func exitCode(err error) int {
 	var me methodflags.UsageError
 	// A mistake in a site rule is the user's, as a bad flag is. One in a
 	// feed's rule is a usage error when flags gave it (ruleFlagError), and a
-	// bad file's content, exit 1, when a feeds file did.
-	if errors.As(err, &ue) || errors.As(err, &me) || errors.As(err, new(*rules.Error)) {
+	// bad file's content, exit 1, when a feeds file did. So is an input
+	// named twice on the command line.
+	if errors.As(err, &ue) || errors.As(err, &me) || errors.As(err, new(*rules.Error)) || errors.Is(err, corpus.ErrGivenTwice) {
 		return 2
 	}
 	return 1

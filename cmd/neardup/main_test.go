@@ -34,6 +34,7 @@ func TestRunExitCodes(t *testing.T) {
 		{"index threshold not a number", []string{"index", "add", "-q", "--db", filepath.Join(out, "nan.db"), "--threshold", "nan", example}, 2},
 		{"max bytes 0", []string{"dedup", "-q", "--max-bytes", "0", example, "-o", out}, 2},
 		{"memory below the floor", []string{"dedup", "-q", "--memory", "10MiB", example, "-o", out}, 2},
+		{"an input given twice", []string{"dedup", "-q", example, "./" + example, "-o", out}, 2},
 		{"unknown charset", []string{"dedup", "-q", "--charset", "bogus", example, "-o", out}, 2},
 		{"negative min text", []string{"dedup", "-q", "--min-text", "-5", example, "-o", out}, 2},
 		{"negative min text for index add", []string{"index", "add", "-q", "--db", filepath.Join(out, "m.db"), "--min-text", "-1", example}, 2},

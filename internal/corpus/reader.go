@@ -172,6 +172,11 @@ func (r *Reader) sized(in *input, size int64) {
 	}
 }
 
+// ErrGivenTwice is the error of an input given twice (one file or
+// directory, however its path is written): every record would repeat
+// itself.
+var ErrGivenTwice = errors.New("corpus: an input is given twice")
+
 // add appends the inputs a path names.
 func (r *Reader) add(p string) error {
 	if p == "-" {
@@ -186,6 +191,15 @@ func (r *Reader) add(p string) error {
 	files, err := container.List(p, container.ListOptions{Exclude: r.opts.Exclude, Unlisted: r.noteUnlisted})
 	if err != nil {
 		return err
+	}
+	if st, err := os.Stat(p); err == nil {
+		for _, q := range r.given {
+			if sq, err := os.Stat(q); err == nil && os.SameFile(st, sq) {
+				// Every record would repeat itself: ids repeated,
+				// each pair found twice.
+				return fmt.Errorf("%w: %s (as %s too)", ErrGivenTwice, p, q)
+			}
+		}
 	}
 	r.given = append(r.given, p)
 	r.idNames = container.IDNames(r.given)
