@@ -137,9 +137,9 @@ func failedFeeds(res []watch.Result) error {
 		if r.Status != "error" {
 			continue
 		}
-		msg := r.Err.Error()
-		if !strings.HasPrefix(msg, r.Feed+":") {
-			msg = r.Feed + ": " + msg
+		msg, feed := r.Err.Error(), watch.ShownURL(r.Feed)
+		if !strings.HasPrefix(msg, feed+":") {
+			msg = feed + ": " + msg
 		}
 		failed = append(failed, "  "+msg)
 	}

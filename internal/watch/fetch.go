@@ -37,7 +37,7 @@ type statusError struct {
 }
 
 func (e *statusError) Error() string {
-	return fmt.Sprintf("HTTP %d %s from %s", e.code, http.StatusText(e.code), e.url)
+	return fmt.Sprintf("HTTP %d %s from %s", e.code, http.StatusText(e.code), ShownURL(e.url))
 }
 
 // Is makes a statusError ErrStatus.
@@ -181,9 +181,9 @@ func (f *fetcher) build(ctx context.Context, r request) (*http.Request, error) {
 	case err != nil:
 		return nil, fmt.Errorf("watch: %q: %w", r.url, err)
 	case u.Scheme != "http" && u.Scheme != "https":
-		return nil, fmt.Errorf("%w: %q", errUnsupportedS, r.url)
+		return nil, fmt.Errorf("%w: %q", errUnsupportedS, ShownURL(r.url))
 	case u.Host == "":
-		return nil, fmt.Errorf("%w: %q", errNoHostInURL, r.url)
+		return nil, fmt.Errorf("%w: %q", errNoHostInURL, ShownURL(r.url))
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.url, nil)
 	if err != nil {

@@ -251,7 +251,7 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, error) {
 	var f Feed
 	var state State
 	if err := errors.Join(json.Unmarshal(sf.Config, &f), json.Unmarshal(sf.State, &state)); err != nil {
-		return res, fmt.Errorf("feed %s: its stored settings: %w", sf.URL, err)
+		return res, fmt.Errorf("feed %s: its stored settings: %w", ShownURL(sf.URL), err)
 	}
 	f.URL = sf.URL
 	state.Polls++
@@ -316,7 +316,7 @@ func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result)
 	resp, err := w.fetch.get(ctx, req)
 	if resp != nil && resp.browser && !state.BrowserUA {
 		state.BrowserUA = true
-		w.log.Info("feed refused the User-Agent; using the browser one", "feed", f.URL)
+		w.log.Info("feed refused the User-Agent; using the browser one", "feed", ShownURL(f.URL))
 	}
 	if err != nil {
 		return nil, err
@@ -326,7 +326,7 @@ func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result)
 	}
 	parsed, err := parseFeed(resp.body)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", resp.url, err)
+		return nil, fmt.Errorf("%s: %w", ShownURL(resp.url), err)
 	}
 	state.ETag, state.LastModified = resp.etag, resp.lastModified
 	res.Items = len(parsed.Items)
@@ -453,7 +453,7 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("feed %s: reading its items: %w", f.URL, err)
+		return fmt.Errorf("feed %s: reading its items: %w", ShownURL(f.URL), err)
 	}
 	var todo []entry
 	for _, e := range es {
@@ -495,7 +495,7 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 			rows = append(rows, row)
 		}
 		if err := w.store(ctx, docs, rows, rowOf); err != nil {
-			return fmt.Errorf("feed %s: storing its articles: %w", f.URL, err)
+			return fmt.Errorf("feed %s: storing its articles: %w", ShownURL(f.URL), err)
 		}
 		for _, r := range rows {
 			res.Outcomes[r.Outcome]++
@@ -530,7 +530,7 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 		} else {
 			row.Tries = maxTries
 		}
-		w.log.Warn("item failed", "feed", f.URL, "item", e.link, "outcome", outcome, "error", err)
+		w.log.Warn("item failed", "feed", ShownURL(f.URL), "item", e.link, "outcome", outcome, "error", err)
 		return nil, nil
 	}
 	resp, err := w.fetch.get(ctx, request{url: e.link, browser: browser})
@@ -551,7 +551,7 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 	row.Lang = a.Lang
 	if a.RuleMiss != "" {
 		row.Detail, *miss = a.RuleMiss, a.RuleMiss
-		w.log.Warn("site rule matched nothing; extracted without it", "feed", f.URL, "item", e.link, "rule", a.RuleMiss)
+		w.log.Warn("site rule matched nothing; extracted without it", "feed", ShownURL(f.URL), "item", e.link, "rule", a.RuleMiss)
 	}
 	if skip != core.SkipNone {
 		row.Outcome = string(skip)
@@ -669,7 +669,7 @@ func (w *Watcher) count(res *Result) {
 }
 
 func (w *Watcher) logResult(res *Result) {
-	attrs := []any{"feed", res.Feed, "status", res.Status, "items", res.Items, "new", res.New, "took", res.Took.Round(time.Millisecond)}
+	attrs := []any{"feed", ShownURL(res.Feed), "status", res.Status, "items", res.Items, "new", res.New, "took", res.Took.Round(time.Millisecond)}
 	if res.RuleMisses > 0 {
 		attrs = append(attrs, "rule_misses", res.RuleMisses)
 	}
