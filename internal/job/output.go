@@ -26,19 +26,10 @@ func (run *runner) writeResults(ctx context.Context, out *output.Set) error {
 	start, cpu := time.Now(), cpuSeconds()
 	run.meter.Stage("results")
 	r, total := &results{}, run.pairsFound()
-	err := run.b.EachResult(func(p *core.Pair) error {
-		if err := r.pair(ctx); err != nil {
-			return err
-		}
-		if n := r.written.Load(); n%4096 == 0 {
+	err := r.write(ctx, out, run.b, func(n int64) {
+		if n%4096 == 0 {
 			run.meter.Update(run.b.Len(), n, total)
 		}
-		return out.Pair(p)
-	}, func(c *core.Cluster) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		return out.Cluster(c)
 	})
 	run.meter.End(run.b.Len(), err)
 	run.seconds["write_results"] = time.Since(start).Seconds()
@@ -66,39 +57,40 @@ type results struct {
 	done    chan error
 }
 
-// pair counts a pair about to be written, or says why it is not: the run
-// failed meanwhile (errStopped) or was stopped (ctx's error).
-func (r *results) pair(ctx context.Context) error {
-	if r.stop.Load() {
-		return errStopped
+// write writes the batch's pairs and clusters into out, calling written
+// with the count of pairs after each (nil: none). It ends early with
+// errStopped when the run failed meanwhile (stop), or with ctx's error
+// when the run was stopped.
+func (r *results) write(ctx context.Context, out *output.Set, b engine.Batch, written func(n int64)) error {
+	check := func() error {
+		if r.stop.Load() {
+			return errStopped
+		}
+		return ctx.Err()
 	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	r.written.Add(1)
-	return nil
+	return b.EachResult(func(p *core.Pair) error {
+		if err := check(); err != nil {
+			return err
+		}
+		if n := r.written.Add(1); written != nil {
+			written(n)
+		}
+		return out.Pair(p)
+	}, func(c *core.Cluster) error {
+		if err := check(); err != nil {
+			return err
+		}
+		return out.Cluster(c)
+	})
 }
 
-// startResults starts writing the batch's results into out; they stop
-// when ctx is done. The batch must be finished, and nothing may change it
-// until wait returns.
+// startResults starts writing the batch's results into out on a goroutine
+// of its own, and makes them durable; they stop when ctx is done. The
+// batch must be finished, and nothing may change it until wait returns.
 func startResults(ctx context.Context, out *output.Set, b engine.Batch) *results {
 	r := &results{done: make(chan error, 1)}
 	go func() {
-		err := b.EachResult(func(p *core.Pair) error {
-			if err := r.pair(ctx); err != nil {
-				return err
-			}
-			return out.Pair(p)
-		}, func(c *core.Cluster) error {
-			if r.stop.Load() {
-				return errStopped
-			}
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			return out.Cluster(c)
-		})
+		err := r.write(ctx, out, b, nil)
 		if err == nil {
 			err = out.Finish(output.PairsFile, output.ClustersFile)
 		}
