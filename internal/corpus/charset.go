@@ -68,21 +68,37 @@ func (r *Reader) utf8Reader(br *bufio.Reader) (io.Reader, string) {
 		return transform.NewReader(br, r.enc.NewDecoder()), r.opts.Charset
 	}
 	head, _ := br.Peek(min(charsetHead, br.Size()))
-	switch {
-	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
-		return transform.NewReader(br, unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewDecoder()), "utf-16le"
-	case bytes.HasPrefix(head, []byte{0xfe, 0xff}):
-		return transform.NewReader(br, unicode.UTF16(unicode.BigEndian, unicode.UseBOM).NewDecoder()), "utf-16be"
+	if e, name := byteOrderMark(head); e != nil {
+		return transform.NewReader(br, e.NewDecoder()), name
 	}
 	if validUTF8Prefix(head) {
 		return br, ""
 	}
-	name := extract.DetectCharset(head, false)
-	e, err := lookupCharset(name)
-	if err != nil {
-		name, e = "windows-1252", encodingWindows1252()
-	}
+	e, name := detected(head)
 	return transform.NewReader(br, e.NewDecoder()), name
+}
+
+// byteOrderMark returns the UTF-16 encoding a stream's byte-order mark
+// names, and its name; nil for none.
+func byteOrderMark(head []byte) (encoding.Encoding, string) {
+	switch {
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}):
+		return unicode.UTF16(unicode.LittleEndian, unicode.UseBOM), "utf-16le"
+	case bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		return unicode.UTF16(unicode.BigEndian, unicode.UseBOM), "utf-16be"
+	}
+	return nil, ""
+}
+
+// detected returns the charset a head that is not UTF-8 is detected to
+// be, and its name: Windows-1252 when detection names none this package
+// decodes, or names UTF-8 (the head's start may be, its rest is not).
+func detected(head []byte) (encoding.Encoding, string) {
+	name := extract.DetectCharset(head, false)
+	if e, err := lookupCharset(name); err == nil && e != unicode.UTF8 {
+		return e, name
+	}
+	return encodingWindows1252(), "windows-1252"
 }
 
 // DecodeText returns a whole text file's bytes in UTF-8, read as the
@@ -104,20 +120,17 @@ func DecodeText(data []byte, charset string) (string, error) {
 			return "", errors.New("not UTF-8 text")
 		}
 		enc = e
-	case bytes.HasPrefix(data, []byte{0xff, 0xfe}):
-		enc = unicode.UTF16(unicode.LittleEndian, unicode.UseBOM)
-	case bytes.HasPrefix(data, []byte{0xfe, 0xff}):
-		enc = unicode.UTF16(unicode.BigEndian, unicode.UseBOM)
-	case bytes.IndexByte(data, 0) >= 0:
-		return "", errors.New("binary, not text") // as the reader skips such a file
-	case utf8.Valid(data):
-		return strings.TrimPrefix(string(data), "\ufeff"), nil
 	default:
-		e, err := lookupCharset(extract.DetectCharset(data[:min(len(data), charsetHead)], false))
-		if err != nil || e == unicode.UTF8 {
-			e = encodingWindows1252() // the bytes are not UTF-8, whatever their start says
+		if enc, _ = byteOrderMark(data); enc != nil {
+			break
 		}
-		enc = e
+		switch {
+		case bytes.IndexByte(data, 0) >= 0:
+			return "", errors.New("binary, not text") // as the reader skips such a file
+		case utf8.Valid(data):
+			return strings.TrimPrefix(string(data), "\ufeff"), nil
+		}
+		enc, _ = detected(data[:min(len(data), charsetHead)])
 	}
 	text, err := enc.NewDecoder().Bytes(data)
 	if err != nil {
