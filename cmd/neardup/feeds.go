@@ -7,7 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
+
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,6 +18,7 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/outbound"
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/store"
@@ -244,19 +245,27 @@ func (c *feedsRemoveCmd) Run(g *globals) error {
 	}
 	defer st.Close()
 	var unknown []string
-	removed := 0
+	removed, seen := 0, map[string]bool{}
 	for _, u := range c.URLs {
+		key, err := watch.FeedURL(u)
+		if err != nil {
+			key = u
+		}
+		if seen[key] {
+			continue // one feed given twice is removed once
+		}
+		seen[key] = true
 		switch err := watch.RemoveFeed(g.ctx, st, u); {
 		case errors.Is(err, watch.ErrNoFeed):
 			unknown = append(unknown, u)
 		case err != nil:
-			return fmt.Errorf("%d of %d feeds removed: %w", removed, len(c.URLs), err)
+			return fmt.Errorf("%d of %d feeds removed: %w", removed, len(seen), err)
 		default:
 			removed++
 		}
 	}
 	if len(unknown) > 0 {
-		return fmt.Errorf("%d of %d feeds removed; %w: %s", removed, len(c.URLs), watch.ErrNoFeed, strings.Join(unknown, " "))
+		return fmt.Errorf("%d of %d feeds removed; %w: %s", removed, len(seen), watch.ErrNoFeed, strings.Join(unknown, " "))
 	}
 	return nil
 }
@@ -404,7 +413,7 @@ type feedsTestCmd struct {
 }
 
 func (c *feedsTestCmd) Run(g *globals) error {
-	if u, err := url.Parse(c.Page); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if !core.WebURL(c.Page) {
 		return usageError{fmt.Sprintf("page %q: want an http or https URL", c.Page)}
 	}
 	o, err := c.options(g)

@@ -255,3 +255,18 @@ func TestFeedsExitCodes(t *testing.T) {
 		})
 	}
 }
+
+// TestFeedsRemoveTwice: one feed named twice, however written, is removed
+// once, and the command succeeds. Regression: the second name found no
+// feed, and the command failed naming it.
+func TestFeedsRemoveTwice(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "https://example.com/rss.xml")
+	if code, _, errOut := runChild(t, "feeds", "remove", "--db", db, "https://example.com/rss.xml", "HTTPS://EXAMPLE.COM/rss.xml#x"); code != 0 {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+	if urls := feedURLs(t, db); len(urls) != 0 {
+		t.Errorf("feeds left: %v", urls)
+	}
+}

@@ -78,7 +78,7 @@ func AddFeed(ctx context.Context, st Tables, f Feed) (int64, error) {
 	var id int64
 	err := st.UpdateFeeds(ctx, func(w neardup.FeedWriter) error {
 		if old, err := find(w, f.URL); err == nil {
-			return fmt.Errorf("%w: the feed %s (stored as %s)", neardup.ErrExists, f.URL, old.URL)
+			return fmt.Errorf("%w: the feed %s (stored as %s)", neardup.ErrExists, ShownURL(f.URL), ShownURL(old.URL))
 		} else if !errors.Is(err, ErrNoFeed) {
 			return err
 		}

@@ -111,7 +111,7 @@ func (f *Feed) Check() error {
 		return err
 	}
 	if time.Duration(f.Interval) < MinInterval {
-		return fmt.Errorf("feed %s: interval %s is shorter than %s", f.URL, time.Duration(f.Interval), MinInterval)
+		return fmt.Errorf("feed %s: interval %s is shorter than %s", ShownURL(f.URL), time.Duration(f.Interval), MinInterval)
 	}
 	_, err := f.rules()
 	return err
@@ -126,14 +126,14 @@ func (f *Feed) Check() error {
 func FeedURL(raw string) (string, error) {
 	raw = strings.TrimSpace(raw)
 	if strings.ContainsAny(raw, " \t\r\n") {
-		return "", fmt.Errorf("feed %q: a space in the URL (write it %%20)", raw)
+		return "", fmt.Errorf("feed %q: a space in the URL (write it %%20)", ShownURL(raw))
 	}
 	u, err := url.Parse(raw)
 	switch {
 	case err != nil:
-		return "", fmt.Errorf("feed %q: %w", raw, err)
+		return "", fmt.Errorf("feed %q: %w", ShownURL(raw), err)
 	case (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
-		return "", fmt.Errorf("feed %q: want an http or https URL", raw)
+		return "", fmt.Errorf("feed %q: want an http or https URL", ShownURL(raw))
 	}
 	u.Scheme = strings.ToLower(u.Scheme)
 	host := strings.ToLower(u.Hostname())
@@ -142,7 +142,7 @@ func FeedURL(raw string) (string, error) {
 	}
 	if p := u.Port(); p != "" {
 		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
-			return "", fmt.Errorf("feed %q: port %s is out of range (1-65535)", raw, p)
+			return "", fmt.Errorf("feed %q: port %s is out of range (1-65535)", ShownURL(raw), p)
 		}
 		if !(p == "80" && u.Scheme == "http" || p == "443" && u.Scheme == "https") {
 			host += ":" + p

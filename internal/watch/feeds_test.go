@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestShownURL: a URL's password is left out of what is shown, and any
@@ -44,5 +45,14 @@ func TestPasswordNotLogged(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "reader:xxxxx@") {
 		t.Errorf("the log does not name the feed:\n%s", log.String())
+	}
+}
+
+// TestCheckHidesPassword: a private feed's settings error shows its URL
+// without the password.
+func TestCheckHidesPassword(t *testing.T) {
+	f := Feed{URL: "https://reader:s3cret@daily.example/rss", Interval: Duration(time.Second)}
+	if err := f.Check(); err == nil || strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("Check: %v, want an error without the password", err)
 	}
 }

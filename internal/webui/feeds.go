@@ -398,7 +398,7 @@ func (u *ui) removeFeed(r *http.Request) (result, error) {
 		return result{}, err
 	}
 	if r.PostFormValue("confirm") == "" {
-		return result{}, errorf(http.StatusBadRequest, "confirm", "tick the box to confirm that the feed %s is to be removed", s.URL)
+		return result{}, errorf(http.StatusBadRequest, "confirm", "tick the box to confirm that the feed %s is to be removed", watch.ShownURL(s.URL))
 	}
 	if err := watch.RemoveFeed(r.Context(), u.x, s.URL); err != nil {
 		return result{}, err
