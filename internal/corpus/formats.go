@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 
 	"github.com/neardup/neardup/internal/container"
 )
@@ -52,7 +51,7 @@ func (r *Reader) openMember(m container.Member) (source, error) {
 			k = container.Feed // a JSON Feed, by its version
 		}
 	}
-	if k == container.HTML && r.opts.Format == "" && slices.Contains(r.given, m.Origin) {
+	if k == container.HTML && r.opts.Format == "" && r.in != nil && r.in.given && m.Origin == r.in.origin {
 		// A feed named on the command line is read item by item whatever
 		// its name ("feed.html", as some sites serve their feeds); one met
 		// in a directory or archive is a page, skipped as a feed.

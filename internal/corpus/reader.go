@@ -21,8 +21,9 @@ type Reader struct {
 	names   [nFields]string
 	keys    [nFields][]byte
 	inputs  []*input
-	given   []string // the paths given, each the root of its ids (idOf)
-	idNames []string // the name each path given stands for in ids
+	given   []string                // the paths given, each the root of its ids (idOf)
+	idNames []string                // the name each path given stands for in ids
+	givenAt map[fileKey][]givenFile // the paths given, to tell one given twice
 
 	next   int               // the index of the next input to open
 	walk   *container.Walker // the open input's walk, nil between inputs
@@ -79,6 +80,7 @@ type input struct {
 	tee    *os.File  // the copy of stream being made
 	temp   string    // the copy's path, removed by Close
 	err    error     // why a file met in a directory cannot be read (container.File.Err)
+	given  bool      // a file named on the command line itself, not met in a directory
 	file   *os.File  // the file while it is read
 }
 
@@ -193,13 +195,18 @@ func (r *Reader) add(p string) error {
 		return err
 	}
 	if st, err := os.Stat(p); err == nil {
-		for _, q := range r.given {
-			if sq, err := os.Stat(q); err == nil && os.SameFile(st, sq) {
+		k := fileKey{st.Size(), st.ModTime().UnixNano()}
+		for _, q := range r.givenAt[k] {
+			if os.SameFile(st, q.info) {
 				// Every record would repeat itself: ids repeated,
 				// each pair found twice.
-				return fmt.Errorf("%w: %s (as %s too)", ErrGivenTwice, p, q)
+				return fmt.Errorf("%w: %s (as %s too)", ErrGivenTwice, p, q.path)
 			}
 		}
+		if r.givenAt == nil {
+			r.givenAt = map[fileKey][]givenFile{}
+		}
+		r.givenAt[k] = append(r.givenAt[k], givenFile{p, st})
 	}
 	r.given = append(r.given, p)
 	r.idNames = container.IDNames(r.given)
@@ -207,7 +214,7 @@ func (r *Reader) add(p string) error {
 	// archive's member, is): two inputs holding files of one name, say
 	// d1/a.txt and d2/a.txt, give two ids.
 	for _, f := range files {
-		r.inputs = append(r.inputs, &input{path: f.Path, origin: f.Path, id: f.Path, size: f.Size, err: f.Err})
+		r.inputs = append(r.inputs, &input{path: f.Path, origin: f.Path, id: f.Path, size: f.Size, err: f.Err, given: f.Path == p})
 	}
 	return nil
 }
@@ -434,4 +441,17 @@ func (r *Reader) idOf(origin string) string {
 		}
 	}
 	return origin
+}
+
+// fileKey groups files that may be one file: same size and modification
+// time (os.SameFile then tells).
+type fileKey struct {
+	size int64
+	mod  int64
+}
+
+// givenFile is a path given and what it names.
+type givenFile struct {
+	path string
+	info os.FileInfo
 }
