@@ -207,7 +207,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 			return engine.Stats{}, err
 		}
 		st := run.stats()
-		if err := errors.Join(out.Stats(st), out.Commit()); err != nil {
+		if err := commitWith(out, st); err != nil {
 			return engine.Stats{}, err
 		}
 		return st, run.committed()
@@ -225,10 +225,19 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 			return engine.Stats{}, err
 		}
 	}
-	if err := errors.Join(out.Stats(st), out.Commit()); err != nil {
+	if err := commitWith(out, st); err != nil {
 		return engine.Stats{}, err
 	}
 	return st, run.committed()
+}
+
+// commitWith writes stats.json and puts the result set in place; a set
+// whose stats could not be written is not put in place.
+func commitWith(out *output.Set, st engine.Stats) error {
+	if err := out.Stats(st); err != nil {
+		return err
+	}
+	return out.Commit()
 }
 
 // committed removes the checkpoints of a run whose results are in place,
