@@ -127,7 +127,12 @@ func DecodeText(data []byte, charset string) (string, error) {
 		switch {
 		case bytes.IndexByte(data, 0) >= 0:
 			return "", errors.New("binary, not text") // as the reader skips such a file
-		case utf8.Valid(data):
+		case utf8.Valid(data) || len(data) > charsetHead && validUTF8Prefix(data[:charsetHead]):
+			// UTF-8 by its start, as the reader decides it (a start
+			// cut inside a rune by the head's end is still UTF-8)
+			if !utf8.Valid(data) {
+				return "", errors.New("not UTF-8 text past its start")
+			}
 			return strings.TrimPrefix(string(data), "\ufeff"), nil
 		}
 		enc, _ = detected(data[:min(len(data), charsetHead)])

@@ -93,3 +93,13 @@ func TestDecodeText(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeTextAsTheReader: a file whose start is UTF-8 and whose rest is
+// not is read as UTF-8 by the reader (its bad lines skipped); DecodeText
+// says so rather than decode it all in another charset.
+func TestDecodeTextAsTheReader(t *testing.T) {
+	data := strings.Repeat("Le café est servi. ", 4000) + "caf\xe9"
+	if _, err := DecodeText([]byte(data), ""); err == nil || !strings.Contains(err.Error(), "not UTF-8 text past its start") {
+		t.Errorf("got %v, want an error saying the text is not UTF-8 past its start", err)
+	}
+}

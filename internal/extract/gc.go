@@ -18,7 +18,7 @@ const GCPercent = 200
 // puts the previous target back. A program that does more than extract
 // pages, such as one that also holds an index, keeps Go's default.
 func SetGC() (restore func()) {
-	if _, set := os.LookupEnv("GOGC"); set {
+	if os.Getenv("GOGC") != "" { // an empty GOGC is Go's default, as if unset
 		return func() {}
 	}
 	prev := debug.SetGCPercent(GCPercent)
