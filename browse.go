@@ -50,6 +50,8 @@ const (
 var (
 	// ErrNotFound: no document, cluster or feed of the name given.
 	ErrNotFound = store.ErrNotFound
+	// ErrFeedGone: a write to a feed removed meanwhile (an ErrNotFound).
+	ErrFeedGone = store.ErrFeedGone
 	// ErrExists: a feed of that URL is stored already.
 	ErrExists = store.ErrExists
 	// ErrQuery: a search query that cannot be run.

@@ -96,7 +96,7 @@ func (t *txn) SavePoll(id int64, state []byte, nextPoll int64) error {
 		return err
 	}
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
-		return fmt.Errorf("%w: feed %d", ErrNotFound, id)
+		return fmt.Errorf("%w: feed %d", ErrFeedGone, id)
 	}
 	return nil
 }
@@ -187,7 +187,7 @@ func (t *txn) SaveItems(items []FeedItem) error {
 			return err
 		}
 		if n == 0 {
-			return fmt.Errorf("%w: feed %d", ErrNotFound, it.Feed)
+			return fmt.Errorf("%w: feed %d", ErrFeedGone, it.Feed)
 		}
 		known[it.Feed] = true
 	}

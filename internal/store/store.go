@@ -18,6 +18,7 @@ import (
 	"context"
 	sqldriver "database/sql/driver"
 	"errors"
+	"fmt"
 	"net"
 	"net/url"
 	"strings"
@@ -276,7 +277,10 @@ type Store interface {
 
 // Errors a store returns, wrapped with details.
 var (
-	ErrNotFound  = errors.New("store: not found")
+	ErrNotFound = errors.New("store: not found")
+	// ErrFeedGone is the ErrNotFound of a write to a feed no longer
+	// stored (removed while a pass polled it).
+	ErrFeedGone  = fmt.Errorf("%w: the feed is no longer stored", ErrNotFound)
 	ErrTooNew    = errors.New("store: the index was written by a newer version of neardup")
 	ErrNotIndex  = errors.New("store: not a neardup index")
 	ErrLocked    = errors.New("store: another process is writing to the index")

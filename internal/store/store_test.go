@@ -690,14 +690,14 @@ func TestSavePoll(t *testing.T) {
 		})
 		update(t, st, func(w store.Writer) error { return w.DeleteFeed(id) })
 		err := st.Update(t.Context(), func(w store.Writer) error { return w.SavePoll(id, []byte(`{}`), 1) })
-		if !errors.Is(err, store.ErrNotFound) {
-			t.Errorf("SavePoll of a deleted feed: %v, want ErrNotFound", err)
+		if !errors.Is(err, store.ErrFeedGone) || !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("SavePoll of a deleted feed: %v, want ErrFeedGone, an ErrNotFound", err)
 		}
 		err = st.Update(t.Context(), func(w store.Writer) error {
 			return w.SaveItems([]store.FeedItem{{Feed: id, Item: "g1", Outcome: "added"}})
 		})
-		if !errors.Is(err, store.ErrNotFound) {
-			t.Errorf("SaveItems of a deleted feed: %v, want ErrNotFound", err)
+		if !errors.Is(err, store.ErrFeedGone) || !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("SaveItems of a deleted feed: %v, want ErrFeedGone, an ErrNotFound", err)
 		}
 		view(t, st, func(r store.Reader) error {
 			counts, err := r.ItemCounts()

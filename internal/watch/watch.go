@@ -278,7 +278,7 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, error) {
 	}
 	if items != nil {
 		err := w.fetchItems(ctx, sf.ID, &f, &state, items, &res)
-		if errors.Is(err, neardup.ErrNotFound) {
+		if errors.Is(err, neardup.ErrFeedGone) {
 			return res, nil // removed while it was polled: nothing of it is stored
 		}
 		if err != nil {
@@ -296,7 +296,7 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, error) {
 	err = w.st.UpdateFeeds(context.WithoutCancel(ctx), func(wr neardup.FeedWriter) error {
 		return wr.SavePoll(sf.ID, marshalJSON(state), sf.NextPoll)
 	})
-	if errors.Is(err, neardup.ErrNotFound) {
+	if errors.Is(err, neardup.ErrFeedGone) {
 		err = nil // removed while it was polled
 	}
 	res.Took = time.Since(start)
@@ -432,7 +432,7 @@ func transient(err error) bool {
 // fetchItems deals with the feed's new items, a chunk at a time: each page
 // fetched and extracted, then the chunk's articles added to the index with
 // the items' outcomes, in one transaction. A feed removed meanwhile stops
-// it with an error wrapping neardup.ErrNotFound, its chunk not stored.
+// it with an error wrapping neardup.ErrFeedGone, its chunk not stored.
 func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *State, items []*gofeed.Item, res *Result) error {
 	es := entries(f.URL, items)
 	keys, ids := make([]string, len(es)), make([]string, 0, len(es))
