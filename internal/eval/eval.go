@@ -143,15 +143,9 @@ const noneValue = "(none)"
 func evalLabelled(t *Truth, p *Prediction, r *Result) {
 	same := predictedRelation(p, r)
 	var by valueCounts
-	seen := map[[2]string]bool{}
 	strata := map[string]int{}
 	var scored []scoredPair
 	for _, lp := range t.pairs {
-		k := pairKey(lp.a, lp.b)
-		if seen[k] {
-			continue // the same pair, the same label: ReadTruth refuses another
-		}
-		seen[k] = true
 		s := same(lp.a, lp.b)
 		st, ok := strata[lp.stratum]
 		if !ok {

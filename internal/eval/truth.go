@@ -132,6 +132,7 @@ func ReadTruth(r io.Reader, by string) (*Truth, error) {
 		return nil, fmt.Errorf("reading truth: no line has the field %q to break recall down by; fields seen: %s", by, strings.Join(fields, ", "))
 	}
 	t.nClusters = len(clusters)
+	t.pairLines = nil // what reading needed
 	for d, other := range negativeOf {
 		if o, ok := t.index[other]; ok && other != "" {
 			t.negatives = append(t.negatives, [2]int32{int32(d), o})
@@ -197,14 +198,16 @@ func (t *Truth) addPair(m map[string]json.RawMessage, n int) error {
 		return err
 	}
 	k := pairKey(a, b)
-	if before, ok := t.pairLines[k]; ok && before.positive != pos {
-		return fmt.Errorf("the pair %q, %q is labelled %s here and %s on line %d", a, b, labelName(pos), labelName(before.positive), before.line)
-	} else if !ok {
-		if t.pairLines == nil {
-			t.pairLines = map[[2]string]pairLine{}
+	if before, ok := t.pairLines[k]; ok {
+		if before.positive != pos {
+			return fmt.Errorf("the pair %q, %q is labelled %s here and %s on line %d", a, b, labelName(pos), labelName(before.positive), before.line)
 		}
-		t.pairLines[k] = pairLine{n, pos}
+		return nil // labelled again alike: counted once
 	}
+	if t.pairLines == nil {
+		t.pairLines = map[[2]string]pairLine{}
+	}
+	t.pairLines[k] = pairLine{n, pos}
 	w, err := parseWeight(m["weight"])
 	if err != nil {
 		return err
