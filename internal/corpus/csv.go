@@ -401,7 +401,7 @@ func (r *Reader) decodeCSV(raw Raw) Record {
 		return skip(doc, core.SkipMalformed, "", fmt.Sprintf("malformed: %d fields, the header has %d", len(raw.fields), len(h.names)))
 	}
 	get := func(f field) string {
-		if c := h.col[f]; c >= 0 && c < len(raw.fields) {
+		if c := h.col[f]; c >= 0 { // every row has the header's fields
 			return raw.fields[c]
 		}
 		return ""

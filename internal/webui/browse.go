@@ -50,8 +50,8 @@ func parseFilters(q url.Values) (filters, neardup.DocFilter, error) {
 		MinSize: q.Get("min"), Page: 1}
 	var df neardup.DocFilter
 	switch {
-	case len(f.Source) > 500:
-		return f, df, errorf(http.StatusBadRequest, "source", "the source is longer than 500 bytes")
+	case len(f.Source) > core.MaxSourceBytes:
+		return f, df, errorf(http.StatusBadRequest, "source", "the source is longer than %d bytes", core.MaxSourceBytes)
 	case !utf8.ValidString(f.Source):
 		return f, df, errorf(http.StatusBadRequest, "source", "the source is not UTF-8")
 	case strings.ContainsFunc(f.Source, unicode.IsControl):
