@@ -35,18 +35,23 @@ func (a *Analyzer) FoldedCharShingles(text string, tokens []Token, n int, dst []
 }
 
 // charShingles is CharShingles, its characters folded when fold is set.
+//
+// The characters' hashes are written where the shingles go, after dst's
+// elements, and each window's hash then over its first character's, which
+// no later window reads: a long text costs one array of its characters'
+// size, not two.
 func (a *Analyzer) charShingles(text string, tokens []Token, n int, dst []uint64, fold bool) []uint64 {
-	hs := Room(a.charHashes, len(text)) // a letter or digit is a byte at least
-	if fold && isASCII(text) {
-		a.charHashes = appendFolded(hs[:0], text)
-		return appendHashWindows(dst, a.charHashes, n, charSalt)
-	}
-	if len(text) <= math.MaxInt32 && isASCII(text) {
+	start := len(dst)
+	hs := dst[start:start] // the characters' hashes; appends move them when dst lacks the room
+	switch {
+	case fold && isASCII(text):
+		hs = appendFolded(hs, text)
+	case len(text) <= math.MaxInt32 && isASCII(text):
 		// Most news is ASCII, and in ASCII every letter and digit lies in
 		// one of the words (a segment holding one is a token, or two
 		// around a glued period), so the text is read whole. Every byte's
 		// hash is stored and only a letter's or digit's kept.
-		all, kept := hs[:len(text)], 0
+		all, kept := slices.Grow(hs, len(text))[:len(text)], 0
 		for i := 0; i < len(text); i++ {
 			h := asciiCharHash[text[i]]
 			all[kept] = h
@@ -54,9 +59,20 @@ func (a *Analyzer) charShingles(text string, tokens []Token, n int, dst []uint64
 				kept++
 			}
 		}
-		a.charHashes = all[:kept]
-		return appendHashWindows(dst, a.charHashes, n, charSalt)
+		hs = all[:kept]
+	default:
+		hs = a.appendCharHashes(hs, text, tokens, fold)
 	}
+	hs = hashWindowsInPlace(hs, n, charSalt)
+	if start == 0 {
+		return hs
+	}
+	return append(dst, hs...) // in place when hs is still dst's tail
+}
+
+// appendCharHashes appends to hs the hash of each letter and digit of the
+// normalised words of text, folded when fold is set.
+func (a *Analyzer) appendCharHashes(hs []uint64, text string, tokens []Token, fold bool) []uint64 {
 	for _, t := range tokens {
 		w := text[t.Start:t.End]
 		if fold && isASCII(w) {
@@ -85,8 +101,7 @@ func (a *Analyzer) charShingles(text string, tokens []Token, n int, dst []uint64
 			i += size
 		}
 	}
-	a.charHashes = hs
-	return appendHashWindows(dst, hs, n, charSalt)
+	return hs
 }
 
 // isASCII reports whether w is ASCII only. It reads eight bytes at a time,
@@ -203,18 +218,21 @@ var foldedHash, pairFirst, pairHash = func() (folded, first, joined [256]uint64)
 // first character.
 const noPair = 1
 
-// appendHashWindows is appendWindows over a slice of hashes.
-func appendHashWindows(dst []uint64, hs []uint64, n int, salt uint64) []uint64 {
+// hashWindowsInPlace is appendWindows over a slice of hashes, written over
+// them: it returns hs's storage holding the hash of every window of n
+// consecutive hashes of hs, in order.
+func hashWindowsInPlace(hs []uint64, n int, salt uint64) []uint64 {
 	n = max(n, 1)
 	if len(hs) == 0 {
-		return dst
+		return hs
 	}
 	if len(hs) <= n {
 		var h uint64
 		for _, x := range hs {
 			h = h*seqPrime + x
 		}
-		return append(dst, finishSeq(h^salt, len(hs)))
+		hs[0] = finishSeq(h^salt, len(hs))
+		return hs[:1]
 	}
 	var h, top uint64 = 0, 1 // top = seqPrime^(n-1)
 	for i := 0; i < n; i++ {
@@ -224,16 +242,20 @@ func appendHashWindows(dst []uint64, hs []uint64, n int, salt uint64) []uint64 {
 		}
 	}
 	key := salt ^ lengthKey(n)
-	dst, out := extend(dst, len(hs)-n+1)
-	out[0] = fmix(h ^ key)
-	rest := out[1:]
-	leaving, coming := hs[:len(rest)], hs[n:]
-	coming = coming[:len(rest)]
-	for i := range rest {
+	first := fmix(h ^ key)
+	m := len(hs) - n + 1
+	// Window j leaves out hs[j-1], which no later window reads: its hash
+	// goes there, and the windows are moved up one place at the end to
+	// make room for the first.
+	leaving, coming := hs[:m-1], hs[n:]
+	coming = coming[:len(leaving)]
+	for i := range leaving {
 		h = (h-leaving[i]*top)*seqPrime + coming[i]
-		rest[i] = fmix(h ^ key)
+		leaving[i] = fmix(h ^ key)
 	}
-	return dst
+	copy(hs[1:m], hs[:m-1])
+	hs[0] = first
+	return hs[:m]
 }
 
 // runeHash spreads a code point over 64 bits so that the polynomial of a

@@ -214,6 +214,32 @@ func TestCharShinglesSameAsReference(t *testing.T) {
 	}
 }
 
+// TestCharShinglesAppend: shingles appended after others, into a
+// destination with room for them or without, are the reference's, and the
+// shingles before them are kept.
+func TestCharShinglesAppend(t *testing.T) {
+	var a Analyzer
+	texts := []string{"", "ab", "The rn vv 1O5 report", "Ürün fiyatları 12,5 % arttı", strings.Repeat("word and 東京 ", 50)}
+	for _, text := range texts {
+		for _, fold := range []bool{false, true} {
+			for _, room := range []int{0, 2 * len(text)} {
+				before := []uint64{7, 8, 9}
+				dst := append(make([]uint64, 0, len(before)+room), before...)
+				var got []uint64
+				if fold {
+					got = a.FoldedCharShingles(text, a.Words(text), 4, dst)
+				} else {
+					got = a.CharShingles(text, a.Words(text), 4, dst)
+				}
+				want := append(slices.Clone(before), charShinglesReference(text, a.Words(text), 4, fold)...)
+				if !slices.Equal(got, want) {
+					t.Errorf("%q, folded %v, room %d: %x, want %x", text, fold, room, got, want)
+				}
+			}
+		}
+	}
+}
+
 // foldPieces are the pieces of the random texts TestFoldedCharShinglesPairs
 // joins: the letters of the pairs a recogniser makes of one letter, in
 // either case, the digits folded into letters, and what stands between

@@ -25,14 +25,13 @@ type Token struct {
 // concurrent use (give each goroutine its own), and the slices its
 // methods return are valid only until its next call.
 type Analyzer struct {
-	iter       *words.Iterator[string]
-	tokens     []Token
-	sentences  []Sentence
-	splits     []int // split offsets of the gap being examined
-	buf        []byte
-	charHashes []uint64    // CharShingles' character hashes
-	fold       cases.Caser // case folder of the slow normalisation path
-	foldReady  bool
+	iter      *words.Iterator[string]
+	tokens    []Token
+	sentences []Sentence
+	splits    []int // split offsets of the gap being examined
+	buf       []byte
+	fold      cases.Caser // case folder of the slow normalisation path
+	foldReady bool
 }
 
 // Words returns the word tokens of text in order: the UAX #29 word

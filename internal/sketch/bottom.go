@@ -17,9 +17,10 @@ type Bottomer struct {
 }
 
 // Bottom returns the k smallest distinct values of hs, sorted ascending, in
-// dst's storage, and their cut-off: the largest value kept when values were
-// left out, or Complete when every distinct value is kept. hs is not
-// modified and may hold duplicates.
+// dst's storage (grown when it lacks the room: room for k is enough), and
+// their cut-off: the largest value kept when values were left out, or
+// Complete when every distinct value is kept. hs is not modified and may
+// hold duplicates.
 //
 // When values are uniform hashes, the values at or below a cut-off are a
 // random sample of the set that is consistent across sets: two samples
@@ -58,7 +59,7 @@ func bottom[H uint32 | uint64](b *Bottomer, hs []H, k int, dst []uint32) ([]uint
 		est := want / float64(len(hs)) * (1 << 32)
 		if est < math.MaxUint32 {
 			limit := uint32(est)
-			dst = below(hs, limit, dst)
+			dst = below(hs, limit, slices.Grow(dst, int(want+want/8)))
 			b.sortUniform(dst, limit)
 			dst = slices.Compact(dst)
 			switch {
@@ -72,6 +73,7 @@ func bottom[H uint32 | uint64](b *Bottomer, hs []H, k int, dst []uint32) ([]uint
 			dst = dst[:0] // too few below the estimate: take them all
 		}
 	}
+	dst = slices.Grow(dst, len(hs))
 	for _, h := range hs {
 		dst = append(dst, uint32(h))
 	}
@@ -91,16 +93,25 @@ const maxFew = 32
 // in their order.
 // Whether a value is kept is a coin toss a processor cannot predict, so
 // each value is stored and the end moved on by arithmetic on the
-// comparison, without a branch (BenchmarkBottom/bottom-375-of-many).
+// comparison, without a branch (BenchmarkBottom/bottom-375-of-many). The
+// values are read in blocks, so that dst needs room for the values kept
+// and one block, not for all of hs: a long document's sample is a quarter
+// of its shingles.
 func below[H uint32 | uint64](hs []H, limit uint32, dst []uint32) []uint32 {
-	n := len(dst)
-	dst = slices.Grow(dst, len(hs))[:n+len(hs)]
-	for _, h := range hs {
-		v := uint32(h)
-		dst[n] = v
-		n += int((uint64(v) - uint64(limit) - 1) >> 63) // 1 when v <= limit
+	const block = 1 << 12
+	for len(hs) > 0 {
+		part := hs[:min(len(hs), block)]
+		hs = hs[len(part):]
+		n := len(dst)
+		dst = slices.Grow(dst, len(part))[:n+len(part)]
+		for _, h := range part {
+			v := uint32(h)
+			dst[n] = v
+			n += int((uint64(v) - uint64(limit) - 1) >> 63) // 1 when v <= limit
+		}
+		dst = dst[:n]
 	}
-	return dst[:n]
+	return dst
 }
 
 // hasAbove reports whether any value of hs (its low 32 bits) exceeds t.

@@ -184,7 +184,7 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		k = min(k, max(o.SampleSize, len(s.shings)/sampleShare))
 	}
 	var cut uint32 // the fingerprints are the shingles' low 32 bits
-	s.set, cut = s.bottom.BottomLow(s.shings, k, analysis.Room(s.set, len(s.shings)))
+	s.set, cut = s.bottom.BottomLow(s.shings, k, analysis.Room(s.set, k))
 	sk := &Sketch{Cut: cut}
 	s.tpl.Scan(doc, words, &sk.Context)
 	s.leadOf(doc, words, s.shings, sk) // after Scan: reads its dateline

@@ -278,6 +278,27 @@ func BenchmarkSketch(b *testing.B) {
 	}
 }
 
+// BenchmarkSketchLongText sketches one text of 4 MiB with a new sketcher
+// each time, as the first long text of a run is met: the cost of sizing
+// its scratch space besides the sketching itself, MB/s of text (B/op is
+// what one long text allocates).
+func BenchmarkSketchLongText(b *testing.B) {
+	gen := enginetest.NewTextGen(7)
+	var sb strings.Builder
+	for sb.Len() < 4<<20 {
+		sb.WriteString(gen.Sentence())
+		sb.WriteByte(' ')
+	}
+	doc := &core.Document{ID: "long", Title: "A long text", Text: sb.String()}
+	m := newMethod(Defaults())
+	b.SetBytes(int64(len(doc.Text)))
+	for b.Loop() {
+		if _, skip := m.NewSketcher().Sketch(doc); skip != core.SkipNone {
+			b.Fatal(skip)
+		}
+	}
+}
+
 // TestFloor checks that verification's floor drops only pairs Label cannot
 // report (enginetest.CheckSetFloor).
 func TestFloor(t *testing.T) {
