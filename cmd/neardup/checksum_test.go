@@ -99,6 +99,9 @@ func exitCodeOf(err error) int {
 // TestVerifyCountsEveryFault pins a count that took the closing "and N
 // more" line of a list cut at 100 for one fault ("faults: 101" for
 // 130): verify's message counts every fault and says how many it listed.
+// It pins too a count read back from that line's text: the count is the
+// one Verify returns (Faults.Total), and standard output holds the faults
+// listed and nothing else, one a line.
 func TestVerifyCountsEveryFault(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -115,13 +118,27 @@ func TestVerifyCountsEveryFault(t *testing.T) {
 			db := filepath.Join(t.TempDir(), "x.db")
 			runOK(t, "index", "add", "--db", db, corpus)
 			storetest.Exec(t, db, tc.sql)
-			out, err := child(t, "-q", "index", "verify", "--db", db).CombinedOutput()
+			var stdout, stderr strings.Builder
+			cmd := child(t, "-q", "index", "verify", "--db", db)
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			listed := min(tc.want, 100)
 			want := fmt.Sprintf("the index has faults: %d\n", tc.want)
-			if tc.want > 100 {
-				want = fmt.Sprintf("the index has faults: %d (100 listed)\n", tc.want)
+			if tc.want > listed {
+				want = fmt.Sprintf("the index has faults: %d (%d listed)\n", tc.want, listed)
 			}
-			if code := exitCodeOf(err); code != 1 || !strings.HasSuffix(string(out), want) {
-				t.Errorf("verify: exit code %d, output ending:\n%s\nwant exit code 1 and %q", code, tail(out, 200), want)
+			if code := exitCodeOf(err); code != 1 || !strings.HasSuffix(stderr.String(), want) {
+				t.Errorf("verify: exit code %d, standard error:\n%s\nwant exit code 1 and %q", code, stderr.String(), want)
+			}
+			lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+			if len(lines) != listed {
+				t.Errorf("verify printed %d lines, want the %d faults listed; the last:\n%s", len(lines), listed, tail([]byte(stdout.String()), 200))
+			}
+			for _, l := range lines {
+				if !strings.HasPrefix(l, "document ") {
+					t.Errorf("verify printed %q, want only faults naming a document", l)
+					break
+				}
 			}
 		})
 	}

@@ -577,7 +577,7 @@ func (c *indexVerifyCmd) checkStore(g *globals, openErr error) error {
 	}
 	defer st.Close()
 	faults, err := st.Check(g.ctx)
-	if err != nil || len(faults) == 0 {
+	if err != nil || faults.Total == 0 {
 		return openErr
 	}
 	return printFaults(g, faults)
@@ -585,42 +585,20 @@ func (c *indexVerifyCmd) checkStore(g *globals, openErr error) error {
 
 // printFaults prints the faults verify found, one a line, and returns
 // errFaults with how many there are, when there are any.
-func printFaults(g *globals, faults []string) error {
-	listed, more := 0, 0
-	for _, f := range faults {
+func printFaults(g *globals, faults neardup.Faults) error {
+	for _, f := range faults.List {
 		fmt.Println(f)
-		if n, ok := moreFaults(f); ok {
-			more += n
-		} else {
-			listed++
-		}
 	}
-	if more > 0 {
-		return fmt.Errorf("%w: %d (%d listed)", errFaults, listed+more, listed)
-	}
-	if listed > 0 {
-		return fmt.Errorf("%w: %d", errFaults, listed)
+	switch {
+	case faults.Total > len(faults.List):
+		return fmt.Errorf("%w: %d (%d listed)", errFaults, faults.Total, len(faults.List))
+	case faults.Total > 0:
+		return fmt.Errorf("%w: %d", errFaults, faults.Total)
 	}
 	if !g.quiet {
 		fmt.Fprintln(os.Stderr, "the index is sound")
 	}
 	return nil
-}
-
-// moreFaults reads a line that closes a list of faults cut short, "and 2116
-// more faults" (as the index and the store write it), and returns how
-// many faults it stands for.
-func moreFaults(line string) (int, bool) {
-	rest, ok := strings.CutPrefix(line, "and ")
-	if !ok {
-		return 0, false
-	}
-	num, _, ok := strings.Cut(rest, " more ")
-	n, err := strconv.Atoi(num)
-	if !ok || err != nil || n <= 0 {
-		return 0, false
-	}
-	return n, true
 }
 
 // indexRescoreCmd is `neardup index rescore`.

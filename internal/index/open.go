@@ -335,9 +335,10 @@ func (x *Index) Rescore(ctx context.Context, progress func(done int)) (engine.St
 	return st, err
 }
 
-// Verify checks the index and returns the faults it found.
-func (x *Index) Verify(ctx context.Context, progress func(done int)) ([]string, error) {
-	var faults []string
+// Verify checks the index and returns the faults it found: the first
+// store.MaxFaults listed, and how many in all.
+func (x *Index) Verify(ctx context.Context, progress func(done int)) (store.Faults, error) {
+	var faults store.Faults
 	var err error
 	x.exclusively(func() { faults, err = x.verify(ctx, progress) })
 	return faults, err

@@ -126,17 +126,17 @@ func (s *sqlStore) wrap(doing string, err error) error {
 
 // Check returns the engine's own faults (SQLite's integrity check), then
 // every record that does not match its checksum.
-func (s *sqlStore) Check(ctx context.Context) ([]string, error) {
-	faults, err := s.d.check(ctx, s.db)
+func (s *sqlStore) Check(ctx context.Context) (Faults, error) {
+	var f Faults
+	engine, err := s.d.check(ctx, s.db)
 	if err != nil {
-		return nil, s.wrap("checking the index", err)
+		return f, s.wrap("checking the index", err)
 	}
-	err = s.View(ctx, func(r Reader) error {
-		damaged, err := r.(*txn).checkRecords()
-		faults = append(faults, damaged...)
-		return err
-	})
-	return faults, s.wrap("checking the index", err)
+	for _, line := range engine {
+		f.Add(line)
+	}
+	err = s.View(ctx, func(r Reader) error { return r.(*txn).checkRecords(&f) })
+	return f, s.wrap("checking the index", err)
 }
 
 func (s *sqlStore) Close() error {
