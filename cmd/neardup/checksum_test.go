@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -179,5 +181,69 @@ func TestVerifyFindsStrayRows(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// fileDamages are ways a SQLite index file is damaged outside neardup:
+// cut short (by a whole page or not) or overwritten in place.
+var fileDamages = []struct {
+	name   string
+	damage func(data []byte) []byte
+}{
+	{"cut by 1000 bytes", func(d []byte) []byte { return d[:len(d)-1000] }},
+	{"cut by a page", func(d []byte) []byte { return d[:len(d)-4096] }},
+	{"cut off a page in the middle", func(d []byte) []byte { return d[:len(d)/2+123] }},
+	{"junk mid-file", func(d []byte) []byte {
+		at := len(d) / 2 / 8192 * 8192
+		copy(d[at:], bytes.Repeat([]byte{0xA5}, 8192))
+		return d
+	}},
+	{"200 scattered flips", func(d []byte) []byte {
+		r := rand.New(rand.NewPCG(7, 11))
+		for range 200 {
+			d[100+r.IntN(len(d)-100)] ^= 0xFF // past the header
+		}
+		return d
+	}},
+}
+
+// TestDamageErrorsNameTheFile pins an index cut to a length that is not a
+// whole number of pages, which verify reported as "checking the index:
+// store: the index file is damaged (database disk image is malformed
+// (11))", naming no file, and stats and export of it, which failed with
+// "sql: Scan error on column index 0, name "label": converting NULL to
+// string is unsupported": every command that fails on a damaged index
+// says the file it names is damaged.
+func TestDamageErrorsNameTheFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 600)
+	clean := filepath.Join(dir, "clean.db")
+	runOK(t, "index", "add", "--db", clean, corpus)
+	data, err := os.ReadFile(clean)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range fileDamages {
+		t.Run(d.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "damaged.db")
+			if err := os.WriteFile(db, d.damage(bytes.Clone(data)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, args := range [][]string{
+				{"index", "verify"}, {"index", "stats"}, {"index", "export", "-o", filepath.Join(t.TempDir(), "out")},
+				{"index", "query", corpus},
+			} {
+				out, err := child(t, append(append([]string{"-q"}, args...), "--db", db)...).CombinedOutput()
+				code := exitCodeOf(err)
+				if args[1] == "verify" && code != 1 {
+					t.Errorf("verify: exit code %d, want 1; output:\n%s", code, tail(out, 400))
+				}
+				last := string(out[bytes.LastIndexByte(bytes.TrimSuffix(out, []byte("\n")), '\n')+1:])
+				if code != 0 && (!strings.Contains(last, db) || !strings.Contains(last, "damaged")) {
+					t.Errorf("%s: %q, want an error saying %s is damaged", args[1], last, db)
+				}
+			}
+		})
 	}
 }

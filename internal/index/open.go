@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -101,7 +102,10 @@ func Open(ctx context.Context, dsn string, so store.Options, specs []engine.Spec
 	x, err := OpenIndex(ctx, st, specs, o)
 	if err != nil {
 		st.Close()
-		return nil, fmt.Errorf("%s: %w", dsn, err)
+		if errors.As(err, new(*store.NamedError)) {
+			return nil, err // the store named the index
+		}
+		return nil, fmt.Errorf("%s: %w", store.Redacted(dsn), err)
 	}
 	x.owned = true
 	return x, nil

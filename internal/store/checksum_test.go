@@ -239,10 +239,11 @@ func TestChecksumFindsDamageInTheFile(t *testing.T) {
 	if err != nil || faults.Total != 1 || len(faults.List) != 1 || !strings.Contains(faults.List[0], `document "b" (ordinal 2): its text does not match its checksum`) {
 		t.Errorf("check: %q %v", faults.List, err)
 	}
-	view(t, st, func(r store.Reader) error {
-		if _, err := r.Doc("b"); !damagedB(err) {
-			t.Errorf("reading the damaged text: %v", err)
-		}
-		return nil
+	err = st.View(t.Context(), func(r store.Reader) error {
+		_, err := r.Doc("b")
+		return err
 	})
+	if !damagedB(err) || !strings.HasPrefix(err.Error(), "store: "+path+": ") {
+		t.Errorf("reading the damaged text: %v, want a ChecksumError naming document \"b\" and the file", err)
+	}
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -37,6 +38,9 @@ type dialect struct {
 
 // sqlStore is a Store over database/sql.
 type sqlStore struct {
+	// name is what errors call the index: the SQLite file's path, or
+	// "PostgreSQL at" the server and database.
+	name     string
 	db       *sql.DB
 	d        *dialect
 	readOnly bool
@@ -113,13 +117,18 @@ func (s *sqlStore) Update(ctx context.Context, fn func(w Writer) error) error {
 	return s.wrap("committing to the index", tx.Commit())
 }
 
-// wrap maps an engine error and names what was being done.
+// wrap maps an engine error and names what was being done, and the
+// index when the error is one of damage (a record that does not match its
+// checksum, too).
 func (s *sqlStore) wrap(doing string, err error) error {
 	if err == nil {
 		return nil
 	}
 	if m := s.d.mapErr(err); m != nil {
-		return fmt.Errorf("%s: %w (%v)", doing, m, err)
+		err = fmt.Errorf("%s: %w (%v)", doing, m, err)
+	}
+	if errors.Is(err, ErrCorrupt) || errors.Is(err, ErrIO) {
+		return named(s.name, err)
 	}
 	return err
 }

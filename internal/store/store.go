@@ -315,6 +315,31 @@ var (
 	errForbidden = errors.New("store: a Reader cannot write")
 )
 
+// NamedError is an error of the index at Name (a SQLite file's path, or
+// "PostgreSQL at" the server and database): a store names its index in
+// every error of damage (ErrCorrupt, ErrIO) and of opening, once however
+// many layers wrap it.
+type NamedError struct {
+	Name string
+	Err  error
+}
+
+func (e *NamedError) Error() string {
+	return "store: " + e.Name + ": " + strings.TrimPrefix(e.Err.Error(), "store: ")
+}
+
+// Unwrap returns the error named.
+func (e *NamedError) Unwrap() error { return e.Err }
+
+// named returns err as an error of the index at name, unless it names an
+// index already.
+func named(name string, err error) error {
+	if err == nil || errors.As(err, new(*NamedError)) {
+		return err
+	}
+	return &NamedError{Name: name, Err: err}
+}
+
 // Options configure Open.
 type Options struct {
 	// Sync is SQLite's synchronous setting in WAL mode: "full" (the
