@@ -27,7 +27,8 @@ const MaxFaults = store.MaxFaults
 // Verify checks the index: the store's own integrity, every sketch
 // decoding, every mark joining stored documents, every cluster being the
 // group its duplicate marks join. It returns the faults it found: the
-// first MaxFaults listed, and how many in all.
+// first MaxFaults listed, and how many in all. When damage stops the check
+// part way, it returns the faults found until then with the error.
 func (x *Index) Verify(ctx context.Context, progress func(done int)) (Faults, error) {
 	return x.x.Verify(ctx, progress)
 }

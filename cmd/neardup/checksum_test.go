@@ -227,7 +227,8 @@ func TestDamageErrorsNameTheFile(t *testing.T) {
 	for _, d := range fileDamages {
 		t.Run(d.name, func(t *testing.T) {
 			db := filepath.Join(t.TempDir(), "damaged.db")
-			if err := os.WriteFile(db, d.damage(bytes.Clone(data)), 0o644); err != nil {
+			damaged := d.damage(bytes.Clone(data))
+			if err := os.WriteFile(db, damaged, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			for _, args := range [][]string{
@@ -239,11 +240,62 @@ func TestDamageErrorsNameTheFile(t *testing.T) {
 				if args[1] == "verify" && code != 1 {
 					t.Errorf("verify: exit code %d, want 1; output:\n%s", code, tail(out, 400))
 				}
+				if now, err := os.ReadFile(db); args[1] == "verify" && (err != nil || !bytes.Equal(now, damaged)) {
+					t.Errorf("verify changed the file (%v)", err)
+				}
 				last := string(out[bytes.LastIndexByte(bytes.TrimSuffix(out, []byte("\n")), '\n')+1:])
 				if code != 0 && (!strings.Contains(last, db) || !strings.Contains(last, "damaged")) {
 					t.Errorf("%s: %q, want an error saying %s is damaged", args[1], last, db)
 				}
 			}
 		})
+	}
+}
+
+// TestVerifyListsFaultsOfAnIndexThatDoesNotLoad pins verify of an index
+// whose damage (bytes flipped here and there) also keeps it from loading,
+// which printed the load's error alone: it lists what SQLite's integrity
+// check and the checksums find, says that the index does not load, exits
+// 1, and leaves the file byte for byte as it was, with nothing beside it.
+func TestVerifyListsFaultsOfAnIndexThatDoesNotLoad(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 600)
+	db := filepath.Join(dir, "damaged.db")
+	runOK(t, "index", "add", "--db", db, corpus)
+	data, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	for range 200 {
+		data[100+r.IntN(len(data)-100)] ^= 0xFF // past the header
+	}
+	if err := os.WriteFile(db, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr strings.Builder
+	cmd := child(t, "-q", "index", "verify", "--db", db)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	if code := exitCodeOf(err); code != 1 || !strings.Contains(stderr.String(), "the index has faults: ") ||
+		!strings.Contains(stderr.String(), "; the index does not load: ") {
+		t.Errorf("verify: exit code %d, standard error:\n%s\nwant exit code 1, the faults counted and the load's error", code, stderr.String())
+	}
+	if stdout.Len() == 0 {
+		t.Error("verify listed no fault")
+	}
+	for line := range strings.Lines(stdout.String()) {
+		if strings.HasPrefix(line, "*** ") {
+			t.Errorf("verify listed %q, which names the database, as a fault", line)
+		}
+	}
+	if now, err := os.ReadFile(db); err != nil || !bytes.Equal(now, data) {
+		t.Errorf("verify changed the file (%v)", err)
+	}
+	for _, side := range []string{"-wal", "-shm", "-journal"} {
+		if _, err := os.Stat(db + side); err == nil {
+			t.Errorf("verify left %s beside the index", side)
+		}
 	}
 }

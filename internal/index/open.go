@@ -340,7 +340,8 @@ func (x *Index) Rescore(ctx context.Context, progress func(done int)) (engine.St
 }
 
 // Verify checks the index and returns the faults it found: the first
-// store.MaxFaults listed, and how many in all.
+// store.MaxFaults listed, and how many in all; when damage stops the check
+// part way, those found until then with the error.
 func (x *Index) Verify(ctx context.Context, progress func(done int)) (store.Faults, error) {
 	var faults store.Faults
 	var err error

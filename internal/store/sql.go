@@ -22,7 +22,8 @@ type dialect struct {
 	// mapErr turns an engine error into one of the package's, when it
 	// is one of theirs.
 	mapErr func(err error) error
-	// check returns the engine's own integrity faults.
+	// check returns the engine's own integrity faults; when damage stops
+	// it part way, those found until then with the error.
 	check func(ctx context.Context, db *sql.DB) ([]string, error)
 	// tables lists the user tables of the database.
 	tables func(ctx context.Context, db *sql.DB) ([]string, error)
@@ -135,14 +136,19 @@ func (s *sqlStore) wrap(doing string, err error) error {
 
 // Check returns the engine's own faults (SQLite's integrity check), then
 // every record that does not match its checksum.
+//
+// Damage that stops a check part way (SQLite's integrity check, or a
+// record it cannot read, fails with ErrCorrupt) leaves the faults found
+// until then, returned with the error: they are what a damaged index that
+// cannot be read whole still shows.
 func (s *sqlStore) Check(ctx context.Context) (Faults, error) {
 	var f Faults
 	engine, err := s.d.check(ctx, s.db)
-	if err != nil {
-		return f, s.wrap("checking the index", err)
-	}
 	for _, line := range engine {
 		f.Add(line)
+	}
+	if err != nil {
+		return f, s.wrap("checking the index", err)
 	}
 	err = s.View(ctx, func(r Reader) error { return r.(*txn).checkRecords(&f) })
 	return f, s.wrap("checking the index", err)

@@ -439,17 +439,29 @@ func sqliteErr(err error) error {
 	return nil
 }
 
+// sqliteCheck returns the faults of SQLite's integrity check, one a
+// line: none when it says "ok", and those it listed before damage stopped
+// it with the error. A row may hold several lines, the first naming the
+// database ("*** in database main ***"), which is left out.
 func sqliteCheck(ctx context.Context, db *sql.DB) ([]string, error) {
 	rows, err := stringRows(ctx, db, `PRAGMA integrity_check`)
-	if err != nil {
-		return nil, err
-	}
-	if len(rows) == 1 && rows[0] == "ok" {
+	if err == nil && len(rows) == 1 && rows[0] == "ok" {
 		return nil, nil
 	}
-	return rows, nil
+	var faults []string
+	for _, r := range rows {
+		for line := range strings.Lines(r) {
+			line = strings.TrimSpace(line)
+			if line != "" && !strings.HasPrefix(line, "*** in database ") {
+				faults = append(faults, line)
+			}
+		}
+	}
+	return faults, err
 }
 
+// stringRows returns the one column of the rows of query q; on an error
+// part way, those read until then with it.
 func stringRows(ctx context.Context, db *sql.DB, q string) ([]string, error) {
 	rows, err := db.QueryContext(ctx, q)
 	if err != nil {
@@ -460,7 +472,7 @@ func stringRows(ctx context.Context, db *sql.DB, q string) ([]string, error) {
 	for rows.Next() {
 		var s string
 		if err := rows.Scan(&s); err != nil {
-			return nil, err
+			return out, err
 		}
 		out = append(out, s)
 	}
