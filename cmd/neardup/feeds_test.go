@@ -3,13 +3,19 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/store/storetest"
+	"github.com/neardup/neardup/internal/watch"
 )
 
 // runChild runs neardup in a process of its own and returns its exit code,
@@ -268,5 +274,63 @@ func TestFeedsRemoveTwice(t *testing.T) {
 	}
 	if urls := feedURLs(t, db); len(urls) != 0 {
 		t.Errorf("feeds left: %v", urls)
+	}
+}
+
+// TestFeedsSetLosesNoUpdate pins a feeds set that read the feed's settings
+// in one transaction and wrote them back in another, so that a feeds
+// import or another feeds set committed between the two was undone. Three
+// writers change three settings of one feed at once, round after round:
+// after each round every change is stored.
+func TestFeedsSetLosesNoUpdate(t *testing.T) {
+	t.Parallel()
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			db := storetest.DSN(t, engine)
+			const feed = "http://a.example/rss"
+			runOK(t, "feeds", "add", "--db", db, "--no-check", feed, "--interval", "1h")
+			dir := t.TempDir()
+			for r := range 20 {
+				interval := fmt.Sprintf("%dm", 61+r) // 1h1m, 1h2m, …
+				imported := filepath.Join(dir, fmt.Sprintf("feeds%d.yaml", r))
+				yaml := fmt.Sprintf("version: 1\nfeeds:\n  - url: %s\n    interval: %s\n", feed, interval)
+				if err := os.WriteFile(imported, []byte(yaml), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				writers := [][]string{
+					{"feeds", "set", "--db", db, feed, "--site-rule", fmt.Sprintf("article.r%d", r)},
+					{"feeds", "set", "--db", db, feed, "--strip", fmt.Sprintf("Round %d", r)},
+					{"feeds", "import", "--db", db, imported},
+				}
+				codes := make([]int, len(writers))
+				var wg sync.WaitGroup
+				for i, args := range writers {
+					wg.Go(func() { codes[i] = run(t.Context(), append([]string{"-q"}, args...)) })
+				}
+				wg.Wait()
+				for i, code := range codes {
+					if code != 0 {
+						t.Fatalf("round %d: neardup %s: exit code %d", r, strings.Join(writers[i], " "), code)
+					}
+				}
+				var got []watch.Stored
+				_, out, _ := runChild(t, "feeds", "list", "--db", db, "--json")
+				for line := range strings.Lines(out) {
+					var s watch.Stored
+					if err := json.Unmarshal([]byte(line), &s); err != nil {
+						t.Fatalf("feeds list --json: %v\n%s", err, out)
+					}
+					got = append(got, s)
+				}
+				if len(got) != 1 {
+					t.Fatalf("round %d: %d feeds stored, want 1", r, len(got))
+				}
+				if f := got[0].Feed; f.Rule == nil || time.Duration(f.Interval) != time.Duration(61+r)*time.Minute ||
+					f.Rule.Body != fmt.Sprintf("article.r%d", r) || !slices.Equal(f.Rule.Strip, []string{fmt.Sprintf("Round %d", r)}) {
+					t.Fatalf("round %d: stored interval %s, rule %+v; want interval %s, body article.r%d and strip \"Round %d\"",
+						r, f.Interval, f.Rule, interval, r, r)
+				}
+			}
+		})
 	}
 }
