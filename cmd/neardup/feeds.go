@@ -251,7 +251,7 @@ func (c *feedsRemoveCmd) Run(g *globals) error {
 		seen[key] = true
 		switch err := watch.RemoveFeed(g.ctx, st, u); {
 		case errors.Is(err, watch.ErrNoFeed):
-			unknown = append(unknown, u)
+			unknown = append(unknown, watch.ShownURL(u))
 		case err != nil:
 			return fmt.Errorf("%d of %d feeds removed: %w", removed, len(seen), err)
 		default:
@@ -283,6 +283,7 @@ func (c *feedsListCmd) Run(g *globals) error {
 	if c.JSON {
 		enc := json.NewEncoder(os.Stdout)
 		for _, f := range feeds {
+			f.URL = watch.ShownURL(f.URL) // the password left out, as in the table
 			if err := enc.Encode(f); err != nil {
 				return err
 			}
@@ -408,7 +409,7 @@ type feedsTestCmd struct {
 
 func (c *feedsTestCmd) Run(g *globals) error {
 	if !core.WebURL(c.Page) {
-		return usageError{fmt.Sprintf("page %q: want an http or https URL", c.Page)}
+		return usageError{fmt.Sprintf("page %q: want an http or https URL", watch.ShownURL(c.Page))}
 	}
 	o, err := c.options(g)
 	if err != nil {
@@ -421,6 +422,7 @@ func (c *feedsTestCmd) Run(g *globals) error {
 	if t.Article.RuleMiss != "" {
 		fmt.Fprintf(os.Stderr, "neardup: warning: %s\n", t.Article.RuleMiss)
 	}
+	t.URL, t.Canonical = watch.ShownURL(t.URL), watch.ShownURL(t.Canonical) // a private page's password left out
 	if c.JSON {
 		enc := json.NewEncoder(os.Stdout)
 		enc.SetIndent("", "  ")

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -332,5 +334,54 @@ func TestFeedsSetLosesNoUpdate(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestFeedCommandsHidePassword pins the feeds commands' messages of a URL
+// that does not parse, which quoted it whole with its password
+// (`feed "https://reader:s3cret@daily.example:bad/rss": parse
+// "https://reader:s3cret@…": invalid port ":bad" after host`), and the
+// private URLs feeds test and feeds list --json printed as given: no
+// output shows the password.
+func TestFeedCommandsHidePassword(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "news.db")
+	s := newNewsSite(t, "The A Times")
+	s.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(3)))
+	private := strings.Replace(s.URL, "http://", "http://reader:s3cret@", 1)
+	runOK(t, "feeds", "add", "--db", db, "--no-check", private+"/feed")
+	yaml, opml := filepath.Join(dir, "feeds.yaml"), filepath.Join(dir, "feeds.opml")
+	var runs [][]string
+	for _, u := range []string{"https://reader:s3cret@daily.example:bad/rss", "https://reader:s3cret@daily.example/%zz",
+		"https://reader:s3/cret@daily.example/rss", "reader:s3cret@daily.example/rss"} {
+		runs = append(runs,
+			[]string{"feeds", "add", "--db", db, "--no-check", u},
+			[]string{"feeds", "set", "--db", db, u, "--interval", "1h"},
+			[]string{"feeds", "remove", "--db", db, u},
+			[]string{"feeds", "test", u},
+			[]string{"feeds", "import", "--db", db, yaml},
+			[]string{"feeds", "import", "--db", db, opml})
+	}
+	runs = append(runs,
+		[]string{"feeds", "set", "--db", db, "http://reader:s3cret@nowhere.example/rss", "--interval", "1h"},
+		[]string{"feeds", "list", "--db", db},
+		[]string{"feeds", "list", "--db", db, "--json"},
+		[]string{"feeds", "test", "--host-delay", "0", "--allow-private", "127.0.0.1", private + "/news/1"},
+		[]string{"feeds", "test", "--json", "--host-delay", "0", "--allow-private", "127.0.0.1", private + "/news/1"})
+	for _, args := range runs {
+		if args[1] == "add" {
+			u := args[len(args)-1]
+			if err := errors.Join(
+				os.WriteFile(yaml, fmt.Appendf(nil, "version: 1\nfeeds:\n  - url: %q\n", u), 0o644),
+				os.WriteFile(opml, fmt.Appendf(nil, "<opml version=\"2.0\"><body><outline text=\"x\" xmlUrl=\"%s\"/></body></opml>\n", html.EscapeString(u)), 0o644),
+			); err != nil {
+				t.Fatal(err)
+			}
+		}
+		code, out, errOut := runChild(t, args...)
+		if strings.Contains(out+errOut, "s3") {
+			t.Errorf("neardup %s: exit %d, the password shows:\n%s%s", strings.Join(args, " "), code, out, errOut)
+		}
 	}
 }

@@ -59,7 +59,7 @@ func Feeds(ctx context.Context, st Tables) ([]Stored, error) {
 func decodeFeed(f *neardup.Feed) (Stored, error) {
 	s := Stored{ID: f.ID, NextPoll: time.Unix(f.NextPoll, 0).UTC()}
 	if err := errors.Join(json.Unmarshal(f.Config, &s.Feed), json.Unmarshal(f.State, &s.State)); err != nil {
-		return s, fmt.Errorf("feed %s: its stored settings: %w", f.URL, err)
+		return s, fmt.Errorf("feed %s: its stored settings: %w", ShownURL(f.URL), err)
 	}
 	s.URL = f.URL
 	return s, nil
@@ -163,7 +163,7 @@ func find(r neardup.FeedReader, feedURL string) (*neardup.Feed, error) {
 			return &feeds[i], nil
 		}
 	}
-	return nil, fmt.Errorf("%w: %s", ErrNoFeed, feedURL)
+	return nil, fmt.Errorf("%w: %s", ErrNoFeed, ShownURL(feedURL))
 }
 
 // feedKey is the FeedURL of a URL, else the URL as it is.
