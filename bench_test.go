@@ -3,12 +3,13 @@ package neardup_test
 import (
 	"context"
 	"flag"
-	"github.com/neardup/neardup/internal/heappeak"
+	"fmt"
 	"iter"
 	"testing"
 	"time"
 
 	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/heappeak"
 )
 
 var (
@@ -111,4 +112,68 @@ func BenchmarkDedupCancel(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkPairLoop measures what DedupSeq's results stage adds to each
+// pair it hands to OnPair for noticing a cancelled context, in the shape of
+// that loop (a callback per pair from the engine, a copy of the Pair to
+// OnPair): every1024, ctx.Err() every 1,024 pairs (the check before, which
+// handed up to 1,023 pairs on after a cancel), and each, ctx.Err() before
+// every pair (the check now; an atomic load in a cancellable context).
+//
+//	go test -run '^$' -bench PairLoop -count 10 .
+func BenchmarkPairLoop(b *testing.B) {
+	pairs := make([]neardup.Pair, 1<<16)
+	for i := range pairs {
+		pairs[i] = neardup.Pair{A: fmt.Sprintf("wire-%d", i), B: fmt.Sprintf("paper-%d", i), Method: "minhash",
+			Score: 0.8, Label: neardup.Duplicate, Original: fmt.Sprintf("wire-%d", i)}
+	}
+	var sink int
+	onPair := func(p neardup.Pair) { sink += len(p.A) }
+	each := func(fn func(p *neardup.Pair) error) error {
+		var p neardup.Pair
+		for i := range pairs {
+			p = pairs[i]
+			if err := fn(&p); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	ctx, cancel := context.WithCancel(b.Context())
+	defer cancel()
+	b.Run("every1024", func(b *testing.B) {
+		for b.Loop() {
+			n := 0
+			err := each(func(p *neardup.Pair) error {
+				if n++; n%1024 == 0 {
+					if err := ctx.Err(); err != nil {
+						return err
+					}
+				}
+				onPair(*p)
+				return nil
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(pairs)), "ns/pair")
+	})
+	b.Run("each", func(b *testing.B) {
+		for b.Loop() {
+			err := each(func(p *neardup.Pair) error {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				onPair(*p)
+				return nil
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(pairs)), "ns/pair")
+	})
+	_ = sink
 }

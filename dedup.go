@@ -86,7 +86,8 @@ func Dedup(ctx context.Context, docs []Document, o Options) (*Result, error) {
 // again.
 //
 // Cancelling ctx stops the run at any stage within milliseconds, returning
-// ctx's error.
+// ctx's error; Options.OnPair is not called again once the cancellation is
+// seen, which is before the next pair when OnPair itself cancels ctx.
 func DedupSeq(ctx context.Context, docs iter.Seq2[Document, error], o Options) (res *Result, err error) {
 	if docs == nil {
 		return nil, errors.New("neardup: DedupSeq: no sequence of documents (nil)")
@@ -302,12 +303,13 @@ func (d *deduper) results(ctx context.Context) error {
 	start := time.Now()
 	res, n := d.res, d.b.Len()
 	d.progress("results", 0, n)
-	pairs := 0
 	err := d.b.EachResult(func(p *Pair) error {
-		if pairs++; pairs%progressEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+		// Checked before every pair, so that none is handed on once the
+		// run is cancelled (by OnPair itself, say): a cancellable
+		// context's Err is an atomic load, set before cancel returns
+		// (BenchmarkPairLoop).
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		if d.o.OnPair != nil {
 			d.o.OnPair(*p)

@@ -291,6 +291,33 @@ func TestDedupCancel(t *testing.T) {
 	}
 }
 
+// TestOnPairNotCalledAfterCancel pins an OnPair that cancelled the run's
+// context and was still handed up to 1,023 more pairs, the context being
+// checked every 1,024: it gets none after the cancel, and the run returns
+// context.Canceled.
+func TestOnPairNotCalledAfterCancel(t *testing.T) {
+	docs := corpus(400, 60) // 80 near copies
+	for _, at := range []int{1, 10} {
+		t.Run(fmt.Sprint("cancel at pair ", at), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(t.Context())
+			defer cancel()
+			calls := 0
+			res, err := neardup.Dedup(ctx, docs, neardup.Options{OnPair: func(neardup.Pair) {
+				if calls++; calls == at {
+					cancel()
+				}
+			}})
+			if !errors.Is(err, context.Canceled) || res != nil || calls != at {
+				t.Errorf("OnPair called %d times, the run returned %t, %v; want %d calls and context.Canceled", calls, res != nil, err, at)
+			}
+		})
+	}
+	res, err := neardup.Dedup(t.Context(), docs, neardup.Options{})
+	if err != nil || len(res.Pairs) <= 10 {
+		t.Fatalf("without a cancel: %v, %d pairs; want more than 10", err, len(res.Pairs))
+	}
+}
+
 // TestReadFiles reads JSON Lines and CSV files: each record that is no
 // document comes with a RecordError naming its file and line; a missing
 // file ends the sequence with an error.

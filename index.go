@@ -6,6 +6,7 @@ import (
 
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/internal/store"
 )
 
 // IndexStats describe a stored index: its method and options, and how many
@@ -15,10 +16,20 @@ type IndexStats = index.IndexStats
 // Stats counts what the index holds.
 func (x *Index) Stats(ctx context.Context) (IndexStats, error) { return x.x.Stats(ctx) }
 
+// Faults is what Verify found: the first MaxFaults faults, one line each
+// (List), and how many it found in all (Total). The index is sound when
+// Total is 0.
+type Faults = store.Faults
+
+// MaxFaults bounds the faults Verify lists; past it, it only counts them.
+const MaxFaults = store.MaxFaults
+
 // Verify checks the index: the store's own integrity, every sketch
 // decoding, every mark joining stored documents, every cluster being the
-// group its duplicate marks join. It returns the faults it found.
-func (x *Index) Verify(ctx context.Context, progress func(done int)) ([]string, error) {
+// group its duplicate marks join. It returns the faults it found: the
+// first MaxFaults listed, and how many in all. When damage stops the check
+// part way, it returns the faults found until then with the error.
+func (x *Index) Verify(ctx context.Context, progress func(done int)) (Faults, error) {
 	return x.x.Verify(ctx, progress)
 }
 

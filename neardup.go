@@ -117,7 +117,10 @@ type Options struct {
 	WorkDir string
 	// OnPair, when set, is called by Dedup and DedupSeq with each pair
 	// found, in the order of Result.Pairs, which then stays empty: the
-	// pairs of a large corpus are handed on, not held.
+	// pairs of a large corpus are handed on, not held. It is called on the
+	// calling goroutine, and not again once the run's context is seen
+	// cancelled: the context is checked before each call, so an OnPair
+	// that cancels it (its sink failed) gets no pair after.
 	OnPair func(Pair)
 	// OnProgress, when set, is called by Dedup and DedupSeq as each stage
 	// starts and now and then within it, on the calling goroutine.

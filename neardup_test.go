@@ -119,7 +119,7 @@ func TestIndexAPI(t *testing.T) {
 		t.Errorf("Add without a window: %+v, %v; want late paired with a", ms, err)
 	}
 
-	if faults, err := x.Verify(ctx, nil); err != nil || len(faults) != 0 {
+	if faults, err := x.Verify(ctx, nil); err != nil || faults.Total != 0 {
 		t.Errorf("Verify: %v, %v", faults, err)
 	}
 	if _, err := x.Rescore(ctx, nil); err != nil {

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -99,6 +101,9 @@ func exitCodeOf(err error) int {
 // TestVerifyCountsEveryFault pins a count that took the closing "and N
 // more" line of a list cut at 100 for one fault ("faults: 101" for
 // 130): verify's message counts every fault and says how many it listed.
+// It pins too a count read back from that line's text: the count is the
+// one Verify returns (Faults.Total), and standard output holds the faults
+// listed and nothing else, one a line.
 func TestVerifyCountsEveryFault(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -115,13 +120,27 @@ func TestVerifyCountsEveryFault(t *testing.T) {
 			db := filepath.Join(t.TempDir(), "x.db")
 			runOK(t, "index", "add", "--db", db, corpus)
 			storetest.Exec(t, db, tc.sql)
-			out, err := child(t, "-q", "index", "verify", "--db", db).CombinedOutput()
+			var stdout, stderr strings.Builder
+			cmd := child(t, "-q", "index", "verify", "--db", db)
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			listed := min(tc.want, 100)
 			want := fmt.Sprintf("the index has faults: %d\n", tc.want)
-			if tc.want > 100 {
-				want = fmt.Sprintf("the index has faults: %d (100 listed)\n", tc.want)
+			if tc.want > listed {
+				want = fmt.Sprintf("the index has faults: %d (%d listed)\n", tc.want, listed)
 			}
-			if code := exitCodeOf(err); code != 1 || !strings.HasSuffix(string(out), want) {
-				t.Errorf("verify: exit code %d, output ending:\n%s\nwant exit code 1 and %q", code, tail(out, 200), want)
+			if code := exitCodeOf(err); code != 1 || !strings.HasSuffix(stderr.String(), want) {
+				t.Errorf("verify: exit code %d, standard error:\n%s\nwant exit code 1 and %q", code, stderr.String(), want)
+			}
+			lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+			if len(lines) != listed {
+				t.Errorf("verify printed %d lines, want the %d faults listed; the last:\n%s", len(lines), listed, tail([]byte(stdout.String()), 200))
+			}
+			for _, l := range lines {
+				if !strings.HasPrefix(l, "document ") {
+					t.Errorf("verify printed %q, want only faults naming a document", l)
+					break
+				}
 			}
 		})
 	}
@@ -161,6 +180,122 @@ func TestVerifyFindsStrayRows(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// fileDamages are ways a SQLite index file is damaged outside neardup:
+// cut short (by a whole page or not) or overwritten in place.
+var fileDamages = []struct {
+	name   string
+	damage func(data []byte) []byte
+}{
+	{"cut by 1000 bytes", func(d []byte) []byte { return d[:len(d)-1000] }},
+	{"cut by a page", func(d []byte) []byte { return d[:len(d)-4096] }},
+	{"cut off a page in the middle", func(d []byte) []byte { return d[:len(d)/2+123] }},
+	{"junk mid-file", func(d []byte) []byte {
+		at := len(d) / 2 / 8192 * 8192
+		copy(d[at:], bytes.Repeat([]byte{0xA5}, 8192))
+		return d
+	}},
+	{"200 scattered flips", func(d []byte) []byte {
+		r := rand.New(rand.NewPCG(7, 11))
+		for range 200 {
+			d[100+r.IntN(len(d)-100)] ^= 0xFF // past the header
+		}
+		return d
+	}},
+}
+
+// TestDamageErrorsNameTheFile pins an index cut to a length that is not a
+// whole number of pages, which verify reported as "checking the index:
+// store: the index file is damaged (database disk image is malformed
+// (11))", naming no file, and stats and export of it, which failed with
+// "sql: Scan error on column index 0, name "label": converting NULL to
+// string is unsupported": every command that fails on a damaged index
+// says the file it names is damaged.
+func TestDamageErrorsNameTheFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 600)
+	clean := filepath.Join(dir, "clean.db")
+	runOK(t, "index", "add", "--db", clean, corpus)
+	data, err := os.ReadFile(clean)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range fileDamages {
+		t.Run(d.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "damaged.db")
+			damaged := d.damage(bytes.Clone(data))
+			if err := os.WriteFile(db, damaged, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, args := range [][]string{
+				{"index", "verify"}, {"index", "stats"}, {"index", "export", "-o", filepath.Join(t.TempDir(), "out")},
+				{"index", "query", corpus},
+			} {
+				out, err := child(t, append(append([]string{"-q"}, args...), "--db", db)...).CombinedOutput()
+				code := exitCodeOf(err)
+				if args[1] == "verify" && code != 1 {
+					t.Errorf("verify: exit code %d, want 1; output:\n%s", code, tail(out, 400))
+				}
+				if now, err := os.ReadFile(db); args[1] == "verify" && (err != nil || !bytes.Equal(now, damaged)) {
+					t.Errorf("verify changed the file (%v)", err)
+				}
+				last := string(out[bytes.LastIndexByte(bytes.TrimSuffix(out, []byte("\n")), '\n')+1:])
+				if code != 0 && (!strings.Contains(last, db) || !strings.Contains(last, "damaged")) {
+					t.Errorf("%s: %q, want an error saying %s is damaged", args[1], last, db)
+				}
+			}
+		})
+	}
+}
+
+// TestVerifyListsFaultsOfAnIndexThatDoesNotLoad pins verify of an index
+// whose damage (bytes flipped here and there) also keeps it from loading,
+// which printed the load's error alone: it lists what SQLite's integrity
+// check and the checksums find, says that the index does not load, exits
+// 1, and leaves the file byte for byte as it was, with nothing beside it.
+func TestVerifyListsFaultsOfAnIndexThatDoesNotLoad(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 600)
+	db := filepath.Join(dir, "damaged.db")
+	runOK(t, "index", "add", "--db", db, corpus)
+	data, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	for range 200 {
+		data[100+r.IntN(len(data)-100)] ^= 0xFF // past the header
+	}
+	if err := os.WriteFile(db, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr strings.Builder
+	cmd := child(t, "-q", "index", "verify", "--db", db)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	if code := exitCodeOf(err); code != 1 || !strings.Contains(stderr.String(), "the index has faults: ") ||
+		!strings.Contains(stderr.String(), "; the index does not load: ") {
+		t.Errorf("verify: exit code %d, standard error:\n%s\nwant exit code 1, the faults counted and the load's error", code, stderr.String())
+	}
+	if stdout.Len() == 0 {
+		t.Error("verify listed no fault")
+	}
+	for line := range strings.Lines(stdout.String()) {
+		if strings.HasPrefix(line, "*** ") {
+			t.Errorf("verify listed %q, which names the database, as a fault", line)
+		}
+	}
+	if now, err := os.ReadFile(db); err != nil || !bytes.Equal(now, data) {
+		t.Errorf("verify changed the file (%v)", err)
+	}
+	for _, side := range []string{"-wal", "-shm", "-journal"} {
+		if _, err := os.Stat(db + side); err == nil {
+			t.Errorf("verify left %s beside the index", side)
 		}
 	}
 }

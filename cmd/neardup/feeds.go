@@ -10,7 +10,6 @@ import (
 
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -194,42 +193,37 @@ func given(kctx *kong.Context, name string) bool {
 }
 
 func (c *feedsSetCmd) Run(g *globals, kctx *kong.Context) error {
+	if _, err := watch.FeedURL(c.URL); err != nil {
+		return usageError{err.Error()}
+	}
+	rule := c.rule()
+	if c.NoRule && rule != nil {
+		return usageError{"--no-rule with a rule's flags"}
+	}
+	interval := given(kctx, "interval")
 	st, err := c.openExisting(g.ctx)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	feeds, err := watch.Feeds(g.ctx, st)
-	if err != nil {
-		return err
-	}
-	want, err := watch.FeedURL(c.URL)
-	if err != nil {
-		return usageError{err.Error()}
-	}
-	i := slices.IndexFunc(feeds, func(s watch.Stored) bool {
-		u, err := watch.FeedURL(s.URL)
-		return err == nil && u == want || s.URL == c.URL
+	// One transaction from the read to the write: an import or another
+	// set meanwhile is not undone.
+	err = watch.UpdateFeed(g.ctx, st, c.URL, func(f *watch.Feed) error {
+		if interval {
+			f.Interval = watch.Duration(c.Interval)
+		}
+		switch {
+		case c.NoRule:
+			f.Rule = nil
+		case rule != nil:
+			f.Rule = c.update(f.Rule)
+		}
+		return checkFeed(f)
 	})
-	if i < 0 {
-		return fmt.Errorf("%s: %w", store.Redacted(c.DB), fmt.Errorf("%w: %s", watch.ErrNoFeed, c.URL))
+	if errors.Is(err, watch.ErrNoFeed) {
+		return fmt.Errorf("%s: %w", store.Redacted(c.DB), err)
 	}
-	f := feeds[i].Feed
-	if given(kctx, "interval") {
-		f.Interval = watch.Duration(c.Interval)
-	}
-	switch given := c.rule() != nil; {
-	case c.NoRule && given:
-		return usageError{"--no-rule with a rule's flags"}
-	case c.NoRule:
-		f.Rule = nil
-	case given:
-		f.Rule = c.update(f.Rule)
-	}
-	if err := checkFeed(&f); err != nil {
-		return err
-	}
-	return watch.SetFeed(g.ctx, st, f)
+	return err
 }
 
 // feedsRemoveCmd is `neardup feeds remove`.
@@ -257,7 +251,7 @@ func (c *feedsRemoveCmd) Run(g *globals) error {
 		seen[key] = true
 		switch err := watch.RemoveFeed(g.ctx, st, u); {
 		case errors.Is(err, watch.ErrNoFeed):
-			unknown = append(unknown, u)
+			unknown = append(unknown, watch.ShownURL(u))
 		case err != nil:
 			return fmt.Errorf("%d of %d feeds removed: %w", removed, len(seen), err)
 		default:
@@ -289,6 +283,7 @@ func (c *feedsListCmd) Run(g *globals) error {
 	if c.JSON {
 		enc := json.NewEncoder(os.Stdout)
 		for _, f := range feeds {
+			f.URL = watch.ShownURL(f.URL) // the password left out, as in the table
 			if err := enc.Encode(f); err != nil {
 				return err
 			}
@@ -414,7 +409,7 @@ type feedsTestCmd struct {
 
 func (c *feedsTestCmd) Run(g *globals) error {
 	if !core.WebURL(c.Page) {
-		return usageError{fmt.Sprintf("page %q: want an http or https URL", c.Page)}
+		return usageError{fmt.Sprintf("page %q: want an http or https URL", watch.ShownURL(c.Page))}
 	}
 	o, err := c.options(g)
 	if err != nil {
@@ -427,6 +422,7 @@ func (c *feedsTestCmd) Run(g *globals) error {
 	if t.Article.RuleMiss != "" {
 		fmt.Fprintf(os.Stderr, "neardup: warning: %s\n", t.Article.RuleMiss)
 	}
+	t.URL, t.Canonical = watch.ShownURL(t.URL), watch.ShownURL(t.Canonical) // a private page's password left out
 	if c.JSON {
 		enc := json.NewEncoder(os.Stdout)
 		enc.SetIndent("", "  ")

@@ -3,13 +3,21 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/store/storetest"
+	"github.com/neardup/neardup/internal/watch"
 )
 
 // runChild runs neardup in a process of its own and returns its exit code,
@@ -268,5 +276,112 @@ func TestFeedsRemoveTwice(t *testing.T) {
 	}
 	if urls := feedURLs(t, db); len(urls) != 0 {
 		t.Errorf("feeds left: %v", urls)
+	}
+}
+
+// TestFeedsSetLosesNoUpdate pins a feeds set that read the feed's settings
+// in one transaction and wrote them back in another, so that a feeds
+// import or another feeds set committed between the two was undone. Three
+// writers change three settings of one feed at once, round after round:
+// after each round every change is stored.
+func TestFeedsSetLosesNoUpdate(t *testing.T) {
+	t.Parallel()
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			db := storetest.DSN(t, engine)
+			const feed = "http://a.example/rss"
+			runOK(t, "feeds", "add", "--db", db, "--no-check", feed, "--interval", "1h")
+			dir := t.TempDir()
+			for r := range 20 {
+				interval := fmt.Sprintf("%dm", 61+r) // 1h1m, 1h2m, …
+				imported := filepath.Join(dir, fmt.Sprintf("feeds%d.yaml", r))
+				yaml := fmt.Sprintf("version: 1\nfeeds:\n  - url: %s\n    interval: %s\n", feed, interval)
+				if err := os.WriteFile(imported, []byte(yaml), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				writers := [][]string{
+					{"feeds", "set", "--db", db, feed, "--site-rule", fmt.Sprintf("article.r%d", r)},
+					{"feeds", "set", "--db", db, feed, "--strip", fmt.Sprintf("Round %d", r)},
+					{"feeds", "import", "--db", db, imported},
+				}
+				codes := make([]int, len(writers))
+				var wg sync.WaitGroup
+				for i, args := range writers {
+					wg.Go(func() { codes[i] = run(t.Context(), append([]string{"-q"}, args...)) })
+				}
+				wg.Wait()
+				for i, code := range codes {
+					if code != 0 {
+						t.Fatalf("round %d: neardup %s: exit code %d", r, strings.Join(writers[i], " "), code)
+					}
+				}
+				var got []watch.Stored
+				_, out, _ := runChild(t, "feeds", "list", "--db", db, "--json")
+				for line := range strings.Lines(out) {
+					var s watch.Stored
+					if err := json.Unmarshal([]byte(line), &s); err != nil {
+						t.Fatalf("feeds list --json: %v\n%s", err, out)
+					}
+					got = append(got, s)
+				}
+				if len(got) != 1 {
+					t.Fatalf("round %d: %d feeds stored, want 1", r, len(got))
+				}
+				if f := got[0].Feed; f.Rule == nil || time.Duration(f.Interval) != time.Duration(61+r)*time.Minute ||
+					f.Rule.Body != fmt.Sprintf("article.r%d", r) || !slices.Equal(f.Rule.Strip, []string{fmt.Sprintf("Round %d", r)}) {
+					t.Fatalf("round %d: stored interval %s, rule %+v; want interval %s, body article.r%d and strip \"Round %d\"",
+						r, f.Interval, f.Rule, interval, r, r)
+				}
+			}
+		})
+	}
+}
+
+// TestFeedCommandsHidePassword pins the feeds commands' messages of a URL
+// that does not parse, which quoted it whole with its password
+// (`feed "https://reader:s3cret@daily.example:bad/rss": parse
+// "https://reader:s3cret@…": invalid port ":bad" after host`), and the
+// private URLs feeds test and feeds list --json printed as given: no
+// output shows the password.
+func TestFeedCommandsHidePassword(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "news.db")
+	s := newNewsSite(t, "The A Times")
+	s.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(3)))
+	private := strings.Replace(s.URL, "http://", "http://reader:s3cret@", 1)
+	runOK(t, "feeds", "add", "--db", db, "--no-check", private+"/feed")
+	yaml, opml := filepath.Join(dir, "feeds.yaml"), filepath.Join(dir, "feeds.opml")
+	var runs [][]string
+	for _, u := range []string{"https://reader:s3cret@daily.example:bad/rss", "https://reader:s3cret@daily.example/%zz",
+		"https://reader:s3/cret@daily.example/rss", "reader:s3cret@daily.example/rss"} {
+		runs = append(runs,
+			[]string{"feeds", "add", "--db", db, "--no-check", u},
+			[]string{"feeds", "set", "--db", db, u, "--interval", "1h"},
+			[]string{"feeds", "remove", "--db", db, u},
+			[]string{"feeds", "test", u},
+			[]string{"feeds", "import", "--db", db, yaml},
+			[]string{"feeds", "import", "--db", db, opml})
+	}
+	runs = append(runs,
+		[]string{"feeds", "set", "--db", db, "http://reader:s3cret@nowhere.example/rss", "--interval", "1h"},
+		[]string{"feeds", "list", "--db", db},
+		[]string{"feeds", "list", "--db", db, "--json"},
+		[]string{"feeds", "test", "--host-delay", "0", "--allow-private", "127.0.0.1", private + "/news/1"},
+		[]string{"feeds", "test", "--json", "--host-delay", "0", "--allow-private", "127.0.0.1", private + "/news/1"})
+	for _, args := range runs {
+		if args[1] == "add" {
+			u := args[len(args)-1]
+			if err := errors.Join(
+				os.WriteFile(yaml, fmt.Appendf(nil, "version: 1\nfeeds:\n  - url: %q\n", u), 0o644),
+				os.WriteFile(opml, fmt.Appendf(nil, "<opml version=\"2.0\"><body><outline text=\"x\" xmlUrl=\"%s\"/></body></opml>\n", html.EscapeString(u)), 0o644),
+			); err != nil {
+				t.Fatal(err)
+			}
+		}
+		code, out, errOut := runChild(t, args...)
+		if strings.Contains(out+errOut, "s3") {
+			t.Errorf("neardup %s: exit %d, the password shows:\n%s%s", strings.Join(args, " "), code, out, errOut)
+		}
 	}
 }

@@ -559,15 +559,17 @@ func (c *indexVerifyCmd) Run(g *globals) error {
 	}
 	faults, err := x.Verify(g.ctx, func(done int) { meter.Update(done, 0, 0) })
 	meter.Done(x.Len())
-	if err != nil {
+	if err != nil && faults.Total == 0 {
 		return err
 	}
-	return printFaults(g, faults)
+	return printFaults(g, faults, err, nil)
 }
 
 // checkStore lists the faults of a store whose index could not be loaded
-// because of damage (openErr): a record the load reads that does not match
-// its checksum. It returns openErr when the store finds no fault.
+// because of damage (openErr): what SQLite's integrity check finds, and
+// every record that does not match its checksum, until damage stops the
+// check. It opens the store read-only, and returns openErr alone when the
+// store cannot be opened or finds no fault.
 func (c *indexVerifyCmd) checkStore(g *globals, openErr error) error {
 	so := store.DefaultOptions()
 	so.ReadOnly = true
@@ -577,50 +579,37 @@ func (c *indexVerifyCmd) checkStore(g *globals, openErr error) error {
 	}
 	defer st.Close()
 	faults, err := st.Check(g.ctx)
-	if err != nil || len(faults) == 0 {
+	if faults.Total == 0 {
 		return openErr
 	}
-	return printFaults(g, faults)
+	return printFaults(g, faults, err, openErr)
 }
 
 // printFaults prints the faults verify found, one a line, and returns
-// errFaults with how many there are, when there are any.
-func printFaults(g *globals, faults []string) error {
-	listed, more := 0, 0
-	for _, f := range faults {
+// errFaults with how many there are, when there are any, and the error
+// that stopped the check part way (stopped) and the one that kept the
+// index from loading (openErr), when not nil.
+func printFaults(g *globals, faults neardup.Faults, stopped, openErr error) error {
+	for _, f := range faults.List {
 		fmt.Println(f)
-		if n, ok := moreFaults(f); ok {
-			more += n
-		} else {
-			listed++
+	}
+	if faults.Total == 0 {
+		if !g.quiet {
+			fmt.Fprintln(os.Stderr, "the index is sound")
 		}
+		return nil
 	}
-	if more > 0 {
-		return fmt.Errorf("%w: %d (%d listed)", errFaults, listed+more, listed)
+	format, args := "%w: %d", []any{errFaults, faults.Total}
+	if faults.Total > len(faults.List) {
+		format, args = format+" (%d listed)", append(args, len(faults.List))
 	}
-	if listed > 0 {
-		return fmt.Errorf("%w: %d", errFaults, listed)
+	if stopped != nil {
+		format, args = format+"; the check stopped: %w", append(args, stopped)
 	}
-	if !g.quiet {
-		fmt.Fprintln(os.Stderr, "the index is sound")
+	if openErr != nil {
+		format, args = format+"; the index does not load: %w", append(args, openErr)
 	}
-	return nil
-}
-
-// moreFaults reads a line that closes a list of faults cut short, "and 2116
-// more faults" (as the index and the store write it), and returns how
-// many faults it stands for.
-func moreFaults(line string) (int, bool) {
-	rest, ok := strings.CutPrefix(line, "and ")
-	if !ok {
-		return 0, false
-	}
-	num, _, ok := strings.Cut(rest, " more ")
-	n, err := strconv.Atoi(num)
-	if !ok || err != nil || n <= 0 {
-		return 0, false
-	}
-	return n, true
+	return fmt.Errorf(format, args...)
 }
 
 // indexRescoreCmd is `neardup index rescore`.

@@ -128,7 +128,7 @@ func verifyClean(t *testing.T, db string) {
 	}
 	defer x.Close()
 	faults, err := x.Verify(t.Context(), nil)
-	if err != nil || len(faults) > 0 {
+	if err != nil || faults.Total > 0 {
 		t.Fatalf("verify: %v %v", faults, err)
 	}
 }

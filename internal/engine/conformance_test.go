@@ -122,7 +122,7 @@ func TestSentencesIndexRuleAndRescore(t *testing.T) {
 	if err != nil || st.Marks[core.Duplicate] != 1 || st.Marks[core.Similar] != 0 || st.Clusters != 1 {
 		t.Errorf("after rescore: %+v %v; want the batch's one duplicate pair", st.Counts, err)
 	}
-	if faults, err := x.Verify(t.Context(), nil); err != nil || len(faults) > 0 {
+	if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
 		t.Errorf("verify: %v %v", faults, err)
 	}
 }

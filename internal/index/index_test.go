@@ -141,7 +141,7 @@ func TestCatchUpOnRemovals(t *testing.T) {
 	if len(ms[1].Pairs) != 1 || ms[1].Pairs[0].A != "kept" {
 		t.Errorf("a copy of a kept document matched %+v", ms[1].Pairs)
 	}
-	if faults, err := a.Verify(t.Context(), nil); err != nil || len(faults) > 0 {
+	if faults, err := a.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
 		t.Errorf("verify: %v %v", faults, err)
 	}
 }
@@ -182,7 +182,7 @@ func TestClusterIDsAreStable(t *testing.T) {
 	if err != nil || len(ms[0].Pairs) != 3 {
 		t.Errorf("query after the split: %+v %v", ms, err)
 	}
-	if faults, err := x.Verify(t.Context(), nil); err != nil || len(faults) > 0 {
+	if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
 		t.Errorf("verify: %v %v", faults, err)
 	}
 }
@@ -330,7 +330,7 @@ func TestExactCopies(t *testing.T) {
 	if err != nil || st.Documents != 4 || st.Clusters != 1 || st.Clustered != 3 || st.Skipped[core.SkipExactCopy] != 2 {
 		t.Errorf("after rescore: %+v %v", st.Counts, err)
 	}
-	if faults, err := x.Verify(t.Context(), nil); err != nil || len(faults) > 0 {
+	if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
 		t.Errorf("verify: %v %v", faults, err)
 	}
 }
@@ -348,7 +348,7 @@ func TestVerifyFindsFaults(t *testing.T) {
 			g := enginetest.NewTextGen(31)
 			a, b := g.Sentences(10), g.Sentences(10)
 			add(t, x, enginetest.Doc("a", a), enginetest.Doc("a-copy", a), enginetest.Doc("b", b))
-			if faults, err := x.Verify(t.Context(), nil); err != nil || len(faults) > 0 {
+			if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
 				t.Fatalf("verify of a sound index: %v %v", faults, err)
 			}
 			x.Close()
@@ -374,7 +374,7 @@ func TestVerifyFindsFaults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			all := strings.Join(faults, "\n")
+			all := strings.Join(faults.List, "\n")
 			for _, want := range []string{`document "b": the detail part of its sketch is missing`,
 				`duplicates "a" and "a-copy" are in clusters 1 and 999999`, `~424242 names a document that is not stored`} {
 				if !strings.Contains(all, want) {
@@ -404,7 +404,7 @@ func TestSketchedAddKeepsItsSketch(t *testing.T) {
 	if x.Len() != 1 {
 		t.Errorf("after reopening %d documents loaded, want 1", x.Len())
 	}
-	if faults, err := x.Verify(t.Context(), nil); err != nil || len(faults) > 0 {
+	if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
 		t.Errorf("verify: %v %v", faults, err)
 	}
 	ms := add(t, x, enginetest.Doc("a-copy", text))

@@ -109,7 +109,7 @@ func TestLinkingPolicies(t *testing.T) {
 			if got := groups(t, x); got != tc.lessA {
 				t.Errorf("after removing a: %s, want %s", got, tc.lessA)
 			}
-			if faults, err := x.Verify(t.Context(), nil); err != nil || len(faults) > 0 {
+			if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
 				t.Errorf("verify: %v %v", faults, err)
 			}
 		})

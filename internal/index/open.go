@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -101,7 +102,10 @@ func Open(ctx context.Context, dsn string, so store.Options, specs []engine.Spec
 	x, err := OpenIndex(ctx, st, specs, o)
 	if err != nil {
 		st.Close()
-		return nil, fmt.Errorf("%s: %w", dsn, err)
+		if errors.As(err, new(*store.NamedError)) {
+			return nil, err // the store named the index
+		}
+		return nil, fmt.Errorf("%s: %w", store.Redacted(dsn), err)
 	}
 	x.owned = true
 	return x, nil
@@ -335,9 +339,11 @@ func (x *Index) Rescore(ctx context.Context, progress func(done int)) (engine.St
 	return st, err
 }
 
-// Verify checks the index and returns the faults it found.
-func (x *Index) Verify(ctx context.Context, progress func(done int)) ([]string, error) {
-	var faults []string
+// Verify checks the index and returns the faults it found: the first
+// store.MaxFaults listed, and how many in all; when damage stops the check
+// part way, those found until then with the error.
+func (x *Index) Verify(ctx context.Context, progress func(done int)) (store.Faults, error) {
+	var faults store.Faults
 	var err error
 	x.exclusively(func() { faults, err = x.verify(ctx, progress) })
 	return faults, err

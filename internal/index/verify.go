@@ -9,21 +9,19 @@ import (
 	"github.com/neardup/neardup/internal/store"
 )
 
-// maxFaults bounds the faults verify lists; past it, it counts.
-const maxFaults = 100
-
 // verify checks the store's integrity and the index's consistency: every
 // compared document has a sketch that decodes, every mark joins two stored
 // documents in order with evidence that decodes, and every cluster is its
-// duplicate marks' connected group, of two members or more. It returns the faults found. Faults of
-// the store itself (damaged pages, records that do not match their
-// checksums) are returned alone: the consistency checks would read them.
-func (x *Index) verify(ctx context.Context, progress func(done int)) ([]string, error) {
+// duplicate marks' connected group, of two members or more. It returns
+// the faults found. Faults of the store itself (damaged pages, records
+// that do not match their checksums) are returned alone: the consistency
+// checks would read them.
+func (x *Index) verify(ctx context.Context, progress func(done int)) (store.Faults, error) {
 	faults, err := x.st.Check(ctx)
-	if err != nil || len(faults) > 0 {
+	if err != nil || faults.Total > 0 {
 		return faults, err
 	}
-	f := &faultList{list: faults}
+	f := &faultList{}
 	err = x.st.View(ctx, func(r store.Reader) error {
 		last, _, err := r.Head()
 		if err != nil {
@@ -48,7 +46,7 @@ func (x *Index) verify(ctx context.Context, progress func(done int)) ([]string, 
 		}
 		return x.verifyMarks(r, rows, byOrd, f)
 	})
-	return f.result(), err
+	return f.Faults, err
 }
 
 func (x *Index) verifySketch(r store.Reader, d *store.Doc, f *faultList) error {
@@ -130,22 +128,7 @@ func (x *Index) verifyMarks(r store.Reader, rows []store.Doc, byOrd map[int64]in
 	return nil
 }
 
-type faultList struct {
-	list []string
-	more int
-}
+// faultList is store.Faults with a formatting add.
+type faultList struct{ store.Faults }
 
-func (f *faultList) add(format string, args ...any) {
-	if len(f.list) < maxFaults {
-		f.list = append(f.list, fmt.Sprintf(format, args...))
-		return
-	}
-	f.more++
-}
-
-func (f *faultList) result() []string {
-	if f.more > 0 {
-		f.list = append(f.list, fmt.Sprintf("and %d more faults", f.more))
-	}
-	return f.list
-}
+func (f *faultList) add(format string, args ...any) { f.Add(fmt.Sprintf(format, args...)) }

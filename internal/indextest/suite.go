@@ -221,7 +221,7 @@ func (s Suite) reopened(t *testing.T) {
 					got[k] = p
 				}
 				faults, err := x.Verify(t.Context(), nil)
-				if err != nil || len(faults) > 0 {
+				if err != nil || faults.Total > 0 {
 					t.Errorf("verify: %v %v", faults, err)
 				}
 				x.Close()
@@ -261,7 +261,7 @@ func (s Suite) removeAndAddAgain(t *testing.T) {
 			t.Errorf("%s: first %s, after remove and add %+v", k, p.Label, q)
 		}
 	}
-	if faults, err := x.Verify(t.Context(), nil); err != nil || len(faults) > 0 {
+	if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
 		t.Errorf("verify: %v %v", faults, err)
 	}
 }

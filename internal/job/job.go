@@ -106,6 +106,9 @@ type Options struct {
 	// Matrix, if set, is the path of a JSON file of the similarity matrix
 	// of the reported pairs, for corpora of at most MatrixLimit documents.
 	Matrix string
+	// wrapBatch, when set (by a test), wraps the run's batch, to see what
+	// the run asks of it.
+	wrapBatch func(engine.Batch) engine.Batch
 }
 
 // ErrStrict marks the error that ends a strict run at its first bad record.
@@ -157,6 +160,9 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if err != nil {
 		return engine.Stats{}, err
 	}
+	if o.wrapBatch != nil {
+		b = o.wrapBatch(b)
+	}
 	defer b.Close()
 	var ck *checkpointer
 	if o.Resume {
@@ -194,19 +200,27 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if err := run.finish(ctx); err != nil {
 		return engine.Stats{}, err
 	}
-	warnUnweighted(o.Warn, run.b.Stats().Unweighted)
 	if run.o.Report != "" || run.o.TitlesCSV != "" {
 		run.wantTexts(b.Result())
 	}
+	// The statistics are built once (it takes a pass over the documents),
+	// after the second reading, whose texts they may quote (the sentences
+	// method's boilerplate), and before the results' progress, which
+	// counts their pairs.
 	if run.linesOnly() {
 		// Nothing the results say depends on the second reading: they
 		// are written while it copies the kept lines.
 		results := startResults(ctx, out, b)
 		err := run.secondPass(ctx, out, true)
-		if err = errors.Join(err, results.wait(err != nil, run)); err != nil {
+		var st engine.Stats
+		if err == nil {
+			st = run.stats()
+			warnUnweighted(o.Warn, st.Unweighted)
+		}
+		if err = errors.Join(err, results.wait(err != nil, run, pairsOf(&st))); err != nil {
 			return engine.Stats{}, err
 		}
-		st := run.stats()
+		run.measured(&st)
 		if err := commitWith(out, st); err != nil {
 			return engine.Stats{}, err
 		}
@@ -215,10 +229,12 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if err := run.secondPass(ctx, out, false); err != nil {
 		return engine.Stats{}, err
 	}
-	if err := run.writeResults(ctx, out); err != nil {
+	st := run.stats()
+	warnUnweighted(o.Warn, st.Unweighted)
+	if err := run.writeResults(ctx, out, pairsOf(&st)); err != nil {
 		return engine.Stats{}, err
 	}
-	st := run.stats()
+	run.measured(&st)
 	if run.o.Report != "" || run.o.TitlesCSV != "" || run.o.Matrix != "" {
 		// with the evidence the second reading completed
 		if err := run.extras(out, b.Result(), st); err != nil {
@@ -599,6 +615,9 @@ func (run *runner) finish(ctx context.Context) error {
 	return err
 }
 
+// stats builds the run's statistics from the finished batch's, which
+// takes a pass over the documents (build them once); measured adds what is
+// measured to the end.
 func (run *runner) stats() engine.Stats {
 	st := run.b.Stats()
 	st.Read = run.read
@@ -608,8 +627,13 @@ func (run *runner) stats() engine.Stats {
 		st.Skipped[k] += v
 	}
 	st.Kept -= len(run.notCompared)
+	return st
+}
+
+// measured sets in st the run's times, its peak memory and whether it went
+// over its budget, as they are when the results are written.
+func (run *runner) measured(st *engine.Stats) {
 	st.Seconds, st.CPUSeconds = run.seconds, run.cpu
 	st.PeakRSS = peakRSS()
 	st.OverBudget = run.budget.Over()
-	return st
 }

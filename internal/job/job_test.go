@@ -15,6 +15,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/method/tfidf"
@@ -334,5 +335,46 @@ func TestUnweightedDocumentsAreTold(t *testing.T) {
 		case weighting == tfidf.WeightingSmooth && (st.Unweighted != 0 || told || st.Pairs[core.Duplicate] != 1):
 			t.Errorf("smooth: %d unweighted, %d duplicate pairs, warnings %q; want 0, 1 and none", st.Unweighted, st.Pairs[core.Duplicate], warn.String())
 		}
+	}
+}
+
+// statsCounter is a batch that counts the calls of Stats.
+type statsCounter struct {
+	engine.Batch
+	calls int
+}
+
+func (s *statsCounter) Stats() engine.Stats {
+	s.calls++
+	return s.Batch.Stats()
+}
+
+// TestStatsBuiltOnce pins a run that built its batch's statistics, a pass
+// over the documents, three times at its end (for the warning of
+// unweighted documents, the results' progress and stats.json): it builds
+// them once, with the results written while the kept lines are copied and
+// with them written after the second reading (a report).
+func TestStatsBuiltOnce(t *testing.T) {
+	dir := t.TempDir()
+	in := writeCorpus(t, dir)
+	for _, tc := range []struct {
+		name   string
+		report string
+	}{
+		{"results beside the second reading", ""},
+		{"results after the second reading", filepath.Join(dir, "report.html")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b *statsCounter
+			o := Options{Inputs: []string{in}, Out: filepath.Join(t.TempDir(), "out"), Report: tc.report,
+				wrapBatch: func(inner engine.Batch) engine.Batch { b = &statsCounter{Batch: inner}; return b }}
+			st, err := Run(t.Context(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.calls != 1 || st.Documents == 0 {
+				t.Errorf("the batch's statistics were built %d times (%d documents), want once", b.calls, st.Documents)
+			}
+		})
 	}
 }

@@ -21,11 +21,11 @@ import (
 // time as the batch builds them: at a million documents the whole result
 // takes hundreds of megabytes, which the run's peak memory would otherwise
 // include. It stops when ctx is done, and shows its progress as the
-// stage "results" (pairs written of those found).
-func (run *runner) writeResults(ctx context.Context, out *output.Set) error {
+// stage "results" (pairs written of the total found).
+func (run *runner) writeResults(ctx context.Context, out *output.Set, total int64) error {
 	start, cpu := time.Now(), cpuSeconds()
 	run.meter.Stage("results")
-	r, total := &results{}, run.pairsFound()
+	r := &results{}
 	err := r.write(ctx, out, run.b, func(n int64) {
 		if n%4096 == 0 {
 			run.meter.Update(run.b.Len(), n, total)
@@ -37,10 +37,10 @@ func (run *runner) writeResults(ctx context.Context, out *output.Set) error {
 	return err
 }
 
-// pairsFound returns how many pairs the batch reports, of every label.
-func (run *runner) pairsFound() int64 {
+// pairsOf returns how many pairs st counts, of every label.
+func pairsOf(st *engine.Stats) int64 {
 	var n int64
-	for _, k := range run.b.Stats().Pairs {
+	for _, k := range st.Pairs {
 		n += int64(k)
 	}
 	return n
@@ -102,8 +102,9 @@ func startResults(ctx context.Context, out *output.Set, b engine.Batch) *results
 // wait waits for the results to be written, and returns the error that
 // stopped them; stop asks them to end early first (the run failed), and
 // then only waits. While it waits for results still being written, the
-// run shows the stage "results" and its progress, and counts its time.
-func (r *results) wait(stop bool, run *runner) error {
+// run shows the stage "results" and its progress (pairs written of the
+// total found), and counts its time.
+func (r *results) wait(stop bool, run *runner, total int64) error {
 	if stop {
 		r.stop.Store(true)
 		<-r.done
@@ -114,7 +115,7 @@ func (r *results) wait(stop bool, run *runner) error {
 		return err
 	default:
 	}
-	start, cpu, total := time.Now(), cpuSeconds(), run.pairsFound()
+	start, cpu := time.Now(), cpuSeconds()
 	run.meter.Stage("results")
 	tick := time.NewTicker(time.Second / 5)
 	defer tick.Stop()

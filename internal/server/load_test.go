@@ -180,7 +180,7 @@ func TestGracefulShutdown(t *testing.T) {
 	if st.Documents != int(acked.Load()) {
 		t.Errorf("%d documents stored, %d acknowledged", st.Documents, acked.Load())
 	}
-	if faults, err := x.Verify(t.Context(), nil); err != nil || len(faults) > 0 {
+	if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
 		t.Errorf("verify: %v %v", faults, err)
 	}
 }

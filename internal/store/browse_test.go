@@ -267,7 +267,7 @@ func TestSearch(t *testing.T) {
 		if got, _, _ := search(t, st, "decision", all); len(got) != 0 {
 			t.Errorf("removed document found: %v", got)
 		}
-		if faults, err := st.Check(t.Context()); err != nil || len(faults) > 0 {
+		if faults, err := st.Check(t.Context()); err != nil || faults.Total > 0 {
 			t.Errorf("check: %v %v", faults, err)
 		}
 	})
@@ -357,8 +357,8 @@ func TestSearchMigration(t *testing.T) {
 		if got, _, _ := search(t, st, "decision", store.Page{Limit: 5}); len(got) != 1 {
 			t.Errorf("a title after the upgrade: %v", got)
 		}
-		if faults, err := st.Check(t.Context()); len(faults) > 0 || err != nil {
-			t.Errorf("check after the upgrade: %q %v", faults, err)
+		if faults, err := st.Check(t.Context()); faults.Total > 0 || err != nil {
+			t.Errorf("check after the upgrade: %q %v", faults.List, err)
 		}
 	})
 }

@@ -162,18 +162,10 @@ func (t *txn) idOf(ord int64) string {
 	return id
 }
 
-// checkRecords returns a fault for every record that does not match its
-// checksum, up to maxFaults and then how many more.
-func (t *txn) checkRecords() ([]string, error) {
-	var faults []string
-	more := 0
-	add := func(e *ChecksumError) {
-		if len(faults) < maxFaults {
-			faults = append(faults, e.Fault())
-		} else {
-			more++
-		}
-	}
+// checkRecords adds to f a fault for every record that does not match its
+// checksum.
+func (t *txn) checkRecords(f *Faults) error {
+	add := func(e *ChecksumError) { f.Add(e.Fault()) }
 	for _, q := range []struct {
 		part  byte
 		what  string
@@ -198,24 +190,16 @@ func (t *txn) checkRecords() ([]string, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if err := t.checkTexts(add); err != nil {
-		return nil, err
+		return err
 	}
-	left, err := t.leftOver()
-	if err != nil {
-		return nil, err
+	if err := t.leftOver(f); err != nil {
+		return err
 	}
-	for _, l := range left {
-		if len(faults) < maxFaults {
-			faults = append(faults, l)
-		} else {
-			more++
-		}
-	}
-	err = t.each(`SELECT m.a, m.b, m.method, m.score, m.label, m.evidence, m.at, m.crc, COALESCE(b.id, ''), COALESCE(a.id, '')`+
+	return t.each(`SELECT m.a, m.b, m.method, m.score, m.label, m.evidence, m.at, m.crc, COALESCE(b.id, ''), COALESCE(a.id, '')`+
 		` FROM marks m LEFT JOIN docs b ON b.ord = m.b LEFT JOIN docs a ON a.ord = m.a`, func(rows *sql.Rows) error {
 		var m Mark
 		var label, ev, idB, idA string
@@ -229,10 +213,6 @@ func (t *txn) checkRecords() ([]string, error) {
 		}
 		return nil
 	})
-	if more > 0 {
-		faults = append(faults, fmt.Sprintf("and %d more records that do not match their checksums", more))
-	}
-	return faults, err
 }
 
 // checkTexts calls add for every document of a text of its own (a length
@@ -253,24 +233,23 @@ func (t *txn) checkTexts(add func(e *ChecksumError)) error {
 		})
 }
 
-// leftOver returns a fault for every detail part of a sketch and every
+// leftOver adds to f a fault for every detail part of a sketch and every
 // text stored for no document: rows a removal should have deleted with it.
-func (t *txn) leftOver() ([]string, error) {
-	var faults []string
+func (t *txn) leftOver(f *Faults) error {
 	for _, q := range []struct{ table, what string }{{"sketch_detail", partName[partDetail]}, {"texts", partName[partText]}} {
 		err := t.each(`SELECT ord FROM `+q.table+` WHERE ord NOT IN (SELECT ord FROM docs) ORDER BY ord`, func(rows *sql.Rows) error {
 			var ord int64
 			if err := rows.Scan(&ord); err != nil {
 				return err
 			}
-			faults = append(faults, fmt.Sprintf("document of ordinal %d: %s is stored, but the document is not", ord, q.what))
+			f.Add(fmt.Sprintf("document of ordinal %d: %s is stored, but the document is not", ord, q.what))
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return faults, nil
+	return nil
 }
 
 // each calls fn with each row of query q.
@@ -287,9 +266,6 @@ func (t *txn) each(q string, fn func(rows *sql.Rows) error) error {
 	}
 	return rows.Err()
 }
-
-// maxFaults bounds the faults checkRecords lists.
-const maxFaults = 100
 
 // nullInt32 is a checksum as read: Valid is false for NULL.
 type nullInt32 struct {

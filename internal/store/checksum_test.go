@@ -3,6 +3,7 @@ package store_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,8 +127,8 @@ func TestChecksumsFindDamage(t *testing.T) {
 			forEachEngine(t, func(t *testing.T, dsn string) {
 				st := open(t, dsn)
 				b := checksumFixture(t, st)
-				if faults, err := st.Check(t.Context()); len(faults) > 0 || err != nil {
-					t.Fatalf("check before the damage: %q %v", faults, err)
+				if faults, err := st.Check(t.Context()); faults.Total > 0 || err != nil {
+					t.Fatalf("check before the damage: %q %v", faults.List, err)
 				}
 				q := dmg.sqlite
 				if store.IsPostgres(dsn) {
@@ -135,9 +136,9 @@ func TestChecksumsFindDamage(t *testing.T) {
 				}
 				storetest.Exec(t, dsn, q)
 				faults, err := st.Check(t.Context())
-				if err != nil || len(faults) != 1 || !strings.Contains(faults[0], `document "b"`) ||
-					!strings.Contains(faults[0], dmg.part) || !strings.Contains(faults[0], "does not match its checksum") {
-					t.Errorf("check after the damage: %q %v, want one fault naming document \"b\" and %s", faults, err, dmg.part)
+				if err != nil || faults.Total != 1 || len(faults.List) != 1 || !strings.Contains(faults.List[0], `document "b"`) ||
+					!strings.Contains(faults.List[0], dmg.part) || !strings.Contains(faults.List[0], "does not match its checksum") {
+					t.Errorf("check after the damage: %q %v, want one fault naming document \"b\" and %s", faults.List, err, dmg.part)
 				}
 				view(t, st, func(r store.Reader) error {
 					if err := dmg.read(r, b); !damagedB(err) {
@@ -148,6 +149,36 @@ func TestChecksumsFindDamage(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestCheckCountsEveryFault damages more texts than Check lists: the
+// faults past store.MaxFaults are counted in Total, not written as a
+// closing "and N more" line that a caller had to parse back.
+func TestCheckCountsEveryFault(t *testing.T) {
+	const n = store.MaxFaults + 30
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		update(t, st, func(w store.Writer) error {
+			for i := range n {
+				d := doc(fmt.Sprintf("d%d", i), 0)
+				d.Text = strings.Repeat("The text of document "+d.ID+" runs on. ", 4)
+				if _, err := w.Insert(d, nil); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		storetest.Exec(t, dsn, `UPDATE texts SET text = text || ' edited'`)
+		faults, err := st.Check(t.Context())
+		if err != nil || faults.Total != n || len(faults.List) != store.MaxFaults {
+			t.Fatalf("check: %d faults, %d listed, %v; want %d, %d listed", faults.Total, len(faults.List), err, n, store.MaxFaults)
+		}
+		for _, f := range faults.List {
+			if !strings.HasSuffix(f, "its text does not match its checksum") {
+				t.Errorf("fault %q, want a text that does not match its checksum", f)
+			}
+		}
+	})
 }
 
 // A removal logged keeps the checksum of the removed sketch's index part:
@@ -168,8 +199,8 @@ func TestChecksumOfRemovals(t *testing.T) {
 		})
 		storetest.Exec(t, dsn, q)
 		faults, err := st.Check(t.Context())
-		if err != nil || len(faults) != 1 || !strings.Contains(faults[0], "removal log") {
-			t.Errorf("check after the damage: %q %v", faults, err)
+		if err != nil || faults.Total != 1 || len(faults.List) != 1 || !strings.Contains(faults.List[0], "removal log") {
+			t.Errorf("check after the damage: %q %v", faults.List, err)
 		}
 		view(t, st, func(r store.Reader) error {
 			if _, err := r.Removals(0); !errors.Is(err, store.ErrCorrupt) {
@@ -205,13 +236,14 @@ func TestChecksumFindsDamageInTheFile(t *testing.T) {
 	}
 	st = open(t, path)
 	faults, err := st.Check(t.Context())
-	if err != nil || len(faults) != 1 || !strings.Contains(faults[0], `document "b" (ordinal 2): its text does not match its checksum`) {
-		t.Errorf("check: %q %v", faults, err)
+	if err != nil || faults.Total != 1 || len(faults.List) != 1 || !strings.Contains(faults.List[0], `document "b" (ordinal 2): its text does not match its checksum`) {
+		t.Errorf("check: %q %v", faults.List, err)
 	}
-	view(t, st, func(r store.Reader) error {
-		if _, err := r.Doc("b"); !damagedB(err) {
-			t.Errorf("reading the damaged text: %v", err)
-		}
-		return nil
+	err = st.View(t.Context(), func(r store.Reader) error {
+		_, err := r.Doc("b")
+		return err
 	})
+	if !damagedB(err) || !strings.HasPrefix(err.Error(), "store: "+path+": ") {
+		t.Errorf("reading the damaged text: %v, want a ChecksumError naming document \"b\" and the file", err)
+	}
 }

@@ -140,10 +140,10 @@ func openPostgres(ctx context.Context, dsn string, o Options) (Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: connecting to PostgreSQL at %s: %w", where, err)
 	}
-	s := &sqlStore{db: db, d: &postgresDialect, readOnly: o.ReadOnly}
+	s := &sqlStore{name: "PostgreSQL at " + where, db: db, d: &postgresDialect, readOnly: o.ReadOnly}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: PostgreSQL at %s: %w", where, err)
+		return nil, named(s.name, err)
 	}
 	return s, nil
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -21,7 +22,8 @@ type dialect struct {
 	// mapErr turns an engine error into one of the package's, when it
 	// is one of theirs.
 	mapErr func(err error) error
-	// check returns the engine's own integrity faults.
+	// check returns the engine's own integrity faults; when damage stops
+	// it part way, those found until then with the error.
 	check func(ctx context.Context, db *sql.DB) ([]string, error)
 	// tables lists the user tables of the database.
 	tables func(ctx context.Context, db *sql.DB) ([]string, error)
@@ -37,6 +39,9 @@ type dialect struct {
 
 // sqlStore is a Store over database/sql.
 type sqlStore struct {
+	// name is what errors call the index: the SQLite file's path, or
+	// "PostgreSQL at" the server and database.
+	name     string
 	db       *sql.DB
 	d        *dialect
 	readOnly bool
@@ -113,30 +118,40 @@ func (s *sqlStore) Update(ctx context.Context, fn func(w Writer) error) error {
 	return s.wrap("committing to the index", tx.Commit())
 }
 
-// wrap maps an engine error and names what was being done.
+// wrap maps an engine error and names what was being done, and the
+// index when the error is one of damage (a record that does not match its
+// checksum, too).
 func (s *sqlStore) wrap(doing string, err error) error {
 	if err == nil {
 		return nil
 	}
 	if m := s.d.mapErr(err); m != nil {
-		return fmt.Errorf("%s: %w (%v)", doing, m, err)
+		err = fmt.Errorf("%s: %w (%v)", doing, m, err)
+	}
+	if errors.Is(err, ErrCorrupt) || errors.Is(err, ErrIO) {
+		return named(s.name, err)
 	}
 	return err
 }
 
 // Check returns the engine's own faults (SQLite's integrity check), then
 // every record that does not match its checksum.
-func (s *sqlStore) Check(ctx context.Context) ([]string, error) {
-	faults, err := s.d.check(ctx, s.db)
-	if err != nil {
-		return nil, s.wrap("checking the index", err)
+//
+// Damage that stops a check part way (SQLite's integrity check, or a
+// record it cannot read, fails with ErrCorrupt) leaves the faults found
+// until then, returned with the error: they are what a damaged index that
+// cannot be read whole still shows.
+func (s *sqlStore) Check(ctx context.Context) (Faults, error) {
+	var f Faults
+	engine, err := s.d.check(ctx, s.db)
+	for _, line := range engine {
+		f.Add(line)
 	}
-	err = s.View(ctx, func(r Reader) error {
-		damaged, err := r.(*txn).checkRecords()
-		faults = append(faults, damaged...)
-		return err
-	})
-	return faults, s.wrap("checking the index", err)
+	if err != nil {
+		return f, s.wrap("checking the index", err)
+	}
+	err = s.View(ctx, func(r Reader) error { return r.(*txn).checkRecords(&f) })
+	return f, s.wrap("checking the index", err)
 }
 
 func (s *sqlStore) Close() error {

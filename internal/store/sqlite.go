@@ -197,22 +197,22 @@ func openSQLiteOnce(ctx context.Context, path string, o Options) (Store, error) 
 	// the schema again, and checks running at once use all four.
 	db.SetMaxOpenConns(5)
 	db.SetMaxIdleConns(5)
-	s := &sqlStore{db: db, d: &sqliteDialect, readOnly: o.ReadOnly}
+	s := &sqlStore{name: path, db: db, d: &sqliteDialect, readOnly: o.ReadOnly}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: %s: %w", path, err)
+		return nil, named(path, err)
 	}
 	if !o.ReadOnly {
 		if err := tuneSearch(ctx, db); err != nil {
 			db.Close()
-			return nil, fmt.Errorf("store: %s: %w", path, s.wrap("setting up the full-text index", err))
+			return nil, named(path, s.wrap("setting up the full-text index", err))
 		}
 		if s.writer, err = db.Conn(ctx); err == nil {
 			_, err = s.writer.ExecContext(ctx, fmt.Sprintf(`PRAGMA cache_size = -%d`, writerCacheKiB))
 		}
 		if err != nil {
 			s.Close()
-			return nil, fmt.Errorf("store: %s: %w", path, s.wrap("opening the index", err))
+			return nil, named(path, s.wrap("opening the index", err))
 		}
 		s.checkpoints = startCheckpointer(db, path)
 	}
@@ -287,11 +287,11 @@ func peekVersion(ctx context.Context, drv Driver, path, q string) error {
 	}
 	defer db.Close()
 	db.SetMaxOpenConns(1)
-	s := &sqlStore{db: db, d: &sqliteDialect, readOnly: true}
+	s := &sqlStore{name: path, db: db, d: &sqliteDialect, readOnly: true}
 	v, err := s.version(ctx)
 	switch {
 	case err != nil:
-		return fmt.Errorf("store: %s: %w", path, err)
+		return named(path, err)
 	case v > len(sqliteMigrations):
 		return fmt.Errorf("store: %s: %w: schema version %d, this binary knows %d", path, ErrTooNew, v, len(sqliteMigrations))
 	case v > 0:
@@ -301,7 +301,7 @@ func peekVersion(ctx context.Context, drv Driver, path, q string) error {
 	// another program's.
 	var app, user int64
 	if err := db.QueryRowContext(ctx, `SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)`).Scan(&app, &user); err != nil {
-		return fmt.Errorf("store: %s: %w", path, s.wrap("opening the index", err))
+		return named(path, s.wrap("opening the index", err))
 	}
 	if app != 0 || user != 0 {
 		return fmt.Errorf("store: %s: %w: an empty database of another program (application id %d, user version %d)", path, ErrNotIndex, app, user)
@@ -410,8 +410,14 @@ const (
 	sqliteNotADB   = 26
 )
 
-// sqliteErr maps SQLite result codes to the package's errors.
+// sqliteErr maps SQLite result codes to the package's errors. A stored
+// value that does not read as its column's type (a NULL where the schema
+// allows none, as the zeros of a page cut short read back) is damage too:
+// SQLite returns whatever a page holds, and neardup wrote none such.
 func sqliteErr(err error) error {
+	if strings.HasPrefix(err.Error(), "sql: Scan error") {
+		return ErrCorrupt
+	}
 	code, e := strconv.Atoi(errCode("sqlite", err))
 	if e != nil {
 		return nil
@@ -433,17 +439,29 @@ func sqliteErr(err error) error {
 	return nil
 }
 
+// sqliteCheck returns the faults of SQLite's integrity check, one a
+// line: none when it says "ok", and those it listed before damage stopped
+// it with the error. A row may hold several lines, the first naming the
+// database ("*** in database main ***"), which is left out.
 func sqliteCheck(ctx context.Context, db *sql.DB) ([]string, error) {
 	rows, err := stringRows(ctx, db, `PRAGMA integrity_check`)
-	if err != nil {
-		return nil, err
-	}
-	if len(rows) == 1 && rows[0] == "ok" {
+	if err == nil && len(rows) == 1 && rows[0] == "ok" {
 		return nil, nil
 	}
-	return rows, nil
+	var faults []string
+	for _, r := range rows {
+		for line := range strings.Lines(r) {
+			line = strings.TrimSpace(line)
+			if line != "" && !strings.HasPrefix(line, "*** in database ") {
+				faults = append(faults, line)
+			}
+		}
+	}
+	return faults, err
 }
 
+// stringRows returns the one column of the rows of query q; on an error
+// part way, those read until then with it.
 func stringRows(ctx context.Context, db *sql.DB, q string) ([]string, error) {
 	rows, err := db.QueryContext(ctx, q)
 	if err != nil {
@@ -454,7 +472,7 @@ func stringRows(ctx context.Context, db *sql.DB, q string) ([]string, error) {
 	for rows.Next() {
 		var s string
 		if err := rows.Scan(&s); err != nil {
-			return nil, err
+			return out, err
 		}
 		out = append(out, s)
 	}

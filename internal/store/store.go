@@ -269,10 +269,34 @@ type Store interface {
 	Update(ctx context.Context, fn func(w Writer) error) error
 	// Check verifies the store's own integrity (for SQLite, its pages and
 	// indexes) and that every stored sketch part, text and mark matches
-	// its checksum, and returns the faults found.
-	Check(ctx context.Context) ([]string, error)
+	// its checksum, and returns the faults found. When damage stops it
+	// part way, it returns the faults found until then with the error.
+	Check(ctx context.Context) (Faults, error)
 	// Close closes the store.
 	Close() error
+}
+
+// MaxFaults bounds the faults a Faults lists; past it, Add only counts.
+const MaxFaults = 100
+
+// Faults is what a check of an index found: the first faults, one line
+// each, and how many in all. Its zero value is an empty list.
+type Faults struct {
+	// List holds the first MaxFaults faults found, one line each, in the
+	// order found.
+	List []string
+	// Total counts every fault found, listed or not; Total-len(List) went
+	// unlisted.
+	Total int
+}
+
+// Add records the fault line: it is listed while fewer than MaxFaults
+// are, and counted always.
+func (f *Faults) Add(line string) {
+	f.Total++
+	if len(f.List) < MaxFaults {
+		f.List = append(f.List, line)
+	}
 }
 
 // Errors a store returns, wrapped with details.
@@ -290,6 +314,31 @@ var (
 	ErrIO        = errors.New("store: the index file could not be read or written (a full disk, a file size limit or a failing disk)")
 	errForbidden = errors.New("store: a Reader cannot write")
 )
+
+// NamedError is an error of the index at Name (a SQLite file's path, or
+// "PostgreSQL at" the server and database): a store names its index in
+// every error of damage (ErrCorrupt, ErrIO) and of opening, once however
+// many layers wrap it.
+type NamedError struct {
+	Name string
+	Err  error
+}
+
+func (e *NamedError) Error() string {
+	return "store: " + e.Name + ": " + strings.TrimPrefix(e.Err.Error(), "store: ")
+}
+
+// Unwrap returns the error named.
+func (e *NamedError) Unwrap() error { return e.Err }
+
+// named returns err as an error of the index at name, unless it names an
+// index already.
+func named(name string, err error) error {
+	if err == nil || errors.As(err, new(*NamedError)) {
+		return err
+	}
+	return &NamedError{Name: name, Err: err}
+}
 
 // Options configure Open.
 type Options struct {

@@ -505,8 +505,8 @@ func TestFixtures(t *testing.T) {
 				}
 				return nil
 			})
-			if faults, err := st.Check(t.Context()); len(faults) > 0 || err != nil {
-				t.Errorf("check: %q %v", faults, err)
+			if faults, err := st.Check(t.Context()); faults.Total > 0 || err != nil {
+				t.Errorf("check: %q %v", faults.List, err)
 			}
 		})
 	}

@@ -59,7 +59,7 @@ func Feeds(ctx context.Context, st Tables) ([]Stored, error) {
 func decodeFeed(f *neardup.Feed) (Stored, error) {
 	s := Stored{ID: f.ID, NextPoll: time.Unix(f.NextPoll, 0).UTC()}
 	if err := errors.Join(json.Unmarshal(f.Config, &s.Feed), json.Unmarshal(f.State, &s.State)); err != nil {
-		return s, fmt.Errorf("feed %s: its stored settings: %w", f.URL, err)
+		return s, fmt.Errorf("feed %s: its stored settings: %w", ShownURL(f.URL), err)
 	}
 	s.URL = f.URL
 	return s, nil
@@ -108,6 +108,36 @@ func SetFeed(ctx context.Context, st Tables, f Feed) error {
 	})
 }
 
+// UpdateFeed changes the settings of the feed of feedURL (compared as
+// FeedURL) with change, in one transaction that holds the index's writer
+// lock from the read to the write: a feeds import, another UpdateFeed or a
+// watch pass meanwhile either commits before the read, and change sees what
+// it wrote, or waits for the write. change gets the stored settings and
+// changes them in place (the URL stays the stored one); an error it returns
+// is UpdateFeed's, and nothing is written. The settings changed are checked
+// (Feed.Check) before they are written; the feed's state is kept.
+func UpdateFeed(ctx context.Context, st Tables, feedURL string, change func(f *Feed) error) error {
+	return st.UpdateFeeds(ctx, func(w neardup.FeedWriter) error {
+		old, err := find(w, feedURL)
+		if err != nil {
+			return err
+		}
+		cur, err := decodeFeed(old)
+		if err != nil {
+			return err
+		}
+		if err := change(&cur.Feed); err != nil {
+			return err
+		}
+		cur.URL = old.URL
+		if err := cur.Check(); err != nil {
+			return err
+		}
+		old.Config = marshalJSON(cur.Feed)
+		return w.SaveFeed(old)
+	})
+}
+
 // RemoveFeed removes the feed of a URL (compared as FeedURL) and the
 // record of its items; the articles added from it stay in the index.
 func RemoveFeed(ctx context.Context, st Tables, feedURL string) error {
@@ -133,7 +163,7 @@ func find(r neardup.FeedReader, feedURL string) (*neardup.Feed, error) {
 			return &feeds[i], nil
 		}
 	}
-	return nil, fmt.Errorf("%w: %s", ErrNoFeed, feedURL)
+	return nil, fmt.Errorf("%w: %s", ErrNoFeed, ShownURL(feedURL))
 }
 
 // feedKey is the FeedURL of a URL, else the URL as it is.

@@ -8,12 +8,14 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 func TestFeedAdmin(t *testing.T) {
@@ -345,4 +347,75 @@ func TestFeedURLsCanonical(t *testing.T) {
 		":4: feed 2: https://a.example/rss is feed 1 already (line 3)")
 	wantReadError(t, filepath.Join(t.TempDir(), "port.yaml"), "version: 1\nfeeds:\n  - url: https://a.example:99999/rss\n",
 		":3: feed 1: feed \"https://a.example:99999/rss\": port 99999 is out of range")
+}
+
+// TestUpdateFeedLosesNoUpdate runs UpdateFeeds from several handles of one
+// index at once (as several processes would), each adding selectors of
+// its own to the feed's rule: the read and the write of each are one
+// transaction, so every selector is stored.
+func TestUpdateFeedLosesNoUpdate(t *testing.T) {
+	const writers, rounds = 4, 10
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			dsn := storetest.DSN(t, engine)
+			ctx := t.Context()
+			if _, err := AddFeed(ctx, newIndexAt(t, dsn), Feed{URL: "https://a.example/rss"}); err != nil {
+				t.Fatal(err)
+			}
+			errs := make([]error, writers)
+			var wg sync.WaitGroup
+			for w := range writers {
+				x := newIndexAt(t, dsn)
+				wg.Go(func() {
+					for r := range rounds {
+						errs[w] = UpdateFeed(ctx, x, "https://a.example/rss", func(f *Feed) error {
+							if f.Rule == nil {
+								f.Rule = &Rule{}
+							}
+							f.Rule.Drop = append(f.Rule.Drop, fmt.Sprintf(".w%d-r%d", w, r))
+							return nil
+						})
+						if errs[w] != nil {
+							return
+						}
+					}
+				})
+			}
+			wg.Wait()
+			if err := errors.Join(errs...); err != nil {
+				t.Fatal(err)
+			}
+			feeds, err := Feeds(ctx, newIndexAt(t, dsn))
+			if err != nil || len(feeds) != 1 || feeds[0].Rule == nil {
+				t.Fatalf("feeds %+v %v", feeds, err)
+			}
+			if n := len(feeds[0].Rule.Drop); n != writers*rounds {
+				t.Errorf("%d selectors stored, want %d: %d updates lost", n, writers*rounds, writers*rounds-n)
+			}
+		})
+	}
+}
+
+// UpdateFeed of a missing feed is ErrNoFeed, and a change that fails the
+// feed's check (an interval too short) or returns an error writes nothing.
+func TestUpdateFeedRefuses(t *testing.T) {
+	x := newIndex(t)
+	ctx := t.Context()
+	if _, err := AddFeed(ctx, x, Feed{URL: "https://a.example/rss", Interval: Duration(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := UpdateFeed(ctx, x, "https://none.example/", func(*Feed) error { return nil }); !errors.Is(err, ErrNoFeed) {
+		t.Errorf("a missing feed: %v, want ErrNoFeed", err)
+	}
+	if err := UpdateFeed(ctx, x, "https://a.example/rss", func(f *Feed) error { f.Interval = Duration(time.Second); return nil }); err == nil {
+		t.Error("an interval of 1s was stored")
+	}
+	stop := errors.New("stop")
+	if err := UpdateFeed(ctx, x, "https://A.example:443/rss", func(f *Feed) error { f.Interval = Duration(2 * time.Hour); return stop }); !errors.Is(err, stop) {
+		t.Errorf("a change that fails: %v, want its error", err)
+	}
+	feeds, err := Feeds(ctx, x)
+	if err != nil || len(feeds) != 1 || feeds[0].Interval != Duration(time.Hour) || feeds[0].URL != "https://a.example/rss" {
+		t.Errorf("feeds %+v %v, want the feed as added", feeds, err)
+	}
 }

@@ -39,11 +39,14 @@ func CheckFeed(ctx context.Context, feedURL string, o Options) (int, error) {
 	if extract.LooksHTML(resp.body, resp.contentType) {
 		msg := "an HTML page, not a feed"
 		if alt := feedLinks(resp.body, resp.url); len(alt) > 0 {
+			for i := range alt {
+				alt[i] = ShownURL(alt[i])
+			}
 			msg += "; it links to the feeds " + strings.Join(alt, ", ")
 		}
-		return 0, fmt.Errorf("%s: %s: %w", resp.url, msg, ErrNotFeed)
+		return 0, fmt.Errorf("%s: %s: %w", ShownURL(resp.url), msg, ErrNotFeed)
 	}
-	return 0, fmt.Errorf("%s: %w", resp.url, err)
+	return 0, fmt.Errorf("%s: %w", ShownURL(resp.url), err)
 }
 
 // feedLinks returns the feeds an HTML page names in its head, by

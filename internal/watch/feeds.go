@@ -131,7 +131,7 @@ func FeedURL(raw string) (string, error) {
 	u, err := url.Parse(raw)
 	switch {
 	case err != nil:
-		return "", fmt.Errorf("feed %q: %w", ShownURL(raw), err)
+		return "", fmt.Errorf("feed %q: %w", ShownURL(raw), parseError(raw))
 	case (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
 		return "", fmt.Errorf("feed %q: want an http or https URL", ShownURL(raw))
 	}
@@ -155,16 +155,57 @@ func FeedURL(raw string) (string, error) {
 // ShownURL returns a feed's URL as pages and listings show it: with the
 // password of a URL that carries one ("https://reader:xxxxx@example.com/feed")
 // left out, as a private feed's URL may carry it. What is stored and
-// exported keeps it.
+// exported keeps it. A URL that does not parse, or gives no scheme
+// ("reader:secret@example.com/feed"), has what stands for a password left
+// out all the same: what follows the first colon of the part before its
+// last "@" (its first, when it parses), after the scheme's "//".
 func ShownURL(raw string) string {
 	u, err := url.Parse(raw)
-	if err != nil || u.User == nil {
+	switch {
+	case err != nil:
+		return hidePassword(raw, strings.LastIndexByte(raw, '@'))
+	case u.User != nil:
+		if _, ok := u.User.Password(); ok {
+			return u.Redacted()
+		}
+	case u.Opaque != "":
+		return hidePassword(raw, strings.IndexByte(raw, '@'))
+	}
+	return raw
+}
+
+// hidePassword returns raw with "xxxxx" for what follows the first colon
+// of its user part, which ends at at (the index of an "@"; none when
+// negative) and begins after the scheme's "//", or at the start.
+func hidePassword(raw string, at int) string {
+	if at < 0 {
 		return raw
 	}
-	if _, ok := u.User.Password(); !ok {
+	start := 0
+	if i := strings.Index(raw[:at], "//"); i >= 0 {
+		start = i + 2
+	}
+	colon := strings.IndexByte(raw[start:at], ':')
+	if colon < 0 {
 		return raw
 	}
-	return u.Redacted()
+	return raw[:start+colon+1] + "xxxxx" + raw[at:]
+}
+
+// parseError returns why raw does not parse as a URL without quoting raw,
+// as url.Parse's error does, password included: the error of the URL
+// shown (ShownURL), which names the part at fault, or when that one parses
+// (the password was at fault), how to write a password.
+func parseError(raw string) error {
+	_, err := url.Parse(ShownURL(raw))
+	var ue *url.Error
+	switch {
+	case errors.As(err, &ue):
+		return ue.Err
+	case err != nil:
+		return err
+	}
+	return errors.New("its user and password do not parse (write /, ?, # and @ in a password as %2F, %3F, %23 and %40)")
 }
 
 // canonicalURL sets the feed's URL to its FeedURL, when it has one.
@@ -322,7 +363,7 @@ func parseFeeds(path string, data []byte) ([]Feed, error) {
 		f.Feeds[i].canonicalURL()
 		if j, ok := first[f.Feeds[i].URL]; ok {
 			return nil, fmt.Errorf("%s:%d: feed %d: %s is feed %d already (line %d): list a feed once, with its settings",
-				path, feedLine(data, i, nil), i+1, f.Feeds[i].URL, j+1, feedLine(data, j, nil))
+				path, feedLine(data, i, nil), i+1, ShownURL(f.Feeds[i].URL), j+1, feedLine(data, j, nil))
 		}
 		first[f.Feeds[i].URL] = i
 	}

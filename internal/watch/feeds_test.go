@@ -2,11 +2,18 @@ package watch
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"html"
 	"log/slog"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/neardup/neardup"
 )
 
 // TestShownURL: a URL's password is left out of what is shown, and any
@@ -17,6 +24,16 @@ func TestShownURL(t *testing.T) {
 		"https://reader@daily.example/rss":        "https://reader@daily.example/rss",
 		"https://daily.example/rss?key=1":         "https://daily.example/rss?key=1",
 		"%zz":                                     "%zz",
+		// URLs that do not parse, or give no scheme, have what stands for
+		// a password left out all the same.
+		"https://reader:s3cret@daily.example:bad/rss": "https://reader:xxxxx@daily.example:bad/rss",
+		"https://reader:s3cret@daily.example/r\x01ss": "https://reader:xxxxx@daily.example/r\x01ss",
+		"https://reader:s3/cret@daily.example/rss":    "https://reader:xxxxx@daily.example/rss",
+		"https://reader:s3cret#x@daily.example/rss":   "https://reader:xxxxx@daily.example/rss",
+		"https://reader:s3cret@ho st/rss":             "https://reader:xxxxx@ho st/rss",
+		"reader:s3cret@daily.example/rss":             "reader:xxxxx@daily.example/rss",
+		"https://daily.example:8080/@desk:news/rss":   "https://daily.example:8080/@desk:news/rss",
+		"https://daily.example/%zz/@desk:news":        "https://daily.example/%zz/@desk:news",
 	} {
 		if got := ShownURL(in); got != want {
 			t.Errorf("ShownURL(%q) = %q, want %q", in, got, want)
@@ -54,5 +71,122 @@ func TestCheckHidesPassword(t *testing.T) {
 	f := Feed{URL: "https://reader:s3cret@daily.example/rss", Interval: Duration(time.Second)}
 	if err := f.Check(); err == nil || strings.Contains(err.Error(), "s3cret") {
 		t.Errorf("Check: %v, want an error without the password", err)
+	}
+}
+
+// badPrivateURLs are feed URLs carrying the password s3cret that do not
+// parse, or are refused, each a way url.Parse's error quoted the URL whole.
+var badPrivateURLs = []string{
+	"https://reader:s3cret@daily.example:bad/rss",
+	"https://reader:s3cret@daily.example/r\x01ss",
+	"https://reader:s3cret@[::1/rss",
+	"https://reader:s3cret@daily.example/%zz",
+	"https://reader:s3cret@ho st/rss",
+	"https://reader:s3cret@daily.example:99999/rss",
+	"https://reader:s3/cret@daily.example/rss",
+	"https://reader:s3cret#x@daily.example/rss",
+	"ftp://reader:s3cret@daily.example/rss",
+	"reader:s3cret@daily.example/rss",
+}
+
+// TestBadURLHidesPassword pins the errors of a feed URL that does not
+// parse, which quoted it whole, password included (`parse
+// "https://reader:s3cret@daily.example:bad/rss": invalid port ":bad" after
+// host`): no error of the feeds' administration, of a feeds file, of a
+// check or a trial of the URL, nor of a pass over a feed stored with such
+// a URL, nor a log line, shows the password; each names the part at
+// fault.
+func TestBadURLHidesPassword(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	for _, u := range badPrivateURLs {
+		t.Run(u, func(t *testing.T) {
+			x := newIndex(t)
+			yaml := filepath.Join(dir, "feeds.yaml")
+			opml := filepath.Join(dir, "feeds.opml")
+			if err := errors.Join(
+				os.WriteFile(yaml, fmt.Appendf(nil, "version: 1\nfeeds:\n  - url: %q\n", u), 0o644),
+				os.WriteFile(opml, fmt.Appendf(nil, "<opml version=\"2.0\"><body><outline text=\"x\" xmlUrl=\"%s\"/></body></opml>\n", html.EscapeString(u)), 0o644),
+			); err != nil {
+				t.Fatal(err)
+			}
+			_, feedErr := FeedURL(u)
+			_, addErr := AddFeed(ctx, x, Feed{URL: u})
+			_, yamlErr := ReadFile(yaml)
+			_, opmlErr := ReadFile(opml)
+			_, checkErr := CheckFeed(ctx, u, testOptions())
+			_, tryErr := Try(ctx, u, nil, testOptions())
+			for name, err := range map[string]error{"FeedURL": feedErr, "AddFeed": addErr, "ReadFile of YAML": yamlErr,
+				"ReadFile of OPML": opmlErr, "CheckFeed": checkErr, "Try": tryErr,
+				"UpdateFeed": UpdateFeed(ctx, x, u, func(*Feed) error { return nil }), "RemoveFeed": RemoveFeed(ctx, x, u)} {
+				if err == nil || strings.Contains(err.Error(), "s3") {
+					t.Errorf("%s: %v, want an error without the password", name, err)
+				}
+			}
+			if !strings.Contains(feedErr.Error(), "reader:xxxxx@") {
+				t.Errorf("FeedURL: %v, want the URL named without its password", feedErr)
+			}
+
+			// A feed stored with the URL as it is, as before URLs were
+			// checked, fails its pass.
+			err := x.UpdateFeeds(ctx, func(w neardup.FeedWriter) error {
+				_, err := w.AddFeed(&neardup.Feed{URL: u, Config: marshalJSON(Feed{URL: u, Interval: Duration(DefaultInterval)}), State: marshalJSON(State{})})
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var log bytes.Buffer
+			o := testOptions()
+			o.Logger = slog.New(slog.NewTextHandler(&log, nil))
+			res, err := newWatcher(t, x, o).Once(ctx)
+			if err != nil || len(res) != 1 || res[0].Err == nil {
+				t.Fatalf("pass: %+v %v, want the feed failed", res, err)
+			}
+			feeds, err := Feeds(ctx, x)
+			if err != nil || len(feeds) != 1 {
+				t.Fatalf("feeds: %+v %v", feeds, err)
+			}
+			if strings.Contains(log.String(), "s3") || strings.Contains(res[0].Err.Error(), "s3") || strings.Contains(feeds[0].State.Status, "s3") {
+				t.Errorf("the password shows:\nlog: %s\nerror: %v\nstatus: %s", log.String(), res[0].Err, feeds[0].State.Status)
+			}
+		})
+	}
+}
+
+// TestPasswordNotShownOfLinks pins what a private feed's URL passes on:
+// the feeds an HTML page links to, resolved against a URL with a password,
+// were named with it in feeds add's check, and so were an item's page
+// (a relative link) in the "item failed" log line and a body cut short in
+// the stored error.
+func TestPasswordNotShownOfLinks(t *testing.T) {
+	s := newSite(t)
+	s.serve("/page", "text/html", `<html><head><link rel="alternate" type="application/rss+xml" href="/feed"></head><body>hi</body></html>`)
+	s.serve("/feed", "application/rss+xml", `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><link>/</link>
+<item><title>A</title><link>/missing</link></item>
+<item><title>B</title><link>big</link></item>
+</channel></rss>`)
+	s.handle("/big", func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Content-Type", "text/html")
+		rw.Header().Set("Content-Length", "100000000")
+	})
+	private := strings.Replace(s.URL, "http://", "http://reader:s3cret@", 1)
+	_, err := CheckFeed(t.Context(), private+"/page", testOptions())
+	if err == nil || strings.Contains(err.Error(), "s3cret") || !strings.Contains(err.Error(), "reader:xxxxx@") {
+		t.Errorf("CheckFeed of a page: %v, want the page and its feeds named without the password", err)
+	}
+	x := newIndex(t)
+	addFeed(t, x, Feed{URL: private + "/feed"})
+	var log bytes.Buffer
+	o := testOptions()
+	o.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	once(t, newWatcher(t, x, o))
+	if strings.Contains(log.String(), "s3cret") || !strings.Contains(log.String(), "item failed") {
+		t.Errorf("the log shows the password, or no item failed:\n%s", log.String())
+	}
+	for key, it := range storedItems(t, x, private+"/feed") {
+		if strings.Contains(it.Detail, "s3cret") {
+			t.Errorf("item %s: its stored detail shows the password: %s", ShownURL(key), it.Detail)
+		}
 	}
 }

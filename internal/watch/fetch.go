@@ -179,7 +179,7 @@ func (f *fetcher) build(ctx context.Context, r request) (*http.Request, error) {
 	u, err := url.Parse(r.url)
 	switch {
 	case err != nil:
-		return nil, fmt.Errorf("watch: %q: %w", r.url, err)
+		return nil, fmt.Errorf("watch: %q: %w", ShownURL(r.url), parseError(r.url))
 	case u.Scheme != "http" && u.Scheme != "https":
 		return nil, fmt.Errorf("%w: %q", errUnsupportedS, ShownURL(r.url))
 	case u.Host == "":
@@ -215,14 +215,14 @@ func (f *fetcher) handle(hr *http.Response) (*response, error) {
 		return resp, nil
 	}
 	if hr.ContentLength > f.maxBytes {
-		return resp, fmt.Errorf("%w: %s declares %d bytes, the limit is %d", ErrTooLarge, resp.url, hr.ContentLength, f.maxBytes)
+		return resp, fmt.Errorf("%w: %s declares %d bytes, the limit is %d", ErrTooLarge, ShownURL(resp.url), hr.ContentLength, f.maxBytes)
 	}
 	body, err := decoder(io.LimitReader(hr.Body, f.maxBytes+1), hr.Header.Get("Content-Encoding"))
 	if err == nil {
 		resp.body, err = readLimited(body, f.maxBytes)
 	}
 	if err != nil {
-		return resp, fmt.Errorf("%s: %w", resp.url, err)
+		return resp, fmt.Errorf("%s: %w", ShownURL(resp.url), err)
 	}
 	return resp, nil
 }

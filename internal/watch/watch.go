@@ -530,7 +530,7 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 		} else {
 			row.Tries = maxTries
 		}
-		w.log.Warn("item failed", "feed", ShownURL(f.URL), "item", e.link, "outcome", outcome, "error", err)
+		w.log.Warn("item failed", "feed", ShownURL(f.URL), "item", ShownURL(e.link), "outcome", outcome, "error", err)
 		return nil, nil
 	}
 	resp, err := w.fetch.get(ctx, request{url: e.link, browser: browser})
@@ -551,7 +551,7 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 	row.Lang = a.Lang
 	if a.RuleMiss != "" {
 		row.Detail, *miss = a.RuleMiss, a.RuleMiss
-		w.log.Warn("site rule matched nothing; extracted without it", "feed", ShownURL(f.URL), "item", e.link, "rule", a.RuleMiss)
+		w.log.Warn("site rule matched nothing; extracted without it", "feed", ShownURL(f.URL), "item", ShownURL(e.link), "rule", a.RuleMiss)
 	}
 	if skip != core.SkipNone {
 		row.Outcome = string(skip)

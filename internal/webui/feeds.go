@@ -343,7 +343,7 @@ func (u *ui) addFeed(r *http.Request) (result, error) {
 	if err == nil {
 		id, err = watch.AddFeed(r.Context(), u.x, f)
 		if errors.Is(err, neardup.ErrExists) {
-			err = errorf(http.StatusConflict, "url", "the feed %s is there already: edit it in the list", f.URL)
+			err = errorf(http.StatusConflict, "url", "the feed %s is there already: edit it in the list", watch.ShownURL(f.URL))
 		}
 	}
 	if code, ok := refused(&form, err); ok {

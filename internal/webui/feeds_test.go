@@ -170,4 +170,11 @@ func TestFeedPasswordNotShown(t *testing.T) {
 			t.Errorf("%s shows the feed's password", p)
 		}
 	}
+	// The messages of an add refused: the feed stored already (it named
+	// the URL with its password), and a URL that does not parse. (The
+	// form itself gives back what was typed.)
+	f.post("/feeds", url.Values{"url": {"https://reader:s3cret@daily.example/rss"}, "no_check": {"1"}}, true).
+		want(t, "the private feed again", http.StatusConflict, "the feed https://reader:xxxxx@daily.example/rss is there already")
+	f.post("/feeds", url.Values{"url": {"https://reader:s3cret@daily.example:bad/rss"}, "no_check": {"1"}}, true).
+		want(t, "a bad port", http.StatusBadRequest, `feed &#34;https://reader:xxxxx@daily.example:bad/rss&#34;: invalid port &#34;:bad&#34; after host`)
 }
