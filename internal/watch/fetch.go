@@ -25,7 +25,7 @@ var (
 	ErrStatus       = errors.New("watch: unexpected HTTP status")
 	ErrTooManyHops  = errors.New("watch: too many redirects")
 	ErrRetryLater   = errors.New("watch: the server asked to retry later")
-	errBadEncoding  = errors.New("watch: unknown content encoding")
+	errBadEncoding  = errors.New("watch: content encoding not supported")
 	errNoHostInURL  = errors.New("watch: URL without a host")
 	errUnsupportedS = errors.New("watch: URL scheme is not http or https")
 )
@@ -239,12 +239,23 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 	return b, nil
 }
 
+// maxEncodings is the most content encodings a body may list (curl's
+// limit): a server compresses once, twice by mistake. Each one is a
+// decompressor of tens of kilobytes, made before a byte is read, so that a
+// header of 10 MB of "deflate, deflate, ..." was a million of them, and
+// gigabytes, from one answer.
+const maxEncodings = 5
+
 // decoder undoes a body's content encodings as it is read, the last
 // applied first. The caller bounds what it reads of the result, so that a
 // small compressed body that inflates to gigabytes is read only up to the
-// limit: inflating as it reads, the fetcher never holds more.
+// limit: inflating as it reads, the fetcher never holds more. More than
+// maxEncodings encodings are refused before any decompressor is made.
 func decoder(r io.Reader, encoding string) (io.Reader, error) {
 	encs := strings.Split(encoding, ",")
+	if len(encs) > maxEncodings {
+		return nil, fmt.Errorf("%w: %d encodings, more than %d", errBadEncoding, len(encs), maxEncodings)
+	}
 	for i := len(encs) - 1; i >= 0; i-- {
 		switch e := strings.ToLower(strings.TrimSpace(encs[i])); e {
 		case "", "identity":

@@ -237,3 +237,49 @@ func TestDecodeUnknownEncoding(t *testing.T) {
 		t.Errorf("gzip, identity: %q %v", b, err)
 	}
 }
+
+// A body's encodings are undone up to maxEncodings deep; a longer list is
+// refused before any decompressor is made. It was a decompressor for each
+// name of the header, made before reading: an answer whose header listed
+// "deflate" a million times took gigabytes and killed the process, a feed
+// watcher or a server running one.
+func TestEncodingChain(t *testing.T) {
+	s := newSite(t)
+	body := strings.Repeat("<p>The same paragraph, over and over.</p>\n", 200)
+	nested := func(n int) []byte {
+		b := []byte(body)
+		for range n {
+			var buf bytes.Buffer
+			zw := gzip.NewWriter(&buf)
+			zw.Write(b)
+			zw.Close()
+			b = buf.Bytes()
+		}
+		return b
+	}
+	for _, n := range []int{maxEncodings, maxEncodings + 1} {
+		s.handle(fmt.Sprint("/gzip", n), func(rw http.ResponseWriter, r *http.Request) {
+			rw.Header().Set("Content-Encoding", strings.Repeat("gzip, ", n-1)+"gzip")
+			rw.Write(nested(n))
+		})
+	}
+	s.handle("/chain", func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Content-Encoding", strings.Repeat("deflate, ", 100000)+"deflate")
+		rw.Write([]byte("x"))
+	})
+	f := testFetcher(nil)
+	if resp, err := f.get(t.Context(), request{url: fmt.Sprint(s.URL, "/gzip", maxEncodings)}); err != nil || string(resp.body) != body {
+		t.Errorf("%d encodings: %v, want the body", maxEncodings, err)
+	}
+	for _, path := range []string{fmt.Sprint("/gzip", maxEncodings+1), "/chain"} {
+		if _, err := f.get(t.Context(), request{url: s.URL + path}); !errors.Is(err, errBadEncoding) {
+			t.Errorf("%s: %v, want errBadEncoding", path, err)
+		}
+	}
+	allocs := testing.AllocsPerRun(1, func() {
+		decoder(strings.NewReader("x"), strings.Repeat("deflate, ", 100000)+"deflate")
+	})
+	if allocs > 10 {
+		t.Errorf("refusing 100,001 encodings took %.0f allocations", allocs)
+	}
+}
