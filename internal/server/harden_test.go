@@ -131,6 +131,17 @@ func TestHostHeader(t *testing.T) {
 			t.Errorf("Host %q: %d, want %d", tc.host, resp.StatusCode, tc.code)
 		}
 	}
+	// On another loopback address, that address is a name of the server:
+	// it answered 421 to the URL it printed.
+	other := serveOn(t, newTestServer(t, "sqlite", Options{}).Server, "127.0.0.2:0")
+	resp, err := http.Get("http://" + other + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("a server on %s answered its own address %d", other, resp.StatusCode)
+	}
 }
 
 // TestQueryPool: queries wait for a turn, at most QueryQueue of them;
