@@ -203,6 +203,39 @@ func TestHostGate(t *testing.T) {
 	}
 }
 
+// The gate forgets the hosts it has nothing left to keep of, and keeps
+// those it has: a host's Retry-After, a request out. It kept every host
+// ever asked, so that feeds linking to ever new hosts (a subdomain an
+// item) grew it for as long as the watcher ran.
+func TestHostGateForgets(t *testing.T) {
+	g := newHostGate(0)
+	g.notBefore("paused.example", time.Now().Add(time.Hour))
+	held, err := g.acquire(t.Context(), "held.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 * minSweep {
+		release, err := g.acquire(t.Context(), fmt.Sprintf("h%d.example", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		release()
+	}
+	g.mu.Lock()
+	n, paused, busy := len(g.hosts), g.hosts["paused.example"], g.hosts["held.example"]
+	g.mu.Unlock()
+	if n > 2*minSweep {
+		t.Errorf("the gate holds %d hosts after %d came and went", n, 20*minSweep)
+	}
+	if paused == nil || busy == nil {
+		t.Errorf("the gate forgot a host's Retry-After (%v) or a host with a request out (%v)", paused != nil, busy != nil)
+	}
+	if _, err := g.acquire(t.Context(), "paused.example"); !errors.Is(err, ErrRetryLater) {
+		t.Errorf("a paused host: %v, want ErrRetryLater", err)
+	}
+	held()
+}
+
 func TestRequestHeaders(t *testing.T) {
 	s := newSite(t)
 	var got http.Header
