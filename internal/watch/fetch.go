@@ -104,6 +104,9 @@ func newFetcher(o *Options) *fetcher {
 			if len(via) > o.MaxRedirects {
 				return fmt.Errorf("%w (%d)", ErrTooManyHops, len(via))
 			}
+			if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
+				return fmt.Errorf("%w: a redirect to %q", errUnsupportedS, ShownURL(req.URL.String()))
+			}
 			return nil
 		}}
 	return &fetcher{client: client, userAgent: o.UserAgent, browserUA: o.BrowserUserAgent,

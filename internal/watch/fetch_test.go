@@ -132,6 +132,25 @@ func TestRedirects(t *testing.T) {
 	}
 }
 
+// A redirect to another scheme than http or https (file:, ftp:, gopher:)
+// is the fetch's final failure naming the scheme's rule, as a link of that
+// scheme is, and never followed. It was the client's "unsupported protocol
+// scheme", which the watcher took for a failure that may pass and tried on
+// the next two passes.
+func TestRedirectToOtherScheme(t *testing.T) {
+	s := newSite(t)
+	for _, to := range []string{"file:///etc/passwd", "ftp://127.0.0.1/x", "gopher://127.0.0.1:70/x", "javascript:alert(1)"} {
+		s.handle("/hop", func(rw http.ResponseWriter, r *http.Request) {
+			rw.Header().Set("Location", to)
+			rw.WriteHeader(http.StatusFound)
+		})
+		_, err := testFetcher(nil).get(t.Context(), request{url: s.URL + "/hop"})
+		if !errors.Is(err, errUnsupportedS) || transient(err) {
+			t.Errorf("a redirect to %s: %v (transient %v), want a final errUnsupportedS", to, err, transient(err))
+		}
+	}
+}
+
 func TestTimeouts(t *testing.T) {
 	t.Parallel() // waits on timers
 	s := newSite(t)
