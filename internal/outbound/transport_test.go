@@ -3,12 +3,15 @@ package outbound
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -172,5 +175,57 @@ func TestResolvedAddresses(t *testing.T) {
 	}
 	if n := hits.Load(); n != 0 {
 		t.Errorf("the internal address got %d connections", n)
+	}
+}
+
+// The Transport keeps few idle connections, and none for long: one to
+// each of 300 hosts (names of one server, as a wildcard DNS name gives any
+// number of) is not kept open. It kept every one for as long as the
+// server did, so that a feed linking each item to a new host name of a
+// server that never closes an idle connection held a socket and two
+// goroutines a link, pass after pass.
+func TestIdleConnections(t *testing.T) {
+	var mu sync.Mutex
+	open := map[net.Conn]bool{}
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) }))
+	srv.Config.ConnState = func(c net.Conn, s http.ConnState) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch s {
+		case http.StateNew:
+			open[c] = true
+		case http.StateClosed, http.StateHijacked:
+			delete(open, c)
+		}
+	}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
+	resolver := fakeResolver(t, func(string) []netip.Addr { return []netip.Addr{netip.MustParseAddr("127.0.0.1")} })
+	p := &Policy{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}
+	tr := p.transport(time.Second, nil, resolver)
+	c := &http.Client{Transport: tr, Timeout: 5 * time.Second}
+	const hosts = 300
+	for i := range hosts {
+		resp, err := c.Get(fmt.Sprintf("http://h%d.test:%s/", i, port))
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	count := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(open)
+	}
+	for deadline := time.Now().Add(5 * time.Second); count() > maxIdleConns && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := count(); n > maxIdleConns {
+		t.Errorf("%d connections left open to %d hosts, want at most %d", n, hosts, maxIdleConns)
+	}
+	if tr.IdleConnTimeout <= 0 || tr.IdleConnTimeout > 2*time.Minute {
+		t.Errorf("idle connections kept %s", tr.IdleConnTimeout)
 	}
 }
