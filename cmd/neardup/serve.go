@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -112,6 +113,26 @@ func checkAddr(addr string) error {
 	return nil
 }
 
+// exposure says what a server listening on addr beyond this machine
+// shows to whoever reaches it, or "" on a loopback address: its reads are
+// open without --auth-reads, and tokens cross the network as plain HTTP.
+func exposure(addr net.Addr, authReads bool, tokens int) string {
+	if ta, ok := addr.(*net.TCPAddr); !ok || ta.IP.IsLoopback() {
+		return ""
+	}
+	var says []string
+	if !authReads {
+		says = append(says, "every stored document and its text can be read by whoever reaches it (--auth-reads makes reads need a token)")
+	}
+	if tokens > 0 {
+		says = append(says, "tokens cross the network in the clear unless TLS is put in front")
+	}
+	if len(says) == 0 {
+		return ""
+	}
+	return "listening beyond this machine: " + strings.Join(says, "; ")
+}
+
 // openServed opens the index, creating it when missing with texts stored:
 // diffs and search need them.
 func (c *serveCmd) openServed(ctx context.Context) (*apiIndex, error) {
@@ -145,6 +166,9 @@ func runServe(ctx context.Context, x *neardup.Index, o server.Options, ln net.Li
 	}
 	log.Info("serving", "addr", "http://"+ln.Addr().String(), "method", x.Meta().Method, "store_text", x.Meta().StoreText,
 		"tokens", o.Tokens.Len(), "auth_reads", o.AuthReads, "watch", watching)
+	if msg := exposure(ln.Addr(), o.AuthReads, o.Tokens.Len()); msg != "" {
+		log.Warn(msg)
+	}
 	err = s.Serve(ctx, ln)
 	wg.Wait()
 	if err == nil && watchErr != nil && !errors.Is(watchErr, context.Canceled) {

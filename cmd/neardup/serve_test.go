@@ -109,3 +109,39 @@ func TestServe(t *testing.T) {
 		return nil
 	})
 }
+
+// A server listening beyond this machine says at start what it shows
+// there: open reads without --auth-reads, tokens in the clear over HTTP.
+// On a loopback address it says nothing.
+func TestExposure(t *testing.T) {
+	for _, tc := range []struct {
+		addr      string
+		authReads bool
+		tokens    int
+		want      []string // "" for no warning
+	}{
+		{"127.0.0.1:8080", false, 1, nil},
+		{"[::1]:8080", false, 0, nil},
+		{"127.0.0.2:8080", false, 0, nil},
+		{"0.0.0.0:8080", false, 0, []string{"can be read by whoever reaches it", "--auth-reads"}},
+		{"[::]:8080", false, 1, []string{"can be read by whoever reaches it", "in the clear"}},
+		{"192.168.1.10:8080", true, 1, []string{"in the clear"}},
+	} {
+		addr, err := net.ResolveTCPAddr("tcp", tc.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := exposure(addr, tc.authReads, tc.tokens)
+		if (got == "") != (tc.want == nil) {
+			t.Errorf("%s: %q, want a warning: %v", tc.addr, got, tc.want != nil)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: %q lacks %q", tc.addr, got, w)
+			}
+		}
+		if tc.authReads && strings.Contains(got, "can be read") {
+			t.Errorf("%s with --auth-reads: %q", tc.addr, got)
+		}
+	}
+}

@@ -28,7 +28,11 @@ type RefusedError struct {
 }
 
 func (e *RefusedError) Error() string {
-	return fmt.Sprintf("refused: the destination is a %s address (see --allow-private)", e.Class)
+	article := "a"
+	if strings.ContainsRune("aeiou", rune(e.Class[0])) {
+		article = "an" // an unspecified address
+	}
+	return fmt.Sprintf("refused: the destination is %s %s address (see --allow-private)", article, e.Class)
 }
 
 // Is makes a RefusedError ErrRefused.
@@ -41,7 +45,7 @@ var classes = []struct {
 }{
 	{"unspecified", prefixes("0.0.0.0/8", "::/128")},
 	{"loopback", prefixes("127.0.0.0/8", "::1/128")},
-	{"private", prefixes("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7")},
+	{"private", prefixes("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7", "fec0::/10")},
 	{"link-local", prefixes("169.254.0.0/16", "fe80::/10")},
 	{"carrier-grade NAT", prefixes("100.64.0.0/10")},
 	{"multicast", prefixes("224.0.0.0/4", "255.255.255.255/32", "ff00::/8")},
@@ -58,9 +62,26 @@ func prefixes(ps ...string) []netip.Prefix {
 // Class returns the class of ip that the rule refuses ("loopback",
 // "private", ...), or "" for an address it lets through. An IPv4 address
 // written as IPv6 (::ffff:127.0.0.1) is classed as the IPv4 address; an
-// IPv6 address's zone (fe80::1%eth0) is left out.
+// IPv6 address's zone (fe80::1%eth0) is left out. An IPv6 address that
+// carries an IPv4 address a translator or a tunnel delivers to (see
+// embedded) is classed as that IPv4 address when the IPv6 one is in no
+// class: 64:ff9b::10.0.0.5 is private, as 10.0.0.5 is.
 func Class(ip netip.Addr) string {
 	ip = ip.Unmap().WithZone("")
+	if c := class(ip); c != "" {
+		return c
+	}
+	if v4, ok := embedded(ip); ok {
+		return class(v4)
+	}
+	if !ip.IsValid() {
+		return "unspecified"
+	}
+	return ""
+}
+
+// class is the class of ip's own ranges.
+func class(ip netip.Addr) string {
 	for _, c := range classes {
 		for _, p := range c.prefixes {
 			if p.Contains(ip) {
@@ -68,10 +89,41 @@ func Class(ip netip.Addr) string {
 			}
 		}
 	}
-	if !ip.IsValid() {
-		return "unspecified"
-	}
 	return ""
+}
+
+// The IPv6 ranges whose addresses carry an IPv4 address.
+var (
+	nat64      = netip.MustParsePrefix("64:ff9b::/96")   // RFC 6052's well-known prefix
+	nat64Local = netip.MustParsePrefix("64:ff9b:1::/48") // RFC 8215, local use
+	sixToFour  = netip.MustParsePrefix("2002::/16")      // RFC 3056
+	teredo     = netip.MustParsePrefix("2001::/32")      // RFC 4380
+	compatible = netip.MustParsePrefix("::/96")          // RFC 4291's deprecated IPv4-compatible addresses
+)
+
+// embedded returns the IPv4 address an IPv6 address carries, where a
+// packet to it is delivered through a translator or a tunnel: the last 32
+// bits of a NAT64 address (64:ff9b::/96, and 64:ff9b:1::/48 read as a /96
+// too, its most common length) and of an IPv4-compatible one (::/96), bits
+// 16-47 of a 6to4 address (2002::/16), the client's address of a Teredo
+// one (2001::/32, its last 32 bits inverted). A network with a NAT64
+// gateway (an IPv6-only cloud network: AWS's reaches the private addresses
+// of its VPC) or a 6to4 relay takes 64:ff9b::a00:5 to 10.0.0.5.
+func embedded(ip netip.Addr) (netip.Addr, bool) {
+	ip = ip.WithZone("")
+	if !ip.Is6() || ip.Is4In6() {
+		return netip.Addr{}, false
+	}
+	b := ip.As16()
+	switch {
+	case nat64.Contains(ip), nat64Local.Contains(ip), compatible.Contains(ip):
+		return netip.AddrFrom4([4]byte(b[12:16])), true
+	case sixToFour.Contains(ip):
+		return netip.AddrFrom4([4]byte(b[2:6])), true
+	case teredo.Contains(ip):
+		return netip.AddrFrom4([4]byte{^b[12], ^b[13], ^b[14], ^b[15]}), true
+	}
+	return netip.Addr{}, false
 }
 
 // Policy is the rule with the operator's exceptions. The zero value
@@ -83,15 +135,18 @@ type Policy struct {
 }
 
 // Check returns nil when a connection to ip is allowed, else a
-// *RefusedError.
+// *RefusedError. An address that carries an IPv4 address (see embedded)
+// is allowed when that IPv4 address is: the same destination reached
+// through a translator.
 func (p *Policy) Check(ip netip.Addr) error {
 	ip = ip.Unmap().WithZone("") // a prefix never contains a zoned address
 	class := Class(ip)
 	if class == "" {
 		return nil
 	}
+	v4, carries := embedded(ip)
 	for _, a := range p.Allow {
-		if a.Contains(ip) {
+		if a.Contains(ip) || carries && a.Contains(v4) {
 			return nil
 		}
 	}

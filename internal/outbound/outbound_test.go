@@ -20,6 +20,16 @@ func TestClass(t *testing.T) {
 		{"224.0.0.1", "multicast"}, {"239.255.255.250", "multicast"}, {"255.255.255.255", "multicast"}, {"ff02::1", "multicast"},
 		{"8.8.8.8", ""}, {"172.32.0.1", ""}, {"100.128.0.1", ""}, {"192.169.0.1", ""}, {"2001:4860:4860::8888", ""},
 		{"203.0.113.10", ""},
+		// IPv6 addresses that a translator or a tunnel delivers to an IPv4
+		// address are that address's class: they were let through.
+		{"64:ff9b::7f00:1", "loopback"}, {"64:ff9b::169.254.169.254", "link-local"}, {"64:ff9b::a00:5", "private"},
+		{"64:ff9b::c0a8:101", "private"}, {"64:ff9b:1::a00:5", "private"}, {"64:ff9b:1:2:3:4:a00:5", "private"},
+		{"2002:7f00:1::1", "loopback"}, {"2002:a9fe:a9fe::1", "link-local"}, {"2002:ac10:1::", "private"},
+		{"2001:0:4136:e378:8000:63bf:80ff:fffe", "loopback"}, {"2001:0:4136:e378:8000:63bf:f5ff:fffa", "private"},
+		{"::127.0.0.1", "loopback"}, {"::10.0.0.5", "private"}, {"::2", "unspecified"},
+		{"fec0::1", "private"}, {"fefe::1", "private"},
+		{"64:ff9b::808:808", ""}, {"2002:808:808::1", ""}, {"2001:0:4136:e378:8000:63bf:f7f7:f7f7", ""}, {"::8.8.8.8", ""},
+		{"64:ff9b:2::a00:5", ""}, {"2001:1::a00:5", ""},
 	} {
 		if got := Class(netip.MustParseAddr(tc.ip)); got != tc.class {
 			t.Errorf("Class(%s) = %q, want %q", tc.ip, got, tc.class)
@@ -43,6 +53,9 @@ func TestControl(t *testing.T) {
 		{"[fd00::5]:443", ""}, {"[fc00::5]:443", "private"}, {"169.254.169.254:80", "link-local"},
 		{"[fe80::1%eth0]:80", "link-local"}, {"[fd00::1%eth0]:80", ""}, {"[::ffff:10.1.0.9]:80", ""}, {"100.64.1.1:80", "carrier-grade NAT"},
 		{"93.184.215.14:443", ""}, {"[2606:2800:21f:cb07:6820:80da:af6b:8b2c]:443", ""},
+		// through NAT64 or 6to4: allowed when the IPv4 address is
+		{"[64:ff9b::a01:203]:80", ""}, {"[64:ff9b::a02:1]:80", "private"}, {"[2002:a01:203::1]:80", ""},
+		{"[64:ff9b::7f00:2]:80", ""}, {"[64:ff9b::7f00:1]:80", "loopback"},
 	} {
 		err := g.control(t.Context(), "tcp", tc.addr, nil)
 		var re *RefusedError
@@ -63,5 +76,17 @@ func TestParseAllow(t *testing.T) {
 	}
 	if _, err := ParseAllow("10.0.0.0/8,intranet"); err == nil {
 		t.Error("ParseAllow took a name")
+	}
+}
+
+// The message names the class with its article.
+func TestRefusedErrorMessage(t *testing.T) {
+	for class, want := range map[string]string{
+		"unspecified": "refused: the destination is an unspecified address (see --allow-private)",
+		"loopback":    "refused: the destination is a loopback address (see --allow-private)",
+	} {
+		if got := (&RefusedError{Class: class}).Error(); got != want {
+			t.Errorf("%s: %q, want %q", class, got, want)
+		}
 	}
 }

@@ -2,11 +2,14 @@ package outbound
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
 	"net/url"
+	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -28,15 +31,32 @@ type ProxyFunc func(*http.Request) (*url.URL, error)
 // that itself refuses internal destinations closes the gap between the
 // two resolutions. proxy nil means no proxy.
 func (p *Policy) Transport(connectTimeout time.Duration, proxy ProxyFunc) *http.Transport {
-	g := &guard{p: p, proxy: proxy, proxies: map[string]bool{}, resolver: net.DefaultResolver}
+	return p.transport(connectTimeout, proxy, net.DefaultResolver)
+}
+
+// transport is Transport with the resolver of destinations' names (tests
+// give one that answers what they choose).
+func (p *Policy) transport(connectTimeout time.Duration, proxy ProxyFunc, resolver *net.Resolver) *http.Transport {
+	g := &guard{p: p, proxy: proxy, proxies: map[string]bool{}, resolver: resolver}
 	g.direct = net.Dialer{Timeout: connectTimeout}
-	g.checked = net.Dialer{Timeout: connectTimeout, ControlContext: g.control}
-	t := &http.Transport{DialContext: g.dial, TLSHandshakeTimeout: connectTimeout}
+	g.checked = net.Dialer{Timeout: connectTimeout, ControlContext: g.control, Resolver: resolver}
+	t := &http.Transport{DialContext: g.dial, TLSHandshakeTimeout: connectTimeout,
+		MaxIdleConns: maxIdleConns, IdleConnTimeout: idleConnTimeout}
 	if proxy != nil {
 		t.Proxy = g.proxyFor
 	}
 	return t
 }
+
+// The idle connections a Transport keeps, as http.DefaultTransport does:
+// at most 100, for 90 s each. An http.Transport made whole keeps every one
+// for as long as the server does, and the hosts are whatever links a feed
+// holds: a feed linking each item to a new name of a server that never
+// closes a connection held a socket and two goroutines a link.
+const (
+	maxIdleConns    = 100
+	idleConnTimeout = 90 * time.Second
+)
 
 // guard holds a Transport's checks.
 type guard struct {
@@ -86,10 +106,27 @@ func (g *guard) proxyFor(req *http.Request) (*url.URL, error) {
 	return u, nil
 }
 
-// checkHost checks every address of host, a name or an address.
+// checkHost checks every address of host, a name or an address, as a
+// proxy will read it: the proxy, not this process, connects. A host that
+// URL parsers and inet_aton read as an IPv4 address is that address, not a
+// name to look up here (2130706433, 0x7f.1, 127.1, 0177.0.0.1, 127.0.0.1.:
+// a resolver that answers every name, as some do for names that do not
+// exist, gave it a public address, and the proxy connected to 127.0.0.1);
+// localhost and the names under it are loopback (RFC 6761), whatever a
+// resolver says.
 func (g *guard) checkHost(ctx context.Context, host string) error {
-	if ip, err := netip.ParseAddr(host); err == nil {
+	name := strings.TrimSuffix(host, ".")
+	if ip, err := netip.ParseAddr(name); err == nil {
 		return g.p.Check(ip)
+	}
+	if ip, numeric, err := parseIPv4(name); numeric {
+		if err != nil {
+			return fmt.Errorf("outbound: checking the destination %s: %w", host, err)
+		}
+		return g.p.Check(ip)
+	}
+	if lower := strings.ToLower(name); lower == "localhost" || strings.HasSuffix(lower, ".localhost") {
+		return g.p.Check(netip.AddrFrom4([4]byte{127, 0, 0, 1}))
 	}
 	ips, err := g.resolver.LookupNetIP(ctx, "ip", host)
 	if err != nil {
@@ -110,4 +147,66 @@ func proxyAddr(u *url.URL) string {
 		port = map[string]string{"http": "80", "https": "443", "socks5": "1080", "socks5h": "1080"}[u.Scheme]
 	}
 	return net.JoinHostPort(u.Hostname(), port)
+}
+
+// errNotIPv4 is the error of a host that ends in a number but is no IPv4
+// address (256.1.1.1, 1.2.3.4.5, 0x1g): URL parsers refuse it, and so
+// does the rule.
+var errNotIPv4 = errors.New("a host ending in a number is no IPv4 address")
+
+// parseIPv4 reads host as the WHATWG URL standard's IPv4 parser (and
+// inet_aton) does: one to four dot-separated numbers, each decimal, octal
+// with a leading 0 or hexadecimal with 0x, the last filling the bytes the
+// others leave (127.1 is 127.0.0.1, 2130706433 is 127.0.0.1). numeric is
+// false for a name, a host whose last label is neither a number nor
+// digits alone (09 is no octal number, yet a URL parser takes it for one);
+// a numeric host that is no address is errNotIPv4.
+func parseIPv4(host string) (ip netip.Addr, numeric bool, err error) {
+	parts := strings.Split(host, ".")
+	end := parts[len(parts)-1]
+	if _, ok := ipv4Number(end); !ok && (end == "" || strings.Trim(end, "0123456789") != "") {
+		return netip.Addr{}, false, nil
+	}
+	if len(parts) > 4 {
+		return netip.Addr{}, true, errNotIPv4
+	}
+	var v uint64
+	for i, p := range parts {
+		n, ok := ipv4Number(p)
+		last := i == len(parts)-1
+		if !ok || !last && n > 255 || last && n >= 1<<(8*(5-len(parts))) {
+			return netip.Addr{}, true, errNotIPv4
+		}
+		if last {
+			v += n
+		} else {
+			v += n << (8 * (3 - i))
+		}
+	}
+	return netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}), true, nil
+}
+
+// ipv4Number reads one part of an IPv4 host: decimal, octal with a
+// leading 0, hexadecimal with 0x or 0X ("0x" alone is 0).
+func ipv4Number(s string) (uint64, bool) {
+	base := 10
+	switch {
+	case s == "":
+		return 0, false
+	case len(s) >= 2 && (s[:2] == "0x" || s[:2] == "0X"):
+		s, base = s[2:], 16
+		if s == "" {
+			return 0, true
+		}
+	case len(s) >= 2 && s[0] == '0':
+		s, base = s[1:], 8
+	}
+	n, err := strconv.ParseUint(s, base, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return 0, false
+	}
+	if err != nil {
+		n = 1 << 40 // out of every part's range
+	}
+	return n, true
 }

@@ -236,8 +236,12 @@ func (s *Server) diff(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	if wantsHTML(r) {
+		// A page of documents' text: its own inline style, nothing else, in
+		// no other site's frame.
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+		w.Header().Set("X-Frame-Options", "DENY")
+		w.Header().Set("Referrer-Policy", "no-referrer")
 		err = diff.WriteHTML(w, d)
 	} else {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")

@@ -131,6 +131,17 @@ func TestHostHeader(t *testing.T) {
 			t.Errorf("Host %q: %d, want %d", tc.host, resp.StatusCode, tc.code)
 		}
 	}
+	// On another loopback address, that address is a name of the server:
+	// it answered 421 to the URL it printed.
+	other := serveOn(t, newTestServer(t, "sqlite", Options{}).Server, "127.0.0.2:0")
+	resp, err := http.Get("http://" + other + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("a server on %s answered its own address %d", other, resp.StatusCode)
+	}
 }
 
 // TestQueryPool: queries wait for a turn, at most QueryQueue of them;
@@ -202,5 +213,37 @@ func TestQuerySize(t *testing.T) {
 	form = url.Values{"text": {strings.Join(story(3, 10), " ")}}.Encode()
 	if code, data = ui.do(t, req{method: "POST", path: "/check", ctype: "application/x-www-form-urlencoded", body: form}); code != 200 {
 		t.Errorf("a check: %d %.300s", code, data)
+	}
+}
+
+// TestHTMLDiffHeaders: the API's HTML diff is a page of documents' text
+// sent as the web UI's pages are: no framing by another site (it had a
+// Content-Security-Policy without frame-ancestors, and no X-Frame-Options),
+// no base or form of another origin, no referrer.
+func TestHTMLDiffHeaders(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{})
+	body := "[" + docJSON("a", story(1, 6), "") + "," + docJSON("b", story(2, 6), "") + "]"
+	if code, data := ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: body}); code != 200 {
+		t.Fatalf("add: %d %s", code, data)
+	}
+	r, _ := http.NewRequest("GET", ts.url+"/v1/diff?a=a&b=b", nil)
+	r.Header.Set("Accept", "text/html")
+	resp, err := http.DefaultClient.Do(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	csp := resp.Header.Get("Content-Security-Policy")
+	for _, want := range []string{"default-src 'none'", "frame-ancestors 'none'", "base-uri 'none'", "form-action 'none'"} {
+		if !strings.Contains(csp, want) {
+			t.Errorf("Content-Security-Policy %q lacks %s", csp, want)
+		}
+	}
+	for h, want := range map[string]string{"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
+		"Content-Type": "text/html; charset=utf-8"} {
+		if got := resp.Header.Get(h); got != want {
+			t.Errorf("%s: %q, want %q", h, got, want)
+		}
 	}
 }

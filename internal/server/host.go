@@ -8,14 +8,17 @@ import (
 )
 
 // guardHosts makes the server answer only the Host headers of this
-// machine and Options.Hosts when addr, where it listens, is a loopback
-// address. It is called before the server answers anything.
+// machine (localhost, 127.0.0.1, [::1] and the address listened on) and
+// Options.Hosts when addr, where it listens, is a loopback address. It is
+// called before the server answers anything.
 func (s *Server) guardHosts(addr net.Addr) {
 	ta, ok := addr.(*net.TCPAddr)
 	if !ok || !ta.IP.IsLoopback() {
 		return
 	}
-	s.hosts = map[string]bool{"localhost": true, "127.0.0.1": true, "::1": true}
+	// The address listened on is a name of this server too: 127.0.0.2,
+	// another loopback address, was refused on its own.
+	s.hosts = map[string]bool{"localhost": true, "127.0.0.1": true, "::1": true, ta.IP.String(): true}
 	for _, h := range s.o.Hosts {
 		if name, _, err := net.SplitHostPort(h); err == nil {
 			h = name

@@ -25,7 +25,7 @@ var (
 	ErrStatus       = errors.New("watch: unexpected HTTP status")
 	ErrTooManyHops  = errors.New("watch: too many redirects")
 	ErrRetryLater   = errors.New("watch: the server asked to retry later")
-	errBadEncoding  = errors.New("watch: unknown content encoding")
+	errBadEncoding  = errors.New("watch: content encoding not supported")
 	errNoHostInURL  = errors.New("watch: URL without a host")
 	errUnsupportedS = errors.New("watch: URL scheme is not http or https")
 )
@@ -103,6 +103,9 @@ func newFetcher(o *Options) *fetcher {
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
 			if len(via) > o.MaxRedirects {
 				return fmt.Errorf("%w (%d)", ErrTooManyHops, len(via))
+			}
+			if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
+				return fmt.Errorf("%w: a redirect to %q", errUnsupportedS, ShownURL(req.URL.String()))
 			}
 			return nil
 		}}
@@ -239,12 +242,23 @@ func readLimited(r io.Reader, limit int64) ([]byte, error) {
 	return b, nil
 }
 
+// maxEncodings is the most content encodings a body may list (curl's
+// limit): a server compresses once, twice by mistake. Each one is a
+// decompressor of tens of kilobytes, made before a byte is read, so that a
+// header of 10 MB of "deflate, deflate, ..." was a million of them, and
+// gigabytes, from one answer.
+const maxEncodings = 5
+
 // decoder undoes a body's content encodings as it is read, the last
 // applied first. The caller bounds what it reads of the result, so that a
 // small compressed body that inflates to gigabytes is read only up to the
-// limit: inflating as it reads, the fetcher never holds more.
+// limit: inflating as it reads, the fetcher never holds more. More than
+// maxEncodings encodings are refused before any decompressor is made.
 func decoder(r io.Reader, encoding string) (io.Reader, error) {
 	encs := strings.Split(encoding, ",")
+	if len(encs) > maxEncodings {
+		return nil, fmt.Errorf("%w: %d encodings, more than %d", errBadEncoding, len(encs), maxEncodings)
+	}
 	for i := len(encs) - 1; i >= 0; i-- {
 		switch e := strings.ToLower(strings.TrimSpace(encs[i])); e {
 		case "", "identity":
@@ -281,32 +295,71 @@ func retryAfter(hr *http.Response) (time.Duration, bool) {
 }
 
 // hostGate lets one request at a time go to each host, delay after the
-// previous one ended, and none before a time a host asked for.
+// previous one ended, and none before a time a host asked for. It forgets
+// a host once nothing of it is left to keep (no request out or waiting,
+// its delay and Retry-After passed), so that feeds linking to ever new
+// hosts do not grow it for as long as the watcher runs.
 type hostGate struct {
-	delay time.Duration
-	mu    sync.Mutex
-	hosts map[string]*hostState
+	delay   time.Duration
+	mu      sync.Mutex
+	hosts   map[string]*hostState
+	sweepAt int // the number of hosts at which the next sweep is made
 }
 
 type hostState struct {
 	busy  chan struct{} // holds a token while a request is out
 	next  time.Time     // no request before
 	until time.Time     // Retry-After
+	refs  int           // acquires under way, under hostGate.mu
 }
+
+// minSweep is the fewest hosts a hostGate holds before it forgets idle
+// ones; it sweeps again when the hosts it kept have doubled, so that a
+// sweep costs a constant time per host added.
+const minSweep = 1024
 
 func newHostGate(delay time.Duration) *hostGate {
-	return &hostGate{delay: delay, hosts: map[string]*hostState{}}
+	return &hostGate{delay: delay, hosts: map[string]*hostState{}, sweepAt: minSweep}
 }
 
+// state returns the host's state, made if need be, held until done.
 func (g *hostGate) state(host string) *hostState {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	h := g.lookup(host)
+	h.refs++
+	return h
+}
+
+// lookup returns the host's state, made if need be; g.mu is held.
+func (g *hostGate) lookup(host string) *hostState {
 	h, ok := g.hosts[host]
 	if !ok {
+		if len(g.hosts) >= g.sweepAt {
+			g.sweep(time.Now())
+			g.sweepAt = max(2*len(g.hosts), minSweep)
+		}
 		h = &hostState{busy: make(chan struct{}, 1)}
 		g.hosts[host] = h
 	}
 	return h
+}
+
+// sweep forgets the hosts no acquire holds whose delay and Retry-After
+// have passed: their state is what a new one would be. g.mu is held.
+func (g *hostGate) sweep(now time.Time) {
+	for host, h := range g.hosts {
+		if h.refs == 0 && !now.Before(h.next) && !now.Before(h.until) {
+			delete(g.hosts, host)
+		}
+	}
+}
+
+// done ends what state began.
+func (g *hostGate) done(h *hostState) {
+	g.mu.Lock()
+	h.refs--
+	g.mu.Unlock()
 }
 
 // acquire waits for the host's turn; release ends it.
@@ -315,6 +368,7 @@ func (g *hostGate) acquire(ctx context.Context, host string) (release func(), er
 	select {
 	case h.busy <- struct{}{}:
 	case <-ctx.Done():
+		g.done(h)
 		return nil, ctx.Err()
 	}
 	g.mu.Lock()
@@ -322,6 +376,7 @@ func (g *hostGate) acquire(ctx context.Context, host string) (release func(), er
 	g.mu.Unlock()
 	if later > 0 { // the host asked for a pause: come back next pass
 		<-h.busy
+		g.done(h)
 		return nil, &retryLater{what: host, wait: later}
 	}
 	if wait > 0 {
@@ -331,6 +386,7 @@ func (g *hostGate) acquire(ctx context.Context, host string) (release func(), er
 		case <-ctx.Done():
 			t.Stop()
 			<-h.busy
+			g.done(h)
 			return nil, ctx.Err()
 		}
 	}
@@ -339,15 +395,15 @@ func (g *hostGate) acquire(ctx context.Context, host string) (release func(), er
 		h.next = time.Now().Add(g.delay)
 		g.mu.Unlock()
 		<-h.busy
+		g.done(h)
 	}, nil
 }
 
 // notBefore keeps requests away from host until t.
 func (g *hostGate) notBefore(host string, t time.Time) {
-	h := g.state(host)
 	g.mu.Lock()
-	if t.After(h.until) {
+	defer g.mu.Unlock()
+	if h := g.lookup(host); t.After(h.until) {
 		h.until = t
 	}
-	g.mu.Unlock()
 }

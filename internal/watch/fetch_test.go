@@ -132,6 +132,25 @@ func TestRedirects(t *testing.T) {
 	}
 }
 
+// A redirect to another scheme than http or https (file:, ftp:, gopher:)
+// is the fetch's final failure naming the scheme's rule, as a link of that
+// scheme is, and never followed. It was the client's "unsupported protocol
+// scheme", which the watcher took for a failure that may pass and tried on
+// the next two passes.
+func TestRedirectToOtherScheme(t *testing.T) {
+	s := newSite(t)
+	for _, to := range []string{"file:///etc/passwd", "ftp://127.0.0.1/x", "gopher://127.0.0.1:70/x", "javascript:alert(1)"} {
+		s.handle("/hop", func(rw http.ResponseWriter, r *http.Request) {
+			rw.Header().Set("Location", to)
+			rw.WriteHeader(http.StatusFound)
+		})
+		_, err := testFetcher(nil).get(t.Context(), request{url: s.URL + "/hop"})
+		if !errors.Is(err, errUnsupportedS) || transient(err) {
+			t.Errorf("a redirect to %s: %v (transient %v), want a final errUnsupportedS", to, err, transient(err))
+		}
+	}
+}
+
 func TestTimeouts(t *testing.T) {
 	t.Parallel() // waits on timers
 	s := newSite(t)
@@ -203,6 +222,39 @@ func TestHostGate(t *testing.T) {
 	}
 }
 
+// The gate forgets the hosts it has nothing left to keep of, and keeps
+// those it has: a host's Retry-After, a request out. It kept every host
+// ever asked, so that feeds linking to ever new hosts (a subdomain an
+// item) grew it for as long as the watcher ran.
+func TestHostGateForgets(t *testing.T) {
+	g := newHostGate(0)
+	g.notBefore("paused.example", time.Now().Add(time.Hour))
+	held, err := g.acquire(t.Context(), "held.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 * minSweep {
+		release, err := g.acquire(t.Context(), fmt.Sprintf("h%d.example", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		release()
+	}
+	g.mu.Lock()
+	n, paused, busy := len(g.hosts), g.hosts["paused.example"], g.hosts["held.example"]
+	g.mu.Unlock()
+	if n > 2*minSweep {
+		t.Errorf("the gate holds %d hosts after %d came and went", n, 20*minSweep)
+	}
+	if paused == nil || busy == nil {
+		t.Errorf("the gate forgot a host's Retry-After (%v) or a host with a request out (%v)", paused != nil, busy != nil)
+	}
+	if _, err := g.acquire(t.Context(), "paused.example"); !errors.Is(err, ErrRetryLater) {
+		t.Errorf("a paused host: %v, want ErrRetryLater", err)
+	}
+	held()
+}
+
 func TestRequestHeaders(t *testing.T) {
 	s := newSite(t)
 	var got http.Header
@@ -235,5 +287,51 @@ func TestDecodeUnknownEncoding(t *testing.T) {
 	}
 	if b, err := io.ReadAll(r); err != nil || string(b) != "hello" {
 		t.Errorf("gzip, identity: %q %v", b, err)
+	}
+}
+
+// A body's encodings are undone up to maxEncodings deep; a longer list is
+// refused before any decompressor is made. It was a decompressor for each
+// name of the header, made before reading: an answer whose header listed
+// "deflate" a million times took gigabytes and killed the process, a feed
+// watcher or a server running one.
+func TestEncodingChain(t *testing.T) {
+	s := newSite(t)
+	body := strings.Repeat("<p>The same paragraph, over and over.</p>\n", 200)
+	nested := func(n int) []byte {
+		b := []byte(body)
+		for range n {
+			var buf bytes.Buffer
+			zw := gzip.NewWriter(&buf)
+			zw.Write(b)
+			zw.Close()
+			b = buf.Bytes()
+		}
+		return b
+	}
+	for _, n := range []int{maxEncodings, maxEncodings + 1} {
+		s.handle(fmt.Sprint("/gzip", n), func(rw http.ResponseWriter, r *http.Request) {
+			rw.Header().Set("Content-Encoding", strings.Repeat("gzip, ", n-1)+"gzip")
+			rw.Write(nested(n))
+		})
+	}
+	s.handle("/chain", func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Content-Encoding", strings.Repeat("deflate, ", 100000)+"deflate")
+		rw.Write([]byte("x"))
+	})
+	f := testFetcher(nil)
+	if resp, err := f.get(t.Context(), request{url: fmt.Sprint(s.URL, "/gzip", maxEncodings)}); err != nil || string(resp.body) != body {
+		t.Errorf("%d encodings: %v, want the body", maxEncodings, err)
+	}
+	for _, path := range []string{fmt.Sprint("/gzip", maxEncodings+1), "/chain"} {
+		if _, err := f.get(t.Context(), request{url: s.URL + path}); !errors.Is(err, errBadEncoding) {
+			t.Errorf("%s: %v, want errBadEncoding", path, err)
+		}
+	}
+	allocs := testing.AllocsPerRun(1, func() {
+		decoder(strings.NewReader("x"), strings.Repeat("deflate, ", 100000)+"deflate")
+	})
+	if allocs > 10 {
+		t.Errorf("refusing 100,001 encodings took %.0f allocations", allocs)
 	}
 }

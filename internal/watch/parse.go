@@ -15,8 +15,9 @@ import (
 // ErrNotFeed. An XML feed must
 // be well-formed (the parser alone would recover from a truncated or
 // mangled one and report what it guessed): one root element, every
-// element closed in order, nothing but comments after the root; the named
-// entities of HTML (&nbsp;) are taken, as feeds use them.
+// element closed in order, nothing but comments after the root, elements
+// nested no deeper than maxFeedDepth; the named entities of HTML (&nbsp;)
+// are taken, as feeds use them.
 func parseFeed(body []byte) (*gofeed.Feed, error) {
 	if t := bytes.TrimLeft(body, " \t\r\n\ufeff"); len(t) > 0 && t[0] == '<' {
 		if err := wellFormed(body); err != nil {
@@ -30,7 +31,14 @@ func parseFeed(body []byte) (*gofeed.Feed, error) {
 	return f, nil
 }
 
-// wellFormed checks that an XML body is one well-formed element.
+// maxFeedDepth is how deep an XML feed's elements may nest, as deep as
+// golang.org/x/net/html lets a page's: a feed is a few levels, with the
+// XHTML of its items' content a few dozen. Ten megabytes of open elements
+// took the decoder's stack and then the feed parser's 640 MB.
+const maxFeedDepth = 512
+
+// wellFormed checks that an XML body is one well-formed element, nested
+// no deeper than maxFeedDepth.
 func wellFormed(body []byte) error {
 	d := xml.NewDecoder(bytes.NewReader(body))
 	d.Entity = xml.HTMLEntity
@@ -57,7 +65,9 @@ func wellFormed(body []byte) error {
 					return fmt.Errorf("line %d: a second root element <%s> after the feed's", line(d, body), t.Name.Local)
 				}
 			}
-			depth++
+			if depth++; depth > maxFeedDepth {
+				return fmt.Errorf("line %d: elements nested deeper than %d", line(d, body), maxFeedDepth)
+			}
 		case xml.EndElement:
 			depth--
 		case xml.CharData:

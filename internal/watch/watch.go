@@ -140,11 +140,26 @@ func (w *Watcher) Once(ctx context.Context) ([]Result, error) {
 // Run polls each feed when it is due until ctx is done, and then returns
 // nil once the polls under way have stored what they finished.
 //
+// Up to Options.Workers feeds are polled at once, each as soon as it is due
+// and a worker is free; a feed is never polled twice at once. A feed whose
+// pass takes long (thousands of new items, pages that hang until the
+// timeout) holds its own worker, while the others poll the other feeds on
+// their intervals.
+//
 // When the index's database cannot be reached (a PostgreSQL server down or
 // restarting), Run logs it and tries again, after 5 s, then twice as long
 // each time up to 5 min: a watcher outlives a restart of its database. What
 // a pass committed before is kept, and its feeds are polled again.
 func (w *Watcher) Run(ctx context.Context) error {
+	type ended struct {
+		feed int64
+		err  error
+	}
+	var wg sync.WaitGroup
+	defer wg.Wait() // the polls under way store what they finished
+	done := make(chan ended, w.o.Workers)
+	busy := map[int64]bool{} // the feeds being polled
+	var pending []neardup.Feed
 	wait := unreachableWait
 	// retry reports whether err is one to wait out, having waited.
 	retry := func(err error) bool {
@@ -161,46 +176,77 @@ func (w *Watcher) Run(ctx context.Context) error {
 		}
 		return true
 	}
+	read := true
+	var reread time.Time // when to read the feeds again
 	for {
-		feeds, err := w.feeds(ctx)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil
-			}
-			if retry(err) {
-				continue
-			}
-			return err
+		if ctx.Err() != nil {
+			return nil
 		}
-		wait = unreachableWait
-		now := time.Now().Unix()
-		var due []neardup.Feed
-		next := time.Minute // a feed added meanwhile waits no longer
-		for _, f := range feeds {
-			if f.NextPoll <= now {
-				due = append(due, f)
-			} else {
-				next = min(next, time.Duration(f.NextPoll-now)*time.Second)
-			}
-		}
-		if len(due) > 0 {
-			if _, err := w.pollAll(ctx, due); err != nil && ctx.Err() == nil {
+		if read {
+			feeds, err := w.feeds(ctx)
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
 				if retry(err) {
 					continue
 				}
 				return err
 			}
-			continue
+			wait, read = unreachableWait, false
+			var next time.Duration
+			pending, next = due(feeds, busy, time.Now().Unix())
+			reread = time.Now().Add(next)
 		}
-		t := time.NewTimer(next)
+		for len(pending) > 0 && len(busy) < w.o.Workers {
+			f := pending[0]
+			pending = pending[1:]
+			busy[f.ID] = true
+			wg.Go(func() {
+				_, err := w.poll(ctx, f)
+				done <- ended{f.ID, err}
+			})
+		}
+		t := time.NewTimer(time.Until(reread))
 		select {
 		case <-ctx.Done():
 			t.Stop()
 			return nil
+		case e := <-done:
+			t.Stop()
+			delete(busy, e.feed)
+			if e.err != nil && ctx.Err() == nil {
+				if !retry(e.err) {
+					return e.err
+				}
+				pending, read = nil, true // its feeds are polled again
+			}
 		case <-t.C:
+			read = true
 		}
 	}
 }
+
+// due returns the feeds due at now that are not being polled, in the
+// order given, and how long until the next of the others is due (at most
+// rescanWait, so that a feed added meanwhile waits no longer).
+func due(feeds []neardup.Feed, busy map[int64]bool, now int64) ([]neardup.Feed, time.Duration) {
+	var out []neardup.Feed
+	next := rescanWait
+	for _, f := range feeds {
+		switch {
+		case busy[f.ID]:
+		case f.NextPoll <= now:
+			out = append(out, f)
+		default:
+			next = min(next, time.Duration(f.NextPoll-now)*time.Second)
+		}
+	}
+	return out, next
+}
+
+// rescanWait is the longest Run waits before it reads the feeds again.
+var rescanWait = time.Minute
 
 // The waits of Run for a database that cannot be reached: the first, and
 // the longest.

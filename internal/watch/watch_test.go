@@ -833,3 +833,53 @@ func TestAdminDuringPoll(t *testing.T) {
 		})
 	}
 }
+
+// A feed whose pass takes long (here a page that hangs) holds one worker:
+// a feed added meanwhile is polled and its stories stored while the page
+// still hangs. Run polled feeds in rounds and read the feeds again only
+// once every feed of a round was done, so one feed of 10,000 new pages on
+// a host asking a second between requests held every other feed back for
+// three hours.
+func TestRunSlowFeedHoldsNoOther(t *testing.T) {
+	defer func(d time.Duration) { rescanWait = d }(rescanWait)
+	rescanWait = 20 * time.Millisecond
+	x := newIndex(t)
+	slow, fast := newSite(t), newSite(t)
+	release := make(chan struct{})
+	page := newStory(9).page("Slow", "")
+	slow.handle("/hang", func(rw http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+		rw.Header().Set("Content-Type", "text/html")
+		io.WriteString(rw, page)
+	})
+	slow.serve("/feed", "application/rss+xml", rss2(item{title: "Slow", link: slow.URL + "/hang"}))
+	fast.serve("/feed", "application/rss+xml", rss2(publish(fast, "Daily", 1, 2)...))
+	addFeed(t, x, Feed{URL: slow.URL + "/feed", Interval: Duration(time.Hour)})
+	o := testOptions()
+	o.Timeout = time.Minute
+	w := newWatcher(t, x, o)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	for deadline := time.Now().Add(10 * time.Second); slow.hit("/hang") == 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	addFeed(t, x, Feed{URL: fast.URL + "/feed", Interval: Duration(time.Hour)})
+	waitForDocs(x, 2)
+	stored := x.Len()
+	close(release)
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Run: %v", err)
+	}
+	if stored != 2 {
+		t.Errorf("%d documents stored while a page of another feed hung, want the other feed's 2", stored)
+	}
+	if n := fast.hit("/feed"); n > 1 {
+		t.Errorf("the feed was polled %d times within its interval", n)
+	}
+}

@@ -1,0 +1,231 @@
+package outbound
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"golang.org/x/net/dns/dnsmessage"
+)
+
+// fakeResolver answers every name's A and AAAA queries with the addresses
+// answer gives it (the name without its final dot, search domains
+// included), as a DNS server of the test's.
+func fakeResolver(t *testing.T, answer func(name string) []netip.Addr) *net.Resolver {
+	t.Helper()
+	pc, err := net.ListenPacket("udp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pc.Close() })
+	go func() {
+		buf := make([]byte, 1500)
+		for {
+			n, from, err := pc.ReadFrom(buf)
+			if err != nil {
+				return
+			}
+			if msg := dnsAnswer(buf[:n], answer); msg != nil {
+				pc.WriteTo(msg, from)
+			}
+		}
+	}()
+	return &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, _, _ string) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, "udp", pc.LocalAddr().String())
+	}}
+}
+
+// dnsAnswer is the answer to the query q.
+func dnsAnswer(q []byte, answer func(name string) []netip.Addr) []byte {
+	var p dnsmessage.Parser
+	h, err := p.Start(q)
+	if err != nil {
+		return nil
+	}
+	question, err := p.Question()
+	if err != nil {
+		return nil
+	}
+	b := dnsmessage.NewBuilder(nil, dnsmessage.Header{ID: h.ID, Response: true, Authoritative: true, RecursionDesired: h.RecursionDesired, RecursionAvailable: true})
+	b.StartQuestions()
+	b.Question(question)
+	b.StartAnswers()
+	rh := dnsmessage.ResourceHeader{Name: question.Name, Class: dnsmessage.ClassINET, TTL: 60}
+	for _, ip := range answer(strings.TrimSuffix(question.Name.String(), ".")) {
+		switch {
+		case ip.Is4() && question.Type == dnsmessage.TypeA:
+			b.AResource(rh, dnsmessage.AResource{A: ip.As4()})
+		case ip.Is6() && question.Type == dnsmessage.TypeAAAA:
+			b.AAAAResource(rh, dnsmessage.AAAAResource{AAAA: ip.As16()})
+		}
+	}
+	msg, err := b.Finish()
+	if err != nil {
+		return nil
+	}
+	return msg
+}
+
+// A host written as a number (decimal, octal, hexadecimal, fewer than four
+// parts, a trailing dot) is the IPv4 address a URL parser and the proxy
+// read in it, not a name to resolve here: a resolver that answers every
+// name (some do, for names that do not exist) gave 2130706433 a public
+// address, and the request went to the proxy, which connects to
+// 127.0.0.1. localhost and the names under it are loopback whatever a
+// resolver says.
+func TestCheckHostNumericIPv4(t *testing.T) {
+	public := netip.MustParseAddr("203.0.113.10")
+	g := &guard{p: &Policy{}, resolver: fakeResolver(t, func(string) []netip.Addr { return []netip.Addr{public} })}
+	for _, tc := range []struct {
+		host  string
+		class string // "" allowed; "-" refused as no address
+	}{
+		{"2130706433", "loopback"}, {"0x7f000001", "loopback"}, {"017700000001", "loopback"},
+		{"127.1", "loopback"}, {"127.0.1", "loopback"}, {"0x7f.1", "loopback"}, {"0177.0.0.1", "loopback"},
+		{"0x7F.0X0.0.01", "loopback"}, {"127.0.0.1.", "loopback"}, {"2130706433.", "loopback"},
+		{"169.254.169.254.", "link-local"}, {"0xa9fea9fe", "link-local"}, {"2852039166", "link-local"},
+		{"10.1", "private"}, {"0", "unspecified"}, {"0x", "unspecified"},
+		{"localhost", "loopback"}, {"LOCALHOST.", "loopback"}, {"db.localhost", "loopback"},
+		{"256.1.1.1", "-"}, {"1.2.3.4.5", "-"}, {"127.0.0.256", "-"}, {"1.16777216", "-"},
+		{"a.b.09", "-"}, {"99999999999999999999999", "-"},
+		{"134744072", ""}, {"8.8.8.8.", ""}, {"0x08.010.8.8", ""},
+		{"news.example", ""}, {"1.example", ""}, {"0x1g", ""}, {"0x7f.example", ""}, {"localhost.example", ""},
+	} {
+		err := g.checkHost(t.Context(), tc.host)
+		var re *RefusedError
+		switch {
+		case tc.class == "" && err != nil:
+			t.Errorf("%s: %v, want allowed", tc.host, err)
+		case tc.class == "-" && !errors.Is(err, errNotIPv4):
+			t.Errorf("%s: %v, want refused as no IPv4 address", tc.host, err)
+		case tc.class != "" && tc.class != "-" && (!errors.As(err, &re) || re.Class != tc.class):
+			t.Errorf("%s: %v, want refused as %s", tc.host, err, tc.class)
+		}
+	}
+}
+
+// The dialer checks every address a name resolves to as it connects to
+// it: a name with an internal address and a public one (here an allowed
+// one) connects to the allowed one only; a name with internal addresses
+// alone is refused; no connection reaches the internal address. Through
+// a proxy, every address of the name must be allowed.
+func TestResolvedAddresses(t *testing.T) {
+	var hits atomic.Int64
+	allowed := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) }))
+	t.Cleanup(allowed.Close)
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(allowed.URL, "http://"))
+	internal, err := net.Listen("tcp", net.JoinHostPort("127.0.0.3", port))
+	if err != nil {
+		t.Skipf("listening on 127.0.0.3:%s: %v", port, err)
+	}
+	t.Cleanup(func() { internal.Close() })
+	go func() {
+		for {
+			c, err := internal.Accept()
+			if err != nil {
+				return
+			}
+			hits.Add(1)
+			c.Close()
+		}
+	}()
+	names := map[string][]netip.Addr{
+		"mixed.test":    {netip.MustParseAddr("127.0.0.3"), netip.MustParseAddr("127.0.0.1")},
+		"internal.test": {netip.MustParseAddr("127.0.0.3"), netip.MustParseAddr("10.0.0.5")},
+	}
+	resolver := fakeResolver(t, func(name string) []netip.Addr {
+		for n, ips := range names {
+			if name == n || strings.HasPrefix(name, n+".") {
+				return ips
+			}
+		}
+		return nil
+	})
+	p := &Policy{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}
+	get := func(proxy ProxyFunc, name string) error {
+		c := &http.Client{Transport: p.transport(time.Second, proxy, resolver), Timeout: 5 * time.Second}
+		resp, err := c.Get("http://" + net.JoinHostPort(name, port) + "/")
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err
+	}
+	if err := get(nil, "mixed.test"); err != nil {
+		t.Errorf("mixed.test: %v, want its allowed address", err)
+	}
+	if err := get(nil, "internal.test"); !errors.Is(err, ErrRefused) {
+		t.Errorf("internal.test: %v, want refused", err)
+	}
+	pu, _ := url.Parse(allowed.URL)
+	toProxy := func(*http.Request) (*url.URL, error) { return pu, nil }
+	if err := get(toProxy, "mixed.test"); !errors.Is(err, ErrRefused) {
+		t.Errorf("mixed.test through a proxy: %v, want refused", err)
+	}
+	if n := hits.Load(); n != 0 {
+		t.Errorf("the internal address got %d connections", n)
+	}
+}
+
+// The Transport keeps few idle connections, and none for long: one to
+// each of 300 hosts (names of one server, as a wildcard DNS name gives any
+// number of) is not kept open. It kept every one for as long as the
+// server did, so that a feed linking each item to a new host name of a
+// server that never closes an idle connection held a socket and two
+// goroutines a link, pass after pass.
+func TestIdleConnections(t *testing.T) {
+	var mu sync.Mutex
+	open := map[net.Conn]bool{}
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) }))
+	srv.Config.ConnState = func(c net.Conn, s http.ConnState) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch s {
+		case http.StateNew:
+			open[c] = true
+		case http.StateClosed, http.StateHijacked:
+			delete(open, c)
+		}
+	}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
+	resolver := fakeResolver(t, func(string) []netip.Addr { return []netip.Addr{netip.MustParseAddr("127.0.0.1")} })
+	p := &Policy{Allow: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}
+	tr := p.transport(time.Second, nil, resolver)
+	c := &http.Client{Transport: tr, Timeout: 5 * time.Second}
+	const hosts = 300
+	for i := range hosts {
+		resp, err := c.Get(fmt.Sprintf("http://h%d.test:%s/", i, port))
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	count := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(open)
+	}
+	for deadline := time.Now().Add(5 * time.Second); count() > maxIdleConns && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := count(); n > maxIdleConns {
+		t.Errorf("%d connections left open to %d hosts, want at most %d", n, hosts, maxIdleConns)
+	}
+	if tr.IdleConnTimeout <= 0 || tr.IdleConnTimeout > 2*time.Minute {
+		t.Errorf("idle connections kept %s", tr.IdleConnTimeout)
+	}
+}
