@@ -255,10 +255,10 @@ const maxEncodings = 5
 // limit: inflating as it reads, the fetcher never holds more. More than
 // maxEncodings encodings are refused before any decompressor is made.
 func decoder(r io.Reader, encoding string) (io.Reader, error) {
-	encs := strings.Split(encoding, ",")
-	if len(encs) > maxEncodings {
-		return nil, fmt.Errorf("%w: %d encodings, more than %d", errBadEncoding, len(encs), maxEncodings)
+	if n := strings.Count(encoding, ",") + 1; n > maxEncodings { // counted before any is split out
+		return nil, fmt.Errorf("%w: %d encodings, more than %d", errBadEncoding, n, maxEncodings)
 	}
+	encs := strings.Split(encoding, ",")
 	for i := len(encs) - 1; i >= 0; i-- {
 		switch e := strings.ToLower(strings.TrimSpace(encs[i])); e {
 		case "", "identity":
