@@ -62,6 +62,17 @@ func Canonical(raw string) string {
 	return u.String()
 }
 
+// withoutUser returns the URL raw without its user name and password, as
+// the index stores an article's URL; an unparsable URL is returned as it is.
+func withoutUser(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.User == nil {
+		return raw
+	}
+	u.User = nil
+	return u.String()
+}
+
 // pageCanonical returns the URL a page names as its own, by
 // <link rel="canonical"> or <meta property="og:url">, resolved against
 // base and made canonical; "" when it names none. It reads the page's head

@@ -190,3 +190,45 @@ func TestPasswordNotShownOfLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestPrivateFeedArticlesKeepNoPassword: the pages of a private feed are
+// fetched with the password its URL holds when its links are relative
+// (they take it from the feed's URL) or carry it themselves, while the
+// articles' ids, URLs and the items' keys the index stores and shows hold
+// none; a relative canonical link (resolved against the page's URL, which
+// holds the password) neither.
+func TestPrivateFeedArticlesKeepNoPassword(t *testing.T) {
+	s := newSite(t)
+	host := strings.TrimPrefix(s.URL, "http://")
+	st1, st2 := newStory(1), newStory(2)
+	for path, body := range map[string]string{
+		"/story/1": st1.page("Daily", ""),
+		"/story/2": st2.page("Daily", "/news/story-2"),
+		"/feed":    rss2(item{title: "One", link: "/story/1"}, item{title: "Two", link: "http://reader:s3cret@" + host + "/story/2"}),
+	} {
+		s.handle(path, func(rw http.ResponseWriter, r *http.Request) {
+			if u, p, ok := r.BasicAuth(); !ok || u != "reader" || p != "s3cret" {
+				rw.WriteHeader(http.StatusUnauthorized)
+				return
+			}
+			fmt.Fprint(rw, body)
+		})
+	}
+	private := "http://reader:s3cret@" + host + "/feed"
+	x := newIndex(t)
+	addFeed(t, x, Feed{URL: private})
+	if r := once(t, newWatcher(t, x, testOptions()))[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 2 {
+		t.Fatalf("pass: %+v, want both pages fetched and added", r)
+	}
+	for key, it := range storedItems(t, x, private) {
+		if strings.Contains(key, "s3cret") || strings.Contains(it.Doc, "s3cret") {
+			t.Errorf("item %q, article %q: the password is stored", key, it.Doc)
+		}
+	}
+	for id, url := range map[string]string{s.URL + "/story/1": s.URL + "/story/1", s.URL + "/story/2": s.URL + "/news/story-2"} {
+		d, _ := stored(t, x, id)
+		if d.URL != url {
+			t.Errorf("article %s: URL %q, want %q", id, d.URL, url)
+		}
+	}
+}

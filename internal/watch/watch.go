@@ -403,7 +403,8 @@ func (w *Watcher) backoff(f *Feed, failures int, err error) time.Duration {
 // entry is a feed item as the watcher keys it.
 type entry struct {
 	key   string // the canonical link, else the GUID
-	link  string // the canonical link; "" when none
+	link  string // the canonical link, without a user name or password; "" when none
+	fetch string // the URL its page is fetched from: link, with the user and password it was given or a relative link took from a private feed's URL
 	id    string // the id of its article, articleID(link); "" when no link
 	title string
 	date  time.Time
@@ -434,6 +435,11 @@ func entries(feedURL string, items []*gofeed.Item) []entry {
 		if link := strings.TrimSpace(it.Link); link != "" {
 			if ref, err := url.Parse(link); err == nil && base != nil {
 				if abs := base.ResolveReference(ref); (abs.Scheme == "http" || abs.Scheme == "https") && abs.Host != "" {
+					// The password a link holds, or takes from the feed's URL,
+					// opens its page; it is no part of the article's id or
+					// URL, which the index stores and shows.
+					e.fetch = Canonical(abs.String())
+					abs.User = nil
 					e.link = Canonical(abs.String())
 				}
 			}
@@ -576,10 +582,10 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 		} else {
 			row.Tries = maxTries
 		}
-		w.log.Warn("item failed", "feed", ShownURL(f.URL), "item", ShownURL(e.link), "outcome", outcome, "error", err)
+		w.log.Warn("item failed", "feed", ShownURL(f.URL), "item", e.link, "outcome", outcome, "error", err)
 		return nil, nil
 	}
-	resp, err := w.fetch.get(ctx, request{url: e.link, browser: browser})
+	resp, err := w.fetch.get(ctx, request{url: e.fetch, browser: browser})
 	if err != nil {
 		if errors.Is(err, ErrTooLarge) {
 			return fail(string(extract.SkipTooLarge), err, false)
@@ -597,7 +603,7 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 	row.Lang = a.Lang
 	if a.RuleMiss != "" {
 		row.Detail, *miss = a.RuleMiss, a.RuleMiss
-		w.log.Warn("site rule matched nothing; extracted without it", "feed", ShownURL(f.URL), "item", ShownURL(e.link), "rule", a.RuleMiss)
+		w.log.Warn("site rule matched nothing; extracted without it", "feed", ShownURL(f.URL), "item", e.link, "rule", a.RuleMiss)
 	}
 	if skip != core.SkipNone {
 		row.Outcome = string(skip)
@@ -611,6 +617,7 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 	if page == "" {
 		page = Canonical(resp.url)
 	}
+	page = withoutUser(page)
 	d := &core.Document{ID: e.id, Title: a.Title, Text: a.Text, URL: page, Source: siteOf(page), Date: a.Date, Origin: f.URL}
 	if d.Title == "" {
 		d.Title = e.title
