@@ -125,6 +125,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 			pruneUndeclared(f.Node, decl.all())
 			if story != noStory {
 				pruneStoryHeader(f.Node, cleanByline(a.Author), a.Title, textOf(heading))
+				pruneAuthorBio(f.Node, author, u)
 			}
 		}
 		if opts.blocks == nil {

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	nurl "net/url"
 	"strings"
 	"testing"
 
@@ -484,6 +485,39 @@ func TestPruneStoryHeader(t *testing.T) {
 		{"a line about the author stays", `<div><p>Jane Roe has covered the harbour for the paper since the ferry strike began.</p><p>` + lead + `</p></div>`,
 			"Jane Roe has covered the harbour for the paper since the ferry strike began.\n\n" + lead},
 	})
+}
+
+func TestPruneAuthorBio(t *testing.T) {
+	u, _ := nurl.Parse("https://news.example.com/story")
+	prune := func(author string) func(*html.Node) {
+		return func(root *html.Node) { pruneAuthorBio(root, author, u) }
+	}
+	lead := "The ferry came back to the port on Monday after three weeks of repairs, the harbour master said."
+	bio := "Jane Roe is a reporter who covers the harbour and its ferries."
+	for _, tc := range []struct {
+		name, author, html, want string
+	}{
+		{"the bio at the end goes", "Jane Roe", `<div><p>` + lead + `</p><p>` + bio + `</p></div>`, lead},
+		{"by first name, in German", "Jane Roe", `<div><p>` + lead + `</p><p>Jane schreibt seit 2019 über die Fähren.</p></div>`, lead},
+		{"before a share bar's last lines", "Jane Roe", `<div><p>` + lead + `</p><p>` + bio + `</p><p>Share</p><p>Print</p></div>`, lead + "\n\nShare\n\nPrint"},
+		{"far from the end it stays", "Jane Roe", `<div><p>` + bio + `</p><p>` + lead + `</p><p>` + lead + `</p><p>` + lead + `</p><p>` + lead + `</p></div>`,
+			bio + "\n\n" + lead + "\n\n" + lead + "\n\n" + lead + "\n\n" + lead},
+		{"a sentence that only names the author stays", "Jane Roe", `<div><p>` + lead + `</p><p>Jane Roe said the ferry is late.</p></div>`,
+			lead + "\n\nJane Roe said the ferry is late."},
+		{"another person's stays", "Jane Roe", `<div><p>` + lead + `</p><p>John Doe is the harbour master.</p></div>`, lead + "\n\nJohn Doe is the harbour master."},
+		{"a name of one word is no person's", "Harbourside", `<div><p>` + lead + `</p><p>Harbourside is the port's own paper.</p></div>`,
+			lead + "\n\nHarbourside is the port's own paper."},
+		{"nor a name the host holds", "News Desk", `<div><p>` + lead + `</p><p>News is what we do best.</p></div>`, lead + "\n\nNews is what we do best."},
+		{"no author, nothing goes", "", `<div><p>` + lead + `</p><p>` + bio + `</p></div>`, lead + "\n\n" + bio},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := parse(t, tc.html)
+			prune(tc.author)(doc)
+			if diff := cmp.Diff(tc.want, Text(doc)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
 }
 
 func TestPruneHeadline(t *testing.T) {

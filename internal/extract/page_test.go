@@ -147,6 +147,26 @@ func TestPageAuthorNotTheSite(t *testing.T) {
 	}
 }
 
+// A story the page declares (JSON-LD NewsArticle) loses the biography of
+// its author after it; a page that declares nothing keeps it.
+func TestPageAuthorBio(t *testing.T) {
+	bio := "Jane Reporter is a senior correspondent who covers the city council and its budgets."
+	page := strings.Replace(newsPage(6), "</article>", "<p>"+bio+"</p></article>", 1)
+	declared := strings.Replace(page, "</head>", `<script type="application/ld+json">{"@type":"NewsArticle","headline":"Council passes budget"}</script></head>`, 1)
+	for _, tc := range []struct {
+		name, page string
+		kept       bool
+	}{
+		{"declared story", declared, false},
+		{"nothing declared", page, true},
+	} {
+		a, _ := extractPage(t, tc.page, Options{})
+		if !strings.Contains(a.Text, paragraph(5)) || strings.Contains(a.Text, bio) != tc.kept {
+			t.Errorf("%s: the story's end or the bio (kept %v, want %v):\n%s", tc.name, strings.Contains(a.Text, bio), tc.kept, a.Text)
+		}
+	}
+}
+
 // The fixes the issue asks for, end to end through the engine.
 func TestPageFixes(t *testing.T) {
 	inject := func(extra string) string {

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	nurl "net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -368,6 +369,63 @@ func pruneStoryHeader(root *html.Node, author string, titles ...string) {
 		}
 	}
 }
+
+// pruneAuthorBio removes from a declared story the author's biography
+// after it: one of its last bioTail blocks, of at most maxBio bytes, that
+// opens with the author's name, or first name, and a verb of a biography
+// ("Jane Roe is a reporter who covers …", "Jane has written for …"). The
+// golds of declared stories (article bodies) leave such lines out; those
+// of pages that declare nothing keep them about as often as not, so the
+// rule acts on stories alone. author is the page's author; a name of one
+// word (a brand's, "QCY") or that the site's host holds names no person,
+// and opens the site's own pitches ("QCY is already …").
+func pruneAuthorBio(root *html.Node, author string, u *nurl.URL) {
+	name := fold(author)
+	first, _, _ := strings.Cut(name, " ")
+	if first == name {
+		return
+	}
+	host := ""
+	if u != nil {
+		host = fold(u.Hostname())
+	}
+	blocks := leafBlocks(root)
+	for _, b := range blocks[max(len(blocks)-bioTail, 0):] {
+		if len(b.text) > maxBio {
+			continue
+		}
+		line := fold(b.text) + " "
+		for _, n := range []string{name, first} {
+			if len(n) >= 3 && !strings.Contains(host, n) && opensBio(line, n) {
+				b.node.Parent.RemoveChild(b.node)
+				break
+			}
+		}
+	}
+}
+
+// opensBio reports whether a folded line opens with the folded name and a
+// verb of a biography.
+func opensBio(line, name string) bool {
+	rest, ok := strings.CutPrefix(line, name+" ")
+	if !ok {
+		return false
+	}
+	verb, _, _ := strings.Cut(rest, " ")
+	return slices.Contains(bioVerbs, verb)
+}
+
+// bioVerbs are the verbs that follow a name at a biography's start, in
+// the languages of the development sets: "is", "has", "covers", "ist",
+// "est", "jest", …
+var bioVerbs = []string{"is", "was", "has", "covers", "writes", "joined", "lives", "ist", "schreibt", "arbeitet", "est", "es", "jest", "è", "er", "je"}
+
+// bioTail and maxBio bound where pruneAuthorBio looks: the last blocks of
+// a story, each at most maxBio bytes.
+const (
+	bioTail = 4
+	maxBio  = 700
+)
 
 // bylineOf reports whether a folded line names the folded author, with at
 // most maxBylineExtra words besides ("By", "Von", a role, a date).
