@@ -68,11 +68,11 @@ func prefixes(ps ...string) []netip.Prefix {
 // class: 64:ff9b::10.0.0.5 is private, as 10.0.0.5 is.
 func Class(ip netip.Addr) string {
 	ip = ip.Unmap().WithZone("")
-	if c := class(ip); c != "" {
+	if c := ownClass(ip); c != "" {
 		return c
 	}
 	if v4, ok := embedded(ip); ok {
-		return class(v4)
+		return ownClass(v4)
 	}
 	if !ip.IsValid() {
 		return "unspecified"
@@ -80,8 +80,8 @@ func Class(ip netip.Addr) string {
 	return ""
 }
 
-// class is the class of ip's own ranges.
-func class(ip netip.Addr) string {
+// ownClass is the class of ip's own ranges.
+func ownClass(ip netip.Addr) string {
 	for _, c := range classes {
 		for _, p := range c.prefixes {
 			if p.Contains(ip) {
@@ -144,7 +144,10 @@ func (p *Policy) Check(ip netip.Addr) error {
 	if class == "" {
 		return nil
 	}
+	// The IPv4 address carried decides only when the IPv6 address is
+	// refused for it: ::1 is IPv6's loopback, whatever ::/96 carries.
 	v4, carries := embedded(ip)
+	carries = carries && ownClass(ip) == ""
 	for _, a := range p.Allow {
 		if a.Contains(ip) || carries && a.Contains(v4) {
 			return nil

@@ -90,3 +90,24 @@ func TestRefusedErrorMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestAllowIPv4LeavesIPv6Alone: an allow list of IPv4 ranges lets through
+// the IPv6 addresses that carry an allowed IPv4 address, not IPv6's own
+// loopback and unspecified addresses, which ::/96 also holds.
+func TestAllowIPv4LeavesIPv6Alone(t *testing.T) {
+	allow, err := ParseAllow("0.0.0.0/0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Policy{Allow: allow}
+	for _, s := range []string{"::1", "::"} {
+		if err := p.Check(netip.MustParseAddr(s)); err == nil {
+			t.Errorf("%s allowed by an allow list of IPv4 ranges", s)
+		}
+	}
+	for _, s := range []string{"::ffff:127.0.0.1", "64:ff9b::7f00:1", "::10.0.0.5"} {
+		if err := p.Check(netip.MustParseAddr(s)); err != nil {
+			t.Errorf("%s refused though the IPv4 address it carries is allowed: %v", s, err)
+		}
+	}
+}

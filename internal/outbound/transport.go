@@ -150,8 +150,8 @@ func proxyAddr(u *url.URL) string {
 }
 
 // errNotIPv4 is the error of a host that ends in a number but is no IPv4
-// address (256.1.1.1, 1.2.3.4.5, 0x1g): URL parsers refuse it, and so
-// does the rule.
+// address (256.1.1.1, 1.2.3.4.5): URL parsers refuse it, and so does the
+// rule. A host that ends in something else (0x1g) is a name.
 var errNotIPv4 = errors.New("a host ending in a number is no IPv4 address")
 
 // parseIPv4 reads host as the WHATWG URL standard's IPv4 parser (and

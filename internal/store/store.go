@@ -286,7 +286,7 @@ type Faults struct {
 	// order found.
 	List []string
 	// Total counts every fault found, listed or not; Total-len(List) went
-	// unlisted.
+	// unlisted. SQLite's own integrity check reports at most 100,000.
 	Total int
 }
 

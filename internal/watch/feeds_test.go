@@ -2,6 +2,7 @@ package watch
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"html"
@@ -229,6 +230,59 @@ func TestPrivateFeedArticlesKeepNoPassword(t *testing.T) {
 		d, _ := stored(t, x, id)
 		if d.URL != url {
 			t.Errorf("article %s: URL %q, want %q", id, d.URL, url)
+		}
+	}
+}
+
+// TestRetryAfterShowsNoPassword: a private feed's page (a relative link)
+// answering 429 with Retry-After, and the feed itself answering 503 with
+// it: the item's stored detail, the feed's error and its stored status hold
+// no password.
+func TestRetryAfterShowsNoPassword(t *testing.T) {
+	s := newSite(t)
+	host := strings.TrimPrefix(s.URL, "http://")
+	s.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(rw, rss2(item{title: "One", link: "/story/1"}))
+	})
+	s.handle("/story/1", func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Retry-After", "120")
+		rw.WriteHeader(http.StatusTooManyRequests)
+	})
+	private := "http://reader:s3cret@" + host + "/feed"
+	x := newIndex(t)
+	addFeed(t, x, Feed{URL: private})
+	r := once(t, newWatcher(t, x, testOptions()))[0]
+	if r.Outcomes[OutcomeError] != 1 {
+		t.Errorf("pass %+v, want the page failed", r)
+	}
+	for key, it := range storedItems(t, x, private) {
+		if strings.Contains(it.Detail, "s3cret") {
+			t.Errorf("item %q: stored detail %q holds the password", key, it.Detail)
+		}
+	}
+}
+
+func TestFeedRetryAfterShowsNoPassword(t *testing.T) {
+	s := newSite(t)
+	host := strings.TrimPrefix(s.URL, "http://")
+	s.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Retry-After", "120")
+		rw.WriteHeader(http.StatusServiceUnavailable)
+	})
+	private := "http://reader:s3cret@" + host + "/feed"
+	x := newIndex(t)
+	addFeed(t, x, Feed{URL: private})
+	r := once(t, newWatcher(t, x, testOptions()))[0]
+	if r.Err == nil || strings.Contains(r.Err.Error(), "s3cret") {
+		t.Errorf("feed error %v: none, or it holds the password", r.Err)
+	}
+	fs, err := Feeds(context.Background(), x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fs {
+		if strings.Contains(f.State.Status, "s3cret") {
+			t.Errorf("feed's stored status %q holds the password", f.State.Status)
 		}
 	}
 }

@@ -45,7 +45,7 @@ func (e *statusError) Is(target error) bool { return target == ErrStatus }
 
 // retryLater is a server's Retry-After.
 type retryLater struct {
-	what string
+	what string // the URL asked, as shown (ShownURL)
 	wait time.Duration
 }
 
@@ -154,7 +154,7 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 		resp.browser = r.browser
 		if wait, ok := retryAfter(hr); ok && (hr.StatusCode == http.StatusTooManyRequests || hr.StatusCode == http.StatusServiceUnavailable) {
 			f.gate.notBefore(req.URL.Host, time.Now().Add(wait))
-			return resp, &retryLater{what: r.url, wait: wait}
+			return resp, &retryLater{what: ShownURL(r.url), wait: wait}
 		}
 	}
 	return resp, err

@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -157,6 +158,10 @@ func (w *Watcher) Run(ctx context.Context) error {
 	}
 	var wg sync.WaitGroup
 	defer wg.Wait() // the polls under way store what they finished
+	// An error that ends Run stops the polls under way too (they keep
+	// what they stored): one feed's pass may take hours.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	done := make(chan ended, w.o.Workers)
 	busy := map[int64]bool{} // the feeds being polled
 	var pending []neardup.Feed
@@ -227,9 +232,11 @@ func (w *Watcher) Run(ctx context.Context) error {
 	}
 }
 
-// due returns the feeds due at now that are not being polled, in the
-// order given, and how long until the next of the others is due (at most
-// rescanWait, so that a feed added meanwhile waits no longer).
+// due returns the feeds due at now that are not being polled, the longest
+// due first (so that, with more feeds due than workers, none waits behind
+// others due again and again), and how long until the next of the others
+// is due (at most rescanWait, so that a feed added meanwhile waits no
+// longer).
 func due(feeds []neardup.Feed, busy map[int64]bool, now int64) ([]neardup.Feed, time.Duration) {
 	var out []neardup.Feed
 	next := rescanWait
@@ -242,6 +249,7 @@ func due(feeds []neardup.Feed, busy map[int64]bool, now int64) ([]neardup.Feed, 
 			next = min(next, time.Duration(f.NextPoll-now)*time.Second)
 		}
 	}
+	slices.SortStableFunc(out, func(a, b neardup.Feed) int { return cmp.Compare(a.NextPoll, b.NextPoll) })
 	return out, next
 }
 

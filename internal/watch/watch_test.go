@@ -883,3 +883,102 @@ func TestRunSlowFeedHoldsNoOther(t *testing.T) {
 		t.Errorf("the feed was polled %d times within its interval", n)
 	}
 }
+
+// TestRunStarvesNoFeed: two feeds whose polls take longer than their
+// interval keep the single worker busy, and a third, later in the order
+// the feeds are stored, is due all along: it is polled, the longest due
+// first (it was never polled when the feeds due were taken in stored
+// order).
+func TestRunStarvesNoFeed(t *testing.T) {
+	defer func(d time.Duration) { rescanWait = d }(rescanWait)
+	rescanWait = 200 * time.Millisecond
+	x := newIndex(t)
+	var urls []string
+	var sites []*site
+	for i, hang := range []time.Duration{600 * time.Millisecond, 600 * time.Millisecond, 0} {
+		s := newSite(t)
+		body := rss2(item{title: "T", link: s.URL + "/x"})
+		s.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+			time.Sleep(hang)
+			rw.Header().Set("Content-Type", "application/rss+xml")
+			rw.Write([]byte(body))
+		})
+		s.serve("/x", "text/html", newStory(uint64(i+1)).page("T", ""))
+		u := s.URL + "/feed"
+		addFeed(t, x, Feed{URL: u, Interval: Duration(time.Hour)})
+		urls, sites = append(urls, u), append(sites, s)
+	}
+	// An interval of 1 s (shorter than MinInterval, written past Check).
+	err := x.UpdateFeeds(t.Context(), func(w neardup.FeedWriter) error {
+		for _, u := range urls {
+			f, err := find(w, u)
+			if err != nil {
+				return err
+			}
+			f.Config = marshalJSON(Feed{URL: u, Interval: Duration(time.Second)})
+			if err := w.SaveFeed(f); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := testOptions()
+	o.Workers = 1
+	w := newWatcher(t, x, o)
+	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Second)
+	defer cancel()
+	if err := w.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	a, b, c := sites[0].hit("/feed"), sites[1].hit("/feed"), sites[2].hit("/feed")
+	t.Logf("polls in 4 s: A %d, B %d, C %d", a, b, c)
+	if c == 0 {
+		t.Errorf("feed C, due from the start, was never polled in 4 s (A %d, B %d polls)", a, b)
+	}
+}
+
+// TestRunErrorStopsPolls: a feed whose stored settings do not decode
+// makes Run return its error, at once: a poll under way (a page that hangs
+// until the timeout) is stopped, where Run waited for it to time out.
+func TestRunErrorStopsPolls(t *testing.T) {
+	defer func(d time.Duration) { rescanWait = d }(rescanWait)
+	rescanWait = 20 * time.Millisecond
+	x := newIndex(t)
+	slow, bad := newSite(t), newSite(t)
+	slow.handle("/hang", func(rw http.ResponseWriter, r *http.Request) { <-r.Context().Done() })
+	slow.serve("/feed", "application/rss+xml", rss2(item{title: "Slow", link: slow.URL + "/hang"}))
+	bad.serve("/feed", "application/rss+xml", rss2())
+	addFeed(t, x, Feed{URL: slow.URL + "/feed", Interval: Duration(time.Hour)})
+	o := testOptions()
+	o.Timeout = 6 * time.Second
+	w := newWatcher(t, x, o)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	for deadline := time.Now().Add(5 * time.Second); slow.hit("/hang") == 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	addFeed(t, x, Feed{URL: bad.URL + "/feed", Interval: Duration(time.Hour)})
+	err := x.UpdateFeeds(t.Context(), func(wr neardup.FeedWriter) error {
+		f, err := find(wr, bad.URL+"/feed")
+		if err != nil {
+			return err
+		}
+		f.Config = []byte(`{"interval": "soon"}`)
+		return wr.SaveFeed(f)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	err = <-done
+	took := time.Since(start)
+	t.Logf("Run returned %v after %s", err, took.Round(time.Millisecond))
+	if took > 2*time.Second {
+		t.Errorf("Run took %s to return its error: it waited for the hanging poll it did not stop", took.Round(time.Millisecond))
+	}
+}
