@@ -30,7 +30,7 @@ import (
 
 // indexCmd is `neardup index`: the persistent index.
 type indexCmd struct {
-	Add     indexAddCmd     `cmd:"" help:"Check documents against everything stored, store them and print their matches (JSONL)."`
+	Add     indexAddCmd     `cmd:"" set:"db_file=created when missing" help:"Check documents against everything stored, store them and print their matches (JSONL)."`
 	Query   indexQueryCmd   `cmd:"" help:"Check documents against everything stored without storing them."`
 	Remove  indexRemoveCmd  `cmd:"" help:"Remove documents by id, with their sketches and marks."`
 	Expire  indexExpireCmd  `cmd:"" help:"Remove the documents older than a window: their own date, else when they were stored."`
@@ -42,7 +42,7 @@ type indexCmd struct {
 
 // dbFlags name the index.
 type dbFlags struct {
-	DB         string `default:"neardup.db" help:"The index: a SQLite file (created when missing) or a PostgreSQL URL (postgres://user@host/db)."`
+	DB         string `default:"neardup.db" help:"The index: a SQLite file (${db_file}) or a PostgreSQL URL (postgres://user@host/db)."`
 	Sync       string `default:"${default_sync}" enum:"full,normal" help:"SQLite durability: full (an add reported done survives a power cut) or normal (faster; a power cut may lose the last adds, never corrupt the index)."`
 	CPUProfile string `name:"cpuprofile" hidden:"" help:"Write a CPU profile of the command, opening the index included, to this file."`
 
