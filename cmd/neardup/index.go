@@ -93,13 +93,19 @@ func (f *dbFlags) exists() error {
 // openStored opens an existing index as it was created, keep choosing
 // its clusters' representatives ("" the method's own), through the public
 // API, as a program using package neardup opens one: the commands that
-// read or maintain an index (remove, expire, stats, export, verify,
-// rescore) make the calls such a program makes.
+// read or maintain an index (query, remove, expire, stats, export, verify,
+// rescore) make the calls such a program makes. A file that holds feeds
+// alone (feeds add made it) is refused, not given a method and a choice
+// of texts that the first add should make.
 func (f *dbFlags) openStored(ctx context.Context, keep string) (*apiIndex, error) {
 	if err := f.exists(); err != nil {
 		return nil, err
 	}
-	return f.openAPI(ctx, neardup.Options{Keep: keep})
+	x, err := f.openAPI(ctx, neardup.Options{Keep: keep, Existing: true})
+	if errors.Is(err, neardup.ErrNoMethod) {
+		return nil, fmt.Errorf("%w; neardup index add, serve or watch choose it as they add the first documents", err)
+	}
+	return x, err
 }
 
 // openAPI opens the index through the public API with the options given
