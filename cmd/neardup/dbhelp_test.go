@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/alecthomas/kong"
 )
@@ -81,6 +83,13 @@ var nextFlag = regexp.MustCompile(`\n +-`)
 // dbHelp returns what a command's --help says of --db.
 func dbHelp(t *testing.T, command []string) string {
 	t.Helper()
+	return flagHelp(t, command, `--db="neardup.db"`)
+}
+
+// flagHelp returns what a command's --help says of the flag it shows as
+// flag (with its default or placeholder), white space collapsed.
+func flagHelp(t *testing.T, command []string, flag string) string {
+	t.Helper()
 	var out bytes.Buffer
 	args := append(append([]string{}, command...), "--help")
 	var c cli
@@ -98,12 +107,44 @@ func dbHelp(t *testing.T, command []string) string {
 		}()
 		parser.Parse(args)
 	}()
-	_, help, ok := strings.Cut(out.String(), `--db="neardup.db"`)
+	_, help, ok := strings.Cut(out.String(), flag)
 	if !ok {
-		t.Fatalf("%s --help names no --db:\n%s", strings.Join(command, " "), out.String())
+		t.Fatalf("%s --help names no %s:\n%s", strings.Join(command, " "), flag, out.String())
 	}
 	if next := nextFlag.FindStringIndex(help); next != nil {
 		help = help[:next[0]]
 	}
 	return strings.Join(strings.Fields(help), " ")
+}
+
+// TestMethodOfAStoredIndex: every command that may create an index says
+// in --help that a stored index keeps its method and that naming another
+// is an error, and it is one (exit 1, before serving). Regression: serve's
+// help said only that an existing index keeps its own, as if another
+// method named were let pass.
+func TestMethodOfAStoredIndex(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	example := filepath.Join("..", "..", "examples", "news.jsonl")
+	if code := run(t.Context(), []string{"index", "add", "-q", "--db", db, "--only-matches", example}); code != 0 {
+		t.Fatalf("index add: exit %d", code)
+	}
+	for _, tc := range []struct {
+		command, args []string
+	}{
+		{[]string{"index", "add"}, []string{example}},
+		{[]string{"serve"}, []string{"--addr", "127.0.0.1:0"}},
+		{[]string{"watch"}, []string{"--once"}},
+	} {
+		name := strings.Join(tc.command, " ")
+		if help := flagHelp(t, tc.command, "--method=STRING"); !strings.Contains(help, "naming another is an error") {
+			t.Errorf("%s --help: --method %q does not say that naming another method than a stored index's is an error", name, help)
+		}
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second) // a serve that took it would serve
+		args := append(append(append([]string{}, tc.command...), "-q", "--db", db, "--method", "simhash"), tc.args...)
+		if code := run(ctx, args); code != 1 {
+			t.Errorf("neardup %s on a minhash index: exit %d, want 1", strings.Join(args, " "), code)
+		}
+		cancel()
+	}
 }
