@@ -148,3 +148,19 @@ func TestMethodOfAStoredIndex(t *testing.T) {
 		cancel()
 	}
 }
+
+// TestRulesHelpNamesEveryUse: --rules of serve, watch and feeds test says
+// every page it extracts: serve's web UI check page and feeds test's
+// trial too, not only the feeds without a rule of their own. Regression:
+// the help named the feeds alone.
+func TestRulesHelpNamesEveryUse(t *testing.T) {
+	t.Parallel()
+	for _, command := range [][]string{{"serve"}, {"watch"}, {"feeds", "test"}} {
+		help := flagHelp(t, command, "--rules=STRING")
+		for _, use := range []string{"feeds without a rule of their own", "check page", "trial"} {
+			if !strings.Contains(help, use) {
+				t.Errorf("%s --help: --rules %q does not name %q", strings.Join(command, " "), help, use)
+			}
+		}
+	}
+}
