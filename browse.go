@@ -59,6 +59,9 @@ var (
 	// ErrReadOnly: the index cannot be written (a read-only file or
 	// database user).
 	ErrReadOnly = store.ErrReadOnly
+	// ErrNoMethod: Open with Options.Existing of a store that holds no
+	// index yet, only feeds if anything.
+	ErrNoMethod = index.ErrNoMethod
 )
 
 // Unreachable reports whether err says the index's database cannot be

@@ -79,6 +79,11 @@ type Options struct {
 	// StoreTextIfNew makes a new index keep each document's text, as
 	// StoreText does, while an existing one keeps its own choice.
 	StoreTextIfNew bool
+	// Existing makes Open open only an index whose method is chosen: a
+	// store that holds none yet (made by OpenFeeds for its feeds alone) is
+	// ErrNoMethod, and Open writes nothing to it, leaving the method and
+	// the choice of texts to the first Open without Existing.
+	Existing bool
 	// Sync is a SQLite index's durability: "full" (the default: an add
 	// that returned survives a power cut) or "normal" (faster; a power cut
 	// may lose the last adds, never corrupt the file).
@@ -156,7 +161,7 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 		so.Sync = o.Sync
 	}
 	oo := index.OpenOptions{Method: o.Method, MethodName: o.MethodName, Keep: keep, StoreText: o.StoreText,
-		StoreTextIfNew: o.StoreTextIfNew, MinChars: o.MinChars, Link: cluster.Linking(o.Link)}
+		StoreTextIfNew: o.StoreTextIfNew, MinChars: o.MinChars, Link: cluster.Linking(o.Link), Existing: o.Existing}
 	if o.Configure != nil {
 		oo.Flags = func(base engine.Config) (engine.Config, error) { return o.Configure(base) }
 	}

@@ -27,12 +27,12 @@ import (
 // feedsCmd is `neardup feeds`: the feeds neardup watch polls, kept in the
 // index.
 type feedsCmd struct {
-	Add    feedsAddCmd    `cmd:"" help:"Add a feed for neardup watch to poll."`
-	List   feedsListCmd   `cmd:"" help:"List the feeds: last poll, status, items by outcome, next poll."`
-	Set    feedsSetCmd    `cmd:"" help:"Change a feed's interval or site rule: each rule flag given replaces that key of the rule (a repeatable flag its whole list), the others stay."`
-	Remove feedsRemoveCmd `cmd:"" help:"Remove feeds (the articles added from them stay): every URL stored is removed, those not stored are named (exit 1)."`
-	Import feedsImportCmd `cmd:"" help:"Add the feeds of a YAML or OPML file; feeds stored already get the settings the file gives and keep the others."`
-	Export feedsExportCmd `cmd:"" help:"Write the feeds as a YAML file that neardup feeds import reads, or as OPML for feed readers."`
+	Add    feedsAddCmd    `cmd:"" set:"db_file=created when missing" help:"Add a feed for neardup watch to poll."`
+	List   feedsListCmd   `cmd:"" set:"db_file=it must exist: neardup feeds add creates one" help:"List the feeds: last poll, status, items by outcome, next poll."`
+	Set    feedsSetCmd    `cmd:"" set:"db_file=it must exist: neardup feeds add creates one" help:"Change a feed's interval or site rule: each rule flag given replaces that key of the rule (a repeatable flag its whole list), the others stay."`
+	Remove feedsRemoveCmd `cmd:"" set:"db_file=it must exist: neardup feeds add creates one" help:"Remove feeds (the articles added from them stay): every URL stored is removed, those not stored are named (exit 1)."`
+	Import feedsImportCmd `cmd:"" set:"db_file=created when missing" help:"Add the feeds of a YAML or OPML file; feeds stored already get the settings the file gives and keep the others."`
+	Export feedsExportCmd `cmd:"" set:"db_file=it must exist: neardup feeds add creates one" help:"Write the feeds as a YAML file that neardup feeds import reads, or as OPML for feed readers."`
 	Test   feedsTestCmd   `cmd:"" help:"Fetch a page and extract it with a site rule, storing nothing: check a rule before saving it."`
 }
 
@@ -109,7 +109,7 @@ func ruleFlagError(err error) error {
 // feedDB names the index of the feeds commands, which open its store only:
 // they neither need nor load the in-memory index.
 type feedDB struct {
-	DB string `default:"neardup.db" help:"The index: a SQLite file (created when missing) or a PostgreSQL URL."`
+	DB string `default:"neardup.db" help:"The index: a SQLite file (${db_file}) or a PostgreSQL URL."`
 }
 
 // Validate refuses an empty --db; kong calls it after parsing.

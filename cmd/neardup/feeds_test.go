@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/store/storetest"
 	"github.com/neardup/neardup/internal/watch"
@@ -383,5 +384,40 @@ func TestFeedCommandsHidePassword(t *testing.T) {
 		if strings.Contains(out+errOut, "s3") {
 			t.Errorf("neardup %s: exit %d, the password shows:\n%s%s", strings.Join(args, " "), code, out, errOut)
 		}
+	}
+}
+
+// The commands that read or maintain an index refuse a file that feeds
+// add made for its feeds alone (exit 1) and write nothing to it, so that
+// the first add chooses its method and texts. Regression: index stats on
+// such a file gave it minhash without texts: watch --method was then
+// refused, and the watcher's articles were stored without their texts.
+func TestReadingAFileOfFeedsChoosesNothing(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "news.db")
+	if code := run(t.Context(), []string{"feeds", "add", "-q", "--db", db, "--no-check", "https://example.com/feed"}); code != 0 {
+		t.Fatalf("feeds add: exit %d", code)
+	}
+	example := filepath.Join("..", "..", "examples", "news.jsonl")
+	for _, args := range [][]string{
+		{"index", "stats"}, {"index", "verify"}, {"index", "rescore"}, {"index", "export", "-o", filepath.Join(dir, "out")},
+		{"index", "remove", "x"}, {"index", "expire", "--older-than", "30d"}, {"index", "query", example},
+	} {
+		args = append(args, "-q", "--db", db)
+		if code := run(t.Context(), args); code != 1 {
+			t.Errorf("neardup %s on a file of feeds alone: exit %d, want 1", strings.Join(args, " "), code)
+		}
+	}
+	if code := run(t.Context(), []string{"index", "add", "-q", "--db", db, "--method", "sentences", "--only-matches", example}); code != 0 {
+		t.Fatalf("index add --method sentences: exit %d", code)
+	}
+	x, err := neardup.Open(t.Context(), db, neardup.Options{Existing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if m := x.Meta(); m.Method != "sentences" || !m.StoreText {
+		t.Errorf("the index has method %q, texts %v; want the first add's sentences, texts stored", m.Method, m.StoreText)
 	}
 }

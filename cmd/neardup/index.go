@@ -30,7 +30,7 @@ import (
 
 // indexCmd is `neardup index`: the persistent index.
 type indexCmd struct {
-	Add     indexAddCmd     `cmd:"" help:"Check documents against everything stored, store them and print their matches (JSONL)."`
+	Add     indexAddCmd     `cmd:"" set:"db_file=created when missing" help:"Check documents against everything stored, store them and print their matches (JSONL)."`
 	Query   indexQueryCmd   `cmd:"" help:"Check documents against everything stored without storing them."`
 	Remove  indexRemoveCmd  `cmd:"" help:"Remove documents by id, with their sketches and marks."`
 	Expire  indexExpireCmd  `cmd:"" help:"Remove the documents older than a window: their own date, else when they were stored."`
@@ -42,7 +42,7 @@ type indexCmd struct {
 
 // dbFlags name the index.
 type dbFlags struct {
-	DB         string `default:"neardup.db" help:"The index: a SQLite file (created when missing) or a PostgreSQL URL (postgres://user@host/db)."`
+	DB         string `default:"neardup.db" help:"The index: a SQLite file (${db_file}) or a PostgreSQL URL (postgres://user@host/db)."`
 	Sync       string `default:"${default_sync}" enum:"full,normal" help:"SQLite durability: full (an add reported done survives a power cut) or normal (faster; a power cut may lose the last adds, never corrupt the index)."`
 	CPUProfile string `name:"cpuprofile" hidden:"" help:"Write a CPU profile of the command, opening the index included, to this file."`
 
@@ -93,13 +93,19 @@ func (f *dbFlags) exists() error {
 // openStored opens an existing index as it was created, keep choosing
 // its clusters' representatives ("" the method's own), through the public
 // API, as a program using package neardup opens one: the commands that
-// read or maintain an index (remove, expire, stats, export, verify,
-// rescore) make the calls such a program makes.
+// read or maintain an index (query, remove, expire, stats, export, verify,
+// rescore) make the calls such a program makes. A file that holds feeds
+// alone (feeds add made it) is refused, not given a method and a choice
+// of texts that the first add should make.
 func (f *dbFlags) openStored(ctx context.Context, keep string) (*apiIndex, error) {
 	if err := f.exists(); err != nil {
 		return nil, err
 	}
-	return f.openAPI(ctx, neardup.Options{Keep: keep})
+	x, err := f.openAPI(ctx, neardup.Options{Keep: keep, Existing: true})
+	if errors.Is(err, neardup.ErrNoMethod) {
+		return nil, fmt.Errorf("%w; neardup index add, serve or watch choose it as they add the first documents", err)
+	}
+	return x, err
 }
 
 // openAPI opens the index through the public API with the options given

@@ -46,9 +46,9 @@ type cli struct {
 	Diff    diffCmd    `cmd:"" help:"Show what two documents share, side by side or inline, with each side's overlap."`
 	Eval    evalCmd    `cmd:"" help:"Measure predictions against a labelled truth: pair P/R/F1, ARI, B-cubed."`
 	Extract extractCmd `cmd:"" help:"Extract articles (title, text, date, author, language) from HTML pages, archives and WARC files."`
-	Watch   watchCmd   `cmd:"" help:"Poll web feeds, extract each new article and add it to the index, checked on arrival."`
+	Watch   watchCmd   `cmd:"" set:"db_file=it must exist: neardup feeds add creates one" help:"Poll web feeds, extract each new article and add it to the index, checked on arrival."`
 	Feeds   feedsCmd   `cmd:"" help:"Manage the feeds neardup watch polls: add, list, set, remove, import, export, test a site rule."`
-	Serve   serveCmd   `cmd:"" help:"Serve the index over HTTP: add and check documents, browse clusters, diffs and search (JSON API; web UI)."`
+	Serve   serveCmd   `cmd:"" set:"db_file=created when missing" help:"Serve the index over HTTP: add and check documents, browse clusters, diffs and search (JSON API; web UI)."`
 }
 
 // globals is what every command's Run receives besides its own flags.
@@ -210,7 +210,7 @@ func short(d time.Duration) string {
 // they set: stated there only.
 func defaultVars() kong.Vars {
 	so, sv := store.DefaultOptions(), server.DefaultOptions()
-	return kong.Vars{"default_sync": so.Sync,
+	return kong.Vars{"default_sync": so.Sync, "db_file": "it must exist: neardup index add creates one",
 		"default_max_body": strconv.FormatInt(sv.MaxBodyBytes, 10), "default_max_batch": strconv.Itoa(sv.MaxBatch),
 		"default_max_query_bytes": strconv.FormatInt(sv.MaxQueryBytes, 10), "default_query_queue": strconv.Itoa(sv.QueryQueue),
 		"default_query_wait":   strconv.Itoa(int(sv.QueryWait/time.Second)) + " s",

@@ -24,7 +24,7 @@ type serveCmd struct {
 	Addr      string `default:"127.0.0.1:8080" help:"Address to listen on (host:port). The default answers this machine only."`
 	TokenFile string `name:"token-file" type:"existingfile" help:"Bearer tokens that may write (add, remove), one a line. Without it the server takes no writes."`
 	AuthReads bool   `name:"auth-reads" help:"Reads need a token too (all but /healthz and /readyz)."`
-	Method    string `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own."`
+	Method    string `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
 	linkFlag
 	MaxBody      int64         `name:"max-body" default:"${default_max_body}" help:"The largest request body, in bytes."`
 	MaxBatch     int           `name:"max-batch" default:"${default_max_batch}" help:"The most documents one request may add or check."`

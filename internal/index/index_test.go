@@ -216,6 +216,31 @@ func TestOptionsAreFixed(t *testing.T) {
 	}
 }
 
+// A store of feeds alone (made before any document, as neardup feeds add
+// makes one) has no method yet: Existing refuses it and writes nothing,
+// so the first open without Existing still chooses the method and the
+// texts. Regression: index stats on such a file gave it minhash without
+// texts, and the watcher's articles were then stored without their texts.
+func TestExistingLeavesAStoreOfFeedsUnset(t *testing.T) {
+	dsn := storetest.DSN(t, "sqlite")
+	st, err := store.Open(t.Context(), dsn, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if _, err := index.Open(t.Context(), dsn, store.Options{}, specs, index.OpenOptions{Existing: true}); !errors.Is(err, index.ErrNoMethod) {
+		t.Fatalf("Existing opened a store of no index: %v, want ErrNoMethod", err)
+	}
+	x := open(t, dsn, index.OpenOptions{MethodName: sentences.Name, StoreTextIfNew: true})
+	if m := x.Meta(); m.Method != sentences.Name || !m.StoreText {
+		t.Errorf("the first add's open made method %q, texts %v; want sentences, texts stored", m.Method, m.StoreText)
+	}
+	x.Close()
+	if y := open(t, dsn, index.OpenOptions{Existing: true}); y.Meta().Method != sentences.Name {
+		t.Errorf("Existing opened method %q, want the stored sentences", y.Meta().Method)
+	}
+}
+
 // Documents are stored with what was read of them, skipped ones with their
 // reason, and an id is never stored twice; Replace replaces.
 func TestAddStatuses(t *testing.T) {

@@ -47,7 +47,16 @@ type OpenOptions struct {
 	// Link is the linking policy of a new index ("" means cluster.Any);
 	// a stored index keeps its own, and asking it for another is an error.
 	Link cluster.Linking
+	// Existing opens only an index whose settings are stored: a store that
+	// holds none yet (one made for feeds alone) is ErrNoMethod, and
+	// nothing is written to it, so that a command that reads or maintains
+	// an index leaves the choice of method and texts to the first add.
+	Existing bool
 }
+
+// ErrNoMethod is the error of opening with OpenOptions.Existing a store
+// that holds no index settings yet: no method was chosen, no document added.
+var ErrNoMethod = errors.New("index: no method chosen yet: the store holds no documents, only feeds if anything")
 
 // merge resolves the options o asks for against meta, the stored index's
 // settings (ok false: none stored yet): Flags over the stored options.
@@ -138,6 +147,9 @@ func OpenIndex(ctx context.Context, st store.Store, specs []engine.Spec, o OpenO
 		return nil, err
 	}
 	if !ok {
+		if o.Existing {
+			return nil, ErrNoMethod
+		}
 		if meta, err = create(ctx, st, specs, o); err != nil {
 			return nil, err
 		}
