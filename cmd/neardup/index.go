@@ -291,9 +291,9 @@ func feed(g *globals, x *apiIndex, r *corpus.Reader, o job.FeedOptions, in *inpu
 func feedSummary(st job.FeedStats, query bool) string {
 	var b strings.Builder
 	if query {
-		fmt.Fprintf(&b, "%d documents checked", st.Checked)
+		fmt.Fprintf(&b, "%d %s checked", st.Checked, plural(st.Checked, "document", "documents"))
 	} else {
-		fmt.Fprintf(&b, "%d documents added", st.Added)
+		fmt.Fprintf(&b, "%d %s added", st.Added, plural(st.Added, "document", "documents"))
 		if st.Replaced > 0 {
 			fmt.Fprintf(&b, ", %d replaced", st.Replaced)
 		}
@@ -401,7 +401,7 @@ func (c *indexExpireCmd) Run(g *globals) error {
 	defer x.Close()
 	n, err := x.Expire(g.ctx, time.Now().Add(-d))
 	if !g.quiet {
-		fmt.Fprintf(os.Stderr, "%d documents expired\n", n)
+		fmt.Fprintf(os.Stderr, "%d %s expired\n", n, plural(n, "document", "documents"))
 	}
 	return err
 }
@@ -640,8 +640,17 @@ func (c *indexRescoreCmd) Run(g *globals) error {
 		return err
 	}
 	if !g.quiet {
-		fmt.Fprintf(os.Stderr, "%d documents rescored: %d duplicate and %d similar pairs, %d clusters\n",
-			st.Documents, st.Pairs[neardup.Duplicate], st.Pairs[neardup.Similar], st.Clusters)
+		fmt.Fprintf(os.Stderr, "%d %s rescored: %d duplicate and %d similar pairs, %d clusters\n",
+			st.Documents, plural(st.Documents, "document", "documents"), st.Pairs[neardup.Duplicate], st.Pairs[neardup.Similar], st.Clusters)
 	}
 	return nil
+}
+
+// plural returns one when n is 1 and many otherwise: "1 document", "3
+// documents".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

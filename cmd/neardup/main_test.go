@@ -130,6 +130,9 @@ func TestSummariesTellSkipped(t *testing.T) {
 	if got, want := feedSummary(st, false), "4 documents added (15 skipped: 13 too-short, 2 empty); 1 duplicate and 0 similar pairs in 0.0s"; got != want {
 		t.Errorf("feedSummary = %q, want %q", got, want)
 	}
+	if got, want := feedSummary(job.FeedStats{Checked: 1}, true), "1 document checked; 0 duplicate and 0 similar pairs in 0.0s"; got != want {
+		t.Errorf("feedSummary of one = %q, want %q", got, want)
+	}
 }
 
 // TestOnlyCommand: the parser built for a command line that names a
