@@ -100,6 +100,16 @@ func (g *TextGen) Sentences(n int) []string {
 	return s
 }
 
+// Text returns sentences joined by spaces, at least n bytes of them.
+func (g *TextGen) Text(n int) string {
+	var b strings.Builder
+	for b.Len() < n {
+		b.WriteString(g.Sentence())
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
 // Doc makes a document of sentences. Each is its own source, which only
 // rarewords reads: it compares documents of different sources.
 func Doc(id string, sents []string) core.Document {

@@ -182,13 +182,7 @@ func TestFloor(t *testing.T) {
 // its scratch space (the shingles, their fingerprints, the words and the
 // sample) besides the sketching itself, MB/s of text.
 func BenchmarkSketchLongText(b *testing.B) {
-	gen := enginetest.NewTextGen(7)
-	var sb strings.Builder
-	for sb.Len() < 4<<20 {
-		sb.WriteString(gen.Sentence())
-		sb.WriteByte(' ')
-	}
-	doc := &core.Document{ID: "long", Title: "A long text", Text: sb.String()}
+	doc := &core.Document{ID: "long", Title: "A long text", Text: enginetest.NewTextGen(7).Text(4 << 20)}
 	m, err := newMethod(Defaults())
 	if err != nil {
 		b.Fatal(err)

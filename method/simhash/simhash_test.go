@@ -283,13 +283,7 @@ func BenchmarkSketch(b *testing.B) {
 // its scratch space besides the sketching itself, MB/s of text (B/op is
 // what one long text allocates).
 func BenchmarkSketchLongText(b *testing.B) {
-	gen := enginetest.NewTextGen(7)
-	var sb strings.Builder
-	for sb.Len() < 4<<20 {
-		sb.WriteString(gen.Sentence())
-		sb.WriteByte(' ')
-	}
-	doc := &core.Document{ID: "long", Title: "A long text", Text: sb.String()}
+	doc := &core.Document{ID: "long", Title: "A long text", Text: enginetest.NewTextGen(7).Text(4 << 20)}
 	m := newMethod(Defaults())
 	b.SetBytes(int64(len(doc.Text)))
 	for b.Loop() {
