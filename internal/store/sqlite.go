@@ -415,7 +415,7 @@ const (
 // allows none, as the zeros of a page cut short read back) is damage too:
 // SQLite returns whatever a page holds, and neardup wrote none such.
 func sqliteErr(err error) error {
-	if strings.HasPrefix(err.Error(), "sql: Scan error") {
+	if msg := err.Error(); strings.HasPrefix(msg, "sql: Scan error") && strings.Contains(msg, "converting NULL") {
 		return ErrCorrupt
 	}
 	code, e := strconv.Atoi(errCode("sqlite", err))
