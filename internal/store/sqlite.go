@@ -410,10 +410,10 @@ const (
 	sqliteNotADB   = 26
 )
 
-// sqliteErr maps SQLite result codes to the package's errors. A stored
-// value that does not read as its column's type (a NULL where the schema
-// allows none, as the zeros of a page cut short read back) is damage too:
-// SQLite returns whatever a page holds, and neardup wrote none such.
+// sqliteErr maps SQLite result codes to the package's errors. A NULL read
+// where the schema allows none (as the zeros of a page cut short read
+// back) is damage too: SQLite returns whatever a page holds, and neardup
+// wrote none such.
 func sqliteErr(err error) error {
 	if msg := err.Error(); strings.HasPrefix(msg, "sql: Scan error") && strings.Contains(msg, "converting NULL") {
 		return ErrCorrupt
