@@ -374,12 +374,12 @@ func (g *hostGate) acquire(ctx context.Context, host string) (release func(), er
 	g.mu.Lock()
 	wait, later := time.Until(h.next), time.Until(h.until)
 	g.mu.Unlock()
-	if later > 0 { // the host asked for a pause: come back next pass
+	if later > maxPauseWait { // the host asked for a pause: come back next pass
 		<-h.busy
 		g.done(h)
 		return nil, &retryLater{what: host, wait: later}
 	}
-	if wait > 0 {
+	if wait = max(wait, later); wait > 0 { // the end of a pause is waited for
 		t := time.NewTimer(wait)
 		select {
 		case <-t.C:
@@ -398,6 +398,10 @@ func (g *hostGate) acquire(ctx context.Context, host string) (release func(), er
 		g.done(h)
 	}, nil
 }
+
+// maxPauseWait is the longest rest of a host's pause (Retry-After) a
+// request waits for; a longer one refuses it, to be tried on a later pass.
+const maxPauseWait = 10 * time.Second
 
 // notBefore keeps requests away from host until t.
 func (g *hostGate) notBefore(host string, t time.Time) {

@@ -339,3 +339,25 @@ func TestEncodingChain(t *testing.T) {
 		t.Errorf("refusing 100,001 encodings allocated %d bytes", n)
 	}
 }
+
+// TestHostGateWaitsOutAShortPause: a request to a host at the end of its
+// pause (Retry-After) waits for the pause to end, where it was refused and
+// counted as a failure.
+func TestHostGateWaitsOutAShortPause(t *testing.T) {
+	s := newSite(t)
+	s.serve("/page", "text/html", "<p>hi</p>")
+	f := testFetcher(nil)
+	host := strings.TrimPrefix(s.URL, "http://")
+	f.gate.notBefore(host, time.Now().Add(300*time.Millisecond))
+	start := time.Now()
+	if _, err := f.get(t.Context(), request{url: s.URL + "/page"}); err != nil {
+		t.Fatalf("a request 300 ms before its host's pause ends: %v", err)
+	}
+	if took := time.Since(start); took < 250*time.Millisecond {
+		t.Errorf("the request went %s after it was made, before the pause ended", took)
+	}
+	f.gate.notBefore(host, time.Now().Add(time.Hour))
+	if _, err := f.get(t.Context(), request{url: s.URL + "/page"}); !errors.Is(err, ErrRetryLater) {
+		t.Errorf("a request an hour before the pause ends: %v, want ErrRetryLater", err)
+	}
+}

@@ -142,8 +142,9 @@ func (w *Watcher) Once(ctx context.Context) ([]Result, error) {
 // nil once the polls under way have stored what they finished.
 //
 // Up to Options.Workers feeds are polled at once, each as soon as it is due
-// and a worker is free; a feed is never polled twice at once. A feed whose
-// pass takes long (thousands of new items, pages that hang until the
+// and a worker is free, the longest due first; a feed is never polled twice
+// at once, and the feeds of one host take at most half the workers. A feed
+// whose pass takes long (thousands of new items, pages that hang until the
 // timeout) holds its own worker, while the others poll the other feeds on
 // their intervals.
 //
@@ -182,7 +183,13 @@ func (w *Watcher) Run(ctx context.Context) error {
 		return true
 	}
 	read := true
-	var reread time.Time // when to read the feeds again
+	var reread, lastRead time.Time // when to read the feeds again, and when they were read
+	// A host takes one request at a time: polls of its feeds beyond half
+	// the workers would hold workers waiting for their turn there, while
+	// the feeds of other hosts wait.
+	perHost := max(1, w.o.Workers/2)
+	hosts := map[string]int{}    // polls under way by feed host
+	hostOf := map[int64]string{} // the host of each feed being polled
 	for {
 		if ctx.Err() != nil {
 			return nil
@@ -200,13 +207,20 @@ func (w *Watcher) Run(ctx context.Context) error {
 			}
 			wait, read = unreachableWait, false
 			var next time.Duration
-			pending, next = due(feeds, busy, time.Now().Unix())
-			reread = time.Now().Add(next)
+			lastRead = time.Now()
+			pending, next = due(feeds, busy, lastRead.Unix())
+			reread = lastRead.Add(next)
 		}
-		for len(pending) > 0 && len(busy) < w.o.Workers {
-			f := pending[0]
-			pending = pending[1:]
-			busy[f.ID] = true
+		for i := 0; i < len(pending) && len(busy) < w.o.Workers; {
+			f := pending[i]
+			h := feedHost(f.URL)
+			if hosts[h] >= perHost {
+				i++ // its turn comes when a poll of its host ends
+				continue
+			}
+			pending = slices.Delete(pending, i, i+1)
+			busy[f.ID], hostOf[f.ID] = true, h
+			hosts[h]++
 			wg.Go(func() {
 				_, err := w.poll(ctx, f)
 				done <- ended{f.ID, err}
@@ -220,6 +234,17 @@ func (w *Watcher) Run(ctx context.Context) error {
 		case e := <-done:
 			t.Stop()
 			delete(busy, e.feed)
+			if h := hostOf[e.feed]; hosts[h] > 1 {
+				hosts[h]--
+			} else {
+				delete(hosts, h)
+			}
+			delete(hostOf, e.feed)
+			// A pass that outlasted its interval is due again: the feeds
+			// are read again soon, at most once a second.
+			if soon := lastRead.Add(time.Second); soon.Before(reread) {
+				reread = soon
+			}
 			if e.err != nil && ctx.Err() == nil {
 				if !retry(e.err) {
 					return e.err
@@ -251,6 +276,24 @@ func due(feeds []neardup.Feed, busy map[int64]bool, now int64) ([]neardup.Feed, 
 	}
 	slices.SortStableFunc(out, func(a, b neardup.Feed) int { return cmp.Compare(a.NextPoll, b.NextPoll) })
 	return out, next
+}
+
+// ceilUnix is t in whole seconds since the epoch, rounded up.
+func ceilUnix(t time.Time) int64 {
+	if t.Nanosecond() > 0 {
+		return t.Unix() + 1
+	}
+	return t.Unix()
+}
+
+// feedHost is the host (and port) of a feed's URL, lower-cased, as the
+// host gate keys its requests; "" when the URL does not parse.
+func feedHost(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(u.Host)
 }
 
 // rescanWait is the longest Run waits before it reads the feeds again.
@@ -319,7 +362,10 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, error) {
 		res.Status, res.Err = "error", err
 		state.Failures++
 		state.Status = "error: " + err.Error()
-		sf.NextPoll = start.Add(w.backoff(&f, state.Failures, err)).Unix()
+		// From the failure, not the poll's start: a Retry-After counts from
+		// the answer, and a poll due a moment before its host's pause ends
+		// would be refused again and back off twice as long.
+		sf.NextPoll = ceilUnix(time.Now().Add(w.backoff(&f, state.Failures, err)))
 	case items == nil:
 		res.Status = "not modified"
 	default:
@@ -536,13 +582,15 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 		var rows []neardup.FeedItem
 		var rowOf []int // by document
 		var miss string // the site rule's miss on a page
+		stopped := false
 		for _, e := range todo[lo:min(lo+w.o.Chunk, len(todo))] {
 			row := neardup.FeedItem{Feed: feed, Item: e.key, Seen: time.Now().Unix(), Tries: prev[e.key].Tries}
 			var doc *core.Document
 			if _, ok := stored[e.id]; ok && e.id != "" {
 				row.Outcome, row.Doc = OutcomeExists, e.id
 			} else if doc, err = w.page(ctx, f, rs, state.BrowserUA, e, &row, &miss); err != nil {
-				return nil // stopped
+				stopped = true // what the chunk fetched before is stored below
+				break
 			}
 			if miss != "" {
 				res.RuleMisses++
@@ -562,6 +610,9 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 			if r.Outcome == OutcomeError && r.Tries < maxTries {
 				state.Retries++
 			}
+		}
+		if stopped {
+			return nil
 		}
 	}
 	return nil

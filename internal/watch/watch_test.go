@@ -982,3 +982,111 @@ func TestRunErrorStopsPolls(t *testing.T) {
 		t.Errorf("Run took %s to return its error: it waited for the hanging poll it did not stop", took.Round(time.Millisecond))
 	}
 }
+
+// TestRunBusyHostHoldsHalfTheWorkers: three feeds of one host whose pages
+// hang take at most half the workers (a host answers one request at a
+// time, so more would only wait there), and a feed of another host is
+// polled meanwhile; they took every worker, and it waited.
+func TestRunBusyHostHoldsHalfTheWorkers(t *testing.T) {
+	x := newIndex(t)
+	busy, other := newSite(t), newSite(t)
+	release := make(chan struct{})
+	for i := range 3 {
+		hang := fmt.Sprintf("/hang%d", i)
+		busy.handle(hang, func(rw http.ResponseWriter, r *http.Request) {
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+			http.NotFound(rw, r)
+		})
+		feed := fmt.Sprintf("/feed%d", i)
+		busy.serve(feed, "application/rss+xml", rss2(item{title: "Slow", link: busy.URL + hang}))
+		addFeed(t, x, Feed{URL: busy.URL + feed, Interval: Duration(time.Hour)})
+	}
+	other.serve("/feed", "application/rss+xml", rss2(publish(other, "Daily", 1, 2)...))
+	addFeed(t, x, Feed{URL: other.URL + "/feed", Interval: Duration(time.Hour)})
+	o := testOptions()
+	o.Workers, o.Timeout = 2, time.Minute
+	w := newWatcher(t, x, o)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	waitForDocs(x, 2)
+	stored := x.Len()
+	close(release)
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Run: %v", err)
+	}
+	if stored != 2 {
+		t.Errorf("%d documents stored while a host's pages hung, want the other host's 2", stored)
+	}
+}
+
+// TestRunPollsAgainWhenAPassOutlastsItsInterval: a feed whose pass takes
+// longer than its interval is polled again as its pass ends, not when the
+// feeds are next read (up to a minute later).
+func TestRunPollsAgainWhenAPassOutlastsItsInterval(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	page := newStory(3).page("Slow", "")
+	s.handle("/slow", func(rw http.ResponseWriter, r *http.Request) {
+		time.Sleep(1500 * time.Millisecond)
+		rw.Header().Set("Content-Type", "text/html")
+		io.WriteString(rw, page)
+	})
+	s.serve("/feed", "application/rss+xml", rss2(item{title: "Slow", link: s.URL + "/slow"}))
+	u := s.URL + "/feed"
+	addFeed(t, x, Feed{URL: u, Interval: Duration(time.Hour)})
+	// An interval of 1 s (shorter than MinInterval, written past Check).
+	err := x.UpdateFeeds(t.Context(), func(w neardup.FeedWriter) error {
+		f, err := find(w, u)
+		if err != nil {
+			return err
+		}
+		f.Config = marshalJSON(Feed{URL: u, Interval: Duration(time.Second)})
+		return w.SaveFeed(f)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := newWatcher(t, x, testOptions())
+	ctx, cancel := context.WithTimeout(t.Context(), 3500*time.Millisecond)
+	defer cancel()
+	if err := w.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.hit("/feed"); n < 2 {
+		t.Errorf("the feed was polled %d times in 3.5 s, with an interval of 1 s and a pass of 1.5 s", n)
+	}
+}
+
+// TestStoppedPassKeepsWhatItFetched: a pass stopped while it fetches a
+// page stores the pages it fetched before it (they were fetched again on
+// the next start).
+func TestStoppedPassKeepsWhatItFetched(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	items := publish(s, "Daily", 1, 2)
+	s.handle("/hang", func(rw http.ResponseWriter, r *http.Request) { <-r.Context().Done() })
+	// Oldest first: the two stories, then the page that hangs.
+	s.serve("/feed", "application/rss+xml", rss2(append([]item{{title: "Hangs", link: s.URL + "/hang"}}, items...)...))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	o := testOptions()
+	o.Timeout = time.Minute
+	w := newWatcher(t, x, o)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { _, err := w.Once(ctx); done <- err }()
+	for deadline := time.Now().Add(10 * time.Second); s.hit("/hang") == 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	<-done
+	if n := x.Len(); n != 2 {
+		t.Errorf("%d documents stored by a pass stopped at its third page, want the 2 it fetched", n)
+	}
+}
