@@ -3,7 +3,7 @@
 package extract
 
 // DefaultBlockModel is the block model extraction uses by default,
-// trained by `ndlab extract-train` (docs/extraction.md).
+// trained by `ndlab extract-train` (docs/extraction-quality.md).
 var DefaultBlockModel = BlockModel{
 	Weights: [NumBlockFeatures]float64{
 		-1.2233317,
