@@ -908,23 +908,7 @@ func TestRunStarvesNoFeed(t *testing.T) {
 		addFeed(t, x, Feed{URL: u, Interval: Duration(time.Hour)})
 		urls, sites = append(urls, u), append(sites, s)
 	}
-	// An interval of 1 s (shorter than MinInterval, written past Check).
-	err := x.UpdateFeeds(t.Context(), func(w neardup.FeedWriter) error {
-		for _, u := range urls {
-			f, err := find(w, u)
-			if err != nil {
-				return err
-			}
-			f.Config = marshalJSON(Feed{URL: u, Interval: Duration(time.Second)})
-			if err := w.SaveFeed(f); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	setIntervalPastCheck(t, x, time.Second, urls...)
 	o := testOptions()
 	o.Workers = 1
 	w := newWatcher(t, x, o)
@@ -1040,18 +1024,7 @@ func TestRunPollsAgainWhenAPassOutlastsItsInterval(t *testing.T) {
 	s.serve("/feed", "application/rss+xml", rss2(item{title: "Slow", link: s.URL + "/slow"}))
 	u := s.URL + "/feed"
 	addFeed(t, x, Feed{URL: u, Interval: Duration(time.Hour)})
-	// An interval of 1 s (shorter than MinInterval, written past Check).
-	err := x.UpdateFeeds(t.Context(), func(w neardup.FeedWriter) error {
-		f, err := find(w, u)
-		if err != nil {
-			return err
-		}
-		f.Config = marshalJSON(Feed{URL: u, Interval: Duration(time.Second)})
-		return w.SaveFeed(f)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	setIntervalPastCheck(t, x, time.Second, u)
 	w := newWatcher(t, x, testOptions())
 	ctx, cancel := context.WithTimeout(t.Context(), 3500*time.Millisecond)
 	defer cancel()
@@ -1088,5 +1061,28 @@ func TestStoppedPassKeepsWhatItFetched(t *testing.T) {
 	<-done
 	if n := x.Len(); n != 2 {
 		t.Errorf("%d documents stored by a pass stopped at its third page, want the 2 it fetched", n)
+	}
+}
+
+// setIntervalPastCheck stores interval as the feeds' own, past the check
+// that refuses one under MinInterval, so that a test runs several polls of
+// a feed in seconds.
+func setIntervalPastCheck(t *testing.T, x *neardup.Index, interval time.Duration, urls ...string) {
+	t.Helper()
+	err := x.UpdateFeeds(t.Context(), func(w neardup.FeedWriter) error {
+		for _, u := range urls {
+			f, err := find(w, u)
+			if err != nil {
+				return err
+			}
+			f.Config = marshalJSON(Feed{URL: u, Interval: Duration(interval)})
+			if err := w.SaveFeed(f); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
