@@ -155,6 +155,7 @@ func (w *Watcher) Once(ctx context.Context) ([]Result, error) {
 func (w *Watcher) Run(ctx context.Context) error {
 	type ended struct {
 		feed int64
+		next int64 // its next poll, Unix seconds
 		err  error
 	}
 	var wg sync.WaitGroup
@@ -164,7 +165,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	done := make(chan ended, w.o.Workers)
-	busy := map[int64]bool{} // the feeds being polled
+	sl := newSlots(w.o.Workers)
 	var pending []neardup.Feed
 	wait := unreachableWait
 	// retry reports whether err is one to wait out, having waited.
@@ -184,12 +185,6 @@ func (w *Watcher) Run(ctx context.Context) error {
 	}
 	read := true
 	var reread, lastRead time.Time // when to read the feeds again, and when they were read
-	// A host takes one request at a time: polls of its feeds beyond half
-	// the workers would hold workers waiting for their turn there, while
-	// the feeds of other hosts wait.
-	perHost := max(1, w.o.Workers/2)
-	hosts := map[string]int{}    // polls under way by feed host
-	hostOf := map[int64]string{} // the host of each feed being polled
 	for {
 		if ctx.Err() != nil {
 			return nil
@@ -208,22 +203,15 @@ func (w *Watcher) Run(ctx context.Context) error {
 			wait, read = unreachableWait, false
 			var next time.Duration
 			lastRead = time.Now()
-			pending, next = due(feeds, busy, lastRead.Unix())
+			pending, next = due(feeds, sl.busy, lastRead.Unix())
 			reread = lastRead.Add(next)
 		}
-		for i := 0; i < len(pending) && len(busy) < w.o.Workers; {
-			f := pending[i]
-			h := feedHost(f.URL)
-			if hosts[h] >= perHost {
-				i++ // its turn comes when a poll of its host ends
-				continue
-			}
-			pending = slices.Delete(pending, i, i+1)
-			busy[f.ID], hostOf[f.ID] = true, h
-			hosts[h]++
+		var start []neardup.Feed
+		start, pending = sl.take(pending)
+		for _, f := range start {
 			wg.Go(func() {
-				_, err := w.poll(ctx, f)
-				done <- ended{f.ID, err}
+				_, next, err := w.poll(ctx, f)
+				done <- ended{f.ID, next, err}
 			})
 		}
 		t := time.NewTimer(time.Until(reread))
@@ -233,16 +221,10 @@ func (w *Watcher) Run(ctx context.Context) error {
 			return nil
 		case e := <-done:
 			t.Stop()
-			delete(busy, e.feed)
-			if h := hostOf[e.feed]; hosts[h] > 1 {
-				hosts[h]--
-			} else {
-				delete(hosts, h)
-			}
-			delete(hostOf, e.feed)
+			sl.done(e.feed)
 			// A pass that outlasted its interval is due again: the feeds
-			// are read again soon, at most once a second.
-			if soon := lastRead.Add(time.Second); soon.Before(reread) {
+			// are read again when it is, at most once a second.
+			if soon := later(time.Unix(e.next, 0), lastRead.Add(time.Second)); e.next > 0 && soon.Before(reread) {
 				reread = soon
 			}
 			if e.err != nil && ctx.Err() == nil {
@@ -257,17 +239,66 @@ func (w *Watcher) Run(ctx context.Context) error {
 	}
 }
 
+// later returns the later of a and b.
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+// slots hands feeds to the polls under way: at most workers at once, and
+// the feeds of one host (their feed's URL) to at most half of them, at
+// least one. A host answers one request at a time: more of its feeds would
+// hold workers waiting for their turn there, while the feeds of other hosts
+// waited. It is used by one goroutine.
+type slots struct {
+	workers, perHost int
+	busy             map[int64]string // the feeds being polled, and their hosts
+	hosts            map[string]int   // how many polls under way each host has
+}
+
+func newSlots(workers int) *slots {
+	return &slots{workers: workers, perHost: max(1, workers/2), busy: map[int64]string{}, hosts: map[string]int{}}
+}
+
+// take marks busy the feeds of pending that may start now, in order, and
+// returns them and the others, still in order.
+func (s *slots) take(pending []neardup.Feed) (start, rest []neardup.Feed) {
+	for _, f := range pending {
+		h := feedHost(f.URL)
+		if len(s.busy) >= s.workers || s.hosts[h] >= s.perHost {
+			rest = append(rest, f)
+			continue
+		}
+		s.busy[f.ID] = h
+		s.hosts[h]++
+		start = append(start, f)
+	}
+	return start, rest
+}
+
+// done frees the slot of the feed's poll.
+func (s *slots) done(feed int64) {
+	h := s.busy[feed]
+	delete(s.busy, feed)
+	if s.hosts[h]--; s.hosts[h] <= 0 {
+		delete(s.hosts, h)
+	}
+}
+
 // due returns the feeds due at now that are not being polled, the longest
 // due first (so that, with more feeds due than workers, none waits behind
 // others due again and again), and how long until the next of the others
 // is due (at most rescanWait, so that a feed added meanwhile waits no
 // longer).
-func due(feeds []neardup.Feed, busy map[int64]bool, now int64) ([]neardup.Feed, time.Duration) {
+func due(feeds []neardup.Feed, busy map[int64]string, now int64) ([]neardup.Feed, time.Duration) {
 	var out []neardup.Feed
 	next := rescanWait
 	for _, f := range feeds {
+		_, polling := busy[f.ID]
 		switch {
-		case busy[f.ID]:
+		case polling:
 		case f.NextPoll <= now:
 			out = append(out, f)
 		default:
@@ -320,35 +351,42 @@ func (w *Watcher) feeds(ctx context.Context) ([]neardup.Feed, error) {
 func (w *Watcher) pollAll(ctx context.Context, feeds []neardup.Feed) ([]Result, error) {
 	out := make([]Result, len(feeds))
 	errs := make([]error, len(feeds))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(w.o.Workers, len(feeds)) {
-		wg.Go(func() {
-			for i := range next {
-				out[i], errs[i] = w.poll(ctx, feeds[i])
+	at := make(map[int64]int, len(feeds)) // a feed's place in feeds
+	for i, f := range feeds {
+		at[f.ID] = i
+	}
+	done := make(chan int64, w.o.Workers)
+	sl := newSlots(w.o.Workers)
+	pending := feeds
+	for {
+		if ctx.Err() == nil {
+			var start []neardup.Feed
+			start, pending = sl.take(pending)
+			for _, f := range start {
+				go func() {
+					out[at[f.ID]], _, errs[at[f.ID]] = w.poll(ctx, f)
+					done <- f.ID
+				}()
 			}
-		})
-	}
-	for i := range feeds {
-		if ctx.Err() != nil {
-			break
 		}
-		next <- i
+		if len(sl.busy) == 0 {
+			break // every feed polled, or stopped
+		}
+		sl.done(<-done)
 	}
-	close(next)
-	wg.Wait()
 	return out, errors.Join(errs...)
 }
 
 // poll polls one feed: the feed, then each new item's page, stored chunk by
-// chunk, then the feed's state.
-func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, error) {
+// chunk, then the feed's state. It returns when the feed is next due (Unix
+// seconds), 0 when it stored no state (stopped, or an error).
+func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, error) {
 	start := time.Now()
 	res := Result{Feed: sf.URL, Outcomes: map[string]int{}}
 	var f Feed
 	var state State
 	if err := errors.Join(json.Unmarshal(sf.Config, &f), json.Unmarshal(sf.State, &state)); err != nil {
-		return res, fmt.Errorf("feed %s: its stored settings: %w", ShownURL(sf.URL), err)
+		return res, 0, fmt.Errorf("feed %s: its stored settings: %w", ShownURL(sf.URL), err)
 	}
 	f.URL = sf.URL
 	state.Polls++
@@ -357,7 +395,7 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, error) {
 	items, err := w.items(ctx, &f, &state, &res)
 	switch {
 	case ctx.Err() != nil:
-		return res, nil // stopped: the feed is polled again on the next start
+		return res, 0, nil // stopped: the feed is polled again on the next start
 	case err != nil:
 		res.Status, res.Err = "error", err
 		state.Failures++
@@ -379,13 +417,13 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, error) {
 	if items != nil {
 		err := w.fetchItems(ctx, sf.ID, &f, &state, items, &res)
 		if errors.Is(err, neardup.ErrFeedGone) {
-			return res, nil // removed while it was polled: nothing of it is stored
+			return res, 0, nil // removed while it was polled: nothing of it is stored
 		}
 		if err != nil {
-			return res, err
+			return res, 0, err
 		}
 		if ctx.Err() != nil {
-			return res, nil
+			return res, 0, nil
 		}
 	}
 	state.Last = res.Outcomes
@@ -402,7 +440,10 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, error) {
 	res.Took = time.Since(start)
 	w.count(&res)
 	w.logResult(&res)
-	return res, err
+	if err != nil {
+		return res, 0, err
+	}
+	return res, sf.NextPoll, nil
 }
 
 // items fetches and parses the feed and returns its items; nil when it is
@@ -582,15 +623,13 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 		var rows []neardup.FeedItem
 		var rowOf []int // by document
 		var miss string // the site rule's miss on a page
-		stopped := false
 		for _, e := range todo[lo:min(lo+w.o.Chunk, len(todo))] {
 			row := neardup.FeedItem{Feed: feed, Item: e.key, Seen: time.Now().Unix(), Tries: prev[e.key].Tries}
 			var doc *core.Document
 			if _, ok := stored[e.id]; ok && e.id != "" {
 				row.Outcome, row.Doc = OutcomeExists, e.id
 			} else if doc, err = w.page(ctx, f, rs, state.BrowserUA, e, &row, &miss); err != nil {
-				stopped = true // what the chunk fetched before is stored below
-				break
+				break // stopped: what the chunk fetched before is stored below
 			}
 			if miss != "" {
 				res.RuleMisses++
@@ -602,6 +641,9 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 			}
 			rows = append(rows, row)
 		}
+		if len(rows) == 0 {
+			return nil // stopped at the chunk's first page
+		}
 		if err := w.store(ctx, docs, rows, rowOf); err != nil {
 			return fmt.Errorf("feed %s: storing its articles: %w", ShownURL(f.URL), err)
 		}
@@ -611,8 +653,8 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 				state.Retries++
 			}
 		}
-		if stopped {
-			return nil
+		if ctx.Err() != nil {
+			return nil // stopped
 		}
 	}
 	return nil
