@@ -80,9 +80,11 @@ type Options struct {
 	// StoreText does, while an existing one keeps its own choice.
 	StoreTextIfNew bool
 	// Existing makes Open open only an index whose method is chosen: a
-	// store that holds none yet (made by OpenFeeds for its feeds alone) is
-	// ErrNoMethod, and Open writes nothing to it, leaving the method and
-	// the choice of texts to the first Open without Existing.
+	// missing SQLite file is an error (fs.ErrNotExist), not created, and a
+	// store that holds no method yet (made by OpenFeeds for its feeds
+	// alone) is ErrNoMethod, and Open writes nothing to it, leaving the
+	// method and the choice of texts to the first Open without Existing. A
+	// PostgreSQL database without the index's tables still gets them.
 	Existing bool
 	// Sync is a SQLite index's durability: "full" (the default: an add
 	// that returned survives a power cut) or "normal" (faster; a power cut

@@ -165,3 +165,15 @@ func TestIndexAPI(t *testing.T) {
 		t.Error("opening a sentences index as minhash succeeded")
 	}
 }
+
+// TestOpenExistingCreatesNothing: Open with Existing refuses a missing
+// SQLite file without making one.
+func TestOpenExistingCreatesNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "missing.db")
+	if _, err := neardup.Open(t.Context(), path, neardup.Options{Existing: true}); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Open(Existing) of a missing file: %v, want os.ErrNotExist", err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Open(Existing) left a file behind: %v", err)
+	}
+}

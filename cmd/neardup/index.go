@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"iter"
 	"math"
 	"os"
@@ -79,17 +80,6 @@ func (f *dbFlags) close() {
 	}
 }
 
-// exists refuses a SQLite file that is not there: only index add, serve
-// and watch create an index.
-func (f *dbFlags) exists() error {
-	if !store.IsPostgres(f.DB) {
-		if _, err := os.Stat(f.DB); err != nil {
-			return fmt.Errorf("%s: no index there (neardup index add creates one): %w", f.DB, err)
-		}
-	}
-	return nil
-}
-
 // openStored opens an existing index as it was created, keep choosing
 // its clusters' representatives ("" the method's own), through the public
 // API, as a program using package neardup opens one: the commands that
@@ -98,10 +88,10 @@ func (f *dbFlags) exists() error {
 // alone (feeds add made it) is refused, not given a method and a choice
 // of texts that the first add should make.
 func (f *dbFlags) openStored(ctx context.Context, keep string) (*apiIndex, error) {
-	if err := f.exists(); err != nil {
-		return nil, err
-	}
 	x, err := f.openAPI(ctx, neardup.Options{Keep: keep, Existing: true})
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w (neardup index add creates one)", err)
+	}
 	if errors.Is(err, neardup.ErrNoMethod) {
 		return nil, fmt.Errorf("%w; neardup index add, serve or watch choose it as they add the first documents", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"time"
 
@@ -47,10 +48,11 @@ type OpenOptions struct {
 	// Link is the linking policy of a new index ("" means cluster.Any);
 	// a stored index keeps its own, and asking it for another is an error.
 	Link cluster.Linking
-	// Existing opens only an index whose settings are stored: a store that
-	// holds none yet (one made for feeds alone) is ErrNoMethod, and
-	// nothing is written to it, so that a command that reads or maintains
-	// an index leaves the choice of method and texts to the first add.
+	// Existing opens only an index whose settings are stored: a missing
+	// SQLite file is an error (fs.ErrNotExist), not created, and a store
+	// that holds no settings yet (one made for feeds alone) is ErrNoMethod,
+	// nothing written to it, so that a command that reads or maintains an
+	// index leaves the choice of method and texts to the first add.
 	Existing bool
 }
 
@@ -104,6 +106,11 @@ func (o OpenOptions) merge(specs []engine.Spec, meta store.Meta, ok bool) (OpenO
 // Open opens the store at dsn (see store.Open) and the index it holds, or
 // creates one; the Index owns the store and closes it with Close.
 func Open(ctx context.Context, dsn string, so store.Options, specs []engine.Spec, o OpenOptions) (*Index, error) {
+	if o.Existing && !store.IsPostgres(dsn) {
+		if _, err := os.Stat(dsn); err != nil { // opening would create it
+			return nil, fmt.Errorf("%s: no index there: %w", dsn, err)
+		}
+	}
 	st, err := store.Open(ctx, dsn, so)
 	if err != nil {
 		return nil, err
