@@ -152,8 +152,8 @@ func runDedup(ctx context.Context, o job.Options) error {
 		return err
 	}
 	if o.Progress != nil {
-		fmt.Fprintf(o.Progress, "%d documents%s, %d duplicate and %d similar pairs, %d clusters, %d kept → %s\n",
-			st.Documents, skippedNote(st.Skipped), st.Pairs["duplicate"], st.Pairs["similar"], st.Clusters, st.Kept, o.Out)
+		fmt.Fprintf(o.Progress, "%s%s, %d duplicate and %d similar pairs, %s, %d kept → %s\n", count(st.Documents, "document", "documents"),
+			skippedNote(st.Skipped), st.Pairs["duplicate"], st.Pairs["similar"], count(st.Clusters, "cluster", "clusters"), st.Kept, o.Out)
 	}
 	return nil
 }

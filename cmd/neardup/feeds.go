@@ -363,7 +363,7 @@ func (c *feedsImportCmd) Run(g *globals) error {
 		return err
 	}
 	if !g.quiet {
-		fmt.Fprintf(os.Stderr, "%d %s added, %d updated\n", added, plural(added, "feed", "feeds"), updated)
+		fmt.Fprintf(os.Stderr, "%s added, %d updated\n", count(added, "feed", "feeds"), updated)
 	}
 	return nil
 }

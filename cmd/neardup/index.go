@@ -281,9 +281,9 @@ func feed(g *globals, x *apiIndex, r *corpus.Reader, o job.FeedOptions, in *inpu
 func feedSummary(st job.FeedStats, query bool) string {
 	var b strings.Builder
 	if query {
-		fmt.Fprintf(&b, "%d %s checked", st.Checked, plural(st.Checked, "document", "documents"))
+		fmt.Fprintf(&b, "%s checked", count(st.Checked, "document", "documents"))
 	} else {
-		fmt.Fprintf(&b, "%d %s added", st.Added, plural(st.Added, "document", "documents"))
+		fmt.Fprintf(&b, "%s added", count(st.Added, "document", "documents"))
 		if st.Replaced > 0 {
 			fmt.Fprintf(&b, ", %d replaced", st.Replaced)
 		}
@@ -391,7 +391,7 @@ func (c *indexExpireCmd) Run(g *globals) error {
 	defer x.Close()
 	n, err := x.Expire(g.ctx, time.Now().Add(-d))
 	if !g.quiet {
-		fmt.Fprintf(os.Stderr, "%d %s expired\n", n, plural(n, "document", "documents"))
+		fmt.Fprintf(os.Stderr, "%s expired\n", count(n, "document", "documents"))
 	}
 	return err
 }
@@ -526,8 +526,8 @@ func (c *indexExportCmd) Run(g *globals) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "%d documents, %d duplicate and %d similar pairs, %d clusters → %s (pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl, stats.json)\n",
-		st.Documents, st.Marks[core.Duplicate], st.Marks[core.Similar], st.Clusters, c.Out)
+	fmt.Fprintf(os.Stderr, "%s, %d duplicate and %d similar pairs, %s → %s (pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl, stats.json)\n",
+		count(st.Documents, "document", "documents"), st.Marks[core.Duplicate], st.Marks[core.Similar], count(st.Clusters, "cluster", "clusters"), c.Out)
 	return nil
 }
 
@@ -630,17 +630,17 @@ func (c *indexRescoreCmd) Run(g *globals) error {
 		return err
 	}
 	if !g.quiet {
-		fmt.Fprintf(os.Stderr, "%d %s rescored: %d duplicate and %d similar pairs, %d clusters\n",
-			st.Documents, plural(st.Documents, "document", "documents"), st.Pairs[neardup.Duplicate], st.Pairs[neardup.Similar], st.Clusters)
+		fmt.Fprintf(os.Stderr, "%s rescored: %d duplicate and %d similar pairs, %s\n", count(st.Documents, "document", "documents"),
+			st.Pairs[neardup.Duplicate], st.Pairs[neardup.Similar], count(st.Clusters, "cluster", "clusters"))
 	}
 	return nil
 }
 
-// plural returns one when n is 1 and many otherwise: "1 document", "3
-// documents".
-func plural(n int, one, many string) string {
+// count says n of a noun, one when n is 1 and many otherwise: "1
+// document", "3 documents".
+func count(n int, one, many string) string {
 	if n == 1 {
-		return one
+		return "1 " + one
 	}
-	return many
+	return strconv.Itoa(n) + " " + many
 }
