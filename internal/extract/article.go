@@ -124,8 +124,9 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 			pruneBlocks(leaves, blocks, opts.BlockModel, story == newsStory)
 			pruneUndeclared(f.Node, decl.all())
 			if story != noStory {
-				pruneStoryHeader(f.Node, cleanByline(a.Author), a.Title, textOf(heading))
-				pruneAuthorBio(f.Node, author, u)
+				blocks := leafBlocks(f.Node)
+				pruneStoryHeader(blocks, cleanByline(a.Author), a.Title, textOf(heading))
+				pruneAuthorBio(blocks, author, u)
 			}
 		}
 		if opts.blocks == nil {

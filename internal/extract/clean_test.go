@@ -471,7 +471,7 @@ func TestDateLike(t *testing.T) {
 }
 
 func TestPruneStoryHeader(t *testing.T) {
-	prune := func(root *html.Node) { pruneStoryHeader(root, "Jane Roe", "Ferry returns to the port") }
+	prune := func(root *html.Node) { pruneStoryHeader(leafBlocks(root), "Jane Roe", "Ferry returns to the port") }
 	lead := "The ferry came back to the port on Monday after three weeks of repairs, the harbour master said."
 	testPrune(t, prune, []pruneCase{
 		{"headline and date line go", `<div><h1>Ferry returns to the port</h1><p>3. Mai 2024, 17:47</p><p>` + lead + `</p></div>`, lead},
@@ -490,7 +490,7 @@ func TestPruneStoryHeader(t *testing.T) {
 func TestPruneAuthorBio(t *testing.T) {
 	u, _ := nurl.Parse("https://news.example.com/story")
 	prune := func(author string) func(*html.Node) {
-		return func(root *html.Node) { pruneAuthorBio(root, author, u) }
+		return func(root *html.Node) { pruneAuthorBio(leafBlocks(root), author, u) }
 	}
 	lead := "The ferry came back to the port on Monday after three weeks of repairs, the harbour master said."
 	bio := "Jane Roe is a reporter who covers the harbour and its ferries."

@@ -348,8 +348,8 @@ func standsAlone(n *html.Node) bool {
 // date and author: removing the headline from every page cost Dragnet
 // 0.0016. A content without a paragraph of minLead words (a gallery, a
 // schedule) has no story for a header to head and keeps them.
-func pruneStoryHeader(root *html.Node, author string, titles ...string) {
-	blocks := leafBlocks(root)
+// blocks are the content's leaf blocks (leafBlocks).
+func pruneStoryHeader(blocks []textBlock, author string, titles ...string) {
 	if !slices.ContainsFunc(blocks, func(b textBlock) bool { return len(wordsOf(b.text)) >= minLead }) {
 		return
 	}
@@ -379,7 +379,9 @@ func pruneStoryHeader(root *html.Node, author string, titles ...string) {
 // rule acts on stories alone. author is the page's author; a name of one
 // word (a brand's, "QCY") or that the site's host holds names no person,
 // and opens the site's own pitches ("QCY is already …").
-func pruneAuthorBio(root *html.Node, author string, u *nurl.URL) {
+// blocks are the content's leaf blocks (leafBlocks), some of them perhaps
+// removed since (pruneStoryHeader).
+func pruneAuthorBio(blocks []textBlock, author string, u *nurl.URL) {
 	name := fold(author)
 	first, _, _ := strings.Cut(name, " ")
 	if first == name {
@@ -389,7 +391,7 @@ func pruneAuthorBio(root *html.Node, author string, u *nurl.URL) {
 	if u != nil {
 		host = fold(u.Hostname())
 	}
-	blocks := leafBlocks(root)
+	blocks = slices.DeleteFunc(blocks, func(b textBlock) bool { return b.node.Parent == nil })
 	for _, b := range blocks[max(len(blocks)-bioTail, 0):] {
 		if len(b.text) > maxBio {
 			continue
