@@ -317,14 +317,17 @@ func ceilUnix(t time.Time) int64 {
 	return t.Unix()
 }
 
-// feedHost is the host (and port) of a feed's URL, lower-cased, as the
-// host gate keys its requests; "" when the URL does not parse.
+// feedHost is the host (and port) of a feed's URL, stored canonical (see
+// Canonical), as the host gate keys its requests; "" when the URL does not
+// parse. It stands for the host of the feed's pages too: a feed served
+// from another host than its pages' (a feed service's) shares slots with
+// the other feeds of that service.
 func feedHost(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return ""
 	}
-	return strings.ToLower(u.Host)
+	return u.Host
 }
 
 // rescanWait is the longest Run waits before it reads the feeds again.
