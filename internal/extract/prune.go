@@ -391,7 +391,7 @@ func pruneAuthorBio(blocks []textBlock, author string, u *nurl.URL) {
 	if u != nil {
 		host = fold(u.Hostname())
 	}
-	blocks = slices.DeleteFunc(blocks, func(b textBlock) bool { return b.node.Parent == nil })
+	blocks = attached(blocks)
 	for _, b := range blocks[max(len(blocks)-bioTail, 0):] {
 		if len(b.text) > maxBio {
 			continue
@@ -404,6 +404,18 @@ func pruneAuthorBio(blocks []textBlock, author string, u *nurl.URL) {
 			}
 		}
 	}
+}
+
+// attached returns, in a new slice, the blocks still in their tree: those
+// an earlier rule did not remove.
+func attached(blocks []textBlock) []textBlock {
+	var out []textBlock
+	for _, b := range blocks {
+		if b.node.Parent != nil {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // opensBio reports whether a folded line opens with the folded name and a
