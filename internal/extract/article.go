@@ -126,7 +126,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 			if story != noStory {
 				blocks := leafBlocks(f.Node)
 				pruneStoryHeader(blocks, cleanByline(a.Author), a.Title, textOf(heading))
-				pruneAuthorBio(blocks, author, u)
+				pruneAuthorBio(blocks, author)
 			}
 		}
 		if opts.blocks == nil {

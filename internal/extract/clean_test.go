@@ -1,7 +1,6 @@
 package extract
 
 import (
-	nurl "net/url"
 	"strings"
 	"testing"
 
@@ -488,9 +487,8 @@ func TestPruneStoryHeader(t *testing.T) {
 }
 
 func TestPruneAuthorBio(t *testing.T) {
-	u, _ := nurl.Parse("https://news.example.com/story")
 	prune := func(author string) func(*html.Node) {
-		return func(root *html.Node) { pruneAuthorBio(leafBlocks(root), author, u) }
+		return func(root *html.Node) { pruneAuthorBio(leafBlocks(root), author) }
 	}
 	lead := "The ferry came back to the port on Monday after three weeks of repairs, the harbour master said."
 	bio := "Jane Roe is a reporter who covers the harbour and its ferries."
@@ -498,7 +496,9 @@ func TestPruneAuthorBio(t *testing.T) {
 		name, author, html, want string
 	}{
 		{"the bio at the end goes", "Jane Roe", `<div><p>` + lead + `</p><p>` + bio + `</p></div>`, lead},
-		{"by first name, in German", "Jane Roe", `<div><p>` + lead + `</p><p>Jane schreibt seit 2019 über die Fähren.</p></div>`, lead},
+		{"in German", "Jane Roe", `<div><p>` + lead + `</p><p>Jane Roe schreibt seit 2019 über die Fähren.</p></div>`, lead},
+		{"a first name alone is no biography", "Jordan Smith", `<div><p>` + lead + `</p><p>Jordan is a close ally of the harbour's owners.</p></div>`,
+			lead + "\n\nJordan is a close ally of the harbour's owners."},
 		{"before a share bar's last lines", "Jane Roe", `<div><p>` + lead + `</p><p>` + bio + `</p><p>Share</p><p>Print</p></div>`, lead + "\n\nShare\n\nPrint"},
 		{"far from the end it stays", "Jane Roe", `<div><p>` + bio + `</p><p>` + lead + `</p><p>` + lead + `</p><p>` + lead + `</p><p>` + lead + `</p></div>`,
 			bio + "\n\n" + lead + "\n\n" + lead + "\n\n" + lead + "\n\n" + lead},
@@ -507,7 +507,6 @@ func TestPruneAuthorBio(t *testing.T) {
 		{"another person's stays", "Jane Roe", `<div><p>` + lead + `</p><p>John Doe is the harbour master.</p></div>`, lead + "\n\nJohn Doe is the harbour master."},
 		{"a name of one word is no person's", "Harbourside", `<div><p>` + lead + `</p><p>Harbourside is the port's own paper.</p></div>`,
 			lead + "\n\nHarbourside is the port's own paper."},
-		{"nor a name the host holds", "News Desk", `<div><p>` + lead + `</p><p>News is what we do best.</p></div>`, lead + "\n\nNews is what we do best."},
 		{"no author, nothing goes", "", `<div><p>` + lead + `</p><p>` + bio + `</p></div>`, lead + "\n\n" + bio},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,7 +1,6 @@
 package extract
 
 import (
-	nurl "net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -372,36 +371,25 @@ func pruneStoryHeader(blocks []textBlock, author string, titles ...string) {
 
 // pruneAuthorBio removes from a declared story the author's biography
 // after it: one of its last bioTail blocks, of at most maxBio bytes, that
-// opens with the author's name, or first name, and a verb of a biography
-// ("Jane Roe is a reporter who covers …", "Jane has written for …"). The
-// golds of declared stories (article bodies) leave such lines out; those
-// of pages that declare nothing keep them about as often as not, so the
-// rule acts on stories alone. author is the page's author; a name of one
-// word (a brand's, "QCY") or that the site's host holds names no person,
-// and opens the site's own pitches ("QCY is already …").
+// opens with the author's name and a verb of a biography ("Jane Roe is a
+// reporter who covers …", "Jane Roe schreibt …"). The golds of declared
+// stories (article bodies) leave such lines out; those of pages that
+// declare nothing keep them about as often as not, so the rule acts on
+// stories alone. author is the page's author; a name of one word (a
+// brand's, "QCY") names no person and opens the site's own pitches ("QCY
+// is already …"), and a first name alone can open a line of the story
+// ("Jordan is …" in a story by Jordan Smith).
 // blocks are the content's leaf blocks (leafBlocks), some of them perhaps
 // removed since (pruneStoryHeader).
-func pruneAuthorBio(blocks []textBlock, author string, u *nurl.URL) {
+func pruneAuthorBio(blocks []textBlock, author string) {
 	name := fold(author)
-	first, _, _ := strings.Cut(name, " ")
-	if first == name {
+	if !strings.Contains(name, " ") {
 		return
-	}
-	host := ""
-	if u != nil {
-		host = fold(u.Hostname())
 	}
 	blocks = attached(blocks)
 	for _, b := range blocks[max(len(blocks)-bioTail, 0):] {
-		if len(b.text) > maxBio {
-			continue
-		}
-		line := fold(b.text) + " "
-		for _, n := range []string{name, first} {
-			if len(n) >= 3 && !strings.Contains(host, n) && opensBio(line, n) {
-				b.node.Parent.RemoveChild(b.node)
-				break
-			}
+		if len(b.text) <= maxBio && opensBio(fold(b.text)+" ", name) {
+			b.node.Parent.RemoveChild(b.node)
 		}
 	}
 }
