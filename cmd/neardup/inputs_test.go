@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestInputsEndToEnd pins, through the command line, the failures of
@@ -101,6 +103,43 @@ func TestInputsEndToEnd(t *testing.T) {
 	after, _ := os.ReadFile(filepath.Join(out, "pairs.jsonl"))
 	if !bytes.Equal(before, after) {
 		t.Error("a failed run changed the earlier results")
+	}
+}
+
+// TestUnreadFieldWarnings pins the warning of a run whose inputs hold a
+// title, date, … under a name other than the one looked for: which flag
+// reads it, for dedup and index add; and none once the flag names it.
+func TestUnreadFieldWarnings(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "news.csv")
+	os.WriteFile(csv, []byte("text,headline,publish_date\nRates rose again today.,Markets,2024-01-02\n"), 0o644)
+	title := `warning: ` + csv + `: no "title" field, so no titles are read; --title-col headline reads the title from "headline"`
+	date := `warning: ` + csv + `: no "date" field, so no dates are read; --date-col publish_date reads the date from "publish_date"`
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"dedup", csv, "-o", filepath.Join(dir, "out")}, []string{title, date}},
+		{[]string{"index", "add", "--db", filepath.Join(dir, "x.db"), csv}, []string{title, date}},
+		{[]string{"dedup", csv, "-o", filepath.Join(dir, "out2"), "--title-col", "headline", "--date-col", "publish_date"}, nil},
+	} {
+		cmd := child(t, append([]string{"-q"}, tc.args...)...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			t.Errorf("%v: %v; stderr:\n%s", tc.args, err, &stderr)
+			continue
+		}
+		var got []string
+		for _, l := range strings.Split(stderr.String(), "\n") {
+			if strings.HasPrefix(l, "warning: ") {
+				got = append(got, l)
+			}
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%v: warnings (-want +got)\n%s", tc.args, diff)
+		}
 	}
 }
 

@@ -333,20 +333,15 @@ func exitCode(err error) int {
 	return 1
 }
 
-// columnFlags are the flags that name each field of the inputs, by what
-// the field holds (corpus.FieldError.Field).
-var columnFlags = map[string]string{"id": "--id-col", "title": "--title-col", "text": "--text-col",
-	"URL": "--url-col", "source": "--source-col", "date": "--date-col"}
-
 // fieldHint says which flag names a field the inputs lack, and with which
 // name when one of those seen is likely.
 func fieldHint(fe *corpus.FieldError) string {
-	flag := columnFlags[fe.Field]
+	flag := corpus.FieldFlags[fe.Field]
 	if flag == "" {
 		return "the fields seen are listed above"
 	}
 	if n := fe.Likely(); n != "" {
-		return fmt.Sprintf("%s %s reads the %s from %q", flag, shellWord(n), fe.Field, n)
+		return corpus.FlagHint(fe.Field, n)
 	}
 	hint := fmt.Sprintf("%s NAME reads the %s from the field or column NAME", flag, fe.Field)
 	switch fe.Field {
@@ -356,14 +351,4 @@ func fieldHint(fe *corpus.FieldError) string {
 		return hint + "; without " + flag + " a document without an id is named by its place (file:line)"
 	}
 	return hint + ", or leave " + flag + " out"
-}
-
-// shellWord quotes s for a shell when it is not a plain word.
-func shellWord(s string) string {
-	for _, c := range s {
-		if !(c == '_' || c == '-' || c == '.' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
-			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-		}
-	}
-	return s
 }

@@ -46,6 +46,9 @@ func (r *Reader) required() []field {
 type seenFields struct {
 	mu    sync.Mutex
 	names map[string]bool
+	// unread holds, for each field, the first input found without it
+	// that holds a field likely meant for it (see noteUnread).
+	unread [nFields]*UnreadField
 }
 
 func (s *seenFields) add(names map[string]bool) {
@@ -72,18 +75,86 @@ func (r *Reader) FieldsSeen() []string {
 	return out
 }
 
+// An UnreadField is a field an input lacks under the name the reader looks
+// for (the default: no flag named it), while it holds a field news corpora
+// commonly give that part of a document: the titles of a CSV file whose
+// column is "headline" are not read until --title-col names it.
+type UnreadField struct {
+	Field  string // what the field holds: "id", "title", "URL", "source" or "date"
+	Name   string // the name looked for
+	Alias  string // the input's field that likely holds it
+	Origin string // the first input found without it
+}
+
+// noteUnread notes, for each field but the text looked for under its
+// default name, which no name in seen matches, a name in seen likely meant
+// for it (fieldAliases). The text is required: missing says when it lacks.
+func (r *Reader) noteUnread(origin string, seen map[string]bool) {
+	r.seen.mu.Lock()
+	defer r.seen.mu.Unlock()
+	for f := range nFields {
+		if f == fText || r.names[f] != defaultNames[f] || r.seen.unread[f] != nil || matches(seen, r.names[f]) {
+			continue
+		}
+		if alias := aliasIn(f, seen); alias != "" {
+			r.seen.unread[f] = &UnreadField{Field: fieldRoles[f], Name: r.names[f], Alias: alias, Origin: origin}
+		}
+	}
+}
+
+// UnreadFields returns the fields noted as unread (see UnreadField), in
+// the order of Options' fields.
+func (r *Reader) UnreadFields() []UnreadField {
+	r.seen.mu.Lock()
+	defer r.seen.mu.Unlock()
+	var out []UnreadField
+	for _, u := range r.seen.unread {
+		if u != nil {
+			out = append(out, *u)
+		}
+	}
+	return out
+}
+
+// FieldFlags are the command-line flags that name each field of the
+// inputs, by what the field holds (FieldError.Field, UnreadField.Field).
+var FieldFlags = map[string]string{"id": "--id-col", "title": "--title-col", "text": "--text-col",
+	"URL": "--url-col", "source": "--source-col", "date": "--date-col"}
+
+// FlagHint says which flag reads the field that holds field (what it
+// holds: "title") from the input's field name: `--title-col headline reads
+// the title from "headline"`, the name quoted for a shell when it is not a
+// plain word.
+func FlagHint(field, name string) string {
+	return fmt.Sprintf("%s %s reads the %s from %q", FieldFlags[field], shellWord(name), field, name)
+}
+
+// shellWord quotes s for a shell when it is not a plain word.
+func shellWord(s string) string {
+	for _, c := range s {
+		if !(c == '_' || c == '-' || c == '.' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		}
+	}
+	return s
+}
+
+// matches reports whether a name in seen is name, exactly or ignoring case
+// and the spaces around it.
+func matches(seen map[string]bool, name string) bool {
+	for n := range seen {
+		if n == name || strings.EqualFold(strings.TrimSpace(n), name) {
+			return true
+		}
+	}
+	return false
+}
+
 // missing returns the first required field that no name in seen matches
 // (exactly or ignoring case); ok is false when every one matches.
 func (r *Reader) missing(seen map[string]bool) (f field, ok bool) {
 	for _, f := range r.required() {
-		found := false
-		for n := range seen {
-			if n == r.names[f] || strings.EqualFold(strings.TrimSpace(n), r.names[f]) {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !matches(seen, r.names[f]) {
 			return f, true
 		}
 	}
@@ -165,6 +236,7 @@ func (c *checkedSource) check() error {
 	}
 	f, ok := c.r.missing(seen)
 	if !ok {
+		c.r.noteUnread(c.origin, seen)
 		return nil
 	}
 	names := make([]string, 0, len(seen))
@@ -197,12 +269,13 @@ func (r *Reader) fieldError(f field, seen []string, msg string) *FieldError {
 // field, in order of preference, as their letters and digits in lower case
 // (see letters: "Full Text" is "fulltext").
 var fieldAliases = [nFields][]string{
-	fID:     {"docid", "uuid", "guid", "key"},
-	fTitle:  {"headline", "heading", "name"},
+	fID:     {"docid", "documentid", "articleid", "uuid", "guid", "key"},
+	fTitle:  {"headline", "heading", "articletitle", "name"},
 	fText:   {"body", "content", "maintext", "article", "fulltext", "story", "articletext", "articlebody"},
-	fURL:    {"link", "href", "uri"},
-	fSource: {"publisher", "site", "domain", "outlet", "feed"},
-	fDate:   {"published", "datepublish", "publishedat", "pubdate", "datetime", "timestamp"},
+	fURL:    {"link", "href", "uri", "sourceurl", "articleurl", "canonicalurl", "permalink"},
+	fSource: {"publisher", "publication", "site", "sitename", "domain", "outlet", "sourcename", "feed"},
+	fDate: {"published", "publishdate", "publisheddate", "datepublished", "datepublish", "publishedat",
+		"pubdate", "publicationdate", "createdat", "datetime", "timestamp"},
 }
 
 // letters returns s's letters and digits, in lower case.
@@ -232,11 +305,25 @@ func (e *FieldError) Likely() string {
 	if f < 0 {
 		return ""
 	}
+	seen := make(map[string]bool, len(e.Seen))
+	for _, n := range e.Seen {
+		seen[n] = true
+	}
+	return aliasIn(field(f), seen)
+}
+
+// aliasIn returns the name in seen that is the first of fieldAliases[f]
+// (in letters), the first in sorted order when two are; "" when none is.
+func aliasIn(f field, seen map[string]bool) string {
 	for _, alias := range fieldAliases[f] {
-		for _, n := range e.Seen {
-			if letters(n) == alias {
-				return n
+		best := ""
+		for n := range seen {
+			if letters(n) == alias && (best == "" || n < best) {
+				best = n
 			}
+		}
+		if best != "" {
+			return best
 		}
 	}
 	return ""

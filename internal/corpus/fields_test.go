@@ -112,3 +112,42 @@ func TestEditDistance(t *testing.T) {
 		}
 	}
 }
+
+// TestUnreadFields pins which fields a reader notes as unread: a field
+// looked for under its default name that an input lacks while it holds a
+// name news corpora give that field; not one a flag named, not the text
+// (its lack is an error), and each field once, with the first input.
+func TestUnreadFields(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, data string
+		opts             Options
+		want             []UnreadField
+	}{
+		{"a CSV file's header", "a.csv", "article_id,headline,body,source_url,publish_date\n1,H,b,u,2024-01-02\n", Options{TextField: "body"},
+			[]UnreadField{
+				{Field: "id", Name: "id", Alias: "article_id", Origin: "a.csv"},
+				{Field: "title", Name: "title", Alias: "headline", Origin: "a.csv"},
+				{Field: "URL", Name: "url", Alias: "source_url", Origin: "a.csv"},
+				{Field: "date", Name: "date", Alias: "publish_date", Origin: "a.csv"},
+			}},
+		{"JSON Lines keys", "a.jsonl", "{\"text\":\"x\",\"Publication\":\"Daily\"}\n", Options{},
+			[]UnreadField{{Field: "source", Name: "source", Alias: "Publication", Origin: "a.jsonl"}}},
+		{"the default name there", "a.jsonl", "{\"text\":\"x\",\"Title\":\"T\",\"headline\":\"H\"}\n", Options{}, nil},
+		{"a name a flag gave", "a.jsonl", "{\"text\":\"x\",\"heading\":\"T\",\"headline\":\"H\"}\n", Options{TitleField: "heading"}, nil},
+		{"no name likely", "a.csv", "text,lang\nx,en\n", Options{}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := OpenReader(tc.file, strings.NewReader(tc.data), tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			if _, err := drain(t, r); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, r.UnreadFields()); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}

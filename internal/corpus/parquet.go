@@ -222,6 +222,7 @@ func (r *Reader) newParquetHeader(origin string, schema *parquet.Schema) (*parqu
 		return nil, r.fieldError(f, h.names,
 			fmt.Sprintf("%s: no %q column (the %s) in the Parquet schema (columns: %s)", origin, r.names[f], fieldRoles[f], quoteList(h.names)))
 	}
+	r.noteUnread(origin, seen)
 	want := r.names
 	for f, w := range want {
 		h.col[f] = -1

@@ -200,3 +200,26 @@ func FuzzParquet(f *testing.F) {
 		}
 	})
 }
+
+// TestParquetUnreadFields pins that a Parquet schema's columns are noted
+// as unread fields as a CSV header's are.
+func TestParquetUnreadFields(t *testing.T) {
+	type row struct {
+		Text     string `parquet:"text"`
+		Headline string `parquet:"headline"`
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.parquet": parquetOf(t, []row{{Text: "Text.", Headline: "H"}}, 10)})
+	r, err := open([]string{filepath.Join(dir, "a.parquet")}, nil, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if _, err := drain(t, r); err != nil {
+		t.Fatal(err)
+	}
+	want := []UnreadField{{Field: "title", Name: "title", Alias: "headline", Origin: filepath.Join(dir, "a.parquet")}}
+	if diff := cmp.Diff(want, r.UnreadFields()); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}

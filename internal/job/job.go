@@ -562,6 +562,9 @@ func warnUnread(w io.Writer, r *corpus.Reader) {
 	if n, first := r.UnreadDates(); n > 0 {
 		fmt.Fprintf(w, "warning: dates not read: %d (e.g. %s); their documents count as undated\n", n, first)
 	}
+	for _, u := range r.UnreadFields() {
+		fmt.Fprintf(w, "warning: %s: no %q field, so no %ss are read; %s\n", u.Origin, u.Name, u.Field, corpus.FlagHint(u.Field, u.Alias))
+	}
 	if n, first := r.RuleMisses(); n > 0 {
 		fmt.Fprintf(w, "warning: pages where a site rule's body matched nothing: %d, extracted without it (e.g. %s)\n", n, first)
 	}
