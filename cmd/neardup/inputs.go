@@ -13,7 +13,7 @@ type inputFlags struct {
 	Charset   charsetName `help:"Charset of text, CSV and TSV inputs (e.g. latin1, windows-1251); default: UTF-8, or detected for a file that is not. JSONL is always UTF-8."`
 	IDCol     string      `name:"id-col" default:"id" help:"Field or column holding the document id."`
 	TitleCol  string      `name:"title-col" default:"title" help:"Field or column holding the title."`
-	TextCol   string      `name:"text-col" default:"text" help:"Field or column holding the body text."`
+	TextCol   string      `name:"text-col" default:"text" help:"Field or column holding the body text (in JSON, a dotted name is a path into nested objects: _source.body)."`
 	URLCol    string      `name:"url-col" default:"url" help:"Field or column holding the URL."`
 	SourceCol string      `name:"source-col" default:"source" help:"Field or column holding the source (publisher)."`
 	DateCol   string      `name:"date-col" default:"date" help:"Field or column holding the date."`

@@ -151,10 +151,12 @@ func matches(seen map[string]bool, name string) bool {
 }
 
 // missing returns the first required field that no name in seen matches
-// (exactly or ignoring case); ok is false when every one matches.
-func (r *Reader) missing(seen map[string]bool) (f field, ok bool) {
+// (exactly or ignoring case); ok is false when every one matches. In JSON
+// records (nested), a field named by a dotted path matches the path's
+// first key.
+func (r *Reader) missing(seen map[string]bool, nested bool) (f field, ok bool) {
 	for _, f := range r.required() {
-		if !matches(seen, r.names[f]) {
+		if !matches(seen, r.names[f]) && !(nested && r.paths[f] != nil && matches(seen, string(r.keys[f]))) {
 			return f, true
 		}
 	}
@@ -234,7 +236,7 @@ func (c *checkedSource) check() error {
 			where = "its one record has no"
 		}
 	}
-	f, ok := c.r.missing(seen)
+	f, ok := c.r.missing(seen, true)
 	if !ok {
 		c.r.noteUnread(c.origin, seen)
 		return nil

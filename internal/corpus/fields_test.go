@@ -151,3 +151,29 @@ func TestUnreadFields(t *testing.T) {
 		})
 	}
 }
+
+// TestDottedFieldNames pins how a field named by a dotted path is checked
+// against the first records: a JSON record's path matches by its first
+// key; a CSV column's name is the whole name, dots and all.
+func TestDottedFieldNames(t *testing.T) {
+	for _, tc := range []struct {
+		file, data string
+		want       string
+	}{
+		{"a.jsonl", "{\"meta\":{\"body\":\"x\"}}\n", ""},
+		{"a.jsonl", "{\"meta.body\":\"x\"}\n", ""},
+		{"a.jsonl", "{\"data\":{\"body\":\"x\"}}\n", `a.jsonl: its one record has no field "meta.body" (the text); fields seen: "data"`},
+		{"a.csv", "meta.body\nx\n", ""},
+		{"a.csv", "meta,body\nx,y\n", `a.csv: no "meta.body" column (the text) in the header (columns: "meta", "body")`},
+	} {
+		r, err := OpenReader(tc.file, strings.NewReader(tc.data), Options{TextField: "meta.body"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = drain(t, r)
+		r.Close()
+		if errString(err) != tc.want {
+			t.Errorf("%s %q: error %q, want %q", tc.file, tc.data, errString(err), tc.want)
+		}
+	}
+}

@@ -168,6 +168,9 @@ func (r *Reader) decodeJSON(raw Raw) Record {
 		}
 		return skip(doc, core.SkipMalformed, "", msg)
 	}
+	if r.nested {
+		r.descend(raw.data, &vals)
+	}
 	reason, f, msg := r.mapJSON(&doc, &vals)
 	if doc.ID == "" {
 		doc.ID = r.idOf(raw.Origin)
@@ -176,6 +179,40 @@ func (r *Reader) decodeJSON(raw Raw) Record {
 		return skip(doc, reason, r.names[f], msg)
 	}
 	return r.finish(doc)
+}
+
+// descend replaces the values picked for fields named by a dotted path
+// (Reader.paths: an object's first key) with the value the path leads to
+// in that object, missing where it leads nowhere. A record without the
+// path's first key is looked at for a key that is the whole name, dots
+// and all.
+func (r *Reader) descend(line []byte, vals *[nFields]jsonValue) {
+	for f, path := range r.paths {
+		if path == nil {
+			continue
+		}
+		v := vals[f]
+		if v.kind == vMissing {
+			var keys [nFields][]byte
+			var out [nFields]jsonValue
+			keys[f] = []byte(r.names[f])
+			scanRecord(line, &keys, &out)
+			vals[f] = out[f]
+			continue
+		}
+		for _, k := range path {
+			if v.kind != vObject {
+				v = jsonValue{}
+				break
+			}
+			var keys [nFields][]byte
+			var out [nFields]jsonValue
+			keys[f] = k
+			scanRecord(v.b, &keys, &out)
+			v = out[f]
+		}
+		vals[f] = v
+	}
 }
 
 // mapJSON sets doc's fields from the picked values. The id may be a string

@@ -33,6 +33,23 @@ func TestJSONL(t *testing.T) {
 				Raw: `{"guid":7,"headline":"H","body":"B","link":"L","site":"S","published":"2024-03-05"}`}},
 		},
 		{
+			name: "dotted paths into nested objects",
+			input: `{"_id":"e1","_source":{"headline":"H","body":{"text":"B"},"published":"2024-03-05"}}` + "\n" +
+				`{"_id":"e2","_source":{"headline":7,"body":"not an object"}}` + "\n" +
+				`{"_id":"e3","_source.headline":"literal","_source":{"body":{"text":"C"}}}` + "\n" +
+				`{"_id":"e4","_source.headline":"literal, no object","_source.body.text":"D"}` + "\n",
+			opts: Options{IDField: "_id", TitleField: "_source.headline", TextField: "_source.body.text", DateField: "_source.published"},
+			want: []rec{
+				{ID: "e1", Title: "H", Text: "B", Date: "2024-03-05T00:00:00Z", Origin: "news.jsonl:1",
+					Raw: `{"_id":"e1","_source":{"headline":"H","body":{"text":"B"},"published":"2024-03-05"}}`},
+				{ID: "e2", Origin: "news.jsonl:2", Skip: "malformed", Raw: `{"_id":"e2","_source":{"headline":7,"body":"not an object"}}`,
+					Err: `news.jsonl:2: field "_source.headline": want a string, got number`},
+				{ID: "e3", Text: "C", Origin: "news.jsonl:3", Raw: `{"_id":"e3","_source.headline":"literal","_source":{"body":{"text":"C"}}}`},
+				{ID: "e4", Title: "literal, no object", Text: "D", Origin: "news.jsonl:4",
+					Raw: `{"_id":"e4","_source.headline":"literal, no object","_source.body.text":"D"}`},
+			},
+		},
+		{
 			name:  "missing, null and empty ids come from the origin",
 			input: "{\"text\":\"a\"}\n{\"id\":null,\"text\":\"b\"}\n{\"id\":\"\",\"text\":\"c\"}\n{\"id\":1.5e3,\"text\":\"d\"}\n",
 			want: []rec{

@@ -20,7 +20,10 @@ type Options struct {
 	// IDField, TitleField, TextField, URLField, SourceField and DateField
 	// name the JSON keys or CSV header columns of each part of a document.
 	// Empty means id, title, text, url, source and date. A name matches
-	// exactly, or else ignoring case (and, for CSV, surrounding spaces).
+	// exactly, or else ignoring case (and, for CSV, surrounding spaces). In
+	// JSON, a name with dots is a path into nested objects
+	// ("_source.title": the title key of the _source object), or, in a
+	// record without its first key, a key with those dots.
 	IDField, TitleField, TextField, URLField, SourceField, DateField string
 	// MaxBytes limits a record (a JSONL line, a CSV row, a text file, a
 	// Reuters story, a web page), in bytes: a larger record is skipped as

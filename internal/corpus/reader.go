@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 
 	"github.com/neardup/neardup/internal/container"
@@ -16,10 +17,14 @@ import (
 // Rewind and Close are for one goroutine at a time; Decode and Progress are
 // safe to call from any goroutine at any time.
 type Reader struct {
-	opts    Options
-	cfg     config
-	names   [nFields]string
-	keys    [nFields][]byte
+	opts  Options
+	cfg   config
+	names [nFields]string
+	keys  [nFields][]byte
+	// paths holds, for a field named by a dotted path into a JSON record
+	// ("_source.title"), the keys after the first, which keys holds.
+	paths   [nFields][][]byte
+	nested  bool // some field has a path
 	inputs  []*input
 	given   []string                // the paths given, each the root of its ids (idOf)
 	idNames []string                // the name each path given stands for in ids
@@ -145,6 +150,12 @@ func open(paths []string, stream *input, opts Options, cfg config) (*Reader, err
 	}
 	for f, n := range r.names {
 		r.keys[f] = []byte(n)
+		if head, rest, ok := strings.Cut(n, "."); ok && head != "" && rest != "" {
+			r.keys[f], r.nested = []byte(head), true
+			for k := range strings.SplitSeq(rest, ".") {
+				r.paths[f] = append(r.paths[f], []byte(k))
+			}
+		}
 	}
 	if stream != nil {
 		r.inputs = append(r.inputs, stream)
