@@ -99,6 +99,20 @@ func FuzzJSONL(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, small bool) { fuzzRead(t, "f.jsonl", data, small) })
 }
 
+// FuzzJSONLPaths reads JSON Lines with fields named by dotted paths into
+// nested objects, and one whose name is a dot or ends in one.
+func FuzzJSONLPaths(f *testing.F) {
+	addSeeds(f, "{\"a\":{\"b\":{\"text\":\"x\"},\"t\":\"T\"},\"id\":1}\n{\"a.b.text\":\"y\",\"a\":[1]}\n",
+		"{\"a\":{\"b\":\"s\"},\"A\":{\"B\":{\"TEXT\":1}}}\n{\"a\":{\"b\":{\"text\":\"\\u00e9\"}}}\n{\".\":{\"\":\"z\"}}")
+	f.Fuzz(func(t *testing.T, data []byte, small bool) {
+		opts, cfg := Options{TextField: "a.b.text", TitleField: "a.t", IDField: "."}, config{}
+		if small {
+			opts.MaxBytes, cfg.bufSize, cfg.slack = 24, 16, 16
+		}
+		readTwice(t, "f.jsonl", data, opts, cfg)
+	})
+}
+
 func FuzzJSON(f *testing.F) {
 	addSeeds(f, "{\n  \"id\": \"a\",\n  \"text\": \"x\\\"}]\"\n}\n", "[{\"text\":\"a\"}, 1, [2], {\"text\": \"b\"}]",
 		"{\"text\":\"a\"}\n{\"text\":", "[{\"text\":\"a\"},", "\ufeff[] {} \"s\" nul", "{\"text\":\"\xff\"}")
