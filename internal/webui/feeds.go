@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -97,6 +98,9 @@ func (f *feedForm) feed() (watch.Feed, error) {
 	if f.URL == "" {
 		return out, errorf(http.StatusBadRequest, "url", "the feed's URL is missing")
 	}
+	if f.ID == 0 && hiddenPassword(f.URL) {
+		return out, errorf(http.StatusBadRequest, "url", "the feed's password is hidden as xxxxx: type the password again")
+	}
 	if f.Interval == "" {
 		out.Interval = watch.Duration(watch.DefaultInterval)
 	} else if err := out.Interval.UnmarshalText([]byte(f.Interval)); err != nil {
@@ -114,6 +118,18 @@ func (f *feedForm) feed() (watch.Feed, error) {
 		return out, errorf(http.StatusBadRequest, field, "%s", err)
 	}
 	return out, nil
+}
+
+// hiddenPassword reports whether raw's password is "xxxxx", what a form
+// sent back shows in place of the one typed (watch.ShownURL): sent again,
+// it is no password but the mark of one hidden.
+func hiddenPassword(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil || u.User == nil {
+		return false
+	}
+	p, ok := u.User.Password()
+	return ok && p == "xxxxx"
 }
 
 // rule returns the site rule the form gives; nil for none.
@@ -451,6 +467,9 @@ func (u *ui) try(ctx context.Context, form *feedForm) (*trialView, error) {
 	}
 	if !strings.HasPrefix(form.TestURL, "http://") && !strings.HasPrefix(form.TestURL, "https://") {
 		return nil, errorf(http.StatusBadRequest, "test_url", "the page to try the rule on needs an http or https URL")
+	}
+	if hiddenPassword(form.TestURL) {
+		return nil, errorf(http.StatusBadRequest, "test_url", "the page's password is hidden as xxxxx: type the password again")
 	}
 	check := watch.Feed{URL: form.TestURL, Interval: watch.Duration(watch.DefaultInterval), Rule: form.rule()}
 	if err := check.Check(); err != nil {
