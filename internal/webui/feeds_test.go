@@ -197,10 +197,10 @@ func TestFeedFormShowsNoPassword(t *testing.T) {
 	defer site.Close()
 	f := newFixture(t, Options{Watch: watch.Options{HostDelay: -1, BrowserUserAgent: "-",
 		AllowPrivate: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}})
-	if _, err := watch.AddFeed(t.Context(), f.x, watch.Feed{URL: "https://reader:s3cret@daily.example/rss"}); err != nil {
+	if _, err := watch.AddFeed(t.Context(), f.x, watch.Feed{URL: "https://reader:hunter2@daily.example/rss"}); err != nil {
 		t.Fatal(err)
 	}
-	private := strings.Replace(site.URL, "http://", "http://reader:s3cret@", 1)
+	private := strings.Replace(site.URL, "http://", "http://reader:hunter2@", 1)
 	shown := strings.Replace(site.URL, "http://", "http://reader:xxxxx@", 1)
 	for _, tc := range []struct {
 		name, path string
@@ -210,17 +210,17 @@ func TestFeedFormShowsNoPassword(t *testing.T) {
 	}{
 		{"the feed's check fails", "/feeds", url.Values{"url": {private + "/rss"}}, http.StatusUnprocessableEntity,
 			[]string{`value="` + shown + `/rss"`}},
-		{"the feed there already", "/feeds", url.Values{"url": {"https://reader:s3cret@daily.example/rss"}, "no_check": {"1"}}, http.StatusConflict,
+		{"the feed there already", "/feeds", url.Values{"url": {"https://reader:hunter2@daily.example/rss"}, "no_check": {"1"}}, http.StatusConflict,
 			[]string{`value="https://reader:xxxxx@daily.example/rss"`, "there already"}},
-		{"a bad port", "/feeds", url.Values{"url": {"https://reader:s3cret@daily.example:bad/rss"}, "no_check": {"1"}}, http.StatusBadRequest,
+		{"a bad port", "/feeds", url.Values{"url": {"https://reader:hunter2@daily.example:bad/rss"}, "no_check": {"1"}}, http.StatusBadRequest,
 			[]string{`value="https://reader:xxxxx@daily.example:bad/rss"`, "invalid port"}},
-		{"a bad interval", "/feeds", url.Values{"url": {"https://reader:s3cret@weekly.example/rss"}, "interval": {"often"}}, http.StatusBadRequest,
+		{"a bad interval", "/feeds", url.Values{"url": {"https://reader:hunter2@weekly.example/rss"}, "interval": {"often"}}, http.StatusBadRequest,
 			[]string{`value="https://reader:xxxxx@weekly.example/rss"`, "not a duration"}},
-		{"a trial without a page", "/feeds/try", url.Values{"url": {"https://reader:s3cret@weekly.example/rss"}}, http.StatusBadRequest,
+		{"a trial without a page", "/feeds/try", url.Values{"url": {"https://reader:hunter2@weekly.example/rss"}}, http.StatusBadRequest,
 			[]string{`value="https://reader:xxxxx@weekly.example/rss"`, "give the URL"}},
-		{"a trial", "/feeds/try", url.Values{"url": {"https://reader:s3cret@weekly.example/rss"}, "test_url": {private + "/news"}}, http.StatusOK,
+		{"a trial", "/feeds/try", url.Values{"url": {"https://reader:hunter2@weekly.example/rss"}, "test_url": {private + "/news"}}, http.StatusOK,
 			[]string{`value="https://reader:xxxxx@weekly.example/rss"`, `value="` + shown + `/news"`, "The river rose"}},
-		{"a trial that fails", "/feeds/try", url.Values{"test_url": {"http://reader:s3cret@127.0.0.1:1/none"}}, http.StatusOK,
+		{"a trial that fails", "/feeds/try", url.Values{"test_url": {"http://reader:hunter2@127.0.0.1:1/none"}}, http.StatusOK,
 			[]string{`value="http://reader:xxxxx@127.0.0.1:1/none"`, "could not be fetched"}},
 		{"the hidden password sent back", "/feeds", url.Values{"url": {"https://reader:xxxxx@weekly.example/rss"}, "no_check": {"1"}},
 			http.StatusBadRequest, []string{"type the password again"}},
@@ -230,7 +230,7 @@ func TestFeedFormShowsNoPassword(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			a := f.post(tc.path, tc.form, true)
 			a.want(t, tc.name, tc.code, tc.want...)
-			if strings.Contains(a.body, "s3cret") {
+			if strings.Contains(a.body, "hunter2") {
 				t.Errorf("%s: the page shows the password:\n%s", tc.name, a.body)
 			}
 		})
