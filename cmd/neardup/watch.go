@@ -138,7 +138,7 @@ func failedFeeds(res []watch.Result) error {
 			continue
 		}
 		msg, feed := r.Err.Error(), watch.ShownURL(r.Feed)
-		if !strings.HasPrefix(msg, feed+":") {
+		if !strings.HasPrefix(msg, feed+":") && !strings.HasPrefix(msg, "feed "+feed+" ") {
 			msg = feed + ": " + msg
 		}
 		failed = append(failed, "  "+msg)

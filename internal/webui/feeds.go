@@ -19,7 +19,7 @@ import (
 type feedRow struct {
 	watch.Stored
 	Rule                           string // a summary of the site rule; "" for none
-	OK                             bool   // the last poll succeeded (or none was made)
+	OK                             bool   // the last poll succeeded, or none was made; false for settings that do not decode
 	Added, Duplicate, Similar      int    // new articles, by mark
 	Skipped, Failed, Total         int    // items not stored, and all items dealt with
 	Outcomes                       []outcomeCount
@@ -36,7 +36,9 @@ type outcomeCount struct {
 func newFeedRow(s watch.Stored) feedRow {
 	f := feedRow{Stored: s, LastPollTime: s.State.LastPoll, NextPollTime: s.NextPoll,
 		NeverPolled: s.State.LastPoll.IsZero(), NextPollDue: !s.NextPoll.After(time.Now())}
-	f.OK = f.NeverPolled || s.State.Status == "ok" || s.State.Status == "not modified"
+	// A feed's status is "" until its first poll, but for a stored row
+	// that does not decode (see watch.Feeds).
+	f.OK = s.State.Status == "" || s.State.Status == "ok" || s.State.Status == "not modified"
 	for outcome, n := range s.Items {
 		f.Total += n
 		switch outcome {

@@ -1,6 +1,7 @@
 package webui
 
 import (
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -238,4 +239,32 @@ func TestFeedFormShowsNoPassword(t *testing.T) {
 	if st, _ := watch.Feeds(t.Context(), f.x); len(st) != 1 {
 		t.Errorf("%d feeds stored, want the one added first", len(st))
 	}
+}
+
+// TestUnreadableFeedShown: a feed whose stored settings do not decode (its
+// row edited by hand) is listed as failing, with the error, and its page
+// saves new settings over them; the feed admin failed whole with it.
+func TestUnreadableFeedShown(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	for _, u := range []string{"https://daily.example/rss", "https://weekly.example/rss"} {
+		if _, err := watch.AddFeed(t.Context(), f.x, watch.Feed{URL: u}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db, err := sql.Open("sqlite", f.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(t.Context(), `UPDATE feeds SET config = 'garbage' WHERE url = 'https://daily.example/rss'`); err != nil {
+		t.Fatal(err)
+	}
+	status := "error: feed https://daily.example/rss (id 1): its settings (feeds.config) do not decode"
+	f.get("/feeds", true).want(t, "feed list", http.StatusOK, `<span class="status bad" title="`+status, "https://weekly.example/rss", "not yet")
+	f.get("/feeds/1", true).want(t, "feed page", http.StatusOK, `<span class="status bad">`+status)
+	if a := f.post("/feeds/1", url.Values{"interval": {"30m"}}, true); a.code != http.StatusSeeOther {
+		t.Fatalf("save: %d\n%s", a.code, a.body)
+	}
+	f.get("/feeds/1", true).want(t, "feed page after the save", http.StatusOK, "not polled yet", "30m")
 }
