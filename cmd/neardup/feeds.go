@@ -135,7 +135,7 @@ type feedsAddCmd struct {
 	feedDB
 	Interval     time.Duration `default:"${default_interval}" help:"How often the feed is polled (at least 1m)."`
 	NoCheck      bool          `name:"no-check" help:"Add the feed without fetching it first; by default it is fetched, as neardup watch would, and refused when it is not an RSS, Atom or JSON feed."`
-	AllowPrivate string        `name:"allow-private" placeholder:"CIDR[,CIDR...]" help:"Address ranges the check may fetch the feed from though they are loopback, private, link-local, carrier-grade NAT, unspecified or multicast, all refused by default (as neardup watch --allow-private)."`
+	AllowPrivate string        `name:"allow-private" placeholder:"CIDR[,CIDR...]" help:"Address ranges the check may fetch the feed from though they are loopback, private, link-local, carrier-grade NAT, unspecified, multicast or local-use NAT64, all refused by default (as neardup watch --allow-private)."`
 	ruleFlags
 }
 

@@ -25,7 +25,7 @@ type fetchFlags struct {
 	GalleryWords string        `name:"gallery-words" default:"${default_gallery_words}" help:"Words that mark a gallery, video or picture page by its URL, comma-separated (empty for none): a page whose URL path has one as a segment or a word of one (/video/..., /news/gallery-photos-3.html) is skipped without being fetched."`
 	GalleryText  string        `name:"gallery-text-words" default:"${default_gallery_text_words}" help:"Words that mark a gallery page by its text, comma-separated (empty for none): a page whose text starts with one is skipped once extracted."`
 	Rules        string        `type:"existingfile" help:"Site rules (YAML), matched against each page's URL: for the pages of feeds without a rule of their own, of the web UI's check page (serve) and of a trial without a rule flag (feeds test)."`
-	AllowPrivate string        `name:"allow-private" placeholder:"CIDR[,CIDR...]" help:"Address ranges feeds and pages may be fetched from though they are loopback, private, link-local, carrier-grade NAT, unspecified or multicast, all refused by default (a site on a private network; 10.1.0.0/16,fd00::/8)."`
+	AllowPrivate string        `name:"allow-private" placeholder:"CIDR[,CIDR...]" help:"Address ranges feeds and pages may be fetched from though they are loopback, private, link-local, carrier-grade NAT, unspecified, multicast or local-use NAT64, all refused by default (a site on a private network; 10.1.0.0/16,fd00::/8)."`
 }
 
 func (f *fetchFlags) options(g *globals) (watch.Options, error) {
@@ -138,7 +138,7 @@ func failedFeeds(res []watch.Result) error {
 			continue
 		}
 		msg, feed := r.Err.Error(), watch.ShownURL(r.Feed)
-		if !strings.HasPrefix(msg, feed+":") {
+		if !strings.HasPrefix(msg, feed+":") && !strings.HasPrefix(msg, "feed "+feed+" ") {
 			msg = feed + ": " + msg
 		}
 		failed = append(failed, "  "+msg)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"database/sql"
 	"errors"
 	"fmt"
 	"html"
@@ -264,6 +265,43 @@ func TestWatchOnceFailedFeed(t *testing.T) {
 	if err := failedFeeds([]watch.Result{{Status: "ok"}, {Feed: "http://a.example/rss", Status: "error", Err: errors.New("HTTP 404")}}); err == nil ||
 		err.Error() != "1 of 2 feeds failed (the articles of the others are stored):\n  http://a.example/rss: HTTP 404" {
 		t.Errorf("the error: %v", err)
+	}
+}
+
+// TestWatchUnreadableFeed: a feed whose stored settings do not decode (its
+// row edited by hand) is that feed's failure: watch --once polls the
+// others and names it among the feeds failed, and feeds list shows it
+// failing. Both ended with that error alone (exit 1), polling nothing and
+// listing no feed.
+func TestWatchUnreadableFeed(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	a := newNewsSite(t, "The A Times")
+	a.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(7)))
+	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml", "--allow-private", "127.0.0.1")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", a.URL+"/other.xml")
+	sdb, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sdb.Close()
+	if _, err := sdb.ExecContext(t.Context(), `UPDATE feeds SET config = '{"interval": "soon"}' WHERE url = ?`, a.URL+"/other.xml"); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runChild(t, "-q", "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1")
+	want := "1 of 2 feeds failed (the articles of the others are stored):\n  feed " + a.URL + `/other.xml (id 2): its settings (feeds.config) do not decode: "interval": time: invalid duration "soon"`
+	if code != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("exit code %d, want 1; stderr lacks %q:\n%s", code, want, errOut)
+	}
+	if ids, _ := storedIndex(t, db); len(ids) != 1 || !ids[a.URL+"/news/1"] {
+		t.Errorf("the working feed's article: %v", ids)
+	}
+	if a.hit("/other.xml") != 0 {
+		t.Errorf("the feed whose settings do not decode was fetched")
+	}
+	code, out, errOut := runChild(t, "feeds", "list", "--db", db)
+	if code != 0 || !strings.Contains(out, "error: feed "+a.URL+"/other.xml (id 2)") {
+		t.Errorf("feeds list: exit code %d\n%s%s", code, out, errOut)
 	}
 }
 

@@ -23,7 +23,8 @@ var ErrRefused = errors.New("outbound: destination refused")
 // the index that the link was internal, nothing of what is there.
 type RefusedError struct {
 	// Class is the address's class: "loopback", "private",
-	// "link-local", "carrier-grade NAT", "unspecified" or "multicast".
+	// "link-local", "carrier-grade NAT", "unspecified", "multicast" or
+	// "local-use NAT64".
 	Class string
 }
 
@@ -49,6 +50,12 @@ var classes = []struct {
 	{"link-local", prefixes("169.254.0.0/16", "fe80::/10")},
 	{"carrier-grade NAT", prefixes("100.64.0.0/10")},
 	{"multicast", prefixes("224.0.0.0/4", "255.255.255.255/32", "ff00::/8")},
+	// RFC 8215's local-use NAT64 prefix. Its network chooses where in the
+	// address the IPv4 address sits (RFC 6052's layouts, after a prefix of
+	// 48 to 96 bits), so which one an address carries cannot be read here:
+	// read as a /96, the /64 layout's 10.0.0.5 (64:ff9b:1:0:a:0:500:0)
+	// was 5.0.0.0. The whole range is refused, unless allowed itself.
+	{"local-use NAT64", prefixes("64:ff9b:1::/48")},
 }
 
 func prefixes(ps ...string) []netip.Prefix {
@@ -92,21 +99,22 @@ func ownClass(ip netip.Addr) string {
 	return ""
 }
 
-// The IPv6 ranges whose addresses carry an IPv4 address.
+// The IPv6 ranges whose addresses carry an IPv4 address where it can be
+// read (the local-use NAT64 prefix is a class of its own).
 var (
-	nat64      = netip.MustParsePrefix("64:ff9b::/96")   // RFC 6052's well-known prefix
-	nat64Local = netip.MustParsePrefix("64:ff9b:1::/48") // RFC 8215, local use
-	sixToFour  = netip.MustParsePrefix("2002::/16")      // RFC 3056
-	teredo     = netip.MustParsePrefix("2001::/32")      // RFC 4380
-	compatible = netip.MustParsePrefix("::/96")          // RFC 4291's deprecated IPv4-compatible addresses
+	nat64      = netip.MustParsePrefix("64:ff9b::/96")    // RFC 6052's well-known prefix
+	sixToFour  = netip.MustParsePrefix("2002::/16")       // RFC 3056
+	teredo     = netip.MustParsePrefix("2001::/32")       // RFC 4380
+	compatible = netip.MustParsePrefix("::/96")           // RFC 4291's deprecated IPv4-compatible addresses
+	translated = netip.MustParsePrefix("::ffff:0:0:0/96") // RFC 2765's IPv4-translated addresses (SIIT)
 )
 
 // embedded returns the IPv4 address an IPv6 address carries, where a
 // packet to it is delivered through a translator or a tunnel: the last 32
-// bits of a NAT64 address (64:ff9b::/96, and 64:ff9b:1::/48 read as a /96
-// too, its most common length) and of an IPv4-compatible one (::/96), bits
-// 16-47 of a 6to4 address (2002::/16), the client's address of a Teredo
-// one (2001::/32, its last 32 bits inverted). A network with a NAT64
+// bits of a NAT64 address (64:ff9b::/96), of an IPv4-compatible one
+// (::/96) and of an IPv4-translated one (::ffff:0:0:0/96, a stateless
+// translator's), bits 16-47 of a 6to4 address (2002::/16), the client's
+// address of a Teredo one (2001::/32, its last 32 bits inverted). A network with a NAT64
 // gateway (an IPv6-only cloud network: AWS's reaches the private addresses
 // of its VPC) or a 6to4 relay takes 64:ff9b::a00:5 to 10.0.0.5.
 func embedded(ip netip.Addr) (netip.Addr, bool) {
@@ -116,7 +124,7 @@ func embedded(ip netip.Addr) (netip.Addr, bool) {
 	}
 	b := ip.As16()
 	switch {
-	case nat64.Contains(ip), nat64Local.Contains(ip), compatible.Contains(ip):
+	case nat64.Contains(ip), compatible.Contains(ip), translated.Contains(ip):
 		return netip.AddrFrom4([4]byte(b[12:16])), true
 	case sixToFour.Contains(ip):
 		return netip.AddrFrom4([4]byte(b[2:6])), true

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
+	"strconv"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -23,12 +25,19 @@ type Stored struct {
 	NextPoll time.Time `json:"next_poll"`
 	// Items counts the feed's items dealt with, by outcome.
 	Items map[string]int `json:"items"`
+	// unreadable is why the stored settings or state do not decode (see
+	// readStored); nil when they do.
+	unreadable error
 }
 
 // ErrNoFeed is returned for a feed URL the index does not hold.
 var ErrNoFeed = errors.New("watch: no such feed")
 
-// Feeds returns the feeds of st, by id.
+// Feeds returns the feeds of st, by id. A feed whose stored settings or
+// state do not decode (its row edited by hand) is listed all the same, as
+// failing: its State.Status is the error, which names the feed and the
+// column, and the column that does not decode reads as none (see
+// readStored).
 func Feeds(ctx context.Context, st Tables) ([]Stored, error) {
 	var out []Stored
 	err := st.ViewFeeds(ctx, func(r neardup.FeedReader) error {
@@ -41,9 +50,10 @@ func Feeds(ctx context.Context, st Tables) ([]Stored, error) {
 			return err
 		}
 		for _, f := range feeds {
-			s, err := decodeFeed(&f)
-			if err != nil {
-				return err
+			s := Stored{ID: f.ID, NextPoll: time.Unix(f.NextPoll, 0).UTC()}
+			s.Feed, s.State, s.unreadable = readStored(&f)
+			if s.unreadable != nil {
+				s.State.Status = "error: " + s.unreadable.Error()
 			}
 			s.Items = counts[f.ID]
 			if s.Items == nil {
@@ -56,14 +66,83 @@ func Feeds(ctx context.Context, st Tables) ([]Stored, error) {
 	return out, err
 }
 
-func decodeFeed(f *neardup.Feed) (Stored, error) {
-	s := Stored{ID: f.ID, NextPoll: time.Unix(f.NextPoll, 0).UTC()}
-	if err := errors.Join(json.Unmarshal(f.Config, &s.Feed), json.Unmarshal(f.State, &s.State)); err != nil {
-		return s, fmt.Errorf("feed %s: its stored settings: %w", ShownURL(f.URL), err)
+// readStored returns a stored feed's settings and state. A column that does
+// not decode is a *storedError, the settings' first: its settings are then
+// none but the URL, its state a new one, as nothing read of them is
+// trusted. The watcher fails such a feed with the error, and its failure
+// writes a new state.
+func readStored(f *neardup.Feed) (Feed, State, error) {
+	feed, err := readSettings(f)
+	var state State
+	if key, serr := unmarshalColumn(f.State, &state); serr != nil {
+		state = State{}
+		if err == nil {
+			err = &storedError{id: f.ID, url: f.URL, column: "state", key: key, err: serr}
+		}
 	}
-	s.URL = f.URL
-	return s, nil
+	return feed, state, err
 }
+
+// readSettings returns a stored feed's settings; a *storedError when they
+// do not decode, with the settings of the URL alone.
+func readSettings(f *neardup.Feed) (Feed, error) {
+	var feed Feed
+	key, err := unmarshalColumn(f.Config, &feed)
+	if err != nil {
+		return Feed{URL: f.URL}, &storedError{id: f.ID, url: f.URL, column: "config", key: key, err: err}
+	}
+	feed.URL = f.URL
+	return feed, nil
+}
+
+// unmarshalColumn decodes a stored JSON column into v. When it does not
+// decode and is a JSON object, key is the first of its keys, in sorted
+// order, whose value does not decode alone, which err may not name (an
+// interval that is no duration gives time's error alone); "" when the
+// column is no JSON object, or each of its keys decodes alone.
+func unmarshalColumn[T any](data []byte, v *T) (key string, err error) {
+	if err = json.Unmarshal(data, v); err == nil {
+		return "", nil
+	}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(data, &fields) != nil {
+		return "", err
+	}
+	for _, k := range slices.Sorted(maps.Keys(fields)) {
+		var one T
+		if json.Unmarshal(marshalJSON(map[string]json.RawMessage{k: fields[k]}), &one) != nil {
+			return k, err
+		}
+	}
+	return "", err
+}
+
+// storedError is a feed whose stored settings or state do not decode (its
+// row edited by hand, or written by another program): that feed's
+// failure, not the watcher's, which polls the others.
+type storedError struct {
+	id     int64
+	url    string
+	column string // of the feeds table: "config", the settings, or "state"
+	key    string // the key of the column's object whose value does not decode; "" when not known
+	err    error
+}
+
+// Error returns `feed URL (id N): its settings (feeds.config) do not
+// decode: "key": error`.
+func (e *storedError) Error() string {
+	what := "its settings (feeds.config) do not decode"
+	if e.column == "state" {
+		what = "its state (feeds.state) does not decode"
+	}
+	msg := fmt.Sprintf("feed %s (id %d): %s: ", ShownURL(e.url), e.id, what)
+	if e.key != "" {
+		msg += strconv.Quote(e.key) + ": "
+	}
+	return msg + e.err.Error()
+}
+
+func (e *storedError) Unwrap() error { return e.err }
 
 // AddFeed checks f and stores it under its FeedURL, due at once. A feed of
 // that URL stored already is neardup.ErrExists.
@@ -122,18 +201,18 @@ func UpdateFeed(ctx context.Context, st Tables, feedURL string, change func(f *F
 		if err != nil {
 			return err
 		}
-		cur, err := decodeFeed(old)
+		cur, err := readSettings(old)
 		if err != nil {
 			return err
 		}
-		if err := change(&cur.Feed); err != nil {
+		if err := change(&cur); err != nil {
 			return err
 		}
 		cur.URL = old.URL
 		if err := cur.Check(); err != nil {
 			return err
 		}
-		old.Config = marshalJSON(cur.Feed)
+		old.Config = marshalJSON(cur)
 		return w.SaveFeed(old)
 	})
 }
@@ -202,7 +281,7 @@ func Import(ctx context.Context, st Tables, feeds []Feed) (added, updated int, e
 		}
 		for _, f := range feeds {
 			if old := byURL[f.URL]; old != nil {
-				cur, err := decodeFeed(old)
+				cur, err := readSettings(old)
 				if err != nil {
 					return err
 				}
@@ -212,7 +291,7 @@ func Import(ctx context.Context, st Tables, feeds []Feed) (added, updated int, e
 				if f.Rule != nil {
 					cur.Rule = f.Rule
 				}
-				old.Config = marshalJSON(cur.Feed)
+				old.Config = marshalJSON(cur)
 				if err := w.SaveFeed(old); err != nil {
 					return err
 				}
@@ -234,9 +313,11 @@ func Import(ctx context.Context, st Tables, feeds []Feed) (added, updated int, e
 	return added, updated, err
 }
 
-// Export writes the feeds of st as a feeds file (see ReadFile).
+// Export writes the feeds of st as a feeds file (see ReadFile). A feed
+// whose settings do not decode is an error that names it, and nothing is
+// written: its settings are not known.
 func Export(ctx context.Context, st Tables, out io.Writer) error {
-	stored, err := Feeds(ctx, st)
+	stored, err := readable(ctx, st)
 	if err != nil {
 		return err
 	}
@@ -250,4 +331,19 @@ func Export(ctx context.Context, st Tables, out io.Writer) error {
 		return err
 	}
 	return enc.Close()
+}
+
+// readable returns the feeds of st (see Feeds), or the error of the first
+// whose settings do not decode.
+func readable(ctx context.Context, st Tables) ([]Stored, error) {
+	stored, err := Feeds(ctx, st)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range stored {
+		if se, ok := s.unreadable.(*storedError); ok && se.column == "config" {
+			return nil, se
+		}
+	}
+	return stored, nil
 }

@@ -62,8 +62,8 @@ type Options struct {
 	Chunk int
 	// AllowPrivate are address ranges requests may go to though the rule
 	// of package outbound refuses them (loopback, private, link-local,
-	// carrier-grade NAT, unspecified, multicast): a site on a private
-	// network. nil means none.
+	// carrier-grade NAT, unspecified, multicast, local-use NAT64): a site
+	// on a private network. nil means none.
 	AllowPrivate []netip.Prefix
 	// proxy chooses a request's proxy; nil means http.ProxyFromEnvironment
 	// (HTTPS_PROXY, HTTP_PROXY, NO_PROXY). Tests set it.

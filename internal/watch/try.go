@@ -46,6 +46,7 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 	if t.Canonical = pageCanonical(resp.body, resp.url); t.Canonical == "" {
 		t.Canonical = Canonical(resp.url)
 	}
+	t.Canonical = withoutUser(t.Canonical) // as the watcher stores it
 	t.Article, t.Skip, err = extract.Page(ctx, extract.Input{URL: resp.url, ContentType: resp.contentType, Body: resp.body},
 		extract.Options{Rules: rs, MinChars: o.MinChars, MaxBytes: o.MaxBytes})
 	if word := w.galleryText(t.Article.Text); t.Gallery == "" && word != "" {

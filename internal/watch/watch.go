@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -382,20 +381,22 @@ func (w *Watcher) pollAll(ctx context.Context, feeds []neardup.Feed) ([]Result, 
 
 // poll polls one feed: the feed, then each new item's page, stored chunk by
 // chunk, then the feed's state. It returns when the feed is next due (Unix
-// seconds), 0 when it stored no state (stopped, or an error).
+// seconds), 0 when it stored no state (stopped, or an error). A feed whose
+// stored settings or state do not decode fails, unfetched, as a feed that
+// cannot be fetched does: its error is its status, and it is tried again
+// after a backoff (its state, when that is what does not decode, is the
+// failure's from then on).
 func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, error) {
 	start := time.Now()
 	res := Result{Feed: sf.URL, Outcomes: map[string]int{}}
-	var f Feed
-	var state State
-	if err := errors.Join(json.Unmarshal(sf.Config, &f), json.Unmarshal(sf.State, &state)); err != nil {
-		return res, 0, fmt.Errorf("feed %s: its stored settings: %w", ShownURL(sf.URL), err)
-	}
-	f.URL = sf.URL
+	f, state, err := readStored(&sf)
 	state.Polls++
 	state.LastPoll = start.UTC().Truncate(time.Second)
 
-	items, err := w.items(ctx, &f, &state, &res)
+	var items []*gofeed.Item
+	if err == nil {
+		items, err = w.items(ctx, &f, &state, &res)
+	}
 	switch {
 	case ctx.Err() != nil:
 		return res, 0, nil // stopped: the feed is polled again on the next start
@@ -481,11 +482,15 @@ func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result)
 }
 
 // backoff is how long a feed that failed failures times in a row waits:
-// its interval doubled with each failure but the first, at most
-// MaxBackoff, at least what the server asked by Retry-After, with up to
-// 20 % jitter either way.
+// its interval (DefaultInterval when it has none: settings that do not
+// decode) doubled with each failure but the first, at most MaxBackoff, at
+// least what the server asked by Retry-After, with up to 20 % jitter
+// either way.
 func (w *Watcher) backoff(f *Feed, failures int, err error) time.Duration {
 	d := time.Duration(f.Interval)
+	if d <= 0 {
+		d = DefaultInterval
+	}
 	for i := 1; i < failures && d < w.o.MaxBackoff; i++ {
 		d *= 2
 	}

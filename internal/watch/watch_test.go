@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -926,21 +927,39 @@ func TestRunStarvesNoFeed(t *testing.T) {
 	}
 }
 
-// TestRunErrorStopsPolls: a feed whose stored settings do not decode
-// makes Run return its error, at once: a poll under way (a page that hangs
-// until the timeout) is stopped, where Run waited for it to time out.
+// unreadableFeeds is an index whose feed tables cannot be read once
+// broken is set: an error that ends Run.
+type unreadableFeeds struct {
+	*neardup.Index
+	broken atomic.Bool
+}
+
+var errFeedsBroken = errors.New("feeds: the table cannot be read")
+
+func (x *unreadableFeeds) ViewFeeds(ctx context.Context, fn func(r neardup.FeedReader) error) error {
+	if x.broken.Load() {
+		return errFeedsBroken
+	}
+	return x.Index.ViewFeeds(ctx, fn)
+}
+
+// TestRunErrorStopsPolls: an error reading the feeds makes Run return it,
+// at once: a poll under way (a page that hangs until the timeout) is
+// stopped, where Run waited for it to time out.
 func TestRunErrorStopsPolls(t *testing.T) {
 	defer func(d time.Duration) { rescanWait = d }(rescanWait)
 	rescanWait = 20 * time.Millisecond
-	x := newIndex(t)
-	slow, bad := newSite(t), newSite(t)
+	x := &unreadableFeeds{Index: newIndex(t)}
+	slow := newSite(t)
 	slow.handle("/hang", func(rw http.ResponseWriter, r *http.Request) { <-r.Context().Done() })
 	slow.serve("/feed", "application/rss+xml", rss2(item{title: "Slow", link: slow.URL + "/hang"}))
-	bad.serve("/feed", "application/rss+xml", rss2())
-	addFeed(t, x, Feed{URL: slow.URL + "/feed", Interval: Duration(time.Hour)})
+	addFeed(t, x.Index, Feed{URL: slow.URL + "/feed", Interval: Duration(time.Hour)})
 	o := testOptions()
 	o.Timeout = 6 * time.Second
-	w := newWatcher(t, x, o)
+	w, err := New(x, o)
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	done := make(chan error, 1)
@@ -948,22 +967,14 @@ func TestRunErrorStopsPolls(t *testing.T) {
 	for deadline := time.Now().Add(5 * time.Second); slow.hit("/hang") == 0 && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
 	}
-	addFeed(t, x, Feed{URL: bad.URL + "/feed", Interval: Duration(time.Hour)})
-	err := x.UpdateFeeds(t.Context(), func(wr neardup.FeedWriter) error {
-		f, err := find(wr, bad.URL+"/feed")
-		if err != nil {
-			return err
-		}
-		f.Config = []byte(`{"interval": "soon"}`)
-		return wr.SaveFeed(f)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	x.broken.Store(true)
 	start := time.Now()
 	err = <-done
 	took := time.Since(start)
 	t.Logf("Run returned %v after %s", err, took.Round(time.Millisecond))
+	if !errors.Is(err, errFeedsBroken) {
+		t.Errorf("Run returned %v, want %v", err, errFeedsBroken)
+	}
 	if took > 2*time.Second {
 		t.Errorf("Run took %s to return its error: it waited for the hanging poll it did not stop", took.Round(time.Millisecond))
 	}

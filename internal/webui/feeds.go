@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,7 +19,7 @@ import (
 type feedRow struct {
 	watch.Stored
 	Rule                           string // a summary of the site rule; "" for none
-	OK                             bool   // the last poll succeeded (or none was made)
+	OK                             bool   // the last poll succeeded, or none was made; false for settings that do not decode
 	Added, Duplicate, Similar      int    // new articles, by mark
 	Skipped, Failed, Total         int    // items not stored, and all items dealt with
 	Outcomes                       []outcomeCount
@@ -35,7 +36,9 @@ type outcomeCount struct {
 func newFeedRow(s watch.Stored) feedRow {
 	f := feedRow{Stored: s, LastPollTime: s.State.LastPoll, NextPollTime: s.NextPoll,
 		NeverPolled: s.State.LastPoll.IsZero(), NextPollDue: !s.NextPoll.After(time.Now())}
-	f.OK = f.NeverPolled || s.State.Status == "ok" || s.State.Status == "not modified"
+	// A feed's status is "" until its first poll, but for a stored row
+	// that does not decode (see watch.Feeds).
+	f.OK = s.State.Status == "" || s.State.Status == "ok" || s.State.Status == "not modified"
 	for outcome, n := range s.Items {
 		f.Total += n
 		switch outcome {
@@ -97,6 +100,9 @@ func (f *feedForm) feed() (watch.Feed, error) {
 	if f.URL == "" {
 		return out, errorf(http.StatusBadRequest, "url", "the feed's URL is missing")
 	}
+	if f.ID == 0 && hiddenPassword(f.URL) {
+		return out, errorf(http.StatusBadRequest, "url", "the feed's password is hidden as xxxxx: type the password again")
+	}
 	if f.Interval == "" {
 		out.Interval = watch.Duration(watch.DefaultInterval)
 	} else if err := out.Interval.UnmarshalText([]byte(f.Interval)); err != nil {
@@ -114,6 +120,18 @@ func (f *feedForm) feed() (watch.Feed, error) {
 		return out, errorf(http.StatusBadRequest, field, "%s", err)
 	}
 	return out, nil
+}
+
+// hiddenPassword reports whether raw's password is "xxxxx", what a form
+// sent back shows in place of the one typed (watch.ShownURL): sent again,
+// it is no password but the mark of one hidden.
+func hiddenPassword(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil || u.User == nil {
+		return false
+	}
+	p, ok := u.User.Password()
+	return ok && p == "xxxxx"
 }
 
 // rule returns the site rule the form gives; nil for none.
@@ -451,6 +469,9 @@ func (u *ui) try(ctx context.Context, form *feedForm) (*trialView, error) {
 	}
 	if !strings.HasPrefix(form.TestURL, "http://") && !strings.HasPrefix(form.TestURL, "https://") {
 		return nil, errorf(http.StatusBadRequest, "test_url", "the page to try the rule on needs an http or https URL")
+	}
+	if hiddenPassword(form.TestURL) {
+		return nil, errorf(http.StatusBadRequest, "test_url", "the page's password is hidden as xxxxx: type the password again")
 	}
 	check := watch.Feed{URL: form.TestURL, Interval: watch.Duration(watch.DefaultInterval), Rule: form.rule()}
 	if err := check.Check(); err != nil {

@@ -1,6 +1,7 @@
 package webui
 
 import (
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -172,9 +173,98 @@ func TestFeedPasswordNotShown(t *testing.T) {
 	}
 	// The messages of an add refused: the feed stored already (it named
 	// the URL with its password), and a URL that does not parse. (The
-	// form itself gives back what was typed.)
+	// form sent back: TestFeedFormShowsNoPassword.)
 	f.post("/feeds", url.Values{"url": {"https://reader:s3cret@daily.example/rss"}, "no_check": {"1"}}, true).
 		want(t, "the private feed again", http.StatusConflict, "the feed https://reader:xxxxx@daily.example/rss is there already")
 	f.post("/feeds", url.Values{"url": {"https://reader:s3cret@daily.example:bad/rss"}, "no_check": {"1"}}, true).
 		want(t, "a bad port", http.StatusBadRequest, `feed &#34;https://reader:xxxxx@daily.example:bad/rss&#34;: invalid port &#34;:bad&#34; after host`)
+}
+
+// TestFeedFormShowsNoPassword: a feed form sent back, refused or with a
+// trial, shows the URLs typed in it with their passwords hidden ("xxxxx"),
+// in its fields as in its messages; it gave back the feed's URL as typed,
+// password and all. The hidden password sent back is refused, not stored.
+func TestFeedFormShowsNoPassword(t *testing.T) {
+	t.Parallel()
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/rss" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!DOCTYPE html><html lang="en"><head><title>Floods</title></head><body><article><p>%s</p></article></body></html>`,
+			strings.Repeat("The river rose through the night and the council opened the shelters before dawn. ", 12))
+	}))
+	defer site.Close()
+	f := newFixture(t, Options{Watch: watch.Options{HostDelay: -1, BrowserUserAgent: "-",
+		AllowPrivate: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}})
+	if _, err := watch.AddFeed(t.Context(), f.x, watch.Feed{URL: "https://reader:hunter2@daily.example/rss"}); err != nil {
+		t.Fatal(err)
+	}
+	private := strings.Replace(site.URL, "http://", "http://reader:hunter2@", 1)
+	shown := strings.Replace(site.URL, "http://", "http://reader:xxxxx@", 1)
+	for _, tc := range []struct {
+		name, path string
+		form       url.Values
+		code       int
+		want       []string
+	}{
+		{"the feed's check fails", "/feeds", url.Values{"url": {private + "/rss"}}, http.StatusUnprocessableEntity,
+			[]string{`value="` + shown + `/rss"`}},
+		{"the feed there already", "/feeds", url.Values{"url": {"https://reader:hunter2@daily.example/rss"}, "no_check": {"1"}}, http.StatusConflict,
+			[]string{`value="https://reader:xxxxx@daily.example/rss"`, "there already"}},
+		{"a bad port", "/feeds", url.Values{"url": {"https://reader:hunter2@daily.example:bad/rss"}, "no_check": {"1"}}, http.StatusBadRequest,
+			[]string{`value="https://reader:xxxxx@daily.example:bad/rss"`, "invalid port"}},
+		{"a bad interval", "/feeds", url.Values{"url": {"https://reader:hunter2@weekly.example/rss"}, "interval": {"often"}}, http.StatusBadRequest,
+			[]string{`value="https://reader:xxxxx@weekly.example/rss"`, "not a duration"}},
+		{"a trial without a page", "/feeds/try", url.Values{"url": {"https://reader:hunter2@weekly.example/rss"}}, http.StatusBadRequest,
+			[]string{`value="https://reader:xxxxx@weekly.example/rss"`, "give the URL"}},
+		{"a trial", "/feeds/try", url.Values{"url": {"https://reader:hunter2@weekly.example/rss"}, "test_url": {private + "/news"}}, http.StatusOK,
+			[]string{`value="https://reader:xxxxx@weekly.example/rss"`, `value="` + shown + `/news"`, "The river rose"}},
+		{"a trial that fails", "/feeds/try", url.Values{"test_url": {"http://reader:hunter2@127.0.0.1:1/none"}}, http.StatusOK,
+			[]string{`value="http://reader:xxxxx@127.0.0.1:1/none"`, "could not be fetched"}},
+		{"the hidden password sent back", "/feeds", url.Values{"url": {"https://reader:xxxxx@weekly.example/rss"}, "no_check": {"1"}},
+			http.StatusBadRequest, []string{"type the password again"}},
+		{"the hidden password tried", "/feeds/try", url.Values{"test_url": {shown + "/news"}},
+			http.StatusBadRequest, []string{"type the password again"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := f.post(tc.path, tc.form, true)
+			a.want(t, tc.name, tc.code, tc.want...)
+			if strings.Contains(a.body, "hunter2") {
+				t.Errorf("%s: the page shows the password:\n%s", tc.name, a.body)
+			}
+		})
+	}
+	if st, _ := watch.Feeds(t.Context(), f.x); len(st) != 1 {
+		t.Errorf("%d feeds stored, want the one added first", len(st))
+	}
+}
+
+// TestUnreadableFeedShown: a feed whose stored settings do not decode (its
+// row edited by hand) is listed as failing, with the error, and its page
+// saves new settings over them; the feed admin failed whole with it.
+func TestUnreadableFeedShown(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	for _, u := range []string{"https://daily.example/rss", "https://weekly.example/rss"} {
+		if _, err := watch.AddFeed(t.Context(), f.x, watch.Feed{URL: u}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db, err := sql.Open("sqlite", f.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(t.Context(), `UPDATE feeds SET config = 'garbage' WHERE url = 'https://daily.example/rss'`); err != nil {
+		t.Fatal(err)
+	}
+	status := "error: feed https://daily.example/rss (id 1): its settings (feeds.config) do not decode"
+	f.get("/feeds", true).want(t, "feed list", http.StatusOK, `<span class="status bad" title="`+status, "https://weekly.example/rss", "not yet")
+	f.get("/feeds/1", true).want(t, "feed page", http.StatusOK, `<span class="status bad">`+status)
+	if a := f.post("/feeds/1", url.Values{"interval": {"30m"}}, true); a.code != http.StatusSeeOther {
+		t.Fatalf("save: %d\n%s", a.code, a.body)
+	}
+	f.get("/feeds/1", true).want(t, "feed page after the save", http.StatusOK, "not polled yet", "30m")
 }

@@ -21,6 +21,7 @@ const testToken = "s3cret-write-token"
 type fixture struct {
 	t   testing.TB
 	x   *neardup.Index
+	db  string // the index's SQLite file
 	h   http.Handler
 	gen *enginetest.TextGen
 }
@@ -32,7 +33,8 @@ func newBenchFixture(b *testing.B) *fixture { return newBenchFixtureOf(b, Option
 
 func newBenchFixtureOf(t testing.TB, o Options) *fixture {
 	t.Helper()
-	x, err := neardup.Open(t.Context(), filepath.Join(t.TempDir(), "ui.db"), neardup.Options{Sync: "normal", StoreText: true})
+	db := filepath.Join(t.TempDir(), "ui.db")
+	x, err := neardup.Open(t.Context(), db, neardup.Options{Sync: "normal", StoreText: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +42,7 @@ func newBenchFixtureOf(t testing.TB, o Options) *fixture {
 	if o.Authorized == nil {
 		o.Authorized = func(tok string) bool { return tok == testToken }
 	}
-	return &fixture{t: t, x: x, h: New(x, o), gen: enginetest.NewTextGen(7)}
+	return &fixture{t: t, x: x, db: db, h: New(x, o), gen: enginetest.NewTextGen(7)}
 }
 
 // add stores documents through the engine.

@@ -1,0 +1,190 @@
+package watch
+
+import (
+	"context"
+	"database/sql"
+	"log/slog"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a log's output, written by the polls at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// polled counts the polls w made.
+func polled(w *Watcher) int {
+	n := 0
+	for _, c := range w.Totals().Polls {
+		n += c
+	}
+	return n
+}
+
+// TestUnreadableFeedFailsAlone: a feed whose stored settings or state do
+// not decode (its row edited by hand) is that feed's failure, logged and
+// stored as its status, naming the feed and the column, and backed off as
+// any failing feed's; the other feeds are polled. It ended Run with exit
+// 1, at its first read of the feeds, and Feeds failed with it, so that
+// feeds list showed none.
+func TestUnreadableFeedFailsAlone(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "news.db")
+	x := newIndexAt(t, path)
+	good := newSite(t)
+	good.serve("/feed", "application/rss+xml", rss2(publish(good, "Daily", 1, 2)...))
+	addFeed(t, x, Feed{URL: good.URL + "/feed", Interval: Duration(time.Hour)})
+	bad := []struct {
+		name, column, value string
+		want                []string // in the error
+	}{
+		{"settings not JSON", "config", `garbage`, []string{"its settings (feeds.config) do not decode", "invalid character"}},
+		{"an interval no duration", "config", `{"interval": "soon"}`, []string{"feeds.config", `"interval": time: invalid duration "soon"`}},
+		{"a rule of the wrong type", "config", `{"interval": "1h", "rule": {"drop": "aside"}}`, []string{"feeds.config", `"rule": json: cannot unmarshal`}},
+		{"state not JSON", "state", `{"polls": 3,`, []string{"its state (feeds.state) does not decode", "unexpected end of JSON input"}},
+	}
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	sites := make([]*site, len(bad))
+	for i, b := range bad {
+		sites[i] = newSite(t)
+		sites[i].serve("/feed", "application/rss+xml", rss2(publish(sites[i], b.name, uint64(10+i), 1)...))
+		addFeed(t, x, Feed{URL: sites[i].URL + "/feed", Interval: Duration(time.Hour)})
+		if _, err := db.ExecContext(t.Context(), `UPDATE feeds SET `+b.column+` = ? WHERE url = ?`, b.value, sites[i].URL+"/feed"); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	var log syncBuffer
+	o := testOptions()
+	o.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	w := newWatcher(t, x, o)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() { done <- w.Run(ctx) }()
+	for deadline := time.Now().Add(10 * time.Second); polled(w) < 1+len(bad) && time.Now().Before(deadline); {
+		select {
+		case err := <-done:
+			t.Fatalf("Run returned %v before the good feed was polled", err)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Run: %v", err)
+	}
+	if x.Len() != 2 || good.hit("/feed") != 1 {
+		t.Errorf("the good feed: polled %d times, %d documents stored; want 1 and 2", good.hit("/feed"), x.Len())
+	}
+	if tot := w.Totals(); tot.Polls["error"] != len(bad) || tot.Polls["ok"] != 1 {
+		t.Errorf("totals %+v, want %d errors and 1 ok", tot, len(bad))
+	}
+
+	stored, err := Feeds(t.Context(), x)
+	if err != nil || len(stored) != 1+len(bad) {
+		t.Fatalf("Feeds: %d, %v; want %d feeds listed", len(stored), err, 1+len(bad))
+	}
+	for i, b := range bad {
+		t.Run(b.name, func(t *testing.T) {
+			s := stored[1+i]
+			if sites[i].hitsAll() != 0 {
+				t.Errorf("its site was asked %d times; its settings were not read", sites[i].hitsAll())
+			}
+			// An id, its feed's URL and the column in the log and the status.
+			want := append([]string{"feed " + s.URL + " (id " + strconv.FormatInt(s.ID, 10) + ")"}, b.want...)
+			var line string
+			for l := range strings.Lines(log.String()) {
+				if strings.Contains(l, "feed failed") && strings.Contains(l, s.URL) {
+					line = l
+				}
+			}
+			for _, w := range want {
+				if !strings.Contains(s.State.Status, w) {
+					t.Errorf("status %q lacks %q", s.State.Status, w)
+				}
+				if !strings.Contains(line, strings.ReplaceAll(w, `"`, `\"`)) {
+					t.Errorf("the log's line %q lacks %q", line, w)
+				}
+			}
+			if !strings.HasPrefix(s.State.Status, "error: ") || s.State.Failures != 1 {
+				t.Errorf("stored state %+v, want the error and 1 failure", s.State)
+			}
+			// Backed off from its interval, the default one when its
+			// settings are not known, with up to 20 % jitter.
+			every := DefaultInterval
+			if b.column == "state" {
+				every = time.Hour
+			}
+			if next := s.NextPoll.Sub(start); next < every*8/10-time.Second || next > every*12/10+time.Minute {
+				t.Errorf("next poll in %s, want %s ± 20 %%", next, every)
+			}
+		})
+	}
+
+	// A pass: the settings are still unreadable, the state was replaced by
+	// the failure's, and now reads.
+	res, err := w.Once(t.Context())
+	if err != nil {
+		t.Fatalf("Once: %v", err)
+	}
+	for i, r := range res {
+		wantStatus := "error"
+		if i == 0 || i == len(bad) {
+			wantStatus = "ok"
+		}
+		if r.Status != wantStatus {
+			t.Errorf("%s: status %s (%v), want %s", r.Feed, r.Status, r.Err, wantStatus)
+		}
+	}
+}
+
+// TestUnreadableFeedListed: a feed whose settings do not decode is listed
+// as failing before it is polled, and its settings are what could be read
+// (none); an export of the feeds refuses it, naming it.
+func TestUnreadableFeedListed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "news.db")
+	x := newIndexAt(t, path)
+	addFeed(t, x, Feed{URL: "https://daily.example/rss", Interval: Duration(time.Hour)})
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(t.Context(), `UPDATE feeds SET config = '{"interval": 60}'`); err != nil {
+		t.Fatal(err)
+	}
+	stored, err := Feeds(t.Context(), x)
+	if err != nil || len(stored) != 1 {
+		t.Fatalf("Feeds: %v, %v", stored, err)
+	}
+	want := `error: feed https://daily.example/rss (id 1): its settings (feeds.config) do not decode: "interval": json: cannot unmarshal number`
+	if s := stored[0]; !strings.HasPrefix(s.State.Status, want) || s.Interval != 0 || s.Rule != nil {
+		t.Errorf("listed as %+v, status %q; want no settings and the status %q...", s.Feed, s.State.Status, want)
+	}
+	var out strings.Builder
+	if err := Export(t.Context(), x, &out); err == nil || !strings.Contains(err.Error(), "feed https://daily.example/rss (id 1)") {
+		t.Errorf("Export: %v; wrote %q", err, out.String())
+	}
+}
