@@ -275,7 +275,7 @@ var fieldAliases = [nFields][]string{
 	fTitle:  {"headline", "heading", "articletitle", "name"},
 	fText:   {"body", "content", "maintext", "article", "fulltext", "story", "articletext", "articlebody"},
 	fURL:    {"link", "href", "uri", "sourceurl", "articleurl", "canonicalurl", "permalink"},
-	fSource: {"publisher", "publication", "site", "sitename", "domain", "outlet", "sourcename", "feed"},
+	fSource: {"publisher", "publication", "site", "sitename", "domain", "sourcedomain", "outlet", "sourcename", "feed"},
 	fDate: {"published", "publishdate", "publisheddate", "datepublished", "datepublish", "publishedat",
 		"pubdate", "publicationdate", "createdat", "datetime", "timestamp"},
 }

@@ -132,6 +132,11 @@ func TestUnreadFields(t *testing.T) {
 			}},
 		{"JSON Lines keys", "a.jsonl", "{\"text\":\"x\",\"Publication\":\"Daily\"}\n", Options{},
 			[]UnreadField{{Field: "source", Name: "source", Alias: "Publication", Origin: "a.jsonl"}}},
+		{"a crawler's field names", "a.jsonl", "{\"maintext\":\"x\",\"source_domain\":\"s\",\"date_publish\":\"2024-01-02\"}\n", Options{TextField: "maintext"},
+			[]UnreadField{
+				{Field: "source", Name: "source", Alias: "source_domain", Origin: "a.jsonl"},
+				{Field: "date", Name: "date", Alias: "date_publish", Origin: "a.jsonl"},
+			}},
 		{"the default name there", "a.jsonl", "{\"text\":\"x\",\"Title\":\"T\",\"headline\":\"H\"}\n", Options{}, nil},
 		{"a name a flag gave", "a.jsonl", "{\"text\":\"x\",\"heading\":\"T\",\"headline\":\"H\"}\n", Options{TitleField: "heading"}, nil},
 		{"no name likely", "a.csv", "text,lang\nx,en\n", Options{}, nil},
