@@ -237,7 +237,7 @@ func compileRule(r *Rule, feed string) (*rules.Set, error) {
 	}
 	name := "the site rule"
 	if feed != "" {
-		name += " of feed " + feed
+		name += " of feed " + ShownURL(feed)
 	}
 	body, err := yaml.Marshal(map[string]any{"version": 1, "rules": []any{namedRule{name, r}}})
 	if err != nil {
@@ -262,18 +262,18 @@ type namedRule struct {
 // (body, drop, strip, strip_regex, article_url, drop_attr), Msg what is
 // wrong with its value.
 type RuleError struct {
-	Feed string
+	Feed string // the feed's URL, as stored (its password included); "" for a rule tried on a page
 	Key  string
 	Msg  string
 }
 
-// Error returns "feed URL: site rule: key: message", without the feed for
-// a rule tried on a page.
+// Error returns "feed URL: site rule: key: message", the URL without its
+// password (ShownURL), and without the feed for a rule tried on a page.
 func (e *RuleError) Error() string {
 	if e.Feed == "" {
 		return fmt.Sprintf("site rule: %s: %s", e.Key, e.Msg)
 	}
-	return fmt.Sprintf("feed %s: site rule: %s: %s", e.Feed, e.Key, e.Msg)
+	return fmt.Sprintf("feed %s: site rule: %s: %s", ShownURL(e.Feed), e.Key, e.Msg)
 }
 
 // State is what the watcher remembers of a feed between polls.

@@ -67,11 +67,36 @@ func TestPasswordNotLogged(t *testing.T) {
 }
 
 // TestCheckHidesPassword: a private feed's settings error shows its URL
-// without the password.
+// without the password: an interval too short, and a site rule that does
+// not compile, in Check and in a feeds file (a *RuleError named the URL as
+// it was, password and all).
 func TestCheckHidesPassword(t *testing.T) {
-	f := Feed{URL: "https://reader:s3cret@daily.example/rss", Interval: Duration(time.Second)}
-	if err := f.Check(); err == nil || strings.Contains(err.Error(), "s3cret") {
-		t.Errorf("Check: %v, want an error without the password", err)
+	const u = "https://reader:s3cret@daily.example/rss"
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		feed Feed
+		yaml string // the feed in a feeds file
+	}{
+		{"an interval too short", Feed{URL: u, Interval: Duration(time.Second)}, "interval: 1s"},
+		{"a rule's regexp that does not compile", Feed{URL: u, Interval: Duration(time.Hour), Rule: &Rule{StripRegex: []string{"("}}},
+			`rule: {strip_regex: ["("]}`},
+		{"a rule's selector that does not parse", Feed{URL: u, Interval: Duration(time.Hour), Rule: &Rule{Body: "[[["}},
+			`rule: {body: "[[["}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.feed.Check()
+			if err == nil || strings.Contains(err.Error(), "s3cret") || !strings.Contains(err.Error(), "reader:xxxxx@daily.example") {
+				t.Errorf("Check: %v, want an error naming the feed without its password", err)
+			}
+			file := filepath.Join(dir, "feeds.yaml")
+			if err := os.WriteFile(file, fmt.Appendf(nil, "version: 1\nfeeds:\n  - url: %q\n    %s\n", u, tc.yaml), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := ReadFile(file); err == nil || strings.Contains(err.Error(), "s3cret") {
+				t.Errorf("ReadFile: %v, want an error without the password", err)
+			}
+		})
 	}
 }
 

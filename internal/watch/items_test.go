@@ -1,8 +1,10 @@
 package watch
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
@@ -119,6 +121,40 @@ func TestRuleMiss(t *testing.T) {
 	}
 	if tr, _ := Try(t.Context(), items[0].link, &Rule{Body: "article"}, testOptions()); tr.Article.RuleMiss != "" {
 		t.Errorf("a rule that matches: %q", tr.Article.RuleMiss)
+	}
+}
+
+// TestRuleMissHidesPassword: the note of a private feed's site rule that
+// matched nothing names the feed without its password, in the items'
+// details, the feed's state and the log; it named the rule "the site rule
+// of feed" and the URL as stored, password and all.
+func TestRuleMissHidesPassword(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	s.serve("/feed", "application/rss+xml", rss2(publish(s, "Daily", 10, 2)...))
+	private := strings.Replace(s.URL, "http://", "http://reader:s3cret@", 1) + "/feed"
+	addFeed(t, x, Feed{URL: private, Interval: Duration(time.Hour), Rule: &Rule{Body: ".story-body"}})
+	var log bytes.Buffer
+	o := testOptions()
+	o.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	if res := once(t, newWatcher(t, x, o)); len(res) != 1 || res[0].RuleMisses != 2 {
+		t.Fatalf("results %+v, want 2 rule misses", res)
+	}
+	shown := "site rule of feed " + ShownURL(private)
+	for key, it := range storedItems(t, x, private) {
+		if !strings.Contains(it.Detail, shown) || strings.Contains(it.Detail, "s3cret") {
+			t.Errorf("%s: detail %q, want it to name the %s", key, it.Detail, shown)
+		}
+	}
+	feeds, err := Feeds(t.Context(), x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := feeds[0].State; !strings.Contains(st.RuleMiss, shown) || strings.Contains(st.RuleMiss, "s3cret") {
+		t.Errorf("the feed's state's rule miss %q, want it to name the %s", st.RuleMiss, shown)
+	}
+	if strings.Contains(log.String(), "s3cret") {
+		t.Errorf("the log shows the password:\n%s", log.String())
 	}
 }
 
