@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/extract/rules"
 )
 
 // Stored is a feed as the index keeps it: its settings, its state, when it
@@ -95,6 +96,18 @@ func readSettings(f *neardup.Feed) (Feed, error) {
 	return feed, nil
 }
 
+// storedRule compiles the site rule of a stored feed's settings f; nil for
+// none. A rule that does not compile (its row edited by hand: a rule is
+// checked before it is stored) is a *storedError of the settings, which
+// wraps the *RuleError.
+func storedRule(sf *neardup.Feed, f *Feed) (*rules.Set, error) {
+	rs, err := f.rules()
+	if err != nil {
+		return nil, &storedError{id: sf.ID, url: sf.URL, column: "config", err: err}
+	}
+	return rs, nil
+}
+
 // unmarshalColumn decodes a stored JSON column into v. When it does not
 // decode and is a JSON object, key is the first of its keys, in sorted
 // order, whose value does not decode alone, which err may not name (an
@@ -129,11 +142,16 @@ type storedError struct {
 }
 
 // Error returns `feed URL (id N): its settings (feeds.config) do not
-// decode: "key": error`.
+// decode: "key": error`, or, for a site rule that does not compile, `feed
+// URL (id N): its site rule (feeds.config) does not compile: key: error`.
 func (e *storedError) Error() string {
 	what := "its settings (feeds.config) do not decode"
 	if e.column == "state" {
 		what = "its state (feeds.state) does not decode"
+	}
+	var re *RuleError
+	if errors.As(e.err, &re) {
+		return fmt.Sprintf("feed %s (id %d): its site rule (feeds.config) does not compile: %s: %s", ShownURL(e.url), e.id, re.Key, re.Msg)
 	}
 	msg := fmt.Sprintf("feed %s (id %d): %s: ", ShownURL(e.url), e.id, what)
 	if e.key != "" {

@@ -40,9 +40,10 @@ func polled(w *Watcher) int {
 }
 
 // TestUnreadableFeedFailsAlone: a feed whose stored settings or state do
-// not decode (its row edited by hand) is that feed's failure, logged and
-// stored as its status, naming the feed and the column, and backed off as
-// any failing feed's; the other feeds are polled. It ended Run with exit
+// not decode, or whose stored site rule does not compile (its row edited
+// by hand), is that feed's failure, unfetched, logged and stored as its
+// status, naming the feed and the column, and backed off as any failing
+// feed's; the other feeds are polled. It ended Run with exit
 // 1, at its first read of the feeds, and Feeds failed with it, so that
 // feeds list showed none.
 func TestUnreadableFeedFailsAlone(t *testing.T) {
@@ -58,6 +59,11 @@ func TestUnreadableFeedFailsAlone(t *testing.T) {
 		{"settings not JSON", "config", `garbage`, []string{"its settings (feeds.config) do not decode", "invalid character"}},
 		{"an interval no duration", "config", `{"interval": "soon"}`, []string{"feeds.config", `"interval": time: invalid duration "soon"`}},
 		{"a rule of the wrong type", "config", `{"interval": "1h", "rule": {"drop": "aside"}}`, []string{"feeds.config", `"rule": json: cannot unmarshal`}},
+		// It decodes, but does not compile: the feed was fetched, and
+		// the rule's error ended Run (and watch --once) as the feed's
+		// items were dealt with, its state unsaved.
+		{"a rule that does not compile", "config", `{"rule": {"strip_regex": ["("]}}`,
+			[]string{"its site rule (feeds.config) does not compile", `strip_regex: bad regexp "(": error parsing regexp`}},
 		{"state not JSON", "state", `{"polls": 3,`, []string{"its state (feeds.state) does not decode", "unexpected end of JSON input"}},
 	}
 	db, err := sql.Open("sqlite", path)

@@ -382,14 +382,18 @@ func (w *Watcher) pollAll(ctx context.Context, feeds []neardup.Feed) ([]Result, 
 // poll polls one feed: the feed, then each new item's page, stored chunk by
 // chunk, then the feed's state. It returns when the feed is next due (Unix
 // seconds), 0 when it stored no state (stopped, or an error). A feed whose
-// stored settings or state do not decode fails, unfetched, as a feed that
-// cannot be fetched does: its error is its status, and it is tried again
-// after a backoff (its state, when that is what does not decode, is the
-// failure's from then on).
+// stored settings or state do not decode, or whose stored site rule does
+// not compile, fails, unfetched, as a feed that cannot be fetched does: its
+// error is its status, and it is tried again after a backoff (its state,
+// when that is what does not decode, is the failure's from then on).
 func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, error) {
 	start := time.Now()
 	res := Result{Feed: sf.URL, Outcomes: map[string]int{}}
 	f, state, err := readStored(&sf)
+	var rs *rules.Set
+	if err == nil {
+		rs, err = storedRule(&sf, &f)
+	}
 	state.Polls++
 	state.LastPoll = start.UTC().Truncate(time.Second)
 
@@ -419,7 +423,7 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 		sf.NextPoll = start.Add(time.Duration(f.Interval)).Unix()
 	}
 	if items != nil {
-		err := w.fetchItems(ctx, sf.ID, &f, &state, items, &res)
+		err := w.fetchItems(ctx, sf.ID, &f, rs, &state, items, &res)
 		if errors.Is(err, neardup.ErrFeedGone) {
 			return res, 0, nil // removed while it was polled: nothing of it is stored
 		}
@@ -585,10 +589,11 @@ func transient(err error) bool {
 }
 
 // fetchItems deals with the feed's new items, a chunk at a time: each page
-// fetched and extracted, then the chunk's articles added to the index with
+// fetched and extracted, with the feed's compiled site rule rs (nil for
+// none: Options.Rules), then the chunk's articles added to the index with
 // the items' outcomes, in one transaction. A feed removed meanwhile stops
 // it with an error wrapping neardup.ErrFeedGone, its chunk not stored.
-func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *State, items []*gofeed.Item, res *Result) error {
+func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, items []*gofeed.Item, res *Result) error {
 	es := entries(f.URL, items)
 	keys, ids := make([]string, len(es)), make([]string, 0, len(es))
 	for i, e := range es {
@@ -619,10 +624,6 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, state *St
 	}
 	res.New = len(todo)
 	state.Retries = 0
-	rs, err := f.rules()
-	if err != nil {
-		return err
-	}
 	if rs == nil {
 		rs = w.o.Rules
 	}
