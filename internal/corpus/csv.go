@@ -368,7 +368,7 @@ func (s *csvSource) readHeader() error {
 		seen[n] = true
 	}
 	s.r.seen.add(seen)
-	if f, ok := s.r.missing(seen, false); ok {
+	if f, ok := s.r.missing(seen); ok {
 		return s.r.fieldError(f, names,
 			fmt.Sprintf("%s: no %q column (the %s) in the header (columns: %s)", s.origin, s.want[f], fieldRoles[f], quoteList(names)))
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -151,16 +152,56 @@ func matches(seen map[string]bool, name string) bool {
 }
 
 // missing returns the first required field that no name in seen matches
-// (exactly or ignoring case); ok is false when every one matches. In JSON
-// records (nested), a field named by a dotted path matches the path's
-// first key.
-func (r *Reader) missing(seen map[string]bool, nested bool) (f field, ok bool) {
+// (exactly or ignoring case); ok is false when every one matches. A JSON
+// field named by a dotted path matches the path seen whole (see
+// pathsSeen).
+func (r *Reader) missing(seen map[string]bool) (f field, ok bool) {
 	for _, f := range r.required() {
-		if !matches(seen, r.names[f]) && !(nested && r.paths[f] != nil && matches(seen, string(r.keys[f]))) {
+		if !matches(seen, r.names[f]) {
 			return f, true
 		}
 	}
 	return 0, false
+}
+
+// pathsSeen adds to seen, as dotted names ("_source.body"), the keys of
+// the nested objects of obj, a JSON record, that the fields named by a
+// dotted path (Reader.paths) lead through, matched as descend matches
+// them: a path seen whole is among them, and a mistyped one names the
+// keys that were there.
+func (r *Reader) pathsSeen(obj map[string]json.RawMessage, seen map[string]bool) {
+	for f, path := range r.paths {
+		if path == nil {
+			continue
+		}
+		name, v, ok := memberOf(obj, string(r.keys[f]))
+		for _, k := range path {
+			var inner map[string]json.RawMessage
+			if !ok || json.Unmarshal(v, &inner) != nil || inner == nil {
+				break
+			}
+			for n := range inner {
+				seen[name+"."+n] = true
+			}
+			var key string
+			key, v, ok = memberOf(inner, string(k))
+			name += "." + key
+		}
+	}
+}
+
+// memberOf returns the key of obj that name matches, exactly or else
+// ignoring case, and its value.
+func memberOf(obj map[string]json.RawMessage, name string) (string, json.RawMessage, bool) {
+	if v, ok := obj[name]; ok {
+		return name, v, true
+	}
+	for k, v := range obj {
+		if strings.EqualFold(k, name) {
+			return k, v, true
+		}
+	}
+	return "", nil, false
 }
 
 // checkedSource holds back the first records of a JSON Lines input until
@@ -204,6 +245,7 @@ func (c *checkedSource) check() error {
 	c.r.shareLines, c.r.lineBuf = false, nil
 	defer func() { c.r.shareLines, c.r.lineBuf = share, into }()
 	seen := map[string]bool{}
+	paths := map[string]bool{} // the nested keys that dotted names lead through
 	objects, size := 0, 0
 	for len(c.queue) < checkRecords && size < checkBytes {
 		raw, err := c.src.next()
@@ -218,6 +260,9 @@ func (c *checkedSource) check() error {
 			objects++
 			for k := range obj {
 				seen[k] = true
+			}
+			if c.r.nested {
+				c.r.pathsSeen(obj, paths)
 			}
 		}
 	}
@@ -236,13 +281,18 @@ func (c *checkedSource) check() error {
 			where = "its one record has no"
 		}
 	}
-	f, ok := c.r.missing(seen, true)
+	all := seen // the records' keys, and the nested ones of dotted names
+	if len(paths) > 0 {
+		all = maps.Clone(seen)
+		maps.Copy(all, paths)
+	}
+	f, ok := c.r.missing(all)
 	if !ok {
 		c.r.noteUnread(c.origin, seen)
 		return nil
 	}
-	names := make([]string, 0, len(seen))
-	for n := range seen {
+	names := make([]string, 0, len(all))
+	for n := range all {
 		names = append(names, n)
 	}
 	slices.Sort(names)

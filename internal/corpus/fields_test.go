@@ -158,18 +158,31 @@ func TestUnreadFields(t *testing.T) {
 }
 
 // TestDottedFieldNames pins how a field named by a dotted path is checked
-// against the first records: a JSON record's path matches by its first
-// key; a CSV column's name is the whole name, dots and all.
+// against the first records: a JSON record's path matches when one of
+// them holds it whole, ignoring case as a key does, or a key that is the
+// whole name; the error names the nested keys the path led through, and
+// the one likely meant. A CSV column's name is the whole name, dots and
+// all.
 func TestDottedFieldNames(t *testing.T) {
 	for _, tc := range []struct {
 		file, data string
 		want       string
+		likely     string // FieldError.Likely
 	}{
-		{"a.jsonl", "{\"meta\":{\"body\":\"x\"}}\n", ""},
-		{"a.jsonl", "{\"meta.body\":\"x\"}\n", ""},
-		{"a.jsonl", "{\"data\":{\"body\":\"x\"}}\n", `a.jsonl: its one record has no field "meta.body" (the text); fields seen: "data"`},
-		{"a.csv", "meta.body\nx\n", ""},
-		{"a.csv", "meta,body\nx,y\n", `a.csv: no "meta.body" column (the text) in the header (columns: "meta", "body")`},
+		{"a.jsonl", "{\"meta\":{\"body\":\"x\"}}\n", "", ""},
+		{"a.jsonl", "{\"meta.body\":\"x\"}\n", "", ""},
+		{"a.jsonl", "{\"Meta\":{\"BODY\":\"x\"}}\n", "", ""},
+		{"a.jsonl", "{\"meta\":{\"lead\":\"x\"}}\n{\"meta\":{\"body\":null}}\n", "", ""},
+		{"a.jsonl", "{\"data\":{\"body\":\"x\"}}\n", `a.jsonl: its one record has no field "meta.body" (the text); fields seen: "data"`, ""},
+		// The path's first key there, the rest mistyped or leading
+		// nowhere: every record was read without the field, in silence
+		// for a title or a date.
+		{"a.jsonl", "{\"meta\":{\"bdy\":\"x\",\"lead\":\"y\"}}\n",
+			`a.jsonl: its one record has no field "meta.body" (the text); fields seen: "meta", "meta.bdy", "meta.lead"`, "meta.bdy"},
+		{"a.jsonl", "{\"meta\":\"x\"}\n{\"meta\":[{\"body\":\"y\"}]}\n",
+			`a.jsonl: none of its 2 records has a field "meta.body" (the text); fields seen: "meta"`, ""},
+		{"a.csv", "meta.body\nx\n", "", ""},
+		{"a.csv", "meta,body\nx,y\n", `a.csv: no "meta.body" column (the text) in the header (columns: "meta", "body")`, "body"},
 	} {
 		r, err := OpenReader(tc.file, strings.NewReader(tc.data), Options{TextField: "meta.body"})
 		if err != nil {
@@ -180,5 +193,23 @@ func TestDottedFieldNames(t *testing.T) {
 		if errString(err) != tc.want {
 			t.Errorf("%s %q: error %q, want %q", tc.file, tc.data, errString(err), tc.want)
 		}
+		var fe *FieldError
+		if errors.As(err, &fe) && fe.Likely() != tc.likely {
+			t.Errorf("%s %q: likely %q, want %q", tc.file, tc.data, fe.Likely(), tc.likely)
+		}
+	}
+	// A title's path mistyped, the text's right: the records were read
+	// without titles.
+	data := "{\"_source\":{\"headline\":\"H\",\"body\":{\"text\":\"x\"}}}\n"
+	r, err := OpenReader("a.jsonl", strings.NewReader(data), Options{TextField: "_source.body.text", TitleField: "_source.hedline"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	_, err = drain(t, r)
+	want := `a.jsonl: its one record has no field "_source.hedline" (the title); fields seen: "_source", "_source.body", "_source.body.text", "_source.headline"`
+	var fe *FieldError
+	if errString(err) != want || !errors.As(err, &fe) || fe.Likely() != "_source.headline" {
+		t.Errorf("a title's path mistyped: error %q, want %q and _source.headline likely", errString(err), want)
 	}
 }

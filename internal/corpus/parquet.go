@@ -218,7 +218,7 @@ func (r *Reader) newParquetHeader(origin string, schema *parquet.Schema) (*parqu
 	}
 	h.keys = encodedKeys(uniqueNames(h.names)...)
 	r.seen.add(seen)
-	if f, ok := r.missing(seen, false); ok {
+	if f, ok := r.missing(seen); ok {
 		return nil, r.fieldError(f, h.names,
 			fmt.Sprintf("%s: no %q column (the %s) in the Parquet schema (columns: %s)", origin, r.names[f], fieldRoles[f], quoteList(h.names)))
 	}
