@@ -266,9 +266,15 @@ func TestUnreadableFeedShown(t *testing.T) {
 	}
 	status := "error: feed https://daily.example/rss (id 1): its settings (feeds.config) do not decode"
 	f.get("/feeds", true).want(t, "feed list", http.StatusOK, `<span class="status bad" title="`+status, "https://weekly.example/rss", "not yet")
-	f.get("/feeds/1", true).want(t, "feed page", http.StatusOK, `<span class="status bad">`+status)
+	// Its form offers the default interval, which it saves as it is: it
+	// offered 0s, which the save refused (shorter than 1m).
+	f.get("/feeds/1", true).want(t, "feed page", http.StatusOK, `<span class="status bad">`+status, `name="interval" value="15m"`)
+	if a := f.post("/feeds/1", url.Values{"interval": {"15m"}}, true); a.code != http.StatusSeeOther {
+		t.Fatalf("save: %d\n%s", a.code, a.body)
+	}
+	f.get("/feeds/1", true).want(t, "feed page after the save", http.StatusOK, "not polled yet", `name="interval" value="15m"`)
 	if a := f.post("/feeds/1", url.Values{"interval": {"30m"}}, true); a.code != http.StatusSeeOther {
 		t.Fatalf("save: %d\n%s", a.code, a.body)
 	}
-	f.get("/feeds/1", true).want(t, "feed page after the save", http.StatusOK, "not polled yet", "30m")
+	f.get("/feeds/1", true).want(t, "feed page after another save", http.StatusOK, `name="interval" value="30m"`)
 }
