@@ -194,3 +194,38 @@ func TestUnreadableFeedListed(t *testing.T) {
 		t.Errorf("Export: %v; wrote %q", err, out.String())
 	}
 }
+
+// TestStoredIntervalNotAboveZero: a feed whose stored settings decode
+// without an interval, or with one not above 0 (its row edited by hand),
+// is polled again after the default interval. It was due again at once,
+// and Run polled it each time it read the feeds, once a second.
+func TestStoredIntervalNotAboveZero(t *testing.T) {
+	for _, config := range []string{`{}`, `null`, `{"interval": "0s"}`, `{"interval": "-1h"}`} {
+		t.Run(config, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "news.db")
+			x := newIndexAt(t, path)
+			s := newSite(t)
+			s.serve("/feed", "application/rss+xml", rss2(publish(s, "Daily", 1, 1)...))
+			addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+			db, err := sql.Open("sqlite", path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			if _, err := db.ExecContext(t.Context(), `UPDATE feeds SET config = ?`, config); err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			if res := once(t, newWatcher(t, x, testOptions())); res[0].Status != "ok" {
+				t.Fatalf("poll %+v, want ok", res[0])
+			}
+			stored, err := Feeds(t.Context(), x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if next := stored[0].NextPoll.Sub(start); next < DefaultInterval-time.Second || next > DefaultInterval+time.Minute {
+				t.Errorf("next poll in %s, want %s", next, DefaultInterval)
+			}
+		})
+	}
+}

@@ -420,7 +420,7 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 	if res.Status != "error" {
 		state.Failures = 0
 		state.Status = res.Status
-		sf.NextPoll = start.Add(time.Duration(f.Interval)).Unix()
+		sf.NextPoll = start.Add(every(&f)).Unix()
 	}
 	if items != nil {
 		err := w.fetchItems(ctx, sf.ID, &f, rs, &state, items, &res)
@@ -485,16 +485,23 @@ func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result)
 	return parsed.Items, nil
 }
 
-// backoff is how long a feed that failed failures times in a row waits:
-// its interval (DefaultInterval when it has none: settings that do not
-// decode) doubled with each failure but the first, at most MaxBackoff, at
-// least what the server asked by Retry-After, with up to 20 % jitter
-// either way.
-func (w *Watcher) backoff(f *Feed, failures int, err error) time.Duration {
-	d := time.Duration(f.Interval)
-	if d <= 0 {
-		d = DefaultInterval
+// every is how often a feed is polled: its interval, or DefaultInterval
+// when it has none, or one not above 0: settings that do not decode, or
+// that were edited by hand ({} or an interval of -1h decode), which would
+// have the feed polled again at once, each time the feeds are read.
+func every(f *Feed) time.Duration {
+	if f.Interval <= 0 {
+		return DefaultInterval
 	}
+	return time.Duration(f.Interval)
+}
+
+// backoff is how long a feed that failed failures times in a row waits:
+// its interval (see every) doubled with each failure but the first, at
+// most MaxBackoff, at least what the server asked by Retry-After, with up
+// to 20 % jitter either way.
+func (w *Watcher) backoff(f *Feed, failures int, err error) time.Duration {
+	d := every(f)
 	for i := 1; i < failures && d < w.o.MaxBackoff; i++ {
 		d *= 2
 	}
