@@ -1,8 +1,8 @@
 // Package outbound owns the rule for where neardup's own requests may go
 // (the feed watcher, feeds test, the web UI's rule trial): not to this
 // machine, a private network, link-local addresses (cloud metadata
-// included), carrier-grade NAT, unspecified or multicast addresses,
-// unless the operator allows a range. The rule is checked on the address a
+// included), carrier-grade NAT, unspecified or multicast addresses, or
+// the local-use NAT64 range, unless the operator allows a range. The rule is checked on the address a
 // connection is made to, after name resolution, so that neither a name
 // that resolves to an internal address nor a redirect to one gets through.
 package outbound
