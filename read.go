@@ -23,8 +23,10 @@ type ReadOptions struct {
 	// IDField, TitleField, TextField, URLField, SourceField and DateField
 	// name the JSON keys or CSV columns of each part of a document; empty
 	// means id, title, text, url, source and date. A name matches exactly,
-	// or else ignoring case. A record without an id gets its origin
-	// ("file:line") as its ID.
+	// or else ignoring case. In JSON, a name with dots is a path into
+	// nested objects ("_source.title": the title key of the _source
+	// object), or, in a record without its first key, a key with those
+	// dots. A record without an id gets its origin ("file:line") as its ID.
 	IDField, TitleField, TextField, URLField, SourceField, DateField string
 	// MaxBytes limits a record, in bytes: a larger one is skipped as
 	// too-large without being held in memory. 0 means 10 MiB.
