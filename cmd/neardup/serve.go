@@ -162,6 +162,11 @@ func runServe(ctx context.Context, x *neardup.Index, o server.Options, ln net.Li
 		go func() {
 			defer wg.Done()
 			watchErr = w.Run(ctx)
+			if watchErr != nil && ctx.Err() == nil {
+				// Said at once: the server goes on serving what is
+				// stored, and exits 1 with the error when it stops.
+				log.Error("the feed watcher stopped; serving goes on without it (neardup_watch_up 0)", "error", watchErr)
+			}
 		}()
 	}
 	log.Info("serving", "addr", "http://"+ln.Addr().String(), "method", x.Meta().Method, "store_text", x.Meta().StoreText,

@@ -1,20 +1,27 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"database/sql"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/server"
 	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/watch"
 )
 
 // TestServe runs neardup serve as the README shows it: a token file, a new
@@ -144,4 +151,74 @@ func TestExposure(t *testing.T) {
 			t.Errorf("%s with --auth-reads: %q", tc.addr, got)
 		}
 	}
+}
+
+// TestServeSaysWatcherStopped: an error that stops the feed watcher of
+// serve --watch (its feeds cannot be read: the table is gone) is logged at
+// once, the server goes on serving with neardup_watch_up 0, and serve
+// ends with the error. It was said only when the server stopped.
+func TestServeSaysWatcherStopped(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	x, err := neardup.Open(t.Context(), db, neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	sdb, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sdb.ExecContext(t.Context(), `DROP TABLE feeds`); err != nil {
+		t.Fatal(err)
+	}
+	sdb.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs syncBuffer
+	log := slog.New(slog.NewTextHandler(&logs, nil))
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- runServe(ctx, x, server.Options{Logger: log}, ln, true, watch.Options{Logger: log}, log) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(logs.String(), "the feed watcher stopped") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no log line says the watcher stopped:\n%s", logs.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	resp, err := http.Get("http://" + ln.Addr().String() + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "\nneardup_watch_up 0\n") {
+		t.Errorf("metrics after the watcher stopped: %d, want neardup_watch_up 0", resp.StatusCode)
+	}
+	cancel()
+	if err := <-done; err == nil || !strings.Contains(err.Error(), "watching feeds:") {
+		t.Errorf("serve ended with %v, want the watcher's error", err)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for one writer and one reader at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -125,12 +125,22 @@ type watchCollector struct {
 var (
 	pollsDesc = prometheus.NewDesc("neardup_watch_polls_total", "Feed polls by the watcher in this server, by status.", []string{"status"}, nil)
 	itemsDesc = prometheus.NewDesc("neardup_watch_items_total", "New feed items the watcher dealt with, by outcome.", []string{"outcome"}, nil)
+	watchUp   = prometheus.NewDesc("neardup_watch_up", "Whether the watcher in this server runs (1) or an error stopped it (0).", nil, nil)
 )
 
-func (c *watchCollector) Describe(ch chan<- *prometheus.Desc) { ch <- pollsDesc; ch <- itemsDesc }
+func (c *watchCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- pollsDesc
+	ch <- itemsDesc
+	ch <- watchUp
+}
 
 func (c *watchCollector) Collect(ch chan<- prometheus.Metric) {
 	t := c.totals()
+	up := 1.0
+	if t.Stopped != "" {
+		up = 0
+	}
+	ch <- prometheus.MustNewConstMetric(watchUp, prometheus.GaugeValue, up)
 	for k, n := range t.Polls {
 		ch <- prometheus.MustNewConstMetric(pollsDesc, prometheus.CounterValue, float64(n), k)
 	}

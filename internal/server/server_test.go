@@ -306,10 +306,22 @@ func TestMetrics(t *testing.T) {
 		`neardup_documents_posted_total{status="added"} 2`,
 		`neardup_watch_polls_total{status="ok"} 3`,
 		`neardup_watch_items_total{outcome="duplicate"} 2`,
+		`neardup_watch_up 1`,
 	} {
 		if !bytes.Contains(data, []byte(want+"\n")) {
 			t.Errorf("metrics lack %s", want)
 		}
+	}
+}
+
+// TestMetricsWatcherStopped: a watcher an error stopped shows as down.
+func TestMetricsWatcherStopped(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{Watcher: func() watch.Totals {
+		return watch.Totals{Polls: map[string]int{"ok": 1}, Stopped: "disk I/O error"}
+	}})
+	code, data := ts.do(t, req{method: "GET", path: "/metrics"})
+	if code != 200 || !bytes.Contains(data, []byte("\nneardup_watch_up 0\n")) {
+		t.Errorf("metrics: %d, want neardup_watch_up 0:\n%s", code, data)
 	}
 }
 

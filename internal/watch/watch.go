@@ -80,6 +80,10 @@ type Totals struct {
 	// RuleMisses counts pages on which a site rule's body selector matched
 	// nothing (see Result.RuleMisses).
 	RuleMisses int `json:"rule_misses"`
+	// Stopped is the error that ended Run, "" while it runs and after it
+	// ended without one: a server that watches beside serving goes on
+	// serving without it, and says so.
+	Stopped string `json:"stopped,omitempty"`
 }
 
 // New returns a Watcher of the feeds of x's store.
@@ -96,7 +100,7 @@ func New(x Index, o Options) (*Watcher, error) {
 func (w *Watcher) Totals() Totals {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	t := Totals{Polls: map[string]int{}, Items: map[string]int{}, RuleMisses: w.totals.RuleMisses}
+	t := Totals{Polls: map[string]int{}, Items: map[string]int{}, RuleMisses: w.totals.RuleMisses, Stopped: w.totals.Stopped}
 	for k, v := range w.totals.Polls {
 		t.Polls[k] = v
 	}
@@ -151,7 +155,14 @@ func (w *Watcher) Once(ctx context.Context) ([]Result, error) {
 // restarting), Run logs it and tries again, after 5 s, then twice as long
 // each time up to 5 min: a watcher outlives a restart of its database. What
 // a pass committed before is kept, and its feeds are polled again.
-func (w *Watcher) Run(ctx context.Context) error {
+func (w *Watcher) Run(ctx context.Context) (err error) {
+	defer func() {
+		if err != nil {
+			w.mu.Lock()
+			w.totals.Stopped = err.Error()
+			w.mu.Unlock()
+		}
+	}()
 	type ended struct {
 		feed int64
 		next int64 // its next poll, Unix seconds

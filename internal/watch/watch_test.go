@@ -978,6 +978,9 @@ func TestRunErrorStopsPolls(t *testing.T) {
 	if took > 2*time.Second {
 		t.Errorf("Run took %s to return its error: it waited for the hanging poll it did not stop", took.Round(time.Millisecond))
 	}
+	if got := w.Totals().Stopped; err == nil || got != err.Error() {
+		t.Errorf("Totals().Stopped = %q, want the error that ended Run (%v)", got, err)
+	}
 }
 
 // TestBusyHostHoldsHalfTheWorkers: three feeds of one host whose pages
