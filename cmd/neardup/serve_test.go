@@ -182,7 +182,9 @@ func TestServeSaysWatcherStopped(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	done := make(chan error, 1)
-	go func() { done <- runServe(ctx, x, server.Options{Logger: log}, ln, true, watch.Options{Logger: log}, log) }()
+	go func() {
+		done <- runServe(ctx, x, server.Options{Logger: log}, ln, true, watch.Options{Logger: log}, log)
+	}()
 	deadline := time.Now().Add(10 * time.Second)
 	for !strings.Contains(logs.String(), "the feed watcher stopped") {
 		if time.Now().After(deadline) {
