@@ -368,11 +368,11 @@ func (s *csvSource) readHeader() error {
 		seen[n] = true
 	}
 	s.r.seen.add(seen)
-	if f, ok := s.r.missing(seen); ok {
+	if f, ok := s.r.missing(seen, true); ok {
 		return s.r.fieldError(f, names,
 			fmt.Sprintf("%s: no %q column (the %s) in the header (columns: %s)", s.origin, s.want[f], fieldRoles[f], quoteList(names)))
 	}
-	s.r.noteUnread(s.origin, seen)
+	s.r.noteUnread(s.origin, seen, true)
 	line, _ := s.cr.FieldPos(len(names) - 1)
 	s.mark(line)
 	s.header = h

@@ -90,11 +90,11 @@ type UnreadField struct {
 // noteUnread notes, for each field but the text looked for under its
 // default name, which no name in seen matches, a name in seen likely meant
 // for it (fieldAliases). The text is required: missing says when it lacks.
-func (r *Reader) noteUnread(origin string, seen map[string]bool) {
+func (r *Reader) noteUnread(origin string, seen map[string]bool, columns bool) {
 	r.seen.mu.Lock()
 	defer r.seen.mu.Unlock()
 	for f := range nFields {
-		if f == fText || r.names[f] != defaultNames[f] || r.seen.unread[f] != nil || matches(seen, r.names[f]) {
+		if f == fText || r.names[f] != defaultNames[f] || r.seen.unread[f] != nil || matches(seen, r.names[f], columns) {
 			continue
 		}
 		if alias := aliasIn(f, seen); alias != "" {
@@ -140,11 +140,15 @@ func shellWord(s string) string {
 	return s
 }
 
-// matches reports whether a name in seen is name, exactly or ignoring case
-// and the spaces around it.
-func matches(seen map[string]bool, name string) bool {
+// matches reports whether a name in seen is name, exactly or ignoring case,
+// and, for a header's columns (CSV, Parquet), the spaces around it: a JSON
+// key is matched as the records are read, spaces and all.
+func matches(seen map[string]bool, name string, columns bool) bool {
 	for n := range seen {
-		if n == name || strings.EqualFold(strings.TrimSpace(n), name) {
+		if columns {
+			n = strings.TrimSpace(n)
+		}
+		if n == name || strings.EqualFold(n, name) {
 			return true
 		}
 	}
@@ -152,12 +156,12 @@ func matches(seen map[string]bool, name string) bool {
 }
 
 // missing returns the first required field that no name in seen matches
-// (exactly or ignoring case); ok is false when every one matches. A JSON
+// (see matches); ok is false when every one matches. A JSON
 // field named by a dotted path matches the path seen whole (see
 // pathsSeen).
-func (r *Reader) missing(seen map[string]bool) (f field, ok bool) {
+func (r *Reader) missing(seen map[string]bool, columns bool) (f field, ok bool) {
 	for _, f := range r.required() {
-		if !matches(seen, r.names[f]) {
+		if !matches(seen, r.names[f], columns) {
 			return f, true
 		}
 	}
@@ -286,9 +290,9 @@ func (c *checkedSource) check() error {
 		all = maps.Clone(seen)
 		maps.Copy(all, paths)
 	}
-	f, ok := c.r.missing(all)
+	f, ok := c.r.missing(all, false)
 	if !ok {
-		c.r.noteUnread(c.origin, seen)
+		c.r.noteUnread(c.origin, seen, false)
 		return nil
 	}
 	names := make([]string, 0, len(all))

@@ -30,6 +30,9 @@ func TestFieldsThatMatchNothing(t *testing.T) {
 		{"case and defaults are fine", "a.jsonl", "{\"TEXT\":\"x\"}\n", Options{}, ""},
 		{"a name the user gave, in another case", "a.jsonl", "{\"Body\":\"x\"}\n", Options{TextField: "body"}, ""},
 		{"malformed records are each skipped", "a.jsonl", "not json\n", Options{}, ""},
+		{"a JSON key with spaces is another key", "a.jsonl", "{\" body \":\"x\"}\n", Options{TextField: "body"},
+			`a.jsonl: its one record has no field "body" (the text); fields seen: " body "`},
+		{"a CSV column's spaces are its header's", "a.csv", " Body \nx\n", Options{TextField: "body"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := OpenReader(tc.file, strings.NewReader(tc.data), tc.opts)

@@ -218,11 +218,11 @@ func (r *Reader) newParquetHeader(origin string, schema *parquet.Schema) (*parqu
 	}
 	h.keys = encodedKeys(uniqueNames(h.names)...)
 	r.seen.add(seen)
-	if f, ok := r.missing(seen); ok {
+	if f, ok := r.missing(seen, true); ok {
 		return nil, r.fieldError(f, h.names,
 			fmt.Sprintf("%s: no %q column (the %s) in the Parquet schema (columns: %s)", origin, r.names[f], fieldRoles[f], quoteList(h.names)))
 	}
-	r.noteUnread(origin, seen)
+	r.noteUnread(origin, seen, true)
 	want := r.names
 	for f, w := range want {
 		h.col[f] = -1
