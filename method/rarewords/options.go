@@ -60,7 +60,7 @@ type Options struct {
 	MinWords int `json:"min_words" flag:"min-words" help:"Skip documents of fewer words"`
 	// Tokens is what a word is: TokensWhitespace, the default, or
 	// TokensWords.
-	Tokens string `json:"tokens" flag:"tokens" enum:"whitespace,words" help:"Words of a text: whitespace (lower-cased pieces between spaces, punctuation kept, as the recipe) or words (Unicode words, punctuation dropped)"`
+	Tokens string `json:"tokens" flag:"tokens" enum:"whitespace,words" help:"Words of a text: whitespace (lower-cased pieces between spaces, punctuation kept, as the recipe; Chinese, Japanese or Thai text in pairs of letters) or words (Unicode words, punctuation dropped)"`
 	// CommonDF: a word held by more than this share of a source's
 	// documents, and by at least two, is common in that source and not
 	// one of its documents' rare words; 1 keeps every word, 0 drops every

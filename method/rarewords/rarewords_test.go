@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -453,6 +454,38 @@ func TestTokens(t *testing.T) {
 	m, _ := newMethod(o)
 	if _, skip := m.NewSketcher().Sketch(&long); skip != core.SkipNone {
 		t.Errorf("201 pieces, repeats among them: skip %q; the recipe counts every piece", skip)
+	}
+}
+
+// TestUnspacedWords: a text in a script written without spaces has words
+// to compare, its letters' pairs, and enough of them to be counted long
+// (a Chinese story of 250 characters); whitespace alone made it one or two
+// pieces, every such story too short.
+func TestUnspacedWords(t *testing.T) {
+	o := Defaults()
+	m, err := newMethod(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk := m.NewSketcher()
+	doc := core.Document{ID: "zh", Text: "市政府宣布新线路 Metro 2 开通，全长28公里。"}
+	m.o.MinWords = 0
+	s, skip := sk.Sketch(&doc)
+	if skip != core.SkipNone {
+		t.Fatalf("skipped: %s", skip)
+	}
+	var want []uint64
+	for _, w := range []string{"市政", "政府", "府宣", "宣布", "布新", "新线", "线路", "metro", "2", "开通", "全长", "28", "公里"} {
+		want = append(want, analysis.HashWordString(w))
+	}
+	slices.Sort(want)
+	if diff := cmp.Diff(want, s.Words); diff != "" {
+		t.Errorf("words (-want +got)\n%s", diff)
+	}
+	m.o.MinWords = o.MinWords
+	long := core.Document{ID: "long", Text: strings.Repeat("市民对新线路普遍表示欢迎认为它将大大缩短前往机场的时间", 10)}
+	if _, skip := sk.Sketch(&long); skip != core.SkipNone {
+		t.Errorf("a story of 260 characters: skip %q", skip)
 	}
 }
 

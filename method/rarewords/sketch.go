@@ -118,9 +118,22 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 // appendPieces appends to dst the hash (analysis.HashWord) of each piece of
 // text between white space, in order, repeats included: white space is
 // what Python's str.split splits at, Unicode's White_Space and the ASCII
-// separators 0x1C to 0x1F.
+// separators 0x1C to 0x1F. A piece holding letters of a script written
+// without spaces (Chinese, Japanese, Thai, …), a whole clause or paragraph
+// to str.split, gives the terms of analysis.AppendUnspaced instead: its
+// letters' overlapping pairs, and its other runs of letters and digits, so
+// that such a text has words to compare and enough of them to be counted
+// long.
 func appendPieces(dst []uint64, text []byte) []uint64 {
 	start := -1
+	piece := func(end int) {
+		if p := text[start:end]; analysis.HasUnspaced(p) {
+			dst = analysis.AppendUnspaced(dst, p, 1)
+		} else {
+			dst = append(dst, analysis.HashWord(p))
+		}
+		start = -1
+	}
 	for i := 0; i < len(text); {
 		r, n := rune(text[i]), 1
 		if r >= utf8.RuneSelf {
@@ -128,8 +141,7 @@ func appendPieces(dst []uint64, text []byte) []uint64 {
 		}
 		if unicode.IsSpace(r) || 0x1c <= r && r <= 0x1f {
 			if start >= 0 {
-				dst = append(dst, analysis.HashWord(text[start:i]))
-				start = -1
+				piece(i)
 			}
 		} else if start < 0 {
 			start = i
@@ -137,7 +149,7 @@ func appendPieces(dst []uint64, text []byte) []uint64 {
 		i += n
 	}
 	if start >= 0 {
-		dst = append(dst, analysis.HashWord(text[start:]))
+		piece(len(text))
 	}
 	return dst
 }

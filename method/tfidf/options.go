@@ -4,8 +4,10 @@
 // and a rule over them (DefaultTFIDFRule unless told otherwise) decides
 // duplicates. By default terms and weights are those the rule was tuned
 // on, R tm's: terms are the lower-cased pieces of at least three bytes
-// between ASCII spaces and punctuation, with no stop list and no stemming
-// (Options.Terms), weighed by their count over the document's length times
+// between ASCII white space, punctuation kept, with no stop list and no
+// stemming, except that text in a script written without spaces (Chinese,
+// Japanese, Thai: a whole clause to tm) gives overlapping pairs of its
+// letters (Options.Terms), weighed by their count over the document's length times
 // log2(N/df) (Options.Weighting), so a term every document holds weighs
 // nothing. Candidates
 // come from exact all-pairs joins, one per field some clause of the rule (or
@@ -84,7 +86,7 @@ type Options struct {
 	Rule string `json:"rule" flag:"rule" help:"Rule over the title and body cosines that makes a pair a duplicate"`
 	// Terms is how titles and bodies become terms: TermsTM, the default,
 	// or TermsWords.
-	Terms string `json:"terms" flag:"terms" enum:"tm,words" help:"Terms of titles and bodies: tm (R tm's: lower-cased pieces of 3+ bytes between spaces and punctuation, no stop list) or words (Unicode words less stop words)"`
+	Terms string `json:"terms" flag:"terms" enum:"tm,words" help:"Terms of titles and bodies: tm (R tm's: lower-cased pieces of 3+ bytes between spaces, punctuation kept, no stop list; Chinese, Japanese or Thai text in pairs of letters) or words (Unicode words less stop words)"`
 	// Weighting weighs the terms: WeightingTM, the default, or
 	// WeightingSmooth.
 	Weighting string `json:"weighting" flag:"weighting" enum:"tm,smooth" help:"Term weighting: tm (count/length × log2(N/df), R tm's weightTfIdf) or smooth (count × (1 + ln((N+1)/(df+1))))"`

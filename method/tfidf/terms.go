@@ -41,13 +41,24 @@ func (t *tmTerms) appendHashes(dst []uint64, text string) []uint64 {
 		if !tmSpace[c] {
 			continue
 		}
-		if i-start >= tmMinBytes {
-			dst = append(dst, analysis.HashWord(t.lower[start:i]))
-		}
+		dst = appendPiece(dst, t.lower[start:i])
 		start = i + 1
 	}
-	if len(t.lower)-start >= tmMinBytes {
-		dst = append(dst, analysis.HashWord(t.lower[start:]))
+	return appendPiece(dst, t.lower[start:])
+}
+
+// appendPiece appends the terms of one piece of text between ASCII white
+// space: the piece itself when it is tmMinBytes long or more, as tm keeps
+// it; but a piece holding letters of a script written without spaces
+// (Chinese, Japanese, Thai, …: a whole clause or paragraph, one term to
+// tm, that an edit anywhere in it makes another) gives the terms
+// analysis.AppendUnspaced gives, its other runs tmMinBytes long or more.
+func appendPiece(dst []uint64, piece []byte) []uint64 {
+	if len(piece) < tmMinBytes {
+		return dst
 	}
-	return dst
+	if analysis.HasUnspaced(piece) {
+		return analysis.AppendUnspaced(dst, piece, tmMinBytes)
+	}
+	return append(dst, analysis.HashWord(piece))
 }

@@ -1,0 +1,81 @@
+package analysis
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// HasUnspaced reports whether text holds a letter of a script written
+// without spaces between its words (Unspaced).
+func HasUnspaced(text []byte) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] < utf8.RuneSelf {
+			continue
+		}
+		r, n := utf8.DecodeRune(text[i:])
+		if Unspaced(r) {
+			return true
+		}
+		i += n - 1
+	}
+	return false
+}
+
+// AppendUnspaced appends to dst the hashes (HashWord) of the terms of a
+// piece of text, between white space, that holds letters of a script
+// written without spaces: a piece that splitting at white space makes one
+// term of a whole clause or paragraph, which an edit anywhere in it makes
+// another. Its runs of such letters give their overlapping pairs of
+// letters, the usual terms of such text ("中国经济" gives "中国", "国经",
+// "经济"), a letter without a neighbour of its script giving itself; its
+// runs of other letters and digits (a name in Latin letters, a figure) are
+// terms of their own when they are minRun bytes long or more; punctuation
+// and symbols are left out. text is taken as it is (lower-case it first
+// to fold case).
+func AppendUnspaced(dst []uint64, text []byte, minRun int) []uint64 {
+	prev := -1  // the start of the unspaced letter just before; -1: none
+	other := -1 // the start of the run of other letters and digits under way
+	flush := func(end int) {
+		if other >= 0 && end-other >= minRun {
+			dst = append(dst, HashWord(text[other:end]))
+		}
+		other = -1
+	}
+	for i, r := range string(text) {
+		end := i + utf8.RuneLen(r)
+		switch {
+		case Unspaced(r):
+			flush(i)
+			if prev >= 0 {
+				dst = append(dst, HashWord(text[prev:end]))
+			} else if next, _ := utf8.DecodeRune(text[end:]); !Unspaced(next) {
+				dst = append(dst, HashWord(text[i:end]))
+			}
+			prev = i
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r):
+			prev = -1
+			if other < 0 {
+				other = i
+			}
+		default:
+			prev = -1
+			flush(i)
+		}
+	}
+	flush(len(text))
+	return dst
+}
+
+// Unspaced reports whether r is a letter (or a mark) of a script written
+// without spaces between its words: Han, Hiragana, Katakana (with the
+// prolonged sound mark of both kana, "ー"), Thai, Lao, Khmer, Myanmar.
+func Unspaced(r rune) bool {
+	if r < 0x0E00 {
+		return false
+	}
+	if r == 'ー' || r == 'ｰ' {
+		return true
+	}
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar) &&
+		(unicode.IsLetter(r) || unicode.IsMark(r))
+}

@@ -1,0 +1,44 @@
+package analysis
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestAppendUnspaced pins the terms of text in scripts written without
+// spaces: overlapping pairs of their letters, a letter alone without a
+// neighbour of its script, other runs of letters and digits from minRun
+// bytes, punctuation and symbols left out.
+func TestAppendUnspaced(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		minRun     int
+		want       []string
+	}{
+		{"pairs", "中国经济", 1, []string{"中国", "国经", "经济"}},
+		{"punctuation ends a run", "稳中，有升。", 1, []string{"稳中", "有升"}},
+		{"a letter alone", "中 x 国", 1, []string{"中", "x", "国"}},
+		{"other runs, from minRun bytes", "苹果iPhone与5G手机", 3, []string{"苹果", "iPhone", "与", "手机"}},
+		{"other runs of any length", "苹果iPhone与5G手机", 1, []string{"苹果", "iPhone", "与", "5G", "手机"}},
+		{"kana and the prolonged sound mark", "コーヒー", 1, []string{"コー", "ーヒ", "ヒー"}},
+		{"Thai, marks included", "ข่าว", 1, []string{"ข่", "่า", "าว"}},
+		{"nothing unspaced", "plain text", 1, []string{"plain", "text"}},
+		{"empty", "", 1, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var want []uint64
+			for _, w := range tc.want {
+				want = append(want, HashWord([]byte(w)))
+			}
+			if diff := cmp.Diff(want, AppendUnspaced(nil, []byte(tc.text), tc.minRun)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+	for text, want := range map[string]bool{"中文": true, "ひらがな": true, "ไทย": true, "한국어": false, "English, Русский": false, "": false} {
+		if got := HasUnspaced([]byte(text)); got != want {
+			t.Errorf("HasUnspaced(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
