@@ -54,8 +54,14 @@ type Spec struct {
 	// told otherwise.
 	Keep cluster.Policy
 	// Format is the version of the method's sketch encoding. An index
-	// records it and refuses to open with a binary whose format differs.
+	// records it and refuses to open with a binary whose format differs,
+	// unless Older makes that format.
 	Format int
+	// Older, when not nil, returns the options c (an index's) with which
+	// the method makes sketches of an older format, and whether it can: an
+	// index of that format then opens, and goes on with sketches of its
+	// own format, comparable with those it holds.
+	Older func(format int, c Config) (Config, bool)
 
 	defaults func() Config
 	decode   func(data []byte) (Config, error)

@@ -230,14 +230,18 @@ func settle(specs []engine.Spec, meta store.Meta, o OpenOptions) (engine.Spec, e
 	if err != nil {
 		return spec, nil, fmt.Errorf("the index uses method %q: %w", meta.Method, err)
 	}
-	if meta.Format != spec.Format || meta.HashVersion != analysis.HashVersion {
-		return spec, nil, fmt.Errorf("the index holds %s sketches of format %d and hash version %d; this binary makes format %d, "+
-			"hash version %d, which cannot be compared with them: build a new index", meta.Method, meta.Format,
-			meta.HashVersion, spec.Format, analysis.HashVersion)
-	}
 	c, err := spec.DecodeOptions([]byte(meta.Options))
 	if err != nil {
 		return spec, nil, err
+	}
+	older := false
+	if meta.Format != spec.Format && spec.Older != nil {
+		c, older = spec.Older(meta.Format, c)
+	}
+	if meta.Format != spec.Format && !older || meta.HashVersion != analysis.HashVersion {
+		return spec, nil, fmt.Errorf("the index holds %s sketches of format %d and hash version %d; this binary makes format %d, "+
+			"hash version %d, which cannot be compared with them: build a new index", meta.Method, meta.Format,
+			meta.HashVersion, spec.Format, analysis.HashVersion)
 	}
 	if o.Method != nil {
 		if o.Method.Method() != meta.Method {

@@ -68,6 +68,19 @@ type Options struct {
 	CommonDF float64 `json:"common_df" flag:"common-df" help:"A word in more than this share of a source's documents (and in 2+) is common there and ignored"`
 	// SameSource compares documents of the same source too.
 	SameSource bool `json:"same_source" flag:"same-source" help:"Also compare documents of the same source"`
+
+	// format is the sketch format the method makes: Format, or 0 for it;
+	// an index of format 2 goes on with the pieces between white space
+	// whole in every script (see Spec's Older).
+	format int
+}
+
+// sketchFormat is the sketch format o makes.
+func (o Options) sketchFormat() byte {
+	if o.format != 0 {
+		return byte(o.format)
+	}
+	return Format
 }
 
 // The values of Options.Tokens.

@@ -17,7 +17,7 @@ import (
 
 // Spec registers the method with the engine.
 var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster.Longest,
-	Summary: "containment of rare words, best match per other source"},
+	Summary: "containment of rare words, best match per other source", Older: older},
 	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) {
 		m, err := newMethod(o)
 		if err != nil {
@@ -488,4 +488,16 @@ func (m *method) noDenseLists() {
 	if m.denseLists {
 		panic("rarewords: Match or Index after IndexAll")
 	}
+}
+
+// older makes an index of sketch format 2 open: its words are the pieces
+// between white space whole in every script, as format 2 made them, so
+// that its new sketches compare with those it holds.
+func older(format int, c engine.Config) (engine.Config, bool) {
+	o, ok := c.(Options)
+	if !ok || format != 2 {
+		return c, false
+	}
+	o.format = format
+	return o, true
 }

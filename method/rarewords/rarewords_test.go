@@ -487,6 +487,40 @@ func TestUnspacedWords(t *testing.T) {
 	if _, skip := sk.Sketch(&long); skip != core.SkipNone {
 		t.Errorf("a story of 260 characters: skip %q", skip)
 	}
+
+	// An index of sketch format 2 goes on keeping such pieces whole, and
+	// writes and reads its own format; format 1 is not made any more.
+	c, ok := older(2, o)
+	if !ok {
+		t.Fatal("format 2 not made")
+	}
+	m2, err := newMethod(c.(Options))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2.o.MinWords = 0
+	s2, _ := m2.NewSketcher().Sketch(&doc)
+	var whole []uint64
+	for _, w := range []string{"市政府宣布新线路", "metro", "2", "开通，全长28公里。"} {
+		whole = append(whole, analysis.HashWordString(w))
+	}
+	slices.Sort(whole)
+	if diff := cmp.Diff(whole, s2.Words); diff != "" {
+		t.Errorf("format 2's words (-want +got)\n%s", diff)
+	}
+	enc := m2.AppendIndex(nil, s2)
+	if enc[0] != 2 {
+		t.Errorf("format 2's sketch written as format %d", enc[0])
+	}
+	if _, err := m2.DecodeIndex(enc); err != nil {
+		t.Errorf("format 2's sketch read back: %v", err)
+	}
+	if _, err := m.DecodeIndex(enc); err == nil {
+		t.Error("a format 3 method read a format 2 sketch")
+	}
+	if _, ok := older(1, o); ok {
+		t.Error("format 1 made")
+	}
 }
 
 // TestThresholdIsStrict: a best match is reported when it holds more than

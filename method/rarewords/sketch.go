@@ -30,11 +30,15 @@ type Sketch struct {
 //   - 2: the same layout; the words are chosen by Options.Tokens, the
 //     pieces between white space by default, where version 1 held
 //     Unicode words.
-const Format = 2
+//   - 3: the same layout; a piece between white space holding letters of
+//     a script written without spaces gives pairs of its letters
+//     (analysis.AppendUnspaced), where version 2 kept it whole. An index of
+//     version 2 still opens, and goes on making them (Spec's Older).
+const Format = 3
 
 // AppendIndex appends the whole sketch.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
-	dst = codec.AppendUvarint(append(dst, Format), uint64(len(s.Source)))
+	dst = codec.AppendUvarint(append(dst, m.o.sketchFormat()), uint64(len(s.Source)))
 	return codec.AppendUint64s(append(dst, s.Source...), s.Words)
 }
 
@@ -44,8 +48,8 @@ func (m *method) AppendDetail(dst []byte, _ *Sketch) []byte { return dst }
 // DecodeIndex reads what AppendIndex wrote.
 func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
 	r := codec.NewReader(b)
-	if v := r.Byte(); r.Err() == nil && v != Format {
-		return nil, fmt.Errorf("rarewords: sketch format %d, this binary reads %d: %w", v, Format, codec.ErrCorrupt)
+	if v := r.Byte(); r.Err() == nil && v != m.o.sketchFormat() {
+		return nil, fmt.Errorf("rarewords: sketch format %d, this index's is %d: %w", v, m.o.sketchFormat(), codec.ErrCorrupt)
 	}
 	src := make([]byte, r.Count(8))
 	for i := range src {
@@ -103,7 +107,7 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		}
 	} else {
 		s.lower = analysis.AppendLower(s.lower[:0], doc.Text)
-		s.hashes = appendPieces(s.hashes, s.lower)
+		s.hashes = appendPieces(s.hashes, s.lower, s.m.o.format == 2)
 	}
 	if len(s.hashes) == 0 {
 		return nil, core.SkipNoUnits
@@ -123,11 +127,11 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 // to str.split, gives the terms of analysis.AppendUnspaced instead: its
 // letters' overlapping pairs, and its other runs of letters and digits, so
 // that such a text has words to compare and enough of them to be counted
-// long.
-func appendPieces(dst []uint64, text []byte) []uint64 {
+// long; whole keeps every piece whole, as sketch format 2.
+func appendPieces(dst []uint64, text []byte, whole bool) []uint64 {
 	start := -1
 	piece := func(end int) {
-		if p := text[start:end]; analysis.HasUnspaced(p) {
+		if p := text[start:end]; !whole && analysis.HasUnspaced(p) {
 			dst = analysis.AppendUnspaced(dst, p, 1)
 		} else {
 			dst = append(dst, analysis.HashWord(p))

@@ -90,6 +90,19 @@ type Options struct {
 	// Weighting weighs the terms: WeightingTM, the default, or
 	// WeightingSmooth.
 	Weighting string `json:"weighting" flag:"weighting" enum:"tm,smooth" help:"Term weighting: tm (count/length × log2(N/df), R tm's weightTfIdf) or smooth (count × (1 + ln((N+1)/(df+1))))"`
+
+	// format is the sketch format the method makes: Format, or 0 for it;
+	// an index of format 2 goes on with tm's pieces whole in every script
+	// (see Spec's Older).
+	format int
+}
+
+// sketchFormat is the sketch format o makes.
+func (o Options) sketchFormat() byte {
+	if o.format != 0 {
+		return byte(o.format)
+	}
+	return Format
 }
 
 // Defaults returns the method's default options.

@@ -32,11 +32,15 @@ func (s *Sketch) field(i int) *vector.Counts {
 //     there is no detail part.
 //   - 2: the same layout; the terms are chosen by Options.Terms, R tm's
 //     by default, where version 1 held words less stop words.
-const Format = 2
+//   - 3: the same layout; tm's terms of text in a script written without
+//     spaces are pairs of its letters (analysis.AppendUnspaced), where
+//     version 2 kept the pieces between white space whole. An index of
+//     version 2 still opens, and goes on making them (Spec's Older).
+const Format = 3
 
 // AppendIndex appends the whole sketch.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
-	return vector.AppendCounts(vector.AppendCounts(append(dst, Format), &s.Title), &s.Body)
+	return vector.AppendCounts(vector.AppendCounts(append(dst, m.o.sketchFormat()), &s.Title), &s.Body)
 }
 
 // AppendDetail appends nothing: verification reads the method's own state.
@@ -45,8 +49,8 @@ func (m *method) AppendDetail(dst []byte, _ *Sketch) []byte { return dst }
 // DecodeIndex reads what AppendIndex wrote.
 func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
 	r := codec.NewReader(b)
-	if v := r.Byte(); r.Err() == nil && v != Format {
-		return nil, fmt.Errorf("tfidf: sketch format %d, this binary reads %d: %w", v, Format, codec.ErrCorrupt)
+	if v := r.Byte(); r.Err() == nil && v != m.o.sketchFormat() {
+		return nil, fmt.Errorf("tfidf: sketch format %d, this index's is %d: %w", v, m.o.sketchFormat(), codec.ErrCorrupt)
 	}
 	var s Sketch
 	for i := range fields {
@@ -79,7 +83,7 @@ type sketcher struct {
 
 // NewSketcher returns a sketcher for one goroutine.
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
-	return &sketcher{tm: m.o.Terms == TermsTM}
+	return &sketcher{tm: m.o.Terms == TermsTM, tmt: tmTerms{whole: m.o.format == 2}}
 }
 
 // Sketch counts the terms (Options.Terms) of the title and the body; a

@@ -30,6 +30,7 @@ var tmSpace = func() (d [256]bool) {
 // for concurrent use.
 type tmTerms struct {
 	lower []byte
+	whole bool // pieces whole in every script, as tm (sketch format 2)
 }
 
 // appendHashes appends to dst the hash (analysis.HashWord) of each term of
@@ -41,10 +42,10 @@ func (t *tmTerms) appendHashes(dst []uint64, text string) []uint64 {
 		if !tmSpace[c] {
 			continue
 		}
-		dst = appendPiece(dst, t.lower[start:i])
+		dst = t.appendPiece(dst, t.lower[start:i])
 		start = i + 1
 	}
-	return appendPiece(dst, t.lower[start:])
+	return t.appendPiece(dst, t.lower[start:])
 }
 
 // appendPiece appends the terms of one piece of text between ASCII white
@@ -53,11 +54,11 @@ func (t *tmTerms) appendHashes(dst []uint64, text string) []uint64 {
 // (Chinese, Japanese, Thai, …: a whole clause or paragraph, one term to
 // tm, that an edit anywhere in it makes another) gives the terms
 // analysis.AppendUnspaced gives, its other runs tmMinBytes long or more.
-func appendPiece(dst []uint64, piece []byte) []uint64 {
+func (t *tmTerms) appendPiece(dst []uint64, piece []byte) []uint64 {
 	if len(piece) < tmMinBytes {
 		return dst
 	}
-	if analysis.HasUnspaced(piece) {
+	if !t.whole && analysis.HasUnspaced(piece) {
 		return analysis.AppendUnspaced(dst, piece, tmMinBytes)
 	}
 	return append(dst, analysis.HashWord(piece))

@@ -14,7 +14,7 @@ import (
 
 // Spec registers the method with the engine.
 var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster.Longest,
-	Summary: "title and body TF-IDF cosines, decided by a rule"},
+	Summary: "title and body TF-IDF cosines, decided by a rule", Older: older},
 	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) {
 		m, err := newMethod(o)
 		if err != nil {
@@ -271,4 +271,16 @@ func (m *method) Report(st *engine.Stats) {
 			st.Joins = append(st.Joins, engine.JoinCountOf(fields[i], t, js))
 		}
 	}
+}
+
+// older makes an index of sketch format 2 open: its terms are tm's pieces
+// whole in every script, as format 2 made them, so that its new sketches
+// compare with those it holds.
+func older(format int, c engine.Config) (engine.Config, bool) {
+	o, ok := c.(Options)
+	if !ok || format != 2 {
+		return c, false
+	}
+	o.format = format
+	return o, true
 }
