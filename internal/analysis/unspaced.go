@@ -41,8 +41,9 @@ func AppendUnspaced(dst []uint64, text []byte, minRun int) []uint64 {
 		}
 		other = -1
 	}
-	for i, r := range string(text) {
-		end := i + utf8.RuneLen(r)
+	for i := 0; i < len(text); {
+		r, n := utf8.DecodeRune(text[i:]) // a byte that is not UTF-8 is one rune, U+FFFD
+		end := i + n
 		switch {
 		case Unspaced(r):
 			flush(i)
@@ -61,6 +62,7 @@ func AppendUnspaced(dst []uint64, text []byte, minRun int) []uint64 {
 			prev = -1
 			flush(i)
 		}
+		i = end
 	}
 	flush(len(text))
 	return dst

@@ -42,3 +42,16 @@ func TestAppendUnspaced(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAppendUnspaced: any bytes, UTF-8 or not, give terms without a panic,
+// at most one a byte of the text.
+func FuzzAppendUnspaced(f *testing.F) {
+	for _, s := range []string{"中国经济", "苹果iPhone与5G手机", "コーヒー", "ข่าว", "中\xff国", "\xe4\xb8", "x中\x80"} {
+		f.Add([]byte(s), uint8(1))
+	}
+	f.Fuzz(func(t *testing.T, text []byte, minRun uint8) {
+		if terms := AppendUnspaced(nil, text, int(minRun)); len(terms) > len(text) {
+			t.Errorf("%d terms of %d bytes", len(terms), len(text))
+		}
+	})
+}
