@@ -226,12 +226,12 @@ func (x *Index) Expire(ctx context.Context, before time.Time) (int, error) {
 	return x.x.Expire(ctx, before)
 }
 
-// Method returns the name of the index's method and its options.
+// Method returns the name of the index's method and its options, those
+// with which it makes its sketches: given to Dedup, they make the terms the
+// index makes, those of its sketch format where it is an older one. The
+// error is always nil.
 func (x *Index) Method() (string, MethodOptions, error) {
-	m := x.x.Meta()
-	spec := x.x.Spec()
-	c, err := spec.DecodeOptions([]byte(m.Options))
-	return m.Method, c, err
+	return x.x.Meta().Method, x.x.Config(), nil
 }
 
 // Close closes the index. A second call does nothing.

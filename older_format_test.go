@@ -73,9 +73,27 @@ func TestOlderSketchFormat(t *testing.T) {
 	if copyPaired(t, old, docs[:3]) || copyPaired(t, old, docs[3:]) {
 		t.Error("an index of sketch format 2 paired the Chinese copy: its terms are not those it holds")
 	}
+	// Its options, as Method returns them, make its terms in Dedup too:
+	// they gave format 3's, which paired the copy.
+	x, err := neardup.Open(t.Context(), old, neardup.Options{Existing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, opts, err := x.Method()
+	x.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := neardup.Dedup(t.Context(), docs, neardup.Options{Method: opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Pairs) != 0 {
+		t.Errorf("Dedup with the options of an index of sketch format 2 found %+v, want no pair (format 2's terms)", res.Pairs)
+	}
 	older := filepath.Join(dir, "older.db")
 	setFormat(t, older, 1)
-	_, err := neardup.Open(t.Context(), older, neardup.Options{})
+	_, err = neardup.Open(t.Context(), older, neardup.Options{})
 	if err == nil || !strings.Contains(err.Error(), "build a new index") {
 		t.Errorf("an index of sketch format 1 opened: %v", err)
 	}

@@ -295,6 +295,10 @@ func (x *Index) Meta() store.Meta { return x.meta }
 // Spec returns the index's method.
 func (x *Index) Spec() engine.Spec { return x.spec }
 
+// Config returns the options the index's method runs with: those stored,
+// which make sketches of the index's own format (see engine.Spec.Older).
+func (x *Index) Config() engine.Config { return x.cfg }
+
 // Add checks each document against everything stored and stores it, in
 // one transaction: all documents are stored, or none.
 func (x *Index) Add(ctx context.Context, docs []core.Document, o AddOptions) ([]Match, error) {
