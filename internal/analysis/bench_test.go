@@ -195,3 +195,27 @@ func BenchmarkStem(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkHasUnspaced reads whole documents without a letter of a script
+// written without spaces, as tfidf and rarewords ask of every text.
+func BenchmarkHasUnspaced(b *testing.B) {
+	for _, lang := range []string{"en", "pl", "ru"} {
+		b.Run(lang, func(b *testing.B) {
+			var docs [][]byte
+			total := 0
+			for _, d := range benchDocs(lang) {
+				docs = append(docs, []byte(d))
+				total += len(d)
+			}
+			b.SetBytes(int64(total / len(docs)))
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if HasUnspaced(docs[i%len(docs)]) {
+					b.Fatal("a letter of a script written without spaces")
+				}
+				i++
+			}
+		})
+	}
+}

@@ -1,7 +1,9 @@
 package analysis
 
 import (
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -52,6 +54,53 @@ func FuzzAppendUnspaced(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text []byte, minRun uint8) {
 		if terms := AppendUnspaced(nil, text, int(minRun)); len(terms) > len(text) {
 			t.Errorf("%d terms of %d bytes", len(terms), len(text))
+		}
+	})
+}
+
+// hasUnspacedRunes is HasUnspaced read rune by rune, as it is defined.
+func hasUnspacedRunes(text []byte) bool {
+	for len(text) > 0 {
+		r, n := utf8.DecodeRune(text)
+		if Unspaced(r) {
+			return true
+		}
+		text = text[n:]
+	}
+	return false
+}
+
+// TestHasUnspacedSkips: HasUnspaced, which decodes only the bytes that
+// begin a rune of three bytes or more and passes over eight bytes without
+// one at once, finds a letter at every place in texts of other letters,
+// and none among runes of three bytes that are not.
+func TestHasUnspacedSkips(t *testing.T) {
+	for _, around := range []string{"a", "é", "ж", "—", "\xff", "\xe4\xb8"} {
+		for n := range 20 {
+			text := strings.Repeat(around, n)
+			if HasUnspaced([]byte(text)) {
+				t.Errorf("HasUnspaced(%q) = true", text)
+			}
+			for _, letter := range []string{"中", "ก", "𠀋"} {
+				for i := 0; i <= n; i++ {
+					text := strings.Repeat(around, i) + letter + strings.Repeat(around, n-i)
+					if !HasUnspaced([]byte(text)) {
+						t.Errorf("HasUnspaced(%q) = false", text)
+					}
+				}
+			}
+		}
+	}
+}
+
+// FuzzHasUnspaced: HasUnspaced is its rune-by-rune definition on any bytes.
+func FuzzHasUnspaced(f *testing.F) {
+	for _, s := range []string{"plain ascii text here", "Правительство — 中", "naïve “quotes” ข่าว", "\xe4\xb8\xe4\xb8\xad", "12345678中"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		if got, want := HasUnspaced(text), hasUnspacedRunes(text); got != want {
+			t.Errorf("HasUnspaced(%q) = %v, want %v", text, got, want)
 		}
 	})
 }

@@ -129,15 +129,10 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 // that such a text has words to compare and enough of them to be counted
 // long; whole keeps every piece whole, as sketch format 2.
 func appendPieces(dst []uint64, text []byte, whole bool) []uint64 {
+	// A text without letters of a script written without spaces (most)
+	// is read once for them, not again in each of its pieces.
+	unspaced := !whole && analysis.HasUnspaced(text)
 	start := -1
-	piece := func(end int) {
-		if p := text[start:end]; !whole && analysis.HasUnspaced(p) {
-			dst = analysis.AppendUnspaced(dst, p, 1)
-		} else {
-			dst = append(dst, analysis.HashWord(p))
-		}
-		start = -1
-	}
 	for i := 0; i < len(text); {
 		r, n := rune(text[i]), 1
 		if r >= utf8.RuneSelf {
@@ -145,7 +140,12 @@ func appendPieces(dst []uint64, text []byte, whole bool) []uint64 {
 		}
 		if unicode.IsSpace(r) || 0x1c <= r && r <= 0x1f {
 			if start >= 0 {
-				piece(i)
+				if p := text[start:i]; unspaced && analysis.HasUnspaced(p) {
+					dst = analysis.AppendUnspaced(dst, p, 1)
+				} else {
+					dst = append(dst, analysis.HashWord(p))
+				}
+				start = -1
 			}
 		} else if start < 0 {
 			start = i
@@ -153,7 +153,11 @@ func appendPieces(dst []uint64, text []byte, whole bool) []uint64 {
 		i += n
 	}
 	if start >= 0 {
-		piece(len(text))
+		if p := text[start:]; unspaced && analysis.HasUnspaced(p) {
+			dst = analysis.AppendUnspaced(dst, p, 1)
+		} else {
+			dst = append(dst, analysis.HashWord(p))
+		}
 	}
 	return dst
 }

@@ -37,15 +37,18 @@ type tmTerms struct {
 // text, in order, repeats included, and returns it.
 func (t *tmTerms) appendHashes(dst []uint64, text string) []uint64 {
 	t.lower = analysis.AppendLower(t.lower[:0], text)
+	// A text without letters of a script written without spaces (most)
+	// is read once for them, not again in each of its pieces.
+	unspaced := !t.whole && analysis.HasUnspaced(t.lower)
 	start := 0
 	for i, c := range t.lower {
 		if !tmSpace[c] {
 			continue
 		}
-		dst = t.appendPiece(dst, t.lower[start:i])
+		dst = appendPiece(dst, t.lower[start:i], unspaced)
 		start = i + 1
 	}
-	return t.appendPiece(dst, t.lower[start:])
+	return appendPiece(dst, t.lower[start:], unspaced)
 }
 
 // appendPiece appends the terms of one piece of text between ASCII white
@@ -53,12 +56,13 @@ func (t *tmTerms) appendHashes(dst []uint64, text string) []uint64 {
 // it; but a piece holding letters of a script written without spaces
 // (Chinese, Japanese, Thai, …: a whole clause or paragraph, one term to
 // tm, that an edit anywhere in it makes another) gives the terms
-// analysis.AppendUnspaced gives, its other runs tmMinBytes long or more.
-func (t *tmTerms) appendPiece(dst []uint64, piece []byte) []uint64 {
+// analysis.AppendUnspaced gives, its other runs tmMinBytes long or more;
+// unspaced false keeps every piece whole.
+func appendPiece(dst []uint64, piece []byte, unspaced bool) []uint64 {
 	if len(piece) < tmMinBytes {
 		return dst
 	}
-	if !t.whole && analysis.HasUnspaced(piece) {
+	if unspaced && analysis.HasUnspaced(piece) {
 		return analysis.AppendUnspaced(dst, piece, tmMinBytes)
 	}
 	return append(dst, analysis.HashWord(piece))
