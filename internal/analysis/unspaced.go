@@ -40,8 +40,10 @@ func hasLongLead(w uint64) bool { return w&(w<<1)&(w<<2)&0x8080808080808080 != 0
 // "经济"), a letter without a neighbour of its script giving itself; its
 // runs of other letters and digits (a name in Latin letters, a figure) are
 // terms of their own when they are minRun bytes long or more; punctuation
-// and symbols are left out. text is taken as it is (lower-case it first
-// to fold case).
+// and symbols are left out. A combining mark of no script of its own (a
+// kana's voiced sound mark in NFD, a variation selector) is a letter of
+// the run it follows, as Thai's marks are. text is taken as it is
+// (lower-case it first to fold case).
 func AppendUnspaced(dst []uint64, text []byte, minRun int) []uint64 {
 	prev := -1  // the start of the unspaced letter just before; -1: none
 	other := -1 // the start of the run of other letters and digits under way
@@ -55,11 +57,11 @@ func AppendUnspaced(dst []uint64, text []byte, minRun int) []uint64 {
 		r, n := utf8.DecodeRune(text[i:]) // a byte that is not UTF-8 is one rune, U+FFFD
 		end := i + n
 		switch {
-		case Unspaced(r):
+		case Unspaced(r) || prev >= 0 && unicode.IsMark(r):
 			flush(i)
 			if prev >= 0 {
 				dst = append(dst, HashWord(text[prev:end]))
-			} else if next, _ := utf8.DecodeRune(text[end:]); !Unspaced(next) {
+			} else if next, _ := utf8.DecodeRune(text[end:]); !Unspaced(next) && !unicode.IsMark(next) {
 				dst = append(dst, HashWord(text[i:end]))
 			}
 			prev = i
@@ -79,15 +81,18 @@ func AppendUnspaced(dst []uint64, text []byte, minRun int) []uint64 {
 }
 
 // Unspaced reports whether r is a letter (or a mark) of a script written
-// without spaces between its words: Han, Hiragana, Katakana (with the
-// prolonged sound mark of both kana, "ー"), Thai, Lao, Khmer, Myanmar.
+// without spaces between its words: Han (with its numeral "〇"), Hiragana,
+// Katakana (with the prolonged sound mark of both kana, "ー", and the
+// halfwidth voiced sound marks, "ﾞ" and "ﾟ", all three of no script of
+// their own), Thai, Lao, Khmer, Myanmar.
 func Unspaced(r rune) bool {
 	if r < 0x0E00 {
 		return false
 	}
-	if r == 'ー' || r == 'ｰ' {
+	switch r {
+	case 'ー', 'ｰ', 'ﾞ', 'ﾟ':
 		return true
 	}
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar) &&
-		(unicode.IsLetter(r) || unicode.IsMark(r))
+		(unicode.IsLetter(r) || unicode.IsMark(r) || unicode.Is(unicode.Nl, r))
 }

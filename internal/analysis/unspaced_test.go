@@ -25,6 +25,12 @@ func TestAppendUnspaced(t *testing.T) {
 		{"other runs of any length", "苹果iPhone与5G手机", 1, []string{"苹果", "iPhone", "与", "5G", "手机"}},
 		{"kana and the prolonged sound mark", "コーヒー", 1, []string{"コー", "ーヒ", "ヒー"}},
 		{"Thai, marks included", "ข่าว", 1, []string{"ข่", "่า", "าว"}},
+		{"a combining mark in a run, as Thai's (kana in NFD)", "か\u3099っこう", 1, []string{"か\u3099", "\u3099っ", "っこ", "こう"}},
+		{"a variation selector in a run", "葛\U000E0100城", 1, []string{"葛\U000E0100", "\U000E0100城"}},
+		{"a combining mark after other letters stays theirs", "cafe\u0301中文", 1, []string{"cafe\u0301", "中文"}},
+		{"a combining mark alone", "\u3099中", 1, []string{"\u3099", "中"}},
+		{"halfwidth kana and their voiced sound mark", "ｶﾞｯｺｳ", 1, []string{"ｶﾞ", "ﾞｯ", "ｯｺ", "ｺｳ"}},
+		{"〇, a Han numeral letter", "二〇一二年", 1, []string{"二〇", "〇一", "一二", "二年"}},
 		{"nothing unspaced", "plain text", 1, []string{"plain", "text"}},
 		{"empty", "", 1, nil},
 	} {
