@@ -89,7 +89,9 @@ type UnreadField struct {
 
 // noteUnread notes, for each field but the text looked for under its
 // default name, which no name in seen matches, a name in seen likely meant
-// for it (fieldAliases). The text is required: missing says when it lacks.
+// for it: a JSON key that is the name but for the spaces around it (a
+// header's columns match so), else one of fieldAliases. The text is
+// required: missing says when it lacks.
 func (r *Reader) noteUnread(origin string, seen map[string]bool, columns bool) {
 	r.seen.mu.Lock()
 	defer r.seen.mu.Unlock()
@@ -97,7 +99,11 @@ func (r *Reader) noteUnread(origin string, seen map[string]bool, columns bool) {
 		if f == fText || r.names[f] != defaultNames[f] || r.seen.unread[f] != nil || matches(seen, r.names[f], columns) {
 			continue
 		}
-		if alias := aliasIn(f, seen); alias != "" {
+		alias := spacedIn(seen, r.names[f])
+		if alias == "" {
+			alias = aliasIn(f, seen)
+		}
+		if alias != "" {
 			r.seen.unread[f] = &UnreadField{Field: fieldRoles[f], Name: r.names[f], Alias: alias, Origin: origin}
 		}
 	}
@@ -153,6 +159,19 @@ func matches(seen map[string]bool, name string, columns bool) bool {
 		}
 	}
 	return false
+}
+
+// spacedIn returns the name in seen that is name, ignoring case, but for
+// the spaces around it, the first in sorted order when two are; "" when
+// none is.
+func spacedIn(seen map[string]bool, name string) string {
+	best := ""
+	for n := range seen {
+		if t := strings.TrimSpace(n); t != n && strings.EqualFold(t, name) && (best == "" || n < best) {
+			best = n
+		}
+	}
+	return best
 }
 
 // missing returns the first required field that no name in seen matches

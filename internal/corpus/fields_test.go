@@ -141,6 +141,11 @@ func TestUnreadFields(t *testing.T) {
 				{Field: "date", Name: "date", Alias: "date_publish", Origin: "a.jsonl"},
 			}},
 		{"the default name there", "a.jsonl", "{\"text\":\"x\",\"Title\":\"T\",\"headline\":\"H\"}\n", Options{}, nil},
+		{"a JSON key of the default name with spaces", "a.jsonl", "{\"text\":\"x\",\" title\":\"T\"}\n", Options{},
+			[]UnreadField{{Field: "title", Name: "title", Alias: " title", Origin: "a.jsonl"}}},
+		{"a JSON key of the default name with spaces, before another name", "a.jsonl", "{\"text\":\"x\",\"title \":\"T\",\"headline\":\"H\"}\n", Options{},
+			[]UnreadField{{Field: "title", Name: "title", Alias: "title ", Origin: "a.jsonl"}}},
+		{"a CSV column of the default name with spaces is read", "a.csv", "text, title \nx,T\n", Options{}, nil},
 		{"a name a flag gave", "a.jsonl", "{\"text\":\"x\",\"heading\":\"T\",\"headline\":\"H\"}\n", Options{TitleField: "heading"}, nil},
 		{"no name likely", "a.csv", "text,lang\nx,en\n", Options{}, nil},
 	} {
