@@ -74,6 +74,18 @@ type Spec struct {
 	redecode func(index, detail []byte) (ok bool, err error)
 }
 
+// OlderFormat returns a Spec.Older that opens an index of sketch format
+// format, with the options with makes of the index's own.
+func OlderFormat[O Config](format int, with func(O) O) func(int, Config) (Config, bool) {
+	return func(f int, c Config) (Config, bool) {
+		o, ok := c.(O)
+		if !ok || f != format {
+			return c, false
+		}
+		return with(o), true
+	}
+}
+
 // Register returns the Spec of a method: defaults returns its default
 // options, build makes its stages from options that passed Check.
 func Register[O Config, S any, E core.Evidence](s Spec, defaults func() O, build func(O) (Method[S, E], error)) Spec {
