@@ -80,6 +80,34 @@ func AppendUnspaced(dst []uint64, text []byte, minRun int) []uint64 {
 	return dst
 }
 
+// AppendTokenPairs appends to dst the hashes of tokens (of text, as Words
+// gives them, some perhaps left out) as terms, as AppendUnspaced makes
+// them of text in a script written without spaces: a run of tokens each
+// one letter of such a script, each beside the next in text, gives the
+// overlapping pairs of its letters, and a token alone its own hash; any
+// other token gives its own hash.
+func AppendTokenPairs(dst []uint64, text string, tokens []Token) []uint64 {
+	single := func(t Token) bool {
+		r, n := utf8.DecodeRuneInString(text[t.Start:t.End])
+		return n == int(t.End-t.Start) && Unspaced(r)
+	}
+	for i, t := range tokens {
+		if !single(t) {
+			dst = append(dst, t.Hash)
+			continue
+		}
+		next := i+1 < len(tokens) && tokens[i+1].Start == t.End && single(tokens[i+1])
+		prev := i > 0 && tokens[i-1].End == t.Start && single(tokens[i-1])
+		switch {
+		case next:
+			dst = append(dst, HashWordString(text[t.Start:tokens[i+1].End]))
+		case !prev:
+			dst = append(dst, t.Hash)
+		}
+	}
+	return dst
+}
+
 // Unspaced reports whether r is a letter (or a mark) of a script written
 // without spaces between its words: Han (with its numeral "〇"), Hiragana,
 // Katakana (with the prolonged sound mark of both kana, "ー", and the

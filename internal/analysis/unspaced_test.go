@@ -110,3 +110,38 @@ func FuzzHasUnspaced(f *testing.F) {
 		}
 	})
 }
+
+// TestAppendTokenPairs pins the terms of Words' tokens, some left out: a
+// run of one-letter tokens of a script written without spaces, each beside
+// the next, gives pairs; a letter alone, or one whose neighbour was left
+// out, its own hash; other tokens their own.
+func TestAppendTokenPairs(t *testing.T) {
+	var a Analyzer
+	for _, tc := range []struct {
+		name, text string
+		drop       string // a token left out, as a stop word is
+		want       []string
+	}{
+		{"pairs", "中国经济", "", []string{"中国", "国经", "经济"}},
+		{"other tokens whole", "苹果 iPhone 手机", "", []string{"苹果", "iphone", "手机"}},
+		{"a letter alone", "中 x", "", []string{"中", "x"}},
+		{"a token left out breaks the run", "我的书", "的", []string{"我", "书"}},
+		{"Latin text as Words gives it", "The cat sat", "", []string{"the", "cat", "sat"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var toks []Token
+			for _, tok := range a.Words(tc.text) {
+				if tc.text[tok.Start:tok.End] != tc.drop {
+					toks = append(toks, tok)
+				}
+			}
+			var want []uint64
+			for _, w := range tc.want {
+				want = append(want, HashWordString(w))
+			}
+			if diff := cmp.Diff(want, AppendTokenPairs(nil, tc.text, toks)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}

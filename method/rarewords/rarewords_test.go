@@ -521,6 +521,36 @@ func TestUnspacedWords(t *testing.T) {
 	if _, ok := older(1, o); ok {
 		t.Error("format 1 made")
 	}
+
+	// With --tokens words, the letters of such a script, one token each,
+	// are paired too (format 3); format 2 kept them one by one.
+	for _, tc := range []struct {
+		format int
+		want   []string
+	}{
+		{3, []string{"中国", "国经", "经济", "metro"}},
+		{2, []string{"中", "国", "经", "济", "metro"}},
+	} {
+		w := o
+		w.Tokens, w.MinWords = TokensWords, 0
+		if tc.format == 2 {
+			c, _ := older(2, w)
+			w = c.(Options)
+		}
+		mw, err := newMethod(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := mw.NewSketcher().Sketch(&core.Document{ID: "w", Text: "中国经济 Metro"})
+		var want []uint64
+		for _, x := range tc.want {
+			want = append(want, analysis.HashWordString(x))
+		}
+		slices.Sort(want)
+		if diff := cmp.Diff(want, s.Words); diff != "" {
+			t.Errorf("format %d, --tokens words (-want +got)\n%s", tc.format, diff)
+		}
+	}
 }
 
 // TestThresholdIsStrict: a best match is reported when it holds more than

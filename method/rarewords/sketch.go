@@ -32,7 +32,9 @@ type Sketch struct {
 //     Unicode words.
 //   - 3: the same layout; a piece between white space holding letters of
 //     a script written without spaces gives pairs of its letters
-//     (analysis.AppendUnspaced), where version 2 kept it whole. An index of
+//     (analysis.AppendUnspaced), where version 2 kept it whole, and so do
+//     such letters as words (analysis.AppendTokenPairs), which version 2
+//     kept one by one. An index of
 //     version 2 still opens, and goes on making them (Spec's Older).
 const Format = 3
 
@@ -102,8 +104,13 @@ func (m *method) NewSketcher() engine.DocSketcher[Sketch] { return &sketcher{m: 
 func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	s.hashes = s.hashes[:0]
 	if s.m.o.Tokens == TokensWords {
-		for _, t := range s.an.Words(doc.Text) {
-			s.hashes = append(s.hashes, t.Hash)
+		words := s.an.Words(doc.Text)
+		if s.m.o.format == 2 {
+			for _, t := range words {
+				s.hashes = append(s.hashes, t.Hash)
+			}
+		} else {
+			s.hashes = analysis.AppendTokenPairs(s.hashes, doc.Text, words)
 		}
 	} else {
 		s.lower = analysis.AppendLower(s.lower[:0], doc.Text)

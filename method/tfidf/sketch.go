@@ -32,9 +32,10 @@ func (s *Sketch) field(i int) *vector.Counts {
 //     there is no detail part.
 //   - 2: the same layout; the terms are chosen by Options.Terms, R tm's
 //     by default, where version 1 held words less stop words.
-//   - 3: the same layout; tm's terms of text in a script written without
-//     spaces are pairs of its letters (analysis.AppendUnspaced), where
-//     version 2 kept the pieces between white space whole. An index of
+//   - 3: the same layout; text in a script written without spaces gives
+//     pairs of its letters: tm's terms (analysis.AppendUnspaced), where
+//     version 2 kept the pieces between white space whole, and words'
+//     (analysis.AppendTokenPairs), where it kept each letter. An index of
 //     version 2 still opens, and goes on making them (Spec's Older).
 const Format = 3
 
@@ -97,10 +98,15 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		}
 	} else {
 		s.terms.Analyze(doc)
+		texts := [2]string{doc.Title, doc.Text}
 		for i, words := range [2][]analysis.Token{s.terms.Title, s.terms.Body} {
 			s.hashes = s.hashes[:0]
-			for _, t := range words {
-				s.hashes = append(s.hashes, t.Hash)
+			if s.tmt.whole {
+				for _, t := range words {
+					s.hashes = append(s.hashes, t.Hash)
+				}
+			} else {
+				s.hashes = analysis.AppendTokenPairs(s.hashes, texts[i], words)
 			}
 			*sk.field(i) = vector.Count(s.hashes)
 		}
