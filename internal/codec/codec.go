@@ -14,6 +14,11 @@ import (
 // ErrCorrupt is wrapped by every decoding error.
 var ErrCorrupt = errors.New("codec: corrupt data")
 
+// ErrFormat is wrapped, beside ErrCorrupt, by the error of a sketch of
+// another format than the one expected: written by another version of the
+// method, not damaged on its way.
+var ErrFormat = errors.New("codec: sketch of another format")
+
 // AppendUvarint appends v as an unsigned varint.
 func AppendUvarint(dst []byte, v uint64) []byte { return binary.AppendUvarint(dst, v) }
 

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/codec"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/output"
@@ -403,6 +404,9 @@ func (c *checkpointer) next(b engine.Batch) (item, error) {
 		return bad(errors.New("an entry's checksum does not match"))
 	}
 	it, err := decodeEntry(entry[:n], b)
+	if errors.Is(err, codec.ErrFormat) {
+		return item{}, fmt.Errorf("--resume: the checkpoint in %s holds sketches another version of neardup made (%v); run without --resume to start again", c.dir, err)
+	}
 	if err != nil {
 		return bad(err)
 	}

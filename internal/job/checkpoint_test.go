@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/method/tfidf"
 )
 
 // writeResumeCorpus writes many copies with bad records early and late: a
@@ -187,5 +188,25 @@ func TestResumeRefuses(t *testing.T) {
 				t.Errorf("an earlier run's checkpoint is left after a run without --resume: %v", err)
 			}
 		})
+	}
+}
+
+// TestResumeOtherFormat: a checkpoint whose journal holds sketches of
+// another format than the method now makes (written by another version of
+// neardup) is refused as such, not as damaged.
+func TestResumeOtherFormat(t *testing.T) {
+	dir := t.TempDir()
+	in := writeResumeCorpus(t, dir)
+	old, ok := tfidf.Spec.Older(2, tfidf.Defaults())
+	if !ok {
+		t.Fatal("tfidf makes no format 2")
+	}
+	o := Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), OnDuplicateID: DuplicateRename, Resume: true, CheckpointEvery: 50,
+		Method: old}
+	interrupt(t, o)
+	o.Method = tfidf.Defaults()
+	_, err := Run(t.Context(), o)
+	if err == nil || !strings.Contains(err.Error(), "sketches another version of neardup made") || strings.Contains(err.Error(), "damaged") {
+		t.Fatalf("resume: %v, want a refusal naming another version's sketches", err)
 	}
 }

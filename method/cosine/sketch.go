@@ -36,7 +36,7 @@ func (m *method) AppendDetail(dst []byte, _ *Sketch) []byte { return dst }
 func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
 	r := codec.NewReader(b)
 	if v := r.Byte(); r.Err() == nil && v != Format {
-		return nil, fmt.Errorf("cosine: sketch format %d, this binary reads %d: %w", v, Format, codec.ErrCorrupt)
+		return nil, fmt.Errorf("cosine: sketch format %d, this binary reads %d: %w: %w", v, Format, codec.ErrFormat, codec.ErrCorrupt)
 	}
 	c, err := vector.ReadCounts(r)
 	if err != nil {

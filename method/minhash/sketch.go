@@ -133,7 +133,7 @@ func (m *method) DecodeSketch(index, detail []byte) (*Sketch, error) {
 func checkFormat(r *codec.Reader) (byte, error) {
 	v := r.Byte()
 	if r.Err() != nil || v < oldestFormat || v > Format {
-		return v, fmt.Errorf("minhash: sketch format %d, this binary reads %d to %d: %w", v, oldestFormat, Format, codec.ErrCorrupt)
+		return v, fmt.Errorf("minhash: sketch format %d, this binary reads %d to %d: %w: %w", v, oldestFormat, Format, codec.ErrFormat, codec.ErrCorrupt)
 	}
 	return v, nil
 }

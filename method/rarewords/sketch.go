@@ -51,7 +51,7 @@ func (m *method) AppendDetail(dst []byte, _ *Sketch) []byte { return dst }
 func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
 	r := codec.NewReader(b)
 	if v := r.Byte(); r.Err() == nil && v != m.o.sketchFormat() {
-		return nil, fmt.Errorf("rarewords: sketch format %d, this index's is %d: %w", v, m.o.sketchFormat(), codec.ErrCorrupt)
+		return nil, fmt.Errorf("rarewords: sketch format %d, these options make %d: %w: %w", v, m.o.sketchFormat(), codec.ErrFormat, codec.ErrCorrupt)
 	}
 	src := make([]byte, r.Count(8))
 	for i := range src {

@@ -41,7 +41,7 @@ func (m *method) AppendDetail(dst []byte, _ *Sketch) []byte { return dst }
 func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
 	r := codec.NewReader(b)
 	if v := r.Byte(); r.Err() == nil && v != Format {
-		return nil, fmt.Errorf("sentences: sketch format %d, this binary reads %d: %w", v, Format, codec.ErrCorrupt)
+		return nil, fmt.Errorf("sentences: sketch format %d, this binary reads %d: %w: %w", v, Format, codec.ErrFormat, codec.ErrCorrupt)
 	}
 	s := &Sketch{Hashes: r.Uint64s()}
 	s.Chars = make([]int32, len(s.Hashes))

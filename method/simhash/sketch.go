@@ -97,7 +97,7 @@ func (m *method) DecodeSketch(index, detail []byte) (*Sketch, error) {
 
 func checkFormat(r *codec.Reader) error {
 	if v := r.Byte(); r.Err() != nil || v != Format {
-		return fmt.Errorf("simhash: sketch format %d, this binary reads %d: %w", v, Format, codec.ErrCorrupt)
+		return fmt.Errorf("simhash: sketch format %d, this binary reads %d: %w: %w", v, Format, codec.ErrFormat, codec.ErrCorrupt)
 	}
 	return nil
 }
