@@ -99,6 +99,14 @@ func (s *site) hit(path string) int {
 	return s.hits[path]
 }
 
+// waitHit waits, up to limit, until path was asked for; a test that needs
+// the request under way says so by what it checks next.
+func (s *site) waitHit(path string, limit time.Duration) {
+	for deadline := time.Now().Add(limit); s.hit(path) == 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // story is a news story: a headline and paragraphs of made-up sentences,
 // the same for the same seed.
 type story struct {

@@ -868,9 +868,7 @@ func TestRunSlowFeedHoldsNoOther(t *testing.T) {
 	defer cancel()
 	done := make(chan error, 1)
 	go func() { done <- w.Run(ctx) }()
-	for deadline := time.Now().Add(10 * time.Second); slow.hit("/hang") == 0 && time.Now().Before(deadline); {
-		time.Sleep(10 * time.Millisecond)
-	}
+	slow.waitHit("/hang", 10*time.Second)
 	addFeed(t, x, Feed{URL: fast.URL + "/feed", Interval: Duration(time.Hour)})
 	waitForDocs(x, 2)
 	stored := x.Len()
@@ -964,9 +962,7 @@ func TestRunErrorStopsPolls(t *testing.T) {
 	defer cancel()
 	done := make(chan error, 1)
 	go func() { done <- w.Run(ctx) }()
-	for deadline := time.Now().Add(5 * time.Second); slow.hit("/hang") == 0 && time.Now().Before(deadline); {
-		time.Sleep(10 * time.Millisecond)
-	}
+	slow.waitHit("/hang", 5*time.Second)
 	x.broken.Store(true)
 	start := time.Now()
 	err = <-done
@@ -1093,9 +1089,7 @@ func TestStoppedPassKeepsWhatItFetched(t *testing.T) {
 	defer cancel()
 	done := make(chan error, 1)
 	go func() { _, err := w.Once(ctx); done <- err }()
-	for deadline := time.Now().Add(10 * time.Second); s.hit("/hang") == 0 && time.Now().Before(deadline); {
-		time.Sleep(10 * time.Millisecond)
-	}
+	s.waitHit("/hang", 10*time.Second)
 	cancel()
 	<-done
 	if n := x.Len(); n != 2 {
