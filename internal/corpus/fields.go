@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -188,43 +189,72 @@ func (r *Reader) missing(seen map[string]bool, columns bool) (f field, ok bool) 
 }
 
 // pathsSeen adds to seen, as dotted names ("_source.body"), the keys of
-// the nested objects of obj, a JSON record, that the fields named by a
+// the nested objects of line, a JSON record, that the fields named by a
 // dotted path (Reader.paths) lead through, matched as descend matches
 // them: a path seen whole is among them, and a mistyped one names the
 // keys that were there.
-func (r *Reader) pathsSeen(obj map[string]json.RawMessage, seen map[string]bool) {
+func (r *Reader) pathsSeen(line []byte, seen map[string]bool) {
 	for f, path := range r.paths {
 		if path == nil {
 			continue
 		}
-		name, v, ok := memberOf(obj, string(r.keys[f]))
+		keys, vals := members(line)
+		name, v, ok := memberOf(keys, vals, string(r.keys[f]))
 		for _, k := range path {
-			var inner map[string]json.RawMessage
-			if !ok || json.Unmarshal(v, &inner) != nil || inner == nil {
+			if !ok {
 				break
 			}
-			for n := range inner {
+			keys, vals = members(v)
+			if keys == nil {
+				break
+			}
+			for _, n := range keys {
 				seen[name+"."+n] = true
 			}
 			var key string
-			key, v, ok = memberOf(inner, string(k))
+			key, v, ok = memberOf(keys, vals, string(k))
 			name += "." + key
 		}
 	}
 }
 
-// memberOf returns the key of obj that name matches, exactly or else
-// ignoring case, and its value.
-func memberOf(obj map[string]json.RawMessage, name string) (string, json.RawMessage, bool) {
-	if v, ok := obj[name]; ok {
-		return name, v, true
+// members returns the keys of obj, a JSON object, in their order, and
+// their values; nil when obj is no object.
+func members(obj []byte) (keys []string, vals []json.RawMessage) {
+	dec := json.NewDecoder(bytes.NewReader(obj))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, nil
 	}
-	for k, v := range obj {
-		if strings.EqualFold(k, name) {
-			return k, v, true
+	keys = []string{}
+	for dec.More() {
+		t, err := dec.Token()
+		k, isKey := t.(string)
+		var v json.RawMessage
+		if err != nil || !isKey || dec.Decode(&v) != nil {
+			return nil, nil
+		}
+		keys, vals = append(keys, k), append(vals, v)
+	}
+	return keys, vals
+}
+
+// memberOf returns the key among keys that name matches, and its value
+// among vals, as the decoding of a record picks it (pick): the last
+// exact match, else the last match ignoring case.
+func memberOf(keys []string, vals []json.RawMessage, name string) (string, json.RawMessage, bool) {
+	found, exact := -1, false
+	for i, k := range keys {
+		switch {
+		case k == name:
+			found, exact = i, true
+		case !exact && strings.EqualFold(k, name):
+			found = i
 		}
 	}
-	return "", nil, false
+	if found < 0 {
+		return "", nil, false
+	}
+	return keys[found], vals[found], true
 }
 
 // checkedSource holds back the first records of a JSON Lines input until
@@ -285,7 +315,7 @@ func (c *checkedSource) check() error {
 				seen[k] = true
 			}
 			if c.r.nested {
-				c.r.pathsSeen(obj, paths)
+				c.r.pathsSeen(raw.data, paths)
 			}
 		}
 	}

@@ -221,3 +221,35 @@ func TestDottedFieldNames(t *testing.T) {
 		t.Errorf("a title's path mistyped: error %q, want %q and _source.headline likely", errString(err), want)
 	}
 }
+
+// TestDottedPathCase: where keys of a nested object differ only in case,
+// the field check follows the key the decoding reads (the last one
+// matching), not any of them: here that key's object has no "text", and
+// every record would be read without its title, in silence.
+func TestDottedPathCase(t *testing.T) {
+	data := `{"text":"x","meta":{"Body":{"text":"a"},"bOdy":{"text":"b"},"boDy":{"text":"c"},"BODY":{"txt":"d"}}}` + "\n"
+	want := `a.jsonl: its one record has no field "meta.body.text" (the title)`
+	for range 20 { // the old check took a key in a map's order
+		r, err := OpenReader("a.jsonl", strings.NewReader(data), Options{TitleField: "meta.body.text"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = drain(t, r)
+		r.Close()
+		var fe *FieldError
+		if !strings.HasPrefix(errString(err), want) || !errors.As(err, &fe) || fe.Likely() != "meta.BODY.txt" {
+			t.Fatalf("error %q, want it to start %q, meta.BODY.txt likely", errString(err), want)
+		}
+	}
+	// An exact match wins over the others, wherever it stands.
+	data = `{"text":"x","meta":{"body":{"text":"a"},"BODY":{"txt":"d"}}}` + "\n"
+	r, err := OpenReader("a.jsonl", strings.NewReader(data), Options{TitleField: "meta.body.text"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	docs, err := drain(t, r)
+	if err != nil || len(docs) != 1 || docs[0].Title != "a" {
+		t.Errorf("exact key: %v, %v; want one document titled a", docs, err)
+	}
+}
