@@ -104,7 +104,29 @@ func parseDate(s string) time.Time {
 			return withZoneOffset(t)
 		}
 	}
-	return time.Time{}
+	return unixText(s)
+}
+
+// unixText reads Unix time written as text, as a CSV file or a JSON string
+// holds it: 9 or 10 digits are seconds, 13 milliseconds (the dates from
+// 1973 to 2286), a fraction allowed. Other runs of digits are no date
+// ("20240305" is one of dateLayouts; "202403051020" is neither).
+func unixText(s string) time.Time {
+	digits, frac, _ := strings.Cut(s, ".")
+	if n := len(digits); n != 9 && n != 10 && n != 13 || !allDigits(digits) || !allDigits(frac) {
+		return time.Time{}
+	}
+	return unixDate([]byte(s))
+}
+
+// allDigits reports whether s holds ASCII digits only.
+func allDigits(s string) bool {
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // zoneHours are the offsets, in hours from UTC, of the zone names a date
