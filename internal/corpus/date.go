@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/neardup/neardup/internal/extract"
 )
 
 // dateLayouts are the forms a date field is read in, tried in order: ISO
@@ -101,7 +103,7 @@ func parseDate(s string) time.Time {
 		// with the local zone's offset when it is the local zone's, so
 		// that "EST" would be UTC here and UTC-5 on a machine in New York.
 		if t, err := time.ParseInLocation(layout, s, time.UTC); err == nil {
-			return withZoneOffset(t)
+			return extract.WithZoneOffset(t)
 		}
 	}
 	return unixText(s)
@@ -127,26 +129,6 @@ func allDigits(s string) bool {
 		}
 	}
 	return true
-}
-
-// zoneHours are the offsets, in hours from UTC, of the zone names a date
-// may carry that tell one offset: those of RFC 5322 (mail, RSS), which
-// feeds and exports still write, and Europe's, Moscow's, Japan's and
-// Korea's. Other names (IST, BST: several zones each) are read as UTC.
-var zoneHours = map[string]int{
-	"EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
-	"WEST": 1, "CET": 1, "CEST": 2, "EET": 2, "EEST": 3, "MSK": 3, "JST": 9, "KST": 9,
-}
-
-// withZoneOffset gives t, read in UTC, its zone's offset when it carries a
-// zone's name that time.ParseInLocation read as a zero offset.
-func withZoneOffset(t time.Time) time.Time {
-	name, off := t.Zone()
-	h, ok := zoneHours[name]
-	if !ok || off != 0 {
-		return t
-	}
-	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.FixedZone(name, h*3600))
 }
 
 // unixDate reads a JSON number as Unix time: seconds, or milliseconds when
