@@ -63,6 +63,9 @@ func (c *extractCmd) Run(g *globals) error {
 	if err := c.decompressFlags.check(); err != nil {
 		return err
 	}
+	if err := refuseInputAsOutput(c.Inputs, outputFile{"-o", c.Out}); err != nil {
+		return err
+	}
 	minChars := c.MinChars
 	if minChars == 0 {
 		minChars = -1 // the flag's 0 keeps short pages; the library's 0 means its default

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"os"
+
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
@@ -100,6 +103,32 @@ type decompressFlags struct {
 func (f decompressFlags) check() error {
 	if f.MaxInflate <= 0 || f.MaxRatio <= 0 {
 		return usageError{"--max-inflate and --max-ratio must be positive"}
+	}
+	return nil
+}
+
+// outputFile is a file a command writes, by the flag that names it.
+type outputFile struct{ flag, path string }
+
+// refuseInputAsOutput refuses an output file that is one of the inputs
+// given on the command line, however either path is written (a relative
+// path, a link): the run would read it, then replace it with its results.
+// Inputs met inside a directory are kept from the outputs by the reader's
+// Exclude; an input named by its own path is always read.
+func refuseInputAsOutput(inputs []string, outs ...outputFile) error {
+	for _, o := range outs {
+		if o.path == "" || o.path == "-" {
+			continue
+		}
+		ost, err := os.Stat(o.path)
+		if err != nil || !ost.Mode().IsRegular() {
+			continue // a new file is no input; a device is written in place
+		}
+		for _, in := range inputs {
+			if st, err := os.Stat(in); in != "-" && err == nil && os.SameFile(st, ost) {
+				return usageError{fmt.Sprintf("%s %s is the input %s: the run would replace it with its results; name another file", o.flag, o.path, in)}
+			}
+		}
 	}
 	return nil
 }

@@ -224,3 +224,47 @@ func TestWatchStopsGracefully(t *testing.T) {
 		t.Errorf("watch stopped by SIGTERM: %v, want exit 0", err)
 	}
 }
+
+// Regression: an extra output (--report, --titles-csv, --matrix) or
+// extract's -o naming an input file, under any path, replaced the input with
+// the results once the run had read it. Such a command is refused (exit 2)
+// and the input left as it was.
+func TestOutputNamingAnInputRefused(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "news.jsonl")
+	page := filepath.Join(dir, "page.html")
+	example, err := os.ReadFile(filepath.Join("..", "..", "examples", "news.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.jsonl")
+	if err := os.Symlink(in, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"titles csv", []string{"dedup", "-q", in, "-o", filepath.Join(dir, "out"), "--titles-csv", in}},
+		{"report by a relative path", []string{"dedup", "-q", in, "-o", filepath.Join(dir, "out"), "--report", "./news.jsonl"}},
+		{"matrix through a link", []string{"dedup", "-q", in, "-o", filepath.Join(dir, "out"), "--matrix", link}},
+		{"extract -o", []string{"extract", "-q", page, "-o", page}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Chdir(dir)
+			pageHTML := articleHTML("Ferry line opens", 5)
+			if err := errors.Join(os.WriteFile(in, example, 0o644), os.WriteFile(page, []byte(pageHTML), 0o644)); err != nil {
+				t.Fatal(err)
+			}
+			if code := run(t.Context(), tc.args); code != 2 {
+				t.Errorf("exit code %d, want 2", code)
+			}
+			if got, err := os.ReadFile(in); err != nil || !bytes.Equal(got, example) {
+				t.Errorf("the input was changed (%v)", err)
+			}
+			if got, err := os.ReadFile(page); err != nil || string(got) != pageHTML {
+				t.Errorf("the page was changed (%v)", err)
+			}
+		})
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/neardup/neardup/internal/extract"
 )
 
 // dateLayouts are the forms a date field is read in, tried in order: ISO
@@ -97,11 +99,36 @@ func parseDate(s string) time.Time {
 		return time.Time{}
 	}
 	for _, layout := range dateLayouts {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t
+		// In UTC, not the local zone: time.Parse reads a zone's name
+		// with the local zone's offset when it is the local zone's, so
+		// that "EST" would be UTC here and UTC-5 on a machine in New York.
+		if t, err := time.ParseInLocation(layout, s, time.UTC); err == nil {
+			return extract.WithZoneOffset(t)
 		}
 	}
-	return time.Time{}
+	return unixText(s)
+}
+
+// unixText reads Unix time written as text, as a CSV file or a JSON string
+// holds it: 9 or 10 digits are seconds, 13 milliseconds (the dates from
+// 1973 to 2286), a fraction allowed. Other runs of digits are no date
+// ("20240305" is one of dateLayouts; "202403051020" is neither).
+func unixText(s string) time.Time {
+	digits, frac, _ := strings.Cut(s, ".")
+	if n := len(digits); n != 9 && n != 10 && n != 13 || !allDigits(digits) || !allDigits(frac) {
+		return time.Time{}
+	}
+	return unixDate([]byte(s))
+}
+
+// allDigits reports whether s holds ASCII digits only.
+func allDigits(s string) bool {
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // unixDate reads a JSON number as Unix time: seconds, or milliseconds when

@@ -32,6 +32,20 @@ func TestParseDate(t *testing.T) {
 		{"Mar 5, 2024", utc(2024, 3, 5, 0, 0, 0)},
 		{"5 March 2024", utc(2024, 3, 5, 0, 0, 0)},
 		{"05.03.2024", utc(2024, 3, 5, 0, 0, 0)},
+		// Regression: a zone's name was read with a zero offset unless it
+		// was the local zone's, so that the result depended on the machine
+		// (EST was UTC here, UTC-5 in New York; CET was UTC but in Europe).
+		{"Tue, 05 Mar 2024 05:20:30 EST", utc(2024, 3, 5, 10, 20, 30)},
+		{"Tue, 05 Mar 2024 03:20:30 PDT", utc(2024, 3, 5, 10, 20, 30)},
+		{"2024-03-05 11:20:30 CET", utc(2024, 3, 5, 10, 20, 30)},
+		{"5 Mar 2024 04:20:30 CST", utc(2024, 3, 5, 10, 20, 30)},
+		// Regression: Unix time as text (every CSV value is) was not read.
+		{"1709634030", utc(2024, 3, 5, 10, 20, 30)},
+		{"1709634030.5", time.Date(2024, 3, 5, 10, 20, 30, 5e8, time.UTC)},
+		{"1709634030000", utc(2024, 3, 5, 10, 20, 30)},
+		{"20240305", utc(2024, 3, 5, 0, 0, 0)},
+		{"202403051020", time.Time{}},
+		{"17096340x0", time.Time{}},
 		{"yesterday", time.Time{}},
 		{"", time.Time{}},
 		{"2024-13-45", time.Time{}},

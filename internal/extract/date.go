@@ -486,7 +486,29 @@ func parseDate(s string) (time.Time, bool) {
 	if err != nil || t.Year() < 1990 || t.Year() > time.Now().Year()+1 {
 		return time.Time{}, false
 	}
-	return t, true
+	return WithZoneOffset(t), true
+}
+
+// zoneHours are the offsets, in hours from UTC, of the zone names a date
+// may carry that tell one offset: those of RFC 5322 (mail, RSS), which
+// pages, feeds and exports still write, and Europe's, Moscow's, Japan's
+// and Korea's. Other names (IST, BST: several zones each) are read as UTC.
+var zoneHours = map[string]int{
+	"EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
+	"WEST": 1, "CET": 1, "CEST": 2, "EET": 2, "EEST": 3, "MSK": 3, "JST": 9, "KST": 9,
+}
+
+// WithZoneOffset gives t, a time parsed in UTC (time.ParseInLocation, or
+// dateparse.ParseIn with time.UTC), the offset of the zone it names: those
+// read a zone's name other than UTC's with a zero offset ("01:00 EST" as
+// 01:00 UTC, not 06:00).
+func WithZoneOffset(t time.Time) time.Time {
+	name, off := t.Zone()
+	h, ok := zoneHours[name]
+	if !ok || off != 0 {
+		return t
+	}
+	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.FixedZone(name, h*3600))
 }
 
 // yearOnly matches a year alone ("2019": an album's release, a copyright),

@@ -42,6 +42,8 @@ func TestPageDate(t *testing.T) {
 		{"and the hour and minute", `<span class="date">2019年04月13日 09時00分</span>`, "", day(2019, 4, 13)},
 		{"an English day first, with its ordinal", `<div class="post-date">27th April 2020</div>`, "", day(2020, 4, 27)},
 		{"an ordinal, \"of\", a weekday and a clock", `<span class="date">Monday 1st of March, 2021 02:37:18 AM CDT</span>`, "", day(2021, 3, 1)},
+		// Regression: a zone's name was read as UTC ("01:00 EST" as 01:00Z).
+		{"a zone's name", `<meta property="article:published_time" content="Tue, 03 Mar 2026 01:00:00 EST">`, "", time.Date(2026, 3, 3, 6, 0, 0, 0, time.UTC)},
 		{"no such ordinal day", `<div class="post-date">31st February 2024</div>`, "", time.Time{}},
 		{"no such day", `<div class="post-date">31.02.2024</div>`, "", time.Time{}},
 		{"day and month in either order", `<div class="blog-date">03/10/2023</div>`, "", time.Time{}},

@@ -179,6 +179,11 @@ func (s *Set) start(dir string, extras []string) error {
 		return err
 	}
 	s.tmp, err = os.MkdirTemp(filepath.Dir(s.dir), "."+filepath.Base(s.dir)+".new-")
+	if err == nil {
+		// MkdirTemp makes it private (0700); it becomes the output
+		// directory, whose files are the user's to share (0644).
+		err = os.Chmod(s.tmp, 0o755)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: creating the new results beside it: %w", dir, err)
 	}

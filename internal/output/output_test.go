@@ -161,6 +161,23 @@ func TestCommitReplacesTheWholeSet(t *testing.T) {
 	}
 }
 
+// Regression: the output directory was created private (0700, as
+// os.MkdirTemp makes it), so that no one else could read the files in it,
+// which are made 0644 for that.
+func TestOutputDirectoryReadable(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := writeGeneration(dir, nil, 1); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := st.Mode().Perm(); got != 0o755 {
+		t.Errorf("output directory mode %v, want %v", got, os.FileMode(0o755))
+	}
+}
+
 func TestAbortKeepsThePreviousSet(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "out")
