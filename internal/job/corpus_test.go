@@ -288,6 +288,15 @@ func TestDuplicateIDs(t *testing.T) {
 			t.Errorf("pairs %q, want %q", got, want)
 		}
 	})
+	t.Run("id scope file, an id repeated in one file", func(t *testing.T) {
+		c := filepath.Join(dir, "c.jsonl")
+		os.WriteFile(c, []byte(`{"id":"x","text":"one"}`+"\n"+`{"id":"x","text":"two"}`+"\n"), 0o644)
+		_, err := Run(t.Context(), Options{Inputs: []string{c}, Out: filepath.Join(dir, "scope-fail"), IDScope: "file"})
+		// --id-scope file is no way out: it is given.
+		if !errors.Is(err, ErrDuplicateID) || strings.Contains(err.Error(), "--id-scope") || !strings.Contains(err.Error(), "--on-duplicate-id skip") {
+			t.Fatalf("error %v, want ErrDuplicateID naming --on-duplicate-id and not --id-scope", err)
+		}
+	})
 }
 
 // TestInterruptedStageSaysSo stops a run at the end of its reading: the

@@ -99,14 +99,22 @@ func (run *runner) add(it *item) (added bool, err error) {
 		}
 		return true, nil
 	}
-	return false, &duplicateError{dup}
+	return false, &duplicateError{dup, run.o.IDScope == "file"}
 }
 
 // duplicateError is the error of a run ended by a repeated id: it is
-// ErrDuplicateID, and says what else can be done.
-type duplicateError struct{ dup *engine.DuplicateIDError }
+// ErrDuplicateID, and says what else can be done. fileScope: the ids were
+// already made unique within their file only (--id-scope file), so the id
+// repeats within one file.
+type duplicateError struct {
+	dup       *engine.DuplicateIDError
+	fileScope bool
+}
 
 func (e *duplicateError) Error() string {
+	if e.fileScope {
+		return e.dup.Error() + " (--on-duplicate-id skip leaves such documents out, rename renames them)"
+	}
 	return e.dup.Error() + " (--on-duplicate-id skip leaves such documents out, rename renames them; --id-scope file makes ids unique within their file only)"
 }
 
