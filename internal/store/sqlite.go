@@ -151,6 +151,10 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return nil, fmt.Errorf("store: %s is a directory, not an index file", path)
+	} else if err == nil && !fi.Mode().IsRegular() {
+		// A named pipe would block the open until a writer came, a
+		// device read as a disk error.
+		return nil, fmt.Errorf("store: %s is not a regular file (%s), not an index file", path, fileKind(fi.Mode()))
 	} else if err != nil && o.ReadOnly {
 		return nil, fmt.Errorf("store: %w", err)
 	} else if errors.Is(err, fs.ErrNotExist) {
@@ -177,6 +181,20 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 		case <-time.After(wait):
 		}
 	}
+}
+
+// fileKind names the type of a file that is neither a regular file nor
+// a directory.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + m.String()
 }
 
 // openSQLiteOnce is one try of openSQLite.

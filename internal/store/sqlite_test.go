@@ -9,7 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/neardup/neardup/internal/store"
 )
@@ -224,4 +226,42 @@ func fileBytes(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return append(data, wal...)
+}
+
+// TestOpenNotARegularFile pins an index path that names a named pipe, whose
+// open blocked until a writer came (neardup index add --db FIFO hung), and
+// a device, read as a disk error: each is refused at once, saying what it
+// is.
+func TestOpenNotARegularFile(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo.db")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{fifo, "is not a regular file (a named pipe)"},
+		{os.DevNull, "is not a regular file (a device)"},
+	} {
+		for _, ro := range []bool{false, true} {
+			errc := make(chan error, 1)
+			go func() {
+				s, err := store.Open(t.Context(), tc.path, store.Options{ReadOnly: ro})
+				if err == nil {
+					s.Close()
+				}
+				errc <- err
+			}()
+			select {
+			case err := <-errc:
+				if err == nil || !strings.Contains(err.Error(), tc.path+" "+tc.want) {
+					t.Errorf("%s (read-only %v): %v, want an error saying it %s", tc.path, ro, err, tc.want)
+				}
+			case <-time.After(5 * time.Second):
+				// Unblock the open, which waits for a writer.
+				if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+					f.Close()
+				}
+				t.Fatalf("%s (read-only %v): the open still waits after 5s", tc.path, ro)
+			}
+		}
+	}
 }
