@@ -396,7 +396,22 @@ func (c *feedsExportCmd) Run(g *globals) error {
 	if c.Output == "-" {
 		return export(g.ctx, st, os.Stdout)
 	}
-	return output.WriteAtomic(c.Output, func(w *bufio.Writer) error { return export(g.ctx, st, w) })
+	// A file that lacks the feeds left out is written all the same: it
+	// holds every other one, and the error names those.
+	var left *watch.ExportError
+	err = output.WriteAtomic(c.Output, func(w *bufio.Writer) error {
+		if err := export(g.ctx, st, w); !errors.As(err, &left) {
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if left != nil {
+		return left
+	}
+	return nil
 }
 
 // feedsTestCmd is `neardup feeds test`.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -420,4 +421,54 @@ func TestReadingAFileOfFeedsChoosesNothing(t *testing.T) {
 	if m := x.Meta(); m.Method != "sentences" || !m.StoreText {
 		t.Errorf("the index has method %q, texts %v; want the first add's sentences, texts stored", m.Method, m.StoreText)
 	}
+}
+
+// TestFeedsExportUnreadableFeed pins feeds export of an index one of whose
+// feeds' stored settings do not decode (its row edited by hand): it failed
+// whole, writing nothing. It writes every other feed, to the file or to
+// stdout, names the feed left out on stderr and exits 1; feeds import of
+// the file into another index reads it, and an import into the same index
+// that does not name the feed goes on.
+func TestFeedsExportUnreadableFeed(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "news.db")
+	for _, u := range []string{"https://a.example/rss", "https://b.example/rss"} {
+		runOK(t, "feeds", "add", "--db", db, "--no-check", u)
+	}
+	sdb, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sdb.Close()
+	if _, err := sdb.ExecContext(t.Context(), `UPDATE feeds SET config = '{"interval": "soon"}' WHERE url = 'https://b.example/rss'`); err != nil {
+		t.Fatal(err)
+	}
+	const leftOut = "1 of 2 feeds left out of the export (the others are written):\n" +
+		`  feed https://b.example/rss (id 2): its settings (feeds.config) do not decode: "interval": time: invalid duration "soon"`
+	file := filepath.Join(dir, "feeds.yaml")
+	code, out, errOut := runChild(t, "feeds", "export", "--db", db)
+	code2, _, errOut2 := runChild(t, "feeds", "export", "--db", db, "-o", file)
+	for _, r := range []struct {
+		code   int
+		stderr string
+	}{{code, errOut}, {code2, errOut2}} {
+		if r.code != 1 || !strings.Contains(r.stderr, leftOut) {
+			t.Errorf("exit code %d, stderr %q; want 1 and %q", r.code, r.stderr, leftOut)
+		}
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 15m\n"
+	if out != want || string(data) != want {
+		t.Errorf("exported to stdout:\n%s\nto the file:\n%s\nwant:\n%s", out, data, want)
+	}
+	runOK(t, "feeds", "import", "--db", filepath.Join(dir, "other.db"), file)
+	more := filepath.Join(dir, "more.yaml")
+	if err := os.WriteFile(more, []byte("version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 1h\n  - url: https://c.example/rss\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runOK(t, "feeds", "import", "--db", db, more)
 }

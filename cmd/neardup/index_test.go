@@ -446,6 +446,75 @@ func TestTruncatedIndexLeftAlone(t *testing.T) {
 	}
 }
 
+// TestCutShortUnderLogNotWritten pins feeds add on a copy of an index in
+// use whose file is cut short while its log (the -wal file) is whole: it
+// added the feed, where every command that reads the documents failed on
+// the pages gone. Every command that writes fails naming the file and
+// saying it is cut short, exit code 1, and the file and its log stay as
+// they were.
+func TestCutShortUnderLogNotWritten(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	first, _ := writeCorpus(t, t.TempDir(), 600)
+	more, _ := writeCorpus(t, t.TempDir(), 800)
+	db := filepath.Join(dir, "news.db")
+	runOK(t, "index", "add", "--db", db, first)
+	// A reader keeps the log from being copied into the file and removed
+	// when the adds end, as a server does.
+	reader, err := store.Open(t.Context(), db, store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := reader.View(t.Context(), func(store.Reader) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	runOK(t, "index", "add", "--db", db, more)
+	cut := filepath.Join(t.TempDir(), "copy.db")
+	for _, side := range []string{"", "-wal"} {
+		data, err := os.ReadFile(db + side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if side == "" {
+			data = data[:len(data)/2]
+		}
+		if err := os.WriteFile(cut+side, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reader.Close()
+	read := func() []byte {
+		data, err := os.ReadFile(cut)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wal, err := os.ReadFile(cut + "-wal")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return append(data, wal...)
+	}
+	feeds := filepath.Join(dir, "feeds.yaml")
+	if err := os.WriteFile(feeds, []byte("version: 1\nfeeds:\n  - url: https://example.com/feed\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := read()
+	for _, args := range [][]string{
+		{"feeds", "add", "--no-check", "https://example.com/feed.xml"},
+		{"feeds", "import", feeds},
+		{"index", "add", more},
+		{"index", "remove", "x"},
+	} {
+		out, err := child(t, append(append([]string{"-q"}, args...), "--db", cut)...).CombinedOutput()
+		if code := exitCodeOf(err); code != 1 || !strings.Contains(string(out), cut+": the index file is damaged: it is cut short") {
+			t.Errorf("%s: exit code %d, output %q; want 1 and an error saying %s is cut short", strings.Join(args[:2], " "), code, out, cut)
+		}
+		if !bytes.Equal(read(), before) {
+			t.Fatalf("%s changed the file or its log", strings.Join(args[:2], " "))
+		}
+	}
+}
+
 // An input that cannot be opened fails `index add` and `index query` before
 // the index is touched: no index is created for it, and a stored one keeps
 // what it holds.

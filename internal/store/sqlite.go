@@ -151,6 +151,10 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return nil, fmt.Errorf("store: %s is a directory, not an index file", path)
+	} else if err == nil && !fi.Mode().IsRegular() {
+		// A named pipe would block the open until a writer came, a
+		// device read as a disk error.
+		return nil, fmt.Errorf("store: %s is not a regular file (%s), not an index file", path, fileKind(fi.Mode()))
 	} else if err != nil && o.ReadOnly {
 		return nil, fmt.Errorf("store: %w", err)
 	} else if errors.Is(err, fs.ErrNotExist) {
@@ -177,6 +181,20 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 		case <-time.After(wait):
 		}
 	}
+}
+
+// fileKind names the type of a file that is neither a regular file nor
+// a directory.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + m.String()
 }
 
 // openSQLiteOnce is one try of openSQLite.
@@ -254,15 +272,29 @@ func peekSQLite(ctx context.Context, drv Driver, path string, o Options) error {
 	case n < len(h) || string(h[:len(sqliteHeader)]) != sqliteHeader:
 		return fmt.Errorf("store: %s: %w: it is not a SQLite database", path, ErrNotIndex)
 	}
+	err = peekFile(ctx, drv, path, h[:], o)
+	if errors.Is(err, ErrCorrupt) && !errors.As(err, new(*CutShortError)) {
+		// SQLite refuses a file shorter than its header says as
+		// "malformed": say why.
+		if cut := checkHeaderLength(path, h[:]); errors.As(cut, new(*CutShortError)) {
+			return named(path, cut)
+		}
+	}
+	return err
+}
+
+// peekFile is peekSQLite's read of the SQLite file at path, whose first
+// 100 bytes are h.
+func peekFile(ctx context.Context, drv Driver, path string, h []byte, o Options) error {
 	q := "?mode=ro&_pragma=busy_timeout(" + strconv.Itoa(busyMillis(o)) + ")"
 	if _, err := os.Stat(path + "-wal"); h[18] == 2 && errors.Is(err, fs.ErrNotExist) {
 		before, _ := os.Stat(path)
-		err := peekVersion(ctx, drv, path, q+"&immutable=1")
+		err := peekVersion(ctx, drv, path, q+"&immutable=1", !o.ReadOnly)
 		if err == nil || errors.Is(err, ErrNotIndex) || errors.Is(err, ErrTooNew) || untouched(path, before) {
 			return err
 		}
 	}
-	return peekVersion(ctx, drv, path, q)
+	return peekVersion(ctx, drv, path, q, !o.ReadOnly)
 }
 
 // untouched reports whether the file at path, as before describes it, has
@@ -279,8 +311,9 @@ func untouched(path string, before fs.FileInfo) bool {
 
 // peekVersion reads the schema version of the file at path through a
 // connection of the URI parameters q, and refuses a file that is not an
-// index or is newer than this binary.
-func peekVersion(ctx context.Context, drv Driver, path, q string) error {
+// index or is newer than this binary, and, when write is set, an index
+// file cut short (see checkLength).
+func peekVersion(ctx context.Context, drv Driver, path, q string, write bool) error {
 	db, _, err := drv.Open("file:" + escapeSQLitePath(path) + q)
 	if err != nil {
 		return fmt.Errorf("store: opening %s: %w", path, err)
@@ -294,6 +327,8 @@ func peekVersion(ctx context.Context, drv Driver, path, q string) error {
 		return named(path, err)
 	case v > len(sqliteMigrations):
 		return fmt.Errorf("store: %s: %w: schema version %d, this binary knows %d", path, ErrTooNew, v, len(sqliteMigrations))
+	case v > 0 && write:
+		return peekLength(ctx, db, path)
 	case v > 0:
 		return nil
 	}
@@ -307,6 +342,17 @@ func peekVersion(ctx context.Context, drv Driver, path, q string) error {
 		return fmt.Errorf("store: %s: %w: an empty database of another program (application id %d, user version %d)", path, ErrNotIndex, app, user)
 	}
 	return nil
+}
+
+// peekLength returns a *CutShortError, named, when the index file at path,
+// open as db, is cut short.
+func peekLength(ctx context.Context, db *sql.DB, path string) error {
+	var pages, pageSize int64
+	if err := db.QueryRowContext(ctx, `SELECT (SELECT page_count FROM pragma_page_count), (SELECT page_size FROM pragma_page_size)`).Scan(&pages, &pageSize); err != nil {
+		s := &sqlStore{name: path, db: db, d: &sqliteDialect, readOnly: true}
+		return named(path, s.wrap("opening the index", err))
+	}
+	return named(path, checkLength(path, pageSize, pages))
 }
 
 // searchAutomerge is how many segments of one level the full-text index

@@ -1,12 +1,17 @@
 package store_test
 
 import (
+	"bytes"
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/neardup/neardup/internal/store"
 )
@@ -94,5 +99,169 @@ func TestOpenInMissingDirectory(t *testing.T) {
 	_, err := store.Open(t.Context(), path, store.Options{})
 	if err == nil || errors.Is(err, store.ErrReadOnly) || !strings.Contains(err.Error(), "no directory") {
 		t.Errorf("got %v, want an error saying there is no directory", err)
+	}
+}
+
+// TestCutShortFileNotWritten pins a writable open of an index file cut
+// short under its log (the -wal file beside it holds the latest commits, as
+// a copy of a file in use holds them), which succeeded: SQLite reads the
+// database's size from the log and the pages past the file's end as zeros,
+// and feeds add wrote to it. A writable open of such a file is refused,
+// naming it, and changes nothing; a read-only one reads it. A file whose
+// log holds the pages past its end, as the file of an index in use is,
+// opens as before, and so does a copy of it; one cut short with no log is
+// refused as cut short, where SQLite said only "malformed".
+func TestCutShortFileNotWritten(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "news.db")
+	add := func(st store.Store, from, to int) {
+		t.Helper()
+		update(t, st, func(w store.Writer) error {
+			if from == 0 {
+				if err := w.Init(store.Meta{Method: "minhash", Options: "{}", Format: 1, HashVersion: 1}); err != nil {
+					return err
+				}
+			}
+			for i := from; i < to; i++ {
+				d := doc(fmt.Sprintf("d%d", i), int64(i))
+				d.Text = strings.Repeat(fmt.Sprintf("word%d ", i), 500)
+				if _, err := w.Insert(d, &store.Sketch{Index: []byte("index"), Detail: bytes.Repeat([]byte{byte(i)}, 1000)}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	st := open(t, path)
+	add(st, 0, 400)
+	st.Close() // the log copied into the file and removed
+	closed, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// A copy of the file and its log taken while the index is in use,
+	// after adds that grew it: the pages they added are in the log alone.
+	st = open(t, path)
+	add(st, 400, 600)
+	whole, cut, noLog := filepath.Join(t.TempDir(), "whole.db"), filepath.Join(t.TempDir(), "cut.db"), filepath.Join(t.TempDir(), "nolog.db")
+	for _, name := range []string{whole, cut} {
+		copyFile(t, path, name)
+		copyFile(t, path+"-wal", name+"-wal")
+	}
+	st.Close()
+	if fi, err := os.Stat(whole); err != nil || fi.Size() != int64(len(closed)) {
+		t.Fatalf("the copy holds %v bytes (%v), want the %d of the file before the adds", fi.Size(), err, len(closed))
+	}
+	if err := os.Truncate(cut, int64(len(closed)/2)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(noLog, closed[:len(closed)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	ws := open(t, whole)
+	view(t, ws, func(r store.Reader) error {
+		if last, _, err := r.Head(); err != nil || last != 600 {
+			t.Errorf("the copy in use: last ordinal %d (%v), want 600", last, err)
+		}
+		return nil
+	})
+	ws.Close()
+
+	for _, tc := range []struct {
+		name     string
+		path     string
+		readable bool // a read-only open succeeds
+	}{
+		{"under a log", cut, true},
+		{"no log", noLog, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := fileBytes(t, tc.path)
+			_, err := store.Open(t.Context(), tc.path, store.Options{})
+			var ce *store.CutShortError
+			if !errors.As(err, &ce) || !errors.Is(err, store.ErrCorrupt) || !strings.Contains(err.Error(), tc.path) ||
+				!strings.Contains(err.Error(), "restore it from a backup") {
+				t.Fatalf("open: %v, want an error saying %s is cut short", err, tc.path)
+			}
+			if ce.Size != int64(len(closed)/2) || ce.Want < int64(len(closed)) {
+				t.Errorf("cut short at %d bytes of %d, want %d of %d or more", ce.Size, ce.Want, len(closed)/2, len(closed))
+			}
+			if after := fileBytes(t, tc.path); !bytes.Equal(before, after) {
+				t.Error("the open changed the file or its log")
+			}
+			ro, err := store.Open(t.Context(), tc.path, store.Options{ReadOnly: true})
+			if err == nil {
+				ro.Close()
+			}
+			if (err == nil) != tc.readable || (err != nil && !errors.As(err, &ce)) {
+				t.Errorf("read-only open: %v, want it to succeed: %v (or fail as cut short)", err, tc.readable)
+			}
+		})
+	}
+}
+
+// copyFile copies the file at from to to.
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// fileBytes returns the bytes of the file at path and of its log, if any.
+func fileBytes(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wal, err := os.ReadFile(path + "-wal")
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	return append(data, wal...)
+}
+
+// TestOpenNotARegularFile pins an index path that names a named pipe, whose
+// open blocked until a writer came (neardup index add --db FIFO hung), and
+// a device, read as a disk error: each is refused at once, saying what it
+// is.
+func TestOpenNotARegularFile(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo.db")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{fifo, "is not a regular file (a named pipe)"},
+		{os.DevNull, "is not a regular file (a device)"},
+	} {
+		for _, ro := range []bool{false, true} {
+			errc := make(chan error, 1)
+			go func() {
+				s, err := store.Open(t.Context(), tc.path, store.Options{ReadOnly: ro})
+				if err == nil {
+					s.Close()
+				}
+				errc <- err
+			}()
+			select {
+			case err := <-errc:
+				if err == nil || !strings.Contains(err.Error(), tc.path+" "+tc.want) {
+					t.Errorf("%s (read-only %v): %v, want an error saying it %s", tc.path, ro, err, tc.want)
+				}
+			case <-time.After(5 * time.Second):
+				// Unblock the open, which waits for a writer.
+				if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+					f.Close()
+				}
+				t.Fatalf("%s (read-only %v): the open still waits after 5s", tc.path, ro)
+			}
+		}
 	}
 }

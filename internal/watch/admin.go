@@ -9,6 +9,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -331,37 +332,83 @@ func Import(ctx context.Context, st Tables, feeds []Feed) (added, updated int, e
 	return added, updated, err
 }
 
-// Export writes the feeds of st as a feeds file (see ReadFile). A feed
-// whose settings do not decode is an error that names it, and nothing is
-// written: its settings are not known.
+// Export writes the feeds of st as a feeds file (see ReadFile) that
+// Import reads back. A feed whose stored settings do not decode, or would
+// not import (a site rule that does not compile, an interval shorter than
+// MinInterval: its row edited by hand), is left out, as its settings are
+// not known or the file would be refused whole; the others are written,
+// and then an *ExportError names each one left out. A stored interval not
+// above 0, which the watcher polls at DefaultInterval, is written as 0s,
+// which Import reads so. Any other error is of reading the feeds or of
+// writing to out, and what out holds then is not a whole file.
 func Export(ctx context.Context, st Tables, out io.Writer) error {
-	stored, err := readable(ctx, st)
+	stored, err := Feeds(ctx, st)
 	if err != nil {
 		return err
 	}
 	file := File{Version: 1, Feeds: []Feed{}}
+	var left []error
 	for _, s := range stored {
-		file.Feeds = append(file.Feeds, s.Feed)
+		f, err := exportable(&s)
+		if err != nil {
+			left = append(left, err)
+			continue
+		}
+		file.Feeds = append(file.Feeds, f)
 	}
 	enc := yaml.NewEncoder(out)
 	enc.SetIndent(2)
 	if err := enc.Encode(file); err != nil {
 		return err
 	}
-	return enc.Close()
+	if err := enc.Close(); err != nil {
+		return err
+	}
+	if len(left) > 0 {
+		return &ExportError{Written: len(file.Feeds), Left: left}
+	}
+	return nil
 }
 
-// readable returns the feeds of st (see Feeds), or the error of the first
-// whose settings do not decode.
-func readable(ctx context.Context, st Tables) ([]Stored, error) {
-	stored, err := Feeds(ctx, st)
-	if err != nil {
-		return nil, err
+// exportable returns the settings of a stored feed as Export writes them,
+// or why it leaves the feed out.
+func exportable(s *Stored) (Feed, error) {
+	if se, ok := s.unreadable.(*storedError); ok && se.column == "config" {
+		return Feed{}, se
 	}
-	for _, s := range stored {
-		if se, ok := s.unreadable.(*storedError); ok && se.column == "config" {
-			return nil, se
-		}
+	f := s.Feed
+	f.Interval = max(f.Interval, 0)
+	err := f.checkGiven()
+	var re *RuleError
+	switch {
+	case errors.As(err, &re):
+		return Feed{}, &storedError{id: s.ID, url: s.URL, column: "config", err: re}
+	case err != nil:
+		// Check's error names the feed, as this one does first.
+		why := strings.TrimPrefix(err.Error(), "feed "+ShownURL(f.URL)+": ")
+		return Feed{}, fmt.Errorf("feed %s (id %d): its settings (feeds.config) would not import: %s", ShownURL(s.URL), s.ID, why)
 	}
-	return stored, nil
+	return f, nil
+}
+
+// An ExportError is an export that left feeds out (see Export), after
+// writing the others.
+type ExportError struct {
+	// Written counts the feeds written.
+	Written int
+	// Left holds why each feed left out was, in the order of the feeds'
+	// ids; each error names its feed and id.
+	Left []error
+}
+
+// Error says how many feeds were left out, then why each was, a line each.
+func (e *ExportError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d of %d feeds left out of the export (the others are written):",
+		len(e.Left), e.Written+len(e.Left))
+	for _, err := range e.Left {
+		b.WriteString("\n  ")
+		b.WriteString(err.Error())
+	}
+	return b.String()
 }

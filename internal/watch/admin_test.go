@@ -117,9 +117,23 @@ func TestReadFileErrors(t *testing.T) {
 		"second feed":  {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: notaurl\n", `feed 2: feed "notaurl"`},
 		"repeated url": {"version: 1\nfeeds:\n  - url: http://a.example/rss\n  - url: http://a.example/rss\n    interval: 1h\n",
 			":4: feed 2: http://a.example/rss is feed 1 already (line 3)"},
+		// The second document's feeds were left unread, without a word.
+		"second document": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n---\nversion: 1\nfeeds:\n  - url: https://b.example/rss\n",
+			`:5: a second YAML document, after a "---" line`},
 		"bad selector": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: https://b.example/rss\n    rule:\n      drop: [.ad]\n      body: 'div[['\n", `:7: feed 2: feed https://b.example/rss: site rule: body: bad CSS selector "div[["`},
 	} {
 		wantReadError(t, filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".yaml"), c.body, c.want)
+	}
+	// A "---" line that opens the file or ends it starts no other
+	// document.
+	for _, body := range []string{"---\nversion: 1\nfeeds:\n  - url: https://a.example/rss\n", "version: 1\nfeeds:\n  - url: https://a.example/rss\n---\n"} {
+		path := filepath.Join(dir, "dashes.yaml")
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if feeds, err := ReadFile(path); err != nil || len(feeds) != 1 {
+			t.Errorf("%q: %v, %v; want its one feed", body, feeds, err)
+		}
 	}
 }
 

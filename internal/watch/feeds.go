@@ -348,6 +348,9 @@ func parseFeeds(path string, data []byte) ([]Feed, error) {
 	case err != nil:
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if err := oneDocument(path, dec); err != nil {
+		return nil, err
+	}
 	switch f.Version {
 	case 1:
 	case 0:
@@ -368,6 +371,23 @@ func parseFeeds(path string, data []byte) ([]Feed, error) {
 		first[f.Feeds[i].URL] = i
 	}
 	return f.Feeds, nil
+}
+
+// oneDocument refuses a feeds file that holds a second YAML document
+// after the one dec read (after a "---" line, as two files joined): its
+// feeds would go unread.
+func oneDocument(path string, dec *yaml.Decoder) error {
+	var next yaml.Node
+	err := dec.Decode(&next)
+	switch {
+	case errors.Is(err, io.EOF):
+		return nil
+	case err != nil:
+		return fmt.Errorf("%s: %w", path, err)
+	case len(next.Content) == 0 || next.Content[0].Tag == "!!null":
+		return nil // an empty document, as a last "---" makes
+	}
+	return fmt.Errorf("%s:%d: a second YAML document, after a \"---\" line: a feeds file is one, its feeds one list under \"feeds:\"", path, next.Content[0].Line)
 }
 
 // DefaultInterval is a feed's interval when its file entry gives none.

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -212,5 +214,53 @@ func TestCheckFeed(t *testing.T) {
 		if path != "/missing" && !errors.Is(err, ErrNotFeed) {
 			t.Errorf("%s: %v is not ErrNotFeed", path, err)
 		}
+	}
+}
+
+// TestConcurrentPassesKeepTheFirstOutcome pins two passes over one feed at
+// the same moment (two watch --once, or one beside serve --watch): the pass
+// that fetched an item's page second found its article stored by the other
+// and wrote the item's outcome as exists, over the other's added, so that
+// the feed counted no article added. The first outcome stored stays.
+func TestConcurrentPassesKeepTheFirstOutcome(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	items := publish(s, "Daily", 1, 1)
+	s.serve("/feed", "application/rss+xml", rss2(items...))
+	page := strings.TrimPrefix(items[0].link, s.URL)
+	body := newStory(1).page("Daily", "")
+	release := make(chan struct{})
+	var asked atomic.Int32
+	s.handle(page, func(rw http.ResponseWriter, r *http.Request) {
+		if asked.Add(1) == 1 {
+			<-release // the first pass's fetch waits for the second pass to end
+		}
+		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(rw, body)
+	})
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	first := make(chan []Result, 1)
+	go func() {
+		res, err := newWatcher(t, x, testOptions()).Once(t.Context())
+		if err != nil {
+			t.Error(err)
+		}
+		first <- res
+	}()
+	for deadline := time.Now().Add(10 * time.Second); asked.Load() == 0 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	second := once(t, newWatcher(t, x, testOptions()))
+	close(release)
+	res := <-first
+	if second[0].Outcomes[OutcomeAdded] != 1 || res[0].Outcomes[OutcomeExists] != 1 {
+		t.Fatalf("the second pass found %v, the first %v; want it added by the second, found stored by the first", second[0].Outcomes, res[0].Outcomes)
+	}
+	stored, err := Feeds(t.Context(), x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := stored[0].Items; got[OutcomeAdded] != 1 || got[OutcomeExists] != 0 {
+		t.Errorf("the feed's items %v, want the one added", got)
 	}
 }

@@ -3,13 +3,18 @@ package watch
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"fmt"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // syncBuffer is a log's output, written by the polls at once.
@@ -168,7 +173,7 @@ func TestUnreadableFeedFailsAlone(t *testing.T) {
 
 // TestUnreadableFeedListed: a feed whose settings do not decode is listed
 // as failing before it is polled, and its settings are what could be read
-// (none); an export of the feeds refuses it, naming it.
+// (none); an export of the feeds leaves it out, naming it.
 func TestUnreadableFeedListed(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "news.db")
 	x := newIndexAt(t, path)
@@ -227,5 +232,80 @@ func TestStoredIntervalNotAboveZero(t *testing.T) {
 				t.Errorf("next poll in %s, want %s", next, DefaultInterval)
 			}
 		})
+	}
+}
+
+// TestExportLeavesOutUnreadableFeeds pins an export that failed whole, and
+// wrote nothing, when one stored feed's settings did not decode, and one
+// that wrote a site rule that does not compile (or an interval below 1m),
+// which made a file import refused whole: the other feeds are written, in
+// a file that imports, and an *ExportError names each feed left out, its
+// id and why. A stored interval not above 0 is written as 0s (the default
+// interval, as the watcher polls it), and a state that does not decode
+// does not matter. An import of other feeds, or of readable ones, into the
+// index that holds them goes on.
+func TestExportLeavesOutUnreadableFeeds(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "news.db")
+	x := newIndexAt(t, path)
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var wantLeft []string
+	for i, tc := range []struct {
+		column, value string
+		why           string // in the error of a feed left out; "" when it is written
+	}{
+		{"config", `{"interval": "1h"}`, ""},
+		{"config", `garbage`, "its settings (feeds.config) do not decode: invalid character"},
+		{"config", `{"interval": "soon"}`, `its settings (feeds.config) do not decode: "interval": time: invalid duration "soon"`},
+		{"config", `{"interval": "1h", "rule": {"strip_regex": ["("]}}`, `its site rule (feeds.config) does not compile: strip_regex: bad regexp "("`},
+		{"config", `{"interval": "30s"}`, "its settings (feeds.config) would not import: interval 30s is shorter than 1m"},
+		{"config", `{"interval": "-1h"}`, ""},
+		{"state", `{"polls": 3,`, ""},
+	} {
+		u := fmt.Sprintf("https://f%d.example/rss", i)
+		addFeed(t, x, Feed{URL: u, Interval: Duration(2 * time.Hour)})
+		if _, err := db.ExecContext(t.Context(), `UPDATE feeds SET `+tc.column+` = ? WHERE url = ?`, tc.value, u); err != nil {
+			t.Fatal(err)
+		}
+		if tc.why != "" {
+			wantLeft = append(wantLeft, fmt.Sprintf("feed %s (id %d): %s", u, i+1, tc.why))
+		}
+	}
+	var out strings.Builder
+	err = Export(t.Context(), x, &out)
+	var ee *ExportError
+	if !errors.As(err, &ee) || ee.Written != 3 || len(ee.Left) != len(wantLeft) {
+		t.Fatalf("Export: %v, want an *ExportError of 3 feeds written and %d left out", err, len(wantLeft))
+	}
+	for i, w := range wantLeft {
+		if got := ee.Left[i].Error(); !strings.HasPrefix(got, w) {
+			t.Errorf("left out: %q, want %q...", got, w)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "feeds.yaml")
+	if err := os.WriteFile(file, []byte(out.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	feeds, err := ReadFile(file)
+	if err != nil {
+		t.Fatalf("the export does not read back: %v\n%s", err, out.String())
+	}
+	want := []Feed{
+		{URL: "https://f0.example/rss", Interval: Duration(time.Hour)},
+		{URL: "https://f5.example/rss"},
+		{URL: "https://f6.example/rss", Interval: Duration(2 * time.Hour)},
+	}
+	if diff := cmp.Diff(want, feeds); diff != "" {
+		t.Errorf("exported (-want +got):\n%s", diff)
+	}
+	if _, _, err := Import(t.Context(), newIndex(t), feeds); err != nil {
+		t.Errorf("importing the export into a new index: %v", err)
+	}
+	feeds = append(feeds, Feed{URL: "https://new.example/rss"})
+	if added, updated, err := Import(t.Context(), x, feeds); err != nil || added != 1 || updated != 3 {
+		t.Errorf("importing feeds beside unreadable ones: %d added, %d updated, %v; want 1 and 3", added, updated, err)
 	}
 }

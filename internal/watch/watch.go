@@ -671,7 +671,7 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 		if len(rows) == 0 {
 			return nil // stopped at the chunk's first page
 		}
-		if err := w.store(ctx, docs, rows, rowOf); err != nil {
+		if err := w.store(ctx, docs, rows, rowOf, prev); err != nil {
 			return fmt.Errorf("feed %s: storing its articles: %w", ShownURL(f.URL), err)
 		}
 		for _, r := range rows {
@@ -758,12 +758,13 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 }
 
 // store adds docs to the index and stores rows, the items' outcomes, in one
-// transaction; rowOf[i] is the row of docs[i]. An article published before
-// stored copies of it, which arrived first, makes them duplicates: the
-// items they were made of, of every feed, become duplicates in the same
-// transaction. It runs to the end even when ctx is done, so that a stopped
-// pass keeps what it fetched.
-func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []neardup.FeedItem, rowOf []int) error {
+// transaction; rowOf[i] is the row of docs[i], and prev the items as the
+// pass read them before it fetched their pages (see keepStored). An
+// article published before stored copies of it, which arrived first, makes
+// them duplicates: the items they were made of, of every feed, become
+// duplicates in the same transaction. It runs to the end even when ctx is
+// done, so that a stopped pass keeps what it fetched.
+func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []neardup.FeedItem, rowOf []int, prev map[string]neardup.FeedItem) error {
 	ctx = context.WithoutCancel(ctx)
 	save := func(wr neardup.FeedWriter, ms []neardup.Match) error {
 		for i, m := range ms {
@@ -775,13 +776,17 @@ func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []neardu
 				r.Outcome = OutcomeDuplicate
 			}
 		}
-		if err := wr.SaveItems(rows); err != nil {
+		saved, err := keepStored(wr, rows, prev)
+		if err != nil {
+			return err
+		}
+		if err := wr.SaveItems(saved); err != nil {
 			return err
 		}
 		if len(copies) == 0 {
 			return nil
 		}
-		_, err := wr.RelabelItems(slices.Sorted(maps.Keys(copies)), []string{OutcomeAdded, OutcomeSimilar}, OutcomeDuplicate)
+		_, err = wr.RelabelItems(slices.Sorted(maps.Keys(copies)), []string{OutcomeAdded, OutcomeSimilar}, OutcomeDuplicate)
 		return err
 	}
 	if len(docs) == 0 {
@@ -789,6 +794,37 @@ func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []neardu
 	}
 	_, err := w.x.AddSketched(ctx, docs, nil, neardup.AddOptions{Exact: true, Slug: Slug, Then: save})
 	return err
+}
+
+// keepStored returns the rows of a pass's items to store (rows, of one
+// feed, are left as the pass found them): an item whose article the pass
+// found stored already (OutcomeExists) keeps its stored row when another
+// pass stored the item after this one read it (prev), as a second watcher
+// polling the feed at the same moment does. That pass's outcome (added,
+// duplicate, ...) is the item's, which "exists" would hide; a stored
+// error is replaced as before.
+func keepStored(r neardup.FeedReader, rows []neardup.FeedItem, prev map[string]neardup.FeedItem) ([]neardup.FeedItem, error) {
+	var keys []string
+	for _, row := range rows {
+		if row.Outcome == OutcomeExists {
+			keys = append(keys, row.Item)
+		}
+	}
+	if len(keys) == 0 {
+		return rows, nil
+	}
+	now, err := r.FeedItems(rows[0].Feed, keys)
+	if err != nil {
+		return nil, err
+	}
+	out := slices.Clone(rows)
+	for i := range out {
+		cur, ok := now[out[i].Item]
+		if out[i].Outcome == OutcomeExists && ok && cur != prev[out[i].Item] && cur.Outcome != OutcomeError {
+			out[i] = cur
+		}
+	}
+	return out, nil
 }
 
 // outcome is an added article's outcome: a duplicate when it copies an
