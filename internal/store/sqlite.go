@@ -387,7 +387,9 @@ func sqliteDSN(path string, o Options) string {
 	name := escapeSQLitePath(path)
 	busy := busyMillis(o)
 	// A page of 8 KiB holds seven documents' sketch details where one of 4
-	// KiB holds three: less space left over. It applies to a new file.
+	// KiB holds three: less space left over. It applies to a new file,
+	// before WAL mode fixes it: the driver runs the _pragma list sorted by
+	// name, and the _journal_mode key after it.
 	// The writer's page cache holds 128 MiB (see writerCacheKiB), a
 	// reader's 8 MiB (SQLite's default is 2): a read transaction after
 	// another connection's commit begins with an empty cache, and emptying
@@ -412,8 +414,8 @@ func sqliteDSN(path string, o Options) string {
 	//
 	// A read-only store leaves the file's journal mode as it is (an index
 	// is in WAL mode once opened for writing) and changes nothing.
-	q := fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=page_size(8192)&_pragma=journal_mode(WAL)&_pragma=synchronous(%s)"+
-		"&_pragma=cache_size(-%d)&_pragma=wal_autocheckpoint(10000)&_txlock=immediate", busy, o.Sync, readerCacheKiB)
+	q := fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=page_size(8192)&_pragma=synchronous(%s)"+
+		"&_pragma=cache_size(-%d)&_pragma=wal_autocheckpoint(10000)&_journal_mode=WAL&_txlock=immediate", busy, o.Sync, readerCacheKiB)
 	if o.ReadOnly {
 		q = fmt.Sprintf("?_pragma=busy_timeout(%d)&_pragma=cache_size(-%d)&_pragma=query_only(1)", busy, readerCacheKiB)
 	}

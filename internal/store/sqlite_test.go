@@ -66,6 +66,32 @@ func TestSQLiteSearchAutomerge(t *testing.T) {
 	}
 }
 
+// TestNewFilePageSize: a new index file has pages of 8 KiB and is in WAL
+// mode. The driver runs its list of pragmas sorted by name, so a
+// journal_mode among them switched the file to WAL, which fixes its page
+// size, before page_size ran: new files had pages of 4 KiB.
+func TestNewFilePageSize(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "news.db")
+	st, err := store.Open(t.Context(), path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var size int
+	var mode string
+	if err := db.QueryRow(`SELECT (SELECT page_size FROM pragma_page_size), (SELECT journal_mode FROM pragma_journal_mode)`).Scan(&size, &mode); err != nil {
+		t.Fatal(err)
+	}
+	if size != 8192 || mode != "wal" {
+		t.Errorf("page size %d, journal mode %s; want 8192, wal", size, mode)
+	}
+}
+
 // TestOpenNewFileAtOnce opens one new index file from several stores at
 // once, as two processes started together on a fresh index do: every open
 // succeeds, the ones that find the file being created waiting for it as a
