@@ -63,6 +63,7 @@ func TestFeedURL(t *testing.T) {
 		{name: "port out of range", in: "http://a.example:99999/feed", err: "port 99999 is out of range"},
 		{name: "port zero", in: "http://a.example:0/feed", err: "port 0 is out of range"},
 		{name: "raw space", in: "http://a.example/ feed", err: "a space in the URL"},
+		{name: "line break", in: "http://a.example/feed\nhttp://b.example/feed", err: "a line break in the URL (two URLs in one?"},
 		{name: "ftp", in: "ftp://a.example/feed", err: "want an http or https URL"},
 		{name: "no host", in: "notaurl", err: "want an http or https URL"},
 	} {

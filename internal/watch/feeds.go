@@ -125,7 +125,10 @@ func (f *Feed) Check() error {
 // out of 1-65535 or a raw space is an error naming it.
 func FeedURL(raw string) (string, error) {
 	raw = strings.TrimSpace(raw)
-	if strings.ContainsAny(raw, " \t\r\n") {
+	if strings.ContainsAny(raw, "\r\n") {
+		return "", fmt.Errorf("feed %q: a line break in the URL (two URLs in one? give each feed its own)", ShownURL(raw))
+	}
+	if strings.ContainsAny(raw, " \t") {
 		return "", fmt.Errorf("feed %q: a space in the URL (write it %%20)", ShownURL(raw))
 	}
 	u, err := url.Parse(raw)
