@@ -98,6 +98,10 @@ type pager struct {
 
 func newPager(q url.Values, page int, more bool) pager {
 	p := pager{Page: page}
+	if q.Has("removed") { // the notice of a removal is the page's it led to, not its neighbours'
+		q = cloneValues(q)
+		q.Del("removed")
+	}
 	if page > 1 {
 		prev := ""
 		if page > 2 {

@@ -117,3 +117,30 @@ func TestBadFilters(t *testing.T) {
 		}
 	}
 }
+
+// Regression: a source's link on a later page of the latest documents kept
+// the page, so that it showed that page of the source's documents (its
+// first 50 skipped, or none at all), and every link of the page reached
+// after removing a document kept the notice of the removal.
+func TestLatestLinksFromFirstPage(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	var docs []core.Document
+	for i := range listPage + 5 {
+		docs = append(docs, core.Document{ID: fmt.Sprintf("d%03d", i), Title: fmt.Sprintf("Story %03d", i), Source: fmt.Sprint("src", i%2),
+			Text: strings.Join(f.gen.Sentences(6), " ")})
+	}
+	f.add(docs...)
+	for _, c := range []struct{ name, path, want string }{
+		{"source on page 2", "/?page=2", `href="?source=src0"`},
+		{"source on page 2, filtered", "/?label=&page=2", `href="?label=&amp;source=src0"`},
+		{"source after a removal", "/?removed=gone", `href="?source=src0"`},
+		{"next page after a removal", "/?removed=gone", `href="?page=2" rel="next"`},
+		{"previous page after a removal", "/?page=2&removed=gone", `href="?" rel="prev"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f.get(c.path, false).want(t, c.path, http.StatusOK, c.want)
+		})
+	}
+	f.get("/?source=src0", false).want(t, "the source's first page", http.StatusOK, "Story 054", "Story 000")
+}

@@ -55,6 +55,7 @@ var funcs = template.FuncMap{
 	"ago":      ago,
 	"short":    short,
 	"query":    query,
+	"filter":   filter,
 	"esc":      pathEscape,
 	"difflink": diffLink,
 	"add":      func(a, b int) int { return a + b },
@@ -146,10 +147,7 @@ func short(n int, s string) string {
 // query returns the current query string with key set to value ("" drops
 // it), for links that change one filter or the page.
 func query(v url.Values, key, value string) string {
-	q := url.Values{}
-	for k, vs := range v {
-		q[k] = vs
-	}
+	q := cloneValues(v)
 	if value == "" {
 		q.Del(key)
 	} else {
@@ -159,6 +157,26 @@ func query(v url.Values, key, value string) string {
 		return "?"
 	}
 	return "?" + q.Encode()
+}
+
+// filter returns the query of a list with the filter key set to value
+// and the others kept, for a link that narrows the list: from its first
+// page (the page shown is one of the list unfiltered), without the notice
+// of a removal ("removed") that led to it.
+func filter(v url.Values, key, value string) string {
+	q := cloneValues(v)
+	q.Del("page")
+	q.Del("removed")
+	return query(q, key, value)
+}
+
+// cloneValues returns a copy of v that can be changed without changing v.
+func cloneValues(v url.Values) url.Values {
+	q := make(url.Values, len(v))
+	for k, vs := range v {
+		q[k] = vs
+	}
+	return q
 }
 
 // result is what a page handler returns: a page to render with its data,
