@@ -94,6 +94,7 @@ func parseFilters(q url.Values) (filters, neardup.DocFilter, error) {
 type pager struct {
 	Page       int
 	Prev, Next string // links; "" at either end
+	First      string // the link to the first page; "" on it
 }
 
 func newPager(q url.Values, page int, more bool) pager {
@@ -108,6 +109,7 @@ func newPager(q url.Values, page int, more bool) pager {
 			prev = strconv.Itoa(page - 1)
 		}
 		p.Prev = query(q, "page", prev)
+		p.First = query(q, "page", "")
 	}
 	if more && page < maxPages {
 		p.Next = query(q, "page", strconv.Itoa(page+1))

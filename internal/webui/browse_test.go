@@ -69,6 +69,32 @@ func TestLatestPages(t *testing.T) {
 	f.get("/?page=3", false).want(t, "page 3", http.StatusOK, "No documents")
 }
 
+// Regression: a page past the end of a list (a link kept from before
+// documents were removed, a page number typed) said that no document or
+// cluster was stored yet and how to add some, with no way back.
+func TestPastTheLastPage(t *testing.T) {
+	t.Parallel()
+	f := browseFixture(t)
+	for _, c := range []struct{ path, want, first, wrong string }{
+		{"/?page=3", "No documents on page 3", `href="?"`, "No documents yet"},
+		{"/?source=blog&page=2", "No documents on page 2", `href="?source=blog"`, "No documents match"},
+		{"/clusters?page=2", "No clusters on page 2", `href="?"`, "No clusters yet"},
+		{"/search?q=zebracrossing&page=2", "No results on page 2", `href="?q=zebracrossing"`, ""},
+	} {
+		t.Run(c.path, func(t *testing.T) {
+			a := f.get(c.path, false)
+			a.want(t, c.path, http.StatusOK, c.want, c.first+`>Go to the first page</a>`)
+			if c.wrong != "" && strings.Contains(a.body, c.wrong) {
+				t.Errorf("%s says %q", c.path, c.wrong)
+			}
+		})
+	}
+	f.get("/search?q=nowhere&page=2", false).want(t, "no match at all", http.StatusOK, "No document matches")
+	if a := f.get("/search?q=nowhere&page=2", false); strings.Contains(a.body, "No results on page") {
+		t.Errorf("a search that matches nothing speaks of its page 2")
+	}
+}
+
 func TestClusters(t *testing.T) {
 	t.Parallel()
 	f := browseFixture(t)
