@@ -136,18 +136,22 @@ func TestBrowserDisplay(t *testing.T) {
 	})
 
 	// Regression: a 500-letter title made the diff and search pages
-	// thousands of pixels wide.
+	// thousands of pixels wide; so did a long word a page repeats from its
+	// request, in a search's summary, the notice of a removal and an error
+	// (an id that is a long URL).
+	long := strings.Repeat("W", 500)
+	echoes := []string{"/search?q=" + long, "/?removed=" + long, "/documents/" + long, "/diff?a=long-1&b=" + long}
 	t.Run("long words wrap", func(t *testing.T) {
 		defer chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900))
 		for _, width := range []int64{1280, 420} {
 			do(t, ctx, fmt.Sprintf("a %d px wide screen", width), chromedp.EmulateViewport(width, 800))
-			for _, p := range pages {
+			for _, p := range append(pages[:len(pages):len(pages)], echoes...) {
 				do(t, ctx, "loading "+p, chromedp.Navigate(base+p), loaded())
 				if got := eval(t, ctx, `(() => { const e = document.documentElement;
 					if (e.scrollWidth <= e.clientWidth) return "";
 					const wide = [...document.querySelectorAll("main *")].filter(el => el.getBoundingClientRect().right > e.clientWidth + 1).map(el => el.tagName + "." + el.className);
 					return "the page is " + e.scrollWidth + " px wide: " + wide.slice(0, 5).join(", "); })()`); got != "" {
-					t.Errorf("%s at %d px: %s", p, width, got)
+					t.Errorf("%s at %d px: %s", short(60, p), width, got)
 				}
 			}
 		}
