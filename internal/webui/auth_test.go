@@ -1,6 +1,7 @@
 package webui
 
 import (
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -142,6 +143,38 @@ func TestSignInNextStaysLocal(t *testing.T) {
 		if got := a.hdr.Get("Location"); a.code != http.StatusSeeOther || got != want {
 			t.Errorf("next %q: %d to %q, want 303 to %q", next, a.code, got, want)
 		}
+	}
+}
+
+// Regression: the header's "Sign in" link named the page by its decoded
+// path alone, so that signing in from a search, a filtered list or a later
+// page came back to it without its query, and from a document whose id
+// holds a slash to a page that does not exist.
+func TestSignInLinkComesBack(t *testing.T) {
+	t.Parallel()
+	f := browseFixture(t)
+	for _, c := range []struct{ page, next string }{
+		{"/search?q=zebracrossing&page=1", "/search?q=zebracrossing&page=1"},
+		{"/?source=blog&label=", "/?source=blog&label="},
+		{"/documents/daily%2F7", "/documents/daily%2F7"},
+		{"/clusters", "/clusters"},
+	} {
+		t.Run(c.page, func(t *testing.T) {
+			a := f.get(c.page, false)
+			m := regexp.MustCompile(`<a href="/signin\?next=([^"]*)">Sign in</a>`).FindStringSubmatch(a.body)
+			if m == nil {
+				t.Fatalf("%s has no sign-in link", c.page)
+			}
+			link, err := url.ParseQuery("next=" + html.UnescapeString(m[1]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The sign-in page sends there.
+			got := f.post("/signin", url.Values{"token": {testToken}, "next": {link.Get("next")}}, false).hdr.Get("Location")
+			if got != c.next {
+				t.Errorf("signing in from %s comes back to %q, want %q", c.page, got, c.next)
+			}
+		})
 	}
 }
 

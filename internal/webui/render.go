@@ -194,6 +194,7 @@ type result struct {
 type view struct {
 	Title  string
 	Path   string     // the request's path, for the navigation
+	Here   string     // the page to come back to after signing in: the path as sent, and the query of a GET
 	Query  url.Values // the request's query
 	Writer bool       // the request carries a valid write token
 	Cookie bool       // ... in the sign-in cookie (the sign-out button shows)
@@ -255,8 +256,11 @@ func (u *ui) render(w http.ResponseWriter, r *http.Request, res result) {
 	}
 	tok, fromCookie := u.token(r)
 	writer := u.authorized(tok)
-	v := view{Title: res.title, Path: r.URL.Path, Query: r.URL.Query(), Writer: writer, Cookie: writer && fromCookie,
-		Data: res.data}
+	v := view{Title: res.title, Path: r.URL.Path, Here: localPath(r.URL.EscapedPath()), Query: r.URL.Query(), Writer: writer,
+		Cookie: writer && fromCookie, Data: res.data}
+	if r.Method == http.MethodGet && r.URL.RawQuery != "" {
+		v.Here = localPath(r.URL.EscapedPath() + "?" + r.URL.RawQuery)
+	}
 	if writer {
 		v.CSRF = u.csrf(tok)
 	}
