@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -114,6 +115,31 @@ func TestStoreFieldLimits(t *testing.T) {
 		"title": {strings.Repeat("t", core.MaxTitleBytes)}}
 	if a := f.post("/store", form, true); a.code != http.StatusSeeOther {
 		t.Errorf("store at the limits: %d\n%s", a.code, a.body)
+	}
+}
+
+// Regression: a check refused for its title, URL or source (a title of
+// 4,096 letters fits the field's maxlength and is 8,192 bytes in Cyrillic)
+// named the field in its message but did not mark it, as it marks the id,
+// date and text: a screen reader did not say which field was wrong.
+func TestCheckMarksTheFieldRefused(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	text, _ := f.story(14)
+	for _, c := range []struct{ field, input, v string }{
+		{"title", "title", strings.Repeat("ж", 2100)},
+		{"url", "doc-url", "javascript:alert(1)"},
+		{"source", "source", strings.Repeat("ж", 200)},
+	} {
+		a := f.post("/check", url.Values{"text": {text}, c.field: {c.v}}, false)
+		a.want(t, c.field, http.StatusBadRequest, `id="form-error"`)
+		marked := regexp.MustCompile(`<input id="` + c.input + `"[^>]* aria-invalid="true" aria-describedby="form-error">`)
+		if !marked.MatchString(a.body) {
+			t.Errorf("a refused %s: its field #%s is not marked invalid", c.field, c.input)
+		}
+		if n := strings.Count(a.body, `aria-invalid="true"`); n != 1 {
+			t.Errorf("a refused %s: %d fields marked invalid, want 1", c.field, n)
+		}
 	}
 }
 
