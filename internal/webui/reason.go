@@ -64,8 +64,8 @@ func reason(m browse.Mark, left bool, options string) string {
 		}
 		return head + s + "."
 	case ev.SharedRare != nil:
-		return head + fmt.Sprintf("they share %d rare words: %.0f%% of %s's rare words are in %s, and %.0f%% of %s's in %s.",
-			*ev.SharedRare, 100*ev.AInB, sideA, sideB, 100*ev.BInA, sideB, sideA)
+		return head + fmt.Sprintf("they share %d rare words: %s of %s's rare words are in %s, and %s of %s's in %s.",
+			*ev.SharedRare, percent(ev.AInB), sideA, sideB, percent(ev.BInA), sideB, sideA)
 	case ev.Shared != nil:
 		return head + fmt.Sprintf("they share %d %s; the score %.3f %s.", *ev.Shared, plural(*ev.Shared, "sentence", "sentences"), m.Score, boundSaid(m, b))
 	}
@@ -89,8 +89,8 @@ func exactReason(ev evidence) string {
 // other holds, and the bound that admitted the pair.
 func setReason(m browse.Mark, ev evidence, b bounds, sideA, sideB string) string {
 	unit := "shingles"
-	s := fmt.Sprintf("%.0f%% of %s's %s appear in %s, and %.0f%% of %s's in %s (Jaccard %.2f",
-		100*ev.ContainmentAB, sideA, unit, sideB, 100*ev.ContainmentBA, sideB, sideA, *ev.Jaccard)
+	s := fmt.Sprintf("%s of %s's %s appear in %s, and %s of %s's in %s (Jaccard %.2f",
+		percent(ev.ContainmentAB), sideA, unit, sideB, percent(ev.ContainmentBA), sideB, sideA, *ev.Jaccard)
 	if ev.Distance != nil {
 		s += fmt.Sprintf(", fingerprints %d bits apart", *ev.Distance)
 	}
@@ -103,7 +103,7 @@ func setReason(m browse.Mark, ev evidence, b bounds, sideA, sideB string) string
 		if ev.ContainmentBA > ev.ContainmentAB {
 			smaller = sideB
 		}
-		return s + fmt.Sprintf(": %s is %.0f%% inside the other, at least the containment bound of %.0f%%.", smaller, 100*inside, 100*max(b.Containment, b.Threshold))
+		return s + fmt.Sprintf(": %s is %s inside the other, at least the containment bound of %s.", smaller, percent(inside), percent(max(b.Containment, b.Threshold)))
 	}
 	return s + fmt.Sprintf("; the score %.3f %s.", m.Score, boundSaid(m, b))
 }

@@ -48,7 +48,7 @@ func parsePages() pages {
 
 // funcs are the templates' helpers.
 var funcs = template.FuncMap{
-	"pct":      func(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) },
+	"pct":      percent,
 	"score":    func(f float64) string { return fmt.Sprintf("%.3f", f) },
 	"date":     formatDate,
 	"unix":     func(s int64) time.Time { return unixTime(s) },
@@ -66,6 +66,21 @@ var funcs = template.FuncMap{
 	"weburl":   core.WebURL,
 	"shownurl": watch.ShownURL,
 	"count":    func(n int, one, many string) string { return fmt.Sprintf("%d %s", n, plural(n, one, many)) },
+}
+
+// percent writes a share from 0 to 1 as a whole percentage, except a share
+// that rounds to 100% or 0% and is not all or nothing: that one has a
+// decimal, and is never written 100% or 0%. 0.9966 is "99.7%" (290 words
+// of 291, as the diff's table says), not "100%" beside a changed word.
+func percent(f float64) string {
+	switch whole := fmt.Sprintf("%.0f%%", 100*f); {
+	case whole == "100%" && f < 1:
+		return fmt.Sprintf("%.1f%%", min(100*f, 99.9))
+	case whole == "0%" && f > 0:
+		return fmt.Sprintf("%.1f%%", max(100*f, 0.1))
+	default:
+		return whole
+	}
 }
 
 // isolate wraps s in FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, for

@@ -87,6 +87,10 @@ func TestDiffReason(t *testing.T) {
 		{"containment", browse.Mark{A: "a", B: "b", Method: "minhash", Label: core.Duplicate, Score: 0.377,
 			Evidence: json.RawMessage(`{"jaccard":0.377,"containment_ab":0.41,"containment_ba":0.93}`)}, `{"threshold":0.5,"containment":0.9}`,
 			"Marked duplicate by minhash: 41% of the left text's shingles appear in the right text, and 93% of the right text's in the left text (Jaccard 0.38): the right text is 93% inside the other, at least the containment bound of 90%."},
+		// Regression: 290 of 291 words shared read "100%".
+		{"nearly all", browse.Mark{A: "a", B: "b", Method: "minhash", Label: core.Duplicate, Score: 0.989,
+			Evidence: json.RawMessage(`{"measure":"containment","jaccard":0.989,"containment_ab":0.9966,"containment_ba":1}`)}, `{"threshold":0.5,"containment":0.7}`,
+			"99.7% of the left text's shingles appear in the right text, and 100% of the right text's in the left text (Jaccard 0.99): the right text is 100% inside the other"},
 		{"similar", browse.Mark{A: "a", B: "b", Method: "minhash", Label: core.Similar, Score: 0.42,
 			Evidence: json.RawMessage(`{"jaccard":0.42,"containment_ab":0.57,"containment_ba":0.65}`)}, `{"threshold":0.5,"similar":0.3}`,
 			"is at least the similar bound 0.3, below the duplicate threshold 0.5."},
@@ -104,6 +108,34 @@ func TestDiffReason(t *testing.T) {
 	} {
 		if got := reason(tc.m, true, tc.opts); !strings.Contains(got, tc.want) {
 			t.Errorf("%s: %q\nwant it to hold %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// A share is a whole percentage, but never 100% or 0% unless it is all or
+// nothing. Regression: the diff of two texts of 291 words, one changed,
+// said "100% of its 291 words are in the other" above a table that said
+// 99.7% and showed the word changed.
+func TestPercent(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		f    float64
+		want string
+	}{
+		{"all", 1, "100%"},
+		{"none", 0, "0%"},
+		{"half", 0.5, "50%"},
+		{"rounds up", 0.994, "99%"},
+		{"290 of 291", 0.9966, "99.7%"},
+		{"1 of 3,000 left out", 2999.0 / 3000, "99.9%"},
+		{"1 of 100,000 left out", 0.99999, "99.9%"},
+		{"1 of 1,000", 0.001, "0.1%"},
+		{"1 of 100,000", 0.00001, "0.1%"},
+		{"a half percent", 0.005, "0.5%"},
+	} {
+		if got := percent(tc.f); got != tc.want {
+			t.Errorf("%s: percent(%v) = %q, want %q", tc.name, tc.f, got, tc.want)
 		}
 	}
 }
