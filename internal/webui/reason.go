@@ -58,7 +58,7 @@ func reason(m browse.Mark, left bool, options string) string {
 	case ev.Jaccard != nil:
 		return head + setReason(m, ev, b, sideA, sideB)
 	case ev.TitleCosine != nil:
-		s := fmt.Sprintf("their titles have a cosine of %.2f and their bodies %.2f", *ev.TitleCosine, ev.BodyCosine)
+		s := fmt.Sprintf("their titles have a cosine of %s and their bodies %s", decimal(*ev.TitleCosine, 2), decimal(ev.BodyCosine, 2))
 		if ev.Clause != "" {
 			s += fmt.Sprintf(", which meets the rule's clause %s", ev.Clause)
 		}
@@ -67,7 +67,7 @@ func reason(m browse.Mark, left bool, options string) string {
 		return head + fmt.Sprintf("they share %d rare words: %s of %s's rare words are in %s, and %s of %s's in %s.",
 			*ev.SharedRare, percent(ev.AInB), sideA, sideB, percent(ev.BInA), sideB, sideA)
 	case ev.Shared != nil:
-		return head + fmt.Sprintf("they share %d %s; the score %.3f %s.", *ev.Shared, plural(*ev.Shared, "sentence", "sentences"), m.Score, boundSaid(m, b))
+		return head + fmt.Sprintf("they share %d %s; the score %s %s.", *ev.Shared, plural(*ev.Shared, "sentence", "sentences"), decimal(m.Score, 3), boundSaid(m, b))
 	}
 	return ""
 }
@@ -89,8 +89,8 @@ func exactReason(ev evidence) string {
 // other holds, and the bound that admitted the pair.
 func setReason(m browse.Mark, ev evidence, b bounds, sideA, sideB string) string {
 	unit := "shingles"
-	s := fmt.Sprintf("%s of %s's %s appear in %s, and %s of %s's in %s (Jaccard %.2f",
-		percent(ev.ContainmentAB), sideA, unit, sideB, percent(ev.ContainmentBA), sideB, sideA, *ev.Jaccard)
+	s := fmt.Sprintf("%s of %s's %s appear in %s, and %s of %s's in %s (Jaccard %s",
+		percent(ev.ContainmentAB), sideA, unit, sideB, percent(ev.ContainmentBA), sideB, sideA, decimal(*ev.Jaccard, 2))
 	if ev.Distance != nil {
 		s += fmt.Sprintf(", fingerprints %d bits apart", *ev.Distance)
 	}
@@ -105,7 +105,7 @@ func setReason(m browse.Mark, ev evidence, b bounds, sideA, sideB string) string
 		}
 		return s + fmt.Sprintf(": %s is %s inside the other, at least the containment bound of %s.", smaller, percent(inside), percent(max(b.Containment, b.Threshold)))
 	}
-	return s + fmt.Sprintf("; the score %.3f %s.", m.Score, boundSaid(m, b))
+	return s + fmt.Sprintf("; the score %s %s.", decimal(m.Score, 3), boundSaid(m, b))
 }
 
 // boundSaid names the bound a pair's score meets for its label.

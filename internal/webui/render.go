@@ -49,7 +49,7 @@ func parsePages() pages {
 // funcs are the templates' helpers.
 var funcs = template.FuncMap{
 	"pct":      percent,
-	"score":    func(f float64) string { return fmt.Sprintf("%.3f", f) },
+	"score":    func(f float64) string { return decimal(f, 3) },
 	"date":     formatDate,
 	"unix":     func(s int64) time.Time { return unixTime(s) },
 	"ago":      ago,
@@ -80,6 +80,29 @@ func percent(f float64) string {
 		return fmt.Sprintf("%.1f%%", max(100*f, 0.1))
 	default:
 		return whole
+	}
+}
+
+// decimal writes a score from 0 to 1 with digits decimals, except one that
+// rounds to 1 or 0 and is not: that one has a decimal more, and is never
+// written as 1 or 0 (0.996 is "0.996" at two decimals, not "1.00"; 0.9999
+// at three is "0.999"), as percent does.
+func decimal(f float64, digits int) string {
+	one := "1." + strings.Repeat("0", digits)
+	zero := "0." + strings.Repeat("0", digits)
+	switch s := fmt.Sprintf("%.*f", digits, f); {
+	case s == one && f < 1:
+		if s = fmt.Sprintf("%.*f", digits+1, f); s == one+"0" {
+			s = "0." + strings.Repeat("9", digits+1)
+		}
+		return s
+	case s == zero && f > 0:
+		if s = fmt.Sprintf("%.*f", digits+1, f); s == zero+"0" {
+			s = zero + "1"
+		}
+		return s
+	default:
+		return s
 	}
 }
 

@@ -140,6 +140,33 @@ func TestPercent(t *testing.T) {
 	}
 }
 
+// TestDecimal: a score or Jaccard that rounds to 1 or 0 and is not is never
+// written so ("Jaccard 1.00" of two texts a word apart).
+func TestDecimal(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		f      float64
+		digits int
+		want   string
+	}{
+		{1, 2, "1.00"},
+		{0, 2, "0.00"},
+		{0.5, 2, "0.50"},
+		{0.994, 2, "0.99"},
+		{0.996, 2, "0.996"},
+		{0.9999, 2, "0.999"},
+		{0.9996, 3, "0.9996"},
+		{0.99999, 3, "0.9999"},
+		{0.004, 2, "0.004"},
+		{0.0001, 2, "0.001"},
+		{0.8171, 3, "0.817"},
+	} {
+		if got := decimal(tc.f, tc.digits); got != tc.want {
+			t.Errorf("decimal(%v, %d) = %q, want %q", tc.f, tc.digits, got, tc.want)
+		}
+	}
+}
+
 // A feed's duplicate item links to the document it duplicates and to the
 // diff of the two, not only to itself.
 func TestFeedItemLinksWhatItDuplicates(t *testing.T) {
