@@ -212,3 +212,49 @@ func TestVerifyAfterSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestFailedAddReturnsNoMatches: an add that fails stores nothing and
+// returns no matches. It returned one Match a document, each "added", with
+// the error (a feed write of AddOptions.Then that failed, a sketch of
+// another index), and the error of a document without an origin began
+// ": engine: ..." instead of naming it.
+func TestFailedAddReturnsNoMatches(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	x, err := neardup.Open(ctx, filepath.Join(dir, "x.db"), neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	y, err := neardup.Open(ctx, filepath.Join(dir, "y.db"), neardup.Options{Method: sentences.Defaults()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer y.Close()
+	doc := neardup.Document{ID: "d1", Text: story}
+	feedsDown := errors.New("feeds down")
+	for _, tc := range []struct {
+		name    string
+		sks     []neardup.Sketch
+		o       neardup.AddOptions
+		wantErr string
+	}{
+		{name: "Then fails", o: neardup.AddOptions{Then: func(neardup.FeedWriter, []neardup.Match) error { return feedsDown }},
+			wantErr: "feeds down"},
+		{name: "sketch of another index", sks: []neardup.Sketch{y.NewSketcher().Sketch(&doc)},
+			wantErr: `document 1 (id "d1"): engine: a sketch made by another index (sentences) given to a index of minhash`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ms, err := x.AddSketched(ctx, []neardup.Document{doc}, tc.sks, tc.o)
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("error %v, want one holding %q", err, tc.wantErr)
+			}
+			if ms != nil {
+				t.Errorf("matches %+v with the error, want none", ms)
+			}
+			if _, err := x.Document(ctx, doc.ID); !errors.Is(err, neardup.ErrNotFound) {
+				t.Errorf("Document after the failed add: %v, want ErrNotFound", err)
+			}
+		})
+	}
+}
