@@ -18,8 +18,11 @@ import (
 
 // Result is what Dedup and DedupSeq found.
 type Result struct {
-	// Pairs are the reported pairs, by the later document's position,
-	// then the earlier one's. It stays empty when Options.OnPair is set.
+	// Pairs are the reported pairs, by the later document's position;
+	// the pairs of one document duplicates first, then by score, highest
+	// first, then by the earlier document's position, as `neardup dedup`
+	// lists them in pairs.jsonl. It stays empty when Options.OnPair is
+	// set.
 	Pairs []Pair
 	// Clusters are the groups of duplicates, ordered by first member.
 	Clusters []Cluster

@@ -56,7 +56,9 @@ func (x *Index) Rescore(ctx context.Context, progress func(done int)) (Stats, er
 func (x *Index) Export(ctx context.Context, dir string) error { return output.Export(ctx, x.x, dir) }
 
 // Len counts the documents the index compares: those stored, less those
-// its method skipped (too short, no text it can compare).
+// its method skipped (too short, no text it can compare), as this Index
+// value last read the store. What another Index value or process stored
+// since is counted once this one adds or checks a document.
 func (x *Index) Len() int { return x.x.Len() }
 
 // SetWindow makes Add, Query and Rescore pair a document only with stored documents

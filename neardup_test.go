@@ -2,6 +2,7 @@ package neardup_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -175,5 +176,85 @@ func TestOpenExistingCreatesNothing(t *testing.T) {
 	}
 	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("Open(Existing) left a file behind: %v", err)
+	}
+}
+
+// TestVerifyAfterSearch: Verify after a search and then adds finds the
+// index sound. SQLite's integrity check of a full-text index uses the
+// index's structure as the connection last read it: a connection of the
+// pool that had searched before the adds reported a fault
+// ("fts5: checksum mismatch", "corruption found reading blob") in a sound
+// file, which `neardup index verify`, opening it afresh, found sound.
+func TestVerifyAfterSearch(t *testing.T) {
+	ctx := t.Context()
+	x, err := neardup.Open(ctx, filepath.Join(t.TempDir(), "news.db"), neardup.Options{StoreText: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	add := func(from, to int) {
+		t.Helper()
+		for i := from; i < to; i++ {
+			doc := neardup.Document{ID: fmt.Sprintf("d%d", i), Title: fmt.Sprintf("T %d", i%7), Text: fmt.Sprintf("Report %d. ", i) + story}
+			if _, err := x.Add(ctx, doc); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	add(0, 20)
+	if res, err := x.Search(ctx, "harbour", neardup.Page{}); err != nil || res.Total != 20 {
+		t.Fatalf("Search: %d found, %v; want 20", res.Total, err)
+	}
+	add(20, 60)
+	for range 2 {
+		if f, err := x.Verify(ctx, nil); err != nil || f.Total != 0 {
+			t.Fatalf("Verify: %v, %v; want no faults", f, err)
+		}
+	}
+}
+
+// TestFailedAddReturnsNoMatches: an add that fails stores nothing and
+// returns no matches. It returned one Match a document, each "added", with
+// the error (a feed write of AddOptions.Then that failed, a sketch of
+// another index), and the error of a document without an origin began
+// ": engine: ..." instead of naming it.
+func TestFailedAddReturnsNoMatches(t *testing.T) {
+	ctx := t.Context()
+	dir := t.TempDir()
+	x, err := neardup.Open(ctx, filepath.Join(dir, "x.db"), neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	y, err := neardup.Open(ctx, filepath.Join(dir, "y.db"), neardup.Options{Method: sentences.Defaults()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer y.Close()
+	doc := neardup.Document{ID: "d1", Text: story}
+	feedsDown := errors.New("feeds down")
+	for _, tc := range []struct {
+		name    string
+		sks     []neardup.Sketch
+		o       neardup.AddOptions
+		wantErr string
+	}{
+		{name: "Then fails", o: neardup.AddOptions{Then: func(neardup.FeedWriter, []neardup.Match) error { return feedsDown }},
+			wantErr: "feeds down"},
+		{name: "sketch of another index", sks: []neardup.Sketch{y.NewSketcher().Sketch(&doc)},
+			wantErr: `document 1 (id "d1"): engine: a sketch made by another index (sentences) given to a index of minhash`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ms, err := x.AddSketched(ctx, []neardup.Document{doc}, tc.sks, tc.o)
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("error %v, want one holding %q", err, tc.wantErr)
+			}
+			if ms != nil {
+				t.Errorf("matches %+v with the error, want none", ms)
+			}
+			if _, err := x.Document(ctx, doc.ID); !errors.Is(err, neardup.ErrNotFound) {
+				t.Errorf("Document after the failed add: %v, want ErrNotFound", err)
+			}
+		})
 	}
 }

@@ -77,7 +77,14 @@ func (o *AddOptions) index() index.AddOptions {
 // not read (a *RecordError) is skipped (see AddOptions.OnSkip); any other
 // error of the sequence, an error of a chunk or of OnMatch ends it: the
 // chunks committed before stay stored.
+//
+// The sequence is ranged over on a goroutine of AddSeq's, beside OnMatch
+// on the calling goroutine; a panic there is raised again on the calling
+// goroutine once the chunks read before it are dealt with.
 func (x *Index) AddSeq(ctx context.Context, docs iter.Seq2[Document, error], o AddOptions) error {
+	if docs == nil {
+		return errors.New("neardup: AddSeq: no sequence of documents (nil)")
+	}
 	if o.Chunk <= 0 {
 		o.Chunk = DefaultChunk
 	}
@@ -88,8 +95,10 @@ func (x *Index) AddSeq(ctx context.Context, docs iter.Seq2[Document, error], o A
 	defer cancel()
 	chunks := make(chan sketched, 1)
 	var readErr error
+	var readPanic any
 	go func() {
 		defer close(chunks)
+		defer func() { readPanic = recover() }()
 		readErr = x.sketchChunks(ctx, docs, o, chunks)
 	}()
 	var err error
@@ -100,6 +109,9 @@ func (x *Index) AddSeq(ctx context.Context, docs iter.Seq2[Document, error], o A
 		if err != nil {
 			cancel() // and drain, so that the reader ends
 		}
+	}
+	if readPanic != nil {
+		panic(readPanic)
 	}
 	if err != nil {
 		return err

@@ -179,3 +179,52 @@ func TestAddSeqSkipsBadRecords(t *testing.T) {
 		t.Errorf("%d stored, skipped %q; want 4 stored and line 3 skipped", x.Len(), skipped)
 	}
 }
+
+// TestAddSeqCallerGetsPanics: AddSeq ranges over its sequence on a
+// goroutine of its own; a panic there (of the sequence, or of OnSkip)
+// reaches AddSeq's caller, who can recover it, with the chunks before it
+// stored. It ended the program. A nil sequence is an error, as it is to
+// DedupSeq; it panicked so too.
+func TestAddSeqCallerGetsPanics(t *testing.T) {
+	ctx := t.Context()
+	x, err := neardup.Open(ctx, filepath.Join(t.TempDir(), "news.db"), neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if err := x.AddSeq(ctx, nil, neardup.AddOptions{}); err == nil {
+		t.Error("AddSeq of a nil sequence: no error")
+	}
+	seq := func(yield func(neardup.Document, error) bool) {
+		for i := range 5 {
+			if !yield(neardup.Document{ID: fmt.Sprintf("d%d", i), Text: fmt.Sprintf("%d %s", i, story)}, nil) {
+				return
+			}
+		}
+		yield(neardup.Document{}, &neardup.RecordError{Origin: "news.jsonl:6", Reason: "malformed", Msg: "bad"})
+		panic("the sequence broke")
+	}
+	for _, tc := range []struct {
+		name string
+		o    neardup.AddOptions
+		want string
+	}{
+		{name: "sequence", o: neardup.AddOptions{Chunk: 2}, want: "the sequence broke"},
+		{name: "OnSkip", o: neardup.AddOptions{Chunk: 2, Replace: true,
+			OnSkip: func(*neardup.RecordError) error { panic("OnSkip broke") }}, want: "OnSkip broke"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got any
+			func() {
+				defer func() { got = recover() }()
+				x.AddSeq(ctx, seq, tc.o)
+			}()
+			if got != tc.want {
+				t.Errorf("recovered %v, want %q", got, tc.want)
+			}
+			if _, err := x.Document(ctx, "d3"); err != nil {
+				t.Errorf("a document of a chunk before the panic: %v", err)
+			}
+		})
+	}
+}

@@ -60,7 +60,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				ord, err = x.addOne(w, d, &sks[i], at, &outs[i])
 			}
 			if err != nil {
-				return fmt.Errorf("%s: %w", d.Origin, err)
+				return fmt.Errorf("%s: %w", named(i, d), err)
 			}
 			stored[d.ID], added[i] = ord, ord
 			if err := ex.stored(w, i, ord); err != nil {
@@ -75,7 +75,20 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 		}
 		return nil
 	})
-	return outs, err
+	if err != nil {
+		return nil, err // nothing is stored: no document was added
+	}
+	return outs, nil
+}
+
+// named names the i-th document of an add in an error: by its origin, else
+// by its position (from 1) and ID, as a caller of the library's Add, whose
+// documents have no origin, knows it.
+func named(i int, d *core.Document) string {
+	if d.Origin != "" {
+		return d.Origin
+	}
+	return fmt.Sprintf("document %d (id %q)", i+1, d.ID)
 }
 
 // settle names the original (and the copies) of the cluster each stored

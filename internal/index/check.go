@@ -55,7 +55,10 @@ func (x *Index) queryAlone(ctx context.Context, docs []core.Document, sks []Sket
 		}
 		return nil
 	})
-	return outs, err
+	if err != nil {
+		return nil, err
+	}
+	return outs, nil
 }
 
 // check checks docs beside the Index's writer and other checks (see

@@ -492,8 +492,25 @@ func sqliteErr(err error) error {
 // it with the error. A row may hold several lines, the first naming the
 // database ("*** in database main ***"), which is left out. The check
 // stops at sqliteMaxFaults rows.
+//
+// The check runs in a read transaction that reads the full-text index
+// first: SQLite's check of an FTS5 table uses the table's structure as
+// the connection last read it, so that a connection of the pool that had
+// searched before another connection (the writer) added documents
+// reported a sound file's full-text index as damaged ("fts5: checksum
+// mismatch"). A read of the table in the same transaction reads its
+// structure afresh (TestVerifyAfterSearch).
 func sqliteCheck(ctx context.Context, db *sql.DB) ([]string, error) {
-	rows, err := stringRows(ctx, db, fmt.Sprintf(`PRAGMA integrity_check(%d)`, sqliteMaxFaults))
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	// An error here (the table damaged, or missing) is the check's to
+	// report.
+	var ord int64
+	_ = tx.QueryRowContext(ctx, `SELECT rowid FROM search LIMIT 1`).Scan(&ord)
+	rows, err := stringRows(ctx, tx, fmt.Sprintf(`PRAGMA integrity_check(%d)`, sqliteMaxFaults))
 	if err == nil && len(rows) == 1 && rows[0] == "ok" {
 		return nil, nil
 	}
@@ -515,7 +532,9 @@ const sqliteMaxFaults = 100000
 
 // stringRows returns the one column of the rows of query q; on an error
 // part way, those read until then with it.
-func stringRows(ctx context.Context, db *sql.DB, q string) ([]string, error) {
+func stringRows(ctx context.Context, db interface {
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+}, q string) ([]string, error) {
 	rows, err := db.QueryContext(ctx, q)
 	if err != nil {
 		return nil, err
