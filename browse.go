@@ -59,6 +59,8 @@ var (
 	// ErrReadOnly: the index cannot be written (a read-only file or
 	// database user).
 	ErrReadOnly = store.ErrReadOnly
+	// ErrClosed: a call on an Index after its Close.
+	ErrClosed = store.ErrClosed
 	// ErrNoMethod: Open with Options.Existing of a store that holds no
 	// index yet, only feeds if anything.
 	ErrNoMethod = index.ErrNoMethod

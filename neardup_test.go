@@ -258,3 +258,40 @@ func TestFailedAddReturnsNoMatches(t *testing.T) {
 		})
 	}
 }
+
+// TestUseAfterClose: every call on an Index after its Close is ErrClosed,
+// whether or not it would read the store (a text that shares nothing with
+// what is stored); it was database/sql's own error, which no one can test
+// for.
+func TestUseAfterClose(t *testing.T) {
+	ctx := t.Context()
+	x, err := neardup.Open(ctx, filepath.Join(t.TempDir(), "news.db"), neardup.Options{StoreText: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := x.Add(ctx, neardup.Document{ID: "d1", Text: story}); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	other := neardup.Document{ID: "d9", Text: "Nothing here is like the stored story: a recipe for bread, flour and water and salt and time."}
+	calls := map[string]func() error{
+		"Add":            func() error { _, err := x.Add(ctx, neardup.Document{ID: "d2", Text: story}); return err },
+		"Query":          func() error { _, err := x.Query(ctx, neardup.Document{ID: "d3", Text: story}); return err },
+		"Query of other": func() error { _, err := x.Query(ctx, other); return err },
+		"Document":       func() error { _, err := x.Document(ctx, "d1"); return err },
+		"Stats":          func() error { _, err := x.Stats(ctx); return err },
+		"Search":         func() error { _, err := x.Search(ctx, "harbour", neardup.Page{}); return err },
+		"Remove":         func() error { _, err := x.Remove(ctx, "d1"); return err },
+		"Verify":         func() error { _, err := x.Verify(ctx, nil); return err },
+	}
+	for name, call := range calls {
+		if err := call(); !errors.Is(err, neardup.ErrClosed) {
+			t.Errorf("%s after Close: %v, want ErrClosed", name, err)
+		}
+	}
+	if err := x.Close(); err != nil {
+		t.Errorf("a second Close: %v", err)
+	}
+}

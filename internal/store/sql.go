@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // dialect is what differs between the SQL engines.
@@ -57,6 +58,8 @@ type sqlStore struct {
 	// checkpoints, when not nil, copies a SQLite log into its file in the
 	// background.
 	checkpoints *checkpointer
+	// closed is set by Close: every call after it is ErrClosed.
+	closed atomic.Bool
 }
 
 // inChunk bounds the values bound in one IN list: SQLite allows 32,766
@@ -64,6 +67,9 @@ type sqlStore struct {
 const inChunk = 500
 
 func (s *sqlStore) View(ctx context.Context, fn func(r Reader) error) error {
+	if s.closed.Load() {
+		return ErrClosed
+	}
 	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true, Isolation: s.d.snapshot()})
 	if err != nil {
 		return s.wrap("reading the index", err)
@@ -82,6 +88,9 @@ func (d *dialect) snapshot() sql.IsolationLevel {
 }
 
 func (s *sqlStore) Update(ctx context.Context, fn func(w Writer) error) error {
+	if s.closed.Load() {
+		return ErrClosed
+	}
 	if s.readOnly {
 		return ErrReadOnly
 	}
@@ -127,6 +136,8 @@ func (s *sqlStore) wrap(doing string, err error) error {
 	}
 	if m := s.d.mapErr(err); m != nil {
 		err = fmt.Errorf("%s: %w (%v)", doing, m, err)
+	} else if s.closed.Load() && (errors.Is(err, sql.ErrConnDone) || err.Error() == "sql: database is closed") {
+		return fmt.Errorf("%s: %w", doing, ErrClosed) // closed while it ran
 	}
 	if errors.Is(err, ErrCorrupt) || errors.Is(err, ErrIO) {
 		return named(s.name, err)
@@ -143,6 +154,9 @@ func (s *sqlStore) wrap(doing string, err error) error {
 // cannot be read whole still shows.
 func (s *sqlStore) Check(ctx context.Context) (Faults, error) {
 	var f Faults
+	if s.closed.Load() {
+		return f, ErrClosed
+	}
 	engine, err := s.d.check(ctx, s.db)
 	for _, line := range engine {
 		f.Add(line)
@@ -155,6 +169,7 @@ func (s *sqlStore) Check(ctx context.Context) (Faults, error) {
 }
 
 func (s *sqlStore) Close() error {
+	s.closed.Store(true)
 	if s.checkpoints != nil {
 		s.checkpoints.close()
 	}

@@ -312,6 +312,7 @@ var (
 	ErrCorrupt   = errors.New("store: the index file is damaged")
 	ErrDiskFull  = errors.New("store: the disk is full")
 	ErrIO        = errors.New("store: the index file could not be read or written (a full disk, a file size limit or a failing disk)")
+	ErrClosed    = errors.New("store: the index is closed")
 	errForbidden = errors.New("store: a Reader cannot write")
 )
 
