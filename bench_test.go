@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"iter"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -13,8 +14,9 @@ import (
 )
 
 var (
-	benchDocs  = flag.Int("docs", 20000, "documents of the Dedup benchmarks")
-	benchWords = flag.Int("words", 450, "words a generated document of the Dedup benchmarks (450: about 3 KB, news-sized)")
+	benchDocs   = flag.Int("docs", 20000, "documents of the Dedup benchmarks")
+	benchWords  = flag.Int("words", 450, "words a generated document of the Dedup benchmarks (450: about 3 KB, news-sized)")
+	benchMethod = flag.String("method", "minhash", "the method of BenchmarkDedupCancel, at its defaults")
 )
 
 // generated yields the first n generated documents, making each as it is
@@ -73,28 +75,35 @@ func heapPeak(f func()) (objects, live uint64) { return heappeak.Of(10*time.Mill
 
 // BenchmarkDedupCancel reports how long DedupSeq takes to return once its
 // context is cancelled within each stage of a run of -docs generated
-// documents: reading, once half of them are read; matching, at its first
+// documents with -method: reading, once half of them are read; preparing,
+// 5 ms after matching starts (while a method that weighs and indexes the
+// whole corpus first does so: tfidf, cosine); matching, at its first
 // progress report after the start (on 2 cores, after 8 blocks of 512
 // documents); results, at the first pair handed on.
 //
-//	go test -run '^$' -bench DedupCancel -benchtime 1x -docs 20000 .
+//	go test -run '^$' -bench DedupCancel -benchtime 1x -docs 20000 [-method cosine] .
 func BenchmarkDedupCancel(b *testing.B) {
 	n, words := *benchDocs, *benchWords
-	for _, stage := range []string{"reading", "matching", "results"} {
+	for _, stage := range []string{"reading", "preparing", "matching", "results"} {
 		b.Run(stage, func(b *testing.B) {
 			for b.Loop() {
 				ctx, cancel := context.WithCancel(b.Context())
-				var cancelled time.Time
+				var cancelled atomic.Int64 // Unix nanoseconds
 				stop := func() {
-					if cancelled.IsZero() {
-						cancelled = time.Now()
+					if cancelled.CompareAndSwap(0, time.Now().UnixNano()) {
 						cancel()
 					}
 				}
+				var timer *time.Timer
 				_, err := neardup.DedupSeq(ctx, generated(n, words), neardup.Options{
+					MethodName: *benchMethod,
 					OnProgress: func(p neardup.Progress) {
-						if p.Stage == stage && (stage == "reading" && p.Done >= n/2 || stage == "matching" && p.Done > 0) {
+						switch {
+						case stage == "reading" && p.Stage == "reading" && p.Done >= n/2,
+							stage == "matching" && p.Stage == "matching" && p.Done > 0:
 							stop()
+						case stage == "preparing" && p.Stage == "matching" && p.Done == 0:
+							timer = time.AfterFunc(5*time.Millisecond, stop)
 						}
 					},
 					OnPair: func(neardup.Pair) {
@@ -104,11 +113,14 @@ func BenchmarkDedupCancel(b *testing.B) {
 					},
 				})
 				returned := time.Now()
+				if timer != nil {
+					timer.Stop()
+				}
 				cancel()
-				if err == nil || cancelled.IsZero() {
+				if err == nil || cancelled.Load() == 0 {
 					b.Fatalf("the run ended (%v) without a cancel during %s", err, stage)
 				}
-				b.ReportMetric(float64(returned.Sub(cancelled).Microseconds())/1000, "ms-to-return")
+				b.ReportMetric(float64(returned.Sub(time.Unix(0, cancelled.Load())).Microseconds())/1000, "ms-to-return")
 			}
 		})
 	}

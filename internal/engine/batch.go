@@ -271,7 +271,7 @@ func (b *batch[S, E]) Finish(ctx context.Context, progress func(done int)) error
 	}
 	n := b.Len()
 	if b.m.Corpus.Seal != nil {
-		if err := b.m.Corpus.Seal(); err != nil {
+		if err := b.m.Corpus.Seal(ctx); err != nil {
 			return err
 		}
 	}

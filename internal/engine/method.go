@@ -198,8 +198,9 @@ type Corpus struct {
 	// matching once. An error says the method cannot compare the
 	// documents as they are (a method comparing documents of different
 	// sources, given documents of one source) and ends the run saying why
-	// instead of finding nothing.
-	Seal func() error
+	// instead of finding nothing. It stops soon after ctx is done,
+	// returning its error (the method is then left unusable).
+	Seal func(ctx context.Context) error
 	// Report adds statistics of the method's own to a run's.
 	Report func(st *Stats)
 	// NeedsText and SeeText are for a method whose statistics quote text

@@ -2,6 +2,7 @@ package vector
 
 import (
 	"cmp"
+	"context"
 	"math"
 	"runtime"
 	"slices"
@@ -166,24 +167,18 @@ func (f *Field) grow(ord int32) {
 // decreasing document frequency, which keeps frequent terms out of the
 // join's lists, vectorises every document, and bounds each term's weight
 // in the queries to come. Once a document is vectorised it only
-// vectorises what is pending.
-func (f *Field) Seal() {
+// vectorises what is pending. It stops soon after ctx is done, returning
+// its error, and leaves the field unusable.
+func (f *Field) Seal(ctx context.Context) error {
 	if f.started || f.join != nil {
-		f.vectorise()
-		return
+		return f.vectorise(ctx)
 	}
-	byDF := make([]uint32, len(f.df))
-	for i := range byDF {
-		byDF[i] = uint32(i)
+	f.order = rankByDF(f.df)
+	if err := f.vectorise(ctx); err != nil {
+		return err
 	}
-	slices.SortFunc(byDF, func(a, b uint32) int { return cmp.Or(cmp.Compare(f.df[b], f.df[a]), cmp.Compare(a, b)) })
-	f.order = make([]uint32, len(f.df))
-	for rank, id := range byDF {
-		f.order[id] = uint32(rank)
-	}
-	f.vectorise()
 	if f.joinAt <= 0 {
-		return
+		return nil
 	}
 	qmax := make([]float32, len(f.df))
 	for _, v := range f.vecs {
@@ -194,6 +189,33 @@ func (f *Field) Seal() {
 	f.join = candidates.NewAllPairs(f.joinAt, f.Vector)
 	f.join.SetQueryBound(qmax)
 	f.join.Reserve(len(f.vecs), len(f.df))
+	return nil
+}
+
+// rankByDF returns each term's rank by decreasing document frequency df,
+// ties by increasing term id: a counting sort, linear in the terms and the
+// largest frequency (a million documents' word pairs are millions of terms,
+// which a comparison sort took seconds over, unstoppable).
+func rankByDF(df []int32) []uint32 {
+	top := int32(0)
+	for _, n := range df {
+		top = max(top, n)
+	}
+	// start[top-n] is the first rank of the terms of frequency n.
+	start := make([]uint32, int(top)+2)
+	for _, n := range df {
+		start[top-max(n, 0)+1]++
+	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	rank := make([]uint32, len(df))
+	for id, n := range df {
+		at := &start[top-max(n, 0)]
+		rank[id] = *at
+		*at++
+	}
+	return rank
 }
 
 // vectorise turns the pending documents into vectors with the statistics
@@ -203,14 +225,14 @@ func (f *Field) Seal() {
 // weights of a run of documents go into one allocation. Many pending
 // documents (a batch's, at Seal) are vectorised on every core, in runs:
 // each document's vector depends on it and the statistics alone.
-func (f *Field) vectorise() {
+func (f *Field) vectorise(ctx context.Context) error {
 	if len(f.pending) == 0 {
-		return
+		return nil
 	}
 	f.started = true
 	parts := min(runtime.GOMAXPROCS(0), len(f.pending)/minVectoriseRun)
 	if parts <= 1 {
-		f.tw = f.vectoriseRun(f.pending, f.nPend, f.tw)
+		f.tw = f.vectoriseRun(ctx, f.pending, f.nPend, f.tw)
 	} else {
 		var wg sync.WaitGroup
 		for part := range parts {
@@ -220,28 +242,40 @@ func (f *Field) vectorise() {
 				for _, p := range run {
 					n += len(p.ids)
 				}
-				f.vectoriseRun(run, n, nil)
+				f.vectoriseRun(ctx, run, n, nil)
 			})
 		}
 		wg.Wait()
 	}
+	if err := ctx.Err(); err != nil {
+		return err // some documents left as they were: the field is unusable
+	}
 	clear(f.pending)
 	f.pending, f.nPend = f.pending[:0], 0
+	return nil
 }
 
 // minVectoriseRun is the fewest pending documents each goroutine of
 // vectorise is given: fewer are vectorised on the caller's.
 const minVectoriseRun = 4096
 
+// ctxEvery is how many documents vectoriseRun and IndexAll go through
+// between looks at their context.
+const ctxEvery = 1024
+
 // vectoriseRun vectorises the pending documents run, which hold n terms,
-// with tw as scratch space, and returns the scratch space grown. Runs of
+// with tw as scratch space, and returns the scratch space grown; it stops
+// soon after ctx is done, leaving the rest pending. Runs of
 // one Field's pending documents may be vectorised concurrently: each
 // writes its own documents' vectors and states, and reads the statistics.
-func (f *Field) vectoriseRun(run []pendingDoc, n int, tw []termWeight) []termWeight {
+func (f *Field) vectoriseRun(ctx context.Context, run []pendingDoc, n int, tw []termWeight) []termWeight {
 	weights := make([]float32, 0, n)
 	unweighted := 0
 	defer func() { f.unweighted.Add(int64(unweighted)) }()
-	for _, p := range run {
+	for i, p := range run {
+		if i%ctxEvery == 0 && ctx.Err() != nil {
+			return tw
+		}
 		tw = tw[:0]
 		var norm float64
 		for i, id := range p.ids {
@@ -292,7 +326,7 @@ func (f *Field) weight(id, tf uint32, length int) float64 {
 // ordinal order, with every indexed document whose cosine with document ord
 // reaches the join threshold, and that cosine.
 func (f *Field) Candidates(ord int32, fn func(other int32, cos float64)) {
-	f.vectorise()
+	f.vectorise(context.Background())
 	if f.joinAt <= 0 || int(ord) >= len(f.state) || f.state[ord] < vectorised {
 		return
 	}
@@ -308,10 +342,16 @@ func (f *Field) joiner() *candidates.AllPairs {
 
 // IndexAll vectorises what is pending and puts every vectorised document
 // in the join, in ordinal order, as Index of each would: a Batch then
-// matches them with Matchers, on many goroutines.
-func (f *Field) IndexAll() {
-	f.vectorise()
+// matches them with Matchers, on many goroutines. It stops soon after ctx
+// is done, returning its error, and leaves the field unusable.
+func (f *Field) IndexAll(ctx context.Context) error {
+	if err := f.vectorise(ctx); err != nil {
+		return err
+	}
 	for ord, st := range f.state {
+		if ord%ctxEvery == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		if st != vectorised {
 			continue
 		}
@@ -320,6 +360,7 @@ func (f *Field) IndexAll() {
 		}
 		f.state[ord] = indexed
 	}
+	return nil
 }
 
 // A Matcher finds a document's candidates among the documents before it
@@ -369,7 +410,7 @@ func (f *Field) Index(ord int32) {
 		return
 	}
 	if f.state[ord] == pending {
-		f.vectorise()
+		f.vectorise(context.Background())
 	}
 	if f.state[ord] != vectorised {
 		return

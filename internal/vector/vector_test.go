@@ -1,6 +1,7 @@
 package vector
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -110,7 +111,7 @@ func TestSealOnEveryCoreIsSerial(t *testing.T) {
 				c := Counts{Hashes: slices.Clone(counts[i].Hashes), TFs: slices.Clone(counts[i].TFs)}
 				f.Add(int32(i), &c)
 			}
-			f.Seal()
+			f.Seal(t.Context())
 			return f
 		}
 		serial, parallel := sealed(1), sealed(3)
@@ -118,6 +119,77 @@ func TestSealOnEveryCoreIsSerial(t *testing.T) {
 			if a, b := serial.Vector(int32(i)), parallel.Vector(int32(i)); !slices.Equal(a.Terms, b.Terms) || !slices.Equal(a.Weights, b.Weights) || len(a.Terms) == 0 {
 				t.Fatalf("weighting %d, document %d: %v on one core, %v on three", w, i, a, b)
 			}
+		}
+	}
+}
+
+// TestSealStopsWhenCancelled: Seal and IndexAll of a batch's documents
+// stop at a cancelled context, returning its error, rather than weighing
+// and indexing every document first (seconds at a million).
+func TestSealStopsWhenCancelled(t *testing.T) {
+	const docs = 3*minVectoriseRun + 17
+	add := func() *Field {
+		f := NewField(TFIDF, 0.5)
+		for i := range docs {
+			c := Count([]uint64{uint64(i % 50), uint64(i % 7), 99})
+			f.Add(int32(i), &c)
+		}
+		return f
+	}
+	for _, procs := range []int{1, 3} {
+		func() {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			ctx, cancel := context.WithCancel(t.Context())
+			cancel()
+			f := add()
+			if err := f.Seal(ctx); !errors.Is(err, context.Canceled) {
+				t.Fatalf("%d cores: Seal: %v, want context.Canceled", procs, err)
+			}
+			weighed := 0
+			for i := range docs {
+				if len(f.Vector(int32(i)).Terms) > 0 {
+					weighed++
+				}
+			}
+			if weighed != 0 {
+				t.Errorf("%d cores: %d of %d documents weighed after a cancelled Seal", procs, weighed, docs)
+			}
+			f = add()
+			if err := f.Seal(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.IndexAll(ctx); !errors.Is(err, context.Canceled) {
+				t.Errorf("%d cores: IndexAll: %v, want context.Canceled", procs, err)
+			}
+		}()
+	}
+}
+
+// TestRankByDF: the counting sort ranks terms as sorting them by
+// decreasing document frequency, ties by increasing id, does.
+func TestRankByDF(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 2, 17, 1000, 50000} {
+		df := make([]int32, n)
+		for i := range df {
+			df[i] = int32(rng.IntN(1 + n/10)) // many ties, some zeros
+		}
+		byDF := make([]uint32, n)
+		for i := range byDF {
+			byDF[i] = uint32(i)
+		}
+		slices.SortFunc(byDF, func(a, b uint32) int {
+			if df[a] != df[b] {
+				return int(df[b] - df[a])
+			}
+			return int(a) - int(b)
+		})
+		want := make([]uint32, n)
+		for rank, id := range byDF {
+			want[id] = uint32(rank)
+		}
+		if got := rankByDF(df); !slices.Equal(got, want) {
+			t.Fatalf("%d terms: ranks differ from the sort's", n)
 		}
 	}
 }

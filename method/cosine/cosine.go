@@ -57,11 +57,9 @@ func (m *method) stages() engine.Method[Sketch, Evidence] {
 		Parallel: m, Corpus: engine.Corpus{Seal: m.Seal, Report: m.Report}}
 }
 
-// Seal weighs every document with the final statistics.
-func (m *method) Seal() error {
-	m.text.Seal()
-	return nil
-}
+// Seal weighs every document with the final statistics. It stops soon
+// after ctx is done, returning its error.
+func (m *method) Seal(ctx context.Context) error { return m.text.Seal(ctx) }
 
 // Match reports the indexed documents whose cosine with the document
 // reaches the lowest reporting threshold, in increasing ordinal order.
@@ -80,14 +78,13 @@ func (m *method) found(other int32, cos float64) { m.emit(other, cos, Evidence{}
 // has vectorised every document, so the counts are garbage once dropped:
 // the join's lists take their place instead of adding to them (at 1,000,000
 // news articles, 2 GB of counts against 0.8 GB of lists).
-func (m *method) IndexAll(_ context.Context, ss []*Sketch, _ func(done int)) error {
+func (m *method) IndexAll(ctx context.Context, ss []*Sketch, _ func(done int)) error {
 	for _, s := range ss {
 		if s != nil {
 			*s = Sketch{}
 		}
 	}
-	m.text.IndexAll()
-	return nil
+	return m.text.IndexAll(ctx)
 }
 
 // NewMatcher returns a matcher for one goroutine of a Batch.

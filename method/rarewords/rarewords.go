@@ -207,8 +207,9 @@ func (m *method) newTerm(h uint64) uint32 {
 // Seal chooses every document's rare words with final statistics.
 func (m *method) Seal() { m.keepRare() }
 
-// seal is the method's Corpus.Seal: Seal, then CheckBatch.
-func (m *method) seal() error {
+// seal is the method's Corpus.Seal: Seal, then CheckBatch. Choosing the
+// rare words is one pass over the documents' words, not looked at ctx.
+func (m *method) seal(context.Context) error {
 	m.Seal()
 	return m.CheckBatch()
 }

@@ -88,10 +88,13 @@ func (m *method) Add(ord int32, s *Sketch) {
 	}
 }
 
-// Seal weighs every document with the final document frequencies.
-func (m *method) Seal() error {
+// Seal weighs every document with the final document frequencies. It
+// stops soon after ctx is done, returning its error.
+func (m *method) Seal(ctx context.Context) error {
 	for _, f := range m.fields {
-		f.Seal()
+		if err := f.Seal(ctx); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -147,9 +150,11 @@ func (m *method) collect(other int32, _ float64) { m.cands = append(m.cands, oth
 
 // IndexAll puts every document in both joins at once and drops the counts
 // from the sketches, for a Batch's matchers (engine.Parallel).
-func (m *method) IndexAll(_ context.Context, ss []*Sketch, _ func(done int)) error {
+func (m *method) IndexAll(ctx context.Context, ss []*Sketch, _ func(done int)) error {
 	for _, f := range m.fields {
-		f.IndexAll()
+		if err := f.IndexAll(ctx); err != nil {
+			return err
+		}
 	}
 	for _, s := range ss {
 		if s != nil {

@@ -89,7 +89,7 @@ func sealed(t testing.TB, o Options, docs []core.Document) *method {
 		s, _ := sk.Sketch(&docs[i])
 		m.Add(int32(i), s)
 	}
-	m.Seal()
+	m.Seal(t.Context())
 	for i := range docs {
 		ord := int32(i)
 		if err := m.Match(ord, nil, nil, func(int32, float64, Evidence) {}); err != nil {
@@ -451,7 +451,7 @@ func TestParallelMatchIsSerial(t *testing.T) {
 			s, _ := sk.Sketch(&docs[i])
 			m.Add(int32(i), s)
 		}
-		m.Seal()
+		m.Seal(t.Context())
 		return m
 	}
 	ms := added()
