@@ -216,6 +216,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		if err == nil {
 			st = run.stats()
 			warnUnweighted(o.Warn, st.Unweighted)
+			warnTooShort(o.Warn, &st)
 		}
 		if err = errors.Join(err, results.wait(err != nil, run, pairsOf(&st))); err != nil {
 			return engine.Stats{}, err
@@ -231,6 +232,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	}
 	st := run.stats()
 	warnUnweighted(o.Warn, st.Unweighted)
+	warnTooShort(o.Warn, &st)
 	if err := run.writeResults(ctx, out, pairsOf(&st)); err != nil {
 		return engine.Stats{}, err
 	}
@@ -580,6 +582,20 @@ func warnUnweighted(w io.Writer, n int) {
 	fmt.Fprintf(w, "warning: documents whose every term weighs nothing: %d; they pair with nothing "+
 		"(a term every document holds weighs 0 under tfidf's --weighting tm, as in a corpus of copies of one text; "+
 		"--weighting smooth weighs it)\n", n)
+}
+
+// warnTooShort says when every document was too short to compare, and
+// which option sets that length, so that a run that compared nothing does
+// not pass for a corpus without duplicates.
+func warnTooShort(w io.Writer, st *engine.Stats) {
+	if w == nil || st.Documents < 2 || st.Skipped[core.SkipTooShort] < st.Documents {
+		return
+	}
+	hint := "a text under --min-text characters (30 by default, white space not counted) is compared by no method"
+	if st.Method == "rarewords" {
+		hint = "rarewords skips documents of fewer than --min-words words (201 by default), as its recipe does"
+	}
+	fmt.Fprintf(w, "warning: every document is too short to compare (%s); %s\n", strconv.Itoa(st.Documents), hint)
 }
 
 // noDocuments is the error of a run that read no document it could use:

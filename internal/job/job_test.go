@@ -378,3 +378,29 @@ func TestStatsBuiltOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestWarnTooShort: a run in which every document is too short for the
+// method says so, naming the option that sets the length; a run that
+// compares some documents does not.
+func TestWarnTooShort(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "news.jsonl")
+	os.WriteFile(in, []byte(`{"id":"a","source":"x","text":"`+strings.Repeat("harbour bridge ", 30)+`"}`+"\n"+
+		`{"id":"b","source":"y","text":"`+strings.Repeat("harbour bridge ", 30)+`"}`+"\n"), 0o644)
+	for _, tc := range []struct {
+		method string
+		want   string
+	}{
+		{"rarewords", "warning: every document is too short to compare (2); rarewords skips documents of fewer than --min-words words"},
+		{"minhash", ""},
+	} {
+		spec, _ := methods.Lookup(tc.method)
+		var warn bytes.Buffer
+		if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, tc.method), Method: spec.Defaults(), Warn: &warn}); err != nil {
+			t.Fatal(err)
+		}
+		if got := warn.String(); tc.want == "" && strings.Contains(got, "too short") || tc.want != "" && !strings.Contains(got, tc.want) {
+			t.Errorf("%s: warnings %q, want %q", tc.method, got, tc.want)
+		}
+	}
+}
