@@ -1,6 +1,7 @@
 package candidates
 
 import (
+	"context"
 	"slices"
 )
 
@@ -39,10 +40,17 @@ const partRecords = 1 << 15
 // documents sharing a key, the later is given the earlier under limit as
 // VisitBucket tells (limit <= 0: every one); a document of the postings
 // for which searches is false is given none.
-func NewEarlier(n, docs, parts, limit int, searches func(doc int32) bool,
-	each func(part int, yield func(key uint32, doc int32))) *Earlier {
+//
+// It stops soon after ctx is done, returning its error: each may then end
+// before yielding all it has (between documents, say), and every step
+// after that looks at ctx every ctxGroups groups of postings.
+func NewEarlier(ctx context.Context, n, docs, parts, limit int, searches func(doc int32) bool,
+	each func(part int, yield func(key uint32, doc int32))) (*Earlier, error) {
 	parts = max(1, parts)
-	recs, groups, bits := groupByKey(n, parts, each)
+	recs, groups, bits, err := groupByKey(ctx, n, parts, each)
+	if err != nil {
+		return nil, err
+	}
 	e := &Earlier{}
 	blocks := (docs + blockDocs - 1) / blockDocs
 	// Each goroutine reads a share of the groups twice: sorting each
@@ -56,12 +64,18 @@ func NewEarlier(n, docs, parts, limit int, searches func(doc int32) bool,
 		var tmp []uint64
 		lo, hi := share(p)
 		for g := lo; g < hi; g++ {
+			if (g-lo)%ctxGroups == 0 && ctx.Err() != nil {
+				return
+			}
 			group := recs[groups[g]:groups[g+1]]
 			tmp = sortByKey(group, tmp, bits)
 			runPairs(group, limit, searches, func(later, _ uint32) { count[later/blockDocs]++ })
 		}
 		counts[p] = count
 	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	e.starts, e.ends = make([]int, blocks+1), make([]int, blocks)
 	at := 0
 	for b := range blocks {
@@ -76,6 +90,9 @@ func NewEarlier(n, docs, parts, limit int, searches func(doc int32) bool,
 		next := counts[p]
 		lo, hi := share(p)
 		for g := lo; g < hi; g++ {
+			if (g-lo)%ctxGroups == 0 && ctx.Err() != nil {
+				return
+			}
 			runPairs(recs[groups[g]:groups[g+1]], limit, searches, func(later, earlier uint32) {
 				b := later / blockDocs
 				e.pairs[next[b]] = uint64(later)<<32 | uint64(earlier)
@@ -83,21 +100,34 @@ func NewEarlier(n, docs, parts, limit int, searches func(doc int32) bool,
 			})
 		}
 	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	inParallel(parts, func(p int) {
 		for b := p * blocks / parts; b < (p+1)*blocks/parts; b++ {
+			if b%ctxGroups == 0 && ctx.Err() != nil {
+				return
+			}
 			block := e.pairs[e.starts[b]:e.starts[b+1]]
 			slices.Sort(block)
 			e.ends[b] = e.starts[b] + len(slices.Compact(block))
 		}
 	})
-	return e
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return e, nil
 }
+
+// ctxGroups is how many groups of postings (or blocks of pairs) NewEarlier
+// goes through between looks at its context.
+const ctxGroups = 16
 
 // groupByKey returns the n records (mix32(key)<<32 | document) that each
 // yields, grouped by the mix's high bits bits: group g is
 // recs[groups[g]:groups[g+1]], about partRecords records, each in the order
 // the parts yielded them.
-func groupByKey(n, parts int, each func(part int, yield func(key uint32, doc int32))) (recs []uint64, groups []int, bits uint) {
+func groupByKey(ctx context.Context, n, parts int, each func(part int, yield func(key uint32, doc int32))) (recs []uint64, groups []int, bits uint, err error) {
 	for n>>bits > partRecords && bits < 16 {
 		bits++
 	}
@@ -108,6 +138,9 @@ func groupByKey(n, parts int, each func(part int, yield func(key uint32, doc int
 		each(p, func(k uint32, _ int32) { count[mix32(k)>>shift]++ })
 		counts[p] = count
 	})
+	if err := ctx.Err(); err != nil {
+		return nil, nil, 0, err // each may have stopped short
+	}
 	groups = make([]int, 1<<bits+1)
 	at := 0
 	for g := range 1 << bits {
@@ -130,7 +163,10 @@ func groupByKey(n, parts int, each func(part int, yield func(key uint32, doc int
 			next[g]++
 		})
 	})
-	return recs, groups, bits
+	if err := ctx.Err(); err != nil {
+		return nil, nil, 0, err
+	}
+	return recs, groups, bits, nil
 }
 
 // radixBits is the width of a digit of sortByKey's radix sort: its counts

@@ -1,6 +1,8 @@
 package candidates
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -58,13 +60,16 @@ func TestEarlierIsSerial(t *testing.T) {
 		want := serialEarlier(keys, limit, searches)
 		for _, parts := range []int{1, 2, 3} {
 			t.Run(fmt.Sprintf("limit %d, %d parts", limit, parts), func(t *testing.T) {
-				e := NewEarlier(n, docs, parts, limit, searches, func(part int, yield func(uint32, int32)) {
+				e, err := NewEarlier(t.Context(), n, docs, parts, limit, searches, func(part int, yield func(uint32, int32)) {
 					for d := part * docs / parts; d < (part+1)*docs/parts; d++ {
 						for _, k := range keys[d] {
 							yield(k, int32(d))
 						}
 					}
 				})
+				if err != nil {
+					t.Fatal(err)
+				}
 				total := 0
 				for d := range keys {
 					got := e.Append(nil, int32(d))
@@ -84,12 +89,46 @@ func TestEarlierIsSerial(t *testing.T) {
 // TestEarlierEmpty checks a batch without postings, and documents past
 // those given.
 func TestEarlierEmpty(t *testing.T) {
-	e := NewEarlier(0, 3, 2, 32, func(int32) bool { return true }, func(int, func(uint32, int32)) {})
+	e, err := NewEarlier(t.Context(), 0, 3, 2, 32, func(int32) bool { return true }, func(int, func(uint32, int32)) {})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if got := e.Append(nil, 2); got != nil {
 		t.Errorf("candidates %v of a batch without postings", got)
 	}
 	if got := e.Append(nil, 5000); got != nil {
 		t.Errorf("candidates %v of a document past the batch", got)
+	}
+}
+
+// TestEarlierCancelled: NewEarlier stops at a context cancelled while its
+// postings are yielded, whether each stops short or not, returning the
+// context's error rather than candidates (or the panic of a count that
+// does not add up).
+func TestEarlierCancelled(t *testing.T) {
+	const docs = 5000
+	for _, stopShort := range []bool{false, true} {
+		ctx, cancel := context.WithCancel(t.Context())
+		yielded := 0
+		e, err := NewEarlier(ctx, 2*docs, docs, 1, 32, func(int32) bool { return true }, func(_ int, yield func(uint32, int32)) {
+			for d := range docs {
+				if d == docs/2 {
+					cancel()
+				}
+				if stopShort && ctx.Err() != nil {
+					return
+				}
+				yield(uint32(d%100), int32(d))
+				yield(uint32(d%37)+1000, int32(d))
+				yielded++
+			}
+		})
+		if !errors.Is(err, context.Canceled) || e != nil {
+			t.Errorf("stopping short %v: %v, %v; want no candidates and context.Canceled", stopShort, e, err)
+		}
+		if want := docs; !stopShort && yielded != want || stopShort && yielded != docs/2 {
+			t.Errorf("stopping short %v: %d documents yielded", stopShort, yielded)
+		}
 	}
 }
 
@@ -102,7 +141,7 @@ func BenchmarkEarlier(b *testing.B) {
 	}
 	all := func(int32) bool { return true }
 	for b.Loop() {
-		NewEarlier(len(keys), docs, 2, 32, all, func(part int, yield func(uint32, int32)) {
+		NewEarlier(b.Context(), len(keys), docs, 2, 32, all, func(part int, yield func(uint32, int32)) {
 			for i := part * len(keys) / 2; i < (part+1)*len(keys)/2; i++ {
 				yield(keys[i], int32(i/26))
 			}

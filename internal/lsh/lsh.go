@@ -210,12 +210,16 @@ func (x *Table[S, E]) Verify(cands []int32, s *S, src engine.Source[S], emit fun
 // matching one document after another (see candidates.Earlier), found for
 // every document at once on as many goroutines as there are processors. It
 // drops what only indexing reads of every sketch. The candidates are found
-// in one step: ctx and progress are left to the matchers.
-func (x *Table[S, E]) IndexAll(_ context.Context, ss []*S, _ func(done int)) error {
+// in one step, which stops soon after ctx is done; progress is left to the
+// matchers.
+func (x *Table[S, E]) IndexAll(ctx context.Context, ss []*S, _ func(done int)) error {
 	n := 0
 	var keys []uint32
 	searching := make([]uint64, (len(ss)+63)/64) // the documents that look for candidates
 	for ord, s := range ss {
+		if ord%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		if s != nil {
 			keys = x.b.Keys(keys[:0], s)
 			n += len(keys)
@@ -226,13 +230,17 @@ func (x *Table[S, E]) IndexAll(_ context.Context, ss []*S, _ func(done int)) err
 	}
 	parts := runtime.GOMAXPROCS(0)
 	yields := make([]int, parts) // how many times each part was read
-	x.earlier = candidates.NewEarlier(n, len(ss), parts, x.b.BucketLimit,
+	var err error
+	x.earlier, err = candidates.NewEarlier(ctx, n, len(ss), parts, x.b.BucketLimit,
 		func(d int32) bool { return searching[d/64]&(1<<(d%64)) != 0 },
 		func(part int, yield func(key uint32, doc int32)) {
 			var keys []uint32
 			lo, hi := part*len(ss)/parts, (part+1)*len(ss)/parts
 			yields[part]++
 			for ord := lo; ord < hi; ord++ {
+				if (ord-lo)%1024 == 0 && ctx.Err() != nil {
+					return // NewEarlier returns the error
+				}
 				if s := ss[ord]; s != nil {
 					keys = x.b.Keys(keys[:0], s)
 					for _, k := range keys {
@@ -244,7 +252,7 @@ func (x *Table[S, E]) IndexAll(_ context.Context, ss []*S, _ func(done int)) err
 				}
 			}
 		})
-	return nil
+	return err
 }
 
 // NewMatcher returns a matcher for one goroutine of a Batch
