@@ -121,8 +121,9 @@ func (x *Index) AddSeq(ctx context.Context, docs iter.Seq2[Document, error], o A
 
 // sketched is a chunk of documents with their sketches.
 type sketched struct {
-	docs []Document
-	sks  []index.Sketch
+	docs  []Document
+	sks   []index.Sketch
+	first int // the position of docs[0] among the sequence's documents, from 0
 }
 
 // sketchChunks reads docs into chunks, sketches each with o.Workers
@@ -132,6 +133,7 @@ func (x *Index) sketchChunks(ctx context.Context, docs iter.Seq2[Document, error
 	for i := range sketchers {
 		sketchers[i] = x.x.NewSketcher()
 	}
+	sent := 0 // documents sent before
 	send := func(c []Document) bool {
 		sks := make([]index.Sketch, len(c))
 		var wg sync.WaitGroup
@@ -144,7 +146,8 @@ func (x *Index) sketchChunks(ctx context.Context, docs iter.Seq2[Document, error
 		}
 		wg.Wait()
 		select {
-		case out <- sketched{c, sks}:
+		case out <- sketched{c, sks, sent}:
+			sent += len(c)
 			return true
 		case <-ctx.Done():
 			return false
@@ -187,7 +190,9 @@ func (x *Index) apply(ctx context.Context, c sketched, o AddOptions) error {
 	if o.Query {
 		ms, err = x.x.QuerySketched(ctx, c.docs, c.sks)
 	} else {
-		ms, err = x.x.AddSketched(ctx, c.docs, c.sks, o.index())
+		io := o.index()
+		io.First = c.first // an error names a document by its place in the sequence
+		ms, err = x.x.AddSketched(ctx, c.docs, c.sks, io)
 	}
 	if err != nil {
 		return err

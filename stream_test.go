@@ -228,3 +228,35 @@ func TestAddSeqCallerGetsPanics(t *testing.T) {
 		})
 	}
 }
+
+// TestAddSeqNamesDocumentByItsPlace: an error naming a document of
+// AddSeq's sequence by its position counts from the sequence's first
+// document. It counted from the first of the document's chunk: the fifth
+// document, in chunks of two, was "document 1".
+func TestAddSeqNamesDocumentByItsPlace(t *testing.T) {
+	ctx := t.Context()
+	x, err := neardup.Open(ctx, filepath.Join(t.TempDir(), "x.db"), neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	docs := func(yield func(neardup.Document, error) bool) {
+		for i := range 5 {
+			d := neardup.Document{ID: fmt.Sprintf("d%d", i), Text: fmt.Sprintf("Story number %d about the local harbour, told in a sentence long enough to compare.", i)}
+			if i == 4 {
+				d.Title = "a NUL \x00 in the title"
+			}
+			if !yield(d, nil) {
+				return
+			}
+		}
+	}
+	err = x.AddSeq(ctx, docs, neardup.AddOptions{Chunk: 2})
+	var ue *neardup.UnstorableError
+	if !errors.As(err, &ue) || ue.Doc != 5 || !strings.Contains(err.Error(), `document 5 (id "d4")`) {
+		t.Errorf("error %v, want one naming document 5 (id \"d4\")", err)
+	}
+	if x.Len() != 4 {
+		t.Errorf("%d stored, want the 4 of the chunks before", x.Len())
+	}
+}

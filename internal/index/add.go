@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -15,6 +16,9 @@ import (
 
 func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o AddOptions) ([]Match, error) {
 	if err := CheckStorable(docs); err != nil {
+		if u := (*UnstorableError)(nil); errors.As(err, &u) {
+			u.Doc += o.First
+		}
 		return nil, err
 	}
 	sks, err := x.sketches(docs, given)
@@ -60,7 +64,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				ord, err = x.addOne(w, d, &sks[i], at, &outs[i])
 			}
 			if err != nil {
-				return fmt.Errorf("%s: %w", named(i, d), err)
+				return fmt.Errorf("%s: %w", named(o.First+i, d), err)
 			}
 			stored[d.ID], added[i] = ord, ord
 			if err := ex.stored(w, i, ord); err != nil {
@@ -81,9 +85,10 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 	return outs, nil
 }
 
-// named names the i-th document of an add in an error: by its origin, else
-// by its position (from 1) and ID, as a caller of the library's Add, whose
-// documents have no origin, knows it.
+// named names the i-th document of an add (from 0, AddOptions.First
+// included) in an error: by its origin, else by its position (from 1) and
+// ID, as a caller of the library's Add, whose documents have no origin,
+// knows it.
 func named(i int, d *core.Document) string {
 	if d.Origin != "" {
 		return d.Origin

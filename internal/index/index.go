@@ -132,6 +132,11 @@ type AddOptions struct {
 	// document: what it writes of the feed tables commits with them, or
 	// nothing does.
 	Then func(w store.FeedWriter, ms []Match) error
+	// First is the position, from 0, of the first of the documents in
+	// the caller's whole add when they are one chunk of it (AddSeq's): an
+	// error names a document by its position in the whole. 0 for an add
+	// of its own.
+	First int
 }
 
 // Status says what became of a document given to Add or Query.

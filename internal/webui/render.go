@@ -86,7 +86,7 @@ func percent(f float64) string {
 // decimal writes a score from 0 to 1 with digits decimals, except one that
 // rounds to 1 or 0 and is not: that one has a decimal more, and is never
 // written as 1 or 0 (0.996 is "0.996" at two decimals, not "1.00"; 0.9999
-// at three is "0.999"), as percent does.
+// at two is "0.999", at three "0.9999"), as percent does.
 func decimal(f float64, digits int) string {
 	one := "1." + strings.Repeat("0", digits)
 	zero := "0." + strings.Repeat("0", digits)
