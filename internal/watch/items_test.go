@@ -264,3 +264,52 @@ func TestConcurrentPassesKeepTheFirstOutcome(t *testing.T) {
 		t.Errorf("the feed's items %v, want the one added", got)
 	}
 }
+
+// TestConcurrentPassFailureKeepsTheOtherOutcome: a pass whose fetch of a
+// page fails while another pass stores that page's article leaves the
+// item as the other pass stored it (added), not as its own failure, which a
+// later pass would then have turned into "exists".
+func TestConcurrentPassFailureKeepsTheOtherOutcome(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	items := publish(s, "Daily", 1, 1)
+	s.serve("/feed", "application/rss+xml", rss2(items...))
+	page := strings.TrimPrefix(items[0].link, s.URL)
+	body := newStory(1).page("Daily", "")
+	release := make(chan struct{})
+	var asked atomic.Int32
+	s.handle(page, func(rw http.ResponseWriter, r *http.Request) {
+		if asked.Add(1) == 1 {
+			<-release // the first pass's fetch waits for the second pass to end, then fails
+			http.Error(rw, "gone", http.StatusNotFound)
+			return
+		}
+		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(rw, body)
+	})
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	first := make(chan []Result, 1)
+	go func() {
+		res, err := newWatcher(t, x, testOptions()).Once(t.Context())
+		if err != nil {
+			t.Error(err)
+		}
+		first <- res
+	}()
+	for deadline := time.Now().Add(10 * time.Second); asked.Load() == 0 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	second := once(t, newWatcher(t, x, testOptions()))
+	close(release)
+	res := <-first
+	if second[0].Outcomes[OutcomeAdded] != 1 || res[0].Outcomes[OutcomeError] != 1 {
+		t.Fatalf("the second pass found %v, the first %v; want it added by the second, failed in the first", second[0].Outcomes, res[0].Outcomes)
+	}
+	stored, err := Feeds(t.Context(), x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := stored[0].Items; got[OutcomeAdded] != 1 || got[OutcomeError] != 0 {
+		t.Errorf("the feed's items %v, want the one added", got)
+	}
+}

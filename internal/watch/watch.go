@@ -798,15 +798,16 @@ func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []neardu
 
 // keepStored returns the rows of a pass's items to store (rows, of one
 // feed, are left as the pass found them): an item whose article the pass
-// found stored already (OutcomeExists) keeps its stored row when another
-// pass stored the item after this one read it (prev), as a second watcher
-// polling the feed at the same moment does. That pass's outcome (added,
-// duplicate, ...) is the item's, which "exists" would hide; a stored
-// error is replaced as before.
+// found stored already (OutcomeExists), or whose page it failed to fetch
+// (OutcomeError), keeps its stored row when another pass stored the item
+// after this one read it (prev), as a second watcher polling the feed at
+// the same moment does. That pass's outcome (added, duplicate, ...) is the
+// item's, which "exists" would hide and a failure of this pass's fetch
+// would undo; a stored error is replaced as before.
 func keepStored(r neardup.FeedReader, rows []neardup.FeedItem, prev map[string]neardup.FeedItem) ([]neardup.FeedItem, error) {
 	var keys []string
 	for _, row := range rows {
-		if row.Outcome == OutcomeExists {
+		if row.Outcome == OutcomeExists || row.Outcome == OutcomeError {
 			keys = append(keys, row.Item)
 		}
 	}
@@ -820,7 +821,7 @@ func keepStored(r neardup.FeedReader, rows []neardup.FeedItem, prev map[string]n
 	out := slices.Clone(rows)
 	for i := range out {
 		cur, ok := now[out[i].Item]
-		if out[i].Outcome == OutcomeExists && ok && cur != prev[out[i].Item] && cur.Outcome != OutcomeError {
+		if (out[i].Outcome == OutcomeExists || out[i].Outcome == OutcomeError) && ok && cur != prev[out[i].Item] && cur.Outcome != OutcomeError {
 			out[i] = cur
 		}
 	}
