@@ -76,6 +76,9 @@ func (c *dedupCmd) Run(g *globals) error {
 	if err := refuseInputAsOutput(c.Inputs, outputFile{"--report", c.Report}, outputFile{"--titles-csv", c.TitlesCSV}, outputFile{"--matrix", c.Matrix}); err != nil {
 		return err
 	}
+	if err := refuseInputInOutputDir(c.Inputs, c.Out); err != nil {
+		return err
+	}
 	window, err := parseWindow(c.Window)
 	if err != nil {
 		return err

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/extract"
@@ -131,4 +133,40 @@ func refuseInputAsOutput(inputs []string, outs ...outputFile) error {
 		}
 	}
 	return nil
+}
+
+// refuseInputInOutputDir refuses an output directory (dedup's -o) that is
+// one of the inputs or holds one, however either path is written: the
+// results replace the whole directory, an input in it with them. An input
+// that holds the directory is read without it (the reader's Exclude).
+func refuseInputInOutputDir(inputs []string, dir string) error {
+	d, err := resolved(dir)
+	if err != nil {
+		return nil // a new directory holds nothing
+	}
+	for _, in := range inputs {
+		if in == "-" {
+			continue
+		}
+		p, err := resolved(in)
+		if err != nil {
+			continue
+		}
+		if p == d {
+			return usageError{fmt.Sprintf("-o %s is the input %s: the results replace the whole directory; give -o another directory", dir, in)}
+		}
+		if strings.HasPrefix(p, d+string(filepath.Separator)) {
+			return usageError{fmt.Sprintf("-o %s holds the input %s: the results replace the whole directory, the input with them; give -o another directory", dir, in)}
+		}
+	}
+	return nil
+}
+
+// resolved is path made absolute, its links followed.
+func resolved(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
 }

@@ -249,6 +249,9 @@ func TestOutputNamingAnInputRefused(t *testing.T) {
 		{"report by a relative path", []string{"dedup", "-q", in, "-o", filepath.Join(dir, "out"), "--report", "./news.jsonl"}},
 		{"matrix through a link", []string{"dedup", "-q", in, "-o", filepath.Join(dir, "out"), "--matrix", link}},
 		{"extract -o", []string{"extract", "-q", page, "-o", page}},
+		{"-o holding the input", []string{"dedup", "-q", in, "-o", dir}},
+		{"-o holding the input, by a relative path", []string{"dedup", "-q", "news.jsonl", "-o", "."}},
+		{"-o the input directory", []string{"dedup", "-q", dir, "-o", dir}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Chdir(dir)
@@ -266,5 +269,27 @@ func TestOutputNamingAnInputRefused(t *testing.T) {
 				t.Errorf("the page was changed (%v)", err)
 			}
 		})
+	}
+}
+
+// TestOutputDirHoldingAnInputRefused: dedup of a previous run's kept.jsonl
+// into that run's directory is refused: the results replace the whole
+// directory, the input with them.
+func TestOutputDirHoldingAnInputRefused(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	if code := run(t.Context(), []string{"dedup", "-q", filepath.Join("..", "..", "examples", "news.jsonl"), "-o", out}); code != 0 {
+		t.Fatalf("first run: exit code %d", code)
+	}
+	kept := filepath.Join(out, "kept.jsonl")
+	before, err := os.ReadFile(kept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code := run(t.Context(), []string{"dedup", "-q", kept, "-o", out}); code != 2 {
+		t.Errorf("exit code %d, want 2", code)
+	}
+	if after, err := os.ReadFile(kept); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("kept.jsonl was changed (%v)", err)
 	}
 }
