@@ -484,7 +484,7 @@ func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result)
 	if resp.notModified {
 		return nil, nil
 	}
-	parsed, err := parseFeed(resp.body)
+	parsed, err := parseFeed(resp.body, resp.contentType)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", ShownURL(resp.url), err)
 	}
