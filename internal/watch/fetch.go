@@ -1,8 +1,10 @@
 package watch
 
 import (
+	"bufio"
 	"compress/flate"
 	"compress/gzip"
+	"compress/zlib"
 	"context"
 	"errors"
 	"fmt"
@@ -269,7 +271,11 @@ func decoder(r io.Reader, encoding string) (io.Reader, error) {
 			}
 			r = zr
 		case "deflate":
-			r = flate.NewReader(r)
+			zr, err := inflater(r)
+			if err != nil {
+				return nil, fmt.Errorf("inflating: %w", err)
+			}
+			r = zr
 		case "br":
 			r = brotli.NewReader(r)
 		default:
@@ -277,6 +283,20 @@ func decoder(r io.Reader, encoding string) (io.Reader, error) {
 		}
 	}
 	return r, nil
+}
+
+// inflater undoes "deflate": a zlib stream, as HTTP defines it (RFC 9110,
+// 8.4.1.2), or a raw deflate stream, as many servers send it; browsers
+// take both. A zlib stream starts with a header of two bytes whose
+// compression method is 8 and which, read as a big-endian number, is a
+// multiple of 31 (and no preset dictionary, which HTTP does not use); a
+// raw stream can start so only by chance, and seldom.
+func inflater(r io.Reader) (io.Reader, error) {
+	br := bufio.NewReader(r)
+	if h, err := br.Peek(2); err == nil && h[0]&0x0f == 8 && h[0]>>4 <= 7 && h[1]&0x20 == 0 && (uint16(h[0])<<8|uint16(h[1]))%31 == 0 {
+		return zlib.NewReader(br)
+	}
+	return flate.NewReader(br), nil
 }
 
 // retryAfter reads a Retry-After header: seconds or an HTTP date.
