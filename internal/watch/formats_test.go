@@ -1,7 +1,9 @@
 package watch
 
 import (
+	"fmt"
 	"html"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -70,4 +72,36 @@ func TestFeedCharsets(t *testing.T) {
 // fmtPage is format with its %s replaced by text, escaped.
 func fmtPage(format, text string) string {
 	return strings.Replace(format, "%s", html.EscapeString(text), 1)
+}
+
+// TestRelativeLinksOfARedirectedFeed pins a feed that moved, to another
+// path or another site: its relative links are the new location's, as a
+// browser or feed reader resolves them. They were resolved against the
+// stored URL, and every page was a 404 from the old site.
+func TestRelativeLinksOfARedirectedFeed(t *testing.T) {
+	x := newIndex(t)
+	old, moved := newSite(t), newSite(t)
+	var items []item
+	for i, link := range []string{"story/1", "/news/story/2", "../news/story/3"} {
+		st := newStory(uint64(600 + i))
+		moved.serve(fmt.Sprintf("/news/story/%d", i+1), "text/html; charset=utf-8", st.page("Moved", ""))
+		items = append(items, item{title: st.title, link: link, date: time.Date(2026, 3, 1, 8, i, 0, 0, time.UTC)})
+	}
+	moved.serve("/news/feed.xml", "application/rss+xml", rss2(items...))
+	old.handle("/rss", func(rw http.ResponseWriter, r *http.Request) {
+		http.Redirect(rw, r, moved.URL+"/news/feed.xml", http.StatusMovedPermanently)
+	})
+	addFeed(t, x, Feed{URL: old.URL + "/rss", Interval: Duration(time.Hour)})
+	res := once(t, newWatcher(t, x, testOptions()))
+	if r := res[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 3 {
+		t.Errorf("%+v (%v), want three articles added", r, r.Err)
+	}
+	for i := range 3 {
+		if _, err := x.Document(t.Context(), fmt.Sprintf("%s/news/story/%d", moved.URL, i+1)); err != nil {
+			t.Error(err)
+		}
+	}
+	if n := old.hitsAll(); n != 1 {
+		t.Errorf("%d requests to the old site, want the feed's alone", n)
+	}
 }
