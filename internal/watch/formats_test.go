@@ -105,3 +105,31 @@ func TestRelativeLinksOfARedirectedFeed(t *testing.T) {
 		t.Errorf("%d requests to the old site, want the feed's alone", n)
 	}
 }
+
+// TestPermalinkGUIDIsTheLink pins RSS items that leave <link> out and give
+// their page's URL as a permalink GUID (isPermaLink "true", or left out,
+// which means the same): they were stored no-link, their articles lost. A
+// GUID marked isPermaLink="false" is no link, even when it looks like one.
+func TestPermalinkGUIDIsTheLink(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><link>http://example.com/</link><description>d</description>`)
+	for i, attr := range []string{``, ` isPermaLink="true"`, ` isPermaLink="false"`} {
+		st := newStory(uint64(700 + i))
+		path := fmt.Sprintf("/story/%d", i)
+		s.serve(path, "text/html; charset=utf-8", st.page("Daily", ""))
+		fmt.Fprintf(&b, `<item><title>%s</title><guid%s>%s%s</guid><pubDate>%s</pubDate></item>`, html.EscapeString(st.title), attr, s.URL, path,
+			time.Date(2026, 3, 1, 8, i, 0, 0, time.UTC).Format(time.RFC1123Z))
+	}
+	b.WriteString(`</channel></rss>`)
+	s.serve("/feed", "application/rss+xml", b.String())
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	res := once(t, newWatcher(t, x, testOptions()))
+	if r := res[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 2 || r.Outcomes[OutcomeNoLink] != 1 {
+		t.Errorf("%+v (%v), want two added, one without a link", r, r.Err)
+	}
+	if s.hit("/story/2") != 0 {
+		t.Error("the page of a GUID that is no permalink was fetched")
+	}
+}

@@ -8,8 +8,10 @@ import (
 	"io"
 	"mime"
 	"regexp"
+	"strings"
 
 	"github.com/mmcdole/gofeed"
+	"github.com/mmcdole/gofeed/rss"
 	"golang.org/x/net/html/charset"
 )
 
@@ -32,9 +34,33 @@ func parseFeed(body []byte, contentType string) (*gofeed.Feed, error) {
 			return nil, fmt.Errorf("%w: not well-formed XML: %w", ErrNotFeed, err)
 		}
 	}
-	f, err := gofeed.NewParser().Parse(bytes.NewReader(body))
+	p := gofeed.NewParser()
+	p.RSSTranslator = permalinks{}
+	f, err := p.Parse(bytes.NewReader(body))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNotFeed, err)
+	}
+	return f, nil
+}
+
+// permalinks translates RSS as gofeed does, and gives an item without a
+// <link> its GUID for one when the GUID is a permalink (isPermaLink
+// "true", the default): RSS 2.0 lets such an item leave its link out, as
+// many feeds do, and it was stored as no-link, its article never fetched.
+type permalinks struct{ gofeed.DefaultRSSTranslator }
+
+// Translate is gofeed.DefaultRSSTranslator's, with the links of items
+// whose GUID is their permalink.
+func (t permalinks) Translate(feed any) (*gofeed.Feed, error) {
+	f, err := t.DefaultRSSTranslator.Translate(feed)
+	rf, ok := feed.(*rss.Feed)
+	if err != nil || !ok || len(rf.Items) != len(f.Items) {
+		return f, err
+	}
+	for i, it := range rf.Items {
+		if g := it.GUID; f.Items[i].Link == "" && g != nil && strings.EqualFold(strings.TrimSpace(g.IsPermalink), "true") {
+			f.Items[i].Link = g.Value
+		}
 	}
 	return f, nil
 }
