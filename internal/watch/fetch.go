@@ -148,7 +148,7 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 	defer release()
 	hr, err := f.client.Do(req)
 	if err != nil {
-		return nil, refused(err)
+		return nil, refused(redirectFailed(err, r.url))
 	}
 	defer hr.Body.Close()
 	resp, err := f.handle(hr)
@@ -176,6 +176,19 @@ func refused(err error) error {
 		return fmt.Errorf("%s: %w", ue.URL, re)
 	}
 	return re
+}
+
+// redirectFailed is err, or when the redirects' rule stopped the request
+// (too many, another scheme), that error after the URL asked for, as
+// shown (ShownURL): the client's error named the last Location header as
+// sent, a relative one as it stood (Get "/feed": watch: too many
+// redirects), which said neither which feed nor where.
+func redirectFailed(err error, asked string) error {
+	var ue *url.Error
+	if !errors.As(err, &ue) || !(errors.Is(err, ErrTooManyHops) || errors.Is(err, errUnsupportedS)) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", ShownURL(asked), ue.Err)
 }
 
 // build makes the request: the User-Agent, the encodings the fetcher

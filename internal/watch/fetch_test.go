@@ -136,6 +136,11 @@ func TestRedirects(t *testing.T) {
 	if !errors.Is(err, ErrTooManyHops) {
 		t.Errorf("eight redirects: %v, %+v", err, resp)
 	}
+	// The error names the URL asked for; it named the last relative
+	// Location as sent: Get "/r6": watch: too many redirects (6).
+	if want := s.URL + "/r0: "; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("eight redirects: %v, want it to start %q", err, want)
+	}
 	resp, err = f.get(t.Context(), request{url: s.URL + "/r7"})
 	if err != nil || resp.url != s.URL+"/r8" {
 		t.Errorf("the final URL: %+v %v", resp, err)
