@@ -32,7 +32,7 @@ func CheckFeed(ctx context.Context, feedURL string, o Options) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	parsed, err := parseFeed(resp.body)
+	parsed, err := parseFeed(resp.body, resp.contentType)
 	if err == nil {
 		return len(parsed.Items), nil
 	}

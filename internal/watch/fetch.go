@@ -1,8 +1,10 @@
 package watch
 
 import (
+	"bufio"
 	"compress/flate"
 	"compress/gzip"
+	"compress/zlib"
 	"context"
 	"errors"
 	"fmt"
@@ -146,7 +148,7 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 	defer release()
 	hr, err := f.client.Do(req)
 	if err != nil {
-		return nil, refused(err)
+		return nil, refused(redirectFailed(err, r.url))
 	}
 	defer hr.Body.Close()
 	resp, err := f.handle(hr)
@@ -174,6 +176,19 @@ func refused(err error) error {
 		return fmt.Errorf("%s: %w", ue.URL, re)
 	}
 	return re
+}
+
+// redirectFailed is err, or when the redirects' rule stopped the request
+// (too many, another scheme), that error after the URL asked for, as
+// shown (ShownURL): the client's error named the last Location header as
+// sent, a relative one as it stood (Get "/feed": watch: too many
+// redirects), which said neither which feed nor where.
+func redirectFailed(err error, asked string) error {
+	var ue *url.Error
+	if !errors.As(err, &ue) || !(errors.Is(err, ErrTooManyHops) || errors.Is(err, errUnsupportedS)) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", ShownURL(asked), ue.Err)
 }
 
 // build makes the request: the User-Agent, the encodings the fetcher
@@ -269,7 +284,11 @@ func decoder(r io.Reader, encoding string) (io.Reader, error) {
 			}
 			r = zr
 		case "deflate":
-			r = flate.NewReader(r)
+			zr, err := inflater(r)
+			if err != nil {
+				return nil, fmt.Errorf("inflating: %w", err)
+			}
+			r = zr
 		case "br":
 			r = brotli.NewReader(r)
 		default:
@@ -277,6 +296,20 @@ func decoder(r io.Reader, encoding string) (io.Reader, error) {
 		}
 	}
 	return r, nil
+}
+
+// inflater undoes "deflate": a zlib stream, as HTTP defines it (RFC 9110,
+// 8.4.1.2), or a raw deflate stream, as many servers send it; browsers
+// take both. A zlib stream starts with a header of two bytes whose
+// compression method is 8 and which, read as a big-endian number, is a
+// multiple of 31 (and no preset dictionary, which HTTP does not use); a
+// raw stream can start so only by chance, and seldom.
+func inflater(r io.Reader) (io.Reader, error) {
+	br := bufio.NewReader(r)
+	if h, err := br.Peek(2); err == nil && h[0]&0x0f == 8 && h[0]>>4 <= 7 && h[1]&0x20 == 0 && (uint16(h[0])<<8|uint16(h[1]))%31 == 0 {
+		return zlib.NewReader(br)
+	}
+	return flate.NewReader(br), nil
 }
 
 // retryAfter reads a Retry-After header: seconds or an HTTP date.

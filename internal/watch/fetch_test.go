@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"compress/gzip"
+	"compress/zlib"
 	"errors"
 	"fmt"
 	"io"
@@ -25,28 +26,36 @@ func testFetcher(mut func(*Options)) *fetcher {
 	return newFetcher(&o)
 }
 
+// TestContentEncodings covers each encoding the fetcher asks for, and
+// "deflate" both as HTTP defines it, a zlib stream (RFC 9110), and as
+// servers often send it, raw: the zlib stream was "flate: corrupt input
+// before offset 5", the feed's failure or the page's error.
 func TestContentEncodings(t *testing.T) {
 	s := newSite(t)
 	body := strings.Repeat("<p>The same paragraph, over and over.</p>\n", 200)
-	encoders := map[string]func(io.Writer) io.WriteCloser{
-		"gzip":    func(w io.Writer) io.WriteCloser { return gzip.NewWriter(w) },
-		"deflate": func(w io.Writer) io.WriteCloser { fw, _ := flate.NewWriter(w, flate.BestSpeed); return fw },
-		"br":      func(w io.Writer) io.WriteCloser { return brotli.NewWriter(w) },
+	encoders := map[string]struct {
+		header string
+		enc    func(io.Writer) io.WriteCloser
+	}{
+		"gzip":        {"gzip", func(w io.Writer) io.WriteCloser { return gzip.NewWriter(w) }},
+		"deflate":     {"deflate", func(w io.Writer) io.WriteCloser { fw, _ := flate.NewWriter(w, flate.BestSpeed); return fw }},
+		"zlibDeflate": {"deflate", func(w io.Writer) io.WriteCloser { return zlib.NewWriter(w) }},
+		"br":          {"br", func(w io.Writer) io.WriteCloser { return brotli.NewWriter(w) }},
 	}
 	f := testFetcher(nil)
-	for name, enc := range encoders {
+	for name, e := range encoders {
 		s.handle("/"+name, func(rw http.ResponseWriter, r *http.Request) {
-			if !strings.Contains(r.Header.Get("Accept-Encoding"), name) {
-				t.Errorf("Accept-Encoding %q lacks %s", r.Header.Get("Accept-Encoding"), name)
+			if !strings.Contains(r.Header.Get("Accept-Encoding"), e.header) {
+				t.Errorf("Accept-Encoding %q lacks %s", r.Header.Get("Accept-Encoding"), e.header)
 			}
-			rw.Header().Set("Content-Encoding", name)
-			zw := enc(rw)
+			rw.Header().Set("Content-Encoding", e.header)
+			zw := e.enc(rw)
 			io.WriteString(zw, body)
 			zw.Close()
 		})
 		resp, err := f.get(t.Context(), request{url: s.URL + "/" + name})
 		if err != nil || string(resp.body) != body {
-			t.Errorf("%s: %v, %d bytes", name, err, len(resp.body))
+			t.Errorf("%s: %v, %+v", name, err, resp)
 		}
 	}
 }
@@ -126,6 +135,11 @@ func TestRedirects(t *testing.T) {
 	resp, err := f.get(t.Context(), request{url: s.URL + "/r0"})
 	if !errors.Is(err, ErrTooManyHops) {
 		t.Errorf("eight redirects: %v, %+v", err, resp)
+	}
+	// The error names the URL asked for; it named the last relative
+	// Location as sent: Get "/r6": watch: too many redirects (6).
+	if want := s.URL + "/r0: "; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("eight redirects: %v, want it to start %q", err, want)
 	}
 	resp, err = f.get(t.Context(), request{url: s.URL + "/r7"})
 	if err != nil || resp.url != s.URL+"/r8" {

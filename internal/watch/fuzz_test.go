@@ -19,7 +19,7 @@ func FuzzFeed(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, body string) {
-		parsed, err := parseFeed([]byte(body))
+		parsed, err := parseFeed([]byte(body), "")
 		if err != nil {
 			if !errors.Is(err, ErrNotFeed) {
 				t.Fatalf("%q: %v, want ErrNotFeed", body, err)

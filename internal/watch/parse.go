@@ -6,30 +6,119 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
+	"regexp"
+	"strings"
 
 	"github.com/mmcdole/gofeed"
+	"github.com/mmcdole/gofeed/rss"
 	"golang.org/x/net/html/charset"
 )
 
-// parseFeed reads a feed's body: RSS, Atom or JSON Feed; anything else is
-// ErrNotFeed. An XML feed must
+// parseFeed reads a feed's body, sent with the Content-Type contentType:
+// RSS, Atom or JSON Feed; anything else is ErrNotFeed. An XML feed must
 // be well-formed (the parser alone would recover from a truncated or
 // mangled one and report what it guessed): one root element, every
 // element closed in order, nothing but comments after the root, elements
 // nested no deeper than maxFeedDepth; the named entities of HTML (&nbsp;)
-// are taken, as feeds use them.
-func parseFeed(body []byte) (*gofeed.Feed, error) {
-	if t := bytes.TrimLeft(body, " \t\r\n\ufeff"); len(t) > 0 && t[0] == '<' {
+// are taken, as feeds use them. Its characters are in the encoding its
+// XML declaration names, else in the Content-Type's charset (see
+// xmlUTF8), else UTF-8.
+func parseFeed(body []byte, contentType string) (*gofeed.Feed, error) {
+	body, err := xmlUTF8(body, contentType)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNotFeed, err)
+	}
+	if len(body) > 0 && body[0] == '<' {
 		if err := wellFormed(body); err != nil {
 			return nil, fmt.Errorf("%w: not well-formed XML: %w", ErrNotFeed, err)
 		}
 	}
-	f, err := gofeed.NewParser().Parse(bytes.NewReader(body))
+	p := gofeed.NewParser()
+	p.RSSTranslator = permalinks{}
+	f, err := p.Parse(bytes.NewReader(body))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNotFeed, err)
 	}
 	return f, nil
 }
+
+// permalinks translates RSS as gofeed does, and gives an item without a
+// <link> its GUID for one when the GUID is a permalink (isPermaLink
+// "true", the default): RSS 2.0 lets such an item leave its link out, as
+// many feeds do, and it was stored as no-link, its article never fetched.
+type permalinks struct{ gofeed.DefaultRSSTranslator }
+
+// Translate is gofeed.DefaultRSSTranslator's, with the links of items
+// whose GUID is their permalink.
+func (t permalinks) Translate(feed any) (*gofeed.Feed, error) {
+	f, err := t.DefaultRSSTranslator.Translate(feed)
+	rf, ok := feed.(*rss.Feed)
+	if err != nil || !ok || len(rf.Items) != len(f.Items) {
+		return f, err
+	}
+	for i, it := range rf.Items {
+		if g := it.GUID; f.Items[i].Link == "" && g != nil && strings.EqualFold(strings.TrimSpace(g.IsPermalink), "true") {
+			f.Items[i].Link = g.Value
+		}
+	}
+	return f, nil
+}
+
+// xmlUTF8 returns an XML body as the XML parsers read it: without a UTF-8
+// byte order mark (which the well-formedness check took for text before
+// the root element, failing every feed of a server that writes one), and
+// in UTF-8 when the body has no XML declaration naming its encoding and
+// the Content-Type's charset names another: a feed served as "text/xml;
+// charset=windows-1251" without an encoding="..." of its own, which the
+// parsers read as UTF-8 and refused. A declared encoding is left to the
+// parsers, and a body that is not XML (JSON Feed) is returned as it is,
+// without its mark.
+func xmlUTF8(body []byte, contentType string) ([]byte, error) {
+	bom := bytes.HasPrefix(body, utf8BOM)
+	body = bytes.TrimPrefix(body, utf8BOM)
+	body = bytes.TrimLeft(body, " \t\r\n")
+	if bom || len(body) == 0 || body[0] != '<' || declaredEncoding(body) != "" {
+		return body, nil
+	}
+	_, params, err := mime.ParseMediaType(contentType)
+	if err != nil || params["charset"] == "" {
+		return body, nil
+	}
+	enc, name := charset.Lookup(params["charset"])
+	switch {
+	case enc == nil:
+		return nil, fmt.Errorf("the Content-Type's charset %q is not known", params["charset"])
+	case name == "utf-8":
+		return body, nil
+	}
+	out, err := enc.NewDecoder().Bytes(body)
+	if err != nil {
+		return nil, fmt.Errorf("decoding %s: %w", name, err)
+	}
+	return out, nil
+}
+
+var utf8BOM = []byte("\ufeff")
+
+// declaredEncoding returns the encoding an XML declaration at the start of
+// body names, "" when there is none.
+func declaredEncoding(body []byte) string {
+	if !bytes.HasPrefix(body, []byte("<?xml")) {
+		return ""
+	}
+	decl, _, ok := bytes.Cut(body, []byte("?>"))
+	if !ok {
+		return ""
+	}
+	m := encodingAttr.FindSubmatch(decl)
+	if m == nil {
+		return ""
+	}
+	return string(m[2])
+}
+
+var encodingAttr = regexp.MustCompile(`\sencoding\s*=\s*(["'])([^"']*)(["'])`)
 
 // maxFeedDepth is how deep an XML feed's elements may nest, as deep as
 // golang.org/x/net/html lets a page's: a feed is a few levels, with the

@@ -409,8 +409,9 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 	state.LastPoll = start.UTC().Truncate(time.Second)
 
 	var items []*gofeed.Item
+	var base string // where the feed was read from, after redirects
 	if err == nil {
-		items, err = w.items(ctx, &f, &state, &res)
+		items, base, err = w.items(ctx, &f, &state, &res)
 	}
 	switch {
 	case ctx.Err() != nil:
@@ -434,7 +435,7 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 		sf.NextPoll = start.Add(every(&f)).Unix()
 	}
 	if items != nil {
-		err := w.fetchItems(ctx, sf.ID, &f, rs, &state, items, &res)
+		err := w.fetchItems(ctx, sf.ID, &f, rs, &state, base, items, &res)
 		if errors.Is(err, neardup.ErrFeedGone) {
 			return res, 0, nil // removed while it was polled: nothing of it is stored
 		}
@@ -465,10 +466,11 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 	return res, sf.NextPoll, nil
 }
 
-// items fetches and parses the feed and returns its items; nil when it is
-// not modified since the last poll. It asks unconditionally while items
-// wait to be tried again (State.Retries).
-func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result) ([]*gofeed.Item, error) {
+// items fetches and parses the feed and returns its items, nil when it is
+// not modified since the last poll, and the URL it was read from after
+// redirects, against which its relative links are resolved. It asks
+// unconditionally while items wait to be tried again (State.Retries).
+func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result) ([]*gofeed.Item, string, error) {
 	req := request{url: f.URL, etag: state.ETag, lastModified: state.LastModified, browser: state.BrowserUA}
 	if state.Retries > 0 {
 		req.etag, req.lastModified = "", "" // a 304 would hold back the items to try again
@@ -479,21 +481,21 @@ func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result)
 		w.log.Info("feed refused the User-Agent; using the browser one", "feed", ShownURL(f.URL))
 	}
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if resp.notModified {
-		return nil, nil
+		return nil, "", nil
 	}
-	parsed, err := parseFeed(resp.body)
+	parsed, err := parseFeed(resp.body, resp.contentType)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", ShownURL(resp.url), err)
+		return nil, "", fmt.Errorf("%s: %w", ShownURL(resp.url), err)
 	}
 	state.ETag, state.LastModified = resp.etag, resp.lastModified
 	res.Items = len(parsed.Items)
 	if parsed.Items == nil {
-		return []*gofeed.Item{}, nil
+		return []*gofeed.Item{}, resp.url, nil
 	}
-	return parsed.Items, nil
+	return parsed.Items, resp.url, nil
 }
 
 // every is how often a feed is polled: its interval, or DefaultInterval
@@ -548,7 +550,8 @@ func articleID(link string) string {
 
 // entries keys a feed's items, oldest first (by date when every item has
 // one, else the reverse of the feed's order, newest first as feeds list),
-// each key once.
+// each key once. Relative links are resolved against feedURL, the URL the
+// feed was read from after redirects.
 func entries(feedURL string, items []*gofeed.Item) []entry {
 	base, _ := url.Parse(feedURL)
 	var out []entry
@@ -606,13 +609,14 @@ func transient(err error) bool {
 		!errors.Is(err, errUnsupportedS) && !errors.Is(err, errNoHostInURL)
 }
 
-// fetchItems deals with the feed's new items, a chunk at a time: each page
+// fetchItems deals with the feed's new items, their relative links
+// resolved against base (see entries), a chunk at a time: each page
 // fetched and extracted, with the feed's compiled site rule rs (nil for
 // none: Options.Rules), then the chunk's articles added to the index with
 // the items' outcomes, in one transaction. A feed removed meanwhile stops
 // it with an error wrapping neardup.ErrFeedGone, its chunk not stored.
-func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, items []*gofeed.Item, res *Result) error {
-	es := entries(f.URL, items)
+func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, base string, items []*gofeed.Item, res *Result) error {
+	es := entries(base, items)
 	keys, ids := make([]string, len(es)), make([]string, 0, len(es))
 	for i, e := range es {
 		keys[i] = e.key

@@ -1,0 +1,135 @@
+package watch
+
+import (
+	"fmt"
+	"html"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+)
+
+// TestFeedCharsets pins feeds whose encoding is named where publishers
+// name it: in the XML declaration alone, in the Content-Type alone (read as
+// UTF-8, every such feed failed: "invalid UTF-8"), or neither, with a UTF-8
+// byte order mark (taken for text before the root element, every such
+// feed failed). The stored titles are the items' own, when the pages have
+// none, without mojibake.
+func TestFeedCharsets(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	const untitled = `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><article><p>%s</p></article></body></html>`
+	cases := []struct {
+		name, contentType, prolog, title string
+		encode                           func(string) (string, error)
+	}{
+		{"cp1251 in the prolog", "application/rss+xml", "windows-1251", "Шторм на побережье", charmap.Windows1251.NewEncoder().String},
+		{"cp1251 in the header", "text/xml; charset=windows-1251", "", "Новости дня: мэр и совет", charmap.Windows1251.NewEncoder().String},
+		{"latin-1 in the header", "application/rss+xml; charset=ISO-8859-1", "", "Größe der Brücke über den Fluß", charmap.ISO8859_1.NewEncoder().String},
+		{"shift_jis in the header", "application/xml; charset=Shift_JIS", "", "東京の市場で価格上昇", japanese.ShiftJIS.NewEncoder().String},
+		{"utf-8 bom", "application/rss+xml", "bom", "Brücke — Fluß", func(s string) (string, error) { return "\ufeff" + s, nil }},
+	}
+	for i, c := range cases {
+		st := newStory(uint64(500 + i))
+		path := "/story/" + string(rune('a'+i))
+		s.serve(path, "text/html; charset=utf-8", fmtPage(untitled, st.text()))
+		feed := rss2(item{title: c.title, link: s.URL + path, date: time.Date(2026, 3, 1, 8, i, 0, 0, time.UTC)})
+		switch c.prolog {
+		case "bom": // as written: the mark, then the declaration
+		case "":
+			feed = feed[len(`<?xml version="1.0" encoding="UTF-8"?>`):]
+		default:
+			feed = `<?xml version="1.0" encoding="` + c.prolog + `"?>` + feed[len(`<?xml version="1.0" encoding="UTF-8"?>`):]
+		}
+		body, err := c.encode(feed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.serve("/feed"+path, c.contentType, body)
+		addFeed(t, x, Feed{URL: s.URL + "/feed" + path, Interval: Duration(time.Hour)})
+	}
+	res := once(t, newWatcher(t, x, testOptions()))
+	for i, r := range res {
+		if r.Status != "ok" || r.Outcomes[OutcomeAdded] != 1 {
+			t.Errorf("%s: %+v (%v), want one article added", cases[i].name, r, r.Err)
+		}
+	}
+	for i, c := range cases {
+		d, err := x.Document(t.Context(), s.URL+"/story/"+string(rune('a'+i)))
+		if err != nil {
+			t.Errorf("%s: article not stored (%v)", c.name, err)
+			continue
+		}
+		if d.Title != c.title {
+			t.Errorf("%s: title %q, want %q", c.name, d.Title, c.title)
+		}
+	}
+}
+
+// fmtPage is format with its %s replaced by text, escaped.
+func fmtPage(format, text string) string {
+	return strings.Replace(format, "%s", html.EscapeString(text), 1)
+}
+
+// TestRelativeLinksOfARedirectedFeed pins a feed that moved, to another
+// path or another site: its relative links are the new location's, as a
+// browser or feed reader resolves them. They were resolved against the
+// stored URL, and every page was a 404 from the old site.
+func TestRelativeLinksOfARedirectedFeed(t *testing.T) {
+	x := newIndex(t)
+	old, moved := newSite(t), newSite(t)
+	var items []item
+	for i, link := range []string{"story/1", "/news/story/2", "../news/story/3"} {
+		st := newStory(uint64(600 + i))
+		moved.serve(fmt.Sprintf("/news/story/%d", i+1), "text/html; charset=utf-8", st.page("Moved", ""))
+		items = append(items, item{title: st.title, link: link, date: time.Date(2026, 3, 1, 8, i, 0, 0, time.UTC)})
+	}
+	moved.serve("/news/feed.xml", "application/rss+xml", rss2(items...))
+	old.handle("/rss", func(rw http.ResponseWriter, r *http.Request) {
+		http.Redirect(rw, r, moved.URL+"/news/feed.xml", http.StatusMovedPermanently)
+	})
+	addFeed(t, x, Feed{URL: old.URL + "/rss", Interval: Duration(time.Hour)})
+	res := once(t, newWatcher(t, x, testOptions()))
+	if r := res[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 3 {
+		t.Errorf("%+v (%v), want three articles added", r, r.Err)
+	}
+	for i := range 3 {
+		if _, err := x.Document(t.Context(), fmt.Sprintf("%s/news/story/%d", moved.URL, i+1)); err != nil {
+			t.Error(err)
+		}
+	}
+	if n := old.hitsAll(); n != 1 {
+		t.Errorf("%d requests to the old site, want the feed's alone", n)
+	}
+}
+
+// TestPermalinkGUIDIsTheLink pins RSS items that leave <link> out and give
+// their page's URL as a permalink GUID (isPermaLink "true", or left out,
+// which means the same): they were stored no-link, their articles lost. A
+// GUID marked isPermaLink="false" is no link, even when it looks like one.
+func TestPermalinkGUIDIsTheLink(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><link>http://example.com/</link><description>d</description>`)
+	for i, attr := range []string{``, ` isPermaLink="true"`, ` isPermaLink="false"`} {
+		st := newStory(uint64(700 + i))
+		path := fmt.Sprintf("/story/%d", i)
+		s.serve(path, "text/html; charset=utf-8", st.page("Daily", ""))
+		fmt.Fprintf(&b, `<item><title>%s</title><guid%s>%s%s</guid><pubDate>%s</pubDate></item>`, html.EscapeString(st.title), attr, s.URL, path,
+			time.Date(2026, 3, 1, 8, i, 0, 0, time.UTC).Format(time.RFC1123Z))
+	}
+	b.WriteString(`</channel></rss>`)
+	s.serve("/feed", "application/rss+xml", b.String())
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	res := once(t, newWatcher(t, x, testOptions()))
+	if r := res[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 2 || r.Outcomes[OutcomeNoLink] != 1 {
+		t.Errorf("%+v (%v), want two added, one without a link", r, r.Err)
+	}
+	if s.hit("/story/2") != 0 {
+		t.Error("the page of a GUID that is no permalink was fetched")
+	}
+}
