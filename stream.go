@@ -25,7 +25,11 @@ type AddOptions struct {
 	Exact bool
 	// Slug, with Exact, returns the article slug of a document's ID or
 	// URL ("" for none): a document whose ID or URL has the slug of a
-	// stored one's is an exact copy of it too. Nil means no slugs.
+	// stored one's is an exact copy of it too. A slug counts only when it
+	// is made of the words of the document's title (at least three, and
+	// two thirds of its words): a section's name beside an id
+	// ("/news/uk-england-london-68473622") is no headline. Nil means no
+	// slugs.
 	Slug func(url string) string
 	// Then, if not nil, runs in each transaction that adds documents, after
 	// them, with their matches: what it writes of the feed tables commits

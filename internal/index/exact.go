@@ -3,6 +3,8 @@ package index
 import (
 	"encoding/json"
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/zeebo/xxh3"
 
@@ -39,6 +41,24 @@ func URLKey(url string) uint64 { return xxh3.HashStringSeed(url, urlSeed) }
 // SlugKey is the exact key of an article slug.
 func SlugKey(slug string) uint64 { return xxh3.HashStringSeed(slug, slugSeed) }
 
+// headlineSlug reports whether slug, words joined by "-", is made of the
+// words of title, the document's headline: at least three of its words,
+// and at least two thirds of them, are words of the title, case aside. A
+// slug is a headline's words; a path segment of a section's name and an id
+// ("/news/uk-england-london-68473622": "uk-england-london") is not, and
+// every story of the section has it.
+func headlineSlug(slug, title string) bool {
+	words := strings.Split(slug, "-")
+	inTitle := strings.FieldsFunc(strings.ToLower(title), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	n := 0
+	for _, w := range words {
+		if slices.Contains(inTitle, w) {
+			n++
+		}
+	}
+	return n >= 3 && 3*n >= 2*len(words)
+}
+
 // exactKey is one exact key of a document and what it stands for.
 type exactKey struct {
 	key uint64
@@ -65,7 +85,7 @@ func newExactKeys(w store.Writer, docs []core.Document, sks []Sketch, slug func(
 		ks = append(ks, exactKey{sks[i].hash, ExactEvidence{By: "content"}})
 		if slug != nil {
 			for _, u := range []string{docs[i].ID, docs[i].URL} {
-				if s := slug(u); s != "" && !slices.ContainsFunc(ks, func(k exactKey) bool { return k.ev.Slug == s }) {
+				if s := slug(u); s != "" && headlineSlug(s, docs[i].Title) && !slices.ContainsFunc(ks, func(k exactKey) bool { return k.ev.Slug == s }) {
 					ks = append(ks, exactKey{SlugKey(s), ExactEvidence{By: "slug", Slug: s}})
 				}
 			}

@@ -35,27 +35,39 @@ func exactEvidence(t *testing.T, x *neardup.Index, id string) index.ExactEvidenc
 }
 
 // Two URLs with one article slug are one article, marked an exact copy
-// with the slug as evidence: when the id in the URL changes, when another
-// site carries it, and when one site's URL redirects to another site's
-// home page. One-word slugs ("index.html") never match.
+// with the slug as evidence: when the id in the URL changes and when
+// another site carries it. A slug counts only when it is made of the
+// headline's words: one-word slugs ("index.html") never match, and neither
+// do a section's name and an id ("/news/uk-england-london-2001"), which
+// every story of the section has, nor a slug whose page is another (a site
+// that redirects the story's URL to its home page).
 func TestSameSlugExactCopy(t *testing.T) {
 	x := newIndex(t)
 	a, b := newSite(t), newSite(t)
 	first, update, other, home := newStory(1), newStory(2), newStory(3), newStory(4)
+	first.title, update.title = "Storm hits the coast", "Storm hits the coast: thousands leave their homes"
+	london1, london2, reprint := newStory(6), newStory(7), newStory(8)
+	reprint.title = "Storm hits the coast" // another site's text under the headline
 	a.serve("/news/storm-hits-the-coast-1001", "text/html", first.page("A", ""))
 	a.serve("/news/storm-hits-the-coast-1002", "text/html", update.page("A", "")) // the id changed, the text too
 	a.serve("/news/index.html", "text/html", other.page("A", ""))
+	a.serve("/news/uk-england-london-2001", "text/html", london1.page("A", ""))
+	a.serve("/news/uk-england-london-2002", "text/html", london2.page("A", ""))
 	a.serve("/", "text/html", home.page("A", ""))
 	b.serve("/world/index.html", "text/html", newStory(5).page("B", ""))
-	b.handle("/2026/11/storm_hits_the_coast.html", func(rw http.ResponseWriter, r *http.Request) {
+	b.serve("/2026/11/storm_hits_the_coast.html", "text/html", reprint.page("B", ""))
+	b.handle("/2026/11/storm_hits_the_coast_live.html", func(rw http.ResponseWriter, r *http.Request) {
 		http.Redirect(rw, r, a.URL+"/", http.StatusFound) // to the other site's home page
 	})
 	a.serve("/feed", "application/rss+xml", rss2(
+		item{title: "London", link: a.URL + "/news/uk-england-london-2002", date: time.Date(2026, 11, 3, 9, 30, 0, 0, time.UTC)},
+		item{title: "London", link: a.URL + "/news/uk-england-london-2001", date: time.Date(2026, 11, 3, 9, 15, 0, 0, time.UTC)},
 		item{title: "Update", link: a.URL + "/news/storm-hits-the-coast-1002", date: time.Date(2026, 11, 3, 9, 0, 0, 0, time.UTC)},
 		item{title: "Index", link: a.URL + "/news/index.html", date: time.Date(2026, 11, 3, 8, 30, 0, 0, time.UTC)},
 		item{title: "Storm", link: a.URL + "/news/storm-hits-the-coast-1001", date: time.Date(2026, 11, 3, 8, 0, 0, 0, time.UTC)}))
 	b.serve("/feed", "application/rss+xml", rss2(
 		item{title: "Storm", link: b.URL + "/2026/11/storm_hits_the_coast.html"},
+		item{title: "Storm live", link: b.URL + "/2026/11/storm_hits_the_coast_live.html"},
 		item{title: "World", link: b.URL + "/world/index.html"}))
 	w := newWatcher(t, x, testOptions())
 	addFeed(t, x, Feed{URL: a.URL + "/feed", Interval: Duration(time.Hour)})
@@ -68,14 +80,17 @@ func TestSameSlugExactCopy(t *testing.T) {
 		a.URL + "/news/storm-hits-the-coast-1001": OutcomeAdded,
 		a.URL + "/news/storm-hits-the-coast-1002": OutcomeDuplicate,
 		a.URL + "/news/index.html":                OutcomeAdded,
+		a.URL + "/news/uk-england-london-2001":     OutcomeAdded,
+		a.URL + "/news/uk-england-london-2002":     OutcomeAdded,
 	} {
 		if got := ai[key].Outcome; got != want {
 			t.Errorf("%s: %s, want %s", key, got, want)
 		}
 	}
 	for key, want := range map[string]string{
-		b.URL + "/2026/11/storm_hits_the_coast.html": OutcomeDuplicate,
-		b.URL + "/world/index.html":                  OutcomeAdded,
+		b.URL + "/2026/11/storm_hits_the_coast.html":      OutcomeDuplicate,
+		b.URL + "/2026/11/storm_hits_the_coast_live.html": OutcomeAdded, // the home page, compared
+		b.URL + "/world/index.html":                       OutcomeAdded,
 	} {
 		if got := bi[key].Outcome; got != want {
 			t.Errorf("%s: %s, want %s", key, got, want)
