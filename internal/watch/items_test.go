@@ -80,8 +80,8 @@ func TestSameSlugExactCopy(t *testing.T) {
 		a.URL + "/news/storm-hits-the-coast-1001": OutcomeAdded,
 		a.URL + "/news/storm-hits-the-coast-1002": OutcomeDuplicate,
 		a.URL + "/news/index.html":                OutcomeAdded,
-		a.URL + "/news/uk-england-london-2001":     OutcomeAdded,
-		a.URL + "/news/uk-england-london-2002":     OutcomeAdded,
+		a.URL + "/news/uk-england-london-2001":    OutcomeAdded,
+		a.URL + "/news/uk-england-london-2002":    OutcomeAdded,
 	} {
 		if got := ai[key].Outcome; got != want {
 			t.Errorf("%s: %s, want %s", key, got, want)
