@@ -79,6 +79,9 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	}
 	f := opts.Engine(doc, u)
 	a := f.Meta
+	if a.Title == "" {
+		a.Title = headTitle(doc) // the engine says nothing of a page it finds no content in
+	}
 	// The title, date and author are read now, while the page is at hand
 	// (it is let go before the text is rendered: a large page's tree and
 	// its text are then not held together). The engine readied the page

@@ -173,6 +173,28 @@ func TestPreferDeclared(t *testing.T) {
 	}
 }
 
+// TestDeclaredBodyOfAnEmptyPage: a page that renders its article in a
+// script (an application's empty root) and declares it in JSON-LD gives
+// the declared article, and its <title>: the engine found no content and
+// said nothing of the page, so the declared headline had no title to
+// match and the page was skipped as no-article.
+func TestDeclaredBodyOfAnEmptyPage(t *testing.T) {
+	ld, err := json.Marshal(map[string]any{"@type": "NewsArticle", "headline": "Council passes budget",
+		"articleBody": strings.Join(paragraphs(6), "\n\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := `<!DOCTYPE html><html><head><title>Council passes budget | City News</title><script type="application/ld+json">` + string(ld) +
+		`</script></head><body><div id="root"></div><script src="/app.js"></script></body></html>`
+	a, skip := extractPage(t, page, Options{})
+	if skip != "" {
+		t.Fatalf("skipped: %s", skip)
+	}
+	if !strings.Contains(a.Text, distinct(0)) || !strings.Contains(a.Text, distinct(5)) || !strings.HasPrefix(a.Title, "Council passes budget") {
+		t.Errorf("title %q, text:\n%s\nwant the declared article", a.Title, a.Text)
+	}
+}
+
 func TestSameHeadline(t *testing.T) {
 	for _, tc := range []struct {
 		headline, title string

@@ -166,3 +166,22 @@ func squashName(s string) string {
 	}
 	return strings.Join(words, "")
 }
+
+// headTitle returns the text of the page's <title>, else its og:title; ""
+// when it has neither.
+func headTitle(doc *html.Node) string {
+	var title, og string
+	headTags(doc, func(n *html.Node) bool {
+		switch {
+		case tag(n) == atom.Title && title == "" && n.FirstChild != nil && n.FirstChild.Type == html.TextNode:
+			title = squash(n.FirstChild.Data)
+		case tag(n) == atom.Meta && og == "" && strings.EqualFold(attr(n, "property"), "og:title"):
+			og = squash(attr(n, "content"))
+		}
+		return false
+	})
+	if title != "" {
+		return title
+	}
+	return og
+}
