@@ -232,12 +232,13 @@ func TestCheckFeed(t *testing.T) {
 	}
 }
 
-// TestConcurrentPassesKeepTheFirstOutcome pins two passes over one feed at
-// the same moment (two watch --once, or one beside serve --watch): the pass
-// that fetched an item's page second found its article stored by the other
-// and wrote the item's outcome as exists, over the other's added, so that
-// the feed counted no article added. The first outcome stored stays.
-func TestConcurrentPassesKeepTheFirstOutcome(t *testing.T) {
+// concurrentPasses runs two passes over a feed of one item at the same
+// moment (two watch --once, or one beside serve --watch): the first
+// pass's fetch of the item's page waits until the second pass has ended,
+// then gets the page, or a 404 when firstFails. It returns the first
+// pass's outcomes, the second's, and the feed's stored items by outcome.
+func concurrentPasses(t *testing.T, firstFails bool) (first, second, stored map[string]int) {
+	t.Helper()
 	x := newIndex(t)
 	s := newSite(t)
 	items := publish(s, "Daily", 1, 1)
@@ -249,34 +250,48 @@ func TestConcurrentPassesKeepTheFirstOutcome(t *testing.T) {
 	s.handle(page, func(rw http.ResponseWriter, r *http.Request) {
 		if asked.Add(1) == 1 {
 			<-release // the first pass's fetch waits for the second pass to end
+			if firstFails {
+				http.Error(rw, "gone", http.StatusNotFound)
+				return
+			}
 		}
 		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(rw, body)
 	})
 	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
-	first := make(chan []Result, 1)
+	done := make(chan []Result, 1)
 	go func() {
 		res, err := newWatcher(t, x, testOptions()).Once(t.Context())
 		if err != nil {
 			t.Error(err)
 		}
-		first <- res
+		done <- res
 	}()
 	for deadline := time.Now().Add(10 * time.Second); asked.Load() == 0 && time.Now().Before(deadline); {
 		time.Sleep(5 * time.Millisecond)
 	}
-	second := once(t, newWatcher(t, x, testOptions()))
+	res2 := once(t, newWatcher(t, x, testOptions()))
 	close(release)
-	res := <-first
-	if second[0].Outcomes[OutcomeAdded] != 1 || res[0].Outcomes[OutcomeExists] != 1 {
-		t.Fatalf("the second pass found %v, the first %v; want it added by the second, found stored by the first", second[0].Outcomes, res[0].Outcomes)
-	}
-	stored, err := Feeds(t.Context(), x)
+	res1 := <-done
+	feeds, err := Feeds(t.Context(), x)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := stored[0].Items; got[OutcomeAdded] != 1 || got[OutcomeExists] != 0 {
-		t.Errorf("the feed's items %v, want the one added", got)
+	return res1[0].Outcomes, res2[0].Outcomes, feeds[0].Items
+}
+
+// TestConcurrentPassesKeepTheFirstOutcome pins two passes over one feed at
+// the same moment: the pass that fetched an item's page second found its
+// article stored by the other and wrote the item's outcome as exists, over
+// the other's added, so that the feed counted no article added. The first
+// outcome stored stays.
+func TestConcurrentPassesKeepTheFirstOutcome(t *testing.T) {
+	first, second, stored := concurrentPasses(t, false)
+	if second[OutcomeAdded] != 1 || first[OutcomeExists] != 1 {
+		t.Fatalf("the second pass found %v, the first %v; want it added by the second, found stored by the first", second, first)
+	}
+	if stored[OutcomeAdded] != 1 || stored[OutcomeExists] != 0 {
+		t.Errorf("the feed's items %v, want the one added", stored)
 	}
 }
 
@@ -285,46 +300,11 @@ func TestConcurrentPassesKeepTheFirstOutcome(t *testing.T) {
 // item as the other pass stored it (added), not as its own failure, which a
 // later pass would then have turned into "exists".
 func TestConcurrentPassFailureKeepsTheOtherOutcome(t *testing.T) {
-	x := newIndex(t)
-	s := newSite(t)
-	items := publish(s, "Daily", 1, 1)
-	s.serve("/feed", "application/rss+xml", rss2(items...))
-	page := strings.TrimPrefix(items[0].link, s.URL)
-	body := newStory(1).page("Daily", "")
-	release := make(chan struct{})
-	var asked atomic.Int32
-	s.handle(page, func(rw http.ResponseWriter, r *http.Request) {
-		if asked.Add(1) == 1 {
-			<-release // the first pass's fetch waits for the second pass to end, then fails
-			http.Error(rw, "gone", http.StatusNotFound)
-			return
-		}
-		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(rw, body)
-	})
-	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
-	first := make(chan []Result, 1)
-	go func() {
-		res, err := newWatcher(t, x, testOptions()).Once(t.Context())
-		if err != nil {
-			t.Error(err)
-		}
-		first <- res
-	}()
-	for deadline := time.Now().Add(10 * time.Second); asked.Load() == 0 && time.Now().Before(deadline); {
-		time.Sleep(5 * time.Millisecond)
+	first, second, stored := concurrentPasses(t, true)
+	if second[OutcomeAdded] != 1 || first[OutcomeError] != 1 {
+		t.Fatalf("the second pass found %v, the first %v; want it added by the second, failed in the first", second, first)
 	}
-	second := once(t, newWatcher(t, x, testOptions()))
-	close(release)
-	res := <-first
-	if second[0].Outcomes[OutcomeAdded] != 1 || res[0].Outcomes[OutcomeError] != 1 {
-		t.Fatalf("the second pass found %v, the first %v; want it added by the second, failed in the first", second[0].Outcomes, res[0].Outcomes)
-	}
-	stored, err := Feeds(t.Context(), x)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := stored[0].Items; got[OutcomeAdded] != 1 || got[OutcomeError] != 0 {
-		t.Errorf("the feed's items %v, want the one added", got)
+	if stored[OutcomeAdded] != 1 || stored[OutcomeError] != 0 {
+		t.Errorf("the feed's items %v, want the one added", stored)
 	}
 }
