@@ -133,3 +133,19 @@ func TestPermalinkGUIDIsTheLink(t *testing.T) {
 		t.Error("the page of a GUID that is no permalink was fetched")
 	}
 }
+
+// TestUnnamedItemsCounted: an item with neither a link nor a GUID, which
+// nothing tells from the next poll's, is left out and counted so
+// (Result.Unnamed), not dropped in silence.
+func TestUnnamedItemsCounted(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	items := publish(s, "Daily", 1, 1)
+	items = append(items, item{title: "A note without a link"})
+	s.serve("/feed", "application/rss+xml", rss2(items...))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	res := once(t, newWatcher(t, x, testOptions()))
+	if r := res[0]; r.Items != 2 || r.Outcomes[OutcomeAdded] != 1 || r.Unnamed != 1 {
+		t.Errorf("%+v, want 2 items, 1 added, 1 unnamed", r)
+	}
+}

@@ -126,8 +126,11 @@ type Result struct {
 	// RuleMisses counts the pages on which the feed's site rule's body
 	// selector matched nothing, their text being the extractor's own
 	// choice.
-	RuleMisses int           `json:"rule_misses"`
-	Took       time.Duration `json:"took"`
+	RuleMisses int `json:"rule_misses"`
+	// Unnamed counts the items with neither a link nor a GUID, left out:
+	// nothing tells one of them from the next poll's.
+	Unnamed int           `json:"unnamed,omitempty"`
+	Took    time.Duration `json:"took"`
 }
 
 // Once polls every feed once, due or not, and returns the results in the
@@ -550,11 +553,11 @@ func articleID(link string) string {
 
 // entries keys a feed's items, oldest first (by date when every item has
 // one, else the reverse of the feed's order, newest first as feeds list),
-// each key once. Relative links are resolved against feedURL, the URL the
-// feed was read from after redirects.
-func entries(feedURL string, items []*gofeed.Item) []entry {
+// each key once, and counts those with no key (neither a link nor a GUID),
+// left out. Relative links are resolved against feedURL, the URL the feed
+// was read from after redirects.
+func entries(feedURL string, items []*gofeed.Item) (out []entry, unnamed int) {
 	base, _ := url.Parse(feedURL)
-	var out []entry
 	dated := true
 	seen := map[string]bool{}
 	for i := len(items) - 1; i >= 0; i-- {
@@ -578,7 +581,11 @@ func entries(feedURL string, items []*gofeed.Item) []entry {
 			// \u0000) is kept out of the store, which PostgreSQL refuses.
 			e.key = strings.ReplaceAll(strings.TrimSpace(it.GUID), "\x00", "\uFFFD")
 		}
-		if e.key == "" || seen[e.key] {
+		if e.key == "" {
+			unnamed++
+			continue
+		}
+		if seen[e.key] {
 			continue
 		}
 		seen[e.key] = true
@@ -595,7 +602,7 @@ func entries(feedURL string, items []*gofeed.Item) []entry {
 	if dated {
 		slices.SortStableFunc(out, func(a, b entry) int { return a.date.Compare(b.date) })
 	}
-	return out
+	return out, unnamed
 }
 
 // transient reports whether a page's failure may pass: a timeout, a
@@ -616,7 +623,8 @@ func transient(err error) bool {
 // the items' outcomes, in one transaction. A feed removed meanwhile stops
 // it with an error wrapping neardup.ErrFeedGone, its chunk not stored.
 func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, base string, items []*gofeed.Item, res *Result) error {
-	es := entries(base, items)
+	es, unnamed := entries(base, items)
+	res.Unnamed = unnamed
 	keys, ids := make([]string, len(es)), make([]string, 0, len(es))
 	for i, e := range es {
 		keys[i] = e.key
@@ -894,6 +902,9 @@ func (w *Watcher) logResult(res *Result) {
 	attrs := []any{"feed", ShownURL(res.Feed), "status", res.Status, "items", res.Items, "new", res.New, "took", res.Took.Round(time.Millisecond)}
 	if res.RuleMisses > 0 {
 		attrs = append(attrs, "rule_misses", res.RuleMisses)
+	}
+	if res.Unnamed > 0 {
+		attrs = append(attrs, "unnamed", res.Unnamed)
 	}
 	keys := make([]string, 0, len(res.Outcomes))
 	for k := range res.Outcomes {
