@@ -73,10 +73,13 @@ func withoutUser(raw string) string {
 	return u.String()
 }
 
+// isRoot reports whether u is a site's home page: no path but "/", no query.
+func isRoot(u *url.URL) bool { return (u.Path == "" || u.Path == "/") && u.RawQuery == "" }
+
 // pageCanonical returns the URL a page names as its own, by
 // <link rel="canonical"> or <meta property="og:url">, resolved against
-// base and made canonical; "" when it names none. It reads the page's head
-// only.
+// base and made canonical; "" when it names none, or names its site's home
+// page while it is another page. It reads the page's head only.
 func pageCanonical(page []byte, base string) string {
 	z := html.NewTokenizer(bytes.NewReader(page))
 	var canonical, og string
@@ -125,6 +128,12 @@ func pageCanonical(page []byte, base string) string {
 	}
 	abs := b.ResolveReference(ref)
 	if abs.Scheme != "http" && abs.Scheme != "https" {
+		return ""
+	}
+	if isRoot(abs) && !isRoot(b) {
+		// A site's home page named by a page of its own: a template's
+		// fault, which every article of the site shares, not the
+		// article's address.
 		return ""
 	}
 	return Canonical(abs.String())

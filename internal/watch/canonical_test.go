@@ -27,6 +27,9 @@ func TestPageCanonical(t *testing.T) {
 		{`<head><link rel="canonical" href="javascript:alert(1)"></head>`, ""},
 		{`<head></head><body><link rel="canonical" href="https://late.example/"></body>`, ""},
 		{`<p>no head at all`, ""},
+		{`<head><link rel="canonical" href="https://site.example/"></head>`, ""}, // every article of a faulty template
+		{`<head><link rel="canonical" href="/"></head>`, ""},
+		{`<head><link rel="canonical" href="https://site.example/?p=7"></head>`, "https://site.example/?p=7"},
 	} {
 		if got := pageCanonical([]byte(c.page), "https://site.example/story?id=1"); got != c.want {
 			t.Errorf("%s: %q, want %q", c.page, got, c.want)

@@ -149,3 +149,23 @@ func TestUnnamedItemsCounted(t *testing.T) {
 		t.Errorf("%+v, want 2 items, 1 added, 1 unnamed", r)
 	}
 }
+
+// TestCanonicalHomePageIgnored: articles whose template names the site's
+// home page as every page's canonical URL are two articles, each at its
+// own address; they shared that URL and the second was marked an exact
+// copy of the first, uncompared.
+func TestCanonicalHomePageIgnored(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	one, two := newStory(31), newStory(32)
+	s.serve("/news/1", "text/html; charset=utf-8", one.page("Daily", s.URL+"/"))
+	s.serve("/news/2", "text/html; charset=utf-8", two.page("Daily", s.URL+"/"))
+	s.serve("/feed", "application/rss+xml", rss2(
+		item{title: one.title, link: s.URL + "/news/1", date: time.Date(2026, 3, 1, 8, 0, 0, 0, time.UTC)},
+		item{title: two.title, link: s.URL + "/news/2", date: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	res := once(t, newWatcher(t, x, testOptions()))
+	if r := res[0]; r.Outcomes[OutcomeAdded] != 2 {
+		t.Errorf("%+v, want both added", r.Outcomes)
+	}
+}
