@@ -169,3 +169,21 @@ func TestCanonicalHomePageIgnored(t *testing.T) {
 		t.Errorf("%+v, want both added", r.Outcomes)
 	}
 }
+
+// TestJSONFeedExternalURL: a JSON Feed item with no url but an
+// external_url (a link blog's) has that page for its link; it was stored
+// as no-link, its page never fetched.
+func TestJSONFeedExternalURL(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	st := newStory(41)
+	s.serve("/elsewhere/story", "text/html; charset=utf-8", st.page("Elsewhere", ""))
+	feed := fmt.Sprintf(`{"version":"https://jsonfeed.org/version/1.1","title":"Links","items":[`+
+		`{"id":"1","title":%q,"external_url":"%s/elsewhere/story","content_text":"A note on it."}]}`, st.title, s.URL)
+	s.serve("/feed.json", "application/feed+json", feed)
+	addFeed(t, x, Feed{URL: s.URL + "/feed.json", Interval: Duration(time.Hour)})
+	res := once(t, newWatcher(t, x, testOptions()))
+	if r := res[0]; r.Outcomes[OutcomeAdded] != 1 || s.hit("/elsewhere/story") == 0 {
+		t.Errorf("%+v (%v), want the external page fetched and added", r.Outcomes, r.Err)
+	}
+}

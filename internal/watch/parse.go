@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mmcdole/gofeed"
+	jsonfeed "github.com/mmcdole/gofeed/json"
 	"github.com/mmcdole/gofeed/rss"
 	"golang.org/x/net/html/charset"
 )
@@ -36,6 +37,7 @@ func parseFeed(body []byte, contentType string) (*gofeed.Feed, error) {
 	}
 	p := gofeed.NewParser()
 	p.RSSTranslator = permalinks{}
+	p.JSONTranslator = externalLinks{}
 	f, err := p.Parse(bytes.NewReader(body))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNotFeed, err)
@@ -60,6 +62,27 @@ func (t permalinks) Translate(feed any) (*gofeed.Feed, error) {
 	for i, it := range rf.Items {
 		if g := it.GUID; f.Items[i].Link == "" && g != nil && strings.EqualFold(strings.TrimSpace(g.IsPermalink), "true") {
 			f.Items[i].Link = g.Value
+		}
+	}
+	return f, nil
+}
+
+// externalLinks translates JSON Feed as gofeed does, and gives an item
+// without a url its external_url for a link: a link blog's item names
+// only the page it is about, and was stored as no-link.
+type externalLinks struct{ gofeed.DefaultJSONTranslator }
+
+// Translate is gofeed.DefaultJSONTranslator's, with the links of items
+// that have only an external_url.
+func (t externalLinks) Translate(feed any) (*gofeed.Feed, error) {
+	f, err := t.DefaultJSONTranslator.Translate(feed)
+	jf, ok := feed.(*jsonfeed.Feed)
+	if err != nil || !ok || len(jf.Items) != len(f.Items) {
+		return f, err
+	}
+	for i, it := range jf.Items {
+		if f.Items[i].Link == "" && it.ExternalURL != "" {
+			f.Items[i].Link = it.ExternalURL
 		}
 	}
 	return f, nil
