@@ -216,7 +216,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		if err == nil {
 			st = run.stats()
 			warnUnweighted(o.Warn, st.Unweighted)
-			warnTooShort(o.Warn, &st)
+			warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort])
 		}
 		if err = errors.Join(err, results.wait(err != nil, run, pairsOf(&st))); err != nil {
 			return engine.Stats{}, err
@@ -232,7 +232,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	}
 	st := run.stats()
 	warnUnweighted(o.Warn, st.Unweighted)
-	warnTooShort(o.Warn, &st)
+	warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort])
 	if err := run.writeResults(ctx, out, pairsOf(&st)); err != nil {
 		return engine.Stats{}, err
 	}
@@ -586,9 +586,11 @@ func warnUnweighted(w io.Writer, n int) {
 
 // warnTooShort says when every document was too short to compare, and
 // which option sets that length, so that a run that compared nothing does
-// not pass for a corpus without duplicates.
-func warnTooShort(w io.Writer, st *engine.Stats) {
-	if w == nil || st.Documents < 2 || st.Skipped[core.SkipTooShort] < st.Documents {
+// not pass for a corpus without duplicates. read is how many of st's
+// too-short skips are records skipped while reading (pages whose extracted
+// text is too short), which are no documents.
+func warnTooShort(w io.Writer, st *engine.Stats, read int) {
+	if w == nil || st.Documents < 2 || st.Skipped[core.SkipTooShort]-read < st.Documents {
 		return
 	}
 	hint := "a text under --min-text characters (30 by default, white space not counted) is compared by no method"

@@ -404,3 +404,38 @@ func TestWarnTooShort(t *testing.T) {
 		}
 	}
 }
+
+// TestWarnTooShortCountsDocumentsOnly: pages too short to give a document
+// (extraction's too-short, a record skipped while reading) are no
+// documents; with as many of them as documents compared, the run warned
+// that every document was too short.
+func TestWarnTooShortCountsDocumentsOnly(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	os.Mkdir(in, 0o755)
+	var lines strings.Builder
+	r := rand.New(rand.NewPCG(3, 7))
+	for i := range 2 {
+		w := make([]string, 300)
+		for j := range w {
+			w[j] = words[r.IntN(len(words))]
+		}
+		fmt.Fprintf(&lines, `{"id":"d%d","text":%q}`+"\n", i, strings.Join(w, " "))
+	}
+	os.WriteFile(filepath.Join(in, "news.jsonl"), []byte(lines.String()), 0o644)
+	for i := range 2 {
+		os.WriteFile(filepath.Join(in, fmt.Sprintf("short%d.html", i)), []byte(`<html><head><title>Short</title></head><body><article><p>Two words.</p></article></body></html>`), 0o644)
+	}
+	spec, _ := methods.Lookup("minhash")
+	var warn bytes.Buffer
+	st, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Method: spec.Defaults(), Warn: &warn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Documents != 2 || st.Skipped[core.SkipTooShort] != 2 {
+		t.Fatalf("%d documents, skipped %v; want 2 documents and 2 pages too short", st.Documents, st.Skipped)
+	}
+	if strings.Contains(warn.String(), "every document is too short") {
+		t.Errorf("warnings %q; the two documents were compared", warn.String())
+	}
+}
