@@ -130,11 +130,13 @@ func pageCanonical(page []byte, base string) string {
 	if abs.Scheme != "http" && abs.Scheme != "https" {
 		return ""
 	}
-	if isRoot(abs) && !isRoot(b) {
+	c := Canonical(abs.String())
+	if cu, err := url.Parse(c); err == nil && isRoot(cu) && !isRoot(b) {
 		// A site's home page named by a page of its own: a template's
 		// fault, which every article of the site shares, not the
-		// article's address.
+		// article's address. It is judged made canonical, its tracking
+		// parameters left out (https://site.example/?utm_source=site).
 		return ""
 	}
-	return Canonical(abs.String())
+	return c
 }

@@ -30,6 +30,8 @@ func TestPageCanonical(t *testing.T) {
 		{`<head><link rel="canonical" href="https://site.example/"></head>`, ""}, // every article of a faulty template
 		{`<head><link rel="canonical" href="/"></head>`, ""},
 		{`<head><link rel="canonical" href="https://site.example/?p=7"></head>`, "https://site.example/?p=7"},
+		{`<head><link rel="canonical" href="https://site.example/?utm_source=site"></head>`, ""}, // the home page once its tracking is left out
+		{`<head><meta property="og:url" content="https://site.example/#main"></head>`, ""},
 	} {
 		if got := pageCanonical([]byte(c.page), "https://site.example/story?id=1"); got != c.want {
 			t.Errorf("%s: %q, want %q", c.page, got, c.want)
