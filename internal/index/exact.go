@@ -5,8 +5,10 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/zeebo/xxh3"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/store"
@@ -46,10 +48,11 @@ func SlugKey(slug string) uint64 { return xxh3.HashStringSeed(slug, slugSeed) }
 // and at least two thirds of them, are words of the title, case aside. A
 // slug is a headline's words; a path segment of a section's name and an id
 // ("/news/uk-england-london-68473622": "uk-england-london") is not, and
-// every story of the section has it.
+// every story of the section has it. Accents aside: sites write their
+// slugs without them ("elections-europeennes" of "Élections européennes").
 func headlineSlug(slug, title string) bool {
-	words := strings.Split(slug, "-")
-	inTitle := strings.FieldsFunc(strings.ToLower(title), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	words := strings.Split(withoutMarks(slug), "-")
+	inTitle := strings.FieldsFunc(withoutMarks(strings.ToLower(title)), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	n := 0
 	for _, w := range words {
 		if slices.Contains(inTitle, w) {
@@ -57,6 +60,24 @@ func headlineSlug(slug, title string) bool {
 		}
 	}
 	return n >= 3 && 3*n >= 2*len(words)
+}
+
+// withoutMarks is s without its combining marks, decomposed (NFD): "é"
+// is "e". Plain ASCII, most slugs, is returned as it is.
+func withoutMarks(s string) string {
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < utf8.RuneSelf
+	}
+	if ascii {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Mn, r) {
+			return -1
+		}
+		return r
+	}, norm.NFD.String(s))
 }
 
 // exactKey is one exact key of a document and what it stands for.

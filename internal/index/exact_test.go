@@ -16,6 +16,10 @@ func TestHeadlineSlug(t *testing.T) {
 		{"world-us-canada", "US and Canada agree on border rules", false}, // two words only
 		{"storm-hits-the-coast", "", false},
 		{"sturm-trifft-die-kueste", "Storm hits the coast", false},
+		// Sites write their slugs without the headline's accents.
+		{"elections-europeennes-macron-dissout-l-assemblee", "Élections européennes : Macron dissout l'Assemblée", true},
+		{"sao-paulo-tera-rodizio-de-agua", "São Paulo terá rodízio de água", true},
+		{"шторм-обрушился-на-побережье", "Шторм обрушился на побережье", true}, // a path's own letters
 	} {
 		if got := headlineSlug(tc.slug, tc.title); got != tc.want {
 			t.Errorf("headlineSlug(%q, %q) = %v, want %v", tc.slug, tc.title, got, tc.want)
