@@ -187,3 +187,26 @@ func TestJSONFeedExternalURL(t *testing.T) {
 		t.Errorf("%+v (%v), want the external page fetched and added", r.Outcomes, r.Err)
 	}
 }
+
+// TestPermalinkGUIDNotAURL: a GUID that is no absolute http(s) URL is no
+// link, even when isPermaLink is left out (true by default), as many feeds
+// leave it out of ids ("12345", "urn:uuid:..."): it was resolved against
+// the feed's URL and that page fetched (/feed/12345, a 404 stored as an
+// error, or another page taken for the article).
+func TestPermalinkGUIDNotAURL(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	s.serve("/12345", "text/html; charset=utf-8", newStory(710).page("Daily", ""))
+	feed := `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><link>http://example.com/</link><description>d</description>` +
+		`<item><title>One</title><guid>12345</guid></item>` +
+		`<item><title>Two</title><guid>urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66</guid></item></channel></rss>`
+	s.serve("/feed", "application/rss+xml", feed)
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	res := once(t, newWatcher(t, x, testOptions()))
+	if r := res[0]; r.Status != "ok" || r.Outcomes[OutcomeNoLink] != 2 {
+		t.Errorf("%+v (%v), want two items without a link", r.Outcomes, r.Err)
+	}
+	if n := s.hitsAll(); n != 1 {
+		t.Errorf("%d requests, want the feed's alone", n)
+	}
+}

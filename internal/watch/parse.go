@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net/url"
 	"regexp"
 	"strings"
 
@@ -60,11 +61,20 @@ func (t permalinks) Translate(feed any) (*gofeed.Feed, error) {
 		return f, err
 	}
 	for i, it := range rf.Items {
-		if g := it.GUID; f.Items[i].Link == "" && g != nil && strings.EqualFold(strings.TrimSpace(g.IsPermalink), "true") {
+		if g := it.GUID; f.Items[i].Link == "" && g != nil && strings.EqualFold(strings.TrimSpace(g.IsPermalink), "true") && absoluteWebURL(g.Value) {
 			f.Items[i].Link = g.Value
 		}
 	}
 	return f, nil
+}
+
+// absoluteWebURL reports whether s is an absolute http or https URL. A
+// permalink GUID must be one: many feeds leave isPermaLink out of GUIDs
+// that are ids ("12345", "urn:uuid:..."), which resolved against the
+// feed's URL named another page.
+func absoluteWebURL(s string) bool {
+	u, err := url.Parse(strings.TrimSpace(s))
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 // externalLinks translates JSON Feed as gofeed does, and gives an item
