@@ -31,6 +31,9 @@ func TestFeedCharsets(t *testing.T) {
 		{"latin-1 in the header", "application/rss+xml; charset=ISO-8859-1", "", "Größe der Brücke über den Fluß", charmap.ISO8859_1.NewEncoder().String},
 		{"shift_jis in the header", "application/xml; charset=Shift_JIS", "", "東京の市場で価格上昇", japanese.ShiftJIS.NewEncoder().String},
 		{"utf-8 bom", "application/rss+xml", "bom", "Brücke — Fluß", func(s string) (string, error) { return "\ufeff" + s, nil }},
+		// A server's default charset on a UTF-8 feed (Apache's AddDefaultCharset): valid UTF-8 is read as
+		// UTF-8, as browsers and feed readers do, not made mojibake ("BrÃ¼cke").
+		{"utf-8 sent as latin-1", "text/xml; charset=ISO-8859-1", "", "Straßenbahn fährt wieder nach Köln", func(s string) (string, error) { return s, nil }},
 	}
 	for i, c := range cases {
 		st := newStory(uint64(500 + i))
@@ -83,7 +86,7 @@ func TestRelativeLinksOfARedirectedFeed(t *testing.T) {
 	old, moved := newSite(t), newSite(t)
 	var items []item
 	for i, link := range []string{"story/1", "/news/story/2", "../news/story/3"} {
-		st := newStory(uint64(600 + i))
+		st := newStory(uint64(500 + i))
 		moved.serve(fmt.Sprintf("/news/story/%d", i+1), "text/html; charset=utf-8", st.page("Moved", ""))
 		items = append(items, item{title: st.title, link: link, date: time.Date(2026, 3, 1, 8, i, 0, 0, time.UTC)})
 	}
@@ -116,7 +119,7 @@ func TestPermalinkGUIDIsTheLink(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><link>http://example.com/</link><description>d</description>`)
 	for i, attr := range []string{``, ` isPermaLink="true"`, ` isPermaLink="false"`} {
-		st := newStory(uint64(700 + i))
+		st := newStory(uint64(500 + i))
 		path := fmt.Sprintf("/story/%d", i)
 		s.serve(path, "text/html; charset=utf-8", st.page("Daily", ""))
 		fmt.Fprintf(&b, `<item><title>%s</title><guid%s>%s%s</guid><pubDate>%s</pubDate></item>`, html.EscapeString(st.title), attr, s.URL, path,

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mmcdole/gofeed"
 	jsonfeed "github.com/mmcdole/gofeed/json"
@@ -104,7 +105,8 @@ func (t externalLinks) Translate(feed any) (*gofeed.Feed, error) {
 // in UTF-8 when the body has no XML declaration naming its encoding and
 // the Content-Type's charset names another: a feed served as "text/xml;
 // charset=windows-1251" without an encoding="..." of its own, which the
-// parsers read as UTF-8 and refused. A declared encoding is left to the
+// parsers read as UTF-8 and refused; a body that is valid UTF-8 is left
+// as it is, whatever the header says. A declared encoding is left to the
 // parsers, and a body that is not XML (JSON Feed) is returned as it is,
 // without its mark.
 func xmlUTF8(body []byte, contentType string) ([]byte, error) {
@@ -116,6 +118,13 @@ func xmlUTF8(body []byte, contentType string) ([]byte, error) {
 	}
 	_, params, err := mime.ParseMediaType(contentType)
 	if err != nil || params["charset"] == "" {
+		return body, nil
+	}
+	if utf8.Valid(body) {
+		// Valid UTF-8 is UTF-8, whatever the header says: a server's
+		// default charset (Apache's AddDefaultCharset ISO-8859-1) on a
+		// UTF-8 feed, which decoding would make mojibake; text in another
+		// encoding is seldom valid UTF-8 beyond ASCII, the same in both.
 		return body, nil
 	}
 	enc, name := charset.Lookup(params["charset"])
