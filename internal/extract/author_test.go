@@ -93,6 +93,7 @@ func TestPageAuthor(t *testing.T) {
 		{"in navigation after the headline", `<h1 id="h">Ferry</h1><div class="summary" data-neardup-region="nav"><a href="https://x.example/author/zach-roe/">Zach Roe</a></div>`, "Zach Roe"},
 		{"not a teaser's in a list", `<h1 id="h">Ferry</h1><ul data-neardup-region="nav"><li><a href="/author/zach-roe/">Zach Roe</a></li></ul>`, ""},
 		{"not a comment's hCard", `<div class="comment-author vcard"><cite class="fn">Reader Joe</cite></div>`, ""},
+		{"a byline with the date after a comma", `<header><h1 id="h">Ferries</h1><p>By Jane Roe, 3 March 2026</p></header>`, "Jane Roe"},
 		{"nothing", `<p>By the sea</p>`, ""},
 		{"headline's byline", `<header><h1 id="h">Book beat</h1><p>by <a href="/u/amanda">Amanda</a> · Dec 20, 2025</p></header>`, "Amanda"},
 		{"headline's author box", `<header><h1 id="h">Ferry</h1><div class="author-wrap"><div>Jane Roe</div><div>Co-founder and Chief Architect</div></div></header>`, "Jane Roe"},

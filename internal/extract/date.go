@@ -344,6 +344,9 @@ func dateLine(n *html.Node) (t time.Time, updated, ok bool) {
 	if m := yearStop.FindStringSubmatch(text); m != nil {
 		parts = append(parts, m[1]) // "December 3, 2025. Updated: December 7, 2025"
 	}
+	if byLead.MatchString(text) {
+		parts = append(parts, bylineTails(text)...)
+	}
 	for _, part := range parts {
 		if d, ok := dateOnly(part); ok {
 			if !updateLabel.MatchString(part) {
@@ -355,6 +358,19 @@ func dateLine(n *html.Node) (t time.Time, updated, ok bool) {
 		}
 	}
 	return upd, true, !upd.IsZero()
+}
+
+// bylineTails returns what follows each comma of a byline ("By Jane Roe,
+// Reuters, 3 March 2026": "Reuters, 3 March 2026" and "3 March 2026"),
+// where its date may stand after the name.
+func bylineTails(s string) []string {
+	var tails []string
+	for i := strings.Index(s, ", "); i >= 0; {
+		s = s[i+2:]
+		tails = append(tails, s)
+		i = strings.Index(s, ", ")
+	}
+	return tails
 }
 
 // yearStop matches a line's start up to a year ended by a full stop.

@@ -79,6 +79,9 @@ func TestPageDateAroundHeading(t *testing.T) {
 		{"a teaser's date in a list", `<h1 id="h">Tea</h1><ul data-neardup-region="nav"><li><span class="post-date">July 1, 2025</span></li></ul>`, time.Time{}},
 		{"a named date outside navigation first", `<h1 id="h">Tea</h1><div data-neardup-region="nav"><span class="post-date">July 1, 2025</span></div><p class="post-date">July 8, 2025</p>`, day(2025, 7, 8)},
 		{"a date ended by a full stop, then an update", `<header><h1 id="h">Books</h1><p class="date">December 3, 2025. <i>Updated: December 7, 2025</i></p></header>`, day(2025, 12, 3)},
+		{"a byline with the date after a comma", `<header><h1 id="h">Ferries</h1><p>By Jane Roe, 3 March 2026</p></header>`, day(2026, 3, 3)},
+		{"a byline with an agency and the date month first", `<header><h1 id="h">Ferries</h1><p>By Jane Roe, Reuters, March 3, 2026</p></header>`, day(2026, 3, 3)},
+		{"a sentence after a comma is not a byline's date", `<header><h1 id="h">Parks</h1><p>Parks reopened, June 1, 2025</p></header>`, time.Time{}},
 		{"a sentence is not a date line", `<header><h1 id="h">Parks</h1><p>On June 1, 2025 the park opened.</p></header>`, time.Time{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
