@@ -149,6 +149,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	}
 	a.Text = rule.Strip(canonical(tidy(a.Text)))
 	a.Lang = language(a.Text, a.Lang)
+	a.Date = WithLanguageZone(a.Date, a.Lang)
 	a.Title, a.Author = title, author
 	return a, nil
 }

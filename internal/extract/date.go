@@ -527,6 +527,24 @@ func WithZoneOffset(t time.Time) time.Time {
 	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.FixedZone(name, h*3600))
 }
 
+// WithLanguageZone gives t the offset its zone's name has in a text in
+// language lang (a BCP 47 tag) where that differs from WithZoneOffset's
+// reading: CST on a page in Chinese is China Standard Time, UTC+8, which
+// mainland and Taiwanese sites write, not North America's Central, UTC−6.
+func WithLanguageZone(t time.Time, lang string) time.Time {
+	name, off := t.Zone()
+	if name != "CST" || (off != 0 && off != -6*3600) || !isChinese(lang) {
+		return t
+	}
+	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.FixedZone(name, 8*3600))
+}
+
+// isChinese reports whether lang, a BCP 47 tag, is Chinese ("zh",
+// "zh-CN", "zh-Hant-TW"), in any case.
+func isChinese(lang string) bool {
+	return len(lang) >= 2 && strings.EqualFold(lang[:2], "zh") && (len(lang) == 2 || lang[2] == '-' || lang[2] == '_')
+}
+
 // yearOnly matches a year alone ("2019": an album's release, a copyright),
 // which dateparse would read as its 1st of January.
 var yearOnly = regexp.MustCompile(`^\d{4}$`)

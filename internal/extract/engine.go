@@ -51,6 +51,7 @@ func Readeck(doc *html.Node, pageURL *nurl.URL) Found {
 		return Found{Meta: Article{Lang: htmlLang(doc)}}
 	}
 	date, _ := art.PublishedTime()
+	date = WithZoneOffset(date) // read in UTC: "01:00 EST" as 01:00Z
 	return Found{
 		Node: art.Node,
 		Render: func() string {

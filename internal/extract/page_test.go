@@ -556,3 +556,34 @@ func TestPageGzipMaxBytesAtTheTop(t *testing.T) {
 		t.Errorf("skip %q, title %q", skip, a.Title)
 	}
 }
+
+// CST is China Standard Time (UTC+8) on a page in Chinese and North
+// America's Central Time (UTC−6) on one in English.
+func TestPageChinaStandardTime(t *testing.T) {
+	para := "<p>市议会周二通过了新的年度预算，将更多资金用于公共交通、学校维修和街道照明。议员们在长时间辩论后以多数票通过了该方案。</p>"
+	for _, tc := range []struct {
+		lang, body string
+		want       time.Time
+	}{
+		{"zh-CN", strings.Repeat(para, 6), time.Date(2026, 3, 3, 2, 0, 0, 0, time.UTC)},
+		{"en", englishBody(6), time.Date(2026, 3, 3, 16, 0, 0, 0, time.UTC)},
+	} {
+		page := `<html lang="` + tc.lang + `"><head><title>Budget</title><meta property="article:published_time" content="Tue, 03 Mar 2026 10:00:00 CST"></head><body><article><h1>Budget</h1>` + tc.body + `</article></body></html>`
+		a, _, err := Page(context.Background(), Input{URL: "https://news.example/budget", Body: []byte(page)}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !a.Date.Equal(tc.want) {
+			t.Errorf("%s: Date = %v, want %v", tc.lang, a.Date.UTC(), tc.want)
+		}
+	}
+}
+
+// englishBody is n paragraphs of an English story.
+func englishBody(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "<p>%s</p>", paragraph(i))
+	}
+	return b.String()
+}
