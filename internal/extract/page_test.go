@@ -476,7 +476,8 @@ func TestPageRelatedStoriesTakenForTheArticle(t *testing.T) {
 		return Found{Node: article}
 	}
 	a, _ := extractPage(t, b.String(), Options{MinChars: -1, Engine: engine})
-	if want := "Ferry returns\n\nThe ferry returned to the harbour on Monday, a week late, after the storm."; a.Text != want {
+	// The article without its headline, the title.
+	if want := "The ferry returned to the harbour on Monday, a week late, after the storm."; a.Text != want {
 		t.Errorf("text %q, want %q", a.Text, want)
 	}
 	if calls != 2 {
@@ -586,4 +587,22 @@ func englishBody(n int) string {
 		fmt.Fprintf(&b, "<p>%s</p>", paragraph(i))
 	}
 	return b.String()
+}
+
+// The headline is the title, not the text's first line, whatever the
+// script it is written in: the engine's own check compares Latin words
+// only, so a Cyrillic or Greek headline stayed in the text.
+func TestPageHeadlineOutOfTextInAnyScript(t *testing.T) {
+	para := "<p>Правительство объявило о новых мерах поддержки малого бизнеса, которые вступят в силу с первого числа следующего месяца. Министр экономики заявил, что программа охватит более ста тысяч предприятий по всей стране.</p>"
+	page := `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Правительство объявило о мерах поддержки бизнеса — Новости</title></head><body><nav><a href="/">Главная</a></nav><article><h1>Правительство объявило о мерах поддержки бизнеса</h1>` + strings.Repeat(para, 5) + `</article></body></html>`
+	a, _, err := Page(context.Background(), Input{URL: "https://news.example/biznes", Body: []byte(page)}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Title != "Правительство объявило о мерах поддержки бизнеса" {
+		t.Errorf("Title = %q, want the headline", a.Title)
+	}
+	if strings.HasPrefix(a.Text, a.Title) {
+		t.Errorf("Text starts with the headline: %.80q", a.Text)
+	}
 }

@@ -509,9 +509,11 @@ func textOf(n *html.Node) string {
 var headlineTags = map[atom.Atom]bool{atom.B: true, atom.Strong: true, atom.Font: true, atom.Big: true, atom.Span: true}
 
 // pruneHeadline removes the headline from the start of the content tree
-// when it is set in bold or large type on a line of its own (a page laid out
-// in a table, whose content cell starts with it) and repeats the title.
-// Headline elements (h1, h2) are the engine's to keep or drop.
+// when it repeats the title on a line of its own: a heading (h1, h2), or a
+// line set in bold or large type (a page laid out in a table, whose content
+// cell starts with it). The engine drops a heading like the title itself,
+// but compares Latin words only: Cyrillic, Greek and Arabic headlines
+// stayed.
 func pruneHeadline(root *html.Node, title string) {
 	headline := fold(title)
 	if headline == "" {
@@ -526,7 +528,7 @@ func pruneHeadline(root *html.Node, title string) {
 				return true // text comes first
 			case c.Type != html.ElementNode:
 				continue
-			case headlineTags[tag(c)] && strings.TrimSpace(Text(c)) != "":
+			case (headlineTags[tag(c)] || c.DataAtom == atom.H1 || c.DataAtom == atom.H2) && strings.TrimSpace(Text(c)) != "":
 				first = c
 				return true
 			case walk(c):
