@@ -312,17 +312,24 @@ func inflater(r io.Reader) (io.Reader, error) {
 	return flate.NewReader(br), nil
 }
 
-// retryAfter reads a Retry-After header: seconds or an HTTP date.
+// maxRetryAfter bounds the pause a Retry-After asks for: a longer one (a
+// date years ahead, by a server's mistake, or more seconds than a
+// time.Duration holds) is taken for a day, so that it cannot stop a host
+// and its feeds for good.
+const maxRetryAfter = 24 * time.Hour
+
+// retryAfter reads a Retry-After header: seconds or an HTTP date, at most
+// maxRetryAfter ahead.
 func retryAfter(hr *http.Response) (time.Duration, bool) {
 	v := strings.TrimSpace(hr.Header.Get("Retry-After"))
 	if v == "" {
 		return 0, false
 	}
-	if s, err := strconv.Atoi(v); err == nil && s >= 0 {
-		return time.Duration(s) * time.Second, true
+	if s, err := strconv.ParseUint(v, 10, 64); err == nil || errors.Is(err, strconv.ErrRange) { // out of range: the largest
+		return time.Duration(min(s, uint64(maxRetryAfter/time.Second))) * time.Second, true
 	}
 	if t, err := http.ParseTime(v); err == nil {
-		return max(time.Until(t), 0), true
+		return min(max(time.Until(t), 0), maxRetryAfter), true
 	}
 	return 0, false
 }
