@@ -296,9 +296,10 @@ type State struct {
 	RuleMisses int    `json:"rule_misses,omitempty"`
 	RuleMiss   string `json:"rule_miss,omitempty"`
 	// Retries counts the items whose page failed, at the last poll that
-	// read the feed, for a reason that may pass, and which a later pass
-	// tries again. While there are some, the feed is fetched without its
-	// ETag and Last-Modified, so that a 304 does not hold them back.
+	// read the feed, for a reason that may pass, or that its host's pause
+	// put off (OutcomePaused), and which a later pass tries again. While
+	// there are some, the feed is fetched without its ETag and
+	// Last-Modified, so that a 304 does not hold them back.
 	Retries int `json:"retries,omitempty"`
 }
 

@@ -45,10 +45,14 @@ func (e *statusError) Error() string {
 // Is makes a statusError ErrStatus.
 func (e *statusError) Is(target error) bool { return target == ErrStatus }
 
-// retryLater is a server's Retry-After.
+// retryLater is a server's Retry-After, or the pause it asked for that a
+// request met before it went out (unasked).
 type retryLater struct {
-	what string // the URL asked, as shown (ShownURL)
-	wait time.Duration
+	what    string // the URL asked, as shown (ShownURL), or the host paused
+	host    string // the host paused, as the host gate keys it
+	wait    time.Duration
+	until   time.Time // the end of the host's pause
+	unasked bool      // no request went out: the host's pause refused it
 }
 
 func (e *retryLater) Error() string {
@@ -155,8 +159,9 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 	if resp != nil {
 		resp.browser = r.browser
 		if wait, ok := retryAfter(hr); ok && (hr.StatusCode == http.StatusTooManyRequests || hr.StatusCode == http.StatusServiceUnavailable) {
-			f.gate.notBefore(req.URL.Host, time.Now().Add(wait))
-			return resp, &retryLater{what: ShownURL(r.url), wait: wait}
+			until := time.Now().Add(wait)
+			f.gate.notBefore(req.URL.Host, until)
+			return resp, &retryLater{what: ShownURL(r.url), host: req.URL.Host, wait: wait, until: until}
 		}
 	}
 	return resp, err
@@ -412,12 +417,13 @@ func (g *hostGate) acquire(ctx context.Context, host string) (release func(), er
 		return nil, ctx.Err()
 	}
 	g.mu.Lock()
-	wait, later := time.Until(h.next), time.Until(h.until)
+	until := h.until
+	wait, later := time.Until(h.next), time.Until(until)
 	g.mu.Unlock()
 	if later > maxPauseWait { // the host asked for a pause: come back next pass
 		<-h.busy
 		g.done(h)
-		return nil, &retryLater{what: host, wait: later}
+		return nil, &retryLater{what: host, host: host, wait: later, until: until, unasked: true}
 	}
 	if wait = max(wait, later); wait > 0 { // the end of a pause is waited for
 		t := time.NewTimer(wait)

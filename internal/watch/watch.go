@@ -40,6 +40,14 @@ const (
 	OutcomeRefused   = "refused"   // its page is at an address the outbound rule refuses (see Options.AllowPrivate)
 )
 
+// OutcomePaused is the outcome of an item whose page's host asked, by a
+// Retry-After this run or an earlier one met, to be left alone until after
+// the pass: its page is not fetched, and nothing of it is stored, so that
+// a later pass takes it as new, or as the failure it was, without a try
+// counted. It is counted in the pass's Result and the feed's State.Last,
+// never stored with an item.
+const OutcomePaused = "paused"
+
 // maxTries is how many passes try an item whose page failed for a reason
 // that may pass (a timeout, a 5xx, Retry-After).
 const maxTries = 3
@@ -353,14 +361,42 @@ var (
 	maxUnreachableWait = 5 * time.Minute
 )
 
+// feeds reads the stored feeds, and the hosts' pauses into the host gate:
+// those that this process, an earlier run (watch --once from cron) or
+// another watcher of the index met.
 func (w *Watcher) feeds(ctx context.Context) ([]neardup.Feed, error) {
 	var feeds []neardup.Feed
+	var pauses map[string]int64
 	err := w.st.ViewFeeds(ctx, func(r neardup.FeedReader) error {
 		var err error
-		feeds, err = r.Feeds()
+		if feeds, err = r.Feeds(); err != nil {
+			return err
+		}
+		pauses, err = r.HostPauses(time.Now().Unix())
 		return err
 	})
+	for host, until := range pauses {
+		w.fetch.gate.notBefore(host, time.Unix(until, 0))
+	}
 	return feeds, err
+}
+
+// keepPause stores the pause a host asked for, when err is its answer's
+// Retry-After, so that a later run, whose host gate starts empty, leaves
+// the host alone too. A pause that cannot be stored is logged: this run
+// keeps it all the same.
+func (w *Watcher) keepPause(ctx context.Context, err error) {
+	var rl *retryLater
+	if !errors.As(err, &rl) || rl.unasked || rl.host == "" {
+		return
+	}
+	now := time.Now().Unix()
+	err = w.st.UpdateFeeds(context.WithoutCancel(ctx), func(wr neardup.FeedWriter) error {
+		return wr.PauseHost(rl.host, ceilUnix(rl.until), now)
+	})
+	if err != nil {
+		w.log.Warn("the host's pause could not be stored; this run keeps it", "host", rl.host, "until", rl.until, "error", err)
+	}
 }
 
 // pollAll polls feeds, Options.Workers at a time.
@@ -415,6 +451,7 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 	var base string // where the feed was read from, after redirects
 	if err == nil {
 		items, base, err = w.items(ctx, &f, &state, &res)
+		w.keepPause(ctx, err)
 	}
 	switch {
 	case ctx.Err() != nil:
@@ -605,6 +642,13 @@ func entries(feedURL string, items []*gofeed.Item) (out []entry, unnamed int) {
 	return out, unnamed
 }
 
+// unasked reports whether err is a host's pause that refused a request
+// before it went out.
+func unasked(err error) bool {
+	var rl *retryLater
+	return errors.As(err, &rl) && rl.unasked
+}
+
 // transient reports whether a page's failure may pass: a timeout, a
 // connection refused or reset, a 5xx, 408 or 429, Retry-After.
 func transient(err error) bool {
@@ -674,6 +718,11 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 				res.RuleMisses++
 				state.RuleMiss, miss = miss, ""
 			}
+			if row.Outcome == OutcomePaused {
+				res.Outcomes[OutcomePaused]++ // not stored: a later pass takes it again
+				state.Retries++
+				continue
+			}
 			if doc != nil {
 				docs = append(docs, *doc)
 				rowOf = append(rowOf, len(rows))
@@ -681,7 +730,10 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 			rows = append(rows, row)
 		}
 		if len(rows) == 0 {
-			return nil // stopped at the chunk's first page
+			if ctx.Err() != nil {
+				return nil // stopped at the chunk's first page
+			}
+			continue // every item of the chunk paused
 		}
 		if err := w.store(ctx, docs, rows, rowOf, prev); err != nil {
 			return fmt.Errorf("feed %s: storing its articles: %w", ShownURL(f.URL), err)
@@ -726,6 +778,11 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 		return nil, nil
 	}
 	resp, err := w.fetch.get(ctx, request{url: e.fetch, browser: browser})
+	if unasked(err) {
+		row.Outcome, row.Detail = OutcomePaused, err.Error()
+		return nil, nil // not asked: no try counted
+	}
+	w.keepPause(ctx, err)
 	if err != nil {
 		if errors.Is(err, ErrTooLarge) {
 			return fail(string(extract.SkipTooLarge), err, false)

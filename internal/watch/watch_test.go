@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -541,6 +542,78 @@ func TestRetryAfter(t *testing.T) {
 	res := once(t, w)
 	if res[1].Status != "error" || s.hit("/other") != 0 || s.hit("/feed") != 1 {
 		t.Errorf("the host was asked again: %+v, %d, %d", res[1], s.hit("/other"), s.hit("/feed"))
+	}
+}
+
+// TestRetryAfterKeptAcrossRuns: a host's Retry-After, a page's or a
+// feed's, is kept in the index, so that a later run (watch --once from
+// cron: a new process, its host gate empty) leaves the host alone until
+// then. The items of its pages are paused: not fetched, not stored, no try
+// counted, and fetched by the first pass after the pause. The pause was
+// kept in memory alone: every run asked the host again at once, and each
+// 429 counted a try of the item, which three runs gave up.
+func TestRetryAfterKeptAcrossRuns(t *testing.T) {
+	dsn := filepath.Join(t.TempDir(), "news.db")
+	x := newIndexAt(t, dsn)
+	feeds, pages, slow := newSite(t), newSite(t), newSite(t)
+	items := publish(pages, "Daily", 1, 3)
+	first := pages.routes["/story/0"]
+	var paused atomic.Bool
+	paused.Store(true)
+	pause := func(rw http.ResponseWriter, r *http.Request, h http.HandlerFunc) {
+		if paused.Load() {
+			rw.Header().Set("Retry-After", "3600")
+			http.Error(rw, "slow down", http.StatusTooManyRequests)
+			return
+		}
+		h(rw, r)
+	}
+	pages.handle("/story/0", func(rw http.ResponseWriter, r *http.Request) { pause(rw, r, first) })
+	feeds.serve("/feed", "application/rss+xml", rss2(items...))
+	slowFeed := rss2(publish(slow, "Slow", 10, 1)...)
+	slow.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+		pause(rw, r, func(rw http.ResponseWriter, r *http.Request) { io.WriteString(rw, slowFeed) })
+	})
+	addFeed(t, x, Feed{URL: feeds.URL + "/feed", Interval: Duration(time.Hour)})
+	addFeed(t, x, Feed{URL: slow.URL + "/feed", Interval: Duration(time.Hour)})
+	o := testOptions()
+	o.Workers = 1
+
+	res := once(t, newWatcher(t, x, o))
+	if r := res[0]; r.New != 3 || r.Outcomes[OutcomeError] != 1 || r.Outcomes[OutcomePaused] != 2 {
+		t.Errorf("first run: %+v, want the first page's 429 and the two others paused", r)
+	}
+	if res[1].Status != "error" {
+		t.Errorf("first run, the feed answering 429: %+v", res[1])
+	}
+	// A new run: the pauses are read from the index.
+	res = once(t, newWatcher(t, x, o))
+	if r := res[0]; r.New != 3 || r.Outcomes[OutcomePaused] != 3 || len(r.Outcomes) != 1 {
+		t.Errorf("second run: %+v, want every item paused", r)
+	}
+	if r := res[1]; r.Status != "error" || !errors.Is(r.Err, ErrRetryLater) {
+		t.Errorf("second run, the paused feed: %+v (%v)", r, r.Err)
+	}
+	if n, m := pages.hitsAll(), slow.hitsAll(); n != 1 || m != 1 {
+		t.Errorf("the paused hosts were asked again by a later run: %d requests of pages, %d of the feed, want 1 each", n, m)
+	}
+	if it := storedItems(t, x, feeds.URL+"/feed"); len(it) != 1 || it[pages.URL+"/story/0"].Tries != 1 {
+		t.Errorf("stored items %+v, want the first page's failure alone, one try", it)
+	}
+	feedsState, _ := Feeds(t.Context(), x)
+	if st := feedsState[0].State; st.Retries != 3 {
+		t.Errorf("the feed's state %+v, want 3 items to retry (no 304 holds them back)", st)
+	}
+
+	// The pauses over, a run fetches the pages and the feed.
+	storetest.Exec(t, dsn, `UPDATE host_pauses SET not_before = 1`)
+	paused.Store(false)
+	res = once(t, newWatcher(t, x, o))
+	if r := res[0]; r.New != 3 || r.Outcomes[OutcomeAdded] != 3 {
+		t.Errorf("the run after the pause: %+v, want the three pages added", r)
+	}
+	if r := res[1]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 1 {
+		t.Errorf("the run after the pause, the feed that was paused: %+v (%v)", r, r.Err)
 	}
 }
 
