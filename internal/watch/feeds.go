@@ -301,6 +301,12 @@ type State struct {
 	// there are some, the feed is fetched without its ETag and
 	// Last-Modified, so that a 304 does not hold them back.
 	Retries int `json:"retries,omitempty"`
+	// PageHost is the host (and port) the feed's pages are fetched from,
+	// as the last poll that read links found: the host of more than half
+	// of them, or "*" when they are on many hosts. The feeds of one host
+	// of pages share half the workers (see Watcher.Run); "" until a poll
+	// has read a link.
+	PageHost string `json:"page_host,omitempty"`
 }
 
 // File is a YAML file of feeds, as `neardup feeds import` reads and

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -157,10 +158,10 @@ func (w *Watcher) Once(ctx context.Context) ([]Result, error) {
 //
 // Up to Options.Workers feeds are polled at once, each as soon as it is due
 // and a worker is free, the longest due first; a feed is never polled twice
-// at once, and the feeds of one host take at most half the workers. A feed
-// whose pass takes long (thousands of new items, pages that hang until the
-// timeout) holds its own worker, while the others poll the other feeds on
-// their intervals.
+// at once, and the feeds whose pages are on one host (see slotHost) take at
+// most half the workers. A feed whose pass takes long (thousands of new
+// items, pages that hang until the timeout) holds its own worker, while the
+// others poll the other feeds on their intervals.
 //
 // When the index's database cannot be reached (a PostgreSQL server down or
 // restarting), Run logs it and tries again, after 5 s, then twice as long
@@ -269,26 +270,36 @@ func later(a, b time.Time) time.Time {
 }
 
 // slots hands feeds to the polls under way: at most workers at once, and
-// the feeds of one host (their feed's URL) to at most half of them, at
-// least one. A host answers one request at a time: more of its feeds would
-// hold workers waiting for their turn there, while the feeds of other hosts
-// waited. It is used by one goroutine.
+// the feeds whose pages are fetched from one host (see slotHost) to at
+// most half of them, at least one. A host answers one request at a time
+// (the host gate): more polls fetching from it would hold workers waiting
+// for their turn there, while the feeds of other hosts waited. It is used
+// by one goroutine.
 type slots struct {
 	workers, perHost int
 	busy             map[int64]string // the feeds being polled, and their hosts
 	hosts            map[string]int   // how many polls under way each host has
+	keys             map[int64]string // the feeds' slotHost, read from their state once until their poll is done
 }
 
 func newSlots(workers int) *slots {
-	return &slots{workers: workers, perHost: max(1, workers/2), busy: map[int64]string{}, hosts: map[string]int{}}
+	return &slots{workers: workers, perHost: max(1, workers/2), busy: map[int64]string{}, hosts: map[string]int{},
+		keys: map[int64]string{}}
 }
 
 // take marks busy the feeds of pending that may start now, in order, and
 // returns them and the others, still in order.
 func (s *slots) take(pending []neardup.Feed) (start, rest []neardup.Feed) {
-	for _, f := range pending {
-		h := feedHost(f.URL)
-		if len(s.busy) >= s.workers || s.hosts[h] >= s.perHost {
+	for i, f := range pending {
+		if len(s.busy) >= s.workers {
+			return start, append(rest, pending[i:]...)
+		}
+		h, ok := s.keys[f.ID]
+		if !ok {
+			h = slotHost(&f)
+			s.keys[f.ID] = h
+		}
+		if s.hosts[h] >= s.perHost {
 			rest = append(rest, f)
 			continue
 		}
@@ -299,13 +310,64 @@ func (s *slots) take(pending []neardup.Feed) (start, rest []neardup.Feed) {
 	return start, rest
 }
 
-// done frees the slot of the feed's poll.
+// done frees the slot of the feed's poll, and forgets its host: the poll
+// may have learnt another (State.PageHost).
 func (s *slots) done(feed int64) {
 	h := s.busy[feed]
 	delete(s.busy, feed)
+	delete(s.keys, feed)
 	if s.hosts[h]--; s.hosts[h] <= 0 {
 		delete(s.hosts, h)
 	}
+}
+
+// slotHost is the host a feed's polls count against in slots: the host
+// its pages are fetched from, as its last poll that read links found
+// (State.PageHost); the feed itself when they are on many hosts (an
+// aggregator's), whose poll waits at no one host's turn; and until a
+// poll has read its links, or when its state does not decode, the host of
+// its URL. The feed's URL alone stood for its pages' host: the feeds of an
+// aggregator shared half the workers, their pages on a hundred hosts, while
+// the feeds of several hosts linking to one site took them all, waiting
+// for that site's turn.
+func slotHost(f *neardup.Feed) string {
+	var st struct {
+		PageHost string `json:"page_host"`
+	}
+	if json.Unmarshal(f.State, &st) != nil || st.PageHost == "" {
+		return feedHost(f.URL)
+	}
+	if st.PageHost == manyHosts {
+		return "feed " + strconv.FormatInt(f.ID, 10) // a space: no host's
+	}
+	return st.PageHost
+}
+
+// manyHosts is State.PageHost of a feed whose links are on many hosts, no
+// one of them holding more than half.
+const manyHosts = "*"
+
+// pagesHost is the host (and port) that more than half of the entries'
+// pages are fetched from, manyHosts when no host is, and was when no
+// entry has a link.
+func pagesHost(es []entry, was string) string {
+	count := map[string]int{}
+	linked := 0
+	for _, e := range es {
+		if u, err := url.Parse(e.fetch); err == nil && u.Host != "" {
+			count[u.Host]++
+			linked++
+		}
+	}
+	if linked == 0 {
+		return was
+	}
+	for h, n := range count {
+		if 2*n > linked {
+			return h
+		}
+	}
+	return manyHosts
 }
 
 // due returns the feeds due at now that are not being polled, the longest
@@ -340,9 +402,7 @@ func ceilUnix(t time.Time) int64 {
 
 // feedHost is the host (and port) of a feed's URL, stored canonical (see
 // Canonical), as the host gate keys its requests; "" when the URL does not
-// parse. It stands for the host of the feed's pages too: a feed served
-// from another host than its pages' (a feed service's) shares slots with
-// the other feeds of that service.
+// parse.
 func feedHost(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -669,6 +729,7 @@ func transient(err error) bool {
 func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, base string, items []*gofeed.Item, res *Result) error {
 	es, unnamed := entries(base, items)
 	res.Unnamed = unnamed
+	state.PageHost = pagesHost(es, state.PageHost)
 	keys, ids := make([]string, len(es)), make([]string, 0, len(es))
 	for i, e := range es {
 		keys[i] = e.key

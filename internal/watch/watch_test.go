@@ -1109,6 +1109,148 @@ func TestBusyHostHoldsHalfTheWorkers(t *testing.T) {
 	}
 }
 
+// TestWorkersByPagesHost: the feeds share workers by the host their pages
+// are fetched from, as their last poll found it, not by their feed's URL.
+// With two workers (one a host): two feeds of an aggregator, whose pages
+// are on two other hosts, are polled at once, and were one after the
+// other; two feeds of two hosts linking to pages on a third take one
+// worker, a feed of a fourth host polled meanwhile, where they took both
+// workers, waiting in turn for the third host, and it waited. Requests to
+// the pages' host are one at a time whatever the feeds (the host gate).
+func TestWorkersByPagesHost(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		aggregator bool
+	}{{"aggregator", true}, {"one site behind feeds of two hosts", false}} {
+		t.Run(c.name, func(t *testing.T) {
+			x := newIndex(t)
+			agg, other := newSite(t), newSite(t)
+			feedSites, pageSites := []*site{agg, agg}, []*site{newSite(t), newSite(t)}
+			if !c.aggregator {
+				feedSites, pageSites = []*site{newSite(t), newSite(t)}, []*site{pageSites[0], pageSites[0]}
+			}
+			release := make(chan struct{})
+			var active, most atomic.Int32 // requests to the pages' hosts
+			var mu sync.Mutex
+			hang := false // the second pass: each feed lists a page that hangs first
+			for i := range 2 {
+				pages, p := pageSites[i], fmt.Sprintf("/p%d", i)
+				body := newStory(uint64(20+i)).page("Site", "")
+				serve := func(rw http.ResponseWriter, r *http.Request) {
+					n := active.Add(1)
+					defer active.Add(-1)
+					for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+					}
+					if strings.HasSuffix(r.URL.Path, "/hang") {
+						select {
+						case <-release:
+						case <-r.Context().Done():
+						}
+					}
+					io.WriteString(rw, body)
+				}
+				pages.handle(p, serve)
+				pages.handle(p+"/hang", serve)
+				path := fmt.Sprintf("/feed%d", i)
+				feedSites[i].handle(path, func(rw http.ResponseWriter, r *http.Request) {
+					items := []item{{title: "First", link: pages.URL + p}}
+					mu.Lock()
+					if hang {
+						items = append([]item{{title: "Hangs", link: pages.URL + p + "/hang"}}, items...)
+					}
+					mu.Unlock()
+					io.WriteString(rw, rss2(items...))
+				})
+				addFeed(t, x, Feed{URL: feedSites[i].URL + path, Interval: Duration(time.Hour)})
+			}
+			otherItems := publish(other, "Other", 30, 2) // story/1, story/0
+			other.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+				mu.Lock()
+				items := otherItems[1:]
+				if hang {
+					items = otherItems
+				}
+				mu.Unlock()
+				io.WriteString(rw, rss2(items...))
+			})
+			addFeed(t, x, Feed{URL: other.URL + "/feed", Interval: Duration(time.Hour)})
+			o := testOptions()
+			o.Workers, o.Timeout = 2, time.Minute
+			w := newWatcher(t, x, o)
+			once(t, w) // finds where each feed's pages are
+
+			mu.Lock()
+			hang = true
+			mu.Unlock()
+			done := make(chan error, 1)
+			go func() {
+				_, err := w.Once(t.Context())
+				done <- err
+			}()
+			// What the second pass must reach while the pages hang.
+			reached := func() bool {
+				if c.aggregator {
+					return pageSites[0].hit("/p0/hang") > 0 && pageSites[1].hit("/p1/hang") > 0
+				}
+				return other.hit("/story/1") > 0
+			}
+			for deadline := time.Now().Add(3 * time.Second); !reached() && time.Now().Before(deadline); {
+				time.Sleep(10 * time.Millisecond)
+			}
+			polled := reached()
+			close(release)
+			if err := <-done; err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case !polled && c.aggregator:
+				t.Errorf("the aggregator's second feed was not polled while the first's page, on another host, hung")
+			case !polled:
+				t.Errorf("the feed of another host was not polled while the two feeds linking to one site waited for it")
+			}
+			if m := most.Load(); m != 1 && !c.aggregator {
+				t.Errorf("%d requests at once to the pages' host, want 1", m)
+			}
+		})
+	}
+}
+
+// TestSlotHost: the host a feed's polls count against, from the links of
+// its last poll.
+func TestSlotHost(t *testing.T) {
+	es := func(links ...string) []entry {
+		var out []entry
+		for _, l := range links {
+			out = append(out, entry{fetch: l})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name    string
+		entries []entry
+		was     string
+		want    string // slotHost of the feed https://feeds.example/f, id 7
+	}{
+		{"one host", es("https://a.example/1", "https://a.example/2"), "", "a.example"},
+		{"most on one host", es("https://a.example/1", "https://a.example:8080/3", "https://a.example:8080/4"), "", "a.example:8080"},
+		{"half on one host", es("https://a.example/1", "https://b.example/2"), "", "feed 7"},
+		{"a password is no part of the host", es("https://u:secret@a.example/1"), "", "a.example"},
+		{"no links: as before", es("", ""), "b.example", "b.example"},
+		{"never a link", nil, "", "feeds.example"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := State{PageHost: pagesHost(c.entries, c.was)}
+			f := neardup.Feed{ID: 7, URL: "https://feeds.example/f", State: marshalJSON(st)}
+			if got := slotHost(&f); got != c.want {
+				t.Errorf("slotHost %q (PageHost %q), want %q", got, st.PageHost, c.want)
+			}
+		})
+	}
+	if got := slotHost(&neardup.Feed{ID: 7, URL: "https://feeds.example/f", State: []byte("{not json")}); got != "feeds.example" {
+		t.Errorf("a state that does not decode: %q, want the feed's host", got)
+	}
+}
+
 // TestRunPollsAgainWhenAPassOutlastsItsInterval: a feed whose pass takes
 // longer than its interval is polled again as its pass ends, not when the
 // feeds are next read (up to a minute later).
