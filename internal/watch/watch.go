@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"maps"
 	"math/rand/v2"
@@ -136,8 +137,9 @@ type Result struct {
 	// selector matched nothing, their text being the extractor's own
 	// choice.
 	RuleMisses int `json:"rule_misses"`
-	// Unnamed counts the items with neither a link nor a GUID, left out:
-	// nothing tells one of them from the next poll's.
+	// Unnamed counts the items with no link, no title, description or
+	// content, and no GUID, left out: nothing tells one of them from the
+	// next poll's.
 	Unnamed int           `json:"unnamed,omitempty"`
 	Took    time.Duration `json:"took"`
 }
@@ -629,7 +631,7 @@ func (w *Watcher) backoff(f *Feed, failures int, err error) time.Duration {
 
 // entry is a feed item as the watcher keys it.
 type entry struct {
-	key   string // the canonical link, else the GUID
+	key   string // the canonical link, else textKey, else the GUID
 	link  string // the canonical link, without a user name or password; "" when none
 	fetch string // the URL its page is fetched from: link, with the user and password it was given or a relative link took from a private feed's URL
 	id    string // the id of its article, articleID(link); "" when no link
@@ -650,9 +652,10 @@ func articleID(link string) string {
 
 // entries keys a feed's items, oldest first (by date when every item has
 // one, else the reverse of the feed's order, newest first as feeds list),
-// each key once, and counts those with no key (neither a link nor a GUID),
-// left out. Relative links are resolved against feedURL, the URL the feed
-// was read from after redirects.
+// each key once, and counts those with no key (no link, no text, no
+// GUID), left out. An item is keyed by its link, else by its text (see
+// textKey), else by its GUID. Relative links are resolved against feedURL,
+// the URL the feed was read from after redirects.
 func entries(feedURL string, items []*gofeed.Item) (out []entry, unnamed int) {
 	base, _ := url.Parse(feedURL)
 	dated := true
@@ -673,6 +676,9 @@ func entries(feedURL string, items []*gofeed.Item) (out []entry, unnamed int) {
 			}
 		}
 		e.key, e.id = e.link, articleID(e.link)
+		if e.key == "" {
+			e.key = textKey(it)
+		}
 		if e.key == "" {
 			// A GUID is any text a feed holds: a NUL in it (JSON Feed's
 			// \u0000) is kept out of the store, which PostgreSQL refuses.
@@ -707,6 +713,27 @@ func entries(feedURL string, items []*gofeed.Item) (out []entry, unnamed int) {
 func unasked(err error) bool {
 	var rl *retryLater
 	return errors.As(err, &rl) && rl.unasked
+}
+
+// textKey is the key of an item without a link: "text:" and the first 16
+// bytes, in hex, of the SHA-256 of its title, description and content,
+// their white space collapsed; "" when it has none of them. Such an item
+// has no page to fetch, and its text is what it is: a feed that gives it a
+// new GUID on every poll (made of the time, say) yields it once, where
+// each poll stored it again, and an item whose text changes is another.
+func textKey(it *gofeed.Item) string {
+	h := sha256.New()
+	empty := true
+	for _, s := range []string{it.Title, it.Description, it.Content} {
+		words := strings.Fields(s)
+		empty = empty && len(words) == 0
+		io.WriteString(h, strings.Join(words, " "))
+		h.Write([]byte{0})
+	}
+	if empty {
+		return ""
+	}
+	return "text:" + hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 // transient reports whether a page's failure may pass: a timeout, a
@@ -818,7 +845,9 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 // an error only when ctx is done.
 func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool, e entry, row *neardup.FeedItem, miss *string) (*core.Document, error) {
 	if e.link == "" {
-		row.Outcome = OutcomeNoLink
+		// The title shows which item it is, when keyed by its text's hash;
+		// a NUL is kept out of the store, which PostgreSQL refuses.
+		row.Outcome, row.Detail = OutcomeNoLink, strings.ReplaceAll(e.title, "\x00", "\uFFFD")
 		return nil, nil
 	}
 	if word := w.galleryURL(e.link); word != "" {

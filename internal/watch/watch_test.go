@@ -296,17 +296,18 @@ func TestLongLinkID(t *testing.T) {
 }
 
 // TestNULInGUID: an item keyed by a GUID that holds a NUL character (a JSON
-// Feed may send one) is stored on both engines, and the feed's pass is ok.
+// Feed may send one) is stored on both engines, and the feed's pass is ok;
+// so is an item without a link whose title, stored as its detail, holds one.
 func TestNULInGUID(t *testing.T) {
 	for _, engine := range storetest.Engines {
 		t.Run(engine, func(t *testing.T) {
 			x := newIndexAt(t, storetest.DSN(t, engine))
 			s := newSite(t)
 			s.serve("/feed", "application/feed+json",
-				`{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[{"id":"g\u0000one","title":"no link"}]}`)
+				`{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[{"id":"g\u0000one"},{"id":"g2","title":"no\u0000link"}]}`)
 			addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
 			r := once(t, newWatcher(t, x, testOptions()))[0]
-			if r.Status != "ok" || r.Outcomes[OutcomeNoLink] != 1 {
+			if r.Status != "ok" || r.Outcomes[OutcomeNoLink] != 2 {
 				t.Fatalf("%+v (%v)", r, r.Err)
 			}
 			if it, ok := storedItems(t, x, s.URL+"/feed")["g\uFFFDone"]; !ok || it.Outcome != OutcomeNoLink {
