@@ -228,6 +228,39 @@ func (t *txn) RelabelItems(docs []string, from []string, to string) (int, error)
 	return n, nil
 }
 
+func (t *txn) HostPauses(now int64) (map[string]int64, error) {
+	rows, err := t.query(`SELECT host, not_before FROM host_pauses WHERE not_before > ?`, now)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var host string
+		var until int64
+		if err := rows.Scan(&host, &until); err != nil {
+			return nil, err
+		}
+		out[host] = until
+	}
+	return out, rows.Err()
+}
+
+func (t *txn) PauseHost(host string, until, now int64) error {
+	if err := t.exec(`DELETE FROM host_pauses WHERE not_before <= ?`, now); err != nil {
+		return fmt.Errorf("deleting the pauses ended: %w", err)
+	}
+	if until <= now {
+		return nil
+	}
+	err := t.exec(`INSERT INTO host_pauses(host, not_before) VALUES(?, ?)
+		ON CONFLICT (host) DO UPDATE SET not_before = excluded.not_before WHERE excluded.not_before > host_pauses.not_before`, host, until)
+	if err != nil {
+		return fmt.Errorf("storing the pause of %s: %w", host, err)
+	}
+	return nil
+}
+
 func (t *txn) Exact(keys []uint64) (map[uint64]int64, error) {
 	out := map[uint64]int64{}
 	st, err := t.stmt(`SELECT ord FROM exact WHERE key = ?`)

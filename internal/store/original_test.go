@@ -90,7 +90,8 @@ func TestRelabelItems(t *testing.T) {
 }
 
 // TestFeedItemsByDocMigration upgrades a store of schema version 5 to
-// version 6, which indexes feed items by document, on both engines.
+// version 6, which indexes feed items by document, and on, on both
+// engines.
 func TestFeedItemsByDocMigration(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, dsn string) {
 		st := open(t, dsn)
@@ -111,7 +112,7 @@ func TestFeedItemsByDocMigration(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer db.Close()
-		for _, q := range []string{`DROP INDEX feed_items_doc`, `UPDATE schema_version SET version = 5`} {
+		for _, q := range []string{`DROP INDEX feed_items_doc`, `DROP TABLE host_pauses`, `UPDATE schema_version SET version = 5`} {
 			if _, err := db.Exec(q); err != nil {
 				t.Fatalf("%s: %v", q, err)
 			}

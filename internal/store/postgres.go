@@ -99,6 +99,8 @@ CREATE OR REPLACE FUNCTION search_insert() RETURNS trigger LANGUAGE plpgsql AS $
 UPDATE search s SET doc = setweight(to_tsvector('simple', translate(d.title, '<>&', '   ')), 'A') ||
 	setweight(to_tsvector('simple', translate(left(COALESCE(t.text, ''), 100000), '<>&', '   ')), 'B')
 	FROM docs d LEFT JOIN texts t ON t.ord = d.ord WHERE s.ord = d.ord
+`, `
+CREATE TABLE host_pauses (host TEXT PRIMARY KEY, not_before BIGINT NOT NULL)
 `}
 
 // postgresLock is the advisory lock every writer of one index takes, keyed

@@ -42,6 +42,11 @@ import (
 //     document arrives that was published before a stored copy of it, the
 //     copy's items become duplicates (RelabelItems) in the transaction
 //     that stores it, without a scan of every item.
+//   - 7: nothing here (PostgreSQL's search vectors made again).
+//   - 8: host_pauses, the hosts that asked the feed watcher to wait
+//     (Retry-After) and until when (Unix seconds), so that a later run
+//     (watch --once from cron) waits too; a host's row is deleted by the
+//     first write after its pause ended.
 var sqliteMigrations = []string{`
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 INSERT INTO schema_version VALUES (0);
@@ -121,6 +126,8 @@ ALTER TABLE removals ADD COLUMN crc INTEGER
 CREATE INDEX feed_items_doc ON feed_items (doc)
 `, `
 SELECT 1 -- version 7 reads "<", ">" and "&" as spaces in PostgreSQL's search; SQLite's tokenizer did already
+`, `
+CREATE TABLE host_pauses (host TEXT PRIMARY KEY, not_before INTEGER NOT NULL) WITHOUT ROWID
 `}
 
 var sqliteDialect = dialect{

@@ -174,6 +174,9 @@ type FeedReader interface {
 	// Lookup returns the ordinals of the stored documents with the given
 	// IDs, by ID: which items of a feed are stored.
 	Lookup(ids []string) (map[string]int64, error)
+	// HostPauses returns the hosts whose pause (see PauseHost) ends after
+	// now, and when each ends, in Unix seconds.
+	HostPauses(now int64) (map[string]int64, error)
 }
 
 // SearchReader pages through and searches the stored documents.
@@ -258,6 +261,12 @@ type FeedWriter interface {
 	// returns how many it changed: a document found to copy one published
 	// before it, which arrived later, becomes a duplicate.
 	RelabelItems(docs []string, from []string, to string) (int, error)
+	// PauseHost stores that host (as a URL writes it, with its port) asked
+	// to be left alone until until, in Unix seconds (a Retry-After); a
+	// later pause of it stored already is kept. It deletes the pauses of
+	// every host that ended at now or before, so that only the hosts
+	// paused are kept.
+	PauseHost(host string, until, now int64) error
 }
 
 // Store is a persistent index. Its methods are safe for concurrent use.

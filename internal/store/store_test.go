@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -465,8 +466,8 @@ func TestEmptyFileBecomesIndex(t *testing.T) {
 // as v<N>.db, each written by the store of its version (see
 // TestWriteFixture): every later version must open (migrate) and read them.
 // Version 1's holds two documents, a mark and a cluster; the later ones also
-// texts, a skipped document and a removal.
-var fixtureVersions = []int{1, 4, 5, 6}
+// texts, a skipped document and a removal; from version 8, a host's pause.
+var fixtureVersions = []int{1, 4, 5, 6, 8}
 
 func TestFixtures(t *testing.T) {
 	for _, v := range fixtureVersions {
@@ -502,6 +503,13 @@ func TestFixtures(t *testing.T) {
 				n := 0
 				if err := r.EachDoc(true, func(d *store.Doc) error { n++; return nil }); err != nil || n != 3 {
 					t.Errorf("%d documents: %v", n, err)
+				}
+				want := map[string]int64{}
+				if v >= 8 {
+					want["paused.example"] = fixturePause
+				}
+				if pauses, err := r.HostPauses(0); err != nil || !maps.Equal(pauses, want) {
+					t.Errorf("host pauses %v, want %v: %v", pauses, want, err)
 				}
 				return nil
 			})
@@ -588,9 +596,15 @@ func writeFixture(w store.Writer) error {
 	if err := w.SetCluster([]int64{a, b}, c); err != nil {
 		return err
 	}
-	_, err = w.Remove([]int64{gone})
-	return err
+	if _, err = w.Remove([]int64{gone}); err != nil {
+		return err
+	}
+	return w.PauseHost("paused.example", fixturePause, 5) // from version 8
 }
+
+// fixturePause is when the host pause of the fixtures of version 8 and
+// later ends: far ahead, so that it is read whenever the test runs.
+const fixturePause = 1 << 40
 
 func TestFeedsAndExactKeys(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, dsn string) {

@@ -296,10 +296,17 @@ type State struct {
 	RuleMisses int    `json:"rule_misses,omitempty"`
 	RuleMiss   string `json:"rule_miss,omitempty"`
 	// Retries counts the items whose page failed, at the last poll that
-	// read the feed, for a reason that may pass, and which a later pass
-	// tries again. While there are some, the feed is fetched without its
-	// ETag and Last-Modified, so that a 304 does not hold them back.
+	// read the feed, for a reason that may pass, or that its host's pause
+	// put off (OutcomePaused), and which a later pass tries again. While
+	// there are some, the feed is fetched without its ETag and
+	// Last-Modified, so that a 304 does not hold them back.
 	Retries int `json:"retries,omitempty"`
+	// PageHost is the host (and port) the feed's pages are fetched from,
+	// as the last poll that read links found: the host of more than half
+	// of them, or "*" when they are on many hosts. The feeds of one host
+	// of pages share half the workers (see Watcher.Run); "" until a poll
+	// has read a link.
+	PageHost string `json:"page_host,omitempty"`
 }
 
 // File is a YAML file of feeds, as `neardup feeds import` reads and

@@ -45,10 +45,14 @@ func (e *statusError) Error() string {
 // Is makes a statusError ErrStatus.
 func (e *statusError) Is(target error) bool { return target == ErrStatus }
 
-// retryLater is a server's Retry-After.
+// retryLater is a server's Retry-After, or the pause it asked for that a
+// request met before it went out (unasked).
 type retryLater struct {
-	what string // the URL asked, as shown (ShownURL)
-	wait time.Duration
+	what    string // the URL asked, as shown (ShownURL), or the host paused
+	host    string // the host paused, as the host gate keys it
+	wait    time.Duration
+	until   time.Time // the end of the host's pause
+	unasked bool      // no request went out: the host's pause refused it
 }
 
 func (e *retryLater) Error() string {
@@ -155,8 +159,9 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 	if resp != nil {
 		resp.browser = r.browser
 		if wait, ok := retryAfter(hr); ok && (hr.StatusCode == http.StatusTooManyRequests || hr.StatusCode == http.StatusServiceUnavailable) {
-			f.gate.notBefore(req.URL.Host, time.Now().Add(wait))
-			return resp, &retryLater{what: ShownURL(r.url), wait: wait}
+			until := time.Now().Add(wait)
+			f.gate.notBefore(req.URL.Host, until)
+			return resp, &retryLater{what: ShownURL(r.url), host: req.URL.Host, wait: wait, until: until}
 		}
 	}
 	return resp, err
@@ -312,17 +317,24 @@ func inflater(r io.Reader) (io.Reader, error) {
 	return flate.NewReader(br), nil
 }
 
-// retryAfter reads a Retry-After header: seconds or an HTTP date.
+// maxRetryAfter bounds the pause a Retry-After asks for: a longer one (a
+// date years ahead, by a server's mistake, or more seconds than a
+// time.Duration holds) is taken for a day, so that it cannot stop a host
+// and its feeds for good.
+const maxRetryAfter = 24 * time.Hour
+
+// retryAfter reads a Retry-After header: seconds or an HTTP date, at most
+// maxRetryAfter ahead.
 func retryAfter(hr *http.Response) (time.Duration, bool) {
 	v := strings.TrimSpace(hr.Header.Get("Retry-After"))
 	if v == "" {
 		return 0, false
 	}
-	if s, err := strconv.Atoi(v); err == nil && s >= 0 {
-		return time.Duration(s) * time.Second, true
+	if s, err := strconv.ParseUint(v, 10, 64); err == nil || errors.Is(err, strconv.ErrRange) { // out of range: the largest
+		return time.Duration(min(s, uint64(maxRetryAfter/time.Second))) * time.Second, true
 	}
 	if t, err := http.ParseTime(v); err == nil {
-		return max(time.Until(t), 0), true
+		return min(max(time.Until(t), 0), maxRetryAfter), true
 	}
 	return 0, false
 }
@@ -405,12 +417,13 @@ func (g *hostGate) acquire(ctx context.Context, host string) (release func(), er
 		return nil, ctx.Err()
 	}
 	g.mu.Lock()
-	wait, later := time.Until(h.next), time.Until(h.until)
+	until := h.until
+	wait, later := time.Until(h.next), time.Until(until)
 	g.mu.Unlock()
 	if later > maxPauseWait { // the host asked for a pause: come back next pass
 		<-h.busy
 		g.done(h)
-		return nil, &retryLater{what: host, wait: later}
+		return nil, &retryLater{what: host, host: host, wait: later, until: until, unasked: true}
 	}
 	if wait = max(wait, later); wait > 0 { // the end of a pause is waited for
 		t := time.NewTimer(wait)

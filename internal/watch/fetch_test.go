@@ -375,3 +375,45 @@ func TestHostGateWaitsOutAShortPause(t *testing.T) {
 		t.Errorf("a request an hour before the pause ends: %v, want ErrRetryLater", err)
 	}
 }
+
+// TestRetryAfterBounded: a Retry-After is read as seconds or a date, at
+// most maxRetryAfter (a day) ahead. A date decades ahead paused the host,
+// and put off the feed's next poll, for decades; more seconds than a
+// time.Duration holds overflowed into a pause in the past, and more than
+// 64 bits hold were no Retry-After at all: the host was asked again at once.
+func TestRetryAfterBounded(t *testing.T) {
+	s := newSite(t)
+	for _, c := range []struct {
+		name, header string
+		want         time.Duration // -1: no Retry-After
+	}{
+		{"seconds", "120", 2 * time.Minute},
+		{"zero", "0", 0},
+		{"1000 days", "86400000", maxRetryAfter},
+		{"past a Duration", "10000000000", maxRetryAfter},
+		{"past 64 bits", "99999999999999999999999", maxRetryAfter},
+		{"date in 2100", "Fri, 01 Jan 2100 00:00:00 GMT", maxRetryAfter},
+		{"date passed", "Mon, 01 Jan 2001 00:00:00 GMT", 0},
+		{"not a time", "soon", -1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := "/" + strings.ReplaceAll(c.name, " ", "-")
+			s.handle(path, func(rw http.ResponseWriter, r *http.Request) {
+				rw.Header().Set("Retry-After", c.header)
+				http.Error(rw, "slow down", http.StatusTooManyRequests)
+			})
+			_, err := testFetcher(nil).get(t.Context(), request{url: s.URL + path})
+			var rl *retryLater
+			switch {
+			case c.want < 0:
+				if errors.As(err, &rl) || !errors.Is(err, ErrStatus) {
+					t.Errorf("Retry-After %q: %v, want a plain 429", c.header, err)
+				}
+			case !errors.As(err, &rl):
+				t.Errorf("Retry-After %q: %v, want ErrRetryLater", c.header, err)
+			case rl.wait < c.want-time.Minute || rl.wait > c.want:
+				t.Errorf("Retry-After %q: a pause of %s, want %s", c.header, rl.wait, c.want)
+			}
+		})
+	}
+}

@@ -3,7 +3,10 @@ package watch
 import (
 	"fmt"
 	"html"
+	"io"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -137,19 +140,59 @@ func TestPermalinkGUIDIsTheLink(t *testing.T) {
 	}
 }
 
-// TestUnnamedItemsCounted: an item with neither a link nor a GUID, which
-// nothing tells from the next poll's, is left out and counted so
-// (Result.Unnamed), not dropped in silence.
+// TestUnnamedItemsCounted: an item with no link, no text and no GUID,
+// which nothing tells from the next poll's, is left out and counted so
+// (Result.Unnamed), not dropped in silence. One with a title is known by
+// it (see TestLinklessItemsKeyedByText).
 func TestUnnamedItemsCounted(t *testing.T) {
 	x := newIndex(t)
 	s := newSite(t)
 	items := publish(s, "Daily", 1, 1)
-	items = append(items, item{title: "A note without a link"})
+	items = append(items, item{title: "A note without a link"}, item{})
 	s.serve("/feed", "application/rss+xml", rss2(items...))
 	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
 	res := once(t, newWatcher(t, x, testOptions()))
-	if r := res[0]; r.Items != 2 || r.Outcomes[OutcomeAdded] != 1 || r.Unnamed != 1 {
-		t.Errorf("%+v, want 2 items, 1 added, 1 unnamed", r)
+	if r := res[0]; r.Items != 3 || r.Outcomes[OutcomeAdded] != 1 || r.Outcomes[OutcomeNoLink] != 1 || r.Unnamed != 1 {
+		t.Errorf("%+v, want 3 items, 1 added, 1 without a link, 1 unnamed", r)
+	}
+}
+
+// TestLinklessItemsKeyedByText: an item without a link, which has no page
+// to fetch, is known by its title and text, so that a feed that gives it a
+// new GUID on every poll yields nothing new; it was keyed by its GUID, and
+// each poll stored every such item again (no-link), new rows without end.
+// An item whose text changes is another item; one with no text either is
+// known by its GUID, as before.
+func TestLinklessItemsKeyedByText(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	pass := 0
+	s.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+		pass++
+		var b strings.Builder
+		b.WriteString(`<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><link>http://example.com/</link><description>d</description>`)
+		fmt.Fprintf(&b, `<item><title>Road closed</title><description>The A1 is closed  at junction 4.</description><guid isPermaLink="false">urn:%d:1</guid></item>`, pass)
+		fmt.Fprintf(&b, `<item><description>Markets open later today.</description><guid isPermaLink="false">urn:%d:2</guid></item>`, pass)
+		fmt.Fprintf(&b, `<item><title></title><guid isPermaLink="false">urn:stable:3</guid></item>`)
+		if pass == 3 {
+			b.WriteString(`<item><title>Road closed</title><description>The A1 is open again.</description><guid isPermaLink="false">urn:3:4</guid></item>`)
+		}
+		b.WriteString(`</channel></rss>`)
+		io.WriteString(rw, b.String())
+	})
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	w := newWatcher(t, x, testOptions())
+	for i, want := range []int{3, 0, 1} {
+		if r := once(t, w)[0]; r.Status != "ok" || r.New != want || r.Outcomes[OutcomeNoLink] != want || r.Unnamed != 0 {
+			t.Errorf("poll %d: %+v (%v), want %d new items without a link", i+1, r, r.Err, want)
+		}
+	}
+	items := storedItems(t, x, s.URL+"/feed")
+	if len(items) != 4 {
+		t.Errorf("%d items stored, want 4: %v", len(items), slices.Sorted(maps.Keys(items)))
+	}
+	if _, ok := items["urn:stable:3"]; !ok {
+		t.Errorf("the item with no text is not known by its GUID: %v", slices.Sorted(maps.Keys(items)))
 	}
 }
 

@@ -5,8 +5,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"maps"
 	"math/rand/v2"
@@ -39,6 +41,14 @@ const (
 	OutcomeError     = "error"     // the page could not be fetched or extracted
 	OutcomeRefused   = "refused"   // its page is at an address the outbound rule refuses (see Options.AllowPrivate)
 )
+
+// OutcomePaused is the outcome of an item whose page's host asked, by a
+// Retry-After this run or an earlier one met, to be left alone until after
+// the pass: its page is not fetched, and nothing of it is stored, so that
+// a later pass takes it as new, or as the failure it was, without a try
+// counted. It is counted in the pass's Result and the feed's State.Last,
+// never stored with an item.
+const OutcomePaused = "paused"
 
 // maxTries is how many passes try an item whose page failed for a reason
 // that may pass (a timeout, a 5xx, Retry-After).
@@ -127,8 +137,9 @@ type Result struct {
 	// selector matched nothing, their text being the extractor's own
 	// choice.
 	RuleMisses int `json:"rule_misses"`
-	// Unnamed counts the items with neither a link nor a GUID, left out:
-	// nothing tells one of them from the next poll's.
+	// Unnamed counts the items with no link, no title, description or
+	// content, and no GUID, left out: nothing tells one of them from the
+	// next poll's.
 	Unnamed int           `json:"unnamed,omitempty"`
 	Took    time.Duration `json:"took"`
 }
@@ -149,10 +160,10 @@ func (w *Watcher) Once(ctx context.Context) ([]Result, error) {
 //
 // Up to Options.Workers feeds are polled at once, each as soon as it is due
 // and a worker is free, the longest due first; a feed is never polled twice
-// at once, and the feeds of one host take at most half the workers. A feed
-// whose pass takes long (thousands of new items, pages that hang until the
-// timeout) holds its own worker, while the others poll the other feeds on
-// their intervals.
+// at once, and the feeds whose pages are on one host (see slotHost) take at
+// most half the workers. A feed whose pass takes long (thousands of new
+// items, pages that hang until the timeout) holds its own worker, while the
+// others poll the other feeds on their intervals.
 //
 // When the index's database cannot be reached (a PostgreSQL server down or
 // restarting), Run logs it and tries again, after 5 s, then twice as long
@@ -261,26 +272,36 @@ func later(a, b time.Time) time.Time {
 }
 
 // slots hands feeds to the polls under way: at most workers at once, and
-// the feeds of one host (their feed's URL) to at most half of them, at
-// least one. A host answers one request at a time: more of its feeds would
-// hold workers waiting for their turn there, while the feeds of other hosts
-// waited. It is used by one goroutine.
+// the feeds whose pages are fetched from one host (see slotHost) to at
+// most half of them, at least one. A host answers one request at a time
+// (the host gate): more polls fetching from it would hold workers waiting
+// for their turn there, while the feeds of other hosts waited. It is used
+// by one goroutine.
 type slots struct {
 	workers, perHost int
 	busy             map[int64]string // the feeds being polled, and their hosts
 	hosts            map[string]int   // how many polls under way each host has
+	keys             map[int64]string // the feeds' slotHost, read from their state once until their poll is done
 }
 
 func newSlots(workers int) *slots {
-	return &slots{workers: workers, perHost: max(1, workers/2), busy: map[int64]string{}, hosts: map[string]int{}}
+	return &slots{workers: workers, perHost: max(1, workers/2), busy: map[int64]string{}, hosts: map[string]int{},
+		keys: map[int64]string{}}
 }
 
 // take marks busy the feeds of pending that may start now, in order, and
 // returns them and the others, still in order.
 func (s *slots) take(pending []neardup.Feed) (start, rest []neardup.Feed) {
-	for _, f := range pending {
-		h := feedHost(f.URL)
-		if len(s.busy) >= s.workers || s.hosts[h] >= s.perHost {
+	for i, f := range pending {
+		if len(s.busy) >= s.workers {
+			return start, append(rest, pending[i:]...)
+		}
+		h, ok := s.keys[f.ID]
+		if !ok {
+			h = slotHost(&f)
+			s.keys[f.ID] = h
+		}
+		if s.hosts[h] >= s.perHost {
 			rest = append(rest, f)
 			continue
 		}
@@ -291,13 +312,64 @@ func (s *slots) take(pending []neardup.Feed) (start, rest []neardup.Feed) {
 	return start, rest
 }
 
-// done frees the slot of the feed's poll.
+// done frees the slot of the feed's poll, and forgets its host: the poll
+// may have learnt another (State.PageHost).
 func (s *slots) done(feed int64) {
 	h := s.busy[feed]
 	delete(s.busy, feed)
+	delete(s.keys, feed)
 	if s.hosts[h]--; s.hosts[h] <= 0 {
 		delete(s.hosts, h)
 	}
+}
+
+// slotHost is the host a feed's polls count against in slots: the host
+// its pages are fetched from, as its last poll that read links found
+// (State.PageHost); the feed itself when they are on many hosts (an
+// aggregator's), whose poll waits at no one host's turn; and until a
+// poll has read its links, or when its state does not decode, the host of
+// its URL. The feed's URL alone stood for its pages' host: the feeds of an
+// aggregator shared half the workers, their pages on a hundred hosts, while
+// the feeds of several hosts linking to one site took them all, waiting
+// for that site's turn.
+func slotHost(f *neardup.Feed) string {
+	var st struct {
+		PageHost string `json:"page_host"`
+	}
+	if json.Unmarshal(f.State, &st) != nil || st.PageHost == "" {
+		return feedHost(f.URL)
+	}
+	if st.PageHost == manyHosts {
+		return "feed " + strconv.FormatInt(f.ID, 10) // a space: no host's
+	}
+	return st.PageHost
+}
+
+// manyHosts is State.PageHost of a feed whose links are on many hosts, no
+// one of them holding more than half.
+const manyHosts = "*"
+
+// pagesHost is the host (and port) that more than half of the entries'
+// pages are fetched from, manyHosts when no host is, and was when no
+// entry has a link.
+func pagesHost(es []entry, was string) string {
+	count := map[string]int{}
+	linked := 0
+	for _, e := range es {
+		if u, err := url.Parse(e.fetch); err == nil && u.Host != "" {
+			count[u.Host]++
+			linked++
+		}
+	}
+	if linked == 0 {
+		return was
+	}
+	for h, n := range count {
+		if 2*n > linked {
+			return h
+		}
+	}
+	return manyHosts
 }
 
 // due returns the feeds due at now that are not being polled, the longest
@@ -332,9 +404,7 @@ func ceilUnix(t time.Time) int64 {
 
 // feedHost is the host (and port) of a feed's URL, stored canonical (see
 // Canonical), as the host gate keys its requests; "" when the URL does not
-// parse. It stands for the host of the feed's pages too: a feed served
-// from another host than its pages' (a feed service's) shares slots with
-// the other feeds of that service.
+// parse.
 func feedHost(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -353,14 +423,42 @@ var (
 	maxUnreachableWait = 5 * time.Minute
 )
 
+// feeds reads the stored feeds, and the hosts' pauses into the host gate:
+// those that this process, an earlier run (watch --once from cron) or
+// another watcher of the index met.
 func (w *Watcher) feeds(ctx context.Context) ([]neardup.Feed, error) {
 	var feeds []neardup.Feed
+	var pauses map[string]int64
 	err := w.st.ViewFeeds(ctx, func(r neardup.FeedReader) error {
 		var err error
-		feeds, err = r.Feeds()
+		if feeds, err = r.Feeds(); err != nil {
+			return err
+		}
+		pauses, err = r.HostPauses(time.Now().Unix())
 		return err
 	})
+	for host, until := range pauses {
+		w.fetch.gate.notBefore(host, time.Unix(until, 0))
+	}
 	return feeds, err
+}
+
+// keepPause stores the pause a host asked for, when err is its answer's
+// Retry-After, so that a later run, whose host gate starts empty, leaves
+// the host alone too. A pause that cannot be stored is logged: this run
+// keeps it all the same.
+func (w *Watcher) keepPause(ctx context.Context, err error) {
+	var rl *retryLater
+	if !errors.As(err, &rl) || rl.unasked || rl.host == "" {
+		return
+	}
+	now := time.Now().Unix()
+	err = w.st.UpdateFeeds(context.WithoutCancel(ctx), func(wr neardup.FeedWriter) error {
+		return wr.PauseHost(rl.host, ceilUnix(rl.until), now)
+	})
+	if err != nil {
+		w.log.Warn("the host's pause could not be stored; this run keeps it", "host", rl.host, "until", rl.until, "error", err)
+	}
 }
 
 // pollAll polls feeds, Options.Workers at a time.
@@ -415,6 +513,7 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 	var base string // where the feed was read from, after redirects
 	if err == nil {
 		items, base, err = w.items(ctx, &f, &state, &res)
+		w.keepPause(ctx, err)
 	}
 	switch {
 	case ctx.Err() != nil:
@@ -532,7 +631,7 @@ func (w *Watcher) backoff(f *Feed, failures int, err error) time.Duration {
 
 // entry is a feed item as the watcher keys it.
 type entry struct {
-	key   string // the canonical link, else the GUID
+	key   string // the canonical link, else textKey, else the GUID
 	link  string // the canonical link, without a user name or password; "" when none
 	fetch string // the URL its page is fetched from: link, with the user and password it was given or a relative link took from a private feed's URL
 	id    string // the id of its article, articleID(link); "" when no link
@@ -553,9 +652,10 @@ func articleID(link string) string {
 
 // entries keys a feed's items, oldest first (by date when every item has
 // one, else the reverse of the feed's order, newest first as feeds list),
-// each key once, and counts those with no key (neither a link nor a GUID),
-// left out. Relative links are resolved against feedURL, the URL the feed
-// was read from after redirects.
+// each key once, and counts those with no key (no link, no text, no
+// GUID), left out. An item is keyed by its link, else by its text (see
+// textKey), else by its GUID. Relative links are resolved against feedURL,
+// the URL the feed was read from after redirects.
 func entries(feedURL string, items []*gofeed.Item) (out []entry, unnamed int) {
 	base, _ := url.Parse(feedURL)
 	dated := true
@@ -576,6 +676,9 @@ func entries(feedURL string, items []*gofeed.Item) (out []entry, unnamed int) {
 			}
 		}
 		e.key, e.id = e.link, articleID(e.link)
+		if e.key == "" {
+			e.key = textKey(it)
+		}
 		if e.key == "" {
 			// A GUID is any text a feed holds: a NUL in it (JSON Feed's
 			// \u0000) is kept out of the store, which PostgreSQL refuses.
@@ -605,6 +708,34 @@ func entries(feedURL string, items []*gofeed.Item) (out []entry, unnamed int) {
 	return out, unnamed
 }
 
+// unasked reports whether err is a host's pause that refused a request
+// before it went out.
+func unasked(err error) bool {
+	var rl *retryLater
+	return errors.As(err, &rl) && rl.unasked
+}
+
+// textKey is the key of an item without a link: "text:" and the first 16
+// bytes, in hex, of the SHA-256 of its title, description and content,
+// their white space collapsed; "" when it has none of them. Such an item
+// has no page to fetch, and its text is what it is: a feed that gives it a
+// new GUID on every poll (made of the time, say) yields it once, where
+// each poll stored it again, and an item whose text changes is another.
+func textKey(it *gofeed.Item) string {
+	h := sha256.New()
+	empty := true
+	for _, s := range []string{it.Title, it.Description, it.Content} {
+		words := strings.Fields(s)
+		empty = empty && len(words) == 0
+		io.WriteString(h, strings.Join(words, " "))
+		h.Write([]byte{0})
+	}
+	if empty {
+		return ""
+	}
+	return "text:" + hex.EncodeToString(h.Sum(nil)[:16])
+}
+
 // transient reports whether a page's failure may pass: a timeout, a
 // connection refused or reset, a 5xx, 408 or 429, Retry-After.
 func transient(err error) bool {
@@ -625,6 +756,7 @@ func transient(err error) bool {
 func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, base string, items []*gofeed.Item, res *Result) error {
 	es, unnamed := entries(base, items)
 	res.Unnamed = unnamed
+	state.PageHost = pagesHost(es, state.PageHost)
 	keys, ids := make([]string, len(es)), make([]string, 0, len(es))
 	for i, e := range es {
 		keys[i] = e.key
@@ -674,6 +806,11 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 				res.RuleMisses++
 				state.RuleMiss, miss = miss, ""
 			}
+			if row.Outcome == OutcomePaused {
+				res.Outcomes[OutcomePaused]++ // not stored: a later pass takes it again
+				state.Retries++
+				continue
+			}
 			if doc != nil {
 				docs = append(docs, *doc)
 				rowOf = append(rowOf, len(rows))
@@ -681,7 +818,10 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 			rows = append(rows, row)
 		}
 		if len(rows) == 0 {
-			return nil // stopped at the chunk's first page
+			if ctx.Err() != nil {
+				return nil // stopped at the chunk's first page
+			}
+			continue // every item of the chunk paused
 		}
 		if err := w.store(ctx, docs, rows, rowOf, prev); err != nil {
 			return fmt.Errorf("feed %s: storing its articles: %w", ShownURL(f.URL), err)
@@ -705,7 +845,9 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 // an error only when ctx is done.
 func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool, e entry, row *neardup.FeedItem, miss *string) (*core.Document, error) {
 	if e.link == "" {
-		row.Outcome = OutcomeNoLink
+		// The title shows which item it is, when keyed by its text's hash;
+		// a NUL is kept out of the store, which PostgreSQL refuses.
+		row.Outcome, row.Detail = OutcomeNoLink, strings.ReplaceAll(e.title, "\x00", "\uFFFD")
 		return nil, nil
 	}
 	if word := w.galleryURL(e.link); word != "" {
@@ -726,6 +868,11 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 		return nil, nil
 	}
 	resp, err := w.fetch.get(ctx, request{url: e.fetch, browser: browser})
+	if unasked(err) {
+		row.Outcome, row.Detail = OutcomePaused, err.Error()
+		return nil, nil // not asked: no try counted
+	}
+	w.keepPause(ctx, err)
 	if err != nil {
 		if errors.Is(err, ErrTooLarge) {
 			return fail(string(extract.SkipTooLarge), err, false)

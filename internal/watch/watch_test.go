@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -295,17 +296,18 @@ func TestLongLinkID(t *testing.T) {
 }
 
 // TestNULInGUID: an item keyed by a GUID that holds a NUL character (a JSON
-// Feed may send one) is stored on both engines, and the feed's pass is ok.
+// Feed may send one) is stored on both engines, and the feed's pass is ok;
+// so is an item without a link whose title, stored as its detail, holds one.
 func TestNULInGUID(t *testing.T) {
 	for _, engine := range storetest.Engines {
 		t.Run(engine, func(t *testing.T) {
 			x := newIndexAt(t, storetest.DSN(t, engine))
 			s := newSite(t)
 			s.serve("/feed", "application/feed+json",
-				`{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[{"id":"g\u0000one","title":"no link"}]}`)
+				`{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[{"id":"g\u0000one"},{"id":"g2","title":"no\u0000link"}]}`)
 			addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
 			r := once(t, newWatcher(t, x, testOptions()))[0]
-			if r.Status != "ok" || r.Outcomes[OutcomeNoLink] != 1 {
+			if r.Status != "ok" || r.Outcomes[OutcomeNoLink] != 2 {
 				t.Fatalf("%+v (%v)", r, r.Err)
 			}
 			if it, ok := storedItems(t, x, s.URL+"/feed")["g\uFFFDone"]; !ok || it.Outcome != OutcomeNoLink {
@@ -541,6 +543,78 @@ func TestRetryAfter(t *testing.T) {
 	res := once(t, w)
 	if res[1].Status != "error" || s.hit("/other") != 0 || s.hit("/feed") != 1 {
 		t.Errorf("the host was asked again: %+v, %d, %d", res[1], s.hit("/other"), s.hit("/feed"))
+	}
+}
+
+// TestRetryAfterKeptAcrossRuns: a host's Retry-After, a page's or a
+// feed's, is kept in the index, so that a later run (watch --once from
+// cron: a new process, its host gate empty) leaves the host alone until
+// then. The items of its pages are paused: not fetched, not stored, no try
+// counted, and fetched by the first pass after the pause. The pause was
+// kept in memory alone: every run asked the host again at once, and each
+// 429 counted a try of the item, which three runs gave up.
+func TestRetryAfterKeptAcrossRuns(t *testing.T) {
+	dsn := filepath.Join(t.TempDir(), "news.db")
+	x := newIndexAt(t, dsn)
+	feeds, pages, slow := newSite(t), newSite(t), newSite(t)
+	items := publish(pages, "Daily", 1, 3)
+	first := pages.routes["/story/0"]
+	var paused atomic.Bool
+	paused.Store(true)
+	pause := func(rw http.ResponseWriter, r *http.Request, h http.HandlerFunc) {
+		if paused.Load() {
+			rw.Header().Set("Retry-After", "3600")
+			http.Error(rw, "slow down", http.StatusTooManyRequests)
+			return
+		}
+		h(rw, r)
+	}
+	pages.handle("/story/0", func(rw http.ResponseWriter, r *http.Request) { pause(rw, r, first) })
+	feeds.serve("/feed", "application/rss+xml", rss2(items...))
+	slowFeed := rss2(publish(slow, "Slow", 10, 1)...)
+	slow.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+		pause(rw, r, func(rw http.ResponseWriter, r *http.Request) { io.WriteString(rw, slowFeed) })
+	})
+	addFeed(t, x, Feed{URL: feeds.URL + "/feed", Interval: Duration(time.Hour)})
+	addFeed(t, x, Feed{URL: slow.URL + "/feed", Interval: Duration(time.Hour)})
+	o := testOptions()
+	o.Workers = 1
+
+	res := once(t, newWatcher(t, x, o))
+	if r := res[0]; r.New != 3 || r.Outcomes[OutcomeError] != 1 || r.Outcomes[OutcomePaused] != 2 {
+		t.Errorf("first run: %+v, want the first page's 429 and the two others paused", r)
+	}
+	if res[1].Status != "error" {
+		t.Errorf("first run, the feed answering 429: %+v", res[1])
+	}
+	// A new run: the pauses are read from the index.
+	res = once(t, newWatcher(t, x, o))
+	if r := res[0]; r.New != 3 || r.Outcomes[OutcomePaused] != 3 || len(r.Outcomes) != 1 {
+		t.Errorf("second run: %+v, want every item paused", r)
+	}
+	if r := res[1]; r.Status != "error" || !errors.Is(r.Err, ErrRetryLater) {
+		t.Errorf("second run, the paused feed: %+v (%v)", r, r.Err)
+	}
+	if n, m := pages.hitsAll(), slow.hitsAll(); n != 1 || m != 1 {
+		t.Errorf("the paused hosts were asked again by a later run: %d requests of pages, %d of the feed, want 1 each", n, m)
+	}
+	if it := storedItems(t, x, feeds.URL+"/feed"); len(it) != 1 || it[pages.URL+"/story/0"].Tries != 1 {
+		t.Errorf("stored items %+v, want the first page's failure alone, one try", it)
+	}
+	feedsState, _ := Feeds(t.Context(), x)
+	if st := feedsState[0].State; st.Retries != 3 {
+		t.Errorf("the feed's state %+v, want 3 items to retry (no 304 holds them back)", st)
+	}
+
+	// The pauses over, a run fetches the pages and the feed.
+	storetest.Exec(t, dsn, `UPDATE host_pauses SET not_before = 1`)
+	paused.Store(false)
+	res = once(t, newWatcher(t, x, o))
+	if r := res[0]; r.New != 3 || r.Outcomes[OutcomeAdded] != 3 {
+		t.Errorf("the run after the pause: %+v, want the three pages added", r)
+	}
+	if r := res[1]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 1 {
+		t.Errorf("the run after the pause, the feed that was paused: %+v (%v)", r, r.Err)
 	}
 }
 
@@ -1033,6 +1107,148 @@ func TestBusyHostHoldsHalfTheWorkers(t *testing.T) {
 			t.Errorf("once %v: %d documents stored and %d feeds of the busy host polled while its pages hung, want the other host's 2 and 1",
 				once, stored, feeds)
 		}
+	}
+}
+
+// TestWorkersByPagesHost: the feeds share workers by the host their pages
+// are fetched from, as their last poll found it, not by their feed's URL.
+// With two workers (one a host): two feeds of an aggregator, whose pages
+// are on two other hosts, are polled at once, and were one after the
+// other; two feeds of two hosts linking to pages on a third take one
+// worker, a feed of a fourth host polled meanwhile, where they took both
+// workers, waiting in turn for the third host, and it waited. Requests to
+// the pages' host are one at a time whatever the feeds (the host gate).
+func TestWorkersByPagesHost(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		aggregator bool
+	}{{"aggregator", true}, {"one site behind feeds of two hosts", false}} {
+		t.Run(c.name, func(t *testing.T) {
+			x := newIndex(t)
+			agg, other := newSite(t), newSite(t)
+			feedSites, pageSites := []*site{agg, agg}, []*site{newSite(t), newSite(t)}
+			if !c.aggregator {
+				feedSites, pageSites = []*site{newSite(t), newSite(t)}, []*site{pageSites[0], pageSites[0]}
+			}
+			release := make(chan struct{})
+			var active, most atomic.Int32 // requests to the pages' hosts
+			var mu sync.Mutex
+			hang := false // the second pass: each feed lists a page that hangs first
+			for i := range 2 {
+				pages, p := pageSites[i], fmt.Sprintf("/p%d", i)
+				body := newStory(uint64(20+i)).page("Site", "")
+				serve := func(rw http.ResponseWriter, r *http.Request) {
+					n := active.Add(1)
+					defer active.Add(-1)
+					for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+					}
+					if strings.HasSuffix(r.URL.Path, "/hang") {
+						select {
+						case <-release:
+						case <-r.Context().Done():
+						}
+					}
+					io.WriteString(rw, body)
+				}
+				pages.handle(p, serve)
+				pages.handle(p+"/hang", serve)
+				path := fmt.Sprintf("/feed%d", i)
+				feedSites[i].handle(path, func(rw http.ResponseWriter, r *http.Request) {
+					items := []item{{title: "First", link: pages.URL + p}}
+					mu.Lock()
+					if hang {
+						items = append([]item{{title: "Hangs", link: pages.URL + p + "/hang"}}, items...)
+					}
+					mu.Unlock()
+					io.WriteString(rw, rss2(items...))
+				})
+				addFeed(t, x, Feed{URL: feedSites[i].URL + path, Interval: Duration(time.Hour)})
+			}
+			otherItems := publish(other, "Other", 30, 2) // story/1, story/0
+			other.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+				mu.Lock()
+				items := otherItems[1:]
+				if hang {
+					items = otherItems
+				}
+				mu.Unlock()
+				io.WriteString(rw, rss2(items...))
+			})
+			addFeed(t, x, Feed{URL: other.URL + "/feed", Interval: Duration(time.Hour)})
+			o := testOptions()
+			o.Workers, o.Timeout = 2, time.Minute
+			w := newWatcher(t, x, o)
+			once(t, w) // finds where each feed's pages are
+
+			mu.Lock()
+			hang = true
+			mu.Unlock()
+			done := make(chan error, 1)
+			go func() {
+				_, err := w.Once(t.Context())
+				done <- err
+			}()
+			// What the second pass must reach while the pages hang.
+			reached := func() bool {
+				if c.aggregator {
+					return pageSites[0].hit("/p0/hang") > 0 && pageSites[1].hit("/p1/hang") > 0
+				}
+				return other.hit("/story/1") > 0
+			}
+			for deadline := time.Now().Add(3 * time.Second); !reached() && time.Now().Before(deadline); {
+				time.Sleep(10 * time.Millisecond)
+			}
+			polled := reached()
+			close(release)
+			if err := <-done; err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case !polled && c.aggregator:
+				t.Errorf("the aggregator's second feed was not polled while the first's page, on another host, hung")
+			case !polled:
+				t.Errorf("the feed of another host was not polled while the two feeds linking to one site waited for it")
+			}
+			if m := most.Load(); m != 1 && !c.aggregator {
+				t.Errorf("%d requests at once to the pages' host, want 1", m)
+			}
+		})
+	}
+}
+
+// TestSlotHost: the host a feed's polls count against, from the links of
+// its last poll.
+func TestSlotHost(t *testing.T) {
+	es := func(links ...string) []entry {
+		var out []entry
+		for _, l := range links {
+			out = append(out, entry{fetch: l})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name    string
+		entries []entry
+		was     string
+		want    string // slotHost of the feed https://feeds.example/f, id 7
+	}{
+		{"one host", es("https://a.example/1", "https://a.example/2"), "", "a.example"},
+		{"most on one host", es("https://a.example/1", "https://a.example:8080/3", "https://a.example:8080/4"), "", "a.example:8080"},
+		{"half on one host", es("https://a.example/1", "https://b.example/2"), "", "feed 7"},
+		{"a password is no part of the host", es("https://u:secret@a.example/1"), "", "a.example"},
+		{"no links: as before", es("", ""), "b.example", "b.example"},
+		{"never a link", nil, "", "feeds.example"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := State{PageHost: pagesHost(c.entries, c.was)}
+			f := neardup.Feed{ID: 7, URL: "https://feeds.example/f", State: marshalJSON(st)}
+			if got := slotHost(&f); got != c.want {
+				t.Errorf("slotHost %q (PageHost %q), want %q", got, st.PageHost, c.want)
+			}
+		})
+	}
+	if got := slotHost(&neardup.Feed{ID: 7, URL: "https://feeds.example/f", State: []byte("{not json")}); got != "feeds.example" {
+		t.Errorf("a state that does not decode: %q, want the feed's host", got)
 	}
 }
 
