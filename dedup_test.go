@@ -168,6 +168,30 @@ func TestDedupSkippedNotKept(t *testing.T) {
 	}
 }
 
+// TestDedupRecordErrorWithoutReason: a RecordError a caller's own reader
+// yields without a Reason is skipped as "other", not kept; regression: it
+// was counted under "" in Stats.Skipped, and its Result.Skipped "" read as
+// a document compared.
+func TestDedupRecordErrorWithoutReason(t *testing.T) {
+	res, err := neardup.DedupSeq(t.Context(), func(yield func(neardup.Document, error) bool) {
+		_ = yield(neardup.Document{ID: "a", Text: story}, nil) &&
+			yield(neardup.Document{ID: "row 7"}, &neardup.RecordError{Origin: "db:7", Msg: "the row could not be fetched"}) &&
+			yield(neardup.Document{ID: "b", Text: story}, nil)
+	}, neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []neardup.SkipReason{"", "other", ""}; !reflect.DeepEqual(res.Skipped, want) {
+		t.Errorf("Skipped = %q, want %q", res.Skipped, want)
+	}
+	if want := map[neardup.SkipReason]int{"other": 1}; !reflect.DeepEqual(res.Stats.Skipped, want) {
+		t.Errorf("Stats.Skipped = %v, want %v", res.Stats.Skipped, want)
+	}
+	if want := []bool{true, false, false}; !reflect.DeepEqual(res.Kept, want) || res.Stats.Read != 3 || res.Stats.Documents != 2 {
+		t.Errorf("Kept = %v, Stats = %+v; want %v, 3 read, 2 documents", res.Kept, res.Stats, want)
+	}
+}
+
 // TestDedupCallbacks: OnPair is given every pair, in order, in place of
 // Result.Pairs; OnProgress each stage in order, ending each with its
 // total.
