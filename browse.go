@@ -97,8 +97,16 @@ func (x *Index) Cluster(ctx context.Context, id int64) (StoredCluster, error) {
 }
 
 // Search returns a page of the stored documents whose title or text match
-// q (words, "phrases", -excluded), the best first of the newest 10,000
-// matches; an error wrapping ErrQuery for a query that cannot be run.
+// q, the best first of the newest 10,000 matches; an error wrapping
+// ErrQuery for a query that cannot be run.
+//
+// q is words and "quoted phrases", each required, and -word or -"phrase"
+// to exclude; case is ignored (and accents, in SQLite). Nothing else is
+// syntax, on SQLite and PostgreSQL alike: *, title:, AND, OR, NEAR and
+// other marks are plain text (rate* finds the word rate; title:rates the
+// words title and rates in a row), so a pasted headline is searched as
+// written. A q of marks only, with no word or number (a lone ", *, -), is
+// an ErrQuery naming it; a blank q finds nothing.
 func (x *Index) Search(ctx context.Context, q string, p Page) (SearchResult, error) {
 	return x.x.Search(ctx, q, p)
 }

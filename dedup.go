@@ -1,6 +1,7 @@
 package neardup
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/methods"
@@ -214,9 +216,10 @@ func (d *deduper) read(ctx context.Context, docs iter.Seq2[Document, error]) err
 			if !errors.As(err, &re) {
 				return fmt.Errorf("neardup: reading item %d: %w", n, err)
 			}
+			why := cmp.Or(re.Reason, core.SkipOther) // "" would read as compared
 			d.bad = append(d.bad, n-1)
-			d.skipped[re.Reason]++
-			d.res.Skipped = append(d.res.Skipped, re.Reason)
+			d.skipped[why]++
+			d.res.Skipped = append(d.res.Skipped, why)
 			continue
 		}
 		if doc.Origin == "" {

@@ -168,6 +168,82 @@ func TestDedupSkippedNotKept(t *testing.T) {
 	}
 }
 
+// TestDedupRecordErrorWithoutReason: a RecordError a caller's own reader
+// yields without a Reason is skipped as "other", not kept; regression: it
+// was counted under "" in Stats.Skipped, and its Result.Skipped "" read as
+// a document compared.
+func TestDedupRecordErrorWithoutReason(t *testing.T) {
+	res, err := neardup.DedupSeq(t.Context(), func(yield func(neardup.Document, error) bool) {
+		_ = yield(neardup.Document{ID: "a", Text: story}, nil) &&
+			yield(neardup.Document{ID: "row 7"}, &neardup.RecordError{Origin: "db:7", Msg: "the row could not be fetched"}) &&
+			yield(neardup.Document{ID: "b", Text: story}, nil)
+	}, neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []neardup.SkipReason{"", "other", ""}; !reflect.DeepEqual(res.Skipped, want) {
+		t.Errorf("Skipped = %q, want %q", res.Skipped, want)
+	}
+	if want := map[neardup.SkipReason]int{"other": 1}; !reflect.DeepEqual(res.Stats.Skipped, want) {
+		t.Errorf("Stats.Skipped = %v, want %v", res.Stats.Skipped, want)
+	}
+	if want := []bool{true, false, false}; !reflect.DeepEqual(res.Kept, want) || res.Stats.Read != 3 || res.Stats.Documents != 2 {
+		t.Errorf("Kept = %v, Stats = %+v; want %v, 3 read, 2 documents", res.Kept, res.Stats, want)
+	}
+}
+
+// TestErrorsNameGoOptions: an error of the library names the Go options
+// that help, never a command-line flag; regression: rarewords' error of a
+// batch without sources said "--source-col" and "--same-source", and
+// Export's of a directory holding other files "give -o".
+func TestErrorsNameGoOptions(t *testing.T) {
+	words := make([]string, 250)
+	for i := range words {
+		words[i] = vocab[i]
+	}
+	text := strings.Join(words, " ")
+	for _, tc := range []struct {
+		name   string
+		source string
+		want   []string
+	}{
+		{"no source", "", []string{"neardup.ReadOptions.SourceField", "rarewords.Options.SameSource"}},
+		{"one source", "wire", []string{`all 2 documents are of one source ("wire")`, "rarewords.Options.SameSource"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			docs := []neardup.Document{{ID: "a", Source: tc.source, Text: text}, {ID: "b", Source: tc.source, Text: text}}
+			_, err := neardup.Dedup(t.Context(), docs, neardup.Options{Method: rarewords.Defaults()})
+			var se *rarewords.SourceError
+			if !errors.As(err, &se) {
+				t.Fatalf("error %v, want a *rarewords.SourceError", err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not say %q", err, w)
+				}
+			}
+			if strings.Contains(err.Error(), "--") {
+				t.Errorf("error %q names a flag", err)
+			}
+		})
+	}
+	t.Run("export to a directory of other files", func(t *testing.T) {
+		dir := t.TempDir()
+		x, err := neardup.Open(t.Context(), filepath.Join(dir, "news.db"), neardup.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer x.Close()
+		out := filepath.Join(dir, "out")
+		os.Mkdir(out, 0o755)
+		os.WriteFile(filepath.Join(out, "notes.txt"), []byte("mine"), 0o644)
+		err = x.Export(t.Context(), out)
+		if err == nil || !strings.Contains(err.Error(), "choose a new or empty directory") || strings.Contains(err.Error(), " -o") {
+			t.Errorf("Export: %v; want a refusal that names no flag", err)
+		}
+	})
+}
+
 // TestDedupCallbacks: OnPair is given every pair, in order, in place of
 // Result.Pairs; OnProgress each stage in order, ending each with its
 // total.

@@ -55,7 +55,8 @@ type RecordError struct {
 	// record.
 	Field string
 	// Reason is the skip reason: malformed, invalid-utf8, binary, empty,
-	// too-large or refused.
+	// too-large or refused. One a caller's own sequence yields without a
+	// Reason is counted as "other".
 	Reason SkipReason
 	// Msg says what is wrong.
 	Msg string

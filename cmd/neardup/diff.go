@@ -14,6 +14,7 @@ import (
 	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/diff"
+	"github.com/neardup/neardup/internal/job"
 )
 
 // diffCmd is `neardup diff`: an aligned diff of two documents.
@@ -30,12 +31,16 @@ type diffCmd struct {
 	IDCol    string `name:"id-col" default:"id" help:"With --corpus: field or column holding the document id."`
 	TitleCol string `name:"title-col" default:"title" help:"With --corpus: field or column holding the title."`
 	TextCol  string `name:"text-col" default:"text" help:"With --corpus: field or column holding the body text."`
+
+	OnDuplicateID string `name:"on-duplicate-id" default:"fail" enum:"fail,skip,rename" help:"With --corpus: ids as neardup dedup --on-duplicate-id gave them: fail (an id two records hold names neither), skip (the first of them), rename (the first; the later ones are ID#2, ID#3 ...)."`
+	IDScope       string `name:"id-scope" default:"run" enum:"run,file" help:"With --corpus: ids as neardup dedup --id-scope gave them: run, or file (FILE#ID, FILE the path given to both commands)."`
 }
 
 // diffOptions is what runDiff needs.
 type diffOptions struct {
 	corpus string         // empty: A and B are files
 	read   corpus.Options // how to read the corpus
+	ids    job.IDNamer    // how the corpus's documents are named
 	by     diff.By
 	color  bool
 	format string    // text, html or json
@@ -51,7 +56,8 @@ func (c *diffCmd) Run(g *globals) error {
 		return usageError{err.Error()}
 	}
 	o := diffOptions{corpus: c.Corpus, by: by, format: "text", out: os.Stdout, stdin: os.Stdin,
-		read: corpus.Options{IDField: c.IDCol, TitleField: c.TitleCol, TextField: c.TextCol, SinglePass: true}}
+		read: corpus.Options{IDField: c.IDCol, TitleField: c.TitleCol, TextField: c.TextCol, SinglePass: true},
+		ids:  job.IDNamer{Scope: c.IDScope, OnDuplicate: c.OnDuplicateID}}
 	switch {
 	case c.JSON:
 		o.format = "json"
@@ -81,7 +87,7 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 	var docs [2]core.Document
 	var err error
 	if o.corpus != "" {
-		docs, err = lookupDocs(ctx, o.corpus, o.read, a, b)
+		docs, err = lookupDocs(ctx, o.corpus, o.read, o.ids, a, b)
 	} else {
 		if a == "-" && b == "-" {
 			return usageError{"diff: standard input (-) can hold one of the two documents, not both"}
@@ -191,10 +197,12 @@ func plainText(path string, data []byte) bool {
 	return false
 }
 
-// lookupDocs reads the corpus at path for the documents with ids a and b.
-// It reads it whole: an id that two records hold names neither, as
-// neardup dedup refuses to tell them apart.
-func lookupDocs(ctx context.Context, path string, ro corpus.Options, a, b string) ([2]core.Document, error) {
+// lookupDocs reads the corpus at path for the documents with ids a and b,
+// named as ids names them (as neardup dedup's --id-scope and
+// --on-duplicate-id did). It reads it whole: under --on-duplicate-id fail,
+// an id that two records hold names neither, as neardup dedup refuses to
+// tell them apart.
+func lookupDocs(ctx context.Context, path string, ro corpus.Options, ids job.IDNamer, a, b string) ([2]core.Document, error) {
 	var docs [2]core.Document
 	r, err := corpus.Open([]string{path}, ro)
 	if err != nil {
@@ -202,6 +210,8 @@ func lookupDocs(ctx context.Context, path string, ro corpus.Options, a, b string
 	}
 	defer r.Close()
 	found := [2]bool{}
+	var skipped [2]*corpus.Record // a record of the id that cannot be compared
+	repeats := false
 	for {
 		if err := ctx.Err(); err != nil {
 			return docs, err
@@ -213,26 +223,42 @@ func lookupDocs(ctx context.Context, path string, ro corpus.Options, a, b string
 		if err != nil {
 			return docs, err
 		}
-		for i, id := range [2]string{a, b} {
+		id, kept, repeat := ids.Name(&rec)
+		repeats = repeats || repeat
+		for i, want := range [2]string{a, b} {
 			switch {
-			case rec.Doc.ID != id:
+			case id != want:
 				continue
-			case found[i]:
-				return docs, fmt.Errorf("id %q repeats in %s (%s and %s): which of the two is meant cannot be told", id, path, docs[i].Origin, rec.Doc.Origin)
 			case rec.Skip != core.SkipNone:
-				return docs, fmt.Errorf("document %q in %s cannot be compared (%s): %w", id, path, rec.Skip, rec.Err)
+				if skipped[i] == nil {
+					skipped[i] = &rec
+				}
+			case !kept:
+			case found[i]:
+				return docs, fmt.Errorf("id %q repeats in %s (%s and %s): which of the two is meant cannot be told "+
+					"(--on-duplicate-id rename or skip names them as neardup dedup did)", id, path, docs[i].Origin, rec.Doc.Origin)
+			default:
+				rec.Doc.ID = id
+				docs[i], found[i] = rec.Doc, true
 			}
-			docs[i], found[i] = rec.Doc, true
 		}
 	}
 	var missing []string
 	for i, id := range [2]string{a, b} {
-		if !found[i] {
+		switch {
+		case found[i]:
+		case skipped[i] != nil:
+			return docs, fmt.Errorf("document %q in %s cannot be compared (%s): %w", id, path, skipped[i].Skip, skipped[i].Err)
+		default:
 			missing = append(missing, fmt.Sprintf("%q", id))
 		}
 	}
 	if len(missing) > 0 {
-		return docs, fmt.Errorf("no document with id %s in %s", strings.Join(missing, " or "), path)
+		hint := ""
+		if repeats && ids.OnDuplicate != job.DuplicateRename {
+			hint = " (ids that repeat in it: the ID#2 that neardup dedup --on-duplicate-id rename gave is found with the same flag)"
+		}
+		return docs, fmt.Errorf("no document with id %s in %s%s", strings.Join(missing, " or "), path, hint)
 	}
 	return docs, nil
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -129,5 +131,61 @@ func TestRunDiffFormats(t *testing.T) {
 				t.Errorf("summary = %q, want the overlap ratios", info.String())
 			}
 		})
+	}
+}
+
+// TestDiffCorpusNamesIDsAsDedup: diff --corpus finds a document by the id
+// neardup dedup gave it under the same --on-duplicate-id and --id-scope;
+// regression: the "4#2" of a pair of dedup --on-duplicate-id rename could
+// not be looked up, diff saying "4" repeats.
+func TestDiffCorpusNamesIDsAsDedup(t *testing.T) {
+	t.Parallel()
+	story := strings.Repeat("The central bank raised interest rates on Tuesday, surprising markets that had expected a pause. ", 3)
+	line := func(id, text string) string { return fmt.Sprintf(`{"id":%q,"text":%q}`+"\n", id, text) }
+	dir := writeTree(t, map[string]string{
+		"news.jsonl": line("4", story) + line("5", "Heavy rain flooded streets in the old town overnight, the fire brigade said.") +
+			line("4", story+"A spokesman declined to comment."),
+		"shards/a.jsonl": line("0", story),
+		"shards/b.jsonl": line("0", story+"A spokesman declined to comment."),
+	})
+	news, shards := filepath.Join(dir, "news.jsonl"), filepath.Join(dir, "shards")
+	for _, tc := range []struct {
+		name  string
+		in    string
+		flags []string
+	}{
+		{"rename", news, []string{"--on-duplicate-id", "rename"}},
+		{"id scope file", shards, []string{"--id-scope", "file"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			if code, _, stderr := runChild(t, append([]string{"dedup", "-q", tc.in, "-o", out}, tc.flags...)...); code != 0 {
+				t.Fatalf("dedup: exit %d\n%s", code, stderr)
+			}
+			pairs, _ := os.ReadFile(filepath.Join(out, "pairs.jsonl"))
+			var p struct{ A, B string }
+			if err := json.Unmarshal(bytes.SplitN(pairs, []byte("\n"), 2)[0], &p); err != nil {
+				t.Fatalf("pairs.jsonl %q: %v", pairs, err)
+			}
+			args := append([]string{"diff", "-q", "--json", "--corpus", tc.in}, tc.flags...)
+			code, stdout, stderr := runChild(t, append(args, p.A, p.B)...)
+			var d struct {
+				A, B struct {
+					ID    string
+					Words int
+				}
+			}
+			if err := json.Unmarshal([]byte(stdout), &d); code != 0 || err != nil {
+				t.Fatalf("diff %s %s: exit %d, %v\n%s", p.A, p.B, code, err, stderr)
+			}
+			if d.A.ID != p.A || d.B.ID != p.B || d.B.Words != d.A.Words+5 {
+				t.Errorf("diff of %s and %s: %+v; want the two records, the later one 5 words longer", p.A, p.B, d)
+			}
+		})
+	}
+	// Without the flag, the id that is not found says which one finds it.
+	code, _, stderr := runChild(t, "diff", "-q", "--corpus", news, "5", "4#2")
+	if code != 1 || !strings.Contains(stderr, `no document with id "4#2"`) || !strings.Contains(stderr, "--on-duplicate-id rename") {
+		t.Errorf("exit %d, stderr %q; want 1, 4#2 not found and the flag that finds it", code, stderr)
 	}
 }

@@ -34,6 +34,7 @@ import (
 	"github.com/neardup/neardup/internal/server"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
+	"github.com/neardup/neardup/method/rarewords"
 )
 
 // cli lists the commands. Each field's type is defined in <command>.go.
@@ -316,7 +317,7 @@ func exitCode(err error) int {
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintf(os.Stderr, "neardup: %v\n", err)
+	fmt.Fprintf(os.Stderr, "neardup: %s\n", flagWords(err))
 	var fe *corpus.FieldError
 	if errors.As(err, &fe) {
 		fmt.Fprintf(os.Stderr, "neardup: %s\n", fieldHint(fe))
@@ -331,6 +332,23 @@ func exitCode(err error) int {
 		return 2
 	}
 	return 1
+}
+
+// flagWords is err's message as the command line says it: where a
+// library error names the Go options that help, it names the flags.
+func flagWords(err error) string {
+	msg := err.Error()
+	var se *rarewords.SourceError
+	if errors.As(err, &se) {
+		flags := "rarewords compares documents of different sources, and no document has a source (a source field, " +
+			"or a URL to take the host from): name the source field (--source-col), or compare within one source with --same-source"
+		if se.Source != "" {
+			flags = fmt.Sprintf("rarewords compares documents of different sources, and all %d documents are of one source (%q): "+
+				"compare within it with --same-source", se.Docs, se.Source)
+		}
+		msg = strings.Replace(msg, se.Error(), flags, 1)
+	}
+	return msg
 }
 
 // fieldHint says which flag names a field the inputs lack, and with which

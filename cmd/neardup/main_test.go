@@ -271,3 +271,31 @@ func TestVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestLibraryErrorsSayFlags: an error of the library that names the Go
+// options that help (rarewords.SourceError) names the flags instead on the
+// command line.
+func TestLibraryErrorsSayFlags(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	text := ""
+	for i := range 250 {
+		text += fmt.Sprintf("word%d ", i)
+	}
+	for _, tc := range []struct {
+		name, source string
+		want         []string
+	}{
+		{"no source", "", []string{"name the source field (--source-col), or compare within one source with --same-source"}},
+		{"one source", `,"source":"wire"`, []string{`all 2 documents are of one source ("wire"): compare within it with --same-source`}},
+	} {
+		in := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".jsonl")
+		os.WriteFile(in, []byte(fmt.Sprintf(`{"id":"a","text":%q%s}`+"\n"+`{"id":"b","text":%q%s}`+"\n", text, tc.source, text, tc.source)), 0o644)
+		code, _, stderr := runChild(t, "dedup", "-q", "--method", "rarewords", in, "-o", filepath.Join(dir, "out"))
+		for _, w := range tc.want {
+			if code != 1 || !strings.Contains(stderr, w) || strings.Contains(stderr, "Options.") {
+				t.Errorf("%s: exit %d, stderr %q; want 1 and %q", tc.name, code, stderr, w)
+			}
+		}
+	}
+}

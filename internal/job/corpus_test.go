@@ -18,6 +18,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/parquet-go/parquet-go"
 
+	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/output"
 )
 
@@ -331,4 +332,81 @@ func (r *recorder) Write(p []byte) (int, error) {
 		r.cancel()
 	}
 	return r.b.Write(p)
+}
+
+// TestIDNamerNamesAsARun: IDNamer gives each document of a corpus the id a
+// run of the same IDScope and OnDuplicateID gives it, read from the run's
+// matrix.json (every document's id): a repeat renamed past an id the input
+// holds already ("4#2"), an empty record that takes no id, a document the
+// method skips ("... !!! ---", the sixth) that takes one, the ids of two
+// files scoped by file.
+func TestIDNamerNamesAsARun(t *testing.T) {
+	dir := t.TempDir()
+	rows := trainingCorpus()
+	write := func(name string, ids ...string) string {
+		var b bytes.Buffer
+		for i, id := range ids {
+			text := rows[i%len(rows)].Text
+			if id == "blank" {
+				id, text = "4", ""
+			}
+			fmt.Fprintf(&b, `{"id":%q,"text":%q}`+"\n", id, text)
+		}
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, b.Bytes(), 0o644)
+		return p
+	}
+	a := write("a.jsonl", "4", "5", "4#2", "blank", "4", "5", "4")
+	b := write("b.jsonl", "4", "6", "4")
+	for _, tc := range []struct {
+		scope, dup string
+		want       []string
+	}{
+		{"run", DuplicateRename, []string{"4", "5", "4#2", "4#3", "5#2", "4#4", "6", "4#5"}},
+		{"run", DuplicateSkip, []string{"4", "5", "4#2", "6"}},
+		{"file", DuplicateRename, []string{a + "#4", a + "#5", a + "#4#2", a + "#4#3", a + "#5#2", b + "#4", b + "#6", b + "#4#2"}},
+	} {
+		t.Run(tc.scope+" "+tc.dup, func(t *testing.T) {
+			matrix := filepath.Join(dir, tc.scope+"-"+tc.dup+".json")
+			_, err := Run(t.Context(), Options{Inputs: []string{a, b}, Out: filepath.Join(dir, tc.scope+"-"+tc.dup), Matrix: matrix,
+				IDScope: tc.scope, OnDuplicateID: tc.dup})
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(matrix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var m struct{ IDs []string }
+			if err := json.Unmarshal(append(data[:bytes.IndexByte(data, '\n')], "]}"...), &m); err != nil {
+				t.Fatal(err)
+			}
+			var named []string
+			n := IDNamer{Scope: tc.scope, OnDuplicate: tc.dup}
+			for _, in := range []string{a, b} {
+				r, err := corpus.Open([]string{in}, corpus.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for {
+					rec, err := r.Next()
+					if errors.Is(err, io.EOF) {
+						break
+					} else if err != nil {
+						t.Fatal(err)
+					}
+					if id, kept, _ := n.Name(&rec); kept {
+						named = append(named, id)
+					}
+				}
+				r.Close()
+			}
+			if diff := cmp.Diff(tc.want, m.IDs); diff != "" {
+				t.Errorf("the run's ids (-want +got)\n%s", diff)
+			}
+			if diff := cmp.Diff(m.IDs, named); diff != "" {
+				t.Errorf("IDNamer's ids against the run's (-run +IDNamer)\n%s", diff)
+			}
+		})
+	}
 }

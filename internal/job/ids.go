@@ -46,11 +46,19 @@ func checkIDOptions(o Options) error {
 }
 
 // scopeID makes a record's id "file#id" when ids are unique within their
-// file only (Options.IDScope "file"). A record without an id of its own
-// (its origin stands in for it) is left alone: its origin is unique.
+// file only (Options.IDScope "file").
 func (run *runner) scopeID(rec *corpus.Record) {
-	if run.o.IDScope != "file" || rec.Skip != core.SkipNone || rec.Doc.ID == rec.Doc.Origin {
-		return
+	if run.o.IDScope == "file" {
+		rec.Doc.ID = fileScopedID(rec)
+	}
+}
+
+// fileScopedID is the id of rec's document when ids are unique within
+// their file only: "file#id". A record skipped, or without an id of its
+// own (its origin stands in for it), keeps its id: its origin is unique.
+func fileScopedID(rec *corpus.Record) string {
+	if rec.Skip != core.SkipNone || rec.Doc.ID == rec.Doc.Origin {
+		return rec.Doc.ID
 	}
 	file := rec.Doc.Origin
 	if i := strings.LastIndexByte(file, ':'); i >= 0 {
@@ -58,7 +66,56 @@ func (run *runner) scopeID(rec *corpus.Record) {
 			file = file[:i]
 		}
 	}
-	rec.Doc.ID = file + "#" + rec.Doc.ID
+	return file + "#" + rec.Doc.ID
+}
+
+// renamedID is the id Options.OnDuplicateID rename tries for the n-th
+// holder of id (n from 2 on): "id#n".
+func renamedID(id string, n int) string { return id + "#" + strconv.Itoa(n) }
+
+// IDNamer gives the documents of a corpus, read in order, the ids a run
+// of the same IDScope and OnDuplicateID gives them, without a batch: a
+// command that looks documents up by the ids of a run's results (neardup
+// diff --corpus) finds "4#2" as the run named it. The zero value names as
+// a run of the defaults does. An IDNamer is not safe for concurrent use.
+type IDNamer struct {
+	// Scope and OnDuplicate are Options.IDScope and Options.OnDuplicateID.
+	Scope, OnDuplicate string
+	taken              map[string]bool
+}
+
+// Name returns the id of rec's document in the results of a run that read
+// the records before it as n did. kept is false for a record the run
+// leaves out: one skipped (its id as read), or one whose id repeats under
+// OnDuplicateID skip. Under fail, where a run stops at a repeated id, the
+// id is given again, and repeat says so.
+func (n *IDNamer) Name(rec *corpus.Record) (id string, kept, repeat bool) {
+	if rec.Skip != core.SkipNone {
+		return rec.Doc.ID, false, false
+	}
+	id = rec.Doc.ID
+	if n.Scope == "file" {
+		id = fileScopedID(rec)
+	}
+	if n.taken == nil {
+		n.taken = map[string]bool{}
+	}
+	if n.taken[id] {
+		switch n.OnDuplicate {
+		case DuplicateSkip:
+			return id, false, true
+		case DuplicateRename:
+			k := 2
+			for n.taken[renamedID(id, k)] {
+				k++
+			}
+			id = renamedID(id, k)
+		default:
+			return id, true, true
+		}
+	}
+	n.taken[id] = true
+	return id, true, false
 }
 
 // add adds a document to the batch, doing with a repeated id what
@@ -80,7 +137,7 @@ func (run *runner) add(it *item) (added bool, err error) {
 	case DuplicateRename:
 		id := doc.ID
 		for n := 2; ; n++ {
-			doc.ID = id + "#" + strconv.Itoa(n)
+			doc.ID = renamedID(id, n)
 			err = run.b.Add(doc, it.sketch)
 			if !errors.As(err, &dup) {
 				break

@@ -20,7 +20,7 @@ func acquire(path, name string) (*lock, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, os.ErrExist) {
 		holder, _ := os.ReadFile(path)
-		return nil, fmt.Errorf("%s: another neardup run (process %s) is writing its results there; wait for it to end or choose another -o (if no run is going on, remove %s)",
+		return nil, fmt.Errorf("%s: another neardup run (process %s) is writing its results there; wait for it to end or choose another directory (if no run is going on, remove %s)",
 			name, string(holder), path)
 	}
 	if err != nil {

@@ -35,7 +35,7 @@ func acquire(path, name string) (*lock, error) {
 				if pid, err := strconv.Atoi(string(bytes.TrimSpace(holder))); err == nil {
 					who = fmt.Sprintf("another neardup run (process %d)", pid)
 				}
-				return nil, fmt.Errorf("%s: %s is writing its results there (lock %s); wait for it to end or choose another -o", name, who, path)
+				return nil, fmt.Errorf("%s: %s is writing its results there (lock %s); wait for it to end or choose another directory", name, who, path)
 			}
 			return nil, fmt.Errorf("%s: locking %s: %w", name, path, err)
 		}

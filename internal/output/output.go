@@ -582,7 +582,7 @@ func checkDir(dir, name string) (map[string]bool, error) {
 			more = fmt.Sprintf(" and %d more", len(foreign)-3)
 			foreign = foreign[:3]
 		}
-		return nil, fmt.Errorf("%s: holds files neardup did not write (%s%s); the results replace the whole directory, so give -o a new or empty directory, or one neardup wrote",
+		return nil, fmt.Errorf("%s: holds files neardup did not write (%s%s); the results replace the whole directory, so choose a new or empty directory, or one neardup wrote",
 			name, strings.Join(foreign, ", "), more)
 	}
 	return known, nil

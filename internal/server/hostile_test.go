@@ -89,6 +89,8 @@ func TestHostileInput(t *testing.T) {
 		{"no query", req{method: "GET", path: "/v1/search"}, 400, "q"},
 		{"query of exclusions", req{method: "GET", path: "/v1/search?q=-a+-b"}, 400, "q"},
 		{"query too long", req{method: "GET", path: "/v1/search?q=" + strings.Repeat("a+", 600)}, 400, "q"},
+		{"query of a lone quote", req{method: "GET", path: "/v1/search?q=%22"}, 400, "q"},
+		{"query of marks only", req{method: "GET", path: "/v1/search?q=*+-+%3A"}, 400, "q"},
 		{"query not UTF-8", req{method: "GET", path: "/v1/search?q=%ff%fe"}, 400, "q"},
 		{"a NUL in the query", req{method: "GET", path: "/v1/search?q=a%00b"}, 400, "q"},
 		{"a NUL in a source filter", req{method: "GET", path: "/v1/documents?source=%00"}, 400, "source"},

@@ -3,6 +3,7 @@ package store_test
 import (
 	"database/sql"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -306,6 +307,15 @@ func TestParseQuery(t *testing.T) {
 		{strings.Repeat("w ", 17), "", true},
 		{strings.Repeat("x", store.MaxQueryBytes+1), "", true},
 		{"bad \xff utf8", "", true},
+		// Marks are not syntax: kept in their words, and a query of
+		// marks only is refused, not run as a search for nothing
+		// (regression: a lone quote gave no terms and no error).
+		{`title:rates rate* NEAR(a b)`, `title:rates rate* NEAR(a b)`, false},
+		{`rates "`, "rates", false},
+		{`"`, "", true},
+		{` * `, "", true},
+		{`-"`, "", true},
+		{`"" - :`, "", true},
 	} {
 		q, err := store.ParseQuery(tc.in)
 		if tc.err {
@@ -318,6 +328,62 @@ func TestParseQuery(t *testing.T) {
 			t.Errorf("%q: %q, %v; want %q", tc.in, q.String(), err, tc.want)
 		}
 	}
+}
+
+// TestSearchSyntaxIsText: what FTS5 or tsquery would read as syntax is
+// searched as the text it is, alike on both engines: no prefix search, no
+// column filter, no operators; a query of marks only is an ErrQuery that
+// quotes it.
+func TestSearchSyntaxIsText(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		update(t, st, func(w store.Writer) error {
+			if err := w.Init(store.Meta{Method: "minhash", Options: "{}", Format: 1, HashVersion: 1}); err != nil {
+				return err
+			}
+			for i, text := range []string{
+				"Election title: Xylophone makers back the new tariff, said the union.",
+				"Xylophones AND drums: a NEAR miss for the orchestra, critics* said.",
+			} {
+				d := doc(string(rune('a'+i)), int64(1000*(i+1)))
+				d.Title, d.Text = "", text
+				if _, err := w.Insert(d, &store.Sketch{Index: []byte{1}, Detail: []byte{1}}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		all := store.Page{Limit: 10}
+		for _, tc := range []struct {
+			q    string
+			want []string
+		}{
+			{`title:xylophone`, []string{"a"}}, // the words title and xylophone, in a row
+			{`title:drums`, []string{}},        // no column filter
+			{`xylo*`, []string{}},              // no prefix search
+			{`xylophone*`, []string{"a"}},      // the word xylophone
+			{`critics*`, []string{"b"}},
+			{`NEAR(xylophones miss)`, []string{}}, // NEAR is a word, the phrase not in the text
+			{`near miss`, []string{"b"}},
+			{`xylophones AND drums`, []string{"b"}},
+			{`xylophone OR drums`, []string{}}, // OR is a word, in neither text
+			{`^union`, []string{"a"}},
+			{`{title}:tariff`, []string{}},
+			{`"tariff said`, []string{"a"}}, // a quote left open runs to the end
+			{`tariff "`, []string{"a"}},     // a lone quote among words is dropped
+		} {
+			got, total, _ := search(t, st, tc.q, all)
+			if diff := cmp.Diff(tc.want, sorted(got), cmpEmpty); diff != "" || total != len(tc.want) {
+				t.Errorf("%s: total %d (-want +got)\n%s", tc.q, total, diff)
+			}
+		}
+		for _, q := range []string{`"`, `*`, `-`, `"" : *`} {
+			_, err := store.ParseQuery(q)
+			if !errors.Is(err, store.ErrQuery) || !strings.Contains(err.Error(), fmt.Sprintf("%q has no word", q)) {
+				t.Errorf("%s: %v, want an ErrQuery quoting it", q, err)
+			}
+		}
+	})
 }
 
 // TestSearchMigration upgrades a store of schema version 2 holding

@@ -37,12 +37,19 @@ const (
 var ErrQuery = errors.New("store: bad search query")
 
 // ParseQuery reads a search as a user types it: words and "quoted
-// phrases", each required, and -word or -"phrase" to exclude. Words match
-// whole words, case ignored (and accents, in SQLite); other syntax has no
-// meaning (AND, OR and * are words). Terms without a letter or digit are
-// dropped.
+// phrases", each required, and -word or -"phrase" to exclude; a quote left
+// open runs to the end. Words match whole words, case ignored (and
+// accents, in SQLite). Nothing else is syntax, on either engine: the
+// operators of SQLite's FTS5 and PostgreSQL's tsquery are plain text, so
+// AND, OR and NEAR are words, "rate*" is the word rate (no prefix search),
+// "title:rates" the words title and rates in a row (no column filter), as
+// a headline pasted into the box holds them. Terms without a letter or
+// digit are dropped; a query that is not blank and has nothing else (a
+// lone ", *, -) is an error wrapping ErrQuery that quotes it, not a search
+// for nothing. A blank query has no terms and no error.
 func ParseQuery(s string) (Query, error) {
 	var q Query
+	typed := s
 	switch {
 	case !utf8.ValidString(s):
 		return q, fmt.Errorf("%w: not UTF-8", ErrQuery)
@@ -79,6 +86,8 @@ func ParseQuery(s string) (Query, error) {
 		q.Terms = append(q.Terms, t)
 	}
 	switch {
+	case len(q.Terms) == 0 && strings.TrimSpace(typed) != "":
+		return q, fmt.Errorf("%w: %q has no word or number to find (quotes, *, : and other marks are not search syntax)", ErrQuery, strings.TrimSpace(typed))
 	case len(q.Terms) > MaxQueryTerms:
 		return q, fmt.Errorf("%w: more than %d terms", ErrQuery, MaxQueryTerms)
 	case len(q.Terms) > 0 && !positive:

@@ -22,6 +22,7 @@ func TestWritePagesNeedToken(t *testing.T) {
 		{"GET", "/feeds/1"},
 		{"POST", "/feeds"},
 		{"POST", "/feeds/try"},
+		{"GET", "/feeds/try"},
 		{"POST", "/feeds/1"},
 		{"POST", "/feeds/1/remove"},
 		{"POST", "/store"},

@@ -467,6 +467,18 @@ func (u *ui) tryRule(r *http.Request) (result, error) {
 	return u.feedsPage(r.Context(), form, trial, 0)
 }
 
+// tryReopened answers /feeds/try opened by its address, as a reload or a
+// bookmark of a trial's page opens it: the trial's form is not sent again,
+// so it goes back to the form the rule was tried from, the feed's when the
+// address names it (a stored feed's form tries its rule at
+// /feeds/try?id=N).
+func (u *ui) tryReopened(r *http.Request) (result, error) {
+	if id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64); err == nil && id > 0 {
+		return result{redirect: "/feeds/" + strconv.FormatInt(id, 10)}, nil
+	}
+	return result{redirect: "/feeds"}, nil
+}
+
 // try runs a trial of the form's rule on its test URL. A page that cannot
 // be fetched is a trial with an error, not a failed request.
 func (u *ui) try(ctx context.Context, form *feedForm) (*trialView, error) {

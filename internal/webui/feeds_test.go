@@ -104,6 +104,35 @@ func TestFeedAdmin(t *testing.T) {
 	f.get("/feeds/1", true).want(t, "removed feed", http.StatusNotFound)
 }
 
+// TestTryRuleReopened: /feeds/try opened by its address (a reload or a
+// bookmark of the page a trial showed: a GET, the form not sent again)
+// goes back to the form it was tried from, the feed's when its id is in
+// the address; regression: it answered 400, "the feed id "try" is not a
+// positive number".
+func TestTryRuleReopened(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	if a := f.post("/feeds", url.Values{"url": {"https://news.example/rss.xml"}, "no_check": {"1"}}, true); a.code != http.StatusSeeOther {
+		t.Fatalf("add: %d\n%s", a.code, a.body)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{"/feeds/try", "/feeds"},
+		{"/feeds/try?id=1", "/feeds/1"},
+		{"/feeds/try?id=nonsense", "/feeds"},
+		{"/feeds/try?id=-1", "/feeds"},
+	} {
+		a := f.get(tc.path, true)
+		if a.code != http.StatusSeeOther || a.hdr.Get("Location") != tc.want {
+			t.Errorf("GET %s: %d to %q, want 303 to %s\n%s", tc.path, a.code, a.hdr.Get("Location"), tc.want, short(500, a.body))
+		}
+	}
+	// Signed out, it asks for the token as /feeds does.
+	f.get("/feeds/try", false).want(t, "signed out", f.get("/feeds", false).code)
+	// The form of a stored feed tries its rule at an address that names it.
+	f.get("/feeds/1", true).want(t, "feed page", http.StatusOK, `formaction="/feeds/try?id=1"`)
+	f.get("/feeds", true).want(t, "feeds page", http.StatusOK, `formaction="/feeds/try"`)
+}
+
 // A site rule tried on a local page shows the title and text it extracts,
 // before anything is saved, and the form keeps what was typed.
 func TestTryRule(t *testing.T) {

@@ -106,6 +106,7 @@ func (u *ui) routes() {
 	m.Handle("GET /feeds", u.write(u.feeds))
 	m.Handle("POST /feeds", u.write(u.addFeed))
 	m.Handle("POST /feeds/try", u.write(u.tryRule))
+	m.Handle("GET /feeds/try", u.write(u.tryReopened))
 	m.Handle("GET /feeds/{id}", u.write(u.feed))
 	m.Handle("POST /feeds/{id}", u.write(u.saveFeed))
 	m.Handle("POST /feeds/{id}/remove", u.write(u.removeFeed))

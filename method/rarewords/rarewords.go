@@ -2,7 +2,6 @@ package rarewords
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -216,18 +215,35 @@ func (m *method) seal(context.Context) error {
 
 // CheckBatch fails a batch of two or more documents that are all of one
 // source, unless Options.SameSource: rarewords compares documents of
-// different sources only, so it would find nothing.
+// different sources only, so it would find nothing. The error is a
+// *SourceError.
 func (m *method) CheckBatch() error {
 	if m.o.SameSource || len(m.srcDocs) != 1 || m.srcDocs[0] < 2 {
 		return nil
 	}
-	if m.srcNames[0] == "" {
-		return errors.New("rarewords compares documents of different sources, and no document has a source " +
-			"(a source field, or a URL to take the host from): name the source field (--source-col), " +
-			"or compare within one source with --same-source")
+	return &SourceError{Docs: int(m.srcDocs[0]), Source: m.srcNames[0]}
+}
+
+// SourceError is the error of a batch whose documents are all of one
+// source, or of none: rarewords compares documents of different sources
+// only. Its message names the Go options that help; a command line says
+// its own flags instead.
+type SourceError struct {
+	// Docs counts the batch's documents.
+	Docs int
+	// Source is their one source; "" when none has one.
+	Source string
+}
+
+func (e *SourceError) Error() string {
+	if e.Source == "" {
+		return "rarewords compares documents of different sources, and no document has a source " +
+			"(Document.Source, or a URL to take the host from): give each document its source " +
+			"(neardup.ReadOptions.SourceField names the field to read it from), " +
+			"or compare within one source with rarewords.Options.SameSource"
 	}
-	return fmt.Errorf("rarewords compares documents of different sources, and all %d documents are of one source (%q): "+
-		"compare within it with --same-source", m.srcDocs[0], m.srcNames[0])
+	return fmt.Sprintf("rarewords compares documents of different sources, and all %d documents are of one source (%q): "+
+		"compare within it with rarewords.Options.SameSource", e.Docs, e.Source)
 }
 
 // keepRare chooses the pending documents' rare words, by their sources'
