@@ -618,6 +618,41 @@ func TestRetryAfterKeptAcrossRuns(t *testing.T) {
 	}
 }
 
+// TestRetryAfterOfARedirectPausesItsHost: a 429's Retry-After from the
+// host a link redirects to (a short link's target) pauses that host, in
+// this run and in the index, and not the host of the link: the short
+// link's other pages are fetched. It paused the link's host, which had
+// asked for nothing, and left the host that had asked for a pause alone.
+func TestRetryAfterOfARedirectPausesItsHost(t *testing.T) {
+	x := newIndex(t)
+	feeds, short, target := newSite(t), newSite(t), newSite(t)
+	short.handle("/s", func(rw http.ResponseWriter, r *http.Request) {
+		http.Redirect(rw, r, target.URL+"/page", http.StatusFound)
+	})
+	short.serve("/story", "text/html; charset=utf-8", newStory(1).page("Short", ""))
+	target.handle("/page", func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Retry-After", "3600")
+		http.Error(rw, "slow down", http.StatusTooManyRequests)
+	})
+	feeds.serve("/feed", "application/rss+xml", rss2(
+		item{title: "Story", link: short.URL + "/story", guid: "2", date: time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)},
+		item{title: "Short link", link: short.URL + "/s", guid: "1", date: time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)}))
+	addFeed(t, x, Feed{URL: feeds.URL + "/feed", Interval: Duration(time.Hour)})
+	r := once(t, newWatcher(t, x, testOptions()))[0]
+	if r.Outcomes[OutcomeError] != 1 || r.Outcomes[OutcomeAdded] != 1 {
+		t.Errorf("%+v (%v), want the redirect's 429 and the short link's host's page added", r, r.Err)
+	}
+	var pauses map[string]int64
+	err := x.ViewFeeds(t.Context(), func(r neardup.FeedReader) error {
+		var err error
+		pauses, err = r.HostPauses(time.Now().Unix())
+		return err
+	})
+	if host := strings.TrimPrefix(target.URL, "http://"); err != nil || len(pauses) != 1 || pauses[host] == 0 {
+		t.Errorf("the paused hosts %v (%v), want %s's alone", pauses, err, host)
+	}
+}
+
 func TestBackoff(t *testing.T) {
 	w := &Watcher{o: Options{MaxBackoff: 6 * time.Hour}}
 	f := &Feed{Interval: Duration(15 * time.Minute)}
