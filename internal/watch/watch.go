@@ -520,8 +520,15 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 		return res, 0, nil // stopped: the feed is polled again on the next start
 	case err != nil:
 		res.Status, res.Err = "error", err
-		state.Failures++
 		state.Status = "error: " + err.Error()
+		if until, ok := unaskedUntil(err); ok {
+			// Refused by its host's pause before a request went out: no
+			// failure of the feed's, and nothing to back off from; it is
+			// polled when the pause ends.
+			sf.NextPoll = ceilUnix(until)
+			break
+		}
+		state.Failures++
 		// From the failure, not the poll's start: a Retry-After counts from
 		// the answer, and a poll due a moment before its host's pause ends
 		// would be refused again and back off twice as long.
@@ -711,8 +718,18 @@ func entries(feedURL string, items []*gofeed.Item) (out []entry, unnamed int) {
 // unasked reports whether err is a host's pause that refused a request
 // before it went out.
 func unasked(err error) bool {
+	_, ok := unaskedUntil(err)
+	return ok
+}
+
+// unaskedUntil returns the end of the host's pause when err is that pause
+// refusing a request before it went out.
+func unaskedUntil(err error) (time.Time, bool) {
 	var rl *retryLater
-	return errors.As(err, &rl) && rl.unasked
+	if errors.As(err, &rl) && rl.unasked {
+		return rl.until, true
+	}
+	return time.Time{}, false
 }
 
 // textKey is the key of an item without a link: "text:" and the first 16

@@ -653,6 +653,45 @@ func TestRetryAfterOfARedirectPausesItsHost(t *testing.T) {
 	}
 }
 
+// TestPausedFeedCountsNoFailure: a run (watch --once from cron) that
+// finds the feed's host paused, by a Retry-After an earlier run met, asks
+// nothing of it, counts no failure and puts the feed's next poll at the
+// pause's end. Each such run counted one, and the feed's backoff doubled
+// with each: hours past the pause.
+func TestPausedFeedCountsNoFailure(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	s.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Retry-After", "3600")
+		http.Error(rw, "slow down", http.StatusTooManyRequests)
+	})
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	for run := 1; run <= 3; run++ {
+		r := once(t, newWatcher(t, x, testOptions()))[0]
+		if r.Status != "error" || !errors.Is(r.Err, ErrRetryLater) {
+			t.Fatalf("run %d: %+v (%v), want the host's pause", run, r, r.Err)
+		}
+		var until int64
+		err := x.ViewFeeds(t.Context(), func(r neardup.FeedReader) error {
+			pauses, err := r.HostPauses(time.Now().Unix())
+			until = pauses[strings.TrimPrefix(s.URL, "http://")]
+			return err
+		})
+		feeds, ferr := Feeds(t.Context(), x)
+		if err = errors.Join(err, ferr); err != nil {
+			t.Fatal(err)
+		}
+		// The first run's 429 is a failure, its backoff at least the pause.
+		if f := feeds[0]; f.State.Failures != 1 || f.NextPoll.Unix() < until || run > 1 && f.NextPoll.Unix() != until {
+			t.Errorf("run %d: %d failures, the next poll %s, want 1 and the pause's end %s",
+				run, f.State.Failures, f.NextPoll, time.Unix(until, 0).UTC())
+		}
+	}
+	if n := s.hit("/feed"); n != 1 {
+		t.Errorf("the paused host was asked %d times, want once", n)
+	}
+}
+
 func TestBackoff(t *testing.T) {
 	w := &Watcher{o: Options{MaxBackoff: 6 * time.Hour}}
 	f := &Feed{Interval: Duration(15 * time.Minute)}
