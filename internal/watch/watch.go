@@ -668,7 +668,7 @@ func entries(feedURL, lang string, items []*gofeed.Item) (out []entry, unnamed i
 	seen := map[string]bool{}
 	for i := len(items) - 1; i >= 0; i-- {
 		it := items[i]
-		e := entry{title: strings.TrimSpace(it.Title), lang: lang}
+		e := entry{title: storable(strings.TrimSpace(it.Title)), lang: lang}
 		if link := strings.TrimSpace(it.Link); link != "" {
 			if ref, err := url.Parse(link); err == nil && base != nil {
 				if abs := base.ResolveReference(ref); (abs.Scheme == "http" || abs.Scheme == "https") && abs.Host != "" {
@@ -686,9 +686,7 @@ func entries(feedURL, lang string, items []*gofeed.Item) (out []entry, unnamed i
 			e.key = textKey(it)
 		}
 		if e.key == "" {
-			// A GUID is any text a feed holds: a NUL in it (JSON Feed's
-			// \u0000) is kept out of the store, which PostgreSQL refuses.
-			e.key = strings.ReplaceAll(strings.TrimSpace(it.GUID), "\x00", "\uFFFD")
+			e.key = storable(strings.TrimSpace(it.GUID))
 		}
 		if e.key == "" {
 			unnamed++
@@ -707,6 +705,19 @@ func entries(feedURL, lang string, items []*gofeed.Item) (out []entry, unnamed i
 		slices.SortStableFunc(out, func(a, b entry) int { return a.date.Compare(b.date) })
 	}
 	return out, unnamed
+}
+
+// storable is s, a feed item's text (its title, its GUID), as an index
+// stores it: a NUL character (a JSON Feed's \u0000), which PostgreSQL
+// refuses in text and the index in a document's title, and a byte that is
+// not UTF-8 become U+FFFD. A title with a NUL, an article's when its page
+// had none, failed the chunk's transaction and the feed's pass.
+func storable(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if strings.IndexByte(s, 0) >= 0 {
+		s = strings.ReplaceAll(s, "\x00", "\uFFFD")
+	}
+	return s
 }
 
 // unasked reports whether err is a host's pause that refused a request
@@ -856,9 +867,8 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 // an error only when ctx is done.
 func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool, e entry, row *neardup.FeedItem, miss *string) (*core.Document, error) {
 	if e.link == "" {
-		// The title shows which item it is, when keyed by its text's hash;
-		// a NUL is kept out of the store, which PostgreSQL refuses.
-		row.Outcome, row.Detail = OutcomeNoLink, strings.ReplaceAll(e.title, "\x00", "\uFFFD")
+		// The title shows which item it is, when keyed by its text's hash.
+		row.Outcome, row.Detail = OutcomeNoLink, e.title
 		return nil, nil
 	}
 	if word := w.galleryURL(e.link); word != "" {

@@ -317,6 +317,34 @@ func TestNULInGUID(t *testing.T) {
 	}
 }
 
+// TestNULInItemTitle: an item whose title holds a NUL character (a JSON
+// Feed's \u0000), the title of its article when the page has none, is
+// stored on both engines with U+FFFD for it, as a GUID's is, and so are
+// the feed's other items. The index refused the article, and the chunk's
+// transaction failed: the feed's pass, and the run (Once's error; Run
+// stopped), stored none of them.
+func TestNULInItemTitle(t *testing.T) {
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			x := newIndexAt(t, storetest.DSN(t, engine))
+			s := newSite(t)
+			const untitled = `<!DOCTYPE html><html><body><article><p>%s</p></article></body></html>`
+			s.serve("/one", "text/html; charset=utf-8", fmt.Sprintf(untitled, newStory(1).text()))
+			s.serve("/two", "text/html; charset=utf-8", fmt.Sprintf(untitled, newStory(2).text()))
+			s.serve("/feed", "application/feed+json", fmt.Sprintf(`{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[`+
+				`{"id":"1","url":%q,"title":"Storm\u0000 warning"},{"id":"2","url":%q,"title":"Calm"}]}`, s.URL+"/one", s.URL+"/two"))
+			addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+			r := once(t, newWatcher(t, x, testOptions()))[0]
+			if r.Status != "ok" || r.Outcomes[OutcomeAdded] != 2 {
+				t.Fatalf("%+v (%v), want both items added", r, r.Err)
+			}
+			if d, _ := stored(t, x, s.URL+"/one"); d.Title != "Storm\uFFFD warning" {
+				t.Errorf("the stored title %q", d.Title)
+			}
+		})
+	}
+}
+
 func TestTwoFeedsOneStory(t *testing.T) {
 	for _, engine := range storetest.Engines {
 		t.Run(engine, func(t *testing.T) { twoFeedsOneStory(t, newIndexAt(t, storetest.DSN(t, engine))) })
