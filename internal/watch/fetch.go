@@ -88,11 +88,12 @@ type response struct {
 // a delay between two to the same host, Retry-After respected, bodies
 // bounded before and after decompression.
 type fetcher struct {
-	client    *http.Client
-	userAgent string
-	browserUA string
-	maxBytes  int64
-	gate      *hostGate
+	client       *http.Client
+	userAgent    string
+	browserUA    string
+	maxBytes     int64
+	maxRedirects int
+	gate         *hostGate
 }
 
 func newFetcher(o *Options) *fetcher {
@@ -105,18 +106,54 @@ func newFetcher(o *Options) *fetcher {
 	transport.ResponseHeaderTimeout = o.Timeout
 	transport.DisableCompression = true // the fetcher decodes, within its limits
 	transport.MaxIdleConnsPerHost = 2
-	client := &http.Client{Transport: transport, Timeout: o.Timeout,
-		CheckRedirect: func(req *http.Request, via []*http.Request) error {
-			if len(via) > o.MaxRedirects {
-				return fmt.Errorf("%w (%d)", ErrTooManyHops, len(via))
-			}
-			if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
-				return fmt.Errorf("%w: a redirect to %q", errUnsupportedS, ShownURL(req.URL.String()))
-			}
-			return nil
-		}}
-	return &fetcher{client: client, userAgent: o.UserAgent, browserUA: o.BrowserUserAgent,
-		maxBytes: int64(o.MaxBytes), gate: newHostGate(o.HostDelay)}
+	f := &fetcher{userAgent: o.UserAgent, browserUA: o.BrowserUserAgent, maxBytes: int64(o.MaxBytes),
+		maxRedirects: o.MaxRedirects, gate: newHostGate(o.HostDelay)}
+	f.client = &http.Client{Transport: transport, Timeout: o.Timeout, CheckRedirect: f.redirect}
+	return f
+}
+
+// turn is the host gate's turn a request holds: that of its URL's host,
+// then that of each redirect's host in turn (see fetcher.redirect). The
+// client calls CheckRedirect in the goroutine of Do, the request's own.
+type turn struct {
+	release func() // nil when no turn is held
+}
+
+// turnKey is the key of a request's *turn in its context.
+type turnKey struct{}
+
+// end gives the turn back, if one is held.
+func (t *turn) end() {
+	if t.release != nil {
+		t.release()
+		t.release = nil
+	}
+}
+
+// redirect is the client's CheckRedirect: the redirects' rule (at most
+// maxRedirects, to http and https alone), then the next hop's turn at its
+// host's gate, the last hop's given back first. Every hop waits for its
+// host's turn and its delay, and meets its host's pause, as a first
+// request does: a feed proxy's or a short link's redirect reached the site
+// it names outside its turn, the gate taken for the first host alone.
+func (f *fetcher) redirect(req *http.Request, via []*http.Request) error {
+	if len(via) > f.maxRedirects {
+		return fmt.Errorf("%w (%d)", ErrTooManyHops, len(via))
+	}
+	if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
+		return fmt.Errorf("%w: a redirect to %q", errUnsupportedS, ShownURL(req.URL.String()))
+	}
+	t, ok := req.Context().Value(turnKey{}).(*turn)
+	if !ok {
+		panic("watch: a request without its turn at the host gate") // once gives every request one
+	}
+	t.end()
+	release, err := f.gate.acquire(req.Context(), req.URL.Host)
+	if err != nil {
+		return err
+	}
+	t.release = release
+	return nil
 }
 
 // get fetches r. A 403 to the configured User-Agent is retried once with
@@ -139,19 +176,25 @@ func (f *fetcher) get(ctx context.Context, r request) (*response, error) {
 	return resp, nil
 }
 
-// once makes one request, under the host's gate.
+// once makes one request, each of its hops under its host's gate (see
+// redirect). A Retry-After pauses the host that answered, a redirect's
+// target rather than the host first asked.
 func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
-	req, err := f.build(ctx, r)
+	t := &turn{}
+	defer t.end()
+	req, err := f.build(context.WithValue(ctx, turnKey{}, t), r)
 	if err != nil {
 		return nil, err
 	}
-	release, err := f.gate.acquire(ctx, req.URL.Host)
-	if err != nil {
+	if t.release, err = f.gate.acquire(ctx, req.URL.Host); err != nil {
 		return nil, err
 	}
-	defer release()
 	hr, err := f.client.Do(req)
 	if err != nil {
+		var rl *retryLater
+		if errors.As(err, &rl) {
+			return nil, rl // a redirect's host is paused
+		}
 		return nil, refused(redirectFailed(err, r.url))
 	}
 	defer hr.Body.Close()
@@ -159,9 +202,9 @@ func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
 	if resp != nil {
 		resp.browser = r.browser
 		if wait, ok := retryAfter(hr); ok && (hr.StatusCode == http.StatusTooManyRequests || hr.StatusCode == http.StatusServiceUnavailable) {
-			until := time.Now().Add(wait)
-			f.gate.notBefore(req.URL.Host, until)
-			return resp, &retryLater{what: ShownURL(r.url), host: req.URL.Host, wait: wait, until: until}
+			until, host := time.Now().Add(wait), hr.Request.URL.Host
+			f.gate.notBefore(host, until)
+			return resp, &retryLater{what: ShownURL(resp.url), host: host, wait: wait, until: until}
 		}
 	}
 	return resp, err

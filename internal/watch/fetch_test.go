@@ -417,3 +417,74 @@ func TestRetryAfterBounded(t *testing.T) {
 		})
 	}
 }
+
+// TestRedirectWaitsForItsHostsTurn: a redirect to another host (a feed
+// proxy's, a short link's) is made in that host's turn, after the request
+// that host is answering. The gate was taken for the first URL's host
+// alone: the redirect reached the other site while it was busy.
+func TestRedirectWaitsForItsHostsTurn(t *testing.T) {
+	short, target := newSite(t), newSite(t)
+	var active, most int
+	count := func(h http.HandlerFunc) http.HandlerFunc {
+		return func(rw http.ResponseWriter, r *http.Request) {
+			target.mu.Lock()
+			active++
+			most = max(most, active)
+			target.mu.Unlock()
+			h(rw, r)
+			target.mu.Lock()
+			active--
+			target.mu.Unlock()
+		}
+	}
+	slow := make(chan struct{})
+	target.handle("/slow", count(func(rw http.ResponseWriter, r *http.Request) { <-slow }))
+	target.handle("/page", count(func(rw http.ResponseWriter, r *http.Request) { io.WriteString(rw, "<p>here</p>") }))
+	short.handle("/s", func(rw http.ResponseWriter, r *http.Request) {
+		http.Redirect(rw, r, target.URL+"/page", http.StatusFound)
+	})
+	f := testFetcher(nil)
+	done := make(chan error, 2)
+	go func() {
+		_, err := f.get(t.Context(), request{url: target.URL + "/slow"})
+		done <- err
+	}()
+	target.waitHit("/slow", 2*time.Second)
+	go func() {
+		resp, err := f.get(t.Context(), request{url: short.URL + "/s"})
+		if err == nil && resp.url != target.URL+"/page" {
+			err = fmt.Errorf("the final URL %s", resp.url)
+		}
+		done <- err
+	}()
+	short.waitHit("/s", 2*time.Second)
+	target.waitHit("/page", 300*time.Millisecond) // the redirect, had it not waited
+	close(slow)
+	for range 2 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+	if most != 1 || target.hit("/page") != 1 {
+		t.Errorf("%d requests at once to the redirect's host, %d of its page", most, target.hit("/page"))
+	}
+}
+
+// TestRedirectToAPausedHost: a redirect to a host that asked for a pause
+// (Retry-After) is refused before it goes out, as a request to that host
+// is, and says so (unasked: no try of the item is counted). It went out.
+func TestRedirectToAPausedHost(t *testing.T) {
+	short, target := newSite(t), newSite(t)
+	short.handle("/s", func(rw http.ResponseWriter, r *http.Request) {
+		http.Redirect(rw, r, target.URL+"/page", http.StatusFound)
+	})
+	target.serve("/page", "text/html", "<p>here</p>")
+	f := testFetcher(nil)
+	host := strings.TrimPrefix(target.URL, "http://")
+	f.gate.notBefore(host, time.Now().Add(time.Hour))
+	_, err := f.get(t.Context(), request{url: short.URL + "/s"})
+	var rl *retryLater
+	if !errors.As(err, &rl) || !rl.unasked || rl.host != host || target.hit("/page") != 0 {
+		t.Errorf("%v (%+v), %d requests of the paused host, want its pause's refusal and none", err, rl, target.hit("/page"))
+	}
+}

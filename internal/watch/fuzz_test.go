@@ -27,7 +27,7 @@ func FuzzFeed(f *testing.F) {
 			return
 		}
 		seen := map[string]bool{}
-		es, _ := entries("http://feed.example/rss", parsed.Items)
+		es, _ := entries("http://feed.example/rss", parsed.Language, parsed.Items)
 		for _, e := range es {
 			if e.key == "" || seen[e.key] || strings.ContainsRune(e.key, 0) {
 				t.Fatalf("%q: key %q empty, repeated or holding a NUL", body, e.key)

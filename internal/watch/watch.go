@@ -509,10 +509,10 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 	state.Polls++
 	state.LastPoll = start.UTC().Truncate(time.Second)
 
-	var items []*gofeed.Item
+	var parsed *gofeed.Feed
 	var base string // where the feed was read from, after redirects
 	if err == nil {
-		items, base, err = w.items(ctx, &f, &state, &res)
+		parsed, base, err = w.items(ctx, &f, &state, &res)
 		w.keepPause(ctx, err)
 	}
 	switch {
@@ -520,13 +520,20 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 		return res, 0, nil // stopped: the feed is polled again on the next start
 	case err != nil:
 		res.Status, res.Err = "error", err
-		state.Failures++
 		state.Status = "error: " + err.Error()
+		if until, ok := unaskedUntil(err); ok {
+			// Refused by its host's pause before a request went out: no
+			// failure of the feed's, and nothing to back off from; it is
+			// polled when the pause ends.
+			sf.NextPoll = ceilUnix(until)
+			break
+		}
+		state.Failures++
 		// From the failure, not the poll's start: a Retry-After counts from
 		// the answer, and a poll due a moment before its host's pause ends
 		// would be refused again and back off twice as long.
 		sf.NextPoll = ceilUnix(time.Now().Add(w.backoff(&f, state.Failures, err)))
-	case items == nil:
+	case parsed == nil:
 		res.Status = "not modified"
 	default:
 		res.Status = "ok"
@@ -536,8 +543,8 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 		state.Status = res.Status
 		sf.NextPoll = start.Add(every(&f)).Unix()
 	}
-	if items != nil {
-		err := w.fetchItems(ctx, sf.ID, &f, rs, &state, base, items, &res)
+	if parsed != nil {
+		err := w.fetchItems(ctx, sf.ID, &f, rs, &state, base, parsed, &res)
 		if errors.Is(err, neardup.ErrFeedGone) {
 			return res, 0, nil // removed while it was polled: nothing of it is stored
 		}
@@ -568,11 +575,11 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 	return res, sf.NextPoll, nil
 }
 
-// items fetches and parses the feed and returns its items, nil when it is
-// not modified since the last poll, and the URL it was read from after
+// items fetches and parses the feed and returns it, nil when it is not
+// modified since the last poll, and the URL it was read from after
 // redirects, against which its relative links are resolved. It asks
 // unconditionally while items wait to be tried again (State.Retries).
-func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result) ([]*gofeed.Item, string, error) {
+func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result) (*gofeed.Feed, string, error) {
 	req := request{url: f.URL, etag: state.ETag, lastModified: state.LastModified, browser: state.BrowserUA}
 	if state.Retries > 0 {
 		req.etag, req.lastModified = "", "" // a 304 would hold back the items to try again
@@ -594,10 +601,7 @@ func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result)
 	}
 	state.ETag, state.LastModified = resp.etag, resp.lastModified
 	res.Items = len(parsed.Items)
-	if parsed.Items == nil {
-		return []*gofeed.Item{}, resp.url, nil
-	}
-	return parsed.Items, resp.url, nil
+	return parsed, resp.url, nil
 }
 
 // every is how often a feed is polled: its interval, or DefaultInterval
@@ -636,7 +640,8 @@ type entry struct {
 	fetch string // the URL its page is fetched from: link, with the user and password it was given or a relative link took from a private feed's URL
 	id    string // the id of its article, articleID(link); "" when no link
 	title string
-	date  time.Time
+	date  time.Time // itemDate, in the zone the item names
+	lang  string    // the feed's language, which says which zone a name is when the page's does not
 }
 
 // articleID is the id of the article of an item's canonical link: the link
@@ -655,14 +660,15 @@ func articleID(link string) string {
 // each key once, and counts those with no key (no link, no text, no
 // GUID), left out. An item is keyed by its link, else by its text (see
 // textKey), else by its GUID. Relative links are resolved against feedURL,
-// the URL the feed was read from after redirects.
-func entries(feedURL string, items []*gofeed.Item) (out []entry, unnamed int) {
+// the URL the feed was read from after redirects; lang is the feed's
+// language.
+func entries(feedURL, lang string, items []*gofeed.Item) (out []entry, unnamed int) {
 	base, _ := url.Parse(feedURL)
 	dated := true
 	seen := map[string]bool{}
 	for i := len(items) - 1; i >= 0; i-- {
 		it := items[i]
-		e := entry{title: strings.TrimSpace(it.Title)}
+		e := entry{title: storable(strings.TrimSpace(it.Title)), lang: lang}
 		if link := strings.TrimSpace(it.Link); link != "" {
 			if ref, err := url.Parse(link); err == nil && base != nil {
 				if abs := base.ResolveReference(ref); (abs.Scheme == "http" || abs.Scheme == "https") && abs.Host != "" {
@@ -680,9 +686,7 @@ func entries(feedURL string, items []*gofeed.Item) (out []entry, unnamed int) {
 			e.key = textKey(it)
 		}
 		if e.key == "" {
-			// A GUID is any text a feed holds: a NUL in it (JSON Feed's
-			// \u0000) is kept out of the store, which PostgreSQL refuses.
-			e.key = strings.ReplaceAll(strings.TrimSpace(it.GUID), "\x00", "\uFFFD")
+			e.key = storable(strings.TrimSpace(it.GUID))
 		}
 		if e.key == "" {
 			unnamed++
@@ -692,12 +696,7 @@ func entries(feedURL string, items []*gofeed.Item) (out []entry, unnamed int) {
 			continue
 		}
 		seen[e.key] = true
-		switch {
-		case it.PublishedParsed != nil:
-			e.date = it.PublishedParsed.UTC()
-		case it.UpdatedParsed != nil:
-			e.date = it.UpdatedParsed.UTC()
-		default:
+		if e.date = itemDate(it); e.date.IsZero() {
 			dated = false
 		}
 		out = append(out, e)
@@ -708,11 +707,34 @@ func entries(feedURL string, items []*gofeed.Item) (out []entry, unnamed int) {
 	return out, unnamed
 }
 
+// storable is s, a feed item's text (its title, its GUID), as an index
+// stores it: a NUL character (a JSON Feed's \u0000), which PostgreSQL
+// refuses in text and the index in a document's title, and a byte that is
+// not UTF-8 become U+FFFD. A title with a NUL, an article's when its page
+// had none, failed the chunk's transaction and the feed's pass.
+func storable(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if strings.IndexByte(s, 0) >= 0 {
+		s = strings.ReplaceAll(s, "\x00", "\uFFFD")
+	}
+	return s
+}
+
 // unasked reports whether err is a host's pause that refused a request
 // before it went out.
 func unasked(err error) bool {
+	_, ok := unaskedUntil(err)
+	return ok
+}
+
+// unaskedUntil returns the end of the host's pause when err is that pause
+// refusing a request before it went out.
+func unaskedUntil(err error) (time.Time, bool) {
 	var rl *retryLater
-	return errors.As(err, &rl) && rl.unasked
+	if errors.As(err, &rl) && rl.unasked {
+		return rl.until, true
+	}
+	return time.Time{}, false
 }
 
 // textKey is the key of an item without a link: "text:" and the first 16
@@ -747,14 +769,14 @@ func transient(err error) bool {
 		!errors.Is(err, errUnsupportedS) && !errors.Is(err, errNoHostInURL)
 }
 
-// fetchItems deals with the feed's new items, their relative links
+// fetchItems deals with the parsed feed's new items, their relative links
 // resolved against base (see entries), a chunk at a time: each page
 // fetched and extracted, with the feed's compiled site rule rs (nil for
 // none: Options.Rules), then the chunk's articles added to the index with
 // the items' outcomes, in one transaction. A feed removed meanwhile stops
 // it with an error wrapping neardup.ErrFeedGone, its chunk not stored.
-func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, base string, items []*gofeed.Item, res *Result) error {
-	es, unnamed := entries(base, items)
+func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, base string, parsed *gofeed.Feed, res *Result) error {
+	es, unnamed := entries(base, parsed.Language, parsed.Items)
 	res.Unnamed = unnamed
 	state.PageHost = pagesHost(es, state.PageHost)
 	keys, ids := make([]string, len(es)), make([]string, 0, len(es))
@@ -845,9 +867,8 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 // an error only when ctx is done.
 func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool, e entry, row *neardup.FeedItem, miss *string) (*core.Document, error) {
 	if e.link == "" {
-		// The title shows which item it is, when keyed by its text's hash;
-		// a NUL is kept out of the store, which PostgreSQL refuses.
-		row.Outcome, row.Detail = OutcomeNoLink, strings.ReplaceAll(e.title, "\x00", "\uFFFD")
+		// The title shows which item it is, when keyed by its text's hash.
+		row.Outcome, row.Detail = OutcomeNoLink, e.title
 		return nil, nil
 	}
 	if word := w.galleryURL(e.link); word != "" {
@@ -910,7 +931,9 @@ func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool
 		d.Title = e.title
 	}
 	if d.Date.IsZero() {
-		d.Date = e.date
+		// The item's date, its zone's name read in the page's language,
+		// else the feed's: CST in Chinese is China's.
+		d.Date = extract.WithLanguageZone(e.date, cmp.Or(a.Lang, e.lang))
 	}
 	row.Doc = d.ID
 	return d, nil

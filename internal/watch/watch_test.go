@@ -317,6 +317,34 @@ func TestNULInGUID(t *testing.T) {
 	}
 }
 
+// TestNULInItemTitle: an item whose title holds a NUL character (a JSON
+// Feed's \u0000), the title of its article when the page has none, is
+// stored on both engines with U+FFFD for it, as a GUID's is, and so are
+// the feed's other items. The index refused the article, and the chunk's
+// transaction failed: the feed's pass, and the run (Once's error; Run
+// stopped), stored none of them.
+func TestNULInItemTitle(t *testing.T) {
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			x := newIndexAt(t, storetest.DSN(t, engine))
+			s := newSite(t)
+			const untitled = `<!DOCTYPE html><html><body><article><p>%s</p></article></body></html>`
+			s.serve("/one", "text/html; charset=utf-8", fmt.Sprintf(untitled, newStory(1).text()))
+			s.serve("/two", "text/html; charset=utf-8", fmt.Sprintf(untitled, newStory(2).text()))
+			s.serve("/feed", "application/feed+json", fmt.Sprintf(`{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[`+
+				`{"id":"1","url":%q,"title":"Storm\u0000 warning"},{"id":"2","url":%q,"title":"Calm"}]}`, s.URL+"/one", s.URL+"/two"))
+			addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+			r := once(t, newWatcher(t, x, testOptions()))[0]
+			if r.Status != "ok" || r.Outcomes[OutcomeAdded] != 2 {
+				t.Fatalf("%+v (%v), want both items added", r, r.Err)
+			}
+			if d, _ := stored(t, x, s.URL+"/one"); d.Title != "Storm\uFFFD warning" {
+				t.Errorf("the stored title %q", d.Title)
+			}
+		})
+	}
+}
+
 func TestTwoFeedsOneStory(t *testing.T) {
 	for _, engine := range storetest.Engines {
 		t.Run(engine, func(t *testing.T) { twoFeedsOneStory(t, newIndexAt(t, storetest.DSN(t, engine))) })
@@ -615,6 +643,80 @@ func TestRetryAfterKeptAcrossRuns(t *testing.T) {
 	}
 	if r := res[1]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 1 {
 		t.Errorf("the run after the pause, the feed that was paused: %+v (%v)", r, r.Err)
+	}
+}
+
+// TestRetryAfterOfARedirectPausesItsHost: a 429's Retry-After from the
+// host a link redirects to (a short link's target) pauses that host, in
+// this run and in the index, and not the host of the link: the short
+// link's other pages are fetched. It paused the link's host, which had
+// asked for nothing, and left the host that had asked for a pause alone.
+func TestRetryAfterOfARedirectPausesItsHost(t *testing.T) {
+	x := newIndex(t)
+	feeds, short, target := newSite(t), newSite(t), newSite(t)
+	short.handle("/s", func(rw http.ResponseWriter, r *http.Request) {
+		http.Redirect(rw, r, target.URL+"/page", http.StatusFound)
+	})
+	short.serve("/story", "text/html; charset=utf-8", newStory(1).page("Short", ""))
+	target.handle("/page", func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Retry-After", "3600")
+		http.Error(rw, "slow down", http.StatusTooManyRequests)
+	})
+	feeds.serve("/feed", "application/rss+xml", rss2(
+		item{title: "Story", link: short.URL + "/story", guid: "2", date: time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)},
+		item{title: "Short link", link: short.URL + "/s", guid: "1", date: time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)}))
+	addFeed(t, x, Feed{URL: feeds.URL + "/feed", Interval: Duration(time.Hour)})
+	r := once(t, newWatcher(t, x, testOptions()))[0]
+	if r.Outcomes[OutcomeError] != 1 || r.Outcomes[OutcomeAdded] != 1 {
+		t.Errorf("%+v (%v), want the redirect's 429 and the short link's host's page added", r, r.Err)
+	}
+	var pauses map[string]int64
+	err := x.ViewFeeds(t.Context(), func(r neardup.FeedReader) error {
+		var err error
+		pauses, err = r.HostPauses(time.Now().Unix())
+		return err
+	})
+	if host := strings.TrimPrefix(target.URL, "http://"); err != nil || len(pauses) != 1 || pauses[host] == 0 {
+		t.Errorf("the paused hosts %v (%v), want %s's alone", pauses, err, host)
+	}
+}
+
+// TestPausedFeedCountsNoFailure: a run (watch --once from cron) that
+// finds the feed's host paused, by a Retry-After an earlier run met, asks
+// nothing of it, counts no failure and puts the feed's next poll at the
+// pause's end. Each such run counted one, and the feed's backoff doubled
+// with each: hours past the pause.
+func TestPausedFeedCountsNoFailure(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	s.handle("/feed", func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Retry-After", "3600")
+		http.Error(rw, "slow down", http.StatusTooManyRequests)
+	})
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	for run := 1; run <= 3; run++ {
+		r := once(t, newWatcher(t, x, testOptions()))[0]
+		if r.Status != "error" || !errors.Is(r.Err, ErrRetryLater) {
+			t.Fatalf("run %d: %+v (%v), want the host's pause", run, r, r.Err)
+		}
+		var until int64
+		err := x.ViewFeeds(t.Context(), func(r neardup.FeedReader) error {
+			pauses, err := r.HostPauses(time.Now().Unix())
+			until = pauses[strings.TrimPrefix(s.URL, "http://")]
+			return err
+		})
+		feeds, ferr := Feeds(t.Context(), x)
+		if err = errors.Join(err, ferr); err != nil {
+			t.Fatal(err)
+		}
+		// The first run's 429 is a failure, its backoff at least the pause.
+		if f := feeds[0]; f.State.Failures != 1 || f.NextPoll.Unix() < until || run > 1 && f.NextPoll.Unix() != until {
+			t.Errorf("run %d: %d failures, the next poll %s, want 1 and the pause's end %s",
+				run, f.State.Failures, f.NextPoll, time.Unix(until, 0).UTC())
+		}
+	}
+	if n := s.hit("/feed"); n != 1 {
+		t.Errorf("the paused host was asked %d times, want once", n)
 	}
 }
 

@@ -1,0 +1,56 @@
+package watch
+
+import (
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/araddon/dateparse"
+	"github.com/mmcdole/gofeed"
+
+	"github.com/neardup/neardup/internal/extract"
+)
+
+// itemDate is an item's date, when it was published, else updated, in the
+// zone its text names; zero when it gives neither in a form gofeed reads.
+// gofeed reads the zone names it does not know ("10:00 MSK", JST, KST) as
+// UTC, and gives RSS dates in UTC, the zone's name lost before the page's
+// or the feed's language could say which CST it is (see
+// extract.WithLanguageZone): a date that ends with a zone's name is read
+// again, as package extract reads a page's.
+func itemDate(it *gofeed.Item) time.Time {
+	switch {
+	case it.PublishedParsed != nil:
+		return zonedDate(it.Published, *it.PublishedParsed)
+	case it.UpdatedParsed != nil:
+		return zonedDate(it.Updated, *it.UpdatedParsed)
+	}
+	return time.Time{}
+}
+
+// zonedDate is raw, a date gofeed read as parsed, read again in the zone
+// its name at the end names (extract.WithZoneOffset), that name kept; parsed
+// when raw ends with none, or when it reads otherwise than gofeed by more
+// than zones differ (a day and a month the other way round: 02/01/2026).
+func zonedDate(raw string, parsed time.Time) time.Time {
+	raw = strings.TrimSpace(raw)
+	if !endsWithZone.MatchString(raw) {
+		return parsed
+	}
+	t, err := dateparse.ParseIn(raw, time.UTC)
+	if err != nil {
+		return parsed
+	}
+	t = extract.WithZoneOffset(t)
+	if d := t.Sub(parsed); d > maxZoneSpread || d < -maxZoneSpread {
+		return parsed
+	}
+	return t
+}
+
+// endsWithZone matches a date that ends with a zone's name: "... 10:00 MSK".
+var endsWithZone = regexp.MustCompile(`[^A-Za-z][A-Z]{2,5}$`)
+
+// maxZoneSpread is more than two readings of one date's zone differ by
+// (UTC−12 to UTC+14).
+const maxZoneSpread = 26 * time.Hour

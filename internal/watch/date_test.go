@@ -1,0 +1,69 @@
+package watch
+
+import (
+	"fmt"
+	"html"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestItemDateZones: an item's date, an article's when its page gives
+// none, is read in the zone it names, those gofeed does not know (MSK,
+// JST, KST) included, which it read as UTC; and CST, in a feed or on a
+// page in Chinese, is China Standard Time (UTC+8), not North America's
+// Central Time: the page's language says so, else the feed's.
+func TestItemDateZones(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	cases := []struct {
+		name, feedLang, page, date string // page: "en", "zh" (declared) or "none" (no language found)
+		want                       time.Time
+	}{
+		{"MSK", "ru", "en", "Mon, 02 Nov 2026 10:00:00 MSK", time.Date(2026, 11, 2, 7, 0, 0, 0, time.UTC)},
+		{"JST", "ja", "en", "Mon, 02 Nov 2026 10:00:00 JST", time.Date(2026, 11, 2, 1, 0, 0, 0, time.UTC)},
+		{"KST", "ko", "en", "Mon, 02 Nov 2026 10:00:00 KST", time.Date(2026, 11, 2, 1, 0, 0, 0, time.UTC)},
+		{"EST", "en", "en", "Mon, 02 Nov 2026 10:00:00 EST", time.Date(2026, 11, 2, 15, 0, 0, 0, time.UTC)},
+		{"GMT", "zh-cn", "zh", "Mon, 02 Nov 2026 10:00:00 GMT", time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC)},
+		{"an offset", "zh-cn", "zh", "Mon, 02 Nov 2026 10:00:00 -0600", time.Date(2026, 11, 2, 16, 0, 0, 0, time.UTC)},
+		{"CST in English", "en", "en", "Mon, 02 Nov 2026 10:00:00 CST", time.Date(2026, 11, 2, 16, 0, 0, 0, time.UTC)},
+		{"CST of a feed in Chinese", "zh-cn", "none", "Mon, 02 Nov 2026 10:00:00 CST", time.Date(2026, 11, 2, 2, 0, 0, 0, time.UTC)},
+		{"CST of a page in Chinese", "en", "zh", "Mon, 02 Nov 2026 10:00:00 CST", time.Date(2026, 11, 2, 2, 0, 0, 0, time.UTC)},
+		{"CST of a page in English, the feed in Chinese", "zh-cn", "en", "Mon, 02 Nov 2026 10:00:00 CST", time.Date(2026, 11, 2, 16, 0, 0, 0, time.UTC)},
+		// Read again, the day and the month would change places: gofeed's
+		// reading is kept.
+		{"day first", "en", "en", "02/01/2026 10:00 EST", time.Date(2026, 1, 2, 15, 0, 0, 0, time.UTC)},
+	}
+	for i, c := range cases {
+		page := fmt.Sprintf("/page/%d", i)
+		switch c.page {
+		case "en", "zh":
+			p := newStory(uint64(100+i)).page("Daily", "")
+			if c.page == "zh" {
+				p = strings.Replace(p, `<html lang="en">`, `<html lang="zh-CN">`, 1)
+			}
+			s.serve(page, "text/html; charset=utf-8", p)
+		case "none": // figures alone: no language declared or detected
+			s.serve(page, "text/html; charset=utf-8", `<!DOCTYPE html><html><head><title>Figures</title></head><body><article><p>`+
+				strings.Repeat(fmt.Sprintf("%d 5678 90. ", 1000+i), 60)+`</p></article></body></html>`)
+		}
+		s.serve(fmt.Sprintf("/feed/%d", i), "application/rss+xml", fmt.Sprintf(`<?xml version="1.0" encoding="UTF-8"?>`+
+			`<rss version="2.0"><channel><title>T</title><link>http://example.com/</link><description>d</description>`+
+			`<language>%s</language><item><title>Item</title><link>%s</link><pubDate>%s</pubDate></item></channel></rss>`,
+			c.feedLang, html.EscapeString(s.URL+page), c.date))
+		addFeed(t, x, Feed{URL: fmt.Sprintf("%s/feed/%d", s.URL, i), Interval: Duration(time.Hour)})
+	}
+	for _, r := range once(t, newWatcher(t, x, testOptions())) {
+		if r.Status != "ok" || r.Outcomes[OutcomeAdded]+r.Outcomes[OutcomeDuplicate] != 1 {
+			t.Fatalf("%+v (%v)", r, r.Err)
+		}
+	}
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d, _ := stored(t, x, fmt.Sprintf("%s/page/%d", s.URL, i))
+			if !d.Date.Equal(c.want) {
+				t.Errorf("%q, feed in %q, page %s: %s, want %s", c.date, c.feedLang, c.page, d.Date.UTC(), c.want)
+			}
+		})
+	}
+}
