@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -442,5 +443,34 @@ func TestWatchRefusesLoopback(t *testing.T) {
 	runOK(t, "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.0/8")
 	if ids, _ := storedIndex(t, db); !ids[a.URL+"/news/1"] {
 		t.Errorf("allowed, the article is not stored: %v", ids)
+	}
+}
+
+// TestWatchOncePausedFeed: a run from cron that finds its feed's host
+// paused (a Retry-After an earlier run met, kept in the index) asks nothing
+// of it and exits 0, saying until when: the host asked to be left alone,
+// and nothing failed. Every such run exited 1 for the feed, for a day's
+// Retry-After a mail an hour.
+func TestWatchOncePausedFeed(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		rw.Header().Set("Retry-After", "3600")
+		http.Error(rw, "slow down", http.StatusTooManyRequests)
+	}))
+	t.Cleanup(srv.Close)
+	runOK(t, "feeds", "add", "--db", db, "--no-check", srv.URL+"/rss.xml")
+	args := []string{"watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1"}
+	if code, _, errOut := runChild(t, args...); code != 1 {
+		t.Errorf("the run that met the 429: exit code %d, want 1\n%s", code, errOut)
+	}
+	code, _, errOut := runChild(t, args...)
+	if code != 0 || !strings.Contains(errOut, "feed paused") || !strings.Contains(errOut, "asked to retry in") {
+		t.Errorf("the run in the pause: exit code %d, want 0 and the pause logged\n%s", code, errOut)
+	}
+	if n := hits.Load(); n != 1 {
+		t.Errorf("the paused host was asked %d times, want once", n)
 	}
 }

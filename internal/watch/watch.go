@@ -42,6 +42,13 @@ const (
 	OutcomeRefused   = "refused"   // its page is at an address the outbound rule refuses (see Options.AllowPrivate)
 )
 
+// StatusPaused is the status of a poll that its feed's host's pause
+// refused before a request went out: the host asked, by a Retry-After
+// this run or an earlier one met, to be left alone until after it. It is
+// no failure of the feed's (Result.Err says until when); the feed is
+// polled again when the pause ends.
+const StatusPaused = "paused"
+
 // OutcomePaused is the outcome of an item whose page's host asked, by a
 // Retry-After this run or an earlier one met, to be left alone until after
 // the pass: its page is not fetched, and nothing of it is stored, so that
@@ -83,7 +90,8 @@ type Watcher struct {
 
 // Totals count what a Watcher did since it was made.
 type Totals struct {
-	// Polls counts polls by status: "ok", "not modified", "error".
+	// Polls counts polls by status: "ok", "not modified", "paused",
+	// "error".
 	Polls map[string]int `json:"polls"`
 	// Items counts new items by outcome.
 	Items map[string]int `json:"items"`
@@ -123,9 +131,10 @@ func (w *Watcher) Totals() Totals {
 // Result is what one poll of a feed did.
 type Result struct {
 	Feed string `json:"feed"`
-	// Status is "ok", "not modified" or "error".
+	// Status is "ok", "not modified", StatusPaused or "error".
 	Status string `json:"status"`
-	// Err is the feed's error, when Status is "error".
+	// Err is the feed's error, when Status is "error", and its host's pause
+	// (ErrRetryLater) when it is StatusPaused.
 	Err error `json:"-"`
 	// Items is how many items the feed holds, New how many of them were
 	// new.
@@ -519,15 +528,17 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 	case ctx.Err() != nil:
 		return res, 0, nil // stopped: the feed is polled again on the next start
 	case err != nil:
-		res.Status, res.Err = "error", err
-		state.Status = "error: " + err.Error()
 		if until, ok := unaskedUntil(err); ok {
 			// Refused by its host's pause before a request went out: no
 			// failure of the feed's, and nothing to back off from; it is
 			// polled when the pause ends.
+			res.Status, res.Err = StatusPaused, err
+			state.Status = StatusPaused + ": " + err.Error()
 			sf.NextPoll = ceilUnix(until)
 			break
 		}
+		res.Status, res.Err = "error", err
+		state.Status = "error: " + err.Error()
 		state.Failures++
 		// From the failure, not the poll's start: a Retry-After counts from
 		// the answer, and a poll due a moment before its host's pause ends
@@ -538,7 +549,7 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 	default:
 		res.Status = "ok"
 	}
-	if res.Status != "error" {
+	if res.Status != "error" && res.Status != StatusPaused {
 		state.Failures = 0
 		state.Status = res.Status
 		sf.NextPoll = start.Add(every(&f)).Unix()
@@ -1084,7 +1095,11 @@ func (w *Watcher) logResult(res *Result) {
 	for _, k := range keys {
 		attrs = append(attrs, k, res.Outcomes[k])
 	}
-	if res.Err != nil {
+	switch {
+	case res.Status == StatusPaused:
+		w.log.Info("feed paused", append(attrs, "reason", res.Err)...)
+		return
+	case res.Err != nil:
 		w.log.Warn("feed failed", append(attrs, "error", res.Err)...)
 		return
 	}
