@@ -783,3 +783,22 @@ func TestCancelledMidTransactionSaysSo(t *testing.T) {
 		}
 	})
 }
+
+// SQLite's names of a database that is no plain path are refused, saying
+// so: ":memory:" opened a database of its own on each connection, so that
+// the schema made on one was missing on the next ("SQL logic error: no
+// such table: meta"), and a "file:" URI was taken for a path in a
+// directory named "file:".
+func TestOpenSQLiteNamesRefused(t *testing.T) {
+	for _, dsn := range []string{":memory:", "file::memory:", "file:" + filepath.Join(t.TempDir(), "index.db") + "?mode=rwc"} {
+		st, err := store.Open(t.Context(), dsn, store.Options{})
+		if err == nil {
+			st.Close()
+			t.Errorf("Open(%q): no error", dsn)
+			continue
+		}
+		if !strings.Contains(err.Error(), "path of a file") {
+			t.Errorf("Open(%q): %v, want an error asking for the path of a file", dsn, err)
+		}
+	}
+}
