@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	_ "github.com/jackc/pgx/v5/stdlib"
@@ -481,6 +482,53 @@ func TestSearchMarkup(t *testing.T) {
 		st = open(t, dsn)
 		if got, total, _ := search(t, st, "script", store.Page{Limit: 5}); total != 1 || got[0] != "m" {
 			t.Errorf("script after the upgrade from version 6: %v of %d, want m", got, total)
+		}
+	})
+}
+
+// A long text that holds the word searched many times is found in
+// milliseconds: SQLite's snippet compares each place the text holds a
+// word of the query with every other one, and a search for a word a 1 MB
+// text holds 70,000 times took half a minute, and minutes for more, with
+// the reader waiting and its context not looked at. A long text is quoted
+// from its opening (from its title when the title holds a word of the
+// query); a short one as before.
+func TestSearchLongText(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		long := "Opening words. " + strings.Repeat("harbour bridge ", 1<<20/15)
+		update(t, st, func(w store.Writer) error {
+			if err := w.Init(store.Meta{Method: "minhash", Options: "{}", Format: 1, HashVersion: 1, StoreText: true}); err != nil {
+				return err
+			}
+			for i, d := range []struct{ title, text string }{
+				{"", long},
+				{"The harbour bridge", long},
+				{"", "The council approved the new harbour bridge on Tuesday."},
+			} {
+				doc := doc(string(rune('a'+i)), int64(1000*(i+1)))
+				doc.Title, doc.Text = d.title, d.text
+				if _, err := w.Insert(doc, &store.Sketch{Index: []byte{1}, Detail: []byte{1}}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		start := time.Now()
+		got, total, hits := search(t, st, "harbour", store.Page{Limit: 10})
+		if took := time.Since(start); took > 5*time.Second {
+			t.Errorf("a search took %v", took)
+		}
+		if diff := cmp.Diff([]string{"a", "b", "c"}, sorted(got)); diff != "" || total != 3 {
+			t.Fatalf("total %d (-want +got)\n%s", total, diff)
+		}
+		for i, h := range hits {
+			if !strings.Contains(h.Snippet, store.HitStart+"harbour"+store.HitEnd) && !strings.HasPrefix(h.Snippet, "Opening words.") {
+				t.Errorf("%s: snippet %.100q marks no harbour and is not the text's opening", got[i], h.Snippet)
+			}
+			if len(h.Snippet) > 1000 {
+				t.Errorf("%s: snippet of %d bytes", got[i], len(h.Snippet))
+			}
 		}
 	})
 }

@@ -75,7 +75,7 @@ func (s *sqlStore) View(ctx context.Context, fn func(r Reader) error) error {
 		return s.wrap("reading the index", err)
 	}
 	defer tx.Rollback()
-	return s.wrap("reading the index", fn(&txn{ctx: ctx, tx: tx, s: s}))
+	return s.wrap("reading the index", cancelled(ctx, fn(&txn{ctx: ctx, tx: tx, s: s})))
 }
 
 // snapshot returns the isolation level of a View: SQLite's read
@@ -88,6 +88,10 @@ func (d *dialect) snapshot() sql.IsolationLevel {
 }
 
 func (s *sqlStore) Update(ctx context.Context, fn func(w Writer) error) error {
+	return cancelled(ctx, s.update(ctx, fn))
+}
+
+func (s *sqlStore) update(ctx context.Context, fn func(w Writer) error) error {
 	if s.closed.Load() {
 		return ErrClosed
 	}
@@ -125,6 +129,19 @@ func (s *sqlStore) Update(ctx context.Context, fn func(w Writer) error) error {
 	}
 	t.closeStmts()
 	return s.wrap("committing to the index", tx.Commit())
+}
+
+// cancelled returns err as ctx's error when ctx is done and err does not
+// wrap it already: database/sql closes a transaction, and the statements
+// prepared in it, as soon as its context is done, so that a statement run
+// again after that fails with "sql: statement is closed", a commit with
+// sql.ErrTxDone, which a caller could not tell from a fault of the index.
+func cancelled(ctx context.Context, err error) error {
+	cause := ctx.Err()
+	if err == nil || cause == nil || errors.Is(err, cause) {
+		return err
+	}
+	return fmt.Errorf("%w (%v)", cause, err)
 }
 
 // wrap maps an engine error and names what was being done, and the

@@ -156,6 +156,12 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 	if o.Sync != "full" && o.Sync != "normal" {
 		return nil, fmt.Errorf("store: sync %q is not full or normal", o.Sync)
 	}
+	if path == ":memory:" || strings.HasPrefix(path, "file:") {
+		// ":memory:" would be a database of its own on each connection,
+		// the schema made on one missing on the next.
+		return nil, fmt.Errorf("store: %s is SQLite's name of a database, not the path of a file: an index is a file "+
+			"(one in a temporary directory for an index of one run)", path)
+	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return nil, fmt.Errorf("store: %s is a directory, not an index file", path)
 	} else if err == nil && !fi.Mode().IsRegular() {

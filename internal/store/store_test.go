@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	_ "modernc.org/sqlite"
@@ -742,6 +743,62 @@ func TestRedacted(t *testing.T) {
 	} {
 		if got := store.Redacted(in); got != want || strings.Contains(got, "s3cret") {
 			t.Errorf("Redacted(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A transaction whose context is cancelled while it runs fails with the
+// context's error: database/sql closes the transaction, and the statements
+// prepared in it, as soon as the context is done, and a statement used again
+// after that failed with "sql: statement is closed", which a caller cannot
+// tell from a fault of the index.
+func TestCancelledMidTransactionSaysSo(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		update(t, st, func(w store.Writer) error {
+			_, err := w.Insert(doc("x", 500), nil)
+			return err
+		})
+		for name, run := range map[string]func(ctx context.Context, fn func(r store.Reader) error) error{
+			"update": func(ctx context.Context, fn func(r store.Reader) error) error {
+				return st.Update(ctx, func(w store.Writer) error { return fn(w) })
+			},
+			"view": st.View,
+		} {
+			t.Run(name, func(t *testing.T) {
+				ctx, cancel := context.WithCancel(t.Context())
+				err := run(ctx, func(r store.Reader) error {
+					if _, err := r.Older(1000); err != nil { // prepares the statement
+						return err
+					}
+					cancel()
+					time.Sleep(50 * time.Millisecond) // database/sql closes the transaction meanwhile
+					_, err := r.Older(1000)
+					return err
+				})
+				if !errors.Is(err, context.Canceled) {
+					t.Errorf("got %v, want an error wrapping context.Canceled", err)
+				}
+			})
+		}
+	})
+}
+
+// SQLite's names of a database that is no plain path are refused, saying
+// so: ":memory:" opened a database of its own on each connection, so that
+// the schema made on one was missing on the next ("SQL logic error: no
+// such table: meta"), and a "file:" URI was taken for a path in a
+// directory named "file:".
+func TestOpenSQLiteNamesRefused(t *testing.T) {
+	for _, dsn := range []string{":memory:", "file::memory:", "file:" + filepath.Join(t.TempDir(), "index.db") + "?mode=rwc"} {
+		st, err := store.Open(t.Context(), dsn, store.Options{})
+		if err == nil {
+			st.Close()
+			t.Errorf("Open(%q): no error", dsn)
+			continue
+		}
+		if !strings.Contains(err.Error(), "path of a file") {
+			t.Errorf("Open(%q): %v, want an error asking for the path of a file", dsn, err)
 		}
 	}
 }

@@ -108,8 +108,10 @@ type Hit struct {
 	// Rank orders the hits of one search: higher is better.
 	Rank float64 `json:"rank"`
 	// Snippet is a passage of the text (of the title for a document
-	// stored without text) around the words matched; SnippetHTML is the
-	// same, HTML-escaped, with each matched word in a <mark> element.
+	// stored without text) around the words matched, or, for a text
+	// longer than 20,000 bytes in SQLite, of its title when the title
+	// holds a word matched, else its opening; SnippetHTML is the same,
+	// HTML-escaped, with each matched word in a <mark> element.
 	Snippet     string `json:"snippet"`
 	SnippetHTML string `json:"snippet_html"`
 }
