@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/methods"
 )
@@ -140,11 +139,9 @@ func (o Options) batch() (b engine.Batch, done func() error, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	link := cluster.Any
-	if o.Link != "" {
-		if link, err = cluster.ParseLinking(o.Link); err != nil {
-			return nil, nil, err
-		}
+	link, err := o.link()
+	if err != nil {
+		return nil, nil, err
 	}
 	g := engine.Grouping{Keep: keep, Link: link, Window: o.Window, MinChars: o.MinChars}
 	dir := ""

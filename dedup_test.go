@@ -242,6 +242,27 @@ func TestErrorsNameGoOptions(t *testing.T) {
 			t.Errorf("Export: %v; want a refusal that names no flag", err)
 		}
 	})
+	// A bad Keep or Link names the option: it said "cluster: unknown
+	// representative policy", no option named.
+	docs := []neardup.Document{{ID: "a", Text: text}}
+	for _, tc := range []struct {
+		name string
+		o    neardup.Options
+	}{
+		{"Options.Keep", neardup.Options{Keep: "newest"}},
+		{"Options.Link", neardup.Options{Link: "all"}},
+	} {
+		if _, err := neardup.Dedup(t.Context(), docs, tc.o); err == nil || !strings.Contains(err.Error(), tc.name) {
+			t.Errorf("Dedup with a bad %s: %v, want an error naming it", tc.name, err)
+		}
+		x, err := neardup.Open(t.Context(), filepath.Join(t.TempDir(), "news.db"), tc.o)
+		if err == nil {
+			x.Close()
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.name) {
+			t.Errorf("Open with a bad %s: %v, want an error naming it", tc.name, err)
+		}
+	}
 }
 
 // TestDedupCallbacks: OnPair is given every pair, in order, in place of

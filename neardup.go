@@ -143,7 +143,23 @@ func (o Options) keep() (cluster.Policy, error) {
 	if o.Keep == "" {
 		return "", nil
 	}
-	return cluster.ParsePolicy(o.Keep)
+	p, err := cluster.ParsePolicy(o.Keep)
+	if err != nil {
+		return "", fmt.Errorf("neardup: Options.Keep: %w", err)
+	}
+	return p, nil
+}
+
+// link is o.Link checked: Any when it is "".
+func (o Options) link() (cluster.Linking, error) {
+	if o.Link == "" {
+		return cluster.Any, nil
+	}
+	l, err := cluster.ParseLinking(o.Link)
+	if err != nil {
+		return "", fmt.Errorf("neardup: Options.Link: %w", err)
+	}
+	return l, nil
 }
 
 // Index is a persistent index. Its methods are safe for concurrent use.
@@ -157,6 +173,9 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 	keep, err := o.keep()
 	if err != nil {
 		return nil, err
+	}
+	if _, err := o.link(); err != nil {
+		return nil, err // "": the stored index's own
 	}
 	so := store.DefaultOptions()
 	if o.Sync != "" {
