@@ -532,3 +532,43 @@ func TestSearchLongText(t *testing.T) {
 		}
 	})
 }
+
+// A search's page is quoted alone: SQLite computed the snippet of every
+// match it ranked, so that a page of 10 hits of a word that 2,000 articles
+// of 20,000 bytes hold 380 times each took seconds (10,000 matches, the
+// most ranked: 20 s), the snippets of all but 10 thrown away.
+func TestSearchManyMatches(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, dsn string) {
+		st := open(t, dsn)
+		text := strings.Repeat("harbour ferry tide pier quay berth dock wharf jetty ", 385)[:19990]
+		update(t, st, func(w store.Writer) error {
+			if err := w.Init(store.Meta{Method: "minhash", Options: "{}", Format: 1, HashVersion: 1, StoreText: true}); err != nil {
+				return err
+			}
+			for i := range 2000 {
+				d := doc(fmt.Sprint("d", i), int64(1000+i))
+				d.Text = text
+				if _, err := w.Insert(d, &store.Sketch{Index: []byte{1}, Detail: []byte{1}}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		start := time.Now()
+		got, total, hits := search(t, st, "harbour", store.Page{Limit: 10, Offset: 20})
+		if took := time.Since(start); took > time.Second {
+			t.Errorf("a page of 10 of 2,000 matches took %v", took)
+		}
+		if len(got) != 10 || total != 2000 {
+			t.Fatalf("%d hits of %d, want 10 of 2000", len(got), total)
+		}
+		for i, h := range hits {
+			if !strings.Contains(h.Snippet, store.HitStart+"harbour"+store.HitEnd) {
+				t.Errorf("%s: snippet %.100q marks no harbour", got[i], h.Snippet)
+			}
+			if want := fmt.Sprint("d", 1999-20-i); got[i] != want { // equal ranks: the newest first
+				t.Errorf("hit %d is %s, want %s", i, got[i], want)
+			}
+		}
+	})
+}

@@ -30,8 +30,10 @@ func itemDate(it *gofeed.Item) time.Time {
 
 // zonedDate is raw, a date gofeed read as parsed, read again in the zone
 // its name at the end names (extract.WithZoneOffset), that name kept; parsed
-// when raw ends with none, or when it reads otherwise than gofeed by more
-// than zones differ (a day and a month the other way round: 02/01/2026).
+// when raw ends with none, with one WithZoneOffset does not know (BST,
+// which gofeed reads as UTC+1, was read as UTC), or when it reads otherwise
+// than gofeed by more than zones differ (a day and a month the other way
+// round: 02/01/2026).
 func zonedDate(raw string, parsed time.Time) time.Time {
 	raw = strings.TrimSpace(raw)
 	if !endsWithZone.MatchString(raw) {
@@ -42,6 +44,11 @@ func zonedDate(raw string, parsed time.Time) time.Time {
 		return parsed
 	}
 	t = extract.WithZoneOffset(t)
+	if _, off := t.Zone(); off == 0 {
+		// UTC's name, or one WithZoneOffset does not know and reads as
+		// UTC: gofeed's reading, which may know it (BST, UTC+1), is kept.
+		return parsed
+	}
 	if d := t.Sub(parsed); d > maxZoneSpread || d < -maxZoneSpread {
 		return parsed
 	}

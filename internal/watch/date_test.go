@@ -30,6 +30,9 @@ func TestItemDateZones(t *testing.T) {
 		{"CST of a feed in Chinese", "zh-cn", "none", "Mon, 02 Nov 2026 10:00:00 CST", time.Date(2026, 11, 2, 2, 0, 0, 0, time.UTC)},
 		{"CST of a page in Chinese", "en", "zh", "Mon, 02 Nov 2026 10:00:00 CST", time.Date(2026, 11, 2, 2, 0, 0, 0, time.UTC)},
 		{"CST of a page in English, the feed in Chinese", "zh-cn", "en", "Mon, 02 Nov 2026 10:00:00 CST", time.Date(2026, 11, 2, 16, 0, 0, 0, time.UTC)},
+		// A name package extract does not know, gofeed does: its reading
+		// is kept (regression: read again, BST was UTC, an hour off).
+		{"BST", "en", "en", "Mon, 02 Nov 2026 10:00:00 BST", time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC)},
 		// Read again, the day and the month would change places: gofeed's
 		// reading is kept.
 		{"day first", "en", "en", "02/01/2026 10:00 EST", time.Date(2026, 1, 2, 15, 0, 0, 0, time.UTC)},

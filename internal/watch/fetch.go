@@ -89,6 +89,7 @@ type response struct {
 // bounded before and after decompression.
 type fetcher struct {
 	client       *http.Client
+	timeout      time.Duration // Options.Timeout: the time a request's hops may take, their turns' waits aside
 	userAgent    string
 	browserUA    string
 	maxBytes     int64
@@ -106,17 +107,62 @@ func newFetcher(o *Options) *fetcher {
 	transport.ResponseHeaderTimeout = o.Timeout
 	transport.DisableCompression = true // the fetcher decodes, within its limits
 	transport.MaxIdleConnsPerHost = 2
-	f := &fetcher{userAgent: o.UserAgent, browserUA: o.BrowserUserAgent, maxBytes: int64(o.MaxBytes),
+	f := &fetcher{timeout: o.Timeout, userAgent: o.UserAgent, browserUA: o.BrowserUserAgent, maxBytes: int64(o.MaxBytes),
 		maxRedirects: o.MaxRedirects, gate: newHostGate(o.HostDelay)}
-	f.client = &http.Client{Transport: transport, Timeout: o.Timeout, CheckRedirect: f.redirect}
+	// No Client.Timeout: its clock would run while a redirect waits for its
+	// host's turn (see turn).
+	f.client = &http.Client{Transport: transport, CheckRedirect: f.redirect}
 	return f
 }
 
 // turn is the host gate's turn a request holds: that of its URL's host,
-// then that of each redirect's host in turn (see fetcher.redirect). The
-// client calls CheckRedirect in the goroutine of Do, the request's own.
+// then that of each redirect's host in turn (see fetcher.redirect); and
+// the request's clock, which stops while a redirect waits for its host's
+// turn: Options.Timeout bounds the hops and the body read, not the waits.
+// A redirect to a site another request was being answered by waited for
+// it within the timeout, and failed with "Client.Timeout exceeded" though
+// each hop was quick. The client calls CheckRedirect in the goroutine of
+// Do, the request's own.
 type turn struct {
 	release func() // nil when no turn is held
+
+	timeout time.Duration           // the whole of the clock
+	left    time.Duration           // what is left of it when it was last started
+	started time.Time               // when it was last started
+	clock   *time.Timer             // cancels the request when left has run out; nil when stopped
+	cancel  context.CancelCauseFunc // cancels the request's context
+}
+
+// timeoutError is the cause of a request cancelled by its clock: it is a
+// timeout (net.Error) and context.DeadlineExceeded, as the client's own
+// timeout was.
+type timeoutError struct{ d time.Duration }
+
+func (e *timeoutError) Error() string   { return fmt.Sprintf("no answer within %s", e.d) }
+func (e *timeoutError) Timeout() bool   { return true }
+func (e *timeoutError) Temporary() bool { return true }
+
+// Is makes a timeoutError context.DeadlineExceeded.
+func (e *timeoutError) Is(target error) bool { return target == context.DeadlineExceeded }
+
+// start starts the clock with what is left of it.
+func (t *turn) start() {
+	if t.timeout <= 0 {
+		return
+	}
+	t.started = time.Now()
+	t.clock = time.AfterFunc(t.left, func() { t.cancel(&timeoutError{t.timeout}) })
+}
+
+// stop stops the clock, and reports whether time was left.
+func (t *turn) stop() bool {
+	if t.clock == nil {
+		return true
+	}
+	stopped := t.clock.Stop()
+	t.clock = nil
+	t.left -= time.Since(t.started)
+	return stopped && t.left > 0
 }
 
 // turnKey is the key of a request's *turn in its context.
@@ -147,12 +193,16 @@ func (f *fetcher) redirect(req *http.Request, via []*http.Request) error {
 	if !ok {
 		panic("watch: a request without its turn at the host gate") // once gives every request one
 	}
+	if !t.stop() {
+		return &timeoutError{t.timeout}
+	}
 	t.end()
 	release, err := f.gate.acquire(req.Context(), req.URL.Host)
 	if err != nil {
 		return err
 	}
 	t.release = release
+	t.start()
 	return nil
 }
 
@@ -180,15 +230,19 @@ func (f *fetcher) get(ctx context.Context, r request) (*response, error) {
 // redirect). A Retry-After pauses the host that answered, a redirect's
 // target rather than the host first asked.
 func (f *fetcher) once(ctx context.Context, r request) (*response, error) {
-	t := &turn{}
+	hctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	t := &turn{timeout: f.timeout, left: f.timeout, cancel: cancel}
 	defer t.end()
-	req, err := f.build(context.WithValue(ctx, turnKey{}, t), r)
+	defer t.stop()
+	req, err := f.build(context.WithValue(hctx, turnKey{}, t), r)
 	if err != nil {
 		return nil, err
 	}
 	if t.release, err = f.gate.acquire(ctx, req.URL.Host); err != nil {
 		return nil, err
 	}
+	t.start()
 	hr, err := f.client.Do(req)
 	if err != nil {
 		var rl *retryLater

@@ -5,9 +5,11 @@ import (
 	"compress/flate"
 	"compress/gzip"
 	"compress/zlib"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"runtime"
 	"strings"
@@ -486,5 +488,60 @@ func TestRedirectToAPausedHost(t *testing.T) {
 	var rl *retryLater
 	if !errors.As(err, &rl) || !rl.unasked || rl.host != host || target.hit("/page") != 0 {
 		t.Errorf("%v (%+v), %d requests of the paused host, want its pause's refusal and none", err, rl, target.hit("/page"))
+	}
+}
+
+// TestRedirectWaitIsNotTimed: the time a redirect waits for its host's
+// turn is not the request's: Options.Timeout bounds the hops and the body
+// read. The client's timeout ran on while the redirect waited for a site
+// busy with another request, so a page whose hops each took well under
+// the timeout failed with "Client.Timeout exceeded"; a hop that takes
+// longer still fails, saying so.
+func TestRedirectWaitIsNotTimed(t *testing.T) {
+	short, target := newSite(t), newSite(t)
+	target.handle("/slow", func(rw http.ResponseWriter, r *http.Request) {
+		time.Sleep(1200 * time.Millisecond)
+		io.WriteString(rw, "<p>slow</p>")
+	})
+	target.handle("/page", func(rw http.ResponseWriter, r *http.Request) {
+		time.Sleep(500 * time.Millisecond)
+		io.WriteString(rw, "<p>here</p>")
+	})
+	target.handle("/hangs", func(rw http.ResponseWriter, r *http.Request) {
+		rw.WriteHeader(http.StatusOK)
+		rw.(http.Flusher).Flush()
+		select {
+		case <-r.Context().Done():
+		case <-time.After(5 * time.Second):
+		}
+	})
+	short.handle("/s", func(rw http.ResponseWriter, r *http.Request) {
+		http.Redirect(rw, r, target.URL+"/page", http.StatusFound)
+	})
+	short.handle("/h", func(rw http.ResponseWriter, r *http.Request) {
+		http.Redirect(rw, r, target.URL+"/hangs", http.StatusFound)
+	})
+	f := testFetcher(func(o *Options) { o.Timeout = 1500 * time.Millisecond })
+	done := make(chan error, 1)
+	go func() {
+		_, err := f.get(t.Context(), request{url: target.URL + "/slow"})
+		done <- err
+	}()
+	target.waitHit("/slow", 2*time.Second)
+	resp, err := f.get(t.Context(), request{url: short.URL + "/s"}) // waits about 1.2 s for the target's turn
+	if err != nil || string(resp.body) != "<p>here</p>" {
+		t.Errorf("a redirect that waited for its host's turn: %v", err)
+	}
+	if err := <-done; err != nil {
+		t.Error(err)
+	}
+	start := time.Now()
+	_, err = f.get(t.Context(), request{url: short.URL + "/h"}) // the body never ends
+	if took := time.Since(start); !errors.Is(err, context.DeadlineExceeded) || took > 3*time.Second {
+		t.Errorf("a page whose body hangs: %v after %s, want a timeout after 1.5 s", err, took)
+	}
+	var ne net.Error
+	if !errors.As(err, &ne) || !ne.Timeout() || !transient(err) {
+		t.Errorf("%v: not a timeout that may pass", err)
 	}
 }

@@ -27,7 +27,9 @@ type Options struct {
 	HostDelay time.Duration
 	// ConnectTimeout bounds connecting, TLS included; 0 means 10 s.
 	ConnectTimeout time.Duration
-	// Timeout bounds a whole request, the body read included; 0 means 30 s.
+	// Timeout bounds a whole request, its redirects and the body read
+	// included, the time a redirect waits for its host's turn (HostDelay,
+	// another request to that host) left out; 0 means 30 s.
 	Timeout time.Duration
 	// MaxRedirects is the most redirects a request follows; 0 means 5.
 	MaxRedirects int
