@@ -1195,6 +1195,12 @@ func TestBusyHostHoldsHalfTheWorkers(t *testing.T) {
 			done <- w.Run(ctx)
 		}()
 		waitForDocs(x, 2)
+		// The busy host's feed polled and its page hanging: the count of
+		// its feeds polled was read before its request arrived at times.
+		hanging := func() int { return busy.hit("/hang0") + busy.hit("/hang1") + busy.hit("/hang2") }
+		for deadline := time.Now().Add(10 * time.Second); hanging() == 0 && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+		}
 		stored, feeds := x.Len(), busy.hit("/feed0")+busy.hit("/feed1")+busy.hit("/feed2")
 		close(release)
 		if once {
