@@ -95,3 +95,37 @@ func TestUnreadDates(t *testing.T) {
 		}
 	}
 }
+
+// CST is China Standard Time (UTC+8) in a document written in Chinese and
+// North America's Central Time (UTC−6) in others, in every format.
+func TestChinaStandardTime(t *testing.T) {
+	dir := t.TempDir()
+	zh := "市议会周二通过了新的年度预算，将更多资金用于公共交通和学校维修。"
+	writeFiles(t, dir, map[string]string{
+		"a.jsonl": `{"id":"zh","text":"` + zh + `","date":"2024-03-05 18:20:30 CST"}` + "\n" +
+			`{"id":"en","text":"The council passed its budget on Tuesday.","date":"2024-03-05 04:20:30 CST"}` + "\n" +
+			`{"id":"ja","text":"市議会は火曜日に新しい予算を可決しました。","date":"2024-03-05 04:20:30 CST"}` + "\n",
+		"b.csv": "id,text,date\nzh2," + zh + ",2024-03-05 18:20:30 CST\n",
+	})
+	t.Chdir(dir)
+	r, err := Open([]string{"a.jsonl", "b.csv"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	want := time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)
+	n := 0
+	for {
+		rec, err := r.Next()
+		if err != nil {
+			break
+		}
+		n++
+		if !rec.Doc.Date.Equal(want) {
+			t.Errorf("%s: %v, want %v", rec.Doc.ID, rec.Doc.Date.UTC(), want)
+		}
+	}
+	if n != 4 {
+		t.Errorf("%d records, want 4", n)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/extract"
 )
 
 // Raw is an undecoded record: where it came from and its bytes. It owns its
@@ -187,7 +188,31 @@ func (r *Reader) check(doc *core.Document) (core.SkipReason, string, string) {
 	}
 	doc.URL = cleanMeta(doc.URL)
 	doc.Source = cleanMeta(doc.Source)
+	if name, _ := doc.Date.Zone(); name == "CST" && inChinese(doc.Text) {
+		doc.Date = extract.WithLanguageZone(doc.Date, "zh") // China's, not North America's Central
+	}
 	return core.SkipNone, "", ""
+}
+
+// inChinese reports whether text is written in Chinese: more than half of
+// its first 200 letters are Han ideographs, and none is kana (Japanese
+// writes Han with kana).
+func inChinese(text string) bool {
+	letters, han := 0, 0
+	for _, c := range text {
+		switch {
+		case !unicode.IsLetter(c):
+			continue
+		case unicode.In(c, unicode.Hiragana, unicode.Katakana):
+			return false
+		case unicode.Is(unicode.Han, c):
+			han++
+		}
+		if letters++; letters == 200 {
+			break
+		}
+	}
+	return 2*han > letters
 }
 
 // cleanMeta turns the bytes of s that are not UTF-8, and NUL bytes, into
