@@ -1,0 +1,8 @@
+//go:build !unix
+
+package store
+
+// unwritable says why this process cannot write the SQLite file at path:
+// where the system offers no check of permissions, "" (it is opened for
+// writing, and a write it may not make fails as SQLite reports it).
+func unwritable(string) string { return "" }
