@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"maps"
 	"math/rand/v2"
+	"net/url"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -26,6 +27,7 @@ import (
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // TestMain lets the test binary stand in for the neardup binary: with
@@ -694,5 +696,33 @@ func TestIndexAddSkipsNonWebURLs(t *testing.T) {
 	ids, _ := storedIndex(t, db)
 	if want := map[string]bool{"d1": true, "d2": true}; !maps.Equal(ids, want) {
 		t.Errorf("stored %v, want %v", slices.Collect(maps.Keys(ids)), slices.Collect(maps.Keys(want)))
+	}
+}
+
+// A PostgreSQL URL whose search_path names no schema that exists (a name
+// mistyped, a schema not created yet) is refused by every index command
+// with an error saying so, naming the search_path; PostgreSQL's own
+// message, "no schema has been selected to create in", said neither, and
+// read commands (stats) gave the same.
+func TestPostgresMissingSchema(t *testing.T) {
+	t.Parallel()
+	dsn := storetest.PostgresDSN(t)
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	missing := q.Get("search_path") + "_missing"
+	q.Set("search_path", missing)
+	u.RawQuery = q.Encode()
+	corpus, _ := writeCorpus(t, t.TempDir(), 20)
+	for _, args := range [][]string{
+		{"index", "add", "--db", u.String(), corpus},
+		{"index", "stats", "--db", u.String()},
+	} {
+		code, _, stderr := runChild(t, append([]string{"-q"}, args...)...)
+		if want := "no schema that the search_path (" + missing + ") names exists"; code != 1 || !strings.Contains(stderr, want) {
+			t.Errorf("%s: exit code %d, %q; want 1 and %q", strings.Join(args[:2], " "), code, stderr, want)
+		}
 	}
 }
