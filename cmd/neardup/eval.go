@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 
@@ -45,6 +46,9 @@ func runEvalPairs(ctx context.Context, o evalOptions) error {
 	t, err := eval.ReadTruthFile(o.truth, o.by)
 	if err != nil {
 		return err
+	}
+	if t.Pairs() && (o.direct || len(o.without) > 0) {
+		return usageError{fmt.Sprintf("--direct and --without break down a truth of documents ({id, cluster}); %s holds labelled pairs ({a, b, label}), each counted by its own line's %s", o.truth, o.by)}
 	}
 	t.SetDirect(o.direct)
 	if err := t.SetWithout(o.without); err != nil {
