@@ -43,6 +43,14 @@ func (c *evalCmd) Run(g *globals) error {
 
 // runEvalPairs reads the truth and every prediction and writes the report.
 func runEvalPairs(ctx context.Context, o evalOptions) error {
+	if err := notADirectory("--truth", o.truth, "the truth's JSON Lines file"); err != nil {
+		return err
+	}
+	for _, name := range o.preds {
+		if err := notADirectory("--pred", name, "its pairs.jsonl or clusters.jsonl"); err != nil {
+			return err
+		}
+	}
 	t, err := eval.ReadTruthFile(o.truth, o.by)
 	if err != nil {
 		return err
@@ -82,4 +90,13 @@ func readPredictionFile(name string, opts eval.PredictionOptions) (*eval.Predict
 	}
 	defer f.Close()
 	return eval.ReadPrediction(f, name, opts)
+}
+
+// notADirectory refuses a directory given to flag, such as the output
+// directory of dedup given to --pred, saying what to name instead (want).
+func notADirectory(flag, name, want string) error {
+	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+		return usageError{fmt.Sprintf("%s %s: a directory; name %s", flag, name, want)}
+	}
+	return nil
 }

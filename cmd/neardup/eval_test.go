@@ -65,6 +65,10 @@ func TestRunEvalPairs(t *testing.T) {
 		{"missing prediction", evalOptions{truth: truth, preds: []string{filepath.Join(dir, "none.jsonl")}},
 			nil, "none.jsonl"},
 		{"bad truth", evalOptions{truth: pred, preds: []string{pred}}, nil, "pairs.jsonl: reading truth: line 2: label \"similar\""},
+		// Regression: an output directory given for a file was read as
+		// one ("after line 0: read out: is a directory").
+		{"prediction a directory", evalOptions{truth: truth, preds: []string{dir}},
+			nil, "--pred " + dir + ": a directory; name its pairs.jsonl or clusters.jsonl"},
 		// Regression: a byte order mark (Notepad's, PowerShell's) that
 		// dedup reads was refused: "invalid character 'ï'".
 		{"byte order mark", evalOptions{truth: withBOM, preds: []string{predBOM}},
