@@ -131,6 +131,50 @@ func TestUnwritableIndexIsRead(t *testing.T) {
 	}
 }
 
+// An index reached through a symbolic link in a directory this process
+// may not write, leading to a file it may write in a directory it may
+// write, is written: SQLite keeps the log beside the file the link leads
+// to.
+func TestIndexThroughALinkIsWritten(t *testing.T) {
+	t.Parallel()
+	root := os.Geteuid() == 0
+	top := t.TempDir()
+	chmod(t, top, 0o755)
+	if root {
+		lookupByAll(t, top)
+	}
+	index, links := filepath.Join(top, "index"), filepath.Join(top, "links")
+	for _, d := range []string{index, links} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	corpus, docs := writeCorpus(t, top, 30)
+	chmod(t, corpus, 0o644)
+	db, link := filepath.Join(index, "news.db"), filepath.Join(links, "news.db")
+	runOK(t, "index", "add", "--db", db, corpus)
+	if err := os.Symlink(db, link); err != nil {
+		t.Fatal(err)
+	}
+	if root { // nobody's index, in a directory of nobody's, linked from root's
+		chmod(t, index, 0o777)
+		chown(t, db, nobody)
+	} else {
+		chmod(t, links, 0o555)
+		t.Cleanup(func() { chmod(t, links, 0o755) })
+	}
+	cmd := child(t, "-q", "index", "remove", "--db", link, docs[0].ID)
+	if root {
+		cmd.Env = append(cmd.Env, "NEARDUP_TEST_UID=65534")
+	}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("index remove through the link: %v\n%s", err, out)
+	}
+	if ids, _ := storedIndex(t, db); ids[docs[0].ID] || len(ids) != len(docs)-1 {
+		t.Errorf("%d documents stored, %s among them: want %d, not it", len(ids), docs[0].ID, len(docs)-1)
+	}
+}
+
 // lookupByAll lets every user look up dir, a test's temporary directory,
 // from the root (a child running as nobody opens an index there), or skips
 // the test when it cannot: the directories above the test's own must let

@@ -218,7 +218,11 @@ func openProtected(ctx context.Context, path string, o Options, why string) (Sto
 		return nil, err
 	}
 	dsn := sqliteDSN(path, o) + "&mode=ro"
-	if _, err := os.Stat(path + "-wal"); errors.Is(err, fs.ErrNotExist) {
+	real, err := filepath.EvalSymlinks(path) // the log is beside the file a link leads to
+	if err != nil {
+		real = path
+	}
+	if _, err := os.Stat(real + "-wal"); errors.Is(err, fs.ErrNotExist) {
 		dsn += "&immutable=1"
 	}
 	db, _, err := drv.Open(dsn)

@@ -14,11 +14,18 @@ import (
 // keeps beside a file in WAL mode: "" when it can. The file's mode, its
 // directory's and a read-only file system all count, as the process's
 // effective user and groups see them.
+//
+// SQLite keeps those files beside the file a symbolic link leads to, whose
+// directory is the one to check.
 func unwritable(path string) string {
 	if err := unix.Faccessat(unix.AT_FDCWD, path, unix.W_OK, unix.AT_EACCESS); err != nil {
 		return fmt.Sprintf("this process may not write %s (%v)", path, err)
 	}
-	dir := filepath.Dir(path)
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "" // opening it will say
+	}
+	dir := filepath.Dir(real)
 	if err := unix.Faccessat(unix.AT_FDCWD, dir, unix.W_OK, unix.AT_EACCESS); err != nil {
 		return fmt.Sprintf("this process may not create files in %s, where the index's log goes (%v)", dir, err)
 	}
