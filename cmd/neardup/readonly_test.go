@@ -131,6 +131,40 @@ func TestUnwritableIndexIsRead(t *testing.T) {
 	}
 }
 
+// index add of a new index in a directory this process may not write
+// fails saying so, where SQLite said "unable to open database file".
+func TestNewIndexInAReadOnlyDirectory(t *testing.T) {
+	t.Parallel()
+	root := os.Geteuid() == 0
+	top := t.TempDir()
+	chmod(t, top, 0o755)
+	if root {
+		lookupByAll(t, top)
+	}
+	corpus, _ := writeCorpus(t, top, 10)
+	chmod(t, corpus, 0o644)
+	dir := filepath.Join(top, "index")
+	if err := os.Mkdir(dir, 0o755); err != nil { // root's, when nobody runs neardup
+		t.Fatal(err)
+	}
+	if !root {
+		chmod(t, dir, 0o555)
+		t.Cleanup(func() { chmod(t, dir, 0o755) })
+	}
+	db := filepath.Join(dir, "news.db")
+	cmd := child(t, "-q", "index", "add", "--db", db, corpus)
+	if root {
+		cmd.Env = append(cmd.Env, "NEARDUP_TEST_UID=65534")
+	}
+	out, err := cmd.CombinedOutput()
+	if want := db + ": the index cannot be written: this process may not create files in " + dir; exitCodeOf(err) != 1 || !strings.Contains(string(out), want) {
+		t.Errorf("exit code %d, %q; want 1 and %q", exitCodeOf(err), out, want)
+	}
+	if files := dirFiles(t, dir); len(files) > 0 {
+		t.Errorf("the directory holds %v", files)
+	}
+}
+
 // An index reached through a symbolic link in a directory this process
 // may not write, leading to a file it may write in a directory it may
 // write, is written: SQLite keeps the log beside the file the link leads

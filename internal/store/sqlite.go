@@ -170,6 +170,9 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 		if _, err := os.Stat(filepath.Dir(path)); errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("store: %s: no directory %s to create the index in", path, filepath.Dir(path))
 		}
+		if why := uncreatable(path); why != "" { // SQLite says "unable to open database file"
+			return nil, named(path, fmt.Errorf("%w: %s", ErrReadOnly, why))
+		}
 	} else if err == nil && !o.ReadOnly {
 		// An index this process may not write is read, and only read
 		// (see openProtected).

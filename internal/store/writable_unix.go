@@ -31,3 +31,13 @@ func unwritable(path string) string {
 	}
 	return ""
 }
+
+// uncreatable says why this process cannot create a file at path, which
+// does not exist, in a directory that does: "" when it can.
+func uncreatable(path string) string {
+	dir := filepath.Dir(path)
+	if err := unix.Faccessat(unix.AT_FDCWD, dir, unix.W_OK, unix.AT_EACCESS); err != nil {
+		return fmt.Sprintf("this process may not create files in %s (%v)", dir, err)
+	}
+	return ""
+}
