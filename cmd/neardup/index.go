@@ -182,7 +182,7 @@ func (c *indexAddCmd) Run(g *globals) error {
 	}
 	defer x.Close()
 	if !x.StoresText() && !g.quiet {
-		fmt.Fprintf(os.Stderr, "note: %s stores no texts (it was created with --no-store-text): serve shows no diffs of its documents\n", c.DB)
+		fmt.Fprintf(os.Stderr, "note: %s stores no texts (it was created with --no-store-text): serve shows no diffs of its documents\n", store.Redacted(c.DB))
 	}
 	x.SetWindow(window)
 	return feed(g, x, r, job.FeedOptions{Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)

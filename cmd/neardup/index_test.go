@@ -726,3 +726,44 @@ func TestPostgresMissingSchema(t *testing.T) {
 		}
 	}
 }
+
+// No message of an index command shows the password of a PostgreSQL URL,
+// given before the host or as its password parameter: index add's note
+// on an index without texts printed the URL as given, and the error of a
+// schema without an index (index stats) showed a password parameter.
+func TestIndexCommandsHidePassword(t *testing.T) {
+	t.Parallel()
+	dsn := storetest.PostgresDSN(t)
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := u.User.Password(); ok {
+		t.Skip("$NEARDUP_TEST_POSTGRES holds a password; the test gives one of its own")
+	}
+	const password = "s3cret-pw"
+	before := *u
+	before.User = url.UserPassword(u.User.Username(), password)
+	param := *u
+	q := param.Query()
+	q.Set("password", password)
+	param.RawQuery = q.Encode()
+	corpus, _ := writeCorpus(t, t.TempDir(), 20)
+	for _, run := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"index", "stats", "--db", param.String()}, 1}, // no index there yet
+		{[]string{"index", "add", "--db", before.String(), "--no-store-text", corpus}, 0},
+		{[]string{"index", "add", "--db", before.String(), corpus}, 0},
+		{[]string{"index", "add", "--db", param.String(), corpus}, 0},
+	} {
+		code, stdout, stderr := runChild(t, run.args...)
+		if strings.Contains(stderr, "password authentication failed") {
+			t.Skip("the server checks passwords; the test gives one of its own")
+		}
+		if code != run.code || strings.Contains(stdout+stderr, password) {
+			t.Errorf("%s: exit code %d (want %d), output shows the password or fails:\n%s", strings.Join(run.args[:2], " "), code, run.code, stderr)
+		}
+	}
+}
