@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 
@@ -42,9 +43,20 @@ func (c *evalCmd) Run(g *globals) error {
 
 // runEvalPairs reads the truth and every prediction and writes the report.
 func runEvalPairs(ctx context.Context, o evalOptions) error {
+	if err := notADirectory("--truth", o.truth, "the truth's JSON Lines file"); err != nil {
+		return err
+	}
+	for _, name := range o.preds {
+		if err := notADirectory("--pred", name, "its pairs.jsonl or clusters.jsonl"); err != nil {
+			return err
+		}
+	}
 	t, err := eval.ReadTruthFile(o.truth, o.by)
 	if err != nil {
 		return err
+	}
+	if t.Pairs() && (o.direct || len(o.without) > 0) {
+		return usageError{fmt.Sprintf("--direct and --without break down a truth of documents ({id, cluster}); %s holds labelled pairs ({a, b, label}), each counted by its own line's %s", o.truth, o.by)}
 	}
 	t.SetDirect(o.direct)
 	if err := t.SetWithout(o.without); err != nil {
@@ -78,4 +90,13 @@ func readPredictionFile(name string, opts eval.PredictionOptions) (*eval.Predict
 	}
 	defer f.Close()
 	return eval.ReadPrediction(f, name, opts)
+}
+
+// notADirectory refuses a directory given to flag, such as the output
+// directory of dedup given to --pred, saying what to name instead (want).
+func notADirectory(flag, name, want string) error {
+	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+		return usageError{fmt.Sprintf("%s %s: a directory; name %s", flag, name, want)}
+	}
+	return nil
 }

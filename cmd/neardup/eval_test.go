@@ -40,6 +40,14 @@ func TestRunEvalPairs(t *testing.T) {
 {"id":"b","cluster":"a","ops":["truncate"]}
 {"id":"c","cluster":"c","ops":[]}
 `), 0o644)
+	withBOM := filepath.Join(dir, "bom.jsonl")
+	os.WriteFile(withBOM, []byte("\ufeff"+`{"id":"a","cluster":"a"}`+"\r\n"+`{"id":"b","cluster":"a"}`+"\r\n"), 0o644)
+	predBOM := filepath.Join(dir, "clusters-bom.jsonl")
+	os.WriteFile(predBOM, []byte("\ufeff"+`{"cluster":1,"members":["a","b"]}`+"\r\n"), 0o644)
+	labelled := filepath.Join(dir, "labelled.jsonl")
+	os.WriteFile(labelled, []byte(`{"a":"a","b":"b","label":"duplicate","stratum":"hi"}
+{"a":"a","b":"c","label":"different","stratum":"lo"}
+`), 0o644)
 	pred := filepath.Join(dir, "pairs.jsonl")
 	os.WriteFile(pred, []byte(`{"a":"a","b":"b","method":"minhash","score":0.9,"label":"duplicate"}
 {"a":"a","b":"c","method":"minhash","score":0.4,"label":"similar"}
@@ -57,6 +65,20 @@ func TestRunEvalPairs(t *testing.T) {
 		{"missing prediction", evalOptions{truth: truth, preds: []string{filepath.Join(dir, "none.jsonl")}},
 			nil, "none.jsonl"},
 		{"bad truth", evalOptions{truth: pred, preds: []string{pred}}, nil, "pairs.jsonl: reading truth: line 2: label \"similar\""},
+		// Regression: an output directory given for a file was read as
+		// one ("after line 0: read out: is a directory").
+		{"prediction a directory", evalOptions{truth: truth, preds: []string{dir}},
+			nil, "--pred " + dir + ": a directory; name its pairs.jsonl or clusters.jsonl"},
+		// Regression: a byte order mark (Notepad's, PowerShell's) that
+		// dedup reads was refused: "invalid character 'ï'".
+		{"byte order mark", evalOptions{truth: withBOM, preds: []string{predBOM}},
+			[]string{"2 documents in 1 clusters, 1 duplicate pairs", "1.0000  1.0000  1.0000"}, ""},
+		// Regression: on labelled pairs --direct was ignored, and
+		// --without said no document had a value its pairs had.
+		{"direct on labelled pairs", evalOptions{truth: labelled, preds: []string{pred}, by: "stratum", direct: true},
+			nil, "labelled.jsonl holds labelled pairs"},
+		{"without on labelled pairs", evalOptions{truth: labelled, preds: []string{pred}, by: "stratum", without: []string{"hi"}},
+			nil, "labelled.jsonl holds labelled pairs"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

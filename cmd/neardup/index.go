@@ -10,6 +10,7 @@ import (
 	"iter"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -181,7 +182,7 @@ func (c *indexAddCmd) Run(g *globals) error {
 	}
 	defer x.Close()
 	if !x.StoresText() && !g.quiet {
-		fmt.Fprintf(os.Stderr, "note: %s stores no texts (it was created with --no-store-text): serve shows no diffs of its documents\n", c.DB)
+		fmt.Fprintf(os.Stderr, "note: %s stores no texts (it was created with --no-store-text): serve shows no diffs of its documents\n", store.Redacted(c.DB))
 	}
 	x.SetWindow(window)
 	return feed(g, x, r, job.FeedOptions{Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)
@@ -522,9 +523,13 @@ func (c *indexExportCmd) Run(g *globals) error {
 	if g.quiet {
 		return nil
 	}
-	st, err := x.Stats(g.ctx)
-	if err != nil {
+	// What was exported: a later read would count what another process
+	// stored since.
+	var st neardup.IndexStats
+	if data, err := os.ReadFile(filepath.Join(c.Out, "stats.json")); err != nil {
 		return err
+	} else if err := json.Unmarshal(data, &st); err != nil {
+		return fmt.Errorf("reading %s: %w", filepath.Join(c.Out, "stats.json"), err)
 	}
 	fmt.Fprintf(os.Stderr, "%s, %d duplicate and %d similar pairs, %s → %s (pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl, stats.json)\n",
 		count(st.Documents, "document", "documents"), st.Marks[core.Duplicate], st.Marks[core.Similar], count(st.Clusters, "cluster", "clusters"), c.Out)

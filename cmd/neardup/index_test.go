@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"maps"
 	"math/rand/v2"
+	"net/url"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -26,6 +27,7 @@ import (
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // TestMain lets the test binary stand in for the neardup binary: with
@@ -37,6 +39,19 @@ func TestMain(m *testing.M) {
 			// fail (EFBIG) instead of killing the process.
 			signal.Ignore(syscall.SIGXFSZ)
 			if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: n, Max: n}); err != nil {
+				panic(err)
+			}
+		}
+		if uid, err := strconv.Atoi(os.Getenv("NEARDUP_TEST_UID")); err == nil {
+			// Another user stands in for one who may not write a file:
+			// root may write whatever its mode says.
+			if err := syscall.Setgroups(nil); err != nil {
+				panic(err)
+			}
+			if err := syscall.Setgid(uid); err != nil {
+				panic(err)
+			}
+			if err := syscall.Setuid(uid); err != nil {
 				panic(err)
 			}
 		}
@@ -681,5 +696,74 @@ func TestIndexAddSkipsNonWebURLs(t *testing.T) {
 	ids, _ := storedIndex(t, db)
 	if want := map[string]bool{"d1": true, "d2": true}; !maps.Equal(ids, want) {
 		t.Errorf("stored %v, want %v", slices.Collect(maps.Keys(ids)), slices.Collect(maps.Keys(want)))
+	}
+}
+
+// A PostgreSQL URL whose search_path names no schema that exists (a name
+// mistyped, a schema not created yet) is refused by every index command
+// with an error saying so, naming the search_path; PostgreSQL's own
+// message, "no schema has been selected to create in", said neither, and
+// read commands (stats) gave the same.
+func TestPostgresMissingSchema(t *testing.T) {
+	t.Parallel()
+	dsn := storetest.PostgresDSN(t)
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	missing := q.Get("search_path") + "_missing"
+	q.Set("search_path", missing)
+	u.RawQuery = q.Encode()
+	corpus, _ := writeCorpus(t, t.TempDir(), 20)
+	for _, args := range [][]string{
+		{"index", "add", "--db", u.String(), corpus},
+		{"index", "stats", "--db", u.String()},
+	} {
+		code, _, stderr := runChild(t, append([]string{"-q"}, args...)...)
+		if want := "no schema that the search_path (" + missing + ") names exists"; code != 1 || !strings.Contains(stderr, want) {
+			t.Errorf("%s: exit code %d, %q; want 1 and %q", strings.Join(args[:2], " "), code, stderr, want)
+		}
+	}
+}
+
+// No message of an index command shows the password of a PostgreSQL URL,
+// given before the host or as its password parameter: index add's note
+// on an index without texts printed the URL as given, and the error of a
+// schema without an index (index stats) showed a password parameter.
+func TestIndexCommandsHidePassword(t *testing.T) {
+	t.Parallel()
+	dsn := storetest.PostgresDSN(t)
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := u.User.Password(); ok {
+		t.Skip("$NEARDUP_TEST_POSTGRES holds a password; the test gives one of its own")
+	}
+	const password = "s3cret-pw"
+	before := *u
+	before.User = url.UserPassword(u.User.Username(), password)
+	param := *u
+	q := param.Query()
+	q.Set("password", password)
+	param.RawQuery = q.Encode()
+	corpus, _ := writeCorpus(t, t.TempDir(), 20)
+	for _, run := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"index", "stats", "--db", param.String()}, 1}, // no index there yet
+		{[]string{"index", "add", "--db", before.String(), "--no-store-text", corpus}, 0},
+		{[]string{"index", "add", "--db", before.String(), corpus}, 0},
+		{[]string{"index", "add", "--db", param.String(), corpus}, 0},
+	} {
+		code, stdout, stderr := runChild(t, run.args...)
+		if strings.Contains(stderr, "password authentication failed") {
+			t.Skip("the server checks passwords; the test gives one of its own")
+		}
+		if code != run.code || strings.Contains(stdout+stderr, password) {
+			t.Errorf("%s: exit code %d (want %d), output shows the password or fails:\n%s", strings.Join(run.args[:2], " "), code, run.code, stderr)
+		}
 	}
 }

@@ -14,14 +14,24 @@ import (
 // maxLine is the longest JSON line read (evidence can be long).
 const maxLine = 64 << 20
 
-// scanLines calls f with each non-blank line and its 1-based number.
+// byteOrderMark is how a file written by some editors as UTF-8 begins
+// (Windows' Notepad, PowerShell's Out-File): dedup and index add read a
+// JSONL file so, and so does eval.
+const byteOrderMark = "\xef\xbb\xbf"
+
+// scanLines calls f with each non-blank line and its 1-based number; a
+// byte order mark that begins the first is left out.
 func scanLines(r io.Reader, f func(line []byte, n int) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
 	n := 0
 	for sc.Scan() {
 		n++
-		line := bytes.TrimSpace(sc.Bytes())
+		line := sc.Bytes()
+		if n == 1 {
+			line = bytes.TrimPrefix(line, []byte(byteOrderMark))
+		}
+		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
 			continue
 		}

@@ -24,8 +24,12 @@ type Exporter interface {
 	Rejected(d *store.Doc) error
 }
 
-func (x *Index) export(ctx context.Context, e Exporter) error {
-	return x.st.View(ctx, func(r store.Reader) error {
+// export sends the index to e and returns its stats, read in the same
+// transaction: what e received, whatever another process stores meanwhile.
+// The caller holds the index exclusively.
+func (x *Index) export(ctx context.Context, e Exporter) (IndexStats, error) {
+	st := x.stats(x.live.Len())
+	err := x.st.View(ctx, func(r store.Reader) error {
 		rows, err := allDocs(r, false)
 		if err != nil {
 			return err
@@ -56,7 +60,7 @@ func (x *Index) export(ctx context.Context, e Exporter) error {
 		if err != nil {
 			return err
 		}
-		return r.EachDoc(x.meta.StoreText, func(d *store.Doc) error {
+		if err := r.EachDoc(x.meta.StoreText, func(d *store.Doc) error {
 			switch {
 			case d.Skip != core.SkipNone:
 				return e.Rejected(d)
@@ -64,8 +68,13 @@ func (x *Index) export(ctx context.Context, e Exporter) error {
 				return e.Kept(d)
 			}
 			return nil
-		})
+		}); err != nil {
+			return err
+		}
+		st.Counts, err = r.Counts()
+		return err
 	})
+	return st, err
 }
 
 // exportClusters sends every cluster with its representative, the index's

@@ -91,7 +91,7 @@ func TestLinkingPolicies(t *testing.T) {
 				t.Errorf("index %s, batch %v, want %s", got, batch, tc.want)
 			}
 			var ex clusterExport
-			if err := x.Export(t.Context(), &ex); err != nil {
+			if _, err := x.Export(t.Context(), &ex); err != nil {
 				t.Fatal(err)
 			}
 			if got := fmt.Sprint(ex.joined); got != tc.joined {

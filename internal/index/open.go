@@ -376,11 +376,14 @@ func (x *Index) Verify(ctx context.Context, progress func(done int)) (store.Faul
 	return faults, err
 }
 
-// Export sends the index's pairs, clusters and kept documents to e.
-func (x *Index) Export(ctx context.Context, e Exporter) error {
+// Export sends the index's pairs, clusters and kept documents to e, and
+// returns the index's stats as of the same read: they count what e
+// received, whatever another process stores meanwhile.
+func (x *Index) Export(ctx context.Context, e Exporter) (IndexStats, error) {
+	var st IndexStats
 	var err error
-	x.exclusively(func() { err = x.export(ctx, e) })
-	return err
+	x.exclusively(func() { st, err = x.export(ctx, e) })
+	return st, err
 }
 
 // Len returns the number of compared documents in the in-memory index.
@@ -404,13 +407,19 @@ type IndexStats struct {
 
 // Stats counts what the index holds.
 func (x *Index) Stats(ctx context.Context) (IndexStats, error) {
-	st := IndexStats{Method: x.meta.Method, Options: json.RawMessage(x.meta.Options), Loaded: x.Len(),
-		StoreText: x.meta.StoreText, Created: time.Unix(x.meta.Created, 0).UTC()}
+	st := x.stats(x.Len())
 	err := x.st.View(ctx, func(r store.Reader) (err error) {
 		st.Counts, err = r.Counts()
 		return err
 	})
 	return st, err
+}
+
+// stats returns the index's stats but its counts, loaded of its
+// documents in memory.
+func (x *Index) stats(loaded int) IndexStats {
+	return IndexStats{Method: x.meta.Method, Options: json.RawMessage(x.meta.Options), Loaded: loaded,
+		StoreText: x.meta.StoreText, Created: time.Unix(x.meta.Created, 0).UTC()}
 }
 
 // linkingOf returns the linking policy a stored index records.

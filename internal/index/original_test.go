@@ -40,7 +40,7 @@ func (e *exported) Rejected(*store.Doc) error { return nil }
 func export(t *testing.T, x *index.Index) exported {
 	t.Helper()
 	e := exported{pairs: map[string]string{}}
-	if err := x.Export(t.Context(), &e); err != nil {
+	if _, err := x.Export(t.Context(), &e); err != nil {
 		t.Fatal(err)
 	}
 	return e

@@ -22,10 +22,7 @@ func Export(ctx context.Context, x *index.Index, dir string) error {
 		return err
 	}
 	defer set.Abort()
-	if err := x.Export(ctx, exporter{set}); err != nil {
-		return err
-	}
-	st, err := x.Stats(ctx)
+	st, err := x.Export(ctx, exporter{set})
 	if err != nil {
 		return err
 	}

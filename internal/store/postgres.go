@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -143,11 +144,33 @@ func openPostgres(ctx context.Context, dsn string, o Options) (Store, error) {
 		return nil, fmt.Errorf("store: connecting to PostgreSQL at %s: %w", where, err)
 	}
 	s := &sqlStore{name: "PostgreSQL at " + where, db: db, d: &postgresDialect, readOnly: o.ReadOnly}
+	if err := checkSchema(ctx, db); err != nil {
+		db.Close()
+		return nil, named(s.name, s.wrap("opening the index", err))
+	}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, named(s.name, err)
 	}
 	return s, nil
+}
+
+// checkSchema refuses a database whose search_path names no schema that
+// exists (a search_path in the URL with a schema's name mistyped, or one
+// not created yet), where the index's tables would have nowhere to be.
+func checkSchema(ctx context.Context, db *sql.DB) error {
+	var schema sql.NullString
+	var path string
+	if err := db.QueryRowContext(ctx, `SELECT current_schema(), current_setting('search_path')`).Scan(&schema, &path); err != nil {
+		return err
+	}
+	switch {
+	case schema.Valid:
+		return nil
+	case strings.TrimSpace(path) == "" || path == `""`:
+		return errors.New("the search_path is empty: name the index's schema in the URL (search_path=)")
+	}
+	return fmt.Errorf("no schema that the search_path (%s) names exists: create it (CREATE SCHEMA), or name another in the URL (search_path=)", path)
 }
 
 // rebindDollar rewrites ? placeholders as $1, $2, ...: the queries of this

@@ -46,6 +46,10 @@ type sqlStore struct {
 	db       *sql.DB
 	d        *dialect
 	readOnly bool
+	// protected, when not "", says why the process may not write the
+	// index (its file's or directory's permissions): writes fail with
+	// ErrReadOnly naming the index and why.
+	protected string
 	// writer, when not nil, is the one connection writes go through, one
 	// at a time (wmu). SQLite empties a connection's page cache when it
 	// begins a transaction after another connection's commit: with one
@@ -94,6 +98,9 @@ func (s *sqlStore) Update(ctx context.Context, fn func(w Writer) error) error {
 func (s *sqlStore) update(ctx context.Context, fn func(w Writer) error) error {
 	if s.closed.Load() {
 		return ErrClosed
+	}
+	if s.protected != "" {
+		return named(s.name, fmt.Errorf("%w: %s", ErrReadOnly, s.protected))
 	}
 	if s.readOnly {
 		return ErrReadOnly
@@ -211,6 +218,10 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 		return fmt.Errorf("%w: schema version %d, this binary knows %d", ErrTooNew, version, want)
 	case version == want:
 		return nil
+	case s.protected != "" && version == 0:
+		return fmt.Errorf("%w: it holds no index yet, and %s", ErrReadOnly, s.protected)
+	case s.protected != "":
+		return fmt.Errorf("%w: schema version %d must be upgraded to %d, and %s", ErrReadOnly, version, want, s.protected)
 	case s.readOnly:
 		return fmt.Errorf("%w: schema version %d must be upgraded to %d; open it once for writing", ErrReadOnly, version, want)
 	}

@@ -176,6 +176,15 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 		if _, err := os.Stat(filepath.Dir(path)); errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("store: %s: no directory %s to create the index in", path, filepath.Dir(path))
 		}
+		if why := uncreatable(path); why != "" { // SQLite says "unable to open database file"
+			return nil, named(path, fmt.Errorf("%w: %s", ErrReadOnly, why))
+		}
+	} else if err == nil && !o.ReadOnly {
+		// An index this process may not write is read, and only read
+		// (see openProtected).
+		if why := unwritable(path); why != "" {
+			return openProtected(ctx, path, o, why)
+		}
 	}
 	// A file another process is creating (its schema, or the switch to
 	// WAL, which SQLite makes under an exclusive lock) refuses a new
@@ -194,6 +203,49 @@ func openSQLite(ctx context.Context, path string, o Options) (Store, error) {
 		case <-time.After(wait):
 		}
 	}
+}
+
+// openProtected opens the SQLite file at path, which this process may not
+// write for the reason why, read-only: every read works, every write fails
+// with ErrReadOnly naming the file and why. SQLite would open it for
+// writing all the same, and fail the first write; and in WAL mode it
+// creates a log and a shared-memory file beside it, where the directory
+// allows, that it leaves there, with the file's own permissions (a
+// shared-memory file that no one may write refuses every later write,
+// even once the file may be written again), or fails to open it at all
+// where the directory does not allow them. So a file with no log beside
+// it, which no process is writing, is read as immutable, creating nothing
+// beside it (as peekSQLite reads every file first); one with a log is read
+// the usual way, read-only.
+func openProtected(ctx context.Context, path string, o Options, why string) (Store, error) {
+	o.ReadOnly = true
+	drv, err := driver("sqlite")
+	if err != nil {
+		return nil, err
+	}
+	if err := peekSQLite(ctx, drv, path, o); err != nil {
+		return nil, err
+	}
+	dsn := sqliteDSN(path, o) + "&mode=ro"
+	real, err := filepath.EvalSymlinks(path) // the log is beside the file a link leads to
+	if err != nil {
+		real = path
+	}
+	if _, err := os.Stat(real + "-wal"); errors.Is(err, fs.ErrNotExist) {
+		dsn += "&immutable=1"
+	}
+	db, _, err := drv.Open(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(5)
+	db.SetMaxIdleConns(5)
+	s := &sqlStore{name: path, db: db, d: &sqliteDialect, readOnly: true, protected: why}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, named(path, err)
+	}
+	return s, nil
 }
 
 // fileKind names the type of a file that is neither a regular file nor

@@ -389,8 +389,9 @@ func Unreachable(err error) bool {
 	return errors.As(err, &op) || errors.Is(err, sqldriver.ErrBadConn) || lost(err)
 }
 
-// Redacted returns dsn as it may be shown: a PostgreSQL URL's password
-// replaced by "xxxxx".
+// Redacted returns dsn as it may be shown: a PostgreSQL URL's password,
+// given before the host or as its password parameter (?password=, which
+// the PostgreSQL driver reads too), replaced by "xxxxx".
 func Redacted(dsn string) string {
 	if !IsPostgres(dsn) {
 		return dsn
@@ -398,6 +399,10 @@ func Redacted(dsn string) string {
 	u, err := url.Parse(dsn)
 	if err != nil {
 		return "postgres://(a URL that does not parse)"
+	}
+	if q := u.Query(); q.Has("password") {
+		q.Set("password", "xxxxx")
+		u.RawQuery = q.Encode()
 	}
 	return u.Redacted()
 }

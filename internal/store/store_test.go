@@ -740,6 +740,8 @@ func TestRedacted(t *testing.T) {
 		"postgres://ann:s3cret@db.example:5432/news?sslmode=disable": "postgres://ann:xxxxx@db.example:5432/news?sslmode=disable",
 		"postgresql://ann@db.example/news":                           "postgresql://ann@db.example/news",
 		"news.db":                                                    "news.db",
+		// Regression: a password given as a parameter was shown.
+		"postgres://db.example/news?user=ann&password=s3cret": "postgres://db.example/news?password=xxxxx&user=ann",
 	} {
 		if got := store.Redacted(in); got != want || strings.Contains(got, "s3cret") {
 			t.Errorf("Redacted(%q) = %q, want %q", in, got, want)

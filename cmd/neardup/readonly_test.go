@@ -1,0 +1,259 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// nobody is the user a child runs as, when the test runs as root, to stand
+// for one who may not write an index: root may write whatever the modes
+// say.
+const nobody = 65534
+
+// An index this process may not write, a write-protected file or one in a
+// directory it may not create files in, is read by index query, stats,
+// verify and export, which create nothing beside it, and refused by index
+// add, remove, expire and rescore with an error naming the file and why.
+// Each read opened it for writing: in a directory it may not write, every
+// command failed ("the index cannot be written (attempt to write a
+// readonly database (1544))"), stats included; beside a write-protected
+// file, each read left a log and a shared-memory file with the file's
+// mode, which refused every later write even once the file was writable
+// again; a write failed naming no file.
+func TestUnwritableIndexIsRead(t *testing.T) {
+	t.Parallel()
+	root := os.Geteuid() == 0
+	for _, tc := range []struct {
+		name string
+		// protect takes write permission away from the child (its user,
+		// when the test runs as root) and returns how to give it back.
+		protect func(t *testing.T, dir, db string) (restore func())
+	}{
+		{"write-protected file", func(t *testing.T, dir, db string) func() {
+			if root { // root's file; nobody may create files beside it
+				chmod(t, dir, 0o777)
+				return func() { chown(t, db, nobody) }
+			}
+			chmod(t, db, 0o444)
+			return func() { chmod(t, db, 0o644) }
+		}},
+		{"read-only directory", func(t *testing.T, dir, db string) func() {
+			if root { // nobody's file in root's directory
+				chown(t, db, nobody)
+				return func() { chmod(t, dir, 0o777) }
+			}
+			chmod(t, dir, 0o555)
+			return func() { chmod(t, dir, 0o755) }
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			top := t.TempDir()
+			chmod(t, top, 0o755)
+			if root {
+				lookupByAll(t, top)
+			}
+			for _, d := range []string{"index", "out"} {
+				if err := os.Mkdir(filepath.Join(top, d), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			chmod(t, filepath.Join(top, "out"), 0o777)
+			corpus, docs := writeCorpus(t, top, 90)
+			chmod(t, corpus, 0o644)
+			first := filepath.Join(top, "first.jsonl")
+			data, _ := os.ReadFile(corpus)
+			lines := bytes.SplitAfter(data, []byte("\n"))
+			if err := os.WriteFile(first, bytes.Join(lines[:60], nil), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			db := filepath.Join(top, "index", "news.db")
+			runOK(t, "index", "add", "--db", db, first)
+			restore := tc.protect(t, filepath.Join(top, "index"), db)
+			t.Cleanup(func() { chmod(t, filepath.Join(top, "index"), 0o755) }) // for the removal of top
+			before := dirFiles(t, filepath.Join(top, "index"))
+			run := func(args ...string) (int, string) {
+				cmd := child(t, append([]string{"-q"}, args...)...)
+				if root {
+					cmd.Env = append(cmd.Env, "NEARDUP_TEST_UID=65534")
+				}
+				var out, errOut bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &out, &errOut
+				code := exitCodeOf(cmd.Run())
+				if code != 0 {
+					return code, errOut.String()
+				}
+				return code, out.String()
+			}
+			for _, args := range [][]string{
+				{"index", "stats", "--db", db},
+				{"index", "query", "--db", db, corpus},
+				{"index", "verify", "--db", db},
+				{"index", "export", "--db", db, "-o", filepath.Join(top, "out", "x")},
+			} {
+				code, out := run(args...)
+				if code != 0 {
+					t.Errorf("%s: exit code %d: %s", strings.Join(args[:2], " "), code, out)
+				}
+				if args[1] == "stats" && !strings.Contains(out, `"documents": 60,`) {
+					t.Errorf("index stats: %s, want 60 documents", out)
+				}
+				if after := dirFiles(t, filepath.Join(top, "index")); !slices.Equal(after, before) {
+					t.Fatalf("%s: the index's directory holds %v, was %v", strings.Join(args[:2], " "), after, before)
+				}
+			}
+			for _, args := range [][]string{
+				{"index", "add", "--db", db, corpus},
+				{"index", "remove", "--db", db, docs[0].ID},
+				{"index", "expire", "--db", db, "--older-than", "1s"},
+				{"index", "rescore", "--db", db},
+			} {
+				code, out := run(args...)
+				if code != 1 || !strings.Contains(out, db+": the index cannot be written: ") {
+					t.Errorf("%s: exit code %d, %q; want 1 and an error saying %s cannot be written", strings.Join(args[:2], " "), code, out, db)
+				}
+			}
+			if after := dirFiles(t, filepath.Join(top, "index")); !slices.Equal(after, before) {
+				t.Fatalf("the index's directory holds %v, was %v", after, before)
+			}
+			restore()
+			if code, out := run("index", "add", "--db", db, corpus); code != 0 {
+				t.Fatalf("index add once the index may be written: exit code %d: %s", code, out)
+			}
+			if ids, _ := storedIndex(t, db); len(ids) != len(docs) {
+				t.Errorf("%d documents stored, want %d", len(ids), len(docs))
+			}
+		})
+	}
+}
+
+// index add of a new index in a directory this process may not write
+// fails saying so, where SQLite said "unable to open database file".
+func TestNewIndexInAReadOnlyDirectory(t *testing.T) {
+	t.Parallel()
+	root := os.Geteuid() == 0
+	top := t.TempDir()
+	chmod(t, top, 0o755)
+	if root {
+		lookupByAll(t, top)
+	}
+	corpus, _ := writeCorpus(t, top, 10)
+	chmod(t, corpus, 0o644)
+	dir := filepath.Join(top, "index")
+	if err := os.Mkdir(dir, 0o755); err != nil { // root's, when nobody runs neardup
+		t.Fatal(err)
+	}
+	if !root {
+		chmod(t, dir, 0o555)
+		t.Cleanup(func() { chmod(t, dir, 0o755) })
+	}
+	db := filepath.Join(dir, "news.db")
+	cmd := child(t, "-q", "index", "add", "--db", db, corpus)
+	if root {
+		cmd.Env = append(cmd.Env, "NEARDUP_TEST_UID=65534")
+	}
+	out, err := cmd.CombinedOutput()
+	if want := db + ": the index cannot be written: this process may not create files in " + dir; exitCodeOf(err) != 1 || !strings.Contains(string(out), want) {
+		t.Errorf("exit code %d, %q; want 1 and %q", exitCodeOf(err), out, want)
+	}
+	if files := dirFiles(t, dir); len(files) > 0 {
+		t.Errorf("the directory holds %v", files)
+	}
+}
+
+// An index reached through a symbolic link in a directory this process
+// may not write, leading to a file it may write in a directory it may
+// write, is written: SQLite keeps the log beside the file the link leads
+// to.
+func TestIndexThroughALinkIsWritten(t *testing.T) {
+	t.Parallel()
+	root := os.Geteuid() == 0
+	top := t.TempDir()
+	chmod(t, top, 0o755)
+	if root {
+		lookupByAll(t, top)
+	}
+	index, links := filepath.Join(top, "index"), filepath.Join(top, "links")
+	for _, d := range []string{index, links} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	corpus, docs := writeCorpus(t, top, 30)
+	chmod(t, corpus, 0o644)
+	db, link := filepath.Join(index, "news.db"), filepath.Join(links, "news.db")
+	runOK(t, "index", "add", "--db", db, corpus)
+	if err := os.Symlink(db, link); err != nil {
+		t.Fatal(err)
+	}
+	if root { // nobody's index, in a directory of nobody's, linked from root's
+		chmod(t, index, 0o777)
+		chown(t, db, nobody)
+	} else {
+		chmod(t, links, 0o555)
+		t.Cleanup(func() { chmod(t, links, 0o755) })
+	}
+	cmd := child(t, "-q", "index", "remove", "--db", link, docs[0].ID)
+	if root {
+		cmd.Env = append(cmd.Env, "NEARDUP_TEST_UID=65534")
+	}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("index remove through the link: %v\n%s", err, out)
+	}
+	if ids, _ := storedIndex(t, db); ids[docs[0].ID] || len(ids) != len(docs)-1 {
+		t.Errorf("%d documents stored, %s among them: want %d, not it", len(ids), docs[0].ID, len(docs)-1)
+	}
+}
+
+// lookupByAll lets every user look up dir, a test's temporary directory,
+// from the root (a child running as nobody opens an index there), or skips
+// the test when it cannot: the directories above the test's own must let
+// them already.
+func lookupByAll(t *testing.T, dir string) {
+	t.Helper()
+	chmod(t, filepath.Dir(dir), 0o711) // the test's own, holding its temporary directories
+	for d := filepath.Dir(filepath.Dir(dir)); ; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm()&0o001 == 0 {
+			t.Skipf("run as root, the test needs a TMPDIR whose path every user may look up, as nobody runs neardup there; %s is %v", d, fi.Mode().Perm())
+		}
+		if d == filepath.Dir(d) {
+			return
+		}
+	}
+}
+
+func chmod(t *testing.T, path string, mode os.FileMode) {
+	t.Helper()
+	if err := os.Chmod(path, mode); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func chown(t *testing.T, path string, uid int) {
+	t.Helper()
+	if err := os.Chown(path, uid, uid); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// dirFiles returns the names of the files in dir.
+func dirFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
