@@ -52,11 +52,7 @@ func TestUnwritableIndexIsRead(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			top := t.TempDir()
-			chmod(t, top, 0o755)
-			if root {
-				lookupByAll(t, top)
-			}
+			top, _ := sharedTop(t)
 			for _, d := range []string{"index", "out"} {
 				if err := os.Mkdir(filepath.Join(top, d), 0o755); err != nil {
 					t.Fatal(err)
@@ -135,12 +131,7 @@ func TestUnwritableIndexIsRead(t *testing.T) {
 // fails saying so, where SQLite said "unable to open database file".
 func TestNewIndexInAReadOnlyDirectory(t *testing.T) {
 	t.Parallel()
-	root := os.Geteuid() == 0
-	top := t.TempDir()
-	chmod(t, top, 0o755)
-	if root {
-		lookupByAll(t, top)
-	}
+	top, root := sharedTop(t)
 	corpus, _ := writeCorpus(t, top, 10)
 	chmod(t, corpus, 0o644)
 	dir := filepath.Join(top, "index")
@@ -171,12 +162,7 @@ func TestNewIndexInAReadOnlyDirectory(t *testing.T) {
 // to.
 func TestIndexThroughALinkIsWritten(t *testing.T) {
 	t.Parallel()
-	root := os.Geteuid() == 0
-	top := t.TempDir()
-	chmod(t, top, 0o755)
-	if root {
-		lookupByAll(t, top)
-	}
+	top, root := sharedTop(t)
 	index, links := filepath.Join(top, "index"), filepath.Join(top, "links")
 	for _, d := range []string{index, links} {
 		if err := os.Mkdir(d, 0o755); err != nil {
@@ -213,6 +199,20 @@ func TestIndexThroughALinkIsWritten(t *testing.T) {
 // from the root (a child running as nobody opens an index there), or skips
 // the test when it cannot: the directories above the test's own must let
 // them already.
+// sharedTop returns a temporary directory of the test that every user may
+// read and look up paths in, and whether the test runs as root (its
+// children then run neardup as nobody).
+func sharedTop(t *testing.T) (top string, root bool) {
+	t.Helper()
+	root = os.Geteuid() == 0
+	top = t.TempDir()
+	chmod(t, top, 0o755)
+	if root {
+		lookupByAll(t, top)
+	}
+	return top, root
+}
+
 func lookupByAll(t *testing.T, dir string) {
 	t.Helper()
 	chmod(t, filepath.Dir(dir), 0o711) // the test's own, holding its temporary directories
