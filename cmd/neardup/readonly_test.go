@@ -195,10 +195,6 @@ func TestIndexThroughALinkIsWritten(t *testing.T) {
 	}
 }
 
-// lookupByAll lets every user look up dir, a test's temporary directory,
-// from the root (a child running as nobody opens an index there), or skips
-// the test when it cannot: the directories above the test's own must let
-// them already.
 // sharedTop returns a temporary directory of the test that every user may
 // read and look up paths in, and whether the test runs as root (its
 // children then run neardup as nobody).
@@ -213,6 +209,10 @@ func sharedTop(t *testing.T) (top string, root bool) {
 	return top, root
 }
 
+// lookupByAll lets every user look up dir, a test's temporary directory,
+// from the root (a child running as nobody opens an index there), or skips
+// the test when it cannot: the directories above the test's own must let
+// them already.
 func lookupByAll(t *testing.T, dir string) {
 	t.Helper()
 	chmod(t, filepath.Dir(dir), 0o711) // the test's own, holding its temporary directories
