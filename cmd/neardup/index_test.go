@@ -767,3 +767,22 @@ func TestIndexCommandsHidePassword(t *testing.T) {
 		}
 	}
 }
+
+// TestReplaceCountsPairsOnce: index add --replace of documents stored
+// already counts each pair once in its summary, as many as the index marks:
+// a document replaced after its partner was paired with it again, and the
+// summary said 14 pairs of 7.
+func TestReplaceCountsPairsOnce(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	code, _, first := runChild(t, "index", "add", "--db", db, "../../examples/news.jsonl")
+	if code != 0 || !strings.Contains(first, "; 7 duplicate and 0 similar pairs") {
+		t.Fatalf("the first add: exit code %d\n%s", code, first)
+	}
+	for range 2 {
+		code, _, again := runChild(t, "index", "add", "--replace", "--db", db, "../../examples/news.jsonl")
+		if code != 0 || !strings.Contains(again, "0 documents added, 13 replaced; 7 duplicate and 0 similar pairs") {
+			t.Errorf("add --replace: exit code %d, want 7 pairs as the first add\n%s", code, again)
+		}
+	}
+}

@@ -167,6 +167,10 @@ type feeder struct {
 	out      *bufio.Writer
 	enc      *json.Encoder // encodes into line
 	line     bytes.Buffer
+	// paired holds the pairs counted, each once, when documents replace
+	// stored ones (FeedOptions.Replace): a document replaced after its
+	// partner was is paired with it again, as the partner was with it.
+	paired map[[2]string]bool
 }
 
 // report counts and prints one document's match, and flushes the output
@@ -225,6 +229,16 @@ func (f *feeder) count(m *neardup.Match) {
 		f.st.Skipped[m.Skip]++
 	}
 	for _, p := range m.Pairs {
+		if f.o.Replace {
+			key := [2]string{min(p.A, p.B), max(p.A, p.B)}
+			if f.paired[key] {
+				continue
+			}
+			if f.paired == nil {
+				f.paired = map[[2]string]bool{}
+			}
+			f.paired[key] = true
+		}
 		if p.Label == core.Duplicate {
 			f.st.Duplicates++
 		} else {
