@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -46,10 +45,12 @@ type parquetHeader struct {
 	schema *parquet.Schema
 	names  []string       // the top-level columns, in schema order
 	keys   [][]byte       // the names as JSON strings, for Doc.Raw
-	leaf   []int          // each top-level column's leaf column, or -1 for a group
+	nodes  []parquet.Node // the top-level columns' nodes
+	first  []int          // each top-level column's first leaf column
+	leaf   []int          // each top-level column's leaf column, or -1 for a group or a repeated leaf
 	types  []parquet.Type // each top-level column's type
 	col    [nFields]int   // the leaf column of each field; -1 when absent
-	flat   bool           // every top-level column is a leaf
+	flat   bool           // every top-level column is a leaf, not repeated
 }
 
 // ParquetRow returns the row of a Parquet record with its file's schema, or
@@ -204,12 +205,16 @@ func (r *Reader) newParquetHeader(origin string, schema *parquet.Schema) (*parqu
 	fields := schema.Fields()
 	h := &parquetHeader{schema: schema, flat: true}
 	seen := make(map[string]bool, len(fields))
+	first := 0
 	for _, f := range fields {
 		h.names = append(h.names, f.Name())
 		h.types = append(h.types, f.Type())
+		h.nodes = append(h.nodes, f)
+		h.first = append(h.first, first)
+		first += numLeaves(f)
 		seen[f.Name()] = true
 		lc, ok := schema.Lookup(f.Name())
-		if !f.Leaf() || !ok {
+		if !f.Leaf() || f.Repeated() || !ok {
 			h.leaf = append(h.leaf, -1)
 			h.flat = false
 			continue
@@ -230,10 +235,10 @@ func (r *Reader) newParquetHeader(origin string, schema *parquet.Schema) (*parqu
 		if i < 0 {
 			continue
 		}
-		if err := checkParquetType(field(f), h.types[i], h.leaf[i] >= 0); err != "" {
+		if err := checkParquetType(field(f), h.types[i], h.nodes[i].Leaf()); err != "" {
 			return nil, fmt.Errorf("reading %s: column %q (the %s) %s", origin, h.names[i], fieldRoles[f], err)
 		}
-		h.col[f] = h.leaf[i]
+		h.col[f] = h.first[i]
 	}
 	return h, nil
 }
@@ -321,10 +326,7 @@ func (r *Reader) decodeParquet(raw Raw) Record {
 	doc.Date = r.date(date, doc.Origin)
 	rec := r.finish(doc)
 	if rec.Skip == core.SkipNone {
-		var err error
-		if rec.Doc.Raw, err = parquetObject(h, raw.row); err != nil {
-			return skip(doc, core.SkipMalformed, "", "a row that cannot be written as JSON: "+err.Error())
-		}
+		rec.Doc.Raw = parquetObject(h, raw.row)
 	}
 	return rec
 }
@@ -374,15 +376,13 @@ func parquetTime(v parquet.Value, t parquet.Type) time.Time {
 
 // parquetObject returns a row as a JSON object of its top-level columns in
 // schema order: strings as strings (bytes that are not UTF-8 in base64),
-// numbers as numbers, timestamps and dates in RFC 3339, nulls as null,
-// groups (lists, maps, structs) as package parquet-go reconstructs them.
-func parquetObject(h *parquetHeader, row parquet.Row) ([]byte, error) {
-	var nested map[string]any
+// numbers as numbers (a decimal's exact digits), timestamps and dates in
+// RFC 3339, nulls as null, groups (lists, maps, structs) as JSON arrays
+// and objects of such values (see appendNested).
+func parquetObject(h *parquetHeader, row parquet.Row) []byte {
+	var cols [][]parquet.Value
 	if !h.flat {
-		nested = map[string]any{}
-		if err := reconstruct(h.schema, &nested, row); err != nil {
-			return nil, err
-		}
+		cols = columnsOf(row, len(h.schema.Columns()))
 	}
 	dst := make([]byte, 0, 64+rowBytes(row))
 	dst = append(dst, '{')
@@ -393,11 +393,8 @@ func parquetObject(h *parquetHeader, row parquet.Row) ([]byte, error) {
 		dst = append(dst, key...)
 		dst = append(dst, ':')
 		if h.leaf[i] < 0 {
-			b, err := json.Marshal(nested[h.names[i]])
-			if err != nil {
-				return nil, err
-			}
-			dst = append(dst, b...)
+			end := min(h.first[i]+numLeaves(h.nodes[i]), len(cols))
+			dst = appendNested(dst, h.nodes[i], nestedLevels{}, cols[min(h.first[i], end):end])
 			continue
 		}
 		v, ok := leafValue(row, h.leaf[i])
@@ -407,18 +404,7 @@ func parquetObject(h *parquetHeader, row parquet.Row) ([]byte, error) {
 		}
 		dst = appendParquetValue(dst, v, h.types[i])
 	}
-	return append(dst, '}'), nil
-}
-
-// reconstruct is Schema.Reconstruct, with a panic (a row that does not fit
-// its schema) turned into an error.
-func reconstruct(schema *parquet.Schema, v any, row parquet.Row) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("the row does not fit its schema: %v", p)
-		}
-	}()
-	return schema.Reconstruct(v, row)
+	return append(dst, '}')
 }
 
 // rowBytes is about the bytes a row holds: its strings' and 8 a value.
@@ -450,6 +436,11 @@ func appendParquetValue(dst []byte, v parquet.Value, t parquet.Type) []byte {
 		return jsonenc.AppendString(dst, parquetTime(v, t).Format(time.RFC3339Nano))
 	case isDate(t):
 		return jsonenc.AppendString(dst, time.Unix(int64(v.Int32())*86400, 0).UTC().Format(time.DateOnly))
+	}
+	if scale, ok := decimalScale(t); ok {
+		if d, ok := appendDecimal(dst, v, scale); ok {
+			return d
+		}
 	}
 	switch v.Kind() {
 	case parquet.Boolean:
