@@ -23,7 +23,8 @@ import (
 // top-level columns named as the fields of a CSV header are (Options'
 // IDField, TextField ...): the text, title, URL and source must be strings
 // (BYTE_ARRAY), the id a string or an integer, the date a string, a
-// TIMESTAMP or a DATE. Every column, mapped or not, goes into Doc.Raw, an
+// TIMESTAMP, a DATE or an INT96 (the timestamp of Impala, Hive and older
+// Spark). Every column, mapped or not, goes into Doc.Raw, an
 // object of the top-level columns in schema order, so that kept.jsonl holds
 // each row whole; and ParquetRow gives the row itself, for a Parquet copy.
 //
@@ -271,7 +272,7 @@ func checkParquetType(f field, t parquet.Type, leaf bool) string {
 		return ""
 	case f == fID && (k == parquet.Int32 || k == parquet.Int64):
 		return ""
-	case f == fDate && (isTimestamp(t) || isDate(t)):
+	case f == fDate && (isTimestamp(t) || isDate(t) || k == parquet.Int96):
 		return ""
 	}
 	return fmt.Sprintf("is %s, not a string", k)
@@ -340,6 +341,8 @@ func parquetString(v parquet.Value, schema *parquet.Schema, col int) string {
 		return parquetTime(v, t).Format(time.RFC3339Nano)
 	case t != nil && isDate(t):
 		return time.Unix(int64(v.Int32())*86400, 0).UTC().Format(time.DateOnly)
+	case v.Kind() == parquet.Int96:
+		return int96Time(v).Format(time.RFC3339Nano)
 	case v.Kind() == parquet.Int32:
 		return strconv.FormatInt(int64(v.Int32()), 10)
 	case v.Kind() == parquet.Int64:
@@ -372,6 +375,17 @@ func parquetTime(v parquet.Value, t parquet.Type) time.Time {
 		return time.Unix(0, n).UTC()
 	}
 	return time.UnixMilli(n).UTC()
+}
+
+// julianUnixEpoch is the Julian day of 1970-01-01.
+const julianUnixEpoch = 2440588
+
+// int96Time is an INT96 value, the timestamp of Impala, Hive and older
+// Spark (its nanoseconds of the day, then its Julian day), as a time in UTC.
+func int96Time(v parquet.Value) time.Time {
+	i := v.Int96()
+	nanos := int64(uint64(i[1])<<32 | uint64(i[0]))
+	return time.Unix((int64(i[2])-julianUnixEpoch)*86400, nanos).UTC()
 }
 
 // parquetObject returns a row as a JSON object of its top-level columns in
@@ -460,7 +474,10 @@ func appendParquetValue(dst []byte, v parquet.Value, t parquet.Type) []byte {
 		}
 		return jsonenc.AppendString(dst, base64.StdEncoding.EncodeToString(b))
 	}
-	return jsonenc.AppendString(dst, v.String()) // INT96, a legacy timestamp
+	if v.Kind() == parquet.Int96 {
+		return jsonenc.AppendString(dst, int96Time(v).Format(time.RFC3339Nano))
+	}
+	return jsonenc.AppendString(dst, v.String())
 }
 
 // appendFloat appends f as a JSON number; NaN and the infinities, which

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/deprecated"
 )
 
 // news is a row of the Parquet files the tests write.
@@ -285,5 +286,29 @@ func TestParquetNestedJSON(t *testing.T) {
 		if diff := cmp.Diff(want[i], got[i].Raw); diff != "" {
 			t.Errorf("row %d (-want +got)\n%s", i+1, diff)
 		}
+	}
+}
+
+// TestParquetInt96 pins that an INT96 column, the timestamp Impala, Hive
+// and older Spark write, is a time: the date a --date-col names, in RFC 3339
+// in the record. It was refused as the date ("is INT96, not a string") and
+// written as the 96-bit integer it is stored as.
+func TestParquetInt96(t *testing.T) {
+	type row struct {
+		Text string           `parquet:"text"`
+		When deprecated.Int96 `parquet:"when"`
+	}
+	nanos := uint64(36000)*1e9 + 5e8 // 10:00:00.5
+	when := deprecated.Int96{uint32(nanos), uint32(nanos >> 32), 2460375}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.parquet": parquetOf(t, []row{{Text: "Text.", When: when}}, 10)})
+	got, err := readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{DateField: "when"}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []rec{{ID: filepath.Join(dir, "a.parquet:1"), Text: "Text.", Date: "2024-03-05T10:00:00Z", Origin: filepath.Join(dir, "a.parquet:1"),
+		Raw: `{"text":"Text.","when":"2024-03-05T10:00:00.5Z"}`}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
 	}
 }
