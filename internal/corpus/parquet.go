@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -24,7 +23,8 @@ import (
 // top-level columns named as the fields of a CSV header are (Options'
 // IDField, TextField ...): the text, title, URL and source must be strings
 // (BYTE_ARRAY), the id a string or an integer, the date a string, a
-// TIMESTAMP or a DATE. Every column, mapped or not, goes into Doc.Raw, an
+// TIMESTAMP, a DATE or an INT96 (the timestamp of Impala, Hive and older
+// Spark). Every column, mapped or not, goes into Doc.Raw, an
 // object of the top-level columns in schema order, so that kept.jsonl holds
 // each row whole; and ParquetRow gives the row itself, for a Parquet copy.
 //
@@ -46,10 +46,12 @@ type parquetHeader struct {
 	schema *parquet.Schema
 	names  []string       // the top-level columns, in schema order
 	keys   [][]byte       // the names as JSON strings, for Doc.Raw
-	leaf   []int          // each top-level column's leaf column, or -1 for a group
+	nodes  []parquet.Node // the top-level columns' nodes
+	first  []int          // each top-level column's first leaf column
+	leaf   []int          // each top-level column's leaf column, or -1 for a group or a repeated leaf
 	types  []parquet.Type // each top-level column's type
 	col    [nFields]int   // the leaf column of each field; -1 when absent
-	flat   bool           // every top-level column is a leaf
+	flat   bool           // every top-level column is a leaf, not repeated
 }
 
 // ParquetRow returns the row of a Parquet record with its file's schema, or
@@ -204,12 +206,16 @@ func (r *Reader) newParquetHeader(origin string, schema *parquet.Schema) (*parqu
 	fields := schema.Fields()
 	h := &parquetHeader{schema: schema, flat: true}
 	seen := make(map[string]bool, len(fields))
+	first := 0
 	for _, f := range fields {
 		h.names = append(h.names, f.Name())
 		h.types = append(h.types, f.Type())
+		h.nodes = append(h.nodes, f)
+		h.first = append(h.first, first)
+		first += numLeaves(f)
 		seen[f.Name()] = true
 		lc, ok := schema.Lookup(f.Name())
-		if !f.Leaf() || !ok {
+		if !f.Leaf() || f.Repeated() || !ok {
 			h.leaf = append(h.leaf, -1)
 			h.flat = false
 			continue
@@ -230,10 +236,10 @@ func (r *Reader) newParquetHeader(origin string, schema *parquet.Schema) (*parqu
 		if i < 0 {
 			continue
 		}
-		if err := checkParquetType(field(f), h.types[i], h.leaf[i] >= 0); err != "" {
+		if err := checkParquetType(field(f), h.types[i], h.nodes[i].Leaf()); err != "" {
 			return nil, fmt.Errorf("reading %s: column %q (the %s) %s", origin, h.names[i], fieldRoles[f], err)
 		}
-		h.col[f] = h.leaf[i]
+		h.col[f] = h.first[i]
 	}
 	return h, nil
 }
@@ -266,7 +272,7 @@ func checkParquetType(f field, t parquet.Type, leaf bool) string {
 		return ""
 	case f == fID && (k == parquet.Int32 || k == parquet.Int64):
 		return ""
-	case f == fDate && (isTimestamp(t) || isDate(t)):
+	case f == fDate && (isTimestamp(t) || isDate(t) || k == parquet.Int96):
 		return ""
 	}
 	return fmt.Sprintf("is %s, not a string", k)
@@ -321,10 +327,7 @@ func (r *Reader) decodeParquet(raw Raw) Record {
 	doc.Date = r.date(date, doc.Origin)
 	rec := r.finish(doc)
 	if rec.Skip == core.SkipNone {
-		var err error
-		if rec.Doc.Raw, err = parquetObject(h, raw.row); err != nil {
-			return skip(doc, core.SkipMalformed, "", "a row that cannot be written as JSON: "+err.Error())
-		}
+		rec.Doc.Raw = parquetObject(h, raw.row)
 	}
 	return rec
 }
@@ -338,6 +341,8 @@ func parquetString(v parquet.Value, schema *parquet.Schema, col int) string {
 		return parquetTime(v, t).Format(time.RFC3339Nano)
 	case t != nil && isDate(t):
 		return time.Unix(int64(v.Int32())*86400, 0).UTC().Format(time.DateOnly)
+	case v.Kind() == parquet.Int96:
+		return int96Time(v).Format(time.RFC3339Nano)
 	case v.Kind() == parquet.Int32:
 		return strconv.FormatInt(int64(v.Int32()), 10)
 	case v.Kind() == parquet.Int64:
@@ -372,17 +377,26 @@ func parquetTime(v parquet.Value, t parquet.Type) time.Time {
 	return time.UnixMilli(n).UTC()
 }
 
+// julianUnixEpoch is the Julian day of 1970-01-01.
+const julianUnixEpoch = 2440588
+
+// int96Time is an INT96 value, the timestamp of Impala, Hive and older
+// Spark (its nanoseconds of the day, then its Julian day), as a time in UTC.
+func int96Time(v parquet.Value) time.Time {
+	i := v.Int96()
+	nanos := int64(uint64(i[1])<<32 | uint64(i[0]))
+	return time.Unix((int64(i[2])-julianUnixEpoch)*86400, nanos).UTC()
+}
+
 // parquetObject returns a row as a JSON object of its top-level columns in
 // schema order: strings as strings (bytes that are not UTF-8 in base64),
-// numbers as numbers, timestamps and dates in RFC 3339, nulls as null,
-// groups (lists, maps, structs) as package parquet-go reconstructs them.
-func parquetObject(h *parquetHeader, row parquet.Row) ([]byte, error) {
-	var nested map[string]any
+// numbers as numbers (a decimal's exact digits), timestamps and dates in
+// RFC 3339, nulls as null, groups (lists, maps, structs) as JSON arrays
+// and objects of such values (see appendNested).
+func parquetObject(h *parquetHeader, row parquet.Row) []byte {
+	var cols [][]parquet.Value
 	if !h.flat {
-		nested = map[string]any{}
-		if err := reconstruct(h.schema, &nested, row); err != nil {
-			return nil, err
-		}
+		cols = columnsOf(row, len(h.schema.Columns()))
 	}
 	dst := make([]byte, 0, 64+rowBytes(row))
 	dst = append(dst, '{')
@@ -393,11 +407,8 @@ func parquetObject(h *parquetHeader, row parquet.Row) ([]byte, error) {
 		dst = append(dst, key...)
 		dst = append(dst, ':')
 		if h.leaf[i] < 0 {
-			b, err := json.Marshal(nested[h.names[i]])
-			if err != nil {
-				return nil, err
-			}
-			dst = append(dst, b...)
+			end := min(h.first[i]+numLeaves(h.nodes[i]), len(cols))
+			dst = appendNested(dst, h.nodes[i], nestedLevels{}, cols[min(h.first[i], end):end])
 			continue
 		}
 		v, ok := leafValue(row, h.leaf[i])
@@ -407,18 +418,7 @@ func parquetObject(h *parquetHeader, row parquet.Row) ([]byte, error) {
 		}
 		dst = appendParquetValue(dst, v, h.types[i])
 	}
-	return append(dst, '}'), nil
-}
-
-// reconstruct is Schema.Reconstruct, with a panic (a row that does not fit
-// its schema) turned into an error.
-func reconstruct(schema *parquet.Schema, v any, row parquet.Row) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("the row does not fit its schema: %v", p)
-		}
-	}()
-	return schema.Reconstruct(v, row)
+	return append(dst, '}')
 }
 
 // rowBytes is about the bytes a row holds: its strings' and 8 a value.
@@ -451,6 +451,11 @@ func appendParquetValue(dst []byte, v parquet.Value, t parquet.Type) []byte {
 	case isDate(t):
 		return jsonenc.AppendString(dst, time.Unix(int64(v.Int32())*86400, 0).UTC().Format(time.DateOnly))
 	}
+	if scale, ok := decimalScale(t); ok {
+		if d, ok := appendDecimal(dst, v, scale); ok {
+			return d
+		}
+	}
 	switch v.Kind() {
 	case parquet.Boolean:
 		return strconv.AppendBool(dst, v.Boolean())
@@ -469,7 +474,10 @@ func appendParquetValue(dst []byte, v parquet.Value, t parquet.Type) []byte {
 		}
 		return jsonenc.AppendString(dst, base64.StdEncoding.EncodeToString(b))
 	}
-	return jsonenc.AppendString(dst, v.String()) // INT96, a legacy timestamp
+	if v.Kind() == parquet.Int96 {
+		return jsonenc.AppendString(dst, int96Time(v).Format(time.RFC3339Nano))
+	}
+	return jsonenc.AppendString(dst, v.String())
 }
 
 // appendFloat appends f as a JSON number; NaN and the infinities, which

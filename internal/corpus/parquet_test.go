@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/deprecated"
 )
 
 // news is a row of the Parquet files the tests write.
@@ -220,6 +221,94 @@ func TestParquetUnreadFields(t *testing.T) {
 	}
 	want := []UnreadField{{Field: "title", Name: "title", Alias: "headline", Origin: filepath.Join(dir, "a.parquet")}}
 	if diff := cmp.Diff(want, r.UnreadFields()); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestParquetNestedJSON pins how the groups of a Parquet row (lists, maps,
+// structs, at any depth) are written in the record's JSON: each leaf as a
+// top-level column is, a struct's fields in schema order. Reconstructing
+// them into map[string]any wrote a map's string values in base64 ("v" as
+// "dg=="), a nested timestamp as its count of milliseconds, a map's integer
+// keys as the characters they number (65 as "A"), bytes that are not UTF-8
+// with U+FFFD, and a top-level decimal as its unscaled integer (12.34 as
+// 1234).
+func TestParquetNestedJSON(t *testing.T) {
+	type author struct {
+		Name  string  `parquet:"name"`
+		Email *string `parquet:"email,optional"`
+	}
+	type inner struct {
+		Lang string    `parquet:"lang"`
+		When time.Time `parquet:"when,timestamp(millisecond)"`
+		Blob []byte    `parquet:"blob"`
+	}
+	type row struct {
+		Text    string              `parquet:"text"`
+		Price   int64               `parquet:"price,decimal(2:18)"`
+		Cents   int32               `parquet:"cents,decimal(3:9)"`
+		Meta    map[string]string   `parquet:"meta"`
+		Counts  map[int32]string    `parquet:"counts"`
+		Lists   map[string][]string `parquet:"lists"`
+		Authors []author            `parquet:"authors,list"`
+		Grid    [][]int32           `parquet:"grid,list"`
+		Inner   inner               `parquet:"inner"`
+		Maybe   *inner              `parquet:"maybe,optional"`
+		Tags    []string            `parquet:"tags,list"`
+		Bare    []string            `parquet:"bare"`
+	}
+	when := time.Date(2024, 3, 5, 10, 0, 0, 123e6, time.UTC)
+	rows := []row{
+		{Text: "One.", Price: 1234, Cents: -5, Meta: map[string]string{"k": "v"}, Counts: map[int32]string{65: "a"},
+			Lists: map[string][]string{"x": {"p", "q"}}, Authors: []author{{Name: "Jane", Email: str("j@x")}, {Name: "Bob"}},
+			Grid: [][]int32{{1, 2}, {}, {3}}, Inner: inner{Lang: "en", When: when, Blob: []byte{0xff, 'a'}},
+			Maybe: &inner{Lang: "fr", When: when, Blob: []byte("b")}, Tags: []string{"t"}, Bare: []string{"u", "w"}},
+		{Text: "Two.", Price: -7, Cents: 1000, Meta: map[string]string{}, Inner: inner{Blob: []byte{}}},
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.parquet": parquetOf(t, rows, 10)})
+	got, err := readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`{"text":"One.","price":12.34,"cents":-0.005,"meta":{"k":"v"},"counts":{"65":"a"},"lists":{"x":["p","q"]},` +
+			`"authors":[{"name":"Jane","email":"j@x"},{"name":"Bob","email":null}],"grid":[[1,2],[],[3]],` +
+			`"inner":{"lang":"en","when":"2024-03-05T10:00:00.123Z","blob":"/2E="},` +
+			`"maybe":{"lang":"fr","when":"2024-03-05T10:00:00.123Z","blob":"b"},"tags":["t"],"bare":["u","w"]}`,
+		`{"text":"Two.","price":-0.07,"cents":1.000,"meta":{},"counts":{},"lists":{},"authors":[],"grid":[],` +
+			`"inner":{"lang":"","when":"0001-01-01T00:00:00Z","blob":""},"maybe":null,"tags":[],"bare":[]}`,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d records, want %d: %+v", len(got), len(want), got)
+	}
+	for i := range want {
+		if diff := cmp.Diff(want[i], got[i].Raw); diff != "" {
+			t.Errorf("row %d (-want +got)\n%s", i+1, diff)
+		}
+	}
+}
+
+// TestParquetInt96 pins that an INT96 column, the timestamp Impala, Hive
+// and older Spark write, is a time: the date a --date-col names, in RFC 3339
+// in the record. It was refused as the date ("is INT96, not a string") and
+// written as the 96-bit integer it is stored as.
+func TestParquetInt96(t *testing.T) {
+	type row struct {
+		Text string           `parquet:"text"`
+		When deprecated.Int96 `parquet:"when"`
+	}
+	nanos := uint64(36000)*1e9 + 5e8 // 10:00:00.5
+	when := deprecated.Int96{uint32(nanos), uint32(nanos >> 32), 2460375}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.parquet": parquetOf(t, []row{{Text: "Text.", When: when}}, 10)})
+	got, err := readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{DateField: "when"}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []rec{{ID: filepath.Join(dir, "a.parquet:1"), Text: "Text.", Date: "2024-03-05T10:00:00Z", Origin: filepath.Join(dir, "a.parquet:1"),
+		Raw: `{"text":"Text.","when":"2024-03-05T10:00:00.5Z"}`}}
+	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
 }
