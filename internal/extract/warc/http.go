@@ -10,9 +10,11 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zlib"
+	"github.com/klauspost/compress/zstd"
 )
 
 // Response is an HTTP response held in a response record.
@@ -93,8 +95,12 @@ func (r *Record) HoldsPage() (isHTTP, ok bool) {
 // removed.
 var ErrTooLarge = errors.New("warc: body over the size limit once decoded")
 
-// DecodeBody removes an HTTP Content-Encoding (gzip, x-gzip, deflate; none
-// and identity leave the body as it is), inflating at most limit bytes: a
+// zstdMaxWindow bounds the memory a Zstandard body may ask for its window:
+// 8 MiB, the most HTTP lets a sender use (RFC 9659).
+const zstdMaxWindow = 8 << 20
+
+// DecodeBody removes an HTTP Content-Encoding (gzip, x-gzip, deflate, br,
+// zstd; none and identity leave the body as it is), inflating at most limit bytes: a
 // body that would inflate further is ErrTooLarge, and is not inflated
 // further.
 func DecodeBody(body []byte, encoding string, limit int) ([]byte, error) {
@@ -118,6 +124,16 @@ func DecodeBody(body []byte, encoding string, limit int) ([]byte, error) {
 			defer fr.Close()
 			r = fr
 		}
+	case "br": // what browsers ask for, and a browser's crawl records
+		r = brotli.NewReader(bytes.NewReader(body))
+	case "zstd":
+		zr, err := zstd.NewReader(bytes.NewReader(body), zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true),
+			zstd.WithDecoderMaxWindow(zstdMaxWindow))
+		if err != nil {
+			return nil, fmt.Errorf("content-encoding zstd: %w", err)
+		}
+		defer zr.Close()
+		r = zr
 	default:
 		return nil, fmt.Errorf("unsupported content-encoding %q", enc)
 	}

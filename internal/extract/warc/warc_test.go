@@ -10,7 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/andybalholm/brotli"
 	"github.com/google/go-cmp/cmp"
+	"github.com/klauspost/compress/zstd"
 )
 
 // record formats one WARC record with the given fields and block.
@@ -281,5 +283,43 @@ func TestReaderKeepsTheStreamError(t *testing.T) {
 				t.Errorf("stopped: err %v, want the stream's error", err)
 			}
 		})
+	}
+}
+
+// TestDecodeBody: every content coding a crawler records is removed,
+// brotli and Zstandard too, which browsers ask for: a browser's crawl
+// stored its pages so, and they failed ("unsupported content-encoding").
+// A body that inflates past the limit is ErrTooLarge.
+func TestDecodeBody(t *testing.T) {
+	page := strings.Repeat("<p>The ferry returned to the harbour.</p>", 50)
+	var gz, br, zs bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(page))
+	zw.Close()
+	bw := brotli.NewWriter(&br)
+	bw.Write([]byte(page))
+	bw.Close()
+	sw, err := zstd.NewWriter(&zs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw.Write([]byte(page))
+	sw.Close()
+	for _, tc := range []struct {
+		enc  string
+		body []byte
+	}{{"", []byte(page)}, {"identity", []byte(page)}, {"gzip", gz.Bytes()}, {"br", br.Bytes()}, {"BR ", br.Bytes()}, {"zstd", zs.Bytes()}} {
+		got, err := DecodeBody(tc.body, tc.enc, 1<<20)
+		if err != nil || string(got) != page {
+			t.Errorf("%q: %d bytes, %v; want the page", tc.enc, len(got), err)
+		}
+		if tc.enc != "" && tc.enc != "identity" {
+			if _, err := DecodeBody(tc.body, tc.enc, 100); !errors.Is(err, ErrTooLarge) {
+				t.Errorf("%q over the limit: %v, want ErrTooLarge", tc.enc, err)
+			}
+		}
+	}
+	if _, err := DecodeBody([]byte("x"), "compress", 100); err == nil || !strings.Contains(err.Error(), `unsupported content-encoding "compress"`) {
+		t.Errorf("compress: %v", err)
 	}
 }
