@@ -2,8 +2,10 @@ package corpus
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -310,5 +312,29 @@ func TestParquetInt96(t *testing.T) {
 		Raw: `{"text":"Text.","when":"2024-03-05T10:00:00.5Z"}`}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestParquetFooterLengthBounded: a Parquet file whose footer's length,
+// in its last bytes, is more than the file holds (damage, or a hostile
+// file of a few kilobytes) is refused naming the file, without a buffer of
+// that length: it took 4 GiB for 0xffffffff.
+func TestParquetFooterLengthBounded(t *testing.T) {
+	data := []byte(parquetOf(t, []news{{ID: 1, Title: "A", Text: str("one two")}}, 1))
+	binary.LittleEndian.PutUint32(data[len(data)-8:], 0xffffffff)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r, err := OpenReader("f.parquet", bytes.NewReader(data), Options{SinglePass: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	_, err = r.NextRaw()
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "f.parquet") {
+		t.Errorf("error %v, want one naming the file", err)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
+		t.Errorf("%d MiB allocated for a file of %d bytes", n>>20, len(data))
 	}
 }
