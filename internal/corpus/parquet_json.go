@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"math/big"
+	"strconv"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
@@ -188,6 +189,12 @@ func appendMap(dst []byte, kv parquet.Node, lv nestedLevels, cols [][]parquet.Va
 	return append(dst, '}')
 }
 
+// maxDecimalZeros is the most zeros a decimal is written with after its
+// point before its digits: past them it is written with an exponent
+// (1234e-2000000), as a scale that a file says (unchecked) may be any
+// int32.
+const maxDecimalZeros = 64
+
 // appendDecimal appends a DECIMAL value as a JSON number, its digits
 // exact: v holds the unscaled integer (an INT32, an INT64, or big-endian
 // two's complement bytes). ok is false for a value of another kind.
@@ -212,11 +219,18 @@ func appendDecimal(dst []byte, v parquet.Value, scale int) (_ []byte, ok bool) {
 		dst = append(dst, '-')
 		digits = digits[1:]
 	}
-	if scale <= 0 {
+	switch pad := scale - len(digits); {
+	case scale == 0:
 		return append(dst, digits...), true
-	}
-	for len(digits) <= scale {
-		digits = append([]byte{'0'}, digits...)
+	case scale < 0 || pad > maxDecimalZeros: // a scale the file says, unchecked
+		dst = append(append(dst, digits...), 'e')
+		return strconv.AppendInt(dst, int64(-scale), 10), true
+	case pad >= 0:
+		dst = append(dst, "0."...)
+		for range pad {
+			dst = append(dst, '0')
+		}
+		return append(dst, digits...), true
 	}
 	whole := len(digits) - scale
 	dst = append(dst, digits[:whole]...)

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"testing"
 	"time"
 )
@@ -16,3 +17,9 @@ func SetCheckpointing(t testing.TB, every time.Duration, from int64) {
 
 // SchemaVersion is the version of the schema this binary writes.
 var SchemaVersion = len(sqliteMigrations)
+
+// OpenProtected opens the SQLite index at path as one this process may not
+// write, for the reason why.
+func OpenProtected(ctx context.Context, path, why string) (Store, error) {
+	return openProtected(ctx, path, DefaultOptions(), why)
+}

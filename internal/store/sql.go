@@ -50,6 +50,10 @@ type sqlStore struct {
 	// index (its file's or directory's permissions): writes fail with
 	// ErrReadOnly naming the index and why.
 	protected string
+	// frozen, when not nil, is the SQLite file read as immutable: a read
+	// that finds it written since fails (ErrWrittenMeanwhile), where it
+	// would read a mix of what it held before and after.
+	frozen *frozenFile
 	// writer, when not nil, is the one connection writes go through, one
 	// at a time (wmu). SQLite empties a connection's page cache when it
 	// begins a transaction after another connection's commit: with one
@@ -74,12 +78,28 @@ func (s *sqlStore) View(ctx context.Context, fn func(r Reader) error) error {
 	if s.closed.Load() {
 		return ErrClosed
 	}
+	if err := s.unchanged(); err != nil {
+		return err
+	}
 	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true, Isolation: s.d.snapshot()})
 	if err != nil {
 		return s.wrap("reading the index", err)
 	}
 	defer tx.Rollback()
-	return s.wrap("reading the index", cancelled(ctx, fn(&txn{ctx: ctx, tx: tx, s: s})))
+	err = fn(&txn{ctx: ctx, tx: tx, s: s})
+	if err := s.unchanged(); err != nil {
+		return err // what fn read, or the damage it found, is a mix
+	}
+	return s.wrap("reading the index", cancelled(ctx, err))
+}
+
+// unchanged returns ErrWrittenMeanwhile when the store is a SQLite file
+// read as immutable that another process has written since.
+func (s *sqlStore) unchanged() error {
+	if s.frozen == nil {
+		return nil
+	}
+	return named(s.name, s.frozen.changed())
 }
 
 // snapshot returns the isolation level of a View: SQLite's read
@@ -181,7 +201,13 @@ func (s *sqlStore) Check(ctx context.Context) (Faults, error) {
 	if s.closed.Load() {
 		return f, ErrClosed
 	}
+	if err := s.unchanged(); err != nil {
+		return f, err
+	}
 	engine, err := s.d.check(ctx, s.db)
+	if err := s.unchanged(); err != nil {
+		return f, err // the faults found are a mix's
+	}
 	for _, line := range engine {
 		f.Add(line)
 	}

@@ -231,8 +231,12 @@ func openProtected(ctx context.Context, path string, o Options, why string) (Sto
 	if err != nil {
 		real = path
 	}
-	if _, err := os.Stat(real + "-wal"); errors.Is(err, fs.ErrNotExist) {
-		dsn += "&immutable=1"
+	var frozen *frozenFile
+	if fi, err := os.Stat(real); err == nil {
+		if _, err := os.Stat(real + "-wal"); errors.Is(err, fs.ErrNotExist) {
+			dsn += "&immutable=1"
+			frozen = &frozenFile{path: real, was: fi}
+		}
 	}
 	db, _, err := drv.Open(dsn)
 	if err != nil {
@@ -240,12 +244,37 @@ func openProtected(ctx context.Context, path string, o Options, why string) (Sto
 	}
 	db.SetMaxOpenConns(5)
 	db.SetMaxIdleConns(5)
-	s := &sqlStore{name: path, db: db, d: &sqliteDialect, readOnly: true, protected: why}
+	s := &sqlStore{name: path, db: db, d: &sqliteDialect, readOnly: true, protected: why, frozen: frozen}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, named(path, err)
 	}
 	return s, nil
+}
+
+// frozenFile is a SQLite file read as immutable (see openProtected), as it
+// was when opened. SQLite reads such a file with no lock and keeps its
+// pages cached from one read to the next: once another process, which may
+// write it, has written it, a read mixes pages of before and after, and
+// finds the file "malformed", or counts what it no longer holds.
+type frozenFile struct {
+	path string
+	was  fs.FileInfo
+}
+
+// ErrWrittenMeanwhile is the error of a read of a SQLite index this
+// process may not write, opened when no process was writing it (read as
+// immutable, see openProtected), once another process has written it: the
+// read would mix what the file held before and after.
+var ErrWrittenMeanwhile = errors.New("store: another process wrote the index since this one, which may not write it, opened it: run again to read what it holds now")
+
+// changed returns ErrWrittenMeanwhile when the file is no longer as it was.
+func (f *frozenFile) changed() error {
+	now, err := os.Stat(f.path)
+	if err != nil || !os.SameFile(now, f.was) || now.Size() != f.was.Size() || !now.ModTime().Equal(f.was.ModTime()) {
+		return ErrWrittenMeanwhile
+	}
+	return nil
 }
 
 // fileKind names the type of a file that is neither a regular file nor
