@@ -20,6 +20,7 @@ type feedRow struct {
 	watch.Stored
 	Rule                           string // a summary of the site rule; "" for none
 	OK                             bool   // the last poll succeeded, or none was made; false for settings that do not decode
+	Paused                         bool   // the last poll was put off by its host's Retry-After: no failure
 	Added, Duplicate, Similar      int    // new articles, by mark
 	Skipped, Failed, Total         int    // items not stored, and all items dealt with
 	Outcomes                       []outcomeCount
@@ -39,6 +40,7 @@ func newFeedRow(s watch.Stored) feedRow {
 	// A feed's status is "" until its first poll, but for a stored row
 	// that does not decode (see watch.Feeds).
 	f.OK = s.State.Status == "" || s.State.Status == "ok" || s.State.Status == "not modified"
+	f.Paused = strings.HasPrefix(s.State.Status, watch.StatusPaused+":")
 	for outcome, n := range s.Items {
 		f.Total += n
 		switch outcome {

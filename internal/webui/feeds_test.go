@@ -307,3 +307,37 @@ func TestUnreadableFeedShown(t *testing.T) {
 	}
 	f.get("/feeds/1", true).want(t, "feed page after another save", http.StatusOK, `name="interval" value="30m"`)
 }
+
+// A feed whose last poll its host's Retry-After put off shows as paused,
+// not failing: it showed in the failures' red, with the 429 that paused
+// the host counted "1 failure in a row".
+func TestFeedPaused(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	add := url.Values{"url": {"https://news.example/rss.xml"}, "no_check": {"1"}, "interval": {"30m"}}
+	if a := f.post("/feeds", add, true); a.code != http.StatusSeeOther {
+		t.Fatalf("add: %d\n%s", a.code, a.body)
+	}
+	status := watch.StatusPaused + ": news.example asked to retry in 59m0s"
+	err := f.x.UpdateFeeds(t.Context(), func(w neardup.FeedWriter) error {
+		fs, err := w.Feeds()
+		if err != nil {
+			return err
+		}
+		state, _ := json.Marshal(watch.State{LastPoll: time.Now().UTC(), Status: status, Failures: 1, Polls: 2})
+		fs[0].State = state
+		return w.SaveFeed(&fs[0])
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := f.get("/feeds", true)
+	list.want(t, "feed list", http.StatusOK, `<span class="status paused" title="`+status)
+	page := f.get("/feeds/1", true)
+	page.want(t, "feed page", http.StatusOK, `<span class="status paused">`+status)
+	for _, r := range []struct{ name, body string }{{"list", list.body}, {"page", page.body}} {
+		if strings.Contains(r.body, "status bad") || strings.Contains(r.body, "in a row") {
+			t.Errorf("the %s shows the paused feed as failing", r.name)
+		}
+	}
+}
