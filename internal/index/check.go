@@ -30,13 +30,8 @@ func (x *Index) query(ctx context.Context, docs []core.Document, given []Sketch)
 // store first.
 func (x *Index) queryAlone(ctx context.Context, docs []core.Document, sks []Sketch) ([]Match, error) {
 	outs := make([]Match, len(docs))
-	runs := 0
 	err := x.st.View(ctx, func(r store.Reader) error {
-		catchUp := x.catchUp
-		if runs++; runs > 1 { // what the first run loaded was a mix (see store.Store's View)
-			catchUp = x.catchUpAfresh
-		}
-		if err := catchUp(r); err != nil {
+		if err := x.catchUp(r); err != nil {
 			if rerr := x.restore(context.WithoutCancel(ctx)); rerr != nil { // it may have failed half way
 				err = errors.Join(err, fmt.Errorf("rebuilding the in-memory index: %w", rerr))
 			}

@@ -182,10 +182,8 @@ func (x *Index) restore(ctx context.Context) error {
 	})
 }
 
-// catchUpAfresh rebuilds the method's in-memory index from r. A store's
-// View may run its function twice (the second time when what the first
-// read was a mix: see store.ErrWrittenMeanwhile), so what a read loads
-// into the in-memory index starts from nothing each time it runs.
+// catchUpAfresh rebuilds the method's in-memory index from r, from
+// nothing.
 func (x *Index) catchUpAfresh(r store.Reader) error {
 	return x.changing(func() error {
 		if err := x.live.Reset(); err != nil {

@@ -59,9 +59,11 @@ func openProtected(ctx context.Context, path string, o Options, why string) (Sto
 // or goes (see stale). Read as immutable, SQLite reads the file with no
 // lock and keeps its pages cached from one read to the next: once another
 // process has written it, a read mixes pages of before and after, finds
-// the file "malformed", or counts what it no longer holds. So a read
-// that finds the file changed once it ended is run again, once, through
-// a pool opened anew.
+// the file "malformed", or counts what it no longer holds. So a read that
+// finds the file changed once it ended fails (ErrWrittenMeanwhile), and
+// the next read goes through a pool opened anew. (It is not run again:
+// what a read hands on as it reads, an export's lines, would be handed on
+// twice.)
 type protectedFile struct {
 	s    *sqlStore
 	drv  Driver
@@ -74,6 +76,10 @@ type protectedFile struct {
 // roPool is one pool of connections to a protected file.
 type roPool struct {
 	db *sql.DB
+	// users counts the reads running on the pool, and the file's own hold
+	// on its current pool (one): the pool is closed when it drops to 0,
+	// so that a read never finds its pool closed under it.
+	users atomic.Int64
 	// was is the file as it was when the pool opened.
 	was fs.FileInfo
 	// immutable is set when the pool reads the file as immutable (no log
@@ -83,30 +89,47 @@ type roPool struct {
 
 // ErrWrittenMeanwhile is the error of a read of a SQLite index this
 // process may not write, read as immutable (see openProtected), that
-// another process wrote while the read ran, and again while it ran once
-// more: the read would mix what the file held before and after.
-var ErrWrittenMeanwhile = errors.New("store: another process wrote the index while this one, which may not write it, read it, twice: run again")
+// another process began to write while the read ran: the read would mix
+// what the file held before and after. The next read reads the file as
+// it is then.
+var ErrWrittenMeanwhile = errors.New("store: another process began to write the index while this one, which may not write it, read it: run again")
 
-// read runs fn on the pool of the file as it is now, and once more on a
-// new pool when fn read a file read as immutable that changed meanwhile,
-// or found its pool closed by another read that opened a new one.
+// read runs fn on the pool of the file as it is now; it fails with
+// ErrWrittenMeanwhile when fn read a file read as immutable that changed
+// meanwhile.
 func (p *protectedFile) read(ctx context.Context, fn func(db *sql.DB) error) error {
-	for try := 0; ; try++ {
+	pool, err := p.acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer p.release(pool)
+	err = fn(pool.db)
+	if pool.immutable && p.changed(pool.was) {
+		return named(p.s.name, ErrWrittenMeanwhile) // what fn read, or the damage it found, is a mix
+	}
+	return err
+}
+
+// acquire returns the pool to read the file through (see fresh), counted
+// as in use until release.
+func (p *protectedFile) acquire(ctx context.Context) (*roPool, error) {
+	for {
 		pool, err := p.fresh(ctx)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		err = fn(pool.db)
-		switch {
-		case p.cur.Load() != pool && err != nil && err.Error() == "sql: database is closed":
-		case pool.immutable && p.changed(pool.was):
-			err = named(p.s.name, ErrWrittenMeanwhile) // what fn read, or the damage it found, is a mix
-		default:
-			return err
+		if n := pool.users.Load(); n > 0 && pool.users.CompareAndSwap(n, n+1) {
+			return pool, nil
 		}
-		if try == 1 {
-			return err
-		}
+		// Replaced and closed since fresh returned it: take the new one.
+	}
+}
+
+// release ends a read's use of pool, closing it when it was replaced and
+// this was its last read.
+func (p *protectedFile) release(pool *roPool) {
+	if pool.users.Add(-1) == 0 {
+		pool.db.Close()
 	}
 }
 
@@ -127,7 +150,7 @@ func (p *protectedFile) fresh(ctx context.Context) (*roPool, error) {
 		return nil, err
 	}
 	p.cur.Store(next)
-	pool.db.Close() // a read running on it keeps its connection until it ends
+	p.release(pool) // closed once the reads running on it end
 	return next, nil
 }
 
@@ -171,6 +194,7 @@ func (p *protectedFile) open(ctx context.Context) (*roPool, error) {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 		pool := &roPool{was: was, immutable: !logged(p.real)}
+		pool.users.Store(1) // the file's hold: its current pool
 		// readonly_shm: SQLite never creates the shared-memory file,
 		// should the writer remove it before the pool reads.
 		dsn := sqliteDSN(p.s.name, p.o) + "&mode=ro&readonly_shm=1"
@@ -198,7 +222,7 @@ func (p *protectedFile) open(ctx context.Context) (*roPool, error) {
 	}
 }
 
-// close closes the current pool.
+// close closes the current pool, at once: the store is closed.
 func (p *protectedFile) close() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()

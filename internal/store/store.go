@@ -272,10 +272,6 @@ type FeedWriter interface {
 // Store is a persistent index. Its methods are safe for concurrent use.
 type Store interface {
 	// View runs fn in a read-only transaction: a consistent snapshot.
-	// It may run fn a second time, in a new transaction, when what the
-	// first run read was not one (a SQLite file this process may not
-	// write, read as immutable, that another process wrote meanwhile):
-	// what fn keeps of a run, the next run replaces.
 	View(ctx context.Context, fn func(r Reader) error) error
 	// Update runs fn in a read-write transaction holding the writer lock,
 	// committed when fn returns nil, rolled back otherwise.
