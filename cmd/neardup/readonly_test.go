@@ -2,11 +2,21 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/store"
 )
 
 // nobody is the user a child runs as, when the test runs as root, to stand
@@ -256,4 +266,124 @@ func dirFiles(t *testing.T, dir string) []string {
 		names = append(names, e.Name())
 	}
 	return names
+}
+
+// neardup serve, run by a user who may only read the index, follows what
+// another user's processes add and remove: index add and remove, run
+// while the writer's log is beside the index and while it is not, and a
+// writer that keeps the index open all along. Once the first write was
+// made, every read answered 500 ("another process wrote the index since
+// this one ... opened it") until serve was restarted.
+func TestServeFollowsAnotherUsersWrites(t *testing.T) {
+	t.Parallel()
+	top, root := sharedTop(t)
+	if !root {
+		t.Skip("the reader runs as another user, which only root may start")
+	}
+	dir := filepath.Join(top, "index") // root's: nobody may create files in it
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	corpus, docs := writeCorpus(t, top, 120)
+	data, _ := os.ReadFile(corpus)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	part := func(i int) string {
+		p := filepath.Join(top, fmt.Sprintf("part%d.jsonl", i))
+		if err := os.WriteFile(p, bytes.Join(lines[i*len(docs)/4:(i+1)*len(docs)/4], nil), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	db := filepath.Join(dir, "news.db")
+	runOK(t, "index", "add", "--db", db, part(0))
+	addr := freeAddr(t)
+	cmd := child(t, "-q", "serve", "--db", db, "--addr", addr)
+	cmd.Env = append(cmd.Env, "NEARDUP_TEST_UID=65534")
+	var errOut bytes.Buffer
+	cmd.Stderr = &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
+	base := "http://" + addr
+	get := func(path string) (int, string) {
+		t.Helper()
+		resp, err := http.Get(base + path)
+		if err != nil {
+			return 0, err.Error()
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(body)
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if code, _ := get("/readyz"); code == 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("serve not ready: %s", errOut.String())
+		}
+	}
+	stored := map[string]bool{}
+	for _, d := range docs[:len(docs)/4] {
+		stored[d.ID] = true
+	}
+	check := func(when string) {
+		t.Helper()
+		if code, body := get("/v1/stats"); code != 200 || !strings.Contains(body, fmt.Sprintf(`"documents":%d,`, len(stored))) {
+			t.Errorf("%s: stats: %d %s; want %d documents", when, code, body, len(stored))
+		}
+		for _, d := range []core.Document{docs[0], docs[len(docs)/4-1], docs[len(docs)-1]} {
+			want := 404
+			if stored[d.ID] {
+				want = 200
+			}
+			if code, body := get("/v1/documents/" + url.PathEscape(d.ID)); code != want {
+				t.Errorf("%s: document %s: %d %s; want %d", when, d.ID, code, body, want)
+			}
+		}
+		if code, body := get("/v1/search?q=" + url.QueryEscape(strings.Fields(docs[0].Text)[0])); code != 200 {
+			t.Errorf("%s: search: %d %s", when, code, body)
+		}
+	}
+	check("before any write")
+	for i := 1; i < 4; i++ {
+		var held store.Store
+		if i == 2 { // a writer that keeps the index open, its log beside it
+			var err error
+			if held, err = store.Open(t.Context(), db, store.Options{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		runOK(t, "index", "add", "--db", db, part(i))
+		for _, d := range docs[i*len(docs)/4 : (i+1)*len(docs)/4] {
+			stored[d.ID] = true
+		}
+		check(fmt.Sprintf("after add %d", i))
+		gone := docs[i] // one of the first part
+		runOK(t, "index", "remove", "--db", db, gone.ID)
+		delete(stored, gone.ID)
+		check(fmt.Sprintf("after remove %d", i))
+		if held != nil {
+			held.Close()
+			check(fmt.Sprintf("after its writer closed %d", i))
+		}
+	}
+	for _, name := range dirFiles(t, dir) {
+		var st syscall.Stat_t
+		if err := syscall.Stat(filepath.Join(dir, name), &st); err == nil && st.Uid == nobody {
+			t.Errorf("the reader left %s in the index's directory", name)
+		}
+	}
+}
+
+// freeAddr returns a loopback address with a port no one listens on.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
 }

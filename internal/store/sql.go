@@ -50,10 +50,10 @@ type sqlStore struct {
 	// index (its file's or directory's permissions): writes fail with
 	// ErrReadOnly naming the index and why.
 	protected string
-	// frozen, when not nil, is the SQLite file read as immutable: a read
-	// that finds it written since fails (ErrWrittenMeanwhile), where it
-	// would read a mix of what it held before and after.
-	frozen *frozenFile
+	// file, when not nil, is the SQLite file of a protected store, read
+	// through a pool of its own, opened anew when its writer comes or goes
+	// (db is the first).
+	file *protectedFile
 	// writer, when not nil, is the one connection writes go through, one
 	// at a time (wmu). SQLite empties a connection's page cache when it
 	// begins a transaction after another connection's commit: with one
@@ -78,28 +78,21 @@ func (s *sqlStore) View(ctx context.Context, fn func(r Reader) error) error {
 	if s.closed.Load() {
 		return ErrClosed
 	}
-	if err := s.unchanged(); err != nil {
-		return err
+	if s.file != nil {
+		return s.file.read(ctx, func(db *sql.DB) error { return s.view(ctx, db, fn) })
 	}
-	tx, err := s.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true, Isolation: s.d.snapshot()})
+	return s.view(ctx, s.db, fn)
+}
+
+// view runs fn in a read-only transaction of db.
+func (s *sqlStore) view(ctx context.Context, db *sql.DB, fn func(r Reader) error) error {
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true, Isolation: s.d.snapshot()})
 	if err != nil {
 		return s.wrap("reading the index", err)
 	}
 	defer tx.Rollback()
 	err = fn(&txn{ctx: ctx, tx: tx, s: s})
-	if err := s.unchanged(); err != nil {
-		return err // what fn read, or the damage it found, is a mix
-	}
 	return s.wrap("reading the index", cancelled(ctx, err))
-}
-
-// unchanged returns ErrWrittenMeanwhile when the store is a SQLite file
-// read as immutable that another process has written since.
-func (s *sqlStore) unchanged() error {
-	if s.frozen == nil {
-		return nil
-	}
-	return named(s.name, s.frozen.changed())
 }
 
 // snapshot returns the isolation level of a View: SQLite's read
@@ -201,11 +194,18 @@ func (s *sqlStore) Check(ctx context.Context) (Faults, error) {
 	if s.closed.Load() {
 		return f, ErrClosed
 	}
-	if err := s.unchanged(); err != nil {
-		return f, err
+	var engine []string
+	check := func(db *sql.DB) (err error) {
+		engine, err = s.d.check(ctx, db)
+		return err
 	}
-	engine, err := s.d.check(ctx, s.db)
-	if err := s.unchanged(); err != nil {
+	var err error
+	if s.file != nil {
+		err = s.file.read(ctx, check)
+	} else {
+		err = check(s.db)
+	}
+	if errors.Is(err, ErrWrittenMeanwhile) {
 		return f, err // the faults found are a mix's
 	}
 	for _, line := range engine {
@@ -227,6 +227,9 @@ func (s *sqlStore) Close() error {
 		s.wmu.Lock()
 		s.writer.Close()
 		s.wmu.Unlock()
+	}
+	if s.file != nil {
+		return s.file.close()
 	}
 	return s.db.Close()
 }

@@ -10,3 +10,6 @@ func unwritable(string) string { return "" }
 // uncreatable says why this process cannot create a file at path: where
 // the system offers no check of permissions, "" (SQLite's error says).
 func uncreatable(string) string { return "" }
+
+// dropOwnLog does nothing where the owners of files are not known.
+func dropOwnLog(real string) {}

@@ -4,7 +4,9 @@ package store
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -40,4 +42,22 @@ func uncreatable(path string) string {
 		return fmt.Sprintf("this process may not create files in %s (%v)", dir, err)
 	}
 	return ""
+}
+
+// dropOwnLog removes the log beside the SQLite file at real when this
+// process made it, empty, opening the file read-only after its writer
+// removed its own (SQLite creates one where the directory allows): left
+// there, this process's, it would refuse the writer's next writes.
+func dropOwnLog(real string) {
+	db, err1 := os.Stat(real)
+	wal, err2 := os.Stat(real + "-wal")
+	if err1 != nil || err2 != nil || wal.Size() != 0 {
+		return
+	}
+	me := uint32(os.Geteuid())
+	if w, ok := wal.Sys().(*syscall.Stat_t); ok && w.Uid == me {
+		if d, ok := db.Sys().(*syscall.Stat_t); ok && d.Uid != me {
+			os.Remove(real + "-wal")
+		}
+	}
 }
