@@ -20,26 +20,8 @@ import (
 // failed with ErrWrittenMeanwhile until the index was opened again.
 func TestProtectedIndexWrittenMeanwhile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "news.db")
-	text := strings.Repeat("harbour ferry tide pier quay berth dock wharf jetty ", 40)
-	add := func(st store.Store, from, n int) {
-		update(t, st, func(w store.Writer) error {
-			if from == 0 {
-				if err := w.Init(store.Meta{Method: "minhash", Options: "{}", Format: 1, HashVersion: 1, StoreText: true}); err != nil {
-					return err
-				}
-			}
-			for i := from; i < from+n; i++ {
-				d := doc(fmt.Sprint("d", i), int64(1000+i))
-				d.Text = text
-				if _, err := w.Insert(d, &store.Sketch{Index: []byte{1}, Detail: []byte{1}}); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-	}
 	st := open(t, path)
-	add(st, 0, 500)
+	addTexts(t, st, 0, 500)
 	st.Close() // no log beside it
 	p, err := store.OpenProtected(t.Context(), path, "this process may not write it")
 	if err != nil {
@@ -62,7 +44,7 @@ func TestProtectedIndexWrittenMeanwhile(t *testing.T) {
 	}
 	p.View(t.Context(), func(r store.Reader) error { _, err := r.Counts(); return err }) // some pages cached
 	w := open(t, path)                                                                   // its owner
-	add(w, 500, 3000)
+	addTexts(t, w, 500, 3000)
 	update(t, w, func(w store.Writer) error { _, err := w.Remove([]int64{1, 2, 3, 300, 400}); return err })
 	w.Close() // the log copied into the file
 	if docs, each, err := count(); docs != 3495 || each != 3495 || err != nil {
@@ -82,25 +64,10 @@ func TestProtectedIndexWrittenMeanwhile(t *testing.T) {
 // the first write was made (ErrWrittenMeanwhile).
 func TestProtectedIndexFollowsItsWriter(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "news.db")
-	text := strings.Repeat("harbour ferry tide pier quay berth dock wharf jetty ", 40)
 	next := 0
 	add := func(st store.Store, n int) {
-		update(t, st, func(w store.Writer) error {
-			if next == 0 {
-				if err := w.Init(store.Meta{Method: "minhash", Options: "{}", Format: 1, HashVersion: 1, StoreText: true}); err != nil {
-					return err
-				}
-			}
-			for range n {
-				next++
-				d := doc(fmt.Sprint("d", next), int64(1000+next))
-				d.Text = text
-				if _, err := w.Insert(d, &store.Sketch{Index: []byte{1}, Detail: []byte{1}}); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
+		addTexts(t, st, next, n)
+		next += n
 	}
 	w := open(t, path)
 	add(w, 200)
@@ -172,4 +139,26 @@ func TestProtectedIndexFollowsItsWriter(t *testing.T) {
 		t.Errorf("check: %v, %v; want no faults", f.List, err)
 	}
 	t.Logf("%d reads meanwhile, %d failed", reads.Load(), faults.Load())
+}
+
+// addTexts stores n documents with texts, d<from+1> to d<from+n>, in st,
+// made an index of minhash first when from is 0.
+func addTexts(t *testing.T, st store.Store, from, n int) {
+	t.Helper()
+	text := strings.Repeat("harbour ferry tide pier quay berth dock wharf jetty ", 40)
+	update(t, st, func(w store.Writer) error {
+		if from == 0 {
+			if err := w.Init(store.Meta{Method: "minhash", Options: "{}", Format: 1, HashVersion: 1, StoreText: true}); err != nil {
+				return err
+			}
+		}
+		for i := from + 1; i <= from+n; i++ {
+			d := doc(fmt.Sprint("d", i), int64(1000+i))
+			d.Text = text
+			if _, err := w.Insert(d, &store.Sketch{Index: []byte{1}, Detail: []byte{1}}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
