@@ -157,11 +157,13 @@ func openPostgres(ctx context.Context, dsn string, o Options) (Store, error) {
 
 // checkSchema refuses a database whose search_path names no schema that
 // exists (a search_path in the URL with a schema's name mistyped, or one
-// not created yet), where the index's tables would have nowhere to be.
+// not created yet), or only schemas the user may not use, where the index's
+// tables would have nowhere to be. PostgreSQL's current_schema() is NULL in
+// both cases; pg_namespace tells them apart.
 func checkSchema(ctx context.Context, db *sql.DB) error {
 	var schema sql.NullString
-	var path string
-	if err := db.QueryRowContext(ctx, `SELECT current_schema(), current_setting('search_path')`).Scan(&schema, &path); err != nil {
+	var path, user string
+	if err := db.QueryRowContext(ctx, `SELECT current_schema(), current_setting('search_path'), current_user`).Scan(&schema, &path, &user); err != nil {
 		return err
 	}
 	switch {
@@ -170,7 +172,64 @@ func checkSchema(ctx context.Context, db *sql.DB) error {
 	case strings.TrimSpace(path) == "" || path == `""`:
 		return errors.New("the search_path is empty: name the index's schema in the URL (search_path=)")
 	}
-	return fmt.Errorf("no schema that the search_path (%s) names exists: create it (CREATE SCHEMA), or name another in the URL (search_path=)", path)
+	var name, grant string
+	err := db.QueryRowContext(ctx, `SELECT n.nspname, 'GRANT USAGE ON SCHEMA ' || quote_ident(n.nspname) || ' TO ' || quote_ident(current_user)
+		FROM unnest($1::text[]) WITH ORDINALITY AS p(name, i) JOIN pg_namespace n ON n.nspname = p.name
+		WHERE NOT has_schema_privilege(n.oid, 'USAGE') ORDER BY p.i LIMIT 1`,
+		searchPathNames(path, user)).Scan(&name, &grant)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("no schema that the search_path (%s) names exists: create it (CREATE SCHEMA), or name another in the URL (search_path=)", path)
+	case err != nil:
+		return err
+	}
+	return fmt.Errorf("the user %s lacks USAGE on the schema %s, which the search_path (%s) names: %s (and CREATE too, for an index not made yet), or name another schema in the URL (search_path=)", user, name, path, grant)
+}
+
+// searchPathNames returns the schemas a search_path setting names, in
+// order, as PostgreSQL reads it: names separated by commas, unquoted ones
+// folded to lower case (ASCII letters only), "$user" the user's own.
+func searchPathNames(path, user string) []string {
+	var names []string
+	for rest := strings.TrimSpace(path); rest != ""; {
+		var name string
+		if rest[0] == '"' {
+			var b strings.Builder
+			i := 1
+			for ; i < len(rest); i++ {
+				if rest[i] == '"' {
+					if i+1 < len(rest) && rest[i+1] == '"' {
+						b.WriteByte('"')
+						i++
+						continue
+					}
+					break
+				}
+				b.WriteByte(rest[i])
+			}
+			name, rest = b.String(), rest[min(i+1, len(rest)):]
+		} else {
+			end := strings.IndexByte(rest, ',')
+			if end < 0 {
+				end = len(rest)
+			}
+			name, rest = strings.Map(asciiLower, strings.TrimSpace(rest[:end])), rest[end:]
+		}
+		if name == "$user" {
+			name = user
+		}
+		names = append(names, name)
+		rest = strings.TrimSpace(rest)
+		rest = strings.TrimSpace(strings.TrimPrefix(rest, ","))
+	}
+	return names
+}
+
+func asciiLower(r rune) rune {
+	if 'A' <= r && r <= 'Z' {
+		return r + 'a' - 'A'
+	}
+	return r
 }
 
 // rebindDollar rewrites ? placeholders as $1, $2, ...: the queries of this
