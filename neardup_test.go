@@ -282,6 +282,7 @@ func TestUseAfterClose(t *testing.T) {
 		"Query of other": func() error { _, err := x.Query(ctx, other); return err },
 		"Document":       func() error { _, err := x.Document(ctx, "d1"); return err },
 		"Stats":          func() error { _, err := x.Stats(ctx); return err },
+		"RecentStats":    func() error { _, err := x.RecentStats(ctx); return err },
 		"Search":         func() error { _, err := x.Search(ctx, "harbour", neardup.Page{}); return err },
 		"Remove":         func() error { _, err := x.Remove(ctx, "d1"); return err },
 		"Verify":         func() error { _, err := x.Verify(ctx, nil); return err },

@@ -166,6 +166,27 @@ func TestRecentStats(t *testing.T) {
 	}
 }
 
+// TestRecentStatsAfterClose: RecentStats after Close fails with
+// store.ErrClosed, as every call does; once a count had been slow it gave
+// the last counts and no error.
+func TestRecentStatsAfterClose(t *testing.T) {
+	for name, age := range map[string]time.Duration{"recent": 0, "old": time.Minute} {
+		t.Run(name, func(t *testing.T) {
+			x := browsed(t, "sqlite")
+			if _, err := x.RecentStats(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			index.PretendSlowCount(x, age)
+			if err := x.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if st, err := x.RecentStats(t.Context()); !errors.Is(err, store.ErrClosed) {
+				t.Errorf("RecentStats after Close: %d documents, %v; want ErrClosed", st.Documents, err)
+			}
+		})
+	}
+}
+
 // TestCountInBackground: the first count started in the background is the
 // one the first call waits for and shows; Close waits for it.
 func TestCountInBackground(t *testing.T) {

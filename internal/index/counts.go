@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"github.com/neardup/neardup/internal/store"
 )
 
 // How RecentStats counts: an index counted in under quickCount is counted
@@ -33,9 +35,14 @@ type counts struct {
 // once a count has taken longer than a tenth of a second the last counts
 // are returned at once, and counted again in the background when older than
 // ten seconds; a smaller index is counted afresh on every call, exactly.
+// After Close it fails with store.ErrClosed, as every other call does.
 func (x *Index) RecentStats(ctx context.Context) (IndexStats, error) {
 	c := &x.counts
 	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return IndexStats{}, store.ErrClosed
+	}
 	if c.at.IsZero() && c.counting {
 		// The first count runs in the background (CountInBackground):
 		// wait for it rather than count beside it.
