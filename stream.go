@@ -197,6 +197,7 @@ func (x *Index) apply(ctx context.Context, c sketched, o AddOptions) error {
 		io := o.index()
 		io.First = c.first // an error names a document by its place in the sequence
 		ms, err = x.x.AddSketched(ctx, c.docs, c.sks, io)
+		err = unstorable(err)
 	}
 	if err != nil {
 		return err

@@ -260,3 +260,23 @@ func TestAddSeqNamesDocumentByItsPlace(t *testing.T) {
 		t.Errorf("%d stored, want the 4 of the chunks before", x.Len())
 	}
 }
+
+// TestAddSeqUnstorableErrorAsAdds: the error of AddSeq with a document no
+// index stores is Add's, "neardup: " and all; it lacked the prefix.
+func TestAddSeqUnstorableErrorAsAdds(t *testing.T) {
+	ctx := t.Context()
+	x, err := neardup.Open(ctx, filepath.Join(t.TempDir(), "x.db"), neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	d := neardup.Document{ID: "d1", Text: "A story about the local harbour, told in a sentence long enough to compare, with a NUL \x00."}
+	_, addErr := x.Add(ctx, d)
+	if addErr == nil || !strings.HasPrefix(addErr.Error(), "neardup: ") {
+		t.Fatalf("Add: %v, want an error starting \"neardup: \"", addErr)
+	}
+	seqErr := x.AddSeq(ctx, func(yield func(neardup.Document, error) bool) { yield(d, nil) }, neardup.AddOptions{})
+	if seqErr == nil || seqErr.Error() != addErr.Error() {
+		t.Errorf("AddSeq: %v, want Add's error, %v", seqErr, addErr)
+	}
+}
