@@ -348,7 +348,9 @@ func flagWords(err error) string {
 		}
 		msg = strings.Replace(msg, se.Error(), flags, 1)
 	}
-	return msg
+	// The library names itself in some errors; the line is already
+	// "neardup: …".
+	return strings.TrimPrefix(msg, "neardup: ")
 }
 
 // fieldHint says which flag names a field the inputs lack, and with which

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -296,6 +297,21 @@ func TestLibraryErrorsSayFlags(t *testing.T) {
 			if code != 1 || !strings.Contains(stderr, w) || strings.Contains(stderr, "Options.") {
 				t.Errorf("%s: exit %d, stderr %q; want 1 and %q", tc.name, code, stderr, w)
 			}
+		}
+	}
+}
+
+// TestFlagWordsNamesOnce: a library error that names the package ("neardup:
+// document 1 …", as Add's and AddSeq's do) is printed after "neardup: "
+// once, not twice.
+func TestFlagWordsNamesOnce(t *testing.T) {
+	err := fmt.Errorf("adding: %w", errors.New("x"))
+	for in, want := range map[error]string{
+		errors.New(`neardup: document 1 (id "d1"): the text holds a NUL character (binary data)`): `document 1 (id "d1"): the text holds a NUL character (binary data)`,
+		err: "adding: x",
+	} {
+		if got := flagWords(in); got != want {
+			t.Errorf("flagWords(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
