@@ -4,9 +4,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 	_ "github.com/jackc/pgx/v5/stdlib"
@@ -514,17 +514,18 @@ func TestSearchLongText(t *testing.T) {
 			}
 			return nil
 		})
-		start := time.Now()
 		got, total, hits := search(t, st, "harbour", store.Page{Limit: 10})
-		if took := time.Since(start); took > 5*time.Second {
-			t.Errorf("a search took %v", took)
-		}
 		if diff := cmp.Diff([]string{"a", "b", "c"}, sorted(got)); diff != "" || total != 3 {
 			t.Fatalf("total %d (-want +got)\n%s", total, diff)
 		}
 		for i, h := range hits {
-			if !strings.Contains(h.Snippet, store.HitStart+"harbour"+store.HitEnd) && !strings.HasPrefix(h.Snippet, "Opening words.") {
-				t.Errorf("%s: snippet %.100q marks no harbour and is not the text's opening", got[i], h.Snippet)
+			// The long text without the word in its title is quoted from
+			// its opening (on SQLite: PostgreSQL quotes the words), the
+			// others around the word.
+			opening := strings.HasPrefix(h.Snippet, "Opening words.")
+			if marked := strings.Contains(h.Snippet, store.HitStart+"harbour"+store.HitEnd); !marked && !opening ||
+				got[i] != "a" && !marked || got[i] == "a" && !store.IsPostgres(dsn) && !opening {
+				t.Errorf("%s: snippet %.100q", got[i], h.Snippet)
 			}
 			if len(h.Snippet) > 1000 {
 				t.Errorf("%s: snippet of %d bytes", got[i], len(h.Snippet))
@@ -537,28 +538,13 @@ func TestSearchLongText(t *testing.T) {
 // match it ranked, so that a page of 10 hits of a word that 2,000 articles
 // of 20,000 bytes hold 380 times each took seconds (10,000 matches, the
 // most ranked: 20 s), the snippets of all but 10 thrown away.
+//
+// The time is BenchmarkSearchManyMatches's; the test checks the page.
 func TestSearchManyMatches(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, dsn string) {
 		st := open(t, dsn)
-		text := strings.Repeat("harbour ferry tide pier quay berth dock wharf jetty ", 385)[:19990]
-		update(t, st, func(w store.Writer) error {
-			if err := w.Init(store.Meta{Method: "minhash", Options: "{}", Format: 1, HashVersion: 1, StoreText: true}); err != nil {
-				return err
-			}
-			for i := range 2000 {
-				d := doc(fmt.Sprint("d", i), int64(1000+i))
-				d.Text = text
-				if _, err := w.Insert(d, &store.Sketch{Index: []byte{1}, Detail: []byte{1}}); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		start := time.Now()
+		storeMatches(t, st, 2000)
 		got, total, hits := search(t, st, "harbour", store.Page{Limit: 10, Offset: 20})
-		if took := time.Since(start); took > time.Second {
-			t.Errorf("a page of 10 of 2,000 matches took %v", took)
-		}
 		if len(got) != 10 || total != 2000 {
 			t.Fatalf("%d hits of %d, want 10 of 2000", len(got), total)
 		}
@@ -571,4 +557,55 @@ func TestSearchManyMatches(t *testing.T) {
 			}
 		}
 	})
+}
+
+// storeMatches stores n documents of 20,000 bytes each, d0 to d<n-1>,
+// that hold "harbour" 385 times each.
+func storeMatches(tb testing.TB, st store.Store, n int) {
+	tb.Helper()
+	text := strings.Repeat("harbour ferry tide pier quay berth dock wharf jetty ", 385)[:19990]
+	err := st.Update(tb.Context(), func(w store.Writer) error {
+		if err := w.Init(store.Meta{Method: "minhash", Options: "{}", Format: 1, HashVersion: 1, StoreText: true}); err != nil {
+			return err
+		}
+		for i := range n {
+			d := doc(fmt.Sprint("d", i), int64(1000+i))
+			d.Text = text
+			if _, err := w.Insert(d, &store.Sketch{Index: []byte{1}, Detail: []byte{1}}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// BenchmarkSearchManyMatches times a page of 10 hits, with their snippets,
+// of a word that 2,000 stored articles of 20,000 bytes each hold 385 times
+// (SQLite). An op is one page.
+func BenchmarkSearchManyMatches(b *testing.B) {
+	st, err := store.Open(b.Context(), filepath.Join(b.TempDir(), "index.db"), store.Options{Sync: "normal"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	storeMatches(b, st, 2000)
+	q, err := store.ParseQuery("harbour")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		err := st.View(b.Context(), func(r store.Reader) error {
+			hits, _, err := r.Search(q, store.Page{Limit: 10, Offset: 20})
+			if err == nil && len(hits) != 10 {
+				err = fmt.Errorf("%d hits", len(hits))
+			}
+			return err
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
 }
