@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -44,13 +43,9 @@ func TestParquetDecimalScale(t *testing.T) {
 			}
 			dir := t.TempDir()
 			writeFiles(t, dir, map[string]string{"a.parquet": b.String()})
-			start := time.Now()
 			got, err := readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{}, config{})
 			if err != nil {
 				t.Fatal(err)
-			}
-			if took := time.Since(start); took > 2*time.Second {
-				t.Errorf("took %v", took)
 			}
 			if want := `{"price":` + tc.want + `,"text":"Text."}`; len(got) != 1 || got[0].Raw != want {
 				t.Errorf("got %.200v, want %s", got, want)
