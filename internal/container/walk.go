@@ -425,6 +425,18 @@ func (t *tarFrame) next() (entry, error) {
 		case err != nil:
 			return entry{}, fmt.Errorf("reading %s: tar archive: %w", t.n.origin, err)
 		}
+		if h.Typeflag == tar.TypeSymlink || h.Typeflag == tar.TypeLink {
+			// A link a file's name would be read under is said, not passed
+			// over in silence (a file it names in the archive is read under
+			// its own name).
+			if e, ok := t.w.member(t.n, h.Name, 0); ok {
+				if e.skip == nil {
+					e.skip = fmt.Errorf("%s: refused: a link to %q, which is not followed", e.n.origin, h.Linkname)
+				}
+				return e, nil
+			}
+			continue
+		}
 		if h.Typeflag != tar.TypeReg { // the reader reports the old TypeRegA as TypeReg
 			continue
 		}

@@ -182,6 +182,12 @@ func TestWalkArchives(t *testing.T) {
 				{Origin: `evil.tar/..\win.txt`, ID: `evil.tar/..\win.txt`, Skip: `evil.tar: refused: the member name "..\\win.txt" leaves the archive`},
 				{"evil.tar/ok/fine.txt", "evil.tar/ok/fine.txt", "txt", "f", ""},
 			}},
+		{"links in a tar refused, named", "links.tar", tarWithLinks(t),
+			[]got{
+				{"links.tar/a.txt", "links.tar/a.txt", "txt", "A", ""},
+				{Origin: "links.tar/b.txt", ID: "links.tar/b.txt", Skip: `links.tar/b.txt: refused: a link to "a.txt", which is not followed`},
+				{Origin: "links.tar/c.txt", ID: "links.tar/c.txt", Skip: `links.tar/c.txt: refused: a link to "/etc/passwd", which is not followed`},
+			}},
 		{"zip names leaving the archive", "evil.zip", zipOf(t, "../up.txt", "u", "in.txt", "i"),
 			[]got{
 				{Origin: "evil.zip/../up.txt", ID: "evil.zip/../up.txt", Skip: `evil.zip: refused: the member name "../up.txt" leaves the archive`},
@@ -631,4 +637,28 @@ func TestSpoolLargestMaxInflate(t *testing.T) {
 	if diff := cmp.Diff([]got{{"a.zip.gz/a.txt", "a.zip.gz/a.txt", "txt", "A", ""}}, g); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
+}
+
+// tarWithLinks is a tar of a.txt, a symbolic link b.txt to it, a hard
+// link c.txt to /etc/passwd, and a link .hidden, which no walk reads.
+func tarWithLinks(t testing.TB) string {
+	var b bytes.Buffer
+	tw := tar.NewWriter(&b)
+	for _, h := range []*tar.Header{
+		{Name: "a.txt", Mode: 0o644, Size: 1, Typeflag: tar.TypeReg},
+		{Name: "b.txt", Linkname: "a.txt", Typeflag: tar.TypeSymlink},
+		{Name: "c.txt", Linkname: "/etc/passwd", Typeflag: tar.TypeLink},
+		{Name: ".hidden", Linkname: "a.txt", Typeflag: tar.TypeSymlink},
+	} {
+		if err := tw.WriteHeader(h); err != nil {
+			t.Fatal(err)
+		}
+		if h.Size > 0 {
+			tw.Write([]byte("A"))
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
