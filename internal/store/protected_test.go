@@ -28,17 +28,7 @@ func TestProtectedIndexWrittenMeanwhile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	count := func() (docs, each int, err error) {
-		err = p.View(t.Context(), func(r store.Reader) error {
-			c, err := r.Counts()
-			docs = c.Documents
-			if err != nil {
-				return err
-			}
-			return r.EachDoc(true, func(*store.Doc) error { each++; return nil })
-		})
-		return docs, each, err
-	}
+	count := func() (docs, each int, err error) { return countDocs(t.Context(), p) }
 	if docs, each, err := count(); docs != 500 || each != 500 || err != nil {
 		t.Fatalf("before: %d documents, %d read, %v; want 500", docs, each, err)
 	}
@@ -77,18 +67,7 @@ func TestProtectedIndexFollowsItsWriter(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	count := func(ctx context.Context) (docs, each int, err error) {
-		err = p.View(ctx, func(r store.Reader) error {
-			docs, each = 0, 0
-			c, err := r.Counts()
-			docs = c.Documents
-			if err != nil {
-				return err
-			}
-			return r.EachDoc(true, func(*store.Doc) error { each++; return nil })
-		})
-		return docs, each, err
-	}
+	count := func(ctx context.Context) (docs, each int, err error) { return countDocs(ctx, p) }
 	// A reader reads all along, as a server would.
 	var reads, faults atomic.Int64
 	ctx, stop := context.WithCancel(t.Context())
@@ -161,4 +140,18 @@ func addTexts(t *testing.T, st store.Store, from, n int) {
 		}
 		return nil
 	})
+}
+
+// countDocs returns how many documents st counts, and how many it reads
+// one by one, in one read.
+func countDocs(ctx context.Context, st store.Store) (docs, each int, err error) {
+	err = st.View(ctx, func(r store.Reader) error {
+		c, err := r.Counts()
+		docs = c.Documents
+		if err != nil {
+			return err
+		}
+		return r.EachDoc(true, func(*store.Doc) error { each++; return nil })
+	})
+	return docs, each, err
 }
