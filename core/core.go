@@ -62,6 +62,16 @@ func (d *Document) UnstorableField() (field, why string) {
 	return "", ""
 }
 
+// Storable returns s as an index stores it: a byte that is not UTF-8, and
+// a NUL character (which PostgreSQL refuses in text), become U+FFFD.
+func Storable(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if strings.IndexByte(s, 0) >= 0 {
+		s = strings.ReplaceAll(s, "\x00", "\uFFFD")
+	}
+	return s
+}
+
 // WebURL reports whether s is an absolute http or https URL with a host:
 // the only URL a stored document carries, and the only one the web UI and
 // the report make a link of.

@@ -179,15 +179,15 @@ func (r *Reader) check(doc *core.Document) (core.SkipReason, string, string) {
 		if why := core.BadID(doc.ID); why != "" {
 			return core.SkipMalformed, r.opts.IDField, "an index stores no id that " + why
 		}
-		if core.ForeignURL(cleanMeta(doc.URL)) {
+		if core.ForeignURL(core.Storable(doc.URL)) {
 			return core.SkipMalformed, r.opts.URLField, "an index stores no URL of another scheme than http or https"
 		}
 	}
 	if isBlank(doc.Text) {
 		return core.SkipEmpty, r.opts.TextField, "empty"
 	}
-	doc.URL = cleanMeta(doc.URL)
-	doc.Source = cleanMeta(doc.Source)
+	doc.URL = core.Storable(doc.URL)
+	doc.Source = core.Storable(doc.Source)
 	if name, _ := doc.Date.Zone(); name == "CST" && inChinese(doc.Text) {
 		doc.Date = extract.WithLanguageZone(doc.Date, "zh") // China's, not North America's Central
 	}
@@ -213,16 +213,6 @@ func inChinese(text string) bool {
 		}
 	}
 	return 2*han > letters
-}
-
-// cleanMeta turns the bytes of s that are not UTF-8, and NUL bytes, into
-// U+FFFD.
-func cleanMeta(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	if strings.IndexByte(s, 0) >= 0 {
-		s = strings.ReplaceAll(s, "\x00", "\uFFFD")
-	}
-	return s
 }
 
 // finish validates doc and returns its record.

@@ -679,7 +679,7 @@ func entries(feedURL, lang string, items []*gofeed.Item) (out []entry, unnamed i
 	seen := map[string]bool{}
 	for i := len(items) - 1; i >= 0; i-- {
 		it := items[i]
-		e := entry{title: storable(strings.TrimSpace(it.Title)), lang: lang}
+		e := entry{title: core.Storable(strings.TrimSpace(it.Title)), lang: lang}
 		if link := strings.TrimSpace(it.Link); link != "" {
 			if ref, err := url.Parse(link); err == nil && base != nil {
 				if abs := base.ResolveReference(ref); (abs.Scheme == "http" || abs.Scheme == "https") && abs.Host != "" {
@@ -697,7 +697,7 @@ func entries(feedURL, lang string, items []*gofeed.Item) (out []entry, unnamed i
 			e.key = textKey(it)
 		}
 		if e.key == "" {
-			e.key = storable(strings.TrimSpace(it.GUID))
+			e.key = core.Storable(strings.TrimSpace(it.GUID))
 		}
 		if e.key == "" {
 			unnamed++
@@ -716,19 +716,6 @@ func entries(feedURL, lang string, items []*gofeed.Item) (out []entry, unnamed i
 		slices.SortStableFunc(out, func(a, b entry) int { return a.date.Compare(b.date) })
 	}
 	return out, unnamed
-}
-
-// storable is s, a feed item's text (its title, its GUID), as an index
-// stores it: a NUL character (a JSON Feed's \u0000), which PostgreSQL
-// refuses in text and the index in a document's title, and a byte that is
-// not UTF-8 become U+FFFD. A title with a NUL, an article's when its page
-// had none, failed the chunk's transaction and the feed's pass.
-func storable(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	if strings.IndexByte(s, 0) >= 0 {
-		s = strings.ReplaceAll(s, "\x00", "\uFFFD")
-	}
-	return s
 }
 
 // unasked reports whether err is a host's pause that refused a request
