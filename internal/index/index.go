@@ -178,19 +178,11 @@ type Match struct {
 // restore rebuilds the method's in-memory index from the store.
 func (x *Index) restore(ctx context.Context) error {
 	return x.changing(func() error {
-		return x.st.View(ctx, func(r store.Reader) error { return x.catchUpAfresh(r) })
-	})
-}
-
-// catchUpAfresh rebuilds the method's in-memory index from r, from
-// nothing.
-func (x *Index) catchUpAfresh(r store.Reader) error {
-	return x.changing(func() error {
 		if err := x.live.Reset(); err != nil {
 			return err
 		}
 		x.lastOrd, x.lastRemoval = 0, 0
-		return x.catchUp(r)
+		return x.st.View(ctx, func(r store.Reader) error { return x.catchUp(r) })
 	})
 }
 
