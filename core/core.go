@@ -197,6 +197,10 @@ type Pair struct {
 	Evidence Evidence `json:"evidence,omitempty"`
 }
 
+// Round keeps four decimals, as a Pair's Score and its evidence are
+// written: scores are shown, not computed with.
+func Round(x float64) float64 { return float64(int64(x*10000+0.5)) / 10000 }
+
 // Copy returns the ID of the copy of a duplicate pair, the one of A and B
 // that is not its Original; "" when the pair has none.
 func (p *Pair) Copy() string {

@@ -117,7 +117,7 @@ func (fn *verifyFn) ProcessElement(a int64, halves func(*half) bool, docs func(*
 			continue
 		}
 		counts(countPairs+string(l), 1)
-		p := core.Pair{A: da.ID, B: h.Doc.ID, Method: fn.st.name(), Score: engine.Round(score), Label: l, Evidence: ev}
+		p := core.Pair{A: da.ID, B: h.Doc.ID, Method: fn.st.name(), Score: core.Round(score), Label: l, Evidence: ev}
 		if l == core.Duplicate {
 			// A was read before B: cluster.Published breaks a tie by it.
 			p.Original = da.ID

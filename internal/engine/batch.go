@@ -460,7 +460,7 @@ func (b *batch[S, E]) group() {
 	for _, c := range b.found.chunks { // a document's pairs are in one chunk
 		for i, f := range c {
 			if b.links(f.Label) {
-				links = append(links, cluster.Link{Other: f.A, Score: Round(f.Score)})
+				links = append(links, cluster.Link{Other: f.A, Score: core.Round(f.Score)})
 			}
 			if last := i+1 == len(c) || c[i+1].B != f.B; last && len(links) > 0 {
 				b.linker.Add(f.B, links)
@@ -516,7 +516,7 @@ func (b *batch[S, E]) EachResult(pair func(*core.Pair) error, each func(*core.Cl
 	for _, c := range b.found.chunks {
 		for _, f := range c {
 			p = core.Pair{A: b.docs.ids[f.A], B: b.docs.ids[f.B], Method: b.name,
-				Score: Round(f.Score), Label: f.Label, Evidence: f.Ev}
+				Score: core.Round(f.Score), Label: f.Label, Evidence: f.Ev}
 			if f.Label == core.Duplicate {
 				p.Original = b.docs.ids[b.docs.original(f.A, f.B)]
 			}

@@ -59,7 +59,7 @@ func (l *foundList[E]) flat() []Found[E] {
 
 // bestFirst orders one document's pairs as every list of pairs shows them
 // (pairs.jsonl, index add and query, the API): duplicates before similar
-// pairs, then by score as reported (Round), highest first, then by the
+// pairs, then by score as reported (core.Round), highest first, then by the
 // earlier document, the first read or stored first, so that the order
 // depends on nothing but the pairs (a pipeline that finds them in another
 // order lists them alike). A method's score alone does not order the
@@ -69,7 +69,7 @@ func bestFirst[E any](a, b Found[E]) int {
 	if c := cmp.Compare(LabelRank(a.Label), LabelRank(b.Label)); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(Round(b.Score), Round(a.Score)); c != 0 {
+	if c := cmp.Compare(core.Round(b.Score), core.Round(a.Score)); c != 0 {
 		return c
 	}
 	return cmp.Compare(a.A, b.A)

@@ -210,7 +210,3 @@ type Corpus struct {
 	NeedsText func(ord int32) bool
 	SeeText   func(ord int32, doc *core.Document)
 }
-
-// Round keeps four decimals: scores and evidence are shown, not computed
-// with.
-func Round(x float64) float64 { return float64(int64(x*10000+0.5)) / 10000 }

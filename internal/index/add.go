@@ -236,7 +236,7 @@ func (x *Index) mark(w store.Writer, me published, hits []engine.Hit, out *Match
 		if err != nil {
 			return err
 		}
-		marks[i] = store.Mark{A: h.Other, B: ord, Method: x.spec.Name, Score: engine.Round(h.Score), Label: h.Label,
+		marks[i] = store.Mark{A: h.Other, B: ord, Method: x.spec.Name, Score: core.Round(h.Score), Label: h.Label,
 			Evidence: ev, At: at}
 	}
 	if err := w.AddMarks(marks); err != nil {
@@ -251,7 +251,7 @@ func (x *Index) mark(w store.Writer, me published, hits []engine.Hit, out *Match
 	for i, h := range hits {
 		if h.Label == core.Duplicate {
 			dups = append(dups, others[i])
-			scores = append(scores, engine.Round(h.Score))
+			scores = append(scores, core.Round(h.Score))
 		}
 	}
 	out.Cluster, err = x.place(w, ord, dups, scores)
@@ -337,7 +337,7 @@ func (x *Index) pairs(r store.Reader, out *Match, me published, hits []engine.Hi
 			continue
 		}
 		others[i] = d
-		out.Pairs = append(out.Pairs, core.Pair{A: d.ID, B: out.ID, Method: x.spec.Name, Score: engine.Round(h.Score),
+		out.Pairs = append(out.Pairs, core.Pair{A: d.ID, B: out.ID, Method: x.spec.Name, Score: core.Round(h.Score),
 			Label: h.Label, Original: me.original(d, out.ID, h.Label), Evidence: h.Evidence})
 	}
 	return others, nil

@@ -79,9 +79,9 @@ func (x *Index) replaceMarks(w store.Writer, b engine.Batch, rows []store.Doc) e
 			return err
 		}
 		marks = append(marks, store.Mark{A: rows[a].Ord, B: rows[c].Ord, Method: x.spec.Name,
-			Score: engine.Round(score), Label: label, Evidence: data, At: at})
+			Score: core.Round(score), Label: label, Evidence: data, At: at})
 		if label == core.Duplicate {
-			links[max(a, c)] = append(links[max(a, c)], cluster.Link{Other: int32(min(a, c)), Score: engine.Round(score)})
+			links[max(a, c)] = append(links[max(a, c)], cluster.Link{Other: int32(min(a, c)), Score: core.Round(score)})
 		}
 		return nil
 	})

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"github.com/neardup/neardup/core"
 )
 
 // Overlap returns the size of the intersection of two sorted sets (strictly
@@ -80,6 +82,12 @@ type SetScores struct {
 	Jaccard       float64 `json:"jaccard"`        // |A∩B| / |A∪B|
 	ContainmentAB float64 `json:"containment_ab"` // |A∩B| / |A|: how much of A is inside B
 	ContainmentBA float64 `json:"containment_ba"` // |A∩B| / |B|
+}
+
+// Rounded returns the scores with four decimals, as they are written
+// (core.Round).
+func (s SetScores) Rounded() SetScores {
+	return SetScores{Jaccard: core.Round(s.Jaccard), ContainmentAB: core.Round(s.ContainmentAB), ContainmentBA: core.Round(s.ContainmentBA)}
 }
 
 // Containment returns the larger of the two containments: how much of the

@@ -16,6 +16,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/figures"
 	"github.com/neardup/neardup/internal/similarity"
 )
@@ -128,6 +129,20 @@ type Evidence struct {
 	// ("RPT-", "CORRECTED - ", "UPDATE 1-"): no veto of a templated
 	// family applies then.
 	Rerun bool `json:"rerun,omitempty"`
+}
+
+// Rounded returns the evidence as it is written: the number overlap with
+// four decimals (core.Round), the hours apart with one.
+func (e Evidence) Rounded() Evidence {
+	if e.NumberOverlap != nil {
+		o := core.Round(*e.NumberOverlap)
+		e.NumberOverlap = &o
+	}
+	if e.HoursApart != nil {
+		h := float64(int64(*e.HoursApart*10+0.5)) / 10
+		e.HoursApart = &h
+	}
+	return e
 }
 
 // secondsPerHour converts the distance of two Unix dates.

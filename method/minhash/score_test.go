@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/similarity"
 )
@@ -57,7 +56,7 @@ func TestScoreIsWhatDecided(t *testing.T) {
 			if ev.Measure == similarity.MeasureContainment {
 				want = max(ev.ContainmentAB, ev.ContainmentBA)
 			}
-			if p.Score != engine.Round(want) {
+			if p.Score != core.Round(want) {
 				t.Errorf("score %v, want the %s %v", p.Score, ev.Measure, want)
 			}
 			if p.Label == core.Duplicate && p.Score < tc.opts.Threshold {

@@ -328,7 +328,7 @@ func (m *method) evidence(a, b int32, shared int) Evidence {
 	e := Evidence{SourceA: m.srcNames[m.docSrc[a]], SourceB: m.srcNames[m.docSrc[b]], Shared: shared,
 		RareA: len(m.rare[a]), RareB: len(m.rare[b])}
 	ab, ba := e.shares()
-	e.AInB, e.BInA = engine.Round(ab), engine.Round(ba)
+	e.AInB, e.BInA = core.Round(ab), core.Round(ba)
 	return e
 }
 

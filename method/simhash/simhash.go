@@ -41,15 +41,7 @@ func (Evidence) Method() string { return Name }
 func (e Evidence) MarshalJSON() ([]byte, error) {
 	type plain Evidence // the fields and their tags, without this method
 	r := plain(e)
-	r.Jaccard, r.ContainmentAB, r.ContainmentBA = engine.Round(e.Jaccard), engine.Round(e.ContainmentAB), engine.Round(e.ContainmentBA)
-	if e.NumberOverlap != nil {
-		o := engine.Round(*e.NumberOverlap)
-		r.NumberOverlap = &o
-	}
-	if e.HoursApart != nil {
-		h := float64(int64(*e.HoursApart*10+0.5)) / 10
-		r.HoursApart = &h
-	}
+	r.SetScores, r.Evidence = e.SetScores.Rounded(), e.Evidence.Rounded()
 	return json.Marshal(r)
 }
 

@@ -226,7 +226,7 @@ func (m *method) evidence(a int32, query *[2]similarity.Dense, scores *[2]float6
 	if c < 0 && !(m.o.Similar > 0 && scores[body] >= m.o.Similar) {
 		return 0, Evidence{}, false
 	}
-	ev := Evidence{Title: engine.Round(scores[title]), Body: engine.Round(scores[body])}
+	ev := Evidence{Title: core.Round(scores[title]), Body: core.Round(scores[body])}
 	if c >= 0 {
 		ev.Clause = m.clauses[c]
 	}

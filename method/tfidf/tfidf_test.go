@@ -148,7 +148,7 @@ func TestEqualsBruteForce(t *testing.T) {
 			default:
 				continue
 			}
-			want = append(want, decided{docs[i].ID, docs[j].ID, engine.Round(bc), l})
+			want = append(want, decided{docs[i].ID, docs[j].ID, core.Round(bc), l})
 		}
 		// A document's pairs are listed duplicates first, then by score.
 		slices.SortStableFunc(want[first:], func(a, b decided) int {
