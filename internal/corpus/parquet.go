@@ -166,9 +166,9 @@ func (s *parquetSource) read() (Raw, error) {
 	s.row++
 	origin := string(appendOrigin(nil, s.origin, int(s.row)))
 	if size := rowBytes(row); size > s.limit {
-		return Raw{Origin: origin, kind: rawTooLarge, size: int64(size)}, nil
+		return Raw{Origin: origin, kind: rawTooLarge, size: int64(size), rows: true}, nil
 	}
-	return Raw{Origin: origin, kind: rawParquet, row: row.Clone(), pq: s.h}, nil
+	return Raw{Origin: origin, kind: rawParquet, row: row.Clone(), pq: s.h, rows: true}, nil
 }
 
 // fill reads the next rows into buf, opening the next row group when the

@@ -13,7 +13,6 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/jsonenc"
 )
@@ -283,18 +282,18 @@ func RejectRecord(rec corpus.Record) *Reject {
 	if r.ID == origin {
 		r.ID = "" // no id was read: the origin stands in for it
 	}
-	r.place(origin)
+	r.place(origin, rec.Row)
 	return r
 }
 
-// RejectDocument is the line of rejects.jsonl of a document the method did
-// not compare, for the reason why.
-func RejectDocument(doc *core.Document, why core.SkipReason) *Reject {
-	r := &Reject{ID: doc.ID, Reason: string(why), Error: "not compared: " + skipText(why)}
-	if r.ID == doc.Origin {
+// RejectDocument is the line of rejects.jsonl of the document of a record
+// the method did not compare, for the reason why.
+func RejectDocument(rec *corpus.Record, why core.SkipReason) *Reject {
+	r := &Reject{ID: rec.Doc.ID, Reason: string(why), Error: "not compared: " + skipText(why)}
+	if r.ID == rec.Doc.Origin {
 		r.ID = ""
 	}
-	r.place(doc.Origin)
+	r.place(rec.Doc.Origin, rec.Row)
 	return r
 }
 
@@ -308,9 +307,10 @@ func skipText(why core.SkipReason) string {
 	return string(why)
 }
 
-// place sets the file and the line (or a Parquet file's row) of r from an
-// origin, "file:17"; an origin without a number is the file.
-func (r *Reject) place(origin string) {
+// place sets the file and the line (or, when row is set, a Parquet file's
+// row) of r from an origin, "file:17"; an origin without a number is the
+// file.
+func (r *Reject) place(origin string, row bool) {
 	r.File = origin
 	i := strings.LastIndexByte(origin, ':')
 	if i < 0 {
@@ -321,7 +321,7 @@ func (r *Reject) place(origin string) {
 		return
 	}
 	r.File = origin[:i]
-	if container.ByName(container.Inner(r.File)) == container.Parquet {
+	if row {
 		r.Row = n
 	} else {
 		r.Line = n
