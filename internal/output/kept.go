@@ -147,7 +147,7 @@ type keptRow struct {
 	Text   string `parquet:"text"`
 	URL    string `parquet:"url"`
 	Source string `parquet:"source"`
-	Date   string `parquet:"date"` // RFC 3339; "" when undated
+	Date   string `parquet:"date"` // RFC 3339 in UTC, without an offset when read without a zone; "" when undated
 	// Record is the record as a JSON object, as kept.jsonl would hold it.
 	Record string `parquet:"record"`
 }
@@ -191,8 +191,11 @@ func (p *parquetKept) write(line []byte, row parquet.Row, doc *core.Document) er
 		}
 	} else {
 		k := keptRow{ID: doc.ID, Title: doc.Title, Text: doc.Text, URL: doc.URL, Source: doc.Source, Record: string(line)}
-		if !doc.Date.IsZero() {
-			k.Date = doc.Date.UTC().Format("2006-01-02T15:04:05Z07:00")
+		if d := doc.Date; !d.IsZero() {
+			if d.Location() != core.NoZone {
+				d = d.UTC()
+			}
+			k.Date = core.FormatDate(d, "2006-01-02T15:04:05Z07:00")
 		}
 		if _, err := p.gw.Write([]keptRow{k}); err != nil {
 			return err
