@@ -163,7 +163,7 @@ func (fn *readFn) record(ctx context.Context, ord int64, raw corpus.Raw, rec cor
 		e.counts(countSkipped+string(skip), 1)
 		e.counts(countNotKept, 1) // a document not compared is not kept
 		e.docs(ord, d)
-		return reject(ord, output.RejectDocument(&rec.Doc, skip), e.rejects)
+		return reject(ord, output.RejectDocument(&rec, skip), e.rejects)
 	}
 	// Only a document compared goes to kept.jsonl, as in the batch: one
 	// skipped, whatever the reason, is listed among the rejects.

@@ -24,7 +24,7 @@ func TestCSV(t *testing.T) {
 			name:  "all fields, raw object in header order",
 			file:  "news.csv",
 			input: "date,text,title,id,url,source,extra\n2024-03-05,Body.,T,a1,http://x/1,AP,e\n",
-			want: []rec{{ID: "a1", Title: "T", Text: "Body.", URL: "http://x/1", Source: "AP", Date: "2024-03-05T00:00:00Z", Origin: "news.csv:2",
+			want: []rec{{ID: "a1", Title: "T", Text: "Body.", URL: "http://x/1", Source: "AP", Date: "2024-03-05T00:00:00", Origin: "news.csv:2",
 				Raw: `{"date":"2024-03-05","text":"Body.","title":"T","id":"a1","url":"http://x/1","source":"AP","extra":"e"}`}},
 		},
 		{

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract"
 )
 
@@ -103,10 +104,19 @@ func parseDate(s string) time.Time {
 		// with the local zone's offset when it is the local zone's, so
 		// that "EST" would be UTC here and UTC-5 on a machine in New York.
 		if t, err := time.ParseInLocation(layout, s, time.UTC); err == nil {
+			if !hasZone(layout) {
+				return t.In(core.NoZone)
+			}
 			return extract.WithZoneOffset(t)
 		}
 	}
 	return unixText(s)
+}
+
+// hasZone reports whether a layout of dateLayouts reads a zone: an offset
+// or a zone's name.
+func hasZone(layout string) bool {
+	return strings.Contains(layout, "Z07") || strings.Contains(layout, "-07") || strings.Contains(layout, "MST")
 }
 
 // unixText reads Unix time written as text, as a CSV file or a JSON string

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/klauspost/compress/gzip"
+
+	"github.com/neardup/neardup/core"
 )
 
 // rec is a Record flattened for comparison.
@@ -23,7 +25,7 @@ func flatten(r Record) rec {
 	g := rec{ID: r.Doc.ID, Title: r.Doc.Title, Text: r.Doc.Text, URL: r.Doc.URL, Source: r.Doc.Source,
 		Origin: r.Doc.Origin, Raw: string(r.Doc.Raw), Skip: string(r.Skip)}
 	if !r.Doc.Date.IsZero() {
-		g.Date = r.Doc.Date.Format(time.RFC3339)
+		g.Date = core.FormatDate(r.Doc.Date, time.RFC3339)
 	}
 	if r.Err != nil {
 		g.Err = r.Err.Error()

@@ -29,7 +29,7 @@ func TestJSONL(t *testing.T) {
 			name:  "field mapping",
 			input: `{"guid":7,"headline":"H","body":"B","link":"L","site":"S","published":"2024-03-05"}`,
 			opts:  Options{IDField: "guid", TitleField: "headline", TextField: "body", URLField: "link", SourceField: "site", DateField: "published"},
-			want: []rec{{ID: "7", Title: "H", Text: "B", URL: "L", Source: "S", Date: "2024-03-05T00:00:00Z", Origin: "news.jsonl:1",
+			want: []rec{{ID: "7", Title: "H", Text: "B", URL: "L", Source: "S", Date: "2024-03-05T00:00:00", Origin: "news.jsonl:1",
 				Raw: `{"guid":7,"headline":"H","body":"B","link":"L","site":"S","published":"2024-03-05"}`}},
 		},
 		{
@@ -40,7 +40,7 @@ func TestJSONL(t *testing.T) {
 				`{"_id":"e4","_source.headline":"literal, no object","_source.body.text":"D"}` + "\n",
 			opts: Options{IDField: "_id", TitleField: "_source.headline", TextField: "_source.body.text", DateField: "_source.published"},
 			want: []rec{
-				{ID: "e1", Title: "H", Text: "B", Date: "2024-03-05T00:00:00Z", Origin: "news.jsonl:1",
+				{ID: "e1", Title: "H", Text: "B", Date: "2024-03-05T00:00:00", Origin: "news.jsonl:1",
 					Raw: `{"_id":"e1","_source":{"headline":"H","body":{"text":"B"},"published":"2024-03-05"}}`},
 				{ID: "e2", Origin: "news.jsonl:2", Skip: "malformed", Raw: `{"_id":"e2","_source":{"headline":7,"body":"not an object"}}`,
 					Err: `news.jsonl:2: field "_source.headline": want a string, got number`},

@@ -166,9 +166,9 @@ func (s *parquetSource) read() (Raw, error) {
 	s.row++
 	origin := string(appendOrigin(nil, s.origin, int(s.row)))
 	if size := rowBytes(row); size > s.limit {
-		return Raw{Origin: origin, kind: rawTooLarge, size: int64(size)}, nil
+		return Raw{Origin: origin, kind: rawTooLarge, size: int64(size), rows: true}, nil
 	}
-	return Raw{Origin: origin, kind: rawParquet, row: row.Clone(), pq: s.h}, nil
+	return Raw{Origin: origin, kind: rawParquet, row: row.Clone(), pq: s.h, rows: true}, nil
 }
 
 // fill reads the next rows into buf, opening the next row group when the
@@ -338,7 +338,7 @@ func parquetString(v parquet.Value, schema *parquet.Schema, col int) string {
 	t := leafType(schema, col)
 	switch {
 	case t != nil && isTimestamp(t):
-		return parquetTime(v, t).Format(time.RFC3339Nano)
+		return core.FormatDate(parquetTime(v, t), time.RFC3339Nano)
 	case t != nil && isDate(t):
 		return time.Unix(int64(v.Int32())*86400, 0).UTC().Format(time.DateOnly)
 	case v.Kind() == parquet.Int96:
@@ -364,17 +364,24 @@ func leafType(schema *parquet.Schema, col int) parquet.Type {
 	return lc.Node.Type()
 }
 
-// parquetTime is a TIMESTAMP value as a time in UTC.
+// parquetTime is a TIMESTAMP value as a time in UTC, or in core.NoZone
+// when it is not adjusted to UTC (a wall clock of no zone named).
 func parquetTime(v parquet.Value, t parquet.Type) time.Time {
 	ts := t.LogicalType().Value.(*format.TimestampType)
 	n := v.Int64()
+	var at time.Time
 	switch ts.Unit.Value.(type) {
 	case *format.MicroSeconds:
-		return time.UnixMicro(n).UTC()
+		at = time.UnixMicro(n)
 	case *format.NanoSeconds:
-		return time.Unix(0, n).UTC()
+		at = time.Unix(0, n)
+	default:
+		at = time.UnixMilli(n)
 	}
-	return time.UnixMilli(n).UTC()
+	if !ts.IsAdjustedToUTC {
+		return at.In(core.NoZone)
+	}
+	return at.UTC()
 }
 
 // julianUnixEpoch is the Julian day of 1970-01-01.
@@ -447,7 +454,7 @@ func leafValue(row parquet.Row, col int) (parquet.Value, bool) {
 func appendParquetValue(dst []byte, v parquet.Value, t parquet.Type) []byte {
 	switch {
 	case isTimestamp(t):
-		return jsonenc.AppendString(dst, parquetTime(v, t).Format(time.RFC3339Nano))
+		return jsonenc.AppendString(dst, core.FormatDate(parquetTime(v, t), time.RFC3339Nano))
 	case isDate(t):
 		return jsonenc.AppendString(dst, time.Unix(int64(v.Int32())*86400, 0).UTC().Format(time.DateOnly))
 	}

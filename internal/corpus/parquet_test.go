@@ -13,6 +13,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/deprecated"
+
+	"github.com/neardup/neardup/core"
 )
 
 // news is a row of the Parquet files the tests write.
@@ -336,5 +338,48 @@ func TestParquetFooterLengthBounded(t *testing.T) {
 	}
 	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
 		t.Errorf("%d MiB allocated for a file of %d bytes", n>>20, len(data))
+	}
+}
+
+// TestDateWithoutZone: a Parquet TIMESTAMP not adjusted to UTC and a date
+// text without a zone are written without an offset in the record and the
+// document's date, which orders as UTC would; a date with a zone, "+00:00"
+// too, keeps it. They were written with "Z", claiming UTC.
+func TestDateWithoutZone(t *testing.T) {
+	type row struct {
+		Text  string    `parquet:"text"`
+		When  time.Time `parquet:"when,timestamp(millisecond:local)"`
+		Stamp time.Time `parquet:"stamp,timestamp(millisecond)"`
+	}
+	when := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"a.parquet": parquetOf(t, []row{{Text: "Text.", When: when, Stamp: when}}, 10),
+		"b.jsonl": `{"text":"T.","date":"2024-01-02 03:04:05"}` + "\n" + `{"text":"T.","date":"2024-01-02T03:04:05+00:00"}` + "\n" +
+			`{"text":"T.","date":"2024-01-02T03:04:05Z"}` + "\n",
+	})
+	got, err := readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{DateField: "when"}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	origin := filepath.Join(dir, "a.parquet:1")
+	want := []rec{{ID: origin, Text: "Text.", Date: "2024-01-02T03:04:05", Origin: origin,
+		Raw: `{"text":"Text.","when":"2024-01-02T03:04:05","stamp":"2024-01-02T03:04:05Z"}`}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Parquet (-want +got)\n%s", diff)
+	}
+	r, err := Open([]string{filepath.Join(dir, "b.jsonl")}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for _, want := range []string{"2024-01-02T03:04:05", "2024-01-02T03:04:05Z", "2024-01-02T03:04:05Z"} {
+		rec, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := core.FormatDate(rec.Doc.Date, time.RFC3339); got != want || !rec.Doc.Date.Equal(when) {
+			t.Errorf("%s: date %s (%v), want %s, the instant %v", rec.Doc.Origin, got, rec.Doc.Date, want, when)
+		}
 	}
 }

@@ -34,6 +34,7 @@ type Raw struct {
 	note   string         // why a refused member is not read, or a malformed record is malformed
 	row    parquet.Row    // a Parquet row
 	pq     *parquetHeader // the Parquet row's schema and mapping
+	rows   bool           // Origin's number is a Parquet row, not a line
 }
 
 // Size returns the bytes the record holds in memory, so callers can bound
@@ -87,6 +88,10 @@ type Record struct {
 	Doc  core.Document
 	Skip core.SkipReason
 	Err  error // a *RecordError when Skip is set
+	// Row says that the number ending Doc.Origin ("file:3") counts the
+	// rows of a Parquet file, not lines: a file's name does not tell
+	// ("stdin:3", or a file read with Options.Format "parquet").
+	Row bool
 }
 
 // RecordError says why one record was skipped.
@@ -113,6 +118,12 @@ func skip(doc core.Document, reason core.SkipReason, field, msg string) Record {
 // Decode parses and validates raw. It is safe for concurrent use, also with
 // NextRaw, Rewind and Progress.
 func (r *Reader) Decode(raw Raw) Record {
+	rec := r.decode(raw)
+	rec.Row = raw.rows
+	return rec
+}
+
+func (r *Reader) decode(raw Raw) Record {
 	switch raw.kind {
 	case rawJSON:
 		return r.decodeJSON(raw)

@@ -31,7 +31,8 @@ import (
 //     reading gives (method, fields, formats, ids, minimum text);
 //   - journal: one entry for each record read, in input order: a record
 //     skipped (its reason and error) or a document (its id, origin, date,
-//     text length and its sketch's encoding); each entry framed by its
+//     text length and its sketch's encoding), each saying whether its
+//     origin's number is a Parquet row; each entry framed by its
 //     length and a CRC-32;
 //   - checkpoint.json: how many records the journal holds and its length
 //     in bytes at that point, written (to a temporary name, then renamed)
@@ -50,7 +51,9 @@ import (
 //
 // Changelog:
 //   - 1: first version.
-const checkpointVersion = 1
+//   - 2: an entry says after its kind whether the number ending its
+//     origin is a Parquet file's row (corpus.Record.Row).
+const checkpointVersion = 2
 
 // DefaultCheckpointEvery is how many records a run with Options.Resume
 // reads between two checkpoints.
@@ -306,8 +309,12 @@ const (
 func (c *checkpointer) encode(it *item) []byte {
 	b := c.entry[:0]
 	doc := &it.rec.Doc
+	var row byte
+	if it.rec.Row {
+		row = 1
+	}
 	if it.rec.Skip != core.SkipNone {
-		b = append(b, entrySkipped)
+		b = append(b, entrySkipped, row)
 		b = appendString(appendString(appendString(b, string(it.rec.Skip)), doc.ID), doc.Origin)
 		var re *corpus.RecordError
 		switch {
@@ -317,7 +324,7 @@ func (c *checkpointer) encode(it *item) []byte {
 			b = appendString(append(b, 0), errText(it.rec.Err))
 		}
 	} else {
-		b = append(b, entryDocument)
+		b = append(b, entryDocument, row)
 		b = appendString(appendString(b, doc.ID), doc.Origin)
 		var date int64
 		if !doc.Date.IsZero() {
@@ -418,7 +425,9 @@ func decodeEntry(e []byte, b engine.Batch) (item, error) {
 	r := &entryReader{b: e}
 	var it item
 	doc := &it.rec.Doc
-	switch r.byte() {
+	kind := r.byte()
+	it.rec.Row = r.byte() == 1
+	switch kind {
 	case entrySkipped:
 		it.rec.Skip = core.SkipReason(r.string())
 		doc.ID, doc.Origin = r.string(), r.string()

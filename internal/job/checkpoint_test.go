@@ -210,3 +210,60 @@ func TestResumeOtherFormat(t *testing.T) {
 		t.Fatalf("resume: %v, want a refusal naming another version's sketches", err)
 	}
 }
+
+// TestResumeParquetRows pins that a run of a Parquet file resumed from its
+// checkpoint places the records replayed from the journal by their row in
+// rejects.jsonl, as a run never interrupted does: a journal that kept no
+// word of it placed them by line.
+func TestResumeParquetRows(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(writeManyCopies(t, dir, 200))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []article
+	for l := range strings.SplitSeq(strings.TrimSpace(string(data)), "\n") {
+		var a article
+		if err := json.Unmarshal([]byte(l), &a); err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, a)
+		switch len(rows) {
+		case 20: // replayed from the journal
+			rows = append(rows, article{ID: "e1"}, article{ID: "s1", Text: "Short."})
+		case 120: // read after the checkpoint; the run is stopped at it
+			rows = append(rows, article{ID: "e2"})
+		}
+	}
+	in := filepath.Join(dir, "news.parquet")
+	writeParquet(t, in, rows)
+	whole := Options{Inputs: []string{in}, Out: filepath.Join(dir, "whole")}
+	if _, err := Run(t.Context(), whole); err != nil {
+		t.Fatal(err)
+	}
+	resumed := Options{Inputs: []string{in}, Out: filepath.Join(dir, "resumed"), Resume: true, CheckpointEvery: 50}
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	stopped := resumed
+	stopped.Warn = cancelOn{"news.parquet:121:", cancel}
+	if _, err := Run(ctx, stopped); !errors.Is(err, context.Canceled) {
+		t.Fatalf("run: %v, want it cancelled", err)
+	}
+	if _, err := Run(t.Context(), resumed); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join(whole.Out, output.RejectsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(resumed.Out, output.RejectsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(want, []byte(`"row":21,`)) || !bytes.Contains(want, []byte(`"row":22,`)) {
+		t.Fatalf("rejects.jsonl of the whole run places rows 21 and 22 by row:\n%s", want)
+	}
+	if !bytes.Equal(want, got) {
+		t.Errorf("rejects.jsonl of the resumed run:\n%s\nwant:\n%s", got, want)
+	}
+}

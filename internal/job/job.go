@@ -416,7 +416,7 @@ func (run *runner) take(it *item) error {
 	run.noteSchema(it.schema)
 	if skip := it.sketch.Skip(); skip != core.SkipNone {
 		run.notCompared = append(run.notCompared, run.b.Len()-1)
-		if err := run.rejectDoc(&it.rec.Doc, skip); err != nil {
+		if err := run.rejectDoc(&it.rec, skip); err != nil {
 			return err
 		}
 	}

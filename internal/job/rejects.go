@@ -35,8 +35,8 @@ func (run *runner) reject(rec corpus.Record) error {
 
 // rejectDoc writes a line of rejects.jsonl for a document the method did
 // not compare.
-func (run *runner) rejectDoc(doc *core.Document, why core.SkipReason) error {
-	return run.out.Reject(output.RejectDocument(doc, why))
+func (run *runner) rejectDoc(rec *corpus.Record, why core.SkipReason) error {
+	return run.out.Reject(output.RejectDocument(rec, why))
 }
 
 // noteSchema notes the Parquet schema of a document's record (nil for a

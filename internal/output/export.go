@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 )
@@ -54,5 +55,5 @@ func (e exporter) Kept(d *store.Doc) error {
 }
 
 func (e exporter) Rejected(d *store.Doc) error {
-	return e.Set.Reject(RejectDocument(&core.Document{ID: d.ID}, d.Skip))
+	return e.Set.Reject(RejectDocument(&corpus.Record{Doc: core.Document{ID: d.ID}}, d.Skip))
 }

@@ -2,7 +2,6 @@ package output
 
 import (
 	"bufio"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -85,20 +84,20 @@ type TitleRow struct {
 }
 
 // Titles returns the writer of a CSV file of the titles of pairs: a header
-// a, b, score, title_a, title_b, then a row a pair. Pass it to Set.Extra.
+// a, b, score, title_a, title_b, then a row a pair, each cell as a sheet
+// holds it (see sheetCell). Pass it to Set.Extra.
 func Titles(rows []TitleRow) func(w *bufio.Writer) error {
 	return func(w *bufio.Writer) error {
-		cw := csv.NewWriter(w)
-		if err := cw.Write([]string{"a", "b", "score", "title_a", "title_b"}); err != nil {
+		sw := newSheet(w)
+		if err := sw.write("a", "b", "score", "title_a", "title_b"); err != nil {
 			return err
 		}
 		for _, r := range rows {
-			if err := cw.Write([]string{r.A, r.B, strconv.FormatFloat(r.Score, 'f', -1, 64), r.TitleA, r.TitleB}); err != nil {
+			if err := sw.write(r.A, r.B, strconv.FormatFloat(r.Score, 'f', -1, 64), r.TitleA, r.TitleB); err != nil {
 				return err
 			}
 		}
-		cw.Flush()
-		return cw.Error()
+		return sw.flush()
 	}
 }
 

@@ -13,7 +13,6 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/neardup/neardup/core"
-	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/jsonenc"
 )
@@ -148,7 +147,7 @@ type keptRow struct {
 	Text   string `parquet:"text"`
 	URL    string `parquet:"url"`
 	Source string `parquet:"source"`
-	Date   string `parquet:"date"` // RFC 3339; "" when undated
+	Date   string `parquet:"date"` // RFC 3339 in UTC, without an offset when read without a zone; "" when undated
 	// Record is the record as a JSON object, as kept.jsonl would hold it.
 	Record string `parquet:"record"`
 }
@@ -192,8 +191,11 @@ func (p *parquetKept) write(line []byte, row parquet.Row, doc *core.Document) er
 		}
 	} else {
 		k := keptRow{ID: doc.ID, Title: doc.Title, Text: doc.Text, URL: doc.URL, Source: doc.Source, Record: string(line)}
-		if !doc.Date.IsZero() {
-			k.Date = doc.Date.UTC().Format("2006-01-02T15:04:05Z07:00")
+		if d := doc.Date; !d.IsZero() {
+			if d.Location() != core.NoZone {
+				d = d.UTC()
+			}
+			k.Date = core.FormatDate(d, "2006-01-02T15:04:05Z07:00")
 		}
 		if _, err := p.gw.Write([]keptRow{k}); err != nil {
 			return err
@@ -283,18 +285,18 @@ func RejectRecord(rec corpus.Record) *Reject {
 	if r.ID == origin {
 		r.ID = "" // no id was read: the origin stands in for it
 	}
-	r.place(origin)
+	r.place(origin, rec.Row)
 	return r
 }
 
-// RejectDocument is the line of rejects.jsonl of a document the method did
-// not compare, for the reason why.
-func RejectDocument(doc *core.Document, why core.SkipReason) *Reject {
-	r := &Reject{ID: doc.ID, Reason: string(why), Error: "not compared: " + skipText(why)}
-	if r.ID == doc.Origin {
+// RejectDocument is the line of rejects.jsonl of the document of a record
+// the method did not compare, for the reason why.
+func RejectDocument(rec *corpus.Record, why core.SkipReason) *Reject {
+	r := &Reject{ID: rec.Doc.ID, Reason: string(why), Error: "not compared: " + skipText(why)}
+	if r.ID == rec.Doc.Origin {
 		r.ID = ""
 	}
-	r.place(doc.Origin)
+	r.place(rec.Doc.Origin, rec.Row)
 	return r
 }
 
@@ -308,9 +310,10 @@ func skipText(why core.SkipReason) string {
 	return string(why)
 }
 
-// place sets the file and the line (or a Parquet file's row) of r from an
-// origin, "file:17"; an origin without a number is the file.
-func (r *Reject) place(origin string) {
+// place sets the file and the line (or, when row is set, a Parquet file's
+// row) of r from an origin, "file:17"; an origin without a number is the
+// file.
+func (r *Reject) place(origin string, row bool) {
 	r.File = origin
 	i := strings.LastIndexByte(origin, ':')
 	if i < 0 {
@@ -321,7 +324,7 @@ func (r *Reject) place(origin string) {
 		return
 	}
 	r.File = origin[:i]
-	if container.ByName(container.Inner(r.File)) == container.Parquet {
+	if row {
 		r.Row = n
 	} else {
 		r.Line = n
