@@ -283,6 +283,9 @@ func feedSummary(st job.FeedStats, query bool) string {
 	var b strings.Builder
 	if query {
 		fmt.Fprintf(&b, "%s checked", count(st.Checked, "document", "documents"))
+		if st.Exists > 0 {
+			fmt.Fprintf(&b, ", %d already stored", st.Exists)
+		}
 	} else {
 		fmt.Fprintf(&b, "%s added", count(st.Added, "document", "documents"))
 		if st.Replaced > 0 {

@@ -134,6 +134,9 @@ func TestSummariesTellSkipped(t *testing.T) {
 	if got, want := feedSummary(job.FeedStats{Checked: 1}, true), "1 document checked; 0 duplicate and 0 similar pairs in 0.0s"; got != want {
 		t.Errorf("feedSummary of one = %q, want %q", got, want)
 	}
+	if got, want := feedSummary(job.FeedStats{Checked: 1, Exists: 2}, true), "1 document checked, 2 already stored; 0 duplicate and 0 similar pairs in 0.0s"; got != want {
+		t.Errorf("feedSummary of a query of stored ids = %q, want %q", got, want)
+	}
 }
 
 // TestOnlyCommand: the parser built for a command line that names a
