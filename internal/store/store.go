@@ -325,6 +325,12 @@ var (
 	errForbidden = errors.New("store: a Reader cannot write")
 )
 
+// ErrLost is the error of a read or write whose connection to the database
+// server was lost under it (the server stopped, restarted or out of reach):
+// named with the server and database, it wraps the driver's error
+// ("unexpected EOF"). Unreachable reports it.
+var ErrLost = errors.New("store: the connection to the database server was lost")
+
 // NamedError is an error of the index at Name (a SQLite file's path, or
 // "PostgreSQL at" the server and database): a store names its index in
 // every error of damage (ErrCorrupt, ErrIO) and of opening, once however
@@ -386,7 +392,7 @@ func Open(ctx context.Context, dsn string, o Options) (Store, error) {
 // succeed later.
 func Unreachable(err error) bool {
 	var op *net.OpError
-	return errors.As(err, &op) || errors.Is(err, sqldriver.ErrBadConn) || lost(err)
+	return errors.As(err, &op) || errors.Is(err, sqldriver.ErrBadConn) || errors.Is(err, ErrLost) || lost(err)
 }
 
 // Redacted returns dsn as it may be shown: a PostgreSQL URL's password,
