@@ -164,6 +164,10 @@ type DocReader interface {
 type FeedReader interface {
 	// Feeds returns every feed, by id.
 	Feeds() ([]Feed, error)
+	// Feed returns the feed of the given id; ErrNotFound when none is
+	// stored. Read in Update, it is the feed as the last write committed
+	// left it: writes run one at a time.
+	Feed(id int64) (Feed, error)
 	// FeedItems returns the items of a feed dealt with, of those named.
 	FeedItems(feed int64, items []string) (map[string]FeedItem, error)
 	// RecentItems returns the last limit items of a feed dealt with, the
