@@ -229,6 +229,9 @@ func unstorable(err error) error {
 }
 
 // Query checks each document against everything stored without storing it.
+// A document whose ID is stored is reported Exists, as Add reports it, and
+// matched with the other stored documents: its stored copy is never its own
+// match.
 func (x *Index) Query(ctx context.Context, docs ...Document) ([]Match, error) {
 	return matches(x.x.Query(ctx, docs))
 }

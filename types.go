@@ -24,7 +24,7 @@ type Status string
 const (
 	Added    Status = Status(index.Added)    // stored, with its matches
 	Replaced Status = Status(index.Replaced) // stored in place of a document of the same ID
-	Exists   Status = Status(index.Exists)   // not stored: a document of the same ID is
+	Exists   Status = Status(index.Exists)   // not stored: a document of the same ID is (Query: matched with the others)
 	Checked  Status = Status(index.Checked)  // checked by Query, not stored
 )
 

@@ -22,7 +22,7 @@ import (
 
 // dedupCmd is `neardup dedup`: batch near-duplicate detection.
 type dedupCmd struct {
-	Inputs []string `arg:"" name:"input" help:"JSONL, JSON, CSV/TSV, Parquet, .txt/.md files, Reuters SGML (.sgm), HTML pages, WARC files, web feeds (.rss, .atom), directories, .zip, .tar, .tar.gz, .gz, .zst or .bz2 archives (nested in any way); - for stdin."`
+	Inputs []string `type:"operands" arg:"" name:"input" help:"JSONL, JSON, CSV/TSV, Parquet, .txt/.md files, Reuters SGML (.sgm), HTML pages, WARC files, web feeds (.rss, .atom), directories, .zip, .tar, .tar.gz, .gz, .zst or .bz2 archives (nested in any way); - for stdin."`
 	Out    string   `short:"o" default:"out" help:"Output directory for pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl and stats.json."`
 	Kept   string   `default:"kept.jsonl" enum:"${kept_names}" help:"Name of the de-duplicated corpus in the output directory; its extension says its format: ${kept_names} (Parquet inputs of one schema are copied row by row)."`
 

@@ -228,7 +228,7 @@ func (c *feedsSetCmd) Run(g *globals, kctx *kong.Context) error {
 
 // feedsRemoveCmd is `neardup feeds remove`.
 type feedsRemoveCmd struct {
-	URLs []string `arg:"" name:"url" help:"The feeds' URLs, as added."`
+	URLs []string `type:"operands" arg:"" name:"url" help:"The feeds' URLs, as added."`
 	feedDB
 }
 

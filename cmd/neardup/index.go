@@ -128,7 +128,7 @@ func (x *apiIndex) Close() error {
 
 // indexAddCmd is `neardup index add`.
 type indexAddCmd struct {
-	Inputs []string `arg:"" name:"input" help:"Documents to add: any input neardup dedup reads; - for stdin."`
+	Inputs []string `type:"operands" arg:"" name:"input" help:"Documents to add: any input neardup dedup reads; - for stdin."`
 	dbFlags
 	Method string `help:"Detection method of a new index: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
 	kong.Plugins
@@ -283,6 +283,9 @@ func feedSummary(st job.FeedStats, query bool) string {
 	var b strings.Builder
 	if query {
 		fmt.Fprintf(&b, "%s checked", count(st.Checked, "document", "documents"))
+		if st.Exists > 0 {
+			fmt.Fprintf(&b, ", %d already stored", st.Exists)
+		}
 	} else {
 		fmt.Fprintf(&b, "%s added", count(st.Added, "document", "documents"))
 		if st.Replaced > 0 {
@@ -299,7 +302,7 @@ func feedSummary(st job.FeedStats, query bool) string {
 
 // indexQueryCmd is `neardup index query`.
 type indexQueryCmd struct {
-	Inputs []string `arg:"" name:"input" help:"Documents to check: any input neardup dedup reads; - for stdin."`
+	Inputs []string `type:"operands" arg:"" name:"input" help:"Documents to check: any input neardup dedup reads; - for stdin."`
 	dbFlags
 	OnlyMatches bool   `name:"only-matches" help:"Print only the documents with matches."`
 	Window      string `help:"Pair a document only with stored documents dated at most this far from it, e.g. 3d (undated documents pair with any)."`
@@ -327,7 +330,7 @@ func (c *indexQueryCmd) Run(g *globals) error {
 
 // indexRemoveCmd is `neardup index remove`.
 type indexRemoveCmd struct {
-	IDs []string `arg:"" name:"id" help:"Ids of the documents to remove."`
+	IDs []string `type:"operands" arg:"" name:"id" help:"Ids of the documents to remove."`
 	dbFlags
 }
 

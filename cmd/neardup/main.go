@@ -180,6 +180,8 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 		kong.Description("Find duplicate and near-duplicate documents, above all news articles."),
 		// A flag's value may begin with a hyphen: --number-agreement -1.
 		kong.WithHyphenPrefixedParameters(true),
+		// A "--" among the operands ends the flags (see operandsMapper).
+		kong.NamedMapper("operands", operandsMapper),
 		kong.Vars{"version": version(), "max_bytes": strconv.Itoa(corpus.DefaultMaxBytes),
 			"methods": strings.Join(methods.Names(), ","), "default_method": methods.All[0].Name,
 			"formats":            strings.Join(container.RecordFormatNames(), ","),

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 
@@ -133,6 +134,9 @@ func TestSummariesTellSkipped(t *testing.T) {
 	}
 	if got, want := feedSummary(job.FeedStats{Checked: 1}, true), "1 document checked; 0 duplicate and 0 similar pairs in 0.0s"; got != want {
 		t.Errorf("feedSummary of one = %q, want %q", got, want)
+	}
+	if got, want := feedSummary(job.FeedStats{Checked: 1, Exists: 2}, true), "1 document checked, 2 already stored; 0 duplicate and 0 similar pairs in 0.0s"; got != want {
+		t.Errorf("feedSummary of a query of stored ids = %q, want %q", got, want)
 	}
 }
 
@@ -312,6 +316,60 @@ func TestFlagWordsNamesOnce(t *testing.T) {
 	} {
 		if got := flagWords(in); got != want {
 			t.Errorf("flagWords(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A "--" among the ids of index remove ends the flags, as in POSIX tools:
+// every argument after it is an id. Regression: `index remove --db ix.db
+// a -- -b` failed "unexpected argument -b"; only a "--" before every id
+// was read.
+func TestDashDashAmongOperands(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"no --", []string{"a", "b"}, []string{"a", "b"}},
+		{"-- before every id", []string{"--", "-b"}, []string{"-b"}},
+		{"-- among the ids", []string{"a", "--", "-b"}, []string{"a", "-b"}},
+		{"a flag's name after --", []string{"a", "--", "--db", "-q", "--"}, []string{"a", "--db", "-q", "--"}},
+		{"-- last", []string{"a", "--"}, []string{"a"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var c cli
+			k, err := newParser(&c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := k.Parse(append([]string{"index", "remove", "--db", "ix.db"}, tc.args...)); err != nil {
+				t.Fatalf("index remove --db ix.db %s: %v", strings.Join(tc.args, " "), err)
+			}
+			if got := c.Index.Remove.IDs; !slices.Equal(got, tc.want) || c.Index.Remove.DB != "ix.db" {
+				t.Errorf("index remove --db ix.db %s: ids %q, db %q; want %q, ix.db", strings.Join(tc.args, " "), got, c.Index.Remove.DB, tc.want)
+			}
+		})
+	}
+	// The other commands of many operands read them so too.
+	for _, tc := range []struct {
+		args []string
+		got  func(c *cli) []string
+	}{
+		{[]string{"dedup", "-o", "out", "a.jsonl", "--", "-b.jsonl"}, func(c *cli) []string { return c.Dedup.Inputs }},
+		{[]string{"extract", "a.html", "--", "-b.html"}, func(c *cli) []string { return c.Extract.Inputs }},
+		{[]string{"index", "add", "a.jsonl", "--", "-b.jsonl"}, func(c *cli) []string { return c.Index.Add.Inputs }},
+		{[]string{"index", "query", "a.jsonl", "--", "-b.jsonl"}, func(c *cli) []string { return c.Index.Query.Inputs }},
+		{[]string{"feeds", "remove", "a.xml", "--", "-b.xml"}, func(c *cli) []string { return c.Feeds.Remove.URLs }},
+	} {
+		var c cli
+		k, err := newParser(&c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := k.Parse(tc.args); err != nil {
+			t.Errorf("%s: %v", strings.Join(tc.args, " "), err)
+		} else if got := tc.got(&c); len(got) != 2 || got[1][0] != '-' {
+			t.Errorf("%s: operands %q, want two, the second with its hyphen", strings.Join(tc.args, " "), got)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/engine"
@@ -40,8 +41,13 @@ func (x *Index) queryAlone(ctx context.Context, docs []core.Document, sks []Sket
 		if err := x.readDates(r); err != nil {
 			return err
 		}
+		stored, err := storedIDs(r, docs)
+		if err != nil {
+			return err
+		}
 		for i := range docs {
-			outs[i] = Match{ID: docs[i].ID, Status: Checked, Skip: sks[i].Skip(), Pairs: []core.Pair{}}
+			var me published
+			outs[i], me = checkedMatch(&docs[i], &sks[i], stored)
 			if sks[i].Skip() != core.SkipNone {
 				continue
 			}
@@ -49,7 +55,7 @@ func (x *Index) queryAlone(ctx context.Context, docs []core.Document, sks []Sket
 			if err != nil {
 				return err
 			}
-			if _, err := x.pairs(r, &outs[i], checked(&docs[i]), hits, false); err != nil {
+			if _, err := x.pairs(r, &outs[i], me, others(hits, me), false); err != nil {
 				return err
 			}
 		}
@@ -104,9 +110,14 @@ func (x *Index) checkOnce(ctx context.Context, docs []core.Document, sks []Sketc
 			again = true
 			return err
 		}
+		stored, err := storedIDs(r, docs)
+		if err != nil {
+			return err
+		}
 		outs = make([]Match, len(docs))
 		for i := range docs {
-			outs[i] = Match{ID: docs[i].ID, Status: Checked, Skip: sks[i].Skip(), Pairs: []core.Pair{}}
+			var me published
+			outs[i], me = checkedMatch(&docs[i], &sks[i], stored)
 			if checks[i] == nil {
 				continue
 			}
@@ -114,7 +125,7 @@ func (x *Index) checkOnce(ctx context.Context, docs []core.Document, sks []Sketc
 			if err != nil {
 				return err
 			}
-			if _, err := x.pairs(r, &outs[i], checked(&docs[i]), hits, false); err != nil {
+			if _, err := x.pairs(r, &outs[i], me, others(hits, me), false); err != nil {
 				return err
 			}
 		}
@@ -142,4 +153,40 @@ func (x *Index) candidates(docs []core.Document, sks []Sketch) (checks []engine.
 		}
 	}
 	return checks, x.lastOrd, x.lastRemoval, true, nil
+}
+
+// storedIDs returns the ordinals of the checked documents whose IDs are
+// stored, by ID.
+func storedIDs(r store.Reader, docs []core.Document) (map[string]int64, error) {
+	ids := make([]string, len(docs))
+	for i := range docs {
+		ids[i] = docs[i].ID
+	}
+	return r.Lookup(ids)
+}
+
+// checkedMatch is the match of a checked document before its pairs, and
+// its place in the order of publication. A document whose ID is stored
+// is reported Exists, as Add reports it, and takes the place of its
+// stored copy (its own date, the copy's ordinal): that copy is no match
+// of its own (see others). Any other is Checked, placed after every
+// stored document of its date.
+func checkedMatch(d *core.Document, sk *Sketch, stored map[string]int64) (Match, published) {
+	m := Match{ID: d.ID, Status: Checked, Skip: sk.Skip(), Pairs: []core.Pair{}}
+	if ord, ok := stored[d.ID]; ok {
+		m.Status = Exists
+		return m, published{unixOrZero(d), ord}
+	}
+	return m, checked(d)
+}
+
+// others returns hits without the hit of the stored document at me, a
+// checked document's own stored copy. It copies hits only when it leaves
+// one out.
+func others(hits []engine.Hit, me published) []engine.Hit {
+	i := slices.IndexFunc(hits, func(h engine.Hit) bool { return h.Other == me.ord })
+	if i < 0 {
+		return hits
+	}
+	return slices.Concat(hits[:i], hits[i+1:])
 }

@@ -149,7 +149,7 @@ type Status string
 const (
 	Added    Status = "added"    // stored, with its matches
 	Replaced Status = "replaced" // stored in place of a document of the same ID
-	Exists   Status = "exists"   // not stored: a document of the same ID is
+	Exists   Status = "exists"   // not stored: a document of the same ID is (Query: matched with the others)
 	Checked  Status = "checked"  // matched by Query, not stored
 )
 

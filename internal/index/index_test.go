@@ -263,6 +263,50 @@ func TestAddStatuses(t *testing.T) {
 	}
 }
 
+// A queried document whose ID is stored is reported Exists, as Add reports
+// it, and matched with the other stored documents only, by methods that
+// check beside the writer (minhash) and those that check with the index to
+// themselves (sentences), on both engines. Regression: its own stored copy
+// was listed as its match, a duplicate scoring 1, and it was "checked".
+func TestQueryOfAStoredIDIsNotItsOwnMatch(t *testing.T) {
+	for _, method := range []string{minhash.Name, sentences.Name} {
+		for _, e := range storetest.Engines {
+			t.Run(method+"/"+e, func(t *testing.T) {
+				x := open(t, storetest.DSN(t, e), index.OpenOptions{MethodName: method})
+				g := enginetest.NewTextGen(27)
+				story := g.Sentences(12)
+				stored := []core.Document{enginetest.Doc("a", story), enginetest.Doc("b", story),
+					enginetest.Doc("c", g.Sentences(12))}
+				add(t, x, stored...)
+				queried := append(slices.Clone(stored), enginetest.Doc("new", story))
+				ms, err := x.Query(t.Context(), queried)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := []string{
+					"a exists: a~b duplicate (original a)",
+					"b exists: a~b duplicate (original a)",
+					"c exists:",
+					"new checked: a~new duplicate (original a) b~new duplicate (original b)",
+				}
+				var got []string
+				for _, m := range ms {
+					line := fmt.Sprintf("%s %s:", m.ID, m.Status)
+					for _, p := range m.Pairs {
+						a, b := min(p.A, p.B), max(p.A, p.B)
+						line += fmt.Sprintf(" %s~%s %s (original %s)", a, b, p.Label, p.Original)
+					}
+					got = append(got, line)
+				}
+				slices.Sort(got)
+				if diff := strings.Join(got, "\n"); diff != strings.Join(want, "\n") {
+					t.Errorf("query of stored ids:\ngot\n%s\nwant\n%s", diff, strings.Join(want, "\n"))
+				}
+			})
+		}
+	}
+}
+
 // Replacing a batch of documents that duplicate one another marks each new
 // version once against each other document stored, and keeps them in one
 // cluster.

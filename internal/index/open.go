@@ -327,6 +327,9 @@ func (x *Index) SetWindow(d time.Duration) {
 }
 
 // Query checks each document against everything stored, storing nothing.
+// A document whose ID is stored is reported Exists, as Add reports it, and
+// matched with the other stored documents: its stored copy is never its own
+// match.
 // It sees every document whose add returned before it began.
 func (x *Index) Query(ctx context.Context, docs []core.Document) ([]Match, error) {
 	return x.query(ctx, docs, nil)

@@ -1,9 +1,13 @@
 package store
 
 import (
+	"context"
 	"database/sql"
+	sqldriver "database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"strconv"
 
 	"github.com/jackc/pgx/v5"
@@ -54,6 +58,21 @@ func errCode(engine string, err error) string {
 	return d.Code(err)
 }
 
+// connLost reports whether err, of a store of engine, says its connection
+// to the server was lost: the driver's Lost, or a connection that failed
+// under a statement (an EOF or a network error where a reply was due, a
+// connection database/sql found bad). Always false for an engine without
+// a server, and for a cancelled context's error.
+func connLost(engine string, err error) bool {
+	d, e := driver(engine)
+	if e != nil || d.Lost == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	var op *net.OpError
+	return d.Lost(err) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.As(err, &op) ||
+		errors.Is(err, sqldriver.ErrBadConn)
+}
+
 // lost reports whether a driver takes err for a lost connection.
 func lost(err error) bool {
 	for _, d := range drivers {
@@ -86,11 +105,20 @@ func postgresOpen(dsn string) (*sql.DB, string, error) {
 }
 
 // postgresLost reports whether err says the server cannot be reached or
-// closed the connection: it failed to connect, or used a connection that
-// was closed under it.
+// closed the connection: it failed to connect, used a connection that
+// was closed under it, or the server ended the session as it shut down
+// (SQLSTATE 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03
+// cannot_connect_now).
 func postgresLost(err error) bool {
 	var ce *pgconn.ConnectError
-	return errors.As(err, &ce) || errors.Is(err, pgconn.ErrConnClosed)
+	if errors.As(err, &ce) || errors.Is(err, pgconn.ErrConnClosed) {
+		return true
+	}
+	switch postgresCode(err) {
+	case "57P01", "57P02", "57P03":
+		return true
+	}
+	return false
 }
 
 func postgresCode(err error) string {

@@ -50,6 +50,20 @@ func (t *txn) Feeds() ([]Feed, error) {
 	return out, rows.Err()
 }
 
+func (t *txn) Feed(id int64) (Feed, error) {
+	f := Feed{ID: id}
+	var config, state string
+	err := t.tx.QueryRowContext(t.ctx, t.s.d.rebind(`SELECT url, config, state, next_poll FROM feeds WHERE id = ?`), id).
+		Scan(&f.URL, &config, &state, &f.NextPoll)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Feed{}, fmt.Errorf("%w: feed %d", ErrNotFound, id)
+	} else if err != nil {
+		return Feed{}, err
+	}
+	f.Config, f.State = []byte(config), []byte(state)
+	return f, nil
+}
+
 func (t *txn) AddFeed(f *Feed) (int64, error) {
 	var n int
 	st, err := t.stmt(`SELECT count(*) FROM feeds WHERE url = ?`)

@@ -1,12 +1,16 @@
 package store_test
 
 import (
+	"context"
 	"database/sql"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"net"
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/neardup/neardup/internal/store"
@@ -79,4 +83,137 @@ func superuser(stmts ...string) error {
 		}
 	}
 	return nil
+}
+
+// A connection to PostgreSQL lost under a read or a write (the server
+// stopped, restarted or out of reach, here a proxy in front of it cut) is
+// an error that names the server and database and says the connection was
+// lost, never the password, and that Unreachable reports, so that the
+// watcher waits it out. Regression: it was the driver's "unexpected EOF"
+// alone, which named nothing and which the watcher took for a fault.
+func TestLostConnectionNamesTheServer(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		run  func(st store.Store, p *proxy) error
+	}{
+		{"reading, cut under it", func(st store.Store, p *proxy) error {
+			return st.View(context.Background(), func(r store.Reader) error {
+				p.cut()
+				_, _, err := r.Head()
+				return err
+			})
+		}},
+		{"writing, cut under it", func(st store.Store, p *proxy) error {
+			return st.Update(context.Background(), func(w store.Writer) error {
+				p.cut()
+				_, err := w.Insert(doc("lost", 0), nil)
+				return err
+			})
+		}},
+		{"reading, cut before", func(st store.Store, p *proxy) error {
+			p.cut()
+			return st.View(context.Background(), func(r store.Reader) error {
+				_, _, err := r.Head()
+				return err
+			})
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u, err := url.Parse(storetest.PostgresDSN(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := startProxy(t, u.Host)
+			u.Host = p.ln.Addr().String()
+			password, ok := u.User.Password()
+			if !ok { // the test server trusts its users: a password given is not asked for
+				password = "hunter2-secret"
+				u.User = url.UserPassword(u.User.Username(), password)
+			}
+			st, err := store.Open(t.Context(), u.String(), store.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			err = tc.run(st, p)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error()
+			want := "store: PostgreSQL at " + u.Host + u.Path + ": the connection to the database server was lost while "
+			if !strings.HasPrefix(msg, want) || !store.Unreachable(err) {
+				t.Errorf("got %q (unreachable: %v), want it to start %q, unreachable", msg, store.Unreachable(err), want)
+			}
+			if strings.Contains(msg, password) {
+				t.Errorf("%q shows the password", msg)
+			}
+		})
+	}
+}
+
+// proxy forwards the TCP connections made to ln to a server until cut: a
+// server out of reach, without stopping it.
+type proxy struct {
+	ln    net.Listener
+	mu    sync.Mutex
+	conns []net.Conn
+	done  bool
+}
+
+// startProxy starts a proxy to the server at addr (host:port), cut when t
+// ends.
+func startProxy(t *testing.T, addr string) *proxy {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &proxy{ln: ln}
+	t.Cleanup(p.cut)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			s, err := net.Dial("tcp", addr)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			if !p.track(c, s) {
+				return
+			}
+			go func() { io.Copy(s, c); s.Close() }()
+			go func() { io.Copy(c, s); c.Close() }()
+		}
+	}()
+	return p
+}
+
+// track keeps conns to close when the proxy is cut; false, having closed
+// them, when it is cut already.
+func (p *proxy) track(conns ...net.Conn) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.done {
+		for _, c := range conns {
+			c.Close()
+		}
+		return false
+	}
+	p.conns = append(p.conns, conns...)
+	return true
+}
+
+// cut closes the listener and every connection forwarded.
+func (p *proxy) cut() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done = true
+	p.ln.Close()
+	for _, c := range p.conns {
+		c.Close()
+	}
+	p.conns = nil
 }

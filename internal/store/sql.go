@@ -166,7 +166,8 @@ func cancelled(ctx context.Context, err error) error {
 
 // wrap maps an engine error and names what was being done, and the
 // index when the error is one of damage (a record that does not match its
-// checksum, too).
+// checksum, too) or of a connection to the server lost (ErrLost). Every
+// error of a read or write passes here, once.
 func (s *sqlStore) wrap(doing string, err error) error {
 	if err == nil {
 		return nil
@@ -175,6 +176,8 @@ func (s *sqlStore) wrap(doing string, err error) error {
 		err = fmt.Errorf("%s: %w (%v)", doing, m, err)
 	} else if s.closed.Load() && (errors.Is(err, sql.ErrConnDone) || err.Error() == "sql: database is closed") {
 		return fmt.Errorf("%s: %w", doing, ErrClosed) // closed while it ran
+	} else if connLost(s.d.name, err) {
+		return named(s.name, fmt.Errorf("%w while %s: %w", ErrLost, doing, err))
 	}
 	if errors.Is(err, ErrCorrupt) || errors.Is(err, ErrIO) {
 		return named(s.name, err)

@@ -164,6 +164,10 @@ type DocReader interface {
 type FeedReader interface {
 	// Feeds returns every feed, by id.
 	Feeds() ([]Feed, error)
+	// Feed returns the feed of the given id; ErrNotFound when none is
+	// stored. Read in Update, it is the feed as the last write committed
+	// left it: writes run one at a time.
+	Feed(id int64) (Feed, error)
 	// FeedItems returns the items of a feed dealt with, of those named.
 	FeedItems(feed int64, items []string) (map[string]FeedItem, error)
 	// RecentItems returns the last limit items of a feed dealt with, the
@@ -325,6 +329,12 @@ var (
 	errForbidden = errors.New("store: a Reader cannot write")
 )
 
+// ErrLost is the error of a read or write whose connection to the database
+// server was lost under it (the server stopped, restarted or out of reach):
+// named with the server and database, it wraps the driver's error
+// ("unexpected EOF"). Unreachable reports it.
+var ErrLost = errors.New("store: the connection to the database server was lost")
+
 // NamedError is an error of the index at Name (a SQLite file's path, or
 // "PostgreSQL at" the server and database): a store names its index in
 // every error of damage (ErrCorrupt, ErrIO) and of opening, once however
@@ -386,7 +396,7 @@ func Open(ctx context.Context, dsn string, o Options) (Store, error) {
 // succeed later.
 func Unreachable(err error) bool {
 	var op *net.OpError
-	return errors.As(err, &op) || errors.Is(err, sqldriver.ErrBadConn) || lost(err)
+	return errors.As(err, &op) || errors.Is(err, sqldriver.ErrBadConn) || errors.Is(err, ErrLost) || lost(err)
 }
 
 // Redacted returns dsn as it may be shown: a PostgreSQL URL's password,

@@ -680,8 +680,8 @@ func TestFeedsAndExactKeys(t *testing.T) {
 }
 
 // TestSavePoll pins the write-back of a poll: it changes a feed's state and
-// next poll only, never its settings, and neither it nor SaveItems stores
-// anything of a feed deleted meanwhile.
+// next poll only, never its settings, which Feed reads back, and neither it
+// nor SaveItems stores anything of a feed deleted meanwhile.
 func TestSavePoll(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, dsn string) {
 		st := open(t, dsn)
@@ -701,9 +701,18 @@ func TestSavePoll(t *testing.T) {
 			if err != nil || len(fs) != 1 || fmt.Sprint(fs[0]) != fmt.Sprint(want) {
 				t.Errorf("feeds %+v %v, want %+v", fs, err, want)
 			}
+			if f, err := r.Feed(id); err != nil || fmt.Sprint(f) != fmt.Sprint(want) {
+				t.Errorf("feed %d: %+v %v, want %+v", id, f, err, want)
+			}
 			return err
 		})
 		update(t, st, func(w store.Writer) error { return w.DeleteFeed(id) })
+		view(t, st, func(r store.Reader) error {
+			if _, err := r.Feed(id); !errors.Is(err, store.ErrNotFound) {
+				t.Errorf("Feed of a deleted feed: %v, want ErrNotFound", err)
+			}
+			return nil
+		})
 		err := st.Update(t.Context(), func(w store.Writer) error { return w.SavePoll(id, []byte(`{}`), 1) })
 		if !errors.Is(err, store.ErrFeedGone) || !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("SavePoll of a deleted feed: %v, want ErrFeedGone, an ErrNotFound", err)

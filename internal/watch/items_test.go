@@ -8,12 +8,14 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // exactEvidence returns the evidence of the exact-copy mark of a stored
@@ -307,4 +309,67 @@ func TestConcurrentPassFailureKeepsTheOtherOutcome(t *testing.T) {
 	if stored[OutcomeAdded] != 1 || stored[OutcomeError] != 0 {
 		t.Errorf("the feed's items %v, want the one added", stored)
 	}
+}
+
+// Two watchers polling one index at once, each its own store (two
+// processes), both count their poll and their page on which the site
+// rule matched nothing: the counts a pass writes back add to those stored
+// when it writes, on both engines. The feed and the page are answered only
+// once both passes asked for them, so that each read the feed's counts
+// before the other wrote. Regression: each pass wrote the counts it had
+// read at its start plus its own, and the last to write won (1 poll, 1
+// rule miss).
+func TestConcurrentPassesAddTheirCounts(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			x, y := newIndexAt(t, dsn), newIndexAt(t, dsn)
+			s := newSite(t)
+			st := newStory(40)
+			answerBoth(s, "/story/0", "text/html; charset=utf-8", st.page("Daily", ""))
+			answerBoth(s, "/feed", "application/rss+xml", rss2(item{title: st.title, link: s.URL + "/story/0", guid: "g0",
+				date: time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)}))
+			addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour), Rule: &Rule{Body: ".story-body"}})
+			var wg sync.WaitGroup
+			errs := make([]error, 2)
+			for i, z := range []*neardup.Index{x, y} {
+				w := newWatcher(t, z, testOptions())
+				wg.Go(func() { _, errs[i] = w.Once(t.Context()) })
+			}
+			wg.Wait()
+			if err := errors.Join(errs...); err != nil {
+				t.Fatal(err)
+			}
+			feeds, err := Feeds(t.Context(), x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := feeds[0].State; got.Polls != 2 || got.RuleMisses != 2 {
+				t.Errorf("after two passes at once: %d polls, %d rule misses; want 2, 2", got.Polls, got.RuleMisses)
+			}
+		})
+	}
+}
+
+// answerBoth serves path as a fixed body of a content type once two
+// requests for it have come (then at once): two passes that both asked
+// for it have both read what they read before.
+func answerBoth(s *site, path, contentType, body string) {
+	var mu sync.Mutex
+	asked := 0
+	both := make(chan struct{})
+	s.handle(path, func(rw http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		if asked++; asked == 2 {
+			close(both)
+		}
+		mu.Unlock()
+		select {
+		case <-both:
+		case <-r.Context().Done():
+			return
+		}
+		rw.Header().Set("Content-Type", contentType)
+		fmt.Fprint(rw, body)
+	})
 }

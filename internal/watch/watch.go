@@ -515,7 +515,6 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 	if err == nil {
 		rs, err = storedRule(&sf, &f)
 	}
-	state.Polls++
 	state.LastPoll = start.UTC().Truncate(time.Second)
 
 	var parsed *gofeed.Feed
@@ -568,10 +567,16 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 	}
 	state.Last = res.Outcomes
 	state.LastNew = res.New
-	state.RuleMisses += res.RuleMisses
 	// Only the state and the next poll are written back: settings changed
 	// while the feed was polled (feeds set, an import) stay as changed.
 	err = w.st.UpdateFeeds(context.WithoutCancel(ctx), func(wr neardup.FeedWriter) error {
+		now, err := wr.Feed(sf.ID)
+		if errors.Is(err, neardup.ErrNotFound) {
+			return neardup.ErrFeedGone
+		} else if err != nil {
+			return err
+		}
+		addCounts(&state, now.State, res.RuleMisses)
 		return wr.SavePoll(sf.ID, marshalJSON(state), sf.NextPoll)
 	})
 	if errors.Is(err, neardup.ErrFeedGone) {
@@ -584,6 +589,22 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 		return res, 0, err
 	}
 	return res, sf.NextPoll, nil
+}
+
+// addCounts sets the feed's counts in state, the state a poll writes back,
+// to those of the state stored now, stored (JSON), plus this poll's: one
+// poll, and its pages on which the site rule's body selector matched
+// nothing (ruleMisses). Read in the transaction that writes state, stored
+// holds the counts of every poll that wrote before, a watcher's beside
+// this one too: writes run one at a time. A stored state that no longer
+// decodes (edited meanwhile) counts none.
+func addCounts(state *State, stored []byte, ruleMisses int) {
+	var now State
+	if _, err := unmarshalColumn(stored, &now); err != nil {
+		now = State{}
+	}
+	state.Polls = now.Polls + 1
+	state.RuleMisses = now.RuleMisses + ruleMisses
 }
 
 // items fetches and parses the feed and returns it, nil when it is not
