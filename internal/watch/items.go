@@ -1,0 +1,408 @@
+package watch
+
+import (
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mmcdole/gofeed"
+	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/internal/outbound"
+)
+
+// entry is a feed item as the watcher keys it.
+type entry struct {
+	key   string // the canonical link, else textKey, else the GUID
+	link  string // the canonical link, without a user name or password; "" when none
+	fetch string // the URL its page is fetched from: link, with the user and password it was given or a relative link took from a private feed's URL
+	id    string // the id of its article, articleID(link); "" when no link
+	title string
+	date  time.Time // itemDate, in the zone the item names
+	lang  string    // the feed's language, which says which zone a name is when the page's does not
+}
+
+// articleID is the id of the article of an item's canonical link: the link
+// itself, or, for a link longer than an id may be (core.MaxIDBytes), "link-"
+// and the first 16 bytes of its SHA-256 in hex, the same on every pass.
+func articleID(link string) string {
+	if len(link) <= core.MaxIDBytes {
+		return link
+	}
+	h := sha256.Sum256([]byte(link))
+	return "link-" + hex.EncodeToString(h[:16])
+}
+
+// entries keys a feed's items, oldest first (by date when every item has
+// one, else the reverse of the feed's order, newest first as feeds list),
+// each key once, and counts those with no key (no link, no text, no
+// GUID), left out. An item is keyed by its link, else by its text (see
+// textKey), else by its GUID. Relative links are resolved against feedURL,
+// the URL the feed was read from after redirects; lang is the feed's
+// language.
+func entries(feedURL, lang string, items []*gofeed.Item) (out []entry, unnamed int) {
+	base, _ := url.Parse(feedURL)
+	dated := true
+	seen := map[string]bool{}
+	for i := len(items) - 1; i >= 0; i-- {
+		it := items[i]
+		e := entry{title: core.Storable(strings.TrimSpace(it.Title)), lang: lang}
+		if link := strings.TrimSpace(it.Link); link != "" {
+			if ref, err := url.Parse(link); err == nil && base != nil {
+				if abs := base.ResolveReference(ref); (abs.Scheme == "http" || abs.Scheme == "https") && abs.Host != "" {
+					// The password a link holds, or takes from the feed's URL,
+					// opens its page; it is no part of the article's id or
+					// URL, which the index stores and shows.
+					e.fetch = Canonical(abs.String())
+					abs.User = nil
+					e.link = Canonical(abs.String())
+				}
+			}
+		}
+		e.key, e.id = e.link, articleID(e.link)
+		if e.key == "" {
+			e.key = textKey(it)
+		}
+		if e.key == "" {
+			e.key = core.Storable(strings.TrimSpace(it.GUID))
+		}
+		if e.key == "" {
+			unnamed++
+			continue
+		}
+		if seen[e.key] {
+			continue
+		}
+		seen[e.key] = true
+		if e.date = itemDate(it); e.date.IsZero() {
+			dated = false
+		}
+		out = append(out, e)
+	}
+	if dated {
+		slices.SortStableFunc(out, func(a, b entry) int { return a.date.Compare(b.date) })
+	}
+	return out, unnamed
+}
+
+// textKey is the key of an item without a link: "text:" and the first 16
+// bytes, in hex, of the SHA-256 of its title, description and content,
+// their white space collapsed; "" when it has none of them. Such an item
+// has no page to fetch, and its text is what it is: a feed that gives it a
+// new GUID on every poll (made of the time, say) yields it once, where
+// each poll stored it again, and an item whose text changes is another.
+func textKey(it *gofeed.Item) string {
+	h := sha256.New()
+	empty := true
+	for _, s := range []string{it.Title, it.Description, it.Content} {
+		words := strings.Fields(s)
+		empty = empty && len(words) == 0
+		io.WriteString(h, strings.Join(words, " "))
+		h.Write([]byte{0})
+	}
+	if empty {
+		return ""
+	}
+	return "text:" + hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// fetchItems deals with the parsed feed's new items, their relative links
+// resolved against base (see entries), a chunk at a time: each page
+// fetched and extracted, with the feed's compiled site rule rs (nil for
+// none: Options.Rules), then the chunk's articles added to the index with
+// the items' outcomes, in one transaction. A feed removed meanwhile stops
+// it with an error wrapping neardup.ErrFeedGone, its chunk not stored.
+func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, base string, parsed *gofeed.Feed, res *Result) error {
+	es, unnamed := entries(base, parsed.Language, parsed.Items)
+	res.Unnamed = unnamed
+	state.PageHost = pagesHost(es, state.PageHost)
+	keys, ids := make([]string, len(es)), make([]string, 0, len(es))
+	for i, e := range es {
+		keys[i] = e.key
+		if e.id != "" {
+			ids = append(ids, e.id)
+		}
+	}
+	var prev map[string]neardup.FeedItem
+	var stored map[string]int64
+	err := w.st.ViewFeeds(ctx, func(r neardup.FeedReader) error {
+		var err error
+		if prev, err = r.FeedItems(feed, keys); err != nil {
+			return err
+		}
+		stored, err = r.Lookup(ids)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("feed %s: reading its items: %w", ShownURL(f.URL), err)
+	}
+	var todo []entry
+	for _, e := range es {
+		if p, ok := prev[e.key]; ok && (p.Outcome != OutcomeError || p.Tries >= maxTries) {
+			continue
+		}
+		todo = append(todo, e)
+	}
+	res.New = len(todo)
+	state.Retries = 0
+	if rs == nil {
+		rs = w.o.Rules
+	}
+	for lo := 0; lo < len(todo); lo += w.o.Chunk {
+		var docs []core.Document
+		var rows []neardup.FeedItem
+		var rowOf []int // by document
+		var miss string // the site rule's miss on a page
+		for _, e := range todo[lo:min(lo+w.o.Chunk, len(todo))] {
+			row := neardup.FeedItem{Feed: feed, Item: e.key, Seen: time.Now().Unix(), Tries: prev[e.key].Tries}
+			var doc *core.Document
+			if _, ok := stored[e.id]; ok && e.id != "" {
+				row.Outcome, row.Doc = OutcomeExists, e.id
+			} else if doc, err = w.page(ctx, f, rs, state.BrowserUA, e, &row, &miss); err != nil {
+				break // stopped: what the chunk fetched before is stored below
+			}
+			if miss != "" {
+				res.RuleMisses++
+				state.RuleMiss, miss = miss, ""
+			}
+			if row.Outcome == OutcomePaused {
+				res.Outcomes[OutcomePaused]++ // not stored: a later pass takes it again
+				state.Retries++
+				continue
+			}
+			if doc != nil {
+				docs = append(docs, *doc)
+				rowOf = append(rowOf, len(rows))
+			}
+			rows = append(rows, row)
+		}
+		if len(rows) == 0 {
+			if ctx.Err() != nil {
+				return nil // stopped at the chunk's first page
+			}
+			continue // every item of the chunk paused
+		}
+		if err := w.store(ctx, docs, rows, rowOf, prev); err != nil {
+			return fmt.Errorf("feed %s: storing its articles: %w", ShownURL(f.URL), err)
+		}
+		for _, r := range rows {
+			res.Outcomes[r.Outcome]++
+			if r.Outcome == OutcomeError && r.Tries < maxTries {
+				state.Retries++
+			}
+		}
+		if ctx.Err() != nil {
+			return nil // stopped
+		}
+	}
+	return nil
+}
+
+// page fetches and extracts an item's page, and returns its article, or
+// nil with the item's outcome set; *miss says when the site rule's body
+// selector matched nothing on the page (also the item's detail). It returns
+// an error only when ctx is done.
+func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool, e entry, row *neardup.FeedItem, miss *string) (*core.Document, error) {
+	if e.link == "" {
+		// The title shows which item it is, when keyed by its text's hash.
+		row.Outcome, row.Detail = OutcomeNoLink, e.title
+		return nil, nil
+	}
+	if word := w.galleryURL(e.link); word != "" {
+		row.Outcome, row.Detail = OutcomeGallery, "the URL has the gallery word "+strconv.Quote(word)
+		return nil, nil
+	}
+	fail := func(outcome string, err error, transient bool) (*core.Document, error) {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		row.Outcome, row.Detail = outcome, err.Error()
+		if transient {
+			row.Tries++
+		} else {
+			row.Tries = maxTries
+		}
+		w.log.Warn("item failed", "feed", ShownURL(f.URL), "item", e.link, "outcome", outcome, "error", err)
+		return nil, nil
+	}
+	resp, err := w.fetch.get(ctx, request{url: e.fetch, browser: browser})
+	if unasked(err) {
+		row.Outcome, row.Detail = OutcomePaused, err.Error()
+		return nil, nil // not asked: no try counted
+	}
+	w.keepPause(ctx, err)
+	if err != nil {
+		if errors.Is(err, ErrTooLarge) {
+			return fail(string(extract.SkipTooLarge), err, false)
+		}
+		if errors.Is(err, outbound.ErrRefused) {
+			return fail(OutcomeRefused, err, false)
+		}
+		return fail(OutcomeError, err, transient(err))
+	}
+	a, skip, err := extract.Page(ctx, extract.Input{URL: resp.url, ContentType: resp.contentType, Body: resp.body},
+		extract.Options{Rules: rs, MinChars: w.o.MinChars, MaxBytes: w.o.MaxBytes})
+	if err != nil {
+		return fail(OutcomeError, err, false)
+	}
+	row.Lang = a.Lang
+	if a.RuleMiss != "" {
+		row.Detail, *miss = a.RuleMiss, a.RuleMiss
+		w.log.Warn("site rule matched nothing; extracted without it", "feed", ShownURL(f.URL), "item", e.link, "rule", a.RuleMiss)
+	}
+	if skip != core.SkipNone {
+		row.Outcome = string(skip)
+		return nil, nil
+	}
+	if word := w.galleryText(a.Text); word != "" {
+		row.Outcome, row.Detail = OutcomeGallery, "the text starts with the gallery word "+strconv.Quote(word)
+		return nil, nil
+	}
+	page := pageCanonical(resp.body, resp.url)
+	if page == "" {
+		page = Canonical(resp.url)
+	}
+	page = withoutUser(page)
+	d := &core.Document{ID: e.id, Title: a.Title, Text: a.Text, URL: page, Source: siteOf(page), Date: a.Date, Origin: f.URL}
+	if d.Title == "" {
+		d.Title = e.title
+	}
+	if d.Date.IsZero() {
+		// The item's date, its zone's name read in the page's language,
+		// else the feed's: CST in Chinese is China's.
+		d.Date = extract.WithLanguageZone(e.date, cmp.Or(a.Lang, e.lang))
+	}
+	row.Doc = d.ID
+	return d, nil
+}
+
+// store adds docs to the index and stores rows, the items' outcomes, in one
+// transaction; rowOf[i] is the row of docs[i], and prev the items as the
+// pass read them before it fetched their pages (see keepStored). An
+// article published before stored copies of it, which arrived first, makes
+// them duplicates: the items they were made of, of every feed, become
+// duplicates in the same transaction. It runs to the end even when ctx is
+// done, so that a stopped pass keeps what it fetched.
+func (w *Watcher) store(ctx context.Context, docs []core.Document, rows []neardup.FeedItem, rowOf []int, prev map[string]neardup.FeedItem) error {
+	ctx = context.WithoutCancel(ctx)
+	save := func(wr neardup.FeedWriter, ms []neardup.Match) error {
+		for i, m := range ms {
+			rows[rowOf[i]].Outcome = outcome(&m)
+		}
+		copies := lateCopies(ms)
+		for i := range rows {
+			if r := &rows[i]; copies[r.Doc] && (r.Outcome == OutcomeAdded || r.Outcome == OutcomeSimilar) {
+				r.Outcome = OutcomeDuplicate
+			}
+		}
+		saved, err := keepStored(wr, rows, prev)
+		if err != nil {
+			return err
+		}
+		if err := wr.SaveItems(saved); err != nil {
+			return err
+		}
+		if len(copies) == 0 {
+			return nil
+		}
+		_, err = wr.RelabelItems(slices.Sorted(maps.Keys(copies)), []string{OutcomeAdded, OutcomeSimilar}, OutcomeDuplicate)
+		return err
+	}
+	if len(docs) == 0 {
+		return w.st.UpdateFeeds(ctx, func(wr neardup.FeedWriter) error { return save(wr, nil) })
+	}
+	_, err := w.x.AddSketched(ctx, docs, nil, neardup.AddOptions{Exact: true, Slug: Slug, Then: save})
+	return err
+}
+
+// keepStored returns the rows of a pass's items to store (rows, of one
+// feed, are left as the pass found them): an item whose article the pass
+// found stored already (OutcomeExists), or whose page it failed to fetch
+// (OutcomeError), keeps its stored row when another pass stored the item
+// after this one read it (prev), as a second watcher polling the feed at
+// the same moment does. That pass's outcome (added, duplicate, ...) is the
+// item's, which "exists" would hide and a failure of this pass's fetch
+// would undo; a stored error is replaced as before.
+func keepStored(r neardup.FeedReader, rows []neardup.FeedItem, prev map[string]neardup.FeedItem) ([]neardup.FeedItem, error) {
+	var keys []string
+	for _, row := range rows {
+		if row.Outcome == OutcomeExists || row.Outcome == OutcomeError {
+			keys = append(keys, row.Item)
+		}
+	}
+	if len(keys) == 0 {
+		return rows, nil
+	}
+	now, err := r.FeedItems(rows[0].Feed, keys)
+	if err != nil {
+		return nil, err
+	}
+	out := slices.Clone(rows)
+	for i := range out {
+		cur, ok := now[out[i].Item]
+		if (out[i].Outcome == OutcomeExists || out[i].Outcome == OutcomeError) && ok && cur != prev[out[i].Item] && cur.Outcome != OutcomeError {
+			out[i] = cur
+		}
+	}
+	return out, nil
+}
+
+// outcome is an added article's outcome: a duplicate when it copies an
+// article published before it (core.Pair.Original), not when it is the
+// original of stored copies.
+func outcome(m *neardup.Match) string {
+	switch {
+	case m.Status == neardup.Exists:
+		return OutcomeExists
+	case m.Skip != core.SkipNone && m.Skip != core.SkipExactCopy:
+		return string(m.Skip)
+	}
+	out := OutcomeAdded
+	for _, p := range m.Pairs {
+		switch {
+		case p.Label == core.Duplicate && (p.Original != m.ID || p.Original == ""):
+			return OutcomeDuplicate
+		case p.Label == core.Similar:
+			out = OutcomeSimilar
+		}
+	}
+	return out
+}
+
+// lateCopies returns the stored documents that the articles of ms were
+// published before: copies of them that arrived first.
+func lateCopies(ms []neardup.Match) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range ms {
+		for _, p := range m.Pairs {
+			if p.Label == core.Duplicate && p.Original == m.ID && m.ID != "" {
+				out[p.A] = true
+			}
+		}
+		for _, id := range m.Copies {
+			out[id] = true
+		}
+	}
+	return out
+}
+
+// siteOf is the source of a page: its host without "www.".
+func siteOf(page string) string {
+	u, err := url.Parse(page)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimPrefix(u.Hostname(), "www.")
+}
