@@ -215,7 +215,7 @@ func (st *reutersStory) appendJSON(b []byte, doc core.Document) []byte {
 	str(`,"dateline":`, st.dateline)
 	date := st.dateText
 	if !doc.Date.IsZero() {
-		date = doc.Date.Format(time.RFC3339)
+		date = core.FormatDate(doc.Date, time.RFC3339)
 	}
 	str(`,"date":`, date)
 	str(`,"text":`, doc.Text)
@@ -383,8 +383,8 @@ func trimSignoff(s string) string {
 // collapseSpace joins the words of s with single spaces.
 func collapseSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// parseReutersDate reads "26-FEB-1987 15:01:01.79"; the zero Time when it
-// cannot.
+// parseReutersDate reads "26-FEB-1987 15:01:01.79", a time of no zone
+// named (in core.NoZone); the zero Time when it cannot.
 func parseReutersDate(s string) time.Time {
 	f := strings.Fields(s)
 	if len(f) == 0 {
@@ -395,11 +395,11 @@ func parseReutersDate(s string) time.Time {
 		if i := strings.IndexByte(clock, '.'); i >= 0 {
 			clock = clock[:i]
 		}
-		if t, err := time.Parse("2-Jan-2006 15:04:05", f[0]+" "+clock); err == nil {
+		if t, err := time.ParseInLocation("2-Jan-2006 15:04:05", f[0]+" "+clock, core.NoZone); err == nil {
 			return t
 		}
 	}
-	if t, err := time.Parse("2-Jan-2006", f[0]); err == nil {
+	if t, err := time.ParseInLocation("2-Jan-2006", f[0], core.NoZone); err == nil {
 		return t
 	}
 	return time.Time{}

@@ -55,10 +55,10 @@ FEDERAL RESERVE WEEKLY REPORT 1 - FEB 26
 func TestReutersSGML(t *testing.T) {
 	want := []rec{
 		{ID: "1", Title: "BAHIA COCOA & SUGAR REVIEW", Text: "SALVADOR, Feb 26 - Showers continued throughout the week in\nthe Bahia cocoa zone <CSRA>, alleviating the drought.",
-			Date: "1987-02-26T15:01:01Z", Origin: "x:2",
-			Raw: `{"id":"1","title":"BAHIA COCOA & SUGAR REVIEW","dateline":"SALVADOR, Feb 26 -","date":"1987-02-26T15:01:01Z","text":"SALVADOR, Feb 26 - Showers continued throughout the week in\nthe Bahia cocoa zone <CSRA>, alleviating the drought.","topics":["cocoa"],"places":["el-salvador","usa"]}`},
-		{ID: "2", Title: "Mixed case", Text: "Tags in any case are read.", Date: "1987-03-27T09:00:00Z", Origin: "x:17",
-			Raw: `{"id":"2","title":"Mixed case","dateline":"","date":"1987-03-27T09:00:00Z","text":"Tags in any case are read.","topics":[],"places":[]}`},
+			Date: "1987-02-26T15:01:01", Origin: "x:2",
+			Raw: `{"id":"1","title":"BAHIA COCOA & SUGAR REVIEW","dateline":"SALVADOR, Feb 26 -","date":"1987-02-26T15:01:01","text":"SALVADOR, Feb 26 - Showers continued throughout the week in\nthe Bahia cocoa zone <CSRA>, alleviating the drought.","topics":["cocoa"],"places":["el-salvador","usa"]}`},
+		{ID: "2", Title: "Mixed case", Text: "Tags in any case are read.", Date: "1987-03-27T09:00:00", Origin: "x:17",
+			Raw: `{"id":"2","title":"Mixed case","dateline":"","date":"1987-03-27T09:00:00","text":"Tags in any case are read.","topics":[],"places":[]}`},
 		{ID: "3", Title: "ASSETS OF MONEY MARKET MUTUAL FUNDS ROSE", Origin: "x:21", Skip: "empty", Err: `x:21: field "text": a brief: a headline without a body`},
 		{ID: "4", Text: "FEDERAL RESERVE WEEKLY REPORT 1 - FEB 26\n Net free reserves.............644 vs.....1,337", Origin: "x:29",
 			Raw: `{"id":"4","title":"","dateline":"","date":"","text":"FEDERAL RESERVE WEEKLY REPORT 1 - FEB 26\n Net free reserves.............644 vs.....1,337","topics":[],"places":[]}`},
