@@ -20,7 +20,7 @@ import (
 
 // extractCmd is `neardup extract`: web pages in, articles out.
 type extractCmd struct {
-	Inputs []string `arg:"" name:"input" help:"HTML files, directories, zip/tar/gzip/zstd/bzip2 archives, WARC files (.warc, .warc.gz); recognised by content."`
+	Inputs []string `arg:"" name:"input" help:"HTML files, directories, zip/tar/gzip/zstd/bzip2 archives, WARC files (.warc, .warc.gz), - for standard input; recognised by content."`
 	Out    string   `short:"o" default:"-" help:"Write one JSON record per page here; - is stdout."`
 
 	Rules       string        `type:"existingfile" help:"Site rules (YAML): body selectors, parts to drop, boilerplate, article URL patterns."`
