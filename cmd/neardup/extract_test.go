@@ -197,6 +197,9 @@ func TestExtractCommandLine(t *testing.T) {
 		{"missing input", []string{"-q", "extract", p("nope.html"), "-o", p("x.jsonl")}, 1},
 		// Refused before any page is read; it used to fail at the rename, after the run.
 		{"-o a directory", []string{"-q", "extract", p("a.html"), "-o", dir}, 2},
+		// Refused naming the directory; it failed with exit 1 naming a temporary file
+		// (".out.jsonl.1874595377.tmp: no such file or directory").
+		{"-o in a missing directory", []string{"-q", "extract", p("a.html"), "-o", p("missing/out.jsonl")}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if code := run(context.Background(), tc.args); code != tc.code {
