@@ -20,7 +20,7 @@ import (
 
 // extractCmd is `neardup extract`: web pages in, articles out.
 type extractCmd struct {
-	Inputs []string `type:"operands" arg:"" name:"input" help:"HTML files, directories, zip/tar/gzip/zstd/bzip2 archives, WARC files (.warc, .warc.gz); recognised by content."`
+	Inputs []string `type:"operands" arg:"" name:"input" help:"HTML files, directories, zip/tar/gzip/zstd/bzip2 archives, WARC files (.warc, .warc.gz), - for standard input; recognised by content."`
 	Out    string   `short:"o" default:"-" help:"Write one JSON record per page here; - is stdout."`
 
 	Rules       string        `type:"existingfile" help:"Site rules (YAML): body selectors, parts to drop, boilerplate, article URL patterns."`
@@ -44,18 +44,31 @@ type extractOptions struct {
 	Progress io.Writer // progress line and summary; nil for none
 }
 
-// Run turns the flags into options.
-// Validate refuses an empty -o; kong calls it after parsing.
+// Validate refuses an empty -o, a directory, or a file in a directory that
+// does not exist, before any page is read; kong calls it after parsing.
 func (c *extractCmd) Validate() error {
 	if c.Out == "" {
 		return usageError{"-o is empty: name a file, or - for stdout"}
 	}
-	if st, err := os.Stat(c.Out); c.Out != "-" && err == nil && st.IsDir() {
+	if c.Out == "-" {
+		return nil
+	}
+	if st, err := os.Stat(c.Out); err == nil && st.IsDir() {
 		return usageError{fmt.Sprintf("-o %s is a directory: name a file, or - for stdout", c.Out)}
+	}
+	if dir := filepath.Dir(c.Out); !isDir(dir) {
+		return usageError{fmt.Sprintf("-o %s: there is no directory %s to write it in: create it, or name a file in a directory that exists", c.Out, dir)}
 	}
 	return nil
 }
 
+// isDir reports whether path names a directory (through links).
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
+
+// Run turns the flags into options.
 func (c *extractCmd) Run(g *globals) error {
 	if c.MinChars < 0 || c.MaxBytes <= 0 || c.MaxElements <= 0 || c.Timeout <= 0 || c.Workers < 0 {
 		return usageError{"--min-chars, --workers must be ≥ 0; --max-bytes, --max-elements and --timeout > 0"}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -196,6 +197,9 @@ func TestExtractCommandLine(t *testing.T) {
 		{"missing input", []string{"-q", "extract", p("nope.html"), "-o", p("x.jsonl")}, 1},
 		// Refused before any page is read; it used to fail at the rename, after the run.
 		{"-o a directory", []string{"-q", "extract", p("a.html"), "-o", dir}, 2},
+		// Refused naming the directory; it failed with exit 1 naming a temporary file
+		// (".out.jsonl.1874595377.tmp: no such file or directory").
+		{"-o in a missing directory", []string{"-q", "extract", p("a.html"), "-o", p("missing/out.jsonl")}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if code := run(context.Background(), tc.args); code != tc.code {
@@ -274,5 +278,31 @@ func TestExtractNeverReadsItsOutput(t *testing.T) {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestExtractStdin pins that `neardup extract -` reads its pages from
+// standard input (here a .warc.gz, then a file named after it), its ids
+// starting "stdin"; it failed with "stat -: no such file or directory".
+func TestExtractStdin(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{"b.html": articleHTML("Ferry line delayed", 6)})
+	var crawl bytes.Buffer
+	zw := gzip.NewWriter(&crawl)
+	zw.Write([]byte(warcResponseRecord("https://port.example/2024/03/ferry", articleHTML("Ferry line opens", 5))))
+	zw.Close()
+	cmd := child(t, "-q", "extract", "-", filepath.Join(dir, "b.html"), "-o", filepath.Join(dir, "out.jsonl"))
+	var errOut bytes.Buffer
+	cmd.Stdin, cmd.Stderr = &crawl, &errOut
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v, stderr:\n%s", err, errOut.String())
+	}
+	var got []string
+	for _, r := range readRecords(t, filepath.Join(dir, "out.jsonl")) {
+		got = append(got, r.ID+" "+r.URL+" "+r.Title)
+	}
+	want := []string{"stdin#1 https://port.example/2024/03/ferry Ferry line opens", "b.html  Ferry line delayed"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
 	}
 }

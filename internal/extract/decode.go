@@ -56,9 +56,15 @@ const headLimit = 16 << 10
 // value, may be empty), a <meta> declaration; a body without any that is
 // valid UTF-8 is taken as UTF-8, anything else as the charset its text is
 // detected to be (DetectCharset), Windows-1252 (the web's default) when
-// detection is not confident. It returns the encoding's name.
+// detection is not confident. A body that is valid UTF-8 past ASCII is
+// UTF-8 whatever contentType or a <meta> declares (a server's default
+// "charset=iso-8859-1" on a site written in UTF-8): no text in another
+// charset is. It returns the encoding's name.
 func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
 	enc, name, certain := charset.DetermineEncoding(body, contentType)
+	if certain && name != "utf-8" && !strings.HasPrefix(name, "utf-16") && !ascii(body) && utf8.Valid(body) {
+		return body, "utf-8", nil // a header's label, not a byte-order mark
+	}
 	if !certain {
 		if utf8.Valid(body) {
 			return body, "utf-8", nil
@@ -152,6 +158,18 @@ func DetectCharset(head []byte, html bool) string {
 		return "windows-1252"
 	}
 	return res.Charset
+}
+
+// ascii reports whether b is all ASCII: the same text in UTF-8 and in
+// the charsets that extend ASCII, and the text of a 7-bit charset
+// (ISO-2022-JP) that only its label tells.
+func ascii(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // mostlyUTF8 reports whether a body that is not valid UTF-8 has at least

@@ -49,6 +49,13 @@ func TestToUTF8(t *testing.T) {
 			"<html><meta charset=utf-8><title>Доходы</title><p>" + story + "</p>", "windows-1251"},
 		{"windows-1252 meta, header says utf-8", "<meta charset=windows-1252><p>" + cp1251Story + "</p>", "text/html; charset=utf-8",
 			"<meta charset=windows-1252><p>" + string(decode1252(cp1251Story)) + "</p>", "windows-1252"},
+		// Regression: a server's default label on a page in UTF-8 read it as
+		// Windows-1252, "ÐŸÑ€Ð¸Ð²ÐµÑ‚" with U+FFFD where 1252 has no letter.
+		{"utf-8 body, header says iso-8859-1", "<meta charset=utf-8><p>Привет, café</p>", "text/html; charset=iso-8859-1",
+			"<meta charset=utf-8><p>Привет, café</p>", "utf-8"},
+		{"utf-8 body, header says windows-1251", "<p>Привет</p>", "text/html; charset=windows-1251", "<p>Привет</p>", "utf-8"},
+		{"ascii body, header says iso-2022-jp", "<p>\x1b$B$3$s$K$A$O\x1b(B</p>", "text/html; charset=iso-2022-jp", "<p>こんにちは</p>", "iso-2022-jp"},
+		{"latin-1 body, header says iso-8859-1", "<p>caf\xe9</p>", "text/html; charset=iso-8859-1", "<p>café</p>", "windows-1252"},
 	} {
 		got, enc, err := ToUTF8([]byte(c.body), c.contentType)
 		if err != nil || string(got) != c.want || enc != c.enc {

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"net"
+	"net/url"
 	"os"
 	"regexp"
 	"strings"
@@ -49,8 +51,13 @@ func Parse(data []byte, file string) (*Set, error) {
 		return nil, &Error{file, top.Line, "", "want a mapping with a rules list"}
 	}
 	set := &Set{}
+	seen := map[string]bool{}
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		key, val := top.Content[i], top.Content[i+1]
+		if seen[key.Value] {
+			return nil, &Error{file, key.Line, "", fmt.Sprintf("key %q given twice", key.Value)}
+		}
+		seen[key.Value] = true
 		switch key.Value {
 		case "version":
 			if val.Value != "1" {
@@ -61,7 +68,7 @@ func Parse(data []byte, file string) (*Set, error) {
 				return nil, &Error{file, val.Line, "", "rules: want a list"}
 			}
 			for n, item := range val.Content {
-				r, err := compile(item, n+1, file)
+				r, err := compile(item, n+1, file, set.rules)
 				if err != nil {
 					return nil, err
 				}
@@ -79,17 +86,19 @@ var fields = []string{"name", "hosts", "url", "article_url", "body", "drop", "dr
 
 // ruleCompiler compiles one rule, remembering where it is for errors.
 type ruleCompiler struct {
-	file string
-	rule *Rule
+	file    string
+	rule    *Rule
+	earlier []*Rule // the rules before it in the file, which match first
 }
 
 func (c *ruleCompiler) errorf(line int, format string, args ...any) error {
 	return &Error{c.file, line, c.rule.Name, fmt.Sprintf(format, args...)}
 }
 
-// compile turns the n-th rule's mapping node into a Rule.
-func compile(node *yaml.Node, n int, file string) (*Rule, error) {
-	c := &ruleCompiler{file: file, rule: &Rule{Name: fmt.Sprintf("#%d", n), File: file, Line: node.Line}}
+// compile turns the n-th rule's mapping node into a Rule; earlier are the
+// rules before it, of which none may take every page it would match.
+func compile(node *yaml.Node, n int, file string, earlier []*Rule) (*Rule, error) {
+	c := &ruleCompiler{file: file, rule: &Rule{Name: fmt.Sprintf("#%d", n), File: file, Line: node.Line}, earlier: earlier}
 	if node.Kind != yaml.MappingNode {
 		return nil, c.errorf(node.Line, "want a mapping of %s", strings.Join(fields, ", "))
 	}
@@ -128,18 +137,92 @@ func known(key string) bool {
 
 // match compiles hosts, url and article_url.
 func (c *ruleCompiler) match(vals map[string]*yaml.Node) error {
+	if err := c.unreachable(); err != nil {
+		return err
+	}
 	hosts, err := c.strings(vals, "hosts")
 	if err != nil {
 		return err
 	}
 	for _, h := range hosts {
-		c.rule.hosts = append(c.rule.hosts, strings.TrimPrefix(strings.ToLower(h.Value), "*."))
+		host, err := c.host(h)
+		if err != nil {
+			return err
+		}
+		c.rule.hosts = append(c.rule.hosts, host)
 	}
 	if c.rule.url, err = c.regexp(vals["url"], "url"); err != nil {
 		return err
 	}
+	if c.rule.url != nil {
+		for _, e := range c.earlier {
+			if e.url != nil && e.url.String() == c.rule.url.String() {
+				return c.errorf(vals["url"].Line, "url: %q is rule %q's (line %d) too, which matches first, so this rule would never apply by it",
+					c.rule.url.String(), e.Name, e.Line)
+			}
+		}
+	}
 	c.rule.articleURL, err = c.regexp(vals["article_url"], "article_url")
 	return err
+}
+
+// unreachable refuses a rule after one with neither hosts nor url: that one
+// applies to every page, so no rule after it ever would.
+func (c *ruleCompiler) unreachable() error {
+	for _, e := range c.earlier {
+		if len(e.hosts) == 0 && e.url == nil {
+			return c.errorf(c.rule.Line, "rule %q (line %d) has neither hosts nor url and applies to every page first, so this rule would never apply: put the rule for every page last",
+				e.Name, e.Line)
+		}
+	}
+	return nil
+}
+
+// host reads one entry of hosts: a host name, matching its subdomains too
+// ("*." before it says the same). A URL, a path or a port there would
+// never match, and neither would a host an earlier rule's hosts take first.
+func (c *ruleCompiler) host(v *yaml.Node) (string, error) {
+	h := strings.TrimPrefix(strings.ToLower(strings.TrimSpace(v.Value)), "*.")
+	if !isHostName(h) {
+		msg := fmt.Sprintf("hosts: %q is not a host name", v.Value)
+		if name := hostOf(h); name != "" {
+			msg += fmt.Sprintf(": write %s (its subdomains match too; url: takes a regexp of URLs)", name)
+		} else {
+			msg += ": write a name such as news.example (its subdomains match too; url: takes a regexp of URLs)"
+		}
+		return "", c.errorf(v.Line, "%s", msg)
+	}
+	for _, e := range c.earlier {
+		for _, eh := range e.hosts {
+			if h == eh || strings.HasSuffix(h, "."+eh) {
+				return "", c.errorf(v.Line, "hosts: %s is matched by rule %q (line %d, hosts %s) first, so this rule would never apply to it",
+					h, e.Name, e.Line, eh)
+			}
+		}
+	}
+	return h, nil
+}
+
+// isHostName reports whether h can be the host of a URL, as Match compares
+// it: a name or an IP address, without scheme, port, path or spaces.
+func isHostName(h string) bool {
+	if net.ParseIP(h) != nil {
+		return true
+	}
+	return h != "" && !strings.ContainsAny(h, "/:?#@[]\\*%, \t")
+}
+
+// hostOf returns the host a URL, or a host written with a path or port,
+// names ("news.example" of "https://news.example/world"), or "".
+func hostOf(s string) string {
+	if !strings.Contains(s, "://") {
+		s = "//" + s
+	}
+	u, err := url.Parse(s)
+	if err != nil || !isHostName(u.Hostname()) {
+		return ""
+	}
+	return u.Hostname()
 }
 
 // selectors compiles body and drop.

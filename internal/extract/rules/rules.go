@@ -19,7 +19,10 @@
 //
 // The first rule whose hosts or url match a page applies; a rule with
 // neither applies to every page, so put it last. Unknown keys, bad CSS
-// selectors and bad regexps are errors naming the file, line and rule.
+// selectors and bad regexps are errors naming the file, line and rule, and
+// so are a host that is no host name (a URL) and a rule or host an earlier
+// rule takes first (a site given twice, a rule after the one for every
+// page): it would never apply.
 package rules
 
 import (

@@ -124,6 +124,20 @@ func TestParseErrors(t *testing.T) {
 		{"hosts not strings", "rules:\n  - hosts: [[a]]\n", `rules.yaml:2: rule "#1": hosts: want a string`},
 		{"version", "version: 2\n", `rules.yaml:1: unsupported version "2"`},
 		{"yaml syntax", "rules:\n  - name: [\n", `rules.yaml: yaml:`},
+		// Regression cases: each of these files was taken without a word, and
+		// the rule, or the host, never applied to a page.
+		{"top-level key twice", "version: 1\nrules:\n  - name: a\n    hosts: [a.example]\nrules:\n  - name: b\n", `rules.yaml:5: key "rules" given twice`},
+		{"a URL as host", "rules:\n  - hosts: ['https://a.example/news']\n", `rules.yaml:2: rule "#1": hosts: "https://a.example/news" is not a host name: write a.example`},
+		{"a host with a port", "rules:\n  - name: a\n    hosts:\n      - b.example\n      - a.example:8080\n", `rules.yaml:5: rule "a": hosts: "a.example:8080" is not a host name: write a.example`},
+		{"an empty host", "rules:\n  - hosts: ['']\n", `rules.yaml:2: rule "#1": hosts: "" is not a host name: write a name such as`},
+		{"a site given twice", "rules:\n  - name: a\n    hosts: [a.example]\n  - name: b\n    hosts: [b.example, A.example]\n",
+			`rules.yaml:5: rule "b": hosts: a.example is matched by rule "a" (line 2, hosts a.example) first, so this rule would never apply to it`},
+		{"a subdomain after its domain", "rules:\n  - name: a\n    hosts: ['*.a.example']\n  - name: b\n    hosts: news.a.example\n",
+			`rules.yaml:5: rule "b": hosts: news.a.example is matched by rule "a" (line 2, hosts a.example) first`},
+		{"a url given twice", "rules:\n  - name: a\n    url: '^https://a\\.example/'\n  - name: b\n    url: '^https://a\\.example/'\n",
+			`rules.yaml:5: rule "b": url: "^https://a\\.example/" is rule "a"'s (line 2) too`},
+		{"a rule after the rule for every page", "rules:\n  - name: all\n    body: article\n  - name: b\n    hosts: [a.example]\n",
+			`rules.yaml:4: rule "b": rule "all" (line 2) has neither hosts nor url and applies to every page first`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse([]byte(tc.src), "rules.yaml")
@@ -131,6 +145,17 @@ func TestParseErrors(t *testing.T) {
 				t.Errorf("err %v\nwant prefix %s", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestParseSubdomainFirst pins that a subdomain's rule may come before
+// its domain's, and takes its pages.
+func TestParseSubdomainFirst(t *testing.T) {
+	s := mustParse(t, "rules:\n  - name: sport\n    hosts: sport.a.example\n  - name: a\n    hosts: [a.example, '192.0.2.1', '::1']\n")
+	for url, want := range map[string]string{"https://sport.a.example/x": "sport", "https://www.a.example/x": "a", "http://[::1]:8080/x": "a"} {
+		if got := s.Match(url); got == nil || got.Name != want {
+			t.Errorf("Match(%s) = %v, want %q", url, got, want)
+		}
 	}
 }
 

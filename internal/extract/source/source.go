@@ -59,6 +59,11 @@ type Options struct {
 	// Exclude, when set, names files met while walking a directory that
 	// are not inputs (the run's own output file, say).
 	Exclude func(path string) bool
+	// Stdin is what the input "-" reads; nil means os.Stdin. Its pages
+	// are named as a file's named "stdin" would be: "stdin", "stdin#3"
+	// of a WARC stream, "stdin/a/b.html" of an archive (copied to a
+	// temporary file first when it is a zip).
+	Stdin io.Reader
 }
 
 // DefaultMaxBytes is Options.MaxBytes when it is 0.
@@ -77,9 +82,14 @@ type errStop struct{ err error }
 func (e errStop) Error() string { return e.err.Error() }
 func (e errStop) Unwrap() error { return e.err }
 
-// Walk reads the pages of every path (a file or a directory, walked in
-// lexical order) and calls fn for each, in order. It returns fn's first
-// error, the context's error, or an error for a path that does not exist.
+// ErrStdinTwice is Walk's error when "-" is given more than once: standard
+// input can be read once.
+var ErrStdinTwice = errors.New("source: standard input (-) given twice")
+
+// Walk reads the pages of every path (a file, a directory, walked in
+// lexical order, or "-" for opts.Stdin) and calls fn for each, in order.
+// It returns fn's first error, the context's error, or an error for a
+// path that does not exist.
 func Walk(ctx context.Context, paths []string, opts Options, fn func(Page) error) error {
 	w := &walker{ctx: ctx, opts: opts.withDefaults(), fn: fn}
 	type given struct {
@@ -88,7 +98,16 @@ func Walk(ctx context.Context, paths []string, opts Options, fn func(Page) error
 	}
 	var inputs []given
 	names := container.IDNames(paths)
+	stdin := false
 	for i, p := range paths {
+		if p == "-" {
+			if stdin {
+				return ErrStdinTwice
+			}
+			stdin = true
+			inputs = append(inputs, given{p, names[i], []container.File{{Path: p, Size: -1}}})
+			continue
+		}
 		fs, err := container.List(p, container.ListOptions{AnyName: true, Exclude: opts.Exclude})
 		if err != nil {
 			return err
@@ -143,14 +162,12 @@ func (w *walker) file(f container.File) error {
 	if f.Err != nil { // met in a directory, not reachable
 		return w.emit(Page{ID: f.Path, Err: f.Err})
 	}
-	fh, err := os.Open(f.Path)
+	top, closeTop, err := w.open(f)
 	if err != nil {
 		return w.emit(Page{ID: f.Path, Err: err})
 	}
-	defer fh.Close()
-	cw := container.New(container.Top{Origin: f.Path, ID: f.Path, Name: f.Path, R: fh, Size: f.Size,
-		At: func() (io.ReaderAt, int64, error) { return fh, f.Size, nil }},
-		container.Options{MaxInflate: w.opts.MaxInflate, MaxRatio: w.opts.MaxRatio, AnyName: true})
+	defer closeTop()
+	cw := container.New(top, container.Options{MaxInflate: w.opts.MaxInflate, MaxRatio: w.opts.MaxRatio, AnyName: true})
 	defer cw.Close()
 	for {
 		m, err := cw.Next()
@@ -158,7 +175,7 @@ func (w *walker) file(f container.File) error {
 		case err == io.EOF:
 			return nil
 		case err != nil: // a damaged container: a failed page, and the walk goes on
-			if err := w.emit(Page{ID: f.Path, Err: err}); err != nil {
+			if err := w.emit(Page{ID: top.ID, Err: err}); err != nil {
 				return err
 			}
 			continue
@@ -173,6 +190,25 @@ func (w *walker) file(f container.File) error {
 			return err
 		}
 	}
+}
+
+// open returns the container input of a file, or of standard input for
+// "-" (read as a stream: a zip in it is copied to a temporary file), and
+// what closes it.
+func (w *walker) open(f container.File) (container.Top, func(), error) {
+	if f.Path == "-" {
+		stdin := w.opts.Stdin
+		if stdin == nil {
+			stdin = os.Stdin
+		}
+		return container.Top{Origin: "stdin", ID: "stdin", Name: "stdin", R: stdin, Size: -1}, func() {}, nil
+	}
+	fh, err := os.Open(f.Path)
+	if err != nil {
+		return container.Top{}, nil, err
+	}
+	return container.Top{Origin: f.Path, ID: f.Path, Name: f.Path, R: fh, Size: f.Size,
+		At: func() (io.ReaderAt, int64, error) { return fh, f.Size, nil }}, func() { fh.Close() }, nil
 }
 
 // page reads a whole stream as one page; a page over the limit is not read

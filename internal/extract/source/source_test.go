@@ -259,3 +259,32 @@ func TestWalkWARCBomb(t *testing.T) {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
 }
+
+// TestWalkStdin pins that "-" reads the pages of standard input, whatever
+// it holds (a page, a WARC stream, a zip, a .tar.gz), named "stdin"; it
+// was taken for a file named "-" ("stat -: no such file or directory").
+func TestWalkStdin(t *testing.T) {
+	crawl := warcResponse("http://a.example/1", "200 OK", "Content-Type: text/html\r\n", "<p>one</p>")
+	dir := writeTree(t, map[string]string{"b.html": "<p>b</p>"})
+	for _, tc := range []struct {
+		name, stdin string
+		want        []summary
+	}{
+		{"page", "<p>a</p>", []summary{{ID: "stdin", Body: "<p>a</p>"}}},
+		{"warc.gz", gzipBytes(t, crawl), []summary{{ID: "stdin#1", URL: "http://a.example/1", ContentType: "text/html", Status: 200, Body: "<p>one</p>"}}},
+		{"zip", zipBytes(t, "in/e.html", "<p>e</p>"), []summary{{ID: "stdin/in/e.html", Body: "<p>e</p>"}}},
+		{"tar.gz", gzipBytes(t, tarBytes(t, "h.html", "<p>h</p>")), []summary{{ID: "stdin/h.html", Body: "<p>h</p>"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := walk(t, Options{Stdin: strings.NewReader(tc.stdin)}, "-", filepath.Join(dir, "b.html"))
+			want := append(tc.want, summary{ID: "b.html", Body: "<p>b</p>"})
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+	err := Walk(context.Background(), []string{"-", "-"}, Options{Stdin: strings.NewReader("x")}, func(Page) error { return nil })
+	if !errors.Is(err, ErrStdinTwice) {
+		t.Errorf(`"-" given twice: %v, want ErrStdinTwice`, err)
+	}
+}
