@@ -109,6 +109,16 @@ func (c *extractCmd) Run(g *globals) error {
 // runExtract extracts every page of the inputs and writes the records.
 // A file output appears complete or not at all.
 func runExtract(ctx context.Context, o extractOptions) error {
+	// An input that is not there fails the run before it starts, without
+	// a progress line and a summary of no pages.
+	for _, in := range o.Inputs {
+		if in == "-" {
+			continue
+		}
+		if _, err := os.Stat(in); err != nil {
+			return err
+		}
+	}
 	if o.Out != "-" {
 		o.Source.Exclude = isOutput(o.Out)
 	}

@@ -215,6 +215,21 @@ func TestExtractCommandLine(t *testing.T) {
 	}
 }
 
+// An input that is not there fails the run naming it, before it starts:
+// no progress line, no summary of no pages, no output.
+func TestExtractMissingInput(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{"a.html": articleHTML("Ferry line opens", 5)})
+	p := func(n string) string { return filepath.Join(dir, n) }
+	code, _, errOut := runChild(t, "extract", p("a.html"), p("nope.html"), "-o", p("out.jsonl"))
+	if code != 1 || !strings.Contains(errOut, p("nope.html")+": no such file") || strings.Contains(errOut, "pages") {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+	if _, err := os.Stat(p("out.jsonl")); !os.IsNotExist(err) {
+		t.Errorf("a failed run left its output: %v", err)
+	}
+}
+
 // A site rule whose body selector matches nothing on a page is said on
 // stderr, marked in the page's record and counted in the summary; the page
 // is extracted without it.
