@@ -146,7 +146,7 @@ func runExtract(ctx context.Context, o extractOptions) error {
 			}
 			return enc.Encode(r.Record())
 		})
-		meter.Done(st.Pages)
+		meter.End(st.Pages, err)
 		if o.Progress != nil {
 			fmt.Fprintf(o.Progress, "extract: %s\n", st.String())
 			if st.Skipped[extract.SkipFeed] > 0 {

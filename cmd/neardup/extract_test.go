@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -227,6 +228,21 @@ func TestExtractMissingInput(t *testing.T) {
 	}
 	if _, err := os.Stat(p("out.jsonl")); !os.IsNotExist(err) {
 		t.Errorf("a failed run left its output: %v", err)
+	}
+}
+
+// A run stopped (Ctrl-C: its context cancelled) says so in its last
+// progress line, as dedup's stages do, rather than a line that reads as
+// the stage's end.
+func TestExtractInterruptedSaysSo(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{"a.html": articleHTML("Ferry line opens", 5)})
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	var progress bytes.Buffer
+	err := runExtract(ctx, extractOptions{Inputs: []string{dir}, Out: filepath.Join(dir, "out.jsonl"), Progress: &progress})
+	if !errors.Is(err, context.Canceled) || !strings.Contains(progress.String(), "extract: interrupted after") {
+		t.Errorf("error %v, progress:\n%s", err, progress.String())
 	}
 }
 
