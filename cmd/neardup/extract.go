@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,7 +25,7 @@ type extractCmd struct {
 	Inputs []string `type:"operands" arg:"" name:"input" help:"HTML files, directories, zip/tar/gzip/zstd/bzip2 archives, WARC files (.warc, .warc.gz), - for standard input; recognised by content."`
 	Out    string   `short:"o" default:"-" help:"Write one JSON record per page here; - is stdout."`
 
-	Rules       string        `type:"existingfile" help:"Site rules (YAML): body selectors, parts to drop, boilerplate, article URL patterns."`
+	Rules       string        `help:"Site rules (YAML): body selectors, parts to drop, boilerplate, article URL patterns."`
 	MinChars    int           `default:"${default_min_chars}" help:"Skip pages with less text than this many characters as too short; 0 keeps them."`
 	MaxBytes    int           `default:"${max_bytes}" help:"Skip pages larger than this many bytes (before and after gzip); they are not read into memory."`
 	MaxElements int           `default:"${default_max_elements}" help:"Skip pages with more HTML elements than this."`
@@ -62,6 +64,22 @@ func (c *extractCmd) Validate() error {
 	return nil
 }
 
+// loadRules reads the site rules file --rules names, as a mistake in the
+// command line (exit 2) when it cannot be read or holds a mistake: a
+// file that is not there is named as given, after the flag; a mistake in
+// it by the file's line (rules.Load's errors say where).
+func loadRules(path string) (*rules.Set, error) {
+	rs, err := rules.Load(path)
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &pe):
+		return nil, usageError{fmt.Sprintf("--rules %s: %v", path, pe.Err)}
+	case err != nil:
+		return nil, usageError{err.Error()}
+	}
+	return rs, nil
+}
+
 // isDir reports whether path names a directory (through links).
 func isDir(path string) bool {
 	st, err := os.Stat(path)
@@ -93,9 +111,9 @@ func (c *extractCmd) Run(g *globals) error {
 		Log:      os.Stderr,
 	}
 	if c.Rules != "" {
-		rs, err := rules.Load(c.Rules)
+		rs, err := loadRules(c.Rules)
 		if err != nil {
-			return usageError{err.Error()}
+			return err
 		}
 		o.Batch.Options.Rules = rs
 	}

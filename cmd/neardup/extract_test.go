@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -243,6 +244,38 @@ func TestExtractInterruptedSaysSo(t *testing.T) {
 	err := runExtract(ctx, extractOptions{Inputs: []string{dir}, Out: filepath.Join(dir, "out.jsonl"), Progress: &progress})
 	if !errors.Is(err, context.Canceled) || !strings.Contains(progress.String(), "extract: interrupted after") {
 		t.Errorf("error %v, progress:\n%s", err, progress.String())
+	}
+}
+
+// The --rules file of every command that takes one is named as the user
+// gave it, and a file that is not there, or a mistake in it, is a mistake
+// in the command line (exit 2): watch failed with exit 1 on a bad
+// selector, and every command named the file by its absolute path.
+func TestRulesFlagErrors(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{
+		"a.html":   articleHTML("Ferry line opens", 5),
+		"a.jsonl":  `{"id":"a","text":"Ferry line opens on Monday."}` + "\n",
+		"bad.yaml": "rules:\n  - name: port\n    body: 'div[['\n",
+	})
+	for _, args := range [][]string{
+		{"extract", "a.html", "-o", "out.jsonl"},
+		{"dedup", "a.jsonl", "-o", "out"},
+		{"watch", "--db", "ix.db", "--once"},
+	} {
+		for file, want := range map[string]string{
+			"nope.yaml": "neardup: --rules nope.yaml: no such file or directory",
+			"bad.yaml":  `neardup: bad.yaml:3: rule "port": body: bad CSS selector`,
+		} {
+			cmd := child(t, append(args, "--rules", file)...)
+			cmd.Dir = dir
+			var errOut bytes.Buffer
+			cmd.Stderr = &errOut
+			err := cmd.Run()
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.HasPrefix(errOut.String(), want) {
+				t.Errorf("%s --rules %s: %v, stderr %q, want exit 2 and %q", args[0], file, err, errOut.String(), want)
+			}
+		}
 	}
 }
 

@@ -8,7 +8,6 @@ import (
 
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/extract"
-	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/job"
 )
 
@@ -24,7 +23,7 @@ type inputFlags struct {
 	DateCol   string      `name:"date-col" default:"date" help:"Field or column holding the date."`
 	MaxBytes  int         `default:"${max_bytes}" help:"Skip records (a JSONL line, a CSV row, a text file, a web page) larger than this many bytes; they are not read into memory."`
 	decompressFlags
-	Rules       string `type:"existingfile" help:"HTML and WARC inputs: site rules (YAML) for article extraction, as for neardup extract."`
+	Rules       string `help:"HTML and WARC inputs: site rules (YAML) for article extraction, as for neardup extract."`
 	MinChars    int    `name:"min-chars" default:"${default_min_chars}" help:"HTML and WARC inputs: skip pages with less article text than this many characters as too short; 0 keeps them."`
 	Strict      bool   `help:"Stop at the first bad record instead of skipping it."`
 	Workers     int    `short:"j" help:"Reading and sketching goroutines (default: one per CPU)."`
@@ -86,9 +85,9 @@ func (f *inputFlags) extractOptions(o *extract.Options) error {
 		o.MinChars = -1 // the flag's 0 keeps short pages; the library's 0 means its default
 	}
 	if f.Rules != "" {
-		rs, err := rules.Load(f.Rules)
+		rs, err := loadRules(f.Rules)
 		if err != nil {
-			return usageError{err.Error()}
+			return err
 		}
 		o.Rules = rs
 	}

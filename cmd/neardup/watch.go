@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/outbound"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
@@ -24,7 +23,7 @@ type fetchFlags struct {
 	MinChars     int           `name:"min-chars" default:"${default_watch_min_chars}" help:"The fewest characters an article has; shorter pages are skipped."`
 	GalleryWords string        `name:"gallery-words" default:"${default_gallery_words}" help:"Words that mark a gallery, video or picture page by its URL, comma-separated (empty for none): a page whose URL path has one as a segment or a word of one (/video/..., /news/gallery-photos-3.html) is skipped without being fetched."`
 	GalleryText  string        `name:"gallery-text-words" default:"${default_gallery_text_words}" help:"Words that mark a gallery page by its text, comma-separated (empty for none): a page whose text starts with one is skipped once extracted."`
-	Rules        string        `type:"existingfile" help:"Site rules (YAML), matched against each page's URL: for the pages of feeds without a rule of their own, of the web UI's check page (serve) and of a trial without a rule flag (feeds test)."`
+	Rules        string        `help:"Site rules (YAML), matched against each page's URL: for the pages of feeds without a rule of their own, of the web UI's check page (serve) and of a trial without a rule flag (feeds test)."`
 	AllowPrivate string        `name:"allow-private" placeholder:"CIDR[,CIDR...]" help:"Address ranges feeds and pages may be fetched from though they are loopback, private, link-local, carrier-grade NAT, unspecified, multicast or local-use NAT64, all refused by default (a site on a private network; 10.1.0.0/16,fd00::/8)."`
 }
 
@@ -50,7 +49,7 @@ func (f *fetchFlags) options(g *globals) (watch.Options, error) {
 	}
 	o.AllowPrivate = allow
 	if f.Rules != "" {
-		rs, err := rules.Load(f.Rules)
+		rs, err := loadRules(f.Rules)
 		if err != nil {
 			return o, err
 		}
