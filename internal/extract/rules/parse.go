@@ -1,7 +1,10 @@
 package rules
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/url"
 	"os"
@@ -40,8 +43,25 @@ func Load(path string) (*Set, error) {
 // Parse compiles rules from YAML; file names the source in errors.
 func Parse(data []byte, file string) (*Set, error) {
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); errors.Is(err, io.EOF) {
+		return &Set{}, nil
+	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	// A second document (after a "---") would be read by no one: the rules
+	// in it would match no page.
+	for {
+		var more yaml.Node
+		err := dec.Decode(&more)
+		if errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+		if c := more.Content; len(c) > 0 && (c[0].Kind != yaml.ScalarNode || c[0].Tag != "!!null") { // not an empty document
+			return nil, &Error{file, more.Line, "", "a second YAML document: a rules file holds one (remove the \"---\" line, and keep its rules under the first's rules:)"}
+		}
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return &Set{}, nil
@@ -103,8 +123,11 @@ func compile(node *yaml.Node, n int, file string, earlier []*Rule) (*Rule, error
 		return nil, c.errorf(node.Line, "want a mapping of %s", strings.Join(fields, ", "))
 	}
 	for i := 0; i+1 < len(node.Content); i += 2 {
-		if node.Content[i].Value == "name" {
-			c.rule.Name = node.Content[i+1].Value
+		if key, v := node.Content[i], node.Content[i+1]; key.Value == "name" {
+			if v.Kind != yaml.ScalarNode {
+				return nil, c.errorf(v.Line, "name: want a string")
+			}
+			c.rule.Name = v.Value
 		}
 	}
 	vals := map[string]*yaml.Node{}

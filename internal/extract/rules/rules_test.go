@@ -136,6 +136,9 @@ func TestParseErrors(t *testing.T) {
 			`rules.yaml:5: rule "b": hosts: news.a.example is matched by rule "a" (line 2, hosts a.example) first`},
 		{"a url given twice", "rules:\n  - name: a\n    url: '^https://a\\.example/'\n  - name: b\n    url: '^https://a\\.example/'\n",
 			`rules.yaml:5: rule "b": url: "^https://a\\.example/" is rule "a"'s (line 2) too`},
+		{"a second YAML document", "rules:\n  - name: a\n    hosts: [a.example]\n---\nrules:\n  - name: b\n    hosts: [b.example]\n",
+			`rules.yaml:4: a second YAML document: a rules file holds one`},
+		{"a name not a string", "rules:\n  - name: [a, b]\n    hosts: a.example\n", `rules.yaml:2: rule "#1": name: want a string`},
 		{"a rule after the rule for every page", "rules:\n  - name: all\n    body: article\n  - name: b\n    hosts: [a.example]\n",
 			`rules.yaml:4: rule "b": rule "all" (line 2) has neither hosts nor url and applies to every page first`},
 	} {
