@@ -3,6 +3,7 @@ package store
 import (
 	"database/sql"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"math"
@@ -11,9 +12,9 @@ import (
 	"github.com/neardup/neardup/core"
 )
 
-// Record checksums. Every stored part of a document's sketch (the index
-// part in docs and in the removal log, the detail part), every text and
-// every mark carries a CRC-32C of its content, written with it and checked
+// Record checksums. Every document's record (its row in docs: id, title,
+// URL, …), every stored part of its sketch (the index part in docs and in
+// the removal log, the detail part), every text and every mark carries a CRC-32C of its content, written with it and checked
 // whenever it is read and by Check, so that a record damaged on disk or
 // edited behind the store's back is an error naming its document, never
 // different evidence. The SQLite and PostgreSQL engines check their pages
@@ -39,6 +40,7 @@ const (
 	partDetail = 'd'
 	partText   = 't'
 	partMark   = 'm'
+	partRecord = 'r'
 )
 
 // partName names a part in messages.
@@ -46,6 +48,7 @@ var partName = map[byte]string{
 	partIndex:  "the index part of its sketch",
 	partDetail: "the detail part of its sketch",
 	partText:   "its text",
+	partRecord: "its record (id, title, URL, source, date, language, text's hash and length)",
 }
 
 // removalPart names the index part of a removed document's sketch, kept in
@@ -64,6 +67,20 @@ func recordSum(part byte, ord int64, data []byte) int32 {
 // copy of the text cost more than its checksum (BenchmarkChecksums).
 func textSum(ord int64, text string) int32 {
 	return recordSum(partText, ord, unsafe.Slice(unsafe.StringData(text), len(text))) // only read
+}
+
+// docSum returns the checksum of a document's record: every field of its
+// row in docs but its cluster, which changes as documents join it.
+func docSum(d *Doc) int32 {
+	b := make([]byte, 0, 6*binary.MaxVarintLen64+len(d.ID)+len(d.Source)+len(d.URL)+len(d.Title)+len(d.Lang)+len(d.Skip)+4*8)
+	for _, s := range []string{d.ID, d.Source, d.URL, d.Title, d.Lang, string(d.Skip)} {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	for _, v := range []int64{d.Date, d.Added, int64(d.Hash), int64(d.Length)} {
+		b = binary.LittleEndian.AppendUint64(b, uint64(v))
+	}
+	return recordSum(partRecord, d.Ord, b)
 }
 
 // markSum returns the checksum of a mark: every field of it.
@@ -192,6 +209,19 @@ func (t *txn) checkRecords(f *Faults) error {
 		if err != nil {
 			return err
 		}
+	}
+	err := t.each(`SELECT `+docColumns+` FROM docs`, func(rows *sql.Rows) error {
+		var d Doc
+		var ce *ChecksumError
+		if err := scanDocAnd(rows, &d); errors.As(err, &ce) {
+			add(ce)
+		} else if err != nil {
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if err := t.checkTexts(add); err != nil {
 		return err

@@ -65,6 +65,19 @@ var damages = map[string]damage{
 			return r.EachDoc(true, func(*store.Doc) error { return nil })
 		},
 	},
+	"record": {
+		sqlite:   `UPDATE docs SET title = 'A forged title' WHERE id = 'b'`,
+		postgres: `UPDATE docs SET title = 'A forged title' WHERE id = 'b'`,
+		part:     "its record",
+		read: func(r store.Reader, ord int64) error {
+			if _, err := r.Doc("b"); err == nil {
+				return errors.New("Doc read the damaged record")
+			} else if !damagedB(err) {
+				return err
+			}
+			return r.EachDoc(false, func(*store.Doc) error { return nil })
+		},
+	},
 	"mark": {
 		sqlite:   `UPDATE marks SET evidence = '{"shared":["a forged sentence"]}' WHERE b = (SELECT ord FROM docs WHERE id = 'b')`,
 		postgres: `UPDATE marks SET evidence = '{"shared":["a forged sentence"]}' WHERE b = (SELECT ord FROM docs WHERE id = 'b')`,

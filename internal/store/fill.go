@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/neardup/neardup/core"
@@ -13,6 +14,7 @@ import (
 // schema version whose statements they follow, in the same transaction.
 var fills = map[int]func(ctx context.Context, tx *sql.Tx, d *dialect) error{
 	5: fillChecksums,
+	9: fillDocSums,
 }
 
 // fillBatch is how many rows one step of fillChecksums reads and updates.
@@ -118,4 +120,42 @@ func fillMarks(ctx context.Context, tx *sql.Tx, d *dialect) error {
 // valueRows returns n rows of a VALUES list, each (row).
 func valueRows(n int, row string) string {
 	return strings.TrimSuffix(strings.Repeat("("+row+"),", n), ",")
+}
+
+// fillDocSums computes the checksums of the documents' records stored
+// before schema version 9 (docSum), a batch of rows at a time.
+func fillDocSums(ctx context.Context, tx *sql.Tx, d *dialect) error {
+	sel := d.rebind(`SELECT ord, id, source, url, title, date, added, lang, hash, length, skip FROM docs WHERE ord > ? ORDER BY ord LIMIT ` + strconv.Itoa(fillBatch))
+	after := int64(-1 << 62)
+	for {
+		var vals []any
+		rows, err := tx.QueryContext(ctx, sel, after)
+		if err != nil {
+			return fmt.Errorf("checksums of docs: %w", err)
+		}
+		for rows.Next() {
+			var doc Doc
+			var date sql.NullInt64
+			var hash int64
+			var skip string
+			if err := rows.Scan(&doc.Ord, &doc.ID, &doc.Source, &doc.URL, &doc.Title, &date, &doc.Added, &doc.Lang, &hash, &doc.Length, &skip); err != nil {
+				rows.Close()
+				return fmt.Errorf("checksums of docs: %w", err)
+			}
+			doc.Date, doc.Hash, doc.Skip = date.Int64, uint64(hash), core.SkipReason(skip)
+			vals = append(vals, doc.Ord, docSum(&doc))
+			after = doc.Ord
+		}
+		if err := rows.Close(); err != nil {
+			return fmt.Errorf("checksums of docs: %w", err)
+		}
+		if len(vals) == 0 {
+			return nil
+		}
+		q := fmt.Sprintf(`UPDATE docs SET doc_crc = v.column2 FROM (VALUES %s) AS v WHERE docs.ord = v.column1`,
+			valueRows(len(vals)/2, "CAST(? AS BIGINT), CAST(? AS INTEGER)"))
+		if _, err := tx.ExecContext(ctx, d.rebind(q), vals...); err != nil {
+			return fmt.Errorf("checksums of docs: %w", err)
+		}
+	}
 }

@@ -102,6 +102,8 @@ UPDATE search s SET doc = setweight(to_tsvector('simple', translate(d.title, '<>
 	FROM docs d LEFT JOIN texts t ON t.ord = d.ord WHERE s.ord = d.ord
 `, `
 CREATE TABLE host_pauses (host TEXT PRIMARY KEY, not_before BIGINT NOT NULL)
+`, `
+ALTER TABLE docs ADD COLUMN doc_crc INTEGER
 `}
 
 // postgresLock is the advisory lock every writer of one index takes, keyed

@@ -139,7 +139,9 @@ func (t *txn) Sketch(ord int64) (Sketch, error) {
 	return sk, err
 }
 
-const docColumns = `ord, id, source, url, title, date, added, lang, hash, length, skip, cluster`
+// docColumns are a document's columns in docs, its record's checksum
+// (docSum) last.
+const docColumns = `ord, id, source, url, title, date, added, lang, hash, length, skip, cluster, doc_crc`
 
 // scanDoc reads the docColumns of a row, and text when withText.
 func scanDoc(rows interface{ Scan(...any) error }, d *Doc, withText bool) error {
@@ -189,16 +191,21 @@ func (t *txn) storesText() (bool, error) {
 }
 
 // scanDocAnd reads the docColumns of a row into d and the columns after
-// them into more.
+// them into more; a *ChecksumError when the record does not match its
+// checksum.
 func scanDocAnd(rows interface{ Scan(...any) error }, d *Doc, more ...any) error {
 	var date, cluster sql.NullInt64
 	var hash int64
 	var skip string
-	dst := append([]any{&d.Ord, &d.ID, &d.Source, &d.URL, &d.Title, &date, &d.Added, &d.Lang, &hash, &d.Length, &skip, &cluster}, more...)
+	var crc nullInt32
+	dst := append([]any{&d.Ord, &d.ID, &d.Source, &d.URL, &d.Title, &date, &d.Added, &d.Lang, &hash, &d.Length, &skip, &cluster, &crc}, more...)
 	if err := rows.Scan(dst...); err != nil {
 		return err
 	}
 	d.Date, d.Cluster, d.Hash, d.Skip = date.Int64, cluster.Int64, uint64(hash), core.SkipReason(skip)
+	if !crc.Valid || crc.V != docSum(d) {
+		return &ChecksumError{Ord: d.Ord, ID: d.ID, What: partName[partRecord], Missing: !crc.Valid}
+	}
 	return nil
 }
 

@@ -47,6 +47,9 @@ import (
 //     (Retry-After) and until when (Unix seconds), so that a later run
 //     (watch --once from cron) waits too; a host's row is deleted by the
 //     first write after its pause ended.
+//   - 9: a checksum of each document's record (its row in docs but its
+//     cluster: id, title, URL, …; docSum), computed for the rows stored
+//     before (fillDocSums).
 var sqliteMigrations = []string{`
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 INSERT INTO schema_version VALUES (0);
@@ -128,6 +131,8 @@ CREATE INDEX feed_items_doc ON feed_items (doc)
 SELECT 1 -- version 7 reads "<", ">" and "&" as spaces in PostgreSQL's search; SQLite's tokenizer did already
 `, `
 CREATE TABLE host_pauses (host TEXT PRIMARY KEY, not_before INTEGER NOT NULL) WITHOUT ROWID
+`, `
+ALTER TABLE docs ADD COLUMN doc_crc INTEGER
 `}
 
 var sqliteDialect = dialect{
