@@ -2,6 +2,7 @@ package webui
 
 import (
 	"bytes"
+	"html"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -9,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract/rules"
@@ -190,4 +192,47 @@ func TestCheckRuleMiss(t *testing.T) {
 	page := `<html><head><title>Storm shuts the bridge</title></head><body><article><p>` + copyText + `</p></article></body></html>`
 	f.upload(map[string]string{"format": "auto"}, "story.html", page).want(t, "upload", http.StatusOK, "extracted from the HTML of <bdi>story.html</bdi>",
 		`class="warn rule-miss">rule &#34;daily&#34; (rules.yaml:3): body &#34;.story-body&#34; matched nothing on the page`)
+}
+
+// Regression: an HTML page dated with a time of day (10:00 UTC) was
+// checked at that time, but the store form carried the day alone, so the
+// article was stored dated midnight: ten hours earlier than the check
+// showed, early enough to pass for the original of a copy published that
+// morning. The store form now carries the time; a day typed in the form
+// is still stored as that day.
+func TestStoreKeepsThePagesTimeOfDay(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	_, copyText := f.story(14)
+	page := `<html><head><title>Storm shuts the bridge</title>` +
+		`<meta property="article:published_time" content="2026-11-20T10:00:00Z"></head>` +
+		`<body><article><h1>Storm shuts the bridge</h1><p>` + copyText + `</p></article></body></html>`
+	a := f.post("/check", url.Values{"id": {"daily-7"}, "text": {page}}, true)
+	a.want(t, "check", http.StatusOK, `action="/store"`)
+	store := regexp.MustCompile(`(?s)<form class="store" action="/store" method="post">(.*?)</form>`).FindStringSubmatch(a.body)
+	if store == nil {
+		t.Fatalf("no store form:\n%s", a.body)
+	}
+	form := url.Values{}
+	for _, m := range regexp.MustCompile(`name="([a-z]+)" value="([^"]*)"`).FindAllStringSubmatch(store[1], -1) {
+		form.Set(m[1], html.UnescapeString(m[2]))
+	}
+	if a := f.post("/store", form, true); a.code != http.StatusSeeOther {
+		t.Fatalf("store: %d\n%s", a.code, a.body)
+	}
+	d, err := f.x.Document(t.Context(), "daily-7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC); !d.Date.Equal(want) {
+		t.Errorf("stored dated %v, want %v (the page's date)", d.Date, want)
+	}
+
+	other, _ := f.story(14)
+	if a := f.post("/store", url.Values{"id": {"typed"}, "date": {"2026-11-21"}, "text": {other}}, true); a.code != http.StatusSeeOther {
+		t.Fatalf("store with a day: %d\n%s", a.code, a.body)
+	}
+	if d, err := f.x.Document(t.Context(), "typed"); err != nil || !d.Date.Equal(time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("a typed day: stored %v, %v", d.Date, err)
+	}
 }
