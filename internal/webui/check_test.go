@@ -236,3 +236,21 @@ func TestStoreKeepsThePagesTimeOfDay(t *testing.T) {
 		t.Errorf("a typed day: stored %v, %v", d.Date, err)
 	}
 }
+
+// Regression: a check, with a write token, of an article whose id is
+// stored said so and still offered "Store it as" that id, a button that
+// could only be refused (409: a stored id is never replaced). It now
+// asks for another id instead.
+func TestCheckOfAStoredIDOffersNoStore(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	orig, copyText := f.story(14)
+	f.add(core.Document{ID: "wire-1", Title: "Storm closes the bridge", Text: orig})
+	a := f.post("/check", url.Values{"id": {"wire-1"}, "text": {copyText}}, true)
+	a.want(t, "check of a stored id", http.StatusOK, "is stored already", "give it another id below")
+	if strings.Contains(a.body, `action="/store"`) {
+		t.Errorf("the page offers to store the article under the stored id wire-1")
+	}
+	f.post("/check", url.Values{"id": {"daily-7"}, "text": {copyText}}, true).
+		want(t, "check of a new id", http.StatusOK, `action="/store"`, "Store it as <bdi>daily-7</bdi>")
+}
