@@ -130,6 +130,7 @@ func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
 			return doc, err
 		}
 		p.Extracted, p.RuleMiss = true, miss
+		p.Form.Format = "text" // the form comes back holding the extracted text, which is no page
 	}
 	if doc.ID == "" {
 		doc.ID = defaultID(&doc)

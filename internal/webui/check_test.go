@@ -254,3 +254,35 @@ func TestCheckOfAStoredIDOffersNoStore(t *testing.T) {
 	f.post("/check", url.Values{"id": {"daily-7"}, "text": {copyText}}, true).
 		want(t, "check of a new id", http.StatusOK, `action="/store"`, "Store it as <bdi>daily-7</bdi>")
 }
+
+// Regression: a page checked as HTML came back with its extracted text in
+// the form and "Read it as: HTML" still chosen, so checking the form again
+// (with another id or title, say) read the plain text as a page and
+// refused it, "no article in the HTML (not-html)". The form now reads
+// the extracted text as text.
+func TestCheckAgainAfterExtraction(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	orig, copyText := f.story(14)
+	f.add(core.Document{ID: "wire-1", Title: "Storm closes the bridge", Text: orig})
+	page := `<html><head><title>Storm shuts the bridge</title></head><body><article><h1>Storm shuts the bridge</h1><p>` +
+		copyText + `</p></article></body></html>`
+	a := f.post("/check", url.Values{"text": {page}, "format": {"html"}}, false)
+	a.want(t, "check as HTML", http.StatusOK, "extracted from the HTML", `class="badge dup"`)
+	check := regexp.MustCompile(`(?s)<form class="card check".*?</form>`).FindString(a.body)
+	form := url.Values{}
+	for _, m := range regexp.MustCompile(`<input id="[a-z-]+" name="([a-z]+)"[^>]* value="([^"]*)"`).FindAllStringSubmatch(check, -1) {
+		form.Set(m[1], html.UnescapeString(m[2]))
+	}
+	if m := regexp.MustCompile(`(?s)<textarea id="text" name="text"[^>]*>(.*?)</textarea>`).FindStringSubmatch(check); m != nil {
+		form.Set("text", html.UnescapeString(m[1]))
+	}
+	if m := regexp.MustCompile(`name="format" value="([a-z]+)" checked`).FindStringSubmatch(check); m != nil {
+		form.Set("format", m[1])
+	}
+	if !strings.Contains(form.Get("text"), "bridge") || form.Get("format") == "" {
+		t.Fatalf("the form came back without its text or format: %v", form)
+	}
+	form.Set("id", "daily-7")
+	f.post("/check", form, false).want(t, "the same form checked again", http.StatusOK, `class="badge dup"`, "daily-7")
+}
