@@ -286,3 +286,36 @@ func TestCheckAgainAfterExtraction(t *testing.T) {
 	form.Set("id", "daily-7")
 	f.post("/check", form, false).want(t, "the same form checked again", http.StatusOK, `class="badge dup"`, "daily-7")
 }
+
+// Regression: the page a refused form showed at its action's address (a
+// store refused 409, a removal not confirmed) was "404 no such page" once
+// reloaded from the address bar or a bookmark, as the form was not sent
+// again: a GET. Such an address now goes back to the page the form was
+// sent from, as /feeds/try does (TestTryRuleReopened); signed out, a write
+// page's address asks for the token first.
+func TestFormAddressReopened(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	text, _ := f.story(14)
+	f.add(core.Document{ID: "a/b c", Text: text})
+	if a := f.post("/feeds", url.Values{"url": {"https://news.example/rss.xml"}, "no_check": {"1"}}, true); a.code != http.StatusSeeOther {
+		t.Fatalf("add a feed: %d\n%s", a.code, a.body)
+	}
+	f.post("/store", url.Values{"id": {"a/b c"}, "text": {text}}, true).want(t, "a store refused", http.StatusConflict)
+	for _, tc := range []struct{ path, want string }{
+		{"/store", "/check"},
+		{"/documents/a%2Fb%20c/remove", "/documents/a%2Fb%20c"},
+		{"/feeds/1/remove", "/feeds/1"},
+		{"/signout", "/"},
+	} {
+		a := f.get(tc.path, true)
+		if a.code != http.StatusSeeOther || a.hdr.Get("Location") != tc.want {
+			t.Errorf("GET %s: %d to %q, want 303 to %s\n%s", tc.path, a.code, a.hdr.Get("Location"), tc.want, short(500, a.body))
+		}
+	}
+	f.get("/store", false).want(t, "signed out", http.StatusUnauthorized, `name="token"`)
+	if n := f.docs(); n != 1 {
+		t.Errorf("%d documents, want the 1 stored: a GET changed the index", n)
+	}
+	f.get("/feeds/1", true).want(t, "the feed is still there", http.StatusOK)
+}
