@@ -56,6 +56,9 @@ func (s *Server) readDocs(r *http.Request, needID bool, limit bodyLimit) ([]core
 	if err != nil {
 		return nil, err
 	}
+	// A byte-order mark, which Windows editors write at the start of a
+	// file saved as UTF-8, is passed over, as neardup index add does.
+	body = bytes.TrimPrefix(body, []byte("\uFEFF"))
 	raws, err := s.split(body, mt != "application/json")
 	if err != nil {
 		return nil, err

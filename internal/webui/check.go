@@ -23,8 +23,13 @@ import (
 // what was made of it.
 type article struct {
 	ID, Title, URL, Source, Date, Text string
-	Format                             string // "auto", "text" or "html"
-	Error, Field                       string // why the form was refused
+	// When is the date as the store form carries it: Date, or the date
+	// and time (RFC 3339, UTC) of one with a time of day, such as an HTML
+	// page's, which the form's date field (a day) would cut to midnight.
+	When   string
+	Format string // "auto", "text" or "html"
+	Error  string // why the form was refused
+	Field  string // the field refused
 }
 
 // checkPage is the data of check.html.
@@ -110,7 +115,7 @@ func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
 		return doc, errorf(http.StatusBadRequest, field, "the %s is longer than %d bytes", field, max)
 	}
 	if f.Date != "" {
-		d, err := time.Parse("2006-01-02", f.Date)
+		d, err := parseFormDate(f.Date)
 		switch {
 		case err != nil:
 			return doc, errorf(http.StatusBadRequest, "date", "the date %q is not a date such as 2026-11-26", short(20, f.Date))
@@ -125,15 +130,31 @@ func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
 			return doc, err
 		}
 		p.Extracted, p.RuleMiss = true, miss
+		p.Form.Format = "text" // the form comes back holding the extracted text, which is no page
 	}
 	if doc.ID == "" {
 		doc.ID = defaultID(&doc)
 	}
 	p.Form.ID, p.Form.Title, p.Form.Text = doc.ID, doc.Title, doc.Text
 	if !doc.Date.IsZero() {
-		p.Form.Date = doc.Date.UTC().Format("2006-01-02")
+		d := doc.Date.UTC()
+		p.Form.Date, p.Form.When = d.Format("2006-01-02"), d.Format("2006-01-02")
+		if !d.Equal(d.Truncate(24 * time.Hour)) {
+			p.Form.When = d.Format(time.RFC3339)
+		}
 	}
 	return doc, nil
+}
+
+// parseFormDate reads the date of a check or store form: a day, as the
+// check form's date field sends it, or a date and time in RFC 3339, as
+// the store form carries that of a page (article.When).
+func parseFormDate(s string) (time.Time, error) {
+	if d, err := time.Parse("2006-01-02", s); err == nil {
+		return d, nil
+	}
+	d, err := time.Parse(time.RFC3339, s)
+	return d.UTC(), err
 }
 
 // readFile reads an uploaded file.

@@ -2,6 +2,7 @@ package webui
 
 import (
 	"bytes"
+	"html"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -9,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract/rules"
@@ -190,4 +192,130 @@ func TestCheckRuleMiss(t *testing.T) {
 	page := `<html><head><title>Storm shuts the bridge</title></head><body><article><p>` + copyText + `</p></article></body></html>`
 	f.upload(map[string]string{"format": "auto"}, "story.html", page).want(t, "upload", http.StatusOK, "extracted from the HTML of <bdi>story.html</bdi>",
 		`class="warn rule-miss">rule &#34;daily&#34; (rules.yaml:3): body &#34;.story-body&#34; matched nothing on the page`)
+}
+
+// Regression: an HTML page dated with a time of day (10:00 UTC) was
+// checked at that time, but the store form carried the day alone, so the
+// article was stored dated midnight: ten hours earlier than the check
+// showed, early enough to pass for the original of a copy published that
+// morning. The store form now carries the time; a day typed in the form
+// is still stored as that day.
+func TestStoreKeepsThePagesTimeOfDay(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	_, copyText := f.story(14)
+	page := `<html><head><title>Storm shuts the bridge</title>` +
+		`<meta property="article:published_time" content="2026-11-20T10:00:00Z"></head>` +
+		`<body><article><h1>Storm shuts the bridge</h1><p>` + copyText + `</p></article></body></html>`
+	a := f.post("/check", url.Values{"id": {"daily-7"}, "text": {page}}, true)
+	a.want(t, "check", http.StatusOK, `action="/store"`)
+	store := regexp.MustCompile(`(?s)<form class="store" action="/store" method="post">(.*?)</form>`).FindStringSubmatch(a.body)
+	if store == nil {
+		t.Fatalf("no store form:\n%s", a.body)
+	}
+	form := url.Values{}
+	for _, m := range regexp.MustCompile(`name="([a-z]+)" value="([^"]*)"`).FindAllStringSubmatch(store[1], -1) {
+		form.Set(m[1], html.UnescapeString(m[2]))
+	}
+	if a := f.post("/store", form, true); a.code != http.StatusSeeOther {
+		t.Fatalf("store: %d\n%s", a.code, a.body)
+	}
+	d, err := f.x.Document(t.Context(), "daily-7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC); !d.Date.Equal(want) {
+		t.Errorf("stored dated %v, want %v (the page's date)", d.Date, want)
+	}
+
+	other, _ := f.story(14)
+	if a := f.post("/store", url.Values{"id": {"typed"}, "date": {"2026-11-21"}, "text": {other}}, true); a.code != http.StatusSeeOther {
+		t.Fatalf("store with a day: %d\n%s", a.code, a.body)
+	}
+	if d, err := f.x.Document(t.Context(), "typed"); err != nil || !d.Date.Equal(time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("a typed day: stored %v, %v", d.Date, err)
+	}
+}
+
+// Regression: a check, with a write token, of an article whose id is
+// stored said so and still offered "Store it as" that id, a button that
+// could only be refused (409: a stored id is never replaced). It now
+// asks for another id instead.
+func TestCheckOfAStoredIDOffersNoStore(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	orig, copyText := f.story(14)
+	f.add(core.Document{ID: "wire-1", Title: "Storm closes the bridge", Text: orig})
+	a := f.post("/check", url.Values{"id": {"wire-1"}, "text": {copyText}}, true)
+	a.want(t, "check of a stored id", http.StatusOK, "is stored already", "give it another id below")
+	if strings.Contains(a.body, `action="/store"`) {
+		t.Errorf("the page offers to store the article under the stored id wire-1")
+	}
+	f.post("/check", url.Values{"id": {"daily-7"}, "text": {copyText}}, true).
+		want(t, "check of a new id", http.StatusOK, `action="/store"`, "Store it as <bdi>daily-7</bdi>")
+}
+
+// Regression: a page checked as HTML came back with its extracted text in
+// the form and "Read it as: HTML" still chosen, so checking the form again
+// (with another id or title, say) read the plain text as a page and
+// refused it, "no article in the HTML (not-html)". The form now reads
+// the extracted text as text.
+func TestCheckAgainAfterExtraction(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	orig, copyText := f.story(14)
+	f.add(core.Document{ID: "wire-1", Title: "Storm closes the bridge", Text: orig})
+	page := `<html><head><title>Storm shuts the bridge</title></head><body><article><h1>Storm shuts the bridge</h1><p>` +
+		copyText + `</p></article></body></html>`
+	a := f.post("/check", url.Values{"text": {page}, "format": {"html"}}, false)
+	a.want(t, "check as HTML", http.StatusOK, "extracted from the HTML", `class="badge dup"`)
+	check := regexp.MustCompile(`(?s)<form class="card check".*?</form>`).FindString(a.body)
+	form := url.Values{}
+	for _, m := range regexp.MustCompile(`<input id="[a-z-]+" name="([a-z]+)"[^>]* value="([^"]*)"`).FindAllStringSubmatch(check, -1) {
+		form.Set(m[1], html.UnescapeString(m[2]))
+	}
+	if m := regexp.MustCompile(`(?s)<textarea id="text" name="text"[^>]*>(.*?)</textarea>`).FindStringSubmatch(check); m != nil {
+		form.Set("text", html.UnescapeString(m[1]))
+	}
+	if m := regexp.MustCompile(`name="format" value="([a-z]+)" checked`).FindStringSubmatch(check); m != nil {
+		form.Set("format", m[1])
+	}
+	if !strings.Contains(form.Get("text"), "bridge") || form.Get("format") == "" {
+		t.Fatalf("the form came back without its text or format: %v", form)
+	}
+	form.Set("id", "daily-7")
+	f.post("/check", form, false).want(t, "the same form checked again", http.StatusOK, `class="badge dup"`, "daily-7")
+}
+
+// Regression: the page a refused form showed at its action's address (a
+// store refused 409, a removal not confirmed) was "404 no such page" once
+// reloaded from the address bar or a bookmark, as the form was not sent
+// again: a GET. Such an address now goes back to the page the form was
+// sent from, as /feeds/try does (TestTryRuleReopened); signed out, a write
+// page's address asks for the token first.
+func TestFormAddressReopened(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	text, _ := f.story(14)
+	f.add(core.Document{ID: "a/b c", Text: text})
+	if a := f.post("/feeds", url.Values{"url": {"https://news.example/rss.xml"}, "no_check": {"1"}}, true); a.code != http.StatusSeeOther {
+		t.Fatalf("add a feed: %d\n%s", a.code, a.body)
+	}
+	f.post("/store", url.Values{"id": {"a/b c"}, "text": {text}}, true).want(t, "a store refused", http.StatusConflict)
+	for _, tc := range []struct{ path, want string }{
+		{"/store", "/check"},
+		{"/documents/a%2Fb%20c/remove", "/documents/a%2Fb%20c"},
+		{"/feeds/1/remove", "/feeds/1"},
+		{"/signout", "/"},
+	} {
+		a := f.get(tc.path, true)
+		if a.code != http.StatusSeeOther || a.hdr.Get("Location") != tc.want {
+			t.Errorf("GET %s: %d to %q, want 303 to %s\n%s", tc.path, a.code, a.hdr.Get("Location"), tc.want, short(500, a.body))
+		}
+	}
+	f.get("/store", false).want(t, "signed out", http.StatusUnauthorized, `name="token"`)
+	if n := f.docs(); n != 1 {
+		t.Errorf("%d documents, want the 1 stored: a GET changed the index", n)
+	}
+	f.get("/feeds/1", true).want(t, "the feed is still there", http.StatusOK)
 }

@@ -93,6 +93,7 @@ func (u *ui) routes() {
 	m.Handle("GET /{$}", u.read(u.latest))
 	m.Handle("GET /documents/{id}", u.read(u.document))
 	m.Handle("POST /documents/{id}/remove", u.write(u.removeDocument))
+	m.Handle("GET /documents/{id}/remove", u.write(reopened(func(r *http.Request) string { return docPath(r.PathValue("id")) })))
 	m.Handle("GET /clusters", u.read(u.clusters))
 	m.Handle("GET /clusters/{id}", u.read(u.cluster))
 	m.Handle("GET /diff", u.read(u.diff))
@@ -100,9 +101,11 @@ func (u *ui) routes() {
 	m.Handle("GET /check", u.read(u.checkForm))
 	m.Handle("POST /check", u.read(u.check))
 	m.Handle("POST /store", u.write(u.store))
+	m.Handle("GET /store", u.write(reopened(func(*http.Request) string { return "/check" })))
 	m.Handle("GET /signin", u.open(u.signinForm))
 	m.Handle("POST /signin", u.open(u.signin))
 	m.Handle("POST /signout", u.open(u.signout))
+	m.Handle("GET /signout", u.open(reopened(func(*http.Request) string { return "/" })))
 	m.Handle("GET /feeds", u.write(u.feeds))
 	m.Handle("POST /feeds", u.write(u.addFeed))
 	m.Handle("POST /feeds/try", u.write(u.tryRule))
@@ -110,9 +113,18 @@ func (u *ui) routes() {
 	m.Handle("GET /feeds/{id}", u.write(u.feed))
 	m.Handle("POST /feeds/{id}", u.write(u.saveFeed))
 	m.Handle("POST /feeds/{id}/remove", u.write(u.removeFeed))
+	m.Handle("GET /feeds/{id}/remove", u.write(reopened(func(r *http.Request) string { return "/feeds/" + pathEscape(r.PathValue("id")) })))
 	m.Handle("/", u.open(func(*http.Request) (result, error) {
 		return result{}, errorf(http.StatusNotFound, "", "no such page")
 	}))
+}
+
+// reopened answers the address of a form's action opened by itself, as a
+// reload or a bookmark of the page a refused form showed there opens it
+// (a GET; the form is not sent again): it goes back to the page the form
+// was sent from, where it can be sent again.
+func reopened(back func(r *http.Request) string) handler {
+	return func(r *http.Request) (result, error) { return result{redirect: back(r)}, nil }
 }
 
 // headers sets the security headers of every answer: no inline scripts
