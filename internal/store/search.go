@@ -198,8 +198,10 @@ func postgresMatch(q Query) (string, []any) {
 }
 
 // postgresHeadline are ts_headline's options: a passage or two of the text
-// with the words matched between HitStart and HitEnd.
-const postgresHeadline = `'StartSel=' || chr(57344) || ', StopSel=' || chr(57345) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "'`
+// with the words matched between HitStart and HitEnd, short words at its
+// ends kept (ShortWord=0: by default ts_headline drops words of three
+// letters or fewer there, so that a text's "The" went from its quote).
+const postgresHeadline = `'StartSel=' || chr(57344) || ', StopSel=' || chr(57345) || ', MaxWords=30, MinWords=12, ShortWord=0, MaxFragments=2, FragmentDelimiter=" … "'`
 
 func postgresSearch(with string) string {
 	return with + `, hits AS (SELECT s.ord, ts_rank_cd(s.doc, q.q) AS rank FROM search s, q WHERE s.doc @@ q.q AND s.ord >= ?` +
