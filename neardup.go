@@ -256,6 +256,13 @@ func (x *Index) Method() (string, MethodOptions, error) {
 	return x.x.Meta().Method, x.x.Config(), nil
 }
 
+// Writable returns nil when this process may write the index, else the
+// error its writes (Add, Remove, Expire, the feed tables' changes) return,
+// wrapping ErrReadOnly and saying why: an index file or directory this
+// process may not write. A server of another user's index shows it so,
+// rather than offering writes that fail.
+func (x *Index) Writable() error { return x.x.Writable() }
+
 // Close closes the index. A second call does nothing.
 func (x *Index) Close() error { return x.x.Close() }
 

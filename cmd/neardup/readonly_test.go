@@ -377,6 +377,85 @@ func TestServeFollowsAnotherUsersWrites(t *testing.T) {
 	}
 }
 
+// A server of an index it may not write (another user's, served for
+// reading) says so at start, offers a writer none of the forms that could
+// only fail (remove, store), tells why on its pages, and refuses --watch,
+// whose every poll would fail. Regression: a signed-in writer saw the
+// forms, each answering 403, and serve said nothing.
+func TestServeReadOnlyOffersNoWrites(t *testing.T) {
+	t.Parallel()
+	top, root := sharedTop(t)
+	if !root {
+		t.Skip("the server runs as another user, which only root may start")
+	}
+	dir := filepath.Join(top, "ro-index") // root's: nobody may create files in it
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	corpus, docs := writeCorpus(t, top, 12)
+	db := filepath.Join(dir, "news.db")
+	runOK(t, "index", "add", "--db", db, corpus)
+	tokens := filepath.Join(top, "tokens.txt")
+	if err := os.WriteFile(tokens, []byte("s3cret-token-of-the-editors\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	watching := child(t, "serve", "--db", db, "--addr", "127.0.0.1:0", "--watch", "--token-file", tokens)
+	watching.Env = append(watching.Env, "NEARDUP_TEST_UID=65534")
+	var watchOut syncBuffer
+	watching.Stdout, watching.Stderr = &watchOut, &watchOut
+	if err := watching.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ended := make(chan error, 1)
+	go func() { ended <- watching.Wait() }()
+	select {
+	case err := <-ended:
+		if out := watchOut.String(); err == nil || !strings.Contains(out, "--watch: ") || !strings.Contains(out, "cannot be written") {
+			t.Errorf("serve --watch of a read-only index: %v\n%s", err, out)
+		}
+	case <-time.After(30 * time.Second):
+		watching.Process.Kill()
+		<-ended
+		t.Errorf("serve --watch of a read-only index kept serving, its watcher failing:\n%.2000s", watchOut.String())
+	}
+	addr := freeAddr(t)
+	cmd := child(t, "serve", "--db", db, "--addr", addr, "--token-file", tokens)
+	cmd.Env = append(cmd.Env, "NEARDUP_TEST_UID=65534")
+	var errOut syncBuffer
+	cmd.Stderr = &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
+	get := func(path string) (int, string) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", "http://"+addr+path, nil)
+		req.Header.Set("Authorization", "Bearer s3cret-token-of-the-editors")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return 0, err.Error()
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(body)
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if code, _ := get("/readyz"); code == 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("serve not ready: %s", errOut.String())
+		}
+	}
+	if !strings.Contains(errOut.String(), "this process may not write the index") {
+		t.Errorf("serve's log says nothing of the read-only index:\n%s", errOut.String())
+	}
+	code, body := get("/documents/" + url.PathEscape(docs[0].ID))
+	if code != 200 || strings.Contains(body, "Remove the document") || !strings.Contains(body, "This server may not write the index") {
+		t.Errorf("a document's page for a writer: %d, want no remove form and the notice:\n%.2000s", code, body)
+	}
+}
+
 // freeAddr returns a loopback address with a port no one listens on.
 func freeAddr(t *testing.T) string {
 	t.Helper()

@@ -143,6 +143,11 @@ func (c *serveCmd) openServed(ctx context.Context) (*apiIndex, error) {
 // same index when watching; then it stops the watcher and the server,
 // each finishing what it has under way.
 func runServe(ctx context.Context, x *neardup.Index, o server.Options, ln net.Listener, watching bool, wo watch.Options, log *slog.Logger) error {
+	readOnly := x.Writable()
+	if readOnly != nil && watching {
+		// The watcher stores what it fetches: every poll would fail.
+		return fmt.Errorf("--watch: %w", readOnly)
+	}
 	var w *watch.Watcher
 	if watching {
 		var err error
@@ -173,6 +178,9 @@ func runServe(ctx context.Context, x *neardup.Index, o server.Options, ln net.Li
 		"tokens", o.Tokens.Len(), "auth_reads", o.AuthReads, "watch", watching)
 	if msg := exposure(ln.Addr(), o.AuthReads, o.Tokens.Len()); msg != "" {
 		log.Warn(msg)
+	}
+	if readOnly != nil {
+		log.Warn("this process may not write the index: serving reads only; writes answer 403", "reason", readOnly)
 	}
 	err = s.Serve(ctx, ln)
 	wg.Wait()

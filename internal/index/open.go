@@ -292,6 +292,10 @@ func lookup(specs []engine.Spec, name string) (engine.Spec, error) {
 // Meta returns the index's settings.
 func (x *Index) Meta() store.Meta { return x.meta }
 
+// Writable returns nil when this process may write the index, else the
+// error its writes return (see store.Store's Writable).
+func (x *Index) Writable() error { return x.st.Writable() }
+
 // Spec returns the index's method.
 func (x *Index) Spec() engine.Spec { return x.spec }
 

@@ -104,6 +104,16 @@ func (d *dialect) snapshot() sql.IsolationLevel {
 	return sql.LevelRepeatableRead
 }
 
+func (s *sqlStore) Writable() error {
+	switch {
+	case s.protected != "":
+		return named(s.name, fmt.Errorf("%w: %s", ErrReadOnly, s.protected))
+	case s.readOnly:
+		return ErrReadOnly
+	}
+	return nil
+}
+
 func (s *sqlStore) Update(ctx context.Context, fn func(w Writer) error) error {
 	return cancelled(ctx, s.update(ctx, fn))
 }
@@ -112,11 +122,8 @@ func (s *sqlStore) update(ctx context.Context, fn func(w Writer) error) error {
 	if s.closed.Load() {
 		return ErrClosed
 	}
-	if s.protected != "" {
-		return named(s.name, fmt.Errorf("%w: %s", ErrReadOnly, s.protected))
-	}
-	if s.readOnly {
-		return ErrReadOnly
+	if err := s.Writable(); err != nil {
+		return err
 	}
 	var tx *sql.Tx
 	var err error

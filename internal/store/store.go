@@ -281,10 +281,16 @@ type Store interface {
 	// committed when fn returns nil, rolled back otherwise.
 	Update(ctx context.Context, fn func(w Writer) error) error
 	// Check verifies the store's own integrity (for SQLite, its pages and
-	// indexes) and that every stored sketch part, text and mark matches
-	// its checksum, and returns the faults found. When damage stops it
-	// part way, it returns the faults found until then with the error.
+	// indexes) and that every document's record, stored sketch part, text
+	// and mark matches its checksum, and returns the faults found. When
+	// damage stops it part way, it returns the faults found until then
+	// with the error.
 	Check(ctx context.Context) (Faults, error)
+	// Writable returns nil when this process may write the store, else
+	// the error every Update returns, wrapping ErrReadOnly and saying why
+	// (a file or directory this process may not write, a store opened
+	// read-only).
+	Writable() error
 	// Close closes the store.
 	Close() error
 }

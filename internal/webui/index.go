@@ -23,6 +23,7 @@ type Index interface {
 	Search(ctx context.Context, q string, p neardup.Page) (browse.SearchResult, error)
 
 	Meta() neardup.IndexMeta
+	Writable() error
 	RecentStats(ctx context.Context) (neardup.IndexStats, error)
 	watch.Tables
 }

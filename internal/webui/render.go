@@ -235,6 +235,10 @@ type view struct {
 	Here   string     // the page to come back to after signing in: the path as sent, and the query of a GET
 	Query  url.Values // the request's query
 	Writer bool       // the request carries a valid write token
+	// ReadOnly is set when this process may not write the index (another
+	// user's file, served for reading): a writer's forms that would store,
+	// remove or save are not shown, and a notice says why.
+	ReadOnly bool
 	Cookie bool       // ... in the sign-in cookie (the sign-out button shows)
 	CSRF   string     // the value of the forms' csrf field
 	Data   any
@@ -301,6 +305,7 @@ func (u *ui) render(w http.ResponseWriter, r *http.Request, res result) {
 	}
 	if writer {
 		v.CSRF = u.csrf(tok)
+		v.ReadOnly = u.x.Writable() != nil
 	}
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, "layout", v); err != nil {
