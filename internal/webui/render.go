@@ -239,9 +239,9 @@ type view struct {
 	// user's file, served for reading): a writer's forms that would store,
 	// remove or save are not shown, and a notice says why.
 	ReadOnly bool
-	Cookie bool       // ... in the sign-in cookie (the sign-out button shows)
-	CSRF   string     // the value of the forms' csrf field
-	Data   any
+	Cookie   bool   // ... in the sign-in cookie (the sign-out button shows)
+	CSRF     string // the value of the forms' csrf field
+	Data     any
 }
 
 // statusError is an error with the HTTP status it answers with and, for a
