@@ -235,13 +235,13 @@ type view struct {
 	Here   string     // the page to come back to after signing in: the path as sent, and the query of a GET
 	Query  url.Values // the request's query
 	Writer bool       // the request carries a valid write token
+	Cookie bool       // ... in the sign-in cookie (the sign-out button shows)
+	CSRF   string     // the value of the forms' csrf field
+	Data   any
 	// ReadOnly is set when this process may not write the index (another
 	// user's file, served for reading): a writer's forms that would store,
 	// remove or save are not shown, and a notice says why.
 	ReadOnly bool
-	Cookie   bool   // ... in the sign-in cookie (the sign-out button shows)
-	CSRF     string // the value of the forms' csrf field
-	Data     any
 }
 
 // statusError is an error with the HTTP status it answers with and, for a
