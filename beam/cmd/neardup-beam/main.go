@@ -76,20 +76,22 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	o, err := parse(os.Args[2:])
+	o, err := parse(flag.CommandLine, os.Args[2:])
 	if err == nil {
 		err = run(ctx, o)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "neardup-beam:", err)
-		os.Exit(1)
+		os.Exit(exitCode(err))
 	}
 }
 
-// parse reads the command line: flags (Beam's among them) anywhere among
-// the inputs.
-func parse(args []string) (dedup.Options, error) {
-	fs := flag.CommandLine
+// exitCode is the exit code of a run that failed with err.
+func exitCode(err error) int { return 1 }
+
+// parse reads the command line into fs: flags (Beam's among them, which
+// are flag.CommandLine's) anywhere among the inputs.
+func parse(fs *flag.FlagSet, args []string) (dedup.Options, error) {
 	fs.Usage = func() { fmt.Fprint(os.Stderr, usage); fs.PrintDefaults() }
 	o := dedup.Options{}
 	var method engine.Config = minhash.Defaults()
