@@ -86,8 +86,21 @@ func main() {
 	}
 }
 
-// exitCode is the exit code of a run that failed with err.
-func exitCode(err error) int { return 1 }
+// usageError is a mistake in the command line (a flag, an option's value,
+// an input): it exits with code 2, as neardup's do.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// exitCode is the exit code of a run that failed with err: 2 for a mistake
+// in the command line, 1 for any other failure.
+func exitCode(err error) int {
+	if errors.As(err, new(usageError)) {
+		return 2
+	}
+	return 1
+}
 
 // parse reads the command line into fs: flags (Beam's among them, which
 // are flag.CommandLine's) anywhere among the inputs.
@@ -132,7 +145,7 @@ func parse(fs *flag.FlagSet, args []string) (dedup.Options, error) {
 	fs.IntVar(&o.Rounds, "rounds", dedup.DefaultRounds, "Large-star/small-star rounds of the connected components (any number gives the same clusters)")
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
-			return o, err
+			return o, usageError{err}
 		}
 		if args = fs.Args(); len(args) > 0 {
 			o.Inputs, args = append(o.Inputs, args[0]), args[1:]
@@ -140,17 +153,20 @@ func parse(fs *flag.FlagSet, args []string) (dedup.Options, error) {
 	}
 	switch {
 	case *name != method.Method():
-		return o, fmt.Errorf("--method %s: the pipeline runs %s (the others need corpus-wide statistics or inverted lists, see docs/scale.md)", *name, strings.Join(dedup.MethodNames(), " and "))
+		return o, usageError{fmt.Errorf("--method %s: the pipeline runs %s (the others need corpus-wide statistics or inverted lists, see docs/scale.md)", *name, strings.Join(dedup.MethodNames(), " and "))}
 	case len(o.Inputs) == 0:
-		return o, errors.New("no input: give JSON Lines files or globs")
+		return o, usageError{errors.New("no input: give JSON Lines files or globs")}
 	case o.Out == "":
-		return o, errors.New("no output directory: give -o DIR")
+		return o, usageError{errors.New("no output directory: give -o DIR")}
 	case o.MaxBytes <= 0:
-		return o, errors.New("--max-bytes must be positive")
+		return o, usageError{errors.New("--max-bytes must be positive")}
 	}
 	o.Method, o.Keep, o.Link, o.Window = method, cluster.Policy(*keep), cluster.Linking(*link), *window
 	if o.MinChars = *minText; o.MinChars == 0 {
 		o.MinChars = -1 // 0 on the command line compares every text, as in neardup dedup
+	}
+	if err := o.Check(); err != nil { // a method's option, --keep, --link, --kept, --shards, --window
+		return o, usageError{err}
 	}
 	return o, nil
 }

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"path/filepath"
+	"testing"
+)
+
+// TestCommandLineMistakesExit2 wants each mistake in the command line of
+// `neardup-beam dedup` refused by parse, before any runner starts, with
+// exit code 2, as neardup's commands refuse theirs; they exited 1, and a
+// bad --keep or --link only once the output directory was made.
+func TestCommandLineMistakesExit2(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"unknown flag", []string{"in.jsonl", "-o", out, "--bogus"}},
+		{"no input", []string{"-o", out}},
+		{"no output", []string{"in.jsonl"}},
+		{"method the pipeline does not run", []string{"--method", "tfidf", "in.jsonl", "-o", out}},
+		{"threshold out of range", []string{"--threshold", "2", "in.jsonl", "-o", out}},
+		{"simhash option out of range", []string{"--method", "simhash", "--bucket-limit", "-3", "in.jsonl", "-o", out}},
+		{"unknown keep policy", []string{"--keep", "bogus", "in.jsonl", "-o", out}},
+		{"unknown linking", []string{"--link", "bogus", "in.jsonl", "-o", out}},
+		{"parquet kept file", []string{"--kept", "kept.parquet", "in.jsonl", "-o", out}},
+		{"negative shards", []string{"--shards", "-1", "in.jsonl", "-o", out}},
+		{"negative window", []string{"--window", "-3h", "in.jsonl", "-o", out}},
+		{"max-bytes 0", []string{"--max-bytes", "0", "in.jsonl", "-o", out}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			_, err := parse(fs, tt.args)
+			if err == nil {
+				t.Fatalf("parse(%q) = nil, want a mistake", tt.args)
+			}
+			if code := exitCode(err); code != 2 {
+				t.Errorf("parse(%q) = %v: exit code %d, want 2", tt.args, err, code)
+			}
+		})
+	}
+	fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+	if _, err := parse(fs, []string{"in.jsonl", "--keep", "central", "-o", out, "--method", "simhash", "--threshold", "0.8"}); err != nil {
+		t.Errorf("parse of a good command line: %v", err)
+	}
+}
