@@ -192,6 +192,9 @@ func run(ctx context.Context, o dedup.Options) error {
 	beam.Init()
 	files, err := dedup.Expand(ctx, o.Inputs)
 	if err != nil {
+		if ie := (*dedup.InputError)(nil); errors.As(err, &ie) {
+			return usageError{err}
+		}
 		return err
 	}
 	o.Inputs = files
