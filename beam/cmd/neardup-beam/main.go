@@ -201,6 +201,13 @@ func run(ctx context.Context, o dedup.Options) error {
 	if err := mkdirLocal(o.Out); err != nil {
 		return err
 	}
+	removed, err := dedup.RemoveEarlier(ctx, o)
+	if len(removed) > 0 {
+		fmt.Fprintf(os.Stderr, "removed %d files of an earlier run from %s\n", len(removed), o.Out)
+	}
+	if err != nil {
+		return err
+	}
 	p, s := beam.NewPipelineWithRoot()
 	if err := dedup.Build(s, o); err != nil {
 		return err
