@@ -212,7 +212,7 @@ func run(ctx context.Context, o dedup.Options) error {
 	if err := dedup.Build(s, o); err != nil {
 		return err
 	}
-	res, err := beamx.RunWithMetrics(ctx, p)
+	res, err := runInTemp(ctx, p)
 	if err != nil {
 		return fmt.Errorf("pipeline: %w", err)
 	}
@@ -221,6 +221,28 @@ func run(ctx context.Context, o dedup.Options) error {
 		printCounters(os.Stderr, res.Metrics().AllMetrics().Counters())
 	}
 	return nil
+}
+
+// runInTemp runs p on the runner of --runner with TMPDIR a directory of
+// its own, removed with what is left in it when the run ends: Beam's
+// runner leaves an empty file (beamloopbackworker-*) in the temporary
+// directory for each job it runs in process.
+func runInTemp(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, error) {
+	tmp, err := os.MkdirTemp("", "neardup-beam-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	old, had := os.LookupEnv("TMPDIR")
+	os.Setenv("TMPDIR", tmp)
+	defer func() {
+		if had {
+			os.Setenv("TMPDIR", old)
+		} else {
+			os.Unsetenv("TMPDIR")
+		}
+	}()
+	return beamx.RunWithMetrics(ctx, p)
 }
 
 // printCounters prints the pipeline's counters, each summed over its

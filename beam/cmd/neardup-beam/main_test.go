@@ -1,10 +1,15 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"io"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/neardup/neardup/beam/dedup"
 )
 
 // TestCommandLineMistakesExit2 wants each mistake in the command line of
@@ -46,5 +51,35 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 	fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
 	if _, err := parse(fs, []string{"in.jsonl", "--keep", "central", "-o", out, "--method", "simhash", "--threshold", "0.8"}); err != nil {
 		t.Errorf("parse of a good command line: %v", err)
+	}
+}
+
+// TestRunLeavesNoTemporaryFile runs a small job on prism, as
+// `neardup-beam dedup` does, and wants the temporary directory as it was:
+// each run left an empty beamloopbackworker-* file there, the worker
+// binary's name Beam's runner makes for an in-process job.
+func TestRunLeavesNoTemporaryFile(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	recs := `{"id":"a","text":"` + text + `"}` + "\n" + `{"id":"b","text":"` + text + `Markets rose."}` + "\n"
+	if err := os.WriteFile(in, []byte(recs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := dedup.Options{Inputs: []string{in}, Out: filepath.Join(dir, "out")}
+	if err := run(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(o.Out, "pairs.jsonl")); err != nil || !strings.Contains(string(b), `"a":"a","b":"b"`) {
+		t.Fatalf("pairs.jsonl = %q, %v; want the pair a, b", b, err)
+	}
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		t.Errorf("left in the temporary directory: %s", e.Name())
 	}
 }
