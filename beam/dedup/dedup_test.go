@@ -378,4 +378,17 @@ func TestSecondRunReplacesEarlierResults(t *testing.T) {
 	if _, err := Merge(context.Background(), out); err == nil {
 		t.Error("Merge found shards to merge after a run without shards")
 	}
+
+	// The kept corpus of a run read again, into the same directory, by a
+	// run that writes another kept file: the input is not removed.
+	again := filepath.Join(out, "kept.jsonl.gz")
+	if err := os.WriteFile(again, []byte{}, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RemoveEarlier(context.Background(), Options{Inputs: []string{again}, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(again); err != nil {
+		t.Errorf("the input %s was removed as a file of an earlier run: %v", again, err)
+	}
 }

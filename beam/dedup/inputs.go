@@ -33,12 +33,7 @@ func checkInputs(ctx context.Context, files []string) error {
 		if err := checkInput(ctx, p); err != nil {
 			return err
 		}
-		key := p
-		if isLocal(p) {
-			if abs, err := filepath.Abs(p); err == nil {
-				key = abs
-			}
-		}
+		key := samePath(p)
 		if first, ok := seen[key]; ok {
 			return &InputError{Path: p, Reason: fmt.Sprintf("given twice (as %s too): each of its records would be read twice, and be its own copy", first)}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -18,8 +19,9 @@ import (
 // would join them over this run's files), the one files and shards of
 // another count when o writes shards, a kept file of another name
 // (kept.jsonl.gz beside kept.jsonl), and the temporary files of a run
-// stopped while writing. Other files are left as they are. Call it before
-// the pipeline runs; it returns the paths removed. A file system that
+// stopped while writing. Other files, and the inputs (o.Inputs, files as
+// Expand lists them: out/kept.jsonl.gz read again), are left as they are.
+// Call it before the pipeline runs; it returns the paths removed. A file system that
 // cannot remove files (filesystem.Remover) is an error naming what is
 // left.
 func RemoveEarlier(ctx context.Context, o Options) ([]string, error) {
@@ -42,9 +44,13 @@ func RemoveEarlier(ctx context.Context, o Options) ([]string, error) {
 			writes[path.Base(shardPath(o.Out, name, k, o.Shards))] = true
 		}
 	}
+	inputs := map[string]bool{}
+	for _, p := range o.Inputs {
+		inputs[samePath(p)] = true
+	}
 	var stale []string
 	for _, p := range all {
-		if name := path.Base(p); isResult(name) && !writes[name] {
+		if name := path.Base(p); isResult(name) && !writes[name] && !inputs[samePath(p)] {
 			stale = append(stale, p)
 		}
 	}
@@ -75,4 +81,15 @@ func isResult(name string) bool {
 	}
 	format, ok := output.KeptFormat(name)
 	return ok && format != "parquet" && name == "kept."+format
+}
+
+// samePath is p as two names of one local file compare: absolute and
+// clean; a URL as it is.
+func samePath(p string) string {
+	if isLocal(p) {
+		if abs, err := filepath.Abs(p); err == nil {
+			return abs
+		}
+	}
+	return p
 }
