@@ -23,6 +23,8 @@ import (
 	"os/signal"
 	"slices"
 	"strings"
+	"sync/atomic"
+	"syscall"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
@@ -74,17 +76,46 @@ func main() {
 		flag.PrintDefaults()
 		os.Exit(2)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	ctx, stopped := onStop(context.Background())
 	o, err := parse(flag.CommandLine, os.Args[2:])
 	if err == nil {
 		err = run(ctx, o)
+	}
+	if sig := stopped(); err != nil && sig != 0 {
+		err = stopError{sig: sig}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "neardup-beam:", err)
 		os.Exit(exitCode(err))
 	}
 }
+
+// onStop returns a context cancelled at the first SIGINT or SIGTERM, so
+// that the run stops and removes its temporary files, and a func that
+// returns that signal once it came (0 before).
+func onStop(parent context.Context) (context.Context, func() syscall.Signal) {
+	ctx, cancel := context.WithCancel(parent)
+	var got atomic.Value
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		sig := <-c
+		got.Store(sig.(syscall.Signal))
+		cancel()
+		signal.Stop(c) // a second signal ends the process at once
+	}()
+	return ctx, func() syscall.Signal {
+		sig, _ := got.Load().(syscall.Signal)
+		return sig
+	}
+}
+
+// stopError is a run stopped by a signal: it exits with 128 + the
+// signal's number (130 for SIGINT, 143 for SIGTERM), as neardup's batch
+// commands do.
+type stopError struct{ sig syscall.Signal }
+
+func (e stopError) Error() string { return "stopped: " + e.sig.String() }
 
 // usageError is a mistake in the command line (a flag, an option's value,
 // an input): it exits with code 2, as neardup's do.
@@ -94,10 +125,15 @@ func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
 // exitCode is the exit code of a run that failed with err: 2 for a mistake
-// in the command line, 1 for any other failure.
+// in the command line, 128 + the signal's number for a run stopped by one,
+// 1 for any other failure.
 func exitCode(err error) int {
-	if errors.As(err, new(usageError)) {
+	var se stopError
+	switch {
+	case errors.As(err, new(usageError)):
 		return 2
+	case errors.As(err, &se):
+		return 128 + int(se.sig)
 	}
 	return 1
 }

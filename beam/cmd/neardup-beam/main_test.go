@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/neardup/neardup/beam/dedup"
@@ -81,5 +82,38 @@ func TestRunLeavesNoTemporaryFile(t *testing.T) {
 	}
 	for _, e := range left {
 		t.Errorf("left in the temporary directory: %s", e.Name())
+	}
+}
+
+// TestStoppedBySignal sends the process SIGTERM while a run is set to
+// start and wants the run stopped, its temporary directory removed, and
+// exit code 143, as neardup's batch commands exit; SIGTERM ended the
+// process at once, leaving the run's temporary directory, and SIGINT
+// exited 1 saying "context canceled".
+func TestStoppedBySignal(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	ctx, stopped := onStop(context.Background())
+	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	<-ctx.Done()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	if err := os.WriteFile(in, []byte(`{"id":"a","text":"one story"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := run(ctx, dedup.Options{Inputs: []string{in}, Out: filepath.Join(dir, "out")})
+	if err == nil {
+		t.Fatal("run after SIGTERM succeeded")
+	}
+	if sig := stopped(); sig != syscall.SIGTERM {
+		t.Fatalf("stopped() = %v, want SIGTERM", sig)
+	}
+	if code := exitCode(stopError{sig: stopped()}); code != 143 {
+		t.Errorf("exit code %d, want 143", code)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("left in the temporary directory: %v", left)
 	}
 }
