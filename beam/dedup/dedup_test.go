@@ -338,3 +338,57 @@ func refill(rng *rand.Rand, text string) string {
 	}
 	return strings.Join(ws, " ")
 }
+
+// TestSecondRunReplacesEarlierResults runs the pipeline twice into one
+// directory, first with shards and a gzip kept file, then with one file of
+// each, and wants the directory to hold the second run's files alone: the
+// first run's shards were left beside them, and Merge then wrote them over
+// the second run's pairs.jsonl, clusters.jsonl and removed.jsonl, which no
+// longer matched its stats.json. A file of the user's stays.
+func TestSecondRunReplacesEarlierResults(t *testing.T) {
+	inputs := expand(t, writeCorpus(t, t.TempDir(), 300, 3))
+	out := filepath.Join(t.TempDir(), "out")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"notes.txt", "pairs.jsonl.tmp"} { // a user's; a stopped run's
+		if err := os.WriteFile(filepath.Join(out, name), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, o := range []Options{{Shards: 2, Kept: "kept.jsonl.gz"}, {}} {
+		o.Inputs, o.Out = inputs, out
+		if _, err := RemoveEarlier(context.Background(), o); err != nil {
+			t.Fatal(err)
+		}
+		runPipeline(t, o)
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.Name())
+	}
+	want := []string{clustersFile, keptFile, "notes.txt", pairsFile, rejectsFile, removedFile, statsFile}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the output directory after two runs (-want +got):\n%s", diff)
+	}
+	if _, err := Merge(context.Background(), out); err == nil {
+		t.Error("Merge found shards to merge after a run without shards")
+	}
+
+	// The kept corpus of a run read again, into the same directory, by a
+	// run that writes another kept file: the input is not removed.
+	again := filepath.Join(out, "kept.jsonl.gz")
+	if err := os.WriteFile(again, []byte{}, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RemoveEarlier(context.Background(), Options{Inputs: []string{again}, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(again); err != nil {
+		t.Errorf("the input %s was removed as a file of an earlier run: %v", again, err)
+	}
+}

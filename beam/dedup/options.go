@@ -84,6 +84,15 @@ type Fields struct {
 // links form small groups of short paths.
 const DefaultRounds = 4
 
+// Check reports the first mistake in o that Build would refuse (no input,
+// an option out of its range, an unknown policy, a kept file the pipeline
+// does not write), without building anything: a command line can be
+// checked before a runner starts.
+func (o Options) Check() error {
+	_, err := o.withDefaults()
+	return err
+}
+
 // withDefaults returns o with its zero fields filled and checks it.
 func (o Options) withDefaults() (Options, error) {
 	if len(o.Inputs) == 0 {

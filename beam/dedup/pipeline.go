@@ -86,7 +86,9 @@ func init() {
 // Expand lists the files of the inputs, in the order the batch reads them:
 // the inputs in turn, the files a glob matches in byte order of their
 // names. It runs where the pipeline is built; an input that matches no
-// file is an error.
+// file, or a file that is not there, is an error naming it, and a
+// directory, a file whose name says another format than JSON Lines
+// (news.csv, news.parquet) or a file given twice is an *InputError.
 func Expand(ctx context.Context, inputs []string) ([]string, error) {
 	var files []string
 	for _, in := range inputs {
@@ -108,6 +110,9 @@ func Expand(ctx context.Context, inputs []string) ([]string, error) {
 		}
 		slices.Sort(matched)
 		files = append(files, matched...)
+	}
+	if err := checkInputs(ctx, files); err != nil {
+		return nil, err
 	}
 	return files, nil
 }

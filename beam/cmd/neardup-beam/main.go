@@ -23,6 +23,8 @@ import (
 	"os/signal"
 	"slices"
 	"strings"
+	"sync/atomic"
+	"syscall"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
@@ -74,22 +76,71 @@ func main() {
 		flag.PrintDefaults()
 		os.Exit(2)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	o, err := parse(os.Args[2:])
+	ctx, stopped := onStop(context.Background())
+	o, err := parse(flag.CommandLine, os.Args[2:])
 	if err == nil {
 		err = run(ctx, o)
 	}
+	if sig := stopped(); err != nil && sig != 0 {
+		err = stopError{sig: sig}
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "neardup-beam:", err)
-		os.Exit(1)
+		os.Exit(exitCode(err))
 	}
 }
 
-// parse reads the command line: flags (Beam's among them) anywhere among
-// the inputs.
-func parse(args []string) (dedup.Options, error) {
-	fs := flag.CommandLine
+// onStop returns a context cancelled at the first SIGINT or SIGTERM, so
+// that the run stops and removes its temporary files, and a func that
+// returns that signal once it came (0 before).
+func onStop(parent context.Context) (context.Context, func() syscall.Signal) {
+	ctx, cancel := context.WithCancel(parent)
+	var got atomic.Value
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		sig := <-c
+		got.Store(sig.(syscall.Signal))
+		cancel()
+		signal.Stop(c) // a second signal ends the process at once
+	}()
+	return ctx, func() syscall.Signal {
+		sig, _ := got.Load().(syscall.Signal)
+		return sig
+	}
+}
+
+// stopError is a run stopped by a signal: it exits with 128 + the
+// signal's number (130 for SIGINT, 143 for SIGTERM), as neardup's batch
+// commands do.
+type stopError struct{ sig syscall.Signal }
+
+func (e stopError) Error() string { return "stopped: " + e.sig.String() }
+
+// usageError is a mistake in the command line (a flag, an option's value,
+// an input): it exits with code 2, as neardup's do.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// exitCode is the exit code of a run that failed with err: 2 for a mistake
+// in the command line, 128 + the signal's number for a run stopped by one,
+// 1 for any other failure.
+func exitCode(err error) int {
+	var se stopError
+	switch {
+	case errors.As(err, new(usageError)):
+		return 2
+	case errors.As(err, &se):
+		return 128 + int(se.sig)
+	}
+	return 1
+}
+
+// parse reads the command line into fs: flags (Beam's among them, which
+// are flag.CommandLine's) anywhere among the inputs.
+func parse(fs *flag.FlagSet, args []string) (dedup.Options, error) {
 	fs.Usage = func() { fmt.Fprint(os.Stderr, usage); fs.PrintDefaults() }
 	o := dedup.Options{}
 	var method engine.Config = minhash.Defaults()
@@ -130,7 +181,7 @@ func parse(args []string) (dedup.Options, error) {
 	fs.IntVar(&o.Rounds, "rounds", dedup.DefaultRounds, "Large-star/small-star rounds of the connected components (any number gives the same clusters)")
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
-			return o, err
+			return o, usageError{err}
 		}
 		if args = fs.Args(); len(args) > 0 {
 			o.Inputs, args = append(o.Inputs, args[0]), args[1:]
@@ -138,17 +189,20 @@ func parse(args []string) (dedup.Options, error) {
 	}
 	switch {
 	case *name != method.Method():
-		return o, fmt.Errorf("--method %s: the pipeline runs %s (the others need corpus-wide statistics or inverted lists, see docs/scale.md)", *name, strings.Join(dedup.MethodNames(), " and "))
+		return o, usageError{fmt.Errorf("--method %s: the pipeline runs %s (the others need corpus-wide statistics or inverted lists, see docs/scale.md)", *name, strings.Join(dedup.MethodNames(), " and "))}
 	case len(o.Inputs) == 0:
-		return o, errors.New("no input: give JSON Lines files or globs")
+		return o, usageError{errors.New("no input: give JSON Lines files or globs")}
 	case o.Out == "":
-		return o, errors.New("no output directory: give -o DIR")
+		return o, usageError{errors.New("no output directory: give -o DIR")}
 	case o.MaxBytes <= 0:
-		return o, errors.New("--max-bytes must be positive")
+		return o, usageError{errors.New("--max-bytes must be positive")}
 	}
 	o.Method, o.Keep, o.Link, o.Window = method, cluster.Policy(*keep), cluster.Linking(*link), *window
 	if o.MinChars = *minText; o.MinChars == 0 {
 		o.MinChars = -1 // 0 on the command line compares every text, as in neardup dedup
+	}
+	if err := o.Check(); err != nil { // a method's option, --keep, --link, --kept, --shards, --window
+		return o, usageError{err}
 	}
 	return o, nil
 }
@@ -174,17 +228,27 @@ func run(ctx context.Context, o dedup.Options) error {
 	beam.Init()
 	files, err := dedup.Expand(ctx, o.Inputs)
 	if err != nil {
+		if ie := (*dedup.InputError)(nil); errors.As(err, &ie) {
+			return usageError{err}
+		}
 		return err
 	}
 	o.Inputs = files
 	if err := mkdirLocal(o.Out); err != nil {
 		return err
 	}
+	removed, err := dedup.RemoveEarlier(ctx, o)
+	if len(removed) > 0 {
+		fmt.Fprintf(os.Stderr, "removed %d files of an earlier run from %s\n", len(removed), o.Out)
+	}
+	if err != nil {
+		return err
+	}
 	p, s := beam.NewPipelineWithRoot()
 	if err := dedup.Build(s, o); err != nil {
 		return err
 	}
-	res, err := beamx.RunWithMetrics(ctx, p)
+	res, err := runInTemp(ctx, p)
 	if err != nil {
 		return fmt.Errorf("pipeline: %w", err)
 	}
@@ -193,6 +257,28 @@ func run(ctx context.Context, o dedup.Options) error {
 		printCounters(os.Stderr, res.Metrics().AllMetrics().Counters())
 	}
 	return nil
+}
+
+// runInTemp runs p on the runner of --runner with TMPDIR a directory of
+// its own, removed with what is left in it when the run ends: Beam's
+// runner leaves an empty file (beamloopbackworker-*) in the temporary
+// directory for each job it runs in process.
+func runInTemp(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, error) {
+	tmp, err := os.MkdirTemp("", "neardup-beam-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	old, had := os.LookupEnv("TMPDIR")
+	os.Setenv("TMPDIR", tmp)
+	defer func() {
+		if had {
+			os.Setenv("TMPDIR", old)
+		} else {
+			os.Unsetenv("TMPDIR")
+		}
+	}()
+	return beamx.RunWithMetrics(ctx, p)
 }
 
 // printCounters prints the pipeline's counters, each summed over its

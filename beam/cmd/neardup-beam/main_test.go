@@ -1,0 +1,119 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/neardup/neardup/beam/dedup"
+)
+
+// TestCommandLineMistakesExit2 wants each mistake in the command line of
+// `neardup-beam dedup` refused by parse, before any runner starts, with
+// exit code 2, as neardup's commands refuse theirs; they exited 1, and a
+// bad --keep or --link only once the output directory was made.
+func TestCommandLineMistakesExit2(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"unknown flag", []string{"in.jsonl", "-o", out, "--bogus"}},
+		{"no input", []string{"-o", out}},
+		{"no output", []string{"in.jsonl"}},
+		{"method the pipeline does not run", []string{"--method", "tfidf", "in.jsonl", "-o", out}},
+		{"threshold out of range", []string{"--threshold", "2", "in.jsonl", "-o", out}},
+		{"simhash option out of range", []string{"--method", "simhash", "--bucket-limit", "-3", "in.jsonl", "-o", out}},
+		{"unknown keep policy", []string{"--keep", "bogus", "in.jsonl", "-o", out}},
+		{"unknown linking", []string{"--link", "bogus", "in.jsonl", "-o", out}},
+		{"parquet kept file", []string{"--kept", "kept.parquet", "in.jsonl", "-o", out}},
+		{"negative shards", []string{"--shards", "-1", "in.jsonl", "-o", out}},
+		{"negative window", []string{"--window", "-3h", "in.jsonl", "-o", out}},
+		{"max-bytes 0", []string{"--max-bytes", "0", "in.jsonl", "-o", out}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			_, err := parse(fs, tt.args)
+			if err == nil {
+				t.Fatalf("parse(%q) = nil, want a mistake", tt.args)
+			}
+			if code := exitCode(err); code != 2 {
+				t.Errorf("parse(%q) = %v: exit code %d, want 2", tt.args, err, code)
+			}
+		})
+	}
+	fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+	if _, err := parse(fs, []string{"in.jsonl", "--keep", "central", "-o", out, "--method", "simhash", "--threshold", "0.8"}); err != nil {
+		t.Errorf("parse of a good command line: %v", err)
+	}
+}
+
+// TestRunLeavesNoTemporaryFile runs a small job on prism, as
+// `neardup-beam dedup` does, and wants the temporary directory as it was:
+// each run left an empty beamloopbackworker-* file there, the worker
+// binary's name Beam's runner makes for an in-process job.
+func TestRunLeavesNoTemporaryFile(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	recs := `{"id":"a","text":"` + text + `"}` + "\n" + `{"id":"b","text":"` + text + `Markets rose."}` + "\n"
+	if err := os.WriteFile(in, []byte(recs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := dedup.Options{Inputs: []string{in}, Out: filepath.Join(dir, "out")}
+	if err := run(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(o.Out, "pairs.jsonl")); err != nil || !strings.Contains(string(b), `"a":"a","b":"b"`) {
+		t.Fatalf("pairs.jsonl = %q, %v; want the pair a, b", b, err)
+	}
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		t.Errorf("left in the temporary directory: %s", e.Name())
+	}
+}
+
+// TestStoppedBySignal sends the process SIGTERM while a run is set to
+// start and wants the run stopped, its temporary directory removed, and
+// exit code 143, as neardup's batch commands exit; SIGTERM ended the
+// process at once, leaving the run's temporary directory, and SIGINT
+// exited 1 saying "context canceled".
+func TestStoppedBySignal(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	ctx, stopped := onStop(context.Background())
+	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	<-ctx.Done()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	if err := os.WriteFile(in, []byte(`{"id":"a","text":"one story"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := run(ctx, dedup.Options{Inputs: []string{in}, Out: filepath.Join(dir, "out")})
+	if err == nil {
+		t.Fatal("run after SIGTERM succeeded")
+	}
+	if sig := stopped(); sig != syscall.SIGTERM {
+		t.Fatalf("stopped() = %v, want SIGTERM", sig)
+	}
+	if code := exitCode(stopError{sig: stopped()}); code != 143 {
+		t.Errorf("exit code %d, want 143", code)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("left in the temporary directory: %v", left)
+	}
+}

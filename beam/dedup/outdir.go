@@ -1,0 +1,95 @@
+package dedup
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+
+	"github.com/neardup/neardup/internal/output"
+)
+
+// RemoveEarlier removes from o.Out the result files of an earlier run that
+// the run of o does not write over, so that the directory holds one run's
+// results: the shards of every file when o writes one file of each (Merge
+// would join them over this run's files), the one files and shards of
+// another count when o writes shards, a kept file of another name
+// (kept.jsonl.gz beside kept.jsonl), and the temporary files of a run
+// stopped while writing. Other files, and the inputs (o.Inputs, files as
+// Expand lists them: out/kept.jsonl.gz read again), are left as they are.
+// Call it before the pipeline runs; it returns the paths removed. A file system that
+// cannot remove files (filesystem.Remover) is an error naming what is
+// left.
+func RemoveEarlier(ctx context.Context, o Options) ([]string, error) {
+	o, err := o.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	fs, err := filesystem.New(ctx, o.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer fs.Close()
+	all, err := fs.List(ctx, outPath(o.Out, "*"))
+	if err != nil {
+		return nil, fmt.Errorf("listing %s: %w", o.Out, err)
+	}
+	writes := map[string]bool{statsFile: true}
+	for _, name := range []string{pairsFile, clustersFile, removedFile, rejectsFile, o.Kept} {
+		for k := range max(o.Shards, 1) {
+			writes[path.Base(shardPath(o.Out, name, k, o.Shards))] = true
+		}
+	}
+	inputs := map[string]bool{}
+	for _, p := range o.Inputs {
+		inputs[samePath(p)] = true
+	}
+	var stale []string
+	for _, p := range all {
+		if name := path.Base(p); isResult(name) && !writes[name] && !inputs[samePath(p)] {
+			stale = append(stale, p)
+		}
+	}
+	slices.Sort(stale)
+	rm, ok := fs.(filesystem.Remover)
+	if !ok && len(stale) > 0 {
+		return nil, fmt.Errorf("%s holds the results of an earlier run (%s), which its file system cannot remove here: remove them first", o.Out, strings.Join(stale, ", "))
+	}
+	for i, p := range stale {
+		if err := rm.Remove(ctx, p); err != nil {
+			return stale[:i], fmt.Errorf("removing %s, of an earlier run: %w", p, err)
+		}
+	}
+	return stale, nil
+}
+
+// isResult reports whether name is a file a run writes into its output
+// directory: a result file, a shard of one, or the temporary name of
+// either.
+func isResult(name string) bool {
+	name = strings.TrimSuffix(name, ".tmp")
+	if m := shardName.FindStringSubmatch(name); m != nil {
+		name = m[1] + "." + m[4]
+	}
+	switch name {
+	case pairsFile, clustersFile, removedFile, rejectsFile, statsFile:
+		return true
+	}
+	format, ok := output.KeptFormat(name)
+	return ok && format != "parquet" && name == "kept."+format
+}
+
+// samePath is p as two names of one local file compare: absolute and
+// clean; a URL as it is.
+func samePath(p string) string {
+	if isLocal(p) {
+		if abs, err := filepath.Abs(p); err == nil {
+			return abs
+		}
+	}
+	return p
+}
