@@ -391,4 +391,26 @@ func TestSecondRunReplacesEarlierResults(t *testing.T) {
 	if _, err := os.Stat(again); err != nil {
 		t.Errorf("the input %s was removed as a file of an earlier run: %v", again, err)
 	}
+	// The same, with the input or the directory named through a symbolic
+	// link (or a hard one): the input is the same file, and stays.
+	link := filepath.Join(t.TempDir(), "out-link")
+	if err := os.Symlink(out, link); err != nil {
+		t.Fatal(err)
+	}
+	hard := filepath.Join(filepath.Dir(out), "kept-again.jsonl.gz")
+	if err := os.Link(again, hard); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []Options{
+		{Inputs: []string{filepath.Join(link, "kept.jsonl.gz")}, Out: out},
+		{Inputs: []string{again}, Out: link},
+		{Inputs: []string{hard}, Out: out},
+	} {
+		if _, err := RemoveEarlier(context.Background(), o); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(again); err != nil {
+			t.Fatalf("the input %s, read as %s into %s, was removed as a file of an earlier run: %v", again, o.Inputs[0], o.Out, err)
+		}
+	}
 }

@@ -29,6 +29,10 @@ func TestExpandRefusesInputsNotRead(t *testing.T) {
 		}
 	}
 	in := func(name string) string { return filepath.Join(dir, name) }
+	link := filepath.Join(t.TempDir(), "link") // to dir
+	if err := os.Symlink(dir, link); err != nil {
+		t.Fatal(err)
+	}
 	t.Run("read", func(t *testing.T) {
 		inputs := []string{in("a.jsonl"), in("b.jsonl.gz"), in("c.ndjson.zst"), in("d.json"), in("part-00000"), in("e.tar.gz"), in("more/*.jsonl")}
 		files, err := Expand(context.Background(), inputs)
@@ -52,6 +56,7 @@ func TestExpandRefusesInputsNotRead(t *testing.T) {
 		{"html", []string{in("page.html")}, true, "is html"},
 		{"given twice", []string{in("a.jsonl"), dir + "/./a.jsonl"}, true, "given twice"},
 		{"given and matched", []string{in("more/f.jsonl"), in("more/*.jsonl")}, true, "given twice"},
+		{"given through a link", []string{in("a.jsonl"), filepath.Join(link, "a.jsonl")}, true, "given twice"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package dedup
 import (
 	"context"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -45,12 +46,25 @@ func RemoveEarlier(ctx context.Context, o Options) ([]string, error) {
 		}
 	}
 	inputs := map[string]bool{}
+	var local []os.FileInfo // the local inputs, which a link may name otherwise
 	for _, p := range o.Inputs {
 		inputs[samePath(p)] = true
+		if isLocal(p) {
+			if fi, err := os.Stat(p); err == nil {
+				local = append(local, fi)
+			}
+		}
+	}
+	isInput := func(p string) bool {
+		if inputs[samePath(p)] {
+			return true
+		}
+		fi, err := os.Stat(p)
+		return isLocal(p) && err == nil && slices.ContainsFunc(local, func(in os.FileInfo) bool { return os.SameFile(fi, in) })
 	}
 	var stale []string
 	for _, p := range all {
-		if name := path.Base(p); isResult(name) && !writes[name] && !inputs[samePath(p)] {
+		if name := path.Base(p); isResult(name) && !writes[name] && !isInput(p) {
 			stale = append(stale, p)
 		}
 	}
@@ -83,11 +97,14 @@ func isResult(name string) bool {
 	return ok && format != "parquet" && name == "kept."+format
 }
 
-// samePath is p as two names of one local file compare: absolute and
-// clean; a URL as it is.
+// samePath is p as two names of one local file compare: absolute, clean
+// and through its symbolic links (when it is there); a URL as it is.
 func samePath(p string) string {
 	if isLocal(p) {
 		if abs, err := filepath.Abs(p); err == nil {
+			if real, err := filepath.EvalSymlinks(abs); err == nil {
+				return real
+			}
 			return abs
 		}
 	}
