@@ -49,6 +49,12 @@ func TestVerifyFindsDamagedRecords(t *testing.T) {
 			`UPDATE texts SET text = substr(text, 1, 8) || 'XXXXXXXXXXXXXXXX' || substr(text, 25) WHERE ord = ` + d0,
 			`UPDATE texts SET text = overlay(text placing 'XXXXXXXXXXXXXXXX' from 9 for 16) WHERE ord = ` + d0,
 			[]string{"index", "export", "-o", filepath.Join(dir, "out")}, ""},
+		// A title changed: the record's checksum finds it, and export,
+		// which reads every record, fails.
+		{"record", "its record",
+			`UPDATE docs SET title = 'A forged title' WHERE id = 'd0'`,
+			`UPDATE docs SET title = 'A forged title' WHERE id = 'd0'`,
+			[]string{"index", "export", "-o", filepath.Join(dir, "out3")}, ""},
 		// A text row deleted was taken for a document without text: verify
 		// found the index sound and export wrote d0 without its text.
 		{"text deleted", "its text",
@@ -267,9 +273,12 @@ func TestVerifyListsFaultsOfAnIndexThatDoesNotLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Past the first fifth of the file, where the schema's pages are (made
+	// first): damage there keeps the file from opening at all, for which
+	// verify prints the error alone.
 	r := rand.New(rand.NewPCG(7, 11))
 	for range 200 {
-		data[100+r.IntN(len(data)-100)] ^= 0xFF // past the header
+		data[len(data)/5+r.IntN(len(data)-len(data)/5)] ^= 0xFF
 	}
 	if err := os.WriteFile(db, data, 0o644); err != nil {
 		t.Fatal(err)

@@ -128,9 +128,14 @@ func (c *extractCmd) Run(g *globals) error {
 // A file output appears complete or not at all.
 func runExtract(ctx context.Context, o extractOptions) error {
 	// An input that is not there fails the run before it starts, without
-	// a progress line and a summary of no pages.
+	// a progress line and a summary of no pages; so does standard input
+	// given twice, a mistake in the command line.
+	stdin := 0
 	for _, in := range o.Inputs {
 		if in == "-" {
+			if stdin++; stdin > 1 {
+				return usageError{"- (standard input) is given twice: give it once"}
+			}
 			continue
 		}
 		if _, err := os.Stat(in); err != nil {

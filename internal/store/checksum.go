@@ -12,9 +12,10 @@ import (
 	"github.com/neardup/neardup/core"
 )
 
-// Record checksums. Every document's record (its row in docs: id, title,
-// URL, …), every stored part of its sketch (the index part in docs and in
-// the removal log, the detail part), every text and every mark carries a CRC-32C of its content, written with it and checked
+// Record checksums. Every document's record (its row in docs but its
+// cluster: id, title, URL, …), every stored part of its sketch (the index
+// part in docs and in the removal log, the detail part), every text and
+// every mark carries a CRC-32C of its content, written with it and checked
 // whenever it is read and by Check, so that a record damaged on disk or
 // edited behind the store's back is an error naming its document, never
 // different evidence. The SQLite and PostgreSQL engines check their pages
@@ -48,7 +49,7 @@ var partName = map[byte]string{
 	partIndex:  "the index part of its sketch",
 	partDetail: "the detail part of its sketch",
 	partText:   "its text",
-	partRecord: "its record (id, title, URL, source, date, language, text's hash and length)",
+	partRecord: "its record", // every field of its row in docs but its cluster
 }
 
 // removalPart names the index part of a removed document's sketch, kept in

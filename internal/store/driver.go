@@ -59,18 +59,21 @@ func errCode(engine string, err error) string {
 }
 
 // connLost reports whether err, of a store of engine, says its connection
-// to the server was lost: the driver's Lost, or a connection that failed
-// under a statement (an EOF or a network error where a reply was due, a
-// connection database/sql found bad). Always false for an engine without
-// a server, and for a cancelled context's error.
-func connLost(engine string, err error) bool {
+// to the server was lost: surely (the driver's Lost, a connection
+// database/sql found bad), or maybe (an EOF or a network error: where a
+// reply was due, or from the caller's own work inside a transaction, as a
+// client gone while an export streamed to it). Both are false for an
+// engine without a server, and for a cancelled context's error.
+func connLost(engine string, err error) (surely, maybe bool) {
 	d, e := driver(engine)
 	if e != nil || d.Lost == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return false
+		return false, false
+	}
+	if d.Lost(err) || errors.Is(err, sqldriver.ErrBadConn) {
+		return true, true
 	}
 	var op *net.OpError
-	return d.Lost(err) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.As(err, &op) ||
-		errors.Is(err, sqldriver.ErrBadConn)
+	return false, errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.As(err, &op)
 }
 
 // lost reports whether a driver takes err for a lost connection.

@@ -103,7 +103,8 @@ UPDATE search s SET doc = setweight(to_tsvector('simple', translate(d.title, '<>
 `, `
 CREATE TABLE host_pauses (host TEXT PRIMARY KEY, not_before BIGINT NOT NULL)
 `, `
-ALTER TABLE docs ADD COLUMN doc_crc INTEGER
+ALTER TABLE docs ADD COLUMN doc_crc INTEGER;
+CREATE INDEX docs_no_crc ON docs (ord) WHERE doc_crc IS NULL
 `}
 
 // postgresLock is the advisory lock every writer of one index takes, keyed

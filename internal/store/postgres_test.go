@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -11,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/neardup/neardup/internal/store"
@@ -148,6 +150,30 @@ func TestLostConnectionNamesTheServer(t *testing.T) {
 				t.Errorf("%q shows the password", msg)
 			}
 		})
+	}
+}
+
+// An EOF or a network error of the caller's own work inside a
+// transaction (a client gone while an export streamed to it), with the
+// server answering, is not a lost connection: it is returned as it is, not
+// as ErrLost naming the server.
+func TestCallersNetworkErrorIsNotALostConnection(t *testing.T) {
+	st := open(t, storetest.PostgresDSN(t))
+	gone := &net.OpError{Op: "write", Net: "tcp", Err: syscall.EPIPE}
+	for name, run := range map[string]func(fn func() error) error{
+		"reading": func(fn func() error) error {
+			return st.View(t.Context(), func(store.Reader) error { return fn() })
+		},
+		"writing": func(fn func() error) error {
+			return st.Update(t.Context(), func(store.Writer) error { return fn() })
+		},
+	} {
+		for _, want := range []error{gone, io.EOF} {
+			err := run(func() error { return want })
+			if !errors.Is(err, want) || errors.Is(err, store.ErrLost) || strings.Contains(err.Error(), "was lost") {
+				t.Errorf("%s: the callback's %v came back as %v", name, want, err)
+			}
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // dialect is what differs between the SQL engines.
@@ -183,7 +184,7 @@ func (s *sqlStore) wrap(doing string, err error) error {
 		err = fmt.Errorf("%s: %w (%v)", doing, m, err)
 	} else if s.closed.Load() && (errors.Is(err, sql.ErrConnDone) || err.Error() == "sql: database is closed") {
 		return fmt.Errorf("%s: %w", doing, ErrClosed) // closed while it ran
-	} else if connLost(s.d.name, err) {
+	} else if surely, maybe := connLost(s.d.name, err); surely || maybe && !s.reachable() {
 		return named(s.name, fmt.Errorf("%w while %s: %w", ErrLost, doing, err))
 	}
 	if errors.Is(err, ErrCorrupt) || errors.Is(err, ErrIO) {
@@ -191,6 +192,18 @@ func (s *sqlStore) wrap(doing string, err error) error {
 	}
 	return err
 }
+
+// reachable reports whether the server answers a ping within
+// reachableWait: an EOF or a network error was the connection's when it
+// does not.
+func (s *sqlStore) reachable() bool {
+	ctx, cancel := context.WithTimeout(context.Background(), reachableWait)
+	defer cancel()
+	return s.db.PingContext(ctx) == nil
+}
+
+// reachableWait is how long reachable waits for the server's answer.
+const reachableWait = 3 * time.Second
 
 // Check returns the engine's own faults (SQLite's integrity check), then
 // every record that does not match its checksum.
@@ -244,6 +257,22 @@ func (s *sqlStore) Close() error {
 	return s.db.Close()
 }
 
+// fillMissing computes the checksums of the documents' records stored
+// without one by a process of an earlier version (schema version 8) still
+// writing the index after the upgrade: a look-up in the index of such rows
+// (docs_no_crc), empty in an index only this version writes, and a write
+// only when there are some. It never fails the open: a damaged index is
+// still opened, for verify to list its faults, and records left without a
+// checksum are reported as such when read.
+func (s *sqlStore) fillMissing(ctx context.Context) error {
+	var ord int64
+	if err := s.db.QueryRowContext(ctx, `SELECT ord FROM docs WHERE doc_crc IS NULL LIMIT 1`).Scan(&ord); err != nil {
+		return nil // none (sql.ErrNoRows), or damage that reads will report
+	}
+	s.update(ctx, func(w Writer) error { return fillDocSums(ctx, w.(*txn).tx, s.d) })
+	return nil
+}
+
 // migrate brings the schema to the current version in one transaction, or
 // refuses a store that is newer or not an index.
 func (s *sqlStore) migrate(ctx context.Context) error {
@@ -255,8 +284,10 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 	switch {
 	case version > want:
 		return fmt.Errorf("%w: schema version %d, this binary knows %d", ErrTooNew, version, want)
-	case version == want:
+	case version == want && s.Writable() != nil:
 		return nil
+	case version == want:
+		return s.fillMissing(ctx)
 	case s.protected != "" && version == 0:
 		return fmt.Errorf("%w: it holds no index yet, and %s", ErrReadOnly, s.protected)
 	case s.protected != "":

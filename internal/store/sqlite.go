@@ -47,9 +47,11 @@ import (
 //     (Retry-After) and until when (Unix seconds), so that a later run
 //     (watch --once from cron) waits too; a host's row is deleted by the
 //     first write after its pause ended.
-//   - 9: a checksum of each document's record (its row in docs but its
-//     cluster: id, title, URL, …; docSum), computed for the rows stored
-//     before (fillDocSums).
+//   - 9: a checksum of each document's record (every field of its row in
+//     docs but its cluster; docSum), computed for the rows stored before
+//     (fillDocSums), and an index of the rows without one: those a
+//     process of an earlier version stores after the upgrade, filled when
+//     the index is next opened for writing (fillMissing).
 var sqliteMigrations = []string{`
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 INSERT INTO schema_version VALUES (0);
@@ -132,7 +134,8 @@ SELECT 1 -- version 7 reads "<", ">" and "&" as spaces in PostgreSQL's search; S
 `, `
 CREATE TABLE host_pauses (host TEXT PRIMARY KEY, not_before INTEGER NOT NULL) WITHOUT ROWID
 `, `
-ALTER TABLE docs ADD COLUMN doc_crc INTEGER
+ALTER TABLE docs ADD COLUMN doc_crc INTEGER;
+CREATE INDEX docs_no_crc ON docs (ord) WHERE doc_crc IS NULL
 `}
 
 var sqliteDialect = dialect{

@@ -102,8 +102,8 @@ type Sketch struct {
 // Reader reads a consistent view of the index: within Update, the
 // transaction's own writes included. It is the union of the store's small
 // interfaces, which a part that reads only some of the tables takes. A
-// sketch part, text or mark read that does not match its checksum is a
-// *ChecksumError (see checksum.go), never returned as if it were sound.
+// document's record, sketch part, text or mark read that does not match
+// its checksum is a *ChecksumError (see checksum.go), never returned as if it were sound.
 type Reader interface {
 	DocReader
 	FeedReader
