@@ -296,34 +296,7 @@ func TestServeFollowsAnotherUsersWrites(t *testing.T) {
 	}
 	db := filepath.Join(dir, "news.db")
 	runOK(t, "index", "add", "--db", db, part(0))
-	addr := freeAddr(t)
-	cmd := child(t, "-q", "serve", "--db", db, "--addr", addr)
-	cmd.Env = append(cmd.Env, "NEARDUP_TEST_UID=65534")
-	var errOut bytes.Buffer
-	cmd.Stderr = &errOut
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
-	base := "http://" + addr
-	get := func(path string) (int, string) {
-		t.Helper()
-		resp, err := http.Get(base + path)
-		if err != nil {
-			return 0, err.Error()
-		}
-		defer resp.Body.Close()
-		body, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(body)
-	}
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if code, _ := get("/readyz"); code == 200 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("serve not ready: %s", errOut.String())
-		}
-	}
+	get, _ := serveAsNobody(t, "", "-q", "serve", "--db", db)
 	stored := map[string]bool{}
 	for _, d := range docs[:len(docs)/4] {
 		stored[d.ID] = true
@@ -418,19 +391,37 @@ func TestServeReadOnlyOffersNoWrites(t *testing.T) {
 		<-ended
 		t.Errorf("serve --watch of a read-only index kept serving, its watcher failing:\n%.2000s", watchOut.String())
 	}
+	get, errOut := serveAsNobody(t, "s3cret-token-of-the-editors", "serve", "--db", db, "--token-file", tokens)
+	if !strings.Contains(errOut.String(), "this process may not write the index") {
+		t.Errorf("serve's log says nothing of the read-only index:\n%s", errOut.String())
+	}
+	code, body := get("/documents/" + url.PathEscape(docs[0].ID))
+	if code != 200 || strings.Contains(body, "Remove the document") || !strings.Contains(body, "This server may not write the index") {
+		t.Errorf("a document's page for a writer: %d, want no remove form and the notice:\n%.2000s", code, body)
+	}
+}
+
+// serveAsNobody starts neardup with args (a serve command, given a free
+// address) as the user nobody, waits until it is ready, and returns a GET
+// of its pages (with token as a bearer token, when not "") and its log.
+// The server is stopped when t ends.
+func serveAsNobody(t *testing.T, token string, args ...string) (get func(path string) (int, string), log *syncBuffer) {
+	t.Helper()
 	addr := freeAddr(t)
-	cmd := child(t, "serve", "--db", db, "--addr", addr, "--token-file", tokens)
+	cmd := child(t, append(args, "--addr", addr)...)
 	cmd.Env = append(cmd.Env, "NEARDUP_TEST_UID=65534")
-	var errOut syncBuffer
-	cmd.Stderr = &errOut
+	log = &syncBuffer{}
+	cmd.Stderr = log
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
-	get := func(path string) (int, string) {
+	get = func(path string) (int, string) {
 		t.Helper()
 		req, _ := http.NewRequest("GET", "http://"+addr+path, nil)
-		req.Header.Set("Authorization", "Bearer s3cret-token-of-the-editors")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			return 0, err.Error()
@@ -441,18 +432,11 @@ func TestServeReadOnlyOffersNoWrites(t *testing.T) {
 	}
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		if code, _ := get("/readyz"); code == 200 {
-			break
+			return get, log
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("serve not ready: %s", errOut.String())
+			t.Fatalf("serve not ready: %s", log.String())
 		}
-	}
-	if !strings.Contains(errOut.String(), "this process may not write the index") {
-		t.Errorf("serve's log says nothing of the read-only index:\n%s", errOut.String())
-	}
-	code, body := get("/documents/" + url.PathEscape(docs[0].ID))
-	if code != 200 || strings.Contains(body, "Remove the document") || !strings.Contains(body, "This server may not write the index") {
-		t.Errorf("a document's page for a writer: %d, want no remove form and the notice:\n%.2000s", code, body)
 	}
 }
 
