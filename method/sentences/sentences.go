@@ -85,8 +85,8 @@ func (m *method) Match(ord int32, s *Sketch, _ engine.Source[Sketch], emit func(
 	}
 	slices.Sort(m.cands)
 	for _, c := range slices.Compact(m.cands) {
-		score, shared := m.score(m.docs[c], s)
-		emit(c, score, Evidence{Shared: len(shared), hashes: shared})
+		score, n, quoted := m.score(m.docs[c], s)
+		emit(c, score, Evidence{Shared: n, hashes: quoted})
 	}
 	return nil
 }
@@ -119,11 +119,13 @@ func (m *method) Remove(ord int32, s *Sketch) {
 }
 
 // score returns the (optionally weighted) Jaccard index of two documents'
-// non-boilerplate sentence sets and the first shared hashes.
-func (m *method) score(a, b *Sketch) (float64, []uint64) {
+// non-boilerplate sentence sets, how many such sentences both hold, and the
+// hashes of the first maxQuoted of them (in hash order), to quote.
+func (m *method) score(a, b *Sketch) (float64, int, []uint64) {
 	ha, ca, hb, cb := a.Hashes, a.Chars, b.Hashes, b.Chars
 	var inter, union float64
-	var shared []uint64
+	var n int
+	var quoted []uint64
 	i, j := 0, 0
 	for i < len(ha) || j < len(hb) {
 		switch {
@@ -136,17 +138,19 @@ func (m *method) score(a, b *Sketch) (float64, []uint64) {
 		default:
 			w := m.weight(ha[i], ca[i])
 			inter, union = inter+w, union+w
-			if w > 0 && len(shared) < maxQuoted {
-				shared = append(shared, ha[i])
+			if w > 0 {
+				if n++; len(quoted) < maxQuoted {
+					quoted = append(quoted, ha[i])
+				}
 			}
 			i++
 			j++
 		}
 	}
 	if union == 0 {
-		return 0, nil
+		return 0, 0, nil
 	}
-	return inter / union, shared
+	return inter / union, n, quoted
 }
 
 // weight is a sentence's weight: 0 for boilerplate; 1, or with Weighted its
@@ -168,7 +172,7 @@ func (m *method) Label(score float64, _ Evidence) (core.Label, bool) {
 }
 
 func (m *method) Similarity(a, b int32, _ engine.Source[Sketch]) (float64, error) {
-	s, _ := m.score(m.docs[a], m.docs[b])
+	s, _, _ := m.score(m.docs[a], m.docs[b])
 	return s, nil
 }
 
