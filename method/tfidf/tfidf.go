@@ -226,11 +226,41 @@ func (m *method) evidence(a int32, query *[2]similarity.Dense, scores *[2]float6
 	if c < 0 && !(m.o.Similar > 0 && scores[body] >= m.o.Similar) {
 		return 0, Evidence{}, false
 	}
-	ev := Evidence{Title: core.Round(scores[title]), Body: core.Round(scores[body])}
+	ev := Evidence{}
+	ev.Title, ev.Body = m.shown(scores, c)
 	if c >= 0 {
 		ev.Clause = m.clauses[c]
 	}
 	return scores[body], ev, true
+}
+
+// shown returns the cosines as the evidence writes them: with four
+// decimals (core.Round), or one of them or both with as many more as it
+// takes for the values written to meet the clause the exact ones met (c;
+// -1: none) and to fall on the same side of Options.Similar, so that
+// evidence read against the rule tells what decided the pair: a title
+// cosine of 0.20002 met "title>0.2" and is written 0.20002, not 0.2.
+func (m *method) shown(scores *[2]float64, c int) (t, b float64) {
+	t4, b4 := core.Round(scores[title]), core.Round(scores[body])
+	for digits := 4.0; digits <= 17; digits++ {
+		p := math.Pow(10, digits)
+		tn, bn := math.Round(scores[title]*p)/p, math.Round(scores[body]*p)/p
+		for _, v := range [][2]float64{{tn, b4}, {t4, bn}, {tn, bn}} {
+			if m.sameDecision(v[0], v[1], scores, c) {
+				return v[0], v[1]
+			}
+		}
+	}
+	return scores[title], scores[body]
+}
+
+// sameDecision reports whether cosines t and b meet clause c of the rule
+// first (c -1: none) and fall on the same side of Options.Similar as the
+// exact scores.
+func (m *method) sameDecision(t, b float64, scores *[2]float64, c int) bool {
+	var v [2]float64
+	v[title], v[body] = t, b
+	return m.rule.Eval(v[:]) == c && (b >= m.o.Similar) == (scores[body] >= m.o.Similar)
 }
 
 // Index puts the document in the joins and drops its counts from s: the
