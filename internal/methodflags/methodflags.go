@@ -129,8 +129,10 @@ func (mf *Flags) Given() []string {
 }
 
 // Apply sets the flags given on c. A flag c's method does not have is a
-// UsageError naming the methods that have it.
+// UsageError naming the methods that have it; options out of range are a
+// UsageError naming the flags that put them there (see check).
 func (mf *Flags) Apply(c engine.Config, specs []engine.Spec) (engine.Config, error) {
+	base := c
 	for i, name := range mf.names {
 		f := mf.ptr.Elem().Field(i)
 		if f.IsNil() {
@@ -142,14 +144,14 @@ func (mf *Flags) Apply(c engine.Config, specs []engine.Spec) (engine.Config, err
 		}
 		c = next
 	}
-	if err := engine.CheckConfig(c); err != nil {
-		return c, UsageError{err.Error()}
-	}
-	return c, nil
+	return c, mf.check(base, c)
 }
 
-// ApplyOwn sets the flags given that c's method has, leaving the others.
+// ApplyOwn sets the flags given that c's method has, leaving the others;
+// options out of range are a UsageError naming the flags that put them
+// there (see check).
 func (mf *Flags) ApplyOwn(c engine.Config) (engine.Config, error) {
+	base := c
 	for i, name := range mf.names {
 		f := mf.ptr.Elem().Field(i)
 		if f.IsNil() {
@@ -164,10 +166,37 @@ func (mf *Flags) ApplyOwn(c engine.Config) (engine.Config, error) {
 		}
 		c = next
 	}
-	if err := engine.CheckConfig(c); err != nil {
-		return c, UsageError{err.Error()}
+	return c, mf.check(base, c)
+}
+
+// check returns nil when the options c, base with the flags given set,
+// are in range, else a UsageError that names the flags to change before
+// the method's message, which names the option as the Go options do
+// ("--hashes: minhash: MinHash size 7 is not in 8..4096"): those of the
+// flags given whose value, put back as base has it, changes what is wrong.
+func (mf *Flags) check(base, c engine.Config) error {
+	err := engine.CheckConfig(c)
+	if err == nil {
+		return nil
 	}
-	return c, nil
+	var blamed []string
+	for _, name := range mf.Given() {
+		v, ok := flagopts.Get(base, name)
+		if !ok {
+			continue
+		}
+		back, serr := flagopts.Set(c, name, v)
+		if serr != nil {
+			continue
+		}
+		if berr := engine.CheckConfig(back); berr == nil || berr.Error() != err.Error() {
+			blamed = append(blamed, "--"+name)
+		}
+	}
+	if len(blamed) == 0 {
+		return UsageError{err.Error()}
+	}
+	return UsageError{strings.Join(blamed, ", ") + ": " + err.Error()}
 }
 
 // Owners lists the methods with an option named name, comma-separated.

@@ -1,9 +1,18 @@
 package methodflags
 
 import (
+	"errors"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/flagopts"
+	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/rarewords"
+	"github.com/neardup/neardup/method/sentences"
 )
 
 // TestHelp: a flag's help gives each method's default; methods whose
@@ -35,5 +44,48 @@ func TestHelp(t *testing.T) {
 		if got := help(tc.uses); got != tc.want {
 			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestOutOfRangeNamesFlag pins the bug where an option out of range was
+// refused in the words of the Go options, never naming the flag to change:
+// "minhash: MinHash size 7 is not in 8..4096" for --hashes 7, "common
+// document share 2" for --common-df 2. The message now starts with the
+// flags whose values are wrong, and only those.
+func TestOutOfRangeNamesFlag(t *testing.T) {
+	specs := []engine.Spec{minhash.Spec, rarewords.Spec, sentences.Spec}
+	for _, tc := range []struct {
+		name   string
+		method engine.Spec
+		given  map[string]any
+		want   string // the message's start; "" for no error
+	}{
+		{"hashes", minhash.Spec, map[string]any{"hashes": 7}, "--hashes: minhash: MinHash size 7"},
+		{"common-df", rarewords.Spec, map[string]any{"common-df": 2.0, "min-words": 50}, "--common-df: rarewords: common document share 2"},
+		{"two flags that disagree", minhash.Spec, map[string]any{"hashes": 64, "bands": "30x3", "threshold": 0.5}, "--hashes, --bands: minhash: bands: 30x3"},
+		{"two wrong, the first told", minhash.Spec, map[string]any{"threshold": 2.0, "similar": -1.0}, "--threshold: minhash: threshold 2"},
+		{"not a number", sentences.Spec, map[string]any{"threshold": math.NaN()}, "--threshold: sentences: threshold NaN is not a finite number"},
+		{"in range", sentences.Spec, map[string]any{"threshold": 0.5, "max-sentence-docs": 3}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mf := New(specs)
+			for name, v := range tc.given {
+				i := slices.Index(mf.names, name)
+				p := reflect.New(reflect.TypeOf(v))
+				p.Elem().Set(reflect.ValueOf(v))
+				mf.ptr.Elem().Field(i).Set(p.Convert(mf.ptr.Elem().Field(i).Type()))
+			}
+			_, err := mf.Apply(tc.method.Defaults(), specs)
+			if tc.want == "" {
+				if err != nil {
+					t.Fatalf("Apply: %v", err)
+				}
+				return
+			}
+			var ue UsageError
+			if !errors.As(err, &ue) || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("Apply: %v (%T); want a UsageError starting %q", err, err, tc.want)
+			}
+		})
 	}
 }
