@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -239,7 +240,32 @@ func TestReadOPML(t *testing.T) {
 		t.Errorf("ISO-8859-1 OPML: %+v, %v", feeds, err)
 	}
 
+	// Regressions: a file saved as UTF-16 ("Unicode" on Windows) was read
+	// as YAML and refused ("cannot unmarshal !!str `<?xml v...` into
+	// watch.File"), and an outline's xmlurl written in another case, or a
+	// feed's outline without one, was left out without a word.
+	opml16 := "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<opml version=\"1.0\"><body><outline text=\"Новости\" xmlurl=\"https://news.example/rss\"/>" +
+		"<outline text=\"Wire\" XMLURL=\"https://wire.example/rss\"/></body></opml>\n"
+	for name, body := range map[string][]byte{
+		"utf16le.opml": append([]byte{0xff, 0xfe}, utf16Bytes(opml16, false)...),
+		"utf16be.opml": append([]byte{0xfe, 0xff}, utf16Bytes(opml16, true)...),
+		"utf16.yaml":   append([]byte{0xff, 0xfe}, utf16Bytes("version: 1\nfeeds:\n  - url: https://news.example/rss\n  - url: https://wire.example/rss\n", false)...),
+	} {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, body, 0o644)
+		feeds, err := ReadFile(path)
+		var urls []string
+		for _, f := range feeds {
+			urls = append(urls, f.URL)
+		}
+		if want := []string{"https://news.example/rss", "https://wire.example/rss"}; err != nil || !slices.Equal(urls, want) {
+			t.Errorf("%s: %q, %v; want %q", name, urls, err, want)
+		}
+	}
+
 	for name, c := range map[string]struct{ body, want string }{
+		"feed without xmlUrl": {`<opml><body><outline text="a" xmlUrl="https://a.example/rss"/><outline text="Folder"><outline type="rss" title="Lost" htmlUrl="https://lost.example/"/></outline></body></opml>`,
+			`outline "Lost" (feed 2): of type rss but no xmlUrl`},
 		"not opml":     {`<rss version="2.0"><channel></channel></rss>`, "not an OPML file: its root element is <rss>, not <opml>"},
 		"no feeds":     {`<opml><body><outline text="empty folder"/></body></opml>`, "no feeds: no outline of its body has an xmlUrl"},
 		"bad url":      {`<opml><body><outline text="a" xmlUrl="https://a.example/rss"/><outline title="FTP" xmlUrl="ftp://b.example/rss"/></body></opml>`, `outline "FTP" (feed 2): feed "ftp://b.example/rss": want an http or https URL`},
@@ -248,6 +274,20 @@ func TestReadOPML(t *testing.T) {
 	} {
 		wantReadError(t, filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".opml"), c.body, c.want)
 	}
+}
+
+// utf16Bytes returns s in UTF-16, big-endian or little-endian, without a
+// byte order mark.
+func utf16Bytes(s string, bigEndian bool) []byte {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		if bigEndian {
+			b = append(b, byte(u>>8), byte(u))
+		} else {
+			b = append(b, byte(u), byte(u>>8))
+		}
+	}
+	return b
 }
 
 // FuzzFeedsFile reads feeds files of every kind, YAML and OPML, whole or

@@ -343,8 +343,9 @@ func ReadFile(path string) ([]Feed, error) {
 // parseFeeds reads the feeds of a file's data (see ReadFile); path names
 // it in errors.
 func parseFeeds(path string, data []byte) ([]Feed, error) {
+	data, wasUTF16 := fromUTF16(data)
 	if isXML(data) {
-		return readOPML(path, data)
+		return readOPML(path, data, wasUTF16)
 	}
 	var doc yaml.Node
 	dec := yaml.NewDecoder(strings.NewReader(string(data)))
