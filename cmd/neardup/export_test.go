@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -69,4 +71,32 @@ func idsIn(t *testing.T, path string) []string {
 	}
 	slices.Sort(ids)
 	return ids
+}
+
+// TestOutputDirNotStdout: -o -, which names stdout wherever neardup writes
+// one file, is a mistake in the command line for the commands that write
+// a directory of results; index export and dedup made a directory named
+// "-" and wrote the six files into it.
+func TestOutputDirNotStdout(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{"a.jsonl": `{"id":"a","text":"Ferry line opens on Monday."}` + "\n"})
+	for _, args := range [][]string{
+		{"index", "export", "--db", "news.db", "-o", "-"},
+		{"dedup", "a.jsonl", "-o", "-"},
+	} {
+		cmd := child(t, args...)
+		cmd.Dir = dir
+		var errOut bytes.Buffer
+		cmd.Stderr = &errOut
+		code := 0
+		if ee, ok := cmd.Run().(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		if code != 2 || !strings.Contains(errOut.String(), "-o -: the results are six files") {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 naming -o", args, code, errOut.String())
+		}
+		if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
+			t.Errorf("%q made a directory named -", args)
+		}
+	}
 }

@@ -7,7 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -344,13 +344,18 @@ func ago(d time.Duration) string {
 
 // feedsImportCmd is `neardup feeds import`.
 type feedsImportCmd struct {
-	File string `arg:"" type:"existingfile" help:"A YAML file of feeds (as neardup feeds export writes), or an OPML subscription list (as feed readers export; the URLs alone: new feeds polled every 15m with no site rule, known ones unchanged)."`
+	File string `arg:"" help:"A YAML file of feeds (as neardup feeds export writes), or an OPML subscription list (as feed readers export; the URLs alone: new feeds polled every 15m with no site rule, known ones unchanged)."`
 	feedDB
 }
 
 func (c *feedsImportCmd) Run(g *globals) error {
 	feeds, err := watch.ReadFile(c.File)
-	if err != nil {
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &pe) && pe.Path == c.File:
+		// Not there, or not a file: a mistake in the command line.
+		return usageError{fmt.Sprintf("%s: %v", c.File, pe.Err)}
+	case err != nil:
 		return err
 	}
 	st, err := c.open(g.ctx)

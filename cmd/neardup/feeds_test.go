@@ -266,6 +266,37 @@ func TestFeedsExitCodes(t *testing.T) {
 	}
 }
 
+// TestFeedsImportNamesTheFile: feeds import names its file as given, with
+// the line and the key at fault, and a file that is not there is a mistake
+// in the command line. It named the file by its absolute path, an unknown
+// key by Go's type after a line of its own ("yaml: unmarshal errors:\n
+// line 4: field intervall not found in type watch.Feed").
+func TestFeedsImportNamesTheFile(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{
+		"bad.yaml": "version: 1\nfeeds:\n  - url: https://a.example/rss\n    intervall: 15m\n",
+	})
+	for file, want := range map[string]struct {
+		code int
+		msg  string
+	}{
+		"bad.yaml":  {1, "neardup: bad.yaml:4: feed 1: unknown key \"intervall\" (want one of url, interval, rule)\n"},
+		"nope.yaml": {2, "neardup: nope.yaml: no such file or directory\n"},
+	} {
+		cmd := child(t, "feeds", "import", "--db", "news.db", file)
+		cmd.Dir = dir
+		var errOut bytes.Buffer
+		cmd.Stderr = &errOut
+		code := 0
+		if ee, ok := cmd.Run().(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		if code != want.code || errOut.String() != want.msg {
+			t.Errorf("feeds import %s: exit %d, stderr %q; want exit %d, %q", file, code, errOut.String(), want.code, want.msg)
+		}
+	}
+}
+
 // TestFeedsRemoveTwice: one feed named twice, however written, is removed
 // once, and the command succeeds. Regression: the second name found no
 // feed, and the command failed naming it.

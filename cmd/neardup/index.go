@@ -506,10 +506,15 @@ func (c *indexExportCmd) Validate() error {
 	return c.dbFlags.Validate()
 }
 
-// checkOut is the check of every output directory's -o.
+// checkOut is the check of every output directory's -o. "-", which
+// stands for stdout wherever neardup writes one file, is refused: the
+// results are six files, and a directory named "-" was made.
 func checkOut(dir string) error {
-	if strings.TrimSpace(dir) == "" {
+	switch {
+	case strings.TrimSpace(dir) == "":
 		return usageError{"-o is empty: name the output directory"}
+	case dir == "-":
+		return usageError{"-o -: the results are six files (pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl, stats.json), not one stream: name a directory (./- for one named -)"}
 	}
 	return nil
 }

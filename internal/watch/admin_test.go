@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -107,14 +108,32 @@ func TestImportRepeatedURL(t *testing.T) {
 func TestReadFileErrors(t *testing.T) {
 	dir := t.TempDir()
 	for name, c := range map[string]struct{ body, want string }{
-		"unknown key":  {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    intervall: 5m\n", "line 4: field intervall not found"},
-		"bad interval": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: soon\n", `:4: interval "soon" is not a duration`},
-		"empty":        {"", `empty: a feeds file starts with a "version: 1" line`},
-		"blank":        {"\n# nothing\n", `empty: a feeds file starts with a "version: 1" line`},
-		"short":        {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 10s\n", "shorter than 1m0s"},
-		"no version":   {"feeds: []\n", `no "version: 1" line`},
-		"new version":  {"version: 2\nfeeds: []\n", "version 2: this neardup reads version 1"},
-		"second feed":  {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: notaurl\n", `feed 2: feed "notaurl"`},
+		// The YAML decoder's message named Go's types after a line of
+		// its own: "yaml: unmarshal errors:\n  line 4: field intervall
+		// not found in type watch.Feed".
+		"unknown key": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    intervall: 5m\n",
+			`:4: feed 1: unknown key "intervall" (want one of url, interval, rule)`},
+		"unknown rule key": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: https://b.example/rss\n    rule:\n      hosts: [b.example]\n",
+			`:6: feed 2: rule: unknown key "hosts" (want one of body, drop, drop_attr, strip, strip_regex, article_url)`},
+		"unknown drop_attr key": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule:\n      drop_attr:\n        - {tag: div, atr: class, match: ad}\n",
+			`:6: feed 1: rule: drop_attr: unknown key "atr" (want one of tag, attr, match)`},
+		"unknown top key": {"version: 1\nfeed:\n  - url: https://a.example/rss\n", `:2: unknown key "feed" (want one of version, feeds)`},
+		"key twice":       {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    url: https://b.example/rss\n", `:4: feed 1: key "url" given twice`},
+		"feeds a mapping": {"version: 1\nfeeds:\n  url: https://a.example/rss\n", `:3: feeds: want a list of feeds`},
+		"feed a string":   {"version: 1\nfeeds:\n  - https://a.example/rss\n", `:3: feed 1: want a mapping of url, interval, rule`},
+		"interval a list": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: [15m]\n", `:4: feed 1: interval: want a duration (15m, 1h or 1h30m), not a list`},
+		"body a list":     {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule:\n      body: [main]\n", `:5: feed 1: rule: body: want a string, not a list`},
+		"drop a mapping":  {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule:\n      drop: {a: b}\n", `:5: feed 1: rule: drop: want a string or a list of strings`},
+		"version a word":  {"version: one\nfeeds: []\n", `:1: version: want 1`},
+		"a list":          {"- url: https://a.example/rss\n", `:1: want a mapping with version and feeds`},
+		"a tab":           {"version: 1\nfeeds:\n\t- url: https://a.example/rss\n", `:3: found character that cannot start any token`},
+		"bad interval":    {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: soon\n", `:4: interval "soon" is not a duration`},
+		"empty":           {"", `empty: a feeds file starts with a "version: 1" line`},
+		"blank":           {"\n# nothing\n", `empty: a feeds file starts with a "version: 1" line`},
+		"short":           {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 10s\n", "shorter than 1m0s"},
+		"no version":      {"feeds: []\n", `no "version: 1" line`},
+		"new version":     {"version: 2\nfeeds: []\n", "version 2: this neardup reads version 1"},
+		"second feed":     {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: notaurl\n", `feed 2: feed "notaurl"`},
 		"repeated url": {"version: 1\nfeeds:\n  - url: http://a.example/rss\n  - url: http://a.example/rss\n    interval: 1h\n",
 			":4: feed 2: http://a.example/rss is feed 1 already (line 3)"},
 		// The second document's feeds were left unread, without a word.
@@ -123,6 +142,17 @@ func TestReadFileErrors(t *testing.T) {
 		"bad selector": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: https://b.example/rss\n    rule:\n      drop: [.ad]\n      body: 'div[['\n", `:7: feed 2: feed https://b.example/rss: site rule: body: bad CSS selector "div[["`},
 	} {
 		wantReadError(t, filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".yaml"), c.body, c.want)
+	}
+	// A rule's drop, strip and strip_regex take one string, as in a site
+	// rules file, whose keys a feed's rule has: a rule copied from one was
+	// refused ("cannot unmarshal !!str `.ad` into []string").
+	path := filepath.Join(dir, "one-string.yaml")
+	if err := os.WriteFile(path, []byte("version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule:\n      drop: .ad\n      strip: Subscribe now\n      strip_regex: '^Ad:'\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := &Rule{Drop: []string{".ad"}, Strip: []string{"Subscribe now"}, StripRegex: []string{"^Ad:"}}
+	if feeds, err := ReadFile(path); err != nil || len(feeds) != 1 || !cmp.Equal(feeds[0].Rule, want) {
+		t.Errorf("one string for a list: %+v, %v; want the rule %+v", feeds, err, want)
 	}
 	// A "---" line that opens the file or ends it starts no other
 	// document.
@@ -210,7 +240,32 @@ func TestReadOPML(t *testing.T) {
 		t.Errorf("ISO-8859-1 OPML: %+v, %v", feeds, err)
 	}
 
+	// Regressions: a file saved as UTF-16 ("Unicode" on Windows) was read
+	// as YAML and refused ("cannot unmarshal !!str `<?xml v...` into
+	// watch.File"), and an outline's xmlurl written in another case, or a
+	// feed's outline without one, was left out without a word.
+	opml16 := "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<opml version=\"1.0\"><body><outline text=\"Новости\" xmlurl=\"https://news.example/rss\"/>" +
+		"<outline text=\"Wire\" XMLURL=\"https://wire.example/rss\"/></body></opml>\n"
+	for name, body := range map[string][]byte{
+		"utf16le.opml": append([]byte{0xff, 0xfe}, utf16Bytes(opml16, false)...),
+		"utf16be.opml": append([]byte{0xfe, 0xff}, utf16Bytes(opml16, true)...),
+		"utf16.yaml":   append([]byte{0xff, 0xfe}, utf16Bytes("version: 1\nfeeds:\n  - url: https://news.example/rss\n  - url: https://wire.example/rss\n", false)...),
+	} {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, body, 0o644)
+		feeds, err := ReadFile(path)
+		var urls []string
+		for _, f := range feeds {
+			urls = append(urls, f.URL)
+		}
+		if want := []string{"https://news.example/rss", "https://wire.example/rss"}; err != nil || !slices.Equal(urls, want) {
+			t.Errorf("%s: %q, %v; want %q", name, urls, err, want)
+		}
+	}
+
 	for name, c := range map[string]struct{ body, want string }{
+		"feed without xmlUrl": {`<opml><body><outline text="a" xmlUrl="https://a.example/rss"/><outline text="Folder"><outline type="rss" title="Lost" htmlUrl="https://lost.example/"/></outline></body></opml>`,
+			`outline "Lost" (feed 2): of type rss but no xmlUrl`},
 		"not opml":     {`<rss version="2.0"><channel></channel></rss>`, "not an OPML file: its root element is <rss>, not <opml>"},
 		"no feeds":     {`<opml><body><outline text="empty folder"/></body></opml>`, "no feeds: no outline of its body has an xmlUrl"},
 		"bad url":      {`<opml><body><outline text="a" xmlUrl="https://a.example/rss"/><outline title="FTP" xmlUrl="ftp://b.example/rss"/></body></opml>`, `outline "FTP" (feed 2): feed "ftp://b.example/rss": want an http or https URL`},
@@ -219,6 +274,20 @@ func TestReadOPML(t *testing.T) {
 	} {
 		wantReadError(t, filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".opml"), c.body, c.want)
 	}
+}
+
+// utf16Bytes returns s in UTF-16, big-endian or little-endian, without a
+// byte order mark.
+func utf16Bytes(s string, bigEndian bool) []byte {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		if bigEndian {
+			b = append(b, byte(u>>8), byte(u))
+		} else {
+			b = append(b, byte(u), byte(u>>8))
+		}
+	}
+	return b
 }
 
 // FuzzFeedsFile reads feeds files of every kind, YAML and OPML, whole or

@@ -343,16 +343,24 @@ func ReadFile(path string) ([]Feed, error) {
 // parseFeeds reads the feeds of a file's data (see ReadFile); path names
 // it in errors.
 func parseFeeds(path string, data []byte) ([]Feed, error) {
+	data, wasUTF16 := fromUTF16(data)
 	if isXML(data) {
-		return readOPML(path, data)
+		return readOPML(path, data, wasUTF16)
+	}
+	var doc yaml.Node
+	dec := yaml.NewDecoder(strings.NewReader(string(data)))
+	switch err := dec.Decode(&doc); {
+	case errors.Is(err, io.EOF), err == nil && (len(doc.Content) == 0 || isNull(doc.Content[0])):
+		return nil, fmt.Errorf("%s: empty: a feeds file starts with a \"version: 1\" line, as neardup feeds export writes", path)
+	case err != nil:
+		return nil, syntaxError(path, err)
+	}
+	if err := checkFile(path, &doc); err != nil {
+		return nil, err
 	}
 	var f File
-	dec := yaml.NewDecoder(strings.NewReader(string(data)))
-	dec.KnownFields(true)
 	var de *durationError
-	switch err := dec.Decode(&f); {
-	case errors.Is(err, io.EOF):
-		return nil, fmt.Errorf("%s: empty: a feeds file starts with a \"version: 1\" line, as neardup feeds export writes", path)
+	switch err := doc.Decode(&f); {
 	case errors.As(err, &de):
 		return nil, fmt.Errorf("%s:%d: interval %q is not a duration (write 15m, 1h or 1h30m)", path, de.line, de.value)
 	case err != nil:
@@ -393,7 +401,7 @@ func oneDocument(path string, dec *yaml.Decoder) error {
 	case errors.Is(err, io.EOF):
 		return nil
 	case err != nil:
-		return fmt.Errorf("%s: %w", path, err)
+		return syntaxError(path, err)
 	case len(next.Content) == 0 || next.Content[0].Tag == "!!null":
 		return nil // an empty document, as a last "---" makes
 	}

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 )
 
 // isXML reports whether a feeds file is XML (an OPML file) rather than
@@ -21,13 +23,68 @@ func isXML(data []byte) bool {
 	return len(t) > 0 && t[0] == '<'
 }
 
+// fromUTF16 returns data, a feeds file, in UTF-8 when it starts with the
+// byte order mark of UTF-16 (as Windows programs save "Unicode" text), and
+// whether it did; other data as it is.
+func fromUTF16(data []byte) ([]byte, bool) {
+	if !bytes.HasPrefix(data, []byte{0xfe, 0xff}) && !bytes.HasPrefix(data, []byte{0xff, 0xfe}) {
+		return data, false
+	}
+	dec := unicode.BOMOverride(unicode.UTF8.NewDecoder()) // the mark chooses the byte order
+	out, _, err := transform.Bytes(dec, data)
+	if err != nil {
+		return data, false
+	}
+	return out, true
+}
+
 // outline is an OPML outline: a feed when it has an xmlUrl, else a folder
-// of outlines (feed readers export categories so).
+// of outlines (feed readers export categories so). Its attributes are
+// read whatever their case (xmlurl, XMLURL), as some programs write them.
 type outline struct {
-	Text     string    `xml:"text,attr"`
-	Title    string    `xml:"title,attr"`
-	XMLURL   string    `xml:"xmlUrl,attr"`
-	Outlines []outline `xml:"outline"`
+	Text     string
+	Title    string
+	Type     string
+	XMLURL   string
+	Outlines []outline
+}
+
+// UnmarshalXML reads an outline's attributes, whatever their case, and
+// its outlines.
+func (o *outline) UnmarshalXML(d *xml.Decoder, start xml.StartElement) error {
+	for _, a := range start.Attr {
+		var field *string
+		switch strings.ToLower(a.Name.Local) {
+		case "text":
+			field = &o.Text
+		case "title":
+			field = &o.Title
+		case "type":
+			field = &o.Type
+		case "xmlurl":
+			field = &o.XMLURL
+		default:
+			continue
+		}
+		if *field == "" {
+			*field = a.Value
+		}
+	}
+	var body struct {
+		Outlines []outline `xml:"outline"`
+	}
+	if err := d.DecodeElement(&body, &start); err != nil {
+		return err
+	}
+	o.Outlines = body.Outlines
+	return nil
+}
+
+// isFeed reports whether the outline says it is a feed, by its type (rss
+// or atom), whether or not it gives an xmlUrl.
+func (o *outline) isFeed() bool {
+	t := strings.ToLower(strings.TrimSpace(o.Type))
+	return t == "rss" || t == "atom"
 }
 
 // name is what a message calls the outline.
@@ -41,7 +98,12 @@ func (o *outline) name() string {
 // readOPML returns the feeds of an OPML subscription list, as feed readers
 // export them: every outline with an xmlUrl, in document order, folders
 // flattened, each URL once, with no interval (0) and no site rule.
-func readOPML(path string, data []byte) ([]Feed, error) {
+//
+// An outline of type rss or atom without an xmlUrl is an error naming it,
+// as one whose URL is not http or https is: its feed would be left out
+// without a word. Data that was UTF-16 (fromUTF16) is read as UTF-8,
+// whatever encoding its XML declaration names.
+func readOPML(path string, data []byte, wasUTF16 bool) ([]Feed, error) {
 	var doc struct {
 		XMLName xml.Name
 		Body    struct {
@@ -52,6 +114,9 @@ func readOPML(path string, data []byte) ([]Feed, error) {
 	d.Strict = false // the entities of HTML (&nbsp; in a title), unclosed tags
 	d.Entity = xml.HTMLEntity
 	d.CharsetReader = func(label string, r io.Reader) (io.Reader, error) {
+		if wasUTF16 {
+			return r, nil // made UTF-8 already
+		}
 		rd, err := charset.NewReaderLabel(label, r)
 		if err != nil {
 			return nil, fmt.Errorf("encoding %q: %w", label, err)
@@ -73,7 +138,11 @@ func readOPML(path string, data []byte) ([]Feed, error) {
 	walk = func(list []outline) error {
 		for i := range list {
 			o := &list[i]
-			if u := strings.TrimSpace(o.XMLURL); u != "" {
+			u := strings.TrimSpace(o.XMLURL)
+			if u == "" && o.isFeed() && len(o.Outlines) == 0 {
+				return fmt.Errorf("%s: outline %q (feed %d): of type %s but no xmlUrl: give its feed's URL, or remove it", path, o.name(), len(feeds)+1, strings.TrimSpace(o.Type))
+			}
+			if u != "" {
 				f := Feed{URL: u}
 				if err := f.checkGiven(); err != nil {
 					return fmt.Errorf("%s: outline %q (feed %d): %w", path, o.name(), len(feeds)+1, err)
