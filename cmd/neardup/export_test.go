@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -84,16 +83,9 @@ func TestOutputDirNotStdout(t *testing.T) {
 		{"index", "export", "--db", "news.db", "-o", "-"},
 		{"dedup", "a.jsonl", "-o", "-"},
 	} {
-		cmd := child(t, args...)
-		cmd.Dir = dir
-		var errOut bytes.Buffer
-		cmd.Stderr = &errOut
-		code := 0
-		if ee, ok := cmd.Run().(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		}
-		if code != 2 || !strings.Contains(errOut.String(), "-o -: the results are six files") {
-			t.Errorf("%q: exit %d, stderr %q; want exit 2 naming -o", args, code, errOut.String())
+		code, _, errOut := runChildIn(t, dir, args...)
+		if code != 2 || !strings.Contains(errOut, "-o -: the results are six files") {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 naming -o", args, code, errOut)
 		}
 		if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
 			t.Errorf("%q made a directory named -", args)

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -268,13 +267,9 @@ func TestRulesFlagErrors(t *testing.T) {
 			"nope.yaml": "neardup: --rules nope.yaml: no such file or directory",
 			"bad.yaml":  `neardup: bad.yaml:3: rule "port": body: bad CSS selector`,
 		} {
-			cmd := child(t, append(args, "--rules", file)...)
-			cmd.Dir = dir
-			var errOut bytes.Buffer
-			cmd.Stderr = &errOut
-			err := cmd.Run()
-			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.HasPrefix(errOut.String(), want) {
-				t.Errorf("%s --rules %s: %v, stderr %q, want exit 2 and %q", args[0], file, err, errOut.String(), want)
+			code, _, errOut := runChildIn(t, dir, append(args, "--rules", file)...)
+			if code != 2 || !strings.HasPrefix(errOut, want) {
+				t.Errorf("%s --rules %s: exit %d, stderr %q, want exit 2 and %q", args[0], file, code, errOut, want)
 			}
 		}
 	}

@@ -26,7 +26,14 @@ import (
 // stdout and stderr.
 func runChild(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
+	return runChildIn(t, "", args...)
+}
+
+// runChildIn is runChild in the working directory dir ("" for the test's).
+func runChildIn(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
 	cmd := child(t, args...)
+	cmd.Dir = dir
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()
@@ -283,16 +290,9 @@ func TestFeedsImportNamesTheFile(t *testing.T) {
 		"bad.yaml":  {1, "neardup: bad.yaml:4: feed 1: unknown key \"intervall\" (want one of url, interval, rule)\n"},
 		"nope.yaml": {2, "neardup: nope.yaml: no such file or directory\n"},
 	} {
-		cmd := child(t, "feeds", "import", "--db", "news.db", file)
-		cmd.Dir = dir
-		var errOut bytes.Buffer
-		cmd.Stderr = &errOut
-		code := 0
-		if ee, ok := cmd.Run().(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		}
-		if code != want.code || errOut.String() != want.msg {
-			t.Errorf("feeds import %s: exit %d, stderr %q; want exit %d, %q", file, code, errOut.String(), want.code, want.msg)
+		code, _, errOut := runChildIn(t, dir, "feeds", "import", "--db", "news.db", file)
+		if code != want.code || errOut != want.msg {
+			t.Errorf("feeds import %s: exit %d, stderr %q; want exit %d, %q", file, code, errOut, want.code, want.msg)
 		}
 	}
 }
