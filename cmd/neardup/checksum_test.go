@@ -273,12 +273,9 @@ func TestVerifyListsFaultsOfAnIndexThatDoesNotLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Past the first fifth of the file, where the schema's pages are (made
-	// first): damage there keeps the file from opening at all, for which
-	// verify prints the error alone.
 	r := rand.New(rand.NewPCG(7, 11))
 	for range 200 {
-		data[len(data)/5+r.IntN(len(data)-len(data)/5)] ^= 0xFF
+		data[100+r.IntN(len(data)-100)] ^= 0xFF // past the header
 	}
 	if err := os.WriteFile(db, data, 0o644); err != nil {
 		t.Fatal(err)

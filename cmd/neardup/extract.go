@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/neardup/neardup/internal/extract"
@@ -72,12 +73,21 @@ func loadRules(path string) (*rules.Set, error) {
 	rs, err := rules.Load(path)
 	var pe *fs.PathError
 	switch {
-	case errors.As(err, &pe):
+	case errors.As(err, &pe) && notAFile(pe):
 		return nil, usageError{fmt.Sprintf("--rules %s: %v", path, pe.Err)}
+	case errors.As(err, &pe): // there but not readable (its permissions): a failure
+		return nil, fmt.Errorf("--rules %s: %v", path, pe.Err)
 	case err != nil:
 		return nil, usageError{err.Error()}
 	}
 	return rs, nil
+}
+
+// notAFile reports whether a file named on the command line is not there
+// or is a directory: a mistake in the command line (exit 2), where a file
+// there but not readable is a failure (exit 1).
+func notAFile(pe *fs.PathError) bool {
+	return errors.Is(pe.Err, fs.ErrNotExist) || errors.Is(pe.Err, syscall.EISDIR)
 }
 
 // isDir reports whether path names a directory (through links).
@@ -127,14 +137,14 @@ func (c *extractCmd) Run(g *globals) error {
 // runExtract extracts every page of the inputs and writes the records.
 // A file output appears complete or not at all.
 func runExtract(ctx context.Context, o extractOptions) error {
-	// An input that is not there fails the run before it starts, without
-	// a progress line and a summary of no pages; so does standard input
-	// given twice, a mistake in the command line.
+	// An input that is not there, or standard input given twice, fails
+	// the run before it starts, without a progress line and a summary of
+	// no pages.
 	stdin := 0
 	for _, in := range o.Inputs {
 		if in == "-" {
 			if stdin++; stdin > 1 {
-				return usageError{"- (standard input) is given twice: give it once"}
+				return source.ErrStdinTwice
 			}
 			continue
 		}

@@ -352,7 +352,7 @@ func (c *feedsImportCmd) Run(g *globals) error {
 	feeds, err := watch.ReadFile(c.File)
 	var pe *fs.PathError
 	switch {
-	case errors.As(err, &pe) && pe.Path == c.File:
+	case errors.As(err, &pe) && pe.Path == c.File && notAFile(pe):
 		// Not there, or not a file: a mistake in the command line.
 		return usageError{fmt.Sprintf("%s: %v", c.File, pe.Err)}
 	case err != nil:

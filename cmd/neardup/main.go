@@ -26,6 +26,7 @@ import (
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/internal/extract/source"
 	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
@@ -330,7 +331,8 @@ func exitCode(err error) int {
 	// feed's rule is a usage error when flags gave it (ruleFlagError), and a
 	// bad file's content, exit 1, when a feeds file did. So is an input
 	// named twice on the command line.
-	if errors.As(err, &ue) || errors.As(err, &me) || errors.As(err, new(*rules.Error)) || errors.Is(err, corpus.ErrGivenTwice) {
+	if errors.As(err, &ue) || errors.As(err, &me) || errors.As(err, new(*rules.Error)) || errors.Is(err, corpus.ErrGivenTwice) ||
+		errors.Is(err, source.ErrStdinTwice) {
 		return 2
 	}
 	return 1

@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"archive/zip"
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -65,13 +66,18 @@ func TestOpenErrors(t *testing.T) {
 	}{
 		{"missing path", []string{"ok.txt", "nope.jsonl"}, Options{}, "stat nope.jsonl: no such file or directory"},
 		{"directory without inputs", []string{"empty"}, Options{}, "empty: no .jsonl, .ndjson, .json, .csv, .tsv, .txt, .md, .markdown, .html, .htm, .warc, .sgm, .sgml, .rss, .atom, .gz, .tgz, .zst, .zstd, .tzst, .bz2, .tbz2, .tbz, .zip, .tar or .parquet files"},
-		{"stdin twice", []string{"-", "-"}, Options{}, "corpus: standard input (-) given twice"},
+		{"stdin twice", []string{"-", "-"}, Options{}, "corpus: an input is given twice: standard input (-)"},
 		{"unknown format", []string{"ok.txt"}, Options{Format: "xml"}, `corpus: unknown format "xml" (want jsonl, json, csv, tsv, parquet, txt, html, warc, sgml or feed)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := open(tc.paths, nil, tc.opts, config{stdin: strings.NewReader("")})
 			if errString(err) != tc.want {
 				t.Errorf("error %q, want %q", errString(err), tc.want)
+			}
+			// Standard input twice is an input given twice: a mistake in
+			// the command line (exit 2), as a file given twice is.
+			if tc.name == "stdin twice" && !errors.Is(err, ErrGivenTwice) {
+				t.Errorf("error %v, want an ErrGivenTwice", err)
 			}
 		})
 	}

@@ -195,7 +195,7 @@ func (r *Reader) add(p string) error {
 	if p == "-" {
 		for _, in := range r.inputs {
 			if in.stream != nil {
-				return errors.New("corpus: standard input (-) given twice")
+				return fmt.Errorf("%w: standard input (-)", ErrGivenTwice)
 			}
 		}
 		r.inputs = append(r.inputs, &input{origin: "stdin", id: "stdin", stream: &onceEOF{r: r.cfg.stdin}, size: -1})

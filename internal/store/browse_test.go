@@ -403,11 +403,11 @@ func TestSearchMigration(t *testing.T) {
 		st.Close()
 		driver, src := "sqlite", dsn
 		drop := []string{`DROP TRIGGER docs_search_insert`, `DROP TRIGGER docs_search_delete`, `DROP TABLE search`,
-			`DROP VIEW search_source`, `DROP INDEX docs_source`, `DROP INDEX feed_items_doc`, `DROP TABLE host_pauses`, `DROP INDEX docs_no_crc`, `ALTER TABLE docs DROP COLUMN doc_crc`, `UPDATE schema_version SET version = 2`}
+			`DROP VIEW search_source`, `DROP INDEX docs_source`, `DROP INDEX feed_items_doc`, `DROP TABLE host_pauses`, `ALTER TABLE docs DROP COLUMN doc_crc`, `UPDATE schema_version SET version = 2`}
 		if store.IsPostgres(dsn) {
 			driver = "pgx"
 			drop = []string{`DROP TABLE search`, `DROP TRIGGER docs_search_insert ON docs`, `DROP TRIGGER docs_search_delete ON docs`,
-				`DROP FUNCTION search_insert`, `DROP FUNCTION search_delete`, `DROP INDEX docs_source`, `DROP INDEX feed_items_doc`, `DROP TABLE host_pauses`, `DROP INDEX docs_no_crc`, `ALTER TABLE docs DROP COLUMN doc_crc`, `UPDATE schema_version SET version = 2`}
+				`DROP FUNCTION search_insert`, `DROP FUNCTION search_delete`, `DROP INDEX docs_source`, `DROP INDEX feed_items_doc`, `DROP TABLE host_pauses`, `ALTER TABLE docs DROP COLUMN doc_crc`, `UPDATE schema_version SET version = 2`}
 		}
 		for _, table := range []string{"docs DROP COLUMN sketch_crc", "sketch_detail DROP COLUMN crc", "texts DROP COLUMN crc",
 			"marks DROP COLUMN crc", "removals DROP COLUMN crc"} {
@@ -478,7 +478,7 @@ func TestSearchMarkup(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, q := range []string{`UPDATE search SET doc = to_tsvector('simple', 'Margins <script>alert</script> &amp; more')`,
-			`DROP TABLE host_pauses`, `DROP INDEX docs_no_crc`, `ALTER TABLE docs DROP COLUMN doc_crc`, `UPDATE schema_version SET version = 6`} {
+			`DROP TABLE host_pauses`, `ALTER TABLE docs DROP COLUMN doc_crc`, `UPDATE schema_version SET version = 6`} {
 			if _, err := db.Exec(q); err != nil {
 				t.Fatalf("%s: %v", q, err)
 			}

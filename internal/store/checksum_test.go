@@ -260,30 +260,3 @@ func TestChecksumFindsDamageInTheFile(t *testing.T) {
 		t.Errorf("reading the damaged text: %v, want a ChecksumError naming document \"b\" and the file", err)
 	}
 }
-
-// A document stored without its record's checksum, as a process of the
-// version before 9 stores one while it runs on after the upgrade, is
-// reported as having none, and gets it the next time the index is opened
-// for writing: its reads then succeed and Check finds nothing.
-func TestRecordsWithoutChecksumFilledOnOpen(t *testing.T) {
-	forEachEngine(t, func(t *testing.T, dsn string) {
-		st := open(t, dsn)
-		checksumFixture(t, st)
-		storetest.Exec(t, dsn, `UPDATE docs SET doc_crc = NULL WHERE id = 'b'`)
-		faults, err := st.Check(t.Context())
-		if err != nil || faults.Total != 1 || !strings.Contains(faults.List[0], `document "b"`) || !strings.Contains(faults.List[0], "has no checksum") {
-			t.Fatalf("check of a record without a checksum: %q %v", faults.List, err)
-		}
-		st.Close()
-		st = open(t, dsn)
-		if faults, err := st.Check(t.Context()); faults.Total > 0 || err != nil {
-			t.Errorf("check after opening the index again: %q %v", faults.List, err)
-		}
-		view(t, st, func(r store.Reader) error {
-			if d, err := r.Doc("b"); err != nil || d.ID != "b" {
-				t.Errorf("reading b: %+v %v", d, err)
-			}
-			return nil
-		})
-	})
-}

@@ -15,6 +15,9 @@ func SetCheckpointing(t testing.TB, every time.Duration, from int64) {
 	t.Cleanup(func() { checkpointEvery, checkpointFrom = e, f })
 }
 
+// PostgresMaxConns is how many connections a PostgreSQL store keeps.
+const PostgresMaxConns = postgresMaxConns
+
 // SchemaVersion is the version of the schema this binary writes.
 var SchemaVersion = len(sqliteMigrations)
 

@@ -122,9 +122,8 @@ func valueRows(n int, row string) string {
 	return strings.TrimSuffix(strings.Repeat("("+row+"),", n), ",")
 }
 
-// fillDocSums computes the checksums of the documents' records that have
-// none (docSum), a batch of rows at a time: those stored before schema
-// version 9, and those a process of an earlier version stored since.
+// fillDocSums computes the checksums of the documents' records stored
+// before schema version 9 (docSum), a batch of rows at a time.
 func fillDocSums(ctx context.Context, tx *sql.Tx, d *dialect) error {
 	sel := d.rebind(`SELECT ord, id, source, url, title, date, added, lang, hash, length, skip FROM docs WHERE doc_crc IS NULL AND ord > ? ORDER BY ord LIMIT ` + strconv.Itoa(fillBatch))
 	after := int64(-1 << 62)

@@ -112,7 +112,7 @@ func TestFeedItemsByDocMigration(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer db.Close()
-		for _, q := range []string{`DROP INDEX feed_items_doc`, `DROP TABLE host_pauses`, `DROP INDEX docs_no_crc`, `ALTER TABLE docs DROP COLUMN doc_crc`, `UPDATE schema_version SET version = 5`} {
+		for _, q := range []string{`DROP INDEX feed_items_doc`, `DROP TABLE host_pauses`, `ALTER TABLE docs DROP COLUMN doc_crc`, `UPDATE schema_version SET version = 5`} {
 			if _, err := db.Exec(q); err != nil {
 				t.Fatalf("%s: %v", q, err)
 			}

@@ -103,9 +103,12 @@ UPDATE search s SET doc = setweight(to_tsvector('simple', translate(d.title, '<>
 `, `
 CREATE TABLE host_pauses (host TEXT PRIMARY KEY, not_before BIGINT NOT NULL)
 `, `
-ALTER TABLE docs ADD COLUMN doc_crc INTEGER;
-CREATE INDEX docs_no_crc ON docs (ord) WHERE doc_crc IS NULL
+ALTER TABLE docs ADD COLUMN doc_crc INTEGER
 `}
+
+// postgresMaxConns is how many connections a store keeps to its server
+// at most.
+const postgresMaxConns = 8
 
 // postgresLock is the advisory lock every writer of one index takes, keyed
 // by the schema the index lives in, so several indexes can share a
@@ -141,7 +144,7 @@ func openPostgres(ctx context.Context, dsn string, o Options) (Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	db.SetMaxOpenConns(8)
+	db.SetMaxOpenConns(postgresMaxConns)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: connecting to PostgreSQL at %s: %w", where, err)

@@ -156,7 +156,7 @@ func TestLostConnectionNamesTheServer(t *testing.T) {
 // An EOF or a network error of the caller's own work inside a
 // transaction (a client gone while an export streamed to it), with the
 // server answering, is not a lost connection: it is returned as it is, not
-// as ErrLost naming the server.
+// as ErrLost naming the server, and the store is not unreachable.
 func TestCallersNetworkErrorIsNotALostConnection(t *testing.T) {
 	st := open(t, storetest.PostgresDSN(t))
 	gone := &net.OpError{Op: "write", Net: "tcp", Err: syscall.EPIPE}
@@ -170,10 +170,37 @@ func TestCallersNetworkErrorIsNotALostConnection(t *testing.T) {
 	} {
 		for _, want := range []error{gone, io.EOF} {
 			err := run(func() error { return want })
-			if !errors.Is(err, want) || errors.Is(err, store.ErrLost) || strings.Contains(err.Error(), "was lost") {
-				t.Errorf("%s: the callback's %v came back as %v", name, want, err)
+			if !errors.Is(err, want) || errors.Is(err, store.ErrLost) || strings.Contains(err.Error(), "was lost") || store.Unreachable(err) {
+				t.Errorf("%s: the callback's %v came back as %v (unreachable: %v)", name, want, err, store.Unreachable(err))
 			}
 		}
+	}
+	// The same with every other connection of the pool held by reads under
+	// way (a server streaming exports): the server is asked on the
+	// failed read's own connection, released first, not taken for lost.
+	release := make(chan struct{})
+	var inside, done sync.WaitGroup
+	for range store.PostgresMaxConns - 1 {
+		inside.Add(1)
+		done.Go(func() {
+			st.View(t.Context(), func(store.Reader) error {
+				inside.Done()
+				<-release
+				return nil
+			})
+		})
+	}
+	inside.Wait()
+	err := st.View(t.Context(), func(r store.Reader) error {
+		if _, _, err := r.Head(); err != nil { // the transaction holds its connection
+			return err
+		}
+		return io.EOF
+	})
+	close(release)
+	done.Wait()
+	if !errors.Is(err, io.EOF) || errors.Is(err, store.ErrLost) {
+		t.Errorf("with the pool busy, the callback's EOF came back as %v", err)
 	}
 }
 

@@ -91,8 +91,8 @@ func (s *sqlStore) view(ctx context.Context, db *sql.DB, fn func(r Reader) error
 	if err != nil {
 		return s.wrap("reading the index", err)
 	}
-	defer tx.Rollback()
 	err = fn(&txn{ctx: ctx, tx: tx, s: s})
+	tx.Rollback() // before wrap, which may ask the server (reachable) on a connection of the pool
 	return s.wrap("reading the index", cancelled(ctx, err))
 }
 
@@ -146,14 +146,21 @@ func (s *sqlStore) update(ctx context.Context, fn func(w Writer) error) error {
 	}
 	t := &txn{ctx: ctx, tx: tx, s: s, write: true}
 	defer t.closeStmts()
-	if err := fn(t); err != nil {
+	// The transaction ends before wrap, which may ask the server
+	// (reachable) on a connection of the pool.
+	failed := func(err error) error {
+		t.closeStmts()
+		tx.Rollback()
 		return s.wrap("writing to the index", err)
+	}
+	if err := fn(t); err != nil {
+		return failed(err)
 	}
 	if err := t.flush(); err != nil {
-		return s.wrap("writing to the index", err)
+		return failed(err)
 	}
 	if err := t.flushCounters(); err != nil {
-		return s.wrap("writing to the index", err)
+		return failed(err)
 	}
 	t.closeStmts()
 	return s.wrap("committing to the index", tx.Commit())
@@ -257,22 +264,6 @@ func (s *sqlStore) Close() error {
 	return s.db.Close()
 }
 
-// fillMissing computes the checksums of the documents' records stored
-// without one by a process of an earlier version (schema version 8) still
-// writing the index after the upgrade: a look-up in the index of such rows
-// (docs_no_crc), empty in an index only this version writes, and a write
-// only when there are some. It never fails the open: a damaged index is
-// still opened, for verify to list its faults, and records left without a
-// checksum are reported as such when read.
-func (s *sqlStore) fillMissing(ctx context.Context) error {
-	var ord int64
-	if err := s.db.QueryRowContext(ctx, `SELECT ord FROM docs WHERE doc_crc IS NULL LIMIT 1`).Scan(&ord); err != nil {
-		return nil // none (sql.ErrNoRows), or damage that reads will report
-	}
-	s.update(ctx, func(w Writer) error { return fillDocSums(ctx, w.(*txn).tx, s.d) })
-	return nil
-}
-
 // migrate brings the schema to the current version in one transaction, or
 // refuses a store that is newer or not an index.
 func (s *sqlStore) migrate(ctx context.Context) error {
@@ -284,10 +275,8 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 	switch {
 	case version > want:
 		return fmt.Errorf("%w: schema version %d, this binary knows %d", ErrTooNew, version, want)
-	case version == want && s.Writable() != nil:
-		return nil
 	case version == want:
-		return s.fillMissing(ctx)
+		return nil
 	case s.protected != "" && version == 0:
 		return fmt.Errorf("%w: it holds no index yet, and %s", ErrReadOnly, s.protected)
 	case s.protected != "":

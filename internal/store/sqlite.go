@@ -49,9 +49,7 @@ import (
 //     first write after its pause ended.
 //   - 9: a checksum of each document's record (every field of its row in
 //     docs but its cluster; docSum), computed for the rows stored before
-//     (fillDocSums), and an index of the rows without one: those a
-//     process of an earlier version stores after the upgrade, filled when
-//     the index is next opened for writing (fillMissing).
+//     (fillDocSums).
 var sqliteMigrations = []string{`
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 INSERT INTO schema_version VALUES (0);
@@ -134,8 +132,7 @@ SELECT 1 -- version 7 reads "<", ">" and "&" as spaces in PostgreSQL's search; S
 `, `
 CREATE TABLE host_pauses (host TEXT PRIMARY KEY, not_before INTEGER NOT NULL) WITHOUT ROWID
 `, `
-ALTER TABLE docs ADD COLUMN doc_crc INTEGER;
-CREATE INDEX docs_no_crc ON docs (ord) WHERE doc_crc IS NULL
+ALTER TABLE docs ADD COLUMN doc_crc INTEGER
 `}
 
 var sqliteDialect = dialect{

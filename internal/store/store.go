@@ -400,9 +400,15 @@ func Open(ctx context.Context, dsn string, o Options) (Store, error) {
 // Unreachable reports whether err is a failure to reach the index's
 // database (a PostgreSQL server down or restarting): what was asked may
 // succeed later.
+//
+// A network error counts when it is a failed dial, of connecting: one
+// under a statement is ErrLost when the server did not answer after it
+// (see sqlStore.wrap), and one of the caller's own work inside a
+// transaction (a client gone while an export streamed to it) says nothing
+// of the database.
 func Unreachable(err error) bool {
 	var op *net.OpError
-	return errors.As(err, &op) || errors.Is(err, sqldriver.ErrBadConn) || errors.Is(err, ErrLost) || lost(err)
+	return errors.As(err, &op) && op.Op == "dial" || errors.Is(err, sqldriver.ErrBadConn) || errors.Is(err, ErrLost) || lost(err)
 }
 
 // Redacted returns dsn as it may be shown: a PostgreSQL URL's password,

@@ -154,6 +154,21 @@ func TestReadFileErrors(t *testing.T) {
 	if feeds, err := ReadFile(path); err != nil || len(feeds) != 1 || !cmp.Equal(feeds[0].Rule, want) {
 		t.Errorf("one string for a list: %+v, %v; want the rule %+v", feeds, err, want)
 	}
+	// Anchors, aliases and merge keys, which the YAML decoder reads, pass
+	// the file's checks too: a rule given once and named again, a feed's
+	// settings merged from another's (both were refused: "rule: want a
+	// mapping", "unknown key \"<<\"").
+	path = filepath.Join(dir, "aliases.yaml")
+	body := "version: 1\nfeeds:\n  - &base\n    url: https://a.example/rss\n    interval: 30m\n    rule: &r {body: article, drop: .ad}\n" +
+		"  - url: https://b.example/rss\n    rule: *r\n  - <<: *base\n    url: https://c.example/rss\n"
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	feeds, err := ReadFile(path)
+	if err != nil || len(feeds) != 3 || feeds[1].Rule == nil || feeds[1].Rule.Body != "article" || !slices.Equal(feeds[1].Rule.Drop, []string{".ad"}) ||
+		feeds[2].URL != "https://c.example/rss" || feeds[2].Rule == nil || time.Duration(feeds[2].Interval) != 30*time.Minute {
+		t.Errorf("anchors and aliases: %+v, %v", feeds, err)
+	}
 	// A "---" line that opens the file or ends it starts no other
 	// document.
 	for _, body := range []string{"---\nversion: 1\nfeeds:\n  - url: https://a.example/rss\n", "version: 1\nfeeds:\n  - url: https://a.example/rss\n---\n"} {
