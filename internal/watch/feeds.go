@@ -135,7 +135,8 @@ func FeedURL(raw string) (string, error) {
 	switch {
 	case err != nil:
 		return "", fmt.Errorf("feed %q: %w", ShownURL(raw), parseError(raw))
-	case (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
+	case (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "":
+		// A host of a port alone ("http://:") is none.
 		return "", fmt.Errorf("feed %q: want an http or https URL", ShownURL(raw))
 	}
 	u.Scheme = strings.ToLower(u.Scheme)
