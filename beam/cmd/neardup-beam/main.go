@@ -194,6 +194,8 @@ func parse(fs *flag.FlagSet, args []string) (dedup.Options, error) {
 		return o, usageError{errors.New("no input: give JSON Lines files or globs")}
 	case o.Out == "":
 		return o, usageError{errors.New("no output directory: give -o DIR")}
+	case o.Out == "-":
+		return o, usageError{errors.New("-o -: the results are files (pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl, stats.json), not one stream: name a directory (./- for one named -)")}
 	case o.MaxBytes <= 0:
 		return o, usageError{errors.New("--max-bytes must be positive")}
 	}

@@ -25,6 +25,7 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 	}{
 		{"unknown flag", []string{"in.jsonl", "-o", out, "--bogus"}},
 		{"no input", []string{"-o", out}},
+		{"-o - (a stream, as neardup dedup refuses it)", []string{"in.jsonl", "-o", "-"}},
 		{"no output", []string{"in.jsonl"}},
 		{"method the pipeline does not run", []string{"--method", "tfidf", "in.jsonl", "-o", out}},
 		{"threshold out of range", []string{"--threshold", "2", "in.jsonl", "-o", out}},
