@@ -49,6 +49,7 @@ func Parse(data []byte, file string) (*Set, error) {
 	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
+	resolveAliases(&doc, 0)
 	// A second document (after a "---") would be read by no one: the rules
 	// in it would match no page.
 	for {
@@ -100,6 +101,69 @@ func Parse(data []byte, file string) (*Set, error) {
 	}
 	return set, nil
 }
+
+// resolveAliases replaces, in the tree under n, each alias by the node it
+// names, and each merge key ("<<: *base") by the keys of the mappings it
+// names that the mapping does not give itself, as the YAML decoder reads
+// them: a rule written once and named again, or made from another's keys,
+// is checked as the rule it stands for. depth bounds an alias to an
+// enclosing node, which would repeat without end.
+func resolveAliases(n *yaml.Node, depth int) {
+	if depth > maxAliasDepth {
+		return
+	}
+	for i, c := range n.Content {
+		for c.Kind == yaml.AliasNode && c.Alias != nil {
+			c = c.Alias
+		}
+		n.Content[i] = c
+	}
+	if n.Kind == yaml.MappingNode {
+		var own, merged []*yaml.Node
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Tag == "!!merge" {
+				merged = append(merged, n.Content[i+1])
+			} else {
+				own = append(own, n.Content[i], n.Content[i+1])
+			}
+		}
+		for _, m := range merged {
+			maps := []*yaml.Node{m}
+			if m.Kind == yaml.SequenceNode {
+				maps = m.Content
+			}
+			for _, mm := range maps {
+				resolveAliases(mm, depth+1)
+				for i := 0; mm.Kind == yaml.MappingNode && i+1 < len(mm.Content); i += 2 {
+					if !hasKey(own, mm.Content[i].Value) {
+						own = append(own, mm.Content[i], mm.Content[i+1])
+					}
+				}
+			}
+		}
+		if len(merged) > 0 {
+			n.Content = own
+		}
+	}
+	for _, c := range n.Content {
+		resolveAliases(c, depth+1)
+	}
+}
+
+// hasKey reports whether the pairs of a mapping's content (key, value,
+// key, value, …) hold the key.
+func hasKey(pairs []*yaml.Node, key string) bool {
+	for i := 0; i < len(pairs); i += 2 {
+		if pairs[i].Value == key {
+			return true
+		}
+	}
+	return false
+}
+
+// maxAliasDepth is the deepest resolveAliases goes: far past any rules
+// file's nesting.
+const maxAliasDepth = 64
 
 // fields are the keys a rule may have.
 var fields = []string{"name", "hosts", "url", "article_url", "body", "drop", "drop_attr", "strip", "strip_regex"}

@@ -179,6 +179,32 @@ func TestLoad(t *testing.T) {
 // FuzzParse reads site rules files, whole or damaged: parsing ends, and a
 // set it returns matches URLs and applies its rules to a page without
 // failing.
+// Anchors, aliases and merge keys are read as the YAML decoder reads them:
+// a list of selectors given once and named again, a rule made from
+// another's keys. Both were refused ("drop: want a string or a list of
+// strings", "unknown key \"<<\"").
+func TestParseAliases(t *testing.T) {
+	src := "rules:\n  - &base\n    name: a\n    hosts: [a.example]\n    body: article\n    drop: &d [.ad, .promo]\n" +
+		"  - <<: *base\n    name: b\n    hosts: [b.example]\n  - name: c\n    hosts: [c.example]\n    drop: *d\n"
+	set, err := Parse([]byte(src), "rules.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, host := range []string{"a.example", "b.example", "c.example"} {
+		r := set.Match("https://" + host + "/news/1")
+		if r == nil || len(r.drop) != 2 {
+			t.Errorf("%s: rule %+v, want one dropping the two selectors", host, r)
+			continue
+		}
+		if host != "c.example" && r.bodySrc != "article" {
+			t.Errorf("%s: rule %q has no body selector; want the one it merged", host, r.Name)
+		}
+	}
+	if r := set.Match("https://b.example/news/1"); r == nil || r.Name != "b" {
+		t.Errorf("b.example: rule %+v, want b, its own name over the one it merged", r)
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(example), "https://news.example/2024/a")
 	f.Add([]byte("version: 1\nrules:\n  - url: '(a+)+$'\n    body: 'div > p:nth-child(2n+1)'\n"), "https://x.example/aaaa")
