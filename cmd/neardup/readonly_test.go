@@ -276,14 +276,7 @@ func dirFiles(t *testing.T, dir string) []string {
 // this one ... opened it") until serve was restarted.
 func TestServeFollowsAnotherUsersWrites(t *testing.T) {
 	t.Parallel()
-	top, root := sharedTop(t)
-	if !root {
-		t.Skip("the reader runs as another user, which only root may start")
-	}
-	dir := filepath.Join(top, "index") // root's: nobody may create files in it
-	if err := os.Mkdir(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	top, dir := indexDirOfRoot(t)
 	corpus, docs := writeCorpus(t, top, 120)
 	data, _ := os.ReadFile(corpus)
 	lines := bytes.SplitAfter(data, []byte("\n"))
@@ -357,14 +350,7 @@ func TestServeFollowsAnotherUsersWrites(t *testing.T) {
 // forms, each answering 403, and serve said nothing.
 func TestServeReadOnlyOffersNoWrites(t *testing.T) {
 	t.Parallel()
-	top, root := sharedTop(t)
-	if !root {
-		t.Skip("the server runs as another user, which only root may start")
-	}
-	dir := filepath.Join(top, "ro-index") // root's: nobody may create files in it
-	if err := os.Mkdir(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	top, dir := indexDirOfRoot(t)
 	corpus, docs := writeCorpus(t, top, 12)
 	db := filepath.Join(dir, "news.db")
 	runOK(t, "index", "add", "--db", db, corpus)
@@ -399,6 +385,23 @@ func TestServeReadOnlyOffersNoWrites(t *testing.T) {
 	if code != 200 || strings.Contains(body, "Remove the document") || !strings.Contains(body, "This server may not write the index") {
 		t.Errorf("a document's page for a writer: %d, want no remove form and the notice:\n%.2000s", code, body)
 	}
+}
+
+// indexDirOfRoot returns sharedTop's directory and, in it, a directory
+// for an index that root owns and nobody may create files in, where a
+// child runs neardup as nobody; it skips the test when not run as root,
+// which alone may start such a child.
+func indexDirOfRoot(t *testing.T) (top, dir string) {
+	t.Helper()
+	top, root := sharedTop(t)
+	if !root {
+		t.Skip("neardup runs as another user here, which only root may start")
+	}
+	dir = filepath.Join(top, "index")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return top, dir
 }
 
 // serveAsNobody starts neardup with args (a serve command, given a free
