@@ -259,7 +259,7 @@ func (c *feedsRemoveCmd) Run(g *globals) error {
 		}
 	}
 	if len(unknown) > 0 {
-		return fmt.Errorf("%d of %d feeds removed; %w: %s", removed, len(seen), watch.ErrNoFeed, strings.Join(unknown, " "))
+		return fmt.Errorf("%d of %d feeds removed; %w: %s", removed, len(seen), watch.ErrNoFeed, fewNamed(unknown, " "))
 	}
 	return nil
 }

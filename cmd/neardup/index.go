@@ -359,7 +359,7 @@ func (c *indexRemoveCmd) Run(g *globals) error {
 				missing = append(missing, strconv.Quote(id))
 			}
 		}
-		return fmt.Errorf("not stored: %s", strings.Join(missing, ", "))
+		return fmt.Errorf("not stored: %s", fewNamed(missing, ", "))
 	}
 	return nil
 }
