@@ -77,6 +77,37 @@ func TestFeedsTestJSON(t *testing.T) {
 	}
 }
 
+// TestFeedsTestOfAFeed pins feeds test given a feed's URL in place of one
+// of its pages: it exited 0 with an empty article ("Skipped: feed"). Now it
+// says the URL is a feed and tries the page of the feed's newest item.
+func TestFeedsTestOfAFeed(t *testing.T) {
+	t.Parallel()
+	s := newNewsSite(t, "The A Times")
+	s.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(5)))
+	paras := paragraphs(enginetest.NewTextGen(6))
+	s.publish("/news/2", "Two", paras)
+	args := []string{"feeds", "test", "--host-delay", "0", "--allow-private", "127.0.0.1", s.URL + "/rss.xml"}
+	code, out, errOut := runChild(t, args...)
+	want := "Feed:      " + s.URL + "/rss.xml: a feed (RSS, 2 items), not an article page; the page of its newest item is tried\n" +
+		"URL:       " + s.URL + "/news/2\n"
+	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, paras[0]) {
+		t.Errorf("exit %d, stdout:\n%s\nstderr: %s\nwant 0, the feed said and the newest story tried:\n%s", code, out, errOut, want)
+	}
+	code, out, _ = runChild(t, append(args, "--json")...)
+	var got struct {
+		Feed *struct {
+			Format string
+			Items  int
+		}
+		URL     string
+		Article struct{ Text string }
+	}
+	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil || got.Feed == nil || got.Feed.Format != "RSS" || got.Feed.Items != 2 ||
+		got.URL != s.URL+"/news/2" || !strings.Contains(got.Article.Text, paras[0]) {
+		t.Errorf("--json: exit %d, %v:\n%s", code, err, out)
+	}
+}
+
 // A bad selector or regexp in a site rule is a usage error, exit 2, that
 // names the flag, or the rules file and the rule's line.
 func TestSiteRuleErrors(t *testing.T) {
