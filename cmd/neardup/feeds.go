@@ -133,14 +133,14 @@ func (f *feedDB) openExisting(ctx context.Context) (*neardup.FeedTables, error) 
 type feedsAddCmd struct {
 	URL string `arg:"" name:"url" help:"The feed's URL (RSS, Atom or JSON Feed)."`
 	feedDB
-	Interval     time.Duration `default:"${default_interval}" help:"How often the feed is polled (at least 1m)."`
-	NoCheck      bool          `name:"no-check" help:"Add the feed without fetching it first; by default it is fetched, as neardup watch would, and refused when it is not an RSS, Atom or JSON feed."`
-	AllowPrivate string        `name:"allow-private" placeholder:"CIDR[,CIDR...]" help:"Address ranges the check may fetch the feed from though they are loopback, private, link-local, carrier-grade NAT, unspecified, multicast or local-use NAT64, all refused by default (as neardup watch --allow-private)."`
+	Interval     watch.Duration `default:"${default_interval}" help:"How often the feed is polled, at least 1m: 15m, 1h30m, 2d, 1w (the forms of index expire --older-than; m is minutes)."`
+	NoCheck      bool           `name:"no-check" help:"Add the feed without fetching it first; by default it is fetched, as neardup watch would, and refused when it is not an RSS, Atom or JSON feed."`
+	AllowPrivate string         `name:"allow-private" placeholder:"CIDR[,CIDR...]" help:"Address ranges the check may fetch the feed from though they are loopback, private, link-local, carrier-grade NAT, unspecified, multicast or local-use NAT64, all refused by default (as neardup watch --allow-private)."`
 	ruleFlags
 }
 
 func (c *feedsAddCmd) Run(g *globals) error {
-	f := watch.Feed{URL: c.URL, Interval: watch.Duration(c.Interval), Rule: c.rule()}
+	f := watch.Feed{URL: c.URL, Interval: c.Interval, Rule: c.rule()}
 	if err := checkFeed(&f); err != nil {
 		return err
 	}
@@ -176,8 +176,8 @@ func (c *feedsAddCmd) Run(g *globals) error {
 type feedsSetCmd struct {
 	URL string `arg:"" name:"url" help:"The feed's URL, as added."`
 	feedDB
-	Interval  time.Duration `help:"How often the feed is polled (at least 1m); not given, the interval stays."`
-	NoRule    bool          `name:"no-rule" help:"Remove the feed's site rule."`
+	Interval  watch.Duration `help:"How often the feed is polled, at least 1m: 15m, 1h30m, 2d, 1w (the forms of index expire --older-than; m is minutes); not given, the interval stays."`
+	NoRule    bool           `name:"no-rule" help:"Remove the feed's site rule."`
 	ruleFlags `embed:""`
 }
 
@@ -210,7 +210,7 @@ func (c *feedsSetCmd) Run(g *globals, kctx *kong.Context) error {
 	// set meanwhile is not undone.
 	err = watch.UpdateFeed(g.ctx, st, c.URL, func(f *watch.Feed) error {
 		if interval {
-			f.Interval = watch.Duration(c.Interval)
+			f.Interval = c.Interval
 		}
 		switch {
 		case c.NoRule:

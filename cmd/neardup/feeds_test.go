@@ -178,6 +178,42 @@ func feedURLs(t *testing.T, db string) []string {
 	return urls
 }
 
+// TestIntervalTakesDays pins a feed's interval read as Go's durations
+// alone, where index expire --older-than takes days: feeds add --interval
+// 2d, feeds set --interval 1w and a feeds file's "interval: 2d" were
+// refused (time: unknown unit "d"). Now they take the forms --older-than
+// takes, Go's included, and a bare m is still minutes.
+func TestIntervalTakesDays(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "news.db")
+	file := filepath.Join(dir, "feeds.yaml")
+	if err := os.WriteFile(file, []byte("version: 1\nfeeds:\n  - url: https://c.example/rss\n    interval: 1d12h\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"feeds", "add", "--db", db, "--no-check", "https://a.example/rss", "--interval", "2d"},
+		{"feeds", "add", "--db", db, "--no-check", "https://b.example/rss", "--interval", "1h30m0s"},
+		{"feeds", "set", "--db", db, "https://b.example/rss", "--interval", "1w"},
+		{"feeds", "add", "--db", db, "--no-check", "https://d.example/rss", "--interval", "90m"},
+		{"feeds", "import", "--db", db, file},
+	} {
+		if code, _, errOut := runChild(t, args...); code != 0 {
+			t.Fatalf("%s: exit %d\n%s", strings.Join(args, " "), code, errOut)
+		}
+	}
+	code, out, errOut := runChild(t, "feeds", "export", "--db", db)
+	want := "version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 48h\n  - url: https://b.example/rss\n    interval: 168h\n" +
+		"  - url: https://d.example/rss\n    interval: 1h30m\n  - url: https://c.example/rss\n    interval: 36h\n"
+	if code != 0 || out != want {
+		t.Errorf("export: exit %d, %s\n%s\nwant\n%s", code, errOut, out, want)
+	}
+	code, _, errOut = runChild(t, "feeds", "add", "--db", db, "--no-check", "https://e.example/rss", "--interval", "2y")
+	if want := `--interval: invalid duration "2y": unknown unit "y"`; code != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("--interval 2y: exit %d, %s; want 2, %q", code, errOut, want)
+	}
+}
+
 // TestFeedsSetKeepsWhatIsNotGiven pins feeds set replacing the whole site
 // rule with the one key given (--drop alone dropped the body and strip),
 // and --interval 0s accepted and ignored: a flag given changes its key
@@ -507,7 +543,7 @@ func TestFeedsExportUnreadableFeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	const leftOut = "1 of 2 feeds left out of the export (the others are written):\n" +
-		`  feed https://b.example/rss (id 2): its settings (feeds.config) do not decode: "interval": time: invalid duration "soon"`
+		`  feed https://b.example/rss (id 2): its settings (feeds.config) do not decode: "interval": invalid duration "soon"`
 	file := filepath.Join(dir, "feeds.yaml")
 	code, out, errOut := runChild(t, "feeds", "export", "--db", db)
 	code2, _, errOut2 := runChild(t, "feeds", "export", "--db", db, "-o", file)

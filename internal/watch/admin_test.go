@@ -121,7 +121,7 @@ func TestReadFileErrors(t *testing.T) {
 		"key twice":       {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    url: https://b.example/rss\n", `:4: feed 1: key "url" given twice`},
 		"feeds a mapping": {"version: 1\nfeeds:\n  url: https://a.example/rss\n", `:3: feeds: want a list of feeds`},
 		"feed a string":   {"version: 1\nfeeds:\n  - https://a.example/rss\n", `:3: feed 1: want a mapping of url, interval, rule`},
-		"interval a list": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: [15m]\n", `:4: feed 1: interval: want a duration (15m, 1h or 1h30m), not a list`},
+		"interval a list": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: [15m]\n", `:4: feed 1: interval: want a duration (15m, 1h30m, 2d or 1w), not a list`},
 		"body a list":     {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule:\n      body: [main]\n", `:5: feed 1: rule: body: want a string, not a list`},
 		"drop a mapping":  {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule:\n      drop: {a: b}\n", `:5: feed 1: rule: drop: want a string or a list of strings`},
 		"version a word":  {"version: one\nfeeds: []\n", `:1: version: want 1`},

@@ -85,7 +85,7 @@ func (c *fileChecker) checkFeed(f *yaml.Node) error {
 		return c.errorf(v.Line, "url: want a string, not a %s", kindName(v))
 	}
 	if v := vals["interval"]; v != nil && v.Kind != yaml.ScalarNode {
-		return c.errorf(v.Line, "interval: want a duration (15m, 1h or 1h30m), not a %s", kindName(v))
+		return c.errorf(v.Line, "interval: want a duration (15m, 1h30m, 2d or 1w), not a %s", kindName(v))
 	}
 	r := vals["rule"]
 	if r == nil || isNull(r) {
