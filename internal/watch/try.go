@@ -51,7 +51,7 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 	}
 	w := &Watcher{o: o}
 	fetcher := newFetcher(&o)
-	t := Trial{}
+	t := Trial{Gallery: w.galleryNote(pageURL)}
 	resp, err := fetcher.get(ctx, request{url: pageURL})
 	if err != nil {
 		return t, err
@@ -62,12 +62,10 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 			return t, fmt.Errorf("%s: a feed (%s), not an article page, and no item of it links to a page to try: give the URL of an article page",
 				ShownURL(resp.url), t.Feed.Format)
 		}
+		t.Gallery = w.galleryNote(pageURL)
 		if resp, err = fetcher.get(ctx, request{url: pageURL}); err != nil {
 			return t, err
 		}
-	}
-	if word := w.galleryURL(Canonical(pageURL)); word != "" {
-		t.Gallery = "the URL has the gallery word " + strconv.Quote(word) + "; the watcher skips it without fetching it"
 	}
 	t.URL = resp.url
 	if t.Canonical = pageCanonical(resp.body, resp.url); t.Canonical == "" {
@@ -80,6 +78,15 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 		t.Gallery = "the text starts with the gallery word " + strconv.Quote(word) + "; the watcher skips it"
 	}
 	return t, err
+}
+
+// galleryNote says why the watcher skips the page at pageURL by its URL
+// as a gallery, video or picture page; "" when it does not.
+func (w *Watcher) galleryNote(pageURL string) string {
+	if word := w.galleryURL(Canonical(pageURL)); word != "" {
+		return "the URL has the gallery word " + strconv.Quote(word) + "; the watcher skips it without fetching it"
+	}
+	return ""
 }
 
 // newestLink returns the URL the page of the newest of a feed's items with
