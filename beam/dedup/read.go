@@ -79,6 +79,7 @@ type readFn struct {
 	MinChars int
 
 	sketch sketchFunc
+	limits output.Limits // named in rejects.jsonl
 }
 
 func (fn *readFn) Setup() error {
@@ -87,6 +88,9 @@ func (fn *readFn) Setup() error {
 		return err
 	}
 	fn.sketch = st.newSketcher()
+	// minhash and simhash, the pipeline's methods, skip under no limit of
+	// their own: the stub rule's alone.
+	fn.limits = output.LimitsOf(nil, fn.MinChars)
 	return nil
 }
 
@@ -163,7 +167,7 @@ func (fn *readFn) record(ctx context.Context, ord int64, raw corpus.Raw, rec cor
 		e.counts(countSkipped+string(skip), 1)
 		e.counts(countNotKept, 1) // a document not compared is not kept
 		e.docs(ord, d)
-		return reject(ord, output.RejectDocument(&rec, skip), e.rejects)
+		return reject(ord, output.RejectDocument(&rec, skip, fn.limits), e.rejects)
 	}
 	// Only a document compared goes to kept.jsonl, as in the batch: one
 	// skipped, whatever the reason, is listed among the rejects.

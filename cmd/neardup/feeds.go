@@ -133,14 +133,14 @@ func (f *feedDB) openExisting(ctx context.Context) (*neardup.FeedTables, error) 
 type feedsAddCmd struct {
 	URL string `arg:"" name:"url" help:"The feed's URL (RSS, Atom or JSON Feed)."`
 	feedDB
-	Interval     time.Duration `default:"${default_interval}" help:"How often the feed is polled (at least 1m)."`
-	NoCheck      bool          `name:"no-check" help:"Add the feed without fetching it first; by default it is fetched, as neardup watch would, and refused when it is not an RSS, Atom or JSON feed."`
-	AllowPrivate string        `name:"allow-private" placeholder:"CIDR[,CIDR...]" help:"Address ranges the check may fetch the feed from though they are loopback, private, link-local, carrier-grade NAT, unspecified, multicast or local-use NAT64, all refused by default (as neardup watch --allow-private)."`
+	Interval     watch.Duration `default:"${default_interval}" help:"How often the feed is polled, at least 1m: 15m, 1h30m, 2d, 1w (the forms of index expire --older-than; m is minutes)."`
+	NoCheck      bool           `name:"no-check" help:"Add the feed without fetching it first; by default it is fetched, as neardup watch would, and refused when it is not an RSS, Atom or JSON feed."`
+	AllowPrivate string         `name:"allow-private" placeholder:"CIDR[,CIDR...]" help:"Address ranges the check may fetch the feed from though they are loopback, private, link-local, carrier-grade NAT, unspecified, multicast or local-use NAT64, all refused by default (as neardup watch --allow-private)."`
 	ruleFlags
 }
 
 func (c *feedsAddCmd) Run(g *globals) error {
-	f := watch.Feed{URL: c.URL, Interval: watch.Duration(c.Interval), Rule: c.rule()}
+	f := watch.Feed{URL: c.URL, Interval: c.Interval, Rule: c.rule()}
 	if err := checkFeed(&f); err != nil {
 		return err
 	}
@@ -176,8 +176,8 @@ func (c *feedsAddCmd) Run(g *globals) error {
 type feedsSetCmd struct {
 	URL string `arg:"" name:"url" help:"The feed's URL, as added."`
 	feedDB
-	Interval  time.Duration `help:"How often the feed is polled (at least 1m); not given, the interval stays."`
-	NoRule    bool          `name:"no-rule" help:"Remove the feed's site rule."`
+	Interval  watch.Duration `help:"How often the feed is polled, at least 1m: 15m, 1h30m, 2d, 1w (the forms of index expire --older-than; m is minutes); not given, the interval stays."`
+	NoRule    bool           `name:"no-rule" help:"Remove the feed's site rule."`
 	ruleFlags `embed:""`
 }
 
@@ -210,7 +210,7 @@ func (c *feedsSetCmd) Run(g *globals, kctx *kong.Context) error {
 	// set meanwhile is not undone.
 	err = watch.UpdateFeed(g.ctx, st, c.URL, func(f *watch.Feed) error {
 		if interval {
-			f.Interval = watch.Duration(c.Interval)
+			f.Interval = c.Interval
 		}
 		switch {
 		case c.NoRule:
@@ -259,7 +259,7 @@ func (c *feedsRemoveCmd) Run(g *globals) error {
 		}
 	}
 	if len(unknown) > 0 {
-		return fmt.Errorf("%d of %d feeds removed; %w: %s", removed, len(seen), watch.ErrNoFeed, strings.Join(unknown, " "))
+		return fmt.Errorf("%d of %d feeds removed; %w: %s", removed, len(seen), watch.ErrNoFeed, fewNamed(unknown, " "))
 	}
 	return nil
 }
@@ -421,7 +421,7 @@ func (c *feedsExportCmd) Run(g *globals) error {
 
 // feedsTestCmd is `neardup feeds test`.
 type feedsTestCmd struct {
-	Page string `arg:"" name:"page-url" help:"The URL of an article page of the feed."`
+	Page string `arg:"" name:"page-url" help:"The URL of an article page of the feed; given the feed's own URL, the page of its newest item is tried."`
 	ruleFlags
 	fetchFlags
 	JSON bool `name:"json" help:"Print the result as JSON."`
@@ -443,10 +443,17 @@ func (c *feedsTestCmd) Run(g *globals) error {
 		fmt.Fprintf(os.Stderr, "neardup: warning: %s\n", t.Article.RuleMiss)
 	}
 	t.URL, t.Canonical = watch.ShownURL(t.URL), watch.ShownURL(t.Canonical) // a private page's password left out
+	if t.Feed != nil {
+		t.Feed.URL = watch.ShownURL(t.Feed.URL)
+	}
 	if c.JSON {
 		enc := json.NewEncoder(os.Stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(t)
+	}
+	if t.Feed != nil {
+		fmt.Printf("Feed:      %s: a feed (%s, %s), not an article page; the page of its newest item is tried\n",
+			t.Feed.URL, t.Feed.Format, count(t.Feed.Items, "item", "items"))
 	}
 	fmt.Printf("URL:       %s\nCanonical: %s\n", t.URL, t.Canonical)
 	if t.Gallery != "" {

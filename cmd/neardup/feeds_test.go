@@ -77,6 +77,37 @@ func TestFeedsTestJSON(t *testing.T) {
 	}
 }
 
+// TestFeedsTestOfAFeed pins feeds test given a feed's URL in place of one
+// of its pages: it exited 0 with an empty article ("Skipped: feed"). Now it
+// says the URL is a feed and tries the page of the feed's newest item.
+func TestFeedsTestOfAFeed(t *testing.T) {
+	t.Parallel()
+	s := newNewsSite(t, "The A Times")
+	s.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(5)))
+	paras := paragraphs(enginetest.NewTextGen(6))
+	s.publish("/news/2", "Two", paras)
+	args := []string{"feeds", "test", "--host-delay", "0", "--allow-private", "127.0.0.1", s.URL + "/rss.xml"}
+	code, out, errOut := runChild(t, args...)
+	want := "Feed:      " + s.URL + "/rss.xml: a feed (RSS, 2 items), not an article page; the page of its newest item is tried\n" +
+		"URL:       " + s.URL + "/news/2\n"
+	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, paras[0]) {
+		t.Errorf("exit %d, stdout:\n%s\nstderr: %s\nwant 0, the feed said and the newest story tried:\n%s", code, out, errOut, want)
+	}
+	code, out, _ = runChild(t, append(args, "--json")...)
+	var got struct {
+		Feed *struct {
+			Format string
+			Items  int
+		}
+		URL     string
+		Article struct{ Text string }
+	}
+	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil || got.Feed == nil || got.Feed.Format != "RSS" || got.Feed.Items != 2 ||
+		got.URL != s.URL+"/news/2" || !strings.Contains(got.Article.Text, paras[0]) {
+		t.Errorf("--json: exit %d, %v:\n%s", code, err, out)
+	}
+}
+
 // A bad selector or regexp in a site rule is a usage error, exit 2, that
 // names the flag, or the rules file and the rule's line.
 func TestSiteRuleErrors(t *testing.T) {
@@ -145,6 +176,42 @@ func feedURLs(t *testing.T, db string) []string {
 		urls = append(urls, f.URL)
 	}
 	return urls
+}
+
+// TestIntervalTakesDays pins a feed's interval read as Go's durations
+// alone, where index expire --older-than takes days: feeds add --interval
+// 2d, feeds set --interval 1w and a feeds file's "interval: 2d" were
+// refused (time: unknown unit "d"). Now they take the forms --older-than
+// takes, Go's included, and a bare m is still minutes.
+func TestIntervalTakesDays(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "news.db")
+	file := filepath.Join(dir, "feeds.yaml")
+	if err := os.WriteFile(file, []byte("version: 1\nfeeds:\n  - url: https://c.example/rss\n    interval: 1d12h\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"feeds", "add", "--db", db, "--no-check", "https://a.example/rss", "--interval", "2d"},
+		{"feeds", "add", "--db", db, "--no-check", "https://b.example/rss", "--interval", "1h30m0s"},
+		{"feeds", "set", "--db", db, "https://b.example/rss", "--interval", "1w"},
+		{"feeds", "add", "--db", db, "--no-check", "https://d.example/rss", "--interval", "90m"},
+		{"feeds", "import", "--db", db, file},
+	} {
+		if code, _, errOut := runChild(t, args...); code != 0 {
+			t.Fatalf("%s: exit %d\n%s", strings.Join(args, " "), code, errOut)
+		}
+	}
+	code, out, errOut := runChild(t, "feeds", "export", "--db", db)
+	want := "version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 48h\n  - url: https://b.example/rss\n    interval: 168h\n" +
+		"  - url: https://d.example/rss\n    interval: 1h30m\n  - url: https://c.example/rss\n    interval: 36h\n"
+	if code != 0 || out != want {
+		t.Errorf("export: exit %d, %s\n%s\nwant\n%s", code, errOut, out, want)
+	}
+	code, _, errOut = runChild(t, "feeds", "add", "--db", db, "--no-check", "https://e.example/rss", "--interval", "2y")
+	if want := `--interval: invalid duration "2y": unknown unit "y"`; code != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("--interval 2y: exit %d, %s; want 2, %q", code, errOut, want)
+	}
 }
 
 // TestFeedsSetKeepsWhatIsNotGiven pins feeds set replacing the whole site
@@ -476,7 +543,7 @@ func TestFeedsExportUnreadableFeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	const leftOut = "1 of 2 feeds left out of the export (the others are written):\n" +
-		`  feed https://b.example/rss (id 2): its settings (feeds.config) do not decode: "interval": time: invalid duration "soon"`
+		`  feed https://b.example/rss (id 2): its settings (feeds.config) do not decode: "interval": invalid duration "soon"`
 	file := filepath.Join(dir, "feeds.yaml")
 	code, out, errOut := runChild(t, "feeds", "export", "--db", db)
 	code2, _, errOut2 := runChild(t, "feeds", "export", "--db", db, "-o", file)

@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"iter"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -27,6 +26,7 @@ import (
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/progress"
+	"github.com/neardup/neardup/internal/span"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -359,7 +359,7 @@ func (c *indexRemoveCmd) Run(g *globals) error {
 				missing = append(missing, strconv.Quote(id))
 			}
 		}
-		return fmt.Errorf("not stored: %s", strings.Join(missing, ", "))
+		return fmt.Errorf("not stored: %s", fewNamed(missing, ", "))
 	}
 	return nil
 }
@@ -412,58 +412,20 @@ func parseWindow(s string) (time.Duration, error) {
 // parseAge reads --older-than (see parseSpan).
 func parseAge(s string) (time.Duration, error) { return parseSpan("--older-than", s) }
 
-// parseSpan reads the value s of flag as a span of time: numbers, each with
-// its unit, s (seconds), min (minutes), h (hours), d (days), w (weeks) or mo
-// (months of 30 days): "30d", "2w", "36h", "1d12h", "90min", "6mo". A bare
-// "m" is refused: minutes or months, a reader cannot tell ("2m" meant two
-// minutes, silently, where two months were likely meant).
+// parseSpan reads the value s of flag as a positive span of time, as
+// span.ParseAge reads it: numbers, each with its unit, s (seconds), min
+// (minutes), h (hours), d (days), w (weeks) or mo (months of 30 days), or
+// Go's: "30d", "2w", "36h", "1d12h", "90min", "6mo". A bare "m" is refused:
+// minutes or months, a reader cannot tell.
 func parseSpan(flag, s string) (time.Duration, error) {
-	bad := func(why string) error {
-		return usageError{fmt.Sprintf("%s %q: %s", flag, s, why)}
-	}
-	if s == "" {
-		return 0, bad("want a duration such as 30d, 12h, 2w, 90min or 6mo")
-	}
-	var total float64 // in nanoseconds, summed where it cannot wrap
-	for rest := s; rest != ""; {
-		i := strings.IndexFunc(rest, func(c rune) bool { return (c < '0' || c > '9') && c != '.' })
-		if i < 0 {
-			return 0, bad("a number without its unit: use s, min, h, d, w or mo")
-		}
-		if i == 0 {
-			return 0, bad("want a duration such as 30d, 12h, 2w, 90min or 6mo")
-		}
-		n, err := strconv.ParseFloat(rest[:i], 64)
-		if err != nil {
-			return 0, bad("want a duration such as 30d, 12h, 2w, 90min or 6mo")
-		}
-		j := i + strings.IndexFunc(rest[i:], func(c rune) bool { return c >= '0' && c <= '9' || c == '.' })
-		if j < i {
-			j = len(rest)
-		}
-		unit, ok := spanUnits[rest[i:j]]
-		switch {
-		case rest[i:j] == "m":
-			return 0, bad("m could be minutes or months: write min for minutes, mo for months")
-		case !ok:
-			return 0, bad(fmt.Sprintf("unknown unit %q: use s, min, h, d, w or mo", rest[i:j]))
-		}
-		total += n * float64(unit)
-		rest = rest[j:]
-	}
+	d, err := span.ParseAge(s)
 	switch {
-	case total >= math.MaxInt64:
-		return 0, bad(fmt.Sprintf("too long: at most %dd (about 292 years)", math.MaxInt64/int64(24*time.Hour)))
-	case time.Duration(total) <= 0:
-		return 0, bad("want a positive duration")
+	case err != nil:
+		return 0, usageError{fmt.Sprintf("%s %q: %v", flag, s, err)}
+	case d <= 0:
+		return 0, usageError{fmt.Sprintf("%s %q: want a positive duration", flag, s)}
 	}
-	return time.Duration(total), nil
-}
-
-// spanUnits are the units parseSpan reads.
-var spanUnits = map[string]time.Duration{
-	"s": time.Second, "min": time.Minute, "h": time.Hour, "d": 24 * time.Hour,
-	"w": 7 * 24 * time.Hour, "mo": 30 * 24 * time.Hour,
+	return d, nil
 }
 
 // indexStatsCmd is `neardup index stats`.

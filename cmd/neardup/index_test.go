@@ -786,3 +786,40 @@ func TestReplaceCountsPairsOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestRemoveNamesFewNotStored pins index remove and feeds remove of
+// thousands of operands not stored: the message named every one of them on
+// one line (3,000 ids made a line of 35 kB). Now it names the first few and counts the
+// rest, and the exit code is still 1.
+func TestRemoveNamesFewNotStored(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 3)
+	db := filepath.Join(dir, "news.db")
+	runOK(t, "index", "add", "--db", db, corpus)
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "https://example.com/rss.xml")
+	ids := make([]string, 3000)
+	urls := make([]string, len(ids))
+	for i := range ids {
+		ids[i] = fmt.Sprintf("gone%d", i)
+		urls[i] = fmt.Sprintf("https://gone.example/%d", i)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"index remove", append([]string{"-q", "index", "remove", "--db", db}, ids...),
+			`neardup: not stored: "gone0", "gone1", "gone2", "gone3", "gone4" and 2995 more` + "\n"},
+		{"feeds remove", append([]string{"feeds", "remove", "--db", db}, urls...),
+			"neardup: 0 of 3000 feeds removed; watch: no such feed: https://gone.example/0 https://gone.example/1 " +
+				"https://gone.example/2 https://gone.example/3 https://gone.example/4 and 2995 more\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errOut := runChild(t, tc.args...)
+			if code != 1 || errOut != tc.want {
+				t.Errorf("exit %d, stderr (%d bytes) %.300q; want 1, %q", code, len(errOut), errOut, tc.want)
+			}
+		})
+	}
+}

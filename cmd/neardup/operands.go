@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/alecthomas/kong"
 )
@@ -28,3 +30,16 @@ var operandsMapper = kong.MapperFunc(func(ctx *kong.DecodeContext, target reflec
 	}
 	return nil
 })
+
+// namedFew is how many operands a message names before it counts the rest.
+const namedFew = 5
+
+// fewNamed joins the first namedFew of names with sep and counts those left
+// ("a, b, c, d, e and 2995 more"), so that a message about thousands of
+// operands (ids, URLs not stored) stays a line long.
+func fewNamed(names []string, sep string) string {
+	if len(names) <= namedFew {
+		return strings.Join(names, sep)
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:namedFew], sep), len(names)-namedFew)
+}

@@ -290,7 +290,7 @@ func TestWatchUnreadableFeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut := runChild(t, "-q", "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1")
-	want := "1 of 2 feeds failed (the articles of the others are stored):\n  feed " + a.URL + `/other.xml (id 2): its settings (feeds.config) do not decode: "interval": time: invalid duration "soon"`
+	want := "1 of 2 feeds failed (the articles of the others are stored):\n  feed " + a.URL + `/other.xml (id 2): its settings (feeds.config) do not decode: "interval": invalid duration "soon"`
 	if code != 1 || !strings.Contains(errOut, want) {
 		t.Errorf("exit code %d, want 1; stderr lacks %q:\n%s", code, want, errOut)
 	}

@@ -203,7 +203,7 @@ func TestRemovedAndRejects(t *testing.T) {
 		rejects = append(rejects, r)
 	}
 	want := []output.Reject{
-		{File: in, Row: 6, ID: "f", Reason: "too-short", Error: "not compared: too short to compare"},
+		{File: in, Row: 6, ID: "f", Reason: "too-short", Error: "not compared: a text of fewer than 30 characters, white space not counted (--min-text)"},
 		{File: in, Row: 7, ID: "g", Reason: "empty", Field: "text", Error: "empty"},
 	}
 	if diff := cmp.Diff(want, rejects); diff != "" {

@@ -188,7 +188,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 
 	run := &runner{o: o, b: b, r: r, out: out, meter: progress.New(o.Progress), seconds: map[string]float64{}, cpu: map[string]float64{},
 		skipped: map[core.SkipReason]int{}, started: time.Now(), pacer: pacer, budget: watch,
-		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}, ck: ck}
+		warner: warner{w: o.Warn, max: o.MaxWarnings, strict: o.Strict}, ck: ck, limits: output.LimitsOf(o.Method, o.MinChars)}
 	if err := run.sketchAll(ctx); err != nil {
 		return engine.Stats{}, err
 	}
@@ -306,6 +306,9 @@ type runner struct {
 	// short, no units), in order: like the records the reader skipped, they
 	// are in rejects.jsonl and not in the kept file.
 	notCompared []int
+	// limits are those the method and Options.MinChars skip documents
+	// under, named in rejects.jsonl.
+	limits output.Limits
 	// schema is the Parquet schema every document was read with; nil when
 	// one was read from another format or another schema (mixed).
 	schema *parquet.Schema

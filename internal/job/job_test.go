@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
@@ -402,6 +404,62 @@ func TestWarnTooShort(t *testing.T) {
 		if got := warn.String(); tc.want == "" && strings.Contains(got, "too short") || tc.want != "" && !strings.Contains(got, tc.want) {
 			t.Errorf("%s: warnings %q, want %q", tc.method, got, tc.want)
 		}
+	}
+}
+
+// TestRejectsNameTheLimit pins the words of rejects.jsonl for documents
+// the method skips: a price table under sentences was "no words or
+// sentences left ... (punctuation, numbers or stop words only)", and a
+// story under rarewords' 201 words "too short to compare", naming neither
+// the limit nor the flag that sets it. Now each names both.
+func TestRejectsNameTheLimit(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "news.jsonl")
+	story := strings.Repeat("The harbour bridge closed on Tuesday after inspectors found cracks in two of its steel cables. ", 4)
+	var prices []string
+	for i := range 12 {
+		prices = append(prices, fmt.Sprintf("Item %d. $4.%d0.", i, i%10))
+	}
+	var b strings.Builder
+	for _, d := range []struct{ id, text string }{{"a", story}, {"b", story + "Traffic was diverted."},
+		{"prices", strings.Join(prices, "\n\n")}, {"tiny", "Bridge shut."}} {
+		line, _ := json.Marshal(map[string]string{"id": d.id, "text": d.text})
+		b.Write(append(line, '\n'))
+	}
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		method string
+		want   map[string]string // id: error
+	}{
+		{"sentences", map[string]string{
+			"prices": "not compared: no sentence of 20 characters or more (--min-sentence-chars), as in a table or a list of short lines",
+			"tiny":   "not compared: a text of fewer than 30 characters, white space not counted (--min-text)"}},
+		{"rarewords", map[string]string{
+			"a":      "not compared: fewer than 201 words (--min-words)",
+			"b":      "not compared: fewer than 201 words (--min-words)",
+			"prices": "not compared: fewer than 201 words (--min-words)",
+			"tiny":   "not compared: a text of fewer than 30 characters, white space not counted (--min-text)"}},
+	} {
+		t.Run(tc.method, func(t *testing.T) {
+			spec, _ := methods.Lookup(tc.method)
+			out := filepath.Join(dir, tc.method)
+			if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: out, Method: spec.Defaults()}); err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for _, l := range lines(t, filepath.Join(out, output.RejectsFile)) {
+				var r output.Reject
+				if err := json.Unmarshal([]byte(l), &r); err != nil {
+					t.Fatal(err)
+				}
+				got[r.ID] = r.Error
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("rejects.jsonl errors (-want +got)\n%s", diff)
+			}
+		})
 	}
 }
 

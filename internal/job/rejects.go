@@ -36,7 +36,7 @@ func (run *runner) reject(rec corpus.Record) error {
 // rejectDoc writes a line of rejects.jsonl for a document the method did
 // not compare.
 func (run *runner) rejectDoc(rec *corpus.Record, why core.SkipReason) error {
-	return run.out.Reject(output.RejectDocument(rec, why))
+	return run.out.Reject(output.RejectDocument(rec, why, run.limits))
 }
 
 // noteSchema notes the Parquet schema of a document's record (nil for a

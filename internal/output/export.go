@@ -23,7 +23,9 @@ func Export(ctx context.Context, x *index.Index, dir string) error {
 		return err
 	}
 	defer set.Abort()
-	st, err := x.Export(ctx, exporter{set})
+	// The minimum length of text the documents were added under is not
+	// stored: a rejects line names the method's limits alone.
+	st, err := x.Export(ctx, exporter{set, LimitsOf(x.Config(), -1)})
 	if err != nil {
 		return err
 	}
@@ -34,7 +36,10 @@ func Export(ctx context.Context, x *index.Index, dir string) error {
 }
 
 // exporter writes an index's contents to a result set.
-type exporter struct{ *Set }
+type exporter struct {
+	*Set
+	lim Limits // the method's, for the rejects
+}
 
 // keptDoc is a stored document as kept.jsonl lists it.
 type keptDoc struct {
@@ -55,5 +60,5 @@ func (e exporter) Kept(d *store.Doc) error {
 }
 
 func (e exporter) Rejected(d *store.Doc) error {
-	return e.Set.Reject(RejectDocument(&corpus.Record{Doc: core.Document{ID: d.ID}}, d.Skip))
+	return e.Set.Reject(RejectDocument(&corpus.Record{Doc: core.Document{ID: d.ID}}, d.Skip, e.lim))
 }

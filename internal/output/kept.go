@@ -290,24 +290,16 @@ func RejectRecord(rec corpus.Record) *Reject {
 }
 
 // RejectDocument is the line of rejects.jsonl of the document of a record
-// the method did not compare, for the reason why.
-func RejectDocument(rec *corpus.Record, why core.SkipReason) *Reject {
-	r := &Reject{ID: rec.Doc.ID, Reason: string(why), Error: "not compared: " + skipText(why)}
+// the method did not compare, for the reason why, under the run's limits
+// lim: its error names the limit the document fell under and the flag that
+// sets it ("not compared: fewer than 201 words (--min-words)").
+func RejectDocument(rec *corpus.Record, why core.SkipReason, lim Limits) *Reject {
+	r := &Reject{ID: rec.Doc.ID, Reason: string(why), Error: "not compared: " + lim.why(&rec.Doc, why)}
 	if r.ID == rec.Doc.Origin {
 		r.ID = ""
 	}
 	r.place(rec.Doc.Origin, rec.Row)
 	return r
-}
-
-func skipText(why core.SkipReason) string {
-	switch why {
-	case core.SkipTooShort:
-		return "too short to compare"
-	case core.SkipNoUnits:
-		return "no words or sentences left to compare once the text is analysed (punctuation, numbers or stop words only)"
-	}
-	return string(why)
 }
 
 // place sets the file and the line (or, when row is set, a Parquet file's

@@ -67,7 +67,7 @@ func TestRejectPlace(t *testing.T) {
 				if rec.Skip != core.SkipNone {
 					got = append(got, *RejectRecord(rec))
 				} else {
-					got = append(got, *RejectDocument(&rec, core.SkipTooShort))
+					got = append(got, *RejectDocument(&rec, core.SkipTooShort, Limits{}))
 				}
 			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {

@@ -121,7 +121,7 @@ func TestReadFileErrors(t *testing.T) {
 		"key twice":       {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    url: https://b.example/rss\n", `:4: feed 1: key "url" given twice`},
 		"feeds a mapping": {"version: 1\nfeeds:\n  url: https://a.example/rss\n", `:3: feeds: want a list of feeds`},
 		"feed a string":   {"version: 1\nfeeds:\n  - https://a.example/rss\n", `:3: feed 1: want a mapping of url, interval, rule`},
-		"interval a list": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: [15m]\n", `:4: feed 1: interval: want a duration (15m, 1h or 1h30m), not a list`},
+		"interval a list": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: [15m]\n", `:4: feed 1: interval: want a duration (15m, 1h30m, 2d or 1w), not a list`},
 		"body a list":     {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule:\n      body: [main]\n", `:5: feed 1: rule: body: want a string, not a list`},
 		"drop a mapping":  {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule:\n      drop: {a: b}\n", `:5: feed 1: rule: drop: want a string or a list of strings`},
 		"version a word":  {"version: one\nfeeds: []\n", `:1: version: want 1`},
@@ -207,6 +207,46 @@ func TestTry(t *testing.T) {
 	}
 	if _, err := Try(t.Context(), s.URL+"/story/1", &Rule{Body: "div[["}, testOptions()); err == nil {
 		t.Error("a bad rule: no error")
+	}
+}
+
+// TestTryFeed pins a trial of a feed's URL, which extracted the feed itself
+// as a page: an empty article, skipped as "feed", and no word that the URL
+// was the feed's rather than one of its pages'. Now the trial says it is a
+// feed, of which format and how many items, and tries the page of its
+// newest item with a link; a feed with no link is an error saying so.
+func TestTryFeed(t *testing.T) {
+	s := newSite(t)
+	items := publish(s, "Daily", 40, 3) // the newest first: /story/2
+	linkless := item{title: "Breaking", guid: "g9", date: items[0].date.Add(time.Hour)}
+	s.serve("/rss", "application/rss+xml", rss2(append([]item{linkless}, items...)...))
+	s.serve("/atom", "application/atom+xml", atomFeed(items...))
+	s.serve("/json", "application/feed+json", jsonFeed(items...))
+	s.serve("/empty", "application/rss+xml", rss2(linkless))
+	for path, want := range map[string]FeedTrial{
+		"/rss":  {URL: s.URL + "/rss", Format: "RSS", Items: 4},
+		"/atom": {URL: s.URL + "/atom", Format: "Atom", Items: 3},
+		"/json": {URL: s.URL + "/json", Format: "JSON Feed", Items: 3},
+	} {
+		tr, err := Try(t.Context(), s.URL+path, &Rule{Body: "article", Drop: []string{"h1"}}, testOptions())
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		if tr.Feed == nil || *tr.Feed != want {
+			t.Errorf("%s: feed %+v, want %+v", path, tr.Feed, want)
+		}
+		if tr.URL != s.URL+"/story/2" || tr.Skip != "" || tr.Article.Text != newStory(42).text() {
+			t.Errorf("%s: tried %s, skipped %q, text %.60q; want the newest story's", path, tr.URL, tr.Skip, tr.Article.Text)
+		}
+	}
+	_, err := Try(t.Context(), s.URL+"/empty", nil, testOptions())
+	if want := s.URL + "/empty: a feed (RSS), not an article page, and no item of it links to a page"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a feed without links: %v, want an error holding %q", err, want)
+	}
+	tr, err := Try(t.Context(), s.URL+"/story/0", nil, testOptions())
+	if err != nil || tr.Feed != nil || tr.URL != s.URL+"/story/0" {
+		t.Errorf("a page: feed %+v, URL %s, %v", tr.Feed, tr.URL, err)
 	}
 }
 

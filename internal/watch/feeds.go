@@ -21,6 +21,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/neardup/neardup/internal/extract/rules"
+	"github.com/neardup/neardup/internal/span"
 )
 
 // Feed is a feed's settings.
@@ -72,11 +73,13 @@ func (d Duration) String() string {
 	return s
 }
 
-// UnmarshalText reads "15m", "1h30m", ...
+// UnmarshalText reads a span of time as span.Parse does: Go's durations
+// ("15m", "1h30m") and days, weeks and months ("2d", "1w", "1mo"), as
+// index expire --older-than takes them.
 func (d *Duration) UnmarshalText(b []byte) error {
-	v, err := time.ParseDuration(string(b))
+	v, err := span.Parse(string(b))
 	if err != nil {
-		return err
+		return fmt.Errorf("invalid duration %q: %w", b, err)
 	}
 	*d = Duration(v)
 	return nil
@@ -85,9 +88,11 @@ func (d *Duration) UnmarshalText(b []byte) error {
 // UnmarshalYAML reads a feeds file's interval as UnmarshalText does; a
 // value that is no duration is a *durationError with its line.
 func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
-	if err := d.UnmarshalText([]byte(n.Value)); err != nil {
-		return &durationError{line: n.Line, value: n.Value}
+	v, err := span.Parse(n.Value)
+	if err != nil {
+		return &durationError{line: n.Line, value: n.Value, err: err}
 	}
+	*d = Duration(v)
 	return nil
 }
 
@@ -95,11 +100,19 @@ func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
 type durationError struct {
 	line  int
 	value string
+	err   error // span.Parse's
 }
 
 func (e *durationError) Error() string {
-	return fmt.Sprintf("line %d: interval %q is not a duration (write 15m, 1h or 1h30m)", e.line, e.value)
+	return fmt.Sprintf("line %d: %s", e.line, e.msg())
 }
+
+// msg says what is wrong without the line.
+func (e *durationError) msg() string {
+	return fmt.Sprintf("interval %q is not a duration: %v", e.value, e.err)
+}
+
+func (e *durationError) Unwrap() error { return e.err }
 
 // MinInterval is the shortest interval a feed may have.
 const MinInterval = time.Minute
@@ -363,7 +376,7 @@ func parseFeeds(path string, data []byte) ([]Feed, error) {
 	var de *durationError
 	switch err := doc.Decode(&f); {
 	case errors.As(err, &de):
-		return nil, fmt.Errorf("%s:%d: interval %q is not a duration (write 15m, 1h or 1h30m)", path, de.line, de.value)
+		return nil, fmt.Errorf("%s:%d: %s", path, de.line, de.msg())
 	case err != nil:
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -1,13 +1,15 @@
 package watch
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/neardup/neardup/internal/yamlkeys"
 )
 
 // The keys a feeds file, a feed of it and a feed's rule may have.
@@ -43,7 +45,7 @@ func checkFile(path string, doc *yaml.Node) error {
 	c := &fileChecker{path: path}
 	top := doc
 	if top.Kind == yaml.DocumentNode && len(top.Content) > 0 {
-		top = deref(top.Content[0])
+		top = yamlkeys.Deref(top.Content[0])
 	}
 	if top.Kind != yaml.MappingNode {
 		return c.errorf(top.Line, "want a mapping with version and feeds (a feeds file starts with a \"version: 1\" line, as neardup feeds export writes)")
@@ -66,7 +68,7 @@ func checkFile(path string, doc *yaml.Node) error {
 	}
 	for i, f := range feeds.Content {
 		c.feed = i + 1
-		if err := c.checkFeed(deref(f)); err != nil {
+		if err := c.checkFeed(yamlkeys.Deref(f)); err != nil {
 			return err
 		}
 	}
@@ -85,7 +87,7 @@ func (c *fileChecker) checkFeed(f *yaml.Node) error {
 		return c.errorf(v.Line, "url: want a string, not a %s", kindName(v))
 	}
 	if v := vals["interval"]; v != nil && v.Kind != yaml.ScalarNode {
-		return c.errorf(v.Line, "interval: want a duration (15m, 1h or 1h30m), not a %s", kindName(v))
+		return c.errorf(v.Line, "interval: want a duration (15m, 1h30m, 2d or 1w), not a %s", kindName(v))
 	}
 	r := vals["rule"]
 	if r == nil || isNull(r) {
@@ -120,7 +122,7 @@ func (c *fileChecker) checkRule(r *yaml.Node) error {
 			return c.errorf(v.Line, "rule: %s: want a string or a list of strings", key)
 		}
 		for _, item := range v.Content {
-			if item = deref(item); item.Kind != yaml.ScalarNode {
+			if item = yamlkeys.Deref(item); item.Kind != yaml.ScalarNode {
 				return c.errorf(item.Line, "rule: %s: want a string, not a %s", key, kindName(item))
 			}
 		}
@@ -136,7 +138,7 @@ func (c *fileChecker) checkDropAttr(v *yaml.Node) error {
 		return c.errorf(v.Line, "rule: drop_attr: want a list of {tag, attr, match}")
 	}
 	for _, item := range v.Content {
-		if item = deref(item); item.Kind != yaml.MappingNode {
+		if item = yamlkeys.Deref(item); item.Kind != yaml.MappingNode {
 			return c.errorf(item.Line, "rule: drop_attr: want a mapping {tag, attr, match}")
 		}
 		vals, err := c.keys(item, attrKeys, "rule: drop_attr: ")
@@ -152,56 +154,15 @@ func (c *fileChecker) checkDropAttr(v *yaml.Node) error {
 	return nil
 }
 
-// keys returns the values of mapping m by key (an alias as the node it
-// names), refusing a key not in want and a key given twice; prefix starts
-// the messages ("rule: "). A merge key ("<<: *base") brings in the keys of
-// the mappings it names that m does not give itself, as the YAML decoder
-// reads them.
+// keys returns the values of mapping m by key, as yamlkeys.Read does,
+// its errors placed in the file; prefix starts their messages ("rule: ").
 func (c *fileChecker) keys(m *yaml.Node, want []string, prefix string) (map[string]*yaml.Node, error) {
-	vals := map[string]*yaml.Node{}
-	var merged []*yaml.Node
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, v := m.Content[i], deref(m.Content[i+1])
-		switch {
-		case k.Tag == "!!merge":
-			merged = append(merged, v)
-			continue
-		case !slices.Contains(want, k.Value):
-			return nil, c.errorf(k.Line, "%sunknown key %q (want one of %s)", prefix, k.Value, strings.Join(want, ", "))
-		case vals[k.Value] != nil:
-			return nil, c.errorf(k.Line, "%skey %q given twice", prefix, k.Value)
-		}
-		vals[k.Value] = v
+	vals, err := yamlkeys.Read(m, want)
+	var ke *yamlkeys.Error
+	if errors.As(err, &ke) {
+		return nil, c.errorf(ke.Line, "%s%s", prefix, ke.Msg)
 	}
-	for _, v := range merged {
-		maps := []*yaml.Node{v}
-		if v.Kind == yaml.SequenceNode {
-			maps = v.Content
-		}
-		for _, mm := range maps {
-			if mm = deref(mm); mm.Kind != yaml.MappingNode {
-				return nil, c.errorf(mm.Line, "%s<<: want a mapping, or a list of mappings, to merge", prefix)
-			}
-			more, err := c.keys(mm, want, prefix)
-			if err != nil {
-				return nil, err
-			}
-			for key, mv := range more {
-				if vals[key] == nil {
-					vals[key] = mv
-				}
-			}
-		}
-	}
-	return vals, nil
-}
-
-// deref returns n, or the node an alias n names.
-func deref(n *yaml.Node) *yaml.Node {
-	for n != nil && n.Kind == yaml.AliasNode {
-		n = n.Alias
-	}
-	return n
+	return vals, err
 }
 
 // isNull reports whether n is YAML's null (a key given no value).

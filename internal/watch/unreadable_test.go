@@ -62,7 +62,7 @@ func TestUnreadableFeedFailsAlone(t *testing.T) {
 		want                []string // in the error
 	}{
 		{"settings not JSON", "config", `garbage`, []string{"its settings (feeds.config) do not decode", "invalid character"}},
-		{"an interval no duration", "config", `{"interval": "soon"}`, []string{"feeds.config", `"interval": time: invalid duration "soon"`}},
+		{"an interval no duration", "config", `{"interval": "soon"}`, []string{"feeds.config", `"interval": invalid duration "soon"`}},
 		{"a rule of the wrong type", "config", `{"interval": "1h", "rule": {"drop": "aside"}}`, []string{"feeds.config", `"rule": json: cannot unmarshal`}},
 		// It decodes, but does not compile: the feed was fetched, and
 		// the rule's error ended Run (and watch --once) as the feed's
@@ -259,7 +259,7 @@ func TestExportLeavesOutUnreadableFeeds(t *testing.T) {
 	}{
 		{"config", `{"interval": "1h"}`, ""},
 		{"config", `garbage`, "its settings (feeds.config) do not decode: invalid character"},
-		{"config", `{"interval": "soon"}`, `its settings (feeds.config) do not decode: "interval": time: invalid duration "soon"`},
+		{"config", `{"interval": "soon"}`, `its settings (feeds.config) do not decode: "interval": invalid duration "soon"`},
 		{"config", `{"interval": "1h", "rule": {"strip_regex": ["("]}}`, `its site rule (feeds.config) does not compile: strip_regex: bad regexp "("`},
 		{"config", `{"interval": "30s"}`, "its settings (feeds.config) would not import: interval 30s is shorter than 1m"},
 		{"config", `{"interval": "-1h"}`, ""},

@@ -108,7 +108,7 @@ func (f *feedForm) feed() (watch.Feed, error) {
 	if f.Interval == "" {
 		out.Interval = watch.Duration(watch.DefaultInterval)
 	} else if err := out.Interval.UnmarshalText([]byte(f.Interval)); err != nil {
-		return out, errorf(http.StatusBadRequest, "interval", "the interval %q is not a duration such as 15m or 1h", f.Interval)
+		return out, errorf(http.StatusBadRequest, "interval", "the interval %q is not a duration such as 15m, 1h or 2d", f.Interval)
 	}
 	out.Rule = f.rule()
 	if err := out.Check(); err != nil {

@@ -138,7 +138,13 @@ func TestTryRuleReopened(t *testing.T) {
 func TestTryRule(t *testing.T) {
 	t.Parallel()
 	story := strings.Repeat("The river rose through the night and the council opened the shelters before dawn. ", 12)
-	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	var site *httptest.Server
+	site = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/rss.xml" {
+			w.Header().Set("Content-Type", "application/rss+xml")
+			fmt.Fprintf(w, `<?xml version="1.0"?><rss version="2.0"><channel><title>Daily</title><item><title>Floods</title><link>%s/news/floods</link></item></channel></rss>`, site.URL)
+			return
+		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, `<!DOCTYPE html><html lang="en"><head><title>Floods in the valley | Daily</title></head><body>
 <nav>Home News Sport</nav><div class="teaser"><p>%s</p></div>
@@ -159,6 +165,10 @@ func TestTryRule(t *testing.T) {
 	if st, _ := watch.Feeds(t.Context(), f.x); len(st) != 0 {
 		t.Errorf("a trial stored %d feeds", len(st))
 	}
+	// A feed's URL tries the page of its newest item, saying so.
+	form.Set("test_url", site.URL+"/rss.xml")
+	f.post("/feeds/try", form, true).want(t, "a feed", http.StatusOK, "is a feed (RSS, 1 item), not an article page",
+		"Page tried", site.URL+"/news/floods", "The river rose through the night")
 	// An unreachable page is a trial with an error, not a failed request.
 	form.Set("test_url", "http://127.0.0.1:1/none")
 	f.post("/feeds/try", form, true).want(t, "unreachable page", http.StatusOK, "could not be fetched")

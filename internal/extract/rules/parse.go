@@ -13,6 +13,8 @@ import (
 
 	"github.com/andybalholm/cascadia"
 	"gopkg.in/yaml.v3"
+
+	"github.com/neardup/neardup/internal/yamlkeys"
 )
 
 // Error is a mistake in a rules file, located by line and rule.
@@ -165,8 +167,12 @@ func hasKey(pairs []*yaml.Node, key string) bool {
 // file's nesting.
 const maxAliasDepth = 64
 
-// fields are the keys a rule may have.
-var fields = []string{"name", "hosts", "url", "article_url", "body", "drop", "drop_attr", "strip", "strip_regex"}
+// fields are the keys a rule may have, attrKeys those of an entry of its
+// drop_attr.
+var (
+	fields   = []string{"name", "hosts", "url", "article_url", "body", "drop", "drop_attr", "strip", "strip_regex"}
+	attrKeys = []string{"tag", "attr", "match"}
+)
 
 // ruleCompiler compiles one rule, remembering where it is for errors.
 type ruleCompiler struct {
@@ -194,16 +200,9 @@ func compile(node *yaml.Node, n int, file string, earlier []*Rule) (*Rule, error
 			c.rule.Name = v.Value
 		}
 	}
-	vals := map[string]*yaml.Node{}
-	for i := 0; i+1 < len(node.Content); i += 2 {
-		key := node.Content[i]
-		if !known(key.Value) {
-			return nil, c.errorf(key.Line, "unknown key %q (want one of %s)", key.Value, strings.Join(fields, ", "))
-		}
-		if _, dup := vals[key.Value]; dup {
-			return nil, c.errorf(key.Line, "key %q given twice", key.Value)
-		}
-		vals[key.Value] = node.Content[i+1]
+	vals, err := c.keys(node, fields, "")
+	if err != nil {
+		return nil, err
 	}
 	for _, step := range []func(map[string]*yaml.Node) error{c.match, c.selectors, c.dropAttr, c.strip} {
 		if err := step(vals); err != nil {
@@ -213,13 +212,16 @@ func compile(node *yaml.Node, n int, file string, earlier []*Rule) (*Rule, error
 	return c.rule, nil
 }
 
-func known(key string) bool {
-	for _, f := range fields {
-		if f == key {
-			return true
-		}
+// keys returns the values of mapping m by key, as yamlkeys.Read does (an
+// unknown key or one given twice refused), its errors the rule's; prefix
+// starts their messages ("drop_attr: ").
+func (c *ruleCompiler) keys(m *yaml.Node, want []string, prefix string) (map[string]*yaml.Node, error) {
+	vals, err := yamlkeys.Read(m, want)
+	var ke *yamlkeys.Error
+	if errors.As(err, &ke) {
+		return nil, c.errorf(ke.Line, "%s%s", prefix, ke.Msg)
 	}
-	return false
+	return vals, err
 }
 
 // match compiles hosts, url and article_url.
@@ -349,12 +351,8 @@ func (c *ruleCompiler) dropAttr(vals map[string]*yaml.Node) error {
 		if item.Kind != yaml.MappingNode {
 			return c.errorf(item.Line, "drop_attr: want a mapping {tag, attr, match}")
 		}
-		for i := 0; i < len(item.Content); i += 2 {
-			switch k := item.Content[i]; k.Value {
-			case "tag", "attr", "match":
-			default:
-				return c.errorf(k.Line, "drop_attr: unknown key %q (want tag, attr, match)", k.Value)
-			}
+		if _, err := c.keys(item, attrKeys, "drop_attr: "); err != nil {
+			return err
 		}
 		if err := item.Decode(&raw); err != nil {
 			return c.errorf(item.Line, "drop_attr: %v", err)

@@ -117,6 +117,11 @@ func TestParseErrors(t *testing.T) {
 		{"bad strip_regex", "rules:\n  - name: a\n    strip_regex: ['a**']\n", `rules.yaml:3: rule "a": strip_regex: bad regexp`},
 		{"bad drop_attr regexp", "rules:\n  - name: a\n    drop_attr:\n      - {attr: class, match: '(x'}\n", `rules.yaml:4: rule "a": drop_attr: bad regexp "(x"`},
 		{"drop_attr unknown key", "rules:\n  - name: a\n    drop_attr:\n      - {attr: class, regex: x}\n", `rules.yaml:4: rule "a": drop_attr: unknown key "regex"`},
+		// A key given twice in a drop_attr entry was the YAML decoder's
+		// message ("yaml: unmarshal errors: ... mapping key "attr" already
+		// defined"); the keys of a rule and of its drop_attr are read as a
+		// feeds file's rule's are (yamlkeys).
+		{"drop_attr key twice", "rules:\n  - name: a\n    drop_attr:\n      - attr: class\n        attr: id\n        match: x\n", `rules.yaml:5: rule "a": drop_attr: key "attr" given twice`},
 		{"drop_attr missing match", "rules:\n  - name: a\n    drop_attr:\n      - {attr: class}\n", `rules.yaml:4: rule "a": drop_attr: attr and match are required`},
 		{"duplicate key", "rules:\n  - name: a\n    body: p\n    body: div\n", `rules.yaml:4: rule "a": key "body" given twice`},
 		{"rules not a list", "rules: {a: b}\n", `rules.yaml:1: rules: want a list`},

@@ -1,0 +1,64 @@
+package output
+
+import (
+	"fmt"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/analysis"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/flagopts"
+)
+
+// Limits are the limits under which a run does not compare a document,
+// each with the flag that sets it, so that rejects.jsonl says what a user
+// can change. A limit of 0 is one the run does not have, or does not know
+// (an index's export: the minimum length is not stored).
+type Limits struct {
+	MinText          int // characters a text needs whatever the method, white space not counted (--min-text; see engine.StubSkip)
+	MinWords         int // words a text needs (rarewords' --min-words)
+	MinSentenceChars int // characters a sentence needs to count (sentences' --min-sentence-chars)
+}
+
+// LimitsOf returns the limits of a run of method options c (nil: none),
+// read by the names of their flags, with a minimum length of text minText
+// as engine.StubSkip takes it (0: analysis.DefaultStubChars, negative:
+// none).
+func LimitsOf(c engine.Config, minText int) Limits {
+	l := Limits{MinText: max(minText, 0)}
+	if minText == 0 {
+		l.MinText = analysis.DefaultStubChars
+	}
+	if c == nil {
+		return l
+	}
+	if v, ok := flagopts.Get(c, "min-words"); ok {
+		l.MinWords, _ = v.(int)
+	}
+	if v, ok := flagopts.Get(c, "min-sentence-chars"); ok {
+		l.MinSentenceChars, _ = v.(int)
+	}
+	return l
+}
+
+// why says why doc was not compared for the reason skip: the limit it
+// fell under and its flag, when l knows them, else the reason's general
+// words.
+func (l Limits) why(doc *core.Document, skip core.SkipReason) string {
+	switch skip {
+	case core.SkipTooShort:
+		switch {
+		case l.MinText > 0 && engine.StubSkip(doc, l.MinText) == core.SkipTooShort:
+			return fmt.Sprintf("a text of fewer than %d characters, white space not counted (--min-text)", l.MinText)
+		case l.MinWords > 0:
+			return fmt.Sprintf("fewer than %d words (--min-words)", l.MinWords)
+		}
+		return "too short to compare"
+	case core.SkipNoUnits:
+		if l.MinSentenceChars > 0 {
+			return fmt.Sprintf("no sentence of %d characters or more (--min-sentence-chars), as in a table or a list of short lines",
+				l.MinSentenceChars)
+		}
+		return "no words left to compare once the text is analysed (punctuation, numbers or stop words only)"
+	}
+	return string(skip)
+}
