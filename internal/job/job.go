@@ -216,7 +216,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		if err == nil {
 			st = run.stats()
 			warnUnweighted(o.Warn, st.Unweighted)
-			warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort])
+			warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort], run.limits)
 		}
 		if err = errors.Join(err, results.wait(err != nil, run, pairsOf(&st))); err != nil {
 			return engine.Stats{}, err
@@ -232,7 +232,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	}
 	st := run.stats()
 	warnUnweighted(o.Warn, st.Unweighted)
-	warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort])
+	warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort], run.limits)
 	if err := run.writeResults(ctx, out, pairsOf(&st)); err != nil {
 		return engine.Stats{}, err
 	}
@@ -591,14 +591,15 @@ func warnUnweighted(w io.Writer, n int) {
 // which option sets that length, so that a run that compared nothing does
 // not pass for a corpus without duplicates. read is how many of st's
 // too-short skips are records skipped while reading (pages whose extracted
-// text is too short), which are no documents.
-func warnTooShort(w io.Writer, st *engine.Stats, read int) {
+// text is too short), which are no documents; l are the run's limits,
+// which the hint quotes.
+func warnTooShort(w io.Writer, st *engine.Stats, read int, l output.Limits) {
 	if w == nil || st.Documents < 2 || st.Skipped[core.SkipTooShort]-read < st.Documents {
 		return
 	}
-	hint := "a text under --min-text characters (30 by default, white space not counted) is compared by no method"
-	if st.Method == "rarewords" {
-		hint = "rarewords skips documents of fewer than --min-words words (201 by default), as its recipe does"
+	hint := fmt.Sprintf("a text under --min-text %d characters (white space not counted) is compared by no method", l.MinText)
+	if st.Method == "rarewords" && l.MinWords > 0 {
+		hint = fmt.Sprintf("rarewords skips documents of fewer than --min-words %d words, as its recipe does", l.MinWords)
 	}
 	fmt.Fprintf(w, "warning: every document is too short to compare (%s); %s\n", strconv.Itoa(st.Documents), hint)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/method/tfidf"
@@ -391,14 +392,23 @@ func TestWarnTooShort(t *testing.T) {
 		`{"id":"b","source":"y","text":"`+strings.Repeat("harbour bridge ", 30)+`"}`+"\n"), 0o644)
 	for _, tc := range []struct {
 		method string
+		words  int // rarewords' --min-words; 0: its default
 		want   string
 	}{
-		{"rarewords", "warning: every document is too short to compare (2); rarewords skips documents of fewer than --min-words words"},
-		{"minhash", ""},
+		{"rarewords", 0, "warning: every document is too short to compare (2); rarewords skips documents of fewer than --min-words 201 words"},
+		{"rarewords", 300, "rarewords skips documents of fewer than --min-words 300 words"},
+		{"minhash", 0, ""},
 	} {
 		spec, _ := methods.Lookup(tc.method)
+		c := spec.Defaults()
+		if tc.words > 0 {
+			var err error
+			if c, err = flagopts.Set(c, "min-words", tc.words); err != nil {
+				t.Fatal(err)
+			}
+		}
 		var warn bytes.Buffer
-		if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, tc.method), Method: spec.Defaults(), Warn: &warn}); err != nil {
+		if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, tc.method), Method: c, Warn: &warn}); err != nil {
 			t.Fatal(err)
 		}
 		if got := warn.String(); tc.want == "" && strings.Contains(got, "too short") || tc.want != "" && !strings.Contains(got, tc.want) {
