@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
 )
 
@@ -318,4 +319,26 @@ func TestFormAddressReopened(t *testing.T) {
 		t.Errorf("%d documents, want the 1 stored: a GET changed the index", n)
 	}
 	f.get("/feeds/1", true).want(t, "the feed is still there", http.StatusOK)
+}
+
+// A document the method did not compare says why in words on its page and
+// in the latest list, beside the reason's name; the pages showed the name
+// alone ("too-short", "no-units"), which only the docs explained.
+func TestSkipReasonInWords(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	f.add(core.Document{ID: "brief", Title: "Bridge shut", Source: "wire", Text: "Bridge shut."})
+	f.get("/documents/brief", false).want(t, "document page", http.StatusOK, "too-short: shorter than the method compares")
+	f.get("/", false).want(t, "latest", http.StatusOK, "not compared: too-short: shorter than the method compares")
+}
+
+// Every reason a document or page is skipped for has words.
+func TestSkipWordsCoverEveryReason(t *testing.T) {
+	for _, r := range []core.SkipReason{core.SkipMalformed, core.SkipInvalidUTF8, core.SkipBinary, core.SkipEmpty,
+		core.SkipTooLarge, core.SkipTooShort, core.SkipGallery, core.SkipNoUnits, core.SkipExactCopy, core.SkipRefused,
+		extract.SkipNotHTML, extract.SkipNoArticle, extract.SkipNotArticleURL, extract.SkipFeed, extract.SkipSitemap} {
+		if got := skipWhy(r); !strings.HasPrefix(got, string(r)+": ") || len(got) < len(r)+6 {
+			t.Errorf("skipWhy(%q) = %q, want the reason in words after its name", r, got)
+		}
+	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/diff"
+	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/server/httperr"
 	"github.com/neardup/neardup/internal/watch"
 )
@@ -66,6 +67,38 @@ var funcs = template.FuncMap{
 	"weburl":   core.WebURL,
 	"shownurl": watch.ShownURL,
 	"count":    func(n int, one, many string) string { return fmt.Sprintf("%d %s", n, plural(n, one, many)) },
+	"skipwhy":  skipWhy,
+}
+
+// skipWords say in words what each reason a document or page was not
+// compared means; the pages show them beside the reason's name, which is
+// what the API, index stats and rejects.jsonl call it.
+var skipWords = map[core.SkipReason]string{
+	core.SkipMalformed:        "not readable as a record of its format",
+	core.SkipInvalidUTF8:      "its text is not valid UTF-8",
+	core.SkipBinary:           "binary data, not text",
+	core.SkipEmpty:            "no text",
+	core.SkipTooLarge:         "over the size limit",
+	core.SkipTooShort:         "shorter than the method compares",
+	core.SkipGallery:          "a gallery or video page, not an article",
+	core.SkipNoUnits:          "nothing the method compares is left: no sentence long enough, as in a table or a list of short lines",
+	core.SkipExactCopy:        "an exact copy of a stored document",
+	core.SkipRefused:          "refused: outside the limits of what is read",
+	extract.SkipNotHTML:       "not an HTML page",
+	extract.SkipNoArticle:     "no article text found on the page",
+	extract.SkipNotArticleURL: "its URL does not match the site rule's article URLs",
+	extract.SkipFeed:          "a web feed, which lists articles, not an article",
+	extract.SkipSitemap:       "a sitemap, not an article",
+}
+
+// skipWhy writes why a document or page was not compared: the reason's
+// name and, for a reason skipWords knows, what it means ("no-units:
+// nothing the method compares is left …").
+func skipWhy(r core.SkipReason) string {
+	if w, ok := skipWords[r]; ok {
+		return string(r) + ": " + w
+	}
+	return string(r)
 }
 
 // percent writes a share from 0 to 1 as a whole percentage, except a share
