@@ -239,13 +239,6 @@ func run(ctx context.Context, o dedup.Options) error {
 	if err := mkdirLocal(o.Out); err != nil {
 		return err
 	}
-	removed, err := dedup.RemoveEarlier(ctx, o)
-	if len(removed) > 0 {
-		fmt.Fprintf(os.Stderr, "removed %d files of an earlier run from %s\n", len(removed), o.Out)
-	}
-	if err != nil {
-		return err
-	}
 	p, s := beam.NewPipelineWithRoot()
 	if err := dedup.Build(s, o); err != nil {
 		return err
@@ -253,6 +246,14 @@ func run(ctx context.Context, o dedup.Options) error {
 	res, err := runInTemp(ctx, p)
 	if err != nil {
 		return fmt.Errorf("pipeline: %w", err)
+	}
+	// Only now: a run that fails leaves an earlier run's results as they were.
+	removed, err := dedup.RemoveEarlier(ctx, o)
+	if len(removed) > 0 {
+		fmt.Fprintf(os.Stderr, "removed %d files of an earlier run from %s\n", len(removed), o.Out)
+	}
+	if err != nil {
+		return err
 	}
 	fmt.Fprintf(os.Stderr, "%d input files → %s\n", len(files), o.Out)
 	if res != nil {

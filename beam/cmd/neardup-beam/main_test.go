@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -83,6 +86,57 @@ func TestRunLeavesNoTemporaryFile(t *testing.T) {
 	}
 	for _, e := range left {
 		t.Errorf("left in the temporary directory: %s", e.Name())
+	}
+}
+
+// TestFailedRunKeepsEarlierResults runs into the directory of an earlier
+// run with shards an input cut short, which fails the run, and wants the
+// earlier run's files as they were: they were removed before the run
+// began, so that a run that failed left neither the old results nor new
+// ones. A run that succeeds then removes them.
+func TestFailedRunKeepsEarlierResults(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", t.TempDir())
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	good, cut := filepath.Join(dir, "in.jsonl"), filepath.Join(dir, "cut.jsonl.gz")
+	var recs, zipped bytes.Buffer
+	for i := range 200 {
+		fmt.Fprintf(&recs, `{"id":"%d","text":"%s %d"}`+"\n", i, text, i)
+	}
+	zw := gzip.NewWriter(&zipped)
+	if _, err := zw.Write(recs.Bytes()); err != nil || zw.Close() != nil {
+		t.Fatal("gzip failed")
+	}
+	out := filepath.Join(dir, "out")
+	earlier := []string{"kept-00000-of-00002.jsonl", "kept-00001-of-00002.jsonl", "pairs-00000-of-00002.jsonl",
+		"pairs-00001-of-00002.jsonl", "stats.json"}
+	for name, b := range map[string][]byte{good: recs.Bytes(), cut: zipped.Bytes()[:zipped.Len()/2]} {
+		if err := os.WriteFile(name, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range earlier {
+		if err := os.WriteFile(filepath.Join(out, name), []byte("earlier\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := run(context.Background(), dedup.Options{Inputs: []string{good, cut}, Out: out}); err == nil {
+		t.Fatal("a run of an input cut short succeeded")
+	}
+	for _, name := range earlier {
+		if b, err := os.ReadFile(filepath.Join(out, name)); err != nil || string(b) != "earlier\n" {
+			t.Errorf("after a failed run, %s = %q, %v; want the earlier run's", name, b, err)
+		}
+	}
+	if err := run(context.Background(), dedup.Options{Inputs: []string{good}, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	left, err := filepath.Glob(filepath.Join(out, "*-of-*"))
+	if err != nil || len(left) > 0 {
+		t.Errorf("after a run that succeeded, the earlier run's shards %v are left (%v)", left, err)
 	}
 }
 
