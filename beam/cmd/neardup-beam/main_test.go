@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+
 	"github.com/neardup/neardup/beam/dedup"
 )
 
@@ -74,7 +76,7 @@ func TestRunLeavesNoTemporaryFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := dedup.Options{Inputs: []string{in}, Out: filepath.Join(dir, "out")}
-	if err := run(context.Background(), o); err != nil {
+	if err := run(context.Background(), command{Options: o}); err != nil {
 		t.Fatal(err)
 	}
 	if b, err := os.ReadFile(filepath.Join(o.Out, "pairs.jsonl")); err != nil || !strings.Contains(string(b), `"a":"a","b":"b"`) {
@@ -86,6 +88,45 @@ func TestRunLeavesNoTemporaryFile(t *testing.T) {
 	}
 	for _, e := range left {
 		t.Errorf("left in the temporary directory: %s", e.Name())
+	}
+}
+
+// TestQuietLeavesOutRunnerLog runs a small job as `neardup-beam dedup -q`
+// does and wants nothing on stderr: prism wrote a dozen INFO lines a run
+// ("Serving JobManagement", "pipeline done!" ...), and neardup-beam had no
+// flag to quiet them.
+func TestQuietLeavesOutRunnerLog(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	if err := os.WriteFile(in, []byte(`{"id":"a","text":"`+text+`"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"-q", "--quiet"} {
+		t.Run(q, func(t *testing.T) {
+			fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+			c, err := parse(fs, []string{q, in, "-o", filepath.Join(t.TempDir(), "out")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			level := beamlog.LogLevel
+			t.Cleanup(func() { beamlog.LogLevel = level })
+			stderr, err := os.CreateTemp(t.TempDir(), "stderr")
+			if err != nil {
+				t.Fatal(err)
+			}
+			saved := os.Stderr
+			os.Stderr = stderr
+			err = run(context.Background(), c)
+			os.Stderr = saved
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b, err := os.ReadFile(stderr.Name()); err != nil || len(b) > 0 {
+				t.Errorf("stderr of a run with %s: %q, %v; want nothing", q, b, err)
+			}
+		})
 	}
 }
 
@@ -123,7 +164,7 @@ func TestFailedRunKeepsEarlierResults(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := run(context.Background(), dedup.Options{Inputs: []string{good, cut}, Out: out}); err == nil {
+	if err := run(context.Background(), command{Options: dedup.Options{Inputs: []string{good, cut}, Out: out}}); err == nil {
 		t.Fatal("a run of an input cut short succeeded")
 	}
 	for _, name := range earlier {
@@ -131,7 +172,7 @@ func TestFailedRunKeepsEarlierResults(t *testing.T) {
 			t.Errorf("after a failed run, %s = %q, %v; want the earlier run's", name, b, err)
 		}
 	}
-	if err := run(context.Background(), dedup.Options{Inputs: []string{good}, Out: out}); err != nil {
+	if err := run(context.Background(), command{Options: dedup.Options{Inputs: []string{good}, Out: out}}); err != nil {
 		t.Fatal(err)
 	}
 	left, err := filepath.Glob(filepath.Join(out, "*-of-*"))
@@ -158,7 +199,7 @@ func TestStoppedBySignal(t *testing.T) {
 	if err := os.WriteFile(in, []byte(`{"id":"a","text":"one story"}`+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	err := run(ctx, dedup.Options{Inputs: []string{in}, Out: filepath.Join(dir, "out")})
+	err := run(ctx, command{Options: dedup.Options{Inputs: []string{in}, Out: filepath.Join(dir, "out")}})
 	if err == nil {
 		t.Fatal("run after SIGTERM succeeded")
 	}
