@@ -358,10 +358,10 @@ func TestSecondRunReplacesEarlierResults(t *testing.T) {
 	}
 	for _, o := range []Options{{Shards: 2, Kept: "kept.jsonl.gz"}, {}} {
 		o.Inputs, o.Out = inputs, out
+		runPipeline(t, o)
 		if _, err := RemoveEarlier(context.Background(), o); err != nil {
 			t.Fatal(err)
 		}
-		runPipeline(t, o)
 	}
 	entries, err := os.ReadDir(out)
 	if err != nil {

@@ -22,9 +22,10 @@ import (
 // (kept.jsonl.gz beside kept.jsonl), and the temporary files of a run
 // stopped while writing. Other files, and the inputs (o.Inputs, files as
 // Expand lists them: out/kept.jsonl.gz read again), are left as they are.
-// Call it before the pipeline runs; it returns the paths removed. A file system that
-// cannot remove files (filesystem.Remover) is an error naming what is
-// left.
+// Call it once the pipeline of o has succeeded, so that a run that fails
+// leaves the earlier run's files in place; it returns the paths removed. A
+// file system that cannot remove files (filesystem.Remover) is an error
+// naming what is left.
 func RemoveEarlier(ctx context.Context, o Options) ([]string, error) {
 	o, err := o.withDefaults()
 	if err != nil {

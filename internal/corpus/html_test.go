@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"compress/gzip"
 	"compress/zlib"
 	"encoding/json"
 	"fmt"
@@ -251,12 +252,10 @@ func TestWARCDamage(t *testing.T) {
 	story := sitePage("Ferry back in service", storyParagraphs)
 	good := warcRecord("resource", "https://port.example/ferry", "text/html", story)
 	broken := strings.Replace(good, "Content-Length: ", "Content-Length: x", 1)
-	whole := gz(t, good+good)
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
 		"broken.warc":     good + broken + good,
 		"truncated.warc":  good + good[:len(good)/2],
-		"cut.warc.gz":     whole[:len(whole)-10],
 		"after.jsonl":     `{"text":"next"}`,
 		"not-a-warc.warc": "hello\n",
 	})
@@ -270,9 +269,8 @@ func TestWARCDamage(t *testing.T) {
 			`broken.warc#2 failed broken.warc#2: failed: warc: malformed record at offset ` + fmt.Sprint(len(good)+len(broken)-len(story)-4) + `: bad Content-Length "x` + fmt.Sprint(len(story)) + `" (the rest of the file is not read)`,
 			"after.jsonl:1  "}, ""},
 		{"truncated.warc", []string{"truncated.warc#1  ",
-			"truncated.warc#2 failed truncated.warc#2: failed: warc: malformed record at offset " + fmt.Sprint(len(good)+len(good)/2) + ": block cut short: unexpected EOF (the rest of the file is not read)",
+			"truncated.warc#2 failed truncated.warc#2: failed: warc: malformed record at offset " + fmt.Sprint(len(good)+len(good)/2) + ": block cut short: unexpected EOF (the file ends inside this record)",
 			"after.jsonl:1  "}, ""},
-		{"cut.warc.gz", nil, "reading cut.warc.gz: unexpected EOF after record "},
 		{"not-a-warc.warc", []string{`not-a-warc.warc#1 failed not-a-warc.warc#1: failed: warc: malformed record at offset 6: want a WARC/ version line, got "hello" (the rest of the file is not read)`,
 			"after.jsonl:1  "}, ""},
 	} {
@@ -289,6 +287,58 @@ func TestWARCDamage(t *testing.T) {
 				got = nil // records before a fatal error depend on how far it was read
 			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestWARCGzipCut is the regression test of a .warc.gz cut inside a gzip
+// member (a download stopped): the whole run stopped ("reading
+// crawl.warc.gz: unexpected EOF after record 2"), where a plain WARC cut
+// inside a record keeps the records before it. Now the records before the
+// cut are read, the record cut is a failed page saying so, and the next
+// input is read.
+func TestWARCGzipCut(t *testing.T) {
+	story := sitePage("Ferry back in service", storyParagraphs)
+	var records []string
+	for _, u := range []string{"https://port.example/a", "https://port.example/b", "https://port.example/c"} {
+		records = append(records, warcRecord("resource", u, "text/html", story))
+	}
+	a, b, c := gz(t, records[0]), gz(t, records[1]), gz(t, records[2]) // a member a record, as crawlers write
+	whole := gz(t, strings.Join(records, ""))                          // one member in all
+	var stored bytes.Buffer                                            // one member of stored blocks: bytes in as bytes out
+	w, _ := gzip.NewWriterLevel(&stored, gzip.NoCompression)
+	if _, err := w.Write([]byte(strings.Join(records, ""))); err != nil || w.Close() != nil {
+		t.Fatal("writing a gzip stream of stored blocks failed")
+	}
+	for _, tc := range []struct {
+		name, file string
+		want       []string // id and skip reason of each record
+	}{
+		{"inside a member's data", a + b + c[:len(c)/2], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 ", "cut.warc.gz#3 failed"}},
+		{"inside a member's header", a + b + c[:5], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 ", "cut.warc.gz#3 failed"}},
+		{"inside the one member", stored.String()[:len(records[0])+len(records[1])/2], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 failed"}},
+		// The last member's data whole, its end not: the cut is after
+		// the last record.
+		{"at the end of the one member", whole[:len(whole)-10], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 ", "cut.warc.gz#3 ", "cut.warc.gz#4 failed"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"cut.warc.gz": tc.file, "after.jsonl": `{"text":"next"}`})
+			t.Chdir(dir)
+			recs, err := readAll(t, []string{"cut.warc.gz", "after.jsonl"}, Options{}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range recs {
+				got = append(got, r.ID+" "+r.Skip)
+				if r.Skip != "" && !strings.HasSuffix(r.Err, "cut short: unexpected EOF (the file ends inside this record)") {
+					t.Errorf("%s: error %q, want it to say the record is cut short", r.ID, r.Err)
+				}
+			}
+			if diff := cmp.Diff(append(tc.want, "after.jsonl:1 "), got); diff != "" {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})

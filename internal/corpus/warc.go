@@ -20,9 +20,11 @@ const warcHeaderRoom = 64 << 10
 // Other records (warcinfo, request, metadata, revisit) are not pages.
 //
 // A malformed record is a failed page, and the rest of the file is not
-// read: a WARC file has no point to resynchronise at. An error of the
-// stream under the records (a truncated or corrupt gzip stream, a read
-// error) is fatal, as in every other format.
+// read: a WARC file has no point to resynchronise at. So is a record the
+// input ends inside, whether the file is plain or compressed: a .warc.gz
+// cut inside a gzip member (a download stopped) keeps the records before
+// the cut. Any other error of the stream under the records (a corrupt
+// gzip stream, a read error) is fatal, as in every other format.
 type warcSource struct {
 	r      *Reader
 	rd     io.Reader
@@ -56,12 +58,16 @@ func (s *warcSource) next() (Raw, error) {
 		}
 		s.n++
 		id := fmt.Sprintf("%s#%d", s.origin, s.n)
-		if err != nil && s.in.err != nil {
+		if err != nil && s.in.err != nil && !errors.Is(s.in.err, io.ErrUnexpectedEOF) {
 			return Raw{}, fmt.Errorf("reading %s: %w after record %d", s.origin, s.in.err, s.n-1)
 		}
 		if err != nil {
 			s.done = true
-			return s.r.newPage(id, nil, &pageRaw{err: fmt.Errorf("%w (the rest of the file is not read)", err)}), nil
+			why := "%w (the rest of the file is not read)"
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				why = "%w (the file ends inside this record)"
+			}
+			return s.r.newPage(id, nil, &pageRaw{err: fmt.Errorf(why, err)}), nil
 		}
 		if p, ok := warcPage(rec); ok {
 			return s.r.newPage(id, rec.Block, p), nil

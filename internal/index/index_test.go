@@ -146,6 +146,35 @@ func TestCatchUpOnRemovals(t *testing.T) {
 	}
 }
 
+// TestExpireWithinASecond expires with a cut-off inside the second a
+// document is dated: the document, dated before it, is removed, and one
+// dated at it or after stays. A cut-off was taken in whole seconds,
+// rounded down, so a document dated up to a second before it was kept.
+func TestExpireWithinASecond(t *testing.T) {
+	eachEngine(t, 31, func(t *testing.T, x *index.Index, g *enginetest.TextGen) {
+		at := time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)
+		before, after := enginetest.Doc("before", g.Sentences(10)), enginetest.Doc("after", g.Sentences(10))
+		before.Date, after.Date = at, at.Add(time.Second)
+		add(t, x, before, after)
+		for _, tc := range []struct {
+			cutoff time.Time
+			want   int
+		}{
+			{at, 0},                      // dated at the cut-off: not before it
+			{at.Add(time.Nanosecond), 1}, // "before", a nanosecond before it
+			{at.Add(time.Second - time.Nanosecond), 0}, // "after" is not before it
+			{at.Add(time.Second), 0},
+		} {
+			if n, err := x.Expire(t.Context(), tc.cutoff); err != nil || n != tc.want {
+				t.Errorf("Expire(%s) = %d, %v; want %d", tc.cutoff.Format(time.RFC3339Nano), n, err, tc.want)
+			}
+		}
+		if n, err := x.Expire(t.Context(), at.Add(1500*time.Millisecond)); err != nil || n != 1 {
+			t.Errorf("Expire of the document dated a second later, half a second after it: %d, %v; want 1", n, err)
+		}
+	})
+}
+
 // Cluster ids stay put as clusters grow, merge into the older id, and
 // split when a member that held them together is removed.
 func TestClusterIDsAreStable(t *testing.T) {

@@ -351,14 +351,62 @@ func TestConcurrentPassesAddTheirCounts(t *testing.T) {
 	}
 }
 
+// Two watchers polling one index at once, each its own store, both fail
+// to read a feed: the feed's failures in a row count both, and its next
+// poll backs off from two failures, on both engines. The feed answers 500
+// only once both passes asked. Regression: each pass wrote the failures it
+// had read at its start plus one, and the last to write won (1 failure, a
+// backoff of one interval), as a success's reset could be overwritten by a
+// failure's count from before it.
+func TestConcurrentPassesCountTheirFailures(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			x, y := newIndexAt(t, dsn), newIndexAt(t, dsn)
+			s := newSite(t)
+			s.handle("/feed", bothAsked(func(rw http.ResponseWriter, r *http.Request) {
+				http.Error(rw, "down for maintenance", http.StatusInternalServerError)
+			}))
+			addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+			start := time.Now()
+			var wg sync.WaitGroup
+			errs := make([]error, 2)
+			for i, z := range []*neardup.Index{x, y} {
+				w := newWatcher(t, z, testOptions())
+				wg.Go(func() { _, errs[i] = w.Once(t.Context()) })
+			}
+			wg.Wait()
+			if err := errors.Join(errs...); err != nil {
+				t.Fatal(err)
+			}
+			feeds, err := Feeds(t.Context(), x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f := feeds[0]; f.State.Failures != 2 || !f.NextPoll.After(start.Add(90*time.Minute)) {
+				t.Errorf("after two failed passes at once: %d failures, next poll in %s; want 2, over 90m",
+					f.State.Failures, f.NextPoll.Sub(start).Round(time.Minute))
+			}
+		})
+	}
+}
+
 // answerBoth serves path as a fixed body of a content type once two
-// requests for it have come (then at once): two passes that both asked
-// for it have both read what they read before.
+// requests for it have come (see bothAsked).
 func answerBoth(s *site, path, contentType, body string) {
+	s.handle(path, bothAsked(func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Content-Type", contentType)
+		fmt.Fprint(rw, body)
+	}))
+}
+
+// bothAsked returns h, answering once two requests have come (then at
+// once): two passes that both asked have both read what they read before.
+func bothAsked(h http.HandlerFunc) http.HandlerFunc {
 	var mu sync.Mutex
 	asked := 0
 	both := make(chan struct{})
-	s.handle(path, func(rw http.ResponseWriter, r *http.Request) {
+	return func(rw http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		if asked++; asked == 2 {
 			close(both)
@@ -369,7 +417,6 @@ func answerBoth(s *site, path, contentType, body string) {
 		case <-r.Context().Done():
 			return
 		}
-		rw.Header().Set("Content-Type", contentType)
-		fmt.Fprint(rw, body)
-	})
+		h(rw, r)
+	}
 }

@@ -378,18 +378,14 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 		}
 		res.Status, res.Err = "error", err
 		state.Status = "error: " + err.Error()
-		state.Failures++
-		// From the failure, not the poll's start: a Retry-After counts from
-		// the answer, and a poll due a moment before its host's pause ends
-		// would be refused again and back off twice as long.
-		sf.NextPoll = ceilUnix(time.Now().Add(w.backoff(&f, state.Failures, err)))
+		// The failures in a row, and the backoff they make, are counted
+		// in the write below.
 	case parsed == nil:
 		res.Status = "not modified"
 	default:
 		res.Status = "ok"
 	}
 	if res.Status != "error" && res.Status != StatusPaused {
-		state.Failures = 0
 		state.Status = res.Status
 		sf.NextPoll = start.Add(every(&f)).Unix()
 	}
@@ -416,7 +412,13 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 		} else if err != nil {
 			return err
 		}
-		addCounts(&state, now.State, res.RuleMisses)
+		addCounts(&state, now.State, &res)
+		if res.Status == "error" {
+			// From the failure, not the poll's start: a Retry-After counts
+			// from the answer, and a poll due a moment before its host's
+			// pause ends would be refused again and back off twice as long.
+			sf.NextPoll = ceilUnix(time.Now().Add(w.backoff(&f, state.Failures, res.Err)))
+		}
 		return wr.SavePoll(sf.ID, marshalJSON(state), sf.NextPoll)
 	})
 	if errors.Is(err, neardup.ErrFeedGone) {
@@ -432,19 +434,29 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 }
 
 // addCounts sets the feed's counts in state, the state a poll writes back,
-// to those of the state stored now, stored (JSON), plus this poll's: one
-// poll, and its pages on which the site rule's body selector matched
-// nothing (ruleMisses). Read in the transaction that writes state, stored
-// holds the counts of every poll that wrote before, a watcher's beside
-// this one too: writes run one at a time. A stored state that no longer
-// decodes (edited meanwhile) counts none.
-func addCounts(state *State, stored []byte, ruleMisses int) {
+// to those of the state stored now, stored (JSON), plus this poll's, res:
+// one poll, its pages on which the site rule's body selector matched
+// nothing, and its failures in a row, one more after a poll that failed,
+// none after one answered, as stored after one its host's pause held back.
+// Read in the transaction that writes state, stored holds the counts of
+// every poll that wrote before, a watcher's beside this one too: writes
+// run one at a time. A stored state that no longer decodes (edited
+// meanwhile) counts none.
+func addCounts(state *State, stored []byte, res *Result) {
 	var now State
 	if _, err := unmarshalColumn(stored, &now); err != nil {
 		now = State{}
 	}
 	state.Polls = now.Polls + 1
-	state.RuleMisses = now.RuleMisses + ruleMisses
+	state.RuleMisses = now.RuleMisses + res.RuleMisses
+	switch res.Status {
+	case "error":
+		state.Failures = now.Failures + 1
+	case StatusPaused:
+		state.Failures = now.Failures
+	default:
+		state.Failures = 0
+	}
 }
 
 // items fetches and parses the feed and returns it, nil when it is not

@@ -29,6 +29,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3" // s3:// paths
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	"github.com/neardup/neardup/beam/dedup"
@@ -77,9 +78,9 @@ func main() {
 		os.Exit(2)
 	}
 	ctx, stopped := onStop(context.Background())
-	o, err := parse(flag.CommandLine, os.Args[2:])
+	c, err := parse(flag.CommandLine, os.Args[2:])
 	if err == nil {
-		err = run(ctx, o)
+		err = run(ctx, c)
 	}
 	if sig := stopped(); err != nil && sig != 0 {
 		err = stopError{sig: sig}
@@ -138,11 +139,21 @@ func exitCode(err error) int {
 	return 1
 }
 
+// command is what the command line of `neardup-beam dedup` asks for.
+type command struct {
+	dedup.Options
+	// Quiet (-q, --quiet) leaves out what a run writes on stderr but its
+	// errors and warnings: the runner's log below level WARN (prism's INFO
+	// lines) and the summary of a run that succeeds.
+	Quiet bool
+}
+
 // parse reads the command line into fs: flags (Beam's among them, which
 // are flag.CommandLine's) anywhere among the inputs.
-func parse(fs *flag.FlagSet, args []string) (dedup.Options, error) {
+func parse(fs *flag.FlagSet, args []string) (command, error) {
 	fs.Usage = func() { fmt.Fprint(os.Stderr, usage); fs.PrintDefaults() }
-	o := dedup.Options{}
+	var c command
+	o := &c.Options
 	var method engine.Config = minhash.Defaults()
 	if name := methodArg(args); name == simhash.Name {
 		method = simhash.Defaults()
@@ -179,9 +190,12 @@ func parse(fs *flag.FlagSet, args []string) (dedup.Options, error) {
 	fs.IntVar(&o.MaxBytes, "max-bytes", 10<<20, "Skip records larger than this many bytes")
 	minText := fs.Int("min-text", analysis.DefaultStubChars, "Skip documents whose text has fewer than this many characters (white space not counted) as too-short, and gallery or video captions as gallery; 0 compares every document")
 	fs.IntVar(&o.Rounds, "rounds", dedup.DefaultRounds, "Large-star/small-star rounds of the connected components (any number gives the same clusters)")
+	for _, name := range []string{"q", "quiet"} {
+		fs.BoolVar(&c.Quiet, name, false, "No progress output on stderr: the runner's log lines below WARN (prism's INFO lines) and the summary left out, errors and warnings kept")
+	}
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
-			return o, usageError{err}
+			return c, usageError{err}
 		}
 		if args = fs.Args(); len(args) > 0 {
 			o.Inputs, args = append(o.Inputs, args[0]), args[1:]
@@ -189,24 +203,24 @@ func parse(fs *flag.FlagSet, args []string) (dedup.Options, error) {
 	}
 	switch {
 	case *name != method.Method():
-		return o, usageError{fmt.Errorf("--method %s: the pipeline runs %s (the others need corpus-wide statistics or inverted lists, see docs/scale.md)", *name, strings.Join(dedup.MethodNames(), " and "))}
+		return c, usageError{fmt.Errorf("--method %s: the pipeline runs %s (the others need corpus-wide statistics or inverted lists, see docs/scale.md)", *name, strings.Join(dedup.MethodNames(), " and "))}
 	case len(o.Inputs) == 0:
-		return o, usageError{errors.New("no input: give JSON Lines files or globs")}
+		return c, usageError{errors.New("no input: give JSON Lines files or globs")}
 	case o.Out == "":
-		return o, usageError{errors.New("no output directory: give -o DIR")}
+		return c, usageError{errors.New("no output directory: give -o DIR")}
 	case o.Out == "-":
-		return o, usageError{errors.New("-o -: the results are files (pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl, stats.json), not one stream: name a directory (./- for one named -)")}
+		return c, usageError{errors.New("-o -: the results are files (pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl, stats.json), not one stream: name a directory (./- for one named -)")}
 	case o.MaxBytes <= 0:
-		return o, usageError{errors.New("--max-bytes must be positive")}
+		return c, usageError{errors.New("--max-bytes must be positive")}
 	}
 	o.Method, o.Keep, o.Link, o.Window = method, cluster.Policy(*keep), cluster.Linking(*link), *window
 	if o.MinChars = *minText; o.MinChars == 0 {
 		o.MinChars = -1 // 0 on the command line compares every text, as in neardup dedup
 	}
 	if err := o.Check(); err != nil { // a method's option, --keep, --link, --kept, --shards, --window
-		return o, usageError{err}
+		return c, usageError{err}
 	}
-	return o, nil
+	return c, nil
 }
 
 // methodArg returns the method the arguments name (--method NAME or
@@ -226,7 +240,11 @@ func methodArg(args []string) string {
 }
 
 // run builds the pipeline and runs it on the runner of --runner.
-func run(ctx context.Context, o dedup.Options) error {
+func run(ctx context.Context, c command) error {
+	o := c.Options
+	if c.Quiet {
+		beamlog.LogLevel = "warn" // read by beam.Init, which sets up the log
+	}
 	beam.Init()
 	files, err := dedup.Expand(ctx, o.Inputs)
 	if err != nil {
@@ -239,13 +257,6 @@ func run(ctx context.Context, o dedup.Options) error {
 	if err := mkdirLocal(o.Out); err != nil {
 		return err
 	}
-	removed, err := dedup.RemoveEarlier(ctx, o)
-	if len(removed) > 0 {
-		fmt.Fprintf(os.Stderr, "removed %d files of an earlier run from %s\n", len(removed), o.Out)
-	}
-	if err != nil {
-		return err
-	}
 	p, s := beam.NewPipelineWithRoot()
 	if err := dedup.Build(s, o); err != nil {
 		return err
@@ -253,6 +264,17 @@ func run(ctx context.Context, o dedup.Options) error {
 	res, err := runInTemp(ctx, p)
 	if err != nil {
 		return fmt.Errorf("pipeline: %w", err)
+	}
+	// Only now: a run that fails leaves an earlier run's results as they were.
+	removed, err := dedup.RemoveEarlier(ctx, o)
+	if len(removed) > 0 {
+		fmt.Fprintf(os.Stderr, "removed %d files of an earlier run from %s\n", len(removed), o.Out)
+	}
+	if err != nil {
+		return err
+	}
+	if c.Quiet {
+		return nil
 	}
 	fmt.Fprintf(os.Stderr, "%d input files → %s\n", len(files), o.Out)
 	if res != nil {

@@ -1,14 +1,19 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 
 	"github.com/neardup/neardup/beam/dedup"
 )
@@ -71,7 +76,7 @@ func TestRunLeavesNoTemporaryFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := dedup.Options{Inputs: []string{in}, Out: filepath.Join(dir, "out")}
-	if err := run(context.Background(), o); err != nil {
+	if err := run(context.Background(), command{Options: o}); err != nil {
 		t.Fatal(err)
 	}
 	if b, err := os.ReadFile(filepath.Join(o.Out, "pairs.jsonl")); err != nil || !strings.Contains(string(b), `"a":"a","b":"b"`) {
@@ -83,6 +88,96 @@ func TestRunLeavesNoTemporaryFile(t *testing.T) {
 	}
 	for _, e := range left {
 		t.Errorf("left in the temporary directory: %s", e.Name())
+	}
+}
+
+// TestQuietLeavesOutRunnerLog runs a small job as `neardup-beam dedup -q`
+// does and wants nothing on stderr: prism wrote a dozen INFO lines a run
+// ("Serving JobManagement", "pipeline done!" ...), and neardup-beam had no
+// flag to quiet them.
+func TestQuietLeavesOutRunnerLog(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	if err := os.WriteFile(in, []byte(`{"id":"a","text":"`+text+`"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"-q", "--quiet"} {
+		t.Run(q, func(t *testing.T) {
+			fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+			c, err := parse(fs, []string{q, in, "-o", filepath.Join(t.TempDir(), "out")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			level := beamlog.LogLevel
+			t.Cleanup(func() { beamlog.LogLevel = level })
+			stderr, err := os.CreateTemp(t.TempDir(), "stderr")
+			if err != nil {
+				t.Fatal(err)
+			}
+			saved := os.Stderr
+			os.Stderr = stderr
+			err = run(context.Background(), c)
+			os.Stderr = saved
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b, err := os.ReadFile(stderr.Name()); err != nil || len(b) > 0 {
+				t.Errorf("stderr of a run with %s: %q, %v; want nothing", q, b, err)
+			}
+		})
+	}
+}
+
+// TestFailedRunKeepsEarlierResults runs into the directory of an earlier
+// run with shards an input cut short, which fails the run, and wants the
+// earlier run's files as they were: they were removed before the run
+// began, so that a run that failed left neither the old results nor new
+// ones. A run that succeeds then removes them.
+func TestFailedRunKeepsEarlierResults(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", t.TempDir())
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	good, cut := filepath.Join(dir, "in.jsonl"), filepath.Join(dir, "cut.jsonl.gz")
+	var recs, zipped bytes.Buffer
+	for i := range 200 {
+		fmt.Fprintf(&recs, `{"id":"%d","text":"%s %d"}`+"\n", i, text, i)
+	}
+	zw := gzip.NewWriter(&zipped)
+	if _, err := zw.Write(recs.Bytes()); err != nil || zw.Close() != nil {
+		t.Fatal("gzip failed")
+	}
+	out := filepath.Join(dir, "out")
+	earlier := []string{"kept-00000-of-00002.jsonl", "kept-00001-of-00002.jsonl", "pairs-00000-of-00002.jsonl",
+		"pairs-00001-of-00002.jsonl", "stats.json"}
+	for name, b := range map[string][]byte{good: recs.Bytes(), cut: zipped.Bytes()[:zipped.Len()/2]} {
+		if err := os.WriteFile(name, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range earlier {
+		if err := os.WriteFile(filepath.Join(out, name), []byte("earlier\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := run(context.Background(), command{Options: dedup.Options{Inputs: []string{good, cut}, Out: out}}); err == nil {
+		t.Fatal("a run of an input cut short succeeded")
+	}
+	for _, name := range earlier {
+		if b, err := os.ReadFile(filepath.Join(out, name)); err != nil || string(b) != "earlier\n" {
+			t.Errorf("after a failed run, %s = %q, %v; want the earlier run's", name, b, err)
+		}
+	}
+	if err := run(context.Background(), command{Options: dedup.Options{Inputs: []string{good}, Out: out}}); err != nil {
+		t.Fatal(err)
+	}
+	left, err := filepath.Glob(filepath.Join(out, "*-of-*"))
+	if err != nil || len(left) > 0 {
+		t.Errorf("after a run that succeeded, the earlier run's shards %v are left (%v)", left, err)
 	}
 }
 
@@ -104,7 +199,7 @@ func TestStoppedBySignal(t *testing.T) {
 	if err := os.WriteFile(in, []byte(`{"id":"a","text":"one story"}`+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	err := run(ctx, dedup.Options{Inputs: []string{in}, Out: filepath.Join(dir, "out")})
+	err := run(ctx, command{Options: dedup.Options{Inputs: []string{in}, Out: filepath.Join(dir, "out")}})
 	if err == nil {
 		t.Fatal("run after SIGTERM succeeded")
 	}

@@ -135,17 +135,24 @@ func (r *Reader) next() (*Record, error) {
 }
 
 // blockError reports a block that ended early: at the end of the input
-// (err nil or io.EOF), a malformed record; else the stream's own error,
-// which a caller may tell (a decompression bound that stopped it).
+// (err nil or io.EOF, or a compressed stream cut short), a malformed
+// record; else the stream's own error, which a caller may tell (a
+// decompression bound that stopped it).
 func (r *Reader) blockError(err error) error {
 	if err == nil || err == io.EOF || err == io.ErrUnexpectedEOF {
-		return r.errorf("block cut short: %v", io.ErrUnexpectedEOF)
+		return r.cutShort("block")
 	}
 	return fmt.Errorf("warc: reading the block at offset %d: %w", r.offset, err)
 }
 
 func (r *Reader) errorf(format string, args ...any) error {
 	return fmt.Errorf("%w at offset %d: %s", ErrFormat, r.offset, fmt.Sprintf(format, args...))
+}
+
+// cutShort reports input that ends inside a record's part what: an
+// ErrFormat that is io.ErrUnexpectedEOF too.
+func (r *Reader) cutShort(what string) error {
+	return fmt.Errorf("%w at offset %d: %s cut short: %w", ErrFormat, r.offset, what, io.ErrUnexpectedEOF)
 }
 
 // versionLine skips the blank lines between records and returns the
@@ -180,7 +187,7 @@ func (r *Reader) header() (http.Header, error) {
 		line, err := r.line()
 		if err != nil {
 			if err == io.EOF {
-				return nil, r.errorf("header cut short: %v", io.ErrUnexpectedEOF)
+				return nil, r.cutShort("header")
 			}
 			return nil, err
 		}
@@ -204,7 +211,8 @@ func (r *Reader) header() (http.Header, error) {
 	}
 }
 
-// line reads one line, without CRLF or LF, of at most MaxHeaderBytes.
+// line reads one line, without CRLF or LF, of at most MaxHeaderBytes. A
+// line the input ends inside, without its LF, is cut short.
 func (r *Reader) line() (string, error) {
 	var buf []byte
 	for {
@@ -219,8 +227,8 @@ func (r *Reader) line() (string, error) {
 			return string(bytes.TrimRight(buf, "\r\n")), nil
 		case err == bufio.ErrBufferFull:
 			continue
-		case err == io.EOF && len(buf) > 0:
-			return string(buf), io.ErrUnexpectedEOF
+		case err == io.EOF && len(buf) > 0, err == io.ErrUnexpectedEOF:
+			return "", r.cutShort("line")
 		default:
 			return "", err
 		}

@@ -108,21 +108,26 @@ func TestReaderErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, input string
 		records     int
+		cut         bool // the input ends inside a record: io.ErrUnexpectedEOF too
 	}{
-		{"not warc", "<html>hello</html>\n", 0},
-		{"garbage after a record", info + "garbage\r\n", 1},
-		{"missing length", "WARC/1.0\r\nWARC-Type: response\r\n\r\n", 0},
-		{"negative length", "WARC/1.0\r\nContent-Length: -1\r\n\r\n", 0},
-		{"forged huge length", "WARC/1.0\r\nContent-Length: 900000000\r\n\r\nshort", 0},
-		{"block cut short", "WARC/1.0\r\nContent-Length: 100\r\n\r\nshort", 0},
-		{"header cut short", "WARC/1.0\r\nContent-Length: 1\r\n", 0},
-		{"header line without colon", "WARC/1.0\r\nnot a field\r\n\r\n", 0},
-		{"header too long", "WARC/1.0\r\nX: " + strings.Repeat("a", MaxHeaderBytes) + "\r\n\r\n", 0},
+		{"not warc", "<html>hello</html>\n", 0, false},
+		{"garbage after a record", info + "garbage\r\n", 1, false},
+		{"missing length", "WARC/1.0\r\nWARC-Type: response\r\n\r\n", 0, false},
+		{"negative length", "WARC/1.0\r\nContent-Length: -1\r\n\r\n", 0, false},
+		{"forged huge length", "WARC/1.0\r\nContent-Length: 900000000\r\n\r\nshort", 0, true},
+		{"block cut short", "WARC/1.0\r\nContent-Length: 100\r\n\r\nshort", 0, true},
+		{"header cut short", "WARC/1.0\r\nContent-Length: 1\r\n", 0, true},
+		{"line cut short", info + "WARC/1.0\r\nContent-Le", 1, true},
+		{"header line without colon", "WARC/1.0\r\nnot a field\r\n\r\n", 0, false},
+		{"header too long", "WARC/1.0\r\nX: " + strings.Repeat("a", MaxHeaderBytes) + "\r\n\r\n", 0, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := readAll(t, tc.input, 0)
 			if !errors.Is(err, ErrFormat) {
 				t.Errorf("err %v, want ErrFormat", err)
+			}
+			if errors.Is(err, io.ErrUnexpectedEOF) != tc.cut {
+				t.Errorf("err %v: io.ErrUnexpectedEOF %v, want %v", err, !tc.cut, tc.cut)
 			}
 			if len(got) != tc.records {
 				t.Errorf("%d records before the error, want %d", len(got), tc.records)
