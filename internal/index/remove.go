@@ -38,7 +38,7 @@ func (x *Index) expire(ctx context.Context, before time.Time) (int, error) {
 	for {
 		done := 0
 		err := x.update(ctx, func(w store.Writer) error {
-			ords, err := w.Older(ceilUnix(before))
+			ords, err := w.Older(before.Unix())
 			if err != nil {
 				return err
 			}
@@ -51,17 +51,6 @@ func (x *Index) expire(ctx context.Context, before time.Time) (int, error) {
 			return n, err
 		}
 	}
-}
-
-// ceilUnix returns t in Unix seconds, rounded up: a date stored in whole
-// seconds is before t when it is before ceilUnix(t). t.Unix(), rounded
-// down, kept the documents of t's own second, stored as before it.
-func ceilUnix(t time.Time) int64 {
-	s := t.Unix()
-	if t.Nanosecond() > 0 {
-		s++
-	}
-	return s
 }
 
 // removeOrds removes stored documents, takes them out of the in-memory
