@@ -6,9 +6,14 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
@@ -114,4 +119,65 @@ func countLines(t *testing.T, dir, name string) int {
 		n++
 	}
 	return n
+}
+
+// TestExportRejectsNameTheLimitTheyFellUnder: an export blamed rarewords'
+// --min-words for a document of eight one-letter words that the 30
+// characters of --min-text had skipped. With its text stored the method
+// tells its limit from that one; without, both are named.
+func TestExportRejectsNameTheLimitTheyFellUnder(t *testing.T) {
+	const (
+		words   = "not compared: fewer than 3 words (--min-words)"
+		minText = "not compared: a text shorter than the --min-text it was added with (30 characters by default, white space not counted)"
+		either  = "not compared: fewer than 3 words (--min-words), or a text shorter than the --min-text it was added with (30 characters by default, white space not counted)"
+	)
+	docs := []core.Document{
+		{ID: "stub8", Text: "a b c d e f g h"},
+		{ID: "two", Text: "Supercalifragilisticexpialidocious antidisestablishmentarianism"},
+		{ID: "long", Text: "The harbour bridge closed on Tuesday after inspectors found cracks."},
+	}
+	for _, tc := range []struct {
+		name      string
+		storeText bool
+		want      map[string]string
+	}{
+		{"texts stored", true, map[string]string{"stub8": minText, "two": words}},
+		{"no texts", false, map[string]string{"stub8": either, "two": either}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec, _ := methods.Lookup("rarewords")
+			c, err := flagopts.Set(spec.Defaults(), "min-words", 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x, err := index.Open(t.Context(), filepath.Join(t.TempDir(), "index.db"), store.Options{}, methods.All,
+				index.OpenOptions{Method: c, StoreText: tc.storeText})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer x.Close()
+			if _, err := x.Add(t.Context(), docs, index.AddOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			dir := filepath.Join(t.TempDir(), "out")
+			if err := Export(t.Context(), x, dir); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(filepath.Join(dir, RejectsFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for l := range strings.Lines(string(data)) {
+				var r Reject
+				if err := json.Unmarshal([]byte(l), &r); err != nil {
+					t.Fatal(err)
+				}
+				got[r.ID] = r.Error
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("rejects.jsonl errors (-want +got)\n%s", diff)
+			}
+		})
+	}
 }
