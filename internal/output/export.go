@@ -27,7 +27,7 @@ func Export(ctx context.Context, x *index.Index, dir string) error {
 	// The minimum length of text the documents were added under is not
 	// stored: a rejects line names it as the one they were added with.
 	e := exporter{Set: set, lim: LimitsOf(x.Config(), -1)}
-	e.lim.MinTextUnknown = true
+	e.lim.MinTextUnknown, e.lim.TextUnknown = true, !x.Meta().StoreText
 	if x.Meta().StoreText {
 		// The method, sketching a stored text without the minimum
 		// length, tells its own minimum from that one.

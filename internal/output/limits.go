@@ -22,6 +22,10 @@ type Limits struct {
 	// known (an index's export: the one they were added with is not
 	// stored); MinText is 0.
 	MinTextUnknown bool
+	// TextUnknown: the documents' texts are not known (an index's export,
+	// of an index that stores none), so that neither tells the limits
+	// apart.
+	TextUnknown bool
 }
 
 // LimitsOf returns the limits of a run of method options c (nil: none),
@@ -53,11 +57,19 @@ func (l Limits) why(doc *core.Document, skip core.SkipReason) string {
 	case core.SkipTooShort:
 		return l.whyTooShort(doc)
 	case core.SkipNoUnits:
-		if l.MinSentenceChars > 0 {
-			return fmt.Sprintf("no sentence of %d characters or more (--min-sentence-chars), as in a table or a list of short lines",
-				l.MinSentenceChars)
+		const noWords = "no words left to compare once the text is analysed (punctuation, numbers or stop words only)"
+		if l.MinSentenceChars <= 0 {
+			return noWords
 		}
-		return "no words left to compare once the text is analysed (punctuation, numbers or stop words only)"
+		short := fmt.Sprintf("no sentence of %d characters or more (--min-sentence-chars), as in a table or a list of short lines",
+			l.MinSentenceChars)
+		switch {
+		case l.TextUnknown:
+			return short + ", or " + noWords
+		case hasWords(doc.Text):
+			return short
+		}
+		return noWords
 	}
 	return string(skip)
 }
@@ -77,4 +89,17 @@ func (l Limits) whyTooShort(doc *core.Document) string {
 		return fmt.Sprintf("fewer than %d words (--min-words)", l.MinWords)
 	}
 	return "too short to compare"
+}
+
+// hasWords reports whether text has a sentence with words, as the
+// sentences method splits it: a text without one has nothing to compare
+// whatever the length a sentence needs.
+func hasWords(text string) bool {
+	var an analysis.Analyzer
+	for _, sn := range an.Sentences(text) {
+		if sn.Hash != 0 {
+			return true
+		}
+	}
+	return false
 }
