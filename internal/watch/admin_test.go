@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -224,9 +225,9 @@ func TestTryFeed(t *testing.T) {
 	s.serve("/json", "application/feed+json", jsonFeed(items...))
 	s.serve("/empty", "application/rss+xml", rss2(linkless))
 	for path, want := range map[string]FeedTrial{
-		"/rss":  {URL: s.URL + "/rss", Format: "RSS", Items: 4},
-		"/atom": {URL: s.URL + "/atom", Format: "Atom", Items: 3},
-		"/json": {URL: s.URL + "/json", Format: "JSON Feed", Items: 3},
+		"/rss":  {URL: s.URL + "/rss", Format: "RSS", Items: 4, Page: s.URL + "/story/2", Passed: "1 without a link"},
+		"/atom": {URL: s.URL + "/atom", Format: "Atom", Items: 3, Page: s.URL + "/story/2"},
+		"/json": {URL: s.URL + "/json", Format: "JSON Feed", Items: 3, Page: s.URL + "/story/2"},
 	} {
 		tr, err := Try(t.Context(), s.URL+path, &Rule{Body: "article", Drop: []string{"h1"}}, testOptions())
 		if err != nil {
@@ -247,6 +248,62 @@ func TestTryFeed(t *testing.T) {
 	tr, err := Try(t.Context(), s.URL+"/story/0", nil, testOptions())
 	if err != nil || tr.Feed != nil || tr.URL != s.URL+"/story/0" {
 		t.Errorf("a page: feed %+v, URL %s, %v", tr.Feed, tr.URL, err)
+	}
+}
+
+// TestTryFeedTriesWhatTheWatcherExtracts: a trial of a feed's URL tried
+// its newest item with a link, though the watcher skips a gallery URL
+// without fetching it and a page its rule's article_url does not match;
+// an item whose page was a feed too showed as "Skipped: feed" with no
+// error; a feed whose URL had a gallery word carried the gallery note of
+// a page the watcher skips; and an item page that failed said not where
+// it came from. Now the newest item the watcher would extract is tried,
+// the others passed over counted.
+func TestTryFeedTriesWhatTheWatcherExtracts(t *testing.T) {
+	s := newSite(t)
+	stories := publish(s, "Daily", 40, 2) // the newest first: /story/1
+	at := func(i int, path string) item {
+		return item{title: path, link: s.URL + path, guid: path, date: stories[0].date.Add(time.Duration(i) * time.Hour)}
+	}
+	s.serve("/gallery/7", "text/html", newStory(50).page("Daily", ""))
+	s.serve("/video/rss", "application/rss+xml", rss2(at(3, "/gallery/7"), at(2, "/live/9"), at(1, "/photos/3"), stories[0], stories[1]))
+	s.serve("/galleries", "application/rss+xml", rss2(at(2, "/gallery/7"), at(1, "/live/9")))
+	s.serve("/feed-item", "application/rss+xml", rss2(at(1, "/rss-page"), stories[0]))
+	s.serve("/rss-page", "application/rss+xml", rss2(stories[0]))
+	s.serve("/missing", "application/rss+xml", rss2(at(1, "/gone"), stories[0]))
+	s.serve("/photos/feed", "application/rss+xml", rss2(item{title: "Breaking", guid: "g9"}))
+	rule := &Rule{Body: "article", ArticleURL: "^" + regexp.QuoteMeta(s.URL) + "/(story|gallery|photos)/"}
+
+	tr, err := Try(t.Context(), s.URL+"/video/rss", rule, testOptions())
+	want := FeedTrial{URL: s.URL + "/video/rss", Format: "RSS", Items: 5, Page: s.URL + "/story/1",
+		Passed: "2 with a gallery URL, 1 not matching article_url"}
+	if err != nil || tr.Feed == nil || *tr.Feed != want || tr.URL != s.URL+"/story/1" || tr.Skip != "" {
+		t.Errorf("a feed whose newest items the watcher skips: feed %+v, tried %s, skipped %q, %v; want %+v", tr.Feed, tr.URL, tr.Skip, err, want)
+	}
+	if tr.Gallery != "" {
+		t.Errorf("a feed's URL with a gallery word: gallery note %q; the watcher polls it", tr.Gallery)
+	}
+
+	tr, err = Try(t.Context(), s.URL+"/galleries", rule, testOptions())
+	if want := s.URL + "/galleries: a feed (RSS), not an article page, and no item of it links to a page the watcher would extract (1 with a gallery URL, 1 not matching article_url)"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a feed of no item to try: %v, want an error holding %q", err, want)
+	}
+	if tr.Feed == nil || tr.Feed.Page != "" || tr.Gallery != "" || tr.URL != "" {
+		t.Errorf("a feed of no item to try: feed %+v, gallery %q, tried %q; want no page tried and no gallery note", tr.Feed, tr.Gallery, tr.URL)
+	}
+
+	tr, err = Try(t.Context(), s.URL+"/photos/feed", nil, testOptions())
+	if want := "no item of it links to a page the watcher would extract (1 without a link)"; err == nil || !strings.Contains(err.Error(), want) || tr.Gallery != "" {
+		t.Errorf("a feed of no link at a URL with a gallery word: gallery note %q, %v; want no note and an error holding %q", tr.Gallery, err, want)
+	}
+
+	_, err = Try(t.Context(), s.URL+"/feed-item", nil, testOptions())
+	if want := "the newest item of feed " + s.URL + "/feed-item: " + s.URL + "/rss-page: a feed too"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a feed whose item is a feed: %v, want an error holding %q", err, want)
+	}
+	_, err = Try(t.Context(), s.URL+"/missing", nil, testOptions())
+	if want := "the newest item of feed " + s.URL + "/missing: "; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("a feed whose item's page fails: %v, want an error starting %q", err, want)
 	}
 }
 
