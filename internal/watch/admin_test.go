@@ -140,6 +140,10 @@ func TestReadFileErrors(t *testing.T) {
 		// The second document's feeds were left unread, without a word.
 		"second document": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n---\nversion: 1\nfeeds:\n  - url: https://b.example/rss\n",
 			`:5: a second YAML document, after a "---" line`},
+		// A feed merging itself was read again without end: "fatal
+		// error: stack overflow".
+		"merge of itself": {"version: 1\nfeeds:\n  - &a\n    url: http://127.0.0.1:8765/z.xml\n    <<: *a\n",
+			":5: feed 1: <<: merges the mapping it is in, or one merging it: it would repeat without end"},
 		"bad selector": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: https://b.example/rss\n    rule:\n      drop: [.ad]\n      body: 'div[['\n", `:7: feed 2: feed https://b.example/rss: site rule: body: bad CSS selector "div[["`},
 	} {
 		wantReadError(t, filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".yaml"), c.body, c.want)
@@ -411,6 +415,8 @@ func FuzzFeedsFile(f *testing.F) {
 	f.Add([]byte(`<?xml version="1.0" encoding="ISO-8859-1"?><opml version="2.0"><body><outline text="F&amp;x">` +
 		`<outline type="rss" xmlUrl="https://a.example/rss"/><outline xmlUrl="http://b.example/atom&nbsp;"/></outline></body></opml>`))
 	f.Add([]byte(`<opml><body><outline xmlUrl="https://a.example/rss"><outline xmlUrl="https://a.example/rss"/>`))
+	f.Add([]byte("version: 1\nfeeds:\n  - &a\n    url: http://127.0.0.1:8765/z.xml\n    <<: *a\n"))
+	f.Add([]byte("version: 1\nfeeds:\n  - &a\n    url: http://a.example/rss\n    rule: &r {body: main, <<: [*r, *a]}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		feeds, err := parseFeeds("fuzz", data)
 		if err != nil {
