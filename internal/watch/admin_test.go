@@ -132,9 +132,14 @@ func TestReadFileErrors(t *testing.T) {
 		"empty":           {"", `empty: a feeds file starts with a "version: 1" line`},
 		"blank":           {"\n# nothing\n", `empty: a feeds file starts with a "version: 1" line`},
 		"short":           {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 10s\n", "shorter than 1m0s"},
-		"no version":      {"feeds: []\n", `no "version: 1" line`},
-		"new version":     {"version: 2\nfeeds: []\n", "version 2: this neardup reads version 1"},
-		"second feed":     {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: notaurl\n", `feed 2: feed "notaurl"`},
+		// An interval of 0 was taken for none given: the feed polled
+		// every 15m, where --interval 0 is refused.
+		"zero":         {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 0\n", ":4: feed 1: interval 0 is shorter than 1m0s (a feed that gives none is polled every 15m)"},
+		"zero days":    {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 0d\n", ":4: feed 1: interval 0d is shorter than 1m0s"},
+		"zero minutes": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 0min\n", ":4: feed 1: interval 0min is shorter than 1m0s"},
+		"no version":   {"feeds: []\n", `no "version: 1" line`},
+		"new version":  {"version: 2\nfeeds: []\n", "version 2: this neardup reads version 1"},
+		"second feed":  {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: notaurl\n", `feed 2: feed "notaurl"`},
 		"repeated url": {"version: 1\nfeeds:\n  - url: http://a.example/rss\n  - url: http://a.example/rss\n    interval: 1h\n",
 			":4: feed 2: http://a.example/rss is feed 1 already (line 3)"},
 		// The second document's feeds were left unread, without a word.
