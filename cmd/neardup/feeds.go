@@ -421,7 +421,7 @@ func (c *feedsExportCmd) Run(g *globals) error {
 
 // feedsTestCmd is `neardup feeds test`.
 type feedsTestCmd struct {
-	Page string `arg:"" name:"page-url" help:"The URL of an article page of the feed; given the feed's own URL, the page of its newest item is tried."`
+	Page string `arg:"" name:"page-url" help:"The URL of an article page of the feed; given the feed's own URL, the page of its newest item the watcher would extract is tried."`
 	ruleFlags
 	fetchFlags
 	JSON bool `name:"json" help:"Print the result as JSON."`
@@ -444,7 +444,7 @@ func (c *feedsTestCmd) Run(g *globals) error {
 	}
 	t.URL, t.Canonical = watch.ShownURL(t.URL), watch.ShownURL(t.Canonical) // a private page's password left out
 	if t.Feed != nil {
-		t.Feed.URL = watch.ShownURL(t.Feed.URL)
+		t.Feed.URL, t.Feed.Page = watch.ShownURL(t.Feed.URL), watch.ShownURL(t.Feed.Page)
 	}
 	if c.JSON {
 		enc := json.NewEncoder(os.Stdout)
@@ -452,8 +452,12 @@ func (c *feedsTestCmd) Run(g *globals) error {
 		return enc.Encode(t)
 	}
 	if t.Feed != nil {
-		fmt.Printf("Feed:      %s: a feed (%s, %s), not an article page; the page of its newest item is tried\n",
-			t.Feed.URL, t.Feed.Format, count(t.Feed.Items, "item", "items"))
+		passed := ""
+		if t.Feed.Passed != "" {
+			passed = ", newer ones passed over (" + t.Feed.Passed + ")"
+		}
+		fmt.Printf("Feed:      %s: a feed (%s, %s), not an article page; the page of its newest item the watcher would extract is tried%s\n",
+			t.Feed.URL, t.Feed.Format, count(t.Feed.Items, "item", "items"), passed)
 	}
 	fmt.Printf("URL:       %s\nCanonical: %s\n", t.URL, t.Canonical)
 	if t.Gallery != "" {

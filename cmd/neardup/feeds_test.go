@@ -88,7 +88,7 @@ func TestFeedsTestOfAFeed(t *testing.T) {
 	s.publish("/news/2", "Two", paras)
 	args := []string{"feeds", "test", "--host-delay", "0", "--allow-private", "127.0.0.1", s.URL + "/rss.xml"}
 	code, out, errOut := runChild(t, args...)
-	want := "Feed:      " + s.URL + "/rss.xml: a feed (RSS, 2 items), not an article page; the page of its newest item is tried\n" +
+	want := "Feed:      " + s.URL + "/rss.xml: a feed (RSS, 2 items), not an article page; the page of its newest item the watcher would extract is tried\n" +
 		"URL:       " + s.URL + "/news/2\n"
 	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, paras[0]) {
 		t.Errorf("exit %d, stdout:\n%s\nstderr: %s\nwant 0, the feed said and the newest story tried:\n%s", code, out, errOut, want)
@@ -105,6 +105,12 @@ func TestFeedsTestOfAFeed(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil || got.Feed == nil || got.Feed.Format != "RSS" || got.Feed.Items != 2 ||
 		got.URL != s.URL+"/news/2" || !strings.Contains(got.Article.Text, paras[0]) {
 		t.Errorf("--json: exit %d, %v:\n%s", code, err, out)
+	}
+	// A rule none of whose pages the feed links to: exit 1, saying why,
+	// where the newest story was tried and skipped as not-article-url.
+	code, out, errOut = runChild(t, append(args, "--article-url", "/sport/")...)
+	if want := "no item of it links to a page the watcher would extract (2 not matching article_url)"; code != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("--article-url /sport/: exit %d, stdout:\n%s\nstderr: %s\nwant 1 and %q", code, out, errOut, want)
 	}
 }
 

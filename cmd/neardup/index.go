@@ -412,18 +412,18 @@ func parseWindow(s string) (time.Duration, error) {
 // parseAge reads --older-than (see parseSpan).
 func parseAge(s string) (time.Duration, error) { return parseSpan("--older-than", s) }
 
-// parseSpan reads the value s of flag as a positive span of time, as
-// span.ParseAge reads it: numbers, each with its unit, s (seconds), min
-// (minutes), h (hours), d (days), w (weeks) or mo (months of 30 days), or
-// Go's: "30d", "2w", "36h", "1d12h", "90min", "6mo". A bare "m" is refused:
-// minutes or months, a reader cannot tell.
+// parseSpan reads the value s of flag as a span of time of a second or
+// more, as span.ParseDateSpan reads it: numbers, each with its unit, s
+// (seconds), min (minutes), h (hours), d (days), w (weeks) or mo (months of
+// 30 days), or Go's: "30d", "2w", "36h", "1d12h", "90min", "6mo". A bare
+// "m" is refused: minutes or months, a reader cannot tell. A span under a
+// second is refused too: a document's date is kept to the second, so that
+// --older-than 1ms expired every document dated before this second, and an
+// index's --window 500ms was no window at all.
 func parseSpan(flag, s string) (time.Duration, error) {
-	d, err := span.ParseAge(s)
-	switch {
-	case err != nil:
+	d, err := span.ParseDateSpan(s)
+	if err != nil {
 		return 0, usageError{fmt.Sprintf("%s %q: %v", flag, s, err)}
-	case d <= 0:
-		return 0, usageError{fmt.Sprintf("%s %q: want a positive duration", flag, s)}
 	}
 	return d, nil
 }

@@ -29,6 +29,12 @@ func TestParseSpan(t *testing.T) {
 		{"soon", 0, "want a duration such as 30d, 12h, 2w, 90min or 6mo"},
 		{"12", 0, "a number without its unit"},
 		{"0d", 0, "want a positive duration"},
+		// Spans under the second dates are kept to were taken: 1ms
+		// expired every document dated before this second.
+		{"1ms", 0, `--window "1ms": want 1s or more: a document's date is kept to the second`},
+		{"1ns", 0, "want 1s or more"},
+		{"0.5s", 0, "want 1s or more"},
+		{"1s", time.Second, ""},
 		{"106751d", 106751 * day, ""},
 		{"999999999999999999d", 0, "too long: at most 106751d"},
 		{"100000d100000d100000d", 0, "too long: at most 106751d"},

@@ -432,7 +432,8 @@ func TestRejectsNameTheLimit(t *testing.T) {
 	}
 	var b strings.Builder
 	for _, d := range []struct{ id, text string }{{"a", story}, {"b", story + "Traffic was diverted."},
-		{"prices", strings.Join(prices, "\n\n")}, {"tiny", "Bridge shut."}} {
+		{"prices", strings.Join(prices, "\n\n")}, {"tiny", "Bridge shut."},
+		{"rule", strings.Repeat("=", 46)}, {"stars", strings.Repeat("★☆", 35)}} {
 		line, _ := json.Marshal(map[string]string{"id": d.id, "text": d.text})
 		b.Write(append(line, '\n'))
 	}
@@ -445,12 +446,18 @@ func TestRejectsNameTheLimit(t *testing.T) {
 	}{
 		{"sentences", map[string]string{
 			"prices": "not compared: no sentence of 20 characters or more (--min-sentence-chars), as in a table or a list of short lines",
-			"tiny":   "not compared: a text of fewer than 30 characters, white space not counted (--min-text)"}},
+			"tiny":   "not compared: a text of fewer than 30 characters, white space not counted (--min-text)",
+			// Symbols alone are no sentence of words, however long:
+			// --min-sentence-chars was named of them.
+			"rule":  "not compared: no words left to compare once the text is analysed (punctuation, numbers or stop words only)",
+			"stars": "not compared: no words left to compare once the text is analysed (punctuation, numbers or stop words only)"}},
 		{"rarewords", map[string]string{
 			"a":      "not compared: fewer than 201 words (--min-words)",
 			"b":      "not compared: fewer than 201 words (--min-words)",
 			"prices": "not compared: fewer than 201 words (--min-words)",
-			"tiny":   "not compared: a text of fewer than 30 characters, white space not counted (--min-text)"}},
+			"tiny":   "not compared: a text of fewer than 30 characters, white space not counted (--min-text)",
+			"rule":   "not compared: fewer than 201 words (--min-words)",
+			"stars":  "not compared: fewer than 201 words (--min-words)"}},
 	} {
 		t.Run(tc.method, func(t *testing.T) {
 			spec, _ := methods.Lookup(tc.method)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/corpus"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 )
@@ -24,8 +25,20 @@ func Export(ctx context.Context, x *index.Index, dir string) error {
 	}
 	defer set.Abort()
 	// The minimum length of text the documents were added under is not
-	// stored: a rejects line names the method's limits alone.
-	st, err := x.Export(ctx, exporter{set, LimitsOf(x.Config(), -1)})
+	// stored: a rejects line names it as the one they were added with.
+	e := exporter{Set: set, lim: LimitsOf(x.Config(), -1)}
+	e.lim.MinTextUnknown, e.lim.TextUnknown = true, !x.Meta().StoreText
+	if x.Meta().StoreText {
+		// The method, sketching a stored text without the minimum
+		// length, tells its own minimum from that one.
+		b, err := x.Spec().NewBatchWith(x.Config(), engine.Grouping{MinChars: -1})
+		if err != nil {
+			return err
+		}
+		defer b.Close()
+		e.method = b.NewSketcher()
+	}
+	st, err := x.Export(ctx, e)
 	if err != nil {
 		return err
 	}
@@ -38,7 +51,8 @@ func Export(ctx context.Context, x *index.Index, dir string) error {
 // exporter writes an index's contents to a result set.
 type exporter struct {
 	*Set
-	lim Limits // the method's, for the rejects
+	lim    Limits           // the method's, for the rejects
+	method *engine.Sketcher // the method without a minimum length of text; nil when the index stores no texts
 }
 
 // keptDoc is a stored document as kept.jsonl lists it.
@@ -60,5 +74,23 @@ func (e exporter) Kept(d *store.Doc) error {
 }
 
 func (e exporter) Rejected(d *store.Doc) error {
-	return e.Set.Reject(RejectDocument(&corpus.Record{Doc: core.Document{ID: d.ID}}, d.Skip, e.lim))
+	doc := core.Document{ID: d.ID, Title: d.Title, Text: d.Text, URL: d.URL, Source: d.Source}
+	return e.Set.Reject(RejectDocument(&corpus.Record{Doc: doc}, d.Skip, e.limits(&doc, d.Skip)))
+}
+
+// limits returns the limits to name for doc, stored without being
+// compared for the reason skip: of a text too short and stored, the one
+// of the method (--min-words) when the method skips the text, else the
+// --min-text it was added with.
+func (e exporter) limits(doc *core.Document, skip core.SkipReason) Limits {
+	l := e.lim
+	if skip != core.SkipTooShort || e.method == nil {
+		return l
+	}
+	if e.method.Sketch(doc).Skip() == core.SkipTooShort {
+		l.MinTextUnknown = false
+	} else {
+		l.MinWords = 0
+	}
+	return l
 }

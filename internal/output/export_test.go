@@ -4,11 +4,17 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
@@ -114,4 +120,82 @@ func countLines(t *testing.T, dir, name string) int {
 		n++
 	}
 	return n
+}
+
+// TestExportRejectsNameTheLimitTheyFellUnder: an export blamed rarewords'
+// --min-words for a document of eight one-letter words that the 30
+// characters of --min-text had skipped, and sentences'
+// --min-sentence-chars for a line of symbols, which has no words. With its
+// text stored the method tells its limit from the others; without, each
+// that may be is named.
+func TestExportRejectsNameTheLimitTheyFellUnder(t *testing.T) {
+	const (
+		words     = "not compared: fewer than 3 words (--min-words)"
+		minText   = "not compared: a text shorter than the --min-text it was added with (30 characters by default, white space not counted)"
+		either    = "not compared: fewer than 3 words (--min-words), or a text shorter than the --min-text it was added with (30 characters by default, white space not counted)"
+		sentences = "not compared: no sentence of 20 characters or more (--min-sentence-chars), as in a table or a list of short lines"
+		noWords   = "not compared: no words left to compare once the text is analysed (punctuation, numbers or stop words only)"
+		orNoWords = sentences + ", or no words left to compare once the text is analysed (punctuation, numbers or stop words only)"
+	)
+	var prices []string
+	for i := range 12 {
+		prices = append(prices, fmt.Sprintf("Item %d. $4.%d0.", i, i%10))
+	}
+	docs := []core.Document{
+		{ID: "stub8", Text: "a b c d e f g h"},
+		{ID: "two", Text: "Supercalifragilisticexpialidocious antidisestablishmentarianism"},
+		{ID: "rule", Text: strings.Repeat("=", 46)},
+		{ID: "prices", Text: strings.Join(prices, "\n\n")},
+		{ID: "long", Text: "The harbour bridge closed on Tuesday after inspectors found cracks."},
+	}
+	for _, tc := range []struct {
+		name, method string
+		minWords     int
+		storeText    bool
+		want         map[string]string
+	}{
+		{"rarewords texts stored", "rarewords", 3, true, map[string]string{"stub8": minText, "two": words, "rule": words}},
+		{"rarewords no texts", "rarewords", 3, false, map[string]string{"stub8": either, "two": either, "rule": either}},
+		{"sentences texts stored", "sentences", 0, true, map[string]string{"stub8": minText, "rule": noWords, "prices": sentences}},
+		{"sentences no texts", "sentences", 0, false, map[string]string{"stub8": minText, "rule": orNoWords, "prices": orNoWords}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec, _ := methods.Lookup(tc.method)
+			c := spec.Defaults()
+			if tc.minWords > 0 {
+				var err error
+				if c, err = flagopts.Set(c, "min-words", tc.minWords); err != nil {
+					t.Fatal(err)
+				}
+			}
+			x, err := index.Open(t.Context(), filepath.Join(t.TempDir(), "index.db"), store.Options{}, methods.All,
+				index.OpenOptions{Method: c, StoreText: tc.storeText})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer x.Close()
+			if _, err := x.Add(t.Context(), docs, index.AddOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			dir := filepath.Join(t.TempDir(), "out")
+			if err := Export(t.Context(), x, dir); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(filepath.Join(dir, RejectsFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for l := range strings.Lines(string(data)) {
+				var r Reject
+				if err := json.Unmarshal([]byte(l), &r); err != nil {
+					t.Fatal(err)
+				}
+				got[r.ID] = r.Error
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("rejects.jsonl errors (-want +got)\n%s", diff)
+			}
+		})
+	}
 }

@@ -3,7 +3,8 @@
 // counted in, d (days), w (weeks) and mo (months of 30 days), with min for
 // minutes. A feed's interval (feeds add and set --interval, a feeds file's
 // interval, the web UI's), an age (index expire --older-than) and a news
-// window (--window) are read here, so that each takes what the others do.
+// window (--window, neardup-beam's too) are read here, so that each takes
+// what the others do.
 package span
 
 import (
@@ -34,6 +35,23 @@ func Parse(s string) (time.Duration, error) { return parse(s, time.Minute) }
 // error naming min and mo ("2m" was read as two minutes without a word,
 // where two months were likely meant).
 func ParseAge(s string) (time.Duration, error) { return parse(s, 0) }
+
+// ParseDateSpan reads s as ParseAge does, as a span measured against
+// documents' dates (an age, a news window): positive and of a second or
+// more, since a date is kept to the second. The error says what is wrong
+// without quoting s.
+func ParseDateSpan(s string) (time.Duration, error) {
+	d, err := ParseAge(s)
+	switch {
+	case err != nil:
+		return 0, err
+	case d <= 0:
+		return 0, errors.New("want a positive duration")
+	case d < time.Second:
+		return 0, errors.New("want 1s or more: a document's date is kept to the second")
+	}
+	return d, nil
+}
 
 var (
 	// errForm is the error of a value that is no span of time at all.

@@ -91,3 +91,26 @@ func TestParseAgeLimits(t *testing.T) {
 		t.Error("one past the longest: no error")
 	}
 }
+
+// TestParseDateSpan: an age or a news window is a second or more, the
+// precision of a document's date.
+func TestParseDateSpan(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want time.Duration
+		err  string
+	}{
+		{"3d", 3 * 24 * time.Hour, ""},
+		{"1s", time.Second, ""},
+		{"1ms", 0, "want 1s or more: a document's date is kept to the second"},
+		{"0.5s", 0, "want 1s or more"},
+		{"0d", 0, "want a positive duration"},
+		{"-1h", 0, "want a positive duration"},
+		{"2m", 0, "m could be minutes or months"},
+	} {
+		got, err := ParseDateSpan(tc.in)
+		if tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) || tc.err == "" && (err != nil || got != tc.want) {
+			t.Errorf("%s: %v, %v; want %v or an error with %q", tc.in, got, err, tc.want, tc.err)
+		}
+	}
+}

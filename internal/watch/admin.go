@@ -338,8 +338,8 @@ func Import(ctx context.Context, st Tables, feeds []Feed) (added, updated int, e
 // MinInterval: its row edited by hand), is left out, as its settings are
 // not known or the file would be refused whole; the others are written,
 // and then an *ExportError names each one left out. A stored interval not
-// above 0, which the watcher polls at DefaultInterval, is written as 0s,
-// which Import reads so. Any other error is of reading the feeds or of
+// above 0, which the watcher polls at DefaultInterval, is left out, as
+// Import reads none given. Any other error is of reading the feeds or of
 // writing to out, and what out holds then is not a whole file.
 func Export(ctx context.Context, st Tables, out io.Writer) error {
 	stored, err := Feeds(ctx, st)

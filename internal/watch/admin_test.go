@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -131,14 +132,23 @@ func TestReadFileErrors(t *testing.T) {
 		"empty":           {"", `empty: a feeds file starts with a "version: 1" line`},
 		"blank":           {"\n# nothing\n", `empty: a feeds file starts with a "version: 1" line`},
 		"short":           {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 10s\n", "shorter than 1m0s"},
-		"no version":      {"feeds: []\n", `no "version: 1" line`},
-		"new version":     {"version: 2\nfeeds: []\n", "version 2: this neardup reads version 1"},
-		"second feed":     {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: notaurl\n", `feed 2: feed "notaurl"`},
+		// An interval of 0 was taken for none given: the feed polled
+		// every 15m, where --interval 0 is refused.
+		"zero":         {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 0\n", ":4: feed 1: interval 0 is shorter than 1m0s (a feed that gives none is polled every 15m)"},
+		"zero days":    {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 0d\n", ":4: feed 1: interval 0d is shorter than 1m0s"},
+		"zero minutes": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 0min\n", ":4: feed 1: interval 0min is shorter than 1m0s"},
+		"no version":   {"feeds: []\n", `no "version: 1" line`},
+		"new version":  {"version: 2\nfeeds: []\n", "version 2: this neardup reads version 1"},
+		"second feed":  {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: notaurl\n", `feed 2: feed "notaurl"`},
 		"repeated url": {"version: 1\nfeeds:\n  - url: http://a.example/rss\n  - url: http://a.example/rss\n    interval: 1h\n",
 			":4: feed 2: http://a.example/rss is feed 1 already (line 3)"},
 		// The second document's feeds were left unread, without a word.
 		"second document": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n---\nversion: 1\nfeeds:\n  - url: https://b.example/rss\n",
 			`:5: a second YAML document, after a "---" line`},
+		// A feed merging itself was read again without end: "fatal
+		// error: stack overflow".
+		"merge of itself": {"version: 1\nfeeds:\n  - &a\n    url: http://127.0.0.1:8765/z.xml\n    <<: *a\n",
+			":5: feed 1: <<: merges the mapping it is in, or one merging it: it would repeat without end"},
 		"bad selector": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: https://b.example/rss\n    rule:\n      drop: [.ad]\n      body: 'div[['\n", `:7: feed 2: feed https://b.example/rss: site rule: body: bad CSS selector "div[["`},
 	} {
 		wantReadError(t, filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".yaml"), c.body, c.want)
@@ -224,9 +234,9 @@ func TestTryFeed(t *testing.T) {
 	s.serve("/json", "application/feed+json", jsonFeed(items...))
 	s.serve("/empty", "application/rss+xml", rss2(linkless))
 	for path, want := range map[string]FeedTrial{
-		"/rss":  {URL: s.URL + "/rss", Format: "RSS", Items: 4},
-		"/atom": {URL: s.URL + "/atom", Format: "Atom", Items: 3},
-		"/json": {URL: s.URL + "/json", Format: "JSON Feed", Items: 3},
+		"/rss":  {URL: s.URL + "/rss", Format: "RSS", Items: 4, Page: s.URL + "/story/2", Passed: "1 without a link"},
+		"/atom": {URL: s.URL + "/atom", Format: "Atom", Items: 3, Page: s.URL + "/story/2"},
+		"/json": {URL: s.URL + "/json", Format: "JSON Feed", Items: 3, Page: s.URL + "/story/2"},
 	} {
 		tr, err := Try(t.Context(), s.URL+path, &Rule{Body: "article", Drop: []string{"h1"}}, testOptions())
 		if err != nil {
@@ -247,6 +257,62 @@ func TestTryFeed(t *testing.T) {
 	tr, err := Try(t.Context(), s.URL+"/story/0", nil, testOptions())
 	if err != nil || tr.Feed != nil || tr.URL != s.URL+"/story/0" {
 		t.Errorf("a page: feed %+v, URL %s, %v", tr.Feed, tr.URL, err)
+	}
+}
+
+// TestTryFeedTriesWhatTheWatcherExtracts: a trial of a feed's URL tried
+// its newest item with a link, though the watcher skips a gallery URL
+// without fetching it and a page its rule's article_url does not match;
+// an item whose page was a feed too showed as "Skipped: feed" with no
+// error; a feed whose URL had a gallery word carried the gallery note of
+// a page the watcher skips; and an item page that failed said not where
+// it came from. Now the newest item the watcher would extract is tried,
+// the others passed over counted.
+func TestTryFeedTriesWhatTheWatcherExtracts(t *testing.T) {
+	s := newSite(t)
+	stories := publish(s, "Daily", 40, 2) // the newest first: /story/1
+	at := func(i int, path string) item {
+		return item{title: path, link: s.URL + path, guid: path, date: stories[0].date.Add(time.Duration(i) * time.Hour)}
+	}
+	s.serve("/gallery/7", "text/html", newStory(50).page("Daily", ""))
+	s.serve("/video/rss", "application/rss+xml", rss2(at(3, "/gallery/7"), at(2, "/live/9"), at(1, "/photos/3"), stories[0], stories[1]))
+	s.serve("/galleries", "application/rss+xml", rss2(at(2, "/gallery/7"), at(1, "/live/9")))
+	s.serve("/feed-item", "application/rss+xml", rss2(at(1, "/rss-page"), stories[0]))
+	s.serve("/rss-page", "application/rss+xml", rss2(stories[0]))
+	s.serve("/missing", "application/rss+xml", rss2(at(1, "/gone"), stories[0]))
+	s.serve("/photos/feed", "application/rss+xml", rss2(item{title: "Breaking", guid: "g9"}))
+	rule := &Rule{Body: "article", ArticleURL: "^" + regexp.QuoteMeta(s.URL) + "/(story|gallery|photos)/"}
+
+	tr, err := Try(t.Context(), s.URL+"/video/rss", rule, testOptions())
+	want := FeedTrial{URL: s.URL + "/video/rss", Format: "RSS", Items: 5, Page: s.URL + "/story/1",
+		Passed: "2 with a gallery URL, 1 not matching article_url"}
+	if err != nil || tr.Feed == nil || *tr.Feed != want || tr.URL != s.URL+"/story/1" || tr.Skip != "" {
+		t.Errorf("a feed whose newest items the watcher skips: feed %+v, tried %s, skipped %q, %v; want %+v", tr.Feed, tr.URL, tr.Skip, err, want)
+	}
+	if tr.Gallery != "" {
+		t.Errorf("a feed's URL with a gallery word: gallery note %q; the watcher polls it", tr.Gallery)
+	}
+
+	tr, err = Try(t.Context(), s.URL+"/galleries", rule, testOptions())
+	if want := s.URL + "/galleries: a feed (RSS), not an article page, and no item of it links to a page the watcher would extract (1 with a gallery URL, 1 not matching article_url)"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a feed of no item to try: %v, want an error holding %q", err, want)
+	}
+	if tr.Feed == nil || tr.Feed.Page != "" || tr.Gallery != "" || tr.URL != "" {
+		t.Errorf("a feed of no item to try: feed %+v, gallery %q, tried %q; want no page tried and no gallery note", tr.Feed, tr.Gallery, tr.URL)
+	}
+
+	tr, err = Try(t.Context(), s.URL+"/photos/feed", nil, testOptions())
+	if want := "no item of it links to a page the watcher would extract (1 without a link)"; err == nil || !strings.Contains(err.Error(), want) || tr.Gallery != "" {
+		t.Errorf("a feed of no link at a URL with a gallery word: gallery note %q, %v; want no note and an error holding %q", tr.Gallery, err, want)
+	}
+
+	_, err = Try(t.Context(), s.URL+"/feed-item", nil, testOptions())
+	if want := "the newest item of feed " + s.URL + "/feed-item: " + s.URL + "/rss-page: a feed too"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a feed whose item is a feed: %v, want an error holding %q", err, want)
+	}
+	_, err = Try(t.Context(), s.URL+"/missing", nil, testOptions())
+	if want := "the newest item of feed " + s.URL + "/missing: "; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("a feed whose item's page fails: %v, want an error starting %q", err, want)
 	}
 }
 
@@ -354,6 +420,8 @@ func FuzzFeedsFile(f *testing.F) {
 	f.Add([]byte(`<?xml version="1.0" encoding="ISO-8859-1"?><opml version="2.0"><body><outline text="F&amp;x">` +
 		`<outline type="rss" xmlUrl="https://a.example/rss"/><outline xmlUrl="http://b.example/atom&nbsp;"/></outline></body></opml>`))
 	f.Add([]byte(`<opml><body><outline xmlUrl="https://a.example/rss"><outline xmlUrl="https://a.example/rss"/>`))
+	f.Add([]byte("version: 1\nfeeds:\n  - &a\n    url: http://127.0.0.1:8765/z.xml\n    <<: *a\n"))
+	f.Add([]byte("version: 1\nfeeds:\n  - &a\n    url: http://a.example/rss\n    rule: &r {body: main, <<: [*r, *a]}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		feeds, err := parseFeeds("fuzz", data)
 		if err != nil {

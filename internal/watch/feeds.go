@@ -28,8 +28,9 @@ import (
 type Feed struct {
 	// URL is the feed's address.
 	URL string `json:"url" yaml:"url"`
-	// Interval is how often it is polled.
-	Interval Duration `json:"interval" yaml:"interval"`
+	// Interval is how often it is polled; 0 in a feeds file, where it is
+	// left out, for none given.
+	Interval Duration `json:"interval" yaml:"interval,omitempty"`
 	// Rule is the site rule its pages are extracted with; nil means the
 	// extractor's own choice of the article.
 	Rule *Rule `json:"rule,omitempty" yaml:"rule,omitempty"`

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/mmcdole/gofeed"
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/extract"
+	"github.com/neardup/neardup/internal/extract/rules"
 )
 
 // Trial is what a site rule makes of a page: the page's canonical URL and
@@ -26,6 +28,13 @@ type FeedTrial struct {
 	URL    string `json:"url"`    // after redirects
 	Format string `json:"format"` // RSS, Atom or JSON Feed
 	Items  int    `json:"items"`  // how many items it lists
+	// Page is the URL of the page tried, of the newest item whose page
+	// the watcher would fetch and extract; "" when none would be.
+	Page string `json:"page,omitempty"`
+	// Passed says why the items newer than it were passed over ("2 with a
+	// gallery URL"); "" when it is the newest. With no Page, why every
+	// item was.
+	Passed string `json:"passed,omitempty"`
 }
 
 // feedFormats names gofeed's feed types as users know them.
@@ -35,8 +44,9 @@ var feedFormats = map[string]string{"rss": "RSS", "atom": "Atom", "json": "JSON 
 // Options.Rules), as the watcher would for an item of a feed with that
 // rule, storing nothing: a site rule can be checked before it is saved.
 // When pageURL answers with a feed (RSS, Atom, JSON Feed), which a rule is
-// not for, it tries the page of the feed's newest item that has a link and
-// says so in Trial.Feed; a feed with none is an error.
+// not for, it tries the page of the feed's newest item that the watcher
+// would fetch and extract (see tryItem) and says so in Trial.Feed; a feed
+// with none, or whose item's page is a feed too, is an error.
 func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, error) {
 	if err := o.Check(); err != nil {
 		return Trial{}, err
@@ -57,14 +67,16 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 		return t, err
 	}
 	if parsed, err := parseFeed(resp.body, resp.contentType); err == nil {
-		t.Feed = &FeedTrial{URL: resp.url, Format: feedFormats[parsed.FeedType], Items: len(parsed.Items)}
-		if pageURL = newestLink(resp.url, parsed.Language, parsed.Items); pageURL == "" {
-			return t, fmt.Errorf("%s: a feed (%s), not an article page, and no item of it links to a page to try: give the URL of an article page",
-				ShownURL(resp.url), t.Feed.Format)
+		// A feed's URL, gallery word or not, is polled, not skipped.
+		t.Gallery = ""
+		f := &FeedTrial{URL: resp.url, Format: feedFormats[parsed.FeedType], Items: len(parsed.Items)}
+		t.Feed = f
+		if f.Page, f.Passed = w.tryItem(resp.url, parsed.Language, parsed.Items, rs); f.Page == "" {
+			return t, fmt.Errorf("%s: a feed (%s), not an article page, and no item of it links to a page the watcher would extract (%s): give the URL of an article page",
+				ShownURL(resp.url), f.Format, f.Passed)
 		}
-		t.Gallery = w.galleryNote(pageURL)
-		if resp, err = fetcher.get(ctx, request{url: pageURL}); err != nil {
-			return t, err
+		if resp, err = fetcher.get(ctx, request{url: f.Page}); err != nil {
+			return t, fmt.Errorf("the newest item of feed %s: %w", ShownURL(f.URL), err)
 		}
 	}
 	t.URL = resp.url
@@ -74,6 +86,10 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 	t.Canonical = withoutUser(t.Canonical) // as the watcher stores it
 	t.Article, t.Skip, err = extract.Page(ctx, extract.Input{URL: resp.url, ContentType: resp.contentType, Body: resp.body},
 		extract.Options{Rules: rs, MinChars: o.MinChars, MaxBytes: o.MaxBytes})
+	if err == nil && t.Feed != nil && t.Skip == extract.SkipFeed {
+		return t, fmt.Errorf("the newest item of feed %s: %s: a feed too, not an article page: give the URL of an article page",
+			ShownURL(t.Feed.URL), ShownURL(resp.url))
+	}
 	if word := w.galleryText(t.Article.Text); t.Gallery == "" && word != "" {
 		t.Gallery = "the text starts with the gallery word " + strconv.Quote(word) + "; the watcher skips it"
 	}
@@ -89,16 +105,42 @@ func (w *Watcher) galleryNote(pageURL string) string {
 	return ""
 }
 
-// newestLink returns the URL the page of the newest of a feed's items with
-// a link is fetched from, as the watcher keys them (see entries): feedURL,
-// the URL the feed was read from, resolves relative links, and lang is the
-// feed's language. It returns "" when no item has a link.
-func newestLink(feedURL, lang string, items []*gofeed.Item) string {
-	es, _ := entries(feedURL, lang, items)
-	for i := len(es) - 1; i >= 0; i-- {
-		if es[i].link != "" {
-			return es[i].fetch
+// tryItem returns the URL the page of the newest of a feed's items that
+// the watcher would fetch and extract with the rules rs is fetched from:
+// one with a link (see entries: feedURL, the URL the feed was read from,
+// resolves relative links, and lang is the feed's language), not a gallery
+// URL, matching its rule's article_url if any. passed counts the newer
+// items passed over by why ("2 with a gallery URL, 1 not matching
+// article_url"); with no page, every item.
+func (w *Watcher) tryItem(feedURL, lang string, items []*gofeed.Item, rs *rules.Set) (page, passed string) {
+	es, unnamed := entries(feedURL, lang, items)
+	var noLink, gallery, notArticle int
+	for i := len(es) - 1; i >= 0 && page == ""; i-- {
+		switch e := es[i]; {
+		case e.link == "":
+			noLink++
+		case w.galleryURL(e.link) != "":
+			gallery++
+		case !rs.Match(e.fetch).IsArticleURL(e.fetch):
+			notArticle++
+		default:
+			page = e.fetch
 		}
 	}
-	return ""
+	if page == "" {
+		noLink += unnamed
+	}
+	var why []string
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{noLink, "without a link"}, {gallery, "with a gallery URL"}, {notArticle, "not matching article_url"}} {
+		if c.n > 0 {
+			why = append(why, fmt.Sprintf("%d %s", c.n, c.what))
+		}
+	}
+	if page == "" && len(why) == 0 {
+		return "", "it lists none"
+	}
+	return page, strings.Join(why, ", ")
 }

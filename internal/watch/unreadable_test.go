@@ -240,8 +240,9 @@ func TestStoredIntervalNotAboveZero(t *testing.T) {
 // that wrote a site rule that does not compile (or an interval below 1m),
 // which made a file import refused whole: the other feeds are written, in
 // a file that imports, and an *ExportError names each feed left out, its
-// id and why. A stored interval not above 0 is written as 0s (the default
-// interval, as the watcher polls it), and a state that does not decode
+// id and why. A stored interval not above 0 is left out (the default
+// interval, as the watcher polls it; an interval of 0s given is refused),
+// and a state that does not decode
 // does not matter. An import of other feeds, or of readable ones, into the
 // index that holds them goes on.
 func TestExportLeavesOutUnreadableFeeds(t *testing.T) {

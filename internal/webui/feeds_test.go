@@ -140,9 +140,13 @@ func TestTryRule(t *testing.T) {
 	story := strings.Repeat("The river rose through the night and the council opened the shelters before dawn. ", 12)
 	var site *httptest.Server
 	site = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/rss.xml" {
+		if r.URL.Path == "/rss.xml" || r.URL.Path == "/video/rss.xml" {
+			link := "/news/floods"
+			if r.URL.Path == "/video/rss.xml" {
+				link = "/gallery/floods"
+			}
 			w.Header().Set("Content-Type", "application/rss+xml")
-			fmt.Fprintf(w, `<?xml version="1.0"?><rss version="2.0"><channel><title>Daily</title><item><title>Floods</title><link>%s/news/floods</link></item></channel></rss>`, site.URL)
+			fmt.Fprintf(w, `<?xml version="1.0"?><rss version="2.0"><channel><title>Daily</title><item><title>Floods</title><link>%s%s</link></item></channel></rss>`, site.URL, link)
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -167,8 +171,19 @@ func TestTryRule(t *testing.T) {
 	}
 	// A feed's URL tries the page of its newest item, saying so.
 	form.Set("test_url", site.URL+"/rss.xml")
-	f.post("/feeds/try", form, true).want(t, "a feed", http.StatusOK, "is a feed (RSS, 1 item), not an article page",
+	f.post("/feeds/try", form, true).want(t, "a feed", http.StatusOK,
+		"is a feed (RSS, 1 item), not an article page: the page of its newest item the watcher would extract is tried",
 		"Page tried", site.URL+"/news/floods", "The river rose through the night")
+	// A feed of no item the watcher would extract says why, and neither
+	// that a page is tried nor that the feed's URL, which the watcher
+	// polls, is a gallery page it skips.
+	form.Set("test_url", site.URL+"/video/rss.xml")
+	a = f.post("/feeds/try", form, true)
+	a.want(t, "a feed of gallery pages", http.StatusOK, "is a feed (RSS, 1 item), not an article page</dd>",
+		"no item of it links to a page the watcher would extract (1 with a gallery URL)")
+	if strings.Contains(a.body, "is tried") || strings.Contains(a.body, "gallery word") {
+		t.Errorf("a feed of gallery pages: the trial says a page is tried, or the feed's URL is a gallery's:\n%s", a.body)
+	}
 	// An unreachable page is a trial with an error, not a failed request.
 	form.Set("test_url", "http://127.0.0.1:1/none")
 	f.post("/feeds/try", form, true).want(t, "unreachable page", http.StatusOK, "could not be fetched")

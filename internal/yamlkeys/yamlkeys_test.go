@@ -2,7 +2,10 @@ package yamlkeys
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"gopkg.in/yaml.v3"
@@ -26,6 +29,12 @@ func TestRead(t *testing.T) {
 		{"a key twice", "url: a\nurl: b\n", nil, &Error{2, `key "url" given twice`}},
 		{"an unknown key merged", "base: &b {urll: b}\nm:\n  <<: *b\n", nil, &Error{1, `unknown key "urll" (want one of url, interval, rule)`}},
 		{"a merge of no mapping", "s: &s text\nm:\n  <<: *s\n", nil, &Error{1, "<<: want a mapping, or a list of mappings, to merge"}},
+		// Regressions: a mapping merging itself, or one merging it, was
+		// read again without end, to a stack overflow.
+		{"a merge of its own mapping", "m: &a\n  url: a\n  <<: *a\n", nil,
+			&Error{3, "<<: merges the mapping it is in, or one merging it: it would repeat without end"}},
+		{"a merge of a mapping merging it", "m: &a\n  url: a\n  <<: [&b {<<: *a}]\n", nil,
+			&Error{3, "<<: merges the mapping it is in, or one merging it: it would repeat without end"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var doc yaml.Node
@@ -55,5 +64,38 @@ func TestRead(t *testing.T) {
 				t.Errorf("keys (-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestReadMergesOnce: a mapping merged by many is read once. Each of 40
+// mappings merging the one before twice was read again each time: 2^40
+// reads.
+func TestReadMergesOnce(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("a0: &a0 {url: a}\n")
+	for i := 1; i <= 40; i++ {
+		fmt.Fprintf(&src, "a%d: &a%d {<<: [*a%d, *a%d]}\n", i, i, i-1, i-1)
+	}
+	src.WriteString("m: {<<: *a40, interval: 1h}\n")
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(src.String()), &doc); err != nil {
+		t.Fatal(err)
+	}
+	m := doc.Content[0].Content[len(doc.Content[0].Content)-1]
+	done := make(chan error, 1)
+	go func() {
+		vals, err := Read(m, []string{"url", "interval"})
+		if err == nil && (vals["url"] == nil || vals["url"].Value != "a") {
+			err = fmt.Errorf("keys %v, want url a merged", vals)
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Error(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Read of 40 mappings each merging the one before twice: not done in 10s")
 	}
 }

@@ -38,6 +38,7 @@ import (
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/internal/span"
 	"github.com/neardup/neardup/method/minhash"
 	"github.com/neardup/neardup/method/simhash"
 )
@@ -180,7 +181,11 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 	fs.IntVar(&o.Shards, "shards", 0, "Write each JSON Lines file as this many shards, each by a worker of its own (0: one file of each, written by one worker)")
 	keep := fs.String("keep", "", "Which member represents a cluster: longest (the default), earliest, first or central")
 	link := fs.String("link", string(cluster.Any), "How a document joins a cluster: any, anchor or majority")
-	window := fs.Duration("window", 0, "Pair only documents dated at most this far apart, e.g. 72h (undated documents pair with any)")
+	fs.Func("window", "Pair only documents dated at most this far apart, e.g. 3d, 72h, 1w, 90min (m alone is refused: min or mo); undated documents pair with any", func(v string) error {
+		var err error
+		o.Window, err = span.ParseDateSpan(v)
+		return err
+	})
 	fs.StringVar(&o.Fields.ID, "id-col", "id", "Field holding the document id")
 	fs.StringVar(&o.Fields.Title, "title-col", "title", "Field holding the title")
 	fs.StringVar(&o.Fields.Text, "text-col", "text", "Field holding the body text")
@@ -213,7 +218,7 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 	case o.MaxBytes <= 0:
 		return c, usageError{errors.New("--max-bytes must be positive")}
 	}
-	o.Method, o.Keep, o.Link, o.Window = method, cluster.Policy(*keep), cluster.Linking(*link), *window
+	o.Method, o.Keep, o.Link = method, cluster.Policy(*keep), cluster.Linking(*link)
 	if o.MinChars = *minText; o.MinChars == 0 {
 		o.MinChars = -1 // 0 on the command line compares every text, as in neardup dedup
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 
@@ -40,6 +41,8 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 		{"parquet kept file", []string{"--kept", "kept.parquet", "in.jsonl", "-o", out}},
 		{"negative shards", []string{"--shards", "-1", "in.jsonl", "-o", out}},
 		{"negative window", []string{"--window", "-3h", "in.jsonl", "-o", out}},
+		{"window of a bare m", []string{"--window", "3m", "in.jsonl", "-o", out}},
+		{"window under a second", []string{"--window", "1ms", "in.jsonl", "-o", out}},
 		{"max-bytes 0", []string{"--max-bytes", "0", "in.jsonl", "-o", out}},
 	}
 	for _, tt := range tests {
@@ -58,6 +61,12 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 	fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
 	if _, err := parse(fs, []string{"in.jsonl", "--keep", "central", "-o", out, "--method", "simhash", "--threshold", "0.8"}); err != nil {
 		t.Errorf("parse of a good command line: %v", err)
+	}
+	// --window takes days, as neardup's --window does; Go's flag.Duration
+	// refused 3d (time: unknown unit "d").
+	fs = flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+	if c, err := parse(fs, []string{"in.jsonl", "-o", out, "--window", "3d"}); err != nil || c.Window != 72*time.Hour {
+		t.Errorf("--window 3d: window %v, %v; want 72h", c.Window, err)
 	}
 }
 

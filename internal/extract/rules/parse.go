@@ -51,7 +51,9 @@ func Parse(data []byte, file string) (*Set, error) {
 	} else if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	resolveAliases(&doc, 0)
+	if err := (&aliases{file: file, open: map[*yaml.Node]bool{}, done: map[*yaml.Node]bool{}}).resolve(&doc); err != nil {
+		return nil, err
+	}
 	// A second document (after a "---") would be read by no one: the rules
 	// in it would match no page.
 	for {
@@ -104,21 +106,37 @@ func Parse(data []byte, file string) (*Set, error) {
 	return set, nil
 }
 
-// resolveAliases replaces, in the tree under n, each alias by the node it
-// names, and each merge key ("<<: *base") by the keys of the mappings it
-// names that the mapping does not give itself, as the YAML decoder reads
-// them: a rule written once and named again, or made from another's keys,
-// is checked as the rule it stands for. depth bounds an alias to an
-// enclosing node, which would repeat without end.
-func resolveAliases(n *yaml.Node, depth int) {
-	if depth > maxAliasDepth {
-		return
+// aliases resolves the aliases and merge keys of a rules file's node
+// tree (see resolve).
+type aliases struct {
+	file string              // named in errors
+	open map[*yaml.Node]bool // the nodes being resolved: the one at hand and those holding it
+	done map[*yaml.Node]bool // the nodes resolved
+}
+
+// resolve replaces, in the tree under n, each alias by the node it names,
+// and each merge key ("<<: *base") by the keys of the mappings it names
+// that the mapping does not give itself, as the YAML decoder reads them: a
+// rule written once and named again, or made from another's keys, is
+// checked as the rule it stands for. A node is resolved once, however many
+// aliases name it; an alias to a node that holds it, which would repeat
+// without end, is an *Error at its line.
+func (a *aliases) resolve(n *yaml.Node) error {
+	if a.done[n] {
+		return nil
 	}
+	a.open[n] = true
 	for i, c := range n.Content {
-		for c.Kind == yaml.AliasNode && c.Alias != nil {
-			c = c.Alias
+		if c.Kind == yaml.AliasNode {
+			if to := yamlkeys.Deref(c); to != nil && a.open[to] {
+				return &Error{a.file, c.Line, "", fmt.Sprintf("*%s within the node it names: it would repeat without end", c.Value)}
+			} else if to != nil {
+				n.Content[i] = to
+			}
 		}
-		n.Content[i] = c
+		if err := a.resolve(n.Content[i]); err != nil {
+			return err
+		}
 	}
 	if n.Kind == yaml.MappingNode {
 		var own, merged []*yaml.Node
@@ -135,7 +153,6 @@ func resolveAliases(n *yaml.Node, depth int) {
 				maps = m.Content
 			}
 			for _, mm := range maps {
-				resolveAliases(mm, depth+1)
 				for i := 0; mm.Kind == yaml.MappingNode && i+1 < len(mm.Content); i += 2 {
 					if !hasKey(own, mm.Content[i].Value) {
 						own = append(own, mm.Content[i], mm.Content[i+1])
@@ -147,9 +164,9 @@ func resolveAliases(n *yaml.Node, depth int) {
 			n.Content = own
 		}
 	}
-	for _, c := range n.Content {
-		resolveAliases(c, depth+1)
-	}
+	delete(a.open, n)
+	a.done[n] = true
+	return nil
 }
 
 // hasKey reports whether the pairs of a mapping's content (key, value,
@@ -162,10 +179,6 @@ func hasKey(pairs []*yaml.Node, key string) bool {
 	}
 	return false
 }
-
-// maxAliasDepth is the deepest resolveAliases goes: far past any rules
-// file's nesting.
-const maxAliasDepth = 64
 
 // fields are the keys a rule may have, attrKeys those of an entry of its
 // drop_attr.

@@ -1,10 +1,12 @@
 package rules
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
@@ -208,6 +210,71 @@ func TestParseAliases(t *testing.T) {
 	if r := set.Match("https://b.example/news/1"); r == nil || r.Name != "b" {
 		t.Errorf("b.example: rule %+v, want b, its own name over the one it merged", r)
 	}
+	// A merge of a list of aliases merged none of them: the aliases in
+	// the list were taken for no mapping.
+	src = "rules:\n  - &base\n    name: a\n    hosts: [a.example]\n    body: article\n  - &drops {name: x, hosts: [x.example], drop: [.ad]}\n" +
+		"  - <<: [*base, *drops]\n    name: d\n    hosts: [d.example]\n"
+	if set, err = Parse([]byte(src), "rules.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	if r := set.Match("https://d.example/news/1"); r == nil || r.Name != "d" || r.bodySrc != "article" || len(r.drop) != 1 {
+		t.Errorf("<<: [*base, *drops]: rule %+v, want d of the body of the one and the drop of the other", r)
+	}
+}
+
+// TestParseAliasCycles: an alias within the node it names, a rule merging
+// itself, was resolved again and again to a depth of 64, each level
+// resolving every node under it: a rules file of one line took for ever,
+// deaf to SIGTERM. It is refused at the alias's line. A node named by
+// many aliases, each of 40 mappings merging the one before twice, is
+// resolved once.
+func TestParseAliasCycles(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"a rule merging itself", "rules: [ &a {name: a, hosts: [127.0.0.1], <<: *a} ]\n",
+			"rules.yaml:1: *a within the node it names: it would repeat without end"},
+		{"a list holding itself", "rules: &r [*r]\n", "rules.yaml:1: *r within the node it names: it would repeat without end"},
+		{"a rule merging one merging it", "rules:\n  - &a\n    name: a\n    drop_attr: [&b {<<: *a}]\n",
+			"rules.yaml:4: *a within the node it names: it would repeat without end"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			done := make(chan error, 1)
+			go func() {
+				_, err := Parse([]byte(tc.src), "rules.yaml")
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				if err == nil || err.Error() != tc.want {
+					t.Errorf("error %v, want %s", err, tc.want)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("not parsed in 10s")
+			}
+		})
+	}
+	t.Run("merged many times", func(t *testing.T) {
+		var src strings.Builder
+		src.WriteString("rules:\n  - name: a\n    hosts: [a.example]\n    drop_attr:\n      - &a0 {tag: div, attr: class, match: ad}\n")
+		for i := 1; i <= 40; i++ {
+			fmt.Fprintf(&src, "      - &a%d {<<: [*a%d, *a%d]}\n", i, i-1, i-1)
+		}
+		done := make(chan error, 1)
+		go func() {
+			s, err := Parse([]byte(src.String()), "rules.yaml")
+			if r := s.Match("https://a.example/1"); err == nil && (r == nil || len(r.dropAttr) != 41) {
+				err = fmt.Errorf("rule %+v, want one of 41 drop_attr entries", r)
+			}
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Error(err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("not parsed in 10s")
+		}
+	})
 }
 
 func FuzzParse(f *testing.F) {
@@ -215,6 +282,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("version: 1\nrules:\n  - url: '(a+)+$'\n    body: 'div > p:nth-child(2n+1)'\n"), "https://x.example/aaaa")
 	f.Add([]byte("version: 1\nrules:\n  - hosts: ['*']\n    strip_regex: ['(?s).*']\n"), "http://h/")
 	f.Add([]byte("rules: [{drop_attr: [{attr: '', match: '['}]}]"), "")
+	f.Add([]byte("rules: [ &a {name: a, hosts: [127.0.0.1], <<: *a} ]"), "http://127.0.0.1/")
+	f.Add([]byte("rules:\n  - &b {name: b, hosts: [b.example], body: article}\n  - {<<: [*b, {drop: [.ad]}], name: c, hosts: [c.example]}\n"), "https://c.example/1")
 	page, err := html.Parse(strings.NewReader(`<article><div class="body"><p>one</p><aside>x</aside></div></article><p id="promo">d</p>`))
 	if err != nil {
 		f.Fatal(err)
