@@ -81,7 +81,7 @@ var skipWords = map[core.SkipReason]string{
 	core.SkipTooLarge:         "over the size limit",
 	core.SkipTooShort:         "shorter than the method compares",
 	core.SkipGallery:          "a gallery or video page, not an article",
-	core.SkipNoUnits:          "nothing the method compares is left: no sentence long enough, as in a table or a list of short lines",
+	core.SkipNoUnits:          "nothing the method compares is left once the text is analysed: no word, or no sentence or shingle long enough (a table, a list of short lines, symbols)",
 	core.SkipExactCopy:        "an exact copy of a stored document",
 	core.SkipRefused:          "refused: outside the limits of what is read",
 	extract.SkipNotHTML:       "not an HTML page",
