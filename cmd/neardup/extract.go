@@ -17,6 +17,7 @@ import (
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/extract/source"
+	"github.com/neardup/neardup/internal/extract/warc"
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
 )
@@ -155,6 +156,10 @@ func runExtract(ctx context.Context, o extractOptions) error {
 	if o.Out != "-" {
 		o.Source.Exclude = isOutput(o.Out)
 	}
+	// Told once the walk is over, beside the summary: the walk runs on a
+	// goroutine of its own.
+	var cuts []string
+	o.Source.Cut = func(id string, err *warc.CutError) { cuts = append(cuts, fmt.Sprintf("%s: %v", id, err)) }
 	return writeAtomic(o.Out, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
@@ -180,6 +185,11 @@ func runExtract(ctx context.Context, o extractOptions) error {
 			return enc.Encode(r.Record())
 		})
 		meter.End(st.Pages, err)
+		for _, c := range cuts {
+			if o.Log != nil {
+				fmt.Fprintf(o.Log, "extract: warning: %s; the bytes after that record are ignored, as they cut no page\n", c)
+			}
+		}
 		if o.Progress != nil {
 			fmt.Fprintf(o.Progress, "extract: %s\n", st.String())
 			if st.Skipped[extract.SkipFeed] > 0 {

@@ -9,6 +9,7 @@ import (
 	nurl "net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -298,7 +299,11 @@ func TestWARCDamage(t *testing.T) {
 // crawl.warc.gz: unexpected EOF after record 2"), where a plain WARC cut
 // inside a record keeps the records before it. Now the records before the
 // cut are read, the record cut is a failed page saying so, and the next
-// input is read.
+// input is read. A cut after a whole record, before any byte of the next
+// (a member cut in its header or trailer, a line end or NULs after the
+// last member), cuts no record: it gave a failed record after the last,
+// "cut.warc.gz#4", of a file of three. Now the file is noted (CutWARCs),
+// its records read, and no record is skipped, on either pass.
 func TestWARCGzipCut(t *testing.T) {
 	story := sitePage("Ferry back in service", storyParagraphs)
 	var records []string
@@ -312,34 +317,52 @@ func TestWARCGzipCut(t *testing.T) {
 	if _, err := w.Write([]byte(strings.Join(records, ""))); err != nil || w.Close() != nil {
 		t.Fatal("writing a gzip stream of stored blocks failed")
 	}
+	three := []string{"cut.warc.gz#1 ", "cut.warc.gz#2 ", "cut.warc.gz#3 "}
 	for _, tc := range []struct {
 		name, file string
 		want       []string // id and skip reason of each record
+		cut        string   // what CutWARCs names first
 	}{
-		{"inside a member's data", a + b + c[:len(c)/2], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 ", "cut.warc.gz#3 failed"}},
-		{"inside a member's header", a + b + c[:5], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 ", "cut.warc.gz#3 failed"}},
-		{"inside the one member", stored.String()[:len(records[0])+len(records[1])/2], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 failed"}},
+		{"inside a member's data", a + b + c[:len(c)/2], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 ", "cut.warc.gz#3 failed"}, ""},
+		{"inside the one member", stored.String()[:len(records[0])+len(records[1])/2], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 failed"}, ""},
+		{"inside a member's header", a + b + c[:5], three[:2], "cut.warc.gz after record 2"},
+		{"inside the last member's trailer", a + b + c[:len(c)-3], three, "cut.warc.gz after record 3"},
 		// The last member's data whole, its end not: the cut is after
 		// the last record.
-		{"at the end of the one member", whole[:len(whole)-10], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 ", "cut.warc.gz#3 ", "cut.warc.gz#4 failed"}},
+		{"at the end of the one member", whole[:len(whole)-10], three, "cut.warc.gz after record 3"},
+		{"a line end after the last member", a + b + c + "\n", three, "cut.warc.gz after record 3"},
+		{"nine NULs after the last member", a + b + c + strings.Repeat("\x00", 9), three, "cut.warc.gz after record 3"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			writeFiles(t, dir, map[string]string{"cut.warc.gz": tc.file, "after.jsonl": `{"text":"next"}`})
 			t.Chdir(dir)
-			recs, err := readAll(t, []string{"cut.warc.gz", "after.jsonl"}, Options{}, config{})
+			r, err := open([]string{"cut.warc.gz", "after.jsonl"}, nil, Options{}, config{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got []string
-			for _, r := range recs {
-				got = append(got, r.ID+" "+r.Skip)
-				if r.Skip != "" && !strings.HasSuffix(r.Err, "cut short: unexpected EOF (the file ends inside this record)") {
-					t.Errorf("%s: error %q, want it to say the record is cut short", r.ID, r.Err)
+			defer r.Close()
+			for pass := 1; pass <= 2; pass++ {
+				recs, err := drain(t, r)
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-			if diff := cmp.Diff(append(tc.want, "after.jsonl:1 "), got); diff != "" {
-				t.Errorf("(-want +got)\n%s", diff)
+				var got []string
+				for _, r := range recs {
+					got = append(got, r.ID+" "+r.Skip)
+					if r.Skip != "" && !strings.HasSuffix(r.Err, "cut short: unexpected EOF (the file ends inside this record)") {
+						t.Errorf("%s: error %q, want it to say the record is cut short", r.ID, r.Err)
+					}
+				}
+				if diff := cmp.Diff(slices.Concat(tc.want, []string{"after.jsonl:1 "}), got); diff != "" {
+					t.Errorf("pass %d: (-want +got)\n%s", pass, diff)
+				}
+				if n, first := r.CutWARCs(); first != tc.cut || n != min(len(tc.cut), 1) {
+					t.Errorf("pass %d: CutWARCs() = %d, %q; want %q", pass, n, first, tc.cut)
+				}
+				if err := r.Rewind(); err != nil {
+					t.Fatal(err)
+				}
 			}
 		})
 	}

@@ -46,6 +46,10 @@ type Reader struct {
 	unlisted      int
 	firstUnlisted string
 	rewound       bool
+	// cutWARCs counts the WARC files cut short between records (see
+	// CutWARCs), with the first; the first pass only.
+	cutWARCs int
+	firstCut string
 
 	dates unreadDates // date values no layout reads (date.go)
 	// misses counts the pages on which a site rule's body selector matched

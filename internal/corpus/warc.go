@@ -23,8 +23,13 @@ const warcHeaderRoom = 64 << 10
 // read: a WARC file has no point to resynchronise at. So is a record the
 // input ends inside, whether the file is plain or compressed: a .warc.gz
 // cut inside a gzip member (a download stopped) keeps the records before
-// the cut. Any other error of the stream under the records (a corrupt
-// gzip stream, a read error) is fatal, as in every other format.
+// the cut. A compressed stream cut short after a whole record, before any
+// byte of the next (a warc.CutError: a gzip member cut in its header or
+// trailer, or a few bytes after the last member that are none) cuts no
+// record: the file is noted (CutWARCs) and its records kept, or, when it
+// ends before its first record, it is a failed page of its own name. Any
+// other error of the stream under the records (a corrupt gzip stream, a
+// read error) is fatal, as in every other format.
 type warcSource struct {
 	r      *Reader
 	rd     io.Reader
@@ -56,6 +61,14 @@ func (s *warcSource) next() (Raw, error) {
 			s.done = true
 			return Raw{}, io.EOF
 		}
+		if cut := (*warc.CutError)(nil); errors.As(err, &cut) {
+			s.done = true
+			if cut.Records == 0 { // nothing read of the file: it fails as a whole
+				return s.r.newPage(s.origin, nil, &pageRaw{err: err}), nil
+			}
+			s.r.noteCut(s.origin, cut.Records)
+			return Raw{}, io.EOF
+		}
 		s.n++
 		id := fmt.Sprintf("%s#%d", s.origin, s.n)
 		if err != nil && s.in.err != nil && !errors.Is(s.in.err, io.ErrUnexpectedEOF) {
@@ -73,6 +86,28 @@ func (s *warcSource) next() (Raw, error) {
 			return s.r.newPage(id, rec.Block, p), nil
 		}
 	}
+}
+
+// noteCut counts a WARC file whose compressed stream is cut short after
+// record n, once (the first pass).
+func (r *Reader) noteCut(origin string, n int) {
+	if r.rewound {
+		return
+	}
+	if r.cutWARCs == 0 {
+		r.firstCut = fmt.Sprintf("%s after record %d", origin, n)
+	}
+	r.cutWARCs++
+}
+
+// CutWARCs returns how many WARC files the first pass found cut short
+// between records, after a whole one and before any byte of the next (a
+// warc.CutError: a compressed stream that ends in a gzip member cut in its
+// header or trailer, or in a few bytes that are no member), and the first
+// ("crawl.warc.gz after record 4"). Their records are read, and what
+// follows the last is ignored: no record is cut, so none is skipped.
+func (r *Reader) CutWARCs() (n int, first string) {
+	return r.cutWARCs, r.firstCut
 }
 
 // warcPage describes the page a WARC record holds; ok is false for records

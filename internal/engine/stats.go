@@ -21,6 +21,10 @@ type Stats struct {
 	// UnreadDates counts the date values no layout reads: their
 	// documents are undated.
 	UnreadDates int `json:"dates_not_read,omitempty"`
+	// CutWARCs counts the WARC files whose compressed stream is cut short
+	// after a whole record, before any byte of the next (corpus's
+	// CutWARCs): their records are read, the bytes after them ignored.
+	CutWARCs int `json:"warc_files_cut_after_a_record,omitempty"`
 	// Candidates counts candidate pairs verified exactly.
 	Candidates int `json:"candidates_verified"`
 	// Pairs counts reported pairs by label.

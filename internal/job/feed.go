@@ -62,6 +62,7 @@ type FeedStats struct {
 	Skipped     map[core.SkipReason]int `json:"skipped"`
 	Unlisted    int                     `json:"files_not_read,omitempty"`
 	UnreadDates int                     `json:"dates_not_read,omitempty"`
+	CutWARCs    int                     `json:"warc_files_cut_after_a_record,omitempty"`
 	Duplicates  int                     `json:"duplicate_pairs"`
 	Similar     int                     `json:"similar_pairs"`
 	Seconds     float64                 `json:"seconds"`
@@ -144,6 +145,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	warnUnread(o.Warn, r)
 	st.Unlisted, _ = r.Unlisted()
 	st.UnreadDates, _ = r.UnreadDates()
+	st.CutWARCs, _ = r.CutWARCs()
 	if err == nil && f.usable == 0 {
 		err = noDocuments(st.Read, st.Skipped, r.FieldsSeen())
 	}

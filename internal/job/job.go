@@ -554,8 +554,9 @@ func (wr *warner) skip(rec corpus.Record, where string) error {
 }
 
 // warnUnread says once what the inputs held that was not read: files for
-// their names (a directory of pages with their images, say) and dates in
-// no form the reader knows.
+// their names (a directory of pages with their images, say), dates in no
+// form the reader knows, and the bytes after the last record of a WARC
+// file cut short between records.
 func warnUnread(w io.Writer, r *corpus.Reader) {
 	if w == nil {
 		return
@@ -566,6 +567,11 @@ func warnUnread(w io.Writer, r *corpus.Reader) {
 	}
 	if n, first := r.UnreadDates(); n > 0 {
 		fmt.Fprintf(w, "warning: dates not read: %d (e.g. %s); their documents count as undated\n", n, first)
+	}
+	if n, first := r.CutWARCs(); n > 0 {
+		fmt.Fprintf(w, "warning: WARC files whose compressed stream is cut short after a whole record: %d (e.g. %s); "+
+			"the bytes after that record, no whole gzip member (a member cut in its header or trailer, or bytes after the last), "+
+			"are ignored, as no record is cut\n", n, first)
 	}
 	for _, u := range r.UnreadFields() {
 		fmt.Fprintf(w, "warning: %s: no %q field, so no %ss are read; %s\n", u.Origin, u.Name, u.Field, corpus.FlagHint(u.Field, u.Alias))
@@ -648,6 +654,7 @@ func (run *runner) stats() engine.Stats {
 	st.Read = run.read
 	st.Unlisted, _ = run.r.Unlisted()
 	st.UnreadDates, _ = run.r.UnreadDates()
+	st.CutWARCs, _ = run.r.CutWARCs()
 	for k, v := range run.skipped {
 		st.Skipped[k] += v
 	}

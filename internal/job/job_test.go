@@ -3,6 +3,7 @@ package job
 import (
 	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -290,6 +291,43 @@ func TestUnreadInputsAreTold(t *testing.T) {
 		if strings.Count(got, want) != 1 {
 			t.Errorf("warnings do not say %s once:\n%s", want, got)
 		}
+	}
+}
+
+// TestWARCCutAfterARecordIsTold is the regression test of a .warc.gz that
+// ends in a line end after its last gzip member: a record after the last
+// was skipped as failed ("cut.warc.gz#3: failed: warc: malformed record …
+// line cut short"), in rejects.jsonl and the stats, though no byte of one
+// was read. Now the file is counted in the stats and told once on Warn,
+// and no record is skipped.
+func TestWARCCutAfterARecordIsTold(t *testing.T) {
+	dir := t.TempDir()
+	var warc bytes.Buffer
+	for range 2 { // a gzip member a record, as crawlers write
+		zw := gzip.NewWriter(&warc)
+		fmt.Fprintf(zw, "WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 1\r\n\r\nx\r\n\r\n")
+		zw.Close()
+	}
+	warc.WriteString("\n")
+	cut := filepath.Join(dir, "cut.warc.gz")
+	docs := filepath.Join(dir, "docs.jsonl")
+	text := strings.Repeat("The ferry is back in service after weeks of repairs to its engines. ", 5)
+	os.WriteFile(cut, warc.Bytes(), 0o644)
+	os.WriteFile(docs, []byte(`{"id":"a","text":"`+text+`"}`+"\n"+`{"id":"b","text":"`+text+`"}`+"\n"), 0o644)
+	var warn bytes.Buffer
+	out := filepath.Join(dir, "out")
+	st, err := Run(t.Context(), Options{Inputs: []string{cut, docs}, Out: out, Warn: &warn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.CutWARCs != 1 || len(st.Skipped) > 0 || st.Read != 2 {
+		t.Errorf("CutWARCs %d, skipped %v, %d records read; want 1, none, 2", st.CutWARCs, st.Skipped, st.Read)
+	}
+	if want := "cut short after a whole record: 1 (e.g. " + cut + " after record 2)"; strings.Count(warn.String(), want) != 1 {
+		t.Errorf("warnings do not say %q once:\n%s", want, warn.String())
+	}
+	if rejects, _ := os.ReadFile(filepath.Join(out, output.RejectsFile)); len(rejects) > 0 {
+		t.Errorf("rejects.jsonl holds:\n%s", rejects)
 	}
 }
 

@@ -59,6 +59,13 @@ type Options struct {
 	// Exclude, when set, names files met while walking a directory that
 	// are not inputs (the run's own output file, say).
 	Exclude func(path string) bool
+	// Cut, when set, is called, from Walk's goroutine, with the id of each
+	// WARC stream cut short after a whole record, before any byte of the
+	// next (a .warc.gz ending in a gzip member cut in its header or
+	// trailer, or in a few bytes that are no member): its records are
+	// pages as any, and the bytes after the last are ignored, as they cut
+	// no page. A stream cut so before its first record is a failed page.
+	Cut func(id string, err *warc.CutError)
 	// Stdin is what the input "-" reads; nil means os.Stdin. Its pages
 	// are named as a file's named "stdin" would be: "stdin", "stdin#3"
 	// of a WARC stream, "stdin/a/b.html" of an archive (copied to a
@@ -236,9 +243,18 @@ func (w *walker) warc(id string, r io.Reader) error {
 	wr.MaxBlock = min(int64(w.opts.MaxBytes), math.MaxInt64-64<<10) + 64<<10 // room for the HTTP header
 	for n := 1; ; n++ {
 		rec, err := wr.Next()
+		var cut *warc.CutError
+		errors.As(err, &cut)
 		switch {
 		case err == io.EOF, container.IsLimit(err):
 			return nil
+		case cut != nil && cut.Records > 0:
+			if w.opts.Cut != nil {
+				w.opts.Cut(container.RelativeID(w.given, w.name, id), cut)
+			}
+			return nil
+		case cut != nil: // nothing read of the stream: it fails as a whole
+			return w.emit(Page{ID: id, Err: err})
 		case err != nil:
 			return w.emit(Page{ID: fmt.Sprintf("%s#%d", id, n), Err: err})
 		}

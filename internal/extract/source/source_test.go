@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/neardup/neardup/internal/container"
+	"github.com/neardup/neardup/internal/extract/warc"
 )
 
 func gzipBytes(t testing.TB, data string) string {
@@ -145,6 +146,38 @@ func TestWalk(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestWalkWARCCutAfterARecord is the regression test of a .warc.gz that
+// ends in a line end after its last gzip member: a page after the last
+// record failed ("cut.warc.gz#3: warc: malformed record … line cut
+// short"), though no byte of one was read. Now Options.Cut is told of the
+// file, and the pages are its records; a record cut inside is still a
+// failed page.
+func TestWalkWARCCutAfterARecord(t *testing.T) {
+	one := warcRecord("resource", "http://a.example/1", "text/html", "<p>one</p>")
+	two := warcRecord("resource", "http://a.example/2", "text/html", "<p>two</p>")
+	members := gzipBytes(t, one) + gzipBytes(t, two) // a member a record, as crawlers write
+	dir := writeTree(t, map[string]string{
+		"cut.warc.gz":    members + "\n",
+		"inside.warc.gz": members + gzipBytes(t, two)[:20],
+	})
+	var cuts []string
+	opts := Options{Cut: func(id string, err *warc.CutError) { cuts = append(cuts, fmt.Sprint(id, " ", err.Records)) }}
+	got := walk(t, opts, filepath.Join(dir, "cut.warc.gz"), filepath.Join(dir, "inside.warc.gz"))
+	want := []summary{
+		{ID: "cut.warc.gz#1", URL: "http://a.example/1", ContentType: "text/html", Body: "<p>one</p>"},
+		{ID: "cut.warc.gz#2", URL: "http://a.example/2", ContentType: "text/html", Body: "<p>two</p>"},
+		{ID: "inside.warc.gz#1", URL: "http://a.example/1", ContentType: "text/html", Body: "<p>one</p>"},
+		{ID: "inside.warc.gz#2", URL: "http://a.example/2", ContentType: "text/html", Body: "<p>two</p>"},
+		{ID: "inside.warc.gz#3", Err: true},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"cut.warc.gz 2"}, cuts); diff != "" {
+		t.Errorf("Cut told of (-want +got)\n%s", diff)
 	}
 }
 

@@ -32,6 +32,29 @@ const (
 // ErrFormat reports input that is not a WARC record where one should be.
 var ErrFormat = errors.New("warc: malformed record")
 
+// CutError reports a stream that ends cut short between two records: the
+// reader under it fails with io.ErrUnexpectedEOF before any byte of the
+// next record, as a .warc.gz does that ends in a few bytes that are no
+// gzip member (a line end, NULs), inside the last member's trailer, or
+// inside the header of a member. No record is cut short: the records read
+// are whole, and the stream cannot tell whether any was lost (nor could it
+// of a cut at the very start of a member).
+type CutError struct {
+	Records int   // the whole records read before the cut
+	Offset  int64 // where the cut falls in the uncompressed stream
+	Err     error // the stream's error
+}
+
+func (e *CutError) Error() string {
+	if e.Records == 0 {
+		return fmt.Sprintf("warc: the stream ends cut short before its first record: %v", e.Err)
+	}
+	return fmt.Sprintf("warc: the stream ends cut short after record %d, at offset %d, before any byte of another: %v",
+		e.Records, e.Offset, e.Err)
+}
+
+func (e *CutError) Unwrap() error { return e.Err }
+
 // Record is one WARC record.
 type Record struct {
 	// Version is the record's version line, e.g. "WARC/1.0".
@@ -63,9 +86,10 @@ type Reader struct {
 	// skipped. 0 means DefaultMaxBlock.
 	MaxBlock int64
 
-	br     *bufio.Reader
-	offset int64
-	err    error
+	br      *bufio.Reader
+	offset  int64
+	records int // records read whole
+	err     error
 }
 
 // NewReader returns a reader of r. A gzip stream (one member per record,
@@ -95,6 +119,7 @@ func (r *Reader) Next() (*Record, error) {
 		r.err = err
 		return nil, err
 	}
+	r.records++
 	return rec, nil
 }
 
@@ -139,7 +164,7 @@ func (r *Reader) next() (*Record, error) {
 // record; else the stream's own error, which a caller may tell (a
 // decompression bound that stopped it).
 func (r *Reader) blockError(err error) error {
-	if err == nil || err == io.EOF || err == io.ErrUnexpectedEOF {
+	if err == nil || err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) {
 		return r.cutShort("block")
 	}
 	return fmt.Errorf("warc: reading the block at offset %d: %w", r.offset, err)
@@ -157,24 +182,39 @@ func (r *Reader) cutShort(what string) error {
 
 // versionLine skips the blank lines between records and returns the
 // version line without its line end and the offset where it starts;
-// io.EOF at a clean end.
+// io.EOF at a clean end, a *CutError at one cut short.
 func (r *Reader) versionLine() (string, int64, error) {
+	if err := r.skipLineEnds(); err != nil {
+		return "", 0, err
+	}
+	start := r.offset
+	line, err := r.line()
+	if err != nil {
+		return "", 0, err
+	}
+	if !strings.HasPrefix(line, "WARC/") {
+		return "", 0, r.errorf("want a WARC/ version line, got %q", truncate(line))
+	}
+	return line, start, nil
+}
+
+// skipLineEnds reads the CRs and LFs between records (the blank lines
+// after a block, a file's last line end) up to the next record. It returns
+// io.EOF where the stream ends; a *CutError where it fails with
+// io.ErrUnexpectedEOF, which a stream of bytes never does but a
+// compressed one cut short does; any other error of the stream as it is.
+func (r *Reader) skipLineEnds() error {
 	for {
-		start := r.offset
-		line, err := r.line()
-		if err == io.EOF && line == "" {
-			return "", 0, io.EOF
+		b, err := r.br.ReadByte()
+		switch {
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return &CutError{Records: r.records, Offset: r.offset, Err: err}
+		case err != nil:
+			return err
+		case b != '\r' && b != '\n':
+			return r.br.UnreadByte()
 		}
-		if err != nil {
-			return "", 0, err
-		}
-		if line == "" {
-			continue
-		}
-		if !strings.HasPrefix(line, "WARC/") {
-			return "", 0, r.errorf("want a WARC/ version line, got %q", truncate(line))
-		}
-		return line, start, nil
+		r.offset++
 	}
 }
 
@@ -227,7 +267,7 @@ func (r *Reader) line() (string, error) {
 			return string(bytes.TrimRight(buf, "\r\n")), nil
 		case err == bufio.ErrBufferFull:
 			continue
-		case err == io.EOF && len(buf) > 0, err == io.ErrUnexpectedEOF:
+		case err == io.EOF && len(buf) > 0, errors.Is(err, io.ErrUnexpectedEOF):
 			return "", r.cutShort("line")
 		default:
 			return "", err

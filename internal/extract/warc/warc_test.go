@@ -136,6 +136,54 @@ func TestReaderErrors(t *testing.T) {
 	}
 }
 
+// TestReaderCutBetweenRecords is the regression test of a .warc.gz that
+// ends, after a whole record, in bytes that are no whole gzip member: the
+// reader reported a record cut short after the last one ("malformed record
+// at offset 7092: line cut short", a record #5 of a file of four), though
+// no byte of one was read and the records read are whole. Now it says the
+// stream ends cut short after record N (a *CutError), and a record cut
+// inside stays malformed.
+func TestReaderCutBetweenRecords(t *testing.T) {
+	info := record("warcinfo", "", "text/plain", "x")
+	page := record("resource", "http://a.example/", "text/html", "<p>y</p>")
+	whole := gzipMembers(t, info, page)
+	next := gzipMembers(t, page)
+	for _, tc := range []struct {
+		name, input string
+		records     int
+		cut         bool // a *CutError after records; else a record cut short
+	}{
+		{"a line end after the last member", whole + "\n", 2, true},
+		{"nine NULs after the last member", whole + strings.Repeat("\x00", 9), 2, true},
+		{"inside the last member's trailer", whole[:len(whole)-3], 2, true},
+		{"inside a member's header", whole + next[:5], 2, true},
+		{"inside a member's data", whole + next[:len(next)/2], 2, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := readAll(t, tc.input, 0)
+			if len(got) != tc.records {
+				t.Errorf("%d records before the error, want %d", len(got), tc.records)
+			}
+			var cut *CutError
+			switch {
+			case !errors.Is(err, io.ErrUnexpectedEOF):
+				t.Fatalf("err %v, want one that is io.ErrUnexpectedEOF", err)
+			case errors.As(err, &cut) != tc.cut:
+				t.Fatalf("err %v: a *CutError %v, want %v", err, !tc.cut, tc.cut)
+			case !tc.cut && !errors.Is(err, ErrFormat):
+				t.Fatalf("err %v, want ErrFormat: a record cut short", err)
+			case tc.cut && cut.Records != tc.records:
+				t.Errorf("err %v: Records %d, want %d", err, cut.Records, tc.records)
+			}
+		})
+	}
+	// A plain stream's last line end cut to a CR is no record either.
+	got, err := readAll(t, info+page+"\r", 0)
+	if err != nil || len(got) != 2 {
+		t.Errorf("a plain stream ending in a CR: %d records, %v; want 2, nil", len(got), err)
+	}
+}
+
 func TestReaderStaysFailed(t *testing.T) {
 	r, err := NewReader(strings.NewReader("nope\n" + record("warcinfo", "", "text/plain", "x")))
 	if err != nil {
