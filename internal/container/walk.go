@@ -182,9 +182,11 @@ type leafState struct {
 }
 
 // Next returns the next leaf stream, or io.EOF after the last. An error
-// other than io.EOF names the container that could not be read (a
-// truncated gzip stream, a damaged archive); the walk may go on with the
-// next call, past that container.
+// other than io.EOF names the container that could not be read (a stream
+// that is no gzip, a damaged archive); the walk may go on with the next
+// call, past that container. A compressed stream cut short is no error of
+// the walk: the leaf's reads fail (io.ErrUnexpectedEOF) where the cut
+// falls, at the first of them when it is in the first gzip header.
 func (w *Walker) Next() (Member, error) {
 	w.release()
 	if !w.begun {
@@ -343,20 +345,38 @@ type streamFrame struct {
 	done bool
 }
 
+// pushGzip opens a gzip stream. One that ends in its first member's
+// header, or holds no byte at all, is handed on as the stream it
+// compresses, which fails with io.ErrUnexpectedEOF on every read: its
+// reader tells what that means in its format, as it does of a cut further
+// on (a WARC file that ends before its first record is a failed page, a
+// JSON Lines file cut short cannot be read). A stream that is no gzip is
+// an error of its own.
 func (w *Walker) pushGzip(n node, br *bufio.Reader) error {
 	cr := &countReader{r: br}
 	zr, err := gzip.NewReader(cr)
-	if err != nil {
+	var r io.Reader = zr
+	end := func() {}
+	switch {
+	case (err == io.EOF || err == io.ErrUnexpectedEOF) && cr.n == 0:
+		r = failedReader{fmt.Errorf("an empty file, no gzip header: %w", io.ErrUnexpectedEOF)}
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
+		r = failedReader{fmt.Errorf("gzip header: %w", io.ErrUnexpectedEOF)}
+	case err != nil:
 		w.putBack(br)
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
 		return fmt.Errorf("reading %s: gzip header: %w", n.origin, err)
+	default:
+		end = func() { zr.Close() }
 	}
-	lim := w.limiter(n.origin, zr, func() int64 { return cr.n })
-	w.frames = append(w.frames, &streamFrame{n: n, end: func() { zr.Close() }, lim: lim, br: br, w: w})
+	lim := w.limiter(n.origin, r, func() int64 { return cr.n })
+	w.frames = append(w.frames, &streamFrame{n: n, end: end, lim: lim, br: br, w: w})
 	return nil
 }
+
+// failedReader fails every read with its error.
+type failedReader struct{ err error }
+
+func (f failedReader) Read([]byte) (int, error) { return 0, f.err }
 
 // zstdMaxWindow bounds the memory a Zstandard stream may ask for its
 // window: 256 MiB, what "zstd --long=28" writes; the default levels use 8

@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/hex"
+	"errors"
+	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -201,6 +203,55 @@ func TestWalkArchives(t *testing.T) {
 			}
 			if diff := cmp.Diff(tc.want, g); diff != "" {
 				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestGzipCutInItsFirstHeader is the regression test of a gzip stream cut
+// inside its first member's header, or empty: Next failed ("reading
+// a.warc.gz: gzip header: unexpected EOF"), so that a WARC file cut there
+// stopped a run where one cut further on is a failed page. Now the walk
+// hands on the stream it compresses, whose reads fail with
+// io.ErrUnexpectedEOF for its reader to tell, and goes on; a stream that
+// is no gzip is still an error of the walk.
+func TestGzipCutInItsFirstHeader(t *testing.T) {
+	record := gz(t, "WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 1\r\n\r\nx\r\n\r\n")
+	for _, tc := range []struct {
+		name, file, data string
+		want             []string // each member's origin and format, and its read error
+		err              string   // Next's error
+	}{
+		{"cut in the header", "a.warc.gz", record[:5], []string{"a.warc.gz warc gzip header: unexpected EOF"}, ""},
+		{"empty", "a.warc.gz", "", []string{"a.warc.gz warc an empty file, no gzip header: unexpected EOF"}, ""},
+		{"in a tar, the next member read", "a.tar", tarOf(t, "b.jsonl.gz", record[:9], "c.txt", "C"),
+			[]string{"a.tar/b.jsonl.gz jsonl gzip header: unexpected EOF", "a.tar/c.txt txt "}, ""},
+		{"no gzip", "a.warc.gz", "WARC/1.0\r\nWARC-Type: warcinfo\r\n", nil, "reading a.warc.gz: gzip header: gzip: invalid header"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := New(Top{Origin: tc.file, ID: tc.file, Name: tc.file, R: strings.NewReader(tc.data), Size: int64(len(tc.data))}, Options{})
+			defer w.Close()
+			var got []string
+			var err error
+			for {
+				var m Member
+				if m, err = w.Next(); err != nil {
+					break
+				}
+				_, rerr := io.ReadAll(m.R)
+				if rerr != nil && !errors.Is(rerr, io.ErrUnexpectedEOF) {
+					t.Errorf("%s: read error %v, want one that is io.ErrUnexpectedEOF", m.Origin, rerr)
+				}
+				got = append(got, fmt.Sprintf("%s %s %v", m.Origin, m.Format, errString(rerr)))
+			}
+			if err == io.EOF {
+				err = nil
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+			if errString(err) != tc.err {
+				t.Errorf("Next: %v, want %q", err, tc.err)
 			}
 		})
 	}
@@ -661,4 +712,12 @@ func tarWithLinks(t testing.TB) string {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// errString is err's message, "" for nil.
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }

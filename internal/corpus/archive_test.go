@@ -126,11 +126,17 @@ func TestGzip(t *testing.T) {
 			content: "{\"text\":\"a\"}\n",
 			wantErr: "reading x.jsonl.gz: gzip header: gzip: invalid header",
 		},
-		{
+		{ // a JSON Lines file cut short stops the run, wherever the cut falls
 			name:    "empty",
 			file:    "x.jsonl.gz",
 			content: "",
-			wantErr: "reading x.jsonl.gz: gzip header: unexpected EOF",
+			wantErr: "reading x.jsonl.gz: an empty file, no gzip header: unexpected EOF after line 0",
+		},
+		{
+			name:    "cut in its header",
+			file:    "x.jsonl.gz",
+			content: gz(t, jsonl)[:5],
+			wantErr: "reading x.jsonl.gz: gzip header: unexpected EOF after line 0",
 		},
 		{
 			name:    "zip inside",

@@ -12,7 +12,9 @@
 // core.SkipReason and an error naming its origin ("news.jsonl:17") and
 // field; an input that cannot be read at all (a missing file, a truncated
 // gzip stream or zip archive) is a fatal error from NextRaw naming the file
-// and how far reading got.
+// and how far reading got. A WARC file is read up to a cut, wherever in
+// its gzip stream the cut falls (see warcSource): its records are pages,
+// each read or failed on its own.
 //
 // Formats are chosen by extension (.jsonl/.ndjson, .csv, .tsv, .txt, .md,
 // .html/.htm, .warc, .zip, .gz around any of them) or, when the extension

@@ -303,7 +303,10 @@ func TestWARCDamage(t *testing.T) {
 // (a member cut in its header or trailer, a line end or NULs after the
 // last member), cuts no record: it gave a failed record after the last,
 // "cut.warc.gz#4", of a file of three. Now the file is noted (CutWARCs),
-// its records read, and no record is skipped, on either pass.
+// its records read, and no record is skipped, on either pass. A file cut
+// in its first member's header, or empty, stopped the run ("reading
+// cut.warc.gz: gzip header: unexpected EOF"), the next input not read; now
+// it is a failed page of its own name.
 func TestWARCGzipCut(t *testing.T) {
 	story := sitePage("Ferry back in service", storyParagraphs)
 	var records []string
@@ -318,20 +321,26 @@ func TestWARCGzipCut(t *testing.T) {
 		t.Fatal("writing a gzip stream of stored blocks failed")
 	}
 	three := []string{"cut.warc.gz#1 ", "cut.warc.gz#2 ", "cut.warc.gz#3 "}
+	failed := []string{"cut.warc.gz failed"}
+	const inside = "cut short: unexpected EOF (the file ends inside this record)"
+	const before = "warc: the stream ends cut short before its first record: "
 	for _, tc := range []struct {
 		name, file string
 		want       []string // id and skip reason of each record
 		cut        string   // what CutWARCs names first
+		err        string   // how a failed record's error ends, when not inside
 	}{
-		{"inside a member's data", a + b + c[:len(c)/2], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 ", "cut.warc.gz#3 failed"}, ""},
-		{"inside the one member", stored.String()[:len(records[0])+len(records[1])/2], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 failed"}, ""},
-		{"inside a member's header", a + b + c[:5], three[:2], "cut.warc.gz after record 2"},
-		{"inside the last member's trailer", a + b + c[:len(c)-3], three, "cut.warc.gz after record 3"},
+		{"inside the first member's header", a[:5], failed, "", before + "gzip header: unexpected EOF"},
+		{"empty", "", failed, "", before + "an empty file, no gzip header: unexpected EOF"},
+		{"inside a member's data", a + b + c[:len(c)/2], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 ", "cut.warc.gz#3 failed"}, "", ""},
+		{"inside the one member", stored.String()[:len(records[0])+len(records[1])/2], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 failed"}, "", ""},
+		{"inside a member's header", a + b + c[:5], three[:2], "cut.warc.gz after record 2", ""},
+		{"inside the last member's trailer", a + b + c[:len(c)-3], three, "cut.warc.gz after record 3", ""},
 		// The last member's data whole, its end not: the cut is after
 		// the last record.
-		{"at the end of the one member", whole[:len(whole)-10], three, "cut.warc.gz after record 3"},
-		{"a line end after the last member", a + b + c + "\n", three, "cut.warc.gz after record 3"},
-		{"nine NULs after the last member", a + b + c + strings.Repeat("\x00", 9), three, "cut.warc.gz after record 3"},
+		{"at the end of the one member", whole[:len(whole)-10], three, "cut.warc.gz after record 3", ""},
+		{"a line end after the last member", a + b + c + "\n", three, "cut.warc.gz after record 3", ""},
+		{"nine NULs after the last member", a + b + c + strings.Repeat("\x00", 9), three, "cut.warc.gz after record 3", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -350,8 +359,12 @@ func TestWARCGzipCut(t *testing.T) {
 				var got []string
 				for _, r := range recs {
 					got = append(got, r.ID+" "+r.Skip)
-					if r.Skip != "" && !strings.HasSuffix(r.Err, "cut short: unexpected EOF (the file ends inside this record)") {
-						t.Errorf("%s: error %q, want it to say the record is cut short", r.ID, r.Err)
+					want := tc.err
+					if want == "" {
+						want = inside
+					}
+					if r.Skip != "" && !strings.HasSuffix(r.Err, want) {
+						t.Errorf("%s: error %q, want it to end %q", r.ID, r.Err, want)
 					}
 				}
 				if diff := cmp.Diff(slices.Concat(tc.want, []string{"after.jsonl:1 "}), got); diff != "" {

@@ -19,6 +19,7 @@ import (
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
@@ -328,6 +329,54 @@ func TestWARCCutAfterARecordIsTold(t *testing.T) {
 	}
 	if rejects, _ := os.ReadFile(filepath.Join(out, output.RejectsFile)); len(rejects) > 0 {
 		t.Errorf("rejects.jsonl holds:\n%s", rejects)
+	}
+}
+
+// TestWARCCutInItsFirstHeader is the regression test of a .warc.gz cut
+// inside its first gzip member's header, or empty: the run stopped
+// ("reading cut.warc.gz: gzip header: unexpected EOF"), the next input not
+// read, where a plain WARC cut inside its first record is a failed page.
+// Now the file is a failed record of its own name, listed in rejects.jsonl
+// and warned of, and the run goes on; --strict stops at it, as at any
+// record skipped.
+func TestWARCCutInItsFirstHeader(t *testing.T) {
+	var member bytes.Buffer
+	zw := gzip.NewWriter(&member)
+	fmt.Fprintf(zw, "WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 1\r\n\r\nx\r\n\r\n")
+	zw.Close()
+	text := strings.Repeat("The ferry is back in service after weeks of repairs to its engines. ", 5)
+	docs := `{"id":"a","text":"` + text + `"}` + "\n" + `{"id":"b","text":"` + text + `"}` + "\n"
+	for _, tc := range []struct{ name, warc, err string }{
+		{"cut in the header", member.String()[:5], "gzip header: unexpected EOF"},
+		{"empty", "", "an empty file, no gzip header: unexpected EOF"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			cut, in := filepath.Join(dir, "cut.warc.gz"), filepath.Join(dir, "docs.jsonl")
+			os.WriteFile(cut, []byte(tc.warc), 0o644)
+			os.WriteFile(in, []byte(docs), 0o644)
+			var warn bytes.Buffer
+			out := filepath.Join(dir, "out")
+			st, err := Run(t.Context(), Options{Inputs: []string{cut, in}, Out: out, Warn: &warn})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Skipped[extract.SkipFailed] != 1 || st.Read != 3 || st.Documents != 2 {
+				t.Errorf("skipped %v, %d records read, %d documents; want 1 failed, 3, 2", st.Skipped, st.Read, st.Documents)
+			}
+			msg := cut + ": failed: warc: the stream ends cut short before its first record: " + tc.err
+			if !strings.Contains(warn.String(), "warning: skipped: "+msg+"\n") {
+				t.Errorf("warnings do not say %q:\n%s", msg, warn.String())
+			}
+			if rejects, _ := os.ReadFile(filepath.Join(out, output.RejectsFile)); !bytes.Contains(rejects, []byte(`"reason":"failed"`)) ||
+				!bytes.Contains(rejects, []byte(`"file":"`+cut+`"`)) {
+				t.Errorf("rejects.jsonl does not name %s as failed:\n%s", cut, rejects)
+			}
+			_, err = Run(t.Context(), Options{Inputs: []string{cut, in}, Out: filepath.Join(dir, "strict"), Strict: true})
+			if !errors.Is(err, ErrStrict) || !strings.Contains(err.Error(), msg) {
+				t.Errorf("--strict: %v, want a strict-mode error saying %q", err, msg)
+			}
+		})
 	}
 }
 
