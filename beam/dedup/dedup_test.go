@@ -11,10 +11,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/google/go-cmp/cmp"
 
@@ -412,5 +414,39 @@ func TestSecondRunReplacesEarlierResults(t *testing.T) {
 		if _, err := os.Stat(again); err != nil {
 			t.Fatalf("the input %s, read as %s into %s, was removed as a file of an earlier run: %v", again, o.Inputs[0], o.Out, err)
 		}
+	}
+}
+
+// noRemoverFS is a file system that cannot remove files (no
+// filesystem.Remover), holding an earlier run's shard.
+type noRemoverFS struct{}
+
+func (noRemoverFS) List(context.Context, string) ([]string, error) {
+	return []string{"noremover://out/pairs-00000-of-00002.jsonl"}, nil
+}
+func (noRemoverFS) OpenRead(context.Context, string) (io.ReadCloser, error) {
+	return nil, os.ErrNotExist
+}
+func (noRemoverFS) OpenWrite(context.Context, string) (io.WriteCloser, error) {
+	return nil, os.ErrPermission
+}
+func (noRemoverFS) Size(context.Context, string) (int64, error) { return 0, os.ErrNotExist }
+func (noRemoverFS) Close() error                                { return nil }
+
+var registerNoRemover sync.Once
+
+// TestRemoveEarlierWhereFilesCannotBeRemoved wants the error of a file
+// system that cannot remove an earlier run's files to say they are left
+// beside this run's results, as RemoveEarlier runs once the pipeline has
+// written them; it said "remove them first", from when it ran before.
+func TestRemoveEarlierWhereFilesCannotBeRemoved(t *testing.T) {
+	registerNoRemover.Do(func() {
+		filesystem.Register("noremover", func(context.Context) filesystem.Interface { return noRemoverFS{} })
+	})
+	_, err := RemoveEarlier(context.Background(), Options{Inputs: []string{"in.jsonl"}, Out: "noremover://out"})
+	want := "noremover://out holds, beside this run's results, files of an earlier run (noremover://out/pairs-00000-of-00002.jsonl) " +
+		"that its file system cannot remove here: remove them by hand, so that it holds this run's alone"
+	if err == nil || err.Error() != want {
+		t.Errorf("RemoveEarlier: %v, want %q", err, want)
 	}
 }

@@ -72,7 +72,7 @@ func RemoveEarlier(ctx context.Context, o Options) ([]string, error) {
 	slices.Sort(stale)
 	rm, ok := fs.(filesystem.Remover)
 	if !ok && len(stale) > 0 {
-		return nil, fmt.Errorf("%s holds the results of an earlier run (%s), which its file system cannot remove here: remove them first", o.Out, strings.Join(stale, ", "))
+		return nil, fmt.Errorf("%s holds, beside this run's results, files of an earlier run (%s) that its file system cannot remove here: remove them by hand, so that it holds this run's alone", o.Out, strings.Join(stale, ", "))
 	}
 	for i, p := range stale {
 		if err := rm.Remove(ctx, p); err != nil {

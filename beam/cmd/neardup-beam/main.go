@@ -217,6 +217,8 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 		return c, usageError{errors.New("-o -: the results are files (pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl, stats.json), not one stream: name a directory (./- for one named -)")}
 	case o.MaxBytes <= 0:
 		return c, usageError{errors.New("--max-bytes must be positive")}
+	case asyncFlag(fs) != "":
+		return c, usageError{fmt.Errorf("--%s: neardup-beam waits for its job to end, to remove an earlier run's results only once it has succeeded and to print its counts; run neardup-beam itself in the background instead", asyncFlag(fs))}
 	}
 	o.Method, o.Keep, o.Link = method, cluster.Policy(*keep), cluster.Linking(*link)
 	if o.MinChars = *minText; o.MinChars == 0 {
@@ -226,6 +228,22 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 		return c, usageError{err}
 	}
 	return c, nil
+}
+
+// asyncFlag returns the name of the flag of Beam's given to submit the job
+// and return at once (--async, or the Dataflow runner's --execute_async,
+// which sets the same option), or "" when none is set. Beam's runners read
+// it, and beamx.RunWithMetrics returned before the job had run: an earlier
+// run's results were removed though the job might fail, and the counts of
+// a job not done were read (a nil pointer).
+func asyncFlag(fs *flag.FlagSet) string {
+	name := ""
+	fs.Visit(func(f *flag.Flag) {
+		if (f.Name == "async" || f.Name == "execute_async") && f.Value.String() == "true" {
+			name = f.Name
+		}
+	})
+	return name
 }
 
 // methodArg returns the method the arguments name (--method NAME or

@@ -70,6 +70,48 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 	}
 }
 
+// TestAsyncRefused is the regression test of --async (and Dataflow's
+// --execute_async, which sets the same option of Beam's): the runner
+// returned once the job was submitted, so that an earlier run's results
+// were removed while the job might yet fail, and printing the counts of a
+// job not done panicked (a nil pointer), exit 2. Now either is refused as
+// a mistake in the command line, exit 2, naming the flag; false is no
+// mistake. The flags are Beam's, on flag.CommandLine, which parse is
+// given: the test gives its FlagSet the two, sharing one value.
+func TestAsyncRefused(t *testing.T) {
+	for _, name := range []string{"async", "execute_async"} {
+		if flag.CommandLine.Lookup(name) == nil {
+			t.Fatalf("Beam's flag --%s is not on flag.CommandLine", name)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	for _, tc := range []struct {
+		arg, refused string
+	}{
+		{"--async", "async"},
+		{"--async=true", "async"},
+		{"--execute_async", "execute_async"},
+		{"--async=false", ""},
+	} {
+		t.Run(tc.arg, func(t *testing.T) {
+			fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			async := fs.Bool("async", false, "")
+			fs.BoolVar(async, "execute_async", false, "")
+			_, err := parse(fs, []string{"in.jsonl", "-o", out, tc.arg})
+			switch {
+			case tc.refused == "" && err != nil:
+				t.Fatalf("parse: %v", err)
+			case tc.refused == "":
+			case err == nil:
+				t.Fatal("parse = nil, want a mistake")
+			case exitCode(err) != 2 || !strings.HasPrefix(err.Error(), "--"+tc.refused+": neardup-beam waits for its job to end"):
+				t.Errorf("parse = %v, exit code %d; want exit code 2 and --%s refused", err, exitCode(err), tc.refused)
+			}
+		})
+	}
+}
+
 // TestRunLeavesNoTemporaryFile runs a small job on prism, as
 // `neardup-beam dedup` does, and wants the temporary directory as it was:
 // each run left an empty beamloopbackworker-* file there, the worker
