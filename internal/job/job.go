@@ -570,8 +570,8 @@ func warnUnread(w io.Writer, r *corpus.Reader) {
 	}
 	if n, first := r.CutWARCs(); n > 0 {
 		fmt.Fprintf(w, "warning: WARC files whose compressed stream is cut short after a whole record: %d (e.g. %s); "+
-			"the bytes after that record, no whole gzip member (a member cut in its header or trailer, or bytes after the last), "+
-			"are ignored, as no record is cut\n", n, first)
+			"every record up to there is read; what follows is no whole compressed member (a member cut in its header or "+
+			"trailer, or stray bytes after the last) and is ignored: a download cut short may have lost the records after it\n", n, first)
 	}
 	for _, u := range r.UnreadFields() {
 		fmt.Fprintf(w, "warning: %s: no %q field, so no %ss are read; %s\n", u.Origin, u.Name, u.Field, corpus.FlagHint(u.Field, u.Alias))
