@@ -330,20 +330,7 @@ func TestConcurrentPassesAddTheirCounts(t *testing.T) {
 			answerBoth(s, "/feed", "application/rss+xml", rss2(item{title: st.title, link: s.URL + "/story/0", guid: "g0",
 				date: time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)}))
 			addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour), Rule: &Rule{Body: ".story-body"}})
-			var wg sync.WaitGroup
-			errs := make([]error, 2)
-			for i, z := range []*neardup.Index{x, y} {
-				w := newWatcher(t, z, testOptions())
-				wg.Go(func() { _, errs[i] = w.Once(t.Context()) })
-			}
-			wg.Wait()
-			if err := errors.Join(errs...); err != nil {
-				t.Fatal(err)
-			}
-			feeds, err := Feeds(t.Context(), x)
-			if err != nil {
-				t.Fatal(err)
-			}
+			feeds := passBoth(t, x, y)
 			if got := feeds[0].State; got.Polls != 2 || got.RuleMisses != 2 {
 				t.Errorf("after two passes at once: %d polls, %d rule misses; want 2, 2", got.Polls, got.RuleMisses)
 			}
@@ -369,20 +356,7 @@ func TestConcurrentPassesCountTheirFailures(t *testing.T) {
 			}))
 			addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
 			start := time.Now()
-			var wg sync.WaitGroup
-			errs := make([]error, 2)
-			for i, z := range []*neardup.Index{x, y} {
-				w := newWatcher(t, z, testOptions())
-				wg.Go(func() { _, errs[i] = w.Once(t.Context()) })
-			}
-			wg.Wait()
-			if err := errors.Join(errs...); err != nil {
-				t.Fatal(err)
-			}
-			feeds, err := Feeds(t.Context(), x)
-			if err != nil {
-				t.Fatal(err)
-			}
+			feeds := passBoth(t, x, y)
 			if f := feeds[0]; f.State.Failures != 2 || !f.NextPoll.After(start.Add(90*time.Minute)) {
 				t.Errorf("after two failed passes at once: %d failures, next poll in %s; want 2, over 90m",
 					f.State.Failures, f.NextPoll.Sub(start).Round(time.Minute))
@@ -419,4 +393,25 @@ func bothAsked(h http.HandlerFunc) http.HandlerFunc {
 		}
 		h(rw, r)
 	}
+}
+
+// passBoth runs a pass of a watcher on each of x and y, two stores of one
+// index, at once, and returns the feeds as stored after both.
+func passBoth(t *testing.T, x, y *neardup.Index) []Stored {
+	t.Helper()
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i, z := range []*neardup.Index{x, y} {
+		w := newWatcher(t, z, testOptions())
+		wg.Go(func() { _, errs[i] = w.Once(t.Context()) })
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	feeds, err := Feeds(t.Context(), x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return feeds
 }
