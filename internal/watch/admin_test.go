@@ -132,14 +132,9 @@ func TestReadFileErrors(t *testing.T) {
 		"empty":           {"", `empty: a feeds file starts with a "version: 1" line`},
 		"blank":           {"\n# nothing\n", `empty: a feeds file starts with a "version: 1" line`},
 		"short":           {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 10s\n", "shorter than 1m0s"},
-		// An interval of 0 was taken for none given: the feed polled
-		// every 15m, where --interval 0 is refused.
-		"zero":         {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 0\n", ":4: feed 1: interval 0 is shorter than 1m0s (a feed that gives none is polled every 15m)"},
-		"zero days":    {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 0d\n", ":4: feed 1: interval 0d is shorter than 1m0s"},
-		"zero minutes": {"version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 0min\n", ":4: feed 1: interval 0min is shorter than 1m0s"},
-		"no version":   {"feeds: []\n", `no "version: 1" line`},
-		"new version":  {"version: 2\nfeeds: []\n", "version 2: this neardup reads version 1"},
-		"second feed":  {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: notaurl\n", `feed 2: feed "notaurl"`},
+		"no version":      {"feeds: []\n", `no "version: 1" line`},
+		"new version":     {"version: 2\nfeeds: []\n", "version 2: this neardup reads version 1"},
+		"second feed":     {"version: 1\nfeeds:\n  - url: https://a.example/rss\n  - url: notaurl\n", `feed 2: feed "notaurl"`},
 		"repeated url": {"version: 1\nfeeds:\n  - url: http://a.example/rss\n  - url: http://a.example/rss\n    interval: 1h\n",
 			":4: feed 2: http://a.example/rss is feed 1 already (line 3)"},
 		// The second document's feeds were left unread, without a word.
@@ -153,10 +148,19 @@ func TestReadFileErrors(t *testing.T) {
 	} {
 		wantReadError(t, filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".yaml"), c.body, c.want)
 	}
+	// An interval of 0 is the default, as earlier releases' feeds export
+	// wrote it (0s) for a feed stored without one: such a file imports.
+	path := filepath.Join(dir, "zero.yaml")
+	if err := os.WriteFile(path, []byte("version: 1\nfeeds:\n  - url: https://a.example/rss\n    interval: 0s\n  - url: https://b.example/rss\n    interval: 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if feeds, err := ReadFile(path); err != nil || len(feeds) != 2 || feeds[0].Interval != 0 || feeds[1].Interval != 0 {
+		t.Errorf("interval 0: %+v, %v; want two feeds of the default interval", feeds, err)
+	}
 	// A rule's drop, strip and strip_regex take one string, as in a site
 	// rules file, whose keys a feed's rule has: a rule copied from one was
 	// refused ("cannot unmarshal !!str `.ad` into []string").
-	path := filepath.Join(dir, "one-string.yaml")
+	path = filepath.Join(dir, "one-string.yaml")
 	if err := os.WriteFile(path, []byte("version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule:\n      drop: .ad\n      strip: Subscribe now\n      strip_regex: '^Ad:'\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/neardup/neardup/internal/span"
 	"github.com/neardup/neardup/internal/yamlkeys"
 )
 
@@ -89,11 +88,6 @@ func (c *fileChecker) checkFeed(f *yaml.Node) error {
 	}
 	if v := vals["interval"]; v != nil && v.Kind != yaml.ScalarNode {
 		return c.errorf(v.Line, "interval: want a duration (15m, 1h30m, 2d or 1w), not a %s", kindName(v))
-	} else if v != nil && !isNull(v) && isZero(v.Value) {
-		// A feed decoded with no interval has 0: given, it would be taken
-		// for none and polled every 15m.
-		return c.errorf(v.Line, "interval %s is shorter than %s (a feed that gives none is polled every %s)",
-			v.Value, MinInterval, Duration(DefaultInterval))
 	}
 	r := vals["rule"]
 	if r == nil || isNull(r) {
@@ -169,12 +163,6 @@ func (c *fileChecker) keys(m *yaml.Node, want []string, prefix string) (map[stri
 		return nil, c.errorf(ke.Line, "%s%s", prefix, ke.Msg)
 	}
 	return vals, err
-}
-
-// isZero reports whether s is a span of time of 0 ("0", "0s", "0d").
-func isZero(s string) bool {
-	d, err := span.Parse(s)
-	return err == nil && d == 0
 }
 
 // isNull reports whether n is YAML's null (a key given no value).
