@@ -33,7 +33,8 @@ func Parse(s string) (time.Duration, error) { return parse(s, time.Minute) }
 // ParseAge is Parse for spans counted in days and months (an age, a news
 // window), where a bare "m" could be minutes or months: it is refused, the
 // error naming min and mo ("2m" was read as two minutes without a word,
-// where two months were likely meant).
+// where two months were likely meant), but after hours, where it can only
+// be minutes ("1h30m", "2h45m0s", as Go writes a duration).
 func ParseAge(s string) (time.Duration, error) { return parse(s, 0) }
 
 // ParseDateSpan reads s as ParseAge does, as a span measured against
@@ -60,7 +61,8 @@ var (
 	errTooLong = fmt.Errorf("too long: at most %dd (about 292 years)", math.MaxInt64/int64(24*time.Hour))
 )
 
-// parse is Parse, a bare "m" being m (0: refused). It sums in integer
+// parse is Parse, a bare "m" being m (0: refused) unless it follows hours,
+// where it is minutes. It sums in integer
 // nanoseconds, as time.ParseDuration does, so that it reads Go's durations
 // to the nanosecond.
 func parse(s string, m time.Duration) (time.Duration, error) {
@@ -79,8 +81,14 @@ func parse(s string, m time.Duration) (time.Duration, error) {
 		limit++ // -9223372036854775808ns is a duration
 	}
 	var total uint64
+	var unit time.Duration // the last number's
 	for rest != "" {
-		ns, tail, err := component(rest, m, limit)
+		bare := m
+		if unit == time.Hour {
+			bare = time.Minute
+		}
+		ns, u, tail, err := component(rest, bare, limit)
+		unit = u
 		if err != nil {
 			return 0, err
 		}
@@ -97,15 +105,15 @@ func parse(s string, m time.Duration) (time.Duration, error) {
 }
 
 // component reads the number and unit s starts with, and returns them in
-// nanoseconds (at most limit) and the rest of s.
-func component(s string, m time.Duration, limit uint64) (ns uint64, rest string, err error) {
+// nanoseconds (at most limit), the unit and the rest of s.
+func component(s string, m time.Duration, limit uint64) (ns uint64, unit time.Duration, rest string, err error) {
 	i := 0 // the number: digits, a fraction or not
 	for i < len(s) && isDigit(s[i]) {
 		i++
 	}
 	v, err := digits(s[:i], limit)
 	if err != nil {
-		return 0, "", err
+		return 0, 0, "", err
 	}
 	frac, scale := uint64(0), 1.0
 	point := i < len(s) && s[i] == '.'
@@ -117,35 +125,36 @@ func component(s string, m time.Duration, limit uint64) (ns uint64, rest string,
 		}
 	}
 	if i == 0 || point && i == 1 {
-		return 0, "", errForm
+		return 0, 0, "", errForm
 	}
+	var ok bool
 	j := i // the unit: up to the next number
 	for j < len(s) && !isDigit(s[j]) && s[j] != '.' {
 		j++
 	}
-	unit, ok := units[s[i:j]]
+	unit, ok = units[s[i:j]]
 	switch {
 	case j == i:
-		return 0, "", errors.New("a number without its unit: use s, min, h, d, w or mo")
+		return 0, 0, "", errors.New("a number without its unit: use s, min, h, d, w or mo")
 	case s[i:j] == "m" && m == 0:
-		return 0, "", errors.New("m could be minutes or months: write min for minutes, mo for months")
+		return 0, 0, "", errors.New("m could be minutes or months: write min for minutes, mo for months")
 	case s[i:j] == "m":
 		unit = m
 	case !ok:
-		return 0, "", fmt.Errorf("unknown unit %q: use s, min, h, d, w or mo", s[i:j])
+		return 0, 0, "", fmt.Errorf("unknown unit %q: use s, min, h, d, w or mo", s[i:j])
 	}
 	if v > limit/uint64(unit) {
-		return 0, "", errTooLong
+		return 0, 0, "", errTooLong
 	}
 	ns = v * uint64(unit)
 	if frac > 0 {
 		f := uint64(float64(frac) * (float64(unit) / scale))
 		if f > limit-ns {
-			return 0, "", errTooLong
+			return 0, 0, "", errTooLong
 		}
 		ns += f
 	}
-	return ns, s[j:], nil
+	return ns, unit, s[j:], nil
 }
 
 // digits reads a run of decimal digits ("" is 0), refusing a value past

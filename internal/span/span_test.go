@@ -19,7 +19,12 @@ func TestParse(t *testing.T) {
 		ageErr string // of ParseAge alone, where Parse reads the value
 	}{
 		{in: "15m", want: 15 * time.Minute, ageErr: "m could be minutes or months: write min for minutes, mo for months"},
-		{in: "1h30m0s", want: 90 * time.Minute, ageErr: "m could be minutes or months"},
+		// After hours an m can only be minutes, as Go writes a duration:
+		// an age of 1h30m was refused as minutes or months.
+		{in: "1h30m0s", want: 90 * time.Minute},
+		{in: "2h45m", want: 165 * time.Minute},
+		{in: "1d30m", want: day + 30*time.Minute, ageErr: "m could be minutes or months"},
+		{in: "1h30m2m", want: 92 * time.Minute, ageErr: "m could be minutes or months"},
 		{in: "2d", want: 2 * day},
 		{in: "1w", want: 7 * day},
 		{in: "1d12h", want: 36 * time.Hour},
