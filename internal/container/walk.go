@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"archive/zip"
 	"bufio"
+	"bytes"
 	"compress/bzip2"
 	"errors"
 	"fmt"
@@ -353,6 +354,12 @@ type streamFrame struct {
 // JSON Lines file cut short cannot be read). A stream that is no gzip is
 // an error of its own.
 func (w *Walker) pushGzip(n node, br *bufio.Reader) error {
+	if head, _ := br.Peek(len(gzipMagic)); !bytes.HasPrefix(gzipMagic, head) {
+		// A few bytes that are no gzip (a failed download's "Error"):
+		// no stream cut short, but none at all.
+		w.putBack(br)
+		return fmt.Errorf("reading %s: gzip header: %w", n.origin, gzip.ErrHeader)
+	}
 	cr := &countReader{r: br}
 	zr, err := gzip.NewReader(cr)
 	var r io.Reader = zr
@@ -372,6 +379,10 @@ func (w *Walker) pushGzip(n node, br *bufio.Reader) error {
 	w.frames = append(w.frames, &streamFrame{n: n, end: end, lim: lim, br: br, w: w})
 	return nil
 }
+
+// gzipMagic is how a gzip stream starts: its two magic bytes and the
+// deflate method, the only one gzip defines.
+var gzipMagic = []byte{0x1f, 0x8b, 0x08}
 
 // failedReader fails every read with its error.
 type failedReader struct{ err error }

@@ -227,6 +227,10 @@ func TestGzipCutInItsFirstHeader(t *testing.T) {
 		{"in a tar, the next member read", "a.tar", tarOf(t, "b.jsonl.gz", record[:9], "c.txt", "C"),
 			[]string{"a.tar/b.jsonl.gz jsonl gzip header: unexpected EOF", "a.tar/c.txt txt "}, ""},
 		{"no gzip", "a.warc.gz", "WARC/1.0\r\nWARC-Type: warcinfo\r\n", nil, "reading a.warc.gz: gzip header: gzip: invalid header"},
+		// A few bytes that are no gzip, under the ten of a header (a
+		// failed download saved under the name): no stream cut short.
+		{"a few bytes of no gzip", "a.warc.gz", "Error", nil, "reading a.warc.gz: gzip header: gzip: invalid header"},
+		{"a wrong second byte", "a.warc.gz", "\x1f\x00", nil, "reading a.warc.gz: gzip header: gzip: invalid header"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := New(Top{Origin: tc.file, ID: tc.file, Name: tc.file, R: strings.NewReader(tc.data), Size: int64(len(tc.data))}, Options{})
