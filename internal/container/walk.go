@@ -185,9 +185,10 @@ type leafState struct {
 // Next returns the next leaf stream, or io.EOF after the last. An error
 // other than io.EOF names the container that could not be read (a stream
 // that is no gzip, a damaged archive); the walk may go on with the next
-// call, past that container. A compressed stream cut short is no error of
-// the walk: the leaf's reads fail (io.ErrUnexpectedEOF) where the cut
-// falls, at the first of them when it is in the first gzip header.
+// call, past that container. A compressed stream of a leaf cut short is no
+// error of the walk: the leaf's reads fail (io.ErrUnexpectedEOF) where the
+// cut falls, at the first of them when it is in the first gzip header; an
+// archive inside one (a .tar.gz) fails as the walk's error.
 func (w *Walker) Next() (Member, error) {
 	w.release()
 	if !w.begun {

@@ -45,6 +45,8 @@ type CutError struct {
 	Err     error // the stream's error
 }
 
+// Error says where the stream ends: before its first record, or after
+// which record and at what offset.
 func (e *CutError) Error() string {
 	if e.Records == 0 {
 		return fmt.Sprintf("warc: the stream ends cut short before its first record: %v", e.Err)
@@ -53,6 +55,7 @@ func (e *CutError) Error() string {
 		e.Records, e.Offset, e.Err)
 }
 
+// Unwrap returns the reader's error, io.ErrUnexpectedEOF.
 func (e *CutError) Unwrap() error { return e.Err }
 
 // Record is one WARC record.
