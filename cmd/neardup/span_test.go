@@ -24,7 +24,8 @@ func TestParseSpan(t *testing.T) {
 		{"1.5h", 90 * time.Minute, ""},
 		{"45s", 45 * time.Second, ""},
 		{"2m", 0, `--window "2m": m could be minutes or months: write min for minutes, mo for months`},
-		{"1h30m", 0, "m could be minutes or months"},
+		{"1h30m", 90 * time.Minute, ""}, // after hours, m is minutes
+		{"1d30m", 0, "m could be minutes or months"},
 		{"3y", 0, `unknown unit "y": use s, min, h, d, w or mo`},
 		{"soon", 0, "want a duration such as 30d, 12h, 2w, 90min or 6mo"},
 		{"12", 0, "a number without its unit"},
