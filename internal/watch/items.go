@@ -210,18 +210,26 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 	return nil
 }
 
+// unfetched returns the outcome of an item whose page the watcher does
+// not fetch, and its detail: no link (the title shows which item it is,
+// when keyed by its text's hash), or a gallery URL; "" for one it fetches.
+func (w *Watcher) unfetched(e entry) (outcome, detail string) {
+	if e.link == "" {
+		return OutcomeNoLink, e.title
+	}
+	if word := w.galleryURL(e.link); word != "" {
+		return OutcomeGallery, "the URL has the gallery word " + strconv.Quote(word)
+	}
+	return "", ""
+}
+
 // page fetches and extracts an item's page, and returns its article, or
 // nil with the item's outcome set; *miss says when the site rule's body
 // selector matched nothing on the page (also the item's detail). It returns
 // an error only when ctx is done.
 func (w *Watcher) page(ctx context.Context, f *Feed, rs *rules.Set, browser bool, e entry, row *neardup.FeedItem, miss *string) (*core.Document, error) {
-	if e.link == "" {
-		// The title shows which item it is, when keyed by its text's hash.
-		row.Outcome, row.Detail = OutcomeNoLink, e.title
-		return nil, nil
-	}
-	if word := w.galleryURL(e.link); word != "" {
-		row.Outcome, row.Detail = OutcomeGallery, "the URL has the gallery word "+strconv.Quote(word)
+	if outcome, detail := w.unfetched(e); outcome != "" {
+		row.Outcome, row.Detail = outcome, detail
 		return nil, nil
 	}
 	fail := func(outcome string, err error, transient bool) (*core.Document, error) {

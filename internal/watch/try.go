@@ -116,10 +116,11 @@ func (w *Watcher) tryItem(feedURL, lang string, items []*gofeed.Item, rs *rules.
 	es, unnamed := entries(feedURL, lang, items)
 	var noLink, gallery, notArticle int
 	for i := len(es) - 1; i >= 0 && page == ""; i-- {
-		switch e := es[i]; {
-		case e.link == "":
+		e := es[i]
+		switch outcome, _ := w.unfetched(e); {
+		case outcome == OutcomeNoLink:
 			noLink++
-		case w.galleryURL(e.link) != "":
+		case outcome == OutcomeGallery:
 			gallery++
 		case !rs.Match(e.fetch).IsArticleURL(e.fetch):
 			notArticle++
