@@ -187,7 +187,7 @@ func runExtract(ctx context.Context, o extractOptions) error {
 		meter.End(st.Pages, err)
 		for _, c := range cuts {
 			if o.Log != nil {
-				fmt.Fprintf(o.Log, "extract: warning: %s; the bytes after that record are ignored, as they cut no page\n", c)
+				fmt.Fprintf(o.Log, "extract: warning: %s; the pages up to there are read, what follows is ignored: a download cut short may have lost the pages after it\n", c)
 			}
 		}
 		if o.Progress != nil {

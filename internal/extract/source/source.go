@@ -63,8 +63,8 @@ type Options struct {
 	// WARC stream cut short after a whole record, before any byte of the
 	// next (a .warc.gz ending in a gzip member cut in its header or
 	// trailer, or in a few bytes that are no member): its records are
-	// pages as any, and the bytes after the last are ignored, as they cut
-	// no page. A stream cut so before its first record is a failed page.
+	// pages as any, and the bytes after the last are ignored (they cut no
+	// page, but a download cut there may have lost pages after them). A stream cut so before its first record is a failed page.
 	Cut func(id string, err *warc.CutError)
 	// Stdin is what the input "-" reads; nil means os.Stdin. Its pages
 	// are named as a file's named "stdin" would be: "stdin", "stdin#3"
