@@ -127,12 +127,11 @@ func component(s string, m time.Duration, limit uint64) (ns uint64, unit time.Du
 	if i == 0 || point && i == 1 {
 		return 0, 0, "", errForm
 	}
-	var ok bool
 	j := i // the unit: up to the next number
 	for j < len(s) && !isDigit(s[j]) && s[j] != '.' {
 		j++
 	}
-	unit, ok = units[s[i:j]]
+	unit, ok := units[s[i:j]]
 	switch {
 	case j == i:
 		return 0, 0, "", errors.New("a number without its unit: use s, min, h, d, w or mo")
