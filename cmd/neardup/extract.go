@@ -20,6 +20,7 @@ import (
 	"github.com/neardup/neardup/internal/extract/warc"
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
+	"github.com/neardup/neardup/internal/watch"
 )
 
 // extractCmd is `neardup extract`: web pages in, articles out.
@@ -27,13 +28,13 @@ type extractCmd struct {
 	Inputs []string `type:"operands" arg:"" name:"input" help:"HTML files, directories, zip/tar/gzip/zstd/bzip2 archives, WARC files (.warc, .warc.gz), - for standard input; recognised by content."`
 	Out    string   `short:"o" default:"-" help:"Write one JSON record per page here; - is stdout."`
 
-	Rules       string        `help:"Site rules (YAML): body selectors, parts to drop, boilerplate, article URL patterns."`
-	MinChars    int           `default:"${default_min_chars}" help:"Skip pages with less text than this many characters as too short; 0 keeps them."`
-	MaxBytes    int           `default:"${max_bytes}" help:"Skip pages larger than this many bytes (before and after gzip); they are not read into memory."`
-	MaxElements int           `default:"${default_max_elements}" help:"Skip pages with more HTML elements than this."`
-	Timeout     time.Duration `default:"${default_page_timeout}" help:"Give up on a page after this long; it is reported as failed and the run goes on."`
-	Workers     int           `short:"j" help:"Pages extracted at once (default: one per CPU)."`
-	Articles    bool          `help:"Write articles only, not the records of skipped pages."`
+	Rules       string         `help:"Site rules (YAML): body selectors, parts to drop, boilerplate, article URL patterns."`
+	MinChars    int            `default:"${default_min_chars}" help:"Skip pages with less text than this many characters as too short; 0 keeps them."`
+	MaxBytes    int            `default:"${max_bytes}" help:"Skip pages larger than this many bytes (before and after gzip); they are not read into memory."`
+	MaxElements int            `default:"${default_max_elements}" help:"Skip pages with more HTML elements than this."`
+	Timeout     watch.Duration `default:"${default_page_timeout}" help:"Give up on a page after this long; it is reported as failed and the run goes on: 20s, 2min (the forms of feeds add --interval; m is minutes)."`
+	Workers     int            `short:"j" help:"Pages extracted at once (default: one per CPU)."`
+	Articles    bool           `help:"Write articles only, not the records of skipped pages."`
 	decompressFlags
 }
 
@@ -116,7 +117,7 @@ func (c *extractCmd) Run(g *globals) error {
 		Inputs: c.Inputs,
 		Out:    c.Out,
 		Batch: extract.Batch{Workers: c.Workers, Options: extract.Options{
-			MinChars: minChars, MaxBytes: c.MaxBytes, MaxElements: c.MaxElements, Timeout: c.Timeout}},
+			MinChars: minChars, MaxBytes: c.MaxBytes, MaxElements: c.MaxElements, Timeout: time.Duration(c.Timeout)}},
 		Source:   source.Options{MaxBytes: c.MaxBytes, MaxInflate: c.MaxInflate, MaxRatio: c.MaxRatio},
 		Articles: c.Articles,
 		Log:      os.Stderr,

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
 )
@@ -472,5 +473,71 @@ func TestWatchOncePausedFeed(t *testing.T) {
 	}
 	if n := hits.Load(); n != 1 {
 		t.Errorf("the paused host was asked %d times, want once", n)
+	}
+}
+
+// TestFetchFlagsTakeSpans pins --host-delay and --timeout read as Go's
+// durations alone, where every other span of the command line is read by
+// span: --host-delay 2d and --timeout 2min were refused (time: unknown
+// unit). Now they take the forms of feeds add --interval, the Go forms
+// they took before included ("500ms", "1m" for a minute, "0" for no
+// delay), and keep their defaults and refusals; extract's --timeout too.
+func TestFetchFlagsTakeSpans(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		args           []string
+		delay, timeout time.Duration // the options', -1: no delay
+		err            string
+	}{
+		{"defaults", nil, watch.DefaultHostDelay, watch.DefaultTimeout, ""},
+		{"milliseconds", []string{"--host-delay", "500ms", "--timeout", "1500ms"}, 500 * time.Millisecond, 1500 * time.Millisecond, ""},
+		{"go durations", []string{"--host-delay", "1m", "--timeout", "1h30m"}, time.Minute, 90 * time.Minute, ""},
+		{"min", []string{"--host-delay", "2s", "--timeout", "90min"}, 2 * time.Second, 90 * time.Minute, ""},
+		{"days", []string{"--host-delay", "1.5s", "--timeout", "2d"}, 1500 * time.Millisecond, 48 * time.Hour, ""},
+		{"no delay", []string{"--host-delay", "0"}, -1, watch.DefaultTimeout, ""},
+		{"no delay in seconds", []string{"--host-delay", "0s"}, -1, watch.DefaultTimeout, ""},
+		{"negative delay", []string{"--host-delay", "-1s"}, 0, 0, "--host-delay must not be negative"},
+		{"zero timeout", []string{"--timeout", "0s"}, 0, 0, "--timeout must be positive"},
+		{"negative timeout", []string{"--timeout", "-2min"}, 0, 0, "--timeout must be positive"},
+		{"delay no span", []string{"--host-delay", "soon"}, 0, 0, `--host-delay: invalid duration "soon": want a duration such as`},
+		{"timeout unknown unit", []string{"--timeout", "2y"}, 0, 0, `--timeout: invalid duration "2y": unknown unit "y"`},
+		{"timeout no unit", []string{"--timeout", "30"}, 0, 0, `--timeout: invalid duration "30": a number without its unit`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var c cli
+			args := append([]string{"feeds", "test", "https://example.com/a"}, tc.args...)
+			k, err := newParser(&c, onlyCommand(args))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var o watch.Options
+			if _, err = k.Parse(args); err == nil {
+				o, err = c.Feeds.Test.options(&globals{ctx: t.Context(), quiet: true})
+			}
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Errorf("%v, want an error holding %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil || o.HostDelay != tc.delay || o.Timeout != tc.timeout {
+				t.Errorf("host delay %v, timeout %v, %v; want %v, %v", o.HostDelay, o.Timeout, err, tc.delay, tc.timeout)
+			}
+		})
+	}
+	// extract's --timeout, a page's, is read so too: one flag name, one type.
+	for in, want := range map[string]time.Duration{"": extract.DefaultTimeout, "500ms": 500 * time.Millisecond, "1m": time.Minute, "2min": 2 * time.Minute} {
+		var c cli
+		args := []string{"extract", "a.html"}
+		if in != "" {
+			args = append(args, "--timeout", in)
+		}
+		k, err := newParser(&c, onlyCommand(args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := k.Parse(args); err != nil || time.Duration(c.Extract.Timeout) != want {
+			t.Errorf("extract --timeout %q: %v, %v; want %v", in, time.Duration(c.Extract.Timeout), err, want)
+		}
 	}
 }

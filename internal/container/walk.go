@@ -125,6 +125,28 @@ func (e *LimitError) Error() string {
 		e.Origin, e.Ratio, e.Inflated, e.Compressed)
 }
 
+// HeaderCutError is the error of every read of a gzip stream that ends
+// before its first member's header is whole, nothing of what it compresses
+// read (see pushGzip); Read is 0 for an empty file. Its text says no more
+// than that the header is missing ("an empty file, no gzip header:
+// unexpected EOF"), since the reader of the stream it compresses tells
+// what a cut means in its format; Origin names the gzip file, for a reader
+// that says it of the file. It wraps io.ErrUnexpectedEOF.
+type HeaderCutError struct {
+	Origin string
+	Read   int64 // the bytes of the file there are, all of them its header's
+}
+
+func (e *HeaderCutError) Error() string {
+	if e.Read == 0 {
+		return "an empty file, no gzip header: " + io.ErrUnexpectedEOF.Error()
+	}
+	return "gzip header: " + io.ErrUnexpectedEOF.Error()
+}
+
+// Unwrap returns io.ErrUnexpectedEOF.
+func (e *HeaderCutError) Unwrap() error { return io.ErrUnexpectedEOF }
+
 // IsLimit reports whether err is, or wraps, a LimitError.
 func IsLimit(err error) bool {
 	var le *LimitError
@@ -349,7 +371,7 @@ type streamFrame struct {
 
 // pushGzip opens a gzip stream. One that ends in its first member's
 // header, or holds no byte at all, is handed on as the stream it
-// compresses, which fails with io.ErrUnexpectedEOF on every read: its
+// compresses, which fails with a HeaderCutError on every read: its
 // reader tells what that means in its format, as it does of a cut further
 // on (a WARC file that ends before its first record is a failed page, a
 // JSON Lines file cut short cannot be read). A stream that is no gzip is
@@ -366,10 +388,8 @@ func (w *Walker) pushGzip(n node, br *bufio.Reader) error {
 	var r io.Reader = zr
 	end := func() {}
 	switch {
-	case (err == io.EOF || err == io.ErrUnexpectedEOF) && cr.n == 0:
-		r = failedReader{fmt.Errorf("an empty file, no gzip header: %w", io.ErrUnexpectedEOF)}
 	case err == io.EOF || err == io.ErrUnexpectedEOF:
-		r = failedReader{fmt.Errorf("gzip header: %w", io.ErrUnexpectedEOF)}
+		r = failedReader{&HeaderCutError{Origin: n.origin, Read: cr.n}}
 	case err != nil:
 		w.putBack(br)
 		return fmt.Errorf("reading %s: gzip header: %w", n.origin, err)

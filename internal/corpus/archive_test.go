@@ -5,6 +5,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -130,13 +131,13 @@ func TestGzip(t *testing.T) {
 			name:    "empty",
 			file:    "x.jsonl.gz",
 			content: "",
-			wantErr: "reading x.jsonl.gz: an empty file, no gzip header: unexpected EOF after line 0",
+			wantErr: "reading x.jsonl.gz: an empty file (0 bytes), not a complete gzip stream",
 		},
 		{
 			name:    "cut in its header",
 			file:    "x.jsonl.gz",
 			content: gz(t, jsonl)[:5],
-			wantErr: "reading x.jsonl.gz: gzip header: unexpected EOF after line 0",
+			wantErr: "reading x.jsonl.gz: not a complete gzip stream: it ends after 5 bytes, inside the gzip header",
 		},
 		{
 			name:    "zip inside",
@@ -339,6 +340,44 @@ func TestTarGz(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestGzipCutInItsHeader pins the error of a gzip file that ends before
+// its first member's header is whole, empty or cut there: an empty
+// .html.gz said "unexpected EOF after 0 bytes" (of a page never read), and
+// an empty .tar.gz blamed the tar archive ("tar archive: an empty file, no
+// gzip header: unexpected EOF"). Now each says of the file, named as the
+// Reader's other errors name it, that it is empty or not a complete gzip
+// stream. It stops the run as before, a file of a directory too, after
+// the records before it.
+func TestGzipCutInItsHeader(t *testing.T) {
+	page := gz(t, "<html><body><p>A page.</p></body></html>")
+	for _, tc := range []struct {
+		name, file, content string
+		want                string
+	}{
+		{"empty html", "a.html.gz", "", "reading a.html.gz: an empty file (0 bytes), not a complete gzip stream"},
+		{"empty tar", "a.tar.gz", "", "reading a.tar.gz: an empty file (0 bytes), not a complete gzip stream"},
+		{"empty tgz", "a.tgz", "", "reading a.tgz: an empty file (0 bytes), not a complete gzip stream"},
+		{"empty text", "a.txt.gz", "", "reading a.txt.gz: an empty file (0 bytes), not a complete gzip stream"},
+		{"empty, of a tar archive", "a.tar", tarOf(t, member{"b.html.gz", ""}), "reading a.tar/b.html.gz: an empty file (0 bytes), not a complete gzip stream"},
+		{"html cut in its header", "a.html.gz", page[:4], "reading a.html.gz: not a complete gzip stream: it ends after 4 bytes, inside the gzip header"},
+		{"tar cut in its header", "a.tar.gz", page[:2], "reading a.tar.gz: not a complete gzip stream: it ends after 2 bytes, inside the gzip header"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"in/0.txt": "Before\n\nRead first.", "in/" + tc.file: tc.content})
+			t.Chdir(dir)
+			got, err := readAll(t, []string{"in"}, Options{}, config{})
+			want := "reading in/" + strings.TrimPrefix(tc.want, "reading ")
+			if errString(err) != want || !errors.Is(err, io.ErrUnexpectedEOF) {
+				t.Errorf("error %q, want %q, wrapping io.ErrUnexpectedEOF", errString(err), want)
+			}
+			if len(got) != 1 || got[0].Text != "Read first." {
+				t.Errorf("records %+v, want the one before it", got)
+			}
+		})
 	}
 }
 

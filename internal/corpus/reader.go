@@ -274,7 +274,7 @@ func (r *Reader) NextRaw() (Raw, error) {
 			}
 			w, err := r.openInput(r.in)
 			if err != nil {
-				r.err = err
+				r.err = plainCut(err)
 				break
 			}
 			r.walk = w
@@ -286,7 +286,7 @@ func (r *Reader) NextRaw() (Raw, error) {
 				r.err = r.endInput()
 				continue
 			case err != nil:
-				r.err = err
+				r.err = plainCut(err)
 				r.closeInput()
 				continue
 			case m.Skip != nil:
@@ -294,7 +294,7 @@ func (r *Reader) NextRaw() (Raw, error) {
 			}
 			src, err := r.openMember(m)
 			if err != nil {
-				r.err = err
+				r.err = plainCut(err)
 				r.closeInput()
 				continue
 			}
@@ -307,7 +307,7 @@ func (r *Reader) NextRaw() (Raw, error) {
 		r.cur.close()
 		r.cur = nil
 		if err != io.EOF && !container.IsLimit(err) { // the walk reports a stream stopped at a limit
-			r.err = err
+			r.err = plainCut(err)
 			r.closeInput()
 		}
 	}

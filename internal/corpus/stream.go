@@ -1,10 +1,13 @@
 package corpus
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sync/atomic"
+
+	"github.com/neardup/neardup/internal/container"
 )
 
 // countReader adds the bytes read to n.
@@ -98,4 +101,33 @@ func (r *Reader) reopen(in *input) (io.ReaderAt, int64, error) {
 		return nil, 0, err
 	}
 	return f, in.size, nil
+}
+
+// gzipCutError is the fatal error of a gzip file that ends before its
+// first member's header is whole, empty or cut there: it says so of the
+// file, naming it as the Reader's other errors do, in place of what the
+// format read under the gzip stream made of its first read, which counted
+// what was never there or blamed another layer ("reading a.html.gz: an
+// empty file, no gzip header: unexpected EOF after 0 bytes", "reading
+// a.tar.gz: tar archive: an empty file, ..."). It wraps the
+// container.HeaderCutError, and so io.ErrUnexpectedEOF.
+type gzipCutError struct{ cut *container.HeaderCutError }
+
+func (e *gzipCutError) Error() string {
+	if e.cut.Read == 0 {
+		return fmt.Sprintf("reading %s: an empty file (0 bytes), not a complete gzip stream", e.cut.Origin)
+	}
+	return fmt.Sprintf("reading %s: not a complete gzip stream: it ends after %d bytes, inside the gzip header", e.cut.Origin, e.cut.Read)
+}
+
+func (e *gzipCutError) Unwrap() error { return e.cut }
+
+// plainCut is err, a fatal error of NextRaw, or the gzipCutError of the
+// gzip file it holds a cut header of.
+func plainCut(err error) error {
+	var cut *container.HeaderCutError
+	if errors.As(err, &cut) {
+		return &gzipCutError{cut}
+	}
+	return err
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -17,6 +19,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/store/storetest"
 )
 
@@ -279,6 +282,7 @@ func TestTryFeedTriesWhatTheWatcherExtracts(t *testing.T) {
 		return item{title: path, link: s.URL + path, guid: path, date: stories[0].date.Add(time.Duration(i) * time.Hour)}
 	}
 	s.serve("/gallery/7", "text/html", newStory(50).page("Daily", ""))
+	s.serve("/live/9", "text/html", newStory(51).page("Daily", ""))
 	s.serve("/video/rss", "application/rss+xml", rss2(at(3, "/gallery/7"), at(2, "/live/9"), at(1, "/photos/3"), stories[0], stories[1]))
 	s.serve("/galleries", "application/rss+xml", rss2(at(2, "/gallery/7"), at(1, "/live/9")))
 	s.serve("/feed-item", "application/rss+xml", rss2(at(1, "/rss-page"), stories[0]))
@@ -317,6 +321,61 @@ func TestTryFeedTriesWhatTheWatcherExtracts(t *testing.T) {
 	_, err = Try(t.Context(), s.URL+"/missing", nil, testOptions())
 	if want := "the newest item of feed " + s.URL + "/missing: "; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("a feed whose item's page fails: %v, want an error starting %q", err, want)
+	}
+}
+
+// TestTryFeedMatchesArticleURLAfterRedirects pins a trial of a feed's URL
+// that matched its rule's article_url against an item's link as the feed
+// gave it, where the watcher matches the URL the page came from, after
+// redirects: a feed proxy's link to an article was passed over as not
+// matching, and an article's link moved to a video page was tried and
+// shown skipped (not-article-url), though the watcher adds an older item
+// and skips that one. Now the trial matches the URL after redirects, and
+// it tries the item the watcher adds.
+func TestTryFeedMatchesArticleURLAfterRedirects(t *testing.T) {
+	s := newSite(t)
+	stories := publish(s, "Daily", 60, 2) // the newest first: /story/1, /story/0
+	redirect := func(from, to string) {
+		s.handle(from, func(rw http.ResponseWriter, r *http.Request) { http.Redirect(rw, r, to, http.StatusFound) })
+	}
+	redirect("/go/1", "/story/1")    // a feed proxy's link to an article
+	redirect("/story/9", "/video/9") // an article's link moved to a video page
+	s.serve("/video/9", "text/html", newStory(69).page("Daily", ""))
+	newer := func(path string) item {
+		return item{title: path, link: s.URL + path, guid: path, date: stories[0].date.Add(time.Hour)}
+	}
+	s.serve("/proxied", "application/rss+xml", rss2(newer("/go/1")))
+	s.serve("/moved", "application/rss+xml", rss2(newer("/story/9"), stories[1]))
+	rule := &Rule{Body: "article", ArticleURL: "^" + regexp.QuoteMeta(s.URL) + "/story/"}
+	for _, c := range []struct {
+		name, feed string
+		want       FeedTrial
+		url        string            // the page tried, after redirects
+		outcomes   map[string]string // the watcher's, by item
+	}{
+		{"link redirects to a matching URL", "/proxied",
+			FeedTrial{URL: s.URL + "/proxied", Format: "RSS", Items: 1, Page: s.URL + "/go/1"}, s.URL + "/story/1",
+			map[string]string{s.URL + "/go/1": OutcomeAdded}},
+		{"link redirects to a URL not matching", "/moved",
+			FeedTrial{URL: s.URL + "/moved", Format: "RSS", Items: 2, Page: s.URL + "/story/0", Passed: "1 not matching article_url"}, s.URL + "/story/0",
+			map[string]string{s.URL + "/story/9": string(extract.SkipNotArticleURL), s.URL + "/story/0": OutcomeAdded}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tr, err := Try(t.Context(), s.URL+c.feed, rule, testOptions())
+			if err != nil || tr.Feed == nil || *tr.Feed != c.want || tr.URL != c.url || tr.Skip != "" || tr.Article.Text == "" {
+				t.Errorf("trial: feed %+v, tried %s, skipped %q, %v; want %+v, %s tried and extracted", tr.Feed, tr.URL, tr.Skip, err, c.want, c.url)
+			}
+			x := newIndex(t)
+			addFeed(t, x, Feed{URL: s.URL + c.feed, Interval: Duration(time.Hour), Rule: rule})
+			once(t, newWatcher(t, x, testOptions()))
+			got := map[string]string{}
+			for key, it := range storedItems(t, x, s.URL+c.feed) {
+				got[key] = it.Outcome
+			}
+			if !maps.Equal(got, c.outcomes) {
+				t.Errorf("the watcher's outcomes %v, want %v", got, c.outcomes)
+			}
+		})
 	}
 }
 

@@ -71,12 +71,12 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 		t.Gallery = ""
 		f := &FeedTrial{URL: resp.url, Format: feedFormats[parsed.FeedType], Items: len(parsed.Items)}
 		t.Feed = f
-		if f.Page, f.Passed = w.tryItem(resp.url, parsed.Language, parsed.Items, rs); f.Page == "" {
-			return t, fmt.Errorf("%s: a feed (%s), not an article page, and no item of it links to a page the watcher would extract (%s): give the URL of an article page",
-				ShownURL(resp.url), f.Format, f.Passed)
-		}
-		if resp, err = fetcher.get(ctx, request{url: f.Page}); err != nil {
+		if f.Page, resp, f.Passed, err = w.tryItem(ctx, fetcher, resp.url, parsed.Language, parsed.Items, rs); err != nil {
 			return t, fmt.Errorf("the newest item of feed %s: %w", ShownURL(f.URL), err)
+		}
+		if resp == nil {
+			return t, fmt.Errorf("%s: a feed (%s), not an article page, and no item of it links to a page the watcher would extract (%s): give the URL of an article page",
+				ShownURL(f.URL), f.Format, f.Passed)
 		}
 	}
 	t.URL = resp.url
@@ -105,32 +105,53 @@ func (w *Watcher) galleryNote(pageURL string) string {
 	return ""
 }
 
-// tryItem returns the URL the page of the newest of a feed's items that
-// the watcher would fetch and extract with the rules rs is fetched from:
-// one with a link (see entries: feedURL, the URL the feed was read from,
-// resolves relative links, and lang is the feed's language), not a gallery
-// URL, matching its rule's article_url if any. passed counts the newer
-// items passed over by why ("2 with a gallery URL, 1 not matching
-// article_url"); with no page, every item.
-func (w *Watcher) tryItem(feedURL, lang string, items []*gofeed.Item, rs *rules.Set) (page, passed string) {
+// tryItem fetches the page of the newest of a feed's items that the
+// watcher would fetch and extract with the rules rs, and returns the URL it
+// was fetched from and the answer: one with a link (see entries: feedURL,
+// the URL the feed was read from, resolves relative links, and lang is the
+// feed's language), not a gallery URL (see unfetched), whose URL after
+// redirects its rule's article_url, if any, matches, as extract.Page
+// matches the URL the watcher gives it, the one the page came from. An
+// item's link is no guide: a feed proxy's link redirects to an article,
+// and an article's link may redirect to a video page. So each item the
+// watcher fetches is fetched in turn, newest first, until one matches; a
+// fetch that fails is the error. passed counts the newer items passed over
+// by why ("2 with a gallery URL, 1 not matching article_url"); with no
+// page (resp nil), every item.
+func (w *Watcher) tryItem(ctx context.Context, fetcher *fetcher, feedURL, lang string, items []*gofeed.Item, rs *rules.Set) (page string, resp *response, passed string, err error) {
 	es, unnamed := entries(feedURL, lang, items)
 	var noLink, gallery, notArticle int
-	for i := len(es) - 1; i >= 0 && page == ""; i-- {
+	for i := len(es) - 1; i >= 0 && resp == nil; i-- {
 		e := es[i]
-		switch outcome, _ := w.unfetched(e); {
-		case outcome == OutcomeNoLink:
+		switch outcome, _ := w.unfetched(e); outcome {
+		case OutcomeNoLink:
 			noLink++
-		case outcome == OutcomeGallery:
+			continue
+		case OutcomeGallery:
 			gallery++
-		case !rs.Match(e.fetch).IsArticleURL(e.fetch):
+			continue
+		}
+		r, err := fetcher.get(ctx, request{url: e.fetch})
+		if err != nil {
+			return e.fetch, nil, passedOver(noLink, gallery, notArticle), err
+		}
+		if rs.Match(r.url).IsArticleURL(r.url) {
+			page, resp = e.fetch, r
+		} else {
 			notArticle++
-		default:
-			page = e.fetch
 		}
 	}
-	if page == "" {
+	if resp == nil {
 		noLink += unnamed
 	}
+	if passed = passedOver(noLink, gallery, notArticle); resp == nil && passed == "" {
+		passed = "it lists none"
+	}
+	return page, resp, passed, nil
+}
+
+// passedOver says how many items a trial passed over, by why.
+func passedOver(noLink, gallery, notArticle int) string {
 	var why []string
 	for _, c := range []struct {
 		n    int
@@ -140,8 +161,5 @@ func (w *Watcher) tryItem(feedURL, lang string, items []*gofeed.Item, rs *rules.
 			why = append(why, fmt.Sprintf("%d %s", c.n, c.what))
 		}
 	}
-	if page == "" && len(why) == 0 {
-		return "", "it lists none"
-	}
-	return page, strings.Join(why, ", ")
+	return strings.Join(why, ", ")
 }
