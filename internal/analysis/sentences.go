@@ -14,8 +14,10 @@ type Sentence struct {
 	Start, End int32 // byte span in the original text, trimmed of surrounding space
 	// Hash is HashTokens of the sentence's words: equal for sentences that
 	// differ only in spacing, punctuation or case; 0 when it has no words.
-	Hash  uint64
-	Chars int32 // length in runes of the trimmed span
+	Hash uint64
+	// Chars is the length in runes of the trimmed span, a run of white
+	// space counted as one: equal for sentences that differ only in spacing.
+	Chars int32
 	Words int32 // number of word tokens
 }
 
@@ -116,10 +118,46 @@ func (a *Analyzer) emit(text string, st *segState, end, tokEnd int) {
 		Start: int32(s),
 		End:   int32(e),
 		Hash:  HashTokens(toks),
-		Chars: int32(countRunes(text[s:e])),
+		Chars: int32(countChars(text[s:e])),
 		Words: int32(len(toks)),
 	})
 }
+
+// countChars returns the number of runes of valid UTF-8 text s, each run
+// of white space counted as one, as its words and punctuation read:
+// "a  lot" and "a\n  lot" are as long as "a lot".
+func countChars(s string) int {
+	n := countRunes(s)
+	var space uint8 // 1 when the rune before is white space
+	for i := 0; i < len(s); i++ {
+		c := spaceClass[s[i]]
+		if c == maySpace {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			c = 0
+			if unicode.IsSpace(r) {
+				c = isSpace
+			}
+			i += size - 1
+		}
+		// Without a branch: which bytes are white space is unforeseeable.
+		n -= int(c & space)
+		space = c
+	}
+	return n
+}
+
+// The classes of a byte for countChars: white space, not, or the first
+// byte of a rune that may be (U+0085, U+00A0, U+1680, U+2000–U+200A,
+// U+2028, U+2029, U+202F, U+205F, U+3000). A continuation byte is not:
+// the rune it continues was classed by its first byte.
+const (
+	notSpace = iota
+	isSpace
+	maySpace
+)
+
+// spaceClass is each byte's class for countChars.
+var spaceClass = [256]uint8{'\t': isSpace, '\n': isSpace, '\v': isSpace, '\f': isSpace, '\r': isSpace, ' ': isSpace, 0xc2: maySpace, 0xe1: maySpace, 0xe2: maySpace, 0xe3: maySpace}
 
 // countRunes returns the number of runes of valid UTF-8 text s: its
 // bytes that are not continuation bytes, counted eight at a time.

@@ -23,8 +23,10 @@ type Options struct {
 	// MaxDocs: a sentence found in more documents than this is
 	// boilerplate and ignored.
 	MaxDocs int `json:"max_sentence_docs" flag:"max-sentence-docs" help:"A sentence in more documents than this is boilerplate and ignored"`
-	// MinChars: sentences shorter than this many characters are ignored.
-	MinChars int `json:"min_sentence_chars" flag:"min-sentence-chars" help:"Ignore sentences shorter than this many characters"`
+	// MinChars: sentences shorter than this many characters are ignored,
+	// a run of white space counted as one (analysis.Sentence.Chars), so a
+	// copy with doubled spaces keeps or drops the sentences its original does.
+	MinChars int `json:"min_sentence_chars" flag:"min-sentence-chars" help:"Ignore sentences shorter than this many characters (a run of white space counts as one)"`
 	// Weighted weighs each sentence by its length times its rarity,
 	// log(1 + N/df), instead of counting it once.
 	Weighted bool `json:"weighted" flag:"weighted" help:"Weigh sentences by length and rarity (IDF)"`
