@@ -133,11 +133,28 @@ func touch(s *Sketch) uint32 {
 }
 
 // bounds are the lowest scores Label reports a pair at: a Jaccard index of
-// min(Threshold, Similar), or the Containment of the smaller. A pair
-// sharing fewer fingerprints than they need is neither duplicate nor
-// similar, whatever else its evidence holds.
+// min(Threshold, Similar), or the Containment of the smaller, each
+// FiguresSlack lower with the figures check on (see bars). A pair sharing
+// fewer fingerprints than they need is neither duplicate nor similar,
+// whatever else its evidence holds.
 func (o *Options) bounds() lsh.Bounds {
-	return lsh.Bounds{Threshold: o.duplicateFrom(), Similar: o.Similar, Containment: o.containment()}
+	dup, cont := o.bars()
+	return lsh.Bounds{Threshold: dup, Similar: o.Similar, Containment: cont}
+}
+
+// bars returns the lowest Jaccard index and containment of a duplicate.
+// With the figures check on (NumberAgreement), they are those of a pair
+// whose figures agree (byFigures): a Jaccard index FiguresSlack under the
+// threshold, a containment FiguresSlack under its bar but not under the
+// threshold. Which pairs' figures agree is known only once they are
+// compared, so the floor of every pair is that low.
+func (o *Options) bars() (jaccard, containment float64) {
+	jaccard, containment = o.duplicateFrom(), o.containment()
+	if o.NumberAgreement >= 0 {
+		jaccard = min(jaccard, o.Threshold-FiguresSlack)
+		containment = min(containment, max(o.Threshold, containment-FiguresSlack))
+	}
+	return jaccard, containment
 }
 
 // floor returns the fewest fingerprints two samples of na and nb must share
@@ -148,7 +165,8 @@ func (o *Options) floor(na, nb int, tw float64) int {
 	if o.sameStory(tw) {
 		similar = storyJaccard
 	}
-	return similarity.FloorShared(na, nb, o.duplicateFrom(), similar, o.containment())
+	dup, cont := o.bars()
+	return similarity.FloorShared(na, nb, dup, similar, cont)
 }
 
 // evidence compares two documents, with sets the scores of their shingle

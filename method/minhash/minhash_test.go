@@ -165,13 +165,21 @@ func TestFloor(t *testing.T) {
 		func() Options { o := Defaults(); o.Containment = 2; return o }(),
 		func() Options { o := Defaults(); o.Similar, o.Rewrite = 0, 0; return o }(),
 		func() Options { o := Defaults(); o.Threshold, o.Similar, o.Containment = 0.5, 0.5, 0.5; return o }(),
+		func() Options { o := Defaults(); o.Similar, o.Rewrite = 0, 0; o.NumberAgreement = -1; return o }(),
 	} {
 		m := &method{o: o}
+		// With the figures check on, the floor is that of a pair whose
+		// figures agree, a duplicate short of the bars (byFigures): which
+		// pairs' figures agree is known only once they are compared.
+		var overlap *float64
+		if o.NumberAgreement >= 0 {
+			overlap = new(1.0)
+		}
 		enginetest.CheckSetFloor(t, fmt.Sprintf("%+v", o), o.bounds().Floor, func(sc similarity.SetScores) bool {
 			hour := 0.0
 			ev := Evidence{SetScores: sc}
-			ev.HoursApart = &hour
-			_, ok := m.Label(ev.Jaccard, ev)
+			ev.HoursApart, ev.NumberOverlap = &hour, overlap
+			_, ok := m.Label(m.scored(&ev), ev)
 			return ok
 		})
 	}
