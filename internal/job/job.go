@@ -27,6 +27,7 @@ import (
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/internal/report"
+	"github.com/neardup/neardup/method/tfidf"
 )
 
 // Options configure a run. Inputs and Out are required.
@@ -215,7 +216,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		var st engine.Stats
 		if err == nil {
 			st = run.stats()
-			warnUnweighted(o.Warn, st.Unweighted)
+			warnUnweighted(o.Warn, &st)
 			warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort], run.limits)
 		}
 		if err = errors.Join(err, results.wait(err != nil, run, pairsOf(&st))); err != nil {
@@ -231,7 +232,7 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		return engine.Stats{}, err
 	}
 	st := run.stats()
-	warnUnweighted(o.Warn, st.Unweighted)
+	warnUnweighted(o.Warn, &st)
 	warnTooShort(o.Warn, &st, run.skipped[core.SkipTooShort], run.limits)
 	if err := run.writeResults(ctx, out, pairsOf(&st)); err != nil {
 		return engine.Stats{}, err
@@ -583,14 +584,18 @@ func warnUnread(w io.Writer, r *corpus.Reader) {
 
 // warnUnweighted says when documents had terms but none that weighs
 // anything, so that a run over copies of one text does not pass for a
-// corpus without duplicates.
-func warnUnweighted(w io.Writer, n int) {
-	if w == nil || n == 0 {
+// corpus without duplicates, and what weighs such terms in st's method.
+func warnUnweighted(w io.Writer, st *engine.Stats) {
+	if w == nil || st.Unweighted == 0 {
 		return
 	}
-	fmt.Fprintf(w, "warning: documents whose every term weighs nothing: %d; they pair with nothing "+
-		"(a term every document holds weighs 0 under tfidf's --weighting tm, as in a corpus of copies of one text; "+
-		"--weighting smooth weighs it)\n", n)
+	why := "a term every document holds weighs 0 under tfidf's --weighting tm, as in a corpus of copies of one text; " +
+		"--weighting smooth weighs it"
+	if st.Method != tfidf.Name {
+		why = fmt.Sprintf("a term every document holds weighs 0 under %s's weightings, as in a corpus of copies of one text; "+
+			"--method minhash or sentences compares such texts", st.Method)
+	}
+	fmt.Fprintf(w, "warning: documents whose every term weighs nothing: %d; they pair with nothing (%s)\n", st.Unweighted, why)
 }
 
 // warnTooShort says when every document was too short to compare, and

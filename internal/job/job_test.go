@@ -23,6 +23,7 @@ import (
 	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/method/cosine"
 	"github.com/neardup/neardup/method/tfidf"
 )
 
@@ -425,6 +426,27 @@ func TestUnweightedDocumentsAreTold(t *testing.T) {
 		case weighting == tfidf.WeightingSmooth && (st.Unweighted != 0 || told || st.Pairs[core.Duplicate] != 1):
 			t.Errorf("smooth: %d unweighted, %d duplicate pairs, warnings %q; want 0, 1 and none", st.Unweighted, st.Pairs[core.Duplicate], warn.String())
 		}
+	}
+}
+
+// TestUnweightedHintNamesTheMethod: under the cosine method's PMI weighting
+// the warning of documents whose every term weighs nothing names the
+// cosine method's weightings, not the tfidf method's flag value tm, which
+// cosine has not.
+func TestUnweightedHintNamesTheMethod(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "copies.jsonl")
+	line := `"title":"Ferry line opens","text":"The harbour authority said on Monday that the new ferry line would start in spring."}`
+	os.WriteFile(in, []byte(`{"id":"a",`+line+"\n"+`{"id":"b",`+line+"\n"), 0o644)
+	o := cosine.Defaults()
+	o.Weighting = cosine.PMI
+	var warn bytes.Buffer
+	st, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Warn: &warn, Method: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Unweighted != 2 || !strings.Contains(warn.String(), "under cosine's weightings") || strings.Contains(warn.String(), "--weighting tm") {
+		t.Errorf("%d unweighted, warnings %q; want 2 and cosine's hint", st.Unweighted, warn.String())
 	}
 }
 
