@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -90,5 +91,67 @@ func TestOutputDirNotStdout(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
 			t.Errorf("%q made a directory named -", args)
 		}
+	}
+}
+
+// TestExportOrdersPairsAsDedup pins an export that listed a document's
+// pairs by their earlier document's place in the index, where dedup lists
+// them duplicates first, then by score, highest first: the original here
+// matches its three copies, stored before it, best last.
+func TestExportOrdersPairsAsDedup(t *testing.T) {
+	t.Parallel()
+	base := []string{
+		"The harbour authority said on Monday that the new ferry line to the islands would start in the spring.",
+		"It will run four times a day in summer and twice a day in winter, the authority said in a statement.",
+		"The line was first proposed six years ago, when the old ferry company went out of business.",
+		"Local businesses have long asked for a faster crossing, saying tourists stayed away without one.",
+		"The new boats carry up to two hundred passengers and forty cars each.",
+		"Tickets will go on sale in March, and residents of the islands will pay half the fare.",
+		"The mayor welcomed the plan and said the town would build a new car park by the quay.",
+		"Critics said the fares were still too high for families and asked for a winter discount.",
+		"The authority expects about three hundred thousand passengers in the first year.",
+		"A decision on a second line to the northern islands is expected next year.",
+	}
+	// edited returns the story with k of its sentences replaced.
+	edited := func(k int) string {
+		s := slices.Clone(base)
+		for i := range k {
+			s[i*3+1] = fmt.Sprintf("Meanwhile something entirely different was said by a spokesman about other matters number %d today.", i)
+		}
+		return strings.Join(s, " ")
+	}
+	var lines strings.Builder
+	for _, d := range []struct{ id, text string }{
+		{"most-edited", edited(3)},
+		{"least-edited", strings.Replace(edited(0), "Monday", "Tuesday", 1)},
+		{"edited", edited(1)},
+		{"original", edited(0)},
+	} {
+		line, _ := json.Marshal(map[string]string{"id": d.id, "title": "Ferry line", "text": d.text})
+		lines.Write(append(line, '\n'))
+	}
+	dir := writeTree(t, map[string]string{"c.jsonl": lines.String()})
+	in, db := filepath.Join(dir, "c.jsonl"), filepath.Join(dir, "x.db")
+	runOK(t, "dedup", in, "-o", filepath.Join(dir, "batch"))
+	runOK(t, "index", "add", "--db", db, in)
+	runOK(t, "index", "export", "--db", db, "-o", filepath.Join(dir, "export"))
+	pairs := func(path string) []string {
+		data, err := os.ReadFile(filepath.Join(dir, path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+			var p struct{ A, B, Label string }
+			if err := json.Unmarshal(line, &p); err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			out = append(out, p.A+"~"+p.B+" "+p.Label)
+		}
+		return out
+	}
+	got, want := pairs("export/pairs.jsonl"), pairs("batch/pairs.jsonl")
+	if len(want) < 5 || !slices.Equal(got, want) {
+		t.Errorf("export's pairs %q, dedup's %q", got, want)
 	}
 }

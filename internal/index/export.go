@@ -1,11 +1,14 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -39,21 +42,34 @@ func (x *Index) export(ctx context.Context, e Exporter) (IndexStats, error) {
 			byOrd[rows[i].Ord] = &rows[i]
 		}
 		best := map[int64]store.Mark{} // document → its best duplicate mark to an earlier one
+		// The store gives a document's marks together; each group is
+		// written best first, as dedup writes a document's pairs.
+		var group []store.Mark
+		flush := func() error {
+			sortForExport(group)
+			for i := range group {
+				if err := x.exportMark(&group[i], byOrd, e); err != nil {
+					return err
+				}
+			}
+			group = group[:0]
+			return nil
+		}
 		if err := r.EachMark(func(m *store.Mark) error {
 			if b, ok := best[m.B]; m.Label == core.Duplicate && (!ok || m.Score > b.Score) {
 				best[m.B] = store.Mark{A: m.A, B: m.B, Score: m.Score}
 			}
-			ev, err := x.decodeEvidence(m.Method, m.Evidence)
-			if err != nil {
-				return fmt.Errorf("mark %d~%d: %w", m.A, m.B, err)
+			if len(group) > 0 && group[0].B != m.B {
+				if err := flush(); err != nil {
+					return err
+				}
 			}
-			a, b := byOrd[m.A], byOrd[m.B]
-			if a == nil || b == nil {
-				return fmt.Errorf("mark %d~%d: %w: a document it joins", m.A, m.B, store.ErrNotFound)
-			}
-			return e.Pair(&core.Pair{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
-				Original: published{b.Date, b.Ord}.original(a, b.ID, m.Label), Evidence: ev})
+			group = append(group, *m)
+			return nil
 		}); err != nil {
+			return err
+		}
+		if err := flush(); err != nil {
 			return err
 		}
 		reps, err := x.exportClusters(r, rows, best, e)
@@ -194,4 +210,29 @@ func allDocs(r store.Reader, withText bool) ([]store.Doc, error) {
 		return nil
 	})
 	return rows, err
+}
+
+// exportMark writes the pair of mark m, its documents found in byOrd.
+func (x *Index) exportMark(m *store.Mark, byOrd map[int64]*store.Doc, e Exporter) error {
+	ev, err := x.decodeEvidence(m.Method, m.Evidence)
+	if err != nil {
+		return fmt.Errorf("mark %d~%d: %w", m.A, m.B, err)
+	}
+	a, b := byOrd[m.A], byOrd[m.B]
+	if a == nil || b == nil {
+		return fmt.Errorf("mark %d~%d: %w: a document it joins", m.A, m.B, store.ErrNotFound)
+	}
+	return e.Pair(&core.Pair{A: a.ID, B: b.ID, Method: m.Method, Score: m.Score, Label: m.Label,
+		Original: published{b.Date, b.Ord}.original(a, b.ID, m.Label), Evidence: ev})
+}
+
+// sortForExport orders one document's marks as pairs.jsonl lists a
+// document's pairs: duplicates first, then by score as reported
+// (core.Round), highest first, then by the earlier document, the first
+// stored first.
+func sortForExport(ms []store.Mark) {
+	slices.SortFunc(ms, func(a, b store.Mark) int {
+		return cmp.Or(cmp.Compare(engine.LabelRank(a.Label), engine.LabelRank(b.Label)),
+			cmp.Compare(core.Round(b.Score), core.Round(a.Score)), cmp.Compare(a.A, b.A))
+	})
 }
