@@ -2,6 +2,8 @@ package index
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/neardup/neardup/core"
@@ -54,8 +56,8 @@ func (x *Index) expire(ctx context.Context, before time.Time) (int, error) {
 }
 
 // removeOrds removes stored documents, takes them out of the in-memory
-// index (through the change log, as another process would), and splits the
-// clusters they held together.
+// index (through the change log, as another process would), and places
+// again the documents whose clusters the removal may change (recluster).
 func (x *Index) removeOrds(w store.Writer, ords []int64) error {
 	if len(ords) == 0 {
 		return nil
@@ -73,83 +75,101 @@ func (x *Index) removeOrds(w store.Writer, ords []int64) error {
 	if err := x.forgetRemoved(w, lastRemoval); err != nil {
 		return err
 	}
-	for _, c := range clusters {
-		if err := x.recluster(w, c); err != nil {
-			return err
-		}
-	}
-	return nil
+	return x.recluster(w, clusters)
 }
 
-// recluster recomputes a cluster that lost members: its remaining members,
-// in order, placed again by a cluster.Linker of the index's policy (with Any:
-// the parts joined by duplicate marks). Of the parts of two or more, the
-// one with the oldest member keeps its id and the others get new ids;
-// members left alone leave it.
-func (x *Index) recluster(w store.Writer, c int64) error {
-	members, err := w.Members(c)
-	if err != nil {
-		return err
-	}
-	linker, err := x.replay(w, members)
-	if err != nil {
-		return err
-	}
-	groups := linker.Groups()
-	inGroup := make([]bool, len(members))
-	for gi, g := range groups {
-		for _, i := range g {
-			inGroup[i] = true
-		}
-		if gi == 0 {
-			continue // the part with the oldest member keeps the id
-		}
-		id, err := w.NewCluster()
+// recluster makes the clusters after a removal those that a fresh index of
+// the documents left, added in the same order, would hold, reading no more
+// of the index than it must. A document bears on where later ones go only
+// through the cluster it is in (see cluster.Choose), so only the clusters
+// that lost a member, lost, can now place a document otherwise, and that
+// document in turn only those its duplicate marks join. What can move is
+// therefore what duplicate marks join, directly or through others, to the
+// members left of lost: with Any those members alone; by the other policies
+// also whole clusters beside them and documents in none. That is placed
+// again, in the order added, by a cluster.Linker of the index's policy, and
+// numbered as a rescore numbers its groups (renumber). A removed document
+// that was in no cluster was joined by none, and moves nothing.
+func (x *Index) recluster(w store.Writer, lost []int64) error {
+	var from []int64
+	for _, c := range lost {
+		members, err := w.Members(c)
 		if err != nil {
 			return err
 		}
-		set := make([]int64, len(g))
-		for k, i := range g {
-			set[k] = members[i]
+		from = append(from, members...)
+	}
+	marks, err := reach(w, from)
+	if err != nil || len(marks) == 0 {
+		return err
+	}
+	rows, err := w.Docs(slices.Sorted(maps.Keys(marks)))
+	if err != nil {
+		return err
+	}
+	ords := make([]int64, len(rows))
+	for i := range rows {
+		ords[i] = rows[i].Ord
+	}
+	return renumber(w, rows, x.relink(ords, marks).Groups())
+}
+
+// reach returns the marks of every stored document that duplicate marks
+// join to one of from, directly or through others, from included, by
+// document.
+func reach(r store.Reader, from []int64) (map[int64][]store.Mark, error) {
+	marks := make(map[int64][]store.Mark, len(from))
+	next := slices.Clone(from)
+	for len(next) > 0 {
+		o := next[len(next)-1]
+		next = next[:len(next)-1]
+		if _, ok := marks[o]; ok {
+			continue
 		}
-		if err := w.SetCluster(set, id); err != nil {
-			return err
+		ms, err := r.MarksOf(o)
+		if err != nil {
+			return nil, err
+		}
+		marks[o] = ms
+		for _, m := range ms {
+			if _, ok := marks[m.Other(o)]; !ok && m.Label == core.Duplicate {
+				next = append(next, m.Other(o))
+			}
 		}
 	}
-	var alone []int64
-	for i, in := range inGroup {
-		if !in {
-			alone = append(alone, members[i])
-		}
-	}
-	return w.SetCluster(alone, 0)
+	return marks, nil
 }
 
 // replay places members, stored documents in the order added, in a
 // cluster.Linker of the index's policy, each with its duplicate marks to
 // the members before it; the Linker numbers them by their position.
 func (x *Index) replay(r store.Reader, members []int64) (*cluster.Linker, error) {
+	marks := make(map[int64][]store.Mark, len(members))
+	for _, o := range members {
+		ms, err := r.MarksOf(o)
+		if err != nil {
+			return nil, err
+		}
+		marks[o] = ms
+	}
+	return x.relink(members, marks), nil
+}
+
+// relink is replay of members whose marks, by document, are read already.
+func (x *Index) relink(members []int64, marks map[int64][]store.Mark) *cluster.Linker {
 	idx := make(map[int64]int32, len(members))
 	for i, o := range members {
 		idx[o] = int32(i)
 	}
 	linker := cluster.NewLinker(x.link)
 	for i, o := range members {
-		ms, err := r.MarksOf(o)
-		if err != nil {
-			return nil, err
-		}
 		var links []cluster.Link
-		for _, m := range ms {
-			other := m.A
-			if other == o {
-				other = m.B
-			}
-			if k, ok := idx[other]; ok && k < int32(i) && m.Label == core.Duplicate {
+		for _, m := range marks[o] {
+			if k, ok := idx[m.Other(o)]; ok && k < int32(i) && m.Label == core.Duplicate {
 				links = append(links, cluster.Link{Other: k, Score: m.Score})
 			}
 		}
 		linker.Add(int32(i), links)
 	}
-	return linker, nil
+	return linker
 }

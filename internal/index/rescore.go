@@ -95,6 +95,17 @@ func (x *Index) replaceMarks(w store.Writer, b engine.Batch, rows []store.Doc) e
 	if err != nil {
 		return err
 	}
+	return renumber(w, rows, groups)
+}
+
+// renumber puts rows, stored documents, in groups (of positions in rows,
+// ordered by their first member), as a rescore and a removal place them:
+// each group in turn takes the oldest (smallest) cluster id that one of its
+// members is in and no group before it took, else a new id, so that a
+// cluster that survives whole keeps its id, the first part of one split
+// keeps it, and merged ones keep the oldest; a row in no group leaves its
+// cluster. Only the rows whose cluster changes are written.
+func renumber(w store.Writer, rows []store.Doc, groups [][]int32) error {
 	want := make([]int64, len(rows))
 	used := map[int64]bool{}
 	for _, g := range groups {

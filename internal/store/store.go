@@ -72,6 +72,14 @@ type Mark struct {
 	At       int64  // Unix seconds
 }
 
+// Other returns the document a mark joins to document ord, one of its two.
+func (m *Mark) Other(ord int64) int64 {
+	if m.A == ord {
+		return m.B
+	}
+	return m.A
+}
+
 // Meta is what an index records when it is created: the method, its options
 // and the versions of what its sketches depend on. A later open with other
 // settings is refused.

@@ -1,0 +1,116 @@
+package index_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/store/storetest"
+)
+
+// chain returns documents that duplicate marks chain from one story to
+// another: c1~c2, c2~c3, c3~c4, c3~c5 and c4~c5 are duplicates, no other
+// pair is, and u1 matches nothing. Which of them a cluster holds then
+// depends on the linking policy and on the order they are added.
+func chain(g *enginetest.TextGen) []core.Document {
+	q, l := g.Sentences(14), g.Sentences(14)
+	return []core.Document{
+		enginetest.Doc("c1", q),
+		enginetest.Doc("c2", append(slices.Clone(q[4:]), l[:5]...)),
+		enginetest.Doc("c3", append(slices.Clone(q[9:]), l[:12]...)),
+		enginetest.Doc("c4", l),
+		enginetest.Doc("c5", l[1:]),
+		enginetest.Doc("u1", g.Sentences(14)),
+	}
+}
+
+// reorder returns the documents of docs at the given positions, in order.
+func reorder(docs []core.Document, at ...int) []core.Document {
+	out := make([]core.Document, len(at))
+	for i, k := range at {
+		out[i] = docs[k]
+	}
+	return out
+}
+
+// TestRemovalReclustersLikeAFreshIndex: after a removal, by every linking
+// policy and from every store engine, the clusters are those of a fresh
+// index of the documents left, added in the same order. Placing again only
+// the members left of the cluster that lost one (as removal did) lost a
+// document that the removal let join: with majority, removing c2 from
+// [c1 c2 c3] [c4 c5] left [c4 c5] where a fresh index holds [c3 c4 c5], c3
+// being a duplicate of both; with anchor, removing c1 of [c1 c2] [c3 c4 c5]
+// left c2 alone, where a fresh index holds [c2 c3] [c4 c5]. A replace is a
+// removal and an add at the end, so it gives the fresh index of the rest
+// with the document last.
+func TestRemovalReclustersLikeAFreshIndex(t *testing.T) {
+	docs := chain(enginetest.NewTextGen(41))
+	orders := []struct {
+		name string
+		docs []core.Document
+	}{
+		{"chain", docs},
+		{"reversed", reorder(docs, 5, 4, 3, 2, 1, 0)},
+		{"mixed", reorder(docs, 2, 0, 4, 1, 5, 3)},
+	}
+	for _, engine := range storetest.Engines {
+		for _, link := range []cluster.Linking{cluster.Any, cluster.Majority, cluster.Anchor} {
+			for _, o := range orders {
+				t.Run(fmt.Sprintf("%s/%s/%s", engine, link, o.name), func(t *testing.T) {
+					removals(t, engine, link, o.docs)
+				})
+			}
+		}
+	}
+}
+
+// removals removes each document of order, then each two neighbours,
+// from an index of order, and replaces each, comparing the clusters with
+// those of a fresh index.
+func removals(t *testing.T, engine string, link cluster.Linking, order []core.Document) {
+	fresh := func(docs []core.Document) string {
+		x := open(t, storetest.DSN(t, "sqlite"), index.OpenOptions{Link: link})
+		add(t, x, docs...)
+		return groups(t, x)
+	}
+	without := func(gone ...string) []core.Document {
+		return slices.DeleteFunc(slices.Clone(order), func(d core.Document) bool { return slices.Contains(gone, d.ID) })
+	}
+	var cases [][]string
+	for i := range order {
+		cases = append(cases, []string{order[i].ID})
+	}
+	for i := 1; i < len(order); i++ {
+		cases = append(cases, []string{order[i-1].ID, order[i].ID})
+	}
+	for _, gone := range cases {
+		x := open(t, storetest.DSN(t, engine), index.OpenOptions{Link: link})
+		add(t, x, order...)
+		if removed, err := x.Remove(t.Context(), gone); err != nil || len(removed) != len(gone) {
+			t.Fatalf("remove %v: %v %v", gone, removed, err)
+		}
+		if diff := cmp.Diff(fresh(without(gone...)), groups(t, x)); diff != "" {
+			t.Errorf("removing %v (-fresh index +index)\n%s", gone, diff)
+		}
+		if faults, err := x.Verify(t.Context(), nil); err != nil || faults.Total > 0 {
+			t.Errorf("removing %v: verify: %v %v", gone, faults, err)
+		}
+	}
+	for i, d := range order {
+		x := open(t, storetest.DSN(t, engine), index.OpenOptions{Link: link})
+		add(t, x, order...)
+		if _, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Replace: true}); err != nil {
+			t.Fatal(err)
+		}
+		want := fresh(append(without(d.ID), order[i]))
+		if diff := cmp.Diff(want, groups(t, x)); diff != "" {
+			t.Errorf("replacing %s (-fresh index +index)\n%s", d.ID, diff)
+		}
+	}
+}
