@@ -43,13 +43,14 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 			}
 		}
 		at := now()
-		added := make([]int64, len(docs)) // by document: its ordinal, 0 when not stored
+		added := make([]int64, len(docs)) // by document: its ordinal (an Exists one's stored), 0 when not stored
 		for i := range docs {
 			d := &docs[i]
 			outs[i] = Match{ID: d.ID, Status: Added, Pairs: []core.Pair{}}
 			if prev, ok := stored[d.ID]; ok {
 				if !o.Replace {
-					outs[i].Status = Exists
+					// Left as stored; its cluster and original are reported.
+					outs[i].Status, added[i] = Exists, prev
 					continue
 				}
 				if err := x.removeOrds(w, []int64{prev}); err != nil {
@@ -101,7 +102,7 @@ func named(i int, d *core.Document) string {
 // makes the store write the rows it holds back, so it is done once an add,
 // not once a document.
 func (x *Index) settle(w store.Writer, outs []Match, added []int64) error {
-	if len(outs) == 1 {
+	if len(outs) == 1 && outs[0].Status != Exists {
 		if added[0] == 0 {
 			return nil
 		}
@@ -110,11 +111,11 @@ func (x *Index) settle(w store.Writer, outs []Match, added []int64) error {
 	return settleRoles(w, outs, added)
 }
 
-// settleRoles sets the cluster and the original of each document stored by an
-// add of several, added[i] the ordinal of outs[i] (0: not stored), as they
-// are once every document is: a later document of the add may have
-// merged an earlier one's cluster into another, put it in a cluster, or
-// been published before the members of its cluster.
+// settleRoles sets the cluster and the original of each document an add
+// stored or found stored (Exists), added[i] the ordinal of outs[i] (0: not
+// stored), as they are once every document is: a later document of the
+// add may have merged an earlier one's cluster into another, put it in a
+// cluster, or been published before the members of its cluster.
 func settleRoles(w store.Writer, outs []Match, added []int64) error {
 	var ords []int64
 	for _, ord := range added {
