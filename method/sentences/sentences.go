@@ -20,7 +20,7 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 // stages wires the method's stages: it quotes the sentences a pair shares,
 // and its statistics the most frequent ones.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
-	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label,
+	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m,
 		Pairs:  engine.Pairs[Evidence]{Explain: m.Explain},
 		Corpus: engine.Corpus{Report: m.Report, NeedsText: m.NeedsText, SeeText: m.SeeText}}
 }
@@ -129,6 +129,33 @@ func (m *method) Remove(ord int32, s *Sketch) {
 		if n := m.df.Dec(h); n == m.o.MaxDocs && m.index.Count(h) < n {
 			m.lapse(h)
 		}
+	}
+}
+
+// Uncount takes an indexed document's sentences off the counts, leaving
+// them posted (engine.Recounter). A sentence it brings back within the
+// limit lapses, as in Remove, so that the match that follows sees every
+// document holding it.
+func (m *method) Uncount(ord int32, _ *Sketch) {
+	if int(ord) >= len(m.docs) || m.docs[ord] == nil {
+		return
+	}
+	m.n--
+	for _, h := range m.docs[ord].Hashes {
+		if n := m.df.Dec(h); n == m.o.MaxDocs && m.index.Count(h) < n {
+			m.lapse(h)
+		}
+	}
+}
+
+// Recount puts back what Uncount took off.
+func (m *method) Recount(ord int32, _ *Sketch) {
+	if int(ord) >= len(m.docs) || m.docs[ord] == nil {
+		return
+	}
+	m.n++
+	for _, h := range m.docs[ord].Hashes {
+		m.df.Inc(h)
 	}
 }
 
