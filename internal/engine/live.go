@@ -63,8 +63,11 @@ type Live interface {
 	// Commit indexes a begun document stored under ordinal ord.
 	Commit(p Pending, ord int64)
 	// Probe matches a document without keeping it: Begin, Match and
-	// the method's Remove.
-	Probe(sk LiveSketch, doc *core.Document, details Details) ([]Hit, error)
+	// the method's Remove. A document that stands for a stored one,
+	// replaced (a query of a stored ID), is matched against the other
+	// stored documents, with statistics that count it in place of that
+	// one (see Recounter); the live index is then as it was.
+	Probe(sk LiveSketch, doc *core.Document, replaced Replaced, details Details) ([]Hit, error)
 
 	// Candidates gathers the candidates of a check of doc beside writes
 	// (reads): ok is false when the method cannot check so, or dates are
@@ -95,6 +98,15 @@ type Hit struct {
 	Score    float64
 	Label    core.Label
 	Evidence core.Evidence
+}
+
+// Replaced is the stored document a probed document stands for (see
+// Live.Probe): the zero value, none.
+type Replaced struct {
+	// Ord is its stored ordinal.
+	Ord int64
+	// Index is its sketch's index part; nil for a document without one.
+	Index []byte
 }
 
 // Pending is a document begun and not yet committed (see Live.Begin).
@@ -296,6 +308,12 @@ func (l *live[S, E]) Begin(sk LiveSketch, doc *core.Document) (Pending, error) {
 }
 
 func (l *live[S, E]) Match(p Pending, doc *core.Document, details Details) ([]Hit, error) {
+	return l.match(p, doc, details, l.outside)
+}
+
+// match is Match with the pairs of the documents outside(other, doc)
+// reports left out.
+func (l *live[S, E]) match(p Pending, doc *core.Document, details Details, outside func(a, b int32) bool) ([]Hit, error) {
 	mem, s := p.mem, pending[S](p)
 	src := Source[S](liveSource[S, E]{l, details})
 	if l.window > 0 {
@@ -303,7 +321,7 @@ func (l *live[S, E]) Match(p Pending, doc *core.Document, details Details) ([]Hi
 	}
 	var found []Found[E]
 	add := func(f Found[E]) { found = append(found, f) }
-	err := l.m.Match(mem, s, src, emitter(l.m, &mem, l.outside, add, nil))
+	err := l.m.Match(mem, s, src, emitter(l.m, &mem, outside, add, nil))
 	if err != nil {
 		return nil, err
 	}
@@ -326,14 +344,41 @@ func (l *live[S, E]) Commit(p Pending, ord int64) {
 	l.cache.put(ord, s)
 }
 
-func (l *live[S, E]) Probe(sk LiveSketch, doc *core.Document, details Details) ([]Hit, error) {
+func (l *live[S, E]) Probe(sk LiveSketch, doc *core.Document, replaced Replaced, details Details) ([]Hit, error) {
 	p, err := l.Begin(sk, doc)
 	if err != nil {
 		return nil, err
 	}
-	hits, err := l.Match(p, doc, details)
-	l.m.Remove(p.mem, pending[S](p))
+	defer l.m.Remove(p.mem, pending[S](p)) // after Recount: see Recounter
+	self, ok := l.mem[replaced.Ord]
+	if !ok {
+		return l.Match(p, doc, details)
+	}
+	s, err := l.uncount(self, replaced)
+	if err != nil {
+		return nil, err
+	}
+	hits, err := l.match(p, doc, details, func(a, b int32) bool { return a == self || l.outside(a, b) })
+	if s != nil {
+		l.m.Recount.Recount(self, s)
+	}
 	return hits, err
+}
+
+// uncount takes the counts of the stored document a probe stands for,
+// loaded as method ordinal mem, off the method's statistics, and returns
+// the sketch to put them back with: nil when nothing was taken off (the
+// method has no Recount stage).
+func (l *live[S, E]) uncount(mem int32, replaced Replaced) (*S, error) {
+	if l.m.Recount == nil || replaced.Index == nil {
+		return nil, nil
+	}
+	s, err := l.m.DecodeIndex(replaced.Index)
+	if err != nil {
+		return nil, fmt.Errorf("document %d: %w", replaced.Ord, err)
+	}
+	l.m.Recount.Uncount(mem, s)
+	return s, nil
 }
 
 func (l *live[S, E]) Similarity(a, b int64, details Details) (float64, bool, error) {

@@ -41,6 +41,11 @@ type Method[S any, E core.Evidence] struct {
 	// Check lets a Live index check documents beside its writer; without
 	// it checks run one at a time, between writes.
 	Check Checker[S, E]
+	// Recount lets a Live index check a document in place of the stored
+	// one of its ID with the corpus statistics counting the document once;
+	// a method with statistics (document frequencies) that lacks it counts
+	// both while it checks.
+	Recount Recounter[S]
 	// Restore, if not nil, rebuilds the candidate index from many stored
 	// documents at once, faster than an Index of each (as an index opens):
 	// it is called instead of Index for every document of ords, after
@@ -163,6 +168,25 @@ type Checker[S any, E core.Evidence] interface {
 	// Match would of them, in increasing ordinal order. It may run at once
 	// with any other method call.
 	Verify(cands []int32, s *S, src Source[S], emit func(other int32, score float64, ev E)) error
+}
+
+// Recounter is the stage of a method with corpus statistics that lets a
+// Live index check a document that stands for an indexed one (a query of a
+// stored ID, Live.Probe) against the other documents, with statistics
+// that count the document checked and not the indexed one: Uncount takes
+// the indexed one's counts off, the check is added and matched, Recount
+// puts the counts back, and the check is removed. The indexed document
+// stays indexed meanwhile, as it was weighed; the method is then exactly as
+// it was before Uncount.
+type Recounter[S any] interface {
+	// Uncount takes indexed document ord's counts off the statistics,
+	// leaving it in the candidate index, a candidate with its weights and
+	// rare words unchanged. s holds what DecodeIndex restores of it.
+	// Between Uncount and Recount the method sees only the Match of a
+	// document added before Uncount and removed after Recount.
+	Uncount(ord int32, s *S)
+	// Recount puts back what Uncount of ord and s took off.
+	Recount(ord int32, s *S)
 }
 
 // Found is a verified pair of ordinals, A < B.

@@ -51,7 +51,11 @@ func (x *Index) queryAlone(ctx context.Context, docs []core.Document, sks []Sket
 			if sks[i].Skip() != core.SkipNone {
 				continue
 			}
-			hits, err := x.live.Probe(sks[i].sk, &docs[i], details{r})
+			replaced, err := storedSketch(r, outs[i].Status, me.ord)
+			if err != nil {
+				return err
+			}
+			hits, err := x.live.Probe(sks[i].sk, &docs[i], replaced, details{r})
 			if err != nil {
 				return err
 			}
@@ -65,6 +69,25 @@ func (x *Index) queryAlone(ctx context.Context, docs []core.Document, sks []Sket
 		return nil, err
 	}
 	return outs, nil
+}
+
+// storedSketch returns what a probe of a checked document of the given
+// status needs of the stored document of its ID, at ord: for one that
+// Exists, its ordinal and its sketch's index part, so that it is matched
+// with the other stored documents and the method's statistics count it
+// once; for another, or a stored document without a sketch, none.
+func storedSketch(r store.Reader, status Status, ord int64) (engine.Replaced, error) {
+	if status != Exists {
+		return engine.Replaced{}, nil
+	}
+	sk, err := r.Sketch(ord)
+	if errors.Is(err, store.ErrNotFound) {
+		return engine.Replaced{}, nil // skipped: nothing of it is counted
+	}
+	if err != nil {
+		return engine.Replaced{}, err
+	}
+	return engine.Replaced{Ord: ord, Index: sk.Index}, nil
 }
 
 // check checks docs beside the Index's writer and other checks (see

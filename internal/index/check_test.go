@@ -1,18 +1,25 @@
 package index_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/store/storetest"
+	"github.com/neardup/neardup/method/cosine"
+	"github.com/neardup/neardup/method/rarewords"
+	"github.com/neardup/neardup/method/sentences"
+	"github.com/neardup/neardup/method/tfidf"
 )
 
 // Checks run beside a writer: each finds every document whose add returned
@@ -144,5 +151,91 @@ func TestCheckSeesOtherWriters(t *testing.T) {
 				t.Errorf("after another process removed it: %+v, want none", ps)
 			}
 		})
+	}
+}
+
+// A query of a stored document is matched with the other stored documents,
+// with statistics that count it once, in place of its stored copy: by every
+// method that weighs by the corpus, it gets the pairs, scores and evidence
+// that a query of it gets from an index of the other documents alone,
+// whether its text is the one stored or a new one, on both engines; and the
+// index is as it was afterwards. Regression: the query's words were counted
+// beside its stored copy's, every word of it in two documents, so that in a
+// small source rarewords found none of them rare and no match (herald-port,
+// three duplicates stored, matched none), and tfidf, cosine and weighted
+// sentences weighed its words less.
+func TestQueryOfAStoredDocumentCountsItOnce(t *testing.T) {
+	weighted := sentences.Defaults()
+	weighted.Weighted = true
+	rare := rarewords.Defaults()
+	rare.MinWords = 20
+	methods := []struct {
+		spec engine.Spec
+		o    engine.Config
+	}{
+		{sentences.Spec, weighted}, {tfidf.Spec, tfidf.Defaults()}, {cosine.Spec, cosine.Defaults()}, {rarewords.Spec, rare},
+	}
+	g := enginetest.NewTextGen(44)
+	others := enginetest.Background(g, 20)
+	story, title := g.Sentences(12), g.Sentence()
+	doc := func(id string, s []string) core.Document {
+		d := enginetest.Doc(id, s)
+		d.Title = title
+		return d
+	}
+	for i := range 3 {
+		s := slices.Clone(story)
+		s[i] = g.Sentence()
+		others = append(others, doc(fmt.Sprint("copy", i), s))
+	}
+	stored := doc("story", story)
+	edited := slices.Clone(story)
+	edited[11] = g.Sentence()
+	queries := map[string]core.Document{"the stored text": stored, "a new text": doc("story", edited)}
+	later := enginetest.Doc("later", story[2:])
+	for _, m := range methods {
+		for _, e := range storetest.Engines {
+			t.Run(m.spec.Name+"/"+e, func(t *testing.T) {
+				openWith := func(dsn string) *index.Index {
+					x, err := index.Open(t.Context(), dsn, store.Options{Sync: "normal"}, []engine.Spec{m.spec}, index.OpenOptions{Method: m.o})
+					if err != nil {
+						t.Fatal(err)
+					}
+					t.Cleanup(func() { x.Close() })
+					return x
+				}
+				dsn := storetest.DSN(t, e)
+				x, without := openWith(dsn), openWith(storetest.DSN(t, e))
+				add(t, x, append(slices.Clone(others), stored)...)
+				add(t, without, others...)
+				pairs := func(x *index.Index, d core.Document, status index.Status) string {
+					t.Helper()
+					ms, err := x.Query(t.Context(), []core.Document{d})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if ms[0].Status != status {
+						t.Errorf("%s: %s, want %s", d.ID, ms[0].Status, status)
+					}
+					b, err := json.Marshal(ms[0].Pairs)
+					if err != nil {
+						t.Fatal(err)
+					}
+					return string(b)
+				}
+				for name, q := range queries {
+					got, want := pairs(x, q, index.Exists), pairs(without, q, index.Checked)
+					if got != want {
+						t.Errorf("%s: a query of the stored document\n%s\nwant, as of it in an index of the others\n%s", name, got, want)
+					}
+					if want == "[]" {
+						t.Errorf("%s: no pair to compare", name)
+					}
+				}
+				if got, want := pairs(x, later, index.Checked), pairs(openWith(dsn), later, index.Checked); got != want {
+					t.Errorf("after the queries, another\n%s\nwant, as in the index opened afresh\n%s", got, want)
+				}
+			})
+		}
 	}
 }

@@ -328,6 +328,44 @@ func TestQueryOfAStoredIDIsNotItsOwnMatch(t *testing.T) {
 	}
 }
 
+// A sentence that removals bring back within --max-sentence-docs proposes
+// candidates again in the index that removed them, as in an index opened
+// afterwards. Regression: A, X and Y share a sentence, over the limit of 2
+// when Y came, so it was not posted for Y; with A and X replaced by texts
+// without it, Q, which holds it, was paired with Y by a process that read
+// the index afresh (a later index add, dedup) but not by the one that
+// replaced them (one index add of the whole sequence, serve).
+func TestSentenceBackWithinTheLimitAfterRemovals(t *testing.T) {
+	o := sentences.Defaults()
+	o.MaxDocs = 2
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			x := open(t, dsn, index.OpenOptions{Method: o})
+			g := enginetest.NewTextGen(43)
+			shared := g.Sentence()
+			for _, id := range []string{"A", "X", "Y"} {
+				add(t, x, enginetest.Doc(id, []string{shared, g.Sentence()}))
+			}
+			replaced := []core.Document{enginetest.Doc("A", g.Sentences(2)), enginetest.Doc("X", g.Sentences(2))}
+			if _, err := x.Add(t.Context(), replaced, index.AddOptions{Replace: true}); err != nil {
+				t.Fatal(err)
+			}
+			q := enginetest.Doc("Q", []string{shared, g.Sentence()})
+			afresh, err := open(t, dsn, index.OpenOptions{}).Query(t.Context(), []core.Document{q})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := add(t, x, q)[0].Pairs
+			for name, ps := range map[string][]core.Pair{"an index opened afresh": afresh[0].Pairs, "the index that removed": got} {
+				if len(ps) != 1 || ps[0].A != "Y" || ps[0].Label != core.Similar {
+					t.Errorf("%s pairs Q with %+v, want Y, similar", name, ps)
+				}
+			}
+		})
+	}
+}
+
 // Replacing a batch of documents that duplicate one another marks each new
 // version once against each other document stored, and keeps them in one
 // cluster.

@@ -450,6 +450,45 @@ func (f *Field) Remove(ord int32, c *Counts) {
 	}
 }
 
+// Uncount takes the counts of document ord, c (those given to Add, or
+// equal ones decoded again), off the statistics and leaves the document as
+// it is: its vector, its place in the join, and its terms' ids, numbered
+// even while no document counts them, so that Recount puts the same counts
+// back. A document absent is ignored. Between the two the field may only
+// find the candidates of a document added before Uncount, and remove that
+// one after Recount: a Remove between them could free the id of a term
+// that document's vector holds.
+func (f *Field) Uncount(ord int32, c *Counts) {
+	if int(ord) < len(f.state) && f.state[ord] != absent && c != nil {
+		f.shift(c, -1)
+	}
+}
+
+// Recount puts back what Uncount of ord and c took off.
+func (f *Field) Recount(ord int32, c *Counts) {
+	if int(ord) < len(f.state) && f.state[ord] != absent && c != nil {
+		f.shift(c, 1)
+	}
+}
+
+// shift adds a document's counts, c, times sign (1 or -1) to the
+// statistics, for terms numbered already.
+func (f *Field) shift(c *Counts, sign int) {
+	total := 0
+	for i, h := range c.Hashes {
+		if id, ok := f.ids.get(h); ok {
+			total += int(c.TFs[i])
+			f.df[id] += int32(sign)
+			f.cf[id] += int64(sign) * int64(c.TFs[i])
+		}
+	}
+	if len(c.Hashes) > 0 {
+		f.docs += sign
+		f.tokens += int64(sign * total)
+	}
+	f.added += sign
+}
+
 // uncount takes a document's counts off the statistics, freeing the ids of
 // terms no document holds any more.
 func (f *Field) uncount(c *Counts) {

@@ -90,6 +90,70 @@ func TestFieldRemove(t *testing.T) {
 	}
 }
 
+// TestFieldUncount: a document checked in place of an indexed one, whose
+// counts Uncount took off, is weighed as in a field without that one; once
+// Recount put them back and the check is removed, the statistics, the term
+// ids and the indexed document's vector are as they were, the ids of the
+// terms it alone holds (7) included, which the check's own term (8) must
+// not take.
+func TestFieldUncount(t *testing.T) {
+	a := Count([]uint64{1, 2, 2, 3})
+	b := Count([]uint64{2, 3, 4, 7})
+	c := Count([]uint64{2, 3, 4, 8})
+	for _, w := range []Weighting{TFIDF, PMI, TFIDFLog2} {
+		without := NewField(w, 0.1)
+		without.Add(0, &a)
+		without.Index(0)
+		without.Add(2, &c)
+		without.Candidates(2, func(int32, float64) {})
+
+		f := NewField(w, 0.1)
+		f.Add(0, &a)
+		f.Index(0)
+		f.Add(1, &b)
+		f.Index(1)
+		state := func() []any {
+			ids := map[uint64]uint32{}
+			for _, h := range []uint64{1, 2, 3, 4, 7} {
+				ids[h], _ = f.ids.get(h)
+			}
+			// the check's term (8) leaves a free id past them
+			return []any{slices.Clone(f.df[:5]), slices.Clone(f.cf[:5]), f.docs, f.added, f.tokens, ids, f.Vector(1)}
+		}
+		before := state()
+		f.Add(2, &c)
+		f.Uncount(1, &b)
+		var found []int32
+		f.Candidates(2, func(other int32, _ float64) { found = append(found, other) })
+		if diff := cmp.Diff(weights(without, 2, c.Hashes), weights(f, 2, c.Hashes)); diff != "" {
+			t.Errorf("weighting %d: the check's vector (-without the indexed one +in its place)\n%s", w, diff)
+		}
+		if !slices.Contains(found, 1) {
+			t.Errorf("weighting %d: the indexed document is no candidate: %v", w, found)
+		}
+		f.Recount(1, &b)
+		f.Remove(2, &c)
+		if diff := cmp.Diff(before, state()); diff != "" {
+			t.Errorf("weighting %d: (-before +after)\n%s", w, diff)
+		}
+	}
+}
+
+// weights returns the weights in document ord's vector of the terms
+// hashes, by hash (term ids differ from field to field).
+func weights(f *Field, ord int32, hashes []uint64) map[uint64]float32 {
+	v := f.Vector(ord)
+	out := map[uint64]float32{}
+	for _, h := range hashes {
+		if id, ok := f.ids.get(h); ok {
+			if i, ok := slices.BinarySearch(v.Terms, f.joinTerm(id)); ok {
+				out[h] = v.Weights[i]
+			}
+		}
+	}
+	return out
+}
+
 // TestSealOnEveryCoreIsSerial: a batch's documents vectorised at Seal in
 // runs on several goroutines get the vectors one goroutine gives them.
 func TestSealOnEveryCoreIsSerial(t *testing.T) {

@@ -53,7 +53,7 @@ func (m *method) Add(ord int32, s *Sketch) {
 
 // stages wires the method's stages: it matches on every core in a Batch.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
-	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label,
+	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m,
 		Parallel: m, Corpus: engine.Corpus{Seal: m.Seal, Report: m.Report}}
 }
 
@@ -125,6 +125,13 @@ func (m *method) Remove(ord int32, s *Sketch) {
 	}
 	m.text.Remove(ord, &s.Terms)
 }
+
+// Uncount takes an indexed document's counts off the statistics, leaving
+// its vector in the join (engine.Recounter).
+func (m *method) Uncount(ord int32, s *Sketch) { m.text.Uncount(ord, &s.Terms) }
+
+// Recount puts back what Uncount took off.
+func (m *method) Recount(ord int32, s *Sketch) { m.text.Recount(ord, &s.Terms) }
 
 // Label grades a pair by its cosine.
 func (m *method) Label(score float64, _ Evidence) (core.Label, bool) {

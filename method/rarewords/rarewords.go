@@ -28,7 +28,7 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 // stages wires the method's stages: it matches on every core in a Batch,
 // counting as it indexes, and reports each document's best pairs.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
-	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label,
+	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m,
 		Parallel: m, Pairs: engine.Pairs[Evidence]{Select: m.Select},
 		Corpus: engine.Corpus{Seal: m.seal, Report: m.Report}}
 }
@@ -389,6 +389,33 @@ func (m *method) Remove(ord int32, s *Sketch) {
 	m.srcDocs[src]--
 	m.uncount(src, words)
 	m.docSrc[ord], m.state[ord], m.rare[ord] = -1, absent, nil
+}
+
+// Uncount takes an indexed document's words off its source's statistics,
+// leaving its rare words and its place in the lists (engine.Recounter).
+// The words keep their ids: the document still holds them.
+func (m *method) Uncount(ord int32, s *Sketch) { m.shift(ord, s, -1) }
+
+// Recount puts back what Uncount took off.
+func (m *method) Recount(ord int32, s *Sketch) { m.shift(ord, s, 1) }
+
+// shift adds a document's words, s's, times sign (1 or -1) to its source's
+// statistics.
+func (m *method) shift(ord int32, s *Sketch, sign int) {
+	if int(ord) >= len(m.state) || m.state[ord] == absent {
+		return
+	}
+	src := m.docSrc[ord]
+	m.srcDocs[src] += int32(sign)
+	for _, h := range s.Words {
+		if id, ok := m.terms[h]; ok {
+			if key := uint64(src)<<32 | uint64(id); sign > 0 {
+				m.df.Inc(key)
+			} else {
+				m.df.Dec(key)
+			}
+		}
+	}
 }
 
 // uncount takes a document's words off its source's statistics, freeing

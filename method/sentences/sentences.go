@@ -20,7 +20,7 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 // stages wires the method's stages: it quotes the sentences a pair shares,
 // and its statistics the most frequent ones.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
-	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label,
+	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m,
 		Pairs:  engine.Pairs[Evidence]{Explain: m.Explain},
 		Corpus: engine.Corpus{Report: m.Report, NeedsText: m.NeedsText, SeeText: m.SeeText}}
 }
@@ -46,13 +46,21 @@ const topBoilerplate = 10
 // method keeps every document's sentences: posting lists of sentence
 // hashes propose candidates, and each one's document frequency decides
 // what is boilerplate and, weighted, how much a sentence counts.
+//
+// A sentence is posted for the documents indexed while it is not
+// boilerplate. When removals bring a boilerplate sentence back within
+// Options.MaxDocs, the documents indexed meanwhile are missing from its
+// list: the sentence waits in lapsed, and the next Match posts it for
+// every document holding it (repost), as an index reopened with the same
+// documents would.
 type method struct {
-	o     Options
-	docs  []*Sketch // by ordinal; nil for a skipped or removed document
-	n     int       // documents with sentences
-	df    candidates.Counter
-	index candidates.Postings
-	cands []int32
+	o      Options
+	docs   []*Sketch // by ordinal; nil for a skipped or removed document
+	n      int       // documents with sentences
+	df     candidates.Counter
+	index  candidates.Postings
+	lapsed map[uint64]struct{} // sentences that stopped being boilerplate, to post again
+	cands  []int32
 	// top boilerplate sentences, once a batch's statistics are final:
 	// hash → the text quoted ("" until a document holding it is read).
 	top map[uint64]string
@@ -77,6 +85,7 @@ func (m *method) Add(ord int32, s *Sketch) {
 func (m *method) boilerplate(h uint64) bool { return m.df.Count(h) > m.o.MaxDocs }
 
 func (m *method) Match(ord int32, s *Sketch, _ engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	m.repost(ord)
 	m.cands = m.cands[:0]
 	for _, h := range s.Hashes {
 		if !m.boilerplate(h) {
@@ -104,6 +113,9 @@ func (m *method) Index(ord int32, s *Sketch) {
 	}
 }
 
+// Remove takes the document off the counts and the posting lists. A
+// sentence it brings back within Options.MaxDocs whose list lacks some of
+// the documents holding it lapses (see method).
 func (m *method) Remove(ord int32, s *Sketch) {
 	if int(ord) < len(m.docs) && m.docs[ord] != nil {
 		s = m.docs[ord]
@@ -113,9 +125,46 @@ func (m *method) Remove(ord int32, s *Sketch) {
 		return
 	}
 	for _, h := range s.Hashes {
-		m.df.Dec(h)
 		m.index.Remove(h, ord)
+		if n := m.df.Dec(h); n == m.o.MaxDocs && m.index.Count(h) < n {
+			m.lapse(h)
+		}
 	}
+}
+
+// Uncount takes an indexed document's sentences off the counts, leaving
+// them posted (engine.Recounter). A sentence it brings back within the
+// limit lapses, as in Remove, so that the match that follows sees every
+// document holding it.
+func (m *method) Uncount(ord int32, _ *Sketch) {
+	if int(ord) >= len(m.docs) || m.docs[ord] == nil {
+		return
+	}
+	m.n--
+	for _, h := range m.docs[ord].Hashes {
+		if n := m.df.Dec(h); n == m.o.MaxDocs && m.index.Count(h) < n {
+			m.lapse(h)
+		}
+	}
+}
+
+// Recount puts back what Uncount took off.
+func (m *method) Recount(ord int32, _ *Sketch) {
+	if int(ord) >= len(m.docs) || m.docs[ord] == nil {
+		return
+	}
+	m.n++
+	for _, h := range m.docs[ord].Hashes {
+		m.df.Inc(h)
+	}
+}
+
+// lapse notes that sentence h stopped being boilerplate.
+func (m *method) lapse(h uint64) {
+	if m.lapsed == nil {
+		m.lapsed = map[uint64]struct{}{}
+	}
+	m.lapsed[h] = struct{}{}
 }
 
 // score returns the (optionally weighted) Jaccard index of two documents'

@@ -25,7 +25,7 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 
 // stages wires the method's stages: it matches on every core in a Batch.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
-	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label,
+	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m,
 		Parallel: m, Corpus: engine.Corpus{Seal: m.Seal, Report: m.Report}}
 }
 
@@ -283,6 +283,21 @@ func (m *method) Remove(ord int32, s *Sketch) {
 		} else {
 			f.Remove(ord, s.field(i))
 		}
+	}
+}
+
+// Uncount takes an indexed document's counts off the document
+// frequencies, leaving its vectors in the joins (engine.Recounter).
+func (m *method) Uncount(ord int32, s *Sketch) {
+	for i, f := range m.fields {
+		f.Uncount(ord, s.field(i))
+	}
+}
+
+// Recount puts back what Uncount took off.
+func (m *method) Recount(ord int32, s *Sketch) {
+	for i, f := range m.fields {
+		f.Recount(ord, s.field(i))
 	}
 }
 
