@@ -173,11 +173,11 @@ type Checker[S any, E core.Evidence] interface {
 // Recounter is the stage of a method with corpus statistics that lets a
 // Live index check a document that stands for an indexed one (a query of a
 // stored ID, Live.Probe) against the other documents, with statistics
-// that count the document checked and not the indexed one: Uncount takes
-// the indexed one's counts off, the check is added and matched, Recount
-// puts the counts back, and the check is removed. The indexed document
-// stays indexed meanwhile, as it was weighed; the method is then exactly as
-// it was before Uncount.
+// that count the document checked and not the indexed one: the check is
+// added, Uncount takes the indexed one's counts off, the check is matched,
+// Recount puts the counts back, and the check is removed. The indexed
+// document stays indexed meanwhile, as it was weighed; the method is then
+// exactly as it was before the check was added.
 type Recounter[S any] interface {
 	// Uncount takes indexed document ord's counts off the statistics,
 	// leaving it in the candidate index, a candidate with its weights and

@@ -175,24 +175,31 @@ func TestQueryOfAStoredDocumentCountsItOnce(t *testing.T) {
 	}{
 		{sentences.Spec, weighted}, {tfidf.Spec, tfidf.Defaults()}, {cosine.Spec, cosine.Defaults()}, {rarewords.Spec, rare},
 	}
+	// Three sources, so that the stored document's counts are those of a
+	// source other documents share: the later query, of its source, reads
+	// them (rarewords' rare words are rare within a source).
+	sources := []string{"wire", "herald", "post"}
 	g := enginetest.NewTextGen(44)
 	others := enginetest.Background(g, 20)
+	for i := range others {
+		others[i].Source = sources[i%len(sources)]
+	}
 	story, title := g.Sentences(12), g.Sentence()
-	doc := func(id string, s []string) core.Document {
+	doc := func(id, source string, s []string) core.Document {
 		d := enginetest.Doc(id, s)
-		d.Title = title
+		d.Title, d.Source = title, source
 		return d
 	}
 	for i := range 3 {
 		s := slices.Clone(story)
 		s[i] = g.Sentence()
-		others = append(others, doc(fmt.Sprint("copy", i), s))
+		others = append(others, doc(fmt.Sprint("copy", i), sources[1+i%2], s))
 	}
-	stored := doc("story", story)
+	stored := doc("story", "wire", story)
 	edited := slices.Clone(story)
 	edited[11] = g.Sentence()
-	queries := map[string]core.Document{"the stored text": stored, "a new text": doc("story", edited)}
-	later := enginetest.Doc("later", story[2:])
+	queries := map[string]core.Document{"the stored text": stored, "a new text": doc("story", "wire", edited)}
+	later := doc("later", "wire", story[2:])
 	for _, m := range methods {
 		for _, e := range storetest.Engines {
 			t.Run(m.spec.Name+"/"+e, func(t *testing.T) {

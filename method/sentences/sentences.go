@@ -133,18 +133,19 @@ func (m *method) Remove(ord int32, s *Sketch) {
 }
 
 // Uncount takes an indexed document's sentences off the counts, leaving
-// them posted (engine.Recounter). A sentence it brings back within the
-// limit lapses, as in Remove, so that the match that follows sees every
-// document holding it.
+// them posted (engine.Recounter). It lapses nothing, as Remove would: the
+// match that follows looks up only the sentences of the document checked,
+// added before, whose counts are then what they were before Uncount, so
+// each of their lists that misses a holder has lapsed already; a lapse of
+// another sentence would post it for every holder at that match, and
+// Recount would leave it posted, boilerplate again.
 func (m *method) Uncount(ord int32, _ *Sketch) {
 	if int(ord) >= len(m.docs) || m.docs[ord] == nil {
 		return
 	}
 	m.n--
 	for _, h := range m.docs[ord].Hashes {
-		if n := m.df.Dec(h); n == m.o.MaxDocs && m.index.Count(h) < n {
-			m.lapse(h)
-		}
+		m.df.Dec(h)
 	}
 }
 
