@@ -25,8 +25,8 @@ func newLive(o Options) *live {
 	return &live{m: newMethod(o), ords: map[string]int32{}, enc: map[string][]byte{}}
 }
 
-// add adds d and returns what it matched, as "id score", best first.
-func (l *live) add(t *testing.T, d core.Document) []string {
+// sketch sketches d and gives it the next ordinal.
+func (l *live) sketch(t *testing.T, d core.Document) (*Sketch, int32) {
 	t.Helper()
 	s, skip := (&sketcher{m: l.m}).Sketch(&d)
 	if skip != core.SkipNone {
@@ -34,6 +34,13 @@ func (l *live) add(t *testing.T, d core.Document) []string {
 	}
 	ord := int32(len(l.ids))
 	l.ids = append(l.ids, d.ID)
+	return s, ord
+}
+
+// add adds d and returns what it matched, as "id score", best first.
+func (l *live) add(t *testing.T, d core.Document) []string {
+	t.Helper()
+	s, ord := l.sketch(t, d)
 	l.ords[d.ID], l.enc[d.ID] = ord, l.m.AppendIndex(nil, s)
 	l.m.Add(ord, s)
 	var got []string
@@ -181,12 +188,7 @@ func BenchmarkRepost(b *testing.B) {
 // taken off, d matched, the counts put back, d removed.
 func (l *live) probe(t *testing.T, self string, d core.Document) {
 	t.Helper()
-	s, skip := (&sketcher{m: l.m}).Sketch(&d)
-	if skip != core.SkipNone {
-		t.Fatalf("%s: skipped (%s)", d.ID, skip)
-	}
-	ord := int32(len(l.ids))
-	l.ids = append(l.ids, d.ID)
+	s, ord := l.sketch(t, d)
 	l.m.Add(ord, s)
 	stored, err := l.m.DecodeIndex(l.enc[self])
 	if err != nil {
