@@ -26,17 +26,17 @@ type serveCmd struct {
 	AuthReads bool   `name:"auth-reads" help:"Reads need a token too (all but /healthz and /readyz)."`
 	Method    string `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
 	linkFlag
-	MaxBody      int64         `name:"max-body" default:"${default_max_body}" help:"The largest request body, in bytes."`
-	MaxBatch     int           `name:"max-batch" default:"${default_max_batch}" help:"The most documents one request may add or check."`
-	MaxQuery     int64         `name:"max-query-bytes" default:"${default_max_query_bytes}" help:"The largest body of POST /v1/query and of the web UI's check, in bytes: the text an open read may ask to compare."`
-	QueryWorkers int           `name:"query-workers" help:"Queries and checks that run at once (default: the number of CPUs); the others wait their turn."`
-	QueryQueue   int           `name:"query-queue" default:"${default_query_queue}" help:"Queries and checks that may wait; past it, or after ${default_query_wait} of waiting, a request is answered 503 with Retry-After."`
-	Hosts        []string      `name:"host" placeholder:"NAME" help:"A name this server answers as when it listens on a loopback address, besides localhost, 127.0.0.1 and [::1] (repeatable); requests for other hosts get 421."`
-	ReadTimeout  time.Duration `name:"read-timeout" default:"${default_read_timeout}" help:"The longest a client may take to send a request."`
-	WriteTimeout time.Duration `name:"write-timeout" default:"${default_write_timeout}" help:"The longest a request may take, answer included."`
-	IdleTimeout  time.Duration `name:"idle-timeout" default:"${default_idle_timeout}" help:"How long an idle connection is kept open."`
-	Watch        bool          `help:"Also poll the index's feeds (see neardup feeds) and add their articles, as neardup watch does."`
-	WatchWorkers int           `name:"watch-workers" default:"${default_watch_workers}" help:"With --watch: feeds polled at once."`
+	MaxBody      int64          `name:"max-body" default:"${default_max_body}" help:"The largest request body, in bytes."`
+	MaxBatch     int            `name:"max-batch" default:"${default_max_batch}" help:"The most documents one request may add or check."`
+	MaxQuery     int64          `name:"max-query-bytes" default:"${default_max_query_bytes}" help:"The largest body of POST /v1/query and of the web UI's check, in bytes: the text an open read may ask to compare."`
+	QueryWorkers int            `name:"query-workers" help:"Queries and checks that run at once (default: the number of CPUs); the others wait their turn."`
+	QueryQueue   int            `name:"query-queue" default:"${default_query_queue}" help:"Queries and checks that may wait; past it, or after ${default_query_wait} of waiting, a request is answered 503 with Retry-After."`
+	Hosts        []string       `name:"host" placeholder:"NAME" help:"A name this server answers as when it listens on a loopback address, besides localhost, 127.0.0.1 and [::1] (repeatable); requests for other hosts get 421."`
+	ReadTimeout  watch.Duration `name:"read-timeout" default:"${default_read_timeout}" help:"The longest a client may take to send a request: 10s, 2min (the forms of feeds add --interval; m is minutes)."`
+	WriteTimeout watch.Duration `name:"write-timeout" default:"${default_write_timeout}" help:"The longest a request may take, answer included: 2min (the forms of feeds add --interval; m is minutes)."`
+	IdleTimeout  watch.Duration `name:"idle-timeout" default:"${default_idle_timeout}" help:"How long an idle connection is kept open: 2min (the forms of feeds add --interval; m is minutes)."`
+	Watch        bool           `help:"Also poll the index's feeds (see neardup feeds) and add their articles, as neardup watch does."`
+	WatchWorkers int            `name:"watch-workers" default:"${default_watch_workers}" help:"With --watch: feeds polled at once."`
 	fetchFlags
 }
 
@@ -65,7 +65,7 @@ func (c *serveCmd) Run(g *globals) error {
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 	o := server.Options{AuthReads: c.AuthReads, MaxBodyBytes: c.MaxBody, MaxBatch: c.MaxBatch, MaxQueryBytes: c.MaxQuery,
 		QueryWorkers: c.QueryWorkers, QueryQueue: c.QueryQueue, Hosts: c.Hosts,
-		ReadTimeout: c.ReadTimeout, WriteTimeout: c.WriteTimeout, IdleTimeout: c.IdleTimeout, Logger: log}
+		ReadTimeout: time.Duration(c.ReadTimeout), WriteTimeout: time.Duration(c.WriteTimeout), IdleTimeout: time.Duration(c.IdleTimeout), Logger: log}
 	if c.TokenFile != "" {
 		toks, err := server.LoadTokens(c.TokenFile)
 		if err != nil {

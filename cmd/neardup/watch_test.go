@@ -540,4 +540,15 @@ func TestFetchFlagsTakeSpans(t *testing.T) {
 			t.Errorf("extract --timeout %q: %v, %v; want %v", in, time.Duration(c.Extract.Timeout), err, want)
 		}
 	}
+	// serve's timeouts, a connection's, are read so too.
+	var c cli
+	args := []string{"serve", "--read-timeout", "10s", "--write-timeout", "2min", "--idle-timeout", "1h30m"}
+	k, err := newParser(&c, onlyCommand(args))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := k.Parse(args); err != nil || time.Duration(c.Serve.ReadTimeout) != 10*time.Second ||
+		time.Duration(c.Serve.WriteTimeout) != 2*time.Minute || time.Duration(c.Serve.IdleTimeout) != 90*time.Minute {
+		t.Errorf("serve %q: %v, %v, %v, %v", args[1:], c.Serve.ReadTimeout, c.Serve.WriteTimeout, c.Serve.IdleTimeout, err)
+	}
 }
