@@ -421,7 +421,7 @@ func (c *feedsExportCmd) Run(g *globals) error {
 
 // feedsTestCmd is `neardup feeds test`.
 type feedsTestCmd struct {
-	Page string `arg:"" name:"page-url" help:"The URL of an article page of the feed; given the feed's own URL, the page of its newest item the watcher would extract is tried."`
+	Page string `arg:"" name:"page-url" help:"The URL of an article page of the feed; given the feed's own URL, the page of its newest item the watcher would extract is tried, of the ${max_try_items} newest whose pages it would fetch, each passed over said on stderr."`
 	ruleFlags
 	fetchFlags
 	JSON bool `name:"json" help:"Print the result as JSON."`
@@ -458,6 +458,9 @@ func (c *feedsTestCmd) Run(g *globals) error {
 		}
 		fmt.Printf("Feed:      %s: a feed (%s, %s), not an article page; the page of its newest item the watcher would extract is tried%s\n",
 			t.Feed.URL, t.Feed.Format, count(t.Feed.Items, "item", "items"), passed)
+		for _, p := range t.Feed.PassedOver {
+			fmt.Printf("Passed:    %s\n", p)
+		}
 	}
 	fmt.Printf("URL:       %s\nCanonical: %s\n", t.URL, t.Canonical)
 	if t.Gallery != "" {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -111,6 +112,47 @@ func TestFeedsTestOfAFeed(t *testing.T) {
 	code, out, errOut = runChild(t, append(args, "--article-url", "/sport/")...)
 	if want := "no item of it links to a page the watcher would extract (2 not matching article_url)"; code != 1 || !strings.Contains(errOut, want) {
 		t.Errorf("--article-url /sport/: exit %d, stdout:\n%s\nstderr: %s\nwant 1 and %q", code, out, errOut, want)
+	}
+}
+
+// TestFeedsTestOfAFeedPassesOverAFailingItem pins feeds test given a
+// feed's URL whose newest item's page answered 404: it exited 1 (the
+// newest item of feed ...: HTTP 404 ...) where the watcher records the
+// item's error and adds the older article. Now it passes the item over
+// as the watcher does, says so on stderr as it goes, and tries the older
+// one, naming the item passed over and why.
+func TestFeedsTestOfAFeedPassesOverAFailingItem(t *testing.T) {
+	t.Parallel()
+	s := newNewsSite(t, "The A Times")
+	paras := paragraphs(enginetest.NewTextGen(6))
+	s.publish("/news/1", "One", paras)
+	s.mu.Lock()
+	s.published = append(s.published, "/promo/1") // in the feed, newest, and no page
+	s.mu.Unlock()
+	args := []string{"feeds", "test", "--host-delay", "0", "--allow-private", "127.0.0.1", s.URL + "/rss.xml"}
+	code, out, errOut := runChild(t, args...)
+	want := "Feed:      " + s.URL + "/rss.xml: a feed (RSS, 2 items), not an article page; the page of its newest item the watcher would extract is tried, newer ones passed over (1 HTTP 404)\n" +
+		"Passed:    " + s.URL + "/promo/1: HTTP 404 Not Found from " + s.URL + "/promo/1\n" +
+		"URL:       " + s.URL + "/news/1\n"
+	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, paras[0]) {
+		t.Errorf("exit %d, stdout:\n%s\nstderr: %s\nwant 0, the older story tried after:\n%s", code, out, errOut, want)
+	}
+	if want := `msg="trial: item passed over" feed=` + s.URL + `/rss.xml item=` + s.URL + `/promo/1`; !strings.Contains(errOut, want) {
+		t.Errorf("stderr:\n%s\nwant a line holding %s", errOut, want)
+	}
+	code, out, _ = runChild(t, append(args, "--json")...)
+	var got struct {
+		Feed struct {
+			Page       string
+			Passed     string
+			PassedOver []map[string]string `json:"passed_over"`
+		}
+		URL string
+	}
+	wantOver := []map[string]string{{"link": s.URL + "/promo/1", "outcome": "error", "why": "HTTP 404", "detail": "HTTP 404 Not Found from " + s.URL + "/promo/1"}}
+	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil || got.Feed.Page != s.URL+"/news/1" || got.Feed.Passed != "1 HTTP 404" ||
+		!slices.EqualFunc(got.Feed.PassedOver, wantOver, maps.Equal) || got.URL != s.URL+"/news/1" {
+		t.Errorf("--json: exit %d, %v:\n%s", code, err, out)
 	}
 }
 

@@ -227,7 +227,8 @@ func defaultVars() kong.Vars {
 		"default_max_inflate":  strconv.FormatInt(container.DefaultMaxInflate, 10), "default_max_ratio": strconv.FormatInt(container.DefaultMaxRatio, 10),
 		"default_chunk": strconv.Itoa(neardup.DefaultChunk), "default_max_warnings": strconv.Itoa(job.DefaultMaxWarnings),
 		"default_checkpoint_every": strconv.Itoa(job.DefaultCheckpointEvery), "default_report_clusters": strconv.Itoa(report.DefaultClusters),
-		"default_report_members": strconv.Itoa(report.DefaultMembers), "default_interval": short(watch.DefaultInterval)}
+		"default_report_members": strconv.Itoa(report.DefaultMembers), "default_interval": short(watch.DefaultInterval),
+		"max_try_items": strconv.Itoa(watch.MaxTryItems)}
 }
 
 // onlyCommand keeps, of the commands, only the one args name, when they name

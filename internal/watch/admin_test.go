@@ -250,8 +250,8 @@ func TestTryFeed(t *testing.T) {
 			t.Errorf("%s: %v", path, err)
 			continue
 		}
-		if tr.Feed == nil || *tr.Feed != want {
-			t.Errorf("%s: feed %+v, want %+v", path, tr.Feed, want)
+		if diff := cmp.Diff(&want, tr.Feed); diff != "" {
+			t.Errorf("%s: feed (-want +got):\n%s", path, diff)
 		}
 		if tr.URL != s.URL+"/story/2" || tr.Skip != "" || tr.Article.Text != newStory(42).text() {
 			t.Errorf("%s: tried %s, skipped %q, text %.60q; want the newest story's", path, tr.URL, tr.Skip, tr.Article.Text)
@@ -274,7 +274,8 @@ func TestTryFeed(t *testing.T) {
 // error; a feed whose URL had a gallery word carried the gallery note of
 // a page the watcher skips; and an item page that failed said not where
 // it came from. Now the newest item the watcher would extract is tried,
-// the others passed over counted.
+// the others passed over counted; an item whose page is a feed, or fails,
+// is passed over too, named with why.
 func TestTryFeedTriesWhatTheWatcherExtracts(t *testing.T) {
 	s := newSite(t)
 	stories := publish(s, "Daily", 40, 2) // the newest first: /story/1
@@ -293,9 +294,10 @@ func TestTryFeedTriesWhatTheWatcherExtracts(t *testing.T) {
 
 	tr, err := Try(t.Context(), s.URL+"/video/rss", rule, testOptions())
 	want := FeedTrial{URL: s.URL + "/video/rss", Format: "RSS", Items: 5, Page: s.URL + "/story/1",
-		Passed: "2 with a gallery URL, 1 not matching article_url"}
-	if err != nil || tr.Feed == nil || *tr.Feed != want || tr.URL != s.URL+"/story/1" || tr.Skip != "" {
-		t.Errorf("a feed whose newest items the watcher skips: feed %+v, tried %s, skipped %q, %v; want %+v", tr.Feed, tr.URL, tr.Skip, err, want)
+		Passed:     "2 with a gallery URL, 1 not matching article_url",
+		PassedOver: []PassedItem{{Link: s.URL + "/live/9", Outcome: "not-article-url", Why: "not matching article_url"}}}
+	if diff := cmp.Diff(&want, tr.Feed); err != nil || diff != "" || tr.URL != s.URL+"/story/1" || tr.Skip != "" {
+		t.Errorf("a feed whose newest items the watcher skips: tried %s, skipped %q, %v; feed (-want +got):\n%s", tr.URL, tr.Skip, err, diff)
 	}
 	if tr.Gallery != "" {
 		t.Errorf("a feed's URL with a gallery word: gallery note %q; the watcher polls it", tr.Gallery)
@@ -314,13 +316,19 @@ func TestTryFeedTriesWhatTheWatcherExtracts(t *testing.T) {
 		t.Errorf("a feed of no link at a URL with a gallery word: gallery note %q, %v; want no note and an error holding %q", tr.Gallery, err, want)
 	}
 
-	_, err = Try(t.Context(), s.URL+"/feed-item", nil, testOptions())
-	if want := "the newest item of feed " + s.URL + "/feed-item: " + s.URL + "/rss-page: a feed too"; err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("a feed whose item is a feed: %v, want an error holding %q", err, want)
+	// An item whose page is a feed, or fails, is passed over, as the
+	// watcher passes it over (TestTryFeedGoesOnAsTheWatcherDoes).
+	tr, err = Try(t.Context(), s.URL+"/feed-item", nil, testOptions())
+	want = FeedTrial{URL: s.URL + "/feed-item", Format: "RSS", Items: 2, Page: stories[0].link, Passed: "1 whose page is a feed",
+		PassedOver: []PassedItem{{Link: s.URL + "/rss-page", Outcome: "feed", Why: "whose page is a feed"}}}
+	if diff := cmp.Diff(&want, tr.Feed); err != nil || diff != "" || tr.URL != stories[0].link {
+		t.Errorf("a feed whose item is a feed: tried %s, %v; feed (-want +got):\n%s", tr.URL, err, diff)
 	}
-	_, err = Try(t.Context(), s.URL+"/missing", nil, testOptions())
-	if want := "the newest item of feed " + s.URL + "/missing: "; err == nil || !strings.HasPrefix(err.Error(), want) {
-		t.Errorf("a feed whose item's page fails: %v, want an error starting %q", err, want)
+	tr, err = Try(t.Context(), s.URL+"/missing", nil, testOptions())
+	want = FeedTrial{URL: s.URL + "/missing", Format: "RSS", Items: 2, Page: stories[0].link, Passed: "1 HTTP 404",
+		PassedOver: []PassedItem{{Link: s.URL + "/gone", Outcome: "error", Why: "HTTP 404", Detail: "HTTP 404 Not Found from " + s.URL + "/gone"}}}
+	if diff := cmp.Diff(&want, tr.Feed); err != nil || diff != "" || tr.URL != stories[0].link {
+		t.Errorf("a feed whose item's page fails: tried %s, %v; feed (-want +got):\n%s", tr.URL, err, diff)
 	}
 }
 
@@ -357,13 +365,14 @@ func TestTryFeedMatchesArticleURLAfterRedirects(t *testing.T) {
 			FeedTrial{URL: s.URL + "/proxied", Format: "RSS", Items: 1, Page: s.URL + "/go/1"}, s.URL + "/story/1",
 			map[string]string{s.URL + "/go/1": OutcomeAdded}},
 		{"link redirects to a URL not matching", "/moved",
-			FeedTrial{URL: s.URL + "/moved", Format: "RSS", Items: 2, Page: s.URL + "/story/0", Passed: "1 not matching article_url"}, s.URL + "/story/0",
+			FeedTrial{URL: s.URL + "/moved", Format: "RSS", Items: 2, Page: s.URL + "/story/0", Passed: "1 not matching article_url",
+				PassedOver: []PassedItem{{Link: s.URL + "/story/9", URL: s.URL + "/video/9", Outcome: "not-article-url", Why: "not matching article_url"}}}, s.URL + "/story/0",
 			map[string]string{s.URL + "/story/9": string(extract.SkipNotArticleURL), s.URL + "/story/0": OutcomeAdded}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tr, err := Try(t.Context(), s.URL+c.feed, rule, testOptions())
-			if err != nil || tr.Feed == nil || *tr.Feed != c.want || tr.URL != c.url || tr.Skip != "" || tr.Article.Text == "" {
-				t.Errorf("trial: feed %+v, tried %s, skipped %q, %v; want %+v, %s tried and extracted", tr.Feed, tr.URL, tr.Skip, err, c.want, c.url)
+			if diff := cmp.Diff(&c.want, tr.Feed); err != nil || diff != "" || tr.URL != c.url || tr.Skip != "" || tr.Article.Text == "" {
+				t.Errorf("trial: tried %s, skipped %q, %v; want %s tried and extracted; feed (-want +got):\n%s", tr.URL, tr.Skip, err, c.url, diff)
 			}
 			x := newIndex(t)
 			addFeed(t, x, Feed{URL: s.URL + c.feed, Interval: Duration(time.Hour), Rule: rule})

@@ -432,7 +432,10 @@ func (u *ui) removeFeed(r *http.Request) (result, error) {
 	return result{redirect: "/feeds"}, nil
 }
 
-// tryTimeout bounds fetching and extracting a page for a trial.
+// tryTimeout bounds a trial (Options.tryTimeout): fetching and extracting
+// a page, or a feed and the pages of its items in turn (watch.MaxTryItems
+// at most); a trial of a feed that runs out of it says how many items it
+// tried and why each was passed over. It bounds checkFeed too.
 const tryTimeout = 30 * time.Second
 
 // tryRule fetches the form's test URL and extracts it with the form's site
@@ -497,7 +500,7 @@ func (u *ui) try(ctx context.Context, form *feedForm) (*trialView, error) {
 	if err := check.Check(); err != nil {
 		return nil, errorf(http.StatusBadRequest, "rule", "%s", err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, tryTimeout)
+	ctx, cancel := context.WithTimeout(ctx, u.o.tryTimeout)
 	defer cancel()
 	t, err := watch.Try(ctx, form.TestURL, check.Rule, u.o.Watch)
 	tv := &trialView{Trial: t, URL: form.TestURL}

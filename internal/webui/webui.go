@@ -20,6 +20,7 @@ import (
 	"crypto/rand"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/watch"
@@ -48,6 +49,9 @@ type Options struct {
 	// Logger receives the errors a page could not recover from; nil
 	// means slog.Default().
 	Logger *slog.Logger
+	// tryTimeout bounds a rule's trial (see the constant); 0 means
+	// tryTimeout. Tests set it.
+	tryTimeout time.Duration
 }
 
 // DefaultMaxBytes is the largest form body when Options.MaxBytes is 0.
@@ -73,6 +77,9 @@ func New(x Index, o Options) http.Handler {
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
+	}
+	if o.tryTimeout <= 0 {
+		o.tryTimeout = tryTimeout
 	}
 	u := &ui{x: x, o: o, pages: parsePages(), key: make([]byte, 32), mux: http.NewServeMux(), log: o.Logger}
 	rand.Read(u.key) // never fails (crypto/rand)
