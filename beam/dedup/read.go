@@ -50,6 +50,7 @@ const (
 	countSkipped     = "skipped:" // + the reason
 	countCandidates  = "candidates"
 	countUnreadDates = "dates-not-read"
+	countUnlisted    = "files-not-read"
 	countPairs       = "pairs:"   // + the label
 	countRecords     = "records:" // + the input's index: its records
 )
@@ -133,6 +134,9 @@ func (fn *readFn) ProcessElement(ctx context.Context, in input, docs func(int64,
 			if n, _ := r.UnreadDates(); n > 0 {
 				counts(countUnreadDates, int64(n))
 			}
+			if n, _ := r.Unlisted(); n > 0 {
+				counts(countUnlisted, int64(n))
+			}
 			counts(recordsOf(in.Index), rec)
 			return nil
 		}
@@ -193,9 +197,13 @@ func reject(ord int64, r *output.Reject, emit func(line)) error {
 	return nil
 }
 
-// corpusOptions are the reader's options: JSON Lines, read once.
+// corpusOptions are the reader's options: JSON Lines alone, read once. An
+// archive's member whose name says another format (a.csv, b.json, c.txt)
+// is not read, and counted as a file not read, as the batch counts the
+// members it does not read (a .png): read as JSON Lines, each of its
+// lines was a malformed record.
 func (fn *readFn) corpusOptions() corpus.Options {
 	f := fn.Fields
-	return corpus.Options{Format: "jsonl", SinglePass: true, MaxBytes: fn.MaxBytes,
+	return corpus.Options{Format: "jsonl", FormatOnly: true, SinglePass: true, MaxBytes: fn.MaxBytes,
 		IDField: f.ID, TitleField: f.Title, TextField: f.Text, URLField: f.URL, SourceField: f.Source, DateField: f.Date}
 }

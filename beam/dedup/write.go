@@ -307,6 +307,8 @@ func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count
 			st.Documents += n
 		case name == countUnreadDates:
 			st.UnreadDates += n
+		case name == countUnlisted:
+			st.Unlisted += n
 		case name == countCandidates:
 			st.Candidates += n
 		case name == countClusters:
@@ -335,6 +337,26 @@ func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count
 		_, err = w.Write(append(b, '\n'))
 		return err
 	})
+}
+
+// ReadStats reads the stats.json a run wrote into dir: its counts, which
+// the caller checks (documents read, files not read).
+func ReadStats(ctx context.Context, dir string) (engine.Stats, error) {
+	var st engine.Stats
+	p := outPath(dir, statsFile)
+	fs, err := filesystem.New(ctx, p)
+	if err != nil {
+		return st, err
+	}
+	defer fs.Close()
+	b, err := filesystem.Read(ctx, fs, p)
+	if err == nil {
+		err = json.Unmarshal(b, &st)
+	}
+	if err != nil {
+		return st, fmt.Errorf("reading %s: %w", p, err)
+	}
+	return st, nil
 }
 
 // Counter names of the clusters' statistics.

@@ -343,6 +343,55 @@ func TestTarGz(t *testing.T) {
 	}
 }
 
+// TestFormatOnly pins Options.FormatOnly, as the Beam pipeline reads its
+// inputs (Format "jsonl"): the JSON Lines members of an archive are read,
+// and one whose name says another format (a CSV file, a JSON array, a
+// text file), which Format alone reads as JSON Lines, each line but a
+// blank one a malformed record, is not read and counted as a file not read; a stream
+// whose name says no format is read as JSON Lines.
+func TestFormatOnly(t *testing.T) {
+	line := `{"id":"a","text":"One story."}` + "\n"
+	archive := gz(t, tarOf(t,
+		member{"news/a.jsonl", line},
+		member{"news/b.csv", "id,text\nb,Two stories.\n"},
+		member{"news/c.json", `[{"id":"c","text":"Three."}]`},
+		member{"news/d.txt", "Four\n\nA text."},
+	))
+	for _, only := range []bool{false, true} {
+		r, err := OpenReader("in/news.tar.gz", strings.NewReader(archive), Options{Format: "jsonl", FormatOnly: only, SinglePass: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := drain(t, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, first := r.Unlisted()
+		r.Close()
+		var ids []string
+		for _, g := range got {
+			ids = append(ids, g.ID+" "+g.Skip)
+		}
+		want, wantN, wantFirst := []string{"a ", "news.tar.gz/news/b.csv:1 malformed", "news.tar.gz/news/b.csv:2 malformed",
+			"news.tar.gz/news/c.json:1 malformed", "news.tar.gz/news/d.txt:1 malformed", "news.tar.gz/news/d.txt:3 malformed"}, 0, ""
+		if only {
+			want, wantN, wantFirst = []string{"a "}, 3, "in/news.tar.gz/news/b.csv"
+		}
+		if diff := cmp.Diff(want, ids); diff != "" || n != wantN || first != wantFirst {
+			t.Errorf("FormatOnly %v: records (-want +got)\n%s\nfiles not read %d (%q), want %d (%q)", only, diff, n, first, wantN, wantFirst)
+		}
+	}
+	// A stream whose name says no format is read as Format says.
+	r, err := OpenReader("part-00000", strings.NewReader(line), Options{Format: "jsonl", FormatOnly: true, SinglePass: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if got, err := drain(t, r); err != nil || len(got) != 1 || got[0].ID != "a" {
+		t.Errorf("part-00000: %v, %v; want the record a", got, err)
+	}
+}
+
 // TestGzipCutInItsHeader pins the error of a gzip file that ends before
 // its first member's header is whole, empty or cut there: an empty
 // .html.gz said "unexpected EOF after 0 bytes" (of a page never read), and

@@ -248,8 +248,9 @@ func (r *Reader) noteUnlisted(origin string) {
 
 // Unlisted returns how many files of the directories and members of the
 // archives read were left unread because their names are not of a format
-// the Reader reads (container's table of formats), and the first of them.
-// A file named by its own path is read whatever its name.
+// the Reader reads (container's table of formats; with
+// Options.FormatOnly, of Options.Format), and the first of them. A file
+// named by its own path is read whatever its name, but under FormatOnly.
 func (r *Reader) Unlisted() (n int, first string) {
 	return r.unlisted, r.firstUnlisted
 }

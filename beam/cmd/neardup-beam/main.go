@@ -48,7 +48,8 @@ const usage = `usage: neardup-beam dedup [--runner=prism] INPUT... -o DIR [optio
 
 Finds the duplicate and similar pairs of JSON Lines documents, as neardup
 dedup does, on an Apache Beam runner (prism, flink, spark, dataflow, ...).
-INPUT is a JSON Lines file or glob (local, gs://, s3://; .gz read as such).
+INPUT is a JSON Lines file or glob (local, gs://, s3://; .gz, .zst and .bz2
+read as such; of a zip or tar archive, its JSON Lines members).
 DIR receives pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl,
 rejects.jsonl and stats.json; with --shards N each JSON Lines file as N
 shards (pairs-00000-of-0000N.jsonl ...), which merge joins into one file of
@@ -295,6 +296,14 @@ func run(ctx context.Context, c command) error {
 	}
 	if err != nil {
 		return err
+	}
+	st, err := dedup.ReadStats(ctx, o.Out)
+	if err != nil {
+		return err
+	}
+	if st.Unlisted > 0 {
+		fmt.Fprintf(os.Stderr, "warning: files not read: %d, archive members whose names are not of JSON Lines, "+
+			"the one format neardup-beam reads (stats.json counts them: files_not_read)\n", st.Unlisted)
 	}
 	if c.Quiet {
 		return nil

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"archive/tar"
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -263,4 +265,63 @@ func TestStoppedBySignal(t *testing.T) {
 	if left, _ := os.ReadDir(tmp); len(left) > 0 {
 		t.Errorf("left in the temporary directory: %v", left)
 	}
+}
+
+// TestWarnsOfArchiveMembersNotRead runs on a .tar.gz holding a JSON Lines
+// file and a CSV file, with -q, and wants a warning on stderr that counts
+// the member not read: the pipeline read the CSV file's lines as
+// malformed JSON lines, and said nothing.
+func TestWarnsOfArchiveMembersNotRead(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	dir := t.TempDir()
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	var tgz bytes.Buffer
+	zw := gzip.NewWriter(&tgz)
+	tw := tar.NewWriter(zw)
+	for _, m := range []struct{ name, body string }{
+		{"news/a.jsonl", `{"id":"a","text":"` + text + `"}` + "\n"},
+		{"news/b.csv", "id,text\nb," + text + "\n"},
+	} {
+		if err := tw.WriteHeader(&tar.Header{Name: m.name, Mode: 0o644, Size: int64(len(m.body)), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write([]byte(m.body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := filepath.Join(dir, "news.tar.gz")
+	if err := errors.Join(tw.Close(), zw.Close(), os.WriteFile(in, tgz.Bytes(), 0o644)); err != nil {
+		t.Fatal(err)
+	}
+	stderr, err := stderrOf(t, func() error {
+		return run(context.Background(), command{Options: dedup.Options{Inputs: []string{in}, Out: filepath.Join(dir, "out")}, Quiet: true})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "warning: files not read: 1, archive members whose names are not of JSON Lines, the one format neardup-beam reads " +
+		"(stats.json counts them: files_not_read)\n"
+	if stderr != want {
+		t.Errorf("stderr = %q, want %q", stderr, want)
+	}
+}
+
+// stderrOf returns what f writes on stderr, and f's error.
+func stderrOf(t *testing.T, f func() error) (string, error) {
+	t.Helper()
+	level := beamlog.LogLevel
+	t.Cleanup(func() { beamlog.LogLevel = level })
+	w, err := os.CreateTemp(t.TempDir(), "stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := os.Stderr
+	os.Stderr = w
+	err = f()
+	os.Stderr = saved
+	b, rerr := os.ReadFile(w.Name())
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	return string(b), err
 }
