@@ -5,7 +5,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -153,5 +155,54 @@ func writeTarGz(t *testing.T, p string, nameContent ...string) {
 	}
 	if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestIDsOfRecordsWithoutOne runs the batch and the pipeline on two files
+// of one name in two directories, d1/x.jsonl and d2/x.jsonl, whose records
+// have no id, and wants the same files: a record without an id is named
+// by as many of its input's path elements as tell the inputs apart,
+// "d1/x.jsonl:3", as the batch names it; the pipeline named it by the
+// base name alone, "x.jsonl:3" in both files, two documents of one id.
+func TestIDsOfRecordsWithoutOne(t *testing.T) {
+	dir := t.TempDir()
+	var inputs []string
+	for i, p := range expand(t, writeCorpus(t, dir, 400, 5)) {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []byte
+		for _, l := range bytes.SplitAfter(b, []byte("\n")) {
+			var rec map[string]any
+			if json.Unmarshal(l, &rec) == nil {
+				delete(rec, "id")
+				if l, err = json.Marshal(rec); err != nil {
+					t.Fatal(err)
+				}
+				l = append(l, '\n')
+			}
+			out = append(out, l...)
+		}
+		in := filepath.Join(dir, fmt.Sprintf("d%d", i+1), "x.jsonl")
+		if err := errors.Join(os.MkdirAll(filepath.Dir(in), 0o755), os.WriteFile(in, out, 0o644)); err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, in)
+	}
+	o := Options{Inputs: inputs}
+	batch := filepath.Join(t.TempDir(), "batch")
+	runBatch(t, o, batch)
+	o.Out = filepath.Join(t.TempDir(), "beam")
+	runPipeline(t, o)
+	for _, name := range []string{pairsFile, clustersFile, keptFile, removedFile, rejectsFile} {
+		if want, got := readFile(t, batch, name), readFile(t, o.Out, name); !bytes.Equal(want, got) {
+			t.Errorf("%s differs (-batch +pipeline):\n%s", name, cmp.Diff(lines(want), lines(got)))
+		}
+	}
+	for _, id := range []string{`"d1/x.jsonl:`, `"d2/x.jsonl:`} {
+		if !bytes.Contains(readFile(t, o.Out, pairsFile), []byte(id)) {
+			t.Errorf("pairs.jsonl names no document %s...", id)
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/container"
 )
 
 func init() {
@@ -133,8 +134,9 @@ func Build(s beam.Scope, o Options) error {
 		return err
 	}
 	ins := make([]input, len(o.Inputs))
+	names := container.IDNames(o.Inputs)
 	for i, p := range o.Inputs {
-		ins[i] = input{Index: int64(i), Path: p}
+		ins[i] = input{Index: int64(i), Path: p, IDName: names[i]}
 	}
 	if len(ins) >= 1<<(63-ordBits) {
 		return fmt.Errorf("dedup: %d inputs; at most %d", len(ins), 1<<(63-ordBits)-1)

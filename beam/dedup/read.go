@@ -20,10 +20,14 @@ import (
 // the batch numbers them, the inputs in turn, each from its first record.
 const ordBits = 40
 
-// input is one file to read, with its place among the inputs.
+// input is one file to read, with its place among the inputs and the name
+// the ids of its records without one start with: as many of its path's
+// last elements as tell it from the other inputs (container.IDNames), as
+// the batch names them.
 type input struct {
-	Index int64
-	Path  string
+	Index  int64
+	Path   string
+	IDName string
 }
 
 // doc is what later stages need of a document: its id, the text length and
@@ -122,7 +126,7 @@ func (fn *readFn) ProcessElement(ctx context.Context, in input, docs func(int64,
 		return fmt.Errorf("reading %s: %w", in.Path, err)
 	}
 	defer f.Close()
-	r, err := corpus.OpenReader(in.Path, f, fn.corpusOptions())
+	r, err := corpus.OpenReaderNamed(in.Path, in.IDName, f, fn.corpusOptions())
 	if err != nil {
 		return err
 	}

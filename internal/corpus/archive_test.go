@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/extract"
 )
 
@@ -463,6 +464,46 @@ func TestSameNamesInTwoInputs(t *testing.T) {
 		if len(got) != 2 || got[0].ID != "d1/a.txt" || got[1].ID != "d2/a.txt" {
 			t.Errorf("%v: %+v, want the ids d1/a.txt and d2/a.txt", inputs, got)
 		}
+	}
+}
+
+// TestOpenReaderNamed wants each of several inputs read apart, each with
+// OpenReaderNamed and its name among them (container.IDNames), to name its
+// records as Open names them reading them all: OpenReader named a record
+// without an id by the input's base name alone, "x.jsonl:1" of both
+// d1/x.jsonl and d2/x.jsonl (the Beam pipeline reads each input apart).
+func TestOpenReaderNamed(t *testing.T) {
+	dir := t.TempDir()
+	line := `{"text":"A story without an id."}` + "\n"
+	writeFiles(t, dir, map[string]string{"d1/x.jsonl": line + line, "d2/x.jsonl": line, "d2/a.txt": "A title\nA text."})
+	t.Chdir(dir)
+	inputs := []string{"d1/x.jsonl", "d2/x.jsonl", filepath.Join(dir, "d2", "a.txt")}
+	want, err := readAll(t, inputs, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []rec
+	for i, name := range container.IDNames(inputs) {
+		b, err := os.ReadFile(inputs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := OpenReaderNamed(inputs[i], name, bytes.NewReader(b), Options{SinglePass: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := drain(t, r)
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, recs...)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("read apart (-read together +apart):\n%s", diff)
+	}
+	if len(got) != 4 || got[0].ID != "d1/x.jsonl:1" || got[2].ID != "d2/x.jsonl:1" || got[3].ID != "a.txt" {
+		t.Errorf("ids %q, %q, %q; want d1/x.jsonl:1, d2/x.jsonl:1, a.txt", got[0].ID, got[2].ID, got[3].ID)
 	}
 }
 
