@@ -450,3 +450,27 @@ func TestRemoveEarlierWhereFilesCannotBeRemoved(t *testing.T) {
 		t.Errorf("RemoveEarlier: %v, want %q", err, want)
 	}
 }
+
+// TestRemovedListsACopyOfTheKeptID runs the pipeline on two copies of one
+// story under one id, which the pipeline reads as two documents (the batch
+// refuses a repeated id), and wants the copy not kept in removed.jsonl:
+// the writer left out every member whose id was the representative's, so
+// that the copy was in neither kept.jsonl nor removed.jsonl.
+func TestRemovedListsACopyOfTheKeptID(t *testing.T) {
+	dir := t.TempDir()
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	in := filepath.Join(dir, "in.jsonl")
+	recs := `{"id":"x","text":"` + text + `"}` + "\n" + `{"id":"x","text":"` + text + `"}` + "\n" +
+		`{"id":"y","text":"Markets rose on Friday as traders weighed the outlook for growth and the price of oil."}` + "\n"
+	if err := os.WriteFile(in, []byte(recs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Inputs: []string{in}, Out: filepath.Join(dir, "out")}
+	runPipeline(t, o)
+	if got, want := string(readFile(t, o.Out, removedFile)), `{"id":"x","cluster":1,"kept":"x"}`+"\n"; got != want {
+		t.Errorf("removed.jsonl = %q, want %q", got, want)
+	}
+	if kept := lines(readFile(t, o.Out, keptFile)); len(kept) != 3 { // two lines and the empty string after them
+		t.Errorf("kept.jsonl holds %d lines, want 2 (x once, y)", len(kept)-1)
+	}
+}

@@ -258,8 +258,8 @@ func (fn *clustersFn) ProcessElement(ctx context.Context, shard int, clusters fu
 		var buf []byte
 		for i := range cs {
 			c := &cs[i].Cluster
-			for _, m := range c.Members {
-				if m == c.Representative {
+			for j, m := range c.Members {
+				if j == cs[i].Rep { // by place: a copy may have the representative's id
 					continue
 				}
 				buf = output.AppendRemoved(buf[:0], m, c)
