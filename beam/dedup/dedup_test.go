@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -142,11 +143,16 @@ func checkShards(t *testing.T, dir string, n int) {
 }
 
 // TestMergeRefusesMissingShard wants Merge to refuse a file whose shards
-// are not all there, and to leave them as they are.
+// are not all there, and to leave the directory as it is: the shards of
+// every file, and no merged file. It merged the files before that one in
+// name order (clusters.jsonl before pairs.jsonl), and removed their
+// shards, leaving a mix of merged files and shards.
 func TestMergeRefusesMissingShard(t *testing.T) {
 	dir := t.TempDir()
-	for _, k := range []int{0, 2} {
-		if err := os.WriteFile(shardPath(dir, pairsFile, k, 3), []byte("{}\n"), 0o644); err != nil {
+	shards := []string{shardPath(dir, clustersFile, 0, 2), shardPath(dir, clustersFile, 1, 2),
+		shardPath(dir, pairsFile, 0, 3), shardPath(dir, pairsFile, 2, 3)}
+	for _, p := range shards {
+		if err := os.WriteFile(p, []byte("{}\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -154,8 +160,16 @@ func TestMergeRefusesMissingShard(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "2 of its 3 shards") {
 		t.Fatalf("Merge = %v, want an error naming the missing shard", err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, pairsFile)); err == nil {
-		t.Error("pairs.jsonl written from incomplete shards")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		got = append(got, filepath.Join(dir, e.Name()))
+	}
+	if diff := cmp.Diff(shards, got); diff != "" {
+		t.Errorf("after a merge refused (-the shards +now):\n%s", diff)
 	}
 }
 
@@ -472,5 +486,36 @@ func TestRemovedListsACopyOfTheKeptID(t *testing.T) {
 	}
 	if kept := lines(readFile(t, o.Out, keptFile)); len(kept) != 3 { // two lines and the empty string after them
 		t.Errorf("kept.jsonl holds %d lines, want 2 (x once, y)", len(kept)-1)
+	}
+}
+
+// TestPublishRefusesAnIncompleteStage wants Publish to move nothing from a
+// stage that lacks a file the run writes, to remove the stage, and to
+// leave the earlier run's files as they were.
+func TestPublishRefusesAnIncompleteStage(t *testing.T) {
+	out := t.TempDir()
+	o := Options{Inputs: []string{"in.jsonl"}, Out: out, Stage: NewStage(out)}
+	for _, p := range []string{outPath(out, pairsFile), outPath(out, statsFile), outPath(o.Stage, pairsFile),
+		outPath(o.Stage, clustersFile), outPath(o.Stage, keptFile), outPath(o.Stage, removedFile), outPath(o.Stage, rejectsFile)} {
+		if err := errors.Join(os.MkdirAll(filepath.Dir(p), 0o755), os.WriteFile(p, []byte(filepath.Base(filepath.Dir(p))), 0o644)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := Publish(context.Background(), o)
+	if err == nil || !strings.Contains(err.Error(), "the job wrote no stats.json") {
+		t.Fatalf("Publish = %v, want an error saying the stage holds no stats.json", err)
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		b, _ := os.ReadFile(filepath.Join(out, e.Name()))
+		got = append(got, e.Name()+" "+string(b))
+	}
+	want := []string{"pairs.jsonl " + filepath.Base(out), "stats.json " + filepath.Base(out)}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the output directory after Publish refused (-want +got):\n%s", diff)
 	}
 }

@@ -119,7 +119,8 @@ func Expand(ctx context.Context, inputs []string) ([]string, error) {
 }
 
 // Build adds the pipeline of o to scope s. o.Inputs are files (see
-// Expand).
+// Expand). The job writes its files into o.Stage when it is set, else
+// into o.Out.
 func Build(s beam.Scope, o Options) error {
 	o, err := o.withDefaults()
 	if err != nil {
@@ -163,13 +164,17 @@ func Build(s beam.Scope, o Options) error {
 		beam.CoGroupByKey(s, nodes, links))
 	kept := beam.ParDo(s, keptLine, beam.CoGroupByKey(s, lines, notKept))
 
-	out := outputs{dir: o.Out, shards: o.Shards, records: beam.ParDo(s, recordsCount, counts)}
+	dir := o.Out
+	if o.Stage != "" {
+		dir = o.Stage
+	}
+	out := outputs{dir: dir, shards: o.Shards, records: beam.ParDo(s, recordsCount, counts)}
 	out.lines(s, pairsFile, beam.ParDo(s, pairLine, pairs))
 	out.lines(s, o.Kept, kept)
 	out.lines(s, rejectsFile, rejects)
 	out.clusters(s, clusters)
 	all := beam.Flatten(s, counts, verifyCounts, beam.ParDo(s, clusterCounts, clusters), beam.ParDo(s, notKeptCount, notKept))
 	one := beam.ParDo(s, oneKey, beam.Flatten(s, beam.ParDo(s, toCount, stats.SumPerKey(s, all)), beam.Create(s, count{})))
-	beam.ParDo0(s, &statsFn{Path: outPath(o.Out, statsFile), Method: mc}, beam.GroupByKey(s, one))
+	beam.ParDo0(s, &statsFn{Path: outPath(dir, statsFile), Method: mc}, beam.GroupByKey(s, one))
 	return nil
 }

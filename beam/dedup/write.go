@@ -401,6 +401,17 @@ func writeFile(ctx context.Context, path string, write func(w io.Writer) error) 
 // writeRaw writes path in fs through write: to path plus ".tmp", then
 // renamed to path, where the file system renames; else to path itself.
 func writeRaw(ctx context.Context, fs filesystem.Interface, path string, write func(w io.Writer) error) error {
+	commit, err := writeTemp(ctx, fs, path, write)
+	if err != nil {
+		return err
+	}
+	return commit()
+}
+
+// writeTemp writes path in fs through write, to path plus ".tmp" where the
+// file system renames, and returns the func that renames it to path; where
+// it does not, it writes path itself, and the func does nothing.
+func writeTemp(ctx context.Context, fs filesystem.Interface, path string, write func(w io.Writer) error) (func() error, error) {
 	rn, renames := fs.(filesystem.Renamer)
 	tmp := path
 	if renames {
@@ -408,7 +419,7 @@ func writeRaw(ctx context.Context, fs filesystem.Interface, path string, write f
 	}
 	f, err := fs.OpenWrite(ctx, tmp)
 	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return nil, fmt.Errorf("writing %s: %w", path, err)
 	}
 	bw := bufio.NewWriterSize(f, 1<<20)
 	err = write(bw)
@@ -418,13 +429,18 @@ func writeRaw(ctx context.Context, fs filesystem.Interface, path string, write f
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if err == nil && renames {
-		err = rn.Rename(ctx, tmp, path)
-	}
 	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return nil, fmt.Errorf("writing %s: %w", path, err)
 	}
-	return nil
+	return func() error {
+		if !renames {
+			return nil
+		}
+		if err := rn.Rename(ctx, tmp, path); err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+		return nil
+	}, nil
 }
 
 // outPath joins the output directory and a file name, in any file system.

@@ -278,22 +278,7 @@ func run(ctx context.Context, c command) error {
 		return err
 	}
 	o.Inputs = files
-	if err := mkdirLocal(o.Out); err != nil {
-		return err
-	}
-	p, s := beam.NewPipelineWithRoot()
-	if err := dedup.Build(s, o); err != nil {
-		return err
-	}
-	res, err := runInTemp(ctx, p)
-	if err != nil {
-		return fmt.Errorf("pipeline: %w", err)
-	}
-	// Only now: a run that fails leaves an earlier run's results as they were.
-	removed, err := dedup.RemoveEarlier(ctx, o)
-	if len(removed) > 0 {
-		fmt.Fprintf(os.Stderr, "removed %d files of an earlier run from %s\n", len(removed), o.Out)
-	}
+	res, err := runJob(ctx, o)
 	if err != nil {
 		return err
 	}
@@ -313,6 +298,46 @@ func run(ctx context.Context, c command) error {
 		printCounters(os.Stderr, res.Metrics().AllMetrics().Counters())
 	}
 	return nil
+}
+
+// runJob runs the pipeline of o, writing into a stage inside o.Out
+// (dedup.NewStage), and once the job has succeeded moves its files into
+// o.Out and removes an earlier run's files left there (dedup.Publish). A
+// job that fails leaves o.Out as it was: its stage is removed, and o.Out
+// too when the run made it.
+func runJob(ctx context.Context, o dedup.Options) (beam.PipelineResult, error) {
+	made, err := mkdirLocal(o.Out)
+	if err != nil {
+		return nil, err
+	}
+	o.Stage = dedup.NewStage(o.Out)
+	p, s := beam.NewPipelineWithRoot()
+	if err := dedup.Build(s, o); err != nil {
+		discard(ctx, o, made)
+		return nil, err
+	}
+	res, err := runInTemp(ctx, p)
+	if err != nil {
+		discard(ctx, o, made)
+		return nil, fmt.Errorf("pipeline: %w", err)
+	}
+	removed, err := dedup.Publish(ctx, o)
+	if len(removed) > 0 {
+		fmt.Fprintf(os.Stderr, "removed %d files of an earlier run from %s\n", len(removed), o.Out)
+	}
+	return res, err
+}
+
+// discard removes what a run that failed wrote: its stage, and the output
+// directory when the run made it (and it holds nothing else). It runs
+// when ctx is cancelled too (a signal stopped the run).
+func discard(ctx context.Context, o dedup.Options, made bool) {
+	if err := dedup.Discard(context.WithoutCancel(ctx), o); err != nil {
+		fmt.Fprintln(os.Stderr, "neardup-beam:", err)
+	}
+	if made {
+		os.Remove(o.Out) // only when empty
+	}
 }
 
 // runInTemp runs p on the runner of --runner with TMPDIR a directory of
@@ -351,12 +376,16 @@ func printCounters(w io.Writer, cs []metrics.CounterResult) {
 	}
 }
 
-// mkdirLocal creates a local output directory; a bucket needs none.
-func mkdirLocal(dir string) error {
+// mkdirLocal creates a local output directory, and reports whether it
+// made it (it was not there); a bucket needs none.
+func mkdirLocal(dir string) (bool, error) {
 	if u := schemeOf(dir); u != "" && u != "file" {
-		return nil
+		return false, nil
 	}
-	return os.MkdirAll(dir, 0o755)
+	if _, err := os.Stat(dir); err == nil {
+		return false, nil
+	}
+	return true, os.MkdirAll(dir, 0o755)
 }
 
 // schemeOf returns the scheme of a path, "gs" of "gs://b/x"; "" for a local

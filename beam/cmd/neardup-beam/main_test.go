@@ -9,14 +9,20 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup/beam/dedup"
 )
@@ -324,4 +330,176 @@ func stderrOf(t *testing.T, f func() error) (string, error) {
 		t.Fatal(rerr)
 	}
 	return string(b), err
+}
+
+// TestFailedWriteKeepsEarlierResults runs into a directory holding an
+// earlier run's results, on a file system where writing pairs.jsonl fails,
+// and wants the earlier results as they were and nothing else: each
+// writer renamed its file into -o when whole, so that a run that failed
+// while writing left the new clusters, kept and removed files and
+// stats.json beside the earlier pairs.jsonl. Then a run that succeeds,
+// with shards, replaces them, and merge joins its shards.
+func TestFailedWriteKeepsEarlierResults(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	in := filepath.Join(t.TempDir(), "in.jsonl")
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	recs := `{"id":"a","text":"` + text + `"}` + "\n" + `{"id":"b","text":"` + text + `Markets rose."}` + "\n"
+	if err := os.WriteFile(in, []byte(recs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fs := newFailFS(t)
+	earlier := map[string]string{}
+	for _, name := range []string{"pairs.jsonl", "clusters.jsonl", "kept.jsonl", "removed.jsonl", "rejects.jsonl", "stats.json"} {
+		earlier["failfs://out/"+name] = "earlier\n"
+	}
+	fs.set(earlier, "pairs.jsonl")
+	o := dedup.Options{Inputs: []string{in}, Out: "failfs://out"}
+	if err := run(context.Background(), command{Options: o, Quiet: true}); err == nil {
+		t.Fatal("a run whose pairs.jsonl could not be written succeeded")
+	}
+	if diff := cmp.Diff(earlier, fs.all()); diff != "" {
+		t.Errorf("after a run that failed while writing (-earlier run's +now):\n%s", diff)
+	}
+
+	fs.set(earlier, "")
+	o.Shards = 2
+	if err := run(context.Background(), command{Options: o, Quiet: true}); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for p := range fs.all() {
+		names = append(names, strings.TrimPrefix(p, "failfs://out/"))
+	}
+	slices.Sort(names)
+	want := []string{"clusters-00000-of-00002.jsonl", "clusters-00001-of-00002.jsonl", "kept-00000-of-00002.jsonl",
+		"kept-00001-of-00002.jsonl", "pairs-00000-of-00002.jsonl", "pairs-00001-of-00002.jsonl", "rejects-00000-of-00002.jsonl",
+		"rejects-00001-of-00002.jsonl", "removed-00000-of-00002.jsonl", "removed-00001-of-00002.jsonl", "stats.json"}
+	if diff := cmp.Diff(want, names); diff != "" {
+		t.Errorf("after a run with shards that succeeded (-want +got):\n%s", diff)
+	}
+	if _, err := dedup.Merge(context.Background(), "failfs://out"); err != nil {
+		t.Fatal(err)
+	}
+	if pairs := fs.all()["failfs://out/pairs.jsonl"]; !strings.Contains(pairs, `"a":"a","b":"b"`) {
+		t.Errorf("merged pairs.jsonl = %q, want the pair a, b", pairs)
+	}
+}
+
+// failFS is a file system in memory (failfs://) whose writes of the files
+// of one name fail, the others written: a job that fails while writing.
+type failFS struct {
+	mu    sync.Mutex
+	files map[string]string
+	fail  string // the name of the file whose writes fail (or of its temporary file); "" for none
+}
+
+var (
+	theFailFS    = &failFS{}
+	registerFail sync.Once
+)
+
+func newFailFS(t *testing.T) *failFS {
+	registerFail.Do(func() {
+		filesystem.Register("failfs", func(context.Context) filesystem.Interface { return theFailFS })
+	})
+	t.Cleanup(func() { theFailFS.set(nil, "") })
+	return theFailFS
+}
+
+// set replaces the files and the name whose writes fail.
+func (f *failFS) set(files map[string]string, fail string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.files, f.fail = maps.Clone(files), fail
+	if f.files == nil {
+		f.files = map[string]string{}
+	}
+}
+
+// all returns the files and their contents.
+func (f *failFS) all() map[string]string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return maps.Clone(f.files)
+}
+
+func (f *failFS) List(_ context.Context, glob string) ([]string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var ps []string
+	for p := range f.files {
+		if ok, err := path.Match(glob, p); err != nil {
+			return nil, err
+		} else if ok {
+			ps = append(ps, p)
+		}
+	}
+	slices.Sort(ps)
+	return ps, nil
+}
+
+func (f *failFS) OpenRead(_ context.Context, p string) (io.ReadCloser, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	b, ok := f.files[p]
+	if !ok {
+		return nil, os.ErrNotExist
+	}
+	return io.NopCloser(strings.NewReader(b)), nil
+}
+
+func (f *failFS) OpenWrite(_ context.Context, p string) (io.WriteCloser, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.fail != "" && strings.TrimSuffix(path.Base(p), ".tmp") == f.fail {
+		return nil, fmt.Errorf("%s: %w", p, os.ErrPermission)
+	}
+	return &failFSWriter{fs: f, path: p}, nil
+}
+
+func (f *failFS) Size(_ context.Context, p string) (int64, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	b, ok := f.files[p]
+	if !ok {
+		return 0, os.ErrNotExist
+	}
+	return int64(len(b)), nil
+}
+
+func (f *failFS) Remove(_ context.Context, p string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.files, p)
+	return nil
+}
+
+func (f *failFS) Rename(_ context.Context, from, to string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	b, ok := f.files[from]
+	if !ok {
+		return os.ErrNotExist
+	}
+	f.files[to] = b
+	delete(f.files, from)
+	return nil
+}
+
+func (f *failFS) Close() error { return nil }
+
+// failFSWriter writes a file of a failFS when closed.
+type failFSWriter struct {
+	fs   *failFS
+	path string
+	buf  bytes.Buffer
+}
+
+func (w *failFSWriter) Write(p []byte) (int, error) { return w.buf.Write(p) }
+
+func (w *failFSWriter) Close() error {
+	w.fs.mu.Lock()
+	defer w.fs.mu.Unlock()
+	w.fs.files[w.path] = w.buf.String()
+	return nil
 }
