@@ -3,11 +3,16 @@ package dedup
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"os"
 	"path"
+	"slices"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+
+	"github.com/neardup/neardup/internal/engine"
 )
 
 // stagePrefix starts the name of a stage (NewStage): hidden, and no result
@@ -26,7 +31,9 @@ func NewStage(out string) string {
 // the job has succeeded, so that Out holds the new results and a job that
 // failed left the earlier ones as they were. It first checks that the
 // stage holds every file the run writes (each JSON Lines file or its
-// shards, and stats.json), then moves them, stats.json last, each by a
+// shards, and stats.json) and that the run read a document, as the batch
+// refuses a run that read none (with its words: "no documents: the inputs
+// hold no records"), then moves them, stats.json last, each by a
 // rename where the file system renames (a copy and a removal where it
 // does not); it removes the stage, then the files of an earlier run the
 // new ones did not replace (RemoveEarlier), whose paths it returns. A
@@ -61,6 +68,13 @@ func Publish(ctx context.Context, o Options) ([]string, error) {
 			return nil, joinRemoval(err, removeStage(ctx, fs, o.Stage))
 		}
 	}
+	st, err := ReadStats(ctx, o.Stage)
+	if err == nil && st.Documents == 0 {
+		err = noDocuments(st)
+	}
+	if err != nil {
+		return nil, joinRemoval(err, removeStage(ctx, fs, o.Stage))
+	}
 	for _, name := range names {
 		if err := filesystem.Rename(ctx, fs, outPath(o.Stage, name), outPath(o.Out, name)); err != nil {
 			return nil, fmt.Errorf("moving %s into %s: %w (the results not moved yet are in %s)", name, o.Out, err, o.Stage)
@@ -70,6 +84,26 @@ func Publish(ctx context.Context, o Options) ([]string, error) {
 		return nil, err
 	}
 	return RemoveEarlier(ctx, o)
+}
+
+// noDocuments is the error of a run that read no document, in the words
+// of the batch (package job): how many records it read and why each was
+// skipped; and, as the pipeline reads the JSON Lines members of archives
+// alone, how many members it did not read.
+func noDocuments(st engine.Stats) error {
+	msg := "no documents: the inputs hold no records"
+	if st.Read > 0 {
+		reasons := make([]string, 0, len(st.Skipped))
+		for r, n := range st.Skipped {
+			reasons = append(reasons, fmt.Sprintf("%d %s", n, r))
+		}
+		slices.Sort(reasons)
+		msg = fmt.Sprintf("no documents: %d records read, every one skipped (%s)", st.Read, strings.Join(reasons, ", "))
+	}
+	if st.Unlisted > 0 {
+		msg += fmt.Sprintf("; files not read: %d, archive members whose names are not of JSON Lines, the one format neardup-beam reads", st.Unlisted)
+	}
+	return errors.New(msg)
 }
 
 // Discard removes o.Stage and what a job wrote there: the files of a job

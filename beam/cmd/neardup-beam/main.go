@@ -303,8 +303,8 @@ func run(ctx context.Context, c command) error {
 // runJob runs the pipeline of o, writing into a stage inside o.Out
 // (dedup.NewStage), and once the job has succeeded moves its files into
 // o.Out and removes an earlier run's files left there (dedup.Publish). A
-// job that fails leaves o.Out as it was: its stage is removed, and o.Out
-// too when the run made it.
+// job that fails, or that read no document, leaves o.Out as it was: its
+// stage is removed, and o.Out too when the run made it.
 func runJob(ctx context.Context, o dedup.Options) (beam.PipelineResult, error) {
 	made, err := mkdirLocal(o.Out)
 	if err != nil {
@@ -324,6 +324,9 @@ func runJob(ctx context.Context, o dedup.Options) (beam.PipelineResult, error) {
 	removed, err := dedup.Publish(ctx, o)
 	if len(removed) > 0 {
 		fmt.Fprintf(os.Stderr, "removed %d files of an earlier run from %s\n", len(removed), o.Out)
+	}
+	if err != nil && made {
+		os.Remove(o.Out) // refused (no documents): only when empty
 	}
 	return res, err
 }

@@ -25,6 +25,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup/beam/dedup"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/job"
 )
 
 // TestCommandLineMistakesExit2 wants each mistake in the command line of
@@ -502,4 +504,55 @@ func (w *failFSWriter) Close() error {
 	defer w.fs.mu.Unlock()
 	w.fs.files[w.path] = w.buf.String()
 	return nil
+}
+
+// TestNoDocumentsFails runs on inputs that hold no document, into a
+// directory holding an earlier run's results and into one not there, and
+// wants the batch's error (but the fields it saw, which the pipeline does
+// not gather), exit code 1, and the directory as it was: the run
+// succeeded, writing empty results over the earlier ones, where neardup
+// dedup fails and leaves -o alone.
+func TestNoDocumentsFails(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, recs string }{
+		{"empty file", ""},
+		{"every record skipped", `{"id":"a","text":""}` + "\n" + `{"id": "b", "text": "no end` + "\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := filepath.Join(t.TempDir(), "in.jsonl")
+			if err := os.WriteFile(in, []byte(tc.recs), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, berr := job.Run(context.Background(), job.Options{Inputs: []string{in}, Out: filepath.Join(dir, "batch"), Link: cluster.Any, MaxWarnings: -1})
+			if berr == nil {
+				t.Fatal("the batch succeeded")
+			}
+			want, _, _ := strings.Cut(berr.Error(), "; fields seen")
+			out := filepath.Join(t.TempDir(), "out")
+			if err := os.MkdirAll(out, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			earlier := filepath.Join(out, "stats.json")
+			if err := os.WriteFile(earlier, []byte("earlier\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			missing := filepath.Join(t.TempDir(), "missing")
+			for _, o := range []string{out, missing} {
+				err := run(context.Background(), command{Options: dedup.Options{Inputs: []string{in}, Out: o}, Quiet: true})
+				if err == nil || err.Error() != want || exitCode(err) != 1 {
+					t.Errorf("-o %s: %v, exit code %d; want %q, exit code 1", o, err, exitCode(err), want)
+				}
+			}
+			if entries, err := os.ReadDir(out); err != nil || len(entries) != 1 {
+				t.Errorf("-o %s holds %v (%v), want the earlier stats.json alone", out, entries, err)
+			}
+			if b, err := os.ReadFile(earlier); err != nil || string(b) != "earlier\n" {
+				t.Errorf("the earlier stats.json = %q, %v", b, err)
+			}
+			if _, err := os.Stat(missing); !os.IsNotExist(err) {
+				t.Errorf("-o %s, not there before the run: %v, want it not there", missing, err)
+			}
+		})
+	}
 }
