@@ -218,6 +218,8 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 		return c, usageError{errors.New("-o -: the results are files (pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl, stats.json), not one stream: name a directory (./- for one named -)")}
 	case o.MaxBytes <= 0:
 		return c, usageError{errors.New("--max-bytes must be positive")}
+	case *minText < 0: // as neardup's --min-text refuses it
+		return c, usageError{fmt.Errorf("--min-text: want 0 or more characters (0 compares every document), not %d", *minText)}
 	case asyncFlag(fs) != "":
 		return c, usageError{fmt.Errorf("--%s: neardup-beam waits for its job to end, to remove an earlier run's results only once it has succeeded and to print its counts; run neardup-beam itself in the background instead", asyncFlag(fs))}
 	}

@@ -54,6 +54,7 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 		{"window of a bare m", []string{"--window", "3m", "in.jsonl", "-o", out}},
 		{"window under a second", []string{"--window", "1ms", "in.jsonl", "-o", out}},
 		{"max-bytes 0", []string{"--max-bytes", "0", "in.jsonl", "-o", out}},
+		{"negative min-text", []string{"--min-text", "-5", "in.jsonl", "-o", out}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,6 +72,13 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 	fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
 	if _, err := parse(fs, []string{"in.jsonl", "--keep", "central", "-o", out, "--method", "simhash", "--threshold", "0.8"}); err != nil {
 		t.Errorf("parse of a good command line: %v", err)
+	}
+	// A negative --min-text is refused in neardup's words; it was taken,
+	// as 0 is, for "compare every document".
+	fs = flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+	want := "--min-text: want 0 or more characters (0 compares every document), not -5"
+	if _, err := parse(fs, []string{"in.jsonl", "-o", out, "--min-text", "-5"}); err == nil || err.Error() != want {
+		t.Errorf("--min-text -5: %v, want %q", err, want)
 	}
 	// --window takes days, as neardup's --window does; Go's flag.Duration
 	// refused 3d (time: unknown unit "d").
