@@ -250,19 +250,21 @@ func asyncFlag(fs *flag.FlagSet) string {
 }
 
 // methodArg returns the method the arguments name (--method NAME or
-// --method=NAME), which decides the method options the flags take; "" when
-// none.
+// --method=NAME), which decides the method options the flags take: the
+// last one given, as the flag's value is, and as neardup dedup takes it;
+// "" when none.
 func methodArg(args []string) string {
+	name := ""
 	for i, a := range args {
 		a = "-" + strings.TrimLeft(a, "-")
 		if v, ok := strings.CutPrefix(a, "-method="); ok {
-			return v
+			name = v
 		}
 		if a == "-method" && i+1 < len(args) {
-			return args[i+1]
+			name = args[i+1]
 		}
 	}
-	return ""
+	return name
 }
 
 // run builds the pipeline and runs it on the runner of --runner.

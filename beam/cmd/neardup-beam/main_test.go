@@ -27,6 +27,8 @@ import (
 	"github.com/neardup/neardup/beam/dedup"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/simhash"
 )
 
 // TestCommandLineMistakesExit2 wants each mistake in the command line of
@@ -72,6 +74,26 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 	fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
 	if _, err := parse(fs, []string{"in.jsonl", "--keep", "central", "-o", out, "--method", "simhash", "--threshold", "0.8"}); err != nil {
 		t.Errorf("parse of a good command line: %v", err)
+	}
+	// Of --method given twice, the last is the method, as in neardup
+	// dedup; the options that follow it are its own. The first was taken
+	// for the method's options and the last for the method, and the run
+	// refused with "--method simhash: the pipeline runs minhash and
+	// simhash".
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--method", "minhash", "--method", "simhash"}, simhash.Name},
+		{[]string{"--method", "minhash", "--method", "simhash", "--distance", "4"}, simhash.Name},
+		{[]string{"--method=simhash", "--method=minhash", "--bands", "16x4"}, minhash.Name},
+	} {
+		fs = flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		c, err := parse(fs, append([]string{"in.jsonl", "-o", out}, tc.args...))
+		if err != nil || c.Method == nil || c.Method.Method() != tc.want {
+			t.Errorf("parse(%q): %v; want the method %s", tc.args, err, tc.want)
+		}
 	}
 	// A negative --min-text is refused in neardup's words; it was taken,
 	// as 0 is, for "compare every document".
