@@ -53,9 +53,12 @@ func withRoot(_ int64, links func(*link) bool, roots func(*int64) bool, emit fun
 
 // clusterOut is a cluster of clusters.jsonl but its number, which is its
 // rank by first member among all clusters (see the writer), with its first
-// member's ordinal.
+// member's ordinal and its representative's place among its members: the
+// pipeline reads a repeated id as a document of its own (the batch refuses
+// it), so that a copy may have the representative's id.
 type clusterOut struct {
 	First   int64
+	Rep     int
 	Cluster core.Cluster
 }
 
@@ -119,14 +122,18 @@ func (fn *clusterFn) ProcessElement(_ int64, nodes func(*node) bool, links func(
 			return err
 		}
 		c := core.Cluster{Representative: name(rep), Original: name(original(ns, g)), Why: why, Linking: string(policy)}
-		for _, i := range g {
+		out := clusterOut{First: ns[g[0]].Ord}
+		for j, i := range g {
 			c.Members = append(c.Members, name(i))
 			c.Joined = append(c.Joined, linker.Why(i, g).Format(policy, name))
-			if i != rep {
+			if i == rep {
+				out.Rep = j
+			} else {
 				notKept(ns[i].Ord, true)
 			}
 		}
-		clusters(clusterOut{First: ns[g[0]].Ord, Cluster: c})
+		out.Cluster = c
+		clusters(out)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -142,11 +143,16 @@ func checkShards(t *testing.T, dir string, n int) {
 }
 
 // TestMergeRefusesMissingShard wants Merge to refuse a file whose shards
-// are not all there, and to leave them as they are.
+// are not all there, and to leave the directory as it is: the shards of
+// every file, and no merged file. It merged the files before that one in
+// name order (clusters.jsonl before pairs.jsonl), and removed their
+// shards, leaving a mix of merged files and shards.
 func TestMergeRefusesMissingShard(t *testing.T) {
 	dir := t.TempDir()
-	for _, k := range []int{0, 2} {
-		if err := os.WriteFile(shardPath(dir, pairsFile, k, 3), []byte("{}\n"), 0o644); err != nil {
+	shards := []string{shardPath(dir, clustersFile, 0, 2), shardPath(dir, clustersFile, 1, 2),
+		shardPath(dir, pairsFile, 0, 3), shardPath(dir, pairsFile, 2, 3)}
+	for _, p := range shards {
+		if err := os.WriteFile(p, []byte("{}\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -154,8 +160,16 @@ func TestMergeRefusesMissingShard(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "2 of its 3 shards") {
 		t.Fatalf("Merge = %v, want an error naming the missing shard", err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, pairsFile)); err == nil {
-		t.Error("pairs.jsonl written from incomplete shards")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		got = append(got, filepath.Join(dir, e.Name()))
+	}
+	if diff := cmp.Diff(shards, got); diff != "" {
+		t.Errorf("after a merge refused (-the shards +now):\n%s", diff)
 	}
 }
 
@@ -448,5 +462,60 @@ func TestRemoveEarlierWhereFilesCannotBeRemoved(t *testing.T) {
 		"that its file system cannot remove here: remove them by hand, so that it holds this run's alone"
 	if err == nil || err.Error() != want {
 		t.Errorf("RemoveEarlier: %v, want %q", err, want)
+	}
+}
+
+// TestRemovedListsACopyOfTheKeptID runs the pipeline on two copies of one
+// story under one id, which the pipeline reads as two documents (the batch
+// refuses a repeated id), and wants the copy not kept in removed.jsonl:
+// the writer left out every member whose id was the representative's, so
+// that the copy was in neither kept.jsonl nor removed.jsonl.
+func TestRemovedListsACopyOfTheKeptID(t *testing.T) {
+	dir := t.TempDir()
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	in := filepath.Join(dir, "in.jsonl")
+	recs := `{"id":"x","text":"` + text + `"}` + "\n" + `{"id":"x","text":"` + text + `"}` + "\n" +
+		`{"id":"y","text":"Markets rose on Friday as traders weighed the outlook for growth and the price of oil."}` + "\n"
+	if err := os.WriteFile(in, []byte(recs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := Options{Inputs: []string{in}, Out: filepath.Join(dir, "out")}
+	runPipeline(t, o)
+	if got, want := string(readFile(t, o.Out, removedFile)), `{"id":"x","cluster":1,"kept":"x"}`+"\n"; got != want {
+		t.Errorf("removed.jsonl = %q, want %q", got, want)
+	}
+	if kept := lines(readFile(t, o.Out, keptFile)); len(kept) != 3 { // two lines and the empty string after them
+		t.Errorf("kept.jsonl holds %d lines, want 2 (x once, y)", len(kept)-1)
+	}
+}
+
+// TestPublishRefusesAnIncompleteStage wants Publish to move nothing from a
+// stage that lacks a file the run writes, to remove the stage, and to
+// leave the earlier run's files as they were.
+func TestPublishRefusesAnIncompleteStage(t *testing.T) {
+	out := t.TempDir()
+	o := Options{Inputs: []string{"in.jsonl"}, Out: out, Stage: NewStage(out)}
+	for _, p := range []string{outPath(out, pairsFile), outPath(out, statsFile), outPath(o.Stage, pairsFile),
+		outPath(o.Stage, clustersFile), outPath(o.Stage, keptFile), outPath(o.Stage, removedFile), outPath(o.Stage, rejectsFile)} {
+		if err := errors.Join(os.MkdirAll(filepath.Dir(p), 0o755), os.WriteFile(p, []byte(filepath.Base(filepath.Dir(p))), 0o644)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := Publish(context.Background(), o)
+	if err == nil || !strings.Contains(err.Error(), "the job wrote no stats.json") {
+		t.Fatalf("Publish = %v, want an error saying the stage holds no stats.json", err)
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		b, _ := os.ReadFile(filepath.Join(out, e.Name()))
+		got = append(got, e.Name()+" "+string(b))
+	}
+	want := []string{"pairs.jsonl " + filepath.Base(out), "stats.json " + filepath.Base(out)}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the output directory after Publish refused (-want +got):\n%s", diff)
 	}
 }

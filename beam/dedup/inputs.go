@@ -14,7 +14,7 @@ import (
 
 // InputError is an input the pipeline does not read, named on the command
 // line or matched by a glob: a directory, a file whose name says another
-// format than JSON Lines, a file given twice. It is a mistake in the
+// format than JSON Lines or an archive of it, a file given twice. It is a mistake in the
 // command line, found where the pipeline is built, before a runner starts.
 type InputError struct {
 	Path   string // the input, as given or as its glob matched it
@@ -24,9 +24,10 @@ type InputError struct {
 func (e *InputError) Error() string { return e.Path + ": " + e.Reason }
 
 // checkInputs checks the files of the inputs before the pipeline reads
-// them: each is there, is a file, is JSON Lines by its name (plain or
-// inside gzip, Zstandard, bzip2 or an archive), and is given once. A file
-// that is not there is an error naming it; the others are InputErrors.
+// them: each is there, is a file, is JSON Lines or a zip or tar archive by
+// its name (plain or inside gzip, Zstandard or bzip2; see notRead), and is
+// given once. A file that is not there is an error naming it; the others
+// are InputErrors.
 func checkInputs(ctx context.Context, files []string) error {
 	seen := map[string]string{}
 	for _, p := range files {
@@ -63,18 +64,31 @@ func checkInput(ctx context.Context, p string) error {
 			return fmt.Errorf("%s: %w", p, err)
 		}
 	}
-	if f := leafFormat(p); notJSONLines[f] {
-		return &InputError{Path: p, Reason: fmt.Sprintf("is %s by its name; the pipeline reads JSON Lines: write it as JSON Lines first (neardup dedup reads it as it is)", f)}
+	if why := notRead(p); why != "" {
+		return &InputError{Path: p, Reason: why}
 	}
 	return nil
 }
 
-// notJSONLines are the record formats, by a file's name, that the pipeline
-// does not read: it reads every file as JSON Lines.
-var notJSONLines = map[container.Format]bool{
-	container.CSV: true, container.TSV: true, container.Parquet: true, container.Text: true,
-	container.Markdown: true, container.HTML: true, container.WARC: true, container.SGML: true,
-	container.Feed: true,
+// notRead says why the pipeline does not read a file, by its name, or is
+// "" for one it reads: JSON Lines (news.jsonl, news.ndjson), a name that
+// says no format (part-00000, read as JSON Lines), or a zip or tar
+// archive, each plain or inside gzip, Zstandard or bzip2 (news.jsonl.gz,
+// news.tar.gz). Of an archive, the members whose names say JSON Lines are
+// read, the others counted as files not read (corpus.Options.FormatOnly).
+// Every other name is refused, also those of formats neardup dedup reads:
+// the pipeline would read each of their lines as a malformed JSON line.
+func notRead(name string) string {
+	switch f := leafFormat(name); {
+	case f == container.JSONL, f == container.Unknown, f == container.Zip, f == container.Tar:
+		return ""
+	case container.Refusal(f) != "": // xz, 7z, RAR: neardup dedup reads none of them either
+		return "is " + container.Refusal(f)
+	case f == container.JSON:
+		return "is json by its name; the pipeline reads JSON Lines: write it as JSON Lines first, or name it .jsonl if it holds one object a line (neardup dedup reads it as it is)"
+	default:
+		return fmt.Sprintf("is %s by its name; the pipeline reads JSON Lines: write it as JSON Lines first (neardup dedup reads it as it is)", f)
+	}
 }
 
 // leafFormat is the format a file's name says of what it holds, inside any

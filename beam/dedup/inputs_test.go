@@ -1,12 +1,19 @@
 package dedup
 
 import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestExpandRefusesInputsNotRead wants Expand, where the pipeline is
@@ -14,12 +21,16 @@ import (
 // naming it: a file not there (it failed inside the runner, its name at
 // the end of a long trace), a directory (the same), a file of another
 // format by its name (each of its lines was a malformed record, and the
-// job succeeded), a file given twice (each record was read twice and
-// paired with itself).
+// job succeeded: a JSON array, an xz file, the BBC's .txt files in a
+// 7z archive), a file given twice (each record was read twice and paired
+// with itself). A zip or tar archive is read, its JSON Lines members
+// alone (TestArchiveMembersNotJSONLines).
 func TestExpandRefusesInputsNotRead(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"a.jsonl", "b.jsonl.gz", "c.ndjson.zst", "d.json", "part-00000", "e.tar.gz",
-		"news.csv", "news.parquet", "news.tsv.gz", "reut2-000.sgm", "page.html", "more/f.jsonl"} {
+		"g.zip", "h.tgz", "i.jsonl.bz2", "news.csv", "news.parquet", "news.tsv.gz", "reut2-000.sgm", "page.html",
+		"more/f.jsonl", "arr.json.gz", "news.txt", "feed.rss", "crawl.warc.gz", "a.jsonl.xz", "news.tar.xz",
+		"bbc.7z", "bbc.rar"} {
 		p := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -34,7 +45,8 @@ func TestExpandRefusesInputsNotRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Run("read", func(t *testing.T) {
-		inputs := []string{in("a.jsonl"), in("b.jsonl.gz"), in("c.ndjson.zst"), in("d.json"), in("part-00000"), in("e.tar.gz"), in("more/*.jsonl")}
+		inputs := []string{in("a.jsonl"), in("b.jsonl.gz"), in("c.ndjson.zst"), in("part-00000"), in("e.tar.gz"),
+			in("g.zip"), in("h.tgz"), in("i.jsonl.bz2"), in("more/*.jsonl")}
 		files, err := Expand(context.Background(), inputs)
 		if err != nil || len(files) != len(inputs) {
 			t.Fatalf("Expand(%q) = %q, %v; want the %d files", inputs, files, err, len(inputs))
@@ -48,12 +60,21 @@ func TestExpandRefusesInputsNotRead(t *testing.T) {
 	}{
 		{"missing file", []string{in("a.jsonl"), in("nope.jsonl")}, false, "nope.jsonl: no such file"},
 		{"directory", []string{in("more")}, true, "more: is a directory"},
-		{"directory matched by a glob", []string{in("*")}, true, "more: is a directory"},
+		{"directory matched by a glob", []string{in("m*")}, true, "more: is a directory"},
 		{"csv", []string{in("news.csv")}, true, "news.csv: is csv"},
 		{"parquet", []string{in("news.parquet")}, true, "news.parquet: is parquet"},
 		{"compressed tsv", []string{in("news.tsv.gz")}, true, "news.tsv.gz: is tsv"},
 		{"sgml", []string{in("reut2-000.sgm")}, true, "is sgml"},
 		{"html", []string{in("page.html")}, true, "is html"},
+		{"json", []string{in("d.json")}, true, "d.json: is json by its name"},
+		{"compressed json", []string{in("arr.json.gz")}, true, "arr.json.gz: is json"},
+		{"text", []string{in("news.txt")}, true, "news.txt: is txt"},
+		{"feed", []string{in("feed.rss")}, true, "feed.rss: is feed"},
+		{"compressed warc", []string{in("crawl.warc.gz")}, true, "crawl.warc.gz: is warc"},
+		{"xz", []string{in("a.jsonl.xz")}, true, "a.jsonl.xz: is xz-compressed, which is not read"},
+		{"tar in xz", []string{in("news.tar.xz")}, true, "news.tar.xz: is xz-compressed"},
+		{"7z", []string{in("bbc.7z")}, true, "bbc.7z: is a 7z archive"},
+		{"rar", []string{in("bbc.rar")}, true, "bbc.rar: is a RAR archive"},
 		{"given twice", []string{in("a.jsonl"), dir + "/./a.jsonl"}, true, "given twice"},
 		{"given and matched", []string{in("more/f.jsonl"), in("more/*.jsonl")}, true, "given twice"},
 		{"given through a link", []string{in("a.jsonl"), filepath.Join(link, "a.jsonl")}, true, "given twice"},
@@ -69,5 +90,119 @@ func TestExpandRefusesInputsNotRead(t *testing.T) {
 				t.Errorf("Expand(%q) = %v: an InputError %v, want %v", tt.inputs, err, got, tt.usage)
 			}
 		})
+	}
+}
+
+// TestArchiveMembersNotJSONLines is the regression test of an archive's
+// members of other formats: the pipeline read every member as JSON Lines,
+// a CSV file, a JSON array or a text file each a run of malformed records
+// (the BBC's .tar.gz: 12,867 of them, and the job a success). Now it reads
+// the JSON Lines members alone, and counts the others as files not read,
+// as the batch counts a member it does not read (a .png), which the
+// pipeline did not count: its results are the batch's of the archive
+// without them, but that count.
+func TestArchiveMembersNotJSONLines(t *testing.T) {
+	dir := t.TempDir()
+	jsonl, err := os.ReadFile(writeCorpus(t, dir, 300, 4)[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	png := "\x89PNG\r\n\x1a\n\x00\x00"
+	archive := filepath.Join(dir, "in", "news.tar.gz")
+	writeTarGz(t, archive, "news/a.jsonl", string(jsonl), "news/pic.png", png)
+	batch := filepath.Join(t.TempDir(), "batch")
+	runBatch(t, Options{Inputs: []string{archive}}, batch)
+
+	writeTarGz(t, archive, "news/a.jsonl", string(jsonl), "news/b.csv", "id,text\nb,A story of its own.\n",
+		"news/c.json", `[{"id": "c", "text": "Another story."}]`, "news/d.txt", "A title\n\nA text.\n", "news/pic.png", png)
+	beamOut := filepath.Join(t.TempDir(), "beam")
+	runPipeline(t, Options{Inputs: []string{archive}, Out: beamOut})
+	for _, name := range []string{pairsFile, clustersFile, keptFile, removedFile, rejectsFile} {
+		if want, got := readFile(t, batch, name), readFile(t, beamOut, name); !bytes.Equal(want, got) {
+			t.Errorf("%s differs (-batch of the JSON Lines member +pipeline):\n%s", name, cmp.Diff(lines(want), lines(got)))
+		}
+	}
+	want, got := counts(t, batch), counts(t, beamOut)
+	if want["files_not_read"] != 1.0 || got["files_not_read"] != 4.0 {
+		t.Errorf("files not read: batch %v, pipeline %v; want 1 (pic.png) and 4 (b.csv, c.json, d.txt, pic.png)",
+			want["files_not_read"], got["files_not_read"])
+	}
+	delete(want, "files_not_read")
+	delete(got, "files_not_read")
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("stats.json differs (-batch of the JSON Lines member +pipeline):\n%s", diff)
+	}
+}
+
+// writeTarGz writes a .tar.gz archive at p of the members named and their
+// contents, in turn.
+func writeTarGz(t *testing.T, p string, nameContent ...string) {
+	t.Helper()
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	tw := tar.NewWriter(zw)
+	for i := 0; i < len(nameContent); i += 2 {
+		body := nameContent[i+1]
+		if err := tw.WriteHeader(&tar.Header{Name: nameContent[i], Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write([]byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := errors.Join(tw.Close(), zw.Close(), os.MkdirAll(filepath.Dir(p), 0o755)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestIDsOfRecordsWithoutOne runs the batch and the pipeline on two files
+// of one name in two directories, d1/x.jsonl and d2/x.jsonl, whose records
+// have no id, and wants the same files: a record without an id is named
+// by as many of its input's path elements as tell the inputs apart,
+// "d1/x.jsonl:3", as the batch names it; the pipeline named it by the
+// base name alone, "x.jsonl:3" in both files, two documents of one id.
+func TestIDsOfRecordsWithoutOne(t *testing.T) {
+	dir := t.TempDir()
+	var inputs []string
+	for i, p := range expand(t, writeCorpus(t, dir, 400, 5)) {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []byte
+		for _, l := range bytes.SplitAfter(b, []byte("\n")) {
+			var rec map[string]any
+			if json.Unmarshal(l, &rec) == nil {
+				delete(rec, "id")
+				if l, err = json.Marshal(rec); err != nil {
+					t.Fatal(err)
+				}
+				l = append(l, '\n')
+			}
+			out = append(out, l...)
+		}
+		in := filepath.Join(dir, fmt.Sprintf("d%d", i+1), "x.jsonl")
+		if err := errors.Join(os.MkdirAll(filepath.Dir(in), 0o755), os.WriteFile(in, out, 0o644)); err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, in)
+	}
+	o := Options{Inputs: inputs}
+	batch := filepath.Join(t.TempDir(), "batch")
+	runBatch(t, o, batch)
+	o.Out = filepath.Join(t.TempDir(), "beam")
+	runPipeline(t, o)
+	for _, name := range []string{pairsFile, clustersFile, keptFile, removedFile, rejectsFile} {
+		if want, got := readFile(t, batch, name), readFile(t, o.Out, name); !bytes.Equal(want, got) {
+			t.Errorf("%s differs (-batch +pipeline):\n%s", name, cmp.Diff(lines(want), lines(got)))
+		}
+	}
+	for _, id := range []string{`"d1/x.jsonl:`, `"d2/x.jsonl:`} {
+		if !bytes.Contains(readFile(t, o.Out, pairsFile), []byte(id)) {
+			t.Errorf("pairs.jsonl names no document %s...", id)
+		}
 	}
 }

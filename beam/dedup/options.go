@@ -37,6 +37,11 @@ type Options struct {
 	// kept.jsonl, removed.jsonl, rejects.jsonl and stats.json are written
 	// there, as `neardup dedup` writes them.
 	Out string
+	// Stage, when set, is the directory the pipeline writes those files
+	// into in place of Out (NewStage names one inside Out), for Publish to
+	// move them into Out once the job has succeeded, so that a job that
+	// fails leaves Out as it was; empty writes into Out itself.
+	Stage string
 	// Kept names the de-duplicated corpus in Out, and by its extension its
 	// format: kept.jsonl (the default), kept.jsonl.gz or kept.jsonl.zst.
 	Kept string

@@ -22,8 +22,9 @@ import (
 // (kept.jsonl.gz beside kept.jsonl), and the temporary files of a run
 // stopped while writing. Other files, and the inputs (o.Inputs, files as
 // Expand lists them: out/kept.jsonl.gz read again), are left as they are.
-// Call it once the pipeline of o has succeeded, so that a run that fails
-// leaves the earlier run's files in place; it returns the paths removed. A
+// Call it once the pipeline of o has succeeded and its files are in o.Out
+// (Publish does), so that a run that fails leaves the earlier run's files
+// in place; it returns the paths removed. A run's stage is no result. A
 // file system that cannot remove files (filesystem.Remover) is an error
 // naming what is left.
 func RemoveEarlier(ctx context.Context, o Options) ([]string, error) {
@@ -40,11 +41,9 @@ func RemoveEarlier(ctx context.Context, o Options) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("listing %s: %w", o.Out, err)
 	}
-	writes := map[string]bool{statsFile: true}
-	for _, name := range []string{pairsFile, clustersFile, removedFile, rejectsFile, o.Kept} {
-		for k := range max(o.Shards, 1) {
-			writes[path.Base(shardPath(o.Out, name, k, o.Shards))] = true
-		}
+	writes := map[string]bool{}
+	for _, name := range o.files() {
+		writes[name] = true
 	}
 	inputs := map[string]bool{}
 	var local []os.FileInfo // the local inputs, which a link may name otherwise
@@ -80,6 +79,18 @@ func RemoveEarlier(ctx context.Context, o Options) ([]string, error) {
 		}
 	}
 	return stale, nil
+}
+
+// files are the names of the files the run of o writes (o filled by
+// withDefaults), stats.json last: each JSON Lines file, or its shards.
+func (o Options) files() []string {
+	var names []string
+	for _, name := range []string{pairsFile, clustersFile, removedFile, rejectsFile, o.Kept} {
+		for k := range max(o.Shards, 1) {
+			names = append(names, path.Base(shardPath(o.Out, name, k, o.Shards)))
+		}
+	}
+	return append(names, statsFile)
 }
 
 // isResult reports whether name is a file a run writes into its output

@@ -14,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/container"
 )
 
 func init() {
@@ -118,7 +119,8 @@ func Expand(ctx context.Context, inputs []string) ([]string, error) {
 }
 
 // Build adds the pipeline of o to scope s. o.Inputs are files (see
-// Expand).
+// Expand). The job writes its files into o.Stage when it is set, else
+// into o.Out.
 func Build(s beam.Scope, o Options) error {
 	o, err := o.withDefaults()
 	if err != nil {
@@ -133,8 +135,9 @@ func Build(s beam.Scope, o Options) error {
 		return err
 	}
 	ins := make([]input, len(o.Inputs))
+	names := container.IDNames(o.Inputs)
 	for i, p := range o.Inputs {
-		ins[i] = input{Index: int64(i), Path: p}
+		ins[i] = input{Index: int64(i), Path: p, IDName: names[i]}
 	}
 	if len(ins) >= 1<<(63-ordBits) {
 		return fmt.Errorf("dedup: %d inputs; at most %d", len(ins), 1<<(63-ordBits)-1)
@@ -161,13 +164,17 @@ func Build(s beam.Scope, o Options) error {
 		beam.CoGroupByKey(s, nodes, links))
 	kept := beam.ParDo(s, keptLine, beam.CoGroupByKey(s, lines, notKept))
 
-	out := outputs{dir: o.Out, shards: o.Shards, records: beam.ParDo(s, recordsCount, counts)}
+	dir := o.Out
+	if o.Stage != "" {
+		dir = o.Stage
+	}
+	out := outputs{dir: dir, shards: o.Shards, records: beam.ParDo(s, recordsCount, counts)}
 	out.lines(s, pairsFile, beam.ParDo(s, pairLine, pairs))
 	out.lines(s, o.Kept, kept)
 	out.lines(s, rejectsFile, rejects)
 	out.clusters(s, clusters)
 	all := beam.Flatten(s, counts, verifyCounts, beam.ParDo(s, clusterCounts, clusters), beam.ParDo(s, notKeptCount, notKept))
 	one := beam.ParDo(s, oneKey, beam.Flatten(s, beam.ParDo(s, toCount, stats.SumPerKey(s, all)), beam.Create(s, count{})))
-	beam.ParDo0(s, &statsFn{Path: outPath(o.Out, statsFile), Method: mc}, beam.GroupByKey(s, one))
+	beam.ParDo0(s, &statsFn{Path: outPath(dir, statsFile), Method: mc}, beam.GroupByKey(s, one))
 	return nil
 }

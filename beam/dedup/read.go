@@ -20,10 +20,14 @@ import (
 // the batch numbers them, the inputs in turn, each from its first record.
 const ordBits = 40
 
-// input is one file to read, with its place among the inputs.
+// input is one file to read, with its place among the inputs and the name
+// the ids of its records without one start with: as many of its path's
+// last elements as tell it from the other inputs (container.IDNames), as
+// the batch names them.
 type input struct {
-	Index int64
-	Path  string
+	Index  int64
+	Path   string
+	IDName string
 }
 
 // doc is what later stages need of a document: its id, the text length and
@@ -50,6 +54,7 @@ const (
 	countSkipped     = "skipped:" // + the reason
 	countCandidates  = "candidates"
 	countUnreadDates = "dates-not-read"
+	countUnlisted    = "files-not-read"
 	countPairs       = "pairs:"   // + the label
 	countRecords     = "records:" // + the input's index: its records
 )
@@ -121,7 +126,7 @@ func (fn *readFn) ProcessElement(ctx context.Context, in input, docs func(int64,
 		return fmt.Errorf("reading %s: %w", in.Path, err)
 	}
 	defer f.Close()
-	r, err := corpus.OpenReader(in.Path, f, fn.corpusOptions())
+	r, err := corpus.OpenReaderNamed(in.Path, in.IDName, f, fn.corpusOptions())
 	if err != nil {
 		return err
 	}
@@ -132,6 +137,9 @@ func (fn *readFn) ProcessElement(ctx context.Context, in input, docs func(int64,
 		if err == io.EOF {
 			if n, _ := r.UnreadDates(); n > 0 {
 				counts(countUnreadDates, int64(n))
+			}
+			if n, _ := r.Unlisted(); n > 0 {
+				counts(countUnlisted, int64(n))
 			}
 			counts(recordsOf(in.Index), rec)
 			return nil
@@ -193,9 +201,13 @@ func reject(ord int64, r *output.Reject, emit func(line)) error {
 	return nil
 }
 
-// corpusOptions are the reader's options: JSON Lines, read once.
+// corpusOptions are the reader's options: JSON Lines alone, read once. An
+// archive's member whose name says another format (a.csv, b.json, c.txt)
+// is not read, and counted as a file not read, as the batch counts the
+// members it does not read (a .png): read as JSON Lines, each of its
+// lines was a malformed record.
 func (fn *readFn) corpusOptions() corpus.Options {
 	f := fn.Fields
-	return corpus.Options{Format: "jsonl", SinglePass: true, MaxBytes: fn.MaxBytes,
+	return corpus.Options{Format: "jsonl", FormatOnly: true, SinglePass: true, MaxBytes: fn.MaxBytes,
 		IDField: f.ID, TitleField: f.Title, TextField: f.Text, URLField: f.URL, SourceField: f.Source, DateField: f.Date}
 }

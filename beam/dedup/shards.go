@@ -36,10 +36,11 @@ var shardName = regexp.MustCompile(`^([a-z]+)-([0-9]{5})-of-([0-9]{5})\.(.+)$`)
 // Options.Shards) into the one file: its shards concatenated in the order
 // of their numbers, which is the file a run without shards writes (a
 // compressed kept file is then one stream of several members, which gzip
-// and zstd read as one). Each file is written to a temporary name and
-// renamed when whole; then its shards are removed. A file whose shards are
-// not all there is an error, and nothing of it is changed. It returns the
-// files written.
+// and zstd read as one). A file whose shards are not all there is an
+// error, and nothing in dir is changed: each file is written to a
+// temporary name, and only once all are whole are they renamed into
+// place (where the file system renames) and the shards removed. It
+// returns the files written.
 func Merge(ctx context.Context, dir string) ([]string, error) {
 	fs, err := filesystem.New(ctx, dir)
 	if err != nil {
@@ -68,18 +69,32 @@ func Merge(ctx context.Context, dir string) ([]string, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("%s holds no shards (NAME-00000-of-0000N...)", dir)
 	}
-	var merged []string
-	for _, name := range slices.Sorted(maps.Keys(files)) {
+	names := slices.Sorted(maps.Keys(files))
+	for _, name := range names {
+		if len(files[name]) != counts[name] {
+			return nil, fmt.Errorf("%s: %d of its %d shards are in %s", name, len(files[name]), counts[name], dir)
+		}
+	}
+	var written []func() error // each renames a file written into place
+	for _, name := range names {
 		shards := files[name]
 		slices.Sort(shards)
-		if len(shards) != counts[name] {
-			return merged, fmt.Errorf("%s: %d of its %d shards are in %s", name, len(shards), counts[name], dir)
+		commit, err := concat(ctx, fs, outPath(dir, name), shards)
+		if err != nil {
+			removeTemps(ctx, fs, dir, names[:len(written)])
+			return nil, err
 		}
-		if err := concat(ctx, fs, outPath(dir, name), shards); err != nil {
+		written = append(written, commit)
+	}
+	var merged []string
+	for i, name := range names {
+		if err := written[i](); err != nil {
 			return merged, err
 		}
 		merged = append(merged, outPath(dir, name))
-		for _, p := range shards {
+	}
+	for _, name := range names {
+		for _, p := range files[name] {
 			if rm, ok := fs.(filesystem.Remover); ok {
 				if err := rm.Remove(ctx, p); err != nil {
 					return merged, fmt.Errorf("removing %s: %w", p, err)
@@ -90,9 +105,23 @@ func Merge(ctx context.Context, dir string) ([]string, error) {
 	return merged, nil
 }
 
-// concat writes the files parts, one after another, to dst.
-func concat(ctx context.Context, fs filesystem.Interface, dst string, parts []string) error {
-	return writeRaw(ctx, fs, dst, func(w io.Writer) error {
+// removeTemps removes the temporary files of the files names of dir,
+// written and not renamed (see writeTemp), when a merge stops.
+func removeTemps(ctx context.Context, fs filesystem.Interface, dir string, names []string) {
+	_, renames := fs.(filesystem.Renamer)
+	rm, removes := fs.(filesystem.Remover)
+	if !renames || !removes {
+		return
+	}
+	for _, name := range names {
+		rm.Remove(ctx, outPath(dir, name)+".tmp") // a file left is an earlier run's for the next run to remove
+	}
+}
+
+// concat writes the files parts, one after another, to a temporary name
+// of dst, and returns the func that renames it to dst (see writeTemp).
+func concat(ctx context.Context, fs filesystem.Interface, dst string, parts []string) (func() error, error) {
+	return writeTemp(ctx, fs, dst, func(w io.Writer) error {
 		for _, p := range parts {
 			r, err := fs.OpenRead(ctx, p)
 			if err != nil {

@@ -258,8 +258,8 @@ func (fn *clustersFn) ProcessElement(ctx context.Context, shard int, clusters fu
 		var buf []byte
 		for i := range cs {
 			c := &cs[i].Cluster
-			for _, m := range c.Members {
-				if m == c.Representative {
+			for j, m := range c.Members {
+				if j == cs[i].Rep { // by place: a copy may have the representative's id
 					continue
 				}
 				buf = output.AppendRemoved(buf[:0], m, c)
@@ -307,6 +307,8 @@ func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count
 			st.Documents += n
 		case name == countUnreadDates:
 			st.UnreadDates += n
+		case name == countUnlisted:
+			st.Unlisted += n
 		case name == countCandidates:
 			st.Candidates += n
 		case name == countClusters:
@@ -335,6 +337,26 @@ func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count
 		_, err = w.Write(append(b, '\n'))
 		return err
 	})
+}
+
+// ReadStats reads the stats.json a run wrote into dir: its counts, which
+// the caller checks (documents read, files not read).
+func ReadStats(ctx context.Context, dir string) (engine.Stats, error) {
+	var st engine.Stats
+	p := outPath(dir, statsFile)
+	fs, err := filesystem.New(ctx, p)
+	if err != nil {
+		return st, err
+	}
+	defer fs.Close()
+	b, err := filesystem.Read(ctx, fs, p)
+	if err == nil {
+		err = json.Unmarshal(b, &st)
+	}
+	if err != nil {
+		return st, fmt.Errorf("reading %s: %w", p, err)
+	}
+	return st, nil
 }
 
 // Counter names of the clusters' statistics.
@@ -379,6 +401,17 @@ func writeFile(ctx context.Context, path string, write func(w io.Writer) error) 
 // writeRaw writes path in fs through write: to path plus ".tmp", then
 // renamed to path, where the file system renames; else to path itself.
 func writeRaw(ctx context.Context, fs filesystem.Interface, path string, write func(w io.Writer) error) error {
+	commit, err := writeTemp(ctx, fs, path, write)
+	if err != nil {
+		return err
+	}
+	return commit()
+}
+
+// writeTemp writes path in fs through write, to path plus ".tmp" where the
+// file system renames, and returns the func that renames it to path; where
+// it does not, it writes path itself, and the func does nothing.
+func writeTemp(ctx context.Context, fs filesystem.Interface, path string, write func(w io.Writer) error) (func() error, error) {
 	rn, renames := fs.(filesystem.Renamer)
 	tmp := path
 	if renames {
@@ -386,7 +419,7 @@ func writeRaw(ctx context.Context, fs filesystem.Interface, path string, write f
 	}
 	f, err := fs.OpenWrite(ctx, tmp)
 	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return nil, fmt.Errorf("writing %s: %w", path, err)
 	}
 	bw := bufio.NewWriterSize(f, 1<<20)
 	err = write(bw)
@@ -396,13 +429,18 @@ func writeRaw(ctx context.Context, fs filesystem.Interface, path string, write f
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if err == nil && renames {
-		err = rn.Rename(ctx, tmp, path)
-	}
 	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return nil, fmt.Errorf("writing %s: %w", path, err)
 	}
-	return nil
+	return func() error {
+		if !renames {
+			return nil
+		}
+		if err := rn.Rename(ctx, tmp, path); err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+		return nil
+	}, nil
 }
 
 // outPath joins the output directory and a file name, in any file system.

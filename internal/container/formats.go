@@ -41,7 +41,7 @@ const (
 	Gzip            // gzip, around one stream
 	Zstd            // Zstandard, around one stream
 	Bzip2           // bzip2, around one stream
-	XZ              // xz: recognised to be refused, not read (see refusal)
+	XZ              // xz: recognised to be refused, not read (see Refusal)
 	Zip             // a zip archive
 	Tar             // a tar archive
 	Parquet         // Apache Parquet: one document a row (read with random access)
@@ -149,7 +149,7 @@ func Listed(name string) bool { return ByName(name) != Unknown }
 func Extensions() []string {
 	var exts []string
 	for f, info := range table {
-		if refusal(Format(f)) == "" {
+		if Refusal(Format(f)) == "" {
 			exts = append(exts, info.exts...)
 		}
 	}
@@ -208,13 +208,14 @@ func Magic(head []byte) Format {
 	return Unknown
 }
 
-// refusal says why the Walker refuses a stream of format f, and what to
-// do instead, or is "" for a format it reads. xz, since the decoder at hand
+// Refusal says why the Walker refuses a stream of format f, and what to
+// do instead ("xz-compressed, which is not read: decompress it ..."), or
+// is "" for a format it reads. xz, since the decoder at hand
 // sizes its dictionary by what the stream declares, which no bound on
 // inflating would hold; formats users keep corpora or documents in that
 // neardup does not read (7z, RAR, PDF), so that they are told
 // how to convert them rather than that they are binary.
-func refusal(f Format) string {
+func Refusal(f Format) string {
 	switch f {
 	case XZ:
 		return "xz-compressed, which is not read: decompress it (xz -d), or recompress it with zstd or gzip"

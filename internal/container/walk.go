@@ -337,7 +337,7 @@ func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
 	if f == Unknown {
 		f = magic
 	}
-	if why := refusal(f); why != "" {
+	if why := Refusal(f); why != "" {
 		w.putBack(br)
 		return Member{Origin: n.origin, ID: n.id, Name: n.name, Skip: fmt.Errorf("%s: refused: %s", n.origin, why)}, true, nil
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/extract"
 )
 
@@ -343,6 +344,55 @@ func TestTarGz(t *testing.T) {
 	}
 }
 
+// TestFormatOnly pins Options.FormatOnly, as the Beam pipeline reads its
+// inputs (Format "jsonl"): the JSON Lines members of an archive are read,
+// and one whose name says another format (a CSV file, a JSON array, a
+// text file), which Format alone reads as JSON Lines, each line but a
+// blank one a malformed record, is not read and counted as a file not read; a stream
+// whose name says no format is read as JSON Lines.
+func TestFormatOnly(t *testing.T) {
+	line := `{"id":"a","text":"One story."}` + "\n"
+	archive := gz(t, tarOf(t,
+		member{"news/a.jsonl", line},
+		member{"news/b.csv", "id,text\nb,Two stories.\n"},
+		member{"news/c.json", `[{"id":"c","text":"Three."}]`},
+		member{"news/d.txt", "Four\n\nA text."},
+	))
+	for _, only := range []bool{false, true} {
+		r, err := OpenReader("in/news.tar.gz", strings.NewReader(archive), Options{Format: "jsonl", FormatOnly: only, SinglePass: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := drain(t, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, first := r.Unlisted()
+		r.Close()
+		var ids []string
+		for _, g := range got {
+			ids = append(ids, g.ID+" "+g.Skip)
+		}
+		want, wantN, wantFirst := []string{"a ", "news.tar.gz/news/b.csv:1 malformed", "news.tar.gz/news/b.csv:2 malformed",
+			"news.tar.gz/news/c.json:1 malformed", "news.tar.gz/news/d.txt:1 malformed", "news.tar.gz/news/d.txt:3 malformed"}, 0, ""
+		if only {
+			want, wantN, wantFirst = []string{"a "}, 3, "in/news.tar.gz/news/b.csv"
+		}
+		if diff := cmp.Diff(want, ids); diff != "" || n != wantN || first != wantFirst {
+			t.Errorf("FormatOnly %v: records (-want +got)\n%s\nfiles not read %d (%q), want %d (%q)", only, diff, n, first, wantN, wantFirst)
+		}
+	}
+	// A stream whose name says no format is read as Format says.
+	r, err := OpenReader("part-00000", strings.NewReader(line), Options{Format: "jsonl", FormatOnly: true, SinglePass: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if got, err := drain(t, r); err != nil || len(got) != 1 || got[0].ID != "a" {
+		t.Errorf("part-00000: %v, %v; want the record a", got, err)
+	}
+}
+
 // TestGzipCutInItsHeader pins the error of a gzip file that ends before
 // its first member's header is whole, empty or cut there: an empty
 // .html.gz said "unexpected EOF after 0 bytes" (of a page never read), and
@@ -414,6 +464,46 @@ func TestSameNamesInTwoInputs(t *testing.T) {
 		if len(got) != 2 || got[0].ID != "d1/a.txt" || got[1].ID != "d2/a.txt" {
 			t.Errorf("%v: %+v, want the ids d1/a.txt and d2/a.txt", inputs, got)
 		}
+	}
+}
+
+// TestOpenReaderNamed wants each of several inputs read apart, each with
+// OpenReaderNamed and its name among them (container.IDNames), to name its
+// records as Open names them reading them all: OpenReader named a record
+// without an id by the input's base name alone, "x.jsonl:1" of both
+// d1/x.jsonl and d2/x.jsonl (the Beam pipeline reads each input apart).
+func TestOpenReaderNamed(t *testing.T) {
+	dir := t.TempDir()
+	line := `{"text":"A story without an id."}` + "\n"
+	writeFiles(t, dir, map[string]string{"d1/x.jsonl": line + line, "d2/x.jsonl": line, "d2/a.txt": "A title\nA text."})
+	t.Chdir(dir)
+	inputs := []string{"d1/x.jsonl", "d2/x.jsonl", filepath.Join(dir, "d2", "a.txt")}
+	want, err := readAll(t, inputs, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []rec
+	for i, name := range container.IDNames(inputs) {
+		b, err := os.ReadFile(inputs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := OpenReaderNamed(inputs[i], name, bytes.NewReader(b), Options{SinglePass: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := drain(t, r)
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, recs...)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("read apart (-read together +apart):\n%s", diff)
+	}
+	if len(got) != 4 || got[0].ID != "d1/x.jsonl:1" || got[2].ID != "d2/x.jsonl:1" || got[3].ID != "a.txt" {
+		t.Errorf("ids %q, %q, %q; want d1/x.jsonl:1, d2/x.jsonl:1, a.txt", got[0].ID, got[2].ID, got[3].ID)
 	}
 }
 

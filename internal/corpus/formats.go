@@ -40,6 +40,10 @@ func (r *Reader) openInput(in *input) (*container.Walker, error) {
 // openMember returns the records' source of one leaf stream.
 func (r *Reader) openMember(m container.Member) (source, error) {
 	k := m.Format
+	if r.opts.FormatOnly && k != container.Unknown && r.forced(k) != k {
+		r.noteUnlisted(m.Origin) // another format, which this reader does not read
+		return &binarySource{done: true}, nil
+	}
 	if k = r.forced(k); k == container.Unknown {
 		var err error
 		if k, err = r.sniff(m.Origin, m.R); err != nil {

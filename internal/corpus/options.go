@@ -17,6 +17,14 @@ type Options struct {
 	// extension, by the content. Compression and archives (.gz, .zst, .zip
 	// …) are recognised either way.
 	Format string
+	// FormatOnly, with Format set, reads only the streams of that format:
+	// one whose name, or else whose first bytes, say another (a member
+	// "a.csv" or "arr.json" of an archive read as "jsonl") is not read,
+	// and is counted with the files not read for their names (Unlisted).
+	// A stream that says no format is read as Format says. For a reader
+	// that reads one format alone, and would read the others' lines as
+	// malformed records of it (the Beam pipeline reads JSON Lines).
+	FormatOnly bool
 	// IDField, TitleField, TextField, URLField, SourceField and DateField
 	// name the JSON keys or CSV header columns of each part of a document.
 	// Empty means id, title, text, url, source and date. A name matches

@@ -131,9 +131,19 @@ func Open(paths []string, opts Options) (*Reader, error) {
 // "/data/a.jsonl"). Unless opts.SinglePass is set, the Reader copies r to a
 // temporary file as it reads, for Rewind; it does not close r.
 func OpenReader(name string, r io.Reader, opts Options) (*Reader, error) {
-	rd, err := open(nil, &input{origin: name, id: filepath.Base(name), stream: &onceEOF{r: r}, size: -1}, opts, config{})
+	return OpenReaderNamed(name, filepath.Base(name), r, opts)
+}
+
+// OpenReaderNamed is OpenReader with the name its records' ids start with
+// in place of name's base name: idName is what container.IDNames gives of
+// name among the inputs of a run ("d1/x.jsonl" of "/data/d1/x.jsonl"
+// beside "/data/d2/x.jsonl"), so that a stream read apart from the others
+// (each input of a Beam pipeline on a worker of its own) names a record
+// without an id as Open names it, reading them all: "d1/x.jsonl:3".
+func OpenReaderNamed(name, idName string, r io.Reader, opts Options) (*Reader, error) {
+	rd, err := open(nil, &input{origin: name, id: idName, stream: &onceEOF{r: r}, size: -1}, opts, config{})
 	if err == nil && name != "" && name != "-" {
-		rd.given, rd.idNames = []string{name}, []string{filepath.Base(name)}
+		rd.given, rd.idNames = []string{name}, []string{idName}
 	}
 	return rd, err
 }
@@ -248,8 +258,9 @@ func (r *Reader) noteUnlisted(origin string) {
 
 // Unlisted returns how many files of the directories and members of the
 // archives read were left unread because their names are not of a format
-// the Reader reads (container's table of formats), and the first of them.
-// A file named by its own path is read whatever its name.
+// the Reader reads (container's table of formats; with
+// Options.FormatOnly, of Options.Format), and the first of them. A file
+// named by its own path is read whatever its name, but under FormatOnly.
 func (r *Reader) Unlisted() (n int, first string) {
 	return r.unlisted, r.firstUnlisted
 }

@@ -48,7 +48,8 @@ const usage = `usage: neardup-beam dedup [--runner=prism] INPUT... -o DIR [optio
 
 Finds the duplicate and similar pairs of JSON Lines documents, as neardup
 dedup does, on an Apache Beam runner (prism, flink, spark, dataflow, ...).
-INPUT is a JSON Lines file or glob (local, gs://, s3://; .gz read as such).
+INPUT is a JSON Lines file or glob (local, gs://, s3://; .gz, .zst and .bz2
+read as such; of a zip or tar archive, its JSON Lines members).
 DIR receives pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl,
 rejects.jsonl and stats.json; with --shards N each JSON Lines file as N
 shards (pairs-00000-of-0000N.jsonl ...), which merge joins into one file of
@@ -217,6 +218,8 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 		return c, usageError{errors.New("-o -: the results are files (pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl, stats.json), not one stream: name a directory (./- for one named -)")}
 	case o.MaxBytes <= 0:
 		return c, usageError{errors.New("--max-bytes must be positive")}
+	case *minText < 0: // as neardup's --min-text refuses it
+		return c, usageError{fmt.Errorf("--min-text: want 0 or more characters (0 compares every document), not %d", *minText)}
 	case asyncFlag(fs) != "":
 		return c, usageError{fmt.Errorf("--%s: neardup-beam waits for its job to end, to remove an earlier run's results only once it has succeeded and to print its counts; run neardup-beam itself in the background instead", asyncFlag(fs))}
 	}
@@ -247,19 +250,21 @@ func asyncFlag(fs *flag.FlagSet) string {
 }
 
 // methodArg returns the method the arguments name (--method NAME or
-// --method=NAME), which decides the method options the flags take; "" when
-// none.
+// --method=NAME), which decides the method options the flags take: the
+// last one given, as the flag's value is, and as neardup dedup takes it;
+// "" when none.
 func methodArg(args []string) string {
+	name := ""
 	for i, a := range args {
 		a = "-" + strings.TrimLeft(a, "-")
 		if v, ok := strings.CutPrefix(a, "-method="); ok {
-			return v
+			name = v
 		}
 		if a == "-method" && i+1 < len(args) {
-			return args[i+1]
+			name = args[i+1]
 		}
 	}
-	return ""
+	return name
 }
 
 // run builds the pipeline and runs it on the runner of --runner.
@@ -277,24 +282,17 @@ func run(ctx context.Context, c command) error {
 		return err
 	}
 	o.Inputs = files
-	if err := mkdirLocal(o.Out); err != nil {
-		return err
-	}
-	p, s := beam.NewPipelineWithRoot()
-	if err := dedup.Build(s, o); err != nil {
-		return err
-	}
-	res, err := runInTemp(ctx, p)
-	if err != nil {
-		return fmt.Errorf("pipeline: %w", err)
-	}
-	// Only now: a run that fails leaves an earlier run's results as they were.
-	removed, err := dedup.RemoveEarlier(ctx, o)
-	if len(removed) > 0 {
-		fmt.Fprintf(os.Stderr, "removed %d files of an earlier run from %s\n", len(removed), o.Out)
-	}
+	res, err := runJob(ctx, o)
 	if err != nil {
 		return err
+	}
+	st, err := dedup.ReadStats(ctx, o.Out)
+	if err != nil {
+		return err
+	}
+	if st.Unlisted > 0 {
+		fmt.Fprintf(os.Stderr, "warning: files not read: %d, archive members whose names are not of JSON Lines, "+
+			"the one format neardup-beam reads (stats.json counts them: files_not_read)\n", st.Unlisted)
 	}
 	if c.Quiet {
 		return nil
@@ -304,6 +302,49 @@ func run(ctx context.Context, c command) error {
 		printCounters(os.Stderr, res.Metrics().AllMetrics().Counters())
 	}
 	return nil
+}
+
+// runJob runs the pipeline of o, writing into a stage inside o.Out
+// (dedup.NewStage), and once the job has succeeded moves its files into
+// o.Out and removes an earlier run's files left there (dedup.Publish). A
+// job that fails, or that read no document, leaves o.Out as it was: its
+// stage is removed, and o.Out too when the run made it.
+func runJob(ctx context.Context, o dedup.Options) (beam.PipelineResult, error) {
+	made, err := mkdirLocal(o.Out)
+	if err != nil {
+		return nil, err
+	}
+	o.Stage = dedup.NewStage(o.Out)
+	p, s := beam.NewPipelineWithRoot()
+	if err := dedup.Build(s, o); err != nil {
+		discard(ctx, o, made)
+		return nil, err
+	}
+	res, err := runInTemp(ctx, p)
+	if err != nil {
+		discard(ctx, o, made)
+		return nil, fmt.Errorf("pipeline: %w", err)
+	}
+	removed, err := dedup.Publish(ctx, o)
+	if len(removed) > 0 {
+		fmt.Fprintf(os.Stderr, "removed %d files of an earlier run from %s\n", len(removed), o.Out)
+	}
+	if err != nil && made {
+		os.Remove(o.Out) // refused (no documents): only when empty
+	}
+	return res, err
+}
+
+// discard removes what a run that failed wrote: its stage, and the output
+// directory when the run made it (and it holds nothing else). It runs
+// when ctx is cancelled too (a signal stopped the run).
+func discard(ctx context.Context, o dedup.Options, made bool) {
+	if err := dedup.Discard(context.WithoutCancel(ctx), o); err != nil {
+		fmt.Fprintln(os.Stderr, "neardup-beam:", err)
+	}
+	if made {
+		os.Remove(o.Out) // only when empty
+	}
 }
 
 // runInTemp runs p on the runner of --runner with TMPDIR a directory of
@@ -342,12 +383,16 @@ func printCounters(w io.Writer, cs []metrics.CounterResult) {
 	}
 }
 
-// mkdirLocal creates a local output directory; a bucket needs none.
-func mkdirLocal(dir string) error {
+// mkdirLocal creates a local output directory, and reports whether it
+// made it (it was not there); a bucket needs none.
+func mkdirLocal(dir string) (bool, error) {
 	if u := schemeOf(dir); u != "" && u != "file" {
-		return nil
+		return false, nil
 	}
-	return os.MkdirAll(dir, 0o755)
+	if _, err := os.Stat(dir); err == nil {
+		return false, nil
+	}
+	return true, os.MkdirAll(dir, 0o755)
 }
 
 // schemeOf returns the scheme of a path, "gs" of "gs://b/x"; "" for a local

@@ -1,22 +1,34 @@
 package main
 
 import (
+	"archive/tar"
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup/beam/dedup"
+	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/simhash"
 )
 
 // TestCommandLineMistakesExit2 wants each mistake in the command line of
@@ -44,6 +56,7 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 		{"window of a bare m", []string{"--window", "3m", "in.jsonl", "-o", out}},
 		{"window under a second", []string{"--window", "1ms", "in.jsonl", "-o", out}},
 		{"max-bytes 0", []string{"--max-bytes", "0", "in.jsonl", "-o", out}},
+		{"negative min-text", []string{"--min-text", "-5", "in.jsonl", "-o", out}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -61,6 +74,33 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 	fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
 	if _, err := parse(fs, []string{"in.jsonl", "--keep", "central", "-o", out, "--method", "simhash", "--threshold", "0.8"}); err != nil {
 		t.Errorf("parse of a good command line: %v", err)
+	}
+	// Of --method given twice, the last is the method, as in neardup
+	// dedup; the options that follow it are its own. The first was taken
+	// for the method's options and the last for the method, and the run
+	// refused with "--method simhash: the pipeline runs minhash and
+	// simhash".
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--method", "minhash", "--method", "simhash"}, simhash.Name},
+		{[]string{"--method", "minhash", "--method", "simhash", "--distance", "4"}, simhash.Name},
+		{[]string{"--method=simhash", "--method=minhash", "--bands", "16x4"}, minhash.Name},
+	} {
+		fs = flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		c, err := parse(fs, append([]string{"in.jsonl", "-o", out}, tc.args...))
+		if err != nil || c.Method == nil || c.Method.Method() != tc.want {
+			t.Errorf("parse(%q): %v; want the method %s", tc.args, err, tc.want)
+		}
+	}
+	// A negative --min-text is refused in neardup's words; it was taken,
+	// as 0 is, for "compare every document".
+	fs = flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+	want := "--min-text: want 0 or more characters (0 compares every document), not -5"
+	if _, err := parse(fs, []string{"in.jsonl", "-o", out, "--min-text", "-5"}); err == nil || err.Error() != want {
+		t.Errorf("--min-text -5: %v, want %q", err, want)
 	}
 	// --window takes days, as neardup's --window does; Go's flag.Duration
 	// refused 3d (time: unknown unit "d").
@@ -262,5 +302,287 @@ func TestStoppedBySignal(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(tmp); len(left) > 0 {
 		t.Errorf("left in the temporary directory: %v", left)
+	}
+}
+
+// TestWarnsOfArchiveMembersNotRead runs on a .tar.gz holding a JSON Lines
+// file and a CSV file, with -q, and wants a warning on stderr that counts
+// the member not read: the pipeline read the CSV file's lines as
+// malformed JSON lines, and said nothing.
+func TestWarnsOfArchiveMembersNotRead(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	dir := t.TempDir()
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	var tgz bytes.Buffer
+	zw := gzip.NewWriter(&tgz)
+	tw := tar.NewWriter(zw)
+	for _, m := range []struct{ name, body string }{
+		{"news/a.jsonl", `{"id":"a","text":"` + text + `"}` + "\n"},
+		{"news/b.csv", "id,text\nb," + text + "\n"},
+	} {
+		if err := tw.WriteHeader(&tar.Header{Name: m.name, Mode: 0o644, Size: int64(len(m.body)), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write([]byte(m.body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := filepath.Join(dir, "news.tar.gz")
+	if err := errors.Join(tw.Close(), zw.Close(), os.WriteFile(in, tgz.Bytes(), 0o644)); err != nil {
+		t.Fatal(err)
+	}
+	stderr, err := stderrOf(t, func() error {
+		return run(context.Background(), command{Options: dedup.Options{Inputs: []string{in}, Out: filepath.Join(dir, "out")}, Quiet: true})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "warning: files not read: 1, archive members whose names are not of JSON Lines, the one format neardup-beam reads " +
+		"(stats.json counts them: files_not_read)\n"
+	if stderr != want {
+		t.Errorf("stderr = %q, want %q", stderr, want)
+	}
+}
+
+// stderrOf returns what f writes on stderr, and f's error.
+func stderrOf(t *testing.T, f func() error) (string, error) {
+	t.Helper()
+	level := beamlog.LogLevel
+	t.Cleanup(func() { beamlog.LogLevel = level })
+	w, err := os.CreateTemp(t.TempDir(), "stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := os.Stderr
+	os.Stderr = w
+	err = f()
+	os.Stderr = saved
+	b, rerr := os.ReadFile(w.Name())
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	return string(b), err
+}
+
+// TestFailedWriteKeepsEarlierResults runs into a directory holding an
+// earlier run's results, on a file system where writing pairs.jsonl fails,
+// and wants the earlier results as they were and nothing else: each
+// writer renamed its file into -o when whole, so that a run that failed
+// while writing left the new clusters, kept and removed files and
+// stats.json beside the earlier pairs.jsonl. Then a run that succeeds,
+// with shards, replaces them, and merge joins its shards.
+func TestFailedWriteKeepsEarlierResults(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	in := filepath.Join(t.TempDir(), "in.jsonl")
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	recs := `{"id":"a","text":"` + text + `"}` + "\n" + `{"id":"b","text":"` + text + `Markets rose."}` + "\n"
+	if err := os.WriteFile(in, []byte(recs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fs := newFailFS(t)
+	earlier := map[string]string{}
+	for _, name := range []string{"pairs.jsonl", "clusters.jsonl", "kept.jsonl", "removed.jsonl", "rejects.jsonl", "stats.json"} {
+		earlier["failfs://out/"+name] = "earlier\n"
+	}
+	fs.set(earlier, "pairs.jsonl")
+	o := dedup.Options{Inputs: []string{in}, Out: "failfs://out"}
+	if err := run(context.Background(), command{Options: o, Quiet: true}); err == nil {
+		t.Fatal("a run whose pairs.jsonl could not be written succeeded")
+	}
+	if diff := cmp.Diff(earlier, fs.all()); diff != "" {
+		t.Errorf("after a run that failed while writing (-earlier run's +now):\n%s", diff)
+	}
+
+	fs.set(earlier, "")
+	o.Shards = 2
+	if err := run(context.Background(), command{Options: o, Quiet: true}); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for p := range fs.all() {
+		names = append(names, strings.TrimPrefix(p, "failfs://out/"))
+	}
+	slices.Sort(names)
+	want := []string{"clusters-00000-of-00002.jsonl", "clusters-00001-of-00002.jsonl", "kept-00000-of-00002.jsonl",
+		"kept-00001-of-00002.jsonl", "pairs-00000-of-00002.jsonl", "pairs-00001-of-00002.jsonl", "rejects-00000-of-00002.jsonl",
+		"rejects-00001-of-00002.jsonl", "removed-00000-of-00002.jsonl", "removed-00001-of-00002.jsonl", "stats.json"}
+	if diff := cmp.Diff(want, names); diff != "" {
+		t.Errorf("after a run with shards that succeeded (-want +got):\n%s", diff)
+	}
+	if _, err := dedup.Merge(context.Background(), "failfs://out"); err != nil {
+		t.Fatal(err)
+	}
+	if pairs := fs.all()["failfs://out/pairs.jsonl"]; !strings.Contains(pairs, `"a":"a","b":"b"`) {
+		t.Errorf("merged pairs.jsonl = %q, want the pair a, b", pairs)
+	}
+}
+
+// failFS is a file system in memory (failfs://) whose writes of the files
+// of one name fail, the others written: a job that fails while writing.
+type failFS struct {
+	mu    sync.Mutex
+	files map[string]string
+	fail  string // the name of the file whose writes fail (or of its temporary file); "" for none
+}
+
+var (
+	theFailFS    = &failFS{}
+	registerFail sync.Once
+)
+
+func newFailFS(t *testing.T) *failFS {
+	registerFail.Do(func() {
+		filesystem.Register("failfs", func(context.Context) filesystem.Interface { return theFailFS })
+	})
+	t.Cleanup(func() { theFailFS.set(nil, "") })
+	return theFailFS
+}
+
+// set replaces the files and the name whose writes fail.
+func (f *failFS) set(files map[string]string, fail string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.files, f.fail = maps.Clone(files), fail
+	if f.files == nil {
+		f.files = map[string]string{}
+	}
+}
+
+// all returns the files and their contents.
+func (f *failFS) all() map[string]string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return maps.Clone(f.files)
+}
+
+func (f *failFS) List(_ context.Context, glob string) ([]string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var ps []string
+	for p := range f.files {
+		if ok, err := path.Match(glob, p); err != nil {
+			return nil, err
+		} else if ok {
+			ps = append(ps, p)
+		}
+	}
+	slices.Sort(ps)
+	return ps, nil
+}
+
+func (f *failFS) OpenRead(_ context.Context, p string) (io.ReadCloser, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	b, ok := f.files[p]
+	if !ok {
+		return nil, os.ErrNotExist
+	}
+	return io.NopCloser(strings.NewReader(b)), nil
+}
+
+func (f *failFS) OpenWrite(_ context.Context, p string) (io.WriteCloser, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.fail != "" && strings.TrimSuffix(path.Base(p), ".tmp") == f.fail {
+		return nil, fmt.Errorf("%s: %w", p, os.ErrPermission)
+	}
+	return &failFSWriter{fs: f, path: p}, nil
+}
+
+func (f *failFS) Size(_ context.Context, p string) (int64, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	b, ok := f.files[p]
+	if !ok {
+		return 0, os.ErrNotExist
+	}
+	return int64(len(b)), nil
+}
+
+func (f *failFS) Remove(_ context.Context, p string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.files, p)
+	return nil
+}
+
+func (f *failFS) Rename(_ context.Context, from, to string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	b, ok := f.files[from]
+	if !ok {
+		return os.ErrNotExist
+	}
+	f.files[to] = b
+	delete(f.files, from)
+	return nil
+}
+
+func (f *failFS) Close() error { return nil }
+
+// failFSWriter writes a file of a failFS when closed.
+type failFSWriter struct {
+	fs   *failFS
+	path string
+	buf  bytes.Buffer
+}
+
+func (w *failFSWriter) Write(p []byte) (int, error) { return w.buf.Write(p) }
+
+func (w *failFSWriter) Close() error {
+	w.fs.mu.Lock()
+	defer w.fs.mu.Unlock()
+	w.fs.files[w.path] = w.buf.String()
+	return nil
+}
+
+// TestNoDocumentsFails runs on inputs that hold no document, into a
+// directory holding an earlier run's results and into one not there, and
+// wants the batch's error (but the fields it saw, which the pipeline does
+// not gather), exit code 1, and the directory as it was: the run
+// succeeded, writing empty results over the earlier ones, where neardup
+// dedup fails and leaves -o alone.
+func TestNoDocumentsFails(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, recs string }{
+		{"empty file", ""},
+		{"every record skipped", `{"id":"a","text":""}` + "\n" + `{"id": "b", "text": "no end` + "\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := filepath.Join(t.TempDir(), "in.jsonl")
+			if err := os.WriteFile(in, []byte(tc.recs), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, berr := job.Run(context.Background(), job.Options{Inputs: []string{in}, Out: filepath.Join(dir, "batch"), Link: cluster.Any, MaxWarnings: -1})
+			if berr == nil {
+				t.Fatal("the batch succeeded")
+			}
+			want, _, _ := strings.Cut(berr.Error(), "; fields seen")
+			out := filepath.Join(t.TempDir(), "out")
+			if err := os.MkdirAll(out, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			earlier := filepath.Join(out, "stats.json")
+			if err := os.WriteFile(earlier, []byte("earlier\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			missing := filepath.Join(t.TempDir(), "missing")
+			for _, o := range []string{out, missing} {
+				err := run(context.Background(), command{Options: dedup.Options{Inputs: []string{in}, Out: o}, Quiet: true})
+				if err == nil || err.Error() != want || exitCode(err) != 1 {
+					t.Errorf("-o %s: %v, exit code %d; want %q, exit code 1", o, err, exitCode(err), want)
+				}
+			}
+			if entries, err := os.ReadDir(out); err != nil || len(entries) != 1 {
+				t.Errorf("-o %s holds %v (%v), want the earlier stats.json alone", out, entries, err)
+			}
+			if b, err := os.ReadFile(earlier); err != nil || string(b) != "earlier\n" {
+				t.Errorf("the earlier stats.json = %q, %v", b, err)
+			}
+			if _, err := os.Stat(missing); !os.IsNotExist(err) {
+				t.Errorf("-o %s, not there before the run: %v, want it not there", missing, err)
+			}
+		})
 	}
 }
