@@ -360,15 +360,18 @@ func refill(rng *rand.Rand, text string) string {
 // each, and wants the directory to hold the second run's files alone: the
 // first run's shards were left beside them, and Merge then wrote them over
 // the second run's pairs.jsonl, clusters.jsonl and removed.jsonl, which no
-// longer matched its stats.json. A file of the user's stays.
+// longer matched its stats.json. A file of the user's stays; the stage a
+// run killed outright left goes.
 func TestSecondRunReplacesEarlierResults(t *testing.T) {
 	inputs := expand(t, writeCorpus(t, t.TempDir(), 300, 3))
 	out := filepath.Join(t.TempDir(), "out")
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"notes.txt", "pairs.jsonl.tmp"} { // a user's; a stopped run's
-		if err := os.WriteFile(filepath.Join(out, name), []byte("x\n"), 0o644); err != nil {
+	// a user's; a stopped run's; a killed run's stage
+	for _, name := range []string{"notes.txt", "pairs.jsonl.tmp", ".neardup-beam-new-KILLED/stats.json.tmp"} {
+		p := filepath.Join(out, name)
+		if err := errors.Join(os.MkdirAll(filepath.Dir(p), 0o755), os.WriteFile(p, []byte("x\n"), 0o644)); err != nil {
 			t.Fatal(err)
 		}
 	}

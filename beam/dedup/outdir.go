@@ -19,14 +19,14 @@ import (
 // results: the shards of every file when o writes one file of each (Merge
 // would join them over this run's files), the one files and shards of
 // another count when o writes shards, a kept file of another name
-// (kept.jsonl.gz beside kept.jsonl), and the temporary files of a run
-// stopped while writing. Other files, and the inputs (o.Inputs, files as
+// (kept.jsonl.gz beside kept.jsonl), the temporary files of a run
+// stopped while writing, and the files of an earlier run's stage
+// (NewStage) but o's. Other files, and the inputs (o.Inputs, files as
 // Expand lists them: out/kept.jsonl.gz read again), are left as they are.
 // Call it once the pipeline of o has succeeded and its files are in o.Out
 // (Publish does), so that a run that fails leaves the earlier run's files
-// in place; it returns the paths removed. A run's stage is no result. A
-// file system that cannot remove files (filesystem.Remover) is an error
-// naming what is left.
+// in place; it returns the paths removed. A file system that cannot
+// remove files (filesystem.Remover) is an error naming what is left.
 func RemoveEarlier(ctx context.Context, o Options) ([]string, error) {
 	o, err := o.withDefaults()
 	if err != nil {
@@ -62,7 +62,10 @@ func RemoveEarlier(ctx context.Context, o Options) ([]string, error) {
 		fi, err := os.Stat(p)
 		return isLocal(p) && err == nil && slices.ContainsFunc(local, func(in os.FileInfo) bool { return os.SameFile(fi, in) })
 	}
-	var stale []string
+	stale, err := staleStages(ctx, fs, o)
+	if err != nil {
+		return nil, err
+	}
 	for _, p := range all {
 		if name := path.Base(p); isResult(name) && !writes[name] && !isInput(p) {
 			stale = append(stale, p)
@@ -76,6 +79,32 @@ func RemoveEarlier(ctx context.Context, o Options) ([]string, error) {
 	for i, p := range stale {
 		if err := rm.Remove(ctx, p); err != nil {
 			return stale[:i], fmt.Errorf("removing %s, of an earlier run: %w", p, err)
+		}
+	}
+	if isLocal(o.Out) { // the stages' directories, now empty
+		dirs, _ := filepath.Glob(outPath(o.Out, stagePrefix+"*"))
+		for _, d := range dirs {
+			if o.Stage == "" || samePath(d) != samePath(o.Stage) {
+				os.Remove(d)
+			}
+		}
+	}
+	return stale, nil
+}
+
+// staleStages lists the files in o.Out of the stages of earlier runs
+// (NewStage), but o's own: those a run killed outright left, or a worker
+// still writing when its job failed wrote after the stage was removed.
+func staleStages(ctx context.Context, fs filesystem.Interface, o Options) ([]string, error) {
+	files, err := fs.List(ctx, outPath(o.Out, stagePrefix+"*/*"))
+	if err != nil {
+		return nil, fmt.Errorf("listing %s: %w", o.Out, err)
+	}
+	var stale []string
+	for _, p := range files {
+		stage := path.Dir(p)
+		if strings.HasPrefix(path.Base(stage), stagePrefix) && (o.Stage == "" || samePath(stage) != samePath(o.Stage)) {
+			stale = append(stale, p)
 		}
 	}
 	return stale, nil
