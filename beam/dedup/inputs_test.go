@@ -127,8 +127,13 @@ func TestArchiveMembersNotJSONLines(t *testing.T) {
 		t.Errorf("files not read: batch %v, pipeline %v; want 1 (pic.png) and 4 (b.csv, c.json, d.txt, pic.png)",
 			want["files_not_read"], got["files_not_read"])
 	}
-	delete(want, "files_not_read")
-	delete(got, "files_not_read")
+	if ex := filepath.Join(archive, "news/b.csv"); got["files_not_read_example"] != ex {
+		t.Errorf("files not read: the pipeline's example is %v, want %s (the first by name)", got["files_not_read_example"], ex)
+	}
+	for _, k := range []string{"files_not_read", "files_not_read_example"} {
+		delete(want, k)
+		delete(got, k)
+	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("stats.json differs (-batch of the JSON Lines member +pipeline):\n%s", diff)
 	}
@@ -204,5 +209,38 @@ func TestIDsOfRecordsWithoutOne(t *testing.T) {
 		if !bytes.Contains(readFile(t, o.Out, pairsFile), []byte(id)) {
 			t.Errorf("pairs.jsonl names no document %s...", id)
 		}
+	}
+}
+
+// TestUnreadDatesNamedAsTheBatchNamesThem is the regression test of the
+// dates no layout reads: the pipeline counted them but named none, where
+// the batch names the first it meets, so that a user can find the field
+// to fix. The pipeline names the first of the first input that holds
+// one, as the batch does, however the runner splits the inputs.
+func TestUnreadDatesNamedAsTheBatchNamesThem(t *testing.T) {
+	dir := t.TempDir()
+	text := "The harbour authority said on Tuesday that the new pier would open in the spring, two years late. "
+	var inputs []string
+	for i, dates := range [][]string{{"2024-03-01", "2024-03-02"}, {"someday", "2024-03-03", "zz last week"}, {"aa soon"}} {
+		var b strings.Builder
+		for j, d := range dates {
+			fmt.Fprintf(&b, `{"id":"d%d-%d","date":%q,"text":%q}`+"\n", i, j, d, strings.Repeat(text, 3)+fmt.Sprint(i, j))
+		}
+		p := filepath.Join(dir, fmt.Sprintf("in%d.jsonl", i))
+		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, p)
+	}
+	batch := filepath.Join(t.TempDir(), "batch")
+	runBatch(t, Options{Inputs: inputs}, batch)
+	beamOut := filepath.Join(t.TempDir(), "beam")
+	runPipeline(t, Options{Inputs: inputs, Out: beamOut})
+	want, got := counts(t, batch), counts(t, beamOut)
+	if ex := `"someday" at ` + inputs[1] + ":1"; want["dates_not_read_example"] != ex {
+		t.Errorf("the batch's example: %v, want %s", want["dates_not_read_example"], ex)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("stats.json differs (-batch +pipeline):\n%s", diff)
 	}
 }

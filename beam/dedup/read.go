@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
@@ -55,9 +56,29 @@ const (
 	countCandidates  = "candidates"
 	countUnreadDates = "dates-not-read"
 	countUnlisted    = "files-not-read"
-	countPairs       = "pairs:"   // + the label
-	countRecords     = "records:" // + the input's index: its records
+	// An example of what an input held that was not read: the prefix, the
+	// input's index (exampleOf), then the first of the input's (a name, or
+	// a value with its origin), counted 0. The statistics keep the one of
+	// the first input, the example neardup dedup gives, however the runner
+	// splits the inputs.
+	exampleUnreadDate = "e.g. dates-not-read:"
+	exampleUnlisted   = "e.g. files-not-read:"
+	countPairs        = "pairs:"   // + the label
+	countRecords      = "records:" // + the input's index: its records
 )
+
+// exampleOf names the count that carries input i's example of a kind: its
+// index written in 19 digits, so that the least name is the first input's.
+func exampleOf(kind string, i int64, example string) string {
+	return fmt.Sprintf("%s%019d:%s", kind, i, example)
+}
+
+// exampleText returns the example an exampleOf name carries.
+func exampleText(name string) string {
+	_, ex, _ := strings.Cut(name, ":")
+	_, ex, _ = strings.Cut(ex, ":")
+	return ex
+}
 
 // recordsOf names the count of the records of input i.
 func recordsOf(i int64) string { return countRecords + strconv.FormatInt(i, 10) }
@@ -135,11 +156,13 @@ func (fn *readFn) ProcessElement(ctx context.Context, in input, docs func(int64,
 	for rec := int64(0); ; rec++ {
 		raw, err := r.NextRaw()
 		if err == io.EOF {
-			if n, _ := r.UnreadDates(); n > 0 {
+			if n, first := r.UnreadDates(); n > 0 {
 				counts(countUnreadDates, int64(n))
+				counts(exampleOf(exampleUnreadDate, in.Index, first), 0)
 			}
-			if n, _ := r.Unlisted(); n > 0 {
+			if n, first := r.Unlisted(); n > 0 {
 				counts(countUnlisted, int64(n))
+				counts(exampleOf(exampleUnlisted, in.Index, first), 0)
 			}
 			counts(recordsOf(in.Index), rec)
 			return nil

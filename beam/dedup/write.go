@@ -298,6 +298,7 @@ func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count
 	ms.report(&st)
 	var c count
 	var notKept int
+	var firstUnlisted, firstDate string // exampleOf names
 	for counts(&c) {
 		n := int(c.N)
 		switch name := c.Name; {
@@ -309,6 +310,10 @@ func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count
 			st.UnreadDates += n
 		case name == countUnlisted:
 			st.Unlisted += n
+		case strings.HasPrefix(name, exampleUnlisted):
+			firstUnlisted = least(firstUnlisted, name)
+		case strings.HasPrefix(name, exampleUnreadDate):
+			firstDate = least(firstDate, name)
 		case name == countCandidates:
 			st.Candidates += n
 		case name == countClusters:
@@ -324,6 +329,7 @@ func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count
 		}
 	}
 	st.Kept = st.Documents - notKept
+	st.UnlistedExample, st.UnreadDatesExample = exampleText(firstUnlisted), exampleText(firstDate)
 	for _, k := range slices.Collect(maps.Keys(st.Skipped)) {
 		if st.Skipped[k] == 0 {
 			delete(st.Skipped, k)
@@ -337,6 +343,14 @@ func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count
 		_, err = w.Write(append(b, '\n'))
 		return err
 	})
+}
+
+// least returns the lesser of two names, "" standing for none.
+func least(a, b string) string {
+	if a == "" || b < a {
+		return b
+	}
+	return a
 }
 
 // ReadStats reads the stats.json a run wrote into dir: its counts, which

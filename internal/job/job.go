@@ -657,8 +657,8 @@ func (run *runner) finish(ctx context.Context) error {
 func (run *runner) stats() engine.Stats {
 	st := run.b.Stats()
 	st.Read = run.read
-	st.Unlisted, _ = run.r.Unlisted()
-	st.UnreadDates, _ = run.r.UnreadDates()
+	st.Unlisted, st.UnlistedExample = run.r.Unlisted()
+	st.UnreadDates, st.UnreadDatesExample = run.r.UnreadDates()
 	st.CutWARCs, _ = run.r.CutWARCs()
 	for k, v := range run.skipped {
 		st.Skipped[k] += v

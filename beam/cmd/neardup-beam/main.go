@@ -290,10 +290,7 @@ func run(ctx context.Context, c command) error {
 	if err != nil {
 		return err
 	}
-	if st.Unlisted > 0 {
-		fmt.Fprintf(os.Stderr, "warning: files not read: %d, archive members whose names are not of JSON Lines, "+
-			"the one format neardup-beam reads (stats.json counts them: files_not_read)\n", st.Unlisted)
-	}
+	warnUnread(os.Stderr, st)
 	if c.Quiet {
 		return nil
 	}
@@ -410,4 +407,17 @@ func schemeOf(p string) string {
 		}
 	}
 	return ""
+}
+
+// warnUnread says what the inputs held that was not read, with an example
+// of each, as neardup dedup does: archive members for their names, and
+// dates in no form the reader knows.
+func warnUnread(w io.Writer, st engine.Stats) {
+	if st.Unlisted > 0 {
+		fmt.Fprintf(w, "warning: files not read: %d, archive members whose names are not of JSON Lines, "+
+			"the one format neardup-beam reads (e.g. %s; stats.json counts them: files_not_read)\n", st.Unlisted, st.UnlistedExample)
+	}
+	if st.UnreadDates > 0 {
+		fmt.Fprintf(w, "warning: dates not read: %d (e.g. %s); their documents count as undated\n", st.UnreadDates, st.UnreadDatesExample)
+	}
 }

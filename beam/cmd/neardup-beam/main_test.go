@@ -338,7 +338,7 @@ func TestWarnsOfArchiveMembersNotRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "warning: files not read: 1, archive members whose names are not of JSON Lines, the one format neardup-beam reads " +
-		"(stats.json counts them: files_not_read)\n"
+		"(e.g. " + filepath.Join(in, "news/b.csv") + "; stats.json counts them: files_not_read)\n"
 	if stderr != want {
 		t.Errorf("stderr = %q, want %q", stderr, want)
 	}
