@@ -116,7 +116,7 @@ func (x *Index) settle(w store.Writer, outs []Match, added []int64) error {
 // stored), as they are once every document is: a later document of the
 // add may have merged an earlier one's cluster into another, put it in a
 // cluster, or been published before the members of its cluster.
-func settleRoles(w store.Writer, outs []Match, added []int64) error {
+func settleRoles(w store.Reader, outs []Match, added []int64) error {
 	var ords []int64
 	for _, ord := range added {
 		if ord != 0 {

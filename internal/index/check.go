@@ -63,7 +63,7 @@ func (x *Index) queryAlone(ctx context.Context, docs []core.Document, sks []Sket
 				return err
 			}
 		}
-		return nil
+		return storedRoles(r, outs, stored)
 	})
 	if err != nil {
 		return nil, err
@@ -152,7 +152,7 @@ func (x *Index) checkOnce(ctx context.Context, docs []core.Document, sks []Sketc
 				return err
 			}
 		}
-		return nil
+		return storedRoles(r, outs, stored)
 	})
 	if err != nil {
 		return nil, false, err
@@ -176,6 +176,22 @@ func (x *Index) candidates(docs []core.Document, sks []Sketch) (checks []engine.
 		}
 	}
 	return checks, x.lastOrd, x.lastRemoval, true, nil
+}
+
+// storedRoles sets the cluster and the original of each checked document
+// whose ID is stored (Exists) to its stored copy's, as Add reports it.
+func storedRoles(r store.Reader, outs []Match, stored map[string]int64) error {
+	added := make([]int64, len(outs))
+	var any bool
+	for i := range outs {
+		if outs[i].Status == Exists {
+			added[i], any = stored[outs[i].ID], true
+		}
+	}
+	if !any {
+		return nil
+	}
+	return settleRoles(r, outs, added)
 }
 
 // storedIDs returns the ordinals of the checked documents whose IDs are
