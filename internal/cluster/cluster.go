@@ -74,7 +74,7 @@ type Policy string
 
 // The representative policies.
 const (
-	Longest  Policy = "longest"  // the most text; ties to the earliest in input order
+	Longest  Policy = "longest"  // the most text; ties to the one published first (see Published)
 	Earliest Policy = "earliest" // the original: the oldest date; undated members last; ties to input order (see Published)
 	First    Policy = "first"    // the first in input order
 	Central  Policy = "central"  // the highest mean similarity to the other members
@@ -153,7 +153,7 @@ func Representative(group []Member, policy Policy, sim func(a, b int32) float64)
 			if a.Length != b.Length {
 				return cmpInt(b.Length, a.Length)
 			}
-			return cmpInt(a.Ord, b.Ord)
+			return Published(a, b)
 		})
 		return best, fmt.Sprintf("longest: the most text (%d bytes)", best.Length)
 	}

@@ -38,7 +38,11 @@ func TestRepresentative(t *testing.T) {
 		want    int32
 		whyPart string
 	}{
-		{Longest, 1, "longest"},
+		// Of the two longest, the one published first, though read
+		// after the other. Regression: ties went to input order, so that
+		// of verbatim reprints the copy read first was kept and the
+		// original listed as removed.
+		{Longest, 2, "longest"},
 		{Earliest, 4, "oldest date"},
 		{First, 1, "first"},
 		{Central, 2, "0.900"},
