@@ -31,8 +31,9 @@ type Document struct {
 	URL string
 	// Source names the publisher (a site, an agency); it may be empty.
 	Source string
-	// Date is the publication time; the zero Time means unknown. A date
-	// read without a zone is in NoZone.
+	// Date is the publication time; the zero Time means unknown, and so
+	// does a time NoDate reports (the Unix epoch). A date read without a
+	// zone is in NoZone.
 	Date time.Time
 	// Origin says where the record was read: "file:line" or a path inside
 	// a directory or archive. Messages about the record name it.

@@ -9,6 +9,17 @@ import "time"
 // without an offset, so that no output claims it is UTC.
 var NoZone = time.FixedZone("", 0)
 
+// NoDate reports whether t, not the zero Time, stands for no date all the
+// same: the first instant of year 1 in any zone (the zero value of Go's
+// and .NET's times, written with an offset), or the Unix epoch,
+// 1970-01-01T00:00:00Z (a Unix time of 0), which placeholders write and
+// which the batch and the index, holding dates in Unix seconds, hold as
+// unknown. The readers of package corpus leave such a date out, as one
+// they cannot read, and count it with those.
+func NoDate(t time.Time) bool {
+	return !t.IsZero() && (t.Unix() == 0 || t.UTC().Year() <= 1)
+}
+
 // noZoneLayout is RFC 3339 without the offset, with the fraction of a
 // second when there is one.
 const noZoneLayout = "2006-01-02T15:04:05.999999999"

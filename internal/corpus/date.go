@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,9 +16,12 @@ import (
 var dateLayouts = []string{
 	time.RFC3339, // also with fractional seconds
 	"2006-01-02T15:04:05Z0700",
+	"2006-01-02T15:04:05 Z07:00",
+	"2006-01-02T15:04Z07:00",
 	"2006-01-02T15:04:05",
 	"2006-01-02 15:04:05Z07:00",
 	"2006-01-02 15:04:05 -0700",
+	"2006-01-02 15:04:05 Z07:00",
 	"2006-01-02 15:04:05 MST",
 	"2006-01-02 15:04:05",
 	"2006-01-02T15:04",
@@ -33,6 +35,7 @@ var dateLayouts = []string{
 	"Mon, 2 Jan 2006 15:04:05 -0700",
 	"Mon, 2 Jan 2006 15:04:05 MST",
 	"Mon, 2 Jan 2006 15:04 -0700",
+	"Mon, 2 Jan 2006 15:04 MST",
 	"2 Jan 2006 15:04:05 -0700",
 	"2 Jan 2006 15:04:05 MST",
 	time.RFC850,
@@ -72,13 +75,19 @@ func (r *Reader) date(s, origin string) time.Time {
 
 // unreadDate notes the date value s of the record at origin as unread.
 func (r *Reader) unreadDate(s, origin string) {
+	r.noteUnreadDate(strconv.Quote(s), origin)
+}
+
+// noteUnreadDate notes a date value, described by what (its text quoted,
+// or its JSON type), of the record at origin as unread.
+func (r *Reader) noteUnreadDate(what, origin string) {
 	if r.rewound {
 		return
 	}
 	r.dates.mu.Lock()
 	defer r.dates.mu.Unlock()
 	if r.dates.n == 0 {
-		r.dates.first = fmt.Sprintf("%q at %s", s, origin)
+		r.dates.first = what + " at " + origin
 	}
 	r.dates.n++
 }
@@ -104,6 +113,9 @@ func parseDate(s string) time.Time {
 		// with the local zone's offset when it is the local zone's, so
 		// that "EST" would be UTC here and UTC-5 on a machine in New York.
 		if t, err := time.ParseInLocation(layout, s, time.UTC); err == nil {
+			if core.NoDate(t) {
+				return time.Time{}
+			}
 			if !hasZone(layout) {
 				return t.In(core.NoZone)
 			}
@@ -152,5 +164,8 @@ func unixDate(lit []byte) time.Time {
 		return time.UnixMilli(int64(f)).UTC()
 	}
 	sec := int64(f)
-	return time.Unix(sec, int64((f-float64(sec))*1e9)).UTC()
+	if t := time.Unix(sec, int64((f-float64(sec))*1e9)).UTC(); !core.NoDate(t) {
+		return t
+	}
+	return time.Time{}
 }

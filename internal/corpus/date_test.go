@@ -49,6 +49,24 @@ func TestParseDate(t *testing.T) {
 		{"yesterday", time.Time{}},
 		{"", time.Time{}},
 		{"2024-13-45", time.Time{}},
+		// Regression: forms of feeds and exports that were not read, their
+		// documents undated (minutes without seconds, a space before the
+		// offset).
+		{"2024-03-05T12:20+02:00", utc(2024, 3, 5, 10, 20, 0)},
+		{"2024-03-05T10:20Z", utc(2024, 3, 5, 10, 20, 0)},
+		{"2024-03-05T12:20:30 +02:00", utc(2024, 3, 5, 10, 20, 30)},
+		{"2024-03-05 12:20:30 +02:00", utc(2024, 3, 5, 10, 20, 30)},
+		{"Tue, 5 Mar 2024 10:20 GMT", utc(2024, 3, 5, 10, 20, 0)},
+		// Regression: placeholders that stand for no date were read as
+		// dates: the Unix epoch (held as "undated" by the index and the
+		// batch, silently) and year 1 written with an offset (which came
+		// before every real date, so that its document was the original).
+		{"1970-01-01T00:00:00Z", time.Time{}},
+		{"1970-01-01", time.Time{}},
+		{"0001-01-01T00:00:00+01:00", time.Time{}},
+		{"0001-01-01", time.Time{}},
+		{"1969-12-31T23:59:59Z", utc(1969, 12, 31, 23, 59, 59)},
+		{"1970-01-01T00:00:01Z", utc(1970, 1, 1, 0, 0, 1)},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			if got := parseDate(tc.in); !got.Equal(tc.want) {
@@ -66,7 +84,11 @@ func TestUnreadDates(t *testing.T) {
 		"a.jsonl": `{"id":"1","text":"x","date":"2024-05-01"}` + "\n" +
 			`{"id":"2","text":"x","date":"the 1st of May"}` + "\n" +
 			`{"id":"3","text":"x","date":-5}` + "\n" +
-			`{"id":"4","text":"x","date":" "}` + "\n",
+			`{"id":"4","text":"x","date":" "}` + "\n" +
+			`{"id":"7","text":"x","date":true}` + "\n" +
+			`{"id":"8","text":"x","date":{"$date":"2024-05-01"}}` + "\n" +
+			`{"id":"9","text":"x","date":"1970-01-01T00:00:00Z"}` + "\n" +
+			`{"id":"10","text":"x","date":0.5}` + "\n",
 		"b.csv": "id,text,date\n5,x,someday\n6,x,\n",
 	})
 	t.Chdir(dir)
@@ -87,8 +109,10 @@ func TestUnreadDates(t *testing.T) {
 			}
 		}
 		n, first := r.UnreadDates()
-		if n != 3 || first != `"the 1st of May" at a.jsonl:2` || dated != 1 {
-			t.Errorf("pass %d: %d unread dates, first %s, %d dated; want 3, the 1st of May at a.jsonl:2, 1", pass+1, n, first, dated)
+		// Regression: a boolean or an object, the epoch and a Unix time
+		// under a second were left undated without a word.
+		if n != 7 || first != `"the 1st of May" at a.jsonl:2` || dated != 1 {
+			t.Errorf("pass %d: %d unread dates, first %s, %d dated; want 7, the 1st of May at a.jsonl:2, 1", pass+1, n, first, dated)
 		}
 		if err := r.Rewind(); err != nil {
 			t.Fatal(err)

@@ -253,6 +253,8 @@ func (r *Reader) mapJSON(doc *core.Document, vals *[nFields]jsonValue) (core.Ski
 		if doc.Date = unixDate(v.b); doc.Date.IsZero() {
 			r.unreadDate(string(v.b), doc.Origin)
 		}
+	case vBool, vObject, vArray:
+		r.noteUnreadDate("a JSON "+v.kind.String(), doc.Origin) // {"$date": …} is no date's text
 	}
 	return core.SkipNone, 0, ""
 }
