@@ -348,6 +348,19 @@ func TestReadErrors(t *testing.T) {
 		{"a pair of one document", `{"a":"x","b":"x","label":true}`, `line 1: a pair of "x" with itself`},
 		{"a pair labelled twice, otherwise", "{\"a\":\"x\",\"b\":\"y\",\"label\":true}\n{\"a\":\"z\",\"b\":\"y\",\"label\":true}\n{\"a\":\"y\",\"b\":\"x\",\"label\":0}",
 			`line 3: the pair "y", "x" is labelled not a duplicate here and a duplicate on line 1`},
+		// Regression: a pair labelled again alike was accepted before its
+		// weight and stratum were read, so the later line's were dropped,
+		// even a weight of -5 or a stratum of two values.
+		{"a pair labelled again with another weight", "{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"weight\":2,\"stratum\":\"s1\"}\n{\"a\":\"y\",\"b\":\"x\",\"label\":true,\"weight\":50,\"stratum\":\"s1\"}",
+			`line 2: the pair "y", "x" has weight 50 here and 2 on line 1`},
+		{"a pair labelled again in another stratum", "{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"stratum\":\"s1\"}\n{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"weight\":1,\"stratum\":\"s2\"}",
+			`line 2: the pair "x", "y" is in stratum "s2" here and stratum "s1" on line 1`},
+		{"a pair labelled again without its stratum", "{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"stratum\":\"s1\"}\n{\"a\":\"x\",\"b\":\"y\",\"label\":true}",
+			`line 2: the pair "x", "y" is in no stratum here and stratum "s1" on line 1`},
+		{"a pair labelled again with a bad weight", "{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"weight\":2}\n{\"a\":\"y\",\"b\":\"x\",\"label\":true,\"weight\":-5}",
+			`line 2: weight -5: want a positive number`},
+		{"a pair labelled again with two strata", "{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"stratum\":\"s1\"}\n{\"a\":\"y\",\"b\":\"x\",\"label\":true,\"stratum\":[\"s2\",\"s3\"]}",
+			`line 2: stratum ["s2","s3"]: want one value`},
 	}
 	for _, tc := range truthErrs {
 		t.Run("truth/"+tc.name, func(t *testing.T) {

@@ -52,10 +52,14 @@ func TestWeightedByHand(t *testing.T) {
 		// (mean -2/15: Σd² 152/75, × 3/2 = 76/25); variance (80/25) / 5².
 		// F1 2/3: z in A 2/3, -2/3 (Σd² 8/9, × 2 = 16/9); in B -4/3, 4/3, 0
 		// (Σd² 32/9, × 3/2 = 16/3); variance (64/9) / 9².
+		// The pairs 2-1 and 6-5 are labelled again alike (a weight of 1 as
+		// none): each counts once.
 		name: "two strata",
 		truth: `{"a":"1","b":"2","label":"duplicate","stratum":"A"}
 {"a":"3","b":"4","label":"different","stratum":"A"}
+{"a":"2","b":"1","label":1,"weight":1,"stratum":"A"}
 {"a":"5","b":"6","label":"duplicate","weight":2,"stratum":"B"}
+{"a":"6","b":"5","label":"duplicate","weight":2.0,"stratum":"B"}
 {"a":"7","b":"8","label":"duplicate","weight":2,"stratum":"B"}
 {"a":"9","b":"10","label":"different","weight":2,"stratum":"B"}
 `,
