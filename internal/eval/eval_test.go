@@ -361,6 +361,12 @@ func TestReadErrors(t *testing.T) {
 			`line 2: weight -5: want a positive number`},
 		{"a pair labelled again with two strata", "{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"stratum\":\"s1\"}\n{\"a\":\"y\",\"b\":\"x\",\"label\":true,\"stratum\":[\"s2\",\"s3\"]}",
 			`line 2: stratum ["s2","s3"]: want one value`},
+		// Regression: bytes that are not UTF-8 were read as U+FFFD, so that
+		// the ids d\xff1 and d\xfe1 were one ("id "d\ufffd1" repeated").
+		{"invalid UTF-8 in an id", "{\"id\":\"d1\",\"cluster\":\"A\"}\n{\"id\":\"d\xff1\",\"cluster\":\"A\"}\n{\"id\":\"d\xfe1\",\"cluster\":\"B\"}",
+			`line 2: field "id": invalid UTF-8`},
+		{"invalid UTF-8 in a pair", "{\"a\":\"x\",\"b\":\"y\xc3\",\"label\":true}", `line 1: field "b": invalid UTF-8`},
+		{"invalid UTF-8 outside an object", "\"\xff\"", `line 1: invalid UTF-8`},
 	}
 	for _, tc := range truthErrs {
 		t.Run("truth/"+tc.name, func(t *testing.T) {
@@ -379,6 +385,10 @@ func TestReadErrors(t *testing.T) {
 		{"no ids", `{"x":1}`, "line 1: want a pair"},
 		{"bad label", `{"a":"a","b":"b","label":"maybe"}`, "line 1: label \"maybe\""},
 		{"bad member", `{"members":[{}]}`, "line 1: member {} is not an id"},
+		// Regression: a member d\xfe1 was read as d\ufffd1 and scored as
+		// the truth's d\xff1.
+		{"invalid UTF-8 in a member", "{\"members\":[\"d2\",\"d3\"]}\n{\"members\":[\"d\xfe1\",\"d2\"]}", `line 2: field "members": invalid UTF-8`},
+		{"invalid UTF-8 in a pair", "{\"a\":\"x\xff\",\"b\":\"y\",\"label\":\"duplicate\"}", `line 1: field "a": invalid UTF-8`},
 	}
 	for _, tc := range predErrs {
 		t.Run("prediction/"+tc.name, func(t *testing.T) {
