@@ -64,9 +64,13 @@ type Result struct {
 	// ComponentClusters is true when the clusters scored are the connected
 	// components of predicted pairs (the prediction had no clusters).
 	ComponentClusters bool `json:"component_clusters,omitempty"`
-	UnknownIDs        int  `json:"unknown_ids"`     // predicted ids absent from the truth (ignored)
-	Overlaps          int  `json:"overlaps"`        // documents in two predicted clusters (first kept)
-	SkippedSimilar    int  `json:"skipped_similar"` // "similar" pairs not counted
+	// UnknownIDs counts the distinct ids the prediction names, in pairs
+	// or clusters, that are not documents of a cluster-form truth (they
+	// are ignored), each once however often named. It is 0 on a truth of
+	// labelled pairs, which name a sample of the documents.
+	UnknownIDs     int `json:"unknown_ids"`
+	Overlaps       int `json:"overlaps"`        // documents in two predicted clusters (first kept)
+	SkippedSimilar int `json:"skipped_similar"` // "similar" pairs not counted
 }
 
 // Evaluate scores p against t.

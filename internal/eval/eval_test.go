@@ -115,6 +115,27 @@ func TestEvaluateClusters(t *testing.T) {
 			wantUnknown:   1,
 			wantComponent: true,
 		},
+		{
+			// Regression: an unknown id was counted once per cluster that
+			// named it, where pairs count it once.
+			name:         "clusters naming an unknown id twice",
+			truth:        truthOf(abcd, []string{"x", "x", "y", "y"}),
+			pred:         clustersOf([]string{"a", "b", "zz"}, []string{"c", "d", "zz"}),
+			wantPairs:    PairScores{Predicted: 2, Truth: 2, Correct: 2, Precision: 1, Recall: 1, F1: 1},
+			wantClusters: ClusterScores{ARI: 1, BCubedPrecision: 1, BCubedRecall: 1, BCubedF1: 1, Predicted: 2},
+			wantUnknown:  1,
+		},
+		{
+			// Regression: the pair lines of a file with clusters too were
+			// not counted: zz was not, yy only for its cluster.
+			name:  "pairs and clusters, unknown ids in both",
+			truth: truthOf(abcd, []string{"x", "x", "y", "y"}),
+			pred: append(clustersOf([]string{"a", "b"}, []string{"c", "d", "yy"}),
+				`{"a":"a","b":"b","label":"duplicate"}`, `{"a":"a","b":"zz","label":"duplicate"}`, `{"a":"zz","b":"yy","label":"duplicate"}`),
+			wantPairs:    PairScores{Predicted: 1, Truth: 2, Correct: 1, Precision: 1, Recall: 0.5, F1: 2.0 / 3},
+			wantClusters: ClusterScores{ARI: 1, BCubedPrecision: 1, BCubedRecall: 1, BCubedF1: 1, Predicted: 2},
+			wantUnknown:  2,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -433,6 +454,9 @@ func TestCheckIDs(t *testing.T) {
 		{"ids match", truth, []string{`{"a":"x","b":"a","label":"duplicate"}`}, ""},
 		{"none match", truth, []string{`{"a":"news.jsonl:1","b":"news.jsonl:2","label":"duplicate"}`},
 			`pred: none of the 2 document ids it names is in the truth (it names "news.jsonl:1"; the truth names "a"): were the prediction and the truth made from the same documents, with the same ids?`},
+		// Regression: an id named twice was counted twice ("none of the 4").
+		{"none match, an id named twice", truth, []string{`{"a":"n1","b":"n2","label":"duplicate"}`, `{"a":"n1","b":"n3","label":"duplicate"}`},
+			`pred: none of the 3 document ids it names is in the truth (it names "n1"; the truth names "a"): were the prediction and the truth made from the same documents, with the same ids?`},
 		{"clusters, none match", pairTruth, clustersOf([]string{"x", "y"}),
 			`pred: none of the 2 document ids it names is in the truth (it names "x"; the truth names "a"): were the prediction and the truth made from the same documents, with the same ids?`},
 		{"nothing predicted", truth, nil, ""},

@@ -89,7 +89,7 @@ func (rep *Report) writeNotes(w io.Writer) {
 			notes = append(notes, fmt.Sprintf("%d of %d must-not-link pairs (templated negatives) merged", r.Negatives.Merged, r.Negatives.Total))
 		}
 		if r.UnknownIDs > 0 {
-			notes = append(notes, fmt.Sprintf("%d ids not in the truth ignored", r.UnknownIDs))
+			notes = append(notes, fmt.Sprintf("%d distinct ids not in the truth ignored", r.UnknownIDs))
 		}
 		if r.Overlaps > 0 {
 			notes = append(notes, fmt.Sprintf("%d documents in two clusters (first kept)", r.Overlaps))
