@@ -148,13 +148,15 @@ func evalLabelled(t *Truth, p *Prediction, r *Result) {
 	same := predictedRelation(p, r)
 	var by valueCounts
 	strata := map[string]int{}
+	var names []string // of the strata, by number
 	var scored []scoredPair
 	for _, lp := range t.pairs {
 		s := same(lp.a, lp.b)
 		st, ok := strata[lp.stratum]
 		if !ok {
-			st = len(strata)
+			st = len(names)
 			strata[lp.stratum] = st
+			names = append(names, lp.stratum)
 		}
 		scored = append(scored, scoredPair{weight: lp.weight, stratum: st, positive: lp.positive, predicted: s})
 		if s {
@@ -172,7 +174,7 @@ func evalLabelled(t *Truth, p *Prediction, r *Result) {
 	}
 	r.Pairs.scores()
 	r.By = breakdown(by.names, by.truth, by.found, by.predicted)
-	r.Weighted = weightedScores(scored, len(strata))
+	r.Weighted = weightedScores(scored, names)
 }
 
 // valueCounts counts, per value of a field, the labelled pairs that are
