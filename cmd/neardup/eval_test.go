@@ -48,6 +48,8 @@ func TestRunEvalPairs(t *testing.T) {
 	os.WriteFile(labelled, []byte(`{"a":"a","b":"b","label":"duplicate","stratum":"hi"}
 {"a":"a","b":"c","label":"different","stratum":"lo"}
 `), 0o644)
+	notUTF8 := filepath.Join(dir, "not-utf8.jsonl")
+	os.WriteFile(notUTF8, []byte("{\"id\":\"d\xff1\",\"cluster\":\"A\"}\n{\"id\":\"d\xfe1\",\"cluster\":\"B\"}\n"), 0o644)
 	pred := filepath.Join(dir, "pairs.jsonl")
 	os.WriteFile(pred, []byte(`{"a":"a","b":"b","method":"minhash","score":0.9,"label":"duplicate"}
 {"a":"a","b":"c","method":"minhash","score":0.4,"label":"similar"}
@@ -77,6 +79,10 @@ func TestRunEvalPairs(t *testing.T) {
 		// --without said no document had a value its pairs had.
 		{"direct on labelled pairs", evalOptions{truth: labelled, preds: []string{pred}, by: "stratum", direct: true},
 			nil, "labelled.jsonl holds labelled pairs"},
+		// Regression: bytes that are not UTF-8 were read as U+FFFD, so
+		// that two ids were one: "line 2: id "d\ufffd1" repeated".
+		{"invalid UTF-8", evalOptions{truth: notUTF8, preds: []string{pred}},
+			nil, notUTF8 + `: reading truth: line 1: field "id": invalid UTF-8`},
 		{"without on labelled pairs", evalOptions{truth: labelled, preds: []string{pred}, by: "stratum", without: []string{"hi"}},
 			nil, "labelled.jsonl holds labelled pairs"},
 	}

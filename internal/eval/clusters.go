@@ -14,9 +14,10 @@ func evalClusters(t *Truth, p *Prediction, r *Result) {
 	if len(p.Clusters) > 0 {
 		pc, nPred = assignClusters(t, p.Clusters, r)
 	} else {
-		pc, nPred = assignComponents(t, p.Pairs, r)
+		pc, nPred = assignComponents(t, p.Pairs)
 		r.ComponentClusters = true
 	}
+	r.UnknownIDs = unknownIDs(t, p)
 	cells, predSize := contingency(t, pc, nPred)
 	truthSize := make([]int64, t.nClusters)
 	for _, c := range t.cluster {
@@ -57,8 +58,7 @@ func assignClusters(t *Truth, clusters [][]string, r *Result) ([]int32, int) {
 		for _, id := range members {
 			d, ok := t.index[id]
 			switch {
-			case !ok:
-				r.UnknownIDs++
+			case !ok: // counted by unknownIDs
 			case pc[d] >= 0 && pc[d] != int32(ci):
 				r.Overlaps++
 			default:
@@ -71,26 +71,19 @@ func assignClusters(t *Truth, clusters [][]string, r *Result) ([]int32, int) {
 
 // assignComponents maps each truth document to the connected component of
 // predicted pairs it belongs to (-1 when it is in no pair).
-func assignComponents(t *Truth, pairs [][2]string, r *Result) ([]int32, int) {
+func assignComponents(t *Truth, pairs [][2]string) ([]int32, int) {
 	var uf cluster.UnionFind
 	uf.Grow(len(t.ids))
 	inPair := make([]bool, len(t.ids))
-	unknown := map[string]bool{}
 	for _, pr := range pairs {
 		a, okA := t.index[pr[0]]
 		b, okB := t.index[pr[1]]
 		if !okA || !okB {
-			for _, id := range pr {
-				if _, ok := t.index[id]; !ok {
-					unknown[id] = true
-				}
-			}
 			continue
 		}
 		inPair[a], inPair[b] = true, true
 		uf.Union(a, b)
 	}
-	r.UnknownIDs = len(unknown)
 	pc := make([]int32, len(t.ids))
 	ids := map[int32]int32{}
 	for d := range pc {
@@ -107,6 +100,28 @@ func assignComponents(t *Truth, pairs [][2]string, r *Result) ([]int32, int) {
 		pc[d] = c
 	}
 	return pc, len(ids)
+}
+
+// unknownIDs counts the distinct ids p names, in its pairs and its
+// clusters, that are not documents of the cluster-form truth t: each once,
+// however often it is named.
+func unknownIDs(t *Truth, p *Prediction) int {
+	unknown := map[string]bool{}
+	see := func(id string) {
+		if _, ok := t.index[id]; !ok {
+			unknown[id] = true
+		}
+	}
+	for _, pr := range p.Pairs {
+		see(pr[0])
+		see(pr[1])
+	}
+	for _, c := range p.Clusters {
+		for _, id := range c {
+			see(id)
+		}
+	}
+	return len(unknown)
 }
 
 // cell is one non-empty entry of the contingency table of truth cluster

@@ -64,9 +64,13 @@ type Result struct {
 	// ComponentClusters is true when the clusters scored are the connected
 	// components of predicted pairs (the prediction had no clusters).
 	ComponentClusters bool `json:"component_clusters,omitempty"`
-	UnknownIDs        int  `json:"unknown_ids"`     // predicted ids absent from the truth (ignored)
-	Overlaps          int  `json:"overlaps"`        // documents in two predicted clusters (first kept)
-	SkippedSimilar    int  `json:"skipped_similar"` // "similar" pairs not counted
+	// UnknownIDs counts the distinct ids the prediction names, in pairs
+	// or clusters, that are not documents of a cluster-form truth (they
+	// are ignored), each once however often named. It is 0 on a truth of
+	// labelled pairs, which name a sample of the documents.
+	UnknownIDs     int `json:"unknown_ids"`
+	Overlaps       int `json:"overlaps"`        // documents in two predicted clusters (first kept)
+	SkippedSimilar int `json:"skipped_similar"` // "similar" pairs not counted
 }
 
 // Evaluate scores p against t.
@@ -144,13 +148,15 @@ func evalLabelled(t *Truth, p *Prediction, r *Result) {
 	same := predictedRelation(p, r)
 	var by valueCounts
 	strata := map[string]int{}
+	var names []string // of the strata, by number
 	var scored []scoredPair
 	for _, lp := range t.pairs {
 		s := same(lp.a, lp.b)
 		st, ok := strata[lp.stratum]
 		if !ok {
-			st = len(strata)
+			st = len(names)
 			strata[lp.stratum] = st
+			names = append(names, lp.stratum)
 		}
 		scored = append(scored, scoredPair{weight: lp.weight, stratum: st, positive: lp.positive, predicted: s})
 		if s {
@@ -168,7 +174,7 @@ func evalLabelled(t *Truth, p *Prediction, r *Result) {
 	}
 	r.Pairs.scores()
 	r.By = breakdown(by.names, by.truth, by.found, by.predicted)
-	r.Weighted = weightedScores(scored, len(strata))
+	r.Weighted = weightedScores(scored, names)
 }
 
 // valueCounts counts, per value of a field, the labelled pairs that are

@@ -115,6 +115,27 @@ func TestEvaluateClusters(t *testing.T) {
 			wantUnknown:   1,
 			wantComponent: true,
 		},
+		{
+			// Regression: an unknown id was counted once per cluster that
+			// named it, where pairs count it once.
+			name:         "clusters naming an unknown id twice",
+			truth:        truthOf(abcd, []string{"x", "x", "y", "y"}),
+			pred:         clustersOf([]string{"a", "b", "zz"}, []string{"c", "d", "zz"}),
+			wantPairs:    PairScores{Predicted: 2, Truth: 2, Correct: 2, Precision: 1, Recall: 1, F1: 1},
+			wantClusters: ClusterScores{ARI: 1, BCubedPrecision: 1, BCubedRecall: 1, BCubedF1: 1, Predicted: 2},
+			wantUnknown:  1,
+		},
+		{
+			// Regression: the pair lines of a file with clusters too were
+			// not counted: zz was not, yy only for its cluster.
+			name:  "pairs and clusters, unknown ids in both",
+			truth: truthOf(abcd, []string{"x", "x", "y", "y"}),
+			pred: append(clustersOf([]string{"a", "b"}, []string{"c", "d", "yy"}),
+				`{"a":"a","b":"b","label":"duplicate"}`, `{"a":"a","b":"zz","label":"duplicate"}`, `{"a":"zz","b":"yy","label":"duplicate"}`),
+			wantPairs:    PairScores{Predicted: 1, Truth: 2, Correct: 1, Precision: 1, Recall: 0.5, F1: 2.0 / 3},
+			wantClusters: ClusterScores{ARI: 1, BCubedPrecision: 1, BCubedRecall: 1, BCubedF1: 1, Predicted: 2},
+			wantUnknown:  2,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -348,6 +369,25 @@ func TestReadErrors(t *testing.T) {
 		{"a pair of one document", `{"a":"x","b":"x","label":true}`, `line 1: a pair of "x" with itself`},
 		{"a pair labelled twice, otherwise", "{\"a\":\"x\",\"b\":\"y\",\"label\":true}\n{\"a\":\"z\",\"b\":\"y\",\"label\":true}\n{\"a\":\"y\",\"b\":\"x\",\"label\":0}",
 			`line 3: the pair "y", "x" is labelled not a duplicate here and a duplicate on line 1`},
+		// Regression: a pair labelled again alike was accepted before its
+		// weight and stratum were read, so the later line's were dropped,
+		// even a weight of -5 or a stratum of two values.
+		{"a pair labelled again with another weight", "{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"weight\":2,\"stratum\":\"s1\"}\n{\"a\":\"y\",\"b\":\"x\",\"label\":true,\"weight\":50,\"stratum\":\"s1\"}",
+			`line 2: the pair "y", "x" has weight 50 here and 2 on line 1`},
+		{"a pair labelled again in another stratum", "{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"stratum\":\"s1\"}\n{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"weight\":1,\"stratum\":\"s2\"}",
+			`line 2: the pair "x", "y" is in stratum "s2" here and stratum "s1" on line 1`},
+		{"a pair labelled again without its stratum", "{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"stratum\":\"s1\"}\n{\"a\":\"x\",\"b\":\"y\",\"label\":true}",
+			`line 2: the pair "x", "y" is in no stratum here and stratum "s1" on line 1`},
+		{"a pair labelled again with a bad weight", "{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"weight\":2}\n{\"a\":\"y\",\"b\":\"x\",\"label\":true,\"weight\":-5}",
+			`line 2: weight -5: want a positive number`},
+		{"a pair labelled again with two strata", "{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"stratum\":\"s1\"}\n{\"a\":\"y\",\"b\":\"x\",\"label\":true,\"stratum\":[\"s2\",\"s3\"]}",
+			`line 2: stratum ["s2","s3"]: want one value`},
+		// Regression: bytes that are not UTF-8 were read as U+FFFD, so that
+		// the ids d\xff1 and d\xfe1 were one ("id "d\ufffd1" repeated").
+		{"invalid UTF-8 in an id", "{\"id\":\"d1\",\"cluster\":\"A\"}\n{\"id\":\"d\xff1\",\"cluster\":\"A\"}\n{\"id\":\"d\xfe1\",\"cluster\":\"B\"}",
+			`line 2: field "id": invalid UTF-8`},
+		{"invalid UTF-8 in a pair", "{\"a\":\"x\",\"b\":\"y\xc3\",\"label\":true}", `line 1: field "b": invalid UTF-8`},
+		{"invalid UTF-8 outside an object", "\"\xff\"", `line 1: invalid UTF-8`},
 	}
 	for _, tc := range truthErrs {
 		t.Run("truth/"+tc.name, func(t *testing.T) {
@@ -366,6 +406,10 @@ func TestReadErrors(t *testing.T) {
 		{"no ids", `{"x":1}`, "line 1: want a pair"},
 		{"bad label", `{"a":"a","b":"b","label":"maybe"}`, "line 1: label \"maybe\""},
 		{"bad member", `{"members":[{}]}`, "line 1: member {} is not an id"},
+		// Regression: a member d\xfe1 was read as d\ufffd1 and scored as
+		// the truth's d\xff1.
+		{"invalid UTF-8 in a member", "{\"members\":[\"d2\",\"d3\"]}\n{\"members\":[\"d\xfe1\",\"d2\"]}", `line 2: field "members": invalid UTF-8`},
+		{"invalid UTF-8 in a pair", "{\"a\":\"x\xff\",\"b\":\"y\",\"label\":\"duplicate\"}", `line 1: field "a": invalid UTF-8`},
 	}
 	for _, tc := range predErrs {
 		t.Run("prediction/"+tc.name, func(t *testing.T) {
@@ -410,6 +454,9 @@ func TestCheckIDs(t *testing.T) {
 		{"ids match", truth, []string{`{"a":"x","b":"a","label":"duplicate"}`}, ""},
 		{"none match", truth, []string{`{"a":"news.jsonl:1","b":"news.jsonl:2","label":"duplicate"}`},
 			`pred: none of the 2 document ids it names is in the truth (it names "news.jsonl:1"; the truth names "a"): were the prediction and the truth made from the same documents, with the same ids?`},
+		// Regression: an id named twice was counted twice ("none of the 4").
+		{"none match, an id named twice", truth, []string{`{"a":"n1","b":"n2","label":"duplicate"}`, `{"a":"n1","b":"n3","label":"duplicate"}`},
+			`pred: none of the 3 document ids it names is in the truth (it names "n1"; the truth names "a"): were the prediction and the truth made from the same documents, with the same ids?`},
 		{"clusters, none match", pairTruth, clustersOf([]string{"x", "y"}),
 			`pred: none of the 2 document ids it names is in the truth (it names "x"; the truth names "a"): were the prediction and the truth made from the same documents, with the same ids?`},
 		{"nothing predicted", truth, nil, ""},

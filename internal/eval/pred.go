@@ -114,12 +114,12 @@ func (t *Truth) CheckIDs(p *Prediction) error {
 		}
 		known = func(id string) bool { return ids[id] }
 	}
-	n, first := 0, ""
+	named, first := map[string]bool{}, "" // the distinct ids named, as UnknownIDs counts them
 	see := func(id string) bool {
-		if n == 0 {
+		if len(named) == 0 {
 			first = id
 		}
-		n++
+		named[id] = true
 		return known(id)
 	}
 	for _, pr := range p.Pairs {
@@ -134,7 +134,7 @@ func (t *Truth) CheckIDs(p *Prediction) error {
 			}
 		}
 	}
-	if n == 0 {
+	if len(named) == 0 {
 		return nil
 	}
 	truthFirst := ""
@@ -145,5 +145,5 @@ func (t *Truth) CheckIDs(p *Prediction) error {
 		truthFirst = t.ids[0]
 	}
 	return fmt.Errorf("%s: none of the %d document ids it names is in the truth (it names %q; the truth names %q): "+
-		"were the prediction and the truth made from the same documents, with the same ids?", p.Name, n, first, truthFirst)
+		"were the prediction and the truth made from the same documents, with the same ids?", p.Name, len(named), first, truthFirst)
 }

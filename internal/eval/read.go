@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"unicode/utf8"
 )
 
 // maxLine is the longest JSON line read (evidence can be long).
@@ -20,7 +21,8 @@ const maxLine = 64 << 20
 const byteOrderMark = "\xef\xbb\xbf"
 
 // scanLines calls f with each non-blank line and its 1-based number; a
-// byte order mark that begins the first is left out.
+// byte order mark that begins the first is left out. A line that is not
+// valid UTF-8 is an error (see checkUTF8).
 func scanLines(r io.Reader, f func(line []byte, n int) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
@@ -35,6 +37,9 @@ func scanLines(r io.Reader, f func(line []byte, n int) error) error {
 		if len(line) == 0 {
 			continue
 		}
+		if err := checkUTF8(line); err != nil {
+			return fmt.Errorf("line %d: %w", n, err)
+		}
 		if err := f(line, n); err != nil {
 			return fmt.Errorf("line %d: %w", n, err)
 		}
@@ -43,6 +48,33 @@ func scanLines(r io.Reader, f func(line []byte, n int) error) error {
 		return fmt.Errorf("after line %d: %w", n, err)
 	}
 	return nil
+}
+
+// checkUTF8 refuses a line that is not valid UTF-8, naming the first field
+// of its object whose value is not (as dedup names it: field "id": invalid
+// UTF-8). json.Unmarshal would read each bad byte as U+FFFD, so that ids
+// that differ (d\xff1, d\xfe1) would be read as one.
+func checkUTF8(line []byte) error {
+	if utf8.Valid(line) {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if tok, err := dec.Token(); err == nil && tok == json.Delim('{') {
+		for dec.More() {
+			key, err := dec.Token()
+			if err != nil {
+				break
+			}
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
+				break
+			}
+			if !utf8.Valid(raw) {
+				return fmt.Errorf("field %q: invalid UTF-8", key)
+			}
+		}
+	}
+	return errors.New("invalid UTF-8")
 }
 
 // idOf reads an id that may be a JSON string or number; ok is false for

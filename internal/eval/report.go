@@ -89,7 +89,7 @@ func (rep *Report) writeNotes(w io.Writer) {
 			notes = append(notes, fmt.Sprintf("%d of %d must-not-link pairs (templated negatives) merged", r.Negatives.Merged, r.Negatives.Total))
 		}
 		if r.UnknownIDs > 0 {
-			notes = append(notes, fmt.Sprintf("%d ids not in the truth ignored", r.UnknownIDs))
+			notes = append(notes, fmt.Sprintf("%d distinct ids not in the truth ignored", r.UnknownIDs))
 		}
 		if r.Overlaps > 0 {
 			notes = append(notes, fmt.Sprintf("%d documents in two clusters (first kept)", r.Overlaps))
@@ -113,9 +113,6 @@ func (rep *Report) writeWeighted(w io.Writer) {
 	fmt.Fprintf(w, "\nweighted: %s labelled pairs in %s, each counting its weight (Horvitz-Thompson totals);\n"+
 		"95 %% intervals by linearisation of each ratio%s\n", commas(int64(first.Pairs)), plural(first.Strata, "stratum", "strata"),
 		map[bool]string{true: ", within strata", false: ""}[first.Strata > 1])
-	if first.SingletonStrata > 0 {
-		fmt.Fprintf(w, "strata of a single pair, which add no variance: %d\n", first.SingletonStrata)
-	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "prediction\tpredicted\tduplicates\tcorrect\tprecision\trecall\tF1\t")
 	for _, r := range rep.Results {
@@ -124,6 +121,73 @@ func (rep *Report) writeWeighted(w io.Writer) {
 			interval(x.Precision), interval(x.Recall), interval(x.F1))
 	}
 	tw.Flush()
+	for _, r := range rep.Results {
+		if note := narrowNote(r.Weighted.Narrow); note != "" {
+			fmt.Fprintf(w, "%s: intervals too narrow: %s\n", r.Name, note)
+		}
+	}
+}
+
+// narrowNote says which intervals are too narrow and why, naming the
+// strata: first those of no width, then those resting on strata of a
+// single pair; estimates with the same strata are named together.
+func narrowNote(ns []NarrowInterval) string {
+	var parts []string
+	for _, g := range groupStrata(ns, func(n NarrowInterval) []string { return n.NoWidth }) {
+		where := ""
+		if !slices.Equal(g.strata, []string{noneValue}) { // strata given
+			where = " within " + map[bool]string{true: "stratum ", false: "strata "}[len(g.strata) == 1] + strings.Join(g.strata, ", ")
+		}
+		parts = append(parts, fmt.Sprintf("%s of no width, its pairs not varying%s", and(g.estimates), where))
+	}
+	single := func(n NarrowInterval) []string {
+		if n.NoWidth != nil {
+			return nil // said as of no width
+		}
+		return n.Single
+	}
+	for _, g := range groupStrata(ns, single) {
+		on := "strata of a single pair, which add no variance"
+		if len(g.strata) == 1 {
+			on = "a stratum of a single pair, which adds no variance"
+		}
+		parts = append(parts, fmt.Sprintf("%s resting in part on %s: %s", and(g.estimates), on, strings.Join(g.strata, ", ")))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// strataGroup is estimates named together in a note, for their strata.
+type strataGroup struct{ estimates, strata []string }
+
+// groupStrata groups the estimates of ns by the strata that strata picks
+// of each, leaving out those it picks none of.
+func groupStrata(ns []NarrowInterval, strata func(NarrowInterval) []string) []strataGroup {
+	var gs []strataGroup
+	for _, n := range ns {
+		st := strata(n)
+		if st == nil {
+			continue
+		}
+		name := n.Estimate
+		if name == "f1" {
+			name = "F1" // as the table's head writes it
+		}
+		i := slices.IndexFunc(gs, func(g strataGroup) bool { return slices.Equal(g.strata, st) })
+		if i < 0 {
+			gs = append(gs, strataGroup{strata: st})
+			i = len(gs) - 1
+		}
+		gs[i].estimates = append(gs[i].estimates, name)
+	}
+	return gs
+}
+
+// and joins words as a list: "a", "a and b", "a, b and c".
+func and(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // interval formats an estimate with its interval.

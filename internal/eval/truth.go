@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -182,8 +183,10 @@ func (t *Truth) addDocument(m map[string]json.RawMessage, clusters, names map[st
 }
 
 // addPair adds the {a, b, label} line n. A pair of a document with itself,
-// or a pair labelled again otherwise than before, is an error: which label
-// holds cannot be told. A pair labelled again alike counts once.
+// or a pair labelled again with another label, weight or stratum than
+// before, is an error naming both lines: which holds cannot be told. A pair
+// labelled again alike counts once. Every line's weight and stratum are
+// checked, a repeat's as any line's.
 func (t *Truth) addPair(m map[string]json.RawMessage, n int) error {
 	a, okA := idOf(m["a"])
 	b, okB := idOf(m["b"])
@@ -197,17 +200,6 @@ func (t *Truth) addPair(m map[string]json.RawMessage, n int) error {
 	if err != nil {
 		return err
 	}
-	k := pairKey(a, b)
-	if before, ok := t.pairLines[k]; ok {
-		if before.positive != pos {
-			return fmt.Errorf("the pair %q, %q is labelled %s here and %s on line %d", a, b, labelName(pos), labelName(before.positive), before.line)
-		}
-		return nil // labelled again alike: counted once
-	}
-	if t.pairLines == nil {
-		t.pairLines = map[[2]string]pairLine{}
-	}
-	t.pairLines[k] = pairLine{n, pos}
 	w, err := parseWeight(m["weight"])
 	if err != nil {
 		return err
@@ -218,6 +210,14 @@ func (t *Truth) addPair(m map[string]json.RawMessage, n int) error {
 	} else if len(s) > 1 {
 		return fmt.Errorf("stratum %s: want one value", m["stratum"])
 	}
+	k := pairKey(a, b)
+	if before, ok := t.pairLines[k]; ok {
+		return repeated(p, t.pairs[before.pair], before.line)
+	}
+	if t.pairLines == nil {
+		t.pairLines = map[[2]string]pairLine{}
+	}
+	t.pairLines[k] = pairLine{line: n, pair: len(t.pairs)}
 	if t.by != "" {
 		p.values = valuesOf(m[t.by])
 	}
@@ -228,10 +228,37 @@ func (t *Truth) addPair(m map[string]json.RawMessage, n int) error {
 	return nil
 }
 
-// pairLine is where a truth pair was first labelled, and how.
+// repeated checks a pair labelled again (p) against its first labelling
+// (first, on line): nil when they are alike, else an error naming what
+// differs and both lines.
+func repeated(p, first labelledPair, line int) error {
+	switch {
+	case p.positive != first.positive:
+		return fmt.Errorf("the pair %q, %q is labelled %s here and %s on line %d", p.a, p.b, labelName(p.positive), labelName(first.positive), line)
+	case p.weight != first.weight:
+		return fmt.Errorf("the pair %q, %q has weight %s here and %s on line %d", p.a, p.b, weightName(p.weight), weightName(first.weight), line)
+	case p.stratum != first.stratum:
+		return fmt.Errorf("the pair %q, %q is in %s here and %s on line %d", p.a, p.b, stratumName(p.stratum), stratumName(first.stratum), line)
+	}
+	return nil // labelled again alike: counted once
+}
+
+// pairLine is where a truth pair was first labelled, and its place in
+// Truth.pairs.
 type pairLine struct {
-	line     int
-	positive bool
+	line int
+	pair int
+}
+
+// weightName writes a weight as a line gives it (1 when absent).
+func weightName(w float64) string { return strconv.FormatFloat(w, 'g', -1, 64) }
+
+// stratumName names a stratum as a message writes it.
+func stratumName(s string) string {
+	if s == "" {
+		return "no stratum"
+	}
+	return fmt.Sprintf("stratum %q", s)
 }
 
 // labelName names a truth label as a line gives it.

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"cmp"
 	"math"
 )
 
@@ -21,7 +22,9 @@ type Interval struct {
 // estimator's Taylor variance), summed over the strata (the pairs'
 // "stratum" field) when the pairs carry them, as for a stratified sample
 // drawn with replacement. A stratum of one pair adds no variance: its
-// spread cannot be estimated (SingletonStrata counts them).
+// spread cannot be estimated (SingletonStrata counts them). Narrow lists
+// the estimates whose interval is too narrow for that reason, or has no
+// width.
 type WeightedScores struct {
 	Pairs           int      `json:"pairs"`            // labelled pairs scored
 	Strata          int      `json:"strata"`           // strata among them; 1 when none are given
@@ -32,6 +35,23 @@ type WeightedScores struct {
 	Precision       Interval `json:"precision"`
 	Recall          Interval `json:"recall"`
 	F1              Interval `json:"f1"`
+	// Narrow lists the estimates whose interval is narrower than what is
+	// known of them; none when every interval is as wide as it should be.
+	Narrow []NarrowInterval `json:"narrow,omitempty"`
+}
+
+// NarrowInterval is an estimate whose 95 % interval is too narrow: it
+// has no width though labelled pairs bear on the estimate (the pairs of
+// each stratum do not vary about it, as at an estimate of 0 or 1, where
+// every pair agrees and the linearised variance is 0), or it rests in part
+// on strata of one pair, which add no variance. An estimate rests on the
+// pairs of its denominator: those predicted for precision, the duplicates
+// for recall, either for F1. Strata are named as the truth names them,
+// "(none)" for pairs without one.
+type NarrowInterval struct {
+	Estimate string   `json:"estimate"`                     // "precision", "recall" or "f1"
+	NoWidth  []string `json:"no_width,omitempty"`           // the interval has no width: the strata of the pairs the estimate rests on
+	Single   []string `json:"single_pair_strata,omitempty"` // the strata of one pair the estimate rests on
 }
 
 // z95 is the standard normal quantile of a two-sided 95 % interval.
@@ -45,10 +65,10 @@ type scoredPair struct {
 }
 
 // weightedScores estimates the pair scores from the labelled pairs ps,
-// whose strata are numbered 0 to strata-1.
-func weightedScores(ps []scoredPair, strata int) *WeightedScores {
-	ws := &WeightedScores{Pairs: len(ps), Strata: strata}
-	sizes := make([]int, strata)
+// whose strata are numbered as the indices of strata, their names.
+func weightedScores(ps []scoredPair, strata []string) *WeightedScores {
+	ws := &WeightedScores{Pairs: len(ps), Strata: len(strata)}
+	sizes := make([]int, len(strata))
 	for _, p := range ps {
 		sizes[p.stratum]++
 		if p.predicted {
@@ -67,11 +87,49 @@ func weightedScores(ps []scoredPair, strata int) *WeightedScores {
 		}
 	}
 	both := func(p scoredPair) float64 { return b2f(p.positive && p.predicted) }
-	ws.Precision = ratio(ps, sizes, both, func(p scoredPair) float64 { return b2f(p.predicted) })
-	ws.Recall = ratio(ps, sizes, both, func(p scoredPair) float64 { return b2f(p.positive) })
-	ws.F1 = ratio(ps, sizes, func(p scoredPair) float64 { return 2 * both(p) },
-		func(p scoredPair) float64 { return b2f(p.predicted) + b2f(p.positive) })
+	predicted := func(p scoredPair) float64 { return b2f(p.predicted) }
+	positive := func(p scoredPair) float64 { return b2f(p.positive) }
+	either := func(p scoredPair) float64 { return b2f(p.predicted) + b2f(p.positive) }
+	ws.Precision = ratio(ps, sizes, both, predicted)
+	ws.Recall = ratio(ps, sizes, both, positive)
+	ws.F1 = ratio(ps, sizes, func(p scoredPair) float64 { return 2 * both(p) }, either)
+	for _, e := range []struct {
+		name string
+		iv   Interval
+		den  func(scoredPair) float64
+	}{{"precision", ws.Precision, predicted}, {"recall", ws.Recall, positive}, {"f1", ws.F1, either}} {
+		if n, ok := narrow(e.name, e.iv, ps, sizes, strata, e.den); ok {
+			ws.Narrow = append(ws.Narrow, n)
+		}
+	}
 	return ws
+}
+
+// narrow tells whether the interval iv of the estimate name, whose
+// denominator is den, is too narrow (see NarrowInterval).
+func narrow(name string, iv Interval, ps []scoredPair, sizes []int, strata []string, den func(scoredPair) float64) (NarrowInterval, bool) {
+	on := make([]bool, len(sizes)) // the strata the estimate rests on
+	for _, p := range ps {
+		if den(p) > 0 {
+			on[p.stratum] = true
+		}
+	}
+	n := NarrowInterval{Estimate: name}
+	var all []string
+	for st, yes := range on {
+		if !yes {
+			continue
+		}
+		s := cmp.Or(strata[st], noneValue)
+		all = append(all, s)
+		if sizes[st] == 1 {
+			n.Single = append(n.Single, s)
+		}
+	}
+	if len(all) > 0 && iv.Low == iv.High {
+		n.NoWidth = all
+	}
+	return n, n.NoWidth != nil || n.Single != nil
 }
 
 // ratio estimates R = Σ w·num / Σ w·den over ps and its 95 % interval:

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"bytes"
+	"encoding/json"
 	"math"
 	"strings"
 	"testing"
@@ -52,10 +53,14 @@ func TestWeightedByHand(t *testing.T) {
 		// (mean -2/15: Σd² 152/75, × 3/2 = 76/25); variance (80/25) / 5².
 		// F1 2/3: z in A 2/3, -2/3 (Σd² 8/9, × 2 = 16/9); in B -4/3, 4/3, 0
 		// (Σd² 32/9, × 3/2 = 16/3); variance (64/9) / 9².
+		// The pairs 2-1 and 6-5 are labelled again alike (a weight of 1 as
+		// none): each counts once.
 		name: "two strata",
 		truth: `{"a":"1","b":"2","label":"duplicate","stratum":"A"}
 {"a":"3","b":"4","label":"different","stratum":"A"}
+{"a":"2","b":"1","label":1,"weight":1,"stratum":"A"}
 {"a":"5","b":"6","label":"duplicate","weight":2,"stratum":"B"}
+{"a":"6","b":"5","label":"duplicate","weight":2.0,"stratum":"B"}
 {"a":"7","b":"8","label":"duplicate","weight":2,"stratum":"B"}
 {"a":"9","b":"10","label":"different","weight":2,"stratum":"B"}
 `,
@@ -69,7 +74,9 @@ func TestWeightedByHand(t *testing.T) {
 			F1:        around(2.0/3, math.Sqrt(64.0/9)/9)},
 	}, {
 		// A stratum of one pair adds no variance; nothing predicted gives
-		// precision 1 with the interval [0, 1].
+		// precision 1 with the interval [0, 1]. Recall and F1 are 0, with
+		// intervals of no width, and rest on the pair of stratum A: both
+		// are too narrow.
 		name: "singleton stratum, nothing predicted",
 		truth: `{"a":"1","b":"2","label":"duplicate","stratum":"A","weight":3}
 {"a":"3","b":"4","label":"duplicate","stratum":"B"}
@@ -78,7 +85,9 @@ func TestWeightedByHand(t *testing.T) {
 		pred: `{"a":"1","b":"9","label":"duplicate"}
 `,
 		want: WeightedScores{Pairs: 3, Strata: 2, SingletonStrata: 1, Predicted: 0, Truth: 4, Correct: 0,
-			Precision: Interval{1, 0, 1}, Recall: Interval{0, 0, 0}, F1: Interval{0, 0, 0}},
+			Precision: Interval{1, 0, 1}, Recall: Interval{0, 0, 0}, F1: Interval{0, 0, 0},
+			Narrow: []NarrowInterval{{Estimate: "recall", NoWidth: []string{"A", "B"}, Single: []string{"A"}},
+				{Estimate: "f1", NoWidth: []string{"A", "B"}, Single: []string{"A"}}}},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			tr, err := ReadTruth(strings.NewReader(tc.truth), "")
@@ -153,7 +162,8 @@ func TestWeightedReport(t *testing.T) {
 	if err := rep.WriteText(&b); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"weighted: 3 labelled pairs in 2 strata", "within strata", "strata of a single pair, which add no variance: 1",
+	for _, want := range []string{"weighted: 3 labelled pairs in 2 strata", "within strata",
+		"run: intervals too narrow: recall and F1 resting in part on a stratum of a single pair, which adds no variance: B",
 		"prediction  predicted  duplicates  correct", "run          5         3.5      2.5  0.5000 (0.0000-1.0000)  0.7143 (0.3143-1.0000)"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, b.String())
@@ -165,6 +175,93 @@ func TestWeightedReport(t *testing.T) {
 	}
 	if r := Evaluate(ct, &Prediction{Name: "run"}); r.Weighted != nil {
 		t.Errorf("cluster truth has weighted scores %+v", r.Weighted)
+	}
+}
+
+// TestNarrowIntervalNotes: an interval of no width though labelled pairs
+// bear on its estimate, or one resting on strata of a single pair, is
+// noted under the weighted table, naming the strata, and in the JSON; the
+// figures stay. Regression: the report said only how many strata held a
+// single pair, above the table, and nothing of an interval such as
+// 1.0000 (1.0000-1.0000).
+func TestNarrowIntervalNotes(t *testing.T) {
+	for _, tc := range []struct {
+		name, truth string
+		pairs       [][2]string
+		want        []string // in the text report
+		wantNarrow  string   // the JSON of the first prediction's narrow intervals
+	}{{
+		name: "a stratum of a single pair",
+		truth: `{"a":"x1","b":"y1","label":"duplicate","weight":500,"stratum":"low"}
+{"a":"x2","b":"y2","label":"duplicate","stratum":"high"}
+{"a":"x3","b":"y3","label":"duplicate","stratum":"high"}
+`,
+		pairs: [][2]string{{"x1", "y1"}, {"x2", "y2"}},
+		want: []string{"1.0000 (1.0000-1.0000)  0.9980 (0.9941-1.0000)  0.9990 (0.9970-1.0000)",
+			"run: intervals too narrow: precision of no width, its pairs not varying within strata low, high; " +
+				"recall and F1 resting in part on a stratum of a single pair, which adds no variance: low\n"},
+		wantNarrow: `[{"estimate":"precision","no_width":["low","high"],"single_pair_strata":["low"]},` +
+			`{"estimate":"recall","single_pair_strata":["low"]},{"estimate":"f1","single_pair_strata":["low"]}]`,
+	}, {
+		name: "no strata, estimates of 1",
+		truth: `{"a":"x1","b":"y1","label":"duplicate"}
+{"a":"x2","b":"y2","label":"duplicate"}
+{"a":"x3","b":"y3","label":"different"}
+`,
+		pairs:      [][2]string{{"x1", "y1"}, {"x2", "y2"}},
+		want:       []string{"1.0000 (1.0000-1.0000)  1.0000 (1.0000-1.0000)", "run: intervals too narrow: precision, recall and F1 of no width, its pairs not varying\n"},
+		wantNarrow: `[{"estimate":"precision","no_width":["(none)"]},{"estimate":"recall","no_width":["(none)"]},{"estimate":"f1","no_width":["(none)"]}]`,
+	}, {
+		name: "no interval too narrow",
+		truth: `{"a":"x1","b":"y1","label":"duplicate","stratum":"s"}
+{"a":"x2","b":"y2","label":"different","stratum":"s"}
+{"a":"x3","b":"y3","label":"duplicate","stratum":"s"}
+`,
+		pairs:      [][2]string{{"x1", "y1"}, {"x2", "y2"}},
+		want:       []string{"0.5000 (0.0000-1.0000)"},
+		wantNarrow: `null`,
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr, err := ReadTruth(strings.NewReader(tc.truth), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := NewReport(tr, []*Prediction{{Name: "run", Pairs: tc.pairs}})
+			var text, js bytes.Buffer
+			if err := rep.WriteText(&text); err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(text.String(), want) {
+					t.Errorf("report lacks %q:\n%s", want, text.String())
+				}
+			}
+			if tc.wantNarrow == "null" && strings.Contains(text.String(), "too narrow") {
+				t.Errorf("report notes a narrow interval:\n%s", text.String())
+			}
+			if err := rep.WriteJSON(&js); err != nil {
+				t.Fatal(err)
+			}
+			var got struct {
+				Results []struct {
+					Weighted struct {
+						Narrow json.RawMessage `json:"narrow"`
+					} `json:"weighted"`
+				} `json:"results"`
+			}
+			if err := json.Unmarshal(js.Bytes(), &got); err != nil {
+				t.Fatal(err)
+			}
+			var compact bytes.Buffer
+			if n := got.Results[0].Weighted.Narrow; n != nil {
+				json.Compact(&compact, n)
+			} else {
+				compact.WriteString("null")
+			}
+			if compact.String() != tc.wantNarrow {
+				t.Errorf("JSON narrow intervals %s, want %s", compact.String(), tc.wantNarrow)
+			}
+		})
 	}
 }
 
