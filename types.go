@@ -26,6 +26,10 @@ const (
 	Replaced Status = Status(index.Replaced) // stored in place of a document of the same ID
 	Exists   Status = Status(index.Exists)   // not stored: a document of the same ID is (Query: matched with the others)
 	Checked  Status = Status(index.Checked)  // checked by Query, not stored
+	// Unchanged is a document given with Replace that is the one stored
+	// under its ID (title, URL, source, date and text): left as stored,
+	// in its place among the documents of its date.
+	Unchanged Status = Status(index.Unchanged)
 )
 
 // Match is what adding or checking one document found: its status and its

@@ -133,7 +133,7 @@ type indexAddCmd struct {
 	Method string `help:"Detection method of a new index: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
 	kong.Plugins
 	StoreText   bool   `name:"store-text" default:"true" negatable:"" help:"A new index stores each document's text, for the diffs of serve, search and export with texts; --no-store-text saves the space. An existing index keeps its own choice."`
-	Replace     bool   `help:"A document whose id is stored replaces it (default: it is reported as existing and left alone)."`
+	Replace     bool   `help:"A document whose id is stored replaces it, unless it is the same (then left as stored and reported unchanged); default: it is reported as existing and left alone."`
 	Chunk       int    `default:"${default_chunk}" help:"Documents added in one transaction; a document's line is printed once its transaction commits."`
 	OnlyMatches bool   `name:"only-matches" help:"Print only the documents with matches."`
 	Window      string `help:"Pair a document only with stored documents dated at most this far from it, e.g. 3d (undated documents pair with any)."`
@@ -290,6 +290,9 @@ func feedSummary(st job.FeedStats, query bool) string {
 		fmt.Fprintf(&b, "%s added", count(st.Added, "document", "documents"))
 		if st.Replaced > 0 {
 			fmt.Fprintf(&b, ", %d replaced", st.Replaced)
+		}
+		if st.Unchanged > 0 {
+			fmt.Fprintf(&b, ", %d unchanged", st.Unchanged)
 		}
 		if st.Exists > 0 {
 			fmt.Fprintf(&b, ", %d already stored", st.Exists)

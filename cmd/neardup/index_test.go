@@ -771,16 +771,31 @@ func TestIndexCommandsHidePassword(t *testing.T) {
 // TestReplaceCountsPairsOnce: index add --replace of documents stored
 // already counts each pair once in its summary, as many as the index marks:
 // a document replaced after its partner was paired with it again, and the
-// summary said 14 pairs of 7.
+// summary said 14 pairs of 7. The documents are given again at other
+// URLs, so that they are replaced; given again as they are, they are left
+// unchanged.
 func TestReplaceCountsPairsOnce(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "news.db")
+	dir := t.TempDir()
+	db := filepath.Join(dir, "news.db")
 	code, _, first := runChild(t, "index", "add", "--db", db, "../../examples/news.jsonl")
 	if code != 0 || !strings.Contains(first, "; 7 duplicate and 0 similar pairs") {
 		t.Fatalf("the first add: exit code %d\n%s", code, first)
 	}
-	for range 2 {
-		code, _, again := runChild(t, "index", "add", "--replace", "--db", db, "../../examples/news.jsonl")
+	code, _, same := runChild(t, "index", "add", "--replace", "--db", db, "../../examples/news.jsonl")
+	if code != 0 || !strings.Contains(same, "0 documents added, 13 unchanged; 0 duplicate and 0 similar pairs") {
+		t.Errorf("add --replace of the same documents: exit code %d, want 13 unchanged\n%s", code, same)
+	}
+	b, err := os.ReadFile("../../examples/news.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, host := range []string{"m.", "amp."} {
+		moved := filepath.Join(dir, fmt.Sprintf("moved%d.jsonl", i))
+		if err := os.WriteFile(moved, bytes.ReplaceAll(b, []byte(`"url": "https://`), []byte(`"url": "https://`+host)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, again := runChild(t, "index", "add", "--replace", "--db", db, moved)
 		if code != 0 || !strings.Contains(again, "0 documents added, 13 replaced; 7 duplicate and 0 similar pairs") {
 			t.Errorf("add --replace: exit code %d, want 7 pairs as the first add\n%s", code, again)
 		}

@@ -42,8 +42,14 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				return err
 			}
 		}
+		var same map[int]int64
+		if o.Replace {
+			if same, err = x.unchanged(w, docs, sks, stored); err != nil {
+				return err
+			}
+		}
 		at := now()
-		added := make([]int64, len(docs)) // by document: its ordinal (an Exists one's stored), 0 when not stored
+		added := make([]int64, len(docs)) // by document: its ordinal (an Exists or Unchanged one's stored), 0 when not stored
 		for i := range docs {
 			d := &docs[i]
 			outs[i] = Match{ID: d.ID, Status: Added, Pairs: []core.Pair{}}
@@ -51,6 +57,12 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				if !o.Replace {
 					// Left as stored; its cluster and original are reported.
 					outs[i].Status, added[i] = Exists, prev
+					continue
+				}
+				if same[i] == prev {
+					// Left as stored, in its place among the documents
+					// of its date; its cluster and original are reported.
+					outs[i].Status, added[i] = Unchanged, prev
 					continue
 				}
 				if err := x.removeOrds(w, []int64{prev}); err != nil {
@@ -86,6 +98,43 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 	return outs, nil
 }
 
+// unchanged returns, by the index of a document of docs given with
+// Replace, the ordinal of the stored document of its ID when it would
+// replace it by the same document (a later document of the add with that
+// ID compares with the stored one only while it is stored): the same
+// title, URL, source and date, and the same text (when the index stores
+// texts; else of the same length and content hash, which ignores runs of
+// white space and the case of ASCII letters). Such a
+// document is left as stored rather than stored anew, which would give
+// it another place in the order of storing, the tie-break of dates (an
+// unchanged copy sent again could take the original's role from a
+// document of its date), and match it again.
+func (x *Index) unchanged(r store.Reader, docs []core.Document, sks []Sketch, stored map[string]int64) (map[int]int64, error) {
+	var same map[int]int64
+	for i := range docs {
+		d := &docs[i]
+		if _, ok := stored[d.ID]; !ok {
+			continue
+		}
+		old, err := r.Doc(d.ID) // with its text, when the index stores texts
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		row := x.docRow(d, &sks[i], old.Added)
+		row.Ord, row.Skip, row.Cluster = old.Ord, old.Skip, old.Cluster
+		if *row == old {
+			if same == nil {
+				same = map[int]int64{}
+			}
+			same[i] = old.Ord
+		}
+	}
+	return same, nil
+}
+
 // named names the i-th document of an add (from 0, AddOptions.First
 // included) in an error: by its origin, else by its position (from 1) and
 // ID, as a caller of the library's Add, whose documents have no origin,
@@ -102,7 +151,7 @@ func named(i int, d *core.Document) string {
 // makes the store write the rows it holds back, so it is done once an add,
 // not once a document.
 func (x *Index) settle(w store.Writer, outs []Match, added []int64) error {
-	if len(outs) == 1 && outs[0].Status != Exists {
+	if len(outs) == 1 && outs[0].Status != Exists && outs[0].Status != Unchanged {
 		if added[0] == 0 {
 			return nil
 		}

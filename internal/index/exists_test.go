@@ -1,6 +1,8 @@
 package index_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -66,5 +68,52 @@ func TestQueryOfAStoredIDReportsItsCluster(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A document given with Replace that is the one stored under its ID is
+// left as stored and reported Unchanged, with its cluster and original:
+// it keeps its place among the documents of its date. Regression: it was
+// stored anew, after the other document of its date, which then became
+// the original (and the cluster was renumbered). A document that differs
+// in any field, or in its text, is stored anew, as before.
+func TestReplaceByTheSameDocumentLeavesItAsStored(t *testing.T) {
+	for _, e := range storetest.Engines {
+		for _, texts := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/texts=%v", e, texts), func(t *testing.T) {
+				x := open(t, storetest.DSN(t, e), index.OpenOptions{StoreText: texts})
+				story := enginetest.NewTextGen(41).Sentences(12)
+				first, second := enginetest.Doc("first", story), enginetest.Doc("second", story)
+				first.Date = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+				second.Date = first.Date
+				stored := add(t, x, first, second)
+				if stored[1].Original != "first" {
+					t.Fatalf("added: %+v", stored)
+				}
+				replace := func(d core.Document) index.Match {
+					t.Helper()
+					ms, err := x.Add(t.Context(), []core.Document{d}, index.AddOptions{Replace: true})
+					if err != nil {
+						t.Fatal(err)
+					}
+					return ms[0]
+				}
+				for range 2 {
+					if got := replace(first); got.Status != index.Unchanged || got.Cluster != stored[1].Cluster || got.Original != "first" {
+						t.Errorf("the same document again: %+v, want unchanged in cluster %d, original first", got, stored[1].Cluster)
+					}
+				}
+				retitled := first
+				retitled.Title += " (updated)"
+				if got := replace(retitled); got.Status != index.Replaced || got.Original != "second" {
+					t.Errorf("retitled: %+v, want replaced, second now the original (stored first of the date)", got)
+				}
+				edited := second
+				edited.Text = strings.Replace(edited.Text, ".", ";", 1)
+				if got := replace(edited); got.Status != index.Replaced {
+					t.Errorf("text edited: %+v, want replaced", got)
+				}
+			})
+		}
 	}
 }

@@ -115,8 +115,12 @@ func (x *Index) changing(fn func() error) error {
 
 // AddOptions change how Add treats a document.
 type AddOptions struct {
-	// Replace removes a stored document of the same ID first; without it
-	// such a document is left as it is and reported as existing.
+	// Replace removes a stored document of the same ID first, unless the
+	// two are the same (title, URL, source, date and text: see
+	// Index.unchanged), when the stored one is left as it is, in its place
+	// among the documents of its date, and reported Unchanged. Without
+	// Replace a stored document of the same ID is left as it is and
+	// reported Exists.
 	Replace bool
 	// Exact checks each document first for an exact copy among the
 	// documents added with Exact: the same title and text (ContentHash) or
@@ -150,7 +154,10 @@ const (
 	Added    Status = "added"    // stored, with its matches
 	Replaced Status = "replaced" // stored in place of a document of the same ID
 	Exists   Status = "exists"   // not stored: a document of the same ID is (Query: matched with the others)
-	Checked  Status = "checked"  // matched by Query, not stored
+	// Unchanged is a document given with Replace that is the one stored
+	// under its ID (see AddOptions.Replace): left as stored.
+	Unchanged Status = "unchanged"
+	Checked   Status = "checked" // matched by Query, not stored
 )
 
 // Match is what adding or checking one document found: its status and its

@@ -57,6 +57,7 @@ type FeedStats struct {
 	Read        int                     `json:"records_read"`
 	Added       int                     `json:"added"`
 	Replaced    int                     `json:"replaced"`
+	Unchanged   int                     `json:"unchanged,omitempty"`
 	Exists      int                     `json:"existing"`
 	Checked     int                     `json:"checked"`
 	Skipped     map[core.SkipReason]int `json:"skipped"`
@@ -222,6 +223,8 @@ func (f *feeder) count(m *neardup.Match) {
 		f.st.Added++
 	case neardup.Replaced:
 		f.st.Replaced++
+	case neardup.Unchanged:
+		f.st.Unchanged++
 	case neardup.Exists:
 		f.st.Exists++
 	case neardup.Checked:
