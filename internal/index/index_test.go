@@ -381,6 +381,9 @@ func TestReplaceMutualDuplicates(t *testing.T) {
 			}
 			add(t, x, docs...)
 			for round := range 2 {
+				for i := range docs { // another version of each: replaced, not left as stored
+					docs[i].URL = fmt.Sprintf("https://example.com/%s/v%d", docs[i].ID, round)
+				}
 				ms, err := x.Add(t.Context(), docs, index.AddOptions{Replace: true})
 				if err != nil {
 					t.Fatalf("round %d: %v", round, err)
