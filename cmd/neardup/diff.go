@@ -73,8 +73,19 @@ func (c *diffCmd) Run(g *globals) error {
 	if !g.quiet {
 		o.info = os.Stderr
 	}
-	return runDiff(g.ctx, o, c.A, c.B)
+	if err := runDiff(g.ctx, o, c.A, c.B); err != nil {
+		return visibleError{err}
+	}
+	return nil
 }
+
+// visibleError is an error whose message shows its control characters
+// visibly (diff.Visible), as the diff shows its documents': the message
+// may quote an id, a title or a file name of the corpus.
+type visibleError struct{ err error }
+
+func (e visibleError) Error() string { return diff.Visible(e.err.Error()) }
+func (e visibleError) Unwrap() error { return e.err }
 
 // isTerminal reports whether f is a character device (a terminal).
 func isTerminal(f *os.File) bool {
@@ -113,7 +124,7 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 	}
 	if err == nil && o.info != nil {
 		fmt.Fprintf(o.info, "%s: %.1f%% of %d words shared; %s: %.1f%% of %d words shared\n",
-			d.A.ID, 100*d.A.Overlap(), d.A.Words, d.B.ID, 100*d.B.Overlap(), d.B.Words)
+			diff.Visible(d.A.ID), 100*d.A.Overlap(), d.A.Words, diff.Visible(d.B.ID), 100*d.B.Overlap(), d.B.Words)
 	}
 	return err
 }

@@ -189,3 +189,30 @@ func TestDiffCorpusNamesIDsAsDedup(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want 1, 4#2 not found and the flag that finds it", code, stderr)
 	}
 }
+
+// TestDiffShowsControlCharactersOnStderr: the summary line and the errors
+// of neardup diff show the control characters of ids and file names
+// visibly. Regression: an id holding ESC ]0; passed into the summary raw,
+// and retitled the terminal.
+func TestDiffShowsControlCharactersOnStderr(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"esc.jsonl": `{"id":"e1\u001b]0;owned\u0007","text":"Hello world. Evil text here."}` + "\n" +
+			`{"id":"e2","text":"Hello world. Good text here."}` + "\n",
+		"x\x1b[2J.jsonl": `{"id":"a","text":"Hello world."}` + "\n",
+	})
+	controls := func(s string) bool {
+		return strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 && r != '\n' || r == 0x7f })
+	}
+	var out, info bytes.Buffer
+	o := diffOptions{corpus: filepath.Join(dir, "esc.jsonl"), read: corpus.Options{SinglePass: true}, format: "json", out: &out, info: &info}
+	if err := runDiff(context.Background(), o, "e1\x1b]0;owned\x07", "e2"); err != nil {
+		t.Fatal(err)
+	}
+	if controls(info.String()) || !strings.Contains(info.String(), `e1\x1b]0;owned\a: 80.0% of 5 words shared`) {
+		t.Errorf("summary %q: want the id's control characters escaped", info.String())
+	}
+	code, _, stderr := runChild(t, "diff", "--corpus", filepath.Join(dir, "x\x1b[2J.jsonl"), "a", "b")
+	if code != 1 || controls(stderr) || !strings.Contains(stderr, `x\x1b[2J.jsonl`) {
+		t.Errorf("exit %d, stderr %q: want 1 and the file name's ESC escaped", code, stderr)
+	}
+}

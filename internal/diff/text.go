@@ -34,7 +34,9 @@ const (
 // WriteText writes d for a terminal: a header line per side with its word
 // count and overlap, then one inline text that reads as A with B's edits in
 // place. Shared text appears once, a replacement as A's words then B's, text
-// only in A or only in B where it stands. The texts' own line breaks are
+// only in A or only in B where it stands. Control characters of the texts
+// and ids are written visibly (see Visible), the title quoted as %q quotes
+// it, so that a document cannot drive the terminal. The texts' own line breaks are
 // kept and lines are not wrapped, so the terminal wraps at its width; inline
 // reads better than two columns in 80–120 columns, where each column would
 // be too narrow for prose and a side that moved on would leave the other
@@ -90,7 +92,7 @@ type textWriter struct {
 // header writes a side's summary line, coloured like its text.
 func (t *textWriter) header(mark, name string, s *Side, color string) {
 	if s.ID != "" {
-		name = s.ID
+		name = Visible(s.ID)
 	}
 	line := fmt.Sprintf("%s %s", mark, name)
 	if s.Title != "" {
@@ -144,11 +146,13 @@ func lineGap(gap string, between bool) string {
 	return "\n"
 }
 
-// write writes one piece of text in style st.
+// write writes one piece of text in style st, its control characters
+// visible (see Visible).
 func (t *textWriter) write(s string, st style) {
 	if s == "" {
 		return
 	}
+	s = Visible(s)
 	if st == plain {
 		t.w.WriteString(s)
 		return
