@@ -86,17 +86,23 @@ type Side struct {
 	ID, Title string
 	// Text is the text compared; every Span of the Diff points into it.
 	Text string
-	// Words counts the words of Text; Shared those inside Equal ops.
-	Words, Shared int
+	// Words counts the words of Text. Shared counts those found in the
+	// other text: in place (the units the alignment matched, including
+	// the runs of one or two words that the word view shows inside a
+	// replacement) or moved. Moved counts the words of Shared found
+	// elsewhere in the other text than in place: those of a run of at
+	// least minMovedWords words that the other text holds too, by word,
+	// or of a sentence or line it holds too, by sentence or line. The ops
+	// show a moved passage as deleted where it was and inserted where it
+	// went.
+	Words, Shared, Moved int
 
 	units []unit
 	words []uint64 // hash of each word of Text, in order
 }
 
-// Overlap returns the share of the side's words that the other side shares
-// (Shared/Words), 0 for a text without words. Text that moved (a sentence
-// placed elsewhere in the other text) is aligned as deleted on one side and
-// inserted on the other and does not count as shared.
+// Overlap returns the share of the side's words found in the other text
+// (Shared/Words), in place or moved, 0 for a text without words.
 func (s *Side) Overlap() float64 {
 	if s.Words == 0 {
 		return 0
@@ -136,19 +142,17 @@ func Compare(a, b string, o Options) *Diff {
 	d := &Diff{By: o.By}
 	d.A = s.side(a, o.By)
 	d.B = s.side(b, o.By)
-	ms := align(keys(d.A.units), keys(d.B.units))
+	ka, kb := keys(d.A.units), keys(d.B.units)
+	ms := align(ka, kb)
+	d.countShared(ms, ka, kb, minMoved(o.By))
 	ops := unitOps(ms, len(d.A.units), len(d.B.units))
 	if o.By == ByWord {
-		ops = cleanup(ops)
+		ops = cleanup(ops) // for display: the shared counts are the alignment's
 	}
 	d.spans = ops
 	d.Ops = make([]Op, len(ops))
 	for i, u := range ops {
 		d.Ops[i] = Op{Kind: u.kind, A: d.A.span(u.a0, u.a1), B: d.B.span(u.b0, u.b1)}
-		if u.kind == Equal {
-			d.A.Shared += d.A.wordCount(u.a0, u.a1)
-			d.B.Shared += d.B.wordCount(u.b0, u.b1)
-		}
 	}
 	return d
 }

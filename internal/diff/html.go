@@ -87,8 +87,7 @@ func writeTable(w *bufio.Writer, d *Diff) error {
 		if s.side.Title != "" {
 			fmt.Fprintf(w, "<bdi class=\"nd-title\" dir=\"auto\">%s</bdi>", html.EscapeString(s.side.Title))
 		}
-		fmt.Fprintf(w, "<span class=\"nd-stat\">%d words, %.1f%% shared</span></th>",
-			s.side.Words, 100*s.side.Overlap())
+		fmt.Fprintf(w, "<span class=\"nd-stat\">%s</span></th>", s.side.stat())
 	}
 	w.WriteString("</tr></thead>\n<tbody>\n")
 	ca, cb := newCells(d, true), newCells(d, false)

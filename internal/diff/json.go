@@ -19,6 +19,7 @@ type jsonSide struct {
 	Title   string  `json:"title,omitempty"`
 	Words   int     `json:"words"`
 	Shared  int     `json:"shared"`
+	Moved   int     `json:"moved"`
 	Overlap float64 `json:"overlap"`
 }
 
@@ -33,13 +34,13 @@ type jsonOp struct {
 // WriteJSON writes d as one indented JSON object:
 //
 //	{"by": "word",
-//	 "a": {"id", "title", "words", "shared", "overlap"}, "b": {...},
+//	 "a": {"id", "title", "words", "shared", "moved", "overlap"}, "b": {...},
 //	 "ops": [{"op": "equal|replace|delete|insert", "a": [start, end], "b": [start, end],
 //	          "a_text": "...", "b_text": "..."}, ...]}
 //
 // Spans are byte offsets into the original texts; a_text and b_text are the
-// texts they cover (empty for the side an op lacks). Overlap is Shared/Words
-// rounded to four decimals.
+// texts they cover (empty for the side an op lacks). Words, Shared and Moved
+// are the Side's counts; overlap is Shared/Words rounded to four decimals.
 func WriteJSON(w io.Writer, d *Diff) error {
 	out := jsonDiff{By: d.By.String(), A: side(&d.A), B: side(&d.B), Ops: make([]jsonOp, len(d.Ops))}
 	for i, op := range d.Ops {
@@ -53,6 +54,6 @@ func WriteJSON(w io.Writer, d *Diff) error {
 }
 
 func side(s *Side) jsonSide {
-	return jsonSide{ID: s.ID, Title: s.Title, Words: s.Words, Shared: s.Shared,
+	return jsonSide{ID: s.ID, Title: s.Title, Words: s.Words, Shared: s.Shared, Moved: s.Moved,
 		Overlap: math.Round(s.Overlap()*1e4) / 1e4}
 }

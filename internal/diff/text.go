@@ -32,7 +32,7 @@ const (
 )
 
 // WriteText writes d for a terminal: a header line per side with its word
-// count and overlap, then one inline text that reads as A with B's edits in
+// count, overlap and words moved, then one inline text that reads as A with B's edits in
 // place. Shared text appears once, a replacement as A's words then B's, text
 // only in A or only in B where it stands. Control characters of the texts
 // and ids are written visibly (see Visible), the title quoted as %q quotes
@@ -98,11 +98,21 @@ func (t *textWriter) header(mark, name string, s *Side, color string) {
 	if s.Title != "" {
 		line += fmt.Sprintf(" %q", s.Title)
 	}
-	line += fmt.Sprintf("  %d words, %.1f%% shared", s.Words, 100*s.Overlap())
+	line += "  " + s.stat()
 	if t.color {
 		line = color + line + ansiReset
 	}
 	t.w.WriteString(line + "\n")
+}
+
+// stat says the side's words, the share of them shared and how many of
+// those moved: "85 words, 81.2% shared (10 moved)".
+func (s *Side) stat() string {
+	st := fmt.Sprintf("%d words, %.1f%% shared", s.Words, 100*s.Overlap())
+	if s.Moved > 0 {
+		st += fmt.Sprintf(" (%d moved)", s.Moved)
+	}
+	return st
 }
 
 // separator returns what goes between the replaced text a and its
