@@ -2,6 +2,7 @@ package diff
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -84,6 +85,130 @@ func BenchmarkCompare(b *testing.B) {
 					Compare(ta, tb, Options{By: by})
 				}
 			})
+		}
+	}
+}
+
+// sentenceLinesQuadratic is sentenceLines as it was, scanning every
+// sentence of the side for each op: the reference of
+// BenchmarkSentenceLines.
+func (s *Side) sentenceLinesQuadratic(sp Span) string {
+	var b strings.Builder
+	pos := sp.Start
+	for _, u := range s.units {
+		if u.span.Start < sp.Start || u.span.End > sp.End {
+			continue
+		}
+		b.WriteString(lineGap(s.Text[pos:u.span.Start], pos > sp.Start))
+		b.WriteString(s.Text[u.span.Start:u.span.End])
+		pos = u.span.End
+	}
+	b.WriteString(s.Text[pos:sp.End])
+	return b.String()
+}
+
+// benchProse returns n sentences of made-up prose from benchWords' vocabulary,
+// 8 to 30 words each, the first capitalised, a paragraph every 4.
+func benchProse(rng *rand.Rand, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		words := benchWords(rng, 8+rng.IntN(23))
+		words[0] = strings.ToUpper(words[0][:1]) + words[0][1:]
+		out[i] = strings.Join(words, " ") + "."
+	}
+	return out
+}
+
+// editProse returns sentences with a share p of them changed: a word
+// replaced, the sentence dropped, or another inserted after it.
+func editProse(rng *rand.Rand, sentences []string, p float64) []string {
+	var out []string
+	for _, s := range sentences {
+		switch r := rng.Float64(); {
+		case r < p/3:
+			words := strings.Fields(s)
+			words[rng.IntN(len(words))] = "edited"
+			out = append(out, strings.Join(words, " "))
+		case r < 2*p/3:
+		case r < p:
+			out = append(out, s, benchProse(rng, 1)[0])
+		default:
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func joinProse(sentences []string) string {
+	var b strings.Builder
+	for i, s := range sentences {
+		b.WriteString(s)
+		if i%4 == 3 {
+			b.WriteString("\n\n")
+		} else {
+			b.WriteString(" ")
+		}
+	}
+	return b.String()
+}
+
+// sentenceDiff is the diff by sentence of two texts of n sentences (about
+// 19n words), 10 % of the sentences edited.
+func sentenceDiff(n int) *Diff {
+	rng := rand.New(rand.NewPCG(3, 4))
+	a := benchProse(rng, n)
+	return Compare(joinProse(a), joinProse(editProse(rng, a, 0.1)), Options{By: BySentence})
+}
+
+// BenchmarkSentenceLines renders every op of a diff by sentence of texts of
+// 2,500 and 10,000 sentences (47,000 and 190,000 words, 0.3 and 1.3 MB) one
+// sentence a line, as WriteText does: old scans every sentence of the side
+// for each op, new finds the op's first sentence by binary search. The
+// old/new ratio grows with the length of the texts.
+func BenchmarkSentenceLines(b *testing.B) {
+	for _, n := range []int{2500, 10000} {
+		d := sentenceDiff(n)
+		for _, impl := range []struct {
+			name string
+			f    func(*Side, Span) string
+		}{{"old", (*Side).sentenceLinesQuadratic}, {"new", (*Side).sentenceLines}} {
+			b.Run(fmt.Sprintf("%d/%s", n, impl.name), func(b *testing.B) {
+				b.SetBytes(int64(len(d.A.Text) + len(d.B.Text)))
+				for b.Loop() {
+					for _, op := range d.Ops {
+						impl.f(&d.A, op.A)
+						impl.f(&d.B, op.B)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkWriteText writes the diff of BenchmarkSentenceLines as text.
+func BenchmarkWriteText(b *testing.B) {
+	d := sentenceDiff(10000)
+	b.SetBytes(int64(len(d.A.Text) + len(d.B.Text)))
+	for b.Loop() {
+		if err := WriteText(io.Discard, d, TextOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestSentenceLinesAsBefore: sentenceLines gives what the quadratic
+// version gave, op by op.
+func TestSentenceLinesAsBefore(t *testing.T) {
+	d := sentenceDiff(300)
+	if len(d.Ops) < 50 {
+		t.Fatalf("%d ops, want many", len(d.Ops))
+	}
+	for i, op := range d.Ops {
+		if got, want := d.A.sentenceLines(op.A), d.A.sentenceLinesQuadratic(op.A); got != want {
+			t.Fatalf("op %d, A: %q, want %q", i, got, want)
+		}
+		if got, want := d.B.sentenceLines(op.B), d.B.sentenceLinesQuadratic(op.B); got != want {
+			t.Fatalf("op %d, B: %q, want %q", i, got, want)
 		}
 	}
 }

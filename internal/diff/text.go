@@ -2,8 +2,10 @@ package diff
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -131,13 +133,15 @@ func separator(a, gapB string, by By) string {
 
 // sentenceLines returns the text of sp, sentences of the side, with one
 // sentence a line: the space between two sentences of a paragraph becomes
-// a line break; paragraph breaks stay.
+// a line break; paragraph breaks stay. It takes time in the sentences of
+// sp (and the logarithm of the side's), finding the first by binary search.
 func (s *Side) sentenceLines(sp Span) string {
 	var b strings.Builder
 	pos := sp.Start
-	for _, u := range s.units {
-		if u.span.Start < sp.Start || u.span.End > sp.End {
-			continue
+	first, _ := slices.BinarySearchFunc(s.units, sp.Start, func(u unit, start int) int { return cmp.Compare(u.span.Start, start) })
+	for _, u := range s.units[first:] {
+		if u.span.End > sp.End {
+			break
 		}
 		b.WriteString(lineGap(s.Text[pos:u.span.Start], pos > sp.Start))
 		b.WriteString(s.Text[u.span.Start:u.span.End])
