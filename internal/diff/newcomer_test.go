@@ -48,3 +48,30 @@ func TestSentenceTextOneSentenceALine(t *testing.T) {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
 }
+
+// TestSentenceTextBreaksGluedSentences: by sentence, two sentences with no
+// space between them are written on lines of their own too: a full stop
+// followed by a capital, and Chinese, which puts no space after "。".
+// Regression: they stayed on one line.
+func TestSentenceTextBreaksGluedSentences(t *testing.T) {
+	tests := []struct{ name, a, b, want string }{
+		{"full stop", "First sentence.Second sentence here.", "First sentence.Second sentence here.",
+			"First sentence.\nSecond sentence here.\n"},
+		{"edited", "First sentence.Second sentence here.Third one.", "First sentence.Second sentence there.Third one.",
+			"First sentence.\n[-Second sentence here.-]\n{+Second sentence there.+}\nThird one.\n"},
+		{"Chinese", "中央银行周二宣布提高利率。市场大幅下跌。", "中央银行周二宣布降低利率。市场大幅下跌。",
+			"[-中央银行周二宣布提高利率。-]\n{+中央银行周二宣布降低利率。+}\n市场大幅下跌。\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			if err := WriteText(&out, Compare(tc.a, tc.b, Options{By: BySentence}), TextOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			body := out.String()[strings.Index(out.String(), "\n\n")+2:]
+			if diff := cmp.Diff(tc.want, body); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}

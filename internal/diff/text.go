@@ -152,9 +152,11 @@ func (s *Side) sentenceLines(sp Span) string {
 }
 
 // lineGap returns the space between two sentences as a line break when it
-// holds none; between is false before the first sentence, whose gap stays.
+// holds none, and a line break between two sentences with no space between
+// them ("here.Another", Chinese "。"); between is false before the first
+// sentence, whose gap stays.
 func lineGap(gap string, between bool) string {
-	if !between || gap == "" || strings.Contains(gap, "\n") || strings.TrimFunc(gap, isSpace) != "" {
+	if !between || strings.Contains(gap, "\n") || strings.TrimFunc(gap, isSpace) != "" {
 		return gap
 	}
 	return "\n"
