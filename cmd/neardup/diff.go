@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/neardup/neardup/core"
@@ -222,7 +223,7 @@ func lookupDocs(ctx context.Context, path string, ro corpus.Options, ids job.IDN
 	defer r.Close()
 	found := [2]bool{}
 	var skipped [2]*corpus.Record // a record of the id that cannot be compared
-	repeats := false
+	repeats := map[string]bool{}  // ids that repeat in the corpus
 	for {
 		if err := ctx.Err(); err != nil {
 			return docs, err
@@ -235,7 +236,9 @@ func lookupDocs(ctx context.Context, path string, ro corpus.Options, ids job.IDN
 			return docs, err
 		}
 		id, kept, repeat := ids.Name(&rec)
-		repeats = repeats || repeat
+		if repeat {
+			repeats[id] = true
+		}
 		for i, want := range [2]string{a, b} {
 			switch {
 			case id != want:
@@ -255,6 +258,7 @@ func lookupDocs(ctx context.Context, path string, ro corpus.Options, ids job.IDN
 		}
 	}
 	var missing []string
+	hint := ""
 	for i, id := range [2]string{a, b} {
 		switch {
 		case found[i]:
@@ -262,14 +266,27 @@ func lookupDocs(ctx context.Context, path string, ro corpus.Options, ids job.IDN
 			return docs, fmt.Errorf("document %q in %s cannot be compared (%s): %w", id, path, skipped[i].Skip, skipped[i].Err)
 		default:
 			missing = append(missing, fmt.Sprintf("%q", id))
+			if base, ok := renamedFrom(id); ok && repeats[base] && ids.OnDuplicate != job.DuplicateRename && hint == "" {
+				hint = fmt.Sprintf(" (%q repeats in it: the %s that neardup dedup --on-duplicate-id rename gave is found with the same flag)", base, id)
+			}
 		}
 	}
 	if len(missing) > 0 {
-		hint := ""
-		if repeats && ids.OnDuplicate != job.DuplicateRename {
-			hint = " (ids that repeat in it: the ID#2 that neardup dedup --on-duplicate-id rename gave is found with the same flag)"
-		}
 		return docs, fmt.Errorf("no document with id %s in %s%s", strings.Join(missing, " or "), path, hint)
 	}
 	return docs, nil
+}
+
+// renamedFrom returns the id that --on-duplicate-id rename renamed to id,
+// ID for ID#2, ID#3 ...; ok is false for an id of another form.
+func renamedFrom(id string) (base string, ok bool) {
+	i := strings.LastIndexByte(id, '#')
+	if i <= 0 {
+		return "", false
+	}
+	n, err := strconv.Atoi(id[i+1:])
+	if err != nil || n < 2 || strconv.Itoa(n) != id[i+1:] {
+		return "", false
+	}
+	return id[:i], true
 }

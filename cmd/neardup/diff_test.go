@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/diff"
+	"github.com/neardup/neardup/internal/job"
 )
 
 func TestRunDiff(t *testing.T) {
@@ -214,5 +215,41 @@ func TestDiffShowsControlCharactersOnStderr(t *testing.T) {
 	code, _, stderr := runChild(t, "diff", "--corpus", filepath.Join(dir, "x\x1b[2J.jsonl"), "a", "b")
 	if code != 1 || controls(stderr) || !strings.Contains(stderr, `x\x1b[2J.jsonl`) {
 		t.Errorf("exit %d, stderr %q: want 1 and the file name's ESC escaped", code, stderr)
+	}
+}
+
+// TestDiffHintsRenameOnlyForARepeatedID: an id that is not found is told
+// of --on-duplicate-id rename only when it is ID#n of an id that repeats
+// in the corpus. Regression: once any id repeated, every "no document"
+// error gave the hint, for an unrelated id too.
+func TestDiffHintsRenameOnlyForARepeatedID(t *testing.T) {
+	dir := writeTree(t, map[string]string{"dups.jsonl": `{"id":"x","text":"Rates rose on Monday."}
+{"id":"y","text":"Rates rose."}
+{"id":"x","text":"Markets fell."}
+{"id":"z","text":"Markets rose."}
+{"id":"z","text":"Markets rose again."}
+`})
+	tests := []struct {
+		name, a, b string
+		hint       string // "": none
+	}{
+		{"an unrelated id", "y", "zz", ""},
+		{"ID#n of an id that does not repeat", "y#2", "x", ""},
+		{"not a number after #", "x#b", "y", ""},
+		{"ID#2 of an id that repeats", "y", "x#2", `("x" repeats in it: the x#2 that neardup dedup --on-duplicate-id rename gave`},
+		{"ID#3", "z#3", "y", `("z" repeats in it: the z#3`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o := diffOptions{corpus: filepath.Join(dir, "dups.jsonl"), read: corpus.Options{SinglePass: true}, ids: job.IDNamer{OnDuplicate: job.DuplicateSkip},
+				format: "json", out: &bytes.Buffer{}}
+			err := runDiff(context.Background(), o, tc.a, tc.b)
+			if err == nil || !strings.Contains(err.Error(), "no document with id") {
+				t.Fatalf("error %v, want no document with id", err)
+			}
+			if got := strings.Contains(err.Error(), "rename"); got != (tc.hint != "") || !strings.Contains(err.Error(), tc.hint) {
+				t.Errorf("error %q; want the hint %q", err, tc.hint)
+			}
+		})
 	}
 }
