@@ -22,7 +22,10 @@ import (
 // UTF-8 is read in the charset its start is detected to be (github.com/
 // gogs/chardet; Windows-1252 when detection is not confident), or in
 // Options.Charset when it is set, and converted to UTF-8; a charset given
-// as UTF-8 turns detection off. A UTF-16 file
+// as UTF-8 turns detection off. A start that is UTF-8 but for a few stray
+// bytes (mostlyUTF8) is UTF-8, each stray byte read as U+FFFD: read in
+// Windows-1252, every other non-ASCII character of it would be mojibake.
+// A UTF-16 file
 // with a byte-order mark is read as UTF-16. JSON Lines stays UTF-8, as its
 // specification says: a line that is not is a skipped record, located.
 
@@ -74,6 +77,9 @@ func (r *Reader) utf8Reader(br *bufio.Reader) (io.Reader, string) {
 	if validUTF8Prefix(head) {
 		return br, ""
 	}
+	if mostlyUTF8(head) {
+		return transform.NewReader(br, unicode.UTF8.NewDecoder()), "" // stray bytes become U+FFFD
+	}
 	e, name := detected(head)
 	return transform.NewReader(br, e.NewDecoder()), name
 }
@@ -103,7 +109,8 @@ func detected(head []byte) (encoding.Encoding, string) {
 
 // DecodeText returns a whole text file's bytes in UTF-8, read as the
 // reader reads a text file: in charset when it is not "", else by its
-// byte-order mark, else as UTF-8 when it is, else in the charset detected
+// byte-order mark, else as UTF-8 when it is, or is but for a few stray
+// bytes at its start (each then U+FFFD), else in the charset detected
 // (Windows-1252 when detection names none other). A byte-order mark is
 // left out. It fails on an unknown charset, on bytes that are not UTF-8
 // when charset names UTF-8, and on a file holding NUL bytes without a
@@ -135,13 +142,45 @@ func DecodeText(data []byte, charset string) (string, error) {
 			}
 			return strings.TrimPrefix(string(data), "\ufeff"), nil
 		}
-		enc, _ = detected(data[:min(len(data), charsetHead)])
+		if enc = unicode.UTF8; !mostlyUTF8(data[:min(len(data), charsetHead)]) {
+			enc, _ = detected(data[:min(len(data), charsetHead)])
+		}
 	}
 	text, err := enc.NewDecoder().Bytes(data)
 	if err != nil {
 		return "", err
 	}
 	return strings.TrimPrefix(string(text), "\ufeff"), nil
+}
+
+// mostlyUTF8 reports whether head, which is not valid UTF-8, is UTF-8 but
+// for a few stray bytes: it holds at least twice as many multi-byte UTF-8
+// characters as bytes that are not UTF-8. A text in a single-byte charset
+// hardly ever holds a multi-byte UTF-8 character (a letter of 0xC2–0xF4
+// followed by one or more of 0x80–0xBF, punctuation in Windows-1252), and
+// each of its non-ASCII letters before an ASCII one is a byte that is not
+// UTF-8; a UTF-8 text with a stray byte (a cut Windows-1252 quote, a
+// corrupted character) holds many multi-byte characters and one or two
+// such bytes. A rune cut at head's end is neither.
+func mostlyUTF8(head []byte) bool {
+	multi, stray := 0, 0
+	for i := 0; i < len(head); {
+		if head[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(head[i:])
+		switch {
+		case r != utf8.RuneError || size > 1:
+			multi++
+		case !utf8.FullRune(head[i:]):
+			// a rune cut at the end
+		default:
+			stray++
+		}
+		i += size
+	}
+	return stray > 0 && multi >= 2*stray
 }
 
 // validUTF8Prefix reports whether head is valid UTF-8 but for a rune cut

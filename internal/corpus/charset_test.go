@@ -40,6 +40,11 @@ func TestCharsets(t *testing.T) {
 		{"jsonl stays utf-8", "a.jsonl", "{\"id\":\"1\",\"text\":\"caf\xe9\"}\n{\"id\":\"2\",\"text\":\"ok\"}\n", Options{Charset: "latin1"},
 			[]rec{{ID: "1", Text: "caf\xe9", Origin: "a.jsonl:1", Raw: "{\"id\":\"1\",\"text\":\"caf\xe9\"}", Skip: "invalid-utf8", Err: `a.jsonl:1: field "text": invalid UTF-8`},
 				{ID: "2", Text: "ok", Origin: "a.jsonl:2", Raw: `{"id":"2","text":"ok"}`}}, ""},
+		// Regression: one stray byte made a UTF-8 file read as Windows-1252
+		// ("CafÃ©"), as DecodeText read it for neardup diff.
+		{"utf-8 with a stray byte", "a.txt", "Menu\n\nCaf\xc3\xa9 au lait is served.\xff The r\xc3\xa9sum\xc3\xa9 arrived.", Options{},
+			[]rec{{ID: "a.txt", Title: "Menu", Text: "Café au lait is served.\ufffd The résumé arrived.", Origin: "a.txt",
+				Raw: "{\"id\":\"a.txt\",\"title\":\"Menu\",\"text\":\"Café au lait is served.\ufffd The résumé arrived.\"}"}}, ""},
 		{"unknown charset", "a.txt", "x", Options{Charset: "klingon"}, nil,
 			`corpus: unknown charset "klingon" (want a name such as utf-8, latin1, windows-1251, koi8-r, shift_jis)`},
 	} {
@@ -75,6 +80,13 @@ func TestDecodeText(t *testing.T) {
 		{name: "UTF-16 by its mark", data: "\xff\xfeL\x00e\x00", want: "Le"},
 		{name: "Latin-1 detected", data: "Le caf\xe9 co\xfbte \xa3100 depuis lundi.", want: "Le café coûte £100 depuis lundi."},
 		{name: "charset given", data: "\xcf\xf0\xe8\xe2\xe5\xf2", charset: "windows-1251", want: "Привет"},
+		// Regression: one stray byte made a UTF-8 text read as Windows-1252.
+		{name: "UTF-8 with a stray byte", data: "Caf\xc3\xa9 au lait is served.\xff The r\xc3\xa9sum\xc3\xa9 arrived.",
+			want: "Café au lait is served.\ufffd The résumé arrived."},
+		{name: "Russian UTF-8 with a stray byte", data: "Рынки упали.\xff Банк повысил ставку.", want: "Рынки упали.\ufffd Банк повысил ставку."},
+		{name: "Latin-1 with a UTF-8 look-alike", data: "Le caf\xe9 co\xfbte \xa3100 depuis lundi, \xc9\x93l\xe9gant\x94.",
+			want: "Le café coûte £100 depuis lundi, É“légant”."},
+		{name: "a stray byte alone", data: "Hello w\xffrld and more text.", want: "Hello wÿrld and more text."},
 		{name: "given as UTF-8, and not", data: "caf\xe9", charset: "utf-8", err: "not UTF-8 text"},
 		{name: "unknown charset", data: "x", charset: "klingon", err: `unknown charset "klingon"`},
 		{name: "binary", data: "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", err: "binary, not text"},
