@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -15,12 +16,13 @@ import (
 	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/diff"
+	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/job"
 )
 
 // diffCmd is `neardup diff`: an aligned diff of two documents.
 type diffCmd struct {
-	A string `arg:"" name:"a" help:"First document: a text file (UTF-8, or converted from the charset detected), a file holding one document in any format neardup dedup reads (a JSON object, an HTML page whose article is extracted …), - for standard input, or an id with --corpus."`
+	A string `arg:"" name:"a" help:"First document: a text file (UTF-8, or converted from the charset detected or given with --charset), a file holding one document in any format neardup dedup reads (a JSON object, an HTML page whose article is extracted …; a file of no known name by its content: text that only starts with [, { or < is text), - for standard input, or an id with --corpus. --format says which format both documents are in."`
 	B string `arg:"" name:"b" help:"Second document, like the first."`
 
 	Corpus string `help:"Read A and B as document ids from this corpus (any input neardup dedup reads)."`
@@ -29,12 +31,16 @@ type diffCmd struct {
 	JSON   bool   `name:"json" xor:"output" help:"Write the diff as JSON instead of text."`
 	HTML   bool   `name:"html" xor:"output" help:"Write the diff as a self-contained side-by-side HTML page instead of text."`
 
+	formatFlags
+
 	IDCol    string `name:"id-col" default:"id" help:"With --corpus: field or column holding the document id."`
 	TitleCol string `name:"title-col" default:"title" help:"With --corpus: field or column holding the title."`
 	TextCol  string `name:"text-col" default:"text" help:"With --corpus: field or column holding the body text."`
 
 	OnDuplicateID string `name:"on-duplicate-id" default:"fail" enum:"fail,skip,rename" help:"With --corpus: ids as neardup dedup --on-duplicate-id gave them: fail (an id two records hold names neither), skip (the first of them), rename (the first; the later ones are ID#2, ID#3 ...)."`
 	IDScope       string `name:"id-scope" default:"run" enum:"run,file" help:"With --corpus: ids as neardup dedup --id-scope gave them: run, or file (FILE#ID, FILE the path given to both commands)."`
+
+	readFlags
 }
 
 // diffOptions is what runDiff needs.
@@ -59,6 +65,10 @@ func (c *diffCmd) Run(g *globals) error {
 	o := diffOptions{corpus: c.Corpus, by: by, format: "text", out: os.Stdout, stdin: os.Stdin,
 		read: corpus.Options{IDField: c.IDCol, TitleField: c.TitleCol, TextField: c.TextCol, SinglePass: true},
 		ids:  job.IDNamer{Scope: c.IDScope, OnDuplicate: c.OnDuplicateID}}
+	c.formatFlags.apply(&o.read)
+	if err := c.readFlags.apply(&o.read); err != nil {
+		return err
+	}
 	switch {
 	case c.JSON:
 		o.format = "json"
@@ -131,11 +141,14 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 }
 
 // readDocFile reads the document a file holds, or stdin for "-". A text
-// file (by its name, or a file of no known name that is not markup or
-// JSON) is the document whole, its path the id, in UTF-8 or converted from
-// the charset detected as neardup dedup converts a text file; any other
-// file is read as neardup dedup reads it (an HTML page's article, a JSON
-// object's fields, a feed's item …) and must hold exactly one document.
+// file (by --format txt, by its name, or a file of no known name that is
+// no JSON, page or other format, see plainText) is the document whole, its
+// path the id, in ro.Charset or UTF-8 or converted from the charset
+// detected as neardup dedup converts a text file, and refused when larger
+// than ro.MaxBytes as dedup skips it; any other file is read
+// as neardup dedup reads it (an HTML page's article, a JSON object's
+// fields, a feed's item …, in the format ro.Format names if any) and must
+// hold exactly one document.
 func readDocFile(ctx context.Context, path string, ro corpus.Options, stdin io.Reader) (core.Document, error) {
 	var data []byte
 	var err error
@@ -147,7 +160,11 @@ func readDocFile(ctx context.Context, path string, ro corpus.Options, stdin io.R
 	if err != nil {
 		return core.Document{}, err
 	}
-	if plainText(path, data) {
+	if plainText(path, data, ro.Format) {
+		limit := cmp.Or(ro.MaxBytes, corpus.DefaultMaxBytes)
+		if len(data) > limit {
+			return core.Document{}, fmt.Errorf("%s cannot be compared: too large: over %d bytes (--max-bytes)", path, limit)
+		}
 		text, err := corpus.DecodeText(data, ro.Charset)
 		if err != nil {
 			return core.Document{}, fmt.Errorf("%s: %w", path, err)
@@ -195,16 +212,34 @@ func readDocFile(ctx context.Context, path string, ro corpus.Options, stdin io.R
 	return core.Document{}, fmt.Errorf("%s holds no document", path)
 }
 
-// plainText reports whether a file is compared as plain text: a .txt or .md
-// file, or one of no known name whose first byte (past blanks) opens no
-// markup or JSON.
-func plainText(path string, data []byte) bool {
+// plainText reports whether a file is compared as plain text: by --format
+// txt; without --format, a .txt or .md file, or one of no known name (and
+// standard input) that is not of another format by its content: no
+// compressed file, archive or other format of a magic number, no JSON (a
+// value that parses whole, or a first line that does, JSON Lines) and no
+// HTML page. Text that merely starts with "[", "{" or "<" ("[UPDATE 1]
+// Shares rose") is text.
+func plainText(path string, data []byte, format string) bool {
+	if format != "" {
+		return format == container.Text.String()
+	}
 	switch container.ByName(path) {
 	case container.Text, container.Markdown:
 		return true
 	case container.Unknown:
-		t := bytes.TrimLeft(data, " \t\r\n\ufeff")
-		return len(t) == 0 || (t[0] != '<' && t[0] != '{' && t[0] != '[' && container.Magic(t) == container.Unknown)
+		t := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\ufeff")), " \t\r\n")
+		switch {
+		case len(t) == 0:
+			return true
+		case container.Magic(t) != container.Unknown:
+			return false
+		case t[0] == '{' || t[0] == '[':
+			line, _, _ := bytes.Cut(t, []byte("\n"))
+			return !json.Valid(t) && !json.Valid(line)
+		case t[0] == '<':
+			return !extract.LooksHTML(t, "") && !container.IsSitemap(t)
+		}
+		return true
 	}
 	return false
 }

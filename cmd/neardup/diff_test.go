@@ -47,6 +47,7 @@ func TestRunDiff(t *testing.T) {
 		wantErr string     // substring of the error
 		stdin   string     // what "-" reads
 		text    string     // a substring of the diff
+		format  string     // --format
 	}{
 		{name: "text and JSON files", a: p("a.txt"), b: p("b.json"), want: [2]string{p("a.txt"), "42"}, overlap: [2]float64{5.0 / 6, 5.0 / 6}},
 		{name: "ids in a corpus", corpus: p("news.jsonl"), a: "y", b: "x", want: [2]string{"y", "x"}, overlap: [2]float64{1, 4.0 / 6}},
@@ -70,7 +71,7 @@ func TestRunDiff(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var out bytes.Buffer
-			o := diffOptions{corpus: tc.corpus, read: corpus.Options{SinglePass: true}, by: diff.ByWord, format: "json", out: &out,
+			o := diffOptions{corpus: tc.corpus, read: corpus.Options{SinglePass: true, Format: tc.format}, by: diff.ByWord, format: "json", out: &out,
 				stdin: strings.NewReader(tc.stdin)}
 			err := runDiff(context.Background(), o, tc.a, tc.b)
 			if tc.wantErr != "" {
@@ -251,5 +252,122 @@ func TestDiffHintsRenameOnlyForARepeatedID(t *testing.T) {
 				t.Errorf("error %q; want the hint %q", err, tc.hint)
 			}
 		})
+	}
+}
+
+// TestDiffReadsTextThatLooksLikeJSON: a file of no known name, or standard
+// input, that starts with "[", "{" or "<" and is no JSON and no page is
+// compared as text; --format says what a file holds whatever its name or
+// content. Regression: "[UPDATE 1] Shares rose ..." was refused as
+// malformed JSON, and diff had no --format.
+func TestDiffReadsTextThatLooksLikeJSON(t *testing.T) {
+	const story = "Shares of Acme rose 5 percent on Monday after results."
+	dir := writeTree(t, map[string]string{
+		"upd":       "[UPDATE 1] " + story + "\n",
+		"draft":     "{Draft} " + story + "\n",
+		"tag":       "<UPDATE> " + story + "\nSecond line.\n",
+		"plain":     story + "\n",
+		"obj":       `{"id":"j1","text":"` + story + `"}`,
+		"lines":     `{"id":"j1","text":"` + story + `"}` + "\n{broken\n",
+		"pretty":    "{\n  \"id\": \"j2\",\n  \"text\": \"" + story + "\"\n}\n",
+		"story.txt": `{"id":"j1","text":"` + story + `"}`,
+		"bad.json":  "[UPDATE 1] " + story,
+	})
+	p := func(name string) string { return filepath.Join(dir, name) }
+	tests := []struct {
+		name, a, b, stdin, format string
+		wantA                     string // id of side A
+		words                     int    // words of side A
+		wantErr                   string
+	}{
+		{name: "[ text in a file", a: p("upd"), wantA: p("upd"), words: 12},
+		{name: "[ text on standard input", a: "-", stdin: "[UPDATE 1] " + story, wantA: "-", words: 12},
+		{name: "{ text", a: p("draft"), wantA: p("draft"), words: 11},
+		{name: "< text, not a page", a: p("tag"), wantA: p("tag"), words: 13},
+		{name: "a JSON object", a: p("obj"), wantA: "j1", words: 10},
+		{name: "a JSON object on standard input", a: "-", stdin: `{"id":"j1","text":"` + story + `"}`, wantA: "j1", words: 10},
+		{name: "JSON Lines by the first line", a: p("lines"), wantA: "j1", words: 10},
+		{name: "pretty-printed JSON", a: p("pretty"), wantA: "j2", words: 10},
+		{name: "--format txt of JSON", a: p("obj"), format: "txt", wantA: p("obj"), words: 13},
+		{name: "--format json of a .txt file", a: p("story.txt"), b: p("obj"), format: "json", wantA: "j1", words: 10},
+		{name: "--format json of text", a: p("upd"), format: "json", wantErr: "malformed JSON"},
+		{name: "a .json file that is not JSON", a: p("bad.json"), wantErr: "malformed JSON"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			o := diffOptions{read: corpus.Options{SinglePass: true, Format: tc.format}, format: "json", out: &out, stdin: strings.NewReader(tc.stdin)}
+			b := tc.b
+			if b == "" {
+				b = p("plain")
+			}
+			err := runDiff(context.Background(), o, tc.a, b)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("error %v, want one with %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var d struct {
+				A struct {
+					ID    string
+					Words int
+				}
+			}
+			if err := json.Unmarshal(out.Bytes(), &d); err != nil {
+				t.Fatal(err)
+			}
+			if d.A.ID != tc.wantA || d.A.Words != tc.words {
+				t.Errorf("side A %q of %d words, want %q of %d", d.A.ID, d.A.Words, tc.wantA, tc.words)
+			}
+		})
+	}
+}
+
+// TestDiffReadsDocumentsAsDedup: diff takes the flags of dedup that say how
+// a document is read (--format, --charset, --max-bytes, --rules ...), and
+// reads a UTF-8 file with a stray byte as UTF-8, as dedup does.
+// Regression: diff had none of these flags, and one stray byte made a
+// UTF-8 file read as Windows-1252 ("CafÃ©").
+func TestDiffReadsDocumentsAsDedup(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{
+		"page.html": `<html lang=en><head><title>Ferry</title></head><body><article><h1>Ferry</h1>` +
+			`<p>The harbour authority said on Monday that the new ferry line would start in spring, linking the two islands.</p>` +
+			`<div class="note"><p>Timetables are posted at both piers and online every week.</p></div></article></body></html>`,
+		"note.txt":   "Timetables are posted at both piers and online every week.\n",
+		"rules.yaml": "version: 1\nrules:\n  - name: port\n    body: \".note\"\n",
+		"cp.txt":     "\xcf\xf0\xe8\xe2\xe5\xf2 \xec\xe8\xf0",
+		"stray.txt":  "Caf\xc3\xa9 au lait is served.\xff The r\xc3\xa9sum\xc3\xa9 arrived.",
+		"good.txt":   "Café au lait is served. The résumé arrived.",
+		"obj":        `{"id":"j1","text":"Timetables are posted at both piers and online every week."}`,
+	})
+	p := func(name string) string { return filepath.Join(dir, name) }
+	tests := []struct {
+		name string
+		args []string
+		want string // in the JSON diff
+	}{
+		{"--rules", []string{"--rules", p("rules.yaml"), p("page.html"), p("note.txt")}, "\"overlap\": 1\n"},
+		{"--charset", []string{"--charset", "koi8-r", p("cp.txt"), p("cp.txt")}, `"a_text": "оПХБЕР ЛХП"`},
+		{"a stray byte", []string{p("stray.txt"), p("good.txt")}, "\"a_text\": \"Café au lait is served.\ufffd The résumé arrived\""},
+		{"--format", []string{"--format", "txt", p("obj"), p("note.txt")}, `"id": "` + p("obj") + `"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runChild(t, append([]string{"diff", "-q", "--json"}, tc.args...)...)
+			if code != 0 || !strings.Contains(stdout, tc.want) {
+				t.Errorf("exit %d, stderr %q; want 0 and a diff holding %s:\n%s", code, stderr, tc.want, stdout)
+			}
+		})
+	}
+	for _, file := range []string{"page.html", "good.txt"} {
+		code, _, stderr := runChild(t, "diff", "-q", "--max-bytes", "40", p(file), p("note.txt"))
+		if code != 1 || !strings.Contains(stderr, "over 40 bytes") {
+			t.Errorf("--max-bytes 40: exit %d, stderr %q; want 1, %s too large", code, stderr, file)
+		}
 	}
 }

@@ -13,21 +13,35 @@ import (
 
 // inputFlags are how every command that reads documents reads them.
 type inputFlags struct {
-	Format    string      `enum:",${formats}" default:"" help:"Input format: ${formats}; default: by extension and content."`
-	Charset   charsetName `help:"Charset of text, CSV and TSV inputs (e.g. latin1, windows-1251); default: UTF-8, or detected for a file that is not. JSONL is always UTF-8."`
-	IDCol     string      `name:"id-col" default:"id" help:"Field or column holding the document id."`
-	TitleCol  string      `name:"title-col" default:"title" help:"Field or column holding the title."`
-	TextCol   string      `name:"text-col" default:"text" help:"Field or column holding the body text (in JSON, a dotted name is a path into nested objects: _source.body)."`
-	URLCol    string      `name:"url-col" default:"url" help:"Field or column holding the URL."`
-	SourceCol string      `name:"source-col" default:"source" help:"Field or column holding the source (publisher)."`
-	DateCol   string      `name:"date-col" default:"date" help:"Field or column holding the date."`
-	MaxBytes  int         `default:"${max_bytes}" help:"Skip records (a JSONL line, a CSV row, a text file, a web page) larger than this many bytes; they are not read into memory."`
+	formatFlags
+	IDCol     string `name:"id-col" default:"id" help:"Field or column holding the document id."`
+	TitleCol  string `name:"title-col" default:"title" help:"Field or column holding the title."`
+	TextCol   string `name:"text-col" default:"text" help:"Field or column holding the body text (in JSON, a dotted name is a path into nested objects: _source.body)."`
+	URLCol    string `name:"url-col" default:"url" help:"Field or column holding the URL."`
+	SourceCol string `name:"source-col" default:"source" help:"Field or column holding the source (publisher)."`
+	DateCol   string `name:"date-col" default:"date" help:"Field or column holding the date."`
+	readFlags
+	MinChars    int  `name:"min-chars" default:"${default_min_chars}" help:"HTML and WARC inputs: skip pages with less article text than this many characters as too short; 0 keeps them."`
+	Strict      bool `help:"Stop at the first bad record instead of skipping it."`
+	Workers     int  `short:"j" help:"Reading and sketching goroutines (default: one per CPU)."`
+	MaxWarnings int  `default:"${default_max_warnings}" help:"Warn about at most this many skipped records on stderr; 0 warns of none (one line says where they are counted)."`
+}
+
+// formatFlags say what an input holds: its format and charset. Every
+// command that reads documents has them (dedup, index add and query
+// through inputFlags, diff).
+type formatFlags struct {
+	Format  string      `enum:",${formats}" default:"" help:"Input format: ${formats}; default: by extension and content."`
+	Charset charsetName `help:"Charset of text, CSV and TSV inputs (e.g. latin1, windows-1251); default: UTF-8, or detected for a file that is not. JSONL is always UTF-8."`
+}
+
+// readFlags bound what is read of an input and say how a page becomes a
+// document, for every command that reads documents (dedup, index add and
+// query through inputFlags, diff).
+type readFlags struct {
+	MaxBytes int `default:"${max_bytes}" help:"Skip records (a JSONL line, a CSV row, a text file, a web page) larger than this many bytes; they are not read into memory."`
 	decompressFlags
-	Rules       string `help:"HTML and WARC inputs: site rules (YAML) for article extraction, as for neardup extract."`
-	MinChars    int    `name:"min-chars" default:"${default_min_chars}" help:"HTML and WARC inputs: skip pages with less article text than this many characters as too short; 0 keeps them."`
-	Strict      bool   `help:"Stop at the first bad record instead of skipping it."`
-	Workers     int    `short:"j" help:"Reading and sketching goroutines (default: one per CPU)."`
-	MaxWarnings int    `default:"${default_max_warnings}" help:"Warn about at most this many skipped records on stderr; 0 warns of none (one line says where they are counted)."`
+	Rules string `help:"HTML and WARC inputs: site rules (YAML) for article extraction, as for neardup extract."`
 }
 
 // charsetName is --charset: a charset's WHATWG or IANA name.
@@ -36,21 +50,43 @@ type charsetName string
 // Validate refuses a name no decoder knows; kong calls it after parsing.
 func (c *charsetName) Validate() error { return corpus.CheckCharset(string(*c)) }
 
+// apply sets the format and charset of o.
+func (f *formatFlags) apply(o *corpus.Options) {
+	o.Format, o.Charset = f.Format, string(f.Charset)
+}
+
+// apply checks the flags and sets the limits and site rules of o.
+func (f *readFlags) apply(o *corpus.Options) error {
+	if f.MaxBytes <= 0 {
+		return usageError{"--max-bytes must be positive"}
+	}
+	if err := f.decompressFlags.check(); err != nil {
+		return err
+	}
+	o.MaxBytes, o.MaxInflate, o.MaxRatio = f.MaxBytes, f.MaxInflate, f.MaxRatio
+	if f.Rules != "" {
+		rs, err := loadRules(f.Rules)
+		if err != nil {
+			return err
+		}
+		o.Extract.Rules = rs
+	}
+	return nil
+}
+
 // corpusOptions are the reader's options the flags give, after checking the
 // flags of every command that reads documents.
 func (f *inputFlags) corpusOptions() (corpus.Options, error) {
-	o := corpus.Options{Format: f.Format, IDField: f.IDCol, TitleField: f.TitleCol, TextField: f.TextCol,
-		URLField: f.URLCol, SourceField: f.SourceCol, DateField: f.DateCol, MaxBytes: f.MaxBytes, Charset: string(f.Charset),
-		MaxInflate: f.MaxInflate, MaxRatio: f.MaxRatio}
+	o := corpus.Options{IDField: f.IDCol, TitleField: f.TitleCol, TextField: f.TextCol,
+		URLField: f.URLCol, SourceField: f.SourceCol, DateField: f.DateCol}
+	f.formatFlags.apply(&o)
 	switch {
-	case f.MaxBytes <= 0:
-		return o, usageError{"--max-bytes must be positive"}
 	case f.MaxWarnings < 0:
 		return o, usageError{"--max-warnings must be ≥ 0"}
 	case f.Workers < 0:
 		return o, usageError{"--workers must be ≥ 0 (0: one per CPU)"}
 	}
-	if err := f.decompressFlags.check(); err != nil {
+	if err := f.readFlags.apply(&o); err != nil {
 		return o, err
 	}
 	return o, f.extractOptions(&o.Extract)
@@ -75,7 +111,8 @@ func (f *inputFlags) openInputs(inputs []string) (*corpus.Reader, error) {
 	return job.OpenFeed(inputs, co)
 }
 
-// extractOptions sets how HTML pages become documents.
+// extractOptions sets how short a page's article may be (readFlags.apply
+// set its site rules).
 func (f *inputFlags) extractOptions(o *extract.Options) error {
 	if f.MinChars < 0 {
 		return usageError{"--min-chars must be ≥ 0"}
@@ -83,13 +120,6 @@ func (f *inputFlags) extractOptions(o *extract.Options) error {
 	o.MinChars = f.MinChars
 	if o.MinChars == 0 {
 		o.MinChars = -1 // the flag's 0 keeps short pages; the library's 0 means its default
-	}
-	if f.Rules != "" {
-		rs, err := loadRules(f.Rules)
-		if err != nil {
-			return err
-		}
-		o.Rules = rs
 	}
 	return nil
 }
