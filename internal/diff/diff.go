@@ -91,10 +91,11 @@ type Side struct {
 	// the runs of one or two words that the word view shows inside a
 	// replacement) or moved. Moved counts the words of Shared found
 	// elsewhere in the other text than in place: those of a run of at
-	// least minMovedWords words that the other text holds too, by word,
-	// or of a sentence or line it holds too, by sentence or line. The ops
-	// show a moved passage as deleted where it was and inserted where it
-	// went.
+	// least minMovedWords words, by word, or of whole sentences or lines,
+	// by sentence or line, that the alignment left out on both sides, when
+	// the passage is too improbable to recur by chance (see shared.go).
+	// The ops show a moved passage as deleted where it was and inserted
+	// where it went.
 	Words, Shared, Moved int
 
 	units []unit
