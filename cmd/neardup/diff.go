@@ -53,6 +53,7 @@ type diffOptions struct {
 	format string    // text, html or json
 	out    io.Writer // the diff
 	info   io.Writer // overlap summary for html and json; nil: none
+	warn   io.Writer // warnings (an incomplete alignment); nil: none
 	stdin  io.Reader // what a document named "-" reads
 }
 
@@ -62,7 +63,7 @@ func (c *diffCmd) Run(g *globals) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	o := diffOptions{corpus: c.Corpus, by: by, format: "text", out: os.Stdout, stdin: os.Stdin,
+	o := diffOptions{corpus: c.Corpus, by: by, format: "text", out: os.Stdout, stdin: os.Stdin, warn: os.Stderr,
 		read: corpus.Options{IDField: c.IDCol, TitleField: c.TitleCol, TextField: c.TextCol, SinglePass: true},
 		ids:  job.IDNamer{Scope: c.IDScope, OnDuplicate: c.OnDuplicateID}}
 	c.formatFlags.apply(&o.read)
@@ -125,6 +126,10 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 	d := diff.Compare(docs[0].Text, docs[1].Text, diff.Options{By: o.by})
 	d.A.ID, d.A.Title = docs[0].ID, docs[0].Title
 	d.B.ID, d.B.Title = docs[1].ID, docs[1].Title
+	if d.Incomplete && o.warn != nil {
+		fmt.Fprintf(o.warn, "neardup: warning: %s and %s repeat a few words too much to be aligned in full: "+
+			"parts left unaligned show as replaced, and the overlap may be lower than what they share\n", diff.Visible(d.A.ID), diff.Visible(d.B.ID))
+	}
 	switch o.format {
 	case "html":
 		err = diff.WriteHTML(o.out, d)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -368,6 +369,43 @@ func TestDiffReadsDocumentsAsDedup(t *testing.T) {
 		code, _, stderr := runChild(t, "diff", "-q", "--max-bytes", "40", p(file), p("note.txt"))
 		if code != 1 || !strings.Contains(stderr, "over 40 bytes") {
 			t.Errorf("--max-bytes 40: exit %d, stderr %q; want 1, %s too large", code, stderr, file)
+		}
+	}
+}
+
+// TestDiffWarnsOfAnIncompleteAlignment: when the alignment runs out of its
+// work budget, diff warns on stderr and the JSON says "incomplete": true.
+// Regression: the budget ran out silently, and the overlap of two texts
+// of a few distinct words showed ~0 %.
+func TestDiffWarnsOfAnIncompleteAlignment(t *testing.T) {
+	t.Parallel()
+	// Two texts of 100,000 words of five, drawn with this seed, have gaps
+	// between the runs of words they share that outgrow the budget.
+	rng := rand.New(rand.NewPCG(9, 10))
+	words := func() string {
+		vocab := []string{"a", "of", "and", "the", "to"}
+		w := make([]string, 100000)
+		for i := range w {
+			w[i] = vocab[rng.IntN(len(vocab))]
+		}
+		return strings.Join(w, " ")
+	}
+	dir := writeTree(t, map[string]string{"a.txt": words(), "b.txt": words(), "c.txt": "Rates rose on Monday."})
+	for _, tc := range []struct {
+		a, b string
+		warn bool
+	}{{"a.txt", "b.txt", true}, {"c.txt", "c.txt", false}} {
+		var out, warn bytes.Buffer
+		o := diffOptions{format: "json", out: &out, warn: &warn}
+		if err := runDiff(context.Background(), o, filepath.Join(dir, tc.a), filepath.Join(dir, tc.b)); err != nil {
+			t.Fatal(err)
+		}
+		var d struct{ Incomplete bool }
+		if err := json.Unmarshal(out.Bytes(), &d); err != nil {
+			t.Fatal(err)
+		}
+		if d.Incomplete != tc.warn || strings.Contains(warn.String(), "aligned in full") != tc.warn {
+			t.Errorf("%s, %s: incomplete %v, warning %q; want %v", tc.a, tc.b, d.Incomplete, warn.String(), tc.warn)
 		}
 	}
 }

@@ -17,8 +17,10 @@ const maxChain = 64
 
 // Work budget of one alignment, in unit comparisons: budgetPerUnit per unit
 // of both texts plus budgetBase. Texts that are alike spend a small fraction
-// of it; once it is spent on pathological input (long texts made of a few
-// distinct units), the regions left are reported as replaced.
+// of it; once it is spent (long texts made of a few distinct units, where
+// no unit is rare enough to anchor a region), the texts are aligned again
+// by runs of units (alignGrams), and the regions left unaligned when that
+// runs out too are reported as replaced, the alignment as incomplete.
 const (
 	budgetPerUnit = 64
 	budgetBase    = 1 << 20
@@ -39,11 +41,16 @@ type aligner struct {
 }
 
 // align returns the runs of equal keys shared by a and b, in order of both
-// sequences, non-overlapping and maximal.
-func align(ka, kb []uint64) []match {
+// sequences, non-overlapping and maximal, and whether the alignment is
+// complete: false when the work budget ran out on some region, which is
+// left without matches.
+func align(ka, kb []uint64) ([]match, bool) {
 	al := newAligner(ka, kb)
 	al.region(0, len(al.a), 0, len(al.b))
-	return merge(al.matches)
+	if al.budget > 0 {
+		return merge(al.matches), true
+	}
+	return al.alignGrams(ka, kb)
 }
 
 func newAligner(ka, kb []uint64) *aligner {

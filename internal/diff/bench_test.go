@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -60,8 +61,9 @@ func edit(rng *rand.Rand, words []string, p float64) []string {
 }
 
 // BenchmarkCompare diffs texts of 10,000 words: near duplicates (5 % of the
-// words edited), rewrites (30 %), unrelated texts and a text whose halves
-// were swapped.
+// words edited), rewrites (30 %), unrelated texts, a text whose halves
+// were swapped, and a text of five distinct words with every tenth
+// replaced.
 func BenchmarkCompare(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	a := benchWords(rng, 10000)
@@ -76,6 +78,20 @@ func BenchmarkCompare(b *testing.B) {
 		{"swapped", swapped},
 	}
 	ta := benchText(a, rng)
+	// A text of five distinct words, and it with every tenth word replaced:
+	// aligned by runs of words (grams.go).
+	few := fewWords(rng, 10000)
+	fewEdited := slices.Clone(few)
+	for i := 0; i < len(fewEdited); i += 10 {
+		fewEdited[i] = "xyz"
+	}
+	tf, tfe := strings.Join(few, " "), strings.Join(fewEdited, " ")
+	b.Run("fewwords/word", func(b *testing.B) {
+		b.SetBytes(int64(len(tf) + len(tfe)))
+		for b.Loop() {
+			Compare(tf, tfe, Options{})
+		}
+	})
 	for _, tc := range cases {
 		tb := benchText(tc.b, rng)
 		for _, by := range []By{ByWord, BySentence} {

@@ -117,6 +117,11 @@ type Diff struct {
 	By   By
 	A, B Side
 	Ops  []Op
+	// Incomplete is true when Compare spent its work budget before it had
+	// aligned every part of the texts (long texts of a few distinct words
+	// repeated, with little in common): the parts left show as replaced,
+	// and Shared may be lower than what the texts share.
+	Incomplete bool
 
 	spans []unitOp // unit ranges of each Op, parallel to Ops
 }
@@ -144,7 +149,8 @@ func Compare(a, b string, o Options) *Diff {
 	d.A = s.side(a, o.By)
 	d.B = s.side(b, o.By)
 	ka, kb := keys(d.A.units), keys(d.B.units)
-	ms := align(ka, kb)
+	ms, complete := align(ka, kb)
+	d.Incomplete = !complete
 	d.countShared(ms, ka, kb, minMoved(o.By))
 	ops := unitOps(ms, len(d.A.units), len(d.B.units))
 	if o.By == ByWord {

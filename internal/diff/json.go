@@ -8,10 +8,11 @@ import (
 
 // jsonDiff is the JSON form of a Diff, the format of WriteJSON.
 type jsonDiff struct {
-	By  string   `json:"by"`
-	A   jsonSide `json:"a"`
-	B   jsonSide `json:"b"`
-	Ops []jsonOp `json:"ops"`
+	By         string   `json:"by"`
+	Incomplete bool     `json:"incomplete"`
+	A          jsonSide `json:"a"`
+	B          jsonSide `json:"b"`
+	Ops        []jsonOp `json:"ops"`
 }
 
 type jsonSide struct {
@@ -33,7 +34,7 @@ type jsonOp struct {
 
 // WriteJSON writes d as one indented JSON object:
 //
-//	{"by": "word",
+//	{"by": "word", "incomplete": false,
 //	 "a": {"id", "title", "words", "shared", "moved", "overlap"}, "b": {...},
 //	 "ops": [{"op": "equal|replace|delete|insert", "a": [start, end], "b": [start, end],
 //	          "a_text": "...", "b_text": "..."}, ...]}
@@ -41,8 +42,10 @@ type jsonOp struct {
 // Spans are byte offsets into the original texts; a_text and b_text are the
 // texts they cover (empty for the side an op lacks). Words, Shared and Moved
 // are the Side's counts; overlap is Shared/Words rounded to four decimals.
+// Incomplete is the Diff's: true when the alignment ran out of its work
+// budget, and the texts may share more than shared says.
 func WriteJSON(w io.Writer, d *Diff) error {
-	out := jsonDiff{By: d.By.String(), A: side(&d.A), B: side(&d.B), Ops: make([]jsonOp, len(d.Ops))}
+	out := jsonDiff{By: d.By.String(), Incomplete: d.Incomplete, A: side(&d.A), B: side(&d.B), Ops: make([]jsonOp, len(d.Ops))}
 	for i, op := range d.Ops {
 		out.Ops[i] = jsonOp{Op: op.Kind.String(), A: op.A, B: op.B,
 			AText: d.A.Text[op.A.Start:op.A.End], BText: d.B.Text[op.B.Start:op.B.End]}
