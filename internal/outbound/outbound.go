@@ -24,11 +24,30 @@ var ErrRefused = errors.New("outbound: destination refused")
 type RefusedError struct {
 	// Class is the address's class: "loopback", "private",
 	// "link-local", "carrier-grade NAT", "unspecified", "multicast" or
-	// "local-use NAT64".
+	// "local-use NAT64"; or NoAddress, for a destination that is no
+	// address at all, which Err then says why.
 	Class string
+	// Err is why a destination of the class NoAddress is none (ErrNoHost,
+	// a host ending in a number that is no IPv4 address, ...); nil for
+	// the other classes.
+	Err error
 }
 
+// NoAddress is the class of a destination that names no address a
+// connection could be made to, whatever the operator allows: a URL
+// without a host (http://:8080/x, which Go would dial on this machine),
+// or a host that ends in a number but is no IPv4 address (256.1.1.1),
+// which URL parsers refuse and no resolver answers. It can never be
+// fetched, so it is refused, not tried again as a failure that may pass.
+const NoAddress = "no address"
+
+// ErrNoHost is why a URL without a host (http://:8080/x) is NoAddress.
+var ErrNoHost = errors.New("the URL names no host")
+
 func (e *RefusedError) Error() string {
+	if e.Class == NoAddress {
+		return fmt.Sprintf("refused: the destination is no address: %v", e.Err)
+	}
 	article := "a"
 	if strings.ContainsRune("aeiou", rune(e.Class[0])) {
 		article = "an" // an unspecified address
@@ -38,6 +57,9 @@ func (e *RefusedError) Error() string {
 
 // Is makes a RefusedError ErrRefused.
 func (e *RefusedError) Is(target error) bool { return target == ErrRefused }
+
+// Unwrap returns why a destination of the class NoAddress is none.
+func (e *RefusedError) Unwrap() error { return e.Err }
 
 // The classes of address refused, each with its ranges.
 var classes = []struct {

@@ -22,10 +22,12 @@ type ProxyFunc func(*http.Request) (*url.URL, error)
 // Transport returns an http.Transport whose connections go only where p
 // allows. A direct connection is checked on the address dialled, after
 // resolution, so a name resolving to an internal address and a redirect
-// to one are refused alike (every hop is a connection of its own). A
+// to one are refused alike (every hop is a connection of its own); a host
+// that is no address (none, or 256.1.1.1) is refused, direct or not. A
 // request that proxy sends through a proxy is checked on its
 // destination, which is resolved here first (a name that does not resolve
-// is refused), and the connection to the proxy itself is let through:
+// is not sent, with the resolver's error), and the connection to the
+// proxy itself is let through:
 // the rule is about where a request goes, and a proxy on a private
 // network is the usual case. The proxy resolves the name again; a proxy
 // that itself refuses internal destinations closes the gap between the
@@ -70,16 +72,21 @@ type guard struct {
 	proxies map[string]bool // host:port of the proxies proxy chose
 }
 
-// control checks the address a socket is about to connect to.
+// control checks the address a socket is about to connect to. One that
+// does not read as an address and a port (the dialer's for a host left
+// empty, ":8080", which it connects to on this machine) cannot be
+// checked, and is refused.
 func (g *guard) control(_ context.Context, _, address string, _ syscall.RawConn) error {
 	ap, err := netip.ParseAddrPort(address)
 	if err != nil {
-		return fmt.Errorf("outbound: checking %q: %w", address, err)
+		return &RefusedError{Class: NoAddress, Err: errors.New("the address connected to does not read as one")}
 	}
 	return g.p.Check(ap.Addr())
 }
 
-// dial connects to a proxy as it is, and to anything else checked.
+// dial connects to a proxy as it is, and to anything else checked: a
+// host that is no address (see noAddress) is refused before it is looked
+// up, and the addresses connected to by control.
 func (g *guard) dial(ctx context.Context, network, addr string) (net.Conn, error) {
 	g.mu.Lock()
 	proxy := g.proxies[addr]
@@ -87,7 +94,31 @@ func (g *guard) dial(ctx context.Context, network, addr string) (net.Conn, error
 	if proxy {
 		return g.direct.DialContext(ctx, network, addr)
 	}
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		if err := noAddress(host); err != nil {
+			return nil, err
+		}
+	}
 	return g.checked.DialContext(ctx, network, addr)
+}
+
+// noAddress returns a *RefusedError of the class NoAddress when host
+// names no address: it is empty (a URL such as http://:8080/x, which Go
+// dials on this machine), or it ends in a number but is no IPv4 address
+// (256.1.1.1, which Go's resolver would look up as a name, and a URL
+// parser or a proxy refuses). Else it returns nil.
+func noAddress(host string) error {
+	name := strings.TrimSuffix(host, ".")
+	if name == "" {
+		return &RefusedError{Class: NoAddress, Err: ErrNoHost}
+	}
+	if _, err := netip.ParseAddr(name); err == nil {
+		return nil
+	}
+	if _, numeric, err := parseIPv4(name); numeric && err != nil {
+		return &RefusedError{Class: NoAddress, Err: err}
+	}
+	return nil
 }
 
 // proxyFor chooses req's proxy; when there is one, it checks the
@@ -113,16 +144,20 @@ func (g *guard) proxyFor(req *http.Request) (*url.URL, error) {
 // a resolver that answers every name, as some do for names that do not
 // exist, gave it a public address, and the proxy connected to 127.0.0.1);
 // localhost and the names under it are loopback (RFC 6761), whatever a
-// resolver says.
+// resolver says. A host that is no address (see noAddress) is refused. A
+// name that does not resolve here is the resolver's error, not a
+// refusal: the request is not sent, and a caller tries it again as it
+// does a direct request's failed lookup, since a resolver's failure may
+// pass.
 func (g *guard) checkHost(ctx context.Context, host string) error {
+	if err := noAddress(host); err != nil {
+		return err
+	}
 	name := strings.TrimSuffix(host, ".")
 	if ip, err := netip.ParseAddr(name); err == nil {
 		return g.p.Check(ip)
 	}
-	if ip, numeric, err := parseIPv4(name); numeric {
-		if err != nil {
-			return fmt.Errorf("outbound: checking the destination %s: %w", host, err)
-		}
+	if ip, numeric, _ := parseIPv4(name); numeric {
 		return g.p.Check(ip)
 	}
 	if lower := strings.ToLower(name); lower == "localhost" || strings.HasSuffix(lower, ".localhost") {

@@ -108,7 +108,7 @@ func TestCheckHostNumericIPv4(t *testing.T) {
 		switch {
 		case tc.class == "" && err != nil:
 			t.Errorf("%s: %v, want allowed", tc.host, err)
-		case tc.class == "-" && !errors.Is(err, errNotIPv4):
+		case tc.class == "-" && (!errors.Is(err, errNotIPv4) || !errors.As(err, &re) || re.Class != NoAddress):
 			t.Errorf("%s: %v, want refused as no IPv4 address", tc.host, err)
 		case tc.class != "" && tc.class != "-" && (!errors.As(err, &re) || re.Class != tc.class):
 			t.Errorf("%s: %v, want refused as %s", tc.host, err, tc.class)
@@ -227,5 +227,72 @@ func TestIdleConnections(t *testing.T) {
 	}
 	if tr.IdleConnTimeout <= 0 || tr.IdleConnTimeout > 2*time.Minute {
 		t.Errorf("idle connections kept %s", tr.IdleConnTimeout)
+	}
+}
+
+// A destination that names no address can never be fetched, whatever the
+// operator allows: a URL without a host (http://:PORT/x, which Go dials
+// on this machine) and a host ending in a number that is no IPv4 address
+// (256.1.1.1) are refused, of the class NoAddress, direct or through a
+// proxy, before a lookup or a connection. They failed with a plain error
+// ("outbound: checking \":18081\": no IP" in the dialer's hook, a lookup
+// through the proxy's check), which the watcher took for a failure that
+// may pass and tried again. A name that does not resolve is no refusal:
+// a resolver's failure may pass, and it stays the lookup's error.
+func TestNoAddressRefused(t *testing.T) {
+	var hits atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.Write([]byte("ok"))
+	}))
+	t.Cleanup(srv.Close)
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
+	// A resolver that answers every name but nowhere.test with the
+	// server's address, as some answer names that do not exist.
+	resolver := fakeResolver(t, func(name string) []netip.Addr {
+		if strings.HasPrefix(name, "nowhere.test") {
+			return nil
+		}
+		return []netip.Addr{netip.MustParseAddr("127.0.0.1")}
+	})
+	// Every address allowed: nothing the operator allows lets these through.
+	p := &Policy{Allow: []netip.Prefix{netip.MustParsePrefix("0.0.0.0/0"), netip.MustParsePrefix("::/0")}}
+	pu, _ := url.Parse(srv.URL)
+	toProxy := func(*http.Request) (*url.URL, error) { return pu, nil }
+	for _, tc := range []struct {
+		name  string
+		proxy ProxyFunc
+		url   string
+		why   error // the refusal's reason; nil: an error that is no refusal
+	}{
+		{"no host", nil, "http://:" + port + "/x", ErrNoHost},
+		{"no host through a proxy", toProxy, "http://:" + port + "/x", ErrNoHost},
+		{"no IPv4 address", nil, "http://256.1.1.1:" + port + "/x", errNotIPv4},
+		{"no IPv4 address through a proxy", toProxy, "http://256.1.1.1/x", errNotIPv4},
+		{"no IPv4 address with a dot", toProxy, "http://1.2.3.4.5./x", errNotIPv4},
+		{"a name that does not resolve", nil, "http://nowhere.test:" + port + "/x", nil},
+		{"a name that does not resolve through a proxy", toProxy, "http://nowhere.test/x", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := hits.Load()
+			c := &http.Client{Transport: p.transport(time.Second, tc.proxy, resolver), Timeout: 5 * time.Second}
+			resp, err := c.Get(tc.url)
+			if err == nil {
+				resp.Body.Close()
+				t.Fatalf("fetched, want an error")
+			}
+			var re *RefusedError
+			switch {
+			case tc.why == nil && errors.Is(err, ErrRefused):
+				t.Errorf("%v, want the lookup's error, no refusal", err)
+			case tc.why != nil && (!errors.As(err, &re) || re.Class != NoAddress || !errors.Is(err, tc.why)):
+				t.Errorf("%v, want refused as %s: %v", err, NoAddress, tc.why)
+			case tc.why != nil && !strings.Contains(err.Error(), "refused: the destination is no address: "+tc.why.Error()):
+				t.Errorf("%v, want the message to say why it is no address", err)
+			}
+			if n := hits.Load() - before; n != 0 {
+				t.Errorf("the server (or the proxy) was asked %d times", n)
+			}
+		})
 	}
 }

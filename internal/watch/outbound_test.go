@@ -2,6 +2,7 @@ package watch
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"net/netip"
 	"net/url"
@@ -130,4 +131,72 @@ func TestProxyOnPrivateAddress(t *testing.T) {
 func proxyTo(u string) outbound.ProxyFunc {
 	pu, _ := url.Parse(u)
 	return func(*http.Request) (*url.URL, error) { return pu, nil }
+}
+
+// An item linking to no address (no host, http://:PORT/x, which Go dials
+// on this machine; a host ending in a number that is no IPv4 address,
+// 256.1.1.1) is refused, directly or through a proxy: stored with the
+// outcome refused, its detail naming the link and why it is no address,
+// and not tried again. It was stored as an error that may pass, and
+// fetched again on the next two passes.
+func TestNoAddressItemsRefused(t *testing.T) {
+	page := newStory(5).page("Here", "")
+	for _, tc := range []struct {
+		name  string
+		proxy bool
+	}{{"direct", false}, {"through a proxy", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			x := newIndex(t)
+			var mu sync.Mutex
+			var asked []string
+			var links []string
+			s := startAt(t, "127.0.0.2", http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+				mu.Lock()
+				asked = append(asked, r.URL.Path)
+				mu.Unlock()
+				if r.URL.Path == "/feed" {
+					var items []item
+					for i, l := range links {
+						items = append(items, item{title: fmt.Sprint("item ", i), link: l})
+					}
+					rw.Header().Set("Content-Type", "application/rss+xml")
+					rw.Write([]byte(rss2(items...)))
+					return
+				}
+				rw.Header().Set("Content-Type", "text/html")
+				rw.Write([]byte(page))
+			}))
+			_, port, _ := strings.Cut(strings.TrimPrefix(s.URL, "http://"), ":")
+			o, feed := allowOnly("127.0.0.2/32"), s.URL+"/feed"
+			links = []string{s.URL + "/news/here", "http://:" + port + "/nohost", "http://256.1.1.1:" + port + "/number"}
+			if tc.proxy {
+				// The proxy (the site itself) is asked for every URL:
+				// 203.0.113.10, a range for documentation, is let through.
+				o.proxy = proxyTo(s.URL)
+				feed = "http://203.0.113.10/feed"
+				links[0] = "http://203.0.113.10/news/here"
+			}
+			addFeed(t, x, Feed{URL: feed, Interval: Duration(3600e9)})
+			w := newWatcher(t, x, o)
+			if r := once(t, w)[0]; r.Status != "ok" || r.Outcomes[OutcomeAdded] != 1 || r.Outcomes[OutcomeRefused] != 2 {
+				t.Fatalf("%+v (%v), want 1 added, 2 refused", r, r.Err)
+			}
+			stored := storedItems(t, x, feed)
+			for _, l := range links[1:] {
+				it := stored[Canonical(l)]
+				if it.Outcome != OutcomeRefused || it.Tries != maxTries ||
+					!strings.HasPrefix(it.Detail, Canonical(l)+": refused: the destination is no address: ") {
+					t.Errorf("%s: stored %+v, want refused for good, naming the link and why it is no address", l, it)
+				}
+			}
+			if r := once(t, w)[0]; r.New != 0 {
+				t.Errorf("second pass: %d new items (%v), want none tried again", r.New, r.Outcomes)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if want := []string{"/feed", "/news/here", "/feed"}; !slices.Equal(asked, want) {
+				t.Errorf("the site was asked for %q, want %q", asked, want)
+			}
+		})
+	}
 }

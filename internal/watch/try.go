@@ -342,6 +342,7 @@ var unextracted = map[core.SkipReason]string{
 func fetchFailure(err error) (outcome, why string) {
 	var se *statusError
 	var ne net.Error
+	var re *outbound.RefusedError
 	switch {
 	case unasked(err):
 		return OutcomePaused, "asked to retry later"
@@ -349,6 +350,8 @@ func fetchFailure(err error) (outcome, why string) {
 		return OutcomeError, "asked to retry later"
 	case errors.Is(err, ErrTooLarge):
 		return string(extract.SkipTooLarge), "too large"
+	case errors.As(err, &re) && re.Class == outbound.NoAddress:
+		return OutcomeRefused, "refused (no address)"
 	case errors.Is(err, outbound.ErrRefused):
 		return OutcomeRefused, "refused (an internal address)"
 	case errors.As(err, &se):

@@ -35,6 +35,10 @@ func TestTryFeedGoesOnAsTheWatcherDoes(t *testing.T) {
 	}{
 		{"HTTP 404", func(s *site) {}, "1 HTTP 404", OutcomeError},
 		{"refused after a redirect", func(s *site) { redirect(s, "/promo/1", internal.URL+"/secret") }, "1 refused (an internal address)", OutcomeRefused},
+		{"no address after a redirect", func(s *site) {
+			_, port, _ := strings.Cut(strings.TrimPrefix(s.URL, "http://"), ":")
+			redirect(s, "/promo/1", "http://:"+port+"/story/1")
+		}, "1 refused (no address)", OutcomeRefused},
 		{"redirect loop", func(s *site) { redirect(s, "/promo/1", "/promo/1") }, "1 too many redirects", OutcomeError},
 		{"too large", func(s *site) { s.serve("/promo/1", "text/html", strings.Repeat("x", 60000)) }, "1 too large", string(extract.SkipTooLarge)},
 		{"a feed after a redirect", func(s *site) { // at a URL article_url matches
