@@ -22,13 +22,15 @@ var ErrNotFeed = errors.New("watch: not a feed")
 // how many items it holds, or an error saying why it is no feed the watcher
 // can poll: it cannot be fetched (a 404, a refused connection), or it is
 // not RSS, Atom or JSON Feed (ErrNotFeed), an HTML page naming the feeds
-// it links to.
+// it links to. The connections it made are closed when it returns.
 func CheckFeed(ctx context.Context, feedURL string, o Options) (int, error) {
 	if err := o.Check(); err != nil {
 		return 0, err
 	}
 	o = o.withDefaults()
-	resp, err := newFetcher(&o).get(ctx, request{url: feedURL})
+	fetcher := newFetcher(&o)
+	defer fetcher.close()
+	resp, err := fetcher.get(ctx, request{url: feedURL})
 	if err != nil {
 		return 0, err
 	}

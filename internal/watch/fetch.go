@@ -115,6 +115,14 @@ func newFetcher(o *Options) *fetcher {
 	return f
 }
 
+// close closes the connections the fetcher's transport keeps idle, and
+// those that become idle after it (a connection a cancelled request's dial
+// still made), until its next request. A fetcher made for one trial or
+// check (Try, CheckFeed) is closed when it ends: each kept its connections
+// for the idle timeout (90 s), so that a client trying rules in a loop
+// held a socket a trial.
+func (f *fetcher) close() { f.client.CloseIdleConnections() }
+
 // turn is the host gate's turn a request holds: that of its URL's host,
 // then that of each redirect's host in turn (see fetcher.redirect); and
 // the request's clock, which stops while a redirect waits for its host's

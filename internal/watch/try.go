@@ -104,6 +104,7 @@ const tryTimeouts = 4
 // would fetch and extract (see tryItems) and says so in Trial.Feed; a feed
 // with none among the items it tries is an error that counts why each was
 // passed over. A ctx without a deadline is given one (see tryTimeouts).
+// The connections it made are closed when it returns.
 func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, error) {
 	if err := o.Check(); err != nil {
 		return Trial{}, err
@@ -125,6 +126,7 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 	limit := time.Until(deadline) // what the trial may take
 	w := &Watcher{o: o, log: o.Logger}
 	fetcher := newFetcher(&o)
+	defer fetcher.close()
 	t := Trial{Gallery: w.galleryNote(pageURL)}
 	resp, err := fetcher.get(ctx, request{url: pageURL})
 	if err != nil {

@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -191,5 +194,69 @@ func TestTryFeedErrorNamesTheItem(t *testing.T) {
 	}
 	if tr.Feed == nil || tr.Feed.Page != "" || tr.Feed.Passed != "1 HTTP 404, 1 with a gallery URL, 1 not matching article_url" || tr.URL != "" {
 		t.Errorf("feed %+v, tried %q; want no page and every item passed over counted", tr.Feed, tr.URL)
+	}
+}
+
+// TestTrialsLeaveNoConnectionOpen pins trials and checks of feeds made
+// one after another, as the web UI makes them: each made a transport of
+// its own and left its connections idle for 90 s, so that 300 trials held
+// 242 sockets open. Now each closes its connections as it returns.
+func TestTrialsLeaveNoConnectionOpen(t *testing.T) {
+	var mu sync.Mutex
+	open := map[net.Conn]bool{}
+	page := newStory(71).page("Daily", "")
+	var feed string
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/feed" {
+			rw.Header().Set("Content-Type", "application/rss+xml")
+			rw.Write([]byte(feed))
+			return
+		}
+		rw.Header().Set("Content-Type", "text/html")
+		rw.Write([]byte(page))
+	}))
+	ln, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Listener.Close()
+	srv.Listener = ln
+	srv.Config.ConnState = func(c net.Conn, st http.ConnState) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch st {
+		case http.StateNew:
+			open[c] = true
+		case http.StateClosed, http.StateHijacked:
+			delete(open, c)
+		}
+	}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	feed = rss2(item{title: "a", link: srv.URL + "/news/a"}, item{title: "b", link: srv.URL + "/news/b"})
+	o := allowOnly("127.0.0.2/32")
+	const n = 20
+	for range n {
+		if _, err := Try(t.Context(), srv.URL+"/news/a", nil, o); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Try(t.Context(), srv.URL+"/feed", nil, o); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := CheckFeed(t.Context(), srv.URL+"/feed", o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	count := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(open)
+	}
+	// The server sees a connection closed when it reads its end.
+	for deadline := time.Now().Add(5 * time.Second); count() > 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if c := count(); c > 0 {
+		t.Errorf("%d connections left open after %d trials and %d checks, want none", c, 2*n, n)
 	}
 }

@@ -3,12 +3,14 @@ package webui
 import (
 	"fmt"
 	"html"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -154,5 +156,60 @@ func TestTryRuleOfAFeedFetchesAtMostMaxTryItems(t *testing.T) {
 		watch.MaxTryItems, watch.MaxTryItems, n-watch.MaxTryItems)
 	if e := trialError(a.body); a.code != http.StatusOK || !strings.Contains(e, want) {
 		t.Errorf("status %d, error shown:\n%s\nwant it to hold\n%s", a.code, e, want)
+	}
+}
+
+// TestTrialsLeaveNoConnectionOpen pins rule trials and checks of feeds
+// added, one after another: each trial (POST /feeds/try) and each check
+// of a feed added (POST /feeds) made a transport of its own and left its
+// connections idle for 90 s, so that 300 trials held 242 sockets open, and
+// a token holder could run the server out of file descriptors. Now each
+// closes its connections when it ends.
+func TestTrialsLeaveNoConnectionOpen(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	open := map[net.Conn]bool{}
+	var site *httptest.Server
+	site = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/rss.xml":
+			rssOf(w, site.URL+"/news/1")
+		default:
+			articlePage(w)
+		}
+	}))
+	site.Config.ConnState = func(c net.Conn, st http.ConnState) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch st {
+		case http.StateNew:
+			open[c] = true
+		case http.StateClosed, http.StateHijacked:
+			delete(open, c)
+		}
+	}
+	site.Start()
+	defer site.Close()
+	f := newFixture(t, Options{Watch: watch.Options{HostDelay: -1, BrowserUserAgent: "-", AllowPrivate: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}})
+	const n = 20
+	for i := range n {
+		f.post("/feeds/try", trialForm(site.URL, site.URL+"/news/1"), true).want(t, "a trial", http.StatusOK, "The river rose through the night")
+		f.post("/feeds/try", trialForm(site.URL, site.URL+"/rss.xml"), true).want(t, "a trial of a feed", http.StatusOK, "The river rose through the night")
+		add := url.Values{"url": {fmt.Sprintf("%s/rss.xml?n=%d", site.URL, i)}, "interval": {"15m"}}
+		if a := f.post("/feeds", add, true); a.code != http.StatusSeeOther {
+			t.Fatalf("adding a feed checked: %d %s", a.code, a.body)
+		}
+	}
+	count := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(open)
+	}
+	// The server sees a connection closed when it reads its end.
+	for deadline := time.Now().Add(5 * time.Second); count() > 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if c := count(); c > 0 {
+		t.Errorf("%d connections left open after %d trials and %d checks, want none", c, 2*n, n)
 	}
 }
