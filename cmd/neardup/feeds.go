@@ -319,6 +319,9 @@ func listFeeds(out io.Writer, feeds []watch.Stored, now time.Time) error {
 		if status == "" {
 			status = "-"
 		}
+		if f.State.Cut > 0 && !strings.HasPrefix(status, "error") {
+			status += fmt.Sprintf(" (%d items left out)", f.State.Cut)
+		}
 		if len(status) > 60 {
 			status = status[:57] + "..."
 		}

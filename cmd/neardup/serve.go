@@ -37,6 +37,7 @@ type serveCmd struct {
 	IdleTimeout  watch.Duration `name:"idle-timeout" default:"${default_idle_timeout}" help:"How long an idle connection is kept open: 2min (the forms of feeds add --interval; m is minutes)."`
 	Watch        bool           `help:"Also poll the index's feeds (see neardup feeds) and add their articles, as neardup watch does."`
 	WatchWorkers int            `name:"watch-workers" default:"${default_watch_workers}" help:"With --watch: feeds polled at once."`
+	MaxItems     int            `name:"watch-max-items" default:"${default_max_items}" help:"With --watch: the most items of a feed a poll takes, the newest, as neardup watch --max-items (a rule trial tries the pages of those alone)."`
 	fetchFlags
 }
 
@@ -50,6 +51,8 @@ func (c *serveCmd) Run(g *globals) error {
 		return usageError{"the timeouts must be positive"}
 	case c.WatchWorkers < 1:
 		return usageError{"--watch-workers must be at least 1"}
+	case c.MaxItems < 1:
+		return usageError{"--watch-max-items must be at least 1"}
 	case c.MaxQuery < 1024:
 		return usageError{"--max-query-bytes must be at least 1024 bytes"}
 	case c.QueryWorkers < 0 || c.QueryQueue < 1:
@@ -83,7 +86,7 @@ func (c *serveCmd) Run(g *globals) error {
 	if err != nil {
 		return err
 	}
-	wo.Workers, wo.Logger = c.WatchWorkers, log
+	wo.Workers, wo.MaxItems, wo.Logger = c.WatchWorkers, c.MaxItems, log
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", c.Addr, err)

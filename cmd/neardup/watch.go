@@ -82,7 +82,8 @@ type watchCmd struct {
 	Once   bool   `help:"Poll every feed once, due or not, and exit (for cron)."`
 	Method string `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
 	linkFlag
-	Workers int `short:"j" default:"${default_watch_workers}" help:"Feeds polled at once (requests to one host still go one at a time)."`
+	Workers  int `short:"j" default:"${default_watch_workers}" help:"Feeds polled at once (requests to one host still go one at a time)."`
+	MaxItems int `name:"max-items" default:"${default_max_items}" help:"The most items of a feed a poll takes, the newest; the others are left out with a warning."`
 	fetchFlags
 }
 
@@ -90,11 +91,14 @@ func (c *watchCmd) Run(g *globals) error {
 	if c.Workers < 1 {
 		return usageError{"--workers must be at least 1"}
 	}
+	if c.MaxItems < 1 {
+		return usageError{"--max-items must be at least 1"}
+	}
 	o, err := c.options(g)
 	if err != nil {
 		return err
 	}
-	o.Workers = c.Workers
+	o.Workers, o.MaxItems = c.Workers, c.MaxItems
 	x, err := c.openWatched(g.ctx)
 	if err != nil {
 		return err

@@ -552,3 +552,37 @@ func TestFetchFlagsTakeSpans(t *testing.T) {
 		t.Errorf("serve %q: %v, %v, %v, %v", args[1:], c.Serve.ReadTimeout, c.Serve.WriteTimeout, c.Serve.IdleTimeout, err)
 	}
 }
+
+// TestWatchMaxItems: watch --max-items N takes the newest N items of a
+// feed, the first it lists, leaving the others out with a warning, not a
+// failure (exit 0); serve's --watch-max-items is the same bound; neither
+// takes less than 1. A feed's items had no bound: one of 232,570 made one
+// poll fetch and store every one.
+func TestWatchMaxItems(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	a := newNewsSite(t, "The A Times")
+	g := enginetest.NewTextGen(11)
+	for i := range 5 {
+		a.publish(fmt.Sprint("/news/", i), fmt.Sprint("Story ", i), paragraphs(g))
+	}
+	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml", "--allow-private", "127.0.0.1")
+	code, _, stderr := runChild(t, "-q", "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1", "--max-items", "2")
+	if code != 0 {
+		t.Errorf("exit code %d, want 0: %s", code, stderr)
+	}
+	if ids, _ := storedIndex(t, db); len(ids) != 2 || !ids[a.URL+"/news/4"] || !ids[a.URL+"/news/3"] {
+		t.Errorf("stored %v, want the newest 2, /news/4 and /news/3", ids)
+	}
+	if !strings.Contains(stderr, "level=WARN") || !strings.Contains(stderr, "cut=3") {
+		t.Errorf("stderr %s, want a warning that 3 items were left out", stderr)
+	}
+	for _, args := range [][]string{
+		{"watch", "--db", db, "--once", "--max-items", "0"},
+		{"serve", "--db", db, "--watch", "--watch-max-items", "0"},
+	} {
+		if got := run(t.Context(), append([]string{"-q"}, args...)); got != 2 {
+			t.Errorf("%s: exit code %d, want 2", strings.Join(args, " "), got)
+		}
+	}
+}

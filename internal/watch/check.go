@@ -34,9 +34,9 @@ func CheckFeed(ctx context.Context, feedURL string, o Options) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	parsed, err := parseFeed(resp.body, resp.contentType)
+	_, listed, err := parseFeed(resp.body, resp.contentType, o.MaxItems)
 	if err == nil {
-		return len(parsed.Items), nil
+		return listed, nil
 	}
 	if extract.LooksHTML(resp.body, resp.contentType) {
 		msg := "an HTML page, not a feed"

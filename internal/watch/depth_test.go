@@ -18,16 +18,16 @@ func TestFeedNesting(t *testing.T) {
 		return head + "<item><title>a</title><link>http://x/a</link><description>" +
 			strings.Repeat("<div>", n) + "text" + strings.Repeat("</div>", n) + "</description></item></channel></rss>"
 	}
-	if f, err := parseFeed([]byte(nested(100)), ""); err != nil || len(f.Items) != 1 {
+	if f, _, err := parseFeed([]byte(nested(100)), "", 0); err != nil || len(f.Items) != 1 {
 		t.Errorf("100 levels in an item: %v", err)
 	}
-	if _, err := parseFeed([]byte(nested(maxFeedDepth)), ""); !errors.Is(err, ErrNotFeed) || !strings.Contains(err.Error(), "nested deeper than") {
+	if _, _, err := parseFeed([]byte(nested(maxFeedDepth)), "", 0); !errors.Is(err, ErrNotFeed) || !strings.Contains(err.Error(), "nested deeper than") {
 		t.Errorf("%d levels: %v, want not a feed: nested too deep", maxFeedDepth, err)
 	}
 	deep := []byte(head + strings.Repeat("<a>", (10<<20)/3))
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, err := parseFeed(deep, "")
+	_, _, err := parseFeed(deep, "", 0)
 	runtime.ReadMemStats(&after)
 	if !errors.Is(err, ErrNotFeed) {
 		t.Errorf("10 MiB of open elements: %v, want not a feed", err)

@@ -316,6 +316,10 @@ type State struct {
 	// there are some, the feed is fetched without its ETag and
 	// Last-Modified, so that a 304 does not hold them back.
 	Retries int `json:"retries,omitempty"`
+	// Cut counts the items the last poll that read the feed left out, its
+	// oldest, past Options.MaxItems: the feed lists more than the watcher
+	// takes, a warning of the feed's (0: none left out).
+	Cut int `json:"cut,omitempty"`
 	// PageHost is the host (and port) the feed's pages are fetched from,
 	// as the last poll that read links found: the host of more than half
 	// of them, or "*" when they are on many hosts. The feeds of one host

@@ -9,7 +9,9 @@ import (
 
 // FuzzFeed reads feed bodies as a poll does: never a panic; a body is a
 // feed or ErrNotFeed; every item's key is unique, and a link is an http
-// or https URL that Canonical leaves as it is.
+// or https URL that Canonical leaves as it is. A feed read whole is read
+// too with its items cut to the first and the last (see parseFeed), and
+// lists as many.
 func FuzzFeed(f *testing.F) {
 	items := []item{{title: "a & b", link: "http://[::1]:9200/x?utm_source=1"}, {title: "b", link: "/rel", guid: "g"}}
 	for _, seed := range []string{rss2(items...), rss091(items...), rss1(items...), atomFeed(items...), jsonFeed(items...),
@@ -18,13 +20,22 @@ func FuzzFeed(f *testing.F) {
 		"", "<", "\ufeff<rss/>", "<html><body>x</body></html>"} {
 		f.Add(seed)
 	}
+	f.Add(rss2(capItems(4, true)...))
+	f.Add(rss1(capItems(4, false)...))
+	f.Add(atomFeed(capItems(4, false)...))
+	f.Add(`<?xml version="1.0" encoding="ISO-8859-1"?><rss><channel><item/><item><title>caf` + "\xe9" + `</title></item><item/></channel></rss>`)
+	f.Add(`{"items": [1, {"url": "http://a/"}, "x"], "ITEMS": [{}, {}, {}]}`)
 	f.Fuzz(func(t *testing.T, body string) {
-		parsed, err := parseFeed([]byte(body), "")
+		parsed, _, err := parseFeed([]byte(body), "", 0)
 		if err != nil {
 			if !errors.Is(err, ErrNotFeed) {
 				t.Fatalf("%q: %v, want ErrNotFeed", body, err)
 			}
 			return
+		}
+		cut, listed, err := parseFeed([]byte(body), "", 1)
+		if err != nil || listed < len(cut.Items) {
+			t.Fatalf("%q: read whole, but cut: %v (%d listed)", body, err, listed)
 		}
 		seen := map[string]bool{}
 		es, _ := entries("http://feed.example/rss", parsed.Language, parsed.Items)

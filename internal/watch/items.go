@@ -118,15 +118,28 @@ func textKey(it *gofeed.Item) string {
 	return "text:" + hex.EncodeToString(h.Sum(nil)[:16])
 }
 
-// fetchItems deals with the parsed feed's new items, their relative links
-// resolved against base (see entries), a chunk at a time: each page
-// fetched and extracted, with the feed's compiled site rule rs (nil for
-// none: Options.Rules), then the chunk's articles added to the index with
-// the items' outcomes, in one transaction. A feed removed meanwhile stops
-// it with an error wrapping neardup.ErrFeedGone, its chunk not stored.
+// newest returns the last max of es, entries oldest first (see entries):
+// the newest; and how many it left out.
+func newest(es []entry, max int) ([]entry, int) {
+	if len(es) <= max {
+		return es, 0
+	}
+	return es[len(es)-max:], len(es) - max
+}
+
+// fetchItems deals with the parsed feed's new items of the newest
+// Options.MaxItems, their relative links resolved against base (see
+// entries), a chunk at a time: each page fetched and extracted, with the
+// feed's compiled site rule rs (nil for none: Options.Rules), then the
+// chunk's articles added to the index with the items' outcomes, in one
+// transaction. A feed removed meanwhile stops it with an error wrapping
+// neardup.ErrFeedGone, its chunk not stored.
 func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, base string, parsed *gofeed.Feed, res *Result) error {
 	es, unnamed := entries(base, parsed.Language, parsed.Items)
 	res.Unnamed = unnamed
+	es, dropped := newest(es, w.o.MaxItems)
+	res.Cut = res.Items - len(parsed.Items) + dropped // cut before the parse, and after
+	state.Cut = res.Cut
 	state.PageHost = pagesHost(es, state.PageHost)
 	keys, ids := make([]string, len(es)), make([]string, 0, len(es))
 	for i, e := range es {

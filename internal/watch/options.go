@@ -58,6 +58,15 @@ type Options struct {
 	// MaxBackoff bounds the wait before a failing feed's next poll, which
 	// doubles with each failure from its interval; 0 means 6 h.
 	MaxBackoff time.Duration
+	// MaxItems is the most items of a feed a poll takes, the newest: by
+	// date when every item has one, else the first the feed lists, as
+	// feeds list the newest first. The others are left out, a warning of
+	// the feed's (Result.Cut, State.Cut), not an error; a feed that lists
+	// more than twice as many has those between its first and its last
+	// MaxItems left out before it is parsed. 0 means 1,000,
+	// more than a news feed lists: thousands are a mistake or an attack,
+	// each new one a page fetched and a row stored.
+	MaxItems int
 	// Chunk is how many items of a feed are stored in one transaction; a
 	// pass stopped in the middle of a feed keeps the chunks it stored. 0
 	// means 20.
@@ -88,6 +97,7 @@ const (
 	DefaultWorkers          = 8
 	DefaultMaxBackoff       = 6 * time.Hour
 	DefaultChunk            = 20
+	DefaultMaxItems         = 1000
 )
 
 // DefaultGalleryWords mark gallery, video and picture pages by their URL:
@@ -128,6 +138,7 @@ func (o Options) withDefaults() Options {
 	o.Workers = cmp.Or(o.Workers, DefaultWorkers)
 	o.MaxBackoff = cmp.Or(o.MaxBackoff, DefaultMaxBackoff)
 	o.Chunk = cmp.Or(o.Chunk, DefaultChunk)
+	o.MaxItems = cmp.Or(o.MaxItems, DefaultMaxItems)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -157,6 +168,9 @@ func (o *Options) Check() error {
 	}
 	if o.Chunk < 0 {
 		errs = append(errs, fmt.Errorf("chunk %d is negative", o.Chunk))
+	}
+	if o.MaxItems < 0 {
+		errs = append(errs, fmt.Errorf("max items %d is negative", o.MaxItems))
 	}
 	return errors.Join(errs...)
 }

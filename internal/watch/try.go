@@ -132,10 +132,10 @@ func Try(ctx context.Context, pageURL string, rule *Rule, o Options) (Trial, err
 	if err != nil {
 		return t, err
 	}
-	if parsed, err := parseFeed(resp.body, resp.contentType); err == nil {
+	if parsed, listed, err := parseFeed(resp.body, resp.contentType, o.MaxItems); err == nil {
 		// A feed's URL, gallery word or not, is polled, not skipped.
 		t.Gallery = ""
-		t.Feed = &FeedTrial{URL: resp.url, Format: feedFormats[parsed.FeedType], Items: len(parsed.Items)}
+		t.Feed = &FeedTrial{URL: resp.url, Format: feedFormats[parsed.FeedType], Items: listed}
 		p, err := w.tryItems(ctx, fetcher, t.Feed, parsed.Language, parsed.Items, rs, limit)
 		if err != nil {
 			return t, err
@@ -193,6 +193,10 @@ type itemPage struct {
 // names when ctx's deadline passes.
 func (w *Watcher) tryItems(ctx context.Context, fetcher *fetcher, f *FeedTrial, lang string, items []*gofeed.Item, rs *rules.Set, limit time.Duration) (*itemPage, error) {
 	es, unnamed := entries(f.URL, lang, items)
+	// The items the watcher takes (see Options.MaxItems); the others are
+	// older not tried.
+	es, dropped := newest(es, w.o.MaxItems)
+	dropped += f.Items - len(items)
 	var passed tally
 	var first error // the fetch's or the extraction's of f.PassedOver[0]
 	stop, i := stopEnd, len(es)-1
@@ -241,7 +245,7 @@ func (w *Watcher) tryItems(ctx context.Context, fetcher *fetcher, f *FeedTrial, 
 		passed.add("without a link", unnamed)
 	}
 	f.Passed = cmp.Or(passed.String(), "it lists none")
-	return nil, f.noPage(stop, i+1, limit, first)
+	return nil, f.noPage(stop, i+1+dropped, limit, first)
 }
 
 // Why a trial stopped looking at a feed's items.

@@ -139,8 +139,11 @@ type Result struct {
 	// Unnamed counts the items with no link, no title, description or
 	// content, and no GUID, left out: nothing tells one of them from the
 	// next poll's.
-	Unnamed int           `json:"unnamed,omitempty"`
-	Took    time.Duration `json:"took"`
+	Unnamed int `json:"unnamed,omitempty"`
+	// Cut counts the items left out past Options.MaxItems, the feed's
+	// oldest: a warning of the feed's, not an error.
+	Cut  int           `json:"cut,omitempty"`
+	Took time.Duration `json:"took"`
 }
 
 // Once polls every feed once, due or not, and returns the results in the
@@ -479,12 +482,12 @@ func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result)
 	if resp.notModified {
 		return nil, "", nil
 	}
-	parsed, err := parseFeed(resp.body, resp.contentType)
+	parsed, listed, err := parseFeed(resp.body, resp.contentType, w.o.MaxItems)
 	if err != nil {
 		return nil, "", fmt.Errorf("%s: %w", ShownURL(resp.url), err)
 	}
 	state.ETag, state.LastModified = resp.etag, resp.lastModified
-	res.Items = len(parsed.Items)
+	res.Items = listed
 	return parsed, resp.url, nil
 }
 
@@ -563,6 +566,9 @@ func (w *Watcher) logResult(res *Result) {
 	if res.Unnamed > 0 {
 		attrs = append(attrs, "unnamed", res.Unnamed)
 	}
+	if res.Cut > 0 {
+		attrs = append(attrs, "cut", res.Cut, "max_items", w.o.MaxItems)
+	}
 	keys := make([]string, 0, len(res.Outcomes))
 	for k := range res.Outcomes {
 		keys = append(keys, k)
@@ -577,6 +583,10 @@ func (w *Watcher) logResult(res *Result) {
 		return
 	case res.Err != nil:
 		w.log.Warn("feed failed", append(attrs, "error", res.Err)...)
+		return
+	case res.Cut > 0:
+		// The feed lists more than a poll takes: a warning, not an error.
+		w.log.Warn("feed polled; its oldest items past the most a poll takes left out", attrs...)
 		return
 	}
 	w.log.Info("feed polled", attrs...)

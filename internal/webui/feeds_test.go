@@ -366,3 +366,30 @@ func TestFeedPaused(t *testing.T) {
 		}
 	}
 }
+
+// TestFeedPageShowsItemsLeftOut: a feed whose last poll left items out
+// past the most a poll takes shows it as a warning on the feed list and
+// its page.
+func TestFeedPageShowsItemsLeftOut(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	f.post("/feeds", url.Values{"url": {"https://news.example/rss.xml"}, "no_check": {"1"}, "interval": {"30m"}}, true)
+	err := f.x.UpdateFeeds(t.Context(), func(w neardup.FeedWriter) error {
+		fs, err := w.Feeds()
+		if err != nil {
+			return err
+		}
+		state, _ := json.Marshal(watch.State{LastPoll: time.Now().UTC(), Status: "ok", Polls: 3, Cut: 1950})
+		if err := w.SavePoll(fs[0].ID, state, time.Now().Add(time.Hour).Unix()); err != nil {
+			return err
+		}
+		return w.SaveItems([]neardup.FeedItem{{Feed: fs[0].ID, Item: "https://news.example/a", Seen: 1, Outcome: "refused"},
+			{Feed: fs[0].ID, Item: "https://news.example/b", Seen: 2, Outcome: "added"}})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.get("/feeds", true).want(t, "feed list", http.StatusOK, "1950 oldest items left out: more than a poll takes")
+	f.get("/feeds/1", true).want(t, "feed page", http.StatusOK, "2 dealt with: 1 added",
+		"the last poll left out the feed's 1950 oldest items", "--watch-max-items")
+}

@@ -1,0 +1,191 @@
+package watch
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/text/encoding/charmap"
+)
+
+// capItems are n items linking to /0, /1, ... of example.com, dated an
+// hour apart from /0, the oldest, when dated.
+func capItems(n int, dated bool) []item {
+	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	out := make([]item, n)
+	for i := range out {
+		out[i] = item{title: fmt.Sprint("story ", i), link: fmt.Sprint("http://example.com/", i)}
+		if dated {
+			out[i].date = base.Add(time.Duration(i) * time.Hour)
+		}
+	}
+	return out
+}
+
+// indented is a JSON document indented, white space between its values.
+func indented(t *testing.T, doc string) string {
+	var b bytes.Buffer
+	if err := json.Indent(&b, []byte(doc), "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// links are the links /i of example.com, for each i from lo to hi.
+func links(lo, hi int) []string {
+	var out []string
+	for i := lo; i <= hi; i++ {
+		out = append(out, fmt.Sprint("http://example.com/", i))
+	}
+	return out
+}
+
+// TestFeedItemsCut pins the bound on the items a feed's parse reads: a
+// feed that lists more than twice maxItems has those between its first
+// and its last maxItems left out before it is parsed, in every format,
+// so that the newest maxItems, which a poll takes, are among those parsed
+// whether the feed lists its items newest first or oldest first. Every
+// item was parsed: 10 MB of 232,570 items took the parser 2.7 GB.
+func TestFeedItemsCut(t *testing.T) {
+	reversed := func(its []item) []item { its = slices.Clone(its); slices.Reverse(its); return its }
+	latin1 := func(s string) string {
+		s = strings.Replace(s, `encoding="UTF-8"`, `encoding="ISO-8859-1"`, 1)
+		b, err := charmap.ISO8859_1.NewEncoder().String(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	accented := capItems(25, false)
+	for i := range accented {
+		accented[i].title = fmt.Sprint("café story ", i)
+	}
+	for _, c := range []struct {
+		name string
+		body string
+		max  int
+		want []string // the links of the newest max items, as a poll takes them
+		kept int      // the items parsed
+	}{
+		{"RSS 2.0 undated, newest first", rss2(reversed(capItems(25, false))...), 5, links(20, 24), 10},
+		{"RSS 2.0 dated, oldest first", rss2(capItems(25, true)...), 5, links(20, 24), 10},
+		{"RSS 2.0 dated, newest first", rss2(reversed(capItems(25, true))...), 5, links(20, 24), 10},
+		{"RSS 0.91", rss091(reversed(capItems(25, false))...), 5, links(20, 24), 10},
+		{"RSS 1.0, newest first", rss1(reversed(capItems(25, true))...), 5, links(20, 24), 10},
+		{"Atom, oldest first", atomFeed(capItems(25, false)...), 5, links(20, 24), 10},
+		{"JSON Feed", jsonFeed(reversed(capItems(25, false))...), 5, links(20, 24), 10},
+		{"JSON Feed, indented", indented(t, jsonFeed(reversed(capItems(25, false))...)), 5, links(20, 24), 10},
+		{"JSON Feed, Items", strings.Replace(jsonFeed(reversed(capItems(25, false))...), `"items"`, `"Items"`, 1), 5, links(20, 24), 10},
+		{"ISO-8859-1", latin1(rss2(reversed(accented)...)), 5, links(20, 24), 10},
+		{"twice max", rss2(reversed(capItems(10, false))...), 5, links(5, 9), 10},
+		{"no max", rss2(reversed(capItems(25, false))...), 0, links(0, 24), 25},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			parsed, listed, err := parseFeed([]byte(c.body), "", c.max)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := strings.Count(c.body, "story "); listed != want {
+				t.Errorf("lists %d items, want %d", listed, want)
+			}
+			if len(parsed.Items) != c.kept {
+				t.Errorf("%d items parsed, want %d", len(parsed.Items), c.kept)
+			}
+			es, _ := entries("http://example.com/feed", parsed.Language, parsed.Items)
+			if c.max > 0 {
+				es, _ = newest(es, c.max)
+			}
+			var got []string
+			for _, e := range es {
+				got = append(got, e.link)
+				if !strings.HasPrefix(e.title, "story ") && !strings.HasPrefix(e.title, "café story ") {
+					t.Errorf("title %q", e.title)
+				}
+			}
+			slices.Sort(got)
+			want := slices.Clone(c.want)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("taken %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+// TestFeedItemsCapped pins a poll of a feed of thousands of items: every
+// new item was keyed, fetched (refused here, as the 10.x.y.z links of the
+// 232,570 that took a poll 462 MB and 36 s) and stored. Now a poll takes
+// the newest MaxItems, the first the feed lists, and says how many it
+// left out as the feed's warning, its status ok; the next poll takes
+// nothing new.
+func TestFeedItemsCapped(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	its := make([]item, 2000)
+	for i := range its {
+		its[i] = item{title: fmt.Sprint("item ", i), link: fmt.Sprintf("http://10.0.%d.%d/", i/250, i%250)}
+	}
+	s.serve("/feed", "application/rss+xml", rss2(its...))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	o := testOptions()
+	o.MaxItems = 50
+	var log bytes.Buffer
+	o.Logger = slog.New(slog.NewTextHandler(&log, nil))
+	w := newWatcher(t, x, o)
+	r := once(t, w)[0]
+	if r.Status != "ok" || r.Items != 2000 || r.New != 50 || r.Cut != 1950 || r.Outcomes[OutcomeRefused] != 50 {
+		t.Errorf("%+v (%v), want ok, 2000 items, 50 new, 1950 cut", r, r.Err)
+	}
+	stored := storedItems(t, x, s.URL+"/feed")
+	for _, it := range its[:50] {
+		if _, ok := stored[Canonical(it.link)]; !ok {
+			t.Errorf("%s, among the first listed, not stored", it.link)
+		}
+	}
+	if len(stored) != 50 {
+		t.Errorf("%d items stored, want 50", len(stored))
+	}
+	if !strings.Contains(log.String(), "level=WARN") || !strings.Contains(log.String(), "cut=1950") {
+		t.Errorf("log %s, want a warning counting the items left out", log.String())
+	}
+	feeds, err := Feeds(t.Context(), x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := feeds[0].State; st.Cut != 1950 || st.Status != "ok" {
+		t.Errorf("state %+v, want status ok, 1950 cut", st)
+	}
+	if r := once(t, w)[0]; r.New != 0 || r.Cut != 1950 {
+		t.Errorf("second poll: %+v, want nothing new, 1950 cut", r)
+	}
+}
+
+// BenchmarkParseManyItems parses a feed of 10 MB of 232,570 items linking
+// to private addresses (a feed that makes each poll fetch and store every
+// one), whole and cut to the newest DefaultMaxItems (2 × 1,000 parsed):
+// the allocations per op are the parse's cost, the well-formedness check's
+// included.
+func BenchmarkParseManyItems(b *testing.B) {
+	var feed bytes.Buffer
+	feed.WriteString(`<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>T</title>`)
+	for i := range 232570 {
+		fmt.Fprintf(&feed, "<item><link>http://10.%d.%d.%d/</link></item>", i>>16&255, i>>8&255, i&255)
+	}
+	feed.WriteString(`</channel></rss>`)
+	for _, max := range []int{0, DefaultMaxItems} {
+		b.Run(fmt.Sprint("max=", max), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(feed.Len()))
+			for b.Loop() {
+				if _, n, err := parseFeed(feed.Bytes(), "application/rss+xml", max); err != nil || n != 232570 {
+					b.Fatal(n, err)
+				}
+			}
+		})
+	}
+}
