@@ -221,7 +221,7 @@ func defaultVars() kong.Vars {
 		"default_read_timeout": seconds(sv.ReadTimeout), "default_write_timeout": seconds(sv.WriteTimeout),
 		"default_idle_timeout": seconds(sv.IdleTimeout), "default_watch_workers": strconv.Itoa(watch.DefaultWorkers),
 		"default_host_delay": watch.DefaultHostDelay.String(), "default_fetch_timeout": watch.DefaultTimeout.String(),
-		"default_watch_min_chars": strconv.Itoa(watch.DefaultMinChars), "default_max_items": strconv.Itoa(watch.DefaultMaxItems),
+		"default_watch_min_chars": strconv.Itoa(watch.DefaultMinChars), "default_max_items": strconv.Itoa(watch.DefaultMaxItems), "forget_factor": strconv.Itoa(watch.ForgetFactor),
 		"default_min_chars": strconv.Itoa(extract.DefaultMinChars), "default_max_elements": strconv.Itoa(extract.DefaultMaxElements),
 		"default_page_timeout": extract.DefaultTimeout.String(),
 		"default_max_inflate":  strconv.FormatInt(container.DefaultMaxInflate, 10), "default_max_ratio": strconv.FormatInt(container.DefaultMaxRatio, 10),

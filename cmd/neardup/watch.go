@@ -83,7 +83,7 @@ type watchCmd struct {
 	Method string `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
 	linkFlag
 	Workers  int `short:"j" default:"${default_watch_workers}" help:"Feeds polled at once (requests to one host still go one at a time)."`
-	MaxItems int `name:"max-items" default:"${default_max_items}" help:"The most items of a feed a poll takes, the newest; the others are left out with a warning."`
+	MaxItems int `name:"max-items" default:"${default_max_items}" help:"The most items of a feed a poll takes, the newest; the others are left out with a warning. The index remembers the items a feed lists and ${forget_factor} times as many of those it no longer lists."`
 	fetchFlags
 }
 

@@ -216,6 +216,66 @@ func (t *txn) SaveItems(items []FeedItem) error {
 	return nil
 }
 
+func (t *txn) PruneItems(feed int64, listed []string, keep int) (map[string]int, error) {
+	if !t.write {
+		return nil, errForbidden
+	}
+	st, err := t.stmt(`SELECT count(*) FROM feed_items WHERE feed = ?`)
+	if err != nil {
+		return nil, err
+	}
+	var n int
+	if err := st.QueryRowContext(t.ctx, feed).Scan(&n); err != nil {
+		return nil, err
+	}
+	if n <= keep {
+		return nil, nil // fewer not listed than keep, whatever is listed
+	}
+	gone, out, err := t.unlisted(feed, listed, keep)
+	if err != nil {
+		return nil, err
+	}
+	for lo := 0; lo < len(gone); lo += inChunk {
+		part := gone[lo:min(lo+inChunk, len(gone))]
+		args := append([]any{feed}, anys(part)...)
+		if _, err := t.tx.ExecContext(t.ctx, t.s.d.rebind(`DELETE FROM feed_items WHERE feed = ? AND item IN (`+marks(len(part))+`)`), args...); err != nil {
+			return nil, fmt.Errorf("deleting items of feed %d: %w", feed, err)
+		}
+	}
+	return out, nil
+}
+
+// unlisted returns the keys of a feed's items that are not listed, past
+// the keep of them seen last, and how many they are by outcome.
+func (t *txn) unlisted(feed int64, listed []string, keep int) ([]string, map[string]int, error) {
+	in := make(map[string]bool, len(listed))
+	for _, k := range listed {
+		in[k] = true
+	}
+	rows, err := t.query(`SELECT item, outcome FROM feed_items WHERE feed = ? ORDER BY seen DESC, item`, feed)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	var gone []string
+	out := map[string]int{}
+	kept := 0
+	for rows.Next() {
+		var item, outcome string
+		if err := rows.Scan(&item, &outcome); err != nil {
+			return nil, nil, err
+		}
+		if in[item] {
+			continue
+		}
+		if kept++; kept > keep {
+			gone = append(gone, item)
+			out[outcome]++
+		}
+	}
+	return gone, out, rows.Err()
+}
+
 func (t *txn) RelabelItems(docs []string, from []string, to string) (int, error) {
 	if !t.write {
 		return 0, errForbidden

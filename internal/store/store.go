@@ -268,6 +268,13 @@ type FeedWriter interface {
 	// An item of a feed not stored (removed meanwhile) is ErrNotFound, and
 	// nothing is stored.
 	SaveItems(items []FeedItem) error
+	// PruneItems deletes the stored items of a feed that are not listed
+	// (the items the feed lists now) beyond the keep of them seen last (by
+	// FeedItem.Seen, then by key), and returns how many it deleted, by
+	// outcome: the items a feed lists are kept, so that they are not
+	// fetched again, and the rows of a feed whose items change stay
+	// bounded. It reads the feed's rows only when it holds more than keep.
+	PruneItems(feed int64, listed []string, keep int) (map[string]int, error)
 	// RelabelItems gives the outcome to the items of every feed made into
 	// the documents of the given IDs whose outcome is one of from, and
 	// returns how many it changed: a document found to copy one published

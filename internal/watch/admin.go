@@ -25,7 +25,8 @@ type Stored struct {
 	Feed
 	State    State     `json:"state"`
 	NextPoll time.Time `json:"next_poll"`
-	// Items counts the feed's items dealt with, by outcome.
+	// Items counts the feed's items dealt with, by outcome: those the
+	// index keeps, and those it no longer keeps (State.Forgotten).
 	Items map[string]int `json:"items"`
 	// unreadable is why the stored settings or state do not decode (see
 	// readStored); nil when they do.
@@ -60,6 +61,9 @@ func Feeds(ctx context.Context, st Tables) ([]Stored, error) {
 			s.Items = counts[f.ID]
 			if s.Items == nil {
 				s.Items = map[string]int{}
+			}
+			for outcome, n := range s.State.Forgotten {
+				s.Items[outcome] += n
 			}
 			out = append(out, s)
 		}

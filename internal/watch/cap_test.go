@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"golang.org/x/text/encoding/charmap"
+
+	"github.com/neardup/neardup/internal/store/storetest"
 )
 
 // capItems are n items linking to /0, /1, ... of example.com, dated an
@@ -162,6 +164,61 @@ func TestFeedItemsCapped(t *testing.T) {
 	}
 	if r := once(t, w)[0]; r.New != 0 || r.Cut != 1950 {
 		t.Errorf("second poll: %+v, want nothing new, 1950 cut", r)
+	}
+}
+
+// TestForgetsItemsNoLongerListed pins the items kept of a feed whose
+// links change on every poll: none was ever deleted, so that the rows of
+// such a feed grew by its items every poll. Now a poll deletes, in the
+// transaction that stores its state, the items the feed no longer lists
+// past the ForgetFactor × MaxItems seen last; an item the feed still
+// lists is kept however long ago it was seen, and not fetched again; the
+// counts of the feed's items stay its totals. Both engines.
+func TestForgetsItemsNoLongerListed(t *testing.T) {
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			x := newIndexAt(t, storetest.DSN(t, engine))
+			s := newSite(t)
+			pinned := newStory(41)
+			s.serve("/pinned", "text/html", pinned.page("Daily", ""))
+			addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+			o := testOptions()
+			o.MaxItems = 5
+			w := newWatcher(t, x, o)
+			const polls = 15
+			for p := range polls {
+				var its []item
+				for i := range 4 {
+					its = append(its, item{title: fmt.Sprint("item ", p, i), link: fmt.Sprintf("http://10.1.%d.%d/", p, i)})
+				}
+				its = append(its, item{title: "pinned", link: s.URL + "/pinned"})
+				s.serve("/feed", "application/rss+xml", rss2(its...))
+				if r := once(t, w)[0]; r.Status != "ok" || r.Cut != 0 {
+					t.Fatalf("poll %d: %+v (%v)", p, r, r.Err)
+				}
+			}
+			stored := storedItems(t, x, s.URL+"/feed")
+			if want := 5 + ForgetFactor*5; len(stored) != want {
+				t.Errorf("%d items stored, want %d: the 5 listed and the %d seen last of the others", len(stored), want, ForgetFactor*5)
+			}
+			if it := stored[s.URL+"/pinned"]; it.Outcome != OutcomeAdded {
+				t.Errorf("the item listed since the first poll: %+v, want kept, added", it)
+			}
+			if n := s.hit("/pinned"); n != 1 {
+				t.Errorf("the page listed on every poll was fetched %d times, want once", n)
+			}
+			feeds, err := Feeds(t.Context(), x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := feeds[0]
+			if f.Items[OutcomeRefused] != 4*polls || f.Items[OutcomeAdded] != 1 {
+				t.Errorf("item counts %v, want %d refused, 1 added: those forgotten counted", f.Items, 4*polls)
+			}
+			if n := f.State.Forgotten[OutcomeRefused]; n != 4*polls+1-len(stored) {
+				t.Errorf("forgotten %v, want %d refused", f.State.Forgotten, 4*polls+1-len(stored))
+			}
+		})
 	}
 }
 

@@ -320,6 +320,11 @@ type State struct {
 	// oldest, past Options.MaxItems: the feed lists more than the watcher
 	// takes, a warning of the feed's (0: none left out).
 	Cut int `json:"cut,omitempty"`
+	// Forgotten counts, by outcome, the items the index no longer keeps
+	// of the feed (see ForgetFactor): the counts of its items (Stored.Items)
+	// include them, so that they stay what the feed gave since it was
+	// added.
+	Forgotten map[string]int `json:"forgotten,omitempty"`
 	// PageHost is the host (and port) the feed's pages are fetched from,
 	// as the last poll that read links found: the host of more than half
 	// of them, or "*" when they are on many hosts. The feeds of one host

@@ -132,9 +132,10 @@ func newest(es []entry, max int) ([]entry, int) {
 // entries), a chunk at a time: each page fetched and extracted, with the
 // feed's compiled site rule rs (nil for none: Options.Rules), then the
 // chunk's articles added to the index with the items' outcomes, in one
-// transaction. A feed removed meanwhile stops it with an error wrapping
-// neardup.ErrFeedGone, its chunk not stored.
-func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, base string, parsed *gofeed.Feed, res *Result) error {
+// transaction. It returns the keys of the items taken, which the index
+// keeps remembering (see Watcher.poll). A feed removed meanwhile stops it
+// with an error wrapping neardup.ErrFeedGone, its chunk not stored.
+func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules.Set, state *State, base string, parsed *gofeed.Feed, res *Result) ([]string, error) {
 	es, unnamed := entries(base, parsed.Language, parsed.Items)
 	res.Unnamed = unnamed
 	es, dropped := newest(es, w.o.MaxItems)
@@ -159,7 +160,7 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("feed %s: reading its items: %w", ShownURL(f.URL), err)
+		return nil, fmt.Errorf("feed %s: reading its items: %w", ShownURL(f.URL), err)
 	}
 	var todo []entry
 	for _, e := range es {
@@ -203,12 +204,12 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 		}
 		if len(rows) == 0 {
 			if ctx.Err() != nil {
-				return nil // stopped at the chunk's first page
+				return nil, nil // stopped at the chunk's first page
 			}
 			continue // every item of the chunk paused
 		}
 		if err := w.store(ctx, docs, rows, rowOf, prev); err != nil {
-			return fmt.Errorf("feed %s: storing its articles: %w", ShownURL(f.URL), err)
+			return nil, fmt.Errorf("feed %s: storing its articles: %w", ShownURL(f.URL), err)
 		}
 		for _, r := range rows {
 			res.Outcomes[r.Outcome]++
@@ -217,10 +218,10 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 			}
 		}
 		if ctx.Err() != nil {
-			return nil // stopped
+			return nil, nil // stopped
 		}
 	}
-	return nil
+	return keys, nil
 }
 
 // unfetched returns the outcome of an item whose page the watcher does

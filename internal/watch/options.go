@@ -63,7 +63,9 @@ type Options struct {
 	// feeds list the newest first. The others are left out, a warning of
 	// the feed's (Result.Cut, State.Cut), not an error; a feed that lists
 	// more than twice as many has those between its first and its last
-	// MaxItems left out before it is parsed. 0 means 1,000,
+	// MaxItems left out before it is parsed. The items stored of a feed
+	// are those it lists and, of those it no longer lists, the
+	// ForgetFactor × MaxItems seen last. 0 means 1,000,
 	// more than a news feed lists: thousands are a mistake or an attack,
 	// each new one a page fetched and a row stored.
 	MaxItems int
@@ -99,6 +101,13 @@ const (
 	DefaultChunk            = 20
 	DefaultMaxItems         = 1000
 )
+
+// ForgetFactor is how many times Options.MaxItems items a feed no longer
+// lists the index remembers of it, the ones seen last: an item that comes
+// back within them (a feed that lists a few items, then others, then the
+// first again) is not fetched again, while the rows of a feed whose items
+// change on every poll stay bounded (10,000 at the default, a few MB).
+const ForgetFactor = 10
 
 // DefaultGalleryWords mark gallery, video and picture pages by their URL:
 // each word with its plural, and "photos", but not "photo" or "picture",

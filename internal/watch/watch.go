@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -142,8 +144,11 @@ type Result struct {
 	Unnamed int `json:"unnamed,omitempty"`
 	// Cut counts the items left out past Options.MaxItems, the feed's
 	// oldest: a warning of the feed's, not an error.
-	Cut  int           `json:"cut,omitempty"`
-	Took time.Duration `json:"took"`
+	Cut int `json:"cut,omitempty"`
+	// Forgotten counts the stored items of the feed, of those it no
+	// longer lists, that the poll deleted (see ForgetFactor).
+	Forgotten int           `json:"forgotten,omitempty"`
+	Took      time.Duration `json:"took"`
 }
 
 // Once polls every feed once, due or not, and returns the results in the
@@ -392,8 +397,10 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 		state.Status = res.Status
 		sf.NextPoll = start.Add(every(&f)).Unix()
 	}
+	var listed []string // the keys of the items taken, when the feed was read
 	if parsed != nil {
-		err := w.fetchItems(ctx, sf.ID, &f, rs, &state, base, parsed, &res)
+		var err error
+		listed, err = w.fetchItems(ctx, sf.ID, &f, rs, &state, base, parsed, &res)
 		if errors.Is(err, neardup.ErrFeedGone) {
 			return res, 0, nil // removed while it was polled: nothing of it is stored
 		}
@@ -407,7 +414,9 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 	state.Last = res.Outcomes
 	state.LastNew = res.New
 	// Only the state and the next poll are written back: settings changed
-	// while the feed was polled (feeds set, an import) stay as changed.
+	// while the feed was polled (feeds set, an import) stay as changed. The
+	// items the feed no longer lists past those the index remembers are
+	// deleted in the same transaction, and counted in the state.
 	err = w.st.UpdateFeeds(context.WithoutCancel(ctx), func(wr neardup.FeedWriter) error {
 		now, err := wr.Feed(sf.ID)
 		if errors.Is(err, neardup.ErrNotFound) {
@@ -415,7 +424,17 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 		} else if err != nil {
 			return err
 		}
-		addCounts(&state, now.State, &res)
+		var forgotten map[string]int
+		if parsed != nil {
+			if forgotten, err = wr.PruneItems(sf.ID, listed, w.remembered()); err != nil {
+				return fmt.Errorf("feed %s: deleting the items it no longer lists: %w", ShownURL(f.URL), err)
+			}
+		}
+		res.Forgotten = 0
+		for _, n := range forgotten {
+			res.Forgotten += n
+		}
+		addCounts(&state, now.State, &res, forgotten)
 		if res.Status == "error" {
 			// From the failure, not the poll's start: a Retry-After counts
 			// from the answer, and a poll due a moment before its host's
@@ -439,19 +458,26 @@ func (w *Watcher) poll(ctx context.Context, sf neardup.Feed) (Result, int64, err
 // addCounts sets the feed's counts in state, the state a poll writes back,
 // to those of the state stored now, stored (JSON), plus this poll's, res:
 // one poll, its pages on which the site rule's body selector matched
-// nothing, and its failures in a row, one more after a poll that failed,
-// none after one answered, as stored after one its host's pause held back.
-// Read in the transaction that writes state, stored holds the counts of
-// every poll that wrote before, a watcher's beside this one too: writes
-// run one at a time. A stored state that no longer decodes (edited
-// meanwhile) counts none.
-func addCounts(state *State, stored []byte, res *Result) {
+// nothing, the items it deleted, forgotten, by outcome, and its failures
+// in a row, one more after a poll that failed, none after one answered, as
+// stored after one its host's pause held back. Read in the transaction
+// that writes state, stored holds the counts of every poll that wrote
+// before, a watcher's beside this one too: writes run one at a time. A
+// stored state that no longer decodes (edited meanwhile) counts none.
+func addCounts(state *State, stored []byte, res *Result, forgotten map[string]int) {
 	var now State
 	if _, err := unmarshalColumn(stored, &now); err != nil {
 		now = State{}
 	}
 	state.Polls = now.Polls + 1
 	state.RuleMisses = now.RuleMisses + res.RuleMisses
+	state.Forgotten = maps.Clone(now.Forgotten)
+	for outcome, n := range forgotten {
+		if state.Forgotten == nil {
+			state.Forgotten = map[string]int{}
+		}
+		state.Forgotten[outcome] += n
+	}
 	switch res.Status {
 	case "error":
 		state.Failures = now.Failures + 1
@@ -489,6 +515,15 @@ func (w *Watcher) items(ctx context.Context, f *Feed, state *State, res *Result)
 	state.ETag, state.LastModified = resp.etag, resp.lastModified
 	res.Items = listed
 	return parsed, resp.url, nil
+}
+
+// remembered is how many items a feed no longer lists the index keeps of
+// it: ForgetFactor × Options.MaxItems, as many as an int holds at most.
+func (w *Watcher) remembered() int {
+	if w.o.MaxItems > math.MaxInt/ForgetFactor {
+		return math.MaxInt
+	}
+	return ForgetFactor * w.o.MaxItems
 }
 
 // every is how often a feed is polled: its interval, or DefaultInterval
@@ -565,6 +600,9 @@ func (w *Watcher) logResult(res *Result) {
 	}
 	if res.Unnamed > 0 {
 		attrs = append(attrs, "unnamed", res.Unnamed)
+	}
+	if res.Forgotten > 0 {
+		attrs = append(attrs, "forgotten", res.Forgotten)
 	}
 	if res.Cut > 0 {
 		attrs = append(attrs, "cut", res.Cut, "max_items", w.o.MaxItems)

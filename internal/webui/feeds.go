@@ -23,6 +23,7 @@ type feedRow struct {
 	Paused                         bool   // the last poll was put off by its host's Retry-After: no failure
 	Added, Duplicate, Similar      int    // new articles, by mark
 	Skipped, Failed, Total         int    // items not stored, and all items dealt with
+	Forgotten                      int    // of Total, the items the index no longer keeps (watch.State.Forgotten)
 	Outcomes                       []outcomeCount
 	LastPollTime, NextPollTime     time.Time
 	NextPollDue, NeverPolled, Slow bool
@@ -58,6 +59,9 @@ func newFeedRow(s watch.Stored) feedRow {
 		f.Outcomes = append(f.Outcomes, outcomeCount{outcome, n})
 	}
 	slices.SortFunc(f.Outcomes, func(a, b outcomeCount) int { return b.N - a.N })
+	for _, n := range s.State.Forgotten {
+		f.Forgotten += n
+	}
 	if r := s.Rule; r != nil {
 		var parts []string
 		if r.Body != "" {

@@ -369,7 +369,8 @@ func TestFeedPaused(t *testing.T) {
 
 // TestFeedPageShowsItemsLeftOut: a feed whose last poll left items out
 // past the most a poll takes shows it as a warning on the feed list and
-// its page.
+// its page, and the items the index no longer keeps are counted among
+// those dealt with.
 func TestFeedPageShowsItemsLeftOut(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, Options{})
@@ -379,7 +380,8 @@ func TestFeedPageShowsItemsLeftOut(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		state, _ := json.Marshal(watch.State{LastPoll: time.Now().UTC(), Status: "ok", Polls: 3, Cut: 1950})
+		state, _ := json.Marshal(watch.State{LastPoll: time.Now().UTC(), Status: "ok", Polls: 3, Cut: 1950,
+			Forgotten: map[string]int{"refused": 7}})
 		if err := w.SavePoll(fs[0].ID, state, time.Now().Add(time.Hour).Unix()); err != nil {
 			return err
 		}
@@ -390,6 +392,6 @@ func TestFeedPageShowsItemsLeftOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.get("/feeds", true).want(t, "feed list", http.StatusOK, "1950 oldest items left out: more than a poll takes")
-	f.get("/feeds/1", true).want(t, "feed page", http.StatusOK, "2 dealt with: 1 added",
+	f.get("/feeds/1", true).want(t, "feed page", http.StatusOK, "9 dealt with: 1 added", "7 of them, long gone from the feed, no longer kept",
 		"the last poll left out the feed's 1950 oldest items", "--watch-max-items")
 }
