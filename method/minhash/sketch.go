@@ -75,7 +75,7 @@ func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
 // AppendDetail appends the detail part of s: what verification reads.
 func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
 	dst = codec.AppendUvarint(append(dst, Format), uint64(s.Cut))
-	dst = templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context)
+	dst = templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context, false)
 	return codec.AppendSorted32(codec.AppendSorted32(dst, s.Lead), s.TitleWords)
 }
 
@@ -101,7 +101,7 @@ func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 	}
 	cut := r.Uvarint()
 	s := &Sketch{Set: r.Sorted32(), Cut: uint32(cut)}
-	if err := templates.ReadContext(r, &s.Context, v >= 5); err != nil {
+	if err := templates.ReadContext(r, &s.Context, v >= 5, false); err != nil {
 		return nil, fmt.Errorf("minhash: detail part: %w", err)
 	}
 	if v >= 4 {
