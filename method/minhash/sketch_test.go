@@ -3,12 +3,14 @@ package minhash
 import (
 	"bytes"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/enginetest"
 )
 
 // TestFormat7Fixture: a sketch of format 7, as the binary of that format
@@ -60,5 +62,45 @@ func TestFormat7Fixture(t *testing.T) {
 	}
 	if s8, _ := m8.NewSketcher().Sketch(&doc); s8.WordFilter == nil || m8.AppendDetail(nil, s8)[0] != Format {
 		t.Errorf("the defaults sketch format %d, filter %v; want %d with a filter", m8.AppendDetail(nil, s8)[0], s8.WordFilter, Format)
+	}
+}
+
+// BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
+// word in eight a capitalised name, under a dateline and a title) at the
+// defaults, as format 7 did and as format 8 does with the filter of the
+// words (the options of an index of format 7 against the defaults): the
+// filter's cost to each document's sketch, MB/s of text.
+func BenchmarkSketchNews(b *testing.B) {
+	var docs []core.Document
+	size := 0
+	for i := range 200 {
+		words := strings.Fields(enginetest.NewTextGen(uint64(i)).Text(3000))
+		for j, w := range words {
+			if j%8 == 3 {
+				words[j] = strings.ToUpper(w[:1]) + w[1:]
+			}
+		}
+		docs = append(docs, core.Document{ID: fmt.Sprint(i), Title: strings.ToUpper(strings.Join(words[3:9], " ")),
+			Text: fmt.Sprintf("KELSO, May %d - ", i%28+1) + strings.Join(words, " ")})
+		size += len(docs[i].Text)
+	}
+	c, _ := older(7, Defaults())
+	for _, o := range []struct {
+		name string
+		opts Options
+	}{{"format=7", c.(Options)}, {"format=8", Defaults()}} {
+		b.Run(o.name, func(b *testing.B) {
+			m, err := newMethod(o.opts)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s := m.NewSketcher()
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				for i := range docs {
+					s.Sketch(&docs[i])
+				}
+			}
+		})
 	}
 }
