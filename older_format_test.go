@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/method/tfidf"
@@ -96,5 +97,96 @@ func TestOlderSketchFormat(t *testing.T) {
 	_, err = neardup.Open(t.Context(), older, neardup.Options{})
 	if err == nil || !strings.Contains(err.Error(), "build a new index") {
 		t.Errorf("an index of sketch format 1 opened: %v", err)
+	}
+}
+
+// TestOlderMinhashSketchFormat: an index of minhash sketch format 7,
+// made before sketches kept the filter of their words, still opens, and
+// goes on making sketches of format 7 (stored with their format's byte),
+// whose names past the sample's cut are taken as held as format 7 took
+// them: the bulletins of two cities stay one report there, where a new
+// index tells them apart by the filter.
+func TestOlderMinhashSketchFormat(t *testing.T) {
+	bulletin := func(id, city, rain string) neardup.Document {
+		text := strings.ToUpper(city) + ", May 2 (Weather Desk) - The forecast for " + city + " for Thursday, May 2: morning sunshine " +
+			"will give way to clouds by the afternoon. The high will reach 24 degrees Celsius, with an overnight low of 14 degrees.\n\n" +
+			"Winds will blow from the west at 21 kilometres per hour, with gusts of up to 40 kilometres per hour on exposed ground. " +
+			"The chance of rain is " + rain + " percent.\n\nHumidity will be around 45 percent in the afternoon. The UV index will be 5, " +
+			"and residents are advised to use sun protection around midday.\n\nLooking ahead, the weather will stay unsettled over the " +
+			"next two days, with highs between 22 and 27 degrees. Drivers should expect crosswinds on bridges and elevated roads.\n\n" +
+			"Sunrise is at 5:52 a.m. and sunset at 8:16 p.m. The weather desk updates its forecasts every six hours."
+		return neardup.Document{ID: id, Title: city + " weather: high of 24C on Thursday", Text: text,
+			Date: time.Date(2024, 5, 2, 6, 0, 0, 0, time.UTC)}
+	}
+	docs := []neardup.Document{bulletin("tucson", "Tucson", "30"), bulletin("raleigh", "Raleigh", "35")}
+	// label opens the index at db, adds docs and returns the pair's label.
+	label := func(t *testing.T, db string) neardup.Label {
+		t.Helper()
+		x, err := neardup.Open(t.Context(), db, neardup.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer x.Close()
+		ms, err := x.Add(t.Context(), docs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ms[1].Pairs {
+			return p.Label
+		}
+		return ""
+	}
+	// formats returns the format bytes of the stored sketches' detail parts.
+	formats := func(t *testing.T, db string) []byte {
+		t.Helper()
+		sdb, err := sql.Open("sqlite", db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer sdb.Close()
+		rows, err := sdb.QueryContext(t.Context(), `SELECT data FROM sketch_detail ORDER BY ord`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []byte
+		for rows.Next() {
+			var data []byte
+			if err := rows.Scan(&data); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, data[0])
+		}
+		return out
+	}
+
+	dir := t.TempDir()
+	fresh := filepath.Join(dir, "new.db")
+	if got := label(t, fresh); got == neardup.Duplicate {
+		t.Errorf("a new index: the bulletins of two cities are a %s", got)
+	}
+	if got := formats(t, fresh); string(got) != "\x08\x08" {
+		t.Errorf("a new index stores sketches of formats %v, want 8", got)
+	}
+	old := filepath.Join(dir, "old.db")
+	x, err := neardup.Open(t.Context(), old, neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	sdb, err := sql.Open("sqlite", old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = sdb.ExecContext(t.Context(), `UPDATE meta SET value = json_set(value, '$.sketch_format', 7) WHERE name = 'index'`)
+	sdb.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := label(t, old); got != neardup.Duplicate {
+		t.Errorf("an index of sketch format 7: the bulletins of two cities are %q, want the duplicate format 7 made", got)
+	}
+	if got := formats(t, old); string(got) != "\x07\x07" {
+		t.Errorf("an index of sketch format 7 stores sketches of formats %v, want 7", got)
 	}
 }

@@ -12,7 +12,8 @@ import (
 // that fill the template's slots (Scanner.Fills): the cost --slots adds
 // to each document's sketch; and as minhash's sketcher does by default,
 // with its look-alikes folded (Scanner.Folded), some of the figures
-// misread.
+// misread, and with the filter of its words (Scanner.WordFilter, sketch
+// format 8 on).
 func BenchmarkScan(b *testing.B) {
 	var docs []*core.Document
 	for i := range 200 {
@@ -37,9 +38,10 @@ func BenchmarkScan(b *testing.B) {
 		name  string
 		fills bool
 		fold  bool
-	}{{"fills=false", false, false}, {"fills=true", true, false}, {"folded", true, true}} {
+		words bool
+	}{{"fills=false", false, false, false}, {"fills=true", true, false, false}, {"folded", true, true, false}, {"folded+words", true, true, true}} {
 		b.Run(sc.name, func(b *testing.B) {
-			s := Scanner{Shingle: 6, Fills: sc.fills, Folded: sc.fold}
+			s := Scanner{Shingle: 6, Fills: sc.fills, Folded: sc.fold, WordFilter: sc.words}
 			for b.Loop() {
 				for i, d := range docs {
 					var c Context
@@ -52,17 +54,32 @@ func BenchmarkScan(b *testing.B) {
 
 // BenchmarkRecheck compares the contexts of made-up wire reports pair by
 // pair as Compare and then Recheck do: what a duplicate costs beyond a
-// candidate.
+// candidate; with words=true, every name past the cut (nothing sampled) is
+// looked up in the other's filter of its words (Context.WordFilter)
+// instead of taken as held.
 func BenchmarkRecheck(b *testing.B) {
-	var ctxs []Context
+	var ctxs, withWords []Context
 	for i := range 50 {
-		ctxs = append(ctxs, contextOf(fmt.Sprintf("KELSO COPPER %d:%02d FUND <KCF> SETS %d CTS", i%12+8, i%60, i%40),
-			fmt.Sprintf("KELSO, April %d - Kelso Copper Fund said it raised its payout to %d cts from %d cts, "+
-				"and the Northern Star Trust said copper opened steady at %d.%d dlrs.\n\nPay April 30\n\nRecord April 15",
-				i%28+1, i%50+5, i%9+1, i%7+60, i%10)))
+		title := fmt.Sprintf("KELSO COPPER %d:%02d FUND <KCF> SETS %d CTS", i%12+8, i%60, i%40)
+		text := fmt.Sprintf("KELSO, April %d - Kelso Copper Fund said it raised its payout to %d cts from %d cts, "+
+			"and the Northern Star Trust said copper opened steady at %d.%d dlrs.\n\nPay April 30\n\nRecord April 15",
+			i%28+1, i%50+5, i%9+1, i%7+60, i%10)
+		ctxs = append(ctxs, contextOf(title, text))
+		withWords = append(withWords, scanWith(Scanner{Shingle: 6, Fills: true, WordFilter: true}, title, text))
 	}
-	for _, recheck := range []bool{false, true} {
-		b.Run(fmt.Sprintf("recheck=%v", recheck), func(b *testing.B) {
+	for _, sc := range []struct {
+		recheck, words bool
+	}{{false, false}, {true, false}, {true, true}} {
+		ctxs := ctxs
+		if sc.words {
+			ctxs = withWords
+		}
+		name := fmt.Sprintf("recheck=%v", sc.recheck)
+		if sc.words {
+			name += "/words"
+		}
+		b.Run(name, func(b *testing.B) {
+			recheck := sc.recheck
 			for b.Loop() {
 				for i := range ctxs {
 					a, c := &ctxs[i], &ctxs[(i+1)%len(ctxs)]

@@ -9,10 +9,12 @@ import (
 // AppendContext appends c's encoding to dst: the figures (Rice-coded), the
 // date (zig-zag varint), the dateline's date, the title hash and the rerun
 // mark (varints), the title's figures (Rice-coded), the names' masks and
-// shingles, the slotted figures and the fills (fixed width). A method that stores a
-// context in its sketch says so in its sketch format's changelog: a change
-// here is a change of every such format.
-func AppendContext(dst []byte, c *Context) []byte {
+// shingles, the slotted figures and the fills (fixed width) and, when
+// words is set, the filter of its words (fixed width, empty when c has
+// none). A method that stores a context in its sketch says so in its
+// sketch format's changelog: a change here is a change of every such
+// format.
+func AppendContext(dst []byte, c *Context, words bool) []byte {
 	dst = codec.AppendSorted32(dst, c.Nums)
 	dst = codec.AppendUvarint(dst, uint64(c.Date<<1^c.Date>>63))
 	dst = codec.AppendUvarint(codec.AppendUvarint(dst, uint64(c.Dateline)), uint64(c.Title))
@@ -26,14 +28,20 @@ func AppendContext(dst []byte, c *Context) []byte {
 		masks[i], shingles[i] = n.Mask, n.Shingle
 	}
 	dst = codec.AppendUint64s(codec.AppendUint32s(codec.AppendUint64s(dst, masks), shingles), c.Slots)
-	return codec.AppendUint64s(dst, c.Fills)
+	dst = codec.AppendUint64s(dst, c.Fills)
+	if words {
+		dst = codec.AppendUint32s(dst, c.WordFilter)
+	}
+	return dst
 }
 
 // ReadContext reads what AppendContext wrote into c. An error wraps
 // codec.ErrCorrupt; a read past the end is left for r.Done to report.
 // fills false reads an encoding written before the slots' fills were kept
-// (it ends at the slots), leaving c.Fills empty.
-func ReadContext(r *codec.Reader, c *Context, fills bool) error {
+// (it ends at the slots), leaving c.Fills empty; words false one written
+// without the filter of its words (AppendContext's words), leaving
+// c.WordFilter nil.
+func ReadContext(r *codec.Reader, c *Context, fills, words bool) error {
 	c.Nums = r.Sorted32()
 	date := r.Uvarint()
 	c.Date = int64(date>>1) ^ -int64(date&1)
@@ -41,9 +49,12 @@ func ReadContext(r *codec.Reader, c *Context, fills bool) error {
 	c.TitleNums = r.Sorted32()
 	masks, shingles := r.Uint64s(), r.Uint32s()
 	c.Slots = r.Uint64s()
-	c.Fills = nil
+	c.Fills, c.WordFilter = nil, nil
 	if fills {
 		c.Fills = r.Uint64s()
+	}
+	if words {
+		c.WordFilter = r.Uint32s()
 	}
 	if r.Err() != nil {
 		return nil

@@ -196,19 +196,27 @@ func TestWordsRefilled(t *testing.T) {
 	}
 }
 
-// TestContextRoundTrip: what AppendContext writes, ReadContext reads.
+// TestContextRoundTrip: what AppendContext writes, ReadContext reads, with
+// the filter of the words and without.
 func TestContextRoundTrip(t *testing.T) {
-	c := contextOf("RIVERTON BARLEY SEEN STEADY <RVB>", "RIVERTON, May 2 - Dry and mild - Barley prices are seen steady at 12.50 on receipts of 3,000, dealers said.")
-	if len(c.Fills) == 0 || len(c.Names) == 0 || len(c.Slots) == 0 {
+	c := scanWith(Scanner{Shingle: 6, Fills: true, WordFilter: true}, "RIVERTON BARLEY SEEN STEADY <RVB>",
+		"RIVERTON, May 2 - Dry and mild - Barley prices are seen steady at 12.50 on receipts of 3,000, dealers said.")
+	if len(c.Fills) == 0 || len(c.Names) == 0 || len(c.Slots) == 0 || len(c.WordFilter) == 0 {
 		t.Fatalf("the made-up context is too thin to test: %+v", c)
 	}
-	var got Context
-	r := codec.NewReader(AppendContext(nil, &c))
-	if err := ReadContext(r, &got, true); err != nil || r.Done() != nil {
-		t.Fatalf("ReadContext: %v, %v", err, r.Done())
-	}
-	if !reflect.DeepEqual(got, c) {
-		t.Errorf("round trip:\n got %+v\nwant %+v", got, c)
+	for _, words := range []bool{true, false} {
+		var got Context
+		r := codec.NewReader(AppendContext(nil, &c, words))
+		if err := ReadContext(r, &got, true, words); err != nil || r.Done() != nil {
+			t.Fatalf("ReadContext: %v, %v", err, r.Done())
+		}
+		want := c
+		if !words {
+			want.WordFilter = nil
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("round trip, words %v:\n got %+v\nwant %+v", words, got, want)
+		}
 	}
 }
 

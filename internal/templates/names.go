@@ -176,8 +176,9 @@ func letterCount(s string) int {
 // only when b has a dateline too, a tag only when b has tags; a title name
 // with every name of b. A name b holds is the same name (sameName) as one
 // of b's or, for a name of full shingles, one whose least shingle is in
-// b's shingle sample (a shingle past b's cut is taken as present, since
-// the sample cannot tell).
+// b's shingle sample or, past b's cut, where the sample cannot tell, in
+// b's filter of its words (Context.WordFilter; without one, such a
+// shingle is taken as present).
 func foreignNames(a, b *Context, sb Sample) int {
 	var has [3]bool
 	for _, y := range b.Names {
@@ -204,7 +205,7 @@ func holdsName(b *Context, sb Sample, x Name) bool {
 		return false
 	}
 	if x.Shingle > sb.Cut {
-		return true
+		return b.WordFilter == nil || b.WordFilter.Has(x.Shingle)
 	}
 	_, ok := slices.BinarySearch(sb.Set, x.Shingle)
 	return ok

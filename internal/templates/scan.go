@@ -31,6 +31,11 @@ type Scanner struct {
 	// Fills says to read the words that fill the template's slots
 	// (Context.Fills), which only Rules.Slots reads.
 	Fills bool
+	// WordFilter says to keep the filter of the shingles of the words of
+	// the title and text (Context.WordFilter), where a name whose least
+	// shingle lies past the document's sample cut is looked up. It needs
+	// Shingle.
+	WordFilter bool
 
 	an    analysis.Analyzer
 	figs  figures.Scanner
@@ -50,6 +55,9 @@ type Scanner struct {
 	words     []string // the words of a place or a tag (see addWords)
 	// misread holds a text whose misread figures were read (see misread).
 	misread []byte
+	shings  []uint64 // the shingles of one word (see wordFilter)
+	keys    []uint32 // the shingles of the words the filter keeps
+	seen    set64    // the words read for the filter, then its shingles
 }
 
 // maxCapsTokens bounds the words of a text read for capitalised words: names
@@ -70,6 +78,7 @@ func (s *Scanner) Scan(doc *core.Document, words []analysis.Token, c *Context) {
 		tw = s.an.Words(doc.Title)
 		s.caps = capitalised(doc.Text, words, s.nameWords(doc.Title, tw), s.caps)
 	}
+	c.WordFilter = s.wordFilter(doc.Text, words, doc.Title, tw) // before addName, which reuses tw's tokens
 	dl, ok := analysis.ParseDateline(doc.Text)
 	s.dl, s.dlOK = dl, ok
 	body, bodyAt := doc.Text, 0

@@ -51,6 +51,15 @@ type Context struct {
 	// after the dateline and of the title; sorted, those of places filled
 	// twice left out.
 	Fills []uint64
+	// WordFilter is the filter of the character shingles of the words of
+	// its text and title of at least Scanner.Shingle letters and digits:
+	// every shingle of a word holding a capital, the least of any other
+	// (see wordFilter). A name of another document whose least shingle
+	// lies past this document's sample cut is looked up here (see
+	// holdsName). Nil when the scanner keeps none (Scanner.WordFilter) or
+	// no word is that long: the sample alone then decides, taking such a
+	// name as held.
+	WordFilter Filter
 }
 
 // Sample is a document's consistent sample of character-shingle

@@ -14,7 +14,7 @@ import (
 
 // Spec registers the method with the engine.
 var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster.Longest,
-	Summary: "MinHash/LSH over character or word shingles, verified by shingle Jaccard and containment"},
+	Summary: "MinHash/LSH over character or word shingles, verified by shingle Jaccard and containment", Older: older},
 	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) {
 		m, err := newMethod(o)
 		if err != nil {
@@ -109,8 +109,16 @@ func newMethod(o Options) (*method, error) {
 // the struct, with 8 bytes a band key for the postings of the index.
 func sketchSize(s *Sketch) int {
 	const header = 200 // the struct, its slice headers and the allocator's rounding
-	return header + 4*(len(s.Set)+len(s.Nums)+len(s.TitleNums)) + 8*len(s.Slots) + 16*len(s.Names) + 12*len(s.Keys)
+	return header + 4*(len(s.Set)+len(s.Nums)+len(s.TitleNums)+len(s.WordFilter)) + 8*len(s.Slots) + 16*len(s.Names) + 12*len(s.Keys)
 }
+
+// older makes an index of sketch format 7 open: its sketches go on
+// without the filter of their words, as format 7 made them (see
+// Options.wordFilter).
+var older = engine.OlderFormat(7, func(o Options) Options {
+	o.format = 7
+	return o
+})
 
 // stages wires the method's stages: the sketch-and-band scaffolding of
 // package lsh, matching on every core in a Batch and beside the writer in

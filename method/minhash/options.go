@@ -158,6 +158,11 @@ type Options struct {
 	// Seed seeds the MinHash functions. Sketches made with different seeds
 	// are not comparable.
 	Seed uint64 `json:"seed" flag:"seed" help:"Seed of the MinHash functions"`
+
+	// format is the sketch format the method makes: Format, or 0 for it;
+	// an index of format 7 goes on without the filter of the words (see
+	// Spec's Older).
+	format int
 }
 
 // Defaults returns the method's default options, chosen by measurement on
@@ -188,6 +193,19 @@ func Defaults() Options {
 
 // Method returns the method's name.
 func (Options) Method() string { return Name }
+
+// sketchFormat is the sketch format o makes.
+func (o *Options) sketchFormat() byte {
+	if o.format != 0 {
+		return byte(o.format)
+	}
+	return Format
+}
+
+// wordFilter reports whether o's sketches keep the filter of their words
+// (templates.Context.WordFilter): those of format 8 on, of character
+// shingles, among which names are looked up.
+func (o *Options) wordFilter() bool { return o.sketchFormat() >= 8 && o.ShingleUnit == Chars }
 
 // Check returns an error naming the first option out of range.
 func (o Options) Check() error {

@@ -59,23 +59,29 @@ type Sketch struct {
 //     look-alikes of character recognition read as one character), so
 //     the fingerprints and band keys of 6 are not comparable with them:
 //     an index of 6 is built again.
+//   - 8: the context adds the filter of the character shingles of the
+//     words (templates.Context.WordFilter, fixed width), where a name past
+//     the other sample's cut is looked up. A sketch of 7 still reads,
+//     without it, and an index of 7 opens and goes on making sketches of
+//     7 (Spec's Older): their names past the cut are taken as held, as 7
+//     took them.
 //
 // After the cut and the set, the detail part is templates.AppendContext's
 // encoding: a change there is a new format here.
-const Format = 7
+const Format = 8
 
 // oldestFormat is the oldest sketch format this binary reads.
 const oldestFormat = 3
 
 // AppendIndex appends the index part of s: its band keys.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
-	return codec.AppendUint32s(append(dst, Format), s.Keys)
+	return codec.AppendUint32s(append(dst, m.o.sketchFormat()), s.Keys)
 }
 
 // AppendDetail appends the detail part of s: what verification reads.
 func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
-	dst = codec.AppendUvarint(append(dst, Format), uint64(s.Cut))
-	dst = templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context)
+	dst = codec.AppendUvarint(append(dst, m.o.sketchFormat()), uint64(s.Cut))
+	dst = templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context, m.o.sketchFormat() >= 8)
 	return codec.AppendSorted32(codec.AppendSorted32(dst, s.Lead), s.TitleWords)
 }
 
@@ -101,7 +107,7 @@ func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 	}
 	cut := r.Uvarint()
 	s := &Sketch{Set: r.Sorted32(), Cut: uint32(cut)}
-	if err := templates.ReadContext(r, &s.Context, v >= 5); err != nil {
+	if err := templates.ReadContext(r, &s.Context, v >= 5, v >= 8); err != nil {
 		return nil, fmt.Errorf("minhash: detail part: %w", err)
 	}
 	if v >= 4 {
@@ -164,6 +170,7 @@ func (m *method) NewSketcher() engineSketcher {
 		s.tpl.Folded = true
 	}
 	s.tpl.Fills = m.o.Slots
+	s.tpl.WordFilter = m.o.wordFilter()
 	return s
 }
 
@@ -203,12 +210,13 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 }
 
 // pack gives sk the fingerprint set and copies it, its figures, its title's
-// figures, its lead and its title's words into one array of their size: a
-// Batch keeps every sketch until it ends, and one allocation a sketch instead of three takes less
-// memory (the slack of appending and of rounding to a size class) and
-// fewer objects for the collector to mark.
+// figures, its lead, its title's words and the filter of its words into
+// one array of their size: a Batch keeps every sketch until it ends, and
+// one allocation a sketch instead of three takes less memory (the slack of
+// appending and of rounding to a size class) and fewer objects for the
+// collector to mark.
 func (sk *Sketch) pack(set []uint32) {
-	parts := []*[]uint32{&sk.Nums, &sk.TitleNums, &sk.Lead, &sk.TitleWords}
+	parts := []*[]uint32{&sk.Nums, &sk.TitleNums, &sk.Lead, &sk.TitleWords, (*[]uint32)(&sk.WordFilter)}
 	n := len(set)
 	for _, p := range parts {
 		n += len(*p)

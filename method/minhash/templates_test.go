@@ -1,6 +1,7 @@
 package minhash
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -96,6 +97,19 @@ func spreads(hour, jul string) string {
 func priceChange(verb, price string) string {
 	return "NEW YORK, April 7 - Tarnwell Copper Co, a subsidiary of Bexley Mining Corp, said it is " + verb +
 		" its copper cathode price by 0.50 cent to " + price + " cents a lb, effective immediately."
+}
+
+// forecast is a city's weather bulletin of one day, long enough that a
+// sample keeps a third of its shingles: the city's name is in a few of
+// them, often none kept.
+func forecast(city, high, rain string) string {
+	return strings.ToUpper(city) + ", May 2 (Weather Desk) - The forecast for " + city + " for Thursday, May 2: morning sunshine " +
+		"will give way to clouds by the afternoon. The high will reach " + high + " degrees Celsius, with an overnight low of 14 degrees.\n\n" +
+		"Winds will blow from the west at 21 kilometres per hour, with gusts of up to 40 kilometres per hour on exposed ground. " +
+		"The chance of rain is " + rain + " percent.\n\nHumidity will be around 45 percent in the afternoon. The UV index will be 5, " +
+		"and residents are advised to use sun protection around midday.\n\nLooking ahead, the weather will stay unsettled over the " +
+		"next two days, with highs between 22 and 27 degrees. Drivers should expect crosswinds on bridges and elevated roads.\n\n" +
+		"Sunrise is at 5:52 a.m. and sunset at 8:16 p.m. The weather desk updates its forecasts every six hours."
 }
 
 // at reads a date to the minute or to the second.
@@ -208,6 +222,12 @@ func TestTemplatedFamilies(t *testing.T) {
 		{"a price notice whose title's figure a scanner damaged is one event",
 			doc{"TARNWELL RAISES COPPER PRICE 0.50 CT TO 66.00 CTS", priceChange("raising", "66.00"), at("1987-04-07 09:12")},
 			doc{"TARNWELL RAISES COPPER PRICE 0.50 CT TO 6.00 CTS", priceChange("raising", "66.00"), at("1987-04-07 09:40")}, true},
+		{"bulletins of two cities whose names lie past the samples' cut are two reports",
+			doc{"Tucson weather: high of 24C on Thursday", forecast("Tucson", "24", "30"), at("2024-05-02 06:00")},
+			doc{"Raleigh weather: high of 24C on Thursday", forecast("Raleigh", "24", "35"), at("2024-05-02 06:10")}, false},
+		{"a city's bulletin sent again is one report",
+			doc{"Tucson weather: high of 24C on Thursday", forecast("Tucson", "24", "30"), at("2024-05-02 06:00")},
+			doc{"Tucson weather: high of 24C on Thursday", forecast("Tucson", "24", "30"), at("2024-05-02 06:40")}, true},
 		{"Polish items of two days are two events",
 			doc{"", "WARSZAWA, 3 marca (PAP) - Narodowy Bank Polski ustalił kurs średni złotego wobec dolara na poziomie, jaki obowiązywał wczoraj, podał bank w komunikacie.", time.Time{}},
 			doc{"", "WARSZAWA, 19 marca (PAP) - Narodowy Bank Polski ustalił kurs średni złotego wobec dolara na poziomie, jaki obowiązywał wczoraj, podał bank w komunikacie.", time.Time{}}, false},

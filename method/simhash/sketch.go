@@ -45,7 +45,7 @@ func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
 // AppendDetail appends the detail part of s: what verification reads.
 func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
 	dst = codec.AppendUvarint(append(dst, Format), uint64(s.Cut))
-	return templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context)
+	return templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context, false)
 }
 
 // DecodeIndex reads what AppendIndex wrote.
@@ -69,7 +69,7 @@ func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 	}
 	cut := r.Uvarint()
 	s := &Sketch{Set: r.Sorted32(), Cut: uint32(cut)}
-	if err := templates.ReadContext(r, &s.Context, true); err != nil {
+	if err := templates.ReadContext(r, &s.Context, true, false); err != nil {
 		return nil, fmt.Errorf("simhash: detail part: %w", err)
 	}
 	if err := r.Done(); err != nil {
