@@ -155,18 +155,24 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 // fields, a feed's item …, in the format ro.Format names if any) and must
 // hold exactly one document.
 func readDocFile(ctx context.Context, path string, ro corpus.Options, stdin io.Reader) (core.Document, error) {
-	var data []byte
-	var err error
-	if path == "-" {
-		data, err = io.ReadAll(stdin)
-	} else {
-		data, err = os.ReadFile(path)
+	// At most limit+1 bytes are read here, so that a file too large is
+	// refused without being held: a text file over the limit is, and any
+	// other file is read on by the reader, with its own bounds.
+	limit := cmp.Or(ro.MaxBytes, corpus.DefaultMaxBytes)
+	in := stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return core.Document{}, err
+		}
+		defer f.Close()
+		in = f
 	}
+	data, err := io.ReadAll(io.LimitReader(in, int64(limit)+1))
 	if err != nil {
 		return core.Document{}, err
 	}
 	if plainText(path, data, ro.Format) {
-		limit := cmp.Or(ro.MaxBytes, corpus.DefaultMaxBytes)
 		if len(data) > limit {
 			return core.Document{}, fmt.Errorf("%s cannot be compared: too large: over %d bytes (--max-bytes)", path, limit)
 		}
@@ -179,7 +185,7 @@ func readDocFile(ctx context.Context, path string, ro corpus.Options, stdin io.R
 	ro.Extract.MinChars = -1 // a short page is compared all the same
 	var r *corpus.Reader
 	if path == "-" {
-		r, err = corpus.OpenReader(path, bytes.NewReader(data), ro)
+		r, err = corpus.OpenReader(path, io.MultiReader(bytes.NewReader(data), stdin), ro)
 	} else {
 		r, err = corpus.Open([]string{path}, ro)
 	}

@@ -67,9 +67,10 @@ func (t *docTable) original(a, b int32) int32 {
 	return a
 }
 
-// unixOrZero returns the document's date in Unix seconds, 0 when unknown.
+// unixOrZero returns the document's date in Unix seconds, 0 when unknown
+// (or one that stands for none: core.NoDate).
 func unixOrZero(doc *core.Document) int64 {
-	if doc.Date.IsZero() {
+	if doc.Date.IsZero() || core.NoDate(doc.Date) {
 		return 0
 	}
 	return doc.Date.Unix()

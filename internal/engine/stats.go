@@ -19,13 +19,14 @@ type Stats struct {
 	// not read because their names are not of a format the reader reads.
 	Unlisted int `json:"files_not_read,omitempty"`
 	// UnlistedExample names one of them: the first met (neardup-beam's,
-	// the first by name).
+	// the first of the first input that holds one, as the batch meets it).
 	UnlistedExample string `json:"files_not_read_example,omitempty"`
 	// UnreadDates counts the date values no layout reads: their
 	// documents are undated.
 	UnreadDates int `json:"dates_not_read,omitempty"`
 	// UnreadDatesExample gives one of them and where it is, `"31/31/2020"
-	// at a.jsonl:3`: the first met (neardup-beam's, the first by text).
+	// at a.jsonl:3`: the first met (neardup-beam's, the first of the first
+	// input that holds one).
 	UnreadDatesExample string `json:"dates_not_read_example,omitempty"`
 	// CutWARCs counts the WARC files whose compressed stream is cut short
 	// after a whole record, before any byte of the next (corpus's

@@ -4,10 +4,13 @@ import (
 	"log/slog"
 	nurl "net/url"
 	"strings"
+	"time"
 
 	readeck "codeberg.org/readeck/go-readability/v2"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/neardup/neardup/core"
 )
 
 // Engine finds the main content of a parsed page. It may modify doc as it
@@ -51,6 +54,9 @@ func Readeck(doc *html.Node, pageURL *nurl.URL) Found {
 		return Found{Meta: Article{Lang: htmlLang(doc)}}
 	}
 	date, _ := art.PublishedTime()
+	if core.NoDate(date) {
+		date = time.Time{} // a placeholder (year 1, the Unix epoch): the page's other dates are read instead
+	}
 	date = WithZoneOffset(date) // read in UTC: "01:00 EST" as 01:00Z
 	return Found{
 		Node: art.Node,

@@ -606,3 +606,21 @@ func TestPageHeadlineOutOfTextInAnyScript(t *testing.T) {
 		t.Errorf("Text starts with the headline: %.80q", a.Text)
 	}
 }
+
+// A page whose published time is a placeholder, year 1 or the Unix epoch,
+// is undated (or dated by the page's other dates), not dated before every
+// real page. Regression: "0001-01-01T00:00:00+01:00" made a page the
+// original of its copies, in dedup and the index.
+func TestPagePlaceholderDate(t *testing.T) {
+	for _, placeholder := range []string{"0001-01-01T00:00:00+01:00", "1970-01-01T00:00:00Z"} {
+		page := strings.Replace(newsPage(6), "2024-03-05T10:00:00Z", placeholder, 1)
+		a, skip := extractPage(t, page, Options{})
+		if skip != "" {
+			t.Fatalf("%s: skipped: %s", placeholder, skip)
+		}
+		// The page's other date, its URL's day (/2024/03/05/).
+		if want := time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC); !a.Date.Equal(want) {
+			t.Errorf("%s: date %v, want the URL's %v", placeholder, a.Date, want)
+		}
+	}
+}

@@ -43,7 +43,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 			}
 		}
 		var same map[int]int64
-		if o.Replace {
+		if o.Replace && !o.Exact { // an exact add stores its keys, which a document stored without them lacks
 			if same, err = x.unchanged(w, docs, sks, stored); err != nil {
 				return err
 			}

@@ -2,6 +2,7 @@ package index_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,8 @@ import (
 	"github.com/neardup/neardup/internal/enginetest"
 	"github.com/neardup/neardup/internal/index"
 	"github.com/neardup/neardup/internal/store/storetest"
+	"github.com/neardup/neardup/method/minhash"
+	"github.com/neardup/neardup/method/sentences"
 )
 
 // A document found stored (Exists) is reported with its stored cluster and
@@ -41,12 +44,17 @@ func TestExistsReportsItsCluster(t *testing.T) {
 }
 
 // A checked document whose ID is stored (Exists) is reported with its
-// stored copy's cluster and original, as Add reports it. Regression: a
-// query gave neither.
+// stored copy's cluster and original, as Add reports it, by a method that
+// checks beside writes (minhash) and one that checks with the index to
+// itself (sentences). Regression: a query gave neither.
 func TestQueryOfAStoredIDReportsItsCluster(t *testing.T) {
-	for _, e := range storetest.Engines {
-		t.Run(e, func(t *testing.T) {
-			x := open(t, storetest.DSN(t, e), index.OpenOptions{})
+	for _, c := range [][2]string{{minhash.Name, "sqlite"}, {sentences.Name, "sqlite"}, {minhash.Name, "postgres"}, {sentences.Name, "postgres"}} {
+		method, e := c[0], c[1]
+		if !slices.Contains(storetest.Engines, e) {
+			continue
+		}
+		t.Run(method+"/"+e, func(t *testing.T) {
+			x := open(t, storetest.DSN(t, e), index.OpenOptions{MethodName: method})
 			story := enginetest.NewTextGen(31).Sentences(12)
 			wire, copy := enginetest.Doc("wire", story), enginetest.Doc("copy", story)
 			wire.Date = time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)

@@ -117,8 +117,9 @@ func (x *Index) changing(fn func() error) error {
 type AddOptions struct {
 	// Replace removes a stored document of the same ID first, unless the
 	// two are the same (title, URL, source, date and text: see
-	// Index.unchanged), when the stored one is left as it is, in its place
-	// among the documents of its date, and reported Unchanged. Without
+	// Index.unchanged) and Exact is not set, when the stored one is left as
+	// it is, in its place among the documents of its date, and reported
+	// Unchanged (with Exact it is stored anew, with its exact keys). Without
 	// Replace a stored document of the same ID is left as it is and
 	// reported Exists.
 	Replace bool
@@ -373,9 +374,10 @@ func (x *Index) sketches(docs []core.Document, given []Sketch) ([]Sketch, error)
 	return given, nil
 }
 
-// unixOrZero returns a document's date in Unix seconds, 0 when it has none.
+// unixOrZero returns a document's date in Unix seconds, 0 when it has none
+// (or one that stands for none: core.NoDate).
 func unixOrZero(d *core.Document) int64 {
-	if d.Date.IsZero() {
+	if d.Date.IsZero() || core.NoDate(d.Date) {
 		return 0
 	}
 	return d.Date.Unix()

@@ -8,6 +8,8 @@ import (
 	"github.com/araddon/dateparse"
 	"github.com/mmcdole/gofeed"
 
+	"github.com/neardup/neardup/core"
+
 	"github.com/neardup/neardup/internal/extract"
 )
 
@@ -19,13 +21,17 @@ import (
 // extract.WithLanguageZone): a date that ends with a zone's name is read
 // again, as package extract reads a page's.
 func itemDate(it *gofeed.Item) time.Time {
+	var t time.Time
 	switch {
 	case it.PublishedParsed != nil:
-		return zonedDate(it.Published, *it.PublishedParsed)
+		t = zonedDate(it.Published, *it.PublishedParsed)
 	case it.UpdatedParsed != nil:
-		return zonedDate(it.Updated, *it.UpdatedParsed)
+		t = zonedDate(it.Updated, *it.UpdatedParsed)
 	}
-	return time.Time{}
+	if core.NoDate(t) {
+		return time.Time{} // a placeholder (year 1, the Unix epoch): no date
+	}
+	return t
 }
 
 // zonedDate is raw, a date gofeed read as parsed, read again in the zone

@@ -36,6 +36,10 @@ func TestItemDateZones(t *testing.T) {
 		// Read again, the day and the month would change places: gofeed's
 		// reading is kept.
 		{"day first", "en", "en", "02/01/2026 10:00 EST", time.Date(2026, 1, 2, 15, 0, 0, 0, time.UTC)},
+		// Placeholders stand for no date (core.NoDate): the article is
+		// undated (regression: year 1 came before every real date).
+		{"year 1", "en", "en", "Mon, 01 Jan 0001 00:00:00 +0100", time.Time{}},
+		{"the Unix epoch", "en", "en", "Thu, 01 Jan 1970 00:00:00 GMT", time.Time{}},
 	}
 	for i, c := range cases {
 		page := fmt.Sprintf("/page/%d", i)
