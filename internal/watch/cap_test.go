@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -351,5 +352,59 @@ func TestFeedItemsCutAsGofeedReads(t *testing.T) {
 				t.Errorf("taken %v, want %v, as of the feed parsed whole", taken, want)
 			}
 		})
+	}
+}
+
+// TestFeedItemsCutInNoOrder pins the cut of a feed that lists its dated
+// items in no order: its first and last maxItems were kept, so that of
+// /0 /1 /5 /6 /2 /3 /4, taken 2, a poll took /3 and /4, where parsed
+// whole it takes the newest, /5 and /6. Now the cut keeps the latest
+// maxItems by their dates too, in every format, and a poll takes what it
+// would of the feed parsed whole, the parser reading 3 × maxItems at most.
+func TestFeedItemsCutInNoOrder(t *testing.T) {
+	jsonDated := func(its ...item) string {
+		var out []string
+		for _, it := range its {
+			out = append(out, fmt.Sprintf(`{"id": %q, "url": %[1]q, "date_published": %q}`, it.link, it.date.Format(time.RFC3339)))
+		}
+		return `{"version": "https://jsonfeed.org/version/1.1", "items": [` + strings.Join(out, ", ") + `]}`
+	}
+	order := func(its []item, at ...int) []item {
+		var out []item
+		for _, i := range at {
+			out = append(out, its[i])
+		}
+		return out
+	}
+	sorted := func(s []string) []string { slices.Sort(s); return s }
+	seven := order(capItems(7, true), 0, 1, 5, 6, 2, 3, 4)
+	shuffled := order(capItems(50, true), rand.New(rand.NewPCG(1, 2)).Perm(50)...)
+	for _, f := range []struct {
+		name   string
+		render func(...item) string
+	}{{"RSS 2.0", rss2}, {"RSS 1.0", rss1}, {"Atom", atomFeed}, {"JSON Feed", jsonDated}} {
+		for _, c := range []struct {
+			name string
+			its  []item
+			max  int
+			want []string
+		}{
+			{"/0 /1 /5 /6 /2 /3 /4", seven, 2, links(5, 6)},
+			{"50 shuffled", shuffled, 5, links(45, 49)},
+		} {
+			t.Run(f.name+", "+c.name, func(t *testing.T) {
+				body := f.render(c.its...)
+				if n, taken := takes(t, body, 0); n != len(c.its) || !slices.Equal(taken, sorted(links(0, len(c.its)-1))) {
+					t.Fatalf("read whole: %d items listed, %v", n, taken)
+				}
+				listed, taken := takes(t, body, c.max)
+				if listed != len(c.its) || !slices.Equal(taken, sorted(c.want)) {
+					t.Errorf("%d listed, taken %v, want %d, %v", listed, taken, len(c.its), c.want)
+				}
+				if parsed, _, _ := parseFeed([]byte(body), "", c.max); len(parsed.Items) > 3*c.max {
+					t.Errorf("%d items parsed, want %d at most", len(parsed.Items), 3*c.max)
+				}
+			})
+		}
 	}
 }

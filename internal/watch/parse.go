@@ -2,6 +2,7 @@ package watch
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
@@ -12,8 +13,10 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
+	"github.com/araddon/dateparse"
 	"github.com/mmcdole/gofeed"
 	jsonfeed "github.com/mmcdole/gofeed/json"
 	"github.com/mmcdole/gofeed/rss"
@@ -31,13 +34,13 @@ import (
 // xmlUTF8), else UTF-8.
 //
 // It returns the feed and how many items the feed lists. When maxItems is
-// above 0 and the feed lists more than twice as many items, those between
-// its first maxItems and its last maxItems are left out before the feed
-// is parsed (see cutXMLItems, cutJSONItems): the newest maxItems are among
-// those kept whether the feed lists its items newest first, as feeds do,
-// or oldest first, and the parser, which builds every item it reads (2.8
-// GB allocated for 10 MB of 232,570 items), reads no more than 2 ×
-// maxItems of them.
+// above 0 and the feed lists more than twice as many items, all but its
+// first maxItems, its last maxItems and its latest maxItems by their dates
+// are left out before the feed is parsed (see cutXMLItems, cutJSONItems,
+// keptItems): the newest maxItems are among those kept whether the feed
+// lists its items newest first, as feeds do, oldest first or in no order,
+// and the parser, which builds every item it reads (2.8 GB allocated for
+// 10 MB of 232,570 items), reads no more than 3 × maxItems of them.
 func parseFeed(body []byte, contentType string, maxItems int) (*gofeed.Feed, int, error) {
 	body, err := xmlUTF8(body, contentType)
 	if err != nil {
@@ -231,6 +234,7 @@ func wellFormed(body []byte) (_ feedItems, decoded string, err error) {
 			items.end(depth, d.InputOffset())
 			depth--
 		case xml.CharData:
+			items.charData(depth, t)
 			if depth == 0 && len(bytes.TrimSpace(t)) > 0 {
 				return feedItems{}, "", fmt.Errorf("line %d: text outside the feed's root element", line(d, body))
 			}
@@ -258,12 +262,38 @@ type itemFinder struct {
 	inChannel   []extent
 	beside      []extent
 	dropped     []extent // the items of channels before the last
+	date        string   // the date of the item open, the text of its child of the lowest dateRank
+	rank        int      // the dateRank of date
+	dating      int      // the dateRank of the item's child open, 0 when none is
+	text        strings.Builder
+}
+
+// dateRank is the rank of an item's child element of the lower-cased
+// local name name as its date, 0 when it is none: the date it was
+// published (RSS pubDate, Atom published or issued), else Dublin Core's
+// date, else the date it was updated, as gofeed reads them.
+func dateRank(name string) int {
+	switch name {
+	case "pubdate", "published", "issued":
+		return 1
+	case "date":
+		return 2
+	case "updated", "modified":
+		return 3
+	}
+	return 0
 }
 
 // start is an element's start tag, at offset at, opening depth (the root's
 // is 1).
 func (f *itemFinder) start(depth int, name xml.Name, at int64) {
 	local, space := strings.ToLower(name.Local), strings.TrimSpace(name.Space)
+	if f.open >= 0 && depth == f.depth+1 {
+		if r := dateRank(local); r > 0 && (f.rank == 0 || r < f.rank) {
+			f.dating = r
+			f.text.Reset()
+		}
+	}
 	switch {
 	case depth == 1:
 		f.rss = local == "rss" || local == "rdf"
@@ -282,16 +312,26 @@ func (f *itemFinder) start(depth int, name xml.Name, at int64) {
 
 // end is an element's end tag, ending at offset at, closing depth.
 func (f *itemFinder) end(depth int, at int64) {
+	if f.dating > 0 && depth == f.depth+1 {
+		f.date, f.rank, f.dating = f.text.String(), f.dating, 0
+	}
 	if f.open >= 0 && depth == f.depth {
 		if depth == 3 {
-			f.inChannel = append(f.inChannel, extent{f.open, int(at)})
+			f.inChannel = append(f.inChannel, extent{f.open, int(at), f.date})
 		} else {
-			f.beside = append(f.beside, extent{f.open, int(at)})
+			f.beside = append(f.beside, extent{f.open, int(at), f.date})
 		}
-		f.open = -1
+		f.open, f.date, f.rank = -1, "", 0
 	}
 	if depth == 2 {
 		f.channel = false
+	}
+}
+
+// charData is text at depth (that of the element it is in).
+func (f *itemFinder) charData(depth int, text []byte) {
+	if f.dating > 0 && depth == f.depth+1 {
+		f.text.Write(text)
 	}
 }
 
@@ -344,8 +384,12 @@ type feedItems struct {
 // an int (Options.MaxItems is the caller's).
 func overTwice(n, keep int) bool { return n-keep > keep }
 
-// extent is where an element is in a body: [start, end).
-type extent struct{ start, end int }
+// extent is where an item is in a body, [start, end), and its date's
+// text (see dateRank), "" when none.
+type extent struct {
+	start, end int
+	date       string
+}
 
 // toCut reports whether a feed's items, as wellFormed finds them, are to
 // be cut (see cutXMLItems) to keep keep of them.
@@ -354,8 +398,8 @@ func (fi feedItems) toCut(keep int) bool {
 }
 
 // cutXMLItems returns body without the items (as wellFormed finds them)
-// between its first keep and its last keep, when it lists more than 2 ×
-// keep, and without those gofeed reads only to drop them (see
+// that keptItems does not keep, when it lists more than 2 × keep, and
+// without those gofeed reads only to drop them (see
 // itemFinder), what lies between them (white space, the channel's other
 // elements) kept; and how many of those it lists it left out. Removing
 // whole elements from their parent leaves the body well-formed. A body
@@ -374,11 +418,16 @@ func cutXMLItems(body []byte, items feedItems, decoded string, keep int) ([]byte
 		}
 		body = utf8Body
 	}
-	cut := slices.Clone(items.dropped)
+	cut := append(make([]extent, 0, len(items.dropped)+len(items.listed)), items.dropped...)
 	left := 0
 	if n := len(items.listed); overTwice(n, keep) {
-		cut = append(cut, items.listed[keep:n-keep]...)
-		left = n - 2*keep
+		kept := keptItems(n, keep, func(i int) string { return items.listed[i].date })
+		for i, it := range items.listed {
+			if !kept[i] {
+				cut = append(cut, it)
+				left++
+			}
+		}
 	}
 	slices.SortFunc(cut, func(a, b extent) int { return a.start - b.start })
 	out := make([]byte, 0, len(body))
@@ -388,6 +437,38 @@ func cutXMLItems(body []byte, items feedItems, decoded string, keep int) ([]byte
 		from = it.end
 	}
 	return append(out, body[from:]...), left
+}
+
+// keptItems reports which of a feed's n items a cut keeps to keep keep of
+// them (see parseFeed): its first keep and its last keep, the newest
+// whether it lists them newest or oldest first, and the keep latest by
+// their dates, date(i) (see dateRank), as dateparse reads them, so that
+// its newest are kept in any order it lists them. gofeed may read a date
+// dateparse cannot, or the other way round, and reads zones otherwise
+// (see zonedDate): a feed in no order whose dates are so may lose some of
+// its newest. At most 3 × keep are kept.
+func keptItems(n, keep int, date func(int) string) []bool {
+	kept := make([]bool, n)
+	for i := range kept {
+		kept[i] = i < keep || i >= n-keep
+	}
+	type dated struct {
+		i int
+		t time.Time
+	}
+	var ds []dated
+	for i := range n {
+		if s := strings.TrimSpace(date(i)); s != "" {
+			if t, err := dateparse.ParseIn(s, time.UTC); err == nil {
+				ds = append(ds, dated{i, t})
+			}
+		}
+	}
+	slices.SortStableFunc(ds, func(a, b dated) int { return b.t.Compare(a.t) })
+	for _, d := range ds[:min(keep, len(ds))] {
+		kept[d.i] = true
+	}
+	return kept
 }
 
 // declaredToUTF8 returns body, whose XML declaration names the encoding
@@ -410,8 +491,9 @@ func declaredToUTF8(body []byte, enc string) ([]byte, error) {
 	return slices.Concat(out[:m[4]], []byte("UTF-8"), out[m[5]:]), nil
 }
 
-// cutJSONItems returns a JSON Feed's body without the items between its
-// first keep and its last keep, when it lists more than 2 × keep, and how
+// cutJSONItems returns a JSON Feed's body without the items keptItems
+// does not keep (dated by date_published, else date_modified), when it
+// lists more than 2 × keep, and how
 // many it left out. The items it lists are those of the last member of the
 // top-level object whose name encoding/json, and so the parser, takes for
 // "items" (case aside): a later one replaces what an earlier one read, so
@@ -450,17 +532,30 @@ func cutJSONItems(body []byte, keep int) ([]byte, int) {
 	var out []byte
 	from, left := 0, 0 // what of body is not yet in out
 	for i, m := range ms {
-		var keptItems []json.RawMessage
+		var taken []json.RawMessage
 		switch last := i == len(ms)-1; {
 		case m.items == nil, last && !overTwice(len(m.items), keep):
 			continue
 		case last:
-			keptItems = slices.Concat(m.items[:keep], m.items[len(m.items)-keep:])
-			left = len(m.items) - 2*keep
+			kept := keptItems(len(m.items), keep, func(i int) string {
+				var dates struct {
+					Published string `json:"date_published"`
+					Modified  string `json:"date_modified"`
+				}
+				json.Unmarshal(m.items[i], &dates) // an item that is no object has none
+				return cmp.Or(dates.Published, dates.Modified)
+			})
+			for i, it := range m.items {
+				if kept[i] {
+					taken = append(taken, it)
+				} else {
+					left++
+				}
+			}
 		}
 		out = append(out, body[from:m.start]...)
 		out = append(out, '[')
-		for i, it := range keptItems {
+		for i, it := range taken {
 			if i > 0 {
 				out = append(out, ',')
 			}
