@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mmcdole/gofeed"
 	"golang.org/x/text/encoding/charmap"
 
 	"github.com/neardup/neardup/internal/store/storetest"
@@ -244,5 +246,165 @@ func BenchmarkParseManyItems(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// takes parses body as a poll does, with maxItems max, and returns how
+// many items it lists and the links of those it takes, sorted.
+func takes(t *testing.T, body string, max int) (int, []string) {
+	t.Helper()
+	parsed, listed, err := parseFeed([]byte(body), "", max)
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, _ := entries("http://example.com/feed", parsed.Language, parsed.Items)
+	if max > 0 {
+		es, _ = newest(es, max)
+	}
+	var got []string
+	for _, e := range es {
+		got = append(got, e.link)
+	}
+	slices.Sort(got)
+	return listed, got
+}
+
+// TestFeedItemsCutAsGofeedReads pins the items the cut before the parse
+// counts and leaves out: elements named item or entry of another
+// namespace than the feed's, which gofeed reads as extensions, were
+// counted and cut as items, so that a channel of 3 items between <x:item>
+// extensions, taken 2 at most, had its 3 items cut as "the middle" of 9
+// and a poll took nothing; and the items of a channel gofeed drops for a
+// later one, and of a JSON Feed's "items" a later one replaces, were
+// counted. Now it counts and cuts what gofeed lists: each feed here lists
+// as many as gofeed reads of it whole, and a poll takes what it would of
+// the feed parsed whole.
+func TestFeedItemsCutAsGofeedReads(t *testing.T) {
+	story := func(i int) string {
+		return fmt.Sprintf(`<item><title>s%d</title><link>http://example.com/s%d</link></item>`, i, i)
+	}
+	ext := func(prefix, name string, i int) string {
+		return fmt.Sprintf(`<%s:%s><title>x%d</title><link>http://example.com/x%d</link></%[1]s:%[2]s>`, prefix, name, i, i)
+	}
+	const rssHead = `<rss version="2.0" xmlns:x="http://example.com/x" xmlns:foo="http://example.com/foo" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>T</title>`
+	var between, following, atomFollowing, twoChannels strings.Builder
+	for i := range 3 {
+		between.WriteString(ext("x", "item", i))
+	}
+	for i := range 3 {
+		between.WriteString(story(i))
+	}
+	for i := 3; i < 6; i++ {
+		between.WriteString(ext("x", "item", i))
+	}
+	for i := range 9 {
+		following.WriteString(story(i) + ext("foo", "item", i))
+		fmt.Fprintf(&atomFollowing, `<entry><title>s%d</title><link href="http://example.com/s%[1]d"/><id>urn:s%[1]d</id></entry><x:entry><title>x%[1]d</title><link href="http://example.com/x%[1]d"/></x:entry>`, i)
+		twoChannels.WriteString(story(i + 10))
+	}
+	jsonItems := func(lo, hi int) string {
+		var its []string
+		for i := lo; i < hi; i++ {
+			its = append(its, fmt.Sprintf(`{"id": "%d", "url": "http://example.com/s%[1]d"}`, i))
+		}
+		return "[" + strings.Join(its, ", ") + "]"
+	}
+	for _, c := range []struct {
+		name, body string
+		want       []string // the links a poll takes, 2 at most
+	}{
+		{"RSS items between <x:item>s", rssHead + between.String() + `</channel></rss>`, []string{"http://example.com/s0", "http://example.com/s1"}},
+		{"RSS items each followed by <foo:item>", rssHead + following.String() + `</channel></rss>`, []string{"http://example.com/s0", "http://example.com/s1"}},
+		{"Atom entries each followed by <x:entry>", `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:x="http://example.com/x"><title>T</title>` + atomFollowing.String() + `</feed>`, []string{"http://example.com/s0", "http://example.com/s1"}},
+		{"two channels", `<rss version="2.0"><channel><title>A</title>` + twoChannels.String() + `</channel><channel><title>B</title>` + story(0) + `</channel></rss>`, []string{"http://example.com/s0"}},
+		{"items beside a channel", `<rss version="2.0">` + story(0) + `<channel><title>A</title>` + story(1) + story(2) + story(3) + story(4) + story(5) + `</channel></rss>`, []string{"http://example.com/s1", "http://example.com/s2"}},
+		{"RSS of the root's namespace", `<rss version="2.0" xmlns="http://example.com/own"><channel><title>T</title>` + following.String() + `</channel></rss>`, nil},
+		{"RSS in the Atom namespace", `<rss version="2.0" xmlns="http://www.w3.org/2005/Atom"><channel><title>T</title>` + following.String() + `</channel></rss>`, nil},
+		{"undeclared prefix rss", `<rss version="2.0"><channel><title>T</title>` + ext("rss", "item", 0) + ext("zz", "item", 1) + ext("rss", "item", 2) + ext("zz", "item", 3) + story(0) + story(1) + story(2) + `</channel></rss>`, nil},
+		{"JSON Feed, items twice", `{"version": "https://jsonfeed.org/version/1.1", "items": ` + jsonItems(20, 25) + `, "Items": ` + jsonItems(0, 9) + `}`, []string{"http://example.com/s0", "http://example.com/s1"}},
+		{"JSON Feed, items then null", `{"version": "https://jsonfeed.org/version/1.1", "items": ` + jsonItems(0, 9) + `, "ITEMS": null}`, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			whole, err := gofeed.NewParser().Parse(strings.NewReader(c.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, _ := takes(t, c.body, 0); n != len(whole.Items) {
+				t.Fatalf("read whole: %d items listed, gofeed reads %d", n, len(whole.Items))
+			}
+			listed, taken := takes(t, c.body, 2)
+			if listed != len(whole.Items) {
+				t.Errorf("%d items listed, gofeed reads %d", listed, len(whole.Items))
+			}
+			// What a poll would take of the feed parsed whole, its 2 newest.
+			parsed, _, _ := parseFeed([]byte(c.body), "", 0)
+			es, _ := entries("http://example.com/feed", parsed.Language, parsed.Items)
+			es, _ = newest(es, 2)
+			var want []string
+			for _, e := range es {
+				want = append(want, e.link)
+			}
+			slices.Sort(want)
+			if c.want != nil && !slices.Equal(want, c.want) {
+				t.Fatalf("the test's feed: whole, a poll takes %v, want %v", want, c.want)
+			}
+			if !slices.Equal(taken, want) {
+				t.Errorf("taken %v, want %v, as of the feed parsed whole", taken, want)
+			}
+		})
+	}
+}
+
+// TestFeedItemsCutInNoOrder pins the cut of a feed that lists its dated
+// items in no order: its first and last maxItems were kept, so that of
+// /0 /1 /5 /6 /2 /3 /4, taken 2, a poll took /3 and /4, where parsed
+// whole it takes the newest, /5 and /6. Now the cut keeps the latest
+// maxItems by their dates too, in every format, and a poll takes what it
+// would of the feed parsed whole, the parser reading 3 × maxItems at most.
+func TestFeedItemsCutInNoOrder(t *testing.T) {
+	jsonDated := func(its ...item) string {
+		var out []string
+		for _, it := range its {
+			out = append(out, fmt.Sprintf(`{"id": %q, "url": %[1]q, "date_published": %q}`, it.link, it.date.Format(time.RFC3339)))
+		}
+		return `{"version": "https://jsonfeed.org/version/1.1", "items": [` + strings.Join(out, ", ") + `]}`
+	}
+	order := func(its []item, at ...int) []item {
+		var out []item
+		for _, i := range at {
+			out = append(out, its[i])
+		}
+		return out
+	}
+	sorted := func(s []string) []string { slices.Sort(s); return s }
+	seven := order(capItems(7, true), 0, 1, 5, 6, 2, 3, 4)
+	shuffled := order(capItems(50, true), rand.New(rand.NewPCG(1, 2)).Perm(50)...)
+	for _, f := range []struct {
+		name   string
+		render func(...item) string
+	}{{"RSS 2.0", rss2}, {"RSS 1.0", rss1}, {"Atom", atomFeed}, {"JSON Feed", jsonDated}} {
+		for _, c := range []struct {
+			name string
+			its  []item
+			max  int
+			want []string
+		}{
+			{"/0 /1 /5 /6 /2 /3 /4", seven, 2, links(5, 6)},
+			{"50 shuffled", shuffled, 5, links(45, 49)},
+		} {
+			t.Run(f.name+", "+c.name, func(t *testing.T) {
+				body := f.render(c.its...)
+				if n, taken := takes(t, body, 0); n != len(c.its) || !slices.Equal(taken, sorted(links(0, len(c.its)-1))) {
+					t.Fatalf("read whole: %d items listed, %v", n, taken)
+				}
+				listed, taken := takes(t, body, c.max)
+				if listed != len(c.its) || !slices.Equal(taken, sorted(c.want)) {
+					t.Errorf("%d listed, taken %v, want %d, %v", listed, taken, len(c.its), c.want)
+				}
+				if parsed, _, _ := parseFeed([]byte(body), "", c.max); len(parsed.Items) > 3*c.max {
+					t.Errorf("%d items parsed, want %d at most", len(parsed.Items), 3*c.max)
+				}
+			})
+		}
 	}
 }

@@ -62,8 +62,8 @@ type Options struct {
 	// date when every item has one, else the first the feed lists, as
 	// feeds list the newest first. The others are left out, a warning of
 	// the feed's (Result.Cut, State.Cut), not an error; a feed that lists
-	// more than twice as many has those between its first and its last
-	// MaxItems left out before it is parsed. The items stored of a feed
+	// more than twice as many has all but its first, its last and its
+	// latest (by date) MaxItems left out before it is parsed. The items stored of a feed
 	// are those it lists and, of those it no longer lists, the
 	// ForgetFactor × MaxItems seen last. 0 means 1,000,
 	// more than a news feed lists: thousands are a mistake or an attack,

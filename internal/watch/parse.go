@@ -2,6 +2,7 @@ package watch
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
@@ -12,8 +13,10 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
+	"github.com/araddon/dateparse"
 	"github.com/mmcdole/gofeed"
 	jsonfeed "github.com/mmcdole/gofeed/json"
 	"github.com/mmcdole/gofeed/rss"
@@ -31,13 +34,13 @@ import (
 // xmlUTF8), else UTF-8.
 //
 // It returns the feed and how many items the feed lists. When maxItems is
-// above 0 and the feed lists more than twice as many items, those between
-// its first maxItems and its last maxItems are left out before the feed
-// is parsed (see cutXMLItems, cutJSONItems): the newest maxItems are among
-// those kept whether the feed lists its items newest first, as feeds do,
-// or oldest first, and the parser, which builds every item it reads (2.8
-// GB allocated for 10 MB of 232,570 items), reads no more than 2 ×
-// maxItems of them.
+// above 0 and the feed lists more than twice as many items, all but its
+// first maxItems, its last maxItems and its latest maxItems by their dates
+// are left out before the feed is parsed (see cutXMLItems, cutJSONItems,
+// keptItems): the newest maxItems are among those kept whether the feed
+// lists its items newest first, as feeds do, oldest first or in no order,
+// and the parser, which builds every item it reads (2.8 GB allocated for
+// 10 MB of 232,570 items), reads no more than 3 × maxItems of them.
 func parseFeed(body []byte, contentType string, maxItems int) (*gofeed.Feed, int, error) {
 	body, err := xmlUTF8(body, contentType)
 	if err != nil {
@@ -50,7 +53,7 @@ func parseFeed(body []byte, contentType string, maxItems int) (*gofeed.Feed, int
 		if err != nil {
 			return nil, 0, fmt.Errorf("%w: not well-formed XML: %w", ErrNotFeed, err)
 		}
-		if maxItems > 0 && overTwice(len(items), maxItems) {
+		if maxItems > 0 && items.toCut(maxItems) {
 			body, left = cutXMLItems(body, items, decoded, maxItems)
 		}
 	case maxItems > 0:
@@ -189,12 +192,12 @@ const maxFeedDepth = 512
 
 // wellFormed checks that an XML body is one well-formed element, nested
 // no deeper than maxFeedDepth, and returns where its items are (see
-// isItem), in the order of the body: the offsets of each one's start tag
-// and of the end of its end tag, as the decoder counts them. Those are
+// itemFinder): the offsets of each one's start tag and of the end of its
+// end tag, as the decoder counts them. Those are
 // offsets in body but when the body declares an encoding other than
 // UTF-8, whose label it returns: they are then offsets in the text
 // decoded from there.
-func wellFormed(body []byte) (_ []extent, decoded string, err error) {
+func wellFormed(body []byte) (_ feedItems, decoded string, err error) {
 	d := xml.NewDecoder(bytes.NewReader(body))
 	d.Entity = xml.HTMLEntity
 	d.CharsetReader = func(label string, r io.Reader) (io.Reader, error) {
@@ -214,117 +217,258 @@ func wellFormed(body []byte) (_ []extent, decoded string, err error) {
 			break
 		}
 		if err != nil {
-			return nil, "", err
+			return feedItems{}, "", err
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
 			if depth == 0 {
 				if roots++; roots > 1 {
-					return nil, "", fmt.Errorf("line %d: a second root element <%s> after the feed's", line(d, body), t.Name.Local)
+					return feedItems{}, "", fmt.Errorf("line %d: a second root element <%s> after the feed's", line(d, body), t.Name.Local)
 				}
 			}
 			if depth++; depth > maxFeedDepth {
-				return nil, "", fmt.Errorf("line %d: elements nested deeper than %d", line(d, body), maxFeedDepth)
+				return feedItems{}, "", fmt.Errorf("line %d: elements nested deeper than %d", line(d, body), maxFeedDepth)
 			}
-			items.start(depth, t.Name.Local, at)
+			items.start(depth, t.Name, at)
 		case xml.EndElement:
 			items.end(depth, d.InputOffset())
 			depth--
 		case xml.CharData:
+			items.charData(depth, t)
 			if depth == 0 && len(bytes.TrimSpace(t)) > 0 {
-				return nil, "", fmt.Errorf("line %d: text outside the feed's root element", line(d, body))
+				return feedItems{}, "", fmt.Errorf("line %d: text outside the feed's root element", line(d, body))
 			}
 		}
 	}
 	if roots == 0 {
-		return nil, "", errors.New("no XML element")
+		return feedItems{}, "", errors.New("no XML element")
 	}
-	return items.found, decoded, nil
+	return items.items(), decoded, nil
 }
 
-// itemFinder finds a feed's items (see isItem) as its elements are read.
+// itemFinder finds a feed's items as gofeed reads them, as its elements
+// are read: RSS items in the RSS namespaces (see rssItemSpace), in the
+// channel or beside it (RSS 1.0), and Atom entries in the Atom namespaces
+// (see atomItemSpace). Elements of other namespaces are extensions to
+// gofeed, not items, whatever their local name. gofeed keeps the last
+// channel it reads and drops the others, with their items: its items are
+// those of the last channel, then those beside it.
 type itemFinder struct {
-	root, parent string // the local names, lower-cased, of the root and of the element open at depth 2
-	open, depth  int    // the start and the depth of the item open; open is -1 when none is
-	found        []extent
+	rss, atom   bool
+	rootSpace   string // the root's namespace, trimmed
+	probed      int    // for rootSpace: 0 not yet asked, 1 native, -1 an extension's
+	channel     bool   // a channel gofeed reads is open at depth 2
+	open, depth int    // the start and the depth of the item open; open is -1 when none is
+	inChannel   []extent
+	beside      []extent
+	dropped     []extent // the items of channels before the last
+	date        string   // the date of the item open, the text of its child of the lowest dateRank
+	rank        int      // the dateRank of date
+	dating      int      // the dateRank of the item's child open, 0 when none is
+	text        strings.Builder
+}
+
+// dateRank is the rank of an item's child element of the lower-cased
+// local name name as its date, 0 when it is none: the date it was
+// published (RSS pubDate, Atom published or issued), else Dublin Core's
+// date, else the date it was updated, as gofeed reads them.
+func dateRank(name string) int {
+	switch name {
+	case "pubdate", "published", "issued":
+		return 1
+	case "date":
+		return 2
+	case "updated", "modified":
+		return 3
+	}
+	return 0
 }
 
 // start is an element's start tag, at offset at, opening depth (the root's
 // is 1).
-func (f *itemFinder) start(depth int, local string, at int64) {
-	if depth > 3 || f.open >= 0 {
-		return
+func (f *itemFinder) start(depth int, name xml.Name, at int64) {
+	local, space := strings.ToLower(name.Local), strings.TrimSpace(name.Space)
+	if f.open >= 0 && depth == f.depth+1 {
+		if r := dateRank(local); r > 0 && (f.rank == 0 || r < f.rank) {
+			f.dating = r
+			f.text.Reset()
+		}
 	}
-	name := strings.ToLower(local)
-	switch depth {
-	case 1:
-		f.root = name
-	case 2:
-		f.parent = name
-	}
-	if isItem(f.root, f.parent, depth, name) {
+	switch {
+	case depth == 1:
+		f.rss = local == "rss" || local == "rdf"
+		f.atom = local == "feed"
+		f.rootSpace = space
+	case depth > 3 || f.open >= 0:
+	case f.rss && depth == 2 && local == "channel" && f.rssSpace(space):
+		f.channel = true
+		f.dropped = append(f.dropped, f.inChannel...)
+		f.inChannel = nil
+	case f.rss && local == "item" && (depth == 2 || depth == 3 && f.channel) && f.rssSpace(space),
+		f.atom && local == "entry" && depth == 2 && slices.Contains(atomNative, space):
 		f.open, f.depth = int(at), depth
 	}
 }
 
 // end is an element's end tag, ending at offset at, closing depth.
 func (f *itemFinder) end(depth int, at int64) {
-	if f.open >= 0 && depth == f.depth {
-		f.found = append(f.found, extent{f.open, int(at)})
-		f.open = -1
+	if f.dating > 0 && depth == f.depth+1 {
+		f.date, f.rank, f.dating = f.text.String(), f.dating, 0
 	}
+	if f.open >= 0 && depth == f.depth {
+		if depth == 3 {
+			f.inChannel = append(f.inChannel, extent{f.open, int(at), f.date})
+		} else {
+			f.beside = append(f.beside, extent{f.open, int(at), f.date})
+		}
+		f.open, f.date, f.rank = -1, "", 0
+	}
+	if depth == 2 {
+		f.channel = false
+	}
+}
+
+// charData is text at depth (that of the element it is in).
+func (f *itemFinder) charData(depth int, text []byte) {
+	if f.dating > 0 && depth == f.depth+1 {
+		f.text.Write(text)
+	}
+}
+
+// items are the feed's items, in the order gofeed lists them, and those
+// it reads and drops (of channels before the last).
+func (f *itemFinder) items() feedItems {
+	return feedItems{listed: slices.Concat(f.inChannel, f.beside), dropped: f.dropped}
+}
+
+// rssSpace reports whether gofeed's RSS parser reads an element of the
+// namespace space as RSS rather than as an extension: the RSS and RDF
+// namespaces, none, an undeclared prefix rss or rdf, or the root's
+// namespace when that is not one gofeed knows an extension by. Which it
+// knows is asked of gofeed, once a feed.
+func (f *itemFinder) rssSpace(space string) bool {
+	if slices.Contains(rssNative, space) {
+		return true
+	}
+	if space != f.rootSpace {
+		return false
+	}
+	if f.probed == 0 {
+		var b strings.Builder
+		xml.EscapeText(&b, []byte(space))
+		feed, err := new(rss.Parser).Parse(strings.NewReader(`<rss xmlns="` + b.String() + `"><channel><item/></channel></rss>`))
+		f.probed = -1
+		if err == nil && len(feed.Items) == 1 {
+			f.probed = 1
+		}
+	}
+	return f.probed == 1
+}
+
+// rssNative and atomNative are the namespaces of the elements gofeed's
+// RSS and Atom parsers read as theirs (undeclared prefixes are the
+// prefix), the RSS parser the root's too (see itemFinder.rssSpace).
+var (
+	rssNative = []string{"", "rss", "rdf", "http://www.w3.org/1999/02/22-rdf-syntax-ns#", "http://purl.org/rss/1.0/",
+		"http://channel.netscape.com/rdf/simple/0.9/", "http://my.netscape.com/rdf/simple/0.9/"}
+	atomNative = []string{"", "http://www.w3.org/2005/Atom", "http://purl.org/atom/ns#"}
+)
+
+// feedItems are where a feed's items are (see itemFinder).
+type feedItems struct {
+	listed  []extent // those gofeed lists, in its order
+	dropped []extent // those it reads and drops
 }
 
 // overTwice reports whether n is more than 2 × keep, which may not fit in
 // an int (Options.MaxItems is the caller's).
 func overTwice(n, keep int) bool { return n-keep > keep }
 
-// extent is where an element is in a body: [start, end).
-type extent struct{ start, end int }
-
-// isItem reports whether an element, of the lower-cased local name name,
-// open at depth (the root's is 1) under parent (the element open at depth
-// 2) in a feed whose root is root, is one of the feed's items as gofeed
-// reads them: an RSS item, in the channel or beside it (RSS 1.0), or an
-// Atom entry.
-func isItem(root, parent string, depth int, name string) bool {
-	switch root {
-	case "rss", "rdf":
-		return name == "item" && (depth == 2 || depth == 3 && parent == "channel")
-	case "feed":
-		return name == "entry" && depth == 2
-	}
-	return false
+// extent is where an item is in a body, [start, end), and its date's
+// text (see dateRank), "" when none.
+type extent struct {
+	start, end int
+	date       string
 }
 
-// cutXMLItems returns body without the items (their extents, as wellFormed finds
-// them, more than 2 × keep of them) between its first keep and its last
-// keep, what lies between them (white space, the channel's other
-// elements) kept, and how many it left out. Removing whole elements from
-// their parent leaves the body well-formed. A body that declares another
-// encoding than UTF-8 (decoded, its label), whose extents are offsets in the
-// text decoded, is first decoded to UTF-8 as the parser would decode it,
-// its declaration then naming UTF-8; one that cannot be so is returned
-// whole.
-func cutXMLItems(body []byte, items []extent, decoded string, keep int) ([]byte, int) {
+// toCut reports whether a feed's items, as wellFormed finds them, are to
+// be cut (see cutXMLItems) to keep keep of them.
+func (fi feedItems) toCut(keep int) bool {
+	return overTwice(len(fi.listed), keep) || len(fi.dropped) > 0
+}
+
+// cutXMLItems returns body without the items (as wellFormed finds them)
+// that keptItems does not keep, when it lists more than 2 × keep, and
+// without those gofeed reads only to drop them (see
+// itemFinder), what lies between them (white space, the channel's other
+// elements) kept; and how many of those it lists it left out. Removing
+// whole elements from their parent leaves the body well-formed. A body
+// that declares another encoding than UTF-8 (decoded, its label), whose
+// extents are offsets in the text decoded, is first decoded to UTF-8 as
+// the parser would decode it, its declaration then naming UTF-8; one that
+// cannot be so is returned whole.
+func cutXMLItems(body []byte, items feedItems, decoded string, keep int) ([]byte, int) {
 	if decoded != "" {
 		utf8Body, err := declaredToUTF8(body, decoded)
 		if err != nil {
 			return body, 0
 		}
-		if items, decoded, err = wellFormed(utf8Body); err != nil || decoded != "" || !overTwice(len(items), keep) {
+		if items, decoded, err = wellFormed(utf8Body); err != nil || decoded != "" || !items.toCut(keep) {
 			return body, 0
 		}
 		body = utf8Body
 	}
+	cut := append(make([]extent, 0, len(items.dropped)+len(items.listed)), items.dropped...)
+	left := 0
+	if n := len(items.listed); overTwice(n, keep) {
+		kept := keptItems(n, keep, func(i int) string { return items.listed[i].date })
+		for i, it := range items.listed {
+			if !kept[i] {
+				cut = append(cut, it)
+				left++
+			}
+		}
+	}
+	slices.SortFunc(cut, func(a, b extent) int { return a.start - b.start })
 	out := make([]byte, 0, len(body))
-	out = append(out, body[:items[keep].start]...)
-	from := items[keep].end
-	for _, it := range items[keep+1 : len(items)-keep] {
+	from := 0
+	for _, it := range cut {
 		out = append(out, body[from:it.start]...)
 		from = it.end
 	}
-	return append(out, body[from:]...), len(items) - 2*keep
+	return append(out, body[from:]...), left
+}
+
+// keptItems reports which of a feed's n items a cut keeps to keep keep of
+// them (see parseFeed): its first keep and its last keep, the newest
+// whether it lists them newest or oldest first, and the keep latest by
+// their dates, date(i) (see dateRank), as dateparse reads them, so that
+// its newest are kept in any order it lists them. gofeed may read a date
+// dateparse cannot, or the other way round, and reads zones otherwise
+// (see zonedDate): a feed in no order whose dates are so may lose some of
+// its newest. At most 3 × keep are kept.
+func keptItems(n, keep int, date func(int) string) []bool {
+	kept := make([]bool, n)
+	for i := range kept {
+		kept[i] = i < keep || i >= n-keep
+	}
+	type dated struct {
+		i int
+		t time.Time
+	}
+	var ds []dated
+	for i := range n {
+		if s := strings.TrimSpace(date(i)); s != "" {
+			if t, err := dateparse.ParseIn(s, time.UTC); err == nil {
+				ds = append(ds, dated{i, t})
+			}
+		}
+	}
+	slices.SortStableFunc(ds, func(a, b dated) int { return b.t.Compare(a.t) })
+	for _, d := range ds[:min(keep, len(ds))] {
+		kept[d.i] = true
+	}
+	return kept
 }
 
 // declaredToUTF8 returns body, whose XML declaration names the encoding
@@ -347,19 +491,24 @@ func declaredToUTF8(body []byte, enc string) ([]byte, error) {
 	return slices.Concat(out[:m[4]], []byte("UTF-8"), out[m[5]:]), nil
 }
 
-// cutJSONItems returns a JSON Feed's body without the items between its
-// first keep and its last keep, when it lists more than 2 × keep, and how
-// many it left out. Every member of the top-level object whose name
-// encoding/json, and so the parser, takes for "items" (case aside) is cut
-// so. A body that is no JSON object is returned whole, for the parser to
-// refuse.
+// cutJSONItems returns a JSON Feed's body without the items keptItems
+// does not keep (dated by date_published, else date_modified), when it
+// lists more than 2 × keep, and how
+// many it left out. The items it lists are those of the last member of the
+// top-level object whose name encoding/json, and so the parser, takes for
+// "items" (case aside): a later one replaces what an earlier one read, so
+// that the arrays of the earlier ones are emptied. A body that is no JSON
+// object is returned whole, for the parser to refuse.
 func cutJSONItems(body []byte, keep int) ([]byte, int) {
 	d := json.NewDecoder(bytes.NewReader(body))
 	if tok, err := d.Token(); err != nil || tok != json.Delim('{') {
 		return body, 0
 	}
-	var out []byte
-	from, left := 0, 0 // what of body is not yet in out
+	type member struct {
+		start, end int
+		items      []json.RawMessage // nil when not an array
+	}
+	var ms []member
 	for d.More() {
 		tok, err := d.Token()
 		name, ok := tok.(string)
@@ -370,23 +519,52 @@ func cutJSONItems(body []byte, keep int) ([]byte, int) {
 		if err := d.Decode(&v); err != nil {
 			return body, 0
 		}
-		var items []json.RawMessage
-		if !strings.EqualFold(name, "items") || json.Unmarshal(v, &items) != nil || !overTwice(len(items), keep) {
+		if !strings.EqualFold(name, "items") {
 			continue
 		}
 		end := int(d.InputOffset())
-		out = append(out, body[from:end-len(v)]...)
+		m := member{start: end - len(v), end: end}
+		if json.Unmarshal(v, &m.items) != nil || m.items == nil {
+			m.items = nil
+		}
+		ms = append(ms, m)
+	}
+	var out []byte
+	from, left := 0, 0 // what of body is not yet in out
+	for i, m := range ms {
+		var taken []json.RawMessage
+		switch last := i == len(ms)-1; {
+		case m.items == nil, last && !overTwice(len(m.items), keep):
+			continue
+		case last:
+			kept := keptItems(len(m.items), keep, func(i int) string {
+				var dates struct {
+					Published string `json:"date_published"`
+					Modified  string `json:"date_modified"`
+				}
+				json.Unmarshal(m.items[i], &dates) // an item that is no object has none
+				return cmp.Or(dates.Published, dates.Modified)
+			})
+			for i, it := range m.items {
+				if kept[i] {
+					taken = append(taken, it)
+				} else {
+					left++
+				}
+			}
+		}
+		out = append(out, body[from:m.start]...)
 		out = append(out, '[')
-		for i, it := range slices.Concat(items[:keep], items[len(items)-keep:]) {
+		for i, it := range taken {
 			if i > 0 {
 				out = append(out, ',')
 			}
 			out = append(out, it...)
 		}
 		out = append(out, ']')
-		from, left = end, left+len(items)-2*keep
+		from = m.end
 	}
-	if left == 0 {
+	if out == nil {
 		return body, 0
 	}
 	return append(out, body[from:]...), left
