@@ -244,7 +244,9 @@ func TestParseSettings(t *testing.T) {
 			if err != nil {
 				return
 			}
-			if diff := cmp.Diff(tc.want, got); diff != "" {
+			// minhash.Options holds the sketch format an index reopens with,
+			// unexported: 0 in both.
+			if diff := cmp.Diff(tc.want, got, cmp.AllowUnexported(minhash.Options{})); diff != "" {
 				t.Errorf("options (-want +got):\n%s", diff)
 			}
 		})
