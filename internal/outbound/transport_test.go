@@ -11,12 +11,13 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"golang.org/x/net/dns/dnsmessage"
+
+	"github.com/neardup/neardup/internal/conntest"
 )
 
 // fakeResolver answers every name's A and AAAA queries with the addresses
@@ -185,19 +186,8 @@ func TestResolvedAddresses(t *testing.T) {
 // server that never closes an idle connection held a socket and two
 // goroutines a link, pass after pass.
 func TestIdleConnections(t *testing.T) {
-	var mu sync.Mutex
-	open := map[net.Conn]bool{}
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) }))
-	srv.Config.ConnState = func(c net.Conn, s http.ConnState) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch s {
-		case http.StateNew:
-			open[c] = true
-		case http.StateClosed, http.StateHijacked:
-			delete(open, c)
-		}
-	}
+	conns := conntest.Track(srv)
 	srv.Start()
 	t.Cleanup(srv.Close)
 	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
@@ -214,15 +204,7 @@ func TestIdleConnections(t *testing.T) {
 		io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
 	}
-	count := func() int {
-		mu.Lock()
-		defer mu.Unlock()
-		return len(open)
-	}
-	for deadline := time.Now().Add(5 * time.Second); count() > maxIdleConns && time.Now().Before(deadline); {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if n := count(); n > maxIdleConns {
+	if n := conns.Settle(maxIdleConns, 5*time.Second); n > maxIdleConns {
 		t.Errorf("%d connections left open to %d hosts, want at most %d", n, hosts, maxIdleConns)
 	}
 	if tr.IdleConnTimeout <= 0 || tr.IdleConnTimeout > 2*time.Minute {

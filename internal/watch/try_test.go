@@ -10,10 +10,10 @@ import (
 	"net/http/httptest"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/neardup/neardup/internal/conntest"
 	"github.com/neardup/neardup/internal/extract"
 )
 
@@ -202,8 +202,6 @@ func TestTryFeedErrorNamesTheItem(t *testing.T) {
 // its own and left its connections idle for 90 s, so that 300 trials held
 // 242 sockets open. Now each closes its connections as it returns.
 func TestTrialsLeaveNoConnectionOpen(t *testing.T) {
-	var mu sync.Mutex
-	open := map[net.Conn]bool{}
 	page := newStory(71).page("Daily", "")
 	var feed string
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
@@ -221,16 +219,7 @@ func TestTrialsLeaveNoConnectionOpen(t *testing.T) {
 	}
 	srv.Listener.Close()
 	srv.Listener = ln
-	srv.Config.ConnState = func(c net.Conn, st http.ConnState) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch st {
-		case http.StateNew:
-			open[c] = true
-		case http.StateClosed, http.StateHijacked:
-			delete(open, c)
-		}
-	}
+	conns := conntest.Track(srv)
 	srv.Start()
 	t.Cleanup(srv.Close)
 	feed = rss2(item{title: "a", link: srv.URL + "/news/a"}, item{title: "b", link: srv.URL + "/news/b"})
@@ -247,16 +236,7 @@ func TestTrialsLeaveNoConnectionOpen(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	count := func() int {
-		mu.Lock()
-		defer mu.Unlock()
-		return len(open)
-	}
-	// The server sees a connection closed when it reads its end.
-	for deadline := time.Now().Add(5 * time.Second); count() > 0 && time.Now().Before(deadline); {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if c := count(); c > 0 {
+	if c := conns.Settle(0, 5*time.Second); c > 0 {
 		t.Errorf("%d connections left open after %d trials and %d checks, want none", c, 2*n, n)
 	}
 }

@@ -3,18 +3,17 @@ package webui
 import (
 	"fmt"
 	"html"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
 	"regexp"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/neardup/neardup/internal/conntest"
 	"github.com/neardup/neardup/internal/watch"
 )
 
@@ -167,8 +166,6 @@ func TestTryRuleOfAFeedFetchesAtMostMaxTryItems(t *testing.T) {
 // closes its connections when it ends.
 func TestTrialsLeaveNoConnectionOpen(t *testing.T) {
 	t.Parallel()
-	var mu sync.Mutex
-	open := map[net.Conn]bool{}
 	var site *httptest.Server
 	site = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
@@ -178,16 +175,7 @@ func TestTrialsLeaveNoConnectionOpen(t *testing.T) {
 			articlePage(w)
 		}
 	}))
-	site.Config.ConnState = func(c net.Conn, st http.ConnState) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch st {
-		case http.StateNew:
-			open[c] = true
-		case http.StateClosed, http.StateHijacked:
-			delete(open, c)
-		}
-	}
+	conns := conntest.Track(site)
 	site.Start()
 	defer site.Close()
 	f := newFixture(t, Options{Watch: watch.Options{HostDelay: -1, BrowserUserAgent: "-", AllowPrivate: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}})
@@ -200,16 +188,7 @@ func TestTrialsLeaveNoConnectionOpen(t *testing.T) {
 			t.Fatalf("adding a feed checked: %d %s", a.code, a.body)
 		}
 	}
-	count := func() int {
-		mu.Lock()
-		defer mu.Unlock()
-		return len(open)
-	}
-	// The server sees a connection closed when it reads its end.
-	for deadline := time.Now().Add(5 * time.Second); count() > 0 && time.Now().Before(deadline); {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if c := count(); c > 0 {
+	if c := conns.Settle(0, 5*time.Second); c > 0 {
 		t.Errorf("%d connections left open after %d trials and %d checks, want none", c, 2*n, n)
 	}
 }
