@@ -35,6 +35,7 @@ var corpusProfile = []struct {
 	{"date-apart", 0.0},
 	{"names", false},
 	{"template", false},
+	{"slots", false},
 	{"follow-up", false},
 	{"story-title", 0.0},
 	{"rewrite", 0.0},

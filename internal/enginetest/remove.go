@@ -16,7 +16,8 @@ type Indexer[S any, E core.Evidence] interface {
 
 // AddRemove feeds m keep, then gone, then later, as a Live index does: each
 // document is sketched, added, matched against the documents indexed before
-// it and indexed; every other one of gone is only matched, as a query is,
+// it (its Source the sketches made, as a Live index's cache holds those it
+// indexed) and indexed; every other one of gone is only matched, as a query is,
 // and each of gone is then removed with the index part of its sketch as an
 // index reads it back. After each of later is indexed, each is called with
 // its place i in later, its ordinal, the ids of every ordinal so far and
@@ -28,14 +29,16 @@ func AddRemove[S any, E core.Evidence](t testing.TB, m Indexer[S, E], keep, gone
 	sk := m.NewSketcher()
 	var ids []string
 	var fs []engine.Found[E]
+	var src Sketches[S]
 	step := func(d *core.Document, index bool) (int32, *S) {
 		ord := int32(len(ids))
 		ids = append(ids, d.ID)
 		s, _ := sk.Sketch(d)
+		src = append(src, s)
 		enc := m.AppendIndex(nil, s)
 		m.Add(ord, s)
 		fs = fs[:0]
-		m.Match(ord, s, nil, func(other int32, score float64, ev E) {
+		m.Match(ord, s, src, func(other int32, score float64, ev E) {
 			fs = append(fs, engine.Found[E]{A: other, B: ord, Score: score, Ev: ev})
 		})
 		if index {

@@ -38,6 +38,24 @@ const (
 	Slots    Reason = "slots"    // a template filled in with other words (Slots)
 )
 
+// Off reports whether r vetoes no pair whatever its evidence: a method
+// need not compare the contexts of a pair then.
+func (r *Rules) Off() bool {
+	return r.NumberAgreement <= 0 && r.DateApart <= 0 && !r.Names && !r.Template && !r.Slots
+}
+
+// Verify returns what the rules read of a pair whose scores make it a
+// duplicate, of the earlier document's context a and the later one's b
+// (sa and sb their samples, the zero Sample for a method that keeps none):
+// Compare's evidence, with what Recheck adds when no rule vetoes it yet.
+func (r *Rules) Verify(a, b *Context, sa, sb Sample) Evidence {
+	ev := Compare(a, b, sa, sb)
+	if r.Veto(&ev) == None {
+		Recheck(a, b, sa, sb, &ev)
+	}
+	return ev
+}
+
 // Veto returns the first rule that refuses to call the pair of evidence e
 // a duplicate, or None. A title marked as a re-run ("RPT-", "CORRECTED - ")
 // exempts the pair from every rule but the figures'.

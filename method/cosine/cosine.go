@@ -2,16 +2,18 @@ package cosine
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/templates"
 	"github.com/neardup/neardup/internal/vector"
 )
 
 // Spec registers the method with the engine.
 var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster.Central,
-	Summary: "cosine of word and bigram vectors, grouped by connected components"},
+	Summary: "cosine of word and bigram vectors, grouped by connected components", Older: older},
 	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) {
 		m, err := newMethod(o)
 		if err != nil {
@@ -20,18 +22,35 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 		return m.stages(), nil
 	})
 
-// Evidence is the evidence of a cosine pair: nothing beyond its score, the
-// cosine. It shows as an empty object.
-type Evidence struct{}
+// older makes an index of sketch format 1 open: its sketches go on
+// without a context, and no template rule refuses its pairs, as format 1
+// made them.
+var older = engine.OlderFormat(1, func(o Options) Options {
+	o.format = 1
+	return o
+})
+
+// Evidence is the evidence of a cosine pair, whose score is the cosine:
+// for a pair its cosine makes a duplicate, what the template rules read of
+// the two documents (see templates.Evidence); else nothing, an empty
+// object.
+type Evidence struct {
+	templates.Evidence
+}
 
 // Method returns the method's name.
 func (Evidence) Method() string { return Name }
 
+// MarshalJSON writes the template rules' evidence rounded: it is read,
+// not computed with.
+func (e Evidence) MarshalJSON() ([]byte, error) { return json.Marshal(e.Evidence.Rounded()) }
+
 // method holds the documents' vectors and the join over them.
 type method struct {
-	o    Options
-	text *vector.Field
-	emit func(int32, float64, Evidence) // Match's, for found
+	o     Options
+	rules templates.Rules
+	text  *vector.Field
+	found verifier // Match's
 }
 
 func newMethod(o Options) (*method, error) {
@@ -39,7 +58,58 @@ func newMethod(o Options) (*method, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &method{o: o, text: vector.NewField(w, o.low())}, nil
+	m := &method{o: o, rules: o.rules(), text: vector.NewField(w, o.low())}
+	m.found.m = m
+	return m, nil
+}
+
+// verifier emits the pairs the join finds for one document, with the
+// template rules' evidence of those its cosine makes a duplicate: the
+// state of one Match, kept so that the join's callback is made once.
+type verifier struct {
+	m    *method
+	s    *Sketch
+	src  engine.Source[Sketch]
+	emit func(int32, float64, Evidence)
+	err  error
+	call func(other int32, cos float64) // found, as a method value made once
+}
+
+// match emits the pairs the join finds for document ord of sketch s.
+func (v *verifier) match(ord int32, s *Sketch, src engine.Source[Sketch], emit func(int32, float64, Evidence), text candidates) error {
+	if v.call == nil {
+		v.call = v.found
+	}
+	v.s, v.src, v.emit, v.err = s, src, emit, nil
+	text.Candidates(ord, v.call)
+	err := v.err
+	v.s, v.src, v.emit, v.err = nil, nil, nil, nil
+	return err
+}
+
+// candidates is the join's lookup: vector.Field's and vector.Matcher's.
+type candidates interface {
+	Candidates(ord int32, found func(other int32, cos float64))
+}
+
+// found emits a pair the join found: its cosine is exact. A pair at the
+// threshold is given what the template rules read of it; the method keeps
+// no character shingles, so a name is looked up in the filter of the
+// other's words (the zero Sample).
+func (v *verifier) found(other int32, cos float64) {
+	if v.err != nil {
+		return
+	}
+	var ev Evidence
+	if cos >= v.m.o.Threshold && !v.m.rules.Off() {
+		a, err := v.src.Sketch(other)
+		if err != nil {
+			v.err = err
+			return
+		}
+		ev.Evidence = v.m.rules.Verify(&a.Context, &v.s.Context, templates.Sample{}, templates.Sample{})
+	}
+	v.emit(other, cos, ev)
 }
 
 // Add counts the document's terms into the corpus statistics.
@@ -63,25 +133,21 @@ func (m *method) Seal(ctx context.Context) error { return m.text.Seal(ctx) }
 
 // Match reports the indexed documents whose cosine with the document
 // reaches the lowest reporting threshold, in increasing ordinal order.
-func (m *method) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
-	m.emit = emit
-	m.text.Candidates(ord, m.found)
-	m.emit = nil
-	return nil
+// The context of the later document is s's, the earlier one's src's.
+func (m *method) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	return m.found.match(ord, s, src, emit, m.text)
 }
-
-// found emits a pair the join found: its cosine is exact.
-func (m *method) found(other int32, cos float64) { m.emit(other, cos, Evidence{}) }
 
 // IndexAll drops the counts from the sketches, then puts every document in
 // the join at once, for a Batch's matchers (engine.Parallel). Seal
 // has vectorised every document, so the counts are garbage once dropped:
 // the join's lists take their place instead of adding to them (at 1,000,000
-// news articles, 2 GB of counts against 0.8 GB of lists).
+// news articles, 2 GB of counts against 0.8 GB of lists). The contexts
+// stay, for verifying.
 func (m *method) IndexAll(ctx context.Context, ss []*Sketch, _ func(done int)) error {
 	for _, s := range ss {
 		if s != nil {
-			*s = Sketch{}
+			s.Terms = vector.Counts{}
 		}
 	}
 	return m.text.IndexAll(ctx)
@@ -89,30 +155,25 @@ func (m *method) IndexAll(ctx context.Context, ss []*Sketch, _ func(done int)) e
 
 // NewMatcher returns a matcher for one goroutine of a Batch.
 func (m *method) NewMatcher() engine.Matcher[Sketch, Evidence] {
-	return &matcher{text: m.text.NewMatcher()}
+	return &matcher{text: m.text.NewMatcher(), found: verifier{m: m}}
 }
 
 // matcher matches a Batch's documents against those before them.
 type matcher struct {
-	text *vector.Matcher
-	emit func(int32, float64, Evidence)
+	text  *vector.Matcher
+	found verifier
 }
 
-func (x *matcher) Match(ord int32, _ *Sketch, _ engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
-	x.emit = emit
-	x.text.Candidates(ord, x.found)
-	x.emit = nil
-	return nil
+func (x *matcher) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+	return x.found.match(ord, s, src, emit, x.text)
 }
-
-func (x *matcher) found(other int32, cos float64) { x.emit(other, cos, Evidence{}) }
 
 // Index puts the document in the join and drops its counts from s: the
-// field holds its vector.
+// field holds its vector. The context stays, for verifying.
 func (m *method) Index(ord int32, s *Sketch) {
 	m.text.Index(ord)
 	if s != nil {
-		*s = Sketch{}
+		s.Terms = vector.Counts{}
 	}
 }
 
@@ -133,9 +194,12 @@ func (m *method) Uncount(ord int32, s *Sketch) { m.text.Uncount(ord, &s.Terms) }
 // Recount puts back what Uncount took off.
 func (m *method) Recount(ord int32, s *Sketch) { m.text.Recount(ord, &s.Terms) }
 
-// Label grades a pair by its cosine.
-func (m *method) Label(score float64, _ Evidence) (core.Label, bool) {
-	return engine.Grade(score >= m.o.Threshold, score, m.o.Similar)
+// Label grades a pair by its cosine: a duplicate at the threshold, unless
+// a template rule vetoes it (templates.Rules.Veto); else similar at
+// Similar.
+func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
+	dup := score >= m.o.Threshold && m.rules.Veto(&ev.Evidence) == templates.None
+	return engine.Grade(dup, score, m.o.Similar)
 }
 
 // Similarity returns the cosine.

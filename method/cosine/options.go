@@ -5,7 +5,10 @@
 // cosine, found by an exact all-pairs join at the lowest reporting
 // threshold. Duplicates (cosine at or above Options.Threshold) are grouped
 // by connected components, and each group is represented by its most
-// central member unless told otherwise.
+// central member unless told otherwise. A pair whose cosine makes it a
+// duplicate is refused by the template rules minhash applies (package
+// templates): two reports of one template, another city, company or day
+// filled in, share most of their words.
 //
 // Incremental use: a document's vector is fixed with the corpus statistics
 // (document frequencies, term occurrences) as they stand when it is matched
@@ -20,6 +23,7 @@ package cosine
 import (
 	"fmt"
 
+	"github.com/neardup/neardup/internal/templates"
 	"github.com/neardup/neardup/internal/vector"
 )
 
@@ -50,11 +54,45 @@ type Options struct {
 	Similar float64 `json:"similar" flag:"similar" help:"Cosine at or above which a pair below the threshold is similar; 0 reports duplicates only"`
 	// Weighting weighs the terms: TFIDF or PMI.
 	Weighting string `json:"weighting" flag:"weighting" enum:"tfidf,pmi" help:"Term weighting: tfidf or pmi (positive pointwise mutual information)"`
+	// NumberAgreement: when both documents hold at least two distinct
+	// figures and share less than this share of the smaller set, the pair
+	// is not a duplicate. Negative turns the check off.
+	NumberAgreement float64 `json:"number_agreement" flag:"number-agreement" help:"Not a duplicate when both documents have 2+ figures and share less than this share of them; negative turns it off"`
+	// DateApart: two documents whose datelines name different days and
+	// whose own dates (else those days) are at least this many hours apart
+	// are not duplicates (a recurring item of another day; see minhash's
+	// option of the name). 0 turns it off.
+	DateApart float64 `json:"date_apart" flag:"date-apart" help:"Not a duplicate when the datelines name different days and the dates are at least this many hours apart; 0 turns it off"`
+	// Names: two documents each holding a name the other never mentions
+	// (a title word the text capitalises, the dateline's place, a <...>
+	// ticker or company) are not duplicates when their figures changed or
+	// each holds two such names, nor two whose titles' figures differ
+	// while their figures changed (see templates.Evidence.NamesDisagree).
+	// A name is looked up in the filter of the other document's words
+	// (templates.Context.WordFilter).
+	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (not with --shingle-unit words)"`
+	// Template: two documents that fill at least two of the places where
+	// both write a figure (the words on either side of it on one line) with
+	// other figures, and at least half of those places (any share, when
+	// their datelines name other days), are one template filled in twice,
+	// not duplicates (see figures.Refilled).
+	Template bool `json:"template" flag:"template" help:"Not a duplicate when two or more places where both texts write a figure hold other figures and they are half of those places or the datelines name other days"`
+	// Slots: two documents that fill the places both fill with a name, a
+	// commodity or a time of day with other words are one template filled
+	// in twice, not duplicates (see minhash's option of the name and
+	// templates.Evidence.WordsRefilled).
+	Slots bool `json:"slots" flag:"slots" help:"Not a duplicate when places both texts fill with a name, commodity or time hold other words (two places, or one and another figure), or the headings name two times of day"`
+
+	// format is the sketch format the method makes: Format, or 0 for it;
+	// an index of format 1 goes on without the template rules' context
+	// (see Spec's Older).
+	format int
 }
 
 // Defaults returns the method's default options.
 func Defaults() Options {
-	return Options{Threshold: 0.7, Similar: 0, Weighting: TFIDF}
+	return Options{Threshold: 0.7, Similar: 0, Weighting: TFIDF,
+		NumberAgreement: 0.5, DateApart: 72, Names: true, Template: true, Slots: true}
 }
 
 // Method returns the method's name.
@@ -67,6 +105,10 @@ func (o Options) Check() error {
 		return fmt.Errorf("cosine: threshold %v is not in (0, 1]", o.Threshold)
 	case o.Similar < 0 || o.Similar > 1:
 		return fmt.Errorf("cosine: similar %v is not in [0, 1]", o.Similar)
+	case o.NumberAgreement > 1:
+		return fmt.Errorf("cosine: number agreement %v is above 1", o.NumberAgreement)
+	case o.DateApart < 0:
+		return fmt.Errorf("cosine: date apart %v hours is negative", o.DateApart)
 	}
 	_, err := o.weighting()
 	return err
@@ -81,6 +123,23 @@ func (o Options) weighting() (vector.Weighting, error) {
 		return vector.PMI, nil
 	}
 	return 0, fmt.Errorf("cosine: unknown weighting %q (want %s or %s)", o.Weighting, TFIDF, PMI)
+}
+
+// sketchFormat is the sketch format o makes.
+func (o *Options) sketchFormat() byte {
+	if o.format != 0 {
+		return byte(o.format)
+	}
+	return Format
+}
+
+// rules returns the template rules in force: none for sketches of format
+// 1, which carry no context.
+func (o *Options) rules() templates.Rules {
+	if o.sketchFormat() < 2 {
+		return templates.Rules{NumberAgreement: -1}
+	}
+	return templates.Rules{NumberAgreement: o.NumberAgreement, DateApart: o.DateApart, Names: o.Names, Template: o.Template, Slots: o.Slots}
 }
 
 // low returns the lowest reporting threshold: the join's.

@@ -7,13 +7,19 @@ import (
 	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/codec"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/templates"
 	"github.com/neardup/neardup/internal/vector"
 )
 
 // Sketch is one document as the method compares it: the counts of its
-// terms, the content words of its title and body and their bigrams.
+// terms, the content words of its title and body and their bigrams, and
+// what the template rules read of it.
 type Sketch struct {
 	Terms vector.Counts
+	// Context is what the template rules read (see package templates):
+	// the figures, dates, title, names and the filter of its words; empty
+	// in a sketch of format 1.
+	templates.Context
 }
 
 // Format is the version of the sketch encoding.
@@ -22,49 +28,116 @@ type Sketch struct {
 //   - 1: first version: the term hashes and counts (see
 //     vector.AppendCounts). Everything is in the index part; there is no
 //     detail part.
-const Format = 1
+//   - 2: the index part is as in 1; the detail part, read only to verify a
+//     pair its cosine makes a duplicate, is templates.AppendContext's
+//     encoding with the filter of the words: a change there is a new
+//     format here. A sketch of 1 still reads, without a context, and an
+//     index of 1 opens and goes on making sketches of 1 (Spec's Older),
+//     whose pairs no template rule refuses.
+const Format = 2
 
-// AppendIndex appends the whole sketch.
+// AppendIndex appends the index part of s: its counts.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
-	return vector.AppendCounts(append(dst, Format), &s.Terms)
+	return vector.AppendCounts(append(dst, m.o.sketchFormat()), &s.Terms)
 }
 
-// AppendDetail appends nothing: verification reads the method's own state.
-func (m *method) AppendDetail(dst []byte, _ *Sketch) []byte { return dst }
+// AppendDetail appends the detail part of s: its context; nothing in
+// format 1.
+func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
+	if m.o.sketchFormat() < 2 {
+		return dst
+	}
+	return templates.AppendContext(append(dst, m.o.sketchFormat()), &s.Context, true)
+}
 
 // DecodeIndex reads what AppendIndex wrote.
 func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
+	s, _, err := decodeIndex(b)
+	return s, err
+}
+
+// decodeIndex reads an index part and returns its format too.
+func decodeIndex(b []byte) (*Sketch, byte, error) {
 	r := codec.NewReader(b)
-	if v := r.Byte(); r.Err() == nil && v != Format {
-		return nil, fmt.Errorf("cosine: sketch format %d, this binary reads %d: %w: %w", v, Format, codec.ErrFormat, codec.ErrCorrupt)
+	v, err := checkFormat(r, 1)
+	if err != nil {
+		return nil, v, err
 	}
 	c, err := vector.ReadCounts(r)
 	if err != nil {
-		return nil, fmt.Errorf("cosine: %w", err)
+		return nil, v, fmt.Errorf("cosine: %w", err)
 	}
 	if err := r.Done(); err != nil {
-		return nil, fmt.Errorf("cosine: %w", err)
+		return nil, v, fmt.Errorf("cosine: %w", err)
 	}
-	return &Sketch{Terms: c}, nil
+	return &Sketch{Terms: c}, v, nil
 }
 
-// DecodeDetail is never needed: the method has no detail part.
-func (m *method) DecodeDetail([]byte) (*Sketch, error) {
-	return nil, fmt.Errorf("cosine: sketches have no detail part")
+// DecodeDetail reads what AppendDetail wrote: a sketch holding the
+// context alone. A sketch of format 1 has no detail part.
+func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
+	r := codec.NewReader(b)
+	if _, err := checkFormat(r, 2); err != nil {
+		return nil, err
+	}
+	s := &Sketch{}
+	if err := templates.ReadContext(r, &s.Context, true, true); err != nil {
+		return nil, fmt.Errorf("cosine: detail part: %w", err)
+	}
+	if err := r.Done(); err != nil {
+		return nil, fmt.Errorf("cosine: detail part: %w", err)
+	}
+	return s, nil
 }
 
-// DecodeSketch reads the index part, the whole sketch.
-func (m *method) DecodeSketch(index, _ []byte) (*Sketch, error) { return m.DecodeIndex(index) }
+// DecodeSketch reads both parts into a whole sketch; the detail part of a
+// sketch of format 1 is not read (it has none).
+func (m *method) DecodeSketch(index, detail []byte) (*Sketch, error) {
+	s, v, err := decodeIndex(index)
+	if err != nil || v < 2 {
+		return s, err
+	}
+	d, err := m.DecodeDetail(detail)
+	if err != nil {
+		return nil, err
+	}
+	s.Context = d.Context
+	return s, nil
+}
+
+// checkFormat reads a part's format byte: oldest to Format.
+func checkFormat(r *codec.Reader, oldest byte) (byte, error) {
+	v := r.Byte()
+	if r.Err() != nil || v < oldest || v > Format {
+		return v, fmt.Errorf("cosine: sketch format %d, this binary reads %d to %d: %w: %w", v, oldest, Format, codec.ErrFormat, codec.ErrCorrupt)
+	}
+	return v, nil
+}
 
 type sketcher struct {
+	o      *Options
 	terms  vector.Terms
 	hashes []uint64
+	an     analysis.Analyzer
+	tpl    templates.Scanner
 }
 
-// NewSketcher returns a sketcher for one goroutine; it stems.
+// NewSketcher returns a sketcher for one goroutine; it stems. Having no
+// character shingles, the method looks names up in the filter of the
+// other document's words (templates.Scanner.WordFilter), of shingles of
+// six folded characters (as minhash's).
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
-	return &sketcher{terms: vector.Terms{Stem: true}}
+	s := &sketcher{o: &m.o, terms: vector.Terms{Stem: true}}
+	if m.o.sketchFormat() >= 2 {
+		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: true}
+	}
+	return s
 }
+
+// contextShingle is the length in characters of the shingles the names
+// and the filter of the words are made of (templates.Scanner.Shingle):
+// minhash's default.
+const contextShingle = 6
 
 // Sketch counts the content words (not stop words), stemmed where the
 // language has a stemmer, and the bigrams of consecutive content words, of
@@ -84,5 +157,10 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	if len(s.hashes) == 0 {
 		return nil, core.SkipNoUnits
 	}
-	return &Sketch{Terms: vector.Count(s.hashes)}, core.SkipNone
+	sk := &Sketch{Terms: vector.Count(s.hashes)}
+	if s.o.sketchFormat() >= 2 {
+		s.tpl.Scan(doc, s.an.Words(doc.Text), &sk.Context)
+		sk.Own()
+	}
+	return sk, core.SkipNone
 }

@@ -3,10 +3,17 @@
 // sentence hash are candidates, and a pair scores the Jaccard index of the
 // two sentence sets, optionally weighting rarer and longer sentences more.
 // A sentence found in too many documents is boilerplate ("subscribe to our
-// newsletter"): it neither proposes nor scores.
+// newsletter"): it neither proposes nor scores. A pair whose score makes it
+// a duplicate is refused by the template rules minhash applies (package
+// templates): two reports of one template, another city, company or day
+// filled in, share most of their sentences.
 package sentences
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/neardup/neardup/internal/templates"
+)
 
 // Name is the method's name.
 const Name = "sentences"
@@ -33,12 +40,46 @@ type Options struct {
 	// BucketLimit caps how many documents holding one sentence a document
 	// is compared with: beyond it, the first (the anchor) and the newest.
 	BucketLimit int `json:"bucket_limit" flag:"bucket-limit" help:"Documents holding one sentence that a document is compared with (beyond it: the first and the newest)"`
+	// NumberAgreement: when both documents hold at least two distinct
+	// figures and share less than this share of the smaller set, the pair
+	// is not a duplicate. Negative turns the check off.
+	NumberAgreement float64 `json:"number_agreement" flag:"number-agreement" help:"Not a duplicate when both documents have 2+ figures and share less than this share of them; negative turns it off"`
+	// DateApart: two documents whose datelines name different days and
+	// whose own dates (else those days) are at least this many hours apart
+	// are not duplicates (a recurring item of another day; see minhash's
+	// option of the name). 0 turns it off.
+	DateApart float64 `json:"date_apart" flag:"date-apart" help:"Not a duplicate when the datelines name different days and the dates are at least this many hours apart; 0 turns it off"`
+	// Names: two documents each holding a name the other never mentions
+	// (a title word the text capitalises, the dateline's place, a <...>
+	// ticker or company) are not duplicates when their figures changed or
+	// each holds two such names, nor two whose titles' figures differ
+	// while their figures changed (see templates.Evidence.NamesDisagree).
+	// A name is looked up in the filter of the other document's words
+	// (templates.Context.WordFilter).
+	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (not with --shingle-unit words)"`
+	// Template: two documents that fill at least two of the places where
+	// both write a figure (the words on either side of it on one line) with
+	// other figures, and at least half of those places (any share, when
+	// their datelines name other days), are one template filled in twice,
+	// not duplicates (see figures.Refilled).
+	Template bool `json:"template" flag:"template" help:"Not a duplicate when two or more places where both texts write a figure hold other figures and they are half of those places or the datelines name other days"`
+	// Slots: two documents that fill the places both fill with a name, a
+	// commodity or a time of day with other words are one template filled
+	// in twice, not duplicates (see minhash's option of the name and
+	// templates.Evidence.WordsRefilled).
+	Slots bool `json:"slots" flag:"slots" help:"Not a duplicate when places both texts fill with a name, commodity or time hold other words (two places, or one and another figure), or the headings name two times of day"`
+
+	// format is the sketch format the method makes: Format, or 0 for it;
+	// an index of format 1 goes on without the template rules' context
+	// (see Spec's Older).
+	format int
 }
 
 // Defaults returns the method's default options; the threshold was chosen
 // by measurement on news corpora (docs/methods.md).
 func Defaults() Options {
-	return Options{Threshold: 0.35, Similar: 0.3, MaxDocs: 10, MinChars: 20, BucketLimit: 32}
+	return Options{Threshold: 0.35, Similar: 0.3, MaxDocs: 10, MinChars: 20, BucketLimit: 32,
+		NumberAgreement: 0.5, DateApart: 72, Names: true, Template: true, Slots: true}
 }
 
 // Method returns the method's name.
@@ -57,6 +98,27 @@ func (o Options) Check() error {
 		return fmt.Errorf("sentences: min sentence chars %d is negative", o.MinChars)
 	case o.BucketLimit < 2:
 		return fmt.Errorf("sentences: bucket limit %d is below 2", o.BucketLimit)
+	case o.NumberAgreement > 1:
+		return fmt.Errorf("sentences: number agreement %v is above 1", o.NumberAgreement)
+	case o.DateApart < 0:
+		return fmt.Errorf("sentences: date apart %v hours is negative", o.DateApart)
 	}
 	return nil
+}
+
+// sketchFormat is the sketch format o makes.
+func (o *Options) sketchFormat() byte {
+	if o.format != 0 {
+		return byte(o.format)
+	}
+	return Format
+}
+
+// rules returns the template rules in force: none for sketches of format
+// 1, which carry no context.
+func (o *Options) rules() templates.Rules {
+	if o.sketchFormat() < 2 {
+		return templates.Rules{NumberAgreement: -1}
+	}
+	return templates.Rules{NumberAgreement: o.NumberAgreement, DateApart: o.DateApart, Names: o.Names, Template: o.Template, Slots: o.Slots}
 }

@@ -16,8 +16,9 @@ import (
 // taken out with its sketch decoded again, as a removal is read back.
 type live struct {
 	m    *method
-	ids  []string         // by ordinal
-	ords map[string]int32 // of the documents held
+	src  enginetest.Sketches[Sketch] // by ordinal, as a live index's cache
+	ids  []string                    // by ordinal
+	ords map[string]int32            // of the documents held
 	enc  map[string][]byte
 }
 
@@ -33,7 +34,7 @@ func (l *live) sketch(t *testing.T, d core.Document) (*Sketch, int32) {
 		t.Fatalf("%s skipped: %s", d.ID, skip)
 	}
 	ord := int32(len(l.ids))
-	l.ids = append(l.ids, d.ID)
+	l.ids, l.src = append(l.ids, d.ID), append(l.src, s)
 	return s, ord
 }
 
@@ -44,7 +45,7 @@ func (l *live) add(t *testing.T, d core.Document) []string {
 	l.ords[d.ID], l.enc[d.ID] = ord, l.m.AppendIndex(nil, s)
 	l.m.Add(ord, s)
 	var got []string
-	l.m.Match(ord, s, nil, func(other int32, score float64, _ Evidence) {
+	l.m.Match(ord, s, l.src, func(other int32, score float64, _ Evidence) {
 		got = append(got, fmt.Sprintf("%s %.4f", l.ids[other], score))
 	})
 	l.m.Index(ord, s)
@@ -195,7 +196,7 @@ func (l *live) probe(t *testing.T, self string, d core.Document) {
 		t.Fatal(err)
 	}
 	l.m.Uncount(l.ords[self], stored)
-	l.m.Match(ord, s, nil, func(int32, float64, Evidence) {})
+	l.m.Match(ord, s, l.src, func(int32, float64, Evidence) {})
 	l.m.Recount(l.ords[self], stored)
 	l.m.Remove(ord, s)
 }

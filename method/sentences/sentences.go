@@ -2,6 +2,7 @@ package sentences
 
 import (
 	"cmp"
+	"encoding/json"
 	"math"
 	"slices"
 
@@ -10,11 +11,12 @@ import (
 	"github.com/neardup/neardup/internal/candidates"
 	"github.com/neardup/neardup/internal/cluster"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/templates"
 )
 
 // Spec registers the method with the engine.
 var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster.Longest,
-	Summary: "shared sentence fingerprints, verified by sentence-set Jaccard"},
+	Summary: "shared sentence fingerprints, verified by sentence-set Jaccard", Older: older},
 	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) { return newMethod(o).stages(), nil })
 
 // stages wires the method's stages: it quotes the sentences a pair shares,
@@ -25,16 +27,36 @@ func (m *method) stages() engine.Method[Sketch, Evidence] {
 		Corpus: engine.Corpus{Report: m.Report, NeedsText: m.NeedsText, SeeText: m.SeeText}}
 }
 
+// older makes an index of sketch format 1 open: its sketches go on
+// without a context, and no template rule refuses its pairs, as format 1
+// made them.
+var older = engine.OlderFormat(1, func(o Options) Options {
+	o.format = 1
+	return o
+})
+
 // Evidence is the evidence of a sentences pair: how many sentences both
-// documents hold, and up to five of them quoted.
+// documents hold, and up to five of them quoted; for a pair its score
+// makes a duplicate, what the template rules read of the two documents
+// (see templates.Evidence).
 type Evidence struct {
 	Shared    int      `json:"shared"`
 	Sentences []string `json:"sentences,omitempty"`
 	hashes    []uint64 // of the sentences to quote, until Explain quotes them
+	templates.Evidence
 }
 
 // Method returns the method's name.
 func (Evidence) Method() string { return Name }
+
+// MarshalJSON writes the template rules' evidence rounded: it is read,
+// not computed with.
+func (e Evidence) MarshalJSON() ([]byte, error) {
+	type plain Evidence // the fields and their tags, without this method
+	r := plain(e)
+	r.Evidence = e.Evidence.Rounded()
+	return json.Marshal(r)
+}
 
 // maxQuoted caps the shared sentences quoted in evidence.
 const maxQuoted = 5
@@ -55,6 +77,7 @@ const topBoilerplate = 10
 // documents would.
 type method struct {
 	o      Options
+	rules  templates.Rules
 	docs   []*Sketch // by ordinal; nil for a skipped or removed document
 	n      int       // documents with sentences
 	df     candidates.Counter
@@ -66,7 +89,7 @@ type method struct {
 	top map[uint64]string
 }
 
-func newMethod(o Options) *method { return &method{o: o} }
+func newMethod(o Options) *method { return &method{o: o, rules: o.rules()} }
 
 func (m *method) Add(ord int32, s *Sketch) {
 	for int(ord) >= len(m.docs) {
@@ -84,7 +107,7 @@ func (m *method) Add(ord int32, s *Sketch) {
 
 func (m *method) boilerplate(h uint64) bool { return m.df.Count(h) > m.o.MaxDocs }
 
-func (m *method) Match(ord int32, s *Sketch, _ engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
+func (m *method) Match(ord int32, s *Sketch, src engine.Source[Sketch], emit func(int32, float64, Evidence)) error {
 	m.repost(ord)
 	m.cands = m.cands[:0]
 	for _, h := range s.Hashes {
@@ -95,7 +118,18 @@ func (m *method) Match(ord int32, s *Sketch, _ engine.Source[Sketch], emit func(
 	slices.Sort(m.cands)
 	for _, c := range slices.Compact(m.cands) {
 		score, n, quoted := m.score(m.docs[c], s)
-		emit(c, score, Evidence{Shared: n, hashes: quoted})
+		ev := Evidence{Shared: n, hashes: quoted}
+		if score >= m.o.Threshold && !m.rules.Off() {
+			// What the template rules read of a pair its score makes a
+			// duplicate. The method keeps no character shingles: a name
+			// is looked up in the filter of the other's words.
+			a, err := src.Sketch(c)
+			if err != nil {
+				return err
+			}
+			ev.Evidence = m.rules.Verify(&a.Context, &s.Context, templates.Sample{}, templates.Sample{})
+		}
+		emit(c, score, ev)
 	}
 	return nil
 }
@@ -216,9 +250,11 @@ func (m *method) weight(h uint64, chars int32) float64 {
 	return float64(chars) * math.Log(1+float64(m.n)/float64(max(df, 1)))
 }
 
-// Label grades a pair by its score.
-func (m *method) Label(score float64, _ Evidence) (core.Label, bool) {
-	return engine.Grade(score >= m.o.Threshold, score, m.o.Similar)
+// Label grades a pair by its score: a duplicate at the threshold, unless a
+// template rule vetoes it (templates.Rules.Veto); else similar at Similar.
+func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
+	dup := score >= m.o.Threshold && m.rules.Veto(&ev.Evidence) == templates.None
+	return engine.Grade(dup, score, m.o.Similar)
 }
 
 func (m *method) Similarity(a, b int32, _ engine.Source[Sketch]) (float64, error) {

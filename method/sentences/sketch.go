@@ -9,13 +9,19 @@ import (
 	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/codec"
 	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/templates"
 )
 
 // Sketch is one document as the method compares it: its sentences' hashes
-// in increasing order, each with its length in characters.
+// in increasing order, each with its length in characters, and what the
+// template rules read of it.
 type Sketch struct {
 	Hashes []uint64
 	Chars  []int32
+	// Context is what the template rules read (see package templates):
+	// the figures, dates, title, names and the filter of its words; empty
+	// in a sketch of format 1.
+	templates.Context
 }
 
 // Format is the version of the sketch encoding.
@@ -23,60 +29,128 @@ type Sketch struct {
 // Changelog:
 //   - 1: first version: the hashes, then each sentence's length. Everything
 //     is in the index part; there is no detail part.
-const Format = 1
+//   - 2: the index part is as in 1; the detail part, read only to verify a
+//     pair its score makes a duplicate, is templates.AppendContext's
+//     encoding with the filter of the words: a change there is a new
+//     format here. A sketch of 1 still reads, without a context, and an
+//     index of 1 opens and goes on making sketches of 1 (Spec's Older),
+//     whose pairs no template rule refuses.
+const Format = 2
 
-// AppendIndex appends the whole sketch.
+// AppendIndex appends the index part of s: its sentences.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
-	dst = codec.AppendUint64s(append(dst, Format), s.Hashes)
+	dst = codec.AppendUint64s(append(dst, m.o.sketchFormat()), s.Hashes)
 	for _, c := range s.Chars {
 		dst = codec.AppendUvarint(dst, uint64(c))
 	}
 	return dst
 }
 
-// AppendDetail appends nothing: verification reads the method's own state.
-func (m *method) AppendDetail(dst []byte, _ *Sketch) []byte { return dst }
+// AppendDetail appends the detail part of s: its context; nothing in
+// format 1.
+func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
+	if m.o.sketchFormat() < 2 {
+		return dst
+	}
+	return templates.AppendContext(append(dst, m.o.sketchFormat()), &s.Context, true)
+}
 
 // DecodeIndex reads what AppendIndex wrote.
 func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
+	s, _, err := decodeIndex(b)
+	return s, err
+}
+
+// decodeIndex reads an index part and returns its format too.
+func decodeIndex(b []byte) (*Sketch, byte, error) {
 	r := codec.NewReader(b)
-	if v := r.Byte(); r.Err() == nil && v != Format {
-		return nil, fmt.Errorf("sentences: sketch format %d, this binary reads %d: %w: %w", v, Format, codec.ErrFormat, codec.ErrCorrupt)
+	v, err := checkFormat(r, 1)
+	if err != nil {
+		return nil, v, err
 	}
 	s := &Sketch{Hashes: r.Uint64s()}
 	s.Chars = make([]int32, len(s.Hashes))
 	for i := range s.Chars {
 		c := r.Uvarint()
 		if c > 1<<31-1 {
-			return nil, fmt.Errorf("sentences: sentence length %d: %w", c, codec.ErrCorrupt)
+			return nil, v, fmt.Errorf("sentences: sentence length %d: %w", c, codec.ErrCorrupt)
 		}
 		s.Chars[i] = int32(c)
 	}
 	if err := r.Done(); err != nil {
-		return nil, fmt.Errorf("sentences: %w", err)
+		return nil, v, fmt.Errorf("sentences: %w", err)
 	}
 	for i := 1; i < len(s.Hashes); i++ {
 		if s.Hashes[i] <= s.Hashes[i-1] {
-			return nil, fmt.Errorf("sentences: hashes out of order: %w", codec.ErrCorrupt)
+			return nil, v, fmt.Errorf("sentences: hashes out of order: %w", codec.ErrCorrupt)
 		}
+	}
+	return s, v, nil
+}
+
+// DecodeDetail reads what AppendDetail wrote: a sketch holding the
+// context alone. A sketch of format 1 has no detail part.
+func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
+	r := codec.NewReader(b)
+	if _, err := checkFormat(r, 2); err != nil {
+		return nil, err
+	}
+	s := &Sketch{}
+	if err := templates.ReadContext(r, &s.Context, true, true); err != nil {
+		return nil, fmt.Errorf("sentences: detail part: %w", err)
+	}
+	if err := r.Done(); err != nil {
+		return nil, fmt.Errorf("sentences: detail part: %w", err)
 	}
 	return s, nil
 }
 
-// DecodeDetail is never needed: the method has no detail part.
-func (m *method) DecodeDetail([]byte) (*Sketch, error) {
-	return nil, fmt.Errorf("sentences: sketches have no detail part")
+// DecodeSketch reads both parts into a whole sketch; the detail part of a
+// sketch of format 1 is not read (it has none).
+func (m *method) DecodeSketch(index, detail []byte) (*Sketch, error) {
+	s, v, err := decodeIndex(index)
+	if err != nil || v < 2 {
+		return s, err
+	}
+	d, err := m.DecodeDetail(detail)
+	if err != nil {
+		return nil, err
+	}
+	s.Context = d.Context
+	return s, nil
 }
 
-// DecodeSketch reads the index part, the whole sketch.
-func (m *method) DecodeSketch(index, _ []byte) (*Sketch, error) { return m.DecodeIndex(index) }
+// checkFormat reads a part's format byte: oldest to Format.
+func checkFormat(r *codec.Reader, oldest byte) (byte, error) {
+	v := r.Byte()
+	if r.Err() != nil || v < oldest || v > Format {
+		return v, fmt.Errorf("sentences: sketch format %d, this binary reads %d to %d: %w: %w", v, oldest, Format, codec.ErrFormat, codec.ErrCorrupt)
+	}
+	return v, nil
+}
 
 type sketcher struct {
-	m  *method
-	an analysis.Analyzer
+	m   *method
+	an  analysis.Analyzer
+	tpl templates.Scanner
 }
 
-func (m *method) NewSketcher() engine.DocSketcher[Sketch] { return &sketcher{m: m} }
+// NewSketcher returns a sketcher for one goroutine. Having no character
+// shingles, the method looks names up in the filter of the other
+// document's words (templates.Scanner.WordFilter), of shingles of six
+// folded characters (as minhash's).
+func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
+	s := &sketcher{m: m}
+	if m.o.sketchFormat() >= 2 {
+		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: true}
+	}
+	return s
+}
+
+// contextShingle is the length in characters of the shingles the names
+// and the filter of the words are made of (templates.Scanner.Shingle):
+// minhash's default.
+const contextShingle = 6
 
 func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	var sk Sketch
@@ -90,6 +164,10 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		return nil, core.SkipNoUnits
 	}
 	sortUnique(&sk)
+	if s.m.o.sketchFormat() >= 2 {
+		s.tpl.Scan(doc, s.an.Words(doc.Text), &sk.Context)
+		sk.Own()
+	}
 	return &sk, core.SkipNone
 }
 

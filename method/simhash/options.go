@@ -76,7 +76,7 @@ type Options struct {
 	// each holds two such names, nor two whose titles' figures differ
 	// while their figures changed (see templates.Evidence.NamesDisagree).
 	// Needs character shingles.
-	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (character shingles only)"`
+	Names bool `json:"names" flag:"names" help:"Not a duplicate when each document names what the other does not and figures changed, or the titles' figures differ (not with --shingle-unit words)"`
 	// Template: two documents that fill at least two of the places where
 	// both write a figure (the words on either side of it on one line) with
 	// other figures, and at least half of those places (any share, when
