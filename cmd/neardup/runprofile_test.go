@@ -34,7 +34,7 @@ func TestCorpusProfile(t *testing.T) {
 	}{
 		{"similar", 0.3, 0.0}, {"containment", 0.7, 2.0}, {"number-agreement", 0.5, -1.0},
 		{"date-apart", 72.0, 0.0}, {"names", true, false}, {"template", true, false}, {"threshold", 0.45, 0.45},
-		{"follow-up", true, false}, {"story-title", 0.25, 0.0},
+		{"follow-up", true, false}, {"story-title", 0.25, 0.0}, {"slots", true, false},
 	} {
 		if got, _ := flagopts.Get(news, tc.name); got != tc.news {
 			t.Errorf("news --%s = %v, want %v", tc.name, got, tc.news)
@@ -50,6 +50,99 @@ func TestCorpusProfile(t *testing.T) {
 		}
 		if _, err := withProfile(spec.Defaults(), profileCorpus); err != nil {
 			t.Errorf("%s: %v", m, err)
+		}
+	}
+	// The template rules, on by default, are off in corpus for every
+	// method that applies them.
+	for _, m := range []string{"minhash", "simhash", "sentences", "cosine"} {
+		spec, err := methods.Lookup(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		corpus, err := withProfile(spec.Defaults(), profileCorpus)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			name       string
+			news, corp any
+		}{
+			{"number-agreement", 0.5, -1.0}, {"date-apart", 72.0, 0.0}, {"names", true, false}, {"template", true, false}, {"slots", true, false},
+		} {
+			if got, _ := flagopts.Get(spec.Defaults(), tc.name); got != tc.news {
+				t.Errorf("%s: news --%s = %v, want %v", m, tc.name, got, tc.news)
+			}
+			if got, _ := flagopts.Get(corpus, tc.name); got != tc.corp {
+				t.Errorf("%s: corpus --%s = %v, want %v", m, tc.name, got, tc.corp)
+			}
+		}
+	}
+}
+
+// TestProfilesOfTemplatedBulletins: two weather bulletins of one template,
+// alike but for the city and two figures, and two eurobond notices alike
+// but for the issuer and the amount (refused by --slots alone), are not
+// duplicates under --profile news for the methods that apply the template
+// rules, and are under --profile corpus, which turns the rules off (near
+// copies for training data).
+func TestProfilesOfTemplatedBulletins(t *testing.T) {
+	bulletin := func(city, high, rain string) map[string]string {
+		return map[string]string{"id": strings.ToLower(city), "title": city + " weather: high of " + high + "C on Thursday",
+			"date": "2024-05-02T06:00:00Z",
+			"text": strings.ToUpper(city) + ", May 2 (Weather Desk) - The forecast for " + city + " for Thursday: morning sunshine " +
+				"will give way to clouds by the afternoon. The high will reach " + high + " degrees Celsius, with an overnight low of 14 degrees.\n\n" +
+				"Winds will blow from the west at 21 kilometres per hour, with gusts of up to 40 kilometres per hour on exposed ground. " +
+				"The chance of rain is " + rain + " percent.\n\nHumidity will be around 45 percent in the afternoon. The UV index will be 5, " +
+				"and residents are advised to use sun protection around midday.\n\nLooking ahead, the weather will stay unsettled over the " +
+				"next two days, with highs between 22 and 27 degrees. Drivers should expect crosswinds on bridges and elevated roads.\n\n" +
+				"Pollen counts will be moderate, with grass pollen at 31 grains per cubic metre. Visibility will be good at 18 kilometres. " +
+				"The sea temperature off the coast is 17 degrees.\n\nSunrise is at 5:52 a.m. and sunset at 8:16 p.m. " +
+				"The weather desk updates its forecasts every six hours."}
+	}
+	notice := func(id, issuer, amount string) map[string]string {
+		return map[string]string{"id": id, "title": strings.ToUpper(issuer) + " ISSUES WARRANT BOND", "date": "2024-06-03T09:00:00Z",
+			"text": "LONDON, June 3 - " + issuer + " is issuing a " + amount + " mln dlr equity warrant eurobond due June 30, 1999 " +
+				"paying an indicated coupon of 2-1/4 pct and priced at par, lead manager Harlow Securities said.\n\n" +
+				"    The issue is guaranteed by Tessaly Trust Bank and is available in denominations of 5,000 dlrs. The selling " +
+				"concession is 1-1/2 pct while management and underwriting combined pays 3/4 pct. The payment date is June 30 " +
+				"and listing will be in Luxembourg.\n\n    Final terms will be fixed on June 10. The warrants are exercisable from July 14 " +
+				"until the bond matures, and each entitles its holder to shares at a premium to be set with the final terms. " +
+				"The bonds will be issued in bearer form, and the lead manager said demand from investors in Europe and Asia " +
+				"had been strong since the market for equity warrant issues reopened after the spring holidays."}
+	}
+	dir := t.TempDir()
+	var b strings.Builder
+	for _, d := range []map[string]string{bulletin("Tucson", "24", "30"), bulletin("Raleigh", "26", "35"),
+		notice("orvell", "Orvell Marine Kogyo", "80"), notice("castellan", "Castellan Foods Holdings", "60")} {
+		line, _ := json.Marshal(d)
+		b.Write(append(line, '\n'))
+	}
+	in := filepath.Join(dir, "in.jsonl")
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"minhash", "simhash", "sentences", "cosine"} {
+		for _, tc := range []struct {
+			profile string
+			dup     bool
+		}{{profileNews, false}, {profileCorpus, true}} {
+			t.Run(m+"/"+tc.profile, func(t *testing.T) {
+				out := filepath.Join(dir, m+"-"+tc.profile)
+				runOK(t, "dedup", in, "-o", out, "--method", m, "--profile", tc.profile)
+				dups := map[string]bool{}
+				for l := range strings.Lines(string(mustRead(t, filepath.Join(out, "pairs.jsonl")))) {
+					var p struct{ A, B, Label string }
+					if err := json.Unmarshal([]byte(l), &p); err != nil {
+						t.Fatal(err)
+					}
+					dups[p.A+"~"+p.B] = p.Label == "duplicate"
+				}
+				for _, pair := range []string{"tucson~raleigh", "orvell~castellan"} {
+					if dups[pair] != tc.dup {
+						t.Errorf("%s: duplicate %v, want %v", pair, dups[pair], tc.dup)
+					}
+				}
+			})
 		}
 	}
 }
