@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/neardup/neardup"
+	"github.com/neardup/neardup/method/cosine"
+	"github.com/neardup/neardup/method/sentences"
 	"github.com/neardup/neardup/method/tfidf"
 )
 
@@ -188,5 +190,109 @@ func TestOlderMinhashSketchFormat(t *testing.T) {
 	}
 	if got := formats(t, old); string(got) != "\x07\x07" {
 		t.Errorf("an index of sketch format 7 stores sketches of formats %v, want 7", got)
+	}
+}
+
+// TestOlderSentencesCosineSketchFormat: an index of sentences or cosine
+// sketch format 1, made before their sketches carried the template rules'
+// context, still opens and goes on making sketches of format 1 (an index
+// part of format 1, no detail part), whose pairs no template rule
+// refuses: the bulletins of two cities stay duplicates there, in the index
+// and in a Dedup with its options, where a new index (format 2, a detail
+// part holding the context) tells them apart.
+func TestOlderSentencesCosineSketchFormat(t *testing.T) {
+	may2 := time.Date(2024, 5, 2, 0, 0, 0, 0, time.UTC)
+	docs := []neardup.Document{bulletin("Tucson", may2, "24", "30"), bulletin("Raleigh", may2, "26", "35")}
+	for _, name := range []string{sentences.Name, cosine.Name} {
+		t.Run(name, func(t *testing.T) {
+			// add opens the index at db, adds docs and returns the pair's
+			// label, and the options the index runs with.
+			add := func(t *testing.T, db string) (neardup.Label, neardup.MethodOptions) {
+				t.Helper()
+				x, err := neardup.Open(t.Context(), db, neardup.Options{MethodName: name})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer x.Close()
+				ms, err := x.Add(t.Context(), docs...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, opts, err := x.Method()
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, p := range ms[1].Pairs {
+					return p.Label, opts
+				}
+				return "", opts
+			}
+			// formats returns the format bytes of the stored sketches'
+			// index parts and of their detail parts.
+			formats := func(t *testing.T, db string) (index, detail string) {
+				t.Helper()
+				sdb, err := sql.Open("sqlite", db)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer sdb.Close()
+				for _, q := range []struct {
+					query string
+					out   *string
+				}{{`SELECT sketch FROM docs ORDER BY ord`, &index}, {`SELECT data FROM sketch_detail ORDER BY ord`, &detail}} {
+					rows, err := sdb.QueryContext(t.Context(), q.query)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for rows.Next() {
+						var data []byte
+						if err := rows.Scan(&data); err != nil {
+							t.Fatal(err)
+						}
+						*q.out += string(data[:1])
+					}
+					rows.Close()
+				}
+				return index, detail
+			}
+
+			dir := t.TempDir()
+			fresh := filepath.Join(dir, "new.db")
+			if got, _ := add(t, fresh); got == neardup.Duplicate {
+				t.Errorf("a new index: the bulletins of two cities are a %s", got)
+			}
+			if index, detail := formats(t, fresh); index != "\x02\x02" || detail != "\x02\x02" {
+				t.Errorf("a new index stores index parts of formats %q and detail parts of %q, want 2 and 2", index, detail)
+			}
+			old := filepath.Join(dir, "old.db")
+			x, err := neardup.Open(t.Context(), old, neardup.Options{MethodName: name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			x.Close()
+			sdb, err := sql.Open("sqlite", old)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = sdb.ExecContext(t.Context(), `UPDATE meta SET value = json_set(value, '$.sketch_format', 1) WHERE name = 'index'`)
+			sdb.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, opts := add(t, old)
+			if got != neardup.Duplicate {
+				t.Errorf("an index of sketch format 1: the bulletins of two cities are %q, want the duplicate format 1 made", got)
+			}
+			if index, detail := formats(t, old); index != "\x01\x01" || detail != "" {
+				t.Errorf("an index of sketch format 1 stores index parts of formats %q and detail parts of %q, want 1 and none", index, detail)
+			}
+			res, err := neardup.Dedup(t.Context(), docs, neardup.Options{Method: opts})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Pairs) != 1 || res.Pairs[0].Label != neardup.Duplicate {
+				t.Errorf("Dedup with the options of an index of sketch format 1 found %+v, want the bulletins duplicates", res.Pairs)
+			}
+		})
 	}
 }
