@@ -118,3 +118,39 @@ func BenchmarkBatch(b *testing.B) {
 }
 
 func FuzzDecode(f *testing.F) { enginetest.FuzzCodec(f, Spec) }
+
+// TestVetoedPairIsSimilar: two bulletins of one template, alike but for
+// the city and two figures, whose cosine makes them a duplicate, are not
+// reported at the defaults (--similar 0), refused by a template rule, and
+// are similar with --similar 0.5; with the rules off (as --profile corpus
+// sets them) they are a duplicate. Their evidence says what the rules
+// read.
+func TestVetoedPairIsSimilar(t *testing.T) {
+	docs := []core.Document{bulletin("Tucson", "24", "30"), bulletin("Raleigh", "26", "35")}
+	off := Defaults()
+	off.NumberAgreement, off.DateApart, off.Names, off.Template, off.Slots = -1, 0, false, false, false
+	similar := Defaults()
+	similar.Similar = 0.5
+	for _, tc := range []struct {
+		name string
+		o    Options
+		want core.Label
+	}{{"defaults", Defaults(), ""}, {"similar 0.5", similar, core.Similar}, {"rules off", off, core.Duplicate}} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, ok := enginetest.Batch(t, Spec, tc.o, docs)["tucson~raleigh"]
+			if p.Label != tc.want {
+				t.Fatalf("the bulletins of two cities are %q (reported %v), want %q", p.Label, ok, tc.want)
+			}
+			if !ok {
+				return
+			}
+			if p.Score < tc.o.Threshold {
+				t.Errorf("cosine %v, below the threshold %v: the case tests nothing", p.Score, tc.o.Threshold)
+			}
+			ev := p.Evidence.(Evidence)
+			if tc.want == core.Similar && !ev.FiguresChanged {
+				t.Errorf("evidence %+v: the figures did not change", ev)
+			}
+		})
+	}
+}

@@ -65,3 +65,39 @@ func TestShortSentenceLengthIgnoresSpacing(t *testing.T) {
 		t.Errorf("score %v, want 1/3 (the short sentence left out of both)", p.Score)
 	}
 }
+
+// TestVetoedPairIsSimilar: two bulletins of one template, alike but for
+// the city and two figures, whose shared sentences make them a duplicate
+// by score, are similar (the method reports similar pairs at
+// --similar 0.3), refused by a template rule; with the rules off (as
+// --profile corpus sets them) they are a duplicate, and with --similar 0
+// not reported. Their evidence says what the rules read.
+func TestVetoedPairIsSimilar(t *testing.T) {
+	docs := []core.Document{bulletin("Tucson", "24", "30"), bulletin("Raleigh", "26", "35")}
+	off := Defaults()
+	off.NumberAgreement, off.DateApart, off.Names, off.Template, off.Slots = -1, 0, false, false, false
+	noSimilar := Defaults()
+	noSimilar.Similar = 0
+	for _, tc := range []struct {
+		name string
+		o    Options
+		want core.Label
+	}{{"defaults", Defaults(), core.Similar}, {"rules off", off, core.Duplicate}, {"similar 0", noSimilar, ""}} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, ok := enginetest.Batch(t, Spec, tc.o, docs)["tucson~raleigh"]
+			if p.Label != tc.want {
+				t.Fatalf("the bulletins of two cities are %q (reported %v), want %q", p.Label, ok, tc.want)
+			}
+			if !ok {
+				return
+			}
+			if p.Score < tc.o.Threshold {
+				t.Errorf("score %v, below the threshold %v: the case tests nothing", p.Score, tc.o.Threshold)
+			}
+			ev := p.Evidence.(Evidence)
+			if tc.want == core.Similar && !ev.FiguresChanged {
+				t.Errorf("evidence %+v: the figures did not change", ev)
+			}
+		})
+	}
+}

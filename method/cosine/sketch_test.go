@@ -1,0 +1,85 @@
+package cosine
+
+import (
+	"bytes"
+	"encoding/hex"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/neardup/neardup/core"
+)
+
+// bulletin is a weather bulletin of a city: a template whose slots are the
+// city and the figures. testdata/format1.hex was sketched from
+// bulletin("Raleigh", "24", "35").
+func bulletin(city, high, rain string) core.Document {
+	text := strings.ToUpper(city) + ", May 2 (Weather Desk) - The forecast for " + city + " for Thursday, May 2: morning sunshine " +
+		"will give way to clouds by the afternoon. The high will reach " + high + " degrees Celsius, with an overnight low of 14 degrees.\n\n" +
+		"Winds will blow from the west at 21 kilometres per hour, with gusts of up to 40 kilometres per hour on exposed ground. " +
+		"The chance of rain is " + rain + " percent.\n\nHumidity will be around 45 percent in the afternoon. The UV index will be 5, " +
+		"and residents are advised to use sun protection around midday.\n\nLooking ahead, the weather will stay unsettled over the " +
+		"next two days, with highs between 22 and 27 degrees. Drivers should expect crosswinds on bridges and elevated roads.\n\n" +
+		"Sunrise is at 5:52 a.m. and sunset at 8:16 p.m. The weather desk updates its forecasts every six hours."
+	return core.Document{ID: strings.ToLower(city), Title: city + " weather: high of " + high + "C on Thursday", Text: text,
+		Date: time.Date(2024, 5, 2, 6, 0, 0, 0, time.UTC)}
+}
+
+// TestFormat1Fixture: a sketch of format 1, as the binary of that format
+// wrote it (testdata/format1.hex: the index part of a weather bulletin
+// sketched at the defaults; format 1 had no detail part), still decodes,
+// without a context, with the defaults' options as with an index's of
+// format 1 (Spec's Older); and those sketch that bulletin into those very
+// bytes, where the defaults make format 2, whose detail part holds the
+// context with the filter of the words.
+func TestFormat1Fixture(t *testing.T) {
+	data, err := os.ReadFile("testdata/format1.hex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	index, err := hex.DecodeString(strings.TrimSpace(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := bulletin("Raleigh", "24", "35")
+	c, ok := older(1, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 1")
+	}
+	var methods [2]*method
+	for i, o := range []Options{c.(Options), Defaults()} {
+		m, err := newMethod(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		methods[i] = m
+		sk, err := m.DecodeSketch(index, nil)
+		if err != nil {
+			t.Fatalf("a sketch of format 1 does not decode with the options of format %d: %v", m.o.sketchFormat(), err)
+		}
+		if len(sk.Names) != 0 || sk.WordFilter != nil || sk.Nums != nil {
+			t.Errorf("a sketch of format 1 decoded with a context: %+v", sk.Context)
+		}
+	}
+	m1, m2 := methods[0], methods[1]
+	fresh, _ := m1.NewSketcher().Sketch(&doc)
+	if i, d := m1.AppendIndex(nil, fresh), m1.AppendDetail(nil, fresh); !bytes.Equal(i, index) || len(d) != 0 {
+		t.Errorf("the options of an index of format 1 sketch other bytes than format 1 did:\n index  %x\n detail %x", i, d)
+	}
+	s2, _ := m2.NewSketcher().Sketch(&doc)
+	i2, d2 := m2.AppendIndex(nil, s2), m2.AppendDetail(nil, s2)
+	if i2[0] != Format || len(d2) == 0 || d2[0] != Format || s2.WordFilter == nil || len(s2.Names) == 0 {
+		t.Fatalf("the defaults sketch index format %d, detail %x, filter %v, names %v; want %d with a context", i2[0], d2, s2.WordFilter, s2.Names, Format)
+	}
+	if !bytes.Equal(i2[1:], index[1:]) {
+		t.Errorf("the index part of format %d is not format 1's but for its format byte", Format)
+	}
+	back, err := m2.DecodeSketch(i2, d2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i, d := m2.AppendIndex(nil, back), m2.AppendDetail(nil, back); !bytes.Equal(i, i2) || !bytes.Equal(d, d2) {
+		t.Errorf("a sketch of format %d changes when decoded and encoded again", Format)
+	}
+}
