@@ -244,9 +244,9 @@ func TestParseSettings(t *testing.T) {
 			if err != nil {
 				return
 			}
-			// minhash.Options holds the sketch format an index reopens with,
-			// unexported: 0 in both.
-			if diff := cmp.Diff(tc.want, got, cmp.AllowUnexported(minhash.Options{})); diff != "" {
+			// minhash.Options and sentences.Options hold the sketch format
+			// an index reopens with, unexported: 0 in both.
+			if diff := cmp.Diff(tc.want, got, cmp.AllowUnexported(minhash.Options{}, sentences.Options{})); diff != "" {
 				t.Errorf("options (-want +got):\n%s", diff)
 			}
 		})

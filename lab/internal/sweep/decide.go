@@ -102,6 +102,11 @@ func scorePairs(pairs []core.Pair, ord map[string]int32, c engine.Config, vary s
 		s := scored{a: a, b: b, score: p.Score, ruleDup: p.Label == core.Duplicate}
 		if ev, ok := p.Evidence.(minhash.Evidence); ok {
 			minHashScore(&s, p.Label, ev, c.(minhash.Options), vary)
+		} else if !ruleMethod(c) {
+			// A pair at or above the run's threshold that is no duplicate
+			// was vetoed by a template rule, which reads the evidence, not
+			// the threshold: at every threshold.
+			s.never = p.Label != core.Duplicate && p.Score >= defaultAt(c, VaryThreshold)
 		}
 		out = append(out, s)
 	}
@@ -150,13 +155,13 @@ func Describe(c engine.Config, vary string) string {
 	}
 	switch c.Method() {
 	case "sentences":
-		return "Jaccard of the sentence sets"
+		return "Jaccard of the sentence sets; the template rules' vetoes apply at every threshold"
 	case "tfidf":
 		return "body TF-IDF cosine, the score tfidf reports; its rule is not applied (the default row is the rule's result)"
 	case "rarewords":
 		return "larger rare-word containment of the best-match pairs, the score rarewords reports; its rule is not applied (the default row is the rule's result)"
 	case "cosine":
-		return "cosine of the word and bigram vectors"
+		return "cosine of the word and bigram vectors; the template rules' vetoes apply at every threshold"
 	}
 	return "score"
 }

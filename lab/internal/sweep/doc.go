@@ -14,7 +14,10 @@
 //   - minhash with Options.Vary = VaryContainment: the larger containment
 //     of the shingle sets, exactly as Options.Containment does, with the
 //     Jaccard threshold and the number check as configured.
-//   - sentences, cosine: the pair's score, exactly as Options.Threshold.
+//   - sentences, cosine: the pair's score, exactly as Options.Threshold;
+//     the template rules (Options.NumberAgreement, DateApart, Names,
+//     Template, Slots) veto at every threshold as configured: a pair at or
+//     above the run's threshold that is no duplicate was vetoed.
 //   - tfidf, rarewords: these decide by a rule, not a threshold; the sweep
 //     applies the threshold to the score the method reports (tfidf: the
 //     body cosine; rarewords: the larger of the two rare-word containments
