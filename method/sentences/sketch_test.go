@@ -3,12 +3,14 @@ package sentences
 import (
 	"bytes"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/enginetest"
 )
 
 // bulletin is a weather bulletin of a city: a template whose slots are the
@@ -78,5 +80,42 @@ func TestFormat1Fixture(t *testing.T) {
 	}
 	if i, d := m2.AppendIndex(nil, back), m2.AppendDetail(nil, back); !bytes.Equal(i, i2) || !bytes.Equal(d, d2) {
 		t.Errorf("a sketch of format %d changes when decoded and encoded again", Format)
+	}
+}
+
+// BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
+// word in eight a capitalised name, under a dateline and a title) at the
+// defaults, as format 1 did and as format 2 does with the template rules'
+// context (the options of an index of format 1 against the defaults): the
+// context's cost to each document's sketch, MB/s of text.
+func BenchmarkSketchNews(b *testing.B) {
+	var docs []core.Document
+	size := 0
+	for i := range 200 {
+		words := strings.Fields(enginetest.NewTextGen(uint64(i)).Text(3000))
+		for j, w := range words {
+			if j%8 == 3 {
+				words[j] = strings.ToUpper(w[:1]) + w[1:]
+			}
+		}
+		docs = append(docs, core.Document{ID: fmt.Sprint(i), Title: strings.ToUpper(strings.Join(words[3:9], " ")),
+			Text: fmt.Sprintf("KELSO, May %d - ", i%28+1) + strings.Join(words, " ")})
+		size += len(docs[i].Text)
+	}
+	c, _ := older(1, Defaults())
+	for _, o := range []struct {
+		name string
+		opts Options
+	}{{"format=1", c.(Options)}, {"format=2", Defaults()}} {
+		b.Run(o.name, func(b *testing.B) {
+			m := newMethod(o.opts)
+			s := m.NewSketcher()
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				for i := range docs {
+					s.Sketch(&docs[i])
+				}
+			}
+		})
 	}
 }
