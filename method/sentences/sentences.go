@@ -1,6 +1,7 @@
 package sentences
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"math"
@@ -50,12 +51,19 @@ type Evidence struct {
 func (Evidence) Method() string { return Name }
 
 // MarshalJSON writes the template rules' evidence rounded: it is read,
-// not computed with.
+// not computed with. The sentences quoted are not HTML-escaped here
+// ("&" stays "&"): the encoder that writes the evidence decides.
 func (e Evidence) MarshalJSON() ([]byte, error) {
 	type plain Evidence // the fields and their tags, without this method
 	r := plain(e)
 	r.Evidence = e.Evidence.Rounded()
-	return json.Marshal(r)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // maxQuoted caps the shared sentences quoted in evidence.

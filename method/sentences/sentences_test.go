@@ -1,8 +1,10 @@
 package sentences
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/neardup/neardup/core"
@@ -99,5 +101,25 @@ func TestVetoedPairIsSimilar(t *testing.T) {
 				t.Errorf("evidence %+v: the figures did not change", ev)
 			}
 		})
+	}
+}
+
+// TestEvidenceQuotesUnescaped pins the bug where the evidence, written by
+// its own MarshalJSON once it carried the template rules' fields, quoted
+// "&" as "\u0026" where the writer of pairs.jsonl, which escapes no HTML,
+// wrote "&".
+func TestEvidenceQuotesUnescaped(t *testing.T) {
+	o := 0.5
+	ev := Evidence{Shared: 1, Sentences: []string{"Networked & Electronic Media <NEM> initiative."}}
+	ev.NumberOverlap = &o
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(ev); err != nil {
+		t.Fatal(err)
+	}
+	want := `{"shared":1,"sentences":["Networked & Electronic Media <NEM> initiative."],"number_overlap":0.5}` + "\n"
+	if b.String() != want {
+		t.Errorf("evidence written as\n%s want\n%s", b.String(), want)
 	}
 }
