@@ -9,7 +9,9 @@ import (
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/method/cosine"
+	"github.com/neardup/neardup/method/minhash"
 	"github.com/neardup/neardup/method/sentences"
+	"github.com/neardup/neardup/method/simhash"
 	"github.com/neardup/neardup/method/tfidf"
 )
 
@@ -50,29 +52,12 @@ func TestOlderSketchFormat(t *testing.T) {
 		}
 		return false
 	}
-	setFormat := func(t *testing.T, db string, format int) {
-		t.Helper()
-		x, err := neardup.Open(t.Context(), db, neardup.Options{Method: tfidf.Defaults()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		x.Close()
-		sdb, err := sql.Open("sqlite", db)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer sdb.Close()
-		if _, err := sdb.ExecContext(t.Context(), `UPDATE meta SET value = json_set(value, '$.sketch_format', ?) WHERE name = 'index'`, format); err != nil {
-			t.Fatal(err)
-		}
-	}
-
 	dir := t.TempDir()
 	if !copyPaired(t, filepath.Join(dir, "new.db"), docs) {
 		t.Error("a new index does not pair the Chinese copy with its original")
 	}
 	old := filepath.Join(dir, "old.db")
-	setFormat(t, old, 2)
+	setSketchFormat(t, old, tfidf.Defaults(), 2)
 	if copyPaired(t, old, docs[:3]) || copyPaired(t, old, docs[3:]) {
 		t.Error("an index of sketch format 2 paired the Chinese copy: its terms are not those it holds")
 	}
@@ -95,7 +80,7 @@ func TestOlderSketchFormat(t *testing.T) {
 		t.Errorf("Dedup with the options of an index of sketch format 2 found %+v, want no pair (format 2's terms)", res.Pairs)
 	}
 	older := filepath.Join(dir, "older.db")
-	setFormat(t, older, 1)
+	setSketchFormat(t, older, tfidf.Defaults(), 1)
 	_, err = neardup.Open(t.Context(), older, neardup.Options{})
 	if err == nil || !strings.Contains(err.Error(), "build a new index") {
 		t.Errorf("an index of sketch format 1 opened: %v", err)
@@ -138,59 +123,155 @@ func TestOlderMinhashSketchFormat(t *testing.T) {
 		}
 		return ""
 	}
-	// formats returns the format bytes of the stored sketches' detail parts.
-	formats := func(t *testing.T, db string) []byte {
-		t.Helper()
-		sdb, err := sql.Open("sqlite", db)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer sdb.Close()
-		rows, err := sdb.QueryContext(t.Context(), `SELECT data FROM sketch_detail ORDER BY ord`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rows.Close()
-		var out []byte
-		for rows.Next() {
-			var data []byte
-			if err := rows.Scan(&data); err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, data[0])
-		}
-		return out
-	}
-
 	dir := t.TempDir()
 	fresh := filepath.Join(dir, "new.db")
 	if got := label(t, fresh); got == neardup.Duplicate {
 		t.Errorf("a new index: the bulletins of two cities are a %s", got)
 	}
-	if got := formats(t, fresh); string(got) != "\x08\x08" {
+	if got := detailFormats(t, fresh); string(got) != "\x08\x08" {
 		t.Errorf("a new index stores sketches of formats %v, want 8", got)
 	}
 	old := filepath.Join(dir, "old.db")
-	x, err := neardup.Open(t.Context(), old, neardup.Options{})
+	setSketchFormat(t, old, minhash.Defaults(), 7)
+	if got := label(t, old); got != neardup.Duplicate {
+		t.Errorf("an index of sketch format 7: the bulletins of two cities are %q, want the duplicate format 7 made", got)
+	}
+	if got := detailFormats(t, old); string(got) != "\x07\x07" {
+		t.Errorf("an index of sketch format 7 stores sketches of formats %v, want 7", got)
+	}
+}
+
+// TestOlderSimhashSketchFormat: an index of simhash sketch format 4, made
+// before its sketches kept the filter of their words, still opens, and
+// goes on making sketches of format 4 (stored with their format's byte),
+// whose names past the sample's cut are taken as held as format 4 took
+// them: the bulletins of two cities, a few bits apart, stay one report
+// there, where a new index tells them apart by the filter. Dedup with the
+// options such an index holds keeps format 4's pairs too.
+func TestOlderSimhashSketchFormat(t *testing.T) {
+	bulletin := func(id, city, rain string) neardup.Document {
+		text := strings.ToUpper(city) + ", May 2 (Weather Desk) - The forecast for " + city + " for Thursday, May 2: morning sunshine " +
+			"will give way to clouds by the afternoon. The high will reach 24 degrees Celsius, with an overnight low of 14 degrees.\n\n" +
+			"Winds will blow from the west at 21 kilometres per hour, with gusts of up to 40 kilometres per hour on exposed ground. " +
+			"The chance of rain is " + rain + " percent.\n\nHumidity will be around 45 percent in the afternoon. The UV index will be 5, " +
+			"and residents are advised to use sun protection around midday.\n\nLooking ahead, the weather will stay unsettled over the " +
+			"next two days, with highs between 22 and 27 degrees. Drivers should expect crosswinds on bridges and elevated roads.\n\n" +
+			"Sunrise is at 5:52 a.m. and sunset at 8:16 p.m. The weather desk updates its forecasts every six hours.\n\n" +
+			"Air quality is expected to be moderate, and pollen levels will be high for most of the day. People with allergies " +
+			"are advised to keep windows closed in the morning.\n\nThe weather in the surrounding region will be similar, with hill " +
+			"areas seeing temperatures a few degrees lower than in the city and a greater chance of showers late in the evening.\n\n" +
+			"Farmers should expect dry conditions for the harvest, and boaters are warned of choppy water on the lakes in the afternoon. " +
+			"The highway department said its crews would be on standby through the weekend."
+		return neardup.Document{ID: id, Title: city + " weather: high of 24C on Thursday", Text: text,
+			Date: time.Date(2024, 5, 2, 6, 0, 0, 0, time.UTC)}
+	}
+	docs := []neardup.Document{bulletin("tucson", "Tucson", "30"), bulletin("raleigh", "Raleigh", "35")}
+	// label opens the index at db, adds docs and returns the pair's label.
+	label := func(t *testing.T, db string) neardup.Label {
+		t.Helper()
+		x, err := neardup.Open(t.Context(), db, neardup.Options{Method: simhash.Defaults()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer x.Close()
+		ms, err := x.Add(t.Context(), docs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ms[1].Pairs {
+			return p.Label
+		}
+		return ""
+	}
+
+	dir := t.TempDir()
+	fresh := filepath.Join(dir, "new.db")
+	if got := label(t, fresh); got != neardup.Similar {
+		t.Errorf("a new index: the bulletins of two cities are %q, want %q", got, neardup.Similar)
+	}
+	if got := detailFormats(t, fresh); string(got) != "\x05\x05" {
+		t.Errorf("a new index stores sketches of formats %v, want 5", got)
+	}
+	old := filepath.Join(dir, "old.db")
+	setSketchFormat(t, old, simhash.Defaults(), 4)
+	if got := label(t, old); got != neardup.Duplicate {
+		t.Errorf("an index of sketch format 4: the bulletins of two cities are %q, want the duplicate format 4 made", got)
+	}
+	if got := detailFormats(t, old); string(got) != "\x04\x04" {
+		t.Errorf("an index of sketch format 4 stores sketches of formats %v, want 4", got)
+	}
+	x, err := neardup.Open(t.Context(), old, neardup.Options{Existing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, opts, err := x.Method()
+	x.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		opts neardup.Options
+		want neardup.Label
+	}{
+		{"the defaults", neardup.Options{Method: simhash.Defaults()}, neardup.Similar},
+		{"the options of an index of format 4", neardup.Options{Method: opts}, neardup.Duplicate},
+	} {
+		res, err := neardup.Dedup(t.Context(), docs, tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Pairs) != 1 || res.Pairs[0].Label != tc.want {
+			t.Errorf("Dedup with %s found %+v, want one pair, %q", tc.name, res.Pairs, tc.want)
+		}
+	}
+}
+
+// setSketchFormat creates the index db with the options of method o and
+// marks it as holding sketches of format.
+func setSketchFormat(t *testing.T, db string, o neardup.MethodOptions, format int) {
+	t.Helper()
+	x, err := neardup.Open(t.Context(), db, neardup.Options{Method: o})
 	if err != nil {
 		t.Fatal(err)
 	}
 	x.Close()
-	sdb, err := sql.Open("sqlite", old)
+	sdb, err := sql.Open("sqlite", db)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = sdb.ExecContext(t.Context(), `UPDATE meta SET value = json_set(value, '$.sketch_format', 7) WHERE name = 'index'`)
-	sdb.Close()
+	defer sdb.Close()
+	if _, err := sdb.ExecContext(t.Context(), `UPDATE meta SET value = json_set(value, '$.sketch_format', ?) WHERE name = 'index'`, format); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// detailFormats returns the format bytes of the detail parts of the
+// sketches the index db stores, by ordinal.
+func detailFormats(t *testing.T, db string) []byte {
+	t.Helper()
+	sdb, err := sql.Open("sqlite", db)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := label(t, old); got != neardup.Duplicate {
-		t.Errorf("an index of sketch format 7: the bulletins of two cities are %q, want the duplicate format 7 made", got)
+	defer sdb.Close()
+	rows, err := sdb.QueryContext(t.Context(), `SELECT data FROM sketch_detail ORDER BY ord`)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if got := formats(t, old); string(got) != "\x07\x07" {
-		t.Errorf("an index of sketch format 7 stores sketches of formats %v, want 7", got)
+	defer rows.Close()
+	var out []byte
+	for rows.Next() {
+		var data []byte
+		if err := rows.Scan(&data); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, data[0])
 	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // TestOlderSentencesCosineSketchFormat: an index of sentences or cosine
@@ -203,7 +284,8 @@ func TestOlderMinhashSketchFormat(t *testing.T) {
 func TestOlderSentencesCosineSketchFormat(t *testing.T) {
 	may2 := time.Date(2024, 5, 2, 0, 0, 0, 0, time.UTC)
 	docs := []neardup.Document{bulletin("Tucson", may2, "24", "30"), bulletin("Raleigh", may2, "26", "35")}
-	for _, name := range []string{sentences.Name, cosine.Name} {
+	for _, defaults := range []neardup.MethodOptions{sentences.Defaults(), cosine.Defaults()} {
+		name := defaults.Method()
 		t.Run(name, func(t *testing.T) {
 			// add opens the index at db, adds docs and returns the pair's
 			// label, and the options the index runs with.
@@ -227,33 +309,32 @@ func TestOlderSentencesCosineSketchFormat(t *testing.T) {
 				}
 				return "", opts
 			}
-			// formats returns the format bytes of the stored sketches'
-			// index parts and of their detail parts.
-			formats := func(t *testing.T, db string) (index, detail string) {
+			// indexFormats returns the format bytes of the index parts of
+			// the sketches the index db stores, by ordinal.
+			indexFormats := func(t *testing.T, db string) string {
 				t.Helper()
 				sdb, err := sql.Open("sqlite", db)
 				if err != nil {
 					t.Fatal(err)
 				}
 				defer sdb.Close()
-				for _, q := range []struct {
-					query string
-					out   *string
-				}{{`SELECT sketch FROM docs ORDER BY ord`, &index}, {`SELECT data FROM sketch_detail ORDER BY ord`, &detail}} {
-					rows, err := sdb.QueryContext(t.Context(), q.query)
-					if err != nil {
+				rows, err := sdb.QueryContext(t.Context(), `SELECT sketch FROM docs ORDER BY ord`)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer rows.Close()
+				var out string
+				for rows.Next() {
+					var data []byte
+					if err := rows.Scan(&data); err != nil {
 						t.Fatal(err)
 					}
-					for rows.Next() {
-						var data []byte
-						if err := rows.Scan(&data); err != nil {
-							t.Fatal(err)
-						}
-						*q.out += string(data[:1])
-					}
-					rows.Close()
+					out += string(data[:1])
 				}
-				return index, detail
+				if err := rows.Err(); err != nil {
+					t.Fatal(err)
+				}
+				return out
 			}
 
 			dir := t.TempDir()
@@ -261,29 +342,16 @@ func TestOlderSentencesCosineSketchFormat(t *testing.T) {
 			if got, _ := add(t, fresh); got == neardup.Duplicate {
 				t.Errorf("a new index: the bulletins of two cities are a %s", got)
 			}
-			if index, detail := formats(t, fresh); index != "\x02\x02" || detail != "\x02\x02" {
+			if index, detail := indexFormats(t, fresh), string(detailFormats(t, fresh)); index != "\x02\x02" || detail != "\x02\x02" {
 				t.Errorf("a new index stores index parts of formats %q and detail parts of %q, want 2 and 2", index, detail)
 			}
 			old := filepath.Join(dir, "old.db")
-			x, err := neardup.Open(t.Context(), old, neardup.Options{MethodName: name})
-			if err != nil {
-				t.Fatal(err)
-			}
-			x.Close()
-			sdb, err := sql.Open("sqlite", old)
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, err = sdb.ExecContext(t.Context(), `UPDATE meta SET value = json_set(value, '$.sketch_format', 1) WHERE name = 'index'`)
-			sdb.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
+			setSketchFormat(t, old, defaults, 1)
 			got, opts := add(t, old)
 			if got != neardup.Duplicate {
 				t.Errorf("an index of sketch format 1: the bulletins of two cities are %q, want the duplicate format 1 made", got)
 			}
-			if index, detail := formats(t, old); index != "\x01\x01" || detail != "" {
+			if index, detail := indexFormats(t, old), string(detailFormats(t, old)); index != "\x01\x01" || detail != "" {
 				t.Errorf("an index of sketch format 1 stores index parts of formats %q and detail parts of %q, want 1 and none", index, detail)
 			}
 			res, err := neardup.Dedup(t.Context(), docs, neardup.Options{Method: opts})

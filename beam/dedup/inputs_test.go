@@ -244,3 +244,42 @@ func TestUnreadDatesNamedAsTheBatchNamesThem(t *testing.T) {
 		t.Errorf("stats.json differs (-batch +pipeline):\n%s", diff)
 	}
 }
+
+// TestStrayBytesCountedAsTheBatchCounts: a .jsonl.gz whose compressed
+// stream is followed by stray bytes (zero padding, junk) failed the
+// pipeline, as it stopped the batch ("gzip: invalid header after line 2").
+// Now both read every record and count the file in stats.json, naming the
+// first of the first input that holds one, with its bytes, however the
+// runner splits the inputs.
+func TestStrayBytesCountedAsTheBatchCounts(t *testing.T) {
+	dir := t.TempDir()
+	text := "The harbour authority said on Tuesday that the new pier would open in the spring, two years late. "
+	var inputs []string
+	for i, tail := range []string{"", strings.Repeat("\x00", 700), "junk"} {
+		var b bytes.Buffer
+		zw := gzip.NewWriter(&b)
+		for j := range 2 {
+			fmt.Fprintf(zw, `{"id":"d%d-%d","text":%q}`+"\n", i, j, strings.Repeat(text, 3)+fmt.Sprint(i, j))
+		}
+		zw.Close()
+		b.WriteString(tail)
+		p := filepath.Join(dir, fmt.Sprintf("in%d.jsonl.gz", i))
+		if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, p)
+	}
+	batch := filepath.Join(t.TempDir(), "batch")
+	runBatch(t, Options{Inputs: inputs}, batch)
+	beamOut := filepath.Join(t.TempDir(), "beam")
+	runPipeline(t, Options{Inputs: inputs, Out: beamOut})
+	want, got := counts(t, batch), counts(t, beamOut)
+	if want["gzip_files_with_stray_bytes"] != 2.0 || want["gzip_files_with_stray_bytes_example"] != inputs[1]+", 700 bytes" ||
+		want["records_read"] != 6.0 {
+		t.Errorf("the batch's counts: %v files with stray bytes (e.g. %v), %v records read; want 2 (e.g. %s, 700 bytes), 6",
+			want["gzip_files_with_stray_bytes"], want["gzip_files_with_stray_bytes_example"], want["records_read"], inputs[1])
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("stats.json differs (-batch +pipeline):\n%s", diff)
+	}
+}

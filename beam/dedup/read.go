@@ -56,6 +56,7 @@ const (
 	countCandidates  = "candidates"
 	countUnreadDates = "dates-not-read"
 	countUnlisted    = "files-not-read"
+	countStray       = "gzip-stray-bytes"
 	// An example of what an input held that was not read: the prefix, the
 	// input's index (exampleOf), then the first of the input's (a name, or
 	// a value with its origin), counted 0. The statistics keep the one of
@@ -63,6 +64,7 @@ const (
 	// splits the inputs.
 	exampleUnreadDate = "e.g. dates-not-read:"
 	exampleUnlisted   = "e.g. files-not-read:"
+	exampleStray      = "e.g. gzip-stray-bytes:"
 	countPairs        = "pairs:"   // + the label
 	countRecords      = "records:" // + the input's index: its records
 )
@@ -163,6 +165,10 @@ func (fn *readFn) ProcessElement(ctx context.Context, in input, docs func(int64,
 			if n, first := r.Unlisted(); n > 0 {
 				counts(countUnlisted, int64(n))
 				counts(exampleOf(exampleUnlisted, in.Index, first), 0)
+			}
+			if n, first := r.StrayBytes(); n > 0 {
+				counts(countStray, int64(n))
+				counts(exampleOf(exampleStray, in.Index, first), 0)
 			}
 			counts(recordsOf(in.Index), rec)
 			return nil

@@ -298,7 +298,7 @@ func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count
 	ms.report(&st)
 	var c count
 	var notKept int
-	var firstUnlisted, firstDate string // exampleOf names
+	var firstUnlisted, firstDate, firstStray string // exampleOf names
 	for counts(&c) {
 		n := int(c.N)
 		switch name := c.Name; {
@@ -314,6 +314,10 @@ func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count
 			firstUnlisted = least(firstUnlisted, name)
 		case strings.HasPrefix(name, exampleUnreadDate):
 			firstDate = least(firstDate, name)
+		case name == countStray:
+			st.StrayBytes += n
+		case strings.HasPrefix(name, exampleStray):
+			firstStray = least(firstStray, name)
 		case name == countCandidates:
 			st.Candidates += n
 		case name == countClusters:
@@ -330,6 +334,7 @@ func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count
 	}
 	st.Kept = st.Documents - notKept
 	st.UnlistedExample, st.UnreadDatesExample = exampleText(firstUnlisted), exampleText(firstDate)
+	st.StrayBytesExample = exampleText(firstStray)
 	for _, k := range slices.Collect(maps.Keys(st.Skipped)) {
 		if st.Skipped[k] == 0 {
 			delete(st.Skipped, k)

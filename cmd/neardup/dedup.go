@@ -29,7 +29,7 @@ type dedupCmd struct {
 	Method          string `default:"${default_method}" enum:"${methods}" help:"Detection method: ${methods}."`
 	Keep            string `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (the default; central for cosine), earliest (its original, the member published first), first (read first) or central."`
 	Link            string `default:"any" enum:"any,anchor,majority" help:"How a document joins a cluster: any duplicate link (clusters are connected groups), a link to the cluster's first member (anchor), or links to at least half of its members (majority)."`
-	Profile         string `default:"news" enum:"news,corpus" help:"news: the methods' defaults, with the rules that keep apart two reports of one template (other figures, names, days) and a similar label; corpus (training data): those rules off, no similar label, no containment rule: one score at one --threshold decides every copy, and the banding follows it; a similar label given back (--similar) counts as a copy when choosing what to keep. Method flags given win."`
+	Profile         string `default:"news" enum:"news,corpus" help:"news: the methods' defaults, with the rules that keep apart two reports of one template (other figures, names, days) and a similar label; corpus (training data): those rules off, no similar label, no containment rule: one score at one --threshold decides every copy, and the banding follows it; a similar label given back (--similar) counts as a copy when choosing what to keep; rarewords' similar matches (below its --rule) are never copies. Method flags given win."`
 	OnDuplicateID   string `name:"on-duplicate-id" default:"fail" enum:"fail,skip,rename" help:"A document whose id an earlier one has: fail stops the run at it, naming both places (the default: which of the two is meant, a run cannot tell); skip leaves it out (listed in rejects.jsonl); rename gives it the id with #2 (#3 ...) appended."`
 	IDScope         string `name:"id-scope" default:"run" enum:"run,file" help:"Where ids are unique: run (every input) or file (each file numbers its own records: a document's id becomes FILE#ID)."`
 	Memory          string `help:"Keep the run within about this much memory, e.g. 4GiB or 500MB (minhash, simhash): past half of it, sketches and band keys go to disk in the output's work folder (.OUT.work beside OUT), and matching reads them back a share at a time. The results are the same; the default is no limit. At least 64MiB; a budget the run outgrows (its live heap past 90 % of it, what cannot spill: the document table, the sketches held, the pairs) is given up with a warning naming one that would do, rather than the collector running without pause."`
@@ -94,7 +94,7 @@ func (c *dedupCmd) Run(g *globals) error {
 		Link:            cluster.Linking(c.Link),
 		Window:          window,
 		MinChars:        c.minChars(),
-		SimilarIsCopy:   c.Profile == profileCorpus,
+		SimilarIsCopy:   c.Profile == profileCorpus && slices.Contains(c.flags.Given(), "similar"),
 		Inputs:          c.Inputs,
 		Out:             c.Out,
 		Kept:            c.Kept,

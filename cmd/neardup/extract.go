@@ -159,8 +159,9 @@ func runExtract(ctx context.Context, o extractOptions) error {
 	}
 	// Told once the walk is over, beside the summary: the walk runs on a
 	// goroutine of its own.
-	var cuts []string
+	var cuts, strays []string
 	o.Source.Cut = func(id string, err *warc.CutError) { cuts = append(cuts, fmt.Sprintf("%s: %v", id, err)) }
+	o.Source.Stray = func(id string, n int64) { strays = append(strays, fmt.Sprintf("%s: %s", id, strayBytes(n))) }
 	return writeAtomic(o.Out, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
@@ -191,6 +192,11 @@ func runExtract(ctx context.Context, o extractOptions) error {
 				fmt.Fprintf(o.Log, "extract: warning: %s; the pages up to there are read, what follows is ignored: a download cut short may have lost the pages after it\n", c)
 			}
 		}
+		for _, s := range strays {
+			if o.Log != nil {
+				fmt.Fprintf(o.Log, "extract: warning: %s after the last gzip member, which start no member (padding, junk), ignored; every page before them is read\n", s)
+			}
+		}
 		if o.Progress != nil {
 			fmt.Fprintf(o.Progress, "extract: %s\n", st.String())
 			if st.Skipped[extract.SkipFeed] > 0 {
@@ -199,6 +205,14 @@ func runExtract(ctx context.Context, o extractOptions) error {
 		}
 		return err
 	})
+}
+
+// strayBytes says n stray bytes: "1 byte", "512 bytes".
+func strayBytes(n int64) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // maxRuleMissLines is how many pages where a site rule matched nothing

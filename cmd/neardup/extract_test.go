@@ -368,30 +368,40 @@ func TestExtractStdin(t *testing.T) {
 }
 
 // TestExtractWARCCutAfterARecord is the regression test of a .warc.gz that
-// ends in a line end after its last gzip member: extract wrote a failed
-// record after the last ("cut.warc.gz#2", of a file of one) though no byte
-// of one was read. Now it writes the records there are and warns of the
-// bytes ignored.
+// ends in a gzip member cut in its trailer, or in a line end after its
+// last member: extract wrote a failed record after the last
+// ("cut.warc.gz#2", of a file of one) though no byte of one was read; and
+// of one that ends in 600 NULs, a failed record too ("gzip: invalid
+// header"). Now it writes the records there are and warns of the bytes
+// ignored: a cut that may have lost records, or stray bytes.
 func TestExtractWARCCutAfterARecord(t *testing.T) {
 	t.Parallel()
 	var crawl bytes.Buffer
 	zw := gzip.NewWriter(&crawl)
 	zw.Write([]byte(warcResponseRecord("https://port.example/2024/03/ferry", articleHTML("Ferry line opens", 5))))
 	zw.Close()
-	dir := writeTree(t, map[string]string{"cut.warc.gz": crawl.String() + "\n"})
-	out := filepath.Join(dir, "out.jsonl")
-	var log bytes.Buffer
-	if err := runExtract(context.Background(), extractOptions{Inputs: []string{filepath.Join(dir, "cut.warc.gz")}, Out: out, Log: &log}); err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, r := range readRecords(t, out) {
-		got = append(got, r.ID+" "+string(r.Skipped))
-	}
-	if diff := cmp.Diff([]string{"cut.warc.gz#1 "}, got); diff != "" {
-		t.Errorf("(-want +got)\n%s", diff)
-	}
-	if want := "extract: warning: cut.warc.gz: warc: the stream ends cut short after record 1"; !strings.HasPrefix(log.String(), want) || strings.Count(log.String(), "\n") != 1 {
-		t.Errorf("log %q, want one line starting %q", log.String(), want)
+	for _, tc := range []struct{ name, file, warning string }{
+		{"the trailer cut", crawl.String()[:crawl.Len()-3], "extract: warning: cut.warc.gz: warc: the stream ends cut short after record 1"},
+		{"a line end after the last member", crawl.String() + "\n", "extract: warning: cut.warc.gz: 1 byte after the last gzip member"},
+		{"NULs after the last member", crawl.String() + strings.Repeat("\x00", 600), "extract: warning: cut.warc.gz: 600 bytes after the last gzip member"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := writeTree(t, map[string]string{"cut.warc.gz": tc.file})
+			out := filepath.Join(dir, "out.jsonl")
+			var log bytes.Buffer
+			if err := runExtract(context.Background(), extractOptions{Inputs: []string{filepath.Join(dir, "cut.warc.gz")}, Out: out, Log: &log}); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range readRecords(t, out) {
+				got = append(got, r.ID+" "+string(r.Skipped))
+			}
+			if diff := cmp.Diff([]string{"cut.warc.gz#1 "}, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+			if !strings.HasPrefix(log.String(), tc.warning) || strings.Count(log.String(), "\n") != 1 {
+				t.Errorf("log %q, want one line starting %q", log.String(), tc.warning)
+			}
+		})
 	}
 }

@@ -16,10 +16,12 @@ const (
 	// off, no "similar" label, and no containment rule, so that one
 	// measure (the method's score, Jaccard for minhash) at one threshold
 	// (--threshold) decides every copy, and the automatic banding is
-	// chosen from that threshold. A similar pair (a method whose similar
-	// label is not the option "similar", or one given back with
-	// --similar) counts as a copy: its documents are clustered, and one is
-	// kept (job.Options.SimilarIsCopy).
+	// chosen from that threshold. A similar label given back with
+	// --similar counts as a copy: the documents of a similar pair are then
+	// clustered, and one is kept (job.Options.SimilarIsCopy). A method
+	// whose similar label is no option of that name (rarewords: a best
+	// match its rule does not make a duplicate) keeps it, and its similar
+	// pairs are not copies.
 	profileCorpus = "corpus"
 )
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -198,6 +199,62 @@ func TestCorpusProfileKeepsOneOfSimilar(t *testing.T) {
 			if !slices.Equal(kept, tc.kept) {
 				t.Errorf("kept %q, want %q", kept, tc.kept)
 			}
+			if tc.profile == "corpus" {
+				// The cluster says how b joined: by a similar pair.
+				var c struct{ Joined []string }
+				if err := json.Unmarshal(mustRead(t, filepath.Join(out, "clusters.jsonl")), &c); err != nil {
+					t.Fatal(err)
+				}
+				if len(c.Joined) != 2 || !strings.HasPrefix(c.Joined[1], "similar to a (") {
+					t.Errorf("joined %q, want b similar to a", c.Joined)
+				}
+			}
 		})
+	}
+}
+
+// TestCorpusProfileRarewordsSimilarIsNoCopy pins that rarewords' similar
+// label, a best match in another source that its rule does not make a
+// duplicate (here a third of the rare words), is no copy under --profile
+// corpus: it has no --similar to give back, and removing a document for
+// sharing a tenth of its rare words with another would empty a corpus of
+// stories on one subject.
+func TestCorpusProfileRarewordsSimilarIsNoCopy(t *testing.T) {
+	dir := t.TempDir()
+	word := func(prefix string, i int) string {
+		return fmt.Sprintf("%s%c%c%c", prefix, 'a'+i%26, 'a'+i/26%26, 'a'+i/676%26)
+	}
+	var a, b []string
+	for i := range 240 {
+		a = append(a, word("w", i))
+		if i%3 == 0 {
+			b = append(b, word("w", i))
+		} else {
+			b = append(b, word("v", i))
+		}
+	}
+	var in strings.Builder
+	for _, d := range []struct{ id, source, text string }{{"a", "one", strings.Join(a, " ")}, {"b", "two", strings.Join(b, " ")}} {
+		line, _ := json.Marshal(map[string]string{"id": d.id, "source": d.source, "text": d.text})
+		in.Write(append(line, '\n'))
+	}
+	file := filepath.Join(dir, "in.jsonl")
+	if err := os.WriteFile(file, []byte(in.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	runOK(t, "dedup", file, "-o", out, "--method", "rarewords", "--profile", "corpus")
+	var pair struct{ A, B, Label string }
+	if err := json.Unmarshal(mustRead(t, filepath.Join(out, "pairs.jsonl")), &pair); err != nil {
+		t.Fatal(err)
+	}
+	if pair.Label != "similar" {
+		t.Fatalf("pair %+v, want a similar best match", pair)
+	}
+	if got := strings.TrimSpace(string(mustRead(t, filepath.Join(out, "clusters.jsonl")))); got != "" {
+		t.Errorf("clusters %s, want none", got)
+	}
+	if got := strings.Count(string(mustRead(t, filepath.Join(out, "kept.jsonl"))), "\n"); got != 2 {
+		t.Errorf("%d kept, want both", got)
 	}
 }

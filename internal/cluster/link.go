@@ -34,6 +34,9 @@ func ParseLinking(s string) (Linking, error) {
 type Link struct {
 	Other int32   // the earlier document
 	Score float64 // the pair's score
+	// Similar says the pair is labelled similar, linked as a copy (see
+	// engine.Grouping.SimilarIsCopy): the reason then says so.
+	Similar bool
 }
 
 // Linker groups documents into clusters as they arrive, in order, by a
@@ -58,6 +61,8 @@ type Reason struct {
 	// Other is the member of its best link; Score that link's score.
 	Other int32
 	Score float64
+	// Similar says that link is of a similar pair (see Link.Similar).
+	Similar bool
 }
 
 // Format writes the reason in words, naming documents with name.
@@ -72,16 +77,20 @@ func (r Reason) AppendFormat(dst []byte, policy Linking, name func(int32) string
 		return append(dst, "first member"...)
 	case r.Links == 0:
 		return append(dst, "a later member is its duplicate"...)
-	case policy == Anchor:
-		dst = append(dst, "duplicate of the first member "...)
-	case policy == Majority:
+	}
+	if r.Similar {
+		dst = append(dst, "similar to "...)
+	} else {
 		dst = append(dst, "duplicate of "...)
+	}
+	switch policy {
+	case Anchor:
+		dst = append(dst, "the first member "...)
+	case Majority:
 		dst = strconv.AppendInt(dst, int64(r.Links), 10)
 		dst = append(dst, " of "...)
 		dst = strconv.AppendInt(dst, int64(r.Size), 10)
 		dst = append(dst, " members, best "...)
-	default:
-		dst = append(dst, "duplicate of "...)
 	}
 	dst = append(dst, name(r.Other)...)
 	dst = append(dst, " ("...)
@@ -115,7 +124,7 @@ func (l *Linker) Add(doc int32, links []Link) int32 {
 				best = k
 			}
 		}
-		l.why[doc] = Reason{Links: 1, Size: 1, Other: best.Other, Score: best.Score}
+		l.why[doc] = Reason{Links: 1, Size: 1, Other: best.Other, Score: best.Score, Similar: best.Similar}
 		return l.uf.Find(doc)
 	}
 	var cands []Candidate
@@ -151,9 +160,10 @@ func (l *Linker) Add(doc int32, links []Link) int32 {
 	l.members[first] = append(l.members[first], doc)
 	l.of[doc] = first
 	if l.policy == Anchor {
-		l.why[doc] = Reason{Links: 1, Size: size, Other: first, Score: scoreOf(links, first)}
+		k := linkTo(links, first)
+		l.why[doc] = Reason{Links: 1, Size: size, Other: first, Score: k.Score, Similar: k.Similar}
 	} else {
-		l.why[doc] = Reason{Links: cands[chosen].Links, Size: size, Other: best.Other, Score: best.Score}
+		l.why[doc] = Reason{Links: cands[chosen].Links, Size: size, Other: best.Other, Score: best.Score, Similar: best.Similar}
 	}
 	return first
 }
@@ -209,13 +219,15 @@ func better(policy Linking, a, b Candidate) bool {
 	return a.Key < b.Key
 }
 
-func scoreOf(links []Link, other int32) float64 {
+// linkTo returns the link of links to other; the zero Link when there is
+// none.
+func linkTo(links []Link, other int32) Link {
 	for _, k := range links {
 		if k.Other == other {
-			return k.Score
+			return k
 		}
 	}
-	return 0
+	return Link{}
 }
 
 // Groups returns every cluster of two or more members, each sorted

@@ -42,6 +42,12 @@ type Options struct {
 	Unlisted func(origin string)
 	// BufSize is the read buffer of a leaf stream; 0 means 64 KiB.
 	BufSize int
+	// StrayBytes, when set, is called with the origin of each gzip stream
+	// read to its end whose last whole member is followed by bytes that
+	// start no other (zero padding, a line end, junk), and how many there
+	// are: the stream ends at that member, as gzip(1) reads it, and the
+	// bytes are ignored.
+	StrayBytes func(origin string, n int64)
 }
 
 // The defaults of Options. Text inflates three to ten times; a stream
@@ -369,7 +375,8 @@ type streamFrame struct {
 	done bool
 }
 
-// pushGzip opens a gzip stream. One that ends in its first member's
+// pushGzip opens a gzip stream, read member after member up to bytes that
+// start no other (see gzipMembers). One that ends in its first member's
 // header, or holds no byte at all, is handed on as the stream it
 // compresses, which fails with a HeaderCutError on every read: its
 // reader tells what that means in its format, as it does of a cut further
@@ -384,7 +391,9 @@ func (w *Walker) pushGzip(n node, br *bufio.Reader) error {
 		return fmt.Errorf("reading %s: gzip header: %w", n.origin, gzip.ErrHeader)
 	}
 	cr := &countReader{r: br}
-	zr, err := gzip.NewReader(cr)
+	// The buffer gzip.NewReader would make of cr, which the members'
+	// reader peeks at where a member ends.
+	zr, err := newGzipMembers(bufio.NewReader(cr), n.origin, w.opts.StrayBytes)
 	var r io.Reader = zr
 	end := func() {}
 	switch {

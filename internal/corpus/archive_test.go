@@ -191,6 +191,65 @@ func TestTruncatedGzip(t *testing.T) {
 	}
 }
 
+// TestGzipStrayBytes is the regression test of a .jsonl.gz, .csv.gz or
+// .txt.gz whose compressed stream is followed by stray bytes (zero padding
+// from a tape or disk copy, a few junk bytes): reading stopped, "reading
+// x.jsonl.gz: unexpected EOF after line 2" for a few bytes, "...: gzip:
+// invalid header after line 2" for more, and so did dedup. gzip(1) reads
+// such a file and warns "trailing garbage ignored". Now every record of the
+// whole members is read, the next input too, and the file is counted with
+// its bytes (StrayBytes), on the first pass only; a member cut short after
+// a whole one stays an error naming the file.
+func TestGzipStrayBytes(t *testing.T) {
+	lines := "{\"text\":\"a\"}\n{\"text\":\"b\"}\n"
+	after := rec{ID: "after.jsonl:1", Text: "next", Origin: "after.jsonl:1", Raw: `{"text":"next"}`}
+	for _, tc := range []struct {
+		name, file, content string
+		want                []rec
+		stray               string // what StrayBytes names first
+		err                 string
+	}{
+		{"zero padding", "x.jsonl.gz", gz(t, lines) + strings.Repeat("\x00", 4096), []rec{
+			{ID: "x.jsonl.gz:1", Text: "a", Origin: "x.jsonl.gz:1", Raw: `{"text":"a"}`},
+			{ID: "x.jsonl.gz:2", Text: "b", Origin: "x.jsonl.gz:2", Raw: `{"text":"b"}`}, after}, "x.jsonl.gz, 4096 bytes", ""},
+		{"a few junk bytes after two members", "x.csv.gz", gz(t, "id,text\n1,a\n") + gz(t, "2,b\n") + "junk", []rec{
+			{ID: "1", Text: "a", Origin: "x.csv.gz:2", Raw: `{"id":"1","text":"a"}`},
+			{ID: "2", Text: "b", Origin: "x.csv.gz:3", Raw: `{"id":"2","text":"b"}`}, after}, "x.csv.gz, 4 bytes", ""},
+		{"a line end", "x.txt.gz", gz(t, "Title\nbody") + "\n", []rec{
+			{ID: "x.txt.gz", Title: "Title", Text: "body", Origin: "x.txt.gz", Raw: `{"id":"x.txt.gz","title":"Title","text":"body"}`}, after},
+			"x.txt.gz, 1 byte", ""},
+		{"a second member cut short", "x.jsonl.gz", gz(t, lines) + gz(t, lines)[:12], []rec{
+			{ID: "x.jsonl.gz:1", Text: "a", Origin: "x.jsonl.gz:1", Raw: `{"text":"a"}`},
+			{ID: "x.jsonl.gz:2", Text: "b", Origin: "x.jsonl.gz:2", Raw: `{"text":"b"}`}}, "", "reading x.jsonl.gz: unexpected EOF after line 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{tc.file: tc.content, "after.jsonl": `{"text":"next"}`})
+			t.Chdir(dir)
+			r, err := open([]string{tc.file, "after.jsonl"}, nil, Options{}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			for pass := 1; pass <= 2; pass++ {
+				got, err := drain(t, r)
+				if errString(err) != tc.err {
+					t.Errorf("pass %d: error %q, want %q", pass, errString(err), tc.err)
+				}
+				if diff := cmp.Diff(tc.want, got); diff != "" {
+					t.Errorf("pass %d: (-want +got)\n%s", pass, diff)
+				}
+				if n, first := r.StrayBytes(); first != tc.stray || n != min(len(tc.stray), 1) {
+					t.Errorf("pass %d: StrayBytes() = %d, %q; want %q", pass, n, first, tc.stray)
+				}
+				if err := r.Rewind(); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 func TestZip(t *testing.T) {
 	archive := zipOf(t,
 		member{"b.txt", "B\nb body"},

@@ -300,10 +300,12 @@ func TestWARCDamage(t *testing.T) {
 // inside a record keeps the records before it. Now the records before the
 // cut are read, the record cut is a failed page saying so, and the next
 // input is read. A cut after a whole record, before any byte of the next
-// (a member cut in its header or trailer, a line end or NULs after the
-// last member), cuts no record: it gave a failed record after the last,
-// "cut.warc.gz#4", of a file of three. Now the file is noted (CutWARCs),
-// its records read, and no record is skipped, on either pass. A file cut
+// (a member cut in its header or trailer), cuts no record: it gave a
+// failed record after the last, "cut.warc.gz#4", of a file of three. Now
+// the file is noted (CutWARCs), its records read, and no record is
+// skipped, on either pass. Stray bytes after the last member (a line end,
+// NULs) are no cut: the file is noted for them (StrayBytes), its records
+// read; a thousand NULs stopped the run ("gzip: invalid header"). A file cut
 // in its first member's header, or empty, stopped the run ("reading
 // cut.warc.gz: gzip header: unexpected EOF"), the next input not read; now
 // it is a failed page of its own name.
@@ -329,18 +331,23 @@ func TestWARCGzipCut(t *testing.T) {
 		want       []string // id and skip reason of each record
 		cut        string   // what CutWARCs names first
 		err        string   // how a failed record's error ends, when not inside
+		stray      string   // what StrayBytes names first
 	}{
-		{"inside the first member's header", a[:5], failed, "", before + "gzip header: unexpected EOF"},
-		{"empty", "", failed, "", before + "an empty file, no gzip header: unexpected EOF"},
-		{"inside a member's data", a + b + c[:len(c)/2], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 ", "cut.warc.gz#3 failed"}, "", ""},
-		{"inside the one member", stored.String()[:len(records[0])+len(records[1])/2], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 failed"}, "", ""},
-		{"inside a member's header", a + b + c[:5], three[:2], "cut.warc.gz after record 2", ""},
-		{"inside the last member's trailer", a + b + c[:len(c)-3], three, "cut.warc.gz after record 3", ""},
+		{"inside the first member's header", a[:5], failed, "", before + "gzip header: unexpected EOF", ""},
+		{"empty", "", failed, "", before + "an empty file, no gzip header: unexpected EOF", ""},
+		{"inside a member's data", a + b + c[:len(c)/2], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 ", "cut.warc.gz#3 failed"}, "", "", ""},
+		{"inside the one member", stored.String()[:len(records[0])+len(records[1])/2], []string{"cut.warc.gz#1 ", "cut.warc.gz#2 failed"}, "", "", ""},
+		{"inside a member's header", a + b + c[:5], three[:2], "cut.warc.gz after record 2", "", ""},
+		{"inside the last member's trailer", a + b + c[:len(c)-3], three, "cut.warc.gz after record 3", "", ""},
 		// The last member's data whole, its end not: the cut is after
 		// the last record.
-		{"at the end of the one member", whole[:len(whole)-10], three, "cut.warc.gz after record 3", ""},
-		{"a line end after the last member", a + b + c + "\n", three, "cut.warc.gz after record 3", ""},
-		{"nine NULs after the last member", a + b + c + strings.Repeat("\x00", 9), three, "cut.warc.gz after record 3", ""},
+		{"at the end of the one member", whole[:len(whole)-10], three, "cut.warc.gz after record 3", "", ""},
+		{"a line end after the last member", a + b + c + "\n", three, "", "", "cut.warc.gz, 1 byte"},
+		{"nine NULs after the last member", a + b + c + strings.Repeat("\x00", 9), three, "", "", "cut.warc.gz, 9 bytes"},
+		{"a thousand NULs after the last member", a + b + c + strings.Repeat("\x00", 1000), three, "", "", "cut.warc.gz, 1000 bytes"},
+		// A last byte that is a member's first is a member cut in its
+		// header, no stray byte.
+		{"a member's first byte after the last", a + b + c + "\x1f", three, "cut.warc.gz after record 3", "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -372,6 +379,9 @@ func TestWARCGzipCut(t *testing.T) {
 				}
 				if n, first := r.CutWARCs(); first != tc.cut || n != min(len(tc.cut), 1) {
 					t.Errorf("pass %d: CutWARCs() = %d, %q; want %q", pass, n, first, tc.cut)
+				}
+				if n, first := r.StrayBytes(); first != tc.stray || n != min(len(tc.stray), 1) {
+					t.Errorf("pass %d: StrayBytes() = %d, %q; want %q", pass, n, first, tc.stray)
 				}
 				if err := r.Rewind(); err != nil {
 					t.Fatal(err)

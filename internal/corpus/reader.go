@@ -50,6 +50,11 @@ type Reader struct {
 	// CutWARCs), with the first; the first pass only.
 	cutWARCs int
 	firstCut string
+	// strays counts the gzip streams that end in stray bytes after their
+	// last whole member (see StrayBytes), with the first; the first pass
+	// only.
+	strays     int
+	firstStray string
 
 	dates unreadDates // date values no layout reads (date.go)
 	// misses counts the pages on which a site rule's body selector matched
@@ -254,6 +259,33 @@ func (r *Reader) noteUnlisted(origin string) {
 		r.firstUnlisted = origin
 	}
 	r.unlisted++
+}
+
+// noteStray counts a gzip stream that ends in n stray bytes after its
+// last whole member, once (the first pass).
+func (r *Reader) noteStray(origin string, n int64) {
+	if r.rewound {
+		return
+	}
+	if r.strays == 0 {
+		unit := "bytes"
+		if n == 1 {
+			unit = "byte"
+		}
+		r.firstStray = fmt.Sprintf("%s, %d %s", origin, n, unit)
+	}
+	r.strays++
+}
+
+// StrayBytes returns how many gzip files (or gzip streams inside
+// archives) the first pass read to an end in bytes after their last whole
+// member that start no other member (zero padding from a tape or disk
+// copy, a line end, junk), and the first with how many bytes it holds
+// ("news.jsonl.gz, 512 bytes"). Their records are read, every one of
+// their whole members, and those bytes ignored, as gzip(1) does; a member
+// cut short is an error.
+func (r *Reader) StrayBytes() (n int, first string) {
+	return r.strays, r.firstStray
 }
 
 // Unlisted returns how many files of the directories and members of the

@@ -103,7 +103,8 @@ func (r *Reader) noteCut(origin string, n int) {
 // CutWARCs returns how many WARC files the first pass found cut short
 // between records, after a whole one and before any byte of the next (a
 // warc.CutError: a compressed stream that ends in a gzip member cut in its
-// header or trailer, or in a few bytes that are no member), and the first
+// header or trailer; stray bytes after the last member are no cut, see
+// StrayBytes), and the first
 // ("crawl.warc.gz after record 4"). Their records are read, and what
 // follows the last is ignored: no record is cut, so none is skipped.
 func (r *Reader) CutWARCs() (n int, first string) {

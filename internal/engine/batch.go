@@ -460,7 +460,7 @@ func (b *batch[S, E]) group() {
 	for _, c := range b.found.chunks { // a document's pairs are in one chunk
 		for i, f := range c {
 			if b.links(f.Label) {
-				links = append(links, cluster.Link{Other: f.A, Score: core.Round(f.Score)})
+				links = append(links, cluster.Link{Other: f.A, Score: core.Round(f.Score), Similar: f.Label == core.Similar})
 			}
 			if last := i+1 == len(c) || c[i+1].B != f.B; last && len(links) > 0 {
 				b.linker.Add(f.B, links)

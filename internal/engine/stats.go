@@ -32,6 +32,15 @@ type Stats struct {
 	// after a whole record, before any byte of the next (corpus's
 	// CutWARCs): their records are read, the bytes after them ignored.
 	CutWARCs int `json:"warc_files_cut_after_a_record,omitempty"`
+	// StrayBytes counts the gzip files (and gzip streams in archives)
+	// whose last whole member is followed by bytes that start no other:
+	// zero padding, a line end, junk (corpus's StrayBytes). Their records
+	// are read, those bytes ignored.
+	StrayBytes int `json:"gzip_files_with_stray_bytes,omitempty"`
+	// StrayBytesExample names the first of them and how many bytes it
+	// holds: "news.jsonl.gz, 512 bytes" (neardup-beam's, the first of the
+	// first input that holds one).
+	StrayBytesExample string `json:"gzip_files_with_stray_bytes_example,omitempty"`
 	// Candidates counts candidate pairs verified exactly.
 	Candidates int `json:"candidates_verified"`
 	// Pairs counts reported pairs by label.

@@ -64,6 +64,7 @@ type FeedStats struct {
 	Unlisted    int                     `json:"files_not_read,omitempty"`
 	UnreadDates int                     `json:"dates_not_read,omitempty"`
 	CutWARCs    int                     `json:"warc_files_cut_after_a_record,omitempty"`
+	StrayBytes  int                     `json:"gzip_files_with_stray_bytes,omitempty"`
 	Duplicates  int                     `json:"duplicate_pairs"`
 	Similar     int                     `json:"similar_pairs"`
 	Seconds     float64                 `json:"seconds"`
@@ -147,6 +148,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	st.Unlisted, _ = r.Unlisted()
 	st.UnreadDates, _ = r.UnreadDates()
 	st.CutWARCs, _ = r.CutWARCs()
+	st.StrayBytes, _ = r.StrayBytes()
 	if err == nil && f.usable == 0 {
 		err = noDocuments(st.Read, st.Skipped, r.FieldsSeen())
 	}

@@ -556,8 +556,9 @@ func (wr *warner) skip(rec corpus.Record, where string) error {
 
 // warnUnread says once what the inputs held that was not read: files for
 // their names (a directory of pages with their images, say), dates in no
-// form the reader knows, and the bytes after the last record of a WARC
-// file cut short between records.
+// form the reader knows, the bytes after the last record of a WARC file
+// cut short between records, and the stray bytes after the last member of
+// a gzip file.
 func warnUnread(w io.Writer, r *corpus.Reader) {
 	if w == nil {
 		return
@@ -572,7 +573,12 @@ func warnUnread(w io.Writer, r *corpus.Reader) {
 	if n, first := r.CutWARCs(); n > 0 {
 		fmt.Fprintf(w, "warning: WARC files whose compressed stream is cut short after a whole record: %d (e.g. %s); "+
 			"every record up to there is read; what follows is no whole compressed member (a member cut in its header or "+
-			"trailer, or stray bytes after the last) and is ignored: a download cut short may have lost the records after it\n", n, first)
+			"trailer) and is ignored: a download cut short may have lost the records after it\n", n, first)
+	}
+	if n, first := r.StrayBytes(); n > 0 {
+		fmt.Fprintf(w, "warning: gzip files with stray bytes after their last member: %d (e.g. %s); every record of their "+
+			"whole members is read, and the bytes after them, which start no gzip member (padding, junk), are ignored, "+
+			"as gzip -d ignores them\n", n, first)
 	}
 	for _, u := range r.UnreadFields() {
 		fmt.Fprintf(w, "warning: %s: no %q field, so no %ss are read; %s\n", u.Origin, u.Name, u.Field, corpus.FlagHint(u.Field, u.Alias))
@@ -660,6 +666,7 @@ func (run *runner) stats() engine.Stats {
 	st.Unlisted, st.UnlistedExample = run.r.Unlisted()
 	st.UnreadDates, st.UnreadDatesExample = run.r.UnreadDates()
 	st.CutWARCs, _ = run.r.CutWARCs()
+	st.StrayBytes, st.StrayBytesExample = run.r.StrayBytes()
 	for k, v := range run.skipped {
 		st.Skipped[k] += v
 	}

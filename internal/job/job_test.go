@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -297,39 +298,117 @@ func TestUnreadInputsAreTold(t *testing.T) {
 }
 
 // TestWARCCutAfterARecordIsTold is the regression test of a .warc.gz that
-// ends in a line end after its last gzip member: a record after the last
-// was skipped as failed ("cut.warc.gz#3: failed: warc: malformed record …
-// line cut short"), in rejects.jsonl and the stats, though no byte of one
-// was read. Now the file is counted in the stats and told once on Warn,
-// and no record is skipped.
+// ends in a gzip member cut in its trailer, after its last record: a
+// record after the last was skipped as failed ("cut.warc.gz#3: failed:
+// warc: malformed record … line cut short"), in rejects.jsonl and the
+// stats, though no byte of one was read. Now the file is counted in the
+// stats and told once on Warn, and no record is skipped. One that ends in
+// a line end after its last member is no cut but stray bytes
+// (TestGzipStrayBytesAreTold): counted and told as such.
 func TestWARCCutAfterARecordIsTold(t *testing.T) {
-	dir := t.TempDir()
 	var warc bytes.Buffer
 	for range 2 { // a gzip member a record, as crawlers write
 		zw := gzip.NewWriter(&warc)
 		fmt.Fprintf(zw, "WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 1\r\n\r\nx\r\n\r\n")
 		zw.Close()
 	}
-	warc.WriteString("\n")
-	cut := filepath.Join(dir, "cut.warc.gz")
-	docs := filepath.Join(dir, "docs.jsonl")
 	text := strings.Repeat("The ferry is back in service after weeks of repairs to its engines. ", 5)
-	os.WriteFile(cut, warc.Bytes(), 0o644)
-	os.WriteFile(docs, []byte(`{"id":"a","text":"`+text+`"}`+"\n"+`{"id":"b","text":"`+text+`"}`+"\n"), 0o644)
-	var warn bytes.Buffer
-	out := filepath.Join(dir, "out")
-	st, err := Run(t.Context(), Options{Inputs: []string{cut, docs}, Out: out, Warn: &warn})
-	if err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct {
+		name, warc  string
+		cuts, stray int
+		warning     string // what Warn says once, after the file's path
+	}{
+		{"the last member's trailer cut", warc.String()[:warc.Len()-3], 1, 0, " after record 2)"},
+		{"a line end after the last member", warc.String() + "\n", 0, 1, ", 1 byte); every record"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			cut := filepath.Join(dir, "cut.warc.gz")
+			docs := filepath.Join(dir, "docs.jsonl")
+			os.WriteFile(cut, []byte(tc.warc), 0o644)
+			os.WriteFile(docs, []byte(`{"id":"a","text":"`+text+`"}`+"\n"+`{"id":"b","text":"`+text+`"}`+"\n"), 0o644)
+			var warn bytes.Buffer
+			out := filepath.Join(dir, "out")
+			st, err := Run(t.Context(), Options{Inputs: []string{cut, docs}, Out: out, Warn: &warn})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.CutWARCs != tc.cuts || st.StrayBytes != tc.stray || len(st.Skipped) > 0 || st.Read != 2 {
+				t.Errorf("CutWARCs %d, StrayBytes %d, skipped %v, %d records read; want %d, %d, none, 2",
+					st.CutWARCs, st.StrayBytes, st.Skipped, st.Read, tc.cuts, tc.stray)
+			}
+			if want := cut + tc.warning; strings.Count(warn.String(), want) != 1 {
+				t.Errorf("warnings do not say %q once:\n%s", want, warn.String())
+			}
+			if rejects, _ := os.ReadFile(filepath.Join(out, output.RejectsFile)); len(rejects) > 0 {
+				t.Errorf("rejects.jsonl holds:\n%s", rejects)
+			}
+		})
 	}
-	if st.CutWARCs != 1 || len(st.Skipped) > 0 || st.Read != 2 {
-		t.Errorf("CutWARCs %d, skipped %v, %d records read; want 1, none, 2", st.CutWARCs, st.Skipped, st.Read)
+}
+
+// TestGzipStrayBytesAreTold is the regression test of a .jsonl.gz whose
+// compressed stream is followed by stray bytes (zero padding from a tape
+// or disk copy, a few junk bytes): the run stopped ("reading
+// news.jsonl.gz: gzip: invalid header after line 2", "...: unexpected EOF
+// after line 2"), where gzip -d reads the file and says "trailing garbage
+// ignored". Now every document is read, the file is counted in stats.json
+// and told once on Warn with the bytes ignored, and nothing is rejected; a
+// member cut short after a whole one still stops the run, naming the file.
+func TestGzipStrayBytesAreTold(t *testing.T) {
+	text := strings.Repeat("The ferry is back in service after weeks of repairs to its engines. ", 5)
+	var members, third bytes.Buffer
+	for _, id := range []string{"a", "b", "z"} {
+		w := &members
+		if id == "z" {
+			w = &third
+		}
+		zw := gzip.NewWriter(w)
+		fmt.Fprintf(zw, `{"id":%q,"text":%q}`+"\n", id, text)
+		zw.Close()
 	}
-	if want := "cut short after a whole record: 1 (e.g. " + cut + " after record 2)"; strings.Count(warn.String(), want) != 1 {
-		t.Errorf("warnings do not say %q once:\n%s", want, warn.String())
-	}
-	if rejects, _ := os.ReadFile(filepath.Join(out, output.RejectsFile)); len(rejects) > 0 {
-		t.Errorf("rejects.jsonl holds:\n%s", rejects)
+	for _, tc := range []struct {
+		name, tail string
+		warning    string // what Warn says once
+		err        string // the run's error
+	}{
+		{"zero padding", strings.Repeat("\x00", 2048), "gzip files with stray bytes after their last member: 1 (e.g. %s, 2048 bytes); " +
+			"every record of their whole members is read", ""},
+		{"a few junk bytes", "junk", "gzip files with stray bytes after their last member: 1 (e.g. %s, 4 bytes)", ""},
+		{"a member cut short", third.String()[:third.Len()/2], "", "%s: unexpected EOF after line 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			news := filepath.Join(dir, "news.jsonl.gz")
+			other := filepath.Join(dir, "other.jsonl")
+			os.WriteFile(news, append(slices.Clone(members.Bytes()), tc.tail...), 0o644)
+			os.WriteFile(other, []byte(`{"id":"c","text":"`+text+`"}`+"\n"), 0o644)
+			var warn bytes.Buffer
+			out := filepath.Join(dir, "out")
+			st, err := Run(t.Context(), Options{Inputs: []string{news, other}, Out: out, Warn: &warn})
+			if tc.err != "" {
+				if want := fmt.Sprintf(tc.err, news); err == nil || !strings.Contains(err.Error(), want) {
+					t.Errorf("error %v, want one saying %q", err, want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.StrayBytes != 1 || st.StrayBytesExample == "" || st.Read != 3 || st.Documents != 3 || len(st.Skipped) > 0 {
+				t.Errorf("StrayBytes %d (%q), %d records read, %d documents, skipped %v; want 1, 3, 3, none",
+					st.StrayBytes, st.StrayBytesExample, st.Read, st.Documents, st.Skipped)
+			}
+			if want := "warning: " + fmt.Sprintf(tc.warning, news); strings.Count(warn.String(), want) != 1 {
+				t.Errorf("warnings do not say %q once:\n%s", want, warn.String())
+			}
+			if stats, _ := os.ReadFile(filepath.Join(out, "stats.json")); !bytes.Contains(stats, []byte(`"gzip_files_with_stray_bytes": 1`)) {
+				t.Errorf("stats.json does not count the file:\n%s", stats)
+			}
+			if rejects, _ := os.ReadFile(filepath.Join(out, output.RejectsFile)); len(rejects) > 0 {
+				t.Errorf("rejects.jsonl holds:\n%s", rejects)
+			}
+		})
 	}
 }
 

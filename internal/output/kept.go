@@ -292,12 +292,11 @@ func RejectRecord(rec corpus.Record) *Reject {
 // RejectDocument is the line of rejects.jsonl of the document of a record
 // the method did not compare, for the reason why, under the run's limits
 // lim: its error names the limit the document fell under and the flag that
-// sets it ("not compared: fewer than 201 words (--min-words)").
+// sets it ("not compared: fewer than 201 words (--min-words)"). Its id is
+// the document's as the run names it, its origin ("news.jsonl:17") when
+// the record has none of its own, as an export of an index names it.
 func RejectDocument(rec *corpus.Record, why core.SkipReason, lim Limits) *Reject {
 	r := &Reject{ID: rec.Doc.ID, Reason: string(why), Error: "not compared: " + lim.why(&rec.Doc, why)}
-	if r.ID == rec.Doc.Origin {
-		r.ID = ""
-	}
 	r.place(rec.Doc.Origin, rec.Row)
 	return r
 }

@@ -30,6 +30,7 @@ func TestRejectPlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	jsonl := `{"id":"a","text":"A text long enough to read."}` + "\n" + `{"id":"b","text":""}` + "\n"
+	noIDs := `{"text":"A text long enough to read."}` + "\n" + `{"text":""}` + "\n"
 	for _, tc := range []struct {
 		name, input, data string
 		want              []Reject
@@ -47,6 +48,14 @@ func TestRejectPlace(t *testing.T) {
 		{"jsonl stdin", "stdin", jsonl, []Reject{
 			{File: "stdin", Line: 1, ID: "a", Reason: "too-short", Error: "not compared: too short to compare"},
 			{File: "stdin", Line: 2, ID: "b", Reason: "empty", Field: "text", Error: "empty"},
+		}},
+		// A document without an id of its own is named by its origin in
+		// every file of the run, its line of rejects.jsonl included (it had
+		// no id), as an export of an index names it; a record the reader
+		// skipped never became a document, and its place names it.
+		{"jsonl without ids", "news.jsonl", noIDs, []Reject{
+			{File: "news.jsonl", Line: 1, ID: "news.jsonl:1", Reason: "too-short", Error: "not compared: too short to compare"},
+			{File: "news.jsonl", Line: 2, Reason: "empty", Field: "text", Error: "empty"},
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

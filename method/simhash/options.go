@@ -122,6 +122,11 @@ type Options struct {
 	// Seed seeds the shingle hashes of the fingerprint. Fingerprints made
 	// with different seeds are not comparable.
 	Seed uint64 `json:"seed" flag:"seed" help:"Seed of the fingerprint's shingle hashes"`
+
+	// format is the sketch format the method makes: Format, or 0 for it;
+	// an index of format 4 goes on without the filter of the words (see
+	// Spec's Older).
+	format int
 }
 
 // Defaults returns the method's default options, chosen by measurement on
@@ -151,6 +156,19 @@ func Defaults() Options {
 
 // Method returns the method's name.
 func (Options) Method() string { return Name }
+
+// sketchFormat is the sketch format o makes.
+func (o *Options) sketchFormat() byte {
+	if o.format != 0 {
+		return byte(o.format)
+	}
+	return Format
+}
+
+// wordFilter reports whether o's sketches keep the filter of their words
+// (templates.Context.WordFilter): those of format 5 on, of character
+// shingles, among which names are looked up.
+func (o *Options) wordFilter() bool { return o.sketchFormat() >= 5 && o.ShingleUnit == Chars }
 
 // maxTables bounds the candidate tables: each costs an index entry per
 // document.

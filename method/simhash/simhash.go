@@ -13,7 +13,7 @@ import (
 
 // Spec registers the method with the engine.
 var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster.Longest,
-	Summary: "64-bit SimHash of weighted shingles, candidates within a Hamming distance, verified by shingle Jaccard and containment"},
+	Summary: "64-bit SimHash of weighted shingles, candidates within a Hamming distance, verified by shingle Jaccard and containment", Older: older},
 	Defaults, func(o Options) (engine.Method[Sketch, Evidence], error) { return newMethod(o).stages(), nil })
 
 type engineSketcher = engine.DocSketcher[Sketch]
@@ -73,6 +73,14 @@ func newMethod(o Options) *method {
 	})
 	return m
 }
+
+// older makes an index of sketch format 4 open: its sketches go on
+// without the filter of their words, as format 4 made them (see
+// Options.wordFilter).
+var older = engine.OlderFormat(4, func(o Options) Options {
+	o.format = 4
+	return o
+})
 
 // stages wires the method's stages: the sketch-and-band scaffolding of
 // package lsh, matching on every core in a Batch. It has no Check stage:

@@ -35,23 +35,32 @@ type Sketch struct {
 //     templates.AppendContext's encoding (the figures leave the dateline
 //     out; dates, title, names): a change there is a new format here.
 //   - 4: the context adds the words that fill the template's slots.
-const Format = 4
+//   - 5: the context adds the filter of the character shingles of the
+//     words (templates.Context.WordFilter, fixed width), where a name past
+//     the other sample's cut is looked up. A sketch of 4 still reads,
+//     without it, and an index of 4 opens and goes on making sketches of
+//     4 (Spec's Older): their names past the cut are taken as held, as 4
+//     took them.
+const Format = 5
+
+// oldestFormat is the oldest sketch format this binary reads.
+const oldestFormat = 4
 
 // AppendIndex appends the index part of s: its fingerprint.
 func (m *method) AppendIndex(dst []byte, s *Sketch) []byte {
-	return codec.AppendUint64(append(dst, Format), s.FP)
+	return codec.AppendUint64(append(dst, m.o.sketchFormat()), s.FP)
 }
 
 // AppendDetail appends the detail part of s: what verification reads.
 func (m *method) AppendDetail(dst []byte, s *Sketch) []byte {
-	dst = codec.AppendUvarint(append(dst, Format), uint64(s.Cut))
-	return templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context, false)
+	dst = codec.AppendUvarint(append(dst, m.o.sketchFormat()), uint64(s.Cut))
+	return templates.AppendContext(codec.AppendSorted32(dst, s.Set), &s.Context, m.o.sketchFormat() >= 5)
 }
 
 // DecodeIndex reads what AppendIndex wrote.
 func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
 	r := codec.NewReader(b)
-	if err := checkFormat(r); err != nil {
+	if _, err := checkFormat(r); err != nil {
 		return nil, err
 	}
 	s := &Sketch{FP: r.Uint64()}
@@ -64,12 +73,13 @@ func (m *method) DecodeIndex(b []byte) (*Sketch, error) {
 // DecodeDetail reads what AppendDetail wrote.
 func (m *method) DecodeDetail(b []byte) (*Sketch, error) {
 	r := codec.NewReader(b)
-	if err := checkFormat(r); err != nil {
+	v, err := checkFormat(r)
+	if err != nil {
 		return nil, err
 	}
 	cut := r.Uvarint()
 	s := &Sketch{Set: r.Sorted32(), Cut: uint32(cut)}
-	if err := templates.ReadContext(r, &s.Context, true, false); err != nil {
+	if err := templates.ReadContext(r, &s.Context, true, v >= 5); err != nil {
 		return nil, fmt.Errorf("simhash: detail part: %w", err)
 	}
 	if err := r.Done(); err != nil {
@@ -95,11 +105,14 @@ func (m *method) DecodeSketch(index, detail []byte) (*Sketch, error) {
 	return s, nil
 }
 
-func checkFormat(r *codec.Reader) error {
-	if v := r.Byte(); r.Err() != nil || v != Format {
-		return fmt.Errorf("simhash: sketch format %d, this binary reads %d: %w: %w", v, Format, codec.ErrFormat, codec.ErrCorrupt)
+// checkFormat reads a part's format byte and returns it, or an error when
+// this binary does not read that format.
+func checkFormat(r *codec.Reader) (byte, error) {
+	v := r.Byte()
+	if r.Err() != nil || v < oldestFormat || v > Format {
+		return v, fmt.Errorf("simhash: sketch format %d, this binary reads %d to %d: %w: %w", v, oldestFormat, Format, codec.ErrFormat, codec.ErrCorrupt)
 	}
-	return nil
+	return v, nil
 }
 
 // sampleShare is the least share of its fingerprints a long document keeps
@@ -123,6 +136,7 @@ func (m *method) NewSketcher() engineSketcher {
 		s.tpl.Shingle = m.o.CharShingle // names are looked up among character shingles
 	}
 	s.tpl.Fills = m.o.Slots
+	s.tpl.WordFilter = m.o.wordFilter()
 	return s
 }
 

@@ -410,8 +410,9 @@ func schemeOf(p string) string {
 }
 
 // warnUnread says what the inputs held that was not read, with an example
-// of each, as neardup dedup does: archive members for their names, and
-// dates in no form the reader knows.
+// of each, as neardup dedup does: archive members for their names, dates
+// in no form the reader knows, and stray bytes after the last member of a
+// gzip file.
 func warnUnread(w io.Writer, st engine.Stats) {
 	if st.Unlisted > 0 {
 		fmt.Fprintf(w, "warning: files not read: %d, archive members whose names are not of JSON Lines, "+
@@ -419,5 +420,10 @@ func warnUnread(w io.Writer, st engine.Stats) {
 	}
 	if st.UnreadDates > 0 {
 		fmt.Fprintf(w, "warning: dates not read: %d (e.g. %s); their documents count as undated\n", st.UnreadDates, st.UnreadDatesExample)
+	}
+	if st.StrayBytes > 0 {
+		fmt.Fprintf(w, "warning: gzip files with stray bytes after their last member: %d (e.g. %s); every record of their "+
+			"whole members is read, and the bytes after them, which start no gzip member (padding, junk), are ignored, "+
+			"as gzip -d ignores them\n", st.StrayBytes, st.StrayBytesExample)
 	}
 }

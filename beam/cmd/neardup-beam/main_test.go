@@ -344,6 +344,36 @@ func TestWarnsOfArchiveMembersNotRead(t *testing.T) {
 	}
 }
 
+// TestWarnsOfGzipStrayBytes runs on a .jsonl.gz followed by zero padding,
+// with -q, and wants the records read and a warning on stderr that names
+// the file and its bytes: the pipeline failed ("gzip: invalid header").
+func TestWarnsOfGzipStrayBytes(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	dir := t.TempDir()
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	fmt.Fprintf(zw, `{"id":"a","text":"%s"}`+"\n"+`{"id":"b","text":"%s"}`+"\n", text, text)
+	zw.Close()
+	b.Write(make([]byte, 512))
+	in := filepath.Join(dir, "news.jsonl.gz")
+	if err := os.WriteFile(in, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr, err := stderrOf(t, func() error {
+		return run(context.Background(), command{Options: dedup.Options{Inputs: []string{in}, Out: filepath.Join(dir, "out")}, Quiet: true})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "warning: gzip files with stray bytes after their last member: 1 (e.g. " + in + ", 512 bytes); every record of " +
+		"their whole members is read, and the bytes after them, which start no gzip member (padding, junk), are ignored, " +
+		"as gzip -d ignores them\n"
+	if stderr != want {
+		t.Errorf("stderr = %q, want %q", stderr, want)
+	}
+}
+
 // stderrOf returns what f writes on stderr, and f's error.
 func stderrOf(t *testing.T, f func() error) (string, error) {
 	t.Helper()

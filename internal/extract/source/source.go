@@ -62,10 +62,17 @@ type Options struct {
 	// Cut, when set, is called, from Walk's goroutine, with the id of each
 	// WARC stream cut short after a whole record, before any byte of the
 	// next (a .warc.gz ending in a gzip member cut in its header or
-	// trailer, or in a few bytes that are no member): its records are
-	// pages as any, and the bytes after the last are ignored (they cut no
-	// page, but a download cut there may have lost pages after them). A stream cut so before its first record is a failed page.
+	// trailer): its records are pages as any, and the bytes after the last
+	// are ignored (they cut no page, but a download cut there may have lost
+	// pages after them). A stream cut so before its first record is a
+	// failed page.
 	Cut func(id string, err *warc.CutError)
+	// Stray, when set, is called, from Walk's goroutine, with the id of
+	// each gzip file (or gzip stream in an archive) read to an end in n
+	// bytes after its last whole member that start no other (zero
+	// padding, a line end, junk; see container.Options.StrayBytes): its
+	// pages are read, and those bytes ignored.
+	Stray func(id string, n int64)
 	// Stdin is what the input "-" reads; nil means os.Stdin. Its pages
 	// are named as a file's named "stdin" would be: "stdin", "stdin#3"
 	// of a WARC stream, "stdin/a/b.html" of an archive (copied to a
@@ -174,7 +181,11 @@ func (w *walker) file(f container.File) error {
 		return w.emit(Page{ID: f.Path, Err: err})
 	}
 	defer closeTop()
-	cw := container.New(top, container.Options{MaxInflate: w.opts.MaxInflate, MaxRatio: w.opts.MaxRatio, AnyName: true})
+	co := container.Options{MaxInflate: w.opts.MaxInflate, MaxRatio: w.opts.MaxRatio, AnyName: true}
+	if w.opts.Stray != nil {
+		co.StrayBytes = func(origin string, n int64) { w.opts.Stray(container.RelativeID(w.given, w.name, origin), n) }
+	}
+	cw := container.New(top, co)
 	defer cw.Close()
 	for {
 		m, err := cw.Next()

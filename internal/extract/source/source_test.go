@@ -150,25 +150,31 @@ func TestWalk(t *testing.T) {
 }
 
 // TestWalkWARCCutAfterARecord is the regression test of a .warc.gz that
-// ends in a line end after its last gzip member: a page after the last
-// record failed ("cut.warc.gz#3: warc: malformed record … line cut
-// short"), though no byte of one was read. Now Options.Cut is told of the
-// file, and the pages are its records; a record cut inside is still a
-// failed page.
+// ends in a gzip member cut in its trailer, after its last record: a page
+// after the last record failed ("cut.warc.gz#3: warc: malformed record …
+// line cut short"), though no byte of one was read. Now Options.Cut is
+// told of the file, and the pages are its records; a record cut inside is
+// still a failed page. One that ends in a line end after its last member
+// (stray bytes, no cut: TestWalkGzipStrayBytes) gives its pages too, and
+// Options.Stray is told of it.
 func TestWalkWARCCutAfterARecord(t *testing.T) {
 	one := warcRecord("resource", "http://a.example/1", "text/html", "<p>one</p>")
 	two := warcRecord("resource", "http://a.example/2", "text/html", "<p>two</p>")
 	members := gzipBytes(t, one) + gzipBytes(t, two) // a member a record, as crawlers write
 	dir := writeTree(t, map[string]string{
-		"cut.warc.gz":    members + "\n",
+		"cut.warc.gz":    members[:len(members)-3],
+		"stray.warc.gz":  members + "\n",
 		"inside.warc.gz": members + gzipBytes(t, two)[:20],
 	})
-	var cuts []string
-	opts := Options{Cut: func(id string, err *warc.CutError) { cuts = append(cuts, fmt.Sprint(id, " ", err.Records)) }}
-	got := walk(t, opts, filepath.Join(dir, "cut.warc.gz"), filepath.Join(dir, "inside.warc.gz"))
+	var cuts, strays []string
+	opts := Options{Cut: func(id string, err *warc.CutError) { cuts = append(cuts, fmt.Sprint(id, " ", err.Records)) },
+		Stray: func(id string, n int64) { strays = append(strays, fmt.Sprint(id, " ", n)) }}
+	got := walk(t, opts, filepath.Join(dir, "cut.warc.gz"), filepath.Join(dir, "stray.warc.gz"), filepath.Join(dir, "inside.warc.gz"))
 	want := []summary{
 		{ID: "cut.warc.gz#1", URL: "http://a.example/1", ContentType: "text/html", Body: "<p>one</p>"},
 		{ID: "cut.warc.gz#2", URL: "http://a.example/2", ContentType: "text/html", Body: "<p>two</p>"},
+		{ID: "stray.warc.gz#1", URL: "http://a.example/1", ContentType: "text/html", Body: "<p>one</p>"},
+		{ID: "stray.warc.gz#2", URL: "http://a.example/2", ContentType: "text/html", Body: "<p>two</p>"},
 		{ID: "inside.warc.gz#1", URL: "http://a.example/1", ContentType: "text/html", Body: "<p>one</p>"},
 		{ID: "inside.warc.gz#2", URL: "http://a.example/2", ContentType: "text/html", Body: "<p>two</p>"},
 		{ID: "inside.warc.gz#3", Err: true},
@@ -178,6 +184,32 @@ func TestWalkWARCCutAfterARecord(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"cut.warc.gz 2"}, cuts); diff != "" {
 		t.Errorf("Cut told of (-want +got)\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"stray.warc.gz 1"}, strays); diff != "" {
+		t.Errorf("Stray told of (-want +got)\n%s", diff)
+	}
+}
+
+// TestWalkGzipStrayBytes is the regression test of an .html.gz whose
+// compressed stream is followed by stray bytes (zero padding): its page
+// failed ("gzip: invalid header"). Now it is read, and Options.Stray is
+// told of the file and its bytes; an .html.gz cut inside its member is
+// still a failed page.
+func TestWalkGzipStrayBytes(t *testing.T) {
+	page := gzipBytes(t, "<p>one</p>")
+	dir := writeTree(t, map[string]string{
+		"a.html.gz": page + strings.Repeat("\x00", 512),
+		"b.html.gz": page[:len(page)-3],
+	})
+	var strays []string
+	opts := Options{Stray: func(id string, n int64) { strays = append(strays, fmt.Sprint(id, " ", n)) }}
+	got := walk(t, opts, filepath.Join(dir, "a.html.gz"), filepath.Join(dir, "b.html.gz"))
+	want := []summary{{ID: "a.html.gz", Body: "<p>one</p>"}, {ID: "b.html.gz", Err: true}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"a.html.gz 512"}, strays); diff != "" {
+		t.Errorf("Stray told of (-want +got)\n%s", diff)
 	}
 }
 

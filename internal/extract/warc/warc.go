@@ -34,9 +34,10 @@ var ErrFormat = errors.New("warc: malformed record")
 
 // CutError reports a stream that ends cut short between two records: the
 // reader under it fails with io.ErrUnexpectedEOF before any byte of the
-// next record, as a .warc.gz does that ends in a few bytes that are no
-// gzip member (a line end, NULs), inside the last member's trailer, or
-// inside the header of a member. No record is cut short: the records read
+// next record, as a .warc.gz does that ends inside the last member's
+// trailer or inside the header of a member (and, when NewReader inflates
+// it, one that ends in a few bytes that are no gzip member: a line end,
+// NULs). No record is cut short: the records read
 // are whole, and the stream cannot tell whether any was lost (nor could it
 // of a cut at the very start of a member).
 type CutError struct {

@@ -1,0 +1,121 @@
+package container
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/klauspost/compress/gzip"
+)
+
+// TestGzipStrayBytes is the regression test of a gzip stream whose last
+// whole member is followed by bytes that start no other (zero padding
+// from a tape or disk copy, a line end, a few junk bytes): its reads
+// failed, "unexpected EOF" for fewer than a header's ten bytes, "gzip:
+// invalid header" for more, so that dedup stopped at the file. gzip(1)
+// reads it and says "trailing garbage ignored". Now the stream ends at
+// that member, every byte before read, and the bytes after it are
+// counted (Options.StrayBytes). A member cut short, or bytes that start a
+// member (its two magic bytes, or a last byte that is the first of them)
+// but are no whole one, still fail: that is a damaged stream, not
+// padding. A valid second member is read, as before.
+func TestGzipStrayBytes(t *testing.T) {
+	a, b := "{\"text\":\"a\"}\n", "{\"text\":\"b\"}\n"
+	ga, gb := gz(t, a), gz(t, b)
+	for _, tc := range []struct {
+		name, file, data string
+		want             string // what the stream reads; with err, what it reads first
+		stray            []string
+		err              error // the read's error (errors.Is)
+	}{
+		{"zero padding", "x.jsonl.gz", ga + gb + strings.Repeat("\x00", 1000), a + b, []string{"x.jsonl.gz 1000"}, nil},
+		{"a few junk bytes", "x.jsonl.gz", ga + "junk", a, []string{"x.jsonl.gz 4"}, nil},
+		{"a line end", "x.csv.gz", ga + "\n", a, []string{"x.csv.gz 1"}, nil},
+		{"more junk than a header", "x.txt.gz", ga + strings.Repeat("garbage ", 40), a, []string{"x.txt.gz 320"}, nil},
+		{"junk after a member of nothing", "x.jsonl.gz", gz(t, "") + "\x00\x00", "", []string{"x.jsonl.gz 2"}, nil},
+		{"in a tar", "a.tar", tarOf(t, "b.jsonl.gz", ga+"\x00\x00\x00", "c.txt", "C"), a + "C", []string{"a.tar/b.jsonl.gz 3"}, nil},
+		{"two members, nothing after", "x.jsonl.gz", ga + gb, a + b, nil, nil},
+		{"a member cut in its data", "x.jsonl.gz", ga + gb[:len(gb)/2], a, nil, io.ErrUnexpectedEOF},
+		{"a member cut in its trailer", "x.jsonl.gz", ga + gb[:len(gb)-3], a + b, nil, io.ErrUnexpectedEOF},
+		{"a member cut in its header", "x.jsonl.gz", ga + gb[:5], a, nil, io.ErrUnexpectedEOF},
+		{"a member cut after its first byte", "x.jsonl.gz", ga + gb[:1], a, nil, io.ErrUnexpectedEOF},
+		{"a member's magic, then no member", "x.jsonl.gz", ga + "\x1f\x8bxyzxyzxyzxyz", a, nil, gzip.ErrHeader},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stray []string
+			r := strings.NewReader(tc.data)
+			w := New(Top{Origin: tc.file, ID: tc.file, Name: tc.file, R: r, Size: int64(len(tc.data))},
+				Options{StrayBytes: func(origin string, n int64) { stray = append(stray, fmt.Sprint(origin, " ", n)) }})
+			defer w.Close()
+			var read strings.Builder
+			var rerr error
+			for {
+				m, err := w.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("Next: %v", err)
+				}
+				b, err := io.ReadAll(m.R)
+				read.Write(b)
+				rerr = errors.Join(rerr, err)
+			}
+			if got := read.String(); got != tc.want && (tc.err == nil || !strings.HasPrefix(got, tc.want)) {
+				t.Errorf("read %q, want %q", got, tc.want)
+			}
+			if tc.err == nil && rerr != nil || tc.err != nil && !errors.Is(rerr, tc.err) {
+				t.Errorf("read error %v, want %v", rerr, tc.err)
+			}
+			if diff := cmp.Diff(tc.stray, stray); diff != "" {
+				t.Errorf("stray bytes (-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// FuzzGzipStrayBytes reads, as the walk does, a gzip stream of one or two members followed
+// by bytes the fuzzer gives. Bytes that start no member (not the two
+// magic bytes, nor a last byte that is the first) are stray: the members
+// are read whole and the bytes counted, every one. Bytes that start one
+// must make a whole member: then the stream reads on into it, or fails
+// with the error of a damaged stream, after reading the members before
+// them whole; it never counts stray bytes it did not end at.
+func FuzzGzipStrayBytes(f *testing.F) {
+	f.Add([]byte("{\"text\":\"a\"}\n"), false, []byte("\x00\x00\x00"))
+	f.Add([]byte("Title\nbody"), true, []byte("junk"))
+	f.Add([]byte("x"), false, []byte("\x1f"))
+	f.Add([]byte("x"), false, []byte("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03"))
+	f.Add([]byte(""), true, []byte(gz(f, "more")))
+	f.Fuzz(func(t *testing.T, content []byte, two bool, tail []byte) {
+		data, want := gz(t, string(content)), string(content)
+		if two {
+			data, want = data+gz(t, "second"), want+"second"
+		}
+		data += string(tail)
+		var stray []int64
+		g, err := newGzipMembers(bufio.NewReader(strings.NewReader(data)), "f.gz", func(_ string, n int64) { stray = append(stray, n) })
+		if err != nil {
+			t.Fatalf("the first member's header: %v", err)
+		}
+		got, err := io.ReadAll(g)
+		member := len(tail) > 0 && tail[0] == gzipMagic[0] && (len(tail) == 1 || tail[1] == gzipMagic[1])
+		switch {
+		case len(tail) == 0 || member:
+			if len(stray) > 0 {
+				t.Errorf("stray bytes %v after a stream that ends in none, or in a member", stray)
+			}
+			if !strings.HasPrefix(string(got), want) && err == nil {
+				t.Errorf("read %q with no error, want %q first", got, want)
+			}
+		default:
+			if err != nil || string(got) != want || len(stray) != 1 || stray[0] != int64(len(tail)) {
+				t.Errorf("read %q, error %v, stray bytes %v; want %q, none, [%d]", got, err, stray, want, len(tail))
+			}
+		}
+	})
+}

@@ -1,0 +1,107 @@
+package simhash
+
+import (
+	"bytes"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/enginetest"
+)
+
+// TestFormat4Fixture: a sketch of format 4, as the binary of that format
+// wrote it (testdata/format4.hex: the index part, then the detail part, of
+// a weather bulletin sketched at the defaults), still decodes, without the
+// filter of its words; and the options of an index of format 4 (Spec's
+// Older) sketch that bulletin into those very bytes, where the defaults
+// make format 5 and keep the filter.
+func TestFormat4Fixture(t *testing.T) {
+	data, err := os.ReadFile("testdata/format4.hex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Fields(string(data))
+	if len(lines) != 2 {
+		t.Fatalf("testdata/format4.hex holds %d lines, want 2", len(lines))
+	}
+	var parts [2][]byte
+	for i, l := range lines {
+		if parts[i], err = hex.DecodeString(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc := bulletin("raleigh", "Raleigh", "35", 10)
+
+	c, ok := older(4, Defaults())
+	if !ok {
+		t.Fatal("Spec's Older refuses format 4")
+	}
+	m4 := newMethod(c.(Options))
+	sk, err := m4.DecodeSketch(parts[0], parts[1])
+	if err != nil {
+		t.Fatalf("a sketch of format 4 does not decode: %v", err)
+	}
+	if sk.WordFilter != nil || len(sk.Names) == 0 || len(sk.Set) == 0 || sk.FP == 0 {
+		t.Errorf("decoded: filter %v, %d names, %d fingerprints, fingerprint %x; want no filter, names, a sample and a fingerprint",
+			sk.WordFilter, len(sk.Names), len(sk.Set), sk.FP)
+	}
+	fresh, _ := m4.NewSketcher().Sketch(&doc)
+	if i, d := m4.AppendIndex(nil, fresh), m4.AppendDetail(nil, fresh); !bytes.Equal(i, parts[0]) || !bytes.Equal(d, parts[1]) {
+		t.Errorf("the options of an index of format 4 sketch other bytes than format 4 did:\n index  %x\n detail %x", i, d)
+	}
+	if _, ok := older(3, Defaults()); ok {
+		t.Error("Spec's Older takes format 3, which no binary reads")
+	}
+	m5 := newMethod(Defaults())
+	s5, _ := m5.NewSketcher().Sketch(&doc)
+	if i, d := m5.AppendIndex(nil, s5), m5.AppendDetail(nil, s5); s5.WordFilter == nil || i[0] != Format || d[0] != Format {
+		t.Errorf("the defaults sketch formats %d and %d, filter %v; want %d with a filter", i[0], d[0], s5.WordFilter, Format)
+	}
+	again, err := m5.DecodeSketch(m5.AppendIndex(nil, s5), m5.AppendDetail(nil, s5))
+	if err != nil {
+		t.Fatalf("a sketch of format %d does not decode: %v", Format, err)
+	}
+	if !slices.Equal(again.WordFilter, s5.WordFilter) {
+		t.Errorf("a sketch of format %d decodes with filter %v, want %v", Format, again.WordFilter, s5.WordFilter)
+	}
+}
+
+// BenchmarkSketchNews sketches 200 news-sized texts (about 450 words, one
+// word in eight a capitalised name, under a dateline and a title) at the
+// defaults, as format 4 did and as format 5 does with the filter of the
+// words (the options of an index of format 4 against the defaults): the
+// filter's cost to each document's sketch, MB/s of text.
+func BenchmarkSketchNews(b *testing.B) {
+	var docs []core.Document
+	size := 0
+	for i := range 200 {
+		words := strings.Fields(enginetest.NewTextGen(uint64(i)).Text(3000))
+		for j, w := range words {
+			if j%8 == 3 {
+				words[j] = strings.ToUpper(w[:1]) + w[1:]
+			}
+		}
+		docs = append(docs, core.Document{ID: fmt.Sprint(i), Title: strings.ToUpper(strings.Join(words[3:9], " ")),
+			Text: fmt.Sprintf("KELSO, May %d - ", i%28+1) + strings.Join(words, " ")})
+		size += len(docs[i].Text)
+	}
+	c, _ := older(4, Defaults())
+	for _, o := range []struct {
+		name string
+		opts Options
+	}{{"format=4", c.(Options)}, {"format=5", Defaults()}} {
+		b.Run(o.name, func(b *testing.B) {
+			s := newMethod(o.opts).NewSketcher()
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				for i := range docs {
+					s.Sketch(&docs[i])
+				}
+			}
+		})
+	}
+}
