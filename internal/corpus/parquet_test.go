@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"io"
 	"path/filepath"
 	"runtime"
@@ -152,6 +153,34 @@ func TestParquetErrors(t *testing.T) {
 				t.Errorf("got error %v, want one with %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestParquetTooShortIsAnError reads a Parquet file of 0 to 3 bytes
+// after another input: its error names it, and is not io.EOF, which
+// ended the inputs without one and dropped those after it.
+func TestParquetTooShortIsAnError(t *testing.T) {
+	dir := t.TempDir()
+	good := parquetOf(t, []news{{ID: 1, Text: str("a text long enough to read")}}, 1)
+	for _, short := range []string{"", "P", "PAR"} {
+		writeFiles(t, dir, map[string]string{"a.parquet": good, "b.parquet": short, "c.jsonl": `{"id":"c","text":"x"}` + "\n"})
+		r, err := Open([]string{filepath.Join(dir, "a.parquet"), filepath.Join(dir, "b.parquet"), filepath.Join(dir, "c.jsonl")}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		for {
+			_, err = r.NextRaw()
+			if err != nil {
+				break
+			}
+			n++
+		}
+		r.Close()
+		want := "reading " + filepath.Join(dir, "b.parquet") + ": not a Parquet file that can be read"
+		if errors.Is(err, io.EOF) || !strings.Contains(err.Error(), want) || n != 1 {
+			t.Errorf("%d bytes: %d records, then %v (io.EOF: %t), want 1 and an error with %q", len(short), n, err, errors.Is(err, io.EOF), want)
+		}
 	}
 }
 

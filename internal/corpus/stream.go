@@ -123,11 +123,30 @@ func (e *gzipCutError) Error() string {
 func (e *gzipCutError) Unwrap() error { return e.cut }
 
 // plainCut is err, a fatal error of NextRaw, or the gzipCutError of the
-// gzip file it holds a cut header of.
+// gzip file it holds a cut header of; never one that is io.EOF (see
+// notEOF).
 func plainCut(err error) error {
 	var cut *container.HeaderCutError
 	if errors.As(err, &cut) {
 		return &gzipCutError{cut}
 	}
+	if errors.Is(err, io.EOF) {
+		return notEOF{err}
+	}
 	return err
 }
+
+// notEOF is a fatal error that wraps io.EOF, the end of a file read too
+// soon (a Parquet file of three bytes fails "reading magic header of
+// parquet file: EOF"), as one that is not io.EOF: NextRaw's caller reads
+// io.EOF as the end of the inputs, and would end the run without the
+// inputs after it, and without an error. It is whatever else err is.
+type notEOF struct{ err error }
+
+func (e notEOF) Error() string { return e.err.Error() }
+
+// Is reports whether err is target, io.EOF aside.
+func (e notEOF) Is(target error) bool { return target != io.EOF && errors.Is(e.err, target) }
+
+// As finds target in err's chain.
+func (e notEOF) As(target any) bool { return errors.As(e.err, target) }

@@ -74,9 +74,16 @@ type Live interface {
 	// to be read first.
 	Candidates(sk LiveSketch, doc *core.Document) (c Check, ok bool, err error)
 
-	// Similarity returns the exact score of two loaded documents; ok is
-	// false when either is not loaded.
-	Similarity(a, b int64, details Details) (score float64, ok bool, err error)
+	// Central scores loaded documents, group, against each other, for
+	// the representative policy "central", as a Batch of the loaded
+	// documents would: by the method's statistics as they stand, not
+	// those each document was matched with (see Method.Reweigh). sim
+	// scores group[i] against group[j]: 0 when either is not loaded.
+	// Central reads, for a method that weighs again, the index parts of
+	// the group's sketches through indexes before it returns; sim reads
+	// the details a method's Similarity needs through details as it is
+	// called. sim must not be called once the live index changes.
+	Central(group []int64, indexes Indexes, details Details) (sim func(i, j int) (float64, error), err error)
 	// CheckSketch decodes a stored sketch's two parts, to verify them.
 	CheckSketch(index, detail []byte) error
 }
@@ -86,6 +93,11 @@ type Live interface {
 // wrapping ErrNotStored, which a check leaves out.
 type Details interface {
 	Detail(ord int64) ([]byte, error)
+}
+
+// Indexes reads the index parts of stored sketches.
+type Indexes interface {
+	IndexPart(ord int64) ([]byte, error)
 }
 
 // ErrNotStored is what Details return for a document no longer stored.
@@ -381,14 +393,36 @@ func (l *live[S, E]) uncount(mem int32, replaced Replaced) (*S, error) {
 	return s, nil
 }
 
-func (l *live[S, E]) Similarity(a, b int64, details Details) (float64, bool, error) {
-	ma, okA := l.mem[a]
-	mb, okB := l.mem[b]
-	if !okA || !okB {
-		return 0, false, nil
+func (l *live[S, E]) Central(group []int64, indexes Indexes, details Details) (func(i, j int) (float64, error), error) {
+	mems := make([]int32, len(group))
+	loaded := make([]bool, len(group))
+	for i, ord := range group {
+		mems[i], loaded[i] = l.mem[ord]
 	}
-	s, err := l.m.Similarity(ma, mb, liveSource[S, E]{l, details})
-	return s, true, err
+	if l.m.Reweigh == nil {
+		src := liveSource[S, E]{l, details}
+		return func(i, j int) (float64, error) {
+			if !loaded[i] || !loaded[j] {
+				return 0, nil
+			}
+			return l.m.Similarity(mems[i], mems[j], src)
+		}, nil
+	}
+	ss := make([]*S, len(group))
+	for i, ord := range group {
+		if !loaded[i] {
+			continue
+		}
+		data, err := indexes.IndexPart(ord)
+		if err != nil {
+			return nil, err
+		}
+		if ss[i], err = l.m.DecodeIndex(data); err != nil {
+			return nil, fmt.Errorf("document %d: %w", ord, err)
+		}
+	}
+	sim := l.m.Reweigh(ss)
+	return func(i, j int) (float64, error) { return sim(i, j), nil }, nil
 }
 
 func (l *live[S, E]) CheckSketch(index, detail []byte) error {

@@ -51,6 +51,19 @@ type Method[S any, E core.Evidence] struct {
 	// it is called instead of Index for every document of ords, after
 	// their Adds, on a method that has indexed nothing yet.
 	Restore func(ords []int32, ss []*S)
+	// Reweigh, for a method whose Similarity reads what each document was
+	// made into when it was matched, by the corpus statistics as they
+	// stood then (a vector's weights, a set of rare words), scores
+	// documents by the statistics as they stand: as Similarity of them
+	// does in a Batch of the documents added, once sealed. ss are the
+	// sketches of documents added (what DecodeIndex restores; nil for one
+	// not added, which scores 0 with every other); the func returned
+	// scores ss[i] against ss[j], reading the statistics as they stood
+	// when Reweigh was called, and must not be called after the method
+	// changes. A Live index chooses its central representatives with it,
+	// as a Batch would. A method whose Similarity reads nothing fixed by
+	// earlier statistics lacks it: Similarity serves.
+	Reweigh func(ss []*S) func(i, j int) float64
 	// Spill lets a Batch keep a memory budget (Grouping.Memory); without
 	// it a Batch refuses a budget.
 	Spill Spiller[S, E]
@@ -87,7 +100,8 @@ type Matching[S any, E core.Evidence] interface {
 	// DecodeIndex restores; it may be nil.
 	Remove(ord int32, s *S)
 	// Similarity returns the exact score of two indexed documents, for the
-	// representative policy "central".
+	// representative policy "central" (a Live index calls Reweigh instead,
+	// where the method has it).
 	Similarity(a, b int32, src Source[S]) (float64, error)
 }
 

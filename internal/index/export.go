@@ -176,14 +176,27 @@ func (x *Index) joined(r store.Reader, cl *core.Cluster, g []*store.Doc) error {
 
 // representative chooses a cluster's representative by the index's policy.
 // Members are numbered by their position in g, which is in the order added.
+// The policy "central" scores them as a batch run over the stored
+// documents would (engine.Live.Central): it reads their sketches.
 func (x *Index) representative(r store.Reader, g []*store.Doc) (*store.Doc, string, error) {
 	members := make([]cluster.Member, len(g))
 	for i, d := range g {
 		members[i] = cluster.Member{Ord: int32(i), Length: d.Length, Date: d.Date}
 	}
+	var sim func(i, j int) (float64, error)
+	if x.keep == cluster.Central {
+		ords := make([]int64, len(g))
+		for i, d := range g {
+			ords[i] = d.Ord
+		}
+		var err error
+		if sim, err = x.live.Central(ords, details{r}, details{r}); err != nil {
+			return nil, "", err
+		}
+	}
 	var simErr error
 	rep, why := cluster.Representative(members, x.keep, func(a, b int32) float64 {
-		s, _, err := x.live.Similarity(g[a].Ord, g[b].Ord, details{r})
+		s, err := sim(int(a), int(b))
 		if err != nil && simErr == nil {
 			simErr = err
 		}

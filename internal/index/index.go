@@ -303,7 +303,8 @@ func (x *Index) update(ctx context.Context, fn func(w store.Writer) error) error
 	return err
 }
 
-// details reads sketch details for a match in a transaction or snapshot.
+// details reads the parts of stored sketches in a transaction or snapshot:
+// the details a match verifies with, the index parts Central weighs again.
 type details struct{ r store.Reader }
 
 func (d details) Detail(ord int64) ([]byte, error) {
@@ -313,6 +314,8 @@ func (d details) Detail(ord int64) ([]byte, error) {
 	}
 	return b, err
 }
+
+func (d details) IndexPart(ord int64) ([]byte, error) { return d.r.IndexPart(ord) }
 
 // Sketch is a document analysed by an Index's Sketcher, ready for
 // AddSketched or QuerySketched: its method's sketch, encoded, and what

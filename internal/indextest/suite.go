@@ -39,6 +39,7 @@ func (s Suite) Run(t *testing.T) {
 	t.Run("IndexMatchesBatch", s.indexMatchesBatch)
 	t.Run("ReopenedIndexMatchesBatch", s.reopened)
 	t.Run("RemoveAndAddAgain", s.removeAndAddAgain)
+	t.Run("RescoredExportMatchesBatch", s.rescoredExportMatchesBatch)
 	t.Run("SketchRoundTrip", s.sketchRoundTrip)
 }
 

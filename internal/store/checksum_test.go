@@ -35,6 +35,11 @@ var damages = map[string]damage{
 			} else if !damagedB(err) {
 				return err
 			}
+			if index, err := r.IndexPart(ord); err == nil || index != nil {
+				return errors.New("IndexPart read the damaged part")
+			} else if !damagedB(err) {
+				return err
+			}
 			return r.Indexes(0, func(int64, []byte) error { return nil })
 		},
 	},

@@ -108,35 +108,42 @@ func (t *txn) Detail(ord int64) ([]byte, error) {
 
 func (t *txn) Sketch(ord int64) (Sketch, error) {
 	var sk Sketch
-	if i, ok := t.docAt[ord]; ok {
-		sk.Index = t.docs[i].index
-		if sk.Index == nil {
-			return sk, fmt.Errorf("%w: the sketch of document %d", ErrNotFound, ord)
-		}
-		sk.Detail, _ = t.Detail(ord) // a method without a detail part has none
-		return sk, nil
-	}
-	st, err := t.stmt(`SELECT sketch, sketch_crc FROM docs WHERE ord = ?`)
-	if err != nil {
+	var err error
+	if sk.Index, err = t.IndexPart(ord); err != nil {
 		return sk, err
-	}
-	var crc nullInt32
-	switch err := st.QueryRowContext(t.ctx, ord).Scan(&sk.Index, &crc); {
-	case errors.Is(err, sql.ErrNoRows):
-		return sk, fmt.Errorf("%w: document %d", ErrNotFound, ord)
-	case err != nil:
-		return sk, err
-	case sk.Index == nil:
-		return sk, fmt.Errorf("%w: the sketch of document %d", ErrNotFound, ord)
-	}
-	if err := t.checkSum(partIndex, ord, sk.Index, crc); err != nil {
-		return Sketch{}, err
 	}
 	sk.Detail, err = t.Detail(ord)
 	if errors.Is(err, ErrNotFound) {
 		err = nil // a method without a detail part
 	}
 	return sk, err
+}
+
+func (t *txn) IndexPart(ord int64) ([]byte, error) {
+	if i, ok := t.docAt[ord]; ok {
+		if t.docs[i].index == nil {
+			return nil, fmt.Errorf("%w: the sketch of document %d", ErrNotFound, ord)
+		}
+		return t.docs[i].index, nil
+	}
+	st, err := t.stmt(`SELECT sketch, sketch_crc FROM docs WHERE ord = ?`)
+	if err != nil {
+		return nil, err
+	}
+	var index []byte
+	var crc nullInt32
+	switch err := st.QueryRowContext(t.ctx, ord).Scan(&index, &crc); {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil, fmt.Errorf("%w: document %d", ErrNotFound, ord)
+	case err != nil:
+		return nil, err
+	case index == nil:
+		return nil, fmt.Errorf("%w: the sketch of document %d", ErrNotFound, ord)
+	}
+	if err := t.checkSum(partIndex, ord, index, crc); err != nil {
+		return nil, err
+	}
+	return index, nil
 }
 
 // docColumns are a document's columns in docs, its record's checksum

@@ -135,6 +135,10 @@ type DocReader interface {
 	Detail(ord int64) ([]byte, error)
 	// Sketch returns both parts of a document's sketch.
 	Sketch(ord int64) (Sketch, error)
+	// IndexPart returns the index part of a document's sketch, and reads
+	// no more; ErrNotFound when the document is not stored or has no
+	// sketch.
+	IndexPart(ord int64) ([]byte, error)
 	// Docs returns the stored documents of the given ordinals, in the
 	// given order, leaving out those not stored.
 	Docs(ords []int64) ([]Doc, error)

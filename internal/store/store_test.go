@@ -497,6 +497,9 @@ func TestFixtures(t *testing.T) {
 				if err != nil || !slices.Equal(sk.Index, []byte{2, 1}) || !slices.Equal(sk.Detail, []byte{2, 2, 2}) {
 					t.Errorf("sketch %v %v", sk, err)
 				}
+				if index, err := r.IndexPart(d.Ord); err != nil || !slices.Equal(index, []byte{2, 1}) {
+					t.Errorf("index part %v %v", index, err)
+				}
 				rs, err := r.Removals(0)
 				if err != nil || len(rs) != 1 || !slices.Equal(rs[0].Index, []byte{4, 1}) {
 					t.Errorf("removals %+v %v", rs, err)

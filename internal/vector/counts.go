@@ -10,6 +10,8 @@
 // added, the final ones; in an Index, those of the documents added so far,
 // the document itself included. A vector never changes afterwards; removing
 // a document lowers the statistics that later documents are weighed with.
+// Field.Cosines weighs documents again with the statistics as they stand,
+// for an Index to score them as a Batch would.
 package vector
 
 import (

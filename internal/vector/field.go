@@ -539,6 +539,87 @@ func (f *Field) PrefetchVector(ord int32) {
 	prefetch.Slice(v.Weights)
 }
 
+// Cosines returns the cosines of documents of counts cs (each as given to
+// Add, or equal ones decoded again; nil for a document without terms)
+// with their vectors weighed by the statistics as they stand, as Seal
+// would weigh them now, whatever they were weighed with: cos(i, j) is
+// Cosine of documents i and j in a Batch of the documents counted, to the
+// bit, the same products added in the same order, where the terms are
+// numbered as that batch numbered them (in the order their documents were
+// added, unless removals freed ids for reuse). Terms no document counts
+// weigh nothing. Each document costs one look-up and one weight per term,
+// once; cos reads nothing of the field, so it stays valid as the field
+// changes.
+func (f *Field) Cosines(cs []*Counts) (cos func(i, j int) float64) {
+	vs := make([]keyedVector, len(cs))
+	var tw []keyedWeight
+	for i, c := range cs {
+		if c == nil {
+			continue
+		}
+		tw = tw[:0]
+		total, norm := c.Total(), 0.0
+		for k, h := range c.Hashes {
+			id, ok := f.ids.get(h)
+			if !ok {
+				continue
+			}
+			if w := f.weight(id, c.TFs[k], total); w > 0 {
+				tw = append(tw, keyedWeight{sealOrder(f.df[id], id), w})
+				norm += w * w
+			}
+		}
+		slices.SortFunc(tw, func(a, b keyedWeight) int { return cmp.Compare(a.key, b.key) })
+		norm = math.Sqrt(norm)
+		v := keyedVector{keys: make([]uint64, len(tw)), weights: make([]float32, len(tw))}
+		for k, x := range tw {
+			v.keys[k], v.weights[k] = x.key, float32(x.w/norm)
+		}
+		vs[i] = v
+	}
+	return func(i, j int) float64 { return vs[i].dot(vs[j]) }
+}
+
+// sealOrder is a key of term id held by df documents that orders terms as
+// rankByDF does: by decreasing document frequency, ties by increasing id.
+func sealOrder(df int32, id uint32) uint64 {
+	return uint64(math.MaxUint32-uint32(max(df, 0)))<<32 | uint64(id)
+}
+
+// keyedWeight is a term's weight in a document, its term keyed by
+// sealOrder.
+type keyedWeight struct {
+	key uint64
+	w   float64
+}
+
+// keyedVector is a vector of Cosines: weights by term, the terms keyed by
+// sealOrder, increasing.
+type keyedVector struct {
+	keys    []uint64
+	weights []float32
+}
+
+// dot is similarity.Dot of two keyed vectors: the products of the terms
+// both hold, added in increasing key order.
+func (a keyedVector) dot(b keyedVector) float64 {
+	var s float64
+	i, j := 0, 0
+	for i < len(a.keys) && j < len(b.keys) {
+		switch ka, kb := a.keys[i], b.keys[j]; {
+		case ka < kb:
+			i++
+		case ka > kb:
+			j++
+		default:
+			s += float64(a.weights[i]) * float64(b.weights[j])
+			i++
+			j++
+		}
+	}
+	return s
+}
+
 // Cosine returns the exact cosine of two vectorised documents.
 func (f *Field) Cosine(a, b int32) float64 { return similarity.Dot(f.Vector(a), f.Vector(b)) }
 

@@ -257,3 +257,52 @@ func TestRankByDF(t *testing.T) {
 		}
 	}
 }
+
+// TestCosinesAsSealed: documents added one at a time, each weighed as it
+// arrives, score by Cosines what a field of the same documents sealed
+// once they were all added scores them by Cosine, to the bit, under every
+// weighting; their own vectors score otherwise (the test would not see a
+// Cosines that read them).
+func TestCosinesAsSealed(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 1))
+	var cs []Counts
+	for range 40 {
+		hs := make([]uint64, 30+r.IntN(40))
+		for i := range hs {
+			hs[i] = uint64(1 + r.IntN(20)*r.IntN(20)) // a few terms in most documents, many in few
+		}
+		cs = append(cs, Count(hs))
+	}
+	cs = append(cs, Counts{}) // a document without terms
+	for _, w := range []Weighting{TFIDF, PMI, TFIDFLog2} {
+		sealed, live := NewField(w, 0.1), NewField(w, 0.1)
+		ptrs := make([]*Counts, len(cs))
+		for i := range cs {
+			ptrs[i] = &cs[i]
+			sealed.Add(int32(i), ptrs[i])
+			live.Add(int32(i), &Counts{Hashes: slices.Clone(cs[i].Hashes), TFs: slices.Clone(cs[i].TFs)})
+			live.Index(int32(i))
+		}
+		if err := sealed.Seal(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		cos := live.Cosines(append(ptrs, nil))
+		moved := 0
+		for i := range cs {
+			for j := range cs {
+				if got, want := cos(i, j), sealed.Cosine(int32(i), int32(j)); got != want {
+					t.Fatalf("weighting %d: documents %d and %d: Cosines %v, sealed %v", w, i, j, got, want)
+				}
+				if live.Cosine(int32(i), int32(j)) != sealed.Cosine(int32(i), int32(j)) {
+					moved++
+				}
+			}
+			if got := cos(i, len(cs)); got != 0 {
+				t.Errorf("weighting %d: document %d against none: %v", w, i, got)
+			}
+		}
+		if moved == 0 {
+			t.Errorf("weighting %d: the documents weighed as they arrived score as sealed", w)
+		}
+	}
+}

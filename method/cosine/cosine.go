@@ -124,7 +124,7 @@ func (m *method) Add(ord int32, s *Sketch) {
 // stages wires the method's stages: it matches on every core in a Batch.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
 	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m,
-		Parallel: m, Corpus: engine.Corpus{Seal: m.Seal, Report: m.Report}}
+		Reweigh: m.reweigh, Parallel: m, Corpus: engine.Corpus{Seal: m.Seal, Report: m.Report}}
 }
 
 // Seal weighs every document with the final statistics. It stops soon
@@ -205,6 +205,18 @@ func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
 // Similarity returns the cosine.
 func (m *method) Similarity(a, b int32, _ engine.Source[Sketch]) (float64, error) {
 	return m.text.Cosine(a, b), nil
+}
+
+// reweigh scores documents by their cosines with the statistics as they
+// stand (engine.Method.Reweigh).
+func (m *method) reweigh(ss []*Sketch) func(i, j int) float64 {
+	cs := make([]*vector.Counts, len(ss))
+	for i, s := range ss {
+		if s != nil {
+			cs[i] = &s.Terms
+		}
+	}
+	return m.text.Cosines(cs)
 }
 
 // Report counts the candidates the join verified, more than were emitted.

@@ -17,7 +17,9 @@
 // afterwards. Removing a document takes its counts off the statistics,
 // which later documents are weighed with, and takes it out of the join. So
 // an Index's scores differ slightly from a Batch's over the same documents;
-// Rescore recomputes them as a Batch would.
+// Rescore recomputes them as a Batch would. An Index's central
+// representatives are chosen by cosines weighed again with the statistics
+// as they stand, as a Batch's are (engine.Method.Reweigh).
 package cosine
 
 import (

@@ -19,7 +19,9 @@
 // is matched, by its source's statistics as they stand then (the documents
 // stored so far and itself); they never change afterwards. Removing a
 // document takes it off its source's statistics, which later documents'
-// rare words are chosen by, and out of the inverted lists.
+// rare words are chosen by, and out of the inverted lists. An Index's
+// central representatives are chosen by rare words chosen again with the
+// statistics as they stand, as a Batch's are (engine.Method.Reweigh).
 package rarewords
 
 import (

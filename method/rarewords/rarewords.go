@@ -29,7 +29,7 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 // counting as it indexes, and reports each document's best pairs.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
 	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m,
-		Parallel: m, Pairs: engine.Pairs[Evidence]{Select: m.Select},
+		Reweigh: m.reweigh, Parallel: m, Pairs: engine.Pairs[Evidence]{Select: m.Select},
 		Corpus: engine.Corpus{Seal: m.seal, Report: m.Report}}
 }
 
@@ -449,6 +449,44 @@ func (m *method) Label(_ float64, ev Evidence) (core.Label, bool) {
 func (m *method) Similarity(a, b int32, _ engine.Source[Sketch]) (float64, error) {
 	s := similarity.Scores(m.rare[a], m.rare[b])
 	return max(s.ContainmentAB, s.ContainmentBA), nil
+}
+
+// reweigh scores documents as Similarity does, their rare words chosen
+// by their sources' statistics as they stand (engine.Method.Reweigh).
+func (m *method) reweigh(ss []*Sketch) func(i, j int) float64 {
+	rare := make([][]uint32, len(ss))
+	for i, s := range ss {
+		if s != nil {
+			rare[i] = m.rareNow(s)
+		}
+	}
+	return func(i, j int) float64 {
+		s := similarity.Scores(rare[i], rare[j])
+		return max(s.ContainmentAB, s.ContainmentBA)
+	}
+}
+
+// rareNow returns the rare words, sorted, that keepRare would choose of
+// the words of s, a document counted, by its source's statistics as they
+// stand.
+func (m *method) rareNow(s *Sketch) []uint32 {
+	src, ok := m.sources[s.Source]
+	if !ok {
+		return nil
+	}
+	limit := m.o.CommonDF * float64(m.srcDocs[src])
+	var rare []uint32
+	for _, h := range s.Words {
+		id, ok := m.terms[h]
+		if !ok {
+			continue
+		}
+		if n := m.df.Count(uint64(src)<<32 | uint64(id)); n < 2 || float64(n) <= limit {
+			rare = append(rare, id)
+		}
+	}
+	slices.Sort(rare)
+	return rare
 }
 
 // Report counts the candidates whose overlap was counted, more than were

@@ -23,7 +23,10 @@
 // document takes its counts off the document frequencies, which later
 // documents are weighed with, and takes it out of the joins. So an Index's
 // scores differ slightly from a Batch's over the same documents; Rescore
-// recomputes them as a Batch would. Under the default weighting they
+// recomputes them as a Batch would. An Index's central representatives
+// are chosen by body cosines weighed again with the document frequencies
+// as they stand, as a Batch's are (engine.Method.Reweigh). Under the
+// default weighting they
 // differ most in a young index: log2(N/df) gives a term every document so
 // far holds no weight, so the first document's vectors are empty and the
 // second's keep only what it does not share with the first; words less

@@ -26,7 +26,7 @@ var Spec = engine.Register(engine.Spec{Name: Name, Format: Format, Keep: cluster
 // stages wires the method's stages: it matches on every core in a Batch.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
 	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label, Recount: m,
-		Parallel: m, Corpus: engine.Corpus{Seal: m.Seal, Report: m.Report}}
+		Reweigh: m.reweigh, Parallel: m, Corpus: engine.Corpus{Seal: m.Seal, Report: m.Report}}
 }
 
 // Evidence is the evidence of a tfidf pair: both cosines and the clause of
@@ -310,6 +310,18 @@ func (m *method) Label(score float64, ev Evidence) (core.Label, bool) {
 // Similarity returns the body cosine.
 func (m *method) Similarity(a, b int32, _ engine.Source[Sketch]) (float64, error) {
 	return m.fields[body].Cosine(a, b), nil
+}
+
+// reweigh scores documents by their body cosines with the document
+// frequencies as they stand (engine.Method.Reweigh).
+func (m *method) reweigh(ss []*Sketch) func(i, j int) float64 {
+	cs := make([]*vector.Counts, len(ss))
+	for i, s := range ss {
+		if s != nil {
+			cs[i] = &s.Body
+		}
+	}
+	return m.fields[body].Cosines(cs)
 }
 
 // Report counts the candidates the joins verified, more than were emitted.
