@@ -120,6 +120,9 @@ type sketcher struct {
 	hashes []uint64
 	an     analysis.Analyzer
 	tpl    templates.Scanner
+	// scan says to read the template rules\' context: a sketch of format 2
+	// with a rule in force (the context of one without is left empty).
+	scan bool
 }
 
 // NewSketcher returns a sketcher for one goroutine; it stems. Having no
@@ -128,8 +131,9 @@ type sketcher struct {
 // six folded characters (as minhash's).
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 	s := &sketcher{o: &m.o, terms: vector.Terms{Stem: true}}
-	if m.o.sketchFormat() >= 2 {
+	if r := m.o.rules(); !r.Off() { // rules() are off for format 1
 		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: true}
+		s.scan = true
 	}
 	return s
 }
@@ -158,7 +162,7 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		return nil, core.SkipNoUnits
 	}
 	sk := &Sketch{Terms: vector.Count(s.hashes)}
-	if s.o.sketchFormat() >= 2 {
+	if s.scan {
 		s.tpl.Scan(doc, s.an.Words(doc.Text), &sk.Context)
 		sk.Own()
 	}

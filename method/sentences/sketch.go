@@ -133,6 +133,9 @@ type sketcher struct {
 	m   *method
 	an  analysis.Analyzer
 	tpl templates.Scanner
+	// scan says to read the template rules\' context: a sketch of format 2
+	// with a rule in force (the context of one without is left empty).
+	scan bool
 }
 
 // NewSketcher returns a sketcher for one goroutine. Having no character
@@ -141,8 +144,9 @@ type sketcher struct {
 // folded characters (as minhash's).
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 	s := &sketcher{m: m}
-	if m.o.sketchFormat() >= 2 {
+	if r := m.o.rules(); !r.Off() { // rules() are off for format 1
 		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: true}
+		s.scan = true
 	}
 	return s
 }
@@ -164,7 +168,7 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		return nil, core.SkipNoUnits
 	}
 	sortUnique(&sk)
-	if s.m.o.sketchFormat() >= 2 {
+	if s.scan {
 		s.tpl.Scan(doc, s.an.Words(doc.Text), &sk.Context)
 		sk.Own()
 	}
