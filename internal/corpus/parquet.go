@@ -21,10 +21,11 @@ import (
 
 // A Parquet file is one document a row. The columns of a document are
 // top-level columns named as the fields of a CSV header are (Options'
-// IDField, TextField ...): the text, title, URL and source must be strings
-// (BYTE_ARRAY), the id a string or an integer, the date a string, a
-// TIMESTAMP, a DATE or an INT96 (the timestamp of Impala, Hive and older
-// Spark). Every column, mapped or not, goes into Doc.Raw, an
+// IDField, TextField ...): the text, title, URL and source are strings
+// (BYTE_ARRAY), the id a string or a number, the date a string, a
+// TIMESTAMP, a DATE, an INT96 (the timestamp of Impala, Hive and older
+// Spark) or a number of Unix time; what becomes of a column of another
+// type is in parquet_columns.go. Every column, mapped or not, goes into Doc.Raw, an
 // object of the top-level columns in schema order, so that kept.jsonl holds
 // each row whole; and ParquetRow gives the row itself, for a Parquet copy.
 //
