@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/parquet-go/parquet-go"
 )
 
 // TestInputsEndToEnd pins, through the command line, the failures of
@@ -177,6 +178,63 @@ func TestFieldHints(t *testing.T) {
 		}
 		if lines := strings.Split(strings.TrimSpace(stderr.String()), "\n"); len(lines) != 2 || lines[1] != tc.want {
 			t.Errorf("%v: stderr\n%s\nwant its second line %s", tc.args, &stderr, tc.want)
+		}
+	}
+}
+
+// TestParquetColumnsOfOtherTypes is the reviewer's finding through the
+// command line: a Parquet file whose date is INT64 Unix seconds, or whose
+// source is a struct, stopped the run (exit 1), --date-col "" and
+// --source-col "" too, while the same rows as JSON Lines were read. Now
+// they are read as JSON Lines reads them, with one warning for the
+// source; a flag that names such a column is still an error.
+func TestParquetColumnsOfOtherTypes(t *testing.T) {
+	t.Parallel()
+	type src struct {
+		Name string `parquet:"name"`
+	}
+	type row struct {
+		ID     string `parquet:"id"`
+		Text   string `parquet:"text"`
+		Date   int64  `parquet:"date"`
+		Source src    `parquet:"source"`
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.parquet")
+	var b bytes.Buffer
+	w := parquet.NewGenericWriter[row](&b)
+	text := "Rates rose again today as the central bank met in the capital."
+	if _, err := w.Write([]row{{"a", text, 1709251200, src{"AP"}}, {"b", text, 1709337600, src{"AP"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(path, b.Bytes(), 0o644)
+	warning := `warning: ` + path + `: column "source" is a struct, not a string, so no sources are read; --source-col NAME reads the source from a string column`
+	for i, tc := range []struct {
+		args []string
+		rc   int
+		want string
+	}{
+		{nil, 0, warning},
+		{[]string{"--date-col", "", "--source-col", ""}, 0, warning},
+		{[]string{"--source-col", "Source"}, 1, `neardup: reading ` + path + `: column "source" (the source) is a struct, and a source column holds a string`},
+	} {
+		out := filepath.Join(dir, fmt.Sprint("out", i))
+		cmd := child(t, append([]string{"-q", "dedup", path, "-o", out, "--keep", "earliest"}, tc.args...)...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		if rc := cmd.ProcessState.ExitCode(); rc != tc.rc || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%q: exit %d (%v), want %d; stderr:\n%s\nwant in it: %s", tc.args, rc, err, tc.rc, &stderr, tc.want)
+			continue
+		}
+		if tc.rc == 0 {
+			clusters, _ := os.ReadFile(filepath.Join(out, "clusters.jsonl"))
+			if !bytes.Contains(clusters, []byte(`"representative":"a","original":"a"`)) || !bytes.Contains(clusters, []byte(`oldest date`)) {
+				t.Errorf("%q: the earlier date did not choose a:\n%s", tc.args, clusters)
+			}
 		}
 	}
 }

@@ -372,7 +372,7 @@ func (s *csvSource) readHeader() error {
 		return s.r.fieldError(f, names,
 			fmt.Sprintf("%s: no %q column (the %s) in the header (columns: %s)", s.origin, s.want[f], fieldRoles[f], quoteList(names)))
 	}
-	s.r.noteUnread(s.origin, seen, true)
+	s.r.noteUnread(s.origin, seen, true, nil)
 	line, _ := s.cr.FieldPos(len(names) - 1)
 	s.mark(line)
 	s.header = h

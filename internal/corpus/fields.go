@@ -51,6 +51,9 @@ type seenFields struct {
 	// unread holds, for each field, the first input found without it
 	// that holds a field likely meant for it (see noteUnread).
 	unread [nFields]*UnreadField
+	// ignored holds, for a URL and a source, the first Parquet column
+	// under its default name of a type that holds none (IgnoredColumn).
+	ignored [nFields]*IgnoredColumn
 }
 
 func (s *seenFields) add(names map[string]bool) {
@@ -92,17 +95,22 @@ type UnreadField struct {
 // default name, which no name in seen matches, a name in seen likely meant
 // for it: a JSON key that is the name but for the spaces around it (a
 // header's columns match so), else one of fieldAliases. The text is
-// required: missing says when it lacks.
-func (r *Reader) noteUnread(origin string, seen map[string]bool, columns bool) {
+// required: missing says when it lacks. usable, when not nil, says which
+// names may be given for a field (a Parquet column of a type it reads).
+func (r *Reader) noteUnread(origin string, seen map[string]bool, columns bool, usable func(field) map[string]bool) {
 	r.seen.mu.Lock()
 	defer r.seen.mu.Unlock()
 	for f := range nFields {
 		if f == fText || r.names[f] != defaultNames[f] || r.seen.unread[f] != nil || matches(seen, r.names[f], columns) {
 			continue
 		}
-		alias := spacedIn(seen, r.names[f])
+		names := seen
+		if usable != nil {
+			names = usable(f)
+		}
+		alias := spacedIn(names, r.names[f])
 		if alias == "" {
-			alias = aliasIn(f, seen)
+			alias = aliasIn(f, names)
 		}
 		if alias != "" {
 			r.seen.unread[f] = &UnreadField{Field: fieldRoles[f], Name: r.names[f], Alias: alias, Origin: origin}
@@ -341,7 +349,7 @@ func (c *checkedSource) check() error {
 	}
 	f, ok := c.r.missing(all, false)
 	if !ok {
-		c.r.noteUnread(c.origin, seen, false)
+		c.r.noteUnread(c.origin, seen, false, nil)
 		return nil
 	}
 	names := make([]string, 0, len(all))

@@ -21,10 +21,11 @@ import (
 
 // A Parquet file is one document a row. The columns of a document are
 // top-level columns named as the fields of a CSV header are (Options'
-// IDField, TextField ...): the text, title, URL and source must be strings
-// (BYTE_ARRAY), the id a string or an integer, the date a string, a
-// TIMESTAMP, a DATE or an INT96 (the timestamp of Impala, Hive and older
-// Spark). Every column, mapped or not, goes into Doc.Raw, an
+// IDField, TextField ...): the text, title, URL and source are strings
+// (BYTE_ARRAY), the id a string or a number, the date a string, a
+// TIMESTAMP, a DATE, an INT96 (the timestamp of Impala, Hive and older
+// Spark) or a number of Unix time; what becomes of a column of another
+// type is in parquet_columns.go. Every column, mapped or not, goes into Doc.Raw, an
 // object of the top-level columns in schema order, so that kept.jsonl holds
 // each row whole; and ParquetRow gives the row itself, for a Parquet copy.
 //
@@ -50,8 +51,16 @@ type parquetHeader struct {
 	first  []int          // each top-level column's first leaf column
 	leaf   []int          // each top-level column's leaf column, or -1 for a group or a repeated leaf
 	types  []parquet.Type // each top-level column's type
+	kinds  []parquetKind  // each top-level column's kind
 	col    [nFields]int   // the leaf column of each field; -1 when absent
-	flat   bool           // every top-level column is a leaf, not repeated
+	kind   [nFields]parquetKind
+	ftype  [nFields]parquet.Type // the type of each field's column
+	flat   bool                  // every top-level column is a leaf, not repeated
+	// oddDate is the top-level column under the date's default name
+	// when no date is read from its kind, else -1: each of its values
+	// is a date not read, described by oddDateType ("a Parquet struct").
+	oddDate     int
+	oddDateType string
 }
 
 // ParquetRow returns the row of a Parquet record with its file's schema, or
@@ -201,10 +210,11 @@ func (s *parquetSource) fill() error {
 }
 
 // newParquetHeader maps a file's columns to the fields, as newCSVHeader
-// maps a header's, and checks the types of those mapped.
+// maps a header's, and checks the kinds of those mapped (see
+// parquetKind).
 func (r *Reader) newParquetHeader(origin string, schema *parquet.Schema) (*parquetHeader, error) {
 	fields := schema.Fields()
-	h := &parquetHeader{schema: schema, flat: true}
+	h := &parquetHeader{schema: schema, flat: true, oddDate: -1}
 	seen := make(map[string]bool, len(fields))
 	first := 0
 	for _, f := range fields {
@@ -217,29 +227,33 @@ func (r *Reader) newParquetHeader(origin string, schema *parquet.Schema) (*parqu
 		lc, ok := schema.Lookup(f.Name())
 		if !f.Leaf() || f.Repeated() || !ok {
 			h.leaf = append(h.leaf, -1)
+			h.kinds = append(h.kinds, pqOther)
 			h.flat = false
 			continue
 		}
 		h.leaf = append(h.leaf, lc.ColumnIndex)
+		h.kinds = append(h.kinds, columnKind(f, false))
 	}
 	h.keys = encodedKeys(uniqueNames(h.names)...)
 	r.seen.add(seen)
 	if f, ok := r.missing(seen, true); ok {
-		return nil, r.fieldError(f, h.names,
+		return nil, r.fieldError(f, h.usable(f),
 			fmt.Sprintf("%s: no %q column (the %s) in the Parquet schema (columns: %s)", origin, r.names[f], fieldRoles[f], quoteList(h.names)))
 	}
-	r.noteUnread(origin, seen, true)
-	want := r.names
-	for f, w := range want {
+	r.noteUnread(origin, seen, true, func(f field) map[string]bool {
+		m := map[string]bool{}
+		for _, n := range h.usable(f) {
+			m[n] = true
+		}
+		return m
+	})
+	for f, w := range r.names {
 		h.col[f] = -1
-		i := matchName(h.names, w)
-		if i < 0 {
-			continue
+		if i := matchName(h.names, w); i >= 0 {
+			if err := r.mapParquetColumn(h, origin, field(f), i); err != nil {
+				return nil, err
+			}
 		}
-		if err := checkParquetType(field(f), h.types[i], h.nodes[i].Leaf()); err != "" {
-			return nil, fmt.Errorf("reading %s: column %q (the %s) %s", origin, h.names[i], fieldRoles[f], err)
-		}
-		h.col[f] = h.first[i]
 	}
 	return h, nil
 }
@@ -258,24 +272,6 @@ func matchName(names []string, w string) int {
 		}
 	}
 	return -1
-}
-
-// checkParquetType says what is wrong with a column of type t mapped to
-// f, or "".
-func checkParquetType(f field, t parquet.Type, leaf bool) string {
-	if !leaf {
-		return "is a group (a list, map or struct), not a string"
-	}
-	k := t.Kind()
-	switch {
-	case k == parquet.ByteArray || k == parquet.FixedLenByteArray:
-		return ""
-	case f == fID && (k == parquet.Int32 || k == parquet.Int64):
-		return ""
-	case f == fDate && (isTimestamp(t) || isDate(t) || k == parquet.Int96):
-		return ""
-	}
-	return fmt.Sprintf("is %s, not a string", k)
 }
 
 func isTimestamp(t parquet.Type) bool {
@@ -301,30 +297,31 @@ func isDate(t parquet.Type) bool {
 func (r *Reader) decodeParquet(raw Raw) Record {
 	doc := core.Document{ID: raw.Origin, Origin: raw.Origin}
 	h := raw.pq
-	get := func(f field) (string, bool) {
-		c := h.col[f]
-		if c < 0 {
-			return "", false
-		}
-		for _, v := range raw.row {
-			if v.Column() == c {
-				if v.IsNull() {
-					return "", true
-				}
-				return parquetString(v, h.schema, c), true
+	get := func(f field) string {
+		if c := h.col[f]; c >= 0 {
+			if v, ok := leafValue(raw.row, c); ok && !v.IsNull() {
+				return parquetString(v, h.ftype[f])
 			}
 		}
-		return "", true
+		return ""
 	}
-	if id, _ := get(fID); id != "" {
+	if id := get(fID); id != "" {
 		doc.ID = id
 	}
-	doc.Title, _ = get(fTitle)
-	doc.Text, _ = get(fText)
-	doc.URL, _ = get(fURL)
-	doc.Source, _ = get(fSource)
-	date, _ := get(fDate)
-	doc.Date = r.date(date, doc.Origin)
+	doc.Title = get(fTitle)
+	doc.Text = get(fText)
+	doc.URL = get(fURL)
+	doc.Source = get(fSource)
+	switch date := get(fDate); {
+	case h.kind[fDate] == pqNumber && date != "":
+		if doc.Date = unixDate([]byte(date)); doc.Date.IsZero() {
+			r.unreadDate(date, doc.Origin)
+		}
+	case h.oddDate >= 0 && !h.isNull(raw.row, h.oddDate):
+		r.noteUnreadDate(h.oddDateType, doc.Origin)
+	default:
+		doc.Date = r.date(date, doc.Origin)
+	}
 	rec := r.finish(doc)
 	if rec.Skip == core.SkipNone {
 		rec.Doc.Raw = parquetObject(h, raw.row)
@@ -333,35 +330,19 @@ func (r *Reader) decodeParquet(raw Raw) Record {
 }
 
 // parquetString is a mapped column's value as a document takes it: a
-// string's bytes, an integer in decimal, a timestamp or date in RFC 3339.
-func parquetString(v parquet.Value, schema *parquet.Schema, col int) string {
-	t := leafType(schema, col)
-	switch {
-	case t != nil && isTimestamp(t):
-		return core.FormatDate(parquetTime(v, t), time.RFC3339Nano)
-	case t != nil && isDate(t):
-		return time.Unix(int64(v.Int32())*86400, 0).UTC().Format(time.DateOnly)
-	case v.Kind() == parquet.Int96:
-		return int96Time(v).Format(time.RFC3339Nano)
-	case v.Kind() == parquet.Int32:
-		return strconv.FormatInt(int64(v.Int32()), 10)
-	case v.Kind() == parquet.Int64:
-		return strconv.FormatInt(v.Int64(), 10)
+// string's bytes; a number, a timestamp or a date as kept.jsonl writes it
+// (appendParquetValue), "" for a number JSON has none for (NaN).
+func parquetString(v parquet.Value, t parquet.Type) string {
+	if k := v.Kind(); k == parquet.ByteArray || k == parquet.FixedLenByteArray {
+		if _, decimal := decimalScale(t); !decimal {
+			return string(v.ByteArray())
+		}
 	}
-	return string(v.ByteArray())
-}
-
-// leafType returns the type of the leaf column col.
-func leafType(schema *parquet.Schema, col int) parquet.Type {
-	paths := schema.Columns()
-	if col < 0 || col >= len(paths) {
-		return nil
+	s := string(appendParquetValue(nil, v, t))
+	if s == "null" {
+		return ""
 	}
-	lc, ok := schema.Lookup(paths[col]...)
-	if !ok {
-		return nil
-	}
-	return lc.Node.Type()
+	return strings.Trim(s, `"`)
 }
 
 // parquetTime is a TIMESTAMP value as a time in UTC, or in core.NoZone

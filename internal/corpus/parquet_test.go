@@ -142,8 +142,8 @@ func TestParquetErrors(t *testing.T) {
 	})
 	for _, tc := range []struct{ file, want string }{
 		{"no-text.parquet", `no-text.parquet: no "text" column (the text) in the Parquet schema (columns: "id", "body")`},
-		{"int-text.parquet", `reading ` + filepath.Join(dir, "int-text.parquet") + `: column "text" (the text) is INT64, not a string`},
-		{"list-text.parquet", `column "text" (the text) is a group (a list, map or struct), not a string`},
+		{"int-text.parquet", `reading ` + filepath.Join(dir, "int-text.parquet") + `: column "text" (the text) is INT64, and a text column holds a string`},
+		{"list-text.parquet", `column "text" (the text) is a list, and a text column holds a string`},
 		{"truncated.parquet", `reading ` + filepath.Join(dir, "truncated.parquet") + `: not a Parquet file that can be read`},
 		{"damaged.parquet", `reading ` + filepath.Join(dir, "damaged.parquet") + `: row group 1 (rows 1 to 1), after row 0: `},
 	} {

@@ -583,6 +583,10 @@ func warnUnread(w io.Writer, r *corpus.Reader) {
 	for _, u := range r.UnreadFields() {
 		fmt.Fprintf(w, "warning: %s: no %q field, so no %ss are read; %s\n", u.Origin, u.Name, u.Field, corpus.FlagHint(u.Field, u.Alias))
 	}
+	for _, c := range r.IgnoredColumns() {
+		fmt.Fprintf(w, "warning: %s: column %q is %s, not a string, so no %ss are read; %s NAME reads the %s from a string column\n",
+			c.Origin, c.Name, c.Type, c.Field, corpus.FieldFlags[c.Field], c.Field)
+	}
 	if n, first := r.RuleMisses(); n > 0 {
 		fmt.Fprintf(w, "warning: pages where a site rule's body matched nothing: %d, extracted without it (e.g. %s)\n", n, first)
 	}
