@@ -195,7 +195,7 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 	fs.StringVar(&o.Fields.Date, "date-col", "date", "Field holding the date")
 	fs.IntVar(&o.MaxBytes, "max-bytes", 10<<20, "Skip records larger than this many bytes")
 	minText := fs.Int("min-text", analysis.DefaultStubChars, "Skip documents whose text has fewer than this many characters (white space not counted) as too-short, and gallery or video captions as gallery; 0 compares every document")
-	fs.IntVar(&o.Rounds, "rounds", dedup.DefaultRounds, "Large-star/small-star rounds of the connected components (any number gives the same clusters)")
+	rounds := fs.Int("rounds", dedup.DefaultRounds, "Large-star/small-star rounds of the connected components, 0 or more: 0 runs none, joining every duplicate link on one worker (any number gives the same clusters)")
 	for _, name := range []string{"q", "quiet"} {
 		fs.BoolVar(&c.Quiet, name, false, "No progress output on stderr: the runner's log lines below WARN (prism's INFO lines) and the summary left out, errors and warnings kept")
 	}
@@ -218,6 +218,8 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 		return c, usageError{errors.New("-o -: the results are files (pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl, stats.json), not one stream: name a directory (./- for one named -)")}
 	case o.MaxBytes <= 0:
 		return c, usageError{errors.New("--max-bytes must be positive")}
+	case *rounds < 0:
+		return c, usageError{fmt.Errorf("--rounds: want 0 or more rounds (0 runs none), not %d", *rounds)}
 	case *minText < 0: // as neardup's --min-text refuses it
 		return c, usageError{fmt.Errorf("--min-text: want 0 or more characters (0 compares every document), not %d", *minText)}
 	case asyncFlag(fs) != "":
@@ -226,6 +228,9 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 	o.Method, o.Keep, o.Link = method, cluster.Policy(*keep), cluster.Linking(*link)
 	if o.MinChars = *minText; o.MinChars == 0 {
 		o.MinChars = -1 // 0 on the command line compares every text, as in neardup dedup
+	}
+	if o.Rounds = *rounds; o.Rounds == 0 {
+		o.Rounds = -1 // 0 on the command line runs none; Options' 0 is the default
 	}
 	if err := o.Check(); err != nil { // a method's option, --keep, --link, --kept, --shards, --window
 		return c, usageError{err}

@@ -57,6 +57,7 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 		{"window under a second", []string{"--window", "1ms", "in.jsonl", "-o", out}},
 		{"max-bytes 0", []string{"--max-bytes", "0", "in.jsonl", "-o", out}},
 		{"negative min-text", []string{"--min-text", "-5", "in.jsonl", "-o", out}},
+		{"negative rounds", []string{"--rounds", "-1", "in.jsonl", "-o", out}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -107,6 +108,26 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 	fs = flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
 	if c, err := parse(fs, []string{"in.jsonl", "-o", out, "--window", "3d"}); err != nil || c.Window != 72*time.Hour {
 		t.Errorf("--window 3d: window %v, %v; want 72h", c.Window, err)
+	}
+}
+
+// TestRoundsZeroRunsNone is the regression test of --rounds 0, which ran
+// the default 4 rounds (Options.Rounds 0 is the default): the command
+// line's 0 runs none, its default is the flag's (dedup.DefaultRounds).
+func TestRoundsZeroRunsNone(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want int // Options.Rounds
+	}{
+		{nil, dedup.DefaultRounds},
+		{[]string{"--rounds", "0"}, -1},
+		{[]string{"--rounds", "1"}, 1},
+	} {
+		fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+		c, err := parse(fs, append([]string{"in.jsonl", "-o", "out"}, tc.args...))
+		if err != nil || c.Rounds != tc.want {
+			t.Errorf("parse(%q): rounds %d, %v; want %d", tc.args, c.Rounds, err, tc.want)
+		}
 	}
 }
 
