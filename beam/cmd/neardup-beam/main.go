@@ -279,7 +279,7 @@ func run(ctx context.Context, c command) error {
 		beamlog.LogLevel = "warn" // read by beam.Init, which sets up the log
 	}
 	beam.Init()
-	files, err := dedup.Expand(ctx, o.Inputs)
+	files, err := dedup.Expand(ctx, o.Inputs, o.Fields)
 	if err != nil {
 		if ie := (*dedup.InputError)(nil); errors.As(err, &ie) {
 			return usageError{err}
