@@ -242,6 +242,48 @@ func TestQuietLeavesOutRunnerLog(t *testing.T) {
 	}
 }
 
+// TestFailedJobSaysItsError is the regression test of the errors that
+// arise inside the pipeline: with -q, stderr held 5 to 30 KB of the
+// runner's ERROR lines, each with the plan of the bundle that failed, and
+// the error repeated, the step's error at the end of neardup-beam's own
+// message, without neardup dedup's hint. Now the runner's ERROR lines are
+// left out with -q, and the error is the step's, its hint on the line after.
+// An output that is a file is refused before the pipeline starts, in
+// neardup dedup's words: the job failed at its end ("mkdir out: not a directory").
+func TestFailedJobSaysItsError(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	dir := t.TempDir()
+	in := filepath.Join(dir, "c2.jsonl")
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	if err := os.WriteFile(in, []byte(`{"id":"a","text":"`+text+`"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	afile := filepath.Join(dir, "afile")
+	if err := os.WriteFile(afile, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		o    dedup.Options
+		want string
+	}{
+		{"unknown text field", dedup.Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Fields: dedup.Fields{Text: "body"}},
+			in + `: its one record has no field "body" (the text); fields seen: "id", "text"` + "\n" +
+				"--text-col NAME reads the text from the field or column NAME"},
+		{"output a file", dedup.Options{Inputs: []string{in}, Out: afile}, afile + ": is not a directory"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stderr, err := stderrOf(t, func() error { return run(context.Background(), command{Options: tc.o, Quiet: true}) })
+			if err == nil || err.Error() != tc.want || stderr != "" {
+				t.Errorf("run: %v, stderr %d bytes:\n%s\nwant the error %q and nothing on stderr", err, len(stderr), stderr, tc.want)
+			}
+			if code := exitCode(err); code != 1 {
+				t.Errorf("exit code %d, want 1", code)
+			}
+		})
+	}
+}
+
 // TestFailedRunKeepsEarlierResults runs into the directory of an earlier
 // run with shards an input cut short, which fails the run, and wants the
 // earlier run's files as they were: they were removed before the run
