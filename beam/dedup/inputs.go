@@ -1,8 +1,11 @@
 package dedup
 
 import (
+	"bufio"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,11 +13,13 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 
 	"github.com/neardup/neardup/internal/container"
+	"github.com/neardup/neardup/internal/corpus"
 )
 
 // InputError is an input the pipeline does not read, named on the command
 // line or matched by a glob: a directory, a file whose name says another
-// format than JSON Lines or an archive of it, a file given twice. It is a mistake in the
+// format than JSON Lines or an archive of it, a file whose name says no
+// format and whose first bytes say another, a file given twice. It is a mistake in the
 // command line, found where the pipeline is built, before a runner starts.
 type InputError struct {
 	Path   string // the input, as given or as its glob matched it
@@ -25,13 +30,15 @@ func (e *InputError) Error() string { return e.Path + ": " + e.Reason }
 
 // checkInputs checks the files of the inputs before the pipeline reads
 // them: each is there, is a file, is JSON Lines or a zip or tar archive by
-// its name (plain or inside gzip, Zstandard or bzip2; see notRead), and is
+// its name (plain or inside gzip, Zstandard or bzip2; see notRead), or by
+// its first bytes when its name says no format (notReadByContent), and is
 // given once. A file that is not there is an error naming it; the others
-// are InputErrors.
-func checkInputs(ctx context.Context, files []string) error {
+// are InputErrors. textField names the text column, by which a CSV file is
+// told (corpus.Sniff).
+func checkInputs(ctx context.Context, files []string, textField string) error {
 	seen := map[string]string{}
 	for _, p := range files {
-		if err := checkInput(ctx, p); err != nil {
+		if err := checkInput(ctx, p, textField); err != nil {
 			return err
 		}
 		key := samePath(p)
@@ -44,7 +51,7 @@ func checkInputs(ctx context.Context, files []string) error {
 }
 
 // checkInput checks one file: there, not a directory, JSON Lines.
-func checkInput(ctx context.Context, p string) error {
+func checkInput(ctx context.Context, p, textField string) error {
 	if isLocal(p) {
 		fi, err := os.Stat(p)
 		if err != nil {
@@ -67,12 +74,98 @@ func checkInput(ctx context.Context, p string) error {
 	if why := notRead(p); why != "" {
 		return &InputError{Path: p, Reason: why}
 	}
+	if leafFormat(p) != container.Unknown {
+		return nil
+	}
+	why, err := notReadByContent(ctx, p, textField)
+	if err != nil {
+		return err
+	}
+	if why != "" {
+		return &InputError{Path: p, Reason: why}
+	}
 	return nil
 }
 
+// headLimit bounds the bytes of a file notReadByContent reads: enough for
+// the first SniffLen bytes of what a compressed stream holds.
+const headLimit = 1 << 20
+
+// notReadByContent says why the pipeline does not read a file whose name
+// says no format (part-00000, Hive's 000000_0, part-00000.gz), by its
+// first bytes, inside any compression, as neardup dedup tells the format
+// of such a file (corpus.Sniff): a Parquet, WARC, CSV or HTML file, a feed,
+// a PDF document. It is "" for JSON Lines, an empty file, and a zip or tar
+// archive (whose JSON Lines members are read, the others counted as files
+// not read); and for a file that cannot be read to its SniffLen bytes, which
+// the pipeline fails on, saying why. Read as JSON Lines, each line of such
+// a file was a malformed record; the pipeline's reader skipped a Parquet,
+// WARC or feed file whole as an archive member not read.
+func notReadByContent(ctx context.Context, p, textField string) (string, error) {
+	f, err := openRead(ctx, p)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	br := bufio.NewReader(io.LimitReader(f, headLimit))
+	if head, _ := br.Peek(512); container.Magic(head) == container.Zip || container.Magic(head) == container.Tar {
+		return "", nil // not spooled: a zip archive is read from its end
+	}
+	w := container.New(container.Top{Origin: p, ID: p, Name: p, R: br, Size: -1}, container.Options{BufSize: corpus.SniffLen})
+	defer w.Close()
+	m, err := w.Next()
+	switch {
+	case err != nil, m.Origin != p: // no leaf, or an archive's member
+		return "", nil
+	case m.Skip != nil: // "p: refused: a PDF document, which is not read: ..."
+		return "is, by its content, " + strings.TrimPrefix(m.Skip.Error(), p+": refused: "), nil
+	}
+	k := m.Format
+	if k == container.Unknown {
+		head, err := m.R.Peek(corpus.SniffLen)
+		k = corpus.Sniff(head, err == io.EOF, textField)
+	}
+	switch k {
+	case container.JSONL, container.Unknown:
+		return "", nil
+	case container.Text:
+		return "is text by its content (its first line is no JSON object); the pipeline reads JSON Lines: " +
+			"name it .jsonl if it is JSON Lines, each line not a JSON object then a malformed record, " +
+			"or write it as JSON Lines first (neardup dedup reads it as one text document)", nil
+	}
+	return fmt.Sprintf("is %s by its content; the pipeline reads JSON Lines: write it as JSON Lines first "+
+		"(neardup dedup reads it as it is)", k), nil
+}
+
+// openRead opens a file of any file system Beam has.
+func openRead(ctx context.Context, p string) (io.ReadCloser, error) {
+	if isLocal(p) {
+		return os.Open(p)
+	}
+	fs, err := filesystem.New(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	r, err := fs.OpenRead(ctx, p)
+	if err != nil {
+		fs.Close()
+		return nil, fmt.Errorf("reading %s: %w", p, err)
+	}
+	return closeBoth{r, fs}, nil
+}
+
+// closeBoth is a file read from a file system, closed with it.
+type closeBoth struct {
+	io.ReadCloser
+	fs filesystem.Interface
+}
+
+func (c closeBoth) Close() error { return errors.Join(c.ReadCloser.Close(), c.fs.Close()) }
+
 // notRead says why the pipeline does not read a file, by its name, or is
 // "" for one it reads: JSON Lines (news.jsonl, news.ndjson), a name that
-// says no format (part-00000, read as JSON Lines), or a zip or tar
+// says no format (part-00000: read as JSON Lines unless its first bytes
+// say another format, notReadByContent), or a zip or tar
 // archive, each plain or inside gzip, Zstandard or bzip2 (news.jsonl.gz,
 // news.tar.gz). Of an archive, the members whose names say JSON Lines are
 // read, the others counted as files not read (corpus.Options.FormatOnly).

@@ -47,7 +47,7 @@ func TestExpandRefusesInputsNotRead(t *testing.T) {
 	t.Run("read", func(t *testing.T) {
 		inputs := []string{in("a.jsonl"), in("b.jsonl.gz"), in("c.ndjson.zst"), in("part-00000"), in("e.tar.gz"),
 			in("g.zip"), in("h.tgz"), in("i.jsonl.bz2"), in("more/*.jsonl")}
-		files, err := Expand(context.Background(), inputs)
+		files, err := Expand(context.Background(), inputs, Fields{})
 		if err != nil || len(files) != len(inputs) {
 			t.Fatalf("Expand(%q) = %q, %v; want the %d files", inputs, files, err, len(inputs))
 		}
@@ -81,7 +81,7 @@ func TestExpandRefusesInputsNotRead(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Expand(context.Background(), tt.inputs)
+			_, err := Expand(context.Background(), tt.inputs, Fields{})
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("Expand(%q) = %v, want an error saying %q", tt.inputs, err, tt.want)
 			}
@@ -90,6 +90,79 @@ func TestExpandRefusesInputsNotRead(t *testing.T) {
 				t.Errorf("Expand(%q) = %v: an InputError %v, want %v", tt.inputs, err, got, tt.usage)
 			}
 		})
+	}
+}
+
+// TestExpandRefusesByContent is the regression test of a file whose name
+// says no format (Hive's 000000_0, Spark's part-00000) holding another
+// format: a Parquet, WARC or RSS file was not read, the run a success
+// warning of an "archive member" not read, and an HTML or CSV file was
+// read as malformed JSON lines. Now each is refused before the pipeline
+// starts, naming it and its format by its content as neardup dedup tells
+// it; JSON Lines, an empty file and an archive are read.
+func TestExpandRefusesByContent(t *testing.T) {
+	dir := t.TempDir()
+	line := `{"id":"a","text":"One story."}` + "\n"
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("PAR1\x15\x04\x15\x00\x00\x00"))
+	zw.Close()
+	var tb bytes.Buffer
+	tw := tar.NewWriter(&tb)
+	tw.WriteHeader(&tar.Header{Name: "a.jsonl", Mode: 0o644, Size: int64(len(line)), Typeflag: tar.TypeReg})
+	tw.Write([]byte(line))
+	tw.Close()
+	files := map[string]string{
+		"000000_0":      "PAR1\x15\x04\x15\x00\x00\x00",
+		"part-00001":    "WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n",
+		"part-00002":    `<?xml version="1.0"?><rss version="2.0"><channel><title>News</title></channel></rss>`,
+		"part-00003":    "<!DOCTYPE html><html><head><title>A page</title></head><body><p>Text.</p></body></html>",
+		"part-00004":    "id,title,text\na,A title,One story.\n",
+		"part-00005.gz": gz.String(),
+		"part-00006":    "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n",
+		"part-00007":    "A title\n\nA story told in plain text.\n",
+		"part-00008":    "[" + strings.TrimSpace(line) + "]",
+		"part-00009":    "\x00\x01\x02binary",
+		"part-00010":    line,
+		"part-00011":    "",
+		"part-00012":    tb.String(),
+		"part-00013":    "\n\n" + line,
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := func(name string) string { return filepath.Join(dir, name) }
+	read := []string{in("part-00010"), in("part-00011"), in("part-00012"), in("part-00013")}
+	if got, err := Expand(context.Background(), read, Fields{}); err != nil || len(got) != len(read) {
+		t.Errorf("Expand(%q) = %q, %v; want the %d files", read, got, err, len(read))
+	}
+	for _, tt := range []struct{ name, want string }{
+		{"000000_0", "000000_0: is parquet by its content; the pipeline reads JSON Lines"},
+		{"part-00001", "part-00001: is warc by its content"},
+		{"part-00002", "part-00002: is feed by its content"},
+		{"part-00003", "part-00003: is html by its content"},
+		{"part-00004", "part-00004: is csv by its content"},
+		{"part-00005.gz", "part-00005.gz: is parquet by its content"},
+		{"part-00006", "part-00006: is, by its content, a PDF document, which is not read: extract its text first"},
+		{"part-00007", "part-00007: is text by its content (its first line is no JSON object)"},
+		{"part-00008", "part-00008: is json by its content"},
+		{"part-00009", "part-00009: is binary by its content"},
+		{"part-0000[0-9]", "part-00001: is warc by its content"}, // a glob's file, in name order
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Expand(context.Background(), []string{in("part-00010"), in(tt.name)}, Fields{})
+			var ie *InputError
+			if !errors.As(err, &ie) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Expand = %v; want an InputError saying %q", err, tt.want)
+			}
+		})
+	}
+	// CSV is told by the text column, as neardup dedup tells it.
+	if _, err := Expand(context.Background(), []string{in("part-00004")}, Fields{Text: "body"}); err == nil ||
+		!strings.Contains(err.Error(), "is text by its content") {
+		t.Errorf("with the text column body: %v; want text", err)
 	}
 }
 

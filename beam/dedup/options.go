@@ -72,7 +72,8 @@ type Options struct {
 	// analysis.DefaultStubChars, a negative number compares every text.
 	MinChars int
 	// Rounds is the number of large-star/small-star rounds of the
-	// connected components; 0 means DefaultRounds, a negative number none.
+	// connected components; 0 means DefaultRounds, a negative number none
+	// (what neardup-beam's --rounds 0 asks for).
 	// Any number gives the same clusters: the links the rounds leave
 	// unsettled are joined on one worker, a share that shrinks as the
 	// rounds grow.

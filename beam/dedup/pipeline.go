@@ -89,8 +89,10 @@ func init() {
 // names. It runs where the pipeline is built; an input that matches no
 // file, or a file that is not there, is an error naming it, and a
 // directory, a file whose name says another format than JSON Lines
-// (news.csv, news.parquet) or a file given twice is an *InputError.
-func Expand(ctx context.Context, inputs []string) ([]string, error) {
+// (news.csv, news.parquet), a file whose name says no format (part-00000)
+// and whose first bytes say another (corpus.Sniff, which tells CSV by the
+// column fields.Text) or a file given twice is an *InputError.
+func Expand(ctx context.Context, inputs []string, fields Fields) ([]string, error) {
 	var files []string
 	for _, in := range inputs {
 		if !strings.ContainsAny(in, "*?[") {
@@ -112,7 +114,7 @@ func Expand(ctx context.Context, inputs []string) ([]string, error) {
 		slices.Sort(matched)
 		files = append(files, matched...)
 	}
-	if err := checkInputs(ctx, files); err != nil {
+	if err := checkInputs(ctx, files, fields.Text); err != nil {
 		return nil, err
 	}
 	return files, nil

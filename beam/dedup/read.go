@@ -2,6 +2,7 @@ package dedup
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -172,6 +173,11 @@ func (fn *readFn) ProcessElement(ctx context.Context, in input, docs func(int64,
 			}
 			counts(recordsOf(in.Index), rec)
 			return nil
+		}
+		if fe := (*corpus.FieldError)(nil); errors.As(err, &fe) {
+			// The runner passes on the message alone: its hint goes in it,
+			// on the line after, as neardup dedup prints it.
+			return fmt.Errorf("%w\n%s", err, fe.Hint())
 		}
 		if err != nil {
 			return err // the file cannot be read on: the runner retries it

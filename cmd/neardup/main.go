@@ -324,7 +324,7 @@ func exitCode(err error) int {
 	fmt.Fprintf(os.Stderr, "neardup: %s\n", flagWords(err))
 	var fe *corpus.FieldError
 	if errors.As(err, &fe) {
-		fmt.Fprintf(os.Stderr, "neardup: %s\n", fieldHint(fe))
+		fmt.Fprintf(os.Stderr, "neardup: %s\n", fe.Hint())
 	}
 	var ue usageError
 	var me methodflags.UsageError
@@ -356,24 +356,4 @@ func flagWords(err error) string {
 	// The library names itself in some errors; the line is already
 	// "neardup: …".
 	return strings.TrimPrefix(msg, "neardup: ")
-}
-
-// fieldHint says which flag names a field the inputs lack, and with which
-// name when one of those seen is likely.
-func fieldHint(fe *corpus.FieldError) string {
-	flag := corpus.FieldFlags[fe.Field]
-	if flag == "" {
-		return "the fields seen are listed above"
-	}
-	if n := fe.Likely(); n != "" {
-		return corpus.FlagHint(fe.Field, n)
-	}
-	hint := fmt.Sprintf("%s NAME reads the %s from the field or column NAME", flag, fe.Field)
-	switch fe.Field {
-	case "text":
-		return hint
-	case "id":
-		return hint + "; without " + flag + " a document without an id is named by its place (file:line)"
-	}
-	return hint + ", or leave " + flag + " out"
 }

@@ -374,6 +374,27 @@ type FieldError struct {
 
 func (e *FieldError) Error() string { return e.msg }
 
+// Hint says which flag names the field the inputs lack, and with which
+// name when one of those seen is likely: the line a command prints after
+// the error.
+func (e *FieldError) Hint() string {
+	flag := FieldFlags[e.Field]
+	if flag == "" {
+		return "the fields seen are listed above"
+	}
+	if n := e.Likely(); n != "" {
+		return FlagHint(e.Field, n)
+	}
+	hint := fmt.Sprintf("%s NAME reads the %s from the field or column NAME", flag, e.Field)
+	switch e.Field {
+	case "text":
+		return hint
+	case "id":
+		return hint + "; without " + flag + " a document without an id is named by its place (file:line)"
+	}
+	return hint + ", or leave " + flag + " out"
+}
+
 func (r *Reader) fieldError(f field, seen []string, msg string) *FieldError {
 	return &FieldError{Field: fieldRoles[f], Name: r.names[f], Seen: seen, msg: msg}
 }

@@ -121,49 +121,63 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 // version.
 const jsonFeedHead = 2 << 10
 
+// SniffLen is how much of a stream of unknown kind Sniff looks at.
+const SniffLen = sniffLen
+
 // sniffLen is how much of a stream of unknown kind is looked at.
 const sniffLen = 8 << 10
 
-// sniff tells a stream's format from its first bytes (after a UTF-8
-// byte-order mark): NUL bytes mean binary; '[', or a '{' whose value goes
-// on past its first line (spansLines), JSON; another '{' JSONL; an HTML
-// page (isPage) HTML; a first line with the text column CSV or TSV; else
-// text. The walker has looked for containers, WARC and Reuters SGML
-// already.
+// sniff tells a stream's format from its first bytes (Sniff).
 func (r *Reader) sniff(origin string, br *bufio.Reader) (container.Format, error) {
 	head, err := br.Peek(min(sniffLen, br.Size()))
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return 0, fmt.Errorf("reading %s: %w after 0 bytes", origin, err)
 	}
+	return Sniff(head, err == io.EOF, r.names[fText]), nil
+}
+
+// Sniff tells the format of a stream whose name says none from its first
+// bytes, head (SniffLen of them, or the whole stream when whole), as a
+// Reader reads it, textField being the name of the text column (empty:
+// "text"). After a UTF-8 byte-order mark: a container, Parquet, PDF, WARC,
+// Reuters SGML or a feed by its magic (container.Magic); NUL bytes mean
+// binary; '[', or a '{' whose value goes on past its first line
+// (spansLines), JSON; another '{' JSONL; an HTML page (isPage) HTML; a
+// first line with the text column CSV or TSV; else text. An empty stream
+// is Unknown: it holds no records.
+func Sniff(head []byte, whole bool, textField string) container.Format {
+	if textField == "" {
+		textField = defaultNames[fText]
+	}
 	head = bytes.TrimPrefix(head, utf8BOM)
 	if f := container.Magic(head); f != container.Unknown {
-		return f, nil
+		return f
 	}
 	if bytes.IndexByte(head, 0) >= 0 {
-		return container.Binary, nil
+		return container.Binary
 	}
 	t := bytes.TrimLeft(head, " \t\r\n")
 	switch {
 	case len(t) == 0:
-		return container.Unknown, nil
+		return container.Unknown
 	case t[0] == '[' || t[0] == '{' && spansLines(t):
-		return container.JSON, nil // an array, or an object pretty-printed
+		return container.JSON // an array, or an object pretty-printed
 	case t[0] == '{':
-		return container.JSONL, nil
+		return container.JSONL
 	case isPage(t), container.IsSitemap(t):
-		return container.HTML, nil // a sitemap too: extraction skips it, saying so
+		return container.HTML // a sitemap too: extraction skips it, saying so
 	}
-	if line, _, ok := bytes.Cut(head, []byte("\n")); ok || err == io.EOF {
-		if hasColumn(line, '\t', r.names[fText]) {
-			return container.TSV, nil
+	if line, _, ok := bytes.Cut(head, []byte("\n")); ok || whole {
+		if hasColumn(line, '\t', textField) {
+			return container.TSV
 		}
 		for _, sep := range csvSeparators {
-			if sep != '\t' && hasColumn(line, sep, r.names[fText]) {
-				return container.CSV, nil
+			if sep != '\t' && hasColumn(line, sep, textField) {
+				return container.CSV
 			}
 		}
 	}
-	return container.Text, nil
+	return container.Text
 }
 
 // spansLines reports whether the JSON value that head starts with goes on

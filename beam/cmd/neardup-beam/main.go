@@ -18,6 +18,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"maps"
 	"os"
 	"os/signal"
@@ -88,7 +89,9 @@ func main() {
 		err = stopError{sig: sig}
 	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "neardup-beam:", err)
+		for _, l := range strings.Split(strings.TrimRight(err.Error(), "\n"), "\n") {
+			fmt.Fprintln(os.Stderr, "neardup-beam:", l) // a hint on the line after, as neardup prints it
+		}
 		os.Exit(exitCode(err))
 	}
 }
@@ -195,7 +198,7 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 	fs.StringVar(&o.Fields.Date, "date-col", "date", "Field holding the date")
 	fs.IntVar(&o.MaxBytes, "max-bytes", 10<<20, "Skip records larger than this many bytes")
 	minText := fs.Int("min-text", analysis.DefaultStubChars, "Skip documents whose text has fewer than this many characters (white space not counted) as too-short, and gallery or video captions as gallery; 0 compares every document")
-	fs.IntVar(&o.Rounds, "rounds", dedup.DefaultRounds, "Large-star/small-star rounds of the connected components (any number gives the same clusters)")
+	rounds := fs.Int("rounds", dedup.DefaultRounds, "Large-star/small-star rounds of the connected components, 0 or more: 0 runs none, joining every duplicate link on one worker (any number gives the same clusters)")
 	for _, name := range []string{"q", "quiet"} {
 		fs.BoolVar(&c.Quiet, name, false, "No progress output on stderr: the runner's log lines below WARN (prism's INFO lines) and the summary left out, errors and warnings kept")
 	}
@@ -218,6 +221,8 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 		return c, usageError{errors.New("-o -: the results are files (pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl, stats.json), not one stream: name a directory (./- for one named -)")}
 	case o.MaxBytes <= 0:
 		return c, usageError{errors.New("--max-bytes must be positive")}
+	case *rounds < 0:
+		return c, usageError{fmt.Errorf("--rounds: want 0 or more rounds (0 runs none), not %d", *rounds)}
 	case *minText < 0: // as neardup's --min-text refuses it
 		return c, usageError{fmt.Errorf("--min-text: want 0 or more characters (0 compares every document), not %d", *minText)}
 	case asyncFlag(fs) != "":
@@ -226,6 +231,9 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 	o.Method, o.Keep, o.Link = method, cluster.Policy(*keep), cluster.Linking(*link)
 	if o.MinChars = *minText; o.MinChars == 0 {
 		o.MinChars = -1 // 0 on the command line compares every text, as in neardup dedup
+	}
+	if o.Rounds = *rounds; o.Rounds == 0 {
+		o.Rounds = -1 // 0 on the command line runs none; Options' 0 is the default
 	}
 	if err := o.Check(); err != nil { // a method's option, --keep, --link, --kept, --shards, --window
 		return c, usageError{err}
@@ -270,11 +278,20 @@ func methodArg(args []string) string {
 // run builds the pipeline and runs it on the runner of --runner.
 func run(ctx context.Context, c command) error {
 	o := c.Options
+	if fi, err := os.Stat(o.Out); err == nil && !fi.IsDir() && isLocalPath(o.Out) {
+		return fmt.Errorf("%s: is not a directory", o.Out) // as neardup dedup says it, exit 1
+	}
 	if c.Quiet {
 		beamlog.LogLevel = "warn" // read by beam.Init, which sets up the log
 	}
 	beam.Init()
-	files, err := dedup.Expand(ctx, o.Inputs)
+	if c.Quiet {
+		// The runner logs a job's failure at ERROR, each line with the
+		// plan of the bundle that failed; the run's error says it.
+		defer slog.SetDefault(slog.Default())
+		slog.SetDefault(slog.New(belowError{slog.Default().Handler()}))
+	}
+	files, err := dedup.Expand(ctx, o.Inputs, o.Fields)
 	if err != nil {
 		if ie := (*dedup.InputError)(nil); errors.As(err, &ie) {
 			return usageError{err}
@@ -320,7 +337,7 @@ func runJob(ctx context.Context, o dedup.Options) (beam.PipelineResult, error) {
 	res, err := runInTemp(ctx, p)
 	if err != nil {
 		discard(ctx, o, made)
-		return nil, fmt.Errorf("pipeline: %w", err)
+		return nil, jobError{err}
 	}
 	removed, err := dedup.Publish(ctx, o)
 	if len(removed) > 0 {
@@ -331,6 +348,24 @@ func runJob(ctx context.Context, o dedup.Options) (beam.PipelineResult, error) {
 	}
 	return res, err
 }
+
+// jobError is a job that failed. Its message is the error the step that
+// failed returned ("c2.jsonl: none of its 75 records has a field ..."),
+// the end of the runner's message, which carries before it the plan of the
+// bundle that failed and each layer the error passed through (5 to 30 KB);
+// the whole message when it names no step.
+type jobError struct{ err error }
+
+func (e jobError) Error() string {
+	msg := e.err.Error()
+	const failed = "] failed:\n" // exec's "DoFn[UID:29, PID:e4, Name: ...] failed:\n" + the error
+	if i := strings.LastIndex(msg, failed); i >= 0 && strings.Contains(msg[strings.LastIndex(msg[:i], "\n")+1:i], "DoFn[") {
+		return strings.TrimSpace(msg[i+len(failed):])
+	}
+	return "pipeline: " + msg
+}
+
+func (e jobError) Unwrap() error { return e.err }
 
 // discard removes what a run that failed wrote: its stage, and the output
 // directory when the run made it (and it holds nothing else). It runs
@@ -378,6 +413,24 @@ func printCounters(w io.Writer, cs []metrics.CounterResult) {
 	for _, name := range slices.Sorted(maps.Keys(sums)) {
 		fmt.Fprintf(w, "%s: %d\n", name, sums[name])
 	}
+}
+
+// belowError passes on the records of its handler's levels below ERROR.
+type belowError struct{ slog.Handler }
+
+func (h belowError) Enabled(ctx context.Context, l slog.Level) bool {
+	return l < slog.LevelError && h.Handler.Enabled(ctx, l)
+}
+
+func (h belowError) WithAttrs(as []slog.Attr) slog.Handler {
+	return belowError{h.Handler.WithAttrs(as)}
+}
+func (h belowError) WithGroup(name string) slog.Handler { return belowError{h.Handler.WithGroup(name)} }
+
+// isLocalPath reports whether p is a path of the local file system.
+func isLocalPath(p string) bool {
+	u := schemeOf(p)
+	return u == "" || u == "file"
 }
 
 // mkdirLocal creates a local output directory, and reports whether it

@@ -57,6 +57,7 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 		{"window under a second", []string{"--window", "1ms", "in.jsonl", "-o", out}},
 		{"max-bytes 0", []string{"--max-bytes", "0", "in.jsonl", "-o", out}},
 		{"negative min-text", []string{"--min-text", "-5", "in.jsonl", "-o", out}},
+		{"negative rounds", []string{"--rounds", "-1", "in.jsonl", "-o", out}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -107,6 +108,26 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 	fs = flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
 	if c, err := parse(fs, []string{"in.jsonl", "-o", out, "--window", "3d"}); err != nil || c.Window != 72*time.Hour {
 		t.Errorf("--window 3d: window %v, %v; want 72h", c.Window, err)
+	}
+}
+
+// TestRoundsZeroRunsNone is the regression test of --rounds 0, which ran
+// the default 4 rounds (Options.Rounds 0 is the default): the command
+// line's 0 runs none, its default is the flag's (dedup.DefaultRounds).
+func TestRoundsZeroRunsNone(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want int // Options.Rounds
+	}{
+		{nil, dedup.DefaultRounds},
+		{[]string{"--rounds", "0"}, -1},
+		{[]string{"--rounds", "1"}, 1},
+	} {
+		fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+		c, err := parse(fs, append([]string{"in.jsonl", "-o", "out"}, tc.args...))
+		if err != nil || c.Rounds != tc.want {
+			t.Errorf("parse(%q): rounds %d, %v; want %d", tc.args, c.Rounds, err, tc.want)
+		}
 	}
 }
 
@@ -216,6 +237,48 @@ func TestQuietLeavesOutRunnerLog(t *testing.T) {
 			}
 			if b, err := os.ReadFile(stderr.Name()); err != nil || len(b) > 0 {
 				t.Errorf("stderr of a run with %s: %q, %v; want nothing", q, b, err)
+			}
+		})
+	}
+}
+
+// TestFailedJobSaysItsError is the regression test of the errors that
+// arise inside the pipeline: with -q, stderr held 5 to 30 KB of the
+// runner's ERROR lines, each with the plan of the bundle that failed, and
+// the error repeated, the step's error at the end of neardup-beam's own
+// message, without neardup dedup's hint. Now the runner's ERROR lines are
+// left out with -q, and the error is the step's, its hint on the line after.
+// An output that is a file is refused before the pipeline starts, in
+// neardup dedup's words: the job failed at its end ("mkdir out: not a directory").
+func TestFailedJobSaysItsError(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	dir := t.TempDir()
+	in := filepath.Join(dir, "c2.jsonl")
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	if err := os.WriteFile(in, []byte(`{"id":"a","text":"`+text+`"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	afile := filepath.Join(dir, "afile")
+	if err := os.WriteFile(afile, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		o    dedup.Options
+		want string
+	}{
+		{"unknown text field", dedup.Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Fields: dedup.Fields{Text: "body"}},
+			in + `: its one record has no field "body" (the text); fields seen: "id", "text"` + "\n" +
+				"--text-col NAME reads the text from the field or column NAME"},
+		{"output a file", dedup.Options{Inputs: []string{in}, Out: afile}, afile + ": is not a directory"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stderr, err := stderrOf(t, func() error { return run(context.Background(), command{Options: tc.o, Quiet: true}) })
+			if err == nil || err.Error() != tc.want || stderr != "" {
+				t.Errorf("run: %v, stderr %d bytes:\n%s\nwant the error %q and nothing on stderr", err, len(stderr), stderr, tc.want)
+			}
+			if code := exitCode(err); code != 1 {
+				t.Errorf("exit code %d, want 1", code)
 			}
 		})
 	}
