@@ -120,7 +120,7 @@ type sketcher struct {
 	hashes []uint64
 	an     analysis.Analyzer
 	tpl    templates.Scanner
-	// scan says to read the template rules\' context: a sketch of format 2
+	// scan says to read the template rules' context: a sketch of format 2
 	// with a rule in force (the context of one without is left empty).
 	scan bool
 }

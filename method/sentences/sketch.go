@@ -133,7 +133,7 @@ type sketcher struct {
 	m   *method
 	an  analysis.Analyzer
 	tpl templates.Scanner
-	// scan says to read the template rules\' context: a sketch of format 2
+	// scan says to read the template rules' context: a sketch of format 2
 	// with a rule in force (the context of one without is left empty).
 	scan bool
 }
