@@ -143,6 +143,7 @@ func plainCut(err error) error {
 // inputs after it, and without an error. It is whatever else err is.
 type notEOF struct{ err error }
 
+// Error is err's message.
 func (e notEOF) Error() string { return e.err.Error() }
 
 // Is reports whether err is target, io.EOF aside.
