@@ -127,12 +127,13 @@ type sketcher struct {
 
 // NewSketcher returns a sketcher for one goroutine; it stems. Having no
 // character shingles, the method looks names up in the filter of the
-// other document's words (templates.Scanner.WordFilter), of shingles of
-// six folded characters (as minhash's).
+// other document's words (templates.Scanner.WordFilter, kept with --names
+// alone, the only rule that reads it), of shingles of six folded
+// characters (as minhash's).
 func (m *method) NewSketcher() engine.DocSketcher[Sketch] {
 	s := &sketcher{o: &m.o, terms: vector.Terms{Stem: true}}
 	if r := m.o.rules(); !r.Off() { // rules() are off for format 1
-		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: true}
+		s.tpl = templates.Scanner{Shingle: contextShingle, Folded: true, Fills: m.o.Slots, WordFilter: m.o.Names}
 		s.scan = true
 	}
 	return s

@@ -128,7 +128,8 @@ func BenchmarkSketchNews(b *testing.B) {
 
 // TestNoContextWithRulesOff: with every template rule off (--profile
 // corpus) a sketch reads no context, which would cost a fifth to half of
-// the sketching for nothing, and with one rule on it reads it.
+// the sketching for nothing, and with one rule on it reads it; the filter
+// of the words only with --names.
 func TestNoContextWithRulesOff(t *testing.T) {
 	doc := bulletin("Raleigh", "24", "35")
 	off := Defaults()
@@ -148,4 +149,22 @@ func TestNoContextWithRulesOff(t *testing.T) {
 			t.Errorf("rules %+v: context read %t, want %t (%+v)", tc.o, got, tc.want, sk.Context)
 		}
 	}
+	// The filter of the words serves --names alone: another rule reads
+	// the context without it.
+	tpl := off
+	tpl.Template = true
+	sk, _ := mustMethod(t, tpl).NewSketcher().Sketch(&doc)
+	if sk.WordFilter != nil || len(sk.Names) == 0 {
+		t.Errorf("--template alone: filter %v, names %v; want no filter and the names", sk.WordFilter, sk.Names)
+	}
+}
+
+// mustMethod returns the method of o.
+func mustMethod(t *testing.T, o Options) *method {
+	t.Helper()
+	m, err := newMethod(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -122,7 +122,8 @@ func BenchmarkSketchNews(b *testing.B) {
 
 // TestNoContextWithRulesOff: with every template rule off (--profile
 // corpus) a sketch reads no context, which would cost a fifth to half of
-// the sketching for nothing, and with one rule on it reads it.
+// the sketching for nothing, and with one rule on it reads it; the filter
+// of the words only with --names.
 func TestNoContextWithRulesOff(t *testing.T) {
 	doc := bulletin("Raleigh", "24", "35")
 	off := Defaults()
@@ -137,5 +138,13 @@ func TestNoContextWithRulesOff(t *testing.T) {
 		if got := sk.WordFilter != nil || len(sk.Names) > 0; got != tc.want {
 			t.Errorf("rules %+v: context read %t, want %t (%+v)", tc.o, got, tc.want, sk.Context)
 		}
+	}
+	// The filter of the words serves --names alone: another rule reads
+	// the context without it.
+	tpl := off
+	tpl.Template = true
+	sk, _ := newMethod(tpl).NewSketcher().Sketch(&doc)
+	if sk.WordFilter != nil || len(sk.Names) == 0 {
+		t.Errorf("--template alone: filter %v, names %v; want no filter and the names", sk.WordFilter, sk.Names)
 	}
 }
