@@ -56,8 +56,7 @@ rejects.jsonl and stats.json; with --shards N each JSON Lines file as N
 shards (pairs-00000-of-0000N.jsonl ...), which merge joins into one file of
 each (or: cat DIR/pairs-*-of-*.jsonl > pairs.jsonl).
 
-Options (and every flag of the Beam runners; a method's options are those
-of --method, given after it):
+Options (a method's options are those of --method, given after it):
 `
 
 func main() {
@@ -70,6 +69,11 @@ func main() {
 			fmt.Fprintln(os.Stderr, "neardup-beam:", err)
 			os.Exit(1)
 		}
+		return
+	}
+	if len(os.Args) == 2 && isHelp(os.Args[1]) {
+		fmt.Print(usage[:strings.Index(usage, "\nOptions")+1])
+		fmt.Println("Run neardup-beam dedup --help for the options of a run.")
 		return
 	}
 	if len(os.Args) < 2 || os.Args[1] != "dedup" {
@@ -156,7 +160,9 @@ type command struct {
 // parse reads the command line into fs: flags (Beam's among them, which
 // are flag.CommandLine's) anywhere among the inputs.
 func parse(fs *flag.FlagSet, args []string) (command, error) {
-	fs.Usage = func() { fmt.Fprint(os.Stderr, usage); fs.PrintDefaults() }
+	runner := map[string]bool{} // the flags Beam's packages registered
+	fs.VisitAll(func(f *flag.Flag) { runner[f.Name] = true })
+	fs.Usage = func() { printUsage(fs, runner) }
 	var c command
 	o := &c.Options
 	var method engine.Config = minhash.Defaults()
@@ -239,6 +245,38 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 		return c, usageError{err}
 	}
 	return c, nil
+}
+
+// isHelp reports whether arg asks for help.
+func isHelp(arg string) bool {
+	switch arg {
+	case "-h", "-help", "--help", "help":
+		return true
+	}
+	return false
+}
+
+// printUsage prints the usage on stderr: the options of a run first, then
+// the flags of the Beam runners, which flag.PrintDefaults would have mixed
+// with them in one alphabetical list of about a hundred.
+func printUsage(fs *flag.FlagSet, runner map[string]bool) {
+	ours := flag.NewFlagSet("", flag.ContinueOnError)
+	theirs := flag.NewFlagSet("", flag.ContinueOnError)
+	fs.VisitAll(func(f *flag.Flag) {
+		to := ours
+		if runner[f.Name] {
+			to = theirs
+		}
+		to.Var(f.Value, f.Name, f.Usage)
+		to.Lookup(f.Name).DefValue = f.DefValue
+	})
+	out := fs.Output()
+	fmt.Fprint(out, usage)
+	ours.SetOutput(out)
+	ours.PrintDefaults()
+	fmt.Fprint(out, "\nFlags of the Beam runners (--runner and what each runner takes):\n")
+	theirs.SetOutput(out)
+	theirs.PrintDefaults()
 }
 
 // asyncFlag returns the name of the flag of Beam's given to submit the job

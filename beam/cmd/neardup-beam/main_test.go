@@ -685,3 +685,27 @@ func TestNoDocumentsFails(t *testing.T) {
 		})
 	}
 }
+
+// TestHelpPutsRunOptionsFirst wants `neardup-beam dedup --help` to list the
+// options of a run before the flags of the Beam runners: flag.PrintDefaults
+// mixed the two in one alphabetical list of about a hundred, -o among
+// Dataflow's flags.
+func TestHelpPutsRunOptionsFirst(t *testing.T) {
+	fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+	flag.CommandLine.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) }) // Beam's
+	var b strings.Builder
+	fs.SetOutput(&b)
+	if _, err := parse(fs, []string{"--help"}); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("parse(--help) = %v, want flag.ErrHelp", err)
+	}
+	help := b.String()
+	runners := strings.Index(help, "Flags of the Beam runners")
+	for _, name := range []string{"\n  -o string", "\n  -method string", "\n  -threshold value", "\n  -shards int"} {
+		if i := strings.Index(help, name); i < 0 || i > runners {
+			t.Errorf("%q at %d, want it before the runners' flags (at %d)", name, i, runners)
+		}
+	}
+	if i := strings.Index(help, "\n  -runner string"); i < runners {
+		t.Errorf("-runner at %d, want it among the runners' flags (from %d)", i, runners)
+	}
+}
