@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -248,6 +249,9 @@ func FuzzCompare(f *testing.F) {
 	f.Fuzz(func(t *testing.T, a, b string, by uint8) {
 		d := Compare(a, b, Options{By: By(by % 3)})
 		checkInvariants(t, d)
+		if err := WriteText(io.Discard, d, TextOptions{Color: by&4 != 0}); err != nil {
+			t.Fatal(err)
+		}
 	})
 }
 
@@ -276,4 +280,38 @@ func TestTextsOfFewWordsAlign(t *testing.T) {
 		t.Errorf("unrelated texts of five words: complete, shared %d; want the alignment said to be incomplete", d.A.Shared)
 	}
 	checkInvariants(t, d)
+}
+
+// TestTextMarksPunctuationOfOneSide wants the text rendering to mark the
+// spacing and punctuation between aligned words that only one side holds,
+// as --html does: it wrote the text between two words from one side alone,
+// so that a mark only in A or only in B read as shared, another of A's was
+// left out, and two texts that differ only in punctuation showed no mark.
+func TestTextMarksPunctuationOfOneSide(t *testing.T) {
+	tests := []struct{ a, b, want string }{
+		{
+			`The budget would be "balanced next year", officials confirmed.`,
+			`The budget would be balanced next year; officials confirmed!`,
+			`The budget would be [-"-]balanced next year[-",-]{+;+} officials confirmed[-.-]{+!+}`,
+		},
+		{
+			`«Alpha beta gamma delta epsilon zeta eta theta»`,
+			`Omicron pi rho sigma tau upsilon phi chi psi omega!!!`,
+			`[-«-][-Alpha beta gamma delta epsilon zeta eta theta-] {+Omicron pi rho sigma tau upsilon phi chi psi omega+}[-»-]{+!!!+}`,
+		},
+		// White space alone differs: nothing is marked, A's is written.
+		{"One two three.\n\nFour five six.", "One two three. Four five six.", "One two three.\n\nFour five six."},
+		// A shared mark with one side's added: only the added is marked.
+		{"Said: it works.", "Said: \"it works.\"", `Said: {+"+}it works.{+"+}`},
+	}
+	for _, tt := range tests {
+		var out strings.Builder
+		if err := WriteText(&out, Compare(tt.a, tt.b, Options{}), TextOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.SplitN(out.String(), "\n\n", 2)
+		if got := strings.TrimSuffix(lines[1], "\n"); got != tt.want {
+			t.Errorf("%q against %q:\n got %s\nwant %s", tt.a, tt.b, got, tt.want)
+		}
+	}
 }

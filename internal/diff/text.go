@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // TextOptions control WriteText.
@@ -48,7 +49,7 @@ func WriteText(w io.Writer, d *Diff, o TextOptions) error {
 	t.header("---", "a", &d.A, ansiRed)
 	t.header("+++", "b", &d.B, ansiGreen)
 	t.w.WriteString("\n")
-	posA, posB, afterB := 0, 0, false
+	posA, posB, afterB, aligned := 0, 0, false, true
 	for _, op := range d.Ops {
 		gapA, gapB := d.A.Text[posA:op.A.Start], d.B.Text[posB:op.B.Start]
 		a, b := d.A.Text[op.A.Start:op.A.End], d.B.Text[op.B.Start:op.B.End]
@@ -56,15 +57,28 @@ func WriteText(w io.Writer, d *Diff, o TextOptions) error {
 			gapA, gapB = lineGap(gapA, posA > 0), lineGap(gapB, posB > 0)
 			a, b = d.A.sentenceLines(op.A), d.B.sentenceLines(op.B)
 		}
-		if op.Kind == Insert || afterB {
-			// Text from B reads on with B's own spacing and punctuation.
+		// Text from B reads on with B's own spacing and punctuation. The
+		// two gaps lie between the same aligned words when the op and the
+		// one before it (if any) hold words of both sides.
+		fromB := op.Kind == Insert || afterB
+		marked := false
+		if aligned && (op.Kind == Equal || op.Kind == Replace) {
+			marked = t.gap(gapA, gapB, fromB)
+		} else if fromB {
 			t.write(gapB, plain)
 		} else {
 			t.write(gapA, plain)
 		}
+		if marked {
+			gapB = "" // shown: the separator below is white space alone
+		}
 		switch op.Kind {
 		case Equal:
-			t.write(a, plain)
+			if d.By == ByWord {
+				t.equalWords(d, op)
+			} else {
+				t.write(a, plain)
+			}
 		case Delete:
 			t.write(a, onlyA)
 		case Insert:
@@ -75,14 +89,139 @@ func WriteText(w io.Writer, d *Diff, o TextOptions) error {
 			t.write(b, onlyB)
 		}
 		posA, posB, afterB = op.A.End, op.B.End, op.Kind == Insert || op.Kind == Replace
+		aligned = op.Kind == Equal || op.Kind == Replace
 	}
-	tail := d.A.Text[posA:]
-	if afterB {
-		tail = d.B.Text[posB:]
+	tailA, tailB := strings.TrimRightFunc(d.A.Text[posA:], isSpace), strings.TrimRightFunc(d.B.Text[posB:], isSpace)
+	switch {
+	case aligned:
+		t.gap(tailA, tailB, afterB)
+	case afterB:
+		t.write(tailB, plain)
+	default:
+		t.write(tailA, plain)
 	}
-	t.write(strings.TrimRightFunc(tail, isSpace), plain)
 	t.w.WriteString("\n")
 	return t.w.Flush()
+}
+
+// gap writes the text between two aligned pieces, gapA of A and gapB of
+// B: the spacing and punctuation around words, which the alignment of
+// words does not compare. When the two hold the same characters but white
+// space, it is written once, from B when fromB, else from A, and gap
+// returns false. Otherwise what differs is marked as text only in one side
+// is, between the characters the two share at its ends, written once
+// (`year",` against `year;`: year[-",-]{+;+}), and gap returns true. White
+// space matches white space of any kind; a side's part that is white space
+// alone is written only from the side written.
+func (t *textWriter) gap(gapA, gapB string, fromB bool) bool {
+	same := gapA
+	if fromB {
+		same = gapB
+	}
+	if withoutSpace(gapA) == withoutSpace(gapB) {
+		t.write(same, plain)
+		return false
+	}
+	preA, preB := commonPrefix(gapA, gapB)
+	sufA, sufB := commonSuffix(gapA[preA:], gapB[preB:])
+	midA, midB := gapA[preA:len(gapA)-sufA], gapB[preB:len(gapB)-sufB]
+	if fromB {
+		t.write(gapB[:preB], plain)
+	} else {
+		t.write(gapA[:preA], plain)
+	}
+	if strings.TrimFunc(midA, isSpace) != "" {
+		t.write(midA, onlyA)
+	} else if !fromB {
+		t.write(midA, plain)
+	}
+	if strings.TrimFunc(midB, isSpace) != "" {
+		t.write(midB, onlyB)
+	} else if fromB {
+		t.write(midB, plain)
+	}
+	if fromB {
+		t.write(gapB[len(gapB)-sufB:], plain)
+	} else {
+		t.write(gapA[len(gapA)-sufA:], plain)
+	}
+	return true
+}
+
+// equalWords writes the words of op, of kind Equal, as A has them, with
+// the spacing and punctuation between two of them marked where the sides
+// differ (see gap).
+func (t *textWriter) equalWords(d *Diff, op Op) {
+	ua, ub := d.A.unitsIn(op.A), d.B.unitsIn(op.B)
+	if len(ua) != len(ub) || len(ua) == 0 {
+		t.write(d.A.Text[op.A.Start:op.A.End], plain)
+		return
+	}
+	for k := range ua {
+		if k > 0 {
+			t.gap(d.A.Text[ua[k-1].span.End:ua[k].span.Start], d.B.Text[ub[k-1].span.End:ub[k].span.Start], false)
+		}
+		t.write(d.A.Text[ua[k].span.Start:ua[k].span.End], plain)
+	}
+}
+
+// unitsIn returns the side's units within sp, found by binary search.
+func (s *Side) unitsIn(sp Span) []unit {
+	first, _ := slices.BinarySearchFunc(s.units, sp.Start, func(u unit, start int) int { return cmp.Compare(u.span.Start, start) })
+	last := first
+	for last < len(s.units) && s.units[last].span.End <= sp.End {
+		last++
+	}
+	return s.units[first:last]
+}
+
+// withoutSpace returns s without its white space.
+func withoutSpace(s string) string {
+	if strings.IndexFunc(s, isSpace) < 0 {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if isSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// sameRune reports whether r and q match in a gap: equal, or both white
+// space.
+func sameRune(r, q rune) bool {
+	return r == q || isSpace(r) && isSpace(q)
+}
+
+// commonPrefix returns the lengths in bytes of the longest prefixes of a
+// and b that match rune by rune (see sameRune).
+func commonPrefix(a, b string) (int, int) {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		r, n := utf8.DecodeRuneInString(a[i:])
+		q, m := utf8.DecodeRuneInString(b[j:])
+		if !sameRune(r, q) {
+			break
+		}
+		i, j = i+n, j+m
+	}
+	return i, j
+}
+
+// commonSuffix returns the lengths in bytes of the longest suffixes of a
+// and b that match rune by rune (see sameRune).
+func commonSuffix(a, b string) (int, int) {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		r, n := utf8.DecodeLastRuneInString(a[:len(a)-i])
+		q, m := utf8.DecodeLastRuneInString(b[:len(b)-j])
+		if !sameRune(r, q) {
+			break
+		}
+		i, j = i+n, j+m
+	}
+	return i, j
 }
 
 // textWriter writes the pieces of the inline rendering.
