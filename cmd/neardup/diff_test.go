@@ -114,7 +114,7 @@ func TestRunDiffFormats(t *testing.T) {
 		color  bool
 		want   []string // substrings of the output
 	}{
-		{"plain text", "text", false, []string{"--- " + filepath.Join(dir, "a.txt"), "One & two < [-three-] {+four+}."}},
+		{"plain text", "text", false, []string{"--- " + filepath.Join(dir, "a.txt"), "One [-&-] two [-<-] [-three-] {+four+}."}},
 		{"coloured text", "text", true, []string{"\x1b[31mthree\x1b[0m \x1b[32mfour\x1b[0m"}},
 		{"html", "html", false, []string{"<!DOCTYPE html>", "One &amp; two &lt; <span class=\"nd-a\">three</span>."}},
 	}

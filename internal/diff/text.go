@@ -130,15 +130,21 @@ func (t *textWriter) gap(gapA, gapB string, fromB bool) bool {
 	} else {
 		t.write(gapA[:preA], plain)
 	}
-	if strings.TrimFunc(midA, isSpace) != "" {
-		t.write(midA, onlyA)
-	} else if !fromB {
-		t.write(midA, plain)
+	// The white space at the ends of the parts that differ is written
+	// plain, from the side written.
+	leadA, coreA, trailA := splitSpace(midA)
+	leadB, coreB, trailB := splitSpace(midB)
+	if fromB {
+		t.write(leadB, plain)
+	} else {
+		t.write(leadA, plain)
 	}
-	if strings.TrimFunc(midB, isSpace) != "" {
-		t.write(midB, onlyB)
-	} else if fromB {
-		t.write(midB, plain)
+	t.write(coreA, onlyA)
+	t.write(coreB, onlyB)
+	if fromB {
+		t.write(trailB, plain)
+	} else {
+		t.write(trailA, plain)
 	}
 	if fromB {
 		t.write(gapB[len(gapB)-sufB:], plain)
@@ -173,6 +179,15 @@ func (s *Side) unitsIn(sp Span) []unit {
 		last++
 	}
 	return s.units[first:last]
+}
+
+// splitSpace returns the white space s opens with, what follows up to
+// the white space it ends with, and that.
+func splitSpace(s string) (lead, core, trail string) {
+	core = strings.TrimLeftFunc(s, isSpace)
+	lead = s[:len(s)-len(core)]
+	core = strings.TrimRightFunc(core, isSpace)
+	return lead, core, s[len(lead)+len(core):]
 }
 
 // withoutSpace returns s without its white space.
