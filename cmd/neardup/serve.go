@@ -103,17 +103,35 @@ func (c *serveCmd) Run(g *globals) error {
 }
 
 // checkAddr checks the form of a listening address, host:port with a port
-// from 0 to 65535 or a service name; whether the host can be listened on
-// is the listener's to say.
+// from 0 to 65535 written in digits, or a service name (see portForm);
+// whether the host can be listened on is the listener's to say.
 func checkAddr(addr string) error {
 	_, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return errors.New("want host:port, such as 127.0.0.1:8080 or :8080")
 	}
-	if _, err := net.LookupPort("tcp", port); err != nil {
+	if _, err := net.LookupPort("tcp", port); err != nil || !portForm(port) {
 		return fmt.Errorf("the port %q is not a number from 0 to 65535 or a service name", port)
 	}
 	return nil
+}
+
+// portForm reports whether port is written as a port may be: digits, or a
+// service name (letters, digits and hyphens, starting with a letter:
+// "http"), or nothing (port 0, as net.Listen reads it). net.LookupPort
+// alone took " 18479" and "+18479" for 18479, so a pasted space served
+// where a mistake should have been named.
+func portForm(port string) bool {
+	if port == "" {
+		return true
+	}
+	digits, name := true, port[0] >= 'a' && port[0] <= 'z' || port[0] >= 'A' && port[0] <= 'Z'
+	for _, c := range []byte(port) {
+		isDigit := c >= '0' && c <= '9'
+		digits = digits && isDigit
+		name = name && (isDigit || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')
+	}
+	return digits || name
 }
 
 // exposure says what a server listening on addr beyond this machine

@@ -224,3 +224,38 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// TestCheckAddr pins the reviewer's finding that serve --addr took
+// "127.0.0.1: 18479" and "127.0.0.1:+18479" (net.LookupPort trims the one
+// and reads a sign in the other) and served on port 18479, where an
+// --addr that is not host:port with a port from 0 to 65535 is a mistake
+// in the command line, named.
+func TestCheckAddr(t *testing.T) {
+	for _, tc := range []struct{ name, addr, err string }{
+		{"host and port", "127.0.0.1:8080", ""},
+		{"port alone", ":8080", ""},
+		{"port zero", "127.0.0.1:0", ""},
+		{"highest port", "127.0.0.1:65535", ""},
+		{"no port", "127.0.0.1:", ""}, // port 0, as net.Listen reads it
+		{"ipv6", "[::1]:8080", ""},
+		{"service name", "127.0.0.1:http", ""},
+		{"space before the port", "127.0.0.1: 18479", `the port " 18479" is not`},
+		{"space after the port", "127.0.0.1:18479 ", `the port "18479 " is not`},
+		{"plus sign", "127.0.0.1:+18479", `the port "+18479" is not`},
+		{"minus sign", "127.0.0.1:-1", `the port "-1" is not`},
+		{"out of range", "127.0.0.1:65536", `the port "65536" is not`},
+		{"letters after digits", "127.0.0.1:8x", `the port "8x" is not`},
+		{"unknown service", "127.0.0.1:no-such-service", `the port "no-such-service" is not`},
+		{"not host:port", "nonsense", "want host:port"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := checkAddr(tc.addr)
+			switch {
+			case tc.err == "" && err != nil:
+				t.Errorf("checkAddr(%q) = %v, want nil", tc.addr, err)
+			case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+				t.Errorf("checkAddr(%q) = %v, want an error holding %q", tc.addr, err, tc.err)
+			}
+		})
+	}
+}

@@ -3,7 +3,7 @@ package watch
 import (
 	"bytes"
 	"net/url"
-	"sort"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -20,12 +20,26 @@ var trackingParams = map[string]bool{
 // Canonical returns the form of a page's URL that two fetches of one page
 // share: scheme and host lower-cased, default ports, fragments and tracking
 // parameters (utm_*, fbclid, gclid, ...) left out, the other parameters
-// sorted. An unparsable URL is returned as it is.
+// sorted (see canonicalQuery). An unparsable URL is returned as it is. It
+// is a key, never a URL to fetch: an item's page is fetched at its link as
+// the feed gives it.
 func Canonical(raw string) string {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil || u.Host == "" {
 		return strings.TrimSpace(raw)
 	}
+	normalHost(u)
+	u.Fragment, u.RawFragment = "", ""
+	if u.Path == "" {
+		u.Path = "/"
+	}
+	u.RawQuery = canonicalQuery(u.RawQuery)
+	return u.String()
+}
+
+// normalHost lower-cases u's scheme and host and leaves out its port when
+// it is the scheme's default, in place: what no server reads otherwise.
+func normalHost(u *url.URL) {
 	u.Scheme = strings.ToLower(u.Scheme)
 	host := strings.ToLower(u.Hostname())
 	if strings.Contains(host, ":") { // an IPv6 address keeps its brackets
@@ -34,32 +48,47 @@ func Canonical(raw string) string {
 	if p := u.Port(); p != "" && !(p == "80" && u.Scheme == "http" || p == "443" && u.Scheme == "https") {
 		host += ":" + p
 	}
-	u.Host, u.Fragment, u.RawFragment = host, "", ""
-	if u.Path == "" {
-		u.Path = "/"
-	}
-	q := u.Query()
-	for k := range q {
-		if trackingParams[strings.ToLower(k)] || strings.HasPrefix(strings.ToLower(k), "utm_") {
-			q.Del(k)
+	u.Host = host
+}
+
+// canonicalQuery returns a raw query made canonical: its parameters, split
+// at '&', sorted by name (those of one name in their order), tracking
+// parameters left out. A name=value pair is written as url.QueryEscape
+// writes its name and value (a=1&b=x%2Fy, as it always was, so that
+// stored keys stay the same); anything else is kept as written: a bare
+// name (index.php?/archives/101-story.html, which was rewritten
+// %2Farchives%2F101-story.html=), a pair holding ';' (id=7;s=1, which
+// url.ParseQuery drops, so that links differing in it were one key) and a
+// pair with a malformed escape. Two queries that name different pages
+// never become one.
+func canonicalQuery(raw string) string {
+	type param struct{ name, text string }
+	var ps []param
+	for _, p := range strings.Split(raw, "&") {
+		if p == "" {
+			continue
 		}
-	}
-	keys := make([]string, 0, len(q))
-	for k := range q {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	for _, k := range keys {
-		for _, v := range q[k] {
-			if b.Len() > 0 {
-				b.WriteByte('&')
-			}
-			b.WriteString(url.QueryEscape(k) + "=" + url.QueryEscape(v))
+		k, v, pair := strings.Cut(p, "=")
+		name, kerr := url.QueryUnescape(k)
+		if kerr != nil {
+			name = k
 		}
+		semi := strings.Contains(p, ";")
+		if !semi && (trackingParams[strings.ToLower(name)] || strings.HasPrefix(strings.ToLower(name), "utm_")) {
+			continue
+		}
+		text := p
+		if value, verr := url.QueryUnescape(v); pair && !semi && kerr == nil && verr == nil {
+			text = url.QueryEscape(name) + "=" + url.QueryEscape(value)
+		}
+		ps = append(ps, param{name, text})
 	}
-	u.RawQuery = b.String()
-	return u.String()
+	slices.SortStableFunc(ps, func(a, b param) int { return strings.Compare(a.name, b.name) })
+	texts := make([]string, len(ps))
+	for i, p := range ps {
+		texts[i] = p.text
+	}
+	return strings.Join(texts, "&")
 }
 
 // withoutUser returns the URL raw without its user name and password, as

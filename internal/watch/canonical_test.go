@@ -19,6 +19,47 @@ func TestCanonical(t *testing.T) {
 	}
 }
 
+// TestCanonicalQuery pins the reviewer's finding that canonical links
+// merged different pages: url.Query dropped every pair holding ';' (two
+// items /article?id=7;s=1 and ?id=8;s=1 were one) and rewrote a bare name
+// (index.php?/archives/101-story.html became
+// ?%2Farchives%2F101-story.html=). Such parameters are kept as written;
+// name=value pairs are written as before, so that the keys an index
+// stored stay the same.
+func TestCanonicalQuery(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"pairs sorted", "http://a.example/x?b=2&a=1", "http://a.example/x?a=1&b=2"},
+		{"one name in its order", "http://a.example/x?b=2&a=3&a=1", "http://a.example/x?a=3&a=1&b=2"},
+		{"tracking left out", "http://a.example/x?utm_source=rss&id=3&fbclid=x&utm_medium", "http://a.example/x?id=3"},
+		{"escapes as before", "http://a.example/x?u=http://b.example/y&q=a%20b", "http://a.example/x?q=a+b&u=http%3A%2F%2Fb.example%2Fy"},
+		{"plus as before", "http://a.example/x?q=a+b", "http://a.example/x?q=a+b"},
+		{"empty pairs", "http://a.example/x?&a=1&&", "http://a.example/x?a=1"},
+		{"bare path as written", "http://a.example/index.php?/archives/101-story.html", "http://a.example/index.php?/archives/101-story.html"},
+		{"bare name as written", "http://a.example/x?print&id=2", "http://a.example/x?id=2&print"},
+		{"semicolon pair as written", "http://a.example/article?id=7;s=1", "http://a.example/article?id=7;s=1"},
+		{"semicolon pair beside others", "http://a.example/article?z=1&id=8;s=1&utm_source=x", "http://a.example/article?id=8;s=1&z=1"},
+		{"tracking name with a semicolon kept", "http://a.example/x?utm_source=a;id=7", "http://a.example/x?utm_source=a;id=7"},
+		{"malformed escape as written", "http://a.example/x?b=%zz&a=1", "http://a.example/x?a=1&b=%zz"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Canonical(tc.in); got != tc.want {
+				t.Errorf("Canonical(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+	// Links that name different pages keep different keys.
+	for _, pair := range [][2]string{
+		{"http://a.example/article?id=7;s=1", "http://a.example/article?id=8;s=1"},
+		{"http://a.example/article?id=7;s=1", "http://a.example/article"},
+		{"http://a.example/x?a", "http://a.example/x?a="},
+		{"http://a.example/index.php?/a/b", "http://a.example/index.php?%2Fa%2Fb="},
+	} {
+		if a, b := Canonical(pair[0]), Canonical(pair[1]); a == b {
+			t.Errorf("%s and %s are both %s", pair[0], pair[1], a)
+		}
+	}
+}
+
 func TestPageCanonical(t *testing.T) {
 	for _, c := range []struct{ page, want string }{
 		{`<html><head><link rel="canonical" href="/news/1?utm_source=x"></head><body></body></html>`, "https://site.example/news/1"},
@@ -44,7 +85,7 @@ func TestCanonicalIPv6(t *testing.T) {
 	for in, want := range map[string]string{
 		"http://[::1]:9200/x":           "http://[::1]:9200/x",
 		"http://[::1]/x":                "http://[::1]/x",
-		"https://[2001:DB8::1]:443/a?b": "https://[2001:db8::1]/a?b=",
+		"https://[2001:DB8::1]:443/a?b": "https://[2001:db8::1]/a?b",
 	} {
 		if got := Canonical(in); got != want {
 			t.Errorf("Canonical(%q) = %q, want %q", in, got, want)

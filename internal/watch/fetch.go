@@ -345,7 +345,7 @@ func (f *fetcher) handle(hr *http.Response) (*response, error) {
 	if hr.ContentLength > f.maxBytes {
 		return resp, fmt.Errorf("%w: %s declares %d bytes, the limit is %d", ErrTooLarge, ShownURL(resp.url), hr.ContentLength, f.maxBytes)
 	}
-	body, err := decoder(io.LimitReader(hr.Body, f.maxBytes+1), hr.Header.Get("Content-Encoding"))
+	body, err := decoder(&capReader{r: hr.Body, limit: f.maxBytes}, hr.Header.Get("Content-Encoding"))
 	if err == nil {
 		resp.body, err = readLimited(body, f.maxBytes)
 	}
@@ -353,6 +353,36 @@ func (f *fetcher) handle(hr *http.Response) (*response, error) {
 		return resp, fmt.Errorf("%s: %w", ShownURL(resp.url), err)
 	}
 	return resp, nil
+}
+
+// capReader reads r, and fails with ErrTooLarge once it has more than
+// limit bytes to give: a body over the limit as sent, told apart from one
+// cut short. A limit that merely ended the reading (io.LimitReader) left
+// an over-long compressed body cut in the middle of its stream, which the
+// decompressor reported as "unexpected EOF", an error tried again, rather
+// than a body too large, whose outcome is final.
+type capReader struct {
+	r     io.Reader
+	limit int64 // the most bytes it gives
+	n     int64 // the bytes read, one more than limit once it failed
+}
+
+func (c *capReader) Read(p []byte) (int, error) {
+	if c.n > c.limit {
+		return 0, c.tooLarge()
+	}
+	if int64(len(p)) > c.limit-c.n+1 {
+		p = p[:c.limit-c.n+1] // a byte past the limit tells an over-long body
+	}
+	n, err := c.r.Read(p)
+	if c.n += int64(n); c.n > c.limit {
+		return n - 1, c.tooLarge()
+	}
+	return n, err
+}
+
+func (c *capReader) tooLarge() error {
+	return fmt.Errorf("%w of %d bytes as sent", ErrTooLarge, c.limit)
 }
 
 // readLimited reads r whole, failing past limit bytes.

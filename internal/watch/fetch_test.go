@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"runtime"
@@ -119,6 +120,60 @@ func TestSizeLimits(t *testing.T) {
 		if _, err := f.get(t.Context(), request{url: s.URL + p}); !errors.Is(err, ErrTooLarge) {
 			t.Errorf("%s: %v, want ErrTooLarge", p, err)
 		}
+	}
+}
+
+// TestCompressedOverLimitWithoutLength pins the reviewer's finding that a
+// compressed body over the limit as sent, without a Content-Length, was
+// "unexpected EOF", an error tried again on the next passes, where the
+// same body with one was too large, final: the raw body was cut at the
+// limit before it was inflated, and the inflater saw a truncated stream.
+// A body that is cut short is still an error, not too large.
+func TestCompressedOverLimitWithoutLength(t *testing.T) {
+	const limit = 64 << 10
+	noise := make([]byte, 3*limit) // incompressible: larger than the limit as sent too
+	rand.NewChaCha8([32]byte{1}).Read(noise)
+	compress := func(enc string, b []byte) []byte {
+		var buf bytes.Buffer
+		var zw io.WriteCloser
+		switch enc {
+		case "gzip":
+			zw = gzip.NewWriter(&buf)
+		case "deflate":
+			zw = zlib.NewWriter(&buf)
+		case "br":
+			zw = brotli.NewWriter(&buf)
+		}
+		zw.Write(b)
+		zw.Close()
+		return buf.Bytes()
+	}
+	s := newSite(t)
+	for _, enc := range []string{"gzip", "deflate", "br"} {
+		whole, small := compress(enc, noise), compress(enc, noise[:limit/2])
+		s.handle("/"+enc+"/over", func(rw http.ResponseWriter, r *http.Request) {
+			rw.Header().Set("Content-Encoding", enc)
+			for b := whole; len(b) > 0; b = b[min(len(b), 4096):] { // chunked: no Content-Length
+				rw.Write(b[:min(len(b), 4096)])
+				rw.(http.Flusher).Flush()
+			}
+		})
+		s.handle("/"+enc+"/cut", func(rw http.ResponseWriter, r *http.Request) {
+			rw.Header().Set("Content-Encoding", enc)
+			rw.Header().Set("Content-Length", fmt.Sprint(len(small)))
+			rw.Write(small[:len(small)/2]) // the connection closes before the rest
+		})
+	}
+	f := testFetcher(func(o *Options) { o.MaxBytes = limit })
+	for _, enc := range []string{"gzip", "deflate", "br"} {
+		t.Run(enc, func(t *testing.T) {
+			if _, err := f.get(t.Context(), request{url: s.URL + "/" + enc + "/over"}); !errors.Is(err, ErrTooLarge) {
+				t.Errorf("over the limit as sent, no Content-Length: %v, want ErrTooLarge", err)
+			}
+			if _, err := f.get(t.Context(), request{url: s.URL + "/" + enc + "/cut"}); err == nil || errors.Is(err, ErrTooLarge) {
+				t.Errorf("cut short: %v, want an error, not ErrTooLarge", err)
+			}
+		})
 	}
 }
 

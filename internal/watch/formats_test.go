@@ -75,6 +75,59 @@ func TestFeedCharsets(t *testing.T) {
 	}
 }
 
+// TestUTF16Feed pins the reviewer's finding that a well-formed feed in
+// UTF-16, with its byte order mark and encoding="UTF-16", as XML lets a
+// document be written, was no feed: "an HTML page, not a feed" to feeds
+// add (the body does not start with '<'), "failed to detect feed type" to
+// a poll. It is read, little- and big-endian, whatever its Content-Type
+// says.
+func TestUTF16Feed(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	const untitled = `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><article><p>%s</p></article></body></html>`
+	cases := []struct {
+		name, contentType string
+		bigEndian         bool
+	}{
+		{"little-endian", "application/rss+xml", false},
+		{"big-endian", "text/xml", true},
+		{"little-endian sent as html", "text/html", false},
+		{"big-endian with a UTF-8 charset", "application/xml; charset=utf-8", true},
+	}
+	for i, c := range cases {
+		path := "/story/" + string(rune('a'+i))
+		s.serve(path, "text/html; charset=utf-8", fmtPage(untitled, newStory(uint64(600+i)).text()))
+		feed := `<?xml version="1.0" encoding="UTF-16"?>` + "\n" + rss2(item{title: "Brücke — Fluß " + c.name, link: s.URL + path})[len(`<?xml version="1.0" encoding="UTF-8"?>`):]
+		bom := []byte{0xff, 0xfe}
+		if c.bigEndian {
+			bom = []byte{0xfe, 0xff}
+		}
+		s.serve("/feed"+path, c.contentType, string(append(bom, utf16Bytes(feed, c.bigEndian)...)))
+		t.Run(c.name, func(t *testing.T) {
+			if n, err := CheckFeed(t.Context(), s.URL+"/feed"+path, testOptions()); err != nil || n != 1 {
+				t.Errorf("CheckFeed: %d items, %v; want 1", n, err)
+			}
+		})
+		addFeed(t, x, Feed{URL: s.URL + "/feed" + path, Interval: Duration(time.Hour)})
+	}
+	res := once(t, newWatcher(t, x, testOptions()))
+	for i, r := range res {
+		if r.Status != "ok" || r.New != 1 || r.Outcomes[OutcomeAdded]+r.Outcomes[OutcomeSimilar] != 1 {
+			t.Errorf("%s: %+v (%v), want one article stored", cases[i].name, r, r.Err)
+		}
+	}
+	for i, c := range cases {
+		d, err := x.Document(t.Context(), s.URL+"/story/"+string(rune('a'+i)))
+		if err != nil {
+			t.Errorf("%s: article not stored (%v)", c.name, err)
+			continue
+		}
+		if want := "Brücke — Fluß " + c.name; d.Title != want {
+			t.Errorf("%s: title %q, want %q", c.name, d.Title, want)
+		}
+	}
+}
+
 // fmtPage is format with its %s replaced by text, escaped.
 func fmtPage(format, text string) string {
 	return strings.Replace(format, "%s", html.EscapeString(text), 1)

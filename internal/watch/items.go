@@ -27,7 +27,7 @@ import (
 type entry struct {
 	key   string // the canonical link, else textKey, else the GUID
 	link  string // the canonical link, without a user name or password; "" when none
-	fetch string // the URL its page is fetched from: link, with the user and password it was given or a relative link took from a private feed's URL
+	fetch string // the URL its page is fetched from: the link as the feed gives it, resolved against the feed's URL (with the user and password it holds or took from a private feed's URL), its host normalised (normalHost), without its fragment
 	id    string // the id of its article, articleID(link); "" when no link
 	title string
 	date  time.Time // itemDate, in the zone the item names
@@ -62,10 +62,17 @@ func entries(feedURL, lang string, items []*gofeed.Item) (out []entry, unnamed i
 		if link := strings.TrimSpace(it.Link); link != "" {
 			if ref, err := url.Parse(link); err == nil && base != nil {
 				if abs := base.ResolveReference(ref); (abs.Scheme == "http" || abs.Scheme == "https") && abs.Host != "" {
-					// The password a link holds, or takes from the feed's URL,
-					// opens its page; it is no part of the article's id or
-					// URL, which the index stores and shows.
-					e.fetch = Canonical(abs.String())
+					// The page is fetched at the link as the feed gives it,
+					// its scheme and host in lower case, without a default
+					// port or a fragment: the canonical link is a key, and
+					// a server may tell apart what it merges (the order of
+					// the parameters). The password a link holds, or takes
+					// from the feed's URL, opens its page; it is no part of
+					// the article's id or URL, which the index stores and
+					// shows.
+					normalHost(abs)
+					abs.Fragment, abs.RawFragment = "", ""
+					e.fetch = abs.String()
 					abs.User = nil
 					e.link = Canonical(abs.String())
 				}

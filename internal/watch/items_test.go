@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -414,4 +416,55 @@ func passBoth(t *testing.T, x, y *neardup.Index) []Stored {
 		t.Fatal(err)
 	}
 	return feeds
+}
+
+// TestItemPageFetchedAtItsLink pins the reviewer's finding that the
+// watcher fetched an item's page at its canonical link: the site saw
+// /index.php?%2Farchives%2F101-story.html= and /article (both 404), never
+// the links the feed gave, and the two items /article?id=N;s=1 were one.
+// Each page is fetched at its link as written (its fragment aside), and
+// each item is an article of its own.
+func TestItemPageFetchedAtItsLink(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	pages := map[string]story{
+		"/index.php?/archives/101-story.html": newStory(101),
+		"/article?id=7;s=1":                   newStory(7),
+		"/article?id=8;s=1":                   newStory(8),
+	}
+	var mu sync.Mutex
+	var asked []string
+	page := func(rw http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		asked = append(asked, r.URL.RequestURI())
+		mu.Unlock()
+		st, ok := pages[r.URL.RequestURI()]
+		if !ok {
+			http.NotFound(rw, r)
+			return
+		}
+		rw.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(rw, st.page("A", ""))
+	}
+	s.handle("/index.php", page)
+	s.handle("/article", page)
+	s.serve("/feed", "application/rss+xml", rss2(
+		item{title: "A", link: s.URL + "/index.php?/archives/101-story.html#comments"},
+		item{title: "B", link: s.URL + "/article?id=7;s=1"},
+		item{title: "C", link: s.URL + "/article?id=8;s=1"}))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	res := once(t, newWatcher(t, x, testOptions()))
+	if r := res[0]; r.New != 3 || r.Outcomes[OutcomeAdded] != 3 {
+		t.Errorf("poll %+v, want 3 new items, 3 added", r)
+	}
+	slices.Sort(asked)
+	if want := slices.Sorted(maps.Keys(pages)); !slices.Equal(asked, want) {
+		t.Errorf("the site was asked for %q, want %q", asked, want)
+	}
+	got := storedItems(t, x, s.URL+"/feed")
+	for link := range pages {
+		if it := got[s.URL+link]; it.Outcome != OutcomeAdded || it.Doc != s.URL+link {
+			t.Errorf("item %s: %+v, want added as its own article", link, it)
+		}
+	}
 }

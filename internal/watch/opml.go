@@ -23,9 +23,9 @@ func isXML(data []byte) bool {
 	return len(t) > 0 && t[0] == '<'
 }
 
-// fromUTF16 returns data, a feeds file, in UTF-8 when it starts with the
-// byte order mark of UTF-16 (as Windows programs save "Unicode" text), and
-// whether it did; other data as it is.
+// fromUTF16 returns data, a feeds file or a feed, in UTF-8 when it starts
+// with the byte order mark of UTF-16 (as Windows programs save "Unicode"
+// text), and whether it did; other data as it is.
 func fromUTF16(data []byte) ([]byte, bool) {
 	if !bytes.HasPrefix(data, []byte{0xfe, 0xff}) && !bytes.HasPrefix(data, []byte{0xff, 0xfe}) {
 		return data, false

@@ -31,7 +31,7 @@ import (
 // nested no deeper than maxFeedDepth; the named entities of HTML (&nbsp;)
 // are taken, as feeds use them. Its characters are in the encoding its
 // XML declaration names, else in the Content-Type's charset (see
-// xmlUTF8), else UTF-8.
+// xmlUTF8), else UTF-8; a byte order mark of UTF-16 says UTF-16.
 //
 // It returns the feed and how many items the feed lists. When maxItems is
 // above 0 and the feed lists more than twice as many items, all but its
@@ -130,8 +130,14 @@ func (t externalLinks) Translate(feed any) (*gofeed.Feed, error) {
 // parsers read as UTF-8 and refused; a body that is valid UTF-8 is left
 // as it is, whatever the header says. A declared encoding is left to the
 // parsers, and a body that is not XML (JSON Feed) is returned as it is,
-// without its mark.
+// without its mark. A body that starts with the byte order mark of UTF-16
+// (little- or big-endian), as XML lets a document in UTF-16 start, is
+// made UTF-8 and its declaration says so (see declareUTF8): it was taken
+// for no XML at all, "not a feed", or "an HTML page".
 func xmlUTF8(body []byte, contentType string) ([]byte, error) {
+	if b, ok := fromUTF16(body); ok {
+		return declareUTF8(bytes.TrimLeft(b, " \t\r\n")), nil
+	}
 	bom := bytes.HasPrefix(body, utf8BOM)
 	body = bytes.TrimPrefix(body, utf8BOM)
 	body = bytes.TrimLeft(body, " \t\r\n")
@@ -180,6 +186,18 @@ func declaredEncoding(body []byte) string {
 		return ""
 	}
 	return string(m[2])
+}
+
+// declareUTF8 returns body, XML made UTF-8, with the encoding its XML
+// declaration names (UTF-16) replaced by UTF-8, so that the parsers do not
+// decode it again; a body without one is returned as it is.
+func declareUTF8(body []byte) []byte {
+	if declaredEncoding(body) == "" {
+		return body
+	}
+	end := bytes.Index(body, []byte("?>"))
+	m := encodingAttr.FindSubmatchIndex(body[:end])
+	return slices.Concat(body[:m[4]], []byte("UTF-8"), body[m[5]:])
 }
 
 var encodingAttr = regexp.MustCompile(`\sencoding\s*=\s*(["'])([^"']*)(["'])`)
