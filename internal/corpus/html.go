@@ -178,7 +178,7 @@ func skipMessage(reason core.SkipReason, a extract.Article, url string, opts ext
 		if minChars == 0 {
 			minChars = extract.DefaultMinChars
 		}
-		return fmt.Sprintf("%d characters of text, fewer than %d", utf8.RuneCountInString(a.Text), minChars)
+		return fmt.Sprintf("%d characters of text, fewer than %d (--min-chars)", utf8.RuneCountInString(a.Text), minChars)
 	case extract.SkipNotArticleURL:
 		return fmt.Sprintf("the site rules do not take %q for an article", url)
 	case extract.SkipTooLarge:

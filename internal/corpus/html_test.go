@@ -181,7 +181,7 @@ func TestPages(t *testing.T) {
 	// nothing.
 	short := func(id, url string) page {
 		return page{ID: id, URL: url, Title: "Photos of the week", Skip: "too-short",
-			Err: id + ": too-short: 28 characters of text, fewer than 500"}
+			Err: id + ": too-short: 28 characters of text, fewer than 500 (--min-chars)"}
 	}
 	want := []page{
 		article("pages/a.html", "", portStory, date),
