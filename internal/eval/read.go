@@ -125,16 +125,22 @@ func valuesOf(raw json.RawMessage) []string {
 	return []string{string(raw)}
 }
 
-// parseWeight reads a truth pair's weight: a positive finite number, 1
-// when the field is absent or null.
+// maxWeight bounds a truth pair's weight: the inverse of a probability of
+// being drawn from the pairs of a corpus, which no corpus of fewer than
+// 10^7 documents reaches, and small enough that the estimates' sums of
+// weights and of their squares stay finite (1e308 made F1 NaN).
+const maxWeight = 1e15
+
+// parseWeight reads a truth pair's weight: a positive number of at most
+// maxWeight, 1 when the field is absent or null.
 func parseWeight(raw json.RawMessage) (float64, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
 		return 1, nil
 	}
 	var w float64
-	if err := json.Unmarshal(raw, &w); err != nil || w <= 0 || math.IsInf(w, 0) {
-		return 0, fmt.Errorf("weight %s: want a positive number (the inverse of the pair's probability of being drawn)", raw)
+	if err := json.Unmarshal(raw, &w); err != nil || w <= 0 || w > maxWeight || math.IsNaN(w) {
+		return 0, fmt.Errorf("weight %s: want a positive number of at most %g (the inverse of the pair's probability of being drawn)", raw, float64(maxWeight))
 	}
 	return w, nil
 }

@@ -139,6 +139,10 @@ func TestWeightErrors(t *testing.T) {
 		{`{"a":"1","b":"2","label":"duplicate","weight":-2}`, "weight -2"},
 		{`{"a":"1","b":"2","label":"duplicate","weight":"2"}`, `weight "2"`},
 		{`{"a":"1","b":"2","label":"duplicate","stratum":["x","y"]}`, `stratum ["x","y"]: want one value`},
+		// Finite but so large that the sums of the estimates overflow: F1
+		// was NaN, and --json failed (json: unsupported value: NaN).
+		{`{"a":"1","b":"2","label":"duplicate","weight":1e308}`, "line 1: weight 1e308: want a positive number of at most 1e+15"},
+		{`{"a":"1","b":"2","label":"duplicate","weight":2e15}`, "weight 2e15"},
 	} {
 		_, err := ReadTruth(strings.NewReader(tc.line), "")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
