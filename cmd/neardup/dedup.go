@@ -17,6 +17,7 @@ import (
 	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/report"
 )
 
@@ -73,7 +74,9 @@ func (c *dedupCmd) Run(g *globals) error {
 	if err != nil {
 		return err
 	}
-	if err := refuseInputAsOutput(c.Inputs, outputFile{"--report", c.Report}, outputFile{"--titles-csv", c.TitlesCSV}, outputFile{"--matrix", c.Matrix}); err != nil {
+	walk := inputWalk{outDir: c.Out, own: func(path string) bool { return output.Wrote(c.Out, path) }}
+	if err := refuseInputAsOutput(c.Inputs, walk, outputFile{"--report", c.Report}, outputFile{"--titles-csv", c.TitlesCSV},
+		outputFile{"--matrix", c.Matrix}, outputFile{"--cpuprofile", c.CPUProfile}); err != nil {
 		return err
 	}
 	if err := refuseInputInOutputDir(c.Inputs, c.Out); err != nil {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/job"
@@ -141,12 +142,24 @@ func (f decompressFlags) check() error {
 // outputFile is a file a command writes, by the flag that names it.
 type outputFile struct{ flag, path string }
 
-// refuseInputAsOutput refuses an output file that is one of the inputs
-// given on the command line, however either path is written (a relative
-// path, a link): the run would read it, then replace it with its results.
-// Inputs met inside a directory are kept from the outputs by the reader's
-// Exclude; an input named by its own path is always read.
-func refuseInputAsOutput(inputs []string, outs ...outputFile) error {
+// inputWalk says which files of an input directory a command reads, for
+// refuseInputAsOutput.
+type inputWalk struct {
+	anyName bool   // every name (extract); else the names of the table of formats
+	outDir  string // dedup's -o: not read (the reader's Exclude); "" for none
+	// own reports whether an existing output file is one a previous run
+	// wrote: the reader's Exclude leaves it out, and the run replaces it.
+	// nil: none is.
+	own func(path string) bool
+}
+
+// refuseInputAsOutput refuses an output file that is an input: one given
+// on the command line, however either path is written (a relative path, a
+// link), or a file of an input directory (at any depth) that its walk
+// reads, unless a previous run wrote it (w.own). The run would leave it out
+// of its reading, or read it, then replace it with its results. It costs a
+// few stats: no directory is walked.
+func refuseInputAsOutput(inputs []string, w inputWalk, outs ...outputFile) error {
 	for _, o := range outs {
 		if o.path == "" || o.path == "-" {
 			continue
@@ -160,8 +173,60 @@ func refuseInputAsOutput(inputs []string, outs ...outputFile) error {
 				return usageError{fmt.Sprintf("%s %s is the input %s: the run would replace it with its results; name another file", o.flag, o.path, in)}
 			}
 		}
+		if in := w.dirReading(inputs, o.path); in != "" {
+			return usageError{fmt.Sprintf("%s %s is a file of the input directory %s, one the run would read: the run would replace it with its results; name a file outside %s", o.flag, o.path, in, in)}
+		}
 	}
 	return nil
+}
+
+// dirReading returns the input directory whose walk reads the existing
+// file path and for which it is no output of a previous run, or "". A file
+// met through a link inside the directory is not found here (the reader's
+// Exclude leaves it out).
+func (w inputWalk) dirReading(inputs []string, path string) string {
+	p, err := resolved(path)
+	if err != nil || w.outDir != "" && within(p, w.outDir) {
+		return ""
+	}
+	for _, in := range inputs {
+		if in == "-" || !isDir(in) {
+			continue
+		}
+		d, err := resolved(in)
+		if err != nil {
+			continue
+		}
+		rel, err := filepath.Rel(d, p)
+		if err != nil || !filepath.IsLocal(rel) || !w.reads(rel) {
+			continue
+		}
+		if w.own != nil && w.own(path) {
+			return ""
+		}
+		return in
+	}
+	return ""
+}
+
+// reads reports whether the walk of a directory reads the file at rel in
+// it: no element of rel is hidden, and the name is one read.
+func (w inputWalk) reads(rel string) bool {
+	for _, e := range strings.Split(rel, string(filepath.Separator)) {
+		if strings.HasPrefix(e, ".") {
+			return false
+		}
+	}
+	return w.anyName || container.Listed(filepath.Base(rel))
+}
+
+// within reports whether the resolved path p is dir or lies in it.
+func within(p, dir string) bool {
+	d, err := resolved(dir)
+	if err != nil {
+		return false // a new directory holds nothing
+	}
+	return p == d || strings.HasPrefix(p, d+string(filepath.Separator))
 }
 
 // refuseInputInOutputDir refuses an output directory (dedup's -o) that is
