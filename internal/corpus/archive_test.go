@@ -5,6 +5,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -587,5 +588,27 @@ func TestUnreachableFileInDirectory(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// Regression (reviewer's finding): a stream stopped part-way at a
+// decompression bound was one refused record, the records of it not read
+// counted nowhere and not said. The refusal says where reading stopped:
+// after which record of which stream, the rest of it not read.
+func TestRefusalPartWaySaysWhereReadingStopped(t *testing.T) {
+	dir := t.TempDir()
+	line := `{"id":"x","text":"Subscribe to our newsletter for the latest updates from the city desk."}` + "\n"
+	writeFiles(t, dir, map[string]string{"news.jsonl.gz": gz(t, strings.Repeat(line, 40000))}) // 3.6 MiB from a few KiB
+	got, err := readAll(t, []string{filepath.Join(dir, "news.jsonl.gz")}, Options{MaxRatio: 2}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) < 2 || got[len(got)-1].Skip != "refused" {
+		t.Fatalf("got %d records, the last %+v; want records, then the refusal", len(got), got[len(got)-1])
+	}
+	read, last := len(got)-1, got[len(got)-1]
+	want := fmt.Sprintf("; reading stopped after its record %d: the records up to there are read, the rest of it is not", read)
+	if !strings.Contains(last.Err, "inflates to over 2 times") || !strings.Contains(last.Err, want) {
+		t.Errorf("refusal %q, want it to say %q", last.Err, want)
 	}
 }
