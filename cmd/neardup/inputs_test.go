@@ -238,3 +238,43 @@ func TestParquetColumnsOfOtherTypes(t *testing.T) {
 		}
 	}
 }
+
+// Regression (reviewer's finding): dedup news.jsonl empty/ (or a directory
+// of .xml and .png files only) failed, exit 1, news.jsonl unread. The
+// directory is a warning naming it and the run goes on; a run whose every
+// input is such a directory fails as any run that reads no document.
+func TestDirectoryWithoutInputsWarns(t *testing.T) {
+	t.Parallel()
+	text := "This is a reasonably long text about the harbour bridge and its cost overrun in the city."
+	dir := writeTree(t, map[string]string{
+		"news.jsonl":     `{"id":"a","text":"` + text + `"}` + "\n" + `{"id":"b","text":"` + text + `!"}` + "\n",
+		"feeds/site.xml": "<rss version=\"2.0\"><channel></channel></rss>",
+		"feeds/logo.png": "x",
+	})
+	if err := os.Mkdir(filepath.Join(dir, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		code  int
+		warns []string
+	}{
+		{"an empty directory", []string{"dedup", "news.jsonl", "empty", "-o", "out1"}, 0, []string{"warning: empty: no .jsonl"}},
+		{"a directory of .xml and .png", []string{"dedup", "news.jsonl", "feeds", "-o", "out2"}, 0, []string{"warning: feeds: no .jsonl", "files not read: 2"}},
+		{"no other input", []string{"dedup", "empty", "-o", "out3"}, 1, []string{"warning: empty: no .jsonl", "no documents: the inputs hold no records"}},
+	} {
+		code, _, errOut := runChildIn(t, dir, tc.args...)
+		if code != tc.code {
+			t.Errorf("%s: exit code %d, want %d; stderr:\n%s", tc.name, code, tc.code, errOut)
+		}
+		for _, w := range tc.warns {
+			if !strings.Contains(errOut, w) {
+				t.Errorf("%s: stderr lacks %q:\n%s", tc.name, w, errOut)
+			}
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "out1", "stats.json")); err != nil || !strings.Contains(string(data), `"documents": 2`) {
+		t.Errorf("out1/stats.json: %v\n%s", err, data)
+	}
+}

@@ -39,8 +39,9 @@ type Reader struct {
 	// walk gives next.
 	curRead, limitRead int
 	curOrigin, limitIn string
-	in                 *input // the open input's description
-	err                error  // the fatal error that ended this pass
+	emptyDirs          []string // see EmptyDirs
+	in                 *input   // the open input's description
+	err                error    // the fatal error that ended this pass
 	closed             bool
 	pages              int               // web pages yielded this pass, numbering them for memo
 	memo               pageMemo          // how each web page turned out (memo.go)
@@ -227,6 +228,11 @@ func (r *Reader) add(p string) error {
 		return nil
 	}
 	files, err := container.List(p, container.ListOptions{Exclude: r.opts.Exclude, Unlisted: r.noteUnlisted})
+	if nf := (*container.NoFilesError)(nil); errors.As(err, &nf) {
+		// Told (EmptyDirs), not fatal: the other inputs are read, and a
+		// run that reads no record at all fails as any without documents.
+		r.emptyDirs, err = append(r.emptyDirs, nf.Error()), nil
+	}
 	if err != nil {
 		return err
 	}
@@ -254,6 +260,12 @@ func (r *Reader) add(p string) error {
 	}
 	return nil
 }
+
+// EmptyDirs returns, for each directory given that holds no file to read
+// (none, or only files of names not read, which Unlisted counts), what it
+// lacks: "empty: no .jsonl, … or .parquet files". Reading goes on without
+// it.
+func (r *Reader) EmptyDirs() []string { return r.emptyDirs }
 
 // noteUnlisted counts a file or archive member not read for its name, once
 // (the first pass).
