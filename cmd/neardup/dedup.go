@@ -55,7 +55,8 @@ type dedupCmd struct {
 func (c *dedupCmd) Validate() error { return checkOut(c.Out) }
 
 // Run turns the flags into job options and runs the job.
-func (c *dedupCmd) Run(g *globals) error {
+func (c *dedupCmd) Run(g *globals, kctx *kong.Context) error {
+	c.noteGiven(kctx)
 	if c.ReportClusters < 0 || c.ReportMembers < 0 {
 		return usageError{"--report-clusters and --report-members must be ≥ 0 (0: all)"}
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/alecthomas/kong"
+
 	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/extract"
@@ -26,6 +28,27 @@ type inputFlags struct {
 	Strict      bool `help:"Stop at the first bad record instead of skipping it."`
 	Workers     int  `short:"j" help:"Reading and sketching goroutines (default: one per CPU)."`
 	MaxWarnings int  `default:"${default_max_warnings}" help:"Warn about at most this many skipped records on stderr; 0 warns of none (one line says where they are counted)."`
+
+	named []string // the fields a column flag names on the command line (see noteGiven)
+}
+
+// noteGiven records which fields the command line names by their flags
+// (--date-col date), given a name, even the default one: an explicit
+// choice (corpus.Options.Named). A flag given empty (--date-col "") names
+// the default column as no flag does. Run calls it with kong's context.
+func (f *inputFlags) noteGiven(kctx *kong.Context) {
+	f.named = nil
+	for _, c := range []struct {
+		flag, field string
+		value       *string
+	}{
+		{"id-col", "id", &f.IDCol}, {"title-col", "title", &f.TitleCol}, {"text-col", "text", &f.TextCol},
+		{"url-col", "url", &f.URLCol}, {"source-col", "source", &f.SourceCol}, {"date-col", "date", &f.DateCol},
+	} {
+		if *c.value != "" && onCommandLine(kctx, c.flag) {
+			f.named = append(f.named, c.field)
+		}
+	}
 }
 
 // formatFlags say what an input holds: its format and charset. Every
@@ -75,11 +98,22 @@ func (f *readFlags) apply(o *corpus.Options) error {
 	return nil
 }
 
+// onCommandLine reports whether the command line gives the flag of a
+// name. kong's Value.Set cannot tell: a default sets it too.
+func onCommandLine(kctx *kong.Context, name string) bool {
+	for _, p := range kctx.Path {
+		if p.Flag != nil && p.Flag.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // corpusOptions are the reader's options the flags give, after checking the
 // flags of every command that reads documents.
 func (f *inputFlags) corpusOptions() (corpus.Options, error) {
 	o := corpus.Options{IDField: f.IDCol, TitleField: f.TitleCol, TextField: f.TextCol,
-		URLField: f.URLCol, SourceField: f.SourceCol, DateField: f.DateCol}
+		URLField: f.URLCol, SourceField: f.SourceCol, DateField: f.DateCol, Named: f.named}
 	f.formatFlags.apply(&o)
 	switch {
 	case f.MaxWarnings < 0:

@@ -278,3 +278,51 @@ func TestDirectoryWithoutInputsWarns(t *testing.T) {
 		t.Errorf("out1/stats.json: %v\n%s", err, data)
 	}
 }
+
+// Regression (reviewer's finding): --date-col date on a BOOLEAN column
+// named date, or --source-col source on a struct, gave only the warning of
+// a column under its default name with no flag naming it (the second
+// advising the flag just given), exit 0. A flag given is an explicit
+// choice even of the default name: the error docs/inputs.md quotes. No
+// flag, or one given empty, still reads the file with the warning.
+func TestParquetFlagNamingTheDefaultColumn(t *testing.T) {
+	t.Parallel()
+	type src struct {
+		Name string `parquet:"name"`
+	}
+	type row struct {
+		ID     string `parquet:"id"`
+		Text   string `parquet:"text"`
+		Date   bool   `parquet:"date"`
+		Source src    `parquet:"source"`
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t.parquet")
+	var b bytes.Buffer
+	w := parquet.NewGenericWriter[row](&b)
+	text := "This is a reasonably long text about the harbour bridge and its cost overrun in the city council meeting today."
+	if _, err := w.Write([]row{{ID: "a", Text: text}, {ID: "b", Text: text + " x"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i, tc := range []struct {
+		args []string
+		rc   int
+		want string
+	}{
+		{nil, 0, `column "source" is a struct, not a string, so no sources are read`},
+		{[]string{"--date-col", "", "--source-col", ""}, 0, `column "source" is a struct, not a string, so no sources are read`},
+		{[]string{"--date-col", "date"}, 1, `neardup: reading ` + path + `: column "date" (the date) is BOOLEAN, and a date column holds`},
+		{[]string{"--source-col", "source"}, 1, `neardup: reading ` + path + `: column "source" (the source) is a struct, and a source column holds a string`},
+	} {
+		code, _, errOut := runChild(t, append([]string{"-q", "dedup", path, "-o", filepath.Join(dir, fmt.Sprint("out", i))}, tc.args...)...)
+		if code != tc.rc || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%q: exit %d, want %d; stderr:\n%s\nwant in it: %s", tc.args, code, tc.rc, errOut, tc.want)
+		}
+	}
+}
