@@ -393,6 +393,9 @@ func (r *Reader) refusal(skip error) string {
 	if le := (*container.LimitError)(nil); errors.As(skip, &le) && le.Origin == in {
 		where = ""
 	}
+	if r.limitRead == 0 {
+		return fmt.Sprintf("%s; reading stopped%s before its first record: none of it is read", skip.Error(), where)
+	}
 	return fmt.Sprintf("%s; reading stopped%s after its record %d: the records up to there are read, the rest of it is not", skip.Error(), where, r.limitRead)
 }
 
