@@ -17,6 +17,7 @@ import (
 	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/report"
 )
 
@@ -54,7 +55,8 @@ type dedupCmd struct {
 func (c *dedupCmd) Validate() error { return checkOut(c.Out) }
 
 // Run turns the flags into job options and runs the job.
-func (c *dedupCmd) Run(g *globals) error {
+func (c *dedupCmd) Run(g *globals, kctx *kong.Context) error {
+	c.noteGiven(kctx)
 	if c.ReportClusters < 0 || c.ReportMembers < 0 {
 		return usageError{"--report-clusters and --report-members must be ≥ 0 (0: all)"}
 	}
@@ -73,7 +75,9 @@ func (c *dedupCmd) Run(g *globals) error {
 	if err != nil {
 		return err
 	}
-	if err := refuseInputAsOutput(c.Inputs, outputFile{"--report", c.Report}, outputFile{"--titles-csv", c.TitlesCSV}, outputFile{"--matrix", c.Matrix}); err != nil {
+	walk := inputWalk{outDir: c.Out, own: func(path string) bool { return output.Wrote(c.Out, path) }}
+	if err := refuseInputAsOutput(c.Inputs, walk, outputFile{"--report", c.Report}, outputFile{"--titles-csv", c.TitlesCSV},
+		outputFile{"--matrix", c.Matrix}, outputFile{"--cpuprofile", c.CPUProfile}); err != nil {
 		return err
 	}
 	if err := refuseInputInOutputDir(c.Inputs, c.Out); err != nil {

@@ -106,7 +106,7 @@ func (c *extractCmd) Run(g *globals) error {
 	if err := c.decompressFlags.check(); err != nil {
 		return err
 	}
-	if err := refuseInputAsOutput(c.Inputs, outputFile{"-o", c.Out}); err != nil {
+	if err := refuseInputAsOutput(c.Inputs, inputWalk{anyName: true, own: extractWrote}, outputFile{"-o", c.Out}); err != nil {
 		return err
 	}
 	minChars := c.MinChars
@@ -237,6 +237,22 @@ func isOutput(out string) func(string) bool {
 		st, err := os.Stat(filepath.Dir(path))
 		return dirErr == nil && err == nil && os.SameFile(dirInfo, st)
 	}
+}
+
+// extractWrote reports whether the file at path is, by its content, what
+// extract writes: empty (a run of no pages), or JSON Lines whose first
+// record starts with its id, as extract.Record is encoded. No page starts
+// so; a file that does is a previous run's output, which a run into an
+// input directory leaves out of its reading and replaces.
+func extractWrote(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(`{"id":`))
+	n, err := io.ReadFull(f, head)
+	return n == 0 && err == io.EOF || err == nil && string(head) == `{"id":`
 }
 
 // writeAtomic calls write with stdout when path is "-", else writes path

@@ -144,7 +144,8 @@ type indexAddCmd struct {
 	flags *methodflags.Flags
 }
 
-func (c *indexAddCmd) Run(g *globals) error {
+func (c *indexAddCmd) Run(g *globals, kctx *kong.Context) error {
+	c.noteGiven(kctx)
 	if c.Chunk < 1 {
 		return usageError{"--chunk must be at least 1"}
 	}
@@ -312,7 +313,8 @@ type indexQueryCmd struct {
 	inputFlags
 }
 
-func (c *indexQueryCmd) Run(g *globals) error {
+func (c *indexQueryCmd) Run(g *globals, kctx *kong.Context) error {
+	c.noteGiven(kctx)
 	window, err := parseWindow(c.Window)
 	if err != nil {
 		return err

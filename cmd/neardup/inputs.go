@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/alecthomas/kong"
+
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/job"
@@ -25,6 +28,27 @@ type inputFlags struct {
 	Strict      bool `help:"Stop at the first bad record instead of skipping it."`
 	Workers     int  `short:"j" help:"Reading and sketching goroutines (default: one per CPU)."`
 	MaxWarnings int  `default:"${default_max_warnings}" help:"Warn about at most this many skipped records on stderr; 0 warns of none (one line says where they are counted)."`
+
+	named []string // the fields a column flag names on the command line (see noteGiven)
+}
+
+// noteGiven records which fields the command line names by their flags
+// (--date-col date), given a name, even the default one: an explicit
+// choice (corpus.Options.Named). A flag given empty (--date-col "") names
+// the default column as no flag does. Run calls it with kong's context.
+func (f *inputFlags) noteGiven(kctx *kong.Context) {
+	f.named = nil
+	for _, c := range []struct {
+		flag, field string
+		value       *string
+	}{
+		{"id-col", "id", &f.IDCol}, {"title-col", "title", &f.TitleCol}, {"text-col", "text", &f.TextCol},
+		{"url-col", "url", &f.URLCol}, {"source-col", "source", &f.SourceCol}, {"date-col", "date", &f.DateCol},
+	} {
+		if *c.value != "" && onCommandLine(kctx, c.flag) {
+			f.named = append(f.named, c.field)
+		}
+	}
 }
 
 // formatFlags say what an input holds: its format and charset. Every
@@ -74,11 +98,22 @@ func (f *readFlags) apply(o *corpus.Options) error {
 	return nil
 }
 
+// onCommandLine reports whether the command line gives the flag of a
+// name. kong's Value.Set cannot tell: a default sets it too.
+func onCommandLine(kctx *kong.Context, name string) bool {
+	for _, p := range kctx.Path {
+		if p.Flag != nil && p.Flag.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // corpusOptions are the reader's options the flags give, after checking the
 // flags of every command that reads documents.
 func (f *inputFlags) corpusOptions() (corpus.Options, error) {
 	o := corpus.Options{IDField: f.IDCol, TitleField: f.TitleCol, TextField: f.TextCol,
-		URLField: f.URLCol, SourceField: f.SourceCol, DateField: f.DateCol}
+		URLField: f.URLCol, SourceField: f.SourceCol, DateField: f.DateCol, Named: f.named}
 	f.formatFlags.apply(&o)
 	switch {
 	case f.MaxWarnings < 0:
@@ -141,12 +176,24 @@ func (f decompressFlags) check() error {
 // outputFile is a file a command writes, by the flag that names it.
 type outputFile struct{ flag, path string }
 
-// refuseInputAsOutput refuses an output file that is one of the inputs
-// given on the command line, however either path is written (a relative
-// path, a link): the run would read it, then replace it with its results.
-// Inputs met inside a directory are kept from the outputs by the reader's
-// Exclude; an input named by its own path is always read.
-func refuseInputAsOutput(inputs []string, outs ...outputFile) error {
+// inputWalk says which files of an input directory a command reads, for
+// refuseInputAsOutput.
+type inputWalk struct {
+	anyName bool   // every name (extract); else the names of the table of formats
+	outDir  string // dedup's -o: not read (the reader's Exclude); "" for none
+	// own reports whether an existing output file is one a previous run
+	// wrote: the reader's Exclude leaves it out, and the run replaces it.
+	// nil: none is.
+	own func(path string) bool
+}
+
+// refuseInputAsOutput refuses an output file that is an input: one given
+// on the command line, however either path is written (a relative path, a
+// link), or a file of an input directory (at any depth) that its walk
+// reads, unless a previous run wrote it (w.own). The run would leave it out
+// of its reading, or read it, then replace it with its results. It costs a
+// few stats: no directory is walked.
+func refuseInputAsOutput(inputs []string, w inputWalk, outs ...outputFile) error {
 	for _, o := range outs {
 		if o.path == "" || o.path == "-" {
 			continue
@@ -160,8 +207,60 @@ func refuseInputAsOutput(inputs []string, outs ...outputFile) error {
 				return usageError{fmt.Sprintf("%s %s is the input %s: the run would replace it with its results; name another file", o.flag, o.path, in)}
 			}
 		}
+		if in := w.dirReading(inputs, o.path); in != "" {
+			return usageError{fmt.Sprintf("%s %s is a file of the input directory %s, one the run would read: the run would replace it with its results; name a file outside %s", o.flag, o.path, in, in)}
+		}
 	}
 	return nil
+}
+
+// dirReading returns the input directory whose walk reads the existing
+// file path and for which it is no output of a previous run, or "". A file
+// met through a link inside the directory is not found here (the reader's
+// Exclude leaves it out).
+func (w inputWalk) dirReading(inputs []string, path string) string {
+	p, err := resolved(path)
+	if err != nil || w.outDir != "" && within(p, w.outDir) {
+		return ""
+	}
+	for _, in := range inputs {
+		if in == "-" || !isDir(in) {
+			continue
+		}
+		d, err := resolved(in)
+		if err != nil {
+			continue
+		}
+		rel, err := filepath.Rel(d, p)
+		if err != nil || !filepath.IsLocal(rel) || !w.reads(rel) {
+			continue
+		}
+		if w.own != nil && w.own(path) {
+			return ""
+		}
+		return in
+	}
+	return ""
+}
+
+// reads reports whether the walk of a directory reads the file at rel in
+// it: no element of rel is hidden, and the name is one read.
+func (w inputWalk) reads(rel string) bool {
+	for _, e := range strings.Split(rel, string(filepath.Separator)) {
+		if strings.HasPrefix(e, ".") {
+			return false
+		}
+	}
+	return w.anyName || container.Listed(filepath.Base(rel))
+}
+
+// within reports whether the resolved path p is dir or lies in it.
+func within(p, dir string) bool {
+	d, err := resolved(dir)
+	if err != nil {
+		return false // a new directory holds nothing
+	}
+	return p == d || strings.HasPrefix(p, d+string(filepath.Separator))
 }
 
 // refuseInputInOutputDir refuses an output directory (dedup's -o) that is

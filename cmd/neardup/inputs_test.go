@@ -238,3 +238,91 @@ func TestParquetColumnsOfOtherTypes(t *testing.T) {
 		}
 	}
 }
+
+// Regression (reviewer's finding): dedup news.jsonl empty/ (or a directory
+// of .xml and .png files only) failed, exit 1, news.jsonl unread. The
+// directory is a warning naming it and the run goes on; a run whose every
+// input is such a directory fails as any run that reads no document.
+func TestDirectoryWithoutInputsWarns(t *testing.T) {
+	t.Parallel()
+	text := "This is a reasonably long text about the harbour bridge and its cost overrun in the city."
+	dir := writeTree(t, map[string]string{
+		"news.jsonl":     `{"id":"a","text":"` + text + `"}` + "\n" + `{"id":"b","text":"` + text + `!"}` + "\n",
+		"feeds/site.xml": "<rss version=\"2.0\"><channel></channel></rss>",
+		"feeds/logo.png": "x",
+	})
+	if err := os.Mkdir(filepath.Join(dir, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		code  int
+		warns []string
+	}{
+		{"an empty directory", []string{"dedup", "news.jsonl", "empty", "-o", "out1"}, 0, []string{"warning: empty: no .jsonl"}},
+		{"a directory of .xml and .png", []string{"dedup", "news.jsonl", "feeds", "-o", "out2"}, 0, []string{"warning: feeds: no .jsonl", "files not read: 2"}},
+		{"no other input", []string{"dedup", "empty", "-o", "out3"}, 1, []string{"warning: empty: no .jsonl", "no documents: the inputs hold no records"}},
+	} {
+		code, _, errOut := runChildIn(t, dir, tc.args...)
+		if code != tc.code {
+			t.Errorf("%s: exit code %d, want %d; stderr:\n%s", tc.name, code, tc.code, errOut)
+		}
+		for _, w := range tc.warns {
+			if !strings.Contains(errOut, w) {
+				t.Errorf("%s: stderr lacks %q:\n%s", tc.name, w, errOut)
+			}
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "out1", "stats.json")); err != nil || !strings.Contains(string(data), `"documents": 2`) {
+		t.Errorf("out1/stats.json: %v\n%s", err, data)
+	}
+}
+
+// Regression (reviewer's finding): --date-col date on a BOOLEAN column
+// named date, or --source-col source on a struct, gave only the warning of
+// a column under its default name with no flag naming it (the second
+// advising the flag just given), exit 0. A flag given is an explicit
+// choice even of the default name: the error docs/inputs.md quotes. No
+// flag, or one given empty, still reads the file with the warning.
+func TestParquetFlagNamingTheDefaultColumn(t *testing.T) {
+	t.Parallel()
+	type src struct {
+		Name string `parquet:"name"`
+	}
+	type row struct {
+		ID     string `parquet:"id"`
+		Text   string `parquet:"text"`
+		Date   bool   `parquet:"date"`
+		Source src    `parquet:"source"`
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t.parquet")
+	var b bytes.Buffer
+	w := parquet.NewGenericWriter[row](&b)
+	text := "This is a reasonably long text about the harbour bridge and its cost overrun in the city council meeting today."
+	if _, err := w.Write([]row{{ID: "a", Text: text}, {ID: "b", Text: text + " x"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i, tc := range []struct {
+		args []string
+		rc   int
+		want string
+	}{
+		{nil, 0, `column "source" is a struct, not a string, so no sources are read`},
+		{[]string{"--date-col", "", "--source-col", ""}, 0, `column "source" is a struct, not a string, so no sources are read`},
+		{[]string{"--date-col", "date"}, 1, `neardup: reading ` + path + `: column "date" (the date) is BOOLEAN, and a date column holds`},
+		{[]string{"--source-col", "source"}, 1, `neardup: reading ` + path + `: column "source" (the source) is a struct, and a source column holds a string`},
+	} {
+		code, _, errOut := runChild(t, append([]string{"-q", "dedup", path, "-o", filepath.Join(dir, fmt.Sprint("out", i))}, tc.args...)...)
+		if code != tc.rc || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%q: exit %d, want %d; stderr:\n%s\nwant in it: %s", tc.args, code, tc.rc, errOut, tc.want)
+		}
+	}
+}

@@ -293,3 +293,68 @@ func TestOutputDirHoldingAnInputRefused(t *testing.T) {
 		t.Errorf("kept.jsonl was changed (%v)", err)
 	}
 }
+
+// Regression (reviewer's finding): an extra output or extract's -o naming
+// a document of an input directory (at any depth) was left out of the run
+// and replaced with the results, exit 0: the document was lost. It is
+// refused (exit 2) with a message naming both, and the file left as it
+// was. A file the walk does not read (hidden, of another name) and one a
+// previous run wrote there are written as before.
+func TestOutputInAnInputDirectoryRefused(t *testing.T) {
+	t.Parallel()
+	text := "The city council voted on Tuesday to approve construction of a new bridge across the northern harbour, ending a debate that lasted nearly four years."
+	dir := writeTree(t, map[string]string{
+		"crawl/a.txt":        "Title a\n" + text + " a\n",
+		"crawl/b.txt":        "Title b\n" + text + " b\n",
+		"crawl/deep/c.txt":   "Title c\n" + text + " c\n",
+		"crawl/m.json":       `{"id": "m", "text": "` + text + ` m"}` + "\n",
+		"crawl/.notes.txt":   "not read: hidden\n",
+		"crawl/site.xml":     "<urlset></urlset>\n",
+		"pages/p1.html":      articleHTML("Ferry line opens", 5),
+		"pages/deep/p2.html": articleHTML("Ferry line delayed", 6),
+	})
+	p := func(n string) string { return filepath.Join(dir, n) }
+	for _, tc := range []struct {
+		name, file, flag string
+		args             []string
+		want             int
+	}{
+		{"--report a document", "crawl/b.txt", "--report", []string{"dedup", "-q", p("crawl"), "-o", p("out1"), "--report", p("crawl/b.txt")}, 2},
+		{"--titles-csv a document of a subdirectory", "crawl/deep/c.txt", "--titles-csv", []string{"dedup", "-q", p("crawl"), "-o", p("out2"), "--titles-csv", p("crawl/deep/c.txt")}, 2},
+		{"--matrix a document by a relative path", "crawl/m.json", "--matrix", []string{"dedup", "-q", "crawl", "-o", p("out3"), "--matrix", "crawl/m.json"}, 2},
+		{"extract -o a page", "pages/p1.html", "-o", []string{"extract", "-q", p("pages"), "-o", p("pages/p1.html")}, 2},
+		{"extract -o a page of a subdirectory", "pages/deep/p2.html", "-o", []string{"extract", "-q", "pages", "-o", "pages/deep/p2.html"}, 2},
+		{"a hidden file, not read", "crawl/.notes.txt", "--report", []string{"dedup", "-q", p("crawl"), "-o", p("out4"), "--report", p("crawl/.notes.txt")}, 0},
+		{"a file of a name not read", "crawl/site.xml", "--titles-csv", []string{"dedup", "-q", p("crawl"), "-o", p("out5"), "--titles-csv", p("crawl/site.xml")}, 0},
+	} {
+		before, err := os.ReadFile(p(tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, _, errOut := runChildIn(t, dir, tc.args...)
+		if code != tc.want {
+			t.Errorf("%s: exit code %d, want %d; stderr:\n%s", tc.name, code, tc.want, errOut)
+		}
+		if tc.want != 2 {
+			continue
+		}
+		if !strings.Contains(errOut, tc.flag) || !strings.Contains(errOut, tc.file) || !strings.Contains(errOut, "is a file of the input directory") {
+			t.Errorf("%s: stderr names not both the output and its directory:\n%s", tc.name, errOut)
+		}
+		if after, err := os.ReadFile(p(tc.file)); err != nil || !bytes.Equal(after, before) {
+			t.Errorf("%s: the input was changed (%v)", tc.name, err)
+		}
+	}
+	// A previous run's report, or extract's output, in the input directory
+	// is the run's own: the same command runs again.
+	for _, args := range [][]string{
+		{"dedup", "-q", p("crawl"), "-o", p("out6"), "--report", p("crawl/report.html")},
+		{"extract", "-q", p("pages"), "-o", p("pages/articles.jsonl")},
+	} {
+		for run := range 2 {
+			if code, _, errOut := runChild(t, args...); code != 0 {
+				t.Errorf("%s, run %d: exit code %d; stderr:\n%s", args[0], run+1, code, errOut)
+			}
+		}
+	}
+}

@@ -39,7 +39,8 @@ type ListOptions struct {
 // when it is a link to a directory), skipping names that start with ".".
 // A file or directory in the tree that cannot be reached is listed with
 // Err set; only the path itself missing or unreadable is an error. A
-// directory holding nothing to read is an error.
+// directory holding nothing to read is a *NoFilesError: a caller may
+// report it and read its other inputs.
 func List(p string, o ListOptions) ([]File, error) {
 	info, err := os.Stat(p)
 	if err != nil {
@@ -94,10 +95,19 @@ func List(p string, o ListOptions) ([]File, error) {
 		return nil, err
 	}
 	if len(files) == 0 {
-		return nil, fmt.Errorf("%s: no %s files", p, extList())
+		return nil, &NoFilesError{Dir: p}
 	}
 	return files, nil
 }
+
+// NoFilesError is List's error for a directory that holds no file to
+// read: none, or only files of names not in the table of formats (not
+// counted as read), hidden or excluded ones.
+type NoFilesError struct {
+	Dir string // as given to List
+}
+
+func (e *NoFilesError) Error() string { return fmt.Sprintf("%s: no %s files", e.Dir, extList()) }
 
 // extList lists the extensions read, for messages: ".txt, .md, ... or .tar".
 func extList() string {

@@ -31,7 +31,11 @@ type Options struct {
 	MaxInflate int64
 	// MaxRatio bounds how many times its compressed size a stream may
 	// inflate to, once past 1 MiB; it bounds the sum over all the streams
-	// of one input against the input's size too. 0 means DefaultMaxRatio.
+	// of one input against the input's size too. The compressed size is
+	// the whole stream's when known (a file, an archive member); of a
+	// stream of unknown size (standard input, a stream in a stream) it is
+	// the bytes read so far, counted as at least 4 MiB. 0 means
+	// DefaultMaxRatio.
 	MaxRatio int64
 	// AnyName reads every member of an archive; else only those whose
 	// names are in the table of formats (as in a directory).
@@ -59,6 +63,14 @@ const (
 	// ratioFloor is how far any stream may inflate before its ratio counts:
 	// a short, very repetitive file is no bomb.
 	ratioFloor int64 = 1 << 20
+	// unsizedFloor is the least compressed size the ratio of a stream of
+	// unknown size (standard input, a stream inside another) is measured
+	// against, while the bytes read of it are fewer: such a stream may
+	// inflate to MaxRatio times 4 MiB (400 MiB) before the bytes read so
+	// far count. A file whose opening compresses far better than the rest
+	// (hundreds of lines of one boilerplate: 1 MiB from 8 KiB) is read whole,
+	// and a bomb is still stopped within a bounded inflation.
+	unsizedFloor int64 = 4 << 20
 )
 
 func (o Options) withDefaults() Options {
@@ -118,7 +130,7 @@ type Member struct {
 type LimitError struct {
 	Origin     string
 	Inflated   int64 // bytes inflated when reading stopped
-	Compressed int64 // compressed bytes they came from
+	Compressed int64 // the compressed size the ratio was measured against (see Options.MaxRatio)
 	Max        int64 // the bound on Inflated, or 0 when the ratio stopped it
 	Ratio      int64 // the ratio bound, when it stopped it
 }
@@ -331,7 +343,7 @@ func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
 		return Member{}, false, w.pushZstd(n, br)
 	case Bzip2:
 		cr := &countReader{r: br}
-		lim := w.limiter(n.origin, bzip2.NewReader(cr), func() int64 { return cr.n })
+		lim := w.limiter(n.origin, bzip2.NewReader(cr), streamSize(n, cr))
 		w.frames = append(w.frames, &streamFrame{n: n, end: func() {}, lim: lim, br: br, w: w})
 		return Member{}, false, nil
 	case Zip:
@@ -405,7 +417,7 @@ func (w *Walker) pushGzip(n node, br *bufio.Reader) error {
 	default:
 		end = func() { zr.Close() }
 	}
-	lim := w.limiter(n.origin, r, func() int64 { return cr.n })
+	lim := w.limiter(n.origin, r, streamSize(n, cr))
 	w.frames = append(w.frames, &streamFrame{n: n, end: end, lim: lim, br: br, w: w})
 	return nil
 }
@@ -432,7 +444,7 @@ func (w *Walker) pushZstd(n node, br *bufio.Reader) error {
 		w.putBack(br)
 		return fmt.Errorf("reading %s: zstd: %w", n.origin, err)
 	}
-	lim := w.limiter(n.origin, zr, func() int64 { return cr.n })
+	lim := w.limiter(n.origin, zr, streamSize(n, cr))
 	w.frames = append(w.frames, &streamFrame{n: n, end: zr.Close, lim: lim, br: br, w: w})
 	return nil
 }
@@ -658,7 +670,7 @@ type limiter struct {
 	origin string
 	r      io.Reader
 	n      int64
-	comp   func() int64 // compressed bytes read so far, or the whole
+	comp   func() int64 // the compressed size the ratio is measured against (see streamSize)
 	err    *LimitError
 }
 
@@ -689,12 +701,25 @@ func (l *limiter) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// inputBytes is the size of the input, or what has been read of it.
+// inputBytes is the size of the input, or what has been read of it but
+// at least unsizedFloor.
 func (w *Walker) inputBytes() int64 {
 	if w.top.Size > 0 {
 		return w.top.Size
 	}
-	return w.topN.n
+	return max(w.topN.n, unsizedFloor)
+}
+
+// streamSize returns the compressed size the ratio of the stream n
+// (read through cr) is measured against: its whole size when known (a
+// file, an archive's member), else the bytes read of it so far but at
+// least unsizedFloor. The same for gzip, Zstandard and bzip2.
+func streamSize(n node, cr *countReader) func() int64 {
+	if n.size > 0 {
+		size := n.size
+		return func() int64 { return max(size, cr.n) }
+	}
+	return func() int64 { return max(cr.n, unsizedFloor) }
 }
 
 // countReader counts the bytes read through it.

@@ -12,6 +12,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -330,6 +331,70 @@ func TestBombs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Regression (reviewer's finding): a legitimate compressed file whose
+// opening is one boilerplate line repeated (1.5 MiB that compress to a few
+// KiB) was refused as a decompression bomb once 1 MiB had inflated from the
+// first compressed bytes read, though the whole file inflates 3 times its
+// size; the rest was not read. The ratio is measured against the stream's
+// whole size when it is known, and against the bytes read but at least
+// unsizedFloor when it is not (standard input): the file is read whole as
+// gzip, Zstandard and bzip2 alike, and a stream of unknown size that
+// inflates far past its ratio is still stopped, within a bounded inflation.
+func TestRatioOfACompressibleOpening(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	var text strings.Builder
+	text.WriteString(strings.Repeat("Subscribe to our newsletter for the latest updates from the city desk.\n", 22000))
+	for text.Len() < 2<<20 {
+		text.WriteString(strconv.FormatUint(rng.Uint64(), 36))
+		text.WriteByte(' ')
+	}
+	plain := text.String()
+	files := []struct{ name, data string }{{"legit.txt.gz", gz(t, plain)}, {"legit.txt.zst", zst(t, plain)}}
+	if bz, err := bzip2Command(plain); err == nil {
+		files = append(files, struct{ name, data string }{"legit.txt.bz2", bz})
+	} else {
+		t.Logf("bzip2 case not run: %v", err)
+	}
+	for _, f := range files {
+		for _, size := range []int64{int64(len(f.data)), -1} {
+			t.Run(fmt.Sprintf("%s, size %d", f.name, size), func(t *testing.T) {
+				n, err := inflatedBy(f.name, f.data, size, Options{})
+				if err != nil || n != int64(len(plain)) {
+					t.Errorf("read %d of %d bytes: %v", n, len(plain), err)
+				}
+			})
+		}
+	}
+	// A stream of unknown size is held to the ratio against at least
+	// unsizedFloor: at ratio 2, 8 MiB.
+	n, err := inflatedBy("bomb.txt.gz", gz(t, strings.Repeat("\x00", 32<<20)), -1, Options{MaxRatio: 2})
+	if !IsLimit(err) || n > 2*unsizedFloor+1<<20 {
+		t.Errorf("unsized bomb: read %d bytes: %v", n, err)
+	}
+}
+
+// inflatedBy walks the one compressed stream data, of the given size (-1:
+// unknown, as standard input), and returns how many bytes its member gave
+// and the error that stopped it (nil at its end).
+func inflatedBy(name, data string, size int64, opts Options) (int64, error) {
+	w := New(Top{Origin: name, ID: name, Name: name, R: strings.NewReader(data), Size: size}, opts)
+	defer w.Close()
+	m, err := w.Next()
+	if err != nil {
+		return 0, err
+	}
+	return io.Copy(io.Discard, m.R)
+}
+
+// bzip2Command compresses data with the bzip2 command (Go has no bzip2
+// writer).
+func bzip2Command(data string) (string, error) {
+	cmd := exec.Command("bzip2", "-c")
+	cmd.Stdin = strings.NewReader(data)
+	out, err := cmd.Output()
+	return string(out), err
 }
 
 // TestStopsEarly pins that a member read only in part is not inflated to

@@ -5,6 +5,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -67,7 +68,6 @@ func TestOpenErrors(t *testing.T) {
 		want  string
 	}{
 		{"missing path", []string{"ok.txt", "nope.jsonl"}, Options{}, "stat nope.jsonl: no such file or directory"},
-		{"directory without inputs", []string{"empty"}, Options{}, "empty: no .jsonl, .ndjson, .json, .csv, .tsv, .txt, .md, .markdown, .html, .htm, .warc, .sgm, .sgml, .rss, .atom, .gz, .tgz, .zst, .zstd, .tzst, .bz2, .tbz2, .tbz, .zip, .tar or .parquet files"},
 		{"stdin twice", []string{"-", "-"}, Options{}, "corpus: an input is given twice: standard input (-)"},
 		{"unknown format", []string{"ok.txt"}, Options{Format: "xml"}, `corpus: unknown format "xml" (want jsonl, json, csv, tsv, parquet, txt, html, warc, sgml or feed)`},
 	} {
@@ -82,6 +82,35 @@ func TestOpenErrors(t *testing.T) {
 				t.Errorf("error %v, want an ErrGivenTwice", err)
 			}
 		})
+	}
+}
+
+// Regression (reviewer's finding): a directory given that holds no file
+// to read (empty, or only files of names not read) failed the whole run,
+// the other inputs unread. It is told (EmptyDirs), its files counted as not
+// read, and the other inputs are read.
+func TestDirectoryWithoutInputs(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"feeds/site.xml": "<urlset/>", "feeds/logo.png": "x", "ok.txt": "a"})
+	if err := os.Mkdir(filepath.Join(dir, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	r, err := open([]string{"empty", "ok.txt", "feeds"}, nil, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	got, err := drain(t, r)
+	if err != nil || len(got) != 1 || got[0].ID != "ok.txt" {
+		t.Errorf("records %+v, error %v; want ok.txt's", got, err)
+	}
+	exts := ".jsonl, .ndjson, .json, .csv, .tsv, .txt, .md, .markdown, .html, .htm, .warc, .sgm, .sgml, .rss, .atom, .gz, .tgz, .zst, .zstd, .tzst, .bz2, .tbz2, .tbz, .zip, .tar or .parquet"
+	if diff := cmp.Diff([]string{"empty: no " + exts + " files", "feeds: no " + exts + " files"}, r.EmptyDirs()); diff != "" {
+		t.Errorf("EmptyDirs (-want +got)\n%s", diff)
+	}
+	if n, _ := r.Unlisted(); n != 2 {
+		t.Errorf("Unlisted %d, want 2 (site.xml, logo.png)", n)
 	}
 }
 
@@ -587,5 +616,27 @@ func TestUnreachableFileInDirectory(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// Regression (reviewer's finding): a stream stopped part-way at a
+// decompression bound was one refused record, the records of it not read
+// counted nowhere and not said. The refusal says where reading stopped:
+// after which record of which stream, the rest of it not read.
+func TestRefusalPartWaySaysWhereReadingStopped(t *testing.T) {
+	dir := t.TempDir()
+	line := `{"id":"x","text":"Subscribe to our newsletter for the latest updates from the city desk."}` + "\n"
+	writeFiles(t, dir, map[string]string{"news.jsonl.gz": gz(t, strings.Repeat(line, 40000))}) // 3.6 MiB from a few KiB
+	got, err := readAll(t, []string{filepath.Join(dir, "news.jsonl.gz")}, Options{MaxRatio: 2}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) < 2 || got[len(got)-1].Skip != "refused" {
+		t.Fatalf("got %d records, the last %+v; want records, then the refusal", len(got), got[len(got)-1])
+	}
+	read, last := len(got)-1, got[len(got)-1]
+	want := fmt.Sprintf("; reading stopped after its record %d: the records up to there are read, the rest of it is not", read)
+	if !strings.Contains(last.Err, "inflates to over 2 times") || !strings.Contains(last.Err, want) {
+		t.Errorf("refusal %q, want it to say %q", last.Err, want)
 	}
 }

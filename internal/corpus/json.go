@@ -15,13 +15,14 @@ import (
 // JSONL line is, so that kept.jsonl stays JSON Lines. Its origin is the line it starts on. No
 // record over limit bytes is held in memory.
 type jsonSource struct {
-	br      *bufio.Reader
-	origin  string
-	limit   int
-	line    int  // the line being read, from 1
-	inArray bool // within a top-level array
-	buf     []byte
-	obuf    []byte
+	br        *bufio.Reader
+	origin    string
+	limit     int
+	line      int  // the line being read, from 1
+	inArray   bool // within a top-level array
+	arrayLine int  // the line the top-level array starts on
+	buf       []byte
+	obuf      []byte
 }
 
 func newJSONSource(br *bufio.Reader, origin string, limit int) *jsonSource {
@@ -38,9 +39,9 @@ func (s *jsonSource) next() (Raw, error) {
 	for {
 		c, err := s.skipSpace()
 		if err == io.EOF {
-			if s.inArray {
+			if s.inArray { // after a whole element: the array is the record cut
 				s.inArray = false
-				return s.malformed(s.line, "the file ends inside an array (no closing ])"), nil
+				return s.malformed(s.arrayLine, "the file ends inside an array (no closing ])"), nil
 			}
 			return Raw{}, io.EOF
 		}
@@ -54,7 +55,7 @@ func (s *jsonSource) next() (Raw, error) {
 		case s.inArray && c == ',':
 			continue
 		case !s.inArray && c == '[':
-			s.inArray = true
+			s.inArray, s.arrayLine = true, s.line
 			continue
 		}
 		return s.value(c)
@@ -118,6 +119,9 @@ func (s *jsonSource) value(c byte) (Raw, error) {
 		chunk, err := s.br.Peek(max(1, s.br.Buffered()))
 		if len(chunk) == 0 {
 			if err == io.EOF {
+				// The one record cut: an array it is in ends with it,
+				// not told again.
+				s.inArray = false
 				return s.malformed(start, "the file ends inside a JSON value"), nil
 			}
 			return Raw{}, s.readErr(err)

@@ -35,9 +35,19 @@ func TestJSONFiles(t *testing.T) {
 		{"an object cut short", "{\"id\":\"a\",\"text\":\"x\"}\n{\"id\": \"b\",\n \"text\": \"y",
 			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`},
 				{ID: "in.json:2", Origin: "in.json:2", Skip: "malformed", Err: "in.json:2: malformed: the file ends inside a JSON value"}}},
+		// Regression (reviewer's finding): the array's reject named the line
+		// after the file's end, and a last object cut short was told twice
+		// (its own reject, then the array's).
 		{"an array cut short", "[{\"id\":\"a\",\"text\":\"x\"},\n",
 			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`},
-				{ID: "in.json:2", Origin: "in.json:2", Skip: "malformed", Err: "in.json:2: malformed: the file ends inside an array (no closing ])"}}},
+				{ID: "in.json:1", Origin: "in.json:1", Skip: "malformed", Err: "in.json:1: malformed: the file ends inside an array (no closing ])"}}},
+		{"an array cut after its last whole object", "[\n {\"id\": \"a\", \"text\": \"x\"},\n {\"id\": \"b\", \"text\": \"y\"}\n",
+			[]rec{{ID: "a", Text: "x", Origin: "in.json:2", Raw: `{"id": "a", "text": "x"}`},
+				{ID: "b", Text: "y", Origin: "in.json:3", Raw: `{"id": "b", "text": "y"}`},
+				{ID: "in.json:1", Origin: "in.json:1", Skip: "malformed", Err: "in.json:1: malformed: the file ends inside an array (no closing ])"}}},
+		{"an array cut inside its last object", "[\n {\"id\": \"a\", \"text\": \"x\"},\n {\"id\": \"b\",\n  \"text\": \"y",
+			[]rec{{ID: "a", Text: "x", Origin: "in.json:2", Raw: `{"id": "a", "text": "x"}`},
+				{ID: "in.json:3", Origin: "in.json:3", Skip: "malformed", Err: "in.json:3: malformed: the file ends inside a JSON value"}}},
 		{"bad JSON inside an object", "{\"id\": \"a\", \"text\": nope}\n{\"id\":\"b\",\"text\":\"y\"}",
 			[]rec{{ID: "in.json:1", Origin: "in.json:1", Raw: `{"id": "a", "text": nope}`, Skip: "malformed",
 				Err: "in.json:1: malformed JSON at byte 22: invalid character 'o' in literal null (expecting 'u')"},

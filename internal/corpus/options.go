@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/extract"
@@ -33,6 +34,15 @@ type Options struct {
 	// ("_source.title": the title key of the _source object), or, in a
 	// record without its first key, a key with those dots.
 	IDField, TitleField, TextField, URLField, SourceField, DateField string
+	// Named lists the fields whose names the caller gave explicitly (a
+	// flag such as --date-col given), by their default names: "id",
+	// "title", "text", "url", "source", "date". A field named so is an
+	// explicit choice even under its default name (--date-col date): a
+	// Parquet column of a type it does not read is an error, as under a
+	// name of its own. A URL, source or date under its default name, not
+	// named, is read as JSON Lines reads such a value (left out with a
+	// warning; dates not read). Empty: none was given.
+	Named []string
 	// MaxBytes limits a record (a JSONL line, a CSV row, a text file, a
 	// Reuters story, a web page), in bytes: a larger record is skipped as
 	// too-large without being held in memory, so that memory is bounded by
@@ -111,10 +121,21 @@ func (o Options) withDefaults() (Options, error) {
 	fill(&o.URLField, "url")
 	fill(&o.SourceField, "source")
 	fill(&o.DateField, "date")
+	for _, n := range o.Named {
+		if !slices.Contains(defaultNames[:], n) {
+			return o, fmt.Errorf("corpus: Named: unknown field %q (want id, title, text, url, source or date)", n)
+		}
+	}
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = DefaultMaxBytes
 	}
 	return o, nil
+}
+
+// named reports whether the caller named the field f explicitly (Named),
+// or gave it a name other than its default.
+func (o Options) named(f field) bool {
+	return o.names()[f] != defaultNames[f] || slices.Contains(o.Named, defaultNames[f])
 }
 
 // names returns the field names in field order.

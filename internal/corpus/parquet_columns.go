@@ -105,8 +105,8 @@ func columnType(n parquet.Node, list bool) string {
 
 // mapParquetColumn maps the top-level column i to f when f reads its
 // kind. Otherwise it is an error, but for a URL, a source or a date under
-// its default name, which is read as JSON Lines reads such a value (see
-// parquetKind).
+// its default name that no flag named (Options.Named), which is read as
+// JSON Lines reads such a value (see parquetKind).
 func (r *Reader) mapParquetColumn(h *parquetHeader, origin string, f field, i int) error {
 	if reads(f, h.kinds[i]) {
 		h.col[f], h.kind[f], h.ftype[f] = h.first[i], h.kinds[i], h.types[i]
@@ -114,7 +114,7 @@ func (r *Reader) mapParquetColumn(h *parquetHeader, origin string, f field, i in
 	}
 	typ := columnType(h.nodes[i], h.leaf[i] < 0)
 	switch {
-	case r.names[f] != defaultNames[f] || f == fID || f == fTitle || f == fText:
+	case r.opts.named(f) || f == fID || f == fTitle || f == fText:
 		return typeError(origin, h.names[i], f, typ)
 	case f == fDate:
 		h.oddDate, h.oddDateType = i, "a Parquet "+strings.TrimPrefix(typ, "a ")

@@ -30,16 +30,23 @@ type Reader struct {
 	idNames []string                // the name each path given stands for in ids
 	givenAt map[fileKey][]givenFile // the paths given, to tell one given twice
 
-	next   int               // the index of the next input to open
-	walk   *container.Walker // the open input's walk, nil between inputs
-	cur    source            // the open leaf stream, nil between streams
-	in     *input            // the open input's description
-	err    error             // the fatal error that ended this pass
-	closed bool
-	pages  int               // web pages yielded this pass, numbering them for memo
-	memo   pageMemo          // how each web page turned out (memo.go)
-	seen   seenFields        // the field names of the first records (fields.go)
-	enc    encoding.Encoding // Options.Charset; nil when not set
+	next int               // the index of the next input to open
+	walk *container.Walker // the open input's walk, nil between inputs
+	cur  source            // the open leaf stream, nil between streams
+	// curRead counts the records of the open leaf stream, curOrigin names
+	// it; limitIn names the stream that stopped at a decompression bound
+	// ("" when none did) and limitRead its records, for the refusal the
+	// walk gives next.
+	curRead, limitRead int
+	curOrigin, limitIn string
+	emptyDirs          []string // see EmptyDirs
+	in                 *input   // the open input's description
+	err                error    // the fatal error that ended this pass
+	closed             bool
+	pages              int               // web pages yielded this pass, numbering them for memo
+	memo               pageMemo          // how each web page turned out (memo.go)
+	seen               seenFields        // the field names of the first records (fields.go)
+	enc                encoding.Encoding // Options.Charset; nil when not set
 
 	// unlisted counts the files and archive members not read for their
 	// names (see Unlisted); rewound stops the count after the first pass.
@@ -221,6 +228,11 @@ func (r *Reader) add(p string) error {
 		return nil
 	}
 	files, err := container.List(p, container.ListOptions{Exclude: r.opts.Exclude, Unlisted: r.noteUnlisted})
+	if nf := (*container.NoFilesError)(nil); errors.As(err, &nf) {
+		// Told (EmptyDirs), not fatal: the other inputs are read, and a
+		// run that reads no record at all fails as any without documents.
+		r.emptyDirs, err = append(r.emptyDirs, nf.Error()), nil
+	}
 	if err != nil {
 		return err
 	}
@@ -248,6 +260,12 @@ func (r *Reader) add(p string) error {
 	}
 	return nil
 }
+
+// EmptyDirs returns, for each directory given that holds no file to read
+// (none, or only files of names not read, which Unlisted counts), what it
+// lacks: "empty: no .jsonl, … or .parquet files". Reading goes on without
+// it.
+func (r *Reader) EmptyDirs() []string { return r.emptyDirs }
 
 // noteUnlisted counts a file or archive member not read for its name, once
 // (the first pass).
@@ -333,7 +351,7 @@ func (r *Reader) NextRaw() (Raw, error) {
 				r.closeInput()
 				continue
 			case m.Skip != nil:
-				return Raw{Origin: m.Origin, kind: rawRefused, id: m.ID, note: m.Skip.Error()}, nil
+				return Raw{Origin: m.Origin, kind: rawRefused, id: m.ID, note: r.refusal(m.Skip)}, nil
 			}
 			src, err := r.openMember(m)
 			if err != nil {
@@ -341,20 +359,44 @@ func (r *Reader) NextRaw() (Raw, error) {
 				r.closeInput()
 				continue
 			}
-			r.cur = src
+			r.cur, r.curRead, r.curOrigin, r.limitIn = src, 0, m.Origin, ""
 		}
 		raw, err := r.cur.next()
 		if err == nil {
+			r.curRead++
 			return raw, nil
 		}
 		r.cur.close()
 		r.cur = nil
+		if container.IsLimit(err) {
+			r.limitIn, r.limitRead = r.curOrigin, r.curRead
+		}
 		if err != io.EOF && !container.IsLimit(err) { // the walk reports a stream stopped at a limit
 			r.err = plainCut(err)
 			r.closeInput()
 		}
 	}
 	return Raw{}, r.err
+}
+
+// refusal is the note of a stream the walk refused: its reason, and for
+// one stopped part-way at a decompression bound, how far it was read: its
+// records up to there were read, the rest were not (and are counted
+// nowhere: they were never seen).
+func (r *Reader) refusal(skip error) string {
+	in := r.limitIn
+	r.limitIn = ""
+	if in == "" || !container.IsLimit(skip) {
+		return skip.Error()
+	}
+	where := " in " + in // a member of the archive the bound refused
+	if le := (*container.LimitError)(nil); errors.As(skip, &le) && le.Origin == in {
+		where = ""
+	}
+	if r.limitRead == 0 {
+		return fmt.Sprintf("%s; reading stopped%s before its first record: none of it is read", skip.Error(), where)
+	}
+	return fmt.Sprintf("%s; reading stopped%s after its record %d: the records up to there are read, the rest of it is not", skip.Error(), where, r.limitRead)
 }
 
 // NextRawShared is NextRaw for a caller that is done with each record

@@ -554,14 +554,17 @@ func (wr *warner) skip(rec corpus.Record, where string) error {
 	return nil
 }
 
-// warnUnread says once what the inputs held that was not read: files for
-// their names (a directory of pages with their images, say), dates in no
+// warnUnread says once what the inputs held that was not read: the
+// directories given that hold no file to read, files for their names (a directory of pages with their images, say), dates in no
 // form the reader knows, the bytes after the last record of a WARC file
 // cut short between records, and the stray bytes after the last member of
 // a gzip file.
 func warnUnread(w io.Writer, r *corpus.Reader) {
 	if w == nil {
 		return
+	}
+	for _, d := range r.EmptyDirs() {
+		fmt.Fprintf(w, "warning: %s: nothing read from this directory; the other inputs are read\n", d)
 	}
 	if n, first := r.Unlisted(); n > 0 {
 		fmt.Fprintf(w, "warning: files not read: %d, their names not of a format neardup reads (e.g. %s); "+

@@ -49,6 +49,11 @@ type manifest struct {
 	// the set and are moved into place right after the swap; a run that
 	// finds some (the previous one was killed between the two) moves them.
 	Pending []pending `json:"pending,omitempty"`
+	// Extras are the absolute paths of the extra files outside the
+	// directory written with the set (see Wrote): a later run may replace
+	// them, and leaves them out of its reading when they lie in an input
+	// directory. Absent from the manifests of older versions.
+	Extras []string `json:"extras,omitempty"`
 }
 
 // pending is an extra file outside the output directory: written to Temp,
@@ -390,6 +395,9 @@ func (s *Set) Commit() error {
 		}
 	}
 	m := manifest{Files: s.members, Pending: s.pending()}
+	for _, p := range m.Pending {
+		m.Extras = append(m.Extras, p.Path)
+	}
 	if err := writeManifest(s.tmp, m); err != nil {
 		return err
 	}
@@ -463,6 +471,27 @@ func (s *Set) Excludes(path string) bool {
 		}
 	}
 	return false
+}
+
+// Wrote reports whether path is an extra file outside the output
+// directory dir that was written with the result set dir holds (its
+// manifest lists it): a file a later run of dir may replace, where any
+// other file of an input directory is an input. A dir that does not exist,
+// or holds no manifest or a damaged one, wrote none.
+func Wrote(dir, path string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real // as Create resolves it
+	}
+	p, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	m, err := readManifest(abs)
+	return err == nil && slices.Contains(m.Extras, p)
 }
 
 // createOutside creates the temporary file of the extra x outside the
