@@ -194,9 +194,10 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 }
 
 // Add checks each document against everything stored and stores it, in one
-// transaction: when Add returns nil every document is stored (or reported as
-// existing: a stored document's ID is never stored twice), otherwise none
-// is. It returns one Match a document, in order. A document with a field
+// transaction: when Add returns nil every document is stored, or reported
+// Exists (the same document is stored under its ID) or Conflict (another
+// one is: a stored document's ID is never stored twice, and never
+// replaced by Add), otherwise none is. It returns one Match a document, in order. A document with a field
 // that is not UTF-8 or holds a NUL character, which no index stores, is an
 // error naming it, and nothing is stored.
 func (x *Index) Add(ctx context.Context, docs ...Document) ([]Match, error) {
