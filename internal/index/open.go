@@ -111,7 +111,20 @@ func Open(ctx context.Context, dsn string, so store.Options, specs []engine.Spec
 			return nil, fmt.Errorf("%s: no index there: %w", dsn, err)
 		}
 	}
+	// Settings this binary or the caller refuses are refused before
+	// anything is written (an older schema is not upgraded).
+	var refused error
+	so.Accept = func(m store.Meta, ok bool) (*store.Meta, error) {
+		meta, err := accept(specs, o, m, ok)
+		if err != nil {
+			refused = err
+		}
+		return meta, err
+	}
 	st, err := store.Open(ctx, dsn, so)
+	if refused != nil && errors.Is(err, refused) {
+		return nil, fmt.Errorf("%s: %w", store.Redacted(dsn), err)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -153,17 +166,20 @@ func OpenIndex(ctx context.Context, st store.Store, specs []engine.Spec, o OpenO
 	if o, err = o.merge(specs, meta, ok); err != nil {
 		return nil, err
 	}
-	if !ok {
-		if o.Existing {
-			return nil, ErrNoMethod
-		}
+	var spec engine.Spec
+	var c engine.Config
+	switch {
+	case !ok && o.Existing:
+		return nil, ErrNoMethod
+	case !ok:
 		if meta, err = create(ctx, st, specs, o); err != nil {
 			return nil, err
 		}
-	}
-	spec, c, err := settle(specs, meta, o)
-	if err != nil {
-		return nil, err
+		fallthrough
+	default:
+		if spec, c, err = settle(specs, meta, o); err != nil {
+			return nil, err
+		}
 	}
 	live, err := spec.NewLive(c)
 	if err != nil {
@@ -190,8 +206,44 @@ func readMeta(ctx context.Context, st store.Store) (store.Meta, bool, error) {
 	return meta, ok, err
 }
 
+// accept is the store.Options.Accept of Open with o: it refuses the
+// settings m (ok false: none stored) that OpenIndex would refuse, and
+// returns those of a new index (none with Existing, which creates none).
+func accept(specs []engine.Spec, o OpenOptions, m store.Meta, ok bool) (*store.Meta, error) {
+	o, err := o.merge(specs, m, ok)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		if o.Existing {
+			return nil, nil
+		}
+		meta, err := newMeta(specs, o)
+		return &meta, err
+	}
+	_, _, err = settle(specs, m, o)
+	return nil, err
+}
+
 // create records a new index's settings, unless another process did first.
 func create(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptions) (store.Meta, error) {
+	meta, err := newMeta(specs, o)
+	if err != nil {
+		return meta, err
+	}
+	err = st.Update(ctx, func(w store.Writer) error {
+		got, ok, err := w.Meta()
+		if ok || err != nil {
+			meta = got
+			return err
+		}
+		return w.Init(meta)
+	})
+	return meta, err
+}
+
+// newMeta returns the settings of a new index opened with o.
+func newMeta(specs []engine.Spec, o OpenOptions) (store.Meta, error) {
 	c := o.Method
 	if c == nil {
 		c = specs[0].Defaults()
@@ -212,15 +264,7 @@ func create(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOpti
 	if o.Link != cluster.Any {
 		meta.Link = string(o.Link)
 	}
-	err = st.Update(ctx, func(w store.Writer) error {
-		got, ok, err := w.Meta()
-		if ok || err != nil {
-			meta = got
-			return err
-		}
-		return w.Init(meta)
-	})
-	return meta, err
+	return meta, nil
 }
 
 // settle checks a stored index's settings against the binary and the
@@ -240,7 +284,8 @@ func settle(specs []engine.Spec, meta store.Meta, o OpenOptions) (engine.Spec, e
 	}
 	if meta.Format != spec.Format && !older || meta.HashVersion != analysis.HashVersion {
 		return spec, nil, fmt.Errorf("the index holds %s sketches of format %d and hash version %d; this binary makes format %d, "+
-			"hash version %d, which cannot be compared with them: build a new index", meta.Method, meta.Format,
+			"hash version %d, which cannot be compared with them: build a new index of its documents "+
+			"(docs/index.md, \"What is stored\", shows how to read them out of this one, which is left as it was)", meta.Method, meta.Format,
 			meta.HashVersion, spec.Format, analysis.HashVersion)
 	}
 	if o.Method != nil {

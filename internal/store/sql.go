@@ -51,6 +51,8 @@ type sqlStore struct {
 	// index (its file's or directory's permissions): writes fail with
 	// ErrReadOnly naming the index and why.
 	protected string
+	// accept is Options.Accept, which migrate calls.
+	accept func(m Meta, ok bool) (*Meta, error)
 	// file, when not nil, is the SQLite file of a protected store, read
 	// through a pool of its own, opened anew when its writer comes or goes
 	// (db is the first).
@@ -307,6 +309,16 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 	}
 	if version >= want {
 		return nil
+	}
+	if version > 0 && s.accept != nil {
+		// An index whose settings this process refuses is not upgraded.
+		m, ok, err := metaRow(ctx, tx)
+		if err != nil {
+			return s.wrap("reading the index's settings", err)
+		}
+		if _, err := s.accept(m, ok); err != nil {
+			return &refusal{err}
+		}
 	}
 	for v := version; v < want; v++ {
 		for _, stmt := range splitStatements(s.d.migrations[v]) {
