@@ -84,7 +84,10 @@ type Options struct {
 	// store that holds no method yet (made by OpenFeeds for its feeds
 	// alone) is ErrNoMethod, and Open writes nothing to it, leaving the
 	// method and the choice of texts to the first Open without Existing. A
-	// PostgreSQL database without the index's tables still gets them.
+	// store that holds nothing (no method, document or feed: a creation
+	// cut short) opens as an empty index of no method, which the first Open
+	// without Existing chooses. A PostgreSQL database without the index's
+	// tables still gets them, and an empty SQLite file its schema.
 	Existing bool
 	// Sync is a SQLite index's durability: "full" (the default: an add
 	// that returned survives a power cut) or "normal" (faster; a power cut

@@ -52,13 +52,18 @@ type OpenOptions struct {
 	// SQLite file is an error (fs.ErrNotExist), not created, and a store
 	// that holds no settings yet (one made for feeds alone) is ErrNoMethod,
 	// nothing written to it, so that a command that reads or maintains an
-	// index leaves the choice of method and texts to the first add.
+	// index leaves the choice of method and texts to the first add. A
+	// store that holds nothing, no settings, no document and no feed (as
+	// a creation cut short by an older binary left it), opens as an empty
+	// index whose Meta names no method, its settings not written either.
 	Existing bool
 }
 
 // ErrNoMethod is the error of opening with OpenOptions.Existing a store
-// that holds no index settings yet: no method was chosen, no document added.
-var ErrNoMethod = errors.New("index: no method chosen yet: the store holds no documents, only feeds if anything")
+// that holds no index settings yet but feeds: no method was chosen, no
+// document added. A store that holds nothing at all opens as an empty
+// index of no method (see OpenIndex).
+var ErrNoMethod = errors.New("index: no method chosen yet: the store holds feeds alone, no document")
 
 // merge resolves the options o asks for against meta, the stored index's
 // settings (ok false: none stored yet): Flags over the stored options.
@@ -112,8 +117,10 @@ func Open(ctx context.Context, dsn string, so store.Options, specs []engine.Spec
 		}
 	}
 	// Settings this binary or the caller refuses are refused before
-	// anything is written (an older schema is not upgraded).
+	// anything is written (an older schema is not upgraded); a new index's
+	// are stored with its schema, in one transaction.
 	var refused error
+	o.Flags = once(o.Flags) // the caller's, called once for both
 	so.Accept = func(m store.Meta, ok bool) (*store.Meta, error) {
 		meta, err := accept(specs, o, m, ok)
 		if err != nil {
@@ -170,7 +177,13 @@ func OpenIndex(ctx context.Context, st store.Store, specs []engine.Spec, o OpenO
 	var c engine.Config
 	switch {
 	case !ok && o.Existing:
-		return nil, ErrNoMethod
+		// A store that holds nothing, as a creation cut short leaves it
+		// (an older binary committed the schema and the settings apart),
+		// is an empty index of no method yet, which the first add
+		// chooses; one that holds feeds alone is refused.
+		if spec, c, err = blank(ctx, st, specs, o); err != nil {
+			return nil, err
+		}
 	case !ok:
 		if meta, err = create(ctx, st, specs, o); err != nil {
 			return nil, err
@@ -206,6 +219,30 @@ func readMeta(ctx context.Context, st store.Store) (store.Meta, bool, error) {
 	return meta, ok, err
 }
 
+// once returns flags (nil: nil), called again only with a base other than
+// its last base and its last result: Open resolves the options a caller's
+// flags make before the store is written (accept) and again after
+// (OpenIndex), over the settings a new index was just given, which are
+// that result; the caller's function is called once, as before.
+func once(flags func(base engine.Config) (engine.Config, error)) func(base engine.Config) (engine.Config, error) {
+	if flags == nil {
+		return nil
+	}
+	var last, made []byte
+	var c engine.Config
+	var err error
+	return func(base engine.Config) (engine.Config, error) {
+		b, e := json.Marshal(base)
+		if e == nil && last != nil && (bytes.Equal(b, last) || err == nil && bytes.Equal(b, made)) {
+			return c, err
+		}
+		last = b
+		c, err = flags(base)
+		made, _ = json.Marshal(c)
+		return c, err
+	}
+}
+
 // accept is the store.Options.Accept of Open with o: it refuses the
 // settings m (ok false: none stored) that OpenIndex would refuse, and
 // returns those of a new index (none with Existing, which creates none).
@@ -223,6 +260,35 @@ func accept(specs []engine.Spec, o OpenOptions, m store.Meta, ok bool) (*store.M
 	}
 	_, _, err = settle(specs, m, o)
 	return nil, err
+}
+
+// blank returns the method an Index of a store that holds no settings
+// opens with, in memory alone, when the store holds nothing else either (no
+// document was ever stored, no feed is): the one o asks for, else the
+// first of specs, with its defaults. Otherwise it returns ErrNoMethod.
+func blank(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptions) (engine.Spec, engine.Config, error) {
+	empty := false
+	err := st.View(ctx, func(r store.Reader) error {
+		ord, removal, err := r.Head()
+		if err != nil || ord != 0 || removal != 0 {
+			return err
+		}
+		feeds, err := r.Feeds()
+		empty = len(feeds) == 0
+		return err
+	})
+	if err != nil {
+		return engine.Spec{}, nil, err
+	}
+	if !empty {
+		return engine.Spec{}, nil, ErrNoMethod
+	}
+	c := o.Method
+	if c == nil {
+		c = specs[0].Defaults()
+	}
+	spec, err := lookup(specs, c.Method())
+	return spec, c, err
 }
 
 // create records a new index's settings, unless another process did first.
@@ -470,8 +536,11 @@ func (x *Index) Stats(ctx context.Context) (IndexStats, error) {
 // stats returns the index's stats but its counts, loaded of its
 // documents in memory.
 func (x *Index) stats(loaded int) IndexStats {
-	return IndexStats{Method: x.meta.Method, Options: json.RawMessage(x.meta.Options), Loaded: loaded,
-		StoreText: x.meta.StoreText, Created: time.Unix(x.meta.Created, 0).UTC()}
+	st := IndexStats{Method: x.meta.Method, Loaded: loaded, StoreText: x.meta.StoreText}
+	if x.meta.Method != "" { // else an empty index, of no method yet (see OpenIndex)
+		st.Options, st.Created = json.RawMessage(x.meta.Options), time.Unix(x.meta.Created, 0).UTC()
+	}
+	return st
 }
 
 // linkingOf returns the linking policy a stored index records.

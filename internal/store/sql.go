@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -334,6 +335,22 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 	}
 	if _, err := tx.ExecContext(ctx, s.d.rebind(`UPDATE schema_version SET version = ?`), want); err != nil {
 		return s.wrap("upgrading the index", err)
+	}
+	if version == 0 && s.accept != nil {
+		// A new index: its settings commit with its schema.
+		m, err := s.accept(Meta{}, false)
+		if err != nil {
+			return &refusal{err}
+		}
+		if m != nil {
+			data, err := json.Marshal(m)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO meta(name, value) VALUES('index', ?)`), string(data)); err != nil {
+				return s.wrap("creating the index", err)
+			}
+		}
 	}
 	return s.wrap("upgrading the index", tx.Commit())
 }

@@ -409,8 +409,10 @@ type Options struct {
 	// false when none) before it opens a store that holds a schema for
 	// writing (in SQLite, before even the switch to WAL mode) and again in
 	// the transaction that upgrades an older schema, and returns the error
-	// Accept returns as it is, having written nothing. (The settings it
-	// returns are not used yet.)
+	// Accept returns as it is, having written nothing. When Open creates
+	// the schema, it calls Accept with no settings in the transaction that
+	// does, and stores the settings Accept returns (nil: none) in it, so
+	// that a new index is never committed without them.
 	Accept func(m Meta, ok bool) (*Meta, error)
 }
 
