@@ -62,7 +62,7 @@ var (
 	// ErrClosed: a call on an Index after its Close.
 	ErrClosed = store.ErrClosed
 	// ErrNoMethod: Open with Options.Existing of a store that holds no
-	// index yet, only feeds if anything.
+	// index yet, only feeds.
 	ErrNoMethod = index.ErrNoMethod
 )
 

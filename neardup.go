@@ -84,7 +84,10 @@ type Options struct {
 	// store that holds no method yet (made by OpenFeeds for its feeds
 	// alone) is ErrNoMethod, and Open writes nothing to it, leaving the
 	// method and the choice of texts to the first Open without Existing. A
-	// PostgreSQL database without the index's tables still gets them.
+	// store that holds nothing (no method, document or feed: a creation
+	// cut short) opens as an empty index of no method, which the first Open
+	// without Existing chooses. A PostgreSQL database without the index's
+	// tables still gets them, and an empty SQLite file its schema.
 	Existing bool
 	// Sync is a SQLite index's durability: "full" (the default: an add
 	// that returned survives a power cut) or "normal" (faster; a power cut
@@ -194,9 +197,10 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 }
 
 // Add checks each document against everything stored and stores it, in one
-// transaction: when Add returns nil every document is stored (or reported as
-// existing: a stored document's ID is never stored twice), otherwise none
-// is. It returns one Match a document, in order. A document with a field
+// transaction: when Add returns nil every document is stored, or reported
+// Exists (the same document is stored under its ID) or Conflict (another
+// one is: a stored document's ID is never stored twice, and never
+// replaced by Add), otherwise none is. It returns one Match a document, in order. A document with a field
 // that is not UTF-8 or holds a NUL character, which no index stores, is an
 // error naming it, and nothing is stored.
 func (x *Index) Add(ctx context.Context, docs ...Document) ([]Match, error) {

@@ -26,6 +26,11 @@ const (
 	Replaced Status = Status(index.Replaced) // stored in place of a document of the same ID
 	Exists   Status = Status(index.Exists)   // not stored: a document of the same ID is (Query: matched with the others)
 	Checked  Status = Status(index.Checked)  // checked by Query, not stored
+	// Conflict is a document given to Add whose ID is stored with other
+	// content (title, URL, source, date or text; Match.Differs names
+	// them): not stored, the stored document left as it is. Replace
+	// replaces it instead.
+	Conflict Status = Status(index.Conflict)
 	// Unchanged is a document given with Replace that is the one stored
 	// under its ID (title, URL, source, date and text): left as stored,
 	// in its place among the documents of its date.
@@ -54,6 +59,10 @@ type Match struct {
 	// first: A is the stored document, B this one; a duplicate pair's
 	// Original names the one of them published first.
 	Pairs []Pair `json:"matches"`
+	// Differs, for a Conflict, names the fields in which the document
+	// differs from the stored one of its ID: "title", "url", "source",
+	// "date", "text".
+	Differs []string `json:"differs,omitempty"`
 	// Copies, when the document is the original of a cluster stored
 	// before it (published first, arrived later), are the IDs of the
 	// cluster's other members, which copy it, matched with it or not.
@@ -68,7 +77,7 @@ func matches(ms []index.Match, err error) ([]Match, error) {
 	out := make([]Match, len(ms))
 	for i, m := range ms {
 		out[i] = Match{ID: m.ID, Status: Status(m.Status), Skip: m.Skip, Cluster: m.Cluster, Original: m.Original, Pairs: m.Pairs,
-			Copies: m.Copies}
+			Differs: m.Differs, Copies: m.Copies}
 	}
 	return out, err
 }

@@ -277,6 +277,12 @@ func feed(g *globals, x *apiIndex, r *corpus.Reader, o job.FeedOptions, in *inpu
 	if !g.quiet {
 		fmt.Fprintln(os.Stderr, feedSummary(st, o.Query))
 	}
+	if err == nil && st.Conflicts > 0 {
+		// Everything else is stored; the run is not a success.
+		return fmt.Errorf("%s not stored: %s stored already with other content (see the warnings); "+
+			"give them ids of their own, or add them with --replace to replace the stored ones",
+			count(st.Conflicts, "document", "documents"), map[bool]string{true: "its id is", false: "their ids are"}[st.Conflicts == 1])
+	}
 	return err
 }
 
@@ -297,6 +303,9 @@ func feedSummary(st job.FeedStats, query bool) string {
 		}
 		if st.Exists > 0 {
 			fmt.Fprintf(&b, ", %d already stored", st.Exists)
+		}
+		if st.Conflicts > 0 {
+			fmt.Fprintf(&b, ", %d not stored: their ids are stored with other content", st.Conflicts)
 		}
 	}
 	b.WriteString(skippedNote(st.Skipped))

@@ -730,7 +730,8 @@ func TestPostgresMissingSchema(t *testing.T) {
 // No message of an index command shows the password of a PostgreSQL URL,
 // given before the host or as its password parameter: index add's note
 // on an index without texts printed the URL as given, and the error of a
-// schema without an index (index stats) showed a password parameter.
+// schema without an index (index stats of one that holds feeds alone)
+// showed a password parameter.
 func TestIndexCommandsHidePassword(t *testing.T) {
 	t.Parallel()
 	dsn := storetest.PostgresDSN(t)
@@ -753,7 +754,8 @@ func TestIndexCommandsHidePassword(t *testing.T) {
 		args []string
 		code int
 	}{
-		{[]string{"index", "stats", "--db", param.String()}, 1}, // no index there yet
+		{[]string{"feeds", "add", "--no-check", "--db", param.String(), "https://example.com/feed"}, 0},
+		{[]string{"index", "stats", "--db", param.String()}, 1}, // no index there yet, feeds alone
 		{[]string{"index", "add", "--db", before.String(), "--no-store-text", corpus}, 0},
 		{[]string{"index", "add", "--db", before.String(), corpus}, 0},
 		{[]string{"index", "add", "--db", param.String(), corpus}, 0},

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/container"
 	"golang.org/x/text/encoding"
 )
@@ -541,6 +542,14 @@ func (r *Reader) idOf(origin string) string {
 		}
 	}
 	return origin
+}
+
+// NamedByOrigin reports whether d, read by r, has no id of its own: it is
+// named by where it was read (its file, archive member, line or record;
+// see docs/outputs.md, "Ids"), relative to the inputs given, so that a
+// file of the same name read in another run names its documents alike.
+func (r *Reader) NamedByOrigin(d *core.Document) bool {
+	return d.Origin != "" && d.ID == r.idOf(d.Origin)
 }
 
 // fileKey groups files that may be one file: same size and modification

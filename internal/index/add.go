@@ -43,18 +43,34 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 			}
 		}
 		var same map[int]int64
-		if o.Replace && !o.Exact { // an exact add stores its keys, which a document stored without them lacks
-			if same, err = x.unchanged(w, docs, sks, stored); err != nil {
-				return err
-			}
+		var differ map[int][]string
+		switch {
+		case o.Replace && !o.Exact: // an exact add stores its keys, which a document stored without them lacks
+			same, err = x.unchanged(w, docs, sks, stored)
+		case !o.Replace:
+			differ, err = x.conflicts(w, docs, sks, stored)
+		}
+		if err != nil {
+			return err
 		}
 		at := now()
 		added := make([]int64, len(docs)) // by document: its ordinal (an Exists or Unchanged one's stored), 0 when not stored
+		mine := map[string]int{}          // ID → the document of this add stored under it
 		for i := range docs {
 			d := &docs[i]
 			outs[i] = Match{ID: d.ID, Status: Added, Pairs: []core.Pair{}}
 			if prev, ok := stored[d.ID]; ok {
 				if !o.Replace {
+					diff := differ[i]
+					if j, ok := mine[d.ID]; ok { // stored by this add: compared with it, not with what was stored before
+						diff = x.differs(x.docRow(d, &sks[i], 0), x.docRow(&docs[j], &sks[j], 0))
+					}
+					if len(diff) > 0 {
+						// Another document under a stored ID: left out,
+						// reported, never taken for the stored one.
+						outs[i].Status, outs[i].Differs = Conflict, diff
+						continue
+					}
 					// Left as stored; its cluster and original are reported.
 					outs[i].Status, added[i] = Exists, prev
 					continue
@@ -79,7 +95,7 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 			if err != nil {
 				return fmt.Errorf("%s: %w", named(o.First+i, d), err)
 			}
-			stored[d.ID], added[i] = ord, ord
+			stored[d.ID], added[i], mine[d.ID] = ord, ord, i
 			if err := ex.stored(w, i, ord); err != nil {
 				return err
 			}
@@ -133,6 +149,62 @@ func (x *Index) unchanged(r store.Reader, docs []core.Document, sks []Sketch, st
 		}
 	}
 	return same, nil
+}
+
+// conflicts returns, by the index of a document of docs given without
+// Replace whose ID is stored (stored maps it to its ordinal), the fields
+// in which it differs from the stored document of its ID (see differs),
+// when it does: another document under a stored ID, which Add reports as a
+// Conflict rather than as the stored one (Exists).
+func (x *Index) conflicts(r store.Reader, docs []core.Document, sks []Sketch, stored map[string]int64) (map[int][]string, error) {
+	var out map[int][]string
+	for i := range docs {
+		d := &docs[i]
+		if _, ok := stored[d.ID]; !ok {
+			continue
+		}
+		old, err := r.Doc(d.ID) // with its text, when the index stores texts
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if diff := x.differs(x.docRow(d, &sks[i], 0), &old); len(diff) > 0 {
+			if out == nil {
+				out = map[int][]string{}
+			}
+			out[i] = diff
+		}
+	}
+	return out, nil
+}
+
+// differs names the fields in which two documents' rows of one ID differ,
+// of those the input gives: "title", "url", "source", "date" (to the
+// second) and "text" (in an index without texts, a text of another length
+// or content hash, which ignores runs of white space and the case of ASCII
+// letters); nil when they are the same document.
+func (x *Index) differs(a, b *store.Doc) []string {
+	var diff []string
+	for _, f := range []struct {
+		name string
+		same bool
+	}{
+		{"title", a.Title == b.Title},
+		{"url", a.URL == b.URL},
+		{"source", a.Source == b.Source},
+		{"date", a.Date == b.Date},
+		// The hash is of the title and text: of another title it tells
+		// nothing of the text.
+		{"text", a.Length == b.Length && (x.meta.StoreText && a.Text == b.Text ||
+			!x.meta.StoreText && (a.Hash == b.Hash || a.Title != b.Title))},
+	} {
+		if !f.same {
+			diff = append(diff, f.name)
+		}
+	}
+	return diff
 }
 
 // named names the i-th document of an add (from 0, AddOptions.First

@@ -120,8 +120,10 @@ type AddOptions struct {
 	// Index.unchanged) and Exact is not set, when the stored one is left as
 	// it is, in its place among the documents of its date, and reported
 	// Unchanged (with Exact it is stored anew, with its exact keys). Without
-	// Replace a stored document of the same ID is left as it is and
-	// reported Exists.
+	// Replace a stored document of the same ID is left as it is: the
+	// document is reported Exists when it is the same (title, URL, source,
+	// date and text, as Index.differs compares them), else Conflict, not
+	// stored.
 	Replace bool
 	// Exact checks each document first for an exact copy among the
 	// documents added with Exact: the same title and text (ContentHash) or
@@ -155,6 +157,10 @@ const (
 	Added    Status = "added"    // stored, with its matches
 	Replaced Status = "replaced" // stored in place of a document of the same ID
 	Exists   Status = "exists"   // not stored: a document of the same ID is (Query: matched with the others)
+	// Conflict is a document given without Replace whose ID is stored
+	// with other content (Match.Differs names the fields): not stored, the
+	// stored one left as it is.
+	Conflict Status = "conflict"
 	// Unchanged is a document given with Replace that is the one stored
 	// under its ID (see AddOptions.Replace): left as stored.
 	Unchanged Status = "unchanged"
@@ -177,6 +183,10 @@ type Match struct {
 	// Pairs are the document's matches among the stored documents, best
 	// first: A is the stored document, B this one.
 	Pairs []core.Pair `json:"matches"`
+	// Differs, for a Conflict, names the fields in which the document
+	// differs from the stored one of its ID: "title", "url", "source",
+	// "date", "text".
+	Differs []string `json:"differs,omitempty"`
 	// Copies, when the document is the original of a cluster stored
 	// before it (published first, arrived later), are the IDs of the
 	// cluster's other members, which copy it, matched with it or not.

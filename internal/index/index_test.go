@@ -248,6 +248,12 @@ func TestExistingLeavesAStoreOfFeedsUnset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := st.Update(t.Context(), func(w store.Writer) error {
+		_, err := w.AddFeed(&store.Feed{URL: "https://a.example/rss", Config: []byte(`{}`), State: []byte(`{}`)})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
 	st.Close()
 	if _, err := index.Open(t.Context(), dsn, store.Options{}, specs, index.OpenOptions{Existing: true}); !errors.Is(err, index.ErrNoMethod) {
 		t.Fatalf("Existing opened a store of no index: %v, want ErrNoMethod", err)

@@ -52,13 +52,18 @@ type OpenOptions struct {
 	// SQLite file is an error (fs.ErrNotExist), not created, and a store
 	// that holds no settings yet (one made for feeds alone) is ErrNoMethod,
 	// nothing written to it, so that a command that reads or maintains an
-	// index leaves the choice of method and texts to the first add.
+	// index leaves the choice of method and texts to the first add. A
+	// store that holds nothing, no settings, no document and no feed (as
+	// a creation cut short by an older binary left it), opens as an empty
+	// index whose Meta names no method, its settings not written either.
 	Existing bool
 }
 
 // ErrNoMethod is the error of opening with OpenOptions.Existing a store
-// that holds no index settings yet: no method was chosen, no document added.
-var ErrNoMethod = errors.New("index: no method chosen yet: the store holds no documents, only feeds if anything")
+// that holds no index settings yet but feeds: no method was chosen, no
+// document added. A store that holds nothing at all opens as an empty
+// index of no method (see OpenIndex).
+var ErrNoMethod = errors.New("index: no method chosen yet: the store holds feeds alone, no document")
 
 // merge resolves the options o asks for against meta, the stored index's
 // settings (ok false: none stored yet): Flags over the stored options.
@@ -111,7 +116,22 @@ func Open(ctx context.Context, dsn string, so store.Options, specs []engine.Spec
 			return nil, fmt.Errorf("%s: no index there: %w", dsn, err)
 		}
 	}
+	// Settings this binary or the caller refuses are refused before
+	// anything is written (an older schema is not upgraded); a new index's
+	// are stored with its schema, in one transaction.
+	var refused error
+	o.Flags = once(o.Flags) // the caller's, called once for both
+	so.Accept = func(m store.Meta, ok bool) (*store.Meta, error) {
+		meta, err := accept(specs, o, m, ok)
+		if err != nil {
+			refused = err
+		}
+		return meta, err
+	}
 	st, err := store.Open(ctx, dsn, so)
+	if refused != nil && errors.Is(err, refused) {
+		return nil, fmt.Errorf("%s: %w", store.Redacted(dsn), err)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -153,17 +173,26 @@ func OpenIndex(ctx context.Context, st store.Store, specs []engine.Spec, o OpenO
 	if o, err = o.merge(specs, meta, ok); err != nil {
 		return nil, err
 	}
-	if !ok {
-		if o.Existing {
-			return nil, ErrNoMethod
+	var spec engine.Spec
+	var c engine.Config
+	switch {
+	case !ok && o.Existing:
+		// A store that holds nothing, as a creation cut short leaves it
+		// (an older binary committed the schema and the settings apart),
+		// is an empty index of no method yet, which the first add
+		// chooses; one that holds feeds alone is refused.
+		if spec, c, err = blank(ctx, st, specs, o); err != nil {
+			return nil, err
 		}
+	case !ok:
 		if meta, err = create(ctx, st, specs, o); err != nil {
 			return nil, err
 		}
-	}
-	spec, c, err := settle(specs, meta, o)
-	if err != nil {
-		return nil, err
+		fallthrough
+	default:
+		if spec, c, err = settle(specs, meta, o); err != nil {
+			return nil, err
+		}
 	}
 	live, err := spec.NewLive(c)
 	if err != nil {
@@ -190,8 +219,97 @@ func readMeta(ctx context.Context, st store.Store) (store.Meta, bool, error) {
 	return meta, ok, err
 }
 
+// once returns flags (nil: nil), called again only with a base other than
+// its last base and its last result: Open resolves the options a caller's
+// flags make before the store is written (accept) and again after
+// (OpenIndex), over the settings a new index was just given, which are
+// that result; the caller's function is called once, as before.
+func once(flags func(base engine.Config) (engine.Config, error)) func(base engine.Config) (engine.Config, error) {
+	if flags == nil {
+		return nil
+	}
+	var last, made []byte
+	var c engine.Config
+	var err error
+	return func(base engine.Config) (engine.Config, error) {
+		b, e := json.Marshal(base)
+		if e == nil && last != nil && (bytes.Equal(b, last) || err == nil && bytes.Equal(b, made)) {
+			return c, err
+		}
+		last = b
+		c, err = flags(base)
+		made, _ = json.Marshal(c)
+		return c, err
+	}
+}
+
+// accept is the store.Options.Accept of Open with o: it refuses the
+// settings m (ok false: none stored) that OpenIndex would refuse, and
+// returns those of a new index (none with Existing, which creates none).
+func accept(specs []engine.Spec, o OpenOptions, m store.Meta, ok bool) (*store.Meta, error) {
+	o, err := o.merge(specs, m, ok)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		if o.Existing {
+			return nil, nil
+		}
+		meta, err := newMeta(specs, o)
+		return &meta, err
+	}
+	_, _, err = settle(specs, m, o)
+	return nil, err
+}
+
+// blank returns the method an Index of a store that holds no settings
+// opens with, in memory alone, when the store holds nothing else either (no
+// document was ever stored, no feed is): the one o asks for, else the
+// first of specs, with its defaults. Otherwise it returns ErrNoMethod.
+func blank(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptions) (engine.Spec, engine.Config, error) {
+	empty := false
+	err := st.View(ctx, func(r store.Reader) error {
+		ord, removal, err := r.Head()
+		if err != nil || ord != 0 || removal != 0 {
+			return err
+		}
+		feeds, err := r.Feeds()
+		empty = len(feeds) == 0
+		return err
+	})
+	if err != nil {
+		return engine.Spec{}, nil, err
+	}
+	if !empty {
+		return engine.Spec{}, nil, ErrNoMethod
+	}
+	c := o.Method
+	if c == nil {
+		c = specs[0].Defaults()
+	}
+	spec, err := lookup(specs, c.Method())
+	return spec, c, err
+}
+
 // create records a new index's settings, unless another process did first.
 func create(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOptions) (store.Meta, error) {
+	meta, err := newMeta(specs, o)
+	if err != nil {
+		return meta, err
+	}
+	err = st.Update(ctx, func(w store.Writer) error {
+		got, ok, err := w.Meta()
+		if ok || err != nil {
+			meta = got
+			return err
+		}
+		return w.Init(meta)
+	})
+	return meta, err
+}
+
+// newMeta returns the settings of a new index opened with o.
+func newMeta(specs []engine.Spec, o OpenOptions) (store.Meta, error) {
 	c := o.Method
 	if c == nil {
 		c = specs[0].Defaults()
@@ -212,15 +330,7 @@ func create(ctx context.Context, st store.Store, specs []engine.Spec, o OpenOpti
 	if o.Link != cluster.Any {
 		meta.Link = string(o.Link)
 	}
-	err = st.Update(ctx, func(w store.Writer) error {
-		got, ok, err := w.Meta()
-		if ok || err != nil {
-			meta = got
-			return err
-		}
-		return w.Init(meta)
-	})
-	return meta, err
+	return meta, nil
 }
 
 // settle checks a stored index's settings against the binary and the
@@ -240,7 +350,8 @@ func settle(specs []engine.Spec, meta store.Meta, o OpenOptions) (engine.Spec, e
 	}
 	if meta.Format != spec.Format && !older || meta.HashVersion != analysis.HashVersion {
 		return spec, nil, fmt.Errorf("the index holds %s sketches of format %d and hash version %d; this binary makes format %d, "+
-			"hash version %d, which cannot be compared with them: build a new index", meta.Method, meta.Format,
+			"hash version %d, which cannot be compared with them: build a new index of its documents "+
+			"(docs/index.md, \"What is stored\", shows how to read them out of this one, which is left as it was)", meta.Method, meta.Format,
 			meta.HashVersion, spec.Format, analysis.HashVersion)
 	}
 	if o.Method != nil {
@@ -425,8 +536,11 @@ func (x *Index) Stats(ctx context.Context) (IndexStats, error) {
 // stats returns the index's stats but its counts, loaded of its
 // documents in memory.
 func (x *Index) stats(loaded int) IndexStats {
-	return IndexStats{Method: x.meta.Method, Options: json.RawMessage(x.meta.Options), Loaded: loaded,
-		StoreText: x.meta.StoreText, Created: time.Unix(x.meta.Created, 0).UTC()}
+	st := IndexStats{Method: x.meta.Method, Loaded: loaded, StoreText: x.meta.StoreText}
+	if x.meta.Method != "" { // else an empty index, of no method yet (see OpenIndex)
+		st.Options, st.Created = json.RawMessage(x.meta.Options), time.Unix(x.meta.Created, 0).UTC()
+	}
+	return st
 }
 
 // linkingOf returns the linking policy a stored index records.

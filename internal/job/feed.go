@@ -10,6 +10,7 @@ import (
 	"io"
 	"iter"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -54,11 +55,17 @@ type FeedOptions struct {
 
 // FeedStats summarise a feed run.
 type FeedStats struct {
-	Read        int                     `json:"records_read"`
-	Added       int                     `json:"added"`
-	Replaced    int                     `json:"replaced"`
-	Unchanged   int                     `json:"unchanged,omitempty"`
-	Exists      int                     `json:"existing"`
+	Read      int `json:"records_read"`
+	Added     int `json:"added"`
+	Replaced  int `json:"replaced"`
+	Unchanged int `json:"unchanged,omitempty"`
+	Exists    int `json:"existing"`
+	// Conflicts counts the documents not stored because their ids are
+	// stored with other content (status conflict).
+	Conflicts int `json:"conflicts,omitempty"`
+	// Unnamed counts the documents without an id of their own, named by
+	// where they were read (corpus.Reader.NamedByOrigin).
+	Unnamed     int                     `json:"documents_without_ids,omitempty"`
 	Checked     int                     `json:"checked"`
 	Skipped     map[core.SkipReason]int `json:"skipped"`
 	Unlisted    int                     `json:"files_not_read,omitempty"`
@@ -128,6 +135,12 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 					f.mu.Unlock()
 					return f.warner.skip(*rec, "the summary counts them by reason")
 				}
+				f.origins = append(f.origins, rec.Doc.Origin)
+				if f.r.NamedByOrigin(&rec.Doc) {
+					if f.st.Unnamed++; f.st.Unnamed == 1 {
+						f.unnamed = rec.Doc.ID
+					}
+				}
 				f.mu.Unlock()
 				f.usable++
 				if !yield(rec.Doc, nil) {
@@ -145,6 +158,12 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 		err = f.flushOut()
 	}
 	warnUnread(o.Warn, r)
+	if o.Warn != nil && !o.Query && st.Unnamed > 0 {
+		fmt.Fprintf(o.Warn, "warning: documents without an id of their own: %d, named by where they were read (e.g. %s): "+
+			"such names depend on the inputs given, and a file of the same name added in another run gets the same ones, "+
+			"which the index takes for the documents stored under them (reported conflict, or replaced with --replace); "+
+			"give each record an id (an \"id\" field, or the field or column --id-col names)\n", st.Unnamed, f.unnamed)
+	}
 	st.Unlisted, _ = r.Unlisted()
 	st.UnreadDates, _ = r.UnreadDates()
 	st.CutWARCs, _ = r.CutWARCs()
@@ -172,6 +191,11 @@ type feeder struct {
 	out      *bufio.Writer
 	enc      *json.Encoder // encodes into line
 	line     bytes.Buffer
+	// origins are the origins of the documents handed on and not
+	// reported yet, in order (a report is of the first of them); unnamed
+	// is the id of the first document without an id of its own.
+	origins []string
+	unnamed string
 	// paired holds the pairs counted, each once, when documents replace
 	// stored ones (FeedOptions.Replace): a document replaced after its
 	// partner was is paired with it again, as the partner was with it.
@@ -184,7 +208,15 @@ func (f *feeder) report(m *neardup.Match) error {
 	f.mu.Lock()
 	f.count(m)
 	read := f.st.Read
+	var origin string
+	if len(f.origins) > 0 {
+		origin, f.origins[0] = f.origins[0], ""
+		f.origins = f.origins[1:]
+	}
 	f.mu.Unlock()
+	if m.Status == neardup.Conflict {
+		f.conflict(m, origin)
+	}
 	if f.enc != nil && (!f.o.OnlyMatches || len(m.Pairs) > 0) {
 		f.line.Reset()
 		if err := f.enc.Encode(api.ResultOf(m)); err != nil {
@@ -212,6 +244,35 @@ func (f *feeder) report(m *neardup.Match) error {
 	return nil
 }
 
+// conflict warns of a document not stored because its ID is stored with
+// other content; origin is where it was read. The stored document's origin
+// is not known: an index keeps none.
+func (f *feeder) conflict(m *neardup.Match, origin string) {
+	if f.o.Warn == nil {
+		return
+	}
+	where := fmt.Sprintf("id %q", m.ID)
+	if origin != "" && origin != m.ID {
+		where = fmt.Sprintf("%s: id %q", origin, m.ID)
+	} else if origin != "" {
+		where = origin
+	}
+	fmt.Fprintf(f.o.Warn, "warning: conflict: %s: a document of this id is stored already (by an earlier add; an index keeps no origins) "+
+		"with another %s: this one is not stored; give it an id of its own, or add it with --replace to replace the stored one\n",
+		where, andList(m.Differs))
+}
+
+// andList joins words as "a, b and c".
+func andList(words []string) string {
+	switch len(words) {
+	case 0:
+		return "content"
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
 func (f *feeder) flushOut() error {
 	if err := f.out.Flush(); err != nil {
 		return fmt.Errorf("writing matches: %w", err)
@@ -229,6 +290,8 @@ func (f *feeder) count(m *neardup.Match) {
 		f.st.Unchanged++
 	case neardup.Exists:
 		f.st.Exists++
+	case neardup.Conflict:
+		f.st.Conflicts++
 	case neardup.Checked:
 		f.st.Checked++
 	}

@@ -8,8 +8,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
@@ -129,6 +132,7 @@ type testResults struct {
 		Status  neardup.Status
 		Skip    core.SkipReason `json:"skipped"`
 		Cluster int64
+		Differs []string
 		Matches []struct {
 			ID       string
 			Score    float64
@@ -334,3 +338,42 @@ func writeFile(t *testing.T, path, content string) {
 
 // A *neardup.Index is what the package is given.
 var _ Index = (*neardup.Index)(nil)
+
+// TestPostOfAnotherDocumentUnderAStoredID: a POST of a document whose id is
+// stored with other content is answered "conflict", naming the fields that
+// differ, and the stored document is left as it is, while the request's
+// other documents are stored; the same document again is "exists", and
+// with ?replace=true the other one replaces it. Regression (reviewer's
+// finding, as neardup index add): it was "exists", like the same document.
+func TestPostOfAnotherDocumentUnderAStoredID(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			ts := newTestServer(t, e, Options{})
+			a, other := story(1, 12), story(2, 12)
+			post := func(query, body string) testResults {
+				t.Helper()
+				code, data := ts.do(t, req{method: "POST", path: "/v1/documents" + query, token: "ok", body: body})
+				if code != 200 {
+					t.Fatalf("POST: %d %s", code, data)
+				}
+				return decode[testResults](t, data)
+			}
+			post("", docJSON("a", a, ""))
+			res := post("", "["+docJSON("a", other, "")+","+docJSON("b", other, "")+","+docJSON("a", a, "")+"]")
+			var got []string
+			for _, r := range res.Results {
+				got = append(got, fmt.Sprintf("%s %s %v", r.ID, r.Status, r.Differs))
+			}
+			if want := []string{"a conflict [text]", "b added []", "a exists []"}; !slices.Equal(got, want) {
+				t.Errorf("results (-want +got):\n%s", cmp.Diff(want, got))
+			}
+			_, data := ts.do(t, req{method: "GET", path: "/v1/documents/a"})
+			if doc := decode[browse.Document](t, data); doc.Text != strings.Join(a, " ") {
+				t.Errorf("a stored: %.80s, want the first text left as it was", doc.Text)
+			}
+			if res := post("?replace=true", docJSON("a", other, "")); res.Results[0].Status != neardup.Replaced {
+				t.Errorf("with replace=true: %+v, want replaced", res.Results[0])
+			}
+		})
+	}
+}

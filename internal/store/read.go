@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -18,6 +19,26 @@ func (t *txn) Meta() (Meta, bool, error) {
 		return m, false, err
 	}
 	switch err := st.QueryRowContext(t.ctx).Scan(&data); {
+	case errors.Is(err, sql.ErrNoRows):
+		return m, false, nil
+	case err != nil:
+		return m, false, err
+	}
+	if err := json.Unmarshal([]byte(data), &m); err != nil {
+		return m, false, fmt.Errorf("%w: its settings: %v", ErrCorrupt, err)
+	}
+	return m, true, nil
+}
+
+// metaRow reads the settings q (a database or a transaction) holds, as
+// Meta does, in a store of any schema version: Open reads them before it
+// upgrades the schema (see Options.Accept).
+func metaRow(ctx context.Context, q interface {
+	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
+}) (Meta, bool, error) {
+	var m Meta
+	var data string
+	switch err := q.QueryRowContext(ctx, `SELECT value FROM meta WHERE name = 'index'`).Scan(&data); {
 	case errors.Is(err, sql.ErrNoRows):
 		return m, false, nil
 	case err != nil:

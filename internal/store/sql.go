@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -51,6 +52,8 @@ type sqlStore struct {
 	// index (its file's or directory's permissions): writes fail with
 	// ErrReadOnly naming the index and why.
 	protected string
+	// accept is Options.Accept, which migrate calls.
+	accept func(m Meta, ok bool) (*Meta, error)
 	// file, when not nil, is the SQLite file of a protected store, read
 	// through a pool of its own, opened anew when its writer comes or goes
 	// (db is the first).
@@ -308,6 +311,16 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 	if version >= want {
 		return nil
 	}
+	if version > 0 && s.accept != nil {
+		// An index whose settings this process refuses is not upgraded.
+		m, ok, err := metaRow(ctx, tx)
+		if err != nil {
+			return s.wrap("reading the index's settings", err)
+		}
+		if _, err := s.accept(m, ok); err != nil {
+			return &refusal{err}
+		}
+	}
 	for v := version; v < want; v++ {
 		for _, stmt := range splitStatements(s.d.migrations[v]) {
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
@@ -322,6 +335,22 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 	}
 	if _, err := tx.ExecContext(ctx, s.d.rebind(`UPDATE schema_version SET version = ?`), want); err != nil {
 		return s.wrap("upgrading the index", err)
+	}
+	if version == 0 && s.accept != nil {
+		// A new index: its settings commit with its schema.
+		m, err := s.accept(Meta{}, false)
+		if err != nil {
+			return &refusal{err}
+		}
+		if m != nil {
+			data, err := json.Marshal(m)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO meta(name, value) VALUES('index', ?)`), string(data)); err != nil {
+				return s.wrap("creating the index", err)
+			}
+		}
 	}
 	return s.wrap("upgrading the index", tx.Commit())
 }

@@ -242,7 +242,7 @@ func openSQLiteOnce(ctx context.Context, path string, o Options) (Store, error) 
 	// the schema again, and checks running at once use all four.
 	db.SetMaxOpenConns(5)
 	db.SetMaxIdleConns(5)
-	s := &sqlStore{name: path, db: db, d: &sqliteDialect, readOnly: o.ReadOnly}
+	s := &sqlStore{name: path, db: db, d: &sqliteDialect, readOnly: o.ReadOnly, accept: o.Accept}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, named(path, err)
@@ -316,12 +316,12 @@ func peekFile(ctx context.Context, drv Driver, path string, h []byte, o Options)
 	q := "?mode=ro&_pragma=busy_timeout(" + strconv.Itoa(busyMillis(o)) + ")"
 	if _, err := os.Stat(path + "-wal"); h[18] == 2 && errors.Is(err, fs.ErrNotExist) {
 		before, _ := os.Stat(path)
-		err := peekVersion(ctx, drv, path, q+"&immutable=1", !o.ReadOnly)
+		err := peekVersion(ctx, drv, path, q+"&immutable=1", o)
 		if err == nil || errors.Is(err, ErrNotIndex) || errors.Is(err, ErrTooNew) || untouched(path, before) {
 			return err
 		}
 	}
-	return peekVersion(ctx, drv, path, q, !o.ReadOnly)
+	return peekVersion(ctx, drv, path, q, o)
 }
 
 // untouched reports whether the file at path, as before describes it, has
@@ -338,9 +338,10 @@ func untouched(path string, before fs.FileInfo) bool {
 
 // peekVersion reads the schema version of the file at path through a
 // connection of the URI parameters q, and refuses a file that is not an
-// index or is newer than this binary, and, when write is set, an index
-// file cut short (see checkLength).
-func peekVersion(ctx context.Context, drv Driver, path, q string, write bool) error {
+// index or is newer than this binary, one whose settings o.Accept refuses,
+// and, unless o is ReadOnly, an index file cut short (see checkLength).
+func peekVersion(ctx context.Context, drv Driver, path, q string, o Options) error {
+	write := !o.ReadOnly
 	db, _, err := drv.Open("file:" + escapeSQLitePath(path) + q)
 	if err != nil {
 		return fmt.Errorf("store: opening %s: %w", path, err)
@@ -354,6 +355,16 @@ func peekVersion(ctx context.Context, drv Driver, path, q string, write bool) er
 		return named(path, err)
 	case v > len(sqliteMigrations):
 		return fmt.Errorf("store: %s: %w: schema version %d, this binary knows %d", path, ErrTooNew, v, len(sqliteMigrations))
+	case v > 0 && o.Accept != nil:
+		m, ok, err := metaRow(ctx, db)
+		if err != nil {
+			return named(path, s.wrap("reading the index's settings", err))
+		}
+		if _, err := o.Accept(m, ok); err != nil {
+			return &refusal{err}
+		}
+	}
+	switch {
 	case v > 0 && write:
 		return peekLength(ctx, db, path)
 	case v > 0:

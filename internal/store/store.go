@@ -379,11 +379,18 @@ func (e *NamedError) Unwrap() error { return e.Err }
 // named returns err as an error of the index at name, unless it names an
 // index already.
 func named(name string, err error) error {
-	if err == nil || errors.As(err, new(*NamedError)) {
+	if err == nil || errors.As(err, new(*NamedError)) || errors.As(err, new(*refusal)) {
 		return err
 	}
 	return &NamedError{Name: name, Err: err}
 }
+
+// refusal is the error of Options.Accept, which Open returns as it is
+// (the caller's, it names the index as the caller does).
+type refusal struct{ err error }
+
+func (r *refusal) Error() string { return r.err.Error() }
+func (r *refusal) Unwrap() error { return r.err }
 
 // Options configure Open.
 type Options struct {
@@ -397,6 +404,16 @@ type Options struct {
 	BusyTimeoutMillis int
 	// ReadOnly opens without writing: no schema migration, Update fails.
 	ReadOnly bool
+	// Accept, if not nil, judges the index's settings before Open writes
+	// anything to it: Open calls it with the settings the store holds (ok
+	// false when none) before it opens a store that holds a schema for
+	// writing (in SQLite, before even the switch to WAL mode) and again in
+	// the transaction that upgrades an older schema, and returns the error
+	// Accept returns as it is, having written nothing. When Open creates
+	// the schema, it calls Accept with no settings in the transaction that
+	// does, and stores the settings Accept returns (nil: none) in it, so
+	// that a new index is never committed without them.
+	Accept func(m Meta, ok bool) (*Meta, error)
 }
 
 // DefaultOptions returns the options Open uses when given none.

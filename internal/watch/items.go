@@ -393,7 +393,9 @@ func keepStored(r neardup.FeedReader, rows []neardup.FeedItem, prev map[string]n
 // original of stored copies.
 func outcome(m *neardup.Match) string {
 	switch {
-	case m.Status == neardup.Exists:
+	case m.Status == neardup.Exists || m.Status == neardup.Conflict:
+		// An article of its URL is stored (Conflict: one that read
+		// otherwise then, as a page updated since): left as it is.
 		return OutcomeExists
 	case m.Skip != core.SkipNone && m.Skip != core.SkipExactCopy:
 		return string(m.Skip)

@@ -296,7 +296,7 @@ func (u *ui) store(r *http.Request) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	if len(ms) == 1 && ms[0].Status == neardup.Exists {
+	if len(ms) == 1 && (ms[0].Status == neardup.Exists || ms[0].Status == neardup.Conflict) {
 		p.Form.Error, p.Form.Field = "A document with the id "+doc.ID+" is stored already: give another id.", "id"
 		return result{page: "check.html", title: "Check an article", status: http.StatusConflict, data: p}, nil
 	}

@@ -20,6 +20,10 @@ type Result struct {
 	// copy of.
 	Original string  `json:"original,omitempty"`
 	Matches  []Match `json:"matches"`
+	// Differs, for a document of status conflict (its id is stored with
+	// other content), names the fields that differ: title, url, source,
+	// date, text.
+	Differs []string `json:"differs,omitempty"`
 }
 
 // Match is a stored document a document matches, and why.
@@ -37,7 +41,8 @@ type Match struct {
 
 // ResultOf returns m in its wire shape.
 func ResultOf(m *neardup.Match) Result {
-	r := Result{ID: m.ID, Status: m.Status, Skip: m.Skip, Cluster: m.Cluster, Original: m.Original, Matches: make([]Match, len(m.Pairs))}
+	r := Result{ID: m.ID, Status: m.Status, Skip: m.Skip, Cluster: m.Cluster, Original: m.Original, Matches: make([]Match, len(m.Pairs)),
+		Differs: m.Differs}
 	for j, p := range m.Pairs {
 		r.Matches[j] = Match{ID: p.A, Score: p.Score, Label: p.Label, Method: p.Method, Original: p.Original, Evidence: p.Evidence}
 	}

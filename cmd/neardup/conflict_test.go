@@ -1,0 +1,102 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/store/storetest"
+)
+
+// TestIndexAddReportsIDsStoredWithOtherContent: two daily files of one
+// name, their records without ids, are named alike (news.jsonl:1 ...); the
+// second day's different articles, added in a run of their own, are
+// reported "conflict" with the fields that differ, each warned of naming
+// its id and where it was read, counted in the summary, and not stored,
+// the other documents of the run stored, and the run exits 1. Adding a
+// file twice stays idempotent: "exists", exit 0. A run of records without
+// ids warns once that they are named by file and line. Regression
+// (reviewer's finding): the second day's articles were reported "exists",
+// silently not stored, exit 0, with no word of the ids.
+func TestIndexAddReportsIDsStoredWithOtherContent(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dir := t.TempDir()
+			db := storetest.DSN(t, e)
+			g := enginetest.NewTextGen(51)
+			for d, day := range []string{"day1", "day2"} {
+				var b strings.Builder
+				n := 3 + d // the second day has one more article
+				for i := range n {
+					line, _ := json.Marshal(map[string]string{"title": fmt.Sprintf("%s story %d", day, i),
+						"text": strings.Join(g.Sentences(10), " "), "date": fmt.Sprintf("2024-03-0%dT10:00:00Z", d+1)})
+					b.Write(append(line, '\n'))
+				}
+				if err := os.MkdirAll(filepath.Join(dir, day), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, day, "news.jsonl"), []byte(b.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			day1, day2 := filepath.Join(dir, "day1", "news.jsonl"), filepath.Join(dir, "day2", "news.jsonl")
+			code, _, stderr := runChild(t, "index", "add", "--db", db, day1)
+			if code != 0 || strings.Count(stderr, "warning: documents without an id of their own: 3, named by where they were read (e.g. news.jsonl:1)") != 1 ||
+				!strings.Contains(stderr, "--id-col") {
+				t.Fatalf("the first add: exit code %d, want 0 and one warning of the ids\n%s", code, stderr)
+			}
+			code, _, stderr = runChild(t, "index", "add", "--db", db, day1)
+			if code != 0 || !strings.Contains(stderr, "0 documents added, 3 already stored;") || strings.Contains(stderr, "warning: conflict") {
+				t.Errorf("the same file again: exit code %d, want 0 and 3 already stored\n%s", code, stderr)
+			}
+			code, stdout, stderr := runChild(t, "index", "add", "--db", db, day2)
+			if code != 1 {
+				t.Errorf("the second day: exit code %d, want 1", code)
+			}
+			for i := 1; i <= 3; i++ {
+				want := fmt.Sprintf(`{"id":"news.jsonl:%d","status":"conflict","matches":[],"differs":["title","date","text"]}`, i)
+				if !strings.Contains(stdout, want+"\n") {
+					t.Errorf("the second day's output lacks %s:\n%s", want, stdout)
+				}
+				warn := fmt.Sprintf(`warning: conflict: %s:%d: id "news.jsonl:%d": a document of this id is stored already`, day2, i, i)
+				if !strings.Contains(stderr, warn) {
+					t.Errorf("no warning %q:\n%s", warn, stderr)
+				}
+			}
+			for _, want := range []string{`{"id":"news.jsonl:4","status":"added"`} {
+				if !strings.Contains(stdout, want) {
+					t.Errorf("the second day's output lacks %s:\n%s", want, stdout)
+				}
+			}
+			for _, want := range []string{"1 document added, 3 not stored: their ids are stored with other content;",
+				"neardup: 3 documents not stored: their ids are stored already with other content"} {
+				if !strings.Contains(stderr, want) {
+					t.Errorf("the second day's messages lack %q:\n%s", want, stderr)
+				}
+			}
+			code, stdout, _ = runChild(t, "-q", "index", "export", "--db", db, "-o", filepath.Join(dir, "out"))
+			kept, err := os.ReadFile(filepath.Join(dir, "out", "kept.jsonl"))
+			if code != 0 || err != nil {
+				t.Fatalf("export: exit code %d, %v", code, err)
+			}
+			for _, want := range []string{"day1 story 0", "day1 story 2", "day2 story 3"} {
+				if !strings.Contains(string(kept), want) {
+					t.Errorf("the index lacks %q:\n%s", want, kept)
+				}
+			}
+			if strings.Contains(string(kept), "day2 story 0") {
+				t.Errorf("a conflicting document was stored:\n%s", kept)
+			}
+			// Records with ids of their own: no warning of the ids.
+			withIDs := filepath.Join(dir, "ids.jsonl")
+			os.WriteFile(withIDs, []byte(`{"id":"a1","title":"t","text":"`+strings.Join(g.Sentences(10), " ")+`"}`+"\n"), 0o644)
+			if code, _, stderr = runChild(t, "index", "add", "--db", db, withIDs); code != 0 || strings.Contains(stderr, "without an id") {
+				t.Errorf("records with ids: exit code %d, want 0 and no warning of the ids\n%s", code, stderr)
+			}
+		})
+	}
+}
