@@ -182,8 +182,11 @@ func (c *indexAddCmd) Run(g *globals, kctx *kong.Context) error {
 		return err
 	}
 	defer x.Close()
-	if !x.StoresText() && !g.quiet {
+	switch {
+	case !x.StoresText() && !g.quiet:
 		fmt.Fprintf(os.Stderr, "note: %s stores no texts (it was created with --no-store-text): serve shows no diffs of its documents\n", store.Redacted(c.DB))
+	case x.StoresText() && !c.StoreText:
+		fmt.Fprintf(os.Stderr, "warning: --no-store-text: %s stores texts, as it was created to; an existing index keeps its own choice\n", store.Redacted(c.DB))
 	}
 	x.SetWindow(window)
 	return feed(g, x, r, job.FeedOptions{Replace: c.Replace, Chunk: c.Chunk, OnlyMatches: c.OnlyMatches}, &c.inputFlags)

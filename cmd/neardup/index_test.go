@@ -581,6 +581,12 @@ func TestIndexNewcomer(t *testing.T) {
 	if err != nil || !strings.Contains(string(out), "stores no texts (it was created with --no-store-text)") {
 		t.Errorf("an add to an index without texts: %v\n%s", err, out)
 	}
+	// --no-store-text given to an index that stores texts is named, not
+	// ignored without a word.
+	out, err = child(t, "index", "add", "--db", db, "--no-store-text", corpus).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "warning: --no-store-text: "+db+" stores texts, as it was created to") {
+		t.Errorf("--no-store-text to an index with texts: %v\n%s", err, out)
+	}
 	out, err = child(t, "index", "stats", "--db", db).Output()
 	if err != nil {
 		t.Fatal(err)
