@@ -488,12 +488,12 @@ func parseDate(s string) (time.Time, bool) {
 	}
 	t, err := localDate(s) // first: dateparse reads 03.04.2024 month first
 	if err != nil {
-		t, err = dateparse.ParseIn(s, time.UTC)
+		t, err = parseZoned(s)
 	}
 	if err != nil {
 		u := leadingWeekday.ReplaceAllString(strings.TrimPrefix(s, "on "), "")
 		if u = strings.Replace(strings.Replace(u, " - ", " ", 1), " @", " ", 1); u != s {
-			t, err = dateparse.ParseIn(u, time.UTC)
+			t, err = parseZoned(u)
 		}
 	}
 	if err != nil {
@@ -503,6 +503,69 @@ func parseDate(s string) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return WithZoneOffset(t), true
+}
+
+// parseZoned is dateparse.ParseIn in UTC but for a 12-hour clock and what
+// follows it, which dateparse reads wrong: the zone after "AM" or "PM"
+// ("10:00 AM EST", "10:00 PM +01:00", "10:00 a.m. GMT+2") it drops, or
+// takes an offset for the month, and "a.m." it refuses. The clock is
+// parsed without the zone, and the zone (zoneLocation's) given to it;
+// a name zoneLocation does not know is left to dateparse (read as UTC).
+func parseZoned(s string) (time.Time, error) {
+	g := ampmZone.FindStringSubmatch(s)
+	if g == nil {
+		return dateparse.ParseIn(s, time.UTC)
+	}
+	loc, ok := zoneLocation(g[3])
+	if !ok {
+		return dateparse.ParseIn(s, time.UTC)
+	}
+	clock := dottedClock.ReplaceAllString(g[1], " $1:$2") // "9.30pm": dateparse reads .30 as a fraction of a second
+	t, err := dateparse.ParseIn(clock+" "+strings.ToUpper(g[2])+"M", time.UTC)
+	if err != nil {
+		return dateparse.ParseIn(s, time.UTC)
+	}
+	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc), nil
+}
+
+var (
+	// ampmZone is a date and clock, "AM" or "PM" in any case, with or
+	// without dots, and a zone after it or none: the date and clock, the
+	// "a" or "p", the zone.
+	ampmZone = regexp.MustCompile(`(?i)^(.*\d)\s*([ap])\.?m\.?(\s+[a-z]{1,5}|\s*(?:utc|gmt)?\s*[+-]\d{1,2}(?::?\d{2})?)?$`)
+	// dottedClock is a clock's hour and minutes with a dot between them
+	// at the end of a text ("9.30").
+	dottedClock = regexp.MustCompile(`\s(\d{1,2})\.(\d{2})$`)
+	// zoneOffset is an offset from UTC in hours, and minutes ("+01:00",
+	// "-0500", "GMT+2", "UTC+5:30"): its sign, hours and minutes.
+	zoneOffset = regexp.MustCompile(`(?i)^(?:utc|gmt)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$`)
+)
+
+// zoneLocation gives the zone z names after a clock: none (UTC), UTC or
+// GMT, a name of zoneHours, or an offset (zoneOffset). It reports false
+// for any other name.
+func zoneLocation(z string) (*time.Location, bool) {
+	z = strings.ToUpper(strings.TrimSpace(z))
+	switch z {
+	case "", "UTC", "GMT", "Z":
+		return time.UTC, true
+	}
+	if h, ok := zoneHours[z]; ok {
+		return time.FixedZone(z, h*3600), true
+	}
+	g := zoneOffset.FindStringSubmatch(z)
+	if g == nil {
+		return nil, false
+	}
+	h, m := atoi(g[2]), atoi(g[3])
+	if h > 14 || m > 59 {
+		return nil, false
+	}
+	off := h*3600 + m*60
+	if g[1] == "-" {
+		off = -off
+	}
+	return time.FixedZone("", off), true
 }
 
 // zoneHours are the offsets, in hours from UTC, of the zone names a date

@@ -44,6 +44,14 @@ func TestPageDate(t *testing.T) {
 		{"an ordinal, \"of\", a weekday and a clock", `<span class="date">Monday 1st of March, 2021 02:37:18 AM CDT</span>`, "", day(2021, 3, 1)},
 		// Regression: a zone's name was read as UTC ("01:00 EST" as 01:00Z).
 		{"a zone's name", `<meta property="article:published_time" content="Tue, 03 Mar 2026 01:00:00 EST">`, "", time.Date(2026, 3, 3, 6, 0, 0, 0, time.UTC)},
+		// Regression (reviewer's finding): the zone after AM or PM was
+		// dropped ("10:00 AM EST" as 10:00Z), an offset there read as the
+		// month, and "a.m." refused.
+		{"a zone's name after AM", `<meta property="article:published_time" content="March 5, 2024 10:00 AM EST">`, "", time.Date(2024, 3, 5, 15, 0, 0, 0, time.UTC)},
+		{"a zone's name after PM", `<h1>T</h1><p class="date">March 5, 2024 10:00 PM EDT</p>`, "", time.Date(2024, 3, 6, 2, 0, 0, 0, time.UTC)},
+		{"an offset after a.m.", `<meta property="article:published_time" content="Tuesday, March 5, 2024 10:00 a.m. +01:00">`, "", time.Date(2024, 3, 5, 9, 0, 0, 0, time.UTC)},
+		{"GMT and an offset after PM", `<meta property="article:published_time" content="Mar 5, 2024 10:00PM GMT+2">`, "", time.Date(2024, 3, 5, 20, 0, 0, 0, time.UTC)},
+		{"a zone no one offset names after AM", `<meta property="article:published_time" content="March 5, 2024 10:00 AM IST">`, "", time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
 		{"no such ordinal day", `<div class="post-date">31st February 2024</div>`, "", time.Time{}},
 		{"no such day", `<div class="post-date">31.02.2024</div>`, "", time.Time{}},
 		{"day and month in either order", `<div class="blog-date">03/10/2023</div>`, "", time.Time{}},
