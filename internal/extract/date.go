@@ -640,14 +640,20 @@ func localDate(s string) (time.Time, error) {
 	return t, nil
 }
 
-// dayFirstDate reads an English date written day first with an ordinal
-// ("27th April 2020", "1st of March, 2019"), which dateparse does not, a
-// weekday before it and a time after it allowed ("Monday 27th of April 2020
-// 02:37:18 AM CDT"). The day is given at 00:00 UTC, as localDate's.
+// dayFirstDate reads an English date written day first, with an ordinal
+// or without ("27th April 2020", "1st of March, 2019", "5 March 2024"), a
+// weekday before it and a clock after it allowed ("Monday 27th of April
+// 2020 02:37:18 AM CDT", "5 March 2024, 10:00 CET"), which dateparse does
+// not read. The clock is read with its zone (zoneLocation's; a name it
+// does not know as UTC); without one the day is given at 00:00 UTC, as
+// localDate's.
 func dayFirstDate(s string) (time.Time, error) {
 	s = strings.ToLower(leadingWeekday.ReplaceAllString(strings.TrimSpace(s), ""))
-	s = strings.TrimSpace(clockTime.ReplaceAllString(s, ""))
-	g := ordinalDate.FindStringSubmatch(s)
+	clock := clockTime.FindStringSubmatch(s)
+	if clock != nil {
+		s = strings.TrimSpace(strings.TrimSuffix(s, clock[0]))
+	}
+	g := dayFirst.FindStringSubmatch(s)
 	if g == nil {
 		return time.Time{}, errNoDate
 	}
@@ -659,16 +665,43 @@ func dayFirstDate(s string) (time.Time, error) {
 	if t.Day() != atoi(g[1]) {
 		return time.Time{}, errNoDate
 	}
-	return t, nil
+	return withClock(t, clock), nil
+}
+
+// withClock gives the day t the time of day clock holds (clockTime's
+// groups: hour, minute, second, "a" or "p", zone), or t itself when there
+// is none or it is no time of day (25:00, 13:00 PM).
+func withClock(t time.Time, clock []string) time.Time {
+	if clock == nil {
+		return t
+	}
+	h, m, sec := atoi(clock[1]), atoi(clock[2]), atoi(clock[3])
+	switch {
+	case clock[4] != "" && (h < 1 || h > 12):
+		return t
+	case clock[4] == "a" && h == 12:
+		h = 0
+	case clock[4] == "p" && h < 12:
+		h += 12
+	}
+	loc, ok := zoneLocation(clock[5])
+	if !ok {
+		loc = time.UTC // other names, as WithZoneOffset reads them
+	}
+	if h > 23 || m > 59 || sec > 59 {
+		return t
+	}
+	return time.Date(t.Year(), t.Month(), t.Day(), h, m, sec, 0, loc)
 }
 
 var (
-	// ordinalDate is a day with its ordinal suffix, a month's name and a
-	// year, in lower case.
-	ordinalDate = regexp.MustCompile(`^(\d{1,2})(?:st|nd|rd|th)\s+(?:of\s+)?(\p{L}+)\.?,?\s+(\d{4})$`)
-	// clockTime is a time of day after a date: its seconds, "am" or "pm"
-	// and a zone's abbreviation allowed.
-	clockTime = regexp.MustCompile(`(?:,|\s)\s*(?:at\s+)?\d{1,2}[:.]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?(?:\s+[a-z]{2,5})?$`)
+	// dayFirst is a day, with its ordinal suffix or without, a month's
+	// name and a year, in lower case.
+	dayFirst = regexp.MustCompile(`^(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(\p{L}+)\.?,?\s+(\d{4})$`)
+	// clockTime is a time of day after a date, in lower case: its hour,
+	// minute, second, the "a" or "p" of "am" or "pm", and a zone's name or
+	// offset.
+	clockTime = regexp.MustCompile(`(?:,|\s)\s*(?:at\s+)?(\d{1,2})[:.](\d{2})(?::(\d{2}))?(?:\s*([ap])\.?m\.?)?(\s+[a-z]{2,5}|\s*(?:utc|gmt)?\s*[+-]\d{1,2}(?::?\d{2})?)?$`)
 )
 
 // englishMonths maps the English months' names and their three-letter
