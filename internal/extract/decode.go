@@ -16,7 +16,9 @@ import (
 
 	"github.com/gogs/chardet"
 	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
 )
 
 // errTooLarge is returned when a body inflates past the size limit.
@@ -52,9 +54,11 @@ var metaCharset = regexp.MustCompile(`(?i)<meta[^>]+charset\s*=\s*["']?\s*([a-z0
 const headLimit = 16 << 10
 
 // ToUTF8 converts an HTML body to UTF-8. The encoding comes from, in order:
-// a byte-order mark, the charset of contentType (an HTTP Content-Type
-// value, may be empty), a <meta> declaration; a body without any that is
-// valid UTF-8 is taken as UTF-8, anything else as the charset its text is
+// a byte-order mark, the charset of
+// contentType (an HTTP Content-Type value, may be empty), a <meta>
+// declaration; a body without any that is valid UTF-8 is taken as UTF-8
+// (but one of ASCII that switches to JIS X 0208 as ISO-2022-JP does: its
+// escapes tell it, whatever a <meta> declares), anything else as the charset its text is
 // detected to be (DetectCharset), Windows-1252 (the web's default) when
 // detection is not confident. A body that is valid UTF-8 past ASCII is
 // UTF-8 whatever contentType or a <meta> declares (a server's default
@@ -66,19 +70,13 @@ func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
 		return body, "utf-8", nil // a header's label, not a byte-order mark
 	}
 	if !certain {
-		if utf8.Valid(body) {
+		switch {
+		case iso2022JP(body): // valid UTF-8 too: all ASCII
+			enc, name = japanese.ISO2022JP, "iso-2022-jp"
+		case utf8.Valid(body):
 			return body, "utf-8", nil
-		}
-		found := false
-		if m := metaCharset.FindSubmatch(body[:min(len(body), headLimit)]); m != nil {
-			if e, n := charset.Lookup(string(m[1])); e != nil {
-				enc, name, found = e, n, true
-			}
-		}
-		if !found {
-			if e, n := charset.Lookup(DetectCharset(body[:min(len(body), detectLimit)], true)); e != nil {
-				enc, name = e, n
-			}
+		default:
+			enc, name = declaredOrDetected(body, enc, name)
 		}
 	}
 	if name == "utf-8" {
@@ -115,6 +113,22 @@ func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
 		return nil, name, fmt.Errorf("decoding %s: %w", name, err)
 	}
 	return out, name, nil
+}
+
+// declaredOrDetected returns the encoding of a body that is not UTF-8 and
+// that no byte-order mark or header labels: the one a <meta> declares
+// anywhere in its head, else the one its text is detected to be, else enc
+// and name.
+func declaredOrDetected(body []byte, enc encoding.Encoding, name string) (encoding.Encoding, string) {
+	if m := metaCharset.FindSubmatch(body[:min(len(body), headLimit)]); m != nil {
+		if e, n := charset.Lookup(string(m[1])); e != nil {
+			return e, n
+		}
+	}
+	if e, n := charset.Lookup(DetectCharset(body[:min(len(body), detectLimit)], true)); e != nil {
+		return e, n
+	}
+	return enc, name
 }
 
 // latinCharset names the charsets, as charset.Lookup names them, that
@@ -170,6 +184,13 @@ func ascii(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// iso2022JP reports whether b is all ASCII and holds an escape sequence
+// of ISO-2022-JP that switches to JIS X 0208 (ESC $ @, ESC $ B): Japanese
+// text in ISO-2022-JP, which is valid UTF-8 too.
+func iso2022JP(b []byte) bool {
+	return (bytes.Contains(b, []byte("\x1b$B")) || bytes.Contains(b, []byte("\x1b$@"))) && ascii(b)
 }
 
 // mostlyUTF8 reports whether a body that is not valid UTF-8 has at least

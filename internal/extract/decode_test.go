@@ -56,6 +56,11 @@ func TestToUTF8(t *testing.T) {
 		{"utf-8 body, header says windows-1251", "<p>Привет</p>", "text/html; charset=windows-1251", "<p>Привет</p>", "utf-8"},
 		{"ascii body, header says iso-2022-jp", "<p>\x1b$B$3$s$K$A$O\x1b(B</p>", "text/html; charset=iso-2022-jp", "<p>こんにちは</p>", "iso-2022-jp"},
 		{"latin-1 body, header says iso-8859-1", "<p>caf\xe9</p>", "text/html; charset=iso-8859-1", "<p>café</p>", "windows-1252"},
+		// Regression (reviewer's finding): ISO-2022-JP declared by a <meta>
+		// was read as UTF-8 (all its bytes are ASCII), the text escapes.
+		{"ascii body, meta says iso-2022-jp", "<meta charset='iso-2022-jp'><p>\x1b$B$3$s$K$A$O\x1b(B</p>", "", "<meta charset='iso-2022-jp'><p>こんにちは</p>", "iso-2022-jp"},
+		{"ascii body with iso-2022-jp's escapes, undeclared", "<p>\x1b$B$3$s$K$A$O\x1b(B</p>", "", "<p>こんにちは</p>", "iso-2022-jp"},
+		{"ascii body, meta says iso-2022-jp, no escape", "<meta charset='iso-2022-jp'><p>hello</p>", "", "<meta charset='iso-2022-jp'><p>hello</p>", "utf-8"},
 	} {
 		got, enc, err := ToUTF8([]byte(c.body), c.contentType)
 		if err != nil || string(got) != c.want || enc != c.enc {
