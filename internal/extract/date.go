@@ -73,6 +73,47 @@ func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
 	return c.navNamed
 }
 
+// declaredDate gives t, the date the engine found, as parseDate reads the
+// date the page declares that the engine read it from (a <meta> date of
+// its head, or its JSON-LD's): the engine reads it with dateparse, which
+// drops a zone's name after a 12-hour clock ("March 5, 2024 10:00 AM EST"
+// as 10:00Z) and takes an offset there for the month ("10:00 PM +01:00" as
+// January). A t read from nothing the page declares, or read as parseDate
+// reads it (an offset kept as the page writes it), is returned as it is.
+func declaredDate(t time.Time, doc *html.Node, ld linkedData) time.Time {
+	var metas []string
+	if head := headOf(doc); head != nil {
+		for n := range head.Descendants() {
+			if n.Type == html.ElementNode && n.DataAtom == atom.Meta {
+				metas = appendMetaDates(metas, n)
+			}
+		}
+	}
+	_, off := t.Zone()
+	for _, s := range append(metas, ld.published...) {
+		engine, err := dateparse.ParseAny(s)
+		if _, engineOff := engine.Zone(); err != nil || !engine.Equal(t) || engineOff != off {
+			continue // not what the engine read
+		}
+		own, ok := parseDate(s)
+		if _, ownOff := own.Zone(); ok && (!own.Equal(t) || off == 0 && ownOff != 0) {
+			return own // the engine's reading lost the zone, or misread the date
+		}
+		return t
+	}
+	return t
+}
+
+// headOf returns the page's <head>, or nil.
+func headOf(doc *html.Node) *html.Node {
+	for n := range doc.Descendants() {
+		if n.Type == html.ElementNode && n.DataAtom == atom.Head {
+			return n
+		}
+	}
+	return nil
+}
+
 // dateCues are the dates a page's elements declare or show, each kind in
 // the page's order, as pageDate tries them.
 type dateCues struct {
@@ -114,11 +155,7 @@ func gatherDates(doc, h *html.Node) dateCues {
 func (c *dateCues) element(n *html.Node, nav, pastHeading bool) {
 	switch n.DataAtom {
 	case atom.Meta:
-		for _, key := range [...]string{"property", "name", "itemprop"} {
-			if dateMeta[strings.ToLower(attr(n, key))] {
-				c.metas = append(c.metas, attr(n, "content"))
-			}
-		}
+		c.metas = appendMetaDates(c.metas, n)
 	case atom.Time:
 		if dt := attr(n, "datetime"); dt != "" {
 			if hasAttr(n, "pubdate") || strings.EqualFold(attr(n, "itemprop"), "datePublished") {
@@ -143,6 +180,17 @@ func (c *dateCues) element(n *html.Node, nav, pastHeading bool) {
 	case nav && pastHeading && c.navNamed.IsZero() && namesDate(n) && !inLinkOrItem(n):
 		c.navNamed, _, _ = dateLine(n)
 	}
+}
+
+// appendMetaDates appends to dates the content of <meta> n when it names a
+// publication date (dateMeta) by its property, name or itemprop.
+func appendMetaDates(dates []string, n *html.Node) []string {
+	for _, key := range [...]string{"property", "name", "itemprop"} {
+		if dateMeta[strings.ToLower(attr(n, key))] {
+			dates = append(dates, attr(n, "content"))
+		}
+	}
+	return dates
 }
 
 // inLinkOrItem reports whether n is inside a link or a list's item: in
