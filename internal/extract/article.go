@@ -37,9 +37,11 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	if rule.CanDrop() {
 		drop = func(n *html.Node) bool { return isComments(n) || rule.Drops(n) }
 	}
-	// The page readied for the engine: streamed segments and an article
-	// given only to readers without scripts in place, the never-text,
-	// hidden and dropped elements out, navigation regions marked.
+	// The page readied for the engine: declarative shadow roots, streamed
+	// segments and an article given only to readers without scripts in
+	// place, the never-text, hidden and dropped elements out, navigation
+	// regions marked.
+	revealShadowRoots(doc)
 	revealStreamed(doc)
 	revealNoscript(doc)
 	dropPlaceholders(doc)
@@ -95,6 +97,8 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	}
 	if a.Date.IsZero() {
 		a.Date = pageDate(doc, shown, pageURL, ld)
+	} else {
+		a.Date = declaredDate(a.Date, doc, ld)
 	}
 	title, author := pageTitle(a.Title, doc, heading, shown, u), pageAuthorOf(a.Author, doc, shown, ld, u)
 	if bodyText == "" && rule.BodySelector() != "" {

@@ -73,7 +73,7 @@ func cleanByline(s string) string {
 	}
 	s = bylineEnd.ReplaceAllString(s, "")
 	s = gluedTail.ReplaceAllString(s, "$1")
-	if t := strings.Trim(bylineNoise.ReplaceAllString(s, ""), " ,;:-–—"); t != "" {
+	if t := trimBracket(strings.Trim(bylineNoise.ReplaceAllString(s, ""), " ,;:-–—")); t != "" {
 		s = t // an address alone is kept: it is all the page gives
 	}
 	if len(s) > maxByline || !strings.ContainsFunc(s, isLetter) || hasYear(s) || creditLine.MatchString(s) || labelOnly.MatchString(s) || weekday.MatchString(s) || placeholder.MatchString(s) || linkLabel.MatchString(s) {
@@ -81,6 +81,24 @@ func cleanByline(s string) string {
 	}
 	if _, ok := parseDate(s); ok {
 		return ""
+	}
+	return s
+}
+
+// trimBracket removes the brackets an address or a handle cut from the end
+// of a byline leaves behind: one opened at its end ("Jane Roe (", from "Jane
+// Roe (@janeroe)") or closed there without being opened ("Jane Roe )",
+// from "Jane Roe (jane.roe@port.example)"). "Jane Roe (AFP)" stays.
+func trimBracket(s string) string {
+	for s != "" {
+		switch last := s[len(s)-1]; {
+		case last == '(' || last == '[',
+			last == ')' && !strings.Contains(s, "("),
+			last == ']' && !strings.Contains(s, "["):
+			s = strings.TrimRight(s[:len(s)-1], " ,;:-–—")
+		default:
+			return s
+		}
 	}
 	return s
 }

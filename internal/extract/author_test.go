@@ -65,6 +65,12 @@ func TestCleanByline(t *testing.T) {
 		{"Contact Alasdair Roe", "Alasdair Roe"},
 		{"Δημοσιεύτηκε: Δεκέμβριος 20 2011", ""},
 		{"Wed", ""},
+		// Regression (reviewer's finding): a bracket around an address or
+		// a handle was left ("Jane Roe )").
+		{"By Jane Roe (jane.roe@port.example)", "Jane Roe"},
+		{"By Jane Roe (@janeroe)", "Jane Roe"},
+		{"By Jane Roe [jane@port.example]", "Jane Roe"},
+		{"Jane Roe (Reuters) (@janeroe)", "Jane Roe (Reuters)"},
 		{"This is a very long paragraph that a byline heuristic picked up by mistake and is not a person's name at all.", ""},
 	} {
 		t.Run(tc.in, func(t *testing.T) {

@@ -88,14 +88,18 @@ func TestNewsletterCallsLeave(t *testing.T) {
 	keepAll.Weights[0] = 3
 	page := articleWith(`<p>Ground Game: <a href="/newsletters">Sign up for our weekly politics newsletter</a> to get it in your inbox every Monday.</p>` +
 		`<p>Abonnieren Sie unseren <a href="/nl">Newsletter</a>.</p>` +
-		`<p>The paper added 680,000 <a href="/report">newsletter subscribers</a> in a year, and few unsubscribe.</p>`)
+		`<p>The paper added 680,000 <a href="/report">newsletter subscribers</a> in a year, and few unsubscribe.</p>` +
+		// Regression (reviewer's finding): a call without a link (Ghost's
+		// callout card, whose form a script draws) stayed.
+		`<div class="kg-card kg-callout-card"><div class="kg-callout-text">Enjoying The Crossing? Sign up for our free weekly newsletter and get every story in your inbox.</div></div>` +
+		`<p>Its weekly newsletter now reaches 680,000 readers, the editor said.</p>`)
 	a, _ := extractPage(t, page, Options{MinChars: -1, BlockModel: keepAll})
-	for _, gone := range []string{"Sign up for our weekly", "Abonnieren Sie"} {
+	for _, gone := range []string{"Sign up for our weekly", "Abonnieren Sie", "Enjoying The Crossing"} {
 		if strings.Contains(a.Text, gone) {
 			t.Errorf("%q stayed:\n%s", gone, a.Text)
 		}
 	}
-	for _, want := range []string{"680,000 newsletter subscribers", paragraph(0), paragraph(3)} {
+	for _, want := range []string{"680,000 newsletter subscribers", "now reaches 680,000 readers", paragraph(0), paragraph(3)} {
 		if !strings.Contains(a.Text, want) {
 			t.Errorf("%q lost:\n%s", want, a.Text)
 		}

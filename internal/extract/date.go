@@ -73,6 +73,47 @@ func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
 	return c.navNamed
 }
 
+// declaredDate gives t, the date the engine found, as parseDate reads the
+// date the page declares that the engine read it from (a <meta> date of
+// its head, or its JSON-LD's): the engine reads it with dateparse, which
+// drops a zone's name after a 12-hour clock ("March 5, 2024 10:00 AM EST"
+// as 10:00Z) and takes an offset there for the month ("10:00 PM +01:00" as
+// January). A t read from nothing the page declares, or read as parseDate
+// reads it (an offset kept as the page writes it), is returned as it is.
+func declaredDate(t time.Time, doc *html.Node, ld linkedData) time.Time {
+	var metas []string
+	if head := headOf(doc); head != nil {
+		for n := range head.Descendants() {
+			if n.Type == html.ElementNode && n.DataAtom == atom.Meta {
+				metas = appendMetaDates(metas, n)
+			}
+		}
+	}
+	_, off := t.Zone()
+	for _, s := range append(metas, ld.published...) {
+		engine, err := dateparse.ParseAny(s)
+		if _, engineOff := engine.Zone(); err != nil || !engine.Equal(t) || engineOff != off {
+			continue // not what the engine read
+		}
+		own, ok := parseDate(s)
+		if _, ownOff := own.Zone(); ok && (!own.Equal(t) || off == 0 && ownOff != 0) {
+			return own // the engine's reading lost the zone, or misread the date
+		}
+		return t
+	}
+	return t
+}
+
+// headOf returns the page's <head>, or nil.
+func headOf(doc *html.Node) *html.Node {
+	for n := range doc.Descendants() {
+		if n.Type == html.ElementNode && n.DataAtom == atom.Head {
+			return n
+		}
+	}
+	return nil
+}
+
 // dateCues are the dates a page's elements declare or show, each kind in
 // the page's order, as pageDate tries them.
 type dateCues struct {
@@ -114,11 +155,7 @@ func gatherDates(doc, h *html.Node) dateCues {
 func (c *dateCues) element(n *html.Node, nav, pastHeading bool) {
 	switch n.DataAtom {
 	case atom.Meta:
-		for _, key := range [...]string{"property", "name", "itemprop"} {
-			if dateMeta[strings.ToLower(attr(n, key))] {
-				c.metas = append(c.metas, attr(n, "content"))
-			}
-		}
+		c.metas = appendMetaDates(c.metas, n)
 	case atom.Time:
 		if dt := attr(n, "datetime"); dt != "" {
 			if hasAttr(n, "pubdate") || strings.EqualFold(attr(n, "itemprop"), "datePublished") {
@@ -143,6 +180,17 @@ func (c *dateCues) element(n *html.Node, nav, pastHeading bool) {
 	case nav && pastHeading && c.navNamed.IsZero() && namesDate(n) && !inLinkOrItem(n):
 		c.navNamed, _, _ = dateLine(n)
 	}
+}
+
+// appendMetaDates appends to dates the content of <meta> n when it names a
+// publication date (dateMeta) by its property, name or itemprop.
+func appendMetaDates(dates []string, n *html.Node) []string {
+	for _, key := range [...]string{"property", "name", "itemprop"} {
+		if dateMeta[strings.ToLower(attr(n, key))] {
+			dates = append(dates, attr(n, "content"))
+		}
+	}
+	return dates
 }
 
 // inLinkOrItem reports whether n is inside a link or a list's item: in
@@ -488,12 +536,12 @@ func parseDate(s string) (time.Time, bool) {
 	}
 	t, err := localDate(s) // first: dateparse reads 03.04.2024 month first
 	if err != nil {
-		t, err = dateparse.ParseIn(s, time.UTC)
+		t, err = parseZoned(s)
 	}
 	if err != nil {
 		u := leadingWeekday.ReplaceAllString(strings.TrimPrefix(s, "on "), "")
 		if u = strings.Replace(strings.Replace(u, " - ", " ", 1), " @", " ", 1); u != s {
-			t, err = dateparse.ParseIn(u, time.UTC)
+			t, err = parseZoned(u)
 		}
 	}
 	if err != nil {
@@ -503,6 +551,69 @@ func parseDate(s string) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return WithZoneOffset(t), true
+}
+
+// parseZoned is dateparse.ParseIn in UTC but for a 12-hour clock and what
+// follows it, which dateparse reads wrong: the zone after "AM" or "PM"
+// ("10:00 AM EST", "10:00 PM +01:00", "10:00 a.m. GMT+2") it drops, or
+// takes an offset for the month, and "a.m." it refuses. The clock is
+// parsed without the zone, and the zone (zoneLocation's) given to it;
+// a name zoneLocation does not know is left to dateparse (read as UTC).
+func parseZoned(s string) (time.Time, error) {
+	g := ampmZone.FindStringSubmatch(s)
+	if g == nil {
+		return dateparse.ParseIn(s, time.UTC)
+	}
+	loc, ok := zoneLocation(g[3])
+	if !ok {
+		return dateparse.ParseIn(s, time.UTC)
+	}
+	clock := dottedClock.ReplaceAllString(g[1], " $1:$2") // "9.30pm": dateparse reads .30 as a fraction of a second
+	t, err := dateparse.ParseIn(clock+" "+strings.ToUpper(g[2])+"M", time.UTC)
+	if err != nil {
+		return dateparse.ParseIn(s, time.UTC)
+	}
+	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc), nil
+}
+
+var (
+	// ampmZone is a date and clock, "AM" or "PM" in any case, with or
+	// without dots, and a zone after it or none: the date and clock, the
+	// "a" or "p", the zone.
+	ampmZone = regexp.MustCompile(`(?i)^(.*\d)\s*([ap])\.?m\.?(\s+[a-z]{1,5}|\s*(?:utc|gmt)?\s*[+-]\d{1,2}(?::?\d{2})?)?$`)
+	// dottedClock is a clock's hour and minutes with a dot between them
+	// at the end of a text ("9.30").
+	dottedClock = regexp.MustCompile(`\s(\d{1,2})\.(\d{2})$`)
+	// zoneOffset is an offset from UTC in hours, and minutes ("+01:00",
+	// "-0500", "GMT+2", "UTC+5:30"): its sign, hours and minutes.
+	zoneOffset = regexp.MustCompile(`(?i)^(?:utc|gmt)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$`)
+)
+
+// zoneLocation gives the zone z names after a clock: none (UTC), UTC or
+// GMT, a name of zoneHours, or an offset (zoneOffset). It reports false
+// for any other name.
+func zoneLocation(z string) (*time.Location, bool) {
+	z = strings.ToUpper(strings.TrimSpace(z))
+	switch z {
+	case "", "UTC", "GMT", "Z":
+		return time.UTC, true
+	}
+	if h, ok := zoneHours[z]; ok {
+		return time.FixedZone(z, h*3600), true
+	}
+	g := zoneOffset.FindStringSubmatch(z)
+	if g == nil {
+		return nil, false
+	}
+	h, m := atoi(g[2]), atoi(g[3])
+	if h > 14 || m > 59 {
+		return nil, false
+	}
+	off := h*3600 + m*60
+	if g[1] == "-" {
+		off = -off
+	}
+	return time.FixedZone("", off), true
 }
 
 // zoneHours are the offsets, in hours from UTC, of the zone names a date
@@ -577,14 +688,20 @@ func localDate(s string) (time.Time, error) {
 	return t, nil
 }
 
-// dayFirstDate reads an English date written day first with an ordinal
-// ("27th April 2020", "1st of March, 2019"), which dateparse does not, a
-// weekday before it and a time after it allowed ("Monday 27th of April 2020
-// 02:37:18 AM CDT"). The day is given at 00:00 UTC, as localDate's.
+// dayFirstDate reads an English date written day first, with an ordinal
+// or without ("27th April 2020", "1st of March, 2019", "5 March 2024"), a
+// weekday before it and a clock after it allowed ("Monday 27th of April
+// 2020 02:37:18 AM CDT", "5 March 2024, 10:00 CET"), which dateparse does
+// not read. The clock is read with its zone (zoneLocation's; a name it
+// does not know as UTC); without one the day is given at 00:00 UTC, as
+// localDate's.
 func dayFirstDate(s string) (time.Time, error) {
 	s = strings.ToLower(leadingWeekday.ReplaceAllString(strings.TrimSpace(s), ""))
-	s = strings.TrimSpace(clockTime.ReplaceAllString(s, ""))
-	g := ordinalDate.FindStringSubmatch(s)
+	clock := clockTime.FindStringSubmatch(s)
+	if clock != nil {
+		s = strings.TrimSpace(strings.TrimSuffix(s, clock[0]))
+	}
+	g := dayFirst.FindStringSubmatch(s)
 	if g == nil {
 		return time.Time{}, errNoDate
 	}
@@ -596,16 +713,43 @@ func dayFirstDate(s string) (time.Time, error) {
 	if t.Day() != atoi(g[1]) {
 		return time.Time{}, errNoDate
 	}
-	return t, nil
+	return withClock(t, clock), nil
+}
+
+// withClock gives the day t the time of day clock holds (clockTime's
+// groups: hour, minute, second, "a" or "p", zone), or t itself when there
+// is none or it is no time of day (25:00, 13:00 PM).
+func withClock(t time.Time, clock []string) time.Time {
+	if clock == nil {
+		return t
+	}
+	h, m, sec := atoi(clock[1]), atoi(clock[2]), atoi(clock[3])
+	switch {
+	case clock[4] != "" && (h < 1 || h > 12):
+		return t
+	case clock[4] == "a" && h == 12:
+		h = 0
+	case clock[4] == "p" && h < 12:
+		h += 12
+	}
+	loc, ok := zoneLocation(clock[5])
+	if !ok {
+		loc = time.UTC // other names, as WithZoneOffset reads them
+	}
+	if h > 23 || m > 59 || sec > 59 {
+		return t
+	}
+	return time.Date(t.Year(), t.Month(), t.Day(), h, m, sec, 0, loc)
 }
 
 var (
-	// ordinalDate is a day with its ordinal suffix, a month's name and a
-	// year, in lower case.
-	ordinalDate = regexp.MustCompile(`^(\d{1,2})(?:st|nd|rd|th)\s+(?:of\s+)?(\p{L}+)\.?,?\s+(\d{4})$`)
-	// clockTime is a time of day after a date: its seconds, "am" or "pm"
-	// and a zone's abbreviation allowed.
-	clockTime = regexp.MustCompile(`(?:,|\s)\s*(?:at\s+)?\d{1,2}[:.]\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?(?:\s+[a-z]{2,5})?$`)
+	// dayFirst is a day, with its ordinal suffix or without, a month's
+	// name and a year, in lower case.
+	dayFirst = regexp.MustCompile(`^(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(\p{L}+)\.?,?\s+(\d{4})$`)
+	// clockTime is a time of day after a date, in lower case: its hour,
+	// minute, second, the "a" or "p" of "am" or "pm", and a zone's name or
+	// offset.
+	clockTime = regexp.MustCompile(`(?:,|\s)\s*(?:at\s+)?(\d{1,2})[:.](\d{2})(?::(\d{2}))?(?:\s*([ap])\.?m\.?)?(\s+[a-z]{2,5}|\s*(?:utc|gmt)?\s*[+-]\d{1,2}(?::?\d{2})?)?$`)
 )
 
 // englishMonths maps the English months' names and their three-letter

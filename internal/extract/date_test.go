@@ -41,9 +41,24 @@ func TestPageDate(t *testing.T) {
 		{"year, month, day in characters", `<div class="post-date">2019年4月4日</div>`, "", day(2019, 4, 4)},
 		{"and the hour and minute", `<span class="date">2019年04月13日 09時00分</span>`, "", day(2019, 4, 13)},
 		{"an English day first, with its ordinal", `<div class="post-date">27th April 2020</div>`, "", day(2020, 4, 27)},
-		{"an ordinal, \"of\", a weekday and a clock", `<span class="date">Monday 1st of March, 2021 02:37:18 AM CDT</span>`, "", day(2021, 3, 1)},
+		{"an ordinal, \"of\", a weekday and a clock", `<span class="date">Monday 1st of March, 2021 02:37:18 AM CDT</span>`, "", time.Date(2021, 3, 1, 7, 37, 18, 0, time.UTC)},
 		// Regression: a zone's name was read as UTC ("01:00 EST" as 01:00Z).
 		{"a zone's name", `<meta property="article:published_time" content="Tue, 03 Mar 2026 01:00:00 EST">`, "", time.Date(2026, 3, 3, 6, 0, 0, 0, time.UTC)},
+		// Regression (reviewer's finding): the zone after AM or PM was
+		// dropped ("10:00 AM EST" as 10:00Z), an offset there read as the
+		// month, and "a.m." refused.
+		{"a zone's name after AM", `<meta property="article:published_time" content="March 5, 2024 10:00 AM EST">`, "", time.Date(2024, 3, 5, 15, 0, 0, 0, time.UTC)},
+		{"a zone's name after PM", `<h1>T</h1><p class="date">March 5, 2024 10:00 PM EDT</p>`, "", time.Date(2024, 3, 6, 2, 0, 0, 0, time.UTC)},
+		{"an offset after a.m.", `<meta property="article:published_time" content="Tuesday, March 5, 2024 10:00 a.m. +01:00">`, "", time.Date(2024, 3, 5, 9, 0, 0, 0, time.UTC)},
+		{"GMT and an offset after PM", `<meta property="article:published_time" content="Mar 5, 2024 10:00PM GMT+2">`, "", time.Date(2024, 3, 5, 20, 0, 0, 0, time.UTC)},
+		{"a zone no one offset names after AM", `<meta property="article:published_time" content="March 5, 2024 10:00 AM IST">`, "", time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
+		// Regression (reviewer's finding): an English date day first
+		// without an ordinal and with a clock gave no date.
+		{"an English day first and a clock", `<h1>T</h1><p class="date">5 March 2024 10:00</p>`, "", time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
+		{"and a zone's name", `<h1>T</h1><p class="date">5 March 2024, 10:00 CET</p>`, "", time.Date(2024, 3, 5, 9, 0, 0, 0, time.UTC)},
+		{"and GMT", `<meta property="article:published_time" content="5 March 2024 10:00 GMT">`, "", time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
+		{"and a 12-hour clock", `<h1>T</h1><p class="date">Tue 5 Mar 2024 at 9.30pm</p>`, "", time.Date(2024, 3, 5, 21, 30, 0, 0, time.UTC)},
+		{"and no time of day", `<h1>T</h1><p class="date">5 March 2024 13:00 PM</p>`, "", day(2024, 3, 5)},
 		{"no such ordinal day", `<div class="post-date">31st February 2024</div>`, "", time.Time{}},
 		{"no such day", `<div class="post-date">31.02.2024</div>`, "", time.Time{}},
 		{"day and month in either order", `<div class="blog-date">03/10/2023</div>`, "", time.Time{}},

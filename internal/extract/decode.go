@@ -16,7 +16,10 @@ import (
 
 	"github.com/gogs/chardet"
 	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/unicode/utf32"
 )
 
 // errTooLarge is returned when a body inflates past the size limit.
@@ -52,33 +55,36 @@ var metaCharset = regexp.MustCompile(`(?i)<meta[^>]+charset\s*=\s*["']?\s*([a-z0
 const headLimit = 16 << 10
 
 // ToUTF8 converts an HTML body to UTF-8. The encoding comes from, in order:
-// a byte-order mark, the charset of contentType (an HTTP Content-Type
-// value, may be empty), a <meta> declaration; a body without any that is
-// valid UTF-8 is taken as UTF-8, anything else as the charset its text is
+// a byte-order mark (UTF-8's, UTF-16's or UTF-32's), the charset of
+// contentType (an HTTP Content-Type value, may be empty), a <meta>
+// declaration; a body without any that is valid UTF-8 is taken as UTF-8
+// (but one of ASCII that switches to JIS X 0208 as ISO-2022-JP does: its
+// escapes tell it, whatever a <meta> declares), anything else as the charset its text is
 // detected to be (DetectCharset), Windows-1252 (the web's default) when
 // detection is not confident. A body that is valid UTF-8 past ASCII is
 // UTF-8 whatever contentType or a <meta> declares (a server's default
 // "charset=iso-8859-1" on a site written in UTF-8): no text in another
 // charset is. It returns the encoding's name.
 func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
+	if enc, name := utf32BOM(body); enc != nil { // before UTF-16LE's mark, which FF FE 00 00 starts with
+		out, err := enc.NewDecoder().Bytes(body)
+		if err != nil {
+			return nil, name, fmt.Errorf("decoding %s: %w", name, err)
+		}
+		return out, name, nil
+	}
 	enc, name, certain := charset.DetermineEncoding(body, contentType)
 	if certain && name != "utf-8" && !strings.HasPrefix(name, "utf-16") && !ascii(body) && utf8.Valid(body) {
 		return body, "utf-8", nil // a header's label, not a byte-order mark
 	}
 	if !certain {
-		if utf8.Valid(body) {
+		switch {
+		case iso2022JP(body): // valid UTF-8 too: all ASCII
+			enc, name = japanese.ISO2022JP, "iso-2022-jp"
+		case utf8.Valid(body):
 			return body, "utf-8", nil
-		}
-		found := false
-		if m := metaCharset.FindSubmatch(body[:min(len(body), headLimit)]); m != nil {
-			if e, n := charset.Lookup(string(m[1])); e != nil {
-				enc, name, found = e, n, true
-			}
-		}
-		if !found {
-			if e, n := charset.Lookup(DetectCharset(body[:min(len(body), detectLimit)], true)); e != nil {
-				enc, name = e, n
-			}
+		default:
+			enc, name = declaredOrDetected(body, enc, name)
 		}
 	}
 	if name == "utf-8" {
@@ -115,6 +121,22 @@ func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
 		return nil, name, fmt.Errorf("decoding %s: %w", name, err)
 	}
 	return out, name, nil
+}
+
+// declaredOrDetected returns the encoding of a body that is not UTF-8 and
+// that no byte-order mark or header labels: the one a <meta> declares
+// anywhere in its head, else the one its text is detected to be, else enc
+// and name.
+func declaredOrDetected(body []byte, enc encoding.Encoding, name string) (encoding.Encoding, string) {
+	if m := metaCharset.FindSubmatch(body[:min(len(body), headLimit)]); m != nil {
+		if e, n := charset.Lookup(string(m[1])); e != nil {
+			return e, n
+		}
+	}
+	if e, n := charset.Lookup(DetectCharset(body[:min(len(body), detectLimit)], true)); e != nil {
+		return e, n
+	}
+	return enc, name
 }
 
 // latinCharset names the charsets, as charset.Lookup names them, that
@@ -172,6 +194,26 @@ func ascii(b []byte) bool {
 	return true
 }
 
+// iso2022JP reports whether b is all ASCII and holds an escape sequence
+// of ISO-2022-JP that switches to JIS X 0208 (ESC $ @, ESC $ B): Japanese
+// text in ISO-2022-JP, which is valid UTF-8 too.
+func iso2022JP(b []byte) bool {
+	return (bytes.Contains(b, []byte("\x1b$B")) || bytes.Contains(b, []byte("\x1b$@"))) && ascii(b)
+}
+
+// utf32BOM returns the encoding and name of UTF-32, little- or big-endian,
+// when b starts with its byte-order mark (FF FE 00 00, 00 00 FE FF), else
+// nil. UTF-32 is no encoding of the web, but a page saved in it is read.
+func utf32BOM(b []byte) (encoding.Encoding, string) {
+	switch {
+	case bytes.HasPrefix(b, []byte{0xff, 0xfe, 0, 0}):
+		return utf32.UTF32(utf32.LittleEndian, utf32.ExpectBOM), "utf-32le"
+	case bytes.HasPrefix(b, []byte{0, 0, 0xfe, 0xff}):
+		return utf32.UTF32(utf32.BigEndian, utf32.ExpectBOM), "utf-32be"
+	}
+	return nil, ""
+}
+
 // mostlyUTF8 reports whether a body that is not valid UTF-8 has at least
 // as many valid multi-byte sequences as invalid bytes: UTF-8 with damage,
 // rather than a single-byte charset mislabelled.
@@ -208,6 +250,10 @@ func LooksHTML(body []byte, contentType string) bool {
 		return false
 	}
 	head := body[:min(len(body), sniffLimit)]
+	if enc, _ := utf32BOM(head); enc != nil {
+		text, err := enc.NewDecoder().Bytes(head[:len(head)&^3])
+		return err == nil && htmlTag.Match(text)
+	}
 	if bytes.IndexByte(head[:min(len(head), 1024)], 0) >= 0 && !hasUTF16BOM(head) {
 		return false
 	}

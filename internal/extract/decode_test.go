@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/unicode/utf32"
 )
 
 // Stories of a few sentences, and their bytes in a single-byte Cyrillic
@@ -56,6 +57,15 @@ func TestToUTF8(t *testing.T) {
 		{"utf-8 body, header says windows-1251", "<p>Привет</p>", "text/html; charset=windows-1251", "<p>Привет</p>", "utf-8"},
 		{"ascii body, header says iso-2022-jp", "<p>\x1b$B$3$s$K$A$O\x1b(B</p>", "text/html; charset=iso-2022-jp", "<p>こんにちは</p>", "iso-2022-jp"},
 		{"latin-1 body, header says iso-8859-1", "<p>caf\xe9</p>", "text/html; charset=iso-8859-1", "<p>café</p>", "windows-1252"},
+		// Regression (reviewer's finding): ISO-2022-JP declared by a <meta>
+		// was read as UTF-8 (all its bytes are ASCII), the text escapes.
+		{"ascii body, meta says iso-2022-jp", "<meta charset='iso-2022-jp'><p>\x1b$B$3$s$K$A$O\x1b(B</p>", "", "<meta charset='iso-2022-jp'><p>こんにちは</p>", "iso-2022-jp"},
+		{"ascii body with iso-2022-jp's escapes, undeclared", "<p>\x1b$B$3$s$K$A$O\x1b(B</p>", "", "<p>こんにちは</p>", "iso-2022-jp"},
+		{"ascii body, meta says iso-2022-jp, no escape", "<meta charset='iso-2022-jp'><p>hello</p>", "", "<meta charset='iso-2022-jp'><p>hello</p>", "utf-8"},
+		// Regression (reviewer's finding): UTF-32's mark was taken for
+		// UTF-16LE's, the markup for text.
+		{"utf-32le with its mark", mustEncode(utf32.UTF32(utf32.LittleEndian, utf32.UseBOM).NewEncoder().String("<p>café</p>")), "", "<p>café</p>", "utf-32le"},
+		{"utf-32be with its mark", mustEncode(utf32.UTF32(utf32.BigEndian, utf32.UseBOM).NewEncoder().String("<p>café</p>")), "text/html; charset=utf-8", "<p>café</p>", "utf-32be"},
 	} {
 		got, enc, err := ToUTF8([]byte(c.body), c.contentType)
 		if err != nil || string(got) != c.want || enc != c.enc {
@@ -84,4 +94,17 @@ func TestDetectCharsetIsStable(t *testing.T) {
 func decode1252(s string) []byte {
 	b, _ := charmap.Windows1252.NewDecoder().Bytes([]byte(s))
 	return b
+}
+
+// Regression (reviewer's finding): a page in UTF-32 was taken for UTF-16LE
+// (little-endian: its mark starts with UTF-16LE's) and its markup became
+// the article's text, or for no HTML (big-endian).
+func TestPageUTF32(t *testing.T) {
+	for name, order := range map[string]utf32.Endianness{"little-endian": utf32.LittleEndian, "big-endian": utf32.BigEndian} {
+		body := mustEncode(utf32.UTF32(order, utf32.UseBOM).NewEncoder().String(newsPage(6)))
+		a, skip := extractPage(t, body, Options{})
+		if skip != "" || a.Title != "Council passes budget" || !strings.Contains(a.Text, paragraph(5)) || strings.Contains(a.Text, "<") {
+			t.Errorf("%s: skip %q, title %q, text %q", name, skip, a.Title, a.Text)
+		}
+	}
 }

@@ -1,11 +1,14 @@
 package extract
 
 import (
+	"bytes"
 	"context"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"golang.org/x/net/html"
 )
 
 // FuzzPage runs whole pages through decoding, cleaning, the engine and the
@@ -23,6 +26,9 @@ func FuzzPage(f *testing.F) {
 	f.Add([]byte("<title>A story</title><a class=skip href=#m>Skip</a><article><h1>A story</h1><p aria-hidden=true>p</p><div class='hidden md:block sr-only'>h</div><video><p>v</p></video></article><article><h1>B</h1><p>n</p></article>"), "")
 	f.Add([]byte(`<html><head><script type="application/ld+json">{"@graph":[{"@type":["ReportageNewsArticle"],"articleBody":"<p>One &amp; two.</p>"}]}</script></head><body><article><h1>T</h1><p>One &amp; two.</p><p><b>Sub</b></p><p>Where: here</p><p>Photo REUTERS</p><a href="#top">Back to top</a></article></body></html>`), "")
 	f.Add([]byte("<html><head><meta charset=utf-8></head><body><nav><h1>Ferry</h1></nav><div class=lead>A summary of the story that the page describes itself with.</div><section><p>One.</p></section><section><div><h3>Sub</h3></div></section><section><p>Two.</p></section><p>Three.</p><ul><li>a</li></ul><p>Four.</p><figure><img src=a><span class=credit>X/Getty</span></figure><div><time>21:00</time> Jane Roe</div><a href=#x>skip past promo</a><p>Publicerad 23 okt 2025 kl 10.23</p><title>Ferry</title><meta name=description content='A summary of the story that the page describes itself with. | Site'></body></html>"), "")
+	f.Add([]byte("<p>a</p>"+strings.Repeat("<div><b>", 600)+"<p>b<template shadowrootmode=open><p>c</p><slot name=x>d</slot></template><i slot=x>e</i>"), "")
+	f.Add([]byte("\xff\xfe\x00\x00<\x00\x00\x00p\x00\x00\x00>\x00\x00\x00"), "")
+	f.Add([]byte("<meta charset=iso-2022-jp><p>\x1b$B$3$s\x1b(B</p>"), "")
 	f.Fuzz(func(t *testing.T, body []byte, contentType string) {
 		// The work per input is bounded (size, elements, time), so that no
 		// input stalls the fuzzer, nor its minimising.
@@ -41,6 +47,25 @@ func FuzzPage(f *testing.F) {
 		}
 		if strings.TrimSpace(a.Text) != a.Text || strings.Contains(a.Text, "\n\n\n") {
 			t.Fatalf("text not normalised: %q", a.Text)
+		}
+	})
+}
+
+// FuzzFlattenNesting checks that flattening never writes more than it
+// reads, and that a page flattened at the depth Page uses parses.
+func FuzzFlattenNesting(f *testing.F) {
+	f.Add([]byte("<div><div><div id=x><p>a</p><p>b<p>c</div></div></div>"), 2)
+	f.Add([]byte("<table><tr><td><table><tr><td>x</table><b><i><p>y<script>if (a<b) x()</script></div>"), 1)
+	f.Add([]byte(strings.Repeat("<div><b><p>", 400)+"x"), maxNesting)
+	f.Fuzz(func(t *testing.T, b []byte, max int) {
+		if len(b) > 64<<10 || max < 0 || max > 1024 {
+			return
+		}
+		if out := flattenNesting(b, max); len(out) > len(b) {
+			t.Fatalf("flattened %d bytes into %d", len(b), len(out))
+		}
+		if _, err := html.Parse(bytes.NewReader(flattenNesting(b, maxNesting))); err != nil {
+			t.Fatalf("flattened page does not parse: %v", err)
 		}
 	})
 }

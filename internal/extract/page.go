@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -208,8 +207,10 @@ func page(in Input, opts Options) (Article, core.SkipReason, error) {
 	if err != nil {
 		return Article{}, "", err
 	}
-	doc, err := html.Parse(bytes.NewReader(utf))
-	if err != nil {
+	doc, err := parsePage(utf)
+	if errors.Is(err, errTooDeep) {
+		return Article{}, SkipTooLarge, nil
+	} else if err != nil {
 		return Article{}, "", fmt.Errorf("parsing html: %w", err)
 	}
 	if countElements(doc, opts.MaxElements) > opts.MaxElements {

@@ -580,6 +580,37 @@ func TestPageChinaStandardTime(t *testing.T) {
 	}
 }
 
+// Regression (reviewer's finding): the engine reads a page's declared date
+// with dateparse, which drops the zone after AM or PM: "10:00 AM EST" was
+// 10:00Z.
+func TestPageDateZoneAfterAMPM(t *testing.T) {
+	for _, tc := range []struct {
+		lang, date string
+		want       time.Time
+	}{
+		{"en", "March 5, 2024 10:00 AM EST", time.Date(2024, 3, 5, 10, 0, 0, 0, time.FixedZone("EST", -5*3600))},
+		{"en", "March 5, 2024 10:00 PM EDT", time.Date(2024, 3, 5, 22, 0, 0, 0, time.FixedZone("EDT", -4*3600))},
+		{"en", "March 5, 2024 10:00 PM +01:00", time.Date(2024, 3, 5, 22, 0, 0, 0, time.FixedZone("", 3600))},
+		{"en", "5 March 2024, 10:00 CET", time.Date(2024, 3, 5, 10, 0, 0, 0, time.FixedZone("CET", 3600))},
+		{"en", "March 5, 2024 10:00 AM", time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
+		{"zh-CN", "Tue, 05 Mar 2024 10:00 AM CST", time.Date(2024, 3, 5, 10, 0, 0, 0, time.FixedZone("CST", 8*3600))},
+	} {
+		body := englishBody(6)
+		if tc.lang != "en" {
+			body = strings.Repeat("<p>市议会周二通过了新的年度预算，将更多资金用于公共交通、学校维修和街道照明。议员们在长时间辩论后以多数票通过了该方案。</p>", 6)
+		}
+		page := `<html lang="` + tc.lang + `"><head><title>Budget</title><meta property="article:published_time" content="` + tc.date + `"></head><body><article><h1>Budget</h1>` + body + `</article></body></html>`
+		a, _, err := Page(context.Background(), Input{URL: "https://news.example/budget", Body: []byte(page)}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, off := a.Date.Zone()
+		if _, wantOff := tc.want.Zone(); !a.Date.Equal(tc.want) || off != wantOff {
+			t.Errorf("%s: Date = %v, want %v", tc.date, a.Date, tc.want)
+		}
+	}
+}
+
 // englishBody is n paragraphs of an English story.
 func englishBody(n int) string {
 	var b strings.Builder
