@@ -127,28 +127,37 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 // document of its date), and match it again.
 func (x *Index) unchanged(r store.Reader, docs []core.Document, sks []Sketch, stored map[string]int64) (map[int]int64, error) {
 	var same map[int]int64
-	for i := range docs {
-		d := &docs[i]
-		if _, ok := stored[d.ID]; !ok {
-			continue
-		}
-		old, err := r.Doc(d.ID) // with its text, when the index stores texts
-		if errors.Is(err, store.ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		row := x.docRow(d, &sks[i], old.Added)
+	err := eachStored(r, docs, stored, func(i int, old *store.Doc) {
+		row := x.docRow(&docs[i], &sks[i], old.Added)
 		row.Ord, row.Skip, row.Cluster = old.Ord, old.Skip, old.Cluster
-		if *row == old {
+		if *row == *old {
 			if same == nil {
 				same = map[int]int64{}
 			}
 			same[i] = old.Ord
 		}
+	})
+	return same, err
+}
+
+// eachStored calls fn with the index of each document of docs whose ID is
+// stored (stored maps it to its ordinal) and the stored document of that
+// ID, with its text when the index stores texts.
+func eachStored(r store.Reader, docs []core.Document, stored map[string]int64, fn func(i int, old *store.Doc)) error {
+	for i := range docs {
+		if _, ok := stored[docs[i].ID]; !ok {
+			continue
+		}
+		old, err := r.Doc(docs[i].ID)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		fn(i, &old)
 	}
-	return same, nil
+	return nil
 }
 
 // conflicts returns, by the index of a document of docs given without
@@ -158,26 +167,15 @@ func (x *Index) unchanged(r store.Reader, docs []core.Document, sks []Sketch, st
 // Conflict rather than as the stored one (Exists).
 func (x *Index) conflicts(r store.Reader, docs []core.Document, sks []Sketch, stored map[string]int64) (map[int][]string, error) {
 	var out map[int][]string
-	for i := range docs {
-		d := &docs[i]
-		if _, ok := stored[d.ID]; !ok {
-			continue
-		}
-		old, err := r.Doc(d.ID) // with its text, when the index stores texts
-		if errors.Is(err, store.ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		if diff := x.differs(x.docRow(d, &sks[i], 0), &old); len(diff) > 0 {
+	err := eachStored(r, docs, stored, func(i int, old *store.Doc) {
+		if diff := x.differs(x.docRow(&docs[i], &sks[i], 0), old); len(diff) > 0 {
 			if out == nil {
 				out = map[int][]string{}
 			}
 			out[i] = diff
 		}
-	}
-	return out, nil
+	})
+	return out, err
 }
 
 // differs names the fields in which two documents' rows of one ID differ,
