@@ -204,16 +204,8 @@ func TestParquetColumnsOfOtherTypes(t *testing.T) {
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "a.parquet")
-	var b bytes.Buffer
-	w := parquet.NewGenericWriter[row](&b)
 	text := "Rates rose again today as the central bank met in the capital."
-	if _, err := w.Write([]row{{"a", text, 1709251200, src{"AP"}}, {"b", text, 1709337600, src{"AP"}}}); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	os.WriteFile(path, b.Bytes(), 0o644)
+	writeParquet(t, path, []row{{"a", text, 1709251200, src{"AP"}}, {"b", text, 1709337600, src{"AP"}}})
 	warning := `warning: ` + path + `: column "source" is a struct, not a string, so no sources are read; --source-col NAME reads the source from a string column`
 	for i, tc := range []struct {
 		args []string
@@ -301,18 +293,8 @@ func TestParquetFlagNamingTheDefaultColumn(t *testing.T) {
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "t.parquet")
-	var b bytes.Buffer
-	w := parquet.NewGenericWriter[row](&b)
 	text := "This is a reasonably long text about the harbour bridge and its cost overrun in the city council meeting today."
-	if _, err := w.Write([]row{{ID: "a", Text: text}, {ID: "b", Text: text + " x"}}); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeParquet(t, path, []row{{ID: "a", Text: text}, {ID: "b", Text: text + " x"}})
 	for i, tc := range []struct {
 		args []string
 		rc   int
@@ -327,5 +309,21 @@ func TestParquetFlagNamingTheDefaultColumn(t *testing.T) {
 		if code != tc.rc || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%q: exit %d, want %d; stderr:\n%s\nwant in it: %s", tc.args, code, tc.rc, errOut, tc.want)
 		}
+	}
+}
+
+// writeParquet writes rows to a Parquet file at path.
+func writeParquet[T any](t *testing.T, path string, rows []T) {
+	t.Helper()
+	var b bytes.Buffer
+	w := parquet.NewGenericWriter[T](&b)
+	if _, err := w.Write(rows); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
