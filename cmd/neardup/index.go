@@ -281,10 +281,12 @@ func feed(g *globals, x *apiIndex, r *corpus.Reader, o job.FeedOptions, in *inpu
 		fmt.Fprintln(os.Stderr, feedSummary(st, o.Query))
 	}
 	if err == nil && st.Conflicts > 0 {
-		// Everything else is stored; the run is not a success.
-		return fmt.Errorf("%s not stored: %s stored already with other content (see the warnings); "+
-			"give them ids of their own, or add them with --replace to replace the stored ones",
-			count(st.Conflicts, "document", "documents"), map[bool]string{true: "its id is", false: "their ids are"}[st.Conflicts == 1])
+		// A warning, not a failure: an upgrade that reads a page otherwise
+		// (another date, a line less) makes a routine re-add of unchanged
+		// files report them so.
+		fmt.Fprintf(os.Stderr, "warning: %s not stored: stored already under %s with other content (see the warnings above); "+
+			"--replace replaces the stored ones, and records of ids of their own (--id-col) do not collide\n",
+			count(st.Conflicts, "document", "documents"), map[bool]string{true: "its id", false: "their ids"}[st.Conflicts == 1])
 	}
 	return err
 }

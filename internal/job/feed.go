@@ -136,7 +136,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 					return f.warner.skip(*rec, "the summary counts them by reason")
 				}
 				f.origins = append(f.origins, rec.Doc.Origin)
-				if f.r.NamedByOrigin(&rec.Doc) {
+				if f.r.NamedByOrigin(&rec.Doc) && recordOfFile(rec.Doc.Origin) {
 					if f.st.Unnamed++; f.st.Unnamed == 1 {
 						f.unnamed = rec.Doc.ID
 					}
@@ -315,4 +315,21 @@ func (f *feeder) count(m *neardup.Match) {
 			f.st.Similar++
 		}
 	}
+}
+
+// recordOfFile reports whether origin names a record inside a file (its
+// line, "news.jsonl:17", or its record, "crawl.warc.gz#3"), which an id
+// field could have named, rather than a whole file (a .txt or .html page),
+// whose path is the only name it can have.
+func recordOfFile(origin string) bool {
+	i := strings.LastIndexAny(origin, ":#")
+	if i < 0 || i == len(origin)-1 {
+		return false
+	}
+	for _, c := range origin[i+1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
