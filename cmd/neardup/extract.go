@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -241,18 +242,47 @@ func isOutput(out string) func(string) bool {
 
 // extractWrote reports whether the file at path is, by its content, what
 // extract writes: empty (a run of no pages), or JSON Lines whose first
-// record starts with its id, as extract.Record is encoded. No page starts
-// so; a file that does is a previous run's output, which a run into an
-// input directory leaves out of its reading and replaces.
+// record has extract.Record's keys in its order (id, url, title, text,
+// date, author, lang, then at most skipped, error and rule_miss), which is
+// a previous run's output, that a run into an input directory leaves out
+// of its reading and replaces. A corpus of the user's ({"id", "text"}, or
+// any other keys or order) is no such file, and is never replaced.
 func extractWrote(path string) bool {
 	f, err := os.Open(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	head := make([]byte, len(`{"id":`))
-	n, err := io.ReadFull(f, head)
-	return n == 0 && err == io.EOF || err == nil && string(head) == `{"id":`
+	dec := json.NewDecoder(bufio.NewReader(f))
+	if t, err := dec.Token(); err == io.EOF {
+		return true
+	} else if d, ok := t.(json.Delim); err != nil || !ok || d != '{' {
+		return false
+	}
+	want := []string{"id", "url", "title", "text", "date", "author", "lang"}
+	optional := []string{"skipped", "error", "rule_miss"}
+	var keys []string
+	for dec.More() {
+		t, err := dec.Token()
+		key, ok := t.(string)
+		if err != nil || !ok || len(keys) == len(want)+len(optional) {
+			return false
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return false
+		}
+		keys = append(keys, key)
+	}
+	if len(keys) < len(want) || !slices.Equal(keys[:len(want)], want) {
+		return false
+	}
+	for _, k := range keys[len(want):] {
+		if !slices.Contains(optional, k) {
+			return false
+		}
+	}
+	return true
 }
 
 // writeAtomic calls write with stdout when path is "-", else writes path

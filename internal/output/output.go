@@ -486,12 +486,17 @@ func Wrote(dir, path string) bool {
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real // as Create resolves it
 	}
-	p, err := filepath.Abs(path)
+	st, err := os.Stat(path)
 	if err != nil {
 		return false
 	}
 	m, err := readManifest(abs)
-	return err == nil && slices.Contains(m.Extras, p)
+	// The same file however either path names it (a link to a directory,
+	// ./x/../x).
+	return err == nil && slices.ContainsFunc(m.Extras, func(e string) bool {
+		es, err := os.Stat(e)
+		return err == nil && os.SameFile(es, st)
+	})
 }
 
 // createOutside creates the temporary file of the extra x outside the
