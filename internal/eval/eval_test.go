@@ -379,7 +379,7 @@ func TestReadErrors(t *testing.T) {
 		{"a pair labelled again without its stratum", "{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"stratum\":\"s1\"}\n{\"a\":\"x\",\"b\":\"y\",\"label\":true}",
 			`line 2: the pair "x", "y" is in no stratum here and stratum "s1" on line 1`},
 		{"a pair labelled again with a bad weight", "{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"weight\":2}\n{\"a\":\"y\",\"b\":\"x\",\"label\":true,\"weight\":-5}",
-			`line 2: weight -5: want a positive number`},
+			`line 2: weight -5: want a number from 1`},
 		{"a pair labelled again with two strata", "{\"a\":\"x\",\"b\":\"y\",\"label\":true,\"stratum\":\"s1\"}\n{\"a\":\"y\",\"b\":\"x\",\"label\":true,\"stratum\":[\"s2\",\"s3\"]}",
 			`line 2: stratum ["s2","s3"]: want one value`},
 		// Regression: bytes that are not UTF-8 were read as U+FFFD, so that

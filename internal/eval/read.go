@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 	"unicode/utf8"
 )
@@ -131,16 +130,18 @@ func valuesOf(raw json.RawMessage) []string {
 // weights and of their squares stay finite (1e308 made F1 NaN).
 const maxWeight = 1e15
 
-// parseWeight reads a truth pair's weight: a positive number of at most
-// maxWeight, 1 when the field is absent or null.
+// parseWeight reads a truth pair's weight: a number from 1 (a pair drawn
+// surely) to maxWeight, 1 when the field is absent or null. Below 1 it is
+// no inverse of a probability, and at 1e-200 the squares of the weights
+// underflowed to 0: intervals of no width.
 func parseWeight(raw json.RawMessage) (float64, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
 		return 1, nil
 	}
 	var w float64
-	if err := json.Unmarshal(raw, &w); err != nil || w <= 0 || w > maxWeight || math.IsNaN(w) {
-		return 0, fmt.Errorf("weight %s: want a positive number of at most %g (the inverse of the pair's probability of being drawn)", raw, float64(maxWeight))
+	if err := json.Unmarshal(raw, &w); err != nil || !(w >= 1 && w <= maxWeight) {
+		return 0, fmt.Errorf("weight %s: want a number from 1 to %g (the inverse of the pair's probability of being drawn)", raw, float64(maxWeight))
 	}
 	return w, nil
 }

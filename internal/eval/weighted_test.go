@@ -135,14 +135,18 @@ func TestUnweightedMatchesCounts(t *testing.T) {
 
 func TestWeightErrors(t *testing.T) {
 	for _, tc := range []struct{ line, want string }{
-		{`{"a":"1","b":"2","label":"duplicate","weight":0}`, "line 1: weight 0: want a positive number"},
+		{`{"a":"1","b":"2","label":"duplicate","weight":0}`, "line 1: weight 0: want a number from 1"},
 		{`{"a":"1","b":"2","label":"duplicate","weight":-2}`, "weight -2"},
 		{`{"a":"1","b":"2","label":"duplicate","weight":"2"}`, `weight "2"`},
 		{`{"a":"1","b":"2","label":"duplicate","stratum":["x","y"]}`, `stratum ["x","y"]: want one value`},
 		// Finite but so large that the sums of the estimates overflow: F1
 		// was NaN, and --json failed (json: unsupported value: NaN).
-		{`{"a":"1","b":"2","label":"duplicate","weight":1e308}`, "line 1: weight 1e308: want a positive number of at most 1e+15"},
+		{`{"a":"1","b":"2","label":"duplicate","weight":1e308}`, "line 1: weight 1e308: want a number from 1 to 1e+15"},
 		{`{"a":"1","b":"2","label":"duplicate","weight":2e15}`, "weight 2e15"},
+		// Below 1, no inverse of a probability: 1e-200 underflowed the
+		// intervals to no width.
+		{`{"a":"1","b":"2","label":"duplicate","weight":1e-200}`, "line 1: weight 1e-200: want a number from 1 to 1e+15"},
+		{`{"a":"1","b":"2","label":"duplicate","weight":0.5}`, "weight 0.5"},
 	} {
 		_, err := ReadTruth(strings.NewReader(tc.line), "")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
