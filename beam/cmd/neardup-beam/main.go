@@ -60,6 +60,12 @@ Options (a method's options are those of --method, given after it):
 `
 
 func main() {
+	if len(os.Args) >= 2 && isHelp(os.Args[1]) || len(os.Args) == 3 && os.Args[1] == "merge" && isHelp(os.Args[2]) {
+		// neardup-beam --help, --help dedup, merge --help.
+		fmt.Print(usage[:strings.Index(usage, "\nOptions")+1])
+		fmt.Println("Run neardup-beam dedup --help for the options of a run.")
+		return
+	}
 	if len(os.Args) == 3 && os.Args[1] == "merge" {
 		files, err := dedup.Merge(context.Background(), os.Args[2])
 		for _, f := range files {
@@ -69,11 +75,6 @@ func main() {
 			fmt.Fprintln(os.Stderr, "neardup-beam:", err)
 			os.Exit(1)
 		}
-		return
-	}
-	if len(os.Args) == 2 && isHelp(os.Args[1]) {
-		fmt.Print(usage[:strings.Index(usage, "\nOptions")+1])
-		fmt.Println("Run neardup-beam dedup --help for the options of a run.")
 		return
 	}
 	if len(os.Args) < 2 || os.Args[1] != "dedup" {
