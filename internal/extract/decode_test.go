@@ -62,6 +62,15 @@ func TestToUTF8(t *testing.T) {
 		{"ascii body, meta says iso-2022-jp", "<meta charset='iso-2022-jp'><p>\x1b$B$3$s$K$A$O\x1b(B</p>", "", "<meta charset='iso-2022-jp'><p>こんにちは</p>", "iso-2022-jp"},
 		{"ascii body with iso-2022-jp's escapes, undeclared", "<p>\x1b$B$3$s$K$A$O\x1b(B</p>", "", "<p>こんにちは</p>", "iso-2022-jp"},
 		{"ascii body, meta says iso-2022-jp, no escape", "<meta charset='iso-2022-jp'><p>hello</p>", "", "<meta charset='iso-2022-jp'><p>hello</p>", "utf-8"},
+		// Regression (reviewer's finding): a stray ESC $ B (a pasted
+		// terminal log) in a page that declares another charset turned the
+		// rest of the page into kanji; the declaration wins over the escapes.
+		{"ascii body, meta says utf-8, stray iso-2022-jp escape", "<meta charset=\"utf-8\"><p>log: \x1b$B not japanese</p><p>The rest.</p>", "",
+			"<meta charset=\"utf-8\"><p>log: \x1b$B not japanese</p><p>The rest.</p>", "utf-8"},
+		{"ascii body, http-equiv says windows-1252, stray iso-2022-jp escape", "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1252\"><p>log: \x1b$B not japanese</p>", "",
+			"<meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1252\"><p>log: \x1b$B not japanese</p>", "utf-8"}, // all ASCII: the same text
+		{"ascii body, header says utf-8, stray iso-2022-jp escape", "<p>log: \x1b$B not japanese</p>", "text/html; charset=utf-8",
+			"<p>log: \x1b$B not japanese</p>", "utf-8"},
 		// Regression (reviewer's finding): UTF-32's mark was taken for
 		// UTF-16LE's, the markup for text.
 		{"utf-32le with its mark", mustEncode(utf32.UTF32(utf32.LittleEndian, utf32.UseBOM).NewEncoder().String("<p>café</p>")), "", "<p>café</p>", "utf-32le"},
