@@ -218,9 +218,12 @@ func declaresOther(b []byte) bool {
 // utf32BOM returns the encoding and name of UTF-32, little- or big-endian,
 // when b starts with its byte-order mark (FF FE 00 00, 00 00 FE FF), else
 // nil. UTF-32 is no encoding of the web, but a page saved in it is read.
+// FF FE 00 00 is also UTF-16LE's mark before U+0000, which WHATWG reads as
+// UTF-16LE: it is UTF-32LE only when the next 4-byte unit looks like
+// UTF-32LE too (its two high bytes zero) and the length is a multiple of 4.
 func utf32BOM(b []byte) (encoding.Encoding, string) {
 	switch {
-	case bytes.HasPrefix(b, []byte{0xff, 0xfe, 0, 0}):
+	case bytes.HasPrefix(b, []byte{0xff, 0xfe, 0, 0}) && len(b) >= 8 && len(b)%4 == 0 && b[6] == 0 && b[7] == 0:
 		return utf32.UTF32(utf32.LittleEndian, utf32.ExpectBOM), "utf-32le"
 	case bytes.HasPrefix(b, []byte{0, 0, 0xfe, 0xff}):
 		return utf32.UTF32(utf32.BigEndian, utf32.ExpectBOM), "utf-32be"

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/encoding/unicode/utf32"
 )
 
@@ -74,6 +75,10 @@ func TestToUTF8(t *testing.T) {
 		// Regression (reviewer's finding): UTF-32's mark was taken for
 		// UTF-16LE's, the markup for text.
 		{"utf-32le with its mark", mustEncode(utf32.UTF32(utf32.LittleEndian, utf32.UseBOM).NewEncoder().String("<p>café</p>")), "", "<p>café</p>", "utf-32le"},
+		// Regression (reviewer's finding): UTF-16LE's mark before U+0000
+		// (FF FE 00 00) was taken for UTF-32LE's, and the page for not HTML.
+		{"utf-16le with its mark, U+0000 first", mustEncode(unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().String("\x00<p>café</p>")), "", "\ufeff\x00<p>café</p>", "utf-16le"}, // the mark kept, as for every UTF-16 page
+		{"utf-32le with its mark, U+0000 first", mustEncode(utf32.UTF32(utf32.LittleEndian, utf32.UseBOM).NewEncoder().String("\x00<p>café</p>")), "", "\x00<p>café</p>", "utf-32le"},
 		{"utf-32be with its mark", mustEncode(utf32.UTF32(utf32.BigEndian, utf32.UseBOM).NewEncoder().String("<p>café</p>")), "text/html; charset=utf-8", "<p>café</p>", "utf-32be"},
 	} {
 		got, enc, err := ToUTF8([]byte(c.body), c.contentType)
@@ -115,5 +120,16 @@ func TestPageUTF32(t *testing.T) {
 		if skip != "" || a.Title != "Council passes budget" || !strings.Contains(a.Text, paragraph(5)) || strings.Contains(a.Text, "<") {
 			t.Errorf("%s: skip %q, title %q, text %q", name, skip, a.Title, a.Text)
 		}
+	}
+}
+
+// Regression (reviewer's finding): a page in UTF-16LE whose first
+// character is U+0000 starts FF FE 00 00, and was taken for UTF-32LE and
+// skipped as not HTML.
+func TestPageUTF16NULFirst(t *testing.T) {
+	body := mustEncode(unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().String("\x00" + newsPage(6)))
+	a, skip := extractPage(t, body, Options{})
+	if skip != "" || a.Title != "Council passes budget" || !strings.Contains(a.Text, paragraph(5)) {
+		t.Errorf("skip %q, title %q, text %q", skip, a.Title, a.Text)
 	}
 }
