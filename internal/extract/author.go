@@ -41,8 +41,10 @@ var bylineEnd = regexp.MustCompile(`(?i)\s*(?:[|·•⋅●]|\s[-–—]\s|\bon\
 // "Jakob RoeAug 8, 2016") or a number ("Chris Carroll30").
 var gluedTail = regexp.MustCompile(`(\p{Ll})(?:(?:Last|Updated|Published|Posted|Twitter|Follow|Founder|Senior|Staff|Tech|Editor|Reporter|Writer|Contributor|Correspondent|Share|Email|Photo|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?\s*\d|January|February|March|April|June|July|August|September|October|November|December)\b|\d).*$`)
 
-// bylineNoise matches e-mail addresses and a lone number after a name.
-var bylineNoise = regexp.MustCompile(`\S+@\S+\.\w+|\s+\d{1,2}$`)
+// bylineNoise matches e-mail addresses, whole in angle brackets as mail
+// writes them ("Jane Roe <jane@x.example>", spaced or not), and a lone
+// number after a name.
+var bylineNoise = regexp.MustCompile(`<[^<>\s]+@[^<>\s]+>|[^\s<]+@\S+\.\w+|\s+\d{1,2}$`)
 
 // linkLabel matches a link's label taken for a byline ("View more posts",
 // "See all articles").
@@ -74,7 +76,9 @@ func cleanByline(s string) string {
 	s = bylineEnd.ReplaceAllString(s, "")
 	s = gluedTail.ReplaceAllString(s, "$1")
 	if t := trimBracket(strings.Trim(bylineNoise.ReplaceAllString(s, ""), " ,;:-–—")); t != "" {
-		s = t // an address alone is kept: it is all the page gives
+		s = t
+	} else if strings.HasPrefix(s, "<") && strings.HasSuffix(s, ">") {
+		s = s[1 : len(s)-1] // an address alone is kept: it is all the page gives
 	}
 	if len(s) > maxByline || !strings.ContainsFunc(s, isLetter) || hasYear(s) || creditLine.MatchString(s) || labelOnly.MatchString(s) || weekday.MatchString(s) || placeholder.MatchString(s) || linkLabel.MatchString(s) {
 		return ""
@@ -87,14 +91,16 @@ func cleanByline(s string) string {
 
 // trimBracket removes the brackets an address or a handle cut from the end
 // of a byline leaves behind: one opened at its end ("Jane Roe (", from "Jane
-// Roe (@janeroe)") or closed there without being opened ("Jane Roe )",
-// from "Jane Roe (jane.roe@port.example)"). "Jane Roe (AFP)" stays.
+// Roe (@janeroe)"; "Jane Roe <", from "Jane Roe <@janeroe>") or closed there
+// without being opened ("Jane Roe )", from "Jane Roe (jane.roe@port.example)";
+// "Jane Roe >"). "Jane Roe (AFP)" stays.
 func trimBracket(s string) string {
 	for s != "" {
 		switch last := s[len(s)-1]; {
-		case last == '(' || last == '[',
+		case last == '(' || last == '[' || last == '<',
 			last == ')' && !strings.Contains(s, "("),
-			last == ']' && !strings.Contains(s, "["):
+			last == ']' && !strings.Contains(s, "["),
+			last == '>' && !strings.Contains(s, "<"):
 			s = strings.TrimRight(s[:len(s)-1], " ,;:-–—")
 		default:
 			return s

@@ -71,6 +71,14 @@ func TestCleanByline(t *testing.T) {
 		{"By Jane Roe (@janeroe)", "Jane Roe"},
 		{"By Jane Roe [jane@port.example]", "Jane Roe"},
 		{"Jane Roe (Reuters) (@janeroe)", "Jane Roe (Reuters)"},
+		// Regression (reviewer's finding): an address in angle brackets, as
+		// mail writes it, left "Jane Roe >".
+		{"Jane Roe <jane@x.example>", "Jane Roe"},
+		{"By Jane Roe<jane.roe@port.example>", "Jane Roe"},
+		{"Jane Roe <@janeroe>", "Jane Roe"},
+		{"Jane Roe (Reuters) <jane@x.example>", "Jane Roe (Reuters)"},
+		{"Jane Roe >", "Jane Roe"},
+		{"<jane@x.example>", "jane@x.example"},
 		{"This is a very long paragraph that a byline heuristic picked up by mistake and is not a person's name at all.", ""},
 	} {
 		t.Run(tc.in, func(t *testing.T) {

@@ -361,12 +361,11 @@ var signUpCall = regexp.MustCompile(`\b(?:sign[ -]?up|subscribe (?:to|now|here|f
 
 // promo reports whether b is a call to sign up for a newsletter set among
 // the paragraphs ("Ground Game: Sign up for AP's weekly politics newsletter
-// to get it in your inbox every Monday."): a short block that names a
-// newsletter and calls to sign up, with a link or without (a box whose form
-// a script draws: Ghost's callout card). An article about newsletters ("The
-// Guardian US added 680,000 newsletter subscribers") calls no one.
+// to get it in your inbox every Monday."): a short block with a link that
+// names a newsletter and calls to sign up. An article about newsletters
+// ("The Guardian US added 680,000 newsletter subscribers") calls no one.
 func promo(b textBlock) bool {
-	if b.runes > maxPromo {
+	if b.runes > maxPromo || b.linked == 0 {
 		return false
 	}
 	l := strings.ToLower(b.text)

@@ -58,8 +58,9 @@ const headLimit = 16 << 10
 // a byte-order mark (UTF-8's, UTF-16's or UTF-32's), the charset of
 // contentType (an HTTP Content-Type value, may be empty), a <meta>
 // declaration; a body without any that is valid UTF-8 is taken as UTF-8
-// (but one of ASCII that switches to JIS X 0208 as ISO-2022-JP does: its
-// escapes tell it, whatever a <meta> declares), anything else as the charset its text is
+// (but one of ASCII that switches to JIS X 0208 as ISO-2022-JP does, when
+// no <meta> declares another charset: its escapes tell it; a stray ESC $ B
+// in a page declared UTF-8 leaves it UTF-8), anything else as the charset its text is
 // detected to be (DetectCharset), Windows-1252 (the web's default) when
 // detection is not confident. A body that is valid UTF-8 past ASCII is
 // UTF-8 whatever contentType or a <meta> declares (a server's default
@@ -79,7 +80,7 @@ func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
 	}
 	if !certain {
 		switch {
-		case iso2022JP(body): // valid UTF-8 too: all ASCII
+		case iso2022JP(body) && !declaresOther(body): // valid UTF-8 too: all ASCII
 			enc, name = japanese.ISO2022JP, "iso-2022-jp"
 		case utf8.Valid(body):
 			return body, "utf-8", nil
@@ -201,12 +202,28 @@ func iso2022JP(b []byte) bool {
 	return (bytes.Contains(b, []byte("\x1b$B")) || bytes.Contains(b, []byte("\x1b$@"))) && ascii(b)
 }
 
+// declaresOther reports whether a <meta> in b's head declares a charset
+// other than ISO-2022-JP: its escapes then do not override the
+// declaration (a pasted terminal log's stray ESC $ B in a page of
+// English). A label no encoding answers to declares nothing.
+func declaresOther(b []byte) bool {
+	m := metaCharset.FindSubmatch(b[:min(len(b), headLimit)])
+	if m == nil {
+		return false
+	}
+	e, n := charset.Lookup(string(m[1]))
+	return e != nil && n != "iso-2022-jp"
+}
+
 // utf32BOM returns the encoding and name of UTF-32, little- or big-endian,
 // when b starts with its byte-order mark (FF FE 00 00, 00 00 FE FF), else
 // nil. UTF-32 is no encoding of the web, but a page saved in it is read.
+// FF FE 00 00 is also UTF-16LE's mark before U+0000, which WHATWG reads as
+// UTF-16LE: it is UTF-32LE only when the next 4-byte unit looks like
+// UTF-32LE too (its two high bytes zero) and the length is a multiple of 4.
 func utf32BOM(b []byte) (encoding.Encoding, string) {
 	switch {
-	case bytes.HasPrefix(b, []byte{0xff, 0xfe, 0, 0}):
+	case bytes.HasPrefix(b, []byte{0xff, 0xfe, 0, 0}) && len(b) >= 8 && len(b)%4 == 0 && b[6] == 0 && b[7] == 0:
 		return utf32.UTF32(utf32.LittleEndian, utf32.ExpectBOM), "utf-32le"
 	case bytes.HasPrefix(b, []byte{0, 0, 0xfe, 0xff}):
 		return utf32.UTF32(utf32.BigEndian, utf32.ExpectBOM), "utf-32be"

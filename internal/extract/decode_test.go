@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/encoding/unicode/utf32"
 )
 
@@ -62,9 +63,22 @@ func TestToUTF8(t *testing.T) {
 		{"ascii body, meta says iso-2022-jp", "<meta charset='iso-2022-jp'><p>\x1b$B$3$s$K$A$O\x1b(B</p>", "", "<meta charset='iso-2022-jp'><p>こんにちは</p>", "iso-2022-jp"},
 		{"ascii body with iso-2022-jp's escapes, undeclared", "<p>\x1b$B$3$s$K$A$O\x1b(B</p>", "", "<p>こんにちは</p>", "iso-2022-jp"},
 		{"ascii body, meta says iso-2022-jp, no escape", "<meta charset='iso-2022-jp'><p>hello</p>", "", "<meta charset='iso-2022-jp'><p>hello</p>", "utf-8"},
+		// Regression (reviewer's finding): a stray ESC $ B (a pasted
+		// terminal log) in a page that declares another charset turned the
+		// rest of the page into kanji; the declaration wins over the escapes.
+		{"ascii body, meta says utf-8, stray iso-2022-jp escape", "<meta charset=\"utf-8\"><p>log: \x1b$B not japanese</p><p>The rest.</p>", "",
+			"<meta charset=\"utf-8\"><p>log: \x1b$B not japanese</p><p>The rest.</p>", "utf-8"},
+		{"ascii body, http-equiv says windows-1252, stray iso-2022-jp escape", "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1252\"><p>log: \x1b$B not japanese</p>", "",
+			"<meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1252\"><p>log: \x1b$B not japanese</p>", "utf-8"}, // all ASCII: the same text
+		{"ascii body, header says utf-8, stray iso-2022-jp escape", "<p>log: \x1b$B not japanese</p>", "text/html; charset=utf-8",
+			"<p>log: \x1b$B not japanese</p>", "utf-8"},
 		// Regression (reviewer's finding): UTF-32's mark was taken for
 		// UTF-16LE's, the markup for text.
 		{"utf-32le with its mark", mustEncode(utf32.UTF32(utf32.LittleEndian, utf32.UseBOM).NewEncoder().String("<p>café</p>")), "", "<p>café</p>", "utf-32le"},
+		// Regression (reviewer's finding): UTF-16LE's mark before U+0000
+		// (FF FE 00 00) was taken for UTF-32LE's, and the page for not HTML.
+		{"utf-16le with its mark, U+0000 first", mustEncode(unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().String("\x00<p>café</p>")), "", "\ufeff\x00<p>café</p>", "utf-16le"}, // the mark kept, as for every UTF-16 page
+		{"utf-32le with its mark, U+0000 first", mustEncode(utf32.UTF32(utf32.LittleEndian, utf32.UseBOM).NewEncoder().String("\x00<p>café</p>")), "", "\x00<p>café</p>", "utf-32le"},
 		{"utf-32be with its mark", mustEncode(utf32.UTF32(utf32.BigEndian, utf32.UseBOM).NewEncoder().String("<p>café</p>")), "text/html; charset=utf-8", "<p>café</p>", "utf-32be"},
 	} {
 		got, enc, err := ToUTF8([]byte(c.body), c.contentType)
@@ -106,5 +120,16 @@ func TestPageUTF32(t *testing.T) {
 		if skip != "" || a.Title != "Council passes budget" || !strings.Contains(a.Text, paragraph(5)) || strings.Contains(a.Text, "<") {
 			t.Errorf("%s: skip %q, title %q, text %q", name, skip, a.Title, a.Text)
 		}
+	}
+}
+
+// Regression (reviewer's finding): a page in UTF-16LE whose first
+// character is U+0000 starts FF FE 00 00, and was taken for UTF-32LE and
+// skipped as not HTML.
+func TestPageUTF16NULFirst(t *testing.T) {
+	body := mustEncode(unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().String("\x00" + newsPage(6)))
+	a, skip := extractPage(t, body, Options{})
+	if skip != "" || a.Title != "Council passes budget" || !strings.Contains(a.Text, paragraph(5)) {
+		t.Errorf("skip %q, title %q, text %q", skip, a.Title, a.Text)
 	}
 }

@@ -74,14 +74,18 @@ func attachShadow(host, root *html.Node) {
 		host.AppendChild(c)
 		c = next
 	}
+	// The light children by the slot they name, in order, indexed once: a
+	// slot takes its name's children and the next slot of that name none
+	// (linear; each slot scanning every child was quadratic).
+	byName := map[string][]*html.Node{}
+	for _, c := range light {
+		name := slotName(c)
+		byName[name] = append(byName[name], c)
+	}
 	for _, slot := range shadowSlots(host) {
 		name := attr(slot, "name")
-		var fill []*html.Node
-		for i, c := range light {
-			if c != nil && slotName(c) == name {
-				fill, light[i] = append(fill, c), nil
-			}
-		}
+		fill := byName[name]
+		delete(byName, name)
 		if len(fill) == 0 { // the slot's own content
 			for c := slot.FirstChild; c != nil; c = c.NextSibling {
 				fill = append(fill, c)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestRevealShadowRoots(t *testing.T) {
@@ -17,6 +18,9 @@ func TestRevealShadowRoots(t *testing.T) {
 		{"named slots",
 			`<x-card><template shadowrootmode="open"><h2><slot name="title"></slot></h2><slot></slot></template><p>body</p><span slot="title">Head</span></x-card>`,
 			`<x-card><h2><span slot="title">Head</span></h2><p>body</p></x-card>`},
+		{"the first slot of a name takes its children, the next shows its own content",
+			`<div><template shadowrootmode="open"><slot name="a"></slot><slot name="a"><p>fallback</p></slot><slot></slot></template><p slot="a">1</p><p>2</p><p slot="a">3</p></div>`,
+			`<div><p slot="a">1</p><p slot="a">3</p><p>fallback</p><p>2</p></div>`},
 		{"a slot's own content when none fills it",
 			`<div><template shadowrootmode="open"><slot name="x"><p>fallback</p></slot></template></div>`,
 			`<div><p>fallback</p></div>`},
@@ -61,5 +65,32 @@ func TestPageShadowRootText(t *testing.T) {
 		if !strings.Contains(a.Text, paragraph(i)) {
 			t.Errorf("paragraph %d missing from text:\n%s", i, a.Text)
 		}
+	}
+}
+
+// Regression (reviewer's finding): every slot scanned every light child,
+// so a root of 30,000 named slots and as many children took seconds. Each
+// slot now finds its children in an index made once.
+func TestRevealShadowRootsLinear(t *testing.T) {
+	const n = 30000
+	var b strings.Builder
+	b.WriteString(`<div><template shadowrootmode="open">`)
+	for i := range n {
+		fmt.Fprintf(&b, `<slot name="s%d"></slot>`, i)
+	}
+	b.WriteString(`</template>`)
+	for i := range n {
+		fmt.Fprintf(&b, `<span slot="s%d">%d</span>`, n-1-i, n-1-i)
+	}
+	b.WriteString(`</div>`)
+	doc := parse(t, b.String())
+	start := time.Now()
+	revealShadowRoots(doc)
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("%d slots and children took %v", n, d)
+	}
+	got := renderBody(t, doc)
+	if !strings.HasPrefix(got, `<div><span slot="s0">0</span><span slot="s1">1</span>`) || strings.Count(got, "<span") != n || strings.Contains(got, "<slot") {
+		t.Errorf("slots filled wrong: %.200s", got)
 	}
 }
