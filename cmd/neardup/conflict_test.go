@@ -81,7 +81,7 @@ func TestIndexAddReportsIDsStoredWithOtherContent(t *testing.T) {
 					t.Errorf("the second day's messages lack %q:\n%s", want, stderr)
 				}
 			}
-			code, stdout, _ = runChild(t, "-q", "index", "export", "--db", db, "-o", filepath.Join(dir, "out"))
+			code, _, _ = runChild(t, "-q", "index", "export", "--db", db, "-o", filepath.Join(dir, "out"))
 			kept, err := os.ReadFile(filepath.Join(dir, "out", "kept.jsonl"))
 			if code != 0 || err != nil {
 				t.Fatalf("export: exit code %d, %v", code, err)
