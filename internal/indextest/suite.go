@@ -150,9 +150,11 @@ func (s Suite) emptyAndTiny(t *testing.T) {
 			t.Errorf("%s: skip %q pairs %v", o.ID, o.Skip, o.Pairs)
 		}
 	}
-	outs, err = x.Add(t.Context(), []core.Document{{ID: "one", Text: "again"}}, index.AddOptions{})
-	if err != nil || outs[0].Status != index.Exists {
-		t.Errorf("a repeated id: %+v, %v; want it reported as existing", outs, err)
+	// The same document again exists; another under its id is a conflict,
+	// not stored.
+	outs, err = x.Add(t.Context(), []core.Document{{ID: "one", Text: "word"}, {ID: "one-again", Text: "again"}}, index.AddOptions{})
+	if err != nil || outs[0].Status != index.Exists || outs[1].Status != index.Conflict {
+		t.Errorf("repeated ids: %+v, %v; want the same document existing, another a conflict", outs, err)
 	}
 }
 
