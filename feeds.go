@@ -2,7 +2,10 @@ package neardup
 
 import (
 	"context"
+	"fmt"
 
+	"github.com/neardup/neardup/internal/index"
+	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -41,9 +44,11 @@ type FeedTables struct{ st store.Store }
 // OpenFeeds opens the feed tables of the index at path: a SQLite file
 // (created when missing) or a PostgreSQL URL. Close it when done.
 func OpenFeeds(ctx context.Context, path string) (*FeedTables, error) {
-	st, err := store.Open(ctx, path, store.DefaultOptions())
+	so := store.DefaultOptions()
+	so.Accept = index.AcceptStored(methods.All) // an index this binary refuses is left unwritten
+	st, err := store.Open(ctx, path, so)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", store.Redacted(path), err)
 	}
 	return &FeedTables{st}, nil
 }

@@ -15,7 +15,8 @@ import (
 // saying how to get its documents out, and leaves the file byte for byte as
 // it was, with nothing created beside it. Regression (reviewer's
 // finding): even index stats upgraded the file to schema version 9 (and
-// switched it to WAL mode) before it refused it.
+// switched it to WAL mode) before it refused it, and the feeds commands,
+// which refused nothing, upgraded it.
 func TestRefusedIndexLeftUnwritten(t *testing.T) {
 	t.Parallel()
 	fixture, err := os.ReadFile(filepath.Join("..", "..", "internal", "store", "testdata", "v8.db"))
@@ -26,6 +27,8 @@ func TestRefusedIndexLeftUnwritten(t *testing.T) {
 	for _, args := range [][]string{
 		{"index", "stats"}, {"index", "verify"}, {"index", "export", "-o", "out"}, {"index", "query", example},
 		{"index", "add", example}, {"index", "rescore"}, {"index", "remove", "fixture-1"},
+		// The feed tables alone too: feeds list and add upgraded the schema.
+		{"feeds", "list"}, {"feeds", "add", "http://127.0.0.1:9/feed.xml", "--no-check"}, {"feeds", "export"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			t.Parallel()

@@ -243,6 +243,20 @@ func once(flags func(base engine.Config) (engine.Config, error)) func(base engin
 	}
 }
 
+// AcceptStored returns a store.Options.Accept for a caller that opens a
+// store without its index (the feed tables alone): it refuses the stored
+// settings Open would refuse whatever it is asked (sketches of a format
+// this binary does not read), so that such a store is left as it is, its
+// schema not upgraded, and creates no settings.
+func AcceptStored(specs []engine.Spec) func(m store.Meta, ok bool) (*store.Meta, error) {
+	return func(m store.Meta, ok bool) (*store.Meta, error) {
+		if !ok {
+			return nil, nil
+		}
+		return accept(specs, OpenOptions{Existing: true}, m, ok)
+	}
+}
+
 // accept is the store.Options.Accept of Open with o: it refuses the
 // settings m (ok false: none stored) that OpenIndex would refuse, and
 // returns those of a new index (none with Existing, which creates none).
