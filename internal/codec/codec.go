@@ -142,6 +142,17 @@ func (r *Reader) fail(format string, args ...any) {
 	r.b = nil
 }
 
+// Format reads a sketch part's format byte and returns it when it is one
+// of oldest to newest, which the method (named in the error) reads; else an
+// error wrapping ErrFormat and ErrCorrupt.
+func (r *Reader) Format(method string, oldest, newest byte) (byte, error) {
+	v := r.Byte()
+	if r.Err() != nil || v < oldest || v > newest {
+		return v, fmt.Errorf("%s: sketch format %d, this binary reads %d to %d: %w: %w", method, v, oldest, newest, ErrFormat, ErrCorrupt)
+	}
+	return v, nil
+}
+
 // Byte reads one byte.
 func (r *Reader) Byte() byte {
 	if len(r.b) == 0 {

@@ -107,11 +107,7 @@ func (m *method) DecodeSketch(index, detail []byte) (*Sketch, error) {
 
 // checkFormat reads a part's format byte: oldest to Format.
 func checkFormat(r *codec.Reader, oldest byte) (byte, error) {
-	v := r.Byte()
-	if r.Err() != nil || v < oldest || v > Format {
-		return v, fmt.Errorf("cosine: sketch format %d, this binary reads %d to %d: %w: %w", v, oldest, Format, codec.ErrFormat, codec.ErrCorrupt)
-	}
-	return v, nil
+	return r.Format(Name, oldest, Format)
 }
 
 type sketcher struct {

@@ -137,11 +137,7 @@ func (m *method) DecodeSketch(index, detail []byte) (*Sketch, error) {
 }
 
 func checkFormat(r *codec.Reader) (byte, error) {
-	v := r.Byte()
-	if r.Err() != nil || v < oldestFormat || v > Format {
-		return v, fmt.Errorf("minhash: sketch format %d, this binary reads %d to %d: %w: %w", v, oldestFormat, Format, codec.ErrFormat, codec.ErrCorrupt)
-	}
-	return v, nil
+	return r.Format(Name, oldestFormat, Format)
 }
 
 // sampleShare is the least share of its fingerprints a long document keeps

@@ -108,11 +108,7 @@ func (m *method) DecodeSketch(index, detail []byte) (*Sketch, error) {
 // checkFormat reads a part's format byte and returns it, or an error when
 // this binary does not read that format.
 func checkFormat(r *codec.Reader) (byte, error) {
-	v := r.Byte()
-	if r.Err() != nil || v < oldestFormat || v > Format {
-		return v, fmt.Errorf("simhash: sketch format %d, this binary reads %d to %d: %w: %w", v, oldestFormat, Format, codec.ErrFormat, codec.ErrCorrupt)
-	}
-	return v, nil
+	return r.Format(Name, oldestFormat, Format)
 }
 
 // sampleShare is the least share of its fingerprints a long document keeps
