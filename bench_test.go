@@ -68,6 +68,44 @@ func BenchmarkDedupMemory(b *testing.B) {
 	})
 }
 
+// BenchmarkDedupCopies reports the time and peak heap of a DedupSeq run of
+// -docs exact copies of one generated document (a page crawled again and
+// again), beside a run of as many different documents as the baseline:
+//
+//	go test -run '^$' -bench DedupCopies -benchtime 1x -docs 200000 .
+func BenchmarkDedupCopies(b *testing.B) {
+	n, words := *benchDocs, *benchWords
+	for _, kind := range []string{"distinct", "copies"} {
+		b.Run(kind, func(b *testing.B) {
+			first := genDoc(0, words)
+			docs := func(yield func(neardup.Document, error) bool) {
+				for i := range n {
+					d := genDoc(i, words)
+					if kind == "copies" {
+						d.Title, d.Text, d.Date = first.Title, first.Text, first.Date
+					}
+					if !yield(d, nil) {
+						return
+					}
+				}
+			}
+			for b.Loop() {
+				var pairs int
+				peak, live := heapPeak(func() {
+					res, err := neardup.DedupSeq(b.Context(), docs, neardup.Options{})
+					if err != nil {
+						b.Fatal(err)
+					}
+					pairs = len(res.Pairs)
+				})
+				b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+				b.ReportMetric(float64(live)/(1<<20), "peak-live-MiB")
+				b.ReportMetric(float64(pairs), "pairs")
+			}
+		})
+	}
+}
+
 // heapPeak runs f and returns the most bytes of heap objects seen while it
 // ran, garbage not yet collected included, and the most bytes the
 // collector found live, sampled every 10 ms.

@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -55,9 +56,10 @@ func TestSameAsBatch(t *testing.T) {
 	smallBuckets := minhash.Defaults()
 	smallBuckets.BucketLimit, smallBuckets.Similar = 3, 0.2
 	tests := []struct {
-		name string
-		o    Options
-		docs int // the first docs documents of the corpus; 0 for all
+		name   string
+		o      Options
+		docs   int  // the first docs documents of the corpus; 0 for all
+		copies bool // with many exact copies of one story beside the first 600
 	}{
 		{name: "defaults", o: Options{}},
 		{name: "no rounds", o: Options{Rounds: -1}, docs: 600},
@@ -68,14 +70,21 @@ func TestSameAsBatch(t *testing.T) {
 		{name: "simhash", o: Options{Method: simhash.Defaults()}},
 		{name: "simhash, central, window", o: Options{Method: simhash.Defaults(), Keep: cluster.Central, Window: 48 * time.Hour}, docs: 600},
 		{name: "shards, gzip", o: Options{Shards: 3, Kept: "kept.jsonl.gz"}, docs: 600},
+		{name: "many copies", copies: true},
+		{name: "many copies, simhash", o: Options{Method: simhash.Defaults()}, copies: true},
+		{name: "many copies, anchor", o: Options{Link: cluster.Anchor}, copies: true},
 	}
 	small := expand(t, writeCorpus(t, filepath.Join(dir, "small"), 600, 2))
+	withCopies := append(slices.Clone(small), writeCopies(t, filepath.Join(dir, "copies.jsonl"), 80))
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			o := tt.o
 			o.Inputs = inputs
 			if tt.docs > 0 {
 				o.Inputs = small
+			}
+			if tt.copies {
+				o.Inputs = withCopies
 			}
 			batch, beamOut := filepath.Join(t.TempDir(), "batch"), filepath.Join(t.TempDir(), "beam")
 			runBatch(t, o, batch)
@@ -98,6 +107,9 @@ func TestSameAsBatch(t *testing.T) {
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("stats.json differs (-batch +pipeline):\n%s", diff)
 			}
+			if n, _ := want["copies_checked_against_first"].(float64); tt.copies && (n == 0) != (o.Link == cluster.Anchor) {
+				t.Errorf("%v copies checked against the first alone under %s linking", n, o.Link)
+			}
 			if want["pairs"] == nil || len(lines(readFile(t, batch, clustersFile))) < 10 {
 				t.Fatalf("the corpus made too few pairs and clusters to compare: %v", want)
 			}
@@ -109,6 +121,26 @@ func TestSameAsBatch(t *testing.T) {
 			}
 		})
 	}
+}
+
+// writeCopies writes to path n exact copies of one story, dated alike,
+// and the story again under another date, and returns path.
+func writeCopies(t *testing.T, path string, n int) string {
+	t.Helper()
+	text := strings.Repeat("The harbour council voted to close the old ferry terminal by the end of the year. ", 3) +
+		"Operators asked for two more years to move their ticket offices, and residents want a market hall there."
+	var b strings.Builder
+	for i := range n + 1 {
+		date := "2024-03-01T09:00:00Z"
+		if i == n {
+			date = "2024-03-02T09:00:00Z"
+		}
+		fmt.Fprintf(&b, `{"id":"copy%d","title":"Council closes ferry terminal","text":%q,"date":%q}`+"\n", i, text, date)
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // checkShards checks that each JSON Lines file of dir is written as n

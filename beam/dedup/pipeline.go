@@ -18,10 +18,12 @@ import (
 )
 
 func init() {
-	for _, t := range []any{input{}, doc{}, member{}, half{}, found{}, node{}, link{}, clusterOut{}, labelPair{}, line{}, count{}} {
+	for _, t := range []any{input{}, doc{}, member{}, keyed{}, half{}, found{}, node{}, link{}, clusterOut{}, labelPair{}, line{}, count{}} {
 		beam.RegisterType(reflect.TypeOf(t))
 	}
-	register.DoFn7x1[context.Context, input, func(int64, doc), func(int64, []byte), func(int64, member), func(line), func(string, int64), error](&readFn{})
+	register.DoFn7x1[context.Context, input, func(int64, doc), func(int64, []byte), func(string, keyed), func(line), func(string, int64), error](&readFn{})
+	register.Function3x0(spreadKeys)
+	register.DoFn5x0[string, func(*keyed) bool, func(int64, member), func(int64, int64), func(string, int64)](&copiesFn{})
 	register.DoFn3x0[int64, func(*member) bool, func(int64, int64)](&bucketFn{})
 	register.Function5x0(laterFn)
 	register.DoFn5x1[int64, func(*half) bool, func(*doc) bool, func(found), func(string, int64), error](&verifyFn{})
@@ -145,11 +147,25 @@ func Build(s beam.Scope, o Options) error {
 		return fmt.Errorf("dedup: %d inputs; at most %d", len(ins), 1<<(63-ordBits)-1)
 	}
 	files := beam.Reshuffle(s, beam.CreateList(s, ins))
-	docs, lines, keys, rejects, counts := beam.ParDo5(s,
-		&readFn{Method: mc, Fields: o.Fields, MaxBytes: o.MaxBytes, MinChars: o.MinChars}, files)
+	// Many copies of a document are matched as the batch matches them
+	// under cluster.Any linking (engine.Method.Copies).
+	copies := o.Link == cluster.Any && st.bucketLimit() > 0
+	docs, lines, keyed, rejects, counts := beam.ParDo5(s,
+		&readFn{Method: mc, Fields: o.Fields, MaxBytes: o.MaxBytes, MinChars: o.MinChars, Copies: copies}, files)
 
 	// candidates → distinct pairs joined to both details → verified pairs
-	byLater := beam.ParDo(s, &bucketFn{Limit: st.bucketLimit()}, beam.GroupByKey(s, keys))
+	var inBuckets, firsts beam.PCollection
+	if copies {
+		var copyCounts beam.PCollection
+		inBuckets, firsts, copyCounts = beam.ParDo3(s, &copiesFn{Limit: st.bucketLimit()}, beam.GroupByKey(s, keyed))
+		counts = beam.Flatten(s, counts, copyCounts)
+	} else {
+		inBuckets = beam.ParDo(s, spreadKeys, keyed)
+	}
+	byLater := beam.ParDo(s, &bucketFn{Limit: st.bucketLimit()}, beam.GroupByKey(s, inBuckets))
+	if copies {
+		byLater = beam.Flatten(s, byLater, firsts)
+	}
 	halves := beam.ParDo(s, laterFn, beam.CoGroupByKey(s, byLater, docs))
 	pairs, verifyCounts := beam.ParDo2(s, &verifyFn{Method: mc, Window: int64(o.Window.Seconds())},
 		beam.CoGroupByKey(s, halves, docs))

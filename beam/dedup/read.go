@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,12 +50,20 @@ type member struct {
 	Searches bool
 }
 
+// keyed is a document on its way to the buckets: its member and its
+// candidate keys.
+type keyed struct {
+	Member member
+	Keys   []uint32
+}
+
 // Counter names of the statistics the stages count (see stats.go).
 const (
 	countRead        = "read"
 	countDocuments   = "documents"
 	countSkipped     = "skipped:" // + the reason
 	countCandidates  = "candidates"
+	countCopies      = "copies"
 	countUnreadDates = "dates-not-read"
 	countUnlisted    = "files-not-read"
 	countStray       = "gzip-stray-bytes"
@@ -106,6 +115,9 @@ type readFn struct {
 	MaxBytes int
 	// MinChars is the stub rule's minimum length (Options.MinChars).
 	MinChars int
+	// Copies says whether documents are keyed by engine.CopyKeyOf on
+	// their way to the buckets, for copiesFn; else by "".
+	Copies bool
 
 	sketch sketchFunc
 	limits output.Limits // named in rejects.jsonl
@@ -127,19 +139,20 @@ func (fn *readFn) Setup() error {
 type emits struct {
 	docs    func(int64, doc)
 	lines   func(int64, []byte)
-	keys    func(int64, member)
+	keys    func(string, keyed)
 	rejects func(line)
 	counts  func(string, int64)
 }
 
 // ProcessElement emits, for each document of the input: its doc by
-// ordinal, its JSON line by ordinal (for kept.jsonl), and a member of the
-// bucket of each of its candidate keys; for each record not compared, its
+// ordinal, its JSON line by ordinal (for kept.jsonl), and its member with
+// its candidate keys (by its CopyKey under Copies); for each record not
+// compared, its
 // line of rejects.jsonl; a count of each record read; and at the end the
 // input's number of records (countRecords), which places its documents
 // among the shards of the output.
 func (fn *readFn) ProcessElement(ctx context.Context, in input, docs func(int64, doc), lines func(int64, []byte),
-	keys func(int64, member), rejects func(line), counts func(string, int64)) error {
+	keys func(string, keyed), rejects func(line), counts func(string, int64)) error {
 	fs, err := filesystem.New(ctx, in.Path)
 	if err != nil {
 		return err
@@ -219,10 +232,12 @@ func (fn *readFn) record(ctx context.Context, ord int64, raw corpus.Raw, rec cor
 	e.docs(ord, d)
 	detailBytes.Inc(ctx, int64(len(d.Detail)))
 	bandKeys.Inc(ctx, int64(len(keys)))
-	m := member{Ord: ord, Searches: searches}
-	for _, k := range keys {
-		e.keys(int64(k), m)
+	var by string
+	if fn.Copies {
+		k := engine.CopyKeyOf(&rec.Doc)
+		by = string(k[:])
 	}
+	e.keys(by, keyed{Member: member{Ord: ord, Searches: searches}, Keys: slices.Clone(keys)})
 	return nil
 }
 

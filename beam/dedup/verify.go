@@ -38,6 +38,42 @@ func (fn *bucketFn) ProcessElement(_ int64, members func(*member) bool, emit fun
 	}
 }
 
+// spreadKeys emits a document's member into the bucket of each of its
+// candidate keys.
+func spreadKeys(_ string, k keyed, emit func(int64, member)) {
+	for _, key := range k.Keys {
+		emit(int64(key), k.Member)
+	}
+}
+
+// copiesFn takes the documents of one engine.CopyKey (equal title, text
+// and date) as the batch does under a method's Copies stage: each with
+// fewer earlier copies than the bucket limit goes into its buckets; each
+// other is no member of any, and its one candidate pair, as (later,
+// earlier), is with the first copy.
+type copiesFn struct {
+	Limit int
+}
+
+func (fn *copiesFn) ProcessElement(_ string, docs func(*keyed) bool, members func(int64, member), pairs func(int64, int64),
+	counts func(string, int64)) {
+	var ks []keyed
+	var k keyed
+	for docs(&k) {
+		ks = append(ks, k)
+		k = keyed{}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int { return cmpInt(a.Member.Ord, b.Member.Ord) })
+	for i, k := range ks {
+		if i < fn.Limit {
+			spreadKeys("", k, members)
+			continue
+		}
+		pairs(k.Member.Ord, ks[0].Member.Ord)
+		counts(countCopies, 1)
+	}
+}
+
 // half is a candidate pair on its way to verification: the later
 // document, joined to its doc.
 type half struct {

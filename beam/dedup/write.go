@@ -320,6 +320,8 @@ func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count
 			firstStray = least(firstStray, name)
 		case name == countCandidates:
 			st.Candidates += n
+		case name == countCopies:
+			st.Copies += int(n)
 		case name == countClusters:
 			st.Clusters += n
 		case name == countClustered:

@@ -112,15 +112,32 @@ type batch[S any, E core.Evidence] struct {
 	// spill holds what went to disk under a memory budget; nil without
 	// one. sketches then holds only the sketches kept in memory.
 	spill *spiller[S, E]
+	// copies, under the method's Copies stage, holds the first ordinal
+	// of each CopyKey added and how many documents have it, and copyOf,
+	// for each document, 1 + the ordinal of the first of the earlier
+	// documents it copies when it has Copies.BucketLimit of them or more
+	// (0 otherwise); both nil without the stage.
+	copies map[CopyKey]copyCount
+	copyOf []int32
 }
+
+// copyCount is the first ordinal of a CopyKey and how many documents have
+// it.
+type copyCount struct{ first, n int32 }
 
 func newBatch[S any, E core.Evidence](name string, m Method[S, E], g Grouping) *batch[S, E] {
 	links := func(l core.Label) bool { return l == core.Duplicate }
 	if g.SimilarIsCopy {
 		links = func(l core.Label) bool { return l == core.Duplicate || l == core.Similar }
 	}
-	return &batch[S, E]{name: name, maker: newMaker("batch", name), m: m, keep: g.Keep, link: g.Link, window: int64(g.Window / time.Second),
+	b := &batch[S, E]{name: name, maker: newMaker("batch", name), m: m, keep: g.Keep, link: g.Link, window: int64(g.Window / time.Second),
 		minChars: g.MinChars, links: links, stats: newStats(name)}
+	// Under the other linkings a document joins a cluster by its pairs
+	// with the members: a copy needs its own.
+	if m.Copies != nil && m.Copies.BucketLimit() > 0 && (g.Link == cluster.Any || g.Link == "") {
+		b.copies = map[CopyKey]copyCount{}
+	}
+	return b
 }
 
 // outside reports whether documents a and b are dated farther apart than
@@ -152,6 +169,9 @@ func (b *batch[S, E]) NewSketcher() *Sketcher {
 		if skip != core.SkipNone {
 			return Sketch{by: b.maker, skip: skip}
 		}
+		if b.copies != nil {
+			return Sketch{v: typed[S]{s}, by: b.maker, copy: CopyKeyOf(doc), keyed: true}
+		}
 		return Sketch{v: typed[S]{s}, by: b.maker}
 	}}
 }
@@ -167,13 +187,17 @@ func (b *batch[S, E]) Add(doc *core.Document, sk Sketch) error {
 	if sk.length > 0 {
 		return b.addLength(doc, sk.length-1, s, sk.skip)
 	}
-	return b.add(doc, s, sk.skip)
+	var key *CopyKey
+	if sk.keyed {
+		key = &sk.copy
+	}
+	return b.add(doc, s, sk.skip, key)
 }
 
 // addLength adds a document given without its text, that text's length
 // given.
 func (b *batch[S, E]) addLength(doc *core.Document, length int, s *S, skip core.SkipReason) error {
-	if err := b.add(doc, s, skip); err != nil {
+	if err := b.add(doc, s, skip, nil); err != nil {
 		return err
 	}
 	b.docs.lengths[len(b.docs.lengths)-1] = int32(min(length, 1<<31-1))
@@ -201,8 +225,10 @@ func (b *batch[S, E]) Decode(length int, skip core.SkipReason, index, detail []b
 	return sk, nil
 }
 
-// add appends a document with its typed sketch (nil when skipped).
-func (b *batch[S, E]) add(doc *core.Document, s *S, skip core.SkipReason) error {
+// add appends a document with its typed sketch (nil when skipped) and,
+// under the method's Copies stage, its CopyKey (nil when unknown: a
+// document an index stored is never taken for a copy).
+func (b *batch[S, E]) add(doc *core.Document, s *S, skip core.SkipReason, key *CopyKey) error {
 	ord, err := b.docs.add(doc)
 	if err != nil {
 		return err
@@ -212,13 +238,47 @@ func (b *batch[S, E]) add(doc *core.Document, s *S, skip core.SkipReason) error 
 		b.stats.Skipped[skip]++
 	}
 	b.m.Add(ord, s)
+	copied := b.noteCopy(ord, s, key)
 	if b.spill != nil {
-		if held, err := b.spillAdd(ord, doc.ID, s); err != nil || !held {
+		if held, err := b.spillAdd(ord, doc.ID, s, copied); err != nil || !held {
 			return err
 		}
 	}
 	b.sketches = append(b.sketches, s)
 	return nil
+}
+
+// noteCopy records whether document ord, of sketch s and CopyKey key, is
+// to be verified against the first of its earlier copies alone, and
+// reports whether it is.
+func (b *batch[S, E]) noteCopy(ord int32, s *S, key *CopyKey) bool {
+	if b.copies == nil {
+		return false
+	}
+	if s != nil && key != nil {
+		c, ok := b.copies[*key]
+		if !ok {
+			c.first = ord
+		}
+		c.n++
+		b.copies[*key] = c
+		if int(c.n) > b.m.Copies.BucketLimit() {
+			b.copyOf = append(b.copyOf, c.first+1)
+			b.stats.Copies++
+			return true
+		}
+	}
+	b.copyOf = append(b.copyOf, 0)
+	return false
+}
+
+// firstCopy returns the first of document ord's earlier copies when it is
+// verified against it alone (see noteCopy); false otherwise.
+func (b *batch[S, E]) firstCopy(ord int32) (int32, bool) {
+	if int(ord) >= len(b.copyOf) || b.copyOf[ord] == 0 {
+		return 0, false
+	}
+	return b.copyOf[ord] - 1, true
 }
 
 func (b *batch[S, E]) AddStored(doc *core.Document, length int, skip core.SkipReason, index, detail []byte) error {
@@ -331,7 +391,11 @@ func (b *batch[S, E]) match(ord int32) error {
 	if s == nil {
 		return nil
 	}
-	err := b.m.Match(ord, s, b.source(ord), emitter(b.m, &ord, b.outside, b.found.add, &b.stats.Candidates))
+	emit := emitter(b.m, &ord, b.outside, b.found.add, &b.stats.Candidates)
+	if first, ok := b.firstCopy(ord); ok {
+		return b.m.Copies.Verify([]int32{first}, s, b.source(ord), emit)
+	}
+	err := b.m.Match(ord, s, b.source(ord), emit)
 	b.m.Index(ord, s)
 	return err
 }
@@ -364,7 +428,16 @@ func (b *batch[S, E]) matchParallel(ctx context.Context, pm Parallel[S, E], work
 	if progress != nil {
 		indexing = func(done int) { reported = true; progress(done) }
 	}
-	if err := pm.IndexAll(ctx, b.sketches, indexing); err != nil {
+	ss := b.sketches
+	if b.stats.Copies > 0 { // a copy is not indexed: nil as a skipped document's
+		ss = slices.Clone(ss)
+		for ord := range ss {
+			if _, ok := b.firstCopy(int32(ord)); ok {
+				ss[ord] = nil
+			}
+		}
+	}
+	if err := pm.IndexAll(ctx, ss, indexing); err != nil {
 		return err
 	}
 	if reported {
@@ -422,6 +495,7 @@ func (b *batch[S, E]) matchBlock(ctx context.Context, mt Matcher[S, E], lo, hi i
 	var bl block[E]
 	var ord int32
 	emit := emitter(b.m, &ord, b.outside, func(f Found[E]) { bl.found = append(bl.found, f) }, &bl.candidates)
+	var first [1]int32
 	for ord = int32(lo); ord < int32(hi); ord++ {
 		if (int(ord)-lo)%ctxEvery == ctxEvery-1 {
 			if bl.err = ctx.Err(); bl.err != nil {
@@ -429,6 +503,13 @@ func (b *batch[S, E]) matchBlock(ctx context.Context, mt Matcher[S, E], lo, hi i
 			}
 		}
 		if s := b.sketches[ord]; s != nil {
+			if f, ok := b.firstCopy(ord); ok {
+				first[0] = f
+				if bl.err = b.m.Copies.Verify(first[:], s, b.source(ord), emit); bl.err != nil {
+					return bl
+				}
+				continue
+			}
 			if bl.err = mt.Match(ord, s, b.source(ord), emit); bl.err != nil {
 				return bl
 			}

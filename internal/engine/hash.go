@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"encoding/binary"
+
 	"github.com/zeebo/xxh3"
 
 	"github.com/neardup/neardup/core"
@@ -85,3 +87,26 @@ var byteClass = func() (t [256]uint8) {
 	}
 	return t
 }()
+
+// CopyKey is a hash of what a method with a Copies stage reads of a
+// document, its title, text and date, byte for byte: two documents with the
+// same key are sketched alike, and score alike against every other.
+type CopyKey [16]byte
+
+// CopyKeyOf returns doc's CopyKey.
+func CopyKeyOf(doc *core.Document) CopyKey {
+	h := xxh3.New()
+	var b [17]byte
+	binary.LittleEndian.PutUint64(b[:8], uint64(len(doc.Title)))
+	h.Write(b[:8])
+	h.WriteString(doc.Title)
+	h.WriteString(doc.Text)
+	b[0] = 0
+	if !doc.Date.IsZero() {
+		b[0] = 1
+		binary.LittleEndian.PutUint64(b[1:9], uint64(doc.Date.Unix()))
+		binary.LittleEndian.PutUint64(b[9:], uint64(doc.Date.Nanosecond()))
+	}
+	h.Write(b[:])
+	return h.Sum128().Bytes()
+}

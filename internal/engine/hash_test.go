@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/zeebo/xxh3"
 
@@ -63,5 +64,38 @@ func BenchmarkContentHash(b *testing.B) {
 	b.SetBytes(int64(len(d.Text)))
 	for b.Loop() {
 		ContentHash(d)
+	}
+}
+
+// TestCopyKeyOf pins what a CopyKey tells apart: every byte of the title
+// and text, where the title ends, and the date to the nanosecond; and
+// nothing else (URL, source, id).
+func TestCopyKeyOf(t *testing.T) {
+	day := time.Date(2026, 3, 3, 9, 0, 0, 0, time.UTC)
+	base := core.Document{ID: "a", Title: "Harbour vote", Text: "The council voted.", Date: day, URL: "https://a.example/1", Source: "a"}
+	same := base
+	same.ID, same.URL, same.Source = "b", "https://b.example/2", "b"
+	if CopyKeyOf(&base) != CopyKeyOf(&same) {
+		t.Error("id, URL or source changed the key")
+	}
+	zoned := base
+	zoned.Date = day.In(time.FixedZone("X", 3600))
+	if CopyKeyOf(&base) != CopyKeyOf(&zoned) {
+		t.Error("the same instant in another zone changed the key")
+	}
+	for name, change := range map[string]func(d *core.Document){
+		"title":         func(d *core.Document) { d.Title = "Harbour Vote" },
+		"text":          func(d *core.Document) { d.Text = "The council  voted." },
+		"title's end":   func(d *core.Document) { d.Title, d.Text = "Harbour voteThe", " council voted." },
+		"date":          func(d *core.Document) { d.Date = day.Add(time.Second) },
+		"nanosecond":    func(d *core.Document) { d.Date = day.Add(1) },
+		"no date":       func(d *core.Document) { d.Date = time.Time{} },
+		"title as text": func(d *core.Document) { d.Title, d.Text = "", d.Title+d.Text },
+	} {
+		d := base
+		change(&d)
+		if CopyKeyOf(&d) == CopyKeyOf(&base) {
+			t.Errorf("%s: the key did not change", name)
+		}
 	}
 }

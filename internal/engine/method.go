@@ -67,6 +67,16 @@ type Method[S any, E core.Evidence] struct {
 	// Spill lets a Batch keep a memory budget (Grouping.Memory); without
 	// it a Batch refuses a budget.
 	Spill Spiller[S, E]
+	// Copies, for a method whose sketch reads nothing of a document but
+	// its title, text and date, bounds the work of many documents equal
+	// in those (a page crawled a million times): under cluster.Any
+	// linking, a document with BucketLimit or more such earlier copies
+	// is verified against the first of them alone and made a candidate
+	// of no other. The candidates it would have met are mostly its
+	// copies, whose pairs with the first stand for its own; a million
+	// copies give a million pairs, not the bucket limit times as many.
+	// Without it every copy is matched.
+	Copies Copier[S, E]
 	// Pairs finishes one document's verified pairs.
 	Pairs Pairs[E]
 	// Corpus are the steps over a Batch's whole corpus.
@@ -182,6 +192,19 @@ type Checker[S any, E core.Evidence] interface {
 	// Match would of them, in increasing ordinal order. It may run at once
 	// with any other method call.
 	Verify(cands []int32, s *S, src Source[S], emit func(other int32, score float64, ev E)) error
+}
+
+// Copier is the stage that lets a Batch verify a copy against the
+// first of its copies alone (see Method.Copies).
+type Copier[S any, E core.Evidence] interface {
+	// Verify verifies s against cands, which it may sort, and emits what
+	// Match would of them, in increasing ordinal order (as
+	// Checker.Verify). Calls run at once on many goroutines, beside no
+	// Add, Index or Remove.
+	Verify(cands []int32, s *S, src Source[S], emit func(other int32, score float64, ev E)) error
+	// BucketLimit is how many earlier copies a copy is matched with
+	// before it is verified against the first alone; 0 for no bound.
+	BucketLimit() int
 }
 
 // Recounter is the stage of a method with corpus statistics that lets a

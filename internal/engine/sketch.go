@@ -21,6 +21,10 @@ type Sketch struct {
 	// length is 1 + the length of the document's text when Batch.Decode
 	// made the sketch, of a document given without its text; 0 otherwise.
 	length int
+	// copy is the document's CopyKey when keyed, under a method's Copies
+	// stage.
+	copy  CopyKey
+	keyed bool
 }
 
 // Skip is the reason the method will not compare the document, if any.

@@ -50,8 +50,12 @@ const (
 )
 
 // docCost is about how many bytes the documents table, its id index and
-// the Batch's bookkeeping hold for one document, besides its id.
-const docCost = 96
+// the Batch's bookkeeping hold for one document, besides its id; copyCost
+// what the copies' bookkeeping adds under a method's Copies stage.
+const (
+	docCost  = 96
+	copyCost = 40
+)
 
 // spiller holds what a Batch with a memory budget spilled: the encoded
 // detail parts of the sketches of documents from ordinal from on, and every
@@ -144,10 +148,14 @@ func (p *spiller[S, E]) spilling(ord int32) bool { return p != nil && p.from >= 
 
 // add takes the sketch of the document just added at ord (id its id),
 // into memory while the budget allows, to disk after; kept reports
-// whether the caller keeps it in memory.
-func (b *batch[S, E]) spillAdd(ord int32, id string, s *S) (kept bool, err error) {
+// whether the caller keeps it in memory. A copy's band keys are not
+// written: it is no candidate of any other document.
+func (b *batch[S, E]) spillAdd(ord int32, id string, s *S, copied bool) (kept bool, err error) {
 	p := b.spill
 	p.held += int64(docCost + len(id))
+	if b.copies != nil {
+		p.held += copyCost
+	}
 	if p.from < 0 {
 		if s != nil {
 			p.held += int64(p.sp.SketchSize(s) + 8)
@@ -161,8 +169,10 @@ func (b *batch[S, E]) spillAdd(ord int32, id string, s *S) (kept bool, err error
 	}
 	p.held += 8
 	if s != nil {
-		if err := p.writeKeys(ord, s); err != nil {
-			return false, err
+		if !copied {
+			if err := p.writeKeys(ord, s); err != nil {
+				return false, err
+			}
 		}
 		// Both parts, the index part once the keys are taken: a method's
 		// verification may read it (simhash's fingerprint).
@@ -193,7 +203,7 @@ func (b *batch[S, E]) startSpilling(from int32) error {
 	}
 	p.from = from
 	for ord, s := range b.sketches {
-		if s != nil {
+		if _, copied := b.firstCopy(int32(ord)); s != nil && !copied {
 			if err := p.writeKeys(int32(ord), s); err != nil {
 				return err
 			}
@@ -305,6 +315,13 @@ func (b *batch[S, E]) matchSpilled(ctx context.Context, workers int, progress fu
 		}
 		if progress != nil {
 			progress(n * (i + 1) / keyParts / 2)
+		}
+	}
+	for ord, first := range b.copyOf { // a copy's one candidate: its first
+		if first > 0 {
+			if err := pairs[ord/span].word(uint64(ord)<<32 | uint64(first-1)); err != nil {
+				return err
+			}
 		}
 	}
 	v := &verifier[S, E]{b: b, workers: workers, pairs: pairStream{files: pairs[:]},

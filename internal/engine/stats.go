@@ -43,6 +43,9 @@ type Stats struct {
 	StrayBytesExample string `json:"gzip_files_with_stray_bytes_example,omitempty"`
 	// Candidates counts candidate pairs verified exactly.
 	Candidates int `json:"candidates_verified"`
+	// Copies counts the documents verified against the first of their
+	// many earlier exact copies alone (see Method.Copies).
+	Copies int `json:"copies_checked_against_first,omitempty"`
 	// Pairs counts reported pairs by label.
 	Pairs map[core.Label]int `json:"pairs"`
 	// Clusters counts groups of two or more duplicates; Clustered their

@@ -87,7 +87,7 @@ var older = engine.OlderFormat(4, func(o Options) Options {
 // verifying reads the fingerprints Add appends to.
 func (m *method) stages() engine.Method[Sketch, Evidence] {
 	return engine.Method[Sketch, Evidence]{Sketching: m, Matching: m, Label: m.Label,
-		Parallel: m.Table, Spill: m.Table, Restore: m.Restore, Corpus: engine.Corpus{Report: m.Report}}
+		Parallel: m.Table, Spill: m.Table, Copies: m.Table, Restore: m.Restore, Corpus: engine.Corpus{Report: m.Report}}
 }
 
 // Add records the document's fingerprint, which Match reads to check a
