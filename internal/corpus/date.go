@@ -108,6 +108,13 @@ func parseDate(s string) time.Time {
 	if s == "" {
 		return time.Time{}
 	}
+	if rest, loc, ok := extract.SplitZone(s); ok {
+		// A name the layouts do not read ("ET": two letters) or read
+		// with a zero offset: the date and clock before it, in its zone.
+		if t := parseDate(rest); !t.IsZero() && t.Location() == core.NoZone {
+			return extract.InZone(t, loc)
+		}
+	}
 	for _, layout := range dateLayouts {
 		// In UTC, not the local zone: time.Parse reads a zone's name
 		// with the local zone's offset when it is the local zone's, so

@@ -39,6 +39,10 @@ func TestParseDate(t *testing.T) {
 		{"Tue, 05 Mar 2024 03:20:30 PDT", utc(2024, 3, 5, 10, 20, 30)},
 		{"2024-03-05 11:20:30 CET", utc(2024, 3, 5, 10, 20, 30)},
 		{"5 Mar 2024 04:20:30 CST", utc(2024, 3, 5, 10, 20, 30)},
+		// Regression: other names news exports carry were read as UTC.
+		{"Tue, 05 Mar 2024 15:50:30 IST", utc(2024, 3, 5, 10, 20, 30)},
+		{"Tue, 05 Mar 2024 21:20:30 AEDT", utc(2024, 3, 5, 10, 20, 30)},
+		{"2024-07-05 06:20:30 ET", utc(2024, 7, 5, 10, 20, 30)},
 		// Regression: Unix time as text (every CSV value is) was not read.
 		{"1709634030", utc(2024, 3, 5, 10, 20, 30)},
 		{"1709634030.5", time.Date(2024, 3, 5, 10, 20, 30, 5e8, time.UTC)},

@@ -11,7 +11,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
+	_ "time/tzdata" // the zones of seasonZones, wherever the binary runs
 
 	"github.com/araddon/dateparse"
 	"golang.org/x/net/html"
@@ -524,6 +526,10 @@ func namesDate(n *html.Node) bool {
 	return false
 }
 
+// ParseDate is parseDate, for a date given apart from a page (a feed
+// item's that its parser could not read).
+func ParseDate(s string) (time.Time, bool) { return parseDate(s) }
+
 // parseDate parses a date in any common notation (localDate's, then
 // dateparse's), accepting only years from 1990 to next year and not a
 // year alone (yearOnly). An "on" and a weekday before the date and a dash
@@ -533,6 +539,17 @@ func parseDate(s string) (time.Time, bool) {
 	s = strings.TrimSpace(s)
 	if s == "" || len(s) > 64 || yearOnly.MatchString(s) {
 		return time.Time{}, false
+	}
+	if rest, loc, ok := SplitZone(s); ok {
+		// dateparse drops or cuts the names it does not know ("AEDT" as
+		// "AED", at UTC) and reads no date at all before some ("10:30
+		// a.m. ET"): the date is read without its zone, then put in it.
+		if t, ok := parseDate(rest); ok {
+			if name, off := t.Zone(); off == 0 && (name == "UTC" || name == "") {
+				return InZone(t, loc), true
+			}
+			return t, true
+		}
 	}
 	t, err := localDate(s) // first: dateparse reads 03.04.2024 month first
 	if err != nil {
@@ -590,7 +607,7 @@ var (
 )
 
 // zoneLocation gives the zone z names after a clock: none (UTC), UTC or
-// GMT, a name of zoneHours, or an offset (zoneOffset). It reports false
+// GMT, a name namedZone knows, or an offset (zoneOffset). It reports false
 // for any other name.
 func zoneLocation(z string) (*time.Location, bool) {
 	z = strings.ToUpper(strings.TrimSpace(z))
@@ -598,8 +615,8 @@ func zoneLocation(z string) (*time.Location, bool) {
 	case "", "UTC", "GMT", "Z":
 		return time.UTC, true
 	}
-	if h, ok := zoneHours[z]; ok {
-		return time.FixedZone(z, h*3600), true
+	if loc, ok := namedZone(z); ok {
+		return loc, true
 	}
 	g := zoneOffset.FindStringSubmatch(z)
 	if g == nil {
@@ -616,14 +633,84 @@ func zoneLocation(z string) (*time.Location, bool) {
 	return time.FixedZone("", off), true
 }
 
-// zoneHours are the offsets, in hours from UTC, of the zone names a date
-// may carry that tell one offset: those of RFC 5322 (mail, RSS), which
-// pages, feeds and exports still write, and Europe's, Moscow's, Japan's
-// and Korea's. Other names (IST, BST: several zones each) are read as UTC.
-var zoneHours = map[string]int{
-	"EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
-	"WEST": 1, "CET": 1, "CEST": 2, "EET": 2, "EEST": 3, "MSK": 3, "JST": 9, "KST": 9,
+// zoneMinutes are the offsets, in minutes east of UTC, of the zone names a
+// date may carry that tell one offset wherever news is written: those of
+// RFC 5322 (mail, RSS), which pages, feeds and exports still write, and
+// the names of Europe, Russia, Asia, Oceania, Africa and the Americas that
+// news sites print after a clock. Of two zones of one name the first in
+// news is taken: IST is India's (Israel's in Hebrew: WithLanguageZone),
+// BST Britain's summer time (Bangladesh's in Bengali), PST North
+// America's Pacific, not the Philippines'. Names no zone table agrees on
+// (AST, CAT, SST, …) are not here: a date that carries one is read as UTC.
+var zoneMinutes = map[string]int{
+	"EST": -5 * 60, "EDT": -4 * 60, "CST": -6 * 60, "CDT": -5 * 60, "MST": -7 * 60, "MDT": -6 * 60, "PST": -8 * 60, "PDT": -7 * 60,
+	"AKST": -9 * 60, "AKDT": -8 * 60, "HST": -10 * 60, "NST": -3*60 - 30, "NDT": -2*60 - 30, "BRT": -3 * 60, "ART": -3 * 60,
+	"WET": 0, "WEST": 60, "BST": 60, "IST": 5*60 + 30, "CET": 60, "CEST": 2 * 60, "MEZ": 60, "MESZ": 2 * 60,
+	"EET": 2 * 60, "EEST": 3 * 60, "MSK": 3 * 60, "IDT": 3 * 60, "TRT": 3 * 60,
+	"SAST": 2 * 60, "WAT": 60, "EAT": 3 * 60, "PKT": 5 * 60, "NPT": 5*60 + 45, "ICT": 7 * 60, "WIB": 7 * 60,
+	"HKT": 8 * 60, "SGT": 8 * 60, "MYT": 8 * 60, "PHT": 8 * 60, "AWST": 8 * 60, "JST": 9 * 60, "KST": 9 * 60,
+	"ACST": 9*60 + 30, "ACDT": 10*60 + 30, "AEST": 10 * 60, "AEDT": 11 * 60, "NZST": 12 * 60, "NZDT": 13 * 60,
 }
+
+// seasonZones are the names of North America's zones that leave the season
+// to the date ("10:30 a.m. ET"): standard time in winter, daylight saving
+// time in summer, as the zone's rules had them that day.
+var seasonZones = map[string]string{
+	"ET": "America/New_York", "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
+}
+
+// seasonLocations are the locations of seasonZones, loaded once (from the
+// zone database the binary carries: time/tzdata).
+var seasonLocations = sync.OnceValue(func() map[string]*time.Location {
+	m := map[string]*time.Location{}
+	for name, zone := range seasonZones {
+		if loc, err := time.LoadLocation(zone); err == nil {
+			m[name] = loc
+		}
+	}
+	return m
+})
+
+// namedZone returns the zone a name after a clock names, in any case: a
+// name of zoneMinutes or seasonZones, or UTC's (UTC, GMT, Z); false for
+// any other.
+func namedZone(name string) (*time.Location, bool) {
+	name = strings.ToUpper(name)
+	switch name {
+	case "UTC", "GMT", "Z":
+		return time.UTC, true
+	}
+	if m, ok := zoneMinutes[name]; ok {
+		return time.FixedZone(name, m*60), true
+	}
+	loc, ok := seasonLocations()[name]
+	return loc, ok
+}
+
+// SplitZone splits s, a date whose clock is followed by the name of a zone
+// namedZone knows ("10:30 IST", "10:30 a.m. ET", "22:15 (AEDT)"), into
+// the date and clock before the name and the zone it names; false when s
+// ends otherwise.
+func SplitZone(s string) (rest string, loc *time.Location, ok bool) {
+	g := zoneAtEnd.FindStringSubmatch(s)
+	if g == nil {
+		return "", nil, false
+	}
+	if loc, ok = namedZone(g[2]); !ok {
+		return "", nil, false
+	}
+	return g[1], loc, true
+}
+
+// InZone returns t's date and clock in loc.
+func InZone(t time.Time, loc *time.Location) time.Time {
+	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc)
+}
+
+// zoneAtEnd is a date whose clock is followed by a zone's name in capitals,
+// in brackets or not ("10:30 IST", "10:30 a.m. ET", "22:15 (AEDT)"): the
+// date and the name.
+var zoneAtEnd = regexp.MustCompile(`^(.*\d:\d\d(?::\d\d)?(?:\s*[AaPp]\.?[Mm]\.?)?)[\s,]*\(?([A-Z]{2,5})\)?$`)
 
 // WithZoneOffset gives t, a time parsed in UTC (time.ParseInLocation, or
 // dateparse.ParseIn with time.UTC), the offset of the zone it names: those
@@ -631,43 +718,72 @@ var zoneHours = map[string]int{
 // 01:00 UTC, not 06:00).
 func WithZoneOffset(t time.Time) time.Time {
 	name, off := t.Zone()
-	h, ok := zoneHours[name]
-	if !ok || off != 0 {
+	if off != 0 || name == "UTC" || name == "" {
 		return t
 	}
-	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.FixedZone(name, h*3600))
+	loc, ok := namedZone(name)
+	if !ok {
+		return t
+	}
+	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc)
 }
 
 // WithLanguageZone gives t the offset its zone's name has in a text in
 // language lang (a BCP 47 tag) where that differs from WithZoneOffset's
 // reading: CST on a page in Chinese is China Standard Time, UTC+8, which
-// mainland and Taiwanese sites write, not North America's Central, UTC−6.
+// mainland and Taiwanese sites write, not North America's Central, UTC−6;
+// IST in Hebrew is Israel's, UTC+2, not India's; BST in Bengali is
+// Bangladesh's, UTC+6, not Britain's summer time.
 func WithLanguageZone(t time.Time, lang string) time.Time {
 	name, off := t.Zone()
-	if name != "CST" || (off != 0 && off != -6*3600) || !isChinese(lang) {
+	z, ok := languageZones[name]
+	if !ok || (off != 0 && off != zoneMinutes[name]*60) || !hasLanguage(lang, z.lang) {
 		return t
 	}
-	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.FixedZone(name, 8*3600))
+	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.FixedZone(name, z.minutes*60))
 }
 
-// isChinese reports whether lang, a BCP 47 tag, is Chinese ("zh",
-// "zh-CN", "zh-Hant-TW"), in any case.
-func isChinese(lang string) bool {
-	return len(lang) >= 2 && strings.EqualFold(lang[:2], "zh") && (len(lang) == 2 || lang[2] == '-' || lang[2] == '_')
+// languageZones are the zone names whose offset in texts of one language
+// (a BCP 47 primary tag) is another than zoneMinutes gives.
+var languageZones = map[string]struct {
+	lang    string
+	minutes int
+}{
+	"CST": {"zh", 8 * 60},
+	"IST": {"he", 2 * 60},
+	"BST": {"bn", 6 * 60},
+}
+
+// hasLanguage reports whether lang, a BCP 47 tag, is of the primary
+// language primary ("zh", "zh-CN", "zh-Hant-TW" for "zh"), in any case.
+func hasLanguage(lang, primary string) bool {
+	n := len(primary)
+	return len(lang) >= n && strings.EqualFold(lang[:n], primary) && (len(lang) == n || lang[n] == '-' || lang[n] == '_')
 }
 
 // yearOnly matches a year alone ("2019": an album's release, a copyright),
 // which dateparse would read as its 1st of January.
 var yearOnly = regexp.MustCompile(`^\d{4}$`)
 
-// localDate reads the date notations of other languages than English, a
-// time after the date allowed ("25.04.2024, 14:23 Uhr"): the day first with
+// localDate reads the date notations of other languages than English, with
+// the time after the date ("25.04.2024, 14:23 Uhr"), if any: the day first with
 // dots (25.04.2024, 3.4.24: never month first), the year first with 年 月 日
 // or 년 월 일 (2019年4月4日), and the month by its name in German, French,
 // Spanish, Italian, Portuguese, Dutch, Polish, Swedish and Russian ("3. Mai
 // 2024", "3 de mayo de 2024", "3 мая 2024").
 func localDate(s string) (time.Time, error) {
-	s = strings.TrimSpace(localTime.ReplaceAllString(strings.ToLower(s), ""))
+	s = strings.ToLower(s)
+	var hour, minute, second int
+	if loc := localTime.FindStringIndex(s); loc != nil {
+		if g := clockFigures.FindStringSubmatch(s[loc[0]:loc[1]]); g != nil {
+			hour, minute, second = atoi(g[1]), atoi(g[2]), atoi(g[3])
+		}
+		if hour > 23 || minute > 59 || second > 59 {
+			hour, minute, second = 0, 0, 0
+		}
+		s = s[:loc[0]]
+	}
+	s = strings.TrimSpace(s)
 	var y, m, d int
 	if g := dottedDate.FindStringSubmatch(s); g != nil {
 		d, m, y = atoi(g[1]), atoi(g[2]), atoi(g[3])
@@ -681,7 +797,7 @@ func localDate(s string) (time.Time, error) {
 	if y < 100 {
 		y += 2000
 	}
-	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+	t := time.Date(y, time.Month(m), d, hour, minute, second, 0, time.UTC)
 	if m < 1 || m > 12 || d < 1 || t.Day() != d {
 		return time.Time{}, errNoDate
 	}
@@ -771,7 +887,10 @@ var (
 	// or written with the characters for hour and minute (09時00分).
 	localTime = regexp.MustCompile(`(?:(?:,|\s)\s*(?:um\s+|à\s+|a las\s+|alle\s+|kl\.?\s+|в\s+)?\d{1,2}[:.h]\d{2}(?:\s*(?:uhr|h))?|\s*\d{1,2}\s*[時时]\s*\d{1,2}\s*分(?:\s*\d{1,2}\s*秒)?)$`)
 	// dottedDate is a date written day first with dots.
-	dottedDate = regexp.MustCompile(`^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4}|\d{2})$`)
+	// clockFigures are the hour, minutes and seconds (or none) of a
+	// clock localTime matched.
+	clockFigures = regexp.MustCompile(`(\d{1,2})\D+(\d{1,2})(?:\D+(\d{1,2}))?`)
+	dottedDate   = regexp.MustCompile(`^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4}|\d{2})$`)
 	// cjkDate is a date written year first with the characters for year,
 	// month and day.
 	cjkDate = regexp.MustCompile(`^(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?$`)

@@ -594,6 +594,10 @@ func TestPageDateZoneAfterAMPM(t *testing.T) {
 		{"en", "5 March 2024, 10:00 CET", time.Date(2024, 3, 5, 10, 0, 0, 0, time.FixedZone("CET", 3600))},
 		{"en", "March 5, 2024 10:00 AM", time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
 		{"zh-CN", "Tue, 05 Mar 2024 10:00 AM CST", time.Date(2024, 3, 5, 10, 0, 0, 0, time.FixedZone("CST", 8*3600))},
+		{"en", "March 5, 2024 10:00 AM IST", time.Date(2024, 3, 5, 10, 0, 0, 0, time.FixedZone("IST", 5*3600+1800))},
+		{"he", "March 5, 2024 10:00 AM IST", time.Date(2024, 3, 5, 10, 0, 0, 0, time.FixedZone("IST", 2*3600))},
+		{"bn", "March 5, 2024 10:00 AM BST", time.Date(2024, 3, 5, 10, 0, 0, 0, time.FixedZone("BST", 6*3600))},
+		{"en", "March 5, 2024 10:00 AM BST", time.Date(2024, 3, 5, 10, 0, 0, 0, time.FixedZone("BST", 3600))},
 	} {
 		body := englishBody(6)
 		if tc.lang != "en" {

@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"cmp"
 	"regexp"
 	"strings"
 	"time"
@@ -14,7 +15,8 @@ import (
 )
 
 // itemDate is an item's date, when it was published, else updated, in the
-// zone its text names; zero when it gives neither in a form gofeed reads.
+// zone its text names; zero when it gives neither in a form gofeed or
+// package extract reads.
 // gofeed reads the zone names it does not know ("10:00 MSK", JST, KST) as
 // UTC, and gives RSS dates in UTC, the zone's name lost before the page's
 // or the feed's language could say which CST it is (see
@@ -27,6 +29,9 @@ func itemDate(it *gofeed.Item) time.Time {
 		t = zonedDate(it.Published, *it.PublishedParsed)
 	case it.UpdatedParsed != nil:
 		t = zonedDate(it.Updated, *it.UpdatedParsed)
+	case it.Published != "" || it.Updated != "":
+		// gofeed reads none of some zones' names ("10:00:00 ET")
+		t, _ = extract.ParseDate(cmp.Or(it.Published, it.Updated))
 	}
 	if core.NoDate(t) {
 		return time.Time{} // a placeholder (year 1, the Unix epoch): no date
@@ -35,9 +40,9 @@ func itemDate(it *gofeed.Item) time.Time {
 }
 
 // zonedDate is raw, a date gofeed read as parsed, read again in the zone
-// its name at the end names (extract.WithZoneOffset), that name kept; parsed
-// when raw ends with none, with one WithZoneOffset does not know (BST,
-// which gofeed reads as UTC+1, was read as UTC), or when it reads otherwise
+// its name at the end names (extract.SplitZone, extract.WithZoneOffset),
+// that name kept; parsed when raw ends with none, with one package extract
+// does not know, or when it reads otherwise
 // than gofeed by more than zones differ (a day and a month the other way
 // round: 02/01/2026).
 func zonedDate(raw string, parsed time.Time) time.Time {
@@ -45,11 +50,19 @@ func zonedDate(raw string, parsed time.Time) time.Time {
 	if !endsWithZone.MatchString(raw) {
 		return parsed
 	}
-	t, err := dateparse.ParseIn(raw, time.UTC)
+	var t time.Time
+	var err error
+	if rest, loc, ok := extract.SplitZone(raw); ok {
+		// dateparse cuts names of four letters or more ("AEDT" as "AED")
+		t, err = dateparse.ParseIn(rest, time.UTC)
+		t = extract.InZone(t, loc)
+	} else {
+		t, err = dateparse.ParseIn(raw, time.UTC)
+		t = extract.WithZoneOffset(t)
+	}
 	if err != nil {
 		return parsed
 	}
-	t = extract.WithZoneOffset(t)
 	if _, off := t.Zone(); off == 0 {
 		// UTC's name, or one WithZoneOffset does not know and reads as
 		// UTC: gofeed's reading, which may know it (BST, UTC+1), is kept.

@@ -30,9 +30,15 @@ func TestItemDateZones(t *testing.T) {
 		{"CST of a feed in Chinese", "zh-cn", "none", "Mon, 02 Nov 2026 10:00:00 CST", time.Date(2026, 11, 2, 2, 0, 0, 0, time.UTC)},
 		{"CST of a page in Chinese", "en", "zh", "Mon, 02 Nov 2026 10:00:00 CST", time.Date(2026, 11, 2, 2, 0, 0, 0, time.UTC)},
 		{"CST of a page in English, the feed in Chinese", "zh-cn", "en", "Mon, 02 Nov 2026 10:00:00 CST", time.Date(2026, 11, 2, 16, 0, 0, 0, time.UTC)},
-		// A name package extract does not know, gofeed does: its reading
-		// is kept (regression: read again, BST was UTC, an hour off).
+		// Regression: read again, BST was UTC, an hour off.
 		{"BST", "en", "en", "Mon, 02 Nov 2026 10:00:00 BST", time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC)},
+		// Regression: names neither gofeed nor package extract knew were
+		// read as UTC ("AEDT" cut to "AED").
+		{"AEDT", "en", "en", "Mon, 02 Nov 2026 10:00:00 AEDT", time.Date(2026, 11, 1, 23, 0, 0, 0, time.UTC)},
+		{"IST", "en", "en", "Mon, 02 Nov 2026 10:00:00 IST", time.Date(2026, 11, 2, 4, 30, 0, 0, time.UTC)},
+		{"ET", "en", "en", "Mon, 02 Nov 2026 10:00:00 ET", time.Date(2026, 11, 2, 15, 0, 0, 0, time.UTC)},
+		// A name package extract does not know: gofeed's reading is kept.
+		{"AST", "en", "en", "Mon, 02 Nov 2026 10:00:00 AST", time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC)},
 		// Read again, the day and the month would change places: gofeed's
 		// reading is kept.
 		{"day first", "en", "en", "02/01/2026 10:00 EST", time.Date(2026, 1, 2, 15, 0, 0, 0, time.UTC)},
@@ -45,7 +51,7 @@ func TestItemDateZones(t *testing.T) {
 		page := fmt.Sprintf("/page/%d", i)
 		switch c.page {
 		case "en", "zh":
-			p := newStory(uint64(100+i)).page("Daily", "")
+			p := newStory(uint64(500+i)).page("Daily", "")
 			if c.page == "zh" {
 				p = strings.Replace(p, `<html lang="en">`, `<html lang="zh-CN">`, 1)
 			}
