@@ -97,6 +97,9 @@ func BenchmarkDedupCopies(b *testing.B) {
 						b.Fatal(err)
 					}
 					pairs = len(res.Pairs)
+					if kind == "copies" && res.Stats.Copies == 0 {
+						b.Fatal("no copy checked against the first alone")
+					}
 				})
 				b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
 				b.ReportMetric(float64(live)/(1<<20), "peak-live-MiB")

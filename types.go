@@ -109,6 +109,10 @@ type Stats struct {
 	// Spilled counts the documents whose sketches went to disk under
 	// Options.Memory.
 	Spilled int `json:"sketches_spilled,omitempty"`
+	// Copies counts the documents verified against the first of their
+	// many earlier exact copies alone (the same title, text and date;
+	// minhash and simhash, past the bucket limit).
+	Copies int `json:"copies_checked_against_first,omitempty"`
 	// Bands is the LSH banding of the minhash method, "BxR"; empty for
 	// the other methods.
 	Bands string `json:"lsh_bands,omitempty"`
@@ -126,5 +130,5 @@ type Stats struct {
 func statsOf(st engine.Stats) Stats {
 	return Stats{Method: st.Method, Read: st.Read, Documents: st.Documents, Skipped: maps.Clone(st.Skipped),
 		Candidates: st.Candidates, Pairs: maps.Clone(st.Pairs), Clusters: st.Clusters, Clustered: st.Clustered,
-		Kept: st.Kept, Spilled: st.Spilled, Bands: st.Bands, SimHashTables: st.SimHashTables, Seconds: maps.Clone(st.Seconds)}
+		Kept: st.Kept, Spilled: st.Spilled, Copies: st.Copies, Bands: st.Bands, SimHashTables: st.SimHashTables, Seconds: maps.Clone(st.Seconds)}
 }

@@ -124,7 +124,8 @@ func TestSameAsBatch(t *testing.T) {
 }
 
 // writeCopies writes to path n exact copies of one story, dated alike,
-// and the story again under another date, and returns path.
+// the story again under another date, and n copies of a text whose sample
+// is empty, and returns path.
 func writeCopies(t *testing.T, path string, n int) string {
 	t.Helper()
 	text := strings.Repeat("The harbour council voted to close the old ferry terminal by the end of the year. ", 3) +
@@ -136,6 +137,11 @@ func writeCopies(t *testing.T, path string, n int) string {
 			date = "2024-03-02T09:00:00Z"
 		}
 		fmt.Fprintf(&b, `{"id":"copy%d","title":"Council closes ferry terminal","text":%q,"date":%q}`+"\n", i, text, date)
+	}
+	// Copies whose sample is empty (minhash: no shingle of these
+	// characters): sketched, but searching for no candidate.
+	for i := range n {
+		fmt.Fprintf(&b, `{"id":"signs%d","text":%q,"date":"2024-03-01T09:00:00Z"}`+"\n", i, strings.Repeat("\u09f4\u09f5 ", 30))
 	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)

@@ -50,26 +50,44 @@ func spreadKeys(_ string, k keyed, emit func(int64, member)) {
 // and date) as the batch does under a method's Copies stage: each with
 // fewer earlier copies than the bucket limit goes into its buckets; each
 // other is no member of any, and its one candidate pair, as (later,
-// earlier), is with the first copy.
+// earlier), is with the first copy, if it searches.
 type copiesFn struct {
 	Limit int
 }
 
 func (fn *copiesFn) ProcessElement(_ string, docs func(*keyed) bool, members func(int64, member), pairs func(int64, int64),
 	counts func(string, int64)) {
-	var ks []keyed
+	// Only the Limit lowest ordinals are held whole, in order: a million
+	// copies of one page hold a million ordinals, not their keys.
+	var first []keyed
+	type later struct {
+		ord      int64
+		searches bool
+	}
+	var rest []later
 	var k keyed
 	for docs(&k) {
-		ks = append(ks, k)
+		i, _ := slices.BinarySearchFunc(first, k.Member.Ord, func(a keyed, ord int64) int { return cmpInt(a.Member.Ord, ord) })
+		switch {
+		case i < fn.Limit:
+			if len(first) == fn.Limit {
+				m := first[len(first)-1].Member
+				rest = append(rest, later{m.Ord, m.Searches})
+				first = first[:len(first)-1]
+			}
+			first = slices.Insert(first, i, k)
+		default:
+			rest = append(rest, later{k.Member.Ord, k.Member.Searches})
+		}
 		k = keyed{}
 	}
-	slices.SortFunc(ks, func(a, b keyed) int { return cmpInt(a.Member.Ord, b.Member.Ord) })
-	for i, k := range ks {
-		if i < fn.Limit {
-			spreadKeys("", k, members)
-			continue
+	for _, k := range first {
+		spreadKeys("", k, members)
+	}
+	for _, r := range rest {
+		if r.searches { // as bucketFn: one that does not search has no candidate
+			pairs(r.ord, first[0].Member.Ord)
 		}
-		pairs(k.Member.Ord, ks[0].Member.Ord)
 		counts(countCopies, 1)
 	}
 }

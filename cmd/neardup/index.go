@@ -39,7 +39,7 @@ type indexCmd struct {
 	Stats   indexStatsCmd   `cmd:"" help:"Print what the index holds (JSON)."`
 	Export  indexExportCmd  `cmd:"" help:"Write pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl, rejects.jsonl and stats.json as neardup dedup does."`
 	Verify  indexVerifyCmd  `cmd:"" help:"Check the index's integrity; exit 1 on any fault."`
-	Rescore indexRescoreCmd `cmd:"" help:"Judge every pair again with the statistics of the whole index, as neardup dedup would."`
+	Rescore indexRescoreCmd `cmd:"" help:"Judge every pair again with the statistics of the whole index, as neardup dedup would (but that every exact copy is matched)."`
 }
 
 // dbFlags name the index.

@@ -184,20 +184,20 @@ func (b *batch[S, E]) Add(doc *core.Document, sk Sketch) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", doc.Origin, err)
 	}
-	if sk.length > 0 {
-		return b.addLength(doc, sk.length-1, s, sk.skip)
-	}
 	var key *CopyKey
 	if sk.keyed {
 		key = &sk.copy
+	}
+	if sk.length > 0 {
+		return b.addLength(doc, sk.length-1, s, sk.skip, key)
 	}
 	return b.add(doc, s, sk.skip, key)
 }
 
 // addLength adds a document given without its text, that text's length
 // given.
-func (b *batch[S, E]) addLength(doc *core.Document, length int, s *S, skip core.SkipReason) error {
-	if err := b.add(doc, s, skip, nil); err != nil {
+func (b *batch[S, E]) addLength(doc *core.Document, length int, s *S, skip core.SkipReason, key *CopyKey) error {
+	if err := b.add(doc, s, skip, key); err != nil {
 		return err
 	}
 	b.docs.lengths[len(b.docs.lengths)-1] = int32(min(length, 1<<31-1))
@@ -292,7 +292,7 @@ func (b *batch[S, E]) AddStored(doc *core.Document, length int, skip core.SkipRe
 			return fmt.Errorf("%s: %w", doc.Origin, err)
 		}
 	}
-	return b.addLength(doc, length, s, skip)
+	return b.addLength(doc, length, s, skip, nil)
 }
 
 func (b *batch[S, E]) EachFound(fn func(a, b int, score float64, label core.Label, ev core.Evidence) error) error {

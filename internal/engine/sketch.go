@@ -30,6 +30,18 @@ type Sketch struct {
 // Skip is the reason the method will not compare the document, if any.
 func (s Sketch) Skip() core.SkipReason { return s.skip }
 
+// CopyKey returns the document's CopyKey when the Batch that made the
+// sketch reads it (under its method's Copies stage), for a caller that
+// keeps the sketch's encoding and gives it back to Decode (a checkpoint's
+// journal): WithCopyKey puts it back.
+func (s Sketch) CopyKey() (CopyKey, bool) { return s.copy, s.keyed }
+
+// WithCopyKey returns s with the document's CopyKey k, as CopyKey gave it.
+func (s Sketch) WithCopyKey(k CopyKey) Sketch {
+	s.copy, s.keyed = k, true
+	return s
+}
+
 // Sketcher analyses documents for a Batch, for one goroutine. It is not
 // safe for concurrent use; make one per goroutine.
 type Sketcher struct {

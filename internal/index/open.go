@@ -491,6 +491,9 @@ func (x *Index) Expire(ctx context.Context, before time.Time) (int, error) {
 // Rescore judges every pair again with the statistics of the whole index,
 // as a batch run over the stored documents would (under the window
 // SetWindow set, none by default), and replaces the marks and clusters.
+// Unlike a batch run it matches every copy of a document however many
+// there are (engine.Method.Copies): its pairs are a batch's but for those
+// of the copies past the bucket limit.
 func (x *Index) Rescore(ctx context.Context, progress func(done int)) (engine.Stats, error) {
 	var st engine.Stats
 	var err error

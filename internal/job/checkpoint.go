@@ -31,7 +31,8 @@ import (
 //     reading gives (method, fields, formats, ids, minimum text);
 //   - journal: one entry for each record read, in input order: a record
 //     skipped (its reason and error) or a document (its id, origin, date,
-//     text length and its sketch's encoding), each saying whether its
+//     text length, its sketch's encoding and its engine.CopyKey if the
+//     batch reads one), each saying whether its
 //     origin's number is a Parquet row; each entry framed by its
 //     length and a CRC-32;
 //   - checkpoint.json: how many records the journal holds and its length
@@ -53,7 +54,9 @@ import (
 //   - 1: first version.
 //   - 2: an entry says after its kind whether the number ending its
 //     origin is a Parquet file's row (corpus.Record.Row).
-const checkpointVersion = 2
+//   - 3: a document's entry ends with its engine.CopyKey, when the batch
+//     reads one.
+const checkpointVersion = 3
 
 // DefaultCheckpointEvery is how many records a run with Options.Resume
 // reads between two checkpoints.
@@ -337,6 +340,11 @@ func (c *checkpointer) encode(it *item) []byte {
 		b = binary.AppendUvarint(b, uint64(len(doc.Text)))
 		b = appendString(b, string(it.sketch.Skip()))
 		b = appendString(appendString(b, string(it.index)), string(it.detail))
+		if k, ok := it.sketch.CopyKey(); ok {
+			b = append(append(b, 1), k[:]...)
+		} else {
+			b = append(b, 0)
+		}
 	}
 	c.entry = b
 	return b
@@ -455,9 +463,20 @@ func decodeEntry(e []byte, b engine.Batch) (item, error) {
 		if r.err != nil {
 			return it, r.err
 		}
+		var key engine.CopyKey
+		keyed := r.byte() == 1
+		if keyed {
+			r.read(key[:])
+		}
+		if r.err != nil {
+			return it, r.err
+		}
 		it.sketch, err = b.Decode(int(length), skip, it.index, it.detail)
 		if err != nil {
 			return it, err
+		}
+		if keyed {
+			it.sketch = it.sketch.WithCopyKey(key)
 		}
 	default:
 		return it, errors.New("an entry of no known kind")
@@ -505,6 +524,18 @@ func (r *entryReader) string() string {
 	s := string(r.b[:n])
 	r.b = r.b[n:]
 	return s
+}
+
+// read fills dst from the entry.
+func (r *entryReader) read(dst []byte) {
+	if len(r.b) < len(dst) {
+		if r.err == nil {
+			r.err = io.ErrUnexpectedEOF
+		}
+		return
+	}
+	copy(dst, r.b)
+	r.b = r.b[len(dst):]
 }
 
 // close closes the journal.

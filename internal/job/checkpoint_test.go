@@ -28,7 +28,18 @@ func writeResumeCorpus(t *testing.T, dir string) string {
 	lines := strings.SplitAfter(string(data), "\n")
 	bad := []string{"{not json\n", `{"id":"e1","text":""}` + "\n", lines[3], `{"id":"s1","text":"Short."}` + "\n"}
 	var b strings.Builder
+	// Exact copies of one story past the bucket limit, before the
+	// interruption and after it: the journal keeps what matches them.
+	copies := func(from int) {
+		text := strings.Repeat("The harbour council voted again on the ferry terminal's future. ", 8)
+		for i := range 40 {
+			fmt.Fprintf(&b, `{"id":"copy%d","text":%q}`+"\n", from+i, text)
+		}
+	}
 	for i, l := range lines {
+		if i == 40 || i == len(lines)-10 {
+			copies(i)
+		}
 		if i == 120 || i == len(lines)-3 {
 			for _, x := range bad {
 				b.WriteString(x)
@@ -89,6 +100,9 @@ func TestResumeSameResults(t *testing.T) {
 			records := interrupt(t, resumed)
 			if records >= wantStats.Read {
 				t.Fatalf("the checkpoint holds %d records of %d: nothing left to read", records, wantStats.Read)
+			}
+			if wantStats.Copies == 0 {
+				t.Fatal("no copy checked against the first alone: the corpus does not exercise it")
 			}
 			var progress bytes.Buffer
 			resumed.Progress = &progress
