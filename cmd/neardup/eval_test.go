@@ -61,7 +61,7 @@ func TestRunEvalPairs(t *testing.T) {
 		wantErr string
 	}{
 		{"text", evalOptions{truth: truth, preds: []string{pred}, by: "ops"},
-			[]string{"3 documents in 2 clusters, 1 duplicate pairs", "1.0000  1.0000  1.0000", "1.0000 (1)", "recall by ops"}, ""},
+			[]string{"3 documents in 2 clusters, 1 duplicate pair", "1.0000  1.0000  1.0000", "1.0000 (1)", "recall by ops"}, ""},
 		{"similar", evalOptions{truth: truth, preds: []string{pred}, includeSimilar: true, json: true},
 			[]string{`"precision": 0.5`, `"recall": 1`}, ""},
 		{"missing prediction", evalOptions{truth: truth, preds: []string{filepath.Join(dir, "none.jsonl")}},
@@ -74,7 +74,7 @@ func TestRunEvalPairs(t *testing.T) {
 		// Regression: a byte order mark (Notepad's, PowerShell's) that
 		// dedup reads was refused: "invalid character 'ï'".
 		{"byte order mark", evalOptions{truth: withBOM, preds: []string{predBOM}},
-			[]string{"2 documents in 1 clusters, 1 duplicate pairs", "1.0000  1.0000  1.0000"}, ""},
+			[]string{"2 documents in 1 cluster, 1 duplicate pair", "1.0000  1.0000  1.0000"}, ""},
 		// Regression: on labelled pairs --direct was ignored, and
 		// --without said no document had a value its pairs had.
 		{"direct on labelled pairs", evalOptions{truth: labelled, preds: []string{pred}, by: "stratum", direct: true},

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -97,7 +98,7 @@ func idOf(raw json.RawMessage) (string, bool) {
 }
 
 // valuesOf turns a field's value into the strings a breakdown counts: each
-// element of an array, or the value itself. Empty and null give none.
+// element of an array, once, or the value itself. Empty and null give none.
 func valuesOf(raw json.RawMessage) []string {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
@@ -110,7 +111,11 @@ func valuesOf(raw json.RawMessage) []string {
 		}
 		var out []string
 		for _, e := range elems {
-			out = append(out, valuesOf(e)...)
+			for _, v := range valuesOf(e) {
+				if !slices.Contains(out, v) { // a value given twice ("x", "x"; "1", 1) counts once
+					out = append(out, v)
+				}
+			}
 		}
 		return out
 	}

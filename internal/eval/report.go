@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/neardup/neardup/internal/diff"
 )
 
 // Report is the evaluation of one or more predictions against one truth.
@@ -55,15 +57,15 @@ func (rep *Report) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
 	t := rep.Truth
 	if t.Form == "pairs" {
-		fmt.Fprintf(ew, "truth: %s labelled duplicate pairs\n\n", commas(t.Pairs))
+		fmt.Fprintf(ew, "truth: %s\n\n", plural(int(t.Pairs), "labelled duplicate pair", "labelled duplicate pairs"))
 	} else {
-		fmt.Fprintf(ew, "truth: %s documents in %s clusters, %s duplicate pairs\n\n",
-			commas(int64(t.Documents)), commas(int64(t.Clusters)), commas(t.Pairs))
+		fmt.Fprintf(ew, "truth: %s in %s, %s\n\n", plural(t.Documents, "document", "documents"),
+			plural(t.Clusters, "cluster", "clusters"), plural(int(t.Pairs), "duplicate pair", "duplicate pairs"))
 	}
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "prediction\tkind\tpredicted\tcorrect\tprecision\trecall\tF1\tARI\tB3 prec\tB3 recall\tB3 F1\t")
 	for _, r := range rep.Results {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.4f\t%.4f\t%.4f\t%s\t", r.Name, r.Kind, commas(r.Pairs.Predicted),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.4f\t%.4f\t%.4f\t%s\t", shown(r.Name), r.Kind, commas(r.Pairs.Predicted),
 			commas(r.Pairs.Correct), r.Pairs.Precision, r.Pairs.Recall, r.Pairs.F1, optional(r.Clusters, func(c *ClusterScores) float64 { return c.ARI }))
 		fmt.Fprintf(tw, "%s\t%s\t%s\t\n", optional(r.Clusters, func(c *ClusterScores) float64 { return c.BCubedPrecision }),
 			optional(r.Clusters, func(c *ClusterScores) float64 { return c.BCubedRecall }),
@@ -89,16 +91,16 @@ func (rep *Report) writeNotes(w io.Writer) {
 			notes = append(notes, fmt.Sprintf("%d of %d must-not-link pairs (templated negatives) merged", r.Negatives.Merged, r.Negatives.Total))
 		}
 		if r.UnknownIDs > 0 {
-			notes = append(notes, fmt.Sprintf("%d distinct ids not in the truth ignored", r.UnknownIDs))
+			notes = append(notes, plural(r.UnknownIDs, "distinct id", "distinct ids")+" not in the truth ignored")
 		}
 		if r.Overlaps > 0 {
-			notes = append(notes, fmt.Sprintf("%d documents in two clusters (first kept)", r.Overlaps))
+			notes = append(notes, plural(r.Overlaps, "document", "documents")+" in two clusters (first kept)")
 		}
 		if r.SkippedSimilar > 0 {
-			notes = append(notes, fmt.Sprintf("%d similar pairs not counted (--include-similar counts them)", r.SkippedSimilar))
+			notes = append(notes, plural(r.SkippedSimilar, "similar pair", "similar pairs")+" not counted (--include-similar counts them)")
 		}
 		if len(notes) > 0 {
-			fmt.Fprintf(w, "%s: %s\n", r.Name, strings.Join(notes, "; "))
+			fmt.Fprintf(w, "%s: %s\n", shown(r.Name), strings.Join(notes, "; "))
 		}
 	}
 }
@@ -110,20 +112,20 @@ func (rep *Report) writeWeighted(w io.Writer) {
 		return
 	}
 	first := rep.Results[0].Weighted
-	fmt.Fprintf(w, "\nweighted: %s labelled pairs in %s, each counting its weight (Horvitz-Thompson totals);\n"+
-		"95 %% intervals by linearisation of each ratio%s\n", commas(int64(first.Pairs)), plural(first.Strata, "stratum", "strata"),
+	fmt.Fprintf(w, "\nweighted: %s in %s, each counting its weight (Horvitz-Thompson totals);\n"+
+		"95 %% intervals by linearisation of each ratio%s\n", plural(first.Pairs, "labelled pair", "labelled pairs"), plural(first.Strata, "stratum", "strata"),
 		map[bool]string{true: ", within strata", false: ""}[first.Strata > 1])
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "prediction\tpredicted\tduplicates\tcorrect\tprecision\trecall\tF1\t")
 	for _, r := range rep.Results {
 		x := r.Weighted
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Name, weight(x.Predicted), weight(x.Truth), weight(x.Correct),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", shown(r.Name), weight(x.Predicted), weight(x.Truth), weight(x.Correct),
 			interval(x.Precision), interval(x.Recall), interval(x.F1))
 	}
 	tw.Flush()
 	for _, r := range rep.Results {
 		if note := narrowNote(r.Weighted.Narrow); note != "" {
-			fmt.Fprintf(w, "%s: intervals too narrow: %s\n", r.Name, note)
+			fmt.Fprintf(w, "%s: intervals too narrow: %s\n", shown(r.Name), note)
 		}
 	}
 }
@@ -136,7 +138,7 @@ func narrowNote(ns []NarrowInterval) string {
 	for _, g := range groupStrata(ns, func(n NarrowInterval) []string { return n.NoWidth }) {
 		where := ""
 		if !slices.Equal(g.strata, []string{noneValue}) { // strata given
-			where = " within " + map[bool]string{true: "stratum ", false: "strata "}[len(g.strata) == 1] + strings.Join(g.strata, ", ")
+			where = " within " + map[bool]string{true: "stratum ", false: "strata "}[len(g.strata) == 1] + joinShown(g.strata, ", ")
 		}
 		parts = append(parts, fmt.Sprintf("%s of no width, its pairs not varying%s", and(g.estimates), where))
 	}
@@ -151,7 +153,7 @@ func narrowNote(ns []NarrowInterval) string {
 		if len(g.strata) == 1 {
 			on = "a stratum of a single pair, which adds no variance"
 		}
-		parts = append(parts, fmt.Sprintf("%s resting in part on %s: %s", and(g.estimates), on, strings.Join(g.strata, ", ")))
+		parts = append(parts, fmt.Sprintf("%s resting in part on %s: %s", and(g.estimates), on, joinShown(g.strata, ", ")))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -215,24 +217,24 @@ func plural(n int, one, many string) string {
 func (rep *Report) writeBreakdown(w io.Writer) {
 	labelled := rep.Truth.Form == "pairs"
 	if labelled {
-		fmt.Fprintf(w, "\nrecall and precision by %s", rep.Truth.By)
+		fmt.Fprintf(w, "\nrecall and precision by %s", shown(rep.Truth.By))
 	} else {
-		fmt.Fprintf(w, "\nrecall by %s", rep.Truth.By)
+		fmt.Fprintf(w, "\nrecall by %s", shown(rep.Truth.By))
 	}
 	if rep.Truth.Direct {
-		fmt.Fprintf(w, ", pairs of a member with and a member without %s only", rep.Truth.By)
+		fmt.Fprintf(w, ", pairs of a member with and a member without %s only", shown(rep.Truth.By))
 	}
 	if len(rep.Truth.Without) > 0 {
-		fmt.Fprintf(w, ", documents with %s left out", strings.Join(rep.Truth.Without, " or "))
+		fmt.Fprintf(w, ", documents with %s left out", joinShown(rep.Truth.Without, " or "))
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, rep.Truth.By+"\ttruth pairs\t")
+	fmt.Fprint(tw, shown(rep.Truth.By)+"\ttruth pairs\t")
 	for _, r := range rep.Results {
 		if labelled {
-			fmt.Fprint(tw, r.Name+" recall\tprecision\t")
+			fmt.Fprint(tw, shown(r.Name)+" recall\tprecision\t")
 		} else {
-			fmt.Fprint(tw, r.Name+"\t")
+			fmt.Fprint(tw, shown(r.Name)+"\t")
 		}
 	}
 	fmt.Fprintln(tw)
@@ -258,7 +260,7 @@ func (rep *Report) writeBreakdown(w io.Writer) {
 		})
 	}
 	for _, v := range order {
-		fmt.Fprintf(tw, "%s\t%s\t", v, commas(truth[v]))
+		fmt.Fprintf(tw, "%s\t%s\t", shown(v), commas(truth[v]))
 		for _, r := range rep.Results {
 			recall, precision := "-", "-"
 			for _, b := range r.By {
@@ -280,6 +282,26 @@ func (rep *Report) writeBreakdown(w io.Writer) {
 		fmt.Fprintln(tw)
 	}
 	tw.Flush()
+}
+
+// shown is a value of the inputs (a file's name, a field's value) as the
+// text report writes it: the characters a terminal would act on escaped
+// (diff.Visible), and tabs and line ends too, which would break its tables.
+func shown(s string) string {
+	s = diff.Visible(s)
+	if strings.ContainsAny(s, "\t\n") {
+		s = strings.NewReplacer("\t", `\t`, "\n", `\n`).Replace(s)
+	}
+	return s
+}
+
+// joinShown joins the values vs, each shown, with sep.
+func joinShown(vs []string, sep string) string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = shown(v)
+	}
+	return strings.Join(out, sep)
 }
 
 func optional(c *ClusterScores, f func(*ClusterScores) float64) string {
