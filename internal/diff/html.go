@@ -38,13 +38,18 @@ const rowBytes = 300
 // scripts, every text escaped.
 func WriteHTML(w io.Writer, d *Diff) error {
 	bw := bufio.NewWriter(w)
-	title := html.EscapeString(isolate(label(&d.A, "A")) + " ↔ " + isolate(label(&d.B, "B")))
+	// An id's isolate controls are shown, not obeyed: a POP DIRECTIONAL
+	// ISOLATE in A's would close its isolate early and could draw B's id
+	// inside A's. Its other direction controls end with the isolate.
+	a, b := isolateControls.Replace(label(&d.A, "A")), isolateControls.Replace(label(&d.B, "B"))
+	title := html.EscapeString(isolate(a) + " ↔ " + isolate(b))
+	heading := "<bdi>" + html.EscapeString(a) + "</bdi> ↔ <bdi>" + html.EscapeString(b) + "</bdi>"
 	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"+
 		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"+
 		"<title>neardup diff: %s</title>\n<style>\nbody{margin:16px 24px;font:15px/1.5 system-ui,\"DejaVu Sans\",sans-serif}\n"+
 		"h1{font-size:20px;margin:0 0 6px}\n.nd-legend{color:#444;font-size:13px}\n%s\n"+
 		".nd-legend .nd-a{background:#ffd4d1}.nd-legend .nd-b{background:#c8f0cf}\n"+
-		"</style>\n</head>\n<body>\n<h1>%s</h1>\n%s\n", title, HTMLStyle, title, HTMLLegend)
+		"</style>\n</head>\n<body>\n<h1>%s</h1>\n%s\n", title, HTMLStyle, heading, HTMLLegend)
 	if err := writeTable(bw, d); err != nil {
 		return err
 	}
@@ -63,6 +68,10 @@ func WriteHTMLFragment(w io.Writer, d *Diff) error {
 	}
 	return bw.Flush()
 }
+
+// isolateControls writes the isolate controls (U+2066–U+2069) as Go
+// escapes, as Visible does.
+var isolateControls = strings.NewReplacer("\u2066", `\u2066`, "\u2067", `\u2067`, "\u2068", `\u2068`, "\u2069", `\u2069`)
 
 // isolate wraps s in FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, for
 // an id in the page's <title>, where no element can isolate it.

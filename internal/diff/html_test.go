@@ -2,7 +2,7 @@ package diff
 
 import (
 	"bytes"
-
+	"slices"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -79,5 +79,32 @@ func TestWriteHTMLIsolatesDocumentText(t *testing.T) {
 	}
 	if want := "neardup diff: \u2068a-\u202e1\u2069 ↔ \u2068b-2\u2069"; title != want {
 		t.Errorf("page title %q, want %q", title, want)
+	}
+}
+
+// An id's isolate controls are shown, not obeyed, in the page's title and
+// heading: a POP DIRECTIONAL ISOLATE in A's id closed its isolate early,
+// and the heading read "reportsummary.txt ↔ txt." with B's name inside A's.
+func TestWriteHTMLIdCannotCloseItsIsolate(t *testing.T) {
+	d := Compare("one two three.", "one two four.", Options{})
+	d.A.ID, d.B.ID = "report\u2069\u202e.txt", "summary.txt"
+	var title string
+	var heading []string
+	for n := range parseHTML(t, d).Descendants() {
+		if n.Type != html.TextNode || n.Parent == nil {
+			continue
+		}
+		switch {
+		case n.Parent.Data == "title":
+			title = n.Data
+		case n.Parent.Data == "bdi" && n.Parent.Parent != nil && n.Parent.Parent.Data == "h1":
+			heading = append(heading, n.Data)
+		}
+	}
+	if want := "neardup diff: \u2068report\\u2069\u202e.txt\u2069 ↔ \u2068summary.txt\u2069"; title != want {
+		t.Errorf("page title %q, want %q", title, want)
+	}
+	if want := []string{"report\\u2069\u202e.txt", "summary.txt"}; !slices.Equal(heading, want) {
+		t.Errorf("heading's isolated ids %q, want %q", heading, want)
 	}
 }
