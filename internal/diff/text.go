@@ -37,7 +37,9 @@ const (
 // WriteText writes d for a terminal: a header line per side with its word
 // count, overlap and words moved, then one inline text that reads as A with B's edits in
 // place. Shared text appears once, a replacement as A's words then B's, text
-// only in A or only in B where it stands. Control characters of the texts
+// only in A or only in B where it stands, with the punctuation around it
+// that only its side holds: without the marks of B, the text reads as A,
+// without those of A as B, but for white space. Control characters of the texts
 // and ids are written visibly (see Visible), the title quoted as %q quotes
 // it, so that a document cannot drive the terminal. The texts' own line breaks are
 // kept and lines are not wrapped, so the terminal wraps at its width; inline
@@ -49,78 +51,128 @@ func WriteText(w io.Writer, d *Diff, o TextOptions) error {
 	t.header("---", "a", &d.A, ansiRed)
 	t.header("+++", "b", &d.B, ansiGreen)
 	t.w.WriteString("\n")
-	posA, posB, afterB, aligned := 0, 0, false, true
-	for _, op := range d.Ops {
-		gapA, gapB := d.A.Text[posA:op.A.Start], d.B.Text[posB:op.B.Start]
-		a, b := d.A.Text[op.A.Start:op.A.End], d.B.Text[op.B.Start:op.B.End]
-		if d.By == BySentence {
-			gapA, gapB = lineGap(gapA, posA > 0), lineGap(gapB, posB > 0)
-			a, b = d.A.sentenceLines(op.A), d.B.sentenceLines(op.B)
+	n := len(d.Ops)
+	for i := 0; i <= n; i++ {
+		// Gap i, before op i, lies between aligned words (or an end of
+		// the texts) unless an edit beside it writes it.
+		if (i == 0 || d.Ops[i-1].Kind == Equal) && (i == n || d.Ops[i].Kind == Equal) {
+			gapA, gapB := d.gapText(i)
+			t.gap(gapA, gapB, false)
 		}
-		// Text from B reads on with B's own spacing and punctuation. The
-		// two gaps lie between the same aligned words when the op and the
-		// one before it (if any) hold words of both sides.
-		fromB := op.Kind == Insert || afterB
-		marked := false
-		if aligned && (op.Kind == Equal || op.Kind == Replace) {
-			marked = t.gap(gapA, gapB, fromB)
-		} else if fromB {
-			t.write(gapB, plain)
-		} else {
-			t.write(gapA, plain)
+		if i == n {
+			break
 		}
-		if marked {
-			gapB = "" // shown: the separator below is white space alone
-		}
-		switch op.Kind {
-		case Equal:
+		if op := d.Ops[i]; op.Kind == Equal {
 			if d.By == ByWord {
 				t.equalWords(d, op)
 			} else {
-				t.write(a, plain)
+				t.write(d.A.opText(op.A, d.By), plain)
 			}
-		case Delete:
-			t.write(a, onlyA)
-		case Insert:
-			t.write(b, onlyB)
-		case Replace:
-			t.write(a, onlyA)
-			t.write(separator(a, gapB, d.By), plain)
-			t.write(b, onlyB)
+			continue
 		}
-		posA, posB, afterB = op.A.End, op.B.End, op.Kind == Insert || op.Kind == Replace
-		aligned = op.Kind == Equal || op.Kind == Replace
-	}
-	tailA, tailB := strings.TrimRightFunc(d.A.Text[posA:], isSpace), strings.TrimRightFunc(d.B.Text[posB:], isSpace)
-	switch {
-	case aligned:
-		t.gap(tailA, tailB, afterB)
-	case afterB:
-		t.write(tailB, plain)
-	default:
-		t.write(tailA, plain)
+		t.edit(d, i)
 	}
 	t.w.WriteString("\n")
 	return t.w.Flush()
 }
 
+// gapText returns the text of A and of B between op i-1 and op i: from
+// the start of the texts before the first op, to their ends less the
+// white space there after the last. By sentence, the white space between
+// two sentences is a line break (see lineGap).
+func (d *Diff) gapText(i int) (gapA, gapB string) {
+	posA, posB := 0, 0
+	if i > 0 {
+		posA, posB = d.Ops[i-1].A.End, d.Ops[i-1].B.End
+	}
+	if i == len(d.Ops) {
+		return strings.TrimRightFunc(d.A.Text[posA:], isSpace), strings.TrimRightFunc(d.B.Text[posB:], isSpace)
+	}
+	gapA, gapB = d.A.Text[posA:d.Ops[i].A.Start], d.B.Text[posB:d.Ops[i].B.Start]
+	if d.By == BySentence {
+		gapA, gapB = lineGap(gapA, posA > 0), lineGap(gapB, posB > 0)
+	}
+	return gapA, gapB
+}
+
+// opText returns the text of the side's units of sp: by sentence, one
+// sentence a line (see sentenceLines).
+func (s *Side) opText(sp Span, by By) string {
+	if by == BySentence {
+		return s.sentenceLines(sp)
+	}
+	return s.Text[sp.Start:sp.End]
+}
+
+// edit writes op i, a Replace, Delete or Insert, with the gaps before and
+// after it. Around a replacement the gaps lie between aligned words on
+// both sides (see gap). A Delete has no text in B, where the gaps before
+// and after it are one, that faces both of A's (see oneSided); so has an
+// Insert in A. Text from B reads on with B's own spacing and punctuation.
+func (t *textWriter) edit(d *Diff, i int) {
+	op := d.Ops[i]
+	beforeA, beforeB := d.gapText(i)
+	afterA, afterB := d.gapText(i + 1)
+	a, b := d.A.opText(op.A, d.By), d.B.opText(op.B, d.By)
+	switch op.Kind {
+	case Replace:
+		t.gap(beforeA, beforeB, false)
+		t.write(a, onlyA)
+		t.write(separator(d.By, a, beforeB), plain)
+		t.write(b, onlyB)
+		t.gap(afterA, afterB, true)
+	case Delete:
+		t.oneSided(beforeA, a, afterA, afterB, onlyA)
+	case Insert:
+		t.oneSided(beforeB, b, afterB, afterA, onlyB)
+	}
+}
+
+// oneSided writes text that one side alone holds, a Delete (st onlyA) or
+// an Insert (st onlyB), with the gaps around it: before, the text, after
+// of that side, facing other, the other side's gap between the same two
+// aligned words. What other shares with the start of before and the end
+// of after is written once, as the side of the text has it; the rest of
+// the two gaps is marked with the text or as the other side's
+// (`passed, the speaker said` against `passed!`:
+// passed[-, the speaker said-]{+!+}), A's mark first. White space matches
+// white space of any kind, and the white space at the ends of the marks
+// is written unmarked.
+func (t *textWriter) oneSided(before, text, after, other string, st style) {
+	preT, preO := commonPrefix(before, other)
+	sufT, sufO := commonSuffix(after, other[preO:])
+	t.write(before[:preT], plain)
+	leadT, coreT, trailT := splitSpace(before[preT:] + text + after[:len(after)-sufT])
+	leadO, coreO, trailO := splitSpace(other[preO : len(other)-sufO])
+	t.write(cmp.Or(leadT, leadO), plain)
+	if st == onlyA {
+		t.write(coreT, onlyA)
+		t.write(coreO, onlyB)
+	} else {
+		t.write(coreO, onlyA)
+		t.write(coreT, onlyB)
+	}
+	t.write(cmp.Or(trailT, trailO), plain)
+	t.write(after[len(after)-sufT:], plain)
+}
+
 // gap writes the text between two aligned pieces, gapA of A and gapB of
 // B: the spacing and punctuation around words, which the alignment of
 // words does not compare. When the two hold the same characters but white
-// space, it is written once, from B when fromB, else from A, and gap
-// returns false. Otherwise what differs is marked as text only in one side
-// is, between the characters the two share at its ends, written once
-// (`year",` against `year;`: year[-",-]{+;+}), and gap returns true. White
-// space matches white space of any kind; a side's part that is white space
-// alone is written only from the side written.
-func (t *textWriter) gap(gapA, gapB string, fromB bool) bool {
+// space, it is written once, from B when fromB, else from A. Otherwise
+// what differs is marked as text only in one side is, between the
+// characters the two share at its ends, written once (`year",` against
+// `year;`: year[-",-]{+;+}). White space matches white space of any kind;
+// a side's part that is white space alone is written only from the side
+// written.
+func (t *textWriter) gap(gapA, gapB string, fromB bool) {
 	same := gapA
 	if fromB {
 		same = gapB
 	}
 	if withoutSpace(gapA) == withoutSpace(gapB) {
 		t.write(same, plain)
-		return false
+		return
 	}
 	preA, preB := commonPrefix(gapA, gapB)
 	sufA, sufB := commonSuffix(gapA[preA:], gapB[preB:])
@@ -151,7 +203,6 @@ func (t *textWriter) gap(gapA, gapB string, fromB bool) bool {
 	} else {
 		t.write(gapA[len(gapA)-sufA:], plain)
 	}
-	return true
 }
 
 // equalWords writes the words of op, of kind Equal, as A has them, with
@@ -271,18 +322,19 @@ func (s *Side) stat() string {
 	return st
 }
 
-// separator returns what goes between the replaced text a and its
-// replacement: B's own gap before the replacement from its first space on
-// (what precedes it closes the shared text, already written from A), or a
-// space, a line break after text of several lines, when B has none.
-func separator(a, gapB string, by By) string {
+// separator returns the white space between the replaced text a and its
+// replacement: B's own white space before the replacement (its first run),
+// or, when B has none there, a line break after text of several lines or
+// by sentence or line, else a space. A separator holds no punctuation,
+// which would read as a side's.
+func separator(by By, a, gapB string) string {
 	if i := strings.IndexFunc(gapB, isSpace); i >= 0 {
-		return gapB[i:]
+		return gapB[i : len(gapB)-len(strings.TrimLeftFunc(gapB[i:], isSpace))]
 	}
 	if by != ByWord || strings.Contains(a, "\n") {
-		return "\n" + gapB
+		return "\n"
 	}
-	return " " + gapB
+	return " "
 }
 
 // sentenceLines returns the text of sp, sentences of the side, with one

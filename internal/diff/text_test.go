@@ -1,0 +1,192 @@
+package diff
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestTextReadsAsBothTexts: the text rendering of two texts, by word,
+// gives back the first when every {+…+} is removed and every [-…-]
+// unwrapped, and the second the other way round; in colour, the red runs
+// are the first's and the green the second's. White space may differ,
+// nothing else: the rendering writes the space between two pieces from
+// one side. Regression: the punctuation next to a word inserted or
+// deleted was written from one side alone, unmarked, so that a mark of
+// one side read as shared and the other's was lost ("The vote passed,
+// [-the speaker said-]" against "The vote passed!"); and the punctuation
+// before a replacement was written twice.
+func TestTextReadsAsBothTexts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	const pairs = 300
+	failed := 0
+	for n := range pairs {
+		a := randomText(rng)
+		b := a.edited(rng)
+		ta, tb := a.String(), b.String()
+		for _, color := range []bool{false, true} {
+			var out strings.Builder
+			if err := WriteText(&out, Compare(ta, tb, Options{}), TextOptions{Color: color}); err != nil {
+				t.Fatal(err)
+			}
+			body := strings.SplitN(out.String(), "\n", 4)[3]
+			gotA, gotB := readMarked(body, color)
+			if withoutSpace(gotA) != withoutSpace(ta) || withoutSpace(gotB) != withoutSpace(tb) {
+				failed++
+				if failed <= 5 {
+					t.Errorf("pair %d, colour %v:\na   %q\nb   %q\nout %q\ngives a %q\n  and b %q", n, color, ta, tb, body, gotA, gotB)
+				}
+			}
+		}
+	}
+	if failed > 0 {
+		t.Errorf("%d of %d renderings do not give back both texts", failed, 2*pairs)
+	}
+}
+
+// readMarked returns the two texts a rendering of WriteText holds: the
+// first without the text only in the second, and the reverse.
+func readMarked(out string, color bool) (a, b string) {
+	type mark struct{ open, close string }
+	onlyA, onlyB := mark{"[-", "-]"}, mark{"{+", "+}"}
+	if color {
+		onlyA, onlyB = mark{ansiRed, ansiReset}, mark{ansiGreen, ansiReset}
+	}
+	var ba, bb strings.Builder
+	for out != "" {
+		var in *strings.Builder // the side that holds the next piece alone
+		m := onlyA
+		switch {
+		case strings.HasPrefix(out, onlyA.open):
+			in = &ba
+		case strings.HasPrefix(out, onlyB.open):
+			in, m = &bb, onlyB
+		}
+		if in == nil {
+			next := len(out)
+			for _, open := range []string{onlyA.open, onlyB.open} {
+				if i := strings.Index(out, open); i >= 0 {
+					next = min(next, i)
+				}
+			}
+			ba.WriteString(out[:next])
+			bb.WriteString(out[:next])
+			out = out[next:]
+			continue
+		}
+		out = out[len(m.open):]
+		end := strings.Index(out, m.close)
+		if end < 0 {
+			end = len(out)
+		}
+		in.WriteString(out[:end])
+		out = out[min(end+len(m.close), len(out)):]
+	}
+	return ba.String(), bb.String()
+}
+
+// piece is a word of a random text with the text before it.
+type piece struct{ before, word string }
+
+// randomDoc is a short random text: pieces and the text after the last.
+type randomDoc struct {
+	pieces []piece
+	after  string
+}
+
+// The words and the spacing and punctuation of random texts. They hold
+// no brackets or braces, which would read as marks, and no control
+// characters, which are written escaped.
+var (
+	randomWords = []string{"the", "vote", "passed", "speaker", "said", "quietly", "no", "prices", "rose",
+		"bridge", "Nowak", "3.5", "don't", "well", "known", "公园", "散步", "今天"}
+	randomGaps = []string{" ", " ", " ", " ", " ", ", ", ". ", "! ", "? ", "; ", ": ", " (", ") ", ` "`, `" `,
+		" - ", "… ", "\n", "\n\n", ` "`, `", `, " 👍🏽 ", " 👨\u200d👩\u200d👧 ", "。", "", "'", "...", " & ", " <", "> "}
+)
+
+func randomText(rng *rand.Rand) randomDoc {
+	var d randomDoc
+	for range rng.IntN(10) {
+		d.pieces = append(d.pieces, randomPiece(rng))
+	}
+	if rng.IntN(3) == 0 {
+		d.after = randomGaps[rng.IntN(len(randomGaps))]
+	}
+	if len(d.pieces) > 0 && rng.IntN(2) == 0 {
+		d.pieces[0].before = ""
+	}
+	return d
+}
+
+func randomPiece(rng *rand.Rand) piece {
+	return piece{randomGaps[rng.IntN(len(randomGaps))], randomWords[rng.IntN(len(randomWords))]}
+}
+
+// edited returns a copy of d with words deleted, inserted and replaced,
+// and other punctuation before some words and at the end.
+func (d randomDoc) edited(rng *rand.Rand) randomDoc {
+	var e randomDoc
+	for _, p := range d.pieces {
+		switch rng.IntN(8) {
+		case 0: // deleted
+		case 1: // replaced
+			e.pieces = append(e.pieces, piece{p.before, randomWords[rng.IntN(len(randomWords))]})
+		case 2: // inserted before
+			e.pieces = append(e.pieces, randomPiece(rng), p)
+		case 3: // other punctuation
+			e.pieces = append(e.pieces, piece{randomGaps[rng.IntN(len(randomGaps))], p.word})
+		default:
+			e.pieces = append(e.pieces, p)
+		}
+	}
+	e.after = d.after
+	if rng.IntN(4) == 0 {
+		e.after = randomGaps[rng.IntN(len(randomGaps))]
+	}
+	if rng.IntN(4) == 0 {
+		e.pieces = append(e.pieces, randomPiece(rng))
+	}
+	return e
+}
+
+func (d randomDoc) String() string {
+	var b strings.Builder
+	for _, p := range d.pieces {
+		fmt.Fprintf(&b, "%s%s", p.before, p.word)
+	}
+	b.WriteString(d.after)
+	return b.String()
+}
+
+// TestTextMarksPunctuationBesideAnEdit: the punctuation next to a word
+// only one side holds is marked with it when the other side lacks it, and
+// the other side's is marked too. Regression: it was written as shared,
+// and the other side's was left out.
+func TestTextMarksPunctuationBesideAnEdit(t *testing.T) {
+	tests := []struct{ name, a, b, want string }{
+		{"deleted before other punctuation", "The vote passed, the speaker said", "The vote passed!",
+			"The vote passed[-, the speaker said-]{+!+}"},
+		{"inserted before other punctuation", "The vote passed!", "The vote passed, the speaker said",
+			"The vote passed[-!-]{+, the speaker said+}"},
+		{"deleted in brackets", "He said (quietly) no", "He said no", "He said [-(quietly)-] no"},
+		{"inserted in brackets", "He said no", "He said (quietly) no", "He said {+(quietly)+} no"},
+		{"all deleted", "Prices rose.", "", "[-Prices rose.-]"},
+		{"all inserted", "", "Prices rose.", "{+Prices rose.+}"},
+		{"shared full stop", "Rates rose. Markets fell. Gold was flat.", "Rates rose. Gold was flat.",
+			"Rates rose. [-Markets fell.-] Gold was flat."},
+		{"quotes around a replacement, once", `He said "yes" today`, `He said "no" today`,
+			`He said "[-yes-] {+no+}" today`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out strings.Builder
+			if err := WriteText(&out, Compare(tc.a, tc.b, Options{}), TextOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.TrimSuffix(strings.SplitN(out.String(), "\n", 4)[3], "\n"); got != tc.want {
+				t.Errorf("%q against %q:\n got %s\nwant %s", tc.a, tc.b, got, tc.want)
+			}
+		})
+	}
+}
