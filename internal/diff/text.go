@@ -118,7 +118,7 @@ func (t *textWriter) edit(d *Diff, i int) {
 	case Replace:
 		t.gap(beforeA, beforeB, false)
 		t.write(a, onlyA)
-		t.write(separator(d.By, a, beforeB), plain)
+		t.write(separator(d.By, a, b, beforeB, beforeA, afterA, afterB), plain)
 		t.write(b, onlyB)
 		t.gap(afterA, afterB, true)
 	case Delete:
@@ -323,18 +323,26 @@ func (s *Side) stat() string {
 }
 
 // separator returns the white space between the replaced text a and its
-// replacement: B's own white space before the replacement (its first run),
-// or, when B has none there, a line break after text of several lines or
-// by sentence or line, else a space. A separator holds no punctuation,
-// which would read as a side's.
-func separator(by By, a, gapB string) string {
+// replacement b: B's own white space before the replacement (its first
+// run), or, when B has none there, a line break after text of several
+// lines or by sentence or line, and by word a space when the texts hold
+// white space there: in a, b or a gap around them (around). Where they
+// hold none, as Chinese and Japanese, which put no space between words,
+// nothing separates a from b. A separator holds no punctuation, which
+// would read as a side's.
+func separator(by By, a, b, gapB string, around ...string) string {
 	if i := strings.IndexFunc(gapB, isSpace); i >= 0 {
 		return gapB[i : len(gapB)-len(strings.TrimLeftFunc(gapB[i:], isSpace))]
 	}
 	if by != ByWord || strings.Contains(a, "\n") {
 		return "\n"
 	}
-	return " "
+	for _, s := range append(around, a, b) {
+		if strings.IndexFunc(s, isSpace) >= 0 {
+			return " "
+		}
+	}
+	return ""
 }
 
 // sentenceLines returns the text of sp, sentences of the side, with one

@@ -190,3 +190,36 @@ func TestTextMarksPunctuationBesideAnEdit(t *testing.T) {
 		})
 	}
 }
+
+// TestTextSeparatesReplacementWithSpaceOfTheTexts: a replaced word and its
+// replacement are separated by a space only where the texts hold white
+// space; Chinese and Japanese put none between words. Regression: a space
+// stood between them that is in neither text (今天我们去公园[-散-] {+跑+}步。),
+// in colour between the red and the green.
+func TestTextSeparatesReplacementWithSpaceOfTheTexts(t *testing.T) {
+	tests := []struct {
+		name, a, b string
+		color      bool
+		want       string
+	}{
+		{"Chinese", "今天我们去公园散步。", "今天我们去公园跑步。", false, "今天我们去公园[-散-]{+跑+}步。"},
+		{"Chinese in colour", "今天我们去公园散步。", "今天我们去公园跑步。", true,
+			"今天我们去公园" + ansiRed + "散" + ansiReset + ansiGreen + "跑" + ansiReset + "步。"},
+		{"Japanese", "今日は公園を散歩します。", "今日は公園を走ります。", false, "今日は公園を[-散歩し-]{+走り+}ます。"},
+		{"Chinese quotation", "他说“散步”。", "他说“跑步”。", false, "他说“[-散-]{+跑+}步”。"},
+		{"English", "the cat sat", "the dog sat", false, "the [-cat-] {+dog+} sat"},
+		{"English at the ends", "cat sat", "cat stood", false, "cat [-sat-] {+stood+}"},
+		{"English in quotes", `«Alpha beta»`, `«Gamma delta»`, false, `«[-Alpha beta-] {+Gamma delta+}»`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out strings.Builder
+			if err := WriteText(&out, Compare(tc.a, tc.b, Options{}), TextOptions{Color: tc.color}); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.TrimSuffix(strings.SplitN(out.String(), "\n", 4)[3], "\n"); got != tc.want {
+				t.Errorf("%q against %q:\n got %q\nwant %q", tc.a, tc.b, got, tc.want)
+			}
+		})
+	}
+}
