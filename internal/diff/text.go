@@ -7,7 +7,8 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/clipperhouse/uax29/v2/graphemes"
 )
 
 // TextOptions control WriteText.
@@ -254,40 +255,49 @@ func withoutSpace(s string) string {
 	}, s)
 }
 
-// sameRune reports whether r and q match in a gap: equal, or both white
-// space.
-func sameRune(r, q rune) bool {
-	return r == q || isSpace(r) && isSpace(q)
+// sameCluster reports whether the grapheme clusters x and y match in a
+// gap: equal, or both white space.
+func sameCluster(x, y string) bool {
+	return x == y || strings.TrimLeftFunc(x, isSpace) == "" && strings.TrimLeftFunc(y, isSpace) == ""
 }
 
 // commonPrefix returns the lengths in bytes of the longest prefixes of a
-// and b that match rune by rune (see sameRune).
+// and b that match grapheme cluster by cluster (see sameCluster), so that
+// a mark never cuts a character as its reader sees it: an emoji with its
+// skin tone, a family joined by ZWJ, a letter with its accents.
 func commonPrefix(a, b string) (int, int) {
 	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		r, n := utf8.DecodeRuneInString(a[i:])
-		q, m := utf8.DecodeRuneInString(b[j:])
-		if !sameRune(r, q) {
-			break
-		}
-		i, j = i+n, j+m
+	ga, gb := graphemes.FromString(a), graphemes.FromString(b)
+	for ga.Next() && gb.Next() && sameCluster(ga.Value(), gb.Value()) {
+		i, j = ga.End(), gb.End()
 	}
 	return i, j
 }
 
 // commonSuffix returns the lengths in bytes of the longest suffixes of a
-// and b that match rune by rune (see sameRune).
+// and b that match grapheme cluster by cluster (see commonPrefix).
 func commonSuffix(a, b string) (int, int) {
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		r, n := utf8.DecodeLastRuneInString(a[:len(a)-i])
-		q, m := utf8.DecodeLastRuneInString(b[:len(b)-j])
-		if !sameRune(r, q) {
+	var bufA, bufB [16]int
+	ca, cb := clusterStarts(a, bufA[:0]), clusterStarts(b, bufB[:0])
+	i, j := len(a), len(b)
+	for k := 1; k <= min(len(ca), len(cb)); k++ {
+		sa, sb := ca[len(ca)-k], cb[len(cb)-k]
+		if !sameCluster(a[sa:i], b[sb:j]) {
 			break
 		}
-		i, j = i+n, j+m
+		i, j = sa, sb
 	}
-	return i, j
+	return len(a) - i, len(b) - j
+}
+
+// clusterStarts appends to starts the byte offset of each grapheme
+// cluster of s.
+func clusterStarts(s string, starts []int) []int {
+	g := graphemes.FromString(s)
+	for g.Next() {
+		starts = append(starts, g.Start())
+	}
+	return starts
 }
 
 // textWriter writes the pieces of the inline rendering.

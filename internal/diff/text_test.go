@@ -223,3 +223,40 @@ func TestTextSeparatesReplacementWithSpaceOfTheTexts(t *testing.T) {
 		})
 	}
 }
+
+// TestTextMarksWholeGraphemeClusters: the punctuation and symbols the
+// texts hold differently are marked by whole grapheme clusters, as their
+// reader sees the characters. Regression: the marks fell between code
+// points, colouring a skin tone without its thumb and leaving a joiner
+// dangling from a ZWJ sequence (the family of three against four marked
+// a joiner and a boy).
+func TestTextMarksWholeGraphemeClusters(t *testing.T) {
+	red := func(s string) string { return ansiRed + s + ansiReset }
+	green := func(s string) string { return ansiGreen + s + ansiReset }
+	tests := []struct {
+		name, a, b string
+		color      bool
+		want       string
+	}{
+		{"skin tone", "I love 👍🏽 and more", "I love 👍🏿 and more", true, "I love " + red("👍🏽") + green("👍🏿") + " and more"},
+		{"skin tone, plain", "I love 👍🏽 and more", "I love 👍🏿 and more", false, "I love [-👍🏽-]{+👍🏿+} and more"},
+		{"ZWJ family", "fam 👨\u200d👩\u200d👧 here", "fam 👨\u200d👩\u200d👧\u200d👦 here", false,
+			"fam [-👨\u200d👩\u200d👧-]{+👨\u200d👩\u200d👧\u200d👦+} here"},
+		{"ZWJ flags", "flag 🏳️\u200d🌈 here", "flag 🏳️\u200d⚧️ here", true,
+			"flag " + red("🏳️\u200d🌈") + green("🏳️\u200d⚧️") + " here"},
+		{"regional indicators", "flags 🇵🇱🇩🇪 here", "flags 🇵🇱🇫🇷 here", false, "flags 🇵🇱[-🇩🇪-]{+🇫🇷+} here"},
+		{"beside a deleted word", "I love 👍🏽 it", "I love 👍🏿", false, "I love [-👍🏽 it-]{+👍🏿+}"},
+		{"combining mark", "one -\u0301 two", "one -\u0300 two", false, "one [--\u0301-]{+-\u0300+} two"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out strings.Builder
+			if err := WriteText(&out, Compare(tc.a, tc.b, Options{}), TextOptions{Color: tc.color}); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.TrimSuffix(strings.SplitN(out.String(), "\n", 4)[3], "\n"); got != tc.want {
+				t.Errorf("%q against %q:\n got %q\nwant %q", tc.a, tc.b, got, tc.want)
+			}
+		})
+	}
+}
