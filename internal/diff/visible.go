@@ -3,23 +3,35 @@ package diff
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
+
+	"github.com/clipperhouse/uax29/v2/graphemes"
 )
 
 // Visible returns s with every character a terminal would act on rather
-// than show written as a Go escape, as %q writes it: the C0 controls other
-// than tab and line feed (ESC as \x1b, BEL as \a, a carriage return not
-// followed by a line feed as \r), DEL (\x7f), the C1 controls (\u009b) and
-// the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
-// U+2066–U+2069), which would show the text around them in another order
-// than it has; a byte that is not UTF-8 is written \xHH. A document's text
-// or id can thus neither move the cursor, clear the screen, retitle the
-// window or colour what follows, nor disguise what it holds. The carriage
-// return of a CRLF line end is kept: it moves the cursor to where the line
-// feed takes it anyway. s itself is returned when nothing is escaped.
+// than show, or would show as nothing, written as a Go escape, as %q
+// writes it: the C0 controls other than tab and line feed (ESC as \x1b,
+// BEL as \a, a carriage return not followed by a line feed as \r), DEL
+// (\x7f), the C1 controls (\u009b), the bidirectional embeddings,
+// overrides and isolates (U+202A–U+202E, U+2066–U+2069), which would show
+// the text around them in another order than it has, and the other format
+// characters (Unicode category Cf: zero width space \u200b, joiners
+// \u200c and \u200d, word joiner \u2060, \ufeff, soft hyphen \u00ad,
+// the directional marks \u200e and \u200f, …), which show as nothing, so
+// that "wi\u200bdth" cannot pass for "width"; a byte that is not UTF-8 is
+// written \xHH. A document's text or id can thus neither move the cursor,
+// clear the screen, retitle the window or colour what follows, nor
+// disguise what it holds. The carriage return of a CRLF line end is kept:
+// it moves the cursor to where the line feed takes it anyway. So is a
+// format character that a character shown needs (see joins): the zero
+// width joiner inside an emoji ZWJ sequence (a family, a rainbow flag) or
+// an Indic conjunct, the tags of a flag (Scotland's). s itself is
+// returned when nothing is escaped.
 func Visible(s string) string {
 	var b strings.Builder
-	done := 0 // s[:done] is in b
+	var clusters *graphemes.Iterator[string] // made at the first format character
+	done := 0                                // s[:done] is in b
 	for i := 0; i < len(s); {
 		c := s[i]
 		size := 1
@@ -36,7 +48,14 @@ func Visible(s string) string {
 			case r == utf8.RuneError && size == 1:
 				esc = fmt.Sprintf(`\x%02x`, c)
 			case r >= 0x80 && r <= 0x9f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
-				esc = fmt.Sprintf(`\u%04x`, r)
+				esc = escapeRune(r)
+			case unicode.Is(unicode.Cf, r):
+				if clusters == nil {
+					clusters = graphemes.FromString(s)
+				}
+				if !joins(s, i, size, clusters) {
+					esc = escapeRune(r)
+				}
 			}
 		}
 		if esc != "" {
@@ -54,6 +73,40 @@ func Visible(s string) string {
 	}
 	b.WriteString(s[done:])
 	return b.String()
+}
+
+// joins reports whether the format character s[i:i+size] is part of a
+// character shown, by the grapheme clusters (UAX #29) of s, which
+// clusters iterates, at or before the one holding i: a tag character
+// (U+E0020–U+E007F) after the base of its cluster, as in an emoji tag
+// sequence, or another format character followed in its cluster by a
+// character that is no mark or format character: a joiner between two
+// emoji or two Indic consonants, an Arabic number sign before its digits.
+// A joiner at the end of its cluster joins nothing.
+func joins(s string, i, size int, clusters *graphemes.Iterator[string]) bool {
+	for clusters.End() <= i {
+		if !clusters.Next() {
+			return false
+		}
+	}
+	start, end := clusters.Start(), clusters.End()
+	if r, _ := utf8.DecodeRuneInString(s[i:]); r >= 0xe0020 && r <= 0xe007f {
+		base, _ := utf8.DecodeRuneInString(s[start:])
+		return start < i && !unicode.Is(unicode.Cf, base)
+	}
+	if i+size >= end {
+		return false
+	}
+	next, _ := utf8.DecodeRuneInString(s[i+size:])
+	return !unicode.In(next, unicode.M, unicode.Cf)
+}
+
+// escapeRune returns the Go escape of r, \uXXXX or \UXXXXXXXX.
+func escapeRune(r rune) string {
+	if r > 0xffff {
+		return fmt.Sprintf(`\U%08x`, r)
+	}
+	return fmt.Sprintf(`\u%04x`, r)
 }
 
 // control reports whether the ASCII byte c is a control character other

@@ -16,6 +16,19 @@ func TestVisible(t *testing.T) {
 		{"bidi override and isolate", "abc\u202edcba\u2066x\u2069", `abc\u202edcba\u2066x\u2069`},
 		{"not UTF-8", "a\xffb", `a\xffb`},
 		{"CR at the end", "a\r", `a\r`},
+		// Format characters show as nothing: written escaped, unless a
+		// character shown needs them.
+		{"zero width space", "wi\u200bdth", `wi\u200bdth`},
+		{"soft hyphen, word joiner, BOM", "a\u00adb\u2060c\ufeffd", `a\u00adb\u2060c\ufeffd`},
+		{"directional marks", "a\u200eb\u200fc\u061cd", `a\u200eb\u200fc\u061cd`},
+		{"non-joiner", "wi\u200cdth", `wi\u200cdth`},
+		{"joiner joining nothing", "\u200d👍\u200dx", `\u200d👍\u200dx`},
+		{"emoji ZWJ sequences kept", "👨\u200d👩\u200d👧 🏳\ufe0f\u200d🌈", "👨\u200d👩\u200d👧 🏳\ufe0f\u200d🌈"},
+		{"Indic conjunct kept", "क्\u200dष", "क्\u200dष"},
+		{"emoji tag sequence kept", "🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",
+			"🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"},
+		{"tag without a base", "\U000e0067x", `\U000e0067x`},
+		{"Arabic number sign kept", "\u0600١٢", "\u0600١٢"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -60,5 +73,30 @@ func TestTextShowsControlCharacters(t *testing.T) {
 				t.Errorf("color %v: output lacks %s:\n%s", color, want, got)
 			}
 		}
+	}
+}
+
+// TestTextShowsFormatCharacters: the text rendering writes the format
+// characters of the texts escaped, so that a replacement cannot look like
+// no change, and keeps those an emoji needs. Regression: they were
+// written raw ("the plan is [-wi\u200bdth-] {+width+} ok" showed two
+// words alike).
+func TestTextShowsFormatCharacters(t *testing.T) {
+	tests := []struct{ name, a, b, want string }{
+		{"zero width space", "the plan is wi\u200bdth ok", "the plan is width ok", `the plan is [-wi\u200bdth-] {+width+} ok`},
+		{"byte order mark in a gap", "one \ufeff two", "one two", `one [-\ufeff-] two`},
+		{"emoji kept", "fam 👨\u200d👩\u200d👧 here", "fam 👨\u200d👩\u200d👧\u200d👦 here",
+			"fam [-👨\u200d👩\u200d👧-]{+👨\u200d👩\u200d👧\u200d👦+} here"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			if err := WriteText(&out, Compare(tc.a, tc.b, Options{}), TextOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.TrimSuffix(strings.SplitN(out.String(), "\n", 4)[3], "\n"); got != tc.want {
+				t.Errorf("%q against %q:\n got %s\nwant %s", tc.a, tc.b, got, tc.want)
+			}
+		})
 	}
 }
