@@ -297,7 +297,7 @@ func TestTextMarksPunctuationOfOneSide(t *testing.T) {
 		{
 			`«Alpha beta gamma delta epsilon zeta eta theta»`,
 			`Omicron pi rho sigma tau upsilon phi chi psi omega!!!`,
-			`[-«-][-Alpha beta gamma delta epsilon zeta eta theta-] {+Omicron pi rho sigma tau upsilon phi chi psi omega+}[-»-]{+!!!+}`,
+			`[-«Alpha beta gamma delta epsilon zeta eta theta-] {+Omicron pi rho sigma tau upsilon phi chi psi omega+}[-»-]{+!!!+}`,
 		},
 		// White space alone differs: nothing is marked, A's is written.
 		{"One two three.\n\nFour five six.", "One two three. Four five six.", "One two three.\n\nFour five six."},

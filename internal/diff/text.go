@@ -73,6 +73,7 @@ func WriteText(w io.Writer, d *Diff, o TextOptions) error {
 		}
 		t.edit(d, i)
 	}
+	t.flush()
 	t.w.WriteString("\n")
 	return t.w.Flush()
 }
@@ -304,6 +305,10 @@ func clusterStarts(s string, starts []int) []int {
 type textWriter struct {
 	w     *bufio.Writer
 	color bool
+	// mark holds the text of the mark being written, in style marked,
+	// so that two pieces of one style side by side make one mark.
+	mark   strings.Builder
+	marked style
 }
 
 // header writes a side's summary line, coloured like its text.
@@ -387,16 +392,31 @@ func lineGap(gap string, between bool) string {
 }
 
 // write writes one piece of text in style st, its control characters
-// visible (see Visible).
+// visible (see Visible). A piece marked as the one before it joins its
+// mark ([-<script>-], not [-<-][-script>-]); flush ends the mark.
 func (t *textWriter) write(s string, st style) {
 	if s == "" {
 		return
 	}
-	s = Visible(s)
+	if st != t.marked {
+		t.flush()
+	}
 	if st == plain {
-		t.w.WriteString(s)
+		t.w.WriteString(Visible(s))
 		return
 	}
+	t.mark.WriteString(s)
+	t.marked = st
+}
+
+// flush writes the mark being written, if any.
+func (t *textWriter) flush() {
+	if t.mark.Len() == 0 {
+		return
+	}
+	s, st := Visible(t.mark.String()), t.marked
+	t.mark.Reset()
+	t.marked = plain
 	if !t.color {
 		open, close := "[-", "-]"
 		if st == onlyB {

@@ -260,3 +260,30 @@ func TestTextMarksWholeGraphemeClusters(t *testing.T) {
 		})
 	}
 }
+
+// TestTextJoinsMarksSideBySide: two pieces of one side written side by
+// side, the punctuation before a replaced word and the word, make one
+// mark. Regression: they made two ([-<-][-script>…-]), in colour two red
+// runs.
+func TestTextJoinsMarksSideBySide(t *testing.T) {
+	a, b := "Cyclists on </script><b>at all hours</b>.", "Cyclists on <except at night>."
+	tests := []struct {
+		name  string
+		color bool
+		want  string
+	}{
+		{"plain", false, "Cyclists on <[-/script><b>at all hours</b-] {+except at night+}>."},
+		{"colour", true, "Cyclists on <" + ansiRed + "/script><b>at all hours</b" + ansiReset + " " + ansiGreen + "except at night" + ansiReset + ">."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out strings.Builder
+			if err := WriteText(&out, Compare(a, b, Options{}), TextOptions{Color: tc.color}); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.TrimSuffix(strings.SplitN(out.String(), "\n", 4)[3], "\n"); got != tc.want {
+				t.Errorf("got %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+}

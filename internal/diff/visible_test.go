@@ -63,8 +63,9 @@ func TestTextShowsControlCharacters(t *testing.T) {
 		}); i >= 0 {
 			t.Errorf("color %v: a control character reaches the terminal at byte %d: %q", color, i, got)
 		}
-		// ESC ] is in A alone, between the words both hold: marked.
-		only := `Hello world. [-\x1b]-]`
+		// ESC ] is in A alone, between the words both hold: marked, with
+		// the replaced words after it.
+		only := `Hello world. [-\x1b]0;PWNED`
 		if color {
 			only = `Hello world. \x1b]` // marked red
 		}
