@@ -392,7 +392,7 @@ func lineGap(gap string, between bool) string {
 }
 
 // write writes one piece of text in style st, its control characters
-// visible (see Visible). A piece marked as the one before it joins its
+// visible (see visibleText). A piece marked as the one before it joins its
 // mark ([-<script>-], not [-<-][-script>-]); flush ends the mark.
 func (t *textWriter) write(s string, st style) {
 	if s == "" {
@@ -402,7 +402,7 @@ func (t *textWriter) write(s string, st style) {
 		t.flush()
 	}
 	if st == plain {
-		t.w.WriteString(Visible(s))
+		t.w.WriteString(visibleText(s))
 		return
 	}
 	t.mark.WriteString(s)
@@ -414,7 +414,7 @@ func (t *textWriter) flush() {
 	if t.mark.Len() == 0 {
 		return
 	}
-	s, st := Visible(t.mark.String()), t.marked
+	s, st := visibleText(t.mark.String()), t.marked
 	t.mark.Reset()
 	t.marked = plain
 	if !t.color {

@@ -28,7 +28,24 @@ import (
 // width joiner inside an emoji ZWJ sequence (a family, a rainbow flag) or
 // an Indic conjunct, the tags of a flag (Scotland's). s itself is
 // returned when nothing is escaped.
-func Visible(s string) string {
+func Visible(s string) string { return visible(s, false) }
+
+// visibleText is Visible for a document's text, which keeps the format
+// characters that writing uses and that the comparison ignores (see
+// textFormat): the soft hyphens of hyphenated German, the non-joiners of
+// Persian, the direction marks of Arabic and Hebrew, which would otherwise
+// fill a diff with escapes and cannot hide a difference.
+func visibleText(s string) string { return visible(s, true) }
+
+// textFormat reports whether r is a format character that visibleText
+// keeps: SOFT HYPHEN, ZERO WIDTH NON-JOINER, the LEFT-TO-RIGHT,
+// RIGHT-TO-LEFT and ARABIC LETTER MARKs.
+func textFormat(r rune) bool {
+	return r == 0xad || r == 0x200c || r == 0x200e || r == 0x200f || r == 0x61c
+}
+
+// visible is Visible, or visibleText when text.
+func visible(s string, text bool) string {
 	var b strings.Builder
 	var clusters *graphemes.Iterator[string] // made at the first format character
 	done := 0                                // s[:done] is in b
@@ -49,6 +66,7 @@ func Visible(s string) string {
 				esc = fmt.Sprintf(`\x%02x`, c)
 			case r >= 0x80 && r <= 0x9f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
 				esc = escapeRune(r)
+			case text && textFormat(r):
 			case unicode.Is(unicode.Cf, r):
 				if clusters == nil {
 					clusters = graphemes.FromString(s)

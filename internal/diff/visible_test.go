@@ -88,6 +88,11 @@ func TestTextShowsFormatCharacters(t *testing.T) {
 		{"byte order mark in a gap", "one \ufeff two", "one two", `one [-\ufeff-] two`},
 		{"emoji kept", "fam 👨\u200d👩\u200d👧 here", "fam 👨\u200d👩\u200d👧\u200d👦 here",
 			"fam [-👨\u200d👩\u200d👧-]{+👨\u200d👩\u200d👧\u200d👦+} here"},
+		// What writing uses and the comparison ignores is kept: Persian's
+		// non-joiner, a hyphenated word's soft hyphen, a right-to-left mark.
+		{"Persian's non-joiner kept", "می\u200cخواهم بروم به خانه", "می\u200cخواهم بروم به مدرسه", "می\u200cخواهم بروم به [-خانه-] {+مدرسه+}"},
+		{"a soft hyphen kept", "die Bundes\u00adregierung sagt ja", "die Bundes\u00adregierung sagt nein", "die Bundes\u00adregierung sagt [-ja-] {+nein+}"},
+		{"a right-to-left mark kept", "قال \u200fالوزير اليوم", "قال \u200fالوزير أمس", "قال \u200fالوزير [-اليوم-] {+أمس+}"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
