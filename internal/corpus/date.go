@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -108,6 +109,12 @@ func parseDate(s string) time.Time {
 	if s == "" {
 		return time.Time{}
 	}
+	if i := strings.LastIndex(s, " ("); i > 0 && strings.HasSuffix(s, ")") {
+		s = strings.TrimSpace(s[:i]) // a mail date's comment: "… +0000 (UTC)"
+	}
+	if len(s) > 10 && s[10] == 't' && isoDay.MatchString(s[:10]) {
+		s = strings.ToUpper(s) // RFC 3339 allows "t" and "z"
+	}
 	if rest, loc, ok := extract.SplitZone(s); ok {
 		// A name the layouts do not read ("ET": two letters) or read
 		// with a zero offset: the date and clock before it, in its zone.
@@ -131,6 +138,9 @@ func parseDate(s string) time.Time {
 	}
 	return unixText(s)
 }
+
+// isoDay is a date written year first as RFC 3339 writes it.
+var isoDay = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 
 // hasZone reports whether a layout of dateLayouts reads a zone: an offset
 // or a zone's name.

@@ -39,6 +39,12 @@ func TestParseDate(t *testing.T) {
 		{"Tue, 05 Mar 2024 03:20:30 PDT", utc(2024, 3, 5, 10, 20, 30)},
 		{"2024-03-05 11:20:30 CET", utc(2024, 3, 5, 10, 20, 30)},
 		{"5 Mar 2024 04:20:30 CST", utc(2024, 3, 5, 10, 20, 30)},
+		// Regression: a mail date's zone comment, and RFC 3339's lower
+		// case "t" and "z", left the document undated.
+		{"Tue, 5 Mar 2024 10:20:30 +0000 (UTC)", utc(2024, 3, 5, 10, 20, 30)},
+		{"Tue, 5 Mar 2024 02:20:30 -0800 (PST)", utc(2024, 3, 5, 10, 20, 30)},
+		{"2024-03-05t10:20:30z", utc(2024, 3, 5, 10, 20, 30)},
+		{"(no date)", time.Time{}},
 		// Regression: other names news exports carry were read as UTC.
 		{"Tue, 05 Mar 2024 15:50:30 IST", utc(2024, 3, 5, 10, 20, 30)},
 		{"Tue, 05 Mar 2024 21:20:30 AEDT", utc(2024, 3, 5, 10, 20, 30)},

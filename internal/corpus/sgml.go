@@ -140,6 +140,9 @@ func (r *Reader) decodeSGML(raw Raw) Record {
 	if st.id != "" {
 		doc.ID = st.id
 	}
+	if st.date.IsZero() && st.dateText != "" {
+		r.unreadDate(st.dateText, raw.Origin) // counted and warned of, as any input's
+	}
 	if st.brief {
 		return skip(doc, core.SkipEmpty, r.opts.TextField, "a brief: a headline without a body")
 	}

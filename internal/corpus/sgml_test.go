@@ -124,3 +124,32 @@ func FuzzReuters(f *testing.F) {
 		}
 	})
 }
+
+// TestReutersSGMLUnreadDate: a story's DATE no layout reads leaves it
+// undated, counted and named as any input's unread date. Regression: it
+// was neither.
+func TestReutersSGMLUnreadDate(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.sgm": `<REUTERS NEWID="1"><DATE>garbage date</DATE><TEXT><BODY>A story with a date no one reads.</BODY></TEXT></REUTERS>
+<REUTERS NEWID="2"><DATE>31-FEB-1987 10:00:00.00</DATE><TEXT><BODY>A story on a day that is not.</BODY></TEXT></REUTERS>
+<REUTERS NEWID="3"><DATE>26-FEB-1987 15:01:01.79</DATE><TEXT><BODY>A story dated as Reuters dates them.</BODY></TEXT></REUTERS>`})
+	t.Chdir(dir)
+	r, err := Open([]string{"a.sgm"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	dated := 0
+	for {
+		rec, err := r.Next()
+		if err != nil {
+			break
+		}
+		if !rec.Doc.Date.IsZero() {
+			dated++
+		}
+	}
+	if n, first := r.UnreadDates(); n != 2 || !strings.HasPrefix(first, `"garbage date" at a.sgm`) || dated != 1 {
+		t.Errorf("%d unread dates, first %s, %d dated; want 2, garbage date at a.sgm…, 1", n, first, dated)
+	}
+}
