@@ -180,11 +180,7 @@ func TestTextMarksPunctuationBesideAnEdit(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var out strings.Builder
-			if err := WriteText(&out, Compare(tc.a, tc.b, Options{}), TextOptions{}); err != nil {
-				t.Fatal(err)
-			}
-			if got := strings.TrimSuffix(strings.SplitN(out.String(), "\n", 4)[3], "\n"); got != tc.want {
+			if got := textBody(t, tc.a, tc.b, false); got != tc.want {
 				t.Errorf("%q against %q:\n got %s\nwant %s", tc.a, tc.b, got, tc.want)
 			}
 		})
@@ -213,11 +209,7 @@ func TestTextSeparatesReplacementWithSpaceOfTheTexts(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var out strings.Builder
-			if err := WriteText(&out, Compare(tc.a, tc.b, Options{}), TextOptions{Color: tc.color}); err != nil {
-				t.Fatal(err)
-			}
-			if got := strings.TrimSuffix(strings.SplitN(out.String(), "\n", 4)[3], "\n"); got != tc.want {
+			if got := textBody(t, tc.a, tc.b, tc.color); got != tc.want {
 				t.Errorf("%q against %q:\n got %q\nwant %q", tc.a, tc.b, got, tc.want)
 			}
 		})
@@ -250,11 +242,7 @@ func TestTextMarksWholeGraphemeClusters(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var out strings.Builder
-			if err := WriteText(&out, Compare(tc.a, tc.b, Options{}), TextOptions{Color: tc.color}); err != nil {
-				t.Fatal(err)
-			}
-			if got := strings.TrimSuffix(strings.SplitN(out.String(), "\n", 4)[3], "\n"); got != tc.want {
+			if got := textBody(t, tc.a, tc.b, tc.color); got != tc.want {
 				t.Errorf("%q against %q:\n got %q\nwant %q", tc.a, tc.b, got, tc.want)
 			}
 		})
@@ -277,13 +265,20 @@ func TestTextJoinsMarksSideBySide(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var out strings.Builder
-			if err := WriteText(&out, Compare(a, b, Options{}), TextOptions{Color: tc.color}); err != nil {
-				t.Fatal(err)
-			}
-			if got := strings.TrimSuffix(strings.SplitN(out.String(), "\n", 4)[3], "\n"); got != tc.want {
+			if got := textBody(t, a, b, tc.color); got != tc.want {
 				t.Errorf("got %q\nwant %q", got, tc.want)
 			}
 		})
 	}
+}
+
+// textBody returns the text output of a against b, colour as given, without
+// its three heading lines and its last line end.
+func textBody(t *testing.T, a, b string, color bool) string {
+	t.Helper()
+	var out strings.Builder
+	if err := WriteText(&out, Compare(a, b, Options{}), TextOptions{Color: color}); err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSuffix(strings.SplitN(out.String(), "\n", 4)[3], "\n")
 }

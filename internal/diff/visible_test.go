@@ -96,11 +96,7 @@ func TestTextShowsFormatCharacters(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var out bytes.Buffer
-			if err := WriteText(&out, Compare(tc.a, tc.b, Options{}), TextOptions{}); err != nil {
-				t.Fatal(err)
-			}
-			if got := strings.TrimSuffix(strings.SplitN(out.String(), "\n", 4)[3], "\n"); got != tc.want {
+			if got := textBody(t, tc.a, tc.b, false); got != tc.want {
 				t.Errorf("%q against %q:\n got %s\nwant %s", tc.a, tc.b, got, tc.want)
 			}
 		})
