@@ -108,3 +108,22 @@ func TestRunEvalPairs(t *testing.T) {
 		})
 	}
 }
+
+// TestEvalErrorsShowControlCharacters: eval's messages show what they
+// quote of the inputs (a field of the truth, a file's name) with its
+// control characters escaped, as its report does.
+func TestEvalErrorsShowControlCharacters(t *testing.T) {
+	dir := t.TempDir()
+	truth := filepath.Join(dir, "t\x1b[31mbad.jsonl")
+	if err := os.WriteFile(truth, []byte(`{"id":"a","cluster":"1","f\u001b[31mX":"v"}`+"\n"+`{"id":"b","cluster":"1"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pred := filepath.Join(dir, "p.jsonl")
+	if err := os.WriteFile(pred, []byte(`{"a":"a","b":"b","label":"duplicate"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runChild(t, "eval", "--truth", truth, "--pred", pred, "--by", "nope")
+	if code == 0 || strings.ContainsAny(stderr, "\x1b") || !strings.Contains(stderr, `f\x1b[31mX`) {
+		t.Errorf("exit %d, stderr %q: want an error showing the field's escape", code, stderr)
+	}
+}

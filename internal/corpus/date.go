@@ -109,18 +109,19 @@ func parseDate(s string) time.Time {
 	if s == "" {
 		return time.Time{}
 	}
-	if i := strings.LastIndex(s, " ("); i > 0 && strings.HasSuffix(s, ")") {
-		s = strings.TrimSpace(s[:i]) // a mail date's comment: "… +0000 (UTC)"
-	}
 	if len(s) > 10 && s[10] == 't' && isoDay.MatchString(s[:10]) {
 		s = strings.ToUpper(s) // RFC 3339 allows "t" and "z"
 	}
 	if rest, loc, ok := extract.SplitZone(s); ok {
 		// A name the layouts do not read ("ET": two letters) or read
-		// with a zero offset: the date and clock before it, in its zone.
+		// with a zero offset, in brackets or not: the date and clock
+		// before it, in its zone.
 		if t := parseDate(rest); !t.IsZero() && t.Location() == core.NoZone {
 			return extract.InZone(t, loc)
 		}
+	}
+	if i := strings.LastIndex(s, " ("); i > 0 && strings.HasSuffix(s, ")") {
+		s = strings.TrimSpace(s[:i]) // a mail date's comment: "… +0000 (UTC)"
 	}
 	for _, layout := range dateLayouts {
 		// In UTC, not the local zone: time.Parse reads a zone's name

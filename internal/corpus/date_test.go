@@ -45,6 +45,8 @@ func TestParseDate(t *testing.T) {
 		{"Tue, 5 Mar 2024 02:20:30 -0800 (PST)", utc(2024, 3, 5, 10, 20, 30)},
 		{"2024-03-05t10:20:30z", utc(2024, 3, 5, 10, 20, 30)},
 		{"(no date)", time.Time{}},
+		{"2024-03-05 21:20 (AEDT)", utc(2024, 3, 5, 10, 20, 0)},
+		{"2024-03-05T15:50:30.5 IST", time.Date(2024, 3, 5, 10, 20, 30, 5e8, time.UTC)},
 		// Regression: other names news exports carry were read as UTC.
 		{"Tue, 05 Mar 2024 15:50:30 IST", utc(2024, 3, 5, 10, 20, 30)},
 		{"Tue, 05 Mar 2024 21:20:30 AEDT", utc(2024, 3, 5, 10, 20, 30)},

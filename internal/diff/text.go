@@ -415,6 +415,9 @@ func (t *textWriter) flush() {
 		return
 	}
 	s, st := visibleText(t.mark.String()), t.marked
+	if strings.TrimSpace(strings.Map(dropTextFormat, s)) == "" {
+		s = Visible(t.mark.String()) // a mark of nothing else would show as nothing
+	}
 	t.mark.Reset()
 	t.marked = plain
 	if !t.color {
@@ -438,4 +441,13 @@ func (t *textWriter) flush() {
 			t.w.WriteString(color + line + ansiReset)
 		}
 	}
+}
+
+// dropTextFormat drops the format characters visibleText keeps, for
+// strings.Map.
+func dropTextFormat(r rune) rune {
+	if textFormat(r) {
+		return -1
+	}
+	return r
 }

@@ -92,6 +92,7 @@ func TestTextShowsFormatCharacters(t *testing.T) {
 		// non-joiner, a hyphenated word's soft hyphen, a right-to-left mark.
 		{"Persian's non-joiner kept", "می\u200cخواهم بروم به خانه", "می\u200cخواهم بروم به مدرسه", "می\u200cخواهم بروم به [-خانه-] {+مدرسه+}"},
 		{"a soft hyphen kept", "die Bundes\u00adregierung sagt ja", "die Bundes\u00adregierung sagt nein", "die Bundes\u00adregierung sagt [-ja-] {+nein+}"},
+		{"a mark of nothing else shown", "and \u200eLRM mark", "and LRM mark!", `and [-\u200e-]LRM mark{+!+}`},
 		{"a right-to-left mark kept", "قال \u200fالوزير اليوم", "قال \u200fالوزير أمس", "قال \u200fالوزير [-اليوم-] {+أمس+}"},
 	}
 	for _, tc := range tests {

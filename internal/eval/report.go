@@ -286,11 +286,12 @@ func (rep *Report) writeBreakdown(w io.Writer) {
 
 // shown is a value of the inputs (a file's name, a field's value) as the
 // text report writes it: the characters a terminal would act on escaped
-// (diff.Visible), and tabs and line ends too, which would break its tables.
+// (diff.Visible), and tabs and line ends too (a CRLF's carriage return
+// with them), which would break its tables.
 func shown(s string) string {
 	s = diff.Visible(s)
-	if strings.ContainsAny(s, "\t\n") {
-		s = strings.NewReplacer("\t", `\t`, "\n", `\n`).Replace(s)
+	if strings.ContainsAny(s, "\t\r\n") {
+		s = strings.NewReplacer("\t", `\t`, "\r", `\r`, "\n", `\n`).Replace(s)
 	}
 	return s
 }

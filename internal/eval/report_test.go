@@ -70,7 +70,8 @@ func TestCommas(t *testing.T) {
 func TestReportShowsInputsSafely(t *testing.T) {
 	truth := readTruth(t, "kind",
 		`{"a":"a1","b":"b1","label":1,"stratum":"\u001b]0;pwned\u0007\u001b[2JEVIL","kind":"x\u001b[31m"}`,
-		`{"a":"a2","b":"b2","label":1,"stratum":"s2","kind":"tab\there"}`)
+		`{"a":"a2","b":"b2","label":1,"stratum":"s2","kind":"tab\there"}`,
+		`{"a":"a3","b":"b3","label":1,"stratum":"s2","kind":"fake\r\nrow"}`)
 	pred := readPred(t, PredictionOptions{}, `{"a":"a1","b":"b1","label":"duplicate"}`)
 	pred.Name = "out\u001b[2J/pairs.jsonl"
 	var buf bytes.Buffer
@@ -78,10 +79,10 @@ func TestReportShowsInputsSafely(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	if strings.ContainsAny(out, "\x1b\x07") {
+	if strings.ContainsAny(out, "\x1b\x07\r") {
 		t.Errorf("the report holds a control character:\n%q", out)
 	}
-	for _, want := range []string{`\x1b]0;pwned\a\x1b[2JEVIL`, `x\x1b[31m`, `tab\there`, `out\x1b[2J/pairs.jsonl`} {
+	for _, want := range []string{`\x1b]0;pwned\a\x1b[2JEVIL`, `x\x1b[31m`, `tab\there`, `fake\r\nrow`, `out\x1b[2J/pairs.jsonl`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report does not show %s:\n%s", want, out)
 		}

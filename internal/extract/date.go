@@ -702,15 +702,21 @@ func SplitZone(s string) (rest string, loc *time.Location, ok bool) {
 	return g[1], loc, true
 }
 
-// InZone returns t's date and clock in loc.
+// InZone returns t's date and clock in loc. A clock the zone skips (2:30
+// on the night summer time starts) is read with the offset before the
+// change, an hour on.
 func InZone(t time.Time, loc *time.Location) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc)
+	u := time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc)
+	if u.Hour() != t.Hour() && u.Add(time.Hour).Hour() == (t.Hour()+1)%24 {
+		u = u.Add(time.Hour) // time.Date's choice in a gap is not guaranteed
+	}
+	return u
 }
 
 // zoneAtEnd is a date whose clock is followed by a zone's name in capitals,
-// in brackets or not ("10:30 IST", "10:30 a.m. ET", "22:15 (AEDT)"): the
-// date and the name.
-var zoneAtEnd = regexp.MustCompile(`^(.*\d:\d\d(?::\d\d)?(?:\s*[AaPp]\.?[Mm]\.?)?)[\s,]*\(?([A-Z]{2,5})\)?$`)
+// in brackets or not ("10:30 IST", "10:30 a.m. ET", "22:15 (AEDT)",
+// "20:00:00.123 CEST", "14:23 Uhr MEZ"): the date and the name.
+var zoneAtEnd = regexp.MustCompile(`^(.*\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:\s*[AaPp]\.?[Mm]\.?|\s*[Uu]hr)?)[\s,]*\(?([A-Z]{2,5})\)?$`)
 
 // WithZoneOffset gives t, a time parsed in UTC (time.ParseInLocation, or
 // dateparse.ParseIn with time.UTC), the offset of the zone it names: those

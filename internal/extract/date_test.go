@@ -65,6 +65,10 @@ func TestPageDate(t *testing.T) {
 		{"ET in summer", `<h1>T</h1><p class="date">July 5, 2024 10:30 a.m. ET</p>`, "", time.Date(2024, 7, 5, 14, 30, 0, 0, time.UTC)},
 		{"PT, RFC 1123", `<meta property="article:published_time" content="Fri, 05 Jul 2024 10:30:00 PT">`, "", time.Date(2024, 7, 5, 17, 30, 0, 0, time.UTC)},
 		{"a German name after a dotted date", `<h1>T</h1><time>05.12.2024 10:30 MEZ</time>`, "", time.Date(2024, 12, 5, 9, 30, 0, 0, time.UTC)},
+		{"fractional seconds and a zone", `<meta property="article:published_time" content="December 19, 2025 20:00:00.123 CEST">`, "", time.Date(2025, 12, 19, 18, 0, 0, 123e6, time.UTC)},
+		{"Uhr and a zone", `<h1>T</h1><time>03.04.2024, 14:23 Uhr MESZ</time>`, "", time.Date(2024, 4, 3, 12, 23, 0, 0, time.UTC)},
+		{"a clock summer time skips", `<h1>T</h1><p class="date">Mar 10, 2024 2:30 AM ET</p>`, "", time.Date(2024, 3, 10, 7, 30, 0, 0, time.UTC)},
+		{"a clock summer time repeats: the first", `<h1>T</h1><p class="date">Nov 3, 2024 1:30 AM ET</p>`, "", time.Date(2024, 11, 3, 5, 30, 0, 0, time.UTC)},
 		{"a name no zone table agrees on", `<meta property="article:published_time" content="March 5, 2024 10:00 AM AST">`, "", time.Date(2024, 3, 5, 10, 0, 0, 0, time.UTC)},
 		// Regression (reviewer's finding): an English date day first
 		// without an ordinal and with a clock gave no date.
