@@ -167,7 +167,7 @@ func Sniff(head []byte, whole bool, textField string) container.Format {
 	case isPage(t), container.IsSitemap(t):
 		return container.HTML // a sitemap too: extraction skips it, saying so
 	}
-	if line, _, ok := bytes.Cut(head, []byte("\n")); ok || whole {
+	if line, ok := firstLine(head); ok || whole {
 		if hasColumn(line, '\t', textField) {
 			return container.TSV
 		}
@@ -206,7 +206,7 @@ var csvSeparators = []byte{',', ';', '\t', '|'}
 // else the one that cuts the line into the most fields, else the comma.
 func (r *Reader) csvComma(br *bufio.Reader) rune {
 	head, _ := br.Peek(min(sniffLen, br.Size()))
-	line, _, _ := bytes.Cut(bytes.TrimPrefix(head, utf8BOM), []byte("\n"))
+	line, _ := firstLine(bytes.TrimPrefix(head, utf8BOM))
 	best, most := byte(','), 0
 	for _, sep := range csvSeparators {
 		if hasColumn(line, sep, r.names[fText]) {
