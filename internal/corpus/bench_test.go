@@ -321,3 +321,55 @@ func readEach(b *testing.B, inputs []string, want int, decode bool) {
 		r.Close()
 	}
 }
+
+// BenchmarkCSVNextRawDecode measures reading and decoding a generated 20 MB
+// CSV file on one goroutine, its texts holding quotes, commas and line
+// breaks inside quoted fields.
+func BenchmarkCSVNextRawDecode(b *testing.B) {
+	dir := b.TempDir()
+	p := filepath.Join(dir, "bench.csv")
+	rng := rand.New(rand.NewPCG(3, 3))
+	vocab := []string{"the", "council", `"said"`, "harbour,", "vote", "ferry", "budget", "terminal", "year", "market"}
+	var sb strings.Builder
+	sb.WriteString("id,title,text\n")
+	n := 0
+	for sb.Len() < benchSize {
+		w := make([]string, 150+rng.IntN(300))
+		for i := range w {
+			w[i] = vocab[rng.IntN(len(vocab))]
+			if i%40 == 39 {
+				w[i] += "\n"
+			}
+		}
+		fmt.Fprintf(&sb, "doc-%d,Title %d,\"%s\"\n", n, n, strings.ReplaceAll(strings.Join(w, " "), `"`, `""`))
+		n++
+	}
+	if err := os.WriteFile(p, []byte(sb.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(sb.Len()))
+	for b.Loop() {
+		r, err := Open([]string{p}, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		got := 0
+		for {
+			raw, err := r.NextRaw()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			if rec := r.Decode(raw); rec.Skip != "" {
+				b.Fatalf("%s: %v", rec.Doc.Origin, rec.Err)
+			}
+			got++
+		}
+		r.Close()
+		if got != n {
+			b.Fatalf("%d records, want %d", got, n)
+		}
+	}
+}
