@@ -52,11 +52,23 @@ func (s *lineSource) next() (Raw, error) {
 			return Raw{}, s.readErr(err)
 		}
 		s.line++
-		if b = trimEOL(b); !isBlankBytes(b) {
+		switch b = trimEOL(b); {
+		case isBlankBytes(b):
+		case len(b) > s.limit:
+			return s.tooLarge(int64(len(b))), nil
+		default:
 			return s.raw(s.own(b)), nil
 		}
 	}
 	return Raw{}, io.EOF
+}
+
+// tooLarge returns the record of the line just read, n bytes long: over
+// the limit, not kept.
+func (s *lineSource) tooLarge(n int64) Raw {
+	raw := s.raw(nil)
+	raw.kind, raw.size = rawTooLarge, n
+	return raw
 }
 
 // longLine reads the rest of a line that does not fit br's buffer. ok is
@@ -65,7 +77,7 @@ func (s *lineSource) longLine(first []byte) (raw Raw, ok bool, err error) {
 	buf := append(s.long[:0], first...)
 	for {
 		b, err := s.br.ReadSlice('\n')
-		if len(buf)+len(b) > s.limit {
+		if len(buf)+len(b) > s.limit+len("\r\n") {
 			return s.discard(int64(len(buf)), b, err)
 		}
 		buf = append(buf, b...)
@@ -84,10 +96,13 @@ func (s *lineSource) longLine(first []byte) (raw Raw, ok bool, err error) {
 	if cap(buf) > 4<<20 {
 		s.long = nil // don't hold on to one huge line's buffer
 	}
-	if b := trimEOL(buf); !isBlankBytes(b) {
-		return s.raw(s.own(b)), true, nil
+	switch b := trimEOL(buf); {
+	case isBlankBytes(b):
+		return Raw{}, false, nil
+	case len(b) > s.limit:
+		return s.tooLarge(int64(len(b))), true, nil
 	}
-	return Raw{}, false, nil
+	return s.raw(s.own(trimEOL(buf))), true, nil
 }
 
 // discard skips the rest of a line over the limit: n bytes before b, the
@@ -105,9 +120,7 @@ func (s *lineSource) discard(n int64, b []byte, err error) (Raw, bool, error) {
 		return Raw{}, false, s.readErr(err)
 	}
 	s.line++
-	raw := s.raw(nil)
-	raw.kind, raw.size = rawTooLarge, n
-	return raw, true, nil
+	return s.tooLarge(n), true, nil
 }
 
 // own returns the bytes of a line for its Raw: b itself while lines may be

@@ -169,6 +169,7 @@ func TestJSONL(t *testing.T) {
 			name:  "too large title and text",
 			input: `{"title":"12345","text":"123456"}` + "\n" + `{"title":"12345","text":"12345"}`,
 			opts:  Options{MaxBytes: 10},
+			cfg:   config{slack: 100},
 			want: []rec{
 				{ID: "news.jsonl:1", Title: "12345", Text: "123456", Origin: "news.jsonl:1", Raw: `{"title":"12345","text":"123456"}`, Skip: "too-large",
 					Err: `news.jsonl:1: title and text are 11 bytes, over the limit of 10`},
@@ -184,6 +185,17 @@ func TestJSONL(t *testing.T) {
 				{ID: "news.jsonl:1", Origin: "news.jsonl:1", Skip: "too-large", Err: `news.jsonl:1: 311 bytes, too large to read (the limit is 10 bytes a record)`},
 				{ID: "news.jsonl:2", Text: "after", Origin: "news.jsonl:2", Raw: `{"text":"after"}`},
 				{ID: "news.jsonl:3", Origin: "news.jsonl:3", Skip: "too-large", Err: `news.jsonl:3: 311 bytes, too large to read (the limit is 10 bytes a record)`},
+			},
+		},
+		// Regression: a line that fit the read buffer was measured by its
+		// title and text alone, and kept however long its other fields.
+		{
+			name:  "line within the buffer over the limit is skipped",
+			input: `{"text":"ok","extra":"` + strings.Repeat("z", 40) + `"}` + "\n" + `{"text":"after"}` + "\n",
+			opts:  Options{MaxBytes: 20},
+			want: []rec{
+				{ID: "news.jsonl:1", Origin: "news.jsonl:1", Skip: "too-large", Err: `news.jsonl:1: 64 bytes, too large to read (the limit is 20 bytes a record)`},
+				{ID: "news.jsonl:2", Text: "after", Origin: "news.jsonl:2", Raw: `{"text":"after"}`},
 			},
 		},
 		{
