@@ -80,6 +80,12 @@ func TestJSONFiles(t *testing.T) {
 			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`},
 				{ID: "in.json:5", Origin: "in.json:5", Skip: "malformed",
 					Err: "in.json:5: malformed: the file ends inside a JSON value: lines 5 to 12 (8 lines) are not read"}}},
+		// Regression: bytes that are not UTF-8 outside the title, text and
+		// id went to kept.jsonl as they were.
+		{"invalid UTF-8 in another field", "[{\"id\":\"a\",\"text\":\"x\",\"by\":\"Jos\xe9\"},\n {\"id\":\"b\",\"text\":\"y\"}]",
+			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: "{\"id\":\"a\",\"text\":\"x\",\"by\":\"Jos\xe9\"}", Skip: "invalid-utf8",
+				Err: `in.json:1: field "by": invalid UTF-8`},
+				{ID: "b", Text: "y", Origin: "in.json:2", Raw: `{"id":"b","text":"y"}`}}},
 		{"bad JSON inside an object", "{\"id\": \"a\", \"text\": nope}\n{\"id\":\"b\",\"text\":\"y\"}",
 			[]rec{{ID: "in.json:1", Origin: "in.json:1", Raw: `{"id": "a", "text": nope}`, Skip: "malformed",
 				Err: "in.json:1: malformed JSON at byte 22: invalid character 'o' in literal null (expecting 'u')"},

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 
 	"github.com/neardup/neardup/core"
 )
@@ -191,7 +192,80 @@ func (r *Reader) decodeJSON(raw Raw) Record {
 	if reason != core.SkipNone {
 		return skip(doc, reason, r.names[f], msg)
 	}
-	return r.finish(doc)
+	rec := r.finish(doc)
+	if rec.Skip == core.SkipNone && !utf8.Valid(raw.data) {
+		// The line is the record kept: JSON is UTF-8, and so must it be,
+		// in every key and value, not only the fields read.
+		key, inKey := memberAt(raw.data, invalidUTF8At(raw.data))
+		msg = "invalid UTF-8"
+		if inKey {
+			msg = "invalid UTF-8 in the key"
+		}
+		return skip(doc, core.SkipInvalidUTF8, key, msg)
+	}
+	return rec
+}
+
+// invalidUTF8At returns the index of the first byte of b that is not
+// UTF-8, or -1.
+func invalidUTF8At(b []byte) int {
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// memberAt returns the key of the top-level member of line, a JSON
+// object, that holds the byte at index at, and whether the byte is in the
+// key; "" when no member does.
+func memberAt(line []byte, at int) (key string, inKey bool) {
+	s := jsonScanner{b: line}
+	s.ws()
+	if s.i >= len(line) || line[s.i] != '{' {
+		return "", false
+	}
+	s.i++
+	for {
+		s.ws()
+		if s.i >= len(line) || line[s.i] != '"' {
+			return "", false
+		}
+		k, esc, ok := s.str()
+		if !ok {
+			return "", false
+		}
+		if esc {
+			k = []byte(unquote(k))
+		}
+		if at < s.i {
+			return string(k), true
+		}
+		s.ws()
+		if s.i >= len(line) || line[s.i] != ':' {
+			return "", false
+		}
+		s.i++
+		s.ws()
+		if _, ok := s.value(); !ok {
+			return "", false
+		}
+		if at < s.i {
+			return string(k), false
+		}
+		s.ws()
+		if s.i >= len(line) || line[s.i] != ',' {
+			return "", false
+		}
+		s.i++
+	}
 }
 
 // descend replaces the values picked for fields named by a dotted path

@@ -132,10 +132,24 @@ func TestJSONL(t *testing.T) {
 				{ID: "\xfe", Text: "ok", Origin: "news.jsonl:3", Raw: "{\"id\":\"\xfe\",\"text\":\"ok\"}", Skip: "invalid-utf8", Err: `news.jsonl:3: field "id": invalid UTF-8`},
 			},
 		},
+		// Regression: a line whose bytes were not UTF-8 outside its title,
+		// text and id was kept, and copied so to kept.jsonl, which was then
+		// neither UTF-8 nor JSON.
 		{
-			name:  "invalid UTF-8 in url and source is replaced",
-			input: "{\"text\":\"a\",\"url\":\"u\xff\",\"source\":\"s\xfe\"}\n",
-			want:  []rec{{ID: "news.jsonl:1", Text: "a", URL: "u\ufffd", Source: "s\ufffd", Origin: "news.jsonl:1", Raw: "{\"text\":\"a\",\"url\":\"u\xff\",\"source\":\"s\xfe\"}"}},
+			name: "invalid UTF-8 in another field or a key skips the line",
+			input: "{\"text\":\"a\",\"url\":\"u\xff\",\"source\":\"s\xfe\"}\n" +
+				"{\"text\":\"b\",\"meta\":{\"author\":\"Jos\xe9\"}}\n" +
+				"{\"text\":\"c\",\"\\u0041\xffkey\":1}\n" +
+				"{\"text\":\"d\",\"ok\":\"Jos\u00e9 \\ud800\"}\n",
+			want: []rec{
+				{ID: "news.jsonl:1", Text: "a", URL: "u\xff", Source: "s\xfe", Origin: "news.jsonl:1", Raw: "{\"text\":\"a\",\"url\":\"u\xff\",\"source\":\"s\xfe\"}",
+					Skip: "invalid-utf8", Err: `news.jsonl:1: field "url": invalid UTF-8`},
+				{ID: "news.jsonl:2", Text: "b", Origin: "news.jsonl:2", Raw: "{\"text\":\"b\",\"meta\":{\"author\":\"Jos\xe9\"}}",
+					Skip: "invalid-utf8", Err: `news.jsonl:2: field "meta": invalid UTF-8`},
+				{ID: "news.jsonl:3", Text: "c", Origin: "news.jsonl:3", Raw: "{\"text\":\"c\",\"\\u0041\xffkey\":1}",
+					Skip: "invalid-utf8", Err: `news.jsonl:3: field "A\xffkey": invalid UTF-8 in the key`},
+				{ID: "news.jsonl:4", Text: "d", Origin: "news.jsonl:4", Raw: "{\"text\":\"d\",\"ok\":\"Jos\u00e9 \\ud800\"}"},
+			},
 		},
 		{
 			name:  "NUL bytes",
