@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+
+	"golang.org/x/text/transform"
 )
 
 // jsonSource reads a JSON file (.json): JSON values one after another,
@@ -33,6 +35,19 @@ type jsonSource struct {
 	lines     bool // the file holds JSON Lines, by its start
 	buf       []byte
 	obuf      []byte
+}
+
+// jsonUTF8 returns br, or, for a JSON or JSON Lines stream that starts
+// with a UTF-16 byte-order mark (as Windows Notepad and PowerShell save
+// text), a reader of it converted to UTF-8, without the mark, buffered
+// as br is.
+func jsonUTF8(br *bufio.Reader) *bufio.Reader {
+	head, _ := br.Peek(2)
+	e, _ := byteOrderMark(head)
+	if e == nil {
+		return br
+	}
+	return bufio.NewReaderSize(transform.NewReader(br, e.NewDecoder()), br.Size())
 }
 
 func newJSONSource(br *bufio.Reader, origin string, limit int) *jsonSource {
@@ -96,6 +111,11 @@ func (s *jsonSource) skipSpace() (byte, error) {
 		case '\n':
 			s.line++
 		case ' ', '\t', '\r':
+		case utf8BOM[0]: // a byte-order mark: files joined with cat
+			if next, _ := s.br.Peek(2); !bytes.Equal(next, utf8BOM[1:]) {
+				return c, nil
+			}
+			s.br.Discard(2)
 		default:
 			return c, nil
 		}

@@ -53,7 +53,7 @@ func (s *lineSource) next() (Raw, error) {
 			return Raw{}, s.readErr(err)
 		}
 		s.line++
-		switch b = trimEOL(b); {
+		switch b = lineOf(b); {
 		case isBlankBytes(b):
 		case len(b) > s.limit:
 			return s.tooLarge(int64(len(b))), nil
@@ -97,13 +97,14 @@ func (s *lineSource) longLine(first []byte) (raw Raw, ok bool, err error) {
 	if cap(buf) > 4<<20 {
 		s.long = nil // don't hold on to one huge line's buffer
 	}
-	switch b := trimEOL(buf); {
+	b := lineOf(buf)
+	switch {
 	case isBlankBytes(b):
 		return Raw{}, false, nil
 	case len(b) > s.limit:
 		return s.tooLarge(int64(len(b))), true, nil
 	}
-	return s.raw(s.own(trimEOL(buf))), true, nil
+	return s.raw(s.own(b)), true, nil
 }
 
 // discard skips the rest of a line over the limit: n bytes before b, the
@@ -143,6 +144,13 @@ func (s *lineSource) own(b []byte) []byte {
 func (s *lineSource) raw(data []byte) Raw {
 	s.obuf = appendOrigin(s.obuf[:0], s.origin, s.line)
 	return Raw{Origin: string(s.obuf), kind: rawJSON, data: data}
+}
+
+// lineOf returns the record of a line read with its end: the line
+// without its end, nor a byte-order mark at its start (one of files
+// joined with cat; the stream's own is gone before).
+func lineOf(b []byte) []byte {
+	return bytes.TrimPrefix(trimEOL(b), utf8BOM)
 }
 
 // trimEOL removes a trailing "\n" or "\r\n".
