@@ -26,8 +26,9 @@ import (
 // bytes (mostlyUTF8) is UTF-8, each stray byte read as U+FFFD: read in
 // Windows-1252, every other non-ASCII character of it would be mojibake.
 // A UTF-16 file
-// with a byte-order mark is read as UTF-16. JSON Lines stays UTF-8, as its
-// specification says: a line that is not is a skipped record, located.
+// with a byte-order mark is read as UTF-16, and so is JSON or JSON Lines
+// (jsonUTF8). JSON otherwise stays UTF-8, as its specification says: a
+// record that is not is a skipped record, located.
 
 // charsetHead is how much of a stream charset detection looks at.
 const charsetHead = 64 << 10

@@ -5,10 +5,12 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
 )
 
-func encode(t *testing.T, e *charmap.Charmap, s string) string {
+func encode(t *testing.T, e encoding.Encoding, s string) string {
 	t.Helper()
 	b, err := e.NewEncoder().String(s)
 	if err != nil {
@@ -40,6 +42,22 @@ func TestCharsets(t *testing.T) {
 		{"jsonl stays utf-8", "a.jsonl", "{\"id\":\"1\",\"text\":\"caf\xe9\"}\n{\"id\":\"2\",\"text\":\"ok\"}\n", Options{Charset: "latin1"},
 			[]rec{{ID: "1", Text: "caf\xe9", Origin: "a.jsonl:1", Raw: "{\"id\":\"1\",\"text\":\"caf\xe9\"}", Skip: "invalid-utf8", Err: `a.jsonl:1: field "text": invalid UTF-8`},
 				{ID: "2", Text: "ok", Origin: "a.jsonl:2", Raw: `{"id":"2","text":"ok"}`}}, ""},
+		// Regression: UTF-16 JSON was read as bytes: "invalid character
+		// 'ÿ'", and a record more than the file holds.
+		{"utf-16 jsonl with its mark", "a.jsonl", encode(t, unicode.UTF16(unicode.LittleEndian, unicode.UseBOM), "{\"id\":\"1\",\"text\":\"café\"}\r\n{\"id\":\"2\",\"text\":\"ok\"}\r\n"), Options{},
+			[]rec{{ID: "1", Text: "café", Origin: "a.jsonl:1", Raw: `{"id":"1","text":"café"}`},
+				{ID: "2", Text: "ok", Origin: "a.jsonl:2", Raw: `{"id":"2","text":"ok"}`}}, ""},
+		{"utf-16 json with its mark", "a.json", encode(t, unicode.UTF16(unicode.BigEndian, unicode.UseBOM), "[{\"id\":\"1\",\"text\":\"café\"},\n{\"id\":\"2\",\"text\":\"ok\"}]"), Options{},
+			[]rec{{ID: "1", Text: "café", Origin: "a.json:1", Raw: `{"id":"1","text":"café"}`},
+				{ID: "2", Text: "ok", Origin: "a.json:2", Raw: `{"id":"2","text":"ok"}`}}, ""},
+		// Regression: the byte-order mark of a file joined to another
+		// with cat was read as JSON: "invalid character 'ï'".
+		{"utf-8 mark inside jsonl", "a.jsonl", "\ufeff{\"id\":\"1\",\"text\":\"x\"}\n\ufeff{\"id\":\"2\",\"text\":\"y\"}\n", Options{},
+			[]rec{{ID: "1", Text: "x", Origin: "a.jsonl:1", Raw: `{"id":"1","text":"x"}`},
+				{ID: "2", Text: "y", Origin: "a.jsonl:2", Raw: `{"id":"2","text":"y"}`}}, ""},
+		{"utf-8 mark inside json", "a.json", "[{\"id\":\"1\",\"text\":\"x\"}]\n\ufeff{\n \"id\": \"2\",\n \"text\": \"y\"\n}\n", Options{},
+			[]rec{{ID: "1", Text: "x", Origin: "a.json:1", Raw: `{"id":"1","text":"x"}`},
+				{ID: "2", Text: "y", Origin: "a.json:2", Raw: `{"id":"2","text":"y"}`}}, ""},
 		// Regression: one stray byte made a UTF-8 file read as Windows-1252
 		// ("CafÃ©"), as DecodeText read it for neardup diff.
 		{"utf-8 with a stray byte", "a.txt", "Menu\n\nCaf\xc3\xa9 au lait is served.\xff The r\xc3\xa9sum\xc3\xa9 arrived.", Options{},

@@ -89,6 +89,9 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 	if k == container.CSV || k == container.TSV || k == container.Text || k == container.Markdown {
 		text, _ = r.utf8Reader(br)
 	}
+	if k == container.JSON || k == container.JSONL {
+		br = jsonUTF8(br) // UTF-16 by its byte-order mark
+	}
 	switch k {
 	case container.JSONL:
 		return &checkedSource{r: r, origin: m.Origin, src: &lineSource{br: br, origin: m.Origin, limit: limit, share: &r.shareLines, into: &r.lineBuf}}

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+
+	"golang.org/x/text/transform"
 )
 
 // jsonSource reads a JSON file (.json): JSON values one after another,
@@ -14,6 +16,14 @@ import (
 // object, compacted onto one line when it spans lines, is its Raw as a
 // JSONL line is, so that kept.jsonl stays JSON Lines. Its origin is the line it starts on. No
 // record over limit bytes is held in memory.
+//
+// A file whose start shows JSON Lines (see oneALine) has a damaged line
+// cut off at its end: a value that is still open where the next line
+// starts another object at its first column, or whose string runs into a
+// line break, is one malformed record, and reading goes on at the next
+// line, as a .jsonl file's reader does. Any other value runs on until
+// its brackets close; one the file ends inside says how many lines it
+// took with it.
 type jsonSource struct {
 	br        *bufio.Reader
 	origin    string
@@ -21,8 +31,23 @@ type jsonSource struct {
 	line      int  // the line being read, from 1
 	inArray   bool // within a top-level array
 	arrayLine int  // the line the top-level array starts on
+	started   bool // the layout is known
+	lines     bool // the file holds JSON Lines, by its start
 	buf       []byte
 	obuf      []byte
+}
+
+// jsonUTF8 returns br, or, for a JSON or JSON Lines stream that starts
+// with a UTF-16 byte-order mark (as Windows Notepad and PowerShell save
+// text), a reader of it converted to UTF-8, without the mark, buffered
+// as br is.
+func jsonUTF8(br *bufio.Reader) *bufio.Reader {
+	head, _ := br.Peek(2)
+	e, _ := byteOrderMark(head)
+	if e == nil {
+		return br
+	}
+	return bufio.NewReaderSize(transform.NewReader(br, e.NewDecoder()), br.Size())
 }
 
 func newJSONSource(br *bufio.Reader, origin string, limit int) *jsonSource {
@@ -36,6 +61,9 @@ func (s *jsonSource) readErr(err error) error {
 }
 
 func (s *jsonSource) next() (Raw, error) {
+	if !s.started {
+		s.started, s.lines = true, s.oneALine()
+	}
 	for {
 		c, err := s.skipSpace()
 		if err == io.EOF {
@@ -62,6 +90,16 @@ func (s *jsonSource) next() (Raw, error) {
 	}
 }
 
+// oneALine reports whether the file, by its start, holds JSON Lines, as
+// Sniff tells a stream without a name: it starts with an object that ends
+// on its first line, or with a first line broken rather than carried on
+// by the lines after (see spansLines).
+func (s *jsonSource) oneALine() bool {
+	head, _ := s.br.Peek(min(sniffLen, s.br.Size()))
+	t := bytes.TrimLeft(bytes.TrimPrefix(head, utf8BOM), " \t\r\n")
+	return len(t) > 0 && t[0] == '{' && !spansLines(t)
+}
+
 // skipSpace returns the next byte that is not JSON whitespace.
 func (s *jsonSource) skipSpace() (byte, error) {
 	for {
@@ -73,6 +111,11 @@ func (s *jsonSource) skipSpace() (byte, error) {
 		case '\n':
 			s.line++
 		case ' ', '\t', '\r':
+		case utf8BOM[0]: // a byte-order mark: files joined with cat
+			if next, _ := s.br.Peek(2); !bytes.Equal(next, utf8BOM[1:]) {
+				return c, nil
+			}
+			s.br.Discard(2)
 		default:
 			return c, nil
 		}
@@ -115,6 +158,8 @@ func (s *jsonSource) value(c byte) (Raw, error) {
 		return s.record(start, n), nil
 	}
 	// The rest is scanned a buffered chunk at a time.
+	cuts := s.lines && !s.inArray // a line break may end a damaged value
+	lineStart, lastNL := false, false
 	for depth > 0 || inString {
 		chunk, err := s.br.Peek(max(1, s.br.Buffered()))
 		if len(chunk) == 0 {
@@ -122,12 +167,24 @@ func (s *jsonSource) value(c byte) (Raw, error) {
 				// The one record cut: an array it is in ends with it,
 				// not told again.
 				s.inArray = false
-				return s.malformed(start, "the file ends inside a JSON value"), nil
+				end := s.line
+				if lastNL {
+					end--
+				}
+				return s.malformed(start, "the file ends inside a JSON value"+linesLost(start, end)), nil
 			}
 			return Raw{}, s.readErr(err)
 		}
-		i := 0
+		i, cut := 0, ""
+	scan:
 		for ; i < len(chunk) && (depth > 0 || inString); i++ {
+			if lineStart {
+				lineStart = false
+				if chunk[i] == '{' {
+					cut = "the next line starts an object before this value ends (a missing } or ], or a stray quote)"
+					break scan
+				}
+			}
 			if inString && !escaped {
 				// A string's bytes up to a quote, backslash or line break
 				// change nothing: skipped at once.
@@ -141,6 +198,12 @@ func (s *jsonSource) value(c byte) (Raw, error) {
 			switch b := chunk[i]; {
 			case b == '\n':
 				s.line++
+				if cuts && inString {
+					i++
+					cut = "a line break inside a string (a missing or stray quote)"
+					break scan
+				}
+				lineStart = cuts
 			case escaped:
 				escaped = false
 			case inString:
@@ -162,8 +225,21 @@ func (s *jsonSource) value(c byte) (Raw, error) {
 		}
 		n += i
 		s.br.Discard(i)
+		if cut != "" {
+			return s.malformed(start, cut+linesLost(start, s.line-1)), nil
+		}
+		lastNL = i > 0 && chunk[i-1] == '\n'
 	}
 	return s.record(start, n), nil
+}
+
+// linesLost says which lines a malformed value from line start to line
+// end took with it, when it spans more than one.
+func linesLost(start, end int) string {
+	if end <= start {
+		return ""
+	}
+	return fmt.Sprintf(": lines %d to %d (%d lines) are not read", start, end, end-start+1)
 }
 
 // record returns the value read into buf, n bytes long, that started on

@@ -34,7 +34,7 @@ func TestJSONFiles(t *testing.T) {
 				{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`}}},
 		{"an object cut short", "{\"id\":\"a\",\"text\":\"x\"}\n{\"id\": \"b\",\n \"text\": \"y",
 			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`},
-				{ID: "in.json:2", Origin: "in.json:2", Skip: "malformed", Err: "in.json:2: malformed: the file ends inside a JSON value"}}},
+				{ID: "in.json:2", Origin: "in.json:2", Skip: "malformed", Err: "in.json:2: malformed: the file ends inside a JSON value: lines 2 to 3 (2 lines) are not read"}}},
 		// Regression (reviewer's finding): the array's reject named the line
 		// after the file's end, and a last object cut short was told twice
 		// (its own reject, then the array's).
@@ -47,7 +47,45 @@ func TestJSONFiles(t *testing.T) {
 				{ID: "in.json:1", Origin: "in.json:1", Skip: "malformed", Err: "in.json:1: malformed: the file ends inside an array (no closing ])"}}},
 		{"an array cut inside its last object", "[\n {\"id\": \"a\", \"text\": \"x\"},\n {\"id\": \"b\",\n  \"text\": \"y",
 			[]rec{{ID: "a", Text: "x", Origin: "in.json:2", Raw: `{"id": "a", "text": "x"}`},
-				{ID: "in.json:3", Origin: "in.json:3", Skip: "malformed", Err: "in.json:3: malformed: the file ends inside a JSON value"}}},
+				{ID: "in.json:3", Origin: "in.json:3", Skip: "malformed", Err: "in.json:3: malformed: the file ends inside a JSON value: lines 3 to 4 (2 lines) are not read"}}},
+		// Regression: in JSON Lines named .json, a line without its closing
+		// brace, or with a stray quote, took every line after it with it,
+		// said to be a file that ends inside a value.
+		{"JSON Lines named .json, a line without its }", "{\"id\":\"a\",\"text\":\"x\"}\n{\"id\":\"b\",\"text\":\"y\"\n{\"id\":\"c\",\"text\":\"z\"}\n",
+			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`},
+				{ID: "in.json:2", Origin: "in.json:2", Skip: "malformed",
+					Err: "in.json:2: malformed: the next line starts an object before this value ends (a missing } or ], or a stray quote)"},
+				{ID: "c", Text: "z", Origin: "in.json:3", Raw: `{"id":"c","text":"z"}`}}},
+		{"JSON Lines named .json, a stray quote", "{\"id\":\"a\",\"text\":\"x\"}\n{\"id\":\"b\",\"text\":\"y\"\"}\n{\"id\":\"c\",\"text\":\"z\"}\n",
+			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`},
+				{ID: "in.json:2", Origin: "in.json:2", Skip: "malformed",
+					Err: "in.json:2: malformed: a line break inside a string (a missing or stray quote)"},
+				{ID: "c", Text: "z", Origin: "in.json:3", Raw: `{"id":"c","text":"z"}`}}},
+		{"JSON Lines named .json, the first line without its }", "{\"id\":\"a\",\"text\":\"x\"\n{\"id\":\"b\",\"text\":\"y\"}\n",
+			[]rec{{ID: "in.json:1", Origin: "in.json:1", Skip: "malformed",
+				Err: "in.json:1: malformed: the next line starts an object before this value ends (a missing } or ], or a stray quote)"},
+				{ID: "b", Text: "y", Origin: "in.json:2", Raw: `{"id":"b","text":"y"}`}}},
+		{"JSON Lines named .json, a broken line, then an object over lines", "{\"id\":\"a\",\"text\":\"x\"}\n{\"id\":\"b\"\n{\n  \"id\": \"c\",\n  \"text\": \"z\"\n}\n",
+			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`},
+				{ID: "in.json:2", Origin: "in.json:2", Skip: "malformed",
+					Err: "in.json:2: malformed: the next line starts an object before this value ends (a missing } or ], or a stray quote)"},
+				{ID: "c", Text: "z", Origin: "in.json:3", Raw: `{"id":"c","text":"z"}`}}},
+		// A first object broken where the next begins is no value over
+		// lines: the file is read as JSON Lines.
+		{"objects over lines, the first without its }", "{\n  \"id\": \"a\",\n  \"text\": \"x\"\n\n{\n  \"id\": \"b\",\n  \"text\": \"y\"\n}\n",
+			[]rec{{ID: "in.json:1", Origin: "in.json:1", Skip: "malformed",
+				Err: "in.json:1: malformed: the next line starts an object before this value ends (a missing } or ], or a stray quote): lines 1 to 4 (4 lines) are not read"},
+				{ID: "b", Text: "y", Origin: "in.json:5", Raw: `{"id":"b","text":"y"}`}}},
+		{"objects over lines, a later one without its }", "{\n \"id\": \"a\",\n \"text\": \"x\"\n}\n{\n \"id\": \"b\",\n \"text\": \"y\"\n\n{\n \"id\": \"c\",\n \"text\": \"z\"\n}\n",
+			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`},
+				{ID: "in.json:5", Origin: "in.json:5", Skip: "malformed",
+					Err: "in.json:5: malformed: the file ends inside a JSON value: lines 5 to 12 (8 lines) are not read"}}},
+		// Regression: bytes that are not UTF-8 outside the title, text and
+		// id went to kept.jsonl as they were.
+		{"invalid UTF-8 in another field", "[{\"id\":\"a\",\"text\":\"x\",\"by\":\"Jos\xe9\"},\n {\"id\":\"b\",\"text\":\"y\"}]",
+			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: "{\"id\":\"a\",\"text\":\"x\",\"by\":\"Jos\xe9\"}", Skip: "invalid-utf8",
+				Err: `in.json:1: field "by": invalid UTF-8`},
+				{ID: "b", Text: "y", Origin: "in.json:2", Raw: `{"id":"b","text":"y"}`}}},
 		{"bad JSON inside an object", "{\"id\": \"a\", \"text\": nope}\n{\"id\":\"b\",\"text\":\"y\"}",
 			[]rec{{ID: "in.json:1", Origin: "in.json:1", Raw: `{"id": "a", "text": nope}`, Skip: "malformed",
 				Err: "in.json:1: malformed JSON at byte 22: invalid character 'o' in literal null (expecting 'u')"},

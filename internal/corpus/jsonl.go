@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 
 	"github.com/neardup/neardup/core"
 )
@@ -52,11 +53,23 @@ func (s *lineSource) next() (Raw, error) {
 			return Raw{}, s.readErr(err)
 		}
 		s.line++
-		if b = trimEOL(b); !isBlankBytes(b) {
+		switch b = lineOf(b); {
+		case isBlankBytes(b):
+		case len(b) > s.limit:
+			return s.tooLarge(int64(len(b))), nil
+		default:
 			return s.raw(s.own(b)), nil
 		}
 	}
 	return Raw{}, io.EOF
+}
+
+// tooLarge returns the record of the line just read, n bytes long: over
+// the limit, not kept.
+func (s *lineSource) tooLarge(n int64) Raw {
+	raw := s.raw(nil)
+	raw.kind, raw.size = rawTooLarge, n
+	return raw
 }
 
 // longLine reads the rest of a line that does not fit br's buffer. ok is
@@ -65,7 +78,7 @@ func (s *lineSource) longLine(first []byte) (raw Raw, ok bool, err error) {
 	buf := append(s.long[:0], first...)
 	for {
 		b, err := s.br.ReadSlice('\n')
-		if len(buf)+len(b) > s.limit {
+		if len(buf)+len(b) > s.limit+len("\r\n") {
 			return s.discard(int64(len(buf)), b, err)
 		}
 		buf = append(buf, b...)
@@ -84,10 +97,14 @@ func (s *lineSource) longLine(first []byte) (raw Raw, ok bool, err error) {
 	if cap(buf) > 4<<20 {
 		s.long = nil // don't hold on to one huge line's buffer
 	}
-	if b := trimEOL(buf); !isBlankBytes(b) {
-		return s.raw(s.own(b)), true, nil
+	b := lineOf(buf)
+	switch {
+	case isBlankBytes(b):
+		return Raw{}, false, nil
+	case len(b) > s.limit:
+		return s.tooLarge(int64(len(b))), true, nil
 	}
-	return Raw{}, false, nil
+	return s.raw(s.own(b)), true, nil
 }
 
 // discard skips the rest of a line over the limit: n bytes before b, the
@@ -105,9 +122,7 @@ func (s *lineSource) discard(n int64, b []byte, err error) (Raw, bool, error) {
 		return Raw{}, false, s.readErr(err)
 	}
 	s.line++
-	raw := s.raw(nil)
-	raw.kind, raw.size = rawTooLarge, n
-	return raw, true, nil
+	return s.tooLarge(n), true, nil
 }
 
 // own returns the bytes of a line for its Raw: b itself while lines may be
@@ -129,6 +144,13 @@ func (s *lineSource) own(b []byte) []byte {
 func (s *lineSource) raw(data []byte) Raw {
 	s.obuf = appendOrigin(s.obuf[:0], s.origin, s.line)
 	return Raw{Origin: string(s.obuf), kind: rawJSON, data: data}
+}
+
+// lineOf returns the record of a line read with its end: the line
+// without its end, nor a byte-order mark at its start (one of files
+// joined with cat; the stream's own is gone before).
+func lineOf(b []byte) []byte {
+	return bytes.TrimPrefix(trimEOL(b), utf8BOM)
 }
 
 // trimEOL removes a trailing "\n" or "\r\n".
@@ -178,7 +200,80 @@ func (r *Reader) decodeJSON(raw Raw) Record {
 	if reason != core.SkipNone {
 		return skip(doc, reason, r.names[f], msg)
 	}
-	return r.finish(doc)
+	rec := r.finish(doc)
+	if rec.Skip == core.SkipNone && !utf8.Valid(raw.data) {
+		// The line is the record kept: JSON is UTF-8, and so must it be,
+		// in every key and value, not only the fields read.
+		key, inKey := memberAt(raw.data, invalidUTF8At(raw.data))
+		msg = "invalid UTF-8"
+		if inKey {
+			msg = "invalid UTF-8 in the key"
+		}
+		return skip(doc, core.SkipInvalidUTF8, key, msg)
+	}
+	return rec
+}
+
+// invalidUTF8At returns the index of the first byte of b that is not
+// UTF-8, or -1.
+func invalidUTF8At(b []byte) int {
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// memberAt returns the key of the top-level member of line, a JSON
+// object, that holds the byte at index at, and whether the byte is in the
+// key; "" when no member does.
+func memberAt(line []byte, at int) (key string, inKey bool) {
+	s := jsonScanner{b: line}
+	s.ws()
+	if s.i >= len(line) || line[s.i] != '{' {
+		return "", false
+	}
+	s.i++
+	for {
+		s.ws()
+		if s.i >= len(line) || line[s.i] != '"' {
+			return "", false
+		}
+		k, esc, ok := s.str()
+		if !ok {
+			return "", false
+		}
+		if esc {
+			k = []byte(unquote(k))
+		}
+		if at < s.i {
+			return string(k), true
+		}
+		s.ws()
+		if s.i >= len(line) || line[s.i] != ':' {
+			return "", false
+		}
+		s.i++
+		s.ws()
+		if _, ok := s.value(); !ok {
+			return "", false
+		}
+		if at < s.i {
+			return string(k), false
+		}
+		s.ws()
+		if s.i >= len(line) || line[s.i] != ',' {
+			return "", false
+		}
+		s.i++
+	}
 }
 
 // descend replaces the values picked for fields named by a dotted path

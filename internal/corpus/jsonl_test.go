@@ -132,10 +132,24 @@ func TestJSONL(t *testing.T) {
 				{ID: "\xfe", Text: "ok", Origin: "news.jsonl:3", Raw: "{\"id\":\"\xfe\",\"text\":\"ok\"}", Skip: "invalid-utf8", Err: `news.jsonl:3: field "id": invalid UTF-8`},
 			},
 		},
+		// Regression: a line whose bytes were not UTF-8 outside its title,
+		// text and id was kept, and copied so to kept.jsonl, which was then
+		// neither UTF-8 nor JSON.
 		{
-			name:  "invalid UTF-8 in url and source is replaced",
-			input: "{\"text\":\"a\",\"url\":\"u\xff\",\"source\":\"s\xfe\"}\n",
-			want:  []rec{{ID: "news.jsonl:1", Text: "a", URL: "u\ufffd", Source: "s\ufffd", Origin: "news.jsonl:1", Raw: "{\"text\":\"a\",\"url\":\"u\xff\",\"source\":\"s\xfe\"}"}},
+			name: "invalid UTF-8 in another field or a key skips the line",
+			input: "{\"text\":\"a\",\"url\":\"u\xff\",\"source\":\"s\xfe\"}\n" +
+				"{\"text\":\"b\",\"meta\":{\"author\":\"Jos\xe9\"}}\n" +
+				"{\"text\":\"c\",\"\\u0041\xffkey\":1}\n" +
+				"{\"text\":\"d\",\"ok\":\"Jos\u00e9 \\ud800\"}\n",
+			want: []rec{
+				{ID: "news.jsonl:1", Text: "a", URL: "u\xff", Source: "s\xfe", Origin: "news.jsonl:1", Raw: "{\"text\":\"a\",\"url\":\"u\xff\",\"source\":\"s\xfe\"}",
+					Skip: "invalid-utf8", Err: `news.jsonl:1: field "url": invalid UTF-8`},
+				{ID: "news.jsonl:2", Text: "b", Origin: "news.jsonl:2", Raw: "{\"text\":\"b\",\"meta\":{\"author\":\"Jos\xe9\"}}",
+					Skip: "invalid-utf8", Err: `news.jsonl:2: field "meta": invalid UTF-8`},
+				{ID: "news.jsonl:3", Text: "c", Origin: "news.jsonl:3", Raw: "{\"text\":\"c\",\"\\u0041\xffkey\":1}",
+					Skip: "invalid-utf8", Err: `news.jsonl:3: field "A\xffkey": invalid UTF-8 in the key`},
+				{ID: "news.jsonl:4", Text: "d", Origin: "news.jsonl:4", Raw: "{\"text\":\"d\",\"ok\":\"Jos\u00e9 \\ud800\"}"},
+			},
 		},
 		{
 			name:  "NUL bytes",
@@ -169,6 +183,7 @@ func TestJSONL(t *testing.T) {
 			name:  "too large title and text",
 			input: `{"title":"12345","text":"123456"}` + "\n" + `{"title":"12345","text":"12345"}`,
 			opts:  Options{MaxBytes: 10},
+			cfg:   config{slack: 100},
 			want: []rec{
 				{ID: "news.jsonl:1", Title: "12345", Text: "123456", Origin: "news.jsonl:1", Raw: `{"title":"12345","text":"123456"}`, Skip: "too-large",
 					Err: `news.jsonl:1: title and text are 11 bytes, over the limit of 10`},
@@ -184,6 +199,17 @@ func TestJSONL(t *testing.T) {
 				{ID: "news.jsonl:1", Origin: "news.jsonl:1", Skip: "too-large", Err: `news.jsonl:1: 311 bytes, too large to read (the limit is 10 bytes a record)`},
 				{ID: "news.jsonl:2", Text: "after", Origin: "news.jsonl:2", Raw: `{"text":"after"}`},
 				{ID: "news.jsonl:3", Origin: "news.jsonl:3", Skip: "too-large", Err: `news.jsonl:3: 311 bytes, too large to read (the limit is 10 bytes a record)`},
+			},
+		},
+		// Regression: a line that fit the read buffer was measured by its
+		// title and text alone, and kept however long its other fields.
+		{
+			name:  "line within the buffer over the limit is skipped",
+			input: `{"text":"ok","extra":"` + strings.Repeat("z", 40) + `"}` + "\n" + `{"text":"after"}` + "\n",
+			opts:  Options{MaxBytes: 20},
+			want: []rec{
+				{ID: "news.jsonl:1", Origin: "news.jsonl:1", Skip: "too-large", Err: `news.jsonl:1: 64 bytes, too large to read (the limit is 20 bytes a record)`},
+				{ID: "news.jsonl:2", Text: "after", Origin: "news.jsonl:2", Raw: `{"text":"after"}`},
 			},
 		},
 		{

@@ -78,7 +78,9 @@ const (
 // and Err says why; Doc then holds what could be read (at least ID and
 // Origin).
 //
-// Doc.Raw is a JSONL line exactly as read (also when skipped). For a CSV row
+// Doc.Raw is a JSONL line exactly as read (also when skipped); one that is
+// not UTF-8 is skipped (SkipInvalidUTF8), so no record used holds such a
+// line. For a CSV row
 // it is an object of the header's names and the row's values in header
 // order, for a text file {"id","title","text"}, and for a web page the
 // article as `neardup extract` writes it,
