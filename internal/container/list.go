@@ -12,6 +12,11 @@ import (
 type File struct {
 	Path string // to open
 	Size int64
+	// Stream reports a path given that is no regular file but can be read
+	// once only: a named pipe (FIFO), a character device, a process
+	// substitution's /dev/fd/N. Size is -1; a caller that reads its inputs
+	// twice keeps a copy of the first reading, as of standard input.
+	Stream bool
 	// Err, when set, says why a file or directory met in a directory
 	// cannot be read (a symbolic link to nothing, a loop of links, a
 	// directory not readable); the caller reports it and reads the rest.
@@ -34,7 +39,8 @@ type ListOptions struct {
 }
 
 // List returns the files a path names, in lexical order: the path itself
-// when it is a file (whatever its name), else the regular files of the
+// when it is a file (whatever its name; File.Stream when it is no regular
+// file, such as a named pipe), else the regular files of the
 // directory tree (following symbolic links to files, and the path itself
 // when it is a link to a directory), skipping names that start with ".".
 // A file or directory in the tree that cannot be reached is listed with
@@ -47,6 +53,9 @@ func List(p string, o ListOptions) ([]File, error) {
 		return nil, err
 	}
 	if !info.IsDir() {
+		if !info.Mode().IsRegular() {
+			return []File{{Path: p, Size: -1, Stream: true}}, nil
+		}
 		return []File{{Path: p, Size: info.Size()}}, nil
 	}
 	root := p

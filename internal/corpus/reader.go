@@ -104,6 +104,12 @@ type input struct {
 	err    error     // why a file met in a directory cannot be read (container.File.Err)
 	given  bool      // a file named on the command line itself, not met in a directory
 	file   *os.File  // the file while it is read
+	// pipe marks a path given that can be read once only (a named pipe,
+	// a device, /dev/fd/N: container.File.Stream) and is not opened yet:
+	// opened, it is read as a stream, held, and copied aside as standard
+	// input is.
+	pipe bool
+	held *os.File // the pipe opened as stream, closed once copied whole
 }
 
 // source yields the records of one opened input.
@@ -112,7 +118,10 @@ type source interface {
 	close()
 }
 
-// Open returns a Reader of paths, read in order. "-" is standard input. A
+// Open returns a Reader of paths, read in order. "-" is standard input; a
+// path given that is no regular file (a named pipe, a character device, a
+// shell's process substitution, /dev/fd/N) is opened when reading reaches
+// it and read as standard input is: once, copied aside for Rewind. A
 // directory is walked in lexical order for the files whose extensions the
 // table of formats names (package container: .jsonl, .csv, .txt, .html,
 // .warc, .sgm, .zip, .tar, .gz ...), skipping names that start with "."; a
@@ -257,7 +266,8 @@ func (r *Reader) add(p string) error {
 	// archive's member, is): two inputs holding files of one name, say
 	// d1/a.txt and d2/a.txt, give two ids.
 	for _, f := range files {
-		r.inputs = append(r.inputs, &input{path: f.Path, origin: f.Path, id: f.Path, size: f.Size, err: f.Err, given: f.Path == p})
+		r.inputs = append(r.inputs, &input{path: f.Path, origin: f.Path, id: f.Path, size: f.Size, err: f.Err,
+			given: f.Path == p, pipe: f.Stream})
 	}
 	return nil
 }
@@ -491,7 +501,7 @@ func (r *Reader) Rewind() error {
 	r.closeInput()
 	var err error
 	for _, in := range r.inputs {
-		if in.stream != nil && r.opts.SinglePass {
+		if (in.stream != nil || in.pipe) && r.opts.SinglePass {
 			return fmt.Errorf("corpus: Rewind of %s, opened with SinglePass", in.origin)
 		}
 		if in.stream != nil {
@@ -517,6 +527,10 @@ func (r *Reader) Close() error {
 	r.closeInput()
 	errs := []error{r.memo.close()}
 	for _, in := range r.inputs {
+		if in.held != nil {
+			errs = append(errs, in.held.Close())
+			in.held = nil
+		}
 		if in.tee != nil {
 			errs = append(errs, in.tee.Close())
 			in.tee = nil
