@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -141,7 +142,8 @@ type source interface {
 // archive, too deep a nesting, a decompression bomb) is a record skipped
 // as core.SkipRefused that says why, and so is a file met in a directory
 // that cannot be reached (a symbolic link to nothing, a loop of links, a
-// directory not readable).
+// directory or file not readable, a file gone since the directory was
+// walked).
 func Open(paths []string, opts Options) (*Reader, error) {
 	return open(paths, nil, opts, config{stdin: os.Stdin})
 }
@@ -345,6 +347,12 @@ func (r *Reader) NextRaw() (Raw, error) {
 				return Raw{Origin: r.in.origin, kind: rawRefused, id: r.in.id, note: r.in.err.Error()}, nil
 			}
 			w, err := r.openInput(r.in)
+			if pe := (*fs.PathError)(nil); err != nil && !r.in.given && errors.As(err, &pe) {
+				// Met in a directory and not to be opened (not readable,
+				// gone since the walk): skipped as one not reachable.
+				r.finished.Add(max(r.in.size, 0))
+				return Raw{Origin: r.in.origin, kind: rawRefused, id: r.in.id, note: err.Error()}, nil
+			}
 			if err != nil {
 				r.err = plainCut(err)
 				break
