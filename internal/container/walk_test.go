@@ -746,6 +746,60 @@ func TestListThroughLinks(t *testing.T) {
 	}
 }
 
+// TestListFollowsDirectoryLinks pins the bug where a symbolic link to a
+// directory met inside a walk (corpus/2024 -> ../store/2024) was passed
+// over without a word, and so were a link to nothing and a loop of links
+// whose names are not read ("2025", "self"). A directory link is walked; a
+// directory walked already (a link to a directory above, a second link to
+// one) is listed with Err, not walked again; a link to nothing or a loop
+// of links is listed with Err whatever its name.
+func TestListFollowsDirectoryLinks(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"corpus/a.jsonl", "store/2024/b.jsonl", "store/2024/c.jsonl"} {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("{}\n"), 0o644)
+	}
+	for link, to := range map[string]string{
+		"corpus/2024":  "../store/2024",    // a directory of inputs
+		"corpus/2025":  "/nonexistent/dir", // to nothing
+		"corpus/self":  "self",             // a loop of links
+		"corpus/twice": "../store/2024",    // a second link to one directory
+		"corpus/up":    "..",               // a directory above: a loop
+	} {
+		if err := os.Symlink(to, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := filepath.Join(dir, "corpus")
+	files, err := List(root, ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files {
+		s, _ := filepath.Rel(root, f.Path)
+		var walked *WalkedError
+		switch {
+		case errors.As(f.Err, &walked):
+			rel, _ := filepath.Rel(root, walked.Dir)
+			s += " ! walked as " + filepath.ToSlash(rel)
+		case f.Err != nil:
+			s += " !"
+		}
+		got = append(got, filepath.ToSlash(s))
+	}
+	want := []string{
+		"2024/b.jsonl", "2024/c.jsonl", "2025 !", "a.jsonl", "self !",
+		"twice ! walked as 2024",
+		"up/corpus ! walked as .",
+		"up/store/2024 ! walked as 2024",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
 // TestSpoolLargestMaxInflate pins that a zip met in a stream is copied out
 // whole under the largest MaxInflate; the bound plus one used to overflow,
 // copying nothing.

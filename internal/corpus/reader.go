@@ -142,8 +142,9 @@ type source interface {
 // archive, too deep a nesting, a decompression bomb) is a record skipped
 // as core.SkipRefused that says why, and so is a file met in a directory
 // that cannot be reached (a symbolic link to nothing, a loop of links, a
-// directory or file not readable, a file gone since the directory was
-// walked).
+// directory walked already through another link, a directory or file not
+// readable, a file gone since the directory was walked). Symbolic links
+// met in a directory are followed, to files and to directories.
 func Open(paths []string, opts Options) (*Reader, error) {
 	return open(paths, nil, opts, config{stdin: os.Stdin})
 }
