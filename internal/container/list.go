@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 )
 
 // File is a file to read, given by the caller or found in a directory.
@@ -262,4 +263,27 @@ func resolvedPath(path string) string {
 		return r
 	}
 	return path
+}
+
+// PathName returns a file's path, or an archive member's name, as text,
+// for origins and ids: the path itself when it is UTF-8, else with each
+// byte that is not UTF-8 written as \xHH ("\xe9t\xe9.txt" for "été.txt"
+// in Latin-1), so that two names that differ in such bytes keep different
+// ids, where U+FFFD would make "été" and "étà" one; the rest is kept as it
+// is, backslashes included.
+func PathName(p string) string {
+	if utf8.ValidString(p) {
+		return p
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); {
+		c, size := utf8.DecodeRuneInString(p[i:])
+		if c == utf8.RuneError && size == 1 {
+			fmt.Fprintf(&b, `\x%02x`, p[i])
+		} else {
+			b.WriteString(p[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }

@@ -14,10 +14,12 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+	"golang.org/x/text/encoding/charmap"
 )
 
 // MaxDepth bounds how many containers may nest around one stream, so that
@@ -532,7 +534,7 @@ func (w *Walker) member(n node, name string, size int64) (entry, bool) {
 		c := node{origin: n.origin + "/" + name, id: n.origin + "/" + name, name: name}
 		return entry{n: c, skip: fmt.Errorf("%s: refused: the member name %q leaves the archive", n.origin, name)}, true
 	}
-	name = strings.TrimPrefix(path.Clean(strings.ReplaceAll(name, `\`, "/")), "./")
+	name = PathName(strings.TrimPrefix(path.Clean(strings.ReplaceAll(name, `\`, "/")), "./"))
 	if hidden(name) {
 		return entry{}, false
 	}
@@ -626,7 +628,7 @@ func (z *zipFrame) next() (entry, error) {
 		if f.UncompressedSize64 > 1<<62 {
 			size = -1
 		}
-		e, ok := z.w.member(z.n, f.Name, size)
+		e, ok := z.w.member(z.n, zipName(f), size)
 		if !ok {
 			continue
 		}
@@ -650,6 +652,21 @@ func (z *zipFrame) next() (entry, error) {
 		return e, nil
 	}
 	return entry{}, io.EOF
+}
+
+// zipName returns the name of a zip member in UTF-8: as stored when its
+// UTF-8 flag (bit 11) is set or it is UTF-8, else decoded from code page
+// 437, the zip format's own charset, which Windows' built-in zip and older
+// tools write ("R\x82sum\x82.txt" is "Résumé.txt").
+func zipName(f *zip.File) string {
+	if f.Flags&0x800 != 0 || utf8.ValidString(f.Name) {
+		return f.Name
+	}
+	name, err := charmap.CodePage437.NewDecoder().String(f.Name)
+	if err != nil {
+		return f.Name
+	}
+	return name
 }
 
 func (z *zipFrame) close() {

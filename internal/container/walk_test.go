@@ -800,6 +800,58 @@ func TestListFollowsDirectoryLinks(t *testing.T) {
 	}
 }
 
+// TestMemberNamesNotUTF8 pins the bug where a zip member whose name is
+// not UTF-8, its UTF-8 flag clear (code page 437, as Windows' built-in zip
+// writes names), kept its bytes, and its records were dropped as "field
+// "id": invalid UTF-8". Such a name is decoded from CP437; one with the
+// flag set is kept as it is; a tar member's name that is not UTF-8
+// (Latin-1) shows its bytes as \xHH, two names kept apart.
+func TestMemberNamesNotUTF8(t *testing.T) {
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for _, h := range []*zip.FileHeader{
+		{Name: "R\x82sum\x82.txt", NonUTF8: true}, // CP437 é
+		{Name: "Caf\x82.txt", NonUTF8: true},
+		{Name: "Ünï.txt"}, // UTF-8, flagged so
+		{Name: "ok.txt", NonUTF8: true},
+	} {
+		h.Method = zip.Deflate
+		w, err := zw.CreateHeader(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte("x"))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, file, data string
+		want             []string
+	}{
+		{"zip", "m.zip", b.String(), []string{"m.zip/Résumé.txt", "m.zip/Café.txt", "m.zip/Ünï.txt", "m.zip/ok.txt"}},
+		{"tar, Latin-1", "m.tar", tarOf(t, "\xe9t\xe9.txt", "x", "\xe9t\xe0.txt", "x"), []string{`m.tar/\xe9t\xe9.txt`, `m.tar/\xe9t\xe0.txt`}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := walkAll(t, tc.file, tc.data, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var origins []string
+			for _, m := range g {
+				if m.ID != m.Origin || m.Skip != "" {
+					t.Errorf("%+v: want the member read, its id its origin", m)
+				}
+				origins = append(origins, m.Origin)
+			}
+			if diff := cmp.Diff(tc.want, origins); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestSpoolLargestMaxInflate pins that a zip met in a stream is copied out
 // whole under the largest MaxInflate; the bound plus one used to overflow,
 // copying nothing.

@@ -619,6 +619,28 @@ func TestUnreachableFileInDirectory(t *testing.T) {
 	}
 }
 
+// TestFileNamesNotUTF8 pins the bug where the text files of a directory
+// whose names are not UTF-8 (Latin-1 "été.txt", "étà.txt") were dropped as
+// "field "id": invalid UTF-8", so that a run of them ended "no documents".
+// They are read, each byte of the name that is not UTF-8 shown as \xHH in
+// origin and id, the two names kept apart.
+func TestFileNamesNotUTF8(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"d/\xe9t\xe9.txt": "Summer\nsun", "d/\xe9t\xe0.txt": "Winter\nsnow"})
+	t.Chdir(dir)
+	got, err := readAll(t, []string{"d"}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []rec{
+		{ID: `d/\xe9t\xe0.txt`, Title: "Winter", Text: "snow", Origin: `d/\xe9t\xe0.txt`, Raw: `{"id":"d/\\xe9t\\xe0.txt","title":"Winter","text":"snow"}`},
+		{ID: `d/\xe9t\xe9.txt`, Title: "Summer", Text: "sun", Origin: `d/\xe9t\xe9.txt`, Raw: `{"id":"d/\\xe9t\\xe9.txt","title":"Summer","text":"sun"}`},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
 // TestFileNotOpenedInDirectory pins the bug where a file met in a
 // directory that could not be opened (not readable, or gone since the
 // directory was walked) stopped the whole run ("open d/b.jsonl: permission

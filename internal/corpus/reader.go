@@ -263,13 +263,14 @@ func (r *Reader) add(p string) error {
 		}
 		r.givenAt[k] = append(r.givenAt[k], givenFile{p, st})
 	}
-	r.given = append(r.given, p)
+	r.given = append(r.given, container.PathName(p))
 	r.idNames = container.IDNames(r.given)
 	// A whole-file record is named by its path as found (as a page, or an
 	// archive's member, is): two inputs holding files of one name, say
 	// d1/a.txt and d2/a.txt, give two ids.
 	for _, f := range files {
-		r.inputs = append(r.inputs, &input{path: f.Path, origin: f.Path, id: f.Path, size: f.Size, err: f.Err,
+		name := container.PathName(f.Path) // a name not UTF-8 (Latin-1) in origins and ids
+		r.inputs = append(r.inputs, &input{path: f.Path, origin: name, id: name, size: f.Size, err: f.Err,
 			given: f.Path == p, pipe: f.Stream})
 	}
 	return nil
@@ -288,7 +289,7 @@ func (r *Reader) noteUnlisted(origin string) {
 		return
 	}
 	if r.unlisted == 0 {
-		r.firstUnlisted = origin
+		r.firstUnlisted = container.PathName(origin)
 	}
 	r.unlisted++
 }
