@@ -33,7 +33,9 @@ type Options struct {
 	MaxInflate int64
 	// MaxRatio bounds how many times its compressed size a stream may
 	// inflate to, once past 1 MiB; it bounds the sum over all the streams
-	// of one input against the input's size too. The compressed size is
+	// of one input against the input's size too, what refused streams
+	// inflated counted: once the sum passes it, every stream of the input
+	// read after is refused before any byte of it is inflated. The compressed size is
 	// the whole stream's when known (a file, an archive member); of a
 	// stream of unknown size (standard input, a stream in a stream) it is
 	// the bytes read so far, counted as at least 4 MiB. 0 means
@@ -135,9 +137,18 @@ type LimitError struct {
 	Compressed int64 // the compressed size the ratio was measured against (see Options.MaxRatio)
 	Max        int64 // the bound on Inflated, or 0 when the ratio stopped it
 	Ratio      int64 // the ratio bound, when it stopped it
+	// Input, when set, names the input whose streams inflated, together,
+	// past the ratio against its size: Inflated and Compressed are the
+	// input's, not Origin's. Origin is the stream that passed the bound, or
+	// one after it, refused before it was read.
+	Input string
 }
 
 func (e *LimitError) Error() string {
+	if e.Input != "" {
+		return fmt.Sprintf("%s: refused: the compressed streams of %s inflate to over %d times its size together (%d bytes from %d; a decompression bomb?)",
+			e.Origin, e.Input, e.Ratio, e.Inflated, e.Compressed)
+	}
 	if e.Max > 0 {
 		return fmt.Sprintf("%s: refused: inflates past %d bytes (the limit on one compressed stream)", e.Origin, e.Max)
 	}
@@ -183,7 +194,10 @@ type Walker struct {
 	cur    *leafState // the member handed out last
 	begun  bool
 	total  int64 // bytes inflated by every stream of the input
-	bufs   []*bufio.Reader
+	// over is set once total passed the ratio against the input's size:
+	// every stream read after is refused.
+	over bool
+	bufs []*bufio.Reader
 }
 
 // New returns a Walker of top.
@@ -635,6 +649,9 @@ func (z *zipFrame) next() (entry, error) {
 		if e.skip != nil {
 			return e, nil
 		}
+		if z.w.over { // the archive's members inflated past the bound together: none more is
+			return entry{n: e.n, skip: z.w.sumError(e.n.origin)}, nil
+		}
 		if f.Method == zip.Deflate && f.UncompressedSize64 > uint64(z.w.opts.MaxInflate) {
 			return entry{n: e.n, skip: &LimitError{Origin: e.n.origin, Inflated: size, Max: z.w.opts.MaxInflate}}, nil
 		}
@@ -696,6 +713,9 @@ func (w *Walker) limiter(origin string, r io.Reader, comp func() int64) *limiter
 }
 
 func (l *limiter) Read(p []byte) (int, error) {
+	if l.err == nil && l.w.over {
+		l.err = l.w.sumError(l.origin) // a stream after the input's sum passed its bound
+	}
 	if l.err != nil {
 		return 0, l.err
 	}
@@ -709,13 +729,22 @@ func (l *limiter) Read(p []byte) (int, error) {
 	case l.n > ratioFloor && l.n > o.MaxRatio*max(c, 1):
 		l.err = &LimitError{Origin: l.origin, Inflated: l.n, Compressed: c, Ratio: o.MaxRatio}
 	case l.w.total > ratioFloor && l.w.total > o.MaxRatio*max(l.w.inputBytes(), 1):
-		l.err = &LimitError{Origin: l.origin, Inflated: l.w.total, Compressed: l.w.inputBytes(), Ratio: o.MaxRatio}
+		l.w.over = true
+		l.err = l.w.sumError(l.origin)
 	}
 	if l.err != nil {
-		l.w.total -= l.n // what a refused stream inflated does not count against the others
+		// What a refused stream inflated counts against the others: an
+		// archive of many members, each refused after inflating a little,
+		// is held to the sum's bound as one of members read whole.
 		return n, l.err
 	}
 	return n, err
+}
+
+// sumError is the refusal of the stream origin once the streams of the
+// input, together, inflated past the ratio against its size.
+func (w *Walker) sumError(origin string) *LimitError {
+	return &LimitError{Origin: origin, Inflated: w.total, Compressed: w.inputBytes(), Ratio: w.opts.MaxRatio, Input: w.top.Origin}
 }
 
 // inputBytes is the size of the input, or what has been read of it but

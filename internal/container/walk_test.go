@@ -304,7 +304,9 @@ func TestBombs(t *testing.T) {
 			[]got{{"page.html.bz2", "page.html.bz2", "html", "", ""}, {Origin: "page.html.bz2", ID: "page.html.bz2", Skip: "page.html.bz2: refused: inflates to over 100 times"}}},
 		{"gzip size", "a.txt.gz", gz(t, strings.Repeat("abc", 1000)), Options{MaxInflate: 100},
 			[]got{{"a.txt.gz", "a.txt.gz", "txt", "abc", ""}, {Origin: "a.txt.gz", ID: "a.txt.gz", Skip: "a.txt.gz: refused: inflates past 100 bytes (the limit on one compressed stream)"}}},
-		{"zip member, then the next", "a.zip", zipOf(t, "bomb.txt", zeros, "ok.txt", "fine"), Options{},
+		// 64 KiB that do not compress: the archive's sum may reach 6.4 MB,
+		// room for the bomb's first MiB and the next member.
+		{"zip member, then the next", "a.zip", zipOf(t, "bomb.txt", zeros, "noise.bin", noise(64<<10), "ok.txt", "fine"), Options{},
 			[]got{{"a.zip/bomb.txt", "a.zip/bomb.txt", "txt", "", ""},
 				{Origin: "a.zip/bomb.txt", ID: "a.zip/bomb.txt", Skip: "a.zip/bomb.txt: refused: inflates to over 100 times"},
 				{"a.zip/ok.txt", "a.zip/ok.txt", "txt", "fine", ""}}},
@@ -330,6 +332,67 @@ func TestBombs(t *testing.T) {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+// noise returns n bytes that do not compress.
+func noise(n int) string {
+	r := rand.New(rand.NewPCG(1, 2))
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return string(b)
+}
+
+// TestSumBoundRefusesLaterMembers pins the bug where the bound on the sum
+// of an archive's streams was overshot about twice: a refused member's
+// bytes were taken off the sum, so that every member after it inflated up
+// to the bound again before it was refused, records of it read. An archive
+// of members that each inflate 1000 times, under the 1 MiB floor, is read
+// until the sum passes the bound; the member that passes it is refused
+// part-way, every one after it refused before a byte of it is inflated.
+func TestSumBoundRefusesLaterMembers(t *testing.T) {
+	const members, size = 40, 100_000
+	var files []string
+	for i := range members {
+		files = append(files, fmt.Sprintf("m%02d.jsonl", i), strings.Repeat(`{"text":"a a a a a a a a a"}`+"\n", size/30))
+	}
+	data := zipOf(t, files...)
+	r := strings.NewReader(data)
+	w := New(Top{Origin: "bomb.zip", Name: "bomb.zip", R: r, Size: int64(len(data)),
+		At: func() (io.ReaderAt, int64, error) { return r, int64(len(data)), nil }}, Options{})
+	defer w.Close()
+	var inflated int64
+	read, refused, afterRefusal := 0, 0, 0
+	for {
+		m, err := w.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Skip != nil {
+			refused++
+			if !strings.Contains(m.Skip.Error(), "the compressed streams of bomb.zip inflate to over 100 times its size together") {
+				t.Errorf("refusal %q, want it to name the archive's sum", m.Skip)
+			}
+			continue
+		}
+		if refused > 0 {
+			afterRefusal++
+		}
+		read++
+		n, _ := io.Copy(io.Discard, m.R)
+		inflated += n
+	}
+	bound := max(ratioFloor, DefaultMaxRatio*int64(len(data)))
+	if read+refused != members+1 || afterRefusal != 0 {
+		t.Errorf("%d members handed out, %d refused, %d handed out after a refusal; want every member after the bound refused unread", read, refused, afterRefusal)
+	}
+	if inflated > bound+size {
+		t.Errorf("%d bytes inflated, past the bound %d by more than one member", inflated, bound)
 	}
 }
 
