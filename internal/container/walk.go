@@ -54,7 +54,9 @@ type Options struct {
 	// read to its end whose last whole member is followed by bytes that
 	// start no other (zero padding, a line end, junk), and how many there
 	// are: the stream ends at that member, as gzip(1) reads it, and the
-	// bytes are ignored.
+	// bytes are ignored. The same of a bzip2 stream whose last whole
+	// stream is followed by bytes that start no other ("BZ"), as
+	// bzip2(1) reads it.
 	StrayBytes func(origin string, n int64)
 }
 
@@ -358,8 +360,9 @@ func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
 	case Zstd:
 		return Member{}, false, w.pushZstd(n, br)
 	case Bzip2:
-		cr := &countReader{r: br}
-		lim := w.limiter(n.origin, bzip2.NewReader(cr), streamSize(n, cr))
+		cr := &byteCounter{br: br}
+		zr := &bzip2Streams{zr: bzip2.NewReader(cr), br: cr, origin: n.origin, stray: w.opts.StrayBytes}
+		lim := w.limiter(n.origin, zr, streamSize(n, &cr.n))
 		w.frames = append(w.frames, &streamFrame{n: n, end: func() {}, lim: lim, br: br, w: w})
 		return Member{}, false, nil
 	case Zip:
@@ -433,7 +436,7 @@ func (w *Walker) pushGzip(n node, br *bufio.Reader) error {
 	default:
 		end = func() { zr.Close() }
 	}
-	lim := w.limiter(n.origin, r, streamSize(n, cr))
+	lim := w.limiter(n.origin, r, streamSize(n, &cr.n))
 	w.frames = append(w.frames, &streamFrame{n: n, end: end, lim: lim, br: br, w: w})
 	return nil
 }
@@ -460,7 +463,7 @@ func (w *Walker) pushZstd(n node, br *bufio.Reader) error {
 		w.putBack(br)
 		return fmt.Errorf("reading %s: zstd: %w", n.origin, err)
 	}
-	lim := w.limiter(n.origin, zr, streamSize(n, cr))
+	lim := w.limiter(n.origin, zr, streamSize(n, &cr.n))
 	w.frames = append(w.frames, &streamFrame{n: n, end: zr.Close, lim: lim, br: br, w: w})
 	return nil
 }
@@ -757,15 +760,15 @@ func (w *Walker) inputBytes() int64 {
 }
 
 // streamSize returns the compressed size the ratio of the stream n
-// (read through cr) is measured against: its whole size when known (a
-// file, an archive's member), else the bytes read of it so far but at
-// least unsizedFloor. The same for gzip, Zstandard and bzip2.
-func streamSize(n node, cr *countReader) func() int64 {
+// (of which *read bytes are read) is measured against: its whole size when
+// known (a file, an archive's member), else the bytes read of it so far
+// but at least unsizedFloor. The same for gzip, Zstandard and bzip2.
+func streamSize(n node, read *int64) func() int64 {
 	if n.size > 0 {
 		size := n.size
-		return func() int64 { return max(size, cr.n) }
+		return func() int64 { return max(size, *read) }
 	}
-	return func() int64 { return max(cr.n, unsizedFloor) }
+	return func() int64 { return max(*read, unsizedFloor) }
 }
 
 // countReader counts the bytes read through it.

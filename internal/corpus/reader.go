@@ -316,7 +316,8 @@ func (r *Reader) noteStray(origin string, n int64) {
 // copy, a line end, junk), and the first with how many bytes it holds
 // ("news.jsonl.gz, 512 bytes"). Their records are read, every one of
 // their whole members, and those bytes ignored, as gzip(1) does; a member
-// cut short is an error.
+// cut short is an error. bzip2 files that end in bytes after their last
+// whole stream that start no other are counted here too.
 func (r *Reader) StrayBytes() (n int, first string) {
 	return r.strays, r.firstStray
 }
