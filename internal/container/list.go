@@ -6,12 +6,18 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 )
 
 // File is a file to read, given by the caller or found in a directory.
 type File struct {
 	Path string // to open
 	Size int64
+	// Stream reports a path given that is no regular file but can be read
+	// once only: a named pipe (FIFO), a character device, a process
+	// substitution's /dev/fd/N. Size is -1; a caller that reads its inputs
+	// twice keeps a copy of the first reading, as of standard input.
+	Stream bool
 	// Err, when set, says why a file or directory met in a directory
 	// cannot be read (a symbolic link to nothing, a loop of links, a
 	// directory not readable); the caller reports it and reads the rest.
@@ -34,70 +40,133 @@ type ListOptions struct {
 }
 
 // List returns the files a path names, in lexical order: the path itself
-// when it is a file (whatever its name), else the regular files of the
-// directory tree (following symbolic links to files, and the path itself
-// when it is a link to a directory), skipping names that start with ".".
-// A file or directory in the tree that cannot be reached is listed with
-// Err set; only the path itself missing or unreadable is an error. A
-// directory holding nothing to read is a *NoFilesError: a caller may
-// report it and read its other inputs.
+// when it is a file (whatever its name; File.Stream when it is no regular
+// file, such as a named pipe), else the regular files of the directory
+// tree, skipping names that start with ".". Symbolic links are followed,
+// to files and to directories alike, the path itself or one met in the
+// tree; a directory already walked (the same device and inode: a link to
+// a directory above, two links to one) is not walked again. A file or
+// directory in the tree that cannot be reached (a symbolic link to nothing,
+// a loop of links, a directory walked already, one not readable) is listed
+// with Err set, whatever its name; only the path itself missing or
+// unreadable is an error. A directory holding nothing to read is a
+// *NoFilesError: a caller may report it and read its other inputs.
 func List(p string, o ListOptions) ([]File, error) {
 	info, err := os.Stat(p)
 	if err != nil {
 		return nil, err
 	}
 	if !info.IsDir() {
+		if !info.Mode().IsRegular() {
+			return []File{{Path: p, Size: -1, Stream: true}}, nil
+		}
 		return []File{{Path: p, Size: info.Size()}}, nil
 	}
-	root := p
-	if li, err := os.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 && !os.IsPathSeparator(p[len(p)-1]) {
-		root = p + string(filepath.Separator) // the walk follows a root link only when it ends so
-	}
-	var files []File
-	err = filepath.WalkDir(root, func(q string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if q == root || d == nil {
-				return err
-			}
-			files = append(files, File{Path: q, Err: err}) // a directory not readable
-			return nil
-		}
-		if q != root && (strings.HasPrefix(d.Name(), ".") || d.IsDir() && o.Exclude != nil && o.Exclude(q)) {
-			if d.IsDir() {
-				return filepath.SkipDir // hidden or excluded: not walked
-			}
-			return nil
-		}
-		if d.IsDir() || (o.Exclude != nil && o.Exclude(q)) {
-			return nil
-		}
-		if !o.AnyName && !Listed(d.Name()) {
-			if o.Unlisted != nil {
-				if info, err := os.Stat(q); err == nil && info.Mode().IsRegular() {
-					o.Unlisted(q)
-				}
-			}
-			return nil
-		}
-		info, err := os.Stat(q) // follows a symbolic link
-		if err != nil {
-			// A link to nothing, a loop of links: told, not fatal.
-			files = append(files, File{Path: q, Err: err})
-			return nil
-		}
-		if !info.Mode().IsRegular() {
-			return nil
-		}
-		files = append(files, File{Path: q, Size: info.Size()})
-		return nil
-	})
+	l := &lister{o: o, walked: map[dirKey]string{}}
+	l.walked[keyOf(p, info)] = p
+	entries, err := os.ReadDir(p)
 	if err != nil {
 		return nil, err
 	}
-	if len(files) == 0 {
+	l.entries(p, entries)
+	if len(l.files) == 0 {
 		return nil, &NoFilesError{Dir: p}
 	}
-	return files, nil
+	return l.files, nil
+}
+
+// lister walks a directory tree for List.
+type lister struct {
+	o      ListOptions
+	files  []File
+	walked map[dirKey]string // the directories walked, by device and inode, and where
+}
+
+// entries lists the entries of the directory dir, in lexical order.
+func (l *lister) entries(dir string, entries []fs.DirEntry) {
+	for _, d := range entries {
+		if strings.HasPrefix(d.Name(), ".") {
+			continue // hidden: neither read nor walked
+		}
+		q := filepath.Join(dir, d.Name())
+		if l.o.Exclude != nil && l.o.Exclude(q) {
+			continue
+		}
+		if d.IsDir() {
+			if info, err := d.Info(); err == nil {
+				l.dir(q, info)
+			}
+			continue
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			l.link(q)
+			continue
+		}
+		if d.Type().IsRegular() {
+			l.file(q)
+		}
+	}
+}
+
+// dir walks the directory q, unless walked already.
+func (l *lister) dir(q string, info fs.FileInfo) {
+	k := keyOf(q, info)
+	if first, ok := l.walked[k]; ok {
+		l.files = append(l.files, File{Path: q, Err: &WalkedError{Dir: first}})
+		return
+	}
+	l.walked[k] = q
+	entries, err := os.ReadDir(q)
+	if err != nil {
+		l.files = append(l.files, File{Path: q, Err: err}) // a directory not readable
+	}
+	l.entries(q, entries)
+}
+
+// link lists what the symbolic link q names: a file, a directory walked,
+// or, for a link to nothing or a loop of links, q with Err set.
+func (l *lister) link(q string) {
+	info, err := os.Stat(q)
+	switch {
+	case err != nil:
+		l.files = append(l.files, File{Path: q, Err: err})
+	case info.IsDir():
+		if l.o.Exclude != nil {
+			if to, err := filepath.EvalSymlinks(q); err == nil && l.o.Exclude(to) {
+				return // a link to an excluded directory (a run's output)
+			}
+		}
+		l.dir(q, info)
+	case info.Mode().IsRegular():
+		l.file(q)
+	}
+}
+
+// file lists the regular file q (or a link to one) when its name is read.
+func (l *lister) file(q string) {
+	if !l.o.AnyName && !Listed(filepath.Base(q)) {
+		if l.o.Unlisted != nil {
+			l.o.Unlisted(q)
+		}
+		return
+	}
+	info, err := os.Stat(q) // follows a symbolic link
+	if err != nil {
+		l.files = append(l.files, File{Path: q, Err: err}) // gone since
+		return
+	}
+	l.files = append(l.files, File{Path: q, Size: info.Size()})
+}
+
+// WalkedError is the Err of a directory met in a walk that was walked
+// already, through another path: a symbolic link to a directory above it
+// (a loop), or a second link to one directory. It is not walked again.
+type WalkedError struct {
+	Dir string // the path it was walked by
+}
+
+func (e *WalkedError) Error() string {
+	return fmt.Sprintf("the directory %s, walked already: not walked again (a loop of links, or two links to one directory)", e.Dir)
 }
 
 // NoFilesError is List's error for a directory that holds no file to
@@ -182,4 +251,39 @@ func mustAbs(p string) string {
 		return a
 	}
 	return p
+}
+
+// resolvedPath is path made absolute, its links followed, or path when
+// that fails.
+func resolvedPath(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		return r
+	}
+	return path
+}
+
+// PathName returns a file's path, or an archive member's name, as text,
+// for origins and ids: the path itself when it is UTF-8, else with each
+// byte that is not UTF-8 written as \xHH ("\xe9t\xe9.txt" for "été.txt"
+// in Latin-1), so that two names that differ in such bytes keep different
+// ids, where U+FFFD would make "été" and "étà" one; the rest is kept as it
+// is, backslashes included.
+func PathName(p string) string {
+	if utf8.ValidString(p) {
+		return p
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); {
+		c, size := utf8.DecodeRuneInString(p[i:])
+		if c == utf8.RuneError && size == 1 {
+			fmt.Fprintf(&b, `\x%02x`, p[i])
+		} else {
+			b.WriteString(p[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }

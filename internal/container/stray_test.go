@@ -78,6 +78,62 @@ func TestGzipStrayBytes(t *testing.T) {
 	}
 }
 
+// TestBzip2StrayBytes pins the bug where a bzip2 file ending in bytes
+// after its last whole stream that start no other (zero padding, which
+// bzip2 -t accepts: "trailing garbage after EOF ignored") stopped the run:
+// "bzip2 data invalid: bad magic value in continuation file". They are
+// stray bytes, as after a gzip file's last member: the streams are read
+// whole and the bytes counted. A stream cut short, or bytes that start one
+// ("BZ") but are none, still fail.
+func TestBzip2StrayBytes(t *testing.T) {
+	one := unhex(t, bz2JSON)
+	x := "{\"text\":\"x\"}"
+	for _, tc := range []struct {
+		name, file, data string
+		want             string // what the stream reads; with fails, what it reads first
+		stray            []string
+		fails            bool
+	}{
+		{"zero padding", "x.jsonl.bz2", one + strings.Repeat("\x00", 4096), x, []string{"x.jsonl.bz2 4096"}, false},
+		{"two streams, then junk", "x.jsonl.bz2", one + one + "junk", x + x, []string{"x.jsonl.bz2 4"}, false},
+		{"in a tar", "a.tar", tarOf(t, "b.jsonl.bz2", one+"\x00\x00\x00", "c.txt", "C"), x + "C", []string{"a.tar/b.jsonl.bz2 3"}, false},
+		{"nothing after", "x.jsonl.bz2", one + one, x + x, nil, false},
+		{"a stream cut short", "x.jsonl.bz2", one + one[:len(one)/2], x, nil, true},
+		{"a stream's magic, then no stream", "x.jsonl.bz2", one + "BZxyzxyz", x, nil, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stray []string
+			r := strings.NewReader(tc.data)
+			w := New(Top{Origin: tc.file, ID: tc.file, Name: tc.file, R: r, Size: int64(len(tc.data))},
+				Options{StrayBytes: func(origin string, n int64) { stray = append(stray, fmt.Sprint(origin, " ", n)) }})
+			defer w.Close()
+			var read strings.Builder
+			var rerr error
+			for {
+				m, err := w.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("Next: %v", err)
+				}
+				b, err := io.ReadAll(m.R)
+				read.Write(b)
+				rerr = errors.Join(rerr, err)
+			}
+			if got := read.String(); got != tc.want && (!tc.fails || !strings.HasPrefix(got, tc.want)) {
+				t.Errorf("read %q, want %q", got, tc.want)
+			}
+			if (rerr != nil) != tc.fails {
+				t.Errorf("read error %v, want one: %v", rerr, tc.fails)
+			}
+			if diff := cmp.Diff(tc.stray, stray); diff != "" {
+				t.Errorf("stray bytes (-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
 // FuzzGzipStrayBytes reads, as the walk does, a gzip stream of one or two members followed
 // by bytes the fuzzer gives. Bytes that start no member (not the two
 // magic bytes, nor a last byte that is the first) are stray: the members

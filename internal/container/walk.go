@@ -14,10 +14,12 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
+	"golang.org/x/text/encoding/charmap"
 )
 
 // MaxDepth bounds how many containers may nest around one stream, so that
@@ -31,7 +33,9 @@ type Options struct {
 	MaxInflate int64
 	// MaxRatio bounds how many times its compressed size a stream may
 	// inflate to, once past 1 MiB; it bounds the sum over all the streams
-	// of one input against the input's size too. The compressed size is
+	// of one input against the input's size too, what refused streams
+	// inflated counted: once the sum passes it, every stream of the input
+	// read after is refused before any byte of it is inflated. The compressed size is
 	// the whole stream's when known (a file, an archive member); of a
 	// stream of unknown size (standard input, a stream in a stream) it is
 	// the bytes read so far, counted as at least 4 MiB. 0 means
@@ -50,7 +54,9 @@ type Options struct {
 	// read to its end whose last whole member is followed by bytes that
 	// start no other (zero padding, a line end, junk), and how many there
 	// are: the stream ends at that member, as gzip(1) reads it, and the
-	// bytes are ignored.
+	// bytes are ignored. The same of a bzip2 stream whose last whole
+	// stream is followed by bytes that start no other ("BZ"), as
+	// bzip2(1) reads it.
 	StrayBytes func(origin string, n int64)
 }
 
@@ -133,9 +139,18 @@ type LimitError struct {
 	Compressed int64 // the compressed size the ratio was measured against (see Options.MaxRatio)
 	Max        int64 // the bound on Inflated, or 0 when the ratio stopped it
 	Ratio      int64 // the ratio bound, when it stopped it
+	// Input, when set, names the input whose streams inflated, together,
+	// past the ratio against its size: Inflated and Compressed are the
+	// input's, not Origin's. Origin is the stream that passed the bound, or
+	// one after it, refused before it was read.
+	Input string
 }
 
 func (e *LimitError) Error() string {
+	if e.Input != "" {
+		return fmt.Sprintf("%s: refused: the compressed streams of %s inflate to over %d times its size together (%d bytes from %d; a decompression bomb?)",
+			e.Origin, e.Input, e.Ratio, e.Inflated, e.Compressed)
+	}
 	if e.Max > 0 {
 		return fmt.Sprintf("%s: refused: inflates past %d bytes (the limit on one compressed stream)", e.Origin, e.Max)
 	}
@@ -181,7 +196,10 @@ type Walker struct {
 	cur    *leafState // the member handed out last
 	begun  bool
 	total  int64 // bytes inflated by every stream of the input
-	bufs   []*bufio.Reader
+	// over is set once total passed the ratio against the input's size:
+	// every stream read after is refused.
+	over bool
+	bufs []*bufio.Reader
 }
 
 // New returns a Walker of top.
@@ -342,8 +360,9 @@ func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
 	case Zstd:
 		return Member{}, false, w.pushZstd(n, br)
 	case Bzip2:
-		cr := &countReader{r: br}
-		lim := w.limiter(n.origin, bzip2.NewReader(cr), streamSize(n, cr))
+		cr := &byteCounter{br: br}
+		zr := &bzip2Streams{zr: bzip2.NewReader(cr), br: cr, origin: n.origin, stray: w.opts.StrayBytes}
+		lim := w.limiter(n.origin, zr, streamSize(n, &cr.n))
 		w.frames = append(w.frames, &streamFrame{n: n, end: func() {}, lim: lim, br: br, w: w})
 		return Member{}, false, nil
 	case Zip:
@@ -417,7 +436,7 @@ func (w *Walker) pushGzip(n node, br *bufio.Reader) error {
 	default:
 		end = func() { zr.Close() }
 	}
-	lim := w.limiter(n.origin, r, streamSize(n, cr))
+	lim := w.limiter(n.origin, r, streamSize(n, &cr.n))
 	w.frames = append(w.frames, &streamFrame{n: n, end: end, lim: lim, br: br, w: w})
 	return nil
 }
@@ -444,7 +463,7 @@ func (w *Walker) pushZstd(n node, br *bufio.Reader) error {
 		w.putBack(br)
 		return fmt.Errorf("reading %s: zstd: %w", n.origin, err)
 	}
-	lim := w.limiter(n.origin, zr, streamSize(n, cr))
+	lim := w.limiter(n.origin, zr, streamSize(n, &cr.n))
 	w.frames = append(w.frames, &streamFrame{n: n, end: zr.Close, lim: lim, br: br, w: w})
 	return nil
 }
@@ -532,7 +551,7 @@ func (w *Walker) member(n node, name string, size int64) (entry, bool) {
 		c := node{origin: n.origin + "/" + name, id: n.origin + "/" + name, name: name}
 		return entry{n: c, skip: fmt.Errorf("%s: refused: the member name %q leaves the archive", n.origin, name)}, true
 	}
-	name = strings.TrimPrefix(path.Clean(strings.ReplaceAll(name, `\`, "/")), "./")
+	name = PathName(strings.TrimPrefix(path.Clean(strings.ReplaceAll(name, `\`, "/")), "./"))
 	if hidden(name) {
 		return entry{}, false
 	}
@@ -626,12 +645,15 @@ func (z *zipFrame) next() (entry, error) {
 		if f.UncompressedSize64 > 1<<62 {
 			size = -1
 		}
-		e, ok := z.w.member(z.n, f.Name, size)
+		e, ok := z.w.member(z.n, zipName(f), size)
 		if !ok {
 			continue
 		}
 		if e.skip != nil {
 			return e, nil
+		}
+		if z.w.over { // the archive's members inflated past the bound together: none more is
+			return entry{n: e.n, skip: z.w.sumError(e.n.origin)}, nil
 		}
 		if f.Method == zip.Deflate && f.UncompressedSize64 > uint64(z.w.opts.MaxInflate) {
 			return entry{n: e.n, skip: &LimitError{Origin: e.n.origin, Inflated: size, Max: z.w.opts.MaxInflate}}, nil
@@ -650,6 +672,21 @@ func (z *zipFrame) next() (entry, error) {
 		return e, nil
 	}
 	return entry{}, io.EOF
+}
+
+// zipName returns the name of a zip member in UTF-8: as stored when its
+// UTF-8 flag (bit 11) is set or it is UTF-8, else decoded from code page
+// 437, the zip format's own charset, which Windows' built-in zip and older
+// tools write ("R\x82sum\x82.txt" is "Résumé.txt").
+func zipName(f *zip.File) string {
+	if f.Flags&0x800 != 0 || utf8.ValidString(f.Name) {
+		return f.Name
+	}
+	name, err := charmap.CodePage437.NewDecoder().String(f.Name)
+	if err != nil {
+		return f.Name
+	}
+	return name
 }
 
 func (z *zipFrame) close() {
@@ -679,6 +716,9 @@ func (w *Walker) limiter(origin string, r io.Reader, comp func() int64) *limiter
 }
 
 func (l *limiter) Read(p []byte) (int, error) {
+	if l.err == nil && l.w.over {
+		l.err = l.w.sumError(l.origin) // a stream after the input's sum passed its bound
+	}
 	if l.err != nil {
 		return 0, l.err
 	}
@@ -692,13 +732,22 @@ func (l *limiter) Read(p []byte) (int, error) {
 	case l.n > ratioFloor && l.n > o.MaxRatio*max(c, 1):
 		l.err = &LimitError{Origin: l.origin, Inflated: l.n, Compressed: c, Ratio: o.MaxRatio}
 	case l.w.total > ratioFloor && l.w.total > o.MaxRatio*max(l.w.inputBytes(), 1):
-		l.err = &LimitError{Origin: l.origin, Inflated: l.w.total, Compressed: l.w.inputBytes(), Ratio: o.MaxRatio}
+		l.w.over = true
+		l.err = l.w.sumError(l.origin)
 	}
 	if l.err != nil {
-		l.w.total -= l.n // what a refused stream inflated does not count against the others
+		// What a refused stream inflated counts against the others: an
+		// archive of many members, each refused after inflating a little,
+		// is held to the sum's bound as one of members read whole.
 		return n, l.err
 	}
 	return n, err
+}
+
+// sumError is the refusal of the stream origin once the streams of the
+// input, together, inflated past the ratio against its size.
+func (w *Walker) sumError(origin string) *LimitError {
+	return &LimitError{Origin: origin, Inflated: w.total, Compressed: w.inputBytes(), Ratio: w.opts.MaxRatio, Input: w.top.Origin}
 }
 
 // inputBytes is the size of the input, or what has been read of it but
@@ -711,15 +760,15 @@ func (w *Walker) inputBytes() int64 {
 }
 
 // streamSize returns the compressed size the ratio of the stream n
-// (read through cr) is measured against: its whole size when known (a
-// file, an archive's member), else the bytes read of it so far but at
-// least unsizedFloor. The same for gzip, Zstandard and bzip2.
-func streamSize(n node, cr *countReader) func() int64 {
+// (of which *read bytes are read) is measured against: its whole size when
+// known (a file, an archive's member), else the bytes read of it so far
+// but at least unsizedFloor. The same for gzip, Zstandard and bzip2.
+func streamSize(n node, read *int64) func() int64 {
 	if n.size > 0 {
 		size := n.size
-		return func() int64 { return max(size, cr.n) }
+		return func() int64 { return max(size, *read) }
 	}
-	return func() int64 { return max(cr.n, unsizedFloor) }
+	return func() int64 { return max(*read, unsizedFloor) }
 }
 
 // countReader counts the bytes read through it.

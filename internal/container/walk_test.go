@@ -304,7 +304,9 @@ func TestBombs(t *testing.T) {
 			[]got{{"page.html.bz2", "page.html.bz2", "html", "", ""}, {Origin: "page.html.bz2", ID: "page.html.bz2", Skip: "page.html.bz2: refused: inflates to over 100 times"}}},
 		{"gzip size", "a.txt.gz", gz(t, strings.Repeat("abc", 1000)), Options{MaxInflate: 100},
 			[]got{{"a.txt.gz", "a.txt.gz", "txt", "abc", ""}, {Origin: "a.txt.gz", ID: "a.txt.gz", Skip: "a.txt.gz: refused: inflates past 100 bytes (the limit on one compressed stream)"}}},
-		{"zip member, then the next", "a.zip", zipOf(t, "bomb.txt", zeros, "ok.txt", "fine"), Options{},
+		// 64 KiB that do not compress: the archive's sum may reach 6.4 MB,
+		// room for the bomb's first MiB and the next member.
+		{"zip member, then the next", "a.zip", zipOf(t, "bomb.txt", zeros, "noise.bin", noise(64<<10), "ok.txt", "fine"), Options{},
 			[]got{{"a.zip/bomb.txt", "a.zip/bomb.txt", "txt", "", ""},
 				{Origin: "a.zip/bomb.txt", ID: "a.zip/bomb.txt", Skip: "a.zip/bomb.txt: refused: inflates to over 100 times"},
 				{"a.zip/ok.txt", "a.zip/ok.txt", "txt", "fine", ""}}},
@@ -330,6 +332,67 @@ func TestBombs(t *testing.T) {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+// noise returns n bytes that do not compress.
+func noise(n int) string {
+	r := rand.New(rand.NewPCG(1, 2))
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return string(b)
+}
+
+// TestSumBoundRefusesLaterMembers pins the bug where the bound on the sum
+// of an archive's streams was overshot about twice: a refused member's
+// bytes were taken off the sum, so that every member after it inflated up
+// to the bound again before it was refused, records of it read. An archive
+// of members that each inflate 1000 times, under the 1 MiB floor, is read
+// until the sum passes the bound; the member that passes it is refused
+// part-way, every one after it refused before a byte of it is inflated.
+func TestSumBoundRefusesLaterMembers(t *testing.T) {
+	const members, size = 40, 100_000
+	var files []string
+	for i := range members {
+		files = append(files, fmt.Sprintf("m%02d.jsonl", i), strings.Repeat(`{"text":"a a a a a a a a a"}`+"\n", size/30))
+	}
+	data := zipOf(t, files...)
+	r := strings.NewReader(data)
+	w := New(Top{Origin: "bomb.zip", Name: "bomb.zip", R: r, Size: int64(len(data)),
+		At: func() (io.ReaderAt, int64, error) { return r, int64(len(data)), nil }}, Options{})
+	defer w.Close()
+	var inflated int64
+	read, refused, afterRefusal := 0, 0, 0
+	for {
+		m, err := w.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Skip != nil {
+			refused++
+			if !strings.Contains(m.Skip.Error(), "the compressed streams of bomb.zip inflate to over 100 times its size together") {
+				t.Errorf("refusal %q, want it to name the archive's sum", m.Skip)
+			}
+			continue
+		}
+		if refused > 0 {
+			afterRefusal++
+		}
+		read++
+		n, _ := io.Copy(io.Discard, m.R)
+		inflated += n
+	}
+	bound := max(ratioFloor, DefaultMaxRatio*int64(len(data)))
+	if read+refused != members+1 || afterRefusal != 0 {
+		t.Errorf("%d members handed out, %d refused, %d handed out after a refusal; want every member after the bound refused unread", read, refused, afterRefusal)
+	}
+	if inflated > bound+size {
+		t.Errorf("%d bytes inflated, past the bound %d by more than one member", inflated, bound)
 	}
 }
 
@@ -740,6 +803,112 @@ func TestListThroughLinks(t *testing.T) {
 				got = append(got, s)
 			}
 			if diff := cmp.Diff([]string{"a.txt", "b.txt !", "c.txt", "d.txt !"}, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestListFollowsDirectoryLinks pins the bug where a symbolic link to a
+// directory met inside a walk (corpus/2024 -> ../store/2024) was passed
+// over without a word, and so were a link to nothing and a loop of links
+// whose names are not read ("2025", "self"). A directory link is walked; a
+// directory walked already (a link to a directory above, a second link to
+// one) is listed with Err, not walked again; a link to nothing or a loop
+// of links is listed with Err whatever its name.
+func TestListFollowsDirectoryLinks(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"corpus/a.jsonl", "store/2024/b.jsonl", "store/2024/c.jsonl"} {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("{}\n"), 0o644)
+	}
+	for link, to := range map[string]string{
+		"corpus/2024":  "../store/2024",    // a directory of inputs
+		"corpus/2025":  "/nonexistent/dir", // to nothing
+		"corpus/self":  "self",             // a loop of links
+		"corpus/twice": "../store/2024",    // a second link to one directory
+		"corpus/up":    "..",               // a directory above: a loop
+	} {
+		if err := os.Symlink(to, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := filepath.Join(dir, "corpus")
+	files, err := List(root, ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files {
+		s, _ := filepath.Rel(root, f.Path)
+		var walked *WalkedError
+		switch {
+		case errors.As(f.Err, &walked):
+			rel, _ := filepath.Rel(root, walked.Dir)
+			s += " ! walked as " + filepath.ToSlash(rel)
+		case f.Err != nil:
+			s += " !"
+		}
+		got = append(got, filepath.ToSlash(s))
+	}
+	want := []string{
+		"2024/b.jsonl", "2024/c.jsonl", "2025 !", "a.jsonl", "self !",
+		"twice ! walked as 2024",
+		"up/corpus ! walked as .",
+		"up/store/2024 ! walked as 2024",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestMemberNamesNotUTF8 pins the bug where a zip member whose name is
+// not UTF-8, its UTF-8 flag clear (code page 437, as Windows' built-in zip
+// writes names), kept its bytes, and its records were dropped as "field
+// "id": invalid UTF-8". Such a name is decoded from CP437; one with the
+// flag set is kept as it is; a tar member's name that is not UTF-8
+// (Latin-1) shows its bytes as \xHH, two names kept apart.
+func TestMemberNamesNotUTF8(t *testing.T) {
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	for _, h := range []*zip.FileHeader{
+		{Name: "R\x82sum\x82.txt", NonUTF8: true}, // CP437 é
+		{Name: "Caf\x82.txt", NonUTF8: true},
+		{Name: "Ünï.txt"}, // UTF-8, flagged so
+		{Name: "ok.txt", NonUTF8: true},
+	} {
+		h.Method = zip.Deflate
+		w, err := zw.CreateHeader(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte("x"))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, file, data string
+		want             []string
+	}{
+		{"zip", "m.zip", b.String(), []string{"m.zip/Résumé.txt", "m.zip/Café.txt", "m.zip/Ünï.txt", "m.zip/ok.txt"}},
+		{"tar, Latin-1", "m.tar", tarOf(t, "\xe9t\xe9.txt", "x", "\xe9t\xe0.txt", "x"), []string{`m.tar/\xe9t\xe9.txt`, `m.tar/\xe9t\xe0.txt`}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := walkAll(t, tc.file, tc.data, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var origins []string
+			for _, m := range g {
+				if m.ID != m.Origin || m.Skip != "" {
+					t.Errorf("%+v: want the member read, its id its origin", m)
+				}
+				origins = append(origins, m.Origin)
+			}
+			if diff := cmp.Diff(tc.want, origins); diff != "" {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})

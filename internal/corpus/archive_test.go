@@ -619,6 +619,80 @@ func TestUnreachableFileInDirectory(t *testing.T) {
 	}
 }
 
+// TestFileNamesNotUTF8 pins the bug where the text files of a directory
+// whose names are not UTF-8 (Latin-1 "été.txt", "étà.txt") were dropped as
+// "field "id": invalid UTF-8", so that a run of them ended "no documents".
+// They are read, each byte of the name that is not UTF-8 shown as \xHH in
+// origin and id, the two names kept apart.
+func TestFileNamesNotUTF8(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"d/\xe9t\xe9.txt": "Summer\nsun", "d/\xe9t\xe0.txt": "Winter\nsnow"})
+	t.Chdir(dir)
+	got, err := readAll(t, []string{"d"}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []rec{
+		{ID: `d/\xe9t\xe0.txt`, Title: "Winter", Text: "snow", Origin: `d/\xe9t\xe0.txt`, Raw: `{"id":"d/\\xe9t\\xe0.txt","title":"Winter","text":"snow"}`},
+		{ID: `d/\xe9t\xe9.txt`, Title: "Summer", Text: "sun", Origin: `d/\xe9t\xe9.txt`, Raw: `{"id":"d/\\xe9t\\xe9.txt","title":"Summer","text":"sun"}`},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestFileNotOpenedInDirectory pins the bug where a file met in a
+// directory that could not be opened (not readable, or gone since the
+// directory was walked) stopped the whole run ("open d/b.jsonl: permission
+// denied"), where a directory not readable is skipped: it is a record
+// skipped as refused, naming it, and the other files are read.
+func TestFileNotOpenedInDirectory(t *testing.T) {
+	cases := []struct {
+		name    string
+		spoil   func(t *testing.T, path string) // makes path a file that cannot be opened
+		wantErr string
+	}{
+		{"gone since the walk", func(t *testing.T, path string) {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+		}, "corpus/b.jsonl: open corpus/b.jsonl: no such file or directory"},
+		{"not readable", func(t *testing.T, path string) {
+			if os.Geteuid() == 0 {
+				t.Skip("root reads a file of mode 000")
+			}
+			if err := os.Chmod(path, 0); err != nil {
+				t.Fatal(err)
+			}
+		}, "corpus/b.jsonl: open corpus/b.jsonl: permission denied"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"corpus/a.txt": "A\na body", "corpus/b.jsonl": "{\"text\":\"b\"}\n", "corpus/c.txt": "C\nc body"})
+			t.Chdir(dir)
+			r, err := open([]string{"corpus"}, nil, Options{}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			tc.spoil(t, filepath.Join(dir, "corpus", "b.jsonl"))
+			got, err := drain(t, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := []rec{
+				{ID: "corpus/a.txt", Title: "A", Text: "a body", Origin: "corpus/a.txt", Raw: `{"id":"corpus/a.txt","title":"A","text":"a body"}`},
+				{ID: "corpus/b.jsonl", Origin: "corpus/b.jsonl", Skip: "refused", Err: tc.wantErr},
+				{ID: "corpus/c.txt", Title: "C", Text: "c body", Origin: "corpus/c.txt", Raw: `{"id":"corpus/c.txt","title":"C","text":"c body"}`},
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
 // Regression (reviewer's finding): a stream stopped part-way at a
 // decompression bound was one refused record, the records of it not read
 // counted nowhere and not said. The refusal says where reading stopped:

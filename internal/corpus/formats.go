@@ -15,6 +15,11 @@ import (
 // package container, its leaf streams read here (sourceOf).
 func (r *Reader) openInput(in *input) (*container.Walker, error) {
 	top := container.Top{Origin: in.origin, ID: in.id, Name: in.origin, Size: in.size}
+	if in.pipe {
+		if err := openPipe(in); err != nil {
+			return nil, err
+		}
+	}
 	switch {
 	case in.stream != nil && r.opts.SinglePass:
 		top.R = &countReader{r: in.stream, n: &r.reading}

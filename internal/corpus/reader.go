@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -104,6 +105,12 @@ type input struct {
 	err    error     // why a file met in a directory cannot be read (container.File.Err)
 	given  bool      // a file named on the command line itself, not met in a directory
 	file   *os.File  // the file while it is read
+	// pipe marks a path given that can be read once only (a named pipe,
+	// a device, /dev/fd/N: container.File.Stream) and is not opened yet:
+	// opened, it is read as a stream, held, and copied aside as standard
+	// input is.
+	pipe bool
+	held *os.File // the pipe opened as stream, closed once copied whole
 }
 
 // source yields the records of one opened input.
@@ -112,7 +119,10 @@ type source interface {
 	close()
 }
 
-// Open returns a Reader of paths, read in order. "-" is standard input. A
+// Open returns a Reader of paths, read in order. "-" is standard input; a
+// path given that is no regular file (a named pipe, a character device, a
+// shell's process substitution, /dev/fd/N) is opened when reading reaches
+// it and read as standard input is: once, copied aside for Rewind. A
 // directory is walked in lexical order for the files whose extensions the
 // table of formats names (package container: .jsonl, .csv, .txt, .html,
 // .warc, .sgm, .zip, .tar, .gz ...), skipping names that start with "."; a
@@ -132,7 +142,9 @@ type source interface {
 // archive, too deep a nesting, a decompression bomb) is a record skipped
 // as core.SkipRefused that says why, and so is a file met in a directory
 // that cannot be reached (a symbolic link to nothing, a loop of links, a
-// directory not readable).
+// directory walked already through another link, a directory or file not
+// readable, a file gone since the directory was walked). Symbolic links
+// met in a directory are followed, to files and to directories.
 func Open(paths []string, opts Options) (*Reader, error) {
 	return open(paths, nil, opts, config{stdin: os.Stdin})
 }
@@ -251,13 +263,15 @@ func (r *Reader) add(p string) error {
 		}
 		r.givenAt[k] = append(r.givenAt[k], givenFile{p, st})
 	}
-	r.given = append(r.given, p)
+	r.given = append(r.given, container.PathName(p))
 	r.idNames = container.IDNames(r.given)
 	// A whole-file record is named by its path as found (as a page, or an
 	// archive's member, is): two inputs holding files of one name, say
 	// d1/a.txt and d2/a.txt, give two ids.
 	for _, f := range files {
-		r.inputs = append(r.inputs, &input{path: f.Path, origin: f.Path, id: f.Path, size: f.Size, err: f.Err, given: f.Path == p})
+		name := container.PathName(f.Path) // a name not UTF-8 (Latin-1) in origins and ids
+		r.inputs = append(r.inputs, &input{path: f.Path, origin: name, id: name, size: f.Size, err: f.Err,
+			given: f.Path == p, pipe: f.Stream})
 	}
 	return nil
 }
@@ -275,7 +289,7 @@ func (r *Reader) noteUnlisted(origin string) {
 		return
 	}
 	if r.unlisted == 0 {
-		r.firstUnlisted = origin
+		r.firstUnlisted = container.PathName(origin)
 	}
 	r.unlisted++
 }
@@ -302,7 +316,8 @@ func (r *Reader) noteStray(origin string, n int64) {
 // copy, a line end, junk), and the first with how many bytes it holds
 // ("news.jsonl.gz, 512 bytes"). Their records are read, every one of
 // their whole members, and those bytes ignored, as gzip(1) does; a member
-// cut short is an error.
+// cut short is an error. bzip2 files that end in bytes after their last
+// whole stream that start no other are counted here too.
 func (r *Reader) StrayBytes() (n int, first string) {
 	return r.strays, r.firstStray
 }
@@ -335,6 +350,12 @@ func (r *Reader) NextRaw() (Raw, error) {
 				return Raw{Origin: r.in.origin, kind: rawRefused, id: r.in.id, note: r.in.err.Error()}, nil
 			}
 			w, err := r.openInput(r.in)
+			if pe := (*fs.PathError)(nil); err != nil && !r.in.given && errors.As(err, &pe) {
+				// Met in a directory and not to be opened (not readable,
+				// gone since the walk): skipped as one not reachable.
+				r.finished.Add(max(r.in.size, 0))
+				return Raw{Origin: r.in.origin, kind: rawRefused, id: r.in.id, note: err.Error()}, nil
+			}
 			if err != nil {
 				r.err = plainCut(err)
 				break
@@ -491,7 +512,7 @@ func (r *Reader) Rewind() error {
 	r.closeInput()
 	var err error
 	for _, in := range r.inputs {
-		if in.stream != nil && r.opts.SinglePass {
+		if (in.stream != nil || in.pipe) && r.opts.SinglePass {
 			return fmt.Errorf("corpus: Rewind of %s, opened with SinglePass", in.origin)
 		}
 		if in.stream != nil {
@@ -517,6 +538,10 @@ func (r *Reader) Close() error {
 	r.closeInput()
 	errs := []error{r.memo.close()}
 	for _, in := range r.inputs {
+		if in.held != nil {
+			errs = append(errs, in.held.Close())
+			in.held = nil
+		}
 		if in.tee != nil {
 			errs = append(errs, in.tee.Close())
 			in.tee = nil

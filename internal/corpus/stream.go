@@ -47,6 +47,19 @@ func (r *Reader) startTee(in *input) error {
 	return nil
 }
 
+// openPipe opens an input that can be read once only (input.pipe) as a
+// stream: it is read, and copied aside for the next pass, as standard
+// input is, and never opened again. A named pipe no writer opens blocks
+// here, as it would cat(1).
+func openPipe(in *input) error {
+	f, err := os.Open(in.path)
+	if err != nil {
+		return err
+	}
+	in.pipe, in.held, in.stream = false, f, &onceEOF{r: f}
+	return nil
+}
+
 // drain copies the rest of a stream and turns it into a file input.
 func (r *Reader) drain(in *input) error {
 	if in.stream == nil {
@@ -65,6 +78,10 @@ func (r *Reader) drain(in *input) error {
 	}
 	if err != nil {
 		return fmt.Errorf("copying %s for a second pass: %w", in.origin, err)
+	}
+	if in.held != nil {
+		in.held.Close() // only read: closing loses nothing
+		in.held = nil
 	}
 	in.stream, in.tee, in.path, in.size = nil, nil, in.temp, info.Size()
 	r.unknown--

@@ -225,8 +225,11 @@ func (w *walker) open(f container.File) (container.Top, func(), error) {
 	if err != nil {
 		return container.Top{}, nil, err
 	}
-	return container.Top{Origin: f.Path, ID: f.Path, Name: f.Path, R: fh, Size: f.Size,
-		At: func() (io.ReaderAt, int64, error) { return fh, f.Size, nil }}, func() { fh.Close() }, nil
+	top := container.Top{Origin: f.Path, ID: f.Path, Name: f.Path, R: fh, Size: f.Size}
+	if !f.Stream { // a named pipe has no random access: a zip in it is copied
+		top.At = func() (io.ReaderAt, int64, error) { return fh, f.Size, nil }
+	}
+	return top, func() { fh.Close() }, nil
 }
 
 // page reads a whole stream as one page; a page over the limit is not read
