@@ -13,10 +13,10 @@ import (
 type File struct {
 	Path string // to open
 	Size int64
-	// Stream reports a path given that is no regular file but can be read
-	// once only: a named pipe (FIFO), a character device, a process
-	// substitution's /dev/fd/N. Size is -1; a caller that reads its inputs
-	// twice keeps a copy of the first reading, as of standard input.
+	// Stream reports a path given that can be read once only: a named pipe
+	// (FIFO), a process substitution's /dev/fd/N (a pipe). Size is -1; a
+	// caller that reads its inputs twice keeps a copy of the first
+	// reading, as of standard input.
 	Stream bool
 	// Err, when set, says why a file or directory met in a directory
 	// cannot be read (a symbolic link to nothing, a loop of links, a
@@ -40,8 +40,8 @@ type ListOptions struct {
 }
 
 // List returns the files a path names, in lexical order: the path itself
-// when it is a file (whatever its name; File.Stream when it is no regular
-// file, such as a named pipe), else the regular files of the directory
+// when it is a file (whatever its name; File.Stream when it is a pipe),
+// else the regular files of the directory
 // tree, skipping names that start with ".". Symbolic links are followed,
 // to files and to directories alike, the path itself or one met in the
 // tree; a directory already walked (the same device and inode: a link to
@@ -57,7 +57,10 @@ func List(p string, o ListOptions) ([]File, error) {
 		return nil, err
 	}
 	if !info.IsDir() {
-		if !info.Mode().IsRegular() {
+		// A pipe gives its bytes once. A device is read as a file: it
+		// gives them again (/dev/null), or is told apart as binary at its
+		// first bytes (/dev/zero) rather than copied aside without end.
+		if info.Mode()&(fs.ModeNamedPipe|fs.ModeSocket) != 0 {
 			return []File{{Path: p, Size: -1, Stream: true}}, nil
 		}
 		return []File{{Path: p, Size: info.Size()}}, nil

@@ -959,3 +959,20 @@ func errString(err error) string {
 	}
 	return err.Error()
 }
+
+// TestListDeviceIsNoStream: a device given as input is read as a file, not
+// copied aside as a pipe is: /dev/zero gives no end to copy, and is told
+// binary at its first bytes. Regression: it was copied to the temporary
+// folder without bound.
+func TestListDeviceIsNoStream(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero on this system")
+	}
+	files, err := List("/dev/zero", ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 1 || files[0].Stream {
+		t.Errorf("List(/dev/zero) = %+v, want one file, no stream", files)
+	}
+}

@@ -112,7 +112,23 @@ func (s *csvSource) next() (Raw, error) {
 		if ok && len(fields) == len(s.header.names) {
 			return Raw{Origin: origin, kind: rawCSV, fields: fields, header: s.header}, nil
 		}
-		return Raw{Origin: origin, kind: rawMalformed, note: runOnNote(row, len(fields), ok, len(s.header.names))}, nil
+		note := runOnNote(row, len(fields), ok, len(s.header.names))
+		if !ok && row.stray > 0 {
+			// Its quoted field goes on past the line and ends further on:
+			// the lines up to there are that field's, not rows. The row is
+			// read whole, to the field's end, and skipped, so that no row
+			// is made of a text's middle. (A field never closed is no
+			// field's end: reading goes on at the next line.)
+			s.rows.readWhole()
+			whole, err := s.rows.read()
+			if err != nil {
+				return Raw{}, fmt.Errorf("reading %s: %w after line %d", s.origin, err, s.line)
+			}
+			s.line = whole.last
+			note = runOnCause(row) + fmt.Sprintf("; read alone, the line ends inside a quoted field; read to that field's end, "+
+				"lines %d to %d are not read", row.first, whole.last)
+		}
+		return Raw{Origin: origin, kind: rawMalformed, note: note}, nil
 	}
 	return Raw{Origin: origin, kind: rawCSV, fields: row.fields, header: s.header}, nil
 }

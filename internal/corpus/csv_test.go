@@ -103,6 +103,21 @@ func TestCSV(t *testing.T) {
 			},
 		},
 		{
+			// Regression: read alone, the first line of a row whose quoted
+			// field runs on past a stray quote ends inside that field; the
+			// lines after it were read as rows, the text's middle made a
+			// document ("Second", " \"quoted\" part of para.").
+			name:  "a stray quote in a field that goes on past its line",
+			file:  "news.csv",
+			input: "id,text\n1,\"Para one.\nSecond, \"quoted\" part of para.\nThird para.\"\n2,\"Row two\"\n",
+			want: []rec{
+				{ID: "news.csv:2", Origin: "news.csv:2", Skip: "malformed", Err: "news.csv:2: malformed: a quoted field holds a quote that is neither " +
+					"doubled nor its end (seen on line 3), so the row runs on past line 2; read alone, the line ends inside a quoted field; " +
+					"read to that field's end, lines 2 to 4 are not read"},
+				{ID: "2", Text: "Row two", Origin: "news.csv:5", Raw: `{"id":"2","text":"Row two"}`},
+			},
+		},
+		{
 			name:  "a quoted field never closed",
 			file:  "news.csv",
 			input: "id,text\n1,ok\n\n2,\"never closed,\n3,after\n",

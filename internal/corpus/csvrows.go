@@ -81,6 +81,11 @@ type csvRows struct {
 	crossed    bool // the quoted field being read went past a line end
 	strayed    bool // it holds a quote that is neither doubled nor its end
 	row        csvRow
+	// whole: the row being read is not cut after its first line however
+	// its quoted fields run on (see readWhole); runOnFirst is the first
+	// line, with its line end, of the row last returned as rowRunOn.
+	whole      bool
+	runOnFirst []byte
 }
 
 func newCSVRows(rd io.Reader, comma byte, max int64, chunk int) *csvRows {
@@ -184,6 +189,7 @@ func (c *csvRows) read() (*csvRow, error) {
 	c.raw, c.buf, c.ends = c.raw[:0], c.buf[:0], c.ends[:0]
 	c.size, c.over, c.firstLen, c.restAt, c.eol, c.runOnLarge = 0, false, -1, 0, false, false
 	c.row = csvRow{first: c.line}
+	defer func() { c.whole = false }()
 	for {
 		var quoted bool
 		if c.fill() && c.in[c.pos] == '"' {
@@ -322,6 +328,9 @@ func (c *csvRows) strayQuote() {
 // row is within the limit; none were read when the line has just ended),
 // else it is read to its end and refused whole.
 func (c *csvRows) ranOn(lineEnded bool) {
+	if c.whole {
+		return
+	}
 	if c.over && !lineEnded {
 		c.runOnLarge = true
 		return
@@ -336,7 +345,7 @@ func (c *csvRows) unclosed() error {
 		return err
 	}
 	switch {
-	case !c.crossed:
+	case !c.crossed, c.whole:
 		return nil
 	case c.over:
 		return errRowTooLong
@@ -357,12 +366,23 @@ func (c *csvRows) runOn() (*csvRow, error) {
 		return &c.row, nil
 	}
 	c.row.line = c.raw[:c.firstLen]
+	c.runOnFirst = c.raw[:c.restAt]
 	var rest []byte
 	if !c.over { // else nothing was read after the line
 		rest = c.raw[c.restAt:]
 	}
 	c.unread(rest, c.row.first+1)
 	return &c.row, nil
+}
+
+// readWhole puts back the first line of the row last returned as
+// rowRunOn, which read alone is no row, so that the next read takes that
+// row whole: to the end of its quoted field as a quote in a quoted field
+// is read when the row does not run on, its stray quotes kept. The lines
+// of such a row are then one record, not rows made of a text's middle.
+func (c *csvRows) readWhole() {
+	c.unread(c.runOnFirst, c.line-1)
+	c.whole = true
 }
 
 // end returns the row read whole.

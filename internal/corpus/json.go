@@ -180,7 +180,10 @@ func (s *jsonSource) value(c byte) (Raw, error) {
 		for ; i < len(chunk) && (depth > 0 || inString); i++ {
 			if lineStart {
 				lineStart = false
-				if chunk[i] == '{' {
+				// Only where a member of the record would start: an object
+				// in an array of the record begins a line when it is
+				// pretty-printed without indent (Python's indent=0).
+				if chunk[i] == '{' && depth == 1 && !inString {
 					cut = "the next line starts an object before this value ends (a missing } or ], or a stray quote)"
 					break scan
 				}

@@ -70,6 +70,14 @@ func TestJSONFiles(t *testing.T) {
 				{ID: "in.json:2", Origin: "in.json:2", Skip: "malformed",
 					Err: "in.json:2: malformed: the next line starts an object before this value ends (a missing } or ], or a stray quote)"},
 				{ID: "c", Text: "z", Origin: "in.json:3", Raw: `{"id":"c","text":"z"}`}}},
+		// Regression: an object pretty-printed without indent among one-line
+		// records (Python's indent=0) starts the objects of its arrays at a
+		// line's start: it was cut there, and its inner objects read as
+		// records.
+		{"JSON Lines named .json, an object printed with indent 0", "{\"id\":\"a\",\"text\":\"x\"}\n{\n\"id\": \"b\",\n\"text\": \"y\",\n\"items\": [\n{\n\"n\": 1\n},\n{\n\"n\": 2\n}\n]\n}\n{\"id\":\"c\",\"text\":\"z\"}\n",
+			[]rec{{ID: "a", Text: "x", Origin: "in.json:1", Raw: `{"id":"a","text":"x"}`},
+				{ID: "b", Text: "y", Origin: "in.json:2", Raw: `{"id":"b","text":"y","items":[{"n":1},{"n":2}]}`},
+				{ID: "c", Text: "z", Origin: "in.json:14", Raw: `{"id":"c","text":"z"}`}}},
 		// A first object broken where the next begins is no value over
 		// lines: the file is read as JSON Lines.
 		{"objects over lines, the first without its }", "{\n  \"id\": \"a\",\n  \"text\": \"x\"\n\n{\n  \"id\": \"b\",\n  \"text\": \"y\"\n}\n",
