@@ -579,9 +579,9 @@ func warnUnread(w io.Writer, r *corpus.Reader) {
 			"trailer) and is ignored: a download cut short may have lost the records after it\n", n, first)
 	}
 	if n, first := r.StrayBytes(); n > 0 {
-		fmt.Fprintf(w, "warning: gzip files with stray bytes after their last member: %d (e.g. %s); every record of their "+
-			"whole members is read, and the bytes after them, which start no gzip member (padding, junk), are ignored, "+
-			"as gzip -d ignores them\n", n, first)
+		fmt.Fprintf(w, "warning: compressed files with stray bytes after their last member: %d (e.g. %s); every record of their "+
+			"whole members is read, and the bytes after them, which start no member (padding, junk), are ignored, "+
+			"as gzip -d and bzip2 -d ignore them\n", n, first)
 	}
 	for _, u := range r.UnreadFields() {
 		fmt.Fprintf(w, "warning: %s: no %q field, so no %ss are read; %s\n", u.Origin, u.Name, u.Field, corpus.FlagHint(u.Field, u.Alias))

@@ -372,9 +372,9 @@ func TestGzipStrayBytesAreTold(t *testing.T) {
 		warning    string // what Warn says once
 		err        string // the run's error
 	}{
-		{"zero padding", strings.Repeat("\x00", 2048), "gzip files with stray bytes after their last member: 1 (e.g. %s, 2048 bytes); " +
+		{"zero padding", strings.Repeat("\x00", 2048), "compressed files with stray bytes after their last member: 1 (e.g. %s, 2048 bytes); " +
 			"every record of their whole members is read", ""},
-		{"a few junk bytes", "junk", "gzip files with stray bytes after their last member: 1 (e.g. %s, 4 bytes)", ""},
+		{"a few junk bytes", "junk", "compressed files with stray bytes after their last member: 1 (e.g. %s, 4 bytes)", ""},
 		{"a member cut short", third.String()[:third.Len()/2], "", "%s: unexpected EOF after line 2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -514,8 +514,8 @@ func warnUnread(w io.Writer, st engine.Stats) {
 		fmt.Fprintf(w, "warning: dates not read: %d (e.g. %s); their documents count as undated\n", st.UnreadDates, st.UnreadDatesExample)
 	}
 	if st.StrayBytes > 0 {
-		fmt.Fprintf(w, "warning: gzip files with stray bytes after their last member: %d (e.g. %s); every record of their "+
-			"whole members is read, and the bytes after them, which start no gzip member (padding, junk), are ignored, "+
-			"as gzip -d ignores them\n", st.StrayBytes, st.StrayBytesExample)
+		fmt.Fprintf(w, "warning: compressed files with stray bytes after their last member: %d (e.g. %s); every record of their "+
+			"whole members is read, and the bytes after them, which start no member (padding, junk), are ignored, "+
+			"as gzip -d and bzip2 -d ignore them\n", st.StrayBytes, st.StrayBytesExample)
 	}
 }
