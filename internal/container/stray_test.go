@@ -46,26 +46,8 @@ func TestGzipStrayBytes(t *testing.T) {
 		{"a member's magic, then no member", "x.jsonl.gz", ga + "\x1f\x8bxyzxyzxyzxyz", a, nil, gzip.ErrHeader},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var stray []string
-			r := strings.NewReader(tc.data)
-			w := New(Top{Origin: tc.file, ID: tc.file, Name: tc.file, R: r, Size: int64(len(tc.data))},
-				Options{StrayBytes: func(origin string, n int64) { stray = append(stray, fmt.Sprint(origin, " ", n)) }})
-			defer w.Close()
-			var read strings.Builder
-			var rerr error
-			for {
-				m, err := w.Next()
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					t.Fatalf("Next: %v", err)
-				}
-				b, err := io.ReadAll(m.R)
-				read.Write(b)
-				rerr = errors.Join(rerr, err)
-			}
-			if got := read.String(); got != tc.want && (tc.err == nil || !strings.HasPrefix(got, tc.want)) {
+			got, stray, rerr := readStreams(t, tc.file, tc.data)
+			if got != tc.want && (tc.err == nil || !strings.HasPrefix(got, tc.want)) {
 				t.Errorf("read %q, want %q", got, tc.want)
 			}
 			if tc.err == nil && rerr != nil || tc.err != nil && !errors.Is(rerr, tc.err) {
@@ -102,26 +84,8 @@ func TestBzip2StrayBytes(t *testing.T) {
 		{"a stream's magic, then no stream", "x.jsonl.bz2", one + "BZxyzxyz", x, nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var stray []string
-			r := strings.NewReader(tc.data)
-			w := New(Top{Origin: tc.file, ID: tc.file, Name: tc.file, R: r, Size: int64(len(tc.data))},
-				Options{StrayBytes: func(origin string, n int64) { stray = append(stray, fmt.Sprint(origin, " ", n)) }})
-			defer w.Close()
-			var read strings.Builder
-			var rerr error
-			for {
-				m, err := w.Next()
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					t.Fatalf("Next: %v", err)
-				}
-				b, err := io.ReadAll(m.R)
-				read.Write(b)
-				rerr = errors.Join(rerr, err)
-			}
-			if got := read.String(); got != tc.want && (!tc.fails || !strings.HasPrefix(got, tc.want)) {
+			got, stray, rerr := readStreams(t, tc.file, tc.data)
+			if got != tc.want && (!tc.fails || !strings.HasPrefix(got, tc.want)) {
 				t.Errorf("read %q, want %q", got, tc.want)
 			}
 			if (rerr != nil) != tc.fails {
@@ -174,4 +138,28 @@ func FuzzGzipStrayBytes(f *testing.F) {
 			}
 		}
 	})
+}
+
+// readStreams reads every member a Walker gives of the file named file
+// holding data: their bytes one after another, the stray bytes it told of
+// ("origin n"), and the errors of reading the members.
+func readStreams(t *testing.T, file, data string) (read string, stray []string, rerr error) {
+	t.Helper()
+	w := New(Top{Origin: file, ID: file, Name: file, R: strings.NewReader(data), Size: int64(len(data))},
+		Options{StrayBytes: func(origin string, n int64) { stray = append(stray, fmt.Sprint(origin, " ", n)) }})
+	defer w.Close()
+	var b strings.Builder
+	for {
+		m, err := w.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("Next: %v", err)
+		}
+		data, err := io.ReadAll(m.R)
+		b.Write(data)
+		rerr = errors.Join(rerr, err)
+	}
+	return b.String(), stray, rerr
 }

@@ -348,28 +348,5 @@ func BenchmarkCSVNextRawDecode(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.SetBytes(int64(sb.Len()))
-	for b.Loop() {
-		r, err := Open([]string{p}, Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		got := 0
-		for {
-			raw, err := r.NextRaw()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				b.Fatal(err)
-			}
-			if rec := r.Decode(raw); rec.Skip != "" {
-				b.Fatalf("%s: %v", rec.Doc.Origin, rec.Err)
-			}
-			got++
-		}
-		r.Close()
-		if got != n {
-			b.Fatalf("%d records, want %d", got, n)
-		}
-	}
+	readEach(b, []string{p}, n, true)
 }
