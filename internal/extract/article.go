@@ -5,6 +5,7 @@ import (
 	nurl "net/url"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/neardup/neardup/internal/extract/rules"
 	"golang.org/x/net/html"
@@ -45,7 +46,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	revealStreamed(doc)
 	revealNoscript(doc)
 	dropPlaceholders(doc)
-	clean(doc, drop)
+	scripts := clean(doc, drop)
 	heading := markRegions(doc) // the page's heading
 	runs := markRows(doc)
 	gaps := gapSlots(doc)
@@ -150,6 +151,9 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	}
 	if bodyText == "" {
 		a.Text = preferDeclared(a.Text, a.Title, decl)
+		if !opts.scripted && opts.blocks == nil && utf8.RuneCountInString(a.Text) < scriptedBelow {
+			a.Text = preferScripted(a.Text, title, pageURL, scripts, opts)
+		}
 	}
 	a.Text = rule.Strip(canonical(tidy(a.Text)))
 	a.Lang = language(a.Text, a.Lang)

@@ -174,17 +174,21 @@ type dropFunc func(*html.Node) bool
 // below <body> but the panels of a disclosure (isDisclosed), every comment,
 // and every element drop selects. The html, head and body elements
 // themselves are never removed: pages that hide <body> until a script runs
-// still have their article.
-func clean(root *html.Node, drop dropFunc) {
+// still have their article. It returns the text of the inline scripts it
+// removed that are long enough to hold an article: a page its scripts
+// render may hold its article there alone (scriptedBody).
+func clean(root *html.Node, drop dropFunc) []string {
 	c := cleaner{drop: drop}
 	c.clean(root)
+	return c.scripts
 }
 
-// cleaner is clean's walk: the drop selector, and the ids of the elements
-// a control met so far discloses.
+// cleaner is clean's walk: the drop selector, the ids of the elements a
+// control met so far discloses, and the long scripts removed.
 type cleaner struct {
 	drop      dropFunc
 	disclosed map[string]bool
+	scripts   []string
 }
 
 // clean removes what clean (the function) removes from under root, noting
@@ -203,6 +207,9 @@ func (cl *cleaner) clean(root *html.Node) {
 			unhide(c)
 		}
 		if removable(c, cl.drop) {
+			if c.DataAtom == atom.Script && c.FirstChild != nil && len(c.FirstChild.Data) >= minScriptedBytes {
+				cl.scripts = append(cl.scripts, c.FirstChild.Data)
+			}
 			root.RemoveChild(c)
 			continue
 		}

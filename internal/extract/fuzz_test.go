@@ -29,6 +29,7 @@ func FuzzPage(f *testing.F) {
 	f.Add([]byte("<p>a</p>"+strings.Repeat("<div><b>", 600)+"<p>b<template shadowrootmode=open><p>c</p><slot name=x>d</slot></template><i slot=x>e</i>"), "")
 	f.Add([]byte("\xff\xfe\x00\x00<\x00\x00\x00p\x00\x00\x00>\x00\x00\x00"), "")
 	f.Add([]byte("<meta charset=iso-2022-jp><p>\x1b$B$3$s\x1b(B</p>"), "")
+	f.Add([]byte(`<title>A b</title><div>Loading</div><script>self.__next_f.push([1,"5:[\"$\",{\"__html\":\"\\u003cp\\u003eA b c.\\u003cp\\u003e$$AD$$ b\\u003cp\\u003e{{x}}\"}]"])</script><script>x="`+strings.Repeat("<p>a b", 90)+`"</script>`), "")
 	f.Fuzz(func(t *testing.T, body []byte, contentType string) {
 		// The work per input is bounded (size, elements, time), so that no
 		// input stalls the fuzzer, nor its minimising.

@@ -107,6 +107,9 @@ type Options struct {
 	// blocks, when set, collects the content's blocks instead of pruning
 	// them (PageBlocks).
 	blocks *[]Block
+	// scripted marks the extraction of an article found in a page's
+	// scripts (preferScripted), whose own scripts are not read again.
+	scripted bool
 }
 
 // Defaults for Options fields left zero.
