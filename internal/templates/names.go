@@ -213,9 +213,8 @@ func holdsName(b *Context, sb Sample, x Name) bool {
 
 // otherPlaces reports whether the datelines of a and b name other places:
 // both name one, and no word of either place is held by the other
-// document (see holdsName) or shares a pair of letters with a word of the
-// other's place, so that a misspelt place ("MAIMI" for "MIAMI") is the
-// same place.
+// document (see holdsName) or can be a misspelling of the other's place
+// (misspelt: "MAIMI" for "MIAMI" is the same place).
 func otherPlaces(a, b *Context, sa, sb Sample) bool {
 	na, nb := 0, 0
 	for _, x := range a.Names {
@@ -227,7 +226,7 @@ func otherPlaces(a, b *Context, sa, sb Sample) bool {
 			return false
 		}
 		for _, y := range b.Names {
-			if y.Kind() == Place && x.bigrams()&y.bigrams() != 0 {
+			if y.Kind() == Place && misspelt(x, y) {
 				return false
 			}
 		}
@@ -241,4 +240,20 @@ func otherPlaces(a, b *Context, sa, sb Sample) bool {
 		}
 	}
 	return na > 0 && nb > 0
+}
+
+// maxMisspeltPairs is the most pairs of letters two spellings of one place
+// have apart (in one and not the other): a letter swapped with its
+// neighbour ("MAIMI", "MIAMI") changes at most three pairs of each.
+const maxMisspeltPairs = 6
+
+// misspelt reports whether two places can be one place spelt two ways:
+// they share a pair of letters and have at most maxMisspeltPairs apart.
+// A pair shared alone is no evidence: the pairs are hashed to 62 bits, so
+// two names of six and ten letters share one by chance about two times in
+// three ("MINNEAPOLIS" and "CHICAGO"), and two towns' names may share a
+// real one ("JOLIET", "ST JOSEPH").
+func misspelt(x, y Name) bool {
+	bx, by := x.bigrams(), y.bigrams()
+	return bx&by != 0 && bits.OnesCount64(bx^by) <= maxMisspeltPairs
 }

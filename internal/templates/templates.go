@@ -112,8 +112,8 @@ type Evidence struct {
 	// at 11:45, the Bank of England's morning forecast).
 	SameHour bool `json:"same_hour,omitempty"`
 	// OtherPlace is set when both datelines name a place and none of the
-	// words of either place is held by the other document or shares a
-	// pair of letters with the other's place: a report of another town in
+	// words of either place is held by the other document or can be a
+	// misspelling of the other's place: a report of another town in
 	// the same template ("OMAHA HOGS" and "ST JOSEPH HOGS"), since a copy
 	// keeps its dateline.
 	OtherPlace bool `json:"other_place,omitempty"`

@@ -135,8 +135,13 @@ func TestOtherPlaces(t *testing.T) {
 	}{
 		{"Omaha, April 7 - Hog prices were up.", "St Joseph, April 7 - Hog prices were up.", true},
 		{"OMAHA, April 7 - Hog prices were up.", "Omaha, April 7 - Hog prices were up.", false},
-		{"MAIMI, March 20 - Qtly div 22 cts.", "MIAMI, Fla., March 20 - Qtly div 22 cts.", false}, // misspelt
-		{"Omaha, April 7 - Hog prices were up.", "Hog prices were up in St Joseph.", false},       // one dateline
+		{"MAIMI, March 20 - Qtly div 22 cts.", "MIAMI, Fla., March 20 - Qtly div 22 cts.", false},                                 // misspelt
+		{"Omaha, April 7 - Hog prices were up.", "Hog prices were up in St Joseph.", false},                                       // one dateline
+		{"Joliet, April 7 - Hog prices opened 1.00 dlr higher.", "St Joseph, April 7 - Hog prices opened 1.00 dlr higher.", true}, // "jo" shared
+		{"MINNEAPOLIS, April 1 - The bank is raising its prime rate.", "CHICAGO, April 1 - The bank is raising its prime rate.", true},
+		{"NEW YORK, April 1 - The bank is raising its prime rate.", "NEW YROK, April 1 - The bank is raising its prime rate.", false},
+		{"HOUSTON, April 1 - The bank is raising its prime rate.", "HUSTON, April 1 - The bank is raising its prime rate.", false},
+		{"BOSTON, April 1 - The bank is raising its prime rate.", "DALLAS, April 1 - The bank is raising its prime rate.", true},
 	} {
 		a, sa := context(tc.a)
 		b, sb := context(tc.b)
