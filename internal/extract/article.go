@@ -151,8 +151,8 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	}
 	if bodyText == "" {
 		a.Text = preferDeclared(a.Text, a.Title, decl)
-		if !opts.scripted && opts.blocks == nil && utf8.RuneCountInString(a.Text) < scriptedBelow {
-			a.Text = preferScripted(a.Text, title, pageURL, scripts, opts)
+		if !opts.scripted && opts.blocks == nil && utf8.RuneCountInString(a.Text) < max(scriptedBelow, opts.MinChars) {
+			a.Text = preferScripted(a.Text, title, pageURL, scripts, rule, opts)
 		}
 	}
 	a.Text = rule.Strip(canonical(tidy(a.Text)))

@@ -175,12 +175,22 @@ type dropFunc func(*html.Node) bool
 // and every element drop selects. The html, head and body elements
 // themselves are never removed: pages that hide <body> until a script runs
 // still have their article. It returns the text of the inline scripts it
-// removed that are long enough to hold an article: a page its scripts
-// render may hold its article there alone (scriptedBody).
+// removed that are long enough to hold an article, and every push of a
+// stream of Next.js's server components (a row's head may be a push of
+// its own): a page its scripts render may hold its article there alone
+// (scriptedBodies).
 func clean(root *html.Node, drop dropFunc) []string {
 	c := cleaner{drop: drop}
 	c.clean(root)
 	return c.scripts
+}
+
+// dataScript reports whether a script element is code or data a page's
+// scripts read (no type, a JavaScript type, a module, JSON), not a
+// template or some other text kept in a script.
+func dataScript(n *html.Node) bool {
+	t := strings.ToLower(strings.TrimSpace(attr(n, "type")))
+	return t == "" || t == "module" || strings.Contains(t, "javascript") || strings.Contains(t, "ecmascript") || strings.Contains(t, "json")
 }
 
 // cleaner is clean's walk: the drop selector, the ids of the elements a
@@ -207,7 +217,8 @@ func (cl *cleaner) clean(root *html.Node) {
 			unhide(c)
 		}
 		if removable(c, cl.drop) {
-			if c.DataAtom == atom.Script && c.FirstChild != nil && len(c.FirstChild.Data) >= minScriptedBytes {
+			if c.DataAtom == atom.Script && c.FirstChild != nil && dataScript(c) &&
+				(len(c.FirstChild.Data) >= minScriptedBytes || strings.Contains(c.FirstChild.Data, nextPush)) {
 				cl.scripts = append(cl.scripts, c.FirstChild.Data)
 			}
 			root.RemoveChild(c)
