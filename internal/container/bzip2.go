@@ -27,14 +27,14 @@ type bzip2Streams struct {
 	zr     io.Reader
 	br     *byteCounter // the compressed file, which zr reads byte by byte
 	origin string
-	stray  func(origin string, n int64)
+	stray  func(origin string, f Format, n int64)
 	err    error // the error that ended the file, io.EOF at its end
 }
 
 // newBzip2Streams returns the reader of the streams of the bzip2 file br,
 // whose first bytes are a bzip2 header (see bzip2Header). stray, when
 // set, is called with origin once the file ends in stray bytes.
-func newBzip2Streams(br *bufio.Reader, origin string, stray func(origin string, n int64)) *bzip2Streams {
+func newBzip2Streams(br *bufio.Reader, origin string, stray func(origin string, f Format, n int64)) *bzip2Streams {
 	cr := &byteCounter{br: br}
 	return &bzip2Streams{zr: bzip2.NewReader(cr), br: cr, origin: origin, stray: stray}
 }
@@ -53,7 +53,7 @@ func (b *bzip2Streams) Read(p []byte) (int, error) {
 			return n, cerr
 		}
 		if b.stray != nil {
-			b.stray(b.origin, k+m)
+			b.stray(b.origin, Bzip2, k+m)
 		}
 		err = io.EOF
 	}

@@ -33,12 +33,12 @@ func TestGzipStrayBytes(t *testing.T) {
 		stray            []string
 		err              error // the read's error (errors.Is)
 	}{
-		{"zero padding", "x.jsonl.gz", ga + gb + strings.Repeat("\x00", 1000), a + b, []string{"x.jsonl.gz 1000"}, nil},
-		{"a few junk bytes", "x.jsonl.gz", ga + "junk", a, []string{"x.jsonl.gz 4"}, nil},
-		{"a line end", "x.csv.gz", ga + "\n", a, []string{"x.csv.gz 1"}, nil},
-		{"more junk than a header", "x.txt.gz", ga + strings.Repeat("garbage ", 40), a, []string{"x.txt.gz 320"}, nil},
-		{"junk after a member of nothing", "x.jsonl.gz", gz(t, "") + "\x00\x00", "", []string{"x.jsonl.gz 2"}, nil},
-		{"in a tar", "a.tar", tarOf(t, "b.jsonl.gz", ga+"\x00\x00\x00", "c.txt", "C"), a + "C", []string{"a.tar/b.jsonl.gz 3"}, nil},
+		{"zero padding", "x.jsonl.gz", ga + gb + strings.Repeat("\x00", 1000), a + b, []string{"x.jsonl.gz gzip 1000"}, nil},
+		{"a few junk bytes", "x.jsonl.gz", ga + "junk", a, []string{"x.jsonl.gz gzip 4"}, nil},
+		{"a line end", "x.csv.gz", ga + "\n", a, []string{"x.csv.gz gzip 1"}, nil},
+		{"more junk than a header", "x.txt.gz", ga + strings.Repeat("garbage ", 40), a, []string{"x.txt.gz gzip 320"}, nil},
+		{"junk after a member of nothing", "x.jsonl.gz", gz(t, "") + "\x00\x00", "", []string{"x.jsonl.gz gzip 2"}, nil},
+		{"in a tar", "a.tar", tarOf(t, "b.jsonl.gz", ga+"\x00\x00\x00", "c.txt", "C"), a + "C", []string{"a.tar/b.jsonl.gz gzip 3"}, nil},
 		{"two members, nothing after", "x.jsonl.gz", ga + gb, a + b, nil, nil},
 		{"a member cut in its data", "x.jsonl.gz", ga + gb[:len(gb)/2], a, nil, io.ErrUnexpectedEOF},
 		{"a member cut in its trailer", "x.jsonl.gz", ga + gb[:len(gb)-3], a + b, nil, io.ErrUnexpectedEOF},
@@ -81,14 +81,14 @@ func TestBzip2StrayBytes(t *testing.T) {
 		stray            []string
 		fails            bool
 	}{
-		{"zero padding", "x.jsonl.bz2", one + strings.Repeat("\x00", 4096), x, []string{"x.jsonl.bz2 4096"}, false},
-		{"two streams, then junk", "x.jsonl.bz2", one + one + "junk", x + x, []string{"x.jsonl.bz2 4"}, false},
-		{"in a tar", "a.tar", tarOf(t, "b.jsonl.bz2", one+"\x00\x00\x00", "c.txt", "C"), x + "C", []string{"a.tar/b.jsonl.bz2 3"}, false},
+		{"zero padding", "x.jsonl.bz2", one + strings.Repeat("\x00", 4096), x, []string{"x.jsonl.bz2 bzip2 4096"}, false},
+		{"two streams, then junk", "x.jsonl.bz2", one + one + "junk", x + x, []string{"x.jsonl.bz2 bzip2 4"}, false},
+		{"in a tar", "a.tar", tarOf(t, "b.jsonl.bz2", one+"\x00\x00\x00", "c.txt", "C"), x + "C", []string{"a.tar/b.jsonl.bz2 bzip2 3"}, false},
 		{"nothing after", "x.jsonl.bz2", one + one, x + x, nil, false},
-		{"a line end", "x.jsonl.bz2", one + "\n", x, []string{"x.jsonl.bz2 1"}, false},
-		{"a zero byte after two streams", "x.jsonl.bz2", one + one + "\x00", x + x, []string{"x.jsonl.bz2 1"}, false},
-		{"BZ, then junk", "x.jsonl.bz2", one + "BZxyzxyz", x, []string{"x.jsonl.bz2 8"}, false},
-		{"BZh, then no block size", "x.jsonl.bz2", one + "BZhx", x, []string{"x.jsonl.bz2 4"}, false},
+		{"a line end", "x.jsonl.bz2", one + "\n", x, []string{"x.jsonl.bz2 bzip2 1"}, false},
+		{"a zero byte after two streams", "x.jsonl.bz2", one + one + "\x00", x + x, []string{"x.jsonl.bz2 bzip2 1"}, false},
+		{"BZ, then junk", "x.jsonl.bz2", one + "BZxyzxyz", x, []string{"x.jsonl.bz2 bzip2 8"}, false},
+		{"BZh, then no block size", "x.jsonl.bz2", one + "BZhx", x, []string{"x.jsonl.bz2 bzip2 4"}, false},
 		{"a stream cut short", "x.jsonl.bz2", one + one[:len(one)/2], x, nil, true},
 		{"a stream cut after its first byte", "x.jsonl.bz2", one + "B", x, nil, true},
 		{"a stream cut after BZ", "x.jsonl.bz2", one + "BZ", x, nil, true},
@@ -130,7 +130,7 @@ func FuzzGzipStrayBytes(f *testing.F) {
 		}
 		data += string(tail)
 		var stray []int64
-		g, err := newGzipMembers(bufio.NewReader(strings.NewReader(data)), "f.gz", func(_ string, n int64) { stray = append(stray, n) })
+		g, err := newGzipMembers(bufio.NewReader(strings.NewReader(data)), "f.gz", func(_ string, _ Format, n int64) { stray = append(stray, n) })
 		if err != nil {
 			t.Fatalf("the first member's header: %v", err)
 		}
@@ -174,7 +174,7 @@ func FuzzBzip2StrayBytes(f *testing.F) {
 		}
 		data += string(tail)
 		var stray []int64
-		z := newBzip2Streams(bufio.NewReader(strings.NewReader(data)), "f.bz2", func(_ string, n int64) { stray = append(stray, n) })
+		z := newBzip2Streams(bufio.NewReader(strings.NewReader(data)), "f.bz2", func(_ string, _ Format, n int64) { stray = append(stray, n) })
 		got, err := io.ReadAll(z)
 		header := []byte("BZh")
 		starts := len(tail) > 0 && bytes.HasPrefix(tail, header[:min(len(tail), 3)]) && (len(tail) < 4 || tail[3] >= '1' && tail[3] <= '9')
@@ -196,11 +196,11 @@ func FuzzBzip2StrayBytes(f *testing.F) {
 
 // readStreams reads every member a Walker gives of the file named file
 // holding data: their bytes one after another, the stray bytes it told of
-// ("origin n"), and the errors of reading the members.
+// ("origin format n"), and the errors of reading the members.
 func readStreams(t *testing.T, file, data string) (read string, stray []string, rerr error) {
 	t.Helper()
 	w := New(Top{Origin: file, ID: file, Name: file, R: strings.NewReader(data), Size: int64(len(data))},
-		Options{StrayBytes: func(origin string, n int64) { stray = append(stray, fmt.Sprint(origin, " ", n)) }})
+		Options{StrayBytes: func(origin string, f Format, n int64) { stray = append(stray, fmt.Sprint(origin, " ", f, " ", n)) }})
 	defer w.Close()
 	var b strings.Builder
 	for {

@@ -51,12 +51,13 @@ type Options struct {
 	BufSize int
 	// StrayBytes, when set, is called with the origin of each gzip stream
 	// read to its end whose last whole member is followed by bytes that
-	// start no other (zero padding, a line end, junk), and how many there
-	// are: the stream ends at that member, as gzip(1) reads it, and the
-	// bytes are ignored. The same of a bzip2 file whose last whole
-	// stream is followed by bytes that start no other (no bzip2 header,
-	// "BZh" and a block size), as bzip2(1) reads it.
-	StrayBytes func(origin string, n int64)
+	// start no other (zero padding, a line end, junk), its format (Gzip)
+	// and how many there are: the stream ends at that member, as gzip(1)
+	// reads it, and the bytes are ignored. The same, with Bzip2, of a
+	// bzip2 file whose last whole stream is followed by bytes that start
+	// no other (no bzip2 header, "BZh" and a block size), as bzip2(1)
+	// reads it.
+	StrayBytes func(origin string, f Format, n int64)
 }
 
 // The defaults of Options. Text inflates three to ten times; a stream

@@ -268,7 +268,7 @@ func TestGzipStrayBytes(t *testing.T) {
 				if diff := cmp.Diff(tc.want, got); diff != "" {
 					t.Errorf("pass %d: (-want +got)\n%s", pass, diff)
 				}
-				if n, first := r.StrayBytes(); first != tc.stray || n != min(len(tc.stray), 1) {
+				if n, first := r.StrayBytes(container.Gzip); first != tc.stray || n != min(len(tc.stray), 1) {
 					t.Errorf("pass %d: StrayBytes() = %d, %q; want %q", pass, n, first, tc.stray)
 				}
 				if err := r.Rewind(); err != nil {

@@ -68,11 +68,12 @@ type Options struct {
 	// failed page.
 	Cut func(id string, err *warc.CutError)
 	// Stray, when set, is called, from Walk's goroutine, with the id of
-	// each gzip file (or gzip stream in an archive) read to an end in n
-	// bytes after its last whole member that start no other (zero
-	// padding, a line end, junk; see container.Options.StrayBytes): its
-	// pages are read, and those bytes ignored.
-	Stray func(id string, n int64)
+	// each gzip or bzip2 file (or such a stream in an archive) read to an
+	// end in n bytes after its last whole gzip member or bzip2 stream that
+	// start no other (zero padding, a line end, junk; see
+	// container.Options.StrayBytes), and its format (container.Gzip or
+	// container.Bzip2): its pages are read, and those bytes ignored.
+	Stray func(id string, f container.Format, n int64)
 	// Stdin is what the input "-" reads; nil means os.Stdin. Its pages
 	// are named as a file's named "stdin" would be: "stdin", "stdin#3"
 	// of a WARC stream, "stdin/a/b.html" of an archive (copied to a
@@ -183,7 +184,9 @@ func (w *walker) file(f container.File) error {
 	defer closeTop()
 	co := container.Options{MaxInflate: w.opts.MaxInflate, MaxRatio: w.opts.MaxRatio, AnyName: true}
 	if w.opts.Stray != nil {
-		co.StrayBytes = func(origin string, n int64) { w.opts.Stray(container.RelativeID(w.given, w.name, origin), n) }
+		co.StrayBytes = func(origin string, f container.Format, n int64) {
+			w.opts.Stray(container.RelativeID(w.given, w.name, origin), f, n)
+		}
 	}
 	cw := container.New(top, co)
 	defer cw.Close()

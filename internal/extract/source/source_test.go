@@ -168,7 +168,7 @@ func TestWalkWARCCutAfterARecord(t *testing.T) {
 	})
 	var cuts, strays []string
 	opts := Options{Cut: func(id string, err *warc.CutError) { cuts = append(cuts, fmt.Sprint(id, " ", err.Records)) },
-		Stray: func(id string, n int64) { strays = append(strays, fmt.Sprint(id, " ", n)) }}
+		Stray: func(id string, f container.Format, n int64) { strays = append(strays, fmt.Sprint(id, " ", f, " ", n)) }}
 	got := walk(t, opts, filepath.Join(dir, "cut.warc.gz"), filepath.Join(dir, "stray.warc.gz"), filepath.Join(dir, "inside.warc.gz"))
 	want := []summary{
 		{ID: "cut.warc.gz#1", URL: "http://a.example/1", ContentType: "text/html", Body: "<p>one</p>"},
@@ -185,7 +185,7 @@ func TestWalkWARCCutAfterARecord(t *testing.T) {
 	if diff := cmp.Diff([]string{"cut.warc.gz 2"}, cuts); diff != "" {
 		t.Errorf("Cut told of (-want +got)\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"stray.warc.gz 1"}, strays); diff != "" {
+	if diff := cmp.Diff([]string{"stray.warc.gz gzip 1"}, strays); diff != "" {
 		t.Errorf("Stray told of (-want +got)\n%s", diff)
 	}
 }
@@ -202,13 +202,13 @@ func TestWalkGzipStrayBytes(t *testing.T) {
 		"b.html.gz": page[:len(page)-3],
 	})
 	var strays []string
-	opts := Options{Stray: func(id string, n int64) { strays = append(strays, fmt.Sprint(id, " ", n)) }}
+	opts := Options{Stray: func(id string, f container.Format, n int64) { strays = append(strays, fmt.Sprint(id, " ", f, " ", n)) }}
 	got := walk(t, opts, filepath.Join(dir, "a.html.gz"), filepath.Join(dir, "b.html.gz"))
 	want := []summary{{ID: "a.html.gz", Body: "<p>one</p>"}, {ID: "b.html.gz", Err: true}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"a.html.gz 512"}, strays); diff != "" {
+	if diff := cmp.Diff([]string{"a.html.gz gzip 512"}, strays); diff != "" {
 		t.Errorf("Stray told of (-want +got)\n%s", diff)
 	}
 }
