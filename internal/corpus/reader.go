@@ -239,7 +239,8 @@ func (r *Reader) add(p string) error {
 		r.inputs = append(r.inputs, &input{origin: "stdin", id: "stdin", stream: &onceEOF{r: r.cfg.stdin}, size: -1})
 		return nil
 	}
-	files, err := container.List(p, container.ListOptions{Exclude: r.opts.Exclude, Unlisted: r.noteUnlisted})
+	unlisted := func(path string) { r.noteUnlisted(container.PathName(path)) }
+	files, err := container.List(p, container.ListOptions{Exclude: r.opts.Exclude, Unlisted: unlisted})
 	if nf := (*container.NoFilesError)(nil); errors.As(err, &nf) {
 		// Told (EmptyDirs), not fatal: the other inputs are read, and a
 		// run that reads no record at all fails as any without documents.
@@ -282,13 +283,13 @@ func (r *Reader) add(p string) error {
 func (r *Reader) EmptyDirs() []string { return r.emptyDirs }
 
 // noteUnlisted counts a file or archive member not read for its name, once
-// (the first pass).
+// (the first pass); origin is as container.PathName writes it.
 func (r *Reader) noteUnlisted(origin string) {
 	if r.rewound {
 		return
 	}
 	if r.unlisted == 0 {
-		r.firstUnlisted = container.PathName(origin)
+		r.firstUnlisted = origin
 	}
 	r.unlisted++
 }
