@@ -280,6 +280,36 @@ func TestWalkUnreachableFiles(t *testing.T) {
 	}
 }
 
+// TestWalkFileNamesNotUTF8 pins the bug where a page's id kept the bytes
+// of a file name that is not UTF-8 ("été.html" in Latin-1), which
+// extract's JSON Lines wrote as U+FFFD ("d/\ufffdt\ufffd.html"): not the
+// id dedup gives the page (`d/\xe9t\xe9.html`), and one id for two such
+// names. A page's path is now written as package corpus writes it
+// (container.PathName), for a directory given, a file in it and an
+// archive member alike, and a name holding the characters of an escape
+// keeps an id of its own.
+func TestWalkFileNamesNotUTF8(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "r\xe9dac")
+	for name, content := range map[string]string{"\xe9t\xe9.html": "latin", `\xe9t\xe9.html`: "typed", "\xe9t\xe0.html": "other",
+		"p.tar": tarBytes(t, "\xe9.html", "member")} {
+		os.MkdirAll(dir, 0o755)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := walk(t, Options{}, dir)
+	want := []summary{
+		{ID: `r\xe9dac/\\xe9t\\xe9.html`, Body: "typed"},
+		{ID: `r\xe9dac/p.tar/\xe9.html`, Body: "member"},
+		{ID: `r\xe9dac/\xe9t\xe0.html`, Body: "other"},
+		{ID: `r\xe9dac/\xe9t\xe9.html`, Body: "latin"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
 // TestWalkMaxBytesAtTheTop pins that the largest MaxBytes reads pages as
 // any large limit does: the bound plus one (for the cut) and plus room for
 // the HTTP header used to overflow to a negative bound that read nothing.
