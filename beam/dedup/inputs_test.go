@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -351,6 +352,54 @@ func TestStrayBytesCountedAsTheBatchCounts(t *testing.T) {
 		want["records_read"] != 6.0 {
 		t.Errorf("the batch's counts: %v files with stray bytes (e.g. %v), %v records read; want 2 (e.g. %s, 700 bytes), 6",
 			want["gzip_files_with_stray_bytes"], want["gzip_files_with_stray_bytes_example"], want["records_read"], inputs[1])
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("stats.json differs (-batch +pipeline):\n%s", diff)
+	}
+}
+
+// bz2Harbour is two JSON Lines records, ids z-0 and z-1, compressed by
+// bzip2 (Go has no bzip2 writer).
+const bz2Harbour = "425a6839314159265359e608fdd100013c5b80001050076010040036e5defa3000fa804928340683468683431800000000a548994f" +
+	"51a69880304f0d57c2fb5c964bf164b99745d966b0ba2d5705b1485a6ae2f204cb4a0addc8b6266428c59aa06061850148b4585d56e5ecb9a" +
+	"eab72c3c96a8e6be5765a2eebed68c2deb25d5611d9716cb45c0b0b65fab92deb72c2fe5917b2c9775aadcb92d96cbd56f5aac96f5e4b4585" +
+	"9af0c2e0cd1b2c2e0b8af32d56cb8ad564c966b35b3c30ff177245385090e608fdd1"
+
+// TestBzip2StrayBytesCountedApartAsTheBatchCounts: a .jsonl.bz2 whose
+// last stream is followed by stray bytes was counted, by the batch and
+// the pipeline, under gzip_files_with_stray_bytes, with the gzip files.
+// Now both count it under bzip2_files_with_stray_bytes, naming it, and
+// gzip_files_with_stray_bytes counts the gzip files alone.
+func TestBzip2StrayBytesCountedApartAsTheBatchCounts(t *testing.T) {
+	dir := t.TempDir()
+	text := "The harbour authority said on Tuesday that the new pier would open in the spring, two years late. "
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	fmt.Fprintf(zw, `{"id":"d0","text":%q}`+"\n", strings.Repeat(text, 2)+"gzip")
+	zw.Close()
+	bz, err := hex.DecodeString(bz2Harbour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := []string{filepath.Join(dir, "in0.jsonl.gz"), filepath.Join(dir, "in1.jsonl.bz2")}
+	os.WriteFile(inputs[0], append(gz.Bytes(), "junk"...), 0o644)
+	os.WriteFile(inputs[1], append(bz, make([]byte, 700)...), 0o644)
+	batch := filepath.Join(t.TempDir(), "batch")
+	runBatch(t, Options{Inputs: inputs}, batch)
+	beamOut := filepath.Join(t.TempDir(), "beam")
+	runPipeline(t, Options{Inputs: inputs, Out: beamOut})
+	want, got := counts(t, batch), counts(t, beamOut)
+	stray := map[string]any{}
+	for k, v := range want {
+		if strings.Contains(k, "stray") {
+			stray[k] = v
+		}
+	}
+	if diff := cmp.Diff(map[string]any{
+		"gzip_files_with_stray_bytes": 1.0, "gzip_files_with_stray_bytes_example": inputs[0] + ", 4 bytes",
+		"bzip2_files_with_stray_bytes": 1.0, "bzip2_files_with_stray_bytes_example": inputs[1] + ", 700 bytes",
+	}, stray); diff != "" {
+		t.Errorf("the batch's counts of stray bytes (-want +got):\n%s", diff)
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("stats.json differs (-batch +pipeline):\n%s", diff)

@@ -13,6 +13,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/output"
@@ -66,7 +67,8 @@ const (
 	countCopies      = "copies"
 	countUnreadDates = "dates-not-read"
 	countUnlisted    = "files-not-read"
-	countStray       = "gzip-stray-bytes"
+	countGzipStray   = "gzip-stray-bytes"
+	countBzip2Stray  = "bzip2-stray-bytes"
 	// An example of what an input held that was not read: the prefix, the
 	// input's index (exampleOf), then the first of the input's (a name, or
 	// a value with its origin), counted 0. The statistics keep the one of
@@ -74,7 +76,8 @@ const (
 	// splits the inputs.
 	exampleUnreadDate = "e.g. dates-not-read:"
 	exampleUnlisted   = "e.g. files-not-read:"
-	exampleStray      = "e.g. gzip-stray-bytes:"
+	exampleGzipStray  = "e.g. gzip-stray-bytes:"
+	exampleBzip2Stray = "e.g. bzip2-stray-bytes:"
 	countPairs        = "pairs:"   // + the label
 	countRecords      = "records:" // + the input's index: its records
 )
@@ -180,9 +183,13 @@ func (fn *readFn) ProcessElement(ctx context.Context, in input, docs func(int64,
 				counts(countUnlisted, int64(n))
 				counts(exampleOf(exampleUnlisted, in.Index, first), 0)
 			}
-			if n, first := r.StrayBytes(); n > 0 {
-				counts(countStray, int64(n))
-				counts(exampleOf(exampleStray, in.Index, first), 0)
+			if n, first := r.StrayBytes(container.Gzip); n > 0 {
+				counts(countGzipStray, int64(n))
+				counts(exampleOf(exampleGzipStray, in.Index, first), 0)
+			}
+			if n, first := r.StrayBytes(container.Bzip2); n > 0 {
+				counts(countBzip2Stray, int64(n))
+				counts(exampleOf(exampleBzip2Stray, in.Index, first), 0)
 			}
 			counts(recordsOf(in.Index), rec)
 			return nil

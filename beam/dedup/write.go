@@ -298,7 +298,7 @@ func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count
 	ms.report(&st)
 	var c count
 	var notKept int
-	var firstUnlisted, firstDate, firstStray string // exampleOf names
+	var firstUnlisted, firstDate, firstGzipStray, firstBzip2Stray string // exampleOf names
 	for counts(&c) {
 		n := int(c.N)
 		switch name := c.Name; {
@@ -314,10 +314,14 @@ func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count
 			firstUnlisted = least(firstUnlisted, name)
 		case strings.HasPrefix(name, exampleUnreadDate):
 			firstDate = least(firstDate, name)
-		case name == countStray:
-			st.StrayBytes += n
-		case strings.HasPrefix(name, exampleStray):
-			firstStray = least(firstStray, name)
+		case name == countGzipStray:
+			st.GzipStrayBytes += n
+		case strings.HasPrefix(name, exampleGzipStray):
+			firstGzipStray = least(firstGzipStray, name)
+		case name == countBzip2Stray:
+			st.Bzip2StrayBytes += n
+		case strings.HasPrefix(name, exampleBzip2Stray):
+			firstBzip2Stray = least(firstBzip2Stray, name)
 		case name == countCandidates:
 			st.Candidates += n
 		case name == countCopies:
@@ -336,7 +340,7 @@ func (fn *statsFn) ProcessElement(ctx context.Context, _ int, counts func(*count
 	}
 	st.Kept = st.Documents - notKept
 	st.UnlistedExample, st.UnreadDatesExample = exampleText(firstUnlisted), exampleText(firstDate)
-	st.StrayBytesExample = exampleText(firstStray)
+	st.GzipStrayBytesExample, st.Bzip2StrayBytesExample = exampleText(firstGzipStray), exampleText(firstBzip2Stray)
 	for _, k := range slices.Collect(maps.Keys(st.Skipped)) {
 		if st.Skipped[k] == 0 {
 			delete(st.Skipped, k)

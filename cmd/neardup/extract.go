@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/rules"
 	"github.com/neardup/neardup/internal/extract/source"
@@ -162,7 +163,13 @@ func runExtract(ctx context.Context, o extractOptions) error {
 	// goroutine of its own.
 	var cuts, strays []string
 	o.Source.Cut = func(id string, err *warc.CutError) { cuts = append(cuts, fmt.Sprintf("%s: %v", id, err)) }
-	o.Source.Stray = func(id string, n int64) { strays = append(strays, fmt.Sprintf("%s: %s", id, strayBytes(n))) }
+	o.Source.Stray = func(id string, f container.Format, n int64) {
+		last := "the last gzip member, which start no member"
+		if f == container.Bzip2 {
+			last = "the last bzip2 stream, which start no stream"
+		}
+		strays = append(strays, fmt.Sprintf("%s: %s after %s", id, strayBytes(n), last))
+	}
 	return writeAtomic(o.Out, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
@@ -195,7 +202,7 @@ func runExtract(ctx context.Context, o extractOptions) error {
 		}
 		for _, s := range strays {
 			if o.Log != nil {
-				fmt.Fprintf(o.Log, "extract: warning: %s after the last gzip member, which start no member (padding, junk), ignored; every page before them is read\n", s)
+				fmt.Fprintf(o.Log, "extract: warning: %s (padding, junk), ignored; every page before them is read\n", s)
 			}
 		}
 		if o.Progress != nil {

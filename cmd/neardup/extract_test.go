@@ -8,12 +8,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/source"
 )
@@ -119,6 +121,46 @@ func TestRunExtract(t *testing.T) {
 	}
 	if n := len(readRecords(t, out)); n != 2 {
 		t.Errorf("--articles wrote %d records, want 2", n)
+	}
+}
+
+// TestExtractIDsAreDedups pins the bug where extract's ids of pages
+// whose file names are not UTF-8 were not the ids dedup gives them:
+// `caf\xe9.html` in Latin-1 was "pages/caf\ufffd.html" in extract's JSON
+// Lines, one id for every name that differs there. Now extract names a
+// page as dedup names the document it reads from the same file.
+func TestExtractIDsAreDedups(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{
+		"pages/caf\xe9.html": articleHTML("Latin-1", 5), "pages/caf\xe0.html": articleHTML("Other", 5),
+		`pages/caf\xe9.html`: articleHTML("Typed", 5), "pages/ok.html": articleHTML("UTF-8", 5),
+	})
+	pages, out := filepath.Join(dir, "pages"), filepath.Join(dir, "articles.jsonl")
+	if err := runExtract(context.Background(), extractOptions{Inputs: []string{pages}, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range readRecords(t, out) {
+		got = append(got, r.ID)
+	}
+	r, err := corpus.Open([]string{pages}, corpus.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var want []string
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, rec.Doc.ID)
+	}
+	if diff := cmp.Diff(want, got); diff != "" || len(got) != 4 {
+		t.Errorf("extract's ids (-dedup's +extract's)\n%s", diff)
 	}
 }
 

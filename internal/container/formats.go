@@ -191,8 +191,7 @@ func Magic(head []byte) Format {
 		return Parquet // binary after its magic: not a text that starts "PAR1"
 	case bytes.HasPrefix(head, []byte("%PDF-")):
 		return PDF
-	case len(head) >= 10 && bytes.HasPrefix(head, []byte("BZh")) && head[3] >= '1' && head[3] <= '9' &&
-		(bytes.HasPrefix(head[4:], []byte("1AY&SY")) || bytes.HasPrefix(head[4:], []byte("\x17rE8P\x90"))):
+	case isBzip2(head):
 		return Bzip2
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("PK\x05\x06")):
 		return Zip

@@ -22,14 +22,14 @@ type gzipMembers struct {
 	zr     *gzip.Reader
 	br     *bufio.Reader // the compressed stream, which zr reads byte by byte: never past a member's end
 	origin string
-	stray  func(origin string, n int64)
+	stray  func(origin string, f Format, n int64)
 	err    error // the error that ended the stream, io.EOF at its end
 }
 
 // newGzipMembers returns the reader of the members of the gzip stream br,
 // or the gzip.Reader's error on the first member's header. stray, when
 // set, is called with origin once the stream ends in stray bytes.
-func newGzipMembers(br *bufio.Reader, origin string, stray func(origin string, n int64)) (*gzipMembers, error) {
+func newGzipMembers(br *bufio.Reader, origin string, stray func(origin string, f Format, n int64)) (*gzipMembers, error) {
 	zr, err := gzip.NewReader(br)
 	if err != nil {
 		return nil, err
@@ -88,7 +88,7 @@ func (g *gzipMembers) nextMember() error {
 		return err
 	}
 	if g.stray != nil {
-		g.stray(g.origin, n)
+		g.stray(g.origin, Gzip, n)
 	}
 	return io.EOF
 }

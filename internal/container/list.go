@@ -269,24 +269,53 @@ func resolvedPath(path string) string {
 }
 
 // PathName returns a file's path, or an archive member's name, as text,
-// for origins and ids: the path itself when it is UTF-8, else with each
-// byte that is not UTF-8 written as \xHH ("\xe9t\xe9.txt" for "été.txt"
-// in Latin-1), so that two names that differ in such bytes keep different
-// ids, where U+FFFD would make "été" and "étà" one; the rest is kept as it
-// is, backslashes included.
+// for origins and ids: the path itself when it is UTF-8 and holds no
+// "\x", else each element of it (a file's or directory's name, between
+// separators) that is not UTF-8 or holds "\x" written with each byte that
+// is not UTF-8 as \xHH and each backslash as \\ ("\xe9t\xe9.txt" for
+// "été.txt" in Latin-1, "caf\\xe9.txt" for a name that is those
+// characters), the others as they are. Two names that differ in bytes not
+// UTF-8 keep different ids, where U+FFFD would make "été" and "étà" one;
+// and no name is written as another is: an element written escaped holds
+// "\x", one written as it is holds none, and an escaped one reads back to
+// its bytes alone. A path given, its elements escaped alone, stays the
+// start of the paths under it.
 func PathName(p string) string {
-	if utf8.ValidString(p) {
+	if utf8.ValidString(p) && !strings.Contains(p, `\x`) {
 		return p
 	}
 	var b strings.Builder
-	for i := 0; i < len(p); {
-		c, size := utf8.DecodeRuneInString(p[i:])
-		if c == utf8.RuneError && size == 1 {
-			fmt.Fprintf(&b, `\x%02x`, p[i])
-		} else {
-			b.WriteString(p[i : i+size])
+	for {
+		i := strings.IndexAny(p, pathSeparators)
+		if i < 0 {
+			writeElement(&b, p)
+			return b.String()
+		}
+		writeElement(&b, p[:i])
+		b.WriteByte(p[i])
+		p = p[i+1:]
+	}
+}
+
+// pathSeparators are the bytes that part the elements of a path.
+const pathSeparators = "/" + string(filepath.Separator)
+
+// writeElement writes one element of a path as PathName does.
+func writeElement(b *strings.Builder, e string) {
+	if utf8.ValidString(e) && !strings.Contains(e, `\x`) {
+		b.WriteString(e)
+		return
+	}
+	for i := 0; i < len(e); {
+		c, size := utf8.DecodeRuneInString(e[i:])
+		switch {
+		case c == utf8.RuneError && size == 1:
+			fmt.Fprintf(b, `\x%02x`, e[i])
+		case c == '\\':
+			b.WriteString(`\\`)
+		default:
+			b.WriteString(e[i : i+size])
 		}
 		i += size
 	}
-	return b.String()
 }

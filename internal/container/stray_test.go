@@ -2,6 +2,7 @@ package container
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -32,12 +33,12 @@ func TestGzipStrayBytes(t *testing.T) {
 		stray            []string
 		err              error // the read's error (errors.Is)
 	}{
-		{"zero padding", "x.jsonl.gz", ga + gb + strings.Repeat("\x00", 1000), a + b, []string{"x.jsonl.gz 1000"}, nil},
-		{"a few junk bytes", "x.jsonl.gz", ga + "junk", a, []string{"x.jsonl.gz 4"}, nil},
-		{"a line end", "x.csv.gz", ga + "\n", a, []string{"x.csv.gz 1"}, nil},
-		{"more junk than a header", "x.txt.gz", ga + strings.Repeat("garbage ", 40), a, []string{"x.txt.gz 320"}, nil},
-		{"junk after a member of nothing", "x.jsonl.gz", gz(t, "") + "\x00\x00", "", []string{"x.jsonl.gz 2"}, nil},
-		{"in a tar", "a.tar", tarOf(t, "b.jsonl.gz", ga+"\x00\x00\x00", "c.txt", "C"), a + "C", []string{"a.tar/b.jsonl.gz 3"}, nil},
+		{"zero padding", "x.jsonl.gz", ga + gb + strings.Repeat("\x00", 1000), a + b, []string{"x.jsonl.gz gzip 1000"}, nil},
+		{"a few junk bytes", "x.jsonl.gz", ga + "junk", a, []string{"x.jsonl.gz gzip 4"}, nil},
+		{"a line end", "x.csv.gz", ga + "\n", a, []string{"x.csv.gz gzip 1"}, nil},
+		{"more junk than a header", "x.txt.gz", ga + strings.Repeat("garbage ", 40), a, []string{"x.txt.gz gzip 320"}, nil},
+		{"junk after a member of nothing", "x.jsonl.gz", gz(t, "") + "\x00\x00", "", []string{"x.jsonl.gz gzip 2"}, nil},
+		{"in a tar", "a.tar", tarOf(t, "b.jsonl.gz", ga+"\x00\x00\x00", "c.txt", "C"), a + "C", []string{"a.tar/b.jsonl.gz gzip 3"}, nil},
 		{"two members, nothing after", "x.jsonl.gz", ga + gb, a + b, nil, nil},
 		{"a member cut in its data", "x.jsonl.gz", ga + gb[:len(gb)/2], a, nil, io.ErrUnexpectedEOF},
 		{"a member cut in its trailer", "x.jsonl.gz", ga + gb[:len(gb)-3], a + b, nil, io.ErrUnexpectedEOF},
@@ -65,8 +66,12 @@ func TestGzipStrayBytes(t *testing.T) {
 // bzip2 -t accepts: "trailing garbage after EOF ignored") stopped the run:
 // "bzip2 data invalid: bad magic value in continuation file". They are
 // stray bytes, as after a gzip file's last member: the streams are read
-// whole and the bytes counted. A stream cut short, or bytes that start one
-// ("BZ") but are none, still fail.
+// whole and the bytes counted. So are, as bzip2(1) reads them, a single
+// byte (a line end: it failed, "unexpected EOF") and bytes that start
+// with "BZ" but no bzip2 header, "BZh" and a block size (they failed,
+// "non-Huffman entropy encoding"). A stream cut short, a header that
+// starts no whole stream, or the start of a header at the file's end
+// ("B", "BZ"), still fail, as bzip2(1) fails on them.
 func TestBzip2StrayBytes(t *testing.T) {
 	one := unhex(t, bz2JSON)
 	x := "{\"text\":\"x\"}"
@@ -76,12 +81,19 @@ func TestBzip2StrayBytes(t *testing.T) {
 		stray            []string
 		fails            bool
 	}{
-		{"zero padding", "x.jsonl.bz2", one + strings.Repeat("\x00", 4096), x, []string{"x.jsonl.bz2 4096"}, false},
-		{"two streams, then junk", "x.jsonl.bz2", one + one + "junk", x + x, []string{"x.jsonl.bz2 4"}, false},
-		{"in a tar", "a.tar", tarOf(t, "b.jsonl.bz2", one+"\x00\x00\x00", "c.txt", "C"), x + "C", []string{"a.tar/b.jsonl.bz2 3"}, false},
+		{"zero padding", "x.jsonl.bz2", one + strings.Repeat("\x00", 4096), x, []string{"x.jsonl.bz2 bzip2 4096"}, false},
+		{"two streams, then junk", "x.jsonl.bz2", one + one + "junk", x + x, []string{"x.jsonl.bz2 bzip2 4"}, false},
+		{"in a tar", "a.tar", tarOf(t, "b.jsonl.bz2", one+"\x00\x00\x00", "c.txt", "C"), x + "C", []string{"a.tar/b.jsonl.bz2 bzip2 3"}, false},
 		{"nothing after", "x.jsonl.bz2", one + one, x + x, nil, false},
+		{"a line end", "x.jsonl.bz2", one + "\n", x, []string{"x.jsonl.bz2 bzip2 1"}, false},
+		{"a zero byte after two streams", "x.jsonl.bz2", one + one + "\x00", x + x, []string{"x.jsonl.bz2 bzip2 1"}, false},
+		{"BZ, then junk", "x.jsonl.bz2", one + "BZxyzxyz", x, []string{"x.jsonl.bz2 bzip2 8"}, false},
+		{"BZh, then no block size", "x.jsonl.bz2", one + "BZhx", x, []string{"x.jsonl.bz2 bzip2 4"}, false},
 		{"a stream cut short", "x.jsonl.bz2", one + one[:len(one)/2], x, nil, true},
-		{"a stream's magic, then no stream", "x.jsonl.bz2", one + "BZxyzxyz", x, nil, true},
+		{"a stream cut after its first byte", "x.jsonl.bz2", one + "B", x, nil, true},
+		{"a stream cut after BZ", "x.jsonl.bz2", one + "BZ", x, nil, true},
+		{"a stream's header, then no stream", "x.jsonl.bz2", one + "BZh9xyzxyzxyzxyz", x, nil, true},
+		{"a first stream cut after its last byte but one", "x.jsonl.bz2", one[:len(one)-1], "", nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, stray, rerr := readStreams(t, tc.file, tc.data)
@@ -118,7 +130,7 @@ func FuzzGzipStrayBytes(f *testing.F) {
 		}
 		data += string(tail)
 		var stray []int64
-		g, err := newGzipMembers(bufio.NewReader(strings.NewReader(data)), "f.gz", func(_ string, n int64) { stray = append(stray, n) })
+		g, err := newGzipMembers(bufio.NewReader(strings.NewReader(data)), "f.gz", func(_ string, _ Format, n int64) { stray = append(stray, n) })
 		if err != nil {
 			t.Fatalf("the first member's header: %v", err)
 		}
@@ -140,13 +152,55 @@ func FuzzGzipStrayBytes(f *testing.F) {
 	})
 }
 
+// FuzzBzip2StrayBytes reads, as the walk does, a bzip2 file of one or two
+// streams followed by bytes the fuzzer gives. Bytes that start no bzip2
+// header ("BZh" and a block size, or at the file's end a start of one:
+// "B", "BZ", "BZh") are stray: the streams are read whole and the bytes
+// counted, every one. Bytes that start one must make a whole stream:
+// then the file reads on into it, or fails after reading the streams
+// before them whole; it never counts stray bytes it did not end at.
+func FuzzBzip2StrayBytes(f *testing.F) {
+	f.Add(false, []byte("\x00\x00\x00"))
+	f.Add(true, []byte("\n"))
+	f.Add(false, []byte("B"))
+	f.Add(false, []byte("BZx"))
+	f.Add(false, []byte("BZh9"))
+	f.Add(true, []byte(unhex(f, bz2JSON)))
+	one := unhex(f, bz2JSON)
+	f.Fuzz(func(t *testing.T, two bool, tail []byte) {
+		data, want := one, `{"text":"x"}`
+		if two {
+			data, want = data+one, want+want
+		}
+		data += string(tail)
+		var stray []int64
+		z := newBzip2Streams(bufio.NewReader(strings.NewReader(data)), "f.bz2", func(_ string, _ Format, n int64) { stray = append(stray, n) })
+		got, err := io.ReadAll(z)
+		header := []byte("BZh")
+		starts := len(tail) > 0 && bytes.HasPrefix(tail, header[:min(len(tail), 3)]) && (len(tail) < 4 || tail[3] >= '1' && tail[3] <= '9')
+		switch {
+		case len(tail) == 0 || starts:
+			if len(stray) > 0 && len(tail) < 4 {
+				t.Errorf("stray bytes %v after a file that ends in none, or in a stream's start", stray)
+			}
+			if !strings.HasPrefix(string(got), want) && err == nil {
+				t.Errorf("read %q with no error, want %q first", got, want)
+			}
+		default:
+			if err != nil || string(got) != want || len(stray) != 1 || stray[0] != int64(len(tail)) {
+				t.Errorf("read %q, error %v, stray bytes %v; want %q, none, [%d]", got, err, stray, want, len(tail))
+			}
+		}
+	})
+}
+
 // readStreams reads every member a Walker gives of the file named file
 // holding data: their bytes one after another, the stray bytes it told of
-// ("origin n"), and the errors of reading the members.
+// ("origin format n"), and the errors of reading the members.
 func readStreams(t *testing.T, file, data string) (read string, stray []string, rerr error) {
 	t.Helper()
 	w := New(Top{Origin: file, ID: file, Name: file, R: strings.NewReader(data), Size: int64(len(data))},
-		Options{StrayBytes: func(origin string, n int64) { stray = append(stray, fmt.Sprint(origin, " ", n)) }})
+		Options{StrayBytes: func(origin string, f Format, n int64) { stray = append(stray, fmt.Sprint(origin, " ", f, " ", n)) }})
 	defer w.Close()
 	var b strings.Builder
 	for {

@@ -5,7 +5,6 @@ import (
 	"archive/zip"
 	"bufio"
 	"bytes"
-	"compress/bzip2"
 	"errors"
 	"fmt"
 	"io"
@@ -52,12 +51,13 @@ type Options struct {
 	BufSize int
 	// StrayBytes, when set, is called with the origin of each gzip stream
 	// read to its end whose last whole member is followed by bytes that
-	// start no other (zero padding, a line end, junk), and how many there
-	// are: the stream ends at that member, as gzip(1) reads it, and the
-	// bytes are ignored. The same of a bzip2 stream whose last whole
-	// stream is followed by bytes that start no other ("BZ"), as
-	// bzip2(1) reads it.
-	StrayBytes func(origin string, n int64)
+	// start no other (zero padding, a line end, junk), its format (Gzip)
+	// and how many there are: the stream ends at that member, as gzip(1)
+	// reads it, and the bytes are ignored. The same, with Bzip2, of a
+	// bzip2 file whose last whole stream is followed by bytes that start
+	// no other (no bzip2 header, "BZh" and a block size), as bzip2(1)
+	// reads it.
+	StrayBytes func(origin string, f Format, n int64)
 }
 
 // The defaults of Options. Text inflates three to ten times; a stream
@@ -360,11 +360,7 @@ func (w *Walker) open(n node, r io.Reader) (Member, bool, error) {
 	case Zstd:
 		return Member{}, false, w.pushZstd(n, br)
 	case Bzip2:
-		cr := &byteCounter{br: br}
-		zr := &bzip2Streams{zr: bzip2.NewReader(cr), br: cr, origin: n.origin, stray: w.opts.StrayBytes}
-		lim := w.limiter(n.origin, zr, streamSize(n, &cr.n))
-		w.frames = append(w.frames, &streamFrame{n: n, end: func() {}, lim: lim, br: br, w: w})
-		return Member{}, false, nil
+		return Member{}, false, w.pushBzip2(n, br, head)
 	case Zip:
 		return Member{}, false, w.pushZip(n, br)
 	case Tar:
@@ -449,6 +445,25 @@ var gzipMagic = []byte{0x1f, 0x8b, 0x08}
 type failedReader struct{ err error }
 
 func (f failedReader) Read([]byte) (int, error) { return 0, f.err }
+
+// pushBzip2 opens a bzip2 stream, read stream after stream up to bytes
+// that start no other (see bzip2Streams). One that does not start with a
+// bzip2 header (a file named .bz2 that is empty, cut inside its header,
+// or holds something else) is an error of its own, as a gzip file's is.
+func (w *Walker) pushBzip2(n node, br *bufio.Reader, head []byte) error {
+	if !bzip2Header(head) {
+		_, err := br.Peek(4) // a read error, not the bytes read, says why head is short
+		w.putBack(br)
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("reading %s: %w", n.origin, err)
+		}
+		return bzip2HeaderError(n.origin, head)
+	}
+	zr := newBzip2Streams(br, n.origin, w.opts.StrayBytes)
+	lim := w.limiter(n.origin, zr, streamSize(n, &zr.br.n))
+	w.frames = append(w.frames, &streamFrame{n: n, end: func() {}, lim: lim, br: br, w: w})
+	return nil
+}
 
 // zstdMaxWindow bounds the memory a Zstandard stream may ask for its
 // window: 256 MiB, what "zstd --long=28" writes; the default levels use 8

@@ -262,6 +262,97 @@ func TestGzipCutInItsFirstHeader(t *testing.T) {
 	}
 }
 
+// TestBzip2NotAStream is the regression test of a file named .bz2 that
+// holds no bzip2 stream (a failed download's text, junk after "BZ", an
+// empty file): the walk handed it on as a stream whose reads failed with
+// compress/bzip2's words ("reading c.jsonl.bz2: bzip2 data invalid:
+// non-Huffman entropy encoding after line 0"). Now, as a gzip file that
+// is no gzip, it is an error of the walk that names the file and says
+// what it holds, and the walk goes on past it. A whole stream is read.
+func TestBzip2NotAStream(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, data string
+		err              string // Next's error; "" for a stream read whole
+	}{
+		{"BZ, then junk", "c.jsonl.bz2", "BZjunkjunkjunk", `reading c.jsonl.bz2: not a bzip2 stream: it starts "BZju", where a bzip2 stream starts "BZh1" to "BZh9"`},
+		{"text", "a.txt.bz2", "Not Found\n", `reading a.txt.bz2: not a bzip2 stream: it starts "Not ", where a bzip2 stream starts "BZh1" to "BZh9"`},
+		{"empty", "a.txt.bz2", "", "reading a.txt.bz2: an empty file (0 bytes), not a bzip2 stream"},
+		{"cut in its header", "a.txt.bz2", "BZh", "reading a.txt.bz2: not a complete bzip2 stream: it ends after 3 bytes, inside the bzip2 header"},
+		{"a whole stream", "a.jsonl.bz2", unhex(t, bz2JSON), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data := tarOf(t, tc.file, tc.data, "z.txt", "Z") // the walk goes on after it
+			w := New(Top{Origin: "in.tar", ID: "in.tar", Name: "in.tar", R: strings.NewReader(data), Size: int64(len(data))}, Options{})
+			defer w.Close()
+			var errs, read []string
+			for {
+				m, err := w.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					errs = append(errs, err.Error())
+					continue
+				}
+				b, err := io.ReadAll(m.R)
+				if err != nil {
+					t.Errorf("%s: read error %v", m.Origin, err)
+				}
+				read = append(read, m.Origin+" "+string(b))
+			}
+			want := []string{"in.tar/" + tc.file + ` {"text":"x"}`, "in.tar/z.txt Z"}
+			wantErrs := []string(nil)
+			if tc.err != "" {
+				want, wantErrs = want[1:], []string{strings.Replace(tc.err, "reading ", "reading in.tar/", 1)}
+			}
+			if diff := cmp.Diff(wantErrs, errs); diff != "" {
+				t.Errorf("Next's errors (-want +got)\n%s", diff)
+			}
+			if diff := cmp.Diff(want, read); diff != "" {
+				t.Errorf("members read (-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestTextThatStartsLikeBzip2 is the regression test of a text whose
+// first letters are those of a bzip2 stream's start ("BZh91AY&SY", as a
+// note on the format may open): container.Magic took it for bzip2, so
+// that a file of it, named by no extension or by .txt, failed ("bzip2
+// data invalid: invalid number of Huffman trees"). Now a stream is bzip2
+// by its content only when the header of its first block holds what a
+// block's can, and such a text is read as the text it is; bzip2 streams
+// are still bzip2 by their content, an empty one too.
+func TestTextThatStartsLikeBzip2(t *testing.T) {
+	for _, tc := range []struct {
+		name, head string
+		want       Format
+	}{
+		{"a bzip2 magic, then text", "BZh91AY&SY is how every bzip2 block starts, after the stream's BZh9.", Unknown},
+		{"a bzip2 header, then text", "BZh9 is the header of a bzip2 stream of 900 kB blocks.", Unknown},
+		{"BZ, then text", "BZ Airlines flight 12 was delayed by two hours on Monday.", Unknown},
+		{"a bzip2 stream", unhex(t, bz2JSON), Bzip2},
+		{"a bzip2 tar", unhex(t, bz2Tar), Bzip2},
+		{"an empty bzip2 stream", "BZh9\x17rE8P\x90\x00\x00\x00\x00", Bzip2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Magic([]byte(tc.head)); got != tc.want {
+				t.Errorf("Magic = %v, want %v", got, tc.want)
+			}
+			if tc.want == Bzip2 {
+				return
+			}
+			for _, name := range []string{"notes", "notes.txt"} {
+				g, err := walkAll(t, name, tc.head, Options{})
+				want := []got{{name, "notes" + name[len("notes"):], ByName(name).String(), tc.head[:40], ""}}
+				if err != nil || !cmp.Equal(want, g) {
+					t.Errorf("%s: walked %+v, %v; want %+v", name, g, err, want)
+				}
+			}
+		})
+	}
+}
+
 // TestTwoArchivesDoNotCollide pins that members of two archives with the
 // same names get different ids.
 func TestTwoArchivesDoNotCollide(t *testing.T) {

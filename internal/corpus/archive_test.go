@@ -268,7 +268,7 @@ func TestGzipStrayBytes(t *testing.T) {
 				if diff := cmp.Diff(tc.want, got); diff != "" {
 					t.Errorf("pass %d: (-want +got)\n%s", pass, diff)
 				}
-				if n, first := r.StrayBytes(); first != tc.stray || n != min(len(tc.stray), 1) {
+				if n, first := r.StrayBytes(container.Gzip); first != tc.stray || n != min(len(tc.stray), 1) {
 					t.Errorf("pass %d: StrayBytes() = %d, %q; want %q", pass, n, first, tc.stray)
 				}
 				if err := r.Rewind(); err != nil {
@@ -638,6 +638,61 @@ func TestFileNamesNotUTF8(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestFileNameLikeAnEscapeKeepsItsOwnID pins the bug where a file whose
+// name holds the characters of the escape of a byte that is not UTF-8
+// (`caf\xe9.txt`, as typed) got the id of the Latin-1 file "caf\xe9.txt"
+// beside it, so that dedup stopped at an id repeated ("id
+// "d/caf\\xe9.txt" repeats the id of d/caf\xe9.txt"), naming two files
+// alike. The name that holds "\x" is written with its backslash doubled:
+// each file has an id and an origin of its own.
+func TestFileNameLikeAnEscapeKeepsItsOwnID(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{`d/caf\xe9.txt`: "Typed\nby hand", "d/caf\xe9.txt": "Latin\none"})
+	t.Chdir(dir)
+	got, err := readAll(t, []string{"d"}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []rec{
+		{ID: `d/caf\\xe9.txt`, Title: "Typed", Text: "by hand", Origin: `d/caf\\xe9.txt`, Raw: `{"id":"d/caf\\\\xe9.txt","title":"Typed","text":"by hand"}`},
+		{ID: `d/caf\xe9.txt`, Title: "Latin", Text: "one", Origin: `d/caf\xe9.txt`, Raw: `{"id":"d/caf\\xe9.txt","title":"Latin","text":"one"}`},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestUnlistedNamedAsRead pins that a file not read for its name is named
+// in files_not_read_example as a file read is (container.PathName), once:
+// a name that holds "\x" with its backslash doubled, and an archive
+// member's name not UTF-8, which the walk writes escaped, not escaped
+// again.
+func TestUnlistedNamedAsRead(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{`d/caf\xe9.png`: "x", "d/a.txt": "A\nbody"})
+	t.Chdir(dir)
+	r, err := open([]string{"d"}, nil, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	drain(t, r)
+	n, first := r.Unlisted()
+	r.Close()
+	if want := `d/caf\\xe9.png`; n != 1 || first != want {
+		t.Errorf("directory: files not read %d (%q), want 1 (%q)", n, first, want)
+	}
+	r, err = OpenReader("t.tar", strings.NewReader(tarOf(t, member{"\xe9.png", "x"}, member{"a.txt", "A\nbody"})), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	drain(t, r)
+	n, first = r.Unlisted()
+	r.Close()
+	if want := `t.tar/\xe9.png`; n != 1 || first != want {
+		t.Errorf("tar: files not read %d (%q), want 1 (%q)", n, first, want)
 	}
 }
 

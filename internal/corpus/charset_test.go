@@ -52,6 +52,20 @@ func TestCharsets(t *testing.T) {
 				{ID: "2", Text: "ok", Origin: "a.json:2", Raw: `{"id":"2","text":"ok"}`}}, ""},
 		// Regression: the byte-order mark of a file joined to another
 		// with cat was read as JSON: "invalid character 'ï'".
+		// Regression: a UTF-16 file of no known name was skipped as
+		// binary (a NUL byte in the first 8 KiB: each ASCII letter's other
+		// byte), where one named .txt, .csv or .jsonl was read.
+		{"utf-16 text of no known name", "notes", encode(t, unicode.UTF16(unicode.LittleEndian, unicode.UseBOM), "Cup tie\r\n\r\nTickets cost £20 for the café final."), Options{},
+			[]rec{{ID: "notes", Title: "Cup tie", Text: "Tickets cost £20 for the café final.", Origin: "notes",
+				Raw: `{"id":"notes","title":"Cup tie","text":"Tickets cost £20 for the café final."}`}}, ""},
+		{"utf-16 csv of no known name", "export", encode(t, unicode.UTF16(unicode.BigEndian, unicode.UseBOM), "id;text;\"a,b,c\"\r\n1;café, au lait;x\r\n"), Options{},
+			[]rec{{ID: "1", Text: "café, au lait", Origin: "export:2", Raw: `{"id":"1","text":"café, au lait","a,b,c":"x"}`}}, ""},
+		{"utf-16 jsonl of no known name", "part-00000", encode(t, unicode.UTF16(unicode.LittleEndian, unicode.UseBOM), "{\"id\":\"1\",\"text\":\"café\"}\r\n"), Options{},
+			[]rec{{ID: "1", Text: "café", Origin: "part-00000:1", Raw: `{"id":"1","text":"café"}`}}, ""},
+		{"utf-16 json of no known name", "dump", encode(t, unicode.UTF16(unicode.LittleEndian, unicode.UseBOM), "[{\"id\":\"1\",\"text\":\"café\"}]"), Options{},
+			[]rec{{ID: "1", Text: "café", Origin: "dump:1", Raw: `{"id":"1","text":"café"}`}}, ""},
+		{"utf-16 of a NUL character is binary", "blob", encode(t, unicode.UTF16(unicode.LittleEndian, unicode.UseBOM), "a\x00b"), Options{},
+			[]rec{{ID: "blob", Origin: "blob", Skip: "binary", Err: "blob: binary data (a NUL byte in the first 8 KiB)"}}, ""},
 		{"utf-8 mark inside jsonl", "a.jsonl", "\ufeff{\"id\":\"1\",\"text\":\"x\"}\n\ufeff{\"id\":\"2\",\"text\":\"y\"}\n", Options{},
 			[]rec{{ID: "1", Text: "x", Origin: "a.jsonl:1", Raw: `{"id":"1","text":"x"}`},
 				{ID: "2", Text: "y", Origin: "a.jsonl:2", Raw: `{"id":"2","text":"y"}`}}, ""},

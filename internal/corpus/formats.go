@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 
+	"golang.org/x/text/encoding"
+
 	"github.com/neardup/neardup/internal/container"
 )
 
@@ -152,12 +154,17 @@ func (r *Reader) sniff(origin string, br *bufio.Reader) (container.Format, error
 // binary; '[', or a '{' whose value goes on past its first line
 // (spansLines), JSON; another '{' JSONL; an HTML page (isPage) HTML; a
 // first line with the text column CSV or TSV; else text. An empty stream
-// is Unknown: it holds no records.
+// is Unknown: it holds no records. A stream that starts with a UTF-16
+// byte-order mark is told by its text (sniffUTF16), not taken for binary
+// for the NUL bytes of its ASCII letters.
 func Sniff(head []byte, whole bool, textField string) container.Format {
 	if textField == "" {
 		textField = defaultNames[fText]
 	}
 	head = bytes.TrimPrefix(head, utf8BOM)
+	if e, _ := byteOrderMark(head); e != nil {
+		return sniffUTF16(e, head, whole, textField)
+	}
 	if f := container.Magic(head); f != container.Unknown {
 		return f
 	}
@@ -188,6 +195,25 @@ func Sniff(head []byte, whole bool, textField string) container.Format {
 	return container.Text
 }
 
+// sniffUTF16 tells the format of a stream in UTF-16, e, whose first
+// bytes are head, its byte-order mark first, by its text decoded: JSON,
+// JSON Lines, CSV, TSV or an HTML page, each read as UTF-16 by its mark
+// (jsonUTF8, utf8Reader, the page's decoding), binary for a NUL
+// character, Unknown when it holds nothing after its mark, and text for
+// anything else: the other formats' readers (feeds, Reuters SGML, WARC)
+// read UTF-8 bytes alone.
+func sniffUTF16(e encoding.Encoding, head []byte, whole bool, textField string) container.Format {
+	text, err := e.NewDecoder().Bytes(head[:len(head)&^1]) // a last odd byte is half a character
+	if err != nil {
+		return container.Text
+	}
+	switch f := Sniff(text, whole, textField); f {
+	case container.JSON, container.JSONL, container.CSV, container.TSV, container.HTML, container.Binary, container.Unknown:
+		return f
+	}
+	return container.Text
+}
+
 // spansLines reports whether the JSON value that head starts with goes on
 // past its first line: it does not end there, and the lines after carry
 // it on (it decodes whole, or head ends inside it) rather than breaking
@@ -214,6 +240,9 @@ var csvSeparators = []byte{',', ';', '\t', '|'}
 // else the one that cuts the line into the most fields, else the comma.
 func (r *Reader) csvComma(br *bufio.Reader) rune {
 	head, _ := br.Peek(min(sniffLen, br.Size()))
+	if e, _ := byteOrderMark(head); e != nil { // its header as text, not its NUL bytes
+		head, _ = e.NewDecoder().Bytes(head[:len(head)&^1])
+	}
 	line, _ := firstLine(bytes.TrimPrefix(head, utf8BOM))
 	best, most := byte(','), 0
 	for _, sep := range csvSeparators {

@@ -147,7 +147,8 @@ func FuzzText(f *testing.F) {
 }
 
 func FuzzSniff(f *testing.F) {
-	addSeeds(f, "{\"text\":\"a\"}\n", "id,text\n1,a\n", "id\ttext\n1\ta\n", "Title\nbody", "\x00\x01", "[1]", "\x1f\x8b", "PK\x03\x04")
+	addSeeds(f, "{\"text\":\"a\"}\n", "id,text\n1,a\n", "id\ttext\n1\ta\n", "Title\nbody", "\x00\x01", "[1]", "\x1f\x8b", "PK\x03\x04",
+		"\xff\xfe{\x00\"\x00t\x00\"\x00:\x001\x00}\x00\n\x00", "\xfe\xff\x00i\x00d\x00,\x00t\x00e\x00x\x00t\x00\n\x001\x00,\x00a", "\xff\xfeT\x00\n\x00\x00")
 	f.Fuzz(func(t *testing.T, data []byte, small bool) { fuzzRead(t, "f", data, small) })
 }
 

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/extract"
 	"golang.org/x/net/html"
 )
@@ -380,7 +381,7 @@ func TestWARCGzipCut(t *testing.T) {
 				if n, first := r.CutWARCs(); first != tc.cut || n != min(len(tc.cut), 1) {
 					t.Errorf("pass %d: CutWARCs() = %d, %q; want %q", pass, n, first, tc.cut)
 				}
-				if n, first := r.StrayBytes(); first != tc.stray || n != min(len(tc.stray), 1) {
+				if n, first := r.StrayBytes(container.Gzip); first != tc.stray || n != min(len(tc.stray), 1) {
 					t.Errorf("pass %d: StrayBytes() = %d, %q; want %q", pass, n, first, tc.stray)
 				}
 				if err := r.Rewind(); err != nil {

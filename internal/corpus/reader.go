@@ -59,11 +59,10 @@ type Reader struct {
 	// CutWARCs), with the first; the first pass only.
 	cutWARCs int
 	firstCut string
-	// strays counts the gzip streams that end in stray bytes after their
-	// last whole member (see StrayBytes), with the first; the first pass
-	// only.
-	strays     int
-	firstStray string
+	// gzipStrays and bzip2Strays count the gzip and bzip2 streams that
+	// end in stray bytes after their last whole member or stream (see
+	// StrayBytes), with the first; the first pass only.
+	gzipStrays, bzip2Strays strays
 
 	dates unreadDates // date values no layout reads (date.go)
 	// misses counts the pages on which a site rule's body selector matched
@@ -240,7 +239,8 @@ func (r *Reader) add(p string) error {
 		r.inputs = append(r.inputs, &input{origin: "stdin", id: "stdin", stream: &onceEOF{r: r.cfg.stdin}, size: -1})
 		return nil
 	}
-	files, err := container.List(p, container.ListOptions{Exclude: r.opts.Exclude, Unlisted: r.noteUnlisted})
+	unlisted := func(path string) { r.noteUnlisted(container.PathName(path)) }
+	files, err := container.List(p, container.ListOptions{Exclude: r.opts.Exclude, Unlisted: unlisted})
 	if nf := (*container.NoFilesError)(nil); errors.As(err, &nf) {
 		// Told (EmptyDirs), not fatal: the other inputs are read, and a
 		// run that reads no record at all fails as any without documents.
@@ -283,43 +283,75 @@ func (r *Reader) add(p string) error {
 func (r *Reader) EmptyDirs() []string { return r.emptyDirs }
 
 // noteUnlisted counts a file or archive member not read for its name, once
-// (the first pass).
+// (the first pass); origin is as container.PathName writes it.
 func (r *Reader) noteUnlisted(origin string) {
 	if r.rewound {
 		return
 	}
 	if r.unlisted == 0 {
-		r.firstUnlisted = container.PathName(origin)
+		r.firstUnlisted = origin
 	}
 	r.unlisted++
 }
 
-// noteStray counts a gzip stream that ends in n stray bytes after its
-// last whole member, once (the first pass).
-func (r *Reader) noteStray(origin string, n int64) {
+// strays counts the files of one compressed format that end in stray
+// bytes, with the first of them.
+type strays struct {
+	n     int
+	first string // "news.jsonl.gz, 512 bytes"
+}
+
+// noteStray counts a gzip or bzip2 stream that ends in n stray bytes
+// after its last whole member or stream, once (the first pass).
+func (r *Reader) noteStray(origin string, f container.Format, n int64) {
+	s := &r.gzipStrays
+	if f == container.Bzip2 {
+		s = &r.bzip2Strays
+	}
 	if r.rewound {
 		return
 	}
-	if r.strays == 0 {
+	if s.n == 0 {
 		unit := "bytes"
 		if n == 1 {
 			unit = "byte"
 		}
-		r.firstStray = fmt.Sprintf("%s, %d %s", origin, n, unit)
+		s.first = fmt.Sprintf("%s, %d %s", origin, n, unit)
 	}
-	r.strays++
+	s.n++
 }
 
-// StrayBytes returns how many gzip files (or gzip streams inside
-// archives) the first pass read to an end in bytes after their last whole
-// member that start no other member (zero padding from a tape or disk
-// copy, a line end, junk), and the first with how many bytes it holds
-// ("news.jsonl.gz, 512 bytes"). Their records are read, every one of
-// their whole members, and those bytes ignored, as gzip(1) does; a member
-// cut short is an error. bzip2 files that end in bytes after their last
-// whole stream that start no other are counted here too.
-func (r *Reader) StrayBytes() (n int, first string) {
-	return r.strays, r.firstStray
+// StrayBytes returns how many files of the compressed format f (Gzip or
+// Bzip2; streams inside archives too) the first pass read to an end in
+// bytes after their last whole gzip member, or bzip2 stream, that start
+// no other (zero padding from a tape or disk copy, a line end, junk), and
+// the first with how many bytes it holds ("news.jsonl.gz, 512 bytes").
+// Their records are read, every one of their whole members or streams,
+// and those bytes ignored, as gzip(1) and bzip2(1) do; a member or stream
+// cut short is an error. Of another format, it returns 0 and "".
+func (r *Reader) StrayBytes(f container.Format) (n int, first string) {
+	switch f {
+	case container.Gzip:
+		return r.gzipStrays.n, r.gzipStrays.first
+	case container.Bzip2:
+		return r.bzip2Strays.n, r.bzip2Strays.first
+	}
+	return 0, ""
+}
+
+// StrayWarning is the warning, without a line end, of n files of the
+// compressed format f (Gzip or Bzip2) that end in stray bytes, the first
+// being first (as StrayBytes returns them): "warning: gzip files with
+// stray bytes after their last member: 2 (e.g. news.jsonl.gz, 512
+// bytes); ...".
+func StrayWarning(f container.Format, n int, first string) string {
+	part, tool := "member", "gzip -d"
+	if f == container.Bzip2 {
+		part, tool = "stream", "bzip2 -d"
+	}
+	return fmt.Sprintf("warning: %s files with stray bytes after their last %s: %d (e.g. %s); every record of their "+
+		"whole %ss is read, and the bytes after them, which start no %s (padding, junk), are ignored, as %s ignores them",
+		f, part, n, first, part, part, tool)
 }
 
 // Unlisted returns how many files of the directories and members of the

@@ -32,15 +32,23 @@ type Stats struct {
 	// after a whole record, before any byte of the next (corpus's
 	// CutWARCs): their records are read, the bytes after them ignored.
 	CutWARCs int `json:"warc_files_cut_after_a_record,omitempty"`
-	// StrayBytes counts the gzip files (and gzip streams in archives)
+	// GzipStrayBytes counts the gzip files (and gzip streams in archives)
 	// whose last whole member is followed by bytes that start no other:
 	// zero padding, a line end, junk (corpus's StrayBytes). Their records
-	// are read, those bytes ignored.
-	StrayBytes int `json:"gzip_files_with_stray_bytes,omitempty"`
-	// StrayBytesExample names the first of them and how many bytes it
+	// are read, those bytes ignored. bzip2 files are counted apart
+	// (Bzip2StrayBytes): the key names gzip, and counts gzip files only.
+	GzipStrayBytes int `json:"gzip_files_with_stray_bytes,omitempty"`
+	// GzipStrayBytesExample names the first of them and how many bytes it
 	// holds: "news.jsonl.gz, 512 bytes" (neardup-beam's, the first of the
 	// first input that holds one).
-	StrayBytesExample string `json:"gzip_files_with_stray_bytes_example,omitempty"`
+	GzipStrayBytesExample string `json:"gzip_files_with_stray_bytes_example,omitempty"`
+	// Bzip2StrayBytes counts the bzip2 files (and bzip2 streams in
+	// archives) whose last whole stream is followed by bytes that start
+	// no other, as GzipStrayBytes counts gzip files.
+	Bzip2StrayBytes int `json:"bzip2_files_with_stray_bytes,omitempty"`
+	// Bzip2StrayBytesExample names the first of them and how many bytes
+	// it holds, as GzipStrayBytesExample does.
+	Bzip2StrayBytesExample string `json:"bzip2_files_with_stray_bytes_example,omitempty"`
 	// Candidates counts candidate pairs verified exactly.
 	Candidates int `json:"candidates_verified"`
 	// Copies counts the documents verified against the first of their

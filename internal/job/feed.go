@@ -16,6 +16,7 @@ import (
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/progress"
 	"github.com/neardup/neardup/internal/server/api"
@@ -71,10 +72,13 @@ type FeedStats struct {
 	Unlisted    int                     `json:"files_not_read,omitempty"`
 	UnreadDates int                     `json:"dates_not_read,omitempty"`
 	CutWARCs    int                     `json:"warc_files_cut_after_a_record,omitempty"`
-	StrayBytes  int                     `json:"gzip_files_with_stray_bytes,omitempty"`
-	Duplicates  int                     `json:"duplicate_pairs"`
-	Similar     int                     `json:"similar_pairs"`
-	Seconds     float64                 `json:"seconds"`
+	// GzipStrayBytes and Bzip2StrayBytes count the gzip and the bzip2
+	// files that end in stray bytes (corpus.Reader.StrayBytes).
+	GzipStrayBytes  int     `json:"gzip_files_with_stray_bytes,omitempty"`
+	Bzip2StrayBytes int     `json:"bzip2_files_with_stray_bytes,omitempty"`
+	Duplicates      int     `json:"duplicate_pairs"`
+	Similar         int     `json:"similar_pairs"`
+	Seconds         float64 `json:"seconds"`
 }
 
 // OpenFeed opens the inputs of a Feed run for a single reading (no
@@ -167,7 +171,8 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	st.Unlisted, _ = r.Unlisted()
 	st.UnreadDates, _ = r.UnreadDates()
 	st.CutWARCs, _ = r.CutWARCs()
-	st.StrayBytes, _ = r.StrayBytes()
+	st.GzipStrayBytes, _ = r.StrayBytes(container.Gzip)
+	st.Bzip2StrayBytes, _ = r.StrayBytes(container.Bzip2)
 	if err == nil && f.usable == 0 {
 		err = noDocuments(st.Read, st.Skipped, r.FieldsSeen())
 	}

@@ -21,6 +21,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/methods"
@@ -558,7 +559,7 @@ func (wr *warner) skip(rec corpus.Record, where string) error {
 // directories given that hold no file to read, files for their names (a directory of pages with their images, say), dates in no
 // form the reader knows, the bytes after the last record of a WARC file
 // cut short between records, and the stray bytes after the last member of
-// a gzip file.
+// a gzip file or the last stream of a bzip2 file.
 func warnUnread(w io.Writer, r *corpus.Reader) {
 	if w == nil {
 		return
@@ -578,10 +579,10 @@ func warnUnread(w io.Writer, r *corpus.Reader) {
 			"every record up to there is read; what follows is no whole compressed member (a member cut in its header or "+
 			"trailer) and is ignored: a download cut short may have lost the records after it\n", n, first)
 	}
-	if n, first := r.StrayBytes(); n > 0 {
-		fmt.Fprintf(w, "warning: compressed files with stray bytes after their last member: %d (e.g. %s); every record of their "+
-			"whole members is read, and the bytes after them, which start no member (padding, junk), are ignored, "+
-			"as gzip -d and bzip2 -d ignore them\n", n, first)
+	for _, f := range []container.Format{container.Gzip, container.Bzip2} {
+		if n, first := r.StrayBytes(f); n > 0 {
+			fmt.Fprintln(w, corpus.StrayWarning(f, n, first))
+		}
 	}
 	for _, u := range r.UnreadFields() {
 		fmt.Fprintf(w, "warning: %s: no %q field, so no %ss are read; %s\n", u.Origin, u.Name, u.Field, corpus.FlagHint(u.Field, u.Alias))
@@ -673,7 +674,8 @@ func (run *runner) stats() engine.Stats {
 	st.Unlisted, st.UnlistedExample = run.r.Unlisted()
 	st.UnreadDates, st.UnreadDatesExample = run.r.UnreadDates()
 	st.CutWARCs, _ = run.r.CutWARCs()
-	st.StrayBytes, st.StrayBytesExample = run.r.StrayBytes()
+	st.GzipStrayBytes, st.GzipStrayBytesExample = run.r.StrayBytes(container.Gzip)
+	st.Bzip2StrayBytes, st.Bzip2StrayBytesExample = run.r.StrayBytes(container.Bzip2)
 	for k, v := range run.skipped {
 		st.Skipped[k] += v
 	}

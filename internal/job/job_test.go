@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -333,9 +334,9 @@ func TestWARCCutAfterARecordIsTold(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if st.CutWARCs != tc.cuts || st.StrayBytes != tc.stray || len(st.Skipped) > 0 || st.Read != 2 {
-				t.Errorf("CutWARCs %d, StrayBytes %d, skipped %v, %d records read; want %d, %d, none, 2",
-					st.CutWARCs, st.StrayBytes, st.Skipped, st.Read, tc.cuts, tc.stray)
+			if st.CutWARCs != tc.cuts || st.GzipStrayBytes != tc.stray || len(st.Skipped) > 0 || st.Read != 2 {
+				t.Errorf("CutWARCs %d, GzipStrayBytes %d, skipped %v, %d records read; want %d, %d, none, 2",
+					st.CutWARCs, st.GzipStrayBytes, st.Skipped, st.Read, tc.cuts, tc.stray)
 			}
 			if want := cut + tc.warning; strings.Count(warn.String(), want) != 1 {
 				t.Errorf("warnings do not say %q once:\n%s", want, warn.String())
@@ -372,9 +373,9 @@ func TestGzipStrayBytesAreTold(t *testing.T) {
 		warning    string // what Warn says once
 		err        string // the run's error
 	}{
-		{"zero padding", strings.Repeat("\x00", 2048), "compressed files with stray bytes after their last member: 1 (e.g. %s, 2048 bytes); " +
+		{"zero padding", strings.Repeat("\x00", 2048), "gzip files with stray bytes after their last member: 1 (e.g. %s, 2048 bytes); " +
 			"every record of their whole members is read", ""},
-		{"a few junk bytes", "junk", "compressed files with stray bytes after their last member: 1 (e.g. %s, 4 bytes)", ""},
+		{"a few junk bytes", "junk", "gzip files with stray bytes after their last member: 1 (e.g. %s, 4 bytes)", ""},
 		{"a member cut short", third.String()[:third.Len()/2], "", "%s: unexpected EOF after line 2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -395,9 +396,9 @@ func TestGzipStrayBytesAreTold(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if st.StrayBytes != 1 || st.StrayBytesExample == "" || st.Read != 3 || st.Documents != 3 || len(st.Skipped) > 0 {
-				t.Errorf("StrayBytes %d (%q), %d records read, %d documents, skipped %v; want 1, 3, 3, none",
-					st.StrayBytes, st.StrayBytesExample, st.Read, st.Documents, st.Skipped)
+			if st.GzipStrayBytes != 1 || st.GzipStrayBytesExample == "" || st.Read != 3 || st.Documents != 3 || len(st.Skipped) > 0 {
+				t.Errorf("GzipStrayBytes %d (%q), %d records read, %d documents, skipped %v; want 1, 3, 3, none",
+					st.GzipStrayBytes, st.GzipStrayBytesExample, st.Read, st.Documents, st.Skipped)
 			}
 			if want := "warning: " + fmt.Sprintf(tc.warning, news); strings.Count(warn.String(), want) != 1 {
 				t.Errorf("warnings do not say %q once:\n%s", want, warn.String())
@@ -409,6 +410,72 @@ func TestGzipStrayBytesAreTold(t *testing.T) {
 				t.Errorf("rejects.jsonl holds:\n%s", rejects)
 			}
 		})
+	}
+}
+
+// bz2Harbour is two JSON Lines records, ids z-0 and z-1, compressed by
+// bzip2 (Go has no bzip2 writer).
+const bz2Harbour = "425a6839314159265359e608fdd100013c5b80001050076010040036e5defa3000fa804928340683468683431800000000a548994f" +
+	"51a69880304f0d57c2fb5c964bf164b99745d966b0ba2d5705b1485a6ae2f204cb4a0addc8b6266428c59aa06061850148b4585d56e5ecb9a" +
+	"eab72c3c96a8e6be5765a2eebed68c2deb25d5611d9716cb45c0b0b65fab92deb72c2fe5917b2c9775aadcb92d96cbd56f5aac96f5e4b4585" +
+	"9af0c2e0cd1b2c2e0b8af32d56cb8ad564c966b35b3c30ff177245385090e608fdd1"
+
+// TestBzip2StrayBytesCountedApart is the regression test of a .jsonl.bz2
+// whose last stream is followed by stray bytes: stats.json counted it
+// under gzip_files_with_stray_bytes, which names gzip files, with the
+// gzip files, and the warning spoke of "compressed files" and their
+// "members". Now gzip_files_with_stray_bytes counts gzip files alone, as
+// it did before bzip2 files had stray bytes, and bzip2 files have keys of
+// their own, bzip2_files_with_stray_bytes and its example; each format is
+// warned of in its own words.
+func TestBzip2StrayBytesCountedApart(t *testing.T) {
+	dir := t.TempDir()
+	text := strings.Repeat("The ferry is back in service after weeks of repairs to its engines. ", 5)
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	fmt.Fprintf(zw, `{"id":"a","text":%q}`+"\n", text)
+	zw.Close()
+	bz, err := hex.DecodeString(bz2Harbour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	news, more := filepath.Join(dir, "news.jsonl.gz"), filepath.Join(dir, "more.jsonl.bz2")
+	os.WriteFile(news, append(gz.Bytes(), "junk"...), 0o644)
+	os.WriteFile(more, append(bz, make([]byte, 512)...), 0o644)
+	var warn bytes.Buffer
+	out := filepath.Join(dir, "out")
+	if _, err := Run(t.Context(), Options{Inputs: []string{news, more}, Out: out, Warn: &warn}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "stats.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stats map[string]any
+	if err := json.Unmarshal(data, &stats); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]any{}
+	for k, v := range stats {
+		if strings.Contains(k, "stray") || k == "records_read" {
+			got[k] = v
+		}
+	}
+	want := map[string]any{"records_read": 3.0,
+		"gzip_files_with_stray_bytes": 1.0, "gzip_files_with_stray_bytes_example": news + ", 4 bytes",
+		"bzip2_files_with_stray_bytes": 1.0, "bzip2_files_with_stray_bytes_example": more + ", 512 bytes"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("stats.json (-want +got)\n%s", diff)
+	}
+	for _, w := range []string{
+		"warning: gzip files with stray bytes after their last member: 1 (e.g. " + news + ", 4 bytes); every record of their " +
+			"whole members is read, and the bytes after them, which start no member (padding, junk), are ignored, as gzip -d ignores them\n",
+		"warning: bzip2 files with stray bytes after their last stream: 1 (e.g. " + more + ", 512 bytes); every record of their " +
+			"whole streams is read, and the bytes after them, which start no stream (padding, junk), are ignored, as bzip2 -d ignores them\n",
+	} {
+		if strings.Count(warn.String(), w) != 1 {
+			t.Errorf("warnings do not say once %q:\n%s", w, warn.String())
+		}
 	}
 }
 

@@ -36,6 +36,8 @@ import (
 	"github.com/neardup/neardup/beam/dedup"
 	"github.com/neardup/neardup/internal/analysis"
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/container"
+	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/output"
@@ -504,7 +506,7 @@ func schemeOf(p string) string {
 // warnUnread says what the inputs held that was not read, with an example
 // of each, as neardup dedup does: archive members for their names, dates
 // in no form the reader knows, and stray bytes after the last member of a
-// gzip file.
+// gzip file or the last stream of a bzip2 file.
 func warnUnread(w io.Writer, st engine.Stats) {
 	if st.Unlisted > 0 {
 		fmt.Fprintf(w, "warning: files not read: %d, archive members whose names are not of JSON Lines, "+
@@ -513,9 +515,10 @@ func warnUnread(w io.Writer, st engine.Stats) {
 	if st.UnreadDates > 0 {
 		fmt.Fprintf(w, "warning: dates not read: %d (e.g. %s); their documents count as undated\n", st.UnreadDates, st.UnreadDatesExample)
 	}
-	if st.StrayBytes > 0 {
-		fmt.Fprintf(w, "warning: compressed files with stray bytes after their last member: %d (e.g. %s); every record of their "+
-			"whole members is read, and the bytes after them, which start no member (padding, junk), are ignored, "+
-			"as gzip -d and bzip2 -d ignore them\n", st.StrayBytes, st.StrayBytesExample)
+	if st.GzipStrayBytes > 0 {
+		fmt.Fprintln(w, corpus.StrayWarning(container.Gzip, st.GzipStrayBytes, st.GzipStrayBytesExample))
+	}
+	if st.Bzip2StrayBytes > 0 {
+		fmt.Fprintln(w, corpus.StrayWarning(container.Bzip2, st.Bzip2StrayBytes, st.Bzip2StrayBytesExample))
 	}
 }

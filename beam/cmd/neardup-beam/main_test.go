@@ -429,9 +429,9 @@ func TestWarnsOfGzipStrayBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "warning: compressed files with stray bytes after their last member: 1 (e.g. " + in + ", 512 bytes); every record of " +
+	want := "warning: gzip files with stray bytes after their last member: 1 (e.g. " + in + ", 512 bytes); every record of " +
 		"their whole members is read, and the bytes after them, which start no member (padding, junk), are ignored, " +
-		"as gzip -d and bzip2 -d ignore them\n"
+		"as gzip -d ignores them\n"
 	if stderr != want {
 		t.Errorf("stderr = %q, want %q", stderr, want)
 	}

@@ -30,6 +30,9 @@ type Page struct {
 	// ID names the page: its path relative to the directory holding the
 	// input given (see container.RelativeID); "archive/inner/path" inside
 	// an archive; "file.warc#N" for the N-th record (from 1) of a WARC file.
+	// Paths are written as container.PathName writes them (a name not
+	// UTF-8 with \xHH escapes), as package corpus names documents, so
+	// that a page keeps its id from extract to dedup.
 	ID string
 	// URL is the WARC-Target-URI of a WARC record, else empty.
 	URL string
@@ -68,11 +71,12 @@ type Options struct {
 	// failed page.
 	Cut func(id string, err *warc.CutError)
 	// Stray, when set, is called, from Walk's goroutine, with the id of
-	// each gzip file (or gzip stream in an archive) read to an end in n
-	// bytes after its last whole member that start no other (zero
-	// padding, a line end, junk; see container.Options.StrayBytes): its
-	// pages are read, and those bytes ignored.
-	Stray func(id string, n int64)
+	// each gzip or bzip2 file (or such a stream in an archive) read to an
+	// end in n bytes after its last whole gzip member or bzip2 stream that
+	// start no other (zero padding, a line end, junk; see
+	// container.Options.StrayBytes), and its format (container.Gzip or
+	// container.Bzip2): its pages are read, and those bytes ignored.
+	Stray func(id string, f container.Format, n int64)
 	// Stdin is what the input "-" reads; nil means os.Stdin. Its pages
 	// are named as a file's named "stdin" would be: "stdin", "stdin#3"
 	// of a WARC stream, "stdin/a/b.html" of an archive (copied to a
@@ -111,7 +115,11 @@ func Walk(ctx context.Context, paths []string, opts Options, fn func(Page) error
 		files      []container.File
 	}
 	var inputs []given
-	names := container.IDNames(paths)
+	pathNames := make([]string, len(paths)) // in ids, as package corpus writes them
+	for i, p := range paths {
+		pathNames[i] = container.PathName(p)
+	}
+	names := container.IDNames(pathNames)
 	stdin := false
 	for i, p := range paths {
 		if p == "-" {
@@ -126,7 +134,7 @@ func Walk(ctx context.Context, paths []string, opts Options, fn func(Page) error
 		if err != nil {
 			return err
 		}
-		inputs = append(inputs, given{p, names[i], fs})
+		inputs = append(inputs, given{pathNames[i], names[i], fs})
 	}
 	for _, in := range inputs {
 		w.given, w.name = in.path, in.name
@@ -153,10 +161,12 @@ func (w *walker) files(files []container.File) error {
 }
 
 type walker struct {
-	ctx         context.Context
-	opts        Options
-	fn          func(Page) error
-	given, name string // the input being walked, as given, and its name in ids
+	ctx  context.Context
+	opts Options
+	fn   func(Page) error
+	// given is the input being walked, as given (container.PathName),
+	// and name its name in ids.
+	given, name string
 }
 
 // emit hands a page to the callback, its ID relative to the input given.
@@ -174,16 +184,18 @@ func (w *walker) emit(p Page) error {
 // file reads the pages of one input.
 func (w *walker) file(f container.File) error {
 	if f.Err != nil { // met in a directory, not reachable
-		return w.emit(Page{ID: f.Path, Err: f.Err})
+		return w.emit(Page{ID: container.PathName(f.Path), Err: f.Err})
 	}
 	top, closeTop, err := w.open(f)
 	if err != nil {
-		return w.emit(Page{ID: f.Path, Err: err})
+		return w.emit(Page{ID: container.PathName(f.Path), Err: err})
 	}
 	defer closeTop()
 	co := container.Options{MaxInflate: w.opts.MaxInflate, MaxRatio: w.opts.MaxRatio, AnyName: true}
 	if w.opts.Stray != nil {
-		co.StrayBytes = func(origin string, n int64) { w.opts.Stray(container.RelativeID(w.given, w.name, origin), n) }
+		co.StrayBytes = func(origin string, f container.Format, n int64) {
+			w.opts.Stray(container.RelativeID(w.given, w.name, origin), f, n)
+		}
 	}
 	cw := container.New(top, co)
 	defer cw.Close()
@@ -225,7 +237,8 @@ func (w *walker) open(f container.File) (container.Top, func(), error) {
 	if err != nil {
 		return container.Top{}, nil, err
 	}
-	top := container.Top{Origin: f.Path, ID: f.Path, Name: f.Path, R: fh, Size: f.Size}
+	name := container.PathName(f.Path) // a name not UTF-8 with \xHH escapes, as in ids
+	top := container.Top{Origin: name, ID: name, Name: name, R: fh, Size: f.Size}
 	if !f.Stream { // a named pipe has no random access: a zip in it is copied
 		top.At = func() (io.ReaderAt, int64, error) { return fh, f.Size, nil }
 	}

@@ -168,7 +168,7 @@ func TestWalkWARCCutAfterARecord(t *testing.T) {
 	})
 	var cuts, strays []string
 	opts := Options{Cut: func(id string, err *warc.CutError) { cuts = append(cuts, fmt.Sprint(id, " ", err.Records)) },
-		Stray: func(id string, n int64) { strays = append(strays, fmt.Sprint(id, " ", n)) }}
+		Stray: func(id string, f container.Format, n int64) { strays = append(strays, fmt.Sprint(id, " ", f, " ", n)) }}
 	got := walk(t, opts, filepath.Join(dir, "cut.warc.gz"), filepath.Join(dir, "stray.warc.gz"), filepath.Join(dir, "inside.warc.gz"))
 	want := []summary{
 		{ID: "cut.warc.gz#1", URL: "http://a.example/1", ContentType: "text/html", Body: "<p>one</p>"},
@@ -185,7 +185,7 @@ func TestWalkWARCCutAfterARecord(t *testing.T) {
 	if diff := cmp.Diff([]string{"cut.warc.gz 2"}, cuts); diff != "" {
 		t.Errorf("Cut told of (-want +got)\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"stray.warc.gz 1"}, strays); diff != "" {
+	if diff := cmp.Diff([]string{"stray.warc.gz gzip 1"}, strays); diff != "" {
 		t.Errorf("Stray told of (-want +got)\n%s", diff)
 	}
 }
@@ -202,13 +202,13 @@ func TestWalkGzipStrayBytes(t *testing.T) {
 		"b.html.gz": page[:len(page)-3],
 	})
 	var strays []string
-	opts := Options{Stray: func(id string, n int64) { strays = append(strays, fmt.Sprint(id, " ", n)) }}
+	opts := Options{Stray: func(id string, f container.Format, n int64) { strays = append(strays, fmt.Sprint(id, " ", f, " ", n)) }}
 	got := walk(t, opts, filepath.Join(dir, "a.html.gz"), filepath.Join(dir, "b.html.gz"))
 	want := []summary{{ID: "a.html.gz", Body: "<p>one</p>"}, {ID: "b.html.gz", Err: true}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"a.html.gz 512"}, strays); diff != "" {
+	if diff := cmp.Diff([]string{"a.html.gz gzip 512"}, strays); diff != "" {
 		t.Errorf("Stray told of (-want +got)\n%s", diff)
 	}
 }
@@ -275,6 +275,36 @@ func TestWalkUnreachableFiles(t *testing.T) {
 	got := walk(t, Options{}, dir)
 	p := func(rel string) string { return filepath.Base(dir) + "/" + rel }
 	want := []summary{{ID: p("a.html"), Body: "a"}, {ID: p("b.html"), Err: true}, {ID: p("c.html"), Body: "c"}, {ID: p("self.html"), Err: true}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestWalkFileNamesNotUTF8 pins the bug where a page's id kept the bytes
+// of a file name that is not UTF-8 ("été.html" in Latin-1), which
+// extract's JSON Lines wrote as U+FFFD ("d/\ufffdt\ufffd.html"): not the
+// id dedup gives the page (`d/\xe9t\xe9.html`), and one id for two such
+// names. A page's path is now written as package corpus writes it
+// (container.PathName), for a directory given, a file in it and an
+// archive member alike, and a name holding the characters of an escape
+// keeps an id of its own.
+func TestWalkFileNamesNotUTF8(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "r\xe9dac")
+	for name, content := range map[string]string{"\xe9t\xe9.html": "latin", `\xe9t\xe9.html`: "typed", "\xe9t\xe0.html": "other",
+		"p.tar": tarBytes(t, "\xe9.html", "member")} {
+		os.MkdirAll(dir, 0o755)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := walk(t, Options{}, dir)
+	want := []summary{
+		{ID: `r\xe9dac/\\xe9t\\xe9.html`, Body: "typed"},
+		{ID: `r\xe9dac/p.tar/\xe9.html`, Body: "member"},
+		{ID: `r\xe9dac/\xe9t\xe0.html`, Body: "other"},
+		{ID: `r\xe9dac/\xe9t\xe9.html`, Body: "latin"},
+	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
 	}

@@ -1,0 +1,91 @@
+package container
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestPathNameCannotCollide is the regression test of two files whose
+// names PathName wrote alike: a name not UTF-8 ("caf\xe9.txt" in
+// Latin-1) and one that holds the four characters of its escape
+// (`caf\xe9.txt`, as typed) both gave the id `caf\xe9.txt`, so that a run
+// of both stopped at an id repeated, or took one file for the other. Now
+// an element that is not UTF-8, or holds "\x", has its backslashes
+// doubled too, and every other element is kept as it is: a name's id is
+// its own.
+func TestPathNameCannotCollide(t *testing.T) {
+	for _, tc := range []struct{ name, path, want string }{
+		{"UTF-8", "d/été.txt", "d/été.txt"},
+		{"Latin-1", "d/\xe9t\xe9.txt", `d/\xe9t\xe9.txt`},
+		{"an escape's characters", `d/caf\xe9.txt`, `d/caf\\xe9.txt`},
+		{"Latin-1 and a backslash", "d/a\\b\xe9.txt", `d/a\\b\xe9.txt`},
+		{"a backslash and no escape", `d/a\b.txt`, `d/a\b.txt`},
+		{"an element escaped alone", "a\\b/\xe9/c\\d.txt", `a\b/\xe9/c\d.txt`},
+		{"an escape's characters escaped alone", `a\b/caf\xe9`, `a\b/caf\\xe9`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := PathName(tc.path)
+			if got != tc.want {
+				t.Errorf("PathName(%q) = %q, want %q", tc.path, got, tc.want)
+			}
+			if back := unescapePath(t, got); back != tc.path {
+				t.Errorf("PathName(%q) = %q, which reads back as %q", tc.path, got, back)
+			}
+		})
+	}
+	if a, b := PathName("caf\xe9.txt"), PathName(`caf\xe9.txt`); a == b {
+		t.Errorf("a Latin-1 name and its escape's characters are both %q", a)
+	}
+}
+
+// FuzzPathName checks that PathName writes a path as UTF-8 that reads
+// back to the path alone: no two paths are written alike.
+func FuzzPathName(f *testing.F) {
+	for _, p := range []string{"d/été.txt", "d/\xe9t\xe9.txt", `caf\xe9.txt`, "a\\b/\xe9", `\\x`, "\xff\\"} {
+		f.Add(p)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		got := PathName(p)
+		if !utf8.ValidString(got) {
+			t.Errorf("PathName(%q) = %q, not UTF-8", p, got)
+		}
+		if back := unescapePath(t, got); back != p {
+			t.Errorf("PathName(%q) = %q, which reads back as %q", p, got, back)
+		}
+	})
+}
+
+// unescapePath reads back what PathName wrote, element by element: an
+// element that holds "\x" is escaped, any other is as it was.
+func unescapePath(t *testing.T, s string) string {
+	t.Helper()
+	elems := strings.Split(s, "/")
+	for i, e := range elems {
+		if !strings.Contains(e, `\x`) {
+			continue
+		}
+		var b strings.Builder
+		for j := 0; j < len(e); j++ {
+			switch {
+			case strings.HasPrefix(e[j:], `\\`):
+				b.WriteByte('\\')
+				j++
+			case strings.HasPrefix(e[j:], `\x`) && j+4 <= len(e):
+				c, err := strconv.ParseUint(e[j+2:j+4], 16, 8)
+				if err != nil {
+					t.Fatalf("%q: a \\x not followed by two hex digits", s)
+				}
+				b.WriteByte(byte(c))
+				j += 3
+			case e[j] == '\\':
+				t.Fatalf("%q: a backslash alone in an escaped element", s)
+			default:
+				b.WriteByte(e[j])
+			}
+		}
+		elems[i] = b.String()
+	}
+	return strings.Join(elems, "/")
+}
