@@ -36,6 +36,7 @@ type dedupCmd struct {
 	Memory          string `help:"Keep the run within about this much memory, e.g. 4GiB or 500MB (minhash, simhash): past half of it, sketches and band keys go to disk in the output's work folder (.OUT.work beside OUT), and matching reads them back a share at a time. The results are the same; the default is no limit. At least 64MiB; a budget the run outgrows (its live heap past 90 % of it, what cannot spill: the document table, the sketches held, the pairs) is given up with a warning naming one that would do, rather than the collector running without pause."`
 	Resume          bool   `help:"Keep checkpoints of the first reading (the sketch stage) in the output's work folder (.OUT.work beside OUT), every 100,000 records, and continue from the last one when an interrupted run of the same inputs and options left one there: give the same command again. Other inputs or options are refused. The results are those of a run never interrupted."`
 	CheckpointEvery int    `name:"checkpoint-every" hidden:"" default:"${default_checkpoint_every}" help:"Records between two checkpoints of --resume."`
+	MaxStream       string `name:"max-stream" default:"${default_max_stream}" help:"Stop when standard input and pipes (mkfifo, <(zcat x.gz)), which are read once and copied to temporary files (in TMPDIR) for the second pass, give more than this much together, e.g. 100GiB or 500MB: a stream that never ends would fill the disk."`
 	Window          string `help:"Pair only documents dated at most this far apart, e.g. 3d, 36h, 1w, 90min, 6mo (m alone is refused: min or mo); undated documents pair with any."`
 	stubFlags
 	kong.Plugins
@@ -91,6 +92,9 @@ func (c *dedupCmd) Run(g *globals, kctx *kong.Context) error {
 	if err != nil {
 		return err
 	}
+	if co.MaxStreamCopy, err = parseMaxStream(c.MaxStream); err != nil {
+		return err
+	}
 	o := job.Options{
 		Memory:          memory,
 		Resume:          c.Resume,
@@ -143,6 +147,16 @@ func parseMemory(s string) (int64, error) {
 	if n < job.MinMemory {
 		return 0, usageError{fmt.Sprintf("--memory %s: below the least a run needs, %s (reading buffers, one share of the spilled keys at a time, the collector's room)",
 			s, humanize.IBytes(job.MinMemory))}
+	}
+	return int64(n), nil
+}
+
+// parseMaxStream reads --max-stream: a size with a unit, binary (KiB, MiB,
+// GiB) or decimal (kB, MB, GB).
+func parseMaxStream(s string) (int64, error) {
+	n, err := humanize.ParseBytes(s)
+	if err != nil || n == 0 || n > 1<<62 {
+		return 0, usageError{fmt.Sprintf("--max-stream %q: want a size such as 32GiB, 500MiB or 100GB", s)}
 	}
 	return int64(n), nil
 }

@@ -228,7 +228,7 @@ func defaultVars() kong.Vars {
 		"default_chunk": strconv.Itoa(neardup.DefaultChunk), "default_max_warnings": strconv.Itoa(job.DefaultMaxWarnings),
 		"default_checkpoint_every": strconv.Itoa(job.DefaultCheckpointEvery), "default_report_clusters": strconv.Itoa(report.DefaultClusters),
 		"default_report_members": strconv.Itoa(report.DefaultMembers), "default_interval": short(watch.DefaultInterval),
-		"max_try_items": strconv.Itoa(watch.MaxTryItems)}
+		"max_try_items": strconv.Itoa(watch.MaxTryItems), "default_max_stream": sizeFlag(corpus.DefaultMaxStreamCopy)}
 }
 
 // onlyCommand keeps, of the commands, only the one args name, when they name
@@ -339,6 +339,20 @@ func exitCode(err error) int {
 	return 1
 }
 
+// sizeFlag writes n bytes as a size flag takes it, exactly, in the largest
+// unit that divides it: "32GiB", "500MB", "1000B".
+func sizeFlag(n int64) string {
+	for _, u := range []struct {
+		name string
+		size int64
+	}{{"TiB", 1 << 40}, {"TB", 1e12}, {"GiB", 1 << 30}, {"GB", 1e9}, {"MiB", 1 << 20}, {"MB", 1e6}, {"KiB", 1 << 10}, {"kB", 1e3}} {
+		if n >= u.size && n%u.size == 0 {
+			return strconv.FormatInt(n/u.size, 10) + u.name
+		}
+	}
+	return strconv.FormatInt(n, 10) + "B"
+}
+
 // flagWords is err's message as the command line says it: where a
 // library error names the Go options that help, it names the flags.
 func flagWords(err error) string {
@@ -352,6 +366,12 @@ func flagWords(err error) string {
 				"compare within it with --same-source", se.Docs, se.Source)
 		}
 		msg = strings.Replace(msg, se.Error(), flags, 1)
+	}
+	var sc *corpus.StreamCopyError
+	if errors.As(err, &sc) {
+		msg = strings.Replace(msg, sc.Error(), fmt.Sprintf("%s: stopped: standard input and pipes, read once and copied to "+
+			"temporary files for the second pass, give more than %s together (--max-stream; a stream that never ends?); "+
+			"give a larger --max-stream, or the input as a file", sc.Origin, sizeFlag(sc.Max)), 1)
 	}
 	// The library names itself in some errors; the line is already
 	// "neardup: …".

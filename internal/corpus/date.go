@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"errors"
 	"regexp"
 	"strconv"
 	"strings"
@@ -33,15 +34,21 @@ var dateLayouts = []string{
 	"20060102",
 	time.RFC1123Z,
 	time.RFC1123,
+	"Mon, 02 Jan 2006 15:04:05", // RFC 1123 before a zone SplitZone took off
 	"Mon, 2 Jan 2006 15:04:05 -0700",
 	"Mon, 2 Jan 2006 15:04:05 MST",
+	"Mon, 2 Jan 2006 15:04:05",
 	"Mon, 2 Jan 2006 15:04 -0700",
 	"Mon, 2 Jan 2006 15:04 MST",
+	"Mon, 2 Jan 2006 15:04",
 	"2 Jan 2006 15:04:05 -0700",
 	"2 Jan 2006 15:04:05 MST",
+	"2 Jan 2006 15:04:05",
 	time.RFC850,
+	"Monday, 02-Jan-06 15:04:05",
 	time.RFC822Z,
 	time.RFC822,
+	"02 Jan 06 15:04",
 	time.ANSIC,
 	time.UnixDate,
 	"January 2, 2006 15:04",
@@ -112,13 +119,17 @@ func parseDate(s string) time.Time {
 	if len(s) > 10 && s[10] == 't' && isoDay.MatchString(s[:10]) {
 		s = strings.ToUpper(s) // RFC 3339 allows "t" and "z"
 	}
-	if rest, loc, ok := extract.SplitZone(s); ok {
+	switch rest, loc, err := extract.SplitZone(s); {
+	case err == nil:
 		// A name the layouts do not read ("ET": two letters) or read
-		// with a zero offset, in brackets or not: the date and clock
-		// before it, in its zone.
+		// with a zero offset, in brackets or not, or a name and an
+		// offset ("MSK+1", "GMT+3"): the date and clock before it, in
+		// its zone.
 		if t := parseDate(rest); !t.IsZero() && t.Location() == core.NoZone {
 			return extract.InZone(t, loc)
 		}
+	case errors.Is(err, extract.ErrZoneOffset):
+		return time.Time{} // "EST+1": no zone
 	}
 	if i := strings.LastIndex(s, " ("); i > 0 && strings.HasSuffix(s, ")") {
 		s = strings.TrimSpace(s[:i]) // a mail date's comment: "… +0000 (UTC)"
@@ -134,10 +145,23 @@ func parseDate(s string) time.Time {
 			if !hasZone(layout) {
 				return t.In(core.NoZone)
 			}
-			return extract.WithZoneOffset(t)
+			return extract.WithZoneOffset(gmtOffset(t))
 		}
 	}
 	return unixText(s)
+}
+
+// gmtOffset gives t, parsed by a layout with a zone's name, the instant
+// its clock has at the offset of a name "GMT+3" or "GMT-5" (in UnixDate's
+// layout, where SplitZone does not find it): time.Parse gives such a time
+// the offset but keeps the clock as UTC's (10:30 GMT+3 as 10:30Z).
+func gmtOffset(t time.Time) time.Time {
+	name, off := t.Zone()
+	if off == 0 || len(name) <= 3 || name[:3] != "GMT" {
+		return t
+	}
+	u := t.UTC()
+	return time.Date(u.Year(), u.Month(), u.Day(), u.Hour(), u.Minute(), u.Second(), u.Nanosecond(), t.Location())
 }
 
 // isoDay is a date written year first as RFC 3339 writes it.

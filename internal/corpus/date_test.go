@@ -79,6 +79,33 @@ func TestParseDate(t *testing.T) {
 		{"0001-01-01", time.Time{}},
 		{"1969-12-31T23:59:59Z", utc(1969, 12, 31, 23, 59, 59)},
 		{"1970-01-01T00:00:01Z", utc(1970, 1, 1, 0, 0, 1)},
+		// Regression: a zone's name with an offset after it was not read,
+		// or "GMT+3" was read at 10:30Z: as package extract reads it
+		// (TestParseDate there), east of UTC after UTC and GMT, hours on
+		// from Moscow after MSK, else no date.
+		{"2024-03-05 10:30 MSK+1", utc(2024, 3, 5, 6, 30, 0)},
+		{"Tue, 05 Mar 2024 10:30:00 MSK+1", utc(2024, 3, 5, 6, 30, 0)},
+		{"March 5, 2024 10:30 MSK+1", utc(2024, 3, 5, 6, 30, 0)},
+		{"05.03.2024 10:30 MSK+1", utc(2024, 3, 5, 6, 30, 0)},
+		{"2024-03-05 10:30 (MSK+1)", utc(2024, 3, 5, 6, 30, 0)},
+		{"2024-03-05 10:30 MSK−1", utc(2024, 3, 5, 8, 30, 0)},
+		{"2024-03-05 10:30 MSK+10", time.Time{}},
+		{"Tue, 05 Mar 2024 10:30:00 GMT+3", utc(2024, 3, 5, 7, 30, 0)},
+		{"Tue, 5 Mar 2024 10:30 GMT+3", utc(2024, 3, 5, 7, 30, 0)},
+		{"Tue Mar  5 10:30:00 GMT+3 2024", utc(2024, 3, 5, 7, 30, 0)},
+		{"2024-03-05 10:30 GMT +3", utc(2024, 3, 5, 7, 30, 0)},
+		{"2024-03-05 10:30 UTC-5", utc(2024, 3, 5, 15, 30, 0)},
+		{"2024-03-05 10:30 UTC-05:00", utc(2024, 3, 5, 15, 30, 0)},
+		{"2024-03-05 10:30 UTC+5:30", utc(2024, 3, 5, 5, 0, 0)},
+		{"2024-03-05 10:30 +3", utc(2024, 3, 5, 7, 30, 0)},
+		{"2024-03-05 10:30:00 EST-0500", utc(2024, 3, 5, 15, 30, 0)},
+		{"2024-03-05 10:30 EST+1", time.Time{}},
+		{"Tue, 05 Mar 2024 10:30:00 CET+1", time.Time{}},
+		{"2024-03-05 10:30:00 CET+0200", time.Time{}},
+		{"10:30 MSK+1", time.Time{}},
+		{"10:30:00", time.Time{}},
+		// An RFC 1123 date without a zone is a time of no zone named.
+		{"Tue, 05 Mar 2024 10:30:00", utc(2024, 3, 5, 10, 30, 0)},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
 			if got := parseDate(tc.in); !got.Equal(tc.want) {

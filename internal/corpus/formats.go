@@ -30,7 +30,7 @@ func (r *Reader) openInput(in *input) (*container.Walker, error) {
 			return nil, err
 		}
 		top.At = func() (io.ReaderAt, int64, error) { return r.reopen(in) }
-		top.R = &countReader{r: io.TeeReader(in.stream, in.tee), n: &r.reading}
+		top.R = &countReader{r: io.TeeReader(in.stream, in.sink), n: &r.reading}
 	default:
 		f, err := os.Open(in.path)
 		if err != nil {

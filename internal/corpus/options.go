@@ -60,6 +60,15 @@ type Options struct {
 	// and detects the charset of a file that is not. JSON Lines is always
 	// UTF-8; web pages declare their own.
 	Charset string
+	// MaxStreamCopy bounds, in bytes, the copies of the streams read once
+	// (standard input, a named pipe or a process substitution, an
+	// OpenReader stream), which a Reader keeps in temporary files for
+	// Rewind: all of them together. A stream that would take the copies
+	// past it ends reading with a *StreamCopyError naming it; what was
+	// copied is removed by Close. It keeps a stream that never ends from
+	// filling the disk. Zero or negative means DefaultMaxStreamCopy; with
+	// SinglePass nothing is copied, and nothing bounded.
+	MaxStreamCopy int64
 	// MaxInflate and MaxRatio bound decompression: the bytes one
 	// compressed stream may inflate to, and how many times its compressed
 	// size (see container.Options). Zero means the container defaults.
@@ -84,6 +93,12 @@ type Options struct {
 
 // DefaultMaxBytes is the record size limit when Options.MaxBytes is zero.
 const DefaultMaxBytes = 10 << 20
+
+// DefaultMaxStreamCopy is Options.MaxStreamCopy's default: 32 GiB, more
+// than the JSON Lines of the ten million news articles a run of neardup
+// dedup on one machine is sized for (about 25 GB), and a bound on what a
+// stream that never ends takes of the disk.
+const DefaultMaxStreamCopy int64 = 32 << 30
 
 // The record formats Options.Format accepts are those package container's
 // table names (container.Parse), among them these.
@@ -128,6 +143,9 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = DefaultMaxBytes
+	}
+	if o.MaxStreamCopy <= 0 {
+		o.MaxStreamCopy = DefaultMaxStreamCopy
 	}
 	return o, nil
 }

@@ -3,8 +3,12 @@
 package corpus
 
 import (
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -98,5 +102,141 @@ func TestNamedPipeReadOnce(t *testing.T) {
 	}
 	if diff := cmp.Diff(res.first, res.second); diff != "" {
 		t.Errorf("second pass (-first +second):\n%s", diff)
+	}
+}
+
+// endless gives JSON Lines records without end, as `yes` would.
+type endless struct{ n int }
+
+func (e *endless) Read(p []byte) (int, error) {
+	line := fmt.Sprintf("{\"id\":\"r%d\",\"text\":\"A record of a stream that never ends.\"}\n", e.n)
+	e.n++
+	return copy(p, line), nil
+}
+
+// endlessFifo makes a named pipe at path that a writer fills with records
+// without end, as `yes '{...}' > fifo &` does, until its reader is gone.
+func endlessFifo(t *testing.T, path string) {
+	t.Helper()
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f, err := os.OpenFile(path, os.O_WRONLY, 0) // blocks until a reader opens it
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		if _, err := io.Copy(f, &endless{}); err != nil {
+			return // EPIPE: the reader closed it
+		}
+	}()
+	t.Cleanup(func() {
+		if f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+			f.Close() // a reader that never came, or one gone: the writer ends
+		}
+		<-done
+	})
+}
+
+// TestStreamCopyBounded: the copies of the streams read once (standard
+// input, named pipes) are bounded together by MaxStreamCopy. Past it,
+// reading ends with a StreamCopyError naming the stream, whether it is
+// being read or copied to its end for Rewind, and Close removes the
+// copies. Regression: a pipe that never ends was copied without bound,
+// filling the disk.
+func TestStreamCopyBounded(t *testing.T) {
+	const max = 64 << 10
+	lines := func(n int) string {
+		var b strings.Builder
+		io.CopyN(&b, &endless{}, int64(n))
+		s := b.String()
+		return s[:strings.LastIndexByte(s, '\n')+1]
+	}
+	for _, tc := range []struct {
+		name   string
+		stdin  string // "" for none
+		pipe   bool   // a named pipe that never ends
+		rewind int    // records read before Rewind; 0 reads to the end
+		origin string // the stream the error names
+	}{
+		{name: "a named pipe that never ends", pipe: true, origin: "endless"},
+		{name: "copied to its end for Rewind", pipe: true, rewind: 3, origin: "endless"},
+		{name: "standard input and a pipe together", stdin: lines(max - 1000), pipe: true, origin: "endless"},
+		{name: "standard input alone, past the bound", stdin: lines(max + 1000), origin: "stdin"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Chdir(dir)
+			tmp := t.TempDir()
+			t.Setenv("TMPDIR", tmp)
+			var paths []string
+			cfg := config{stdin: strings.NewReader(tc.stdin)}
+			if tc.stdin != "" {
+				paths = append(paths, "-")
+			}
+			if tc.pipe {
+				endlessFifo(t, "endless")
+				paths = append(paths, "endless")
+			}
+			r, err := open(paths, nil, Options{MaxStreamCopy: max}, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.rewind > 0 {
+				for range tc.rewind {
+					if _, err := r.NextRaw(); err != nil {
+						t.Fatal(err)
+					}
+				}
+				err = r.Rewind()
+			} else {
+				_, err = drain(t, r)
+			}
+			var sc *StreamCopyError
+			if !errors.As(err, &sc) || sc.Origin != tc.origin || sc.Max != max {
+				t.Fatalf("reading: %v, want a StreamCopyError of %s", err, tc.origin)
+			}
+			if want := tc.origin + ": refused: the streams read once"; !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("error %q, want it to start %q", err, want)
+			}
+			if err := r.Close(); err != nil {
+				t.Fatal(err)
+			}
+			left, _ := os.ReadDir(tmp)
+			var size int64
+			for _, e := range left {
+				if info, err := e.Info(); err == nil {
+					size += info.Size()
+				}
+			}
+			if len(left) != 0 {
+				t.Errorf("%d temporary files (%d bytes) left after Close", len(left), size)
+			}
+		})
+	}
+}
+
+// TestStreamCopyWriteFails: a stream whose copy cannot be written (a full
+// disk) ends reading with the copy's error, whatever the stream's reader
+// makes of it: a next pass would read less than this one.
+func TestStreamCopyWriteFails(t *testing.T) {
+	var b strings.Builder
+	io.CopyN(&b, &endless{}, 64<<10)
+	s := b.String()
+	r, err := open([]string{"-"}, nil, Options{}, config{stdin: strings.NewReader(s[:strings.LastIndexByte(s, '\n')+1]), bufSize: 4096})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if _, err := r.NextRaw(); err != nil {
+		t.Fatal(err)
+	}
+	r.inputs[0].tee.Close() // writes fail from here on, as on a full disk
+	_, err = drain(t, r)
+	if err == nil || !strings.HasPrefix(err.Error(), "copying stdin for a second pass: ") {
+		t.Fatalf("reading: %v, want the copy's error", err)
 	}
 }

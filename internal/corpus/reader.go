@@ -76,6 +76,8 @@ type Reader struct {
 	// they fit its spare capacity (see NextRawIn).
 	lineBuf []byte
 
+	copied   int64        // bytes of the streams' copies (Options.MaxStreamCopy)
+	copyErr  error        // what stopped a stream's copy (a *StreamCopyError, a full disk); fatal
 	finished atomic.Int64 // bytes of the inputs done this pass
 	reading  atomic.Int64 // bytes read of the open input
 	total    atomic.Int64 // bytes of all inputs; -1 until known
@@ -100,6 +102,7 @@ type input struct {
 	size   int64     // bytes; -1 while unknown
 	stream io.Reader // nil for a file, and for a stream once copied whole
 	tee    *os.File  // the copy of stream being made
+	sink   io.Writer // tee, bounded by Options.MaxStreamCopy
 	temp   string    // the copy's path, removed by Close
 	err    error     // why a file met in a directory cannot be read (container.File.Err)
 	given  bool      // a file named on the command line itself, not met in a directory
@@ -372,6 +375,11 @@ func (r *Reader) NextRaw() (Raw, error) {
 		return Raw{}, errors.New("corpus: NextRaw after Close")
 	}
 	for r.err == nil {
+		if r.copyErr != nil {
+			r.err = r.copyErr // however the stream's reader took it
+			r.closeInput()
+			break
+		}
 		if r.walk == nil {
 			if r.next >= len(r.inputs) {
 				return Raw{}, io.EOF
@@ -429,6 +437,9 @@ func (r *Reader) NextRaw() (Raw, error) {
 			r.err = plainCut(err)
 			r.closeInput()
 		}
+	}
+	if r.copyErr != nil {
+		r.err = r.copyErr // not "reading stdin: … after line 9": the copy, not the stream, ended it
 	}
 	return Raw{}, r.err
 }

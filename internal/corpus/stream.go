@@ -44,7 +44,48 @@ func (r *Reader) startTee(in *input) error {
 		return fmt.Errorf("copying %s for a second pass: %w", in.origin, err)
 	}
 	in.tee, in.temp = f, f.Name()
+	in.sink = &boundedCopy{r: r, in: in}
 	return nil
+}
+
+// boundedCopy writes to a stream's copy (input.tee) what is read of it,
+// refusing what would take the Reader's copies past Options.MaxStreamCopy,
+// and all after it or after a write that failed: the Reader's copyErr,
+// which ends reading whatever the stream's reader makes of the error.
+type boundedCopy struct {
+	r  *Reader
+	in *input
+}
+
+func (b *boundedCopy) Write(p []byte) (int, error) {
+	if b.r.copyErr == nil && b.r.copied+int64(len(p)) > b.r.opts.MaxStreamCopy {
+		b.r.copyErr = &StreamCopyError{Origin: b.in.origin, Max: b.r.opts.MaxStreamCopy}
+	}
+	if b.r.copyErr != nil {
+		return 0, b.r.copyErr
+	}
+	n, err := b.in.tee.Write(p)
+	b.r.copied += int64(n)
+	if err != nil {
+		// A copy cut short (a full disk) would make the next pass read
+		// less than this one.
+		b.r.copyErr = fmt.Errorf("copying %s for a second pass: %w", b.in.origin, err)
+		return n, b.r.copyErr
+	}
+	return n, nil
+}
+
+// StreamCopyError is the error of a stream read once (standard input, a
+// named pipe) that gives more than its copy for the next pass may hold:
+// the copies of all such streams together pass Options.MaxStreamCopy.
+type StreamCopyError struct {
+	Origin string // the stream: "stdin", the pipe's path
+	Max    int64  // Options.MaxStreamCopy
+}
+
+func (e *StreamCopyError) Error() string {
+	return fmt.Sprintf("%s: refused: the streams read once (standard input, pipes), copied to temporary files for a second pass, "+
+		"give more than %d bytes together (a stream that never ends?)", e.Origin, e.Max)
 }
 
 // openPipe opens an input that can be read once only (input.pipe) as a
@@ -68,7 +109,10 @@ func (r *Reader) drain(in *input) error {
 	if err := r.startTee(in); err != nil {
 		return err
 	}
-	_, err := io.Copy(in.tee, in.stream)
+	_, err := io.Copy(in.sink, in.stream)
+	if sc := (*StreamCopyError)(nil); errors.As(err, &sc) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", in.origin, err)
 	}
@@ -83,7 +127,7 @@ func (r *Reader) drain(in *input) error {
 		in.held.Close() // only read: closing loses nothing
 		in.held = nil
 	}
-	in.stream, in.tee, in.path, in.size = nil, nil, in.temp, info.Size()
+	in.stream, in.tee, in.sink, in.path, in.size = nil, nil, nil, in.temp, info.Size()
 	r.unknown--
 	r.sized(in, in.size)
 	return nil

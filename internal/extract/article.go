@@ -96,10 +96,11 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	if shown == nil {
 		shown = onlyHeadline(doc)
 	}
+	if !a.Date.IsZero() {
+		a.Date = declaredDate(a.Date, doc, ld)
+	}
 	if a.Date.IsZero() {
 		a.Date = pageDate(doc, shown, pageURL, ld)
-	} else {
-		a.Date = declaredDate(a.Date, doc, ld)
 	}
 	title, author := pageTitle(a.Title, doc, heading, shown, u), pageAuthorOf(a.Author, doc, shown, ld, u)
 	if bodyText == "" && rule.BodySelector() != "" {

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 	_ "time/tzdata" // the zones of seasonZones, wherever the binary runs
+	"unicode"
 
 	"github.com/araddon/dateparse"
 	"golang.org/x/net/html"
@@ -80,8 +81,11 @@ func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
 // its head, or its JSON-LD's): the engine reads it with dateparse, which
 // drops a zone's name after a 12-hour clock ("March 5, 2024 10:00 AM EST"
 // as 10:00Z) and takes an offset there for the month ("10:00 PM +01:00" as
-// January). A t read from nothing the page declares, or read as parseDate
-// reads it (an offset kept as the page writes it), is returned as it is.
+// January), as it does one of hours after a zone's name ("10:30 MSK+1").
+// A t read from what parseDate refuses as misread (readDate: "10:30
+// EST+1", a clock alone) is no date: the zero time. A t read from nothing
+// the page declares, or read as parseDate reads it (an offset kept as the
+// page writes it), is returned as it is.
 func declaredDate(t time.Time, doc *html.Node, ld linkedData) time.Time {
 	var metas []string
 	if head := headOf(doc); head != nil {
@@ -94,10 +98,14 @@ func declaredDate(t time.Time, doc *html.Node, ld linkedData) time.Time {
 	_, off := t.Zone()
 	for _, s := range append(metas, ld.published...) {
 		engine, err := dateparse.ParseAny(s)
+		engine = WithZoneOffset(engine) // as Readeck gives it
 		if _, engineOff := engine.Zone(); err != nil || !engine.Equal(t) || engineOff != off {
 			continue // not what the engine read
 		}
-		own, ok := parseDate(s)
+		own, ok, refused := readDate(s)
+		if refused {
+			return time.Time{}
+		}
 		if _, ownOff := own.Zone(); ok && (!own.Equal(t) || off == 0 && ownOff != 0) {
 			return own // the engine's reading lost the zone, or misread the date
 		}
@@ -531,25 +539,48 @@ func namesDate(n *html.Node) bool {
 func ParseDate(s string) (time.Time, bool) { return parseDate(s) }
 
 // parseDate parses a date in any common notation (localDate's, then
-// dateparse's), accepting only years from 1990 to next year and not a
-// year alone (yearOnly). An "on" and a weekday before the date and a dash
+// dateparse's), accepting only years from 1990 to next year, and nothing
+// that holds no day (a year alone, a clock: see readDate). An "on" and a weekday before the date and a dash
 // or an "@" between the date and its time ("Thu, 09/25/2025 - 11:38", "on
 // Friday December 19, 2025 @08:00PM") are read past.
 func parseDate(s string) (time.Time, bool) {
+	t, ok, _ := readDate(s)
+	return t, ok
+}
+
+// readDate is parseDate, and reports whether it refused s as a form
+// dateparse misreads: no day (dayless: "2019", an album's release or a
+// copyright, is no January 1; "10:30:00" no October 30, 2000), a month s
+// does not show (monthShown), a zone's name and an offset no convention
+// reads (SplitZone's ErrZoneOffset: "10:30 EST+1"), or a date it cannot
+// read before an offset SplitZone reads, which dateparse takes for the
+// month, the hour or seconds.
+func readDate(s string) (t time.Time, ok, refused bool) {
 	s = strings.TrimSpace(s)
-	if s == "" || len(s) > 64 || yearOnly.MatchString(s) {
-		return time.Time{}, false
+	if s == "" || len(s) > 64 {
+		return time.Time{}, false, false
 	}
-	if rest, loc, ok := SplitZone(s); ok {
+	if dayless(s) {
+		return time.Time{}, false, true
+	}
+	switch rest, loc, err := SplitZone(s); {
+	case err == nil:
 		// dateparse drops or cuts the names it does not know ("AEDT" as
-		// "AED", at UTC) and reads no date at all before some ("10:30
-		// a.m. ET"): the date is read without its zone, then put in it.
+		// "AED", at UTC), reads no date at all before some ("10:30
+		// a.m. ET") and an offset of hours ("MSK+1", "+3") as a month,
+		// the hour or seconds: the date is read without its zone, then
+		// put in it.
 		if t, ok := parseDate(rest); ok {
 			if name, off := t.Zone(); off == 0 && (name == "UTC" || name == "") {
-				return InZone(t, loc), true
+				return InZone(t, loc), true, false
 			}
-			return t, true
+			return t, true, false
 		}
+		if strings.ContainsAny(s[len(rest):], "0123456789") {
+			return time.Time{}, false, true
+		}
+	case errors.Is(err, ErrZoneOffset):
+		return time.Time{}, false, true
 	}
 	t, err := localDate(s) // first: dateparse reads 03.04.2024 month first
 	if err != nil {
@@ -565,9 +596,103 @@ func parseDate(s string) (time.Time, bool) {
 		t, err = dayFirstDate(s)
 	}
 	if err != nil || t.Year() < 1990 || t.Year() > time.Now().Year()+1 {
-		return time.Time{}, false
+		return time.Time{}, false, false
 	}
-	return WithZoneOffset(t), true
+	if !monthShown(s, t.Month()) {
+		return time.Time{}, false, true
+	}
+	return WithZoneOffset(t), true, false
+}
+
+// dayless reports whether s holds no figures of a date (dateFigures), or
+// one run of four at most ("10:30:00", "Tue 10:30 +0300", "10:30 MSK
+// 2024", "Tuesday 2024"): a time of day or a year alone is no date, which
+// dateparse reads as one ("10:30:00" as October 30, 2000, "01:02:03" as
+// January 2, 2003, "Tuesday 2024" as January 1).
+func dayless(s string) bool {
+	runs := dateFigures(s)
+	return len(runs) == 0 || len(runs) == 1 && len(runs[0]) <= 4
+}
+
+// dateFigures returns the runs of ASCII digits in s that may be a date's:
+// not a clock's (a run beside a colon: "10:30", the "03:00" of "+03:00"),
+// nor an offset's (after a plus, or a minus after a space, a bracket or a
+// name that is no month's: "+3", "MSK+1", "GMT-5", " -0500"). The "03" of
+// "2024-03-05" and the "24" of "05-Mar-24" are a date's.
+func dateFigures(s string) []string {
+	var runs []string
+	for i := 0; i < len(s); {
+		if s[i] < '0' || s[i] > '9' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		clock := j < len(s) && s[j] == ':' || i > 0 && s[i-1] == ':'
+		if !clock && !offsetAt(s, i) {
+			runs = append(runs, s[i:j])
+		}
+		i = j
+	}
+	return runs
+}
+
+// offsetAt reports whether the figures at s[i:] follow an offset's sign:
+// a plus, or a minus ("-", "−") after a space, a bracket, the start or a
+// name that is no month's.
+func offsetAt(s string, i int) bool {
+	before := s[:i]
+	switch {
+	case strings.HasSuffix(before, "+"):
+		return true
+	case strings.HasSuffix(before, "-"):
+		before = before[:len(before)-1]
+	case strings.HasSuffix(before, "−"):
+		before = before[:len(before)-len("−")]
+	default:
+		return false
+	}
+	word := strings.ToLower(before[len(strings.TrimRightFunc(before, unicode.IsLetter)):])
+	if word == "" {
+		return before == "" || strings.HasSuffix(before, " ") || strings.HasSuffix(before, "(")
+	}
+	_, month := englishMonths[word]
+	return !month && localMonths[word] == 0
+}
+
+// monthShown reports whether s shows month m, which dateparse read in it:
+// the month s names, when it names one (a name of englishMonths or
+// localMonths; several months named are not judged), and January only
+// when s names it or holds it in a date's figures (dateFigures: a run "1"
+// or "01", or one of six figures or more: 20240105, Unix time). dateparse
+// takes what is not a month for January ("Tue 2024-03 MSK" as January 1,
+// 03:00) or for another month.
+func monthShown(s string, m time.Month) bool {
+	named := time.Month(0)
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		n, ok := englishMonths[w]
+		if !ok {
+			n = time.Month(localMonths[w])
+		}
+		switch {
+		case n == 0 || n == named:
+		case named == 0:
+			named = n
+		default:
+			return true // "mar" is Tuesday in Spanish, March in English
+		}
+	}
+	if named != 0 || m != time.January {
+		return named == 0 || named == m
+	}
+	for _, r := range dateFigures(s) {
+		if r == "1" || r == "01" || len(r) >= 6 {
+			return true
+		}
+	}
+	return false
 }
 
 // parseZoned is dateparse.ParseIn in UTC but for a 12-hour clock and what
@@ -687,19 +812,82 @@ func namedZone(name string) (*time.Location, bool) {
 	return loc, ok
 }
 
-// SplitZone splits s, a date whose clock is followed by the name of a zone
-// namedZone knows ("10:30 IST", "10:30 a.m. ET", "22:15 (AEDT)"), into
-// the date and clock before the name and the zone it names; false when s
-// ends otherwise.
-func SplitZone(s string) (rest string, loc *time.Location, ok bool) {
+// SplitZone splits s, a date whose clock is followed by a zone, into the
+// date and clock before the zone and the zone itself. The zone is a name
+// namedZone knows ("10:30 IST", "10:30 a.m. ET", "22:15 (AEDT)"), such a
+// name with an offset after it (zoneWithOffset: "10:30 MSK+1",
+// "10:30 GMT+3", "10:30 UTC-05:00", "10:30 EST-0500"), or an offset of
+// hours alone ("10:30 +3"). The error is ErrNoZone when s ends otherwise
+// (another reader may read it), ErrZoneOffset when it ends with a name and
+// an offset that no convention reads ("10:30 EST+1"): the date is unread.
+func SplitZone(s string) (rest string, loc *time.Location, err error) {
 	g := zoneAtEnd.FindStringSubmatch(s)
-	if g == nil {
-		return "", nil, false
+	switch {
+	case g == nil:
+		return "", nil, ErrNoZone
+	case g[6] != "": // an offset alone
+		loc, err = zoneWithOffset("", g[6], g[7], "")
+	case g[2] == "AM" || g[2] == "PM": // "10:30 PM -0500": parseZoned's
+		return "", nil, ErrNoZone
+	case g[3] != "":
+		loc, err = zoneWithOffset(g[2], g[3], g[4], g[5])
+	default:
+		var ok bool
+		if loc, ok = namedZone(g[2]); !ok || len(g[2]) < 2 { // "…00Z" is RFC 3339's
+			return "", nil, ErrNoZone
+		}
 	}
-	if loc, ok = namedZone(g[2]); !ok {
-		return "", nil, false
+	if err != nil {
+		return "", nil, err
 	}
-	return g[1], loc, true
+	return g[1], loc, nil
+}
+
+var (
+	// ErrNoZone is SplitZone's error for a date that does not end with
+	// a zone it reads.
+	ErrNoZone = errors.New("extract: no zone after the clock")
+	// ErrZoneOffset is SplitZone's error for a date that ends with a
+	// zone's name and an offset no convention reads: "EST+1", "Z+3", or
+	// an offset other than the name's own ("CET+0200").
+	ErrZoneOffset = errors.New("extract: an offset after a zone's name that no convention reads")
+)
+
+// zoneWithOffset gives the zone a name followed by an offset names: sign
+// ("+", "-" or "−"), hours and minutes (or none) as written. An offset
+// alone (no name), of hours, is east of UTC, and so is one after UTC or
+// GMT ("GMT+3", "UTC-05:00", "UTC+5:30"), as news sites write them (not
+// POSIX's reverse). After MSK, hours alone are hours on from Moscow time,
+// as Russia names its zones (MSK−1 to MSK+9: "MSK+1" is UTC+4). Hours and
+// minutes after another name are that zone's offset ("EST-0500",
+// "CET+01:00"), which must be the name's own when zoneMinutes knows it.
+// Anything else, hours alone after another name ("EST+1", "CET+1",
+// "Z+3"), is ErrZoneOffset.
+func zoneWithOffset(name, sign, hours, minutes string) (*time.Location, error) {
+	h, m := atoi(hours), atoi(minutes)
+	if h > 14 || m > 59 {
+		return nil, ErrZoneOffset
+	}
+	off := h*3600 + m*60
+	if sign != "+" {
+		off = -off
+	}
+	name = strings.ToUpper(name)
+	switch {
+	case name == "" || name == "UTC" || name == "GMT":
+		return time.FixedZone("", off), nil
+	case name == "MSK" && minutes == "":
+		if off < -3600 || off > 9*3600 {
+			return nil, ErrZoneOffset
+		}
+		return time.FixedZone("MSK"+strings.Replace(sign, "−", "-", 1)+strconv.Itoa(h), zoneMinutes["MSK"]*60+off), nil
+	case minutes == "":
+		return nil, ErrZoneOffset
+	}
+	if own, ok := zoneMinutes[name]; (ok || name == "Z") && own*60 != off {
+		return nil, ErrZoneOffset
+	}
+	return time.FixedZone(name, off), nil
 }
 
 // InZone returns t's date and clock in loc. A clock the zone skips (2:30
@@ -713,10 +901,15 @@ func InZone(t time.Time, loc *time.Location) time.Time {
 	return u
 }
 
-// zoneAtEnd is a date whose clock is followed by a zone's name in capitals,
-// in brackets or not ("10:30 IST", "10:30 a.m. ET", "22:15 (AEDT)",
-// "20:00:00.123 CEST", "14:23 Uhr MEZ"): the date and the name.
-var zoneAtEnd = regexp.MustCompile(`^(.*\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:\s*[AaPp]\.?[Mm]\.?|\s*[Uu]hr)?)[\s,]*\(?([A-Z]{2,5})\)?$`)
+// zoneAtEnd is a date whose clock is followed by a zone: its name in
+// capitals, in brackets or not, with an offset after it or none ("10:30
+// IST", "10:30 a.m. ET", "22:15 (AEDT)", "20:00:00.123 CEST", "14:23 Uhr
+// MEZ", "10:30 MSK+1", "10:30 GMT +3", "10:30 UTC-05:00"), or an offset of
+// hours alone after a space ("10:30 +3"), which dateparse reads as a month,
+// the hour or seconds. Its groups: the date; the name, the offset's sign,
+// hours and minutes; the sign and hours of an offset alone.
+var zoneAtEnd = regexp.MustCompile(`^(.*\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:\s*[AaPp]\.?[Mm]\.?|\s*[Uu]hr)?)` +
+	`(?:[\s,]*\(?([A-Z]{1,5})(?:\s*([+\-−])(\d{1,2})(?::?(\d{2}))?)?\)?|\s+([+\-−])(\d{1,2}))$`)
 
 // WithZoneOffset gives t, a time parsed in UTC (time.ParseInLocation, or
 // dateparse.ParseIn with time.UTC), the offset of the zone it names: those
@@ -766,10 +959,6 @@ func hasLanguage(lang, primary string) bool {
 	n := len(primary)
 	return len(lang) >= n && strings.EqualFold(lang[:n], primary) && (len(lang) == n || lang[n] == '-' || lang[n] == '_')
 }
-
-// yearOnly matches a year alone ("2019": an album's release, a copyright),
-// which dateparse would read as its 1st of January.
-var yearOnly = regexp.MustCompile(`^\d{4}$`)
 
 // localDate reads the date notations of other languages than English, with
 // the time after the date ("25.04.2024, 14:23 Uhr"), if any: the day first with

@@ -126,3 +126,100 @@ func TestPageDateAroundHeading(t *testing.T) {
 		})
 	}
 }
+
+// TestParseDate: a zone's name with an offset after it is read where a
+// convention gives it one (GMT+3 and UTC-05:00 east of UTC, MSK+1 an hour
+// on from Moscow), else the date is unread; and what holds no day (a clock
+// alone, a weekday and a year) is no date. dateparse, which reads what
+// package extract does not, took an offset of hours for the month, the
+// hour or seconds, and a clock for a date.
+func TestParseDate(t *testing.T) {
+	at := func(h, min, off int) time.Time { // March 5, 2024, h:min at UTC+off hours
+		return time.Date(2024, 3, 5, h, min, 0, 0, time.FixedZone("", off*3600))
+	}
+	for _, tc := range []struct {
+		name, in string
+		want     time.Time // zero: unread
+	}{
+		// Regression: "MSK+1" was the month (January 5), the zone Moscow's.
+		{"MSK+1, ISO", "2024-03-05 10:30 MSK+1", at(10, 30, 4)},
+		{"MSK+1, month first", "March 5, 2024 10:30 MSK+1", at(10, 30, 4)},
+		{"MSK+1, day first", "5 March 2024 10:30 MSK+1", at(10, 30, 4)},
+		{"MSK+1, RFC 1123", "Tue, 05 Mar 2024 10:30:00 MSK+1", at(10, 30, 4)},
+		{"MSK+1, dotted", "05.03.2024 10:30 MSK+1", at(10, 30, 4)},
+		{"MSK+1, in Russian", "5 марта 2024, 10:30 MSK+1", at(10, 30, 4)},
+		{"MSK+1 after PM", "March 5, 2024 10:30 PM MSK+1", at(22, 30, 4)},
+		{"MSK+1 in brackets", "2024-03-05 10:30 (MSK+1)", at(10, 30, 4)},
+		{"MSK +1, spaced", "2024-03-05 10:30 MSK +1", at(10, 30, 4)},
+		{"MSK+01", "2024-03-05 10:30 MSK+01", at(10, 30, 4)},
+		{"MSK−1, a minus sign", "2024-03-05 10:30 MSK−1", at(10, 30, 2)},
+		{"MSK+9", "2024-03-05 10:30 MSK+9", at(10, 30, 12)},
+		{"MSK+10: no such zone", "2024-03-05 10:30 MSK+10", time.Time{}},
+		{"MSK and its own offset", "2024-03-05 10:30:00 MSK+0300", at(10, 30, 3)},
+		{"MSK and another offset", "2024-03-05 10:30 MSK+01:00", time.Time{}},
+		// Regression: "GMT+3" was not read; "UTC-5" was 10:30:05Z, "UTC+3"
+		// 03:30Z, "GMT +3" the year 2003, "UTC+0530" UTC.
+		{"GMT+3", "2024-03-05 10:30 GMT+3", at(10, 30, 3)},
+		{"GMT+3, RFC 1123", "Tue, 05 Mar 2024 10:30:00 GMT+3", at(10, 30, 3)},
+		{"GMT +3, spaced", "2024-03-05 10:30 GMT +3", at(10, 30, 3)},
+		{"UTC+3", "March 5, 2024 10:30 UTC+3", at(10, 30, 3)},
+		{"UTC-5", "March 5, 2024 10:30 UTC-5", at(10, 30, -5)},
+		{"UTC-05:00", "2024-03-05 10:30 UTC-05:00", at(10, 30, -5)},
+		{"UTC+0530", "2024-03-05 10:30 UTC+0530", time.Date(2024, 3, 5, 10, 30, 0, 0, time.FixedZone("", 5*3600+1800))},
+		{"UTC+5:30", "2024-03-05 10:30 UTC+5:30", time.Date(2024, 3, 5, 10, 30, 0, 0, time.FixedZone("", 5*3600+1800))},
+		{"GMT+15: no such offset", "2024-03-05 10:30 GMT+15", time.Time{}},
+		// Regression: an offset of hours alone was the month ("+1"), the
+		// hour ("+3": 03:30Z) or seconds ("-5": 10:30:05Z).
+		{"+1", "2024-03-05 10:30 +1", at(10, 30, 1)},
+		{"+3", "March 5, 2024 10:30 +3", at(10, 30, 3)},
+		{"-5", "2024-03-05 10:30 -5", at(10, 30, -5)},
+		{"a full offset", "2024-03-05 10:30:00 +0300", at(10, 30, 3)},
+		{"ISO 8601's offset of hours", "2024-03-05T10:30+03", at(10, 30, 3)},
+		{"-5 after PM", "March 5, 2024 10:30 PM -5", at(22, 30, -5)},
+		{"a name and its own offset", "2024-03-05 10:30:00 EST-0500", at(10, 30, -5)},
+		{"CET and its own offset", "2024-03-05 10:30:00 CET+01:00", at(10, 30, 1)},
+		{"a name and another offset", "2024-03-05 10:30:00 CET+0200", time.Time{}},
+		{"a name no table knows and an offset", "2024-03-05 10:30:00 AST-0400", at(10, 30, -4)},
+		{"JavaScript's Date", "Tue Mar 05 2024 10:30:00 GMT+0300 (Moscow Standard Time)", at(10, 30, 3)},
+		// Regression: hours after another name (no convention) were the
+		// month, January.
+		{"EST+1", "2024-03-05 10:30 EST+1", time.Time{}},
+		{"EST+1, RFC 1123", "Tue, 05 Mar 2024 10:30:00 EST+1", time.Time{}},
+		{"CET+1", "2024-03-05 10:30 CET+1", time.Time{}},
+		{"ET+1", "2024-03-05 10:30 ET+1", time.Time{}},
+		{"Z+3", "2024-03-05 10:30 Z+3", time.Time{}},
+		{"MSK+1 after a date without a clock", "2024-03-05 MSK+1", time.Time{}},
+		{"no date before MSK+1", "10:30 MSK+1", time.Time{}},
+		// Regression: a clock alone was a date ("10:30:00" October 30,
+		// 2000; "01:02:03" January 2, 2003), and so was a weekday and a
+		// year (January 1).
+		{"a clock", "10:30:00", time.Time{}},
+		{"a clock read as January", "01:02:03", time.Time{}},
+		{"a clock with a zone", "10:30:00 MSK", time.Time{}},
+		{"a clock with an offset", "10:30:00 +0300", time.Time{}},
+		{"a weekday and a clock", "Tue 10:30:00", time.Time{}},
+		{"a clock and a year", "10:30 MSK 2024", time.Time{}},
+		{"a weekday and a year", "Tuesday 2024", time.Time{}},
+		{"a month and a year", "March 2024", time.Time{}},
+		{"a year, a month and an offset", "2024-03 MSK+1", time.Time{}},
+		{"a month's name and a clock", "March 1:05 2024", time.Time{}},
+		{"a year alone", "2024", time.Time{}},
+		// Dates of January stay read.
+		{"January by its figures", "2024-01-05 10:30", time.Date(2024, 1, 5, 10, 30, 0, 0, time.UTC)},
+		{"January by its name", "Jan 5, 2024", time.Date(2024, 1, 5, 0, 0, 0, 0, time.UTC)},
+		{"January in Russian", "5 января 2024", time.Date(2024, 1, 5, 0, 0, 0, 0, time.UTC)},
+		{"January, compact", "20240105", time.Date(2024, 1, 5, 0, 0, 0, 0, time.UTC)},
+		{"a month's name and a two-figure year", "Tuesday, 05-Mar-24 10:30:00 UTC", at(10, 30, 0)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := ParseDate(tc.in)
+			if ok != !tc.want.IsZero() || !got.Equal(tc.want) {
+				t.Fatalf("ParseDate(%q) = %v, %v; want %v", tc.in, got, ok, tc.want)
+			}
+			_, off := got.Zone()
+			if _, wantOff := tc.want.Zone(); off != wantOff {
+				t.Errorf("ParseDate(%q) = %v, offset %ds; want %v", tc.in, got, off, tc.want)
+			}
+		})
+	}
+}

@@ -70,3 +70,35 @@ func FuzzFlattenNesting(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseDate: a date read is of a plausible year and has a day (not a
+// clock alone), its month is one its text shows, and a zone SplitZone
+// splits off follows the date it returns, at an offset of 14 hours at most.
+func FuzzParseDate(f *testing.F) {
+	for _, s := range []string{
+		"2024-03-05 10:30 MSK+1", "Tue, 05 Mar 2024 10:30:00 GMT+3", "March 5, 2024 10:30 PM -5", "10:30 EST+1",
+		"01:02:03", "Tuesday 2024", "05-Mar-24 10:30 UTC−05:00", "5 марта 2024, 10:30 (MSK+1)", "20240105",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if rest, loc, err := SplitZone(s); err == nil {
+			if !strings.HasPrefix(s, rest) {
+				t.Fatalf("SplitZone(%q) = %q, not its start", s, rest)
+			}
+			if _, off := time.Date(2024, 3, 5, 0, 0, 0, 0, loc).Zone(); off < -14*3600 || off > 14*3600 {
+				t.Fatalf("SplitZone(%q): offset %ds", s, off)
+			}
+		}
+		d, ok := ParseDate(s)
+		if !ok {
+			return
+		}
+		if d.Year() < 1990 || d.Year() > time.Now().Year()+1 {
+			t.Fatalf("ParseDate(%q) = %v: year out of range", s, d)
+		}
+		if dayless(strings.TrimSpace(s)) {
+			t.Fatalf("ParseDate(%q) = %v: no day in it", s, d)
+		}
+	})
+}

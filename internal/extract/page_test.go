@@ -615,6 +615,37 @@ func TestPageDateZoneAfterAMPM(t *testing.T) {
 	}
 }
 
+// Regression: the engine read an offset of hours after a zone's name in
+// a page's declared date as the month ("10:30 MSK+1" on January 5), and
+// what holds no day as a date ("01:02:03" January 2, 2003; "2019" its
+// January 1); a date it reads so is the page's date no more, and the
+// page's other dates are read.
+func TestPageDateEngineMisreads(t *testing.T) {
+	for _, tc := range []struct {
+		date, shown string // shown: a date line by the headline, or none
+		want        time.Time
+	}{
+		{"March 5, 2024 10:30 MSK+1", "", time.Date(2024, 3, 5, 6, 30, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 GMT+3", "", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
+		{"2024-03-05 10:30 +1", "", time.Date(2024, 3, 5, 9, 30, 0, 0, time.UTC)},
+		{"March 5, 2024 10:30 EST+1", "", time.Time{}},
+		{"01:02:03", "", time.Time{}},
+		{"01:02:03", "March 4, 2024", time.Date(2024, 3, 4, 0, 0, 0, 0, time.UTC)},
+		{"2019", "", time.Time{}},
+		{"Tuesday 2024", "", time.Time{}},
+	} {
+		page := `<html lang="en"><head><title>Budget</title><meta property="article:published_time" content="` + tc.date +
+			`"></head><body><article><h1>Budget</h1><p class="date">` + tc.shown + `</p>` + englishBody(6) + `</article></body></html>`
+		a, _, err := Page(context.Background(), Input{URL: "https://news.example/budget", Body: []byte(page)}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !a.Date.Equal(tc.want) {
+			t.Errorf("%q, shown %q: Date = %v, want %v", tc.date, tc.shown, a.Date.UTC(), tc.want)
+		}
+	}
+}
+
 // englishBody is n paragraphs of an English story.
 func englishBody(n int) string {
 	var b strings.Builder

@@ -18,6 +18,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/codec"
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/output"
@@ -26,9 +27,10 @@ import (
 // A run with Options.Resume keeps checkpoints of its first reading (the
 // sketch stage) in the folder "checkpoint" of the output's work folder:
 //
-//   - run.json: what the checkpoints are of: every input file's path, size
-//     and modification time, and the options that decide what the first
-//     reading gives (method, fields, formats, ids, minimum text);
+//   - run.json: what the checkpoints are of: the path, size and
+//     modification time of every file the reading lists (describeRun),
+//     and the options that decide what the first reading gives (method,
+//     fields, formats, ids, minimum text);
 //   - journal: one entry for each record read, in input order: a record
 //     skipped (its reason and error) or a document (its id, origin, date,
 //     text length, its sketch's encoding and its engine.CopyKey if the
@@ -101,14 +103,15 @@ type checkpointer struct {
 
 // openCheckpoints starts the checkpoints of a run in out's work folder
 // or, when the folder holds checkpoints of the same inputs and options,
-// opens them to resume from. note receives a line saying which.
-func openCheckpoints(o Options, out *output.Set, note io.Writer) (*checkpointer, error) {
+// opens them to resume from. co are the options the run's corpus.Reader
+// is opened with. note receives a line saying which.
+func openCheckpoints(o Options, co corpus.Options, out *output.Set, note io.Writer) (*checkpointer, error) {
 	work, err := out.WorkDir()
 	if err != nil {
 		return nil, err
 	}
 	dir := filepath.Join(work, "checkpoint")
-	want, err := describeRun(o, out)
+	want, err := describeRun(o, co)
 	if err != nil {
 		return nil, err
 	}
@@ -151,32 +154,34 @@ func openCheckpoints(o Options, out *output.Set, note io.Writer) (*checkpointer,
 }
 
 // describeRun returns run.json's content for o: its inputs as they are
-// now and the options that decide what the first reading gives.
-func describeRun(o Options, out *output.Set) (runFile, error) {
+// now and the options that decide what the first reading gives. The
+// inputs are the files the reading lists (container.List with co's
+// Exclude, as corpus.Open lists them: links to directories followed,
+// hidden files and names not read left out), a file it lists as not
+// reachable (a link to nothing) with the size -1. A pipe, read once, is
+// refused as standard input is.
+func describeRun(o Options, co corpus.Options) (runFile, error) {
 	rf := runFile{Version: checkpointVersion}
 	for _, in := range o.Inputs {
 		if in == "-" {
 			return rf, errors.New("--resume reads its inputs again from the start of a file: stdin cannot be resumed")
 		}
-		err := filepath.WalkDir(in, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() && out.Excludes(path) {
-				return filepath.SkipDir
-			}
-			if d.IsDir() {
-				return nil
-			}
-			st, err := os.Stat(path) // a symbolic link's target
-			if err != nil || st.IsDir() {
-				return err
-			}
-			rf.Inputs = append(rf.Inputs, inputFile{Path: path, Size: st.Size(), ModTime: st.ModTime().UTC().Format(time.RFC3339Nano)})
-			return nil
-		})
+		files, err := container.List(in, container.ListOptions{Exclude: co.Exclude})
+		if nf := (*container.NoFilesError)(nil); errors.As(err, &nf) {
+			continue // read as no file: corpus.Reader.EmptyDirs
+		}
 		if err != nil {
 			return rf, fmt.Errorf("--resume: %w", err)
+		}
+		for _, f := range files {
+			if f.Stream {
+				return rf, fmt.Errorf("--resume reads its inputs again from the start of a file: %s is a pipe, read once, and cannot be resumed", f.Path)
+			}
+			file := inputFile{Path: f.Path, Size: -1}
+			if st, err := os.Stat(f.Path); err == nil && f.Err == nil { // a symbolic link's target
+				file.Size, file.ModTime = st.Size(), st.ModTime().UTC().Format(time.RFC3339Nano)
+			}
+			rf.Inputs = append(rf.Inputs, file)
 		}
 	}
 	c, x := o.Corpus, o.Corpus.Extract

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -136,6 +137,117 @@ func TestResumeSameResults(t *testing.T) {
 				t.Errorf("the work folder is left after the run: %v", err)
 			}
 		})
+	}
+}
+
+// TestResumeDirectoryLinks: a run resumed over a directory holding a
+// symbolic link to another directory checks the files the reading lists,
+// as a run never interrupted reads them: the linked directory's files (a
+// change to one is refused), not hidden files or names not read (a change
+// to one is no reason to refuse). Regression: the checkpoint's listing did
+// not follow links to directories and listed every file, so a changed
+// file behind a link was resumed over, records of its old text replayed,
+// and an editor's hidden file refused the resumption.
+func TestResumeDirectoryLinks(t *testing.T) {
+	setup := func(t *testing.T) (in, linked, hidden string) {
+		dir := t.TempDir()
+		other := filepath.Join(dir, "other")
+		if err := os.Mkdir(other, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		linked = writeResumeCorpus(t, other) // read first: "linked" < "z.jsonl"
+		data, err := os.ReadFile(linked)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in = filepath.Join(dir, "in")
+		if err := os.Mkdir(in, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(other, filepath.Join(in, "linked")); err != nil {
+			t.Fatal(err)
+		}
+		// Copies, under other ids, of the linked file's first stories.
+		lines := strings.SplitAfter(string(data), "\n")[:30]
+		z := strings.ReplaceAll(strings.Join(lines, ""), `{"id":"`, `{"id":"z`)
+		hidden = filepath.Join(in, ".z.jsonl.swp")
+		for p, text := range map[string]string{filepath.Join(in, "z.jsonl"): z, hidden: "swap", filepath.Join(in, "notes.bin"): "x"} {
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return in, filepath.Join(in, "linked", filepath.Base(linked)), hidden
+	}
+	later := time.Now().Add(time.Hour)
+	t.Run("same results", func(t *testing.T) {
+		in, _, hidden := setup(t)
+		out := filepath.Dir(in)
+		whole := Options{Inputs: []string{in}, Out: filepath.Join(out, "whole"), OnDuplicateID: DuplicateRename}
+		wantStats, err := Run(t.Context(), whole)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resumed := whole
+		resumed.Out, resumed.Resume, resumed.CheckpointEvery = filepath.Join(out, "resumed"), true, 50
+		interrupt(t, resumed)
+		if err := os.WriteFile(hidden, []byte("swap, saved again"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gotStats, err := Run(t.Context(), resumed)
+		if err != nil {
+			t.Fatalf("resume: %v", err)
+		}
+		want, got := readResults(t, whole.Out), readResults(t, resumed.Out)
+		for i, name := range resultFiles {
+			if got[i] != want[i] {
+				t.Errorf("%s differs from the run never interrupted:\n%s\nwant:\n%s", name, got[i], want[i])
+			}
+		}
+		if gotStats.Read != wantStats.Read || wantStats.Read < 230 {
+			t.Errorf("read %d records, the run never interrupted %d: want the linked directory's and z.jsonl's", gotStats.Read, wantStats.Read)
+		}
+	})
+	t.Run("a file behind the link changed", func(t *testing.T) {
+		in, linked, _ := setup(t)
+		o := Options{Inputs: []string{in}, Out: filepath.Join(filepath.Dir(in), "out"), OnDuplicateID: DuplicateRename, Resume: true, CheckpointEvery: 50}
+		interrupt(t, o)
+		if err := os.Chtimes(linked, later, later); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Run(t.Context(), o)
+		if want := linked + " changed since the checkpoint"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("resume: %v, want a refusal saying %q", err, want)
+		}
+	})
+}
+
+// TestResumeRefusesPipe: a named pipe, read once, cannot be resumed, as
+// standard input cannot; the run says so before it reads. Regression: it
+// was listed as an empty file, and a resumed run read the pipe again.
+func TestResumeRefusesPipe(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "news.jsonl")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	// A writer, as a shell's would be; it waits for a reader, which the
+	// cleanup gives it if the run is not one.
+	go func() {
+		if w, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+			fmt.Fprintln(w, `{"id":"a","text":"A story of more than thirty characters, told once."}`)
+			w.Close()
+		}
+	}()
+	t.Cleanup(func() {
+		if r, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+			time.Sleep(10 * time.Millisecond)
+			r.Close()
+		}
+	})
+	o := Options{Inputs: []string{fifo}, Out: filepath.Join(dir, "out"), Resume: true}
+	_, err := Run(t.Context(), o)
+	if want := fifo + " is a pipe, read once, and cannot be resumed"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("run: %v, want a refusal saying %q", err, want)
 	}
 }
 

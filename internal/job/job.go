@@ -166,17 +166,17 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		b = o.wrapBatch(b)
 	}
 	defer b.Close()
-	var ck *checkpointer
-	if o.Resume {
-		if ck, err = openCheckpoints(o, out, o.Progress); err != nil {
-			return engine.Stats{}, err
-		}
-		defer ck.close()
-	}
 	co := o.Corpus
 	co.Exclude = out.Excludes
 	if prev := o.Corpus.Exclude; prev != nil {
 		co.Exclude = func(p string) bool { return out.Excludes(p) || prev(p) }
+	}
+	var ck *checkpointer
+	if o.Resume {
+		if ck, err = openCheckpoints(o, co, out, o.Progress); err != nil {
+			return engine.Stats{}, err
+		}
+		defer ck.close()
 	}
 	r, err := corpus.Open(o.Inputs, co)
 	if err != nil {

@@ -2,6 +2,7 @@ package watch
 
 import (
 	"cmp"
+	"errors"
 	"regexp"
 	"strings"
 	"time"
@@ -18,10 +19,11 @@ import (
 // zone its text names; zero when it gives neither in a form gofeed or
 // package extract reads.
 // gofeed reads the zone names it does not know ("10:00 MSK", JST, KST) as
-// UTC, and gives RSS dates in UTC, the zone's name lost before the page's
-// or the feed's language could say which CST it is (see
-// extract.WithLanguageZone): a date that ends with a zone's name is read
-// again, as package extract reads a page's.
+// UTC, keeps the clock of "GMT+3" as UTC's, and gives RSS dates in UTC,
+// the zone's name lost before the page's or the feed's language could say
+// which CST it is (see extract.WithLanguageZone): a date that ends with a
+// zone's name, with an offset after it or none, is read again, as package
+// extract reads a page's.
 func itemDate(it *gofeed.Item) time.Time {
 	var t time.Time
 	switch {
@@ -40,23 +42,27 @@ func itemDate(it *gofeed.Item) time.Time {
 }
 
 // zonedDate is raw, a date gofeed read as parsed, read again in the zone
-// its name at the end names (extract.SplitZone, extract.WithZoneOffset),
-// that name kept; parsed when raw ends with none, with one package extract
-// does not know, or when it reads otherwise
-// than gofeed by more than zones differ (a day and a month the other way
-// round: 02/01/2026).
+// its end names (extract.SplitZone: "MSK", "MSK+1", "GMT+3";
+// extract.WithZoneOffset), that name kept; no date when its end is a
+// zone's name and an offset no convention reads ("EST+1": SplitZone's
+// ErrZoneOffset); parsed when raw ends with no zone, with a name package
+// extract does not know, or when it reads otherwise than gofeed by more
+// than zones differ (a day and a month the other way round: 02/01/2026).
 func zonedDate(raw string, parsed time.Time) time.Time {
 	raw = strings.TrimSpace(raw)
-	if !endsWithZone.MatchString(raw) {
-		return parsed
-	}
 	var t time.Time
-	var err error
-	if rest, loc, ok := extract.SplitZone(raw); ok {
-		// dateparse cuts names of four letters or more ("AEDT" as "AED")
+	rest, loc, err := extract.SplitZone(raw)
+	switch {
+	case err == nil:
+		// dateparse cuts names of four letters or more ("AEDT" as "AED"),
+		// and gofeed keeps the clock of "GMT+3" as UTC's.
 		t, err = dateparse.ParseIn(rest, time.UTC)
 		t = extract.InZone(t, loc)
-	} else {
+	case errors.Is(err, extract.ErrZoneOffset):
+		return time.Time{} // "EST+1": no zone, as package extract reads it
+	case !endsWithZone.MatchString(raw):
+		return parsed
+	default:
 		t, err = dateparse.ParseIn(raw, time.UTC)
 		t = extract.WithZoneOffset(t)
 	}

@@ -6,6 +6,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mmcdole/gofeed"
+
+	"github.com/neardup/neardup/internal/extract"
 )
 
 // TestItemDateZones: an item's date, an article's when its page gives
@@ -78,5 +82,63 @@ func TestItemDateZones(t *testing.T) {
 				t.Errorf("%q, feed in %q, page %s: %s, want %s", c.date, c.feedLang, c.page, d.Date.UTC(), c.want)
 			}
 		})
+	}
+}
+
+// Regression: an item's date with a zone's name and an offset after it
+// was January ("MSK+1", "EST+1": gofeed reads none of them, and the
+// fallback took the offset for the month), or gofeed's reading of
+// "GMT+3" kept the clock as UTC's. It is read as package extract reads
+// it (extract.TestParseDate), which the test checks too: east of UTC after
+// UTC and GMT, hours on from Moscow after MSK, else no date; and a clock
+// alone is no date.
+func TestItemDateZoneOffsets(t *testing.T) {
+	for _, tc := range []struct {
+		date string
+		want time.Time // zero: undated
+	}{
+		{"Tue, 05 Mar 2024 10:30:00 MSK+1", time.Date(2024, 3, 5, 6, 30, 0, 0, time.UTC)},
+		{"2024-03-05 10:30 MSK+1", time.Date(2024, 3, 5, 6, 30, 0, 0, time.UTC)},
+		{"March 5, 2024 10:30 PM MSK+1", time.Date(2024, 3, 5, 18, 30, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 GMT+3", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 UTC-5", time.Date(2024, 3, 5, 15, 30, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 UTC-05:00", time.Date(2024, 3, 5, 15, 30, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 +3", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 EST+1", time.Time{}},
+		{"Tue, 05 Mar 2024 10:30:00 CET+0200", time.Time{}},
+		{"10:30 MSK+1", time.Time{}},
+		{"01:02:03", time.Time{}},
+		// As before: gofeed's reading, and a name read again.
+		{"Tue, 05 Mar 2024 10:30:00 +0300", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 MSK", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
+	} {
+		t.Run(tc.date, func(t *testing.T) {
+			f, err := gofeed.NewParser().ParseString(`<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>` +
+				`<item><title>x</title><pubDate>` + html.EscapeString(tc.date) + `</pubDate></item></channel></rss>`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := itemDate(f.Items[0])
+			if !got.Equal(tc.want) {
+				t.Errorf("itemDate = %v, want %v", got.UTC(), tc.want)
+			}
+			if ext, _ := extract.ParseDate(tc.date); !ext.Equal(got) {
+				t.Errorf("itemDate = %v, extract.ParseDate %v", got.UTC(), ext.UTC())
+			}
+		})
+	}
+}
+
+// Regression: a cut feed ranked its items by dates dateparse read, which
+// took "MSK+1" for January: the newest item, so dated, was cut.
+func TestKeptItemsZoneOffset(t *testing.T) {
+	dates := []string{
+		"Mon, 04 Mar 2024 09:00:00 MSK", "Mon, 04 Mar 2024 10:00:00 MSK", "Mon, 04 Mar 2024 08:00:00 MSK",
+		"Tue, 05 Mar 2024 10:30:00 MSK+1", // the newest, in the middle
+		"Mon, 04 Mar 2024 07:00:00 MSK", "Mon, 04 Mar 2024 11:00:00 MSK", "Mon, 04 Mar 2024 06:00:00 MSK",
+	}
+	kept := keptItems(len(dates), 1, func(i int) string { return dates[i] })
+	if !kept[3] {
+		t.Errorf("kept %v: the newest, item 3, cut", kept)
 	}
 }

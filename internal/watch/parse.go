@@ -16,11 +16,12 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/araddon/dateparse"
 	"github.com/mmcdole/gofeed"
 	jsonfeed "github.com/mmcdole/gofeed/json"
 	"github.com/mmcdole/gofeed/rss"
 	"golang.org/x/net/html/charset"
+
+	"github.com/neardup/neardup/internal/extract"
 )
 
 // parseFeed reads a feed's body, sent with the Content-Type contentType:
@@ -460,11 +461,11 @@ func cutXMLItems(body []byte, items feedItems, decoded string, keep int) ([]byte
 // keptItems reports which of a feed's n items a cut keeps to keep keep of
 // them (see parseFeed): its first keep and its last keep, the newest
 // whether it lists them newest or oldest first, and the keep latest by
-// their dates, date(i) (see dateRank), as dateparse reads them, so that
-// its newest are kept in any order it lists them. gofeed may read a date
-// dateparse cannot, or the other way round, and reads zones otherwise
-// (see zonedDate): a feed in no order whose dates are so may lose some of
-// its newest. At most 3 × keep are kept.
+// their dates, date(i) (see dateRank), as extract.ParseDate reads them, so
+// that its newest are kept in any order it lists them. gofeed may read a
+// date extract.ParseDate cannot, or the other way round: a feed in no
+// order whose dates are so may lose some of its newest. At most 3 × keep
+// are kept.
 func keptItems(n, keep int, date func(int) string) []bool {
 	kept := make([]bool, n)
 	for i := range kept {
@@ -477,7 +478,7 @@ func keptItems(n, keep int, date func(int) string) []bool {
 	var ds []dated
 	for i := range n {
 		if s := strings.TrimSpace(date(i)); s != "" {
-			if t, err := dateparse.ParseIn(s, time.UTC); err == nil {
+			if t, ok := extract.ParseDate(s); ok {
 				ds = append(ds, dated{i, t})
 			}
 		}
