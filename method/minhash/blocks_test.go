@@ -77,3 +77,32 @@ func randomText(rng *rand.Rand, n int, pieces bool) string {
 	}
 	return b.String()[:n]
 }
+
+// BenchmarkSketchLong sketches a long text (generated sentences) whole
+// and by blocks, at the defaults: the time of each way, MB/s of text, and
+// the memory it allocates, about a 64-bit hash for each character whole.
+// Texts from just above longText, where blocks begin, to 10 MB.
+//
+//	go test -run '^$' -bench SketchLong -benchmem ./method/minhash/
+func BenchmarkSketchLong(b *testing.B) {
+	m, err := newMethod(Defaults())
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, size := range []int{longText + longText/4, 10_000_000} {
+		doc := core.Document{ID: "long", Title: "A long report", Text: randomText(rng, size, false)}
+		for _, way := range []string{"whole", "blocks"} {
+			b.Run(fmt.Sprintf("%dKB/%s", size/1000, way), func(b *testing.B) {
+				s := m.NewSketcher().(*sketcher)
+				if way == "whole" {
+					s.long = math.MaxInt
+				}
+				b.SetBytes(int64(size))
+				for b.Loop() {
+					s.Sketch(&doc)
+				}
+			})
+		}
+	}
+}
