@@ -219,9 +219,7 @@ func (s *sketcher) sampleSize(n int) int {
 
 // sketchBlocks is Sketch of a long text of character shingles, which are
 // made a block at a time: each block lowers the signature and joins the
-// sample, so that no more than a block of them is held. The lead's
-// shingles, at the opening, are made again once the text's are counted.
-// Its sketch is the one Sketch makes of the text whole
+// sample, so that no more than a block of them is held. Its sketch is the one Sketch makes of the text whole
 // (TestSketchBlocksSameAsWhole).
 func (s *sketcher) sketchBlocks(doc *core.Document, words []analysis.Token) *Sketch {
 	o := &s.m.o
@@ -250,16 +248,7 @@ func (s *sketcher) sketchBlocks(doc *core.Document, words []analysis.Token) *Ske
 	s.set, cut = s.stream.Sample(k)
 	sk := &Sketch{Cut: cut}
 	s.tpl.Scan(doc, words, &sk.Context)
-	from, to := s.leadSpan(doc, words, total)
-	s.shings, total = s.shings[:0], 0
-	for b := range blocks {
-		s.shings = append(s.shings, b[min(len(b), max(0, from-total)):min(len(b), max(0, to-total))]...)
-		if total += len(b); total >= to {
-			break
-		}
-	}
-	s.lead, _ = s.bottom.BottomLow(s.shings, leadSample, s.lead[:0])
-	sk.Lead = s.lead
+	s.leadOfBlocks(doc, words, blocks, total, sk) // after Scan: reads its dateline
 	return s.finish(doc, sk)
 }
 

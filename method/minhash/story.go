@@ -1,6 +1,7 @@
 package minhash
 
 import (
+	"iter"
 	"slices"
 	"unicode"
 	"unicode/utf8"
@@ -64,6 +65,21 @@ const titleKeySalt = 0x9e3779b97f4a7c15
 func (s *sketcher) leadOf(doc *core.Document, words []analysis.Token, shings []uint64, sk *Sketch) {
 	from, to := s.leadSpan(doc, words, len(shings))
 	s.lead, _ = s.bottom.BottomLow(shings[from:to], leadSample, s.lead[:0])
+	sk.Lead = s.lead
+}
+
+// leadOfBlocks is leadOf for a text whose total shingles are made by
+// blocks: the lead's, at the opening, are made again up to its end.
+func (s *sketcher) leadOfBlocks(doc *core.Document, words []analysis.Token, blocks iter.Seq[[]uint64], total int, sk *Sketch) {
+	from, to := s.leadSpan(doc, words, total)
+	s.shings, total = s.shings[:0], 0
+	for b := range blocks {
+		s.shings = append(s.shings, b[min(len(b), max(0, from-total)):min(len(b), max(0, to-total))]...)
+		if total += len(b); total >= to {
+			break
+		}
+	}
+	s.lead, _ = s.bottom.BottomLow(s.shings, leadSample, s.lead[:0])
 	sk.Lead = s.lead
 }
 
