@@ -2,6 +2,7 @@ package cosine
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
@@ -148,7 +149,7 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	s.terms.Analyze(doc)
 	// Each word and the pair it starts, in room made at once: a long
 	// text's terms are not copied as they grow.
-	s.hashes = analysis.Room(s.hashes, 2*(len(s.terms.Title)+len(s.terms.Body)))
+	s.hashes = slices.Grow(s.hashes[:0], 2*(len(s.terms.Title)+len(s.terms.Body)))
 	for _, words := range [2][]analysis.Token{s.terms.Title, s.terms.Body} {
 		for _, t := range words {
 			s.hashes = append(s.hashes, t.Hash)
