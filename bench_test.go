@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"iter"
+	"math/rand/v2"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -17,6 +19,7 @@ var (
 	benchDocs   = flag.Int("docs", 20000, "documents of the Dedup benchmarks")
 	benchWords  = flag.Int("words", 450, "words a generated document of the Dedup benchmarks (450: about 3 KB, news-sized)")
 	benchMethod = flag.String("method", "minhash", "the method of BenchmarkDedupCancel, at its defaults")
+	benchLong   = flag.Int("long", 10_000_000, "bytes of the long document of BenchmarkDedupLong")
 )
 
 // generated yields the first n generated documents, making each as it is
@@ -107,6 +110,75 @@ func BenchmarkDedupCopies(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkDedupLong reports the time and peak heap of a Dedup run, with
+// each method at its defaults, of a corpus of one long document of -long
+// bytes (10 MB: a book, a log, a scraped dump) and ten news-sized ones, and
+// the peak heap as a share of the long text's bytes: what one long document
+// costs beside the text itself.
+//
+//	go test -run '^$' -bench DedupLong -benchtime 1x -count 3 .
+func BenchmarkDedupLong(b *testing.B) {
+	docs := []neardup.Document{{ID: "long", Title: "A long document", Text: longText(*benchLong, 0)}}
+	for i := range 10 {
+		docs = append(docs, neardup.Document{ID: fmt.Sprint("news-", i), Text: longText(3000, uint64(i+1))})
+	}
+	for _, method := range []string{"minhash", "simhash", "sentences", "cosine", "tfidf"} {
+		b.Run(method, func(b *testing.B) {
+			for b.Loop() {
+				peak, live := heapPeak(func() {
+					if _, err := neardup.Dedup(b.Context(), docs, neardup.Options{MethodName: method}); err != nil {
+						b.Fatal(err)
+					}
+				})
+				b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+				b.ReportMetric(float64(live)/(1<<20), "peak-live-MiB")
+				b.ReportMetric(float64(peak)/float64(len(docs[0].Text)), "peak/text")
+			}
+		})
+	}
+}
+
+// longText returns about n bytes of prose made of words drawn from a
+// vocabulary of made-up lower-case words, frequent ones more often, in
+// sentences that start with a capital and end with a period, with commas
+// and paragraphs between: text with the shape of news, seeded.
+func longText(n int, seed uint64) string {
+	r := rand.New(rand.NewPCG(seed, 3))
+	words := make([]string, 5000)
+	for i := range words {
+		w := make([]byte, 2+r.IntN(9))
+		for j := range w {
+			w[j] = "etaoinshrdlcumwfgypbvkjxqz"[min(r.IntN(26), r.IntN(26))]
+		}
+		words[i] = string(w)
+	}
+	var sb strings.Builder
+	sb.Grow(n + 16)
+	for inSentence := 0; sb.Len() < n; inSentence++ {
+		w := words[min(r.IntN(len(words)), r.IntN(len(words)))]
+		if inSentence == 0 {
+			sb.WriteString(strings.ToUpper(w[:1]))
+			w = w[1:]
+		}
+		sb.WriteString(w)
+		switch {
+		case inSentence > 6 && r.IntN(12) == 0:
+			sb.WriteString(".")
+			if r.IntN(5) == 0 {
+				sb.WriteString("\n\n")
+			} else {
+				sb.WriteString(" ")
+			}
+			inSentence = -1
+		case r.IntN(15) == 0:
+			sb.WriteString(", ")
+		default:
+			sb.WriteByte(' ')
+		}
+	}
+	return strings.TrimSpace(sb.String()) + "."
 }
 
 // heapPeak runs f and returns the most bytes of heap objects seen while it

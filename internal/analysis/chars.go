@@ -51,15 +51,7 @@ func (a *Analyzer) charShingles(text string, tokens []Token, n int, dst []uint64
 		// one of the words (a segment holding one is a token, or two
 		// around a glued period), so the text is read whole. Every byte's
 		// hash is stored and only a letter's or digit's kept.
-		all, kept := slices.Grow(hs, len(text))[:len(text)], 0
-		for i := 0; i < len(text); i++ {
-			h := asciiCharHash[text[i]]
-			all[kept] = h
-			if h != 0 {
-				kept++
-			}
-		}
-		hs = all[:kept]
+		hs = appendASCIIChars(hs, text)
 	default:
 		hs = a.appendCharHashes(hs, text, tokens, fold)
 	}

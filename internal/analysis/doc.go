@@ -30,7 +30,8 @@
 // letters and digits of the normalised words, spaces and punctuation left
 // out, so a damaged character, a split or glued word or "1,000" for "1000"
 // changes only the windows around it; a salt keeps them apart from word
-// shingles.
+// shingles. Analyzer.CharShingleBlocks yields the same shingles a block at
+// a time, for a long text whose shingles are not to be held at once.
 //
 // # Sentences
 //

@@ -143,6 +143,18 @@ func FuzzCharShingles(f *testing.F) {
 		if len(got) != len(ref) {
 			t.Fatalf("n=%d: %d shingles, the reference %d", n, len(got), len(ref))
 		}
+		// Made a block at a time, in blocks of 1 to 8 characters, they
+		// are the same.
+		size := 1 + len(text)%8
+		for _, fold := range []bool{false, true} {
+			want := got
+			if fold {
+				want = b.FoldedCharShingles(text, b.Words(text), n, nil)
+			}
+			if blocks := slices.Concat(charShingleBlocks(&b, text, n, fold, size)...); !slices.Equal(blocks, want) {
+				t.Fatalf("n=%d, folded %v: blocks of %d give\n%x, not\n%x", n, fold, size, blocks, want)
+			}
+		}
 	})
 }
 

@@ -30,6 +30,7 @@ type Analyzer struct {
 	sentences []Sentence
 	splits    []int // split offsets of the gap being examined
 	buf       []byte
+	block     []uint64    // the hashes of CharShingleBlocks
 	fold      cases.Caser // case folder of the slow normalisation path
 	foldReady bool
 }

@@ -411,7 +411,7 @@ func (q *Querier) whole(id int32, score float64) (s float64, ok bool) {
 // overlap across terms.
 func (q *Querier) cut(x similarity.Sparse, before int32) {
 	j := q.j
-	q.lists, q.probes = q.lists[:0], q.probes[:0]
+	q.lists, q.probes = slices.Grow(q.lists[:0], len(x.Terms)), slices.Grow(q.probes[:0], len(x.Terms))
 	for k, term := range x.Terms {
 		var list []posting
 		if int(term) < len(j.lists) {

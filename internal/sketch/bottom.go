@@ -85,6 +85,104 @@ func bottom[H uint32 | uint64](b *Bottomer, hs []H, k int, dst []uint32) ([]uint
 	return dst, Complete
 }
 
+// A BottomStream takes Bottom's sample of a set whose hashes come in
+// parts: a long document's shingles, made a block at a time. It keeps
+// the most+1 smallest distinct values seen (most is the largest k it
+// will be asked for), sorted, and the values added since, up to half as
+// many, not every hash: values above the most+1 smallest are dropped as
+// they come, and each value kept is sorted once. The zero value is ready
+// for Reset; a BottomStream is not safe for concurrent use.
+type BottomStream struct {
+	b      Bottomer
+	vals   []uint32 // sorted and distinct up to sorted, then the values added since
+	sorted int
+	keep   int    // most+1
+	room   int    // how many values are added before they are sorted
+	limit  uint32 // values above it are not kept
+}
+
+// Reset begins a set whose sample is then asked for at most most values,
+// kept in dst's storage when it has the room and is not far larger (the
+// storage of a long document's sample is let go after it).
+func (s *BottomStream) Reset(most int, dst []uint32) {
+	s.keep = max(most, 0) + 1
+	s.room = max(s.keep/2, 2*streamPart)
+	if n := s.keep + s.room; cap(dst) < n || cap(dst) > 4*n {
+		dst = make([]uint32, 0, n)
+	}
+	s.vals, s.sorted, s.limit = dst[:0], 0, math.MaxUint32
+}
+
+// streamPart is the fewest values a BottomStream reads at a time before
+// it sorts those it added: a part shorter would cost more in calls than
+// in values.
+const streamPart = 1 << 12
+
+// AddLow adds the low 32 bits of each of hs to the set.
+func (s *BottomStream) AddLow(hs []uint64) {
+	for len(hs) > 0 {
+		left := s.room - (len(s.vals) - s.sorted)
+		if left < streamPart {
+			s.compact()
+			left = s.room
+		}
+		part := hs[:min(len(hs), left)]
+		s.vals = below(part, s.limit, s.vals) // in the room left: below grows no further
+		hs = hs[len(part):]
+	}
+}
+
+// compact sorts the values added since the last compaction and merges
+// them into the sorted, distinct values kept before them, dropping
+// repeats; of more than keep it keeps the keep smallest and lowers the
+// limit to the largest of them. Only the values added are sorted: a long
+// set is compacted many times.
+func (s *BottomStream) compact() {
+	kept, added := s.vals[:s.sorted], s.vals[s.sorted:]
+	if len(added) == 0 {
+		return
+	}
+	src := s.b.sorted(added, s.limit)
+	// Merged from the largest down to the end of s.vals: the next place
+	// written is above every kept value not yet read.
+	w, i, j := len(s.vals), len(kept)-1, len(src)-1
+	for i >= 0 || j >= 0 {
+		var v uint32
+		if j < 0 || i >= 0 && kept[i] >= src[j] {
+			v, i = kept[i], i-1
+		} else {
+			v, j = src[j], j-1
+		}
+		if w == len(s.vals) || s.vals[w] != v {
+			w--
+			s.vals[w] = v
+		}
+	}
+	s.vals = s.vals[:copy(s.vals, s.vals[w:])]
+	if len(s.vals) > s.keep {
+		s.vals = s.vals[:s.keep]
+		s.limit = s.vals[s.keep-1]
+	}
+	s.sorted = len(s.vals)
+}
+
+// Sample returns what Bottom returns for the set added since Reset and k,
+// at most Reset's most, in the storage given to Reset.
+func (s *BottomStream) Sample(k int) ([]uint32, uint32) {
+	if k >= s.keep {
+		panic("sketch: a BottomStream asked for a larger sample than it keeps")
+	}
+	s.compact()
+	switch {
+	case k <= 0:
+		return s.vals[:0], 0
+	case len(s.vals) > k:
+		// Values were dropped only once keep > k were kept.
+		return s.vals[:k], s.vals[k-1]
+	}
+	return s.vals, Complete
+}
+
 // maxFew is the largest k whose estimated cut-off keeps a smaller margin
 // (see bottom).
 const maxFew = 32
@@ -130,17 +228,28 @@ func hasAbove[H uint32 | uint64](hs []H, t uint32) bool {
 // own, and an insertion sort finishes. Any values sort correctly; skewed
 // ones only cost more time.
 func (b *Bottomer) sortUniform(vs []uint32, limit uint32) {
-	n := len(vs)
-	if n < 32 {
+	if len(vs) < 32 {
 		slices.Sort(vs)
 		return
 	}
+	copy(vs, b.sorted(vs, limit))
+}
+
+// sorted is sortUniform into b's scratch space: it returns vs's values
+// sorted, valid until b sorts again, and leaves vs as it was.
+func (b *Bottomer) sorted(vs []uint32, limit uint32) []uint32 {
+	n := len(vs)
 	if c := cap(b.counts); c < n+1 || c > max(4*(n+1), 1<<16) {
 		// Sized for this call; scratch a huge set grew is let go.
 		b.counts = make([]int32, n+1)
 		b.tmp = make([]uint32, n)
 	}
 	counts, tmp := b.counts[:n+1], b.tmp[:n]
+	if n < 32 {
+		copy(tmp, vs)
+		slices.Sort(tmp)
+		return tmp
+	}
 	clear(counts)
 	// bucket is about v·n/(limit+1), by a multiplication: scale is
 	// n·2³²/(limit+1) rounded down, so buckets grow with v and stay below
@@ -167,5 +276,5 @@ func (b *Bottomer) sortUniform(vs []uint32, limit uint32) {
 		}
 		tmp[j] = v
 	}
-	copy(vs, tmp)
+	return tmp
 }

@@ -46,6 +46,16 @@ func (m *MinHash) Size() int { return m.k }
 // elements; duplicates allowed) into dst, which it grows to Size and returns.
 // An empty set yields a signature of all 0xFFFFFFFF values.
 func (m *MinHash) Signature(elems []uint64, dst []uint32) []uint32 {
+	dst = m.Start(dst)
+	m.Add(dst, elems)
+	return m.Finish(dst)
+}
+
+// Start begins a signature in dst, which it grows to Size and returns: the
+// signature of a set given in parts is Start, Add of each part, then
+// Finish, and equals Signature of the parts joined. A long document's
+// shingles are signed a block at a time.
+func (m *MinHash) Start(dst []uint32) []uint32 {
 	if cap(dst) < m.k {
 		dst = make([]uint32, m.k)
 	}
@@ -53,6 +63,13 @@ func (m *MinHash) Signature(elems []uint64, dst []uint32) []uint32 {
 	for i := range dst {
 		dst[i] = empty
 	}
+	return dst
+}
+
+// Add adds the elements elems to sig, a signature begun by Start and not
+// yet finished.
+func (m *MinHash) Add(sig []uint32, elems []uint64) {
+	sig = sig[:m.k]
 	k := uint64(m.k)
 	for _, e := range elems {
 		h := mix64(e ^ m.seed)
@@ -61,19 +78,24 @@ func (m *MinHash) Signature(elems []uint64, dst []uint32) []uint32 {
 		// empty itself becomes the value below it. No branch depends on
 		// the data: bins are chosen at random.
 		v := min(uint32(h), empty-1)
-		dst[bin] = min(dst[bin], v)
+		sig[bin] = min(sig[bin], v)
 	}
+}
+
+// Finish completes sig, begun by Start, and returns it: the bins no
+// element fell into are filled (see densify).
+func (m *MinHash) Finish(sig []uint32) []uint32 {
 	filled := 0
-	for _, v := range dst {
+	for _, v := range sig {
 		if v != empty {
 			filled++
 		}
 	}
 	if filled == 0 || filled == m.k {
-		return dst
+		return sig
 	}
-	m.densify(dst)
-	return dst
+	m.densify(sig)
+	return sig
 }
 
 // densify fills each empty bin from a bin that was non-empty before

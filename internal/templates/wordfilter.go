@@ -155,12 +155,26 @@ func b2i(b bool) int {
 // reset before use.
 type set64 struct {
 	t     []uint64
+	n     int   // values held
 	shift uint8 // 64 less the bits of a place
 }
 
-// reset empties s for up to n values, reusing its table.
+// reset empties s for about n values, reusing its table. A table for more
+// than set64Room values is made as they come: a long text's words are
+// mostly repeats, and its table would be sized for each of them.
 func (s *set64) reset(n int) {
-	b := bits.Len(uint(max(2*n-1, 15))) // 2n places or more, 16 at least
+	s.size(min(n, set64Room))
+	s.n = 0
+}
+
+// set64Room is the most values reset makes room for at once: those of
+// a news article's words many times over.
+const set64Room = 1 << 14
+
+// size gives s an empty table of at least 2n places, 16 at least, reusing
+// its storage when it has the room.
+func (s *set64) size(n int) {
+	b := bits.Len(uint(max(2*n-1, 15)))
 	if cap(s.t) < 1<<b {
 		s.t = make([]uint64, 1<<b)
 	} else {
@@ -170,17 +184,33 @@ func (s *set64) reset(n int) {
 	s.shift = uint8(64 - b)
 }
 
-// add adds x, not 0, and reports whether s lacked it. s must have room
-// (see reset).
+// add adds x, not 0, and reports whether s lacked it.
 func (s *set64) add(x uint64) bool {
+	if 2*(s.n+1) > len(s.t) {
+		s.grow()
+	}
 	mask := uint64(len(s.t) - 1)
 	for i := x * 0x9e3779b97f4a7c15 >> s.shift; ; i = (i + 1) & mask {
 		switch s.t[i] {
 		case 0:
 			s.t[i] = x
+			s.n++
 			return true
 		case x:
 			return false
+		}
+	}
+}
+
+// grow doubles s's table, keeping its values.
+func (s *set64) grow() {
+	old := s.t
+	s.t = nil
+	s.size(len(old))
+	s.n = 0
+	for _, x := range old {
+		if x != 0 {
+			s.add(x)
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/neardup/neardup/internal/analysis"
 )
 
 // TestNamesPastTheCut: a name whose least shingle lies past the other
@@ -130,5 +132,54 @@ func TestFilter(t *testing.T) {
 	}
 	if Filter(nil).Has(1) || newFilter(nil) != nil {
 		t.Error("the nil filter holds something")
+	}
+}
+
+// TestSet64Grows: a set64 reset for a few values holds many more, each
+// added once, as a set sized for them all does.
+func TestSet64Grows(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var s set64
+	for _, n := range []int{0, 5, 100, set64Room + 1, 5 * set64Room} {
+		s.reset(min(n, 8))
+		want := map[uint64]bool{}
+		for range 2 * n {
+			x := 1 + r.Uint64N(uint64(n)+1) // repeats
+			if got := s.add(x); got != !want[x] {
+				t.Fatalf("%d values: add(%d) = %v after %d distinct", n, x, got, len(want))
+			}
+			want[x] = true
+		}
+		held := slices.DeleteFunc(slices.Clone(s.t), func(x uint64) bool { return x == 0 })
+		if len(held) != len(want) || s.n != len(want) || len(s.t) < 2*len(want) {
+			t.Errorf("%d values: %d held (%d counted) in %d places, want %d in at least twice as many", n, len(held), s.n, len(s.t), len(want))
+		}
+	}
+}
+
+// TestWordFilterLongText: the filter of a text of more distinct words than
+// set64Room, whose sets grow as they are filled, is the filter of its
+// words' distinct fingerprints, as a text's of a few words is.
+func TestWordFilterLongText(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, words := range []int{300, 3 * set64Room} {
+		var b strings.Builder
+		for i := range words {
+			w := fmt.Sprintf("w%sword%x ", strings.Repeat("o", r.IntN(3)), r.IntN(2*words))
+			if i%5 == 0 {
+				w = strings.ToUpper(w[:1]) + w[1:]
+			}
+			b.WriteString(w)
+		}
+		text := b.String()
+		s := Scanner{Shingle: 6, Folded: true, WordFilter: true}
+		var an analysis.Analyzer
+		got := s.wordFilter(text, an.Words(text), "", nil)
+		s.seen.reset(words)
+		keys := s.appendWordShingles(nil, text, an.Words(text))
+		slices.Sort(keys)
+		if want := newFilter(slices.Compact(keys)); !slices.Equal(got, want) {
+			t.Errorf("%d words: the filter differs from that of their %d distinct fingerprints", words, len(slices.Compact(keys)))
+		}
 	}
 }

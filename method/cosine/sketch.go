@@ -2,6 +2,7 @@ package cosine
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/analysis"
@@ -145,8 +146,10 @@ const contextShingle = 6
 // the title and the body; a bigram never spans the two. A document with no
 // content word is skipped.
 func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
-	s.hashes = s.hashes[:0]
 	s.terms.Analyze(doc)
+	// Each word and the pair it starts, in room made at once: a long
+	// text's terms are not copied as they grow.
+	s.hashes = slices.Grow(s.hashes[:0], 2*(len(s.terms.Title)+len(s.terms.Body)))
 	for _, words := range [2][]analysis.Token{s.terms.Title, s.terms.Body} {
 		for _, t := range words {
 			s.hashes = append(s.hashes, t.Hash)

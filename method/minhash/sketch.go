@@ -145,6 +145,17 @@ func checkFormat(r *codec.Reader) (byte, error) {
 // still compared on a quarter of its shingles.
 const sampleShare = 4
 
+// longText is the length in bytes above which a text's character
+// shingles are made and sketched a block of blockShingles at a time (see
+// sketchBlocks), in memory about its sample's, a quarter of its shingles
+// in 32 bits, rather than a hash of 64 bits for each of its characters and
+// the sorting of them. A shorter text, as news is, takes one pass over
+// all its shingles.
+const (
+	longText      = 1 << 18
+	blockShingles = 1 << 14
+)
+
 type sketcher struct {
 	m      *method
 	an     analysis.Analyzer
@@ -153,14 +164,17 @@ type sketcher struct {
 	sig    []uint32
 	keys   []uint64
 	bottom sketch.Bottomer
+	stream sketch.BottomStream
 	tpl    templates.Scanner
 	buf    []byte
 	lead   []uint32
 	title  []uint32
+	// long and block are longText and blockShingles, but in tests.
+	long, block int
 }
 
 func (m *method) NewSketcher() engineSketcher {
-	s := &sketcher{m: m}
+	s := &sketcher{m: m, long: longText, block: blockShingles}
 	if m.o.ShingleUnit == Chars {
 		s.tpl.Shingle = m.o.CharShingle // names are looked up among character shingles
 		s.tpl.Folded = true
@@ -176,21 +190,73 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	if len(words) == 0 {
 		return nil, core.SkipNoUnits
 	}
+	if o.ShingleUnit == Chars && len(doc.Text) > s.long {
+		return s.sketchBlocks(doc, words), core.SkipNone
+	}
 	if o.ShingleUnit == Chars {
 		s.shings = s.an.FoldedCharShingles(doc.Text, words, o.CharShingle, analysis.Room(s.shings, len(doc.Text)))
 	} else {
 		s.shings = analysis.Shingles(words, o.WordShingle, analysis.Room(s.shings, len(words)))
 	}
 	s.sig = s.m.mh.Signature(s.shings, s.sig)
-	k := len(s.shings)
-	if o.SampleSize > 0 {
-		k = min(k, max(o.SampleSize, len(s.shings)/sampleShare))
-	}
+	k := s.sampleSize(len(s.shings))
 	var cut uint32 // the fingerprints are the shingles' low 32 bits
 	s.set, cut = s.bottom.BottomLow(s.shings, k, analysis.Room(s.set, k))
 	sk := &Sketch{Cut: cut}
 	s.tpl.Scan(doc, words, &sk.Context)
 	s.leadOf(doc, words, s.shings, sk) // after Scan: reads its dateline
+	return s.finish(doc, sk), core.SkipNone
+}
+
+// sampleSize is how many fingerprints a text of n shingles keeps (see
+// Options.SampleSize).
+func (s *sketcher) sampleSize(n int) int {
+	if o := &s.m.o; o.SampleSize > 0 {
+		return min(n, max(o.SampleSize, n/sampleShare))
+	}
+	return n
+}
+
+// sketchBlocks is Sketch of a long text of character shingles, which are
+// made a block at a time: each block lowers the signature and joins the
+// sample, so that no more than a block of them is held. Its sketch is the one Sketch makes of the text whole
+// (TestSketchBlocksSameAsWhole).
+func (s *sketcher) sketchBlocks(doc *core.Document, words []analysis.Token) *Sketch {
+	o := &s.m.o
+	blocks := s.an.CharShingleBlocks(doc.Text, words, o.CharShingle, true, s.block)
+	// A text has about a shingle a byte, or fewer: the sample is at most
+	// sampleSize(len(doc.Text)), but for characters that normalise into
+	// several ("ﬃ"), when the blocks are read again for a larger.
+	most := s.sampleSize(len(doc.Text))
+	s.sig = s.m.mh.Start(s.sig)
+	s.stream.Reset(most, s.set)
+	total := 0
+	for b := range blocks {
+		s.m.mh.Add(s.sig, b)
+		s.stream.AddLow(b)
+		total += len(b)
+	}
+	s.sig = s.m.mh.Finish(s.sig)
+	k := s.sampleSize(total)
+	if k > most {
+		s.stream.Reset(k, nil)
+		for b := range blocks {
+			s.stream.AddLow(b)
+		}
+	}
+	var cut uint32
+	s.set, cut = s.stream.Sample(k)
+	sk := &Sketch{Cut: cut}
+	s.tpl.Scan(doc, words, &sk.Context)
+	s.leadOfBlocks(doc, words, blocks, total, sk) // after Scan: reads its dateline
+	return s.finish(doc, sk)
+}
+
+// finish completes sk, whose fingerprint set is s.set and whose
+// signature is s.sig: its title words, band keys and title keys, and its
+// parts packed.
+func (s *sketcher) finish(doc *core.Document, sk *Sketch) *Sketch {
+	o := &s.m.o
 	if o.sameStory(1) {
 		s.titleOf(doc, sk) // words are not valid after it
 	}
@@ -202,7 +268,7 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	}
 	sk.Keys = titleKeys(sk.TitleWords, sk.Date, o.storyWindow(), keys)
 	sk.pack(s.set) // copies the figures the scanner holds
-	return sk, core.SkipNone
+	return sk
 }
 
 // pack gives sk the fingerprint set and copies it, its figures, its title's

@@ -1,6 +1,7 @@
 package minhash
 
 import (
+	"iter"
 	"slices"
 	"unicode"
 	"unicode/utf8"
@@ -62,6 +63,30 @@ const titleKeySalt = 0x9e3779b97f4a7c15
 // shingles in text order; s.tpl has scanned doc (its dateline is read
 // once).
 func (s *sketcher) leadOf(doc *core.Document, words []analysis.Token, shings []uint64, sk *Sketch) {
+	from, to := s.leadSpan(doc, words, len(shings))
+	s.lead, _ = s.bottom.BottomLow(shings[from:to], leadSample, s.lead[:0])
+	sk.Lead = s.lead
+}
+
+// leadOfBlocks is leadOf for a text whose total shingles are made by
+// blocks: the lead's, at the opening, are made again up to its end.
+func (s *sketcher) leadOfBlocks(doc *core.Document, words []analysis.Token, blocks iter.Seq[[]uint64], total int, sk *Sketch) {
+	from, to := s.leadSpan(doc, words, total)
+	s.shings, total = s.shings[:0], 0
+	for b := range blocks {
+		s.shings = append(s.shings, b[min(len(b), max(0, from-total)):min(len(b), max(0, to-total))]...)
+		if total += len(b); total >= to {
+			break
+		}
+	}
+	s.lead, _ = s.bottom.BottomLow(s.shings, leadSample, s.lead[:0])
+	sk.Lead = s.lead
+}
+
+// leadSpan returns where the lead lies among the total shingles of
+// doc.Text, from its first to past its last: the opening after the
+// dateline, or the text's last shingles when the dateline leaves too few.
+func (s *sketcher) leadSpan(doc *core.Document, words []analysis.Token, total int) (from, to int) {
 	skip := 0
 	if dl, ok := s.tpl.Dateline(); ok {
 		if s.m.o.ShingleUnit == Chars {
@@ -74,10 +99,8 @@ func (s *sketcher) leadOf(doc *core.Document, words []analysis.Token, shings []u
 	if s.m.o.ShingleUnit != Chars {
 		n = leadWords
 	}
-	skip = min(skip, max(0, len(shings)-n)) // a text all dateline keeps its opening
-	lead := shings[skip:min(len(shings), skip+n)]
-	s.lead, _ = s.bottom.BottomLow(lead, leadSample, s.lead[:0])
-	sk.Lead = s.lead
+	skip = min(skip, max(0, total-n)) // a text all dateline keeps its opening
+	return skip, min(total, skip+n)
 }
 
 // titleOf fills sk's title words: the words of at least minTitleLetters

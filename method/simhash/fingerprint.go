@@ -27,11 +27,8 @@ const logScale = 1024
 // vectors over π.
 func (f *fingerprinter) fingerprint(shingles []uint64) uint64 {
 	if f.weighting == TF {
-		// Every occurrence votes once: no need to count repeats.
 		var c bitCounter
-		for _, h := range shingles {
-			c.add(mix(h ^ f.seed))
-		}
+		f.count(&c, shingles)
 		return c.majority()
 	}
 	f.sorted = append(f.sorted[:0], shingles...)
@@ -66,6 +63,15 @@ func (f *fingerprinter) fingerprint(shingles []uint64) uint64 {
 		}
 	}
 	return fp
+}
+
+// count adds the votes of shingles, weighed TF, to c: every occurrence
+// votes once, with no need to count repeats, so that the fingerprint of a
+// bag given in parts is the majority of c after each part is counted.
+func (f *fingerprinter) count(c *bitCounter, shingles []uint64) {
+	for _, h := range shingles {
+		c.add(mix(h ^ f.seed))
+	}
 }
 
 // bitCounter counts, for each of 64 bit positions, how many of the words

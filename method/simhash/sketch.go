@@ -115,6 +115,16 @@ func checkFormat(r *codec.Reader) (byte, error) {
 // for verification (see Options.SampleSize).
 const sampleShare = 4
 
+// longText is the length in bytes above which a text's character
+// shingles, and its character features weighed by their counts, are made
+// a block of blockShingles at a time (see sketchBlocks), in memory about
+// its sample's rather than two hashes of 64 bits for each of its
+// characters.
+const (
+	longText      = 1 << 18
+	blockShingles = 1 << 14
+)
+
 type sketcher struct {
 	m      *method
 	an     analysis.Analyzer
@@ -123,11 +133,14 @@ type sketcher struct {
 	feats  []uint64 // the fingerprint's features, when they are others
 	set    []uint32
 	bottom sketch.Bottomer
+	stream sketch.BottomStream
 	tpl    templates.Scanner
+	// long and block are longText and blockShingles, but in tests.
+	long, block int
 }
 
 func (m *method) NewSketcher() engineSketcher {
-	s := &sketcher{m: m, fp: fingerprinter{seed: m.o.Seed, weighting: m.o.Weighting}}
+	s := &sketcher{m: m, fp: fingerprinter{seed: m.o.Seed, weighting: m.o.Weighting}, long: longText, block: blockShingles}
 	if m.o.ShingleUnit == Chars {
 		s.tpl.Shingle = m.o.CharShingle // names are looked up among character shingles
 	}
@@ -142,6 +155,9 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 	if len(words) == 0 {
 		return nil, core.SkipNoUnits
 	}
+	if o.ShingleUnit == Chars && len(doc.Text) > s.long {
+		return s.sketchBlocks(doc, words), core.SkipNone
+	}
 	s.shings = s.shingles(doc.Text, words, o.ShingleUnit, o.shingle(), s.shings)
 	feats := s.shings
 	if o.Features != o.ShingleUnit || o.FeatureLength != o.shingle() {
@@ -149,16 +165,71 @@ func (s *sketcher) Sketch(doc *core.Document) (*Sketch, core.SkipReason) {
 		feats = s.feats
 	}
 	fp := s.fp.fingerprint(feats)
-	k := len(s.shings)
-	if o.SampleSize > 0 {
-		k = min(k, max(o.SampleSize, len(s.shings)/sampleShare))
-	}
+	k := s.sampleSize(len(s.shings))
 	var cut uint32 // the fingerprints are the shingles' low 32 bits
 	s.set, cut = s.bottom.BottomLow(s.shings, k, analysis.Room(s.set, k))
+	return s.finish(doc, words, fp, cut), core.SkipNone
+}
+
+// finish returns the sketch of doc, whose words are words, of fingerprint
+// fp and shingle sample s.set cut at cut.
+func (s *sketcher) finish(doc *core.Document, words []analysis.Token, fp uint64, cut uint32) *Sketch {
 	sk := &Sketch{FP: fp, Set: slices.Clone(s.set), Cut: cut}
 	s.tpl.Scan(doc, words, &sk.Context)
 	sk.Own()
-	return sk, core.SkipNone
+	return sk
+}
+
+// sampleSize is how many fingerprints a text of n shingles keeps (see
+// Options.SampleSize).
+func (s *sketcher) sampleSize(n int) int {
+	if o := &s.m.o; o.SampleSize > 0 {
+		return min(n, max(o.SampleSize, n/sampleShare))
+	}
+	return n
+}
+
+// sketchBlocks is Sketch of a long text of character shingles, which are
+// made a block at a time, and taken into a BottomStream's sample, so that
+// no more than a block of them is held; so are its features when they are
+// characters weighed by their counts (TF), the fingerprint's sum being
+// one of each occurrence. Other features are made whole, as Sketch makes
+// them. Its sketch is the one Sketch makes of the text whole
+// (TestSketchBlocksSameAsWhole).
+func (s *sketcher) sketchBlocks(doc *core.Document, words []analysis.Token) *Sketch {
+	o := &s.m.o
+	var fp uint64
+	if o.Features == Chars && o.Weighting == TF {
+		var c bitCounter
+		for b := range s.an.CharShingleBlocks(doc.Text, words, o.FeatureLength, false, s.block) {
+			s.fp.count(&c, b)
+		}
+		fp = c.majority()
+	} else {
+		s.feats = s.shingles(doc.Text, words, o.Features, o.FeatureLength, s.feats)
+		fp = s.fp.fingerprint(s.feats)
+	}
+	blocks := s.an.CharShingleBlocks(doc.Text, words, o.CharShingle, false, s.block)
+	// A text has about a shingle a byte, or fewer: the sample is at most
+	// sampleSize(len(doc.Text)), but for characters that normalise into
+	// several ("ﬃ"), when the blocks are read again for a larger.
+	most := s.sampleSize(len(doc.Text))
+	s.stream.Reset(most, s.set)
+	total := 0
+	for b := range blocks {
+		s.stream.AddLow(b)
+		total += len(b)
+	}
+	k := s.sampleSize(total)
+	if k > most {
+		s.stream.Reset(k, nil)
+		for b := range blocks {
+			s.stream.AddLow(b)
+		}
+	}
+	var cut uint32
+	s.set, cut = s.stream.Sample(k)
+	return s.finish(doc, words, fp, cut)
 }
 
 // shingles returns the hashes of the n-grams of unit (Chars or Words) of a
