@@ -191,14 +191,17 @@ func extList() string {
 // ids start with (see RelativeID): its last path element ("bbc.tar.gz" of
 // "/data/bbc.tar.gz", "crawl" of "crawl/"), or as many of its last
 // elements as tell it from the other inputs ("d1/a.txt" and "d2/a.txt"); a
-// path given twice keeps its whole form. "-" (stdin) has none.
+// path given twice keeps its whole form. "-" (stdin) has none. The paths
+// are taken as given, not written by PathName: each is made absolute
+// first, then written so, so that a working directory whose name is not
+// UTF-8, or holds "\x", is escaped in ids as any other element is.
 func IDNames(given []string) []string {
 	elems := make([][]string, len(given))
 	for i, g := range given {
 		if g == "" || g == "-" {
 			continue
 		}
-		elems[i] = strings.Split(filepath.ToSlash(filepath.Clean(mustAbs(g))), "/")
+		elems[i] = strings.Split(filepath.ToSlash(PathName(filepath.Clean(mustAbs(g)))), "/")
 	}
 	last := func(e []string, k int) string { return strings.Join(e[max(0, len(e)-k):], "/") }
 	names := make([]string, len(given))

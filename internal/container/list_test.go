@@ -1,6 +1,8 @@
 package container
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -88,4 +90,46 @@ func unescapePath(t *testing.T, s string) string {
 		elems[i] = b.String()
 	}
 	return strings.Join(elems, "/")
+}
+
+// TestIDNamesEscapeTheWorkingDirectory is the regression test of ids that
+// took the working directory's name as it is: the paths given were
+// escaped (PathName) before IDNames made them absolute, so that the
+// directory joined to a relative path stayed raw. In a directory named
+// "cw\xe9" (Latin-1) dedup skipped "x.txt" (`field "id": invalid UTF-8`)
+// and extract wrote "cw\ufffd/x.txt"; in a directory named `caf\xe9`, as
+// typed, beside its Latin-1 twin, two files took one id. The working
+// directory is now escaped as any element of a path given is.
+func TestIDNamesEscapeTheWorkingDirectory(t *testing.T) {
+	for _, tc := range []struct {
+		name, cwd string
+		given     []string
+		want      []string
+	}{
+		{"not UTF-8", "cw\xe9", []string{"x.txt", "../other/x.txt"}, []string{`cw\xe9/x.txt`, "other/x.txt"}},
+		{"typed escape beside its Latin-1 twin", `caf\xe9`, []string{"x.txt", "../caf\xe9/x.txt"},
+			[]string{`caf\\xe9/x.txt`, `caf\xe9/x.txt`}},
+		{"Latin-1 beside its typed twin", "caf\xe9", []string{"x.txt", `../caf\xe9/x.txt`},
+			[]string{`caf\xe9/x.txt`, `caf\\xe9/x.txt`}},
+		{"stdin", "cw\xe9", []string{"-", "x.txt"}, []string{"", "x.txt"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root, err := os.MkdirTemp(t.TempDir(), "ids")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range []string{tc.cwd, "other", `caf\xe9`, "caf\xe9"} {
+				if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Chdir(filepath.Join(root, tc.cwd))
+			got := IDNames(tc.given)
+			for i := range got {
+				if got[i] != tc.want[i] || !utf8.ValidString(got[i]) {
+					t.Errorf("IDNames(%q)[%d] = %q, want %q", tc.given, i, got[i], tc.want[i])
+				}
+			}
+		})
+	}
 }

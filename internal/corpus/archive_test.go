@@ -665,6 +665,46 @@ func TestFileNameLikeAnEscapeKeepsItsOwnID(t *testing.T) {
 	}
 }
 
+// TestIDsEscapeTheWorkingDirectory is the regression test of ids that
+// took the working directory's name raw: the paths given were escaped
+// before container.IDNames made them absolute. In a directory named
+// "cw\xe9" (Latin-1), "x.txt" read beside "../other/x.txt" had the id
+// "cw\xe9/x.txt", not UTF-8, which dedup skipped (`field "id": invalid
+// UTF-8`); in a directory named `caf\xe9` as typed, "x.txt" took the id of
+// its Latin-1 twin's "x.txt".
+func TestIDsEscapeTheWorkingDirectory(t *testing.T) {
+	for _, tc := range []struct {
+		name, cwd string
+		paths     []string
+		want      []string
+	}{
+		{"not UTF-8", "cw\xe9", []string{"x.txt", "../other/x.txt"}, []string{`cw\xe9/x.txt`, "other/x.txt"}},
+		{"typed escape beside its Latin-1 twin", `caf\xe9`, []string{"x.txt", "../caf\xe9/x.txt"},
+			[]string{`caf\\xe9/x.txt`, `caf\xe9/x.txt`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root, err := os.MkdirTemp(t.TempDir(), "ids")
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFiles(t, root, map[string]string{tc.cwd + "/x.txt": "Here\nbody", "other/x.txt": "There\nbody",
+				"caf\xe9/x.txt": "Latin\nbody"})
+			t.Chdir(filepath.Join(root, tc.cwd))
+			got, err := readAll(t, tc.paths, Options{}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			for _, r := range got {
+				ids = append(ids, r.ID)
+			}
+			if diff := cmp.Diff(tc.want, ids); diff != "" {
+				t.Errorf("ids (-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestUnlistedNamedAsRead pins that a file not read for its name is named
 // in files_not_read_example as a file read is (container.PathName), once:
 // a name that holds "\x" with its backslash doubled, and an archive

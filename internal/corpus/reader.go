@@ -28,7 +28,8 @@ type Reader struct {
 	paths   [nFields][][]byte
 	nested  bool // some field has a path
 	inputs  []*input
-	given   []string                // the paths given, each the root of its ids (idOf)
+	given   []string                // the paths given (PathName), each the root of its ids (idOf)
+	raw     []string                // the paths given, as given (container.IDNames)
 	idNames []string                // the name each path given stands for in ids
 	givenAt map[fileKey][]givenFile // the paths given, to tell one given twice
 
@@ -168,9 +169,10 @@ func OpenReader(name string, r io.Reader, opts Options) (*Reader, error) {
 // (each input of a Beam pipeline on a worker of its own) names a record
 // without an id as Open names it, reading them all: "d1/x.jsonl:3".
 func OpenReaderNamed(name, idName string, r io.Reader, opts Options) (*Reader, error) {
-	rd, err := open(nil, &input{origin: name, id: idName, stream: &onceEOF{r: r}, size: -1}, opts, config{})
+	origin := container.PathName(name) // as Open writes a path given
+	rd, err := open(nil, &input{origin: origin, id: idName, stream: &onceEOF{r: r}, size: -1}, opts, config{})
 	if err == nil && name != "" && name != "-" {
-		rd.given, rd.idNames = []string{name}, []string{idName}
+		rd.given, rd.raw, rd.idNames = []string{origin}, []string{name}, []string{idName}
 	}
 	return rd, err
 }
@@ -266,8 +268,8 @@ func (r *Reader) add(p string) error {
 		}
 		r.givenAt[k] = append(r.givenAt[k], givenFile{p, st})
 	}
-	r.given = append(r.given, container.PathName(p))
-	r.idNames = container.IDNames(r.given)
+	r.given, r.raw = append(r.given, container.PathName(p)), append(r.raw, p)
+	r.idNames = container.IDNames(r.raw)
 	// A whole-file record is named by its path as found (as a page, or an
 	// archive's member, is): two inputs holding files of one name, say
 	// d1/a.txt and d2/a.txt, give two ids.

@@ -119,7 +119,7 @@ func Walk(ctx context.Context, paths []string, opts Options, fn func(Page) error
 	for i, p := range paths {
 		pathNames[i] = container.PathName(p)
 	}
-	names := container.IDNames(pathNames)
+	names := container.IDNames(paths) // escaped after the working directory is joined
 	stdin := false
 	for i, p := range paths {
 		if p == "-" {

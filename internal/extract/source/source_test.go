@@ -310,6 +310,45 @@ func TestWalkFileNamesNotUTF8(t *testing.T) {
 	}
 }
 
+// TestWalkIDsEscapeTheWorkingDirectory is the regression test of ids that
+// took the working directory's name raw: in a directory named "cw\xe9"
+// (Latin-1), "x.txt" walked beside "../other/x.txt" had the id
+// "cw\ufffd/x.txt", not the id dedup gives it; in a directory named
+// `caf\xe9` as typed, "x.txt" took the id of its Latin-1 twin's.
+func TestWalkIDsEscapeTheWorkingDirectory(t *testing.T) {
+	for _, tc := range []struct {
+		name, cwd string
+		paths     []string
+		want      []summary
+	}{
+		{"not UTF-8", "cw\xe9", []string{"x.html", "../other/x.html"},
+			[]summary{{ID: `cw\xe9/x.html`, Body: "here"}, {ID: "other/x.html", Body: "there"}}},
+		{"typed escape beside its Latin-1 twin", `caf\xe9`, []string{"x.html", "../caf\xe9/x.html"},
+			[]summary{{ID: `caf\\xe9/x.html`, Body: "here"}, {ID: `caf\xe9/x.html`, Body: "latin"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root, err := os.MkdirTemp(t.TempDir(), "ids")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, content := range map[string]string{tc.cwd + "/x.html": "here", "other/x.html": "there",
+				"caf\xe9/x.html": "latin"} {
+				p := filepath.Join(root, name)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Chdir(filepath.Join(root, tc.cwd))
+			if diff := cmp.Diff(tc.want, walk(t, Options{}, tc.paths...)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestWalkMaxBytesAtTheTop pins that the largest MaxBytes reads pages as
 // any large limit does: the bound plus one (for the cut) and plus room for
 // the HTTP header used to overflow to a negative bound that read nothing.
