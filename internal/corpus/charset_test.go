@@ -1,6 +1,8 @@
 package corpus
 
 import (
+	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -145,5 +147,68 @@ func TestDecodeTextAsTheReader(t *testing.T) {
 	data := strings.Repeat("Le café est servi. ", 4000) + "caf\xe9"
 	if _, err := DecodeText([]byte(data), ""); err == nil || !strings.Contains(err.Error(), "not UTF-8 text past its start") {
 		t.Errorf("got %v, want an error saying the text is not UTF-8 past its start", err)
+	}
+}
+
+// randomAfterMark returns mark followed by n bytes of seeded random data
+// with no aligned pair of NUL bytes (a NUL character, binary already).
+func randomAfterMark(mark string, n int, seed uint64) string {
+	b := make([]byte, n)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for i := range b {
+		b[i] = byte(rng.Uint32())
+	}
+	for i := 0; i+1 < n; i += 2 {
+		if b[i] == 0 && b[i+1] == 0 {
+			b[i] = 1
+		}
+	}
+	return mark + string(b)
+}
+
+// TestUTF16MarkBeforeBinary is the regression test of binary data that
+// starts with the bytes of a UTF-16 byte-order mark (FF FE, FE FF) and
+// holds no NUL character in its first 8 KiB: it was read as a text of
+// CJK and private-use junk, where it had been skipped as binary. The
+// text decoded is judged: many characters no text holds (U+FFFD of lone
+// surrogates, private-use characters, C0 controls) make it binary, and
+// UTF-16 text in any script is still read.
+func TestUTF16MarkBeforeBinary(t *testing.T) {
+	const junk = "blob: binary data (a UTF-16 byte-order mark before characters no text holds, in the first 8 KiB)"
+	le := unicode.UTF16(unicode.LittleEndian, unicode.UseBOM)
+	be := unicode.UTF16(unicode.BigEndian, unicode.UseBOM)
+	text := func(s string) []rec {
+		title, body, _ := strings.Cut(s, "\n")
+		q := func(s string) string { b, _ := json.Marshal(s); return string(b) }
+		return []rec{{ID: "blob", Title: title, Text: body, Origin: "blob",
+			Raw: `{"id":"blob","title":` + q(title) + `,"text":` + q(body) + `}`}}
+	}
+	for _, tc := range []struct {
+		name, data string
+		want       []rec
+	}{
+		{"random after FF FE", randomAfterMark("\xff\xfe", 4096, 1), []rec{{ID: "blob", Origin: "blob", Skip: "binary", Err: junk}}},
+		{"random after FE FF", randomAfterMark("\xfe\xff", 4096, 2), []rec{{ID: "blob", Origin: "blob", Skip: "binary", Err: junk}}},
+		{"random after FF FE, 9 KiB", randomAfterMark("\xff\xfe", 9<<10, 3), []rec{{ID: "blob", Origin: "blob", Skip: "binary", Err: junk}}},
+		{"latin LE", encode(t, le, "Cup tie\nTickets cost £20 for the café final, à côté."), text("Cup tie\nTickets cost £20 for the café final, à côté.")},
+		{"cyrillic BE", encode(t, be, "Кубок\nБилеты стоят 20 фунтов на финал в кафе."), text("Кубок\nБилеты стоят 20 фунтов на финал в кафе.")},
+		{"cjk LE", encode(t, le, "杯赛\n决赛门票售价二十英镑。東京の決勝戦のチケット。"), text("杯赛\n决赛门票售价二十英镑。東京の決勝戦のチケット。")},
+		{"emoji BE", encode(t, be, "Cup 🏆\nTickets 🎟️ for the final 🎉⚽😀 🇬🇧"), text("Cup 🏆\nTickets 🎟️ for the final 🎉⚽😀 🇬🇧")},
+		{"tabs and form feeds LE", encode(t, le, "Cup tie\r\nTickets\tcost\f£20."), text("Cup tie\nTickets\tcost\f£20.")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := OpenReader("blob", strings.NewReader(tc.data), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			got, err := drain(t, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
 
@@ -109,7 +110,11 @@ func (r *Reader) sourceOf(k container.Format, m container.Member) source {
 	case container.TSV:
 		return newCSVSource(r, text, m.Origin, '\t', limit)
 	case container.Binary:
-		return &binarySource{origin: m.Origin, id: m.ID}
+		why := "a NUL byte in the first 8 KiB"
+		if head, _ := br.Peek(min(sniffLen, br.Size())); utf16NotText(head) {
+			why = "a UTF-16 byte-order mark before characters no text holds, in the first 8 KiB"
+		}
+		return &binarySource{origin: m.Origin, id: m.ID, why: why}
 	case container.HTML:
 		return &pageSource{r: r, rd: br, origin: m.Origin, size: m.Size}
 	case container.WARC:
@@ -199,19 +204,55 @@ func Sniff(head []byte, whole bool, textField string) container.Format {
 // bytes are head, its byte-order mark first, by its text decoded: JSON,
 // JSON Lines, CSV, TSV or an HTML page, each read as UTF-16 by its mark
 // (jsonUTF8, utf8Reader, the page's decoding), binary for a NUL
-// character, Unknown when it holds nothing after its mark, and text for
-// anything else: the other formats' readers (feeds, Reuters SGML, WARC)
-// read UTF-8 bytes alone.
+// character or for characters no text holds (notText: binary data after
+// bytes that look like a mark), Unknown when it holds nothing after its
+// mark, and text for anything else: the other formats' readers (feeds,
+// Reuters SGML, WARC) read UTF-8 bytes alone.
 func sniffUTF16(e encoding.Encoding, head []byte, whole bool, textField string) container.Format {
 	text, err := e.NewDecoder().Bytes(head[:len(head)&^1]) // a last odd byte is half a character
 	if err != nil {
 		return container.Text
+	}
+	if notText(text) {
+		return container.Binary
 	}
 	switch f := Sniff(text, whole, textField); f {
 	case container.JSON, container.JSONL, container.CSV, container.TSV, container.HTML, container.Binary, container.Unknown:
 		return f
 	}
 	return container.Text
+}
+
+// notText reports whether text, decoded from UTF-16, holds more than one
+// character in 16 that text hardly ever holds: U+FFFD (a lone surrogate,
+// or a character cut by the end of the head), a private-use character, or
+// a C0 control other than tab, line feed, form feed and carriage return.
+// Random bytes decode to these about one code unit in eight (a private
+// use one in ten, a surrogate that pairs with none one in thirty); a text
+// in any script, emoji and their surrogate pairs included, to none.
+func notText(text []byte) bool {
+	n, odd := 0, 0
+	for _, c := range string(text) {
+		n++
+		switch {
+		case c == utf8.RuneError, 0xe000 <= c && c <= 0xf8ff, c >= 0xf0000,
+			c < 0x20 && c != '\t' && c != '\n' && c != '\f' && c != '\r':
+			odd++
+		}
+	}
+	return odd*16 > n
+}
+
+// utf16NotText reports whether head starts with a UTF-16 byte-order mark
+// and what follows decodes to no text (notText): binary data told so by
+// its characters, not by a NUL byte.
+func utf16NotText(head []byte) bool {
+	e, _ := byteOrderMark(head)
+	if e == nil {
+		return false
+	}
+	text, err := e.NewDecoder().Bytes(head[:len(head)&^1])
+	return err == nil && bytes.IndexByte(text, 0) < 0 && notText(text)
 }
 
 // spansLines reports whether the JSON value that head starts with goes on

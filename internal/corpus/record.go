@@ -64,7 +64,7 @@ const (
 	rawJSON              // data is one JSON object
 	rawCSV               // fields and header are a CSV row
 	rawText              // data is a whole text file
-	rawBinary            // a file of unknown kind with NUL bytes
+	rawBinary            // a file of unknown kind with NUL bytes; note says what told it
 	rawTooLarge          // a line or file over the limit, not kept
 	rawPage              // page holds a web page
 	rawRefused           // an archive member not read; note says why
@@ -143,7 +143,7 @@ func (r *Reader) decode(raw Raw) Record {
 		return r.decodeParquet(raw)
 	case rawBinary:
 		doc := core.Document{ID: r.idOf(raw.id), Origin: raw.Origin}
-		return skip(doc, core.SkipBinary, "", "binary data (a NUL byte in the first 8 KiB)")
+		return skip(doc, core.SkipBinary, "", "binary data ("+raw.note+")")
 	case rawTooLarge:
 		doc := core.Document{ID: r.idOf(raw.Origin), Origin: raw.Origin}
 		if raw.id != "" {

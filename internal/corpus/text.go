@@ -66,6 +66,7 @@ func readAtMost(rd io.Reader, limit int, size int64) ([]byte, error) {
 // binarySource yields one record standing for a binary file.
 type binarySource struct {
 	origin, id string
+	why        string // what tells it binary, for the skip's message
 	done       bool
 }
 
@@ -76,7 +77,7 @@ func (s *binarySource) next() (Raw, error) {
 		return Raw{}, io.EOF
 	}
 	s.done = true
-	return Raw{Origin: s.origin, kind: rawBinary, id: s.id}, nil
+	return Raw{Origin: s.origin, kind: rawBinary, id: s.id, note: s.why}, nil
 }
 
 // decodeText makes a document of a text file: the first non-blank line is
