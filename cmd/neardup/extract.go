@@ -163,13 +163,7 @@ func runExtract(ctx context.Context, o extractOptions) error {
 	// goroutine of its own.
 	var cuts, strays []string
 	o.Source.Cut = func(id string, err *warc.CutError) { cuts = append(cuts, fmt.Sprintf("%s: %v", id, err)) }
-	o.Source.Stray = func(id string, f container.Format, n int64) {
-		last := "the last gzip member, which start no member"
-		if f == container.Bzip2 {
-			last = "the last bzip2 stream, which start no stream"
-		}
-		strays = append(strays, fmt.Sprintf("%s: %s after %s", id, strayBytes(n), last))
-	}
+	o.Source.Stray = func(id string, f container.Format, n int64) { strays = append(strays, id+": "+strayNote(f, n)) }
 	return writeAtomic(o.Out, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
@@ -202,7 +196,7 @@ func runExtract(ctx context.Context, o extractOptions) error {
 		}
 		for _, s := range strays {
 			if o.Log != nil {
-				fmt.Fprintf(o.Log, "extract: warning: %s (padding, junk), ignored; every page before them is read\n", s)
+				fmt.Fprintf(o.Log, "extract: warning: %s\n", s)
 			}
 		}
 		if o.Progress != nil {
@@ -216,6 +210,23 @@ func runExtract(ctx context.Context, o extractOptions) error {
 }
 
 // strayBytes says n stray bytes: "1 byte", "512 bytes".
+// strayNote says what n stray bytes after the last gzip member, or bzip2
+// stream (f), are, its verbs agreeing with n: "1 byte after the last gzip
+// member, which starts no member (padding, junk), ignored; every page
+// before it is read".
+func strayNote(f container.Format, n int64) string {
+	kind, part := "gzip", "member"
+	if f == container.Bzip2 {
+		kind, part = "bzip2", "stream"
+	}
+	verb, them := "start", "them"
+	if n == 1 {
+		verb, them = "starts", "it"
+	}
+	return fmt.Sprintf("%s after the last %s %s, which %s no %s (padding, junk), ignored; every page before %s is read",
+		strayBytes(n), kind, part, verb, part, them)
+}
+
 func strayBytes(n int64) string {
 	if n == 1 {
 		return "1 byte"

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/neardup/neardup/internal/container"
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/extract"
 	"github.com/neardup/neardup/internal/extract/source"
@@ -409,6 +410,26 @@ func TestExtractStdin(t *testing.T) {
 	}
 }
 
+// TestStrayNoteAgrees is the regression test of extract's warning of
+// stray bytes, whose verb was plural for one byte ("1 byte after the last
+// bzip2 stream, which start no stream").
+func TestStrayNoteAgrees(t *testing.T) {
+	for _, tc := range []struct {
+		f    container.Format
+		n    int64
+		want string
+	}{
+		{container.Gzip, 1, "1 byte after the last gzip member, which starts no member (padding, junk), ignored; every page before it is read"},
+		{container.Gzip, 600, "600 bytes after the last gzip member, which start no member (padding, junk), ignored; every page before them is read"},
+		{container.Bzip2, 1, "1 byte after the last bzip2 stream, which starts no stream (padding, junk), ignored; every page before it is read"},
+		{container.Bzip2, 2, "2 bytes after the last bzip2 stream, which start no stream (padding, junk), ignored; every page before them is read"},
+	} {
+		if got := strayNote(tc.f, tc.n); got != tc.want {
+			t.Errorf("strayNote(%v, %d) = %q, want %q", tc.f, tc.n, got, tc.want)
+		}
+	}
+}
+
 // TestExtractWARCCutAfterARecord is the regression test of a .warc.gz that
 // ends in a gzip member cut in its trailer, or in a line end after its
 // last member: extract wrote a failed record after the last
@@ -424,8 +445,8 @@ func TestExtractWARCCutAfterARecord(t *testing.T) {
 	zw.Close()
 	for _, tc := range []struct{ name, file, warning string }{
 		{"the trailer cut", crawl.String()[:crawl.Len()-3], "extract: warning: cut.warc.gz: warc: the stream ends cut short after record 1"},
-		{"a line end after the last member", crawl.String() + "\n", "extract: warning: cut.warc.gz: 1 byte after the last gzip member"},
-		{"NULs after the last member", crawl.String() + strings.Repeat("\x00", 600), "extract: warning: cut.warc.gz: 600 bytes after the last gzip member"},
+		{"a line end after the last member", crawl.String() + "\n", "extract: warning: cut.warc.gz: 1 byte after the last gzip member, which starts no member (padding, junk), ignored; every page before it is read\n"},
+		{"NULs after the last member", crawl.String() + strings.Repeat("\x00", 600), "extract: warning: cut.warc.gz: 600 bytes after the last gzip member, which start no member (padding, junk), ignored; every page before them is read\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := writeTree(t, map[string]string{"cut.warc.gz": tc.file})
