@@ -115,6 +115,12 @@ func TestParseDate(t *testing.T) {
 		{"05.03.2024 10:30 MEZ+0200", utc(2024, 3, 5, 8, 30, 0)},
 		{"2024-03-05 10:30 KST+9", utc(2024, 3, 5, 1, 30, 0)},
 		{"2024-03-05 10:30 EST-5", time.Time{}},
+		{"Tue Mar  5 10:30:00 MSK 2024", utc(2024, 3, 5, 7, 30, 0)},
+		{"Tue Mar  5 10:30:00 MSK+1 2024", utc(2024, 3, 5, 6, 30, 0)},
+		{"Tue Mar  5 10:30:00 UTC-05:00 2024", utc(2024, 3, 5, 15, 30, 0)},
+		{"Tue Mar  5 10:30:00 EST 2024", utc(2024, 3, 5, 15, 30, 0)},
+		{"Tue Mar  5 10:30:00 CST+0800 2024", utc(2024, 3, 5, 2, 30, 0)},
+		{"Tue Mar  5 10:30:00 EST+1 2024", time.Time{}},
 		{"10:30 MSK+1", time.Time{}},
 		{"10:30:00", time.Time{}},
 		// An RFC 1123 date without a zone is a time of no zone named.

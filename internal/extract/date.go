@@ -820,7 +820,17 @@ func namedZone(name string) (*time.Location, bool) {
 // hours alone ("10:30 +3"). The error is ErrNoZone when s ends otherwise
 // (another reader may read it), ErrZoneOffset when it ends with a name and
 // an offset that no convention reads ("10:30 EST+1"): the date is unread.
+//
+// A year after the zone, as Unix's date and JavaScript's Date.toString
+// write it ("Tue Mar  5 10:30:00 GMT+3 2024"), stays in rest, after the
+// clock ("Tue Mar  5 10:30:00 2024"): the zone is read as at the end.
 func SplitZone(s string) (rest string, loc *time.Location, err error) {
+	if y := zoneBeforeYear.FindStringSubmatch(s); y != nil {
+		if rest, loc, err = SplitZone(y[1]); err != nil {
+			return "", nil, err
+		}
+		return rest + " " + y[2], loc, nil
+	}
 	g := zoneAtEnd.FindStringSubmatch(s)
 	switch {
 	case g == nil:
@@ -921,6 +931,12 @@ func InZone(t time.Time, loc *time.Location) time.Time {
 // hours and minutes; the sign and hours of an offset alone.
 var zoneAtEnd = regexp.MustCompile(`^(.*\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:\s*[AaPp]\.?[Mm]\.?|\s*[Uu]hr)?)` +
 	`(?:[\s,]*\(?([A-Z]{1,5})(?:\s*([+\-−])(\d{1,2})(?::?(\d{2}))?)?\)?|\s+([+\-−])(\d{1,2}))$`)
+
+// zoneBeforeYear is a date whose clock is followed by a zone's name, with
+// an offset after it or none, and then by the year ("Tue Mar  5 10:30:00
+// GMT+3 2024", "Tue Mar  5 10:30:00 MSK 2024"): its groups are the date to
+// the zone, and the year.
+var zoneBeforeYear = regexp.MustCompile(`^(.*\d:\d\d(?::\d\d)?\s+\(?[A-Z]{1,5}(?:\s*[+\-−]\d{1,2}(?::?\d{2})?)?\)?)\s+((?:19|20)\d{2})$`)
 
 // WithZoneOffset gives t, a time parsed in UTC (time.ParseInLocation, or
 // dateparse.ParseIn with time.UTC), the offset of the zone it names: those

@@ -202,6 +202,14 @@ func TestParseDate(t *testing.T) {
 		{"EST-5: or UTC-10", "2024-03-05 10:30 EST-5", time.Time{}},
 		{"KST+8: not KST's", "2024-03-05 10:30 KST+8", time.Time{}},
 		{"Z+0300", "2024-03-05 10:30 Z+0300", time.Time{}},
+		// Regression: a zone between the clock and the year, as Unix's
+		// date writes it, was no date here, UTC's clock in a feed.
+		{"GMT+3 before the year", "Tue Mar  5 10:30:00 GMT+3 2024", at(10, 30, 3)},
+		{"MSK before the year", "Tue Mar  5 10:30:00 MSK 2024", at(10, 30, 3)},
+		{"MSK+1 before the year", "Tue Mar 5 10:30:00 MSK+1 2024", at(10, 30, 4)},
+		{"EST before the year", "Tue Mar  5 10:30:00 EST 2024", at(10, 30, -5)},
+		{"CST+0800 before the year", "Tue Mar  5 10:30:00 CST+0800 2024", at(10, 30, 8)},
+		{"EST+1 before the year", "Tue Mar  5 10:30:00 EST+1 2024", time.Time{}},
 		{"a name no table knows and an offset", "2024-03-05 10:30:00 AST-0400", at(10, 30, -4)},
 		{"JavaScript's Date", "Tue Mar 05 2024 10:30:00 GMT+0300 (Moscow Standard Time)", at(10, 30, 3)},
 		// Regression: hours after another name (no convention) were the

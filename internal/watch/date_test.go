@@ -118,6 +118,13 @@ func TestItemDateZoneOffsets(t *testing.T) {
 		{"Tue, 05 Mar 2024 10:30:00 IST+0100", time.Date(2024, 3, 5, 9, 30, 0, 0, time.UTC)},
 		{"Tue, 05 Mar 2024 10:30:00 KST+9", time.Date(2024, 3, 5, 1, 30, 0, 0, time.UTC)},
 		{"Tue, 05 Mar 2024 10:30:00 CET+1", time.Time{}},
+		// Regression: a zone before the year, as Unix's date writes it:
+		// gofeed kept the clock of "GMT+3" as UTC's.
+		{"Tue Mar  5 10:30:00 GMT+3 2024", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
+		{"Tue Mar  5 10:30:00 MSK+1 2024", time.Date(2024, 3, 5, 6, 30, 0, 0, time.UTC)},
+		{"Tue Mar  5 10:30:00 UTC-05:00 2024", time.Date(2024, 3, 5, 15, 30, 0, 0, time.UTC)},
+		{"Tue Mar  5 10:30:00 MSK 2024", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
+		{"Tue Mar  5 10:30:00 EST 2024", time.Date(2024, 3, 5, 15, 30, 0, 0, time.UTC)},
 		{"10:30 MSK+1", time.Time{}},
 		{"01:02:03", time.Time{}},
 		// As before: gofeed's reading, and a name read again.
