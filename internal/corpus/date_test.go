@@ -101,7 +101,26 @@ func TestParseDate(t *testing.T) {
 		{"2024-03-05 10:30:00 EST-0500", utc(2024, 3, 5, 15, 30, 0)},
 		{"2024-03-05 10:30 EST+1", time.Time{}},
 		{"Tue, 05 Mar 2024 10:30:00 CET+1", time.Time{}},
-		{"2024-03-05 10:30:00 CET+0200", time.Time{}},
+		// Regression (f81f954): an offset after a name the table gives
+		// another was no date; the figures settle the zone.
+		{"2024-03-05 10:30:00 CST+0800", utc(2024, 3, 5, 2, 30, 0)},
+		{"2024-03-05 10:30:00 CST+08:00", utc(2024, 3, 5, 2, 30, 0)},
+		{"2024-03-05 10:30:00 IST+0200", utc(2024, 3, 5, 8, 30, 0)},
+		{"2024-03-05 10:30:00 IST+0100", utc(2024, 3, 5, 9, 30, 0)},
+		{"2024-03-05 10:30:00 BST+0600", utc(2024, 3, 5, 4, 30, 0)},
+		{"2024-03-05 10:30:00 CST-0500", utc(2024, 3, 5, 15, 30, 0)},
+		{"2024-03-05 10:30:00 PST-0700", utc(2024, 3, 5, 17, 30, 0)},
+		{"2024-03-05 10:30:00 CET+0200", utc(2024, 3, 5, 8, 30, 0)},
+		{"Tue, 05 Mar 2024 10:30:00 EST-0400", utc(2024, 3, 5, 14, 30, 0)},
+		{"05.03.2024 10:30 MEZ+0200", utc(2024, 3, 5, 8, 30, 0)},
+		{"2024-03-05 10:30 KST+9", utc(2024, 3, 5, 1, 30, 0)},
+		{"2024-03-05 10:30 EST-5", time.Time{}},
+		{"Tue Mar  5 10:30:00 MSK 2024", utc(2024, 3, 5, 7, 30, 0)},
+		{"Tue Mar  5 10:30:00 MSK+1 2024", utc(2024, 3, 5, 6, 30, 0)},
+		{"Tue Mar  5 10:30:00 UTC-05:00 2024", utc(2024, 3, 5, 15, 30, 0)},
+		{"Tue Mar  5 10:30:00 EST 2024", utc(2024, 3, 5, 15, 30, 0)},
+		{"Tue Mar  5 10:30:00 CST+0800 2024", utc(2024, 3, 5, 2, 30, 0)},
+		{"Tue Mar  5 10:30:00 EST+1 2024", time.Time{}},
 		{"10:30 MSK+1", time.Time{}},
 		{"10:30:00", time.Time{}},
 		// An RFC 1123 date without a zone is a time of no zone named.
@@ -190,5 +209,38 @@ func TestChinaStandardTime(t *testing.T) {
 	}
 	if n != 4 {
 		t.Errorf("%d records, want 4", n)
+	}
+}
+
+// Regression (f81f954): an offset written after CST settles which CST it
+// is, in a document in Chinese too: "CST+0800" was no date, and
+// "CST-0600" (Central's own offset, written) was read as China's.
+func TestChinaStandardTimeOffset(t *testing.T) {
+	dir := t.TempDir()
+	zh := "市议会周二通过了新的年度预算，将更多资金用于公共交通和学校维修。"
+	writeFiles(t, dir, map[string]string{
+		"a.jsonl": `{"id":"china","text":"` + zh + `","date":"2024-03-05 18:20:30 CST+0800"}` + "\n" +
+			`{"id":"central","text":"` + zh + `","date":"2024-03-05 04:20:30 CST-0600"}` + "\n",
+	})
+	t.Chdir(dir)
+	r, err := Open([]string{"a.jsonl"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	want := time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)
+	n := 0
+	for {
+		rec, err := r.Next()
+		if err != nil {
+			break
+		}
+		n++
+		if !rec.Doc.Date.Equal(want) {
+			t.Errorf("%s: %v, want %v", rec.Doc.ID, rec.Doc.Date.UTC(), want)
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d records, want 2", n)
 	}
 }

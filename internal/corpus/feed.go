@@ -30,7 +30,8 @@ type feedItem struct {
 // named "file#n" (its place in the feed, from 1). An item's id is its GUID,
 // else its link; its text the longer of its content and its description,
 // as text (their HTML rendered as extraction renders pages); its source
-// the feed's title. The file is parsed whole: one over the record limit is
+// the feed's title; its date, published else updated, as extract.FeedDate
+// reads it, in UTC. The file is parsed whole: one over the record limit is
 // a too-large record.
 type feedSource struct {
 	rd     io.Reader
@@ -89,12 +90,9 @@ func (s *feedSource) parse() error {
 		if it.Author != nil {
 			item.author = strings.TrimSpace(it.Author.Name)
 		}
-		switch {
-		case it.PublishedParsed != nil:
-			item.date = it.PublishedParsed.UTC()
-		case it.UpdatedParsed != nil:
-			item.date = it.UpdatedParsed.UTC()
-		}
+		// As watch reads a feed's: gofeed keeps the clock of "GMT+3" as
+		// UTC's and reads "MSK" as UTC and "MSK+1" as nothing.
+		item.date = extract.FeedDate(it.Published, it.PublishedParsed, it.Updated, it.UpdatedParsed).UTC()
 		s.items = append(s.items, Raw{Origin: origin, kind: rawItem, item: item})
 	}
 	return nil

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/neardup/neardup/internal/extract"
 )
 
 const rssFeed = `<?xml version="1.0" encoding="UTF-8"?>
@@ -109,5 +111,44 @@ func TestFeedTooLarge(t *testing.T) {
 	}
 	if len(got) != 1 || got[0].Skip != "too-large" || got[0].Origin != "big.rss" {
 		t.Errorf("got %+v, want one too-large record", got)
+	}
+}
+
+// Regression: a feed file's item dates were gofeed's: "GMT+3" and "UTC-05:00"
+// kept the clock as UTC's, "MSK" was UTC, "MSK+1" and "+3" no date. They
+// are read as watch reads a feed's and package extract a page's
+// (extract.FeedDate), which the test checks too.
+func TestFeedItemDateZones(t *testing.T) {
+	for _, tc := range []struct{ date, want string }{
+		{"Tue, 05 Mar 2024 10:30:00 GMT+3", "2024-03-05T07:30:00Z"},
+		{"Tue, 05 Mar 2024 10:30:00 UTC-05:00", "2024-03-05T15:30:00Z"},
+		{"Tue, 05 Mar 2024 10:30:00 MSK", "2024-03-05T07:30:00Z"},
+		{"Tue, 05 Mar 2024 10:30:00 MSK+1", "2024-03-05T06:30:00Z"},
+		{"Tue, 05 Mar 2024 10:30:00 +3", "2024-03-05T07:30:00Z"},
+		{"2024-03-05 10:30:00 CST+0800", "2024-03-05T02:30:00Z"},
+		{"Tue, 05 Mar 2024 10:30:00 EST+1", ""},
+		{"Tue Mar  5 10:30:00 GMT+3 2024", "2024-03-05T07:30:00Z"},
+		{"Tue Mar  5 10:30:00 MSK+1 2024", "2024-03-05T06:30:00Z"},
+		// As before.
+		{"Tue, 05 Mar 2024 10:30:00 GMT", "2024-03-05T10:30:00Z"},
+		{"Tue, 05 Mar 2024 10:30:00 +0300", "2024-03-05T07:30:00Z"},
+		{"Tue, 05 Mar 2024 10:30:00 EST", "2024-03-05T15:30:00Z"},
+	} {
+		t.Run(tc.date, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"f.rss": `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>` +
+				`<item><title>x</title><guid>1</guid><description>Some text.</description><pubDate>` + tc.date + `</pubDate></item></channel></rss>`})
+			t.Chdir(dir)
+			got, err := readAll(t, []string{"f.rss"}, Options{}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 1 || got[0].Date != tc.want {
+				t.Fatalf("got %+v, want one record dated %q", got, tc.want)
+			}
+			if ext, _ := extract.ParseDate(tc.date); jsonDate(ext.UTC()) != tc.want {
+				t.Errorf("extract.ParseDate(%q) = %v, the feed's item %s", tc.date, ext.UTC(), tc.want)
+			}
+		})
 	}
 }

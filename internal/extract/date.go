@@ -816,11 +816,21 @@ func namedZone(name string) (*time.Location, bool) {
 // date and clock before the zone and the zone itself. The zone is a name
 // namedZone knows ("10:30 IST", "10:30 a.m. ET", "22:15 (AEDT)"), such a
 // name with an offset after it (zoneWithOffset: "10:30 MSK+1",
-// "10:30 GMT+3", "10:30 UTC-05:00", "10:30 EST-0500"), or an offset of
+// "10:30 GMT+3", "10:30 UTC-05:00", "10:30 CST+0800"), or an offset of
 // hours alone ("10:30 +3"). The error is ErrNoZone when s ends otherwise
 // (another reader may read it), ErrZoneOffset when it ends with a name and
 // an offset that no convention reads ("10:30 EST+1"): the date is unread.
+//
+// A year after the zone, as Unix's date and JavaScript's Date.toString
+// write it ("Tue Mar  5 10:30:00 GMT+3 2024"), stays in rest, after the
+// clock ("Tue Mar  5 10:30:00 2024"): the zone is read as at the end.
 func SplitZone(s string) (rest string, loc *time.Location, err error) {
+	if y := zoneBeforeYear.FindStringSubmatch(s); y != nil {
+		if rest, loc, err = SplitZone(y[1]); err != nil {
+			return "", nil, err
+		}
+		return rest + " " + y[2], loc, nil
+	}
 	g := zoneAtEnd.FindStringSubmatch(s)
 	switch {
 	case g == nil:
@@ -848,8 +858,8 @@ var (
 	// a zone it reads.
 	ErrNoZone = errors.New("extract: no zone after the clock")
 	// ErrZoneOffset is SplitZone's error for a date that ends with a
-	// zone's name and an offset no convention reads: "EST+1", "Z+3", or
-	// an offset other than the name's own ("CET+0200").
+	// zone's name and an offset no convention reads: "EST+1", "CET+1",
+	// "Z+3" (zoneWithOffset).
 	ErrZoneOffset = errors.New("extract: an offset after a zone's name that no convention reads")
 )
 
@@ -858,11 +868,16 @@ var (
 // alone (no name), of hours, is east of UTC, and so is one after UTC or
 // GMT ("GMT+3", "UTC-05:00", "UTC+5:30"), as news sites write them (not
 // POSIX's reverse). After MSK, hours alone are hours on from Moscow time,
-// as Russia names its zones (MSK−1 to MSK+9: "MSK+1" is UTC+4). Hours and
-// minutes after another name are that zone's offset ("EST-0500",
-// "CET+01:00"), which must be the name's own when zoneMinutes knows it.
-// Anything else, hours alone after another name ("EST+1", "CET+1",
-// "Z+3"), is ErrZoneOffset.
+// as Russia names its zones (MSK−1 to MSK+9: "MSK+1" is UTC+4), and hours
+// and minutes must be Moscow's own ("MSK+03:00"): "MSK+01:00" may be
+// either. Hours and minutes after another name are the offset, whatever
+// the name's own in zoneMinutes: the figures settle a name that several
+// zones share ("CST+0800" is China's, "IST+0200" Israel's), and the zone
+// is named by its offset alone (WithLanguageZone leaves it). Hours alone
+// after another name are read only as the name's own offset where they
+// are it and hours on from it would be no offset in use ("KST+9",
+// "AEST+10": UTC+18, UTC+20); anything else ("EST+1", "CET+1", which
+// some write for CEST, "Z+3") is ErrZoneOffset.
 func zoneWithOffset(name, sign, hours, minutes string) (*time.Location, error) {
 	h, m := atoi(hours), atoi(minutes)
 	if h > 14 || m > 59 {
@@ -873,6 +888,7 @@ func zoneWithOffset(name, sign, hours, minutes string) (*time.Location, error) {
 		off = -off
 	}
 	name = strings.ToUpper(name)
+	own, known := zoneMinutes[name]
 	switch {
 	case name == "" || name == "UTC" || name == "GMT":
 		return time.FixedZone("", off), nil
@@ -881,14 +897,19 @@ func zoneWithOffset(name, sign, hours, minutes string) (*time.Location, error) {
 			return nil, ErrZoneOffset
 		}
 		return time.FixedZone("MSK"+strings.Replace(sign, "−", "-", 1)+strconv.Itoa(h), zoneMinutes["MSK"]*60+off), nil
-	case minutes == "":
+	case name == "Z" || name == "MSK":
+		if off != own*60 {
+			return nil, ErrZoneOffset
+		}
+	case minutes == "" && (!known || off != own*60 || offsetInUse(2*off)):
 		return nil, ErrZoneOffset
 	}
-	if own, ok := zoneMinutes[name]; (ok || name == "Z") && own*60 != off {
-		return nil, ErrZoneOffset
-	}
-	return time.FixedZone(name, off), nil
+	return time.FixedZone("", off), nil
 }
+
+// offsetInUse reports whether off, in seconds east of UTC, lies between
+// the offsets zones use: UTC−12 to UTC+14.
+func offsetInUse(off int) bool { return off >= -12*3600 && off <= 14*3600 }
 
 // InZone returns t's date and clock in loc. A clock the zone skips (2:30
 // on the night summer time starts) is read with the offset before the
@@ -910,6 +931,12 @@ func InZone(t time.Time, loc *time.Location) time.Time {
 // hours and minutes; the sign and hours of an offset alone.
 var zoneAtEnd = regexp.MustCompile(`^(.*\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:\s*[AaPp]\.?[Mm]\.?|\s*[Uu]hr)?)` +
 	`(?:[\s,]*\(?([A-Z]{1,5})(?:\s*([+\-−])(\d{1,2})(?::?(\d{2}))?)?\)?|\s+([+\-−])(\d{1,2}))$`)
+
+// zoneBeforeYear is a date whose clock is followed by a zone's name, with
+// an offset after it or none, and then by the year ("Tue Mar  5 10:30:00
+// GMT+3 2024", "Tue Mar  5 10:30:00 MSK 2024"): its groups are the date to
+// the zone, and the year.
+var zoneBeforeYear = regexp.MustCompile(`^(.*\d:\d\d(?::\d\d)?\s+\(?[A-Z]{1,5}(?:\s*[+\-−]\d{1,2}(?::?\d{2})?)?\)?)\s+((?:19|20)\d{2})$`)
 
 // WithZoneOffset gives t, a time parsed in UTC (time.ParseInLocation, or
 // dateparse.ParseIn with time.UTC), the offset of the zone it names: those

@@ -178,7 +178,38 @@ func TestParseDate(t *testing.T) {
 		{"-5 after PM", "March 5, 2024 10:30 PM -5", at(22, 30, -5)},
 		{"a name and its own offset", "2024-03-05 10:30:00 EST-0500", at(10, 30, -5)},
 		{"CET and its own offset", "2024-03-05 10:30:00 CET+01:00", at(10, 30, 1)},
-		{"a name and another offset", "2024-03-05 10:30:00 CET+0200", time.Time{}},
+		// Regression: an offset after a name that the table gives another
+		// (f81f954) was no date; the figures settle which zone it is.
+		{"CST+0800, China's", "2024-03-05 10:30:00 CST+0800", at(10, 30, 8)},
+		{"CST+08:00", "2024-03-05 10:30:00 CST+08:00", at(10, 30, 8)},
+		{"IST+0200, Israel's", "2024-03-05 10:30:00 IST+0200", at(10, 30, 2)},
+		{"IST+0100, Ireland's", "2024-03-05 10:30:00 IST+0100", at(10, 30, 1)},
+		{"BST+0600, Bangladesh's", "2024-03-05 10:30:00 BST+0600", at(10, 30, 6)},
+		{"CST-0500", "2024-03-05 10:30:00 CST-0500", at(10, 30, -5)},
+		{"PST-0700", "2024-03-05 10:30:00 PST-0700", at(10, 30, -7)},
+		{"CET+0200", "2024-03-05 10:30:00 CET+0200", at(10, 30, 2)},
+		{"EST-0400", "Tue, 05 Mar 2024 10:30:00 EST-0400", at(10, 30, -4)},
+		{"MEZ+0200", "05.03.2024 10:30 MEZ+0200", at(10, 30, 2)},
+		{"CST+0800 in brackets", "2024-03-05 10:30 (CST+0800)", at(10, 30, 8)},
+		{"CST+0800, month first", "March 5, 2024 10:30 CST+0800", at(10, 30, 8)},
+		{"the offset first", "2024-03-05 10:30:00 +0800 CST", at(10, 30, 8)},
+		// Hours alone that are the name's own offset, where hours on from
+		// it are no offset (UTC+18), are the offset.
+		{"KST+9", "2024-03-05 10:30 KST+9", at(10, 30, 9)},
+		{"JST+09", "2024-03-05 10:30 JST+09", at(10, 30, 9)},
+		{"AEST+10", "2024-03-05 10:30 AEST+10", at(10, 30, 10)},
+		{"PST-8", "2024-03-05 10:30 PST-8", at(10, 30, -8)},
+		{"EST-5: or UTC-10", "2024-03-05 10:30 EST-5", time.Time{}},
+		{"KST+8: not KST's", "2024-03-05 10:30 KST+8", time.Time{}},
+		{"Z+0300", "2024-03-05 10:30 Z+0300", time.Time{}},
+		// Regression: a zone between the clock and the year, as Unix's
+		// date writes it, was no date here, UTC's clock in a feed.
+		{"GMT+3 before the year", "Tue Mar  5 10:30:00 GMT+3 2024", at(10, 30, 3)},
+		{"MSK before the year", "Tue Mar  5 10:30:00 MSK 2024", at(10, 30, 3)},
+		{"MSK+1 before the year", "Tue Mar 5 10:30:00 MSK+1 2024", at(10, 30, 4)},
+		{"EST before the year", "Tue Mar  5 10:30:00 EST 2024", at(10, 30, -5)},
+		{"CST+0800 before the year", "Tue Mar  5 10:30:00 CST+0800 2024", at(10, 30, 8)},
+		{"EST+1 before the year", "Tue Mar  5 10:30:00 EST+1 2024", time.Time{}},
 		{"a name no table knows and an offset", "2024-03-05 10:30:00 AST-0400", at(10, 30, -4)},
 		{"JavaScript's Date", "Tue Mar 05 2024 10:30:00 GMT+0300 (Moscow Standard Time)", at(10, 30, 3)},
 		// Regression: hours after another name (no convention) were the

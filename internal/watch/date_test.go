@@ -105,7 +105,26 @@ func TestItemDateZoneOffsets(t *testing.T) {
 		{"Tue, 05 Mar 2024 10:30:00 UTC-05:00", time.Date(2024, 3, 5, 15, 30, 0, 0, time.UTC)},
 		{"Tue, 05 Mar 2024 10:30:00 +3", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
 		{"Tue, 05 Mar 2024 10:30:00 EST+1", time.Time{}},
-		{"Tue, 05 Mar 2024 10:30:00 CET+0200", time.Time{}},
+		// Regression (f81f954): an offset after a name the table gives
+		// another was no date; the figures settle the zone.
+		{"Tue, 05 Mar 2024 10:30:00 CET+0200", time.Date(2024, 3, 5, 8, 30, 0, 0, time.UTC)},
+		{"2024-03-05 10:30:00 CST+0800", time.Date(2024, 3, 5, 2, 30, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 IST+0200", time.Date(2024, 3, 5, 8, 30, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 BST+0600", time.Date(2024, 3, 5, 4, 30, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 CST-0500", time.Date(2024, 3, 5, 15, 30, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 PST-0700", time.Date(2024, 3, 5, 17, 30, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 EST-0400", time.Date(2024, 3, 5, 14, 30, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 MEZ+0200", time.Date(2024, 3, 5, 8, 30, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 IST+0100", time.Date(2024, 3, 5, 9, 30, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 KST+9", time.Date(2024, 3, 5, 1, 30, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 CET+1", time.Time{}},
+		// Regression: a zone before the year, as Unix's date writes it:
+		// gofeed kept the clock of "GMT+3" as UTC's.
+		{"Tue Mar  5 10:30:00 GMT+3 2024", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
+		{"Tue Mar  5 10:30:00 MSK+1 2024", time.Date(2024, 3, 5, 6, 30, 0, 0, time.UTC)},
+		{"Tue Mar  5 10:30:00 UTC-05:00 2024", time.Date(2024, 3, 5, 15, 30, 0, 0, time.UTC)},
+		{"Tue Mar  5 10:30:00 MSK 2024", time.Date(2024, 3, 5, 7, 30, 0, 0, time.UTC)},
+		{"Tue Mar  5 10:30:00 EST 2024", time.Date(2024, 3, 5, 15, 30, 0, 0, time.UTC)},
 		{"10:30 MSK+1", time.Time{}},
 		{"01:02:03", time.Time{}},
 		// As before: gofeed's reading, and a name read again.
