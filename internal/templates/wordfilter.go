@@ -126,6 +126,9 @@ func (s *Scanner) appendWordShingles(keys []uint32, text string, words []analysi
 		} else {
 			s.shings = s.an.CharShingles(w, one, s.Shingle, s.shings[:0])
 		}
+		if len(s.shings) == 0 {
+			continue // letters that normalise to nothing ("ʼʼʼʼʼʼ"): no shingle to keep
+		}
 		if capital {
 			for _, h := range s.shings {
 				keys = append(keys, uint32(h))

@@ -183,3 +183,19 @@ func TestWordFilterLongText(t *testing.T) {
 		}
 	}
 }
+
+// TestWordFilterLettersWithoutShingles: a word of letters that normalise to
+// nothing (U+02BC, an Arabic presentation form, a half-width sound mark)
+// has no shingle to keep, and the scan goes on past it; it panicked.
+func TestWordFilterLettersWithoutShingles(t *testing.T) {
+	for _, shingle := range []int{1, 6} {
+		for _, w := range []string{"ʼʼʼʼʼʼ", "ﱞﱞﱞﱞﱞﱞ", "ﾞﾞﾞﾞﾞﾞ", "Ȝʼʼʼʼʼ"} {
+			text := "The ministry said " + w + " on Tuesday that Koval Holdings would appeal."
+			s := Scanner{Shingle: shingle, Folded: true, WordFilter: true}
+			var an analysis.Analyzer
+			if got := s.wordFilter(text, an.Words(text), "", nil); got == nil {
+				t.Errorf("shingle %d, %q: no filter", shingle, w)
+			}
+		}
+	}
+}
