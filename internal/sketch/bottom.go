@@ -1,6 +1,7 @@
 package sketch
 
 import (
+	"iter"
 	"math"
 	"slices"
 )
@@ -181,6 +182,32 @@ func (s *BottomStream) Sample(k int) ([]uint32, uint32) {
 		return s.vals[:k], s.vals[k-1]
 	}
 	return s.vals, Complete
+}
+
+// SampleBlocks is Sample of the set whose hashes blocks yields, of
+// size(n) values for its n hashes: Reset for most values (size of the
+// hashes expected, a text's about one a byte), the blocks added, and
+// read again when size(n) is larger (characters that normalise into
+// several). The sample is in dst's storage, as Reset keeps it; each, when
+// not nil, is given every block of the first reading; total is n.
+func (s *BottomStream) SampleBlocks(blocks iter.Seq[[]uint64], most int, size func(int) int, dst []uint32, each func([]uint64)) (sample []uint32, cut uint32, total int) {
+	s.Reset(most, dst)
+	for b := range blocks {
+		if each != nil {
+			each(b)
+		}
+		s.AddLow(b)
+		total += len(b)
+	}
+	k := size(total)
+	if k > most {
+		s.Reset(k, nil)
+		for b := range blocks {
+			s.AddLow(b)
+		}
+	}
+	sample, cut = s.Sample(k)
+	return sample, cut, total
 }
 
 // maxFew is the largest k whose estimated cut-off keeps a smaller margin

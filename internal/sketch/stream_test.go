@@ -96,6 +96,41 @@ func TestBottomStream(t *testing.T) {
 	}
 }
 
+// TestSampleBlocks: the sample of a set given in blocks is Bottom's of the
+// size asked for the hashes counted, whether the stream was sized for it
+// (most at least the size) or must read the blocks again (most under it:
+// characters that normalise into several), and each is given every block
+// once, in order.
+func TestSampleBlocks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	hs := make([]uint64, 30_000)
+	for i := range hs {
+		hs[i] = rng.Uint64()
+	}
+	blocks := parts(rng, hs, 2*streamPart)
+	seq := func(yield func([]uint64) bool) {
+		for _, b := range blocks {
+			if !yield(b) {
+				return
+			}
+		}
+	}
+	quarter := func(n int) int { return n / 4 }
+	var s BottomStream
+	var b Bottomer
+	want, wantCut := b.BottomLow(hs, len(hs)/4, nil)
+	for _, most := range []int{len(hs), len(hs) / 4, 100} {
+		var seen []uint64
+		got, cut, total := s.SampleBlocks(seq, most, quarter, nil, func(b []uint64) { seen = append(seen, b...) })
+		if !slices.Equal(got, want) || cut != wantCut || total != len(hs) {
+			t.Errorf("most %d: %d values cut %d of %d hashes, want %d cut %d of %d", most, len(got), cut, total, len(want), wantCut, len(hs))
+		}
+		if !slices.Equal(seen, hs) {
+			t.Errorf("most %d: each was given %d hashes, want the %d of the blocks in order", most, len(seen), len(hs))
+		}
+	}
+}
+
 // TestBottomStreamRoom: a stream keeps about one and a half times the
 // values of its largest sample, whatever the set's size, and sorts them in
 // as much scratch space as half of them.

@@ -224,28 +224,10 @@ func (s *sketcher) sampleSize(n int) int {
 func (s *sketcher) sketchBlocks(doc *core.Document, words []analysis.Token) *Sketch {
 	o := &s.m.o
 	blocks := s.an.CharShingleBlocks(doc.Text, words, o.CharShingle, true, s.block)
-	// A text has about a shingle a byte, or fewer: the sample is at most
-	// sampleSize(len(doc.Text)), but for characters that normalise into
-	// several ("ﬃ"), when the blocks are read again for a larger.
-	most := s.sampleSize(len(doc.Text))
 	s.sig = s.m.mh.Start(s.sig)
-	s.stream.Reset(most, s.set)
-	total := 0
-	for b := range blocks {
-		s.m.mh.Add(s.sig, b)
-		s.stream.AddLow(b)
-		total += len(b)
-	}
-	s.sig = s.m.mh.Finish(s.sig)
-	k := s.sampleSize(total)
-	if k > most {
-		s.stream.Reset(k, nil)
-		for b := range blocks {
-			s.stream.AddLow(b)
-		}
-	}
-	var cut uint32
-	s.set, cut = s.stream.Sample(k)
+	set, cut, total := s.stream.SampleBlocks(blocks, s.sampleSize(len(doc.Text)), s.sampleSize, s.set,
+		func(b []uint64) { s.m.mh.Add(s.sig, b) })
+	s.set, s.sig = set, s.m.mh.Finish(s.sig)
 	sk := &Sketch{Cut: cut}
 	s.tpl.Scan(doc, words, &sk.Context)
 	s.leadOfBlocks(doc, words, blocks, total, sk) // after Scan: reads its dateline

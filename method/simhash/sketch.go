@@ -210,25 +210,8 @@ func (s *sketcher) sketchBlocks(doc *core.Document, words []analysis.Token) *Ske
 		fp = s.fp.fingerprint(s.feats)
 	}
 	blocks := s.an.CharShingleBlocks(doc.Text, words, o.CharShingle, false, s.block)
-	// A text has about a shingle a byte, or fewer: the sample is at most
-	// sampleSize(len(doc.Text)), but for characters that normalise into
-	// several ("ﬃ"), when the blocks are read again for a larger.
-	most := s.sampleSize(len(doc.Text))
-	s.stream.Reset(most, s.set)
-	total := 0
-	for b := range blocks {
-		s.stream.AddLow(b)
-		total += len(b)
-	}
-	k := s.sampleSize(total)
-	if k > most {
-		s.stream.Reset(k, nil)
-		for b := range blocks {
-			s.stream.AddLow(b)
-		}
-	}
 	var cut uint32
-	s.set, cut = s.stream.Sample(k)
+	s.set, cut, _ = s.stream.SampleBlocks(blocks, s.sampleSize(len(doc.Text)), s.sampleSize, s.set, nil)
 	return s.finish(doc, words, fp, cut)
 }
 
