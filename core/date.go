@@ -14,10 +14,19 @@ var NoZone = time.FixedZone("", 0)
 // and .NET's times, written with an offset), or the Unix epoch,
 // 1970-01-01T00:00:00Z (a Unix time of 0), which placeholders write and
 // which the batch and the index, holding dates in Unix seconds, hold as
-// unknown. The readers of package corpus leave such a date out, as one
-// they cannot read, and count it with those.
+// unknown; or one past year 9999 in UTC (PastYear9999), which no output,
+// RFC 3339's four figures of a year, can write. The readers of package
+// corpus leave such a date out, as one they cannot read, and count it
+// with those.
 func NoDate(t time.Time) bool {
-	return !t.IsZero() && (t.Unix() == 0 || t.UTC().Year() <= 1)
+	return !t.IsZero() && (t.Unix() == 0 || t.UTC().Year() <= 1 || PastYear9999(t))
+}
+
+// PastYear9999 reports whether t falls after the last instant of year
+// 9999 in UTC ("9999-12-31T23:00:00-05:00" does), where RFC 3339 and
+// encoding/json write no time.
+func PastYear9999(t time.Time) bool {
+	return t.UTC().Year() > 9999
 }
 
 // noZoneLayout is RFC 3339 without the offset, with the fraction of a

@@ -77,6 +77,11 @@ func TestParseDate(t *testing.T) {
 		{"1970-01-01", time.Time{}},
 		{"0001-01-01T00:00:00+01:00", time.Time{}},
 		{"0001-01-01", time.Time{}},
+		// Past year 9999 in UTC: no RFC 3339 output can write it.
+		{"9999-12-31T23:00:00-05:00", time.Time{}},
+		{"Fri, 31 Dec 9999 23:00:00 -0500", time.Time{}},
+		{"253402300800", time.Time{}}, // Unix seconds of 10000-01-01
+		{"9999-12-31T23:00:00+05:00", utc(9999, 12, 31, 18, 0, 0)},
 		{"1969-12-31T23:59:59Z", utc(1969, 12, 31, 23, 59, 59)},
 		{"1970-01-01T00:00:01Z", utc(1970, 1, 1, 0, 0, 1)},
 		// Regression: a zone's name with an offset after it was not read,

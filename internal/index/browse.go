@@ -58,9 +58,7 @@ func normPage(p store.Page) store.Page {
 func viewDoc(d *store.Doc) browse.Doc {
 	v := browse.Doc{ID: d.ID, Title: d.Title, Source: d.Source, URL: d.URL, Added: time.Unix(d.Added, 0).UTC(),
 		Lang: d.Lang, Length: d.Length, Skip: d.Skip, Cluster: d.Cluster}
-	if d.Date != 0 {
-		v.Date = time.Unix(d.Date, 0).UTC()
-	}
+	v.Date = store.DateTime(d.Date)
 	return v
 }
 
@@ -224,7 +222,7 @@ func (x *Index) Clusters(ctx context.Context, f store.ClusterFilter, p store.Pag
 		}
 		cs = make([]browse.ClusterSummary, 0, len(infos))
 		for _, c := range infos {
-			s := browse.ClusterSummary{ID: c.ID, Size: c.Size, Latest: time.Unix(c.Latest, 0).UTC()}
+			s := browse.ClusterSummary{ID: c.ID, Size: c.Size, Latest: store.DateTime(c.Latest)}
 			if d := byOrd[c.First]; d != nil {
 				s.First = viewDoc(d)
 			}

@@ -1,6 +1,7 @@
 package index_test
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -208,5 +209,72 @@ func TestCountInBackground(t *testing.T) {
 	y.CountInBackground()
 	if err := y.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBrowseDatePastYear9999 pins the fault where an index holding a
+// document dated past year 9999 in UTC (stored before such dates were
+// refused) made every answer that shows it fail: encoding/json writes no
+// such time, and the API answered 500. The date reads as none.
+func TestBrowseDatePastYear9999(t *testing.T) {
+	for _, e := range storetest.Engines {
+		t.Run(e, func(t *testing.T) {
+			dsn := storetest.DSN(t, e)
+			x := open(t, dsn, index.OpenOptions{StoreText: true})
+			g := enginetest.NewTextGen(9)
+			b := enginetest.Doc("b", g.Sentences(12))
+			b.Date = time.Unix(2*86400, 0)
+			add(t, x, b)
+			x.Close()
+			// As an older index stored it: a skipped document in b's cluster.
+			st, err := store.Open(t.Context(), dsn, store.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = st.Update(t.Context(), func(w store.Writer) error {
+				ord, err := w.Insert(&store.Doc{ID: "a", Text: "Short.", Date: 253402318800, Added: 86400, Skip: core.SkipTooShort}, nil)
+				if err != nil {
+					return err
+				}
+				ords, err := w.Lookup([]string{"b"})
+				if err != nil {
+					return err
+				}
+				c, err := w.NewCluster()
+				if err != nil {
+					return err
+				}
+				return w.SetCluster([]int64{ord, ords["b"]}, c)
+			})
+			st.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			x = open(t, dsn, index.OpenOptions{StoreText: true})
+			ctx := t.Context()
+			d, err := x.Document(ctx, "a")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !d.Date.IsZero() {
+				t.Errorf("document a is dated %v, want no date", d.Date)
+			}
+			docs, _, err := x.Latest(ctx, store.DocFilter{}, store.Page{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cs, _, err := x.Clusters(ctx, store.ClusterFilter{}, store.Page{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(cs) != 1 || cs[0].Size != 2 {
+				t.Fatalf("clusters %+v, want one of a and b", cs)
+			}
+			for what, v := range map[string]any{"document a": d, "the latest": docs, "the clusters": cs} {
+				if _, err := json.Marshal(v); err != nil {
+					t.Errorf("%s: %v", what, err)
+				}
+			}
+		})
 	}
 }

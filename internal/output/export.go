@@ -67,8 +67,8 @@ type keptDoc struct {
 
 func (e exporter) Kept(d *store.Doc) error {
 	k := keptDoc{ID: d.ID, Title: d.Title, Text: d.Text, URL: d.URL, Source: d.Source}
-	if d.Date != 0 {
-		k.Date = time.Unix(d.Date, 0).UTC().Format(time.RFC3339)
+	if t := store.DateTime(d.Date); !t.IsZero() {
+		k.Date = t.Format(time.RFC3339)
 	}
 	return e.Set.Kept(&k)
 }

@@ -2,7 +2,6 @@ package server
 
 import (
 	"encoding/json"
-	"log/slog"
 	"net/http"
 
 	"github.com/neardup/neardup/internal/server/httperr"
@@ -30,14 +29,15 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if ae.Status == http.StatusUnauthorized {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="neardup"`)
 	}
-	writeJSON(w, ae.Status, ae)
+	s.writeJSON(w, r, ae.Status, ae)
 }
 
-// writeJSON answers with v as JSON.
-func writeJSON(w http.ResponseWriter, code int, v any) {
+// writeJSON answers r with v as JSON; one it cannot encode is an internal
+// error, logged to the server's log.
+func (s *Server) writeJSON(w http.ResponseWriter, r *http.Request, code int, v any) {
 	data, err := json.Marshal(v)
 	if err != nil {
-		slog.Error("encoding a response", "err", err)
+		s.log.Error("encoding a response", "method", r.Method, "path", r.URL.Path, "err", err)
 		code, data = http.StatusInternalServerError, []byte(`{"error":"internal error"}`)
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")

@@ -34,7 +34,7 @@ func (s *Server) guardHosts(addr net.Addr) {
 func (s *Server) checkHost(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.loopback != "" && !s.hostAllowed(r.Host) {
-			writeJSON(w, http.StatusMisdirectedRequest, &apiError{Field: "Host",
+			s.writeJSON(w, r, http.StatusMisdirectedRequest, &apiError{Field: "Host",
 				Msg: fmt.Sprintf("this server answers localhost, 127.0.0.1 and [::1] on port %s, and the names of its --host flags", s.loopback)})
 			return
 		}

@@ -66,6 +66,7 @@ func TestHostileInput(t *testing.T) {
 		{"zero date with an offset", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "date": "0001-01-01T01:00:00+01:00"}`}, 400, "date"},
 		{"the Unix epoch, held as no date", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "date": "1970-01-01T00:00:00Z"}`}, 400, "date"},
 		{"year 1 with an offset", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "date": "0001-01-01T00:00:00+01:00"}`}, 400, "date"},
+		{"year 10000 in UTC", req{method: "POST", path: "/v1/documents", token: "ok", body: `{"id": "a", "text": "t", "date": "9999-12-31T23:00:00-05:00"}`}, 400, "date"},
 		{"long title", req{method: "POST", path: "/v1/documents", token: "ok", body: fmt.Sprintf(`{"id": "a", "title": %q}`, strings.Repeat("t", 5000))}, 400, "title"},
 		{"unknown parameter", req{method: "POST", path: "/v1/documents?force=1", token: "ok", body: ok}, 400, "force"},
 		{"bad replace", req{method: "POST", path: "/v1/documents?replace=maybe", token: "ok", body: ok}, 400, "replace"},

@@ -66,7 +66,7 @@ func (s *Server) heavy(next http.Handler) http.Handler {
 		release, err := s.pool.acquire(r.Context())
 		if err != nil {
 			w.Header().Set("Retry-After", retry)
-			writeJSON(w, status(err).Status, status(err)) // a refusal, not a failure to log
+			s.writeJSON(w, r, status(err).Status, status(err)) // a refusal, not a failure to log
 			return
 		}
 		defer release()

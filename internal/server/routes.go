@@ -40,10 +40,10 @@ func (s *Server) routes() http.Handler {
 			}
 		}
 		slices.Sort(allow)
-		mux.Handle(route.path, methodNotAllowed(allow))
+		mux.Handle(route.path, s.methodNotAllowed(allow))
 	}
 	mux.Handle("/v1/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusNotFound, &apiError{Msg: "no such route: " + r.URL.Path + " (see /openapi.json)"})
+		s.writeJSON(w, r, http.StatusNotFound, &apiError{Msg: "no such route: " + r.URL.Path + " (see /openapi.json)"})
 	}))
 	ui := s.o.UI
 	if ui == nil {
@@ -51,7 +51,7 @@ func (s *Server) routes() http.Handler {
 	}
 	mux.Handle("/", ui)
 	mux.Handle("POST /check", s.heavy(ui)) // the UI's check compares a posted text, as /v1/query does
-	return s.checkHost(s.met.instrument(s.recover(s.limit(uncleanAPIPaths(mux)))))
+	return s.checkHost(s.met.instrument(s.recover(s.limit(s.uncleanAPIPaths(mux)))))
 }
 
 // uncleanAPIPaths answers a JSON 400 for an API path with dot segments or
@@ -59,14 +59,14 @@ func (s *Server) routes() http.Handler {
 // which the mux would redirect with an HTML body: every answer of the API
 // is JSON. An id holding such segments is sent escaped (%2F), as any id
 // with a slash.
-func uncleanAPIPaths(mux http.Handler) http.Handler {
+func (s *Server) uncleanAPIPaths(mux http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.EscapedPath()
 		switch {
 		case p == "/v1":
-			writeJSON(w, http.StatusNotFound, &apiError{Msg: "no such route: /v1 (see /openapi.json)"})
+			s.writeJSON(w, r, http.StatusNotFound, &apiError{Msg: "no such route: /v1 (see /openapi.json)"})
 		case strings.HasPrefix(p, "/v1/") && cleanPath(p) != p:
-			writeJSON(w, http.StatusBadRequest, &apiError{Msg: fmt.Sprintf("the path %s has dot or empty segments: send it as %s", p, cleanPath(p))})
+			s.writeJSON(w, r, http.StatusBadRequest, &apiError{Msg: fmt.Sprintf("the path %s has dot or empty segments: send it as %s", p, cleanPath(p))})
 		default:
 			mux.ServeHTTP(w, r)
 		}
@@ -109,11 +109,11 @@ func (s *Server) api() []route {
 	}
 }
 
-func methodNotAllowed(allow []string) http.Handler {
+func (s *Server) methodNotAllowed(allow []string) http.Handler {
 	list := strings.Join(allow, ", ")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", list)
-		writeJSON(w, http.StatusMethodNotAllowed, &apiError{Msg: fmt.Sprintf("%s does not answer %s (it answers %s)", r.URL.Path, r.Method, list)})
+		s.writeJSON(w, r, http.StatusMethodNotAllowed, &apiError{Msg: fmt.Sprintf("%s does not answer %s (it answers %s)", r.URL.Path, r.Method, list)})
 	})
 }
 
@@ -170,7 +170,7 @@ func (s *Server) recover(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.log.Error("panic serving a request", "method", r.Method, "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
-				writeJSON(w, http.StatusInternalServerError, &apiError{Msg: "internal error; the server's log has the details"})
+				s.writeJSON(w, r, http.StatusInternalServerError, &apiError{Msg: "internal error; the server's log has the details"})
 			}
 		}()
 		next.ServeHTTP(w, r)
@@ -185,7 +185,7 @@ func (s *Server) jsonHandler(fn func(r *http.Request) (any, error)) http.Handler
 			s.writeError(w, r, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, v)
+		s.writeJSON(w, r, http.StatusOK, v)
 	})
 }
 
@@ -195,20 +195,20 @@ func serveOpenAPI(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	s.writeJSON(w, r, http.StatusOK, map[string]string{"status": "ok"})
 }
 
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	if s.draining.Load() {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "shutting down"})
+		s.writeJSON(w, r, http.StatusServiceUnavailable, map[string]string{"status": "shutting down"})
 		return
 	}
 	if err := s.ping(r); err != nil {
 		s.log.Warn("index not ready", "err", err)
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "the index cannot be read"})
+		s.writeJSON(w, r, http.StatusServiceUnavailable, map[string]string{"status": "the index cannot be read"})
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	s.writeJSON(w, r, http.StatusOK, map[string]string{"status": "ready"})
 }
 
 const noUIPage = `<!DOCTYPE html>

@@ -22,6 +22,7 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/neardup/neardup/core"
 )
@@ -51,6 +52,19 @@ type Doc struct {
 	Cluster int64
 	// Text is the body, when the index stores texts; "" otherwise.
 	Text string
+}
+
+// DateTime returns a date the store holds in Unix seconds (Doc.Date,
+// ClusterInfo.Latest) as a time in UTC, or the zero time for none: 0, or
+// one past year 9999 in UTC (core.PastYear9999), which an index written
+// before such dates were refused may hold and which no answer or file can
+// write (encoding/json refuses it; RFC 3339 has four figures of a year).
+func DateTime(sec int64) time.Time {
+	t := time.Unix(sec, 0).UTC()
+	if sec == 0 || core.PastYear9999(t) {
+		return time.Time{}
+	}
+	return t
 }
 
 // Dated returns the time the news window counts from: the document's own

@@ -50,6 +50,9 @@ func TestItemDateZones(t *testing.T) {
 		// undated (regression: year 1 came before every real date).
 		{"year 1", "en", "en", "Mon, 01 Jan 0001 00:00:00 +0100", time.Time{}},
 		{"the Unix epoch", "en", "en", "Thu, 01 Jan 1970 00:00:00 GMT", time.Time{}},
+		// Past year 9999 in UTC, which no output writes: no date (regression:
+		// stored, it made the API's lists answer 500).
+		{"year 10000 in UTC", "en", "en", "Fri, 31 Dec 9999 23:00:00 -0500", time.Time{}},
 	}
 	for i, c := range cases {
 		page := fmt.Sprintf("/page/%d", i)

@@ -86,6 +86,8 @@ func TestCheckUpload(t *testing.T) {
 	f.post("/check", url.Values{"text": {"  "}}, false).want(t, "empty", http.StatusBadRequest, "paste an article")
 	f.post("/check", url.Values{"text": {"x"}, "date": {"yesterday"}}, false).want(t, "bad date", http.StatusBadRequest, "not a date")
 	f.post("/check", url.Values{"text": {"x"}, "date": {"0001-01-01"}}, false).want(t, "zero date", http.StatusBadRequest, "stands for no date")
+	f.post("/check", url.Values{"text": {"x"}, "date": {"1970-01-01"}}, false).want(t, "the Unix epoch", http.StatusBadRequest, "stands for no date")
+	f.post("/check", url.Values{"text": {"x"}, "date": {"9999-12-31T23:00:00-05:00"}}, false).want(t, "year 10000 in UTC", http.StatusBadRequest, "after the year 9999")
 	f.post("/check", url.Values{"text": {"x"}, "id": {strings.Repeat("i", 2000)}}, false).want(t, "long id", http.StatusBadRequest, "longer than")
 	f.post("/check", url.Values{"text": {"x"}, "id": {"a\x01b"}}, false).want(t, "control character", http.StatusBadRequest, "holds a control character")
 	f.post("/check", url.Values{"text": {"x"}, "title": {"a\x00b"}}, false).want(t, "NUL in the title", http.StatusBadRequest, "the title holds a NUL character")
