@@ -677,6 +677,48 @@ func TestIndexAddRefusesUnaddressableIDs(t *testing.T) {
 	}
 }
 
+// TestIndexAddRefusesOverlongFields: a record whose title, URL or source
+// is longer than the HTTP API takes (core.MaxTitleBytes, MaxURLBytes,
+// MaxSourceBytes) is skipped with its line, field and why, and the others
+// are stored. Regression: they were stored, and the web UI's link to a
+// source's documents answered 400 (the filter takes no longer source).
+func TestIndexAddRefusesOverlongFields(t *testing.T) {
+	dir := t.TempDir()
+	text := "The council approved the new budget for the river bridge on Monday after a long debate about the costs."
+	var b strings.Builder
+	for i, f := range []map[string]string{
+		{"source": strings.Repeat("s", core.MaxSourceBytes+1)},
+		{"title": strings.Repeat("t", core.MaxTitleBytes+1)},
+		{"url": "https://example.com/" + strings.Repeat("u", core.MaxURLBytes)},
+		{"source": strings.Repeat("s", core.MaxSourceBytes), "title": strings.Repeat("t", core.MaxTitleBytes)},
+	} {
+		f["id"], f["text"] = fmt.Sprint("d", i), fmt.Sprint(text, " ", i)
+		line, _ := json.Marshal(f)
+		b.Write(append(line, '\n'))
+	}
+	in, db := filepath.Join(dir, "long.jsonl"), filepath.Join(dir, "long.db")
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runChild(t, "index", "add", "--db", db, in)
+	if code != 0 {
+		t.Fatalf("exit code %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		in + `:1: field "source": an index stores no source longer than 256 bytes`,
+		in + `:2: field "title": an index stores no title longer than 4096 bytes`,
+		in + `:3: field "url": an index stores no url longer than 4096 bytes`,
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("no %q in\n%s", want, errOut)
+		}
+	}
+	ids, _ := storedIndex(t, db)
+	if want := map[string]bool{"d3": true}; !maps.Equal(ids, want) {
+		t.Errorf("stored %v, want %v", slices.Collect(maps.Keys(ids)), slices.Collect(maps.Keys(want)))
+	}
+}
+
 // TestIndexAddSkipsNonWebURLs: a record whose URL is not http or https is
 // skipped with its line and why, and the others are stored. Regression: a
 // "javascript:" URL was stored, and shown as a link to nowhere.

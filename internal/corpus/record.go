@@ -195,6 +195,11 @@ func (r *Reader) check(doc *core.Document) (core.SkipReason, string, string) {
 		if core.ForeignURL(core.Storable(doc.URL)) {
 			return core.SkipMalformed, r.opts.URLField, "an index stores no URL of another scheme than http or https"
 		}
+		// As the HTTP API refuses them: a page shows them, a filter names them.
+		if field, max := doc.OverlongField(); field != "" {
+			name := map[string]string{"title": r.opts.TitleField, "url": r.opts.URLField, "source": r.opts.SourceField}[field]
+			return core.SkipMalformed, name, fmt.Sprintf("an index stores no %s longer than %d bytes", field, max)
+		}
 	}
 	if isBlank(doc.Text) {
 		return core.SkipEmpty, r.opts.TextField, "empty"
