@@ -152,7 +152,9 @@ func runExtract(ctx context.Context, o extractOptions) error {
 			}
 			continue
 		}
-		if _, err := os.Stat(in); err != nil {
+		if _, err := os.Stat(in); errors.Is(err, fs.ErrNotExist) {
+			return &container.MissingError{Path: in}
+		} else if err != nil {
 			return err
 		}
 	}

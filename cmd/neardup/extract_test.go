@@ -261,13 +261,14 @@ func TestExtractCommandLine(t *testing.T) {
 }
 
 // An input that is not there fails the run naming it, before it starts:
-// no progress line, no summary of no pages, no output.
+// no progress line, no summary of no pages, no output; exit 2, a mistake
+// in the command line, as in every command.
 func TestExtractMissingInput(t *testing.T) {
 	t.Parallel()
 	dir := writeTree(t, map[string]string{"a.html": articleHTML("Ferry line opens", 5)})
 	p := func(n string) string { return filepath.Join(dir, n) }
 	code, _, errOut := runChild(t, "extract", p("a.html"), p("nope.html"), "-o", p("out.jsonl"))
-	if code != 1 || !strings.Contains(errOut, p("nope.html")+": no such file") || strings.Contains(errOut, "pages") {
+	if code != 2 || !strings.Contains(errOut, p("nope.html")+": no such file") || strings.Contains(errOut, "pages") {
 		t.Errorf("exit %d, stderr:\n%s", code, errOut)
 	}
 	if _, err := os.Stat(p("out.jsonl")); !os.IsNotExist(err) {

@@ -1,6 +1,7 @@
 package container
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -39,6 +40,18 @@ type ListOptions struct {
 	Unlisted func(path string)
 }
 
+// MissingError is List's error for a path that names nothing (or a
+// symbolic link to nothing): an input given that is not there, a mistake
+// in the command line. It is fs.ErrNotExist.
+type MissingError struct {
+	Path string
+}
+
+func (e *MissingError) Error() string { return PathName(e.Path) + ": no such file or directory" }
+
+// Is reports whether target is fs.ErrNotExist.
+func (e *MissingError) Is(target error) bool { return target == fs.ErrNotExist }
+
 // List returns the files a path names, in lexical order: the path itself
 // when it is a file (whatever its name; File.Stream when it is a pipe),
 // else the regular files of the directory
@@ -48,11 +61,15 @@ type ListOptions struct {
 // a directory above, two links to one) is not walked again. A file or
 // directory in the tree that cannot be reached (a symbolic link to nothing,
 // a loop of links, a directory walked already, one not readable) is listed
-// with Err set, whatever its name; only the path itself missing or
-// unreadable is an error. A directory holding nothing to read is a
-// *NoFilesError: a caller may report it and read its other inputs.
+// with Err set, whatever its name; only the path itself missing (a
+// *MissingError) or unreadable is an error. A directory holding nothing
+// to read is a *NoFilesError: a caller may report it and read its other
+// inputs.
 func List(p string, o ListOptions) ([]File, error) {
 	info, err := os.Stat(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &MissingError{Path: p}
+	}
 	if err != nil {
 		return nil, err
 	}

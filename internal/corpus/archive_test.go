@@ -67,7 +67,7 @@ func TestOpenErrors(t *testing.T) {
 		opts  Options
 		want  string
 	}{
-		{"missing path", []string{"ok.txt", "nope.jsonl"}, Options{}, "stat nope.jsonl: no such file or directory"},
+		{"missing path", []string{"ok.txt", "nope.jsonl"}, Options{}, "nope.jsonl: no such file or directory"},
 		{"stdin twice", []string{"-", "-"}, Options{}, "corpus: an input is given twice: standard input (-)"},
 		{"unknown format", []string{"ok.txt"}, Options{Format: "xml"}, `corpus: unknown format "xml" (want jsonl, json, csv, tsv, parquet, txt, html, warc, sgml or feed)`},
 	} {
