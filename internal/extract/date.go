@@ -77,22 +77,21 @@ func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
 }
 
 // declaredDate gives t, the date the engine found, as parseDate reads the
-// date the page declares that the engine read it from (a <meta> date of
-// its head, or its JSON-LD's): the engine reads it with dateparse, which
-// drops a zone's name after a 12-hour clock ("March 5, 2024 10:00 AM EST"
-// as 10:00Z) and takes an offset there for the month ("10:00 PM +01:00" as
-// January), as it does one of hours after a zone's name ("10:30 MSK+1").
-// A t read from what parseDate refuses as misread (readDate: "10:30
-// EST+1", a clock alone) is no date: the zero time. A t read from nothing
-// the page declares, or read as parseDate reads it (an offset kept as the
-// page writes it), is returned as it is.
+// date the page declares that the engine read it from (a <meta> date, in
+// its head or its body as the engine reads them, or its JSON-LD's): the
+// engine reads it with dateparse, which drops a zone's name after a
+// 12-hour clock ("March 5, 2024 10:00 AM EST" as 10:00Z) and takes an
+// offset there for the month ("10:00 PM +01:00" as January), as it does
+// one of hours after a zone's name ("10:30 MSK+1"). A t read from what
+// parseDate refuses as misread (readDate: "10:30 EST+1", a clock alone) is
+// no date: the zero time. A t read from nothing the page declares, or read
+// as parseDate reads it (an offset kept as the page writes it), is
+// returned as it is.
 func declaredDate(t time.Time, doc *html.Node, ld linkedData) time.Time {
 	var metas []string
-	if head := headOf(doc); head != nil {
-		for n := range head.Descendants() {
-			if n.Type == html.ElementNode && n.DataAtom == atom.Meta {
-				metas = appendMetaDates(metas, n)
-			}
+	for n := range doc.Descendants() {
+		if n.Type == html.ElementNode && n.DataAtom == atom.Meta {
+			metas = appendMetaDates(metas, n)
 		}
 	}
 	_, off := t.Zone()
@@ -112,16 +111,6 @@ func declaredDate(t time.Time, doc *html.Node, ld linkedData) time.Time {
 		return t
 	}
 	return t
-}
-
-// headOf returns the page's <head>, or nil.
-func headOf(doc *html.Node) *html.Node {
-	for n := range doc.Descendants() {
-		if n.Type == html.ElementNode && n.DataAtom == atom.Head {
-			return n
-		}
-	}
-	return nil
 }
 
 // dateCues are the dates a page's elements declare or show, each kind in
