@@ -249,3 +249,51 @@ func TestChinaStandardTimeOffset(t *testing.T) {
 		t.Errorf("%d records, want 2", n)
 	}
 }
+
+// Regression: a date of a year and a month but no day was the first of the
+// month in a feed file's item (extract.FeedDate, which gofeed leaves such a
+// date to), while an input file's date field counted it unread: both now
+// leave the document undated, as a year alone; full dates read as before.
+func TestDateWithoutDay(t *testing.T) {
+	for _, tc := range []struct{ date, file, feed string }{ // file, feed: the dates read, "" undated
+		{"2024-03", "", ""},
+		{"2024/03", "", ""},
+		{"2024-01", "", ""},
+		{"March 2024", "", ""},
+		{"03/2024", "", ""},
+		{"Mar. 2024", "", ""},
+		{"2024-03-05", "2024-03-05T00:00:00", "2024-03-05T00:00:00Z"}, // in a file, of no zone named
+		{"2024/03/05", "2024-03-05T00:00:00", "2024-03-05T00:00:00Z"},
+		{"5 March 2024", "2024-03-05T00:00:00", "2024-03-05T00:00:00Z"},
+		{"Tue, 05 Mar 2024 10:30:00 GMT", "2024-03-05T10:30:00Z", "2024-03-05T10:30:00Z"},
+	} {
+		t.Run(tc.date, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{
+				"a.jsonl": `{"id":"1","text":"Some text.","date":"` + tc.date + `"}` + "\n",
+				"f.rss": `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>` +
+					`<item><title>x</title><guid>2</guid><description>Some text.</description><pubDate>` + tc.date + `</pubDate></item></channel></rss>`,
+			})
+			t.Chdir(dir)
+			r, err := Open([]string{"a.jsonl", "f.rss"}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			got, err := drain(t, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 2 || got[0].Date != tc.file || got[1].Date != tc.feed {
+				t.Fatalf("got %+v, want the file's record dated %q, the feed's %q", got, tc.file, tc.feed)
+			}
+			wantUnread := 0
+			if tc.file == "" {
+				wantUnread = 1 // the file's: a feed's dates are gofeed's to read
+			}
+			if n, first := r.UnreadDates(); n != wantUnread {
+				t.Errorf("%d unread dates (first %s), want %d", n, first, wantUnread)
+			}
+		})
+	}
+}

@@ -77,22 +77,21 @@ func pageDate(doc, h *html.Node, pageURL string, lds linkedData) time.Time {
 }
 
 // declaredDate gives t, the date the engine found, as parseDate reads the
-// date the page declares that the engine read it from (a <meta> date of
-// its head, or its JSON-LD's): the engine reads it with dateparse, which
-// drops a zone's name after a 12-hour clock ("March 5, 2024 10:00 AM EST"
-// as 10:00Z) and takes an offset there for the month ("10:00 PM +01:00" as
-// January), as it does one of hours after a zone's name ("10:30 MSK+1").
-// A t read from what parseDate refuses as misread (readDate: "10:30
-// EST+1", a clock alone) is no date: the zero time. A t read from nothing
-// the page declares, or read as parseDate reads it (an offset kept as the
-// page writes it), is returned as it is.
+// date the page declares that the engine read it from (a <meta> date, in
+// its head or its body as the engine reads them, or its JSON-LD's): the
+// engine reads it with dateparse, which drops a zone's name after a
+// 12-hour clock ("March 5, 2024 10:00 AM EST" as 10:00Z) and takes an
+// offset there for the month ("10:00 PM +01:00" as January), as it does
+// one of hours after a zone's name ("10:30 MSK+1"). A t read from what
+// parseDate refuses as misread (readDate: "10:30 EST+1", a clock alone, a
+// month without a day: "2024-03" as March 1) is no date: the zero time. A
+// t read from nothing the page declares, or read as parseDate reads it (an
+// offset kept as the page writes it), is returned as it is.
 func declaredDate(t time.Time, doc *html.Node, ld linkedData) time.Time {
 	var metas []string
-	if head := headOf(doc); head != nil {
-		for n := range head.Descendants() {
-			if n.Type == html.ElementNode && n.DataAtom == atom.Meta {
-				metas = appendMetaDates(metas, n)
-			}
+	for n := range doc.Descendants() {
+		if n.Type == html.ElementNode && n.DataAtom == atom.Meta {
+			metas = appendMetaDates(metas, n)
 		}
 	}
 	_, off := t.Zone()
@@ -112,16 +111,6 @@ func declaredDate(t time.Time, doc *html.Node, ld linkedData) time.Time {
 		return t
 	}
 	return t
-}
-
-// headOf returns the page's <head>, or nil.
-func headOf(doc *html.Node) *html.Node {
-	for n := range doc.Descendants() {
-		if n.Type == html.ElementNode && n.DataAtom == atom.Head {
-			return n
-		}
-	}
-	return nil
 }
 
 // dateCues are the dates a page's elements declare or show, each kind in
@@ -540,9 +529,10 @@ func ParseDate(s string) (time.Time, bool) { return parseDate(s) }
 
 // parseDate parses a date in any common notation (localDate's, then
 // dateparse's), accepting only years from 1990 to next year, and nothing
-// that holds no day (a year alone, a clock: see readDate). An "on" and a weekday before the date and a dash
-// or an "@" between the date and its time ("Thu, 09/25/2025 - 11:38", "on
-// Friday December 19, 2025 @08:00PM") are read past.
+// that holds no day (a year alone, a month of a year, a clock: see
+// readDate). An "on" and a weekday before the date and a dash or an "@"
+// between the date and its time ("Thu, 09/25/2025 - 11:38", "on Friday
+// December 19, 2025 @08:00PM") are read past.
 func parseDate(s string) (time.Time, bool) {
 	t, ok, _ := readDate(s)
 	return t, ok
@@ -550,11 +540,12 @@ func parseDate(s string) (time.Time, bool) {
 
 // readDate is parseDate, and reports whether it refused s as a form
 // dateparse misreads: no day (dayless: "2019", an album's release or a
-// copyright, is no January 1; "10:30:00" no October 30, 2000), a month s
-// does not show (monthShown), a zone's name and an offset no convention
-// reads (SplitZone's ErrZoneOffset: "10:30 EST+1"), or a date it cannot
-// read before an offset SplitZone reads, which dateparse takes for the
-// month, the hour or seconds.
+// copyright, is no January 1; "2024-03" no March 1; "10:30:00" no October
+// 30, 2000), a month or a day s does not show (monthShown, dayShown), a
+// zone's name and an offset no convention reads (SplitZone's
+// ErrZoneOffset: "10:30 EST+1"), or a date it cannot read before an offset
+// SplitZone reads, which dateparse takes for the month, the hour or
+// seconds.
 func readDate(s string) (t time.Time, ok, refused bool) {
 	s = strings.TrimSpace(s)
 	if s == "" || len(s) > 64 {
@@ -598,20 +589,38 @@ func readDate(s string) (t time.Time, ok, refused bool) {
 	if err != nil || t.Year() < 1990 || t.Year() > time.Now().Year()+1 {
 		return time.Time{}, false, false
 	}
-	if !monthShown(s, t.Month()) {
+	if !monthShown(s, t.Month()) || !dayShown(s, t.Day()) {
 		return time.Time{}, false, true
 	}
 	return WithZoneOffset(t), true, false
 }
 
-// dayless reports whether s holds no figures of a date (dateFigures), or
-// one run of four at most ("10:30:00", "Tue 10:30 +0300", "10:30 MSK
-// 2024", "Tuesday 2024"): a time of day or a year alone is no date, which
-// dateparse reads as one ("10:30:00" as October 30, 2000, "01:02:03" as
-// January 2, 2003, "Tuesday 2024" as January 1).
+// dayless reports whether s holds too few figures of a date (dateFigures)
+// to give a day: three runs of one, two or four figures (a day, a month
+// and a year), two when s names a month (namedMonth), or one of five
+// figures or more (20240305, Unix time); a run of three (a fraction of a
+// second) is none of them. A time of day, a year alone and a month of a
+// year are no date ("10:30:00", "Tue 10:30 +0300", "10:30 MSK 2024",
+// "Tuesday 2024", "2024-03", "2024/03", "March 2024"), which dateparse
+// reads as one ("10:30:00" as October 30, 2000, "01:02:03" as January 2,
+// 2003, "Tuesday 2024" as January 1, "2024-03" as March 1): an invented
+// day could make a later copy of a story look first.
 func dayless(s string) bool {
-	runs := dateFigures(s)
-	return len(runs) == 0 || len(runs) == 1 && len(runs[0]) <= 4
+	n := 0
+	for _, r := range dateFigures(s) {
+		switch len(r) {
+		case 1, 2, 4:
+			n++
+		case 3:
+		default:
+			return false
+		}
+	}
+	if n == 2 {
+		m, _ := namedMonth(s)
+		return m == 0
+	}
+	return n < 2
 }
 
 // dateFigures returns the runs of ASCII digits in s that may be a date's:
@@ -670,25 +679,49 @@ func offsetAt(s string, i int) bool {
 // takes what is not a month for January ("Tue 2024-03 MSK" as January 1,
 // 03:00) or for another month.
 func monthShown(s string, m time.Month) bool {
-	named := time.Month(0)
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		n, ok := englishMonths[w]
-		if !ok {
-			n = time.Month(localMonths[w])
-		}
-		switch {
-		case n == 0 || n == named:
-		case named == 0:
-			named = n
-		default:
-			return true // "mar" is Tuesday in Spanish, March in English
-		}
+	named, several := namedMonth(s)
+	if several {
+		return true // "mar" is Tuesday in Spanish, March in English
 	}
 	if named != 0 || m != time.January {
 		return named == 0 || named == m
 	}
 	for _, r := range dateFigures(s) {
 		if r == "1" || r == "01" || len(r) >= 6 {
+			return true
+		}
+	}
+	return false
+}
+
+// namedMonth returns the month s names by a name of englishMonths or
+// localMonths, in any case (0 when it names none), and whether it names
+// several.
+func namedMonth(s string) (m time.Month, several bool) {
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		n, ok := englishMonths[w]
+		if !ok {
+			n = time.Month(localMonths[w])
+		}
+		switch {
+		case n == 0 || n == m:
+		case m == 0:
+			m = n
+		default:
+			return m, true
+		}
+	}
+	return m, false
+}
+
+// dayShown reports whether s shows day, which dateparse read in it, in a
+// date's figures (dateFigures): a run of one or two figures that is the
+// day, or one of five figures or more (20240305, Unix time). dateparse
+// gives the first of the month where it reads no day ("March  05 2024",
+// the day taken for seconds, as March 1, 2024, 00:00:05).
+func dayShown(s string, day int) bool {
+	for _, r := range dateFigures(s) {
+		if len(r) >= 5 || len(r) <= 2 && atoi(r) == day {
 			return true
 		}
 	}

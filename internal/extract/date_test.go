@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"context"
+	"strings"
 	"testing"
 	"time"
 )
@@ -253,4 +255,116 @@ func TestParseDate(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Regression: a date of a year and a month but no day was read as the
+// first of the month ("2024-03" as March 1, "2024-01" as January 1), in a
+// page's date and a feed's alike: an invented day could make a later copy
+// of a story look first. It is no date, as a year alone is; full dates
+// read as before.
+func TestDateWithoutDay(t *testing.T) {
+	at := func(h, min, off int) time.Time { // March 5, 2024, h:min at UTC+off hours
+		return time.Date(2024, 3, 5, h, min, 0, 0, time.FixedZone("", off*3600))
+	}
+	for _, tc := range []struct {
+		name, in string
+		want     time.Time // zero: no date
+	}{
+		{"year and month", "2024-03", time.Time{}},
+		{"with a slash", "2024/03", time.Time{}},
+		{"with a dot", "2024.03", time.Time{}},
+		{"a month of one figure", "2024-3", time.Time{}},
+		{"January", "2024-01", time.Time{}},
+		{"December", "2024-12", time.Time{}},
+		{"month first", "03/2024", time.Time{}},
+		{"month first with a dash", "03-2024", time.Time{}},
+		{"a month's name", "March 2024", time.Time{}},
+		{"a month's name shortened", "Mar. 2024", time.Time{}},
+		{"a month's name after the year", "2024 March", time.Time{}},
+		{"a month's name in German", "März 2024", time.Time{}},
+		{"with a clock", "2024-03 10:30", time.Time{}},
+		{"with a clock and a zone", "2024-03T10:30:00Z", time.Time{}},
+		{"with a fraction of a second", "2024-03 10:30:00.123", time.Time{}},
+		{"year and month in characters", "2024年3月", time.Time{}},
+		// dateparse reads the day as seconds, and the first of the month.
+		{"a day not shown", "March  05 2024", time.Time{}},
+		// Full dates, as before.
+		{"ISO", "2024-03-05", at(0, 0, 0)},
+		{"ISO, the first of the month", "2024-03-01", time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)},
+		{"with slashes", "2024/03/05", at(0, 0, 0)},
+		{"compact", "20240305", at(0, 0, 0)},
+		{"RFC 3339", "2024-03-05T10:30:00.123+01:00", time.Date(2024, 3, 5, 10, 30, 0, 123e6, time.FixedZone("", 3600))},
+		{"RFC 1123", "Tue, 05 Mar 2024 10:30:00 GMT", at(10, 30, 0)},
+		{"day first", "5 March 2024", at(0, 0, 0)},
+		{"month first", "March 5, 2024", at(0, 0, 0)},
+		{"a 12-hour clock and a zone", "March 5, 2024 10:00 AM EST", at(10, 0, -5)},
+		{"a two-figure year", "Tuesday, 05-Mar-24 10:30:00 UTC", at(10, 30, 0)},
+		{"dotted", "05.03.2024", at(0, 0, 0)},
+		{"in characters", "2024年3月5日", at(0, 0, 0)},
+		{"Unix time", "1709634600", at(10, 30, 0)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := ParseDate(tc.in)
+			if ok != !tc.want.IsZero() || !got.Equal(tc.want) {
+				t.Errorf("ParseDate(%q) = %v, %v; want %v", tc.in, got, ok, tc.want)
+			}
+			if feed := FeedDate(tc.in, nil, "", nil); !feed.Equal(tc.want) {
+				t.Errorf("FeedDate(%q) = %v, want %v", tc.in, feed, tc.want)
+			}
+		})
+	}
+}
+
+// Regression: a page's date of a year and a month but no day, wherever
+// the page declares or shows it, was the first of the month (the engine's
+// reading of a <meta> date, and package extract's own); it is no date, as
+// a URL's year and month without a day is. A full date in the same place
+// is read as before.
+func TestPageDateWithoutDay(t *testing.T) {
+	march5 := time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name, head, body, url string // %s: the date
+		full                  string // a full date in its place
+	}{
+		{"meta in the head", `<meta property="article:published_time" content="%s">`, "", "", "2024-03-05"},
+		{"meta in the body", "", `<meta property="article:published_time" content="%s">`, "", "2024-03-05"},
+		{"meta named a date", `<meta name="dcterms.created" content="%s">`, "", "", "2024/03/05"},
+		{"JSON-LD", `<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"%s"}</script>`, "", "", "2024-03-05"},
+		{"time", "", `<time datetime="%s">Spring</time>`, "", "2024-03-05"},
+		{"itemprop", "", `<span itemprop="datePublished">%s</span>`, "", "March 5, 2024"},
+		{"a time's text", "", `<time>%s</time>`, "", "5 March 2024"},
+		{"a date line", "", `<p class="post-date">Published %s</p>`, "", "Mar. 5, 2024"},
+		{"the URL", "", "", "https://news.example/%s/budget", "2024/03/05"},
+	} {
+		for _, month := range []string{"2024-03", "2024/03", "March 2024", "03/2024", "Mar. 2024"} {
+			t.Run(tc.name+"/"+month, func(t *testing.T) {
+				if got := pageDateOf(t, tc.head, tc.body, tc.url, month); !got.IsZero() {
+					t.Errorf("%q: Date = %v, want none", month, got)
+				}
+			})
+		}
+		t.Run(tc.name+"/"+tc.full, func(t *testing.T) {
+			if got := pageDateOf(t, tc.head, tc.body, tc.url, tc.full); !got.Equal(march5) {
+				t.Errorf("%q: Date = %v, want %v", tc.full, got, march5)
+			}
+		})
+	}
+}
+
+// pageDateOf returns the date Page reads on a story whose head and body
+// (before its article) hold date where they hold %s, at url, which may
+// hold it too.
+func pageDateOf(t *testing.T, head, body, url, date string) time.Time {
+	t.Helper()
+	fill := func(s string) string { return strings.ReplaceAll(s, "%s", date) }
+	if url == "" {
+		url = "https://news.example/budget"
+	}
+	page := `<html lang="en"><head><title>Budget</title>` + fill(head) + `</head><body>` + fill(body) +
+		`<article><h1>Budget</h1>` + englishBody(6) + `</article></body></html>`
+	a, _, err := Page(context.Background(), Input{URL: fill(url), Body: []byte(page)}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a.Date
 }

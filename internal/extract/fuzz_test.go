@@ -72,12 +72,14 @@ func FuzzFlattenNesting(f *testing.F) {
 }
 
 // FuzzParseDate: a date read is of a plausible year and has a day (not a
-// clock alone), its month is one its text shows, and a zone SplitZone
-// splits off follows the date it returns, at an offset of 14 hours at most.
+// clock alone, nor a month without a day), one its text shows in its
+// figures, its month is one its text shows, and a zone SplitZone splits
+// off follows the date it returns, at an offset of 14 hours at most.
 func FuzzParseDate(f *testing.F) {
 	for _, s := range []string{
 		"2024-03-05 10:30 MSK+1", "Tue, 05 Mar 2024 10:30:00 GMT+3", "March 5, 2024 10:30 PM -5", "10:30 EST+1",
 		"01:02:03", "Tuesday 2024", "05-Mar-24 10:30 UTC−05:00", "5 марта 2024, 10:30 (MSK+1)", "20240105",
+		"2024-03", "2024/03", "03/2024", "Mar. 2024", "2024-01 10:30", "1709634600",
 	} {
 		f.Add(s)
 	}
@@ -97,7 +99,7 @@ func FuzzParseDate(f *testing.F) {
 		if d.Year() < 1990 || d.Year() > time.Now().Year()+1 {
 			t.Fatalf("ParseDate(%q) = %v: year out of range", s, d)
 		}
-		if dayless(strings.TrimSpace(s)) {
+		if dayless(strings.TrimSpace(s)) || !dayShown(s, d.Day()) {
 			t.Fatalf("ParseDate(%q) = %v: no day in it", s, d)
 		}
 	})

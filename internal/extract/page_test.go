@@ -619,7 +619,9 @@ func TestPageDateZoneAfterAMPM(t *testing.T) {
 // a page's declared date as the month ("10:30 MSK+1" on January 5), and
 // what holds no day as a date ("01:02:03" January 2, 2003; "2019" its
 // January 1); a date it reads so is the page's date no more, and the
-// page's other dates are read.
+// page's other dates are read. So in a <meta> of the page's body, which
+// the engine reads as one of its head (regression: that reading was
+// kept).
 func TestPageDateEngineMisreads(t *testing.T) {
 	for _, tc := range []struct {
 		date, shown string // shown: a date line by the headline, or none
@@ -634,14 +636,21 @@ func TestPageDateEngineMisreads(t *testing.T) {
 		{"2019", "", time.Time{}},
 		{"Tuesday 2024", "", time.Time{}},
 	} {
-		page := `<html lang="en"><head><title>Budget</title><meta property="article:published_time" content="` + tc.date +
-			`"></head><body><article><h1>Budget</h1><p class="date">` + tc.shown + `</p>` + englishBody(6) + `</article></body></html>`
-		a, _, err := Page(context.Background(), Input{URL: "https://news.example/budget", Body: []byte(page)}, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !a.Date.Equal(tc.want) {
-			t.Errorf("%q, shown %q: Date = %v, want %v", tc.date, tc.shown, a.Date.UTC(), tc.want)
+		meta := `<meta property="article:published_time" content="` + tc.date + `">`
+		for _, where := range []string{"head", "body"} {
+			head, body := meta, ""
+			if where == "body" {
+				head, body = "", meta
+			}
+			page := `<html lang="en"><head><title>Budget</title>` + head + `</head><body>` + body +
+				`<article><h1>Budget</h1><p class="date">` + tc.shown + `</p>` + englishBody(6) + `</article></body></html>`
+			a, _, err := Page(context.Background(), Input{URL: "https://news.example/budget", Body: []byte(page)}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !a.Date.Equal(tc.want) {
+				t.Errorf("%q in the %s, shown %q: Date = %v, want %v", tc.date, where, tc.shown, a.Date.UTC(), tc.want)
+			}
 		}
 	}
 }

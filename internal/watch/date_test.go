@@ -164,3 +164,50 @@ func TestKeptItemsZoneOffset(t *testing.T) {
 		t.Errorf("kept %v: the newest, item 3, cut", kept)
 	}
 }
+
+// Regression: an item's date of a year and a month but no day (gofeed
+// reads none of them) was the first of the month, as extract.ParseDate
+// read it: an invented day could make a later copy of a story look
+// first. It is undated, as a year alone is; full dates read as before.
+func TestItemDateWithoutDay(t *testing.T) {
+	for _, tc := range []struct {
+		date string
+		want time.Time // zero: undated
+	}{
+		{"2024-03", time.Time{}},
+		{"2024/03", time.Time{}},
+		{"2024-01", time.Time{}},
+		{"March 2024", time.Time{}},
+		{"03/2024", time.Time{}},
+		{"Mar. 2024", time.Time{}},
+		{"2024-03-05", time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC)},
+		{"5 March 2024", time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC)},
+		{"March 5, 2024 10:00 AM EST", time.Date(2024, 3, 5, 15, 0, 0, 0, time.UTC)},
+		{"Tue, 05 Mar 2024 10:30:00 GMT", time.Date(2024, 3, 5, 10, 30, 0, 0, time.UTC)},
+	} {
+		t.Run(tc.date, func(t *testing.T) {
+			f, err := gofeed.NewParser().ParseString(`<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>` +
+				`<item><title>x</title><pubDate>` + html.EscapeString(tc.date) + `</pubDate></item></channel></rss>`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := itemDate(f.Items[0]); !got.Equal(tc.want) {
+				t.Errorf("itemDate = %v, want %v", got.UTC(), tc.want)
+			}
+		})
+	}
+}
+
+// Regression: a cut feed ranked an item dated with a month and no day
+// ("2024-04", read as April 1) above its newest.
+func TestKeptItemsWithoutDay(t *testing.T) {
+	dates := []string{
+		"Mon, 04 Mar 2024 09:00:00 GMT", "Mon, 04 Mar 2024 10:00:00 GMT", "2024-04",
+		"Tue, 05 Mar 2024 10:30:00 GMT", // the newest, in the middle
+		"Mon, 04 Mar 2024 07:00:00 GMT", "Mon, 04 Mar 2024 11:00:00 GMT", "Mon, 04 Mar 2024 06:00:00 GMT",
+	}
+	kept := keptItems(len(dates), 1, func(i int) string { return dates[i] })
+	if !kept[3] || kept[2] {
+		t.Errorf("kept %v: want the newest, item 3, kept and item 2, undated, cut", kept)
+	}
+}
