@@ -238,7 +238,7 @@ func TestExtractCommandLine(t *testing.T) {
 		{"bad selector", []string{"-q", "extract", "--rules", p("bad.yaml"), p("a.html"), "-o", p("x.jsonl")}, 2},
 		{"unknown key", []string{"-q", "extract", "--rules", p("typo.yaml"), p("a.html"), "-o", p("x.jsonl")}, 2},
 		{"bad timeout", []string{"-q", "extract", "--timeout", "0s", p("a.html")}, 2},
-		{"missing input", []string{"-q", "extract", p("nope.html"), "-o", p("x.jsonl")}, 1},
+		{"missing input", []string{"-q", "extract", p("nope.html"), "-o", p("x.jsonl")}, 2},
 		{"standard input twice", []string{"-q", "extract", "-", p("a.html"), "-", "-o", p("x.jsonl")}, 2},
 		// Refused before any page is read; it used to fail at the rename, after the run.
 		{"-o a directory", []string{"-q", "extract", p("a.html"), "-o", dir}, 2},

@@ -530,8 +530,8 @@ func TestCutShortUnderLogNotWritten(t *testing.T) {
 	}
 }
 
-// An input that cannot be opened fails `index add` and `index query` before
-// the index is touched: no index is created for it, and a stored one keeps
+// An input that is not there fails `index add` and `index query` before
+// the index is touched (exit 2, a mistake in the command line): no index is created for it, and a stored one keeps
 // what it holds.
 func TestMissingInputLeavesIndexAlone(t *testing.T) {
 	t.Parallel()
@@ -539,8 +539,8 @@ func TestMissingInputLeavesIndexAlone(t *testing.T) {
 	db := filepath.Join(dir, "news.db")
 	missing := filepath.Join(dir, "nope.jsonl")
 	for _, cmd := range []string{"add", "query"} {
-		if code := run(t.Context(), []string{"-q", "index", cmd, "--db", db, missing}); code != 1 {
-			t.Errorf("index %s of a missing input: exit code %d, want 1", cmd, code)
+		if code := run(t.Context(), []string{"-q", "index", cmd, "--db", db, missing}); code != 2 {
+			t.Errorf("index %s of a missing input: exit code %d, want 2", cmd, code)
 		}
 		if _, err := os.Stat(db); !errors.Is(err, fs.ErrNotExist) {
 			t.Errorf("index %s of a missing input left %s: %v", cmd, db, err)
@@ -548,8 +548,8 @@ func TestMissingInputLeavesIndexAlone(t *testing.T) {
 	}
 	corpus, docs := writeCorpus(t, dir, 20)
 	runOK(t, "index", "add", "--db", db, corpus)
-	if code := run(t.Context(), []string{"-q", "index", "add", "--db", db, corpus, missing}); code != 1 {
-		t.Errorf("index add with a missing input: exit code %d, want 1", code)
+	if code := run(t.Context(), []string{"-q", "index", "add", "--db", db, corpus, missing}); code != 2 {
+		t.Errorf("index add with a missing input: exit code %d, want 2", code)
 	}
 	if ids, _ := storedIndex(t, db); len(ids) != len(docs) {
 		t.Errorf("the index holds %d documents, want the %d stored before", len(ids), len(docs))

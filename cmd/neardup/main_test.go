@@ -60,7 +60,7 @@ func TestRunExitCodes(t *testing.T) {
 		{"version", []string{"--version"}, 0},
 		{"no command", nil, 2},
 		{"index without its command", []string{"index"}, 2},
-		{"missing input", []string{"dedup", "-q", filepath.Join(out, "nope.jsonl"), "-o", out}, 1},
+		{"missing input", []string{"dedup", "-q", filepath.Join(out, "nope.jsonl"), "-o", out}, 2},
 		{"example", []string{"-q", "dedup", example, "-o", out}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
