@@ -54,6 +54,10 @@ const maxFillWords = 6
 // text's.
 const titlePlace = 0x9e37
 
+// textStartPlace is mixed into the place of a fill that opens a text's
+// body (after any dateline).
+const textStartPlace = 0x5f3a9c1d
+
 // headingPlace is the bit of a place (its top one) set for a place in the
 // report's heading (see fillsOf).
 const headingPlace = 1 << 15
@@ -157,6 +161,11 @@ func (s *Scanner) fillsOf(dst []uint64, text string, words []analysis.Token, bod
 			if i > 0 && !lineBreak(text[words[i-1].End:words[i].Start]) && (int(words[i-1].Start) >= body || int(words[i].Start) < body) {
 				place ^= words[i-1].Hash
 				framed = !isFunctionWord(words[i-1].Hash)
+			} else if mix == 0 && int(words[i].Start) >= body && (i == 0 || int(words[i-1].Start) < body) {
+				// The text's first words, after any dateline: the subject
+				// of its lead ("Harold Jensen, a lifelong resident …").
+				place ^= textStartPlace
+				framed = true
 			}
 			if e := i + n; e < len(words) && !lineBreak(text[words[e-1].End:words[e].Start]) {
 				place ^= bits.RotateLeft64(words[e].Hash, 17)
@@ -444,6 +453,12 @@ func keepSlotsFills(slots, fills []uint64) ([]uint64, []uint64) {
 	return keptSlots, keptFills
 }
 
+// minSharedBits is the fewest bigram bits two values of one word must
+// share to be the same value by sharing half of them: a short word's shape
+// has two or three bits ("Sahon" folds to "sonon"), half of which another
+// short word's hold by chance. Fewer, they must be the same bits.
+const minSharedBits = 4
+
 // maxHeldBits bounds the bigram bits of a value found inside another: a
 // word ("Spurs"), not a name of several words, whose bits the longer
 // name's mask would hold by chance.
@@ -467,13 +482,21 @@ func fillsAgree(a, b uint64, held bool) bool {
 		return ka == fillHour || kb == fillHour // a number in a name's place is no evidence
 	}
 	x, y := a&fillValueMask>>fillInitialBits, b&fillValueMask>>fillInitialBits
-	both, least := bits.OnesCount64(x&y), min(bits.OnesCount64(x), bits.OnesCount64(y))
-	if ia, ib := a&(1<<fillInitialBits-1), b&(1<<fillInitialBits-1); ia != 0 && ib != 0 {
+	both, nx, ny := bits.OnesCount64(x&y), bits.OnesCount64(x), bits.OnesCount64(y)
+	ia, ib := a&(1<<fillInitialBits-1), b&(1<<fillInitialBits-1)
+	if ia != 0 && ib != 0 {
 		// Two names of several words, or abbreviations: the same initials,
 		// or most of their letter pairs (a name's words in another order).
 		return ia == ib || 3*both >= 2*bits.OnesCount64(x|y)
 	}
-	return 2*both >= bits.OnesCount64(x|y) || held && least <= maxHeldBits && both == least
+	if 3*both >= 2*bits.OnesCount64(x|y) && (both >= minSharedBits || x == y) {
+		return true
+	}
+	// A word held inside a name of several words (or initials): "Spurs"
+	// in "San Antonio Spurs". Not inside another word: a word's few bits
+	// lie in another's mask by chance, about one pair of names in thirty
+	// ("Sony" in "Danone").
+	return held && (nx <= ny && ib != 0 && both == nx && nx <= maxHeldBits || ny <= nx && ia != 0 && both == ny && ny <= maxHeldBits)
 }
 
 // initials returns a 14-bit hash of the initials of a name of two or more

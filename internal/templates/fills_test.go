@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -79,6 +80,12 @@ func TestFillRules(t *testing.T) {
 		{"a name misread by a character recogniser is the same name",
 			"", "NEW YORK, May 2 - Moody's said it upgraded Tarn Paper Co's debt to A-3 from Baa-1. The company's Prime-2 rating and its Corp units are unchanged.",
 			"", "NEW YORK, May 2 - Moody's said it upgraded Tarn Paper Co's debt to A-3 from Boa-1. The company's Prirne-2 rating and its Gorp units are unchanged.", 5, 0},
+		{"a name that opens the text fills a place: the lead's subject",
+			"", "Harold Jensen, a lifelong resident of the county, died peacefully at home on Sunday.",
+			"", "Bob Smith, a lifelong resident of the county, died peacefully at home on Sunday.", 1, 1},
+		{"a name that opens the text after a dateline",
+			"", "PORTVILLE, May 2 - Quillon Harbour Works said it is raising 40 mln crowns in new notes.",
+			"", "PORTVILLE, May 2 - Marven Tool Company said it is raising 40 mln crowns in new notes.", 1, 1},
 		{"a hard-wrapped line is one line",
 			"", "LONDON, May 2 - The bank said Corran Mills\nLtd sold the plant, the bank said.",
 			"", "LONDON, May 2 - The bank said Corran Mills Ltd sold\nthe plant, the bank said.", 1, 0},
@@ -90,6 +97,73 @@ func TestFillRules(t *testing.T) {
 				t.Errorf("fills in place: %d shared, %d other; want %d, %d (fills %x and %x)", shared, other, tc.shared, tc.other, a.Fills, b.Fills)
 			}
 		})
+	}
+}
+
+// TestOneWordNamesNotHeld pins the fault where one template filled in with
+// two companies of one word each ("Shares of Sony fell …", "Shares of
+// Danone fell …") was one story: a short name's few letter-pair bits lay
+// in the other's mask by chance (about one pair in thirty), and a name
+// held inside the other counted as the same name, as "Wardens" inside
+// "Eastfield Wardens" does. A word is held only inside a name of several
+// words; two names of one word are the same only when they share half
+// their pairs. Made-up names of four to nine letters, every pair.
+func TestOneWordNamesNotHeld(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	const consonants, vowels = "bcdfghklmnprstvz", "aeiou"
+	seen := map[string]bool{}
+	var names []string
+	for len(names) < 60 {
+		b := []byte{consonants[rng.IntN(len(consonants))] - 'a' + 'A'}
+		for n := 4 + rng.IntN(6); len(b) < n; {
+			b = append(b, vowels[rng.IntN(len(vowels))], consonants[rng.IntN(len(consonants))])
+		}
+		if name := string(b); !seen[name] {
+			seen[name] = true
+			names = append(names, name)
+		}
+	}
+	text := func(name string) string {
+		return "Shares of " + name + " fell sharply on Tuesday after the company warned that profit would miss forecasts. " +
+			"The chief executive said " + name + " would cut costs and review its product line."
+	}
+	ctxs := make([]Context, len(names))
+	for i, n := range names {
+		ctxs[i] = contextOf(n+" shares fall on profit warning", text(n))
+	}
+	for i := range names {
+		for j := i + 1; j < len(names); j++ {
+			if shared, other, _ := fillsInPlace(ctxs[i].Fills, ctxs[j].Fills); other < shared {
+				t.Errorf("%s and %s: %d places filled by both, %d with other names; want every one other", names[i], names[j], shared, other)
+			}
+		}
+	}
+}
+
+// TestTemplatedObituaries pins the fault where one notice filled in for
+// two people (an obituary: the name opens the text and ends the title)
+// was one story: the name that opens a text filled no place (no word
+// before it), so only the title's place differed, and one place is no
+// template. Two people are two stories; a reprint under another title is
+// one.
+func TestTemplatedObituaries(t *testing.T) {
+	const body = ", a lifelong resident of the county, died peacefully at home on Sunday surrounded by family. " +
+		"He was born on the family farm and worked for many years at the paper mill."
+	r := Rules{Slots: true, Names: true, Template: true}
+	for _, tc := range []struct {
+		titleA, a, titleB, b string
+		veto                 bool
+	}{
+		{"Obituary: Harold Jensen", "Harold Jensen" + body, "Obituary: Bob Smith", "Bob Smith" + body, true},
+		{"Obituary: Harold Jensen", "Harold Jensen" + body, "Obituary: Margaret Olsen", "Margaret Olsen" + body, true},
+		{"Obituary: Harold Jensen", "Harold Jensen" + body, "Harold Jensen, 84, of Portville", "Harold Jensen" + body, false},
+	} {
+		a, b := contextOf(tc.titleA, tc.a), contextOf(tc.titleB, tc.b)
+		e := Compare(&a, &b, Sample{}, Sample{})
+		Recheck(&a, &b, Sample{}, Sample{}, &e)
+		if got := r.Veto(&e) != None; got != tc.veto {
+			t.Errorf("%q and %q: vetoed %v, want %v (fills %v)", tc.titleA, tc.titleB, got, tc.veto, e.Fills)
+		}
 	}
 }
 
