@@ -209,10 +209,11 @@ func (m *method) evidence(a, b *Sketch, sets similarity.SetScores) Evidence {
 // which decides a duplicate at the threshold, one story rewritten the same
 // day (Options.Rewrite) and a similar pair. A duplicate's score is thus
 // never below the threshold but for a rewrite's, which is at least
-// Rewrite.
+// Rewrite; a rewrite held inside the other text, a reprint cut short the
+// same day, is scored by its containment, as on another day.
 func (m *method) scored(ev *Evidence) float64 {
 	ev.Measure = similarity.MeasureJaccard
-	if ev.Jaccard >= m.o.Threshold || m.o.IsRewrite(ev) {
+	if ev.Jaccard >= m.o.Threshold || m.o.IsRewrite(ev) && ev.Containment() < m.o.containment() {
 		return ev.Jaccard
 	}
 	if !m.byScores(ev) && (ev.Jaccard >= m.o.Similar || !m.o.sameStory(ev.TitleWords)) {

@@ -3,6 +3,7 @@ package minhash
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/enginetest"
@@ -31,20 +32,33 @@ func TestScoreIsWhatDecided(t *testing.T) {
 		a, b        string
 		wantLabel   core.Label
 		wantMeasure string
+		hoursApart  int // both dated, this far apart, when not 0
 	}{
 		{"a truncated reprint is a duplicate by containment, scored by it", Defaults(),
-			whole, head, core.Duplicate, similarity.MeasureContainment},
+			whole, head, core.Duplicate, similarity.MeasureContainment, 0},
 		{"a copy mostly inside the story is a duplicate by containment", Defaults(),
-			whole, mixed, core.Duplicate, similarity.MeasureContainment},
+			whole, mixed, core.Duplicate, similarity.MeasureContainment, 0},
 		{"a reprint is a duplicate by Jaccard", Defaults(),
-			whole, "New headline. " + whole, core.Duplicate, similarity.MeasureJaccard},
+			whole, "New headline. " + whole, core.Duplicate, similarity.MeasureJaccard, 0},
 		{"a threshold above the containment bound binds containment too", with(func(o *Options) { o.Threshold = 0.9 }),
-			whole, mixed, core.Similar, similarity.MeasureJaccard},
+			whole, mixed, core.Similar, similarity.MeasureJaccard, 0},
 		{"containment off: similar, scored by Jaccard", with(func(o *Options) { o.Containment = 2 }),
-			whole, head, core.Similar, similarity.MeasureJaccard},
+			whole, head, core.Similar, similarity.MeasureJaccard, 0},
+		// Regression: one the same day was scored by the rewrite rule's
+		// Jaccard index (0.38, under the threshold), two days apart by its
+		// containment (1).
+		{"a truncated reprint the same day is scored by containment too", Defaults(),
+			whole, head, core.Duplicate, similarity.MeasureContainment, 4},
+		{"a rewrite the same day is scored by Jaccard", with(func(o *Options) { o.Threshold = 0.9 }),
+			whole, mixed, core.Duplicate, similarity.MeasureJaccard, 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, ok := enginetest.Batch(t, Spec, tc.opts, []core.Document{{ID: "a", Text: tc.a}, {ID: "b", Text: tc.b}})["a~b"]
+			docs := []core.Document{{ID: "a", Text: tc.a}, {ID: "b", Text: tc.b}}
+			if tc.hoursApart != 0 {
+				docs[0].Date = time.Date(2024, 6, 12, 8, 0, 0, 0, time.UTC)
+				docs[1].Date = docs[0].Date.Add(time.Duration(tc.hoursApart) * time.Hour)
+			}
+			p, ok := enginetest.Batch(t, Spec, tc.opts, docs)["a~b"]
 			if !ok {
 				t.Fatal("no pair reported")
 			}
@@ -59,8 +73,9 @@ func TestScoreIsWhatDecided(t *testing.T) {
 			if p.Score != core.Round(want) {
 				t.Errorf("score %v, want the %s %v", p.Score, ev.Measure, want)
 			}
-			if p.Label == core.Duplicate && p.Score < tc.opts.Threshold {
-				t.Errorf("a duplicate scores %v, below the threshold %v", p.Score, tc.opts.Threshold)
+			// A rewrite the same day is a duplicate from Rewrite.
+			if bar := tc.opts.Threshold; p.Label == core.Duplicate && p.Score < bar && (tc.hoursApart == 0 || p.Score < tc.opts.Rewrite) {
+				t.Errorf("a duplicate scores %v, below the threshold %v", p.Score, bar)
 			}
 		})
 	}
