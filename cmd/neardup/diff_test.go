@@ -137,6 +137,46 @@ func TestRunDiffFormats(t *testing.T) {
 	}
 }
 
+// TestDiffShowsOtherSpellings: neardup diff of two files that differ only
+// in how they spell words (case, full-width digits) says every word is
+// shared, as before, and its text shows both spellings, so that it reads
+// as either file; the JSON's ops are as before, one equal op. Regression:
+// the text showed the first file's spelling alone, with no mark.
+func TestDiffShowsOtherSpellings(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"a.txt": "Officials said the PRESIDENT will visit Paris on Monday; turnout was 34 percent.\n",
+		"b.txt": "Officials said the president will visit paris on monday; turnout was \uff13\uff14 percent.\n",
+	})
+	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	var out, info bytes.Buffer
+	if err := runDiff(context.Background(), diffOptions{format: "text", out: &out}, a, b); err != nil {
+		t.Fatal(err)
+	}
+	want := "--- " + a + "  13 words, 100.0% shared\n+++ " + b + "  13 words, 100.0% shared\n\n" +
+		"Officials said the [-PRESIDENT-] {+president+} will visit [-Paris-] {+paris+} on [-Monday-] {+monday+}; " +
+		"turnout was [-34-] {+\uff13\uff14+} percent.\n"
+	if diff := cmp.Diff(want, out.String()); diff != "" {
+		t.Errorf("text (-want +got):\n%s", diff)
+	}
+	out.Reset()
+	if err := runDiff(context.Background(), diffOptions{format: "json", out: &out, info: &info}, a, b); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		A, B struct{ Overlap float64 }
+		Ops  []struct{ Op string }
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.A.Overlap != 1 || got.B.Overlap != 1 || len(got.Ops) != 1 || got.Ops[0].Op != "equal" {
+		t.Errorf("JSON overlaps %v, %v and ops %v; want 1, 1 and one equal op", got.A.Overlap, got.B.Overlap, got.Ops)
+	}
+	if !strings.Contains(info.String(), "100.0% of 13 words shared") {
+		t.Errorf("summary = %q, want every word shared", info.String())
+	}
+}
+
 // TestDiffCorpusNamesIDsAsDedup: diff --corpus finds a document by the id
 // neardup dedup gave it under the same --on-duplicate-id and --id-scope;
 // regression: the "4#2" of a pair of dedup --on-duplicate-id rename could

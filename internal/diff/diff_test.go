@@ -1,11 +1,12 @@
 package diff
 
 import (
-	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -246,13 +247,44 @@ func FuzzCompare(f *testing.F) {
 	f.Add("The cat sat. On the mat.", "the dog sat on the mat!", uint8(0))
 	f.Add("Zażółć gęślą\njaźń.", "Учёные нашли воду.\nZażółć", uint8(1))
 	f.Add("a a a b a a", "a b a a a", uint8(2))
+	f.Add("Officials said the PRESIDENT will visit Paris on Monday; turnout was 34 percent.",
+		"Officials said the president will visit paris on monday; turnout was \uff13\uff14 percent.", uint8(0))
+	f.Add("We don't know, caf\u00e9 owners said.", "we don\u2019t know; cafe\u0301 OWNERS said", uint8(4))
 	f.Fuzz(func(t *testing.T, a, b string, by uint8) {
 		d := Compare(a, b, Options{By: By(by % 3)})
 		checkInvariants(t, d)
-		if err := WriteText(io.Discard, d, TextOptions{Color: by&4 != 0}); err != nil {
+		var out strings.Builder
+		color := by&4 != 0
+		if err := WriteText(&out, d, TextOptions{Color: color}); err != nil {
 			t.Fatal(err)
 		}
+		// By word, the rendering reads as either text but for white
+		// space, when the texts hold nothing it writes escaped and no
+		// brackets or braces, which would read as marks.
+		if d.By != ByWord || !markable(a) || !markable(b) {
+			return
+		}
+		gotA, gotB := readMarked(strings.SplitN(out.String(), "\n", 4)[3], color)
+		if withoutSpace(gotA) != withoutSpace(a) || withoutSpace(gotB) != withoutSpace(b) {
+			t.Errorf("the rendering does not give back both texts:\nout %q\ngives a %q\n  and b %q", out.String(), gotA, gotB)
+		}
 	})
+}
+
+// markable reports whether readMarked can read s back from a rendering:
+// it is UTF-8 and holds no brackets or braces, which would read as marks,
+// and nothing the rendering writes escaped (see visible): no control
+// character but tab and line feed, no C1 control and no format character.
+func markable(s string) bool {
+	if !utf8.ValidString(s) || strings.ContainsAny(s, "[]{}") {
+		return false
+	}
+	for _, r := range s {
+		if r < 0x20 && r != '\t' && r != '\n' || r >= 0x7f && r <= 0x9f || unicode.Is(unicode.Cf, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // TestTextsOfFewWordsAlign: two texts of a few distinct words repeated,

@@ -27,5 +27,5 @@ func Example() {
 	// --- wire  6 words, 83.3% shared
 	// +++ site  7 words, 71.4% shared
 	//
-	// The Bank raised {+its+} rates on [-Monday-] {+Tuesday+}.
+	// [-The Bank-] {+the bank+} raised {+its+} rates on [-Monday-] {+Tuesday+}.
 }

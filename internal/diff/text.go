@@ -14,25 +14,31 @@ import (
 // TextOptions control WriteText.
 type TextOptions struct {
 	// Color marks text with ANSI colours: shared text plain, text only in A
-	// red, text only in B green. Without it, text only in A is written as
-	// [-text-] and text only in B as {+text+}, as git's word diff does.
+	// red, text only in B green, and a word both hold but spell otherwise
+	// (see WriteText) in faint red and faint green. Without it, text only
+	// in A is written as [-text-] and text only in B as {+text+}, as git's
+	// word diff does, A's and B's spelling of such a word too.
 	Color bool
 }
 
 // ANSI escape sequences of the terminal rendering.
 const (
-	ansiRed   = "\x1b[31m"
-	ansiGreen = "\x1b[32m"
-	ansiReset = "\x1b[0m"
+	ansiRed        = "\x1b[31m"
+	ansiGreen      = "\x1b[32m"
+	ansiFaintRed   = "\x1b[2;31m"
+	ansiFaintGreen = "\x1b[2;32m"
+	ansiReset      = "\x1b[0m"
 )
 
 // style is how a piece of text is marked.
 type style uint8
 
 const (
-	plain style = iota
-	onlyA
-	onlyB
+	plain  style = iota
+	onlyA        // text only A holds
+	onlyB        // text only B holds
+	speltA       // A's spelling of words B spells otherwise
+	speltB       // B's spelling of words A spells otherwise
 )
 
 // WriteText writes d for a terminal: a header line per side with its word
@@ -40,7 +46,15 @@ const (
 // place. Shared text appears once, a replacement as A's words then B's, text
 // only in A or only in B where it stands, with the punctuation around it
 // that only its side holds: without the marks of B, the text reads as A,
-// without those of A as B, but for white space. Control characters of the texts
+// without those of A as B, but for white space. By word, the words both
+// texts hold, which the comparison matches by their normalised form, are
+// written once where the texts spell them alike; a run of them spelt
+// otherwise (another case, full-width digits, an accent composed or
+// apart, a curly apostrophe) is written as a replacement is, A's spelling
+// then B's, in the milder style of speltA and speltB (faint in colour,
+// the same marks without), so that it reads as either text too; it still
+// counts as shared. By sentence or line, a shared sentence or line is
+// written as A has it. Control characters of the texts
 // and ids are written visibly (see Visible), the title quoted as %q quotes
 // it, so that a document cannot drive the terminal. The texts' own line breaks are
 // kept and lines are not wrapped, so the terminal wraps at its width; inline
@@ -65,7 +79,7 @@ func WriteText(w io.Writer, d *Diff, o TextOptions) error {
 		}
 		if op := d.Ops[i]; op.Kind == Equal {
 			if d.By == ByWord {
-				t.equalWords(d, op)
+				t.equalWords(d, i)
 			} else {
 				t.write(d.A.opText(op.A, d.By), plain)
 			}
@@ -207,21 +221,68 @@ func (t *textWriter) gap(gapA, gapB string, fromB bool) {
 	}
 }
 
-// equalWords writes the words of op, of kind Equal, as A has them, with
-// the spacing and punctuation between two of them marked where the sides
-// differ (see gap).
-func (t *textWriter) equalWords(d *Diff, op Op) {
+// equalWords writes the words of op i, of kind Equal, with the spacing
+// and punctuation between two of them marked where the sides differ (see
+// gap): a word the sides spell alike once, a run of words they spell
+// otherwise as A's spelling, then B's (see respelt).
+func (t *textWriter) equalWords(d *Diff, i int) {
+	op := d.Ops[i]
 	ua, ub := d.A.unitsIn(op.A), d.B.unitsIn(op.B)
-	if len(ua) != len(ub) || len(ua) == 0 {
-		t.write(d.A.Text[op.A.Start:op.A.End], plain)
+	if len(ua) != len(ub) || len(ua) == 0 { // never, by word: the op pairs its words
+		beforeA, beforeB := d.gapText(i)
+		afterA, afterB := d.gapText(i + 1)
+		t.respelt(d.A.Text[op.A.Start:op.A.End], d.B.Text[op.B.Start:op.B.End], beforeB, beforeA, afterA, afterB)
 		return
 	}
-	for k := range ua {
-		if k > 0 {
-			t.gap(d.A.Text[ua[k-1].span.End:ua[k].span.Start], d.B.Text[ub[k-1].span.End:ub[k].span.Start], false)
+	word := func(s *Side, u unit) string { return s.Text[u.span.Start:u.span.End] }
+	// gaps returns the text of A and B before word k, which a gap of
+	// the op or the one before the op holds.
+	gaps := func(k int) (string, string) {
+		switch {
+		case k == 0:
+			return d.gapText(i)
+		case k == len(ua):
+			return d.gapText(i + 1)
 		}
-		t.write(d.A.Text[ua[k].span.Start:ua[k].span.End], plain)
+		return d.A.Text[ua[k-1].span.End:ua[k].span.Start], d.B.Text[ub[k-1].span.End:ub[k].span.Start]
 	}
+	for k := 0; k < len(ua); {
+		if k > 0 {
+			gapA, gapB := gaps(k)
+			t.gap(gapA, gapB, false)
+		}
+		if word(&d.A, ua[k]) == word(&d.B, ub[k]) {
+			t.write(word(&d.A, ua[k]), plain)
+			k++
+			continue
+		}
+		n := 1
+		for k+n < len(ua) && word(&d.A, ua[k+n]) != word(&d.B, ub[k+n]) {
+			n++
+		}
+		beforeA, beforeB := gaps(k)
+		afterA, afterB := gaps(k + n)
+		t.respelt(d.A.Text[ua[k].span.Start:ua[k+n-1].span.End], d.B.Text[ub[k].span.Start:ub[k+n-1].span.End],
+			beforeB, beforeA, afterA, afterB)
+		k += n
+	}
+}
+
+// respelt writes a, words of A that B holds spelt otherwise as b, as a
+// replacement is written (see edit) in the milder styles speltA and
+// speltB: the words match by their normalised form, so they count as
+// shared, but the view must read as either text. gapB is B's text before
+// b, around the other gaps of the two (see separator). The words are
+// written whole, not only the characters that differ: a word reads better
+// whole ([-Paris-] {+paris+}, not [-P-]{+p+}aris).
+func (t *textWriter) respelt(a, b, gapB string, around ...string) {
+	if a == b {
+		t.write(a, plain)
+		return
+	}
+	t.write(a, speltA)
+	t.write(separator(ByWord, a, b, gapB, around...), plain)
+	t.write(b, speltB)
 }
 
 // unitsIn returns the side's units within sp, found by binary search.
@@ -422,16 +483,13 @@ func (t *textWriter) flush() {
 	t.marked = plain
 	if !t.color {
 		open, close := "[-", "-]"
-		if st == onlyB {
+		if st == onlyB || st == speltB {
 			open, close = "{+", "+}"
 		}
 		t.w.WriteString(open + s + close)
 		return
 	}
-	color := ansiRed
-	if st == onlyB {
-		color = ansiGreen
-	}
+	color := [...]string{onlyA: ansiRed, onlyB: ansiGreen, speltA: ansiFaintRed, speltB: ansiFaintGreen}[st]
 	// Colour each line on its own so pagers that reset at line ends keep it.
 	for i, line := range strings.Split(s, "\n") {
 		if i > 0 {

@@ -5,6 +5,10 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // TestTextReadsAsBothTexts: the text rendering of two texts, by word,
@@ -15,8 +19,10 @@ import (
 // one side. Regression: the punctuation next to a word inserted or
 // deleted was written from one side alone, unmarked, so that a mark of
 // one side read as shared and the other's was lost ("The vote passed,
-// [-the speaker said-]" against "The vote passed!"); and the punctuation
-// before a replacement was written twice.
+// [-the speaker said-]" against "The vote passed!"); the punctuation
+// before a replacement was written twice; and a word the texts spell
+// otherwise (PRESIDENT, president), which the comparison matches, was
+// written as the first spells it, unmarked.
 func TestTextReadsAsBothTexts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	const pairs = 300
@@ -48,25 +54,31 @@ func TestTextReadsAsBothTexts(t *testing.T) {
 // readMarked returns the two texts a rendering of WriteText holds: the
 // first without the text only in the second, and the reverse.
 func readMarked(out string, color bool) (a, b string) {
-	type mark struct{ open, close string }
-	onlyA, onlyB := mark{"[-", "-]"}, mark{"{+", "+}"}
+	type mark struct {
+		open, close string
+		a           bool // the text of A, else of B
+	}
+	marks := []mark{{"[-", "-]", true}, {"{+", "+}", false}}
 	if color {
-		onlyA, onlyB = mark{ansiRed, ansiReset}, mark{ansiGreen, ansiReset}
+		marks = []mark{{ansiRed, ansiReset, true}, {ansiGreen, ansiReset, false},
+			{ansiFaintRed, ansiReset, true}, {ansiFaintGreen, ansiReset, false}}
 	}
 	var ba, bb strings.Builder
 	for out != "" {
 		var in *strings.Builder // the side that holds the next piece alone
-		m := onlyA
-		switch {
-		case strings.HasPrefix(out, onlyA.open):
-			in = &ba
-		case strings.HasPrefix(out, onlyB.open):
-			in, m = &bb, onlyB
+		var m mark
+		for _, mk := range marks {
+			if strings.HasPrefix(out, mk.open) {
+				in, m = &bb, mk
+				if mk.a {
+					in = &ba
+				}
+			}
 		}
 		if in == nil {
 			next := len(out)
-			for _, open := range []string{onlyA.open, onlyB.open} {
-				if i := strings.Index(out, open); i >= 0 {
+			for _, mk := range marks {
+				if i := strings.Index(out, mk.open); i >= 0 {
 					next = min(next, i)
 				}
 			}
@@ -100,7 +112,7 @@ type randomDoc struct {
 // characters, which are written escaped.
 var (
 	randomWords = []string{"the", "vote", "passed", "speaker", "said", "quietly", "no", "prices", "rose",
-		"bridge", "Nowak", "3.5", "don't", "well", "known", "公园", "散步", "今天"}
+		"bridge", "Nowak", "3.5", "don't", "well", "known", "公园", "散步", "今天", "café", "Zürich", "34", "ＡＢＣ"}
 	randomGaps = []string{" ", " ", " ", " ", " ", ", ", ". ", "! ", "? ", "; ", ": ", " (", ") ", ` "`, `" `,
 		" - ", "… ", "\n", "\n\n", ` "`, `", `, " 👍🏽 ", " 👨\u200d👩\u200d👧 ", "。", "", "'", "...", " & ", " <", "> "}
 )
@@ -128,7 +140,7 @@ func randomPiece(rng *rand.Rand) piece {
 func (d randomDoc) edited(rng *rand.Rand) randomDoc {
 	var e randomDoc
 	for _, p := range d.pieces {
-		switch rng.IntN(8) {
+		switch rng.IntN(10) {
 		case 0: // deleted
 		case 1: // replaced
 			e.pieces = append(e.pieces, piece{p.before, randomWords[rng.IntN(len(randomWords))]})
@@ -136,6 +148,8 @@ func (d randomDoc) edited(rng *rand.Rand) randomDoc {
 			e.pieces = append(e.pieces, randomPiece(rng), p)
 		case 3: // other punctuation
 			e.pieces = append(e.pieces, piece{randomGaps[rng.IntN(len(randomGaps))], p.word})
+		case 4, 5: // spelt otherwise
+			e.pieces = append(e.pieces, piece{p.before, respell(rng, p.word)})
 		default:
 			e.pieces = append(e.pieces, p)
 		}
@@ -148,6 +162,33 @@ func (d randomDoc) edited(rng *rand.Rand) randomDoc {
 		e.pieces = append(e.pieces, randomPiece(rng))
 	}
 	return e
+}
+
+// respell returns w spelt in one of the ways that normalisation folds:
+// upper, lower or title case, full-width, a curly apostrophe, accents
+// apart or composed.
+func respell(rng *rand.Rand, w string) string {
+	switch rng.IntN(7) {
+	case 0:
+		return strings.ToUpper(w)
+	case 1:
+		return strings.ToLower(w)
+	case 2:
+		r, n := utf8.DecodeRuneInString(w)
+		return string(unicode.ToUpper(r)) + w[n:]
+	case 3:
+		return strings.Map(func(r rune) rune {
+			if r > ' ' && r < 0x7f {
+				return r + 0xfee0 // the full-width form
+			}
+			return r
+		}, w)
+	case 4:
+		return strings.ReplaceAll(w, "'", "\u2019")
+	case 5:
+		return norm.NFD.String(w)
+	}
+	return norm.NFKC.String(w)
 }
 
 func (d randomDoc) String() string {
@@ -281,4 +322,57 @@ func textBody(t *testing.T, a, b string, color bool) string {
 		t.Fatal(err)
 	}
 	return strings.TrimSuffix(strings.SplitN(out.String(), "\n", 4)[3], "\n")
+}
+
+// TestTextShowsOtherSpellings: a word both texts hold but spell otherwise
+// (another case, full-width digits, an accent composed in one and apart in
+// the other, a curly apostrophe), which the comparison matches by its
+// normalised form, is written as a replacement is, A's spelling then B's,
+// in faint colours, and still counts as shared. Regression: it was written
+// once as A spells it, so that the view read as A where B differs
+// ("100.0% shared" and no mark for PRESIDENT against president).
+func TestTextShowsOtherSpellings(t *testing.T) {
+	faintRed := func(s string) string { return ansiFaintRed + s + ansiReset }
+	faintGreen := func(s string) string { return ansiFaintGreen + s + ansiReset }
+	tests := []struct {
+		name, a, b string
+		color      bool
+		want       string
+		inserted   int // words only B holds; every other word is shared
+	}{
+		{"case", "the PRESIDENT will visit", "the president will visit", false, "the [-PRESIDENT-] {+president+} will visit", 0},
+		{"case in colour", "the PRESIDENT will visit", "the president will visit", true,
+			"the " + faintRed("PRESIDENT") + " " + faintGreen("president") + " will visit", 0},
+		{"full-width digits", "turnout was 34 percent", "turnout was \uff13\uff14 percent", false,
+			"turnout was [-34-] {+\uff13\uff14+} percent", 0},
+		{"accent composed and apart", "the caf\u00e9 opened", "the cafe\u0301 opened", false,
+			"the [-caf\u00e9-] {+cafe\u0301+} opened", 0},
+		{"curly apostrophe in a word", "we don't know yet", "we don\u2019t know yet", false,
+			"we [-don't-] {+don\u2019t+} know yet", 0},
+		{"a run, with its own punctuation", "said PARIS, MONDAY: rates rose", "said paris; monday: rates rose", false,
+			"said [-PARIS, MONDAY-] {+paris; monday+}: rates rose", 0},
+		{"at both ends", "Rates rose in PARIS", "rates rose in Paris", false, "[-Rates-] {+rates+} rose in [-PARIS-] {+Paris+}", 0},
+		{"beside an edit", "the Old bridge closed", "the old Harbour bridge closed", false,
+			"the [-Old-] {+old+} {+Harbour+} bridge closed", 1},
+		{"without spaces", "今天ＡＢＣ公园", "今天ABC公园", false, "今天[-ＡＢＣ-]{+ABC+}公园", 0},
+		{"a soft hyphen is a spelling", "die Bundes\u00adregierung sagt", "die Bundesregierung sagt", false,
+			"die [-Bundes\u00adregierung-] {+Bundesregierung+} sagt", 0},
+		{"the tester's texts", "Officials said the PRESIDENT will visit Paris on Monday; turnout was 34 percent.\n",
+			"Officials said the president will visit paris on monday; turnout was \uff13\uff14 percent.\n", false,
+			"Officials said the [-PRESIDENT-] {+president+} will visit [-Paris-] {+paris+} on [-Monday-] {+monday+}; " +
+				"turnout was [-34-] {+\uff13\uff14+} percent.", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := textBody(t, tc.a, tc.b, tc.color); got != tc.want {
+				t.Errorf("%q against %q:\n got %q\nwant %q", tc.a, tc.b, got, tc.want)
+			}
+			// The comparison is as before: the words spelt otherwise are shared.
+			d := Compare(tc.a, tc.b, Options{})
+			if d.A.Shared != d.A.Words || d.B.Shared != d.B.Words-tc.inserted || d.A.Overlap() != 1 {
+				t.Errorf("shared %d of %d, %d of %d words (overlap %.3f); want all but the %d inserted",
+					d.A.Shared, d.A.Words, d.B.Shared, d.B.Words, d.A.Overlap(), tc.inserted)
+			}
+		})
+	}
 }
