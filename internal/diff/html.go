@@ -22,13 +22,17 @@ table.nd-diff td+td,table.nd-diff th+th{border-left:1px solid #ddd}
 table.nd-diff td.nd-none{background:repeating-linear-gradient(-45deg,#fafafa 0 6px,#f0f0f0 6px 12px)}
 table.nd-diff .nd-a{background:#ffd4d1;border-radius:2px}
 table.nd-diff .nd-b{background:#c8f0cf;border-radius:2px}
+table.nd-diff .nd-a-spelt{background:#ffeeec;text-decoration:underline dotted #d9534f;text-underline-offset:3px}
+table.nd-diff .nd-b-spelt{background:#e8f7eb;text-decoration:underline dotted #3c9a4c;text-underline-offset:3px}
 table.nd-diff tr.nd-same td{color:#555}`
 
 // HTMLLegend is a short explanation of the colours of WriteHTMLFragment, as
 // an HTML paragraph styled by HTMLStyle.
 const HTMLLegend = `<p class="nd-legend">Shared text is plain. <span class="nd-a">Red</span>: only in the left text. ` +
 	`<span class="nd-b">Green</span>: only in the right text. ` +
-	`Red facing green was replaced. Case, spacing and punctuation are not compared.</p>`
+	`Red facing green was replaced. <span class="nd-a-spelt">Pale red</span> facing <span class="nd-b-spelt">pale green</span>, ` +
+	`underlined (by word): the same word spelt otherwise, in case, width, accents or apostrophes, which counts as shared. ` +
+	`Spacing and punctuation are not compared.</p>`
 
 // rowBytes is the length above which a row of the side-by-side view ends at
 // the next sentence end; rows also end at every line break.
@@ -49,6 +53,8 @@ func WriteHTML(w io.Writer, d *Diff) error {
 		"<title>neardup diff: %s</title>\n<style>\nbody{margin:16px 24px;font:15px/1.5 system-ui,\"DejaVu Sans\",sans-serif}\n"+
 		"h1{font-size:20px;margin:0 0 6px}\n.nd-legend{color:#444;font-size:13px}\n%s\n"+
 		".nd-legend .nd-a{background:#ffd4d1}.nd-legend .nd-b{background:#c8f0cf}\n"+
+		".nd-legend .nd-a-spelt{background:#ffeeec;text-decoration:underline dotted #d9534f}"+
+		".nd-legend .nd-b-spelt{background:#e8f7eb;text-decoration:underline dotted #3c9a4c}\n"+
 		"</style>\n</head>\n<body>\n<h1>%s</h1>\n%s\n", title, HTMLStyle, heading, HTMLLegend)
 	if err := writeTable(bw, d); err != nil {
 		return err
@@ -60,7 +66,11 @@ func WriteHTML(w io.Writer, d *Diff) error {
 // WriteHTMLFragment writes d as an HTML table of class nd-diff (see
 // HTMLStyle): A in the left column, B in the right, in rows that end at line
 // breaks and at sentence ends inside shared text, so shared passages face
-// each other. Text is escaped; the table has no scripts.
+// each other. Text only one side holds is marked (class nd-a, nd-b); by
+// word, so is a word both hold but spell otherwise (another case,
+// full-width digits, an accent composed or apart, a curly apostrophe),
+// which counts as shared, in a milder style (nd-a-spelt, nd-b-spelt).
+// Text is escaped; the table has no scripts.
 func WriteHTMLFragment(w io.Writer, d *Diff) error {
 	bw := bufio.NewWriter(w)
 	if err := writeTable(bw, d); err != nil {
@@ -256,12 +266,18 @@ func (s *Side) gapBefore(i int) string {
 }
 
 // cells writes one side's cells: its text with the units that are not
-// shared marked.
+// shared marked, and by word the words shared but spelt otherwise.
 type cells struct {
 	text  string
-	class string
-	marks []Span // text not shared, in order; one mark never spans a line break
-	next  int    // first mark that may still overlap the next cell
+	class string     // of text not shared; with "-spelt", of a word spelt otherwise
+	marks []cellMark // in order; one mark never spans a line break
+	next  int        // first mark that may still overlap the next cell
+}
+
+// cellMark is a span of a side's text that cells marks.
+type cellMark struct {
+	Span
+	spelt bool // words the other side spells otherwise, not text only this side holds
 }
 
 func newCells(d *Diff, isA bool) *cells {
@@ -276,18 +292,45 @@ func newCells(d *Diff, isA bool) *cells {
 			i, j = op.a0, op.a1
 		}
 		if op.kind == Equal {
+			if d.By == ByWord {
+				c.markSpelt(d, op, isA)
+			}
 			continue
 		}
 		for k := i; k < j; k++ {
-			u := s.units[k].span
-			if n := len(c.marks) - 1; k > i && !strings.Contains(s.Text[c.marks[n].End:u.Start], "\n") {
-				c.marks[n].End = u.End
-				continue
-			}
-			c.marks = append(c.marks, u)
+			c.add(s, k, k > i, false)
 		}
 	}
 	return c
+}
+
+// markSpelt marks the words of op, of kind Equal, that the two sides
+// spell otherwise, on the side of the cells.
+func (c *cells) markSpelt(d *Diff, op unitOp, isA bool) {
+	s, first := &d.B, op.b0
+	if isA {
+		s, first = &d.A, op.a0
+	}
+	prev := false // the word before is marked
+	for k := range op.a1 - op.a0 {
+		ua, ub := d.A.units[op.a0+k].span, d.B.units[op.b0+k].span
+		spelt := d.A.Text[ua.Start:ua.End] != d.B.Text[ub.Start:ub.End]
+		if spelt {
+			c.add(s, first+k, prev, true)
+		}
+		prev = spelt
+	}
+}
+
+// add marks unit k of s, joining the mark before when join is set and no
+// line break lies between them.
+func (c *cells) add(s *Side, k int, join, spelt bool) {
+	u := s.units[k].span
+	if n := len(c.marks) - 1; join && !strings.Contains(s.Text[c.marks[n].End:u.Start], "\n") {
+		c.marks[n].End = u.End
+		return
+	}
+	c.marks = append(c.marks, cellMark{u, spelt})
 }
 
 // write writes the cell of bytes sp, trimmed of surrounding space.
@@ -306,7 +349,11 @@ func (c *cells) write(w *bufio.Writer, sp Span) {
 		}
 		if s, e := max(m.Start, pos), min(m.End, sp.End); s < e {
 			w.WriteString(html.EscapeString(c.text[pos:s]))
-			fmt.Fprintf(w, "<span class=\"%s\">%s</span>", c.class, html.EscapeString(c.text[s:e]))
+			class := c.class
+			if m.spelt {
+				class += "-spelt"
+			}
+			fmt.Fprintf(w, "<span class=\"%s\">%s</span>", class, html.EscapeString(c.text[s:e]))
 			pos = e
 		}
 		if m.End > sp.End {

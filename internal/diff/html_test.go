@@ -3,8 +3,10 @@ package diff
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
 )
 
@@ -106,5 +108,41 @@ func TestWriteHTMLIdCannotCloseItsIsolate(t *testing.T) {
 	}
 	if want := []string{"report\\u2069\u202e.txt", "summary.txt"}; !slices.Equal(heading, want) {
 		t.Errorf("heading's isolated ids %q, want %q", heading, want)
+	}
+}
+
+// TestWriteHTMLMarksOtherSpellings: by word, a word both texts hold but
+// spell otherwise is marked in each column in the milder style of its
+// side, a run of them as one mark, and text only one side holds as before;
+// by sentence, nothing shared is marked. Regression: such words were
+// plain, as shared text spelt alike is, so that PRESIDENT facing president
+// or 34 facing ３４ read as no change.
+func TestWriteHTMLMarksOtherSpellings(t *testing.T) {
+	a := "The PRESIDENT WILL visit Paris; turnout was 34 percent, we don't know. The caf\u00e9 opened."
+	b := "The president will visit Paris; turnout was \uff13\uff14 percent, we don\u2019t know. The cafe\u0301 opened today."
+	marks := func(by By) map[string][]string {
+		out := map[string][]string{}
+		for n := range parseHTML(t, Compare(a, b, Options{By: by})).Descendants() {
+			if n.Type == html.ElementNode && n.Data == "span" && n.FirstChild != nil && n.FirstChild.Type == html.TextNode {
+				if class := attr(n, "class"); class == "nd-a" || class == "nd-b" || strings.HasSuffix(class, "-spelt") {
+					out[class] = append(out[class], n.FirstChild.Data)
+				}
+			}
+		}
+		return out
+	}
+	want := map[string][]string{
+		"nd-a":       {"Red"}, // the legend's
+		"nd-b":       {"Green", "today"},
+		"nd-a-spelt": {"Pale red", "PRESIDENT WILL", "34", "don't", "caf\u00e9"},
+		"nd-b-spelt": {"pale green", "president will", "\uff13\uff14", "don\u2019t", "cafe\u0301"},
+	}
+	if diff := cmp.Diff(want, marks(ByWord)); diff != "" {
+		t.Errorf("by word, marks (-want +got):\n%s", diff)
+	}
+	want = map[string][]string{"nd-a": {"Red", "The caf\u00e9 opened."}, "nd-b": {"Green", "The cafe\u0301 opened today."},
+		"nd-a-spelt": {"Pale red"}, "nd-b-spelt": {"pale green"}}
+	if diff := cmp.Diff(want, marks(BySentence)); diff != "" {
+		t.Errorf("by sentence, marks (-want +got):\n%s", diff)
 	}
 }

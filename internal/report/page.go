@@ -16,6 +16,7 @@ nav h2{margin-top:18px}
 .note{background:#fff6d6;border:1px solid #ecd98a;padding:4px 10px;border-radius:4px;display:inline-block}
 .nd-legend{color:#444;font-size:13px;margin:8px 0 0}
 .nd-legend .nd-a{background:#ffd4d1}.nd-legend .nd-b{background:#c8f0cf}
+.nd-legend .nd-a-spelt{background:#ffeeec;text-decoration:underline dotted #d9534f}.nd-legend .nd-b-spelt{background:#e8f7eb;text-decoration:underline dotted #3c9a4c}
 table.toc{border-collapse:collapse;margin:8px 0 24px;font-size:14px;width:auto;min-width:50%}
 table.toc th,table.toc td{text-align:left;padding:3px 10px;border-bottom:1px solid #e4e4e4;vertical-align:top}
 table.toc th{background:#f2f2f2;white-space:nowrap}

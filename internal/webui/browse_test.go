@@ -170,3 +170,20 @@ func TestLatestLinksFromFirstPage(t *testing.T) {
 	}
 	f.get("/?source=src0", false).want(t, "the source's first page", http.StatusOK, "Story 054", "Story 000")
 }
+
+// TestDiffMarksOtherSpellings: the diff page marks a word the two
+// documents spell otherwise (another case, full-width digits) in the
+// milder style of each side, and its legend says what that is; the
+// overlap counts it as shared. Regression: such words were plain, as
+// shared text spelt alike is.
+func TestDiffMarksOtherSpellings(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	orig, _ := f.story(14)
+	f.add(core.Document{ID: "wire-1", Title: "Storm", Source: "wire", Text: "The PRESIDENT said turnout was 34 percent. " + orig},
+		core.Document{ID: "site-1", Title: "Storm", Source: "site", Text: "The president said turnout was \uff13\uff14 percent. " + orig})
+	f.get("/diff?a=wire-1&b=site-1", false).want(t, "diff", http.StatusOK,
+		`<span class="nd-a-spelt">PRESIDENT</span>`, `<span class="nd-b-spelt">president</span>`,
+		`<span class="nd-a-spelt">34</span>`, `<span class="nd-b-spelt">`+"\uff13\uff14</span>",
+		`<strong class="ratio">100%</strong>`, "the same word spelt otherwise")
+}
