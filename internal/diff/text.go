@@ -476,8 +476,10 @@ func (t *textWriter) flush() {
 		return
 	}
 	s, st := visibleText(t.mark.String()), t.marked
-	if strings.TrimSpace(strings.Map(dropTextFormat, s)) == "" {
-		s = Visible(t.mark.String()) // a mark of nothing else would show as nothing
+	if st == speltA || st == speltB || strings.TrimSpace(strings.Map(dropTextFormat, s)) == "" {
+		// A mark of nothing else would show as nothing; two spellings
+		// apart by a soft hyphen alone would show alike.
+		s = Visible(t.mark.String())
 	}
 	t.mark.Reset()
 	t.marked = plain
