@@ -36,20 +36,54 @@ type feedsCmd struct {
 	Test   feedsTestCmd   `cmd:"" help:"Fetch a page and extract it with a site rule, storing nothing: check a rule before saving it."`
 }
 
-// ruleFlags are a feed's site rule, given on the command line.
+// ruleFlags are a feed's site rule, given on the command line: a flag a
+// key of the rule (ruleKeyFlags). --drop-attr and --strip-regex take a
+// value whole, commas and all: a regexp may hold one.
 type ruleFlags struct {
-	SiteRule   string   `name:"site-rule" placeholder:"SELECTOR" help:"CSS selector of the article body on the feed's pages, e.g. 'article .story-body'."`
-	Drop       []string `placeholder:"SELECTOR" help:"CSS selector of parts of the page to leave out (repeatable)."`
-	Strip      []string `placeholder:"TEXT" help:"Boilerplate text to strip from the article (repeatable)."`
-	ArticleURL string   `name:"article-url" placeholder:"REGEXP" help:"Only pages whose URL matches are articles; the others are skipped."`
+	SiteRule   string     `name:"site-rule" placeholder:"SELECTOR" help:"CSS selector of the article body on the feed's pages, e.g. 'article .story-body'."`
+	Drop       []string   `placeholder:"SELECTOR" help:"CSS selector of parts of the page to leave out (repeatable)."`
+	DropAttr   []attrFlag `name:"drop-attr" sep:"none" placeholder:"TAG[ATTR]=REGEXP" help:"Leave out the elements of a tag whose attribute matches a regexp, any tag when TAG is left out: 'div[class]=^ad', '[id]=promo' (repeatable)."`
+	Strip      []string   `placeholder:"TEXT" help:"Boilerplate text to strip from the article (repeatable)."`
+	StripRegex []string   `name:"strip-regex" sep:"none" placeholder:"REGEXP" help:"Boilerplate to strip from the article, as a regexp: '(?m)^© .*$' (repeatable)."`
+	ArticleURL string     `name:"article-url" placeholder:"REGEXP" help:"Only pages whose URL matches are articles; the others are skipped."`
+}
+
+// attrFlag is one --drop-attr: TAG[ATTR]=REGEXP, the element's tag left out
+// for any.
+type attrFlag watch.AttrFilter
+
+// UnmarshalText reads TAG[ATTR]=REGEXP; the regexp is compiled with the
+// rest of the rule (checkFeed), which names the flag of a bad one.
+func (a *attrFlag) UnmarshalText(b []byte) error {
+	s := string(b)
+	sel, match, ok := strings.Cut(s, "=")
+	tag, attr, bracket := strings.Cut(sel, "[")
+	attr, closed := strings.CutSuffix(attr, "]")
+	if !ok || !bracket || !closed || attr == "" || match == "" ||
+		strings.ContainsAny(tag, "[] \t") || strings.ContainsAny(attr, "[] \t") {
+		return fmt.Errorf("%q: want TAG[ATTR]=REGEXP, e.g. div[class]=^ad, or [ATTR]=REGEXP for any tag", s)
+	}
+	*a = attrFlag{Tag: tag, Attr: attr, Match: match}
+	return nil
+}
+
+// attrFilters returns the filters of --drop-attr; nil for none.
+func (f *ruleFlags) attrFilters() []watch.AttrFilter {
+	var out []watch.AttrFilter
+	for _, a := range f.DropAttr {
+		out = append(out, watch.AttrFilter(a))
+	}
+	return out
 }
 
 // rule returns the rule the flags give; nil when they give none.
 func (f *ruleFlags) rule() *watch.Rule {
-	if f.SiteRule == "" && len(f.Drop) == 0 && len(f.Strip) == 0 && f.ArticleURL == "" {
+	if f.SiteRule == "" && len(f.Drop) == 0 && len(f.DropAttr) == 0 && len(f.Strip) == 0 && len(f.StripRegex) == 0 &&
+		f.ArticleURL == "" {
 		return nil
 	}
-	return &watch.Rule{Body: f.SiteRule, Drop: f.Drop, Strip: f.Strip, ArticleURL: f.ArticleURL}
+	return &watch.Rule{Body: f.SiteRule, Drop: f.Drop, DropAttr: f.attrFilters(), Strip: f.Strip, StripRegex: f.StripRegex,
+		ArticleURL: f.ArticleURL}
 }
 
 // update returns the stored rule r (nil for none) with the keys the flags
@@ -66,8 +100,14 @@ func (f *ruleFlags) update(r *watch.Rule) *watch.Rule {
 	if len(f.Drop) > 0 {
 		out.Drop = f.Drop
 	}
+	if len(f.DropAttr) > 0 {
+		out.DropAttr = f.attrFilters()
+	}
 	if len(f.Strip) > 0 {
 		out.Strip = f.Strip
+	}
+	if len(f.StripRegex) > 0 {
+		out.StripRegex = f.StripRegex
 	}
 	if f.ArticleURL != "" {
 		out.ArticleURL = f.ArticleURL
@@ -76,7 +116,8 @@ func (f *ruleFlags) update(r *watch.Rule) *watch.Rule {
 }
 
 // ruleKeyFlags are the flags of a site rule's keys.
-var ruleKeyFlags = map[string]string{"body": "--site-rule", "drop": "--drop", "strip": "--strip", "article_url": "--article-url"}
+var ruleKeyFlags = map[string]string{"body": "--site-rule", "drop": "--drop", "drop_attr": "--drop-attr", "strip": "--strip",
+	"strip_regex": "--strip-regex", "article_url": "--article-url"}
 
 // checkFeed checks a feed given on the command line: a mistake is a usage
 // error, one in its site rule named by the flag that gave it.

@@ -172,6 +172,12 @@ func TestSiteRuleErrors(t *testing.T) {
 		{"test --site-rule", []string{"feeds", "test", "http://127.0.0.1:1/news/coffee-strategy.html", "--site-rule", "div["}, `neardup: --site-rule: bad CSS selector "div["`},
 		{"test --article-url", []string{"feeds", "test", "http://127.0.0.1:1/a.html", "--article-url", "(["}, `neardup: --article-url: bad regexp "(["`},
 		{"add --drop", []string{"feeds", "add", "--db", db, "http://127.0.0.1:1/rss", "--drop", "p[["}, `neardup: --drop: bad CSS selector "p[["`},
+		{"add --strip-regex", []string{"feeds", "add", "--db", db, "--no-check", "http://127.0.0.1:1/rss", "--strip-regex", "(["}, `neardup: --strip-regex: bad regexp "(["`},
+		{"test --strip-regex", []string{"feeds", "test", "http://127.0.0.1:1/a.html", "--strip-regex", "a{2,1}"}, `neardup: --strip-regex: bad regexp "a{2,1}"`},
+		{"add --drop-attr", []string{"feeds", "add", "--db", db, "--no-check", "http://127.0.0.1:1/rss", "--drop-attr", "div[class]=(["}, `neardup: --drop-attr: bad regexp "(["`},
+		{"test --drop-attr", []string{"feeds", "test", "http://127.0.0.1:1/a.html", "--drop-attr", "[id]=(["}, `neardup: --drop-attr: bad regexp "(["`},
+		{"add --drop-attr as CSS", []string{"feeds", "add", "--db", db, "--no-check", "http://127.0.0.1:1/rss", "--drop-attr", "div[class=^ad]"}, `neardup: --drop-attr: "div[class=^ad]": want TAG[ATTR]=REGEXP`},
+		{"add --drop-attr without a regexp", []string{"feeds", "add", "--db", db, "--no-check", "http://127.0.0.1:1/rss", "--drop-attr", "div[class]="}, `neardup: --drop-attr: "div[class]=": want TAG[ATTR]=REGEXP`},
 		{"test --rules", []string{"feeds", "test", "http://127.0.0.1:1/a.html", "--rules", rules}, rules + `:4: rule "port": body: bad CSS selector "div["`},
 		{"watch --rules", []string{"watch", "--db", db, "--once", "--rules", rules}, rules + `:4: rule "port": body: bad CSS selector "div["`},
 	} {
@@ -295,6 +301,101 @@ feeds:
 `
 	if code != 0 || out != want {
 		t.Errorf("export: exit %d\n%s\n%s\nwant\n%s", code, errOut, out, want)
+	}
+}
+
+// TestRuleFlagsEveryKey pins the site rule's keys strip_regex and
+// drop_attr, which a feeds file and the web UI's form set, refused by
+// feeds add, set and test (unknown flag --strip-regex). Now --strip-regex
+// and --drop-attr set them, each value whole (a regexp's commas and
+// backslashes kept), and feeds set replaces their lists and keeps the rest.
+func TestRuleFlagsEveryKey(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	const feed = "http://a.example/rss"
+	runOK(t, "feeds", "add", "--db", db, "--no-check", feed, "--site-rule", "article",
+		"--strip-regex", `(?m)^© \d{4,}.*$`, "--drop-attr", "div[class]=^ad, promo", "--drop-attr", "[data-role]=share")
+	want := `version: 1
+feeds:
+  - url: http://a.example/rss
+    interval: 15m
+    rule:
+      body: article
+      drop_attr:
+        - tag: div
+          attr: class
+          match: ^ad, promo
+        - attr: data-role
+          match: share
+      strip_regex:
+        - (?m)^© \d{4,}.*$
+`
+	if code, out, errOut := runChild(t, "feeds", "export", "--db", db); code != 0 || out != want {
+		t.Errorf("after add, export: exit %d\n%s\n%s\nwant\n%s", code, errOut, out, want)
+	}
+	runOK(t, "feeds", "set", "--db", db, feed, "--strip-regex", "Read more", "--strip-regex", `^\s+`)
+	runOK(t, "feeds", "set", "--db", db, feed, "--drop-attr", "aside[id]=related")
+	want = `version: 1
+feeds:
+  - url: http://a.example/rss
+    interval: 15m
+    rule:
+      body: article
+      drop_attr:
+        - tag: aside
+          attr: id
+          match: related
+      strip_regex:
+        - Read more
+        - ^\s+
+`
+	if code, out, errOut := runChild(t, "feeds", "export", "--db", db); code != 0 || out != want {
+		t.Errorf("after set, export: exit %d\n%s\n%s\nwant\n%s", code, errOut, out, want)
+	}
+	code, _, errOut := runChild(t, "feeds", "set", "--db", db, feed, "--no-rule", "--strip-regex", "x")
+	if code != 2 || !strings.Contains(errOut, "--no-rule with a rule's flags") {
+		t.Errorf("--no-rule --strip-regex: exit %d, want 2\n%s", code, errOut)
+	}
+}
+
+// TestFeedsTestRuleFlags pins feeds test applying --strip-regex and
+// --drop-attr to the page tried: they were unknown flags.
+func TestFeedsTestRuleFlags(t *testing.T) {
+	t.Parallel()
+	s := newNewsSite(t, "The A Times")
+	paras := paragraphs(enginetest.NewTextGen(7))
+	s.publish("/news/1", "One", paras)
+	const promo, phone = "Sponsored: our partners bring you the finest garden furniture at half price this week.", "Call 555-1234, 24/7."
+	s.mu.Lock()
+	s.pages["/news/1"] = strings.Replace(s.pages["/news/1"], "</article>",
+		`<p>`+phone+`</p><div class="ad-slot"><p>`+promo+`</p></div></article>`, 1)
+	s.mu.Unlock()
+	args := []string{"feeds", "test", "--json", "--host-delay", "0", "--allow-private", "127.0.0.1", s.URL + "/news/1"}
+	for _, tc := range []struct {
+		name  string
+		flags []string
+		gone  string
+	}{
+		{"none", nil, ""},
+		{"strip-regex", []string{"--strip-regex", `Call \d{3}-\d{4}, 24/7\.`}, phone},
+		{"drop-attr", []string{"--drop-attr", "div[class]=^ad-"}, promo},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runChild(t, append(args, tc.flags...)...)
+			var got struct{ Article struct{ Text string } }
+			if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil {
+				t.Fatalf("exit %d, %v\n%s\n%s", code, err, out, errOut)
+			}
+			text := got.Article.Text
+			for _, kept := range []string{paras[1], phone, promo} {
+				if kept != tc.gone && !strings.Contains(text, kept) {
+					t.Errorf("text %q lacks %q", text, kept)
+				}
+			}
+			if tc.gone != "" && strings.Contains(text, tc.gone) {
+				t.Errorf("text %q: want %q left out", text, tc.gone)
+			}
+		})
 	}
 }
 
