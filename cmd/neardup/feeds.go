@@ -37,13 +37,13 @@ type feedsCmd struct {
 }
 
 // ruleFlags are a feed's site rule, given on the command line: a flag a
-// key of the rule (ruleKeyFlags). --drop-attr and --strip-regex take a
-// value whole, commas and all: a regexp may hold one.
+// key of the rule (ruleKeyFlags). A repeatable flag takes each value
+// whole, commas and all: a selector group, a text or a regexp may hold one.
 type ruleFlags struct {
 	SiteRule   string     `name:"site-rule" placeholder:"SELECTOR" help:"CSS selector of the article body on the feed's pages, e.g. 'article .story-body'."`
-	Drop       []string   `placeholder:"SELECTOR" help:"CSS selector of parts of the page to leave out (repeatable)."`
+	Drop       []string   `sep:"none" placeholder:"SELECTOR" help:"CSS selector of parts of the page to leave out (repeatable)."`
 	DropAttr   []attrFlag `name:"drop-attr" sep:"none" placeholder:"TAG[ATTR]=REGEXP" help:"Leave out the elements of a tag whose attribute matches a regexp, any tag when TAG is left out: 'div[class]=^ad', '[id]=promo' (repeatable)."`
-	Strip      []string   `placeholder:"TEXT" help:"Boilerplate text to strip from the article (repeatable)."`
+	Strip      []string   `sep:"none" placeholder:"TEXT" help:"Boilerplate text to strip from the article (repeatable)."`
 	StripRegex []string   `name:"strip-regex" sep:"none" placeholder:"REGEXP" help:"Boilerplate to strip from the article, as a regexp: '(?m)^© .*$' (repeatable)."`
 	ArticleURL string     `name:"article-url" placeholder:"REGEXP" help:"Only pages whose URL matches are articles; the others are skipped."`
 }

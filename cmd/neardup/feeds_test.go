@@ -358,6 +358,31 @@ feeds:
 	}
 }
 
+// TestRuleFlagValuesWhole pins --drop and --strip cut at commas: --strip
+// 'Subscribe, and more' stored two texts, "Subscribe" and " and more",
+// and stripped the word "Subscribe" wherever it stood. Now a value is taken
+// whole, as --strip-regex and --drop-attr take theirs.
+func TestRuleFlagValuesWhole(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "http://a.example/rss", "--drop", "aside, .promo",
+		"--strip", "Subscribe, and more", "--strip", "Read on")
+	want := `version: 1
+feeds:
+  - url: http://a.example/rss
+    interval: 15m
+    rule:
+      drop:
+        - aside, .promo
+      strip:
+        - Subscribe, and more
+        - Read on
+`
+	if code, out, errOut := runChild(t, "feeds", "export", "--db", db); code != 0 || out != want {
+		t.Errorf("export: exit %d\n%s\n%s\nwant\n%s", code, errOut, out, want)
+	}
+}
+
 // TestFeedsTestRuleFlags pins feeds test applying --strip-regex and
 // --drop-attr to the page tried: they were unknown flags.
 func TestFeedsTestRuleFlags(t *testing.T) {
