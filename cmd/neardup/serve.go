@@ -47,8 +47,8 @@ func (c *serveCmd) Run(g *globals) error {
 		return usageError{"--max-body must be at least 1024 bytes"}
 	case c.MaxBatch < 1 || c.MaxBatch > 100000:
 		return usageError{"--max-batch must be from 1 to 100000"}
-	case c.ReadTimeout <= 0 || c.WriteTimeout <= 0 || c.IdleTimeout <= 0:
-		return usageError{"the timeouts must be positive"}
+	case c.timeoutError() != "":
+		return usageError{c.timeoutError()}
 	case c.WatchWorkers < 1:
 		return usageError{"--watch-workers must be at least 1"}
 	case c.MaxItems < 1:
@@ -100,6 +100,22 @@ func (c *serveCmd) Run(g *globals) error {
 	o.UI = webui.New(x.Index, webui.Options{Authorized: o.Tokens.Valid, AuthReads: c.AuthReads, Rules: wo.Rules,
 		Watch: wo, MaxBytes: c.MaxBody, Logger: log})
 	return runServe(g.ctx, x.Index, o, ln, c.Watch, wo, log)
+}
+
+// timeoutError names each timeout flag whose value is not positive, with
+// its value ("--write-timeout must be positive, not 0s"), joined by "; ";
+// "" when every one is positive.
+func (c *serveCmd) timeoutError() string {
+	var bad []string
+	for _, t := range []struct {
+		flag string
+		d    watch.Duration
+	}{{"--read-timeout", c.ReadTimeout}, {"--write-timeout", c.WriteTimeout}, {"--idle-timeout", c.IdleTimeout}} {
+		if t.d <= 0 {
+			bad = append(bad, t.flag+" must be positive, not "+t.d.String())
+		}
+	}
+	return strings.Join(bad, "; ")
 }
 
 // checkAddr checks the form of a listening address, host:port with a port

@@ -259,3 +259,32 @@ func TestCheckAddr(t *testing.T) {
 		})
 	}
 }
+
+// TestServeTimeoutFlagsNamed pins serve --write-timeout 0 (and a read or
+// idle timeout not above 0) refused as "the timeouts must be positive",
+// naming no flag, where every other flag of serve is named. Now each flag
+// at fault is named with its value, and exits 2.
+func TestServeTimeoutFlagsNamed(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"write zero", []string{"--write-timeout", "0"}, "neardup: --write-timeout must be positive, not 0s\n"},
+		{"read zero", []string{"--read-timeout", "0"}, "neardup: --read-timeout must be positive, not 0s\n"},
+		{"read negative", []string{"--read-timeout", "-1s"}, "neardup: --read-timeout must be positive, not -1s\n"},
+		{"idle zero", []string{"--idle-timeout", "0s"}, "neardup: --idle-timeout must be positive, not 0s\n"},
+		{"two at fault", []string{"--idle-timeout", "0s", "--read-timeout", "-2min"},
+			"neardup: --read-timeout must be positive, not -2m; --idle-timeout must be positive, not 0s\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"serve", "--db", db, "--addr", "127.0.0.1:0"}, tc.args...)
+			code, _, errOut := runChild(t, args...)
+			if code != 2 || !strings.HasSuffix(errOut, tc.want) {
+				t.Errorf("exit %d, stderr:\n%s\nwant 2 and %q", code, errOut, tc.want)
+			}
+		})
+	}
+}
