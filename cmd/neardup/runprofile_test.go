@@ -87,19 +87,6 @@ func TestCorpusProfile(t *testing.T) {
 // rules, and are under --profile corpus, which turns the rules off (near
 // copies for training data).
 func TestProfilesOfTemplatedBulletins(t *testing.T) {
-	bulletin := func(city, high, rain string) map[string]string {
-		return map[string]string{"id": strings.ToLower(city), "title": city + " weather: high of " + high + "C on Thursday",
-			"date": "2024-05-02T06:00:00Z",
-			"text": strings.ToUpper(city) + ", May 2 (Weather Desk) - The forecast for " + city + " for Thursday: morning sunshine " +
-				"will give way to clouds by the afternoon. The high will reach " + high + " degrees Celsius, with an overnight low of 14 degrees.\n\n" +
-				"Winds will blow from the west at 21 kilometres per hour, with gusts of up to 40 kilometres per hour on exposed ground. " +
-				"The chance of rain is " + rain + " percent.\n\nHumidity will be around 45 percent in the afternoon. The UV index will be 5, " +
-				"and residents are advised to use sun protection around midday.\n\nLooking ahead, the weather will stay unsettled over the " +
-				"next two days, with highs between 22 and 27 degrees. Drivers should expect crosswinds on bridges and elevated roads.\n\n" +
-				"Pollen counts will be moderate, with grass pollen at 31 grains per cubic metre. Visibility will be good at 18 kilometres. " +
-				"The sea temperature off the coast is 17 degrees.\n\nSunrise is at 5:52 a.m. and sunset at 8:16 p.m. " +
-				"The weather desk updates its forecasts every six hours."}
-	}
 	notice := func(id, issuer, amount string) map[string]string {
 		return map[string]string{"id": id, "title": strings.ToUpper(issuer) + " ISSUES WARRANT BOND", "date": "2024-06-03T09:00:00Z",
 			"text": "LONDON, June 3 - " + issuer + " is issuing a " + amount + " mln dlr equity warrant eurobond due June 30, 1999 " +
@@ -113,7 +100,7 @@ func TestProfilesOfTemplatedBulletins(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var b strings.Builder
-	for _, d := range []map[string]string{bulletin("Tucson", "24", "30"), bulletin("Raleigh", "26", "35"),
+	for _, d := range []map[string]string{weatherBulletin("Tucson", "24", "30"), weatherBulletin("Raleigh", "26", "35"),
 		notice("orvell", "Orvell Marine Kogyo", "80"), notice("castellan", "Castellan Foods Holdings", "60")} {
 		line, _ := json.Marshal(d)
 		b.Write(append(line, '\n'))
@@ -146,6 +133,23 @@ func TestProfilesOfTemplatedBulletins(t *testing.T) {
 			})
 		}
 	}
+}
+
+// weatherBulletin is one city's forecast of a template: two cities' are
+// duplicates by their scores, which the template rules refuse (other
+// names, other figures), and so similar under --profile news.
+func weatherBulletin(city, high, rain string) map[string]string {
+	return map[string]string{"id": strings.ToLower(city), "title": city + " weather: high of " + high + "C on Thursday",
+		"date": "2024-05-02T06:00:00Z",
+		"text": strings.ToUpper(city) + ", May 2 (Weather Desk) - The forecast for " + city + " for Thursday: morning sunshine " +
+			"will give way to clouds by the afternoon. The high will reach " + high + " degrees Celsius, with an overnight low of 14 degrees.\n\n" +
+			"Winds will blow from the west at 21 kilometres per hour, with gusts of up to 40 kilometres per hour on exposed ground. " +
+			"The chance of rain is " + rain + " percent.\n\nHumidity will be around 45 percent in the afternoon. The UV index will be 5, " +
+			"and residents are advised to use sun protection around midday.\n\nLooking ahead, the weather will stay unsettled over the " +
+			"next two days, with highs between 22 and 27 degrees. Drivers should expect crosswinds on bridges and elevated roads.\n\n" +
+			"Pollen counts will be moderate, with grass pollen at 31 grains per cubic metre. Visibility will be good at 18 kilometres. " +
+			"The sea temperature off the coast is 17 degrees.\n\nSunrise is at 5:52 a.m. and sunset at 8:16 p.m. " +
+			"The weather desk updates its forecasts every six hours."}
 }
 
 // TestCorpusProfileKeepsOneOfSimilar pins that under --profile corpus a

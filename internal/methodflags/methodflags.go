@@ -130,7 +130,8 @@ func (mf *Flags) Given() []string {
 
 // Apply sets the flags given on c. A flag c's method does not have is a
 // UsageError naming the methods that have it; options out of range are a
-// UsageError naming the flags that put them there (see check).
+// UsageError naming the flags that put them there (see check), and so is
+// --similar given above the threshold in force (see CheckSimilar).
 func (mf *Flags) Apply(c engine.Config, specs []engine.Spec) (engine.Config, error) {
 	base := c
 	for i, name := range mf.names {
@@ -144,12 +145,48 @@ func (mf *Flags) Apply(c engine.Config, specs []engine.Spec) (engine.Config, err
 		}
 		c = next
 	}
-	return c, mf.check(base, c)
+	if err := mf.check(base, c); err != nil {
+		return c, err
+	}
+	if slices.Contains(mf.Given(), "similar") {
+		return c, CheckSimilar(c)
+	}
+	return c, nil
+}
+
+// CheckSimilar returns a UsageError naming --similar and --threshold, with
+// their values, when the options c have a similar above their threshold;
+// nil when they do not, or when c's method lacks either option (tfidf's
+// rule has no threshold, rarewords no similar). A pair at or above the
+// threshold is a duplicate, so the similar label marks the pairs below it
+// that score at least --similar, and the duplicates a template rule
+// refuses (other figures, names, days), similar by their score: above the
+// threshold it would mark no pair below it, and leave out the refused
+// duplicates scoring under it. A similar equal to the threshold marks
+// those refused duplicates alone.
+//
+// Call it when --similar is given (Apply does): a --threshold given below
+// the similar a method or an index holds by default is no mistake of the
+// user's (minhash --threshold 0.2 under its --similar 0.3), and a sweep
+// of thresholds (ApplyOwn) crosses it on purpose.
+func CheckSimilar(c engine.Config) error {
+	s, _ := flagopts.Get(c, "similar")
+	t, _ := flagopts.Get(c, "threshold")
+	similar, okS := s.(float64) // false when c has no such option
+	threshold, okT := t.(float64)
+	if !okS || !okT || similar <= threshold {
+		return nil
+	}
+	return UsageError{fmt.Sprintf("--similar %v is above --threshold %v: a pair at or above the threshold is a duplicate, so "+
+		"--similar marks the pairs below it as similar, and the duplicates a rule refuses (other figures, names, days); above "+
+		"the threshold it would mark none below it by its score and leave out the refused ones scoring under %v. Give --similar at most "+
+		"%v, or 0 for duplicates only", similar, threshold, similar, threshold)}
 }
 
 // ApplyOwn sets the flags given that c's method has, leaving the others;
 // options out of range are a UsageError naming the flags that put them
-// there (see check).
+// there (see check). It lets --similar above the threshold pass: a sweep
+// varies the threshold (see CheckSimilar).
 func (mf *Flags) ApplyOwn(c engine.Config) (engine.Config, error) {
 	base := c
 	for i, name := range mf.names {

@@ -10,9 +10,13 @@ import (
 
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/flagopts"
+	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/method/cosine"
 	"github.com/neardup/neardup/method/minhash"
 	"github.com/neardup/neardup/method/rarewords"
 	"github.com/neardup/neardup/method/sentences"
+	"github.com/neardup/neardup/method/simhash"
+	"github.com/neardup/neardup/method/tfidf"
 )
 
 // TestHelp: a flag's help gives each method's default; methods whose
@@ -85,6 +89,60 @@ func TestOutOfRangeNamesFlag(t *testing.T) {
 			var ue UsageError
 			if !errors.As(err, &ue) || !strings.HasPrefix(err.Error(), tc.want) {
 				t.Errorf("Apply: %v (%T); want a UsageError starting %q", err, err, tc.want)
+			}
+		})
+	}
+}
+
+// TestSimilarAboveThreshold pins --similar given above the threshold in
+// force taken silently (minhash --similar 0.95 under --threshold 0.45:
+// no pair below the threshold similar, and the duplicates a rule refuses
+// under 0.95 left out). Apply now refuses it, naming both flags and
+// values, for every method with both options; a similar at most the
+// threshold, a threshold given below the default similar, a method
+// without a threshold (tfidf) and ApplyOwn, which a sweep of thresholds
+// uses, take it.
+func TestSimilarAboveThreshold(t *testing.T) {
+	specs := methods.All
+	for _, tc := range []struct {
+		name   string
+		method engine.Spec
+		given  map[string]any
+		want   string // the message's start; "" for no error
+	}{
+		{"minhash", minhash.Spec, map[string]any{"similar": 0.95}, "--similar 0.95 is above --threshold 0.45: "},
+		{"simhash", simhash.Spec, map[string]any{"similar": 0.46}, "--similar 0.46 is above --threshold 0.45: "},
+		{"sentences", sentences.Spec, map[string]any{"similar": 0.4}, "--similar 0.4 is above --threshold 0.35: "},
+		{"cosine", cosine.Spec, map[string]any{"similar": 0.8}, "--similar 0.8 is above --threshold 0.7: "},
+		{"both given", minhash.Spec, map[string]any{"similar": 0.3, "threshold": 0.2}, "--similar 0.3 is above --threshold 0.2: "},
+		{"out of range told first", minhash.Spec, map[string]any{"similar": 1.5}, "--similar: minhash: similar 1.5 is not in [0, 1]"},
+		{"equal", minhash.Spec, map[string]any{"similar": 0.45}, ""},
+		{"below", cosine.Spec, map[string]any{"similar": 0.5}, ""},
+		{"off", sentences.Spec, map[string]any{"similar": 0.0}, ""},
+		{"threshold below the default similar", minhash.Spec, map[string]any{"threshold": 0.2}, ""},
+		{"no threshold", tfidf.Spec, map[string]any{"similar": 0.95}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mf := New(specs)
+			for name, v := range tc.given {
+				i := slices.Index(mf.names, name)
+				p := reflect.New(reflect.TypeOf(v))
+				p.Elem().Set(reflect.ValueOf(v))
+				mf.ptr.Elem().Field(i).Set(p.Convert(mf.ptr.Elem().Field(i).Type()))
+			}
+			_, err := mf.Apply(tc.method.Defaults(), specs)
+			if tc.want == "" {
+				if err != nil {
+					t.Fatalf("Apply: %v", err)
+				}
+				return
+			}
+			var ue UsageError
+			if !errors.As(err, &ue) || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("Apply: %v (%T); want a UsageError starting %q", err, err, tc.want)
+			}
+			if _, err := mf.ApplyOwn(tc.method.Defaults()); err != nil && strings.Contains(err.Error(), "is above --threshold") {
+				t.Errorf("ApplyOwn: %v; want the similar above the threshold taken", err)
 			}
 		})
 	}

@@ -52,8 +52,11 @@ type Options struct {
 	// Similar is the cosine at or above which a pair below Threshold is
 	// reported as similar. 0, the default, reports duplicates only: finding
 	// similar pairs takes an exact join at that low a cosine, several times
-	// the cost of the threshold's own.
-	Similar float64 `json:"similar" flag:"similar" help:"Cosine at or above which a pair below the threshold is similar; 0 reports duplicates only"`
+	// the cost of the threshold's own. A duplicate a rule refuses is
+	// similar at it too, so a Similar above Threshold marks no pair below
+	// Threshold, and only the refused ones scoring at least it: the command
+	// line refuses --similar given so.
+	Similar float64 `json:"similar" flag:"similar" help:"Cosine, at most the threshold, at or above which a pair below it is similar; 0 reports duplicates only"`
 	// Weighting weighs the terms: TFIDF or PMI.
 	Weighting string `json:"weighting" flag:"weighting" enum:"tfidf,pmi" help:"Term weighting: tfidf or pmi (positive pointwise mutual information)"`
 	// NumberAgreement: when both documents hold at least two distinct

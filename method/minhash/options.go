@@ -29,8 +29,11 @@ type Options struct {
 	// duplicate.
 	Threshold float64 `json:"threshold" flag:"threshold" help:"Score at or above which a pair is a duplicate"`
 	// Similar is the Jaccard index at or above which a pair below Threshold
-	// is reported as similar; 0 reports duplicates only.
-	Similar float64 `json:"similar" flag:"similar" help:"Score at or above which a pair below the threshold is similar; 0 reports duplicates only"`
+	// is reported as similar; 0 reports duplicates only. A duplicate a rule
+	// refuses is similar at it too, so a Similar above Threshold marks no
+	// pair below Threshold by its Jaccard index, and only the refused ones
+	// scoring at least it: the command line refuses --similar given so.
+	Similar float64 `json:"similar" flag:"similar" help:"Score, at most the threshold, at or above which a pair below it is similar; 0 reports duplicates only"`
 	// Containment also makes a pair a duplicate when the smaller document
 	// lies at least this share inside the larger (truncated reprints, a
 	// story inside a round-up), and at least Threshold: a threshold above

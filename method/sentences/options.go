@@ -25,8 +25,11 @@ type Options struct {
 	// is a duplicate.
 	Threshold float64 `json:"threshold" flag:"threshold" help:"Score at or above which a pair is a duplicate"`
 	// Similar is the Jaccard index at or above which a pair below Threshold
-	// is reported as similar; 0 reports duplicates only.
-	Similar float64 `json:"similar" flag:"similar" help:"Score at or above which a pair below the threshold is similar; 0 reports duplicates only"`
+	// is reported as similar; 0 reports duplicates only. A duplicate a rule
+	// refuses is similar at it too, so a Similar above Threshold marks no
+	// pair below Threshold, and only the refused ones scoring at least it:
+	// the command line refuses --similar given so.
+	Similar float64 `json:"similar" flag:"similar" help:"Score, at most the threshold, at or above which a pair below it is similar; 0 reports duplicates only"`
 	// MaxDocs: a sentence found in more documents than this is
 	// boilerplate and ignored.
 	MaxDocs int `json:"max_sentence_docs" flag:"max-sentence-docs" help:"A sentence in more documents than this is boilerplate and ignored"`

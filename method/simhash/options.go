@@ -54,8 +54,11 @@ type Options struct {
 	// which a candidate pair is a duplicate.
 	Threshold float64 `json:"threshold" flag:"threshold" help:"Score at or above which a pair is a duplicate"`
 	// Similar is the Jaccard index at or above which a candidate pair below
-	// Threshold is reported as similar; 0 reports duplicates only.
-	Similar float64 `json:"similar" flag:"similar" help:"Score at or above which a pair below the threshold is similar; 0 reports duplicates only"`
+	// Threshold is reported as similar; 0 reports duplicates only. A
+	// duplicate a rule refuses is similar at it too, so a Similar above
+	// Threshold marks no pair below Threshold, and only the refused ones
+	// scoring at least it: the command line refuses --similar given so.
+	Similar float64 `json:"similar" flag:"similar" help:"Score, at most the threshold, at or above which a pair below it is similar; 0 reports duplicates only"`
 	// Containment also makes a candidate pair a duplicate when the smaller
 	// document lies at least this share inside the larger, and at least
 	// Threshold: a threshold above it is the bound of both measures. Above

@@ -40,6 +40,7 @@ import (
 	"github.com/neardup/neardup/internal/corpus"
 	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/flagopts"
+	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/output"
 	"github.com/neardup/neardup/internal/span"
 	"github.com/neardup/neardup/method/minhash"
@@ -247,7 +248,19 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 	if err := o.Check(); err != nil { // a method's option, --keep, --link, --kept, --shards, --window
 		return c, usageError{err}
 	}
+	if given(fs, "similar") {
+		if err := methodflags.CheckSimilar(method); err != nil { // as neardup dedup refuses it
+			return c, usageError{err}
+		}
+	}
 	return c, nil
+}
+
+// given reports whether the command line set the flag of a name.
+func given(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // isHelp reports whether arg asks for help.

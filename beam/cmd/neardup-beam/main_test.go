@@ -58,6 +58,8 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 		{"max-bytes 0", []string{"--max-bytes", "0", "in.jsonl", "-o", out}},
 		{"negative min-text", []string{"--min-text", "-5", "in.jsonl", "-o", out}},
 		{"negative rounds", []string{"--rounds", "-1", "in.jsonl", "-o", out}},
+		{"similar above the threshold", []string{"--similar", "0.95", "in.jsonl", "-o", out}},
+		{"simhash's similar above its threshold", []string{"--method", "simhash", "--threshold", "0.6", "--similar", "0.7", "in.jsonl", "-o", out}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -75,6 +77,19 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 	fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
 	if _, err := parse(fs, []string{"in.jsonl", "--keep", "central", "-o", out, "--method", "simhash", "--threshold", "0.8"}); err != nil {
 		t.Errorf("parse of a good command line: %v", err)
+	}
+	// --similar above the threshold marked no pair below it and left out
+	// the duplicates a rule refuses under it, taken silently; now refused,
+	// as neardup dedup refuses it, naming both. At the threshold it stands.
+	fs = flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	if _, err := parse(fs, []string{"in.jsonl", "-o", out, "--similar", "0.95"}); err == nil ||
+		!strings.HasPrefix(err.Error(), "--similar 0.95 is above --threshold 0.45: ") {
+		t.Errorf("--similar 0.95: %v, want it named above --threshold 0.45", err)
+	}
+	fs = flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+	if _, err := parse(fs, []string{"in.jsonl", "-o", out, "--similar", "0.45", "--threshold", "0.45"}); err != nil {
+		t.Errorf("--similar at the threshold: %v", err)
 	}
 	// Of --method given twice, the last is the method, as in neardup
 	// dedup; the options that follow it are its own. The first was taken
