@@ -55,16 +55,9 @@ type attrFlag watch.AttrFilter
 // UnmarshalText reads TAG[ATTR]=REGEXP; the regexp is compiled with the
 // rest of the rule (checkFeed), which names the flag of a bad one.
 func (a *attrFlag) UnmarshalText(b []byte) error {
-	s := string(b)
-	sel, match, ok := strings.Cut(s, "=")
-	tag, attr, bracket := strings.Cut(sel, "[")
-	attr, closed := strings.CutSuffix(attr, "]")
-	if !ok || !bracket || !closed || attr == "" || match == "" ||
-		strings.ContainsAny(tag, "[] \t") || strings.ContainsAny(attr, "[] \t") {
-		return fmt.Errorf("%q: want TAG[ATTR]=REGEXP, e.g. div[class]=^ad, or [ATTR]=REGEXP for any tag", s)
-	}
-	*a = attrFlag{Tag: tag, Attr: attr, Match: match}
-	return nil
+	f, err := watch.ParseAttrFilter(string(b))
+	*a = attrFlag(f)
+	return err
 }
 
 // attrFilters returns the filters of --drop-attr; nil for none.

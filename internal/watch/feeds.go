@@ -55,6 +55,24 @@ type AttrFilter struct {
 	Match string `json:"match" yaml:"match"`
 }
 
+// ParseAttrFilter reads a filter written TAG[ATTR]=REGEXP, the tag left out
+// for any: "div[class]=^ad", "[id]=promo", as the feeds commands' flag
+// --drop-attr and the web UI's feed form take it. The regexp is checked
+// with the rest of the rule (Feed.Check).
+func ParseAttrFilter(s string) (AttrFilter, error) {
+	sel, match, ok := strings.Cut(s, "=")
+	tag, attr, bracket := strings.Cut(sel, "[")
+	attr, closed := strings.CutSuffix(attr, "]")
+	if !ok || !bracket || !closed || attr == "" || match == "" ||
+		strings.ContainsAny(tag, "[] \t") || strings.ContainsAny(attr, "[] \t") {
+		return AttrFilter{}, fmt.Errorf("%q: want TAG[ATTR]=REGEXP, e.g. div[class]=^ad, or [ATTR]=REGEXP for any tag", s)
+	}
+	return AttrFilter{Tag: tag, Attr: attr, Match: match}, nil
+}
+
+// String writes f as ParseAttrFilter reads it.
+func (f AttrFilter) String() string { return f.Tag + "[" + f.Attr + "]=" + f.Match }
+
 // Duration is a time.Duration written as "15m".
 type Duration time.Duration
 

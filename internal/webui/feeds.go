@@ -89,6 +89,7 @@ type feedForm struct {
 	Interval   string
 	Body       string
 	Drop       string // one CSS selector a line
+	DropAttr   string // one TAG[ATTR]=REGEXP a line (see watch.ParseAttrFilter)
 	Strip      string // one text a line
 	StripRegex string // one regexp a line
 	ArticleURL string
@@ -114,7 +115,10 @@ func (f *feedForm) feed() (watch.Feed, error) {
 	} else if err := out.Interval.UnmarshalText([]byte(f.Interval)); err != nil {
 		return out, errorf(http.StatusBadRequest, "interval", "the interval %q is not a duration such as 15m, 1h or 2d", f.Interval)
 	}
-	out.Rule = f.rule()
+	var err error
+	if out.Rule, err = f.rule(); err != nil {
+		return out, err
+	}
 	if err := out.Check(); err != nil {
 		field := "url"
 		switch msg := err.Error(); {
@@ -140,14 +144,22 @@ func hiddenPassword(raw string) bool {
 	return ok && p == "xxxxx"
 }
 
-// rule returns the site rule the form gives; nil for none.
-func (f *feedForm) rule() *watch.Rule {
+// rule returns the site rule the form gives; nil for none. A line of
+// drop_attr not in the form TAG[ATTR]=REGEXP is an error naming the field.
+func (f *feedForm) rule() (*watch.Rule, error) {
 	r := &watch.Rule{Body: f.Body, Drop: lines(f.Drop), Strip: lines(f.Strip), StripRegex: lines(f.StripRegex),
 		ArticleURL: f.ArticleURL}
-	if r.Body == "" && r.Drop == nil && r.Strip == nil && r.StripRegex == nil && r.ArticleURL == "" {
-		return nil
+	for _, l := range lines(f.DropAttr) {
+		a, err := watch.ParseAttrFilter(l)
+		if err != nil {
+			return nil, errorf(http.StatusBadRequest, "drop_attr", "leave out by attribute: %s", err)
+		}
+		r.DropAttr = append(r.DropAttr, a)
 	}
-	return r
+	if r.Body == "" && r.Drop == nil && r.DropAttr == nil && r.Strip == nil && r.StripRegex == nil && r.ArticleURL == "" {
+		return nil, nil
+	}
+	return r, nil
 }
 
 // lines returns the non-blank lines of s, trimmed; nil for none.
@@ -168,10 +180,11 @@ func formOf(r *http.Request) (feedForm, error) {
 		return feedForm{}, err
 	}
 	get := func(k string) string { return strings.TrimSpace(r.PostForm.Get(k)) }
-	f := feedForm{URL: get("url"), Interval: get("interval"), Body: get("body"), Drop: get("drop"), Strip: get("strip"),
-		StripRegex: get("strip_regex"), ArticleURL: get("article_url"), TestURL: get("test_url"), NoCheck: get("no_check") != ""}
-	for name, v := range map[string]string{"url": f.URL, "interval": f.Interval, "body": f.Body, "drop": f.Drop, "strip": f.Strip,
-		"strip_regex": f.StripRegex, "article_url": f.ArticleURL, "test_url": f.TestURL} {
+	f := feedForm{URL: get("url"), Interval: get("interval"), Body: get("body"), Drop: get("drop"), DropAttr: get("drop_attr"),
+		Strip: get("strip"), StripRegex: get("strip_regex"), ArticleURL: get("article_url"), TestURL: get("test_url"),
+		NoCheck: get("no_check") != ""}
+	for name, v := range map[string]string{"url": f.URL, "interval": f.Interval, "body": f.Body, "drop": f.Drop,
+		"drop_attr": f.DropAttr, "strip": f.Strip, "strip_regex": f.StripRegex, "article_url": f.ArticleURL, "test_url": f.TestURL} {
 		if len(v) > 8<<10 {
 			return f, errorf(http.StatusBadRequest, name, "the field %s is longer than 8 KiB", name)
 		}
@@ -191,6 +204,11 @@ func formFor(s watch.Stored) feedForm {
 	if r := s.Rule; r != nil {
 		f.Body, f.ArticleURL = r.Body, r.ArticleURL
 		f.Drop, f.Strip, f.StripRegex = strings.Join(r.Drop, "\n"), strings.Join(r.Strip, "\n"), strings.Join(r.StripRegex, "\n")
+		attrs := make([]string, len(r.DropAttr))
+		for i, a := range r.DropAttr {
+			attrs[i] = a.String()
+		}
+		f.DropAttr = strings.Join(attrs, "\n")
 	}
 	return f
 }
@@ -500,7 +518,11 @@ func (u *ui) try(ctx context.Context, form *feedForm) (*trialView, error) {
 	if hiddenPassword(form.TestURL) {
 		return nil, errorf(http.StatusBadRequest, "test_url", "the page's password is hidden as xxxxx: type the password again")
 	}
-	check := watch.Feed{URL: form.TestURL, Interval: watch.Duration(watch.DefaultInterval), Rule: form.rule()}
+	rule, err := form.rule()
+	if err != nil {
+		return nil, err
+	}
+	check := watch.Feed{URL: form.TestURL, Interval: watch.Duration(watch.DefaultInterval), Rule: rule}
 	if err := check.Check(); err != nil {
 		return nil, errorf(http.StatusBadRequest, "rule", "%s", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -102,6 +103,39 @@ func TestFeedAdmin(t *testing.T) {
 	}
 	f.get("/feeds", true).want(t, "after the removal", http.StatusOK, "No feeds yet")
 	f.get("/feeds/1", true).want(t, "removed feed", http.StatusNotFound)
+}
+
+// TestFeedFormDropAttr: the feed form shows, takes and keeps a rule's
+// filters by attribute (TAG[ATTR]=REGEXP a line), and refuses a line of
+// another form naming the field. Regression: the form had no such field,
+// so saving a feed from it, to change its interval, dropped the filters
+// feeds import or feeds add --drop-attr had stored.
+func TestFeedFormDropAttr(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, Options{})
+	add := url.Values{"url": {"https://news.example/rss.xml"}, "no_check": {"1"}, "interval": {"30m"},
+		"drop_attr": {"div[class]=^ad\n\n  [id]=promo  "}}
+	if a := f.post("/feeds", add, true); a.code != http.StatusSeeOther {
+		t.Fatalf("add: %d\n%s", a.code, a.body)
+	}
+	want := []watch.AttrFilter{{Tag: "div", Attr: "class", Match: "^ad"}, {Attr: "id", Match: "promo"}}
+	stored, err := watch.Feeds(t.Context(), f.x)
+	if err != nil || len(stored) != 1 || stored[0].Rule == nil || !reflect.DeepEqual(stored[0].Rule.DropAttr, want) {
+		t.Fatalf("stored %+v, %v; want the filters %v", stored, err, want)
+	}
+	f.get("/feeds/1", true).want(t, "feed page", http.StatusOK, "div[class]=^ad\n[id]=promo</textarea>")
+	// Saved again as the browser sends the form back, the interval changed.
+	edit := url.Values{"interval": {"1h"}, "drop_attr": {"div[class]=^ad\n[id]=promo"}}
+	if a := f.post("/feeds/1", edit, true); a.code != http.StatusSeeOther {
+		t.Fatalf("edit: %d\n%s", a.code, a.body)
+	}
+	if stored, _ = watch.Feeds(t.Context(), f.x); stored[0].Rule == nil || !reflect.DeepEqual(stored[0].Rule.DropAttr, want) {
+		t.Errorf("after the edit: rule %+v, want the filters %v", stored[0].Rule, want)
+	}
+	bad := url.Values{"interval": {"1h"}, "drop_attr": {"div.ad"}}
+	f.post("/feeds/1", bad, true).want(t, "a filter of another form", http.StatusBadRequest, "TAG[ATTR]=REGEXP", `id="drop_attr" name="drop_attr" rows="2" aria-invalid="true"`)
+	bad = url.Values{"interval": {"1h"}, "drop_attr": {"div[class]=("}}
+	f.post("/feeds/1", bad, true).want(t, "a bad regexp", http.StatusBadRequest, "drop_attr")
 }
 
 // TestTryRuleReopened: /feeds/try opened by its address (a reload or a
