@@ -83,6 +83,9 @@ func TestFillRules(t *testing.T) {
 		{"a name that opens the text fills a place: the lead's subject",
 			"", "Harold Jensen, a lifelong resident of the county, died peacefully at home on Sunday.",
 			"", "Bob Smith, a lifelong resident of the county, died peacefully at home on Sunday.", 1, 1},
+		{"a line of its own that opens the text is no place: a headline, a kicker",
+			"", "Apple Posts Record Quarter\n\nApple Inc said on Thursday its revenue rose to a record.",
+			"", "Apple Tops Wall Street Forecasts\n\nApple Inc said on Thursday its revenue rose to a record.", 1, 0},
 		{"a name that opens the text after a dateline",
 			"", "PORTVILLE, May 2 - Quillon Harbour Works said it is raising 40 mln crowns in new notes.",
 			"", "PORTVILLE, May 2 - Marven Tool Company said it is raising 40 mln crowns in new notes.", 1, 1},
@@ -107,7 +110,9 @@ func TestFillRules(t *testing.T) {
 // held inside the other counted as the same name, as "Wardens" inside
 // "Eastfield Wardens" does. A word is held only inside a name of several
 // words; two names of one word are the same only when they share half
-// their pairs. Made-up names of four to nine letters, every pair.
+// their pairs, four at least, or their shapes are one. Made-up names of
+// four to nine letters, every pair: at most one in 200 is one name (3 of
+// 1,770; 29 before). Spellings of one name by two desks stay one.
 func TestOneWordNamesNotHeld(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	const consonants, vowels = "bcdfghklmnprstvz", "aeiou"
@@ -131,11 +136,23 @@ func TestOneWordNamesNotHeld(t *testing.T) {
 	for i, n := range names {
 		ctxs[i] = contextOf(n+" shares fall on profit warning", text(n))
 	}
+	same, pairs := 0, 0
 	for i := range names {
 		for j := i + 1; j < len(names); j++ {
+			pairs++
 			if shared, other, _ := fillsInPlace(ctxs[i].Fills, ctxs[j].Fills); other < shared {
-				t.Errorf("%s and %s: %d places filled by both, %d with other names; want every one other", names[i], names[j], shared, other)
+				same++
 			}
+		}
+	}
+	if same > pairs/200 {
+		t.Errorf("%d of %d pairs of names are one name in a place, want at most %d", same, pairs, pairs/200)
+	}
+	for _, v := range [][2]string{{"Zelenskiy", "Zelenskyy"}, {"Medvedev", "Medvedyev"}, {"Hezbollah", "Hizbollah"},
+		{"Navalny", "Navalniy"}, {"Yanukovich", "Yanukovych"}, {"Sarkozy", "Sarkozi"}} {
+		a, b := contextOf(v[0]+" shares fall on profit warning", text(v[0])), contextOf(v[1]+" shares fall on profit warning", text(v[1]))
+		if shared, other, _ := fillsInPlace(a.Fills, b.Fills); shared == 0 || other > 0 {
+			t.Errorf("%s and %s: %d places filled by both, %d with other names; want one name", v[0], v[1], shared, other)
 		}
 	}
 }
