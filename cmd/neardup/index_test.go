@@ -690,6 +690,7 @@ func TestIndexAddRefusesOverlongFields(t *testing.T) {
 		{"source": strings.Repeat("s", core.MaxSourceBytes+1)},
 		{"title": strings.Repeat("t", core.MaxTitleBytes+1)},
 		{"url": "https://example.com/" + strings.Repeat("u", core.MaxURLBytes)},
+		{"source": strings.Repeat("s", core.MaxSourceBytes-10) + strings.Repeat("\x00", 10)}, // each NUL stored as U+FFFD
 		{"source": strings.Repeat("s", core.MaxSourceBytes), "title": strings.Repeat("t", core.MaxTitleBytes)},
 	} {
 		f["id"], f["text"] = fmt.Sprint("d", i), fmt.Sprint(text, " ", i)
@@ -708,13 +709,14 @@ func TestIndexAddRefusesOverlongFields(t *testing.T) {
 		in + `:1: field "source": an index stores no source longer than 256 bytes`,
 		in + `:2: field "title": an index stores no title longer than 4096 bytes`,
 		in + `:3: field "url": an index stores no url longer than 4096 bytes`,
+		in + `:4: field "source": an index stores no source longer than 256 bytes`,
 	} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("no %q in\n%s", want, errOut)
 		}
 	}
 	ids, _ := storedIndex(t, db)
-	if want := map[string]bool{"d3": true}; !maps.Equal(ids, want) {
+	if want := map[string]bool{"d4": true}; !maps.Equal(ids, want) {
 		t.Errorf("stored %v, want %v", slices.Collect(maps.Keys(ids)), slices.Collect(maps.Keys(want)))
 	}
 }

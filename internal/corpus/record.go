@@ -195,8 +195,11 @@ func (r *Reader) check(doc *core.Document) (core.SkipReason, string, string) {
 		if core.ForeignURL(core.Storable(doc.URL)) {
 			return core.SkipMalformed, r.opts.URLField, "an index stores no URL of another scheme than http or https"
 		}
-		// As the HTTP API refuses them: a page shows them, a filter names them.
-		if field, max := doc.OverlongField(); field != "" {
+		// As the HTTP API refuses them: a page shows them, a filter names
+		// them. Measured as stored: a NUL or a byte not UTF-8 becomes
+		// U+FFFD, three bytes.
+		stored := core.Document{Title: doc.Title, URL: core.Storable(doc.URL), Source: core.Storable(doc.Source)}
+		if field, max := stored.OverlongField(); field != "" {
 			name := map[string]string{"title": r.opts.TitleField, "url": r.opts.URLField, "source": r.opts.SourceField}[field]
 			return core.SkipMalformed, name, fmt.Sprintf("an index stores no %s longer than %d bytes", field, max)
 		}
