@@ -109,6 +109,15 @@ func isTerminal(f *os.File) bool {
 func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 	var docs [2]core.Document
 	var err error
+	given := []string{o.corpus}
+	if o.corpus == "" {
+		given = []string{a, b}
+	}
+	for _, p := range given {
+		if err := givenInput(p); err != nil {
+			return err
+		}
+	}
 	if o.corpus != "" {
 		docs, err = lookupDocs(ctx, o.corpus, o.read, o.ids, a, b)
 	} else {

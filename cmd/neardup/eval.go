@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/neardup/neardup/internal/eval"
@@ -101,7 +103,11 @@ func readPredictionFile(name string, opts eval.PredictionOptions) (*eval.Predict
 // notADirectory refuses a directory given to flag, such as the output
 // directory of dedup given to --pred, saying what to name instead (want).
 func notADirectory(flag, name, want string) error {
-	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+	fi, err := os.Stat(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return usageError{fmt.Sprintf("%s %s: no such file or directory", flag, name)}
+	case err == nil && fi.IsDir():
 		return usageError{fmt.Sprintf("%s %s: a directory; name %s", flag, name, want)}
 	}
 	return nil

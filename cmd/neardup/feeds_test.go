@@ -517,8 +517,8 @@ func TestFeedsExitCodes(t *testing.T) {
 // TestMissingInputExitCode: an input given that is not there is a mistake
 // in the command line in every command that reads inputs, exit 2, as for
 // feeds import and --rules, naming it as given. dedup, index add, index
-// query and extract exited 1 ("stat nope.jsonl: no such file or
-// directory").
+// query, extract, diff and eval exited 1 ("stat nope.jsonl: no such file
+// or directory", "open nope.jsonl: …").
 func TestMissingInputExitCode(t *testing.T) {
 	t.Parallel()
 	dir := writeTree(t, map[string]string{"a.jsonl": `{"id":"a","text":"The council approved the new budget on Monday."}` + "\n"})
@@ -526,16 +526,17 @@ func TestMissingInputExitCode(t *testing.T) {
 		{"dedup", "a.jsonl", "nope.jsonl", "-o", "out"},
 		{"index", "add", "--db", "x.db", "a.jsonl", "nope.jsonl"},
 		{"index", "query", "--db", "x.db", "nope.jsonl"},
-		{"extract", "nope.html"},
+		{"extract", "nope.jsonl"},
 		{"feeds", "import", "--db", "x.db", "nope.jsonl"},
+		{"diff", "a.jsonl", "nope.jsonl"},
+		{"diff", "--corpus", "nope.jsonl", "a", "b"},
+		{"eval", "--truth", "a.jsonl", "--pred", "nope.jsonl"},
 	} {
-		code, _, errOut := runChildIn(t, dir, args...)
-		if want := "neardup: nope.jsonl: no such file or directory\n"; args[0] == "extract" {
-			want = "neardup: nope.html: no such file or directory\n"
-			if code != 2 || errOut != want {
-				t.Errorf("%s: exit %d, stderr %q; want 2, %q", strings.Join(args, " "), code, errOut, want)
-			}
-		} else if code != 2 || errOut != want {
+		want := "neardup: nope.jsonl: no such file or directory\n"
+		if args[0] == "eval" {
+			want = "neardup: --pred nope.jsonl: no such file or directory\n"
+		}
+		if code, _, errOut := runChildIn(t, dir, args...); code != 2 || errOut != want {
 			t.Errorf("%s: exit %d, stderr %q; want 2, %q", strings.Join(args, " "), code, errOut, want)
 		}
 	}

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -297,4 +299,17 @@ func resolved(path string) (string, error) {
 		return "", err
 	}
 	return filepath.EvalSymlinks(abs)
+}
+
+// givenInput returns a *container.MissingError, a mistake in the command
+// line, when path, an input named on it, is not there ("-", standard
+// input, always is).
+func givenInput(path string) error {
+	if path == "-" {
+		return nil
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return &container.MissingError{Path: path}
+	}
+	return nil
 }
