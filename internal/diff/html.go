@@ -31,8 +31,8 @@ table.nd-diff tr.nd-same td{color:#555}`
 const HTMLLegend = `<p class="nd-legend">Shared text is plain. <span class="nd-a">Red</span>: only in the left text. ` +
 	`<span class="nd-b">Green</span>: only in the right text. ` +
 	`Red facing green was replaced. <span class="nd-a-spelt">Pale red</span> facing <span class="nd-b-spelt">pale green</span>, ` +
-	`underlined (by word): the same word spelt otherwise, in case, width, accents or apostrophes, which counts as shared. ` +
-	`Spacing and punctuation are not compared.</p>`
+	`underlined (by word): the same word spelt otherwise, in case, width, accents or apostrophes, which counts as shared; ` +
+	`by sentence or line such a difference is shared and unmarked. Spacing and punctuation are not compared.</p>`
 
 // rowBytes is the length above which a row of the side-by-side view ends at
 // the next sentence end; rows also end at every line break.
