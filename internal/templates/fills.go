@@ -262,6 +262,13 @@ func (s *Scanner) fillAt(text string, words []analysis.Token, i int, names bool)
 	n := 1
 	for i+n < len(words) && n < maxFillWords && isJoin(text[words[i+n-1].End:words[i+n].Start]) {
 		if !isCapital(text[words[i+n].Start:words[i+n].End]) {
+			// One or two particles between two capitalised words are the
+			// name's: "Aix-en-Provence", "Jan van Dijk", "Ludwig van der
+			// Berg", "Stratford-upon-Avon".
+			if p := particles(text, words, i+n); p > 0 && n+p < maxFillWords {
+				n += p + 1
+				continue
+			}
 			break
 		}
 		if k := kindOf(words[i+n].Hash); k == commodityWord || k == timeWord {
@@ -273,6 +280,32 @@ func (s *Scanner) fillAt(text string, words []analysis.Token, i int, names bool)
 		return 0, 0 // a capital a sentence starts with; the rest of the run is read next
 	}
 	return n, fillName
+}
+
+// particles returns how many particles (nameParticles, one or two) start
+// at words[i], joined to each other and to a capitalised word after them;
+// 0 when they do not.
+func particles(text string, words []analysis.Token, i int) int {
+	for p := 1; p <= 2 && i+p < len(words); p++ {
+		w := text[words[i+p-1].Start:words[i+p-1].End]
+		if !nameParticles[w] || !isJoin(text[words[i+p-1].End:words[i+p].Start]) {
+			return 0
+		}
+		if isCapital(text[words[i+p].Start:words[i+p].End]) {
+			return p
+		}
+	}
+	return 0
+}
+
+// nameParticles are the lower-case words that stand inside a name between
+// two capitalised ones: "van", "de", "en", "upon" (not "of" or "and",
+// which join two names as often as they lie inside one).
+var nameParticles = map[string]bool{
+	"al": true, "am": true, "bin": true, "da": true, "das": true, "de": true, "dei": true, "del": true, "della": true,
+	"den": true, "der": true, "des": true, "di": true, "do": true, "dos": true, "du": true, "el": true, "en": true,
+	"ibn": true, "im": true, "la": true, "le": true, "les": true, "on": true, "sur": true, "ten": true, "ter": true,
+	"upon": true, "van": true, "von": true, "y": true, "zu": true,
 }
 
 // quoted returns how many words from words[i], whose gap before opens a
