@@ -528,13 +528,14 @@ func fillsAgree(a, b uint64, held bool) bool {
 		// or most of their letter pairs (a name's words in another order).
 		return ia == ib || 3*both >= 2*bits.OnesCount64(x|y)
 	}
-	if 2*both >= bits.OnesCount64(x|y) && (both >= minSharedBits || x == y) {
+	if ia == 0 && ib == 0 && 2*both >= bits.OnesCount64(x|y) && (both >= minSharedBits || x == y) {
 		return true
 	}
 	// A word held inside a name of several words (or initials): "Spurs"
-	// in "San Antonio Spurs". Not inside another word: a word's few bits
-	// lie in another's mask by chance, about one pair of names in thirty
-	// ("Sony" in "Danone").
+	// in "San Antonio Spurs"; a word and a longer name are otherwise two
+	// ("Saturday" and "Ólafur Þórðarson" share half of their bits). Not
+	// inside another word: a word's few bits lie in another's mask by
+	// chance, about one pair of names in thirty ("Sony" in "Danone").
 	return held && (nx <= ny && ib != 0 && both == nx && nx <= maxHeldBits || ny <= nx && ia != 0 && both == ny && ny <= maxHeldBits)
 }
 
