@@ -195,26 +195,7 @@ func TestChinaStandardTime(t *testing.T) {
 		"b.csv": "id,text,date\nzh2," + zh + ",2024-03-05 18:20:30 CST\n",
 	})
 	t.Chdir(dir)
-	r, err := Open([]string{"a.jsonl", "b.csv"}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	want := time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)
-	n := 0
-	for {
-		rec, err := r.Next()
-		if err != nil {
-			break
-		}
-		n++
-		if !rec.Doc.Date.Equal(want) {
-			t.Errorf("%s: %v, want %v", rec.Doc.ID, rec.Doc.Date.UTC(), want)
-		}
-	}
-	if n != 4 {
-		t.Errorf("%d records, want 4", n)
-	}
+	wantDates(t, []string{"a.jsonl", "b.csv"}, 4, time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC))
 }
 
 // Regression (f81f954): an offset written after CST settles which CST it
@@ -228,26 +209,7 @@ func TestChinaStandardTimeOffset(t *testing.T) {
 			`{"id":"central","text":"` + zh + `","date":"2024-03-05 04:20:30 CST-0600"}` + "\n",
 	})
 	t.Chdir(dir)
-	r, err := Open([]string{"a.jsonl"}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	want := time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC)
-	n := 0
-	for {
-		rec, err := r.Next()
-		if err != nil {
-			break
-		}
-		n++
-		if !rec.Doc.Date.Equal(want) {
-			t.Errorf("%s: %v, want %v", rec.Doc.ID, rec.Doc.Date.UTC(), want)
-		}
-	}
-	if n != 2 {
-		t.Errorf("%d records, want 2", n)
-	}
+	wantDates(t, []string{"a.jsonl"}, 2, time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC))
 }
 
 // Regression: a date of a year and a month but no day was the first of the
@@ -295,5 +257,30 @@ func TestDateWithoutDay(t *testing.T) {
 				t.Errorf("%d unread dates (first %s), want %d", n, first, wantUnread)
 			}
 		})
+	}
+}
+
+// wantDates reads paths and checks that they hold n records, each dated
+// want.
+func wantDates(t *testing.T, paths []string, n int, want time.Time) {
+	t.Helper()
+	r, err := Open(paths, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	got := 0
+	for {
+		rec, err := r.Next()
+		if err != nil {
+			break
+		}
+		got++
+		if !rec.Doc.Date.Equal(want) {
+			t.Errorf("%s: %v, want %v", rec.Doc.ID, rec.Doc.Date.UTC(), want)
+		}
+	}
+	if got != n {
+		t.Errorf("%d records, want %d", got, n)
 	}
 }
