@@ -152,9 +152,7 @@ func runExtract(ctx context.Context, o extractOptions) error {
 			}
 			continue
 		}
-		if _, err := os.Stat(in); errors.Is(err, fs.ErrNotExist) {
-			return &container.MissingError{Path: in}
-		} else if err != nil {
+		if err := givenInput(in); err != nil {
 			return err
 		}
 	}

@@ -303,13 +303,14 @@ func resolved(path string) (string, error) {
 
 // givenInput returns a *container.MissingError, a mistake in the command
 // line, when path, an input named on it, is not there ("-", standard
-// input, always is).
+// input, always is), and another error when it cannot be looked up.
 func givenInput(path string) error {
 	if path == "-" {
 		return nil
 	}
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+	_, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
 		return &container.MissingError{Path: path}
 	}
-	return nil
+	return err
 }
