@@ -22,6 +22,19 @@ func NoDate(t time.Time) bool {
 	return !t.IsZero() && (t.Unix() == 0 || t.UTC().Year() <= 1 || PastYear9999(t))
 }
 
+// WhyNoDate returns why t, a date a client gave, stands for no date ("" when
+// it is a date), for an edge that refuses it: the zero time, a
+// placeholder (NoDate), or an instant past year 9999 in UTC.
+func WhyNoDate(t time.Time) string {
+	switch {
+	case PastYear9999(t):
+		return "is after the year 9999 in UTC, which no output can write"
+	case t.IsZero(), NoDate(t):
+		return "stands for no date (the zero time, year 1 and the Unix epoch are held as undated)"
+	}
+	return ""
+}
+
 // PastYear9999 reports whether t falls after the last instant of year
 // 9999 in UTC ("9999-12-31T23:00:00-05:00" does), where RFC 3339 and
 // encoding/json write no time.

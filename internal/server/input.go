@@ -279,14 +279,10 @@ func decodeDoc(raw json.RawMessage, d *core.Document, needID bool) error {
 		switch {
 		case err != nil:
 			return badRequest("date", err.Error())
-		case t.IsZero():
-			// The zero time is a document's "undated": stored, it would
-			// change the document's place among its cluster's members.
-			return badRequest("date", fmt.Sprintf("%q is the zero time, which stands for no date: leave date out for an undated document", in.Date))
-		case core.PastYear9999(t):
-			return badRequest("date", fmt.Sprintf("%q is after the year 9999 in UTC, which no output can write", in.Date))
-		case core.NoDate(t):
-			return badRequest("date", fmt.Sprintf("%q stands for no date (the index holds the Unix epoch and year 1 as undated): leave date out for an undated document", in.Date))
+		case core.WhyNoDate(t) != "":
+			// Stored, an undated document's placeholder would change its
+			// place among its cluster's members.
+			return badRequest("date", fmt.Sprintf("%q %s: leave date out for an undated document", in.Date, core.WhyNoDate(t)))
 		}
 		d.Date = t
 	}

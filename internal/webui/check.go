@@ -119,10 +119,8 @@ func (u *ui) readArticle(r *http.Request, p *checkPage) (core.Document, error) {
 		switch {
 		case err != nil:
 			return doc, errorf(http.StatusBadRequest, "date", "the date %q is not a date such as 2026-11-26", short(20, f.Date))
-		case core.PastYear9999(d):
-			return doc, errorf(http.StatusBadRequest, "date", "the date %s is after the year 9999 in UTC, which no output can write", f.Date)
-		case d.IsZero() || core.NoDate(d):
-			return doc, errorf(http.StatusBadRequest, "date", "the date %s stands for no date (the index holds the Unix epoch and year 1 as undated): leave it empty for an undated article", f.Date)
+		case core.WhyNoDate(d) != "":
+			return doc, errorf(http.StatusBadRequest, "date", "the date %s %s: leave it empty for an undated article", f.Date, core.WhyNoDate(d))
 		}
 		doc.Date = d
 	}
