@@ -185,6 +185,10 @@ func TestStreamCopyBounded(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// Closed before the pipe's writer is waited for (cleanups run
+			// last first), so that a failure below ends the test rather
+			// than leaving the writer blocked on a reader still open.
+			t.Cleanup(func() { r.Close() })
 			if tc.rewind > 0 {
 				for range tc.rewind {
 					if _, err := r.NextRaw(); err != nil {
