@@ -643,109 +643,93 @@ func TestIndexAddPrintsTheAPIShape(t *testing.T) {
 	}
 }
 
-// TestIndexAddRefusesUnaddressableIDs: a record whose id the HTTP API
-// could not name (over core.MaxIDBytes bytes, a control character, blank)
-// is skipped with its line and why, and the others are stored.
-func TestIndexAddRefusesUnaddressableIDs(t *testing.T) {
-	dir := t.TempDir()
+// TestIndexAddSkipsRefusedRecords: a record the index refuses is skipped
+// with its line, field and why, and the others are stored. Refused: an id
+// the HTTP API could not name (over core.MaxIDBytes bytes, a control
+// character, blank); a title, URL or source longer than the API takes
+// (core.MaxTitleBytes, MaxURLBytes, MaxSourceBytes, measured as stored: a
+// NUL is stored as U+FFFD); a URL that is not http or https. Regressions:
+// an overlong source was stored, and the web UI's link to its documents
+// answered 400 (the filter takes no longer source); a "javascript:" URL
+// was stored, and shown as a link to nowhere.
+func TestIndexAddSkipsRefusedRecords(t *testing.T) {
 	text := "The council approved the new budget for the river bridge on Monday after a long debate about the costs."
-	var b strings.Builder
-	for _, id := range []string{strings.Repeat("x", core.MaxIDBytes+1), "ctl\u0001id", "  ", strings.Repeat("y", core.MaxIDBytes), "ok"} {
-		line, _ := json.Marshal(map[string]string{"id": id, "text": text + " " + id})
-		b.Write(append(line, '\n'))
-	}
-	in, db := filepath.Join(dir, "ids.jsonl"), filepath.Join(dir, "ids.db")
-	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	code, _, errOut := runChild(t, "index", "add", "--db", db, in)
-	if code != 0 {
-		t.Fatalf("exit code %d: %s", code, errOut)
-	}
-	for _, want := range []string{
-		in + `:1: field "id": an index stores no id that is longer than 512 bytes`,
-		in + `:2: field "id": an index stores no id that holds a control character`,
-		in + `:3: field "id": an index stores no id that is blank`,
+	for _, tc := range []struct {
+		name    string
+		records []map[string]string // each given an id "d<line-1>" unless it has one, and a text
+		refused []string            // ":<line>: <message>" in stderr
+		stored  []string
+	}{
+		{
+			name: "ids",
+			records: []map[string]string{
+				{"id": strings.Repeat("x", core.MaxIDBytes+1)}, {"id": "ctl\u0001id"}, {"id": "  "},
+				{"id": strings.Repeat("y", core.MaxIDBytes)}, {"id": "ok"},
+			},
+			refused: []string{
+				`:1: field "id": an index stores no id that is longer than 512 bytes`,
+				`:2: field "id": an index stores no id that holds a control character`,
+				`:3: field "id": an index stores no id that is blank`,
+			},
+			stored: []string{strings.Repeat("y", core.MaxIDBytes), "ok"},
+		},
+		{
+			name: "overlong fields",
+			records: []map[string]string{
+				{"source": strings.Repeat("s", core.MaxSourceBytes+1)},
+				{"title": strings.Repeat("t", core.MaxTitleBytes+1)},
+				{"url": "https://example.com/" + strings.Repeat("u", core.MaxURLBytes)},
+				{"source": strings.Repeat("s", core.MaxSourceBytes-10) + strings.Repeat("\x00", 10)},
+				{"source": strings.Repeat("s", core.MaxSourceBytes), "title": strings.Repeat("t", core.MaxTitleBytes)},
+			},
+			refused: []string{
+				`:1: field "source": an index stores no source longer than 256 bytes`,
+				`:2: field "title": an index stores no title longer than 4096 bytes`,
+				`:3: field "url": an index stores no url longer than 4096 bytes`,
+				`:4: field "source": an index stores no source longer than 256 bytes`,
+			},
+			stored: []string{"d4"},
+		},
+		{
+			name:    "urls of other schemes",
+			records: []map[string]string{{"url": "javascript:alert(1)"}, {"url": "https://example.com/news/1"}, {"url": ""}},
+			refused: []string{`:1: field "url": an index stores no URL of another scheme than http or https`},
+			stored:  []string{"d1", "d2"},
+		},
 	} {
-		if !strings.Contains(errOut, want) {
-			t.Errorf("no %q in\n%s", want, errOut)
-		}
-	}
-	ids, _ := storedIndex(t, db)
-	if want := map[string]bool{strings.Repeat("y", core.MaxIDBytes): true, "ok": true}; !maps.Equal(ids, want) {
-		t.Errorf("stored %v, want %v", slices.Collect(maps.Keys(ids)), slices.Collect(maps.Keys(want)))
-	}
-}
-
-// TestIndexAddRefusesOverlongFields: a record whose title, URL or source
-// is longer than the HTTP API takes (core.MaxTitleBytes, MaxURLBytes,
-// MaxSourceBytes) is skipped with its line, field and why, and the others
-// are stored. Regression: they were stored, and the web UI's link to a
-// source's documents answered 400 (the filter takes no longer source).
-func TestIndexAddRefusesOverlongFields(t *testing.T) {
-	dir := t.TempDir()
-	text := "The council approved the new budget for the river bridge on Monday after a long debate about the costs."
-	var b strings.Builder
-	for i, f := range []map[string]string{
-		{"source": strings.Repeat("s", core.MaxSourceBytes+1)},
-		{"title": strings.Repeat("t", core.MaxTitleBytes+1)},
-		{"url": "https://example.com/" + strings.Repeat("u", core.MaxURLBytes)},
-		{"source": strings.Repeat("s", core.MaxSourceBytes-10) + strings.Repeat("\x00", 10)}, // each NUL stored as U+FFFD
-		{"source": strings.Repeat("s", core.MaxSourceBytes), "title": strings.Repeat("t", core.MaxTitleBytes)},
-	} {
-		f["id"], f["text"] = fmt.Sprint("d", i), fmt.Sprint(text, " ", i)
-		line, _ := json.Marshal(f)
-		b.Write(append(line, '\n'))
-	}
-	in, db := filepath.Join(dir, "long.jsonl"), filepath.Join(dir, "long.db")
-	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	code, _, errOut := runChild(t, "index", "add", "--db", db, in)
-	if code != 0 {
-		t.Fatalf("exit code %d: %s", code, errOut)
-	}
-	for _, want := range []string{
-		in + `:1: field "source": an index stores no source longer than 256 bytes`,
-		in + `:2: field "title": an index stores no title longer than 4096 bytes`,
-		in + `:3: field "url": an index stores no url longer than 4096 bytes`,
-		in + `:4: field "source": an index stores no source longer than 256 bytes`,
-	} {
-		if !strings.Contains(errOut, want) {
-			t.Errorf("no %q in\n%s", want, errOut)
-		}
-	}
-	ids, _ := storedIndex(t, db)
-	if want := map[string]bool{"d4": true}; !maps.Equal(ids, want) {
-		t.Errorf("stored %v, want %v", slices.Collect(maps.Keys(ids)), slices.Collect(maps.Keys(want)))
-	}
-}
-
-// TestIndexAddSkipsNonWebURLs: a record whose URL is not http or https is
-// skipped with its line and why, and the others are stored. Regression: a
-// "javascript:" URL was stored, and shown as a link to nowhere.
-func TestIndexAddSkipsNonWebURLs(t *testing.T) {
-	dir := t.TempDir()
-	text := "The council approved the new budget for the river bridge on Monday after a long debate about the costs."
-	var b strings.Builder
-	for i, u := range []string{"javascript:alert(1)", "https://example.com/news/1", ""} {
-		line, _ := json.Marshal(map[string]string{"id": fmt.Sprint("d", i), "url": u, "text": fmt.Sprint(text, " ", i)})
-		b.Write(append(line, '\n'))
-	}
-	in, db := filepath.Join(dir, "urls.jsonl"), filepath.Join(dir, "urls.db")
-	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	code, _, errOut := runChild(t, "index", "add", "--db", db, in)
-	if code != 0 {
-		t.Fatalf("exit code %d: %s", code, errOut)
-	}
-	if want := in + `:1: field "url": an index stores no URL of another scheme than http or https`; !strings.Contains(errOut, want) {
-		t.Errorf("no %q in\n%s", want, errOut)
-	}
-	ids, _ := storedIndex(t, db)
-	if want := map[string]bool{"d1": true, "d2": true}; !maps.Equal(ids, want) {
-		t.Errorf("stored %v, want %v", slices.Collect(maps.Keys(ids)), slices.Collect(maps.Keys(want)))
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			var b strings.Builder
+			for i, f := range tc.records {
+				if _, ok := f["id"]; !ok {
+					f["id"] = fmt.Sprint("d", i)
+				}
+				f["text"] = text + " " + f["id"]
+				line, _ := json.Marshal(f)
+				b.Write(append(line, '\n'))
+			}
+			in, db := filepath.Join(dir, "in.jsonl"), filepath.Join(dir, "in.db")
+			if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, _, errOut := runChild(t, "index", "add", "--db", db, in)
+			if code != 0 {
+				t.Fatalf("exit code %d: %s", code, errOut)
+			}
+			for _, want := range tc.refused {
+				if !strings.Contains(errOut, in+want) {
+					t.Errorf("no %q in\n%s", in+want, errOut)
+				}
+			}
+			ids, _ := storedIndex(t, db)
+			want := map[string]bool{}
+			for _, id := range tc.stored {
+				want[id] = true
+			}
+			if !maps.Equal(ids, want) {
+				t.Errorf("stored %v, want %v", slices.Collect(maps.Keys(ids)), tc.stored)
+			}
+		})
 	}
 }
 

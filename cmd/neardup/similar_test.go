@@ -16,9 +16,9 @@ import (
 // all). Now it is a mistake in the command line, exit 2, naming both
 // flags and values, in dedup (either profile) and index add, whose
 // threshold may be an index's; a --similar at most the threshold (equal:
-// the refused duplicates alone are similar), a --threshold given below a
-// default --similar, and tfidf's --similar (its rule has no threshold) are
-// taken.
+// the refused duplicates alone are similar) and a --threshold given below
+// a default --similar are taken. Each method's thresholds and tfidf's
+// rule are methodflags' TestSimilarAboveThreshold's.
 func TestSimilarAboveThreshold(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -43,16 +43,11 @@ func TestSimilarAboveThreshold(t *testing.T) {
 		want string // in stderr; "" for exit 0
 	}{
 		{"minhash", []string{"dedup", in, "-o", out("m"), "--similar", "0.95"}, "neardup: --similar 0.95 is above --threshold 0.45: "},
-		{"simhash", []string{"dedup", in, "-o", out("s"), "--method", "simhash", "--similar", "0.5"}, "neardup: --similar 0.5 is above --threshold 0.45: "},
-		{"sentences", []string{"dedup", in, "-o", out("s"), "--method", "sentences", "--similar", "0.4"}, "neardup: --similar 0.4 is above --threshold 0.35: "},
-		{"cosine", []string{"dedup", in, "-o", out("c"), "--method", "cosine", "--similar", "0.8"}, "neardup: --similar 0.8 is above --threshold 0.7: "},
-		{"both given", []string{"dedup", in, "-o", out("b"), "--threshold", "0.2", "--similar", "0.3"}, "neardup: --similar 0.3 is above --threshold 0.2: "},
 		{"corpus profile", []string{"dedup", in, "-o", out("p"), "--profile", "corpus", "--similar", "0.95"}, "neardup: --similar 0.95 is above --threshold 0.45: "},
 		{"a new index", []string{"index", "add", "--db", fresh, "--similar", "0.95", in}, "neardup: --similar 0.95 is above --threshold 0.45: "},
 		{"an index's threshold", []string{"index", "add", "--db", indexed, "--similar", "0.65", in}, "--similar 0.65 is above --threshold 0.6: "},
 		{"equal", []string{"dedup", in, "-o", out("equal"), "--similar", "0.45"}, ""},
 		{"a threshold below the default similar", []string{"dedup", in, "-o", out("t"), "--threshold", "0.2"}, ""},
-		{"tfidf", []string{"dedup", in, "-o", out("tfidf"), "--method", "tfidf", "--similar", "0.95"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, errOut := runChild(t, append([]string{"-q"}, tc.args...)...)
