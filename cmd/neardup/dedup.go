@@ -14,6 +14,7 @@ import (
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
@@ -176,29 +177,61 @@ func runDedup(ctx context.Context, o job.Options) error {
 		return err
 	}
 	if o.Progress != nil {
-		fmt.Fprintf(o.Progress, "%s%s, %d duplicate and %d similar pairs, %s, %d kept → %s\n", count(st.Documents, "document", "documents"),
-			skippedNote(st.Skipped), st.Pairs["duplicate"], st.Pairs["similar"], count(st.Clusters, "cluster", "clusters"), st.Kept, o.Out)
+		fmt.Fprintf(o.Progress, "%s, %d duplicate and %d similar pairs, %s, %d kept → %s\n", documentsNote(st),
+			st.Pairs["duplicate"], st.Pairs["similar"], count(st.Clusters, "cluster", "clusters"), st.Kept, o.Out)
 	}
 	return nil
+}
+
+// documentsNote says how many documents a run read and, apart, how many of
+// them it did not compare and how many records it skipped while reading,
+// which are no documents, each with why: "13 records: 10 documents, 2 not
+// compared (2 too-short), 3 skipped (3 empty)"; "3000 documents" when
+// every record was a document compared.
+func documentsNote(st engine.Stats) string {
+	notCompared := maps.Clone(st.Skipped)
+	for r, n := range st.SkippedReading {
+		notCompared[r] -= n
+	}
+	var b strings.Builder
+	skipped, why := reasonsNote(st.SkippedReading)
+	if skipped > 0 {
+		fmt.Fprintf(&b, "%d records: ", st.Read)
+	}
+	b.WriteString(count(st.Documents, "document", "documents"))
+	if n, why := reasonsNote(notCompared); n > 0 {
+		fmt.Fprintf(&b, ", %d not compared (%s)", n, why)
+	}
+	if skipped > 0 {
+		fmt.Fprintf(&b, ", %d skipped (%s)", skipped, why)
+	}
+	return b.String()
 }
 
 // skippedNote says how many records and documents were not compared, and
 // why, the commonest reason first, for a summary line: " (3 skipped: 2
 // empty, 1 too-short)", or "".
 func skippedNote(skipped map[core.SkipReason]int) string {
-	reasons := slices.Collect(maps.Keys(skipped))
+	n, why := reasonsNote(skipped)
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (%d skipped: %s)", n, why)
+}
+
+// reasonsNote returns how many skips counts holds and why, the commonest
+// reason first: 3, "2 empty, 1 too-short".
+func reasonsNote(counts map[core.SkipReason]int) (int, string) {
+	reasons := slices.Collect(maps.Keys(counts))
 	slices.SortFunc(reasons, func(a, b core.SkipReason) int {
-		return cmp.Or(cmp.Compare(skipped[b], skipped[a]), cmp.Compare(a, b))
+		return cmp.Or(cmp.Compare(counts[b], counts[a]), cmp.Compare(a, b))
 	})
 	n, parts := 0, make([]string, 0, len(reasons))
 	for _, r := range reasons {
-		if k := skipped[r]; k > 0 {
+		if k := counts[r]; k > 0 {
 			n += k
 			parts = append(parts, fmt.Sprintf("%d %s", k, r))
 		}
 	}
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (%d skipped: %s)", n, strings.Join(parts, ", "))
+	return n, strings.Join(parts, ", ")
 }

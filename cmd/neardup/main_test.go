@@ -14,6 +14,7 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/neardup/neardup/core"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/job"
 )
 
@@ -127,6 +128,27 @@ func TestSummariesTellSkipped(t *testing.T) {
 	skipped := map[core.SkipReason]int{core.SkipTooShort: 13, core.SkipEmpty: 2, core.SkipMalformed: 0}
 	if got, want := skippedNote(skipped), " (15 skipped: 13 too-short, 2 empty)"; got != want {
 		t.Errorf("skippedNote = %q, want %q", got, want)
+	}
+	// dedup's line tells the records skipped while reading, which are no
+	// documents, from the documents not compared. Regression: "10
+	// documents (3 skipped: 3 empty)" counted the 3 among the 10, where
+	// "3000 documents (431 skipped: 431 too-short)" counted them in.
+	for _, tc := range []struct {
+		st   engine.Stats
+		want string
+	}{
+		{engine.Stats{Read: 13, Documents: 10, Skipped: map[core.SkipReason]int{core.SkipEmpty: 3},
+			SkippedReading: map[core.SkipReason]int{core.SkipEmpty: 3}}, "13 records: 10 documents, 3 skipped (3 empty)"},
+		{engine.Stats{Read: 3000, Documents: 3000, Skipped: map[core.SkipReason]int{core.SkipTooShort: 431}},
+			"3000 documents, 431 not compared (431 too-short)"},
+		{engine.Stats{Read: 9, Documents: 6, Skipped: map[core.SkipReason]int{core.SkipTooShort: 3, core.SkipNoUnits: 1, core.SkipBinary: 1},
+			SkippedReading: map[core.SkipReason]int{core.SkipTooShort: 2, core.SkipBinary: 1}},
+			"9 records: 6 documents, 2 not compared (1 no-units, 1 too-short), 3 skipped (2 too-short, 1 binary)"},
+		{engine.Stats{Read: 1, Documents: 1, Skipped: map[core.SkipReason]int{}}, "1 document"},
+	} {
+		if got := documentsNote(tc.st); got != tc.want {
+			t.Errorf("documentsNote(%+v) = %q, want %q", tc.st, got, tc.want)
+		}
 	}
 	st := job.FeedStats{Added: 4, Skipped: skipped, Duplicates: 1}
 	if got, want := feedSummary(st, false), "4 documents added (15 skipped: 13 too-short, 2 empty); 1 duplicate and 0 similar pairs in 0.0s"; got != want {

@@ -15,6 +15,10 @@ type Stats struct {
 	Documents int `json:"documents"`
 	// Skipped counts records and documents not compared, by reason.
 	Skipped map[core.SkipReason]int `json:"skipped"`
+	// SkippedReading counts those of Skipped that were records skipped
+	// while reading, which are no documents (the others are documents
+	// not compared), for a summary that tells the two apart. Not written.
+	SkippedReading map[core.SkipReason]int `json:"-"`
 	// Unlisted counts the files of directories and members of archives
 	// not read because their names are not of a format the reader reads.
 	Unlisted int `json:"files_not_read,omitempty"`

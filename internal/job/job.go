@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -676,6 +677,7 @@ func (run *runner) stats() engine.Stats {
 	st.CutWARCs, _ = run.r.CutWARCs()
 	st.GzipStrayBytes, st.GzipStrayBytesExample = run.r.StrayBytes(container.Gzip)
 	st.Bzip2StrayBytes, st.Bzip2StrayBytesExample = run.r.StrayBytes(container.Bzip2)
+	st.SkippedReading = maps.Clone(run.skipped)
 	for k, v := range run.skipped {
 		st.Skipped[k] += v
 	}
