@@ -79,6 +79,15 @@ func TestToUTF8(t *testing.T) {
 		// (FF FE 00 00) was taken for UTF-32LE's, and the page for not HTML.
 		{"utf-16le with its mark, U+0000 first", mustEncode(unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder().String("\x00<p>café</p>")), "", "\ufeff\x00<p>café</p>", "utf-16le"}, // the mark kept, as for every UTF-16 page
 		{"utf-32le with its mark, U+0000 first", mustEncode(utf32.UTF32(utf32.LittleEndian, utf32.UseBOM).NewEncoder().String("\x00<p>café</p>")), "", "\x00<p>café</p>", "utf-32le"},
+		// Regression: a server's UTF-16 label on a page in UTF-8 (or in
+		// ASCII) read every two bytes as one character, the page as
+		// "格浴㹬…"; a page in UTF-16 without a mark, under that label,
+		// is still UTF-16 (its ASCII characters hold NUL bytes).
+		{"utf-8 body, header says utf-16", "<p>Harbour reopens, café</p>", "text/html; charset=utf-16", "<p>Harbour reopens, café</p>", "utf-8"},
+		{"ascii body, header says utf-16be", "<p>Harbour reopens</p>", "text/html; charset=UTF-16BE", "<p>Harbour reopens</p>", "utf-8"},
+		{"ascii body, header says unicode", "<p>Harbour reopens</p>", "text/html; charset=unicode", "<p>Harbour reopens</p>", "utf-8"},
+		{"utf-16le body without its mark, header says utf-16le", mustEncode(unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM).NewEncoder().String("<p>café</p>")),
+			"text/html; charset=utf-16le", "<p>café</p>", "utf-16le"},
 		{"utf-32be with its mark", mustEncode(utf32.UTF32(utf32.BigEndian, utf32.UseBOM).NewEncoder().String("<p>café</p>")), "text/html; charset=utf-8", "<p>café</p>", "utf-32be"},
 	} {
 		got, enc, err := ToUTF8([]byte(c.body), c.contentType)
