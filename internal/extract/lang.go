@@ -112,11 +112,32 @@ func detect(text string) string {
 	if sample == "" {
 		return ""
 	}
+	if japaneseKana(sample) {
+		return "ja"
+	}
 	info := whatlanggo.Detect(sample)
 	if !info.IsReliable() {
 		return ""
 	}
 	return info.Lang.Iso6391()
+}
+
+// japaneseKana reports whether text writes in Japanese: a tenth or more of
+// its Han and kana letters, three at least, are kana. Japanese writes its
+// endings and particles in kana beside the kanji (about a third of a news
+// story's letters); Chinese writes none. The detector, which counts
+// scripts, takes a story dense in kanji for Chinese.
+func japaneseKana(text string) bool {
+	han, kana := 0, 0
+	for _, r := range text {
+		switch {
+		case unicode.Is(unicode.Hiragana, r), unicode.Is(unicode.Katakana, r):
+			kana++
+		case unicode.Is(unicode.Han, r):
+			han++
+		}
+	}
+	return kana >= 3 && 10*kana >= han+kana
 }
 
 // primaryTag returns the primary subtag of a language tag, in its ISO 639-1

@@ -1,10 +1,15 @@
 package extract
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestLanguage(t *testing.T) {
 	const polish = "Rada miasta przyjęła we wtorek nowy budżet po długiej debacie. Urzędnicy powiedzieli, że plan sfinansuje naprawy dróg i dwie nowe biblioteki."
 	const russian = "Городской совет во вторник утвердил новый бюджет после долгих дебатов. Чиновники заявили, что план позволит отремонтировать дороги и построить две новые библиотеки."
+	// Regression: a Japanese story dense in kanji was taken for Chinese.
+	const japanese = "日本銀行は金融政策決定会合で、短期金利の誘導目標を引き上げることを決めた。物価の上昇が続いており、賃金の伸びも確認されたためだ。市場関係者の多くはこの決定を予想していた。"
 	const chinese = "市议会周二在经过长时间辩论后批准了新的预算。官员们表示，该计划将为道路维修和两座新图书馆提供资金。"
 	const english = "The city council approved the new budget on Tuesday after a long debate. Officials said the plan would fund road repairs and two new libraries."
 	for _, tc := range []struct {
@@ -19,6 +24,9 @@ func TestLanguage(t *testing.T) {
 		{"english declared over polish", polish + " " + polish, "en", "pl"},
 		{"english declared over russian", russian, "en-US", "ru"},
 		{"english declared over chinese", chinese, "en", "zh"},
+		{"detected chinese", chinese, "", "zh"},
+		{"detected japanese, dense in kanji", strings.Repeat(japanese, 8), "", "ja"},
+		{"english declared over japanese", strings.Repeat(japanese, 8), "en", "ja"},
 		{"english declared over english", english + " " + english, "en", "en"},
 		{"english declared over a table", "PCT GB HOME AWAY DIV CONF PPG DIFF STRK L10 45 17 .726 23-8 21-9 10-4 30-9 116.8 109.6 L3 6-4 42 21 .667 3.5 21-10 NBA WEST EAST ATL BOS NYK PHI TOR CHI CLE DET IND MIL", "en", "en"},
 		{"other declarations trusted", english + " " + english, "de", "de"},
