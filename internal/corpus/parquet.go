@@ -293,9 +293,11 @@ func isDate(t parquet.Type) bool {
 }
 
 // decodeParquet maps one Parquet row to a document; Doc.Raw is an object
-// of the top-level columns in schema order.
+// of the top-level columns in schema order. A row without an id (null or
+// "") is named by its origin as a JSON Lines record is (idOf), made only
+// then: most rows have their own.
 func (r *Reader) decodeParquet(raw Raw) Record {
-	doc := core.Document{ID: raw.Origin, Origin: raw.Origin}
+	doc := core.Document{Origin: raw.Origin}
 	h := raw.pq
 	get := func(f field) string {
 		if c := h.col[f]; c >= 0 {
@@ -305,8 +307,8 @@ func (r *Reader) decodeParquet(raw Raw) Record {
 		}
 		return ""
 	}
-	if id := get(fID); id != "" {
-		doc.ID = id
+	if doc.ID = get(fID); doc.ID == "" {
+		doc.ID = r.idOf(raw.Origin)
 	}
 	doc.Title = get(fTitle)
 	doc.Text = get(fText)

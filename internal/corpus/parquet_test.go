@@ -90,6 +90,55 @@ func TestParquet(t *testing.T) {
 	}
 }
 
+// TestParquetRowsWithoutIDNamedAsJSONLines is the regression test of
+// Parquet rows without an id (null, or "") that were named by the path as
+// typed ("/data/d/sub/a.parquet:2", "../d/sub/a.parquet:2"), so that one
+// file read from two working directories gave its rows two ids: they are
+// named as a JSON Lines record without an id is, relative to the
+// directory holding the input given.
+func TestParquetRowsWithoutIDNamedAsJSONLines(t *testing.T) {
+	type row struct {
+		ID   *string `parquet:"id,optional"`
+		Text string  `parquet:"text"`
+	}
+	dir := t.TempDir()
+	file := parquetOf(t, []row{{str("x"), "one"}, {nil, "two"}, {str(""), "three"}}, 10)
+	lines := `{"id":"x","text":"one"}` + "\n" + `{"id":null,"text":"two"}` + "\n" + `{"id":"","text":"three"}` + "\n"
+	writeFiles(t, dir, map[string]string{"d/sub/a.parquet": file, "d/sub/a.jsonl": lines,
+		"in.zip": zipOf(t, member{"sub/a.parquet", file}, member{"sub/a.jsonl", lines})})
+	t.Chdir(filepath.Join(dir, "d", "sub"))
+	for _, tc := range []struct {
+		name, path, named string // named: the id of the second row, "EXT" for the file's extension
+	}{
+		{"absolute path", filepath.Join(dir, "d", "sub", "a.EXT"), "a.EXT:2"},
+		{"relative path", "a.EXT", "a.EXT:2"},
+		{"path through its parent", "../sub/a.EXT", "a.EXT:2"},
+		{"in a directory given", "../../d", "d/sub/a.EXT:2"},
+		{"in an archive", filepath.Join(dir, "in.zip"), "in.zip/sub/a.EXT:2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, ext := range []string{"parquet", "jsonl"} {
+				path := strings.ReplaceAll(tc.path, "EXT", ext)
+				got, err := readAll(t, []string{path}, Options{}, config{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var ids []string
+				for _, r := range got {
+					if strings.Contains(r.Origin, "."+ext) {
+						ids = append(ids, r.ID)
+					}
+				}
+				second := strings.ReplaceAll(tc.named, "EXT", ext)
+				want := []string{"x", second, strings.TrimSuffix(second, "2") + "3"}
+				if diff := cmp.Diff(want, ids); diff != "" {
+					t.Errorf("%s: ids (-want +got)\n%s", path, diff)
+				}
+			}
+		})
+	}
+}
+
 func TestParquetColumns(t *testing.T) {
 	type mapped struct {
 		GUID    string    `parquet:"guid"`
@@ -339,7 +388,7 @@ func TestParquetInt96(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []rec{{ID: filepath.Join(dir, "a.parquet:1"), Text: "Text.", Date: "2024-03-05T10:00:00Z", Origin: filepath.Join(dir, "a.parquet:1"),
+	want := []rec{{ID: "a.parquet:1", Text: "Text.", Date: "2024-03-05T10:00:00Z", Origin: filepath.Join(dir, "a.parquet:1"),
 		Raw: `{"text":"Text.","when":"2024-03-05T10:00:00.5Z"}`}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
@@ -392,7 +441,7 @@ func TestDateWithoutZone(t *testing.T) {
 		t.Fatal(err)
 	}
 	origin := filepath.Join(dir, "a.parquet:1")
-	want := []rec{{ID: origin, Text: "Text.", Date: "2024-01-02T03:04:05", Origin: origin,
+	want := []rec{{ID: "a.parquet:1", Text: "Text.", Date: "2024-01-02T03:04:05", Origin: origin,
 		Raw: `{"text":"Text.","when":"2024-01-02T03:04:05","stamp":"2024-01-02T03:04:05Z"}`}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Parquet (-want +got)\n%s", diff)
