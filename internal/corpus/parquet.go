@@ -449,10 +449,8 @@ func appendParquetValue(dst []byte, v parquet.Value, t parquet.Type) []byte {
 	switch v.Kind() {
 	case parquet.Boolean:
 		return strconv.AppendBool(dst, v.Boolean())
-	case parquet.Int32:
-		return strconv.AppendInt(dst, int64(v.Int32()), 10)
-	case parquet.Int64:
-		return strconv.AppendInt(dst, v.Int64(), 10)
+	case parquet.Int32, parquet.Int64:
+		return appendInt(dst, v, t)
 	case parquet.Float:
 		return appendFloat(dst, float64(v.Float()), 32)
 	case parquet.Double:
@@ -468,6 +466,45 @@ func appendParquetValue(dst []byte, v parquet.Value, t parquet.Type) []byte {
 		return jsonenc.AppendString(dst, int96Time(v).Format(time.RFC3339Nano))
 	}
 	return jsonenc.AppendString(dst, v.String())
+}
+
+// appendInt appends an INT32 or INT64 value of type t as a JSON number:
+// an unsigned integer (INT(n, false), UINT_n) as the value of its low n
+// bits, unsigned (18446744073709551615, not -1), a signed one as it is.
+func appendInt(dst []byte, v parquet.Value, t parquet.Type) []byte {
+	bits, unsigned := unsignedBits(t)
+	switch {
+	case !unsigned && v.Kind() == parquet.Int32:
+		return strconv.AppendInt(dst, int64(v.Int32()), 10)
+	case !unsigned:
+		return strconv.AppendInt(dst, v.Int64(), 10)
+	}
+	u := uint64(v.Int64())
+	if v.Kind() == parquet.Int32 {
+		u = uint64(uint32(v.Int32()))
+	}
+	if bits < 64 {
+		u &= 1<<bits - 1
+	}
+	return strconv.AppendUint(dst, u, 10)
+}
+
+// unsignedBits returns the bit width of an unsigned integer type
+// (INT(n, false) or the UINT_n it was written as before logical types);
+// ok is false for a type that is not one.
+func unsignedBits(t parquet.Type) (bits int, ok bool) {
+	lt := t.LogicalType()
+	if lt == nil {
+		return 0, false
+	}
+	it, ok := lt.Value.(*format.IntType)
+	if !ok || it.IsSigned {
+		return 0, false
+	}
+	if it.BitWidth <= 0 || it.BitWidth > 64 {
+		return 64, true
+	}
+	return int(it.BitWidth), true
 }
 
 // appendFloat appends f as a JSON number; NaN and the infinities, which

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"math"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -134,6 +135,63 @@ func TestParquetRowsWithoutIDNamedAsJSONLines(t *testing.T) {
 				if diff := cmp.Diff(want, ids); diff != "" {
 					t.Errorf("%s: ids (-want +got)\n%s", path, diff)
 				}
+			}
+		})
+	}
+}
+
+// TestParquetUnsignedIntegers is the regression test of unsigned Parquet
+// integers (INT(n, false)) read as signed: an id 18446744073709551615 was
+// "-1", a uint32 2147483649 in kept.jsonl -2147483647. Each is read as
+// the value written, as the id, the date and in the record, nested ones
+// too.
+func TestParquetUnsignedIntegers(t *testing.T) {
+	type u64Row struct {
+		ID   uint64   `parquet:"id"`
+		Text string   `parquet:"text"`
+		H32  uint32   `parquet:"h32"`
+		H16  uint16   `parquet:"h16"`
+		H8   uint8    `parquet:"h8"`
+		Date uint64   `parquet:"date"`
+		List []uint64 `parquet:"list,list"`
+	}
+	type u32Row struct {
+		ID   uint32 `parquet:"id"`
+		Text string `parquet:"text"`
+	}
+	type u16Row struct {
+		ID   uint16 `parquet:"id"`
+		Text string `parquet:"text"`
+	}
+	type u8Row struct {
+		ID   uint8  `parquet:"id"`
+		Text string `parquet:"text"`
+	}
+	for _, tc := range []struct {
+		name, file string
+		want       rec
+	}{
+		{"uint64 id, every width passed through", parquetOf(t, []u64Row{{ID: math.MaxUint64, Text: "One.", H32: 1<<31 + 1, H16: math.MaxUint16,
+			H8: math.MaxUint8, Date: 1772524800, List: []uint64{1<<63 + 5}}}, 10),
+			rec{ID: "18446744073709551615", Text: "One.", Date: "2026-03-03T08:00:00Z",
+				Raw: `{"id":18446744073709551615,"text":"One.","h32":2147483649,"h16":65535,"h8":255,"date":1772524800,"list":[9223372036854775813]}`}},
+		{"uint32 id", parquetOf(t, []u32Row{{ID: math.MaxUint32, Text: "One."}}, 10),
+			rec{ID: "4294967295", Text: "One.", Raw: `{"id":4294967295,"text":"One."}`}},
+		{"uint16 id", parquetOf(t, []u16Row{{ID: math.MaxUint16, Text: "One."}}, 10),
+			rec{ID: "65535", Text: "One.", Raw: `{"id":65535,"text":"One."}`}},
+		{"uint8 id", parquetOf(t, []u8Row{{ID: math.MaxUint8, Text: "One."}}, 10),
+			rec{ID: "255", Text: "One.", Raw: `{"id":255,"text":"One."}`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"a.parquet": tc.file})
+			got, err := readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.want.Origin = filepath.Join(dir, "a.parquet:1")
+			if diff := cmp.Diff([]rec{tc.want}, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
 	}
