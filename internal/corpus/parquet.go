@@ -283,6 +283,31 @@ func isTimestamp(t parquet.Type) bool {
 	return ok
 }
 
+// isUUID reports whether t is a UUID: bytes of a fixed length (16) of the
+// UUID logical type.
+func isUUID(t parquet.Type) bool {
+	lt := t.LogicalType()
+	if lt == nil {
+		return false
+	}
+	_, ok := lt.Value.(*format.UUIDType)
+	return ok && t.Kind() == parquet.FixedLenByteArray
+}
+
+// appendUUID appends the canonical text of the 16 bytes of a UUID,
+// 8-4-4-4-12 hexadecimal digits in lower case.
+func appendUUID(dst []byte, b []byte) []byte {
+	for i, c := range b {
+		if i == 4 || i == 6 || i == 8 || i == 10 {
+			dst = append(dst, '-')
+		}
+		dst = append(dst, hexDigits[c>>4], hexDigits[c&0xf])
+	}
+	return dst
+}
+
+const hexDigits = "0123456789abcdef"
+
 func isDate(t parquet.Type) bool {
 	lt := t.LogicalType()
 	if lt == nil {
@@ -332,10 +357,14 @@ func (r *Reader) decodeParquet(raw Raw) Record {
 }
 
 // parquetString is a mapped column's value as a document takes it: a
-// string's bytes; a number, a timestamp or a date as kept.jsonl writes it
-// (appendParquetValue), "" for a number JSON has none for (NaN).
+// string's bytes, a UUID's canonical text; a number, a timestamp or a date
+// as kept.jsonl writes it (appendParquetValue), "" for a number JSON has
+// none for (NaN).
 func parquetString(v parquet.Value, t parquet.Type) string {
 	if k := v.Kind(); k == parquet.ByteArray || k == parquet.FixedLenByteArray {
+		if b := v.ByteArray(); isUUID(t) && len(b) == 16 {
+			return string(appendUUID(nil, b))
+		}
 		if _, decimal := decimalScale(t); !decimal {
 			return string(v.ByteArray())
 		}
@@ -379,7 +408,8 @@ func int96Time(v parquet.Value) time.Time {
 }
 
 // parquetObject returns a row as a JSON object of its top-level columns in
-// schema order: strings as strings (bytes that are not UTF-8 in base64),
+// schema order: strings as strings (bytes that are not UTF-8 in base64; a
+// UUID's canonical text),
 // numbers as numbers (a decimal's exact digits), timestamps and dates in
 // RFC 3339, nulls as null, groups (lists, maps, structs) as JSON arrays
 // and objects of such values (see appendNested).
@@ -457,6 +487,10 @@ func appendParquetValue(dst []byte, v parquet.Value, t parquet.Type) []byte {
 		return appendFloat(dst, v.Double(), 64)
 	case parquet.ByteArray, parquet.FixedLenByteArray:
 		b := v.ByteArray()
+		if isUUID(t) && len(b) == 16 {
+			dst = append(dst, '"')
+			return append(appendUUID(dst, b), '"')
+		}
 		if utf8.Valid(b) {
 			return jsonenc.AppendString(dst, string(b))
 		}

@@ -197,6 +197,34 @@ func TestParquetUnsignedIntegers(t *testing.T) {
 	}
 }
 
+// TestParquetUUID is the regression test of a UUID id column
+// (FIXED_LEN_BYTE_ARRAY(16) of the UUID logical type) whose every row was
+// skipped as `field "id": NUL byte (binary data)`: a UUID is read as its
+// canonical text, as the id and in the record, nested ones too.
+func TestParquetUUID(t *testing.T) {
+	type ref struct {
+		U [16]byte `parquet:"u,uuid"`
+	}
+	type row struct {
+		ID   [16]byte `parquet:"id,uuid"`
+		Text string   `parquet:"text"`
+		Refs []ref    `parquet:"refs,list"`
+	}
+	id := [16]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0xa, 0xb, 0xc, 0xd, 0xe, 0xf}
+	r := ref{[16]byte{0xde, 0xad, 0xbe, 0xef, 15: 0xab}}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.parquet": parquetOf(t, []row{{ID: id, Text: "One.", Refs: []ref{r}}}, 10)})
+	got, err := readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []rec{{ID: "00010203-0405-0607-0809-0a0b0c0d0e0f", Text: "One.", Origin: filepath.Join(dir, "a.parquet:1"),
+		Raw: `{"id":"00010203-0405-0607-0809-0a0b0c0d0e0f","text":"One.","refs":[{"u":"deadbeef-0000-0000-0000-0000000000ab"}]}`}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
 func TestParquetColumns(t *testing.T) {
 	type mapped struct {
 		GUID    string    `parquet:"guid"`
