@@ -249,29 +249,17 @@ func (r *Reader) newParquetHeader(origin string, schema *parquet.Schema) (*parqu
 	})
 	for f, w := range r.names {
 		h.col[f] = -1
-		if i := matchName(h.names, w); i >= 0 {
+		i, clash := matchColumn(h.names, w)
+		if clash != nil {
+			return nil, fmt.Errorf("%s: %s", origin, clashMessage("columns", clash, w, "", field(f)))
+		}
+		if i >= 0 {
 			if err := r.mapParquetColumn(h, origin, field(f), i); err != nil {
 				return nil, err
 			}
 		}
 	}
 	return h, nil
-}
-
-// matchName returns the index of the name that is w, else of the first
-// that is w ignoring case and surrounding spaces, else -1.
-func matchName(names []string, w string) int {
-	for i, n := range names {
-		if n == w {
-			return i
-		}
-	}
-	for i, n := range names {
-		if strings.EqualFold(strings.TrimSpace(n), w) {
-			return i
-		}
-	}
-	return -1
 }
 
 func isTimestamp(t parquet.Type) bool {
