@@ -17,23 +17,19 @@ type csvHeader struct {
 	col   [nFields]int // the column of each field; -1 when absent
 }
 
-// newCSVHeader maps names to fields: an exact match first, else one ignoring
-// case and surrounding spaces.
-func newCSVHeader(names []string, want [nFields]string) *csvHeader {
+// newCSVHeader maps names to fields (matchColumn): an exact match first,
+// else the one ignoring case and surrounding spaces. Two or more of those,
+// and no exact match, are an error naming them.
+func (r *Reader) newCSVHeader(origin string, names []string) (*csvHeader, error) {
 	h := &csvHeader{names: names, keys: encodedKeys(uniqueNames(names)...)}
-	for f, w := range want {
-		h.col[f] = -1
-		for i, n := range names {
-			if n == w {
-				h.col[f] = i
-				break
-			}
-			if h.col[f] < 0 && strings.EqualFold(strings.TrimSpace(n), w) {
-				h.col[f] = i
-			}
+	for f, w := range r.names {
+		i, clash := matchColumn(names, w)
+		if clash != nil {
+			return nil, fmt.Errorf("%s: %s", origin, clashMessage("columns", clash, w, "", field(f)))
 		}
+		h.col[f] = i
 	}
-	return h
+	return h, nil
 }
 
 // uniqueNames returns names with the second and later of a repeated name
@@ -171,7 +167,6 @@ func (s *csvSource) readHeader() error {
 			return fmt.Errorf("reading %s: header: %s, and read alone, line %d ends inside a quoted field", s.origin, runOnCause(row), row.first)
 		}
 	}
-	h := newCSVHeader(names, s.want)
 	seen := map[string]bool{}
 	for _, n := range names {
 		seen[n] = true
@@ -180,6 +175,10 @@ func (s *csvSource) readHeader() error {
 	if f, ok := s.r.missing(seen, true); ok {
 		return s.r.fieldError(f, names,
 			fmt.Sprintf("%s: no %q column (the %s) in the header (columns: %s)", s.origin, s.want[f], fieldRoles[f], quoteList(names)))
+	}
+	h, err := s.r.newCSVHeader(s.origin, names)
+	if err != nil {
+		return err
 	}
 	s.r.noteUnread(s.origin, seen, true, nil)
 	s.line = row.last

@@ -170,6 +170,63 @@ func matches(seen map[string]bool, name string, columns bool) bool {
 	return false
 }
 
+// A field's name matches a key or a column that is it exactly, else the
+// one that is it but for case (and, for a header's columns, the spaces
+// around it). Two or more of the second kind, and none of the first, are
+// no match: which one holds the field the reader cannot tell, and taking
+// one silently read a short decoy "TEXT" beside the text "Text", the first
+// column of a header but the last key of a JSON object. It is an error of
+// the file for a header (CSV, Parquet: matchColumn), and a malformed record
+// for JSON, which meets keys record by record (pick, mapJSON).
+
+// matchColumn returns the index among names, a header's columns, of the
+// one that is name, else of the one that is name but for case and the
+// spaces around it, else -1. Two or more of the second kind, and none of
+// the first, are no match: clash lists them, in the header's order. A
+// column name repeated is one name, whose first column is read, as of a
+// name that matches exactly.
+func matchColumn(names []string, name string) (i int, clash []string) {
+	for j, n := range names {
+		if n == name {
+			return j, nil
+		}
+	}
+	i = -1
+	for j, n := range names {
+		if !strings.EqualFold(strings.TrimSpace(n), name) || slices.Contains(clash, n) {
+			continue
+		}
+		if i < 0 {
+			i = j
+		}
+		clash = append(clash, n)
+	}
+	if len(clash) > 1 {
+		return -1, clash
+	}
+	return i, nil
+}
+
+// clashMessage says that the keys or columns (what) of names, two or more,
+// match name, field f's or a part of its path, only ignoring case, and
+// which flag chooses one: the flag names each with tail, the rest of the
+// field's path after it.
+func clashMessage(what string, names []string, name, tail string, f field) string {
+	quoted := make([]string, len(names))
+	flags := make([]string, len(names))
+	flag := FieldFlags[fieldRoles[f]]
+	for i, n := range names {
+		quoted[i] = fmt.Sprintf("%q", n)
+		flags[i] = flag + " " + shellWord(n+tail)
+	}
+	list, verb := strings.Join(quoted[:len(quoted)-1], ", ")+" and "+quoted[len(quoted)-1], "are both"
+	if len(names) > 2 {
+		verb = "are all"
+	}
+	return fmt.Sprintf("%s %s %s %q (the %s) but for case, and none is it exactly; %s names the one to read: %s",
+		what, list, verb, name, fieldRoles[f], flag, strings.Join(flags, " or "))
+}
+
 // spacedIn returns the name in seen that is name, ignoring case, but for
 // the spaces around it, the first in sorted order when two are; "" when
 // none is.
@@ -200,14 +257,16 @@ func (r *Reader) missing(seen map[string]bool, columns bool) (f field, ok bool) 
 // the nested objects of line, a JSON record, that the fields named by a
 // dotted path (Reader.paths) lead through, matched as descend matches
 // them: a path seen whole is among them, and a mistyped one names the
-// keys that were there.
+// keys that were there. A path that meets keys that clash (two or more
+// that are a key of the path but for case) is seen, under the field's
+// name: the field is there, and each record read says which keys clash.
 func (r *Reader) pathsSeen(line []byte, seen map[string]bool) {
 	for f, path := range r.paths {
 		if path == nil {
 			continue
 		}
 		keys, vals := members(line)
-		name, v, ok := memberOf(keys, vals, string(r.keys[f]))
+		name, v, ok, clash := memberOf(keys, vals, string(r.keys[f]))
 		for _, k := range path {
 			if !ok {
 				break
@@ -220,8 +279,11 @@ func (r *Reader) pathsSeen(line []byte, seen map[string]bool) {
 				seen[name+"."+n] = true
 			}
 			var key string
-			key, v, ok = memberOf(keys, vals, string(k))
+			key, v, ok, clash = memberOf(keys, vals, string(k))
 			name += "." + key
+		}
+		if clash {
+			seen[r.names[f]] = true
 		}
 	}
 }
@@ -248,21 +310,27 @@ func members(obj []byte) (keys []string, vals []json.RawMessage) {
 
 // memberOf returns the key among keys that name matches, and its value
 // among vals, as the decoding of a record picks it (pick): the last
-// exact match, else the last match ignoring case.
-func memberOf(keys []string, vals []json.RawMessage, name string) (string, json.RawMessage, bool) {
+// exact match, else the one match ignoring case (a key repeated is one
+// key, its last value read). Two or more keys that match ignoring case,
+// none exactly, clash: ok is false and clash true.
+func memberOf(keys []string, vals []json.RawMessage, name string) (key string, val json.RawMessage, ok, clash bool) {
 	found, exact := -1, false
 	for i, k := range keys {
 		switch {
 		case k == name:
 			found, exact = i, true
 		case !exact && strings.EqualFold(k, name):
+			clash = clash || found >= 0 && keys[found] != k
 			found = i
 		}
 	}
-	if found < 0 {
-		return "", nil, false
+	switch {
+	case exact:
+		return keys[found], vals[found], true, false
+	case found < 0 || clash:
+		return "", nil, false, clash
 	}
-	return keys[found], vals[found], true
+	return keys[found], vals[found], true, false
 }
 
 // checkedSource holds back the first records of a JSON Lines input until

@@ -278,7 +278,8 @@ func memberAt(line []byte, at int) (key string, inKey bool) {
 
 // descend replaces the values picked for fields named by a dotted path
 // (Reader.paths: an object's first key) with the value the path leads to
-// in that object, missing where it leads nowhere. A record without the
+// in that object, missing where it leads nowhere, or with the clash of
+// keys (jsonValue.clash) where it meets one. A record without the
 // path's first key is looked at for a key that is the whole name, dots
 // and all.
 func (r *Reader) descend(line []byte, vals *[nFields]jsonValue) {
@@ -295,7 +296,13 @@ func (r *Reader) descend(line []byte, vals *[nFields]jsonValue) {
 			vals[f] = out[f]
 			continue
 		}
-		for _, k := range path {
+		if v.clash != nil {
+			v.clash.within("", path)
+			vals[f] = v
+			continue
+		}
+		walked := string(r.keys[f])
+		for i, k := range path {
 			if v.kind != vObject {
 				v = jsonValue{}
 				break
@@ -304,16 +311,38 @@ func (r *Reader) descend(line []byte, vals *[nFields]jsonValue) {
 			var out [nFields]jsonValue
 			keys[f] = k
 			scanRecord(v.b, &keys, &out)
-			v = out[f]
+			if v = out[f]; v.clash != nil {
+				v.clash.within(walked+".", path[i+1:])
+				break
+			}
+			walked += "." + string(k)
 		}
 		vals[f] = v
 	}
 }
 
+// within names the keys of a clash met inside a record by their dotted
+// paths from the record's top, as the field's name is: walked is the path
+// to the object holding them (ending in "."), rest the path after them.
+func (c *keyClash) within(walked string, rest [][]byte) {
+	c.name = walked + c.name
+	for i, k := range c.keys {
+		c.keys[i] = walked + k
+	}
+	for _, k := range rest {
+		c.tail += "." + string(k)
+	}
+}
+
 // mapJSON sets doc's fields from the picked values. The id may be a string
 // or a number; title and text must be strings; a url, source or date of
-// another type is ignored. A date may be a string or Unix time.
+// another type is ignored. A date may be a string or Unix time. Keys that
+// clash for a field (jsonValue.clash) make the record malformed: the id's
+// before the id is read, the others' after.
 func (r *Reader) mapJSON(doc *core.Document, vals *[nFields]jsonValue) (core.SkipReason, field, string) {
+	if c := vals[fID].clash; c != nil {
+		return core.SkipMalformed, fID, clashMessage("keys", c.keys, c.name, c.tail, fID)
+	}
 	switch v := &vals[fID]; v.kind {
 	case vString, vNumber:
 		if id := v.text(); id != "" {
@@ -322,6 +351,11 @@ func (r *Reader) mapJSON(doc *core.Document, vals *[nFields]jsonValue) (core.Ski
 	case vMissing, vNull:
 	default:
 		return core.SkipMalformed, fID, "want a string or number, got " + v.kind.String()
+	}
+	for f := range vals {
+		if c := vals[f].clash; c != nil {
+			return core.SkipMalformed, field(f), clashMessage("keys", c.keys, c.name, c.tail, field(f))
+		}
 	}
 	strs := [...]struct {
 		f   field

@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"encoding/binary"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf16"
@@ -39,8 +40,21 @@ func (k valueKind) String() string {
 type jsonValue struct {
 	kind  valueKind
 	b     []byte
-	esc   bool // the string contains escapes
-	exact bool // the key matched exactly (not ignoring case)
+	esc   bool   // the string contains escapes
+	exact bool   // the key matched exactly (not ignoring case)
+	key   []byte // the key, unescaped
+	// clash lists the keys, two or more, that match the field's name only
+	// ignoring case, none exactly: no value is the field's (see
+	// matchColumn). It is made only then.
+	clash *keyClash
+}
+
+// keyClash is what a record's keys that match a field's name only
+// ignoring case say, for a message: the name looked for and the keys.
+type keyClash struct {
+	name string   // the name they match: a key, or a dotted path to one ("_source.body")
+	keys []string // the keys, in the record's order: dotted paths to those in its objects too
+	tail string   // the rest of the field's path after them (".text"), for the flags that name one
 }
 
 // text decodes a string value (escapes resolved; bytes that are not UTF-8
@@ -323,8 +337,9 @@ func (s *jsonScanner) member(keys *[nFields][]byte, out *[nFields]jsonValue) boo
 }
 
 // pick stores a top-level value under every field whose name its key
-// matches. An exact match wins over one ignoring case; among equals the
-// last one wins, as in encoding/json.
+// matches. An exact match wins over one ignoring case; among equals (one
+// key repeated) the last one wins, as in encoding/json. Two keys that
+// match only ignoring case ("TEXT", "Text") clash: the value notes them.
 func pick(keys *[nFields][]byte, out *[nFields]jsonValue, key []byte, kesc bool, kind valueKind, raw []byte) {
 	if kesc {
 		key = []byte(unquote(key))
@@ -334,13 +349,33 @@ func pick(keys *[nFields][]byte, out *[nFields]jsonValue, key []byte, kesc bool,
 		if !exact && (out[f].exact || !bytes.EqualFold(key, keys[f])) {
 			continue
 		}
-		v := jsonValue{kind: kind, b: raw, exact: exact}
+		v := jsonValue{kind: kind, b: raw, exact: exact, key: key}
 		if kind == vString {
 			v.b = raw[1 : len(raw)-1]
 			v.esc = bytes.IndexByte(v.b, '\\') >= 0
 		}
+		if prev := &out[f]; !exact && prev.kind != vMissing {
+			v.clash = clashOf(prev, key, keys[f])
+		}
 		out[f] = v
 	}
+}
+
+// clashOf returns the clash of the keys that matched a field's name
+// (want) ignoring case before, in prev, and key, another that does: nil
+// while they are one key.
+func clashOf(prev *jsonValue, key, want []byte) *keyClash {
+	c := prev.clash
+	if c == nil {
+		if bytes.Equal(prev.key, key) {
+			return nil
+		}
+		return &keyClash{name: string(want), keys: []string{string(prev.key), string(key)}}
+	}
+	if !slices.Contains(c.keys, string(key)) {
+		c.keys = append(c.keys, string(key))
+	}
+	return c
 }
 
 // scanRecord validates line as JSON and picks the top-level values of keys.

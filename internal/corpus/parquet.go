@@ -249,29 +249,17 @@ func (r *Reader) newParquetHeader(origin string, schema *parquet.Schema) (*parqu
 	})
 	for f, w := range r.names {
 		h.col[f] = -1
-		if i := matchName(h.names, w); i >= 0 {
+		i, clash := matchColumn(h.names, w)
+		if clash != nil {
+			return nil, fmt.Errorf("%s: %s", origin, clashMessage("columns", clash, w, "", field(f)))
+		}
+		if i >= 0 {
 			if err := r.mapParquetColumn(h, origin, field(f), i); err != nil {
 				return nil, err
 			}
 		}
 	}
 	return h, nil
-}
-
-// matchName returns the index of the name that is w, else of the first
-// that is w ignoring case and surrounding spaces, else -1.
-func matchName(names []string, w string) int {
-	for i, n := range names {
-		if n == w {
-			return i
-		}
-	}
-	for i, n := range names {
-		if strings.EqualFold(strings.TrimSpace(n), w) {
-			return i
-		}
-	}
-	return -1
 }
 
 func isTimestamp(t parquet.Type) bool {
@@ -283,6 +271,31 @@ func isTimestamp(t parquet.Type) bool {
 	return ok
 }
 
+// isUUID reports whether t is a UUID: bytes of a fixed length (16) of the
+// UUID logical type.
+func isUUID(t parquet.Type) bool {
+	lt := t.LogicalType()
+	if lt == nil {
+		return false
+	}
+	_, ok := lt.Value.(*format.UUIDType)
+	return ok && t.Kind() == parquet.FixedLenByteArray
+}
+
+// appendUUID appends the canonical text of the 16 bytes of a UUID,
+// 8-4-4-4-12 hexadecimal digits in lower case.
+func appendUUID(dst []byte, b []byte) []byte {
+	for i, c := range b {
+		if i == 4 || i == 6 || i == 8 || i == 10 {
+			dst = append(dst, '-')
+		}
+		dst = append(dst, hexDigits[c>>4], hexDigits[c&0xf])
+	}
+	return dst
+}
+
+const hexDigits = "0123456789abcdef"
+
 func isDate(t parquet.Type) bool {
 	lt := t.LogicalType()
 	if lt == nil {
@@ -293,9 +306,11 @@ func isDate(t parquet.Type) bool {
 }
 
 // decodeParquet maps one Parquet row to a document; Doc.Raw is an object
-// of the top-level columns in schema order.
+// of the top-level columns in schema order. A row without an id (null or
+// "") is named by its origin as a JSON Lines record is (idOf), made only
+// then: most rows have their own.
 func (r *Reader) decodeParquet(raw Raw) Record {
-	doc := core.Document{ID: raw.Origin, Origin: raw.Origin}
+	doc := core.Document{Origin: raw.Origin}
 	h := raw.pq
 	get := func(f field) string {
 		if c := h.col[f]; c >= 0 {
@@ -305,8 +320,8 @@ func (r *Reader) decodeParquet(raw Raw) Record {
 		}
 		return ""
 	}
-	if id := get(fID); id != "" {
-		doc.ID = id
+	if doc.ID = get(fID); doc.ID == "" {
+		doc.ID = r.idOf(raw.Origin)
 	}
 	doc.Title = get(fTitle)
 	doc.Text = get(fText)
@@ -330,10 +345,14 @@ func (r *Reader) decodeParquet(raw Raw) Record {
 }
 
 // parquetString is a mapped column's value as a document takes it: a
-// string's bytes; a number, a timestamp or a date as kept.jsonl writes it
-// (appendParquetValue), "" for a number JSON has none for (NaN).
+// string's bytes, a UUID's canonical text; a number, a timestamp or a date
+// as kept.jsonl writes it (appendParquetValue), "" for a number JSON has
+// none for (NaN).
 func parquetString(v parquet.Value, t parquet.Type) string {
 	if k := v.Kind(); k == parquet.ByteArray || k == parquet.FixedLenByteArray {
+		if b := v.ByteArray(); isUUID(t) && len(b) == 16 {
+			return string(appendUUID(nil, b))
+		}
 		if _, decimal := decimalScale(t); !decimal {
 			return string(v.ByteArray())
 		}
@@ -377,7 +396,8 @@ func int96Time(v parquet.Value) time.Time {
 }
 
 // parquetObject returns a row as a JSON object of its top-level columns in
-// schema order: strings as strings (bytes that are not UTF-8 in base64),
+// schema order: strings as strings (bytes that are not UTF-8 in base64; a
+// UUID's canonical text),
 // numbers as numbers (a decimal's exact digits), timestamps and dates in
 // RFC 3339, nulls as null, groups (lists, maps, structs) as JSON arrays
 // and objects of such values (see appendNested).
@@ -447,16 +467,18 @@ func appendParquetValue(dst []byte, v parquet.Value, t parquet.Type) []byte {
 	switch v.Kind() {
 	case parquet.Boolean:
 		return strconv.AppendBool(dst, v.Boolean())
-	case parquet.Int32:
-		return strconv.AppendInt(dst, int64(v.Int32()), 10)
-	case parquet.Int64:
-		return strconv.AppendInt(dst, v.Int64(), 10)
+	case parquet.Int32, parquet.Int64:
+		return appendInt(dst, v, t)
 	case parquet.Float:
 		return appendFloat(dst, float64(v.Float()), 32)
 	case parquet.Double:
 		return appendFloat(dst, v.Double(), 64)
 	case parquet.ByteArray, parquet.FixedLenByteArray:
 		b := v.ByteArray()
+		if isUUID(t) && len(b) == 16 {
+			dst = append(dst, '"')
+			return append(appendUUID(dst, b), '"')
+		}
 		if utf8.Valid(b) {
 			return jsonenc.AppendString(dst, string(b))
 		}
@@ -466,6 +488,45 @@ func appendParquetValue(dst []byte, v parquet.Value, t parquet.Type) []byte {
 		return jsonenc.AppendString(dst, int96Time(v).Format(time.RFC3339Nano))
 	}
 	return jsonenc.AppendString(dst, v.String())
+}
+
+// appendInt appends an INT32 or INT64 value of type t as a JSON number:
+// an unsigned integer (INT(n, false), UINT_n) as the value of its low n
+// bits, unsigned (18446744073709551615, not -1), a signed one as it is.
+func appendInt(dst []byte, v parquet.Value, t parquet.Type) []byte {
+	bits, unsigned := unsignedBits(t)
+	switch {
+	case !unsigned && v.Kind() == parquet.Int32:
+		return strconv.AppendInt(dst, int64(v.Int32()), 10)
+	case !unsigned:
+		return strconv.AppendInt(dst, v.Int64(), 10)
+	}
+	u := uint64(v.Int64())
+	if v.Kind() == parquet.Int32 {
+		u = uint64(uint32(v.Int32()))
+	}
+	if bits < 64 {
+		u &= 1<<bits - 1
+	}
+	return strconv.AppendUint(dst, u, 10)
+}
+
+// unsignedBits returns the bit width of an unsigned integer type
+// (INT(n, false) or the UINT_n it was written as before logical types);
+// ok is false for a type that is not one.
+func unsignedBits(t parquet.Type) (bits int, ok bool) {
+	lt := t.LogicalType()
+	if lt == nil {
+		return 0, false
+	}
+	it, ok := lt.Value.(*format.IntType)
+	if !ok || it.IsSigned {
+		return 0, false
+	}
+	if it.BitWidth <= 0 || it.BitWidth > 64 {
+		return 64, true
+	}
+	return int(it.BitWidth), true
 }
 
 // appendFloat appends f as a JSON number; NaN and the infinities, which

@@ -9,11 +9,14 @@ import (
 )
 
 // A Parquet column is read for a field by its kind, as JSON Lines reads a
-// value by its JSON type: a string as the field's text, a number as an id
-// or as a date in Unix time (seconds, or milliseconds when too large to be
-// seconds: unixDate), a TIMESTAMP, DATE or INT96 as a date. A column of a
-// kind a field has no reading for (a BOOLEAN; a list, map or struct) is an
-// error when the text is in it or a flag named it; under a field's default
+// value by its JSON type: a string (a UUID as its canonical text,
+// 8-4-4-4-12 hexadecimal digits in lower case) as the field's text, a
+// number as an id or as a date in Unix time (seconds, or milliseconds when
+// too large to be seconds: unixDate), a TIMESTAMP, DATE or INT96 as a
+// date. A column of a kind a field has no reading for (a BOOLEAN; a
+// FIXED_LEN_BYTE_ARRAY that is neither a UUID nor a DECIMAL; a list, map
+// or struct) is an error when the text is in it or a flag named it, or
+// when it is the id or the title; under a field's default
 // name it is what JSON Lines makes of such a value in a record:
 //
 //   - a url or source: no value is read (the column is left out, and
@@ -26,8 +29,8 @@ import (
 type parquetKind int
 
 const (
-	pqOther  parquetKind = iota // a BOOLEAN, a list, map or struct: no field reads it
-	pqString                    // BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY, not a DECIMAL
+	pqOther  parquetKind = iota // a BOOLEAN, other bytes of a fixed length, a list, map or struct: no field reads it
+	pqString                    // BYTE_ARRAY, not a DECIMAL; a UUID (its text)
 	pqNumber                    // an integer, a FLOAT, a DOUBLE or a DECIMAL
 	pqTime                      // a TIMESTAMP, a DATE or an INT96
 )
@@ -45,10 +48,13 @@ func columnKind(n parquet.Node, list bool) parquetKind {
 	_, decimal := decimalScale(t)
 	switch t.Kind() {
 	case parquet.ByteArray, parquet.FixedLenByteArray:
-		if decimal {
+		switch {
+		case decimal:
 			return pqNumber
+		case t.Kind() == parquet.ByteArray || isUUID(t):
+			return pqString
 		}
-		return pqString
+		return pqOther // bytes of a fixed length, no text: a hash, a FLOAT16, an INTERVAL
 	case parquet.Int32, parquet.Int64, parquet.Float, parquet.Double:
 		return pqNumber
 	case parquet.Int96:

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"math"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -87,6 +88,140 @@ func TestParquet(t *testing.T) {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestParquetRowsWithoutIDNamedAsJSONLines is the regression test of
+// Parquet rows without an id (null, or "") that were named by the path as
+// typed ("/data/d/sub/a.parquet:2", "../d/sub/a.parquet:2"), so that one
+// file read from two working directories gave its rows two ids: they are
+// named as a JSON Lines record without an id is, relative to the
+// directory holding the input given.
+func TestParquetRowsWithoutIDNamedAsJSONLines(t *testing.T) {
+	type row struct {
+		ID   *string `parquet:"id,optional"`
+		Text string  `parquet:"text"`
+	}
+	dir := t.TempDir()
+	file := parquetOf(t, []row{{str("x"), "one"}, {nil, "two"}, {str(""), "three"}}, 10)
+	lines := `{"id":"x","text":"one"}` + "\n" + `{"id":null,"text":"two"}` + "\n" + `{"id":"","text":"three"}` + "\n"
+	writeFiles(t, dir, map[string]string{"d/sub/a.parquet": file, "d/sub/a.jsonl": lines,
+		"in.zip": zipOf(t, member{"sub/a.parquet", file}, member{"sub/a.jsonl", lines})})
+	t.Chdir(filepath.Join(dir, "d", "sub"))
+	for _, tc := range []struct {
+		name, path, named string // named: the id of the second row, "EXT" for the file's extension
+	}{
+		{"absolute path", filepath.Join(dir, "d", "sub", "a.EXT"), "a.EXT:2"},
+		{"relative path", "a.EXT", "a.EXT:2"},
+		{"path through its parent", "../sub/a.EXT", "a.EXT:2"},
+		{"in a directory given", "../../d", "d/sub/a.EXT:2"},
+		{"in an archive", filepath.Join(dir, "in.zip"), "in.zip/sub/a.EXT:2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, ext := range []string{"parquet", "jsonl"} {
+				path := strings.ReplaceAll(tc.path, "EXT", ext)
+				got, err := readAll(t, []string{path}, Options{}, config{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var ids []string
+				for _, r := range got {
+					if strings.Contains(r.Origin, "."+ext) {
+						ids = append(ids, r.ID)
+					}
+				}
+				second := strings.ReplaceAll(tc.named, "EXT", ext)
+				want := []string{"x", second, strings.TrimSuffix(second, "2") + "3"}
+				if diff := cmp.Diff(want, ids); diff != "" {
+					t.Errorf("%s: ids (-want +got)\n%s", path, diff)
+				}
+			}
+		})
+	}
+}
+
+// TestParquetUnsignedIntegers is the regression test of unsigned Parquet
+// integers (INT(n, false)) read as signed: an id 18446744073709551615 was
+// "-1", a uint32 2147483649 in kept.jsonl -2147483647. Each is read as
+// the value written, as the id, the date and in the record, nested ones
+// too.
+func TestParquetUnsignedIntegers(t *testing.T) {
+	type u64Row struct {
+		ID   uint64   `parquet:"id"`
+		Text string   `parquet:"text"`
+		H32  uint32   `parquet:"h32"`
+		H16  uint16   `parquet:"h16"`
+		H8   uint8    `parquet:"h8"`
+		Date uint64   `parquet:"date"`
+		List []uint64 `parquet:"list,list"`
+	}
+	type u32Row struct {
+		ID   uint32 `parquet:"id"`
+		Text string `parquet:"text"`
+	}
+	type u16Row struct {
+		ID   uint16 `parquet:"id"`
+		Text string `parquet:"text"`
+	}
+	type u8Row struct {
+		ID   uint8  `parquet:"id"`
+		Text string `parquet:"text"`
+	}
+	for _, tc := range []struct {
+		name, file string
+		want       rec
+	}{
+		{"uint64 id, every width passed through", parquetOf(t, []u64Row{{ID: math.MaxUint64, Text: "One.", H32: 1<<31 + 1, H16: math.MaxUint16,
+			H8: math.MaxUint8, Date: 1772524800, List: []uint64{1<<63 + 5}}}, 10),
+			rec{ID: "18446744073709551615", Text: "One.", Date: "2026-03-03T08:00:00Z",
+				Raw: `{"id":18446744073709551615,"text":"One.","h32":2147483649,"h16":65535,"h8":255,"date":1772524800,"list":[9223372036854775813]}`}},
+		{"uint32 id", parquetOf(t, []u32Row{{ID: math.MaxUint32, Text: "One."}}, 10),
+			rec{ID: "4294967295", Text: "One.", Raw: `{"id":4294967295,"text":"One."}`}},
+		{"uint16 id", parquetOf(t, []u16Row{{ID: math.MaxUint16, Text: "One."}}, 10),
+			rec{ID: "65535", Text: "One.", Raw: `{"id":65535,"text":"One."}`}},
+		{"uint8 id", parquetOf(t, []u8Row{{ID: math.MaxUint8, Text: "One."}}, 10),
+			rec{ID: "255", Text: "One.", Raw: `{"id":255,"text":"One."}`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"a.parquet": tc.file})
+			got, err := readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{}, config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.want.Origin = filepath.Join(dir, "a.parquet:1")
+			if diff := cmp.Diff([]rec{tc.want}, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestParquetUUID is the regression test of a UUID id column
+// (FIXED_LEN_BYTE_ARRAY(16) of the UUID logical type) whose every row was
+// skipped as `field "id": NUL byte (binary data)`: a UUID is read as its
+// canonical text, as the id and in the record, nested ones too.
+func TestParquetUUID(t *testing.T) {
+	type ref struct {
+		U [16]byte `parquet:"u,uuid"`
+	}
+	type row struct {
+		ID   [16]byte `parquet:"id,uuid"`
+		Text string   `parquet:"text"`
+		Refs []ref    `parquet:"refs,list"`
+	}
+	id := [16]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0xa, 0xb, 0xc, 0xd, 0xe, 0xf}
+	r := ref{[16]byte{0xde, 0xad, 0xbe, 0xef, 15: 0xab}}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.parquet": parquetOf(t, []row{{ID: id, Text: "One.", Refs: []ref{r}}}, 10)})
+	got, err := readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []rec{{ID: "00010203-0405-0607-0809-0a0b0c0d0e0f", Text: "One.", Origin: filepath.Join(dir, "a.parquet:1"),
+		Raw: `{"id":"00010203-0405-0607-0809-0a0b0c0d0e0f","text":"One.","refs":[{"u":"deadbeef-0000-0000-0000-0000000000ab"}]}`}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
 	}
 }
 
@@ -339,7 +474,7 @@ func TestParquetInt96(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []rec{{ID: filepath.Join(dir, "a.parquet:1"), Text: "Text.", Date: "2024-03-05T10:00:00Z", Origin: filepath.Join(dir, "a.parquet:1"),
+	want := []rec{{ID: "a.parquet:1", Text: "Text.", Date: "2024-03-05T10:00:00Z", Origin: filepath.Join(dir, "a.parquet:1"),
 		Raw: `{"text":"Text.","when":"2024-03-05T10:00:00.5Z"}`}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
@@ -392,7 +527,7 @@ func TestDateWithoutZone(t *testing.T) {
 		t.Fatal(err)
 	}
 	origin := filepath.Join(dir, "a.parquet:1")
-	want := []rec{{ID: origin, Text: "Text.", Date: "2024-01-02T03:04:05", Origin: origin,
+	want := []rec{{ID: "a.parquet:1", Text: "Text.", Date: "2024-01-02T03:04:05", Origin: origin,
 		Raw: `{"text":"Text.","when":"2024-01-02T03:04:05","stamp":"2024-01-02T03:04:05Z"}`}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Parquet (-want +got)\n%s", diff)

@@ -300,6 +300,39 @@ func TestDuplicateIDs(t *testing.T) {
 	})
 }
 
+// TestRenameWarningNamesTheIDsHolder: under --on-duplicate-id rename,
+// the warning of a third document of one id names the document that kept
+// the id, not the second, which was renamed ("x#2") and holds it no more.
+func TestRenameWarningNamesTheIDsHolder(t *testing.T) {
+	dir := t.TempDir()
+	rows := trainingCorpus()
+	in := filepath.Join(dir, "c.jsonl")
+	var b bytes.Buffer
+	for _, i := range []int{0, 3, 4} {
+		fmt.Fprintf(&b, `{"id":"x","text":%q}`+"\n", rows[i].Text)
+	}
+	if err := os.WriteFile(in, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warn bytes.Buffer
+	if _, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), OnDuplicateID: DuplicateRename, Warn: &warn}); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range strings.Split(warn.String(), "\n") {
+		if strings.HasPrefix(l, "warning: renamed: ") {
+			got = append(got, l)
+		}
+	}
+	want := []string{
+		"warning: renamed: " + in + `:2: id "x" repeats the id of ` + in + `:1; it is "x#2" in the results`,
+		"warning: renamed: " + in + `:3: id "x" repeats the id of ` + in + `:1; it is "x#3" in the results`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("warnings (-want +got)\n%s", diff)
+	}
+}
+
 // TestInterruptedStageSaysSo stops a run at the end of its reading: the
 // last progress line says the next stage was interrupted, not done.
 func TestInterruptedStageSaysSo(t *testing.T) {

@@ -135,11 +135,14 @@ func (run *runner) add(it *item) (added bool, err error) {
 			Reason: SkipDuplicateID, Msg: fmt.Sprintf("id %q repeats the id of %s", dup.ID, dup.First)}}
 		return false, run.skip(rec)
 	case DuplicateRename:
-		id := doc.ID
+		// The warning names the document that kept the id: the first
+		// repeat, not one of the renamed ids tried after it ("4#2").
+		id, first := doc.ID, dup.First
+		var taken *engine.DuplicateIDError
 		for n := 2; ; n++ {
 			doc.ID = renamedID(id, n)
 			err = run.b.Add(doc, it.sketch)
-			if !errors.As(err, &dup) {
+			if !errors.As(err, &taken) {
 				break
 			}
 		}
@@ -151,7 +154,7 @@ func (run *runner) add(it *item) (added bool, err error) {
 		}
 		run.renamed[run.b.Len()-1] = doc.ID
 		if run.warner.w != nil && run.warner.warned < run.warner.max {
-			fmt.Fprintf(run.warner.w, "warning: renamed: %s: id %q repeats the id of %s; it is %q in the results\n", doc.Origin, id, dup.First, doc.ID)
+			fmt.Fprintf(run.warner.w, "warning: renamed: %s: id %q repeats the id of %s; it is %q in the results\n", doc.Origin, id, first, doc.ID)
 			run.warner.warned++
 		}
 		return true, nil
