@@ -276,6 +276,7 @@ func lookupDocs(ctx context.Context, path string, ro corpus.Options, ids job.IDN
 		return docs, err
 	}
 	defer r.Close()
+	ids.Reader = r
 	found := [2]bool{}
 	var skipped [2]*corpus.Record // a record of the id that cannot be compared
 	repeats := map[string]bool{}  // ids that repeat in the corpus

@@ -289,6 +289,21 @@ func TestDuplicateIDs(t *testing.T) {
 			t.Errorf("pairs %q, want %q", got, want)
 		}
 	})
+	// Regression: a record without an id, read from a path with a
+	// directory, became "/dir/c.jsonl#c.jsonl:1" (its origin, the path as
+	// given, is not its id, the path relative to the input's directory).
+	t.Run("id scope file, a record without an id", func(t *testing.T) {
+		c := filepath.Join(dir, "noid.jsonl")
+		os.WriteFile(c, []byte(`{"text":"`+strings.Repeat("one two three four five six seven ", 4)+`"}`+"\n"+
+			`{"id":"x","text":"`+strings.Repeat("one two three four five six seven ", 4)+`"}`+"\n"), 0o644)
+		out := filepath.Join(dir, "scope-noid")
+		if _, err := Run(t.Context(), Options{Inputs: []string{c}, Out: out, IDScope: "file"}); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := pairs(out), []string{"noid.jsonl:1 " + c + "#x"}; !slices.Equal(got, want) {
+			t.Errorf("pairs %q, want %q", got, want)
+		}
+	})
 	t.Run("id scope file, an id repeated in one file", func(t *testing.T) {
 		c := filepath.Join(dir, "c.jsonl")
 		os.WriteFile(c, []byte(`{"id":"x","text":"one"}`+"\n"+`{"id":"x","text":"two"}`+"\n"), 0o644)

@@ -49,15 +49,16 @@ func checkIDOptions(o Options) error {
 // file only (Options.IDScope "file").
 func (run *runner) scopeID(rec *corpus.Record) {
 	if run.o.IDScope == "file" {
-		rec.Doc.ID = fileScopedID(rec)
+		rec.Doc.ID = fileScopedID(rec, run.r)
 	}
 }
 
-// fileScopedID is the id of rec's document when ids are unique within
-// their file only: "file#id". A record skipped, or without an id of its
-// own (its origin stands in for it), keeps its id: its origin is unique.
-func fileScopedID(rec *corpus.Record) string {
-	if rec.Skip != core.SkipNone || rec.Doc.ID == rec.Doc.Origin {
+// fileScopedID is the id of rec's document, read by r, when ids are unique
+// within their file only: "file#id". A record skipped, or without an id of
+// its own (named by its origin: corpus.Reader.NamedByOrigin; with r nil,
+// an id that is its origin), keeps its id: its origin is unique.
+func fileScopedID(rec *corpus.Record, r *corpus.Reader) string {
+	if rec.Skip != core.SkipNone || rec.Doc.ID == rec.Doc.Origin || r != nil && r.NamedByOrigin(&rec.Doc) {
 		return rec.Doc.ID
 	}
 	file := rec.Doc.Origin
@@ -81,7 +82,11 @@ func renamedID(id string, n int) string { return id + "#" + strconv.Itoa(n) }
 type IDNamer struct {
 	// Scope and OnDuplicate are Options.IDScope and Options.OnDuplicateID.
 	Scope, OnDuplicate string
-	taken              map[string]bool
+	// Reader is the corpus's reader, which tells a document without an id
+	// of its own (corpus.Reader.NamedByOrigin), kept as it is under Scope
+	// "file"; nil takes a document whose id is its origin for one.
+	Reader *corpus.Reader
+	taken  map[string]bool
 }
 
 // Name returns the id of rec's document in the results of a run that read
@@ -95,7 +100,7 @@ func (n *IDNamer) Name(rec *corpus.Record) (id string, kept, repeat bool) {
 	}
 	id = rec.Doc.ID
 	if n.Scope == "file" {
-		id = fileScopedID(rec)
+		id = fileScopedID(rec, n.Reader)
 	}
 	if n.taken == nil {
 		n.taken = map[string]bool{}
