@@ -384,6 +384,30 @@ func parquetTime(v parquet.Value, t parquet.Type) time.Time {
 	return at.UTC()
 }
 
+// timeOfDay returns a TIME value (of the TIME logical type: milliseconds
+// in an INT32, micro- or nanoseconds in an INT64, since midnight) as a
+// duration since midnight; ok is false for a value of another type, or
+// one outside a day.
+func timeOfDay(v parquet.Value, t parquet.Type) (d time.Duration, ok bool) {
+	lt := t.LogicalType()
+	if lt == nil {
+		return 0, false
+	}
+	tt, ok := lt.Value.(*format.TimeType)
+	if !ok {
+		return 0, false
+	}
+	switch tt.Unit.Value.(type) {
+	case *format.MicroSeconds:
+		d = time.Duration(v.Int64()) * time.Microsecond
+	case *format.NanoSeconds:
+		d = time.Duration(v.Int64())
+	default:
+		d = time.Duration(v.Int32()) * time.Millisecond
+	}
+	return d, d >= 0 && d < 24*time.Hour
+}
+
 // julianUnixEpoch is the Julian day of 1970-01-01.
 const julianUnixEpoch = 2440588
 
@@ -458,6 +482,9 @@ func appendParquetValue(dst []byte, v parquet.Value, t parquet.Type) []byte {
 		return jsonenc.AppendString(dst, core.FormatDate(parquetTime(v, t), time.RFC3339Nano))
 	case isDate(t):
 		return jsonenc.AppendString(dst, time.Unix(int64(v.Int32())*86400, 0).UTC().Format(time.DateOnly))
+	}
+	if d, ok := timeOfDay(v, t); ok {
+		return jsonenc.AppendString(dst, time.Unix(0, int64(d)).UTC().Format("15:04:05.999999999"))
 	}
 	if scale, ok := decimalScale(t); ok {
 		if d, ok := appendDecimal(dst, v, scale); ok {

@@ -225,6 +225,36 @@ func TestParquetUUID(t *testing.T) {
 	}
 }
 
+// TestParquetTimeOfDay is the regression test of TIME columns written to
+// the record as their count of units since midnight (37800000 for 10:30):
+// a time of day is its clock, "10:30:00.25", whatever its unit, nested ones
+// too.
+func TestParquetTimeOfDay(t *testing.T) {
+	type at struct {
+		T int64 `parquet:"t,time(microsecond)"`
+	}
+	type row struct {
+		ID    string `parquet:"id"`
+		Text  string `parquet:"text"`
+		Milli int32  `parquet:"milli,time(millisecond)"`
+		Micro int64  `parquet:"micro,time(microsecond)"`
+		Nano  int64  `parquet:"nano,time(nanosecond)"`
+		Times []at   `parquet:"times,list"`
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.parquet": parquetOf(t, []row{{ID: "a", Text: "One.", Milli: 37800250,
+		Micro: 86399999999, Nano: 1, Times: []at{{0}, {3600000000}}}}, 10)})
+	got, err := readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []rec{{ID: "a", Text: "One.", Origin: filepath.Join(dir, "a.parquet:1"),
+		Raw: `{"id":"a","text":"One.","milli":"10:30:00.25","micro":"23:59:59.999999","nano":"00:00:00.000000001","times":[{"t":"00:00:00"},{"t":"01:00:00"}]}`}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
 func TestParquetColumns(t *testing.T) {
 	type mapped struct {
 		GUID    string    `parquet:"guid"`
