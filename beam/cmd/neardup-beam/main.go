@@ -1,7 +1,9 @@
 // Command neardup-beam runs `neardup dedup` as an Apache Beam pipeline, on
-// any runner Beam has: prism (in-process, the default), Flink, Spark or
-// Dataflow. It finds the pairs, clusters and kept corpus that `neardup
-// dedup` finds on the same input and options:
+// the runners of Beam's Go SDK that run a job (runnerTable): prism
+// (in-process, the default), Flink, Spark, Dataflow, any portable job
+// service (universal) or Beam's older in-process runner (direct). It
+// finds the pairs, clusters and kept corpus that `neardup dedup` finds on
+// the same input and options:
 //
 //	neardup-beam dedup --runner=prism INPUT... -o DIR [options]
 //	neardup-beam merge DIR
@@ -31,7 +33,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3" // s3:// paths
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	"github.com/neardup/neardup/beam/dedup"
 	"github.com/neardup/neardup/internal/analysis"
@@ -51,7 +52,8 @@ const usage = `usage: neardup-beam dedup [--runner=prism] INPUT... -o DIR [optio
        neardup-beam merge DIR
 
 Finds the duplicate and similar pairs of JSON Lines documents, as neardup
-dedup does, on an Apache Beam runner (prism, flink, spark, dataflow, ...).
+dedup does, on an Apache Beam runner (--runner: prism, the default, flink,
+spark, dataflow, universal or direct).
 INPUT is a JSON Lines file or glob (local, gs://, s3://; .gz, .zst and .bz2
 read as such; of a zip or tar archive, its JSON Lines members).
 DIR receives pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl,
@@ -155,6 +157,9 @@ func exitCode(err error) int {
 // command is what the command line of `neardup-beam dedup` asks for.
 type command struct {
 	dedup.Options
+	// Runner is the name of the runner the job runs on (--runner): one
+	// of runnerTable's, by its name or an alias; "" is prism.
+	Runner string
 	// Quiet (-q, --quiet) leaves out what a run writes on stderr but its
 	// errors and warnings: the runner's log below level WARN (prism's INFO
 	// lines) and the summary of a run that succeeds.
@@ -219,6 +224,12 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 		if args = fs.Args(); len(args) > 0 {
 			o.Inputs, args = append(o.Inputs, args[0]), args[1:]
 		}
+	}
+	if f := fs.Lookup("runner"); f != nil { // Beam's, on flag.CommandLine
+		c.Runner = f.Value.String()
+	}
+	if _, err := lookupRunner(c.Runner); err != nil {
+		return c, err
 	}
 	switch {
 	case *name != method.Method():
@@ -290,7 +301,7 @@ func printUsage(fs *flag.FlagSet, runner map[string]bool) {
 	fmt.Fprint(out, usage)
 	ours.SetOutput(out)
 	ours.PrintDefaults()
-	fmt.Fprint(out, "\nFlags of the Beam runners (--runner and what each runner takes):\n")
+	fmt.Fprintf(out, "\nFlags of the Beam runners (--runner: %s; and what each runner takes):\n", runnerNames())
 	theirs.SetOutput(out)
 	theirs.PrintDefaults()
 }
@@ -298,9 +309,9 @@ func printUsage(fs *flag.FlagSet, runner map[string]bool) {
 // asyncFlag returns the name of the flag of Beam's given to submit the job
 // and return at once (--async, or the Dataflow runner's --execute_async,
 // which sets the same option), or "" when none is set. Beam's runners read
-// it, and beamx.RunWithMetrics returned before the job had run: an earlier
-// run's results were removed though the job might fail, and the counts of
-// a job not done were read (a nil pointer).
+// it, and returned before the job had run: an earlier run's results were
+// removed though the job might fail, and the counts of a job not done were
+// read (a nil pointer).
 func asyncFlag(fs *flag.FlagSet) string {
 	name := ""
 	fs.Visit(func(f *flag.Flag) {
@@ -329,7 +340,7 @@ func methodArg(args []string) string {
 	return name
 }
 
-// run builds the pipeline and runs it on the runner of --runner.
+// run builds the pipeline and runs it on the runner of c.Runner.
 func run(ctx context.Context, c command) error {
 	o := c.Options
 	if fi, err := os.Stat(o.Out); err == nil && !fi.IsDir() && isLocalPath(o.Out) {
@@ -353,7 +364,11 @@ func run(ctx context.Context, c command) error {
 		return err
 	}
 	o.Inputs = files
-	res, err := runJob(ctx, o)
+	r, err := lookupRunner(c.Runner)
+	if err != nil {
+		return err
+	}
+	res, err := runJob(ctx, o, r)
 	if err != nil {
 		return err
 	}
@@ -372,12 +387,12 @@ func run(ctx context.Context, c command) error {
 	return nil
 }
 
-// runJob runs the pipeline of o, writing into a stage inside o.Out
+// runJob runs the pipeline of o on r, writing into a stage inside o.Out
 // (dedup.NewStage), and once the job has succeeded moves its files into
 // o.Out and removes an earlier run's files left there (dedup.Publish). A
 // job that fails, or that read no document, leaves o.Out as it was: its
 // stage is removed, and o.Out too when the run made it.
-func runJob(ctx context.Context, o dedup.Options) (beam.PipelineResult, error) {
+func runJob(ctx context.Context, o dedup.Options, r runner) (beam.PipelineResult, error) {
 	made, err := mkdirLocal(o.Out)
 	if err != nil {
 		return nil, err
@@ -388,7 +403,7 @@ func runJob(ctx context.Context, o dedup.Options) (beam.PipelineResult, error) {
 		discard(ctx, o, made)
 		return nil, err
 	}
-	res, err := runInTemp(ctx, p)
+	res, err := runInTemp(ctx, p, r)
 	if err != nil {
 		discard(ctx, o, made)
 		return nil, jobError{err}
@@ -433,11 +448,11 @@ func discard(ctx context.Context, o dedup.Options, made bool) {
 	}
 }
 
-// runInTemp runs p on the runner of --runner with TMPDIR a directory of
-// its own, removed with what is left in it when the run ends: Beam's
-// runner leaves an empty file (beamloopbackworker-*) in the temporary
-// directory for each job it runs in process.
-func runInTemp(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, error) {
+// runInTemp runs p on r with TMPDIR a directory of its own, removed with
+// what is left in it when the run ends: Beam's runner leaves an empty file
+// (beamloopbackworker-*) in the temporary directory for each job it runs
+// in process.
+func runInTemp(ctx context.Context, p *beam.Pipeline, r runner) (beam.PipelineResult, error) {
 	tmp, err := os.MkdirTemp("", "neardup-beam-")
 	if err != nil {
 		return nil, err
@@ -452,7 +467,7 @@ func runInTemp(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, erro
 			os.Unsetenv("TMPDIR")
 		}
 	}()
-	return beamx.RunWithMetrics(ctx, p)
+	return runOn(ctx, r, p)
 }
 
 // printCounters prints the pipeline's counters, each summed over its

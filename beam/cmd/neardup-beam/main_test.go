@@ -22,6 +22,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup/beam/dedup"
@@ -183,6 +184,89 @@ func TestAsyncRefused(t *testing.T) {
 				t.Fatal("parse = nil, want a mistake")
 			case exitCode(err) != 2 || !strings.HasPrefix(err.Error(), "--"+tc.refused+": neardup-beam waits for its job to end"):
 				t.Errorf("parse = %v, exit code %d; want exit code 2 and --%s refused", err, exitCode(err), tc.refused)
+			}
+		})
+	}
+}
+
+// TestUnknownRunnerRefused is the regression test of a --runner the
+// binary lacks: Beam's registry of runners ended the process at it (exit
+// 1, with one log line, which -q left out), leaving the output directory
+// the run had made. Now parse refuses it, exit code 2, before anything is
+// made, naming the runners there are; so are Beam's dot and vet runners,
+// which run no job. A runner's name, or Beam's other name of it, passes.
+func TestUnknownRunnerRefused(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	const want = "not a runner of neardup-beam, which runs its job on prism (the default), flink, spark, dataflow, universal or direct"
+	for _, tc := range []struct {
+		runner string
+		ok     bool
+	}{
+		{"bogus", false}, {"dot", false}, {"vet", false}, {"Prism", false},
+		{"", true}, {"prism", true}, {"PrismRunner", true}, {"flink", true}, {"FlinkRunner", true}, {"spark", true},
+		{"dataflow", true}, {"DataflowRunner", true}, {"universal", true}, {"portable", true}, {"direct", true},
+	} {
+		t.Run("runner="+tc.runner, func(t *testing.T) {
+			fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			fs.String("runner", "", "Pipeline runner.") // Beam's, on flag.CommandLine
+			c, err := parse(fs, []string{"in.jsonl", "-o", out, "--runner=" + tc.runner})
+			switch {
+			case tc.ok && err != nil:
+				t.Fatalf("parse: %v", err)
+			case tc.ok && c.Runner != tc.runner:
+				t.Errorf("runner %q, want %q", c.Runner, tc.runner)
+			case tc.ok:
+			case err == nil:
+				t.Fatal("parse = nil, want the runner refused")
+			case exitCode(err) != 2 || err.Error() != "--runner "+tc.runner+": "+want:
+				t.Errorf("parse = %v, exit code %d; want exit code 2 and %q", err, exitCode(err), "--runner "+tc.runner+": "+want)
+			}
+		})
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("-o %s: %v, want it not made", out, err)
+	}
+}
+
+// TestRunnerFailureRemovesOutput runs with -q into an output directory not
+// there before, on runners that fail once the run has made it, and wants
+// the runner's error returned (main prints it), exit code 1, nothing on
+// stderr and no directory left. A runner's panic (Beam's runners panic on
+// some values of their flags, here --resource_hints without =) ended the
+// process with a stack trace, exit 2, leaving the directory.
+func TestRunnerFailureRemovesOutput(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	in := filepath.Join(t.TempDir(), "in.jsonl")
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	if err := os.WriteFile(in, []byte(`{"id":"a","text":"`+text+`"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hints, endpoint := jobopts.ResourceHints, *jobopts.Endpoint
+	t.Cleanup(func() { jobopts.ResourceHints, *jobopts.Endpoint = hints, endpoint })
+	for _, tc := range []struct {
+		name, runner, want string
+		set                func()
+	}{
+		{"a runner's panic", "prism", `pipeline: runner prism: unparsable resource hint: "bogus"`,
+			func() { jobopts.ResourceHints = append(hints[:0:0], "bogus") }},
+		{"a runner's error", "flink", "pipeline: no job service endpoint specified. Use --endpoint=<endpoint>",
+			func() { *jobopts.Endpoint = "" }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			jobopts.ResourceHints, *jobopts.Endpoint = hints, endpoint
+			tc.set()
+			out := filepath.Join(t.TempDir(), "out")
+			c := command{Options: dedup.Options{Inputs: []string{in}, Out: out}, Runner: tc.runner, Quiet: true}
+			stderr, err := stderrOf(t, func() error { return run(context.Background(), c) })
+			if err == nil || err.Error() != tc.want || exitCode(err) != 1 {
+				t.Errorf("run: %v, exit code %d; want %q, exit code 1", err, exitCode(err), tc.want)
+			}
+			if stderr != "" {
+				t.Errorf("stderr %q, want nothing (the error is main's to print)", stderr)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("-o %s, not there before the run: %v, want it not there", out, err)
 			}
 		})
 	}
