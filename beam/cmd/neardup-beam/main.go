@@ -43,6 +43,7 @@ import (
 	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/internal/profile"
 	"github.com/neardup/neardup/internal/span"
 	"github.com/neardup/neardup/method/minhash"
 	"github.com/neardup/neardup/method/simhash"
@@ -178,13 +179,15 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 	if name := methodArg(args); name == simhash.Name {
 		method = simhash.Defaults()
 	}
+	// The method's options given, in order: set once the profile, which
+	// they override wherever they are given, has been applied.
+	var options []methodOption
 	for _, f := range flagopts.Fields(method) {
 		set := func(text string) error {
-			c, err := flagopts.Parse(method, f.Name, text)
-			if err != nil {
-				return err
+			if _, err := flagopts.Parse(method, f.Name, text); err != nil {
+				return err // refused where given, as the flag package refuses a value
 			}
-			method = c
+			options = append(options, methodOption{f.Name, text})
 			return nil
 		}
 		help := fmt.Sprintf("%s (default %v)", f.Help, f.Value)
@@ -195,6 +198,10 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 		}
 	}
 	name := fs.String("method", minhash.Name, "Detection method: "+strings.Join(dedup.MethodNames(), " or ")+" (the others need corpus-wide statistics: neardup dedup)")
+	prof := fs.String("profile", profile.News, "news: the methods' defaults, with the rules that keep apart two reports of one template (other figures, names, days) "+
+		"and a similar label; corpus (training data): those rules off, no similar label, no containment rule: one score at one --threshold "+
+		"decides every copy, and the banding follows it; a similar label given back (--similar) counts as a copy when choosing what to keep. "+
+		"Method options given win")
 	fs.StringVar(&o.Out, "o", "", "Output directory (local, gs://, s3://)")
 	fs.StringVar(&o.Kept, "kept", output.KeptFile, "Name of the de-duplicated corpus in the output directory; its extension says its format: kept.jsonl, kept.jsonl.gz or kept.jsonl.zst")
 	fs.IntVar(&o.Shards, "shards", 0, "Write each JSON Lines file as this many shards, each by a worker of its own (0: one file of each, written by one worker)")
@@ -232,6 +239,8 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 		return c, err
 	}
 	switch {
+	case !slices.Contains(profile.Names(), *prof):
+		return c, usageError{fmt.Errorf("--profile %s: want %s", *prof, strings.Join(profile.Names(), " or "))}
 	case *name != method.Method():
 		return c, usageError{fmt.Errorf("--method %s: the pipeline runs %s (the others need corpus-wide statistics or inverted lists, see docs/scale.md)", *name, strings.Join(dedup.MethodNames(), " and "))}
 	case len(o.Inputs) == 0:
@@ -249,7 +258,12 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 	case asyncFlag(fs) != "":
 		return c, usageError{fmt.Errorf("--%s: neardup-beam waits for its job to end, to remove an earlier run's results only once it has succeeded and to print its counts; run neardup-beam itself in the background instead", asyncFlag(fs))}
 	}
+	method, err := withOptions(method, *prof, options)
+	if err != nil {
+		return c, usageError{err}
+	}
 	o.Method, o.Keep, o.Link = method, cluster.Policy(*keep), cluster.Linking(*link)
+	o.SimilarIsCopy = profile.SimilarIsCopy(*prof, given(fs, "similar"))
 	if o.MinChars = *minText; o.MinChars == 0 {
 		o.MinChars = -1 // 0 on the command line compares every text, as in neardup dedup
 	}
@@ -262,6 +276,27 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 	if given(fs, "similar") {
 		if err := methodflags.CheckSimilar(method); err != nil { // as neardup dedup refuses it
 			return c, usageError{err}
+		}
+	}
+	return c, nil
+}
+
+// methodOption is a method's option given on the command line: its flag's
+// name and value.
+type methodOption struct{ name, text string }
+
+// withOptions returns the method's options c with those of the profile of
+// that name (profile.Apply, as neardup dedup applies it) and then the
+// options given, in order, so that an option given wins over the
+// profile's.
+func withOptions(c engine.Config, name string, options []methodOption) (engine.Config, error) {
+	c, err := profile.Apply(c, name)
+	if err != nil {
+		return c, err
+	}
+	for _, opt := range options {
+		if c, err = flagopts.Parse(c, opt.name, opt.text); err != nil {
+			return c, err
 		}
 	}
 	return c, nil

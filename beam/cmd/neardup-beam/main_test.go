@@ -27,7 +27,10 @@ import (
 
 	"github.com/neardup/neardup/beam/dedup"
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/internal/profile"
 	"github.com/neardup/neardup/method/minhash"
 	"github.com/neardup/neardup/method/simhash"
 )
@@ -270,6 +273,77 @@ func TestRunnerFailureRemovesOutput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestProfile is the regression test of --profile, which neardup-beam
+// refused ("flag provided but not defined: -profile") though it gives
+// neardup dedup's results: --profile corpus sets the method's options as
+// neardup dedup's does (package profile), the method options given win
+// wherever they are on the command line, and a similar label given back
+// (--similar) counts as a copy under corpus alone. The results are
+// TestSameAsBatch's (package dedup).
+func TestProfile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	corpus := func(c engine.Config) engine.Config {
+		c, err := profile.Apply(c, profile.Corpus)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	set := func(c engine.Config, name string, v any) engine.Config {
+		c, err := flagopts.Set(c, name, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	for _, tc := range []struct {
+		name          string
+		args          []string
+		method        engine.Config
+		similarIsCopy bool
+	}{
+		{"news by default", nil, minhash.Defaults(), false},
+		{"news", []string{"--profile", "news", "--similar", "0.2"}, set(minhash.Defaults(), "similar", 0.2), false},
+		{"corpus", []string{"--profile", "corpus"}, corpus(minhash.Defaults()), false},
+		{"corpus, simhash", []string{"--method", "simhash", "--profile=corpus"}, corpus(simhash.Defaults()), false},
+		{"corpus, an option given after", []string{"--profile", "corpus", "--containment", "0.7"},
+			set(corpus(minhash.Defaults()), "containment", 0.7), false},
+		{"corpus, an option given before", []string{"--containment", "0.7", "--threshold", "0.8", "--profile", "corpus"},
+			set(set(corpus(minhash.Defaults()), "containment", 0.7), "threshold", 0.8), false},
+		{"corpus, similar given back", []string{"--similar", "0.3", "--profile", "corpus"},
+			set(corpus(minhash.Defaults()), "similar", 0.3), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+			c, err := parse(fs, append([]string{"in.jsonl", "-o", out}, tc.args...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(optionsOf(tc.method), optionsOf(c.Method)); diff != "" {
+				t.Errorf("method options (-want +got):\n%s", diff)
+			}
+			if c.SimilarIsCopy != tc.similarIsCopy {
+				t.Errorf("SimilarIsCopy %v, want %v", c.SimilarIsCopy, tc.similarIsCopy)
+			}
+		})
+	}
+	fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	if _, err := parse(fs, []string{"in.jsonl", "-o", out, "--profile", "corpsu"}); err == nil ||
+		err.Error() != "--profile corpsu: want news or corpus" || exitCode(err) != 2 {
+		t.Errorf("--profile corpsu: %v, exit code %d; want it refused naming the profiles, exit code 2", err, exitCode(err))
+	}
+}
+
+// optionsOf returns a method's name and options, by their flag names.
+func optionsOf(c engine.Config) map[string]any {
+	m := map[string]any{"method": c.Method()}
+	for _, f := range flagopts.Fields(c) {
+		m[f.Name] = f.Value
+	}
+	return m
 }
 
 // TestRunLeavesNoTemporaryFile runs a small job on prism, as
