@@ -14,10 +14,14 @@ type node struct {
 	Doc doc
 }
 
-// link is a duplicate link of a later document B to an earlier A.
+// link is a duplicate link of a later document B to an earlier A (or a
+// similar one, under Options.SimilarIsCopy).
 type link struct {
 	A, B  int64
 	Score float64
+	// Similar says the pair is labelled similar, linked as a copy
+	// (Options.SimilarIsCopy).
+	Similar bool
 }
 
 // withoutDetail drops a document's sketch: what clustering reads of it but
@@ -109,7 +113,7 @@ func (fn *clusterFn) ProcessElement(_ int64, nodes func(*node) bool, links func(
 	linker := cluster.NewLinker(policy)
 	var add []cluster.Link
 	for i, k := range ls {
-		add = append(add, cluster.Link{Other: local(k.A), Score: k.Score})
+		add = append(add, cluster.Link{Other: local(k.A), Score: k.Score, Similar: k.Similar})
 		if i+1 == len(ls) || ls[i+1].B != k.B {
 			linker.Add(local(k.B), add)
 			add = add[:0]
@@ -169,17 +173,27 @@ func (fn *clusterFn) representative(ns []node, g []int32) (int32, string, error)
 	return rep.Ord, why, nil
 }
 
-// dupLink keys a duplicate pair's link by its earlier document.
-func dupLink(f found, emit func(int64, link)) {
-	if f.Label == string(core.Duplicate) {
-		emit(f.A, link{A: f.A, B: f.B, Score: f.Score})
+// linkingFn passes on the pairs that link their documents into clusters:
+// the duplicate pairs, and the similar ones under SimilarIsCopy
+// (Options.SimilarIsCopy).
+type linkingFn struct {
+	SimilarIsCopy bool
+}
+
+func (fn *linkingFn) ProcessElement(f found, emit func(found)) {
+	if f.Label == string(core.Duplicate) || fn.SimilarIsCopy && f.Label == string(core.Similar) {
+		emit(f)
 	}
 }
 
-// linkEnds emits a duplicate pair's two documents as a link of the graph
-// of components.
+// dupLink keys the link of a pair that links (linkingFn) by its earlier
+// document.
+func dupLink(f found, emit func(int64, link)) {
+	emit(f.A, link{A: f.A, B: f.B, Score: f.Score, Similar: f.Label == string(core.Similar)})
+}
+
+// linkEnds emits the two documents of a pair that links (linkingFn) as a
+// link of the graph of components.
 func linkEnds(f found, emit func(int64, int64)) {
-	if f.Label == string(core.Duplicate) {
-		emit(f.A, f.B)
-	}
+	emit(f.A, f.B)
 }

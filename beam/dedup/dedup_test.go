@@ -23,7 +23,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/internal/profile"
 	"github.com/neardup/neardup/method/minhash"
 	"github.com/neardup/neardup/method/simhash"
 )
@@ -55,11 +58,24 @@ func TestSameAsBatch(t *testing.T) {
 	inputs := expand(t, writeCorpus(t, dir, 3000, 1))
 	smallBuckets := minhash.Defaults()
 	smallBuckets.BucketLimit, smallBuckets.Similar = 3, 0.2
+	// neardup dedup --profile corpus [--similar X]
+	corpus := func(c engine.Config, similar float64) engine.Config {
+		c, err := profile.Apply(c, profile.Corpus)
+		if err == nil && similar > 0 {
+			c, err = flagopts.Set(c, "similar", similar)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
 	tests := []struct {
 		name   string
 		o      Options
 		docs   int  // the first docs documents of the corpus; 0 for all
 		copies bool // with many exact copies of one story beside the first 600
+		// similar wants members joined by a similar pair (SimilarIsCopy)
+		similar bool
 	}{
 		{name: "defaults", o: Options{}},
 		{name: "no rounds", o: Options{Rounds: -1}, docs: 600},
@@ -73,6 +89,12 @@ func TestSameAsBatch(t *testing.T) {
 		{name: "many copies", copies: true},
 		{name: "many copies, simhash", o: Options{Method: simhash.Defaults()}, copies: true},
 		{name: "many copies, anchor", o: Options{Link: cluster.Anchor}, copies: true},
+		{name: "profile corpus", o: Options{Method: corpus(minhash.Defaults(), 0)}, docs: 600},
+		{name: "profile corpus, similar is copy", o: Options{Method: corpus(minhash.Defaults(), 0.3), SimilarIsCopy: true},
+			docs: 600, similar: true},
+		{name: "profile corpus, similar is copy, anchor, earliest", o: Options{Method: corpus(minhash.Defaults(), 0.25),
+			SimilarIsCopy: true, Link: cluster.Anchor, Keep: cluster.Earliest}, docs: 600, similar: true},
+		{name: "profile corpus, simhash", o: Options{Method: corpus(simhash.Defaults(), 0)}, docs: 600},
 	}
 	small := expand(t, writeCorpus(t, filepath.Join(dir, "small"), 600, 2))
 	withCopies := append(slices.Clone(small), writeCopies(t, filepath.Join(dir, "copies.jsonl"), 80))
@@ -106,6 +128,9 @@ func TestSameAsBatch(t *testing.T) {
 			want, got := counts(t, batch), counts(t, beamOut)
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("stats.json differs (-batch +pipeline):\n%s", diff)
+			}
+			if joined := bytes.Count(readFile(t, batch, clustersFile), []byte(`"similar to `)); tt.similar != (joined > 0) {
+				t.Errorf("%d members joined by a similar pair, want some: %v", joined, tt.similar)
 			}
 			if n, _ := want["copies_checked_against_first"].(float64); tt.copies && (n == 0) != (o.Link == cluster.Anchor) {
 				t.Errorf("%v copies checked against the first alone under %s linking", n, o.Link)
@@ -214,7 +239,8 @@ func TestMergeRefusesMissingShard(t *testing.T) {
 // runBatch runs `neardup dedup` on o's inputs and options into out.
 func runBatch(t *testing.T, o Options, out string) {
 	t.Helper()
-	jo := job.Options{Inputs: o.Inputs, Out: out, Keep: o.Keep, Link: o.Link, Window: o.Window, MaxWarnings: -1}
+	jo := job.Options{Inputs: o.Inputs, Out: out, Keep: o.Keep, Link: o.Link, Window: o.Window, SimilarIsCopy: o.SimilarIsCopy,
+		MaxWarnings: -1}
 	if jo.Link == "" {
 		jo.Link = cluster.Any // as `neardup dedup` gives it
 	}

@@ -63,6 +63,12 @@ type Options struct {
 	Keep cluster.Policy
 	// Link is how a document joins a cluster; "" means cluster.Any.
 	Link cluster.Linking
+	// SimilarIsCopy links the documents of a similar pair into clusters
+	// as those of a duplicate pair are, so that the representative alone
+	// is kept of them, as the batch does (engine.Grouping.SimilarIsCopy;
+	// `neardup dedup --profile corpus --similar X`). The pairs keep their
+	// labels.
+	SimilarIsCopy bool
 	// Window, when positive, pairs only documents dated at most this far
 	// apart (undated documents pair with any).
 	Window time.Duration

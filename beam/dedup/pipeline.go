@@ -38,6 +38,7 @@ func init() {
 	register.Function4x0(withDoc)
 	register.Function4x0(withRoot)
 	register.DoFn5x1[int64, func(*node) bool, func(*link) bool, func(clusterOut), func(int64, bool), error](&clusterFn{})
+	register.DoFn2x0[found, func(found)](&linkingFn{})
 	register.Function2x0(dupLink)
 	register.Function2x0(linkEnds)
 	register.Function1x1(pairLine)
@@ -171,13 +172,14 @@ func Build(s beam.Scope, o Options) error {
 		beam.CoGroupByKey(s, halves, docs))
 
 	// connected components → clusters by the linking and keep policies
-	roots := components(s, beam.ParDo(s, linkEnds, pairs), o.Rounds)
+	linking := beam.ParDo(s, &linkingFn{SimilarIsCopy: o.SimilarIsCopy}, pairs)
+	roots := components(s, beam.ParDo(s, linkEnds, linking), o.Rounds)
 	members := docs
 	if o.Keep != cluster.Central { // the only policy that reads sketches
 		members = beam.ParDo(s, withoutDetail, docs)
 	}
 	nodes := beam.ParDo(s, withDoc, beam.CoGroupByKey(s, roots, members))
-	links := beam.ParDo(s, withRoot, beam.CoGroupByKey(s, beam.ParDo(s, dupLink, pairs), roots))
+	links := beam.ParDo(s, withRoot, beam.CoGroupByKey(s, beam.ParDo(s, dupLink, linking), roots))
 	clusters, notKept := beam.ParDo2(s, &clusterFn{Method: mc, Keep: string(o.Keep), Link: string(o.Link)},
 		beam.CoGroupByKey(s, nodes, links))
 	kept := beam.ParDo(s, keptLine, beam.CoGroupByKey(s, lines, notKept))

@@ -19,6 +19,7 @@ import (
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/methods"
 	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/internal/profile"
 	"github.com/neardup/neardup/internal/report"
 )
 
@@ -66,7 +67,7 @@ func (c *dedupCmd) Run(g *globals, kctx *kong.Context) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	cfg, err := withProfile(spec.Defaults(), c.Profile)
+	cfg, err := profile.Apply(spec.Defaults(), c.Profile)
 	if err != nil {
 		return err
 	}
@@ -103,7 +104,7 @@ func (c *dedupCmd) Run(g *globals, kctx *kong.Context) error {
 		Link:            cluster.Linking(c.Link),
 		Window:          window,
 		MinChars:        c.minChars(),
-		SimilarIsCopy:   c.Profile == profileCorpus && slices.Contains(c.flags.Given(), "similar"),
+		SimilarIsCopy:   profile.SimilarIsCopy(c.Profile, slices.Contains(c.flags.Given(), "similar")),
 		Inputs:          c.Inputs,
 		Out:             c.Out,
 		Kept:            c.Kept,

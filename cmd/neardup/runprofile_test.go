@@ -9,76 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/neardup/neardup/internal/flagopts"
-	"github.com/neardup/neardup/internal/methods"
+	"github.com/neardup/neardup/internal/profile"
 )
-
-// TestCorpusProfile: --profile corpus turns the news rules, the similar
-// label and containment off for the methods that have them, and news
-// leaves the defaults.
-func TestCorpusProfile(t *testing.T) {
-	spec, err := methods.Lookup("minhash")
-	if err != nil {
-		t.Fatal(err)
-	}
-	news, err := withProfile(spec.Defaults(), profileNews)
-	if err != nil {
-		t.Fatal(err)
-	}
-	corpus, err := withProfile(spec.Defaults(), profileCorpus)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		name       string
-		news, corp any
-	}{
-		{"similar", 0.3, 0.0}, {"containment", 0.7, 2.0}, {"number-agreement", 0.5, -1.0},
-		{"date-apart", 72.0, 0.0}, {"names", true, false}, {"template", true, false}, {"threshold", 0.45, 0.45},
-		{"follow-up", true, false}, {"story-title", 0.25, 0.0}, {"slots", true, false},
-	} {
-		if got, _ := flagopts.Get(news, tc.name); got != tc.news {
-			t.Errorf("news --%s = %v, want %v", tc.name, got, tc.news)
-		}
-		if got, _ := flagopts.Get(corpus, tc.name); got != tc.corp {
-			t.Errorf("corpus --%s = %v, want %v", tc.name, got, tc.corp)
-		}
-	}
-	for _, m := range []string{"sentences", "tfidf", "rarewords", "cosine", "simhash"} {
-		spec, err := methods.Lookup(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := withProfile(spec.Defaults(), profileCorpus); err != nil {
-			t.Errorf("%s: %v", m, err)
-		}
-	}
-	// The template rules, on by default, are off in corpus for every
-	// method that applies them.
-	for _, m := range []string{"minhash", "simhash", "sentences", "cosine"} {
-		spec, err := methods.Lookup(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		corpus, err := withProfile(spec.Defaults(), profileCorpus)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, tc := range []struct {
-			name       string
-			news, corp any
-		}{
-			{"number-agreement", 0.5, -1.0}, {"date-apart", 72.0, 0.0}, {"names", true, false}, {"template", true, false}, {"slots", true, false},
-		} {
-			if got, _ := flagopts.Get(spec.Defaults(), tc.name); got != tc.news {
-				t.Errorf("%s: news --%s = %v, want %v", m, tc.name, got, tc.news)
-			}
-			if got, _ := flagopts.Get(corpus, tc.name); got != tc.corp {
-				t.Errorf("%s: corpus --%s = %v, want %v", m, tc.name, got, tc.corp)
-			}
-		}
-	}
-}
 
 // TestProfilesOfTemplatedBulletins: two weather bulletins of one template,
 // alike but for the city and two figures, and two eurobond notices alike
@@ -113,7 +45,7 @@ func TestProfilesOfTemplatedBulletins(t *testing.T) {
 		for _, tc := range []struct {
 			profile string
 			dup     bool
-		}{{profileNews, false}, {profileCorpus, true}} {
+		}{{profile.News, false}, {profile.Corpus, true}} {
 			t.Run(m+"/"+tc.profile, func(t *testing.T) {
 				out := filepath.Join(dir, m+"-"+tc.profile)
 				runOK(t, "dedup", in, "-o", out, "--method", m, "--profile", tc.profile)

@@ -1,7 +1,9 @@
 // Command neardup-beam runs `neardup dedup` as an Apache Beam pipeline, on
-// any runner Beam has: prism (in-process, the default), Flink, Spark or
-// Dataflow. It finds the pairs, clusters and kept corpus that `neardup
-// dedup` finds on the same input and options:
+// the runners of Beam's Go SDK that run a job (runnerTable): prism
+// (in-process, the default), Flink, Spark, Dataflow, any portable job
+// service (universal) or Beam's older in-process runner (direct). It
+// finds the pairs, clusters and kept corpus that `neardup dedup` finds on
+// the same input and options:
 //
 //	neardup-beam dedup --runner=prism INPUT... -o DIR [options]
 //	neardup-beam merge DIR
@@ -31,7 +33,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3" // s3:// paths
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	"github.com/neardup/neardup/beam/dedup"
 	"github.com/neardup/neardup/internal/analysis"
@@ -42,6 +43,7 @@ import (
 	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/methodflags"
 	"github.com/neardup/neardup/internal/output"
+	"github.com/neardup/neardup/internal/profile"
 	"github.com/neardup/neardup/internal/span"
 	"github.com/neardup/neardup/method/minhash"
 	"github.com/neardup/neardup/method/simhash"
@@ -51,7 +53,8 @@ const usage = `usage: neardup-beam dedup [--runner=prism] INPUT... -o DIR [optio
        neardup-beam merge DIR
 
 Finds the duplicate and similar pairs of JSON Lines documents, as neardup
-dedup does, on an Apache Beam runner (prism, flink, spark, dataflow, ...).
+dedup does, on an Apache Beam runner (--runner: prism, the default, flink,
+spark, dataflow, universal or direct).
 INPUT is a JSON Lines file or glob (local, gs://, s3://; .gz, .zst and .bz2
 read as such; of a zip or tar archive, its JSON Lines members).
 DIR receives pairs.jsonl, clusters.jsonl, kept.jsonl, removed.jsonl,
@@ -155,6 +158,9 @@ func exitCode(err error) int {
 // command is what the command line of `neardup-beam dedup` asks for.
 type command struct {
 	dedup.Options
+	// Runner is the name of the runner the job runs on (--runner): one
+	// of runnerTable's, by its name or an alias; "" is prism.
+	Runner string
 	// Quiet (-q, --quiet) leaves out what a run writes on stderr but its
 	// errors and warnings: the runner's log below level WARN (prism's INFO
 	// lines) and the summary of a run that succeeds.
@@ -173,13 +179,15 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 	if name := methodArg(args); name == simhash.Name {
 		method = simhash.Defaults()
 	}
+	// The method's options given, in order: set once the profile, which
+	// they override wherever they are given, has been applied.
+	var options []methodOption
 	for _, f := range flagopts.Fields(method) {
 		set := func(text string) error {
-			c, err := flagopts.Parse(method, f.Name, text)
-			if err != nil {
-				return err
+			if _, err := flagopts.Parse(method, f.Name, text); err != nil {
+				return err // refused where given, as the flag package refuses a value
 			}
-			method = c
+			options = append(options, methodOption{f.Name, text})
 			return nil
 		}
 		help := fmt.Sprintf("%s (default %v)", f.Help, f.Value)
@@ -190,6 +198,10 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 		}
 	}
 	name := fs.String("method", minhash.Name, "Detection method: "+strings.Join(dedup.MethodNames(), " or ")+" (the others need corpus-wide statistics: neardup dedup)")
+	prof := fs.String("profile", profile.News, "news: the methods' defaults, with the rules that keep apart two reports of one template (other figures, names, days) "+
+		"and a similar label; corpus (training data): those rules off, no similar label, no containment rule: one score at one --threshold "+
+		"decides every copy, and the banding follows it; a similar label given back (--similar) counts as a copy when choosing what to keep. "+
+		"Method options given win")
 	fs.StringVar(&o.Out, "o", "", "Output directory (local, gs://, s3://)")
 	fs.StringVar(&o.Kept, "kept", output.KeptFile, "Name of the de-duplicated corpus in the output directory; its extension says its format: kept.jsonl, kept.jsonl.gz or kept.jsonl.zst")
 	fs.IntVar(&o.Shards, "shards", 0, "Write each JSON Lines file as this many shards, each by a worker of its own (0: one file of each, written by one worker)")
@@ -220,7 +232,15 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 			o.Inputs, args = append(o.Inputs, args[0]), args[1:]
 		}
 	}
+	if f := fs.Lookup("runner"); f != nil { // Beam's, on flag.CommandLine
+		c.Runner = f.Value.String()
+	}
+	if _, err := lookupRunner(c.Runner); err != nil {
+		return c, err
+	}
 	switch {
+	case !slices.Contains(profile.Names(), *prof):
+		return c, usageError{fmt.Errorf("--profile %s: want %s", *prof, strings.Join(profile.Names(), " or "))}
 	case *name != method.Method():
 		return c, usageError{fmt.Errorf("--method %s: the pipeline runs %s (the others need corpus-wide statistics or inverted lists, see docs/scale.md)", *name, strings.Join(dedup.MethodNames(), " and "))}
 	case len(o.Inputs) == 0:
@@ -238,7 +258,12 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 	case asyncFlag(fs) != "":
 		return c, usageError{fmt.Errorf("--%s: neardup-beam waits for its job to end, to remove an earlier run's results only once it has succeeded and to print its counts; run neardup-beam itself in the background instead", asyncFlag(fs))}
 	}
+	method, err := withOptions(method, *prof, options)
+	if err != nil {
+		return c, usageError{err}
+	}
 	o.Method, o.Keep, o.Link = method, cluster.Policy(*keep), cluster.Linking(*link)
+	o.SimilarIsCopy = profile.SimilarIsCopy(*prof, given(fs, "similar"))
 	if o.MinChars = *minText; o.MinChars == 0 {
 		o.MinChars = -1 // 0 on the command line compares every text, as in neardup dedup
 	}
@@ -251,6 +276,27 @@ func parse(fs *flag.FlagSet, args []string) (command, error) {
 	if given(fs, "similar") {
 		if err := methodflags.CheckSimilar(method); err != nil { // as neardup dedup refuses it
 			return c, usageError{err}
+		}
+	}
+	return c, nil
+}
+
+// methodOption is a method's option given on the command line: its flag's
+// name and value.
+type methodOption struct{ name, text string }
+
+// withOptions returns the method's options c with those of the profile of
+// that name (profile.Apply, as neardup dedup applies it) and then the
+// options given, in order, so that an option given wins over the
+// profile's.
+func withOptions(c engine.Config, name string, options []methodOption) (engine.Config, error) {
+	c, err := profile.Apply(c, name)
+	if err != nil {
+		return c, err
+	}
+	for _, opt := range options {
+		if c, err = flagopts.Parse(c, opt.name, opt.text); err != nil {
+			return c, err
 		}
 	}
 	return c, nil
@@ -290,7 +336,7 @@ func printUsage(fs *flag.FlagSet, runner map[string]bool) {
 	fmt.Fprint(out, usage)
 	ours.SetOutput(out)
 	ours.PrintDefaults()
-	fmt.Fprint(out, "\nFlags of the Beam runners (--runner and what each runner takes):\n")
+	fmt.Fprintf(out, "\nFlags of the Beam runners (--runner: %s; and what each runner takes):\n", runnerNames())
 	theirs.SetOutput(out)
 	theirs.PrintDefaults()
 }
@@ -298,9 +344,9 @@ func printUsage(fs *flag.FlagSet, runner map[string]bool) {
 // asyncFlag returns the name of the flag of Beam's given to submit the job
 // and return at once (--async, or the Dataflow runner's --execute_async,
 // which sets the same option), or "" when none is set. Beam's runners read
-// it, and beamx.RunWithMetrics returned before the job had run: an earlier
-// run's results were removed though the job might fail, and the counts of
-// a job not done were read (a nil pointer).
+// it, and returned before the job had run: an earlier run's results were
+// removed though the job might fail, and the counts of a job not done were
+// read (a nil pointer).
 func asyncFlag(fs *flag.FlagSet) string {
 	name := ""
 	fs.Visit(func(f *flag.Flag) {
@@ -329,7 +375,7 @@ func methodArg(args []string) string {
 	return name
 }
 
-// run builds the pipeline and runs it on the runner of --runner.
+// run builds the pipeline and runs it on the runner of c.Runner.
 func run(ctx context.Context, c command) error {
 	o := c.Options
 	if fi, err := os.Stat(o.Out); err == nil && !fi.IsDir() && isLocalPath(o.Out) {
@@ -353,7 +399,11 @@ func run(ctx context.Context, c command) error {
 		return err
 	}
 	o.Inputs = files
-	res, err := runJob(ctx, o)
+	r, err := lookupRunner(c.Runner)
+	if err != nil {
+		return err
+	}
+	res, err := runJob(ctx, o, r)
 	if err != nil {
 		return err
 	}
@@ -372,12 +422,12 @@ func run(ctx context.Context, c command) error {
 	return nil
 }
 
-// runJob runs the pipeline of o, writing into a stage inside o.Out
+// runJob runs the pipeline of o on r, writing into a stage inside o.Out
 // (dedup.NewStage), and once the job has succeeded moves its files into
 // o.Out and removes an earlier run's files left there (dedup.Publish). A
 // job that fails, or that read no document, leaves o.Out as it was: its
 // stage is removed, and o.Out too when the run made it.
-func runJob(ctx context.Context, o dedup.Options) (beam.PipelineResult, error) {
+func runJob(ctx context.Context, o dedup.Options, r runner) (beam.PipelineResult, error) {
 	made, err := mkdirLocal(o.Out)
 	if err != nil {
 		return nil, err
@@ -388,7 +438,7 @@ func runJob(ctx context.Context, o dedup.Options) (beam.PipelineResult, error) {
 		discard(ctx, o, made)
 		return nil, err
 	}
-	res, err := runInTemp(ctx, p)
+	res, err := runInTemp(ctx, p, r)
 	if err != nil {
 		discard(ctx, o, made)
 		return nil, jobError{err}
@@ -433,11 +483,11 @@ func discard(ctx context.Context, o dedup.Options, made bool) {
 	}
 }
 
-// runInTemp runs p on the runner of --runner with TMPDIR a directory of
-// its own, removed with what is left in it when the run ends: Beam's
-// runner leaves an empty file (beamloopbackworker-*) in the temporary
-// directory for each job it runs in process.
-func runInTemp(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, error) {
+// runInTemp runs p on r with TMPDIR a directory of its own, removed with
+// what is left in it when the run ends: Beam's runner leaves an empty file
+// (beamloopbackworker-*) in the temporary directory for each job it runs
+// in process.
+func runInTemp(ctx context.Context, p *beam.Pipeline, r runner) (beam.PipelineResult, error) {
 	tmp, err := os.MkdirTemp("", "neardup-beam-")
 	if err != nil {
 		return nil, err
@@ -452,7 +502,7 @@ func runInTemp(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, erro
 			os.Unsetenv("TMPDIR")
 		}
 	}()
-	return beamx.RunWithMetrics(ctx, p)
+	return runOn(ctx, r, p)
 }
 
 // printCounters prints the pipeline's counters, each summed over its

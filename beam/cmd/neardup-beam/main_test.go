@@ -22,11 +22,15 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/neardup/neardup/beam/dedup"
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
+	"github.com/neardup/neardup/internal/flagopts"
 	"github.com/neardup/neardup/internal/job"
+	"github.com/neardup/neardup/internal/profile"
 	"github.com/neardup/neardup/method/minhash"
 	"github.com/neardup/neardup/method/simhash"
 )
@@ -186,6 +190,160 @@ func TestAsyncRefused(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestUnknownRunnerRefused is the regression test of a --runner the
+// binary lacks: Beam's registry of runners ended the process at it (exit
+// 1, with one log line, which -q left out), leaving the output directory
+// the run had made. Now parse refuses it, exit code 2, before anything is
+// made, naming the runners there are; so are Beam's dot and vet runners,
+// which run no job. A runner's name, or Beam's other name of it, passes.
+func TestUnknownRunnerRefused(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	const want = "not a runner of neardup-beam, which runs its job on prism (the default), flink, spark, dataflow, universal or direct"
+	for _, tc := range []struct {
+		runner string
+		ok     bool
+	}{
+		{"bogus", false}, {"dot", false}, {"vet", false}, {"Prism", false},
+		{"", true}, {"prism", true}, {"PrismRunner", true}, {"flink", true}, {"FlinkRunner", true}, {"spark", true},
+		{"dataflow", true}, {"DataflowRunner", true}, {"universal", true}, {"portable", true}, {"direct", true},
+	} {
+		t.Run("runner="+tc.runner, func(t *testing.T) {
+			fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			fs.String("runner", "", "Pipeline runner.") // Beam's, on flag.CommandLine
+			c, err := parse(fs, []string{"in.jsonl", "-o", out, "--runner=" + tc.runner})
+			switch {
+			case tc.ok && err != nil:
+				t.Fatalf("parse: %v", err)
+			case tc.ok && c.Runner != tc.runner:
+				t.Errorf("runner %q, want %q", c.Runner, tc.runner)
+			case tc.ok:
+			case err == nil:
+				t.Fatal("parse = nil, want the runner refused")
+			case exitCode(err) != 2 || err.Error() != "--runner "+tc.runner+": "+want:
+				t.Errorf("parse = %v, exit code %d; want exit code 2 and %q", err, exitCode(err), "--runner "+tc.runner+": "+want)
+			}
+		})
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("-o %s: %v, want it not made", out, err)
+	}
+}
+
+// TestRunnerFailureRemovesOutput runs with -q into an output directory not
+// there before, on runners that fail once the run has made it, and wants
+// the runner's error returned (main prints it), exit code 1, nothing on
+// stderr and no directory left. A runner's panic (Beam's runners panic on
+// some values of their flags, here --resource_hints without =) ended the
+// process with a stack trace, exit 2, leaving the directory.
+func TestRunnerFailureRemovesOutput(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	in := filepath.Join(t.TempDir(), "in.jsonl")
+	text := strings.Repeat("The central bank left its rate unchanged on Thursday, citing inflation. ", 6)
+	if err := os.WriteFile(in, []byte(`{"id":"a","text":"`+text+`"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hints, endpoint := jobopts.ResourceHints, *jobopts.Endpoint
+	t.Cleanup(func() { jobopts.ResourceHints, *jobopts.Endpoint = hints, endpoint })
+	for _, tc := range []struct {
+		name, runner, want string
+		set                func()
+	}{
+		{"a runner's panic", "prism", `pipeline: runner prism: unparsable resource hint: "bogus"`,
+			func() { jobopts.ResourceHints = append(hints[:0:0], "bogus") }},
+		{"a runner's error", "flink", "pipeline: no job service endpoint specified. Use --endpoint=<endpoint>",
+			func() { *jobopts.Endpoint = "" }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			jobopts.ResourceHints, *jobopts.Endpoint = hints, endpoint
+			tc.set()
+			out := filepath.Join(t.TempDir(), "out")
+			c := command{Options: dedup.Options{Inputs: []string{in}, Out: out}, Runner: tc.runner, Quiet: true}
+			stderr, err := stderrOf(t, func() error { return run(context.Background(), c) })
+			if err == nil || err.Error() != tc.want || exitCode(err) != 1 {
+				t.Errorf("run: %v, exit code %d; want %q, exit code 1", err, exitCode(err), tc.want)
+			}
+			if stderr != "" {
+				t.Errorf("stderr %q, want nothing (the error is main's to print)", stderr)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("-o %s, not there before the run: %v, want it not there", out, err)
+			}
+		})
+	}
+}
+
+// TestProfile is the regression test of --profile, which neardup-beam
+// refused ("flag provided but not defined: -profile") though it gives
+// neardup dedup's results: --profile corpus sets the method's options as
+// neardup dedup's does (package profile), the method options given win
+// wherever they are on the command line, and a similar label given back
+// (--similar) counts as a copy under corpus alone. The results are
+// TestSameAsBatch's (package dedup).
+func TestProfile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	corpus := func(c engine.Config) engine.Config {
+		c, err := profile.Apply(c, profile.Corpus)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	set := func(c engine.Config, name string, v any) engine.Config {
+		c, err := flagopts.Set(c, name, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	for _, tc := range []struct {
+		name          string
+		args          []string
+		method        engine.Config
+		similarIsCopy bool
+	}{
+		{"news by default", nil, minhash.Defaults(), false},
+		{"news", []string{"--profile", "news", "--similar", "0.2"}, set(minhash.Defaults(), "similar", 0.2), false},
+		{"corpus", []string{"--profile", "corpus"}, corpus(minhash.Defaults()), false},
+		{"corpus, simhash", []string{"--method", "simhash", "--profile=corpus"}, corpus(simhash.Defaults()), false},
+		{"corpus, an option given after", []string{"--profile", "corpus", "--containment", "0.7"},
+			set(corpus(minhash.Defaults()), "containment", 0.7), false},
+		{"corpus, an option given before", []string{"--containment", "0.7", "--threshold", "0.8", "--profile", "corpus"},
+			set(set(corpus(minhash.Defaults()), "containment", 0.7), "threshold", 0.8), false},
+		{"corpus, similar given back", []string{"--similar", "0.3", "--profile", "corpus"},
+			set(corpus(minhash.Defaults()), "similar", 0.3), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+			c, err := parse(fs, append([]string{"in.jsonl", "-o", out}, tc.args...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(optionsOf(tc.method), optionsOf(c.Method)); diff != "" {
+				t.Errorf("method options (-want +got):\n%s", diff)
+			}
+			if c.SimilarIsCopy != tc.similarIsCopy {
+				t.Errorf("SimilarIsCopy %v, want %v", c.SimilarIsCopy, tc.similarIsCopy)
+			}
+		})
+	}
+	fs := flag.NewFlagSet("neardup-beam", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	if _, err := parse(fs, []string{"in.jsonl", "-o", out, "--profile", "corpsu"}); err == nil ||
+		err.Error() != "--profile corpsu: want news or corpus" || exitCode(err) != 2 {
+		t.Errorf("--profile corpsu: %v, exit code %d; want it refused naming the profiles, exit code 2", err, exitCode(err))
+	}
+}
+
+// optionsOf returns a method's name and options, by their flag names.
+func optionsOf(c engine.Config) map[string]any {
+	m := map[string]any{"method": c.Method()}
+	for _, f := range flagopts.Fields(c) {
+		m[f.Name] = f.Value
+	}
+	return m
 }
 
 // TestRunLeavesNoTemporaryFile runs a small job on prism, as
