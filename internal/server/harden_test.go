@@ -19,7 +19,8 @@ import (
 // TestStrictJSON: what the JSON decoder would quietly take is refused,
 // naming the problem: a key given twice (the last won), a key matching
 // one only when case is ignored ("ID" was read as id), two objects in one
-// application/json body (both were added), an id of spaces.
+// application/json body (both were added), an id of spaces, or of
+// zero-width characters, or "..".
 func TestStrictJSON(t *testing.T) {
 	ts := newTestServer(t, "sqlite", Options{})
 	ok := docJSON("x", story(9, 6), "")
@@ -37,6 +38,12 @@ func TestStrictJSON(t *testing.T) {
 		{"two objects on two lines", "application/json", ok + "\n" + ok, "", "line 2: data after the document"},
 		{"blank id", "", `{"id": "   ", "text": "t"}`, "id", "id is blank"},
 		{"blank id of tabs", "", `{"id": "\t \u00a0", "text": "t"}`, "id", "id is blank"},
+		// Regressions: an id of characters that show nothing was stored;
+		// so were "." and "..", whose page the web UI could not link to.
+		{"id of a zero-width space", "", `{"id": "\u200b", "text": "t"}`, "id", "id is blank"},
+		{"id of spaces and zero-width characters", "", `{"id": " \u200b\u2060 \ufeff", "text": "t"}`, "id", "id is blank"},
+		{"id dot dot", "", `{"id": "..", "text": "t"}`, "id", `id is "..", which a URL reads as a step in its path`},
+		{"id dot", "", `{"id": ".", "text": "t"}`, "id", `id is ".", which a URL reads as a step in its path`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, data := ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", ctype: tc.ctype, body: tc.body})
