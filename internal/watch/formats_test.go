@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"errors"
 	"fmt"
 	"html"
 	"io"
@@ -307,5 +308,55 @@ func TestPermalinkGUIDNotAURL(t *testing.T) {
 	}
 	if n := s.hitsAll(); n != 1 {
 		t.Errorf("%d requests, want the feed's alone", n)
+	}
+}
+
+// TestFeedWithADTD: a feed that names an entity its own DTD declares is
+// refused, saying so, by a poll and by CheckFeed; a DOCTYPE that declares
+// an entity the feed does not name, or the entities of HTML (so that
+// &nbsp; is valid XML), or none (RSS 0.91's PUBLIC identifier), is passed
+// over. Regressions: CheckFeed called such a feed "an HTML page, not a
+// feed" (it holds <title>, as a page does), and so it called any feed
+// sent as text/xml that failed to parse; a poll called it not well-formed
+// XML ("invalid character entity &x;").
+func TestFeedWithADTD(t *testing.T) {
+	s := newSite(t)
+	items := publish(s, "Daily", 40, 1)
+	const decl = `<?xml version="1.0" encoding="UTF-8"?>`
+	good := rss2(items...)
+	withDoctype := func(doctype, body string) string { return decl + doctype + strings.TrimPrefix(body, decl) }
+	const refused = `line 1: &x; is an entity of the feed's own DTD, whose declarations are not read`
+	for _, c := range []struct {
+		name, body, want string // want: "" for a feed taken
+	}{
+		{"entity used", withDoctype(`<!DOCTYPE rss [<!ENTITY x "`+items[0].link+`">]>`, strings.Replace(good, items[0].link, "&x;", 1)), refused},
+		{"entity declared, not named", withDoctype(`<!DOCTYPE rss [<!ENTITY x "unused">]>`, good), ""},
+		{"html entity declared", withDoctype(`<!DOCTYPE rss [<!ENTITY nbsp "&#160;">]>`, strings.Replace(good, "<title>", "<title>a&nbsp;b ", 1)), ""},
+		{"public identifier", withDoctype(`<!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "http://my.netscape.com/publish/formats/rss-0.91.dtd">`, good), ""},
+		{"not well-formed", strings.Replace(good, "</title>", "", 1), "not well-formed XML"},
+	} {
+		path := "/feed/" + strings.ReplaceAll(c.name, " ", "-")
+		s.serve(path, "text/xml", c.body)
+		t.Run(c.name, func(t *testing.T) {
+			n, err := CheckFeed(t.Context(), s.URL+path, testOptions())
+			switch {
+			case c.want == "" && (err != nil || n != 1):
+				t.Errorf("CheckFeed: %d items, %v; want 1", n, err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "HTML") || !errors.Is(err, ErrNotFeed)):
+				t.Errorf("CheckFeed: %v; want ErrNotFeed saying %q", err, c.want)
+			}
+			if c.want == refused && err != nil && strings.Contains(err.Error(), "well-formed") {
+				t.Errorf("CheckFeed: %v; say what is wrong, not that the feed is not well-formed", err)
+			}
+			ix := newIndex(t)
+			addFeed(t, ix, Feed{URL: s.URL + path, Interval: Duration(time.Hour)})
+			r := once(t, newWatcher(t, ix, testOptions()))[0]
+			switch {
+			case c.want == "" && (r.Status != "ok" || r.Items != 1):
+				t.Errorf("poll: %+v (%v), want ok", r, r.Err)
+			case c.want != "" && (r.Status != "error" || r.Err == nil || !strings.Contains(r.Err.Error(), c.want)):
+				t.Errorf("poll: %+v (%v), want an error saying %q", r, r.Err, c.want)
+			}
+		})
 	}
 }
