@@ -360,3 +360,57 @@ func TestFeedWithADTD(t *testing.T) {
 		})
 	}
 }
+
+// TestLinkOfAnotherScheme: an item whose link is no http or https URL
+// (ftp://, javascript:, mailto:, http without a host) is stored no-link,
+// unfetched, with a detail quoting the link and saying what is wrong with
+// it, its password hidden and a long one cut; an item without a link keeps
+// its title for a detail. Regression: each such item's detail was its
+// title, as if it had no link. A trial counts them apart.
+func TestLinkOfAnotherScheme(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	items := publish(s, "Daily", 60, 1)
+	long := "javascript:" + strings.Repeat("x", 300)
+	odd := []item{
+		{title: "Files", link: "ftp://files.example.com/report.pdf", guid: "o1"},
+		{title: "Script", link: "javascript:alert(1)", guid: "o2"},
+		{title: "Mail", link: "mailto:desk@example.com", guid: "o3"},
+		{title: "Private", link: "ftp://reader:secret@files.example.com/a", guid: "o4"},
+		{title: "No host", link: "http:/news/1", guid: "o5"},
+		{title: "Long", link: long, guid: "o6"},
+		{title: "Linkless", guid: "o7"},
+	}
+	s.serve("/feed", "application/rss+xml", rss2(append(odd, items...)...))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	r := once(t, newWatcher(t, x, testOptions()))[0]
+	if r.Status != "ok" || r.Outcomes[OutcomeNoLink] != len(odd) || r.Outcomes[OutcomeAdded] != 1 {
+		t.Fatalf("%+v (%v), want %d no-link, 1 added", r.Outcomes, r.Err, len(odd))
+	}
+	var details []string
+	for _, it := range storedItems(t, x, s.URL+"/feed") {
+		if it.Outcome == OutcomeNoLink {
+			details = append(details, it.Detail)
+		}
+	}
+	slices.Sort(details)
+	want := []string{
+		"Linkless",
+		`link "ftp://files.example.com/report.pdf" is not http or https`,
+		`link "ftp://reader:xxxxx@files.example.com/a" is not http or https`,
+		`link "http:/news/1" names no host`,
+		`link "javascript:alert(1)" is not http or https`,
+		`link "` + long[:maxShownLink] + `…" is not http or https`,
+		`link "mailto:desk@example.com" is not http or https`,
+	}
+	if !slices.Equal(details, want) {
+		t.Errorf("details\n%q\nwant\n%q", details, want)
+	}
+	if n := s.hitsAll(); n != 2 {
+		t.Errorf("%d requests, want the feed's and its one page's", n)
+	}
+	tr, err := Try(t.Context(), s.URL+"/feed", &Rule{Body: "article"}, testOptions())
+	if err != nil || tr.Feed == nil || tr.Feed.Passed != "6 with a link not http or https, 1 without a link" {
+		t.Errorf("trial: %+v, %v; want 6 passed over with a link not http or https, 1 without a link", tr.Feed, err)
+	}
+}
