@@ -223,6 +223,36 @@ func TestQuerySize(t *testing.T) {
 	}
 }
 
+// TestUIWrongMethod: served beside the API, the web UI answers a method
+// none of a path's pages answers 405 with Allow, as the API does.
+// Regression: PUT / and POST /clusters were 404.
+func TestUIWrongMethod(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{})
+	s, err := New(ts.x, Options{UI: webui.New(ts.x, webui.Options{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(s.Handler())
+	defer hs.Close()
+	defer s.Close()
+	for _, tc := range []struct{ method, path, allow string }{
+		{"PUT", "/", "GET, HEAD"},
+		{"POST", "/clusters", "GET, HEAD"},
+		{"PUT", "/check", "GET, HEAD, POST"},
+		{"PUT", "/v1/stats", "GET, HEAD"},
+	} {
+		rq, _ := http.NewRequestWithContext(t.Context(), tc.method, hs.URL+tc.path, nil)
+		resp, err := http.DefaultClient.Do(rq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != tc.allow {
+			t.Errorf("%s %s: %d, Allow %q; want 405, Allow %q", tc.method, tc.path, resp.StatusCode, resp.Header.Get("Allow"), tc.allow)
+		}
+	}
+}
+
 // TestHTMLDiffHeaders: the API's HTML diff is a page of documents' text
 // sent as the web UI's pages are: no framing by another site (it had a
 // Content-Security-Policy without frame-ancestors, and no X-Frame-Options),
