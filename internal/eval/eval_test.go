@@ -361,7 +361,13 @@ func TestReadErrors(t *testing.T) {
 	truthErrs := []struct{ name, in, want string }{
 		{"empty", "", "no lines"},
 		{"no cluster", `{"id":"a"}`, "line 1: id \"a\" has no cluster"},
-		{"repeated id", "{\"id\":\"a\",\"cluster\":1}\n{\"id\":\"a\",\"cluster\":2}", "line 2: id \"a\" repeated"},
+		{"repeated id", "{\"id\":\"a\",\"cluster\":1}\n{\"id\":\"a\",\"cluster\":2}", "line 2: id \"a\" repeated (first on line 1)"},
+		// Regression: a line repeated exactly said only "id repeated",
+		// where a pair-form truth counts a repeated line once: it says
+		// that it is a repeat.
+		{"repeated line", "{\"id\":\"a\",\"cluster\":1}\n{\"id\":\"b\",\"cluster\":1}\n\n{\"id\":\"a\",\"cluster\":1}\r\n",
+			"line 4: id \"a\" repeated: the line is a repeat of line 1"},
+		{"repeated id, other keys", "{\"id\":\"a\",\"cluster\":1}\n{\"cluster\":1,\"id\":\"a\"}", "line 2: id \"a\" repeated (first on line 1)"},
 		{"mixed", "{\"id\":\"a\",\"cluster\":1}\n{\"a\":\"a\",\"b\":\"b\",\"label\":true}", "line 2: eval: truth mixes"},
 		{"bad label", `{"a":"a","b":"b","label":"maybe"}`, "line 1: label \"maybe\" is neither"},
 		{"no label", `{"a":"a","b":"b"}`, `line 1: a pair needs a "label"`},
