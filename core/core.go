@@ -126,15 +126,19 @@ func (d *Document) OverlongField() (field string, max int) {
 }
 
 // BadID returns why id can name no stored document, "" when it can: an id
-// is 1 to MaxIDBytes bytes of UTF-8 text, not blank, without control
-// characters, so that every stored document can be read and removed over
-// HTTP. An index refuses to store any other.
+// is 1 to MaxIDBytes bytes of UTF-8 text, not blank (see blank), neither
+// "." nor "..", without control characters, so that every stored document
+// can be read and removed over HTTP and the web UI can link to it: a URL
+// path resolves a segment "." or ".." (escaped %2E%2E too) away. An index
+// refuses to store any other.
 func BadID(id string) string {
 	switch {
 	case id == "":
 		return "is missing"
-	case strings.TrimSpace(id) == "":
+	case blank(id):
 		return "is blank"
+	case id == "." || id == "..":
+		return fmt.Sprintf("is %q, which a URL reads as a step in its path, not as a name", id)
 	case len(id) > MaxIDBytes:
 		return fmt.Sprintf("is longer than %d bytes", MaxIDBytes)
 	case !utf8.ValidString(id):
@@ -143,6 +147,18 @@ func BadID(id string) string {
 		return "holds a control character"
 	}
 	return ""
+}
+
+// blank reports whether s holds nothing but white space (the Unicode
+// property White_Space: spaces, tabs, line ends, U+00A0, U+3000) and
+// format characters (the category Cf: U+200B zero-width space, U+200C and
+// U+200D joiners, U+2060 word joiner, U+FEFF, U+00AD soft hyphen, the
+// direction marks), none of which shows: an empty string is blank. A byte
+// that is not UTF-8 is not blank.
+func blank(s string) bool {
+	return !strings.ContainsFunc(s, func(r rune) bool {
+		return !unicode.In(r, unicode.White_Space, unicode.Cf)
+	})
 }
 
 // SkipReason says why a record was not compared. The zero value means the

@@ -1,6 +1,9 @@
 package core
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestUnstorableField(t *testing.T) {
 	tests := []struct {
@@ -30,6 +33,44 @@ func TestUnstorableField(t *testing.T) {
 			field, why := tc.doc.UnstorableField()
 			if field != tc.field || why != tc.why {
 				t.Errorf("UnstorableField() = %q, %q; want %q, %q", field, why, tc.field, tc.why)
+			}
+		})
+	}
+}
+
+func TestBadID(t *testing.T) {
+	const dotDot = `is "..", which a URL reads as a step in its path, not as a name`
+	tests := []struct {
+		name, id, why string
+	}{
+		{"plain", "bbc-1", ""},
+		{"spaces inside", "a b", ""},
+		{"dots inside", "a..b", ""},
+		{"three dots", "...", ""},
+		{"dot and slash", "./a", ""},
+		{"zero-width joiner inside", "a\u200db", ""},
+		{"missing", "", "is missing"},
+		{"spaces", "   ", "is blank"},
+		{"tab and no-break space", "\t \u00a0", "is blank"},
+		{"ideographic space", "\u3000", "is blank"},
+		// Regressions: ids of characters that show nothing were stored,
+		// as a blank id of spaces was not.
+		{"zero-width space", "\u200b", "is blank"},
+		{"spaces and zero-width characters", " \u200b\u2060\ufeff \u200c", "is blank"},
+		{"soft hyphen", "\u00ad", "is blank"},
+		// Regressions: the web UI linked "/documents/%2E%2E", which a
+		// browser resolves to "/": the document could not be opened.
+		{"dot dot", "..", dotDot},
+		{"dot", ".", `is ".", which a URL reads as a step in its path, not as a name`},
+		{"control character", "a\x01b", "holds a control character"},
+		{"not UTF-8", "a\xffb", "is not UTF-8"},
+		{"long", strings.Repeat("x", MaxIDBytes+1), "is longer than 512 bytes"},
+		{"longest", strings.Repeat("x", MaxIDBytes), ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := BadID(tc.id); got != tc.why {
+				t.Errorf("BadID(%q) = %q, want %q", tc.id, got, tc.why)
 			}
 		})
 	}

@@ -54,6 +54,8 @@ func TestRunEvalPairs(t *testing.T) {
 	os.WriteFile(pred, []byte(`{"a":"a","b":"b","method":"minhash","score":0.9,"label":"duplicate"}
 {"a":"a","b":"c","method":"minhash","score":0.4,"label":"similar"}
 `), 0o644)
+	nothing := filepath.Join(dir, "nothing.jsonl") // a run that found no pair
+	os.WriteFile(nothing, nil, 0o644)
 	tests := []struct {
 		name    string
 		o       evalOptions
@@ -85,6 +87,16 @@ func TestRunEvalPairs(t *testing.T) {
 			nil, notUTF8 + `: reading truth: line 1: field "id": invalid UTF-8`},
 		{"without on labelled pairs", evalOptions{truth: labelled, preds: []string{pred}, by: "stratum", without: []string{"hi"}},
 			nil, "labelled.jsonl holds labelled pairs"},
+		// Regression: with nothing predicted the precision, undefined,
+		// was 1.0000 (1 in JSON), where the breakdown's was "-".
+		{"nothing predicted", evalOptions{truth: truth, preds: []string{nothing}},
+			[]string{"nothing.jsonl  pairs          0        0          -  0.0000  0.0000"}, ""},
+		{"nothing predicted, JSON", evalOptions{truth: labelled, preds: []string{nothing}, json: true},
+			[]string{`"precision": null,` + "\n        \"recall\": 0,", `"correct": 0,` + "\n        \"precision\": null,\n        \"recall\": {"}, ""},
+		{"nothing predicted, by stratum", evalOptions{truth: labelled, preds: []string{nothing}, by: "stratum"},
+			[]string{"nothing.jsonl  pairs          0        0          -  0.0000  0.0000",
+				"nothing.jsonl          0           1        0          -  0.0000 (0.0000-0.0000)",
+				"0.0000 (0)          -\n"}, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -646,12 +646,14 @@ func TestIndexAddPrintsTheAPIShape(t *testing.T) {
 // TestIndexAddSkipsRefusedRecords: a record the index refuses is skipped
 // with its line, field and why, and the others are stored. Refused: an id
 // the HTTP API could not name (over core.MaxIDBytes bytes, a control
-// character, blank); a title, URL or source longer than the API takes
+// character, blank: of spaces or zero-width characters alone) or the web
+// UI could not link to ("." and ".."); a title, URL or source longer than the API takes
 // (core.MaxTitleBytes, MaxURLBytes, MaxSourceBytes, measured as stored: a
 // NUL is stored as U+FFFD); a URL that is not http or https. Regressions:
 // an overlong source was stored, and the web UI's link to its documents
 // answered 400 (the filter takes no longer source); a "javascript:" URL
-// was stored, and shown as a link to nowhere.
+// was stored, and shown as a link to nowhere; ids "..", "." and "\u200b"
+// were stored, and the first two could not be opened in the web UI.
 func TestIndexAddSkipsRefusedRecords(t *testing.T) {
 	text := "The council approved the new budget for the river bridge on Monday after a long debate about the costs."
 	for _, tc := range []struct {
@@ -665,13 +667,18 @@ func TestIndexAddSkipsRefusedRecords(t *testing.T) {
 			records: []map[string]string{
 				{"id": strings.Repeat("x", core.MaxIDBytes+1)}, {"id": "ctl\u0001id"}, {"id": "  "},
 				{"id": strings.Repeat("y", core.MaxIDBytes)}, {"id": "ok"},
+				{"id": "\u200b"}, {"id": " \u200b\u2060 "}, {"id": ".."}, {"id": "."}, {"id": "..."},
 			},
 			refused: []string{
 				`:1: field "id": an index stores no id that is longer than 512 bytes`,
 				`:2: field "id": an index stores no id that holds a control character`,
 				`:3: field "id": an index stores no id that is blank`,
+				`:6: field "id": an index stores no id that is blank`,
+				`:7: field "id": an index stores no id that is blank`,
+				`:8: field "id": an index stores no id that is "..", which a URL reads as a step in its path, not as a name`,
+				`:9: field "id": an index stores no id that is ".", which a URL reads as a step in its path, not as a name`,
 			},
-			stored: []string{strings.Repeat("y", core.MaxIDBytes), "ok"},
+			stored: []string{strings.Repeat("y", core.MaxIDBytes), "ok", "..."},
 		},
 		{
 			name: "overlong fields",

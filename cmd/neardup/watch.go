@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -167,16 +168,23 @@ func (c *watchCmd) openWatched(ctx context.Context) (*apiIndex, error) {
 	return c.openKeepingTexts(ctx, c.Method, &c.linkFlag, c.minChars())
 }
 
-// summarize logs what a watcher did.
+// summarize logs what a watcher did: its polls by status and its new
+// items by outcome, each in a group of its own (polls.error=2,
+// items.error=3), as the metrics name them (neardup_watch_polls_total,
+// neardup_watch_items_total): "error" and "paused" are both a poll's
+// status and an item's outcome, and a key given twice is one a log
+// parser keeps one of.
 func summarize(log *slog.Logger, t watch.Totals, attrs ...any) {
-	for _, m := range []map[string]int{t.Polls, t.Items} {
-		keys := make([]string, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
+	for _, g := range []struct {
+		name   string
+		counts map[string]int
+	}{{"polls", t.Polls}, {"items", t.Items}} {
+		var group []any
+		for _, k := range slices.Sorted(maps.Keys(g.counts)) {
+			group = append(group, strings.ReplaceAll(k, " ", "-"), g.counts[k])
 		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			attrs = append(attrs, strings.ReplaceAll(k, " ", "-"), m[k])
+		if len(group) > 0 {
+			attrs = append(attrs, slog.Group(g.name, group...))
 		}
 	}
 	if t.RuleMisses > 0 {

@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -269,6 +270,52 @@ func TestWatchOnceFailedFeed(t *testing.T) {
 		t.Errorf("the error: %v", err)
 	}
 }
+
+// TestWatchSummaryKeysApart: the summary line of watch --once counts the
+// polls by status and the items by outcome under keys of their own
+// (polls.error, items.error), as each key is given once. Regression: it
+// read "error=1 ok=1 added=1 error=1", the feeds failed and the items
+// failed under one key, of which a log parser keeps one.
+func TestWatchSummaryKeysApart(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	a := newNewsSite(t, "The A Times")
+	a.publish("/news/1", "One", paragraphs(enginetest.NewTextGen(7)))
+	a.mu.Lock()
+	a.published = append(a.published, "/news/gone") // an item whose page is a 404
+	a.mu.Unlock()
+	runOK(t, "feeds", "add", "--db", db, a.URL+"/rss.xml", "--allow-private", "127.0.0.1")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", a.URL+"/missing.xml")
+	code, _, errOut := runChild(t, "watch", "--db", db, "--once", "--host-delay", "0", "--allow-private", "127.0.0.1")
+	if code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+	var summary string
+	for _, line := range strings.Split(errOut, "\n") {
+		if strings.Contains(line, `msg="watch done"`) {
+			summary = line
+		}
+	}
+	if summary == "" {
+		t.Fatalf("no summary line in\n%s", errOut)
+	}
+	got := map[string]string{}
+	for _, kv := range logfmtPair.FindAllStringSubmatch(summary, -1) {
+		if _, ok := got[kv[1]]; ok {
+			t.Errorf("the key %s is given twice: %s", kv[1], summary)
+		}
+		got[kv[1]] = kv[2]
+	}
+	for k, v := range map[string]string{"polls.ok": "1", "polls.error": "1", "items.added": "1", "items.error": "1"} {
+		if got[k] != v {
+			t.Errorf("%s=%q, want %s: %s", k, got[k], v, summary)
+		}
+	}
+}
+
+// logfmtPair is a key=value pair of a slog text line, the value quoted or
+// not.
+var logfmtPair = regexp.MustCompile(`(?:^| )([^ =]+)=("(?:[^"\\]|\\.)*"|[^ ]*)`)
 
 // TestWatchUnreadableFeed: a feed whose stored settings do not decode (its
 // row edited by hand) is that feed's failure: watch --once polls the

@@ -77,8 +77,8 @@ type Options struct {
 	// are not inputs (the run's own output, say).
 	Exclude func(path string) bool
 	// IndexIDs skips, as malformed, a record whose id no stored document
-	// can have (core.BadID: blank, over core.MaxIDBytes bytes, holding a
-	// control character), for the inputs of an index, which refuses such
+	// can have (core.BadID: blank, "." or "..", over core.MaxIDBytes
+	// bytes, holding a control character), for the inputs of an index, which refuses such
 	// ids so that the HTTP API can name every document it holds; and a
 	// record whose URL names another scheme than http or https
 	// (core.ForeignURL), which an index refuses too.

@@ -5,15 +5,19 @@ import (
 	"strings"
 )
 
-// PairScores are the scores of pair decisions. Precision is 1 when nothing
-// is predicted and recall is 1 when the truth has no pairs.
+// PairScores are the scores of pair decisions. Precision is nil (null in
+// JSON) when nothing is predicted: it is undefined, as a breakdown's is
+// (Recall.Precision). Recall is 1 when the truth has no pairs. F1 is
+// 2·Correct / (Predicted + Truth), the harmonic mean of precision and
+// recall where both are defined: 0 when nothing is predicted of a truth
+// with pairs, 1 when neither has any.
 type PairScores struct {
-	Predicted int64   `json:"predicted"` // predicted duplicate pairs that were scored
-	Truth     int64   `json:"truth"`     // duplicate pairs in the truth
-	Correct   int64   `json:"correct"`   // predicted pairs that are truth pairs
-	Precision float64 `json:"precision"`
-	Recall    float64 `json:"recall"`
-	F1        float64 `json:"f1"`
+	Predicted int64    `json:"predicted"` // predicted duplicate pairs that were scored
+	Truth     int64    `json:"truth"`     // duplicate pairs in the truth
+	Correct   int64    `json:"correct"`   // predicted pairs that are truth pairs
+	Precision *float64 `json:"precision"`
+	Recall    float64  `json:"recall"`
+	F1        float64  `json:"f1"`
 }
 
 // ClusterScores compare the predicted clustering with the truth's; every
@@ -88,14 +92,17 @@ func choose2(n int64) int64 { return n * (n - 1) / 2 }
 
 // scores fills precision, recall and F1 from the counts.
 func (s *PairScores) scores() {
-	s.Precision, s.Recall = 1, 1
+	s.Precision, s.Recall, s.F1 = nil, 1, 1
 	if s.Predicted > 0 {
-		s.Precision = float64(s.Correct) / float64(s.Predicted)
+		p := float64(s.Correct) / float64(s.Predicted)
+		s.Precision = &p
 	}
 	if s.Truth > 0 {
 		s.Recall = float64(s.Correct) / float64(s.Truth)
 	}
-	s.F1 = f1(s.Precision, s.Recall)
+	if n := s.Predicted + s.Truth; n > 0 {
+		s.F1 = 2 * float64(s.Correct) / float64(n)
+	}
 }
 
 func f1(p, r float64) float64 {

@@ -65,7 +65,7 @@ func TestEvaluateClusters(t *testing.T) {
 			name:         "perfect",
 			truth:        truthOf(abcd, []string{"x", "x", "y", "y"}),
 			pred:         clustersOf([]string{"a", "b"}, []string{"c", "d"}),
-			wantPairs:    PairScores{Predicted: 2, Truth: 2, Correct: 2, Precision: 1, Recall: 1, F1: 1},
+			wantPairs:    PairScores{Predicted: 2, Truth: 2, Correct: 2, Precision: ptr(1), Recall: 1, F1: 1},
 			wantClusters: ClusterScores{ARI: 1, BCubedPrecision: 1, BCubedRecall: 1, BCubedF1: 1, Predicted: 2},
 		},
 		{
@@ -74,14 +74,14 @@ func TestEvaluateClusters(t *testing.T) {
 			name:         "split cluster, known ARI 4/7",
 			truth:        truthOf(abcd, []string{"x", "x", "y", "y"}),
 			pred:         clustersOf([]string{"a", "b"}),
-			wantPairs:    PairScores{Predicted: 1, Truth: 2, Correct: 1, Precision: 1, Recall: 0.5, F1: 2.0 / 3},
+			wantPairs:    PairScores{Predicted: 1, Truth: 2, Correct: 1, Precision: ptr(1), Recall: 0.5, F1: 2.0 / 3},
 			wantClusters: ClusterScores{ARI: 4.0 / 7, BCubedPrecision: 1, BCubedRecall: 0.75, BCubedF1: 6.0 / 7, Predicted: 1},
 		},
 		{
 			name:         "all merged",
 			truth:        truthOf(abcd, []string{"x", "x", "y", "y"}),
 			pred:         clustersOf(abcd),
-			wantPairs:    PairScores{Predicted: 6, Truth: 2, Correct: 2, Precision: 1.0 / 3, Recall: 1, F1: 0.5},
+			wantPairs:    PairScores{Predicted: 6, Truth: 2, Correct: 2, Precision: ptr(1.0 / 3), Recall: 1, F1: 0.5},
 			wantClusters: ClusterScores{ARI: 0, BCubedPrecision: 0.5, BCubedRecall: 1, BCubedF1: 2.0 / 3, Predicted: 1},
 		},
 		{
@@ -89,14 +89,14 @@ func TestEvaluateClusters(t *testing.T) {
 			name:         "crossed, negative ARI",
 			truth:        truthOf(abcd, []string{"x", "x", "y", "y"}),
 			pred:         clustersOf([]string{"a", "c"}, []string{"b", "d"}),
-			wantPairs:    PairScores{Predicted: 2, Truth: 2, Correct: 0, Precision: 0, Recall: 0, F1: 0},
+			wantPairs:    PairScores{Predicted: 2, Truth: 2, Correct: 0, Precision: ptr(0), Recall: 0, F1: 0},
 			wantClusters: ClusterScores{ARI: -0.5, BCubedPrecision: 0.5, BCubedRecall: 0.5, BCubedF1: 0.5, Predicted: 2},
 		},
 		{
 			name:         "nothing predicted",
 			truth:        truthOf(abcd, []string{"x", "x", "y", "y"}),
 			pred:         nil,
-			wantPairs:    PairScores{Predicted: 0, Truth: 2, Correct: 0, Precision: 1, Recall: 0, F1: 0},
+			wantPairs:    PairScores{Predicted: 0, Truth: 2, Correct: 0, Precision: nil, Recall: 0, F1: 0},
 			wantClusters: ClusterScores{ARI: 0, BCubedPrecision: 1, BCubedRecall: 0.5, BCubedF1: 2.0 / 3},
 			// ARI: index 0, expected 0, max 1 → 0.
 			wantComponent: true,
@@ -110,7 +110,7 @@ func TestEvaluateClusters(t *testing.T) {
 			truth: truthOf(abcd, []string{"x", "x", "x", "y"}),
 			pred: []string{`{"a":"a","b":"b","label":"duplicate"}`, `{"a":"b","b":"a","label":"duplicate"}`,
 				`{"a":"a","b":"zz","label":"duplicate"}`, `{"a":"c","b":"d","method":"minhash","score":0.9,"label":"duplicate","evidence":{"jaccard":0.9}}`},
-			wantPairs:     PairScores{Predicted: 2, Truth: 3, Correct: 1, Precision: 0.5, Recall: 1.0 / 3, F1: 0.4},
+			wantPairs:     PairScores{Predicted: 2, Truth: 3, Correct: 1, Precision: ptr(0.5), Recall: 1.0 / 3, F1: 0.4},
 			wantClusters:  ClusterScores{ARI: 0, BCubedPrecision: 0.75, BCubedRecall: 2.0 / 3, BCubedF1: 2 * 0.75 * (2.0 / 3) / (0.75 + 2.0/3), Predicted: 2},
 			wantUnknown:   1,
 			wantComponent: true,
@@ -121,7 +121,7 @@ func TestEvaluateClusters(t *testing.T) {
 			name:         "clusters naming an unknown id twice",
 			truth:        truthOf(abcd, []string{"x", "x", "y", "y"}),
 			pred:         clustersOf([]string{"a", "b", "zz"}, []string{"c", "d", "zz"}),
-			wantPairs:    PairScores{Predicted: 2, Truth: 2, Correct: 2, Precision: 1, Recall: 1, F1: 1},
+			wantPairs:    PairScores{Predicted: 2, Truth: 2, Correct: 2, Precision: ptr(1), Recall: 1, F1: 1},
 			wantClusters: ClusterScores{ARI: 1, BCubedPrecision: 1, BCubedRecall: 1, BCubedF1: 1, Predicted: 2},
 			wantUnknown:  1,
 		},
@@ -132,7 +132,7 @@ func TestEvaluateClusters(t *testing.T) {
 			truth: truthOf(abcd, []string{"x", "x", "y", "y"}),
 			pred: append(clustersOf([]string{"a", "b"}, []string{"c", "d", "yy"}),
 				`{"a":"a","b":"b","label":"duplicate"}`, `{"a":"a","b":"zz","label":"duplicate"}`, `{"a":"zz","b":"yy","label":"duplicate"}`),
-			wantPairs:    PairScores{Predicted: 1, Truth: 2, Correct: 1, Precision: 1, Recall: 0.5, F1: 2.0 / 3},
+			wantPairs:    PairScores{Predicted: 1, Truth: 2, Correct: 1, Precision: ptr(1), Recall: 0.5, F1: 2.0 / 3},
 			wantClusters: ClusterScores{ARI: 1, BCubedPrecision: 1, BCubedRecall: 1, BCubedF1: 1, Predicted: 2},
 			wantUnknown:  2,
 		},
@@ -273,14 +273,14 @@ func TestEvaluateLabelledPairs(t *testing.T) {
 			name: "pairs",
 			pred: []string{`{"a":"b","b":"a","label":"duplicate"}`, `{"a":"e","b":"f","label":"duplicate"}`,
 				`{"a":"x","b":"y","label":"duplicate"}`, `{"a":"c","b":"d","label":"similar"}`},
-			want: PairScores{Predicted: 2, Truth: 2, Correct: 1, Precision: 0.5, Recall: 0.5, F1: 0.5},
+			want: PairScores{Predicted: 2, Truth: 2, Correct: 1, Precision: ptr(0.5), Recall: 0.5, F1: 0.5},
 			by: []Recall{{Value: "en", Truth: 1, Found: 1, Recall: 1, Predicted: 2, Precision: ptr(0.5)},
 				{Value: "ru", Truth: 1, Found: 0, Recall: 0}},
 		},
 		{
 			name: "clusters",
 			pred: clustersOf([]string{"a", "b", "e"}, []string{"c", "d"}),
-			want: PairScores{Predicted: 2, Truth: 2, Correct: 2, Precision: 1, Recall: 1, F1: 1},
+			want: PairScores{Predicted: 2, Truth: 2, Correct: 2, Precision: ptr(1), Recall: 1, F1: 1},
 			by: []Recall{{Value: "en", Truth: 1, Found: 1, Recall: 1, Predicted: 1, Precision: ptr(1)},
 				{Value: "ru", Truth: 1, Found: 1, Recall: 1, Predicted: 1, Precision: ptr(1)}},
 		},
@@ -325,7 +325,7 @@ func TestEvaluateHugeClusters(t *testing.T) {
 	half := strings.SplitN(members.String(), fmt.Sprintf(`,"d%d"`, h), 2)[0]
 	p := readPred(t, PredictionOptions{}, `{"cluster":0,"members":[`+half+`]}`)
 	r := Evaluate(tr, p)
-	want := PairScores{Predicted: h * (h - 1) / 2, Truth: n * (n - 1) / 2, Correct: h * (h - 1) / 2, Precision: 1}
+	want := PairScores{Predicted: h * (h - 1) / 2, Truth: n * (n - 1) / 2, Correct: h * (h - 1) / 2, Precision: ptr(1)}
 	want.Recall = float64(want.Correct) / float64(want.Truth)
 	want.F1 = 2 * want.Recall / (1 + want.Recall)
 	if diff := cmp.Diff(want, r.Pairs, approx); diff != "" {
@@ -361,7 +361,13 @@ func TestReadErrors(t *testing.T) {
 	truthErrs := []struct{ name, in, want string }{
 		{"empty", "", "no lines"},
 		{"no cluster", `{"id":"a"}`, "line 1: id \"a\" has no cluster"},
-		{"repeated id", "{\"id\":\"a\",\"cluster\":1}\n{\"id\":\"a\",\"cluster\":2}", "line 2: id \"a\" repeated"},
+		{"repeated id", "{\"id\":\"a\",\"cluster\":1}\n{\"id\":\"a\",\"cluster\":2}", "line 2: id \"a\" repeated (first on line 1)"},
+		// Regression: a line repeated exactly said only "id repeated",
+		// where a pair-form truth counts a repeated line once: it says
+		// that it is a repeat.
+		{"repeated line", "{\"id\":\"a\",\"cluster\":1}\n{\"id\":\"b\",\"cluster\":1}\n\n{\"id\":\"a\",\"cluster\":1}\r\n",
+			"line 4: id \"a\" repeated: the line is a repeat of line 1"},
+		{"repeated id, other keys", "{\"id\":\"a\",\"cluster\":1}\n{\"cluster\":1,\"id\":\"a\"}", "line 2: id \"a\" repeated (first on line 1)"},
 		{"mixed", "{\"id\":\"a\",\"cluster\":1}\n{\"a\":\"a\",\"b\":\"b\",\"label\":true}", "line 2: eval: truth mixes"},
 		{"bad label", `{"a":"a","b":"b","label":"maybe"}`, "line 1: label \"maybe\" is neither"},
 		{"no label", `{"a":"a","b":"b"}`, `line 1: a pair needs a "label"`},

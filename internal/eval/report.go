@@ -65,8 +65,8 @@ func (rep *Report) WriteText(w io.Writer) error {
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "prediction\tkind\tpredicted\tcorrect\tprecision\trecall\tF1\tARI\tB3 prec\tB3 recall\tB3 F1\t")
 	for _, r := range rep.Results {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.4f\t%.4f\t%.4f\t%s\t", shown(r.Name), r.Kind, commas(r.Pairs.Predicted),
-			commas(r.Pairs.Correct), r.Pairs.Precision, r.Pairs.Recall, r.Pairs.F1, optional(r.Clusters, func(c *ClusterScores) float64 { return c.ARI }))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%.4f\t%.4f\t%s\t", shown(r.Name), r.Kind, commas(r.Pairs.Predicted),
+			commas(r.Pairs.Correct), undefined(r.Pairs.Precision), r.Pairs.Recall, r.Pairs.F1, optional(r.Clusters, func(c *ClusterScores) float64 { return c.ARI }))
 		fmt.Fprintf(tw, "%s\t%s\t%s\t\n", optional(r.Clusters, func(c *ClusterScores) float64 { return c.BCubedPrecision }),
 			optional(r.Clusters, func(c *ClusterScores) float64 { return c.BCubedRecall }),
 			optional(r.Clusters, func(c *ClusterScores) float64 { return c.BCubedF1 }))
@@ -120,7 +120,7 @@ func (rep *Report) writeWeighted(w io.Writer) {
 	for _, r := range rep.Results {
 		x := r.Weighted
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", shown(r.Name), weight(x.Predicted), weight(x.Truth), weight(x.Correct),
-			interval(x.Precision), interval(x.Recall), interval(x.F1))
+			optionalInterval(x.Precision), interval(x.Recall), interval(x.F1))
 	}
 	tw.Flush()
 	for _, r := range rep.Results {
@@ -194,6 +194,24 @@ func and(words []string) string {
 
 // interval formats an estimate with its interval.
 func interval(i Interval) string { return fmt.Sprintf("%.4f (%.4f-%.4f)", i.Value, i.Low, i.High) }
+
+// optionalInterval writes an interval, "-" for none (a precision of
+// nothing predicted).
+func optionalInterval(i *Interval) string {
+	if i == nil {
+		return "-"
+	}
+	return interval(*i)
+}
+
+// undefined writes a score, "-" for none (a precision of nothing
+// predicted), as the breakdown writes it.
+func undefined(x *float64) string {
+	if x == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.4f", *x)
+}
 
 // weight formats a sum of weights: whole with separators, else with one
 // decimal.

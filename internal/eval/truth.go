@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"maps"
 	"os"
@@ -27,6 +28,7 @@ type Truth struct {
 	values    [][]int32  // document → distinct values of the by field, as indices into names
 	names     []string   // the by field's values
 	negatives [][2]int32 // documents that must not be merged
+	docLines  []docLine  // where each document was read, while reading
 
 	// Pair form.
 	pairs     []labelledPair
@@ -92,6 +94,7 @@ var ErrMixedTruth = errors.New("eval: truth mixes {id, cluster} and {a, b, label
 // line, in the pair form from each pair's line.
 func ReadTruth(r io.Reader, by string) (*Truth, error) {
 	t := &Truth{by: by, index: map[string]int32{}}
+	seed := maphash.MakeSeed() // for docLine.sum
 	clusters := map[string]int32{}
 	names := map[string]int32{}
 	var negativeOf []string                 // per document; resolved after reading
@@ -118,7 +121,7 @@ func ReadTruth(r io.Reader, by string) (*Truth, error) {
 		if t.pairs != nil {
 			return ErrMixedTruth
 		}
-		neg, err := t.addDocument(m, clusters, names)
+		neg, err := t.addDocument(m, clusters, names, docLine{line: n, sum: maphash.Bytes(seed, line)})
 		negativeOf = append(negativeOf, neg)
 		return err
 	})
@@ -133,7 +136,7 @@ func ReadTruth(r io.Reader, by string) (*Truth, error) {
 		return nil, fmt.Errorf("reading truth: no line has the field %q to break recall down by; fields seen: %s", by, strings.Join(fields, ", "))
 	}
 	t.nClusters = len(clusters)
-	t.pairLines = nil // what reading needed
+	t.pairLines, t.docLines = nil, nil // what reading needed
 	for d, other := range negativeOf {
 		if o, ok := t.index[other]; ok && other != "" {
 			t.negatives = append(t.negatives, [2]int32{int32(d), o})
@@ -142,14 +145,30 @@ func ReadTruth(r io.Reader, by string) (*Truth, error) {
 	return t, nil
 }
 
-// addDocument adds one {id, cluster} line and returns its negative_of id.
-func (t *Truth) addDocument(m map[string]json.RawMessage, clusters, names map[string]int32) (string, error) {
+// docLine is where a document of a cluster-form truth was read: its line
+// number and a hash of the whole line, which tells a line repeated exactly.
+type docLine struct {
+	line int
+	sum  uint64
+}
+
+// addDocument adds one {id, cluster} line, read at at, and returns its
+// negative_of id. An id read before is an error, a line repeated exactly
+// included (where a pair labelled twice alike counts once, a document
+// given twice is taken as a mistake whose intent cannot be told): it
+// names the line the id was first read on, and says when this line
+// repeats that one whole.
+func (t *Truth) addDocument(m map[string]json.RawMessage, clusters, names map[string]int32, at docLine) (string, error) {
 	id, ok := idOf(m["id"])
 	if !ok {
 		return "", errors.New(`want "id" and "cluster", or "a", "b" and "label"`)
 	}
-	if _, dup := t.index[id]; dup {
-		return "", fmt.Errorf("id %q repeated", id)
+	if d, dup := t.index[id]; dup {
+		first := t.docLines[d]
+		if first.sum == at.sum {
+			return "", fmt.Errorf("id %q repeated: the line is a repeat of line %d", id, first.line)
+		}
+		return "", fmt.Errorf("id %q repeated (first on line %d)", id, first.line)
 	}
 	c, ok := idOf(m["cluster"])
 	if !ok {
@@ -162,6 +181,7 @@ func (t *Truth) addDocument(m map[string]json.RawMessage, clusters, names map[st
 	}
 	t.index[id] = int32(len(t.ids))
 	t.ids = append(t.ids, id)
+	t.docLines = append(t.docLines, at)
 	t.cluster = append(t.cluster, ci)
 	if t.by != "" {
 		var vals []int32

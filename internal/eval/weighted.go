@@ -26,15 +26,15 @@ type Interval struct {
 // the estimates whose interval is too narrow for that reason, or has no
 // width.
 type WeightedScores struct {
-	Pairs           int      `json:"pairs"`            // labelled pairs scored
-	Strata          int      `json:"strata"`           // strata among them; 1 when none are given
-	SingletonStrata int      `json:"singleton_strata"` // strata of one pair
-	Predicted       float64  `json:"predicted"`        // estimated predicted duplicate pairs
-	Truth           float64  `json:"truth"`            // estimated duplicate pairs
-	Correct         float64  `json:"correct"`          // estimated predicted pairs that are duplicates
-	Precision       Interval `json:"precision"`
-	Recall          Interval `json:"recall"`
-	F1              Interval `json:"f1"`
+	Pairs           int       `json:"pairs"`            // labelled pairs scored
+	Strata          int       `json:"strata"`           // strata among them; 1 when none are given
+	SingletonStrata int       `json:"singleton_strata"` // strata of one pair
+	Predicted       float64   `json:"predicted"`        // estimated predicted duplicate pairs
+	Truth           float64   `json:"truth"`            // estimated duplicate pairs
+	Correct         float64   `json:"correct"`          // estimated predicted pairs that are duplicates
+	Precision       *Interval `json:"precision"`        // nil (null) when no labelled pair is predicted, as PairScores has it
+	Recall          Interval  `json:"recall"`
+	F1              Interval  `json:"f1"`
 	// Narrow lists the estimates whose interval is narrower than what is
 	// known of them; none when every interval is as wide as it should be.
 	Narrow []NarrowInterval `json:"narrow,omitempty"`
@@ -90,15 +90,21 @@ func weightedScores(ps []scoredPair, strata []string) *WeightedScores {
 	predicted := func(p scoredPair) float64 { return b2f(p.predicted) }
 	positive := func(p scoredPair) float64 { return b2f(p.positive) }
 	either := func(p scoredPair) float64 { return b2f(p.predicted) + b2f(p.positive) }
-	ws.Precision = ratio(ps, sizes, both, predicted)
+	if ws.Predicted > 0 {
+		p := ratio(ps, sizes, both, predicted)
+		ws.Precision = &p
+	}
 	ws.Recall = ratio(ps, sizes, both, positive)
 	ws.F1 = ratio(ps, sizes, func(p scoredPair) float64 { return 2 * both(p) }, either)
 	for _, e := range []struct {
 		name string
-		iv   Interval
+		iv   *Interval
 		den  func(scoredPair) float64
-	}{{"precision", ws.Precision, predicted}, {"recall", ws.Recall, positive}, {"f1", ws.F1, either}} {
-		if n, ok := narrow(e.name, e.iv, ps, sizes, strata, e.den); ok {
+	}{{"precision", ws.Precision, predicted}, {"recall", &ws.Recall, positive}, {"f1", &ws.F1, either}} {
+		if e.iv == nil {
+			continue
+		}
+		if n, ok := narrow(e.name, *e.iv, ps, sizes, strata, e.den); ok {
 			ws.Narrow = append(ws.Narrow, n)
 		}
 	}
@@ -135,8 +141,10 @@ func narrow(name string, iv Interval, ps []scoredPair, sizes []int, strata []str
 // ratio estimates R = Σ w·num / Σ w·den over ps and its 95 % interval:
 // with z = w·(num − R·den) per pair, the variance is Σ over strata of
 // n/(n−1) · Σ (z − mean z of the stratum)², over (Σ w·den)². With no
-// denominator (nothing predicted, no duplicates) the ratio is 1, as
-// PairScores has it, and its interval [0, 1] says nothing is known.
+// denominator (no duplicates for recall; for F1, none and nothing
+// predicted) the ratio is 1, as PairScores has it, and its interval [0, 1]
+// says nothing is known. Precision with nothing predicted is not
+// estimated (see WeightedScores.Precision).
 func ratio(ps []scoredPair, sizes []int, num, den func(scoredPair) float64) Interval {
 	var y, x float64
 	for _, p := range ps {

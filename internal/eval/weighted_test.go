@@ -41,7 +41,7 @@ func TestWeightedByHand(t *testing.T) {
 {"a":"7","b":"8","label":"duplicate"}
 `,
 		want: WeightedScores{Pairs: 4, Strata: 1, Predicted: 6, Truth: 7, Correct: 5,
-			Precision: around(5.0/6, math.Sqrt(14.0/324)),
+			Precision: ptrInterval(around(5.0/6, math.Sqrt(14.0/324))),
 			Recall:    around(5.0/7, math.Sqrt(32.0/343)),
 			F1:        around(10.0/13, math.Sqrt(4.0/3*1112/169)/13)},
 	}, {
@@ -69,7 +69,7 @@ func TestWeightedByHand(t *testing.T) {
 {"a":"7","b":"8","label":"duplicate"}
 `,
 		want: WeightedScores{Pairs: 5, Strata: 2, Predicted: 4, Truth: 5, Correct: 3,
-			Precision: around(0.75, math.Sqrt(1.25)/4),
+			Precision: ptrInterval(around(0.75, math.Sqrt(1.25)/4)),
 			Recall:    around(0.6, math.Sqrt(80.0/25)/5),
 			F1:        around(2.0/3, math.Sqrt(64.0/9)/9)},
 	}, {
@@ -85,7 +85,7 @@ func TestWeightedByHand(t *testing.T) {
 		pred: `{"a":"1","b":"9","label":"duplicate"}
 `,
 		want: WeightedScores{Pairs: 3, Strata: 2, SingletonStrata: 1, Predicted: 0, Truth: 4, Correct: 0,
-			Precision: Interval{1, 0, 1}, Recall: Interval{0, 0, 0}, F1: Interval{0, 0, 0},
+			Precision: nil, Recall: Interval{0, 0, 0}, F1: Interval{0, 0, 0},
 			Narrow: []NarrowInterval{{Estimate: "recall", NoWidth: []string{"A", "B"}, Single: []string{"A"}},
 				{Estimate: "f1", NoWidth: []string{"A", "B"}, Single: []string{"A"}}}},
 	}} {
@@ -127,7 +127,7 @@ func TestUnweightedMatchesCounts(t *testing.T) {
 	r := Evaluate(tr, p)
 	w := r.Weighted
 	if w.Predicted != float64(r.Pairs.Predicted) || w.Truth != float64(r.Pairs.Truth) || w.Correct != float64(r.Pairs.Correct) ||
-		math.Abs(w.Precision.Value-r.Pairs.Precision) > 1e-12 || math.Abs(w.Recall.Value-r.Pairs.Recall) > 1e-12 ||
+		math.Abs(w.Precision.Value-*r.Pairs.Precision) > 1e-12 || math.Abs(w.Recall.Value-r.Pairs.Recall) > 1e-12 ||
 		math.Abs(w.F1.Value-r.Pairs.F1) > 1e-12 {
 		t.Errorf("weighted %+v, counted %+v", w, r.Pairs)
 	}
@@ -274,6 +274,8 @@ func TestNarrowIntervalNotes(t *testing.T) {
 }
 
 func ptr(f float64) *float64 { return &f }
+
+func ptrInterval(i Interval) *Interval { return &i }
 
 // TestBreakdownPrecision: on labelled pairs the breakdown gives each
 // value's precision too, and a stratum without duplicates still shows the

@@ -371,14 +371,19 @@ func intParam(q url.Values, name string, def, lo, hi int) (int, error) {
 	return n, nil
 }
 
+// boolParam reads a boolean parameter as strconv.ParseBool does (1, t, T,
+// TRUE, true, True; 0, f, F, FALSE, false, False), and as false when it is
+// absent or empty; its refusal names every value it takes.
 func boolParam(q url.Values, name string) (bool, error) {
-	switch q.Get(name) {
-	case "", "false", "0":
+	v := q.Get(name)
+	if v == "" {
 		return false, nil
-	case "true", "1":
-		return true, nil
 	}
-	return false, badRequest(name, name+" is true or false")
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, badRequest(name, name+" is true or false: 1, t, T, TRUE, true or True; 0, f, F, FALSE, false or False (empty is false)")
+	}
+	return b, nil
 }
 
 // maxOffset bounds how deep a client may page: deep pages cost a scan.

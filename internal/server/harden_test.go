@@ -19,7 +19,8 @@ import (
 // TestStrictJSON: what the JSON decoder would quietly take is refused,
 // naming the problem: a key given twice (the last won), a key matching
 // one only when case is ignored ("ID" was read as id), two objects in one
-// application/json body (both were added), an id of spaces.
+// application/json body (both were added), an id of spaces, or of
+// zero-width characters, or "..".
 func TestStrictJSON(t *testing.T) {
 	ts := newTestServer(t, "sqlite", Options{})
 	ok := docJSON("x", story(9, 6), "")
@@ -37,6 +38,12 @@ func TestStrictJSON(t *testing.T) {
 		{"two objects on two lines", "application/json", ok + "\n" + ok, "", "line 2: data after the document"},
 		{"blank id", "", `{"id": "   ", "text": "t"}`, "id", "id is blank"},
 		{"blank id of tabs", "", `{"id": "\t \u00a0", "text": "t"}`, "id", "id is blank"},
+		// Regressions: an id of characters that show nothing was stored;
+		// so were "." and "..", whose page the web UI could not link to.
+		{"id of a zero-width space", "", `{"id": "\u200b", "text": "t"}`, "id", "id is blank"},
+		{"id of spaces and zero-width characters", "", `{"id": " \u200b\u2060 \ufeff", "text": "t"}`, "id", "id is blank"},
+		{"id dot dot", "", `{"id": "..", "text": "t"}`, "id", `id is "..", which a URL reads as a step in its path`},
+		{"id dot", "", `{"id": ".", "text": "t"}`, "id", `id is ".", which a URL reads as a step in its path`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, data := ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", ctype: tc.ctype, body: tc.body})
@@ -213,6 +220,36 @@ func TestQuerySize(t *testing.T) {
 	form = url.Values{"text": {strings.Join(story(3, 10), " ")}}.Encode()
 	if code, data = ui.do(t, req{method: "POST", path: "/check", ctype: "application/x-www-form-urlencoded", body: form}); code != 200 {
 		t.Errorf("a check: %d %.300s", code, data)
+	}
+}
+
+// TestUIWrongMethod: served beside the API, the web UI answers a method
+// none of a path's pages answers 405 with Allow, as the API does.
+// Regression: PUT / and POST /clusters were 404.
+func TestUIWrongMethod(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{})
+	s, err := New(ts.x, Options{UI: webui.New(ts.x, webui.Options{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(s.Handler())
+	defer hs.Close()
+	defer s.Close()
+	for _, tc := range []struct{ method, path, allow string }{
+		{"PUT", "/", "GET, HEAD"},
+		{"POST", "/clusters", "GET, HEAD"},
+		{"PUT", "/check", "GET, HEAD, POST"},
+		{"PUT", "/v1/stats", "GET, HEAD"},
+	} {
+		rq, _ := http.NewRequestWithContext(t.Context(), tc.method, hs.URL+tc.path, nil)
+		resp, err := http.DefaultClient.Do(rq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != tc.allow {
+			t.Errorf("%s %s: %d, Allow %q; want 405, Allow %q", tc.method, tc.path, resp.StatusCode, resp.Header.Get("Allow"), tc.allow)
+		}
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -259,6 +260,42 @@ func TestReplace(t *testing.T) {
 	code, data := ts.do(t, req{method: "POST", path: "/v1/documents?replace=true", token: "ok", body: docJSON("a", story(2, 8), "")})
 	if res := decode[testResults](t, data); code != 200 || res.Results[0].Status != neardup.Replaced {
 		t.Errorf("%d %s", code, data)
+	}
+}
+
+// TestReplaceValues: ?replace= takes what strconv.ParseBool takes, an
+// empty value as false, and its refusal names every value it takes.
+// Regression: TRUE, True and t were refused, though the message said only
+// "replace is true or false", and 1 and 0 were taken.
+func TestReplaceValues(t *testing.T) {
+	ts := newTestServer(t, "sqlite", Options{})
+	const taken = "replace is true or false: 1, t, T, TRUE, true or True; 0, f, F, FALSE, false or False (empty is false)"
+	for i, tc := range []struct {
+		value string
+		want  neardup.Status // "" for a 400
+	}{
+		{"true", neardup.Replaced}, {"TRUE", neardup.Replaced}, {"True", neardup.Replaced}, {"t", neardup.Replaced},
+		{"T", neardup.Replaced}, {"1", neardup.Replaced},
+		{"false", neardup.Conflict}, {"FALSE", neardup.Conflict}, {"False", neardup.Conflict}, {"f", neardup.Conflict},
+		{"F", neardup.Conflict}, {"0", neardup.Conflict}, {"", neardup.Conflict},
+		{"yes", ""}, {"on", ""}, {"tRUE", ""}, {" true", ""},
+	} {
+		t.Run(tc.value, func(t *testing.T) {
+			id := fmt.Sprint("d", i)
+			ts.do(t, req{method: "POST", path: "/v1/documents", token: "ok", body: docJSON(id, story(1, 8), "")})
+			code, data := ts.do(t, req{method: "POST", path: "/v1/documents?replace=" + url.QueryEscape(tc.value), token: "ok", body: docJSON(id, story(2, 8), "")})
+			if tc.want == "" {
+				var e apiError
+				json.Unmarshal(data, &e)
+				if code != http.StatusBadRequest || e.Field != "replace" || e.Msg != taken {
+					t.Errorf("%d %s, want 400 saying %q", code, data, taken)
+				}
+				return
+			}
+			if res := decode[testResults](t, data); code != 200 || res.Results[0].Status != tc.want {
+				t.Errorf("%d %s, want %s", code, data, tc.want)
+			}
+		})
 	}
 }
 

@@ -38,7 +38,7 @@ func CheckFeed(ctx context.Context, feedURL string, o Options) (int, error) {
 	if err == nil {
 		return listed, nil
 	}
-	if extract.LooksHTML(resp.body, resp.contentType) {
+	if !feedRoot(resp.body, resp.contentType) && extract.LooksHTML(resp.body, resp.contentType) {
 		msg := "an HTML page, not a feed"
 		if alt := feedLinks(resp.body, resp.url); len(alt) > 0 {
 			for i := range alt {

@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"errors"
 	"fmt"
 	"html"
 	"io"
@@ -307,5 +308,109 @@ func TestPermalinkGUIDNotAURL(t *testing.T) {
 	}
 	if n := s.hitsAll(); n != 1 {
 		t.Errorf("%d requests, want the feed's alone", n)
+	}
+}
+
+// TestFeedWithADTD: a feed that names an entity its own DTD declares is
+// refused, saying so, by a poll and by CheckFeed; a DOCTYPE that declares
+// an entity the feed does not name, or the entities of HTML (so that
+// &nbsp; is valid XML), or none (RSS 0.91's PUBLIC identifier), is passed
+// over. Regressions: CheckFeed called such a feed "an HTML page, not a
+// feed" (it holds <title>, as a page does), and so it called any feed
+// sent as text/xml that failed to parse; a poll called it not well-formed
+// XML ("invalid character entity &x;").
+func TestFeedWithADTD(t *testing.T) {
+	s := newSite(t)
+	items := publish(s, "Daily", 40, 1)
+	const decl = `<?xml version="1.0" encoding="UTF-8"?>`
+	good := rss2(items...)
+	withDoctype := func(doctype, body string) string { return decl + doctype + strings.TrimPrefix(body, decl) }
+	const refused = `line 1: &x; is an entity of the feed's own DTD, whose declarations are not read`
+	for _, c := range []struct {
+		name, body, want string // want: "" for a feed taken
+	}{
+		{"entity used", withDoctype(`<!DOCTYPE rss [<!ENTITY x "`+items[0].link+`">]>`, strings.Replace(good, items[0].link, "&x;", 1)), refused},
+		{"entity declared, not named", withDoctype(`<!DOCTYPE rss [<!ENTITY x "unused">]>`, good), ""},
+		{"html entity declared", withDoctype(`<!DOCTYPE rss [<!ENTITY nbsp "&#160;">]>`, strings.Replace(good, "<title>", "<title>a&nbsp;b ", 1)), ""},
+		{"public identifier", withDoctype(`<!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" "http://my.netscape.com/publish/formats/rss-0.91.dtd">`, good), ""},
+		{"not well-formed", strings.Replace(good, "</title>", "", 1), "not well-formed XML"},
+	} {
+		path := "/feed/" + strings.ReplaceAll(c.name, " ", "-")
+		s.serve(path, "text/xml", c.body)
+		t.Run(c.name, func(t *testing.T) {
+			n, err := CheckFeed(t.Context(), s.URL+path, testOptions())
+			switch {
+			case c.want == "" && (err != nil || n != 1):
+				t.Errorf("CheckFeed: %d items, %v; want 1", n, err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "HTML") || !errors.Is(err, ErrNotFeed)):
+				t.Errorf("CheckFeed: %v; want ErrNotFeed saying %q", err, c.want)
+			}
+			if c.want == refused && err != nil && strings.Contains(err.Error(), "well-formed") {
+				t.Errorf("CheckFeed: %v; say what is wrong, not that the feed is not well-formed", err)
+			}
+			ix := newIndex(t)
+			addFeed(t, ix, Feed{URL: s.URL + path, Interval: Duration(time.Hour)})
+			r := once(t, newWatcher(t, ix, testOptions()))[0]
+			switch {
+			case c.want == "" && (r.Status != "ok" || r.Items != 1):
+				t.Errorf("poll: %+v (%v), want ok", r, r.Err)
+			case c.want != "" && (r.Status != "error" || r.Err == nil || !strings.Contains(r.Err.Error(), c.want)):
+				t.Errorf("poll: %+v (%v), want an error saying %q", r, r.Err, c.want)
+			}
+		})
+	}
+}
+
+// TestLinkOfAnotherScheme: an item whose link is no http or https URL
+// (ftp://, javascript:, mailto:, http without a host) is stored no-link,
+// unfetched, with a detail quoting the link and saying what is wrong with
+// it, its password hidden and a long one cut; an item without a link keeps
+// its title for a detail. Regression: each such item's detail was its
+// title, as if it had no link. A trial counts them apart.
+func TestLinkOfAnotherScheme(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	items := publish(s, "Daily", 60, 1)
+	long := "javascript:" + strings.Repeat("x", 300)
+	odd := []item{
+		{title: "Files", link: "ftp://files.example.com/report.pdf", guid: "o1"},
+		{title: "Script", link: "javascript:alert(1)", guid: "o2"},
+		{title: "Mail", link: "mailto:desk@example.com", guid: "o3"},
+		{title: "Private", link: "ftp://reader:secret@files.example.com/a", guid: "o4"},
+		{title: "No host", link: "http:/news/1", guid: "o5"},
+		{title: "Long", link: long, guid: "o6"},
+		{title: "Linkless", guid: "o7"},
+	}
+	s.serve("/feed", "application/rss+xml", rss2(append(odd, items...)...))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	r := once(t, newWatcher(t, x, testOptions()))[0]
+	if r.Status != "ok" || r.Outcomes[OutcomeNoLink] != len(odd) || r.Outcomes[OutcomeAdded] != 1 {
+		t.Fatalf("%+v (%v), want %d no-link, 1 added", r.Outcomes, r.Err, len(odd))
+	}
+	var details []string
+	for _, it := range storedItems(t, x, s.URL+"/feed") {
+		if it.Outcome == OutcomeNoLink {
+			details = append(details, it.Detail)
+		}
+	}
+	slices.Sort(details)
+	want := []string{
+		"Linkless",
+		`link "ftp://files.example.com/report.pdf" is not http or https`,
+		`link "ftp://reader:xxxxx@files.example.com/a" is not http or https`,
+		`link "http:/news/1" names no host`,
+		`link "javascript:alert(1)" is not http or https`,
+		`link "` + long[:maxShownLink] + `…" is not http or https`,
+		`link "mailto:desk@example.com" is not http or https`,
+	}
+	if !slices.Equal(details, want) {
+		t.Errorf("details\n%q\nwant\n%q", details, want)
+	}
+	if n := s.hitsAll(); n != 2 {
+		t.Errorf("%d requests, want the feed's and its one page's", n)
+	}
+	tr, err := Try(t.Context(), s.URL+"/feed", &Rule{Body: "article"}, testOptions())
+	if err != nil || tr.Feed == nil || tr.Feed.Passed != "6 with a link not http or https, 1 without a link" {
+		t.Errorf("trial: %+v, %v; want 6 passed over with a link not http or https, 1 without a link", tr.Feed, err)
 	}
 }

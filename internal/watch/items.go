@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mmcdole/gofeed"
 	"github.com/neardup/neardup"
@@ -28,6 +29,7 @@ type entry struct {
 	key   string // the canonical link, else textKey, else the GUID
 	link  string // the canonical link, without a user name or password; "" when none
 	fetch string // the URL its page is fetched from: the link as the feed gives it, resolved against the feed's URL (with the user and password it holds or took from a private feed's URL), its host normalised (normalHost), without its fragment
+	other string // the link as the feed gives it when it is no http or https URL with a host (ftp://..., javascript:...), which the watcher does not fetch; "" when none
 	id    string // the id of its article, articleID(link); "" when no link
 	title string
 	date  time.Time // itemDate, in the zone the item names
@@ -60,6 +62,7 @@ func entries(feedURL, lang string, items []*gofeed.Item) (out []entry, unnamed i
 		it := items[i]
 		e := entry{title: core.Storable(strings.TrimSpace(it.Title)), lang: lang}
 		if link := strings.TrimSpace(it.Link); link != "" {
+			e.other = link // unless it is a page's, below
 			if ref, err := url.Parse(link); err == nil && base != nil {
 				if abs := base.ResolveReference(ref); (abs.Scheme == "http" || abs.Scheme == "https") && abs.Host != "" {
 					// The page is fetched at the link as the feed gives it,
@@ -75,6 +78,7 @@ func entries(feedURL, lang string, items []*gofeed.Item) (out []entry, unnamed i
 					e.fetch = abs.String()
 					abs.User = nil
 					e.link = Canonical(abs.String())
+					e.other = ""
 				}
 			}
 		}
@@ -233,9 +237,14 @@ func (w *Watcher) fetchItems(ctx context.Context, feed int64, f *Feed, rs *rules
 
 // unfetched returns the outcome of an item whose page the watcher does
 // not fetch, and its detail: no link (the title shows which item it is,
-// when keyed by its text's hash), or a gallery URL; "" for one it fetches.
+// when keyed by its text's hash), a link that is no http or https URL
+// (which the detail quotes: see otherLink), or a gallery URL; "" for one
+// it fetches.
 func (w *Watcher) unfetched(e entry) (outcome, detail string) {
-	if e.link == "" {
+	switch {
+	case e.link == "" && e.other != "":
+		return OutcomeNoLink, otherLink(e.other)
+	case e.link == "":
 		return OutcomeNoLink, e.title
 	}
 	if word := w.galleryURL(e.link); word != "" {
@@ -243,6 +252,37 @@ func (w *Watcher) unfetched(e entry) (outcome, detail string) {
 	}
 	return "", ""
 }
+
+// otherLink says why an item's link, as the feed gives it, is no page's:
+// `link "ftp://example.com/a" is not http or https`, and a link of http
+// without a host or that does not parse so. The link is shown without a
+// password (ShownURL; an opaque one, "mailto:desk@example.com", has none,
+// and is shown as it is), its bytes that are not UTF-8 as U+FFFD, its
+// control characters escaped, and cut at maxShownLink bytes.
+func otherLink(link string) string {
+	shown := core.Storable(link)
+	u, err := url.Parse(link)
+	if err != nil || u.Opaque == "" {
+		shown = ShownURL(shown)
+	}
+	if len(shown) > maxShownLink {
+		n := maxShownLink
+		for n > 0 && !utf8.RuneStart(shown[n]) {
+			n--
+		}
+		shown = shown[:n] + "…"
+	}
+	switch {
+	case err != nil:
+		return fmt.Sprintf("link %s is not a URL", strconv.Quote(shown))
+	case u.Scheme == "" || strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https"):
+		return fmt.Sprintf("link %s names no host", strconv.Quote(shown))
+	}
+	return fmt.Sprintf("link %s is not http or https", strconv.Quote(shown))
+}
+
+// maxShownLink bounds the part of a link an item's detail quotes.
+const maxShownLink = 200
 
 // page fetches and extracts an item's page, and returns its article, or
 // nil with the item's outcome set; *miss says when the site rule's body

@@ -30,7 +30,8 @@ import (
 // mangled one and report what it guessed): one root element, every
 // element closed in order, nothing but comments after the root, elements
 // nested no deeper than maxFeedDepth; the named entities of HTML (&nbsp;)
-// are taken, as feeds use them. Its characters are in the encoding its
+// are taken, as feeds use them, and a feed that names an entity its own
+// DTD declares is refused, saying so (errFeedDTD). Its characters are in the encoding its
 // XML declaration names, else in the Content-Type's charset (see
 // xmlUTF8), else UTF-8; a byte order mark of UTF-16 says UTF-16.
 //
@@ -51,7 +52,9 @@ func parseFeed(body []byte, contentType string, maxItems int) (*gofeed.Feed, int
 	switch {
 	case len(body) > 0 && body[0] == '<':
 		items, decoded, err := wellFormed(body)
-		if err != nil {
+		if errors.Is(err, errFeedDTD) {
+			return nil, 0, fmt.Errorf("%w: %w", ErrNotFeed, err)
+		} else if err != nil {
 			return nil, 0, fmt.Errorf("%w: not well-formed XML: %w", ErrNotFeed, err)
 		}
 		if maxItems > 0 && items.toCut(maxItems) {
@@ -203,6 +206,77 @@ func declareUTF8(body []byte) []byte {
 
 var encodingAttr = regexp.MustCompile(`\sencoding\s*=\s*(["'])([^"']*)(["'])`)
 
+// errFeedDTD is the error of an XML feed that names an entity its own
+// DTD declares (<!DOCTYPE rss [<!ENTITY x "...">]> and &x;): no DTD is
+// read, so the entity is not expanded. The entities of the names HTML and
+// XML define (&nbsp;, &amp;), which feeds declare so that the feed is
+// valid XML, are taken as those, and a DOCTYPE of no declarations (RSS
+// 0.91's PUBLIC identifier) is passed over.
+var errFeedDTD = errors.New("an entity of the feed's own DTD, whose declarations are not read")
+
+// dtdEntities returns the general entities a DOCTYPE directive (the text
+// between "<!" and ">") declares whose names are none that the decoder
+// takes (see xml.HTMLEntity and the five of XML). A parameter entity
+// (<!ENTITY % name ...>) declares nothing a feed's text can name.
+func dtdEntities(dir xml.Directive) []string {
+	if !bytes.HasPrefix(dir, []byte("DOCTYPE")) {
+		return nil
+	}
+	var out []string
+	for _, m := range entityDecl.FindAllSubmatch(dir, -1) {
+		name := string(m[1])
+		if _, ok := xml.HTMLEntity[name]; !ok && !slices.Contains([]string{"amp", "lt", "gt", "apos", "quot"}, name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// dtdError returns errFeedDTD, with the line and the entity, when err is
+// the decoder's refusal of an entity the feed's DTD declares; else err.
+func dtdError(err error, declared []string) error {
+	var se *xml.SyntaxError
+	if !errors.As(err, &se) {
+		return err
+	}
+	for _, name := range declared {
+		if se.Msg == "invalid character entity &"+name+";" {
+			return fmt.Errorf("line %d: &%s; is %w", se.Line, name, errFeedDTD)
+		}
+	}
+	return err
+}
+
+var entityDecl = regexp.MustCompile(`<!ENTITY\s+([^\s%"'>]+)`)
+
+// feedRoot reports whether an XML body's first element is a feed's root:
+// <rss>, <rdf:RDF> or <feed>, whatever else the body holds. Such a body
+// is a feed that failed to parse, never an HTML page, though it holds
+// <title> and <link> elements as a page does.
+func feedRoot(body []byte, contentType string) bool {
+	body, err := xmlUTF8(body, contentType)
+	if err != nil {
+		return false
+	}
+	d := xml.NewDecoder(bytes.NewReader(body))
+	d.Strict = false
+	d.CharsetReader = charset.NewReaderLabel
+	for range 100 { // the declaration, comments, a DOCTYPE
+		tok, err := d.RawToken()
+		if err != nil {
+			return false
+		}
+		if t, ok := tok.(xml.StartElement); ok {
+			switch strings.ToLower(t.Name.Local) {
+			case "rss", "rdf", "feed":
+				return true
+			}
+			return false
+		}
+	}
+	return false
+}
+
 // maxFeedDepth is how deep an XML feed's elements may nest, as deep as
 // golang.org/x/net/html lets a page's: a feed is a few levels, with the
 // XHTML of its items' content a few dozen. Ten megabytes of open elements
@@ -229,6 +303,7 @@ func wellFormed(body []byte) (_ feedItems, decoded string, err error) {
 	}
 	depth, roots := 0, 0
 	items := itemFinder{open: -1}
+	var declared []string // the entities of the feed's own DTD (see errFeedDTD)
 	for {
 		at := d.InputOffset()
 		tok, err := d.Token()
@@ -236,9 +311,11 @@ func wellFormed(body []byte) (_ feedItems, decoded string, err error) {
 			break
 		}
 		if err != nil {
-			return feedItems{}, "", err
+			return feedItems{}, "", dtdError(err, declared)
 		}
 		switch t := tok.(type) {
+		case xml.Directive:
+			declared = append(declared, dtdEntities(t)...)
 		case xml.StartElement:
 			if depth == 0 {
 				if roots++; roots > 1 {

@@ -204,7 +204,11 @@ func (w *Watcher) tryItems(ctx context.Context, fetcher *fetcher, f *FeedTrial, 
 		e := es[i]
 		switch outcome, _ := w.unfetched(e); outcome {
 		case OutcomeNoLink:
-			passed.add("without a link", 1)
+			if e.other != "" {
+				passed.add("with a link not http or https", 1)
+			} else {
+				passed.add("without a link", 1)
+			}
 			continue
 		case OutcomeGallery:
 			passed.add("with a gallery URL", 1)

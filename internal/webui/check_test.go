@@ -90,6 +90,8 @@ func TestCheckUpload(t *testing.T) {
 	f.post("/check", url.Values{"text": {"x"}, "date": {"9999-12-31T23:00:00-05:00"}}, false).want(t, "year 10000 in UTC", http.StatusBadRequest, "after the year 9999")
 	f.post("/check", url.Values{"text": {"x"}, "id": {strings.Repeat("i", 2000)}}, false).want(t, "long id", http.StatusBadRequest, "longer than")
 	f.post("/check", url.Values{"text": {"x"}, "id": {"a\x01b"}}, false).want(t, "control character", http.StatusBadRequest, "holds a control character")
+	f.post("/check", url.Values{"text": {"x"}, "id": {".."}}, false).want(t, "id ..", http.StatusBadRequest, "a step in its path")
+	f.post("/check", url.Values{"text": {"x"}, "id": {"\u200b"}}, false).want(t, "id of a zero-width space", http.StatusBadRequest, "the document id is blank")
 	f.post("/check", url.Values{"text": {"x"}, "title": {"a\x00b"}}, false).want(t, "NUL in the title", http.StatusBadRequest, "the title holds a NUL character")
 	f.post("/check", url.Values{"text": {"x"}, "source": {"\xff"}}, false).want(t, "source not UTF-8", http.StatusBadRequest, "the source is not UTF-8")
 	f.post("/check", url.Values{"text": {"a\x00b"}}, false).want(t, "NUL in the text", http.StatusBadRequest, "the text holds a NUL character")

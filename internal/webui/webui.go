@@ -20,6 +20,7 @@ import (
 	"crypto/rand"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/neardup/neardup/internal/extract/rules"
@@ -121,9 +122,38 @@ func (u *ui) routes() {
 	m.Handle("POST /feeds/{id}", u.write(u.saveFeed))
 	m.Handle("POST /feeds/{id}/remove", u.write(u.removeFeed))
 	m.Handle("GET /feeds/{id}/remove", u.write(reopened(func(r *http.Request) string { return "/feeds/" + pathEscape(r.PathValue("id")) })))
-	m.Handle("/", u.open(func(*http.Request) (result, error) {
-		return result{}, errorf(http.StatusNotFound, "", "no such page")
-	}))
+	m.Handle("/", http.HandlerFunc(u.notFound))
+}
+
+// notFound answers a request no page's route takes: 405 with Allow when
+// pages answer its path with other methods (PUT /, POST /clusters), as the
+// API does, else 404.
+func (u *ui) notFound(w http.ResponseWriter, r *http.Request) {
+	if allow := u.allowed(r); allow != "" {
+		w.Header().Set("Allow", allow)
+		u.fail(w, r, errorf(http.StatusMethodNotAllowed, "", "%s does not answer %s (it answers %s)", r.URL.Path, r.Method, allow))
+		return
+	}
+	u.fail(w, r, errorf(http.StatusNotFound, "", "no such page"))
+}
+
+// allowed returns the methods the routes of r's path answer, "GET, HEAD",
+// "POST" or "GET, HEAD, POST"; "" when none does. The catch-all route "/"
+// takes every method, so the mux never answers 405 by itself: it is asked
+// which route each method of the UI's would take.
+func (u *ui) allowed(r *http.Request) string {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodPost} {
+		probe := r.WithContext(r.Context())
+		probe.Method = m
+		if _, pattern := u.mux.Handler(probe); pattern != "" && pattern != "/" {
+			allow = append(allow, m)
+			if m == http.MethodGet {
+				allow = append(allow, http.MethodHead)
+			}
+		}
+	}
+	return strings.Join(allow, ", ")
 }
 
 // reopened answers the address of a form's action opened by itself, as a

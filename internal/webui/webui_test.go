@@ -117,3 +117,36 @@ func (a answer) want(t *testing.T, what string, code int, texts ...string) {
 
 // A *neardup.Index is what the package is given.
 var _ Index = (*neardup.Index)(nil)
+
+// TestWrongMethod: a method no page of a path answers is a 405 naming
+// those it answers in Allow, as the API answers; a path no page has is a
+// 404 whatever the method. Regression: PUT / and POST /clusters were 404.
+func TestWrongMethod(t *testing.T) {
+	f := newFixture(t, Options{})
+	for _, tc := range []struct {
+		method, path string
+		code         int
+		allow        string
+	}{
+		{"PUT", "/", http.StatusMethodNotAllowed, "GET, HEAD"},
+		{"POST", "/clusters", http.StatusMethodNotAllowed, "GET, HEAD"},
+		{"DELETE", "/documents/a", http.StatusMethodNotAllowed, "GET, HEAD"},
+		{"PUT", "/check", http.StatusMethodNotAllowed, "GET, HEAD, POST"},
+		{"PATCH", "/feeds/1", http.StatusMethodNotAllowed, "GET, HEAD, POST"},
+		{"PUT", "/signout", http.StatusMethodNotAllowed, "GET, HEAD, POST"},
+		{"PUT", "/assets/style.css", http.StatusMethodNotAllowed, "GET, HEAD"},
+		{"GET", "/nosuch", http.StatusNotFound, ""},
+		{"PUT", "/nosuch", http.StatusNotFound, ""},
+		{"POST", "/documents/a/nosuch", http.StatusNotFound, ""},
+	} {
+		t.Run(tc.method+" "+tc.path, func(t *testing.T) {
+			a := f.do(httptest.NewRequest(tc.method, tc.path, nil))
+			if a.code != tc.code || a.hdr.Get("Allow") != tc.allow {
+				t.Errorf("%d, Allow %q; want %d, Allow %q", a.code, a.hdr.Get("Allow"), tc.code, tc.allow)
+			}
+			if tc.code == http.StatusMethodNotAllowed && !strings.Contains(a.body, "does not answer "+tc.method+" (it answers "+tc.allow+")") {
+				t.Errorf("the page does not say which methods the path answers:\n%s", short(2000, a.body))
+			}
+		})
+	}
+}

@@ -176,7 +176,7 @@ func checkMethod(t *testing.T, m methodResult, want, table string) {
 	if e == nil {
 		t.Fatal("no evaluation")
 	}
-	if e.Pairs.Truth == 0 || e.Pairs.Recall <= 0 || e.Pairs.Precision <= 0 || e.Pairs.Recall > 1 || e.Pairs.Precision > 1 {
+	if p := e.Pairs.Precision; e.Pairs.Truth == 0 || e.Pairs.Recall <= 0 || p == nil || *p <= 0 || e.Pairs.Recall > 1 || *p > 1 {
 		t.Errorf("pair scores = %+v; want truth pairs and recall, precision in (0, 1]", e.Pairs)
 	}
 	if e.Clusters == nil || e.Clusters.BCubedF1 <= 0 || len(e.By) == 0 {

@@ -187,7 +187,11 @@ func qualityCells(r *eval.Result) string {
 	if r.Clusters != nil {
 		b3 = fmt.Sprintf("%.4f", r.Clusters.BCubedF1)
 	}
-	return fmt.Sprintf("%.4f\t%.4f\t%.4f\t%s", r.Pairs.Precision, r.Pairs.Recall, r.Pairs.F1, b3)
+	prec := "-" // undefined: nothing predicted
+	if p := r.Pairs.Precision; p != nil {
+		prec = fmt.Sprintf("%.4f", *p)
+	}
+	return fmt.Sprintf("%s\t%.4f\t%.4f\t%s", prec, r.Pairs.Recall, r.Pairs.F1, b3)
 }
 
 func firstField(s string) string {

@@ -105,7 +105,7 @@ type figures struct {
 }
 
 func figuresOf(corpus, method string, r *eval.Result) figures {
-	f := figures{corpus: corpus, method: method, precision: round3(r.Pairs.Precision), recall: round3(r.Pairs.Recall), f1: round3(r.Pairs.F1),
+	f := figures{corpus: corpus, method: method, precision: round3(precision(r)), recall: round3(r.Pairs.Recall), f1: round3(r.Pairs.F1),
 		b3Precision: round3(r.Clusters.BCubedPrecision), b3Recall: round3(r.Clusters.BCubedRecall), b3F1: round3(r.Clusters.BCubedF1)}
 	if n := r.Negatives; n != nil {
 		f.negativesMerged, f.negativesAll = n.Merged, n.Total

@@ -52,7 +52,16 @@ func pick(r *eval.Result, b3 bool, i int) float64 {
 	if b3 && r.Clusters != nil {
 		return [3]float64{r.Clusters.BCubedPrecision, r.Clusters.BCubedRecall, r.Clusters.BCubedF1}[i]
 	}
-	return [3]float64{r.Pairs.Precision, r.Pairs.Recall, r.Pairs.F1}[i]
+	return [3]float64{precision(r), r.Pairs.Recall, r.Pairs.F1}[i]
+}
+
+// precision is the pair precision of r, NaN when r predicts no pair: it is
+// then undefined, and a plot draws no point for it.
+func precision(r *eval.Result) float64 {
+	if r.Pairs.Precision == nil {
+		return math.NaN()
+	}
+	return *r.Pairs.Precision
 }
 
 // svgPlot maps scores to the plot area.
@@ -166,7 +175,9 @@ func (p svgPlot) curve(b *strings.Builder, c *Curve, colour string) {
 	for _, m := range metrics {
 		var pts []string
 		for _, pt := range c.Points {
-			pts = append(pts, fmt.Sprintf("%.1f,%.1f", p.x(pt.Threshold), p.y(m.value(&pt.Result, p.b3))))
+			if v := m.value(&pt.Result, p.b3); !math.IsNaN(v) {
+				pts = append(pts, fmt.Sprintf("%.1f,%.1f", p.x(pt.Threshold), p.y(v)))
+			}
 		}
 		dash := ""
 		if m.dash != "" {

@@ -295,7 +295,7 @@ func fixture() *Result {
 	pt := func(th, p, r float64, b3 float64, merged int) Point {
 		f1 := 2 * p * r / (p + r)
 		return Point{Threshold: th, Result: eval.Result{Kind: "clusters",
-			Pairs:     eval.PairScores{Predicted: int64(100 * r / p), Truth: 100, Correct: int64(100 * r), Precision: p, Recall: r, F1: f1},
+			Pairs:     eval.PairScores{Predicted: int64(100 * r / p), Truth: 100, Correct: int64(100 * r), Precision: &p, Recall: r, F1: f1},
 			Clusters:  &eval.ClusterScores{ARI: f1, BCubedPrecision: (1 + p) / 2, BCubedRecall: (1 + r) / 2, BCubedF1: b3},
 			Negatives: &eval.Negatives{Total: 4, Merged: merged}}}
 	}
@@ -391,5 +391,23 @@ func TestWriteTextPairTruth(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("table lacks %q:\n%s", want, b.String())
 		}
+	}
+}
+
+// TestNothingPredicted: a threshold at which nothing is predicted has no
+// precision (eval.PairScores.Precision nil): "-" in the table, an empty
+// cell in the CSV, no point on the plot's precision line.
+func TestNothingPredicted(t *testing.T) {
+	r := eval.Result{Kind: "pairs", Pairs: eval.PairScores{Truth: 10, Recall: 0, F1: 0}}
+	var b bytes.Buffer
+	writeRow(&b, "0.9", &r)
+	if got, want := b.String(), "0.9\t0\t0\t-\t0.0000\t0.0000\t"; !strings.HasPrefix(got, want) {
+		t.Errorf("row %q, want it to start %q", got, want)
+	}
+	if row := csvRow("minhash", "0.9", &r); row[5] != "" || row[6] != "0" {
+		t.Errorf("CSV row %q, want an empty precision and recall 0", row)
+	}
+	if p := pick(&r, false, 0); !math.IsNaN(p) {
+		t.Errorf("plotted precision %v, want none (NaN)", p)
 	}
 }

@@ -50,8 +50,12 @@ func defaultLabel(p Point) string {
 }
 
 func writeRow(w io.Writer, label string, r *eval.Result) {
-	fmt.Fprintf(w, "%s\t%d\t%d\t%.4f\t%.4f\t%.4f\t", label, r.Pairs.Predicted, r.Pairs.Correct,
-		r.Pairs.Precision, r.Pairs.Recall, r.Pairs.F1)
+	prec := "-" // undefined: nothing predicted
+	if p := precision(r); !math.IsNaN(p) {
+		prec = fmt.Sprintf("%.4f", p)
+	}
+	fmt.Fprintf(w, "%s\t%d\t%d\t%s\t%.4f\t%.4f\t", label, r.Pairs.Predicted, r.Pairs.Correct,
+		prec, r.Pairs.Recall, r.Pairs.F1)
 	if c := r.Clusters; c != nil {
 		fmt.Fprintf(w, "%.4f\t%.4f\t%.4f\t%.4f\t", c.BCubedPrecision, c.BCubedRecall, c.BCubedF1, c.ARI)
 	} else {
@@ -70,7 +74,8 @@ var csvHeader = []string{"method", "threshold", "predicted", "correct", "truth",
 
 // WriteCSV writes one row per method and threshold, then each method's
 // Default point with threshold "default" (a rule) or "default:T". Cluster
-// columns are empty for a pair-form truth.
+// columns are empty for a pair-form truth, and precision where nothing is
+// predicted (undefined).
 func (r *Result) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	cw.Write(csvHeader)
@@ -90,7 +95,10 @@ func (r *Result) WriteCSV(w io.Writer) error {
 
 func csvRow(method, threshold string, r *eval.Result) []string {
 	row := []string{method, threshold, strconv.FormatInt(r.Pairs.Predicted, 10), strconv.FormatInt(r.Pairs.Correct, 10),
-		strconv.FormatInt(r.Pairs.Truth, 10), num(r.Pairs.Precision), num(r.Pairs.Recall), num(r.Pairs.F1)}
+		strconv.FormatInt(r.Pairs.Truth, 10), "", num(r.Pairs.Recall), num(r.Pairs.F1)}
+	if p := r.Pairs.Precision; p != nil {
+		row[5] = num(*p) // empty when nothing is predicted: undefined
+	}
 	if c := r.Clusters; c != nil {
 		row = append(row, num(c.BCubedPrecision), num(c.BCubedRecall), num(c.BCubedF1), num(c.ARI))
 	} else {
