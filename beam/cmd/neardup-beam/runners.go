@@ -11,6 +11,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"           // gs:// paths
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners"                     // the --runner flag
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow"
+	//lint:ignore SA1019 Beam deprecates its direct runner for prism (the default here); kept so that --runner=direct, a name Beam took, still runs a job
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/flink"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
