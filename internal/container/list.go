@@ -221,20 +221,30 @@ func IDNames(given []string) []string {
 		elems[i] = strings.Split(filepath.ToSlash(PathName(filepath.Clean(mustAbs(g)))), "/")
 	}
 	last := func(e []string, k int) string { return strings.Join(e[max(0, len(e)-k):], "/") }
+	// holder maps each ending of a path given (its last k elements) to the
+	// one whole path that ends so, or to clash when two or more do (one
+	// path given twice is one): linear in the paths, where comparing each
+	// with every other took minutes for thousands of files given.
+	const clash = "\x00"
+	holder := map[string]string{}
+	for _, e := range elems {
+		whole := last(e, len(e))
+		for k := 1; k <= len(e); k++ {
+			if h, ok := holder[last(e, k)]; !ok {
+				holder[last(e, k)] = whole
+			} else if h != whole {
+				holder[last(e, k)] = clash
+			}
+		}
+	}
 	names := make([]string, len(given))
 	for i, e := range elems {
 		if e == nil {
 			continue
 		}
+		whole := last(e, len(e))
 		for k := 1; k <= len(e); k++ {
-			names[i] = last(e, k)
-			clash := false
-			for j, f := range elems {
-				if j != i && f != nil && last(f, len(f)) != last(e, len(e)) && last(f, k) == names[i] {
-					clash = true
-				}
-			}
-			if !clash {
+			if names[i] = last(e, k); holder[names[i]] == whole {
 				break
 			}
 		}

@@ -208,6 +208,7 @@ func open(paths []string, stream *input, opts Options, cfg config) (*Reader, err
 			return nil, err
 		}
 	}
+	r.idNames = container.IDNames(r.raw) // once: a name depends on every other input's
 	for _, in := range r.inputs {
 		r.sized(in, in.size)
 	}
@@ -269,7 +270,6 @@ func (r *Reader) add(p string) error {
 		r.givenAt[k] = append(r.givenAt[k], givenFile{p, st})
 	}
 	r.given, r.raw = append(r.given, container.PathName(p)), append(r.raw, p)
-	r.idNames = container.IDNames(r.raw)
 	// A whole-file record is named by its path as found (as a page, or an
 	// archive's member, is): two inputs holding files of one name, say
 	// d1/a.txt and d2/a.txt, give two ids.
