@@ -122,13 +122,15 @@ func detect(text string) string {
 	return info.Lang.Iso6391()
 }
 
-// japaneseKana reports whether text writes in Japanese: a tenth or more of
-// its Han and kana letters, three at least, are kana. Japanese writes its
-// endings and particles in kana beside the kanji (about a third of a news
-// story's letters); Chinese writes none. The detector, which counts
-// scripts, takes a story dense in kanji for Chinese.
+// japaneseKana reports whether text writes in Japanese: its Han and kana
+// letters are most of its letters, and a tenth or more of them, three at
+// least, are kana. Japanese writes its endings and particles in kana beside
+// the kanji (about a third of a news story's letters); Chinese writes none.
+// The detector, which counts scripts, takes a story dense in kanji for
+// Chinese. A text in another script quoting a Japanese name ("Nintendo
+// (ニンテンドー)") is not Japanese.
 func japaneseKana(text string) bool {
-	han, kana := 0, 0
+	han, kana, letters := 0, 0, 0
 	for _, r := range text {
 		switch {
 		case unicode.Is(unicode.Hiragana, r), unicode.Is(unicode.Katakana, r):
@@ -136,8 +138,11 @@ func japaneseKana(text string) bool {
 		case unicode.Is(unicode.Han, r):
 			han++
 		}
+		if unicode.IsLetter(r) {
+			letters++
+		}
 	}
-	return kana >= 3 && 10*kana >= han+kana
+	return kana >= 3 && 10*kana >= han+kana && 2*(han+kana) > letters
 }
 
 // primaryTag returns the primary subtag of a language tag, in its ISO 639-1

@@ -27,6 +27,11 @@ func TestLanguage(t *testing.T) {
 		{"detected chinese", chinese, "", "zh"},
 		{"detected japanese, dense in kanji", strings.Repeat(japanese, 8), "", "ja"},
 		{"english declared over japanese", strings.Repeat(japanese, 8), "en", "ja"},
+		// Regression (reviewer's finding): a text in another script
+		// quoting a Japanese name was taken for Japanese.
+		{"french quoting a japanese name", "Le fabricant japonais Nintendo (ニンテンドー) a annoncé mardi une nouvelle console portable, " +
+			"qui sera vendue dans le monde entier à partir du mois de mars prochain selon la société.", "", "fr"},
+		{"korean quoting a japanese name", "닌텐도(ニンテンドー)는 화요일 새로운 휴대용 게임기를 발표했다. 회사는 내년 3월부터 전 세계에서 판매할 예정이라고 밝혔다.", "", "ko"},
 		{"english declared over english", english + " " + english, "en", "en"},
 		{"english declared over a table", "PCT GB HOME AWAY DIV CONF PPG DIFF STRK L10 45 17 .726 23-8 21-9 10-4 30-9 116.8 109.6 L3 6-4 42 21 .667 3.5 21-10 NBA WEST EAST ATL BOS NYK PHI TOR CHI CLE DET IND MIL", "en", "en"},
 		{"other declarations trusted", english + " " + english, "de", "de"},
