@@ -13,10 +13,11 @@ import (
 // 8-4-4-4-12 hexadecimal digits in lower case) as the field's text, a
 // number as an id or as a date in Unix time (seconds, or milliseconds when
 // too large to be seconds: unixDate), a TIMESTAMP, DATE or INT96 as a
-// date. A column of a kind a field has no reading for (a BOOLEAN; a
-// FIXED_LEN_BYTE_ARRAY that is neither a UUID nor a DECIMAL; a list, map
-// or struct) is an error when the text is in it or a flag named it, or
-// when it is the id or the title; under a field's default
+// date; bytes of a fixed length that are no UUID are read as a string is,
+// each value for itself (text when it is UTF-8 without a NUL, the row
+// skipped as binary else). A column of a kind a field has no reading for
+// (a BOOLEAN; a list, map or struct) is an error when the text is in it or
+// a flag named it, or when it is the id or the title; under a field's default
 // name it is what JSON Lines makes of such a value in a record:
 //
 //   - a url or source: no value is read (the column is left out, and
@@ -29,8 +30,8 @@ import (
 type parquetKind int
 
 const (
-	pqOther  parquetKind = iota // a BOOLEAN, other bytes of a fixed length, a list, map or struct: no field reads it
-	pqString                    // BYTE_ARRAY, not a DECIMAL; a UUID (its text)
+	pqOther  parquetKind = iota // a BOOLEAN, a list, map or struct: no field reads it
+	pqString                    // BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY, not a DECIMAL (a UUID as its text)
 	pqNumber                    // an integer, a FLOAT, a DOUBLE or a DECIMAL
 	pqTime                      // a TIMESTAMP, a DATE or an INT96
 )
@@ -48,13 +49,10 @@ func columnKind(n parquet.Node, list bool) parquetKind {
 	_, decimal := decimalScale(t)
 	switch t.Kind() {
 	case parquet.ByteArray, parquet.FixedLenByteArray:
-		switch {
-		case decimal:
+		if decimal {
 			return pqNumber
-		case t.Kind() == parquet.ByteArray || isUUID(t):
-			return pqString
 		}
-		return pqOther // bytes of a fixed length, no text: a hash, a FLOAT16, an INTERVAL
+		return pqString // each value's bytes are its text, a UUID's its canonical text
 	case parquet.Int32, parquet.Int64, parquet.Float, parquet.Double:
 		return pqNumber
 	case parquet.Int96:

@@ -141,10 +141,6 @@ func TestParquetColumnTypeErrors(t *testing.T) {
 		ID   bool   `parquet:"id"`
 		Text string `parquet:"text"`
 	}
-	type fixedID struct {
-		ID   [4]byte `parquet:"id"`
-		Text string  `parquet:"text"`
-	}
 	type intTitle struct {
 		Title int64  `parquet:"title"`
 		Text  string `parquet:"text"`
@@ -154,7 +150,6 @@ func TestParquetColumnTypeErrors(t *testing.T) {
 		"a.parquet":     parquetOf(t, []row{{Text: "x"}}, 10),
 		"id.parquet":    parquetOf(t, []boolID{{Text: "x"}}, 10),
 		"title.parquet": parquetOf(t, []intTitle{{Text: "x"}}, 10),
-		"fixed.parquet": parquetOf(t, []fixedID{{ID: [4]byte{0xff, 0, 1, 2}, Text: "x"}}, 10),
 	})
 	a := filepath.Join(dir, "a.parquet")
 	for _, tc := range []struct {
@@ -170,10 +165,6 @@ func TestParquetColumnTypeErrors(t *testing.T) {
 		{"text named, struct", a, Options{TextField: "extra"}, `column "extra" (the text) is a struct, and a text column holds a string`},
 		{"id named, BOOLEAN", a, Options{IDField: "flag"}, `column "flag" (the id) is BOOLEAN, and an id column holds a string or a number`},
 		{"id by default, BOOLEAN", filepath.Join(dir, "id.parquet"), Options{}, `column "id" (the id) is BOOLEAN, and an id column holds a string or a number`},
-		// Bytes of a fixed length that are no UUID are no text: a NUL
-		// byte in them skipped every row as binary.
-		{"id by default, FIXED_LEN_BYTE_ARRAY", filepath.Join(dir, "fixed.parquet"), Options{},
-			`column "id" (the id) is FIXED_LEN_BYTE_ARRAY, and an id column holds a string or a number`},
 		{"title by default, INT64", filepath.Join(dir, "title.parquet"), Options{}, `column "title" (the title) is INT64, and a title column holds a string`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -229,6 +229,26 @@ func TestParquetUUID(t *testing.T) {
 // the record as their count of units since midnight (37800000 for 10:30):
 // a time of day is its clock, "10:30:00.25", whatever its unit, nested ones
 // too.
+// TestParquetFixedLengthText pins that bytes of a fixed length that are no
+// UUID are read as a string is, each value for itself: a fixed-width code
+// is its text, and a value holding a NUL skips its row as binary.
+func TestParquetFixedLengthText(t *testing.T) {
+	type row struct {
+		ID   [4]byte `parquet:"id"`
+		Text string  `parquet:"text"`
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.parquet": parquetOf(t, []row{{ID: [4]byte{'A', 'B', 'C', 'D'}, Text: "One."},
+		{ID: [4]byte{0xff, 0, 1, 2}, Text: "Two."}}, 10)})
+	got, err := readAll(t, []string{filepath.Join(dir, "a.parquet")}, Options{}, config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].ID != "ABCD" || got[0].Skip != "" || got[1].Skip != string(core.SkipBinary) {
+		t.Errorf("records %+v, want ABCD read and the second skipped as binary", got)
+	}
+}
+
 func TestParquetTimeOfDay(t *testing.T) {
 	type at struct {
 		T int64 `parquet:"t,time(microsecond)"`
