@@ -329,6 +329,9 @@ func TestFieldNameClash(t *testing.T) {
 		{name: "JSON, the URL", file: "a.jsonl", data: `{"id":"1","text":"the text","Url":"http://a","URL":"http://b"}` + "\n",
 			want: []rec{{ID: "1", Skip: "malformed", Err: `a.jsonl:1: field "url": keys "Url" and "URL" are both "url" (the URL) ` +
 				`but for case, and none is it exactly; --url-col names the one to read: --url-col Url or --url-col URL`}}},
+		// Two keys holding one value are no clash: either is the field's.
+		{name: "JSON, the URL twice, one value", file: "a.jsonl", data: `{"id":"1","text":"the text","Url":"http://a","URL":"http://a"}` + "\n",
+			want: []rec{{ID: "1", Text: "the text", URL: "http://a"}}},
 		{name: "JSON, inside a dotted path", file: "a.jsonl", data: `{"doc":{"Body":{"text":"the text"},"BODY":{"text":"decoy"}}}` + "\n",
 			opts: Options{TextField: "doc.body.text"},
 			want: []rec{{ID: "a.jsonl:1", Skip: "malformed", Err: `a.jsonl:1: field "doc.body.text": keys "doc.Body" and "doc.BODY" are both ` +

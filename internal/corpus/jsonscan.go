@@ -339,7 +339,8 @@ func (s *jsonScanner) member(keys *[nFields][]byte, out *[nFields]jsonValue) boo
 // pick stores a top-level value under every field whose name its key
 // matches. An exact match wins over one ignoring case; among equals (one
 // key repeated) the last one wins, as in encoding/json. Two keys that
-// match only ignoring case ("TEXT", "Text") clash: the value notes them.
+// match only ignoring case ("TEXT", "Text") clash, unless they hold the
+// same value: the value notes them.
 func pick(keys *[nFields][]byte, out *[nFields]jsonValue, key []byte, kesc bool, kind valueKind, raw []byte) {
 	if kesc {
 		key = []byte(unquote(key))
@@ -355,7 +356,11 @@ func pick(keys *[nFields][]byte, out *[nFields]jsonValue, key []byte, kesc bool,
 			v.esc = bytes.IndexByte(v.b, '\\') >= 0
 		}
 		if prev := &out[f]; !exact && prev.kind != vMissing {
-			v.clash = clashOf(prev, key, keys[f])
+			if prev.kind == kind && bytes.Equal(prev.b, v.b) {
+				v.clash = prev.clash // the same value under both keys: either is the field's
+			} else {
+				v.clash = clashOf(prev, key, keys[f])
+			}
 		}
 		out[f] = v
 	}

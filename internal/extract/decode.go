@@ -77,10 +77,11 @@ func ToUTF8(body []byte, contentType string) ([]byte, string, error) {
 	enc, name, certain := charset.DetermineEncoding(body, contentType)
 	if certain && utf8.Valid(body) {
 		if strings.HasPrefix(name, "utf-16") {
-			if !utf16BOM(body) && bytes.IndexByte(body, 0) < 0 {
+			if bytes.IndexByte(body, 0) < 0 && bytes.ContainsAny(body, "< \n") {
 				// A header's UTF-16 label ("charset=utf-16", "unicode")
-				// on bytes with no mark and no NUL, which the markup of
-				// a page in UTF-16 has in every ASCII character.
+				// on bytes with no NUL, which the markup and spaces of a
+				// page in UTF-16 have in every ASCII character (its mark
+				// would make them no UTF-8).
 				return body, "utf-8", nil
 			}
 		} else if name != "utf-8" && !ascii(body) {
@@ -238,12 +239,6 @@ func utf32BOM(b []byte) (encoding.Encoding, string) {
 		return utf32.UTF32(utf32.BigEndian, utf32.ExpectBOM), "utf-32be"
 	}
 	return nil, ""
-}
-
-// utf16BOM reports whether body starts with UTF-16's byte-order mark,
-// either way round.
-func utf16BOM(body []byte) bool {
-	return bytes.HasPrefix(body, []byte{0xff, 0xfe}) || bytes.HasPrefix(body, []byte{0xfe, 0xff})
 }
 
 // mostlyUTF8 reports whether a body that is not valid UTF-8 has at least

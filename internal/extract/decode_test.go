@@ -88,6 +88,8 @@ func TestToUTF8(t *testing.T) {
 		{"ascii body, header says unicode", "<p>Harbour reopens</p>", "text/html; charset=unicode", "<p>Harbour reopens</p>", "utf-8"},
 		{"utf-16le body without its mark, header says utf-16le", mustEncode(unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM).NewEncoder().String("<p>café</p>")),
 			"text/html; charset=utf-16le", "<p>café</p>", "utf-16le"},
+		{"utf-16be body of letters alone, valid utf-8 too, header says utf-16be", mustEncode(unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM).NewEncoder().String("本大学中")),
+			"text/html; charset=utf-16be", "本大学中", "utf-16be"},
 		{"utf-32be with its mark", mustEncode(utf32.UTF32(utf32.BigEndian, utf32.UseBOM).NewEncoder().String("<p>café</p>")), "text/html; charset=utf-8", "<p>café</p>", "utf-32be"},
 	} {
 		got, enc, err := ToUTF8([]byte(c.body), c.contentType)
