@@ -9,66 +9,39 @@ import (
 
 // TestCorpusProfile: --profile corpus turns the news rules, the similar
 // label and containment off for the methods that have them, and news
-// leaves the defaults.
+// leaves the defaults; it applies to every method.
 func TestCorpusProfile(t *testing.T) {
-	spec, err := methods.Lookup("minhash")
-	if err != nil {
-		t.Fatal(err)
-	}
-	news, err := Apply(spec.Defaults(), News)
-	if err != nil {
-		t.Fatal(err)
-	}
-	corpus, err := Apply(spec.Defaults(), Corpus)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
+	type option struct {
 		name       string
 		news, corp any
-	}{
-		{"similar", 0.3, 0.0}, {"containment", 0.7, 2.0}, {"number-agreement", 0.5, -1.0},
-		{"date-apart", 72.0, 0.0}, {"names", true, false}, {"template", true, false}, {"threshold", 0.45, 0.45},
-		{"follow-up", true, false}, {"story-title", 0.25, 0.0}, {"slots", true, false},
-	} {
-		if got, _ := flagopts.Get(news, tc.name); got != tc.news {
-			t.Errorf("news --%s = %v, want %v", tc.name, got, tc.news)
-		}
-		if got, _ := flagopts.Get(corpus, tc.name); got != tc.corp {
-			t.Errorf("corpus --%s = %v, want %v", tc.name, got, tc.corp)
-		}
 	}
-	for _, m := range []string{"sentences", "tfidf", "rarewords", "cosine", "simhash"} {
+	rules := []option{ // the template rules, on by default, off in corpus for every method that applies them
+		{"number-agreement", 0.5, -1.0}, {"date-apart", 72.0, 0.0}, {"names", true, false}, {"template", true, false}, {"slots", true, false},
+	}
+	want := map[string][]option{
+		"minhash": append([]option{{"similar", 0.3, 0.0}, {"containment", 0.7, 2.0}, {"threshold", 0.45, 0.45},
+			{"follow-up", true, false}, {"story-title", 0.25, 0.0}}, rules...),
+		"simhash": rules, "sentences": rules, "cosine": rules, "tfidf": nil, "rarewords": nil,
+	}
+	for m, options := range want {
 		spec, err := methods.Lookup(m)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Apply(spec.Defaults(), Corpus); err != nil {
-			t.Errorf("%s: %v", m, err)
-		}
-	}
-	// The template rules, on by default, are off in corpus for every
-	// method that applies them.
-	for _, m := range []string{"minhash", "simhash", "sentences", "cosine"} {
-		spec, err := methods.Lookup(m)
+		news, err := Apply(spec.Defaults(), News)
 		if err != nil {
 			t.Fatal(err)
 		}
 		corpus, err := Apply(spec.Defaults(), Corpus)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", m, err)
 		}
-		for _, tc := range []struct {
-			name       string
-			news, corp any
-		}{
-			{"number-agreement", 0.5, -1.0}, {"date-apart", 72.0, 0.0}, {"names", true, false}, {"template", true, false}, {"slots", true, false},
-		} {
-			if got, _ := flagopts.Get(spec.Defaults(), tc.name); got != tc.news {
-				t.Errorf("%s: news --%s = %v, want %v", m, tc.name, got, tc.news)
+		for _, o := range options {
+			if got, _ := flagopts.Get(news, o.name); got != o.news {
+				t.Errorf("%s: news --%s = %v, want %v", m, o.name, got, o.news)
 			}
-			if got, _ := flagopts.Get(corpus, tc.name); got != tc.corp {
-				t.Errorf("%s: corpus --%s = %v, want %v", m, tc.name, got, tc.corp)
+			if got, _ := flagopts.Get(corpus, o.name); got != o.corp {
+				t.Errorf("%s: corpus --%s = %v, want %v", m, o.name, got, o.corp)
 			}
 		}
 	}
