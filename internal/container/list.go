@@ -230,10 +230,11 @@ func IDNames(given []string) []string {
 	for _, e := range elems {
 		whole := last(e, len(e))
 		for k := 1; k <= len(e); k++ {
-			if h, ok := holder[last(e, k)]; !ok {
-				holder[last(e, k)] = whole
+			end := last(e, k)
+			if h, ok := holder[end]; !ok {
+				holder[end] = whole
 			} else if h != whole {
-				holder[last(e, k)] = clash
+				holder[end] = clash
 			}
 		}
 	}

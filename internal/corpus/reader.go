@@ -619,7 +619,11 @@ func (r *Reader) idOf(origin string) string {
 // see docs/outputs.md, "Ids"), relative to the inputs given, so that a
 // file of the same name read in another run names its documents alike.
 func (r *Reader) NamedByOrigin(d *core.Document) bool {
-	return d.Origin != "" && d.ID == r.idOf(d.Origin)
+	// An id its origin gives ends with the origin's last element ("x.jsonl:5",
+	// "1.txt", "a.warc#3"): most ids of their own do not, and are told at
+	// once, without looking through the inputs given.
+	last := d.Origin[strings.LastIndexAny(d.Origin, "/"+string(filepath.Separator))+1:]
+	return d.Origin != "" && strings.HasSuffix(d.ID, last) && d.ID == r.idOf(d.Origin)
 }
 
 // fileKey groups files that may be one file: same size and modification

@@ -304,6 +304,23 @@ func TestDuplicateIDs(t *testing.T) {
 			t.Errorf("pairs %q, want %q", got, want)
 		}
 	})
+	// Two files of one name, given from the first's folder: the first's
+	// records are named "a/x.jsonl:1", not by its path as given.
+	t.Run("id scope file, records without ids in two files of one name", func(t *testing.T) {
+		text := `{"text":"` + strings.Repeat("one two three four five six seven ", 4) + `"}` + "\n"
+		for _, d := range []string{"a", "b"} {
+			os.MkdirAll(filepath.Join(dir, d), 0o755)
+			os.WriteFile(filepath.Join(dir, d, "x.jsonl"), []byte(text), 0o644)
+		}
+		t.Chdir(filepath.Join(dir, "a"))
+		out := filepath.Join(dir, "scope-two")
+		if _, err := Run(t.Context(), Options{Inputs: []string{"x.jsonl", "../b/x.jsonl"}, Out: out, IDScope: "file"}); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := pairs(out), []string{"a/x.jsonl:1 b/x.jsonl:1"}; !slices.Equal(got, want) {
+			t.Errorf("pairs %q, want %q", got, want)
+		}
+	})
 	t.Run("id scope file, an id repeated in one file", func(t *testing.T) {
 		c := filepath.Join(dir, "c.jsonl")
 		os.WriteFile(c, []byte(`{"id":"x","text":"one"}`+"\n"+`{"id":"x","text":"two"}`+"\n"), 0o644)
