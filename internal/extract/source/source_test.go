@@ -149,6 +149,33 @@ func TestWalk(t *testing.T) {
 	}
 }
 
+// TestWalkWARCResponseWithoutContentType is the regression test of a
+// response record whose header names no Content-Type, as some crawlers
+// write them: it was passed over as holding no page, and a WARC of such
+// records gave no page and no warning. Now a block that begins as an HTTP
+// response is read as one, and one whose body is over the limit is
+// reported too large; a response of another protocol (text/dns) and one without a
+// Content-Type whose block is no HTTP still hold no page (see also
+// warc's TestHoldsPage).
+func TestWalkWARCResponseWithoutContentType(t *testing.T) {
+	untyped := func(uri, block string) string {
+		return fmt.Sprintf("WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: %s\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n", uri, len(block), block)
+	}
+	crawl := untyped("http://a.example/1", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>one</p>") +
+		warcRecord("response", "dns:a.example", "text/dns", "20260101000000\na.example. 300 IN A 192.0.2.1\n") +
+		untyped("http://a.example/2", "<p>no status line</p>") +
+		untyped("http://a.example/3", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n"+strings.Repeat("x", 100))
+	dir := writeTree(t, map[string]string{"c.warc": crawl})
+	got := walk(t, Options{MaxBytes: 90}, filepath.Join(dir, "c.warc"))
+	want := []summary{
+		{ID: "c.warc#1", URL: "http://a.example/1", ContentType: "text/html", Status: 200, Body: "<p>one</p>"},
+		{ID: "c.warc#4", URL: "http://a.example/3", ContentType: "text/html", Status: 200, TooLarge: true},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
 // TestWalkWARCCutAfterARecord is the regression test of a .warc.gz that
 // ends in a gzip member cut in its trailer, after its last record: a page
 // after the last record failed ("cut.warc.gz#3: warc: malformed record …

@@ -71,19 +71,29 @@ func asHTTP1(block []byte) io.Reader {
 	return bytes.NewReader(block)
 }
 
-// IsHTTP reports whether a record's block is an HTTP message (the record's
-// Content-Type is application/http).
+// IsHTTP reports whether a record's block is an HTTP message: the record's
+// Content-Type is application/http, or it names none and the block begins
+// as an HTTP response does ("HTTP/1.1 200 OK"), as some crawlers write
+// their responses.
 func (r *Record) IsHTTP() bool {
-	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(r.Header.Get("Content-Type"))), "application/http")
+	ct := strings.ToLower(strings.TrimSpace(r.Header.Get("Content-Type")))
+	if ct == "" {
+		return bytes.HasPrefix(r.Block, []byte("HTTP/"))
+	}
+	return strings.HasPrefix(ct, "application/http")
 }
 
 // HoldsPage reports whether a record holds a web page: a response record
 // holding HTTP (isHTTP true) or a resource record. Request, metadata,
 // warcinfo and revisit records, and responses of other protocols (DNS),
-// hold none.
+// hold none. A response too large to hold whose Content-Type names nothing
+// counts as HTTP, so that it is reported too large rather than passed over.
 func (r *Record) HoldsPage() (isHTTP, ok bool) {
 	switch r.Type() {
 	case "response":
+		if r.TooLarge && strings.TrimSpace(r.Header.Get("Content-Type")) == "" {
+			return true, true
+		}
 		return true, r.IsHTTP()
 	case "resource":
 		return false, true

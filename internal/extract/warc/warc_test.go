@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -374,5 +375,45 @@ func TestDecodeBody(t *testing.T) {
 	}
 	if _, err := DecodeBody([]byte("x"), "compress", 100); err == nil || !strings.Contains(err.Error(), `unsupported content-encoding "compress"`) {
 		t.Errorf("compress: %v", err)
+	}
+}
+
+// TestHoldsPage checks which records hold a page, and which of those hold
+// HTTP. A response whose header names no Content-Type (some crawlers write
+// none) was passed over; now its block is read as HTTP when it begins as
+// an HTTP response does, and one too large to hold (no block to look at)
+// counts as HTTP, so that it is reported too large.
+func TestHoldsPage(t *testing.T) {
+	rec := func(typ, contentType, block string, tooLarge bool) *Record {
+		h := http.Header{}
+		h.Set("WARC-Type", typ)
+		if contentType != "" {
+			h.Set("Content-Type", contentType)
+		}
+		r := &Record{Header: h, TooLarge: tooLarge}
+		if !tooLarge {
+			r.Block = []byte(block)
+		}
+		return r
+	}
+	for _, c := range []struct {
+		name           string
+		r              *Record
+		wantHTTP, want bool
+	}{
+		{"response", rec("response", "application/http; msgtype=response", "HTTP/1.1 200 OK\r\n\r\n", false), true, true},
+		{"response without a Content-Type", rec("response", "", "HTTP/1.1 200 OK\r\n\r\n", false), true, true},
+		{"HTTP/2 response without a Content-Type", rec("response", "", "HTTP/2 200\r\n\r\n", false), true, true},
+		{"response too large without a Content-Type", rec("response", "", "", true), true, true},
+		{"response without a Content-Type, not HTTP", rec("response", "", "<p>a page</p>", false), false, false},
+		{"DNS response", rec("response", "text/dns", "HTTP/1.1 looks like one", false), false, false},
+		{"DNS response too large", rec("response", "text/dns", "", true), false, false},
+		{"resource", rec("resource", "text/html", "<p>a page</p>", false), false, true},
+		{"request", rec("request", "application/http; msgtype=request", "GET / HTTP/1.1\r\n\r\n", false), false, false},
+	} {
+		isHTTP, ok := c.r.HoldsPage()
+		if ok != c.want || (ok && isHTTP != c.wantHTTP) {
+			t.Errorf("%s: HoldsPage() = %v, %v; want %v, %v", c.name, isHTTP, ok, c.wantHTTP, c.want)
+		}
 	}
 }
