@@ -129,7 +129,9 @@ func NewAllPairs(t float64, vector func(id int32) similarity.Sparse) *AllPairs {
 	if !(t > 0 && t <= 1) {
 		panic("candidates: all-pairs threshold out of (0, 1]")
 	}
-	j := &AllPairs{t: t, cut: t - slack, vector: vector}
+	// A score within rounding of 1 is 1 (similarity.Unit), so the bounds
+	// of a join at 1 admit those just below it.
+	j := &AllPairs{t: t, cut: min(t, similarity.NearOne) - slack, vector: vector}
 	j.q.j = j
 	return j
 }
@@ -401,7 +403,7 @@ func (q *Querier) whole(id int32, score float64) (s float64, ok bool) {
 	for i := range p.n {
 		s += q.dense.Weight(p.terms[i]) * float64(p.weights[i])
 	}
-	return s, true
+	return similarity.Unit(s), true
 }
 
 // cut sets q.lists[k] to the inverted list of x's k-th term, cut to the

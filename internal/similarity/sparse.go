@@ -12,7 +12,8 @@ type Sparse struct {
 // weights of their shared terms, accumulated in float64 in increasing term
 // order. That order is part of the contract: every exact cosine in the
 // project is this sum, so two computations of one pair agree to the bit.
-// For vectors of norm 1 it is their cosine.
+// For vectors of norm 1 it is their cosine, which Dot returns as 1 when it
+// comes within rounding of 1 (see Unit).
 func Dot(a, b Sparse) float64 {
 	var s float64
 	i, j := 0, 0
@@ -27,6 +28,21 @@ func Dot(a, b Sparse) float64 {
 			i++
 			j++
 		}
+	}
+	return Unit(s)
+}
+
+// NearOne is the least dot product Unit takes for 1. Weights of 32 bits
+// make the cosine of a vector of norm 1 with itself 1 give or take about
+// 1e-7, above or below: without Unit, two copies of one text could miss a
+// threshold of 1, or a rule's "body>=1", by that much.
+const NearOne = 1 - 5e-7
+
+// Unit returns s, or 1 when s is at least NearOne: a cosine within the
+// rounding of its 32-bit weights of 1 is 1, and never above it.
+func Unit(s float64) float64 {
+	if s >= NearOne {
+		return 1
 	}
 	return s
 }
@@ -66,7 +82,7 @@ func (d *Dense) Dot(y Sparse) float64 {
 		}
 		s += float64(w[t]) * float64(y.Weights[i])
 	}
-	return s
+	return Unit(s)
 }
 
 // Weight returns the weight of term t in the vector last Set (0 if it

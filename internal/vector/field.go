@@ -601,7 +601,7 @@ type keyedVector struct {
 }
 
 // dot is similarity.Dot of two keyed vectors: the products of the terms
-// both hold, added in increasing key order.
+// both hold, added in increasing key order, as similarity.Unit takes them.
 func (a keyedVector) dot(b keyedVector) float64 {
 	var s float64
 	i, j := 0, 0
@@ -617,7 +617,7 @@ func (a keyedVector) dot(b keyedVector) float64 {
 			j++
 		}
 	}
-	return s
+	return similarity.Unit(s)
 }
 
 // Cosine returns the exact cosine of two vectorised documents.

@@ -547,3 +547,39 @@ func TestEvidenceMeetsItsClause(t *testing.T) {
 		t.Errorf("the evidence's cosines %v, %v meet clause %d of the rule, not the clause it names", ev.Title, ev.Body, c)
 	}
 }
+
+// TestRuleOfOne is the regression test of rules that ask for a cosine of
+// 1 ("body>=1", "title>=1"): the cosine of two copies, summed from 32-bit
+// weights, came out a hair under 1 for some texts, so that the rule missed
+// them. Every copy is now found, and no edited copy.
+func TestRuleOfOne(t *testing.T) {
+	g := enginetest.NewTextGen(9)
+	var docs []core.Document
+	want := map[string]bool{}
+	for i := range 40 {
+		title := strings.TrimSuffix(g.Sentence(), ".")
+		s := g.Sentences(3 + i%7)
+		docs = append(docs, core.Document{ID: fmt.Sprint("d", i), Title: title, Text: strings.Join(s, " ")},
+			core.Document{ID: fmt.Sprint("d", i, "copy"), Title: title, Text: strings.Join(s, " ")})
+		want[fmt.Sprintf("d%d~d%dcopy", i, i)] = true
+		s[0] = g.Sentence()
+		docs = append(docs, core.Document{ID: fmt.Sprint("d", i, "edit"), Title: title + " again", Text: strings.Join(s, " ")})
+	}
+	for _, rule := range []string{"body>=1", "title>=1 & body>=1"} {
+		t.Run(rule, func(t *testing.T) {
+			o := Defaults()
+			o.Rule = rule
+			got := enginetest.Batch(t, Spec, o, docs)
+			for key := range want {
+				if p, ok := got[key]; !ok || p.Label != core.Duplicate {
+					t.Errorf("%s: %+v, %v; want a duplicate", key, p, ok)
+				}
+			}
+			for key := range got {
+				if !want[key] {
+					t.Errorf("%s reported: not a copy", key)
+				}
+			}
+		})
+	}
+}
