@@ -102,7 +102,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 	if a.Date.IsZero() {
 		a.Date = pageDate(doc, shown, pageURL, ld)
 	}
-	title, author := pageTitle(a.Title, doc, heading, shown, u), pageAuthorOf(a.Author, doc, shown, ld, u)
+	title, author := pageTitle(a.Title, doc, heading, shown, u, ld.headlines), pageAuthorOf(a.Author, doc, shown, ld, u)
 	if bodyText == "" && rule.BodySelector() != "" {
 		a.RuleMiss = fmt.Sprintf("%s: body %q matched nothing on the page; the text is the extractor's own choice", rule, rule.BodySelector())
 	}

@@ -72,7 +72,14 @@ type linkedData struct {
 	kind      storyKind
 	published []string
 	author    string
+	// headlines are the headline fields of its objects, outer first, as
+	// plain text: the page's headline as the publisher states it, which
+	// pageTitle cuts a <title> to.
+	headlines []string
 }
+
+// maxHeadlines is the most declared headlines linkedData keeps.
+const maxHeadlines = 8
 
 // readLinkedData parses the page's JSON-LD scripts, once, before the engine
 // takes them out; the values are read at once and let go (an articleBody
@@ -101,6 +108,13 @@ func readLinkedData(doc *html.Node) linkedData {
 			ld.published = append(ld.published, ldPublished(objects)...)
 			if ld.author == "" {
 				ld.author = ldAuthor(objects)
+			}
+			for _, o := range objects {
+				if h, ok := o.fields["headline"].(string); ok && len(ld.headlines) < maxHeadlines {
+					if h = squash(plainText(h)); h != "" {
+						ld.headlines = append(ld.headlines, h)
+					}
+				}
 			}
 			return
 		}

@@ -190,8 +190,52 @@ func TestDeclaredBodyOfAnEmptyPage(t *testing.T) {
 	if skip != "" {
 		t.Fatalf("skipped: %s", skip)
 	}
-	if !strings.Contains(a.Text, distinct(0)) || !strings.Contains(a.Text, distinct(5)) || !strings.HasPrefix(a.Title, "Council passes budget") {
+	if !strings.Contains(a.Text, distinct(0)) || !strings.Contains(a.Text, distinct(5)) || a.Title != "Council passes budget" {
 		t.Errorf("title %q, text:\n%s\nwant the declared article", a.Title, a.Text)
+	}
+}
+
+// TestDeclaredHeadlineCutsTheTitle is the regression test of a page its
+// scripts draw, with no heading and no og:site_name: its title kept the
+// site's name ("Council passes budget | City News"), though its JSON-LD
+// states the headline. A title that is a declared headline and a few words
+// past a separator is now that headline (of an object in @graph too); a
+// title that is not, or has more words past it than a site's name, stays.
+func TestDeclaredHeadlineCutsTheTitle(t *testing.T) {
+	body := strings.Join(paragraphs(6), "\n\n")
+	for _, tc := range []struct {
+		name, title string
+		ld          any
+		want        string
+	}{
+		{"article", "Council passes budget | City News",
+			map[string]any{"@type": "NewsArticle", "headline": "Council passes budget", "articleBody": body}, "Council passes budget"},
+		{"site first", "City News - Council passes budget",
+			map[string]any{"@type": "NewsArticle", "headline": "Council passes budget", "articleBody": body}, "Council passes budget"},
+		{"in a graph", "Council passes budget – City News Daily",
+			map[string]any{"@graph": []any{map[string]any{"@type": "WebSite", "name": "City News"},
+				map[string]any{"@type": "NewsArticle", "headline": "Council passes budget", "articleBody": body}}}, "Council passes budget"},
+		{"another title", "Council passes budget at last | City News",
+			map[string]any{"@type": "NewsArticle", "headline": "Council passes budget", "articleBody": body}, "Council passes budget at last | City News"},
+		{"many words past it", "Council passes budget | after a night of talks the mayor thanks the members of every party",
+			map[string]any{"@type": "NewsArticle", "headline": "Council passes budget", "articleBody": body},
+			"Council passes budget | after a night of talks the mayor thanks the members of every party"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ld, err := json.Marshal(tc.ld)
+			if err != nil {
+				t.Fatal(err)
+			}
+			page := `<!DOCTYPE html><html><head><title>` + tc.title + `</title><script type="application/ld+json">` + string(ld) +
+				`</script></head><body><div id="root"></div></body></html>`
+			a, skip := extractPage(t, page, Options{})
+			if skip != "" {
+				t.Fatalf("skipped: %s", skip)
+			}
+			if a.Title != tc.want {
+				t.Errorf("title %q, want %q", a.Title, tc.want)
+			}
+		})
 	}
 }
 

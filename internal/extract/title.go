@@ -11,13 +11,14 @@ import (
 // pageTitle returns a page's title from the one its engine found: the
 // headline the page shows instead (shown: its only <h1>, onlyHeadline)
 // when none of its headings (h, nil then) is in its <title>, and without
-// the site's name beside it (headlineOf).
-func pageTitle(found string, doc, h, shown *html.Node, u *nurl.URL) string {
+// the site's name beside it (headlineOf; declared are the headlines its
+// JSON-LD states).
+func pageTitle(found string, doc, h, shown *html.Node, u *nurl.URL, declared []string) string {
 	title := squash(escapedTwice(found))
 	if h == nil && shown != nil {
 		title = squash(Text(shown))
 	}
-	return canonical(headlineOf(title, h, doc, u))
+	return canonical(headlineOf(title, h, doc, u, declared))
 }
 
 // escapedTwice decodes the character references a page escaped twice
@@ -48,23 +49,22 @@ const maxSiteWords = 8
 // past a space the site's name ("wasm-module - … MOONGIFT"); else the title cut at a separator when the words past it
 // are the site's name as the page gives it (og:site_name,
 // application-name) or as its address does ("Golem.de", "AP News" on
-// apnews.com). Any other title is returned as it is.
-func headlineOf(title string, h *html.Node, doc *html.Node, u *nurl.URL) string {
+// apnews.com). A headline the page's JSON-LD states (declared) counts as
+// its heading when none is found: a page its scripts draw has none. Any
+// other title is returned as it is.
+func headlineOf(title string, h *html.Node, doc *html.Node, u *nurl.URL, declared []string) string {
 	head := ""
 	if h != nil {
 		head = squash(Text(h))
 	}
-	if head != "" && head != title {
-		for _, sep := range titleSeparators {
-			if rest, ok := strings.CutPrefix(title, head+sep); ok && len(wordsOf(rest)) <= maxSiteWords {
-				return head
+	if beside(title, head) {
+		return head
+	}
+	if h == nil {
+		for _, d := range declared {
+			if sepBeside(title, d) {
+				return d
 			}
-			if rest, ok := strings.CutSuffix(title, sep+head); ok && len(wordsOf(rest)) <= maxSiteWords {
-				return head
-			}
-		}
-		if rest, ok := strings.CutPrefix(title, head+", "); ok && len(wordsOf(rest)) <= maxSiteWords {
-			return head // a subtitle after a comma, not a kicker before one
 		}
 	}
 	names := siteNames(doc, u)
@@ -83,6 +83,34 @@ func headlineOf(title string, h *html.Node, doc *html.Node, u *nurl.URL) string 
 		}
 	}
 	return title
+}
+
+// beside reports whether title is head with a few more words (the site's
+// name) past a separator or before one, or past a comma (a subtitle after
+// a comma, not a kicker before one).
+func beside(title, head string) bool {
+	if sepBeside(title, head) {
+		return true
+	}
+	rest, ok := strings.CutPrefix(title, head+", ")
+	return ok && head != "" && len(wordsOf(rest)) <= maxSiteWords
+}
+
+// sepBeside reports whether title is head with at most maxSiteWords more
+// words past a separator, or before one.
+func sepBeside(title, head string) bool {
+	if head == "" || head == title {
+		return false
+	}
+	for _, sep := range titleSeparators {
+		if rest, ok := strings.CutPrefix(title, head+sep); ok && len(wordsOf(rest)) <= maxSiteWords {
+			return true
+		}
+		if rest, ok := strings.CutSuffix(title, sep+head); ok && len(wordsOf(rest)) <= maxSiteWords {
+			return true
+		}
+	}
+	return false
 }
 
 // siteNames returns the names a page gives its site (og:site_name,

@@ -33,7 +33,7 @@ func TestHeadlineOf(t *testing.T) {
 			if tc.url != "" {
 				u, _ = nurl.Parse(tc.url)
 			}
-			if got := headlineOf(tc.title, find(doc, "h"), doc, u); got != tc.want {
+			if got := headlineOf(tc.title, find(doc, "h"), doc, u, nil); got != tc.want {
 				t.Errorf("headlineOf(%q) = %q, want %q", tc.title, got, tc.want)
 			}
 		})
