@@ -470,3 +470,59 @@ func TestStoryKind(t *testing.T) {
 		}
 	}
 }
+
+// TestDataTablesKeptWhole is the regression test of a table of fares in a
+// story: the model scored its cells one by one and the text lost a row
+// ("Adult ticket 4.50") and a price without its item ("Car" without
+// "12.00"). A data table's cells now stay or go together.
+func TestDataTablesKeptWhole(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<html lang="en"><head><title>Ferry returns to the island</title></head><body><article><h1>Ferry returns to the island</h1>`)
+	for i := range 4 {
+		b.WriteString("<p>" + paragraph(i) + "</p>")
+	}
+	b.WriteString(`<table><tr><td>Adult ticket</td><td>4.50</td></tr><tr><td>Child ticket</td><td>2.00</td></tr>` +
+		`<tr><td>Car</td><td>12.00</td></tr><tr><td>Bicycle</td><td>1.00</td></tr></table>`)
+	b.WriteString("<p>" + paragraph(4) + "</p></article></body></html>")
+	a, _ := extractPage(t, b.String(), Options{MinChars: -1})
+	for _, want := range []string{"Adult ticket\n4.50", "Child ticket\n2.00", "Car\n12.00", "Bicycle\n1.00", paragraph(0), paragraph(4)} {
+		if !strings.Contains(a.Text, want) {
+			t.Errorf("%q lost:\n%s", want, a.Text)
+		}
+	}
+}
+
+// TestWholeTables checks which tables keep or lose their cells together
+// (cueModel removes the cells holding a phrase of boilerplate): a data
+// table most of whose text the model keeps keeps its cell of boilerplate;
+// one most of whose text it removes goes whole; a table of rows of one
+// cell, and one whose cells hold paragraphs, are left to the cells' scores.
+func TestWholeTables(t *testing.T) {
+	for _, tc := range []struct {
+		name, table string
+		gone, kept  []string
+	}{
+		{"most kept", `<table><tr><td>Adult ticket, one way</td><td>4.50 pounds</td></tr><tr><td>Share this story</td><td>2.00 pounds</td></tr></table>`,
+			nil, []string{"Adult ticket, one way", "Share this story", "2.00 pounds"}},
+		{"most removed", `<table><tr><td>Share this story</td><td>(Foto: Getty)</td></tr><tr><td>Lea también: otra nota</td><td>Fares</td></tr></table>`,
+			[]string{"Share this story", "Fares"}, nil},
+		{"rows of one cell", `<table><tr><td>Adult ticket, one way</td></tr><tr><td>Share this story</td></tr></table>`,
+			[]string{"Share this story"}, []string{"Adult ticket, one way"}},
+		{"cells of paragraphs", `<table><tr><td><p>Adult ticket, one way</p></td><td>4.50 pounds</td></tr><tr><td>Share this story</td><td>2.00 pounds</td></tr></table>`,
+			[]string{"Share this story"}, []string{"Adult ticket, one way", "2.00 pounds"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, _ := extractPage(t, articleWith(tc.table), Options{MinChars: -1, BlockModel: cueModel()})
+			for _, s := range tc.gone {
+				if strings.Contains(a.Text, s) {
+					t.Errorf("%q stayed:\n%s", s, a.Text)
+				}
+			}
+			for _, s := range tc.kept {
+				if !strings.Contains(a.Text, s) {
+					t.Errorf("%q lost:\n%s", s, a.Text)
+				}
+			}
+		})
+	}
+}

@@ -155,11 +155,117 @@ func pruneBlocks(leaves []textBlock, blocks []Block, m *BlockModel, news bool) {
 			}
 		}
 	}
-	for i, keep := range KeepScored(blocks, probs, m.Threshold) {
+	keep := KeepScored(blocks, probs, m.Threshold)
+	wholeTables(leaves, keep)
+	for i, keep := range keep {
 		if n := leaves[i].node; !keep && n.Parent != nil {
 			n.Parent.RemoveChild(n)
 		}
 	}
+}
+
+// maxDataCell is the most runes of a cell of a data table (wholeTables).
+const maxDataCell = 200
+
+// wholeTables keeps or removes the cells of each data table together: a
+// table (its rows, not those of tables inside it) whose every cell with
+// text is a leaf block of at most maxDataCell runes, of two rows or more,
+// each of two cells or more (dataTable).
+// The model scores its cells one by one, and a fare table lost a row, or
+// kept a price without its item. The table stays whole when the cells kept
+// hold at least half its text, else goes whole. A table of layout, whose
+// cells hold paragraphs, is left to the blocks' own scores.
+func wholeTables(leaves []textBlock, keep []bool) {
+	byTable := map[*html.Node][]int{}
+	var order []*html.Node
+	for i, l := range leaves {
+		if t := tag(l.node); t != atom.Td && t != atom.Th {
+			continue
+		}
+		table := tableOf(l.node)
+		if table == nil {
+			continue
+		}
+		if _, ok := byTable[table]; !ok {
+			order = append(order, table)
+		}
+		byTable[table] = append(byTable[table], i)
+	}
+	for _, table := range order {
+		cells := byTable[table]
+		if !dataTable(table, leaves, cells) {
+			continue
+		}
+		kept, total := 0, 0
+		for _, i := range cells {
+			total += leaves[i].runes
+			if keep[i] {
+				kept += leaves[i].runes
+			}
+		}
+		for _, i := range cells {
+			keep[i] = 2*kept >= total
+		}
+	}
+}
+
+// tableOf returns the table a cell is a cell of, nil when none.
+func tableOf(cell *html.Node) *html.Node {
+	for p := cell.Parent; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode && tag(p) == atom.Table {
+			return p
+		}
+	}
+	return nil
+}
+
+// dataTable reports whether table is a data table whose cells with text
+// are exactly the leaf blocks cells (indexes into leaves), each of at most
+// maxDataCell runes, in two rows or more of two cells or more.
+func dataTable(table *html.Node, leaves []textBlock, cells []int) bool {
+	leaf := make(map[*html.Node]bool, len(cells))
+	for _, i := range cells {
+		if leaves[i].runes > maxDataCell {
+			return false
+		}
+		leaf[leaves[i].node] = true
+	}
+	rows, withText := map[*html.Node]int{}, 0
+	ok := true
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil && ok; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			switch tag(c) {
+			case atom.Table:
+				ok = false // a table inside: a table of layout
+			case atom.Td, atom.Th:
+				if strings.TrimSpace(Text(c)) == "" {
+					continue
+				}
+				if !leaf[c] {
+					ok = false
+					return
+				}
+				withText++
+				rows[c.Parent]++
+			default:
+				walk(c)
+			}
+		}
+	}
+	walk(table)
+	if !ok || withText != len(cells) || len(rows) < 2 {
+		return false
+	}
+	for _, n := range rows {
+		if n < 2 {
+			return false // a row of one cell: a line of layout
+		}
+	}
+	return true
 }
 
 // newsThreshold is the least probability of a block of a news story that
