@@ -485,3 +485,19 @@ func TestDedupMethodName(t *testing.T) {
 		t.Error("DedupSeq of a nil sequence: no error")
 	}
 }
+
+// TestReadNil is the regression test of Read given a nil io.Reader (a
+// request without a body): it panicked inside the reader; it now yields
+// one error naming the stream, as DedupSeq does for a nil sequence.
+func TestReadNil(t *testing.T) {
+	n := 0
+	for d, err := range neardup.Read(t.Context(), "upload.jsonl", nil, neardup.ReadOptions{}) {
+		n++
+		if err == nil || !strings.Contains(err.Error(), "upload.jsonl") || d.ID != "" {
+			t.Errorf("yielded %+v, %v; want an error naming upload.jsonl", d, err)
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d values yielded, want one error", n)
+	}
+}

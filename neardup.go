@@ -181,8 +181,12 @@ func Open(ctx context.Context, path string, o Options) (*Index, error) {
 		return nil, err // "": the stored index's own
 	}
 	so := store.DefaultOptions()
-	if o.Sync != "" {
+	switch o.Sync {
+	case "":
+	case "full", "normal":
 		so.Sync = o.Sync
+	default:
+		return nil, fmt.Errorf("neardup: Options.Sync %q: want full or normal", o.Sync)
 	}
 	oo := index.OpenOptions{Method: o.Method, MethodName: o.MethodName, Keep: keep, StoreText: o.StoreText,
 		StoreTextIfNew: o.StoreTextIfNew, MinChars: o.MinChars, Link: cluster.Linking(o.Link), Existing: o.Existing}

@@ -242,7 +242,7 @@ func TestFailedAddReturnsNoMatches(t *testing.T) {
 		{name: "Then fails", o: neardup.AddOptions{Then: func(neardup.FeedWriter, []neardup.Match) error { return feedsDown }},
 			wantErr: "feeds down"},
 		{name: "sketch of another index", sks: []neardup.Sketch{y.NewSketcher().Sketch(&doc)},
-			wantErr: `document 1 (id "d1"): engine: a sketch made by another index (sentences) given to a index of minhash`},
+			wantErr: `document 1 (id "d1"): engine: a sketch made by another index (sentences) given to the minhash index`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ms, err := x.AddSketched(ctx, []neardup.Document{doc}, tc.sks, tc.o)
@@ -294,5 +294,55 @@ func TestUseAfterClose(t *testing.T) {
 	}
 	if err := x.Close(); err != nil {
 		t.Errorf("a second Close: %v", err)
+	}
+}
+
+// TestRescoreStatsAsDedup is the regression test of the statistics
+// Rescore returns: they counted a document too short to compare as kept,
+// and no record read. They are now Dedup's on the same documents.
+func TestRescoreStatsAsDedup(t *testing.T) {
+	ctx := t.Context()
+	docs := []neardup.Document{{ID: "a", Text: story}, {ID: "b", Text: "WIRE - " + story}, {ID: "short", Text: "Too short."}}
+	res, err := neardup.Dedup(ctx, docs, neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := neardup.Open(ctx, filepath.Join(t.TempDir(), "x.db"), neardup.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if _, err := x.Add(ctx, docs...); err != nil {
+		t.Fatal(err)
+	}
+	st, err := x.Rescore(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := res.Stats
+	if st.Kept != 1 || st.Read != 3 || st.Kept != want.Kept || st.Read != want.Read || st.Documents != want.Documents ||
+		!reflect.DeepEqual(st.Skipped, want.Skipped) || st.Clusters != want.Clusters {
+		t.Errorf("Rescore's stats: read %d, documents %d, skipped %v, clusters %d, kept %d; want Dedup's: %d, %d, %v, %d, %d",
+			st.Read, st.Documents, st.Skipped, st.Clusters, st.Kept, want.Read, want.Documents, want.Skipped, want.Clusters, want.Kept)
+	}
+}
+
+// TestOpenErrorsSayWhatIsWrong is the regression test of two errors of
+// Open: a Sync that is neither full nor normal did not name the option,
+// and a file that is no index said "store:" twice ("store: x.db: store:
+// not a neardup index").
+func TestOpenErrorsSayWhatIsWrong(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := neardup.Open(t.Context(), filepath.Join(dir, "a.db"), neardup.Options{Sync: "bogus"}); err == nil ||
+		!strings.Contains(err.Error(), `Options.Sync "bogus"`) {
+		t.Errorf("Sync bogus: %v, want an error naming Options.Sync", err)
+	}
+	junk := filepath.Join(dir, "junk.db")
+	if err := os.WriteFile(junk, []byte("junk junk junk, no database"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := neardup.Open(t.Context(), junk, neardup.Options{})
+	if err == nil || strings.Count(err.Error(), "store:") != 1 || !strings.Contains(err.Error(), "junk.db: not a neardup index") {
+		t.Errorf("a file of junk: %v, want one \"store:\" and the file named", err)
 	}
 }

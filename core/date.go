@@ -10,8 +10,9 @@ import "time"
 var NoZone = time.FixedZone("", 0)
 
 // NoDate reports whether t, not the zero Time, stands for no date all the
-// same: the first instant of year 1 in any zone (the zero value of Go's
-// and .NET's times, written with an offset), or the Unix epoch,
+// same: an instant of year 1 or before in UTC (the zero value of Go's and
+// .NET's times, written with an offset, falls there, in year 1 or year 0:
+// no news article is dated so), or the Unix epoch,
 // 1970-01-01T00:00:00Z (a Unix time of 0), which placeholders write and
 // which the batch and the index, holding dates in Unix seconds, hold as
 // unknown; or one past year 9999 in UTC (PastYear9999), which no output,

@@ -50,8 +50,9 @@ type Batch interface {
 	// Finish.
 	EachFound(fn func(a, b int, score float64, label core.Label, ev core.Evidence) error) error
 	// Kept reports whether the document of ordinal ord (its position
-	// among the documents added) belongs in the de-duplicated corpus: it is
-	// in no cluster, or it is its cluster's representative.
+	// among the documents added) belongs in the de-duplicated corpus: the
+	// method compared it (it skipped none it was given: too short, no
+	// units), and it is in no cluster or is its cluster's representative.
 	Kept(ord int) bool
 	// NeedsText reports whether evidence or statistics quote the text of
 	// the document of ordinal ord. Valid after Finish.
@@ -108,7 +109,10 @@ type batch[S any, E core.Evidence] struct {
 	byB      []int32 // after Finish: found's pairs byB[b] to byB[b+1]-1 are those of later document b
 	groups   [][]int32
 	kept     []bool
-	done     bool
+	// skipped are the ordinals of the documents the method skipped (too
+	// short, no units), in order: never compared, they are not kept.
+	skipped []int32
+	done    bool
 	// spill holds what went to disk under a memory budget; nil without
 	// one. sketches then holds only the sketches kept in memory.
 	spill *spiller[S, E]
@@ -236,6 +240,7 @@ func (b *batch[S, E]) add(doc *core.Document, s *S, skip core.SkipReason, key *C
 	b.stats.Documents++
 	if skip != core.SkipNone {
 		b.stats.Skipped[skip]++
+		b.skipped = append(b.skipped, ord)
 	}
 	b.m.Add(ord, s)
 	copied := b.noteCopy(ord, s, key)
@@ -561,6 +566,9 @@ func (b *batch[S, E]) group() {
 		for _, id := range g {
 			b.kept[id] = id == rep
 		}
+	}
+	for _, ord := range b.skipped {
+		b.kept[ord] = false
 	}
 }
 

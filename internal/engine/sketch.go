@@ -103,9 +103,9 @@ func newMaker(kind, method string) *maker { return &maker{kind: kind, method: me
 func unwrap[S any](v held, by, owner *maker) (*S, error) {
 	if by != owner {
 		if by == nil {
-			return nil, fmt.Errorf("engine: an empty sketch given to a %s of %s", owner.kind, owner.method)
+			return nil, fmt.Errorf("engine: an empty sketch given to the %s %s", owner.method, owner.kind)
 		}
-		return nil, fmt.Errorf("engine: a sketch made by another %s (%s) given to a %s of %s", by.kind, by.method, owner.kind, owner.method)
+		return nil, fmt.Errorf("engine: a sketch made by another %s (%s) given to the %s %s", by.kind, by.method, owner.method, owner.kind)
 	}
 	if v == nil {
 		return nil, nil

@@ -34,7 +34,7 @@ func TestSketchGoesOnlyToItsBatch(t *testing.T) {
 		want string
 	}{
 		{"another batch of the method", func() error { return b.Add(&d, a.NewSketcher().Sketch(&d)) }, "another batch (minhash)"},
-		{"a batch of another method", func() error { return s.Add(&d, a.NewSketcher().Sketch(&d)) }, "another batch (minhash) given to a batch of sentences"},
+		{"a batch of another method", func() error { return s.Add(&d, a.NewSketcher().Sketch(&d)) }, "another batch (minhash) given to the sentences batch"},
 		{"no sketcher's", func() error { return b.Add(&d, engine.Sketch{}) }, "an empty sketch"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

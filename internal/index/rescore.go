@@ -43,6 +43,7 @@ func (x *Index) rescore(ctx context.Context, progress func(done int)) (engine.St
 			}
 		}
 		st = b.Stats()
+		st.Read = len(rows) // each stored document is one record read
 		return x.replaceMarks(w, b, rows)
 	})
 	return st, err

@@ -681,7 +681,6 @@ func (run *runner) stats() engine.Stats {
 	for k, v := range run.skipped {
 		st.Skipped[k] += v
 	}
-	st.Kept -= len(run.notCompared)
 	return st
 }
 

@@ -1,7 +1,6 @@
 package job
 
 import (
-	"slices"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -19,14 +18,9 @@ import (
 // corpus should not say otherwise; rejects.jsonl says where each is.
 
 // kept reports whether the document of ordinal ord goes to the kept file:
-// the batch kept it, and the method compared it.
-func (run *runner) kept(ord int) bool {
-	if !run.b.Kept(ord) {
-		return false
-	}
-	_, skipped := slices.BinarySearch(run.notCompared, ord)
-	return !skipped
-}
+// the batch kept it (engine.Batch.Kept: the method compared it, and it is
+// in no cluster or represents its cluster).
+func (run *runner) kept(ord int) bool { return run.b.Kept(ord) }
 
 // reject writes a line of rejects.jsonl for a record the reader skipped.
 func (run *runner) reject(rec corpus.Record) error {

@@ -297,7 +297,7 @@ func peekSQLite(ctx context.Context, drv Driver, path string, o Options) error {
 	case n == 0:
 		return nil // a new index in an empty file
 	case n < len(h) || string(h[:len(sqliteHeader)]) != sqliteHeader:
-		return fmt.Errorf("store: %s: %w: it is not a SQLite database", path, ErrNotIndex)
+		return named(path, fmt.Errorf("%w: it is not a SQLite database", ErrNotIndex))
 	}
 	err = peekFile(ctx, drv, path, h[:], o)
 	if errors.Is(err, ErrCorrupt) && !errors.As(err, new(*CutShortError)) {
@@ -354,7 +354,7 @@ func peekVersion(ctx context.Context, drv Driver, path, q string, o Options) err
 	case err != nil:
 		return named(path, err)
 	case v > len(sqliteMigrations):
-		return fmt.Errorf("store: %s: %w: schema version %d, this binary knows %d", path, ErrTooNew, v, len(sqliteMigrations))
+		return named(path, fmt.Errorf("%w: schema version %d, this binary knows %d", ErrTooNew, v, len(sqliteMigrations)))
 	case v > 0 && o.Accept != nil:
 		m, ok, err := metaRow(ctx, db)
 		if err != nil {
@@ -377,7 +377,7 @@ func peekVersion(ctx context.Context, drv Driver, path, q string, o Options) err
 		return named(path, s.wrap("opening the index", err))
 	}
 	if app != 0 || user != 0 {
-		return fmt.Errorf("store: %s: %w: an empty database of another program (application id %d, user version %d)", path, ErrNotIndex, app, user)
+		return named(path, fmt.Errorf("%w: an empty database of another program (application id %d, user version %d)", ErrNotIndex, app, user))
 	}
 	return nil
 }
