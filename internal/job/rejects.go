@@ -1,7 +1,6 @@
 package job
 
 import (
-
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/neardup/neardup/core"
