@@ -272,6 +272,38 @@ func TestOutputNamingAnInputRefused(t *testing.T) {
 	}
 }
 
+// TestExtraOutputMistakeExits2: --report, --titles-csv or --matrix naming
+// one of the result files, a directory, or the file another of them names
+// is a mistake in the command line, exit 2, as one naming an input is, and
+// nothing is written. Regression: such a command exited 1 ("out/pairs.jsonl:
+// is one of the result files; choose another name").
+func TestExtraOutputMistakeExits2(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join("..", "..", "examples", "news.jsonl")
+	out := filepath.Join(dir, "out")
+	for _, tc := range []struct {
+		name  string
+		extra []string
+		want  string
+	}{
+		{"matrix names pairs.jsonl", []string{"--matrix", filepath.Join(out, "pairs.jsonl")}, "is one of the result files"},
+		{"report names kept.jsonl", []string{"--report", filepath.Join(out, "kept.jsonl")}, "is one of the result files"},
+		{"titles name a directory", []string{"--titles-csv", dir}, "is a directory"},
+		{"report and matrix one file", []string{"--report", filepath.Join(dir, "x"), "--matrix", filepath.Join(dir, "x")},
+			"given for two outputs"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errOut := runChild(t, append([]string{"dedup", "-q", in, "-o", out}, tc.extra...)...)
+			if code != 2 || !strings.Contains(errOut, tc.want) {
+				t.Errorf("exit code %d, want 2 and %q:\n%s", code, tc.want, errOut)
+			}
+			if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("%s was made (%v)", out, err)
+			}
+		})
+	}
+}
+
 // TestOutputDirHoldingAnInputRefused: dedup of a previous run's kept.jsonl
 // into that run's directory is refused: the results replace the whole
 // directory, the input with them.

@@ -194,7 +194,7 @@ func (s *Set) start(dir string, extras []string) error {
 	}
 	for _, p := range extras {
 		if Special(p) {
-			return fmt.Errorf("%s is not a regular file (a device or a pipe): this output is written as a file, swapped in with the others", p)
+			return &PathError{p, "is not a regular file (a device or a pipe): this output is written as a file, swapped in with the others"}
 		}
 		if err := s.declare(p, old); err != nil {
 			return err
@@ -228,6 +228,20 @@ func (s *Set) start(dir string, extras []string) error {
 	return nil
 }
 
+// PathError is an extra path Create refuses for what it names, not for
+// what befell it: one of the result files, a directory, a device or a
+// pipe, or a path given for two outputs. Whoever chose the path made the
+// mistake (a command line that gives it is wrong), where a path that
+// cannot be written (a missing directory, no permission) is a failure.
+type PathError struct {
+	Path    string // as given
+	Problem string // what is wrong with it: "is a directory"
+}
+
+// Error says the path and its problem: "out/pairs.jsonl: is one of the
+// result files; choose another name".
+func (e *PathError) Error() string { return e.Path + ": " + e.Problem }
+
 // declare checks an extra file's path before any work: inside the output
 // directory it joins the set; outside, its directory must exist and take a
 // new file, and the path must not be a directory.
@@ -237,21 +251,21 @@ func (s *Set) declare(path string, old map[string]bool) error {
 		return err
 	}
 	if _, dup := s.extras[abs]; dup {
-		return fmt.Errorf("%s: given for two outputs", path)
+		return &PathError{path, "given for two outputs"}
 	}
 	x := &extra{path: abs}
 	if rel, err := filepath.Rel(s.dir, abs); err == nil && rel != "." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && rel != ".." {
 		rel = filepath.ToSlash(rel)
 		if slices.Contains(s.names, rel) || rel == ManifestFile {
-			return fmt.Errorf("%s: is one of the result files; choose another name", path)
+			return &PathError{path, "is one of the result files; choose another name"}
 		}
 		if st, err := os.Stat(abs); err == nil && st.IsDir() && !old[rel] {
-			return fmt.Errorf("%s: is a directory", path)
+			return &PathError{path, "is a directory"}
 		}
 		x.inside = rel
 	} else {
 		if st, err := os.Stat(abs); err == nil && st.IsDir() {
-			return fmt.Errorf("%s: is a directory", path)
+			return &PathError{path, "is a directory"}
 		}
 		s.extras[abs] = x
 		f, err := s.createOutside(x)

@@ -240,6 +240,12 @@ func TestStaleLock(t *testing.T) {
 	}
 }
 
+// TestCreateChecksBeforeWork: every extra path is checked before any
+// work, and a path that names what it must not (a result file, a
+// directory, another extra) is a *PathError, a mistake of whoever chose
+// it, where one that cannot be written is not. Regression: every refusal
+// was a plain error, and neardup dedup --matrix out/pairs.jsonl exited 1
+// where a mistake in the command line exits 2.
 func TestCreateChecksBeforeWork(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "out")
@@ -247,14 +253,15 @@ func TestCreateChecksBeforeWork(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		name   string
-		extras []string
-		want   string
+		name    string
+		extras  []string
+		want    string
+		mistake bool // a *PathError: the path names what it must not
 	}{
-		{"missing directory", []string{filepath.Join(root, "nope", "report.html")}, "cannot be written"},
-		{"a directory", []string{filepath.Join(root, "adir")}, "is a directory"},
-		{"a result file", []string{filepath.Join(dir, "pairs.jsonl")}, "is one of the result files"},
-		{"twice", []string{filepath.Join(root, "r.html"), filepath.Join(root, "r.html")}, "given for two outputs"},
+		{"missing directory", []string{filepath.Join(root, "nope", "report.html")}, "cannot be written", false},
+		{"a directory", []string{filepath.Join(root, "adir")}, "is a directory", true},
+		{"a result file", []string{filepath.Join(dir, "pairs.jsonl")}, "is one of the result files", true},
+		{"twice", []string{filepath.Join(root, "r.html"), filepath.Join(root, "r.html")}, "given for two outputs", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := Create(dir, tc.extras...)
@@ -263,6 +270,9 @@ func TestCreateChecksBeforeWork(t *testing.T) {
 			}
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Create: %v, want %q", err, tc.want)
+			}
+			if mistake := errors.As(err, new(*PathError)); mistake != tc.mistake {
+				t.Errorf("Create: %v is a *PathError: %v, want %v", err, mistake, tc.mistake)
 			}
 			if s := siblings(t, dir); len(s) > 0 {
 				t.Errorf("left beside the output: %v", s)
