@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -48,7 +49,7 @@ type dedupCmd struct {
 	ReportClusters int    `name:"report-clusters" default:"${default_report_clusters}" help:"Clusters the report shows, the largest first; 0 shows every one."`
 	ReportMembers  int    `name:"report-members" default:"${default_report_members}" help:"Members of a cluster the report shows beside its representative; 0 shows every one."`
 	TitlesCSV      string `name:"titles-csv" help:"Also write the titles of the duplicate pairs to this CSV file (a,b,score,title_a,title_b: the ids, the score and the titles)."`
-	Matrix         string `help:"Also write the similarity matrix of the reported pairs with row labels to this JSON file (at most 20000 documents)."`
+	Matrix         string `help:"Also write the similarity matrix of the reported pairs to this JSON file: a row for each document in a pair, labelled with its id (at most 20000 such documents; past that the other results are written, the matrix is not, and the run exits 1)."`
 	CPUProfile     string `name:"cpuprofile" hidden:"" help:"Write a CPU profile to this file."`
 
 	flags *methodflags.Flags
@@ -174,14 +175,17 @@ func allIfZero(n int) int {
 // runDedup runs the job and prints a one-line summary on stderr.
 func runDedup(ctx context.Context, o job.Options) error {
 	st, err := job.Run(ctx, o)
-	if err != nil {
+	if err != nil && !errors.As(err, new(*job.MatrixError)) {
 		return err
 	}
+	// A run that could not write its matrix put its other results in
+	// place: the summary says what they hold, the error (exit 1) why the
+	// matrix is missing.
 	if o.Progress != nil {
 		fmt.Fprintf(o.Progress, "%s, %d duplicate and %d similar pairs, %s, %d kept → %s\n", documentsNote(st),
 			st.Pairs["duplicate"], st.Pairs["similar"], count(st.Clusters, "cluster", "clusters"), st.Kept, o.Out)
 	}
-	return nil
+	return err
 }
 
 // documentsNote says how many documents a run read and, apart, how many of

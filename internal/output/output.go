@@ -80,6 +80,9 @@ type Set struct {
 	extras  map[string]*extra // by absolute path
 	members []string          // paths in dir of the new set's files
 	same    []os.FileInfo     // the output directory and extras as they exist, for Excludes
+	// omitted are the extras outside dir that this set does not write and
+	// an earlier set wrote: Commit removes them (see Omit).
+	omitted []string
 	done    bool
 }
 
@@ -364,6 +367,27 @@ func (s *Set) Extra(path string, write func(w *bufio.Writer) error) error {
 	return nil
 }
 
+// Omit says that the extra file at path, one declared to Create, is not
+// written with this set. Commit then removes a file at path that an
+// earlier set wrote (one its manifest lists), so that no file of an
+// earlier run is left beside the new results as if it were one of them;
+// any other file there is left as it is. An extra inside the output
+// directory needs nothing: the set replaces the directory whole.
+func (s *Set) Omit(path string) error {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return err
+	}
+	x, ok := s.extras[abs]
+	if !ok {
+		return fmt.Errorf("output: %s was not declared to Create", path)
+	}
+	if x.inside == "" && Wrote(s.dir, abs) {
+		s.omitted = append(s.omitted, abs)
+	}
+	return nil
+}
+
 // Finish flushes the named main files (PairsFile, ClustersFile, KeptFile,
 // StatsFile) to disk and closes them: nothing more is written to them, and
 // a file written in full is made durable while others are still being
@@ -424,6 +448,11 @@ func (s *Set) Commit() error {
 	}
 	s.tmp, s.done = "", true
 	err = finishPending(s.dir, m)
+	for _, p := range s.omitted {
+		if rerr := os.Remove(p); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
+			err = errors.Join(err, fmt.Errorf("removing the earlier run's %s: %w", p, rerr))
+		}
+	}
 	if old != "" {
 		err = errors.Join(err, os.RemoveAll(old))
 	}

@@ -161,6 +161,48 @@ func TestCommitReplacesTheWholeSet(t *testing.T) {
 	}
 }
 
+// TestOmitRemovesAnEarlierExtra: an extra declared but omitted (a matrix
+// too large to write) leaves no file of an earlier set at its path, so that
+// none is taken for the new results'; a file at such a path that no set
+// wrote is left as it is, and so is an extra inside the output directory,
+// which goes with the old set.
+func TestOmitRemovesAnEarlierExtra(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "out")
+	ours, theirs := filepath.Join(root, "matrix.json"), filepath.Join(root, "notes.json")
+	if err := writeGeneration(dir, []string{ours}, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(theirs, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Create(dir, ours, theirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Abort()
+	for _, p := range []string{ours, theirs} {
+		if err := s.Omit(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(ours); err != nil {
+		t.Errorf("the earlier set's matrix was removed before the new set was in place: %v", err)
+	}
+	if err := errors.Join(s.Stats(map[string]int{"gen": 2}), s.Commit()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(ours); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the earlier set's matrix is still there: %v", err)
+	}
+	if b, err := os.ReadFile(theirs); err != nil || string(b) != "mine" {
+		t.Errorf("a file no set wrote: %q, %v; want it left", b, err)
+	}
+	if err := s.Omit(filepath.Join(root, "other.json")); err == nil {
+		t.Error("Omit of a path not declared to Create: no error")
+	}
+}
+
 // Regression: the output directory was created private (0700, as
 // os.MkdirTemp makes it), so that no one else could read the files in it,
 // which are made 0644 for that.
