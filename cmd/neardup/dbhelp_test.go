@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/alecthomas/kong"
+
+	"github.com/neardup/neardup/internal/cluster"
 )
 
 // TestDBHelpSaysWhetherMissingIsCreated runs every command that takes
@@ -162,5 +164,39 @@ func TestRulesHelpNamesEveryUse(t *testing.T) {
 				t.Errorf("%s --help: --rules %q does not name %q", strings.Join(command, " "), help, use)
 			}
 		}
+	}
+}
+
+// TestKeepHelpSaysEveryPolicy: the --help of every command that takes
+// --keep says what each representative policy keeps, in parentheses after
+// its name, and the README names each and says what central keeps.
+// Regression: central was named and never explained (the highest mean
+// similarity to the other members), and index export explained none.
+func TestKeepHelpSaysEveryPolicy(t *testing.T) {
+	const central = "the highest mean similarity to the other"
+	policies := []cluster.Policy{cluster.Longest, cluster.Earliest, cluster.First, cluster.Central}
+	for _, command := range [][]string{{"dedup"}, {"index", "export"}} {
+		help := flagHelp(t, command, `--keep=""`)
+		for _, p := range policies {
+			if !strings.Contains(help, string(p)+" (") {
+				t.Errorf("%s --help does not say what --keep %s keeps: %q", strings.Join(command, " "), p, help)
+			}
+		}
+		if !strings.Contains(help, central) {
+			t.Errorf("%s --help does not say what central is: %q", strings.Join(command, " "), help)
+		}
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(readme)), " ")
+	for _, p := range policies {
+		if !strings.Contains(text, "`"+string(p)+"`") {
+			t.Errorf("the README does not name --keep %s", p)
+		}
+	}
+	if !strings.Contains(text, "`central` the member of "+central) {
+		t.Errorf("the README does not say what --keep central keeps")
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -30,7 +31,7 @@ type dedupCmd struct {
 	Kept   string   `default:"kept.jsonl" enum:"${kept_names}" help:"Name of the de-duplicated corpus in the output directory; its extension says its format: ${kept_names} (Parquet inputs of one schema are copied row by row)."`
 
 	Method          string `default:"${default_method}" enum:"${methods}" help:"Detection method: ${methods}."`
-	Keep            string `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (the default; central for cosine), earliest (its original, the member published first), first (read first) or central."`
+	Keep            string `default:"" enum:",longest,earliest,first,central" help:"Which member represents a cluster: longest (the most text; the default, but central for cosine), earliest (its original, the member published first), first (read first) or central (the highest mean similarity to the other members, scored as the method scores a pair; in a cluster of more than 64, to the first 64 read)."`
 	Link            string `default:"any" enum:"any,anchor,majority" help:"How a document joins a cluster: any duplicate link (clusters are connected groups), a link to the cluster's first member (anchor), or links to at least half of its members (majority)."`
 	Profile         string `default:"news" enum:"news,corpus" help:"news: the methods' defaults, with the rules that keep apart two reports of one template (other figures, names, days) and a similar label; corpus (training data): those rules off, no similar label, no containment rule: one score at one --threshold decides every copy, and the banding follows it; a similar label given back (--similar) counts as a copy when choosing what to keep; rarewords' similar matches (below its --rule) are never copies. Method flags given win."`
 	OnDuplicateID   string `name:"on-duplicate-id" default:"fail" enum:"fail,skip,rename" help:"A document whose id an earlier one has: fail stops the run at it, naming both places (the default: which of the two is meant, a run cannot tell); skip leaves it out (listed in rejects.jsonl); rename gives it the id with #2 (#3 ...) appended."`
@@ -48,7 +49,7 @@ type dedupCmd struct {
 	ReportClusters int    `name:"report-clusters" default:"${default_report_clusters}" help:"Clusters the report shows, the largest first; 0 shows every one."`
 	ReportMembers  int    `name:"report-members" default:"${default_report_members}" help:"Members of a cluster the report shows beside its representative; 0 shows every one."`
 	TitlesCSV      string `name:"titles-csv" help:"Also write the titles of the duplicate pairs to this CSV file (a,b,score,title_a,title_b: the ids, the score and the titles)."`
-	Matrix         string `help:"Also write the similarity matrix of the reported pairs with row labels to this JSON file (at most 20000 documents)."`
+	Matrix         string `help:"Also write the similarity matrix of the reported pairs to this JSON file: a row for each document in a pair, labelled with its id (at most 20000 such documents; past that the other results are written, the matrix is not, and the run exits 1)."`
 	CPUProfile     string `name:"cpuprofile" hidden:"" help:"Write a CPU profile to this file."`
 
 	flags *methodflags.Flags
@@ -174,14 +175,17 @@ func allIfZero(n int) int {
 // runDedup runs the job and prints a one-line summary on stderr.
 func runDedup(ctx context.Context, o job.Options) error {
 	st, err := job.Run(ctx, o)
-	if err != nil {
+	if err != nil && !errors.As(err, new(*job.MatrixError)) {
 		return err
 	}
+	// A run that could not write its matrix put its other results in
+	// place: the summary says what they hold, the error (exit 1) why the
+	// matrix is missing.
 	if o.Progress != nil {
 		fmt.Fprintf(o.Progress, "%s, %d duplicate and %d similar pairs, %s, %d kept → %s\n", documentsNote(st),
 			st.Pairs["duplicate"], st.Pairs["similar"], count(st.Clusters, "cluster", "clusters"), st.Kept, o.Out)
 	}
-	return nil
+	return err
 }
 
 // documentsNote says how many documents a run read and, apart, how many of

@@ -148,8 +148,9 @@ func runDiff(ctx context.Context, o diffOptions, a, b string) error {
 		return diff.WriteText(o.out, d, diff.TextOptions{Color: o.color})
 	}
 	if err == nil && o.info != nil {
-		fmt.Fprintf(o.info, "%s: %.1f%% of %d words shared; %s: %.1f%% of %d words shared\n",
-			diff.Visible(d.A.ID), 100*d.A.Overlap(), d.A.Words, diff.Visible(d.B.ID), 100*d.B.Overlap(), d.B.Words)
+		fmt.Fprintf(o.info, "%s: %.1f%% of %s shared; %s: %.1f%% of %s shared\n",
+			diff.Visible(d.A.ID), 100*d.A.Overlap(), count(d.A.Words, "word", "words"),
+			diff.Visible(d.B.ID), 100*d.B.Overlap(), count(d.B.Words, "word", "words"))
 	}
 	return err
 }

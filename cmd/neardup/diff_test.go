@@ -137,6 +137,33 @@ func TestRunDiffFormats(t *testing.T) {
 	}
 }
 
+// TestDiffSaysOneWord: a document of one word is "1 word" in the text and
+// HTML headers and in the summary on stderr that follows HTML or JSON.
+// Regression: they said "1 words".
+func TestDiffSaysOneWord(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.txt": "Hello.", "b.txt": "Hello world."})
+	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	for _, format := range []string{"text", "html", "json"} {
+		t.Run(format, func(t *testing.T) {
+			var out, info bytes.Buffer
+			if err := runDiff(context.Background(), diffOptions{format: format, out: &out, info: &info}, a, b); err != nil {
+				t.Fatal(err)
+			}
+			if format != "json" && (!strings.Contains(out.String(), "1 word, 100.0% shared") ||
+				!strings.Contains(out.String(), "2 words, 50.0% shared")) {
+				t.Errorf("headers lack \"1 word, 100.0%% shared\" and \"2 words, 50.0%% shared\":\n%s", out.String())
+			}
+			if format == "text" {
+				return // the headers say it; no summary follows
+			}
+			want := a + ": 100.0% of 1 word shared; " + b + ": 50.0% of 2 words shared\n"
+			if diff := cmp.Diff(want, info.String()); diff != "" {
+				t.Errorf("summary (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestDiffShowsOtherSpellings: neardup diff of two files that differ only
 // in how they spell words (case, full-width digits) says every word is
 // shared, as before, and its text shows both spellings, so that it reads

@@ -331,9 +331,11 @@ func exitCode(err error) int {
 	// A mistake in a site rule is the user's, as a bad flag is. One in a
 	// feed's rule is a usage error when flags gave it (ruleFlagError), and a
 	// bad file's content, exit 1, when a feeds file did. So is an input
-	// named twice on the command line, or one that is not there.
+	// named twice on the command line, or one that is not there, and an
+	// extra output (--report, --titles-csv, --matrix) that names a result
+	// file, a directory or another extra output.
 	if errors.As(err, &ue) || errors.As(err, &me) || errors.As(err, new(*rules.Error)) || errors.Is(err, corpus.ErrGivenTwice) ||
-		errors.Is(err, source.ErrStdinTwice) || errors.As(err, new(*container.MissingError)) {
+		errors.Is(err, source.ErrStdinTwice) || errors.As(err, new(*container.MissingError)) || errors.As(err, new(*output.PathError)) {
 		return 2
 	}
 	return 1

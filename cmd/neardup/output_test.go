@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +17,7 @@ import (
 	"time"
 
 	"github.com/neardup/neardup/internal/enginetest"
+	"github.com/neardup/neardup/internal/job"
 	"github.com/neardup/neardup/internal/output"
 )
 
@@ -269,6 +272,115 @@ func TestOutputNamingAnInputRefused(t *testing.T) {
 				t.Errorf("the page was changed (%v)", err)
 			}
 		})
+	}
+}
+
+// TestExtraOutputMistakeExits2: --report, --titles-csv or --matrix naming
+// one of the result files, a directory, or the file another of them names
+// is a mistake in the command line, exit 2, as one naming an input is, and
+// nothing is written. Regression: such a command exited 1 ("out/pairs.jsonl:
+// is one of the result files; choose another name").
+func TestExtraOutputMistakeExits2(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join("..", "..", "examples", "news.jsonl")
+	out := filepath.Join(dir, "out")
+	for _, tc := range []struct {
+		name  string
+		extra []string
+		want  string
+	}{
+		{"matrix names pairs.jsonl", []string{"--matrix", filepath.Join(out, "pairs.jsonl")}, "is one of the result files"},
+		{"report names kept.jsonl", []string{"--report", filepath.Join(out, "kept.jsonl")}, "is one of the result files"},
+		{"titles name a directory", []string{"--titles-csv", dir}, "is a directory"},
+		{"report and matrix one file", []string{"--report", filepath.Join(dir, "x"), "--matrix", filepath.Join(dir, "x")},
+			"given for two outputs"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errOut := runChild(t, append([]string{"dedup", "-q", in, "-o", out}, tc.extra...)...)
+			if code != 2 || !strings.Contains(errOut, tc.want) {
+				t.Errorf("exit code %d, want 2 and %q:\n%s", code, tc.want, errOut)
+			}
+			if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("%s was made (%v)", out, err)
+			}
+		})
+	}
+}
+
+// TestMatrixPastItsLimit: the similarity matrix holds the documents of the
+// reported pairs, so a corpus of more documents than job.MatrixLimit whose
+// pairs hold fewer writes its matrix. A run whose pairs hold more puts its
+// other results in place, prints its summary, says that --matrix was not
+// written and why, exit 1, and leaves no matrix of an earlier run at the
+// path. Regression: a run with --matrix failed once it had read 20,001
+// documents, however few were paired, writing nothing and blaming the
+// 20,001st record.
+func TestMatrixPastItsLimit(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(3, 4))
+	vocab := make([]string, 50000)
+	for i := range vocab {
+		w := make([]byte, 7)
+		for j := range w {
+			w[j] = byte('a' + rng.IntN(16))
+		}
+		vocab[i] = string(w)
+	}
+	texts := make([]string, job.MatrixLimit+1) // unrelated
+	for i := range texts {
+		w := make([]string, 40)
+		for j := range w {
+			w[j] = vocab[rng.IntN(len(vocab))]
+		}
+		texts[i] = strings.Join(w, " ")
+	}
+	// many: every text, ten of them copied; paired: half the texts and
+	// a copy of each, one more than the matrix holds.
+	var many, paired bytes.Buffer
+	line := func(b *bytes.Buffer, id, text string) {
+		rec, _ := json.Marshal(map[string]string{"id": id, "text": text})
+		b.Write(append(rec, '\n'))
+	}
+	pairs := job.MatrixLimit/2 + 1
+	for i, text := range texts {
+		line(&many, fmt.Sprint("a", i), text)
+		if i < 10 {
+			line(&many, fmt.Sprint("b", i), text+" Read more.")
+		}
+		if i < pairs {
+			line(&paired, fmt.Sprint("a", i), text)
+			line(&paired, fmt.Sprint("b", i), text+" Read more.")
+		}
+	}
+	manyPath, pairedPath := filepath.Join(dir, "many.jsonl"), filepath.Join(dir, "paired.jsonl")
+	if err := errors.Join(os.WriteFile(manyPath, many.Bytes(), 0o644), os.WriteFile(pairedPath, paired.Bytes(), 0o644)); err != nil {
+		t.Fatal(err)
+	}
+	out, matrix := filepath.Join(dir, "out"), filepath.Join(dir, "matrix.json")
+	if code, _, errOut := runChild(t, "dedup", "-q", manyPath, "-o", out, "--matrix", matrix); code != 0 {
+		t.Fatalf("%d documents, 10 pairs: exit code %d, want 0\n%s", len(texts)+10, code, errOut)
+	}
+	b, err := os.ReadFile(matrix)
+	var m struct{ IDs []string }
+	if err == nil {
+		err = json.Unmarshal(b, &m)
+	}
+	if err != nil || len(m.IDs) != 20 || m.IDs[0] != "a0" || m.IDs[1] != "b0" {
+		t.Errorf("the matrix of 10 pairs holds %d documents (%v), want 20: a0, b0, a1 …", len(m.IDs), err)
+	}
+
+	code, _, errOut := runChild(t, "dedup", pairedPath, "-o", out, "--matrix", matrix)
+	want := fmt.Sprintf("neardup: --matrix %s was not written: the reported pairs hold %d documents, more than the %d a "+
+		"similarity matrix holds", matrix, 2*pairs, job.MatrixLimit)
+	if code != 1 || !strings.Contains(errOut, want) || !strings.Contains(errOut, fmt.Sprintf("%d duplicate and 0 similar pairs", pairs)) {
+		t.Errorf("exit code %d, want 1, the summary and %q:\n%s", code, want, errOut)
+	}
+	b, err = os.ReadFile(filepath.Join(out, output.PairsFile))
+	if n := bytes.Count(b, []byte("\n")); err != nil || n != pairs {
+		t.Errorf("pairs.jsonl: %d pairs (%v), want %d", n, err, pairs)
+	}
+	if _, err := os.Stat(matrix); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the earlier run's matrix is still there (%v)", err)
 	}
 }
 

@@ -93,9 +93,12 @@ type Side struct {
 	// elsewhere in the other text than in place: those of a run of at
 	// least minMovedWords words, by word, or of whole sentences or lines,
 	// by sentence or line, that the alignment left out on both sides, when
-	// the passage is too improbable to recur by chance (see shared.go).
-	// The ops show a moved passage as deleted where it was and inserted
-	// where it went.
+	// the passage is too improbable to recur by chance (see shared.go). A
+	// run the alignment matched that is shorter than that (a "the" of a
+	// moved sentence lined up with one of the sentence now in its place)
+	// does not cut a passage: the passage holds it, and its words count
+	// as moved, not in place. The ops show a moved passage as deleted
+	// where it was and inserted where it went.
 	Words, Shared, Moved int
 
 	units []unit
@@ -151,7 +154,7 @@ func Compare(a, b string, o Options) *Diff {
 	ka, kb := keys(d.A.units), keys(d.B.units)
 	ms, complete := align(ka, kb)
 	d.Incomplete = !complete
-	d.countShared(ms, ka, kb, minMoved(o.By))
+	ms = d.countShared(ms, ka, kb, minMoved(o.By))
 	ops := unitOps(ms, len(d.A.units), len(d.B.units))
 	if o.By == ByWord {
 		ops = cleanup(ops) // for display: the shared counts are the alignment's

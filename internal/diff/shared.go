@@ -7,12 +7,17 @@ import "math"
 // sides, deleted in one place and inserted in another (moved). A passage is
 // a run of units of one side that the alignment did not match, equal to
 // such a run of the other: by word at least minMovedWords words, by
-// sentence or line whole sentences or lines. It counts as moved only when
-// it is unlikely to recur by chance: the sum over its words of log2(words
-// of the other text / occurrences of the word there), the bits it carries,
-// is at least log2(words of A × words of B) + chanceBits. A sentence of a
-// reprint moved to the top carries far more; a run of "the", "of" and "a"
-// from a text of a few distinct words does not.
+// sentence or line whole sentences or lines. A run the alignment matched in
+// place that is shorter than a passage (a lone "the" or "of the" of a moved
+// sentence that lines up with one in the sentence that took its place) does
+// not cut a passage: the passage holds it, and the match is undone, so that
+// its words count once, as moved, and the ops show the passage whole. A
+// passage counts as moved only when it is unlikely to recur by chance: the
+// sum over its words of log2(words of the other text / occurrences of the
+// word there), the bits it carries, is at least log2(words of A × words of
+// B) + chanceBits. A sentence of a reprint moved to the top carries far
+// more; a run of "the", "of" and "a" from a text of a few distinct words
+// does not.
 
 // minMovedWords is the fewest words in a row, aligning by word, that can
 // count as a passage that moved.
@@ -37,39 +42,76 @@ func minMoved(by By) int {
 }
 
 // countShared sets Shared and Moved of both sides from the matches of the
-// alignment of unit keys ka and kb, before cleanup merges short matches
-// into the edits around them for display: a word matched in place is
-// shared whatever the view shows.
-func (d *Diff) countShared(ms []match, ka, kb []uint64, k int) {
-	inA, inB := make([]bool, len(ka)), make([]bool, len(kb))
+// alignment of unit keys ka and kb, taken before cleanup merges short
+// matches into the edits around them for display (a word matched in place
+// is shared whatever the view shows), and returns the matches that stay in
+// place: ms less the units of runs shorter than k that a moved passage
+// holds on either side. Passages are at least k units long.
+func (d *Diff) countShared(ms []match, ka, kb []uint64, k int) []match {
+	a, b := left{ka, make([]bool, len(ka))}, left{kb, make([]bool, len(kb))}
 	for _, m := range ms {
-		for i := range m.n {
-			inA[m.a+i], inB[m.b+i] = true, true
+		if m.n >= k {
+			for i := range m.n {
+				a.fixed[m.a+i], b.fixed[m.b+i] = true, true
+			}
 		}
+	}
+	bits := math.Log2(float64(d.A.Words)*float64(d.B.Words)) + chanceBits
+	runs := movedRuns(a, b, k)
+	movedA := d.A.movedUnits(&d.B, runs, func(m match) (int, int) { return m.a, m.a + m.n }, bits)
+	movedB := d.B.movedUnits(&d.A, runs, func(m match) (int, int) { return m.b, m.b + m.n }, bits)
+	ms = inPlace(ms, movedA, movedB)
+	for _, m := range ms {
 		d.A.Shared += d.A.wordCount(m.a, m.a+m.n)
 		d.B.Shared += d.B.wordCount(m.b, m.b+m.n)
 	}
-	bits := math.Log2(float64(d.A.Words)*float64(d.B.Words)) + chanceBits
-	runs := movedRuns(left{ka, inA}, left{kb, inB}, k)
-	d.A.Moved = d.A.movedWords(&d.B, runs, func(m match) (int, int) { return m.a, m.a + m.n }, bits)
-	d.B.Moved = d.B.movedWords(&d.A, runs, func(m match) (int, int) { return m.b, m.b + m.n }, bits)
+	d.A.Moved, d.B.Moved = d.A.unitWords(movedA), d.B.unitWords(movedB)
 	d.A.Shared += d.A.Moved
 	d.B.Shared += d.B.Moved
+	return ms
+}
+
+// inPlace returns the matches of ms less each pair of units of which either
+// is moved (movedA and movedB are indexed by unit, nil when none is): a
+// match is cut where such a pair was. ms is returned as it is when nothing
+// moved.
+func inPlace(ms []match, movedA, movedB []bool) []match {
+	if movedA == nil && movedB == nil {
+		return ms
+	}
+	moved := func(m match, i int) bool {
+		return movedA != nil && movedA[m.a+i] || movedB != nil && movedB[m.b+i]
+	}
+	out := make([]match, 0, len(ms))
+	for _, m := range ms {
+		start := 0
+		for i := 0; i <= m.n; i++ {
+			if i < m.n && !moved(m, i) {
+				continue
+			}
+			if i > start {
+				out = append(out, match{m.a + start, m.b + start, i - start})
+			}
+			start = i + 1
+		}
+	}
+	return out
 }
 
 // left is a side's unit keys and which of them the alignment matched in
-// place.
+// place in a run long enough to be a passage, which no moved passage
+// crosses; the units of shorter runs count as left out.
 type left struct {
-	keys    []uint64
-	inPlace []bool
+	keys  []uint64
+	fixed []bool
 }
 
-// out reports whether units [i, i+n) are all left out of the matches.
+// out reports whether units [i, i+n) are all left out of the long matches.
 func (l left) out(i, n int) bool {
 	if i < 0 || i+n > len(l.keys) {
 		return false
 	}
-	for _, in := range l.inPlace[i : i+n] {
+	for _, in := range l.fixed[i : i+n] {
 		if in {
 			return false
 		}
@@ -78,7 +120,7 @@ func (l left) out(i, n int) bool {
 }
 
 // movedRuns returns the passages of at least k units left out of the
-// matches on both sides, a's and b's, that are equal: for each run of k
+// long matches on both sides, a's and b's, that are equal: for each run of k
 // such units of a whose k-gram b's left-out units hold at most
 // maxMovedChain times, the longest equal run around it. It takes time
 // linear in the units, but for maxMovedChain.
@@ -110,11 +152,12 @@ func movedRuns(a, b left, k int) []match {
 	return runs
 }
 
-// movedWords returns the words of s's units in the runs (units [lo, hi)
-// of s that span gives for each) that carry at least bits in other.
-func (s *Side) movedWords(other *Side, runs []match, span func(match) (lo, hi int), bits float64) int {
+// movedUnits returns which of s's units are moved: those of the runs
+// (units [lo, hi) of s that span gives for each) whose words carry at least
+// bits in other. It returns nil when none is.
+func (s *Side) movedUnits(other *Side, runs []match, span func(match) (lo, hi int), bits float64) []bool {
 	if len(runs) == 0 {
-		return 0
+		return nil
 	}
 	wordBits := s.bitsIn(other, func(yield func(int) bool) {
 		for _, r := range runs {
@@ -126,7 +169,7 @@ func (s *Side) movedWords(other *Side, runs []match, span func(match) (lo, hi in
 			}
 		}
 	})
-	found := make(map[int]bool)
+	var moved []bool
 	for _, r := range runs {
 		lo, hi := span(r)
 		b := 0.0
@@ -135,22 +178,33 @@ func (s *Side) movedWords(other *Side, runs []match, span func(match) (lo, hi in
 				b += wordBits[w]
 			}
 		}
-		if b >= bits {
-			for u := lo; u < hi; u++ {
-				found[u] = true
-			}
+		if b < bits {
+			continue
+		}
+		if moved == nil {
+			moved = make([]bool, len(s.units))
+		}
+		for u := lo; u < hi; u++ {
+			moved[u] = true
 		}
 	}
+	return moved
+}
+
+// unitWords returns the words of the units marked in units.
+func (s *Side) unitWords(units []bool) int {
 	n := 0
-	for u := range found {
-		n += s.units[u].words
+	for u, in := range units {
+		if in {
+			n += s.units[u].words
+		}
 	}
 	return n
 }
 
-// gramIndex returns where each run of k units of l left out of the matches
-// starts: head holds the first position of each k-gram's hash, next the
-// next position of the same hash, -1 at the end. head is empty when no
+// gramIndex returns where each run of k units of l left out of the long
+// matches starts: head holds the first position of each k-gram's hash, next
+// the next position of the same hash, -1 at the end. head is empty when no
 // such run exists.
 func gramIndex(l left, k int) (head map[uint64]int32, next []int32) {
 	head = map[uint64]int32{}
@@ -181,8 +235,8 @@ func chain(next []int32, h int32) int {
 	return n
 }
 
-// extendLeft returns the run of a's units left out of the matches equal to
-// b's units left out, around a[i:i+k] = b[j:j+k].
+// extendLeft returns the run of a's units left out of the long matches
+// equal to b's units left out, around a[i:i+k] = b[j:j+k].
 func extendLeft(a, b left, i, j, k int) match {
 	for i > 0 && j > 0 && a.out(i-1, 1) && b.out(j-1, 1) && a.keys[i-1] == b.keys[j-1] {
 		i, j, k = i-1, j-1, k+1

@@ -389,9 +389,13 @@ func (t *textWriter) header(mark, name string, s *Side, color string) {
 }
 
 // stat says the side's words, the share of them shared and how many of
-// those moved: "85 words, 81.2% shared (10 moved)".
+// those moved: "85 words, 81.2% shared (10 moved)", "1 word, 0.0% shared".
 func (s *Side) stat() string {
-	st := fmt.Sprintf("%d words, %.1f%% shared", s.Words, 100*s.Overlap())
+	words := "words"
+	if s.Words == 1 {
+		words = "word"
+	}
+	st := fmt.Sprintf("%d %s, %.1f%% shared", s.Words, words, 100*s.Overlap())
 	if s.Moved > 0 {
 		st += fmt.Sprintf(" (%d moved)", s.Moved)
 	}

@@ -33,6 +33,9 @@ type Batch interface {
 	AddStored(doc *core.Document, length int, skip core.SkipReason, index, detail []byte) error
 	// Len returns the number of documents added.
 	Len() int
+	// ID returns the id of the document of ordinal ord (its position among
+	// the documents added), as Result names it.
+	ID(ord int) string
 	// Finish runs candidates → verify → group over everything added.
 	// progress, if not nil, is called now and then with the documents
 	// matched so far. A second call does nothing.
@@ -312,6 +315,8 @@ func (b *batch[S, E]) EachFound(fn func(a, b int, score float64, label core.Labe
 }
 
 func (b *batch[S, E]) Len() int { return len(b.docs.ids) }
+
+func (b *batch[S, E]) ID(ord int) string { return b.docs.ids[ord] }
 
 // Sketch is the batch's Source: a sketch in memory, or one spilled read
 // back.

@@ -107,7 +107,9 @@ type Options struct {
 	// duplicate pairs: columns a, b (the ids), score, title_a, title_b.
 	TitlesCSV string
 	// Matrix, if set, is the path of a JSON file of the similarity matrix
-	// of the reported pairs, for corpora of at most MatrixLimit documents.
+	// of the reported pairs over the documents they hold, at most
+	// MatrixLimit of them: past that the run writes its other results
+	// and ends with a *MatrixError.
 	Matrix string
 	// wrapBatch, when set (by a test), wraps the run's batch, to see what
 	// the run asks of it.
@@ -117,7 +119,10 @@ type Options struct {
 // ErrStrict marks the error that ends a strict run at its first bad record.
 var ErrStrict = errors.New("job: bad record in strict mode")
 
-// Run executes the job and returns its statistics.
+// Run executes the job and returns its statistics. A *MatrixError comes
+// with the statistics of a run whose results are in place but for the
+// matrix; any other error with none, the previous results left as they
+// were.
 func Run(ctx context.Context, o Options) (engine.Stats, error) {
 	if len(o.Inputs) == 0 {
 		return engine.Stats{}, errors.New("job: no input")
@@ -225,10 +230,14 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 			return engine.Stats{}, err
 		}
 		run.measured(&st)
+		matrixErr, err := run.writeMatrix(out, st.Method)
+		if err != nil {
+			return engine.Stats{}, err
+		}
 		if err := commitWith(out, st); err != nil {
 			return engine.Stats{}, err
 		}
-		return st, run.committed()
+		return st, run.ended(matrixErr)
 	}
 	if err := run.secondPass(ctx, out, false); err != nil {
 		return engine.Stats{}, err
@@ -240,16 +249,20 @@ func Run(ctx context.Context, o Options) (engine.Stats, error) {
 		return engine.Stats{}, err
 	}
 	run.measured(&st)
-	if run.o.Report != "" || run.o.TitlesCSV != "" || run.o.Matrix != "" {
+	if run.o.Report != "" || run.o.TitlesCSV != "" {
 		// with the evidence the second reading completed
 		if err := run.extras(out, b.Result(), st); err != nil {
 			return engine.Stats{}, err
 		}
 	}
+	matrixErr, err := run.writeMatrix(out, st.Method)
+	if err != nil {
+		return engine.Stats{}, err
+	}
 	if err := commitWith(out, st); err != nil {
 		return engine.Stats{}, err
 	}
-	return st, run.committed()
+	return st, run.ended(matrixErr)
 }
 
 // commitWith writes stats.json and puts the result set in place; a set
@@ -287,6 +300,15 @@ func (run *runner) committed() error {
 	}
 	os.Remove(filepath.Dir(run.ck.dir))
 	return nil
+}
+
+// ended is the error of a run whose results are in place: committed's,
+// else matrixErr when the matrix was not written (nil for none).
+func (run *runner) ended(matrixErr *MatrixError) error {
+	if err := run.committed(); err != nil || matrixErr == nil {
+		return err
+	}
+	return matrixErr
 }
 
 // runner carries one run's state between its stages.
@@ -332,9 +354,8 @@ type runner struct {
 	wanted map[string]bool
 	docs   map[string]core.Document
 	// titles collects the titles of the documents in duplicate pairs, for
-	// Options.TitlesCSV; ids every document's ID, for Options.Matrix.
+	// Options.TitlesCSV.
 	titles map[string]string
-	ids    []string
 }
 
 // item is one record on its way through the workers.
@@ -411,10 +432,6 @@ func (run *runner) take(it *item) error {
 	if it.rec.Skip != core.SkipNone {
 		run.skippedAt = append(run.skippedAt, run.read-1)
 		return run.skip(it.rec)
-	}
-	if run.o.Matrix != "" && run.b.Len() >= MatrixLimit {
-		return fmt.Errorf("%s: the similarity matrix is limited to %d documents; this is one more (drop --matrix for a larger corpus)",
-			it.rec.Doc.Origin, MatrixLimit)
 	}
 	if added, err := run.add(it); err != nil || !added {
 		return err

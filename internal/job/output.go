@@ -135,7 +135,7 @@ func (r *results) wait(stop bool, run *runner, total int64) error {
 // secondPass reads the input again: it writes each kept document's record
 // unchanged and gives the batch the text its evidence quotes. A record is
 // decoded only when something needs more than its bytes: the batch its
-// text, the report, the titles or the matrix its fields, or kept.jsonl a
+// text, the report or the titles its fields, or kept.jsonl a
 // record built from it (not a JSONL line); linesOnly (see runner.linesOnly)
 // says none does. The records the first reading skipped are skipped again
 // undecoded.
@@ -168,10 +168,11 @@ func (run *runner) secondPass(ctx context.Context, out *output.Set, linesOnly bo
 	return err
 }
 
-// needFields reports whether the report, the titles or the matrix need
-// the documents' fields from the second reading.
+// needFields reports whether the report or the titles need the documents'
+// fields from the second reading (the matrix needs only their ids, which
+// the batch holds).
 func (run *runner) needFields() bool {
-	return run.wanted != nil || run.titles != nil || run.o.Matrix != ""
+	return run.wanted != nil || run.titles != nil
 }
 
 // linesOnly reports whether the second reading needs no record decoded:
@@ -278,9 +279,6 @@ func (run *runner) decodeAgain(ctx context.Context, out *output.Set, fields bool
 			}
 			if _, ok := run.titles[rec.Doc.ID]; ok {
 				run.titles[rec.Doc.ID] = rec.Doc.Title
-			}
-			if run.o.Matrix != "" {
-				run.ids = append(run.ids, rec.Doc.ID)
 			}
 			a.line = rec.Doc.Raw
 		}

@@ -55,9 +55,12 @@ func TestHelp(t *testing.T) {
 // refused in the words of the Go options, never naming the flag to change:
 // "minhash: MinHash size 7 is not in 8..4096" for --hashes 7, "common
 // document share 2" for --common-df 2. The message now starts with the
-// flags whose values are wrong, and only those.
+// flags whose values are wrong, and only those, and says what is wrong
+// with their values only. Regression: --bands 0x0 and 2x-1 "needed" 0 and
+// -2 signature values, and --char-shingle 0 named the word shingle size
+// too ("shingle sizes 0 characters, 3 words are not in 1..32").
 func TestOutOfRangeNamesFlag(t *testing.T) {
-	specs := []engine.Spec{minhash.Spec, rarewords.Spec, sentences.Spec}
+	specs := []engine.Spec{minhash.Spec, rarewords.Spec, sentences.Spec, simhash.Spec}
 	for _, tc := range []struct {
 		name   string
 		method engine.Spec
@@ -69,6 +72,15 @@ func TestOutOfRangeNamesFlag(t *testing.T) {
 		{"two flags that disagree", minhash.Spec, map[string]any{"hashes": 64, "bands": "30x3", "threshold": 0.5}, "--hashes, --bands: minhash: bands: 30x3"},
 		{"two wrong, the first told", minhash.Spec, map[string]any{"threshold": 2.0, "similar": -1.0}, "--threshold: minhash: threshold 2"},
 		{"not a number", sentences.Spec, map[string]any{"threshold": math.NaN()}, "--threshold: sentences: threshold NaN is not a finite number"},
+		{"no bands", minhash.Spec, map[string]any{"bands": "0x0"},
+			"--bands: minhash: bands: 0x0: the bands and the rows must be positive, BxR as in 20x3 (or auto)"},
+		{"negative rows", minhash.Spec, map[string]any{"bands": "2x-1"},
+			"--bands: minhash: bands: 2x-1: the bands and the rows must be positive, BxR as in 20x3 (or auto)"},
+		{"bands past an int", minhash.Spec, map[string]any{"bands": "3037000500x3037000500"},
+			"--bands: minhash: bands: 3037000500x3037000500 needs 9223372037000250000 signature values, have 128 (or auto)"},
+		{"character shingle", minhash.Spec, map[string]any{"char-shingle": 0}, "--char-shingle: minhash: character shingle size 0 is not in 1..32"},
+		{"word shingle", minhash.Spec, map[string]any{"word-shingle": 33}, "--word-shingle: minhash: word shingle size 33 is not in 1..32"},
+		{"simhash character shingle", simhash.Spec, map[string]any{"char-shingle": 40}, "--char-shingle: simhash: character shingle size 40 is not in 1..32"},
 		{"in range", sentences.Spec, map[string]any{"threshold": 0.5, "max-sentence-docs": 3}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-
-	"github.com/neardup/neardup/core"
 )
 
 // WriteAtomic writes a file through write: to a temporary name in the same
@@ -102,29 +100,31 @@ func Titles(rows []TitleRow) func(w *bufio.Writer) error {
 }
 
 // matrixHead is the JSON of a similarity matrix file but its rows: a sparse
-// symmetric matrix. Row i lists [j, score] for every other document j
-// paired with document i, by increasing j; absent entries are below the
-// lowest score the method reports, and the diagonal, 1, is left out. IDs
-// label rows and columns.
+// symmetric matrix over the documents of the reported pairs. Row i lists
+// [j, score] for every other document j paired with document i, by
+// increasing j; absent entries are below the lowest score the method
+// reports, and the diagonal, 1, is left out. IDs label rows and columns.
 type matrixHead struct {
 	Format string   `json:"format"`
 	Method string   `json:"method"`
 	IDs    []string `json:"ids"`
 }
 
+// MatrixPair is a reported pair of a similarity matrix: its documents by
+// their rows (positions in the matrix's ids) and its score.
+type MatrixPair struct {
+	A, B  int32
+	Score float64
+}
+
 // Matrix returns the writer of the similarity matrix of pairs over the
 // documents ids, one row a line, so that a reader sees the structure and a
 // large file streams. Pass it to Set.Extra.
-func Matrix(method string, ids []string, pairs []core.Pair) func(w *bufio.Writer) error {
-	pos := make(map[string]int, len(ids))
-	for i, id := range ids {
-		pos[id] = i
-	}
+func Matrix(method string, ids []string, pairs []MatrixPair) func(w *bufio.Writer) error {
 	rows := make([][][2]float64, len(ids))
 	for _, p := range pairs {
-		a, b := pos[p.A], pos[p.B]
-		rows[a] = append(rows[a], [2]float64{float64(b), p.Score})
-		rows[b] = append(rows[b], [2]float64{float64(a), p.Score})
+		rows[p.A] = append(rows[p.A], [2]float64{float64(p.B), p.Score})
+		rows[p.B] = append(rows[p.B], [2]float64{float64(p.A), p.Score})
 	}
 	for i := range rows {
 		slices.SortFunc(rows[i], func(x, y [2]float64) int { return int(x[0] - y[0]) })

@@ -80,6 +80,9 @@ type Set struct {
 	extras  map[string]*extra // by absolute path
 	members []string          // paths in dir of the new set's files
 	same    []os.FileInfo     // the output directory and extras as they exist, for Excludes
+	// omitted are the extras outside dir that this set does not write and
+	// an earlier set wrote: Commit removes them (see Omit).
+	omitted []string
 	done    bool
 }
 
@@ -194,7 +197,7 @@ func (s *Set) start(dir string, extras []string) error {
 	}
 	for _, p := range extras {
 		if Special(p) {
-			return fmt.Errorf("%s is not a regular file (a device or a pipe): this output is written as a file, swapped in with the others", p)
+			return &PathError{p, "is not a regular file (a device or a pipe): this output is written as a file, swapped in with the others"}
 		}
 		if err := s.declare(p, old); err != nil {
 			return err
@@ -228,6 +231,20 @@ func (s *Set) start(dir string, extras []string) error {
 	return nil
 }
 
+// PathError is an extra path Create refuses for what it names, not for
+// what befell it: one of the result files, a directory, a device or a
+// pipe, or a path given for two outputs. Whoever chose the path made the
+// mistake (a command line that gives it is wrong), where a path that
+// cannot be written (a missing directory, no permission) is a failure.
+type PathError struct {
+	Path    string // as given
+	Problem string // what is wrong with it: "is a directory"
+}
+
+// Error says the path and its problem: "out/pairs.jsonl: is one of the
+// result files; choose another name".
+func (e *PathError) Error() string { return e.Path + ": " + e.Problem }
+
 // declare checks an extra file's path before any work: inside the output
 // directory it joins the set; outside, its directory must exist and take a
 // new file, and the path must not be a directory.
@@ -237,21 +254,21 @@ func (s *Set) declare(path string, old map[string]bool) error {
 		return err
 	}
 	if _, dup := s.extras[abs]; dup {
-		return fmt.Errorf("%s: given for two outputs", path)
+		return &PathError{path, "given for two outputs"}
 	}
 	x := &extra{path: abs}
 	if rel, err := filepath.Rel(s.dir, abs); err == nil && rel != "." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && rel != ".." {
 		rel = filepath.ToSlash(rel)
 		if slices.Contains(s.names, rel) || rel == ManifestFile {
-			return fmt.Errorf("%s: is one of the result files; choose another name", path)
+			return &PathError{path, "is one of the result files; choose another name"}
 		}
 		if st, err := os.Stat(abs); err == nil && st.IsDir() && !old[rel] {
-			return fmt.Errorf("%s: is a directory", path)
+			return &PathError{path, "is a directory"}
 		}
 		x.inside = rel
 	} else {
 		if st, err := os.Stat(abs); err == nil && st.IsDir() {
-			return fmt.Errorf("%s: is a directory", path)
+			return &PathError{path, "is a directory"}
 		}
 		s.extras[abs] = x
 		f, err := s.createOutside(x)
@@ -350,6 +367,27 @@ func (s *Set) Extra(path string, write func(w *bufio.Writer) error) error {
 	return nil
 }
 
+// Omit says that the extra file at path, one declared to Create, is not
+// written with this set. Commit then removes a file at path that an
+// earlier set wrote (one its manifest lists), so that no file of an
+// earlier run is left beside the new results as if it were one of them;
+// any other file there is left as it is. An extra inside the output
+// directory needs nothing: the set replaces the directory whole.
+func (s *Set) Omit(path string) error {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return err
+	}
+	x, ok := s.extras[abs]
+	if !ok {
+		return fmt.Errorf("output: %s was not declared to Create", path)
+	}
+	if x.inside == "" && Wrote(s.dir, abs) {
+		s.omitted = append(s.omitted, abs)
+	}
+	return nil
+}
+
 // Finish flushes the named main files (PairsFile, ClustersFile, KeptFile,
 // StatsFile) to disk and closes them: nothing more is written to them, and
 // a file written in full is made durable while others are still being
@@ -410,6 +448,11 @@ func (s *Set) Commit() error {
 	}
 	s.tmp, s.done = "", true
 	err = finishPending(s.dir, m)
+	for _, p := range s.omitted {
+		if rerr := os.Remove(p); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
+			err = errors.Join(err, fmt.Errorf("removing the earlier run's %s: %w", p, rerr))
+		}
+	}
 	if old != "" {
 		err = errors.Join(err, os.RemoveAll(old))
 	}

@@ -161,6 +161,48 @@ func TestCommitReplacesTheWholeSet(t *testing.T) {
 	}
 }
 
+// TestOmitRemovesAnEarlierExtra: an extra declared but omitted (a matrix
+// too large to write) leaves no file of an earlier set at its path, so that
+// none is taken for the new results'; a file at such a path that no set
+// wrote is left as it is, and so is an extra inside the output directory,
+// which goes with the old set.
+func TestOmitRemovesAnEarlierExtra(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "out")
+	ours, theirs := filepath.Join(root, "matrix.json"), filepath.Join(root, "notes.json")
+	if err := writeGeneration(dir, []string{ours}, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(theirs, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Create(dir, ours, theirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Abort()
+	for _, p := range []string{ours, theirs} {
+		if err := s.Omit(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(ours); err != nil {
+		t.Errorf("the earlier set's matrix was removed before the new set was in place: %v", err)
+	}
+	if err := errors.Join(s.Stats(map[string]int{"gen": 2}), s.Commit()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(ours); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the earlier set's matrix is still there: %v", err)
+	}
+	if b, err := os.ReadFile(theirs); err != nil || string(b) != "mine" {
+		t.Errorf("a file no set wrote: %q, %v; want it left", b, err)
+	}
+	if err := s.Omit(filepath.Join(root, "other.json")); err == nil {
+		t.Error("Omit of a path not declared to Create: no error")
+	}
+}
+
 // Regression: the output directory was created private (0700, as
 // os.MkdirTemp makes it), so that no one else could read the files in it,
 // which are made 0644 for that.
@@ -240,6 +282,12 @@ func TestStaleLock(t *testing.T) {
 	}
 }
 
+// TestCreateChecksBeforeWork: every extra path is checked before any
+// work, and a path that names what it must not (a result file, a
+// directory, another extra) is a *PathError, a mistake of whoever chose
+// it, where one that cannot be written is not. Regression: every refusal
+// was a plain error, and neardup dedup --matrix out/pairs.jsonl exited 1
+// where a mistake in the command line exits 2.
 func TestCreateChecksBeforeWork(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "out")
@@ -247,14 +295,15 @@ func TestCreateChecksBeforeWork(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		name   string
-		extras []string
-		want   string
+		name    string
+		extras  []string
+		want    string
+		mistake bool // a *PathError: the path names what it must not
 	}{
-		{"missing directory", []string{filepath.Join(root, "nope", "report.html")}, "cannot be written"},
-		{"a directory", []string{filepath.Join(root, "adir")}, "is a directory"},
-		{"a result file", []string{filepath.Join(dir, "pairs.jsonl")}, "is one of the result files"},
-		{"twice", []string{filepath.Join(root, "r.html"), filepath.Join(root, "r.html")}, "given for two outputs"},
+		{"missing directory", []string{filepath.Join(root, "nope", "report.html")}, "cannot be written", false},
+		{"a directory", []string{filepath.Join(root, "adir")}, "is a directory", true},
+		{"a result file", []string{filepath.Join(dir, "pairs.jsonl")}, "is one of the result files", true},
+		{"twice", []string{filepath.Join(root, "r.html"), filepath.Join(root, "r.html")}, "given for two outputs", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := Create(dir, tc.extras...)
@@ -263,6 +312,9 @@ func TestCreateChecksBeforeWork(t *testing.T) {
 			}
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Create: %v, want %q", err, tc.want)
+			}
+			if mistake := errors.As(err, new(*PathError)); mistake != tc.mistake {
+				t.Errorf("Create: %v is a *PathError: %v, want %v", err, mistake, tc.mistake)
 			}
 			if s := siblings(t, dir); len(s) > 0 {
 				t.Errorf("left beside the output: %v", s)

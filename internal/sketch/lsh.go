@@ -3,6 +3,7 @@ package sketch
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,8 +19,8 @@ type Bands struct {
 // String returns "BxR".
 func (b Bands) String() string { return fmt.Sprintf("%dx%d", b.B, b.R) }
 
-// ParseBands reads a banding written "BxR" ("20x3") and checks that it fits
-// a signature of k values.
+// ParseBands reads a banding written "BxR" ("20x3"), bands and rows each at
+// least 1, and checks that it fits a signature of k values.
 func ParseBands(s string, k int) (Bands, error) {
 	var b Bands
 	bs, rs, ok := strings.Cut(s, "x")
@@ -29,8 +30,11 @@ func ParseBands(s string, k int) (Bands, error) {
 	switch {
 	case !ok || errB != nil || errR != nil:
 		return Bands{}, fmt.Errorf("%q is not BxR, bands x rows (20x3)", s)
-	case b.B < 1 || b.R < 1 || b.B*b.R > k:
-		return Bands{}, fmt.Errorf("%s needs %d signature values, have %d", s, b.B*b.R, k)
+	case b.B < 1 || b.R < 1:
+		return Bands{}, fmt.Errorf("%s: the bands and the rows must be positive, BxR as in 20x3", s)
+	case b.B > k/b.R: // b.B*b.R > k, which may not fit an int
+		need := new(big.Int).Mul(big.NewInt(int64(b.B)), big.NewInt(int64(b.R)))
+		return Bands{}, fmt.Errorf("%s needs %s signature values, have %d", s, need, k)
 	}
 	return b, nil
 }

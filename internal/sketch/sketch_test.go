@@ -191,23 +191,35 @@ func TestSimpsonSameAsPlain(t *testing.T) {
 	}
 }
 
+// TestParseBands: a banding is read, or refused saying why. Regression:
+// 0x0 and 2x-1 were refused as "needing" 0 and -2 signature values, and
+// 3037000500x3037000500, whose product overflows an int, was taken, and
+// the first document sketched panicked.
 func TestParseBands(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
 		want Bands
-		ok   bool
+		err  string // "" for none
 	}{
-		{"20x3", Bands{B: 20, R: 3}, true},
-		{"1x128", Bands{B: 1, R: 128}, true},
-		{"20x7", Bands{}, false}, // 140 values
-		{"0x3", Bands{}, false},
-		{"20", Bands{}, false},
-		{"ax3", Bands{}, false},
-		{"20x", Bands{}, false},
+		{"20x3", Bands{B: 20, R: 3}, ""},
+		{"1x128", Bands{B: 1, R: 128}, ""},
+		{"20x7", Bands{}, "20x7 needs 140 signature values, have 128"},
+		{"0x3", Bands{}, "0x3: the bands and the rows must be positive, BxR as in 20x3"},
+		{"0x0", Bands{}, "0x0: the bands and the rows must be positive, BxR as in 20x3"},
+		{"2x-1", Bands{}, "2x-1: the bands and the rows must be positive, BxR as in 20x3"},
+		{"3037000500x3037000500", Bands{}, "3037000500x3037000500 needs 9223372037000250000 signature values, have 128"},
+		{"4294967296x4294967297", Bands{}, "4294967296x4294967297 needs 18446744078004518912 signature values, have 128"},
+		{"20", Bands{}, `"20" is not BxR, bands x rows (20x3)`},
+		{"ax3", Bands{}, `"ax3" is not BxR, bands x rows (20x3)`},
+		{"20x", Bands{}, `"20x" is not BxR, bands x rows (20x3)`},
 	} {
 		got, err := ParseBands(tc.in, 128)
-		if (err == nil) != tc.ok || got != tc.want {
-			t.Errorf("ParseBands(%q) = %v, %v; want %v, ok %v", tc.in, got, err, tc.want, tc.ok)
+		var msg string
+		if err != nil {
+			msg = err.Error()
+		}
+		if msg != tc.err || got != tc.want {
+			t.Errorf("ParseBands(%q) = %v, %q; want %v, %q", tc.in, got, msg, tc.want, tc.err)
 		}
 	}
 }

@@ -231,8 +231,10 @@ func (o Options) Check() error {
 		return fmt.Errorf("minhash: date apart %v hours is negative", o.DateApart)
 	case o.ShingleUnit != Chars && o.ShingleUnit != Words:
 		return fmt.Errorf("minhash: unknown shingle unit %q (want %s or %s)", o.ShingleUnit, Chars, Words)
-	case o.CharShingle < 1 || o.CharShingle > 32 || o.WordShingle < 1 || o.WordShingle > 32:
-		return fmt.Errorf("minhash: shingle sizes %d characters, %d words are not in 1..32", o.CharShingle, o.WordShingle)
+	case o.CharShingle < 1 || o.CharShingle > 32:
+		return fmt.Errorf("minhash: character shingle size %d is not in 1..32", o.CharShingle)
+	case o.WordShingle < 1 || o.WordShingle > 32:
+		return fmt.Errorf("minhash: word shingle size %d is not in 1..32", o.WordShingle)
 	case o.SampleSize < 0:
 		return fmt.Errorf("minhash: sample size %d is negative", o.SampleSize)
 	case o.Hashes < 8 || o.Hashes > 4096:

@@ -205,8 +205,10 @@ func (o Options) Check() error {
 		return fmt.Errorf("simhash: feature length %d is not in 1..32", o.FeatureLength)
 	case o.ShingleUnit != Chars && o.ShingleUnit != Words:
 		return fmt.Errorf("simhash: unknown shingle unit %q (want %s or %s)", o.ShingleUnit, Chars, Words)
-	case o.CharShingle < 1 || o.CharShingle > 32 || o.WordShingle < 1 || o.WordShingle > 32:
-		return fmt.Errorf("simhash: shingle sizes %d characters, %d words are not in 1..32", o.CharShingle, o.WordShingle)
+	case o.CharShingle < 1 || o.CharShingle > 32:
+		return fmt.Errorf("simhash: character shingle size %d is not in 1..32", o.CharShingle)
+	case o.WordShingle < 1 || o.WordShingle > 32:
+		return fmt.Errorf("simhash: word shingle size %d is not in 1..32", o.WordShingle)
 	case o.Weighting != Binary && o.Weighting != TF && o.Weighting != LogTF:
 		return fmt.Errorf("simhash: unknown weighting %q (want %s, %s or %s)", o.Weighting, Binary, TF, LogTF)
 	case o.SampleSize < 0:
