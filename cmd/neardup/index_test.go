@@ -881,3 +881,45 @@ func TestRemoveNamesFewNotStored(t *testing.T) {
 		})
 	}
 }
+
+// TestIndexAddStrictStoresTheRecordsBefore: `index add --strict` stops at
+// the first bad record having stored, and printed, every record before it,
+// whatever --chunk is, and fails naming the record (file:line and why) as
+// other errors do. Regression: the records read before the bad one in the
+// chunk being filled were dropped, so that 50 good records then a bad one
+// stored none with --chunk 100 and all 50 with --chunk 10; and the error
+// began "job: bad record in strict mode: ".
+func TestIndexAddStrictStoresTheRecordsBefore(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "kb.jsonl")
+	var b strings.Builder
+	for i := range 80 {
+		if i == 50 {
+			b.WriteString(`{"id":"broken` + "\n")
+			continue
+		}
+		line, _ := json.Marshal(map[string]string{"id": fmt.Sprint("d", i), "title": "t",
+			"text": fmt.Sprintf("Report %d: the council met on day %d and voted %d to %d on item %d.", i, i, i*7, i+3, i*13)})
+		b.Write(append(line, '\n'))
+	}
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, chunk := range []int{1, 7, 10, 50, 100} {
+		t.Run(fmt.Sprint("chunk", chunk), func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "s.db")
+			code, out, errOut := runChild(t, "-q", "index", "add", "--db", db, "--strict", "--chunk", fmt.Sprint(chunk), in)
+			want := "neardup: " + in + ":51: malformed JSON at byte 13: unexpected end of JSON input (--strict stops at the first bad record)\n"
+			if code != 1 || errOut != want {
+				t.Errorf("exit %d, stderr %q; want 1, %q", code, errOut, want)
+			}
+			if n := strings.Count(out, "\n"); n != 50 {
+				t.Errorf("%d lines printed, want the 50 of the records before line 51", n)
+			}
+			if ids, _ := storedIndex(t, db); len(ids) != 50 || !ids["d0"] || !ids["d49"] {
+				t.Errorf("%d documents stored, want d0 to d49", len(ids))
+			}
+		})
+	}
+}

@@ -95,8 +95,10 @@ func OpenFeed(inputs []string, o corpus.Options) (*corpus.Reader, error) {
 
 // Feed reads r (opened by OpenFeed) to its end, decoding in parallel, and
 // hands the documents, in input order, to o.Add, which adds (or checks)
-// them in chunks; it prints each match and counts them. The caller closes
-// r.
+// them in chunks; it prints each match and counts them. A strict run
+// (FeedOptions.Strict) stops at the first bad record once the documents
+// before it are added and printed, however they are chunked. The caller
+// closes r.
 func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, error) {
 	st := FeedStats{Skipped: map[core.SkipReason]int{}}
 	if o.Workers <= 0 {
@@ -158,8 +160,12 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 		}
 	}
 	err := o.Add(ctx, docs, f.report)
-	if err == nil && f.out != nil {
-		err = f.flushOut()
+	if f.out != nil {
+		// The lines held are of documents stored (or checked), also
+		// when the run stopped after them.
+		if ferr := f.flushOut(); err == nil {
+			err = ferr
+		}
 	}
 	warnUnread(o.Warn, r)
 	if o.Warn != nil && !o.Query && st.Unnamed > 0 {

@@ -114,8 +114,20 @@ type Options struct {
 	wrapBatch func(engine.Batch) engine.Batch
 }
 
-// ErrStrict marks the error that ends a strict run at its first bad record.
+// ErrStrict marks the error that ends a strict run at its first bad record
+// (errors.Is); the error reads as the record's own, where it is and why,
+// and wraps it (a *corpus.RecordError).
 var ErrStrict = errors.New("job: bad record in strict mode")
+
+// strictError is the error that ends a strict run at the bad record err.
+type strictError struct{ err error }
+
+func (e *strictError) Error() string {
+	return e.err.Error() + " (--strict stops at the first bad record)"
+}
+
+// Unwrap returns ErrStrict and the record's error.
+func (e *strictError) Unwrap() []error { return []error{ErrStrict, e.err} }
 
 // Run executes the job and returns its statistics.
 func Run(ctx context.Context, o Options) (engine.Stats, error) {
@@ -540,7 +552,7 @@ type warner struct {
 // skip warns about rec; where says where the skipped records are counted.
 func (wr *warner) skip(rec corpus.Record, where string) error {
 	if wr.strict {
-		return fmt.Errorf("%w: %v", ErrStrict, rec.Err)
+		return &strictError{rec.Err}
 	}
 	if wr.w != nil {
 		switch {
