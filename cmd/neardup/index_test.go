@@ -923,3 +923,44 @@ func TestIndexAddStrictStoresTheRecordsBefore(t *testing.T) {
 		})
 	}
 }
+
+// TestIndexAddStrictWarnsOfTheRecordsBefore: the warnings of a strict add
+// stopped at a bad record count the records before it, not those its
+// workers decoded ahead. Regression: with lines a (good), broken and c
+// (good, "date":"yesterday"), it warned `dates not read: 1 (e.g.
+// "yesterday" at kd.jsonl:3)` of a record never added.
+func TestIndexAddStrictWarnsOfTheRecordsBefore(t *testing.T) {
+	t.Parallel()
+	text := "The council approved the new budget for the river bridge on Monday after a long debate about the costs"
+	for _, tc := range []struct {
+		name  string
+		first string // the date of line 1
+		want  string // the warning of dates, "" for none
+	}{
+		{name: "after", first: ""},
+		{name: "before and after", first: "last week", want: `warning: dates not read: 1 (e.g. "last week" at %s:1)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			in := filepath.Join(dir, "kd.jsonl")
+			a, _ := json.Marshal(map[string]string{"id": "a", "text": text + ".", "date": tc.first})
+			c, _ := json.Marshal(map[string]string{"id": "c", "text": text + " again.", "date": "yesterday"})
+			if err := os.WriteFile(in, []byte(string(a)+"\n{\"id\":\"broken\n"+string(c)+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, _, errOut := runChild(t, "-q", "index", "add", "--db", filepath.Join(dir, "s.db"), "--strict", in)
+			if code != 1 || !strings.Contains(errOut, in+":2: ") {
+				t.Fatalf("exit %d, stderr %q; want 1 and an error naming %s:2", code, errOut, in)
+			}
+			if strings.Contains(errOut, "yesterday") || strings.Contains(errOut, in+":3") {
+				t.Errorf("a warning names line 3, after the stop:\n%s", errOut)
+			}
+			if want := fmt.Sprintf(tc.want, in); tc.want != "" && !strings.Contains(errOut, want) {
+				t.Errorf("no %q in\n%s", want, errOut)
+			}
+			if tc.want == "" && strings.Contains(errOut, "dates not read") {
+				t.Errorf("dates warned of:\n%s", errOut)
+			}
+		})
+	}
+}

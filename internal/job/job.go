@@ -574,6 +574,43 @@ func (wr *warner) skip(rec corpus.Record, where string) error {
 // cut short between records, and the stray bytes after the last member of
 // a gzip file or the last stream of a bzip2 file.
 func warnUnread(w io.Writer, r *corpus.Reader) {
+	var n notes
+	n.dates.n, n.dates.first = r.UnreadDates()
+	n.misses.n, n.misses.first = r.RuleMisses()
+	warnNotRead(w, r, &n)
+}
+
+// notes counts what the records taken held that was not read, each with
+// the first: dates no layout reads (corpus.Record.UnreadDate) and pages a
+// site rule's body matched nothing on (corpus.Record.RuleMiss).
+type notes struct{ dates, misses counted }
+
+// take counts the notes of rec.
+func (n *notes) take(rec *corpus.Record) {
+	n.dates.add(rec.UnreadDate)
+	n.misses.add(rec.RuleMiss)
+}
+
+// counted counts notes, keeping the first.
+type counted struct {
+	n     int
+	first string
+}
+
+// add counts note, unless it is "".
+func (c *counted) add(note string) {
+	if note == "" {
+		return
+	}
+	if c.n == 0 {
+		c.first = note
+	}
+	c.n++
+}
+
+// warnNotRead is warnUnread with the notes of the records taken, where
+// r's count those of every record it decoded.
+func warnNotRead(w io.Writer, r *corpus.Reader, taken *notes) {
 	if w == nil {
 		return
 	}
@@ -584,8 +621,8 @@ func warnUnread(w io.Writer, r *corpus.Reader) {
 		fmt.Fprintf(w, "warning: files not read: %d, their names not of a format neardup reads (e.g. %s); "+
 			"a file named by its own path is read whatever its name\n", n, first)
 	}
-	if n, first := r.UnreadDates(); n > 0 {
-		fmt.Fprintf(w, "warning: dates not read: %d (e.g. %s); their documents count as undated\n", n, first)
+	if taken.dates.n > 0 {
+		fmt.Fprintf(w, "warning: dates not read: %d (e.g. %s); their documents count as undated\n", taken.dates.n, taken.dates.first)
 	}
 	if n, first := r.CutWARCs(); n > 0 {
 		fmt.Fprintf(w, "warning: WARC files whose compressed stream is cut short after a whole record: %d (e.g. %s); "+
@@ -604,8 +641,9 @@ func warnUnread(w io.Writer, r *corpus.Reader) {
 		fmt.Fprintf(w, "warning: %s: column %q is %s, not a string, so no %ss are read; %s NAME reads the %s from a string column\n",
 			c.Origin, c.Name, c.Type, c.Field, corpus.FieldFlags[c.Field], c.Field)
 	}
-	if n, first := r.RuleMisses(); n > 0 {
-		fmt.Fprintf(w, "warning: pages where a site rule's body matched nothing: %d, extracted without it (e.g. %s)\n", n, first)
+	if taken.misses.n > 0 {
+		fmt.Fprintf(w, "warning: pages where a site rule's body matched nothing: %d, extracted without it (e.g. %s)\n",
+			taken.misses.n, taken.misses.first)
 	}
 }
 
