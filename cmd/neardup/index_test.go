@@ -556,6 +556,38 @@ func TestMissingInputLeavesIndexAlone(t *testing.T) {
 	}
 }
 
+// TestStoreTextOfAnIndexWithout: `index add --store-text` to an index made
+// with --no-store-text warns that the index keeps its choice and how to
+// store texts (a new index), under -q too, and adds as the index stores,
+// exit 0, as --no-store-text to an index with texts warns. Regression: it
+// was ignored without a word under -q, and said only the note of an index
+// without texts otherwise.
+func TestStoreTextOfAnIndexWithout(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 6)
+	bare := filepath.Join(dir, "bare.db")
+	runOK(t, "index", "add", "--db", bare, "--no-store-text", corpus)
+	want := "warning: --store-text: " + bare + " stores no texts, as it was created to (with --no-store-text); an existing index " +
+		"keeps its own choice: add the documents to a new index to store their texts\n"
+	code, _, errOut := runChild(t, "-q", "index", "add", "--db", bare, "--store-text", corpus)
+	if code != 0 || errOut != want {
+		t.Errorf("exit %d, stderr %q; want 0, %q", code, errOut, want)
+	}
+	// Not given, the choice is not warned of: --store-text is the default.
+	if code, _, errOut := runChild(t, "-q", "index", "add", "--db", bare, corpus); code != 0 || errOut != "" {
+		t.Errorf("without --store-text: exit %d, stderr %q; want 0 and nothing", code, errOut)
+	}
+	x, err := index.Open(t.Context(), bare, store.Options{}, methods.All, index.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if x.Meta().StoreText {
+		t.Error("the index stores texts after --store-text")
+	}
+}
+
 // TestIndexNewcomer pins what a first index shows: `index add` as the
 // README writes it stores the texts (serve can diff them), --no-store-text
 // does not and a later add says so; `index stats` gives created in RFC
