@@ -359,6 +359,13 @@ type indexRemoveCmd struct {
 	dbFlags
 }
 
+// Help is the detail of `index remove --help`: its exit code when some ids
+// are not stored.
+func (c *indexRemoveCmd) Help() string {
+	return "The documents are removed in one transaction. An id that is not stored is named on standard error and makes " +
+		"the exit code 1, the others removed all the same (\"1 of 2 documents removed\", then \"not stored: \"nosuch\"\")."
+}
+
 func (c *indexRemoveCmd) Run(g *globals) error {
 	x, err := c.openStored(g.ctx, "")
 	if err != nil {
@@ -406,6 +413,12 @@ func distinct(ids []string) []string {
 type indexExpireCmd struct {
 	dbFlags
 	OlderThan string `name:"older-than" required:"" help:"The news window: remove documents dated more than this long ago, e.g. 30d, 12h, 2w."`
+}
+
+// Help is the detail of `index expire --help`: its transactions.
+func (c *indexExpireCmd) Help() string {
+	return "The documents are removed in transactions of up to 10,000, in the order they were stored; an expiry stopped part way " +
+		"(killed, or failing) keeps the transactions it committed, the index consistent, and the next one removes the rest."
 }
 
 func (c *indexExpireCmd) Run(g *globals) error {

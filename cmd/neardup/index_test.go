@@ -996,3 +996,33 @@ func TestIndexAddStrictWarnsOfTheRecordsBefore(t *testing.T) {
 		})
 	}
 }
+
+// TestRemovePartlyExitsOne: `index remove a nosuch` removes a, says "1 of 2
+// documents removed", names nosuch and exits 1, and `index remove --help`
+// says so, as docs/index.md does; and `index expire --help` says that an
+// expiry commits in transactions of up to 10,000 documents. Regression:
+// neither --help said it, and docs/index.md had expire remove in one
+// transaction.
+func TestRemovePartlyExitsOne(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, docs := writeCorpus(t, dir, 3)
+	db := filepath.Join(dir, "news.db")
+	runOK(t, "index", "add", "--db", db, corpus)
+	code, _, errOut := runChild(t, "index", "remove", "--db", db, docs[0].ID, "nosuch")
+	if want := "1 of 2 documents removed\nneardup: not stored: \"nosuch\"\n"; code != 1 || errOut != want {
+		t.Errorf("exit %d, stderr %q; want 1, %q", code, errOut, want)
+	}
+	if ids, _ := storedIndex(t, db); ids[docs[0].ID] || len(ids) != len(docs)-1 {
+		t.Errorf("stored %v, want all but %s", ids, docs[0].ID)
+	}
+	for cmd, want := range map[string]string{
+		"remove": `makes the exit code 1, the others removed all the same`,
+		"expire": `removed in transactions of up to 10,000`,
+	} {
+		_, out, _ := runChild(t, "index", cmd, "--help")
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+			t.Errorf("index %s --help does not say %q:\n%s", cmd, want, out)
+		}
+	}
+}
