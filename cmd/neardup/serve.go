@@ -71,17 +71,12 @@ func (c *serveCmd) Run(g *globals) error {
 	o := server.Options{AuthReads: c.AuthReads, MaxBodyBytes: c.MaxBody, MaxBatch: c.MaxBatch, MaxQueryBytes: c.MaxQuery,
 		QueryWorkers: c.QueryWorkers, QueryQueue: c.QueryQueue, Hosts: c.Hosts,
 		ReadTimeout: time.Duration(c.ReadTimeout), WriteTimeout: time.Duration(c.WriteTimeout), IdleTimeout: time.Duration(c.IdleTimeout), Logger: log}
-	if err := c.checkServed(); err != nil {
-		return err
-	}
 	if c.TokenFile != "" {
 		toks, err := server.LoadTokens(c.TokenFile)
 		if err != nil {
 			return err
 		}
 		o.Tokens = toks
-	} else {
-		log.Warn("no --token-file: the server takes no writes")
 	}
 	if c.AuthReads && o.Tokens.Len() == 0 {
 		return usageError{"--auth-reads needs --token-file"}
@@ -92,6 +87,12 @@ func (c *serveCmd) Run(g *globals) error {
 		return err
 	}
 	wo.Workers, wo.MaxItems, wo.Logger = c.WatchWorkers, c.MaxItems, log
+	if err := c.checkServed(); err != nil {
+		return err
+	}
+	if c.TokenFile == "" {
+		log.Warn("no --token-file: the server takes no writes")
+	}
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", c.Addr, err)
