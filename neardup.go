@@ -245,13 +245,17 @@ func (x *Index) Query(ctx context.Context, docs ...Document) ([]Match, error) {
 }
 
 // Remove removes the documents of the given IDs, with their sketches and
-// marks, and returns the IDs it found and removed.
+// marks, in one transaction, and returns the IDs it found and removed; an
+// ID not stored is left out, and is no error.
 func (x *Index) Remove(ctx context.Context, ids ...string) ([]string, error) {
 	return x.x.Remove(ctx, ids)
 }
 
 // Expire removes the documents dated before t (their own date, else when
-// they were stored), as a news window does, and returns how many.
+// they were stored), as a news window does, and returns how many. It
+// removes them in transactions of up to 10,000 documents, in the order
+// stored: with an error it returns how many the transactions before it
+// removed, which stay removed.
 func (x *Index) Expire(ctx context.Context, before time.Time) (int, error) {
 	return x.x.Expire(ctx, before)
 }

@@ -79,8 +79,10 @@ func (o *AddOptions) index() index.AddOptions {
 // a corpus read by ReadFiles, is analysed in parallel while the chunk
 // before it is stored, and never held whole. A record the sequence could
 // not read (a *RecordError) is skipped (see AddOptions.OnSkip); any other
-// error of the sequence, an error of a chunk or of OnMatch ends it: the
-// chunks committed before stay stored.
+// error of the sequence, or of OnSkip, ends it once the documents before
+// it are added, whatever the chunking (the last chunk is shorter), and is
+// returned. An error of a chunk or of OnMatch ends it too: the chunks
+// committed before stay stored.
 //
 // The sequence is ranged over on a goroutine of AddSeq's, beside OnMatch
 // on the calling goroutine; a panic there is raised again on the calling
@@ -158,18 +160,27 @@ func (x *Index) sketchChunks(ctx context.Context, docs iter.Seq2[Document, error
 		}
 	}
 	c := make([]Document, 0, o.Chunk)
+	// stop ends the sequence at err, once the documents of it before err
+	// are sent: what is stored does not depend on the chunking. A
+	// cancelled context sends nothing more.
+	stop := func(err error) error {
+		if len(c) > 0 && ctx.Err() == nil && !send(c) {
+			return ctx.Err()
+		}
+		return err
+	}
 	for d, err := range docs {
 		var re *RecordError
 		switch {
 		case errors.As(err, &re):
 			if o.OnSkip != nil {
 				if err := o.OnSkip(re); err != nil {
-					return err
+					return stop(err)
 				}
 			}
 			continue
 		case err != nil:
-			return err
+			return stop(err)
 		}
 		if err := ctx.Err(); err != nil {
 			return err

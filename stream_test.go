@@ -16,7 +16,7 @@ import (
 // TestIndexAddSeq adds a stream in chunks through the public API, as
 // `neardup index add` does: matches come in input order, each once its
 // chunk is stored; a query stores nothing; an error of the stream keeps
-// the chunks committed before it. Options.MethodName and Configure make a
+// the documents before it. Options.MethodName and Configure make a
 // new index's options and see a stored one's; StoreTextIfNew holds for
 // a new index only.
 func TestIndexAddSeq(t *testing.T) {
@@ -101,7 +101,8 @@ func TestIndexAddSeq(t *testing.T) {
 		t.Errorf("query then add again: %v, %d stored; want %v, 5", statuses, x.Len(), want)
 	}
 
-	// An error of the stream ends it; the chunks before it stay stored.
+	// An error of the stream ends it once the documents before it are
+	// stored, the last chunk shorter.
 	more := make([]neardup.Document, 5)
 	for i := range more {
 		more[i] = neardup.Document{ID: fmt.Sprint("m", i), Text: fmt.Sprintf("Story number %d about the local harbour, told in a sentence long enough to compare.", i)}
@@ -110,8 +111,8 @@ func TestIndexAddSeq(t *testing.T) {
 	if err := x.AddSeq(ctx, seq(more, broken), neardup.AddOptions{Chunk: 2}); !errors.Is(err, broken) {
 		t.Errorf("stream error: %v, want %v", err, broken)
 	}
-	if n := x.Len(); n != 9 {
-		t.Errorf("after a stream error: %d stored, want 9 (the two chunks before it)", n)
+	if n := x.Len(); n != 10 {
+		t.Errorf("after a stream error: %d stored, want 10 (the five documents before it)", n)
 	}
 	// So does an error of OnMatch, after its chunk.
 	stop := errors.New("stop")
@@ -279,5 +280,66 @@ func TestAddSeqUnstorableErrorAsAdds(t *testing.T) {
 	seqErr := x.AddSeq(ctx, func(yield func(neardup.Document, error) bool) { yield(d, nil) }, neardup.AddOptions{})
 	if seqErr == nil || seqErr.Error() != addErr.Error() {
 		t.Errorf("AddSeq: %v, want Add's error, %v", seqErr, addErr)
+	}
+}
+
+// TestAddSeqStopKeepsTheDocumentsBefore: an error of the sequence, or of
+// OnSkip, ends AddSeq with every document before it stored and its match
+// reported, whatever the chunking. Regression: the documents of the chunk
+// being filled were dropped, so that `neardup index add --strict` stored
+// none of the 50 good records before a bad 51st with --chunk 100, and all
+// 50 with --chunk 10.
+func TestAddSeqStopKeepsTheDocumentsBefore(t *testing.T) {
+	ctx := t.Context()
+	broken := errors.New("news.jsonl:8: unreadable")
+	bad := &neardup.RecordError{Origin: "news.jsonl:8", Reason: "malformed", Msg: "bad"}
+	seq := func(yield func(neardup.Document, error) bool) {
+		for i := range 7 {
+			d := neardup.Document{ID: fmt.Sprintf("d%d", i), Text: fmt.Sprintf("Story number %d about the local harbour, told in a sentence long enough to compare.", i)}
+			if !yield(d, nil) {
+				return
+			}
+		}
+		if !yield(neardup.Document{}, bad) {
+			return
+		}
+		yield(neardup.Document{ID: "after", Text: story}, nil)
+	}
+	for _, chunk := range []int{1, 2, 3, 7, 100} {
+		for _, tc := range []struct {
+			name   string
+			seq    func(func(neardup.Document, error) bool)
+			onSkip func(*neardup.RecordError) error
+		}{
+			{name: "sequence", seq: func(yield func(neardup.Document, error) bool) {
+				for d, err := range seq {
+					if errors.Is(err, bad) {
+						err = broken
+					}
+					if !yield(d, err) || err != nil {
+						return
+					}
+				}
+			}},
+			{name: "OnSkip", seq: seq, onSkip: func(*neardup.RecordError) error { return broken }},
+		} {
+			t.Run(fmt.Sprintf("%s/chunk%d", tc.name, chunk), func(t *testing.T) {
+				x, err := neardup.Open(ctx, filepath.Join(t.TempDir(), "x.db"), neardup.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer x.Close()
+				var got []string
+				err = x.AddSeq(ctx, tc.seq, neardup.AddOptions{Chunk: chunk, OnSkip: tc.onSkip,
+					OnMatch: func(m neardup.Match) error { got = append(got, m.ID); return nil }})
+				if !errors.Is(err, broken) {
+					t.Errorf("error %v, want %v", err, broken)
+				}
+				want := []string{"d0", "d1", "d2", "d3", "d4", "d5", "d6"}
+				if !slices.Equal(got, want) || x.Len() != len(want) {
+					t.Errorf("matches of %v, %d stored; want %v, 7", got, x.Len(), want)
+				}
+			})
+		}
 	}
 }

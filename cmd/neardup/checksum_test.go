@@ -93,6 +93,33 @@ func TestVerifyFindsDamagedRecords(t *testing.T) {
 	}
 }
 
+// TestVerifyNamesAMissingDetailPart deletes the detail part of d0's sketch
+// in the database of each engine: index verify says it is missing, of d0,
+// and nothing else, and exits 1. Regression: the line went on "(minhash:
+// sketch format 0, this binary reads 3 to 8: codec: sketch of another
+// format: codec: corrupt data)", the method's error of decoding no bytes,
+// which told of a format mismatch there is not.
+func TestVerifyNamesAMissingDetailPart(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 10)
+	for _, engine := range storetest.Engines {
+		t.Run(engine, func(t *testing.T) {
+			dsn := storetest.DSN(t, engine)
+			runOK(t, "index", "add", "--db", dsn, corpus)
+			storetest.Exec(t, dsn, `DELETE FROM sketch_detail WHERE ord = (SELECT ord FROM docs WHERE id = 'd0')`)
+			var stdout, stderr strings.Builder
+			cmd := child(t, "-q", "index", "verify", "--db", dsn)
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			want := `document "d0": the detail part of its sketch is missing` + "\n"
+			if code := exitCodeOf(err); code != 1 || stdout.String() != want {
+				t.Errorf("verify: exit code %d, standard output %q (standard error %q); want 1, %q", code, stdout.String(), stderr.String(), want)
+			}
+		})
+	}
+}
+
 // exitCodeOf returns the exit code of a child that ended with err.
 func exitCodeOf(err error) int {
 	var ee *exec.ExitError

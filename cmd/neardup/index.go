@@ -132,7 +132,7 @@ type indexAddCmd struct {
 	dbFlags
 	Method string `help:"Detection method of a new index: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
 	kong.Plugins
-	StoreText   bool   `name:"store-text" default:"true" negatable:"" help:"A new index stores each document's text, for the diffs of serve, search and export with texts; --no-store-text saves the space. An existing index keeps its own choice."`
+	StoreText   bool   `name:"store-text" default:"true" negatable:"" help:"A new index stores each document's text, for the diffs of serve, search and export with texts; --no-store-text saves the space. An existing index keeps its own choice; asking it for the other is warned of."`
 	Replace     bool   `help:"A document whose id is stored replaces it, unless it is the same (then left as stored and reported unchanged); default: it is reported as existing and left alone."`
 	Chunk       int    `default:"${default_chunk}" help:"Documents added in one transaction; a document's line is printed once its transaction commits."`
 	OnlyMatches bool   `name:"only-matches" help:"Print only the documents with matches."`
@@ -182,7 +182,13 @@ func (c *indexAddCmd) Run(g *globals, kctx *kong.Context) error {
 		return err
 	}
 	defer x.Close()
+	// A choice of texts given that the index does not keep is warned of,
+	// either way: the add goes on as the index stores, and reports the
+	// same matches.
 	switch {
+	case !x.StoresText() && c.StoreText && onCommandLine(kctx, "store-text"):
+		fmt.Fprintf(os.Stderr, "warning: --store-text: %s stores no texts, as it was created to (with --no-store-text); an existing "+
+			"index keeps its own choice: add the documents to a new index to store their texts\n", store.Redacted(c.DB))
 	case !x.StoresText() && !g.quiet:
 		fmt.Fprintf(os.Stderr, "note: %s stores no texts (it was created with --no-store-text): serve shows no diffs of its documents\n", store.Redacted(c.DB))
 	case x.StoresText() && !c.StoreText:
@@ -353,6 +359,13 @@ type indexRemoveCmd struct {
 	dbFlags
 }
 
+// Help is the detail of `index remove --help`: its exit code when some ids
+// are not stored.
+func (c *indexRemoveCmd) Help() string {
+	return "The documents are removed in one transaction. An id that is not stored is named on standard error and makes " +
+		"the exit code 1, the others removed all the same (\"1 of 2 documents removed\", then \"not stored: \"nosuch\"\")."
+}
+
 func (c *indexRemoveCmd) Run(g *globals) error {
 	x, err := c.openStored(g.ctx, "")
 	if err != nil {
@@ -400,6 +413,12 @@ func distinct(ids []string) []string {
 type indexExpireCmd struct {
 	dbFlags
 	OlderThan string `name:"older-than" required:"" help:"The news window: remove documents dated more than this long ago, e.g. 30d, 12h, 2w."`
+}
+
+// Help is the detail of `index expire --help`: its transactions.
+func (c *indexExpireCmd) Help() string {
+	return "The documents are removed in transactions of up to 10,000, in the order they were stored; an expiry stopped part way " +
+		"(killed, or failing) keeps the transactions it committed, the index consistent, and the next one removes the rest."
 }
 
 func (c *indexExpireCmd) Run(g *globals) error {

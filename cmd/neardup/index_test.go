@@ -556,6 +556,38 @@ func TestMissingInputLeavesIndexAlone(t *testing.T) {
 	}
 }
 
+// TestStoreTextOfAnIndexWithout: `index add --store-text` to an index made
+// with --no-store-text warns that the index keeps its choice and how to
+// store texts (a new index), under -q too, and adds as the index stores,
+// exit 0, as --no-store-text to an index with texts warns. Regression: it
+// was ignored without a word under -q, and said only the note of an index
+// without texts otherwise.
+func TestStoreTextOfAnIndexWithout(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, _ := writeCorpus(t, dir, 6)
+	bare := filepath.Join(dir, "bare.db")
+	runOK(t, "index", "add", "--db", bare, "--no-store-text", corpus)
+	want := "warning: --store-text: " + bare + " stores no texts, as it was created to (with --no-store-text); an existing index " +
+		"keeps its own choice: add the documents to a new index to store their texts\n"
+	code, _, errOut := runChild(t, "-q", "index", "add", "--db", bare, "--store-text", corpus)
+	if code != 0 || errOut != want {
+		t.Errorf("exit %d, stderr %q; want 0, %q", code, errOut, want)
+	}
+	// Not given, the choice is not warned of: --store-text is the default.
+	if code, _, errOut := runChild(t, "-q", "index", "add", "--db", bare, corpus); code != 0 || errOut != "" {
+		t.Errorf("without --store-text: exit %d, stderr %q; want 0 and nothing", code, errOut)
+	}
+	x, err := index.Open(t.Context(), bare, store.Options{}, methods.All, index.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if x.Meta().StoreText {
+		t.Error("the index stores texts after --store-text")
+	}
+}
+
 // TestIndexNewcomer pins what a first index shows: `index add` as the
 // README writes it stores the texts (serve can diff them), --no-store-text
 // does not and a later add says so; `index stats` gives created in RFC
@@ -879,5 +911,118 @@ func TestRemoveNamesFewNotStored(t *testing.T) {
 				t.Errorf("exit %d, stderr (%d bytes) %.300q; want 1, %q", code, len(errOut), errOut, tc.want)
 			}
 		})
+	}
+}
+
+// TestIndexAddStrictStoresTheRecordsBefore: `index add --strict` stops at
+// the first bad record having stored, and printed, every record before it,
+// whatever --chunk is, and fails naming the record (file:line and why) as
+// other errors do. Regression: the records read before the bad one in the
+// chunk being filled were dropped, so that 50 good records then a bad one
+// stored none with --chunk 100 and all 50 with --chunk 10; and the error
+// began "job: bad record in strict mode: ".
+func TestIndexAddStrictStoresTheRecordsBefore(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "kb.jsonl")
+	var b strings.Builder
+	for i := range 80 {
+		if i == 50 {
+			b.WriteString(`{"id":"broken` + "\n")
+			continue
+		}
+		line, _ := json.Marshal(map[string]string{"id": fmt.Sprint("d", i), "title": "t",
+			"text": fmt.Sprintf("Report %d: the council met on day %d and voted %d to %d on item %d.", i, i, i*7, i+3, i*13)})
+		b.Write(append(line, '\n'))
+	}
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, chunk := range []int{1, 7, 10, 50, 100} {
+		t.Run(fmt.Sprint("chunk", chunk), func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "s.db")
+			code, out, errOut := runChild(t, "-q", "index", "add", "--db", db, "--strict", "--chunk", fmt.Sprint(chunk), in)
+			want := "neardup: " + in + ":51: malformed JSON at byte 13: unexpected end of JSON input (--strict stops at the first bad record)\n"
+			if code != 1 || errOut != want {
+				t.Errorf("exit %d, stderr %q; want 1, %q", code, errOut, want)
+			}
+			if n := strings.Count(out, "\n"); n != 50 {
+				t.Errorf("%d lines printed, want the 50 of the records before line 51", n)
+			}
+			if ids, _ := storedIndex(t, db); len(ids) != 50 || !ids["d0"] || !ids["d49"] {
+				t.Errorf("%d documents stored, want d0 to d49", len(ids))
+			}
+		})
+	}
+}
+
+// TestIndexAddStrictWarnsOfTheRecordsBefore: the warnings of a strict add
+// stopped at a bad record count the records before it, not those its
+// workers decoded ahead. Regression: with lines a (good), broken and c
+// (good, "date":"yesterday"), it warned `dates not read: 1 (e.g.
+// "yesterday" at kd.jsonl:3)` of a record never added.
+func TestIndexAddStrictWarnsOfTheRecordsBefore(t *testing.T) {
+	t.Parallel()
+	text := "The council approved the new budget for the river bridge on Monday after a long debate about the costs"
+	for _, tc := range []struct {
+		name  string
+		first string // the date of line 1
+		want  string // the warning of dates, "" for none
+	}{
+		{name: "after", first: ""},
+		{name: "before and after", first: "last week", want: `warning: dates not read: 1 (e.g. "last week" at %s:1)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			in := filepath.Join(dir, "kd.jsonl")
+			a, _ := json.Marshal(map[string]string{"id": "a", "text": text + ".", "date": tc.first})
+			c, _ := json.Marshal(map[string]string{"id": "c", "text": text + " again.", "date": "yesterday"})
+			if err := os.WriteFile(in, []byte(string(a)+"\n{\"id\":\"broken\n"+string(c)+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, _, errOut := runChild(t, "-q", "index", "add", "--db", filepath.Join(dir, "s.db"), "--strict", in)
+			if code != 1 || !strings.Contains(errOut, in+":2: ") {
+				t.Fatalf("exit %d, stderr %q; want 1 and an error naming %s:2", code, errOut, in)
+			}
+			if strings.Contains(errOut, "yesterday") || strings.Contains(errOut, in+":3") {
+				t.Errorf("a warning names line 3, after the stop:\n%s", errOut)
+			}
+			if want := fmt.Sprintf(tc.want, in); tc.want != "" && !strings.Contains(errOut, want) {
+				t.Errorf("no %q in\n%s", want, errOut)
+			}
+			if tc.want == "" && strings.Contains(errOut, "dates not read") {
+				t.Errorf("dates warned of:\n%s", errOut)
+			}
+		})
+	}
+}
+
+// TestRemovePartlyExitsOne: `index remove a nosuch` removes a, says "1 of 2
+// documents removed", names nosuch and exits 1, and `index remove --help`
+// says so, as docs/index.md does; and `index expire --help` says that an
+// expiry commits in transactions of up to 10,000 documents. Regression:
+// neither --help said it, and docs/index.md had expire remove in one
+// transaction.
+func TestRemovePartlyExitsOne(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	corpus, docs := writeCorpus(t, dir, 3)
+	db := filepath.Join(dir, "news.db")
+	runOK(t, "index", "add", "--db", db, corpus)
+	code, _, errOut := runChild(t, "index", "remove", "--db", db, docs[0].ID, "nosuch")
+	if want := "1 of 2 documents removed\nneardup: not stored: \"nosuch\"\n"; code != 1 || errOut != want {
+		t.Errorf("exit %d, stderr %q; want 1, %q", code, errOut, want)
+	}
+	if ids, _ := storedIndex(t, db); ids[docs[0].ID] || len(ids) != len(docs)-1 {
+		t.Errorf("stored %v, want all but %s", ids, docs[0].ID)
+	}
+	for cmd, want := range map[string]string{
+		"remove": `makes the exit code 1, the others removed all the same`,
+		"expire": `removed in transactions of up to 10,000`,
+	} {
+		_, out, _ := runChild(t, "index", cmd, "--help")
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+			t.Errorf("index %s --help does not say %q:\n%s", cmd, want, out)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -84,8 +85,11 @@ func TestServeAndWatchLink(t *testing.T) {
 		}
 	}
 
-	// serve creates its index.
-	served := filepath.Join(dir, "served.db")
+	// serve creates its index, when it takes writes.
+	served, tokens := filepath.Join(dir, "served.db"), filepath.Join(dir, "tokens.txt")
+	if err := os.WriteFile(tokens, []byte("s3cret-token-for-tests\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +99,7 @@ func TestServeAndWatchLink(t *testing.T) {
 	ctx, stop := context.WithCancelCause(t.Context())
 	code := make(chan int, 1)
 	go func() {
-		code <- run(ctx, []string{"-q", "serve", "--db", served, "--addr", addr, "--link", "majority"})
+		code <- run(ctx, []string{"-q", "serve", "--db", served, "--addr", addr, "--link", "majority", "--token-file", tokens})
 	}()
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		if resp, err := http.Get("http://" + addr + "/readyz"); err == nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/neardup/neardup"
 	"github.com/neardup/neardup/internal/server"
+	"github.com/neardup/neardup/internal/store"
 	"github.com/neardup/neardup/internal/watch"
 	"github.com/neardup/neardup/internal/webui"
 )
@@ -22,7 +24,7 @@ type serveCmd struct {
 	dbFlags
 	stubFlags
 	Addr      string `default:"127.0.0.1:8080" help:"Address to listen on (host:port). The default answers this machine only."`
-	TokenFile string `name:"token-file" type:"existingfile" help:"Bearer tokens that may write (add, remove), one a line. Without it the server takes no writes."`
+	TokenFile string `name:"token-file" type:"existingfile" help:"Bearer tokens that may write (add, remove), one a line. Without it the server takes no writes, and an index that is not there is refused (with it, created)."`
 	AuthReads bool   `name:"auth-reads" help:"Reads need a token too (all but /healthz and /readyz)."`
 	Method    string `help:"Detection method of a new index, with its default options: ${methods} (default ${default_method}). An existing index keeps its own; naming another is an error."`
 	linkFlag
@@ -75,8 +77,6 @@ func (c *serveCmd) Run(g *globals) error {
 			return err
 		}
 		o.Tokens = toks
-	} else {
-		log.Warn("no --token-file: the server takes no writes")
 	}
 	if c.AuthReads && o.Tokens.Len() == 0 {
 		return usageError{"--auth-reads needs --token-file"}
@@ -87,6 +87,12 @@ func (c *serveCmd) Run(g *globals) error {
 		return err
 	}
 	wo.Workers, wo.MaxItems, wo.Logger = c.WatchWorkers, c.MaxItems, log
+	if err := c.checkServed(); err != nil {
+		return err
+	}
+	if c.TokenFile == "" {
+		log.Warn("no --token-file: the server takes no writes")
+	}
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", c.Addr, err)
@@ -168,6 +174,22 @@ func exposure(addr net.Addr, authReads bool, tokens int) string {
 		return ""
 	}
 	return "listening beyond this machine: " + strings.Join(says, "; ")
+}
+
+// checkServed refuses a SQLite index that is not there when the server
+// takes no writes (no --token-file): it would serve a new index, empty,
+// that nothing could write (a --db mistyped), where with writes it is
+// created. --watch alone writes only what the index's feeds give, of which
+// a new index has none; `neardup watch` refuses a missing index too.
+func (c *serveCmd) checkServed() error {
+	if c.TokenFile != "" || store.IsPostgres(c.DB) {
+		return nil
+	}
+	if _, err := os.Stat(c.DB); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%s: no index there: %w (serve creates one when it takes writes, with --token-file; "+
+			"neardup index add creates one)", c.DB, err)
+	}
+	return nil
 }
 
 // openServed opens the index, creating it when missing with texts stored:

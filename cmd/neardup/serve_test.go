@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -115,6 +118,54 @@ func TestServe(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// TestServeRefusesAMissingIndexItCannotWrite: serve without --token-file,
+// which takes no writes, of a SQLite index that is not there (a --db
+// mistyped) fails naming it, exit 1 as index query and stats, and creates
+// nothing; with --watch too, as watch refuses it. With --token-file it
+// creates the index (TestServe). Regression: it created a new index, empty,
+// and served it, never to be written.
+func TestServeRefusesAMissingIndexItCannotWrite(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"reads", nil},
+		{"watch", []string{"--watch"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "newz.db")
+			cmd := child(t, append([]string{"serve", "--db", db, "--addr", "127.0.0.1:0"}, tc.args...)...)
+			stderr, err := cmd.StderrPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// Read to the end, as a refusal ends the process; a server
+			// that serves is stopped once its log says so.
+			var errOut strings.Builder
+			lines := bufio.NewScanner(stderr)
+			for lines.Scan() {
+				errOut.WriteString(lines.Text() + "\n")
+				if strings.Contains(lines.Text(), "msg=serving") {
+					cmd.Process.Kill()
+					t.Errorf("serve served a new index:\n%s", errOut.String())
+				}
+			}
+			err = cmd.Wait()
+			want := "neardup: " + db + ": no index there: "
+			if code := exitCodeOf(err); !t.Failed() && (code != 1 || !strings.HasPrefix(errOut.String(), want)) {
+				t.Errorf("exit %d, stderr:\n%s\nwant 1 and a line beginning %q", code, errOut.String(), want)
+			}
+			if _, err := os.Stat(db); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("%s made: %v", db, err)
+			}
+		})
+	}
 }
 
 // A server listening beyond this machine says at start what it shows

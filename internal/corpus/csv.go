@@ -215,8 +215,10 @@ func (r *Reader) decodeCSV(raw Raw) Record {
 		doc.ID = id
 	}
 	doc.Title, doc.Text, doc.URL, doc.Source = get(fTitle), get(fText), get(fURL), get(fSource)
-	doc.Date = r.date(get(fDate), doc.Origin)
+	var unread string
+	doc.Date, unread = r.date(get(fDate), doc.Origin)
 	rec := r.finish(doc)
+	rec.UnreadDate = unread
 	if rec.Skip == core.SkipNone {
 		rec.Doc.Raw = appendJSONObject(make([]byte, 0, rowSize(raw.fields)+16*len(h.names)), h.keys, raw.fields)
 	}

@@ -72,32 +72,37 @@ type unreadDates struct {
 }
 
 // date reads the date s of the record at origin, noting a value no layout
-// reads.
-func (r *Reader) date(s, origin string) time.Time {
-	t := parseDate(s)
+// reads; unread is the note (Record.UnreadDate), "" when s is read or
+// blank.
+func (r *Reader) date(s, origin string) (t time.Time, unread string) {
+	t = parseDate(s)
 	if t.IsZero() && strings.TrimSpace(s) != "" {
-		r.unreadDate(s, origin)
+		unread = r.unreadDate(s, origin)
 	}
-	return t
+	return t, unread
 }
 
-// unreadDate notes the date value s of the record at origin as unread.
-func (r *Reader) unreadDate(s, origin string) {
-	r.noteUnreadDate(strconv.Quote(s), origin)
+// unreadDate notes the date value s of the record at origin as unread and
+// returns the note.
+func (r *Reader) unreadDate(s, origin string) string {
+	return r.noteUnreadDate(strconv.Quote(s), origin)
 }
 
 // noteUnreadDate notes a date value, described by what (its text quoted,
-// or its JSON type), of the record at origin as unread.
-func (r *Reader) noteUnreadDate(what, origin string) {
+// or its JSON type), of the record at origin as unread, and returns the
+// note, `"yesterday" at news.jsonl:3` (Record.UnreadDate).
+func (r *Reader) noteUnreadDate(what, origin string) string {
+	note := what + " at " + origin
 	if r.rewound {
-		return
+		return note
 	}
 	r.dates.mu.Lock()
 	defer r.dates.mu.Unlock()
 	if r.dates.n == 0 {
-		r.dates.first = what + " at " + origin
+		r.dates.first = note
 	}
 	r.dates.n++
+	return note
 }
 
 // UnreadDates returns how many date values of the first pass no layout

@@ -118,15 +118,19 @@ func (r *Reader) pageRecord(raw Raw, timeout time.Duration) Record {
 	p := raw.page
 	doc := core.Document{ID: r.idOf(raw.id), Origin: raw.Origin, URL: strings.ToValidUTF8(p.url, "\uFFFD")}
 	a, reason, msg := r.extractPage(raw, timeout)
+	var miss string
 	if a.RuleMiss != "" {
-		r.ruleMiss(a.RuleMiss, raw.Origin)
+		miss = r.ruleMiss(a.RuleMiss, raw.Origin)
 	}
 	doc.Title, doc.Date = a.Title, a.Date.Truncate(time.Second) // as Raw writes it
 	if reason != core.SkipNone {
-		return skip(doc, reason, "", string(reason)+": "+msg)
+		rec := skip(doc, reason, "", string(reason)+": "+msg)
+		rec.RuleMiss = miss
+		return rec
 	}
 	doc.Text = a.Text
 	rec := r.finish(doc)
+	rec.RuleMiss = miss
 	if rec.Skip == core.SkipNone {
 		rec.Doc.Raw = articleJSON(rec.Doc, a)
 	}
@@ -202,17 +206,20 @@ func articleJSON(doc core.Document, a extract.Article) []byte {
 var articleKeys = encodedKeys("id", "url", "title", "text", "date", "author", "lang")
 
 // ruleMiss notes a page, at origin, on which a site rule's body selector
-// matched nothing (extract.Article.RuleMiss), in the first pass.
-func (r *Reader) ruleMiss(miss, origin string) {
+// matched nothing (extract.Article.RuleMiss), in the first pass, and
+// returns the note (Record.RuleMiss).
+func (r *Reader) ruleMiss(miss, origin string) string {
+	note := origin + ": " + miss
 	if r.rewound {
-		return
+		return note
 	}
 	r.misses.mu.Lock()
 	defer r.misses.mu.Unlock()
 	if r.misses.n == 0 {
-		r.misses.first = origin + ": " + miss
+		r.misses.first = note
 	}
 	r.misses.n++
+	return note
 }
 
 // RuleMisses returns how many pages of the first pass a site rule's body

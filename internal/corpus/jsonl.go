@@ -200,6 +200,7 @@ func (r *Reader) decodeJSON(raw Raw) Record {
 	if reason != core.SkipNone {
 		return skip(doc, reason, r.names[f], msg)
 	}
+	unread := r.jsonDate(&doc, &vals[fDate])
 	rec := r.finish(doc)
 	if rec.Skip == core.SkipNone && !utf8.Valid(raw.data) {
 		// The line is the record kept: JSON is UTF-8, and so must it be,
@@ -209,8 +210,9 @@ func (r *Reader) decodeJSON(raw Raw) Record {
 		if inKey {
 			msg = "invalid UTF-8 in the key"
 		}
-		return skip(doc, core.SkipInvalidUTF8, key, msg)
+		rec = skip(doc, core.SkipInvalidUTF8, key, msg)
 	}
+	rec.UnreadDate = unread
 	return rec
 }
 
@@ -375,17 +377,25 @@ func (r *Reader) mapJSON(doc *core.Document, vals *[nFields]jsonValue) (core.Ski
 	if k := vals[fText].kind; k == vMissing || k == vNull {
 		return core.SkipEmpty, fText, "missing"
 	}
-	switch v := &vals[fDate]; v.kind {
+	return core.SkipNone, 0, ""
+}
+
+// jsonDate sets doc's date from the picked value v, and returns the note
+// of a value no layout reads (Record.UnreadDate), "" for none.
+func (r *Reader) jsonDate(doc *core.Document, v *jsonValue) string {
+	switch v.kind {
 	case vString:
-		doc.Date = r.date(v.text(), doc.Origin)
+		var unread string
+		doc.Date, unread = r.date(v.text(), doc.Origin)
+		return unread
 	case vNumber:
 		if doc.Date = unixDate(v.b); doc.Date.IsZero() {
-			r.unreadDate(string(v.b), doc.Origin)
+			return r.unreadDate(string(v.b), doc.Origin)
 		}
 	case vBool, vObject, vArray:
-		r.noteUnreadDate("a JSON "+v.kind.String(), doc.Origin) // {"$date": …} is no date's text
+		return r.noteUnreadDate("a JSON "+v.kind.String(), doc.Origin) // {"$date": …} is no date's text
 	}
-	return core.SkipNone, 0, ""
+	return ""
 }
 
 // syntaxMessage describes why data is not JSON, in encoding/json's words.

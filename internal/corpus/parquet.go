@@ -327,17 +327,19 @@ func (r *Reader) decodeParquet(raw Raw) Record {
 	doc.Text = get(fText)
 	doc.URL = get(fURL)
 	doc.Source = get(fSource)
+	var unread string
 	switch date := get(fDate); {
 	case h.kind[fDate] == pqNumber && date != "":
 		if doc.Date = unixDate([]byte(date)); doc.Date.IsZero() {
-			r.unreadDate(date, doc.Origin)
+			unread = r.unreadDate(date, doc.Origin)
 		}
 	case h.oddDate >= 0 && !h.isNull(raw.row, h.oddDate):
-		r.noteUnreadDate(h.oddDateType, doc.Origin)
+		unread = r.noteUnreadDate(h.oddDateType, doc.Origin)
 	default:
-		doc.Date = r.date(date, doc.Origin)
+		doc.Date, unread = r.date(date, doc.Origin)
 	}
 	rec := r.finish(doc)
+	rec.UnreadDate = unread
 	if rec.Skip == core.SkipNone {
 		rec.Doc.Raw = parquetObject(h, raw.row)
 	}

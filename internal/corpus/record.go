@@ -94,6 +94,18 @@ type Record struct {
 	// rows of a Parquet file, not lines: a file's name does not tell
 	// ("stdin:3", or a file read with Options.Format "parquet").
 	Row bool
+	// UnreadDate, when not "", says that the record's date is a value no
+	// layout reads, so that its document is undated: the value quoted
+	// (or its JSON type) at the record's origin, `"yesterday" at
+	// news.jsonl:3`, as UnreadDates gives the first. Decode counts it
+	// there as well, for every record it decodes; a caller that takes
+	// fewer of them than were decoded (one stopped at a bad record while
+	// its workers decoded ahead) counts the notes of those it took.
+	UnreadDate string
+	// RuleMiss, when not "", says that a site rule's body selector matched
+	// nothing on the page, as RuleMisses gives the first: the origin and
+	// what matched nothing. Decode counts it there as well.
+	RuleMiss string
 }
 
 // RecordError says why one record was skipped.

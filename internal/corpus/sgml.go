@@ -140,13 +140,17 @@ func (r *Reader) decodeSGML(raw Raw) Record {
 	if st.id != "" {
 		doc.ID = st.id
 	}
+	var unread string
 	if st.date.IsZero() && st.dateText != "" {
-		r.unreadDate(st.dateText, raw.Origin) // counted and warned of, as any input's
+		unread = r.unreadDate(st.dateText, raw.Origin) // counted and warned of, as any input's
 	}
 	if st.brief {
-		return skip(doc, core.SkipEmpty, r.opts.TextField, "a brief: a headline without a body")
+		rec := skip(doc, core.SkipEmpty, r.opts.TextField, "a brief: a headline without a body")
+		rec.UnreadDate = unread
+		return rec
 	}
 	rec := r.finish(doc)
+	rec.UnreadDate = unread
 	if rec.Skip == core.SkipNone {
 		rec.Doc.Raw = st.appendJSON(make([]byte, 0, len(s)+64), doc)
 	}

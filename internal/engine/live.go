@@ -84,7 +84,9 @@ type Live interface {
 	// the details a method's Similarity needs through details as it is
 	// called. sim must not be called once the live index changes.
 	Central(group []int64, indexes Indexes, details Details) (sim func(i, j int) (float64, error), err error)
-	// CheckSketch decodes a stored sketch's two parts, to verify them.
+	// CheckSketch decodes a stored sketch's two parts, to verify them. A
+	// detail part that is nil (none stored) where the method needs one is
+	// ErrNoDetail when the index part decodes.
 	CheckSketch(index, detail []byte) error
 }
 
@@ -102,6 +104,10 @@ type Indexes interface {
 
 // ErrNotStored is what Details return for a document no longer stored.
 var ErrNotStored = errors.New("engine: document not stored")
+
+// ErrNoDetail is CheckSketch's error of a sketch whose method needs a
+// detail part and has none.
+var ErrNoDetail = errors.New("engine: the detail part of the sketch is missing")
 
 // Hit is a verified pair of a document with a stored one.
 type Hit struct {
@@ -427,6 +433,11 @@ func (l *live[S, E]) Central(group []int64, indexes Indexes, details Details) (f
 
 func (l *live[S, E]) CheckSketch(index, detail []byte) error {
 	_, err := l.m.DecodeSketch(index, detail)
+	if err != nil && detail == nil {
+		if _, ierr := l.m.DecodeIndex(index); ierr == nil {
+			return ErrNoDetail // not a detail part of another format: none
+		}
+	}
 	return err
 }
 

@@ -480,7 +480,8 @@ func (x *Index) Remove(ctx context.Context, ids []string) ([]string, error) {
 }
 
 // Expire removes the documents dated before t (their own date, else when
-// they were stored) and returns how many.
+// they were stored) and returns how many, in transactions of expireChunk
+// documents: with an error, how many the transactions before it removed.
 func (x *Index) Expire(ctx context.Context, before time.Time) (int, error) {
 	var n int
 	var err error

@@ -2,10 +2,12 @@ package index
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/neardup/neardup/core"
 	"github.com/neardup/neardup/internal/cluster"
+	"github.com/neardup/neardup/internal/engine"
 	"github.com/neardup/neardup/internal/store"
 )
 
@@ -60,8 +62,10 @@ func (x *Index) verifySketch(r store.Reader, d *store.Doc, f *faultList) error {
 	default:
 		err := x.live.CheckSketch(parts.Index, parts.Detail)
 		switch {
-		case err != nil && parts.Detail == nil:
-			f.add("document %q: the detail part of its sketch is missing (%v)", d.ID, err)
+		case errors.Is(err, engine.ErrNoDetail):
+			// The method's error of decoding no bytes (a format 0)
+			// says nothing of this.
+			f.add("document %q: the detail part of its sketch is missing", d.ID)
 		case err != nil:
 			f.add("document %q: %v", d.ID, err)
 		}

@@ -95,8 +95,10 @@ func OpenFeed(inputs []string, o corpus.Options) (*corpus.Reader, error) {
 
 // Feed reads r (opened by OpenFeed) to its end, decoding in parallel, and
 // hands the documents, in input order, to o.Add, which adds (or checks)
-// them in chunks; it prints each match and counts them. The caller closes
-// r.
+// them in chunks; it prints each match and counts them. A strict run
+// (FeedOptions.Strict) stops at the first bad record once the documents
+// before it are added and printed, however they are chunked. The caller
+// closes r.
 func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, error) {
 	st := FeedStats{Skipped: map[core.SkipReason]int{}}
 	if o.Workers <= 0 {
@@ -134,6 +136,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 			func(rec *corpus.Record) error {
 				f.mu.Lock()
 				f.st.Read++
+				f.notes.take(rec)
 				if rec.Skip != core.SkipNone {
 					f.st.Skipped[rec.Skip]++
 					f.mu.Unlock()
@@ -158,10 +161,16 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 		}
 	}
 	err := o.Add(ctx, docs, f.report)
-	if err == nil && f.out != nil {
-		err = f.flushOut()
+	if f.out != nil {
+		// The lines held are of documents stored (or checked), also
+		// when the run stopped after them.
+		if ferr := f.flushOut(); err == nil {
+			err = ferr
+		}
 	}
-	warnUnread(o.Warn, r)
+	// The records' notes are counted of those taken: the workers decode
+	// ahead of a run that stops (at a bad record, in strict mode).
+	warnNotRead(o.Warn, r, &f.notes)
 	if o.Warn != nil && !o.Query && st.Unnamed > 0 {
 		fmt.Fprintf(o.Warn, "warning: documents without an id of their own: %d, named by where they were read (e.g. %s): "+
 			"such names depend on the inputs given, and a file of the same name added in another run gets the same ones, "+
@@ -169,7 +178,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 			"give each record an id (an \"id\" field, or the field or column --id-col names)\n", st.Unnamed, f.unnamed)
 	}
 	st.Unlisted, _ = r.Unlisted()
-	st.UnreadDates, _ = r.UnreadDates()
+	st.UnreadDates = f.notes.dates.n
 	st.CutWARCs, _ = r.CutWARCs()
 	st.GzipStrayBytes, _ = r.StrayBytes(container.Gzip)
 	st.Bzip2StrayBytes, _ = r.StrayBytes(container.Bzip2)
@@ -191,8 +200,9 @@ type feeder struct {
 	started  time.Time
 	mu       sync.Mutex // guards st: records are read as matches are reported
 	warner   warner
-	usable   int // records read as documents
-	reported int // matches reported
+	usable   int   // records read as documents
+	notes    notes // of the records read
+	reported int   // matches reported
 	out      *bufio.Writer
 	enc      *json.Encoder // encodes into line
 	line     bytes.Buffer

@@ -116,8 +116,20 @@ type Options struct {
 	wrapBatch func(engine.Batch) engine.Batch
 }
 
-// ErrStrict marks the error that ends a strict run at its first bad record.
+// ErrStrict marks the error that ends a strict run at its first bad record
+// (errors.Is); the error reads as the record's own, where it is and why,
+// and wraps it (a *corpus.RecordError).
 var ErrStrict = errors.New("job: bad record in strict mode")
+
+// strictError is the error that ends a strict run at the bad record err.
+type strictError struct{ err error }
+
+func (e *strictError) Error() string {
+	return e.err.Error() + " (--strict stops at the first bad record)"
+}
+
+// Unwrap returns ErrStrict and the record's error.
+func (e *strictError) Unwrap() []error { return []error{ErrStrict, e.err} }
 
 // Run executes the job and returns its statistics. A *MatrixError comes
 // with the statistics of a run whose results are in place but for the
@@ -557,7 +569,7 @@ type warner struct {
 // skip warns about rec; where says where the skipped records are counted.
 func (wr *warner) skip(rec corpus.Record, where string) error {
 	if wr.strict {
-		return fmt.Errorf("%w: %v", ErrStrict, rec.Err)
+		return &strictError{rec.Err}
 	}
 	if wr.w != nil {
 		switch {
@@ -579,6 +591,43 @@ func (wr *warner) skip(rec corpus.Record, where string) error {
 // cut short between records, and the stray bytes after the last member of
 // a gzip file or the last stream of a bzip2 file.
 func warnUnread(w io.Writer, r *corpus.Reader) {
+	var n notes
+	n.dates.n, n.dates.first = r.UnreadDates()
+	n.misses.n, n.misses.first = r.RuleMisses()
+	warnNotRead(w, r, &n)
+}
+
+// notes counts what the records taken held that was not read, each with
+// the first: dates no layout reads (corpus.Record.UnreadDate) and pages a
+// site rule's body matched nothing on (corpus.Record.RuleMiss).
+type notes struct{ dates, misses counted }
+
+// take counts the notes of rec.
+func (n *notes) take(rec *corpus.Record) {
+	n.dates.add(rec.UnreadDate)
+	n.misses.add(rec.RuleMiss)
+}
+
+// counted counts notes, keeping the first.
+type counted struct {
+	n     int
+	first string
+}
+
+// add counts note, unless it is "".
+func (c *counted) add(note string) {
+	if note == "" {
+		return
+	}
+	if c.n == 0 {
+		c.first = note
+	}
+	c.n++
+}
+
+// warnNotRead is warnUnread with the notes of the records taken, where
+// r's count those of every record it decoded.
+func warnNotRead(w io.Writer, r *corpus.Reader, taken *notes) {
 	if w == nil {
 		return
 	}
@@ -589,8 +638,8 @@ func warnUnread(w io.Writer, r *corpus.Reader) {
 		fmt.Fprintf(w, "warning: files not read: %d, their names not of a format neardup reads (e.g. %s); "+
 			"a file named by its own path is read whatever its name\n", n, first)
 	}
-	if n, first := r.UnreadDates(); n > 0 {
-		fmt.Fprintf(w, "warning: dates not read: %d (e.g. %s); their documents count as undated\n", n, first)
+	if taken.dates.n > 0 {
+		fmt.Fprintf(w, "warning: dates not read: %d (e.g. %s); their documents count as undated\n", taken.dates.n, taken.dates.first)
 	}
 	if n, first := r.CutWARCs(); n > 0 {
 		fmt.Fprintf(w, "warning: WARC files whose compressed stream is cut short after a whole record: %d (e.g. %s); "+
@@ -609,8 +658,9 @@ func warnUnread(w io.Writer, r *corpus.Reader) {
 		fmt.Fprintf(w, "warning: %s: column %q is %s, not a string, so no %ss are read; %s NAME reads the %s from a string column\n",
 			c.Origin, c.Name, c.Type, c.Field, corpus.FieldFlags[c.Field], c.Field)
 	}
-	if n, first := r.RuleMisses(); n > 0 {
-		fmt.Fprintf(w, "warning: pages where a site rule's body matched nothing: %d, extracted without it (e.g. %s)\n", n, first)
+	if taken.misses.n > 0 {
+		fmt.Fprintf(w, "warning: pages where a site rule's body matched nothing: %d, extracted without it (e.g. %s)\n",
+			taken.misses.n, taken.misses.first)
 	}
 }
 

@@ -149,12 +149,18 @@ func golden(t *testing.T, path string, got []byte) {
 	}
 }
 
+// TestRunStrictStopsAtFirstBadRecord: a strict run fails at its first bad
+// record with an error that reads as the record's, where it is and why,
+// and wraps ErrStrict and the *corpus.RecordError. Regression: the message
+// began with the package's name, "job: bad record in strict mode: ", which
+// the command line showed after its own "neardup: ".
 func TestRunStrictStopsAtFirstBadRecord(t *testing.T) {
 	dir := t.TempDir()
 	in := writeCorpus(t, dir)
 	_, err := Run(t.Context(), Options{Inputs: []string{in}, Out: filepath.Join(dir, "out"), Strict: true})
-	if !errors.Is(err, ErrStrict) || !strings.Contains(err.Error(), "corpus.jsonl:21") {
-		t.Fatalf("got %v, want a strict-mode error naming corpus.jsonl:21", err)
+	if !errors.Is(err, ErrStrict) || !errors.As(err, new(*corpus.RecordError)) || !strings.HasPrefix(err.Error(), in+":21: ") ||
+		!strings.HasSuffix(err.Error(), " (--strict stops at the first bad record)") {
+		t.Fatalf("got %v, want a strict-mode error that begins %s:21", err, in)
 	}
 }
 

@@ -184,8 +184,9 @@ func cancelled(ctx context.Context, err error) error {
 
 // wrap maps an engine error and names what was being done, and the
 // index when the error is one of damage (a record that does not match its
-// checksum, too) or of a connection to the server lost (ErrLost). Every
-// error of a read or write passes here, once.
+// checksum, too), of another process's lock (ErrLocked) or of a connection
+// to the server lost (ErrLost). Every error of a read or write passes
+// here, once.
 func (s *sqlStore) wrap(doing string, err error) error {
 	if err == nil {
 		return nil
@@ -197,7 +198,7 @@ func (s *sqlStore) wrap(doing string, err error) error {
 	} else if surely, maybe := connLost(s.d.name, err); surely || maybe && !s.reachable() {
 		return named(s.name, fmt.Errorf("%w while %s: %w", ErrLost, doing, err))
 	}
-	if errors.Is(err, ErrCorrupt) || errors.Is(err, ErrIO) {
+	if errors.Is(err, ErrCorrupt) || errors.Is(err, ErrIO) || errors.Is(err, ErrLocked) {
 		return named(s.name, err)
 	}
 	return err

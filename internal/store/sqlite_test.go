@@ -291,3 +291,38 @@ func TestOpenNotARegularFile(t *testing.T) {
 		}
 	}
 }
+
+// TestLockedIndexIsNamed: a write that finds another process holding the
+// index's write lock fails with ErrLocked naming the index, as every other
+// error of a write does ("store: news.db: committing to the index: …").
+// Regression: it read "writing to the index: store: another process is
+// writing to the index (database is locked …)", no file named.
+func TestLockedIndexIsNamed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "news.db")
+	st, err := store.Open(t.Context(), path, store.Options{BusyTimeoutMillis: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	holder, err := db.Conn(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	if _, err := holder.ExecContext(t.Context(), "BEGIN IMMEDIATE"); err != nil {
+		t.Fatal(err)
+	}
+	defer holder.ExecContext(t.Context(), "ROLLBACK")
+	err = st.Update(t.Context(), func(w store.Writer) error {
+		_, err := w.NewCluster()
+		return err
+	})
+	if !errors.Is(err, store.ErrLocked) || !strings.HasPrefix(err.Error(), "store: "+path+": ") {
+		t.Errorf("got %v, want ErrLocked naming %s", err, path)
+	}
+}

@@ -376,8 +376,8 @@ var ErrLost = errors.New("store: the connection to the database server was lost"
 
 // NamedError is an error of the index at Name (a SQLite file's path, or
 // "PostgreSQL at" the server and database): a store names its index in
-// every error of damage (ErrCorrupt, ErrIO) and of opening, once however
-// many layers wrap it.
+// every error of damage (ErrCorrupt, ErrIO), of another process's lock
+// (ErrLocked) and of opening, once however many layers wrap it.
 type NamedError struct {
 	Name string
 	Err  error
