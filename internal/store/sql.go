@@ -192,7 +192,7 @@ func (s *sqlStore) wrap(doing string, err error) error {
 		return nil
 	}
 	if m := s.d.mapErr(err); m != nil {
-		err = fmt.Errorf("%s: %w (%v)", doing, m, err)
+		err = &doingError{doing: doing, err: m, cause: err}
 	} else if s.closed.Load() && (errors.Is(err, sql.ErrConnDone) || err.Error() == "sql: database is closed") {
 		return fmt.Errorf("%s: %w", doing, ErrClosed) // closed while it ran
 	} else if surely, maybe := connLost(s.d.name, err); surely || maybe && !s.reachable() {
@@ -203,6 +203,23 @@ func (s *sqlStore) wrap(doing string, err error) error {
 	}
 	return err
 }
+
+// doingError is the error of a store's driver (cause) that wrap maps to
+// one of the package's errors (err), with what the store was doing: it reads
+// "writing to the index: another process is writing to the index
+// (database is locked …)", without err's "store: ", which the name of the
+// index before it carries (NamedError).
+type doingError struct {
+	doing      string
+	err, cause error
+}
+
+func (e *doingError) Error() string {
+	return fmt.Sprintf("%s: %s (%v)", e.doing, strings.TrimPrefix(e.err.Error(), "store: "), e.cause)
+}
+
+// Unwrap returns the package's error.
+func (e *doingError) Unwrap() error { return e.err }
 
 // reachable reports whether the server answers a ping within
 // reachableWait: an EOF or a network error was the connection's when it

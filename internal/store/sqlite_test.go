@@ -296,7 +296,8 @@ func TestOpenNotARegularFile(t *testing.T) {
 // index's write lock fails with ErrLocked naming the index, as every other
 // error of a write does ("store: news.db: committing to the index: …").
 // Regression: it read "writing to the index: store: another process is
-// writing to the index (database is locked …)", no file named.
+// writing to the index (database is locked …)", no file named, and then
+// "store: news.db: writing to the index: store: another process …".
 func TestLockedIndexIsNamed(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "news.db")
 	st, err := store.Open(t.Context(), path, store.Options{BusyTimeoutMillis: 1})
@@ -322,7 +323,7 @@ func TestLockedIndexIsNamed(t *testing.T) {
 		_, err := w.NewCluster()
 		return err
 	})
-	if !errors.Is(err, store.ErrLocked) || !strings.HasPrefix(err.Error(), "store: "+path+": ") {
-		t.Errorf("got %v, want ErrLocked naming %s", err, path)
+	if !errors.Is(err, store.ErrLocked) || !strings.HasPrefix(err.Error(), "store: "+path+": ") || strings.Count(err.Error(), "store:") != 1 {
+		t.Errorf("got %v, want ErrLocked naming %s, saying store: once", err, path)
 	}
 }
