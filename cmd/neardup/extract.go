@@ -161,8 +161,9 @@ func runExtract(ctx context.Context, o extractOptions) error {
 	}
 	// Told once the walk is over, beside the summary: the walk runs on a
 	// goroutine of its own.
-	var cuts, strays []string
+	var cuts, strays, damaged []string
 	o.Source.Cut = func(id string, err *warc.CutError) { cuts = append(cuts, fmt.Sprintf("%s: %v", id, err)) }
+	o.Source.Damaged = func(id string, err *warc.DamageError) { damaged = append(damaged, damageNote(id, err)) }
 	o.Source.Stray = func(id string, f container.Format, n int64) { strays = append(strays, id+": "+strayNote(f, n)) }
 	return writeAtomic(o.Out, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
@@ -194,7 +195,7 @@ func runExtract(ctx context.Context, o extractOptions) error {
 				fmt.Fprintf(o.Log, "extract: warning: %s; the pages up to there are read, what follows is ignored: a download cut short may have lost the pages after it\n", c)
 			}
 		}
-		for _, s := range strays {
+		for _, s := range slices.Concat(damaged, strays) {
 			if o.Log != nil {
 				fmt.Fprintf(o.Log, "extract: warning: %s\n", s)
 			}
@@ -207,6 +208,19 @@ func runExtract(ctx context.Context, o extractOptions) error {
 		}
 		return err
 	})
+}
+
+// damageNote says where in the WARC stream id bytes that start no record
+// are, which the reader skipped: "crawl.warc: bytes that start no record,
+// after record 4: warc: malformed record at offset 7258: … (…bytes …
+// skipped, up to the next record at offset 7400); the records around them
+// are read".
+func damageNote(id string, err *warc.DamageError) string {
+	where := fmt.Sprintf("after record %d", err.Records)
+	if err.Records == 0 {
+		where = "before its first record"
+	}
+	return fmt.Sprintf("%s: bytes that start no record, %s: %v; the records around them are read", id, where, err)
 }
 
 // strayBytes says n stray bytes: "1 byte", "512 bytes".

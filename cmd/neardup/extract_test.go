@@ -469,3 +469,54 @@ func TestExtractWARCCutAfterARecord(t *testing.T) {
 		})
 	}
 }
+
+// TestExtractWARCResync is the regression test of a WARC record whose
+// Content-Length is 100 bytes too small: extract wrote it failed, then
+// the next, whole record failed too ("malformed record … got
+// \"article></main>\""), and no record after it was read. Now the damaged
+// record alone fails, its error naming the bytes skipped, and the records
+// after it are written under the numbers they would have had; bytes that
+// start no record after a record that ends well are skipped with a
+// warning naming the file and the offset.
+func TestExtractWARCResync(t *testing.T) {
+	t.Parallel()
+	page := func(n int) string {
+		return warcResponseRecord(fmt.Sprintf("https://port.example/2024/03/ferry-%d", n), articleHTML(fmt.Sprintf("Ferry %d", n), 5))
+	}
+	p1, p2, p3, p4 := page(1), page(2), page(3), page(4)
+	n := len(p2) - strings.Index(p2, "\r\n\r\n") - 8
+	short := strings.Replace(p2, fmt.Sprint("Content-Length: ", n), fmt.Sprint("Content-Length: ", n-100), 1)
+	for _, tc := range []struct {
+		name, file string
+		want       []string // id and skip reason of each record written
+		log        []string // what the log says, a line each
+	}{
+		{"a Content-Length too small", p1 + short + p3 + p4, []string{"crawl.warc#1 ", "crawl.warc#2 failed", "crawl.warc#3 ", "crawl.warc#4 "},
+			[]string{fmt.Sprintf("extract: crawl.warc#2: warc: malformed record at offset %d: the block of %d bytes its Content-Length "+
+				"declares is followed by bytes that start no record: the length is wrong, or the record damaged (%d bytes from offset %d "+
+				"skipped, up to the next record at offset %d)", len(p1+short)-104, n-100, len(short), len(p1), len(p1+short))}},
+		{"junk between records", p1 + "junk\r\n" + p3, []string{"crawl.warc#1 ", "crawl.warc#2 "},
+			[]string{fmt.Sprintf("extract: warning: crawl.warc: bytes that start no record, after record 1: warc: malformed record at "+
+				"offset %d: want a WARC/ version line, got \"junk\" (6 bytes from offset %[1]d skipped, up to the next record at offset %d); "+
+				"the records around them are read", len(p1), len(p1)+6)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := writeTree(t, map[string]string{"crawl.warc": tc.file})
+			out := filepath.Join(dir, "out.jsonl")
+			var log bytes.Buffer
+			if err := runExtract(context.Background(), extractOptions{Inputs: []string{filepath.Join(dir, "crawl.warc")}, Out: out, Log: &log}); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range readRecords(t, out) {
+				got = append(got, r.ID+" "+string(r.Skipped))
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.log, strings.Split(strings.TrimSuffix(log.String(), "\n"), "\n")); diff != "" {
+				t.Errorf("log (-want +got)\n%s", diff)
+			}
+		})
+	}
+}

@@ -60,6 +60,9 @@ type Reader struct {
 	// CutWARCs), with the first; the first pass only.
 	cutWARCs int
 	firstCut string
+	// damagedWARCs counts the WARC files holding bytes that start no
+	// record (see DamagedWARCs), with the first; the first pass only.
+	damagedWARCs strays
 	// gzipStrays and bzip2Strays count the gzip and bzip2 streams that
 	// end in stray bytes after their last whole member or stream (see
 	// StrayBytes), with the first; the first pass only.
@@ -299,8 +302,9 @@ func (r *Reader) noteUnlisted(origin string) {
 	r.unlisted++
 }
 
-// strays counts the files of one compressed format that end in stray
-// bytes, with the first of them.
+// strays counts the files of one kind, with the first of them: of one
+// compressed format that end in stray bytes, or WARC files holding bytes
+// that start no record.
 type strays struct {
 	n     int
 	first string // "news.jsonl.gz, 512 bytes"

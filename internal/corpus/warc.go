@@ -16,14 +16,20 @@ const warcHeaderRoom = 64 << 10
 
 // warcSource yields the pages of a WARC file: its response records holding
 // HTTP and its resource records, numbered like every record of the file
-// ("crawl.warc#3" is its third record, as `neardup extract` numbers them).
-// Other records (warcinfo, request, metadata, revisit) are not pages.
+// ("crawl.warc#3" is its third record, as `neardup extract` numbers them),
+// counting records as they are found (warc.Record.Number). Other records
+// (warcinfo, request, metadata, revisit) are not pages.
 //
-// A malformed record is a failed page, and the rest of the file is not
-// read: a WARC file has no point to resynchronise at. So is a record the
-// input ends inside, whether the file is plain or compressed: a .warc.gz
-// cut inside a gzip member (a download stopped) keeps the records before
-// the cut. A compressed stream cut short after a whole record, before any
+// A malformed record (a header that is none, a block followed by bytes
+// that start no record, as one shorter than its Content-Length says is)
+// is a failed page saying which bytes were skipped, and the file is read
+// on from the next record (see warc.DamageError); bytes that start no
+// record after a record that ends well are no page: the file is noted
+// (DamagedWARCs), or, when it holds no record at all, it is a failed page
+// of its own name. A record the input ends inside is a failed page, the
+// file's last, whether the file is plain or compressed: a .warc.gz cut
+// inside a gzip member (a download stopped) keeps the records before the
+// cut. A compressed stream cut short after a whole record, before any
 // byte of the next (a warc.CutError: a gzip member cut in its header or
 // trailer, or a few bytes after the last member that are none) cuts no
 // record: the file is noted (CutWARCs) and its records kept, or, when it
@@ -31,13 +37,14 @@ const warcHeaderRoom = 64 << 10
 // other error of the stream under the records (a corrupt gzip stream, a
 // read error) is fatal, as in every other format.
 type warcSource struct {
-	r      *Reader
-	rd     io.Reader
-	origin string
-	in     *errReader   // rd, remembering its error
-	wr     *warc.Reader // nil until the first record is read
-	n      int          // records read
-	done   bool
+	r       *Reader
+	rd      io.Reader
+	origin  string
+	in      *errReader   // rd, remembering its error
+	wr      *warc.Reader // nil until the first record is read
+	n       int          // the number of the last record found
+	done    bool
+	damaged bool // bytes that start no record were noted
 }
 
 func (s *warcSource) close() {}
@@ -57,35 +64,66 @@ func (s *warcSource) next() (Raw, error) {
 	}
 	for {
 		rec, err := s.wr.Next()
-		if err == io.EOF {
+		var cut *warc.CutError
+		var damage *warc.DamageError
+		switch {
+		case err == io.EOF:
 			s.done = true
 			return Raw{}, io.EOF
-		}
-		if cut := (*warc.CutError)(nil); errors.As(err, &cut) {
+		case errors.As(err, &cut):
 			s.done = true
 			if cut.Records == 0 { // nothing read of the file: it fails as a whole
 				return s.r.newPage(s.origin, nil, &pageRaw{err: err}), nil
 			}
 			s.r.noteCut(s.origin, cut.Records)
 			return Raw{}, io.EOF
-		}
-		s.n++
-		id := fmt.Sprintf("%s#%d", s.origin, s.n)
-		if err != nil && s.in.err != nil && !errors.Is(s.in.err, io.ErrUnexpectedEOF) {
-			return Raw{}, fmt.Errorf("reading %s: %w after record %d", s.origin, s.in.err, s.n-1)
-		}
-		if err != nil {
-			s.done = true
-			why := "%w (the rest of the file is not read)"
-			if errors.Is(err, io.ErrUnexpectedEOF) {
-				why = "%w (the file ends inside this record)"
+		case errors.As(err, &damage):
+			if raw, ok := s.damage(damage); ok {
+				return raw, nil
 			}
-			return s.r.newPage(id, nil, &pageRaw{err: fmt.Errorf(why, err)}), nil
-		}
-		if p, ok := warcPage(rec); ok {
-			return s.r.newPage(id, rec.Block, p), nil
+		case err != nil:
+			return s.failed(err)
+		default:
+			s.n = rec.Number
+			if p, ok := warcPage(rec); ok {
+				return s.r.newPage(fmt.Sprintf("%s#%d", s.origin, s.n), rec.Block, p), nil
+			}
 		}
 	}
+}
+
+// damage turns damage the reader scanned past into a failed page: of the
+// malformed record it starts with, or of the file when it holds no record
+// at all; else it notes the file (ok false).
+func (s *warcSource) damage(d *warc.DamageError) (raw Raw, ok bool) {
+	switch {
+	case d.Record != nil:
+		s.n = d.Record.Number
+		return s.r.newPage(fmt.Sprintf("%s#%d", s.origin, s.n), nil, &pageRaw{url: d.Record.TargetURI(), err: d}), true
+	case d.Records == 0 && d.End:
+		return s.r.newPage(s.origin, nil, &pageRaw{err: d}), true
+	}
+	if !s.damaged {
+		s.damaged = true
+		s.r.noteDamage(s.origin, d)
+	}
+	return Raw{}, false
+}
+
+// failed ends the file at an error of the reader that is no damage: a
+// record the file ends inside, a failed page; an error of the stream
+// under the records, fatal.
+func (s *warcSource) failed(err error) (Raw, error) {
+	s.n++
+	if s.in.err != nil && !errors.Is(s.in.err, io.ErrUnexpectedEOF) {
+		return Raw{}, fmt.Errorf("reading %s: %w after record %d", s.origin, s.in.err, s.n-1)
+	}
+	s.done = true
+	why := "%w (the rest of the file is not read)"
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		why = "%w (the file ends inside this record)"
+	}
+	return s.r.newPage(fmt.Sprintf("%s#%d", s.origin, s.n), nil, &pageRaw{err: fmt.Errorf(why, err)}), nil
 }
 
 // noteCut counts a WARC file whose compressed stream is cut short after
@@ -98,6 +136,30 @@ func (r *Reader) noteCut(origin string, n int) {
 		r.firstCut = fmt.Sprintf("%s after record %d", origin, n)
 	}
 	r.cutWARCs++
+}
+
+// noteDamage counts a WARC file that holds bytes that start no record
+// after a record that ends well, or before its first (see DamagedWARCs),
+// once (the first pass).
+func (r *Reader) noteDamage(origin string, d *warc.DamageError) {
+	if r.rewound {
+		return
+	}
+	if r.damagedWARCs.n == 0 {
+		r.damagedWARCs.first = fmt.Sprintf("%s, %d bytes at offset %d", origin, d.Next-d.Offset, d.Offset)
+	}
+	r.damagedWARCs.n++
+}
+
+// DamagedWARCs returns how many WARC files the first pass found holding
+// bytes where a record should start that start none, after a record that
+// ends well (or before the first record, when one follows), and the first
+// with how many bytes and where: "crawl.warc, 512 bytes at offset 7258".
+// Those bytes are skipped up to the next record (see warc.DamageError),
+// and the records around them read, counted as found: a record whose
+// version line is among them is lost, and not counted.
+func (r *Reader) DamagedWARCs() (n int, first string) {
+	return r.damagedWARCs.n, r.damagedWARCs.first
 }
 
 // CutWARCs returns how many WARC files the first pass found cut short

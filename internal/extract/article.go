@@ -134,7 +134,7 @@ func extractDoc(doc *html.Node, pageURL string, rule *rules.Rule, opts Options) 
 			pruneUndeclared(f.Node, decl.all())
 			if story != noStory {
 				blocks := leafBlocks(f.Node)
-				pruneStoryHeader(blocks, cleanByline(a.Author), a.Title, textOf(heading))
+				pruneStoryHeader(blocks, cutByline(a.Author), a.Title, textOf(heading))
 				pruneAuthorBio(blocks, author)
 			}
 		}

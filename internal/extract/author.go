@@ -57,10 +57,23 @@ var placeholder = regexp.MustCompile(`(?i)^\w+(?:\.\w+)*\.(?:author|authors|name
 // sentences or profile boxes, not names.
 const maxByline = 80
 
-// cleanByline reduces a byline to the names in it: "By Jane Roe | July 24,
-// 2012" → "Jane Roe". It returns "" for what is not a name: a date or
-// anything with a year, a template's key, a sentence.
+// cleanByline reduces a byline to the names in it, listed as JSON-LD lists
+// them: "By Jane Roe | July 24, 2012" → "Jane Roe", "By JANE ROE and JOHN
+// DOE" → "Jane Roe, John Doe", "Jane Roe, Staff Writer" → "Jane Roe"
+// (cutByline, then bylineNames). It returns "" for what is not a name: a
+// date or anything with a year, a template's key, a sentence.
 func cleanByline(s string) string {
+	if s = cutByline(s); s != "" {
+		s = bylineNames(s)
+	}
+	return s
+}
+
+// cutByline cuts a byline to the names in it, as the page writes them:
+// the labels and prefixes before them, and the dates, times, handles,
+// addresses and labels after them, cut. It returns "" for what is not a
+// name, as cleanByline does.
+func cutByline(s string) string {
 	s = strings.Join(strings.Fields(escapedTwice(s)), " ")
 	if _, name, ok := strings.Cut(s, "作者："); ok { // "本文栏目：上海 作者：陈鑫"
 		s = name
@@ -439,10 +452,10 @@ func datedName(n *html.Node) string {
 	if len(words) < 2 || len(words) > 4 || !nameLike(first) || strings.ContainsRune(first, ':') || strings.EqualFold(words[0], "the") || strings.EqualFold(words[len(words)-1], "release") {
 		return "" // a label ("From: …", "PROJECT: …", "Media Release") or an institution
 	}
-	if cleanByline(first) != first {
+	if cutByline(first) != first {
 		return "" // a label the cleaning cuts ("First Posted")
 	}
-	return first
+	return bylineNames(first)
 }
 
 // nameLike reports whether s reads as names rather than a sentence: at most

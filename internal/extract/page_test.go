@@ -147,6 +147,34 @@ func TestPageAuthorNotTheSite(t *testing.T) {
 	}
 }
 
+// TestPageAuthorNames is the regression test of the tester's bylines: a
+// <meta> author "By Jane Roe, Staff Writer" gave "Jane Roe, Staff Writer",
+// and "By JANE ROE and JOHN DOE" stayed in capitals and joined by "and",
+// where a JSON-LD list of the same people gives "Jane Roe, John Doe". Now
+// the title is cut, and every source gives the names alike.
+func TestPageAuthorNames(t *testing.T) {
+	for _, tc := range []struct{ name, meta, want string }{
+		{"a title after a comma", "By Jane Roe, Staff Writer", "Jane Roe"},
+		{"names in capitals joined by and", "By JANE ROE and JOHN DOE", "Jane Roe, John Doe"},
+		{"a JSON-LD list", "", "Jane Roe, John Doe"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			meta := `<script type="application/ld+json">{"@type":"NewsArticle","author":[{"@type":"Person","name":"Jane Roe"},{"@type":"Person","name":"John Doe"}]}</script>`
+			if tc.meta != "" {
+				meta = `<meta name="author" content="` + tc.meta + `">`
+			}
+			page := strings.Replace(newsPage(6), `<meta name="author" content="Jane Reporter">`, meta, 1)
+			a, _, err := Page(context.Background(), Input{URL: "https://news.example/budget", Body: []byte(page)}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Author != tc.want {
+				t.Errorf("Author = %q, want %q", a.Author, tc.want)
+			}
+		})
+	}
+}
+
 // A story the page declares (JSON-LD NewsArticle) loses the biography of
 // its author after it; a page that declares nothing keeps it.
 func TestPageAuthorBio(t *testing.T) {

@@ -72,6 +72,9 @@ type FeedStats struct {
 	Unlisted    int                     `json:"files_not_read,omitempty"`
 	UnreadDates int                     `json:"dates_not_read,omitempty"`
 	CutWARCs    int                     `json:"warc_files_cut_after_a_record,omitempty"`
+	// DamagedWARCs counts the WARC files holding bytes that start no
+	// record (corpus.Reader.DamagedWARCs).
+	DamagedWARCs int `json:"warc_files_with_bytes_that_start_no_record,omitempty"`
 	// GzipStrayBytes and Bzip2StrayBytes count the gzip and the bzip2
 	// files that end in stray bytes (corpus.Reader.StrayBytes).
 	GzipStrayBytes  int     `json:"gzip_files_with_stray_bytes,omitempty"`
@@ -180,6 +183,7 @@ func Feed(ctx context.Context, r *corpus.Reader, o FeedOptions) (FeedStats, erro
 	st.Unlisted, _ = r.Unlisted()
 	st.UnreadDates = f.notes.dates.n
 	st.CutWARCs, _ = r.CutWARCs()
+	st.DamagedWARCs, _ = r.DamagedWARCs()
 	st.GzipStrayBytes, _ = r.StrayBytes(container.Gzip)
 	st.Bzip2StrayBytes, _ = r.StrayBytes(container.Bzip2)
 	if err == nil && f.usable == 0 {

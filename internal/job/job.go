@@ -588,8 +588,9 @@ func (wr *warner) skip(rec corpus.Record, where string) error {
 // warnUnread says once what the inputs held that was not read: the
 // directories given that hold no file to read, files for their names (a directory of pages with their images, say), dates in no
 // form the reader knows, the bytes after the last record of a WARC file
-// cut short between records, and the stray bytes after the last member of
-// a gzip file or the last stream of a bzip2 file.
+// cut short between records, the bytes that start no record in a WARC
+// file, and the stray bytes after the last member of a gzip file or the
+// last stream of a bzip2 file.
 func warnUnread(w io.Writer, r *corpus.Reader) {
 	var n notes
 	n.dates.n, n.dates.first = r.UnreadDates()
@@ -645,6 +646,11 @@ func warnNotRead(w io.Writer, r *corpus.Reader, taken *notes) {
 		fmt.Fprintf(w, "warning: WARC files whose compressed stream is cut short after a whole record: %d (e.g. %s); "+
 			"every record up to there is read; what follows is no whole compressed member (a member cut in its header or "+
 			"trailer) and is ignored: a download cut short may have lost the records after it\n", n, first)
+	}
+	if n, first := r.DamagedWARCs(); n > 0 {
+		fmt.Fprintf(w, "warning: WARC files holding bytes that start no record, after a record that ends well: %d (e.g. %s); "+
+			"they are skipped up to the next record, and the records around them are read, numbered as found: "+
+			"a record whose start is among them is lost\n", n, first)
 	}
 	for _, f := range []container.Format{container.Gzip, container.Bzip2} {
 		if n, first := r.StrayBytes(f); n > 0 {
@@ -742,6 +748,7 @@ func (run *runner) stats() engine.Stats {
 	st.Unlisted, st.UnlistedExample = run.r.Unlisted()
 	st.UnreadDates, st.UnreadDatesExample = run.r.UnreadDates()
 	st.CutWARCs, _ = run.r.CutWARCs()
+	st.DamagedWARCs, st.DamagedWARCsExample = run.r.DamagedWARCs()
 	st.GzipStrayBytes, st.GzipStrayBytesExample = run.r.StrayBytes(container.Gzip)
 	st.Bzip2StrayBytes, st.Bzip2StrayBytesExample = run.r.StrayBytes(container.Bzip2)
 	st.SkippedReading = maps.Clone(run.skipped)

@@ -354,6 +354,54 @@ func TestWARCCutAfterARecordIsTold(t *testing.T) {
 	}
 }
 
+// TestWARCDamageIsTold is the regression test of a WARC file whose record
+// has too small a Content-Length: the record was skipped as failed, and
+// so was the next, whole one ("want a WARC/ version line"), every record
+// after it lost. Now the damaged record alone is skipped, and the records
+// after it are read. Bytes that start no record after a record that ends
+// well skip no record: the file is counted in the stats and told once on
+// Warn.
+func TestWARCDamageIsTold(t *testing.T) {
+	text := strings.Repeat("The ferry is back in service after weeks of repairs to its engines. ", 12)
+	page := func(n, delta int) string {
+		body := fmt.Sprintf("<html><head><title>Ferry %d</title></head><body><article><p>%d. %s</p></article></body></html>", n, n, text)
+		return fmt.Sprintf("WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: https://port.example/%d\r\nContent-Type: text/html\r\n"+
+			"Content-Length: %d\r\n\r\n%s\r\n\r\n", n, len(body)+delta, body)
+	}
+	for _, tc := range []struct {
+		name, warc string
+		damaged    int
+		skipped    int    // records skipped as failed
+		warning    string // what Warn says once, after the file's path
+	}{
+		{"a Content-Length too small", page(1, 0) + page(2, -100) + page(3, 0), 0, 1, "#2: failed: warc: malformed record"},
+		{"junk between records", page(1, 0) + "junk\r\n" + page(3, 0), 1, 0, fmt.Sprintf(", 6 bytes at offset %d)", len(page(1, 0)))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			crawl := filepath.Join(dir, "crawl.warc")
+			os.WriteFile(crawl, []byte(tc.warc), 0o644)
+			var warn bytes.Buffer
+			out := filepath.Join(dir, "out")
+			st, err := Run(t.Context(), Options{Inputs: []string{crawl}, Out: out, Warn: &warn})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.DamagedWARCs != tc.damaged || st.Skipped[extract.SkipFailed] != tc.skipped || st.Documents != 2 {
+				t.Errorf("DamagedWARCs %d, skipped %v, %d documents; want %d, %d failed, 2",
+					st.DamagedWARCs, st.Skipped, st.Documents, tc.damaged, tc.skipped)
+			}
+			if want := crawl + tc.warning; strings.Count(warn.String(), want) != 1 {
+				t.Errorf("warnings do not say %q once:\n%s", want, warn.String())
+			}
+			stats, _ := os.ReadFile(filepath.Join(out, "stats.json"))
+			if counted := bytes.Contains(stats, []byte(`"warc_files_with_bytes_that_start_no_record": 1`)); counted != (tc.damaged > 0) {
+				t.Errorf("stats.json counts the file %v, want %v:\n%s", counted, tc.damaged > 0, stats)
+			}
+		})
+	}
+}
+
 // TestGzipStrayBytesAreTold is the regression test of a .jsonl.gz whose
 // compressed stream is followed by stray bytes (zero padding from a tape
 // or disk copy, a few junk bytes): the run stopped ("reading

@@ -29,7 +29,9 @@ import (
 type Page struct {
 	// ID names the page: its path relative to the directory holding the
 	// input given (see container.RelativeID); "archive/inner/path" inside
-	// an archive; "file.warc#N" for the N-th record (from 1) of a WARC file.
+	// an archive; "file.warc#N" for the N-th record (from 1) of a WARC file,
+	// counting records as they are found (warc.Record.Number: bytes
+	// between records that start none do not count).
 	// Paths are written as container.PathName writes them (a name not
 	// UTF-8 with \xHH escapes), as package corpus names documents, so
 	// that a page keeps its id from extract to dedup.
@@ -70,6 +72,14 @@ type Options struct {
 	// pages after them). A stream cut so before its first record is a
 	// failed page.
 	Cut func(id string, err *warc.CutError)
+	// Damaged, when set, is called, from Walk's goroutine, with the id of
+	// each WARC stream that holds bytes where a record should start that
+	// start none (what follows a record shorter than its Content-Length
+	// says, junk), and the error saying where they are: they are skipped
+	// up to the next record, and the records after them are pages as any.
+	// A malformed record is a failed page instead, and so is a stream
+	// that holds no record at all (its id the stream's).
+	Damaged func(id string, err *warc.DamageError)
 	// Stray, when set, is called, from Walk's goroutine, with the id of
 	// each gzip or bzip2 file (or such a stream in an archive) read to an
 	// end in n bytes after its last whole gzip member or bzip2 stream that
@@ -262,16 +272,21 @@ func (w *walker) page(id string, r io.Reader) error {
 
 // warc reads the response and resource records of a WARC stream; other
 // record types (request, metadata, warcinfo, revisit …) are not pages.
+// A damaged stretch of the stream is reported (a failed page, or
+// Options.Damaged), and the records after it read.
 func (w *walker) warc(id string, r io.Reader) error {
 	wr, err := warc.NewReader(r)
 	if err != nil {
 		return w.emit(Page{ID: id, Err: err})
 	}
 	wr.MaxBlock = min(int64(w.opts.MaxBytes), math.MaxInt64-64<<10) + 64<<10 // room for the HTTP header
-	for n := 1; ; n++ {
+	n := 0                                                                   // the last record's number
+	for {
 		rec, err := wr.Next()
 		var cut *warc.CutError
+		var damage *warc.DamageError
 		errors.As(err, &cut)
+		errors.As(err, &damage)
 		switch {
 		case err == io.EOF, container.IsLimit(err):
 			return nil
@@ -282,18 +297,46 @@ func (w *walker) warc(id string, r io.Reader) error {
 			return nil
 		case cut != nil: // nothing read of the stream: it fails as a whole
 			return w.emit(Page{ID: id, Err: err})
+		case damage != nil:
+			n, err = w.damaged(id, n, damage)
 		case err != nil:
-			return w.emit(Page{ID: fmt.Sprintf("%s#%d", id, n), Err: err})
+			return w.emit(Page{ID: fmt.Sprintf("%s#%d", id, n+1), Err: err})
+		default:
+			n = rec.Number
+			err = w.recordPage(id, rec)
 		}
-		p, ok := w.record(rec)
-		if !ok {
-			continue
-		}
-		p.ID = fmt.Sprintf("%s#%d", id, n)
-		if err := w.emit(p); err != nil {
+		if err != nil {
 			return err
 		}
 	}
+}
+
+// damaged reports damage met in the WARC stream id after record n, and
+// returns the last record's number: a malformed record is a failed page,
+// and so is the stream when it holds no record at all; bytes that start
+// no record are told to Options.Damaged.
+func (w *walker) damaged(id string, n int, d *warc.DamageError) (int, error) {
+	switch {
+	case d.Record != nil:
+		return d.Record.Number, w.emit(Page{ID: fmt.Sprintf("%s#%d", id, d.Record.Number), URL: d.Record.TargetURI(), Err: d})
+	case d.Records == 0 && d.End:
+		return n, w.emit(Page{ID: id, Err: d})
+	}
+	if w.opts.Damaged != nil {
+		w.opts.Damaged(container.RelativeID(w.given, w.name, id), d)
+	}
+	return n, nil
+}
+
+// recordPage hands on the page a record of the WARC stream id holds, if
+// any.
+func (w *walker) recordPage(id string, rec *warc.Record) error {
+	p, ok := w.record(rec)
+	if !ok {
+		return nil
+	}
+	p.ID = fmt.Sprintf("%s#%d", id, rec.Number)
+	return w.emit(p)
 }
 
 // record turns a WARC record into a page; ok is false for records that do

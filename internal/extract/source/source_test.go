@@ -217,6 +217,58 @@ func TestWalkWARCCutAfterARecord(t *testing.T) {
 	}
 }
 
+// TestWalkWARCResync is the regression test of a WARC record whose
+// Content-Length is too small: the record was a failed page (its HTTP body
+// cut short), and so was the next, whole record ("malformed record …
+// want a WARC/ version line"), and every record after it was lost. Now the
+// record is a failed page saying which bytes were skipped, and the records
+// after them are pages, under the numbers they would have had; so is a
+// record whose header is damaged. Bytes that start no record after a
+// record that ends well are told to Options.Damaged, once, and a .warc
+// that holds no record at all is a failed page under its own name.
+func TestWalkWARCResync(t *testing.T) {
+	body := func(n int) string {
+		return fmt.Sprintf("<main><article><p>Page %d.</p>%s</article></main>", n, strings.Repeat("<p>Words.</p>", 20))
+	}
+	page := func(n int) string {
+		return warcResponse(fmt.Sprintf("http://a.example/%d", n), "200 OK", "Content-Type: text/html\r\n", body(n))
+	}
+	p1, p2, p3, p4 := page(1), page(2), page(3), page(4)
+	length := len(p2) - strings.Index(p2, "\r\n\r\n") - 8
+	short := strings.Replace(p2, fmt.Sprint("Content-Length: ", length), fmt.Sprint("Content-Length: ", length-100), 1)
+	badLength := strings.Replace(p2, "Content-Length: ", "Content-Length: x", 1)
+	dir := writeTree(t, map[string]string{
+		"short.warc":    p1 + short + p3 + p4,
+		"short.warc.gz": gzipBytes(t, p1) + gzipBytes(t, short) + gzipBytes(t, p3) + gzipBytes(t, p4),
+		"bad.warc":      p1 + badLength + p3,
+		"junk.warc":     p1 + "junk\r\n" + p3,
+		"none.warc":     "<html>no record</html>\n",
+	})
+	var damaged []string
+	opts := Options{Damaged: func(id string, err *warc.DamageError) {
+		damaged = append(damaged, fmt.Sprint(id, " ", err.Records, " ", err.Offset, " ", err.Next))
+	}}
+	got := walk(t, opts, filepath.Join(dir, "short.warc"), filepath.Join(dir, "short.warc.gz"),
+		filepath.Join(dir, "bad.warc"), filepath.Join(dir, "junk.warc"), filepath.Join(dir, "none.warc"))
+	ok := func(id string, n int) summary {
+		return summary{ID: id, URL: fmt.Sprintf("http://a.example/%d", n), ContentType: "text/html", Status: 200, Body: body(n)}
+	}
+	failed := func(id string) summary { return summary{ID: id, URL: "http://a.example/2", Err: true} }
+	want := []summary{
+		ok("short.warc#1", 1), failed("short.warc#2"), ok("short.warc#3", 3), ok("short.warc#4", 4),
+		ok("short.warc.gz#1", 1), failed("short.warc.gz#2"), ok("short.warc.gz#3", 3), ok("short.warc.gz#4", 4),
+		ok("bad.warc#1", 1), failed("bad.warc#2"), ok("bad.warc#3", 3),
+		ok("junk.warc#1", 1), ok("junk.warc#2", 3),
+		{ID: "none.warc", Err: true},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{fmt.Sprint("junk.warc 1 ", len(p1), " ", len(p1)+6)}, damaged); diff != "" {
+		t.Errorf("Damaged told of (-want +got)\n%s", diff)
+	}
+}
+
 // TestWalkGzipStrayBytes is the regression test of an .html.gz whose
 // compressed stream is followed by stray bytes (zero padding): its page
 // failed ("gzip: invalid header"). Now it is read, and Options.Stray is

@@ -5,7 +5,9 @@
 // The reader is written for untrusted input: header lines and header blocks
 // have size limits, a record's declared length is never allocated before
 // its bytes arrive, and blocks over Reader.MaxBlock are skipped, not read
-// into memory.
+// into memory. A malformed record, or bytes where a record should start
+// that start none, is reported once (a *DamageError), and the reader
+// scans on to the next record.
 package warc
 
 import (
@@ -41,7 +43,7 @@ var ErrFormat = errors.New("warc: malformed record")
 // are whole, and the stream cannot tell whether any was lost (nor could it
 // of a cut at the very start of a member).
 type CutError struct {
-	Records int   // the whole records read before the cut
+	Records int   // the records found before the cut, the last one's Number
 	Offset  int64 // where the cut falls in the uncompressed stream
 	Err     error // the stream's error
 }
@@ -72,6 +74,12 @@ type Record struct {
 	TooLarge bool
 	// Offset is where the record starts in the uncompressed stream.
 	Offset int64
+	// Number is the record's number in its stream, from 1, counting the
+	// records as they are found: a malformed record counts (a
+	// *DamageError with Record set), bytes that start no record do not,
+	// so that the records after a damaged stretch keep the numbers they
+	// would have had when the stretch holds no whole record.
+	Number int
 }
 
 // Type returns the WARC-Type field, lower-cased: "response", "request",
@@ -92,7 +100,11 @@ type Reader struct {
 
 	br      *bufio.Reader
 	offset  int64
-	records int // records read whole
+	records int  // records found: read whole, or malformed (see Record.Number)
+	midLine bool // the last line read was over MaxHeaderBytes and is not read to its end
+	// pending is the record a scan past damage found, its block not
+	// read yet: the next call to Next reads it.
+	pending *Record
 	err     error
 }
 
@@ -111,35 +123,87 @@ func NewReader(r io.Reader) (*Reader, error) {
 	return &Reader{br: br}, nil
 }
 
-// Next returns the next record, or io.EOF after the last one. After an
-// error other than io.EOF the reader is stuck: every later call returns the
-// same error, since a WARC stream has no reliable resynchronisation point.
+// Next returns the next record, or io.EOF after the last one.
+//
+// A malformed record (a header line that is no field, a header over
+// MaxHeaderBytes, a Content-Length that is no length, a block followed
+// straight by bytes that start no record, as a block shorter than its
+// Content-Length says is), or bytes where a record should start that
+// start none after a record that ends well (junk), is a *DamageError:
+// the reader has scanned on to the next record, which the next call
+// returns (see DamageError for how it is found), or, when none follows,
+// the next call returns io.EOF. A record the stream ends inside is an
+// ErrFormat that is io.ErrUnexpectedEOF too, a stream cut short between
+// records a *CutError, and an error of the stream under the records is
+// returned as it is; after those, and after io.EOF, every later call
+// returns the same error.
 func (r *Reader) Next() (*Record, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	rec, err := r.next()
+	var rec *Record
+	var err error
+	if r.pending != nil {
+		rec, r.pending = r.pending, nil
+		err = r.block(rec)
+	} else {
+		rec, err = r.next()
+	}
+	if d := (*DamageError)(nil); errors.As(err, &d) {
+		if d.End {
+			r.err = io.EOF
+		}
+		return nil, err
+	}
 	if err != nil {
 		r.err = err
 		return nil, err
 	}
 	r.records++
+	rec.Number = r.records
 	return rec, nil
 }
 
+// next reads the next record; where it finds damage, it scans on to the
+// record after it (see damage).
 func (r *Reader) next() (*Record, error) {
-	version, start, err := r.versionLine()
-	if err != nil {
+	if err := r.skipLineEnds(); err != nil {
 		return nil, err
 	}
-	rec := &Record{Version: version, Offset: start}
+	start := r.offset
+	line, err := r.line()
+	switch {
+	case isDamage(err): // a line over the limit: no version line
+		return nil, r.damage(&DamageError{Offset: start, Err: err})
+	case err != nil:
+		return nil, err
+	case !strings.HasPrefix(line, "WARC/"):
+		return nil, r.damage(&DamageError{Offset: start, Err: errorAt(start, "want a WARC/ version line, got %q", truncate(line))})
+	}
+	rec := &Record{Version: line, Offset: start}
 	if rec.Header, err = r.header(); err != nil {
+		if isDamage(err) {
+			return nil, r.damage(&DamageError{Record: rec, Offset: start, Err: err})
+		}
 		return nil, err
 	}
-	length, err := strconv.ParseInt(strings.TrimSpace(rec.Header.Get("Content-Length")), 10, 64)
-	if err != nil || length < 0 {
-		return nil, r.errorf("bad Content-Length %q", rec.Header.Get("Content-Length"))
+	if _, ok := contentLength(rec.Header); !ok {
+		return nil, r.damage(&DamageError{Record: rec, Offset: start, Err: r.errorf("bad Content-Length %q", rec.Header.Get("Content-Length"))})
 	}
+	return rec, r.block(rec)
+}
+
+// contentLength returns a header's Content-Length; ok is false when it
+// is missing or no length.
+func contentLength(h http.Header) (n int64, ok bool) {
+	n, err := strconv.ParseInt(strings.TrimSpace(h.Get("Content-Length")), 10, 64)
+	return n, err == nil && n >= 0
+}
+
+// block reads the block of a record whose header is read, its
+// Content-Length valid.
+func (r *Reader) block(rec *Record) error {
+	length, _ := contentLength(rec.Header)
 	limit := r.MaxBlock
 	if limit <= 0 {
 		limit = DefaultMaxBlock
@@ -149,18 +213,18 @@ func (r *Reader) next() (*Record, error) {
 		n, err := io.CopyN(io.Discard, r.br, length)
 		r.offset += n
 		if err != nil {
-			return nil, r.blockError(err)
+			return r.blockError(err)
 		}
-		return rec, nil
+		return r.blockEnd(rec, length)
 	}
 	// Read as the bytes arrive: a forged length allocates nothing.
 	block, err := io.ReadAll(io.LimitReader(r.br, length))
 	r.offset += int64(len(block))
 	if err != nil || int64(len(block)) != length {
-		return nil, r.blockError(err)
+		return r.blockError(err)
 	}
 	rec.Block = block
-	return rec, nil
+	return r.blockEnd(rec, length)
 }
 
 // blockError reports a block that ended early: at the end of the input
@@ -175,31 +239,18 @@ func (r *Reader) blockError(err error) error {
 }
 
 func (r *Reader) errorf(format string, args ...any) error {
-	return fmt.Errorf("%w at offset %d: %s", ErrFormat, r.offset, fmt.Sprintf(format, args...))
+	return errorAt(r.offset, format, args...)
+}
+
+// errorAt returns an ErrFormat saying what is wrong at offset.
+func errorAt(offset int64, format string, args ...any) error {
+	return fmt.Errorf("%w at offset %d: %s", ErrFormat, offset, fmt.Sprintf(format, args...))
 }
 
 // cutShort reports input that ends inside a record's part what: an
 // ErrFormat that is io.ErrUnexpectedEOF too.
 func (r *Reader) cutShort(what string) error {
 	return fmt.Errorf("%w at offset %d: %s cut short: %w", ErrFormat, r.offset, what, io.ErrUnexpectedEOF)
-}
-
-// versionLine skips the blank lines between records and returns the
-// version line without its line end and the offset where it starts;
-// io.EOF at a clean end, a *CutError at one cut short.
-func (r *Reader) versionLine() (string, int64, error) {
-	if err := r.skipLineEnds(); err != nil {
-		return "", 0, err
-	}
-	start := r.offset
-	line, err := r.line()
-	if err != nil {
-		return "", 0, err
-	}
-	if !strings.HasPrefix(line, "WARC/") {
-		return "", 0, r.errorf("want a WARC/ version line, got %q", truncate(line))
-	}
-	return line, start, nil
 }
 
 // skipLineEnds reads the CRs and LFs between records (the blank lines
@@ -224,9 +275,7 @@ func (r *Reader) skipLineEnds() error {
 
 // header reads header lines up to the blank line that ends them.
 func (r *Reader) header() (http.Header, error) {
-	h := http.Header{}
-	var last string
-	total := 0
+	f := fields{h: http.Header{}}
 	for {
 		line, err := r.line()
 		if err != nil {
@@ -235,28 +284,50 @@ func (r *Reader) header() (http.Header, error) {
 			}
 			return nil, err
 		}
-		if total += len(line); total > MaxHeaderBytes {
-			return nil, r.errorf("header over %d bytes", MaxHeaderBytes)
+		done, bad := f.add(line)
+		switch {
+		case bad != "":
+			return nil, r.errorf("%s", bad)
+		case done:
+			return f.h, nil
 		}
-		if line == "" {
-			return h, nil
-		}
-		if (line[0] == ' ' || line[0] == '\t') && last != "" {
-			vals := h[last]
-			vals[len(vals)-1] += " " + strings.TrimSpace(line)
-			continue
-		}
-		name, val, ok := strings.Cut(line, ":")
-		if !ok || strings.TrimSpace(name) == "" {
-			return nil, r.errorf("bad header line %q", truncate(line))
-		}
-		last = textproto.CanonicalMIMEHeaderKey(strings.TrimSpace(name))
-		h[last] = append(h[last], strings.TrimSpace(val))
 	}
 }
 
+// fields collects the lines of a record's header.
+type fields struct {
+	h     http.Header
+	last  string // the field the last line gave, which a folded line goes on
+	total int    // the header's bytes so far, line ends left out
+}
+
+// add takes the next line of the header. done is true at the blank line
+// that ends it; bad, when not empty, says what is wrong with the line or
+// the header.
+func (f *fields) add(line string) (done bool, bad string) {
+	if f.total += len(line); f.total > MaxHeaderBytes {
+		return false, fmt.Sprintf("header over %d bytes", MaxHeaderBytes)
+	}
+	if line == "" {
+		return true, ""
+	}
+	if (line[0] == ' ' || line[0] == '\t') && f.last != "" {
+		vals := f.h[f.last]
+		vals[len(vals)-1] += " " + strings.TrimSpace(line)
+		return false, ""
+	}
+	name, val, ok := strings.Cut(line, ":")
+	if !ok || strings.TrimSpace(name) == "" {
+		return false, fmt.Sprintf("bad header line %q", truncate(line))
+	}
+	f.last = textproto.CanonicalMIMEHeaderKey(strings.TrimSpace(name))
+	f.h[f.last] = append(f.h[f.last], strings.TrimSpace(val))
+	return false, ""
+}
+
 // line reads one line, without CRLF or LF, of at most MaxHeaderBytes. A
-// line the input ends inside, without its LF, is cut short.
+// line the input ends inside, without its LF, is cut short; a longer line
+// is an ErrFormat, read no further than the limit (midLine is set).
 func (r *Reader) line() (string, error) {
 	var buf []byte
 	for {
@@ -264,6 +335,7 @@ func (r *Reader) line() (string, error) {
 		r.offset += int64(len(chunk))
 		buf = append(buf, chunk...)
 		if len(buf) > MaxHeaderBytes {
+			r.midLine = err == bufio.ErrBufferFull
 			return "", r.errorf("line over %d bytes", MaxHeaderBytes)
 		}
 		switch {

@@ -185,15 +185,190 @@ func TestReaderCutBetweenRecords(t *testing.T) {
 	}
 }
 
+// TestReaderStaysFailed checks that a record the stream ends inside, and
+// an error of the stream under the records, end the stream: every later
+// call returns the same error.
 func TestReaderStaysFailed(t *testing.T) {
-	r, err := NewReader(strings.NewReader("nope\n" + record("warcinfo", "", "text/plain", "x")))
+	info := record("warcinfo", "", "text/plain", "x")
+	for _, tc := range []struct {
+		name string
+		r    io.Reader
+	}{
+		{"block cut short", strings.NewReader(info + "WARC/1.0\r\nContent-Length: 100\r\n\r\nshort")},
+		{"stream error", &failingReader{data: info + "WARC/1.0\r\nContent-Le", err: errStopped}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := NewReader(tc.r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := r.Next(); err != nil {
+				t.Fatal(err)
+			}
+			_, err1 := r.Next()
+			_, err2 := r.Next()
+			if err1 == nil || err1 != err2 {
+				t.Errorf("errors %v then %v, want the same error twice", err1, err2)
+			}
+		})
+	}
+}
+
+// events reads input to its end and describes each record ("#2
+// http://a.example/2 at 120") and each damage ("damage after 1, a record,
+// 120 to 300"; "… to the end") it meets, then the error it ends with, if
+// any but io.EOF.
+func events(t *testing.T, r io.Reader, maxBlock int64) []string {
+	t.Helper()
+	wr, err := NewReader(r)
 	if err != nil {
 		t.Fatal(err)
 	}
+	wr.MaxBlock = maxBlock
+	var out []string
+	for range 100 {
+		rec, err := wr.Next()
+		var d *DamageError
+		switch {
+		case err == io.EOF:
+			return out
+		case errors.As(err, &d):
+			what := "bytes"
+			if d.Record != nil {
+				what = fmt.Sprintf("record #%d %s", d.Record.Number, d.Record.TargetURI())
+			}
+			to := fmt.Sprint(d.Next)
+			if d.End {
+				to = "the end"
+			}
+			out = append(out, fmt.Sprintf("damage after %d, %s, %d to %s", d.Records, what, d.Offset, to))
+		case err != nil:
+			return append(out, err.Error())
+		default:
+			out = append(out, fmt.Sprintf("#%d %s at %d", rec.Number, rec.TargetURI(), rec.Offset))
+		}
+	}
+	t.Fatal("no end after 100 calls")
+	return nil
+}
+
+// TestReaderResync is the regression test of a record whose Content-Length
+// is too small: the bytes after its block were read as the next record's
+// version line ("malformed record … got \"article></main>\""), and the
+// reader stopped there, every record after it lost. Now a block followed
+// straight by bytes that start no record makes its record malformed, as a
+// header that is none does: the damage is reported once, with the bytes
+// skipped, and the reader scans on to the next line that begins a record
+// (a version line, then a whole header with a Content-Length), whose
+// records keep their numbers. Bytes that start no record after a record
+// that ends well are a damage of their own, and no record.
+func TestReaderResync(t *testing.T) {
+	page := func(n int) string {
+		return record("response", fmt.Sprintf("http://a.example/%d", n), "application/http; msgtype=response",
+			httpResponse(fmt.Sprintf("<main><article>%s</article></main>", strings.Repeat("<p>Words of a page.</p>", 10))))
+	}
+	r1, r2, r3, r4 := page(1), page(2), page(3), page(4)
+	length := func(delta int) string {
+		n := len(r2) - len(recordHead(r2)) - 4
+		return strings.Replace(r2, fmt.Sprint("Content-Length: ", n), fmt.Sprint("Content-Length: ", n+delta), 1)
+	}
+	short, long := length(-100), length(100)
+	badLength := strings.Replace(r2, "Content-Length: ", "Content-Length: x", 1)
+	noField := "WARC/1.0\r\nnot a field\r\n\r\nblock\r\n\r\n"
+	at := func(parts ...string) int { return len(strings.Join(parts, "")) }
+	one := "#1 http://a.example/1 at 0"
+	four := []string{one, fmt.Sprintf("damage after 1, record #2 http://a.example/2, %d to %d", at(r1), at(r1, short)),
+		fmt.Sprintf("#3 http://a.example/3 at %d", at(r1, short)), fmt.Sprintf("#4 http://a.example/4 at %d", at(r1, short, r3))}
+	for _, tc := range []struct {
+		name     string
+		input    string
+		maxBlock int64
+		want     []string
+	}{
+		{"Content-Length too small", r1 + short + r3 + r4, 0, four},
+		{"Content-Length too small, gzip member per record", gzipMembers(t, r1, short, r3, r4), 0, four},
+		{"Content-Length too small, one gzip member", gzipMembers(t, r1+short+r3+r4), 0, four},
+		{"Content-Length too small, block too large", r1 + short + r3 + r4, 50, four},
+		// A block too long takes in what follows, up to its length: the
+		// record after it is lost, and the next counted as found.
+		{"Content-Length too large", r1 + long + r3 + r4, 0, []string{one,
+			fmt.Sprintf("damage after 1, record #2 http://a.example/2, %d to %d", at(r1), at(r1, long, r3)),
+			fmt.Sprintf("#3 http://a.example/4 at %d", at(r1, long, r3))}},
+		{"bad Content-Length", r1 + badLength + r3, 0, []string{one,
+			fmt.Sprintf("damage after 1, record #2 http://a.example/2, %d to %d", at(r1), at(r1, badLength)),
+			fmt.Sprintf("#3 http://a.example/3 at %d", at(r1, badLength))}},
+		{"header line without a colon", r1 + noField + r3, 0, []string{one,
+			fmt.Sprintf("damage after 1, record #2 , %d to %d", at(r1), at(r1, noField)),
+			fmt.Sprintf("#3 http://a.example/3 at %d", at(r1, noField))}},
+		{"header over the limit", "WARC/1.0\r\nX: " + strings.Repeat("a", MaxHeaderBytes) + "\r\n\r\n" + r1, 0, []string{
+			fmt.Sprintf("damage after 0, record #1 , 0 to %d", MaxHeaderBytes+17), fmt.Sprintf("#2 http://a.example/1 at %d", MaxHeaderBytes+17)}},
+		{"junk at the start", "nope\n" + r1, 0, []string{"damage after 0, bytes, 0 to 5", "#1 http://a.example/1 at 5"}},
+		{"junk between records that end well", r1 + "junk\r\n" + r3, 0, []string{one,
+			fmt.Sprintf("damage after 1, bytes, %d to %d", at(r1), at(r1, "junk\r\n")), fmt.Sprintf("#2 http://a.example/3 at %d", at(r1, "junk\r\n"))}},
+		{"junk at the end", r1 + "garbage\r\n", 0, []string{one, fmt.Sprintf("damage after 1, bytes, %d to the end", at(r1))}},
+		{"no record", "<html>hello</html>\n", 0, []string{"damage after 0, bytes, 0 to the end"}},
+		{"a line over the limit where a record should start", strings.Repeat("x", 3*MaxHeaderBytes) + "\n" + r1, 0, []string{
+			fmt.Sprintf("damage after 0, bytes, 0 to %d", 3*MaxHeaderBytes+1), fmt.Sprintf("#1 http://a.example/1 at %d", 3*MaxHeaderBytes+1)}},
+		// Records that do not end in two line ends are read when the
+		// next one follows at once.
+		{"no line ends after a block", strings.TrimSuffix(r1, "\r\n\r\n") + strings.TrimSuffix(r3, "\r\n\r\n") + "\n" + r4, 0, []string{
+			one, fmt.Sprintf("#2 http://a.example/3 at %d", at(r1)-4), fmt.Sprintf("#3 http://a.example/4 at %d", at(r1, r3)-7)}},
+		// A version line not at a line start begins no record: the
+		// record is lost with the junk before it.
+		{"a version line not at a line start", "junk" + r1 + r3, 0, []string{
+			fmt.Sprintf("damage after 0, bytes, 0 to %d", at("junk", r1)), fmt.Sprintf("#1 http://a.example/3 at %d", at("junk", r1))}},
+		// A version line whose header is no header, or is cut by
+		// another version line, begins no record; nor does a version
+		// line of another form.
+		{"a version line without a header", "x\r\nWARC/1.0\r\nnot a field\r\n" + r1, 0, []string{
+			"damage after 0, bytes, 0 to 26", "#1 http://a.example/1 at 26"}},
+		{"a version line before a version line", "x\r\nWARC/1.0\r\nWARC-Type: response\r\n" + r1, 0, []string{
+			"damage after 0, bytes, 0 to 34", "#1 http://a.example/1 at 34"}},
+		{"a version line without a Content-Length", "x\r\nWARC/1.0\r\nWARC-Type: response\r\n\r\nWARC/x\r\n" + r1, 0, []string{
+			"damage after 0, bytes, 0 to 44", "#1 http://a.example/1 at 44"}},
+		{"version 0.18", "x\r\n" + strings.Replace(r1, "WARC/1.0", "WARC/0.18", 1), 0, []string{"damage after 0, bytes, 0 to 3", "#1 http://a.example/1 at 3"}},
+		// Cut short in the scan: the damage runs to the end.
+		{"cut short in the scan", gzipMembers(t, r1+short)[:len(gzipMembers(t, r1+short))-4], 0, []string{
+			one, fmt.Sprintf("damage after 1, record #2 http://a.example/2, %d to the end", at(r1))}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, events(t, strings.NewReader(tc.input), tc.maxBlock)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+// recordHead returns a formatted record's version line and header.
+func recordHead(rec string) string {
+	head, _, _ := strings.Cut(rec, "\r\n\r\n")
+	return head + "\r\n\r\n"
+}
+
+// TestDamageError checks what a damage says: what is wrong, and the bytes
+// skipped.
+func TestDamageError(t *testing.T) {
+	in := record("warcinfo", "", "text/plain", "x") // 102 bytes
+	_, err := readAll(t, in+"garbage\r\n"+in, 0)
+	want := `warc: malformed record at offset 102: want a WARC/ version line, got "garbage" (9 bytes from offset 102 skipped, up to the next record at offset 111)`
+	if err == nil || err.Error() != want || !errors.Is(err, ErrFormat) {
+		t.Errorf("err %v, want %s", err, want)
+	}
+	_, err = readAll(t, in+"garbage\r\n", 0)
+	want = `warc: malformed record at offset 102: want a WARC/ version line, got "garbage" (9 bytes from offset 102 skipped, to the end of the stream: no record follows)`
+	if err == nil || err.Error() != want {
+		t.Errorf("err %v, want %s", err, want)
+	}
+}
+
+// TestReaderResyncStreamError checks that an error of the stream under
+// the records met in a scan past damage is returned as it is, then again.
+func TestReaderResyncStreamError(t *testing.T) {
+	r, _ := NewReader(&failingReader{data: "nope\r\nmore", err: errStopped})
 	_, err1 := r.Next()
 	_, err2 := r.Next()
-	if err1 == nil || err1 != err2 {
-		t.Errorf("errors %v then %v, want the same error twice", err1, err2)
+	if !errors.Is(err1, errStopped) || err1 != err2 {
+		t.Errorf("errors %v then %v, want the stream's error twice", err1, err2)
 	}
 }
 
@@ -272,14 +447,32 @@ func FuzzReader(f *testing.F) {
 			return
 		}
 		r.MaxBlock = 1 << 16
+		number, offset := 0, int64(-1)
 		for range 1000 {
 			rec, err := r.Next()
+			var d *DamageError
+			if errors.As(err, &d) {
+				if d.Records != number || d.Offset <= offset || d.Next < d.Offset {
+					t.Fatalf("damage %+v after record %d at %d", d, number, offset)
+				}
+				if d.Record != nil {
+					if number++; d.Record.Number != number {
+						t.Fatalf("damage %+v: record %d, want %d", d, d.Record.Number, number)
+					}
+				}
+				offset = d.Offset
+				continue
+			}
 			if err != nil {
 				if err != io.EOF && !errors.Is(err, ErrFormat) && !isGzipErr(err) {
 					t.Fatalf("unexpected error type: %v", err)
 				}
 				return
 			}
+			if number++; rec.Number != number || rec.Offset <= offset {
+				t.Fatalf("record %d at %d after record %d at %d", rec.Number, rec.Offset, number-1, offset)
+			}
+			offset = rec.Offset
 			if rec.TooLarge && rec.Block != nil {
 				t.Fatalf("TooLarge with a block")
 			}
