@@ -25,9 +25,12 @@ type AddOptions struct {
 	Exact bool
 	// Slug, with Exact, returns the article slug of a document's ID or
 	// URL ("" for none): a document whose ID or URL has the slug of a
-	// stored one's is an exact copy of it too. A slug counts only when it
-	// is made of the words of the document's title (at least three, and
-	// two thirds of its words): a section's name beside an id
+	// stored one's on the same site (host, "www." aside), published within
+	// two days of it (or either undated), is an exact copy of it too;
+	// another site's story under the headline, or the site's headline a
+	// week on, is compared as any document. A slug counts only when it is
+	// made of the words of the document's title (at least three, and two
+	// thirds of its words): a section's name beside an id
 	// ("/news/uk-england-london-68473622") is no headline. Nil means no
 	// slugs.
 	Slug func(url string) string

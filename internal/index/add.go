@@ -87,7 +87,17 @@ func (x *Index) add(ctx context.Context, docs []core.Document, given []Sketch, o
 				outs[i].Status = Replaced
 			}
 			var ord int64
-			if orig, ev := ex.copyOf(i); orig != 0 {
+			orig, ev, err := ex.copyOf(i, func(ord int64) (bool, error) {
+				docs, err := w.Docs([]int64{ord})
+				if err != nil || len(docs) == 0 {
+					return false, err
+				}
+				return nearDates(docs[0].Date, unixOrZero(d)), nil
+			})
+			if err != nil {
+				return err
+			}
+			if orig != 0 {
 				ord, err = x.addCopy(w, d, &sks[i], at, orig, ev, &outs[i])
 			} else {
 				ord, err = x.addOne(w, d, &sks[i], at, &outs[i])

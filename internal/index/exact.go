@@ -2,6 +2,7 @@ package index
 
 import (
 	"encoding/json"
+	"net/url"
 	"slices"
 	"strings"
 	"unicode"
@@ -40,8 +41,25 @@ const (
 // URLKey is the exact key of a canonical URL.
 func URLKey(url string) uint64 { return xxh3.HashStringSeed(url, urlSeed) }
 
-// SlugKey is the exact key of an article slug.
-func SlugKey(slug string) uint64 { return xxh3.HashStringSeed(slug, slugSeed) }
+// SlugKey is the exact key of an article slug on a site (a host, lower
+// case, without "www."): the same slug on two sites is two keys.
+func SlugKey(site, slug string) uint64 { return xxh3.HashStringSeed(site+"/"+slug, slugSeed) }
+
+// slugWindow is how far apart two dated documents of one slug may be
+// published and be copies: a story a site publishes again under another
+// address does so within days, while a headline it repeats a week on
+// ("weather forecast for tuesday") heads another story.
+const slugWindow = 2 * 24 * 60 * 60 // seconds
+
+// siteOf returns the site of a URL for its slug keys: its host, lower
+// case, without "www." and a port; "" when it has none.
+func siteOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
+}
 
 // headlineSlug reports whether slug, words joined by "-", is made of the
 // words of title, the document's headline: at least three of its words,
@@ -106,8 +124,12 @@ func newExactKeys(w store.Writer, docs []core.Document, sks []Sketch, slug func(
 		ks = append(ks, exactKey{sks[i].hash, ExactEvidence{By: "content"}})
 		if slug != nil {
 			for _, u := range []string{docs[i].ID, docs[i].URL} {
-				if s := slug(u); s != "" && headlineSlug(s, docs[i].Title) && !slices.ContainsFunc(ks, func(k exactKey) bool { return k.ev.Slug == s }) {
-					ks = append(ks, exactKey{SlugKey(s), ExactEvidence{By: "slug", Slug: s}})
+				s, site := slug(u), siteOf(u)
+				if s == "" || site == "" || !headlineSlug(s, docs[i].Title) {
+					continue
+				}
+				if key := SlugKey(site, s); !slices.ContainsFunc(ks, func(k exactKey) bool { return k.key == key }) {
+					ks = append(ks, exactKey{key, ExactEvidence{By: "slug", Slug: s}})
 				}
 			}
 		}
@@ -122,17 +144,34 @@ func newExactKeys(w store.Writer, docs []core.Document, sks []Sketch, slug func(
 }
 
 // copyOf returns the stored document document i copies, and the evidence;
-// 0 when none.
-func (e *exactKeys) copyOf(i int) (int64, ExactEvidence) {
+// 0 when none. A document of its slug is its copy only when near says it
+// is (published within slugWindow of it).
+func (e *exactKeys) copyOf(i int, near func(ord int64) (bool, error)) (int64, ExactEvidence, error) {
 	if e == nil {
-		return 0, ExactEvidence{}
+		return 0, ExactEvidence{}, nil
 	}
 	for _, k := range e.keys[i] {
-		if ord, ok := e.found[k.key]; ok {
-			return ord, k.ev
+		ord, ok := e.found[k.key]
+		if !ok {
+			continue
 		}
+		if k.ev.By == "slug" {
+			if ok, err := near(ord); err != nil || !ok {
+				if err != nil {
+					return 0, ExactEvidence{}, err
+				}
+				continue
+			}
+		}
+		return ord, k.ev, nil
 	}
-	return 0, ExactEvidence{}
+	return 0, ExactEvidence{}, nil
+}
+
+// nearDates reports whether two dates (Unix seconds, 0 when unknown) are
+// within slugWindow of each other; an unknown date is near any.
+func nearDates(a, b int64) bool {
+	return a == 0 || b == 0 || max(a-b, b-a) <= slugWindow
 }
 
 // stored records document i's keys as stored under ord, for the documents

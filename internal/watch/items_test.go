@@ -38,22 +38,32 @@ func exactEvidence(t *testing.T, x *neardup.Index, id string) index.ExactEvidenc
 	return index.ExactEvidence{}
 }
 
-// Two URLs with one article slug are one article, marked an exact copy
-// with the slug as evidence: when the id in the URL changes and when
-// another site carries it. A slug counts only when it is made of the
-// headline's words: one-word slugs ("index.html") never match, and neither
-// do a section's name and an id ("/news/uk-england-london-2001"), which
-// every story of the section has, nor a slug whose page is another (a site
-// that redirects the story's URL to its home page).
+// Two URLs of one site with one article slug, published within two days,
+// are one article, marked an exact copy with the slug as evidence: when
+// the id in the URL changes, and when the story moves to another section
+// (".../storm_hits_the_coast/77.html"). A slug counts only when it is made
+// of the headline's words: one-word slugs ("index.html") never match, and
+// neither do a section's name and an id ("/news/uk-england-london-2001"),
+// which every story of the section has, nor a slug whose page is another (a
+// site that redirects the story's URL to its home page).
+//
+// Regression: the slug alone made a copy on any site and at any date, so
+// that another site's own story under the same headline, and the site's
+// own headline a week on, were marked exact copies (score 1) of texts they
+// do not share. They are now compared by the index's method.
 func TestSameSlugExactCopy(t *testing.T) {
 	x := newIndex(t)
-	a, b := newSite(t), newSite(t)
+	a, b := newSite(t), newSiteAt(t, "127.0.0.2")
 	first, update, other, home := newStory(1), newStory(2), newStory(3), newStory(4)
 	first.title, update.title = "Storm hits the coast", "Storm hits the coast: thousands leave their homes"
 	london1, london2, reprint := newStory(6), newStory(7), newStory(8)
 	reprint.title = "Storm hits the coast" // another site's text under the headline
+	moved, weekOn := newStory(9), newStory(10)
+	moved.title, weekOn.title = "Storm hits the coast", "Storm hits the coast again"
 	a.serve("/news/storm-hits-the-coast-1001", "text/html", first.page("A", ""))
 	a.serve("/news/storm-hits-the-coast-1002", "text/html", update.page("A", "")) // the id changed, the text too
+	a.serve("/world/storm_hits_the_coast/77.html", "text/html", moved.page("A", ""))
+	a.serve("/news/storm-hits-the-coast-1009", "text/html", weekOn.page("A", ""))
 	a.serve("/news/index.html", "text/html", other.page("A", ""))
 	a.serve("/news/uk-england-london-2001", "text/html", london1.page("A", ""))
 	a.serve("/news/uk-england-london-2002", "text/html", london2.page("A", ""))
@@ -66,6 +76,8 @@ func TestSameSlugExactCopy(t *testing.T) {
 	a.serve("/feed", "application/rss+xml", rss2(
 		item{title: "London", link: a.URL + "/news/uk-england-london-2002", date: time.Date(2026, 11, 3, 9, 30, 0, 0, time.UTC)},
 		item{title: "London", link: a.URL + "/news/uk-england-london-2001", date: time.Date(2026, 11, 3, 9, 15, 0, 0, time.UTC)},
+		item{title: "A week on", link: a.URL + "/news/storm-hits-the-coast-1009", date: time.Date(2026, 11, 10, 9, 0, 0, 0, time.UTC)},
+		item{title: "Moved", link: a.URL + "/world/storm_hits_the_coast/77.html", date: time.Date(2026, 11, 4, 9, 0, 0, 0, time.UTC)},
 		item{title: "Update", link: a.URL + "/news/storm-hits-the-coast-1002", date: time.Date(2026, 11, 3, 9, 0, 0, 0, time.UTC)},
 		item{title: "Index", link: a.URL + "/news/index.html", date: time.Date(2026, 11, 3, 8, 30, 0, 0, time.UTC)},
 		item{title: "Storm", link: a.URL + "/news/storm-hits-the-coast-1001", date: time.Date(2026, 11, 3, 8, 0, 0, 0, time.UTC)}))
@@ -73,7 +85,7 @@ func TestSameSlugExactCopy(t *testing.T) {
 		item{title: "Storm", link: b.URL + "/2026/11/storm_hits_the_coast.html"},
 		item{title: "Storm live", link: b.URL + "/2026/11/storm_hits_the_coast_live.html"},
 		item{title: "World", link: b.URL + "/world/index.html"}))
-	w := newWatcher(t, x, testOptions())
+	w := newWatcher(t, x, allowOnly("127.0.0.0/30")) // two sites: 127.0.0.1 and 127.0.0.2
 	addFeed(t, x, Feed{URL: a.URL + "/feed", Interval: Duration(time.Hour)})
 	once(t, w)
 	addFeed(t, x, Feed{URL: b.URL + "/feed", Interval: Duration(time.Hour)})
@@ -81,18 +93,20 @@ func TestSameSlugExactCopy(t *testing.T) {
 
 	ai, bi := storedItems(t, x, a.URL+"/feed"), storedItems(t, x, b.URL+"/feed")
 	for key, want := range map[string]string{
-		a.URL + "/news/storm-hits-the-coast-1001": OutcomeAdded,
-		a.URL + "/news/storm-hits-the-coast-1002": OutcomeDuplicate,
-		a.URL + "/news/index.html":                OutcomeAdded,
-		a.URL + "/news/uk-england-london-2001":    OutcomeAdded,
-		a.URL + "/news/uk-england-london-2002":    OutcomeAdded,
+		a.URL + "/news/storm-hits-the-coast-1001":     OutcomeAdded,
+		a.URL + "/news/storm-hits-the-coast-1002":     OutcomeDuplicate,
+		a.URL + "/world/storm_hits_the_coast/77.html": OutcomeDuplicate,
+		a.URL + "/news/storm-hits-the-coast-1009":     OutcomeAdded, // a week on: another story
+		a.URL + "/news/index.html":                    OutcomeAdded,
+		a.URL + "/news/uk-england-london-2001":        OutcomeAdded,
+		a.URL + "/news/uk-england-london-2002":        OutcomeAdded,
 	} {
 		if got := ai[key].Outcome; got != want {
 			t.Errorf("%s: %s, want %s", key, got, want)
 		}
 	}
 	for key, want := range map[string]string{
-		b.URL + "/2026/11/storm_hits_the_coast.html":      OutcomeDuplicate,
+		b.URL + "/2026/11/storm_hits_the_coast.html":      OutcomeAdded, // another site's text
 		b.URL + "/2026/11/storm_hits_the_coast_live.html": OutcomeAdded, // the home page, compared
 		b.URL + "/world/index.html":                       OutcomeAdded,
 	} {
@@ -100,7 +114,7 @@ func TestSameSlugExactCopy(t *testing.T) {
 			t.Errorf("%s: %s, want %s", key, got, want)
 		}
 	}
-	for _, id := range []string{a.URL + "/news/storm-hits-the-coast-1002", b.URL + "/2026/11/storm_hits_the_coast.html"} {
+	for _, id := range []string{a.URL + "/news/storm-hits-the-coast-1002", a.URL + "/world/storm_hits_the_coast/77.html"} {
 		if ev := exactEvidence(t, x, id); ev != (index.ExactEvidence{By: "slug", Slug: "storm-hits-the-coast"}) {
 			t.Errorf("%s: evidence %+v", id, ev)
 		}

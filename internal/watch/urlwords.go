@@ -19,7 +19,9 @@ var pageExtensions = []string{"html", "htm", "shtml", "php", "asp", "aspx", "jsp
 // of digits alone (the numeric ids a site adds) or a page extension:
 // "https://a.example/news/Storm-hits-the-coast-20261103.html" and
 // "https://b.example/storm_hits_the_coast/991" both give
-// "storm-hits-the-coast". A slug of fewer than MinSlugWords words is "".
+// "storm-hits-the-coast", and so does ".../storm_hits_the_coast/77.html":
+// a segment of an id and an extension alone is passed over. A slug of
+// fewer than MinSlugWords words is "".
 func Slug(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
@@ -35,6 +37,9 @@ func Slug(raw string) string {
 			words = words[:n-1]
 		}
 		words = slices.DeleteFunc(words, func(w string) bool { return !strings.ContainsFunc(w, unicode.IsLetter) })
+		if len(words) == 0 {
+			continue // an id and a page's extension ("77.html"): the slug is before it
+		}
 		if len(words) < MinSlugWords {
 			return ""
 		}
