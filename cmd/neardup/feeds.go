@@ -267,6 +267,11 @@ type feedsRemoveCmd struct {
 }
 
 func (c *feedsRemoveCmd) Run(g *globals) error {
+	for _, u := range c.URLs {
+		if _, err := watch.FeedURL(u); err != nil {
+			return usageError{err.Error()} // no feed is stored under it: add, set and import refuse it
+		}
+	}
 	st, err := c.openExisting(g.ctx)
 	if err != nil {
 		return err
@@ -275,10 +280,7 @@ func (c *feedsRemoveCmd) Run(g *globals) error {
 	var unknown []string
 	removed, seen := 0, map[string]bool{}
 	for _, u := range c.URLs {
-		key, err := watch.FeedURL(u)
-		if err != nil {
-			key = u
-		}
+		key, _ := watch.FeedURL(u) // checked above
 		if seen[key] {
 			continue // one feed given twice is removed once
 		}

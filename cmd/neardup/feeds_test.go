@@ -499,6 +499,11 @@ func TestFeedsExitCodes(t *testing.T) {
 		{"test ftp", []string{"feeds", "test", "ftp://127.0.0.1/x"}, 2},
 		{"test nonsense", []string{"feeds", "test", "nonsense"}, 2},
 		{"add ftp", []string{"feeds", "add", "--db", db, "--no-check", "ftp://127.0.0.1/x"}, 2},
+		// Regression: feeds remove looked such URLs up, and said "no such
+		// feed", exit 1.
+		{"remove ftp", []string{"feeds", "remove", "--db", db, "ftp://x/y"}, 2},
+		{"remove a space in the host", []string{"feeds", "remove", "--db", db, "http://x y/"}, 2},
+		{"remove a bracket left open", []string{"feeds", "remove", "--db", db, "http://[::1/feed"}, 2},
 		{"import bad selector", []string{"feeds", "import", "--db", db, file("selector.yaml",
 			"version: 1\nfeeds:\n  - url: https://a.example/rss\n    rule: {body: 'div[['}\n")}, 1},
 		{"import bad regexp", []string{"feeds", "import", "--db", db, file("regexp.yaml",

@@ -75,7 +75,10 @@ func entries(feedURL, lang string, items []*gofeed.Item) (out []entry, unnamed i
 					// shows.
 					normalHost(abs)
 					abs.Fragment, abs.RawFragment = "", ""
+					raw := abs.RawQuery
+					abs.RawQuery = escapeQuery(raw) // as sent; the key keeps it as the feed gives it
 					e.fetch = abs.String()
+					abs.RawQuery = raw
 					abs.User = nil
 					e.link = Canonical(abs.String())
 					e.other = ""
@@ -476,4 +479,32 @@ func siteOf(page string) string {
 		return ""
 	}
 	return strings.TrimPrefix(u.Hostname(), "www.")
+}
+
+// escapeQuery returns a URL's query with the bytes a request line may not
+// hold percent-encoded, as browsers send them ("q=hello world" is
+// "q=hello%20world"): white space, control bytes, bytes past ASCII and the
+// characters " < > \ ^ ` { | }. What is encoded already, and the rest, are
+// left as they are. A server answers a raw space with 400, and the item
+// failed for good.
+func escapeQuery(q string) string {
+	const hex = "0123456789ABCDEF"
+	var b []byte
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		if c > ' ' && c < 0x7f && !strings.ContainsRune(`"<>\^`+"`"+`{|}`, rune(c)) {
+			if b != nil {
+				b = append(b, c)
+			}
+			continue
+		}
+		if b == nil {
+			b = append(make([]byte, 0, len(q)+8), q[:i]...)
+		}
+		b = append(b, '%', hex[c>>4], hex[c&15])
+	}
+	if b == nil {
+		return q
+	}
+	return string(b)
 }

@@ -230,6 +230,10 @@ func TestCheckFeed(t *testing.T) {
 	s.serve("/json", "application/feed+json", jsonFeed(publish(s, "Daily", 30, 2)...))
 	s.serve("/page", "text/html", `<html><head><link rel="alternate" type="application/rss+xml" href="/rss"></head><body><p>Hello</p></body></html>`)
 	s.serve("/notes.txt", "text/plain", "just some notes")
+	// Regression: a feed in a charset no reader knows was called an HTML
+	// page; its own error says why it failed.
+	s.serve("/bogus", "text/xml", `<?xml version="1.0" encoding="x-bogus-42"?><rss version="2.0"><channel>`+
+		`<title>x</title><item><title>a</title><link>`+s.URL+`/a</link></item></channel></rss>`)
 	for _, path := range []string{"/rss", "/atom", "/json"} {
 		if n, err := CheckFeed(t.Context(), s.URL+path, testOptions()); err != nil || n != 2 {
 			t.Errorf("%s: %d items, %v", path, n, err)
@@ -239,6 +243,7 @@ func TestCheckFeed(t *testing.T) {
 		"/page":      "an HTML page, not a feed; it links to the feeds " + s.URL + "/rss",
 		"/missing":   "404",
 		"/notes.txt": "not a feed",
+		"/bogus":     "x-bogus-42",
 	} {
 		_, err := CheckFeed(t.Context(), s.URL+path, testOptions())
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -480,5 +485,37 @@ func TestItemPageFetchedAtItsLink(t *testing.T) {
 		if it := got[s.URL+link]; it.Outcome != OutcomeAdded || it.Doc != s.URL+link {
 			t.Errorf("item %s: %+v, want added as its own article", link, it)
 		}
+	}
+}
+
+// TestLinkWithASpaceInItsQuery is the regression test of an item whose
+// link holds a raw space in its query ("?q=hello world"): it was sent so,
+// the server answered 400, and the item failed for good. The page is now
+// asked for with the query encoded, as browsers send it; the item's key is
+// the link's canonical form, as before.
+func TestLinkWithASpaceInItsQuery(t *testing.T) {
+	x := newIndex(t)
+	s := newSite(t)
+	var asked atomic.Value
+	body := newStory(1).page("Daily", "")
+	s.handle("/news/a", func(rw http.ResponseWriter, r *http.Request) {
+		asked.Store(r.RequestURI)
+		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(rw, body)
+	})
+	s.serve("/feed", "application/rss+xml", rss2(item{title: "A", link: s.URL + "/news/a?q=hello world&x=ä"}))
+	addFeed(t, x, Feed{URL: s.URL + "/feed", Interval: Duration(time.Hour)})
+	once(t, newWatcher(t, x, testOptions()))
+	if got, _ := asked.Load().(string); got != "/news/a?q=hello%20world&x=%C3%A4" {
+		t.Errorf("the page was asked for as %q", got)
+	}
+	items := storedItems(t, x, s.URL+"/feed")
+	for key, it := range items {
+		if it.Outcome != OutcomeAdded || key != Canonical(s.URL+"/news/a?q=hello world&x=ä") {
+			t.Errorf("item %q: %s (%s), want added under the canonical link", key, it.Outcome, it.Detail)
+		}
+	}
+	if len(items) != 1 {
+		t.Errorf("%d items stored, want 1", len(items))
 	}
 }

@@ -254,13 +254,21 @@ var entityDecl = regexp.MustCompile(`<!ENTITY\s+([^\s%"'>]+)`)
 // is a feed that failed to parse, never an HTML page, though it holds
 // <title> and <link> elements as a page does.
 func feedRoot(body []byte, contentType string) bool {
-	body, err := xmlUTF8(body, contentType)
-	if err != nil {
-		return false
+	if utf8, err := xmlUTF8(body, contentType); err == nil {
+		body = utf8
 	}
 	d := xml.NewDecoder(bytes.NewReader(body))
+	d.CharsetReader = func(label string, r io.Reader) (io.Reader, error) {
+		if cr, err := charset.NewReaderLabel(label, r); err == nil {
+			return cr, nil
+		}
+		// A charset no reader knows ("x-bogus-42"): the root's name is
+		// read in the bytes as they are, ASCII in every charset a feed is
+		// written in, so that the feed's own error is told, not "an HTML
+		// page".
+		return r, nil
+	}
 	d.Strict = false
-	d.CharsetReader = charset.NewReaderLabel
 	for range 100 { // the declaration, comments, a DOCTYPE
 		tok, err := d.RawToken()
 		if err != nil {
