@@ -224,7 +224,7 @@ func TestPageSniff(t *testing.T) {
 		{"WARC in name only", "WARC/x\nnotes", Options{}, []string{"stdin "}},
 		{"forced HTML", "just words", Options{Format: FormatHTML}, []string{"stdin not-html"}},
 		{"forced WARC", "just words", Options{Format: FormatWARC},
-			[]string{`stdin#1 failed`}},
+			[]string{`stdin failed`}}, // no record: a failed page of the stream's own name
 		{"empty forced WARC", "", Options{Format: FormatWARC}, nil},
 		// Regression: a sitemap named by its own path was read as one text
 		// document of addresses and dates.

@@ -63,15 +63,16 @@ const lookAhead = 64
 
 // blockEnd checks that a record's block, just read, ends where the record
 // does: the next bytes are line ends, then a record or the stream's end;
-// or two line ends or more (the "\r\n\r\n" that ends a record) and
-// anything. A block followed straight by bytes that start no record is not
+// or a line end or more (the "\r\n\r\n" that ends a record, or less)
+// and anything, which the next call tells as junk if it starts no record.
+// A block followed straight by bytes that start no record is not
 // the length its Content-Length says (or bytes were lost or added after
 // it): the record is damaged, and the reader scans on from there. Nothing
 // is read; an error of the stream is met again by the next read.
 func (r *Reader) blockEnd(rec *Record, length int64) error {
 	b, _ := r.br.Peek(lookAhead)
 	rest := bytes.TrimLeft(b, "\r\n")
-	if len(rest) == 0 || bytes.HasPrefix(rest, []byte("WARC/")) || bytes.Count(b[:len(b)-len(rest)], []byte("\n")) >= 2 {
+	if len(rest) == 0 || bytes.HasPrefix(rest, []byte("WARC/")) || bytes.Count(b[:len(b)-len(rest)], []byte("\n")) >= 1 {
 		return nil
 	}
 	rec.Block, rec.TooLarge = nil, false
@@ -112,6 +113,9 @@ func (r *Reader) damage(d *DamageError) error {
 func (r *Reader) resync() (*Record, error) {
 	var rec *Record // the record the last version line may start
 	var f fields
+	if r.seed != nil {
+		rec, f, r.seed = r.seed, fields{h: http.Header{}}, nil
+	}
 	for {
 		start := r.offset
 		if rec == nil || r.midLine {

@@ -105,6 +105,9 @@ type Reader struct {
 	// pending is the record a scan past damage found, its block not
 	// read yet: the next call to Next reads it.
 	pending *Record
+	// seed is a record whose version line the reader met where a header
+	// line should be: the scan past the damage starts at it.
+	seed *Record
 	err     error
 }
 
@@ -175,6 +178,12 @@ func (r *Reader) next() (*Record, error) {
 	switch {
 	case isDamage(err): // a line over the limit: no version line
 		return nil, r.damage(&DamageError{Offset: start, Err: err})
+	case err != nil && line != "" && !strings.HasPrefix(line, "WARC/") && !strings.HasPrefix("WARC/", line):
+		// The stream ends in bytes that start no record, without a
+		// line end (padding, "garbage"): junk at the end, not a record
+		// cut short.
+		return nil, &DamageError{Records: r.records, Offset: start, Next: r.offset, End: true,
+			Err: errorAt(start, "want a WARC/ version line, got %q", truncate(line))}
 	case err != nil:
 		return nil, err
 	case !strings.HasPrefix(line, "WARC/"):
@@ -277,12 +286,19 @@ func (r *Reader) skipLineEnds() error {
 func (r *Reader) header() (http.Header, error) {
 	f := fields{h: http.Header{}}
 	for {
+		start := r.offset
 		line, err := r.line()
 		if err != nil {
 			if err == io.EOF {
 				return nil, r.cutShort("header")
 			}
 			return nil, err
+		}
+		if isVersion([]byte(line)) {
+			// The next record's first line: this header is cut short,
+			// and the scan past it starts at that record.
+			r.seed = &Record{Version: line, Offset: start}
+			return nil, errorAt(start, "header cut short by the next record's version line")
 		}
 		done, bad := f.add(line)
 		switch {
@@ -326,7 +342,8 @@ func (f *fields) add(line string) (done bool, bad string) {
 }
 
 // line reads one line, without CRLF or LF, of at most MaxHeaderBytes. A
-// line the input ends inside, without its LF, is cut short; a longer line
+// line the input ends inside, without its LF, is cut short (the part read
+// is returned with the error); a longer line
 // is an ErrFormat, read no further than the limit (midLine is set).
 func (r *Reader) line() (string, error) {
 	var buf []byte
@@ -344,7 +361,7 @@ func (r *Reader) line() (string, error) {
 		case err == bufio.ErrBufferFull:
 			continue
 		case err == io.EOF && len(buf) > 0, errors.Is(err, io.ErrUnexpectedEOF):
-			return "", r.cutShort("line")
+			return string(buf), r.cutShort("line") // the part read, for next to tell junk
 		default:
 			return "", err
 		}

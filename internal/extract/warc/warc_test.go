@@ -327,6 +327,23 @@ func TestReaderResync(t *testing.T) {
 		{"a version line without a Content-Length", "x\r\nWARC/1.0\r\nWARC-Type: response\r\n\r\nWARC/x\r\n" + r1, 0, []string{
 			"damage after 0, bytes, 0 to 44", "#1 http://a.example/1 at 44"}},
 		{"version 0.18", "x\r\n" + strings.Replace(r1, "WARC/1.0", "WARC/0.18", 1), 0, []string{"damage after 0, bytes, 0 to 3", "#1 http://a.example/1 at 3"}},
+		// Regression: a header cut short by the next record's version
+		// line took that line for a bad header line, and the scan past it
+		// began after it: the next record was lost (the reviewer's cases).
+		{"a header cut by the next record", r1 + "WARC/1.0\r\nWARC-Type: response\r\n" + r2 + r3, 0, []string{one,
+			fmt.Sprintf("damage after 1, record #2 , %d to %d", at(r1), at(r1, "WARC/1.0\r\nWARC-Type: response\r\n")),
+			fmt.Sprintf("#3 http://a.example/2 at %d", at(r1, "WARC/1.0\r\nWARC-Type: response\r\n")),
+			fmt.Sprintf("#4 http://a.example/3 at %d", at(r1, "WARC/1.0\r\nWARC-Type: response\r\n", r2))}},
+		{"a header cut by the next record after junk", "x\r\n" + r1 + "WARC/1.0\r\nWARC-Type: response\r\n" + r2, 0, []string{
+			"damage after 0, bytes, 0 to 3", "#1 http://a.example/1 at 3",
+			fmt.Sprintf("damage after 1, record #2 , %d to %d", at("x\r\n", r1), at("x\r\n", r1, "WARC/1.0\r\nWARC-Type: response\r\n")),
+			fmt.Sprintf("#3 http://a.example/2 at %d", at("x\r\n", r1, "WARC/1.0\r\nWARC-Type: response\r\n"))}},
+		// Regression (the reviewer's cases): a whole record followed by
+		// one line end and junk was itself taken for damaged; junk at the
+		// end without a line end was a record cut short.
+		{"one line end then junk", strings.TrimSuffix(r1, "\r\n\r\n") + "\n\x00\x00\x00\n", 0, []string{
+			one, fmt.Sprintf("damage after 1, bytes, %d to the end", at(r1)-3)}},
+		{"junk at the end without a line end", r1 + "garbage", 0, []string{one, fmt.Sprintf("damage after 1, bytes, %d to the end", at(r1))}},
 		// Cut short in the scan: the damage runs to the end.
 		{"cut short in the scan", gzipMembers(t, r1+short)[:len(gzipMembers(t, r1+short))-4], 0, []string{
 			one, fmt.Sprintf("damage after 1, record #2 http://a.example/2, %d to the end", at(r1))}},
