@@ -108,7 +108,7 @@ type Reader struct {
 	// seed is a record whose version line the reader met where a header
 	// line should be: the scan past the damage starts at it.
 	seed *Record
-	err     error
+	err  error
 }
 
 // NewReader returns a reader of r. A gzip stream (one member per record,
