@@ -111,6 +111,10 @@ type exactKey struct {
 type exactKeys struct {
 	keys  [][]exactKey // by document, in the order they are looked up
 	found map[uint64]int64
+	// taken are, by document, the slug keys of stored documents too far
+	// from it in time to be its original: the document, a new story under
+	// the headline, takes them for the copies to come.
+	taken map[int][]uint64
 }
 
 func newExactKeys(w store.Writer, docs []core.Document, sks []Sketch, slug func(string) string) (*exactKeys, error) {
@@ -160,6 +164,10 @@ func (e *exactKeys) copyOf(i int, near func(ord int64) (bool, error)) (int64, Ex
 				if err != nil {
 					return 0, ExactEvidence{}, err
 				}
+				if e.taken == nil {
+					e.taken = map[int][]uint64{}
+				}
+				e.taken[i] = append(e.taken[i], k.key)
 				continue
 			}
 		}
@@ -175,7 +183,8 @@ func nearDates(a, b int64) bool {
 }
 
 // stored records document i's keys as stored under ord, for the documents
-// after it and the adds to come.
+// after it and the adds to come; the slug keys it takes from stories of
+// its headline too far from it in time name it from now on.
 func (e *exactKeys) stored(w store.Writer, i int, ord int64) error {
 	if e == nil {
 		return nil
@@ -187,7 +196,14 @@ func (e *exactKeys) stored(w store.Writer, i int, ord int64) error {
 			e.found[k.key] = ord
 		}
 	}
-	return w.AddExact(keys, ord)
+	taken := e.taken[i]
+	for _, k := range taken {
+		e.found[k] = ord
+	}
+	if err := w.AddExact(keys, ord); err != nil {
+		return err
+	}
+	return w.SetExact(taken, ord)
 }
 
 // addCopy stores an exact copy of stored document orig without sketching

@@ -363,6 +363,15 @@ func (t *txn) AddExact(keys []uint64, ord int64) error {
 	return nil
 }
 
+func (t *txn) SetExact(keys []uint64, ord int64) error {
+	for _, k := range keys {
+		if err := t.exec(`INSERT INTO exact(key, ord) VALUES(?, ?) ON CONFLICT (key) DO UPDATE SET ord = excluded.ord`, int64(k), ord); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // removeExact deletes the exact keys of documents.
 func (t *txn) removeExact(in string, args []any) error {
 	_, err := t.tx.ExecContext(t.ctx, t.s.d.rebind(`DELETE FROM exact WHERE ord IN `+in), args...)

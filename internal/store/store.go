@@ -264,6 +264,9 @@ type DocWriter interface {
 	// AddExact stores the exact keys of a document; a key stored already
 	// keeps its first document.
 	AddExact(keys []uint64, ord int64) error
+	// SetExact stores exact keys of a document in place of the documents
+	// they named: a slug a site gives a new story (see index.AddOptions.Slug).
+	SetExact(keys []uint64, ord int64) error
 }
 
 // FeedWriter stores feeds and the items dealt with.
