@@ -267,20 +267,39 @@ type feedsRemoveCmd struct {
 }
 
 func (c *feedsRemoveCmd) Run(g *globals) error {
-	for _, u := range c.URLs {
-		if _, err := watch.FeedURL(u); err != nil {
-			return usageError{err.Error()} // no feed is stored under it: add, set and import refuse it
-		}
-	}
 	st, err := c.openExisting(g.ctx)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	// A URL that is no feed's is a mistake, exit 2, unless a feed is
+	// stored under it as given: an older neardup stored some that add,
+	// set and import now refuse (a space, a port out of range).
+	var storedAs map[string]bool
+	for _, u := range c.URLs {
+		if _, err := watch.FeedURL(u); err != nil {
+			if storedAs == nil {
+				feeds, ferr := watch.Feeds(g.ctx, st)
+				if ferr != nil {
+					return ferr
+				}
+				storedAs = map[string]bool{}
+				for _, f := range feeds {
+					storedAs[f.URL] = true
+				}
+			}
+			if !storedAs[u] {
+				return usageError{err.Error()}
+			}
+		}
+	}
 	var unknown []string
 	removed, seen := 0, map[string]bool{}
 	for _, u := range c.URLs {
-		key, _ := watch.FeedURL(u) // checked above
+		key, err := watch.FeedURL(u)
+		if err != nil {
+			key = u // stored as given (above)
+		}
 		if seen[key] {
 			continue // one feed given twice is removed once
 		}

@@ -491,6 +491,7 @@ func TestFeedsExitCodes(t *testing.T) {
 		}
 		return path
 	}
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "https://kept.example/rss")
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -500,7 +501,7 @@ func TestFeedsExitCodes(t *testing.T) {
 		{"test nonsense", []string{"feeds", "test", "nonsense"}, 2},
 		{"add ftp", []string{"feeds", "add", "--db", db, "--no-check", "ftp://127.0.0.1/x"}, 2},
 		// Regression: feeds remove looked such URLs up, and said "no such
-		// feed", exit 1.
+		// feed", exit 1 (the index holds a feed: see below).
 		{"remove ftp", []string{"feeds", "remove", "--db", db, "ftp://x/y"}, 2},
 		{"remove a space in the host", []string{"feeds", "remove", "--db", db, "http://x y/"}, 2},
 		{"remove a bracket left open", []string{"feeds", "remove", "--db", db, "http://[::1/feed"}, 2},
@@ -776,4 +777,32 @@ func TestFeedsExportUnreadableFeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	runOK(t, "feeds", "import", "--db", db, more)
+}
+
+// TestFeedsRemoveAnOlderURL: a feed an older neardup stored under a URL
+// that add now refuses (a space in its path) is removed by that URL, as
+// given; feeds remove refuses such a URL only when no feed is stored
+// under it.
+func TestFeedsRemoveAnOlderURL(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "news.db")
+	runOK(t, "feeds", "add", "--db", db, "--no-check", "https://a.example/rss")
+	sdb, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sdb.Close()
+	const old = "http://b.example:99999/rss"
+	if _, err := sdb.ExecContext(t.Context(), `UPDATE feeds SET url = ? WHERE url = 'https://a.example/rss'`, old); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runChild(t, "feeds", "remove", "--db", db, "http://c.example:99999/rss"); code != 2 {
+		t.Errorf("a URL of no feed: exit %d, want 2\n%s", code, errOut)
+	}
+	if code, _, errOut := runChild(t, "feeds", "remove", "--db", db, old); code != 0 {
+		t.Errorf("the older feed's URL: exit %d, want 0\n%s", code, errOut)
+	}
+	if urls := feedURLs(t, db); len(urls) != 0 {
+		t.Errorf("feeds left: %v", urls)
+	}
 }
