@@ -191,21 +191,28 @@ func (s *sqlStore) wrap(doing string, err error) error {
 	if err == nil {
 		return nil
 	}
+	namedErr := func(err error) bool {
+		return errors.Is(err, ErrCorrupt) || errors.Is(err, ErrIO) || errors.Is(err, ErrLocked)
+	}
 	if m := s.d.mapErr(err); m != nil {
-		err = &doingError{doing: doing, err: m, cause: err}
+		if namedErr(m) {
+			return named(s.name, &doingError{doing: doing, err: m, cause: err})
+		}
+		return fmt.Errorf("%s: %w (%v)", doing, m, err)
 	} else if s.closed.Load() && (errors.Is(err, sql.ErrConnDone) || err.Error() == "sql: database is closed") {
 		return fmt.Errorf("%s: %w", doing, ErrClosed) // closed while it ran
 	} else if surely, maybe := connLost(s.d.name, err); surely || maybe && !s.reachable() {
 		return named(s.name, fmt.Errorf("%w while %s: %w", ErrLost, doing, err))
 	}
-	if errors.Is(err, ErrCorrupt) || errors.Is(err, ErrIO) || errors.Is(err, ErrLocked) {
+	if namedErr(err) {
 		return named(s.name, err)
 	}
 	return err
 }
 
 // doingError is the error of a store's driver (cause) that wrap maps to
-// one of the package's errors (err), with what the store was doing: it reads
+// one of the package's errors (err) and names by the index (NamedError),
+// with what the store was doing: it reads
 // "writing to the index: another process is writing to the index
 // (database is locked …)", without err's "store: ", which the name of the
 // index before it carries (NamedError).
