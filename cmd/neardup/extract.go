@@ -162,8 +162,15 @@ func runExtract(ctx context.Context, o extractOptions) error {
 	// Told once the walk is over, beside the summary: the walk runs on a
 	// goroutine of its own.
 	var cuts, strays, damaged []string
+	moreDamaged := 0 // past maxDamageLines notes of damage, counted
 	o.Source.Cut = func(id string, err *warc.CutError) { cuts = append(cuts, fmt.Sprintf("%s: %v", id, err)) }
-	o.Source.Damaged = func(id string, err *warc.DamageError) { damaged = append(damaged, damageNote(id, err)) }
+	o.Source.Damaged = func(id string, err *warc.DamageError) {
+		if len(damaged) == maxDamageLines {
+			moreDamaged++
+			return
+		}
+		damaged = append(damaged, damageNote(id, err))
+	}
 	o.Source.Stray = func(id string, f container.Format, n int64) { strays = append(strays, id+": "+strayNote(f, n)) }
 	return writeAtomic(o.Out, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
@@ -199,6 +206,9 @@ func runExtract(ctx context.Context, o extractOptions) error {
 			if o.Log != nil {
 				fmt.Fprintf(o.Log, "extract: warning: %s\n", s)
 			}
+		}
+		if moreDamaged > 0 && o.Log != nil {
+			fmt.Fprintf(o.Log, "extract: warning: %d more stretches of bytes that start no WARC record, skipped as those above\n", moreDamaged)
 		}
 		if o.Progress != nil {
 			fmt.Fprintf(o.Progress, "extract: %s\n", st.String())
@@ -252,6 +262,10 @@ func strayBytes(n int64) string {
 // extract names on stderr; the others are counted in its summary and
 // marked in their records (rule_miss).
 const maxRuleMissLines = 10
+
+// maxDamageLines is the most warnings of stretches of a WARC stream that
+// start no record extract lists; the others are counted.
+const maxDamageLines = 20
 
 // isOutput returns a test for the output file at out and the temporary
 // files writeAtomic makes for it, so a run never reads its own output:

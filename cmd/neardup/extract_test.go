@@ -520,3 +520,31 @@ func TestExtractWARCResync(t *testing.T) {
 		})
 	}
 }
+
+// TestExtractWARCDamageLinesCapped: a WARC of many stretches of junk
+// between its records warns of the first maxDamageLines and counts the
+// others in one line, as it does pages a site rule matched nothing on;
+// every note was held and listed.
+func TestExtractWARCDamageLinesCapped(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	const n = maxDamageLines + 5
+	for i := range n + 1 {
+		b.WriteString(warcResponseRecord(fmt.Sprintf("https://port.example/2024/03/ferry-%d", i), articleHTML(fmt.Sprintf("Ferry %d", i), 5)))
+		if i < n {
+			b.WriteString("junk\r\n")
+		}
+	}
+	dir := writeTree(t, map[string]string{"crawl.warc": b.String()})
+	var log bytes.Buffer
+	if err := runExtract(context.Background(), extractOptions{Inputs: []string{filepath.Join(dir, "crawl.warc")}, Out: filepath.Join(dir, "out.jsonl"), Log: &log}); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(readRecords(t, filepath.Join(dir, "out.jsonl"))); got != n+1 {
+		t.Errorf("%d records written, want %d", got, n+1)
+	}
+	lines := strings.Split(strings.TrimSuffix(log.String(), "\n"), "\n")
+	if len(lines) != maxDamageLines+1 || lines[len(lines)-1] != "extract: warning: 5 more stretches of bytes that start no WARC record, skipped as those above" {
+		t.Errorf("%d lines, the last %q; want %d warnings and the count of the others", len(lines), lines[len(lines)-1], maxDamageLines)
+	}
+}

@@ -403,6 +403,9 @@ func (q *Querier) whole(id int32, score float64) (s float64, ok bool) {
 	for i := range p.n {
 		s += q.dense.Weight(p.terms[i]) * float64(p.weights[i])
 	}
+	if math.Abs(s-similarity.NearOne) < decided {
+		return 0, false // Dot's order decides whether it is 1 (similarity.Unit)
+	}
 	return similarity.Unit(s), true
 }
 

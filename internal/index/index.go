@@ -133,8 +133,9 @@ type AddOptions struct {
 	Exact bool
 	// Slug, with Exact, returns the article slug of a document's ID or URL
 	// ("" for none): a document whose ID or URL has the slug of a stored
-	// one's on the same site (siteOf), published within slugWindow of it
-	// (or either undated), is an exact copy of it too. A slug counts only when it is made
+	// one's on the same site (its host, "www." aside), published within
+	// two days of it (or either undated), is an exact copy of it too. A
+	// slug counts only when it is made
 	// of the words of the document's title (at least three, and two thirds
 	// of its words): a section's name beside an id is no headline. Nil
 	// means no slugs.

@@ -339,10 +339,6 @@ type runner struct {
 	skippedAt []int
 	// lineDocs counts the documents read from JSONL lines.
 	lineDocs int
-	// notCompared are the ordinals of the documents the method skipped (too
-	// short, no units), in order: like the records the reader skipped, they
-	// are in rejects.jsonl and not in the kept file.
-	notCompared []int
 	// limits are those the method and Options.MinChars skip documents
 	// under, named in rejects.jsonl.
 	limits output.Limits
@@ -450,7 +446,8 @@ func (run *runner) take(it *item) error {
 	}
 	run.noteSchema(it.schema)
 	if skip := it.sketch.Skip(); skip != core.SkipNone {
-		run.notCompared = append(run.notCompared, run.b.Len()-1)
+		// Not compared: like the records the reader skipped, it is in
+		// rejects.jsonl, and not in the kept file (engine.Batch.Kept).
 		if err := run.rejectDoc(&it.rec, skip); err != nil {
 			return err
 		}

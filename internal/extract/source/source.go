@@ -72,10 +72,11 @@ type Options struct {
 	// pages after them). A stream cut so before its first record is a
 	// failed page.
 	Cut func(id string, err *warc.CutError)
-	// Damaged, when set, is called, from Walk's goroutine, with the id of
-	// each WARC stream that holds bytes where a record should start that
+	// Damaged, when set, is called, from Walk's goroutine, once for each
+	// stretch of a WARC stream of bytes where a record should start that
 	// start none (what follows a record shorter than its Content-Length
-	// says, junk), and the error saying where they are: they are skipped
+	// says, junk), with the stream's id and the error saying where the
+	// stretch is (a stream may hold several): they are skipped
 	// up to the next record, and the records after them are pages as any.
 	// A malformed record is a failed page instead, and so is a stream
 	// that holds no record at all (its id the stream's).
