@@ -189,7 +189,7 @@ func (c *feedsAddCmd) Run(g *globals) error {
 			return fmt.Errorf("%w (--no-check adds it all the same)", err)
 		}
 		if !g.quiet {
-			fmt.Fprintf(os.Stderr, "%s is a feed of %d items\n", watch.ShownURL(f.URL), n)
+			fmt.Fprintf(os.Stderr, "%s is a feed of %s\n", watch.ShownURL(f.URL), count(n, "item", "items"))
 		}
 	}
 	st, err := c.open(g.ctx)

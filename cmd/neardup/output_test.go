@@ -294,6 +294,11 @@ func TestExtraOutputMistakeExits2(t *testing.T) {
 		{"titles name a directory", []string{"--titles-csv", dir}, "is a directory"},
 		{"report and matrix one file", []string{"--report", filepath.Join(dir, "x"), "--matrix", filepath.Join(dir, "x")},
 			"given for two outputs"},
+		// Regression: the output directory itself, not made yet, was
+		// taken, the run failed at its end ("rename … file exists") and
+		// left the directory stuck for every later run.
+		{"report names the output directory", []string{"--report", out}, "is the output directory"},
+		{"matrix names the output directory with a slash", []string{"--matrix", out + string(filepath.Separator)}, "is the output directory"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, errOut := runChild(t, append([]string{"dedup", "-q", in, "-o", out}, tc.extra...)...)

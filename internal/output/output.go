@@ -257,7 +257,13 @@ func (s *Set) declare(path string, old map[string]bool) error {
 		return &PathError{path, "given for two outputs"}
 	}
 	x := &extra{path: abs}
-	if rel, err := filepath.Rel(s.dir, abs); err == nil && rel != "." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && rel != ".." {
+	rel, err := filepath.Rel(s.dir, abs)
+	if err == nil && rel == "." {
+		// The output directory itself, made or not yet: the run would end
+		// in a rename over it, and leave the directory stuck.
+		return &PathError{path, "is the output directory"}
+	}
+	if err == nil && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && rel != ".." {
 		rel = filepath.ToSlash(rel)
 		if slices.Contains(s.names, rel) || rel == ManifestFile {
 			return &PathError{path, "is one of the result files; choose another name"}
