@@ -26,7 +26,8 @@ import (
 // can hold a line that reads as a record's start (a page about WARC files
 // quoting one): the scan cannot tell. A record whose Content-Length is too
 // large takes in what follows it up to that length, records too, before
-// any damage shows.
+// any damage shows; a block held is cut where the next record starts in
+// it (cutAtRecord), and no damage is told.
 type DamageError struct {
 	// Records counts the records found before the damage (see
 	// Record.Number).
@@ -75,9 +76,65 @@ func (r *Reader) blockEnd(rec *Record, length int64) error {
 	if len(rest) == 0 || bytes.HasPrefix(rest, []byte("WARC/")) || bytes.Count(b[:len(b)-len(rest)], []byte("\n")) >= 1 {
 		return nil
 	}
+	if r.cutAtRecord(rec) {
+		return nil
+	}
 	rec.Block, rec.TooLarge = nil, false
 	return r.damage(&DamageError{Record: rec, Offset: rec.Offset, Err: r.errorf("the block of %d bytes its Content-Length declares "+
 		"is followed by bytes that start no record: the length is wrong, or the record damaged", length)})
+}
+
+// cutAtRecord mends a record whose Content-Length is too large, its block
+// held: the block took in the start of the next record. When the block
+// holds, after a line end, a version line followed by header lines (to
+// the block's end, or to a blank line after a Content-Length: the next
+// record's start), the block is cut there, its line ends before it left
+// out, and the rest is read again as the stream's next bytes. It reports
+// whether it cut.
+func (r *Reader) cutAtRecord(rec *Record) bool {
+	b := rec.Block
+	for i := 0; i < len(b); {
+		j := bytes.Index(b[i:], []byte("\nWARC/"))
+		if j < 0 {
+			return false
+		}
+		start := i + j + 1
+		i = start
+		if !recordStart(b[start:]) {
+			continue
+		}
+		rest := b[start:]
+		rec.Block = bytes.TrimRight(b[:start], "\r\n")
+		r.offset -= int64(len(rest))
+		r.br = bufio.NewReaderSize(io.MultiReader(bytes.NewReader(rest), r.br), 64<<10)
+		return true
+	}
+	return false
+}
+
+// recordStart reports whether b begins as a record does: a version line,
+// then header lines that are fields, to b's end (a line cut there aside)
+// or to a blank line within MaxHeaderBytes after a Content-Length.
+func recordStart(b []byte) bool {
+	line, b, ok := bytes.Cut(b, []byte("\n"))
+	if !ok || !isVersion(line) {
+		return false
+	}
+	f := fields{h: http.Header{}}
+	for {
+		line, b, ok = bytes.Cut(b, []byte("\n"))
+		if !ok {
+			return true // the header goes on past the block
+		}
+		done, bad := f.add(string(bytes.TrimRight(line, "\r")))
+		switch {
+		case bad != "":
+			return false
+		case done:
+			_, ok := contentLength(f.h)
+			return ok
+		}
+	}
 }
 
 // isDamage reports an error the reader scans past: malformed input, not

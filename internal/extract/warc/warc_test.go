@@ -289,9 +289,18 @@ func TestReaderResync(t *testing.T) {
 		{"Content-Length too small, gzip member per record", gzipMembers(t, r1, short, r3, r4), 0, four},
 		{"Content-Length too small, one gzip member", gzipMembers(t, r1+short+r3+r4), 0, four},
 		{"Content-Length too small, block too large", r1 + short + r3 + r4, 50, four},
-		// A block too long takes in what follows, up to its length: the
+		// A block too long takes in what follows, up to its length. Held,
+		// it is cut where the next record starts in it, and that record
+		// read (regression: it was lost with the record before it, and
+		// the records after numbered one lower). Too large to hold, the
 		// record after it is lost, and the next counted as found.
 		{"Content-Length too large", r1 + long + r3 + r4, 0, []string{one,
+			fmt.Sprintf("#2 http://a.example/2 at %d", at(r1)), fmt.Sprintf("#3 http://a.example/3 at %d", at(r1, r2)),
+			fmt.Sprintf("#4 http://a.example/4 at %d", at(r1, r2, r3))}},
+		{"Content-Length too large, gzip member per record", gzipMembers(t, r1, long, r3, r4), 0, []string{one,
+			fmt.Sprintf("#2 http://a.example/2 at %d", at(r1)), fmt.Sprintf("#3 http://a.example/3 at %d", at(r1, r2)),
+			fmt.Sprintf("#4 http://a.example/4 at %d", at(r1, r2, r3))}},
+		{"Content-Length too large, block too large", r1 + long + r3 + r4, 50, []string{one,
 			fmt.Sprintf("damage after 1, record #2 http://a.example/2, %d to %d", at(r1), at(r1, long, r3)),
 			fmt.Sprintf("#3 http://a.example/4 at %d", at(r1, long, r3))}},
 		{"bad Content-Length", r1 + badLength + r3, 0, []string{one,
