@@ -103,10 +103,8 @@ func (r *Reader) cutAtRecord(rec *Record) bool {
 		if !recordStart(b[start:]) {
 			continue
 		}
-		rest := b[start:]
 		rec.Block = bytes.TrimRight(b[:start], "\r\n")
-		r.offset -= int64(len(rest))
-		r.br = bufio.NewReaderSize(io.MultiReader(bytes.NewReader(rest), r.br), 64<<10)
+		r.unread(b[start:])
 		return true
 	}
 	return false

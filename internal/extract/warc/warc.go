@@ -19,6 +19,7 @@ import (
 	"io"
 	"net/http"
 	"net/textproto"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -108,7 +109,9 @@ type Reader struct {
 	// seed is a record whose version line the reader met where a header
 	// line should be: the scan past the damage starts at it.
 	seed *Record
-	err  error
+	// src is the stream under br, which takes bytes given back (unread).
+	src *pushback
+	err error
 }
 
 // NewReader returns a reader of r. A gzip stream (one member per record,
@@ -116,14 +119,39 @@ type Reader struct {
 // transparently.
 func NewReader(r io.Reader) (*Reader, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
+	src := &pushback{src: br}
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, fmt.Errorf("warc: %w", err)
 		}
-		br = bufio.NewReaderSize(zr, 64<<10)
+		src.src = zr
 	}
-	return &Reader{br: br}, nil
+	return &Reader{br: bufio.NewReaderSize(src, 64<<10), src: src}, nil
+}
+
+// pushback reads bytes given back (buf) before those of src.
+type pushback struct {
+	buf []byte
+	src io.Reader
+}
+
+func (p *pushback) Read(b []byte) (int, error) {
+	if len(p.buf) > 0 {
+		n := copy(b, p.buf)
+		p.buf = p.buf[n:]
+		return n, nil
+	}
+	return p.src.Read(b)
+}
+
+// unread gives b back to the stream: the next bytes read are b, then those
+// the reader held, then the rest of the stream.
+func (r *Reader) unread(b []byte) {
+	held, _ := r.br.Peek(r.br.Buffered())
+	r.src.buf = slices.Concat(b, held, r.src.buf)
+	r.br.Reset(r.src)
+	r.offset -= int64(len(b))
 }
 
 // Next returns the next record, or io.EOF after the last one.

@@ -636,3 +636,33 @@ func TestHoldsPage(t *testing.T) {
 		}
 	}
 }
+
+// TestReaderManyLengthsTooLarge: a stream of records whose every
+// Content-Length is too large reads every record, each block cut where the
+// next record begins in it; the bytes given back are read once, in order,
+// however many times the reader gives some back.
+func TestReaderManyLengthsTooLarge(t *testing.T) {
+	var b strings.Builder
+	const n = 300
+	for i := range n {
+		block := fmt.Sprintf("<p>page %d</p>", i)
+		fmt.Fprintf(&b, "WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a.example/%d\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n",
+			i, len(block)+40, block)
+	}
+	r, err := NewReader(strings.NewReader(b.String() + strings.Repeat("\r\n", 40)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		rec, err := r.Next()
+		if err != nil {
+			t.Fatalf("record %d: %v", i+1, err)
+		}
+		if want := fmt.Sprintf("<p>page %d</p>", i); string(rec.Block) != want && i < n-1 || rec.Number != i+1 {
+			t.Fatalf("record %d: #%d, block %q, want %q", i+1, rec.Number, rec.Block, want)
+		}
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Errorf("after the last record: %v, want io.EOF", err)
+	}
+}
