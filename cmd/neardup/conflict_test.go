@@ -103,3 +103,22 @@ func TestIndexAddReportsIDsStoredWithOtherContent(t *testing.T) {
 		})
 	}
 }
+
+// TestConflictWithinOneAdd: a file that gives one id twice, with other
+// content the second time, warns of the second as a conflict and says the
+// first may have been stored by the same add. Regression (a tester's
+// finding): the warning said "by an earlier add", though it was this one.
+func TestConflictWithinOneAdd(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	g := enginetest.NewTextGen(7)
+	in := filepath.Join(dir, "news.jsonl")
+	line := func(text string) string { return `{"id":"e3","title":"t","text":"` + text + `"}` + "\n" }
+	if err := os.WriteFile(in, []byte(line(strings.Join(g.Sentences(10), " "))+line(strings.Join(g.Sentences(10), " "))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runChild(t, "index", "add", "--db", filepath.Join(dir, "news.db"), in)
+	if code != 0 || !strings.Contains(stderr, `news.jsonl:2: id "e3": a document of this id is stored already (by an earlier add, or earlier in this one;`) {
+		t.Errorf("exit code %d, want 0 and the conflict warned of:\n%s", code, stderr)
+	}
+}

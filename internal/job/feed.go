@@ -276,7 +276,7 @@ func (f *feeder) conflict(m *neardup.Match, origin string) {
 	} else if origin != "" {
 		where = origin
 	}
-	fmt.Fprintf(f.o.Warn, "warning: conflict: %s: a document of this id is stored already (by an earlier add; an index keeps no origins) "+
+	fmt.Fprintf(f.o.Warn, "warning: conflict: %s: a document of this id is stored already (by an earlier add, or earlier in this one; an index keeps no origins) "+
 		"with another %s: this one is not stored; give it an id of its own, or add it with --replace to replace the stored one\n",
 		where, andList(m.Differs))
 }
